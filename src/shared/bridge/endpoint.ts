@@ -1,0 +1,282 @@
+// One end of the sandbox–UI bridge. Both sides run this same code: it sends requests and
+// matches their replies, runs the local handlers, streams progress, times out replies that
+// never come, and validates every message with zod before acting on it.
+import { BridgeError, toWireError } from './bridge-error';
+import {
+  CHANNEL,
+  type EventDefinitions,
+  type EventOf,
+  type Progress,
+  type ReplyOf,
+  type RequestDefinitions,
+  type RequestOf,
+  type WireMessage,
+  wireMessageSchema,
+} from './protocol';
+import { safeParseDescribed } from '../validation/describe-issues';
+import type * as z from '../zod';
+
+/** What a handler gets besides its payload. */
+export interface HandlerContext {
+  /** Reports progress of long work; each report also restarts the caller's timeout. */
+  progress(progress: Progress): void;
+  /** True once the caller cancelled: long work checks it between steps. */
+  readonly cancelled: boolean;
+  /** Throws a `cancelled` BridgeError if the caller cancelled. */
+  throwIfCancelled(): void;
+}
+
+export type Handlers<D extends RequestDefinitions> = {
+  [K in keyof D]: (payload: z.output<D[K]['request']>, context: HandlerContext) => Promise<z.input<D[K]['reply']>>;
+};
+
+export interface RequestOptions {
+  /** Milliseconds without a reply or progress before the request fails; default from the endpoint. */
+  timeoutMs?: number;
+  onProgress?: (progress: Progress) => void;
+}
+
+export interface PendingRequest<T> extends Promise<T> {
+  /** Asks the other side to stop; the promise rejects with a `cancelled` error. */
+  cancel(): void;
+}
+
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface EndpointOptions<
+  Incoming extends RequestDefinitions,
+  Outgoing extends RequestDefinitions,
+  InEvents extends EventDefinitions,
+  OutEvents extends EventDefinitions,
+> {
+  /** Sends one message to the other side. */
+  post(message: WireMessage): void;
+  /** Requests this side answers, and their handlers. */
+  incoming: Incoming;
+  handlers: Handlers<Incoming>;
+  /** Requests this side sends. */
+  outgoing: Outgoing;
+  inEvents: InEvents;
+  outEvents: OutEvents;
+  onEvent?: <K extends keyof InEvents & string>(type: K, payload: EventOf<InEvents, K>) => void;
+  /** Called for every message that was rejected, with the reason in words. */
+  onInvalidMessage?: (reason: string) => void;
+  defaultTimeoutMs?: number;
+  timers?: Timers;
+}
+
+export interface Endpoint<Outgoing extends RequestDefinitions, OutEvents extends EventDefinitions> {
+  /** Feeds one message that arrived from the other side. */
+  receive(raw: unknown): void;
+  request<K extends keyof Outgoing & string>(
+    type: K,
+    payload: RequestOf<Outgoing, K>,
+    options?: RequestOptions,
+  ): PendingRequest<ReplyOf<Outgoing, K>>;
+  emit<K extends keyof OutEvents & string>(type: K, payload: z.input<OutEvents[K]>): void;
+  /** Rejects every pending request (the other side went away). */
+  close(reason: string): void;
+}
+
+const defaultTimers: Timers = {
+  setTimeout: (callback, ms) => (globalThis as unknown as Timers).setTimeout(callback, ms),
+  clearTimeout: (handle) => (globalThis as unknown as Timers).clearTimeout(handle),
+};
+
+interface Pending {
+  type: string;
+  resolve(value: unknown): void;
+  reject(error: BridgeError): void;
+  onProgress: ((progress: Progress) => void) | undefined;
+  timeoutMs: number;
+  timer: unknown;
+}
+
+let idCounter = 0;
+function nextId(): string {
+  idCounter = (idCounter + 1) % Number.MAX_SAFE_INTEGER;
+  return `${Date.now().toString(36)}-${idCounter.toString(36)}`;
+}
+
+export function createEndpoint<
+  Incoming extends RequestDefinitions,
+  Outgoing extends RequestDefinitions,
+  InEvents extends EventDefinitions,
+  OutEvents extends EventDefinitions,
+>(options: EndpointOptions<Incoming, Outgoing, InEvents, OutEvents>): Endpoint<Outgoing, OutEvents> {
+  const timers = options.timers ?? defaultTimers;
+  const defaultTimeoutMs = options.defaultTimeoutMs ?? 15_000;
+  const pending = new Map<string, Pending>();
+  const running = new Map<string, { cancelled: boolean }>();
+
+  function reject(reason: string): void {
+    options.onInvalidMessage?.(reason);
+  }
+
+  function armTimer(id: string, entry: Pending): void {
+    if (entry.timer !== undefined) timers.clearTimeout(entry.timer);
+    entry.timer = timers.setTimeout(() => {
+      pending.delete(id);
+      entry.reject(
+        new BridgeError('timeout', `No answer to "${entry.type}" after ${Math.round(entry.timeoutMs / 1000)} s. The plugin may be busy or stuck; try again.`),
+      );
+    }, entry.timeoutMs);
+  }
+
+  function settle(id: string): Pending | undefined {
+    const entry = pending.get(id);
+    if (!entry) return undefined;
+    pending.delete(id);
+    timers.clearTimeout(entry.timer);
+    return entry;
+  }
+
+  async function runHandler(id: string, type: string, payload: unknown): Promise<void> {
+    const definition = Object.prototype.hasOwnProperty.call(options.incoming, type) ? options.incoming[type] : undefined;
+    if (!definition) {
+      options.post({ channel: CHANNEL, kind: 'failure', id, error: { code: 'unknown_request', message: `Unknown request "${type}".` } });
+      reject(`unknown request "${type}"`);
+      return;
+    }
+    const parsed = safeParseDescribed(definition.request, payload, 'payload');
+    if (!parsed.ok) {
+      const message = `Invalid "${type}" request: ${parsed.message}.`;
+      options.post({ channel: CHANNEL, kind: 'failure', id, error: { code: 'invalid_message', message } });
+      reject(message);
+      return;
+    }
+    const state = { cancelled: false };
+    running.set(id, state);
+    const context: HandlerContext = {
+      progress(progress) {
+        if (!state.cancelled) options.post({ channel: CHANNEL, kind: 'progress', id, progress });
+      },
+      get cancelled() {
+        return state.cancelled;
+      },
+      throwIfCancelled() {
+        if (state.cancelled) throw new BridgeError('cancelled', 'Cancelled.');
+      },
+    };
+    try {
+      const handler = options.handlers[type as keyof Incoming];
+      const result = await handler(parsed.value as never, context);
+      const reply = safeParseDescribed(definition.reply, result, 'reply');
+      if (!reply.ok) throw new BridgeError('internal', `The plugin produced an invalid reply to "${type}": ${reply.message}.`);
+      options.post({ channel: CHANNEL, kind: 'reply', id, ok: true, payload: reply.value });
+    } catch (error) {
+      options.post({ channel: CHANNEL, kind: 'failure', id, error: toWireError(error) });
+    } finally {
+      running.delete(id);
+    }
+  }
+
+  function receive(raw: unknown): void {
+    if (typeof raw !== 'object' || raw === null || (raw as { channel?: unknown }).channel !== CHANNEL) {
+      reject('a message that is not an Envelope bridge message');
+      return;
+    }
+    const parsed = safeParseDescribed(wireMessageSchema, raw, 'message');
+    if (!parsed.ok) {
+      const { id, kind } = raw as { id?: unknown; kind?: unknown };
+      // A malformed request still gets its one answer, so the sender is not left waiting.
+      if (kind === 'request' && typeof id === 'string' && id.length > 0 && id.length <= 64) {
+        options.post({ channel: CHANNEL, kind: 'failure', id, error: { code: 'invalid_message', message: `Invalid request: ${parsed.message}.` } });
+      }
+      reject(`malformed message: ${parsed.message}`);
+      return;
+    }
+    const message = parsed.value;
+    switch (message.kind) {
+      case 'request':
+        void runHandler(message.id, message.type, message.payload);
+        return;
+      case 'cancel': {
+        const state = running.get(message.id);
+        if (state) state.cancelled = true;
+        return;
+      }
+      case 'progress': {
+        const entry = pending.get(message.id);
+        if (!entry) return;
+        armTimer(message.id, entry);
+        entry.onProgress?.(message.progress);
+        return;
+      }
+      case 'reply': {
+        const entry = settle(message.id);
+        if (!entry) return;
+        const definition = options.outgoing[entry.type];
+        const reply = definition ? safeParseDescribed(definition.reply, message.payload, 'reply') : undefined;
+        if (!reply || !reply.ok) {
+          const why = reply && !reply.ok ? reply.message : 'no definition';
+          reject(`invalid reply to "${entry.type}": ${why}`);
+          entry.reject(new BridgeError('invalid_message', `The answer to "${entry.type}" was malformed: ${why}.`));
+          return;
+        }
+        entry.resolve(reply.value);
+        return;
+      }
+      case 'failure': {
+        const entry = settle(message.id);
+        entry?.reject(BridgeError.fromWire(message.error));
+        return;
+      }
+      case 'event': {
+        const schema = Object.prototype.hasOwnProperty.call(options.inEvents, message.type) ? options.inEvents[message.type] : undefined;
+        if (!schema) {
+          reject(`unknown event "${message.type}"`);
+          return;
+        }
+        const payload = safeParseDescribed(schema, message.payload, 'payload');
+        if (!payload.ok) {
+          reject(`invalid "${message.type}" event: ${payload.message}`);
+          return;
+        }
+        options.onEvent?.(message.type, payload.value as EventOf<InEvents, keyof InEvents & string>);
+        return;
+      }
+    }
+  }
+
+  function request<K extends keyof Outgoing & string>(
+    type: K,
+    payload: RequestOf<Outgoing, K>,
+    requestOptions: RequestOptions = {},
+  ): PendingRequest<ReplyOf<Outgoing, K>> {
+    const id = nextId();
+    let cancel = (): void => {};
+    const promise = new Promise<ReplyOf<Outgoing, K>>((resolve, rejectPromise) => {
+      const entry: Pending = {
+        type,
+        resolve: resolve,
+        reject: rejectPromise,
+        onProgress: requestOptions.onProgress,
+        timeoutMs: requestOptions.timeoutMs ?? defaultTimeoutMs,
+        timer: undefined,
+      };
+      pending.set(id, entry);
+      armTimer(id, entry);
+      cancel = () => {
+        if (!settle(id)) return;
+        options.post({ channel: CHANNEL, kind: 'cancel', id });
+        rejectPromise(new BridgeError('cancelled', 'Cancelled.'));
+      };
+      options.post({ channel: CHANNEL, kind: 'request', id, type, payload });
+    });
+    return Object.assign(promise, { cancel: () => cancel() });
+  }
+
+  function emit<K extends keyof OutEvents & string>(type: K, payload: z.input<OutEvents[K]>): void {
+    options.post({ channel: CHANNEL, kind: 'event', type, payload });
+  }
+
+  function close(reason: string): void {
+    for (const id of [...pending.keys()]) settle(id)?.reject(new BridgeError('closed', reason));
+  }
+
+  return { receive, request, emit, close };
+}

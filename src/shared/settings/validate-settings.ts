@@ -1,0 +1,48 @@
+// Rules for what a person types into Settings, shared by the UI (a message next to the field)
+// and the sandbox (which refuses to store anything that breaks them).
+import { isBuilderKey, BUILDER_KEY_PREFIX } from '../api/builder/keys';
+import { isLibraryKey } from '../api/library/keys';
+import { parseHttpUrl } from '../validation/http-url';
+
+export type ApiName = 'library' | 'builder';
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** A problem with a base URL in words, or null when it is acceptable. */
+export function baseUrlProblem(input: string): string | null {
+  const value = input.trim();
+  if (value === '') return 'Enter the API address.';
+  const url = parseHttpUrl(value);
+  if (!url) return 'This is not a web address. It should look like https://api.example.com';
+  if (url.hasCredentials) return 'The address must not contain a user name or password.';
+  if (url.query || url.fragment) return 'The address must not contain ? or #.';
+  if (url.protocol === 'https:') return null;
+  if (url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname)) return null;
+  if (url.protocol === 'http:') return 'Keys are only sent over HTTPS: use an https:// address (http:// is allowed for localhost only).';
+  return 'The address must start with https://';
+}
+
+/** The base URL as stored: trimmed, without a trailing slash. */
+export function normalizeBaseUrl(input: string): string {
+  return input.trim().replace(/\/+$/, '');
+}
+
+/** A problem with an API key in words, or null when it has the right form. */
+export function keyProblem(api: ApiName, input: string): string | null {
+  const key = input.trim();
+  if (key === '') return 'Paste your API key.';
+  if (api === 'builder') {
+    return isBuilderKey(key) ? null : `Builder keys start with "${BUILDER_KEY_PREFIX}". Copy the key from Settings → API Keys in the builder.`;
+  }
+  return isLibraryKey(key) ? null : 'Library keys look like xxx_live_ followed by at least 8 letters or digits.';
+}
+
+/** A key shown after saving: enough to recognise it, never enough to use it. */
+export function maskKey(key: string): string {
+  const trimmed = key.trim();
+  const live = trimmed.indexOf('_live_');
+  const prefix = live >= 0 ? trimmed.slice(0, live + 6) : trimmed.slice(0, trimmed.indexOf('_') + 1);
+  // Short keys show no tail: four characters of a short key give too much away.
+  const tail = trimmed.length - prefix.length >= 16 ? trimmed.slice(-4) : '';
+  return `${prefix}••••${tail}`;
+}

@@ -1,0 +1,29 @@
+// Runs a TypeScript entry point under Node 20 (which cannot strip types): bundles it with
+// esbuild into node_modules/.cache and imports the result. Usage: node run-ts.mjs FILE.ts [args…]
+import { build } from 'esbuild';
+import { pathToFileURL } from 'node:url';
+import { resolve, basename } from 'node:path';
+
+const [entry, ...args] = process.argv.slice(2);
+if (!entry) {
+  console.error('usage: node test/support/run-ts.mjs FILE.ts [args…]');
+  process.exit(2);
+}
+const root = resolve(new URL('../..', import.meta.url).pathname);
+const outfile = resolve(root, 'node_modules/.cache/envelope', `${basename(entry).replace(/\.tsx?$/, '')}-${process.pid}.mjs`);
+await build({
+  entryPoints: [resolve(entry)],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: 'inline',
+  jsx: 'automatic',
+  jsxImportSource: 'preact',
+  logLevel: 'warning',
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+});
+process.argv = [process.argv[0], outfile, ...args];
+await import(pathToFileURL(outfile).href);
