@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { baseUrlProblem, keyProblem, maskKey, normalizeBaseUrl } from '../../../src/shared/settings/validate-settings';
+import { parseHttpUrl } from '../../../src/shared/validation/http-url';
+
+describe('base URL rule', () => {
+  it.each(['https://api.example.com', 'https://api.example.com/v1/', 'http://localhost:4010', 'http://127.0.0.1:4011', 'HTTPS://API.EXAMPLE.COM'])(
+    'accepts %s',
+    (url) => expect(baseUrlProblem(url)).toBeNull(),
+  );
+
+  it('refuses plain http to anything but the local machine, saying why', () => {
+    expect(baseUrlProblem('http://example.com')).toMatch(/only sent over HTTPS/);
+    expect(baseUrlProblem('http://localhost.evil.com')).toMatch(/only sent over HTTPS/);
+  });
+
+  it.each([
+    ['', /Enter the API address/],
+    ['api.example.com', /not a web address/],
+    ['ftp://example.com', /not a web address/],
+    ['https://user:pw@example.com', /user name or password/],
+    ['https://example.com/?x=1', /\? or #/],
+    ['https://exa mple.com', /not a web address/],
+  ])('refuses %j with a message', (url, message) => expect(baseUrlProblem(url)).toMatch(message));
+
+  it('stores the address without trailing slashes or spaces', () => {
+    expect(normalizeBaseUrl('  https://api.example.com/// ')).toBe('https://api.example.com');
+  });
+});
+
+describe('key rules', () => {
+  it('builder keys must start with ef_', () => {
+    expect(keyProblem('builder', 'ef_8f2kq93lsx0')).toBeNull();
+    expect(keyProblem('builder', ' ef_8f2kq93lsx0 ')).toBeNull();
+    expect(keyProblem('builder', 'sk_8f2kq93lsx0')).toMatch(/start with "ef_"/);
+    expect(keyProblem('builder', 'ef_')).toMatch(/start with "ef_"/);
+    expect(keyProblem('builder', '')).toMatch(/Paste your API key/);
+  });
+
+  it('library keys follow <prefix>_live_<random of 8 or more>', () => {
+    expect(keyProblem('library', 'lib_live_A1b2C3d4')).toBeNull();
+    expect(keyProblem('library', 'lib_live_A1b2C3')).toMatch(/xxx_live_/);
+    expect(keyProblem('library', 'lib_test_A1b2C3d4e5')).toMatch(/xxx_live_/);
+    expect(keyProblem('library', 'LIB_live_A1b2C3d4')).toMatch(/xxx_live_/);
+    expect(keyProblem('library', 'lib_live_A1b2-C3d4')).toMatch(/xxx_live_/);
+  });
+
+  it('masks a key down to its prefix and, for long keys, four last characters', () => {
+    expect(maskKey('lib_live_A1b2C3d4E5f6G7h8J9')).toBe('lib_live_••••h8J9');
+    expect(maskKey('ef_0123456789abcdefXYZW')).toBe('ef_••••XYZW');
+    expect(maskKey('ef_short123')).toBe('ef_••••');
+    expect(maskKey('ef_short123')).not.toContain('123');
+  });
+});
+
+describe('parseHttpUrl', () => {
+  it('splits an address and normalizes its origin', () => {
+    expect(parseHttpUrl('HTTPS://Api.Example.com:443/v1/emails?q=a#top')).toEqual({
+      protocol: 'https:',
+      hostname: 'api.example.com',
+      port: '',
+      origin: 'https://api.example.com',
+      path: '/v1/emails',
+      query: '?q=a',
+      fragment: '#top',
+      hasCredentials: false,
+    });
+    expect(parseHttpUrl('http://127.0.0.1:4010')?.origin).toBe('http://127.0.0.1:4010');
+    expect(parseHttpUrl('http://[::1]:80/x')?.origin).toBe('http://[::1]');
+  });
+
+  it.each(['', 'example.com', 'https://', 'https://a..b', 'https://host:99999', 'javascript:alert(1)', 'https://a b.com'])(
+    'returns null for %j',
+    (input) => expect(parseHttpUrl(input)).toBeNull(),
+  );
+});
