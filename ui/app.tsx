@@ -1,13 +1,75 @@
-import { useEffect, useState } from 'preact/hooks';
-import { sandbox } from './bridge/ui-endpoint';
+// The UI's root: asks the sandbox what to open (app/init), then shows the shell with the
+// screen for the menu command.
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import type { Command, SettingsView } from '../src/shared/bridge/messages';
+import { sandbox, type UiEndpoint } from './bridge/ui-endpoint';
+import { Button } from './components/button';
+import { ErrorNotice } from './components/notice';
+import { Spinner } from './components/spinner';
+import { errorText } from './settings/api-form';
+import { createSettingsRequester } from './settings/settings-requester';
+import { SettingsScreen } from './settings/settings-screen';
+import { AppShell } from './shell/app-shell';
+import { initialScreen, SCREENS } from './shell/screens';
+import { UpcomingScreen } from './shell/upcoming-screen';
 
-export function App() {
-  const [status, setStatus] = useState('Connecting…');
-  useEffect(() => {
-    sandbox.request('app/init', {}).then(
-      (init) => setStatus(`Connected to ${init.fileName}`),
-      (error: Error) => setStatus(error.message),
+type AppState =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; fileName: string; userName: string | null; view: SettingsView; screen: Command };
+
+export function App({ endpoint = sandbox }: { endpoint?: Pick<UiEndpoint, 'request'> }) {
+  const [state, setState] = useState<AppState>({ status: 'loading' });
+  const requester = useMemo(() => createSettingsRequester(endpoint), [endpoint]);
+
+  const load = useCallback(() => {
+    setState({ status: 'loading' });
+    endpoint.request('app/init', {}).then(
+      (init) =>
+        setState({
+          status: 'ready',
+          fileName: init.fileName,
+          userName: init.userName,
+          view: init.settings,
+          screen: initialScreen(init.command, init.settings.builder.keyHint !== null || init.settings.library.keyHint !== null),
+        }),
+      (error: unknown) => setState({ status: 'failed', message: `Envelope could not start: ${errorText(error)}` }),
     );
-  }, []);
-  return <main>{status}</main>;
+  }, [endpoint]);
+
+  useEffect(load, [load]);
+
+  if (state.status === 'loading') {
+    return (
+      <div class="boot" role="status" aria-live="polite" data-testid="app-loading">
+        <span class="boot-loading">
+          <Spinner />
+          Opening Envelope…
+        </span>
+      </div>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <div class="boot">
+        <ErrorNotice message={state.message} testId="app-error" />
+        <Button variant="primary" onClick={load} testId="app-retry">
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const setScreen = (screen: Command) => setState({ ...state, screen });
+  const setView = (view: SettingsView) => setState((current) => (current.status === 'ready' ? { ...current, view } : current));
+  const info = SCREENS.find((screen) => screen.id === state.screen);
+  return (
+    <AppShell fileName={state.fileName} userName={state.userName} screen={state.screen} onScreen={setScreen}>
+      {state.screen === 'settings' ? (
+        <SettingsScreen view={state.view} onView={setView} requester={requester} />
+      ) : info ? (
+        <UpcomingScreen screen={info} />
+      ) : null}
+    </AppShell>
+  );
 }

@@ -1,0 +1,50 @@
+// Requests about the plugin itself: what to open first, the window, Figma's toasts.
+import type { Handlers } from '../shared/bridge/endpoint';
+import { BridgeError } from '../shared/bridge/bridge-error';
+import type { SandboxRequests, SettingsView } from '../shared/bridge/messages';
+import { parseMenuCommand } from './menu-command';
+import { fitWindowSize } from './window-size';
+
+export type AppHandlers = Pick<Handlers<SandboxRequests>, 'app/init' | 'ui/resize' | 'ui/notify'>;
+
+const NOTIFY_MAX_LENGTH = 300;
+
+export interface AppDependencies {
+  figma: Pick<PluginAPI, 'command' | 'root' | 'currentUser' | 'ui' | 'notify'>;
+  readSettingsViewAsync(): Promise<SettingsView>;
+}
+
+/** The user's name, or null: figma.currentUser needs the "currentuser" permission and may throw without it. */
+function currentUserName(figma: AppDependencies['figma']): string | null {
+  try {
+    return figma.currentUser?.name ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function createAppHandlers({ figma, readSettingsViewAsync }: AppDependencies): AppHandlers {
+  return {
+    'app/init': async () => ({
+      command: parseMenuCommand(figma.command),
+      settings: await readSettingsViewAsync(),
+      fileName: figma.root.name,
+      userName: currentUserName(figma),
+    }),
+
+    'ui/resize': ({ width, height }) => {
+      const size = fitWindowSize(width, height);
+      if (size === null) return Promise.reject(new BridgeError('invalid_input', 'The window size must be two finite numbers of pixels.'));
+      figma.ui.resize(size.width, size.height);
+      return Promise.resolve({});
+    },
+
+    'ui/notify': ({ message, error }) => {
+      const text = message.trim();
+      if (text === '') return Promise.reject(new BridgeError('invalid_input', 'A notification needs some text.'));
+      const shown = text.length > NOTIFY_MAX_LENGTH ? `${text.slice(0, NOTIFY_MAX_LENGTH - 1)}…` : text;
+      figma.notify(shown, error ? { error: true } : undefined);
+      return Promise.resolve({});
+    },
+  };
+}

@@ -1,0 +1,73 @@
+// The result of "Test connection" in words. Pure: the handler makes the call, this says what
+// it means for the person looking at the Settings screen.
+import type { ApiName } from '../shared/settings/validate-settings';
+import type { ConnectionResult } from '../shared/bridge/messages';
+
+const API_LABEL: Record<ApiName, string> = { builder: 'builder', library: 'library' };
+
+/** The fields of an ApiError this module reads (src/shared/api/http/api-error.ts). */
+export interface ApiFailure {
+  status: number | null;
+  message: string;
+  retryAfterSeconds?: number | null;
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+export function noKeyResult(api: ApiName): ConnectionResult {
+  return { ok: false, message: `No ${API_LABEL[api]} API key is saved yet. Paste the key, choose Save, then test again.` };
+}
+
+export function builderConnectedResult(templateCount: number): ConnectionResult {
+  const templates = templateCount === 0 ? 'no templates yet' : plural(templateCount, 'template', 'templates');
+  return { ok: true, message: `Connected to the builder: ${templates} in this workspace.` };
+}
+
+export function libraryConnectedResult(collectionCount: number): ConnectionResult {
+  const collections = collectionCount === 0 ? 'no saved collections yet' : plural(collectionCount, 'saved collection', 'saved collections');
+  return { ok: true, message: `Connected to the library: ${collections} in this account.` };
+}
+
+function isApiFailure(error: unknown): error is ApiFailure {
+  if (typeof error !== 'object' || error === null) return false;
+  const { status, message } = error as { status?: unknown; message?: unknown };
+  return (status === null || typeof status === 'number') && typeof message === 'string';
+}
+
+function withStop(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/** Why the test call failed, in words, with what to do next. Never includes the key. */
+export function connectionFailedResult(api: ApiName, baseUrl: string, error: unknown): ConnectionResult {
+  const label = API_LABEL[api];
+  if (!isApiFailure(error)) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return { ok: false, message: `The ${label} connection test failed unexpectedly: ${withStop(detail)}` };
+  }
+  const { status, message } = error;
+  if (status === null) {
+    return { ok: false, message: `Could not reach ${baseUrl} : ${withStop(message)} Check the address and your network.` };
+  }
+  if (status === 401 || status === 403) {
+    const where =
+      api === 'builder'
+        ? 'Check it, or create a new key in the builder under Settings → API Keys.'
+        : 'Check it, or copy a new key from your library account.';
+    return { ok: false, message: `The ${label} API key was not accepted (${status}). ${where}` };
+  }
+  if (status === 404) {
+    return { ok: false, message: `${baseUrl} answered "not found" (404): is this the ${label} API address?` };
+  }
+  if (status === 429) {
+    const wait = error.retryAfterSeconds ? ` Try again in ${Math.ceil(error.retryAfterSeconds)} s.` : ' Try again in a minute.';
+    return { ok: false, message: `The ${label} API is limiting requests for this key (429).${wait}` };
+  }
+  if (status >= 500) {
+    return { ok: false, message: `The ${label} API had a problem (${status}): ${withStop(message)} Try again later.` };
+  }
+  return { ok: false, message: `The ${label} API refused the test call (${status}): ${withStop(message)}` };
+}

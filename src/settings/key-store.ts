@@ -1,0 +1,65 @@
+// The user's API keys and base URLs, kept in figma.clientStorage: private to this user on this
+// machine, never in the document (plugin data there travels with the file to everyone).
+import { baseUrlProblem, keyProblem, normalizeBaseUrl, type ApiName } from '../shared/settings/validate-settings';
+
+/** The part of figma.clientStorage the store uses (a fake in tests). */
+export interface ClientStorageLike {
+  getAsync(key: string): Promise<unknown>;
+  setAsync(key: string, value: unknown): Promise<void>;
+  deleteAsync(key: string): Promise<void>;
+}
+
+export interface ApiCredentials {
+  /** The base URL to call: the saved one, or the default when none is saved. */
+  baseUrl: string;
+  key: string | null;
+}
+
+export interface KeyStore {
+  readAsync(api: ApiName): Promise<ApiCredentials>;
+  /** Stores the base URL and, when given, the key. Both must already be valid. */
+  saveAsync(api: ApiName, input: { baseUrl: string; key?: string }): Promise<void>;
+  forgetKeyAsync(api: ApiName): Promise<void>;
+}
+
+export const API_NAMES: readonly ApiName[] = ['library', 'builder'];
+
+/** clientStorage entry names; exported so tests can look at exactly what is stored. */
+export function storageKeys(api: ApiName): { baseUrl: string; key: string } {
+  return { baseUrl: `envelope.${api}.baseUrl`, key: `envelope.${api}.apiKey` };
+}
+
+export function createKeyStore(storage: ClientStorageLike, defaultBaseUrls: Record<ApiName, string>): KeyStore {
+  async function readStringAsync(name: string): Promise<string | null> {
+    const value = await storage.getAsync(name);
+    return typeof value === 'string' ? value : null;
+  }
+
+  async function readAsync(api: ApiName): Promise<ApiCredentials> {
+    const names = storageKeys(api);
+    const [savedBaseUrl, savedKey] = await Promise.all([readStringAsync(names.baseUrl), readStringAsync(names.key)]);
+    // Entries that no longer pass the rules (edited by hand, older versions) count as absent
+    // rather than being sent anywhere.
+    const baseUrl = savedBaseUrl !== null && baseUrlProblem(savedBaseUrl) === null ? normalizeBaseUrl(savedBaseUrl) : defaultBaseUrls[api];
+    const key = savedKey !== null && keyProblem(api, savedKey) === null ? savedKey.trim() : null;
+    return { baseUrl, key };
+  }
+
+  async function saveAsync(api: ApiName, input: { baseUrl: string; key?: string }): Promise<void> {
+    // The handlers validate first and answer in words; this is the last line of defence.
+    if (baseUrlProblem(input.baseUrl) !== null) throw new Error(`Refused to store an invalid ${api} base URL.`);
+    if (input.key !== undefined && keyProblem(api, input.key) !== null) throw new Error(`Refused to store an invalid ${api} key.`);
+    const names = storageKeys(api);
+    const baseUrl = normalizeBaseUrl(input.baseUrl);
+    // The default is not stored, so a later release that moves the default takes effect.
+    if (baseUrl === normalizeBaseUrl(defaultBaseUrls[api])) await storage.deleteAsync(names.baseUrl);
+    else await storage.setAsync(names.baseUrl, baseUrl);
+    if (input.key !== undefined) await storage.setAsync(names.key, input.key.trim());
+  }
+
+  async function forgetKeyAsync(api: ApiName): Promise<void> {
+    await storage.deleteAsync(storageKeys(api).key);
+  }
+
+  return { readAsync, saveAsync, forgetKeyAsync };
+}

@@ -1,0 +1,82 @@
+// Answers the Settings requests. Everything the person typed is checked here again (the UI
+// checks first, but the sandbox is what stores it) and refused in words, naming the field.
+import type { Handlers } from '../shared/bridge/endpoint';
+import { BridgeError } from '../shared/bridge/bridge-error';
+import type { ConnectionResult, SandboxRequests, SettingsView } from '../shared/bridge/messages';
+import { designSystemIdProblem, normalizeDesignSystemId } from '../shared/settings/design-system-id';
+import { baseUrlProblem, keyProblem, maskKey, type ApiName } from '../shared/settings/validate-settings';
+import { noKeyResult } from './connection-messages';
+import type { DocumentSettings } from './document-settings';
+import type { KeyStore } from './key-store';
+
+export type SettingsRequest =
+  | 'settings/get'
+  | 'settings/save-api'
+  | 'settings/forget-key'
+  | 'settings/test-connection'
+  | 'settings/set-design-system'
+  | 'library/credentials';
+
+export type SettingsHandlers = Pick<Handlers<SandboxRequests>, SettingsRequest>;
+
+export interface SettingsDependencies {
+  keyStore: KeyStore;
+  documentSettings: DocumentSettings;
+  defaultBaseUrls: Record<ApiName, string>;
+  /** One cheap authenticated call; resolves with the result in words, never rejects for API errors. */
+  testConnectionAsync(api: ApiName, credentials: { baseUrl: string; key: string }): Promise<ConnectionResult>;
+}
+
+/** The error the UI shows next to `field`. */
+export function invalidInput(field: 'baseUrl' | 'key' | 'designSystemId', message: string, api?: ApiName): BridgeError {
+  return new BridgeError('invalid_input', message, api === undefined ? { field } : { field, api });
+}
+
+export async function readSettingsViewAsync(dependencies: Pick<SettingsDependencies, 'keyStore' | 'documentSettings' | 'defaultBaseUrls'>): Promise<SettingsView> {
+  const { keyStore, documentSettings, defaultBaseUrls } = dependencies;
+  const [library, builder] = await Promise.all([keyStore.readAsync('library'), keyStore.readAsync('builder')]);
+  return {
+    library: { baseUrl: library.baseUrl, defaultBaseUrl: defaultBaseUrls.library, keyHint: library.key === null ? null : maskKey(library.key) },
+    builder: { baseUrl: builder.baseUrl, defaultBaseUrl: defaultBaseUrls.builder, keyHint: builder.key === null ? null : maskKey(builder.key) },
+    designSystemId: documentSettings.getDesignSystemId(),
+  };
+}
+
+export function createSettingsHandlers(dependencies: SettingsDependencies): SettingsHandlers {
+  const { keyStore, documentSettings } = dependencies;
+  const readViewAsync = () => readSettingsViewAsync(dependencies);
+
+  return {
+    'settings/get': readViewAsync,
+
+    'settings/save-api': async ({ api, baseUrl, key }) => {
+      const urlProblem = baseUrlProblem(baseUrl);
+      if (urlProblem !== null) throw invalidInput('baseUrl', urlProblem, api);
+      const problem = key === undefined ? null : keyProblem(api, key);
+      if (problem !== null) throw invalidInput('key', problem, api);
+      await keyStore.saveAsync(api, key === undefined ? { baseUrl } : { baseUrl, key });
+      return readViewAsync();
+    },
+
+    'settings/forget-key': async ({ api }) => {
+      await keyStore.forgetKeyAsync(api);
+      return readViewAsync();
+    },
+
+    'settings/test-connection': async ({ api }) => {
+      const { baseUrl, key } = await keyStore.readAsync(api);
+      if (key === null) return noKeyResult(api);
+      return dependencies.testConnectionAsync(api, { baseUrl, key });
+    },
+
+    'settings/set-design-system': async ({ id }) => {
+      const problem = designSystemIdProblem(id);
+      if (problem !== null) throw invalidInput('designSystemId', problem);
+      documentSettings.setDesignSystemId(normalizeDesignSystemId(id));
+      return readViewAsync();
+    },
+
+    // The one place a key goes back to the UI: the library browser calls the library API itself.
+    'library/credentials': async () => keyStore.readAsync('library'),
+  };
+}

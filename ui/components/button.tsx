@@ -1,0 +1,43 @@
+import type { ComponentChildren, Ref } from 'preact';
+import { Spinner } from './spinner';
+
+export interface ButtonProps {
+  children: ComponentChildren;
+  variant?: 'primary' | 'secondary' | 'danger' | 'link';
+  type?: 'button' | 'submit';
+  onClick?: () => void;
+  disabled?: boolean;
+  /** Shows a spinner and blocks clicks while the action runs. */
+  busy?: boolean;
+  testId?: string;
+  buttonRef?: Ref<HTMLButtonElement>;
+  describedBy?: string;
+  ariaLabel?: string;
+}
+
+export function Button({ children, variant = 'secondary', type = 'button', onClick, disabled, busy, testId, buttonRef, describedBy, ariaLabel }: ButtonProps) {
+  return (
+    <button
+      ref={buttonRef}
+      type={type}
+      class={`button button-${variant}`}
+      // Stays focusable while busy (focus is not lost mid-action); clicks are ignored instead.
+      disabled={disabled}
+      aria-disabled={busy ? true : undefined}
+      aria-busy={busy ? true : undefined}
+      aria-describedby={describedBy}
+      aria-label={ariaLabel}
+      data-testid={testId}
+      onClick={(event) => {
+        if (busy) {
+          event.preventDefault();
+          return;
+        }
+        onClick?.();
+      }}
+    >
+      {busy ? <Spinner /> : null}
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,24 @@
+// Messages in words. Errors use role="alert" (read out at once); results and progress go in a
+// polite live region that is always in the page, so changes to it are announced.
+
+export function ErrorNotice({ message, testId }: { message: string | null; testId?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" class="notice notice-error" data-testid={testId}>
+      {message}
+    </p>
+  );
+}
+
+export interface LiveMessage {
+  tone: 'success' | 'error' | 'info';
+  text: string;
+}
+
+export function LiveNotice({ message, testId }: { message: LiveMessage | null; testId?: string }) {
+  return (
+    <p aria-live="polite" role="status" class={`notice notice-${message?.tone ?? 'info'}`} data-testid={testId} data-tone={message?.tone}>
+      {message?.text ?? ''}
+    </p>
+  );
+}

@@ -1,0 +1,90 @@
+// The Settings form's rules without the DOM: what to send, what to show next to each field,
+// and how an answer from the sandbox reads. The sandbox checks the same rules again.
+import type { SettingsView } from '../../src/shared/bridge/messages';
+import { baseUrlProblem, keyProblem, type ApiName } from '../../src/shared/settings/validate-settings';
+
+export const API_TEXT: Record<ApiName, { title: string; about: string; keyLabel: string; keyPlaceholder: string; keyHelp: string }> = {
+  builder: {
+    title: 'Email builder',
+    about: 'Syncs this file’s components to a design system and reads your templates.',
+    keyLabel: 'Builder API key',
+    keyPlaceholder: 'ef_…',
+    keyHelp: 'Create one in the builder under Settings → API Keys.',
+  },
+  library: {
+    title: 'Email library',
+    about: 'Browses brand marketing emails for inspiration.',
+    keyLabel: 'Library API key',
+    keyPlaceholder: 'xxx_live_…',
+    keyHelp: 'Copy it from your library account.',
+  },
+};
+
+export type ApiField = 'baseUrl' | 'key';
+export type FieldErrors = Partial<Record<ApiField, string>>;
+
+export interface ApiFormInput {
+  baseUrl: string;
+  key: string;
+  /** The key field is on screen: no key is saved yet, or the person chose "Replace key". */
+  keyFieldShown: boolean;
+  hasSavedKey: boolean;
+}
+
+export type ApiFormCheck =
+  | { ok: true; request: { api: ApiName; baseUrl: string; key?: string } }
+  | { ok: false; errors: FieldErrors };
+
+/** Checks the form before sending; every problem is reported at once, next to its field. */
+export function checkApiForm(api: ApiName, input: ApiFormInput): ApiFormCheck {
+  const errors: FieldErrors = {};
+  const urlProblem = baseUrlProblem(input.baseUrl);
+  if (urlProblem) errors.baseUrl = urlProblem;
+  let key: string | undefined;
+  if (input.keyFieldShown) {
+    if (input.key.trim() === '') {
+      // With no key saved yet an empty field is allowed: the address alone is saved.
+      if (input.hasSavedKey) errors.key = 'Paste the new key, or press Escape to keep the saved one.';
+    } else {
+      const problem = keyProblem(api, input.key);
+      if (problem) errors.key = problem;
+      else key = input.key.trim();
+    }
+  }
+  if (errors.baseUrl || errors.key) return { ok: false, errors };
+  return { ok: true, request: key === undefined ? { api, baseUrl: input.baseUrl.trim() } : { api, baseUrl: input.baseUrl.trim(), key } };
+}
+
+/** The field a refused request names (`BridgeError('invalid_input', message, {field})`), if any. */
+export function fieldErrorFrom<F extends string>(error: unknown, fields: readonly F[]): { field: F; message: string } | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, message, details } = error as { code?: unknown; message?: unknown; details?: unknown };
+  if (code !== 'invalid_input' || typeof message !== 'string' || typeof details !== 'object' || details === null) return null;
+  const field = (details as { field?: unknown }).field;
+  return typeof field === 'string' && (fields as readonly string[]).includes(field) ? { field: field as F, message } : null;
+}
+
+/** Any failure in words. */
+export function errorText(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
+    return (error as { message: string }).message;
+  }
+  return `Something went wrong: ${String(error)}`;
+}
+
+/** What to announce after a successful save. */
+export function savedText(api: ApiName, view: SettingsView, sentKey: boolean): string {
+  const saved = view[api];
+  const title = API_TEXT[api].title;
+  if (sentKey && saved.keyHint) return `${title} settings saved. The key is stored on this computer only, shown as ${saved.keyHint}.`;
+  if (saved.keyHint) return `${title} address saved; the saved key is unchanged.`;
+  return `${title} address saved. No key is saved yet: paste one to connect.`;
+}
+
+/** What to announce after the design-system id was saved or cleared. */
+export function designSystemSavedText(id: string | null): string {
+  return id === null
+    ? 'This file is no longer linked to a design system.'
+    : `This file now syncs to design system ${id}. Collaborators see the same setting.`;
+}

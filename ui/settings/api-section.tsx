@@ -1,0 +1,282 @@
+// One API's settings: base URL, key (masked once saved), Save, Test connection, Forget key.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { SettingsView } from '../../src/shared/bridge/messages';
+import type { ApiName } from '../../src/shared/settings/validate-settings';
+import { Button } from '../components/button';
+import { ErrorNotice, LiveNotice, type LiveMessage } from '../components/notice';
+import { TextField } from '../components/text-field';
+import { useBusy } from '../hooks/use-busy';
+import type { SettingsRequester } from './settings-requester';
+import { API_TEXT, checkApiForm, errorText, fieldErrorFrom, savedText, type ApiField, type FieldErrors } from './api-form';
+
+const API_FIELDS: readonly ApiField[] = ['baseUrl', 'key'];
+const TEST_TIMEOUT_MS = 30_000;
+
+export interface ApiSectionProps {
+  api: ApiName;
+  view: SettingsView;
+  onView(view: SettingsView): void;
+  requester: SettingsRequester;
+}
+
+export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
+  const saved = view[api];
+  const text = API_TEXT[api];
+  const [baseUrl, setBaseUrl] = useState(saved.baseUrl);
+  const [key, setKey] = useState('');
+  const [replacing, setReplacing] = useState(false);
+  const [confirmingForget, setConfirmingForget] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [result, setResult] = useState<LiveMessage | null>(null);
+  const [busy, runBusy] = useBusy<'save' | 'test' | 'forget'>();
+
+  const baseUrlRef = useRef<HTMLInputElement>(null);
+  const keyRef = useRef<HTMLInputElement>(null);
+  const replaceRef = useRef<HTMLButtonElement>(null);
+  const forgetConfirmRef = useRef<HTMLButtonElement>(null);
+  const forgetRef = useRef<HTMLButtonElement>(null);
+  const focusAfterRender = useRef<'key' | 'replace' | 'forget-confirm' | 'forget' | null>(null);
+
+  const hasSavedKey = saved.keyHint !== null;
+  const keyFieldShown = !hasSavedKey || replacing;
+  const id = (part: string) => `settings-${api}-${part}`;
+
+  // Focus moves only after the elements it targets exist.
+  useEffect(() => {
+    const target = focusAfterRender.current;
+    if (target === null) return;
+    const refs = { key: keyRef, replace: replaceRef, 'forget-confirm': forgetConfirmRef, forget: forgetRef };
+    const element: HTMLElement | null = refs[target].current;
+    if (element) {
+      focusAfterRender.current = null;
+      element.focus();
+    }
+  });
+
+  function focusField(field: ApiField) {
+    (field === 'baseUrl' ? baseUrlRef : keyRef).current?.focus();
+  }
+
+  function showErrors(next: FieldErrors) {
+    setErrors(next);
+    const first = API_FIELDS.find((field) => next[field]);
+    if (first) focusField(first);
+  }
+
+  function save() {
+    setFailure(null);
+    setResult(null);
+    const check = checkApiForm(api, { baseUrl, key, keyFieldShown, hasSavedKey });
+    if (!check.ok) {
+      showErrors(check.errors);
+      return;
+    }
+    setErrors({});
+    void runBusy('save', async () => {
+      try {
+        const next = await requester.saveApiAsync(check.request);
+        const sentKey = check.request.key !== undefined;
+        setBaseUrl(next[api].baseUrl);
+        if (sentKey) {
+          // The key field gives way to the masked hint; focus goes to what replaced it.
+          setKey('');
+          setReplacing(false);
+          focusAfterRender.current = 'replace';
+        }
+        onView(next);
+        setResult({ tone: 'success', text: savedText(api, next, sentKey) });
+      } catch (error) {
+        // The fields keep what was typed; the problem shows next to the field it concerns.
+        const fieldError = fieldErrorFrom(error, API_FIELDS);
+        if (fieldError) showErrors({ [fieldError.field]: fieldError.message });
+        else setFailure(errorText(error));
+      }
+    });
+  }
+
+  function testConnection() {
+    setFailure(null);
+    setResult({ tone: 'info', text: `Testing the ${text.title.toLowerCase()} connection…` });
+    void runBusy('test', async () => {
+      try {
+        const outcome = await requester.testConnectionAsync(api, TEST_TIMEOUT_MS);
+        setResult({ tone: outcome.ok ? 'success' : 'error', text: outcome.message });
+      } catch (error) {
+        setResult(null);
+        setFailure(errorText(error));
+      }
+    });
+  }
+
+  function forgetKey() {
+    setFailure(null);
+    void runBusy('forget', async () => {
+      try {
+        const next = await requester.forgetKeyAsync(api);
+        setConfirmingForget(false);
+        setReplacing(false);
+        setKey('');
+        onView(next);
+        focusAfterRender.current = 'key';
+        setResult({ tone: 'success', text: `The ${text.title.toLowerCase()} key was removed from this computer.` });
+      } catch (error) {
+        setFailure(errorText(error));
+      }
+    });
+  }
+
+  function startReplace() {
+    setResult(null);
+    setReplacing(true);
+    focusAfterRender.current = 'key';
+  }
+
+  function cancelReplace() {
+    setReplacing(false);
+    setKey('');
+    setErrors((current) => ({ ...current, key: undefined }));
+    focusAfterRender.current = 'replace';
+  }
+
+  function onKeyFieldKeyDown(event: KeyboardEvent) {
+    if (event.key !== 'Escape') return;
+    if (hasSavedKey && replacing) {
+      event.preventDefault();
+      cancelReplace();
+    } else if (key !== '') {
+      event.preventDefault();
+      setKey('');
+      setErrors((current) => ({ ...current, key: undefined }));
+    }
+  }
+
+  function onBaseUrlKeyDown(event: KeyboardEvent) {
+    // Escape puts back the saved address.
+    if (event.key === 'Escape' && baseUrl !== saved.baseUrl) {
+      event.preventDefault();
+      setBaseUrl(saved.baseUrl);
+      setErrors((current) => ({ ...current, baseUrl: undefined }));
+    }
+  }
+
+  return (
+    <section class="settings-section" aria-labelledby={id('title')} data-testid={id('section')}>
+      <div>
+        <h2 id={id('title')}>{text.title}</h2>
+        <p class="muted">{text.about}</p>
+      </div>
+      <form
+        class="settings-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <TextField
+          id={id('base-url')}
+          testId={id('base-url')}
+          label="API address"
+          type="url"
+          value={baseUrl}
+          onValue={(value) => {
+            setBaseUrl(value);
+            if (errors.baseUrl) setErrors((current) => ({ ...current, baseUrl: undefined }));
+          }}
+          error={errors.baseUrl}
+          hint={baseUrl.trim() === saved.defaultBaseUrl ? 'The default address.' : `Default: ${saved.defaultBaseUrl}`}
+          inputRef={baseUrlRef}
+          onKeyDown={onBaseUrlKeyDown}
+        />
+        {keyFieldShown ? (
+          <TextField
+            id={id('key')}
+            testId={id('key')}
+            label={text.keyLabel}
+            type="password"
+            value={key}
+            onValue={(value) => {
+              setKey(value);
+              if (errors.key) setErrors((current) => ({ ...current, key: undefined }));
+            }}
+            error={errors.key}
+            hint={`${text.keyHelp} Stored on this computer only, never in the file.${replacing ? ' Escape keeps the saved key.' : ''}`}
+            placeholder={text.keyPlaceholder}
+            inputRef={keyRef}
+            onKeyDown={onKeyFieldKeyDown}
+          />
+        ) : (
+          <div class="field">
+            <span class="field-label" id={id('key-label')}>
+              {text.keyLabel}
+            </span>
+            <div class="key-saved">
+              <code class="key-hint" aria-labelledby={id('key-label')} data-testid={id('key-hint')}>
+                {saved.keyHint}
+              </code>
+              <Button variant="link" onClick={startReplace} buttonRef={replaceRef} testId={id('replace-key')} ariaLabel={`Replace ${text.keyLabel.toLowerCase()}`}>
+                Replace key
+              </Button>
+              <Button
+                variant="link"
+                onClick={() => {
+                  setConfirmingForget(true);
+                  focusAfterRender.current = 'forget-confirm';
+                }}
+                buttonRef={forgetRef}
+                testId={id('forget-key')}
+                ariaLabel={`Forget ${text.keyLabel.toLowerCase()}`}
+              >
+                Forget key
+              </Button>
+            </div>
+          </div>
+        )}
+        {confirmingForget && hasSavedKey ? (
+          <div
+            class="confirm"
+            role="group"
+            aria-labelledby={id('forget-question')}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                event.preventDefault();
+                setConfirmingForget(false);
+                focusAfterRender.current = 'forget';
+              }
+            }}
+          >
+            <p id={id('forget-question')}>Remove the saved {text.keyLabel.toLowerCase()} from this computer? Envelope cannot reach this API until you paste a key again.</p>
+            <div class="button-row">
+              <Button variant="danger" onClick={forgetKey} busy={busy === 'forget'} buttonRef={forgetConfirmRef} testId={id('forget-confirm')}>
+                Forget key
+              </Button>
+              <Button
+                onClick={() => {
+                  setConfirmingForget(false);
+                  focusAfterRender.current = 'forget';
+                }}
+                testId={id('forget-cancel')}
+              >
+                Keep it
+              </Button>
+            </div>
+          </div>
+        ) : null}
+        <div class="button-row">
+          <Button variant="primary" type="submit" busy={busy === 'save'} testId={id('save')}>
+            Save
+          </Button>
+          <Button onClick={testConnection} busy={busy === 'test'} testId={id('test')} describedBy={id('test-note')}>
+            Test connection
+          </Button>
+        </div>
+        <p id={id('test-note')} class="field-hint">
+          The test uses the saved address and key.
+        </p>
+      </form>
+      <ErrorNotice message={failure} testId={id('error')} />
+      <LiveNotice message={result} testId={id('result')} />
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+// The builder design system this file syncs to. Stored in the file, so everyone who opens
+// it syncs to the same design system.
+import { useRef, useState } from 'preact/hooks';
+import type { SettingsView } from '../../src/shared/bridge/messages';
+import { designSystemIdProblem, normalizeDesignSystemId } from '../../src/shared/settings/design-system-id';
+import { Button } from '../components/button';
+import { ErrorNotice, LiveNotice, type LiveMessage } from '../components/notice';
+import { TextField } from '../components/text-field';
+import { useBusy } from '../hooks/use-busy';
+import { designSystemSavedText, errorText, fieldErrorFrom } from './api-form';
+import type { SettingsRequester } from './settings-requester';
+
+export interface DesignSystemSectionProps {
+  view: SettingsView;
+  onView(view: SettingsView): void;
+  requester: SettingsRequester;
+}
+
+export function DesignSystemSection({ view, onView, requester }: DesignSystemSectionProps) {
+  const [value, setValue] = useState(view.designSystemId ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [result, setResult] = useState<LiveMessage | null>(null);
+  const [busy, runBusy] = useBusy<'save'>();
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  function save() {
+    setFailure(null);
+    setResult(null);
+    const problem = designSystemIdProblem(value);
+    if (problem) {
+      setError(problem);
+      inputRef.current?.focus();
+      return;
+    }
+    setError(null);
+    const id = normalizeDesignSystemId(value);
+    void runBusy('save', async () => {
+      try {
+        const next = await requester.setDesignSystemAsync(id);
+        setValue(next.designSystemId ?? '');
+        onView(next);
+        setResult({ tone: 'success', text: designSystemSavedText(next.designSystemId) });
+      } catch (caught) {
+        const fieldError = fieldErrorFrom(caught, ['designSystemId'] as const);
+        if (fieldError) {
+          setError(fieldError.message);
+          inputRef.current?.focus();
+        } else {
+          setFailure(errorText(caught));
+        }
+      }
+    });
+  }
+
+  return (
+    <section class="settings-section" aria-labelledby="settings-design-system-title" data-testid="settings-design-system-section">
+      <div>
+        <h2 id="settings-design-system-title">Design system for this file</h2>
+        <p class="muted">Saved in this Figma file and shared with everyone who opens it, unlike the keys.</p>
+      </div>
+      <form
+        class="settings-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <TextField
+          id="settings-design-system-id"
+          testId="settings-design-system-id"
+          label="Design system id"
+          value={value}
+          onValue={(next) => {
+            setValue(next);
+            if (error) setError(null);
+          }}
+          error={error}
+          hint="The id of the design system in the builder. Leave empty and save to unlink this file. Escape restores the saved id."
+          inputRef={inputRef}
+          onKeyDown={(event) => {
+            const saved = view.designSystemId ?? '';
+            if (event.key === 'Escape' && value !== saved) {
+              event.preventDefault();
+              setValue(saved);
+              setError(null);
+            }
+          }}
+        />
+        <div class="button-row">
+          <Button variant="primary" type="submit" busy={busy === 'save'} testId="settings-design-system-save">
+            Save for this file
+          </Button>
+        </div>
+      </form>
+      <ErrorNotice message={failure} testId="settings-design-system-error" />
+      <LiveNotice message={result} testId="settings-design-system-result" />
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ComponentChildren } from 'preact';
+import type { Command } from '../../src/shared/bridge/messages';
+import { NavBar } from './nav-bar';
+import { SCREENS } from './screens';
+
+export interface AppShellProps {
+  fileName: string;
+  userName: string | null;
+  screen: Command;
+  onScreen(screen: Command): void;
+  children: ComponentChildren;
+}
+
+export function AppShell({ fileName, userName, screen, onScreen, children }: AppShellProps) {
+  const label = SCREENS.find((entry) => entry.id === screen)?.label ?? screen;
+  return (
+    <div class="shell">
+      <header class="shell-header">
+        <p class="shell-file" data-testid="shell-file" title={fileName}>
+          {fileName}
+          {userName ? ` · ${userName}` : ''}
+        </p>
+        <NavBar current={screen} onSelect={onScreen} />
+      </header>
+      <main class="shell-main" aria-labelledby="screen-title">
+        <div class="screen">
+          <h1 id="screen-title">{label}</h1>
+          {children}
+        </div>
+      </main>
+    </div>
+  );
+}
