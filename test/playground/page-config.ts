@@ -1,0 +1,43 @@
+// What the playground server tells its page: where the emulator runs. Shared by the server
+// (which writes it into the page) and the page script (which reads it back).
+
+export interface EmulatorUrls {
+  libraryUrl: string;
+  builderUrl: string;
+}
+
+export interface PlaygroundConfig {
+  /** null when the playground runs without an emulator. */
+  emulator: EmulatorUrls | null;
+}
+
+export const CONFIG_ELEMENT_ID = 'playground-config';
+
+/** JSON safe to place inside a <script> element: no `<` can end it early. */
+export function serializeConfig(config: PlaygroundConfig): string {
+  return JSON.stringify(config).replace(/</g, '\\u003c');
+}
+
+function isUrlPair(value: unknown): value is EmulatorUrls {
+  if (typeof value !== 'object' || value === null) return false;
+  const { libraryUrl, builderUrl } = value as Record<string, unknown>;
+  return typeof libraryUrl === 'string' && typeof builderUrl === 'string';
+}
+
+/** Reads the config back; anything malformed is reported in words. */
+export function parseConfig(text: string): PlaygroundConfig {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Error('The playground config is not JSON.');
+  }
+  if (typeof value !== 'object' || value === null || !('emulator' in value)) {
+    throw new Error('The playground config has no "emulator" entry.');
+  }
+  const emulator = (value as { emulator: unknown }).emulator;
+  if (emulator !== null && !isUrlPair(emulator)) {
+    throw new Error('The playground config\'s "emulator" needs libraryUrl and builderUrl strings.');
+  }
+  return { emulator };
+}

@@ -1,0 +1,188 @@
+// A plain copy of what the drawing needs from the fake document: boxes in absolute
+// coordinates, fills, texts. Reading is defensive: a property the fake does not implement
+// (or that throws) just leaves that detail out of the drawing.
+import { rgbToHex, type Rgb } from './colors';
+import type { Box } from './fit-drawing';
+
+export type DrawKind = 'frame' | 'component' | 'set' | 'instance' | 'text' | 'shape' | 'group' | 'other';
+
+export interface DrawNode {
+  id: string;
+  type: string;
+  kind: DrawKind;
+  name: string;
+  box: Box;
+  /** CSS colour of the first visible solid fill. */
+  fill: string | null;
+  fillRgb: Rgb | null;
+  hasImageFill: boolean;
+  cornerRadius: number;
+  text: string | null;
+  fontSize: number | null;
+  /** True for remote (library) components and instances of them. */
+  remote: boolean;
+  children: DrawNode[];
+}
+
+export interface PageSnapshot {
+  id: string;
+  name: string;
+  nodes: DrawNode[];
+}
+
+export interface DocumentSnapshot {
+  pages: PageSnapshot[];
+}
+
+const MAX_DEPTH = 8;
+const MAX_NODES = 3000;
+
+function read<T>(getter: () => T): T | undefined {
+  try {
+    return getter();
+  } catch {
+    return undefined;
+  }
+}
+
+function kindOf(type: string): DrawKind {
+  switch (type) {
+    case 'FRAME':
+    case 'SECTION':
+      return 'frame';
+    case 'COMPONENT':
+      return 'component';
+    case 'COMPONENT_SET':
+      return 'set';
+    case 'INSTANCE':
+      return 'instance';
+    case 'TEXT':
+      return 'text';
+    case 'GROUP':
+      return 'group';
+    case 'RECTANGLE':
+    case 'ELLIPSE':
+    case 'VECTOR':
+    case 'LINE':
+    case 'POLYGON':
+    case 'STAR':
+      return 'shape';
+    default:
+      return 'other';
+  }
+}
+
+interface PaintLike {
+  type?: unknown;
+  visible?: unknown;
+  color?: unknown;
+  opacity?: unknown;
+}
+
+function isRgb(value: unknown): value is Rgb {
+  if (typeof value !== 'object' || value === null) return false;
+  const { r, g, b } = value as Record<string, unknown>;
+  return typeof r === 'number' && typeof g === 'number' && typeof b === 'number';
+}
+
+function readFills(node: object): { fill: string | null; fillRgb: Rgb | null; hasImageFill: boolean } {
+  const fills = read(() => (node as { fills?: unknown }).fills);
+  if (!Array.isArray(fills)) return { fill: null, fillRgb: null, hasImageFill: false };
+  const visible = (fills as PaintLike[]).filter((paint) => paint.visible !== false);
+  const solid = visible.find((paint) => paint.type === 'SOLID' && isRgb(paint.color));
+  const hasImageFill = visible.some((paint) => paint.type === 'IMAGE');
+  if (!solid || !isRgb(solid.color)) return { fill: null, fillRgb: null, hasImageFill };
+  const opacity = typeof solid.opacity === 'number' ? solid.opacity : 1;
+  return { fill: rgbToHex(solid.color, opacity), fillRgb: solid.color, hasImageFill };
+}
+
+function numberOr(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}
+
+/** The node's box in page coordinates: its absolute transform when the fake has one, else parent + x/y. */
+function readBox(node: object, parentOrigin: { x: number; y: number }): Box {
+  const width = numberOr(read(() => (node as { width?: unknown }).width), 0);
+  const height = numberOr(read(() => (node as { height?: unknown }).height), 0);
+  const transform = read(() => (node as { absoluteTransform?: unknown }).absoluteTransform);
+  if (Array.isArray(transform) && Array.isArray(transform[0]) && Array.isArray(transform[1])) {
+    const x = transform[0][2];
+    const y = transform[1][2];
+    if (typeof x === 'number' && typeof y === 'number') return { x, y, width, height };
+  }
+  const x = numberOr(read(() => (node as { x?: unknown }).x), 0);
+  const y = numberOr(read(() => (node as { y?: unknown }).y), 0);
+  return { x: parentOrigin.x + x, y: parentOrigin.y + y, width, height };
+}
+
+function isRemote(node: object, type: string): boolean {
+  if (type === 'COMPONENT' || type === 'COMPONENT_SET') return read(() => (node as { remote?: unknown }).remote) === true;
+  return false;
+}
+
+export function snapshotNode(node: object, parentOrigin: { x: number; y: number }, depth: number, budget: { left: number }): DrawNode {
+  budget.left -= 1;
+  const type = String(read(() => (node as { type?: unknown }).type) ?? 'UNKNOWN');
+  const box = readBox(node, parentOrigin);
+  const { fill, fillRgb, hasImageFill } = readFills(node);
+  const characters = type === 'TEXT' ? read(() => (node as { characters?: unknown }).characters) : undefined;
+  const fontSize = type === 'TEXT' ? read(() => (node as { fontSize?: unknown }).fontSize) : undefined;
+  const children = read(() => (node as { children?: unknown }).children);
+  const drawnChildren: DrawNode[] = [];
+  // Children of groups are positioned relative to the group's parent, as in Figma.
+  const childOrigin = type === 'GROUP' || type === 'BOOLEAN_OPERATION' ? parentOrigin : box;
+  if (Array.isArray(children) && depth < MAX_DEPTH) {
+    for (const child of children as object[]) {
+      if (budget.left <= 0) break;
+      if (read(() => (child as { visible?: unknown }).visible) === false) continue;
+      drawnChildren.push(snapshotNode(child, childOrigin, depth + 1, budget));
+    }
+  }
+  return {
+    id: String(read(() => (node as { id?: unknown }).id) ?? ''),
+    type,
+    kind: kindOf(type),
+    name: String(read(() => (node as { name?: unknown }).name) ?? ''),
+    box,
+    fill,
+    fillRgb,
+    hasImageFill,
+    cornerRadius: numberOr(read(() => (node as { cornerRadius?: unknown }).cornerRadius), 0),
+    text: typeof characters === 'string' ? characters : null,
+    fontSize: typeof fontSize === 'number' ? fontSize : null,
+    remote: isRemote(node, type),
+    children: drawnChildren,
+  };
+}
+
+/** Copies every page of a document root (figma.root or the fake's inspect.root). */
+export function snapshotDocument(root: object): DocumentSnapshot {
+  const pages = read(() => (root as { children?: unknown }).children);
+  const budget = { left: MAX_NODES };
+  const result: PageSnapshot[] = [];
+  for (const page of Array.isArray(pages) ? (pages as object[]) : []) {
+    const children = read(() => (page as { children?: unknown }).children);
+    const nodes: DrawNode[] = [];
+    for (const child of Array.isArray(children) ? (children as object[]) : []) {
+      if (budget.left <= 0) break;
+      nodes.push(snapshotNode(child, { x: 0, y: 0 }, 0, budget));
+    }
+    result.push({
+      id: String(read(() => (page as { id?: unknown }).id) ?? ''),
+      name: String(read(() => (page as { name?: unknown }).name) ?? ''),
+      nodes,
+    });
+  }
+  return { pages: result };
+}
+
+/** Every node id in a snapshot, to tell later which nodes were inserted. */
+export function collectIds(snapshot: DocumentSnapshot): Set<string> {
+  const ids = new Set<string>();
+  const visit = (node: DrawNode) => {
+    ids.add(node.id);
+    node.children.forEach(visit);
+  };
+  for (const page of snapshot.pages) page.nodes.forEach(visit);
+  return ids;
+}

@@ -1,0 +1,52 @@
+// Where the drawing of a page goes on the canvas: one scale and offset that fit every top-level
+// node into the visible area, never enlarging (a 600-px email stays at most 600 px wide).
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface Fit {
+  scale: number;
+  /** Add to a document coordinate after scaling to get the canvas coordinate. */
+  offsetX: number;
+  offsetY: number;
+}
+
+export function boundsOf(boxes: readonly Box[]): Box | null {
+  if (boxes.length === 0) return null;
+  let left = Infinity;
+  let top = Infinity;
+  let right = -Infinity;
+  let bottom = -Infinity;
+  for (const box of boxes) {
+    left = Math.min(left, box.x);
+    top = Math.min(top, box.y);
+    right = Math.max(right, box.x + Math.max(0, box.width));
+    bottom = Math.max(bottom, box.y + Math.max(0, box.height));
+  }
+  return { x: left, y: top, width: right - left, height: bottom - top };
+}
+
+/**
+ * Fits the boxes into a `width` × `height` area with `padding` around them. `minScale` keeps a
+ * huge page readable: below it the drawing is allowed to overflow (and the canvas scrolls).
+ */
+export function fitDrawing(
+  boxes: readonly Box[],
+  area: { width: number; height: number; padding: number; minScale?: number },
+): Fit {
+  const bounds = boundsOf(boxes);
+  if (!bounds) return { scale: 1, offsetX: area.padding, offsetY: area.padding };
+  const availableWidth = Math.max(1, area.width - 2 * area.padding);
+  const availableHeight = Math.max(1, area.height - 2 * area.padding);
+  const fitScale = Math.min(1, availableWidth / Math.max(1, bounds.width), availableHeight / Math.max(1, bounds.height));
+  const scale = Math.max(area.minScale ?? 0, fitScale);
+  return {
+    scale,
+    offsetX: area.padding - bounds.x * scale,
+    offsetY: area.padding - bounds.y * scale,
+  };
+}

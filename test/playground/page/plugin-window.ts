@@ -1,0 +1,133 @@
+// The plugin's window, as Figma shows it: an iframe whose origin is `null` (sandbox without
+// allow-same-origin, content from srcdoc), sized by showUI's options, themed when themeColors
+// is on. Messages cross exactly as in Figma: `{pluginMessage}` envelopes over postMessage.
+import { applyFigmaTheme, type FigmaTheme } from '../theme/apply-figma-theme';
+
+export interface ShowUiOptionsLike {
+  width?: number;
+  height?: number;
+  visible?: boolean;
+  title?: string;
+  themeColors?: boolean;
+}
+
+export interface PluginWindowElements {
+  window: HTMLElement;
+  body: HTMLElement;
+  title: HTMLElement;
+}
+
+export interface PluginWindowOptions {
+  elements: PluginWindowElements;
+  theme: FigmaTheme;
+  /** A message from the UI for the plugin (the `pluginMessage` of what the iframe posted). */
+  deliverToPlugin(message: unknown): void;
+  log(level: 'log' | 'warn' | 'error', line: string): void;
+}
+
+export interface PluginWindow {
+  show(html: string, options: ShowUiOptionsLike): void;
+  /** A message from the plugin (figma.ui.postMessage) for the UI. */
+  deliverToUi(message: unknown): void;
+  /** Posts raw data into the iframe, bypassing the `{pluginMessage}` envelope (tests). */
+  postRawToUi(data: unknown): void;
+  resize(width: number, height: number): void;
+  setVisible(visible: boolean): void;
+  close(): void;
+  /** While frozen, messages from the UI are held (a busy plugin); unfreezing delivers them. */
+  setFrozen(frozen: boolean): void;
+  isFrozen(): boolean;
+  frame(): HTMLIFrameElement | null;
+}
+
+// Figma's defaults when showUI gets no size.
+const DEFAULT_WIDTH = 300;
+const DEFAULT_HEIGHT = 200;
+
+function clampSize(value: number | undefined, fallback: number): number {
+  if (value === undefined || !Number.isFinite(value)) return fallback;
+  return Math.max(70, Math.round(value));
+}
+
+export function createPluginWindow(options: PluginWindowOptions): PluginWindow {
+  const { elements } = options;
+  let iframe: HTMLIFrameElement | null = null;
+  let loaded = false;
+  let frozen = false;
+  // Plugin → UI messages sent before the iframe has loaded wait for it, as Figma's do.
+  let pendingForUi: unknown[] = [];
+  const heldForPlugin: unknown[] = [];
+
+  function setSize(width: number, height: number): void {
+    elements.body.style.width = `${width}px`;
+    elements.body.style.height = `${height}px`;
+  }
+
+  window.addEventListener('message', (event: MessageEvent<unknown>) => {
+    if (!iframe || event.source !== iframe.contentWindow) return;
+    const data = event.data;
+    if (typeof data !== 'object' || data === null || !('pluginMessage' in data)) {
+      options.log('warn', 'playground: ignored a message from the UI without a pluginMessage');
+      return;
+    }
+    const message = (data as { pluginMessage: unknown }).pluginMessage;
+    if (frozen) heldForPlugin.push(message);
+    else options.deliverToPlugin(message);
+  });
+
+  function show(html: string, showOptions: ShowUiOptionsLike): void {
+    close();
+    const frame = document.createElement('iframe');
+    // No allow-same-origin: the UI runs with a `null` origin, as in Figma.
+    frame.setAttribute('sandbox', 'allow-scripts allow-popups allow-forms allow-downloads');
+    frame.setAttribute('title', showOptions.title ?? 'Plugin UI');
+    frame.setAttribute('data-role', 'plugin-iframe');
+    frame.srcdoc = showOptions.themeColors ? applyFigmaTheme(html, options.theme) : html;
+    loaded = false;
+    frame.addEventListener('load', () => {
+      loaded = true;
+      const queued = pendingForUi;
+      pendingForUi = [];
+      for (const message of queued) frame.contentWindow?.postMessage({ pluginMessage: message }, '*');
+    });
+    iframe = frame;
+    elements.title.textContent = showOptions.title ?? 'Plugin';
+    setSize(clampSize(showOptions.width, DEFAULT_WIDTH), clampSize(showOptions.height, DEFAULT_HEIGHT));
+    elements.body.replaceChildren(frame);
+    elements.window.hidden = showOptions.visible === false;
+  }
+
+  function deliverToUi(message: unknown): void {
+    if (!iframe) return;
+    if (!loaded) pendingForUi.push(message);
+    else iframe.contentWindow?.postMessage({ pluginMessage: message }, '*');
+  }
+
+  function close(): void {
+    iframe?.remove();
+    iframe = null;
+    loaded = false;
+    pendingForUi = [];
+    heldForPlugin.length = 0;
+    elements.window.hidden = true;
+  }
+
+  return {
+    show,
+    deliverToUi,
+    postRawToUi: (data) => iframe?.contentWindow?.postMessage(data, '*'),
+    resize: (width, height) => setSize(clampSize(width, DEFAULT_WIDTH), clampSize(height, DEFAULT_HEIGHT)),
+    setVisible: (visible) => {
+      elements.window.hidden = !visible || !iframe;
+    },
+    close,
+    setFrozen(value) {
+      frozen = value;
+      if (!frozen) {
+        for (const message of heldForPlugin.splice(0)) options.deliverToPlugin(message);
+      }
+    },
+    isFrozen: () => frozen,
+    frame: () => iframe,
+  };
+}
