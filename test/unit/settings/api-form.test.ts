@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { BridgeError } from '../../../src/shared/bridge/bridge-error';
+import type { SettingsView } from '../../../src/shared/bridge/messages';
+import { checkApiForm, designSystemSavedText, errorText, fieldErrorFrom, savedText } from '../../../ui/settings/api-form';
+import { initialScreen, SCREENS } from '../../../ui/shell/screens';
+
+const builderKey = 'ef_0123456789abcdef0123';
+
+describe('Settings form checks (UI, before sending)', () => {
+  it('sends the trimmed address and key when both are right', () => {
+    expect(checkApiForm('builder', { baseUrl: ' https://b.example ', key: ` ${builderKey} `, keyFieldShown: true, hasSavedKey: false })).toEqual({
+      ok: true,
+      request: { api: 'builder', baseUrl: 'https://b.example', key: builderKey },
+    });
+  });
+
+  it('reports both fields at once, in words', () => {
+    const check = checkApiForm('builder', { baseUrl: 'http://b.example', key: 'sk_123', keyFieldShown: true, hasSavedKey: false });
+    expect(check.ok).toBe(false);
+    if (check.ok) return;
+    expect(check.errors.baseUrl).toMatch(/HTTPS/);
+    expect(check.errors.key).toMatch(/start with "ef_"/);
+  });
+
+  it('checks library keys against the library pattern', () => {
+    const check = checkApiForm('library', { baseUrl: 'https://l.example', key: 'lib_live_short', keyFieldShown: true, hasSavedKey: false });
+    expect(check.ok ? null : check.errors.key).toMatch(/_live_/);
+  });
+
+  it('saves only the address when no key is typed and none is saved yet', () => {
+    expect(checkApiForm('library', { baseUrl: 'http://localhost:4010', key: '', keyFieldShown: true, hasSavedKey: false })).toEqual({
+      ok: true,
+      request: { api: 'library', baseUrl: 'http://localhost:4010' },
+    });
+  });
+
+  it('asks for the new key when replacing with an empty field', () => {
+    const check = checkApiForm('builder', { baseUrl: 'https://b.example', key: ' ', keyFieldShown: true, hasSavedKey: true });
+    expect(check.ok ? null : check.errors.key).toMatch(/Paste the new key, or press Escape/);
+  });
+
+  it('does not send the hidden key field while a saved key is shown masked', () => {
+    expect(checkApiForm('builder', { baseUrl: 'https://b.example', key: 'left over', keyFieldShown: false, hasSavedKey: true })).toEqual({
+      ok: true,
+      request: { api: 'builder', baseUrl: 'https://b.example' },
+    });
+  });
+});
+
+describe('answers from the sandbox', () => {
+  it('finds the field a refusal names, only among the form’s fields', () => {
+    const refusal = new BridgeError('invalid_input', 'Keys are only sent over HTTPS.', { field: 'baseUrl' });
+    expect(fieldErrorFrom(refusal, ['baseUrl', 'key'] as const)).toEqual({ field: 'baseUrl', message: 'Keys are only sent over HTTPS.' });
+    expect(fieldErrorFrom(refusal, ['designSystemId'] as const)).toBeNull();
+    expect(fieldErrorFrom(new BridgeError('timeout', 'No answer'), ['baseUrl'] as const)).toBeNull();
+    expect(fieldErrorFrom('nope', ['baseUrl'] as const)).toBeNull();
+  });
+
+  it('turns any failure into words', () => {
+    expect(errorText(new BridgeError('timeout', 'No answer to "settings/save-api" after 15 s.'))).toBe('No answer to "settings/save-api" after 15 s.');
+    expect(errorText({ message: 'plain object' })).toBe('plain object');
+    expect(errorText(42)).toBe('Something went wrong: 42');
+  });
+
+  it('announces what was saved', () => {
+    const view: SettingsView = {
+      library: { baseUrl: 'https://l.example', defaultBaseUrl: 'https://l.example', keyHint: null },
+      builder: { baseUrl: 'https://b.example', defaultBaseUrl: 'https://b.example', keyHint: 'ef_••••0123' },
+      designSystemId: null,
+    };
+    expect(savedText('builder', view, true)).toMatch(/Email builder settings saved\. .*ef_••••0123/);
+    expect(savedText('builder', view, false)).toMatch(/saved key is unchanged/);
+    expect(savedText('library', view, false)).toMatch(/No key is saved yet/);
+    expect(designSystemSavedText('ds_demo')).toMatch(/syncs to design system ds_demo/);
+    expect(designSystemSavedText(null)).toMatch(/no longer linked/);
+  });
+});
+
+describe('screens', () => {
+  it('has one screen per menu command', () => {
+    expect(SCREENS.map((screen) => screen.id)).toEqual(['sync', 'browse', 'templates', 'settings']);
+  });
+
+  it('opens the command’s screen, else Settings until a key is saved, else Sync', () => {
+    expect(initialScreen('browse', false)).toBe('browse');
+    expect(initialScreen(null, false)).toBe('settings');
+    expect(initialScreen(null, true)).toBe('sync');
+  });
+});

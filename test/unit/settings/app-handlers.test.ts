@@ -1,0 +1,89 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createAppHandlers, type AppDependencies } from '../../../src/app/app-handlers';
+import { parseMenuCommand } from '../../../src/app/menu-command';
+import { fitWindowSize, WINDOW_LIMITS } from '../../../src/app/window-size';
+import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
+import type { SettingsView } from '../../../src/shared/bridge/messages';
+
+const context: HandlerContext = { progress: () => {}, cancelled: false, throwIfCancelled: () => {} };
+const view: SettingsView = {
+  library: { baseUrl: 'https://l.example', defaultBaseUrl: 'https://l.example', keyHint: null },
+  builder: { baseUrl: 'https://b.example', defaultBaseUrl: 'https://b.example', keyHint: 'ef_••••' },
+  designSystemId: 'ds_demo',
+};
+
+function fakeFigma(overrides: Partial<Record<'command' | 'currentUser', unknown>> = {}) {
+  const resize = vi.fn();
+  const notify = vi.fn();
+  const figma = {
+    command: 'sync',
+    root: { name: 'Brand emails' },
+    currentUser: { id: '1', name: 'Ada' },
+    ui: { resize },
+    notify,
+    ...overrides,
+  } as unknown as AppDependencies['figma'];
+  return { figma, resize, notify };
+}
+
+describe('menu command', () => {
+  it('maps the four menu commands and nothing else', () => {
+    expect(['sync', 'browse', 'templates', 'settings'].map(parseMenuCommand)).toEqual(['sync', 'browse', 'templates', 'settings']);
+    expect(parseMenuCommand('')).toBeNull();
+    expect(parseMenuCommand('Sync')).toBeNull();
+    expect(parseMenuCommand('delete-everything')).toBeNull();
+  });
+});
+
+describe('window size', () => {
+  it('rounds and keeps the window within limits', () => {
+    expect(fitWindowSize(400.4, 600.6)).toEqual({ width: 400, height: 601 });
+    expect(fitWindowSize(10, 10)).toEqual({ width: WINDOW_LIMITS.minWidth, height: WINDOW_LIMITS.minHeight });
+    expect(fitWindowSize(5000, 5000)).toEqual({ width: WINDOW_LIMITS.maxWidth, height: WINDOW_LIMITS.maxHeight });
+    expect(fitWindowSize(Number.NaN, 400)).toBeNull();
+    expect(fitWindowSize(400, Number.POSITIVE_INFINITY)).toBeNull();
+  });
+});
+
+describe('app handlers', () => {
+  it('app/init reports the command, settings, file and user', async () => {
+    const { figma } = fakeFigma();
+    const handlers = createAppHandlers({ figma, readSettingsViewAsync: () => Promise.resolve(view) });
+    expect(await handlers['app/init']({}, context)).toEqual({ command: 'sync', settings: view, fileName: 'Brand emails', userName: 'Ada' });
+  });
+
+  it('app/init gives null for an unknown command and for a user Figma will not reveal', async () => {
+    const { figma } = fakeFigma({ command: '' });
+    Object.defineProperty(figma, 'currentUser', {
+      get() {
+        throw new Error('"currentuser" permission not specified');
+      },
+    });
+    const handlers = createAppHandlers({ figma, readSettingsViewAsync: () => Promise.resolve(view) });
+    const init = await handlers['app/init']({}, context);
+    expect(init.command).toBeNull();
+    expect(init.userName).toBeNull();
+  });
+
+  it('ui/resize applies a size within limits and refuses non-numbers in words', async () => {
+    const { figma, resize } = fakeFigma();
+    const handlers = createAppHandlers({ figma, readSettingsViewAsync: () => Promise.resolve(view) });
+    await handlers['ui/resize']({ width: 420, height: 9000 }, context);
+    expect(resize).toHaveBeenCalledWith(420, WINDOW_LIMITS.maxHeight);
+    await expect(handlers['ui/resize']({ width: Number.NaN, height: 300 }, context)).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringMatching(/finite numbers/) as unknown });
+  });
+
+  it('ui/notify shows a toast, as an error when asked, and refuses an empty one', async () => {
+    const { figma, notify } = fakeFigma();
+    const handlers = createAppHandlers({ figma, readSettingsViewAsync: () => Promise.resolve(view) });
+    await handlers['ui/notify']({ message: ' Saved ' }, context);
+    await handlers['ui/notify']({ message: 'Failed', error: true }, context);
+    expect(notify.mock.calls).toEqual([
+      ['Saved', undefined],
+      ['Failed', { error: true }],
+    ]);
+    await expect(handlers['ui/notify']({ message: '  ' }, context)).rejects.toMatchObject({ code: 'invalid_input' });
+    await handlers['ui/notify']({ message: 'x'.repeat(1000) }, context);
+    expect((notify.mock.calls[2]?.[0] as string).length).toBeLessThanOrEqual(300);
+  });
+});

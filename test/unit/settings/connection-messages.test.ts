@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../src/shared/api/http/api-error';
+import { builderConnectedResult, connectionFailedResult, libraryConnectedResult, noKeyResult } from '../../../src/settings/connection-messages';
+
+const base = 'https://app.templatebuilder.example';
+
+function apiError(status: number | null, code: ConstructorParameters<typeof ApiError>[0]['code'], message: string, retryAfterSeconds?: number) {
+  return new ApiError({ api: 'builder', endpoint: 'GET /api/templates', status, code, message, retryAfterSeconds });
+}
+
+describe('connection test results in words', () => {
+  it('counts templates and collections on success', () => {
+    expect(builderConnectedResult(12)).toEqual({ ok: true, message: 'Connected to the builder: 12 templates in this workspace.' });
+    expect(builderConnectedResult(1).message).toBe('Connected to the builder: 1 template in this workspace.');
+    expect(builderConnectedResult(0).message).toBe('Connected to the builder: no templates yet in this workspace.');
+    expect(libraryConnectedResult(3)).toEqual({ ok: true, message: 'Connected to the library: 3 saved collections in this account.' });
+    expect(libraryConnectedResult(0).message).toMatch(/no saved collections yet/);
+  });
+
+  it('says a refused key is not accepted, with the status and where to get another', () => {
+    const result = connectionFailedResult('builder', base, apiError(401, 'unauthorized', 'The provided key is not valid.'));
+    expect(result.ok).toBe(false);
+    expect(result.message).toMatch(/^The builder API key was not accepted \(401\)\. .*Settings → API Keys/);
+    expect(connectionFailedResult('library', base, apiError(401, 'unauthorized', 'x')).message).toMatch(/^The library API key was not accepted \(401\)/);
+  });
+
+  it('names the address it could not reach and the reason', () => {
+    const result = connectionFailedResult('builder', 'http://localhost:4011', apiError(null, 'network_error', 'Connection refused'));
+    expect(result).toEqual({ ok: false, message: 'Could not reach http://localhost:4011 : Connection refused. Check the address and your network.' });
+  });
+
+  it('explains 404, 429 (with the wait) and server failures', () => {
+    expect(connectionFailedResult('library', 'https://x.example', apiError(404, 'not_found', 'Not found')).message).toMatch(/https:\/\/x\.example answered "not found" \(404\): is this the library API address\?/);
+    expect(connectionFailedResult('builder', base, apiError(429, 'rate_limited', 'Slow down', 42)).message).toMatch(/limiting requests for this key \(429\)\. Try again in 42 s\./);
+    expect(connectionFailedResult('builder', base, apiError(429, 'rate_limited', 'Slow down')).message).toMatch(/Try again in a minute\./);
+    expect(connectionFailedResult('builder', base, apiError(503, 'unavailable', 'Down for maintenance')).message).toBe(
+      'The builder API had a problem (503): Down for maintenance. Try again later.',
+    );
+    expect(connectionFailedResult('builder', base, apiError(400, 'bad_request', 'per_page is out of range')).message).toBe(
+      'The builder API refused the test call (400): per_page is out of range.',
+    );
+  });
+
+  it('reports a failure that is not an API error as unexpected, in words', () => {
+    expect(connectionFailedResult('library', base, new TypeError('boom')).message).toBe('The library connection test failed unexpectedly: boom.');
+    expect(connectionFailedResult('library', base, 'odd').message).toBe('The library connection test failed unexpectedly: odd.');
+  });
+
+  it('asks for a key when none is saved', () => {
+    expect(noKeyResult('builder')).toEqual({ ok: false, message: expect.stringMatching(/No builder API key is saved yet/) as unknown as string });
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { createKeyStore, storageKeys } from '../../../src/settings/key-store';
+import { createMemoryStorage } from './memory-storage';
+
+const defaults = { library: 'https://api.mailvault.example', builder: 'https://app.templatebuilder.example' };
+const builderKey = 'ef_0123456789abcdef0123';
+const libraryKey = 'lib_live_ABCDEFGH1234';
+
+describe('key store', () => {
+  it('reads the default base URL and no key when nothing is saved', async () => {
+    const store = createKeyStore(createMemoryStorage(), defaults);
+    expect(await store.readAsync('builder')).toEqual({ baseUrl: defaults.builder, key: null });
+    expect(await store.readAsync('library')).toEqual({ baseUrl: defaults.library, key: null });
+  });
+
+  it('stores the key trimmed and the base URL without a trailing slash, per API', async () => {
+    const storage = createMemoryStorage();
+    const store = createKeyStore(storage, defaults);
+    await store.saveAsync('builder', { baseUrl: ' http://localhost:4011/ ', key: `  ${builderKey}\n` });
+    expect(await store.readAsync('builder')).toEqual({ baseUrl: 'http://localhost:4011', key: builderKey });
+    expect(await store.readAsync('library')).toEqual({ baseUrl: defaults.library, key: null });
+    expect(storage.entries.get(storageKeys('builder').key)).toBe(builderKey);
+  });
+
+  it('keeps the saved key when only the base URL is saved', async () => {
+    const store = createKeyStore(createMemoryStorage(), defaults);
+    await store.saveAsync('library', { baseUrl: defaults.library, key: libraryKey });
+    await store.saveAsync('library', { baseUrl: 'https://library.internal.example' });
+    expect(await store.readAsync('library')).toEqual({ baseUrl: 'https://library.internal.example', key: libraryKey });
+  });
+
+  it('does not store the default base URL, so a new default applies later', async () => {
+    const storage = createMemoryStorage();
+    const store = createKeyStore(storage, defaults);
+    await store.saveAsync('builder', { baseUrl: 'https://other.example' });
+    await store.saveAsync('builder', { baseUrl: `${defaults.builder}/` });
+    expect(storage.entries.has(storageKeys('builder').baseUrl)).toBe(false);
+  });
+
+  it('forgets the key and only the key', async () => {
+    const store = createKeyStore(createMemoryStorage(), defaults);
+    await store.saveAsync('builder', { baseUrl: 'https://other.example', key: builderKey });
+    await store.forgetKeyAsync('builder');
+    expect(await store.readAsync('builder')).toEqual({ baseUrl: 'https://other.example', key: null });
+  });
+
+  it('refuses to store an invalid key or address even if a caller skipped the checks', async () => {
+    const storage = createMemoryStorage();
+    const store = createKeyStore(storage, defaults);
+    await expect(store.saveAsync('builder', { baseUrl: defaults.builder, key: 'sk_wrong' })).rejects.toThrow(/invalid builder key/);
+    await expect(store.saveAsync('library', { baseUrl: 'http://api.mailvault.example' })).rejects.toThrow(/invalid library base URL/);
+    expect(storage.entries.size).toBe(0);
+  });
+
+  it('treats stored entries that break the rules as absent instead of using them', async () => {
+    const storage = createMemoryStorage();
+    storage.entries.set(storageKeys('builder').key, 'not-a-builder-key');
+    storage.entries.set(storageKeys('builder').baseUrl, 'http://evil.example');
+    storage.entries.set(storageKeys('library').key, 42);
+    const store = createKeyStore(storage, defaults);
+    expect(await store.readAsync('builder')).toEqual({ baseUrl: defaults.builder, key: null });
+    expect(await store.readAsync('library')).toEqual({ baseUrl: defaults.library, key: null });
+  });
+});

@@ -1,0 +1,118 @@
+import { describe, expect, it, vi } from 'vitest';
+import { BridgeError } from '../../../src/shared/bridge/bridge-error';
+import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
+import { createDocumentSettings } from '../../../src/settings/document-settings';
+import { createKeyStore } from '../../../src/settings/key-store';
+import { createSettingsHandlers, type SettingsDependencies } from '../../../src/settings/settings-handlers';
+import { createMemoryStorage } from './memory-storage';
+
+const defaults = { library: 'https://api.mailvault.example', builder: 'https://app.templatebuilder.example' };
+const builderKey = 'ef_0123456789abcdef0123';
+const context: HandlerContext = { progress: () => {}, cancelled: false, throwIfCancelled: () => {} };
+
+function setup() {
+  const storage = createMemoryStorage();
+  const shared = new Map<string, string>();
+  const documentSettings = createDocumentSettings({
+    getSharedPluginData: (namespace, key) => shared.get(`${namespace}/${key}`) ?? '',
+    setSharedPluginData: (namespace, key, value) => void (value === '' ? shared.delete(`${namespace}/${key}`) : shared.set(`${namespace}/${key}`, value)),
+  });
+  const testConnectionAsync = vi.fn<SettingsDependencies['testConnectionAsync']>(() => Promise.resolve({ ok: true, message: 'Connected.' }));
+  const handlers = createSettingsHandlers({ keyStore: createKeyStore(storage, defaults), documentSettings, defaultBaseUrls: defaults, testConnectionAsync });
+  return { storage, shared, handlers, testConnectionAsync };
+}
+
+async function refusal(promise: Promise<unknown>): Promise<BridgeError> {
+  const error: unknown = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(BridgeError);
+  return error as BridgeError;
+}
+
+describe('settings handlers', () => {
+  it('answers settings/get with defaults, no keys and no design system at first', async () => {
+    const { handlers } = setup();
+    expect(await handlers['settings/get']({}, context)).toEqual({
+      library: { baseUrl: defaults.library, defaultBaseUrl: defaults.library, keyHint: null },
+      builder: { baseUrl: defaults.builder, defaultBaseUrl: defaults.builder, keyHint: null },
+      designSystemId: null,
+    });
+  });
+
+  it('saves a key and answers with the masked hint, never the key', async () => {
+    const { handlers } = setup();
+    const view = await handlers['settings/save-api']({ api: 'builder', baseUrl: defaults.builder, key: builderKey }, context);
+    expect(view.builder.keyHint).toBe('ef_••••0123');
+    expect(JSON.stringify(view)).not.toContain(builderKey);
+  });
+
+  it('refuses a key of the wrong form, naming the field, and stores nothing', async () => {
+    const { handlers, storage } = setup();
+    const error = await refusal(handlers['settings/save-api']({ api: 'builder', baseUrl: 'https://builder.example', key: 'sk_live_123' }, context));
+    expect(error.code).toBe('invalid_input');
+    expect(error.details).toEqual({ field: 'key', api: 'builder' });
+    expect(error.message).toMatch(/start with "ef_"/);
+    expect(error.message).not.toContain('sk_live_123');
+    expect(storage.entries.size).toBe(0);
+  });
+
+  it('refuses an http address that is not localhost, naming the field', async () => {
+    const { handlers, storage } = setup();
+    const error = await refusal(handlers['settings/save-api']({ api: 'library', baseUrl: 'http://api.mailvault.example', key: 'lib_live_ABCDEFGH1234' }, context));
+    expect(error.code).toBe('invalid_input');
+    expect(error.details).toEqual({ field: 'baseUrl', api: 'library' });
+    expect(error.message).toMatch(/HTTPS/);
+    expect(storage.entries.size).toBe(0);
+  });
+
+  it('accepts http for localhost', async () => {
+    const { handlers } = setup();
+    const view = await handlers['settings/save-api']({ api: 'library', baseUrl: 'http://127.0.0.1:4010', key: 'lib_live_ABCDEFGH1234' }, context);
+    expect(view.library.baseUrl).toBe('http://127.0.0.1:4010');
+  });
+
+  it('forgets a key', async () => {
+    const { handlers } = setup();
+    await handlers['settings/save-api']({ api: 'builder', baseUrl: defaults.builder, key: builderKey }, context);
+    const view = await handlers['settings/forget-key']({ api: 'builder' }, context);
+    expect(view.builder.keyHint).toBeNull();
+  });
+
+  it('tests the connection with the saved address and key, or says none is saved', async () => {
+    const { handlers, testConnectionAsync } = setup();
+    const none = await handlers['settings/test-connection']({ api: 'builder' }, context);
+    expect(none.ok).toBe(false);
+    expect(none.message).toMatch(/No builder API key is saved/);
+    expect(testConnectionAsync).not.toHaveBeenCalled();
+    await handlers['settings/save-api']({ api: 'builder', baseUrl: 'http://localhost:4011', key: builderKey }, context);
+    expect(await handlers['settings/test-connection']({ api: 'builder' }, context)).toEqual({ ok: true, message: 'Connected.' });
+    expect(testConnectionAsync).toHaveBeenCalledWith('builder', { baseUrl: 'http://localhost:4011', key: builderKey });
+  });
+
+  it('stores the design-system id in the document, trimmed, and clears it with null or blank', async () => {
+    const { handlers, shared, storage } = setup();
+    expect((await handlers['settings/set-design-system']({ id: ' ds_demo ' }, context)).designSystemId).toBe('ds_demo');
+    expect(shared.get('envelope/designSystemId')).toBe('ds_demo');
+    expect(storage.entries.size).toBe(0);
+    expect((await handlers['settings/set-design-system']({ id: '  ' }, context)).designSystemId).toBeNull();
+    await handlers['settings/set-design-system']({ id: 'ds_demo' }, context);
+    expect((await handlers['settings/set-design-system']({ id: null }, context)).designSystemId).toBeNull();
+    expect(shared.size).toBe(0);
+  });
+
+  it('refuses a design-system id with a slash, naming the field', async () => {
+    const { handlers, shared } = setup();
+    const error = await refusal(handlers['settings/set-design-system']({ id: '../admin' }, context));
+    expect(error.details).toEqual({ field: 'designSystemId' });
+    expect(shared.size).toBe(0);
+  });
+
+  it('hands the library key and address to the UI for its own library calls', async () => {
+    const { handlers } = setup();
+    expect(await handlers['library/credentials']({}, context)).toEqual({ baseUrl: defaults.library, key: null });
+    await handlers['settings/save-api']({ api: 'library', baseUrl: defaults.library, key: ' lib_live_ABCDEFGH1234 ' }, context);
+    expect(await handlers['library/credentials']({}, context)).toEqual({ baseUrl: defaults.library, key: 'lib_live_ABCDEFGH1234' });
+  });
+});
