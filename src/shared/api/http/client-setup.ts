@@ -1,0 +1,66 @@
+// What both clients share when they are created: base-URL and key checks, and the defaults
+// for time, the request gate, the timeout and the retry policy.
+import { baseUrlProblem, normalizeBaseUrl } from '../../settings/validate-settings';
+import { ApiError, type ApiName } from './api-error';
+import { createRequestGate, type RequestGate } from './request-gate';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy';
+import { createSystemScheduler, type Scheduler } from './scheduler';
+import type { HttpTransport } from './transport';
+
+export interface ClientOptions {
+  baseUrl: string;
+  transport: HttpTransport;
+  /** Clock, timers and randomness; tests pass a manual one. */
+  scheduler?: Scheduler;
+  /** Share one gate between clients so that they share rate allowances and host slots. */
+  gate?: RequestGate;
+  timeoutMs?: number;
+  retryPolicy?: Partial<RetryPolicy>;
+}
+
+export const DEFAULT_TIMEOUT_MS = 20_000;
+
+let sharedSystemGate: { scheduler: Scheduler; gate: RequestGate } | null = null;
+
+/** One gate per bundle for clients on the system clock, so separately created clients share limits. */
+function defaultGate(): { scheduler: Scheduler; gate: RequestGate } {
+  if (!sharedSystemGate) {
+    const scheduler = createSystemScheduler();
+    sharedSystemGate = { scheduler, gate: createRequestGate({ scheduler }) };
+  }
+  return sharedSystemGate;
+}
+
+export interface ResolvedClientOptions {
+  baseUrl: string;
+  transport: HttpTransport;
+  scheduler: Scheduler;
+  gate: RequestGate;
+  timeoutMs: number;
+  retryPolicy: RetryPolicy;
+}
+
+export function resolveClientOptions(api: ApiName, options: ClientOptions): ResolvedClientOptions {
+  const problem = baseUrlProblem(options.baseUrl);
+  if (problem !== null) {
+    throw new ApiError({ api, endpoint: 'client setup', status: null, code: 'invalid_argument', message: problem });
+  }
+  const shared = options.scheduler === undefined ? defaultGate() : null;
+  const scheduler = options.scheduler ?? shared?.scheduler ?? createSystemScheduler();
+  return {
+    baseUrl: normalizeBaseUrl(options.baseUrl),
+    transport: options.transport,
+    scheduler,
+    gate: options.gate ?? shared?.gate ?? createRequestGate({ scheduler }),
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    retryPolicy: { ...DEFAULT_RETRY_POLICY, ...options.retryPolicy },
+  };
+}
+
+/** The key trimmed, or null when absent or blank; a key of the wrong form is refused. */
+export function resolveKey(api: ApiName, key: string | null | undefined, isValid: (key: string) => boolean, problem: string): string | null {
+  const trimmed = key?.trim() ?? '';
+  if (trimmed === '') return null;
+  if (!isValid(trimmed)) throw new ApiError({ api, endpoint: 'client setup', status: null, code: 'invalid_argument', message: problem });
+  return trimmed;
+}

@@ -1,0 +1,50 @@
+// Reads the error bodies of both APIs into one shape:
+// library `{"error": {"code", "message"}}`, builder `{"error": "<code>", "message"}`.
+
+export interface ServerError {
+  code: string | null;
+  message: string | null;
+}
+
+const MAX_MESSAGE_LENGTH = 200;
+
+function cleanMessage(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const text = value.replace(/\s+/g, ' ').trim();
+  if (text === '') return null;
+  return text.length > MAX_MESSAGE_LENGTH ? `${text.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : text;
+}
+
+function cleanCode(value: unknown): string | null {
+  return typeof value === 'string' && /^[a-z0-9_.-]{1,64}$/i.test(value) ? value : null;
+}
+
+/** The code and message of an error body; nulls for whatever is absent or unreadable. */
+export function readServerError(text: string): ServerError {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { code: null, message: null };
+  }
+  if (typeof body !== 'object' || body === null) return { code: null, message: null };
+  const { error, message } = body as { error?: unknown; message?: unknown };
+  if (typeof error === 'object' && error !== null) {
+    const nested = error as { code?: unknown; message?: unknown };
+    return { code: cleanCode(nested.code), message: cleanMessage(nested.message) };
+  }
+  return { code: cleanCode(error), message: cleanMessage(message) };
+}
+
+/**
+ * `Retry-After` in whole seconds (rounded up), from delta-seconds or an HTTP date;
+ * null when absent or unreadable.
+ */
+export function parseRetryAfterSeconds(value: string | undefined, nowMs: number): number | null {
+  if (value === undefined) return null;
+  const text = value.trim();
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.ceil(Number(text));
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return null;
+  return Math.max(0, Math.ceil((date - nowMs) / 1000));
+}

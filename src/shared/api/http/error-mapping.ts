@@ -1,0 +1,125 @@
+// Turns an HTTP outcome that is not a usable answer into an ApiError whose message is the
+// sentence the UI shows. Branches on status and the server's error code, never on its message.
+import { ApiError, apiLabel, type ApiErrorCode, type ApiName } from './api-error';
+import { describeWait } from './describe-wait';
+import { parseRetryAfterSeconds, readServerError } from './error-body';
+import type { HttpResponse } from './transport';
+
+export interface ErrorContext {
+  api: ApiName;
+  endpoint: string;
+  /** Whether this request carried a key (a 401 without one means a key is needed). */
+  keySent: boolean;
+  nowMs: number;
+}
+
+function codeFor(status: number, serverCode: string | null): ApiErrorCode {
+  if (status === 401) return 'unauthorized';
+  if (status === 429) return serverCode === 'daily_limit_reached' ? 'daily_limit_reached' : 'rate_limited';
+  if (status === 404) return serverCode === 'no_insights' ? 'no_insights' : 'not_found';
+  if (status === 400) return serverCode === 'not_allowed' ? 'not_allowed' : 'bad_request';
+  if (status === 413) return 'payload_too_large';
+  if (status === 503) return 'unavailable';
+  if (status >= 500) return 'server_error';
+  return 'http_error';
+}
+
+function messageFor(code: ApiErrorCode, context: ErrorContext, status: number, serverMessage: string | null, retryAfter: number | null): string {
+  const label = apiLabel(context.api);
+  const said = serverMessage ? ` (${serverMessage})` : '';
+  switch (code) {
+    case 'unauthorized':
+      return context.keySent
+        ? `The ${label} key was not accepted. Check the key in Settings; it may have been revoked.`
+        : keyNeededMessage(context.api);
+    case 'rate_limited':
+      return `The ${label} is receiving too many requests. Try again in ${describeWait(retryAfter ?? 60)}.`;
+    case 'daily_limit_reached':
+      return `Today's brand requests are used up (50 a day). You can ask again in ${describeWait(retryAfter ?? 86_400)}, after midnight UTC.`;
+    case 'not_found':
+      return `The ${label} could not find this${said}. It may have been deleted.`;
+    case 'no_insights':
+      return 'This brand does not have enough emails in the library yet for insights.';
+    case 'not_allowed':
+      return `The email library does not accept this brand${said}.`;
+    case 'bad_request':
+      return `The ${label} refused the request${said}.`;
+    case 'payload_too_large':
+      return `The request was too large for the ${label}${said}.`;
+    case 'unavailable':
+      return `The ${label} is temporarily unavailable. Try again in a moment.`;
+    case 'server_error':
+      return `The ${label} had an internal problem (HTTP ${status}). Try again later.`;
+    default:
+      return `The ${label} answered with an unexpected HTTP ${status}${said}.`;
+  }
+}
+
+/** The ApiError for a response with a status outside 2xx. */
+export function errorFromResponse(response: HttpResponse, context: ErrorContext): ApiError {
+  const server = readServerError(response.text);
+  const code = codeFor(response.status, server.code);
+  const retryAfterSeconds = parseRetryAfterSeconds(response.headers['retry-after'], context.nowMs);
+  return new ApiError({
+    api: context.api,
+    endpoint: context.endpoint,
+    status: response.status,
+    code,
+    message: messageFor(code, context, response.status, server.message, retryAfterSeconds),
+    retryAfterSeconds,
+    serverCode: server.code,
+  });
+}
+
+export function networkError(context: ErrorContext, host: string): ApiError {
+  return new ApiError({
+    api: context.api,
+    endpoint: context.endpoint,
+    status: null,
+    code: 'network_error',
+    message: `Could not reach the ${apiLabel(context.api)} at ${host}. Check the connection and the address in Settings.`,
+  });
+}
+
+export function timeoutError(context: ErrorContext, timeoutMs: number): ApiError {
+  return new ApiError({
+    api: context.api,
+    endpoint: context.endpoint,
+    status: null,
+    code: 'timeout',
+    message: `The ${apiLabel(context.api)} did not answer within ${describeWait(timeoutMs / 1000)}. Try again.`,
+  });
+}
+
+export function notJsonError(context: ErrorContext, status: number): ApiError {
+  return new ApiError({
+    api: context.api,
+    endpoint: context.endpoint,
+    status,
+    code: 'not_json',
+    message: `The ${apiLabel(context.api)} sent a reply that is not JSON (${context.endpoint}). Check that the address in Settings points to the API.`,
+  });
+}
+
+export function malformedResponseError(context: ErrorContext, status: number, problem: string): ApiError {
+  return new ApiError({
+    api: context.api,
+    endpoint: context.endpoint,
+    status,
+    code: 'malformed_response',
+    message: `The ${apiLabel(context.api)} sent an unexpected reply: ${context.endpoint}: ${problem}.`,
+  });
+}
+
+export function invalidArgumentError(api: ApiName, endpoint: string, problem: string): ApiError {
+  return new ApiError({ api, endpoint, status: null, code: 'invalid_argument', message: problem });
+}
+
+function keyNeededMessage(api: ApiName): string {
+  return `This needs an ${apiLabel(api)} key. Add one in Settings.`;
+}
+
+/** For calls that need a key when none is saved: said before any request is spent. */
+export function keyNeededError(api: ApiName, endpoint: string): ApiError {
+  return new ApiError({ api, endpoint, status: null, code: 'unauthorized', message: keyNeededMessage(api) });
+}

@@ -1,0 +1,53 @@
+// When a failed request is tried again, and after how long. Pure: the random number comes in.
+import type { ApiError } from './api-error';
+
+export interface RetryPolicy {
+  /** Attempts in all, the first included. */
+  maxAttempts: number;
+  /** Backoff before the second attempt; doubles each time. */
+  baseDelayMs: number;
+  /** No backoff is longer than this. */
+  maxDelayMs: number;
+  /** A 429 asking to wait longer than this is reported rather than waited out. */
+  maxRetryAfterSeconds: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: 4,
+  baseDelayMs: 1_000,
+  maxDelayMs: 30_000,
+  maxRetryAfterSeconds: 60,
+};
+
+/** Exponential backoff with "equal jitter": between half and all of the capped delay. */
+export function backoffDelayMs(failedAttempt: number, policy: RetryPolicy, random: number): number {
+  const exponential = policy.baseDelayMs * 2 ** Math.max(0, failedAttempt - 1);
+  const capped = Math.min(policy.maxDelayMs, exponential);
+  return Math.round(capped / 2 + (capped / 2) * Math.min(Math.max(random, 0), 1));
+}
+
+/**
+ * The wait before trying again, or null to give up with `error`.
+ * `safeToRepeat` is true only for requests whose repetition cannot do anything twice.
+ */
+export function retryDelayMs(
+  error: ApiError,
+  failedAttempt: number,
+  safeToRepeat: boolean,
+  policy: RetryPolicy,
+  random: number,
+): number | null {
+  if (!safeToRepeat || failedAttempt >= policy.maxAttempts) return null;
+  switch (error.code) {
+    case 'rate_limited':
+      if (error.retryAfterSeconds === null) return backoffDelayMs(failedAttempt, policy, random);
+      return error.retryAfterSeconds <= policy.maxRetryAfterSeconds ? error.retryAfterSeconds * 1000 : null;
+    case 'network_error':
+    case 'timeout':
+    case 'unavailable':
+    case 'server_error':
+      return backoffDelayMs(failedAttempt, policy, random);
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,36 @@
+// Time, timers and randomness behind one interface so that tests drive them by hand.
+// Shared code is compiled without DOM or Node types, so the host's timers are reached
+// through a small structural type rather than the global declarations.
+
+export interface Scheduler {
+  /** Milliseconds since the epoch. */
+  now(): number;
+  /** Calls `callback` after `ms`; returns a function that cancels it. */
+  setTimer(callback: () => void, ms: number): () => void;
+  /** A number in [0, 1). */
+  random(): number;
+}
+
+interface TimerHost {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** The real clock and timers of whichever environment runs the code. */
+export function createSystemScheduler(): Scheduler {
+  const host = globalThis as unknown as TimerHost;
+  return {
+    now: () => Date.now(),
+    setTimer(callback, ms) {
+      const handle = host.setTimeout(callback, Math.max(0, ms));
+      return () => host.clearTimeout(handle);
+    },
+    random: () => Math.random(),
+  };
+}
+
+export function sleepAsync(scheduler: Scheduler, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    scheduler.setTimer(resolve, ms);
+  });
+}

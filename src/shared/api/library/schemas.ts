@@ -1,0 +1,309 @@
+// Every request and response shape of the library API (library-api.md), in one place, plus
+// the project's assumptions where the document is silent (each marked `// assumption:`).
+// Tolerant reader: objects are loose (unknown fields are kept); a missing or mistyped field
+// that the document promises fails the parse and becomes a `malformed_response` ApiError.
+import * as z from '../../zod';
+
+const text = z.string();
+const count = z.int();
+
+/** Turns a stage name into a slug, for stages that arrive as a bare string. */
+export function slugifyStage(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+// ---- Envelope -------------------------------------------------------------------------------
+
+export const attributionSchema = z.looseObject({ source: text, url: text });
+
+/** `meta` of single-record responses: attribution only. */
+export const attributionMetaSchema = z.looseObject({ attribution: attributionSchema });
+
+/** `meta` of paginated lists. */
+export const pageMetaSchema = z.looseObject({ page: count, per_page: count, count, attribution: attributionSchema });
+
+// ---- Emails ---------------------------------------------------------------------------------
+
+/** The fields every list that reuses the email shape carries (brand emails, likes, collections, journey stages). */
+export const emailSummarySchema = z.looseObject({
+  id: count,
+  title: text,
+  brand_slug: text,
+  preview_url: text,
+  url: text,
+  captured_date: text,
+  subject_line: z.optional(text),
+  from_email: z.optional(text),
+  brand: z.optional(text),
+  thumbnail_url: z.optional(text),
+  sent_date: z.optional(text),
+});
+export type EmailSummary = z.infer<typeof emailSummarySchema>;
+
+/** Items of `GET /v1/emails`: the full summary. */
+export const searchedEmailSchema = z.extend(emailSummarySchema, {
+  subject_line: text,
+  from_email: text,
+  brand: text,
+  thumbnail_url: text,
+  sent_date: text,
+});
+export type SearchedEmail = z.infer<typeof searchedEmailSchema>;
+
+/** Items of `GET /v1/me/follows/emails`: the common fields plus the brand name. */
+export const followedEmailSchema = z.extend(emailSummarySchema, { brand: text });
+export type FollowedEmail = z.infer<typeof followedEmailSchema>;
+
+// assumption: a journey_stages item is `{stage, stage_slug}`; a bare string is also accepted (read as the stage name).
+export const journeyStageRefSchema = z.pipe(
+  z.union([z.looseObject({ stage: text, stage_slug: text }), text]),
+  z.transform((value) => (typeof value === 'string' ? { stage: value, stage_slug: slugifyStage(value) } : value)),
+);
+export type JourneyStageRef = z.infer<typeof journeyStageRefSchema>;
+
+export const htmlStatusSchema = z.enum(['ok', 'key_required', 'not_available']);
+export type HtmlStatus = z.infer<typeof htmlStatusSchema>;
+
+export const emailDetailSchema = z.looseObject({
+  id: count,
+  title: text,
+  subject_line: text,
+  from_email: text,
+  brand: z.looseObject({ name: text, slug: text, url: text }),
+  thumbnail_url: text,
+  preview_url: text,
+  categories: z.array(z.looseObject({ slug: text, name: text })),
+  journey_stages: z.array(journeyStageRefSchema),
+  captured_date: text,
+  sent_date: text,
+  service_url: text,
+  html: z.nullable(text),
+  html_status: htmlStatusSchema,
+});
+export type EmailDetail = z.infer<typeof emailDetailSchema>;
+
+export const searchEmailsResponseSchema = z.looseObject({
+  data: z.array(searchedEmailSchema),
+  meta: z.extend(pageMetaSchema, {
+    query: z.looseObject({ q: z.nullable(text), brand: z.nullable(text), category: z.nullable(text) }),
+  }),
+});
+export type SearchEmailsResponse = z.infer<typeof searchEmailsResponseSchema>;
+
+export const getEmailResponseSchema = z.looseObject({ data: emailDetailSchema, meta: attributionMetaSchema });
+export type GetEmailResponse = z.infer<typeof getEmailResponseSchema>;
+
+// ---- Brands ---------------------------------------------------------------------------------
+
+export const brandSchema = z.looseObject({
+  name: text,
+  slug: text,
+  description: text,
+  email_count: count,
+  url: text,
+  logo_url: z.optional(text),
+});
+export type Brand = z.infer<typeof brandSchema>;
+
+export const followedBrandSchema = z.extend(brandSchema, { logo_url: text });
+export type FollowedBrand = z.infer<typeof followedBrandSchema>;
+
+export const listBrandsResponseSchema = z.looseObject({ data: z.array(brandSchema), meta: pageMetaSchema });
+export type ListBrandsResponse = z.infer<typeof listBrandsResponseSchema>;
+
+export const getBrandResponseSchema = z.looseObject({
+  data: z.looseObject({
+    brand: z.looseObject({ name: text, slug: text, email_count: count, url: text }),
+    emails: z.array(emailSummarySchema),
+  }),
+  meta: pageMetaSchema,
+});
+export type GetBrandResponse = z.infer<typeof getBrandResponseSchema>;
+
+// ---- Insights -------------------------------------------------------------------------------
+
+/** Counts the document shows as strings ("count is a string"); numbers are accepted too. Read as numbers. */
+const countAsText = z.pipe(
+  z.union([count, text.check(z.regex(/^\s*\d+\s*$/))]),
+  z.transform((value) => Number(value)),
+);
+
+// assumption: every `*_pct` value is a percentage on a 0-100 scale.
+const percentage = z.number().check(z.minimum(0), z.maximum(100));
+
+export const brandInsightsSchema = z.looseObject({
+  brand: z.looseObject({ slug: text, name: text, url: text }),
+  frequency: z.looseObject({ total_sent: count, avg_per_week: z.number(), first_send: text, last_send: text }),
+  technology: z.looseObject({
+    esp_breakdown: z.array(z.looseObject({ name: text, count: countAsText })),
+    responsive_pct: percentage,
+    amp_pct: percentage,
+    dark_mode_pct: percentage,
+    outlook_opt_pct: percentage,
+  }),
+  subject_line: z.looseObject({
+    avg_length: z.number(),
+    contains_emoji_pct: percentage,
+    top_words: z.array(z.looseObject({ word: text, count })),
+  }),
+  send_patterns: z.looseObject({ by_day_of_week: z.record(text, count), by_hour: z.record(text, count) }),
+  content: z.looseObject({ avg_word_count: z.number(), avg_image_count: z.number(), animated_gif_pct: percentage }),
+  deliverability: z.looseObject({ spf_pass_pct: percentage, dkim_pass_pct: percentage, dmarc_pass_pct: percentage }),
+  senders: z.array(z.looseObject({ from_email: text, count: countAsText })),
+  dashboard_url: text,
+});
+export type BrandInsights = z.infer<typeof brandInsightsSchema>;
+
+export const getBrandInsightsResponseSchema = z.looseObject({ data: brandInsightsSchema, meta: attributionMetaSchema });
+export type GetBrandInsightsResponse = z.infer<typeof getBrandInsightsResponseSchema>;
+
+// ---- Journeys -------------------------------------------------------------------------------
+
+export const journeySummarySchema = z.looseObject({ brand: text, brand_slug: text, email_count: count, url: text });
+export type JourneySummary = z.infer<typeof journeySummarySchema>;
+
+export const journeySchema = z.looseObject({
+  brand: text,
+  brand_slug: text,
+  url: text,
+  stages: z.array(
+    z.looseObject({ stage: text, stage_slug: text, email_count: count, emails: z.array(emailSummarySchema) }),
+  ),
+});
+export type Journey = z.infer<typeof journeySchema>;
+
+export const listJourneysResponseSchema = z.looseObject({ data: z.array(journeySummarySchema), meta: pageMetaSchema });
+export type ListJourneysResponse = z.infer<typeof listJourneysResponseSchema>;
+
+export const getJourneyResponseSchema = z.looseObject({ data: journeySchema, meta: attributionMetaSchema });
+export type GetJourneyResponse = z.infer<typeof getJourneyResponseSchema>;
+
+// ---- The key owner's data (/v1/me) ----------------------------------------------------------
+
+export const listFollowsResponseSchema = z.looseObject({
+  data: z.array(followedBrandSchema),
+  meta: z.looseObject({ count, total: count, max: count, attribution: attributionSchema }),
+});
+export type ListFollowsResponse = z.infer<typeof listFollowsResponseSchema>;
+
+export const listFollowedEmailsResponseSchema = z.looseObject({
+  data: z.array(followedEmailSchema),
+  meta: z.extend(pageMetaSchema, { since: z.optional(text), following: count }),
+});
+export type ListFollowedEmailsResponse = z.infer<typeof listFollowedEmailsResponseSchema>;
+
+export const listLikesResponseSchema = z.looseObject({
+  data: z.array(emailSummarySchema),
+  meta: z.extend(pageMetaSchema, { total: count }),
+});
+export type ListLikesResponse = z.infer<typeof listLikesResponseSchema>;
+
+export const collectionSchema = z.looseObject({ id: text, name: text, description: text, url: text, email_count: count });
+export type Collection = z.infer<typeof collectionSchema>;
+
+export const listCollectionsResponseSchema = z.looseObject({
+  data: z.array(collectionSchema),
+  meta: z.looseObject({ count, attribution: attributionSchema }),
+});
+export type ListCollectionsResponse = z.infer<typeof listCollectionsResponseSchema>;
+
+export const getCollectionResponseSchema = z.looseObject({
+  data: z.looseObject({ collection: collectionSchema, emails: z.array(emailSummarySchema) }),
+  meta: z.extend(pageMetaSchema, { total: count }),
+});
+export type GetCollectionResponse = z.infer<typeof getCollectionResponseSchema>;
+
+// ---- Brand requests -------------------------------------------------------------------------
+
+/** The 22 categories a brand request may name (library-api.md, POST /v1/brand-requests). */
+export const BRAND_REQUEST_CATEGORIES = [
+  'Apparel',
+  'Automotive',
+  'Baby',
+  'Beauty',
+  'Beverage',
+  'Cannabis',
+  'Crypto',
+  'Digital Products',
+  'Electronics',
+  'Food',
+  'Health',
+  'Higher Education',
+  'Home',
+  'Jewelry & Watches',
+  'Luggage',
+  'Non-Profit',
+  'Pets',
+  'Restaurants',
+  'SaaS',
+  'Sports Teams',
+  'Travel',
+  'Video Games',
+] as const;
+export type BrandRequestCategory = (typeof BRAND_REQUEST_CATEGORIES)[number];
+
+export const brandRequestStatusSchema = z.enum([
+  'already_in_library',
+  'queued',
+  'signed_up',
+  'first_email_captured',
+  'could_not_subscribe',
+]);
+export type BrandRequestStatus = z.infer<typeof brandRequestStatusSchema>;
+
+// assumption: `library_brand`, when not null, is `{name, slug, url}`.
+export const libraryBrandSchema = z.nullable(z.looseObject({ name: text, slug: text, url: text }));
+
+/** Body of `POST /v1/brand-requests`, as the request builder produces it. */
+export const brandRequestBodySchema = z.object({
+  brand: text.check(z.minLength(1)),
+  website: text.check(z.minLength(1)),
+  category: z.optional(z.enum(BRAND_REQUEST_CATEGORIES)),
+  signup_url: z.optional(text),
+  notes: z.optional(text.check(z.maxLength(500))),
+});
+export type BrandRequestBody = z.infer<typeof brandRequestBodySchema>;
+
+/** A brand request as `POST /v1/brand-requests` returns it. */
+export const brandRequestSchema = z.looseObject({
+  brand: text,
+  domain: text,
+  category: text,
+  status: brandRequestStatusSchema,
+  message: text,
+  library_brand: libraryBrandSchema,
+  library_url: z.optional(z.nullable(text)),
+  requested_at: text,
+  requests_today: count,
+  daily_limit: count,
+});
+export type BrandRequest = z.infer<typeof brandRequestSchema>;
+
+/** Items of `GET /v1/brand-requests`: with `library_url`; the daily counters live in `meta`. */
+export const listedBrandRequestSchema = z.extend(brandRequestSchema, {
+  library_url: z.nullable(text),
+  library_brand: z.optional(libraryBrandSchema),
+  requests_today: z.optional(count),
+  daily_limit: z.optional(count),
+});
+export type ListedBrandRequest = z.infer<typeof listedBrandRequestSchema>;
+
+export const createBrandRequestResponseSchema = z.looseObject({ data: brandRequestSchema, meta: attributionMetaSchema });
+export type CreateBrandRequestResponse = z.infer<typeof createBrandRequestResponseSchema>;
+
+export const listBrandRequestsResponseSchema = z.looseObject({
+  data: z.array(listedBrandRequestSchema),
+  meta: z.looseObject({ count, requests_today: count, daily_limit: count, attribution: attributionSchema }),
+});
+export type ListBrandRequestsResponse = z.infer<typeof listBrandRequestsResponseSchema>;
+
+// ---- Errors ---------------------------------------------------------------------------------
+
+// assumption: 401 carries code `unauthorized` and the generic 400 `bad_request`; the client maps by status and never needs them.
+export const libraryErrorBodySchema = z.looseObject({
+  error: z.looseObject({ code: text, message: text }),
+});
