@@ -1,0 +1,105 @@
+// Turns `documentchange` events into "which component roots must be read again". Changes are
+// only recorded when they arrive (cheap, inside Figma's event); they are classified when the
+// next incremental snapshot starts, against the node-id → root map of the previous snapshot.
+import { findComponentRoot } from './component-roots';
+
+/** The parts of a DocumentChange the tracker uses (plain objects in tests). */
+export interface TrackedChange {
+  readonly type: string;
+  readonly id: string;
+  readonly node?: { readonly removed?: boolean; readonly type: string; readonly parent?: unknown } | null;
+}
+
+export interface ChangeClassification {
+  /** Ids of roots that must be read again (they may have been deleted meanwhile). */
+  readonly rootIds: Set<string>;
+  /** Live roots found from the changed nodes themselves (new components among them). */
+  readonly roots: Map<string, SceneNode>;
+  /** Style ids that changed (STYLE_* changes): roots using them must be read again. */
+  readonly styleIds: Set<string>;
+  /** A node outside every known component was deleted: it may have held components. */
+  readonly checkRemovedRoots: boolean;
+  /** A created node outside every component may contain components: search it. */
+  readonly containersToSearch: SceneNode[];
+}
+
+interface LinkedNode {
+  readonly type: string;
+  readonly parent: LinkedNode | null;
+  readonly id: string;
+}
+
+export function classifyChanges(changes: readonly TrackedChange[], rootIdByNodeId: ReadonlyMap<string, string>): ChangeClassification {
+  const rootIds = new Set<string>();
+  const roots = new Map<string, SceneNode>();
+  const styleIds = new Set<string>();
+  const containersToSearch: SceneNode[] = [];
+  let checkRemovedRoots = false;
+
+  for (const change of changes) {
+    if (change.type.startsWith('STYLE_')) {
+      styleIds.add(change.id);
+      continue;
+    }
+    // Where the node was at the previous snapshot (covers deletions and moves out).
+    const previousRoot = rootIdByNodeId.get(change.id);
+    if (previousRoot !== undefined) rootIds.add(previousRoot);
+
+    const node = change.node;
+    if (!node || node.removed === true) {
+      if (previousRoot === undefined) checkRemovedRoots = true;
+      continue;
+    }
+    // Where the node is now (covers creations and moves in).
+    const linked = node as unknown as LinkedNode;
+    const root = findComponentRoot(linked) as unknown as LinkedNode | null;
+    if (root !== null) {
+      rootIds.add(root.id);
+      roots.set(root.id, root as unknown as SceneNode);
+    } else if (change.type === 'CREATE') {
+      // A new container may hold components: a pasted frame, an undone page deletion.
+      if (linked.type !== 'TEXT' && 'children' in (node as object)) containersToSearch.push(node as unknown as SceneNode);
+    }
+  }
+  return { rootIds, roots, styleIds, checkRemovedRoots, containersToSearch };
+}
+
+/** Records documentchange events until the next snapshot takes them. */
+export class ChangeTracker {
+  private changes: TrackedChange[] = [];
+  private readonly handler = (event: DocumentChangeEvent): void => {
+    for (const change of event.documentChanges) this.changes.push(change);
+  };
+  private subscribed: PluginAPI | null = null;
+
+  /** Figma requires loadAllPagesAsync before documentchange under dynamic-page. */
+  async startAsync(figma: PluginAPI): Promise<void> {
+    if (this.subscribed) return;
+    await figma.loadAllPagesAsync();
+    // eslint-disable-next-line @figma/figma-plugins/dynamic-page-documentchange-event-advice -- awaited just above
+    figma.on('documentchange', this.handler);
+    this.subscribed = figma;
+  }
+
+  stop(): void {
+    // eslint-disable-next-line @figma/figma-plugins/dynamic-page-documentchange-event-advice -- only after startAsync
+    this.subscribed?.off('documentchange', this.handler);
+    this.subscribed = null;
+  }
+
+  get active(): boolean {
+    return this.subscribed !== null;
+  }
+
+  /** Hands over the changes recorded so far and starts a new list. */
+  take(): TrackedChange[] {
+    const taken = this.changes;
+    this.changes = [];
+    return taken;
+  }
+
+  /** Puts changes back (a cancelled snapshot did not consume them). */
+  giveBack(changes: TrackedChange[]): void {
+    this.changes = changes.concat(this.changes);
+  }
+}

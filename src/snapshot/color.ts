@@ -1,0 +1,19 @@
+// Colours in the normalized format are lower-case hex: `#rrggbb` when opaque, `#rrggbbaa`
+// otherwise. Figma channels are floats in 0..1; each becomes the nearest 8-bit value, which is
+// what any email client can show, so sub-8-bit differences are deliberately not captured.
+
+const HEX_PAIRS: string[] = [];
+for (let i = 0; i < 256; i++) HEX_PAIRS.push((i < 16 ? '0' : '') + i.toString(16));
+
+function channelToByte(channel: number): number {
+  if (!(channel > 0)) return 0; // also NaN
+  if (channel >= 1) return 255;
+  return Math.round(channel * 255);
+}
+
+/** `{r, g, b}` plus an alpha (0..1, default 1) → `#rrggbb` or `#rrggbbaa`. */
+export function colorToHex(color: { readonly r: number; readonly g: number; readonly b: number }, alpha = 1): string {
+  const hex = '#' + HEX_PAIRS[channelToByte(color.r)]! + HEX_PAIRS[channelToByte(color.g)]! + HEX_PAIRS[channelToByte(color.b)]!;
+  const a = channelToByte(alpha);
+  return a === 255 ? hex : hex + HEX_PAIRS[a]!;
+}

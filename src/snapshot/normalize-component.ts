@@ -1,0 +1,127 @@
+// A local component or component set → the parts of its builder payload (everything but the
+// hash and thumbnail). Pure, like normalize-node.ts, whose format rules apply.
+import type { ComponentPayload, ComponentVariantPayload, NormalizedPropertyDefinition } from './normalized-types';
+import { normalizeNode, stripPropertySuffix, type NormalizeContext } from './normalize-node';
+import type { ReferenceCollector } from './references';
+
+export type ComponentRoot = ComponentNode | ComponentSetNode;
+export type NormalizedComponent = Omit<ComponentPayload, 'hash' | 'thumbnail'>;
+
+type Definitions = ComponentPropertyDefinitions;
+type Definition = Definitions[string];
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Full property names (`Label#12:3`) → names without Figma's id suffix. Two properties may share
+ * a name in Figma (the suffix tells them apart there); the later ones, ordered by type and
+ * default value so that ids play no part, become `Name #2`, `Name #3`.
+ */
+export function buildPropertyNameMap(definitions: Definitions): Map<string, string> {
+  const groups = new Map<string, string[]>();
+  for (const fullName of Object.keys(definitions)) {
+    const base = definitions[fullName]!.type === 'VARIANT' ? fullName : stripPropertySuffix(fullName);
+    const group = groups.get(base);
+    if (group) group.push(fullName);
+    else groups.set(base, [fullName]);
+  }
+  const names = new Map<string, string>();
+  for (const [base, group] of groups) {
+    if (group.length === 1) {
+      names.set(group[0]!, base);
+      continue;
+    }
+    const rank = (fullName: string): string => {
+      const definition = definitions[fullName]!;
+      return `${definition.type}\u0000${String(definition.defaultValue)}\u0000${fullName}`;
+    };
+    group.sort((a, b) => compareText(rank(a), rank(b)));
+    group.forEach((fullName, index) => names.set(fullName, index === 0 ? base : `${base} #${index + 1}`));
+  }
+  return names;
+}
+
+function normalizeDefinition(refs: ReferenceCollector, definition: Definition): NormalizedPropertyDefinition {
+  const out = {} as NormalizedPropertyDefinition;
+  out.defaultValue = definition.defaultValue;
+  if (definition.type === 'INSTANCE_SWAP' && typeof definition.defaultValue === 'string') {
+    // A component node id: replaced by that component's key.
+    refs.add('component-id', out as unknown as Record<string, unknown>, 'defaultValue', definition.defaultValue);
+  }
+  if (definition.description) out.description = definition.description;
+  if (definition.preferredValues && definition.preferredValues.length > 0) {
+    out.preferredValues = definition.preferredValues.map((value) => ({ key: value.key, type: value.type }));
+  }
+  out.type = definition.type;
+  // Variant option order follows the layer order in the set, which is canvas arrangement.
+  if (definition.variantOptions) out.variantOptions = definition.variantOptions.slice().sort(compareText);
+  return out;
+}
+
+export function normalizePropertyDefinitions(
+  refs: ReferenceCollector,
+  definitions: Definitions,
+  names: ReadonlyMap<string, string>,
+): Record<string, NormalizedPropertyDefinition> {
+  const entries = Object.keys(definitions)
+    .map((fullName) => [names.get(fullName) ?? stripPropertySuffix(fullName), fullName] as const)
+    .sort((a, b) => compareText(a[0], b[0]));
+  const out: Record<string, NormalizedPropertyDefinition> = {};
+  for (const [name, fullName] of entries) out[name] = normalizeDefinition(refs, definitions[fullName]!);
+  return out;
+}
+
+function sortRecord(record: Record<string, string> | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!record) return out;
+  for (const key of Object.keys(record).sort(compareText)) out[key] = record[key]!;
+  return out;
+}
+
+export function normalizeVariants(set: ComponentSetNode): ComponentVariantPayload[] {
+  const variants: ComponentVariantPayload[] = [];
+  for (const child of set.children) {
+    if (child.type !== 'COMPONENT') continue;
+    variants.push({ key: child.key, name: child.name, properties: sortRecord(child.variantProperties) });
+  }
+  return variants.sort((a, b) => compareText(a.name, b.name));
+}
+
+export interface NormalizeComponentOptions {
+  readonly mixed: symbol;
+  readonly refs: ReferenceCollector;
+  readonly nodeIds?: string[];
+}
+
+/** Normalizes a component or component set (references still as placeholders in `refs`). */
+export function normalizeComponent(root: ComponentRoot, options: NormalizeComponentOptions): NormalizedComponent {
+  const definitions = root.componentPropertyDefinitions;
+  const propertyNames = buildPropertyNameMap(definitions);
+  const ctx: NormalizeContext = { mixed: options.mixed, propertyNames, refs: options.refs, nodeIds: options.nodeIds };
+  const links = root.documentationLinks.map((link) => link.uri);
+  const properties = normalizePropertyDefinitions(options.refs, definitions, propertyNames);
+  const isSet = root.type === 'COMPONENT_SET';
+  return {
+    key: root.key,
+    name: root.name,
+    kind: isSet ? 'component_set' : 'component',
+    description: root.description,
+    properties,
+    variants: isSet ? normalizeVariants(root) : [],
+    node: normalizeNode(ctx, root, undefined, links),
+  };
+}
+
+/** The canonical JSON the content hash is computed over (keys in canonical order). */
+export function hashInput(component: NormalizedComponent): string {
+  return JSON.stringify({
+    description: component.description,
+    kind: component.kind,
+    name: component.name,
+    node: component.node,
+    properties: component.properties,
+    variants: component.variants,
+  });
+}
