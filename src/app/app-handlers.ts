@@ -11,7 +11,7 @@ const NOTIFY_MAX_LENGTH = 300;
 
 export interface AppDependencies {
   figma: Pick<PluginAPI, 'command' | 'root' | 'currentUser' | 'ui' | 'notify'>;
-  readSettingsViewAsync(): Promise<SettingsView>;
+  readSettingsViewAsync: () => Promise<SettingsView>;
 }
 
 /** The user's name, or null: figma.currentUser needs the "currentuser" permission and may throw without it. */

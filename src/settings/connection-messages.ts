@@ -20,7 +20,9 @@ export function noKeyResult(api: ApiName): ConnectionResult {
   return { ok: false, message: `No ${API_LABEL[api]} API key is saved yet. Paste the key, choose Save, then test again.` };
 }
 
-export function builderConnectedResult(templateCount: number): ConnectionResult {
+/** `templateCount` is null when the server sent no total (a bare list). */
+export function builderConnectedResult(templateCount: number | null): ConnectionResult {
+  if (templateCount === null) return { ok: true, message: 'Connected to the builder: the key was accepted.' };
   const templates = templateCount === 0 ? 'no templates yet' : plural(templateCount, 'template', 'templates');
   return { ok: true, message: `Connected to the builder: ${templates} in this workspace.` };
 }

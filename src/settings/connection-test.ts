@@ -1,0 +1,31 @@
+// "Test connection": one cheap authenticated call per API with the saved key, through the
+// real clients, answered in words.
+import { createBuilderClient } from '../shared/api/builder/client';
+import { createLibraryClient } from '../shared/api/library/client';
+import type { HttpTransport } from '../shared/api/http/transport';
+import type { ConnectionResult } from '../shared/bridge/messages';
+import type { ApiName } from '../shared/settings/validate-settings';
+import { builderConnectedResult, connectionFailedResult, libraryConnectedResult } from './connection-messages';
+
+// A test should answer while the person waits: one retry at most, and a shorter time limit
+// (the UI waits 30 s for the answer).
+const TEST_CLIENT_OPTIONS = { timeoutMs: 12_000, retryPolicy: { maxAttempts: 2, maxRetryAfterSeconds: 5 } };
+
+export async function testConnectionAsync(
+  api: ApiName,
+  credentials: { baseUrl: string; key: string },
+  transport: HttpTransport,
+): Promise<ConnectionResult> {
+  try {
+    if (api === 'builder') {
+      const client = createBuilderClient({ ...TEST_CLIENT_OPTIONS, baseUrl: credentials.baseUrl, key: credentials.key, transport });
+      const list = await client.listTemplatesAsync({ page: 1, perPage: 1 });
+      return builderConnectedResult(list.meta ? list.meta.total : null);
+    }
+    const client = createLibraryClient({ ...TEST_CLIENT_OPTIONS, baseUrl: credentials.baseUrl, key: credentials.key, transport });
+    const collections = await client.listCollectionsAsync();
+    return libraryConnectedResult(collections.data.length);
+  } catch (error) {
+    return connectionFailedResult(api, credentials.baseUrl, error);
+  }
+}
