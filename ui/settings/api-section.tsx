@@ -64,6 +64,14 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
     if (first) focusField(first);
   }
 
+  /** On leaving a field: its problem, if it has any text (an empty field is not an error yet). */
+  function blurProblem(field: ApiField): string | undefined {
+    const value = field === 'baseUrl' ? baseUrl : key;
+    if (value.trim() === '') return undefined;
+    const check = checkApiForm(api, { baseUrl, key, keyFieldShown, hasSavedKey });
+    return check.ok ? undefined : check.errors[field];
+  }
+
   function save() {
     setFailure(null);
     setResult(null);
@@ -128,6 +136,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
 
   function startReplace() {
     setResult(null);
+    setErrors((current) => ({ ...current, key: undefined }));
     setReplacing(true);
     focusAfterRender.current = 'key';
   }
@@ -188,6 +197,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
           hint={baseUrl.trim() === saved.defaultBaseUrl ? 'The default address.' : `Default: ${saved.defaultBaseUrl}`}
           inputRef={baseUrlRef}
           onKeyDown={onBaseUrlKeyDown}
+          onBlur={() => setErrors((current) => ({ ...current, baseUrl: blurProblem('baseUrl') }))}
         />
         {keyFieldShown ? (
           <TextField
@@ -205,6 +215,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
             placeholder={text.keyPlaceholder}
             inputRef={keyRef}
             onKeyDown={onKeyFieldKeyDown}
+            onBlur={() => setErrors((current) => ({ ...current, key: blurProblem('key') }))}
           />
         ) : (
           <div class="field">
