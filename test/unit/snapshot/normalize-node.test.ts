@@ -1,0 +1,268 @@
+// The normalizer over plain objects shaped like the typings' node interfaces (no fake Figma).
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, hasCanonicalKeyOrder } from '../../../src/snapshot/canonical-json';
+import { buildPropertyNameMap, hashInput, normalizeComponent } from '../../../src/snapshot/normalize-component';
+import { normalizeNode, type NormalizeContext } from '../../../src/snapshot/normalize-node';
+import { ReferenceCollector } from '../../../src/snapshot/references';
+
+const MIXED = Symbol('mixed');
+
+type Plain = Record<string, unknown>;
+
+let nextId = 1;
+function base(type: string, name: string, extra: Plain = {}): Plain {
+  return {
+    id: `${nextId++}:1`,
+    type,
+    name,
+    visible: true,
+    opacity: 1,
+    blendMode: 'PASS_THROUGH',
+    x: 0,
+    y: 0,
+    width: 100,
+    height: 40,
+    rotation: 0,
+    boundVariables: {},
+    componentPropertyReferences: null,
+    layoutPositioning: 'AUTO',
+    layoutSizingHorizontal: 'FIXED',
+    layoutSizingVertical: 'FIXED',
+    ...extra,
+  };
+}
+
+function paintable(type: string, name: string, extra: Plain = {}): Plain {
+  return base(type, name, {
+    fills: [],
+    fillStyleId: '',
+    strokes: [],
+    strokeStyleId: '',
+    strokeWeight: 1,
+    strokeAlign: 'INSIDE',
+    effects: [],
+    effectStyleId: '',
+    cornerRadius: 0,
+    ...extra,
+  });
+}
+
+function frame(name: string, children: Plain[], extra: Plain = {}): Plain {
+  return paintable('FRAME', name, {
+    children,
+    clipsContent: false,
+    layoutMode: 'NONE',
+    layoutWrap: 'NO_WRAP',
+    primaryAxisAlignItems: 'MIN',
+    counterAxisAlignItems: 'MIN',
+    primaryAxisSizingMode: 'AUTO',
+    counterAxisSizingMode: 'AUTO',
+    itemSpacing: 0,
+    counterAxisSpacing: 0,
+    paddingTop: 0,
+    paddingRight: 0,
+    paddingBottom: 0,
+    paddingLeft: 0,
+    ...extra,
+  });
+}
+
+function text(name: string, characters: string, extra: Plain = {}): Plain {
+  return paintable('TEXT', name, {
+    characters,
+    fontName: { family: 'Inter', style: 'Regular' },
+    fontSize: 16,
+    lineHeight: { unit: 'AUTO' },
+    letterSpacing: { unit: 'PERCENT', value: 0 },
+    textAlignHorizontal: 'LEFT',
+    textAlignVertical: 'TOP',
+    textCase: 'ORIGINAL',
+    textDecoration: 'NONE',
+    textAutoResize: 'WIDTH_AND_HEIGHT',
+    textStyleId: '',
+    hyperlink: null,
+    fills: [{ type: 'SOLID', color: { r: 0, g: 0, b: 0 }, opacity: 1, visible: true, blendMode: 'NORMAL' }],
+    ...extra,
+  });
+}
+
+function context(refs = new ReferenceCollector(), names: Map<string, string> = new Map()): NormalizeContext {
+  return { mixed: MIXED, propertyNames: names, refs };
+}
+
+function run(node: Plain, ctx = context()): Plain {
+  return normalizeNode(ctx, node as unknown as SceneNode) as unknown as Plain;
+}
+
+describe('normalizeNode', () => {
+  it('writes a minimal frame with defaults left out and keys in canonical order', () => {
+    const out = run(frame('Card', []));
+    expect(out).toEqual({ children: [], height: 40, name: 'Card', type: 'FRAME', width: 100 });
+    expect(Object.keys(out)).toEqual(['children', 'height', 'name', 'type', 'width']);
+  });
+
+  it('captures auto layout, and child placement by layout (no x/y unless absolute)', () => {
+    const out = run(
+      frame('Row', [
+        text('Label', 'Buy now', { x: 24, y: 12, layoutSizingHorizontal: 'FILL' }),
+        paintable('RECTANGLE', 'Badge', { x: 90.123, y: -4, layoutPositioning: 'ABSOLUTE' }),
+      ], {
+        layoutMode: 'HORIZONTAL',
+        paddingTop: 12, paddingRight: 24, paddingBottom: 12, paddingLeft: 24,
+        itemSpacing: 8, primaryAxisAlignItems: 'CENTER', counterAxisAlignItems: 'CENTER', primaryAxisSizingMode: 'FIXED',
+      }),
+    );
+    expect(out.layout).toEqual({
+      align: 'CENTER', counterAlign: 'CENTER', counterSizing: 'AUTO', direction: 'HORIZONTAL', gap: 8, padding: [12, 24, 12, 24], primarySizing: 'FIXED',
+    });
+    const [label, badge] = out.children as Plain[];
+    expect(label!.x).toBeUndefined();
+    expect(label!.layoutChild).toEqual({ horizontal: 'FILL', vertical: 'FIXED' });
+    expect(badge!.layoutChild).toEqual({ horizontal: 'FIXED', positioning: 'ABSOLUTE', vertical: 'FIXED' });
+    expect([badge!.x, badge!.y]).toEqual([90.12, -4]);
+  });
+
+  it('keeps x/y for children of frames without auto layout, but never for the root', () => {
+    const out = run(frame('Free', [paintable('ELLIPSE', 'Dot', { x: 5, y: 6 })], { x: 1000, y: 2000 }));
+    expect(out.x).toBeUndefined();
+    expect((out.children as Plain[])[0]).toMatchObject({ x: 5, y: 6 });
+  });
+
+  it('writes colours as hex with paint opacity folded into alpha, plus gradients and images', () => {
+    const out = run(
+      paintable('RECTANGLE', 'Swatch', {
+        fills: [
+          { type: 'SOLID', color: { r: 1, g: 0.5, b: 0 }, opacity: 0.5, visible: true, blendMode: 'NORMAL' },
+          {
+            type: 'GRADIENT_LINEAR', visible: false, opacity: 1, blendMode: 'MULTIPLY',
+            gradientTransform: [[1, 0, 0], [0, 1, 0.123456]],
+            gradientStops: [{ position: 0, color: { r: 0, g: 0, b: 0, a: 1 } }, { position: 1, color: { r: 1, g: 1, b: 1, a: 0 } }],
+          },
+          { type: 'IMAGE', imageHash: 'abc123', scaleMode: 'FILL', visible: true, opacity: 0.8 },
+        ],
+        cornerRadius: MIXED, topLeftRadius: 8, topRightRadius: 8, bottomRightRadius: 0, bottomLeftRadius: 0,
+        effects: [{ type: 'DROP_SHADOW', color: { r: 0, g: 0, b: 0, a: 0.25 }, offset: { x: 0, y: 2 }, radius: 4, spread: 0, visible: true, blendMode: 'NORMAL' }],
+        opacity: 0.5,
+        rotation: 90,
+      }),
+    );
+    expect(out.fills).toEqual([
+      { color: '#ff800080', type: 'SOLID' },
+      { blendMode: 'MULTIPLY', stops: [{ color: '#000000', position: 0 }, { color: '#ffffff00', position: 1 }], transform: [1, 0, 0, 0, 1, 0.1235], type: 'GRADIENT_LINEAR', visible: false },
+      { imageHash: 'abc123', opacity: 0.8, scaleMode: 'FILL', type: 'IMAGE' },
+    ]);
+    expect(out.cornerRadius).toEqual([8, 8, 0, 0]);
+    expect(out.effects).toEqual([{ color: '#00000040', offset: [0, 2], radius: 4, type: 'DROP_SHADOW' }]);
+    expect(out.opacity).toBe(0.5);
+    expect(out.rotation).toBe(90);
+  });
+
+  it('captures text styling, and mixed text as styled segments', () => {
+    const simple = run(text('Title', 'Hello', { fontSize: 24.004, lineHeight: { unit: 'PIXELS', value: 32 }, textCase: 'UPPER', hyperlink: { type: 'URL', value: 'https://example.com' } }));
+    expect(simple.text).toEqual({
+      align: 'LEFT', autoResize: 'WIDTH_AND_HEIGHT', case: 'UPPER', characters: 'Hello', font: { family: 'Inter', style: 'Regular' },
+      hyperlink: { type: 'URL', value: 'https://example.com' }, letterSpacing: { unit: 'PERCENT', value: 0 }, lineHeight: { unit: 'PIXELS', value: 32 }, size: 24, verticalAlign: 'TOP',
+    });
+    const segments = [
+      { start: 0, end: 5, characters: 'Terms', fontName: { family: 'Inter', style: 'Bold' }, fontSize: 12, lineHeight: { unit: 'AUTO' }, letterSpacing: { unit: 'PIXELS', value: 0 }, textCase: 'ORIGINAL', textDecoration: 'UNDERLINE', fills: [], fillStyleId: '', textStyleId: 'S:link', hyperlink: { type: 'URL', value: 'https://example.com/terms' } },
+      { start: 5, end: 11, characters: ' apply', fontName: { family: 'Inter', style: 'Regular' }, fontSize: 12, lineHeight: { unit: 'AUTO' }, letterSpacing: { unit: 'PIXELS', value: 0 }, textCase: 'ORIGINAL', textDecoration: 'NONE', fills: [], fillStyleId: '', textStyleId: '', hyperlink: null },
+    ];
+    const refs = new ReferenceCollector();
+    const mixed = run(text('Legal', 'Terms apply', { fontName: MIXED, textStyleId: MIXED, getStyledTextSegments: () => segments }), context(refs));
+    const mixedText = mixed.text as Plain;
+    expect(mixedText.font).toBeUndefined();
+    expect(mixedText.segments).toEqual([
+      { case: 'ORIGINAL', decoration: 'UNDERLINE', end: 5, fills: [], font: { family: 'Inter', style: 'Bold' }, hyperlink: { type: 'URL', value: 'https://example.com/terms' }, letterSpacing: { unit: 'PIXELS', value: 0 }, lineHeight: 'auto', size: 12, start: 0, textStyle: 'S:link' },
+      { case: 'ORIGINAL', end: 11, fills: [], font: { family: 'Inter', style: 'Regular' }, letterSpacing: { unit: 'PIXELS', value: 0 }, lineHeight: 'auto', size: 12, start: 5 },
+    ]);
+    expect(refs.pending.map((ref) => [ref.kind, ref.id])).toEqual([['style', 'S:link']]);
+  });
+
+  it('records style, variable and instance references as placeholders to resolve', () => {
+    const refs = new ReferenceCollector();
+    const instance = frame('Icon', [], {
+      type: 'INSTANCE',
+      componentProperties: { 'Glyph#4:2': { type: 'INSTANCE_SWAP', value: '9:9' }, Size: { type: 'VARIANT', value: 'Small' } },
+      fillStyleId: 'S:brand',
+      boundVariables: { fills: [{ type: 'VARIABLE_ALIAS', id: 'V:primary' }], paddingLeft: { type: 'VARIABLE_ALIAS', id: 'V:space' } },
+      componentPropertyReferences: { mainComponent: 'Icon#3:1' },
+    });
+    const out = run(instance, context(refs, new Map([['Icon#3:1', 'Icon']])));
+    expect(out.componentKey).toBe(instance.id);
+    expect(out.componentProperties).toEqual({ Glyph: '9:9', Size: 'Small' });
+    expect(out.propertyRefs).toEqual({ mainComponent: 'Icon' });
+    expect(refs.pending.map((ref) => [ref.kind, ref.id])).toEqual([
+      ['variable', 'V:primary'],
+      ['variable', 'V:space'],
+      ['instance', instance.id],
+      ['component-id', '9:9'],
+      ['style', 'S:brand'],
+    ]);
+    // Patching a placeholder keeps the key order.
+    for (const ref of refs.pending) (ref.target as Record<string | number, unknown>)[ref.field] = `resolved ${ref.id}`;
+    expect(hasCanonicalKeyOrder(out)).toBe(true);
+    expect(out.fillStyle).toBe('resolved S:brand');
+  });
+
+  it('captures hidden layers of the component itself with visible: false', () => {
+    const out = run(frame('Button', [paintable('VECTOR', 'Icon', { visible: false, componentPropertyReferences: { visible: 'Show icon#1:0' } })]));
+    expect((out.children as Plain[])[0]).toMatchObject({ name: 'Icon', propertyRefs: { visible: 'Show icon' }, visible: false });
+  });
+
+  it('is always canonical JSON (keys sorted) for a tree using every feature', () => {
+    const out = run(
+      frame('All', [text('T', 'x', { textDecoration: 'STRIKETHROUGH' }), paintable('RECTANGLE', 'R', { strokes: [{ type: 'SOLID', color: { r: 0, g: 0, b: 0 } }], strokeWeight: MIXED, strokeTopWeight: 1, strokeRightWeight: 2, strokeBottomWeight: 3, strokeLeftWeight: 4 })], {
+        layoutMode: 'VERTICAL', layoutWrap: 'WRAP', counterAxisSpacing: 4, clipsContent: true, effectStyleId: 'S:e', strokeStyleId: 'S:s', blendMode: 'MULTIPLY', visible: false,
+        strokes: [{ type: 'SOLID', color: { r: 1, g: 1, b: 1 } }],
+      }),
+    );
+    expect(JSON.stringify(out)).toBe(canonicalJson(out));
+    expect(hasCanonicalKeyOrder(out)).toBe(true);
+  });
+});
+
+describe('component properties', () => {
+  it('drops the #id suffix and tells same-named properties apart without ids', () => {
+    const definitions = {
+      'Label#1:0': { type: 'TEXT', defaultValue: 'Buy' },
+      'Label#2:0': { type: 'BOOLEAN', defaultValue: true },
+      Size: { type: 'VARIANT', defaultValue: 'Large', variantOptions: ['Large', 'Small'] },
+    } as unknown as ComponentPropertyDefinitions;
+    const names = buildPropertyNameMap(definitions);
+    expect(names.get('Label#2:0')).toBe('Label');
+    expect(names.get('Label#1:0')).toBe('Label #2');
+    expect(names.get('Size')).toBe('Size');
+  });
+
+  it('normalizes a set: sorted properties, sorted variant options and variants, no variant positions', () => {
+    const variant = (name: string, x: number, props: Record<string, string>): Plain =>
+      frame(name, [], { type: 'COMPONENT', key: `key-${name}`, x, variantProperties: props, parent: null });
+    const set = frame('Button', [variant('Size=Small', 200, { Size: 'Small' }), variant('Size=Large', 0, { Size: 'Large' })], {
+      type: 'COMPONENT_SET',
+      key: 'set-key',
+      description: 'Primary call to action',
+      documentationLinks: [{ uri: 'https://design.example.com/button' }],
+      componentPropertyDefinitions: {
+        'Show icon#5:0': { type: 'BOOLEAN', defaultValue: false },
+        Size: { type: 'VARIANT', defaultValue: 'Small', variantOptions: ['Small', 'Large'] },
+        'Icon#6:0': { type: 'INSTANCE_SWAP', defaultValue: '7:7', preferredValues: [{ type: 'COMPONENT', key: 'icon-arrow' }] },
+      },
+    });
+    const refs = new ReferenceCollector();
+    const component = normalizeComponent(set as unknown as ComponentSetNode, { mixed: MIXED, refs });
+    expect(component.kind).toBe('component_set');
+    expect(Object.keys(component.properties)).toEqual(['Icon', 'Show icon', 'Size']);
+    expect(component.properties.Size).toEqual({ defaultValue: 'Small', type: 'VARIANT', variantOptions: ['Large', 'Small'] });
+    expect(component.properties.Icon).toEqual({ defaultValue: '7:7', preferredValues: [{ key: 'icon-arrow', type: 'COMPONENT' }], type: 'INSTANCE_SWAP' });
+    expect(component.variants).toEqual([
+      { key: 'key-Size=Large', name: 'Size=Large', properties: { Size: 'Large' } },
+      { key: 'key-Size=Small', name: 'Size=Small', properties: { Size: 'Small' } },
+    ]);
+    const children = component.node.children as Plain[];
+    expect(children.map((child) => child.name)).toEqual(['Size=Large', 'Size=Small']);
+    expect(children[1]!.x).toBeUndefined();
+    expect(component.node.documentationLinks).toEqual(['https://design.example.com/button']);
+    expect(refs.pending.map((ref) => [ref.kind, ref.id])).toEqual([['component-id', '7:7']]);
+    expect(JSON.parse(hashInput(component))).toMatchObject({ description: 'Primary call to action', kind: 'component_set', name: 'Button' });
+  });
+});
