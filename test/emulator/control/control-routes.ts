@@ -1,0 +1,110 @@
+// The `/_emulator/*` control surface (api-assumptions), the same on both ports. Used by tests
+// and the playground, never by the plugin. Errors are `{error, message}`.
+import { createHash } from 'node:crypto';
+import { parseFaultConfig } from '../core/faults';
+import { parseDateOrDateTime } from '../core/dates';
+import { componentShape } from '../builder/shapes';
+import { BUILDER_KEYS, issueWriteTime, TEAMMATE } from '../builder/model';
+import type { EmulatorState } from '../emulator-state';
+import { isPlainObject } from '../http/query-params';
+import { createRouter } from '../http/router';
+import { jsonResponse, type EmulatorRequest, type EmulatorResponse } from '../http/types';
+import { LIBRARY_KEYS } from '../library/model';
+
+type ControlHandler = (state: EmulatorState, body: unknown, params: Record<string, string>) => EmulatorResponse;
+
+const problem = (status: number, message: string): EmulatorResponse =>
+  jsonResponse(status, { error: status === 404 ? 'not_found' : 'invalid_request', message });
+
+const getState: ControlHandler = (state) =>
+  jsonResponse(200, {
+    library: { base_url: state.urls.library, keys: { ...LIBRARY_KEYS } },
+    builder: { base_url: state.urls.builder, keys: { ...BUILDER_KEYS }, design_systems: [...state.builder.designSystems.keys()] },
+  });
+
+const reset: ControlHandler = (state) => {
+  state.reset();
+  return jsonResponse(200, { ok: true, now: state.clock.now().toISOString() });
+};
+
+const getClock: ControlHandler = (state) => jsonResponse(200, { now: state.clock.now().toISOString() });
+
+const setClock: ControlHandler = (state, body) => {
+  if (!isPlainObject(body)) return problem(400, 'Send {"advance_seconds": N} or {"now": "<ISO 8601>"}.');
+  const { advance_seconds: advance, now } = body;
+  if (advance !== undefined && now !== undefined) return problem(400, 'Send either advance_seconds or now, not both.');
+  if (advance !== undefined) {
+    if (typeof advance !== 'number' || !Number.isFinite(advance)) return problem(400, 'advance_seconds must be a number of seconds.');
+    state.clock.advanceSeconds(advance);
+  } else if (now !== undefined) {
+    const ms = typeof now === 'string' ? parseDateOrDateTime(now) : null;
+    if (ms === null) return problem(400, 'now must be an ISO 8601 date-time such as 2026-11-21T10:00:00Z.');
+    state.clock.setNow(ms);
+  } else return problem(400, 'Send {"advance_seconds": N} or {"now": "<ISO 8601>"}.');
+  return getClock(state, body, {});
+};
+
+const getFaults: ControlHandler = (state) => jsonResponse(200, state.faults.config());
+
+const setFaults: ControlHandler = (state, body) => {
+  const parsed = parseFaultConfig(body);
+  if (!parsed.ok) return problem(400, parsed.message);
+  state.faults.configure(parsed.value);
+  return getFaults(state, body, {});
+};
+
+const remoteEdit: ControlHandler = (state, body, params) => {
+  const designSystem = state.builder.designSystems.get(params['id']!);
+  if (!designSystem) return problem(404, `Design system "${params['id']!}" was not found.`);
+  if (!isPlainObject(body) || typeof body['key'] !== 'string') return problem(400, 'key is required: the component key to edit.');
+  const { key, name, description, properties, delete: remove } = body;
+  const component = designSystem.components.get(key);
+  if (!component) return problem(404, `Component "${key}" is not in design system ${designSystem.id}.`);
+  if (name !== undefined && typeof name !== 'string') return problem(400, 'name must be a string.');
+  if (description !== undefined && typeof description !== 'string') return problem(400, 'description must be a string.');
+  if (properties !== undefined && !isPlainObject(properties)) return problem(400, 'properties must be an object.');
+  if (remove !== undefined && typeof remove !== 'boolean') return problem(400, 'delete must be true or false.');
+  const updatedAtMs = issueWriteTime(state.builder, state.clock.nowMs());
+  const edited = {
+    ...component,
+    ...(name === undefined ? {} : { name }),
+    ...(description === undefined ? {} : { description }),
+    ...(properties === undefined ? {} : { properties }),
+    deleted: remove === true,
+    updatedAtMs,
+    updatedBy: TEAMMATE,
+  };
+  // A teammate's edit changes the content, so its hash changes too.
+  edited.hash = `remote_${createHash('sha256').update(`${component.hash}|${JSON.stringify(body)}|${updatedAtMs}`).digest('hex').slice(0, 16)}`;
+  designSystem.components.set(key, edited);
+  return jsonResponse(200, componentShape(state.urls.builder, designSystem.id, edited));
+};
+
+const router = createRouter<ControlHandler>();
+router.add('GET', '/_emulator/state', getState);
+router.add('POST', '/_emulator/reset', reset);
+router.add('GET', '/_emulator/clock', getClock);
+router.add('POST', '/_emulator/clock', setClock);
+router.add('GET', '/_emulator/faults', getFaults);
+router.add('POST', '/_emulator/faults', setFaults);
+router.add('POST', '/_emulator/design-systems/:id/remote-edit', remoteEdit);
+
+export function isControlPath(path: string): boolean {
+  return path === '/_emulator' || path.startsWith('/_emulator/');
+}
+
+export function handleControl(state: EmulatorState, request: EmulatorRequest): EmulatorResponse {
+  const match = router.match(request.method, request.path);
+  if (match.kind === 'none') return problem(404, `No control endpoint at ${request.path}.`);
+  if (match.kind === 'wrong_method') return jsonResponse(405, { error: 'method_not_allowed', message: `Use ${match.allowed.join(' or ')} here.` }, { Allow: match.allowed.join(', ') });
+  let body: unknown = {};
+  if (request.method === 'POST' && request.body.trim() !== '') {
+    try {
+      body = JSON.parse(request.body) as unknown;
+    } catch {
+      return problem(400, 'The body is not valid JSON.');
+    }
+  }
+  return match.handler(state, body, match.params);
+}
+

@@ -1,0 +1,68 @@
+// Fault injection for API responses (`POST /_emulator/faults`). Deterministic per seed so a
+// failing test can be replayed.
+import { createPrng, type Prng } from './prng';
+
+export const FAULT_KINDS = ['503', '429', 'drop', 'slow', 'malformed'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export interface FaultConfig {
+  rate: number;
+  kinds: FaultKind[];
+  seed: number;
+  /** How long a "slow" response is held back. */
+  slow_ms: number;
+}
+
+export const DEFAULT_SLOW_MS = 3000;
+
+export interface FaultInjector {
+  config(): FaultConfig;
+  configure(config: FaultConfig): void;
+  clear(): void;
+  /** The fault for the next API response, or null. */
+  draw(): FaultKind | null;
+  /** A random number from the fault stream (e.g. which malformed body to send). */
+  nextRandom(): number;
+}
+
+export function createFaultInjector(): FaultInjector {
+  let current: FaultConfig = { rate: 0, kinds: [...FAULT_KINDS], seed: 1, slow_ms: DEFAULT_SLOW_MS };
+  let prng: Prng = createPrng(current.seed);
+  return {
+    config: () => ({ ...current, kinds: [...current.kinds] }),
+    configure(config) {
+      current = { ...config, kinds: [...config.kinds] };
+      prng = createPrng(config.seed);
+    },
+    clear() {
+      current = { ...current, rate: 0 };
+    },
+    draw() {
+      if (current.rate <= 0 || current.kinds.length === 0) return null;
+      return prng.next() < current.rate ? prng.pick(current.kinds) : null;
+    },
+    nextRandom: () => prng.next(),
+  };
+}
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** Reads the body of `POST /_emulator/faults`; `{rate: 0}` alone clears. */
+export function parseFaultConfig(body: unknown): ParseResult<FaultConfig> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { ok: false, message: 'The body must be a JSON object like {"rate": 0.2, "kinds": ["503"], "seed": 1}.' };
+  }
+  const record = body as Record<string, unknown>;
+  const { rate, kinds = [...FAULT_KINDS], seed = 1, slow_ms = DEFAULT_SLOW_MS } = record;
+  if (typeof rate !== 'number' || !Number.isFinite(rate) || rate < 0 || rate > 1) {
+    return { ok: false, message: 'rate must be a number from 0 to 1.' };
+  }
+  if (!Array.isArray(kinds) || !kinds.every((kind) => (FAULT_KINDS as readonly unknown[]).includes(kind))) {
+    return { ok: false, message: `kinds must be an array of ${FAULT_KINDS.map((k) => `"${k}"`).join(', ')}.` };
+  }
+  if (typeof seed !== 'number' || !Number.isInteger(seed)) return { ok: false, message: 'seed must be an integer.' };
+  if (typeof slow_ms !== 'number' || !Number.isInteger(slow_ms) || slow_ms < 0 || slow_ms > 60_000) {
+    return { ok: false, message: 'slow_ms must be an integer from 0 to 60000.' };
+  }
+  return { ok: true, value: { rate, kinds: kinds as FaultKind[], seed, slow_ms } };
+}

@@ -1,0 +1,39 @@
+// Turns an injected fault into what the client sees. "drop", "slow" and "malformed" still run
+// the handler first, so a POST that is dropped is applied once and a retry can show it.
+import type { FaultInjector, FaultKind } from '../core/faults';
+import type { HostOutcome } from './host-server';
+import type { EmulatorResponse } from './types';
+
+export interface FaultResponses {
+  unavailable(): EmulatorResponse;
+  rateLimited(retryAfterSeconds: number): EmulatorResponse;
+}
+
+const marked = (response: EmulatorResponse, kind: FaultKind): EmulatorResponse => ({
+  ...response,
+  headers: { ...response.headers, 'X-Emulator-Fault': kind },
+});
+
+function malformed(response: EmulatorResponse, random: number): EmulatorResponse {
+  const text = typeof response.body === 'string' ? response.body : '{"data": {}}';
+  // Half the time a truncated JSON text, otherwise valid JSON of the wrong shape.
+  const body = random < 0.5 ? text.slice(0, Math.max(1, Math.floor(text.length / 2))) : JSON.stringify({ data: 'malformed by the emulator', meta: null });
+  return { status: 200, headers: { ...response.headers, 'Content-Type': 'application/json; charset=utf-8' }, body };
+}
+
+export function applyFault(kind: FaultKind | null, faults: FaultInjector, run: () => EmulatorResponse, responses: FaultResponses): HostOutcome {
+  switch (kind) {
+    case null:
+      return { response: run() };
+    case '503':
+      return { response: marked(responses.unavailable(), kind) };
+    case '429':
+      return { response: marked(responses.rateLimited(1 + Math.floor(faults.nextRandom() * 3)), kind) };
+    case 'drop':
+      return { response: run(), delivery: { kind: 'drop' } };
+    case 'slow':
+      return { response: marked(run(), kind), delivery: { kind: 'slow', delayMs: faults.config().slow_ms } };
+    case 'malformed':
+      return { response: marked(malformed(run(), faults.nextRandom()), kind) };
+  }
+}

@@ -1,0 +1,13 @@
+// CORS on every response (api-assumptions "CORS"): plugin iframes have a `null` origin.
+
+export const CORS_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+  // Lets the iframe read the limit headers and Retry-After.
+  'Access-Control-Expose-Headers': 'Retry-After, X-RateLimit-Limit, X-RateLimit-Tier',
+};
+
+export function preflightHeaders(): Record<string, string> {
+  return { ...CORS_HEADERS, 'Access-Control-Max-Age': '600' };
+}

@@ -1,0 +1,119 @@
+// One loopback HTTP server for one API host: reads the request, hands it to the host's
+// handler, adds CORS and writes the answer — or, for injected faults, holds it back or
+// destroys the socket without answering.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { CORS_HEADERS } from './cors';
+import type { EmulatorRequest, EmulatorResponse } from './types';
+
+/** Bodies larger than this are read to the end but not kept (builder: 413 over 2 MB). */
+export const MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+export type Delivery = { kind: 'normal' } | { kind: 'drop' } | { kind: 'slow'; delayMs: number };
+
+export interface HostOutcome {
+  response: EmulatorResponse;
+  delivery?: Delivery;
+}
+
+export type HostHandler = (request: EmulatorRequest) => Promise<HostOutcome>;
+
+export interface HostServer {
+  url: string;
+  closeAsync(): Promise<void>;
+}
+
+function readBodyAsync(req: IncomingMessage): Promise<{ body: string; tooLarge: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        tooLarge = true;
+        chunks.length = 0;
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => resolve({ body: tooLarge ? '' : Buffer.concat(chunks).toString('utf8'), tooLarge }));
+    req.on('error', reject);
+  });
+}
+
+function toEmulatorRequest(req: IncomingMessage, body: string, tooLarge: boolean): EmulatorRequest {
+  const parsed = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return {
+    method: (req.method ?? 'GET').toUpperCase(),
+    path: parsed.pathname,
+    query: parsed.searchParams,
+    headers,
+    body,
+    bodyTooLarge: tooLarge,
+    remoteAddress: req.socket.remoteAddress ?? 'unknown',
+  };
+}
+
+function write(res: ServerResponse, response: EmulatorResponse): void {
+  const body = response.body ?? '';
+  res.writeHead(response.status, {
+    ...CORS_HEADERS,
+    ...response.headers,
+    'Content-Length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength),
+  });
+  res.end(body);
+}
+
+export async function startHostServerAsync(port: number, handler: HostHandler): Promise<HostServer> {
+  const sockets = new Set<Socket>();
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const server = createServer((req, res) => {
+    void (async () => {
+      try {
+        const { body, tooLarge } = await readBodyAsync(req);
+        const outcome = await handler(toEmulatorRequest(req, body, tooLarge));
+        const delivery = outcome.delivery ?? { kind: 'normal' };
+        if (delivery.kind === 'drop') {
+          req.socket.destroy();
+        } else if (delivery.kind === 'slow') {
+          const timer = setTimeout(() => {
+            timers.delete(timer);
+            write(res, outcome.response);
+          }, delivery.delayMs);
+          timers.add(timer);
+        } else write(res, outcome.response);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (!res.headersSent) {
+          write(res, {
+            status: 500,
+            headers: { 'Content-Type': 'application/json; charset=utf-8' },
+            body: JSON.stringify({ error: 'internal_error', message: `Emulator failure: ${message}` }),
+          });
+        }
+      }
+    })();
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    closeAsync: () =>
+      new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer);
+        timers.clear();
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,64 @@
+// Local emulator of the library API and the builder API, on two loopback ports. Tests start it
+// with `startEmulator({libraryPort: 0, builderPort: 0})`; `npm run emulator` runs cli.ts.
+import { createBuilderHost } from './builder/builder-app';
+import { BUILDER_KEYS, DESIGN_SYSTEM_IDS } from './builder/model';
+import { createClock, type EmulatorClock } from './core/clock';
+import { parseDateOrDateTime } from './core/dates';
+import { createEmulatorState, type LimitsMode } from './emulator-state';
+import { startHostServerAsync } from './http/host-server';
+import { createLibraryHost } from './library/library-app';
+import { LIBRARY_KEYS } from './library/model';
+
+export interface EmulatorOptions {
+  libraryPort?: number;
+  builderPort?: number;
+  limits?: LimitsMode;
+  /** Start instant of the emulator clock (ISO 8601); it ticks in real time from there. */
+  now?: string;
+  /** Seed of the demo data (default 1). */
+  seed?: number;
+}
+
+export interface RunningEmulator {
+  libraryUrl: string;
+  builderUrl: string;
+  close(): Promise<void>;
+  /** The emulator clock, for tests that move time without HTTP. */
+  clock: EmulatorClock;
+  keys: { library: typeof LIBRARY_KEYS; builder: typeof BUILDER_KEYS };
+  designSystemIds: typeof DESIGN_SYSTEM_IDS;
+}
+
+export { LIBRARY_KEYS, BUILDER_KEYS, DESIGN_SYSTEM_IDS };
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  let startMs: number | undefined;
+  if (options.now !== undefined) {
+    const parsed = parseDateOrDateTime(options.now);
+    if (parsed === null) throw new Error(`startEmulator: now must be an ISO 8601 date-time (got "${options.now}").`);
+    startMs = parsed;
+  }
+  const seed = options.seed ?? 1;
+  if (!Number.isInteger(seed)) throw new Error(`startEmulator: seed must be an integer (got ${seed}).`);
+  const clock = createClock(startMs);
+  const state = createEmulatorState(seed, clock, options.limits ?? 'real');
+  const library = await startHostServerAsync(options.libraryPort ?? 0, createLibraryHost(state));
+  let builder;
+  try {
+    builder = await startHostServerAsync(options.builderPort ?? 0, createBuilderHost(state));
+  } catch (error) {
+    await library.closeAsync();
+    throw error;
+  }
+  state.urls = { library: library.url, builder: builder.url };
+  return {
+    libraryUrl: library.url,
+    builderUrl: builder.url,
+    clock,
+    keys: { library: LIBRARY_KEYS, builder: BUILDER_KEYS },
+    designSystemIds: DESIGN_SYSTEM_IDS,
+    close: async () => {
+      await Promise.all([library.closeAsync(), builder.closeAsync()]);
+    },
+  };
+}

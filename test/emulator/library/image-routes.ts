@@ -1,0 +1,57 @@
+// PNG thumbnails, full-length screenshots and logos, served without a key from the library host.
+import { createRouter } from '../http/router';
+import type { EmulatorRequest, EmulatorResponse } from '../http/types';
+import { emailLayout, layoutPixels } from '../images/email-layout';
+import { pngResponseHeaders, type PngCache } from '../images/png-cache';
+import { libraryErrorResponse } from './context';
+import type { LibraryData } from './model';
+
+export const THUMBNAIL_SIZE = { width: 300, height: 400 } as const;
+export const PREVIEW_WIDTH = 600;
+export const LOGO_SIZE = 128;
+
+type ImageHandler = (data: LibraryData, params: Record<string, string>, cache: PngCache) => EmulatorResponse;
+
+const png = (bytes: Uint8Array): EmulatorResponse => ({ status: 200, headers: pngResponseHeaders(), body: bytes });
+
+const emailImage =
+  (kind: 'thumbnail' | 'preview'): ImageHandler =>
+  (data, params, cache) => {
+    const email = /^\d+$/.test(params['id']!) ? data.emailsById.get(Number(params['id'])) : undefined;
+    if (!email) return libraryErrorResponse(404, 'not_found', `No image for email "${params['id']!.slice(0, 40)}".`);
+    const brand = data.brands.get(email.brandSlug)!;
+    const layout = emailLayout(email.id, brand.color, PREVIEW_WIDTH, email.previewHeight);
+    return png(
+      cache.getOrDraw(`${kind}:${email.id}`, () =>
+        kind === 'preview'
+          ? { width: PREVIEW_WIDTH, height: email.previewHeight, pixel: layoutPixels(layout) }
+          : { ...THUMBNAIL_SIZE, pixel: layoutPixels(layout, THUMBNAIL_SIZE.width / PREVIEW_WIDTH) },
+      ),
+    );
+  };
+
+const logo: ImageHandler = (data, params, cache) => {
+  const brand = data.brands.get(params['slug']!);
+  if (!brand) return libraryErrorResponse(404, 'not_found', `No logo for brand "${params['slug']!.slice(0, 80)}".`);
+  const [r, g, b] = brand.color;
+  const half = LOGO_SIZE / 2;
+  return png(
+    cache.getOrDraw(`logo:${brand.slug}`, () => ({
+      width: LOGO_SIZE,
+      height: LOGO_SIZE,
+      pixel: (x, y) => ((x - half) ** 2 + (y - half) ** 2 < (half * 0.55) ** 2 ? [255, 255, 255, 255] : [r, g, b, 255]),
+    })),
+  );
+};
+
+const router = createRouter<ImageHandler>();
+router.add('GET', '/images/emails/:id/thumbnail.png', emailImage('thumbnail'));
+router.add('GET', '/images/emails/:id/preview.png', emailImage('preview'));
+router.add('GET', '/images/brands/:slug/logo.png', logo);
+
+export function serveLibraryImage(request: EmulatorRequest, data: LibraryData, cache: PngCache): EmulatorResponse {
+  const match = router.match(request.method, request.path);
+  if (match.kind === 'found') return match.handler(data, match.params, cache);
+  if (match.kind === 'wrong_method') return libraryErrorResponse(405, 'method_not_allowed', `Images only answer GET.`, { Allow: 'GET' });
+  return libraryErrorResponse(404, 'not_found', `No image at ${request.path}.`);
+}
