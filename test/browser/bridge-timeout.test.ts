@@ -1,0 +1,31 @@
+// A request the sandbox never answers: the UI gives up after the bridge's default 15 s and says
+// so in words. The playground holds the UI's messages to simulate a busy plugin.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+  await h.openAsync();
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+it('times out a request the sandbox does not answer, with a clear message', async () => {
+  const ui = await h.uiFrameAsync();
+  await ui.getByTestId('settings-library-base-url').waitFor();
+  await evaluateHooks(h.page, (hooks) => hooks.freezeSandbox(true));
+  await ui.getByTestId('settings-library-base-url').fill(h.emulator.libraryUrl);
+  await ui.getByTestId('settings-library-save').click();
+  await expect
+    .poll(() => textOf(ui.getByTestId('settings-library-error')), { timeout: 25_000, interval: 500 })
+    .toContain('No answer to "settings/save-api" after 15 s');
+
+  // Once the plugin is free again the held request runs, and the UI works as before.
+  await evaluateHooks(h.page, (hooks) => hooks.freezeSandbox(false));
+  await ui.getByTestId('settings-library-save').click();
+  await expect.poll(() => textOf(ui.getByTestId('settings-library-result')), { timeout: 10_000 }).toContain('address saved');
+});

@@ -1,0 +1,86 @@
+// The playground itself: it draws the demo document, its edit controls change a component
+// through the fake's figma API (visible in the drawing), and it looks right in both themes.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readImageHeader } from '../support/png';
+import { evaluateHooks, startHarnessAsync, textOf, VIEWPORT, type Harness } from './support/playground-harness';
+
+let h: Harness;
+const SCREENSHOTS = 'test-results/screenshots';
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+  await mkdir(SCREENSHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+async function screenshotAsync(name: string): Promise<void> {
+  // Toasts and the edit flash fade; let them finish so the picture is stable.
+  await h.page.waitForTimeout(300);
+  const bytes = await h.page.screenshot({ fullPage: false });
+  const header = readImageHeader(bytes);
+  expect(header).toMatchObject({ width: VIEWPORT.width, height: VIEWPORT.height });
+  await writeFile(`${SCREENSHOTS}/${name}`, bytes);
+}
+
+describe('the playground', () => {
+  it('draws the demo document: pages, layers and labelled boxes', async () => {
+    await h.openAsync('?demo-keys=1');
+    const pageNames = await h.page.locator('[data-role="pages"] li .name').allTextContents();
+    const documentPages = await evaluateHooks(h.page, (hooks) => hooks.inspect().root.children.map((page) => page.name));
+    expect(pageNames).toEqual(documentPages);
+    const drawn = await h.page.locator('[data-role="drawing"] [data-node-id]').count();
+    expect(drawn).toBeGreaterThan(5);
+    expect(await h.page.locator('[data-role="drawing"] .node-component, [data-role="drawing"] .node-set').count()).toBeGreaterThan(0);
+    expect(await h.page.locator('[data-role="layers"] li').count()).toBeGreaterThan(0);
+  });
+
+  it('renames a component, changes its fill and its text, and the drawing shows each change', async () => {
+    const select = h.page.locator('[data-role="component-select"]');
+    const id = await select.inputValue();
+    expect(id).not.toBe('');
+
+    await h.page.locator('[data-role="rename-input"]').fill('Renamed in the playground');
+    await h.page.locator('[data-action="rename"]').click();
+    await expect.poll(() => textOf(h.page.locator('[data-role="edit-note"]'))).toBe('Renamed.');
+    const name = await evaluateHooks(h.page, (hooks, nodeId) => hooks.inspect().allNodes().find((node) => node.id === nodeId)?.name, id);
+    expect(name).toBe('Renamed in the playground');
+    await expect.poll(() => h.page.locator(`[data-role="drawing"] [title^="Renamed in the playground"]`).count()).toBeGreaterThan(0);
+
+    await h.page.locator('[data-role="fill-input"]').fill('#ff0000');
+    await h.page.locator('[data-action="fill"]').click();
+    await expect.poll(() => textOf(h.page.locator('[data-role="edit-note"]'))).toBe('Fill changed.');
+    await expect
+      .poll(() => h.page.locator('[data-role="drawing"] [data-node-id]').evaluateAll((nodes) => nodes.some((node) => (node as HTMLElement).style.backgroundColor === 'rgb(255, 0, 0)')))
+      .toBe(true);
+
+    const textInput = h.page.locator('[data-role="text-input"]');
+    if (await textInput.isEnabled()) {
+      await textInput.fill('Changed text');
+      await h.page.locator('[data-action="text"]').click();
+      await expect.poll(() => textOf(h.page.locator('[data-role="edit-note"]'))).toBe('Text changed.');
+      await expect.poll(() => h.page.locator('[data-role="drawing"] .node-text', { hasText: 'Changed text' }).count()).toBeGreaterThan(0);
+    }
+  });
+
+  it('looks right in the light theme', async () => {
+    await h.openAsync('?demo-keys=1');
+    const ui = await h.uiFrameAsync();
+    await ui.getByTestId('shell-file').waitFor();
+    expect(await ui.evaluate(() => document.documentElement.className)).toContain('figma-light');
+    expect(await ui.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--figma-color-bg').trim())).toBe('#ffffff');
+    await screenshotAsync('playground-light.png');
+  });
+
+  it('looks right in the dark theme, with Figma’s dark variables injected into the plugin', async () => {
+    await h.openAsync('?demo-keys=1&theme=dark');
+    const ui = await h.uiFrameAsync();
+    await ui.getByTestId('shell-file').waitFor();
+    expect(await ui.evaluate(() => document.documentElement.className)).toContain('figma-dark');
+    expect(await ui.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--figma-color-bg').trim())).toBe('#2c2c2c');
+    await screenshotAsync('playground-dark.png');
+  });
+});

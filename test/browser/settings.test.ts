@@ -1,0 +1,89 @@
+// Settings through the real UI against the emulator: save, masked key, connection test in
+// words, a wrong key, an insecure address, a reload, and no key in any console output.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maskKey } from '../../src/shared/settings/validate-settings';
+import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
+import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+
+let h: Harness;
+let state: EmulatorDemoState;
+const WRONG_BUILDER_KEY = 'ef_this_key_does_not_exist_0000';
+const usedKeys: string[] = [WRONG_BUILDER_KEY];
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+  const response = await fetch(`${h.emulator.libraryUrl}/_emulator/state`);
+  state = parseEmulatorState(await response.json());
+  usedKeys.push(state.library.keys.demo, state.builder.keys.demo);
+  if (state.library.keys.revoked) usedKeys.push(state.library.keys.revoked);
+  await h.openAsync();
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+async function openSettingsAsync() {
+  const ui = await h.uiFrameAsync();
+  await ui.getByTestId('shell-file').waitFor();
+  await ui.getByTestId('nav-settings').click();
+  return ui;
+}
+
+describe('Settings in the real UI', () => {
+  for (const api of ['library', 'builder'] as const) {
+    it(`saves the ${api} address and demo key, shows the key masked, and the connection test succeeds in words`, async () => {
+      const ui = await openSettingsAsync();
+      const key = state[api].keys.demo;
+      await ui.getByTestId(`settings-${api}-base-url`).fill(h.emulator[api === 'library' ? 'libraryUrl' : 'builderUrl']);
+      await ui.getByTestId(`settings-${api}-key`).fill(key);
+      await ui.getByTestId(`settings-${api}-save`).click();
+      await expect.poll(() => textOf(ui.getByTestId(`settings-${api}-key-hint`)), { timeout: 10_000 }).toBe(maskKey(key));
+      expect(maskKey(key)).not.toContain(key.slice(-8, -4));
+      await ui.getByTestId(`settings-${api}-test`).click();
+      await expect
+        .poll(() => textOf(ui.getByTestId(`settings-${api}-result`)), { timeout: 15_000 })
+        .toMatch(api === 'library' ? /^Connected to the library: / : /^Connected to the builder: /);
+    });
+  }
+
+  it('keeps the keys after a reload (fresh plugin and iframe, same clientStorage), still masked', async () => {
+    await h.page.reload();
+    await h.page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
+    const ui = await openSettingsAsync();
+    await expect.poll(() => textOf(ui.getByTestId('settings-library-key-hint')), { timeout: 10_000 }).toBe(maskKey(state.library.keys.demo));
+    await expect.poll(() => textOf(ui.getByTestId('settings-builder-key-hint'))).toBe(maskKey(state.builder.keys.demo));
+    expect(await ui.getByTestId('settings-library-base-url').inputValue()).toBe(h.emulator.libraryUrl);
+  });
+
+  it('says which key is wrong when the API refuses it', async () => {
+    const ui = await openSettingsAsync();
+    await ui.getByTestId('settings-builder-replace-key').click();
+    await ui.getByTestId('settings-builder-key').fill(WRONG_BUILDER_KEY);
+    await ui.getByTestId('settings-builder-save').click();
+    await expect.poll(() => textOf(ui.getByTestId('settings-builder-key-hint')), { timeout: 10_000 }).toBe(maskKey(WRONG_BUILDER_KEY));
+    await ui.getByTestId('settings-builder-test').click();
+    await expect.poll(() => textOf(ui.getByTestId('settings-builder-result')), { timeout: 15_000 }).toContain('The builder API key was not accepted');
+    // The library key still works: only the builder key is named.
+    await ui.getByTestId('settings-library-test').click();
+    await expect.poll(() => textOf(ui.getByTestId('settings-library-result')), { timeout: 15_000 }).toMatch(/^Connected to the library: /);
+  });
+
+  it('refuses an http:// address that is not localhost, with the reason next to the field', async () => {
+    const ui = await openSettingsAsync();
+    await ui.getByTestId('settings-library-base-url').fill('http://example.com');
+    await ui.getByTestId('settings-library-save').click();
+    await expect.poll(() => textOf(ui.getByTestId('settings-library-base-url-error')), { timeout: 10_000 }).toContain('Keys are only sent over HTTPS');
+    const stored = await evaluateHooks(h.page, async (hooks) => hooks.fake().figma.clientStorage.getAsync('envelope.library.baseUrl'));
+    expect(stored).toBe(h.emulator.libraryUrl);
+  });
+
+  it('never logs a key: not in the page, not in the sandbox, not in the UI', async () => {
+    const pageLines = await evaluateHooks(h.page, (hooks) => hooks.consoleLines());
+    const everything = [...h.console.map((entry) => entry.text), ...pageLines.map((line) => line.text)];
+    expect(everything.length).toBeGreaterThan(0);
+    for (const key of usedKeys) {
+      expect(everything.filter((line) => line.includes(key))).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,78 @@
+// One browser test file's world: the emulator (relaxed limits), the playground server and one
+// Chromium, with helpers to open the playground and reach the plugin's iframe.
+import type { Browser, BrowserContext, ConsoleMessage, Frame, Locator, Page } from 'playwright-core';
+import { startEmulator } from '../../emulator/index';
+import type { PlaygroundHooks } from '../../playground/page/playground-hooks';
+import { startPlayground, type Playground } from '../../playground/server';
+import { launchChromiumAsync } from '../../support/chromium';
+
+export interface ConsoleEntry {
+  type: string;
+  text: string;
+  /** The page itself or the plugin's iframe. */
+  frame: 'page' | 'ui';
+}
+
+export interface Harness {
+  emulator: { libraryUrl: string; builderUrl: string; close(): Promise<void> };
+  playground: Playground;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Everything logged in the page and its frames since the harness started. */
+  console: ConsoleEntry[];
+  openAsync(query?: string): Promise<void>;
+  uiFrameAsync(): Promise<Frame>;
+  closeAsync(): Promise<void>;
+}
+
+export const VIEWPORT = { width: 1440, height: 900 };
+
+export async function startHarnessAsync(): Promise<Harness> {
+  const emulator = await startEmulator({ limits: 'relaxed' });
+  const playground = await startPlayground({ emulator: { libraryUrl: emulator.libraryUrl, builderUrl: emulator.builderUrl } });
+  const browser = await launchChromiumAsync();
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const consoleEntries: ConsoleEntry[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    const frame = message.page() === page && message.location().url.startsWith('about:srcdoc') ? 'ui' : 'page';
+    consoleEntries.push({ type: message.type(), text: message.text(), frame });
+  });
+  page.on('pageerror', (error) => consoleEntries.push({ type: 'pageerror', text: error.message, frame: 'page' }));
+
+  async function openAsync(query = ''): Promise<void> {
+    await page.goto(`${playground.url}${query}`);
+    await page.waitForSelector('html[data-playground-ready]', { state: 'attached' });
+    const state = await page.getAttribute('html', 'data-playground-ready');
+    if (state !== 'true') throw new Error(`The playground did not start: ${(await page.getAttribute('html', 'data-playground-error')) ?? 'unknown error'}`);
+  }
+
+  async function uiFrameAsync(): Promise<Frame> {
+    const element = await page.waitForSelector('iframe[data-role="plugin-iframe"]', { state: 'attached' });
+    const frame = await element.contentFrame();
+    if (!frame) throw new Error('The plugin iframe has no frame.');
+    return frame;
+  }
+
+  async function closeAsync(): Promise<void> {
+    await browser.close().catch(() => undefined);
+    await playground.close().catch(() => undefined);
+    await emulator.close().catch(() => undefined);
+  }
+
+  return { emulator, playground, browser, context, page, console: consoleEntries, openAsync, uiFrameAsync, closeAsync };
+}
+
+/**
+ * Runs `fn(window.__playground, arg)` in the page. Like page.evaluate, `fn` is sent as source:
+ * it must not use anything from the test's scope except `arg` (JSON).
+ */
+export function evaluateHooks<Result, Arg = undefined>(page: Page, fn: (hooks: PlaygroundHooks, arg: Arg) => Result, arg?: Arg): Promise<Awaited<Result>> {
+  return page.evaluate(`(${fn.toString()})(window.__playground, ${JSON.stringify(arg ?? null)})`) as Promise<Awaited<Result>>;
+}
+
+/** The element's text, or null while it is not there (for expect.poll: never waits long). */
+export function textOf(locator: Locator): Promise<string | null> {
+  return locator.textContent({ timeout: 250 }).catch(() => null);
+}

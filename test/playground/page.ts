@@ -1,0 +1,425 @@
+// The playground page's script (bundled by server.ts): a fake Figma with the demo document, the
+// REAL dist/code.js running against it, the REAL dist/ui.html in a null-origin iframe, a drawing
+// of the document, edit controls, and test hooks on window.__playground.
+import type { FakeFigma } from '../fake-figma/index';
+import { CONFIG_ELEMENT_ID, parseConfig, type PlaygroundConfig } from './page-config';
+import { readComponentAsync, listComponents, renameComponentAsync, setComponentFillAsync, setComponentTextAsync } from './page/component-edits';
+import { rgbToHex } from './page/colors';
+import { captureConsole, type ConsoleCapture } from './page/console-capture';
+import { renderDocument } from './page/document-drawing';
+import { collectIds, snapshotDocument, type DocumentSnapshot } from './page/document-snapshot';
+import { fetchEmulatorStateAsync, resetEmulatorAsync, seedDemoSettingsAsync, type EmulatorDemoState } from './page/emulator-link';
+import { startSessionAsync, type LoggedMessage, type PluginSession } from './page/plugin-session';
+import type { PlaygroundHooks } from './page/playground-hooks';
+import { createPluginWindow, type PluginWindow } from './page/plugin-window';
+import { clearPersisted, persistClientStorageAsync, restoreClientStorageAsync } from './page/storage-persistence';
+import { createSwitchableNetwork, isNetworkMode, type NetworkMode } from './page/switchable-network';
+import { figmaThemeCss, parseTheme, type FigmaTheme } from './theme/apply-figma-theme';
+
+const FILE_NAME = 'Envelope demo — Email design system';
+
+function byRole<T extends HTMLElement = HTMLElement>(role: string): T {
+  const found = document.querySelector<T>(`[data-role="${role}"]`);
+  if (!found) throw new Error(`The playground page has no [data-role="${role}"] element.`);
+  return found;
+}
+
+function byAction(action: string): HTMLButtonElement {
+  const found = document.querySelector<HTMLButtonElement>(`[data-action="${action}"]`);
+  if (!found) throw new Error(`The playground page has no [data-action="${action}"] button.`);
+  return found;
+}
+
+function readConfig(): PlaygroundConfig {
+  const element = document.getElementById(CONFIG_ELEMENT_ID);
+  return parseConfig(element?.textContent ?? '{"emulator": null}');
+}
+
+function applyPageTheme(theme: FigmaTheme): void {
+  const root = document.documentElement;
+  root.classList.remove('figma-light', 'figma-dark');
+  root.classList.add(`figma-${theme}`);
+  const style = document.createElement('style');
+  style.id = 'figma-style';
+  style.textContent = figmaThemeCss(theme);
+  document.head.prepend(style);
+}
+
+function flagOn(params: URLSearchParams, name: string): boolean {
+  const value = params.get(name);
+  return value !== null && value !== '0' && value !== 'false';
+}
+
+function setNote(element: HTMLElement, text: string, tone: 'ok' | 'error' | 'info' = 'info'): void {
+  element.textContent = text;
+  element.dataset.tone = tone;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function mainAsync(): Promise<void> {
+  const params = new URLSearchParams(location.search);
+  const theme = parseTheme(params.get('theme'));
+  applyPageTheme(theme);
+  const config = readConfig();
+  const nativeFetch = window.fetch.bind(window);
+  const consoleCapture: ConsoleCapture = captureConsole(console, byRole('console'));
+
+  const elements = {
+    fileName: byRole('file-name'),
+    status: byRole('plugin-status'),
+    emulatorFacts: byRole('emulator-facts'),
+    emulatorNote: byRole('emulator-note'),
+    editNote: byRole('edit-note'),
+    componentSelect: byRole<HTMLSelectElement>('component-select'),
+    renameInput: byRole<HTMLInputElement>('rename-input'),
+    fillInput: byRole<HTMLInputElement>('fill-input'),
+    textInput: byRole<HTMLInputElement>('text-input'),
+    freezeInput: byRole<HTMLInputElement>('freeze-input'),
+    networkSelect: byRole<HTMLSelectElement>('network-select'),
+    toasts: byRole('toasts'),
+    drawing: { canvas: byRole('canvas'), drawing: byRole('drawing'), pages: byRole('pages'), layers: byRole('layers') },
+  };
+  elements.fileName.textContent = FILE_NAME;
+  byAction('toggle-theme').textContent = theme === 'dark' ? 'Light theme' : 'Dark theme';
+
+  function setStatus(state: 'starting' | 'running' | 'failed' | 'closed' | 'frozen', detail?: string): void {
+    elements.status.dataset.state = state;
+    const words = { starting: 'Starting', running: 'Plugin running', failed: 'Plugin failed', closed: 'Plugin closed', frozen: 'Sandbox frozen' };
+    elements.status.textContent = words[state];
+    elements.status.title = detail ?? '';
+    if (detail && state !== 'running') consoleCapture.add(state === 'failed' ? 'error' : 'info', `playground: ${detail}`);
+  }
+
+  window.addEventListener('error', (event) => {
+    setStatus('failed', `Uncaught error: ${event.message}`);
+  });
+  window.addEventListener('unhandledrejection', (event) => {
+    consoleCapture.add('error', `playground: unhandled rejection: ${errorMessage(event.reason)}`);
+  });
+
+  const uiResponse = await nativeFetch('/ui.html', { cache: 'no-store' });
+  if (!uiResponse.ok) throw new Error(await uiResponse.text());
+  const html = await uiResponse.text();
+
+  const network = createSwitchableNetwork((...args: Parameters<typeof fetch>) => nativeFetch(...args));
+  const messageLog: LoggedMessage[] = [];
+  let session: PluginSession | null = null;
+  let baselineIds: Set<string> = new Set();
+  let viewedPageId: string | null = null;
+  let recentlyEdited = new Set<string>();
+  let lastDrawnSignature = '';
+  let shownNotifications = 0;
+  let emulatorState: EmulatorDemoState | null = null;
+  let tamper: ((message: unknown) => unknown) | null = null;
+
+  const pluginWindow: PluginWindow = createPluginWindow({
+    elements: { window: byRole('plugin-window'), body: byRole('plugin-body'), title: byRole('plugin-title') },
+    theme,
+    deliverToPlugin: (message) => session?.sendToPlugin(tamper ? tamper(message) : message),
+    log: (level, line) => consoleCapture.add(level, line),
+  });
+
+  function currentFake(): FakeFigma {
+    if (!session) throw new Error('The plugin is not running yet.');
+    return session.fake;
+  }
+
+  function snapshot(): DocumentSnapshot {
+    return snapshotDocument(currentFake().inspect.root);
+  }
+
+  function redraw(force = false): void {
+    if (!session) return;
+    const current = snapshot();
+    const signature = JSON.stringify(current);
+    if (!force && signature === lastDrawnSignature && recentlyEdited.size === 0) return;
+    lastDrawnSignature = signature;
+    const windowElement = byRole('plugin-window');
+    renderDocument(elements.drawing, {
+      snapshot: current,
+      pageId: viewedPageId,
+      baselineIds,
+      recentlyEdited,
+      reservedRight: windowElement.hidden ? 0 : windowElement.offsetWidth + 32,
+      onSelectPage: (pageId) => {
+        viewedPageId = pageId;
+        redraw(true);
+      },
+    });
+    recentlyEdited = new Set();
+  }
+
+  function showNewNotifications(): void {
+    if (!session) return;
+    const list = session.fake.notifications;
+    for (; shownNotifications < list.length; shownNotifications += 1) {
+      const entry = list[shownNotifications];
+      if (!entry) continue;
+      const toast = document.createElement('div');
+      toast.className = 'toast';
+      toast.dataset.error = String(entry.options?.error === true);
+      toast.textContent = entry.message;
+      elements.toasts.append(toast);
+      const timeout = typeof entry.options?.timeout === 'number' && Number.isFinite(entry.options.timeout) ? entry.options.timeout : 4000;
+      setTimeout(() => toast.remove(), Math.min(timeout, 10_000));
+    }
+  }
+
+  let persistQueued = false;
+  function persistSoon(): void {
+    if (persistQueued || !session) return;
+    persistQueued = true;
+    const fake = session.fake;
+    queueMicrotask(() => {
+      persistQueued = false;
+      persistClientStorageAsync(fake.figma.clientStorage, localStorage).catch((error: unknown) =>
+        consoleCapture.add('warn', `playground: could not keep clientStorage: ${errorMessage(error)}`),
+      );
+    });
+  }
+
+  function fillComponentChoices(): void {
+    if (!session) return;
+    const choices = listComponents(session.fake.inspect.root);
+    const previous = elements.componentSelect.value;
+    elements.componentSelect.replaceChildren(
+      ...choices.map((choice) => {
+        const option = document.createElement('option');
+        option.value = choice.id;
+        option.textContent = choice.label;
+        return option;
+      }),
+    );
+    if (choices.some((choice) => choice.id === previous)) elements.componentSelect.value = previous;
+    void showComponentDetailsAsync();
+  }
+
+  async function showComponentDetailsAsync(): Promise<void> {
+    const id = elements.componentSelect.value;
+    if (!session || id === '') return;
+    try {
+      const details = await readComponentAsync(session.fake.figma, id);
+      elements.renameInput.value = details.name;
+      elements.textInput.value = details.text ?? '';
+      elements.textInput.disabled = details.text === null;
+      if (details.fill) elements.fillInput.value = rgbToHex(details.fill);
+    } catch (error) {
+      setNote(elements.editNote, errorMessage(error), 'error');
+    }
+  }
+
+  async function useDemoKeysAsync(): Promise<EmulatorDemoState> {
+    if (!config.emulator) throw new Error('This playground was started without an emulator.');
+    const state = await fetchEmulatorStateAsync(config.emulator, nativeFetch);
+    emulatorState = state;
+    const fake = currentFake();
+    await seedDemoSettingsAsync(fake.figma.clientStorage, fake.figma.root, state);
+    await persistClientStorageAsync(fake.figma.clientStorage, localStorage);
+    return state;
+  }
+
+  function showEmulatorFacts(): void {
+    const facts: Array<[string, string]> = config.emulator
+      ? [
+          ['Library', config.emulator.libraryUrl],
+          ['Builder', config.emulator.builderUrl],
+        ]
+      : [['Emulator', 'not running']];
+    if (emulatorState) facts.push(['Library key', emulatorState.library.keys.demo], ['Builder key', emulatorState.builder.keys.demo]);
+    elements.emulatorFacts.replaceChildren(
+      ...facts.flatMap(([term, value]) => {
+        const dt = document.createElement('dt');
+        dt.textContent = term;
+        const dd = document.createElement('dd');
+        dd.textContent = value;
+        return [dt, dd];
+      }),
+    );
+    byAction('use-demo-keys').disabled = !config.emulator;
+    byAction('reset-emulator').disabled = !config.emulator;
+  }
+
+  async function startAsync(options: { seedDemoKeys: boolean }): Promise<void> {
+    lastDrawnSignature = '';
+    shownNotifications = 0;
+    elements.toasts.replaceChildren();
+    session = await startSessionAsync({
+      html,
+      fileName: FILE_NAME,
+      command: params.get('command') ?? '',
+      pluginWindow,
+      consoleCapture,
+      network: (...args) => network.call(...args),
+      prepareAsync: async (fake) => {
+        baselineIds = collectIds(snapshotDocument(fake.inspect.root));
+        await restoreClientStorageAsync(fake.figma.clientStorage, localStorage);
+        if (options.seedDemoKeys && config.emulator) {
+          const state = await fetchEmulatorStateAsync(config.emulator, nativeFetch);
+          emulatorState = state;
+          await seedDemoSettingsAsync(fake.figma.clientStorage, fake.figma.root, state);
+          await persistClientStorageAsync(fake.figma.clientStorage, localStorage);
+        }
+      },
+      onMessage: (entry) => {
+        messageLog.push(entry);
+        if (messageLog.length > 1000) messageLog.shift();
+        if (entry.direction === 'to-ui') persistSoon();
+        setTimeout(() => {
+          redraw();
+          showNewNotifications();
+        }, 0);
+      },
+      onStatus: (state, detail) => setStatus(state, detail),
+    });
+    showEmulatorFacts();
+    fillComponentChoices();
+    redraw(true);
+  }
+
+  async function resetAsync(): Promise<void> {
+    session?.end();
+    session = null;
+    pluginWindow.setFrozen(false);
+    elements.freezeInput.checked = false;
+    network.setMode('normal');
+    elements.networkSelect.value = 'normal';
+    tamper = null;
+    clearPersisted(localStorage);
+    if (config.emulator) await resetEmulatorAsync(config.emulator, nativeFetch);
+    await startAsync({ seedDemoKeys: flagOn(params, 'demo-keys') });
+  }
+
+  async function editAsync(edit: (figma: PluginAPI, id: string) => Promise<string>, done: string): Promise<void> {
+    const id = elements.componentSelect.value;
+    try {
+      const changedId = await edit(currentFake().figma, id);
+      recentlyEdited = new Set([changedId, id]);
+      setNote(elements.editNote, done, 'ok');
+      fillComponentChoices();
+      setTimeout(() => redraw(true), 0);
+    } catch (error) {
+      setNote(elements.editNote, errorMessage(error), 'error');
+    }
+  }
+
+  // ---- controls ----
+  byAction('toggle-theme').addEventListener('click', () => {
+    const next = new URLSearchParams(location.search);
+    next.set('theme', theme === 'dark' ? 'light' : 'dark');
+    location.search = next.toString();
+  });
+  byAction('relaunch').addEventListener('click', () => {
+    session?.end();
+    session = null;
+    void startAsync({ seedDemoKeys: false });
+  });
+  byAction('use-demo-keys').addEventListener('click', () => {
+    useDemoKeysAsync().then(
+      () => {
+        setNote(elements.emulatorNote, 'Demo keys saved in the plugin’s clientStorage. Relaunching the plugin…', 'ok');
+        showEmulatorFacts();
+        session?.end();
+        session = null;
+        return startAsync({ seedDemoKeys: false });
+      },
+      (error: unknown) => setNote(elements.emulatorNote, errorMessage(error), 'error'),
+    );
+  });
+  byAction('reset-emulator').addEventListener('click', () => {
+    if (!config.emulator) return;
+    resetEmulatorAsync(config.emulator, nativeFetch).then(
+      () => setNote(elements.emulatorNote, 'The emulator is back to its demo data.', 'ok'),
+      (error: unknown) => setNote(elements.emulatorNote, errorMessage(error), 'error'),
+    );
+  });
+  byAction('reset').addEventListener('click', () => {
+    resetAsync().then(
+      () => setNote(elements.editNote, 'Document rebuilt, storage cleared, emulator reset.', 'ok'),
+      (error: unknown) => setNote(elements.editNote, errorMessage(error), 'error'),
+    );
+  });
+  elements.componentSelect.addEventListener('change', () => void showComponentDetailsAsync());
+  byAction('rename').addEventListener('click', () => void editAsync((figma, id) => renameComponentAsync(figma, id, elements.renameInput.value), 'Renamed.'));
+  byAction('fill').addEventListener('click', () => void editAsync((figma, id) => setComponentFillAsync(figma, id, elements.fillInput.value), 'Fill changed.'));
+  byAction('text').addEventListener('click', () => void editAsync((figma, id) => setComponentTextAsync(figma, id, elements.textInput.value), 'Text changed.'));
+  elements.freezeInput.addEventListener('change', () => {
+    pluginWindow.setFrozen(elements.freezeInput.checked);
+    setStatus(elements.freezeInput.checked ? 'frozen' : 'running');
+  });
+  elements.networkSelect.addEventListener('change', () => {
+    const mode = elements.networkSelect.value;
+    if (isNetworkMode(mode)) network.setMode(mode);
+  });
+  window.addEventListener('resize', () => redraw(true));
+  // Catches changes that arrive without a message (timers in the plugin, remote edits).
+  setInterval(() => {
+    redraw();
+    showNewNotifications();
+  }, 1000);
+
+  await startAsync({ seedDemoKeys: flagOn(params, 'demo-keys') });
+
+  // ---- test hooks ----
+  const hooks: PlaygroundHooks = {
+    ready: true,
+    fake: () => currentFake(),
+    inspect: () => currentFake().inspect,
+    notifications: () => currentFake().notifications.map((entry) => ({ message: entry.message, options: entry.options })),
+    consoleLines: () => consoleCapture.lines().map((line) => ({ ...line })),
+    messages: () => messageLog.map((entry) => ({ ...entry })),
+    /** A raw message to the plugin, as if the UI had posted it. */
+    postToPlugin: (raw: unknown) => session?.sendToPlugin(raw),
+    /** A message to the UI, as if the plugin had called figma.ui.postMessage(raw). */
+    postToUi: (raw: unknown) => pluginWindow.deliverToUi(raw),
+    /** Data posted into the iframe as is, without the {pluginMessage} envelope. */
+    postRawToUi: (data: unknown) => pluginWindow.postRawToUi(data),
+    freezeSandbox: (on: boolean) => {
+      elements.freezeInput.checked = on;
+      pluginWindow.setFrozen(on);
+      setStatus(on ? 'frozen' : 'running');
+    },
+    /** Rewrites UI → plugin messages before delivery (a UI that skipped its own checks); null stops. */
+    tamperWithUiMessages: (rewrite: ((message: unknown) => unknown) | null) => {
+      tamper = rewrite;
+    },
+    network: {
+      mode: () => network.mode(),
+      setMode: (mode: NetworkMode) => {
+        network.setMode(mode);
+        elements.networkSelect.value = mode;
+      },
+    },
+    clientStorageKeysAsync: () => currentFake().figma.clientStorage.keysAsync(),
+    useDemoKeysAsync: async () => {
+      await useDemoKeysAsync();
+      session?.end();
+      session = null;
+      await startAsync({ seedDemoKeys: false });
+    },
+    relaunchAsync: async () => {
+      session?.end();
+      session = null;
+      await startAsync({ seedDemoKeys: false });
+    },
+    reset: () => resetAsync(),
+    redraw: () => redraw(true),
+  };
+  Object.assign(window, { __playground: hooks });
+  document.documentElement.dataset.playgroundReady = 'true';
+}
+
+mainAsync().catch((error: unknown) => {
+  const message = `The playground could not start: ${errorMessage(error)}`;
+  console.error(message);
+  const status = document.querySelector<HTMLElement>('[data-role="plugin-status"]');
+  if (status) {
+    status.dataset.state = 'failed';
+    status.textContent = 'Playground failed';
+    status.title = message;
+  }
+  document.documentElement.dataset.playgroundReady = 'failed';
+  document.documentElement.dataset.playgroundError = message;
+});

@@ -1,0 +1,131 @@
+// The playground's edit controls: change a component through the fake's figma API (not by
+// poking its internals), so the change goes through the same paths as a person's edit in
+// Figma and `documentchange` fires for the plugin.
+import { hexToRgb } from './colors';
+
+export interface ComponentChoice {
+  id: string;
+  /** "Set / Variant" for variants, else the component's name. */
+  label: string;
+}
+
+interface NodeLike {
+  id: string;
+  type: string;
+  name: string;
+  parent: NodeLike | null;
+  children?: readonly NodeLike[];
+}
+
+function childrenOf(node: NodeLike): readonly NodeLike[] {
+  try {
+    return Array.isArray(node.children) ? node.children : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Every local component in the document, variants labelled with their set. */
+export function listComponents(root: object): ComponentChoice[] {
+  const choices: ComponentChoice[] = [];
+  const visit = (node: NodeLike) => {
+    if (node.type === 'COMPONENT') {
+      const parent = node.parent;
+      const label = parent && parent.type === 'COMPONENT_SET' ? `${parent.name} / ${node.name}` : node.name;
+      choices.push({ id: node.id, label });
+      return;
+    }
+    if (node.type === 'INSTANCE') return;
+    childrenOf(node).forEach(visit);
+  };
+  visit(root as NodeLike);
+  return choices;
+}
+
+async function componentAsync(figma: PluginAPI, id: string): Promise<ComponentNode> {
+  const node = await figma.getNodeByIdAsync(id);
+  if (!node) throw new Error(`There is no node ${id} any more (reset the document?).`);
+  if (node.type !== 'COMPONENT') throw new Error(`${node.name} is a ${node.type.toLowerCase()}, not a component.`);
+  return node;
+}
+
+function firstText(node: SceneNode): TextNode | null {
+  if (node.type === 'TEXT') return node;
+  if (node.type !== 'INSTANCE' && 'children' in node) {
+    for (const child of node.children as readonly SceneNode[]) {
+      const found = firstText(child);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+type FilledNode = SceneNode & MinimalFillsMixin;
+
+function fillsOf(node: SceneNode): readonly Paint[] {
+  if (!('fills' in node)) return [];
+  const fills: unknown = node.fills;
+  return Array.isArray(fills) ? (fills as Paint[]) : [];
+}
+
+function hasSolidFill(node: SceneNode): boolean {
+  return fillsOf(node).some((paint) => paint.type === 'SOLID');
+}
+
+/** The node whose fill reads as the component's colour: its own, else its first filled layer. */
+function fillTarget(component: ComponentNode): FilledNode {
+  if (hasSolidFill(component)) return component;
+  const queue: SceneNode[] = [...component.children];
+  while (queue.length > 0) {
+    const node = queue.shift() as SceneNode;
+    if (node.type !== 'TEXT' && hasSolidFill(node)) return node as FilledNode;
+    if (node.type !== 'INSTANCE' && 'children' in node) queue.push(...(node.children as readonly SceneNode[]));
+  }
+  return component;
+}
+
+export interface ComponentDetails {
+  name: string;
+  text: string | null;
+  fill: { r: number; g: number; b: number } | null;
+}
+
+export async function readComponentAsync(figma: PluginAPI, id: string): Promise<ComponentDetails> {
+  const component = await componentAsync(figma, id);
+  const text = firstText(component);
+  const solid = fillsOf(fillTarget(component)).find((paint): paint is SolidPaint => paint.type === 'SOLID');
+  return { name: component.name, text: text ? text.characters : null, fill: solid ? solid.color : null };
+}
+
+/** Renames the component; returns the id of the node that changed. */
+export async function renameComponentAsync(figma: PluginAPI, id: string, name: string): Promise<string> {
+  const trimmed = name.trim();
+  if (trimmed === '') throw new Error('Type a name first.');
+  const component = await componentAsync(figma, id);
+  component.name = trimmed;
+  return component.id;
+}
+
+/** Sets the component's main fill to a solid colour; returns the id of the node that changed. */
+export async function setComponentFillAsync(figma: PluginAPI, id: string, hex: string): Promise<string> {
+  const color = hexToRgb(hex);
+  if (!color) throw new Error(`"${hex}" is not a colour; use #rrggbb.`);
+  const target = fillTarget(await componentAsync(figma, id));
+  const fills = fillsOf(target);
+  const index = fills.findIndex((paint) => paint.type === 'SOLID');
+  const solid: SolidPaint = { type: 'SOLID', color };
+  target.fills = index < 0 ? [solid, ...fills] : fills.map((paint, at) => (at === index ? { ...(paint as SolidPaint), color } : paint));
+  return target.id;
+}
+
+/** Changes the component's first text (loading its font first, as Figma requires). */
+export async function setComponentTextAsync(figma: PluginAPI, id: string, characters: string): Promise<string> {
+  const component = await componentAsync(figma, id);
+  const text = firstText(component);
+  if (!text) throw new Error(`${component.name} has no text layer to change.`);
+  const fontName = text.fontName;
+  if (fontName === figma.mixed) throw new Error(`${text.name} mixes several fonts; the playground only edits single-font texts.`);
+  await figma.loadFontAsync(fontName);
+  text.characters = characters;
+  return text.id;
+}

@@ -1,0 +1,37 @@
+// The test hooks the playground page puts on `window.__playground`, typed for the browser tests
+// (which call them inside page.evaluate).
+import type { FakeFigma } from '../../fake-figma/index';
+import type { ConsoleLine } from './console-capture';
+import type { LoggedMessage } from './plugin-session';
+import type { NetworkMode } from './switchable-network';
+
+export interface PlaygroundHooks {
+  ready: true;
+  fake(): FakeFigma;
+  inspect(): FakeFigma['inspect'];
+  notifications(): Array<{ message: string; options: unknown }>;
+  /** What the page (and the plugin's sandbox code in it) logged. */
+  consoleLines(): ConsoleLine[];
+  /** Every message between the plugin and the UI, in order. */
+  messages(): LoggedMessage[];
+  /** A raw message to the plugin, as if the UI had posted it. */
+  postToPlugin(raw: unknown): void;
+  /** A message to the UI, as if the plugin had called figma.ui.postMessage(raw). */
+  postToUi(raw: unknown): void;
+  /** Data posted into the iframe as is, without the {pluginMessage} envelope. */
+  postRawToUi(data: unknown): void;
+  /** Holds UI → plugin messages while on (a busy plugin); turning it off delivers them. */
+  freezeSandbox(on: boolean): void;
+  /** Rewrites UI → plugin messages before delivery (a UI that skipped its own checks); null stops. */
+  tamperWithUiMessages(rewrite: ((message: unknown) => unknown) | null): void;
+  network: { mode(): NetworkMode; setMode(mode: NetworkMode): void };
+  clientStorageKeysAsync(): Promise<string[]>;
+  /** Seeds the emulator's demo keys and base URLs, then relaunches the plugin. */
+  useDemoKeysAsync(): Promise<void>;
+  /** Runs the plugin again (fresh fake and iframe, same kept clientStorage). */
+  relaunchAsync(): Promise<void>;
+  /** Rebuilds the document, clears storage, resets the emulator, relaunches. */
+  reset(): Promise<void>;
+  redraw(): void;
+}
+
