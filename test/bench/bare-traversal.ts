@@ -1,0 +1,147 @@
+// The benchmark's floor: visits the same component roots as the snapshotter and reads the same
+// node properties the normalizer reads (same getters, same conditions, same async main-component
+// look-ups), but builds nothing, rounds nothing, resolves no names and hashes nothing.
+// test/unit/snapshot/bare-traversal.test.ts checks that the two read the same properties.
+
+const FRAME_TYPES: Record<string, true> = { FRAME: true, COMPONENT: true, INSTANCE: true, COMPONENT_SET: true };
+const SHAPE_TYPES: Record<string, true> = { RECTANGLE: true, ELLIPSE: true, VECTOR: true, LINE: true, POLYGON: true, STAR: true, BOOLEAN_OPERATION: true };
+const SEGMENT_FIELDS = ['fontName', 'fontSize', 'lineHeight', 'letterSpacing', 'textCase', 'textDecoration', 'fills', 'fillStyleId', 'textStyleId', 'hyperlink'] as const;
+
+/** What was read, so that nothing can be skipped as unused. */
+export interface BareCounts {
+  nodes: number;
+  values: number;
+}
+
+type Any = Record<string, unknown>;
+
+function readNode(node: SceneNode, mixed: symbol, isRoot: boolean, inAutoLayout: boolean, instances: InstanceNode[], counts: BareCounts): void {
+  const n = node as unknown as Any;
+  const type = node.type;
+  void node.id;
+  counts.nodes++;
+  const isFrame = FRAME_TYPES[type] === true;
+  const isShape = SHAPE_TYPES[type] === true;
+  const isText = type === 'TEXT';
+  const hasPaint = isFrame || isShape || isText;
+  let values = 0;
+  if (n.blendMode !== undefined) values++;
+  const bound = n.boundVariables as Any | undefined;
+  if (bound) values += Object.keys(bound).length;
+  let autoLayout = false;
+  if (isFrame && type !== 'COMPONENT_SET') {
+    if (n.clipsContent) values++;
+    if (n.layoutMode !== 'NONE') {
+      autoLayout = true;
+      const wrap = n.layoutWrap === 'WRAP';
+      values += [n.primaryAxisAlignItems, n.counterAxisAlignItems, wrap ? n.counterAxisSpacing : 0, n.counterAxisSizingMode, n.itemSpacing, n.paddingTop, n.paddingRight, n.paddingBottom, n.paddingLeft, n.primaryAxisSizingMode].length;
+    }
+  }
+  if (type === 'INSTANCE') {
+    instances.push(node as InstanceNode);
+    values += Object.keys(n.componentProperties as Any).length;
+  }
+  if ((isFrame && type !== 'COMPONENT_SET') || type === 'RECTANGLE') {
+    const radius = n.cornerRadius;
+    if (radius === mixed) values += [n.topLeftRadius, n.topRightRadius, n.bottomRightRadius, n.bottomLeftRadius].length;
+    else if (radius) values++;
+  } else if (isShape && 'cornerRadius' in n) {
+    if (n.cornerRadius) values++;
+  }
+  if (type !== 'COMPONENT_SET' && (hasPaint || type === 'GROUP')) {
+    if (n.effectStyleId) values++;
+    values += (n.effects as unknown[]).length;
+  }
+  let fillsMixed = false;
+  if (hasPaint && type !== 'COMPONENT_SET') {
+    if (n.fillStyleId) values++;
+    const fills = n.fills;
+    if (fills === mixed) fillsMixed = true;
+    else values += (fills as unknown[]).length;
+  }
+  let absolute = false;
+  if (type !== 'COMPONENT_SET') {
+    values += typeof n.height === 'number' ? 1 : 0;
+    if (inAutoLayout) {
+      absolute = n.layoutPositioning === 'ABSOLUTE';
+      values += [n.layoutSizingHorizontal, n.layoutSizingVertical].length;
+    }
+  }
+  values += typeof n.name === 'string' ? 1 : 0;
+  if (type !== 'COMPONENT_SET' && n.opacity !== 1) values++;
+  const references = n.componentPropertyReferences as Any | null;
+  if (references) values += Object.keys(references).length;
+  if (type !== 'COMPONENT_SET' && n.rotation) values++;
+  if (hasPaint && type !== 'COMPONENT_SET') {
+    const strokes = n.strokes as unknown[];
+    if (strokes.length > 0) {
+      values += [n.strokeAlign, n.strokeStyleId].length;
+      if (n.strokeWeight === mixed && n.strokeTopWeight !== undefined) values += [n.strokeRightWeight, n.strokeBottomWeight, n.strokeLeftWeight].length;
+      values += strokes.length;
+    }
+  }
+  if (isText) {
+    const textValues = [n.fontName, n.fontSize, n.lineHeight, n.letterSpacing, n.textCase, n.textDecoration, n.textStyleId, n.hyperlink];
+    values += textValues.length;
+    values += [n.textAlignHorizontal, n.textAutoResize, n.characters, n.textAlignVertical].length;
+    if (fillsMixed || textValues.includes(mixed)) {
+      values += (node as TextNode).getStyledTextSegments(SEGMENT_FIELDS as unknown as Array<(typeof SEGMENT_FIELDS)[number]>).length;
+    }
+  }
+  if (!node.visible) values++;
+  if (type !== 'COMPONENT_SET') {
+    values += typeof n.width === 'number' ? 1 : 0;
+    const positioned = !isRoot && (!inAutoLayout || absolute);
+    if (positioned) values += [n.x, n.y].length;
+  }
+  counts.values += values;
+  if (type === 'COMPONENT_SET' || isFrame || type === 'GROUP' || type === 'BOOLEAN_OPERATION') {
+    const children = (node as ChildrenMixin).children;
+    const childIsRoot = type === 'COMPONENT_SET';
+    for (const child of children) {
+      if (childIsRoot) void child.name;
+      readNode(child, mixed, childIsRoot, autoLayout, instances, counts);
+    }
+  }
+}
+
+/** Reads one root's layers the way the normalizer does; main components are looked up too. */
+export async function readRootBareAsync(root: ComponentNode | ComponentSetNode, mixed: symbol, counts: BareCounts): Promise<void> {
+  void root.componentPropertyDefinitions;
+  void root.key;
+  void root.name;
+  void root.description;
+  void root.documentationLinks;
+  if (root.type === 'COMPONENT_SET') for (const child of root.children) if (child.type === 'COMPONENT') void [child.key, child.name, child.variantProperties];
+  const instances: InstanceNode[] = [];
+  readNode(root, mixed, true, false, instances, counts);
+  for (const instance of instances) {
+    const main = await instance.getMainComponentAsync();
+    if (main) counts.values += main.key.length > 0 && !main.remote ? 1 : 0;
+  }
+}
+
+/** Every page loaded page by page, every local root read bare. */
+export async function bareTraversalAsync(figma: PluginAPI, yieldAsync: () => Promise<void>): Promise<BareCounts> {
+  const counts: BareCounts = { nodes: 0, values: 0 };
+  const before = figma.skipInvisibleInstanceChildren;
+  figma.skipInvisibleInstanceChildren = true;
+  try {
+    for (const page of figma.root.children) {
+      await page.loadAsync();
+      const roots = page.findAllWithCriteria({ types: ['COMPONENT', 'COMPONENT_SET'] });
+      let last = Date.now();
+      for (const root of roots) {
+        if (root.remote || (root.type === 'COMPONENT' && root.parent?.type === 'COMPONENT_SET')) continue;
+        await readRootBareAsync(root, figma.mixed, counts);
+        if (Date.now() - last >= 25) {
+          await yieldAsync();
+          last = Date.now();
+        }
+      }
+    }
+  } finally {
+    figma.skipInvisibleInstanceChildren = before;
+  }
+  return counts;
+}

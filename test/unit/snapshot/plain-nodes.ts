@@ -1,0 +1,82 @@
+// Plain objects shaped like the plugin typings' nodes, for tests of the pure snapshot code.
+export const MIXED = Symbol('mixed');
+
+export type Plain = Record<string, unknown>;
+
+let nextId = 1;
+export function base(type: string, name: string, extra: Plain = {}): Plain {
+  return {
+    id: `${nextId++}:1`,
+    type,
+    name,
+    visible: true,
+    opacity: 1,
+    blendMode: 'PASS_THROUGH',
+    x: 0,
+    y: 0,
+    width: 100,
+    height: 40,
+    rotation: 0,
+    boundVariables: {},
+    componentPropertyReferences: null,
+    layoutPositioning: 'AUTO',
+    layoutSizingHorizontal: 'FIXED',
+    layoutSizingVertical: 'FIXED',
+    ...extra,
+  };
+}
+
+export function paintable(type: string, name: string, extra: Plain = {}): Plain {
+  return base(type, name, {
+    fills: [],
+    fillStyleId: '',
+    strokes: [],
+    strokeStyleId: '',
+    strokeWeight: 1,
+    strokeAlign: 'INSIDE',
+    effects: [],
+    effectStyleId: '',
+    cornerRadius: 0,
+    ...extra,
+  });
+}
+
+export function frame(name: string, children: Plain[], extra: Plain = {}): Plain {
+  return paintable('FRAME', name, {
+    children,
+    clipsContent: false,
+    layoutMode: 'NONE',
+    layoutWrap: 'NO_WRAP',
+    primaryAxisAlignItems: 'MIN',
+    counterAxisAlignItems: 'MIN',
+    primaryAxisSizingMode: 'AUTO',
+    counterAxisSizingMode: 'AUTO',
+    itemSpacing: 0,
+    counterAxisSpacing: 0,
+    paddingTop: 0,
+    paddingRight: 0,
+    paddingBottom: 0,
+    paddingLeft: 0,
+    ...extra,
+  });
+}
+
+export function text(name: string, characters: string, extra: Plain = {}): Plain {
+  return paintable('TEXT', name, {
+    characters,
+    fontName: { family: 'Inter', style: 'Regular' },
+    fontSize: 16,
+    lineHeight: { unit: 'AUTO' },
+    letterSpacing: { unit: 'PERCENT', value: 0 },
+    textAlignHorizontal: 'LEFT',
+    textAlignVertical: 'TOP',
+    textCase: 'ORIGINAL',
+    textDecoration: 'NONE',
+    textAutoResize: 'WIDTH_AND_HEIGHT',
+    textStyleId: '',
+    hyperlink: null,
+    fills: [{ type: 'SOLID', color: { r: 0, g: 0, b: 0 }, opacity: 1, visible: true, blendMode: 'NORMAL' }],
+    ...extra,
+  });
+}
+
