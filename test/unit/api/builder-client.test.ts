@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { createBuilderClient } from '../../../src/shared/api/builder/client';
+import { ApiError } from '../../../src/shared/api/http/api-error';
+import { builderHarness, rejectionOf } from './support/clients';
+import * as fixtures from './support/builder-fixtures';
+import { jsonResponse } from './support/scripted-transport';
+import type { SyncBody } from '../../../src/shared/api/builder/schemas';
+
+const syncBody = (): SyncBody => ({
+  base: '2026-11-21T10:00:00.000Z',
+  source: { file_id: 'file-1', file_name: 'Email DS', user: 'Ada', plugin_version: '0.1.0' },
+  upserts: [
+    {
+      key: 'c0ffee01',
+      name: 'Button',
+      kind: 'component_set',
+      description: '',
+      hash: 'h-2',
+      properties: {},
+      variants: [],
+      node: { type: 'COMPONENT_SET' },
+    },
+  ],
+  deletes: ['dead0001'],
+  force: [],
+});
+
+describe('builder client: templates', () => {
+  it('creates a template and unwraps data', async () => {
+    const { client, requests } = builderHarness(() => jsonResponse(201, { data: fixtures.template(), meta: {} }));
+    const created = await client.createTemplateAsync({ name: '  Welcome email ', description: 'First email after sign-up' });
+    expect(created.id).toBe('tpl_1');
+    expect(requests[0]).toMatchObject({ method: 'POST', url: `${fixtures.BUILDER_BASE}/api/templates` });
+    expect(requests[0]?.headers.authorization).toBe(`Bearer ${fixtures.BUILDER_KEY}`);
+    expect(JSON.parse(requests[0]?.body ?? '')).toEqual({ name: 'Welcome email', description: 'First email after sign-up' });
+  });
+
+  it('accepts a bare template object too', async () => {
+    const { client } = builderHarness(() => jsonResponse(200, fixtures.template('tpl_9')));
+    expect((await client.getTemplateAsync('tpl_9')).id).toBe('tpl_9');
+  });
+
+  it('lists templates with paging meta, and a bare array without', async () => {
+    const wrapped = builderHarness(() => jsonResponse(200, fixtures.templateListBody()));
+    const list = await wrapped.client.listTemplatesAsync({ page: 2, perPage: 500 });
+    expect(wrapped.requests[0]?.url).toBe(`${fixtures.BUILDER_BASE}/api/templates?page=2&per_page=100`);
+    expect(list.templates.map((t) => t.id)).toEqual(['tpl_2', 'tpl_1']);
+    expect(list.meta).toEqual({ page: 1, per_page: 50, total: 2 });
+    const bare = builderHarness(() => jsonResponse(200, fixtures.templateListBody().data));
+    expect((await bare.client.listTemplatesAsync()).meta).toBeNull();
+  });
+
+  it('keeps unknown template fields', async () => {
+    const { client } = builderHarness(() => jsonResponse(200, { data: fixtures.template('tpl_1', { folder: 'Onboarding' }) }));
+    expect((await client.getTemplateAsync('tpl_1')).folder).toBe('Onboarding');
+  });
+
+  it('names the missing field under data', async () => {
+    const broken = fixtures.template() as Record<string, unknown>;
+    delete broken.updated_at;
+    const { client } = builderHarness(() => jsonResponse(200, { data: broken }));
+    const error = (await rejectionOf(client.getTemplateAsync('tpl_1'))) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.code).toBe('malformed_response');
+    expect(error.message).toContain('GET /api/templates/:id: data.updated_at is missing');
+  });
+
+  it('updates with PUT and deletes with an empty 204', async () => {
+    const { client, requests } = builderHarness((request) =>
+      request.method === 'DELETE' ? { status: 204, headers: {}, text: '' } : jsonResponse(200, { data: fixtures.template('tpl_1', { name: 'Renamed' }) }),
+    );
+    expect((await client.updateTemplateAsync('tpl_1', { name: 'Renamed' })).name).toBe('Renamed');
+    await expect(client.deleteTemplateAsync('tpl_1')).resolves.toBeUndefined();
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `PUT ${fixtures.BUILDER_BASE}/api/templates/tpl_1`,
+      `DELETE ${fixtures.BUILDER_BASE}/api/templates/tpl_1`,
+    ]);
+    expect(JSON.parse(requests[0]?.body ?? '')).toEqual({ name: 'Renamed' });
+  });
+
+  it('encodes ids so they cannot change the path', async () => {
+    const { client, requests } = builderHarness(() => jsonResponse(200, { data: fixtures.template() }));
+    await client.getTemplateAsync('../../v1/me');
+    expect(requests[0]?.url).toBe(`${fixtures.BUILDER_BASE}/api/templates/..%2F..%2Fv1%2Fme`);
+  });
+});
+
+describe('builder client: design-system sync', () => {
+  it('posts a sync and reads accepted, deleted, conflicts and synced_at', async () => {
+    const { client, requests } = builderHarness(() => jsonResponse(200, fixtures.syncResultBody()));
+    const result = await client.syncAsync('ds_1', syncBody());
+    expect(requests[0]?.url).toBe(`${fixtures.BUILDER_BASE}/api/plugin/design-systems/ds_1/sync`);
+    expect(JSON.parse(requests[0]?.body ?? '')).toEqual(syncBody());
+    expect(result.accepted[0]?.key).toBe('c0ffee01');
+    expect(result.deleted).toEqual(['dead0001']);
+    expect(result.conflicts[0]?.name).toBe('Header');
+    expect(result.synced_at).toBe('2026-11-22T01:00:00.000Z');
+  });
+
+  it('refuses a sync body over 100 upserts before sending it', async () => {
+    const { client, requests } = builderHarness(() => jsonResponse(200, fixtures.syncResultBody()));
+    const body = syncBody();
+    const first = body.upserts[0]!;
+    body.upserts = Array.from({ length: 101 }, (_, index) => ({ ...first, key: `k${index}` }));
+    const error = (await rejectionOf(client.syncAsync('ds_1', body))) as ApiError;
+    expect(error.code).toBe('invalid_argument');
+    expect(error.message).toContain('at most 100 components');
+    expect(requests).toHaveLength(0);
+  });
+
+  it('reads changes, with tombstones and the cursor', async () => {
+    const { client, requests } = builderHarness(() => jsonResponse(200, fixtures.changesBody('cur_2')));
+    const changes = await client.getChangesAsync('ds_1', { since: '2026-11-21T10:00:00.000Z', limit: 9999, cursor: 'cur_1' });
+    expect(requests[0]?.url).toBe(
+      `${fixtures.BUILDER_BASE}/api/plugin/design-systems/ds_1/changes?since=2026-11-21T10%3A00%3A00.000Z&limit=500&cursor=cur_1`,
+    );
+    expect(changes.components.map((c) => c.deleted)).toEqual([false, true]);
+    expect(changes.next_cursor).toBe('cur_2');
+    expect(changes.server_time).toBe('2026-11-22T01:00:00.000Z');
+  });
+
+  it('names a component field that is missing in a conflict', async () => {
+    const body = fixtures.syncResultBody();
+    delete (body.data.conflicts[0] as Record<string, unknown>).hash;
+    const { client } = builderHarness(() => jsonResponse(200, body));
+    const error = (await rejectionOf(client.syncAsync('ds_1', syncBody()))) as ApiError;
+    expect(error.message).toContain('POST /api/plugin/design-systems/:id/sync: data.conflicts.0.hash is missing');
+  });
+
+  it('refuses a since that is not a server time', async () => {
+    const { client, requests } = builderHarness(() => jsonResponse(200, fixtures.changesBody()));
+    const error = (await rejectionOf(client.getChangesAsync('ds_1', { since: 'yesterday' }))) as ApiError;
+    expect(error.code).toBe('invalid_argument');
+    expect(requests).toHaveLength(0);
+  });
+
+  it('refuses to be created without a builder key', () => {
+    expect(() => builderHarnessWithKey('')).toThrow(/needs an API key/);
+    expect(() => builderHarnessWithKey('lib_live_abcdefgh12')).toThrow(/Builder keys start with "ef_"/);
+  });
+});
+
+function builderHarnessWithKey(key: string) {
+  return createBuilderClient({ baseUrl: fixtures.BUILDER_BASE, key, transport: () => Promise.reject(new Error('unused')) });
+}

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../src/shared/api/http/api-error';
+import { errorFromResponse } from '../../../src/shared/api/http/error-mapping';
+import { parseRetryAfterSeconds, readServerError } from '../../../src/shared/api/http/error-body';
+import { builderHarness, libraryHarness, rejectionOf } from './support/clients';
+import { builderError } from './support/builder-fixtures';
+import { libraryError } from './support/library-fixtures';
+import { jsonResponse } from './support/scripted-transport';
+
+const NOW = Date.UTC(2026, 10, 22, 1, 0, 0);
+
+function library(status: number, code: string, message: string, headers: Record<string, string> = {}, keySent = true): ApiError {
+  return errorFromResponse(jsonResponse(status, libraryError(code, message), headers), { api: 'library', endpoint: 'GET /v1/emails', keySent, nowMs: NOW });
+}
+
+function builder(status: number, code: string, message: string, headers: Record<string, string> = {}): ApiError {
+  return errorFromResponse(jsonResponse(status, builderError(code, message), headers), { api: 'builder', endpoint: 'GET /api/templates', keySent: true, nowMs: NOW });
+}
+
+describe('library error rows (library-api.md, Errors)', () => {
+  it('400 generic: the server message says which parameter', () => {
+    const error = library(400, 'bad_request', 'since is not a date');
+    expect(error).toMatchObject({ code: 'bad_request', status: 400, serverCode: 'bad_request', api: 'library' });
+    expect(error.message).toBe('The email library API refused the request (since is not a date).');
+  });
+
+  it('400 not_allowed', () => {
+    expect(library(400, 'not_allowed', 'Adult content is not collected')).toMatchObject({ code: 'not_allowed' });
+  });
+
+  it('401 with a key says the library key was not accepted', () => {
+    const error = library(401, 'unauthorized', 'Invalid API key');
+    expect(error.code).toBe('unauthorized');
+    expect(error.message).toMatch(/^The email library API key was not accepted\./);
+  });
+
+  it('401 without a key says a key is needed', () => {
+    expect(library(401, 'unauthorized', 'Key required', {}, false).message).toBe('This needs an email library API key. Add one in Settings.');
+  });
+
+  it('404 not_found keeps the server naming the missing record', () => {
+    const error = library(404, 'not_found', 'Email 999 not found');
+    expect(error).toMatchObject({ code: 'not_found', status: 404 });
+    expect(error.message).toContain('Email 999 not found');
+  });
+
+  it('404 no_insights', () => {
+    expect(library(404, 'no_insights', 'Not enough emails')).toMatchObject({ code: 'no_insights' });
+  });
+
+  it('429 rate_limited says when to retry', () => {
+    const error = library(429, 'rate_limited', 'Slow down', { 'retry-after': '2' });
+    expect(error).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 2 });
+    expect(error.message).toBe('The email library API is receiving too many requests. Try again in 2 seconds.');
+  });
+
+  it('429 daily_limit_reached says when the day resets', () => {
+    const error = library(429, 'daily_limit_reached', 'Daily limit reached', { 'retry-after': String(5 * 3600 - 30) });
+    expect(error).toMatchObject({ code: 'daily_limit_reached', retryAfterSeconds: 5 * 3600 - 30 });
+    expect(error.message).toContain('5 hours');
+  });
+
+  it('503 unavailable', () => {
+    expect(library(503, 'unavailable', 'Could not save')).toMatchObject({ code: 'unavailable' });
+  });
+});
+
+describe('builder error rows (builder-api.md and api-assumptions.md)', () => {
+  it('401 invalid_api_key says the builder key was not accepted', () => {
+    const error = builder(401, 'invalid_api_key', 'The provided API key is not valid');
+    expect(error).toMatchObject({ code: 'unauthorized', serverCode: 'invalid_api_key', api: 'builder' });
+    expect(error.message).toMatch(/^The builder API key was not accepted\./);
+  });
+
+  it.each([
+    [404, 'not_found', 'not_found'],
+    [400, 'invalid_request', 'bad_request'],
+    [413, 'payload_too_large', 'payload_too_large'],
+    [429, 'rate_limited', 'rate_limited'],
+    [500, 'internal_error', 'server_error'],
+    [503, 'unavailable', 'unavailable'],
+  ] as const)('%i %s → %s', (status, serverCode, code) => {
+    const error = builder(status, serverCode, 'Something');
+    expect(error).toMatchObject({ code, status, serverCode });
+  });
+
+  it('a 429 without Retry-After still says when, roughly', () => {
+    expect(builder(429, 'rate_limited', 'x').message).toBe('The builder API is receiving too many requests. Try again in a minute.');
+  });
+
+  it('an error body that is HTML maps by status alone', () => {
+    const error = errorFromResponse({ status: 502, headers: {}, text: '<html>Bad gateway</html>' }, { api: 'builder', endpoint: 'GET /api/templates', keySent: true, nowMs: NOW });
+    expect(error).toMatchObject({ code: 'server_error', status: 502, serverCode: null });
+    expect(error.message).toBe('The builder API had an internal problem (HTTP 502). Try again later.');
+  });
+
+  it('an unexpected status is named', () => {
+    expect(builder(418, 'teapot', 'short and stout')).toMatchObject({ code: 'http_error' });
+  });
+});
+
+describe('failures without a usable response', () => {
+  it('a dropped connection', async () => {
+    const { client } = libraryHarness(() => 'drop');
+    const pending = rejectionOf(client.createBrandRequestAsync({ brand: 'A', website: 'a.example' }));
+    const error = (await pending) as ApiError;
+    expect(error).toMatchObject({ code: 'network_error', status: null });
+    expect(error.message).toBe('Could not reach the email library API at https://api.mailvault.example. Check the connection and the address in Settings.');
+  });
+
+  it('a timeout; the late answer is ignored', async () => {
+    const { client, clock } = builderHarness(() => 'hang', { timeoutMs: 5_000 });
+    const pending = rejectionOf(client.createTemplateAsync({ name: 'x' }));
+    await clock.advanceAsync(4_999);
+    let settled = false;
+    void pending.then(() => (settled = true));
+    await clock.settleAsync();
+    expect(settled).toBe(false);
+    await clock.advanceAsync(1);
+    const error = (await pending) as ApiError;
+    expect(error).toMatchObject({ code: 'timeout', status: null });
+    expect(error.message).toBe('The builder API did not answer within 5 seconds. Try again.');
+  });
+
+  it('a 2xx body that is not JSON', async () => {
+    const { client } = builderHarness(() => ({ status: 200, headers: { 'content-type': 'text/html' }, text: '<!doctype html><title>Login</title>' }));
+    const error = (await rejectionOf(client.getTemplateAsync('t'))) as ApiError;
+    expect(error).toMatchObject({ code: 'not_json', status: 200 });
+    expect(error.message).toContain('not JSON (GET /api/templates/:id)');
+  });
+
+  it('an empty 200 body is a missing value, not a crash', async () => {
+    const { client } = libraryHarness(() => ({ status: 200, headers: {}, text: '' }));
+    const error = (await rejectionOf(client.listBrandsAsync())) as ApiError;
+    expect(error).toMatchObject({ code: 'malformed_response' });
+    expect(error.message).toContain('GET /v1/brands: the value is missing');
+  });
+
+  it('crosses the bridge with its facts in details', () => {
+    const error = library(429, 'rate_limited', 'x', { 'retry-after': '7' });
+    expect(error.details).toEqual({ api: 'library', endpoint: 'GET /v1/emails', status: 429, retryAfterSeconds: 7, serverCode: 'rate_limited' });
+  });
+});
+
+describe('error bodies and Retry-After', () => {
+  it('reads both error shapes', () => {
+    expect(readServerError(JSON.stringify(libraryError('not_found', 'No such email')))).toEqual({ code: 'not_found', message: 'No such email' });
+    expect(readServerError(JSON.stringify(builderError('invalid_api_key', 'Key not valid')))).toEqual({ code: 'invalid_api_key', message: 'Key not valid' });
+    expect(readServerError('[1,2]')).toEqual({ code: null, message: null });
+    expect(readServerError('{"error": 5, "message": {}}')).toEqual({ code: null, message: null });
+  });
+
+  it('shortens a long server message', () => {
+    const { message } = readServerError(JSON.stringify(builderError('x', 'word '.repeat(200))));
+    expect(message?.length).toBeLessThanOrEqual(200);
+  });
+
+  it('reads delta seconds and HTTP dates', () => {
+    expect(parseRetryAfterSeconds('2', NOW)).toBe(2);
+    expect(parseRetryAfterSeconds('1.2', NOW)).toBe(2);
+    expect(parseRetryAfterSeconds(new Date(NOW + 30_000).toUTCString(), NOW)).toBe(30);
+    expect(parseRetryAfterSeconds('soon', NOW)).toBeNull();
+    expect(parseRetryAfterSeconds(undefined, NOW)).toBeNull();
+  });
+});

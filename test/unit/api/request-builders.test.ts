@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import * as builder from '../../../src/shared/api/builder/requests';
+import type { ApiError } from '../../../src/shared/api/http/api-error';
+import * as library from '../../../src/shared/api/library/requests';
+import { BRAND_REQUEST_CATEGORIES } from '../../../src/shared/api/library/schemas';
+
+function thrown(action: () => unknown): ApiError {
+  try {
+    action();
+  } catch (error) {
+    return error as ApiError;
+  }
+  throw new Error('expected a throw');
+}
+
+describe('library request builders', () => {
+  it('clamps per_page to 1-50 and page to at least 1', () => {
+    expect(library.searchEmailsRequest({ perPage: 500, page: 0 }).path).toBe('/v1/emails?page=1&per_page=50');
+    expect(library.listBrandsRequest({ perPage: -3 }).path).toBe('/v1/brands?per_page=1');
+    expect(library.listLikesRequest({ perPage: 12.6 }).path).toBe('/v1/me/likes?per_page=13');
+    expect(library.getCollectionRequest('c1', { perPage: 51 }).path).toBe('/v1/me/collections/c1?per_page=50');
+    expect(library.listJourneysRequest({ perPage: Number.NaN }).path).toBe('/v1/journeys');
+  });
+
+  it('clamps emails_per_stage to 1-10 and the brand-request limit to 1-200', () => {
+    expect(library.getJourneyRequest('northwind', { emailsPerStage: 50 }).path).toBe('/v1/journeys/northwind?emails_per_stage=10');
+    expect(library.getJourneyRequest('northwind', { emailsPerStage: 0 }).path).toBe('/v1/journeys/northwind?emails_per_stage=1');
+    expect(library.listBrandRequestsRequest({ limit: 1000 }).path).toBe('/v1/brand-requests?limit=200');
+    expect(library.listBrandRequestsRequest({ limit: 0 }).path).toBe('/v1/brand-requests?limit=1');
+  });
+
+  it('trims q to 200 characters and leaves blank filters out', () => {
+    const path = library.searchEmailsRequest({ q: `  ${'a'.repeat(300)}  `, brand: ' ', category: '' }).path;
+    expect(path).toBe(`/v1/emails?q=${'a'.repeat(200)}`);
+  });
+
+  it('never cuts an emoji in half when trimming q', () => {
+    const q = `${'a'.repeat(199)}😀`;
+    const sent = decodeURIComponent(library.searchEmailsRequest({ q }).path.replace('/v1/emails?q=', ''));
+    expect(sent).toBe('a'.repeat(199));
+  });
+
+  it('encodes filters and path segments', () => {
+    expect(library.searchEmailsRequest({ q: 'black friday & more', category: 'jewelry-watches' }).path).toBe(
+      '/v1/emails?q=black%20friday%20%26%20more&category=jewelry-watches',
+    );
+    expect(library.getBrandInsightsRequest('a/b?c').path).toBe('/v1/brands/a%2Fb%3Fc/insights');
+  });
+
+  it('checks since and email ids before sending', () => {
+    expect(library.searchEmailsRequest({ since: '2026-11-01' }).path).toBe('/v1/emails?since=2026-11-01');
+    expect(library.listFollowedEmailsRequest({ since: '2026-11-01T10:00:00Z' }).path).toBe('/v1/me/follows/emails?since=2026-11-01T10%3A00%3A00Z');
+    expect(thrown(() => library.searchEmailsRequest({ since: 'last week' }))).toMatchObject({ code: 'invalid_argument' });
+    expect(library.getEmailRequest(' 42 ').path).toBe('/v1/emails/42');
+    expect(thrown(() => library.getEmailRequest('42abc')).message).toBe('An email id is a positive whole number.');
+    expect(thrown(() => library.getEmailRequest(0))).toMatchObject({ code: 'invalid_argument', endpoint: 'GET /v1/emails/{id}' });
+    expect(thrown(() => library.getBrandRequest('  '))).toMatchObject({ code: 'invalid_argument' });
+  });
+
+  it('brand request: category must be one of the 22, any letter case', () => {
+    expect(BRAND_REQUEST_CATEGORIES).toHaveLength(22);
+    expect(library.createBrandRequestBody({ brand: 'A', website: 'a.example', category: 'jewelry & watches' }).category).toBe('Jewelry & Watches');
+    const error = thrown(() => library.createBrandRequestBody({ brand: 'A', website: 'a.example', category: 'Gardening' }));
+    expect(error.code).toBe('invalid_argument');
+    expect(error.message).toContain('"Gardening" is not a category');
+  });
+
+  it('brand request: notes at most 500 characters, required fields present, blanks left out', () => {
+    const body = library.createBrandRequestBody({ brand: 'A', website: 'a.example', notes: 'n'.repeat(800), signupUrl: ' ', category: ' ' });
+    expect(body).toEqual({ brand: 'A', website: 'a.example', notes: 'n'.repeat(500) });
+    expect(thrown(() => library.createBrandRequestBody({ brand: ' ', website: 'a.example' })).message).toBe('Enter the brand name.');
+    expect(thrown(() => library.createBrandRequestBody({ brand: 'A', website: '' })).message).toBe("Enter the brand's website or domain.");
+  });
+});
+
+describe('builder request builders', () => {
+  it('clamps the template page size to 1-100 and the changes limit to 1-500', () => {
+    expect(builder.listTemplatesRequest({ perPage: 0, page: -1 }).path).toBe('/api/templates?page=1&per_page=1');
+    expect(builder.changesRequest('ds', { limit: 0 }).path).toBe('/api/plugin/design-systems/ds/changes?limit=1');
+    expect(builder.changesRequest('ds', { limit: 10_000, since: null, cursor: null }).path).toBe('/api/plugin/design-systems/ds/changes?limit=500');
+  });
+
+  it('template names: 1-200 characters, trimmed', () => {
+    expect(builder.createTemplateBody({ name: ` ${'x'.repeat(250)} ` }).name).toHaveLength(200);
+    expect(thrown(() => builder.createTemplateBody({ name: '   ' })).message).toBe('Enter a template name.');
+    expect(builder.updateTemplateBody({ description: 'd' })).toEqual({ description: 'd' });
+  });
+
+  it('needs ids', () => {
+    expect(thrown(() => builder.templateRequest('GET', ''))).toMatchObject({ code: 'invalid_argument', endpoint: 'GET /api/templates/:id' });
+    expect(thrown(() => builder.syncRequest(' '))).toMatchObject({ code: 'invalid_argument' });
+  });
+});

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { createRequestGate, type ReleaseSlot } from '../../../src/shared/api/http/request-gate';
+import { createManualScheduler } from './support/manual-scheduler';
+import { createLibraryClient } from '../../../src/shared/api/library/client';
+import type { HttpResponse } from '../../../src/shared/api/http/transport';
+import { LIBRARY_BASE, LIBRARY_KEY, searchEmailsBody } from './support/library-fixtures';
+import { jsonResponse } from './support/scripted-transport';
+
+function setup(maxInFlightPerHost = 100) {
+  const clock = createManualScheduler();
+  const gate = createRequestGate({ scheduler: clock.scheduler, maxInFlightPerHost, windowMs: 60_000 });
+  const granted: string[] = [];
+  const releases: ReleaseSlot[] = [];
+  const ask = (label: string, bucket = 'anon', limitPerMinute = 20, host = 'https://api.example') =>
+    void gate.acquireAsync({ bucket, limitPerMinute, host }).then((release) => {
+      granted.push(label);
+      releases.push(release);
+    });
+  return { clock, gate, granted, releases, ask };
+}
+
+describe('request gate: rolling per-minute limit', () => {
+  it('lets 20 anonymous requests go at once and holds the rest until the window moves', async () => {
+    const { clock, granted, releases, ask } = setup();
+    for (let index = 0; index < 25; index += 1) ask(`r${index}`);
+    await clock.settleAsync();
+    expect(granted).toHaveLength(20);
+    releases.forEach((release) => release());
+    await clock.advanceAsync(59_999);
+    expect(granted).toHaveLength(20);
+    await clock.advanceAsync(1);
+    expect(granted).toHaveLength(25);
+    expect(granted.slice(20)).toEqual(['r20', 'r21', 'r22', 'r23', 'r24']);
+  });
+
+  it('spreads requests: one slot frees when the oldest start leaves the window', async () => {
+    const { clock, granted, ask } = setup();
+    for (let index = 0; index < 3; index += 1) ask(`early${index}`, 'b', 3);
+    await clock.advanceAsync(10_000);
+    ask('late', 'b', 3);
+    await clock.advanceAsync(49_999);
+    expect(granted).not.toContain('late');
+    await clock.advanceAsync(1);
+    expect(granted).toContain('late');
+  });
+
+  it('keeps buckets apart: a full anonymous bucket does not hold a keyed one back', async () => {
+    const { clock, granted, ask } = setup();
+    for (let index = 0; index < 21; index += 1) ask(`anon${index}`, 'anon', 20);
+    ask('keyed', 'key', 1200);
+    await clock.settleAsync();
+    expect(granted).toContain('keyed');
+    expect(granted).not.toContain('anon20');
+  });
+
+  it('uses the limit the server reports in X-RateLimit-Limit', async () => {
+    const { clock, gate, granted, ask } = setup();
+    gate.reportLimit('b', 5);
+    for (let index = 0; index < 8; index += 1) ask(`r${index}`, 'b', 100);
+    await clock.settleAsync();
+    expect(granted).toHaveLength(5);
+  });
+
+  it('ignores a nonsense reported limit', async () => {
+    const { clock, gate, granted, ask } = setup();
+    gate.reportLimit('b', 0);
+    gate.reportLimit('b', 2.5);
+    for (let index = 0; index < 4; index += 1) ask(`r${index}`, 'b', 3);
+    await clock.settleAsync();
+    expect(granted).toHaveLength(3);
+  });
+
+  it('holds a paused bucket back until the pause ends', async () => {
+    const { clock, gate, granted, ask } = setup();
+    gate.pause('b', 2_000);
+    ask('r', 'b', 100);
+    await clock.advanceAsync(1_999);
+    expect(granted).toEqual([]);
+    await clock.advanceAsync(1);
+    expect(granted).toEqual(['r']);
+  });
+});
+
+describe('request gate: requests in flight per host', () => {
+  it('allows at most 4 in flight per host by default', async () => {
+    const clock = createManualScheduler();
+    const gate = createRequestGate({ scheduler: clock.scheduler });
+    const releases: ReleaseSlot[] = [];
+    for (let index = 0; index < 6; index += 1) void gate.acquireAsync({ bucket: 'k', limitPerMinute: 1200, host: 'h' }).then((r) => releases.push(r));
+    void gate.acquireAsync({ bucket: 'other', limitPerMinute: 1200, host: 'h2' }).then((r) => releases.push(r));
+    await clock.settleAsync();
+    expect(releases).toHaveLength(5);
+    releases[0]?.();
+    releases[0]?.(); // a second release of the same slot changes nothing
+    await clock.settleAsync();
+    expect(releases).toHaveLength(6);
+  });
+
+  it('through the client: 10 parallel calls never have more than 4 in flight', async () => {
+    const clock = createManualScheduler();
+    let inFlight = 0;
+    let peak = 0;
+    const finishers: (() => void)[] = [];
+    const client = createLibraryClient({
+      baseUrl: LIBRARY_BASE,
+      key: LIBRARY_KEY,
+      scheduler: clock.scheduler,
+      transport: () =>
+        new Promise<HttpResponse>((resolve) => {
+          inFlight += 1;
+          peak = Math.max(peak, inFlight);
+          finishers.push(() => {
+            inFlight -= 1;
+            resolve(jsonResponse(200, searchEmailsBody()));
+          });
+        }),
+    });
+    const calls = Array.from({ length: 10 }, () => client.searchEmailsAsync());
+    for (let round = 0; round < 10; round += 1) {
+      await clock.settleAsync();
+      finishers.shift()?.();
+    }
+    await Promise.all(calls);
+    expect(peak).toBe(4);
+  });
+});

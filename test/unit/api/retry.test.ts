@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../src/shared/api/http/api-error';
+import { backoffDelayMs, DEFAULT_RETRY_POLICY, retryDelayMs } from '../../../src/shared/api/http/retry-policy';
+import { builderHarness, libraryHarness, rejectionOf } from './support/clients';
+import { changesBody, syncResultBody, template } from './support/builder-fixtures';
+import { brandRequestBody, libraryError, listBrandsBody } from './support/library-fixtures';
+import { jsonResponse, sequence } from './support/scripted-transport';
+import { ApiError as ApiErrorClass } from '../../../src/shared/api/http/api-error';
+
+const rateLimited = (retryAfter?: string) =>
+  jsonResponse(429, libraryError('rate_limited', 'Too many requests'), retryAfter === undefined ? {} : { 'retry-after': retryAfter });
+
+describe('retry on 429', () => {
+  it('waits out Retry-After: 2 and then succeeds', async () => {
+    const { client, clock, requests } = libraryHarness(sequence(rateLimited('2'), jsonResponse(200, listBrandsBody())));
+    const pending = client.listBrandsAsync();
+    await clock.advanceAsync(1_999);
+    expect(requests).toHaveLength(1);
+    await clock.advanceAsync(1);
+    expect(requests).toHaveLength(2);
+    expect((await pending).data).toHaveLength(2);
+  });
+
+  it('holds back other requests on the same key during the wait', async () => {
+    const { client, clock, requests } = libraryHarness(sequence(rateLimited('2'), jsonResponse(200, listBrandsBody())));
+    const first = client.listBrandsAsync();
+    await clock.settleAsync();
+    const second = client.listBrandsAsync();
+    await clock.advanceAsync(1_500);
+    expect(requests).toHaveLength(1);
+    await clock.advanceAsync(500);
+    await Promise.all([first, second]);
+    expect(requests).toHaveLength(3);
+  });
+
+  it('backs off exponentially when Retry-After is absent, then gives up', async () => {
+    const { client, clock, requests } = libraryHarness(() => rateLimited());
+    clock.setRandom(1);
+    const pending = rejectionOf(client.listBrandsAsync());
+    const sentAt: number[] = [];
+    const start = clock.now();
+    for (let step = 0; step < 16; step += 1) {
+      await clock.advanceAsync(500);
+      while (sentAt.length < requests.length) sentAt.push(clock.now() - start);
+    }
+    const error = (await pending) as ApiError;
+    expect(error.code).toBe('rate_limited');
+    expect(requests).toHaveLength(DEFAULT_RETRY_POLICY.maxAttempts);
+    // 1 s, 2 s, 4 s apart (jitter at its maximum), observed on a 0.5 s grid.
+    expect(sentAt).toEqual([500, 1_000, 3_000, 7_000]);
+  });
+
+  it('does not wait out a Retry-After longer than a minute', async () => {
+    const { client, requests } = libraryHarness(() => rateLimited('3600'));
+    const error = (await rejectionOf(client.listBrandsAsync())) as ApiError;
+    expect(error).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 3600 });
+    expect(error.message).toContain('Try again in an hour');
+    expect(requests).toHaveLength(1);
+  });
+});
+
+describe('requests that are never repeated', () => {
+  it.each([
+    ['429', rateLimited('2')],
+    ['503', jsonResponse(503, libraryError('unavailable', 'Could not save'))],
+    ['dropped connection', 'drop' as const],
+  ])('a brand-request POST after a %s', async (_name, answer) => {
+    const { client, requests } = libraryHarness(() => answer);
+    const error = await rejectionOf(client.createBrandRequestAsync({ brand: 'Fabrikam', website: 'fabrikam.example' }));
+    expect(error).toBeInstanceOf(ApiErrorClass);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('a daily_limit_reached 429', async () => {
+    const { client, requests } = libraryHarness(() => jsonResponse(429, libraryError('daily_limit_reached', 'Limit'), { 'retry-after': '40000' }));
+    const error = (await rejectionOf(client.createBrandRequestAsync({ brand: 'A', website: 'a.example' }))) as ApiError;
+    expect(error.code).toBe('daily_limit_reached');
+    expect(requests).toHaveLength(1);
+  });
+
+  it('a template-create POST after a dropped connection', async () => {
+    const { client, requests } = builderHarness(sequence('drop', jsonResponse(201, { data: template() })));
+    const error = (await rejectionOf(client.createTemplateAsync({ name: 'Welcome' }))) as ApiError;
+    expect(error.code).toBe('network_error');
+    expect(requests).toHaveLength(1);
+  });
+
+  it('a malformed answer to a GET', async () => {
+    const { client, requests } = libraryHarness(() => jsonResponse(200, { data: 'nope' }));
+    await rejectionOf(client.listBrandsAsync());
+    expect(requests).toHaveLength(1);
+  });
+
+  it('a 404 to a GET', async () => {
+    const { client, requests } = libraryHarness(() => jsonResponse(404, libraryError('not_found', 'No brand')));
+    await rejectionOf(client.getBrandAsync('nobody'));
+    expect(requests).toHaveLength(1);
+  });
+});
+
+describe('retry after a dropped connection, a timeout or a 5xx', () => {
+  it('repeats a GET a bounded number of times', async () => {
+    const { client, clock, requests } = builderHarness(() => 'drop');
+    const pending = rejectionOf(client.getChangesAsync('ds_1'));
+    await clock.advanceAsync(60_000);
+    expect(((await pending) as ApiError).code).toBe('network_error');
+    expect(requests).toHaveLength(DEFAULT_RETRY_POLICY.maxAttempts);
+  });
+
+  it('repeats a GET that timed out and takes the next answer', async () => {
+    const { client, clock, requests } = builderHarness(sequence('hang', jsonResponse(200, changesBody())), { timeoutMs: 10_000 });
+    const pending = client.getChangesAsync('ds_1');
+    await clock.advanceAsync(10_000 + 1_000);
+    expect(requests).toHaveLength(2);
+    expect((await pending).components).toHaveLength(2);
+  });
+
+  it('repeats a GET after a 503', async () => {
+    const { client, clock, requests } = libraryHarness(sequence(jsonResponse(503, libraryError('unavailable', 'x')), jsonResponse(200, listBrandsBody())));
+    const pending = client.listBrandsAsync();
+    await clock.advanceAsync(1_000);
+    await pending;
+    expect(requests).toHaveLength(2);
+  });
+
+  it('repeats the builder sync POST (a hash-equal upsert is a no-op)', async () => {
+    const { client, clock, requests } = builderHarness(sequence('drop', jsonResponse(200, syncResultBody())));
+    const pending = client.syncAsync('ds_1', { base: null, source: { file_id: 'f', file_name: 'n', user: 'u', plugin_version: '1' }, upserts: [], deletes: [], force: [] });
+    await clock.advanceAsync(1_000);
+    expect((await pending).synced_at).toBe('2026-11-22T01:00:00.000Z');
+    expect(requests).toHaveLength(2);
+    expect(requests[1]?.body).toBe(requests[0]?.body);
+  });
+
+  it('treats a 404 on a repeated DELETE as done', async () => {
+    const { client, clock, requests } = builderHarness(sequence('drop', jsonResponse(404, { error: 'not_found', message: 'No template' })));
+    const pending = client.deleteTemplateAsync('tpl_1');
+    await clock.advanceAsync(1_000);
+    await expect(pending).resolves.toBeUndefined();
+    expect(requests).toHaveLength(2);
+  });
+
+  it('still reports a 404 on the first DELETE', async () => {
+    const { client } = builderHarness(() => jsonResponse(404, { error: 'not_found', message: 'No template' }));
+    expect(((await rejectionOf(client.deleteTemplateAsync('tpl_x'))) as ApiError).code).toBe('not_found');
+  });
+
+  it('a brand-request answer still counts as one request', async () => {
+    const { client, requests } = libraryHarness(() => jsonResponse(201, brandRequestBody()));
+    await client.createBrandRequestAsync({ brand: 'A', website: 'a.example' });
+    expect(requests).toHaveLength(1);
+  });
+});
+
+describe('retry policy (pure)', () => {
+  const policy = DEFAULT_RETRY_POLICY;
+  const error = (code: ApiError['code'], retryAfterSeconds: number | null = null) =>
+    new ApiErrorClass({ api: 'builder', endpoint: 'GET /x', status: null, code, message: 'm', retryAfterSeconds });
+
+  it('caps the backoff', () => {
+    expect(backoffDelayMs(1, policy, 1)).toBe(1_000);
+    expect(backoffDelayMs(3, policy, 1)).toBe(4_000);
+    expect(backoffDelayMs(30, policy, 1)).toBe(policy.maxDelayMs);
+    expect(backoffDelayMs(30, policy, 0)).toBe(policy.maxDelayMs / 2);
+    expect(backoffDelayMs(2, policy, 0.5)).toBe(1_500);
+  });
+
+  it('never repeats what is not safe to repeat', () => {
+    expect(retryDelayMs(error('network_error'), 1, false, policy, 0.5)).toBeNull();
+    expect(retryDelayMs(error('rate_limited', 2), 1, false, policy, 0.5)).toBeNull();
+  });
+
+  it('stops at the last attempt', () => {
+    expect(retryDelayMs(error('network_error'), policy.maxAttempts, true, policy, 0.5)).toBeNull();
+  });
+
+  it('waits exactly Retry-After', () => {
+    expect(retryDelayMs(error('rate_limited', 2), 1, true, policy, 0.9)).toBe(2_000);
+  });
+
+  it.each(['unauthorized', 'not_found', 'bad_request', 'malformed_response', 'not_json', 'daily_limit_reached', 'payload_too_large'] as const)(
+    'does not repeat %s',
+    (code) => {
+      expect(retryDelayMs(error(code), 1, true, policy, 0.5)).toBeNull();
+    },
+  );
+});

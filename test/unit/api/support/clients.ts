@@ -1,0 +1,51 @@
+// Clients wired to a scripted transport and a manual clock.
+import { createBuilderClient } from '../../../../src/shared/api/builder/client';
+import { createRequestGate } from '../../../../src/shared/api/http/request-gate';
+import { createLibraryClient } from '../../../../src/shared/api/library/client';
+import type { HttpRequest } from '../../../../src/shared/api/http/transport';
+import { BUILDER_BASE, BUILDER_KEY } from './builder-fixtures';
+import { LIBRARY_BASE, LIBRARY_KEY } from './library-fixtures';
+import { createManualScheduler } from './manual-scheduler';
+import { createScriptedTransport, type ScriptedAnswer } from './scripted-transport';
+
+type Script = (request: HttpRequest, index: number) => ScriptedAnswer;
+
+export function libraryHarness(script: Script, options: { key?: string | null; timeoutMs?: number } = {}) {
+  const clock = createManualScheduler();
+  const scripted = createScriptedTransport(script);
+  const gate = createRequestGate({ scheduler: clock.scheduler });
+  const client = createLibraryClient({
+    baseUrl: LIBRARY_BASE,
+    key: options.key === undefined ? LIBRARY_KEY : options.key,
+    transport: scripted.transport,
+    scheduler: clock.scheduler,
+    gate,
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  });
+  return { client, clock, gate, requests: scripted.requests };
+}
+
+export function builderHarness(script: Script, options: { timeoutMs?: number } = {}) {
+  const clock = createManualScheduler();
+  const scripted = createScriptedTransport(script);
+  const gate = createRequestGate({ scheduler: clock.scheduler });
+  const client = createBuilderClient({
+    baseUrl: BUILDER_BASE,
+    key: BUILDER_KEY,
+    transport: scripted.transport,
+    scheduler: clock.scheduler,
+    gate,
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  });
+  return { client, clock, gate, requests: scripted.requests };
+}
+
+/** The rejection of `promise` (fails the test when it resolves). */
+export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the promise to reject');
+}
