@@ -8,8 +8,13 @@ import { brandFromName, buildEmail } from './record-factory';
 import { addEmail, type BrandRequestRecord, type LibraryData, type StoredRequestStatus } from './model';
 
 const RUN_EVERY_MS = 12 * HOUR_MS;
-/** The list endpoint shows statuses as of the last 15-minute refresh. */
+/** The list endpoint shows statuses as of the last refresh: every 15 minutes, at :05, :20, :35 and :50. */
 export const STATUS_REFRESH_MS = 15 * 60_000;
+export const STATUS_REFRESH_PHASE_MS = 5 * 60_000;
+
+export function lastStatusRefresh(nowMs: number): number {
+  return Math.floor((nowMs - STATUS_REFRESH_PHASE_MS) / STATUS_REFRESH_MS) * STATUS_REFRESH_MS + STATUS_REFRESH_PHASE_MS;
+}
 
 /** Processing runs strictly after `fromMs` and at or before `toMs`, oldest first. */
 export function processingRunsBetween(fromMs: number, toMs: number, max = 2): number[] {
@@ -31,9 +36,12 @@ export function statusAt(record: BrandRequestRecord, ms: number): StoredRequestS
   return status;
 }
 
-/** The status the list endpoint shows: at most 15 minutes stale. */
+/**
+ * The status the list endpoint shows: at most 15 minutes stale. A request newer than the last
+ * refresh is listed as queued.
+ */
 export function listedStatus(record: BrandRequestRecord, nowMs: number): StoredRequestStatus {
-  return statusAt(record, Math.floor(nowMs / STATUS_REFRESH_MS) * STATUS_REFRESH_MS);
+  return statusAt(record, lastStatusRefresh(nowMs));
 }
 
 function captureFirstEmail(data: LibraryData, record: BrandRequestRecord, atMs: number): string {
