@@ -1,0 +1,135 @@
+// Limits and faults against the emulator with its real limits on. The client runs on a manual
+// clock that the test moves together with the emulator's clock, so nothing sleeps.
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createBuilderClient } from '../../../src/shared/api/builder/client';
+import type { HttpResponse, HttpTransport } from '../../../src/shared/api/http/transport';
+import { createLibraryClient } from '../../../src/shared/api/library/client';
+import { startEmulator } from '../../emulator/index';
+import { createManualScheduler } from '../../unit/api/support/manual-scheduler';
+import { syncBody, upsert } from './support/sync-bodies';
+import { controlAsync, emulatorKeysAsync, TRANSPORTS, type EmulatorKeys } from './support/transports';
+
+let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let keys: EmulatorKeys;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ limits: 'real' });
+  keys = await emulatorKeysAsync(emulator.libraryUrl);
+});
+
+afterAll(async () => {
+  await emulator.close();
+});
+
+interface Recorded {
+  transport: HttpTransport;
+  sent: string[];
+  /** Status per answered request; 'none' when no response arrived. */
+  outcomes: (number | 'none')[];
+}
+
+/** Records what went out and what came back. */
+function recording(inner: HttpTransport, afterEach?: (index: number, outcome: HttpResponse | null) => Promise<void>): Recorded {
+  const sent: string[] = [];
+  const outcomes: (number | 'none')[] = [];
+  const transport: HttpTransport = async (request) => {
+    const index = sent.length;
+    sent.push(`${request.method} ${request.url}`);
+    let response: HttpResponse | null = null;
+    try {
+      response = await inner(request);
+      return response;
+    } finally {
+      outcomes.push(response === null ? 'none' : response.status);
+      await afterEach?.(index, response);
+    }
+  };
+  return { transport, sent, outcomes };
+}
+
+describe.each(TRANSPORTS)('limits over the $name', (transportKind) => {
+  beforeEach(async () => {
+    await controlAsync(emulator.libraryUrl, 'faults', { rate: 0 });
+    await controlAsync(emulator.libraryUrl, 'reset', {});
+  });
+
+  it('25 anonymous library calls issued at once never get a 429', async () => {
+    const clock = createManualScheduler();
+    const recorded = recording(transportKind.create());
+    const client = createLibraryClient({ baseUrl: emulator.libraryUrl, key: null, transport: recorded.transport, scheduler: clock.scheduler });
+    const calls = Array.from({ length: 25 }, (_, index) => client.searchEmailsAsync({ page: index + 1, perPage: 1 }));
+    // The first 20 (the anonymous limit) go out and come back.
+    await vi.waitFor(() => expect(recorded.outcomes).toHaveLength(20), { timeout: 10_000 });
+    await clock.settleAsync();
+    expect(recorded.sent).toHaveLength(20);
+    // A minute later, on both clocks, the other 5 go.
+    await controlAsync(emulator.libraryUrl, 'clock', { advance_seconds: 61 });
+    await clock.advanceAsync(61_000);
+    const results = await Promise.all(calls);
+    expect(results).toHaveLength(25);
+    expect(recorded.outcomes).toHaveLength(25);
+    expect(recorded.outcomes.filter((status) => status !== 200)).toEqual([]);
+  });
+
+  it('a 429 with Retry-After: 2 is waited out', async () => {
+    const seed = await seedForOne429Async(emulator.libraryUrl, keys.library.demo, '2');
+    await controlAsync(emulator.libraryUrl, 'faults', { rate: 0.5, kinds: ['429'], seed });
+    const clock = createManualScheduler();
+    const recorded = recording(transportKind.create());
+    const client = createLibraryClient({ baseUrl: emulator.libraryUrl, key: keys.library.demo, transport: recorded.transport, scheduler: clock.scheduler });
+    const pending = client.listBrandsAsync({ perPage: 2 });
+    await vi.waitFor(() => expect(recorded.outcomes).toEqual([429]), { timeout: 10_000 });
+    await clock.advanceAsync(1_999);
+    expect(recorded.sent).toHaveLength(1);
+    await clock.advanceAsync(1);
+    const brands = await pending;
+    expect(brands.data).toHaveLength(2);
+    expect(recorded.outcomes).toEqual([429, 200]);
+  });
+
+  it('a builder sync retried after a dropped response is applied once', async () => {
+    const clock = createManualScheduler();
+    const builderUrl = emulator.builderUrl;
+    // Only the first answer is dropped: the faults are cleared once it has been lost.
+    const recorded = recording(transportKind.create(), async (index) => {
+      if (index === 0) await controlAsync(builderUrl, 'faults', { rate: 0 });
+    });
+    const client = createBuilderClient({ baseUrl: builderUrl, key: keys.builder.demo, transport: recorded.transport, scheduler: clock.scheduler });
+    const reader = createBuilderClient({ baseUrl: builderUrl, key: keys.builder.other, transport: transportKind.create() });
+    const designSystemId = keys.builder.design_systems[0]!;
+    const start = await reader.getChangesAsync(designSystemId);
+    const key = `dropped-${transportKind.name.split(' ')[0]}`;
+    await controlAsync(builderUrl, 'faults', { rate: 1, kinds: ['drop'], seed: 1 });
+    const pending = client.syncAsync(designSystemId, syncBody(start.server_time, [upsert(key, 'once')]));
+    await vi.waitFor(() => expect(recorded.outcomes).toEqual(['none']), { timeout: 10_000 });
+    await clock.advanceAsync(1_000);
+    const result = await pending;
+    expect(recorded.outcomes).toEqual(['none', 200]);
+    expect(result.accepted.map((accepted) => accepted.key)).toEqual([key]);
+    expect(result.conflicts).toEqual([]);
+    const changes = await reader.getChangesAsync(designSystemId, { since: start.server_time, limit: 500 });
+    const stored = changes.components.filter((component) => component.key === key);
+    expect(stored).toHaveLength(1);
+    // The retry was the no-op: the stored time is the first (dropped) application's.
+    expect(stored[0]?.updated_at).toBe(result.accepted[0]?.updated_at);
+    expect(stored[0]?.hash).toBe('once');
+  });
+});
+
+/**
+ * A fault seed under which the next API request gets a 429 with the wanted Retry-After and
+ * the one after it does not. Found by asking (the fault stream restarts for each seed).
+ */
+async function seedForOne429Async(libraryUrl: string, key: string, retryAfter: string): Promise<number> {
+  const probe = () => fetch(`${libraryUrl}/v1/brands?per_page=1`, { headers: { authorization: `Bearer ${key}` } });
+  for (let seed = 1; seed <= 200; seed += 1) {
+    await controlAsync(libraryUrl, 'faults', { rate: 0.5, kinds: ['429'], seed });
+    const first = await probe();
+    await first.text();
+    if (first.status !== 429 || first.headers.get('retry-after') !== retryAfter) continue;
+    const second = await probe();
+    await second.text();
+    if (second.status === 200) return seed;
+  }
+  throw new Error('No fault seed in 1-200 gives one 429 with the wanted Retry-After');
+}
