@@ -30,8 +30,8 @@ export interface EmulatorState {
   reset(): void;
 }
 
-export function createEmulatorState(seed: number, clock: EmulatorClock, limits: LimitsMode): EmulatorState {
-  const startMs = clock.nowMs();
+/** `startMs` anchors the demo data (two years of emails before it); the clock by default. */
+export function createEmulatorState(seed: number, clock: EmulatorClock, limits: LimitsMode, startMs = clock.nowMs()): EmulatorState {
   const state: EmulatorState = {
     seed,
     clock,

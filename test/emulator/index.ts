@@ -41,7 +41,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const seed = options.seed ?? 1;
   if (!Number.isInteger(seed)) throw new Error(`startEmulator: seed must be an integer (got ${seed}).`);
   const clock = createClock(startMs);
-  const state = createEmulatorState(seed, clock, options.limits ?? 'real');
+  const state = createEmulatorState(seed, clock, options.limits ?? 'real', startMs);
   const library = await startHostServerAsync(options.libraryPort ?? 0, createLibraryHost(state));
   let builder;
   try {
