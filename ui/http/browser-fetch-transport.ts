@@ -1,5 +1,5 @@
 // The API transport in the plugin iframe: the standard `fetch`. The iframe's origin is `null`,
-// so the library host must answer CORS pre-flights (it does: api-assumptions, CORS).
+// so the library host has to allow any origin in its CORS answers (see library/client.ts).
 import type { HttpTransport } from '../../src/shared/api/http/transport';
 
 export function createBrowserFetchTransport(fetchFunction: typeof fetch = (input, init) => fetch(input, init)): HttpTransport {

@@ -7,7 +7,6 @@ import type { CreateTemplateBody, TemplateContent, UpdateTemplateBody } from './
 
 export const BUILDER_LIMITS = {
   templatesPerPage: { min: 1, max: 100 },
-  // assumption: `limit` of the changes call is 1-500.
   changesLimit: { min: 1, max: 500 },
   templateNameMaxLength: 200,
 } as const;
@@ -69,6 +68,7 @@ export function syncRequest(designSystemId: string): BuilderRequest {
   return { endpoint, path: `/api/plugin/design-systems/${segment(endpoint, 'design system', designSystemId)}/sync` };
 }
 
+// assumption: the changes call takes `since` (ISO 8601; anything else is a 400), `limit` 1-500 (default 200) and an opaque `cursor`.
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 export interface ChangesQuery {

@@ -125,7 +125,7 @@ export const syncResultSchema = z.looseObject({
 });
 export type SyncResult = z.infer<typeof syncResultSchema>;
 
-// assumption: changes answers `{components (oldest first), server_time, next_cursor}` for `?since=<ISO-8601>&limit=<1-500, default 200>&cursor=`.
+// assumption: changes answers `{components, server_time, next_cursor}`: every component updated after `since`, oldest first, deletions as tombstones.
 export const changesSchema = z.looseObject({
   components: z.array(componentSchema),
   server_time: text,

@@ -1,5 +1,5 @@
 // Multi-request sync operations on top of the client: batched pushes and paged changes.
-// The next `base` / `since` always comes from the server's own times, never the local clock.
+// assumption: the next `base` / `since` always comes from the server's `synced_at` / `server_time`, never the local clock.
 import { ApiError } from '../http/api-error';
 import type { BuilderClient } from './client';
 import type { Changes, Component, SyncBody, SyncResult } from './schemas';

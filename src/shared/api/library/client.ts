@@ -1,6 +1,7 @@
 // The library API client: one typed method per endpoint of library-api.md. Failures reject
 // with ApiError. Calls without a key use the anonymous tier (20 a minute per IP, so one shared
 // allowance per library host); calls with a key use the keyed tier (1,200 a minute).
+// assumption: every library response and OPTIONS pre-flight allows any origin and the Authorization and Content-Type headers, so the plugin iframe (origin `null`) calls the library directly.
 import { createApiRequester, type ApiRequester } from '../http/api-request';
 import { keyNeededError } from '../http/error-mapping';
 import { resolveClientOptions, resolveKey, type ClientOptions } from '../http/client-setup';

@@ -1,4 +1,4 @@
-// Library API keys (api-assumptions: "key prefix"): `<prefix>_live_<random>`, checked after trimming.
+// assumption: library keys look like `<prefix>_live_<random>` and are checked after trimming (any lower-case prefix; the emulator uses `lib`).
 export const LIBRARY_KEY_PATTERN = /^[a-z0-9]+_live_[A-Za-z0-9]{8,}$/;
 
 export function isLibraryKey(key: string): boolean {

@@ -28,6 +28,7 @@ export const pageMetaSchema = z.looseObject({ page: count, per_page: count, coun
 
 // ---- Emails ---------------------------------------------------------------------------------
 
+// assumption: thumbnail_url and preview_url are plain HTTPS image URLs readable without a key: shown as they are, never fetched with a key.
 /** The fields every list that reuses the email shape carries (brand emails, likes, collections, journey stages). */
 export const emailSummarySchema = z.looseObject({
   id: count,
