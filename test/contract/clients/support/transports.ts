@@ -1,40 +1,8 @@
 // The two real transports, each over Node's fetch, for running every contract test twice.
+import { createFigmaStyleFetch } from '../../../fake-figma/fetch';
 import { createFigmaFetchTransport } from '../../../../src/http/figma-fetch-transport';
 import type { HttpTransport } from '../../../../src/shared/api/http/transport';
 import { createBrowserFetchTransport } from '../../../../ui/http/browser-fetch-transport';
-
-/**
- * Stand-in for the fake Figma's `createFigmaStyleFetch(fetch)` (test/fake-figma/fetch.ts, not
- * there yet): Figma's main-thread fetch shape over Node's fetch — string URL only,
- * plain-object headers, `headersObject` and `text()` on the response.
- * TODO: use createFigmaStyleFetch from test/fake-figma/fetch.ts once it exists.
- */
-function figmaStyleFetchStandIn(network: typeof fetch): (url: string, init?: FetchOptions) => Promise<FetchResponse> {
-  return async (url, init) => {
-    if (typeof url !== 'string') throw new TypeError('figma.fetch takes a string URL');
-    const response = await network(url, {
-      method: init?.method ?? 'GET',
-      headers: init?.headers ?? {},
-      ...(typeof init?.body === 'string' ? { body: init.body } : {}),
-    });
-    const headersObject: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      headersObject[name] = value;
-    });
-    return {
-      headersObject,
-      ok: response.ok,
-      redirected: response.redirected,
-      status: response.status,
-      statusText: response.statusText,
-      type: response.type,
-      url: response.url,
-      arrayBuffer: () => response.arrayBuffer(),
-      text: () => response.text(),
-      json: () => response.json() as Promise<unknown>,
-    };
-  };
-}
 
 export interface NamedTransport {
   name: string;
@@ -43,7 +11,8 @@ export interface NamedTransport {
 
 export const TRANSPORTS: NamedTransport[] = [
   { name: 'browser-fetch transport', create: () => createBrowserFetchTransport((input, init) => fetch(input, init)) },
-  { name: 'figma-fetch transport', create: () => createFigmaFetchTransport(figmaStyleFetchStandIn((input, init) => fetch(input, init))) },
+  // Figma's main-thread fetch shape and restrictions (the fake Figma's), over Node's fetch.
+  { name: 'figma-fetch transport', create: () => createFigmaFetchTransport(createFigmaStyleFetch((url, init) => fetch(url, init as RequestInit))) },
 ];
 
 /** Calls the emulator's control surface (`/_emulator/*`). */
