@@ -1,11 +1,13 @@
 // Local emulator of the library API and the builder API, on two loopback ports. Tests start it
 // with `startEmulator({libraryPort: 0, builderPort: 0})`; `npm run emulator` runs cli.ts.
 import { createBuilderHost } from './builder/builder-app';
+import { builderErrorResponse } from './builder/context';
 import { BUILDER_KEYS, DESIGN_SYSTEM_IDS } from './builder/model';
 import { createClock, type EmulatorClock } from './core/clock';
 import { parseDateOrDateTime } from './core/dates';
 import { createEmulatorState, type LimitsMode } from './emulator-state';
 import { startHostServerAsync } from './http/host-server';
+import { libraryErrorResponse } from './library/context';
 import { createLibraryHost } from './library/library-app';
 import { LIBRARY_KEYS } from './library/model';
 
@@ -40,12 +42,24 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   }
   const seed = options.seed ?? 1;
   if (!Number.isInteger(seed)) throw new Error(`startEmulator: seed must be an integer (got ${seed}).`);
+  if (options.limits !== undefined && options.limits !== 'real' && options.limits !== 'relaxed') {
+    throw new Error(`startEmulator: limits must be 'real' or 'relaxed' (got ${String(options.limits)}).`);
+  }
+  for (const [name, port] of [['libraryPort', options.libraryPort], ['builderPort', options.builderPort]] as const) {
+    if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
+      throw new Error(`startEmulator: ${name} must be a port number from 0 to 65535 (got ${port}).`);
+    }
+  }
   const clock = createClock(startMs);
   const state = createEmulatorState(seed, clock, options.limits ?? 'real', startMs);
-  const library = await startHostServerAsync(options.libraryPort ?? 0, createLibraryHost(state));
+  const library = await startHostServerAsync(options.libraryPort ?? 0, createLibraryHost(state), (message) =>
+    libraryErrorResponse(500, 'internal_error', message),
+  );
   let builder;
   try {
-    builder = await startHostServerAsync(options.builderPort ?? 0, createBuilderHost(state));
+    builder = await startHostServerAsync(options.builderPort ?? 0, createBuilderHost(state), (message) =>
+      builderErrorResponse(500, 'internal_error', message),
+    );
   } catch (error) {
     await library.closeAsync();
     throw error;

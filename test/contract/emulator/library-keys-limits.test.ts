@@ -1,6 +1,6 @@
 // Library API: keys, the per-minute limits, the limit headers and the error shape of unknown paths.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../../emulator/index';
+import { startEmulator, type RunningEmulator } from '../../emulator/index';
 import { call, control, expectShape, LIBRARY_ERROR_SHAPE, startTestEmulator } from './support';
 
 let emulator: RunningEmulator | undefined;
@@ -102,5 +102,25 @@ describe('unknown paths and methods', () => {
     expect(wrong.status).toBe(405);
     expectShape(wrong.body, LIBRARY_ERROR_SHAPE);
     expect(wrong.headers.get('allow')).toBe('GET');
+  });
+
+  it('answers 413 payload_too_large for a body over 2 MB', async () => {
+    emulator = await startTestEmulator();
+    const response = await call(`${emulator.libraryUrl}/v1/brand-requests`, {
+      method: 'POST', key: emulator.keys.library.demo, body: { brand: 'Big', website: 'big.example', notes: 'x'.repeat(2 * 1024 * 1024) },
+    });
+    expect(response.status).toBe(413);
+    expectShape(response.body, LIBRARY_ERROR_SHAPE);
+  });
+});
+
+describe('startEmulator options', () => {
+  it.each([
+    [{ now: 'soon' }, 'now'],
+    [{ seed: 1.5 }, 'seed'],
+    [{ limits: 'loose' as never }, 'limits'],
+    [{ libraryPort: 70000 }, 'libraryPort'],
+  ])('rejects %j with a message naming %s', async (options, name) => {
+    await expect(startEmulator(options)).rejects.toThrow(name);
   });
 });

@@ -67,7 +67,10 @@ function write(res: ServerResponse, response: EmulatorResponse): void {
   res.end(body);
 }
 
-export async function startHostServerAsync(port: number, handler: HostHandler): Promise<HostServer> {
+/** The host's own 500 body (each API has its own error shape). */
+export type InternalErrorResponse = (message: string) => EmulatorResponse;
+
+export async function startHostServerAsync(port: number, handler: HostHandler, internalError: InternalErrorResponse): Promise<HostServer> {
   const sockets = new Set<Socket>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const server = createServer((req, res) => {
@@ -87,13 +90,7 @@ export async function startHostServerAsync(port: number, handler: HostHandler): 
         } else write(res, outcome.response);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        if (!res.headersSent) {
-          write(res, {
-            status: 500,
-            headers: { 'Content-Type': 'application/json; charset=utf-8' },
-            body: JSON.stringify({ error: 'internal_error', message: `Emulator failure: ${message}` }),
-          });
-        }
+        if (!res.headersSent) write(res, internalError(`The emulator failed: ${message}`));
       }
     })();
   });

@@ -82,6 +82,9 @@ function handleApi(state: EmulatorState, request: EmulatorRequest): HostOutcome 
     const allowed = match.allowed.join(', ');
     return { response: respond(libraryErrorResponse(405, 'method_not_allowed', `${request.path} only answers ${allowed}.`, { Allow: allowed })) };
   }
+  if (request.bodyTooLarge) {
+    return { response: respond(libraryErrorResponse(413, 'payload_too_large', 'The request body is larger than 2 MB.')) };
+  }
   const run = (): EmulatorResponse => {
     try {
       return respond(
