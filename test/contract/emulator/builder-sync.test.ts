@@ -206,9 +206,15 @@ describe('GET …/changes', () => {
     expect(after.body.data.components.map((component: { key: string }) => component.key)).toEqual(['k1']);
   });
 
+  it('accepts any ISO 8601 date or date-time as since', async () => {
+    const all = (await changes('ds_demo')).body.data.components;
+    expect((await changes('ds_demo', '?since=2000-01-01')).body.data.components).toEqual(all);
+    expect((await changes('ds_demo', `?since=${encodeURIComponent('2000-01-01T00:00:00+01:00')}`)).body.data.components).toEqual(all);
+  });
+
   it.each([
     ['since=yesterday', 'since'],
-    ['since=2026-11-21', 'since'],
+    ['since=2026-11-21T25:00:00Z', 'since'],
     ['limit=0', 'limit'],
     ['limit=501', 'limit'],
     ['cursor=garbage', 'cursor'],

@@ -1,5 +1,5 @@
 // Reads the body of POST /api/plugin/design-systems/:id/sync; every problem names the field.
-import { parseIsoDateTime } from '../core/dates';
+import { parseDateOrDateTime } from '../core/dates';
 import { isPlainObject } from '../http/query-params';
 import type { Variant } from './model';
 
@@ -100,8 +100,8 @@ export function readSyncBody(body: unknown): SyncInput {
   const base = record['base'];
   let baseMs: number | null = null;
   if (base !== undefined && base !== null) {
-    baseMs = typeof base === 'string' ? parseIsoDateTime(base) : null;
-    if (baseMs === null) fail('base must be an ISO 8601 date-time with a zone (or null on a first sync).');
+    baseMs = typeof base === 'string' ? parseDateOrDateTime(base) : null;
+    if (baseMs === null) fail('base must be an ISO 8601 date-time such as 2026-11-21T10:00:00.000Z (or null on a first sync).');
   }
   const source = record['source'] === undefined ? {} : objectField(record['source'], 'source');
   const user = source['user'];

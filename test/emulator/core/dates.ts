@@ -75,12 +75,6 @@ export function parseDateOrDateTime(text: string): number | null {
   return ms;
 }
 
-/** A strict ISO 8601 date-time with a zone (the builder's `since` and `base`). */
-export function parseIsoDateTime(text: string): number | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return null;
-  return parseDateOrDateTime(text);
-}
-
 export function startOfUtcDay(ms: number): number {
   return Math.floor(ms / DAY_MS) * DAY_MS;
 }

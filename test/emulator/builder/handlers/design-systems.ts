@@ -1,5 +1,5 @@
 // Design-system sync and changes: /api/plugin/design-systems/:id/sync and …/changes.
-import { parseIsoDateTime } from '../../core/dates';
+import { parseDateOrDateTime } from '../../core/dates';
 import { readIntParam, readJsonBody } from '../../http/query-params';
 import { changesPage, decodeCursor, encodeCursor } from '../changes';
 import { builderOk, invalidRequest, notFound, type BuilderHandler, type BuilderRequestContext } from '../context';
@@ -40,8 +40,8 @@ export const getChanges: BuilderHandler = (ctx) => {
   const rawSince = query.get('since');
   let sinceMs: number | null = null;
   if (rawSince !== null) {
-    sinceMs = parseIsoDateTime(rawSince);
-    if (sinceMs === null) throw invalidRequest('since must be an ISO 8601 date-time with a zone, e.g. 2026-11-21T10:00:00.000Z.');
+    sinceMs = parseDateOrDateTime(rawSince);
+    if (sinceMs === null) throw invalidRequest('since must be an ISO 8601 date or date-time, e.g. 2026-11-21T10:00:00.000Z.');
   }
   const rawCursor = query.get('cursor');
   let after: { updatedAtMs: number; key: string } | null = null;
