@@ -206,6 +206,20 @@ describe('GET …/changes', () => {
     expect(after.body.data.components.map((component: { key: string }) => component.key)).toEqual(['k1']);
   });
 
+  it('gives at most 200 components per page by default and up to 500 with limit', async () => {
+    for (let batch = 0; batch < 3; batch++) {
+      const count = batch < 2 ? 100 : 1;
+      const upserts = Array.from({ length: count }, (_, i) => upsert(`b${batch}-${String(i).padStart(3, '0')}`, 'h'));
+      expect((await sync('ds_empty', { base: null, upserts })).status).toBe(200);
+    }
+    const first = await changes('ds_empty');
+    expect(first.body.data.components).toHaveLength(200);
+    expect(first.body.data.next_cursor).not.toBeNull();
+    const all = await changes('ds_empty', '?limit=500');
+    expect(all.body.data.components).toHaveLength(201);
+    expect(all.body.data.next_cursor).toBeNull();
+  });
+
   it('accepts any ISO 8601 date or date-time as since', async () => {
     const all = (await changes('ds_demo')).body.data.components;
     expect((await changes('ds_demo', '?since=2000-01-01')).body.data.components).toEqual(all);

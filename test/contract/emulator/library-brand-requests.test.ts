@@ -156,6 +156,20 @@ describe('GET /v1/brand-requests', () => {
     for (const item of body.data.filter((entry: { status: string }) => entry.status !== 'first_email_captured')) expect(item.library_url).toBeNull();
   });
 
+  it('lists at most 100 requests by default and up to 200 with limit', async () => {
+    const days = ['2026-11-21T20:00:00Z', '2026-11-22T20:00:00Z', '2026-11-23T20:00:00Z'];
+    for (const [day, now] of days.entries()) {
+      await setNow(now);
+      const count = day < 2 ? 50 : 1;
+      for (let i = 0; i < count; i++) expect((await post({ brand: `Brand ${day}-${i}`, website: `brand-${day}-${i}.example` }, otherKey)).status).toBe(201);
+    }
+    const byDefault = await list(otherKey);
+    expect(byDefault.body.data).toHaveLength(100);
+    expect(byDefault.body.meta.count).toBe(100);
+    expect(byDefault.body.meta.requests_today).toBe(1);
+    expect((await list(otherKey, '?limit=200')).body.data).toHaveLength(101);
+  });
+
   it('honours limit and rejects it out of range', async () => {
     expect((await list(demoKey, '?limit=2')).body.data).toHaveLength(2);
     for (const bad of ['0', '201', 'ten']) {
