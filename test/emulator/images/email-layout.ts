@@ -34,8 +34,12 @@ export function emailLayout(seed: number, color: Rgb, width: number, height: num
   rects.push({ x: 0, y: 80, w: width, h: 300, color: mix(color, WHITE, 0.55) });
   let y = 412;
   const footerTop = height - 160;
+  let previous = -1;
   while (y < footerTop - 120) {
-    const kind = prng.int(0, 3);
+    // A heading is followed by text, and no block kind repeats except text.
+    let kind = previous === 1 ? 2 : prng.int(0, 3);
+    if (kind === previous && kind !== 2) kind = 2;
+    previous = kind;
     if (kind === 0) {
       // Image block, like a product photo row.
       const h = prng.int(140, 260);
