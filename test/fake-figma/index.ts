@@ -1,0 +1,375 @@
+// A strict in-memory fake of Figma's plugin API for tests, the playground and benchmarks.
+// `createFakeFigma()` gives a `figma` object typed as PluginAPI that behaves as Figma documents
+// and fails where Figma fails (dynamic-page rules, font loading, data limits, cloning rules),
+// plus a test handle for the UI side, notifications, storage and unrestricted inspection.
+import { FakeClientStorage } from './client-storage';
+import {
+  FakeComponentNode,
+  FakeComponentSetNode,
+  FakeInstanceNode,
+  installComponentHooks,
+} from './components';
+import { FakeContext, type DocumentAccess } from './context';
+import { exportNodeAsync } from './export';
+import { createFigmaStyleFetch, type FigmaFetch, type NetworkFn } from './fetch';
+import { installLayout } from './layout';
+import {
+  FakeBaseNode,
+  FakeDocumentNode,
+  FakeEllipseNode,
+  FakeFrameNode,
+  FakeGroupNode,
+  FakePageNode,
+  FakeRectangleNode,
+  FakeSceneNode,
+  FakeTextNode,
+  FakeVectorNode,
+} from './nodes';
+import { createPluginApi, DEFAULT_FONTS, emit, type EventName, type Notification, type PluginApiState } from './plugin-api';
+import { microtaskScheduler, type ScheduleTask } from './scheduler';
+import { applyStyleId } from './styles';
+import { FakeUiChannel, type UiListener } from './ui';
+import { publishDefaultLibrary } from './team-library';
+import { bindVariable } from './variables';
+
+export type { NetworkFn, NetworkRequestInit, NetworkResponse, FigmaFetch } from './fetch';
+export { createFigmaStyleFetch } from './fetch';
+export { DataCloneError, structuredCloneValue, utf8Length } from './structured-clone';
+export { NotImplementedByFakeError } from './not-implemented';
+export { PLUGIN_DATA_ENTRY_LIMIT_BYTES } from './plugin-data';
+export { CLIENT_STORAGE_LIMIT_BYTES } from './client-storage';
+export type { Notification } from './plugin-api';
+export { NORTHWIND_LIBRARY } from './team-library';
+
+export interface FakeFigmaOptions {
+  /** The manifest's documentAccess; default 'dynamic-page' (as Envelope's manifest). */
+  documentAccess?: DocumentAccess;
+  /** figma.command (the menu command the plugin was started with); default ''. */
+  command?: string;
+  /** The document's name (figma.root.name); also seeds component keys. Default 'Northwind Email System'. */
+  fileName?: string;
+  /** figma.currentUser; null for none. */
+  currentUser?: { id: string; name: string } | null;
+  /** The value of `__html__`. */
+  html?: string;
+  /** What sits behind figma's fetch; default globalThis.fetch. */
+  network?: NetworkFn;
+  /** Where the fake reports things worth seeing (unused handlers, messages to a closed UI). */
+  console?: { log: (...args: unknown[]) => void; warn: (...args: unknown[]) => void; error: (...args: unknown[]) => void };
+  /** Plugin id used for private plugin data; default the manifest's 'envelope-plugin-dev'. */
+  pluginId?: string;
+  /** How asynchronous deliveries are queued; default promise jobs (works in QuickJS). */
+  schedule?: ScheduleTask;
+  /** Fonts figma.loadFontAsync can load; default Inter, Roboto, Georgia, Playfair Display. */
+  fonts?: FontName[];
+  /** The manifest's networkAccess.allowedDomains; fetch refuses other origins. Default: any. */
+  allowedDomains?: readonly string[];
+  /** The manifest's permissions; when given, figma.currentUser needs 'currentuser'. */
+  permissions?: readonly string[];
+  /** clientStorage contents at start (a previous session's values). */
+  clientStorage?: Record<string, unknown>;
+  /** Publish the default "Northwind Brand Library" components (NORTHWIND_LIBRARY); default true. */
+  teamLibrary?: boolean;
+}
+
+export interface FakeUiHandle {
+  /** Messages the plugin posts with figma.ui.postMessage (cloned, async). Returns unsubscribe. */
+  onMessage(listener: UiListener): () => void;
+  /** A message from the UI to the plugin's figma.ui.onmessage / on('message') (cloned, async). */
+  send(message: unknown): void;
+  readonly shown: boolean;
+  readonly visible: boolean;
+  readonly options: ShowUIOptions | null;
+  readonly closed: boolean;
+  readonly html: string | null;
+  readonly size: { width: number; height: number };
+  /** Every message the plugin posted, in order. */
+  readonly sent: readonly unknown[];
+}
+
+export interface FakeInspect {
+  readonly root: DocumentNode;
+  /** Every node in the document (pages and their subtrees, instance layers included), pre-order. */
+  allNodes(): BaseNode[];
+  /** A node's children regardless of page loading or skipInvisibleInstanceChildren. */
+  children(node: BaseNode): SceneNode[];
+  /** An instance's main component without the dynamic-page restriction. */
+  mainComponent(instance: InstanceNode): ComponentNode;
+  page(name: string): PageNode;
+  /** Runs `read` with plugin restrictions lifted (page loading, sync getters, fonts). */
+  run<T>(read: () => T): T;
+}
+
+export interface RemoteComponentSpec {
+  name: string;
+  /** Fixed key (40 hex digits recommended); default derived from the name. */
+  key?: string;
+  width?: number;
+  height?: number;
+  description?: string;
+  /** Fills the component (restrictions are off while it runs). */
+  build?: (component: ComponentNode, figma: PluginAPI) => void;
+}
+
+export interface FakeFigma {
+  figma: PluginAPI;
+  /** figma's fetch (also installed as the global `fetch`). */
+  fetch: FigmaFetch;
+  /** Sets `figma`, `__html__` and `fetch` on `target`; returns a function that restores them. */
+  install(target?: object): () => void;
+  ui: FakeUiHandle;
+  notifications: Notification[];
+  clientStorageBytes(): number;
+  /** Fires figma.on('run') with the command (default: the current command). */
+  runCommand(command?: string): void;
+  /** Fires figma.on('drop'); returns the handlers' results. */
+  drop(event: Partial<DropEvent>): unknown[];
+  inspect: FakeInspect;
+  /** Runs `edit` as a collaborator: restrictions off, changes reported with origin 'REMOTE'. */
+  remoteEdit(edit: () => void): void;
+  /** Publishes a component in the fake team library (remote: true); importComponentByKeyAsync finds it. */
+  createRemoteComponent(spec: RemoteComponentSpec): ComponentNode;
+  /** A new run of the plugin on the same file: handlers, UI and loaded pages/fonts reset. */
+  relaunch(options?: { command?: string }): void;
+  /** Resolves when every queued delivery (messages, events) has run. */
+  settleAsync(): Promise<void>;
+  readonly closed: boolean;
+  readonly closeMessage: string | null;
+}
+
+export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
+  const log = options.console ?? { log: () => undefined, warn: () => undefined, error: () => undefined };
+  let state!: PluginApiState;
+  const ctx = new FakeContext({
+    documentAccess: options.documentAccess ?? 'dynamic-page',
+    fileName: options.fileName ?? 'Northwind Email System',
+    pluginId: options.pluginId ?? 'envelope-plugin-dev',
+    schedule: options.schedule ?? microtaskScheduler,
+    deliverDocumentChanges: (documentChanges) => {
+      const listeners = state.handlers.get('documentchange');
+      if (!listeners || listeners.length === 0) return;
+      emit(state, 'documentchange', { documentChanges });
+    },
+  });
+  installNodeFactory(ctx);
+  installComponentHooks(ctx);
+  installLayout(ctx);
+  ctx.applyStyleId = applyStyleId;
+  ctx.bindVariable = (node, field, variable) => bindVariable(node, field, variable);
+  ctx.exporter = exportNodeAsync;
+  ctx.onSelectionChange = (page) => {
+    if (page === ctx.currentPage) ctx.queue.run(() => emit(state, 'selectionchange'));
+  };
+
+  const root = new FakeDocumentNode(ctx);
+  root._name = ctx.fileName;
+  ctx.root = root;
+  const firstPage = new FakePageNode(ctx, '0:1');
+  firstPage._name = 'Page 1';
+  const pages = root._children as unknown as FakePageNode[];
+  pages.push(firstPage);
+  firstPage._parent = root;
+  ctx.currentPage = firstPage;
+
+  const ui = new FakeUiChannel(ctx.queue, () => state.closed);
+  const user = options.currentUser === undefined ? { id: '361203971744395284', name: 'Robin Tester' } : options.currentUser;
+  state = {
+    ctx,
+    ui,
+    clientStorage: new FakeClientStorage(options.clientStorage),
+    notifications: [],
+    command: options.command ?? '',
+    currentUser: user === null ? null : { id: user.id, name: user.name, photoUrl: null, color: '#18A0FB', sessionId: 1 },
+    permissions: options.permissions ?? null,
+    fonts: options.fonts ?? DEFAULT_FONTS,
+    closed: false,
+    closeMessage: null,
+    handlers: new Map(),
+    library: new Map(),
+    viewport: { center: { x: 0, y: 0 }, zoom: 1 },
+  };
+  const figma = createPluginApi(state);
+  const network: NetworkFn =
+    options.network ??
+    ((url, init) => {
+      const host = (globalThis as { fetch?: (url: string, init: unknown) => Promise<unknown> }).fetch;
+      if (!host) return Promise.reject(new Error('no network: pass options.network to createFakeFigma'));
+      return host(url, init) as ReturnType<NetworkFn>;
+    });
+  const fetch = createFigmaStyleFetch(network, options.allowedDomains ? { allowedDomains: options.allowedDomains } : {});
+  const html = options.html ?? '<html><body>Envelope (fake __html__)</body></html>';
+
+  const inspect: FakeInspect = {
+    get root() {
+      return root as unknown as DocumentNode;
+    },
+    allNodes() {
+      const out: BaseNode[] = [];
+      const walk = (node: FakeBaseNode) => {
+        out.push(node as unknown as BaseNode);
+        for (const child of (node as unknown as { _children?: FakeBaseNode[] })._children ?? []) walk(child);
+      };
+      for (const page of pages) walk(page);
+      return out;
+    },
+    children(node) {
+      return [...((node as unknown as { _children?: SceneNode[] })._children ?? [])];
+    },
+    mainComponent(instance) {
+      if (!(instance instanceof FakeInstanceNode)) throw new Error('inspect.mainComponent: not an instance');
+      return instance._main as unknown as ComponentNode;
+    },
+    page(name) {
+      const page = pages.find((p) => p._name === name);
+      if (!page) throw new Error(`inspect.page: no page named "${name}" (pages: ${pages.map((p) => p._name).join(', ')})`);
+      return page as unknown as PageNode;
+    },
+    run: (read) => ctx.withRulesOff(read),
+  };
+
+  const handle: FakeFigma = {
+    figma,
+    fetch,
+    install(target: object = globalThis) {
+      const record = target as Record<string, unknown>;
+      const previous = ['figma', '__html__', 'fetch'].map((key) => [key, Object.getOwnPropertyDescriptor(record, key)] as const);
+      for (const [key, value] of [['figma', figma], ['__html__', html], ['fetch', fetch]] as const) {
+        Object.defineProperty(record, key, { value, configurable: true, writable: true, enumerable: false });
+      }
+      return () => {
+        for (const [key, descriptor] of previous) {
+          if (descriptor) Object.defineProperty(record, key, descriptor);
+          else delete record[key];
+        }
+      };
+    },
+    ui: {
+      onMessage: (listener) => ui.onMessage(listener),
+      send: (message) => ui.send(message),
+      get shown() {
+        return ui.shown;
+      },
+      get visible() {
+        return ui.visible;
+      },
+      get options() {
+        return ui.options;
+      },
+      get closed() {
+        return ui.closed;
+      },
+      get html() {
+        return ui.html;
+      },
+      get size() {
+        return { ...ui.size };
+      },
+      get sent() {
+        return ui.sent;
+      },
+    },
+    notifications: state.notifications,
+    clientStorageBytes: () => state.clientStorage.totalBytes(),
+    runCommand(command) {
+      if (command !== undefined) state.command = command;
+      emit(state, 'run', { command: state.command, parameters: undefined });
+    },
+    drop(event) {
+      return emit(state, 'drop', { node: ctx.currentPage, x: 0, y: 0, absoluteX: 0, absoluteY: 0, items: [], files: [], dropMetadata: undefined, ...event } as DropEvent);
+    },
+    inspect,
+    remoteEdit(edit) {
+      ctx.changes.origin = 'REMOTE';
+      try {
+        ctx.withRulesOff(edit);
+      } finally {
+        ctx.changes.origin = 'LOCAL';
+      }
+    },
+    createRemoteComponent(spec) {
+      return createRemoteComponent(ctx, state, figma, spec);
+    },
+    relaunch(relaunchOptions = {}) {
+      state.handlers.clear();
+      ctx.changes.active = false;
+      ctx.changes.clear();
+      ui.reset();
+      state.closed = false;
+      state.closeMessage = null;
+      if (relaunchOptions.command !== undefined) state.command = relaunchOptions.command;
+      ctx.loadedFonts.clear();
+      ctx.skipInvisibleInstanceChildren = false;
+      if (ctx.documentAccess === 'dynamic-page') {
+        ctx.allPagesLoaded = false;
+        for (const page of pages) page._loaded = page === ctx.currentPage;
+      }
+    },
+    settleAsync: () => ctx.queue.settleAsync(),
+    get closed() {
+      return state.closed;
+    },
+    get closeMessage() {
+      return state.closeMessage;
+    },
+  };
+  if (options.teamLibrary !== false) publishDefaultLibrary(handle);
+  return handle;
+}
+
+function installNodeFactory(ctx: FakeContext): void {
+  const classes: Partial<Record<NodeType, new (ctx: FakeContext, id: string) => FakeBaseNode>> = {
+    FRAME: FakeFrameNode,
+    GROUP: FakeGroupNode,
+    RECTANGLE: FakeRectangleNode,
+    ELLIPSE: FakeEllipseNode,
+    VECTOR: FakeVectorNode,
+    TEXT: FakeTextNode,
+    COMPONENT: FakeComponentNode,
+    COMPONENT_SET: FakeComponentSetNode,
+    INSTANCE: FakeInstanceNode,
+  };
+  ctx.createNodeOfType = (type, id) => {
+    const klass = classes[type];
+    if (!klass) throw new Error(`not implemented by the fake: ${type} nodes`);
+    return new klass(ctx, id);
+  };
+}
+
+function createRemoteComponent(ctx: FakeContext, state: PluginApiState, figma: PluginAPI, spec: RemoteComponentSpec): ComponentNode {
+  if (!spec || typeof spec.name !== 'string') throw new Error('createRemoteComponent: spec.name is required');
+  return ctx.withRulesOff(() => {
+    const component = ctx.createNodeOfType('COMPONENT', ctx.nextId()) as FakeComponentNode;
+    component._name = spec.name;
+    component._remote = true;
+    component._key = spec.key ?? digestKey(spec.name);
+    if (spec.description) component.description = spec.description;
+    component.resize(spec.width ?? 100, spec.height ?? 100);
+    // Library components live outside the file's pages: build them on a scratch page, then detach.
+    const scratch = new FakePageNode(ctx, ctx.nextId());
+    scratch._children.push(component);
+    component._parent = scratch;
+    spec.build?.(component as unknown as ComponentNode, figma);
+    scratch._children.length = 0;
+    component._parent = null;
+    ctx.nodes.delete(scratch.id);
+    const markRemote = (node: FakeBaseNode) => {
+      (node as unknown as { _inRemote: boolean })._inRemote = true;
+      for (const child of (node as unknown as { _children?: FakeBaseNode[] })._children ?? []) markRemote(child);
+    };
+    markRemote(component);
+    state.library.set(component._key, component);
+    return component as unknown as ComponentNode;
+  });
+}
+
+function digestKey(name: string): string {
+  let out = '';
+  for (let round = 0; out.length < 40; round++) {
+    let h = 0x811c9dc5 ^ round;
+    for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193) >>> 0;
+    out += h.toString(16).padStart(8, '0');
+  }
+  return out.slice(0, 40);
+}
+
+export type { EventName, FakeSceneNode };

@@ -1,0 +1,464 @@
+// The `figma` global: node creation, lookups, pages, fonts, styles, images, events, notify,
+// viewport and the plugin lifecycle, with dynamic-page restrictions where Figma has them.
+import { FakeClientStorage } from './client-storage';
+import { combineAsVariants, createComponentFromNode, FakeComponentNode, FakeComponentSetNode } from './components';
+import { fontKey, type FakeContext } from './context';
+import { dynamicPageError, figmaError, validationError } from './figma-errors';
+import { createImage, imageStore, type FakeImage } from './images';
+import { notImplemented, strictObject } from './not-implemented';
+import { FakeBaseNode, FakeGroupNode, FakePageNode, FakeSceneNode, insertChildAt, type FakeParent } from './nodes';
+import { isPlainObject } from './properties';
+import { createStyle, localStyles, type FakeStyle } from './styles';
+import type { FakeUiChannel } from './ui';
+import { createVariablesApi } from './variables';
+
+export interface Notification {
+  message: string;
+  options: NotificationOptions | undefined;
+  cancelled: boolean;
+}
+
+export type EventName = 'run' | 'drop' | 'documentchange' | 'selectionchange' | 'currentpagechange' | 'close' | 'stylechange';
+const EVENTS: ReadonlySet<string> = new Set<EventName>(['run', 'drop', 'documentchange', 'selectionchange', 'currentpagechange', 'close', 'stylechange']);
+
+export interface PluginApiState {
+  ctx: FakeContext;
+  ui: FakeUiChannel;
+  clientStorage: FakeClientStorage;
+  notifications: Notification[];
+  command: string;
+  currentUser: User | null;
+  permissions: readonly string[] | null;
+  fonts: FontName[];
+  closed: boolean;
+  closeMessage: string | null;
+  handlers: Map<EventName, Array<{ handler: (...args: never[]) => unknown; once: boolean }>>;
+  library: Map<string, FakeComponentNode | FakeComponentSetNode>;
+  viewport: { center: Vector; zoom: number };
+}
+
+export const DEFAULT_FONTS: FontName[] = [
+  { family: 'Inter', style: 'Regular' },
+  { family: 'Inter', style: 'Medium' },
+  { family: 'Inter', style: 'Semi Bold' },
+  { family: 'Inter', style: 'Bold' },
+  { family: 'Inter', style: 'Italic' },
+  { family: 'Roboto', style: 'Regular' },
+  { family: 'Roboto', style: 'Bold' },
+  { family: 'Georgia', style: 'Regular' },
+  { family: 'Georgia', style: 'Bold' },
+  { family: 'Playfair Display', style: 'Bold' },
+];
+
+/** Runs the handlers registered for `type` (once-handlers are dropped first). */
+export function emit(state: PluginApiState, type: EventName, ...args: unknown[]): unknown[] {
+  const list = state.handlers.get(type);
+  if (!list || list.length === 0) return [];
+  state.handlers.set(
+    type,
+    list.filter((entry) => !entry.once),
+  );
+  if (type === 'documentchange') state.ctx.changes.active = (state.handlers.get(type)?.length ?? 0) > 0;
+  return list.map(({ handler }) => (handler as (...a: unknown[]) => unknown)(...args));
+}
+
+function checkFontName(api: string, font: unknown): FontName {
+  if (!isPlainObject(font) || typeof font.family !== 'string' || typeof font.style !== 'string') throw validationError(api, 'a font name {family, style}', font);
+  return { family: font.family, style: font.style };
+}
+
+function base64Encode(bytes: Uint8Array): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const a = bytes[i]!;
+    const b = bytes[i + 1];
+    const c = bytes[i + 2];
+    out += alphabet[a >> 2]! + alphabet[((a & 3) << 4) | ((b ?? 0) >> 4)]!;
+    out += b === undefined ? '=' : alphabet[((b & 15) << 2) | ((c ?? 0) >> 6)]!;
+    out += c === undefined ? '=' : alphabet[c & 63]!;
+  }
+  return out;
+}
+
+function base64Decode(text: string): Uint8Array {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  const clean = text.replace(/[\s=]/g, '');
+  if (/[^A-Za-z0-9+/]/.test(clean)) throw figmaError('base64Decode', 'The string is not valid base64');
+  const out = new Uint8Array(Math.floor((clean.length * 3) / 4));
+  let buffer = 0;
+  let bits = 0;
+  let o = 0;
+  for (const char of clean) {
+    buffer = (buffer << 6) | alphabet.indexOf(char);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out[o++] = (buffer >> bits) & 0xff;
+    }
+  }
+  return out.subarray(0, o);
+}
+
+export function createPluginApi(state: PluginApiState): PluginAPI {
+  const { ctx } = state;
+  const assertOpen = (api: string) => {
+    if (state.closed) throw figmaError(api, 'The plugin was closed (figma.closePlugin); no further API calls are possible');
+  };
+  const createNode = <T extends FakeSceneNode>(type: NodeType): T => {
+    assertOpen(`create${type}`);
+    const node = ctx.createNodeOfType(type, ctx.nextId()) as T;
+    ctx.changes.created(node);
+    ctx.withRulesOff(() => insertChildAt(ctx.currentPage, undefined, node, `create${type}`));
+    // Figma places new nodes at the centre of the viewport.
+    (node as unknown as Record<string, number>)._x = Math.round(state.viewport.center.x);
+    (node as unknown as Record<string, number>)._y = Math.round(state.viewport.center.y);
+    return node;
+  };
+  const lookupNode = (id: unknown, api: string): BaseNode | null => {
+    if (typeof id !== 'string') throw validationError(api, 'a node id string', id);
+    const node = ctx.nodes.get(id);
+    if (!node || node._removed) return null;
+    if (ctx.skipInvisibleInstanceChildren && node._inInstance) {
+      for (let current: FakeBaseNode | null = node; current !== null && current._inInstance; current = current._parent) {
+        if ((current as unknown as { _visible?: boolean })._visible === false) return null;
+      }
+    }
+    return node as unknown as BaseNode;
+  };
+  const styleLookup = (id: unknown, api: string): BaseStyle | null => {
+    if (typeof id !== 'string') throw validationError(api, 'a style id string', id);
+    return (ctx.styles.get(id) as unknown as BaseStyle | undefined) ?? null;
+  };
+  const checkEvent = (api: string, type: unknown, handler: unknown): EventName => {
+    if (typeof type !== 'string' || !EVENTS.has(type)) return notImplemented(`figma.${api}('${String(type)}') (the fake supports ${[...EVENTS].join(', ')})`);
+    if (typeof handler !== 'function') throw validationError(api, 'a function', handler);
+    if (type === 'documentchange' && ctx.dynamicPage && !ctx.allPagesLoaded && api !== 'off') {
+      throw figmaError(api, 'Cannot register a "documentchange" handler with documentAccess: dynamic-page before calling figma.loadAllPagesAsync()');
+    }
+    return type as EventName;
+  };
+  const addHandler = (api: string, type: unknown, handler: unknown, once: boolean) => {
+    const name = checkEvent(api, type, handler);
+    const list = state.handlers.get(name) ?? [];
+    list.push({ handler: handler as (...args: never[]) => unknown, once });
+    state.handlers.set(name, list);
+    if (name === 'documentchange') ctx.changes.active = true;
+  };
+  const pageNodes = (): FakePageNode[] => ctx.root._children as unknown as FakePageNode[];
+
+  const viewport = strictObject(
+    {
+      get center(): Vector {
+        return { ...state.viewport.center };
+      },
+      set center(value: Vector) {
+        if (!isPlainObject(value) || typeof value.x !== 'number' || typeof value.y !== 'number') throw validationError('set_center', '{x, y}', value);
+        state.viewport.center = { x: value.x, y: value.y };
+      },
+      get zoom(): number {
+        return state.viewport.zoom;
+      },
+      set zoom(value: number) {
+        if (typeof value !== 'number' || !(value > 0)) throw validationError('set_zoom', 'a positive number', value);
+        state.viewport.zoom = value;
+      },
+      get bounds(): Rect {
+        const width = 1440 / state.viewport.zoom;
+        const height = 900 / state.viewport.zoom;
+        return { x: state.viewport.center.x - width / 2, y: state.viewport.center.y - height / 2, width, height };
+      },
+      scrollAndZoomIntoView(nodes: ReadonlyArray<BaseNode>) {
+        if (!Array.isArray(nodes)) throw validationError('scrollAndZoomIntoView', 'an array of nodes', nodes);
+        const boxes = (nodes as unknown[]).filter((n): n is FakeSceneNode => n instanceof FakeSceneNode).map((n) => n.absoluteBoundingBox);
+        if (boxes.length === 0) return;
+        const left = Math.min(...boxes.map((b) => b.x));
+        const top = Math.min(...boxes.map((b) => b.y));
+        const right = Math.max(...boxes.map((b) => b.x + b.width));
+        const bottom = Math.max(...boxes.map((b) => b.y + b.height));
+        state.viewport.center = { x: (left + right) / 2, y: (top + bottom) / 2 };
+        state.viewport.zoom = Math.min(4, Math.max(0.02, Math.min(1440 / Math.max(1, right - left), 900 / Math.max(1, bottom - top)) * 0.9));
+      },
+    },
+    'figma.viewport',
+  );
+
+  const uiApi = state.ui.api();
+  const clientStorageApi = strictObject(state.clientStorage.api(), 'figma.clientStorage');
+  const variablesApi = createVariablesApi(ctx);
+
+  const api = {
+    apiVersion: '1.0.0',
+    editorType: 'figma',
+    mode: 'default',
+    pluginId: ctx.pluginId,
+    fileKey: undefined,
+    get command(): string {
+      return state.command;
+    },
+    get currentUser(): User | null {
+      if (state.permissions && !state.permissions.includes('currentuser')) {
+        throw figmaError('currentUser', 'Accessing figma.currentUser requires the "currentuser" permission in manifest.json');
+      }
+      return state.currentUser;
+    },
+    get mixed(): symbol {
+      return ctx.mixed;
+    },
+    get root(): DocumentNode {
+      return ctx.root as unknown as DocumentNode;
+    },
+    get currentPage(): PageNode {
+      return ctx.currentPage as unknown as PageNode;
+    },
+    set currentPage(page: PageNode) {
+      if (ctx.dynamicPage) throw dynamicPageError('set_currentPage', 'figma.setCurrentPageAsync');
+      switchPage(page);
+    },
+    async setCurrentPageAsync(page: PageNode): Promise<void> {
+      assertOpen('setCurrentPageAsync');
+      if (!(page instanceof FakePageNode)) throw validationError('setCurrentPageAsync', 'a PageNode', page);
+      await page.loadAsync();
+      switchPage(page);
+    },
+    get skipInvisibleInstanceChildren(): boolean {
+      return ctx.skipInvisibleInstanceChildren;
+    },
+    set skipInvisibleInstanceChildren(value: boolean) {
+      if (typeof value !== 'boolean') throw validationError('set_skipInvisibleInstanceChildren', 'a boolean', value);
+      ctx.skipInvisibleInstanceChildren = value;
+    },
+    get viewport(): ViewportAPI {
+      return viewport as unknown as ViewportAPI;
+    },
+    get ui(): UIAPI {
+      return uiApi;
+    },
+    get clientStorage(): ClientStorageAPI {
+      return clientStorageApi;
+    },
+    get variables(): VariablesAPI {
+      return variablesApi;
+    },
+    get hasMissingFont(): boolean {
+      return false;
+    },
+
+    showUI(html: string, options?: ShowUIOptions): void {
+      assertOpen('showUI');
+      state.ui.show(html, options);
+    },
+    closePlugin(message?: string): void {
+      if (message !== undefined && typeof message !== 'string') throw validationError('closePlugin', 'a string message', message);
+      if (state.closed) return;
+      state.closed = true;
+      state.closeMessage = message ?? null;
+      if (message) state.notifications.push({ message, options: undefined, cancelled: false });
+      state.ui.closed = true;
+      state.ui.visible = false;
+      emit(state, 'close');
+    },
+    notify(message: string, options?: NotificationOptions): NotificationHandler {
+      assertOpen('notify');
+      if (typeof message !== 'string') throw validationError('notify', 'a string message', message);
+      if (options !== undefined && !isPlainObject(options)) throw validationError('notify', 'an options object', options);
+      if (options?.timeout !== undefined && (typeof options.timeout !== 'number' || options.timeout < 0)) throw validationError('notify', 'options.timeout in milliseconds', options.timeout);
+      if (options?.button !== undefined && (!isPlainObject(options.button) || typeof options.button.text !== 'string' || typeof options.button.action !== 'function')) {
+        throw validationError('notify', 'options.button as {text, action}', options.button);
+      }
+      const entry: Notification = { message, options, cancelled: false };
+      state.notifications.push(entry);
+      return {
+        cancel: () => {
+          if (entry.cancelled) return;
+          entry.cancelled = true;
+          (options as NotificationOptions | undefined)?.onDequeue?.('dismiss');
+        },
+      };
+    },
+    commitUndo(): void {
+      // Undo history is not modelled; committing is harmless.
+    },
+    triggerUndo(): void {
+      notImplemented('figma.triggerUndo');
+    },
+    openExternal(url: string): void {
+      if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw validationError('openExternal', 'an http(s) URL', url);
+      state.notifications.push({ message: `openExternal: ${url}`, options: undefined, cancelled: false });
+    },
+
+    getNodeById(id: string): BaseNode | null {
+      ctx.forbidSyncUnderDynamicPage('getNodeById', 'figma.getNodeByIdAsync');
+      return lookupNode(id, 'getNodeById');
+    },
+    async getNodeByIdAsync(id: string): Promise<BaseNode | null> {
+      const node = lookupNode(id, 'getNodeByIdAsync');
+      await Promise.resolve();
+      return node;
+    },
+    getStyleById(id: string): BaseStyle | null {
+      ctx.forbidSyncUnderDynamicPage('getStyleById', 'figma.getStyleByIdAsync');
+      return styleLookup(id, 'getStyleById');
+    },
+    async getStyleByIdAsync(id: string): Promise<BaseStyle | null> {
+      const style = styleLookup(id, 'getStyleByIdAsync');
+      await Promise.resolve();
+      return style;
+    },
+    async loadAllPagesAsync(): Promise<void> {
+      assertOpen('loadAllPagesAsync');
+      await Promise.resolve();
+      for (const page of pageNodes()) page._loaded = true;
+      ctx.allPagesLoaded = true;
+    },
+
+    createPage(): PageNode {
+      assertOpen('createPage');
+      const page = new FakePageNode(ctx, ctx.nextId());
+      page._name = `Page ${pageNodes().length + 1}`;
+      ctx.changes.created(page);
+      insertChildAt(ctx.root, undefined, page, 'createPage');
+      return page as unknown as PageNode;
+    },
+    createFrame: (): FrameNode => createNode('FRAME') as unknown as FrameNode,
+    createRectangle: (): RectangleNode => createNode('RECTANGLE') as unknown as RectangleNode,
+    createEllipse: (): EllipseNode => createNode('ELLIPSE') as unknown as EllipseNode,
+    createVector: (): VectorNode => createNode('VECTOR') as unknown as VectorNode,
+    createText: (): TextNode => createNode('TEXT') as unknown as TextNode,
+    createComponent: (): ComponentNode => createNode('COMPONENT') as unknown as ComponentNode,
+    createComponentFromNode(node: SceneNode): ComponentNode {
+      assertOpen('createComponentFromNode');
+      return createComponentFromNode(ctx, node);
+    },
+    combineAsVariants(nodes: ReadonlyArray<ComponentNode>, parent: BaseNode & ChildrenMixin, index?: number): ComponentSetNode {
+      assertOpen('combineAsVariants');
+      return combineAsVariants(ctx, nodes, parent, index);
+    },
+    group(nodes: ReadonlyArray<BaseNode>, parent: BaseNode & ChildrenMixin, index?: number): GroupNode {
+      assertOpen('group');
+      if (!Array.isArray(nodes) || nodes.length === 0) throw figmaError('group', 'Expected a non-empty array of nodes to group');
+      for (const node of nodes as unknown[]) if (!(node instanceof FakeSceneNode)) throw validationError('group', 'scene nodes', node);
+      if (!(parent instanceof FakeBaseNode)) throw validationError('group', 'a parent node', parent);
+      const group = ctx.createNodeOfType('GROUP', ctx.nextId()) as FakeGroupNode;
+      ctx.changes.created(group);
+      insertChildAt(parent, index, group, 'group');
+      for (const node of nodes as unknown as FakeSceneNode[]) insertChildAt(group, undefined, node, 'group');
+      return group as unknown as GroupNode;
+    },
+
+    createPaintStyle: (): PaintStyle => createStyle(ctx, 'PAINT') as unknown as PaintStyle,
+    createTextStyle: (): TextStyle => createStyle(ctx, 'TEXT') as unknown as TextStyle,
+    createEffectStyle: (): EffectStyle => createStyle(ctx, 'EFFECT') as unknown as EffectStyle,
+    getLocalPaintStyles(): PaintStyle[] {
+      ctx.forbidSyncUnderDynamicPage('getLocalPaintStyles', 'figma.getLocalPaintStylesAsync');
+      return localStyles(ctx, 'PAINT') as unknown as PaintStyle[];
+    },
+    getLocalTextStyles(): TextStyle[] {
+      ctx.forbidSyncUnderDynamicPage('getLocalTextStyles', 'figma.getLocalTextStylesAsync');
+      return localStyles(ctx, 'TEXT') as unknown as TextStyle[];
+    },
+    getLocalEffectStyles(): EffectStyle[] {
+      ctx.forbidSyncUnderDynamicPage('getLocalEffectStyles', 'figma.getLocalEffectStylesAsync');
+      return localStyles(ctx, 'EFFECT') as unknown as EffectStyle[];
+    },
+    getLocalGridStyles(): GridStyle[] {
+      ctx.forbidSyncUnderDynamicPage('getLocalGridStyles', 'figma.getLocalGridStylesAsync');
+      return [];
+    },
+    async getLocalPaintStylesAsync(): Promise<PaintStyle[]> {
+      await Promise.resolve();
+      return localStyles(ctx, 'PAINT') as unknown as PaintStyle[];
+    },
+    async getLocalTextStylesAsync(): Promise<TextStyle[]> {
+      await Promise.resolve();
+      return localStyles(ctx, 'TEXT') as unknown as TextStyle[];
+    },
+    async getLocalEffectStylesAsync(): Promise<EffectStyle[]> {
+      await Promise.resolve();
+      return localStyles(ctx, 'EFFECT') as unknown as EffectStyle[];
+    },
+    async getLocalGridStylesAsync(): Promise<GridStyle[]> {
+      await Promise.resolve();
+      return [];
+    },
+
+    async importComponentByKeyAsync(key: string): Promise<ComponentNode> {
+      if (typeof key !== 'string') throw validationError('importComponentByKeyAsync', 'a component key', key);
+      await Promise.resolve();
+      const found = state.library.get(key);
+      if (!(found instanceof FakeComponentNode)) throw figmaError('importComponentByKeyAsync', `Could not find a published component with key "${key}"`);
+      return found as unknown as ComponentNode;
+    },
+    async importComponentSetByKeyAsync(key: string): Promise<ComponentSetNode> {
+      if (typeof key !== 'string') throw validationError('importComponentSetByKeyAsync', 'a component set key', key);
+      await Promise.resolve();
+      const found = state.library.get(key);
+      if (!(found instanceof FakeComponentSetNode)) throw figmaError('importComponentSetByKeyAsync', `Could not find a published component set with key "${key}"`);
+      return found as unknown as ComponentSetNode;
+    },
+
+    async listAvailableFontsAsync(): Promise<Font[]> {
+      await Promise.resolve();
+      return state.fonts.map((fontName) => ({ fontName: { ...fontName } }));
+    },
+    async loadFontAsync(font: FontName): Promise<void> {
+      const checked = checkFontName('loadFontAsync', font);
+      await Promise.resolve();
+      if (!state.fonts.some((f) => f.family === checked.family && f.style === checked.style)) {
+        throw figmaError('loadFontAsync', `The font "${checked.family} ${checked.style}" could not be loaded (not available; the fake has ${state.fonts.length} fonts)`);
+      }
+      ctx.loadedFonts.add(fontKey(checked));
+    },
+
+    createImage(data: Uint8Array): Image {
+      assertOpen('createImage');
+      return createImage(ctx, data) as unknown as Image;
+    },
+    getImageByHash(hash: string): Image | null {
+      if (typeof hash !== 'string') throw validationError('getImageByHash', 'an image hash', hash);
+      return (imageStore(ctx).get(hash) as FakeImage | undefined as unknown as Image | undefined) ?? null;
+    },
+
+    base64Encode(data: Uint8Array): string {
+      if (!(data instanceof Uint8Array)) throw validationError('base64Encode', 'a Uint8Array', data);
+      return base64Encode(data);
+    },
+    base64Decode(data: string): Uint8Array {
+      if (typeof data !== 'string') throw validationError('base64Decode', 'a string', data);
+      return base64Decode(data);
+    },
+
+    on(type: EventName, handler: (...args: never[]) => unknown): void {
+      addHandler('on', type, handler, false);
+    },
+    once(type: EventName, handler: (...args: never[]) => unknown): void {
+      addHandler('once', type, handler, true);
+    },
+    off(type: EventName, handler: (...args: never[]) => unknown): void {
+      const name = checkEvent('off', type, handler);
+      state.handlers.set(
+        name,
+        (state.handlers.get(name) ?? []).filter((entry) => entry.handler !== handler),
+      );
+      if (name === 'documentchange' && (state.handlers.get(name)?.length ?? 0) === 0) {
+        ctx.changes.active = false;
+        ctx.changes.clear();
+      }
+    },
+  };
+
+  function switchPage(page: unknown): void {
+    if (!(page instanceof FakePageNode) || page._removed) throw validationError('setCurrentPageAsync', 'a page of this file', page);
+    if (ctx.currentPage === page) return;
+    ctx.currentPage = page;
+    page._loaded = true;
+    ctx.queue.run(() => {
+      emit(state, 'currentpagechange');
+      emit(state, 'selectionchange');
+    });
+  }
+
+  return strictObject(api, 'figma') as unknown as PluginAPI;
+}
+
+export type { FakeParent, FakeStyle };
