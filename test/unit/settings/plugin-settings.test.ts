@@ -27,7 +27,7 @@ afterEach(() => {
 });
 
 /** Starts the plugin in a fresh fake Figma; every console line of the fake and of Node is kept. */
-async function startPluginAsync(options: { command?: string; fileName?: string } = {}) {
+async function startPluginAsync(options: { command?: string; fileName?: string; permissions?: readonly string[] } = {}) {
   const consoleLines: string[] = [];
   const record = (...parts: unknown[]) => {
     consoleLines.push(parts.map((part) => (typeof part === 'string' ? part : JSON.stringify(part) ?? String(part))).join(' '));
@@ -39,6 +39,7 @@ async function startPluginAsync(options: { command?: string; fileName?: string }
     currentUser: { id: 'u1', name: 'Ada' },
     html: '<html></html>',
     network,
+    ...(options.permissions ? { permissions: options.permissions } : {}),
     console: { log: record, warn: record, error: record },
   });
   running.push(fake.install());
@@ -97,6 +98,18 @@ describe('the plugin’s settings, end to end in the fake Figma', () => {
     expect(init).toMatchObject({ command: 'browse', fileName: 'Spring campaign', userName: 'Ada' });
     expect(init.settings.builder).toEqual({ baseUrl: 'https://app.templatebuilder.example', defaultBaseUrl: 'https://app.templatebuilder.example', keyHint: null });
     expect(init.settings.designSystemId).toBeNull();
+  });
+
+  it('app/init has no command and no user name when Figma gives none; ui/resize and ui/notify reach Figma', async () => {
+    const { fake, ui } = await startPluginAsync({ command: '', permissions: [] });
+    const init = await ui.request('app/init', {});
+    expect(init.command).toBeNull();
+    expect(init.userName).toBeNull();
+    expect(fake.ui.options).toMatchObject({ themeColors: true });
+    await ui.request('ui/resize', { width: 460, height: 20_000 });
+    expect(fake.ui.size).toEqual({ width: 460, height: 1000 });
+    await ui.request('ui/notify', { message: 'Synced 12 components', error: false });
+    expect(fake.notifications.map((entry) => entry.message)).toEqual(['Synced 12 components']);
   });
 
   it('keeps a saved key in clientStorage only: not in any plugin data of the document, not in any console output', async () => {
