@@ -40,8 +40,8 @@ function recording(inner: HttpTransport, afterEach?: (index: number, outcome: Ht
       response = await inner(request);
       return response;
     } finally {
-      outcomes.push(response === null ? 'none' : response.status);
       await afterEach?.(index, response);
+      outcomes.push(response === null ? 'none' : response.status);
     }
   };
   return { transport, sent, outcomes };
@@ -59,8 +59,8 @@ describe.each(TRANSPORTS)('limits over the $name', (transportKind) => {
     const client = createLibraryClient({ baseUrl: emulator.libraryUrl, key: null, transport: recorded.transport, scheduler: clock.scheduler });
     const calls = Array.from({ length: 25 }, (_, index) => client.searchEmailsAsync({ page: index + 1, perPage: 1 }));
     // The first 20 (the anonymous limit) go out and come back.
-    await vi.waitFor(() => expect(recorded.outcomes).toHaveLength(20), { timeout: 10_000 });
-    await clock.settleAsync();
+    // Then only the gate's wake-up timer is left on the client's clock.
+    await vi.waitFor(() => expect([recorded.outcomes.length, clock.pendingTimers()]).toEqual([20, 1]), { timeout: 10_000 });
     expect(recorded.sent).toHaveLength(20);
     // A minute later, on both clocks, the other 5 go.
     await controlAsync(emulator.libraryUrl, 'clock', { advance_seconds: 61 });
@@ -78,7 +78,8 @@ describe.each(TRANSPORTS)('limits over the $name', (transportKind) => {
     const recorded = recording(transportKind.create());
     const client = createLibraryClient({ baseUrl: emulator.libraryUrl, key: keys.library.demo, transport: recorded.transport, scheduler: clock.scheduler });
     const pending = client.listBrandsAsync({ perPage: 2 });
-    await vi.waitFor(() => expect(recorded.outcomes).toEqual([429]), { timeout: 10_000 });
+    // Wait until the client has read the 429 and holds the retry on its clock.
+    await vi.waitFor(() => expect([recorded.outcomes, clock.pendingTimers()]).toEqual([[429], 1]), { timeout: 10_000 });
     await clock.advanceAsync(1_999);
     expect(recorded.sent).toHaveLength(1);
     await clock.advanceAsync(1);
@@ -101,7 +102,8 @@ describe.each(TRANSPORTS)('limits over the $name', (transportKind) => {
     const key = `dropped-${transportKind.name.split(' ')[0]}`;
     await controlAsync(builderUrl, 'faults', { rate: 1, kinds: ['drop'], seed: 1 });
     const pending = client.syncAsync(designSystemId, syncBody(start.server_time, [upsert(key, 'once')]));
-    await vi.waitFor(() => expect(recorded.outcomes).toEqual(['none']), { timeout: 10_000 });
+    // Wait until the client has seen the loss and holds the retry's backoff on its clock.
+    await vi.waitFor(() => expect([recorded.outcomes, clock.pendingTimers()]).toEqual([['none'], 1]), { timeout: 10_000 });
     await clock.advanceAsync(1_000);
     const result = await pending;
     expect(recorded.outcomes).toEqual(['none', 200]);
