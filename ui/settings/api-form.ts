@@ -3,11 +3,12 @@
 import type { SettingsView } from '../../src/shared/bridge/messages';
 import { baseUrlProblem, keyProblem, type ApiName } from '../../src/shared/settings/validate-settings';
 
-export const API_TEXT: Record<ApiName, { title: string; about: string; keyLabel: string; keyPlaceholder: string; keyHelp: string }> = {
+export const API_TEXT: Record<ApiName, { title: string; about: string; keyLabel: string; keyNoun: string; keyPlaceholder: string; keyHelp: string }> = {
   builder: {
     title: 'Email builder',
     about: 'Syncs this file’s components to a design system and reads your templates.',
     keyLabel: 'Builder API key',
+    keyNoun: 'builder API key',
     keyPlaceholder: 'ef_…',
     keyHelp: 'Create one in the builder under Settings → API Keys.',
   },
@@ -15,6 +16,7 @@ export const API_TEXT: Record<ApiName, { title: string; about: string; keyLabel:
     title: 'Email library',
     about: 'Browses brand marketing emails for inspiration.',
     keyLabel: 'Library API key',
+    keyNoun: 'library API key',
     keyPlaceholder: 'xxx_live_…',
     keyHelp: 'Copy it from your library account.',
   },

@@ -127,7 +127,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
         setKey('');
         onView(next);
         focusAfterRender.current = 'key';
-        setResult({ tone: 'success', text: `The ${text.title.toLowerCase()} key was removed from this computer.` });
+        setResult({ tone: 'success', text: `The ${text.keyNoun} was removed from this computer.` });
       } catch (error) {
         setFailure(errorText(error));
       }
@@ -222,11 +222,11 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
             <span class="field-label" id={id('key-label')}>
               {text.keyLabel}
             </span>
-            <div class="key-saved">
-              <code class="key-hint" aria-labelledby={id('key-label')} data-testid={id('key-hint')}>
+            <div class="key-saved" role="group" aria-labelledby={id('key-label')}>
+              <code class="key-hint" title="The saved key, masked" data-testid={id('key-hint')}>
                 {saved.keyHint}
               </code>
-              <Button variant="link" onClick={startReplace} buttonRef={replaceRef} testId={id('replace-key')} ariaLabel={`Replace ${text.keyLabel.toLowerCase()}`}>
+              <Button variant="link" onClick={startReplace} buttonRef={replaceRef} testId={id('replace-key')} ariaLabel={`Replace ${text.keyNoun}`}>
                 Replace key
               </Button>
               <Button
@@ -237,7 +237,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
                 }}
                 buttonRef={forgetRef}
                 testId={id('forget-key')}
-                ariaLabel={`Forget ${text.keyLabel.toLowerCase()}`}
+                ariaLabel={`Forget ${text.keyNoun}`}
               >
                 Forget key
               </Button>
@@ -257,7 +257,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
               }
             }}
           >
-            <p id={id('forget-question')}>Remove the saved {text.keyLabel.toLowerCase()} from this computer? Envelope cannot reach this API until you paste a key again.</p>
+            <p id={id('forget-question')}>Remove the saved {text.keyNoun} from this computer? Envelope cannot reach this API until you paste a key again.</p>
             <div class="button-row">
               <Button variant="danger" onClick={forgetKey} busy={busy === 'forget'} buttonRef={forgetConfirmRef} testId={id('forget-confirm')}>
                 Forget key
