@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { createFakeFigma } from '../../fake-figma/index';
+
+async function documentWithTwoPagesAsync() {
+  const fake = createFakeFigma();
+  const { figma } = fake;
+  const first = figma.currentPage;
+  const frame = figma.createFrame();
+  frame.name = 'On page 1';
+  const second = figma.createPage();
+  second.name = 'Second';
+  await figma.setCurrentPageAsync(second);
+  const rect = figma.createRectangle();
+  rect.name = 'On page 2';
+  await figma.setCurrentPageAsync(first);
+  return { fake, figma, first, second, frame, rect };
+}
+
+describe('documentAccess: dynamic-page', () => {
+  it('refuses the synchronous getters Figma forbids and points to the async variant', async () => {
+    const { figma } = createFakeFigma();
+    const component = figma.createComponent();
+    const instance = component.createInstance();
+    const style = figma.createPaintStyle();
+    expect(() => figma.getNodeById(component.id)).toThrow('in getNodeById: Cannot call with documentAccess: dynamic-page. Use figma.getNodeByIdAsync instead.');
+    expect(() => figma.getStyleById(style.id)).toThrow(/getStyleByIdAsync/);
+    expect(() => instance.mainComponent).toThrow(/getMainComponentAsync/);
+    expect(() => figma.getLocalPaintStyles()).toThrow(/getLocalPaintStylesAsync/);
+    expect(() => figma.getLocalTextStyles()).toThrow(/getLocalTextStylesAsync/);
+    expect(() => figma.getLocalEffectStyles()).toThrow(/getLocalEffectStylesAsync/);
+    expect(() => figma.variables.getLocalVariables()).toThrow(/getLocalVariablesAsync/);
+    expect(() => (figma.currentPage = figma.currentPage)).toThrow(/setCurrentPageAsync/);
+    const rect = figma.createRectangle();
+    expect(() => (rect.fillStyleId = style.id)).toThrow(/setFillStyleIdAsync/);
+    expect(() => component.instances).toThrow(/getInstancesAsync/);
+
+    expect(await figma.getNodeByIdAsync(component.id)).toBe(component);
+    expect(await figma.getStyleByIdAsync(style.id)).toBe(style);
+    expect(await instance.getMainComponentAsync()).toBe(component);
+    expect(await figma.getLocalPaintStylesAsync()).toEqual([style]);
+    await rect.setFillStyleIdAsync(style.id);
+    expect(rect.fillStyleId).toBe(style.id);
+    expect(await component.getInstancesAsync()).toEqual([instance]);
+  });
+
+  it('allows the synchronous getters with documentAccess: full', () => {
+    const { figma } = createFakeFigma({ documentAccess: 'full' });
+    const component = figma.createComponent();
+    const instance = component.createInstance();
+    expect(figma.getNodeById(component.id)).toBe(component);
+    expect(instance.mainComponent).toBe(component);
+    expect(figma.root.findAll()).toContain(instance);
+  });
+
+  it('refuses document-wide find* before loadAllPagesAsync and answers after it', async () => {
+    const { figma, frame, rect } = await documentWithTwoPagesAsync();
+    expect(() => figma.root.findAll()).toThrow(/loadAllPagesAsync/);
+    expect(() => figma.root.findOne(() => true)).toThrow(/loadAllPagesAsync/);
+    expect(() => figma.root.findAllWithCriteria({ types: ['FRAME'] })).toThrow(/loadAllPagesAsync/);
+    await figma.loadAllPagesAsync();
+    expect(figma.root.findAll((n) => n.type !== 'PAGE')).toEqual([frame, rect]);
+    expect(figma.root.findAllWithCriteria({ types: ['RECTANGLE'] })).toEqual([rect]);
+  });
+
+  it('keeps other pages unloaded in a new run until page.loadAsync()', async () => {
+    const { fake, figma, second, rect } = await documentWithTwoPagesAsync();
+    fake.relaunch();
+    expect(figma.currentPage.children).toHaveLength(1);
+    expect(() => second.children).toThrow(/has not been loaded/);
+    expect(() => second.findAll()).toThrow(/has not been loaded/);
+    // Node lookups by id still work asynchronously.
+    expect(await figma.getNodeByIdAsync(rect.id)).toBe(rect);
+    await second.loadAsync();
+    expect(second.children).toEqual([rect]);
+  });
+
+  it('refuses a documentchange handler before loadAllPagesAsync', async () => {
+    const { figma } = createFakeFigma();
+    expect(() => figma.on('documentchange', () => undefined)).toThrow(/loadAllPagesAsync/);
+    await figma.loadAllPagesAsync();
+    expect(() => figma.on('documentchange', () => undefined)).not.toThrow();
+  });
+
+  it('setCurrentPageAsync loads the page and fires currentpagechange, not a document change', async () => {
+    const { fake, figma, second } = await documentWithTwoPagesAsync();
+    await figma.loadAllPagesAsync();
+    const events: string[] = [];
+    figma.on('currentpagechange', () => events.push('page'));
+    figma.on('documentchange', () => events.push('document'));
+    await figma.setCurrentPageAsync(second);
+    await fake.settleAsync();
+    expect(figma.currentPage).toBe(second);
+    expect(events).toEqual(['page']);
+  });
+});
