@@ -114,14 +114,19 @@ export function normalizeComponent(root: ComponentRoot, options: NormalizeCompon
   };
 }
 
-/** The canonical JSON the content hash is computed over (keys in canonical order). */
-export function hashInput(component: NormalizedComponent): string {
-  return JSON.stringify({
+/** What the content hash covers: everything but the key (keys in canonical order). */
+export function hashedDescription(component: NormalizedComponent): Record<string, unknown> {
+  return {
     description: component.description,
     kind: component.kind,
     name: component.name,
     node: component.node,
     properties: component.properties,
     variants: component.variants,
-  });
+  };
+}
+
+/** The canonical JSON of `hashedDescription` (what the structural hash is a function of). */
+export function hashInput(component: NormalizedComponent): string {
+  return JSON.stringify(hashedDescription(component));
 }

@@ -27,11 +27,12 @@
  *   (a number, or [topLeft, topRight, bottomRight, bottomLeft] when mixed), clipsContent, fill/
  *   stroke/effect style names, auto layout (`layout`: direction, padding [t, r, b, l], gap,
  *   counterGap, align, counterAlign, primarySizing, counterSizing, wrap) and, for children of
- *   an auto-layout parent, `layoutChild` (horizontal/vertical sizing, ABSOLUTE positioning).
+ *   an auto-layout parent, `horizontalSizing` / `verticalSizing` (FIXED, HUG, FILL) and
+ *   `positioning: 'ABSOLUTE'` when it is taken out of the flow.
  * - shapes (rectangle, ellipse, vector, line, polygon, star, boolean operation): the same paint,
  *   stroke, effect and radius fields. Vector path data is not captured (the thumbnail shows it).
- * - text: characters, font {family, style}, size, lineHeight ('auto' or {unit, value}),
- *   letterSpacing {unit, value}, align, verticalAlign, case, decoration, autoResize, text style
+ * - text: characters, fontFamily, fontStyle, size, lineHeight ('auto', '24px' or '150%'),
+ *   letterSpacing ('0%', '-0.5px'), align, verticalAlign, case, decoration, autoResize, text style
  *   name and hyperlink. When any of these (or the fills) is mixed, the styled runs are written
  *   as `segments` [{start, end, …}] and the mixed top-level fields are left out.
  * - instances: `componentKey` (the main component's key), `componentProperties` (the values set
@@ -234,13 +235,15 @@ const SEGMENT_FIELDS = [
   'hyperlink',
 ] as const;
 
-function normalizeLineHeight(lineHeight: LineHeight): JsonValue {
+/** 'auto', '24px' or '150%' (one string: cheaper to hash than {unit, value}, and CSS-like). */
+function normalizeLineHeight(lineHeight: LineHeight): string {
   if (lineHeight.unit === 'AUTO') return 'auto';
-  return { unit: lineHeight.unit, value: lineHeight.unit === 'PERCENT' ? roundRatio(lineHeight.value) : roundLength(lineHeight.value) };
+  return lineHeight.unit === 'PERCENT' ? `${roundRatio(lineHeight.value)}%` : `${roundLength(lineHeight.value)}px`;
 }
 
-function normalizeLetterSpacing(spacing: LetterSpacing): JsonValue {
-  return { unit: spacing.unit, value: spacing.unit === 'PERCENT' ? roundRatio(spacing.value) : roundLength(spacing.value) };
+/** '0%', '-0.5px'. */
+function normalizeLetterSpacing(spacing: LetterSpacing): string {
+  return spacing.unit === 'PERCENT' ? `${roundRatio(spacing.value)}%` : `${roundLength(spacing.value)}px`;
 }
 
 function normalizeHyperlink(link: HyperlinkTarget | null): JsonValue | undefined {
@@ -263,7 +266,8 @@ function normalizeSegments(ctx: NormalizeContext, node: TextNode): JsonValue[] {
     item.end = segment.end;
     if (segment.fillStyleId) styleRef(ctx, item, 'fillStyle', segment.fillStyleId);
     item.fills = normalizePaints(ctx, segment.fills);
-    item.font = { family: segment.fontName.family, style: segment.fontName.style };
+    item.fontFamily = segment.fontName.family;
+    item.fontStyle = segment.fontName.style;
     const link = normalizeHyperlink(segment.hyperlink);
     if (link !== undefined) item.hyperlink = link;
     item.letterSpacing = normalizeLetterSpacing(segment.letterSpacing);
@@ -305,7 +309,8 @@ function normalizeText(ctx: NormalizeContext, node: TextNode, fillsMixed: boolea
   if (!anyMixed && decoration !== 'NONE') out.decoration = decoration as string;
   if (!anyMixed) {
     const font = fontName as FontName;
-    out.font = { family: font.family, style: font.style };
+    out.fontFamily = font.family;
+    out.fontStyle = font.style;
     const link = normalizeHyperlink(hyperlink as HyperlinkTarget | null);
     if (link !== undefined) out.hyperlink = link;
     out.letterSpacing = normalizeLetterSpacing(letterSpacing as LetterSpacing);
@@ -450,25 +455,28 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
     else if ((fills as ReadonlyArray<Paint>).length > 0) out.fills = normalizePaints(ctx, fills as ReadonlyArray<Paint>);
   }
 
+  let absolute = false;
+  let verticalSizing: string | undefined;
   if (type !== 'COMPONENT_SET') {
     const layout = node as LayoutMixin;
     out.height = roundLength(layout.height);
-    if (autoLayout !== undefined) out.layout = autoLayout;
     if (placement.inAutoLayout) {
+      // Guarded with `in`: not every layer type has every layout field (e.g. in the fake).
       const child = node as AutoLayoutChildrenMixin & LayoutMixin;
-      const absolute = child.layoutPositioning === 'ABSOLUTE';
-      const layoutChild: Mutable = {};
-      layoutChild.horizontal = child.layoutSizingHorizontal;
-      if (absolute) layoutChild.positioning = 'ABSOLUTE';
-      layoutChild.vertical = child.layoutSizingVertical;
-      out.layoutChild = layoutChild;
+      absolute = 'layoutPositioning' in child && child.layoutPositioning === 'ABSOLUTE';
+      if ('layoutSizingHorizontal' in child) {
+        out.horizontalSizing = child.layoutSizingHorizontal;
+        verticalSizing = child.layoutSizingVertical;
+      }
     }
+    if (autoLayout !== undefined) out.layout = autoLayout;
   }
   out.name = node.name;
   if (type !== 'COMPONENT_SET') {
     const opacity = (node as BlendMixin).opacity;
     if (opacity !== 1) out.opacity = roundRatio(opacity);
   }
+  if (absolute) out.positioning = 'ABSOLUTE';
   const references = (node as SceneNodeMixin).componentPropertyReferences;
   if (references) {
     const fields = sortedKeys(references) as Array<keyof typeof references>;
@@ -499,11 +507,12 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
   }
   if (isText) out.text = normalizeText(ctx, node, fillsMixed);
   out.type = type;
+  if (verticalSizing !== undefined) out.verticalSizing = verticalSizing;
   if (!node.visible) out.visible = false;
   if (type !== 'COMPONENT_SET') {
     const layout = node as LayoutMixin;
     out.width = roundLength(layout.width);
-    const positioned = !placement.isRoot && (!placement.inAutoLayout || (out.layoutChild as Mutable | undefined)?.positioning === 'ABSOLUTE');
+    const positioned = !placement.isRoot && (!placement.inAutoLayout || absolute);
     if (positioned) {
       out.x = roundLength(layout.x);
       out.y = roundLength(layout.y);

@@ -42,7 +42,7 @@ export interface ComponentPayload {
   name: string;
   kind: 'component' | 'component_set';
   description: string;
-  /** contentHash of the canonical JSON of {description, kind, name, node, properties, variants}. */
+  /** structuralHash of {description, kind, name, node, properties, variants} (structural-hash.ts). */
   hash: string;
   properties: Record<string, NormalizedPropertyDefinition>;
   variants: ComponentVariantPayload[];

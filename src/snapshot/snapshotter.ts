@@ -6,11 +6,11 @@ import { BridgeError } from '../shared/bridge/bridge-error';
 import { encodeBase64 } from './base64';
 import { ChangeTracker, classifyChanges, type TrackedChange } from './change-tracker';
 import { findComponentRoot, isComponentRoot } from './component-roots';
-import { contentHash } from './content-hash';
-import { hashInput, normalizeComponent, type ComponentRoot } from './normalize-component';
+import { hashedDescription, normalizeComponent, type ComponentRoot } from './normalize-component';
 import type { ComponentPayload, ThumbnailPayload } from './normalized-types';
 import { emptyDependencies, ReferenceResolver, type ComponentDependencies } from './reference-resolver';
 import { ReferenceCollector } from './references';
+import { structuralHash } from './structural-hash';
 
 export interface SnapshotterOptions {
   /** Lets the editor breathe between batches. Default: a `setTimeout(0)` turn. */
@@ -124,7 +124,7 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
       name: component.name,
       kind: component.kind,
       description: component.description,
-      hash: contentHash(hashInput(component)),
+      hash: structuralHash(hashedDescription(component)),
       properties: component.properties,
       variants: component.variants,
       node: component.node,

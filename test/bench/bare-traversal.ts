@@ -63,8 +63,8 @@ function readNode(node: SceneNode, mixed: symbol, isRoot: boolean, inAutoLayout:
   if (type !== 'COMPONENT_SET') {
     values += typeof n.height === 'number' ? 1 : 0;
     if (inAutoLayout) {
-      absolute = n.layoutPositioning === 'ABSOLUTE';
-      values += [n.layoutSizingHorizontal, n.layoutSizingVertical].length;
+      absolute = 'layoutPositioning' in n && n.layoutPositioning === 'ABSOLUTE';
+      if ('layoutSizingHorizontal' in n) values += [n.layoutSizingHorizontal, n.layoutSizingVertical].length;
     }
   }
   values += typeof n.name === 'string' ? 1 : 0;

@@ -37,8 +37,8 @@ describe('normalizeNode', () => {
     });
     const [label, badge] = out.children as Plain[];
     expect(label!.x).toBeUndefined();
-    expect(label!.layoutChild).toEqual({ horizontal: 'FILL', vertical: 'FIXED' });
-    expect(badge!.layoutChild).toEqual({ horizontal: 'FIXED', positioning: 'ABSOLUTE', vertical: 'FIXED' });
+    expect([label!.horizontalSizing, label!.verticalSizing, label!.positioning]).toEqual(['FILL', 'FIXED', undefined]);
+    expect([badge!.horizontalSizing, badge!.verticalSizing, badge!.positioning]).toEqual(['FIXED', 'FIXED', 'ABSOLUTE']);
     expect([badge!.x, badge!.y]).toEqual([90.12, -4]);
   });
 
@@ -80,8 +80,8 @@ describe('normalizeNode', () => {
   it('captures text styling, and mixed text as styled segments', () => {
     const simple = run(text('Title', 'Hello', { fontSize: 24.004, lineHeight: { unit: 'PIXELS', value: 32 }, textCase: 'UPPER', hyperlink: { type: 'URL', value: 'https://example.com' } }));
     expect(simple.text).toEqual({
-      align: 'LEFT', autoResize: 'WIDTH_AND_HEIGHT', case: 'UPPER', characters: 'Hello', font: { family: 'Inter', style: 'Regular' },
-      hyperlink: { type: 'URL', value: 'https://example.com' }, letterSpacing: { unit: 'PERCENT', value: 0 }, lineHeight: { unit: 'PIXELS', value: 32 }, size: 24, verticalAlign: 'TOP',
+      align: 'LEFT', autoResize: 'WIDTH_AND_HEIGHT', case: 'UPPER', characters: 'Hello', fontFamily: 'Inter', fontStyle: 'Regular',
+      hyperlink: { type: 'URL', value: 'https://example.com' }, letterSpacing: '0%', lineHeight: '32px', size: 24, verticalAlign: 'TOP',
     });
     const segments = [
       { start: 0, end: 5, characters: 'Terms', fontName: { family: 'Inter', style: 'Bold' }, fontSize: 12, lineHeight: { unit: 'AUTO' }, letterSpacing: { unit: 'PIXELS', value: 0 }, textCase: 'ORIGINAL', textDecoration: 'UNDERLINE', fills: [], fillStyleId: '', textStyleId: 'S:link', hyperlink: { type: 'URL', value: 'https://example.com/terms' } },
@@ -90,10 +90,10 @@ describe('normalizeNode', () => {
     const refs = new ReferenceCollector();
     const mixed = run(text('Legal', 'Terms apply', { fontName: MIXED, textStyleId: MIXED, getStyledTextSegments: () => segments }), context(refs));
     const mixedText = mixed.text as Plain;
-    expect(mixedText.font).toBeUndefined();
+    expect(mixedText.fontFamily).toBeUndefined();
     expect(mixedText.segments).toEqual([
-      { case: 'ORIGINAL', decoration: 'UNDERLINE', end: 5, fills: [], font: { family: 'Inter', style: 'Bold' }, hyperlink: { type: 'URL', value: 'https://example.com/terms' }, letterSpacing: { unit: 'PIXELS', value: 0 }, lineHeight: 'auto', size: 12, start: 0, textStyle: 'S:link' },
-      { case: 'ORIGINAL', end: 11, fills: [], font: { family: 'Inter', style: 'Regular' }, letterSpacing: { unit: 'PIXELS', value: 0 }, lineHeight: 'auto', size: 12, start: 5 },
+      { case: 'ORIGINAL', decoration: 'UNDERLINE', end: 5, fills: [], fontFamily: 'Inter', fontStyle: 'Bold', hyperlink: { type: 'URL', value: 'https://example.com/terms' }, letterSpacing: '0px', lineHeight: 'auto', size: 12, start: 0, textStyle: 'S:link' },
+      { case: 'ORIGINAL', end: 11, fills: [], fontFamily: 'Inter', fontStyle: 'Regular', letterSpacing: '0px', lineHeight: 'auto', size: 12, start: 5 },
     ]);
     expect(refs.pending.map((ref) => [ref.kind, ref.id])).toEqual([['style', 'S:link']]);
   });

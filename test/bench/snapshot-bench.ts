@@ -1,0 +1,261 @@
+// `npm run bench`: the component snapshot measured where the plugin really runs — a JavaScript
+// interpreter compiled to WebAssembly (quickjs-emscripten, release-sync build) — and in Node
+// for comparison. For each document size: a bare traversal (the floor), a full snapshot, and
+// an incremental re-snapshot after editing 10 components. Options: --json FILE,
+// --sizes 1000,10000, --engines quickjs,node.
+import { build } from 'esbuild';
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { resolve } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { getQuickJS, type QuickJSContext, type QuickJSRuntime } from 'quickjs-emscripten';
+
+// run-ts bundles this file into node_modules/.cache, so the project root is the working directory.
+const root = process.cwd();
+
+interface PhaseFigure {
+  engine: 'quickjs' | 'node';
+  components: number;
+  phase: 'bare' | 'full' | 'incremental';
+  ms: number;
+  /** Highest memory sampled during the phase, in bytes (what it is: see `memoryMeasure`). */
+  peakBytes: number;
+  detail: unknown;
+}
+
+function parseArgs(argv: string[]): { json: string | null; sizes: number[]; engines: string[] } {
+  let json: string | null = null;
+  let sizes = [1000, 10000];
+  let engines = ['quickjs', 'node'];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const next = (): string => {
+      const value = argv[++i];
+      if (value === undefined) throw new Error(`${arg} needs a value`);
+      return value;
+    };
+    if (arg === '--json') json = next();
+    else if (arg === '--sizes') sizes = next().split(',').map((size) => {
+      const n = Number(size);
+      if (!Number.isInteger(n) || n < 3) throw new Error(`--sizes: "${size}" is not a whole number of at least 3`);
+      return n;
+    });
+    else if (arg === '--engines') engines = next().split(',');
+    else throw new Error(`unknown option ${arg} (expected --json FILE, --sizes N,N, --engines quickjs,node)`);
+  }
+  return { json, sizes, engines };
+}
+
+/** The VM bundle, built like build.mjs builds the sandbox (IIFE, es2017, minified). */
+async function bundleAsync(): Promise<string> {
+  const result = await build({
+    entryPoints: [`${root}/test/bench/vm-entry.ts`],
+    bundle: true,
+    write: false,
+    minify: true,
+    sourcemap: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    platform: 'neutral',
+    format: 'iife',
+    target: 'es2017',
+    mainFields: ['module', 'main'],
+    tsconfig: `${root}/test/tsconfig.json`,
+  });
+  return result.outputFiles[0]!.text;
+}
+
+// ---- QuickJS ---------------------------------------------------------------------------------
+
+function memoryUsed(runtime: QuickJSRuntime, vm: QuickJSContext): number {
+  const handle = runtime.computeMemoryUsage();
+  const usage = vm.dump(handle) as { memory_used_size: number };
+  handle.dispose();
+  return usage.memory_used_size;
+}
+
+function pollQuickJs(vm: QuickJSContext): { done: boolean; result?: unknown; error?: string } {
+  const handle = vm.unwrapResult(vm.evalCode('__snapshotBench.poll()'));
+  const text = vm.getString(handle);
+  handle.dispose();
+  return JSON.parse(text) as { done: boolean; result?: unknown; error?: string };
+}
+
+async function runQuickJsAsync(code: string, count: number, figures: PhaseFigure[]): Promise<void> {
+  const QuickJS = await getQuickJS();
+  const runtime = QuickJS.newRuntime();
+  runtime.setMaxStackSize(0);
+  const vm = runtime.newContext();
+  {
+    vm.unwrapResult(vm.evalCode(code)).dispose();
+    const phase = (name: string, arg: number, sampleEveryMs = 250): { ms: number; peak: number; result: unknown } => {
+      vm.unwrapResult(vm.evalCode(`__snapshotBench.start(${JSON.stringify(name)}, ${arg})`)).dispose();
+      let peak = 0;
+      const started = performance.now();
+      let lastSample = started;
+      let sampledMs = 0;
+      for (;;) {
+        const jobs = runtime.executePendingJobs(500);
+        if (jobs.error) {
+          const message = vm.dump(jobs.error) as unknown;
+          jobs.error.dispose();
+          throw new Error(`QuickJS ${name}: ${JSON.stringify(message)}`);
+        }
+        const executed = jobs.value;
+        const now = performance.now();
+        if (now - lastSample >= sampleEveryMs) {
+          // Sampling walks the heap; its time is taken out of the measurement.
+          peak = Math.max(peak, memoryUsed(runtime, vm));
+          const after = performance.now();
+          sampledMs += after - now;
+          lastSample = after;
+        }
+        if (executed === 0) {
+          const state = pollQuickJs(vm);
+          if (!state.done) throw new Error(`QuickJS ${name}: no pending jobs but the phase has not finished`);
+          if (state.error) throw new Error(`QuickJS ${name} failed: ${state.error}`);
+          const ms = performance.now() - started - sampledMs;
+          peak = Math.max(peak, memoryUsed(runtime, vm));
+          return { ms, peak, result: state.result };
+        }
+      }
+    };
+    const generated = phase('generate', count, 1e9);
+    console.error(`  quickjs ${count}: generated ${JSON.stringify(generated.result)} in ${(generated.ms / 1000).toFixed(1)} s`);
+    for (const name of ['bare', 'full'] as const) {
+      const run = phase(name, count);
+      figures.push({ engine: 'quickjs', components: count, phase: name, ms: run.ms, peakBytes: run.peak, detail: run.result });
+    }
+    phase('edit', 10, 1e9);
+    const incremental = phase('incremental', count);
+    figures.push({ engine: 'quickjs', components: count, phase: 'incremental', ms: incremental.ms, peakBytes: incremental.peak, detail: incremental.result });
+  }
+  // The runtime is not disposed: QuickJS asserts at teardown while the fake's document (with
+  // its cycles) is alive, and the process ends right after the benchmark anyway.
+}
+
+// ---- Node ------------------------------------------------------------------------------------
+
+interface BenchApi {
+  start(phase: string, count: number): void;
+  poll(): string;
+  setSampler(fn: (() => void) | null): void;
+}
+
+async function runNodeAsync(code: string, count: number, figures: PhaseFigure[]): Promise<void> {
+  const sandbox: Record<string, unknown> = {};
+  runInNewContext(code, sandbox);
+  const api = sandbox.__snapshotBench as BenchApi;
+  let peak = 0;
+  api.setSampler(() => {
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+  });
+  const phaseAsync = async (name: string, arg: number): Promise<{ ms: number; peak: number; result: unknown }> => {
+    peak = process.memoryUsage().heapUsed;
+    const started = performance.now();
+    api.start(name, arg);
+    for (;;) {
+      const state = JSON.parse(api.poll()) as { done: boolean; result?: unknown; error?: string };
+      if (state.done) {
+        if (state.error) throw new Error(`Node ${name} failed: ${state.error}`);
+        const ms = performance.now() - started;
+        peak = Math.max(peak, process.memoryUsage().heapUsed);
+        return { ms, peak, result: state.result };
+      }
+      await new Promise((resolveTick) => setImmediate(resolveTick));
+    }
+  };
+  await phaseAsync('generate', count);
+  for (const name of ['bare', 'full'] as const) {
+    const run = await phaseAsync(name, count);
+    figures.push({ engine: 'node', components: count, phase: name, ms: run.ms, peakBytes: run.peak, detail: run.result });
+  }
+  await phaseAsync('edit', 10);
+  const incremental = await phaseAsync('incremental', count);
+  figures.push({ engine: 'node', components: count, phase: 'incremental', ms: incremental.ms, peakBytes: incremental.peak, detail: incremental.result });
+}
+
+// ---- report ----------------------------------------------------------------------------------
+
+function find(figures: PhaseFigure[], engine: string, components: number, phase: string): PhaseFigure | undefined {
+  return figures.find((f) => f.engine === engine && f.components === components && f.phase === phase);
+}
+
+interface Target {
+  engine: string;
+  name: string;
+  value: number | null;
+  limit: string;
+  met: boolean | null;
+}
+
+function targets(figures: PhaseFigure[], sizes: number[]): Target[] {
+  const out: Target[] = [];
+  const largest = Math.max(...sizes);
+  const smallest = Math.min(...sizes);
+  for (const engine of ['quickjs', 'node']) {
+    const full = find(figures, engine, largest, 'full');
+    const bare = find(figures, engine, largest, 'bare');
+    const incremental = find(figures, engine, largest, 'incremental');
+    const smallFull = find(figures, engine, smallest, 'full');
+    if (!full || !bare || !incremental) continue;
+    const strict = engine === 'quickjs';
+    const ratioBare = full.ms / bare.ms;
+    const ratioIncremental = incremental.ms / full.ms;
+    out.push({ engine, name: `full / bare at ${largest}`, value: ratioBare, limit: '≤ 2', met: strict ? ratioBare <= 2 : null });
+    out.push({ engine, name: `incremental / full at ${largest}`, value: ratioIncremental, limit: '< 5 %', met: strict ? ratioIncremental < 0.05 : null });
+    if (smallFull && largest !== smallest) {
+      const scaling = full.ms / smallFull.ms;
+      out.push({ engine, name: `full ${largest} / full ${smallest}`, value: scaling, limit: `≤ ${((largest / smallest) * 1.1).toFixed(0)}`, met: strict ? scaling <= (largest / smallest) * 1.1 : null });
+    }
+  }
+  return out;
+}
+
+function printTable(figures: PhaseFigure[], checks: Target[]): string {
+  const lines = [
+    '| engine | components | phase | wall time | peak memory |',
+    '| --- | ---: | --- | ---: | ---: |',
+    ...figures.map((f) => `| ${f.engine} | ${f.components.toLocaleString('en-US')} | ${f.phase} | ${f.ms >= 1000 ? `${(f.ms / 1000).toFixed(2)} s` : `${f.ms.toFixed(1)} ms`} | ${(f.peakBytes / 1048576).toFixed(0)} MB |`),
+    '',
+    '| engine | target | value | limit | met |',
+    '| --- | --- | ---: | --- | --- |',
+    ...checks.map((t) => `| ${t.engine} | ${t.name} | ${t.value === null ? '–' : t.name.startsWith('incremental') ? `${(t.value * 100).toFixed(2)} %` : t.value.toFixed(2)} | ${t.limit} | ${t.met === null ? 'info' : t.met ? 'yes' : 'NO'} |`),
+  ];
+  return lines.join('\n');
+}
+
+async function mainAsync(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const code = await bundleAsync();
+  const figures: PhaseFigure[] = [];
+  for (const count of options.sizes) {
+    if (options.engines.includes('quickjs')) {
+      console.error(`quickjs: ${count} components …`);
+      await runQuickJsAsync(code, count, figures);
+    }
+    if (options.engines.includes('node')) {
+      console.error(`node: ${count} components …`);
+      await runNodeAsync(code, count, figures);
+    }
+  }
+  const checks = targets(figures, options.sizes);
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  const machine = { cpu, cores: cpus().length, memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, platform: `${process.platform} ${process.arch}` };
+  console.log(`Snapshot benchmark on ${cpu} (${machine.cores} cores), Node ${process.version}, bundle ${(code.length / 1024).toFixed(0)} kB`);
+  console.log(printTable(figures, checks));
+  if (options.json) {
+    const memoryMeasure = {
+      quickjs: 'QuickJS runtime memory_used_size (JS_ComputeMemoryUsage), sampled every 250 ms of the phase and at its end; includes the generated document',
+      node: 'process heapUsed, sampled at every yield of the snapshot and at the end; includes the document and garbage not yet collected',
+    };
+    writeFileSync(options.json, `${JSON.stringify({ machine, memoryMeasure, figures, targets: checks }, null, 2)}\n`);
+    console.log(`figures written to ${options.json}`);
+  }
+}
+
+mainAsync().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});
