@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import { createFakeFigma, NORTHWIND_LIBRARY } from '../../fake-figma/index';
+
+async function buttonKitAsync() {
+  const fake = createFakeFigma();
+  const { figma } = fake;
+  await figma.loadFontAsync({ family: 'Inter', style: 'Regular' });
+  const iconA = figma.createComponent();
+  iconA.name = 'Icon/Arrow';
+  const iconB = figma.createComponent();
+  iconB.name = 'Icon/Cart';
+  const variants = ['Primary', 'Secondary'].map((type) => {
+    const button = figma.createComponent();
+    button.name = `Type=${type}, Size=Small`;
+    const label = figma.createText();
+    label.name = 'Label';
+    label.characters = 'Buy';
+    button.appendChild(label);
+    const icon = iconA.createInstance();
+    icon.name = 'Icon';
+    button.appendChild(icon);
+    return button;
+  });
+  const set = figma.combineAsVariants(variants, figma.currentPage);
+  set.name = 'Button';
+  const labelProp = set.addComponentProperty('Label', 'TEXT', 'Buy');
+  const showIcon = set.addComponentProperty('Show icon', 'BOOLEAN', true);
+  const iconProp = set.addComponentProperty('Icon', 'INSTANCE_SWAP', iconA.id, { preferredValues: [{ type: 'COMPONENT', key: iconB.key }] });
+  for (const variant of set.children as ComponentNode[]) {
+    (variant.children[0] as TextNode).componentPropertyReferences = { characters: labelProp };
+    variant.children[1]!.componentPropertyReferences = { visible: showIcon, mainComponent: iconProp };
+  }
+  return { fake, figma, set, variants, iconA, iconB, labelProp, showIcon, iconProp };
+}
+
+describe('components and variants', () => {
+  it('combines components into a set with variant properties and definitions', async () => {
+    const { set, variants, labelProp, showIcon, iconProp, iconB } = await buttonKitAsync();
+    expect(set.type).toBe('COMPONENT_SET');
+    expect(set.children).toEqual(variants);
+    expect(set.defaultVariant).toBe(variants[0]);
+    expect(set.variantGroupProperties).toEqual({ Type: { values: ['Primary', 'Secondary'] }, Size: { values: ['Small'] } });
+    expect(variants[1]!.variantProperties).toEqual({ Type: 'Secondary', Size: 'Small' });
+    expect(labelProp).toMatch(/^Label#\d+:\d+$/);
+    expect(set.componentPropertyDefinitions).toEqual({
+      Type: { type: 'VARIANT', defaultValue: 'Primary', variantOptions: ['Primary', 'Secondary'] },
+      Size: { type: 'VARIANT', defaultValue: 'Small', variantOptions: ['Small'] },
+      [labelProp]: { type: 'TEXT', defaultValue: 'Buy' },
+      [showIcon]: { type: 'BOOLEAN', defaultValue: true },
+      [iconProp]: { type: 'INSTANCE_SWAP', defaultValue: expect.any(String), preferredValues: [{ type: 'COMPONENT', key: iconB.key }] },
+    });
+    expect(() => variants[0]!.componentPropertyDefinitions).toThrow(/component set or non-variant component/);
+    expect(() => variants[0]!.addComponentProperty('X', 'TEXT', 'x')).toThrow(/add them to its component set/);
+  });
+
+  it('names components that are not in variant form "Property 1=…"', () => {
+    const { figma } = createFakeFigma();
+    const a = figma.createComponent();
+    a.name = 'Card';
+    const b = figma.createComponent();
+    b.name = 'Card wide';
+    const set = figma.combineAsVariants([a, b], figma.currentPage);
+    expect(set.children.map((c) => c.name)).toEqual(['Property 1=Default', 'Property 1=Variant2']);
+    expect(() => figma.combineAsVariants([], figma.currentPage)).toThrow(/non-empty/);
+    expect(() => figma.combineAsVariants([figma.createFrame() as unknown as ComponentNode], figma.currentPage)).toThrow(/Only components/);
+  });
+
+  it('edits and deletes properties and keeps layer references in step', async () => {
+    const { set, labelProp, variants } = await buttonKitAsync();
+    const renamed = set.editComponentProperty(labelProp, { name: 'Text', defaultValue: 'Shop' });
+    expect(renamed).toBe(`Text${labelProp.slice(labelProp.indexOf('#'))}`);
+    expect(variants[0]!.children[0]!.componentPropertyReferences).toEqual({ characters: renamed });
+    set.deleteComponentProperty(renamed);
+    expect(variants[0]!.children[0]!.componentPropertyReferences).toBeNull();
+    expect(() => set.deleteComponentProperty('Nope#1:0')).toThrow(/Could not find a component property/);
+    set.editComponentProperty('Type', { name: 'Kind' });
+    expect(variants[1]!.name).toBe('Kind=Secondary, Size=Small');
+  });
+
+  it('validates property references', async () => {
+    const { figma, variants, showIcon } = await buttonKitAsync();
+    const label = variants[0]!.children[0] as TextNode;
+    expect(() => (label.componentPropertyReferences = { characters: showIcon })).toThrow(/needs a TEXT property/);
+    expect(() => (label.componentPropertyReferences = { characters: 'Missing#9:9' })).toThrow(/not found/);
+    const loose = figma.createFrame();
+    expect(() => (loose.componentPropertyReferences = { visible: showIcon })).toThrow(/inside a component/);
+  });
+
+  it('gives components stable unique keys', async () => {
+    const { iconA, iconB } = await buttonKitAsync();
+    expect(iconA.key).toMatch(/^[0-9a-f]{40}$/);
+    expect(iconA.key).toBe(iconA.key);
+    expect(iconA.key).not.toBe(iconB.key);
+    expect(iconA.remote).toBe(false);
+  });
+});
+
+describe('instances', () => {
+  it('mirror the main component with Figma-style layer ids and follow its later edits', async () => {
+    const { variants } = await buttonKitAsync();
+    const main = variants[0]!;
+    const instance = main.createInstance();
+    const [label, icon] = instance.children as [TextNode, InstanceNode];
+    expect(label.id).toBe(`I${instance.id};${main.children[0]!.id}`);
+    expect(icon.id).toBe(`I${instance.id};${main.children[1]!.id}`);
+    expect(await icon.getMainComponentAsync()).toBe(await (main.children[1] as InstanceNode).getMainComponentAsync());
+    expect(instance.name).toBe('Button');
+    (main.children[0] as TextNode).characters = 'Buy now';
+    expect(label.characters).toBe('Buy now');
+    main.fills = [{ type: 'SOLID', color: { r: 1, g: 0, b: 0 } }];
+    expect(instance.fills).toEqual(main.fills);
+  });
+
+  it('keeps overrides when the main component changes and reports them', async () => {
+    const { variants } = await buttonKitAsync();
+    const main = variants[0]!;
+    const instance = main.createInstance();
+    const label = instance.children[0] as TextNode;
+    label.characters = 'Override';
+    (main.children[0] as TextNode).characters = 'Main edit';
+    expect(label.characters).toBe('Override');
+    expect(instance.overrides).toEqual([{ id: label.id, overriddenFields: ['characters'] }]);
+    instance.resetOverrides();
+    expect(label.characters).toBe('Main edit');
+    expect(instance.overrides).toEqual([]);
+  });
+
+  it('reads and sets component properties, including variant swaps that keep overrides', async () => {
+    const { variants, labelProp, showIcon, iconProp, iconB } = await buttonKitAsync();
+    const instance = variants[0]!.createInstance();
+    expect(instance.componentProperties).toMatchObject({
+      Type: { type: 'VARIANT', value: 'Primary' },
+      [labelProp]: { type: 'TEXT', value: 'Buy' },
+      [showIcon]: { type: 'BOOLEAN', value: true },
+    });
+    instance.setProperties({ [labelProp]: 'Checkout', [showIcon]: false, Type: 'Secondary', [iconProp]: iconB.id });
+    expect((await instance.getMainComponentAsync())?.name).toBe('Type=Secondary, Size=Small');
+    expect(instance.componentProperties).toMatchObject({
+      Type: { value: 'Secondary' },
+      [labelProp]: { value: 'Checkout' },
+      [showIcon]: { value: false },
+      [iconProp]: { value: iconB.id },
+    });
+    expect(() => instance.setProperties({ Label: 'x' })).toThrow(/did you mean "Label#/);
+    expect(() => instance.setProperties({ Type: 'Tertiary' })).toThrow(/not a value of variant property "Type"/);
+  });
+
+  it('refuses structural edits inside instances', async () => {
+    const { figma, variants } = await buttonKitAsync();
+    const instance = variants[0]!.createInstance();
+    expect(() => instance.appendChild(figma.createFrame())).toThrow(/inside of an instance/);
+    expect(() => instance.children[0]!.remove()).toThrow(/inside an instance/);
+  });
+
+  it('swaps components and clones with overrides', async () => {
+    const { iconA, iconB, variants } = await buttonKitAsync();
+    const instance = iconA.createInstance();
+    instance.swapComponent(iconB);
+    expect(await instance.getMainComponentAsync()).toBe(iconB);
+    const button = variants[0]!.createInstance();
+    (button.children[0] as TextNode).characters = 'Cloned text';
+    const copy = button.clone();
+    expect((copy.children[0] as TextNode).characters).toBe('Cloned text');
+    expect(await copy.getMainComponentAsync()).toBe(variants[0]);
+    expect(copy.id).not.toBe(button.id);
+  });
+
+  it('instantiates remote library components that cannot be edited', async () => {
+    const fake = createFakeFigma();
+    const logo = await fake.figma.importComponentByKeyAsync(NORTHWIND_LIBRARY.logoLockupKey);
+    expect(logo.remote).toBe(true);
+    expect(logo.key).toBe(NORTHWIND_LIBRARY.logoLockupKey);
+    expect(() => (logo.name = 'Renamed')).toThrow(/remote components are read-only/);
+    const instance = logo.createInstance();
+    expect(await instance.getMainComponentAsync()).toBe(logo);
+    await expect(fake.figma.importComponentByKeyAsync('f'.repeat(40))).rejects.toThrow(/Could not find a published component/);
+    const custom = fake.createRemoteComponent({ name: 'Partner/Badge', key: 'a'.repeat(40) });
+    expect(await fake.figma.importComponentByKeyAsync('a'.repeat(40))).toBe(custom);
+  });
+
+  it('describes components with markdown and documentation links', () => {
+    const { figma } = createFakeFigma();
+    const component = figma.createComponent();
+    component.descriptionMarkdown = 'Use **once** per email. See [guide](https://x.example).';
+    expect(component.description).toBe('Use once per email. See guide.');
+    component.documentationLinks = [{ uri: 'https://design.northwind.example/button' }];
+    expect(component.documentationLinks).toEqual([{ uri: 'https://design.northwind.example/button' }]);
+    expect(() => (component.documentationLinks = [{ uri: 'not a url' }])).toThrow(/not a valid http/);
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { createFakeFigma } from '../../fake-figma/index';
+
+async function listeningAsync() {
+  const fake = createFakeFigma();
+  await fake.figma.loadAllPagesAsync();
+  const events: DocumentChangeEvent[] = [];
+  fake.figma.on('documentchange', (event) => events.push(event));
+  return { fake, figma: fake.figma, events };
+}
+
+const summary = (event: DocumentChangeEvent) =>
+  event.documentChanges.map((c) => `${c.type}:${c.id}:${c.origin}${c.type === 'PROPERTY_CHANGE' ? `:${c.properties.join(',')}` : ''}`);
+
+describe('documentchange', () => {
+  it('batches the changes of one task and delivers them later', async () => {
+    const { fake, figma, events } = await listeningAsync();
+    const frame = figma.createFrame();
+    frame.name = 'Hero';
+    const rect = figma.createRectangle();
+    expect(events).toEqual([]);
+    await fake.settleAsync();
+    expect(events).toHaveLength(1);
+    expect(summary(events[0]!)).toEqual([`CREATE:${frame.id}:LOCAL`, `CREATE:${rect.id}:LOCAL`]);
+
+    frame.name = 'Hero v2';
+    frame.resize(600, 300);
+    frame.resize(600, 320);
+    rect.remove();
+    await fake.settleAsync();
+    expect(events).toHaveLength(2);
+    expect(summary(events[1]!)).toEqual([`PROPERTY_CHANGE:${frame.id}:LOCAL:name,width,height`, `DELETE:${rect.id}:LOCAL`]);
+    const deleted = events[1]!.documentChanges[1]!;
+    expect(deleted.node).toEqual({ removed: true, type: 'RECTANGLE', id: rect.id });
+  });
+
+  it('reports a collaborator’s edit with origin REMOTE', async () => {
+    const { fake, figma, events } = await listeningAsync();
+    const frame = figma.createFrame();
+    await fake.settleAsync();
+    fake.remoteEdit(() => {
+      frame.name = 'Renamed by a teammate';
+    });
+    await fake.settleAsync();
+    expect(summary(events[1]!)).toEqual([`PROPERTY_CHANGE:${frame.id}:REMOTE:name`]);
+  });
+
+  it('does not report selection or viewport changes, but fires selectionchange', async () => {
+    const { fake, figma, events } = await listeningAsync();
+    const frame = figma.createFrame();
+    await fake.settleAsync();
+    let selectionChanges = 0;
+    figma.on('selectionchange', () => selectionChanges++);
+    figma.currentPage.selection = [frame];
+    figma.viewport.scrollAndZoomIntoView([frame]);
+    figma.viewport.zoom = 2;
+    await fake.settleAsync();
+    expect(events).toHaveLength(1);
+    expect(selectionChanges).toBe(1);
+    expect(figma.currentPage.selection).toEqual([frame]);
+  });
+
+  it('reports plugin data changes and style changes', async () => {
+    const { fake, figma, events } = await listeningAsync();
+    const frame = figma.createFrame();
+    const style = figma.createPaintStyle();
+    await fake.settleAsync();
+    frame.setPluginData('k', 'v');
+    style.name = 'Brand/Forest';
+    await fake.settleAsync();
+    expect(summary(events[1]!)).toEqual([`PROPERTY_CHANGE:${frame.id}:LOCAL:pluginData`, `STYLE_PROPERTY_CHANGE:${style.id}:LOCAL`]);
+    expect(summary(events[0]!)).toContain(`STYLE_CREATE:${style.id}:LOCAL`);
+  });
+
+  it('stops delivering after off()', async () => {
+    const fake = createFakeFigma();
+    await fake.figma.loadAllPagesAsync();
+    let calls = 0;
+    const handler = () => calls++;
+    fake.figma.on('documentchange', handler);
+    fake.figma.createFrame();
+    fake.figma.off('documentchange', handler);
+    await fake.settleAsync();
+    fake.figma.createFrame();
+    await fake.settleAsync();
+    expect(calls).toBe(0);
+  });
+});

@@ -1,0 +1,100 @@
+import { inflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { encodePng, readImageHeader } from '../../support/png';
+import { createFakeFigma } from '../../fake-figma/index';
+
+const pngOfSize = (width: number, height: number) => encodePng({ width, height, pixel: () => [200, 100, 50, 255] });
+
+/** Decodes the fake's own PNGs (8-bit RGBA, filter 0) into pixels. */
+function decodePng(bytes: Uint8Array): { width: number; height: number; at: (x: number, y: number) => number[] } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let offset = 8;
+  const idat: Uint8Array[] = [];
+  let width = 0;
+  let height = 0;
+  while (offset < bytes.length) {
+    const length = view.getUint32(offset);
+    const type = String.fromCharCode(...bytes.subarray(offset + 4, offset + 8));
+    const data = bytes.subarray(offset + 8, offset + 8 + length);
+    if (type === 'IHDR') {
+      width = view.getUint32(offset + 8);
+      height = view.getUint32(offset + 12);
+    }
+    if (type === 'IDAT') idat.push(data);
+    offset += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(idat));
+  return { width, height, at: (x, y) => [...raw.subarray(y * (width * 4 + 1) + 1 + x * 4, y * (width * 4 + 1) + 1 + x * 4 + 4)] };
+}
+
+describe('images', () => {
+  it('creates images from PNG bytes, with a stable hash, findable by hash', async () => {
+    const { figma } = createFakeFigma();
+    const bytes = pngOfSize(40, 20);
+    const image = figma.createImage(bytes);
+    expect(image.hash).toMatch(/^[0-9a-f]{40}$/);
+    expect(figma.createImage(bytes).hash).toBe(image.hash);
+    expect(figma.getImageByHash(image.hash)).toBe(image);
+    expect(await image.getSizeAsync()).toEqual({ width: 40, height: 20 });
+    expect(await image.getBytesAsync()).toEqual(bytes);
+    const rect = figma.createRectangle();
+    rect.fills = [{ type: 'IMAGE', imageHash: image.hash, scaleMode: 'FILL' }];
+    expect(() => (rect.fills = [{ type: 'IMAGE', imageHash: 'f'.repeat(40), scaleMode: 'FILL' }])).toThrow(/does not name an image/);
+  });
+
+  it('refuses images over 4096 px and bytes that are not PNG, JPEG or GIF', () => {
+    const { figma } = createFakeFigma();
+    expect(() => figma.createImage(pngOfSize(5000, 1))).toThrow(/Image is too large \(5000×1/);
+    expect(() => figma.createImage(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]))).toThrow(/Image type is unsupported/);
+    expect(() => figma.createImage(new TextEncoder().encode('<svg/>'))).toThrow(/unsupported/);
+    expect(() => figma.createImage([1, 2] as unknown as Uint8Array)).toThrow(/Uint8Array/);
+    expect(figma.createImage(pngOfSize(4096, 1)).hash).toHaveLength(40);
+  });
+});
+
+describe('exportAsync', () => {
+  it('exports a real PNG sized by node size × scale, with the node’s colours', async () => {
+    const { figma } = createFakeFigma();
+    const frame = figma.createFrame();
+    frame.resize(120, 80);
+    frame.fills = [{ type: 'SOLID', color: { r: 0, g: 0, b: 1 } }];
+    const rect = figma.createRectangle();
+    frame.appendChild(rect);
+    rect.x = 0;
+    rect.y = 0;
+    rect.resize(60, 80);
+    rect.fills = [{ type: 'SOLID', color: { r: 1, g: 0, b: 0 } }];
+    const bytes = await frame.exportAsync({ format: 'PNG', constraint: { type: 'SCALE', value: 2 } });
+    expect(readImageHeader(bytes)).toEqual({ format: 'png', width: 240, height: 160 });
+    const png = decodePng(bytes);
+    expect(png.at(10, 10)).toEqual([255, 0, 0, 255]);
+    expect(png.at(200, 100)).toEqual([0, 0, 255, 255]);
+    const byWidth = await frame.exportAsync({ format: 'PNG', constraint: { type: 'WIDTH', value: 60 } });
+    expect(readImageHeader(byWidth)).toEqual({ format: 'png', width: 60, height: 40 });
+  });
+
+  it('exports JPEG, SVG and PDF', async () => {
+    const { figma } = createFakeFigma();
+    const frame = figma.createFrame();
+    frame.resize(100, 50);
+    const jpeg = await frame.exportAsync({ format: 'JPG' });
+    expect(readImageHeader(jpeg)).toEqual({ format: 'jpeg', width: 100, height: 50 });
+    expect([...jpeg.subarray(-2)]).toEqual([0xff, 0xd9]);
+    const svg = await frame.exportAsync({ format: 'SVG_STRING' });
+    expect(svg).toMatch(/^<svg width="100" height="50"/);
+    const svgBytes = await frame.exportAsync({ format: 'SVG' });
+    expect(new TextDecoder().decode(svgBytes)).toBe(svg);
+    const pdf = new TextDecoder().decode(await frame.exportAsync({ format: 'PDF' }));
+    expect(pdf.startsWith('%PDF-1.4')).toBe(true);
+    expect(pdf).toContain('/MediaBox [0 0 100 50]');
+  });
+
+  it('refuses scales and sizes beyond the limits and unknown formats', async () => {
+    const { figma } = createFakeFigma();
+    const frame = figma.createFrame();
+    frame.resize(5000, 100);
+    await expect(frame.exportAsync({ format: 'PNG', constraint: { type: 'SCALE', value: 5 } })).rejects.toThrow(/outside 0.01–4/);
+    await expect(frame.exportAsync({ format: 'PNG', constraint: { type: 'SCALE', value: 4 } })).rejects.toThrow(/at most 16384 a side/);
+    await expect(frame.exportAsync({ format: 'GIF' } as unknown as ExportSettings)).rejects.toThrow(/Unsupported export format/);
+  });
+});

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { createFakeFigma } from '../../fake-figma/index';
+
+describe('text nodes', () => {
+  it('refuses text edits until the font is loaded, with Figma’s hint', async () => {
+    const { figma } = createFakeFigma();
+    const text = figma.createText();
+    expect(() => (text.characters = 'Hello')).toThrow(
+      'in set_characters: Cannot write to node with unloaded font "Inter Regular". Please call figma.loadFontAsync({ family: "Inter", style: "Regular" }) and await the returned promise first.',
+    );
+    expect(() => (text.fontSize = 20)).toThrow(/unloaded font "Inter Regular"/);
+    expect(() => (text.textCase = 'UPPER')).toThrow(/unloaded font/);
+    // Alignment does not change glyph layout, so it needs no font.
+    text.textAlignHorizontal = 'CENTER';
+    await figma.loadFontAsync({ family: 'Inter', style: 'Regular' });
+    text.characters = 'Hello';
+    expect(text.characters).toBe('Hello');
+    expect(() => (text.fontName = { family: 'Inter', style: 'Bold' })).toThrow(/unloaded font "Inter Bold"/);
+    await figma.loadFontAsync({ family: 'Inter', style: 'Bold' });
+    text.fontName = { family: 'Inter', style: 'Bold' };
+    expect(text.fontName).toEqual({ family: 'Inter', style: 'Bold' });
+  });
+
+  it('rejects fonts the machine does not have and lists the ones it has', async () => {
+    const { figma } = createFakeFigma();
+    await expect(figma.loadFontAsync({ family: 'Comic Neue', style: 'Regular' })).rejects.toThrow(/could not be loaded/);
+    const fonts = await figma.listAvailableFontsAsync();
+    expect(fonts.map((f) => `${f.fontName.family} ${f.fontName.style}`)).toContain('Inter Semi Bold');
+  });
+
+  it('sizes auto-resizing text and wraps fixed-width text', async () => {
+    const { figma } = createFakeFigma();
+    await figma.loadFontAsync({ family: 'Inter', style: 'Regular' });
+    const text = figma.createText();
+    text.fontSize = 20;
+    text.characters = 'Spring sale';
+    const oneLine = text.height;
+    expect(text.width).toBeGreaterThan(0);
+    text.textAutoResize = 'HEIGHT';
+    text.resize(80, text.height);
+    text.characters = 'Spring sale starts on Monday for members';
+    expect(text.width).toBe(80);
+    expect(text.height).toBeGreaterThan(oneLine * 2);
+  });
+
+  it('names new text after its characters until renamed', async () => {
+    const { figma } = createFakeFigma();
+    await figma.loadFontAsync({ family: 'Inter', style: 'Regular' });
+    const text = figma.createText();
+    text.characters = 'Free delivery';
+    expect(text.name).toBe('Free delivery');
+    text.name = 'Banner';
+    text.characters = 'Free returns';
+    expect(text.name).toBe('Banner');
+  });
+
+  it('applies text styles (font must be loaded) and detaches them when a style field changes', async () => {
+    const { figma } = createFakeFigma();
+    await figma.loadFontAsync({ family: 'Inter', style: 'Regular' });
+    const style = figma.createTextStyle();
+    style.name = 'Body/Large';
+    style.fontSize = 18;
+    expect(() => (style.fontName = { family: 'Georgia', style: 'Bold' })).toThrow(/unloaded font "Georgia Bold"/);
+    const text = figma.createText();
+    text.characters = 'Copy';
+    await text.setTextStyleIdAsync(style.id);
+    expect(text.textStyleId).toBe(style.id);
+    expect(text.fontSize).toBe(18);
+    text.characters = 'New copy';
+    expect(text.textStyleId).toBe(style.id);
+    style.fontSize = 20;
+    expect(text.fontSize).toBe(20);
+    text.fontSize = 12;
+    expect(text.textStyleId).toBe('');
+  });
+
+  it('gives one styled segment per text node and refuses partial-range styling clearly', async () => {
+    const { figma } = createFakeFigma();
+    await figma.loadFontAsync({ family: 'Inter', style: 'Regular' });
+    const text = figma.createText();
+    text.characters = 'Hello world';
+    expect(text.getStyledTextSegments(['fontSize', 'fontName'])).toEqual([
+      { characters: 'Hello world', start: 0, end: 11, fontSize: 12, fontName: { family: 'Inter', style: 'Regular' } },
+    ]);
+    expect(() => text.setRangeFontSize(0, 5, 20)).toThrow(/not implemented by the fake.*part of the text/);
+    text.setRangeFontSize(0, 11, 20);
+    expect(text.fontSize).toBe(20);
+  });
+
+  it('returns figma.mixed for differing corner radii', () => {
+    const { figma } = createFakeFigma();
+    const rect = figma.createRectangle();
+    rect.cornerRadius = 8;
+    expect(rect.cornerRadius).toBe(8);
+    rect.topLeftRadius = 0;
+    expect(rect.cornerRadius).toBe(figma.mixed);
+  });
+});
