@@ -81,8 +81,9 @@ function parseJsonBody(text: string): { ok: true; body: unknown } | { ok: false 
 }
 
 export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
-  const origin = originOf(options.baseUrl);
-  if (origin === null) throw new Error(`Not an http(s) base URL: ${options.baseUrl}`);
+  const parsedOrigin = originOf(options.baseUrl);
+  if (parsedOrigin === null) throw new Error(`Not an http(s) base URL: ${options.baseUrl}`);
+  const origin: string = parsedOrigin;
   const base = options.baseUrl.replace(/\/+$/, '');
   const { api, gate, scheduler, retryPolicy } = options;
 
@@ -107,7 +108,7 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
   }
 
   async function attemptAsync<T>(spec: ApiRequestSpec<T>, url: string, context: ErrorContext, attempt: number): Promise<T> {
-    const release = await gate.acquireAsync({ bucket: options.bucket.name, limitPerMinute: options.bucket.limitPerMinute, host: origin ?? '' });
+    const release = await gate.acquireAsync({ bucket: options.bucket.name, limitPerMinute: options.bucket.limitPerMinute, host: origin });
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const request = { method: spec.method, url, headers: headersFor(body !== undefined), ...(body === undefined ? {} : { body }) };
     let outcome: Outcome;
@@ -117,7 +118,7 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
       release();
     }
     if (outcome.kind === 'timeout') throw timeoutError(context, options.timeoutMs);
-    if (outcome.kind === 'no-response') throw networkError(context, origin ?? base);
+    if (outcome.kind === 'no-response') throw networkError(context, origin);
     const { response } = outcome;
     const reported = response.headers['x-ratelimit-limit'];
     if (reported !== undefined && /^\d+$/.test(reported.trim())) gate.reportLimit(options.bucket.name, Number(reported));

@@ -24,8 +24,3 @@ export function originOf(url: string): string | null {
   const parsed = parseHttpUrl(url);
   return parsed && !parsed.hasCredentials ? parsed.origin : null;
 }
-
-/** True when `url` is on exactly the origin `origin`. */
-export function isOnOrigin(url: string, origin: string): boolean {
-  return originOf(url) === origin;
-}
