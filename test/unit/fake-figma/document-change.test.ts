@@ -30,7 +30,7 @@ describe('documentchange', () => {
     await fake.settleAsync();
     expect(events).toHaveLength(2);
     expect(summary(events[1]!)).toEqual([`PROPERTY_CHANGE:${frame.id}:LOCAL:name,width,height`, `DELETE:${rect.id}:LOCAL`]);
-    const deleted = events[1]!.documentChanges[1]!;
+    const deleted = events[1]!.documentChanges[1] as DeleteChange;
     expect(deleted.node).toEqual({ removed: true, type: 'RECTANGLE', id: rect.id });
   });
 
