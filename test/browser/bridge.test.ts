@@ -42,7 +42,9 @@ describe('the bridge between the real sandbox and the real UI', () => {
 
   it('answers the UI’s first request: app/init is replied to and the file name is shown', async () => {
     const ui = await h.uiFrameAsync();
-    await expect.poll(() => textOf(ui.getByTestId('shell-file')), { timeout: 10_000 }).toContain('Envelope demo');
+    const fileName = await evaluateHooks(h.page, (hooks) => hooks.inspect().root.name);
+    expect(fileName).not.toBe('');
+    await expect.poll(() => textOf(ui.getByTestId('shell-file')), { timeout: 10_000 }).toContain(fileName);
     const messages = await evaluateHooks(h.page, (hooks) => hooks.messages());
     const request = messages.find((entry) => entry.direction === 'to-plugin' && (entry.message as WireLike).type === 'app/init');
     expect(request).toBeDefined();
@@ -110,7 +112,8 @@ describe('the bridge between the real sandbox and the real UI', () => {
     const ui = await h.uiFrameAsync();
     await ui.getByTestId('nav-sync').click();
     await ui.getByTestId('nav-settings').click();
-    await expect.poll(() => textOf(ui.getByTestId('shell-file'))).toContain('Envelope demo');
+    await expect.poll(() => textOf(ui.getByTestId('nav-settings'))).toBe('Settings');
+    expect(await ui.getByTestId('nav-settings').getAttribute('aria-current')).toBe('page');
     expect(h.console.filter((entry) => entry.type === 'pageerror')).toEqual([]);
   });
 });

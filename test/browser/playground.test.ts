@@ -66,6 +66,37 @@ describe('the playground', () => {
     }
   });
 
+  it('highlights nodes that were not in the document when the plugin started', async () => {
+    await evaluateHooks(h.page, async (hooks) => {
+      const figma = hooks.fake().figma;
+      const page = hooks.inspect().root.children.find((candidate) => candidate.name === 'Components');
+      if (page) await figma.setCurrentPageAsync(page);
+      const frame = figma.createFrame();
+      frame.name = 'Inserted frame';
+      frame.resize(200, 120);
+      frame.x = -400;
+      hooks.redraw();
+    });
+    await expect.poll(() => textOf(h.page.locator('.node-label.inserted'))).toBe('Inserted frame · inserted');
+    expect(await h.page.locator('[data-role="drawing"] .node-inserted').count()).toBe(1);
+    expect(await h.page.locator('[data-role="layers"] li[data-inserted="true"] .name').allTextContents()).toEqual(['Inserted frame']);
+  });
+
+  it('“Use emulator demo keys” fills the plugin’s settings with the emulator’s keys and runs it again', async () => {
+    // A first visit: nothing kept from earlier runs, no ?demo-keys flag.
+    await h.page.evaluate(() => localStorage.clear());
+    await h.openAsync();
+    expect(await evaluateHooks(h.page, (hooks) => hooks.clientStorageKeysAsync())).toEqual([]);
+    await h.page.locator('[data-action="use-demo-keys"]').click();
+    await expect.poll(() => textOf(h.page.locator('[data-role="emulator-note"]')), { timeout: 10_000 }).toContain('Demo keys saved');
+    const keys = await evaluateHooks(h.page, (hooks) => hooks.clientStorageKeysAsync());
+    expect([...keys].sort()).toEqual(['envelope.builder.apiKey', 'envelope.builder.baseUrl', 'envelope.library.apiKey', 'envelope.library.baseUrl']);
+    const ui = await h.uiFrameAsync();
+    await ui.getByTestId('nav-settings').click();
+    await expect.poll(() => textOf(ui.getByTestId('settings-library-key-hint')), { timeout: 10_000 }).toMatch(/••••/);
+    expect(await ui.getByTestId('settings-builder-base-url').inputValue()).toBe(h.emulator.builderUrl);
+  });
+
   it('looks right in the light theme', async () => {
     await h.openAsync('?demo-keys=1');
     const ui = await h.uiFrameAsync();

@@ -9,6 +9,12 @@ export interface EmulatorUrls {
 export interface PlaygroundConfig {
   /** null when the playground runs without an emulator. */
   emulator: EmulatorUrls | null;
+  /**
+   * What figma's fetch may reach, as Figma allows a plugin in development: the manifest's
+   * allowedDomains and devAllowedDomains, plus the emulator this playground was given.
+   * null: anything.
+   */
+  allowedDomains: string[] | null;
 }
 
 export const CONFIG_ELEMENT_ID = 'playground-config';
@@ -39,5 +45,9 @@ export function parseConfig(text: string): PlaygroundConfig {
   if (emulator !== null && !isUrlPair(emulator)) {
     throw new Error('The playground config\'s "emulator" needs libraryUrl and builderUrl strings.');
   }
-  return { emulator };
+  const allowedDomains = (value as { allowedDomains?: unknown }).allowedDomains ?? null;
+  if (allowedDomains !== null && !(Array.isArray(allowedDomains) && allowedDomains.every((entry) => typeof entry === 'string'))) {
+    throw new Error('The playground config\'s "allowedDomains" must be a list of strings or null.');
+  }
+  return { emulator, allowedDomains: allowedDomains as string[] | null };
 }

@@ -40,6 +40,7 @@ export function renderPageHtml(config: PlaygroundConfig): string {
   <main class="canvas" data-role="canvas">
     <div class="drawing" data-role="drawing"></div>
     <div class="canvas-legend">
+      <span class="zoom" data-role="zoom" title="Drawing scale">100%</span>
       <span class="legend-item component">Component</span>
       <span class="legend-item instance">Instance</span>
       <span class="legend-item inserted">Inserted by the plugin</span>

@@ -1,22 +1,20 @@
 // The playground page's script (bundled by server.ts): a fake Figma with the demo document, the
 // REAL dist/code.js running against it, the REAL dist/ui.html in a null-origin iframe, a drawing
 // of the document, edit controls, and test hooks on window.__playground.
-import type { FakeFigma } from '../fake-figma/index';
+import type { FakeFigma, NetworkFn } from '../fake-figma/index';
 import { CONFIG_ELEMENT_ID, parseConfig, type PlaygroundConfig } from './page-config';
 import { readComponentAsync, listComponents, renameComponentAsync, setComponentFillAsync, setComponentTextAsync } from './page/component-edits';
 import { rgbToHex } from './page/colors';
 import { captureConsole, type ConsoleCapture } from './page/console-capture';
 import { renderDocument } from './page/document-drawing';
-import { collectIds, snapshotDocument, type DocumentSnapshot } from './page/document-snapshot';
+import { collectIds, pageContaining, pageWithMostComponents, snapshotDocument, type DocumentSnapshot } from './page/document-snapshot';
 import { fetchEmulatorStateAsync, resetEmulatorAsync, seedDemoSettingsAsync, type EmulatorDemoState } from './page/emulator-link';
 import { startSessionAsync, type LoggedMessage, type PluginSession } from './page/plugin-session';
 import type { PlaygroundHooks } from './page/playground-hooks';
 import { createPluginWindow, type PluginWindow } from './page/plugin-window';
-import { clearPersisted, persistClientStorageAsync, restoreClientStorageAsync } from './page/storage-persistence';
+import { clearPersisted, persistClientStorageAsync, readPersisted } from './page/storage-persistence';
 import { createSwitchableNetwork, isNetworkMode, type NetworkMode } from './page/switchable-network';
 import { figmaThemeCss, parseTheme, type FigmaTheme } from './theme/apply-figma-theme';
-
-const FILE_NAME = 'Envelope demo — Email design system';
 
 function byRole<T extends HTMLElement = HTMLElement>(role: string): T {
   const found = document.querySelector<T>(`[data-role="${role}"]`);
@@ -80,9 +78,9 @@ async function mainAsync(): Promise<void> {
     freezeInput: byRole<HTMLInputElement>('freeze-input'),
     networkSelect: byRole<HTMLSelectElement>('network-select'),
     toasts: byRole('toasts'),
+    zoom: byRole('zoom'),
     drawing: { canvas: byRole('canvas'), drawing: byRole('drawing'), pages: byRole('pages'), layers: byRole('layers') },
   };
-  elements.fileName.textContent = FILE_NAME;
   byAction('toggle-theme').textContent = theme === 'dark' ? 'Light theme' : 'Dark theme';
 
   function setStatus(state: 'starting' | 'running' | 'failed' | 'closed' | 'frozen', detail?: string): void {
@@ -104,7 +102,10 @@ async function mainAsync(): Promise<void> {
   if (!uiResponse.ok) throw new Error(await uiResponse.text());
   const html = await uiResponse.text();
 
-  const network = createSwitchableNetwork((...args: Parameters<typeof fetch>) => nativeFetch(...args));
+  // The real network behind figma's fetch; the browser's Response has every field NetworkFn reads.
+  const network = createSwitchableNetwork<Parameters<NetworkFn>, Awaited<ReturnType<NetworkFn>>>(
+    (url, init) => nativeFetch(url, init as RequestInit) as Promise<Awaited<ReturnType<NetworkFn>>>,
+  );
   const messageLog: LoggedMessage[] = [];
   let session: PluginSession | null = null;
   let baselineIds: Set<string> = new Set();
@@ -138,7 +139,7 @@ async function mainAsync(): Promise<void> {
     if (!force && signature === lastDrawnSignature && recentlyEdited.size === 0) return;
     lastDrawnSignature = signature;
     const windowElement = byRole('plugin-window');
-    renderDocument(elements.drawing, {
+    const scale = renderDocument(elements.drawing, {
       snapshot: current,
       pageId: viewedPageId,
       baselineIds,
@@ -150,6 +151,7 @@ async function mainAsync(): Promise<void> {
       },
     });
     recentlyEdited = new Set();
+    elements.zoom.textContent = `${Math.round(scale * 100)}%`;
   }
 
   function showNewNotifications(): void {
@@ -194,6 +196,11 @@ async function mainAsync(): Promise<void> {
       }),
     );
     if (choices.some((choice) => choice.id === previous)) elements.componentSelect.value = previous;
+    else {
+      // Start with a component that has a text and a fill to change, when there is one.
+      const rich = choices.find((choice) => choice.hasText);
+      if (rich) elements.componentSelect.value = rich.id;
+    }
     void showComponentDetailsAsync();
   }
 
@@ -248,14 +255,14 @@ async function mainAsync(): Promise<void> {
     elements.toasts.replaceChildren();
     session = await startSessionAsync({
       html,
-      fileName: FILE_NAME,
       command: params.get('command') ?? '',
       pluginWindow,
       consoleCapture,
       network: (...args) => network.call(...args),
+      allowedDomains: config.allowedDomains,
+      clientStorage: readPersisted(localStorage),
       prepareAsync: async (fake) => {
         baselineIds = collectIds(snapshotDocument(fake.inspect.root));
-        await restoreClientStorageAsync(fake.figma.clientStorage, localStorage);
         if (options.seedDemoKeys && config.emulator) {
           const state = await fetchEmulatorStateAsync(config.emulator, nativeFetch);
           emulatorState = state;
@@ -274,6 +281,8 @@ async function mainAsync(): Promise<void> {
       },
       onStatus: (state, detail) => setStatus(state, detail),
     });
+    elements.fileName.textContent = session.fake.inspect.root.name;
+    viewedPageId = pageWithMostComponents(snapshot());
     showEmulatorFacts();
     fillComponentChoices();
     redraw(true);
@@ -297,6 +306,7 @@ async function mainAsync(): Promise<void> {
     try {
       const changedId = await edit(currentFake().figma, id);
       recentlyEdited = new Set([changedId, id]);
+      viewedPageId = pageContaining(snapshot(), id) ?? viewedPageId;
       setNote(elements.editNote, done, 'ok');
       fillComponentChoices();
       setTimeout(() => redraw(true), 0);
@@ -311,19 +321,20 @@ async function mainAsync(): Promise<void> {
     next.set('theme', theme === 'dark' ? 'light' : 'dark');
     location.search = next.toString();
   });
-  byAction('relaunch').addEventListener('click', () => {
-    session?.end();
-    session = null;
-    void startAsync({ seedDemoKeys: false });
-  });
+  async function relaunchAsync(): Promise<void> {
+    if (!session) return startAsync({ seedDemoKeys: false });
+    lastDrawnSignature = '';
+    await session.relaunchAsync();
+    redraw(true);
+  }
+
+  byAction('relaunch').addEventListener('click', () => void relaunchAsync());
   byAction('use-demo-keys').addEventListener('click', () => {
     useDemoKeysAsync().then(
       () => {
-        setNote(elements.emulatorNote, 'Demo keys saved in the plugin’s clientStorage. Relaunching the plugin…', 'ok');
+        setNote(elements.emulatorNote, 'Demo keys saved in the plugin’s clientStorage; the plugin was run again to pick them up.', 'ok');
         showEmulatorFacts();
-        session?.end();
-        session = null;
-        return startAsync({ seedDemoKeys: false });
+        return relaunchAsync();
       },
       (error: unknown) => setNote(elements.emulatorNote, errorMessage(error), 'error'),
     );
@@ -395,15 +406,10 @@ async function mainAsync(): Promise<void> {
     clientStorageKeysAsync: () => currentFake().figma.clientStorage.keysAsync(),
     useDemoKeysAsync: async () => {
       await useDemoKeysAsync();
-      session?.end();
-      session = null;
-      await startAsync({ seedDemoKeys: false });
+      showEmulatorFacts();
+      await relaunchAsync();
     },
-    relaunchAsync: async () => {
-      session?.end();
-      session = null;
-      await startAsync({ seedDemoKeys: false });
-    },
+    relaunchAsync,
     reset: () => resetAsync(),
     redraw: () => redraw(true),
   };

@@ -54,6 +54,16 @@ export async function bundlePageAsync(): Promise<PageAssets> {
   return { script, styles };
 }
 
+/** The origins figma's fetch may reach in the playground: the manifest's, as in development, and the emulator's. */
+async function allowedDomainsAsync(emulator: EmulatorUrls | undefined): Promise<string[]> {
+  const manifest = JSON.parse(await readFile(join(repositoryRoot, 'manifest.json'), 'utf8')) as {
+    networkAccess?: { allowedDomains?: string[]; devAllowedDomains?: string[] };
+  };
+  const access = manifest.networkAccess ?? {};
+  const emulatorOrigins = emulator ? [new URL(emulator.libraryUrl).origin, new URL(emulator.builderUrl).origin] : [];
+  return [...new Set([...(access.allowedDomains ?? []), ...(access.devAllowedDomains ?? []), ...emulatorOrigins])];
+}
+
 function send(response: ServerResponse, status: number, type: string, body: string): void {
   response.writeHead(status, {
     'content-type': `${type}; charset=utf-8`,
@@ -79,7 +89,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   const distDir = options.distDir ?? join(repositoryRoot, 'dist');
   const host = options.host ?? '127.0.0.1';
   const assets = await bundlePageAsync();
-  const page = renderPageHtml({ emulator: options.emulator ?? null });
+  const page = renderPageHtml({ emulator: options.emulator ?? null, allowedDomains: await allowedDomainsAsync(options.emulator) });
 
   async function handleAsync(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = new URL(request.url ?? '/', 'http://playground').pathname;

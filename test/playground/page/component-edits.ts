@@ -7,6 +7,8 @@ export interface ComponentChoice {
   id: string;
   /** "Set / Variant" for variants, else the component's name. */
   label: string;
+  /** It has a text layer (the text control can change it). */
+  hasText: boolean;
 }
 
 interface NodeLike {
@@ -25,6 +27,10 @@ function childrenOf(node: NodeLike): readonly NodeLike[] {
   }
 }
 
+function containsText(node: NodeLike): boolean {
+  return node.type === 'TEXT' || (node.type !== 'INSTANCE' && childrenOf(node).some(containsText));
+}
+
 /** Every local component in the document, variants labelled with their set. */
 export function listComponents(root: object): ComponentChoice[] {
   const choices: ComponentChoice[] = [];
@@ -32,7 +38,7 @@ export function listComponents(root: object): ComponentChoice[] {
     if (node.type === 'COMPONENT') {
       const parent = node.parent;
       const label = parent && parent.type === 'COMPONENT_SET' ? `${parent.name} / ${node.name}` : node.name;
-      choices.push({ id: node.id, label });
+      choices.push({ id: node.id, label, hasText: containsText(node) });
       return;
     }
     if (node.type === 'INSTANCE') return;

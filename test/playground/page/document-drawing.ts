@@ -69,7 +69,7 @@ function drawNode(node: DrawNode, parent: DrawNode | null, scale: number, state:
   return box;
 }
 
-function drawLabel(node: DrawNode, left: number, top: number, state: DrawState): HTMLElement {
+function drawLabel(node: DrawNode, left: number, top: number, width: number, state: DrawState): HTMLElement {
   const prefix = node.kind === 'component' ? '❖ ' : node.kind === 'set' ? '◇ ' : node.kind === 'instance' ? '◈ ' : '';
   const label = element('div', `node-label ${node.kind}`, `${prefix}${node.name}`);
   label.dataset.labelFor = node.id;
@@ -79,21 +79,23 @@ function drawLabel(node: DrawNode, left: number, top: number, state: DrawState):
   }
   label.style.left = `${left}px`;
   label.style.top = `${top - 18}px`;
+  // As in Figma, a label is never wider than its frame (tiny frames get an ellipsis).
+  label.style.maxWidth = `${Math.max(16, width)}px`;
   return label;
 }
 
-function drawPage(page: PageSnapshot | undefined, elements: DrawingElements, state: DrawState): void {
+function drawPage(page: PageSnapshot | undefined, elements: DrawingElements, state: DrawState): number {
   elements.drawing.replaceChildren();
   if (!page || page.nodes.length === 0) {
     elements.drawing.append(element('div', 'canvas-empty', page ? `“${page.name}” is empty.` : 'No page to show.'));
     elements.drawing.style.width = '100%';
     elements.drawing.style.height = '100%';
-    return;
+    return 1;
   }
   const area = {
     width: Math.max(200, elements.canvas.clientWidth - state.reservedRight),
     height: Math.max(200, elements.canvas.clientHeight),
-    padding: 40,
+    padding: 32,
     minScale: 0.2,
   };
   const fit = fitDrawing(page.nodes.map((node) => node.box), area);
@@ -106,13 +108,14 @@ function drawPage(page: PageSnapshot | undefined, elements: DrawingElements, sta
     drawn.style.left = `${left}px`;
     drawn.style.top = `${top}px`;
     if (isInserted(node, state)) drawn.classList.add('node-inserted');
-    elements.drawing.append(drawLabel(node, left, top, state), drawn);
+    elements.drawing.append(drawLabel(node, left, top, node.box.width * fit.scale, state), drawn);
     right = Math.max(right, left + node.box.width * fit.scale);
     bottom = Math.max(bottom, top + node.box.height * fit.scale);
   }
   // Lets the canvas scroll when the page is larger than it (below the minimum scale).
   elements.drawing.style.width = `${right + area.padding}px`;
   elements.drawing.style.height = `${bottom + area.padding}px`;
+  return fit.scale;
 }
 
 function listPages(snapshot: DocumentSnapshot, pageId: string | null, elements: DrawingElements, state: DrawState): void {
@@ -147,10 +150,11 @@ function listLayers(page: PageSnapshot | undefined, elements: DrawingElements, s
   elements.layers.replaceChildren(...items);
 }
 
-export function renderDocument(elements: DrawingElements, state: DrawState): void {
+/** Draws the page and lists pages and layers; returns the drawing's scale (1 = 100 %). */
+export function renderDocument(elements: DrawingElements, state: DrawState): number {
   const page = state.snapshot.pages.find((candidate) => candidate.id === state.pageId) ?? state.snapshot.pages[0];
   listPages(state.snapshot, page?.id ?? null, elements, state);
   listLayers(page, elements, state);
-  drawPage(page, elements, state);
+  return drawPage(page, elements, state);
 }
 

@@ -186,3 +186,24 @@ export function collectIds(snapshot: DocumentSnapshot): Set<string> {
   for (const page of snapshot.pages) page.nodes.forEach(visit);
   return ids;
 }
+
+function contains(node: DrawNode, id: string): boolean {
+  return node.id === id || node.children.some((child) => contains(child, id));
+}
+
+/** The page a node is on, or null. */
+export function pageContaining(snapshot: DocumentSnapshot, id: string): string | null {
+  return snapshot.pages.find((page) => page.nodes.some((node) => contains(node, id)))?.id ?? null;
+}
+
+/** The page to show first: the one with the most components (the design system), else the first. */
+export function pageWithMostComponents(snapshot: DocumentSnapshot): string | null {
+  const count = (node: DrawNode): number =>
+    (node.kind === 'component' || node.kind === 'set' ? 1 : 0) + node.children.reduce((sum, child) => sum + count(child), 0);
+  let best: { id: string; components: number } | null = null;
+  for (const page of snapshot.pages) {
+    const components = page.nodes.reduce((sum, node) => sum + count(node), 0);
+    if (!best || components > best.components) best = { id: page.id, components };
+  }
+  return best?.id ?? null;
+}

@@ -1,7 +1,7 @@
 // One run of the plugin in the page: a fresh fake Figma with the demo document, its globals
 // installed on this window, the real dist/code.js loaded with a script tag, and the plugin's
 // window wired to it. "Reset" ends the session and starts another.
-import { createFakeFigma, type FakeFigma } from '../../fake-figma/index';
+import { createFakeFigma, type FakeFigma, type NetworkFn } from '../../fake-figma/index';
 import { buildDemoDocumentAsync } from '../../fixtures/demo-document';
 import { interceptMethod } from './intercept';
 import type { PluginWindow, ShowUiOptionsLike } from './plugin-window';
@@ -16,12 +16,15 @@ export interface LoggedMessage {
 
 export interface SessionOptions {
   html: string;
-  fileName: string;
   command: string;
   pluginWindow: PluginWindow;
   consoleCapture: ConsoleCapture;
-  network: (...args: Parameters<typeof fetch>) => Promise<Response>;
-  /** Runs after the document is built and before the plugin starts (restore storage, seed keys). */
+  network: NetworkFn;
+  /** null: figma's fetch may reach anything. */
+  allowedDomains: readonly string[] | null;
+  /** clientStorage as a previous run left it. */
+  clientStorage: Record<string, unknown>;
+  /** Runs after the document is built and before the plugin starts (seed keys). */
   prepareAsync(fake: FakeFigma): Promise<void>;
   onMessage(entry: LoggedMessage): void;
   onStatus(state: 'starting' | 'running' | 'failed' | 'closed', detail?: string): void;
@@ -31,6 +34,8 @@ export interface PluginSession {
   fake: FakeFigma;
   /** UI → plugin, as if the iframe had posted `{pluginMessage: message}`. */
   sendToPlugin(message: unknown): void;
+  /** A new run of the plugin on the same document (fresh iframe, same clientStorage). */
+  relaunchAsync(): Promise<void>;
   end(): void;
 }
 
@@ -68,14 +73,20 @@ function watchUi(fake: FakeFigma, pluginWindow: PluginWindow, onStatus: SessionO
   });
 }
 
+function removePluginScripts(): void {
+  document.querySelectorAll('script[data-role="plugin-code"]').forEach((script) => script.remove());
+}
+
 export async function startSessionAsync(options: SessionOptions): Promise<PluginSession> {
   options.onStatus('starting');
   const fake = createFakeFigma({
-    fileName: options.fileName,
     command: options.command,
     html: options.html,
     network: options.network,
     currentUser: { id: 'playground-user', name: 'Playground user' },
+    console,
+    clientStorage: options.clientStorage,
+    ...(options.allowedDomains ? { allowedDomains: options.allowedDomains } : {}),
   });
   await buildDemoDocumentAsync(fake.figma);
   await options.prepareAsync(fake);
@@ -94,24 +105,54 @@ export async function startSessionAsync(options: SessionOptions): Promise<Plugin
     sendToPlugin(message) {
       if (ended) return;
       options.onMessage({ direction: 'to-plugin', message });
-      fake.ui.send(message);
+      try {
+        fake.ui.send(message);
+      } catch (error) {
+        // Figma drops messages for a plugin whose UI is gone; say so instead of failing.
+        options.consoleCapture.add('warn', `playground: message not delivered: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+    async relaunchAsync() {
+      options.pluginWindow.close();
+      removePluginScripts();
+      fake.relaunch();
+      options.onStatus('starting');
+      await runPluginCodeAsync(fake, options.onStatus);
     },
     end() {
       ended = true;
       unsubscribe();
       uninstall();
       options.pluginWindow.close();
-      document.querySelectorAll('script[data-role="plugin-code"]').forEach((script) => script.remove());
+      removePluginScripts();
     },
   };
 
+  await runPluginCodeAsync(fake, options.onStatus);
+  return session;
+}
+
+async function runPluginCodeAsync(fake: FakeFigma, onStatus: SessionOptions['onStatus']): Promise<void> {
+  let thrown: string | null = null;
+  const onError = (event: ErrorEvent) => {
+    if (event.filename.includes('/code.js')) thrown = event.message;
+  };
+  window.addEventListener('error', onError);
   try {
     // A new URL each run: the browser runs the script again and never serves a stale build.
     runCounter += 1;
     await loadScriptAsync(`/code.js?run=${runCounter}`);
-    options.onStatus('running');
   } catch (error) {
-    options.onStatus('failed', error instanceof Error ? error.message : String(error));
+    onStatus('failed', error instanceof Error ? error.message : String(error));
+    return;
+  } finally {
+    window.removeEventListener('error', onError);
   }
-  return session;
+  if (thrown !== null) {
+    onStatus('failed', `dist/code.js threw while starting: ${thrown}`);
+    return;
+  }
+  // Figma fires "run" once the plugin's code has run.
+  fake.runCommand();
+  onStatus('running');
 }

@@ -9,10 +9,6 @@ export interface ClientStorageReader {
   getAsync(key: string): Promise<unknown>;
 }
 
-export interface ClientStorageWriter {
-  setAsync(key: string, value: unknown): Promise<void>;
-}
-
 export function readPersisted(storage: Pick<Storage, 'getItem'>): Record<string, unknown> {
   const text = storage.getItem(PERSISTED_STORAGE_KEY);
   if (text === null) return {};
@@ -22,12 +18,6 @@ export function readPersisted(storage: Pick<Storage, 'getItem'>): Record<string,
   } catch {
     return {};
   }
-}
-
-export async function restoreClientStorageAsync(target: ClientStorageWriter, storage: Pick<Storage, 'getItem'>): Promise<number> {
-  const entries = Object.entries(readPersisted(storage));
-  for (const [key, value] of entries) await target.setAsync(key, value);
-  return entries.length;
 }
 
 export async function persistClientStorageAsync(source: ClientStorageReader, storage: Pick<Storage, 'setItem'>): Promise<void> {

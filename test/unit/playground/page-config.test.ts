@@ -4,17 +4,18 @@ import { parseEmulatorState } from '../../playground/page/emulator-link';
 
 describe('the playground page config', () => {
   it('round-trips and cannot end the script element it sits in', () => {
-    const config = { emulator: { libraryUrl: 'http://127.0.0.1:1/</script>', builderUrl: 'http://127.0.0.1:2' } };
+    const config = { emulator: { libraryUrl: 'http://127.0.0.1:1/</script>', builderUrl: 'http://127.0.0.1:2' }, allowedDomains: ['https://a.example'] };
     const text = serializeConfig(config);
     expect(text).not.toContain('</script>');
     expect(parseConfig(text)).toEqual(config);
-    expect(parseConfig(serializeConfig({ emulator: null }))).toEqual({ emulator: null });
+    expect(parseConfig(serializeConfig({ emulator: null, allowedDomains: null }))).toEqual({ emulator: null, allowedDomains: null });
   });
 
   it('reports malformed configs in words', () => {
     expect(() => parseConfig('{')).toThrow('not JSON');
     expect(() => parseConfig('{}')).toThrow('no "emulator" entry');
     expect(() => parseConfig('{"emulator": {"libraryUrl": 1}}')).toThrow('needs libraryUrl and builderUrl strings');
+    expect(() => parseConfig('{"emulator": null, "allowedDomains": [1]}')).toThrow('"allowedDomains" must be a list of strings or null');
   });
 });
 
