@@ -26,6 +26,9 @@ export class ChangeRecorder {
   private pending = new Map<string, PendingChange>();
   private flushQueued = false;
 
+  /** Runs before a batch is collected (pending auto layout adds its size changes). */
+  beforeFlush: (() => void) | null = null;
+
   constructor(
     private readonly queue: TaskQueue,
     private readonly deliver: (changes: DocumentChange[]) => void,
@@ -65,6 +68,7 @@ export class ChangeRecorder {
   }
 
   private flush(): void {
+    this.beforeFlush?.();
     this.flushQueued = false;
     const entries = [...this.pending.values()];
     this.pending.clear();

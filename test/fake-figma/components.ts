@@ -179,6 +179,7 @@ export class FakeComponentNode extends FakeFrameNode {
   createInstance(): InstanceNode {
     this._assertReadable();
     const ctx = this._ctx;
+    if (ctx.dirtyLayout.size !== 0) ctx.flushLayout();
     const instance = ctx.createNodeOfType('INSTANCE', ctx.nextId()) as FakeInstanceNode;
     copyMainFields(this, instance, true);
     instance._main = this;
@@ -729,6 +730,7 @@ function detachLayers(node: FakeBaseNode): void {
 /** Points an instance (or a nested instance layer) at another component, keeping matching overrides. */
 export function swapMain(instance: FakeInstanceNode, component: FakeComponentNode): void {
   const ctx = instance._ctx;
+  if (ctx.dirtyLayout.size !== 0) ctx.flushLayout();
   const saved = saveOverrides(instance);
   const oldMain = instance._main;
   detachLayers(instance);
@@ -771,6 +773,7 @@ function topInstanceOf(node: FakeBaseNode): FakeSceneNode {
 /** A new instance of the same main with the same overrides (what node.clone() gives for an instance). */
 function cloneInstance(source: FakeInstanceNode): FakeInstanceNode {
   const ctx = source._ctx;
+  if (ctx.dirtyLayout.size !== 0) ctx.flushLayout();
   const copy = ctx.createNodeOfType('INSTANCE', ctx.nextId()) as FakeInstanceNode;
   const main = source._main;
   copyMainFields(main, copy, true);
@@ -836,7 +839,7 @@ export function combineAsVariants(ctx: FakeContext, nodes: ReadonlyArray<Compone
     if (node._parent instanceof FakeComponentSetNode) throw figmaError(api, `"${node._name}" is already a variant of "${node._parent._name}"`);
     if (node._remote) throw figmaError(api, 'Library (remote) components cannot be combined');
   }
-  if (!(parent instanceof FakeBaseNode) || !('_children' in parent)) throw validationError(api, 'a parent node that can hold children', parent);
+  if (!(parent instanceof FakeBaseNode) || (parent as unknown as { _children?: unknown })._children === undefined) throw validationError(api, 'a parent node that can hold children', parent);
   const list = components as FakeComponentNode[];
   const set = ctx.createNodeOfType('COMPONENT_SET', ctx.nextId()) as FakeComponentSetNode;
   ctx.changes.created(set);

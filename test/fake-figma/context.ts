@@ -50,6 +50,10 @@ export class FakeContext {
   exporter: ((node: FakeSceneNode, settings: ExportSettings | undefined) => Promise<Uint8Array>) | null = null;
   checkPropertyReferences: ((node: FakeSceneNode, references: Readonly<Record<string, string>> | null) => void) | null = null;
   layout: ((node: FakeSceneNode, changed: string) => void) | null = null;
+  /** Auto-layout frames waiting for a layout pass; geometry reads flush them (flushLayout). */
+  readonly dirtyLayout = new Set<FakeSceneNode>();
+  layoutFlushing = false;
+  flushLayout: () => void = () => undefined;
   copyComponentLinks: ((source: FakeSceneNode, copy: FakeSceneNode, intoInstance: boolean) => void) | null = null;
   buildInstanceLayers: ((copy: FakeSceneNode, source: FakeSceneNode, instanceRoot: FakeSceneNode | null) => void) | null = null;
   private idCounter = 1;
@@ -94,8 +98,20 @@ export class FakeContext {
     }
   }
 
+  /** Font name objects already checked against loadedFonts (they are frozen, so safe to remember). */
+  private fontsSeenLoaded = new WeakSet<FontName>();
+
   isFontLoaded(font: FontName): boolean {
-    return this.rulesOff > 0 || this.loadedFonts.has(fontKey(font));
+    if (this.rulesOff > 0 || this.fontsSeenLoaded.has(font)) return true;
+    if (!this.loadedFonts.has(fontKey(font))) return false;
+    if (Object.isFrozen(font)) this.fontsSeenLoaded.add(font);
+    return true;
+  }
+
+  /** A new plugin run: nothing is loaded any more. */
+  forgetLoadedFonts(): void {
+    this.loadedFonts.clear();
+    this.fontsSeenLoaded = new WeakSet<FontName>();
   }
 }
 

@@ -154,6 +154,7 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
   installNodeFactory(ctx);
   installComponentHooks(ctx);
   installLayout(ctx);
+  ctx.changes.beforeFlush = () => ctx.flushLayout();
   ctx.applyStyleId = applyStyleId;
   ctx.bindVariable = (node, field, variable) => bindVariable(node, field, variable);
   ctx.exporter = exportNodeAsync;
@@ -297,7 +298,7 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
       state.closed = false;
       state.closeMessage = null;
       if (relaunchOptions.command !== undefined) state.command = relaunchOptions.command;
-      ctx.loadedFonts.clear();
+      ctx.forgetLoadedFonts();
       ctx.skipInvisibleInstanceChildren = false;
       if (ctx.documentAccess === 'dynamic-page') {
         ctx.allPagesLoaded = false;

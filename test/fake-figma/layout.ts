@@ -2,7 +2,7 @@
 // and spacing, hugs or fills sizes and aligns on both axes, synchronously after each change as
 // in Figma. Wrapping and baseline alignment are treated as NO_WRAP / MIN.
 import type { FakeContext } from './context';
-import { FakeFrameNode, type FakeBaseNode, type FakeSceneNode } from './nodes';
+import { isAutoLayout, type FakeBaseNode, type FakeFrameNode, type FakeSceneNode } from './nodes';
 
 /** Fields of a frame that change how it lays out its children. */
 const FRAME_FIELDS = new Set([
@@ -24,9 +24,6 @@ interface Raw {
   _layoutAlign: string;
 }
 
-function isAutoLayout(node: FakeBaseNode | null): node is FakeFrameNode {
-  return node instanceof FakeFrameNode && node._layoutMode !== 'NONE';
-}
 
 function setField(ctx: FakeContext, node: FakeSceneNode, field: 'x' | 'y' | 'width' | 'height', value: number): boolean {
   const raw = node as unknown as Record<string, number>;
@@ -108,22 +105,42 @@ export function layoutFrame(ctx: FakeContext, frame: FakeFrameNode): boolean {
   return resized;
 }
 
-export function installLayout(ctx: FakeContext): void {
+function depthOf(node: FakeBaseNode): number {
   let depth = 0;
-  const relayout = (frame: FakeFrameNode) => {
-    if (depth > 50) return;
-    depth++;
-    try {
-      const resized = layoutFrame(ctx, frame);
-      const parent = frame._parent;
-      if (resized && isAutoLayout(parent)) relayout(parent);
-    } finally {
-      depth--;
-    }
-  };
+  for (let current = node._parent; current !== null; current = current._parent) depth++;
+  return depth;
+}
+
+/**
+ * Changes only mark frames dirty; the layout pass runs when geometry is read (x, y, width,
+ * height and what derives from them) or before document changes are delivered. Readers see
+ * the same values as with an immediate pass, and building a document does not re-lay-out a
+ * frame after every edit.
+ */
+export function installLayout(ctx: FakeContext): void {
+  const dirty = ctx.dirtyLayout;
   ctx.layout = (node, changed) => {
-    if (isAutoLayout(node) && FRAME_FIELDS.has(changed)) relayout(node);
+    if (isAutoLayout(node) && FRAME_FIELDS.has(changed)) dirty.add(node);
     const parent = node._parent;
-    if (CHILD_FIELDS.has(changed) && isAutoLayout(parent) && !(node as FakeBaseNode)._removed) relayout(parent);
+    if (CHILD_FIELDS.has(changed) && isAutoLayout(parent) && !(node as FakeBaseNode)._removed) dirty.add(parent);
+  };
+  ctx.flushLayout = () => {
+    if (ctx.layoutFlushing) return;
+    ctx.layoutFlushing = true;
+    try {
+      for (let round = 0; dirty.size > 0 && round < 1000; round++) {
+        // Deepest first, so a hugging child has its size before its parent lays it out.
+        const frames = [...dirty].sort((a, b) => depthOf(b) - depthOf(a));
+        dirty.clear();
+        for (const frame of frames) {
+          if (frame._removed || !isAutoLayout(frame)) continue;
+          const resized = layoutFrame(ctx, frame);
+          const parent = frame._parent;
+          if (resized && isAutoLayout(parent)) dirty.add(parent);
+        }
+      }
+    } finally {
+      ctx.layoutFlushing = false;
+    }
   };
 }

@@ -179,6 +179,8 @@ export abstract class FakeBaseNode implements PluginDataHolder {
 
 defineProperties(FakeBaseNode, { name: { value: '', check: text } });
 Object.assign(FakeBaseNode.prototype, {
+  _isFrame: false,
+  _children: undefined,
   _parent: null,
   _removed: false,
   _inInstance: false,
@@ -243,7 +245,8 @@ interface ChildrenHolder extends FakeBaseNode {
 
 function detachChild(parent: FakeBaseNode, child: FakeBaseNode): void {
   const holder = parent as unknown as ChildrenHolder;
-  const at = holder._children.indexOf(child as FakeSceneNode);
+  // Recently added children are the ones usually moved on (created on the page, then placed).
+  const at = holder._children.lastIndexOf(child as FakeSceneNode);
   if (at >= 0) holder._children.splice(at, 1);
   holder._childrenView = null;
   child._parent = null;
@@ -301,7 +304,7 @@ export function insertChildAt(parent: FakeBaseNode, index: number | undefined, c
   if (index !== undefined && (typeof index !== 'number' || !Number.isInteger(index) || index < 0)) throw validationError(api, 'a non-negative integer index', index);
   const oldParent = child._parent;
   if (oldParent === parent) {
-    const from = holder._children.indexOf(child as FakeSceneNode);
+    const from = holder._children.lastIndexOf(child as FakeSceneNode);
     holder._children.splice(from, 1);
   } else if (oldParent) {
     detachChild(oldParent, child);
@@ -578,10 +581,12 @@ export abstract class FakeSceneNode extends FakeBaseNode {
 
   get width(): number {
     if (this._removed || this._inInstance) this._assertReadable();
+    if (this._ctx.dirtyLayout.size !== 0) this._ctx.flushLayout();
     return this._width;
   }
   get height(): number {
     if (this._removed || this._inInstance) this._assertReadable();
+    if (this._ctx.dirtyLayout.size !== 0) this._ctx.flushLayout();
     return this._height;
   }
 
@@ -648,7 +653,8 @@ export abstract class FakeSceneNode extends FakeBaseNode {
   }
 
   get boundVariables(): SceneNodeMixin['boundVariables'] {
-    this._assertReadable();
+    if (this._removed || this._inInstance) this._assertReadable();
+    if (this._bound === null && !hasBoundPaint(this)) return NO_BINDINGS;
     const out: Record<string, unknown> = { ...(this._bound ?? {}) };
     for (const field of ['fills', 'strokes', 'effects'] as const) {
       const list = (this as unknown as Record<string, unknown>)[`_${field}`];
@@ -734,8 +740,32 @@ defineProperties(FakeSceneNode, {
     },
   },
 });
+// x and y may be waiting for an auto-layout pass: reading them runs it first.
+for (const axis of ['x', 'y'] as const) {
+  const descriptor = Object.getOwnPropertyDescriptor(FakeSceneNode.prototype, axis)!;
+  const key = `_${axis}` as const;
+  Object.defineProperty(FakeSceneNode.prototype, axis, {
+    ...descriptor,
+    get(this: FakeSceneNode) {
+      if (this._removed || this._inInstance) this._assertReadable();
+      if (this._ctx.dirtyLayout.size !== 0) this._ctx.flushLayout();
+      return this[key];
+    },
+  });
+}
 // width and height are read-only (resize changes them); only their backing fields get defaults.
 Object.assign(FakeSceneNode.prototype, { _effectStyleId: '', _bound: null, _width: 100, _height: 100 });
+
+const NO_BINDINGS: SceneNodeMixin['boundVariables'] = Object.freeze({});
+
+function hasBoundPaint(node: FakeSceneNode): boolean {
+  const raw = node as unknown as { _fills?: unknown; _strokes?: unknown };
+  for (const list of [raw._fills, raw._strokes]) {
+    if (!Array.isArray(list)) continue;
+    for (let i = 0; i < list.length; i++) if ((list[i] as { boundVariables?: unknown }).boundVariables !== undefined) return true;
+  }
+  return false;
+}
 
 function originOf(node: FakeParent | null): { x: number; y: number } {
   if (node === null || node.type === 'PAGE' || node.type === 'DOCUMENT') return { x: 0, y: 0 };
@@ -835,9 +865,9 @@ function applyCorners(klass: { prototype: object }, perCorner: boolean): void {
   defineProperties(klass, Object.fromEntries(CORNERS.map((c) => [c, { value: 0, check: nonNegative }])));
   Object.defineProperty(klass.prototype, 'cornerRadius', {
     get(this: FakeSceneNode & Record<string, number>) {
-      this._assertReadable();
+      if (this._removed || this._inInstance) this._assertReadable();
       const first = this._topLeftRadius!;
-      return CORNERS.every((c) => this[`_${c}`] === first) ? first : this._ctx.mixed;
+      return this._topRightRadius === first && this._bottomLeftRadius === first && this._bottomRightRadius === first ? first : this._ctx.mixed;
     },
     set(this: FakeSceneNode & Record<string, number>, value: number) {
       nonNegative(this, value, 'set_cornerRadius');
@@ -913,6 +943,7 @@ export class FakeGroupNode extends FakeSceneNode {
     this._childrenView = null;
   }
   _bounds(): { x: number; y: number; width: number; height: number } {
+    if (this._ctx.dirtyLayout.size !== 0) this._ctx.flushLayout();
     const children = this._children;
     if (children.length === 0) return { x: 0, y: 0, width: 0, height: 0 };
     let left = Infinity;
@@ -1004,6 +1035,7 @@ export class FakeFrameNode extends FakeSceneNode {
   }
 }
 setType(FakeFrameNode, 'FRAME', 'Frame');
+(FakeFrameNode.prototype as unknown as { _isFrame: boolean })._isFrame = true;
 applyContainer(FakeFrameNode);
 applyGeometry(FakeFrameNode, { fills: WHITE_FILL });
 applyCorners(FakeFrameNode, true);
@@ -1031,8 +1063,9 @@ defineProperties(FakeFrameNode, {
 
 type SizingAxis = 'HORIZONTAL' | 'VERTICAL';
 
-function isAutoLayout(node: FakeBaseNode | null): node is FakeFrameNode {
-  return node instanceof FakeFrameNode && node._layoutMode !== 'NONE';
+/** Cheaper than instanceof (which walks into the strict prototype for non-frames). */
+export function isAutoLayout(node: FakeBaseNode | null): node is FakeFrameNode {
+  return node !== null && (node as unknown as { _isFrame: boolean })._isFrame && (node as FakeFrameNode)._layoutMode !== 'NONE';
 }
 
 export function layoutSizing(node: FakeSceneNode, axis: SizingAxis): 'FIXED' | 'HUG' | 'FILL' {
@@ -1096,6 +1129,8 @@ export function setLayoutSizing(node: FakeSceneNode, axis: SizingAxis, value: un
 /** Copies a node and its subtree (new ids; plugin data and overrides travel with `clone`). */
 export function cloneSubtree(source: FakeSceneNode, instanceRoot: FakeSceneNode | null, sourceIdPath?: string): FakeSceneNode {
   const ctx = source._ctx;
+  // Copies take raw positions and sizes, so pending auto layout must be applied first.
+  if (ctx.dirtyLayout.size !== 0) ctx.flushLayout();
   const id = instanceRoot ? `I${instanceRoot.id};${sourceIdPath ?? stripInstancePrefix(source.id)}` : ctx.nextId();
   const copy = ctx.createNodeOfType(source.type, id) as FakeSceneNode;
   const from = source as unknown as Record<string, unknown>;
