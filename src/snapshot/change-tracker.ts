@@ -29,6 +29,13 @@ interface LinkedNode {
   readonly id: string;
 }
 
+/** `I1:43;1:27;1:16` (a layer inside instance 1:43) → `1:43`; other ids unchanged. */
+export function outermostInstanceId(id: string): string {
+  if (!id.startsWith('I')) return id;
+  const end = id.indexOf(';');
+  return end === -1 ? id.slice(1) : id.slice(1, end);
+}
+
 export function classifyChanges(changes: readonly TrackedChange[], rootIdByNodeId: ReadonlyMap<string, string>): ChangeClassification {
   const rootIds = new Set<string>();
   const roots = new Map<string, SceneNode>();
@@ -42,7 +49,7 @@ export function classifyChanges(changes: readonly TrackedChange[], rootIdByNodeI
       continue;
     }
     // Where the node was at the previous snapshot (covers deletions and moves out).
-    const previousRoot = rootIdByNodeId.get(change.id);
+    const previousRoot = rootIdByNodeId.get(change.id) ?? rootIdByNodeId.get(outermostInstanceId(change.id));
     if (previousRoot !== undefined) rootIds.add(previousRoot);
 
     const node = change.node;
@@ -52,7 +59,17 @@ export function classifyChanges(changes: readonly TrackedChange[], rootIdByNodeI
     }
     // Where the node is now (covers creations and moves in).
     const linked = node as unknown as LinkedNode;
-    const root = findComponentRoot(linked) as unknown as LinkedNode | null;
+    let root: LinkedNode | null;
+    try {
+      root = findComponentRoot(linked);
+    } catch {
+      // Figma refuses to read hidden layers inside instances while skipInvisibleInstanceChildren
+      // is on. Such a layer's id names its outermost instance ("I<instance id>;…"), whose root
+      // is known from the previous snapshot.
+      const instanceRoot = rootIdByNodeId.get(outermostInstanceId(change.id));
+      if (instanceRoot !== undefined) rootIds.add(instanceRoot);
+      continue;
+    }
     if (root !== null) {
       rootIds.add(root.id);
       roots.set(root.id, root as unknown as SceneNode);

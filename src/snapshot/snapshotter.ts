@@ -73,6 +73,12 @@ interface CacheEntry {
   readonly payload: ComponentPayload;
   readonly nodeIds: string[];
   readonly dependencies: ComponentDependencies;
+  /** Figma reports no documentchange for documentation links: compared on each run instead. */
+  readonly documentationLinks: string;
+}
+
+function documentationLinksOf(root: ComponentRoot): string {
+  return root.documentationLinks.map((link) => link.uri).join('\n');
 }
 
 const COMPONENT_TYPES: Array<'COMPONENT' | 'COMPONENT_SET'> = ['COMPONENT', 'COMPONENT_SET'];
@@ -129,7 +135,7 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
       variants: component.variants,
       node: component.node,
     };
-    return { root, payload, nodeIds, dependencies };
+    return { root, payload, nodeIds, dependencies, documentationLinks: documentationLinksOf(root) };
   }
 
   async function listRootsAsync(): Promise<ComponentRoot[]> {
@@ -156,12 +162,17 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
     }
     const refreshed = await resolver.refreshAsync();
     for (const id of classified.styleIds) refreshed.styleIds.add(id);
-    if (refreshed.styleIds.size > 0 || refreshed.variableIds.size > 0 || classified.checkRemovedRoots) {
-      for (const [id, entry] of entries) {
-        if (classified.checkRemovedRoots && entry.root.removed) dirty.set(id, null);
-        for (const styleId of entry.dependencies.styleIds) if (refreshed.styleIds.has(styleId)) dirty.set(id, entry.root);
-        for (const variableId of entry.dependencies.variableIds) if (refreshed.variableIds.has(variableId)) dirty.set(id, entry.root);
+    const styleOrVariableEdits = refreshed.styleIds.size > 0 || refreshed.variableIds.size > 0;
+    for (const [id, entry] of entries) {
+      if (dirty.has(id)) continue;
+      if (entry.root.removed) {
+        if (classified.checkRemovedRoots) dirty.set(id, null);
+        continue;
       }
+      if (documentationLinksOf(entry.root) !== entry.documentationLinks) dirty.set(id, entry.root);
+      if (!styleOrVariableEdits) continue;
+      for (const styleId of entry.dependencies.styleIds) if (refreshed.styleIds.has(styleId)) dirty.set(id, entry.root);
+      for (const variableId of entry.dependencies.variableIds) if (refreshed.variableIds.has(variableId)) dirty.set(id, entry.root);
     }
     // Components whose instances show a changed component change with it.
     if (dirty.size > 0) {

@@ -8,7 +8,7 @@ import { frame, MIXED, paintable, text, type Plain } from './plain-nodes';
 /** Wraps a plain node tree so that every property read is recorded as `name.property`. */
 function recorded(node: Plain, log: Set<string>): Plain {
   const children = Array.isArray(node.children) ? (node.children as Plain[]).map((child) => recorded(child, log)) : undefined;
-  const target = children ? { ...node, children } : { ...node };
+  const target: Plain = children ? { ...node, children } : { ...node };
   const proxy = new Proxy(target, {
     get(object, property, receiver) {
       if (typeof property === 'string' && property !== 'then') log.add(`${String(object.name)}.${property}`);

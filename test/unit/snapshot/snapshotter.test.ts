@@ -1,0 +1,314 @@
+// The snapshot module against the strict fake Figma (dynamic-page: forbidden synchronous getters
+// throw, other pages start unloaded), on the fixture design system of test/fixtures.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createFakeFigma, type FakeFigma } from '../../fake-figma';
+import { buildSnapshotFixtureAsync, type SnapshotFixture } from '../../fixtures/snapshot-fixture';
+import { encodePng, readImageHeader } from '../../support/png';
+import { createSnapshotter, type ComponentPayload, type Snapshotter, type SnapshotOptions, type SnapshotResult } from '../../../src/snapshot';
+
+const noYield = (): Promise<void> => Promise.resolve();
+
+async function setupAsync(order: 'forward' | 'reverse' = 'forward'): Promise<{ fake: FakeFigma; fixture: SnapshotFixture }> {
+  const fake = createFakeFigma();
+  const fixture = await buildSnapshotFixtureAsync(fake, { order });
+  // A fresh plugin run: pages other than the current one are unloaded again, fonts unloaded.
+  fake.relaunch();
+  return { fake, fixture };
+}
+
+function byName(result: SnapshotResult): Map<string, ComponentPayload> {
+  return new Map(result.components.map((payload) => [payload.name, payload]));
+}
+
+function hashesByKey(result: SnapshotResult): Record<string, string> {
+  return Object.fromEntries(result.components.map((payload) => [payload.key, payload.hash]));
+}
+
+function hashes(result: SnapshotResult): Record<string, string> {
+  return Object.fromEntries(result.components.map((payload) => [payload.name, payload.hash]));
+}
+
+/**
+ * The fake re-lays out some layers once pages load after a relaunch (a Header width, a Logo
+ * position) and reports those as document changes; one snapshot after they settle absorbs them,
+ * so that tests about "no change" or "one change" start from a quiet document.
+ */
+async function settledBaselineAsync(fake: FakeFigma, snapshotter: Snapshotter): Promise<void> {
+  await snapshotter.snapshotAsync();
+  await fake.settleAsync();
+  await snapshotter.snapshotAsync();
+}
+
+describe('golden output', () => {
+  // Regenerate with UPDATE_GOLDEN=1 after a deliberate format change, and review the diff.
+  const goldenDir = new URL('./golden/', import.meta.url);
+  for (const name of ['Button', 'Footer', 'Hero', 'Product card']) {
+    it(`normalizes "${name}" exactly as recorded`, async () => {
+      const { fake } = await setupAsync();
+      const result = await createSnapshotter(fake.figma, { yieldAsync: noYield }).snapshotAsync();
+      const payload = byName(result).get(name);
+      expect(payload).toBeDefined();
+      const actual = `${JSON.stringify(payload, null, 2)}\n`;
+      const file = new URL(`${name.toLowerCase().replace(/\s+/g, '-')}.json`, goldenDir);
+      if (process.env.UPDATE_GOLDEN === '1') writeFileSync(file, actual);
+      expect(actual).toBe(readFileSync(file, 'utf8'));
+    });
+  }
+});
+
+describe('snapshot of the fixture design system', () => {
+  it('gives one payload per standalone component and per set, sorted by key, without remote components', async () => {
+    const { fake, fixture } = await setupAsync();
+    const result = await createSnapshotter(fake.figma, { yieldAsync: noYield }).snapshotAsync();
+    expect(result.components.map((payload) => payload.name).sort()).toEqual(['Button', 'Footer', 'Header', 'Hero', 'Icon/Arrow', 'Icon/Cart', 'Product card']);
+    const keys = result.components.map((payload) => payload.key);
+    expect(keys).toEqual(keys.slice().sort());
+    expect(keys).not.toContain(fixture.remoteLogo.key);
+    // …but instances of the remote component name it by key.
+    const header = byName(result).get('Header')!;
+    expect((header.node.children as Array<Record<string, unknown>>)[0]!.componentKey).toBe(fixture.remoteLogo.key);
+    const button = byName(result).get('Button')!;
+    expect(button.kind).toBe('component_set');
+    expect(button.variants.map((variant) => variant.name)).toEqual(['Type=Primary, Size=Large', 'Type=Primary, Size=Small', 'Type=Secondary, Size=Large', 'Type=Secondary, Size=Small']);
+    expect(result.stats).toMatchObject({ mode: 'full', components: 7, normalized: 7, reused: 0 });
+  });
+
+  it('keeps hidden layers of a component, and leaves out hidden layers inside instances', async () => {
+    const { fake } = await setupAsync();
+    const result = byName(await createSnapshotter(fake.figma, { yieldAsync: noYield }).snapshotAsync());
+    const footerLayers = result.get('Footer')!.node.children as Array<Record<string, unknown>>;
+    expect(footerLayers.map((layer) => [layer.name, layer.visible])).toContainEqual(['Designer note', false]);
+    const cardButton = (result.get('Product card')!.node.children as Array<Record<string, unknown>>)[2]!;
+    expect(cardButton.componentProperties).toMatchObject({ 'Show icon': false, Label: 'Add to cart' });
+    expect((cardButton.children as Array<Record<string, unknown>>).map((layer) => layer.name)).toEqual(['Label']);
+  });
+
+  it('leaves figma.skipInvisibleInstanceChildren as it found it', async () => {
+    const { fake } = await setupAsync();
+    fake.figma.skipInvisibleInstanceChildren = false;
+    await createSnapshotter(fake.figma, { yieldAsync: noYield }).snapshotAsync();
+    expect(fake.figma.skipInvisibleInstanceChildren).toBe(false);
+  });
+});
+
+describe('determinism', () => {
+  it('gives identical payloads and hashes for the same design built in another order (other node ids)', async () => {
+    const forward = await setupAsync('forward');
+    const reverse = await setupAsync('reverse');
+    expect(forward.fixture.footer.id).not.toBe(reverse.fixture.footer.id);
+    expect(forward.fixture.buttonSet.children[0]!.id).not.toBe(reverse.fixture.buttonSet.children[0]!.id);
+    const a = await createSnapshotter(forward.fake.figma, { yieldAsync: noYield }).snapshotAsync();
+    const b = await createSnapshotter(reverse.fake.figma, { yieldAsync: noYield }).snapshotAsync();
+    expect(JSON.stringify(b.components)).toBe(JSON.stringify(a.components));
+  });
+
+  it('gives the same hashes on every run and from a new snapshotter', async () => {
+    const { fake } = await setupAsync();
+    const first = await createSnapshotter(fake.figma, { yieldAsync: noYield }).snapshotAsync();
+    const again = await createSnapshotter(fake.figma, { yieldAsync: noYield }).snapshotAsync();
+    expect(hashes(again)).toEqual(hashes(first));
+  });
+
+  it('does not change when only selection or viewport change', async () => {
+    const { fake, fixture } = await setupAsync();
+    const snapshotter = createSnapshotter(fake.figma, { yieldAsync: noYield });
+    await settledBaselineAsync(fake, snapshotter);
+    const before = await snapshotter.snapshotAsync();
+    await fake.figma.setCurrentPageAsync(fixture.footer.parent as PageNode);
+    fake.figma.currentPage.selection = [fixture.footer];
+    fake.figma.viewport.zoom = 3;
+    fake.figma.viewport.scrollAndZoomIntoView([fixture.footer]);
+    await fake.settleAsync();
+    const incremental = await snapshotter.snapshotAsync();
+    const full = await snapshotter.snapshotAsync({ full: true });
+    expect(incremental.stats.normalized).toBe(0);
+    expect(hashes(incremental)).toEqual(hashes(before));
+    expect(hashes(full)).toEqual(hashes(before));
+  });
+
+  // Each edit changes one captured property; the component(s) named must get a new hash and
+  // every other component must keep its hash.
+  const edits: Array<[string, string[], (fixture: SnapshotFixture, figma: PluginAPI) => Promise<void> | void]> = [
+    ['component name', ['Footer'], (f) => { f.footer.name = 'Footer (legal)'; }],
+    ['component description', ['Footer'], (f) => { f.footer.description = 'Legal footer.'; }],
+    ['documentation link', ['Button'], (f) => { f.buttonSet.documentationLinks = [{ uri: 'https://design.northwind.example/email/cta' }]; }],
+    ['text characters', ['Footer'], (f) => { f.texts.get('Company')!.characters = 'Northwind Goods Ltd · Bristol'; }],
+    ['font size', ['Footer'], (f) => { f.texts.get('Legal')!.fontSize = 11; }],
+    ['font style', ['Footer'], (f) => { f.texts.get('Legal')!.fontName = { family: 'Inter', style: 'Bold' }; }],
+    ['line height', ['Footer'], (f) => { f.texts.get('Company')!.lineHeight = { unit: 'PIXELS', value: 20 }; }],
+    ['letter spacing', ['Footer'], (f) => { f.texts.get('Legal')!.letterSpacing = { unit: 'PERCENT', value: 5 }; }],
+    ['text alignment', ['Footer'], (f) => { f.texts.get('Legal')!.textAlignHorizontal = 'RIGHT'; }],
+    ['text case', ['Footer'], (f) => { f.texts.get('Legal')!.textCase = 'LOWER'; }],
+    ['text decoration', ['Footer'], (f) => { f.texts.get('Unsubscribe')!.textDecoration = 'NONE'; }],
+    ['hyperlink', ['Footer'], (f) => { f.texts.get('Unsubscribe')!.hyperlink = { type: 'URL', value: 'https://northwind.example/prefs' }; }],
+    ['layer visibility', ['Footer'], (f) => { f.texts.get('Designer note')!.visible = true; }],
+    ['fill colour', ['Hero'], (f) => { f.hero.fills = [{ type: 'SOLID', color: { r: 1, g: 0.8, b: 0.01 } }]; }],
+    ['opacity', ['Hero'], (f) => { f.hero.opacity = 0.9; }],
+    ['effect', ['Hero'], (f) => { f.hero.effects = []; }],
+    ['image fill', ['Hero'], (f, figma) => {
+      const picture = f.hero.children[0] as RectangleNode;
+      const other = figma.createImage(encodePng({ width: 2, height: 2, pixel: () => [10, 20, 30, 255] }));
+      picture.fills = [{ type: 'IMAGE', imageHash: other.hash, scaleMode: 'FILL' }];
+    }],
+    ['size', ['Product card'], (f) => { f.productCard.resize(320, f.productCard.height); }],
+    ['corner radius', ['Product card'], (f) => { f.productCard.cornerRadius = 8; }],
+    ['stroke', ['Product card'], (f) => { f.productCard.strokes = []; }],
+    ['padding', ['Product card'], (f) => { f.productCard.paddingLeft = 20; }],
+    ['gap', ['Product card'], (f) => { f.productCard.itemSpacing = 10; }],
+    ['alignment', ['Product card'], (f) => { f.productCard.counterAxisAlignItems = 'CENTER'; }],
+    ['layout direction', ['Header'], (f) => { f.header.layoutMode = 'VERTICAL'; }],
+    ['instance property value', ['Product card'], (f) => {
+      const key = Object.keys(f.cardButton.componentProperties).find((name) => name.startsWith('Label#'))!;
+      f.cardButton.setProperties({ [key]: 'Add to bag' });
+    }],
+    ['instance swap', ['Product card'], (f) => { f.cardButton.swapComponent((f.buttonSet.children as ComponentNode[]).find((v) => v.name === 'Type=Secondary, Size=Small')!); }],
+    ['property default', ['Button'], (f) => {
+      const key = Object.keys(f.buttonSet.componentPropertyDefinitions).find((name) => name.startsWith('Label#'))!;
+      f.buttonSet.editComponentProperty(key, { defaultValue: 'Shop now' });
+    }],
+    ['variant name', ['Button'], (f) => { (f.buttonSet.children as ComponentNode[]).find((v) => v.name === 'Type=Secondary, Size=Large')!.name = 'Type=Outline, Size=Large'; }],
+    // (The Product card's Button hides its icon, so the card does not change.)
+    ['main component of instances', ['Icon/Arrow', 'Button'], (f) => { (f.iconArrow.children[0] as VectorNode).strokeWeight = 3; }],
+    ['style name', ['Button', 'Product card'], (f) => { f.brandStyle.name = 'Brand/Blue'; }],
+    ['variable name', ['Hero'], (f) => { f.accent.name = 'color/highlight'; }],
+  ];
+
+  for (const [what, changed, edit] of edits) {
+    it(`changes the hash when the ${what} changes`, async () => {
+      const { fake, fixture } = await setupAsync();
+      await fake.figma.loadAllPagesAsync();
+      await fake.figma.loadFontAsync({ family: 'Inter', style: 'Regular' });
+      await fake.figma.loadFontAsync({ family: 'Inter', style: 'Bold' });
+      const snapshotter = createSnapshotter(fake.figma, { yieldAsync: noYield });
+      const first = await snapshotter.snapshotAsync();
+      const before = hashesByKey(first);
+      await edit(fixture, fake.figma);
+      await fake.settleAsync();
+      const incremental = hashesByKey(await snapshotter.snapshotAsync());
+      const full = hashesByKey(await createSnapshotter(fake.figma, { yieldAsync: noYield }).snapshotAsync());
+      expect(incremental).toEqual(full);
+      const names = new Map(first.components.map((payload) => [payload.key, payload.name]));
+      const differing = Object.keys(before).filter((key) => before[key] !== full[key]).map((key) => names.get(key));
+      expect(differing.sort()).toEqual(changed.slice().sort());
+    });
+  }
+});
+
+describe('incremental snapshots', () => {
+  async function trackedAsync(): Promise<{ fake: FakeFigma; fixture: SnapshotFixture; snapshot: (options?: SnapshotOptions) => Promise<SnapshotResult> }> {
+    const { fake, fixture } = await setupAsync();
+    await fake.figma.loadFontAsync({ family: 'Inter', style: 'Regular' });
+    const snapshotter = createSnapshotter(fake.figma, { yieldAsync: noYield });
+    await settledBaselineAsync(fake, snapshotter);
+    return { fake, fixture, snapshot: (options) => snapshotter.snapshotAsync(options) };
+  }
+
+  it('re-reads only the edited component and reuses the other payloads as they were', async () => {
+    const { fake, fixture, snapshot } = await trackedAsync();
+    const first = await snapshot();
+    fixture.texts.get('Company')!.characters = 'Northwind Goods Ltd';
+    await fake.settleAsync();
+    const second = await snapshot();
+    expect(second.stats).toMatchObject({ mode: 'incremental', normalized: 1, reused: 6 });
+    const before = byName(first);
+    for (const payload of second.components) {
+      if (payload.name === 'Footer') expect(payload.hash).not.toBe(before.get('Footer')!.hash);
+      else expect(payload).toBe(before.get(payload.name));
+    }
+  });
+
+  it('follows created, deleted and moved components and collaborators’ edits, agreeing with a full snapshot', async () => {
+    const { fake, fixture, snapshot } = await trackedAsync();
+    await snapshot();
+    const figma = fake.figma;
+    const banner = figma.createComponent();
+    banner.name = 'Banner';
+    banner.resize(600, 80);
+    fixture.hero.remove();
+    const frame = figma.createFrame();
+    frame.name = 'Archive';
+    frame.appendChild(fixture.footer);
+    fake.remoteEdit(() => {
+      fixture.productCard.cornerRadius = 4;
+    });
+    await fake.settleAsync();
+    const incremental = await snapshot();
+    expect(incremental.stats.mode).toBe('incremental');
+    expect(incremental.stats.normalized).toBeLessThan(incremental.components.length);
+    const names = incremental.components.map((payload) => payload.name).sort();
+    expect(names).toEqual(['Banner', 'Button', 'Footer', 'Header', 'Icon/Arrow', 'Icon/Cart', 'Product card']);
+    const full = await createSnapshotter(figma, { yieldAsync: noYield }).snapshotAsync();
+    expect(JSON.stringify(incremental.components)).toBe(JSON.stringify(full.components));
+  });
+
+  it('drops components deleted with the frame that held them, and finds pasted ones', async () => {
+    const { fake, fixture, snapshot } = await trackedAsync();
+    const figma = fake.figma;
+    await figma.loadAllPagesAsync();
+    const holder = figma.createFrame();
+    holder.name = 'Holder';
+    holder.appendChild(fixture.header);
+    await snapshot();
+    holder.remove();
+    const pasted = figma.createFrame();
+    const inner = figma.createComponent();
+    inner.name = 'Pasted';
+    pasted.appendChild(inner);
+    await fake.settleAsync();
+    const result = await snapshot();
+    const names = result.components.map((payload) => payload.name);
+    expect(names).not.toContain('Header');
+    expect(names).toContain('Pasted');
+  });
+});
+
+describe('progress, cancellation and thumbnails', () => {
+  it('reports progress and yields between components', async () => {
+    const { fake } = await setupAsync();
+    let yields = 0;
+    const progress: Array<[string, number, number]> = [];
+    const snapshotter = createSnapshotter(fake.figma, { yieldIntervalMs: 0, yieldAsync: () => { yields++; return Promise.resolve(); } });
+    await snapshotter.snapshotAsync({ onProgress: (p) => progress.push([p.phase, p.done, p.total]) });
+    expect(yields).toBeGreaterThanOrEqual(7);
+    expect(progress.at(-1)).toEqual(['reading', 7, 7]);
+    expect(progress.map(([, done]) => done)).toEqual(progress.map(([, done]) => done).slice().sort((a, b) => a - b));
+  });
+
+  it('stops with code "cancelled" and still works afterwards', async () => {
+    const { fake } = await setupAsync();
+    const snapshotter = createSnapshotter(fake.figma, { yieldAsync: noYield });
+    let checks = 0;
+    await expect(snapshotter.snapshotAsync({ isCancelled: () => ++checks > 3 })).rejects.toMatchObject({ code: 'cancelled' });
+    const result = await snapshotter.snapshotAsync();
+    expect(result.stats).toMatchObject({ mode: 'full', components: 7 });
+  });
+
+  it('refuses a second snapshot while one runs', async () => {
+    const { fake } = await setupAsync();
+    const snapshotter = createSnapshotter(fake.figma, { yieldAsync: noYield });
+    const first = snapshotter.snapshotAsync();
+    await expect(snapshotter.snapshotAsync()).rejects.toMatchObject({ code: 'busy' });
+    await first;
+  });
+
+  it('exports PNG thumbnails once per hash', async () => {
+    const { fake, fixture } = await setupAsync();
+    await fake.figma.loadFontAsync({ family: 'Inter', style: 'Regular' });
+    const snapshotter = createSnapshotter(fake.figma, { yieldAsync: noYield, thumbnailMaxSize: 200 });
+    const first = await snapshotter.snapshotAsync({ thumbnails: true });
+    expect(first.stats.thumbnailsExported + first.stats.thumbnailsFailed).toBe(7);
+    const hero = byName(first).get('Hero')!;
+    const header = readImageHeader(Uint8Array.from(Buffer.from(hero.thumbnail!.base64, 'base64')));
+    expect(header).toMatchObject({ format: 'png' });
+    expect(Math.max(header!.width, header!.height)).toBeLessThanOrEqual(200);
+    const second = await snapshotter.snapshotAsync({ thumbnails: true });
+    expect(second.stats).toMatchObject({ thumbnailsExported: 0, thumbnailsReused: first.stats.thumbnailsExported });
+    fixture.texts.get('Company')!.characters = 'Changed';
+    await fake.settleAsync();
+    const third = await snapshotter.snapshotAsync({ thumbnails: true });
+    expect(third.stats.thumbnailsExported).toBe(1);
+    const withoutThumbnails = await snapshotter.snapshotAsync();
+    expect(withoutThumbnails.components.every((payload) => payload.thumbnail === undefined)).toBe(true);
+  });
+});
