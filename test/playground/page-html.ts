@@ -40,7 +40,12 @@ export function renderPageHtml(config: PlaygroundConfig): string {
   <main class="canvas" data-role="canvas">
     <div class="drawing" data-role="drawing"></div>
     <div class="canvas-legend">
-      <span class="zoom" data-role="zoom" title="Drawing scale">100%</span>
+      <span class="zoom-controls">
+        <button type="button" class="icon-button" data-action="zoom-out" title="Zoom out">−</button>
+        <span class="zoom" data-role="zoom" title="Drawing scale">100%</span>
+        <button type="button" class="icon-button" data-action="zoom-in" title="Zoom in">+</button>
+        <button type="button" class="icon-button fit" data-action="zoom-fit" title="Fit the page">Fit</button>
+      </span>
       <span class="legend-item component">Component</span>
       <span class="legend-item instance">Instance</span>
       <span class="legend-item inserted">Inserted by the plugin</span>

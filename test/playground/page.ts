@@ -7,6 +7,7 @@ import { readComponentAsync, listComponents, renameComponentAsync, setComponentF
 import { rgbToHex } from './page/colors';
 import { captureConsole, type ConsoleCapture } from './page/console-capture';
 import { renderDocument } from './page/document-drawing';
+import { nextZoom } from './page/fit-drawing';
 import { collectIds, pageContaining, pageWithMostComponents, snapshotDocument, type DocumentSnapshot } from './page/document-snapshot';
 import { fetchEmulatorStateAsync, resetEmulatorAsync, seedDemoSettingsAsync, type EmulatorDemoState } from './page/emulator-link';
 import { startSessionAsync, type LoggedMessage, type PluginSession } from './page/plugin-session';
@@ -111,6 +112,10 @@ async function mainAsync(): Promise<void> {
   let baselineIds: Set<string> = new Set();
   let viewedPageId: string | null = null;
   let recentlyEdited = new Set<string>();
+  let zoom: number | null = null;
+  // Image fills drawn from the fake's image bytes, by hash (object URLs live as long as the page).
+  const imageUrls = new Map<string, string | null>();
+  let lastScale = 1;
   let lastDrawnSignature = '';
   let shownNotifications = 0;
   let emulatorState: EmulatorDemoState | null = null;
@@ -145,13 +150,30 @@ async function mainAsync(): Promise<void> {
       baselineIds,
       recentlyEdited,
       reservedRight: windowElement.hidden ? 0 : windowElement.offsetWidth + 32,
+      zoom,
+      imageUrl: (hash) => imageUrlFor(hash),
       onSelectPage: (pageId) => {
         viewedPageId = pageId;
         redraw(true);
       },
     });
     recentlyEdited = new Set();
+    lastScale = scale;
     elements.zoom.textContent = `${Math.round(scale * 100)}%`;
+  }
+
+  function imageUrlFor(hash: string): string | null {
+    if (imageUrls.has(hash)) return imageUrls.get(hash) ?? null;
+    imageUrls.set(hash, null);
+    const image = currentFake().figma.getImageByHash(hash);
+    image
+      ?.getBytesAsync()
+      .then((bytes) => {
+        imageUrls.set(hash, URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>])));
+        redraw(true);
+      })
+      .catch((error: unknown) => consoleCapture.add('warn', `playground: could not draw image ${hash}: ${errorMessage(error)}`));
+    return null;
   }
 
   function showNewNotifications(): void {
@@ -351,6 +373,18 @@ async function mainAsync(): Promise<void> {
       () => setNote(elements.editNote, 'Document rebuilt, storage cleared, emulator reset.', 'ok'),
       (error: unknown) => setNote(elements.editNote, errorMessage(error), 'error'),
     );
+  });
+  byAction('zoom-in').addEventListener('click', () => {
+    zoom = nextZoom(lastScale, 'in');
+    redraw(true);
+  });
+  byAction('zoom-out').addEventListener('click', () => {
+    zoom = nextZoom(lastScale, 'out');
+    redraw(true);
+  });
+  byAction('zoom-fit').addEventListener('click', () => {
+    zoom = null;
+    redraw(true);
   });
   elements.componentSelect.addEventListener('change', () => void showComponentDetailsAsync());
   byAction('rename').addEventListener('click', () => void editAsync((figma, id) => renameComponentAsync(figma, id, elements.renameInput.value), 'Renamed.'));

@@ -1,7 +1,7 @@
 // Draws one page of the document snapshot on the canvas (labelled, scaled boxes) and lists the
 // pages and layers in the left panel. Nodes absent from the baseline are "inserted by the plugin".
 import type { DocumentSnapshot, DrawNode, PageSnapshot } from './document-snapshot';
-import { fitDrawing } from './fit-drawing';
+import { fitDrawing, placeAtScale } from './fit-drawing';
 
 export interface DrawingElements {
   canvas: HTMLElement;
@@ -18,6 +18,10 @@ export interface DrawState {
   recentlyEdited: ReadonlySet<string>;
   /** Width kept clear on the right for the floating plugin window. */
   reservedRight: number;
+  /** The scale a person zoomed to, or null to fit the page into the canvas. */
+  zoom: number | null;
+  /** A URL for an image fill's picture, or null while it is not loaded (a placeholder is drawn). */
+  imageUrl(hash: string): string | null;
   onSelectPage(pageId: string): void;
 }
 
@@ -55,11 +59,19 @@ function drawNode(node: DrawNode, parent: DrawNode | null, scale: number, state:
   box.style.width = `${Math.max(1, node.box.width * scale)}px`;
   box.style.height = `${Math.max(1, node.box.height * scale)}px`;
   if (node.cornerRadius > 0) box.style.borderRadius = `${node.cornerRadius * scale}px`;
-  if (node.hasImageFill) box.classList.add('node-image');
+  if (node.hasImageFill) {
+    box.classList.add('node-image');
+    const url = node.imageHash ? state.imageUrl(node.imageHash) : null;
+    if (url) {
+      box.classList.add('node-image-loaded');
+      box.style.backgroundImage = `url("${url}")`;
+    }
+  }
   if (node.kind === 'text') {
     box.textContent = node.text ?? '';
     box.style.fontSize = `${Math.max(4, (node.fontSize ?? 14) * scale)}px`;
     if (node.fill) box.style.color = node.fill;
+    box.classList.add(node.wraps ? 'text-wraps' : 'text-grows');
   } else if (node.fill) {
     box.style.backgroundColor = node.fill;
   }
@@ -98,7 +110,8 @@ function drawPage(page: PageSnapshot | undefined, elements: DrawingElements, sta
     padding: 32,
     minScale: 0.2,
   };
-  const fit = fitDrawing(page.nodes.map((node) => node.box), area);
+  const boxes = page.nodes.map((node) => node.box);
+  const fit = state.zoom === null ? fitDrawing(boxes, area) : placeAtScale(boxes, state.zoom, area.padding);
   let right = 0;
   let bottom = 0;
   for (const node of page.nodes) {

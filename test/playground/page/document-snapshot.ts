@@ -16,9 +16,13 @@ export interface DrawNode {
   fill: string | null;
   fillRgb: Rgb | null;
   hasImageFill: boolean;
+  /** The first visible image fill's hash, to draw the picture itself. */
+  imageHash: string | null;
   cornerRadius: number;
   text: string | null;
   fontSize: number | null;
+  /** Text that wraps inside a fixed width (Figma's textAutoResize other than WIDTH_AND_HEIGHT). */
+  wraps: boolean;
   /** True for remote (library) components and instances of them. */
   remote: boolean;
   children: DrawNode[];
@@ -85,15 +89,18 @@ function isRgb(value: unknown): value is Rgb {
   return typeof r === 'number' && typeof g === 'number' && typeof b === 'number';
 }
 
-function readFills(node: object): { fill: string | null; fillRgb: Rgb | null; hasImageFill: boolean } {
+function readFills(node: object): { fill: string | null; fillRgb: Rgb | null; hasImageFill: boolean; imageHash: string | null } {
   const fills = read(() => (node as { fills?: unknown }).fills);
-  if (!Array.isArray(fills)) return { fill: null, fillRgb: null, hasImageFill: false };
+  if (!Array.isArray(fills)) return { fill: null, fillRgb: null, hasImageFill: false, imageHash: null };
   const visible = (fills as PaintLike[]).filter((paint) => paint.visible !== false);
   const solid = visible.find((paint) => paint.type === 'SOLID' && isRgb(paint.color));
-  const hasImageFill = visible.some((paint) => paint.type === 'IMAGE');
-  if (!solid || !isRgb(solid.color)) return { fill: null, fillRgb: null, hasImageFill };
+  const image = visible.find((paint) => paint.type === 'IMAGE');
+  const hash = image ? (image as { imageHash?: unknown }).imageHash : undefined;
+  const imageHash = typeof hash === 'string' && hash !== '' ? hash : null;
+  const hasImageFill = image !== undefined;
+  if (!solid || !isRgb(solid.color)) return { fill: null, fillRgb: null, hasImageFill, imageHash };
   const opacity = typeof solid.opacity === 'number' ? solid.opacity : 1;
-  return { fill: rgbToHex(solid.color, opacity), fillRgb: solid.color, hasImageFill };
+  return { fill: rgbToHex(solid.color, opacity), fillRgb: solid.color, hasImageFill, imageHash };
 }
 
 function numberOr(value: unknown, fallback: number): number {
@@ -124,9 +131,10 @@ export function snapshotNode(node: object, parentOrigin: { x: number; y: number 
   budget.left -= 1;
   const type = String(read(() => (node as { type?: unknown }).type) ?? 'UNKNOWN');
   const box = readBox(node, parentOrigin);
-  const { fill, fillRgb, hasImageFill } = readFills(node);
+  const { fill, fillRgb, hasImageFill, imageHash } = readFills(node);
   const characters = type === 'TEXT' ? read(() => (node as { characters?: unknown }).characters) : undefined;
   const fontSize = type === 'TEXT' ? read(() => (node as { fontSize?: unknown }).fontSize) : undefined;
+  const autoResize = type === 'TEXT' ? read(() => (node as { textAutoResize?: unknown }).textAutoResize) : undefined;
   const children = read(() => (node as { children?: unknown }).children);
   const drawnChildren: DrawNode[] = [];
   // Children of groups are positioned relative to the group's parent, as in Figma.
@@ -147,9 +155,11 @@ export function snapshotNode(node: object, parentOrigin: { x: number; y: number 
     fill,
     fillRgb,
     hasImageFill,
+    imageHash,
     cornerRadius: numberOr(read(() => (node as { cornerRadius?: unknown }).cornerRadius), 0),
     text: typeof characters === 'string' ? characters : null,
     fontSize: typeof fontSize === 'number' ? fontSize : null,
+    wraps: type === 'TEXT' && autoResize !== 'WIDTH_AND_HEIGHT',
     remote: isRemote(node, type),
     children: drawnChildren,
   };

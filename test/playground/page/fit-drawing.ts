@@ -50,3 +50,18 @@ export function fitDrawing(
     offsetY: area.padding - bounds.y * scale,
   };
 }
+
+/** Places the boxes at a chosen scale (a person zoomed in or out), `padding` from the top left. */
+export function placeAtScale(boxes: readonly Box[], scale: number, padding: number): Fit {
+  const bounds = boundsOf(boxes);
+  if (!bounds) return { scale, offsetX: padding, offsetY: padding };
+  return { scale, offsetX: padding - bounds.x * scale, offsetY: padding - bounds.y * scale };
+}
+
+const ZOOM_STEPS = [0.1, 0.25, 0.5, 0.75, 1, 1.5, 2, 3];
+
+/** The next zoom step in or out from `scale` (Figma-like steps), within 10 %–300 %. */
+export function nextZoom(scale: number, direction: 'in' | 'out'): number {
+  if (direction === 'in') return ZOOM_STEPS.find((step) => step > scale + 1e-9) ?? ZOOM_STEPS[ZOOM_STEPS.length - 1]!;
+  return [...ZOOM_STEPS].reverse().find((step) => step < scale - 1e-9) ?? ZOOM_STEPS[0]!;
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boundsOf, fitDrawing } from '../../playground/page/fit-drawing';
+import { boundsOf, fitDrawing, nextZoom, placeAtScale } from '../../playground/page/fit-drawing';
 
 describe('fitDrawing', () => {
   it('never enlarges a small page', () => {
@@ -52,5 +52,21 @@ describe('fitDrawing', () => {
   it('has no bounds for no boxes and places nothing', () => {
     expect(boundsOf([])).toBeNull();
     expect(fitDrawing([], { width: 100, height: 100, padding: 10 })).toEqual({ scale: 1, offsetX: 10, offsetY: 10 });
+  });
+});
+
+describe('zooming', () => {
+  it('places the drawing at the chosen scale from the top left', () => {
+    const fit = placeAtScale([{ x: 100, y: 200, width: 50, height: 50 }], 2, 10);
+    expect(fit).toEqual({ scale: 2, offsetX: 10 - 200, offsetY: 10 - 400 });
+  });
+
+  it('steps in and out between 10 % and 300 %', () => {
+    expect(nextZoom(0.21, 'in')).toBe(0.25);
+    expect(nextZoom(0.21, 'out')).toBe(0.1);
+    expect(nextZoom(1, 'in')).toBe(1.5);
+    expect(nextZoom(1, 'out')).toBe(0.75);
+    expect(nextZoom(3, 'in')).toBe(3);
+    expect(nextZoom(0.1, 'out')).toBe(0.1);
   });
 });
