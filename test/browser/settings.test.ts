@@ -79,6 +79,17 @@ describe('Settings in the real UI', () => {
     expect(stored).toBe(h.emulator.libraryUrl);
   });
 
+  it('reports a network that gives no answer in words (the playground network set to fail)', async () => {
+    const ui = await openSettingsAsync();
+    await evaluateHooks(h.page, (hooks) => hooks.network.setMode('fail'));
+    try {
+      await ui.getByTestId('settings-library-test').click();
+      await expect.poll(() => textOf(ui.getByTestId('settings-library-result')), { timeout: 20_000 }).toContain(`Could not reach ${h.emulator.libraryUrl}`);
+    } finally {
+      await evaluateHooks(h.page, (hooks) => hooks.network.setMode('normal'));
+    }
+  });
+
   it('never logs a key: not in the page, not in the sandbox, not in the UI', async () => {
     const pageLines = await evaluateHooks(h.page, (hooks) => hooks.consoleLines());
     const everything = [...h.console.map((entry) => entry.text), ...pageLines.map((line) => line.text)];
