@@ -66,6 +66,15 @@ describe('the playground', () => {
     }
   });
 
+  it('“Reset everything” rebuilds the document: the edits are gone', async () => {
+    await h.page.locator('[data-action="reset"]').click();
+    await expect.poll(() => textOf(h.page.locator('[data-role="edit-note"]')), { timeout: 10_000 }).toContain('Document rebuilt');
+    const names = await evaluateHooks(h.page, (hooks) => hooks.inspect().allNodes().map((node) => node.name));
+    expect(names).not.toContain('Renamed in the playground');
+    expect(await h.page.locator('[data-role="drawing"] [title^="Renamed in the playground"]').count()).toBe(0);
+    await expect.poll(() => h.page.getAttribute('[data-role="plugin-status"]', 'data-state')).toBe('running');
+  });
+
   it('highlights nodes that were not in the document when the plugin started', async () => {
     await evaluateHooks(h.page, async (hooks) => {
       const figma = hooks.fake().figma;
