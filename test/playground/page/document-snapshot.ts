@@ -14,7 +14,6 @@ export interface DrawNode {
   box: Box;
   /** CSS colour of the first visible solid fill. */
   fill: string | null;
-  fillRgb: Rgb | null;
   hasImageFill: boolean;
   /** The first visible image fill's hash, to draw the picture itself. */
   imageHash: string | null;
@@ -23,8 +22,6 @@ export interface DrawNode {
   fontSize: number | null;
   /** Text that wraps inside a fixed width (Figma's textAutoResize other than WIDTH_AND_HEIGHT). */
   wraps: boolean;
-  /** True for remote (library) components and instances of them. */
-  remote: boolean;
   children: DrawNode[];
 }
 
@@ -89,18 +86,18 @@ function isRgb(value: unknown): value is Rgb {
   return typeof r === 'number' && typeof g === 'number' && typeof b === 'number';
 }
 
-function readFills(node: object): { fill: string | null; fillRgb: Rgb | null; hasImageFill: boolean; imageHash: string | null } {
+function readFills(node: object): { fill: string | null; hasImageFill: boolean; imageHash: string | null } {
   const fills = read(() => (node as { fills?: unknown }).fills);
-  if (!Array.isArray(fills)) return { fill: null, fillRgb: null, hasImageFill: false, imageHash: null };
+  if (!Array.isArray(fills)) return { fill: null, hasImageFill: false, imageHash: null };
   const visible = (fills as PaintLike[]).filter((paint) => paint.visible !== false);
   const solid = visible.find((paint) => paint.type === 'SOLID' && isRgb(paint.color));
   const image = visible.find((paint) => paint.type === 'IMAGE');
   const hash = image ? (image as { imageHash?: unknown }).imageHash : undefined;
   const imageHash = typeof hash === 'string' && hash !== '' ? hash : null;
   const hasImageFill = image !== undefined;
-  if (!solid || !isRgb(solid.color)) return { fill: null, fillRgb: null, hasImageFill, imageHash };
+  if (!solid || !isRgb(solid.color)) return { fill: null, hasImageFill, imageHash };
   const opacity = typeof solid.opacity === 'number' ? solid.opacity : 1;
-  return { fill: rgbToHex(solid.color, opacity), fillRgb: solid.color, hasImageFill, imageHash };
+  return { fill: rgbToHex(solid.color, opacity), hasImageFill, imageHash };
 }
 
 function numberOr(value: unknown, fallback: number): number {
@@ -122,16 +119,11 @@ function readBox(node: object, parentOrigin: { x: number; y: number }): Box {
   return { x: parentOrigin.x + x, y: parentOrigin.y + y, width, height };
 }
 
-function isRemote(node: object, type: string): boolean {
-  if (type === 'COMPONENT' || type === 'COMPONENT_SET') return read(() => (node as { remote?: unknown }).remote) === true;
-  return false;
-}
-
 export function snapshotNode(node: object, parentOrigin: { x: number; y: number }, depth: number, budget: { left: number }): DrawNode {
   budget.left -= 1;
   const type = String(read(() => (node as { type?: unknown }).type) ?? 'UNKNOWN');
   const box = readBox(node, parentOrigin);
-  const { fill, fillRgb, hasImageFill, imageHash } = readFills(node);
+  const { fill, hasImageFill, imageHash } = readFills(node);
   const characters = type === 'TEXT' ? read(() => (node as { characters?: unknown }).characters) : undefined;
   const fontSize = type === 'TEXT' ? read(() => (node as { fontSize?: unknown }).fontSize) : undefined;
   const autoResize = type === 'TEXT' ? read(() => (node as { textAutoResize?: unknown }).textAutoResize) : undefined;
@@ -153,14 +145,12 @@ export function snapshotNode(node: object, parentOrigin: { x: number; y: number 
     name: String(read(() => (node as { name?: unknown }).name) ?? ''),
     box,
     fill,
-    fillRgb,
     hasImageFill,
     imageHash,
     cornerRadius: numberOr(read(() => (node as { cornerRadius?: unknown }).cornerRadius), 0),
     text: typeof characters === 'string' ? characters : null,
     fontSize: typeof fontSize === 'number' ? fontSize : null,
     wraps: type === 'TEXT' && autoResize !== 'WIDTH_AND_HEIGHT',
-    remote: isRemote(node, type),
     children: drawnChildren,
   };
 }
