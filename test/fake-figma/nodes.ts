@@ -191,7 +191,7 @@ Object.assign(FakeBaseNode.prototype, {
   _shared: null,
   _relaunch: null,
 });
-makeStrict(FakeBaseNode, describeNode);
+makeStrict(FakeBaseNode, describeNode, (prop) => prop === 'id' || prop.startsWith('_'));
 
 function isHiddenInInstance(node: FakeBaseNode): boolean {
   let current: FakeBaseNode | null = node;
@@ -707,6 +707,19 @@ export abstract class FakeSceneNode extends FakeBaseNode {
   getCSSAsync(): Promise<{ [key: string]: string }> {
     return notImplemented('getCSSAsync');
   }
+
+  get layoutSizingHorizontal(): 'FIXED' | 'HUG' | 'FILL' {
+    return layoutSizing(this, 'HORIZONTAL');
+  }
+  set layoutSizingHorizontal(value: 'FIXED' | 'HUG' | 'FILL') {
+    setLayoutSizing(this, 'HORIZONTAL', value);
+  }
+  get layoutSizingVertical(): 'FIXED' | 'HUG' | 'FILL' {
+    return layoutSizing(this, 'VERTICAL');
+  }
+  set layoutSizingVertical(value: 'FIXED' | 'HUG' | 'FILL') {
+    setLayoutSizing(this, 'VERTICAL', value);
+  }
 }
 
 defineProperties(FakeSceneNode, {
@@ -1019,19 +1032,6 @@ export class FakeFrameNode extends FakeSceneNode {
     super(ctx, id);
     this._children = [];
     this._childrenView = null;
-  }
-
-  get layoutSizingHorizontal(): 'FIXED' | 'HUG' | 'FILL' {
-    return layoutSizing(this, 'HORIZONTAL');
-  }
-  set layoutSizingHorizontal(value: 'FIXED' | 'HUG' | 'FILL') {
-    setLayoutSizing(this, 'HORIZONTAL', value);
-  }
-  get layoutSizingVertical(): 'FIXED' | 'HUG' | 'FILL' {
-    return layoutSizing(this, 'VERTICAL');
-  }
-  set layoutSizingVertical(value: 'FIXED' | 'HUG' | 'FILL') {
-    setLayoutSizing(this, 'VERTICAL', value);
   }
 }
 setType(FakeFrameNode, 'FRAME', 'Frame');
@@ -1367,12 +1367,13 @@ Object.assign(FakeTextNode.prototype, { _textStyleId: '', _width: 0, _height: 15
 for (const name of ['setRangeFontName', 'setRangeFontSize', 'setRangeFills', 'setRangeTextDecoration', 'setRangeHyperlink', 'setRangeTextCase', 'setRangeLetterSpacing', 'setRangeLineHeight', 'setRangeTextStyleIdAsync', 'setRangeFillStyleIdAsync']) {
   const field = name.replace(/^setRange/, '').replace(/Async$/, '');
   const property = field.charAt(0).toLowerCase() + field.slice(1);
-  (FakeTextNode.prototype as unknown as Record<string, unknown>)[name] = function (this: FakeTextNode, start: number, end: number, value: unknown) {
+  const method = function (this: FakeTextNode, start: number, end: number, value: unknown) {
     this._checkRange(name, start, end);
     if (start !== 0 || end !== this._characters.length) notImplemented(`TEXT.${name} on part of the text (the fake styles whole text nodes only)`);
     const result = property === 'textStyleId' ? this.setTextStyleIdAsync(value as string) : property === 'fillStyleId' ? this.setFillStyleIdAsync(value as string) : ((this as unknown as Record<string, unknown>)[property] = value);
     return name.endsWith('Async') ? result : undefined;
   };
+  Object.defineProperty(FakeTextNode.prototype, name, { value: method, writable: true, configurable: true });
 }
 
 const MEASURED_FIELDS = new Set(['characters', 'fontName', 'fontSize', 'lineHeight', 'letterSpacing', 'textAutoResize', 'textCase', 'paragraphSpacing']);
