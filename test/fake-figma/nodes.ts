@@ -248,6 +248,7 @@ function detachChild(parent: FakeBaseNode, child: FakeBaseNode): void {
   // Recently added children are the ones usually moved on (created on the page, then placed).
   const at = holder._children.lastIndexOf(child as FakeSceneNode);
   if (at >= 0) holder._children.splice(at, 1);
+  if (at >= 0 && parent._mirrors !== null) mirrorRemoval(parent, at);
   holder._childrenView = null;
   child._parent = null;
   if (parent.type === 'GROUP' && holder._children.length === 0 && !parent._removed) {
@@ -303,20 +304,79 @@ export function insertChildAt(parent: FakeBaseNode, index: number | undefined, c
   }
   if (index !== undefined && (typeof index !== 'number' || !Number.isInteger(index) || index < 0)) throw validationError(api, 'a non-negative integer index', index);
   const oldParent = child._parent;
+  const limit = holder._children.length - (oldParent === parent ? 1 : 0);
+  if (index !== undefined && index > limit) throw figmaError(api, `Index ${index} is out of range (the node has ${limit} children)`);
+  let movedFrom = -1;
   if (oldParent === parent) {
-    const from = holder._children.lastIndexOf(child as FakeSceneNode);
-    holder._children.splice(from, 1);
+    movedFrom = holder._children.lastIndexOf(child as FakeSceneNode);
+    holder._children.splice(movedFrom, 1);
   } else if (oldParent) {
     detachChild(oldParent, child);
   }
   const children = holder._children;
   const at = index === undefined ? children.length : index;
-  if (at > children.length) throw figmaError(api, `Index ${at} is out of range (the node has ${children.length} children)`);
   children.splice(at, 0, child as FakeSceneNode);
   holder._childrenView = null;
   child._parent = parent as FakeParent;
   parent._ctx.changes.property(child, 'parent');
   parent._layoutChanged('children');
+  // Instances of a component follow structural edits of it, layer for layer.
+  if (parent._mirrors !== null) {
+    if (movedFrom >= 0) mirrorMove(parent, movedFrom, at);
+    else mirrorInsertion(parent, child as FakeSceneNode, at);
+  }
+}
+
+/** The outermost instance a layer belongs to (layer ids are "I<that id>;…"). */
+export function topInstanceOf(node: FakeBaseNode): FakeSceneNode {
+  let current: FakeBaseNode | null = node;
+  while (current !== null && current._inInstance) current = current._parent;
+  return (current ?? node) as FakeSceneNode;
+}
+
+function liveMirrors(node: FakeBaseNode): FakeBaseNode[] {
+  return (node._mirrors ?? []).filter((m) => !m._removed && (m as unknown as { _children?: unknown })._children !== undefined);
+}
+
+/** A child was added to a node that instances mirror: add the matching layer to each mirror. */
+function mirrorInsertion(source: FakeBaseNode, child: FakeSceneNode, index: number): void {
+  for (const mirror of liveMirrors(source)) {
+    // Mirrors line up with their source child for child (a swapped nested instance leaves the list).
+    const holder = mirror as unknown as ChildrenHolder;
+    const copy = cloneSubtree(child, topInstanceOf(mirror));
+    copy._parent = mirror as FakeParent;
+    holder._children.splice(Math.min(index, holder._children.length), 0, copy);
+    holder._childrenView = null;
+    mirror._layoutChanged('children');
+    if (mirror._mirrors !== null) mirrorInsertion(mirror, copy, index);
+  }
+}
+
+/** A child left a node that instances mirror: remove the matching layer from each mirror. */
+function mirrorRemoval(source: FakeBaseNode, index: number): void {
+  for (const mirror of liveMirrors(source)) {
+    const holder = mirror as unknown as ChildrenHolder;
+    const layer = holder._children[index];
+    if (!layer) continue;
+    holder._children.splice(index, 1);
+    holder._childrenView = null;
+    if (mirror._mirrors !== null) mirrorRemoval(mirror, index);
+    layer._parent = null;
+    markRemoved(layer);
+    mirror._layoutChanged('children');
+  }
+}
+
+function mirrorMove(source: FakeBaseNode, from: number, to: number): void {
+  for (const mirror of liveMirrors(source)) {
+    const holder = mirror as unknown as ChildrenHolder;
+    const [layer] = holder._children.splice(from, 1);
+    if (!layer) continue;
+    holder._children.splice(to, 0, layer);
+    holder._childrenView = null;
+    mirror._layoutChanged('children');
+    if (mirror._mirrors !== null) mirrorMove(mirror, from, to);
+  }
 }
 
 function visibleForTraversal(node: FakeBaseNode): boolean {

@@ -188,3 +188,40 @@ describe('instances', () => {
     expect(() => (component.documentationLinks = [{ uri: 'not a url' }])).toThrow(/not a valid http/);
   });
 });
+
+describe('structural edits of a main component', () => {
+  it('add, move and remove matching layers in its instances, nested ones included', async () => {
+    const { figma } = createFakeFigma();
+    await figma.loadFontAsync({ family: 'Inter', style: 'Regular' });
+    const icon = figma.createComponent();
+    icon.name = 'Icon';
+    const card = figma.createComponent();
+    card.name = 'Card';
+    const nested = icon.createInstance();
+    card.appendChild(nested);
+    const instance = card.createInstance();
+    const nestedLayer = instance.children[0] as InstanceNode;
+    expect(nestedLayer.children).toEqual([]);
+
+    const glyph = figma.createVector();
+    glyph.name = 'Glyph';
+    icon.appendChild(glyph);
+    expect(nested.children.map((n) => n.id)).toEqual([`I${nested.id};${glyph.id}`]);
+    expect(nestedLayer.children.map((n) => n.id)).toEqual([`I${instance.id};${nested.id};${glyph.id}`]);
+
+    const title = figma.createText();
+    title.name = 'Title';
+    title.characters = 'Linen';
+    card.insertChild(0, title);
+    expect(instance.children.map((n) => n.name)).toEqual(['Title', 'Icon']);
+    (instance.children[0] as TextNode).characters = 'Override';
+    card.appendChild(title);
+    expect(instance.children.map((n) => n.name)).toEqual(['Icon', 'Title']);
+    expect((instance.children[1] as TextNode).characters).toBe('Override');
+
+    const removedLayer = nestedLayer.children[0]!;
+    glyph.remove();
+    expect(nestedLayer.children).toEqual([]);
+    expect(removedLayer.removed).toBe(true);
+  });
+});
