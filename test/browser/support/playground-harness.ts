@@ -43,7 +43,13 @@ export async function startHarnessAsync(): Promise<Harness> {
 
   async function openAsync(query = ''): Promise<void> {
     await page.goto(`${playground.url}${query}`);
-    await page.waitForSelector('html[data-playground-ready]', { state: 'attached' });
+    try {
+      await page.waitForSelector('html[data-playground-ready]', { state: 'attached', timeout: 40_000 });
+    } catch (error) {
+      const status = await page.textContent('[data-role="plugin-status"]').catch(() => null);
+      const logged = consoleEntries.map((entry) => `  ${entry.frame} ${entry.type}: ${entry.text}`).join('\n');
+      throw new Error(`The playground did not get ready (status: ${status ?? 'unknown'}). Console:\n${logged}`, { cause: error });
+    }
     const state = await page.getAttribute('html', 'data-playground-ready');
     if (state !== 'true') throw new Error(`The playground did not start: ${(await page.getAttribute('html', 'data-playground-error')) ?? 'unknown error'}`);
   }
