@@ -13,7 +13,12 @@ function channelToByte(channel: number): number {
 
 /** `{r, g, b}` plus an alpha (0..1, default 1) → `#rrggbb` or `#rrggbbaa`. */
 export function colorToHex(color: { readonly r: number; readonly g: number; readonly b: number }, alpha = 1): string {
-  const hex = '#' + HEX_PAIRS[channelToByte(color.r)]! + HEX_PAIRS[channelToByte(color.g)]! + HEX_PAIRS[channelToByte(color.b)]!;
+  // The common case (in-range channels, opaque) without helper calls: it runs for every paint.
+  const { r, g, b } = color;
+  if (r >= 0 && r <= 1 && g >= 0 && g <= 1 && b >= 0 && b <= 1 && alpha >= 1) {
+    return '#' + HEX_PAIRS[Math.round(r * 255)]! + HEX_PAIRS[Math.round(g * 255)]! + HEX_PAIRS[Math.round(b * 255)]!;
+  }
+  const hex = '#' + HEX_PAIRS[channelToByte(r)]! + HEX_PAIRS[channelToByte(g)]! + HEX_PAIRS[channelToByte(b)]!;
   const a = channelToByte(alpha);
   return a === 255 ? hex : hex + HEX_PAIRS[a]!;
 }

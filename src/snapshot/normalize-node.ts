@@ -17,7 +17,11 @@
  *   0.01 (px); rotation 0.01°. Colours `#rrggbb`, or `#rrggbbaa` when not opaque; a solid
  *   paint's opacity is folded into its colour's alpha. `-0` is written as `0`.
  *
- * What is captured (absent key = the Figma default):
+ * What is captured. An absent key means the default: visible true, opacity 1, rotation 0,
+ * blendMode NORMAL/PASS_THROUGH, no fills/strokes/effects, radius 0; auto layout align and
+ * counterAlign MIN, gap 0, padding 0, primarySizing and counterSizing AUTO; child sizing FIXED;
+ * text align LEFT, verticalAlign TOP, autoResize NONE, case ORIGINAL, decoration NONE,
+ * letterSpacing 0, lineHeight auto.
  * - every node: type, name, visible (only `false` is written), width, height, x/y relative to
  *   the parent (not for a component root or a variant, and not for children placed by their
  *   parent's auto layout unless absolutely positioned), rotation (if not 0), opacity (if not 1),
@@ -31,7 +35,7 @@
  *   `positioning: 'ABSOLUTE'` when it is taken out of the flow.
  * - shapes (rectangle, ellipse, vector, line, polygon, star, boolean operation): the same paint,
  *   stroke, effect and radius fields. Vector path data is not captured (the thumbnail shows it).
- * - text: characters, fontFamily, fontStyle, size, lineHeight ('auto', '24px' or '150%'),
+ * - text: characters, fontFamily, fontStyle, size, lineHeight ('24px' or '150%'),
  *   letterSpacing ('0%', '-0.5px'), align, verticalAlign, case, decoration, autoResize, text style
  *   name and hyperlink. When any of these (or the fills) is mixed, the styled runs are written
  *   as `segments` [{start, end, …}] and the mixed top-level fields are left out.
@@ -104,10 +108,15 @@ function variableRef(ctx: NormalizeContext, alias: VariableAlias, target: unknow
   return alias.id; // placeholder, replaced by {collection, name}
 }
 
+/** True when the object has no own enumerable key (without allocating a key list). */
+function isEmpty(record: object): boolean {
+  for (const _ in record) return false;
+  return true;
+}
+
 function normalizeBoundVariables(ctx: NormalizeContext, bound: Record<string, unknown> | undefined): Mutable | undefined {
-  if (!bound) return undefined;
+  if (!bound || isEmpty(bound)) return undefined;
   const fields = sortedKeys(bound);
-  if (fields.length === 0) return undefined;
   const out: Mutable = {};
   let any = false;
   for (const field of fields) {
@@ -150,9 +159,10 @@ function blendModeOf(mode: BlendMode | undefined): string | undefined {
 
 export function normalizePaint(ctx: NormalizeContext, paint: Paint): Mutable {
   const out: Mutable = {};
-  const blendMode = blendModeOf(paint.blendMode);
-  if (blendMode !== undefined) out.blendMode = blendMode;
-  const bound = 'boundVariables' in paint ? normalizeBoundVariables(ctx, paint.boundVariables) : undefined;
+  const blendMode = paint.blendMode;
+  if (blendMode !== undefined && blendMode !== 'NORMAL' && blendMode !== 'PASS_THROUGH') out.blendMode = blendMode;
+  const paintBound = (paint as SolidPaint).boundVariables;
+  const bound = paintBound ? normalizeBoundVariables(ctx, paintBound) : undefined;
   if (bound !== undefined) out.boundVariables = bound;
   const opacity = paint.opacity === undefined ? 1 : paint.opacity;
   switch (paint.type) {
@@ -235,14 +245,15 @@ const SEGMENT_FIELDS = [
   'hyperlink',
 ] as const;
 
-/** 'auto', '24px' or '150%' (one string: cheaper to hash than {unit, value}, and CSS-like). */
-function normalizeLineHeight(lineHeight: LineHeight): string {
-  if (lineHeight.unit === 'AUTO') return 'auto';
+/** '24px' or '150%' (one string: cheaper to hash than {unit, value}, and CSS-like); undefined for auto. */
+function normalizeLineHeight(lineHeight: LineHeight): string | undefined {
+  if (lineHeight.unit === 'AUTO') return undefined;
   return lineHeight.unit === 'PERCENT' ? `${roundRatio(lineHeight.value)}%` : `${roundLength(lineHeight.value)}px`;
 }
 
-/** '0%', '-0.5px'. */
-function normalizeLetterSpacing(spacing: LetterSpacing): string {
+/** '4%', '-0.5px'; undefined for no spacing. */
+function normalizeLetterSpacing(spacing: LetterSpacing): string | undefined {
+  if (spacing.value === 0) return undefined;
   return spacing.unit === 'PERCENT' ? `${roundRatio(spacing.value)}%` : `${roundLength(spacing.value)}px`;
 }
 
@@ -261,7 +272,7 @@ function normalizeSegments(ctx: NormalizeContext, node: TextNode): JsonValue[] {
   for (const segment of segments) {
     const item: Mutable = {};
     const decoration = segment.textDecoration;
-    item.case = segment.textCase;
+    if (segment.textCase !== 'ORIGINAL') item.case = segment.textCase;
     if (decoration !== 'NONE') item.decoration = decoration;
     item.end = segment.end;
     if (segment.fillStyleId) styleRef(ctx, item, 'fillStyle', segment.fillStyleId);
@@ -270,8 +281,10 @@ function normalizeSegments(ctx: NormalizeContext, node: TextNode): JsonValue[] {
     item.fontStyle = segment.fontName.style;
     const link = normalizeHyperlink(segment.hyperlink);
     if (link !== undefined) item.hyperlink = link;
-    item.letterSpacing = normalizeLetterSpacing(segment.letterSpacing);
-    item.lineHeight = normalizeLineHeight(segment.lineHeight);
+    const spacing = normalizeLetterSpacing(segment.letterSpacing);
+    if (spacing !== undefined) item.letterSpacing = spacing;
+    const lineHeight = normalizeLineHeight(segment.lineHeight);
+    if (lineHeight !== undefined) item.lineHeight = lineHeight;
     item.size = roundLength(segment.fontSize);
     item.start = segment.start;
     if (segment.textStyleId) styleRef(ctx, item, 'textStyle', segment.textStyleId);
@@ -302,8 +315,10 @@ function normalizeText(ctx: NormalizeContext, node: TextNode, fillsMixed: boolea
     (hyperlink as unknown) === mixed;
 
   const out: Mutable = {};
-  out.align = node.textAlignHorizontal;
-  out.autoResize = node.textAutoResize;
+  const align = node.textAlignHorizontal;
+  if (align !== 'LEFT') out.align = align;
+  const autoResize = node.textAutoResize;
+  if (autoResize !== 'NONE') out.autoResize = autoResize;
   if (!anyMixed && textCase !== 'ORIGINAL') out.case = textCase as string;
   out.characters = node.characters;
   if (!anyMixed && decoration !== 'NONE') out.decoration = decoration as string;
@@ -313,8 +328,10 @@ function normalizeText(ctx: NormalizeContext, node: TextNode, fillsMixed: boolea
     out.fontStyle = font.style;
     const link = normalizeHyperlink(hyperlink as HyperlinkTarget | null);
     if (link !== undefined) out.hyperlink = link;
-    out.letterSpacing = normalizeLetterSpacing(letterSpacing as LetterSpacing);
-    out.lineHeight = normalizeLineHeight(lineHeight as LineHeight);
+    const spacing = normalizeLetterSpacing(letterSpacing as LetterSpacing);
+    if (spacing !== undefined) out.letterSpacing = spacing;
+    const height = normalizeLineHeight(lineHeight as LineHeight);
+    if (height !== undefined) out.lineHeight = height;
   } else {
     out.segments = normalizeSegments(ctx, node);
   }
@@ -322,7 +339,8 @@ function normalizeText(ctx: NormalizeContext, node: TextNode, fillsMixed: boolea
     out.size = roundLength(fontSize as number);
     if (textStyleId) styleRef(ctx, out, 'textStyle', textStyleId as string);
   }
-  out.verticalAlign = node.textAlignVertical;
+  const verticalAlign = node.textAlignVertical;
+  if (verticalAlign !== 'TOP') out.verticalAlign = verticalAlign;
   return out;
 }
 
@@ -334,17 +352,26 @@ function normalizeAutoLayout(node: FrameNode | ComponentNode | InstanceNode): Mu
   if (direction === 'NONE') return undefined;
   const wrap = node.layoutWrap === 'WRAP';
   const out: Mutable = {};
-  out.align = node.primaryAxisAlignItems;
-  out.counterAlign = node.counterAxisAlignItems;
+  const align = node.primaryAxisAlignItems;
+  if (align !== 'MIN') out.align = align;
+  const counterAlign = node.counterAxisAlignItems;
+  if (counterAlign !== 'MIN') out.counterAlign = counterAlign;
   if (wrap) {
     const counterGap = node.counterAxisSpacing;
     if (counterGap !== null) out.counterGap = roundLength(counterGap);
   }
-  out.counterSizing = node.counterAxisSizingMode;
+  const counterSizing = node.counterAxisSizingMode;
+  if (counterSizing !== 'AUTO') out.counterSizing = counterSizing;
   out.direction = direction;
-  out.gap = roundLength(node.itemSpacing);
-  out.padding = [roundLength(node.paddingTop), roundLength(node.paddingRight), roundLength(node.paddingBottom), roundLength(node.paddingLeft)];
-  out.primarySizing = node.primaryAxisSizingMode;
+  const gap = roundLength(node.itemSpacing);
+  if (gap !== 0) out.gap = gap;
+  const top = roundLength(node.paddingTop);
+  const right = roundLength(node.paddingRight);
+  const bottom = roundLength(node.paddingBottom);
+  const left = roundLength(node.paddingLeft);
+  if (top !== 0 || right !== 0 || bottom !== 0 || left !== 0) out.padding = [top, right, bottom, left];
+  const primarySizing = node.primaryAxisSizingMode;
+  if (primarySizing !== 'AUTO') out.primarySizing = primarySizing;
   if (wrap) out.wrap = true;
   return out;
 }
@@ -390,8 +417,8 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
   const mixed = ctx.mixed;
 
   const out: Mutable = {};
-  const blendMode = blendModeOf((node as BlendMixin).blendMode);
-  if (blendMode !== undefined) out.blendMode = blendMode;
+  const blendMode = (node as BlendMixin).blendMode;
+  if (blendMode !== undefined && blendMode !== 'NORMAL' && blendMode !== 'PASS_THROUGH') out.blendMode = blendMode;
   const bound = normalizeBoundVariables(ctx, (node as SceneNodeMixin).boundVariables);
   if (bound !== undefined) out.boundVariables = bound;
 
@@ -465,8 +492,10 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
       const child = node as AutoLayoutChildrenMixin & LayoutMixin;
       absolute = 'layoutPositioning' in child && child.layoutPositioning === 'ABSOLUTE';
       if ('layoutSizingHorizontal' in child) {
-        out.horizontalSizing = child.layoutSizingHorizontal;
-        verticalSizing = child.layoutSizingVertical;
+        const horizontal = child.layoutSizingHorizontal;
+        if (horizontal !== 'FIXED') out.horizontalSizing = horizontal;
+        const vertical = child.layoutSizingVertical;
+        if (vertical !== 'FIXED') verticalSizing = vertical;
       }
     }
     if (autoLayout !== undefined) out.layout = autoLayout;

@@ -32,13 +32,12 @@ describe('normalizeNode', () => {
         itemSpacing: 8, primaryAxisAlignItems: 'CENTER', counterAxisAlignItems: 'CENTER', primaryAxisSizingMode: 'FIXED',
       }),
     );
-    expect(out.layout).toEqual({
-      align: 'CENTER', counterAlign: 'CENTER', counterSizing: 'AUTO', direction: 'HORIZONTAL', gap: 8, padding: [12, 24, 12, 24], primarySizing: 'FIXED',
-    });
+    expect(out.layout).toEqual({ align: 'CENTER', counterAlign: 'CENTER', direction: 'HORIZONTAL', gap: 8, padding: [12, 24, 12, 24], primarySizing: 'FIXED' });
     const [label, badge] = out.children as Plain[];
     expect(label!.x).toBeUndefined();
-    expect([label!.horizontalSizing, label!.verticalSizing, label!.positioning]).toEqual(['FILL', 'FIXED', undefined]);
-    expect([badge!.horizontalSizing, badge!.verticalSizing, badge!.positioning]).toEqual(['FIXED', 'FIXED', 'ABSOLUTE']);
+    // FIXED sizing is the default and left out.
+    expect([label!.horizontalSizing, label!.verticalSizing, label!.positioning]).toEqual(['FILL', undefined, undefined]);
+    expect([badge!.horizontalSizing, badge!.verticalSizing, badge!.positioning]).toEqual([undefined, undefined, 'ABSOLUTE']);
     expect([badge!.x, badge!.y]).toEqual([90.12, -4]);
   });
 
@@ -80,8 +79,8 @@ describe('normalizeNode', () => {
   it('captures text styling, and mixed text as styled segments', () => {
     const simple = run(text('Title', 'Hello', { fontSize: 24.004, lineHeight: { unit: 'PIXELS', value: 32 }, textCase: 'UPPER', hyperlink: { type: 'URL', value: 'https://example.com' } }));
     expect(simple.text).toEqual({
-      align: 'LEFT', autoResize: 'WIDTH_AND_HEIGHT', case: 'UPPER', characters: 'Hello', fontFamily: 'Inter', fontStyle: 'Regular',
-      hyperlink: { type: 'URL', value: 'https://example.com' }, letterSpacing: '0%', lineHeight: '32px', size: 24, verticalAlign: 'TOP',
+      autoResize: 'WIDTH_AND_HEIGHT', case: 'UPPER', characters: 'Hello', fontFamily: 'Inter', fontStyle: 'Regular',
+      hyperlink: { type: 'URL', value: 'https://example.com' }, lineHeight: '32px', size: 24,
     });
     const segments = [
       { start: 0, end: 5, characters: 'Terms', fontName: { family: 'Inter', style: 'Bold' }, fontSize: 12, lineHeight: { unit: 'AUTO' }, letterSpacing: { unit: 'PIXELS', value: 0 }, textCase: 'ORIGINAL', textDecoration: 'UNDERLINE', fills: [], fillStyleId: '', textStyleId: 'S:link', hyperlink: { type: 'URL', value: 'https://example.com/terms' } },
@@ -92,8 +91,8 @@ describe('normalizeNode', () => {
     const mixedText = mixed.text as Plain;
     expect(mixedText.fontFamily).toBeUndefined();
     expect(mixedText.segments).toEqual([
-      { case: 'ORIGINAL', decoration: 'UNDERLINE', end: 5, fills: [], fontFamily: 'Inter', fontStyle: 'Bold', hyperlink: { type: 'URL', value: 'https://example.com/terms' }, letterSpacing: '0px', lineHeight: 'auto', size: 12, start: 0, textStyle: 'S:link' },
-      { case: 'ORIGINAL', end: 11, fills: [], fontFamily: 'Inter', fontStyle: 'Regular', letterSpacing: '0px', lineHeight: 'auto', size: 12, start: 5 },
+      { decoration: 'UNDERLINE', end: 5, fills: [], fontFamily: 'Inter', fontStyle: 'Bold', hyperlink: { type: 'URL', value: 'https://example.com/terms' }, size: 12, start: 0, textStyle: 'S:link' },
+      { end: 11, fills: [], fontFamily: 'Inter', fontStyle: 'Regular', size: 12, start: 5 },
     ]);
     expect(refs.pending.map((ref) => [ref.kind, ref.id])).toEqual([['style', 'S:link']]);
   });
