@@ -39,15 +39,22 @@ let h2 = 0;
 const floatView = new Float64Array(1);
 const wordView = new Int32Array(floatView.buffer);
 
-/** 64-bit codes of strings seen recently: [lo, hi]. Bounded so that memory stays flat. */
-let stringCodes = new Map<string, [number, number]>();
+/**
+ * 64-bit codes of strings seen recently: [lo, hi, lo rotated by 13, hi rotated by 11] (the
+ * rotations are what a string value mixes in next to its key; stored to save the work).
+ * Bounded so that memory stays flat.
+ */
+type StringCode = [number, number, number, number];
+let stringCodes = new Map<string, StringCode>();
 const STRING_CACHE_LIMIT = 50_000;
 
-function stringCode(text: string): [number, number] {
+function stringCode(text: string): StringCode {
   let code = stringCodes.get(text);
   if (code === undefined) {
     const hex = contentHash(text);
-    code = [parseInt(hex.slice(0, 8), 16) | 0, parseInt(hex.slice(8, 16), 16) | 0];
+    const lo = parseInt(hex.slice(0, 8), 16) | 0;
+    const hi = parseInt(hex.slice(8, 16), 16) | 0;
+    code = [lo, hi, (lo << 13) | (lo >>> 19), (hi << 11) | (hi >>> 21)];
     if (stringCodes.size >= STRING_CACHE_LIMIT) stringCodes = new Map();
     stringCodes.set(text, code);
   }
@@ -129,13 +136,13 @@ function feedArray(list: unknown[]): void {
 }
 
 /** Codes of object keys: a dictionary, which the interpreter looks keys up in faster than a Map. */
-let keyCodes: Record<string, [number, number] | undefined> = Object.create(null) as Record<string, [number, number] | undefined>;
+let keyCodes: Record<string, StringCode | undefined> = Object.create(null) as Record<string, StringCode | undefined>;
 let keyCount = 0;
 
-function keyCode(key: string): [number, number] {
+function keyCode(key: string): StringCode {
   const code = stringCode(key);
   if (++keyCount > STRING_CACHE_LIMIT) {
-    keyCodes = Object.create(null) as Record<string, [number, number] | undefined>;
+    keyCodes = Object.create(null) as Record<string, StringCode | undefined>;
     keyCount = 0;
   }
   keyCodes[key] = code;
@@ -153,8 +160,8 @@ function feedObject(record: Record<string, unknown>): void {
     // value's code rotated (so that {a: 'b'} and {b: 'a'} differ).
     if (typeof item === 'string') {
       const code = stringCodes.get(item) ?? stringCode(item);
-      h1 = ((h1 ^ keyWords[0] ^ ((code[0] << 13) | (code[0] >>> 19))) * 0x1e35a7) | 0;
-      h2 = ((h2 ^ keyWords[1] ^ ((code[1] << 11) | (code[1] >>> 21))) * 0x1b8735) | 0;
+      h1 = ((h1 ^ keyWords[0] ^ code[2]) * 0x1e35a7) | 0;
+      h2 = ((h2 ^ keyWords[1] ^ code[3]) * 0x1b8735) | 0;
     } else if (typeof item === 'number' && (item | 0) === item && (item !== 0 || 1 / item > 0)) {
       h1 = ((h1 ^ keyWords[0] ^ TAG_INT) * 0x1e35a7) | 0;
       h1 = ((h1 ^ item) * 0x1e35a7) | 0;
