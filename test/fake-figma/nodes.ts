@@ -827,17 +827,16 @@ for (const axis of ['x', 'y'] as const) {
   });
 }
 // width and height are read-only (resize changes them); only their backing fields get defaults.
-Object.assign(FakeSceneNode.prototype, { _effectStyleId: '', _bound: null, _width: 100, _height: 100 });
+Object.assign(FakeSceneNode.prototype, { _effectStyleId: '', _bound: null, _width: 100, _height: 100, _fills: undefined, _strokes: undefined });
 
 const NO_BINDINGS: SceneNodeMixin['boundVariables'] = Object.freeze({});
 
 function hasBoundPaint(node: FakeSceneNode): boolean {
-  const raw = node as unknown as { _fills?: unknown; _strokes?: unknown };
-  for (const list of [raw._fills, raw._strokes]) {
-    if (!Array.isArray(list)) continue;
-    for (let i = 0; i < list.length; i++) if ((list[i] as { boundVariables?: unknown }).boundVariables !== undefined) return true;
-  }
-  return false;
+  const raw = node as unknown as { _fills?: { _hasBinding?: boolean }; _strokes?: { _hasBinding?: boolean } };
+  const fills = raw._fills;
+  if (fills !== undefined && fills._hasBinding === true) return true;
+  const strokes = raw._strokes;
+  return strokes !== undefined && strokes._hasBinding === true;
 }
 
 function originOf(node: FakeParent | null): { x: number; y: number } {

@@ -178,8 +178,10 @@ export function checkPaints(api: string, value: unknown, rules: PaintRules): Rea
         throw figmaError(api, `${path}.type must be SOLID, GRADIENT_LINEAR, GRADIENT_RADIAL, GRADIENT_ANGULAR, GRADIENT_DIAMOND or IMAGE, got ${JSON.stringify(paint.type)}`);
     }
   });
-  const normalised = value.map((paint: Record<string, unknown>) => ({ visible: true, opacity: 1, blendMode: 'NORMAL', ...paint }));
-  return frozenCopy(normalised, api) as unknown as ReadonlyArray<Paint>;
+  const copy = value.map((paint: Record<string, unknown>, i) => frozenCopy({ visible: true, opacity: 1, blendMode: 'NORMAL', ...paint }, api, `paints[${i}]`));
+  // Remembered on the list itself so boundVariables reads need not scan every paint.
+  if (copy.some((paint) => paint.boundVariables !== undefined)) Object.defineProperty(copy, '_hasBinding', { value: true });
+  return Object.freeze(copy) as unknown as ReadonlyArray<Paint>;
 }
 
 export function checkEffects(api: string, value: unknown): ReadonlyArray<Effect> {
