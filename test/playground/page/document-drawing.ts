@@ -121,7 +121,10 @@ function drawPage(page: PageSnapshot | undefined, elements: DrawingElements, sta
     drawn.style.left = `${left}px`;
     drawn.style.top = `${top}px`;
     if (isInserted(node, state)) drawn.classList.add('node-inserted');
-    elements.drawing.append(drawLabel(node, left, top, node.box.width * fit.scale, state), drawn);
+    const width = node.box.width * fit.scale;
+    // Frames too narrow for a readable name get none (their name is in the layers list).
+    if (width >= 28 || isInserted(node, state)) elements.drawing.append(drawLabel(node, left, top, width, state));
+    elements.drawing.append(drawn);
     right = Math.max(right, left + node.box.width * fit.scale);
     bottom = Math.max(bottom, top + node.box.height * fit.scale);
   }
