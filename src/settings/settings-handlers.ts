@@ -5,6 +5,7 @@ import { BridgeError } from '../shared/bridge/bridge-error';
 import type { ConnectionResult, SandboxRequests, SettingsView } from '../shared/bridge/messages';
 import { designSystemIdProblem, normalizeDesignSystemId } from '../shared/settings/design-system-id';
 import { baseUrlProblem, keyProblem, maskKey, type ApiName } from '../shared/settings/validate-settings';
+import { parseHttpUrl } from '../shared/validation/http-url';
 import { noKeyResult } from './connection-messages';
 import type { DocumentSettings } from './document-settings';
 import type { KeyStore } from './key-store';
@@ -25,6 +26,10 @@ export interface SettingsDependencies {
   defaultBaseUrls: Record<ApiName, string>;
   /** One cheap authenticated call; resolves with the result in words, never rejects for API errors. */
   testConnectionAsync(api: ApiName, credentials: { baseUrl: string; key: string }): Promise<ConnectionResult>;
+}
+
+function originOf(baseUrl: string): string {
+  return parseHttpUrl(baseUrl)?.origin ?? baseUrl;
 }
 
 /** The error the UI shows next to `field`. */
@@ -54,6 +59,13 @@ export function createSettingsHandlers(dependencies: SettingsDependencies): Sett
       if (urlProblem !== null) throw invalidInput('baseUrl', urlProblem, api);
       const problem = key === undefined ? null : keyProblem(api, key);
       if (problem !== null) throw invalidInput('key', problem, api);
+      if (key === undefined) {
+        // A key is only ever sent to the host it was entered for: moving it needs the key again.
+        const saved = await keyStore.readAsync(api);
+        if (saved.key !== null && originOf(saved.baseUrl) !== originOf(baseUrl)) {
+          throw invalidInput('key', `The address changed from ${originOf(saved.baseUrl)}: paste the key again so it is sent to the new host.`, api);
+        }
+      }
       await keyStore.saveAsync(api, key === undefined ? { baseUrl } : { baseUrl, key });
       return readViewAsync();
     },

@@ -97,6 +97,11 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
       } catch (error) {
         // The fields keep what was typed; the problem shows next to the field it concerns.
         const fieldError = fieldErrorFrom(error, API_FIELDS);
+        if (fieldError?.field === 'key' && !keyFieldShown) {
+          // The sandbox wants the key again (say, for a new host): open the field it asks about.
+          setReplacing(true);
+          focusAfterRender.current = 'key';
+        }
         if (fieldError) showErrors({ [fieldError.field]: fieldError.message });
         else setFailure(errorText(error));
       }

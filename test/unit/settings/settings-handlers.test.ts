@@ -80,6 +80,19 @@ describe('settings handlers', () => {
     expect(view.builder.keyHint).toBeNull();
   });
 
+  it('keeps a key bound to its host: a new address without the key again is refused, the same host is fine', async () => {
+    const { handlers, storage } = setup();
+    await handlers['settings/save-api']({ api: 'builder', baseUrl: defaults.builder, key: builderKey }, context);
+    const moved = await refusal(handlers['settings/save-api']({ api: 'builder', baseUrl: 'https://elsewhere.example' }, context));
+    expect(moved.details).toEqual({ field: 'key', api: 'builder' });
+    expect(moved.message).toMatch(/address changed from https:\/\/app.templatebuilder.example: paste the key again/);
+    expect(storage.entries.get('envelope.builder.baseUrl')).toBeUndefined();
+    const samePlace = await handlers['settings/save-api']({ api: 'builder', baseUrl: `${defaults.builder}/` }, context);
+    expect(samePlace.builder.keyHint).toBe('ef_••••0123');
+    const withKey = await handlers['settings/save-api']({ api: 'builder', baseUrl: 'https://elsewhere.example', key: builderKey }, context);
+    expect(withKey.builder.baseUrl).toBe('https://elsewhere.example');
+  });
+
   it('tests the connection with the saved address and key, or says none is saved', async () => {
     const { handlers, testConnectionAsync } = setup();
     const none = await handlers['settings/test-connection']({ api: 'builder' }, context);
