@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createFakeFigma, type FakeFigma } from '../../fake-figma';
 import { buildSnapshotFixtureAsync, type SnapshotFixture } from '../../fixtures/snapshot-fixture';
 import { encodePng, readImageHeader } from '../../support/png';
+import { componentUpsertSchema } from '../../../src/shared/api/builder/schemas';
 import { createSnapshotter, type ComponentPayload, type Snapshotter, type SnapshotOptions, type SnapshotResult } from '../../../src/snapshot';
 
 const noYield = (): Promise<void> => Promise.resolve();
@@ -89,6 +90,39 @@ describe('snapshot of the fixture design system', () => {
     fake.figma.skipInvisibleInstanceChildren = false;
     await createSnapshotter(fake.figma, { yieldAsync: noYield }).snapshotAsync();
     expect(fake.figma.skipInvisibleInstanceChildren).toBe(false);
+  });
+});
+
+describe('dynamic-page compliance', () => {
+  it('is strict: the fake refuses the synchronous APIs dynamic-page forbids', async () => {
+    const { fake, fixture } = await setupAsync();
+    expect(() => fake.figma.getNodeById(fixture.footer.id)).toThrow();
+    await fake.figma.loadAllPagesAsync();
+    expect(() => fixture.cardButton.mainComponent).toThrow();
+  });
+
+  it('never touches the deprecated synchronous APIs, and loads the pages it reads', async () => {
+    const { fake } = await setupAsync();
+    const forbidden = ['getNodeById', 'getStyleById', 'getLocalPaintStyles', 'getLocalTextStyles', 'getLocalEffectStyles', 'getLocalGridStyles'];
+    const touched: string[] = [];
+    const watched = new Proxy(fake.figma, {
+      get(target, property, receiver) {
+        if (typeof property === 'string' && forbidden.includes(property)) touched.push(property);
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+      set(target, property, value) {
+        return Reflect.set(target, property, value);
+      },
+    });
+    const result = await createSnapshotter(watched, { yieldAsync: noYield }).snapshotAsync();
+    expect(touched).toEqual([]);
+    expect(result.components).toHaveLength(7);
+  });
+
+  it('produces payloads the builder client accepts as sync upserts', async () => {
+    const { fake } = await setupAsync();
+    const result = await createSnapshotter(fake.figma, { yieldAsync: noYield }).snapshotAsync({ thumbnails: true });
+    for (const payload of result.components) expect(componentUpsertSchema.safeParse(payload).success).toBe(true);
   });
 });
 
