@@ -50,6 +50,8 @@ export class FakeContext {
   exporter: ((node: FakeSceneNode, settings: ExportSettings | undefined) => Promise<Uint8Array>) | null = null;
   checkPropertyReferences: ((node: FakeSceneNode, references: Readonly<Record<string, string>> | null) => void) | null = null;
   layout: ((node: FakeSceneNode, changed: string) => void) | null = null;
+  /** A field of a text node with styled runs changed (text-ranges.ts keeps the runs in step). */
+  textRunsChanged: ((node: FakeSceneNode, field: string, value: unknown) => void) | null = null;
   /** Auto-layout frames waiting for a layout pass; geometry reads flush them (flushLayout). */
   readonly dirtyLayout = new Set<FakeSceneNode>();
   layoutFlushing = false;

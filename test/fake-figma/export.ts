@@ -216,9 +216,12 @@ function rasterize(root: FakeSceneNode, width: number, height: number, scale: nu
 /** Text as bars: one bar per estimated line, as long as the line's characters. */
 function drawText(node: FakeSceneNode, box: Box, clip: Box | null, opacity: number, fillBox: (box: Box, clip: Box | null, colour: Rgba, alpha: number, ellipse: boolean) => void): void {
   const r = raw(node);
-  const colour = visiblePaints(r._fills).map(paintColour).find((c) => c !== null);
+  // Mixed text colours: draw with the first run's paints.
+  const runs = r._runs as Array<{ style: { fills: unknown } }> | null;
+  const fills = Array.isArray(r._fills) ? r._fills : runs?.[0]?.style.fills;
+  const colour = visiblePaints(fills).map(paintColour).find((c) => c !== null);
   if (!colour) return;
-  const size = r._fontSize as number;
+  const size = typeof r._fontSize === 'number' ? r._fontSize : 16;
   const lineHeight = size * 1.2;
   const glyph = size * 0.55;
   const perLine = Math.max(1, Math.floor(box.w / glyph));

@@ -28,6 +28,7 @@ import {
 import { createPluginApi, DEFAULT_FONTS, emit, type EventName, type Notification, type PluginApiState } from './plugin-api';
 import { microtaskScheduler, type ScheduleTask } from './scheduler';
 import { applyStyleId } from './styles';
+import { installTextRanges } from './text-ranges';
 import { FakeUiChannel, type UiListener } from './ui';
 import { publishDefaultLibrary } from './team-library';
 import { bindVariable } from './variables';
@@ -154,6 +155,7 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
   installNodeFactory(ctx);
   installComponentHooks(ctx);
   installLayout(ctx);
+  installTextRanges(ctx);
   ctx.changes.beforeFlush = () => ctx.flushLayout();
   ctx.applyStyleId = applyStyleId;
   ctx.bindVariable = (node, field, variable) => bindVariable(node, field, variable);

@@ -1234,9 +1234,15 @@ export function stripInstancePrefix(id: string): string {
 
 const DEFAULT_FONT: FontName = Object.freeze({ family: 'Inter', style: 'Regular' });
 
-function requireFont(node: FakeTextNode | null, font: FontName, api: string): void {
+function requireFont(node: FakeTextNode | null, font: FontName | symbol, api: string): void {
   const ctx = node?._ctx;
-  if (!ctx || ctx.isFontLoaded(font)) return;
+  if (!ctx) return;
+  if (typeof font === 'symbol') {
+    // Mixed fonts: every font used in the text must be loaded.
+    for (const each of node!._fontsInUse()) requireFont(node, each, api);
+    return;
+  }
+  if (ctx.isFontLoaded(font)) return;
   throw figmaError(
     api,
     `Cannot write to node with unloaded font "${font.family} ${font.style}". Please call figma.loadFontAsync({ family: "${font.family}", style: "${font.style}" }) and await the returned promise first.`,
@@ -1323,8 +1329,30 @@ export class FakeTextNode extends FakeSceneNode {
     this._ctx.applyStyleId?.(this, 'text', id);
   }
 
+  /** Styled runs when parts of the text differ (text-ranges.ts); null while uniform. */
+  declare _runs: ReadonlyArray<{ start: number; end: number; style: Readonly<Record<string, unknown>> }> | null;
+
+  _fontsInUse(): FontName[] {
+    if (this._runs === null) return typeof this._fontName === 'symbol' ? [] : [this._fontName];
+    const fonts: FontName[] = [];
+    for (const run of this._runs) {
+      const font = run.style.fontName as FontName;
+      if (!fonts.some((f) => f.family === font.family && f.style === font.style)) fonts.push(font);
+    }
+    return fonts;
+  }
+
+  /** The largest font size in use (for measuring mixed text). */
+  _largestFontSize(): number {
+    if (this._runs === null) return this._fontSize;
+    let size = 0;
+    for (const run of this._runs) size = Math.max(size, run.style.fontSize as number);
+    return size;
+  }
+
   override _afterWrite(name: string, key: string, value: unknown): void {
     super._afterWrite(name, key, value);
+    if (this._runs !== null) this._ctx.textRunsChanged?.(this, name, value);
     if (name === 'characters' && this._autoRename && !this._inInstance && this._ctx.propagating === 0) {
       const self = this as unknown as Record<string, unknown>;
       const newName = (value as string).slice(0, 100);
@@ -1343,40 +1371,6 @@ export class FakeTextNode extends FakeSceneNode {
     measureText(this);
   }
 
-  /** Styled runs; the fake keeps one style per text node, so there is one segment. */
-  getStyledTextSegments(fields: ReadonlyArray<string>): Array<Record<string, unknown>> {
-    this._assertReadable();
-    if (!Array.isArray(fields)) throw validationError('getStyledTextSegments', 'an array of field names', fields);
-    if (this._characters.length === 0) return [];
-    const segment: Record<string, unknown> = { characters: this._characters, start: 0, end: this._characters.length };
-    for (const field of fields) {
-      const value = (this as unknown as Record<string, unknown>)[field];
-      if (value === undefined) notImplemented(`TEXT.getStyledTextSegments field "${field}"`);
-      segment[field] = value;
-    }
-    return [segment];
-  }
-
-  getRangeFontName(start: number, end: number): FontName {
-    this._checkRange('getRangeFontName', start, end);
-    return this._fontName;
-  }
-  getRangeFontSize(start: number, end: number): number {
-    this._checkRange('getRangeFontSize', start, end);
-    return this._fontSize;
-  }
-  getRangeFills(start: number, end: number): ReadonlyArray<Paint> {
-    this._checkRange('getRangeFills', start, end);
-    return this._fills;
-  }
-
-  _checkRange(api: string, start: number, end: number): void {
-    this._assertReadable();
-    if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end > this._characters.length || start >= end) {
-      throw figmaError(api, `Expected 0 <= start < end <= ${this._characters.length}, got start ${start}, end ${end}`);
-    }
-  }
-
   /** Measured size follows into instance copies that show the same text. */
   _mirrorsSize(field: 'width' | 'height', value: number): void {
     if (this._mirrors === null) return;
@@ -1386,14 +1380,6 @@ export class FakeTextNode extends FakeSceneNode {
     }
   }
 
-  insertCharacters(start: number, characters: string): void {
-    if (start < 0 || start > this._characters.length) throw figmaError('insertCharacters', `Index ${start} is out of range`);
-    this.characters = this._characters.slice(0, start) + characters + this._characters.slice(start);
-  }
-  deleteCharacters(start: number, end: number): void {
-    this._checkRange('deleteCharacters', start, end);
-    this.characters = this._characters.slice(0, start) + this._characters.slice(end);
-  }
 }
 setType(FakeTextNode, 'TEXT', 'Text');
 applyGeometry(FakeTextNode, { fills: BLACK_FILL, strokeAlign: 'OUTSIDE' });
@@ -1422,28 +1408,19 @@ defineProperties(FakeTextNode, {
   textTruncation: { value: 'DISABLED', check: oneOf('DISABLED', 'ENDING') },
   maxLines: { value: null, check: (n, v, api) => (v === null ? null : numberIn(1, 10000)(n, v, api)) },
 });
-Object.assign(FakeTextNode.prototype, { _textStyleId: '', _width: 0, _height: 15 });
-for (const name of ['setRangeFontName', 'setRangeFontSize', 'setRangeFills', 'setRangeTextDecoration', 'setRangeHyperlink', 'setRangeTextCase', 'setRangeLetterSpacing', 'setRangeLineHeight', 'setRangeTextStyleIdAsync', 'setRangeFillStyleIdAsync']) {
-  const field = name.replace(/^setRange/, '').replace(/Async$/, '');
-  const property = field.charAt(0).toLowerCase() + field.slice(1);
-  const method = function (this: FakeTextNode, start: number, end: number, value: unknown) {
-    this._checkRange(name, start, end);
-    if (start !== 0 || end !== this._characters.length) notImplemented(`TEXT.${name} on part of the text (the fake styles whole text nodes only)`);
-    const result = property === 'textStyleId' ? this.setTextStyleIdAsync(value as string) : property === 'fillStyleId' ? this.setFillStyleIdAsync(value as string) : ((this as unknown as Record<string, unknown>)[property] = value);
-    return name.endsWith('Async') ? result : undefined;
-  };
-  Object.defineProperty(FakeTextNode.prototype, name, { value: method, writable: true, configurable: true });
-}
-
+Object.assign(FakeTextNode.prototype, { _textStyleId: '', _width: 0, _height: 15, _runs: null });
 const MEASURED_FIELDS = new Set(['characters', 'fontName', 'fontSize', 'lineHeight', 'letterSpacing', 'textAutoResize', 'textCase', 'paragraphSpacing']);
 
 /** Approximates text size: average glyph width 0.55 em, AUTO line height 1.2 em; wraps by words. */
 export function measureText(node: FakeTextNode): void {
   const mode = node._textAutoResize;
   if (mode === 'NONE' || mode === 'TRUNCATE') return;
-  const size = node._fontSize;
-  const lineHeight = node._lineHeight.unit === 'PIXELS' ? node._lineHeight.value : node._lineHeight.unit === 'PERCENT' ? (size * node._lineHeight.value) / 100 : size * 1.2;
-  const spacing = node._letterSpacing.unit === 'PIXELS' ? node._letterSpacing.value : (size * node._letterSpacing.value) / 100;
+  const size = node._largestFontSize();
+  // Mixed line height or letter spacing: measure with the defaults.
+  const lh = typeof node._lineHeight === 'symbol' ? ({ unit: 'AUTO' } as LineHeight) : node._lineHeight;
+  const ls = typeof node._letterSpacing === 'symbol' ? ({ unit: 'PERCENT', value: 0 } as LetterSpacing) : node._letterSpacing;
+  const lineHeight = lh.unit === 'PIXELS' ? lh.value : lh.unit === 'PERCENT' ? (size * lh.value) / 100 : size * 1.2;
+  const spacing = ls.unit === 'PIXELS' ? ls.value : (size * ls.value) / 100;
   const glyph = size * 0.55 + spacing;
   const paragraphs = node._characters.split('\n');
   let lines = 0;

@@ -180,7 +180,7 @@ export function checkPaints(api: string, value: unknown, rules: PaintRules): Rea
   });
   const copy = value.map((paint: Record<string, unknown>, i) => frozenCopy({ visible: true, opacity: 1, blendMode: 'NORMAL', ...paint }, api, `paints[${i}]`));
   // Remembered on the list itself so boundVariables reads need not scan every paint.
-  if (copy.some((paint) => paint.boundVariables !== undefined)) Object.defineProperty(copy, '_hasBinding', { value: true });
+  if (copy.some((paint) => (paint as { boundVariables?: unknown }).boundVariables !== undefined)) Object.defineProperty(copy, '_hasBinding', { value: true });
   return Object.freeze(copy) as unknown as ReadonlyArray<Paint>;
 }
 

@@ -74,19 +74,6 @@ describe('text nodes', () => {
     expect(text.textStyleId).toBe('');
   });
 
-  it('gives one styled segment per text node and refuses partial-range styling clearly', async () => {
-    const { figma } = createFakeFigma();
-    await figma.loadFontAsync({ family: 'Inter', style: 'Regular' });
-    const text = figma.createText();
-    text.characters = 'Hello world';
-    expect(text.getStyledTextSegments(['fontSize', 'fontName'])).toEqual([
-      { characters: 'Hello world', start: 0, end: 11, fontSize: 12, fontName: { family: 'Inter', style: 'Regular' } },
-    ]);
-    expect(() => text.setRangeFontSize(0, 5, 20)).toThrow(/not implemented by the fake.*part of the text/);
-    text.setRangeFontSize(0, 11, 20);
-    expect(text.fontSize).toBe(20);
-  });
-
   it('returns figma.mixed for differing corner radii', () => {
     const { figma } = createFakeFigma();
     const rect = figma.createRectangle();
