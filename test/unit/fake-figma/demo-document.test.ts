@@ -46,6 +46,9 @@ describe('the Northwind demo document', () => {
     expect((await figma.variables.getLocalVariablesAsync('COLOR')).length).toBe(3);
     const footer = figma.currentPage.findOne((n) => n.name === 'Footer') as ComponentNode;
     expect(footer.findAllWithCriteria({ types: ['TEXT'] }).filter((t) => t.hyperlink !== null).length).toBeGreaterThanOrEqual(6);
+    const help = footer.findOne((n) => n.name === 'Help') as TextNode;
+    expect(help.hyperlink).toBe(figma.mixed);
+    expect(help.getStyledTextSegments(['hyperlink']).map((s) => s.characters)).toEqual(['Questions? Reply to this email or visit our ', 'help centre', '.']);
   });
 
   it('has an email made of instances, including one library component', async () => {
