@@ -276,7 +276,8 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
         await tick('reading', i + 1, work.length);
       }
     } catch (error) {
-      if (incrementalRun) tracker.giveBack(changes);
+      // Nothing was committed: the changes still describe what differs from the last snapshot.
+      tracker.giveBack(changes);
       throw error;
     }
 

@@ -318,6 +318,22 @@ describe('progress, cancellation and thumbnails', () => {
     expect(result.stats).toMatchObject({ mode: 'full', components: 7 });
   });
 
+  it('keeps the changes a cancelled snapshot did not get to, for the next one', async () => {
+    const { fake, fixture } = await setupAsync();
+    await fake.figma.loadFontAsync({ family: 'Inter', style: 'Regular' });
+    const snapshotter = createSnapshotter(fake.figma, { yieldAsync: noYield });
+    await settledBaselineAsync(fake, snapshotter);
+    const before = byName(await snapshotter.snapshotAsync());
+    fixture.texts.get('Company')!.characters = 'Northwind Goods Ltd';
+    await fake.settleAsync();
+    for (const full of [false, true]) {
+      await expect(snapshotter.snapshotAsync({ full, isCancelled: () => true })).rejects.toMatchObject({ code: 'cancelled' });
+    }
+    const after = await snapshotter.snapshotAsync();
+    expect(after.stats).toMatchObject({ mode: 'incremental', normalized: 1 });
+    expect(byName(after).get('Footer')!.hash).not.toBe(before.get('Footer')!.hash);
+  });
+
   it('refuses a second snapshot while one runs', async () => {
     const { fake } = await setupAsync();
     const snapshotter = createSnapshotter(fake.figma, { yieldAsync: noYield });
