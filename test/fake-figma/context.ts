@@ -38,6 +38,8 @@ export class FakeContext {
   propagating = 0;
   root!: FakeDocumentNode;
   currentPage!: FakePageNode;
+  /** The manifest's relaunchButtons commands; null accepts any. */
+  relaunchCommands: readonly string[] | null = null;
   /** Hooks the other modules install (kept here so the node classes need not import them). */
   images: Map<string, unknown> | null = null;
   readonly styles = new Map<string, FakeStyle>();

@@ -69,6 +69,8 @@ export interface FakeFigmaOptions {
   permissions?: readonly string[];
   /** clientStorage contents at start (a previous session's values). */
   clientStorage?: Record<string, unknown>;
+  /** The manifest's relaunchButtons commands setRelaunchData accepts; default Envelope's ['sync', 'browse']; null: any. */
+  relaunchCommands?: readonly string[] | null;
   /** Publish the default "Northwind Brand Library" components (NORTHWIND_LIBRARY); default true. */
   teamLibrary?: boolean;
 }
@@ -152,6 +154,7 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
       emit(state, 'documentchange', { documentChanges });
     },
   });
+  ctx.relaunchCommands = options.relaunchCommands === undefined ? ['sync', 'browse'] : options.relaunchCommands;
   installNodeFactory(ctx);
   installComponentHooks(ctx);
   installLayout(ctx);

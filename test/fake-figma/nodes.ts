@@ -162,8 +162,12 @@ export abstract class FakeBaseNode implements PluginDataHolder {
     this._assertWritable('setRelaunchData');
     if (!isPlainObject(data)) throw validationError('setRelaunchData', 'an object of command → description', data);
     const copy: Record<string, string> = {};
+    const known = this._ctx.relaunchCommands;
     for (const [command, description] of Object.entries(data)) {
       if (typeof description !== 'string') throw figmaError('setRelaunchData', `The description for "${command}" must be a string`);
+      if (known !== null && !known.includes(command)) {
+        throw figmaError('setRelaunchData', `"${command}" is not a command in the manifest's relaunchButtons (${known.join(', ')})`);
+      }
       copy[command] = description;
     }
     this._relaunch = Object.keys(copy).length > 0 ? copy : null;

@@ -10,6 +10,7 @@ import { FakeBaseNode, FakeGroupNode, FakePageNode, FakeSceneNode, insertChildAt
 import { isPlainObject } from './properties';
 import { createStyle, localStyles, type FakeStyle } from './styles';
 import type { FakeUiChannel } from './ui';
+import { createUtilApi } from './util-api';
 import { createVariablesApi } from './variables';
 
 export interface Notification {
@@ -186,6 +187,7 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
   const uiApi = state.ui.api();
   const clientStorageApi = strictObject(state.clientStorage.api(), 'figma.clientStorage');
   const variablesApi = createVariablesApi(ctx);
+  const utilApi = createUtilApi();
 
   const api = {
     apiVersion: '1.0.0',
@@ -239,6 +241,16 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
     },
     get variables(): VariablesAPI {
       return variablesApi;
+    },
+    get util(): UtilAPI {
+      return utilApi;
+    },
+    get activeUsers(): ActiveUser[] {
+      if (state.permissions && !state.permissions.includes('activeusers')) {
+        throw figmaError('activeUsers', 'Accessing figma.activeUsers requires the "activeusers" permission in manifest.json');
+      }
+      const user = state.currentUser;
+      return user ? [{ ...user, position: null, viewport: viewport.bounds, selection: ctx.currentPage._selection.map((n) => n.id) }] : [];
     },
     get hasMissingFont(): boolean {
       return false;

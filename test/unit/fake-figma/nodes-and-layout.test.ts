@@ -189,3 +189,23 @@ describe('plugin chrome', () => {
     expect(figma.viewport.zoom).toBeGreaterThan(1);
   });
 });
+
+describe('relaunch data and figma.util', () => {
+  it('accepts only the manifest’s relaunch commands', () => {
+    const { figma } = createFakeFigma();
+    const frame = figma.createFrame();
+    frame.setRelaunchData({ sync: 'Sync this component', browse: '' });
+    expect(frame.getRelaunchData()).toEqual({ sync: 'Sync this component', browse: '' });
+    expect(() => frame.setRelaunchData({ open: 'x' })).toThrow(/not a command in the manifest's relaunchButtons \(sync, browse\)/);
+    expect(() => createFakeFigma({ relaunchCommands: null }).figma.root.setRelaunchData({ anything: 'ok' })).not.toThrow();
+  });
+
+  it('parses colours like figma.util', () => {
+    const { figma } = createFakeFigma();
+    expect(figma.util.rgb('#1C4D3D')).toEqual({ r: 28 / 255, g: 77 / 255, b: 61 / 255 });
+    expect(figma.util.rgba('#fff8')).toEqual({ r: 1, g: 1, b: 1, a: 0x88 / 255 });
+    expect(figma.util.rgba('rgba(255, 0, 0, 0.5)')).toEqual({ r: 1, g: 0, b: 0, a: 0.5 });
+    expect(figma.util.solidPaint('#000000', { visible: false })).toEqual({ type: 'SOLID', color: { r: 0, g: 0, b: 0 }, opacity: 1, visible: false });
+    expect(() => figma.util.rgb('teal-ish')).toThrow(/Invalid color string/);
+  });
+});
