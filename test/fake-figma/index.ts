@@ -177,7 +177,7 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
   firstPage._parent = root;
   ctx.currentPage = firstPage;
 
-  const ui = new FakeUiChannel(ctx.queue, () => state.closed);
+  const ui = new FakeUiChannel(ctx.queue, () => state.closed, (...args) => log.warn(...args));
   const user = options.currentUser === undefined ? { id: '361203971744395284', name: 'Robin Tester' } : options.currentUser;
   state = {
     ctx,

@@ -505,7 +505,9 @@ const containerMethods = {
 
 function assertTraversable(node: FakeBaseNode, api: string): void {
   node._assertReadable();
-  if (node.type === 'DOCUMENT' && node._ctx.dynamicPage && !node._ctx.allPagesLoaded) {
+  // The document's own children (pages) are always there; only searches into pages need them loaded.
+  const deep = api !== 'findChildren' && api !== 'findChild';
+  if (deep && node.type === 'DOCUMENT' && node._ctx.dynamicPage && !node._ctx.allPagesLoaded) {
     throw figmaError(api, `Cannot call ${api} on the document with documentAccess: dynamic-page before awaiting figma.loadAllPagesAsync()`);
   }
   if (node.type === 'PAGE') (node as unknown as FakePageNode)._assertLoaded(api);

@@ -29,6 +29,7 @@ export class FakeUiChannel {
   constructor(
     private readonly queue: TaskQueue,
     private readonly isPluginClosed: () => boolean,
+    private readonly warn: (...args: unknown[]) => void = () => undefined,
   ) {}
 
   show(html: string, options: ShowUIOptions | undefined): void {
@@ -86,7 +87,12 @@ export class FakeUiChannel {
         channel.visible = false;
       },
       postMessage(message: unknown, options?: UIPostMessageOptions) {
-        channel.assertOpen('ui.postMessage');
+        if (!channel.shown) throw figmaError('ui.postMessage', 'There is no UI: call figma.showUI first');
+        if (channel.closed) {
+          // The iframe is gone; Figma drops the message.
+          channel.warn('fake figma: figma.ui.postMessage after the UI was closed; message dropped');
+          return;
+        }
         if (options !== undefined && !isPlainObject(options)) throw validationError('ui.postMessage', 'an options object', options);
         const copy = structuredCloneValue(message, TO_UI);
         channel.sent.push(copy);

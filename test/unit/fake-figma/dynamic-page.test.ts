@@ -57,6 +57,8 @@ describe('documentAccess: dynamic-page', () => {
     expect(() => figma.root.findAll()).toThrow(/loadAllPagesAsync/);
     expect(() => figma.root.findOne(() => true)).toThrow(/loadAllPagesAsync/);
     expect(() => figma.root.findAllWithCriteria({ types: ['FRAME'] })).toThrow(/loadAllPagesAsync/);
+    // Pages themselves are always listed.
+    expect(figma.root.findChildren().map((p) => p.name)).toEqual(['Page 1', 'Second']);
     await figma.loadAllPagesAsync();
     expect(figma.root.findAll((n) => n.type !== 'PAGE')).toEqual([frame, rect]);
     expect(figma.root.findAllWithCriteria({ types: ['RECTANGLE'] })).toEqual([rect]);

@@ -38,9 +38,15 @@ describe('figma.ui messaging', () => {
     expect(fake.ui.sent).toEqual([]);
   });
 
-  it('refuses postMessage before showUI', () => {
-    const fake = createFakeFigma();
+  it('refuses postMessage before showUI and drops it after ui.close', () => {
+    const warnings: unknown[] = [];
+    const fake = createFakeFigma({ console: { log: () => undefined, error: () => undefined, warn: (...args) => warnings.push(args.join(' ')) } });
     expect(() => fake.figma.ui.postMessage({})).toThrow(/call figma.showUI first/);
+    fake.figma.showUI('<p>ui</p>');
+    fake.figma.ui.close();
+    fake.figma.ui.postMessage({ late: true });
+    expect(fake.ui.sent).toEqual([]);
+    expect(warnings).toEqual([expect.stringContaining('after the UI was closed')]);
   });
 
   it('delivers UI messages to onmessage and on("message") handlers asynchronously', async () => {
