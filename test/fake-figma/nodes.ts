@@ -183,6 +183,11 @@ export abstract class FakeBaseNode implements PluginDataHolder {
 
 defineProperties(FakeBaseNode, { name: { value: '', check: text } });
 Object.assign(FakeBaseNode.prototype, {
+  // Fields assigned in constructors get a prototype slot, so creating a node never reaches the
+  // strict prototype's trap (slow, and it exists to catch plugin code, not the fake's own writes).
+  id: undefined,
+  _ctx: undefined,
+  _childrenView: null,
   _isFrame: false,
   _children: undefined,
   _parent: null,
