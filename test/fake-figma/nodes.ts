@@ -1416,8 +1416,9 @@ defineProperties(FakeTextNode, {
     },
   },
   autoRename: { value: true, check: bool },
-  textTruncation: { value: 'DISABLED', check: oneOf('DISABLED', 'ENDING') },
-  maxLines: { value: null, check: (n, v, api) => (v === null ? null : numberIn(1, 10000)(n, v, api)) },
+  // Figma refuses these against an unloaded font too, though they read as node-level settings.
+  textTruncation: { value: 'DISABLED', check: fontGated(oneOf('DISABLED', 'ENDING'), false) },
+  maxLines: { value: null, check: fontGated((n, v, api) => (v === null ? null : numberIn(1, 10000)(n, v, api)), false) },
 });
 Object.assign(FakeTextNode.prototype, { _textStyleId: '', _width: 0, _height: 15, _runs: null });
 const MEASURED_FIELDS = new Set(['characters', 'fontName', 'fontSize', 'lineHeight', 'letterSpacing', 'textAutoResize', 'textCase', 'paragraphSpacing']);

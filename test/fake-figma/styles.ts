@@ -298,7 +298,7 @@ export function applyStyleId(node: FakeSceneNode, kind: 'fill' | 'stroke' | 'eff
   if (style.type !== expected) throw figmaError(api, `Style "${style._name}" is a ${style.type} style; ${kind} styles must be ${expected} styles`);
   if (kind === 'text') {
     if (!(node instanceof FakeTextNode)) throw figmaError(api, 'Only text nodes take text styles');
-    requireFont(node, (style as FakeTextStyle)._fontName, api);
+    // Applying a text style needs no loaded font (only editing text or font fields does).
     applyTextStyleFields(node, style as FakeTextStyle);
   } else if (kind === 'effect') writeInternal(node, 'effects', (style as FakeEffectStyle)._effects);
   else writeInternal(node, kind === 'fill' ? 'fills' : 'strokes', (style as FakePaintStyle)._paints);

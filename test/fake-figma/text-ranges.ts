@@ -276,7 +276,6 @@ const methods: Record<string, (this: FakeTextNode, ...args: never[]) => unknown>
     checkRange(this, api, start, end);
     const style = this._ctx.styles.get(id) as FakeTextStyle | undefined;
     if (!style || style.type !== 'TEXT') throw figmaError(api, `No text style with id "${id}"`);
-    requireFont(this, style._fontName, api);
     restyle(this, start, end, (s) =>
       Object.freeze({
         ...s,

@@ -21,6 +21,17 @@ describe('text nodes', () => {
     expect(text.fontName).toEqual({ family: 'Inter', style: 'Bold' });
   });
 
+  it('needs the font for truncation settings but not for applying a text style', async () => {
+    const { figma } = createFakeFigma();
+    const text = figma.createText();
+    expect(() => (text.maxLines = 2)).toThrow(/unloaded font/);
+    expect(() => (text.textTruncation = 'ENDING')).toThrow(/unloaded font/);
+    expect(() => (text.textAutoResize = 'HEIGHT')).toThrow(/unloaded font/);
+    const style = figma.createTextStyle();
+    await text.setTextStyleIdAsync(style.id);
+    expect(text.textStyleId).toBe(style.id);
+  });
+
   it('rejects fonts the machine does not have and lists the ones it has', async () => {
     const { figma } = createFakeFigma();
     await expect(figma.loadFontAsync({ family: 'Comic Neue', style: 'Regular' })).rejects.toThrow(/could not be loaded/);
