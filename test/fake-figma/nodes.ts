@@ -513,7 +513,7 @@ function assertTraversable(node: FakeBaseNode, api: string): void {
   // The document's own children (pages) are always there; only searches into pages need them loaded.
   const deep = api !== 'findChildren' && api !== 'findChild';
   if (deep && node.type === 'DOCUMENT' && node._ctx.dynamicPage && !node._ctx.allPagesLoaded) {
-    throw figmaError(api, `Cannot call ${api} on the document with documentAccess: dynamic-page before awaiting figma.loadAllPagesAsync()`);
+    throw figmaError(api, 'Cannot call with documentAccess: dynamic-page without calling figma.loadAllPagesAsync() first.');
   }
   if (node.type === 'PAGE') (node as unknown as FakePageNode)._assertLoaded(api);
 }
@@ -574,7 +574,8 @@ export class FakePageNode extends FakeBaseNode {
 
   _assertLoaded(api: string): void {
     if (!this._loaded && this._ctx.dynamicPage) {
-      throw figmaError(api, `The page "${this._name}" has not been loaded. Call await page.loadAsync() (or figma.loadAllPagesAsync()) before accessing its contents with documentAccess: dynamic-page`);
+      const what = api === 'children' ? 'property `children`' : `method \`${api}()\``;
+      throw figmaError(api, `Cannot access ${what} on a page that has not been explicitly loaded. Call \`await page.loadAsync()\` or \`await figma.loadAllPagesAsync()\` first (page "${this._name}").`);
     }
   }
 

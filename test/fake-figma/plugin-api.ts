@@ -6,7 +6,7 @@ import { fontKey, type FakeContext } from './context';
 import { dynamicPageError, figmaError, validationError } from './figma-errors';
 import { createImage, imageStore, type FakeImage } from './images';
 import { notImplemented, strictObject } from './not-implemented';
-import { FakeBaseNode, FakeGroupNode, FakePageNode, FakeSceneNode, insertChildAt, type FakeParent } from './nodes';
+import { FakeBaseNode, FakeGroupNode, FakePageNode, FakeSceneNode, insertChildAt, pageOf, type FakeParent } from './nodes';
 import { isPlainObject } from './properties';
 import { createStyle, localStyles, type FakeStyle } from './styles';
 import type { FakeUiChannel } from './ui';
@@ -135,7 +135,7 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
     if (typeof type !== 'string' || !EVENTS.has(type)) return notImplemented(`figma.${api}('${String(type)}') (the fake supports ${[...EVENTS].join(', ')})`);
     if (typeof handler !== 'function') throw validationError(api, 'a function', handler);
     if (type === 'documentchange' && ctx.dynamicPage && !ctx.allPagesLoaded && api !== 'off') {
-      throw figmaError(api, 'Cannot register a "documentchange" handler with documentAccess: dynamic-page before calling figma.loadAllPagesAsync()');
+      throw figmaError(api, 'Cannot call with documentAccess: dynamic-page without calling figma.loadAllPagesAsync() first. (needed for "documentchange"; or listen to page.on("nodechange"))');
     }
     return type as EventName;
   };
@@ -306,6 +306,11 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
     async getNodeByIdAsync(id: string): Promise<BaseNode | null> {
       const node = lookupNode(id, 'getNodeByIdAsync');
       await Promise.resolve();
+      // Figma loads the page that holds the node.
+      if (node) {
+        const page = pageOf(node as unknown as FakeBaseNode);
+        if (page) page._loaded = true;
+      }
       return node;
     },
     getStyleById(id: string): BaseStyle | null {

@@ -54,7 +54,7 @@ describe('documentAccess: dynamic-page', () => {
 
   it('refuses document-wide find* before loadAllPagesAsync and answers after it', async () => {
     const { figma, frame, rect } = await documentWithTwoPagesAsync();
-    expect(() => figma.root.findAll()).toThrow(/loadAllPagesAsync/);
+    expect(() => figma.root.findAll()).toThrow('in findAll: Cannot call with documentAccess: dynamic-page without calling figma.loadAllPagesAsync() first.');
     expect(() => figma.root.findOne(() => true)).toThrow(/loadAllPagesAsync/);
     expect(() => figma.root.findAllWithCriteria({ types: ['FRAME'] })).toThrow(/loadAllPagesAsync/);
     // Pages themselves are always listed.
@@ -68,11 +68,16 @@ describe('documentAccess: dynamic-page', () => {
     const { fake, figma, second, rect } = await documentWithTwoPagesAsync();
     fake.relaunch();
     expect(figma.currentPage.children).toHaveLength(1);
-    expect(() => second.children).toThrow(/has not been loaded/);
-    expect(() => second.findAll()).toThrow(/has not been loaded/);
-    // Node lookups by id still work asynchronously.
-    expect(await figma.getNodeByIdAsync(rect.id)).toBe(rect);
+    expect(() => second.children).toThrow('in children: Cannot access property `children` on a page that has not been explicitly loaded.');
+    expect(() => second.findAll()).toThrow(/method `findAll\(\)` on a page that has not been explicitly loaded/);
     await second.loadAsync();
+    expect(second.children).toEqual([rect]);
+  });
+
+  it('loads the page of a node found with getNodeByIdAsync', async () => {
+    const { fake, figma, second, rect } = await documentWithTwoPagesAsync();
+    fake.relaunch();
+    expect(await figma.getNodeByIdAsync(rect.id)).toBe(rect);
     expect(second.children).toEqual([rect]);
   });
 
