@@ -5,10 +5,10 @@
 // --sizes 1000,10000, --engines quickjs,node.
 import { build } from 'esbuild';
 import { writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { runInNewContext } from 'node:vm';
-import { getQuickJS, type QuickJSContext, type QuickJSRuntime } from 'quickjs-emscripten';
+import { newQuickJSWASMModule, RELEASE_SYNC, type QuickJSContext, type QuickJSRuntime } from 'quickjs-emscripten';
 
 // run-ts bundles this file into node_modules/.cache, so the project root is the working directory.
 const root = process.cwd();
@@ -18,8 +18,10 @@ interface PhaseFigure {
   components: number;
   phase: 'bare' | 'full' | 'incremental';
   ms: number;
-  /** Highest memory sampled during the phase, in bytes (what it is: see `memoryMeasure`). */
+  /** Peak memory by the end of the phase, in bytes (what it is: see `memoryMeasure`). */
   peakBytes: number;
+  /** Memory in use at the end of the phase (QuickJS: memory_used_size; Node: heapUsed). */
+  endBytes: number;
   detail: unknown;
 }
 
@@ -82,55 +84,48 @@ function pollQuickJs(vm: QuickJSContext): { done: boolean; result?: unknown; err
   return JSON.parse(text) as { done: boolean; result?: unknown; error?: string };
 }
 
+/**
+ * One QuickJS WebAssembly module per document size (getQuickJS's release-sync build, but not
+ * the shared singleton), so that its linear memory — which only grows, never shrinks — is a
+ * high-water mark of this run alone. Heap statistics (JS_ComputeMemoryUsage) walk every object
+ * and, sampled during a phase, slowed the 10,000-component phases several-fold even with their
+ * own time taken out; they are read once per phase, after its timing.
+ */
 async function runQuickJsAsync(code: string, count: number, figures: PhaseFigure[]): Promise<void> {
-  const QuickJS = await getQuickJS();
+  const QuickJS = await newQuickJSWASMModule(RELEASE_SYNC);
   const runtime = QuickJS.newRuntime();
   runtime.setMaxStackSize(0);
   const vm = runtime.newContext();
-  {
-    vm.unwrapResult(vm.evalCode(code)).dispose();
-    const phase = (name: string, arg: number, sampleEveryMs = 250): { ms: number; peak: number; result: unknown } => {
-      vm.unwrapResult(vm.evalCode(`__snapshotBench.start(${JSON.stringify(name)}, ${arg})`)).dispose();
-      let peak = 0;
-      const started = performance.now();
-      let lastSample = started;
-      let sampledMs = 0;
-      for (;;) {
-        const jobs = runtime.executePendingJobs(500);
-        if (jobs.error) {
-          const message = vm.dump(jobs.error) as unknown;
-          jobs.error.dispose();
-          throw new Error(`QuickJS ${name}: ${JSON.stringify(message)}`);
-        }
-        const executed = jobs.value;
-        const now = performance.now();
-        if (now - lastSample >= sampleEveryMs) {
-          // Sampling walks the heap; its time is taken out of the measurement.
-          peak = Math.max(peak, memoryUsed(runtime, vm));
-          const after = performance.now();
-          sampledMs += after - now;
-          lastSample = after;
-        }
-        if (executed === 0) {
-          const state = pollQuickJs(vm);
-          if (!state.done) throw new Error(`QuickJS ${name}: no pending jobs but the phase has not finished`);
-          if (state.error) throw new Error(`QuickJS ${name} failed: ${state.error}`);
-          const ms = performance.now() - started - sampledMs;
-          peak = Math.max(peak, memoryUsed(runtime, vm));
-          return { ms, peak, result: state.result };
-        }
+  const wasmBytes = (): number => QuickJS.getWasmMemory().buffer.byteLength;
+  const phase = (name: string, arg: number): { ms: number; peak: number; end: number; result: unknown } => {
+    vm.unwrapResult(vm.evalCode(`__snapshotBench.start(${JSON.stringify(name)}, ${arg})`)).dispose();
+    const started = performance.now();
+    for (;;) {
+      const jobs = runtime.executePendingJobs(500);
+      if (jobs.error) {
+        const message = vm.dump(jobs.error) as unknown;
+        jobs.error.dispose();
+        throw new Error(`QuickJS ${name}: ${JSON.stringify(message)}`);
       }
-    };
-    const generated = phase('generate', count, 1e9);
-    console.error(`  quickjs ${count}: generated ${JSON.stringify(generated.result)} in ${(generated.ms / 1000).toFixed(1)} s`);
-    for (const name of ['bare', 'full'] as const) {
-      const run = phase(name, count);
-      figures.push({ engine: 'quickjs', components: count, phase: name, ms: run.ms, peakBytes: run.peak, detail: run.result });
+      if (jobs.value === 0) {
+        const ms = performance.now() - started;
+        const state = pollQuickJs(vm);
+        if (!state.done) throw new Error(`QuickJS ${name}: no pending jobs but the phase has not finished`);
+        if (state.error) throw new Error(`QuickJS ${name} failed: ${state.error}`);
+        return { ms, peak: wasmBytes(), end: memoryUsed(runtime, vm), result: state.result };
+      }
     }
-    phase('edit', 10, 1e9);
-    const incremental = phase('incremental', count);
-    figures.push({ engine: 'quickjs', components: count, phase: 'incremental', ms: incremental.ms, peakBytes: incremental.peak, detail: incremental.result });
+  };
+  vm.unwrapResult(vm.evalCode(code)).dispose();
+  const generated = phase('generate', count);
+  console.error(`  quickjs ${count}: generated ${JSON.stringify(generated.result)} in ${(generated.ms / 1000).toFixed(1)} s`);
+  for (const name of ['bare', 'full'] as const) {
+    const run = phase(name, count);
+    figures.push({ engine: 'quickjs', components: count, phase: name, ms: run.ms, peakBytes: run.peak, endBytes: run.end, detail: run.result });
   }
+  phase('edit', 10);
+  const incremental = phase('incremental', count);
+  figures.push({ engine: 'quickjs', components: count, phase: 'incremental', ms: incremental.ms, peakBytes: incremental.peak, endBytes: incremental.end, detail: incremental.result });
   // The runtime is not disposed: QuickJS asserts at teardown while the fake's document (with
   // its cycles) is alive, and the process ends right after the benchmark anyway.
 }
@@ -151,7 +146,7 @@ async function runNodeAsync(code: string, count: number, figures: PhaseFigure[])
   api.setSampler(() => {
     peak = Math.max(peak, process.memoryUsage().heapUsed);
   });
-  const phaseAsync = async (name: string, arg: number): Promise<{ ms: number; peak: number; result: unknown }> => {
+  const phaseAsync = async (name: string, arg: number): Promise<{ ms: number; peak: number; end: number; result: unknown }> => {
     peak = process.memoryUsage().heapUsed;
     const started = performance.now();
     api.start(name, arg);
@@ -160,8 +155,9 @@ async function runNodeAsync(code: string, count: number, figures: PhaseFigure[])
       if (state.done) {
         if (state.error) throw new Error(`Node ${name} failed: ${state.error}`);
         const ms = performance.now() - started;
-        peak = Math.max(peak, process.memoryUsage().heapUsed);
-        return { ms, peak, result: state.result };
+        const end = process.memoryUsage().heapUsed;
+        peak = Math.max(peak, end);
+        return { ms, peak, end, result: state.result };
       }
       await new Promise((resolveTick) => setImmediate(resolveTick));
     }
@@ -169,11 +165,11 @@ async function runNodeAsync(code: string, count: number, figures: PhaseFigure[])
   await phaseAsync('generate', count);
   for (const name of ['bare', 'full'] as const) {
     const run = await phaseAsync(name, count);
-    figures.push({ engine: 'node', components: count, phase: name, ms: run.ms, peakBytes: run.peak, detail: run.result });
+    figures.push({ engine: 'node', components: count, phase: name, ms: run.ms, peakBytes: run.peak, endBytes: run.end, detail: run.result });
   }
   await phaseAsync('edit', 10);
   const incremental = await phaseAsync('incremental', count);
-  figures.push({ engine: 'node', components: count, phase: 'incremental', ms: incremental.ms, peakBytes: incremental.peak, detail: incremental.result });
+  figures.push({ engine: 'node', components: count, phase: 'incremental', ms: incremental.ms, peakBytes: incremental.peak, endBytes: incremental.end, detail: incremental.result });
 }
 
 // ---- report ----------------------------------------------------------------------------------
@@ -215,9 +211,9 @@ function targets(figures: PhaseFigure[], sizes: number[]): Target[] {
 
 function printTable(figures: PhaseFigure[], checks: Target[]): string {
   const lines = [
-    '| engine | components | phase | wall time | peak memory |',
-    '| --- | ---: | --- | ---: | ---: |',
-    ...figures.map((f) => `| ${f.engine} | ${f.components.toLocaleString('en-US')} | ${f.phase} | ${f.ms >= 1000 ? `${(f.ms / 1000).toFixed(2)} s` : `${f.ms.toFixed(1)} ms`} | ${(f.peakBytes / 1048576).toFixed(0)} MB |`),
+    '| engine | components | phase | wall time | peak memory | in use at end |',
+    '| --- | ---: | --- | ---: | ---: | ---: |',
+    ...figures.map((f) => `| ${f.engine} | ${f.components.toLocaleString('en-US')} | ${f.phase} | ${f.ms >= 1000 ? `${(f.ms / 1000).toFixed(2)} s` : `${f.ms.toFixed(1)} ms`} | ${(f.peakBytes / 1048576).toFixed(0)} MB | ${(f.endBytes / 1048576).toFixed(0)} MB |`),
     '',
     '| engine | target | value | limit | met |',
     '| --- | --- | ---: | --- | --- |',
@@ -242,13 +238,15 @@ async function mainAsync(): Promise<void> {
   }
   const checks = targets(figures, options.sizes);
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
-  const machine = { cpu, cores: cpus().length, memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, platform: `${process.platform} ${process.arch}` };
-  console.log(`Snapshot benchmark on ${cpu} (${machine.cores} cores), Node ${process.version}, bundle ${(code.length / 1024).toFixed(0)} kB`);
+  // The load average says whether other work shared the machine (timings are wall time).
+  const load = loadavg().map((value) => Number(value.toFixed(2)));
+  const machine = { cpu, cores: cpus().length, memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, platform: `${process.platform} ${process.arch}`, loadAverageAtEnd: load };
+  console.log(`Snapshot benchmark on ${cpu} (${machine.cores} cores, load average ${load.join(' / ')}), Node ${process.version}, bundle ${(code.length / 1024).toFixed(0)} kB`);
   console.log(printTable(figures, checks));
   if (options.json) {
     const memoryMeasure = {
-      quickjs: 'QuickJS runtime memory_used_size (JS_ComputeMemoryUsage), sampled every 250 ms of the phase and at its end; includes the generated document',
-      node: 'process heapUsed, sampled at every yield of the snapshot and at the end; includes the document and garbage not yet collected',
+      quickjs: 'peak: size of the QuickJS WebAssembly linear memory at the end of the phase (it only grows, so a high-water mark of the run so far, document included); in use at end: memory_used_size from JS_ComputeMemoryUsage after the phase',
+      node: 'peak: highest process heapUsed sampled at every yield of the phase and at its end; includes the document and garbage not yet collected',
     };
     writeFileSync(options.json, `${JSON.stringify({ machine, memoryMeasure, figures, targets: checks }, null, 2)}\n`);
     console.log(`figures written to ${options.json}`);
