@@ -9,7 +9,11 @@ import { frozenCopy, isPlainObject, text } from './properties';
 type PropertyDefinition = ComponentPropertyDefinitions[string];
 
 /** Fields of the instance root that never follow the main component. */
-const ROOT_OWN_FIELDS = new Set(['_x', '_y', '_rotation', '_constraints', '_layoutAlign', '_layoutGrow', '_layoutPositioning', '_visible', '_locked', '_name']);
+const ROOT_OWN_FIELDS = new Set([
+  '_x', '_y', '_rotation', '_constraints', '_layoutAlign', '_layoutGrow', '_layoutPositioning', '_visible', '_locked', '_name',
+  // A nested instance's references belong to the component that contains it, not to its main.
+  '_componentPropertyReferences',
+]);
 
 const NOT_FROM_MAIN = new Set([
   'id', '_ctx', '_parent', '_children', '_childrenView', '_mirrors', '_mainSource', '_overrides', '_removed', '_inInstance', '_inRemote',
@@ -467,6 +471,13 @@ export function checkPropertyReferences(node: FakeSceneNode, references: Readonl
 function copyMainFields(main: FakeSceneNode, instance: FakeSceneNode, fresh: boolean): void {
   const from = main as unknown as Record<string, unknown>;
   const to = instance as unknown as Record<string, unknown>;
+  if (!fresh) {
+    // Fields the old main had set but the new one leaves at their defaults must not linger.
+    for (const key of Object.keys(to)) {
+      if (NOT_FROM_MAIN.has(key) || ROOT_OWN_FIELDS.has(key) || !key.startsWith('_') || instance._overrides?.has(key.slice(1))) continue;
+      if (!(key in from) || !Object.prototype.hasOwnProperty.call(from, key)) delete to[key];
+    }
+  }
   for (const key of Object.keys(from)) {
     if (NOT_FROM_MAIN.has(key)) continue;
     if (!fresh && ROOT_OWN_FIELDS.has(key)) continue;

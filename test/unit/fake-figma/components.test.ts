@@ -154,9 +154,15 @@ describe('instances', () => {
 
   it('swaps components and clones with overrides', async () => {
     const { iconA, iconB, variants } = await buttonKitAsync();
+    iconA.paddingLeft = 20;
+    iconA.cornerRadius = 4;
     const instance = iconA.createInstance();
+    instance.opacity = 0.5;
+    expect(instance.paddingLeft).toBe(20);
     instance.swapComponent(iconB);
     expect(await instance.getMainComponentAsync()).toBe(iconB);
+    // Fields come from the new main; the instance's own overrides stay.
+    expect([instance.paddingLeft, instance.cornerRadius, instance.opacity]).toEqual([0, 0, 0.5]);
     const button = variants[0]!.createInstance();
     (button.children[0] as TextNode).characters = 'Cloned text';
     const copy = button.clone();
