@@ -6,11 +6,11 @@ import { BridgeError } from '../shared/bridge/bridge-error';
 import { encodeBase64 } from './base64';
 import { ChangeTracker, classifyChanges, type TrackedChange } from './change-tracker';
 import { findComponentRoot, isComponentRoot } from './component-roots';
-import { hashedDescription, normalizeComponent, type ComponentRoot } from './normalize-component';
+import { normalizeComponent, type ComponentRoot } from './normalize-component';
 import type { ComponentPayload, ThumbnailPayload } from './normalized-types';
 import { emptyDependencies, ReferenceResolver, type ComponentDependencies } from './reference-resolver';
 import { ReferenceCollector } from './references';
-import { structuralHash } from './structural-hash';
+import { descriptionHash } from './structural-hash';
 
 export interface SnapshotterOptions {
   /** Lets the editor breathe between batches. Default: a `setTimeout(0)` turn. */
@@ -130,7 +130,7 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
       name: component.name,
       kind: component.kind,
       description: component.description,
-      hash: structuralHash(hashedDescription(component)),
+      hash: descriptionHash(component),
       properties: component.properties,
       variants: component.variants,
       node: component.node,

@@ -4,6 +4,7 @@ import { canonicalJson, hasCanonicalKeyOrder } from '../../../src/snapshot/canon
 import { buildPropertyNameMap, hashInput, normalizeComponent } from '../../../src/snapshot/normalize-component';
 import { normalizeNode, type NormalizeContext } from '../../../src/snapshot/normalize-node';
 import { ReferenceCollector } from '../../../src/snapshot/references';
+import { descriptionHash, structuralHash } from '../../../src/snapshot/structural-hash';
 import { frame, MIXED, paintable, text, type Plain } from './plain-nodes';
 
 function context(refs = new ReferenceCollector(), names: Map<string, string> = new Map()): NormalizeContext {
@@ -137,6 +138,9 @@ describe('normalizeNode', () => {
     );
     expect(JSON.stringify(out)).toBe(canonicalJson(out));
     expect(hasCanonicalKeyOrder(out)).toBe(true);
+    // The field-by-field hash reads every field of this tree (it equals the generic walk).
+    const description = { description: '', kind: 'component', name: 'All', node: out, properties: {}, variants: [] };
+    expect(descriptionHash(description)).toBe(structuralHash(description));
   });
 });
 

@@ -6,6 +6,8 @@ import { createFakeFigma, type FakeFigma } from '../../fake-figma';
 import { buildSnapshotFixtureAsync, type SnapshotFixture } from '../../fixtures/snapshot-fixture';
 import { encodePng, readImageHeader } from '../../support/png';
 import { componentUpsertSchema } from '../../../src/shared/api/builder/schemas';
+import { hashedDescription } from '../../../src/snapshot/normalize-component';
+import { descriptionHash, LAYOUT_FIELDS, NODE_FIELDS, PAINT_FIELDS, structuralHash, TEXT_FIELDS } from '../../../src/snapshot/structural-hash';
 import { createSnapshotter, type ComponentPayload, type Snapshotter, type SnapshotOptions, type SnapshotResult } from '../../../src/snapshot';
 
 const noYield = (): Promise<void> => Promise.resolve();
@@ -90,6 +92,34 @@ describe('snapshot of the fixture design system', () => {
     fake.figma.skipInvisibleInstanceChildren = false;
     await createSnapshotter(fake.figma, { yieldAsync: noYield }).snapshotAsync();
     expect(fake.figma.skipInvisibleInstanceChildren).toBe(false);
+  });
+});
+
+describe('the content hash', () => {
+  it('equals the generic structural hash of the description (no field of the format is skipped)', async () => {
+    const { fake } = await setupAsync();
+    const result = await createSnapshotter(fake.figma, { yieldAsync: noYield }).snapshotAsync();
+    for (const payload of result.components) {
+      expect(payload.hash).toBe(structuralHash(hashedDescription(payload)));
+      expect(descriptionHash(payload)).toBe(payload.hash);
+    }
+  });
+
+  it('knows every field the normalizer writes', async () => {
+    const { fake } = await setupAsync();
+    const result = await createSnapshotter(fake.figma, { yieldAsync: noYield }).snapshotAsync();
+    const unknown = new Set<string>();
+    const visit = (node: Record<string, unknown>): void => {
+      for (const key of Object.keys(node)) if (!(NODE_FIELDS as readonly string[]).includes(key)) unknown.add(`node.${key}`);
+      if (node.text) for (const key of Object.keys(node.text)) if (!(TEXT_FIELDS as readonly string[]).includes(key)) unknown.add(`text.${key}`);
+      if (node.layout) for (const key of Object.keys(node.layout)) if (!(LAYOUT_FIELDS as readonly string[]).includes(key)) unknown.add(`layout.${key}`);
+      for (const paint of [...((node.fills as object[] | undefined) ?? []), ...((node.strokes as object[] | undefined) ?? [])]) {
+        for (const key of Object.keys(paint)) if (!(PAINT_FIELDS as readonly string[]).includes(key)) unknown.add(`paint.${key}`);
+      }
+      for (const child of (node.children as Array<Record<string, unknown>> | undefined) ?? []) visit(child);
+    };
+    for (const payload of result.components) visit(payload.node);
+    expect([...unknown]).toEqual([]);
   });
 });
 
