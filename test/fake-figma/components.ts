@@ -39,7 +39,7 @@ function componentKey(node: FakeSceneNode & ComponentMeta): string {
 const metaMembers = {
   get key(): string {
     const self = this as unknown as FakeSceneNode & ComponentMeta;
-    self._assertReadable();
+    if (self._removed || self._inInstance) self._assertReadable();
     return componentKey(self);
   },
   get remote(): boolean {
@@ -47,7 +47,7 @@ const metaMembers = {
   },
   get description(): string {
     const self = this as unknown as FakeSceneNode & ComponentMeta;
-    self._assertReadable();
+    if (self._removed || self._inInstance) self._assertReadable();
     return self._description;
   },
   set description(value: string) {
@@ -60,7 +60,7 @@ const metaMembers = {
   },
   get descriptionMarkdown(): string {
     const self = this as unknown as FakeSceneNode & ComponentMeta;
-    self._assertReadable();
+    if (self._removed || self._inInstance) self._assertReadable();
     return self._descriptionMarkdown;
   },
   set descriptionMarkdown(value: string) {
@@ -74,7 +74,7 @@ const metaMembers = {
   },
   get documentationLinks(): ReadonlyArray<DocumentationLink> {
     const self = this as unknown as FakeSceneNode & ComponentMeta;
-    self._assertReadable();
+    if (self._removed || self._inInstance) self._assertReadable();
     return self._documentationLinks;
   },
   set documentationLinks(links: ReadonlyArray<DocumentationLink>) {
@@ -148,7 +148,7 @@ export class FakeComponentNode extends FakeFrameNode {
   }
 
   get componentPropertyDefinitions(): ComponentPropertyDefinitions {
-    this._assertReadable();
+    if (this._removed || this._inInstance) this._assertReadable();
     if (this._isVariant()) {
       throw figmaError('componentPropertyDefinitions', 'Can only get definitions of a component set or non-variant component');
     }
@@ -156,7 +156,7 @@ export class FakeComponentNode extends FakeFrameNode {
   }
 
   get variantProperties(): { [property: string]: string } | null {
-    this._assertReadable();
+    if (this._removed || this._inInstance) this._assertReadable();
     if (!this._isVariant()) return null;
     return parseVariantName(this._name) ?? {};
   }
@@ -181,7 +181,7 @@ export class FakeComponentNode extends FakeFrameNode {
   }
 
   createInstance(): InstanceNode {
-    this._assertReadable();
+    if (this._removed || this._inInstance) this._assertReadable();
     const ctx = this._ctx;
     if (ctx.dirtyLayout.size !== 0) ctx.flushLayout();
     const instance = ctx.createNodeOfType('INSTANCE', ctx.nextId()) as FakeInstanceNode;
@@ -228,14 +228,14 @@ export class FakeComponentSetNode extends FakeFrameNode {
   }
 
   get defaultVariant(): ComponentNode {
-    this._assertReadable();
+    if (this._removed || this._inInstance) this._assertReadable();
     const first = this._variants()[0];
     if (!first) throw figmaError('defaultVariant', 'The component set has no variants');
     return first as unknown as ComponentNode;
   }
 
   get variantGroupProperties(): { [property: string]: { values: string[] } } {
-    this._assertReadable();
+    if (this._removed || this._inInstance) this._assertReadable();
     const out: Record<string, { values: string[] }> = {};
     for (const variant of this._variants()) {
       for (const [key, value] of Object.entries(parseVariantName(variant._name) ?? {})) {
@@ -247,7 +247,7 @@ export class FakeComponentSetNode extends FakeFrameNode {
   }
 
   get componentPropertyDefinitions(): ComponentPropertyDefinitions {
-    this._assertReadable();
+    if (this._removed || this._inInstance) this._assertReadable();
     const out: ComponentPropertyDefinitions = {};
     const defaults = parseVariantName(this._variants()[0]?._name ?? '') ?? {};
     for (const [key, { values }] of Object.entries(this.variantGroupProperties)) {
@@ -508,7 +508,7 @@ export interface FakeInstanceNode {
 export class FakeInstanceNode extends FakeFrameNode {
   get mainComponent(): ComponentNode | null {
     this._ctx.forbidSyncUnderDynamicPage('get_mainComponent', 'node.getMainComponentAsync');
-    this._assertReadable();
+    if (this._removed || this._inInstance) this._assertReadable();
     return this._main as unknown as ComponentNode;
   }
   set mainComponent(component: ComponentNode | null) {
@@ -516,7 +516,7 @@ export class FakeInstanceNode extends FakeFrameNode {
   }
 
   async getMainComponentAsync(): Promise<ComponentNode | null> {
-    this._assertReadable();
+    if (this._removed || this._inInstance) this._assertReadable();
     await Promise.resolve();
     return this._main as unknown as ComponentNode;
   }
@@ -534,7 +534,7 @@ export class FakeInstanceNode extends FakeFrameNode {
   }
 
   get variantProperties(): { [property: string]: string } | null {
-    this._assertReadable();
+    if (this._removed || this._inInstance) this._assertReadable();
     const main = this._main;
     return main._parent instanceof FakeComponentSetNode ? (parseVariantName(main._name) ?? {}) : null;
   }
@@ -547,7 +547,7 @@ export class FakeInstanceNode extends FakeFrameNode {
   }
 
   get componentProperties(): ComponentProperties {
-    this._assertReadable();
+    if (this._removed || this._inInstance) this._assertReadable();
     const out: ComponentProperties = {};
     const variant = this.variantProperties ?? {};
     for (const [name, def] of Object.entries(this._definitions())) {
@@ -629,7 +629,7 @@ export class FakeInstanceNode extends FakeFrameNode {
   }
 
   get overrides(): { id: string; overriddenFields: NodeChangeProperty[] }[] {
-    this._assertReadable();
+    if (this._removed || this._inInstance) this._assertReadable();
     const out: { id: string; overriddenFields: NodeChangeProperty[] }[] = [];
     const visit = (node: FakeBaseNode) => {
       if (node._overrides && node._overrides.size > 0) out.push({ id: node.id, overriddenFields: [...node._overrides] as NodeChangeProperty[] });
@@ -662,7 +662,7 @@ export class FakeInstanceNode extends FakeFrameNode {
   }
 
   override clone(): SceneNode {
-    this._assertReadable();
+    if (this._removed || this._inInstance) this._assertReadable();
     const copy = cloneInstance(this);
     const parent = this._parent;
     if (parent) {

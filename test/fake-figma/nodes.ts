@@ -134,7 +134,7 @@ export abstract class FakeBaseNode implements PluginDataHolder {
   }
 
   getPluginData(key: string): string {
-    this._assertReadable();
+    if (this._removed || this._inInstance) this._assertReadable();
     return getPluginData(this, key);
   }
   setPluginData(key: string, value: string): void {
@@ -142,11 +142,11 @@ export abstract class FakeBaseNode implements PluginDataHolder {
     if (setPluginData(this, this._ctx.pluginId, key, value)) this._ctx.changes.property(this, 'pluginData');
   }
   getPluginDataKeys(): string[] {
-    this._assertReadable();
+    if (this._removed || this._inInstance) this._assertReadable();
     return getPluginDataKeys(this);
   }
   getSharedPluginData(namespace: string, key: string): string {
-    this._assertReadable();
+    if (this._removed || this._inInstance) this._assertReadable();
     return getSharedPluginData(this, namespace, key);
   }
   setSharedPluginData(namespace: string, key: string, value: string): void {
@@ -154,7 +154,7 @@ export abstract class FakeBaseNode implements PluginDataHolder {
     if (setSharedPluginData(this, namespace, key, value)) this._ctx.changes.property(this, 'pluginData');
   }
   getSharedPluginDataKeys(namespace: string): string[] {
-    this._assertReadable();
+    if (this._removed || this._inInstance) this._assertReadable();
     return getSharedPluginDataKeys(this, namespace);
   }
 
@@ -509,7 +509,7 @@ const containerMethods = {
 };
 
 function assertTraversable(node: FakeBaseNode, api: string): void {
-  node._assertReadable();
+  if (node._removed || node._inInstance) node._assertReadable();
   // The document's own children (pages) are always there; only searches into pages need them loaded.
   const deep = api !== 'findChildren' && api !== 'findChild';
   if (deep && node.type === 'DOCUMENT' && node._ctx.dynamicPage && !node._ctx.allPagesLoaded) {
@@ -580,13 +580,13 @@ export class FakePageNode extends FakeBaseNode {
   }
 
   async loadAsync(): Promise<void> {
-    this._assertReadable();
+    if (this._removed || this._inInstance) this._assertReadable();
     this._loaded = true;
     await Promise.resolve();
   }
 
   get selection(): ReadonlyArray<SceneNode> {
-    this._assertReadable();
+    if (this._removed || this._inInstance) this._assertReadable();
     return this._selection as unknown as ReadonlyArray<SceneNode>;
   }
   set selection(nodes: ReadonlyArray<SceneNode>) {
@@ -681,7 +681,7 @@ export abstract class FakeSceneNode extends FakeBaseNode {
 
   /** Figma's 2×3 transform; the fake models translation and rotation (no skew or scale). */
   get relativeTransform(): Transform {
-    this._assertReadable();
+    if (this._removed || this._inInstance) this._assertReadable();
     const radians = (this._rotation * Math.PI) / 180;
     const cos = Math.cos(radians);
     const sin = Math.sin(radians);
@@ -705,7 +705,7 @@ export abstract class FakeSceneNode extends FakeBaseNode {
   }
 
   get absoluteTransform(): Transform {
-    this._assertReadable();
+    if (this._removed || this._inInstance) this._assertReadable();
     const { x, y } = this._absolutePosition();
     const [[a, b], [c, d]] = this.relativeTransform;
     return [
@@ -715,7 +715,7 @@ export abstract class FakeSceneNode extends FakeBaseNode {
   }
 
   get absoluteBoundingBox(): Rect {
-    this._assertReadable();
+    if (this._removed || this._inInstance) this._assertReadable();
     const { x, y } = this._absolutePosition();
     return { x, y, width: this.width, height: this.height };
   }
@@ -744,7 +744,7 @@ export abstract class FakeSceneNode extends FakeBaseNode {
   }
 
   get effectStyleId(): string {
-    this._assertReadable();
+    if (this._removed || this._inInstance) this._assertReadable();
     return this._effectStyleId;
   }
   set effectStyleId(id: string) {
@@ -757,7 +757,7 @@ export abstract class FakeSceneNode extends FakeBaseNode {
   }
 
   clone(): SceneNode {
-    this._assertReadable();
+    if (this._removed || this._inInstance) this._assertReadable();
     const copy = cloneSubtree(this, null);
     const parent = this._parent;
     if (parent) {
@@ -770,7 +770,7 @@ export abstract class FakeSceneNode extends FakeBaseNode {
   }
 
   exportAsync(settings?: ExportSettings): Promise<Uint8Array> {
-    this._assertReadable();
+    if (this._removed || this._inInstance) this._assertReadable();
     const exporter = this._ctx.exporter;
     if (!exporter) return notImplemented('exportAsync');
     return exporter(this, settings);
@@ -881,7 +881,7 @@ const geometrySpecs = {
 const geometryMethods = {
   get fillStyleId(): string {
     const self = this as unknown as FakeSceneNode & { _fillStyleId: string };
-    self._assertReadable();
+    if (self._removed || self._inInstance) self._assertReadable();
     return self._fillStyleId;
   },
   set fillStyleId(id: string) {
@@ -891,7 +891,7 @@ const geometryMethods = {
   },
   get strokeStyleId(): string {
     const self = this as unknown as FakeSceneNode & { _strokeStyleId: string };
-    self._assertReadable();
+    if (self._removed || self._inInstance) self._assertReadable();
     return self._strokeStyleId;
   },
   set strokeStyleId(id: string) {
@@ -1043,11 +1043,11 @@ export class FakeGroupNode extends FakeSceneNode {
     return { x: left, y: top, width: right - left, height: bottom - top };
   }
   override get width(): number {
-    this._assertReadable();
+    if (this._removed || this._inInstance) this._assertReadable();
     return this._bounds().width;
   }
   override get height(): number {
-    this._assertReadable();
+    if (this._removed || this._inInstance) this._assertReadable();
     return this._bounds().height;
   }
   override _resize(api: string): void {
@@ -1059,7 +1059,7 @@ applyContainer(FakeGroupNode);
 for (const axis of ['x', 'y'] as const) {
   Object.defineProperty(FakeGroupNode.prototype, axis, {
     get(this: FakeGroupNode) {
-      this._assertReadable();
+      if (this._removed || this._inInstance) this._assertReadable();
       return this._bounds()[axis];
     },
     set(this: FakeGroupNode, value: number) {
@@ -1140,7 +1140,7 @@ export function isAutoLayout(node: FakeBaseNode | null): node is FakeFrameNode {
 }
 
 export function layoutSizing(node: FakeSceneNode, axis: SizingAxis): 'FIXED' | 'HUG' | 'FILL' {
-  node._assertReadable();
+  if (node._removed || node._inInstance) node._assertReadable();
   const parent = node._parent;
   if (isAutoLayout(parent) && node.layoutPositioning === 'AUTO') {
     const primary = parent._layoutMode === axis;
@@ -1329,7 +1329,7 @@ export class FakeTextNode extends FakeSceneNode {
   }
 
   get textStyleId(): string {
-    this._assertReadable();
+    if (this._removed || this._inInstance) this._assertReadable();
     return this._textStyleId;
   }
   set textStyleId(id: string) {
