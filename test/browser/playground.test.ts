@@ -26,6 +26,13 @@ async function screenshotAsync(name: string): Promise<void> {
   await writeFile(`${SCREENSHOTS}/${name}`, bytes);
 }
 
+/** The Settings screen with both keys saved and the builder connection tested: what the README shows. */
+async function showConnectedSettingsAsync(ui: Awaited<ReturnType<typeof h.uiFrameAsync>>): Promise<void> {
+  await expect.poll(() => textOf(ui.getByTestId('settings-builder-key-hint')), { timeout: 10_000 }).toMatch(/••••/);
+  await ui.getByTestId('settings-builder-test').click();
+  await expect.poll(() => textOf(ui.getByTestId('settings-builder-result')), { timeout: 10_000 }).toMatch(/Connected/);
+}
+
 describe('the playground', () => {
   it('draws the demo document: pages, layers and labelled boxes', async () => {
     await h.openAsync('?demo-keys=1');
@@ -107,18 +114,20 @@ describe('the playground', () => {
   });
 
   it('looks right in the light theme', async () => {
-    await h.openAsync('?demo-keys=1');
+    await h.openAsync('?demo-keys=1&command=settings');
     const ui = await h.uiFrameAsync();
     await ui.getByTestId('shell-file').waitFor();
+    await showConnectedSettingsAsync(ui);
     expect(await ui.evaluate(() => document.documentElement.className)).toContain('figma-light');
     expect(await ui.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--figma-color-bg').trim())).toBe('#ffffff');
     await screenshotAsync('playground-light.png');
   });
 
   it('looks right in the dark theme, with Figma’s dark variables injected into the plugin', async () => {
-    await h.openAsync('?demo-keys=1&theme=dark');
+    await h.openAsync('?demo-keys=1&theme=dark&command=settings');
     const ui = await h.uiFrameAsync();
     await ui.getByTestId('shell-file').waitFor();
+    await showConnectedSettingsAsync(ui);
     expect(await ui.evaluate(() => document.documentElement.className)).toContain('figma-dark');
     expect(await ui.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--figma-color-bg').trim())).toBe('#2c2c2c');
     await screenshotAsync('playground-dark.png');
