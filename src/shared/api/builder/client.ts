@@ -1,7 +1,7 @@
 // The builder API client: templates and design-system sync. Every call needs the key (`ef_…`),
 // which goes to the builder host only. Limit: 100 requests a minute per key.
 import { createApiRequester, type ApiRequester, type ReadResult } from '../http/api-request';
-import { resolveClientOptions, resolveKey, type ClientOptions } from '../http/client-setup';
+import { keyBucketName, resolveClientOptions, resolveKey, type ClientOptions } from '../http/client-setup';
 import { invalidArgumentError } from '../http/error-mapping';
 import { safeParseDescribed } from '../../validation/describe-issues';
 import type * as z from '../../zod';
@@ -78,7 +78,7 @@ export function createBuilderClient(options: BuilderClientOptions): BuilderClien
     api: 'builder',
     ...resolved,
     key,
-    bucket: { name: `builder key ${key}`, limitPerMinute: BUILDER_RATE_LIMIT_PER_MINUTE },
+    bucket: { name: keyBucketName('builder', key), limitPerMinute: BUILDER_RATE_LIMIT_PER_MINUTE },
   });
 
   return {

@@ -64,3 +64,19 @@ export function resolveKey(api: ApiName, key: string | null | undefined, isValid
   if (!isValid(trimmed)) throw new ApiError({ api, endpoint: 'client setup', status: null, code: 'invalid_argument', message: problem });
   return trimmed;
 }
+
+const keyBuckets = new Map<string, string>();
+
+/**
+ * The rate-limit bucket of a key: the same for every client of that key, and opaque, so the
+ * key itself never becomes part of an identifier that might be logged or shown.
+ */
+export function keyBucketName(api: ApiName, key: string): string {
+  const id = `${api}:${key}`;
+  let name = keyBuckets.get(id);
+  if (name === undefined) {
+    name = `${api} key #${keyBuckets.size + 1}`;
+    keyBuckets.set(id, name);
+  }
+  return name;
+}

@@ -4,7 +4,7 @@
 // assumption: every library response and OPTIONS pre-flight allows any origin and the Authorization and Content-Type headers, so the plugin iframe (origin `null`) calls the library directly.
 import { createApiRequester, type ApiRequester } from '../http/api-request';
 import { keyNeededError } from '../http/error-mapping';
-import { resolveClientOptions, resolveKey, type ClientOptions } from '../http/client-setup';
+import { keyBucketName, resolveClientOptions, resolveKey, type ClientOptions } from '../http/client-setup';
 import { readWith } from '../http/read-json';
 import { isLibraryKey } from './keys';
 import * as requests from './requests';
@@ -85,7 +85,7 @@ export function createLibraryClient(options: LibraryClientOptions): LibraryClien
       key === null
         ? // The anonymous limit is per IP address: every anonymous caller of this host shares it.
           { name: `library anonymous ${resolved.baseUrl}`, limitPerMinute: LIBRARY_RATE_LIMITS.anonymousPerMinute }
-        : { name: `library key ${key}`, limitPerMinute: LIBRARY_RATE_LIMITS.keyedPerMinute },
+        : { name: keyBucketName('library', key), limitPerMinute: LIBRARY_RATE_LIMITS.keyedPerMinute },
   });
 
   function getAsync<S extends z.ZodMiniType>(request: requests.LibraryRequest, schema: S): Promise<z.output<S>> {
