@@ -326,8 +326,10 @@ function normalizeText(ctx: NormalizeContext, node: TextNode, fillsMixed: boolea
     const font = fontName as FontName;
     out.fontFamily = font.family;
     out.fontStyle = font.style;
-    const link = normalizeHyperlink(hyperlink as HyperlinkTarget | null);
-    if (link !== undefined) out.hyperlink = link;
+    if (hyperlink) {
+      const target = hyperlink as HyperlinkTarget;
+      out.hyperlink = { type: target.type, value: target.value };
+    }
     const spacing = normalizeLetterSpacing(letterSpacing as LetterSpacing);
     if (spacing !== undefined) out.letterSpacing = spacing;
     const height = normalizeLineHeight(lineHeight as LineHeight);
@@ -486,7 +488,10 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
   let verticalSizing: string | undefined;
   if (type !== 'COMPONENT_SET') {
     const layout = node as LayoutMixin;
-    out.height = roundLength(layout.height);
+    // Lengths rounded inline (as roundLength does) for the fields every layer has: a call per
+    // value is a noticeable share of the work in the sandbox's interpreter.
+    const height = Math.round(layout.height * 100) / 100;
+    out.height = height === 0 ? 0 : height;
     if (placement.inAutoLayout) {
       // Guarded with `in`: not every layer type has every layout field (e.g. in the fake).
       const child = node as AutoLayoutChildrenMixin & LayoutMixin;
@@ -540,7 +545,8 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
   if (!node.visible) out.visible = false;
   if (type !== 'COMPONENT_SET') {
     const layout = node as LayoutMixin;
-    out.width = roundLength(layout.width);
+    const width = Math.round(layout.width * 100) / 100;
+    out.width = width === 0 ? 0 : width;
     const positioned = !placement.isRoot && (!placement.inAutoLayout || absolute);
     if (positioned) {
       out.x = roundLength(layout.x);

@@ -12,7 +12,10 @@
 // integers as INT + value; other numbers as FLOAT + the two words of the IEEE-754 double;
 // booleans and null as tags. Keys are visited in insertion order, which for the normalizer's
 // output is canonical (code-unit) order — the same order canonical JSON uses — so the stream,
-// and the hash, is a function of the canonical JSON.
+// and the hash, is a function of the canonical JSON. (Keys that look like array indices, e.g. a
+// component property named "2", come first, as in JSON.stringify: still deterministic.)
+// `descriptionHash` gives the same result for a component description, reading the fields of
+// the normalized format by name instead of enumerating them (tests check the two agree).
 //
 // The stream goes through two 32-bit lanes, each an xor and a multiply (by a 21-bit odd
 // constant, exact in doubles) per word; lane 1 takes a string's low code word and lane 2 its high
