@@ -142,7 +142,7 @@ export async function generateDocumentAsync(figma: PluginAPI, count: number): Pr
 
   const brandStyle = figma.createPaintStyle();
   brandStyle.name = 'Brand/Primary';
-  // (The style's paints stay the default: setting them trips the fake's work-in-progress style code.)
+  // (The style's paints stay at their default: a snapshot captures styles by name.)
   const collection = figma.variables.createVariableCollection('Brand');
   const accent = figma.variables.createVariable('color/divider', collection, 'COLOR');
   accent.setValueForMode(collection.defaultModeId, { r: 0.9, g: 0.9, b: 0.9, a: 1 });
