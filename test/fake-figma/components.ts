@@ -661,7 +661,7 @@ export class FakeInstanceNode extends FakeFrameNode {
     visit(this);
   }
 
-  override clone(): SceneNode {
+  override _cloneNode(): SceneNode {
     if (this._removed || this._inInstance) this._assertReadable();
     const copy = cloneInstance(this);
     const parent = this._parent;

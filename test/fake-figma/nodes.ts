@@ -538,7 +538,13 @@ export interface ContainerMembers {
 
 // ---- document and pages ---------------------------------------------------------------------
 
-export interface FakeDocumentNode extends ContainerMembers {}
+export interface FakeDocumentNode extends Omit<ContainerMembers, 'children' | 'appendChild' | 'insertChild' | 'findChildren' | 'findChild'> {
+  readonly children: ReadonlyArray<PageNode>;
+  appendChild(child: PageNode): void;
+  insertChild(index: number, child: PageNode): void;
+  findChildren(callback?: (node: PageNode) => boolean): Array<PageNode>;
+  findChild(callback: (node: PageNode) => boolean): PageNode | null;
+}
 export class FakeDocumentNode extends FakeBaseNode {
   constructor(ctx: FakeContext) {
     super(ctx, '0:0');
@@ -738,10 +744,8 @@ export abstract class FakeSceneNode extends FakeBaseNode {
     return out as SceneNodeMixin['boundVariables'];
   }
 
-  setBoundVariable(field: VariableBindableNodeField | VariableBindableTextField, variable: Variable | null): void {
-    this._assertWritable('setBoundVariable');
-    this._ctx.bindVariable?.(this, field, variable);
-  }
+  /** Figma's overloads (a Variable, or a variable id outside dynamic-page); defined below. */
+  declare setBoundVariable: RectangleNode['setBoundVariable'];
 
   get effectStyleId(): string {
     if (this._removed || this._inInstance) this._assertReadable();
@@ -756,7 +760,9 @@ export abstract class FakeSceneNode extends FakeBaseNode {
     this._ctx.applyStyleId?.(this, 'effect', id);
   }
 
-  clone(): SceneNode {
+  /** A copy next to the original (typed SceneNode: the fake's classes are not the real node types). */
+  declare clone: () => SceneNode;
+  _cloneNode(): SceneNode {
     if (this._removed || this._inInstance) this._assertReadable();
     const copy = cloneSubtree(this, null);
     const parent = this._parent;
@@ -769,12 +775,8 @@ export abstract class FakeSceneNode extends FakeBaseNode {
     return copy as unknown as SceneNode;
   }
 
-  exportAsync(settings?: ExportSettings): Promise<Uint8Array> {
-    if (this._removed || this._inInstance) this._assertReadable();
-    const exporter = this._ctx.exporter;
-    if (!exporter) return notImplemented('exportAsync');
-    return exporter(this, settings);
-  }
+  /** Figma's overloads (PNG/JPG/SVG/PDF bytes, SVG_STRING text); defined on the prototype below. */
+  declare exportAsync: RectangleNode['exportAsync'];
 
   getCSSAsync(): Promise<{ [key: string]: string }> {
     return notImplemented('getCSSAsync');
@@ -825,6 +827,40 @@ defineProperties(FakeSceneNode, {
     },
   },
 });
+Object.defineProperty(FakeSceneNode.prototype, 'clone', {
+  configurable: true,
+  writable: true,
+  value(this: FakeSceneNode): SceneNode {
+    return this._cloneNode();
+  },
+});
+
+Object.defineProperty(FakeSceneNode.prototype, 'setBoundVariable', {
+  configurable: true,
+  writable: true,
+  value(this: FakeSceneNode, field: string, variable: Variable | string | null): void {
+    this._assertWritable('setBoundVariable');
+    let target = variable;
+    if (typeof variable === 'string') {
+      if (this._ctx.dynamicPage) throw figmaError('setBoundVariable', 'Pass a Variable object: variable ids are not supported with documentAccess: dynamic-page');
+      target = (this._ctx.variables.get(variable) as Variable | undefined) ?? null;
+      if (target === null) throw figmaError('setBoundVariable', `No variable with id "${variable}"`);
+    }
+    this._ctx.bindVariable?.(this, field, target as Variable | null);
+  },
+});
+
+Object.defineProperty(FakeSceneNode.prototype, 'exportAsync', {
+  configurable: true,
+  writable: true,
+  value(this: FakeSceneNode, settings?: ExportSettings): Promise<Uint8Array> {
+    if (this._removed || this._inInstance) this._assertReadable();
+    const exporter = this._ctx.exporter;
+    if (!exporter) return notImplemented('exportAsync');
+    return exporter(this, settings);
+  },
+});
+
 // x and y may be waiting for an auto-layout pass: reading them runs it first.
 for (const axis of ['x', 'y'] as const) {
   const descriptor = Object.getOwnPropertyDescriptor(FakeSceneNode.prototype, axis)!;
@@ -1056,6 +1092,15 @@ export class FakeGroupNode extends FakeSceneNode {
 }
 setType(FakeGroupNode, 'GROUP', 'Group');
 applyContainer(FakeGroupNode);
+// Groups have no constraints in Figma (their children do).
+Object.defineProperty(FakeGroupNode.prototype, 'constraints', {
+  get() {
+    return notImplemented('GROUP.constraints (groups have no constraints in Figma; read their children)');
+  },
+  set() {
+    notImplemented('setting GROUP.constraints (groups have no constraints in Figma)');
+  },
+});
 for (const axis of ['x', 'y'] as const) {
   Object.defineProperty(FakeGroupNode.prototype, axis, {
     get(this: FakeGroupNode) {
