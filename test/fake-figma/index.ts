@@ -195,12 +195,13 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
     viewport: { center: { x: 0, y: 0 }, zoom: 1 },
   };
   const figma = createPluginApi(state);
+  // The host's fetch, taken now: once install() has run, globalThis.fetch is figma's own fetch.
+  const hostFetch = (globalThis as { fetch?: (url: string, init: unknown) => Promise<unknown> }).fetch;
   const network: NetworkFn =
     options.network ??
     ((url, init) => {
-      const host = (globalThis as { fetch?: (url: string, init: unknown) => Promise<unknown> }).fetch;
-      if (!host) return Promise.reject(new Error('no network: pass options.network to createFakeFigma'));
-      return host(url, init) as ReturnType<NetworkFn>;
+      if (!hostFetch) return Promise.reject(new Error('no network: pass options.network to createFakeFigma'));
+      return hostFetch.call(globalThis, url, init) as ReturnType<NetworkFn>;
     });
   const fetch = createFigmaStyleFetch(network, options.allowedDomains ? { allowedDomains: options.allowedDomains } : {});
   const html = options.html ?? '<html><body>Envelope (fake __html__)</body></html>';

@@ -77,3 +77,27 @@ describe("Figma's fetch", () => {
     expect(target).toEqual({ fetch: 'previous' });
   });
 });
+
+describe('the default network', () => {
+  it('is the host fetch as it was when the fake was created, not the installed figma fetch', async () => {
+    const original = globalThis.fetch;
+    const calls: string[] = [];
+    globalThis.fetch = (async (url: string) => {
+      calls.push(url);
+      return new Response('hello', { status: 200 });
+    }) as typeof fetch;
+    try {
+      const fake = createFakeFigma();
+      const uninstall = fake.install();
+      try {
+        const response = await (globalThis.fetch as unknown as typeof fake.fetch)('https://api.mailvault.example/v1/ping');
+        expect(await response.text()).toBe('hello');
+        expect(calls).toEqual(['https://api.mailvault.example/v1/ping']);
+      } finally {
+        uninstall();
+      }
+    } finally {
+      globalThis.fetch = original;
+    }
+  });
+});
