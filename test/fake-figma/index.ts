@@ -53,7 +53,7 @@ export interface FakeFigmaOptions {
   currentUser?: { id: string; name: string } | null;
   /** The value of `__html__`. */
   html?: string;
-  /** What sits behind figma's fetch; default globalThis.fetch. */
+  /** What sits behind figma's fetch; default the host's globalThis.fetch as it is when the fake is created. */
   network?: NetworkFn;
   /** Where the fake reports things worth seeing (unused handlers, messages to a closed UI). */
   console?: { log: (...args: unknown[]) => void; warn: (...args: unknown[]) => void; error: (...args: unknown[]) => void };
