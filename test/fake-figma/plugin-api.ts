@@ -464,6 +464,20 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
     },
   };
 
+  // Compile-time check: the members the fake models have the real signatures.
+  const conforms: Pick<
+    PluginAPI,
+    | 'apiVersion' | 'command' | 'currentUser' | 'fileKey' | 'root' | 'currentPage' | 'setCurrentPageAsync' | 'skipInvisibleInstanceChildren'
+    | 'viewport' | 'ui' | 'clientStorage' | 'variables' | 'util' | 'showUI' | 'closePlugin' | 'notify' | 'commitUndo' | 'openExternal'
+    | 'getNodeById' | 'getNodeByIdAsync' | 'getStyleById' | 'getStyleByIdAsync' | 'loadAllPagesAsync' | 'createPage' | 'createFrame'
+    | 'createRectangle' | 'createEllipse' | 'createVector' | 'createText' | 'createComponent' | 'createComponentFromNode'
+    | 'combineAsVariants' | 'group' | 'createPaintStyle' | 'createTextStyle' | 'createEffectStyle' | 'getLocalPaintStyles'
+    | 'getLocalTextStyles' | 'getLocalEffectStyles' | 'getLocalPaintStylesAsync' | 'getLocalTextStylesAsync' | 'getLocalEffectStylesAsync'
+    | 'importComponentByKeyAsync' | 'importComponentSetByKeyAsync' | 'listAvailableFontsAsync' | 'loadFontAsync' | 'createImage'
+    | 'getImageByHash' | 'base64Encode' | 'base64Decode' | 'hasMissingFont' | 'activeUsers'
+  > = api as unknown as typeof api & { readonly apiVersion: '1.0.0'; readonly editorType: 'figma' };
+  void conforms;
+
   function switchPage(page: unknown): void {
     if (!(page instanceof FakePageNode) || page._removed) throw validationError('setCurrentPageAsync', 'a page of this file', page);
     if (ctx.currentPage === page) return;
