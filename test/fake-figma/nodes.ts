@@ -128,9 +128,15 @@ export abstract class FakeBaseNode implements PluginDataHolder {
       if (root._children.length <= 1) throw figmaError('remove', 'A file must have at least one page');
       if (this._ctx.currentPage === (this as unknown)) throw figmaError('remove', 'Cannot remove the current page');
     }
+    const page = this.type === 'PAGE' ? null : pageOf(this);
     const parent = this._parent;
     if (parent) detachChild(parent, this as unknown as FakeSceneNode);
     markRemoved(this);
+    // Removed nodes (or nodes inside them) leave the selection.
+    if (page && page._selection.some((n) => n._removed)) {
+      page._selection = Object.freeze(page._selection.filter((n) => !n._removed));
+      page._ctx.onSelectionChange?.(page);
+    }
   }
 
   getPluginData(key: string): string {

@@ -77,3 +77,21 @@ describe('find* and skipInvisibleInstanceChildren', () => {
     expect(() => figma.on('timerstart' as 'run', () => undefined)).toThrow(/not implemented by the fake/);
   });
 });
+
+describe('selection', () => {
+  it('drops removed nodes, nested ones included, and refuses nodes from other pages', async () => {
+    const { figma } = createFakeFigma();
+    const frame = figma.createFrame();
+    const inner = figma.createRectangle();
+    frame.appendChild(inner);
+    const other = figma.createFrame();
+    figma.currentPage.selection = [inner, other];
+    frame.remove();
+    expect(figma.currentPage.selection).toEqual([other]);
+    const second = figma.createPage();
+    await figma.setCurrentPageAsync(second);
+    const elsewhere = figma.createFrame();
+    await figma.setCurrentPageAsync(figma.root.children[0]!);
+    expect(() => (figma.currentPage.selection = [elsewhere])).toThrow(/is not on the page/);
+  });
+});
