@@ -15,6 +15,9 @@ export interface BareCounts {
 
 type Any = Record<string, unknown>;
 
+// Values are counted with inline comparisons only (no arrays, no helper calls), so the floor is
+// not inflated by work of its own.
+
 function readNode(node: SceneNode, mixed: symbol, isRoot: boolean, inAutoLayout: boolean, instances: InstanceNode[], counts: BareCounts): void {
   const n = node as unknown as Any;
   const type = node.type;
@@ -34,7 +37,7 @@ function readNode(node: SceneNode, mixed: symbol, isRoot: boolean, inAutoLayout:
     if (n.layoutMode !== 'NONE') {
       autoLayout = true;
       const wrap = n.layoutWrap === 'WRAP';
-      values += [n.primaryAxisAlignItems, n.counterAxisAlignItems, wrap ? n.counterAxisSpacing : 0, n.counterAxisSizingMode, n.itemSpacing, n.paddingTop, n.paddingRight, n.paddingBottom, n.paddingLeft, n.primaryAxisSizingMode].length;
+      values += (n.primaryAxisAlignItems !== undefined ? 1 : 0) + (n.counterAxisAlignItems !== undefined ? 1 : 0) + (wrap && n.counterAxisSpacing !== undefined ? 1 : 0) + (n.counterAxisSizingMode !== undefined ? 1 : 0) + (n.itemSpacing !== undefined ? 1 : 0) + (n.paddingTop !== undefined ? 1 : 0) + (n.paddingRight !== undefined ? 1 : 0) + (n.paddingBottom !== undefined ? 1 : 0) + (n.paddingLeft !== undefined ? 1 : 0) + (n.primaryAxisSizingMode !== undefined ? 1 : 0);
     }
   }
   if (type === 'INSTANCE') {
@@ -43,7 +46,7 @@ function readNode(node: SceneNode, mixed: symbol, isRoot: boolean, inAutoLayout:
   }
   if ((isFrame && type !== 'COMPONENT_SET') || type === 'RECTANGLE') {
     const radius = n.cornerRadius;
-    if (radius === mixed) values += [n.topLeftRadius, n.topRightRadius, n.bottomRightRadius, n.bottomLeftRadius].length;
+    if (radius === mixed) values += (n.topLeftRadius !== undefined ? 1 : 0) + (n.topRightRadius !== undefined ? 1 : 0) + (n.bottomRightRadius !== undefined ? 1 : 0) + (n.bottomLeftRadius !== undefined ? 1 : 0);
     else if (radius) values++;
   } else if (isShape && 'cornerRadius' in n) {
     if (n.cornerRadius) values++;
@@ -64,7 +67,7 @@ function readNode(node: SceneNode, mixed: symbol, isRoot: boolean, inAutoLayout:
     values += typeof n.height === 'number' ? 1 : 0;
     if (inAutoLayout) {
       absolute = 'layoutPositioning' in n && n.layoutPositioning === 'ABSOLUTE';
-      if ('layoutSizingHorizontal' in n) values += [n.layoutSizingHorizontal, n.layoutSizingVertical].length;
+      if ('layoutSizingHorizontal' in n) values += (n.layoutSizingHorizontal !== undefined ? 1 : 0) + (n.layoutSizingVertical !== undefined ? 1 : 0);
     }
   }
   values += typeof n.name === 'string' ? 1 : 0;
@@ -75,16 +78,24 @@ function readNode(node: SceneNode, mixed: symbol, isRoot: boolean, inAutoLayout:
   if (hasPaint && type !== 'COMPONENT_SET') {
     const strokes = n.strokes as unknown[];
     if (strokes.length > 0) {
-      values += [n.strokeAlign, n.strokeStyleId].length;
-      if (n.strokeWeight === mixed && n.strokeTopWeight !== undefined) values += [n.strokeRightWeight, n.strokeBottomWeight, n.strokeLeftWeight].length;
+      values += (n.strokeAlign !== undefined ? 1 : 0) + (n.strokeStyleId !== undefined ? 1 : 0);
+      if (n.strokeWeight === mixed && n.strokeTopWeight !== undefined) values += (n.strokeRightWeight !== undefined ? 1 : 0) + (n.strokeBottomWeight !== undefined ? 1 : 0) + (n.strokeLeftWeight !== undefined ? 1 : 0);
       values += strokes.length;
     }
   }
   if (isText) {
-    const textValues = [n.fontName, n.fontSize, n.lineHeight, n.letterSpacing, n.textCase, n.textDecoration, n.textStyleId, n.hyperlink];
-    values += textValues.length;
-    values += [n.textAlignHorizontal, n.textAutoResize, n.characters, n.textAlignVertical].length;
-    if (fillsMixed || textValues.includes(mixed)) {
+    const fontName = n.fontName;
+    const fontSize = n.fontSize;
+    const lineHeight = n.lineHeight;
+    const letterSpacing = n.letterSpacing;
+    const textCase = n.textCase;
+    const decoration = n.textDecoration;
+    const textStyleId = n.textStyleId;
+    const hyperlink = n.hyperlink;
+    values += (fontName !== undefined ? 1 : 0) + (fontSize !== undefined ? 1 : 0) + (lineHeight !== undefined ? 1 : 0) + (letterSpacing !== undefined ? 1 : 0) + (textCase !== undefined ? 1 : 0) + (decoration !== undefined ? 1 : 0) + (textStyleId !== undefined ? 1 : 0) + (hyperlink !== undefined ? 1 : 0);
+    values += (n.textAlignHorizontal !== undefined ? 1 : 0) + (n.textAutoResize !== undefined ? 1 : 0) + (n.characters !== undefined ? 1 : 0) + (n.textAlignVertical !== undefined ? 1 : 0);
+    const anyMixed = fontName === mixed || fontSize === mixed || lineHeight === mixed || letterSpacing === mixed || textCase === mixed || decoration === mixed || textStyleId === mixed || hyperlink === mixed;
+    if (fillsMixed || anyMixed) {
       values += (node as TextNode).getStyledTextSegments(SEGMENT_FIELDS as unknown as Array<(typeof SEGMENT_FIELDS)[number]>).length;
     }
   }
@@ -92,7 +103,7 @@ function readNode(node: SceneNode, mixed: symbol, isRoot: boolean, inAutoLayout:
   if (type !== 'COMPONENT_SET') {
     values += typeof n.width === 'number' ? 1 : 0;
     const positioned = !isRoot && (!inAutoLayout || absolute);
-    if (positioned) values += [n.x, n.y].length;
+    if (positioned) values += (n.x !== undefined ? 1 : 0) + (n.y !== undefined ? 1 : 0);
   }
   counts.values += values;
   if (type === 'COMPONENT_SET' || isFrame || type === 'GROUP' || type === 'BOOLEAN_OPERATION') {
