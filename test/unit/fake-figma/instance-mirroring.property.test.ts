@@ -28,7 +28,7 @@ function checkMirrors(main: SceneNode & ChildrenMixin, instance: SceneNode & Chi
     const copy = instance.children[i]!;
     expect(copy.id.endsWith(`;${layer.id.replace(/^I/, '')}`)).toBe(true);
     expect(copy.type).toBe(layer.type);
-    if (!overridden.has(copy.id)) expect(copy.opacity).toBe(layer.opacity);
+    if (!overridden.has(copy.id)) expect((copy as FrameNode).opacity).toBe((layer as FrameNode).opacity);
     if ('children' in layer) checkMirrors(layer as SceneNode & ChildrenMixin, copy as SceneNode & ChildrenMixin, overridden);
   });
 }
@@ -62,13 +62,13 @@ describe('instances mirror their main component through any sequence of edits', 
               if (children.length > 0) main.insertChild(Math.min(step.to, children.length - 1), pick(step.from)!);
               break;
             case 'editMain':
-              if (children.length > 0) pick(step.at)!.opacity = step.opacity;
+              if (children.length > 0) (pick(step.at) as FrameNode).opacity = step.opacity;
               break;
             case 'override': {
               const instance = instances[step.instance % instances.length]!;
               const layer = instance.children[step.at % Math.max(1, instance.children.length)];
               if (layer) {
-                layer.opacity = step.opacity;
+                (layer as FrameNode).opacity = step.opacity;
                 overridden.add(layer.id);
               }
               break;
