@@ -1295,7 +1295,19 @@ export function stripInstancePrefix(id: string): string {
 
 // ---- text ----------------------------------------------------------------------------------------
 
-const DEFAULT_FONT: FontName = Object.freeze({ family: 'Inter', style: 'Regular' });
+/** One frozen FontName per font, so "is it loaded?" can be answered by identity. */
+const internedFonts = new Map<string, FontName>();
+export function internFont(family: string, style: string): FontName {
+  const key = `${family}\u0000${style}`;
+  let font = internedFonts.get(key);
+  if (!font) {
+    font = Object.freeze({ family, style });
+    internedFonts.set(key, font);
+  }
+  return font;
+}
+
+const DEFAULT_FONT: FontName = internFont('Inter', 'Regular');
 
 function requireFont(node: FakeTextNode | null, font: FontName | symbol, api: string): void {
   const ctx = node?._ctx;
@@ -1326,7 +1338,7 @@ function fontGated(check?: Check, detachesTextStyle = true): Check {
 
 const checkFontName: Check = (node, value, api) => {
   if (!isPlainObject(value) || typeof value.family !== 'string' || typeof value.style !== 'string') throw validationError(api, 'a font name {family, style}', value);
-  const font = Object.freeze({ family: value.family, style: value.style });
+  const font = internFont(value.family, value.style);
   requireFont(node as unknown as FakeTextNode, font, api);
   (node as unknown as FakeTextNode)._textStyleId = '';
   return font;

@@ -19,8 +19,9 @@ export interface Notification {
   cancelled: boolean;
 }
 
-export type EventName = 'run' | 'drop' | 'documentchange' | 'selectionchange' | 'currentpagechange' | 'close' | 'stylechange';
-const EVENTS: ReadonlySet<string> = new Set<EventName>(['run', 'drop', 'documentchange', 'selectionchange', 'currentpagechange', 'close', 'stylechange']);
+export type EventName = 'run' | 'drop' | 'documentchange' | 'selectionchange' | 'currentpagechange' | 'close';
+// 'stylechange', 'nodechange' (on pages), 'timerstart'… are not modelled: figma.on throws for them.
+const EVENTS: ReadonlySet<string> = new Set<EventName>(['run', 'drop', 'documentchange', 'selectionchange', 'currentpagechange', 'close']);
 
 export interface PluginApiState {
   ctx: FakeContext;

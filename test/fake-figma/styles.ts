@@ -3,7 +3,7 @@
 import { digest40, type FakeContext } from './context';
 import { figmaError, validationError } from './figma-errors';
 import { makeStrict } from './not-implemented';
-import { FakeSceneNode, FakeTextNode, measureText, requireFont } from './nodes';
+import { FakeSceneNode, FakeTextNode, internFont, measureText, requireFont } from './nodes';
 import {
   getPluginData,
   getPluginDataKeys,
@@ -170,7 +170,7 @@ const TEXT_STYLE_FIELDS = ['fontName', 'fontSize', 'lineHeight', 'letterSpacing'
 
 export class FakeTextStyle extends FakeStyle {
   readonly type = 'TEXT' as const;
-  _fontName: FontName = Object.freeze({ family: 'Inter', style: 'Regular' });
+  _fontName: FontName = internFont('Inter', 'Regular');
   _fontSize = 12;
   _lineHeight: LineHeight = Object.freeze({ unit: 'AUTO' }) as LineHeight;
   _letterSpacing: LetterSpacing = Object.freeze({ unit: 'PERCENT', value: 0 }) as LetterSpacing;
@@ -193,7 +193,7 @@ export class FakeTextStyle extends FakeStyle {
   }
   set fontName(value: FontName) {
     if (!isPlainObject(value) || typeof value.family !== 'string' || typeof value.style !== 'string') throw validationError('set_fontName', 'a font name {family, style}', value);
-    this._set('fontName', Object.freeze({ family: value.family, style: value.style }));
+    this._set('fontName', internFont(value.family, value.style));
   }
   get fontSize(): number {
     return this._fontSize;

@@ -4,7 +4,7 @@
 import type { FakeContext } from './context';
 import { figmaError, validationError } from './figma-errors';
 import { notImplemented } from './not-implemented';
-import { FakeTextNode, measureText, requireFont } from './nodes';
+import { FakeTextNode, internFont, measureText, requireFont } from './nodes';
 import { checkPaints, frozenCopy, isPlainObject, numberIn, oneOf, type Check } from './properties';
 import type { FakePaintStyle, FakeTextStyle } from './styles';
 
@@ -101,7 +101,7 @@ function fontsIn(node: FakeTextNode, start: number, end: number): FontName[] {
 
 const checkFont: Check = (_n, value, api) => {
   if (!isPlainObject(value) || typeof value.family !== 'string' || typeof value.style !== 'string') throw validationError(api, 'a font name {family, style}', value);
-  return Object.freeze({ family: value.family, style: value.style });
+  return internFont(value.family, value.style);
 };
 
 const RANGE_CHECKS: Partial<Record<RunField, Check>> = {
