@@ -166,7 +166,8 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
     for (const [id, entry] of entries) {
       if (dirty.has(id)) continue;
       if (entry.root.removed) {
-        if (classified.checkRemovedRoots) dirty.set(id, null);
+        // Normally reported by a DELETE change; checked anyway since it costs one read.
+        dirty.set(id, null);
         continue;
       }
       if (documentationLinksOf(entry.root) !== entry.documentationLinks) dirty.set(id, entry.root);

@@ -22,6 +22,8 @@ interface PhaseFigure {
   peakBytes: number;
   /** Memory in use at the end of the phase (QuickJS: memory_used_size; Node: heapUsed). */
   endBytes: number;
+  /** Every timing taken (ms); `ms` is their median. Short phases are repeated (see REPEATS). */
+  samples: number[];
   detail: unknown;
 }
 
@@ -69,6 +71,36 @@ async function bundleAsync(): Promise<string> {
 }
 
 // ---- QuickJS ---------------------------------------------------------------------------------
+
+/**
+ * Bare and full are timed this many times (alternating) and the median kept: a 1,000-component
+ * phase lasts a second or two, so one burst of other work on the machine would skew the
+ * 10,000 / 1,000 ratio; 10,000-component phases last long enough to average it out.
+ */
+function repeatsFor(count: number): number {
+  return count <= 3000 ? 3 : 1;
+}
+
+function median(values: number[]): number {
+  const sorted = values.slice().sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Runs bare and full `repeats` times, alternating, and records the medians. */
+function recordRepeated(
+  engine: PhaseFigure['engine'],
+  count: number,
+  figures: PhaseFigure[],
+  runs: Array<{ name: 'bare' | 'full'; ms: number; peak: number; end: number; result: unknown }>,
+): void {
+  for (const name of ['bare', 'full'] as const) {
+    const mine = runs.filter((run) => run.name === name);
+    const samples = mine.map((run) => run.ms);
+    const last = mine[mine.length - 1]!;
+    figures.push({ engine, components: count, phase: name, ms: median(samples), samples, peakBytes: Math.max(...mine.map((run) => run.peak)), endBytes: last.end, detail: last.result });
+  }
+}
 
 function memoryUsed(runtime: QuickJSRuntime, vm: QuickJSContext): number {
   const handle = runtime.computeMemoryUsage();
@@ -119,13 +151,14 @@ async function runQuickJsAsync(code: string, count: number, figures: PhaseFigure
   vm.unwrapResult(vm.evalCode(code)).dispose();
   const generated = phase('generate', count);
   console.error(`  quickjs ${count}: generated ${JSON.stringify(generated.result)} in ${(generated.ms / 1000).toFixed(1)} s`);
-  for (const name of ['bare', 'full'] as const) {
-    const run = phase(name, count);
-    figures.push({ engine: 'quickjs', components: count, phase: name, ms: run.ms, peakBytes: run.peak, endBytes: run.end, detail: run.result });
+  const runs: Array<{ name: 'bare' | 'full'; ms: number; peak: number; end: number; result: unknown }> = [];
+  for (let i = 0; i < repeatsFor(count); i++) {
+    for (const name of ['bare', 'full'] as const) runs.push({ name, ...phase(name, count) });
   }
+  recordRepeated('quickjs', count, figures, runs);
   phase('edit', 10);
   const incremental = phase('incremental', count);
-  figures.push({ engine: 'quickjs', components: count, phase: 'incremental', ms: incremental.ms, peakBytes: incremental.peak, endBytes: incremental.end, detail: incremental.result });
+  figures.push({ engine: 'quickjs', components: count, phase: 'incremental', ms: incremental.ms, samples: [incremental.ms], peakBytes: incremental.peak, endBytes: incremental.end, detail: incremental.result });
   // The runtime is not disposed: QuickJS asserts at teardown while the fake's document (with
   // its cycles) is alive, and the process ends right after the benchmark anyway.
 }
@@ -163,13 +196,14 @@ async function runNodeAsync(code: string, count: number, figures: PhaseFigure[])
     }
   };
   await phaseAsync('generate', count);
-  for (const name of ['bare', 'full'] as const) {
-    const run = await phaseAsync(name, count);
-    figures.push({ engine: 'node', components: count, phase: name, ms: run.ms, peakBytes: run.peak, endBytes: run.end, detail: run.result });
+  const runs: Array<{ name: 'bare' | 'full'; ms: number; peak: number; end: number; result: unknown }> = [];
+  for (let i = 0; i < repeatsFor(count); i++) {
+    for (const name of ['bare', 'full'] as const) runs.push({ name, ...(await phaseAsync(name, count)) });
   }
+  recordRepeated('node', count, figures, runs);
   await phaseAsync('edit', 10);
   const incremental = await phaseAsync('incremental', count);
-  figures.push({ engine: 'node', components: count, phase: 'incremental', ms: incremental.ms, peakBytes: incremental.peak, endBytes: incremental.end, detail: incremental.result });
+  figures.push({ engine: 'node', components: count, phase: 'incremental', ms: incremental.ms, samples: [incremental.ms], peakBytes: incremental.peak, endBytes: incremental.end, detail: incremental.result });
 }
 
 // ---- report ----------------------------------------------------------------------------------
@@ -211,9 +245,9 @@ function targets(figures: PhaseFigure[], sizes: number[]): Target[] {
 
 function printTable(figures: PhaseFigure[], checks: Target[]): string {
   const lines = [
-    '| engine | components | phase | wall time | peak memory | in use at end |',
-    '| --- | ---: | --- | ---: | ---: | ---: |',
-    ...figures.map((f) => `| ${f.engine} | ${f.components.toLocaleString('en-US')} | ${f.phase} | ${f.ms >= 1000 ? `${(f.ms / 1000).toFixed(2)} s` : `${f.ms.toFixed(1)} ms`} | ${(f.peakBytes / 1048576).toFixed(0)} MB | ${(f.endBytes / 1048576).toFixed(0)} MB |`),
+    '| engine | components | phase | wall time (median of runs) | runs | peak memory | in use at end |',
+    '| --- | ---: | --- | ---: | ---: | ---: | ---: |',
+    ...figures.map((f) => `| ${f.engine} | ${f.components.toLocaleString('en-US')} | ${f.phase} | ${f.ms >= 1000 ? `${(f.ms / 1000).toFixed(2)} s` : `${f.ms.toFixed(1)} ms`} | ${f.samples.length} | ${(f.peakBytes / 1048576).toFixed(0)} MB | ${(f.endBytes / 1048576).toFixed(0)} MB |`),
     '',
     '| engine | target | value | limit | met |',
     '| --- | --- | ---: | --- | --- |',
