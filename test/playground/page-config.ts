@@ -15,6 +15,8 @@ export interface PlaygroundConfig {
    * null: anything.
    */
   allowedDomains: string[] | null;
+  /** The manifest's permissions (figma.currentUser needs 'currentuser'); null: not checked. */
+  permissions: string[] | null;
 }
 
 export const CONFIG_ELEMENT_ID = 'playground-config';
@@ -49,5 +51,9 @@ export function parseConfig(text: string): PlaygroundConfig {
   if (allowedDomains !== null && !(Array.isArray(allowedDomains) && allowedDomains.every((entry) => typeof entry === 'string'))) {
     throw new Error('The playground config\'s "allowedDomains" must be a list of strings or null.');
   }
-  return { emulator, allowedDomains: allowedDomains as string[] | null };
+  const permissions = (value as { permissions?: unknown }).permissions ?? null;
+  if (permissions !== null && !(Array.isArray(permissions) && permissions.every((entry) => typeof entry === 'string'))) {
+    throw new Error('The playground config\'s "permissions" must be a list of strings or null.');
+  }
+  return { emulator, allowedDomains: allowedDomains as string[] | null, permissions: permissions as string[] | null };
 }

@@ -282,6 +282,7 @@ async function mainAsync(): Promise<void> {
       consoleCapture,
       network: (...args) => network.call(...args),
       allowedDomains: config.allowedDomains,
+      permissions: config.permissions,
       clientStorage: readPersisted(localStorage),
       prepareAsync: async (fake) => {
         baselineIds = collectIds(snapshotDocument(fake.inspect.root));

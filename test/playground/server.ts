@@ -54,14 +54,21 @@ export async function bundlePageAsync(): Promise<PageAssets> {
   return { script, styles };
 }
 
-/** The origins figma's fetch may reach in the playground: the manifest's, as in development, and the emulator's. */
-async function allowedDomainsAsync(emulator: EmulatorUrls | undefined): Promise<string[]> {
+/**
+ * What the manifest grants, as Figma applies it to a plugin in development: the origins figma's
+ * fetch may reach (plus the emulator's) and the permissions.
+ */
+async function manifestGrantsAsync(emulator: EmulatorUrls | undefined): Promise<{ allowedDomains: string[]; permissions: string[] }> {
   const manifest = JSON.parse(await readFile(join(repositoryRoot, 'manifest.json'), 'utf8')) as {
     networkAccess?: { allowedDomains?: string[]; devAllowedDomains?: string[] };
+    permissions?: string[];
   };
   const access = manifest.networkAccess ?? {};
   const emulatorOrigins = emulator ? [new URL(emulator.libraryUrl).origin, new URL(emulator.builderUrl).origin] : [];
-  return [...new Set([...(access.allowedDomains ?? []), ...(access.devAllowedDomains ?? []), ...emulatorOrigins])];
+  return {
+    allowedDomains: [...new Set([...(access.allowedDomains ?? []), ...(access.devAllowedDomains ?? []), ...emulatorOrigins])],
+    permissions: manifest.permissions ?? [],
+  };
 }
 
 function send(response: ServerResponse, status: number, type: string, body: string): void {
@@ -89,7 +96,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   const distDir = options.distDir ?? join(repositoryRoot, 'dist');
   const host = options.host ?? '127.0.0.1';
   const assets = await bundlePageAsync();
-  const page = renderPageHtml({ emulator: options.emulator ?? null, allowedDomains: await allowedDomainsAsync(options.emulator) });
+  const page = renderPageHtml({ emulator: options.emulator ?? null, ...(await manifestGrantsAsync(options.emulator)) });
 
   async function handleAsync(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = new URL(request.url ?? '/', 'http://playground').pathname;

@@ -22,6 +22,8 @@ export interface SessionOptions {
   network: NetworkFn;
   /** null: figma's fetch may reach anything. */
   allowedDomains: readonly string[] | null;
+  /** The manifest's permissions; null: not checked. */
+  permissions: readonly string[] | null;
   /** clientStorage as a previous run left it. */
   clientStorage: Record<string, unknown>;
   /** Runs after the document is built and before the plugin starts (seed keys). */
@@ -87,6 +89,7 @@ export async function startSessionAsync(options: SessionOptions): Promise<Plugin
     console,
     clientStorage: options.clientStorage,
     ...(options.allowedDomains ? { allowedDomains: options.allowedDomains } : {}),
+    ...(options.permissions ? { permissions: options.permissions } : {}),
   });
   await buildDemoDocumentAsync(fake.figma);
   await options.prepareAsync(fake);

@@ -4,11 +4,11 @@ import { parseEmulatorState } from '../../playground/page/emulator-link';
 
 describe('the playground page config', () => {
   it('round-trips and cannot end the script element it sits in', () => {
-    const config = { emulator: { libraryUrl: 'http://127.0.0.1:1/</script>', builderUrl: 'http://127.0.0.1:2' }, allowedDomains: ['https://a.example'] };
+    const config = { emulator: { libraryUrl: 'http://127.0.0.1:1/</script>', builderUrl: 'http://127.0.0.1:2' }, allowedDomains: ['https://a.example'], permissions: ['currentuser'] };
     const text = serializeConfig(config);
     expect(text).not.toContain('</script>');
     expect(parseConfig(text)).toEqual(config);
-    expect(parseConfig(serializeConfig({ emulator: null, allowedDomains: null }))).toEqual({ emulator: null, allowedDomains: null });
+    expect(parseConfig(serializeConfig({ emulator: null, allowedDomains: null, permissions: null }))).toEqual({ emulator: null, allowedDomains: null, permissions: null });
   });
 
   it('reports malformed configs in words', () => {
@@ -16,6 +16,7 @@ describe('the playground page config', () => {
     expect(() => parseConfig('{}')).toThrow('no "emulator" entry');
     expect(() => parseConfig('{"emulator": {"libraryUrl": 1}}')).toThrow('needs libraryUrl and builderUrl strings');
     expect(() => parseConfig('{"emulator": null, "allowedDomains": [1]}')).toThrow('"allowedDomains" must be a list of strings or null');
+    expect(() => parseConfig('{"emulator": null, "permissions": "currentuser"}')).toThrow('"permissions" must be a list of strings or null');
   });
 });
 
