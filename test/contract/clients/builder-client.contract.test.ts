@@ -3,41 +3,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBuilderClient, type BuilderClient } from '../../../src/shared/api/builder/client';
 import { getAllChangesAsync, syncInBatchesAsync } from '../../../src/shared/api/builder/sync-flow';
-import { ApiError } from '../../../src/shared/api/http/api-error';
-import { startEmulator } from '../../emulator/index';
 import { syncBody, upsert } from './support/sync-bodies';
-import { controlAsync, emulatorKeysAsync, TRANSPORTS, type EmulatorKeys } from './support/transports';
+import { apiRejectionOf, useEmulatorSession } from './support/emulator-session';
+import { controlAsync, TRANSPORTS } from './support/transports';
 
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
-let keys: EmulatorKeys;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ limits: 'real' });
-  keys = await emulatorKeysAsync(emulator.builderUrl);
-});
-
-afterAll(async () => {
-  await emulator.close();
-});
-
-async function rejectionOf(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected a rejection');
-}
+const session = useEmulatorSession();
 
 describe.each(TRANSPORTS)('builder client over the $name', (transportKind) => {
   let client: BuilderClient;
   let designSystemId: string;
 
   beforeAll(async () => {
-    await controlAsync(emulator.builderUrl, 'reset', {});
-    client = createBuilderClient({ baseUrl: emulator.builderUrl, key: keys.builder.demo, transport: transportKind.create() });
-    designSystemId = keys.builder.design_systems[0]!;
+    await controlAsync(session.emulator.builderUrl, 'reset', {});
+    client = createBuilderClient({ baseUrl: session.emulator.builderUrl, key: session.keys.builder.demo, transport: transportKind.create() });
+    designSystemId = session.keys.builder.design_systems[0]!;
   });
 
   it('creates, lists, reads, updates and deletes a template', async () => {
@@ -54,7 +33,7 @@ describe.each(TRANSPORTS)('builder client over the $name', (transportKind) => {
     const updated = await client.updateTemplateAsync(created.id, { name: 'Renamed' });
     expect(updated.name).toBe('Renamed');
     await client.deleteTemplateAsync(created.id);
-    const gone = await rejectionOf(client.getTemplateAsync(created.id));
+    const gone = await apiRejectionOf(client.getTemplateAsync(created.id));
     expect(gone).toMatchObject({ code: 'not_found', status: 404, serverCode: 'not_found' });
   });
 
@@ -74,7 +53,7 @@ describe.each(TRANSPORTS)('builder client over the $name', (transportKind) => {
     const start = await client.getChangesAsync(designSystemId);
     const key = `conflict-${transportKind.name.split(' ')[0]}`;
     const first = await client.syncAsync(designSystemId, syncBody(start.server_time, [upsert(key, 'mine-1')]));
-    await controlAsync(emulator.builderUrl, `design-systems/${designSystemId}/remote-edit`, { key, name: 'Edited in the builder' });
+    await controlAsync(session.emulator.builderUrl, `design-systems/${designSystemId}/remote-edit`, { key, name: 'Edited in the builder' });
     const clash = await client.syncAsync(designSystemId, syncBody(first.synced_at, [upsert(key, 'mine-2')]));
     expect(clash.accepted).toEqual([]);
     expect(clash.conflicts[0]).toMatchObject({ key, name: 'Edited in the builder', deleted: false });
@@ -103,14 +82,14 @@ describe.each(TRANSPORTS)('builder client over the $name', (transportKind) => {
   });
 
   it('says the builder key was refused', async () => {
-    const wrong = createBuilderClient({ baseUrl: emulator.builderUrl, key: 'ef_not_a_real_key_123', transport: transportKind.create() });
-    const error = await rejectionOf(wrong.listTemplatesAsync());
+    const wrong = createBuilderClient({ baseUrl: session.emulator.builderUrl, key: 'ef_not_a_real_key_123', transport: transportKind.create() });
+    const error = await apiRejectionOf(wrong.listTemplatesAsync());
     expect(error).toMatchObject({ code: 'unauthorized', status: 401, serverCode: 'invalid_api_key', api: 'builder' });
     expect(error.message).toMatch(/^The builder API key was not accepted/);
   });
 
   it('reports an unknown design system as not_found', async () => {
-    const error = await rejectionOf(client.getChangesAsync('ds_nowhere'));
+    const error = await apiRejectionOf(client.getChangesAsync('ds_nowhere'));
     expect(error).toMatchObject({ code: 'not_found', status: 404 });
   });
 });

@@ -1,42 +1,21 @@
 // The library client against the emulator: every endpoint's real response parses, through
 // both transports.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../../src/shared/api/http/api-error';
 import { createLibraryClient, type LibraryClient } from '../../../src/shared/api/library/client';
 import { createUniqueEmailPager } from '../../../src/shared/api/library/unique-pager';
-import { startEmulator } from '../../emulator/index';
-import { controlAsync, emulatorKeysAsync, TRANSPORTS, type EmulatorKeys } from './support/transports';
+import { apiRejectionOf, useEmulatorSession } from './support/emulator-session';
+import { controlAsync, TRANSPORTS } from './support/transports';
 
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
-let keys: EmulatorKeys;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ limits: 'real' });
-  keys = await emulatorKeysAsync(emulator.libraryUrl);
-});
-
-afterAll(async () => {
-  await emulator.close();
-});
-
-async function rejectionOf(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected a rejection');
-}
+const session = useEmulatorSession();
 
 describe.each(TRANSPORTS)('library client over the $name', (transportKind) => {
   let keyed: LibraryClient;
   let anonymous: LibraryClient;
 
   beforeAll(async () => {
-    await controlAsync(emulator.libraryUrl, 'reset', {});
-    keyed = createLibraryClient({ baseUrl: emulator.libraryUrl, key: keys.library.demo, transport: transportKind.create() });
-    anonymous = createLibraryClient({ baseUrl: emulator.libraryUrl, key: null, transport: transportKind.create() });
+    await controlAsync(session.emulator.libraryUrl, 'reset', {});
+    keyed = createLibraryClient({ baseUrl: session.emulator.libraryUrl, key: session.keys.library.demo, transport: transportKind.create() });
+    anonymous = createLibraryClient({ baseUrl: session.emulator.libraryUrl, key: null, transport: transportKind.create() });
   });
 
   it('searches emails and reads one email with and without a key', async () => {
@@ -80,7 +59,7 @@ describe.each(TRANSPORTS)('library client over the $name', (transportKind) => {
   });
 
   it('reports an unknown brand as not_found', async () => {
-    const error = await rejectionOf(keyed.getBrandAsync('no-such-brand-anywhere'));
+    const error = await apiRejectionOf(keyed.getBrandAsync('no-such-brand-anywhere'));
     expect(error).toMatchObject({ code: 'not_found', status: 404 });
   });
 
@@ -127,8 +106,8 @@ describe.each(TRANSPORTS)('library client over the $name', (transportKind) => {
   });
 
   it('says which key was refused', async () => {
-    const revoked = createLibraryClient({ baseUrl: emulator.libraryUrl, key: keys.library.revoked, transport: transportKind.create() });
-    const error = await rejectionOf(revoked.listCollectionsAsync());
+    const revoked = createLibraryClient({ baseUrl: session.emulator.libraryUrl, key: session.keys.library.revoked, transport: transportKind.create() });
+    const error = await apiRejectionOf(revoked.listCollectionsAsync());
     expect(error).toMatchObject({ code: 'unauthorized', status: 401, api: 'library' });
     expect(error.message).toMatch(/^The email library API key was not accepted/);
   });

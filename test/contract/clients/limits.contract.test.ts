@@ -4,22 +4,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createBuilderClient } from '../../../src/shared/api/builder/client';
 import type { HttpResponse, HttpTransport } from '../../../src/shared/api/http/transport';
 import { createLibraryClient } from '../../../src/shared/api/library/client';
-import { startEmulator } from '../../emulator/index';
 import { createManualScheduler } from '../../unit/api/support/manual-scheduler';
 import { syncBody, upsert } from './support/sync-bodies';
-import { controlAsync, emulatorKeysAsync, TRANSPORTS, type EmulatorKeys } from './support/transports';
+import { useEmulatorSession } from './support/emulator-session';
+import { controlAsync, TRANSPORTS } from './support/transports';
 
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
-let keys: EmulatorKeys;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ limits: 'real' });
-  keys = await emulatorKeysAsync(emulator.libraryUrl);
-});
-
-afterAll(async () => {
-  await emulator.close();
-});
+const session = useEmulatorSession();
 
 interface Recorded {
   transport: HttpTransport;
@@ -49,21 +39,21 @@ function recording(inner: HttpTransport, afterEach?: (index: number, outcome: Ht
 
 describe.each(TRANSPORTS)('limits over the $name', (transportKind) => {
   beforeEach(async () => {
-    await controlAsync(emulator.libraryUrl, 'faults', { rate: 0 });
-    await controlAsync(emulator.libraryUrl, 'reset', {});
+    await controlAsync(session.emulator.libraryUrl, 'faults', { rate: 0 });
+    await controlAsync(session.emulator.libraryUrl, 'reset', {});
   });
 
   it('25 anonymous library calls issued at once never get a 429', async () => {
     const clock = createManualScheduler();
     const recorded = recording(transportKind.create());
-    const client = createLibraryClient({ baseUrl: emulator.libraryUrl, key: null, transport: recorded.transport, scheduler: clock.scheduler });
+    const client = createLibraryClient({ baseUrl: session.emulator.libraryUrl, key: null, transport: recorded.transport, scheduler: clock.scheduler });
     const calls = Array.from({ length: 25 }, (_, index) => client.searchEmailsAsync({ page: index + 1, perPage: 1 }));
     // The first 20 (the anonymous limit) go out and come back.
     // Then only the gate's wake-up timer is left on the client's clock.
     await vi.waitFor(() => expect([recorded.outcomes.length, clock.pendingTimers()]).toEqual([20, 1]), { timeout: 10_000 });
     expect(recorded.sent).toHaveLength(20);
     // A minute later, on both clocks, the other 5 go.
-    await controlAsync(emulator.libraryUrl, 'clock', { advance_seconds: 61 });
+    await controlAsync(session.emulator.libraryUrl, 'clock', { advance_seconds: 61 });
     await clock.advanceAsync(61_000);
     const results = await Promise.all(calls);
     expect(results).toHaveLength(25);
@@ -72,11 +62,11 @@ describe.each(TRANSPORTS)('limits over the $name', (transportKind) => {
   });
 
   it('a 429 with Retry-After: 2 is waited out', async () => {
-    const seed = await seedForOne429Async(emulator.libraryUrl, keys.library.demo, '2');
-    await controlAsync(emulator.libraryUrl, 'faults', { rate: 0.5, kinds: ['429'], seed });
+    const seed = await seedForOne429Async(session.emulator.libraryUrl, session.keys.library.demo, '2');
+    await controlAsync(session.emulator.libraryUrl, 'faults', { rate: 0.5, kinds: ['429'], seed });
     const clock = createManualScheduler();
     const recorded = recording(transportKind.create());
-    const client = createLibraryClient({ baseUrl: emulator.libraryUrl, key: keys.library.demo, transport: recorded.transport, scheduler: clock.scheduler });
+    const client = createLibraryClient({ baseUrl: session.emulator.libraryUrl, key: session.keys.library.demo, transport: recorded.transport, scheduler: clock.scheduler });
     const pending = client.listBrandsAsync({ perPage: 2 });
     // Wait until the client has read the 429 and holds the retry on its clock.
     await vi.waitFor(() => expect([recorded.outcomes, clock.pendingTimers()]).toEqual([[429], 1]), { timeout: 10_000 });
@@ -90,14 +80,14 @@ describe.each(TRANSPORTS)('limits over the $name', (transportKind) => {
 
   it('a builder sync retried after a dropped response is applied once', async () => {
     const clock = createManualScheduler();
-    const builderUrl = emulator.builderUrl;
+    const builderUrl = session.emulator.builderUrl;
     // Only the first answer is dropped: the faults are cleared once it has been lost.
     const recorded = recording(transportKind.create(), async (index) => {
       if (index === 0) await controlAsync(builderUrl, 'faults', { rate: 0 });
     });
-    const client = createBuilderClient({ baseUrl: builderUrl, key: keys.builder.demo, transport: recorded.transport, scheduler: clock.scheduler });
-    const reader = createBuilderClient({ baseUrl: builderUrl, key: keys.builder.other, transport: transportKind.create() });
-    const designSystemId = keys.builder.design_systems[0]!;
+    const client = createBuilderClient({ baseUrl: builderUrl, key: session.keys.builder.demo, transport: recorded.transport, scheduler: clock.scheduler });
+    const reader = createBuilderClient({ baseUrl: builderUrl, key: session.keys.builder.other, transport: transportKind.create() });
+    const designSystemId = session.keys.builder.design_systems[0]!;
     const start = await reader.getChangesAsync(designSystemId);
     const key = `dropped-${transportKind.name.split(' ')[0]}`;
     await controlAsync(builderUrl, 'faults', { rate: 1, kinds: ['drop'], seed: 1 });
