@@ -17,8 +17,6 @@ export interface ChangeClassification {
   readonly roots: Map<string, SceneNode>;
   /** Style ids that changed (STYLE_* changes): roots using them must be read again. */
   readonly styleIds: Set<string>;
-  /** A node outside every known component was deleted: it may have held components. */
-  readonly checkRemovedRoots: boolean;
   /** A created node outside every component may contain components: search it. */
   readonly containersToSearch: SceneNode[];
 }
@@ -41,7 +39,6 @@ export function classifyChanges(changes: readonly TrackedChange[], rootIdByNodeI
   const roots = new Map<string, SceneNode>();
   const styleIds = new Set<string>();
   const containersToSearch: SceneNode[] = [];
-  let checkRemovedRoots = false;
 
   for (const change of changes) {
     if (change.type.startsWith('STYLE_')) {
@@ -53,10 +50,9 @@ export function classifyChanges(changes: readonly TrackedChange[], rootIdByNodeI
     if (previousRoot !== undefined) rootIds.add(previousRoot);
 
     const node = change.node;
-    if (!node || node.removed === true) {
-      if (previousRoot === undefined) checkRemovedRoots = true;
-      continue;
-    }
+    // A deleted node that held components (a frame, a page): the snapshot drops every root
+    // whose node reports `removed`, so nothing more is needed here.
+    if (!node || node.removed === true) continue;
     // Where the node is now (covers creations and moves in).
     const linked = node as unknown as LinkedNode;
     let root: LinkedNode | null;
@@ -78,7 +74,7 @@ export function classifyChanges(changes: readonly TrackedChange[], rootIdByNodeI
       if (linked.type !== 'TEXT' && 'children' in (node as object)) containersToSearch.push(node as unknown as SceneNode);
     }
   }
-  return { rootIds, roots, styleIds, checkRemovedRoots, containersToSearch };
+  return { rootIds, roots, styleIds, containersToSearch };
 }
 
 /** Records documentchange events until the next snapshot takes them. */

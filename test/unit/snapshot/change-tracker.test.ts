@@ -35,12 +35,17 @@ describe('classifyChanges', () => {
     expect([...result.rootIds].sort()).toEqual(['1:0', '2:0']);
   });
 
-  it('marks the old root of a deleted layer, and asks for a removed-roots check when the layer was unknown', () => {
+  it('marks the old root of a deleted layer, and nothing for a deleted layer outside components', () => {
     const deletedKnown = classifyChanges([{ type: 'DELETE', id: '1:2', node: { removed: true, type: 'TEXT' } }], known);
     expect([...deletedKnown.rootIds]).toEqual(['1:0']);
-    expect(deletedKnown.checkRemovedRoots).toBe(false);
     const deletedFrame = classifyChanges([{ type: 'DELETE', id: '9:9', node: { removed: true, type: 'FRAME' } }], known);
-    expect(deletedFrame.checkRemovedRoots).toBe(true);
+    expect(deletedFrame.rootIds.size).toBe(0);
+  });
+
+  it('maps a hidden layer inside an instance, which cannot be read, through its instance id', () => {
+    const hidden = { type: 'VECTOR', get parent(): never { throw new Error('invisible layer inside an instance'); } };
+    const result = classifyChanges([{ type: 'PROPERTY_CHANGE', id: 'I2:5;7:1', node: hidden }], known);
+    expect([...result.rootIds]).toEqual(['2:0']);
   });
 
   it('finds new components and searches new containers', () => {
