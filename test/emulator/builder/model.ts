@@ -17,7 +17,8 @@ export interface Variant {
   properties: Record<string, unknown>;
 }
 
-export interface StoredComponent {
+/** What a sync upsert carries about a component. */
+export interface ComponentContent {
   key: string;
   name: string;
   kind: 'component' | 'component_set';
@@ -27,6 +28,9 @@ export interface StoredComponent {
   variants: Variant[];
   node: Record<string, unknown>;
   thumbnailPng: Uint8Array | null;
+}
+
+export interface StoredComponent extends ComponentContent {
   updatedAtMs: number;
   updatedBy: string | null;
   deleted: boolean;

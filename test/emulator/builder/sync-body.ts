@@ -1,21 +1,11 @@
 // Reads the body of POST /api/plugin/design-systems/:id/sync; every problem names the field.
 import { parseDateOrDateTime } from '../core/dates';
 import { isPlainObject } from '../http/query-params';
-import type { Variant } from './model';
+import type { ComponentContent, Variant } from './model';
 
 export const MAX_UPSERTS = 100;
 
-export interface UpsertInput {
-  key: string;
-  name: string;
-  kind: 'component' | 'component_set';
-  description: string;
-  hash: string;
-  properties: Record<string, unknown>;
-  variants: Variant[];
-  node: Record<string, unknown>;
-  thumbnailPng: Uint8Array | null;
-}
+export type UpsertInput = ComponentContent;
 
 export interface SyncInput {
   baseMs: number | null;
