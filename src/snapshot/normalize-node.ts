@@ -108,14 +108,8 @@ function variableRef(ctx: NormalizeContext, alias: VariableAlias, target: unknow
   return alias.id; // placeholder, replaced by {collection, name}
 }
 
-/** True when the object has no own enumerable key (without allocating a key list). */
-function isEmpty(record: object): boolean {
-  for (const _ in record) return false;
-  return true;
-}
-
-function normalizeBoundVariables(ctx: NormalizeContext, bound: Record<string, unknown> | undefined): Mutable | undefined {
-  if (!bound || isEmpty(bound)) return undefined;
+/** Callers skip empty records (checked inline: most layers have none). */
+function normalizeBoundVariables(ctx: NormalizeContext, bound: Record<string, unknown>): Mutable | undefined {
   const fields = sortedKeys(bound);
   const out: Mutable = {};
   let any = false;
@@ -162,8 +156,13 @@ export function normalizePaint(ctx: NormalizeContext, paint: Paint): Mutable {
   const blendMode = paint.blendMode;
   if (blendMode !== undefined && blendMode !== 'NORMAL' && blendMode !== 'PASS_THROUGH') out.blendMode = blendMode;
   const paintBound = (paint as SolidPaint).boundVariables;
-  const bound = paintBound ? normalizeBoundVariables(ctx, paintBound) : undefined;
-  if (bound !== undefined) out.boundVariables = bound;
+  if (paintBound) {
+    for (const _ in paintBound) {
+      const bound = normalizeBoundVariables(ctx, paintBound);
+      if (bound !== undefined) out.boundVariables = bound;
+      break;
+    }
+  }
   const opacity = paint.opacity === undefined ? 1 : paint.opacity;
   switch (paint.type) {
     case 'SOLID':
@@ -330,15 +329,15 @@ function normalizeText(ctx: NormalizeContext, node: TextNode, fillsMixed: boolea
       const target = hyperlink as HyperlinkTarget;
       out.hyperlink = { type: target.type, value: target.value };
     }
-    const spacing = normalizeLetterSpacing(letterSpacing as LetterSpacing);
-    if (spacing !== undefined) out.letterSpacing = spacing;
-    const height = normalizeLineHeight(lineHeight as LineHeight);
-    if (height !== undefined) out.lineHeight = height;
+    // Defaults (no spacing, auto line height) checked inline: the common case needs no call.
+    if ((letterSpacing as LetterSpacing).value !== 0) out.letterSpacing = normalizeLetterSpacing(letterSpacing as LetterSpacing);
+    if ((lineHeight as LineHeight).unit !== 'AUTO') out.lineHeight = normalizeLineHeight(lineHeight as LineHeight);
   } else {
     out.segments = normalizeSegments(ctx, node);
   }
   if (!anyMixed) {
-    out.size = roundLength(fontSize as number);
+    const size = Math.round((fontSize as number) * 100) / 100;
+    out.size = size === 0 ? 0 : size;
     if (textStyleId) styleRef(ctx, out, 'textStyle', textStyleId as string);
   }
   const verticalAlign = node.textAlignVertical;
@@ -365,12 +364,14 @@ function normalizeAutoLayout(node: FrameNode | ComponentNode | InstanceNode): Mu
   const counterSizing = node.counterAxisSizingMode;
   if (counterSizing !== 'AUTO') out.counterSizing = counterSizing;
   out.direction = direction;
-  const gap = roundLength(node.itemSpacing);
+  // Rounded inline as roundLength does (`+ 0` turns -0 into 0): one call per value costs as
+  // much as the rounding in the interpreter.
+  const gap = Math.round(node.itemSpacing * 100) / 100 + 0;
   if (gap !== 0) out.gap = gap;
-  const top = roundLength(node.paddingTop);
-  const right = roundLength(node.paddingRight);
-  const bottom = roundLength(node.paddingBottom);
-  const left = roundLength(node.paddingLeft);
+  const top = Math.round(node.paddingTop * 100) / 100 + 0;
+  const right = Math.round(node.paddingRight * 100) / 100 + 0;
+  const bottom = Math.round(node.paddingBottom * 100) / 100 + 0;
+  const left = Math.round(node.paddingLeft * 100) / 100 + 0;
   if (top !== 0 || right !== 0 || bottom !== 0 || left !== 0) out.padding = [top, right, bottom, left];
   const primarySizing = node.primaryAxisSizingMode;
   if (primarySizing !== 'AUTO') out.primarySizing = primarySizing;
@@ -421,8 +422,15 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
   const out: Mutable = {};
   const blendMode = (node as BlendMixin).blendMode;
   if (blendMode !== undefined && blendMode !== 'NORMAL' && blendMode !== 'PASS_THROUGH') out.blendMode = blendMode;
-  const bound = normalizeBoundVariables(ctx, (node as SceneNodeMixin).boundVariables);
-  if (bound !== undefined) out.boundVariables = bound;
+  const nodeBound = (node as SceneNodeMixin).boundVariables;
+  if (nodeBound) {
+    // Most layers have none: checked without a call or a key list.
+    for (const _ in nodeBound) {
+      const bound = normalizeBoundVariables(ctx, nodeBound);
+      if (bound !== undefined) out.boundVariables = bound;
+      break;
+    }
+  }
 
   // Children are written here (key order) but filled in last.
   let childList: JsonValue[] | undefined;
@@ -444,7 +452,7 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
     const names = Object.keys(properties);
     if (names.length > 0) {
       const values: Mutable = {};
-      const entries = names.map((name) => [stablePropertyName(ctx, name), name] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+      const entries = names.length === 1 ? [[stablePropertyName(ctx, names[0]!), names[0]!] as const] : names.map((name) => [stablePropertyName(ctx, name), name] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
       for (const [stable, name] of entries) {
         const property = properties[name]!;
         if (property.type === 'INSTANCE_SWAP' && typeof property.value === 'string') {
@@ -471,7 +479,12 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
     const effectStyleId = effectNode.effectStyleId;
     if (effectStyleId) styleRef(ctx, out, 'effectStyle', effectStyleId);
     const effects = effectNode.effects;
-    if (effects.length > 0) out.effects = effects.map((effect) => normalizeEffect(effect) as JsonValue);
+    const effectCount = effects.length;
+    if (effectCount > 0) {
+      const list: JsonValue[] = [];
+      for (let i = 0; i < effectCount; i++) list.push(normalizeEffect(effects[i]!));
+      out.effects = list;
+    }
   }
 
   let fillsMixed = false;
@@ -481,7 +494,15 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
     if (fillStyleId !== mixed && fillStyleId) styleRef(ctx, out, 'fillStyle', fillStyleId as string);
     const fills = paintNode.fills as ReadonlyArray<Paint> | symbol;
     if (fills === mixed) fillsMixed = true;
-    else if ((fills as ReadonlyArray<Paint>).length > 0) out.fills = normalizePaints(ctx, fills as ReadonlyArray<Paint>);
+    else {
+      const list = fills as ReadonlyArray<Paint>;
+      const count = list.length;
+      if (count > 0) {
+        const normalized: JsonValue[] = [];
+        for (let i = 0; i < count; i++) normalized.push(normalizePaint(ctx, list[i]!));
+        out.fills = normalized;
+      }
+    }
   }
 
   let absolute = false;
@@ -549,8 +570,8 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
     out.width = width === 0 ? 0 : width;
     const positioned = !placement.isRoot && (!placement.inAutoLayout || absolute);
     if (positioned) {
-      out.x = roundLength(layout.x);
-      out.y = roundLength(layout.y);
+      out.x = Math.round(layout.x * 100) / 100 + 0;
+      out.y = Math.round(layout.y * 100) / 100 + 0;
     }
   }
 
