@@ -90,6 +90,19 @@ describe('Settings in the real UI', () => {
     }
   });
 
+  it('asks for the key again when the address moves to another host, and keeps the old one until then', async () => {
+    const ui = await openSettingsAsync();
+    expect(await ui.getByTestId('settings-builder-key').count()).toBe(0);
+    await ui.getByTestId('settings-builder-base-url').fill('http://localhost:1');
+    await ui.getByTestId('settings-builder-save').click();
+    await expect.poll(() => textOf(ui.getByTestId('settings-builder-key-error')), { timeout: 10_000 }).toContain('paste the key again');
+    // The key field opened for it, and what was typed is still there.
+    expect(await ui.getByTestId('settings-builder-key').count()).toBe(1);
+    expect(await ui.getByTestId('settings-builder-base-url').inputValue()).toBe('http://localhost:1');
+    const stored = await evaluateHooks(h.page, async (hooks) => hooks.fake().figma.clientStorage.getAsync('envelope.builder.baseUrl'));
+    expect(stored).toBe(h.emulator.builderUrl);
+  });
+
   it('never logs a key: not in the page, not in the sandbox, not in the UI', async () => {
     const pageLines = await evaluateHooks(h.page, (hooks) => hooks.consoleLines());
     const everything = [...h.console.map((entry) => entry.text), ...pageLines.map((line) => line.text)];
