@@ -7,7 +7,8 @@
 // Definition (what makes it equal for equal descriptions and different otherwise): the tree is
 // fed as a stream of 32-bit words in canonical order — objects as OBJECT, then per defined
 // property its key and value (a key with a string value as one word per lane: key code xor
-// rotated value code), then END; arrays as ARRAY+length then items; strings as their
+// rotated value code; a key with an integer value likewise: key code xor INT xor the value),
+// then END; arrays as ARRAY+length then items; strings as their
 // 64-bit code (MurmurHash3_x86_128 of the UTF-16LE bytes, first two words; cached);
 // integers as INT + value; other numbers as FLOAT + the two words of the IEEE-754 double;
 // booleans and null as tags. Keys are visited in insertion order, which for the normalizer's
@@ -170,10 +171,11 @@ function feedPair(keyWords: StringCode, item: unknown): void {
     h1 = ((h1 ^ keyWords[0] ^ code[2]) * 0x1e35a7) | 0;
     h2 = ((h2 ^ keyWords[1] ^ code[3]) * 0x1b8735) | 0;
   } else if (typeof item === 'number' && (item | 0) === item && (item !== 0 || 1 / item > 0)) {
-    h1 = ((h1 ^ keyWords[0] ^ TAG_INT) * 0x1e35a7) | 0;
-    h1 = ((h1 ^ item) * 0x1e35a7) | 0;
-    h2 = ((h2 ^ keyWords[1] ^ TAG_INT) * 0x1b8735) | 0;
-    h2 = ((h2 ^ item) * 0x1b8735) | 0;
+    // A key and an int value in one step per lane: the key's code xor INT xor the value. Keys
+    // have random 32-bit codes per lane, so two pairs give the same words in both lanes with
+    // probability about 2^-64.
+    h1 = ((h1 ^ keyWords[0] ^ TAG_INT ^ item) * 0x1e35a7) | 0;
+    h2 = ((h2 ^ keyWords[1] ^ TAG_INT ^ item) * 0x1b8735) | 0;
   } else {
     h1 = ((h1 ^ keyWords[0]) * 0x1e35a7) | 0;
     h2 = ((h2 ^ keyWords[1]) * 0x1b8735) | 0;
@@ -230,16 +232,9 @@ const D = codesOf(['description', 'kind', 'name', 'node', 'properties', 'variant
 
 type Fields = Record<string, unknown>;
 
-function feedList(list: unknown[], each: (item: Fields) => void): void {
-  const length = list.length;
-  const k = TAG_ARRAY ^ length;
-  h1 = ((h1 ^ k) * 0x1e35a7) | 0;
-  h2 = ((h2 ^ k) * 0x1b8735) | 0;
-  for (let i = 0; i < length; i++) each(list[i] as Fields);
-}
-
 function feedPaint(paint: Fields): void {
-  openObject();
+  h1 = ((h1 ^ TAG_OBJECT) * 0x1e35a7) | 0; // openObject(), inline
+  h2 = ((h2 ^ TAG_OBJECT) * 0x1b8735) | 0;
   let v: unknown;
   if ((v = paint.blendMode) !== undefined) feedPair(P.blendMode, v);
   if ((v = paint.boundVariables) !== undefined) feedPair(P.boundVariables, v);
@@ -254,17 +249,24 @@ function feedPaint(paint: Fields): void {
   if ((v = paint.transform) !== undefined) feedPair(P.transform, v);
   if ((v = paint.type) !== undefined) feedPair(P.type, v);
   if ((v = paint.visible) !== undefined) feedPair(P.visible, v);
-  closeObject();
+  h1 = ((h1 ^ TAG_END) * 0x1e35a7) | 0; // closeObject(), inline
+  h1 ^= h1 >>> 15;
+  h2 = ((h2 ^ TAG_END) * 0x1b8735) | 0;
+  h2 ^= h2 >>> 13;
 }
 
 function feedPaintsPair(keyWords: StringCode, paints: unknown[]): void {
+  const length = paints.length;
   h1 = ((h1 ^ keyWords[0]) * 0x1e35a7) | 0;
+  h1 = ((h1 ^ TAG_ARRAY ^ length) * 0x1e35a7) | 0;
   h2 = ((h2 ^ keyWords[1]) * 0x1b8735) | 0;
-  feedList(paints, feedPaint);
+  h2 = ((h2 ^ TAG_ARRAY ^ length) * 0x1b8735) | 0;
+  for (let i = 0; i < length; i++) feedPaint(paints[i] as Fields);
 }
 
 function feedText(text: Fields): void {
-  openObject();
+  h1 = ((h1 ^ TAG_OBJECT) * 0x1e35a7) | 0; // openObject(), inline
+  h2 = ((h2 ^ TAG_OBJECT) * 0x1b8735) | 0;
   let v: unknown;
   if ((v = text.align) !== undefined) feedPair(T.align, v);
   if ((v = text.autoResize) !== undefined) feedPair(T.autoResize, v);
@@ -280,11 +282,15 @@ function feedText(text: Fields): void {
   if ((v = text.size) !== undefined) feedPair(T.size, v);
   if ((v = text.textStyle) !== undefined) feedPair(T.textStyle, v);
   if ((v = text.verticalAlign) !== undefined) feedPair(T.verticalAlign, v);
-  closeObject();
+  h1 = ((h1 ^ TAG_END) * 0x1e35a7) | 0; // closeObject(), inline
+  h1 ^= h1 >>> 15;
+  h2 = ((h2 ^ TAG_END) * 0x1b8735) | 0;
+  h2 ^= h2 >>> 13;
 }
 
 function feedLayout(layout: Fields): void {
-  openObject();
+  h1 = ((h1 ^ TAG_OBJECT) * 0x1e35a7) | 0; // openObject(), inline
+  h2 = ((h2 ^ TAG_OBJECT) * 0x1b8735) | 0;
   let v: unknown;
   if ((v = layout.align) !== undefined) feedPair(L.align, v);
   if ((v = layout.counterAlign) !== undefined) feedPair(L.counterAlign, v);
@@ -295,18 +301,26 @@ function feedLayout(layout: Fields): void {
   if ((v = layout.padding) !== undefined) feedPair(L.padding, v);
   if ((v = layout.primarySizing) !== undefined) feedPair(L.primarySizing, v);
   if ((v = layout.wrap) !== undefined) feedPair(L.wrap, v);
-  closeObject();
+  h1 = ((h1 ^ TAG_END) * 0x1e35a7) | 0; // closeObject(), inline
+  h1 ^= h1 >>> 15;
+  h2 = ((h2 ^ TAG_END) * 0x1b8735) | 0;
+  h2 ^= h2 >>> 13;
 }
 
 function feedNode(node: Fields): void {
-  openObject();
+  h1 = ((h1 ^ TAG_OBJECT) * 0x1e35a7) | 0; // openObject(), inline
+  h2 = ((h2 ^ TAG_OBJECT) * 0x1b8735) | 0;
   let v: unknown;
   if ((v = node.blendMode) !== undefined) feedPair(N.blendMode, v);
   if ((v = node.boundVariables) !== undefined) feedPair(N.boundVariables, v);
   if ((v = node.children) !== undefined) {
+    const children = v as Fields[];
+    const length = children.length;
     h1 = ((h1 ^ N.children[0]) * 0x1e35a7) | 0;
+    h1 = ((h1 ^ TAG_ARRAY ^ length) * 0x1e35a7) | 0;
     h2 = ((h2 ^ N.children[1]) * 0x1b8735) | 0;
-    feedList(v as unknown[], feedNode);
+    h2 = ((h2 ^ TAG_ARRAY ^ length) * 0x1b8735) | 0;
+    for (let i = 0; i < length; i++) feedNode(children[i]!);
   }
   if ((v = node.clipsContent) !== undefined) feedPair(N.clipsContent, v);
   if ((v = node.componentKey) !== undefined) feedPair(N.componentKey, v);
@@ -344,7 +358,10 @@ function feedNode(node: Fields): void {
   if ((v = node.width) !== undefined) feedPair(N.width, v);
   if ((v = node.x) !== undefined) feedPair(N.x, v);
   if ((v = node.y) !== undefined) feedPair(N.y, v);
-  closeObject();
+  h1 = ((h1 ^ TAG_END) * 0x1e35a7) | 0; // closeObject(), inline
+  h1 ^= h1 >>> 15;
+  h2 = ((h2 ^ TAG_END) * 0x1b8735) | 0;
+  h2 ^= h2 >>> 13;
 }
 
 function fmix32(h: number): number {
