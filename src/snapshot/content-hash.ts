@@ -16,7 +16,8 @@ const C2 = 0xab0e9789;
 const C3 = 0x38b34ae5;
 const C4 = 0xa1e38b93;
 
-function fmix32(h: number): number {
+/** MurmurHash3's 32-bit finalizer. */
+export function fmix32(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
@@ -25,7 +26,8 @@ function fmix32(h: number): number {
   return h;
 }
 
-function hex32(value: number): string {
+/** A 32-bit value as 8 hex digits. */
+export function hex32(value: number): string {
   const text = (value >>> 0).toString(16);
   return text.length === 8 ? text : '00000000'.slice(text.length) + text;
 }

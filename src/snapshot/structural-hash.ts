@@ -26,7 +26,7 @@
 // treat the chance that two different versions share a hash as roughly n²/2^64 for n versions
 // (~5e-8 for a million), negligible for change detection: a collision would only hide one edit
 // until the next one.
-import { contentHash } from './content-hash';
+import { contentHash, fmix32, hex32 } from './content-hash';
 
 const TAG_NULL = 0x6e756c6c;
 const TAG_FALSE = 0x66616c73;
@@ -362,20 +362,6 @@ function feedNode(node: Fields): void {
   h1 ^= h1 >>> 15;
   h2 = ((h2 ^ TAG_END) * 0x1b8735) | 0;
   h2 ^= h2 >>> 13;
-}
-
-function fmix32(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h;
-}
-
-function hex32(value: number): string {
-  const text = (value >>> 0).toString(16);
-  return text.length === 8 ? text : '00000000'.slice(text.length) + text;
 }
 
 /**
