@@ -10,7 +10,12 @@ let skipped = 0;
 try {
   const report = JSON.parse(readFileSync(reportPath, 'utf8'));
   passed = report.numPassedTests ?? 0;
-  failed = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+  failed = report.numFailedTests ?? 0;
+  // A test file that failed without a failing test (an import error, a failing hook) counts once.
+  for (const file of report.testResults ?? []) {
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed').length;
+    if (file.status === 'failed' && failedTests === 0) failed += 1;
+  }
   skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 } catch {
   console.log('no test report: typecheck, lint or build failed before the tests ran');
