@@ -1,6 +1,6 @@
 // The user's API keys and base URLs, kept in figma.clientStorage: private to this user on this
 // machine, never in the document (plugin data there travels with the file to everyone).
-import { baseUrlProblem, keyProblem, normalizeBaseUrl, type ApiName } from '../shared/settings/validate-settings';
+import { baseUrlProblem, keyProblem, normalizeBaseUrl, sameOrigin, type ApiName } from '../shared/settings/validate-settings';
 
 /** The part of figma.clientStorage the store uses (a fake in tests). */
 export interface ClientStorageLike {
@@ -49,6 +49,10 @@ export function createKeyStore(storage: ClientStorageLike, defaultBaseUrls: Reco
     // The handlers validate first and answer in words; this is the last line of defence.
     if (baseUrlProblem(input.baseUrl) !== null) throw new Error(`Refused to store an invalid ${api} base URL.`);
     if (input.key !== undefined && keyProblem(api, input.key) !== null) throw new Error(`Refused to store an invalid ${api} key.`);
+    if (input.key === undefined) {
+      const saved = await readAsync(api);
+      if (saved.key !== null && !sameOrigin(saved.baseUrl, input.baseUrl)) throw new Error(`Refused to move the saved ${api} key to another host.`);
+    }
     const names = storageKeys(api);
     const baseUrl = normalizeBaseUrl(input.baseUrl);
     // The default is not stored, so a later release that moves the default takes effect.

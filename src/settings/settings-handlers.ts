@@ -4,7 +4,7 @@ import type { Handlers } from '../shared/bridge/endpoint';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { ConnectionResult, SandboxRequests, SettingsView } from '../shared/bridge/messages';
 import { designSystemIdProblem, normalizeDesignSystemId } from '../shared/settings/design-system-id';
-import { baseUrlProblem, keyProblem, maskKey, type ApiName } from '../shared/settings/validate-settings';
+import { baseUrlProblem, keyProblem, maskKey, sameOrigin, type ApiName } from '../shared/settings/validate-settings';
 import { parseHttpUrl } from '../shared/validation/http-url';
 import { noKeyResult } from './connection-messages';
 import type { DocumentSettings } from './document-settings';
@@ -62,7 +62,7 @@ export function createSettingsHandlers(dependencies: SettingsDependencies): Sett
       if (key === undefined) {
         // A key is only ever sent to the host it was entered for: moving it needs the key again.
         const saved = await keyStore.readAsync(api);
-        if (saved.key !== null && originOf(saved.baseUrl) !== originOf(baseUrl)) {
+        if (saved.key !== null && !sameOrigin(saved.baseUrl, baseUrl)) {
           throw invalidInput('key', `The address changed from ${originOf(saved.baseUrl)}: paste the key again so it is sent to the new host.`, api);
         }
       }

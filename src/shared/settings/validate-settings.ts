@@ -22,6 +22,13 @@ export function baseUrlProblem(input: string): string | null {
   return 'The address must start with https://';
 }
 
+/** True when two base URLs reach the same host (scheme, host and port): a key may follow only then. */
+export function sameOrigin(a: string, b: string): boolean {
+  const first = parseHttpUrl(a);
+  const second = parseHttpUrl(b);
+  return first !== null && second !== null && first.origin === second.origin;
+}
+
 /** The base URL as stored: trimmed, without a trailing slash. */
 export function normalizeBaseUrl(input: string): string {
   return input.trim().replace(/\/+$/, '');

@@ -22,10 +22,14 @@ describe('key store', () => {
     expect(storage.entries.get(storageKeys('builder').key)).toBe(builderKey);
   });
 
-  it('keeps the saved key when only the base URL is saved', async () => {
+  it('keeps the saved key when only the base URL is saved on the same host, and refuses to move it to another', async () => {
     const store = createKeyStore(createMemoryStorage(), defaults);
     await store.saveAsync('library', { baseUrl: defaults.library, key: libraryKey });
-    await store.saveAsync('library', { baseUrl: 'https://library.internal.example' });
+    await store.saveAsync('library', { baseUrl: `${defaults.library}/v1/` });
+    expect(await store.readAsync('library')).toEqual({ baseUrl: `${defaults.library}/v1`, key: libraryKey });
+    await expect(store.saveAsync('library', { baseUrl: 'https://library.internal.example' })).rejects.toThrow(/Refused to move the saved library key to another host/);
+    expect(await store.readAsync('library')).toEqual({ baseUrl: `${defaults.library}/v1`, key: libraryKey });
+    await store.saveAsync('library', { baseUrl: 'https://library.internal.example', key: libraryKey });
     expect(await store.readAsync('library')).toEqual({ baseUrl: 'https://library.internal.example', key: libraryKey });
   });
 

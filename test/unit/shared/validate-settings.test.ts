@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrlProblem, keyProblem, maskKey, normalizeBaseUrl } from '../../../src/shared/settings/validate-settings';
+import { baseUrlProblem, keyProblem, maskKey, normalizeBaseUrl, sameOrigin } from '../../../src/shared/settings/validate-settings';
 import { parseHttpUrl } from '../../../src/shared/validation/http-url';
 
 describe('base URL rule', () => {
@@ -72,4 +72,15 @@ describe('parseHttpUrl', () => {
     'returns null for %j',
     (input) => expect(parseHttpUrl(input)).toBeNull(),
   );
+});
+
+describe('sameOrigin', () => {
+  it('compares scheme, host and port, not paths or letter case', () => {
+    expect(sameOrigin('https://API.example.com/v1/', 'https://api.example.com')).toBe(true);
+    expect(sameOrigin('https://api.example.com:443', 'https://api.example.com')).toBe(true);
+    expect(sameOrigin('http://api.example.com', 'https://api.example.com')).toBe(false);
+    expect(sameOrigin('http://localhost:4010', 'http://localhost:4011')).toBe(false);
+    expect(sameOrigin('https://api.example.com', 'https://api.example.com.evil.example')).toBe(false);
+    expect(sameOrigin('not a url', 'not a url')).toBe(false);
+  });
 });
