@@ -2,7 +2,8 @@
 // hash and thumbnail). Pure, like normalize-node.ts, whose format rules apply.
 import type { ComponentPayload, ComponentVariantPayload, NormalizedPropertyDefinition } from './normalized-types';
 import { normalizeNode, stripPropertySuffix, type NormalizeContext } from './normalize-node';
-import type { ReferenceCollector } from './references';
+import type { PendingReference, ReferenceCollector } from './references';
+import { beginHash, digestHash, hashLanes, mixClose, mixKey, mixKeyRef, mixKeyString, mixKeyValue, mixOpen, mixValue, resumeHash, stringCode } from './structural-hash';
 
 export type ComponentRoot = ComponentNode | ComponentSetNode;
 export type NormalizedComponent = Omit<ComponentPayload, 'hash' | 'thumbnail'>;
@@ -43,13 +44,10 @@ export function buildPropertyNameMap(definitions: Definitions): Map<string, stri
   return names;
 }
 
-function normalizeDefinition(refs: ReferenceCollector, definition: Definition): NormalizedPropertyDefinition {
+/** A property definition; an INSTANCE_SWAP default is left for the caller to record as a reference. */
+function normalizeDefinition(definition: Definition): NormalizedPropertyDefinition {
   const out = {} as NormalizedPropertyDefinition;
   out.defaultValue = definition.defaultValue;
-  if (definition.type === 'INSTANCE_SWAP' && typeof definition.defaultValue === 'string') {
-    // A component node id: replaced by that component's key.
-    refs.add('component-id', out as unknown as Record<string, unknown>, 'defaultValue', definition.defaultValue);
-  }
   if (definition.description) out.description = definition.description;
   if (definition.preferredValues && definition.preferredValues.length > 0) {
     out.preferredValues = definition.preferredValues.map((value) => ({ key: value.key, type: value.type }));
@@ -60,6 +58,15 @@ function normalizeDefinition(refs: ReferenceCollector, definition: Definition): 
   return out;
 }
 
+function isSwapReference(definition: NormalizedPropertyDefinition): boolean {
+  return definition.type === 'INSTANCE_SWAP' && typeof definition.defaultValue === 'string';
+}
+
+/**
+ * Property definitions by stable name. Hashes them too (as the value of `properties`), walking
+ * the keys in the order JSON writes them; INSTANCE_SWAP defaults — component node ids — are
+ * recorded as references to that component's key.
+ */
 export function normalizePropertyDefinitions(
   refs: ReferenceCollector,
   definitions: Definitions,
@@ -69,7 +76,22 @@ export function normalizePropertyDefinitions(
     .map((fullName) => [names.get(fullName) ?? stripPropertySuffix(fullName), fullName] as const)
     .sort((a, b) => compareText(a[0], b[0]));
   const out: Record<string, NormalizedPropertyDefinition> = {};
-  for (const [name, fullName] of entries) out[name] = normalizeDefinition(refs, definitions[fullName]!);
+  for (const [name, fullName] of entries) out[name] = normalizeDefinition(definitions[fullName]!);
+  mixOpen();
+  for (const name in out) {
+    const definition = out[name]!;
+    mixKey(stringCode(name));
+    mixOpen();
+    if (isSwapReference(definition)) {
+      refs.add('component-id', definition as unknown as Record<string, unknown>, 'defaultValue', definition.defaultValue as string);
+      mixKeyRef(stringCode('defaultValue'));
+    } else {
+      mixKeyValue(stringCode('defaultValue'), definition.defaultValue);
+    }
+    for (const field in definition) if (field !== 'defaultValue') mixKeyValue(stringCode(field), (definition as unknown as Record<string, unknown>)[field]);
+    mixClose();
+  }
+  mixClose();
   return out;
 }
 
@@ -95,23 +117,47 @@ export interface NormalizeComponentOptions {
   readonly nodeIds?: string[];
 }
 
-/** Normalizes a component or component set (references still as placeholders in `refs`). */
-export function normalizeComponent(root: ComponentRoot, options: NormalizeComponentOptions): NormalizedComponent {
+export interface NormalizedComponentResult {
+  readonly component: NormalizedComponent;
+  /** The content hash so far: finish it with `finishComponentHash` once references are resolved. */
+  readonly hashLanes: [number, number];
+}
+
+/**
+ * Normalizes a component or component set (references still as placeholders in `refs`) and
+ * hashes it on the way: {description, kind, name, node, properties, variants} in that
+ * (canonical) order, the references to follow (structural-hash.ts).
+ */
+export function normalizeComponent(root: ComponentRoot, options: NormalizeComponentOptions): NormalizedComponentResult {
   const definitions = root.componentPropertyDefinitions;
   const propertyNames = buildPropertyNameMap(definitions);
   const ctx: NormalizeContext = { mixed: options.mixed, propertyNames, refs: options.refs, nodeIds: options.nodeIds };
   const links = root.documentationLinks.map((link) => link.uri);
-  const properties = normalizePropertyDefinitions(options.refs, definitions, propertyNames);
   const isSet = root.type === 'COMPONENT_SET';
-  return {
-    key: root.key,
-    name: root.name,
-    kind: isSet ? 'component_set' : 'component',
-    description: root.description,
-    properties,
-    variants: isSet ? normalizeVariants(root) : [],
-    node: normalizeNode(ctx, root, undefined, links),
-  };
+  const kind = isSet ? 'component_set' : 'component';
+  const description = root.description;
+  const name = root.name;
+  beginHash();
+  mixOpen();
+  mixKeyString(stringCode('description'), description);
+  mixKeyString(stringCode('kind'), kind);
+  mixKeyString(stringCode('name'), name);
+  mixKey(stringCode('node'));
+  const node = normalizeNode(ctx, root, undefined, links);
+  mixKey(stringCode('properties'));
+  const properties = normalizePropertyDefinitions(options.refs, definitions, propertyNames);
+  const variants = isSet ? normalizeVariants(root) : [];
+  mixKey(stringCode('variants'));
+  mixValue(variants);
+  mixClose();
+  return { component: { key: root.key, name, kind, description, properties, variants, node }, hashLanes: hashLanes() };
+}
+
+/** Completes a component's hash: its references' resolved values, in the order they were met. */
+export function finishComponentHash(lanes: readonly [number, number], references: readonly PendingReference[]): string {
+  resumeHash(lanes);
+  for (const reference of references) mixValue((reference.target as Record<string | number, unknown>)[reference.field]);
+  return digestHash();
 }
 
 /** What the content hash covers: everything but the key (keys in canonical order). */

@@ -61,6 +61,25 @@ import { colorToHex } from './color';
 import type { JsonValue, NormalizedNode } from './normalized-types';
 import { roundAngle, roundLength, roundRatio } from './precision';
 import type { ReferenceCollector } from './references';
+import {
+  mixClose,
+  mixKey,
+  mixKeyArray,
+  mixKeyNumber,
+  mixKeyRef,
+  mixKeyString,
+  mixKeyValue,
+  mixNumber,
+  mixOpen,
+  mixRef,
+  mixString,
+  stringCode,
+  type StringCode,
+} from './structural-hash';
+
+// The normalizer also feeds the content hash (structural-hash.ts) as it writes: every field is
+// mixed right where it is set, in the same (canonical) order, so no second walk is needed.
+// Tests compare the result with the hash of the finished description.
 
 export interface NormalizeContext {
   /** `figma.mixed`. */
@@ -86,6 +105,76 @@ const SHAPE_TYPES: Record<string, true> = {
 };
 const FRAME_TYPES: Record<string, true> = { FRAME: true, COMPONENT: true, INSTANCE: true, COMPONENT_SET: true };
 
+// Hash codes of the format's field names, one constant each (a closure variable is the
+// cheapest read in the interpreter).
+const K_ALIGN = stringCode('align');
+const K_AUTO_RESIZE = stringCode('autoResize');
+const K_BLEND_MODE = stringCode('blendMode');
+const K_BOUND_VARIABLES = stringCode('boundVariables');
+const K_CASE = stringCode('case');
+const K_CHARACTERS = stringCode('characters');
+const K_CHILDREN = stringCode('children');
+const K_CLIPS_CONTENT = stringCode('clipsContent');
+const K_COLOR = stringCode('color');
+const K_COMPONENT_KEY = stringCode('componentKey');
+const K_COMPONENT_PROPERTIES = stringCode('componentProperties');
+const K_CORNER_RADIUS = stringCode('cornerRadius');
+const K_COUNTER_ALIGN = stringCode('counterAlign');
+const K_COUNTER_GAP = stringCode('counterGap');
+const K_COUNTER_SIZING = stringCode('counterSizing');
+const K_DECORATION = stringCode('decoration');
+const K_DIRECTION = stringCode('direction');
+const K_DOCUMENTATION_LINKS = stringCode('documentationLinks');
+const K_EFFECT_STYLE = stringCode('effectStyle');
+const K_EFFECTS = stringCode('effects');
+const K_END = stringCode('end');
+const K_FILL_STYLE = stringCode('fillStyle');
+const K_FILLS = stringCode('fills');
+const K_FILTERS = stringCode('filters');
+const K_FONT_FAMILY = stringCode('fontFamily');
+const K_FONT_STYLE = stringCode('fontStyle');
+const K_GAP = stringCode('gap');
+const K_HEIGHT = stringCode('height');
+const K_HORIZONTAL_SIZING = stringCode('horizontalSizing');
+const K_HYPERLINK = stringCode('hyperlink');
+const K_IMAGE_HASH = stringCode('imageHash');
+const K_LAYOUT = stringCode('layout');
+const K_LETTER_SPACING = stringCode('letterSpacing');
+const K_LINE_HEIGHT = stringCode('lineHeight');
+const K_NAME = stringCode('name');
+const K_OFFSET = stringCode('offset');
+const K_OPACITY = stringCode('opacity');
+const K_PADDING = stringCode('padding');
+const K_POSITION = stringCode('position');
+const K_POSITIONING = stringCode('positioning');
+const K_PRIMARY_SIZING = stringCode('primarySizing');
+const K_PROPERTY_REFS = stringCode('propertyRefs');
+const K_RADIUS = stringCode('radius');
+const K_ROTATION = stringCode('rotation');
+const K_SCALE_MODE = stringCode('scaleMode');
+const K_SCALING_FACTOR = stringCode('scalingFactor');
+const K_SEGMENTS = stringCode('segments');
+const K_SHOW_SHADOW_BEHIND_NODE = stringCode('showShadowBehindNode');
+const K_SIZE = stringCode('size');
+const K_SPREAD = stringCode('spread');
+const K_START = stringCode('start');
+const K_STOPS = stringCode('stops');
+const K_STROKE_ALIGN = stringCode('strokeAlign');
+const K_STROKE_STYLE = stringCode('strokeStyle');
+const K_STROKE_WEIGHT = stringCode('strokeWeight');
+const K_STROKES = stringCode('strokes');
+const K_TEXT = stringCode('text');
+const K_TEXT_STYLE = stringCode('textStyle');
+const K_TRANSFORM = stringCode('transform');
+const K_TYPE = stringCode('type');
+const K_VERTICAL_ALIGN = stringCode('verticalAlign');
+const K_VERTICAL_SIZING = stringCode('verticalSizing');
+const K_VISIBLE = stringCode('visible');
+const K_WIDTH = stringCode('width');
+const K_WRAP = stringCode('wrap');
+const K_X = stringCode('x');
+const K_Y = stringCode('y');
+
 /** `Label#12:3` → `Label`; names without a suffix (VARIANT properties) stay as they are. */
 export function stripPropertySuffix(name: string): string {
   const hash = name.lastIndexOf('#');
@@ -98,6 +187,16 @@ export function stablePropertyName(ctx: NormalizeContext, fullName: string): str
 
 function sortedKeys(record: object): string[] {
   return Object.keys(record).sort();
+}
+
+function compareFirst(a: readonly [string, ...unknown[]], b: readonly [string, ...unknown[]]): number {
+  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
+}
+
+/** A list of numbers under `key` (padding, radii, offsets, transforms). */
+function mixKeyNumbers(key: StringCode, values: readonly number[]): void {
+  mixKeyArray(key, values.length);
+  for (let i = 0; i < values.length; i++) mixNumber(values[i]!);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -128,15 +227,55 @@ function normalizeBoundVariables(ctx: NormalizeContext, bound: Record<string, un
       // componentProperties: {propertyName: alias}
       const nested: Mutable = {};
       const record = value as Record<string, VariableAlias>;
+      const fullNames: Record<string, string> = {};
       const names = Object.keys(record)
         .map((name) => [stablePropertyName(ctx, name), name] as const)
-        .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-      for (const [stable, name] of names) nested[stable] = variableRef(ctx, record[name]!, nested, stable);
+        .sort(compareFirst);
+      for (const [stable, name] of names) {
+        nested[stable] = record[name]!.id;
+        fullNames[stable] = name;
+      }
+      // References are recorded in the order the keys will be walked (index-like names first).
+      for (const stable in nested) variableRef(ctx, record[fullNames[stable]!]!, nested, stable);
       out[field] = nested;
       any = true;
     }
   }
   return any ? out : undefined;
+}
+
+/** Hashes a written boundVariables record under its key: every leaf is a variable reference. */
+function mixBoundVariables(bound: Mutable): void {
+  mixKey(K_BOUND_VARIABLES);
+  mixOpen();
+  for (const field in bound) {
+    const value = bound[field];
+    if (Array.isArray(value)) {
+      mixKeyArray(stringCode(field), value.length);
+      for (let i = 0; i < value.length; i++) mixRef();
+    } else if (typeof value === 'string') {
+      mixKeyRef(stringCode(field));
+    } else {
+      mixKey(stringCode(field));
+      mixOpen();
+      for (const name in value as Mutable) mixKeyRef(stringCode(name));
+      mixClose();
+    }
+  }
+  mixClose();
+}
+
+function addBoundVariables(ctx: NormalizeContext, out: Mutable, bound: Record<string, unknown> | undefined): void {
+  if (!bound) return;
+  // Most layers and paints have none: checked without a call or a key list.
+  for (const _ in bound) {
+    const normalized = normalizeBoundVariables(ctx, bound);
+    if (normalized !== undefined) {
+      out.boundVariables = normalized;
+      mixBoundVariables(normalized);
+    }
+    return;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -153,30 +292,44 @@ function blendModeOf(mode: BlendMode | undefined): string | undefined {
 
 export function normalizePaint(ctx: NormalizeContext, paint: Paint): Mutable {
   const out: Mutable = {};
+  mixOpen();
   const blendMode = paint.blendMode;
-  if (blendMode !== undefined && blendMode !== 'NORMAL' && blendMode !== 'PASS_THROUGH') out.blendMode = blendMode;
-  const paintBound = (paint as SolidPaint).boundVariables;
-  if (paintBound) {
-    for (const _ in paintBound) {
-      const bound = normalizeBoundVariables(ctx, paintBound);
-      if (bound !== undefined) out.boundVariables = bound;
-      break;
-    }
+  if (blendMode !== undefined && blendMode !== 'NORMAL' && blendMode !== 'PASS_THROUGH') {
+    out.blendMode = blendMode;
+    mixKeyString(K_BLEND_MODE, blendMode);
   }
+  addBoundVariables(ctx, out, (paint as SolidPaint).boundVariables);
   const opacity = paint.opacity === undefined ? 1 : paint.opacity;
   switch (paint.type) {
-    case 'SOLID':
-      out.color = colorToHex(paint.color, opacity);
+    case 'SOLID': {
+      const color = colorToHex(paint.color, opacity);
+      out.color = color;
+      mixKeyString(K_COLOR, color);
       break;
+    }
     case 'GRADIENT_LINEAR':
     case 'GRADIENT_RADIAL':
     case 'GRADIENT_ANGULAR':
     case 'GRADIENT_DIAMOND': {
-      if (opacity !== 1) out.opacity = roundRatio(opacity);
+      if (opacity !== 1) {
+        out.opacity = roundRatio(opacity);
+        mixKeyNumber(K_OPACITY, out.opacity);
+      }
       const stops: JsonValue[] = [];
-      for (const stop of paint.gradientStops) stops.push({ color: colorToHex(stop.color, stop.color.a), position: roundRatio(stop.position) });
+      mixKeyArray(K_STOPS, paint.gradientStops.length);
+      for (const stop of paint.gradientStops) {
+        const color = colorToHex(stop.color, stop.color.a);
+        const position = roundRatio(stop.position);
+        stops.push({ color, position });
+        mixOpen();
+        mixKeyString(K_COLOR, color);
+        mixKeyNumber(K_POSITION, position);
+        mixClose();
+      }
       out.stops = stops;
-      out.transform = transformToList(paint.gradientTransform);
+      const transform = transformToList(paint.gradientTransform);
+      out.transform = transform;
+      mixKeyNumbers(K_TRANSFORM, transform);
       break;
     }
     case 'IMAGE': {
@@ -185,46 +338,96 @@ export function normalizePaint(ctx: NormalizeContext, paint: Paint): Mutable {
         const keys = sortedKeys(filters).filter((key) => (filters as Record<string, number | undefined>)[key]);
         if (keys.length > 0) {
           const normalized: Mutable = {};
-          for (const key of keys) normalized[key] = roundRatio((filters as Record<string, number>)[key]!);
+          mixKey(K_FILTERS);
+          mixOpen();
+          for (const key of keys) {
+            const value = roundRatio((filters as Record<string, number>)[key]!);
+            normalized[key] = value;
+            mixKeyNumber(stringCode(key), value);
+          }
+          mixClose();
           out.filters = normalized;
         }
       }
       out.imageHash = paint.imageHash;
-      if (opacity !== 1) out.opacity = roundRatio(opacity);
-      if (paint.rotation) out.rotation = roundAngle(paint.rotation);
+      mixKeyValue(K_IMAGE_HASH, paint.imageHash);
+      if (opacity !== 1) {
+        out.opacity = roundRatio(opacity);
+        mixKeyNumber(K_OPACITY, out.opacity);
+      }
+      if (paint.rotation) {
+        out.rotation = roundAngle(paint.rotation);
+        mixKeyNumber(K_ROTATION, out.rotation);
+      }
       out.scaleMode = paint.scaleMode;
-      if (paint.scaleMode === 'TILE' && paint.scalingFactor !== undefined) out.scalingFactor = roundRatio(paint.scalingFactor);
+      mixKeyString(K_SCALE_MODE, paint.scaleMode);
+      if (paint.scaleMode === 'TILE' && paint.scalingFactor !== undefined) {
+        out.scalingFactor = roundRatio(paint.scalingFactor);
+        mixKeyNumber(K_SCALING_FACTOR, out.scalingFactor);
+      }
       break;
     }
     default:
-      if (opacity !== 1) out.opacity = roundRatio(opacity);
+      if (opacity !== 1) {
+        out.opacity = roundRatio(opacity);
+        mixKeyNumber(K_OPACITY, out.opacity);
+      }
   }
   out.type = paint.type;
-  if (paint.visible === false) out.visible = false;
+  mixKeyString(K_TYPE, paint.type);
+  if (paint.visible === false) {
+    out.visible = false;
+    mixKeyValue(K_VISIBLE, false);
+  }
+  mixClose();
   return out;
 }
 
-function normalizePaints(ctx: NormalizeContext, paints: ReadonlyArray<Paint>): JsonValue[] {
+/** Paints under `key` (fills, strokes). */
+function normalizePaints(ctx: NormalizeContext, key: StringCode, paints: ReadonlyArray<Paint>): JsonValue[] {
   const out: JsonValue[] = [];
-  for (const paint of paints) out.push(normalizePaint(ctx, paint));
+  const count = paints.length;
+  mixKeyArray(key, count);
+  for (let i = 0; i < count; i++) out.push(normalizePaint(ctx, paints[i]!));
   return out;
 }
 
 export function normalizeEffect(effect: Effect): Mutable {
   const out: Mutable = {};
+  mixOpen();
   if (effect.type === 'DROP_SHADOW' || effect.type === 'INNER_SHADOW') {
     const blendMode = blendModeOf(effect.blendMode);
-    if (blendMode !== undefined) out.blendMode = blendMode;
-    out.color = colorToHex(effect.color, effect.color.a);
-    out.offset = [roundLength(effect.offset.x), roundLength(effect.offset.y)];
+    if (blendMode !== undefined) {
+      out.blendMode = blendMode;
+      mixKeyString(K_BLEND_MODE, blendMode);
+    }
+    const color = colorToHex(effect.color, effect.color.a);
+    out.color = color;
+    mixKeyString(K_COLOR, color);
+    const offset = [roundLength(effect.offset.x), roundLength(effect.offset.y)];
+    out.offset = offset;
+    mixKeyNumbers(K_OFFSET, offset);
     out.radius = roundLength(effect.radius);
-    if (effect.type === 'DROP_SHADOW' && effect.showShadowBehindNode) out.showShadowBehindNode = true;
-    if (effect.spread) out.spread = roundLength(effect.spread);
+    mixKeyNumber(K_RADIUS, out.radius);
+    if (effect.type === 'DROP_SHADOW' && effect.showShadowBehindNode) {
+      out.showShadowBehindNode = true;
+      mixKeyValue(K_SHOW_SHADOW_BEHIND_NODE, true);
+    }
+    if (effect.spread) {
+      out.spread = roundLength(effect.spread);
+      mixKeyNumber(K_SPREAD, out.spread);
+    }
   } else if ('radius' in effect) {
     out.radius = roundLength(effect.radius);
+    mixKeyNumber(K_RADIUS, out.radius);
   }
   out.type = effect.type;
-  if (!effect.visible) out.visible = false;
+  mixKeyString(K_TYPE, effect.type);
+  if (!effect.visible) {
+    out.visible = false;
+    mixKeyValue(K_VISIBLE, false);
+  }
+  mixClose();
   return out;
 }
 
@@ -256,37 +459,52 @@ function normalizeLetterSpacing(spacing: LetterSpacing): string | undefined {
   return spacing.unit === 'PERCENT' ? `${roundRatio(spacing.value)}%` : `${roundLength(spacing.value)}px`;
 }
 
-function normalizeHyperlink(link: HyperlinkTarget | null): JsonValue | undefined {
-  return link ? { type: link.type, value: link.value } : undefined;
+function setString(out: Mutable, field: string, key: StringCode, value: string): void {
+  out[field] = value;
+  mixKeyString(key, value);
 }
 
-function styleRef(ctx: NormalizeContext, target: Mutable, field: string, id: string): void {
-  target[field] = id; // placeholder, replaced by the style's name
+function setHyperlink(out: Mutable, link: HyperlinkTarget | null): void {
+  if (!link) return;
+  const value = { type: link.type, value: link.value };
+  out.hyperlink = value;
+  mixKeyValue(K_HYPERLINK, value);
+}
+
+/** A style reference: the id is a placeholder, replaced by the style's name. */
+function styleRef(ctx: NormalizeContext, target: Mutable, field: string, key: StringCode, id: string): void {
+  target[field] = id;
   ctx.refs.add('style', target, field, id);
+  mixKeyRef(key);
 }
 
 function normalizeSegments(ctx: NormalizeContext, node: TextNode): JsonValue[] {
   const segments = node.getStyledTextSegments(SEGMENT_FIELDS as unknown as Array<(typeof SEGMENT_FIELDS)[number]>);
   const out: JsonValue[] = [];
+  mixKeyArray(K_SEGMENTS, segments.length);
   for (const segment of segments) {
     const item: Mutable = {};
+    mixOpen();
     const decoration = segment.textDecoration;
-    if (segment.textCase !== 'ORIGINAL') item.case = segment.textCase;
-    if (decoration !== 'NONE') item.decoration = decoration;
+    if (segment.textCase !== 'ORIGINAL') setString(item, 'case', K_CASE, segment.textCase);
+    if (decoration !== 'NONE') setString(item, 'decoration', K_DECORATION, decoration);
     item.end = segment.end;
-    if (segment.fillStyleId) styleRef(ctx, item, 'fillStyle', segment.fillStyleId);
-    item.fills = normalizePaints(ctx, segment.fills);
-    item.fontFamily = segment.fontName.family;
-    item.fontStyle = segment.fontName.style;
-    const link = normalizeHyperlink(segment.hyperlink);
-    if (link !== undefined) item.hyperlink = link;
+    mixKeyNumber(K_END, segment.end);
+    if (segment.fillStyleId) styleRef(ctx, item, 'fillStyle', K_FILL_STYLE, segment.fillStyleId);
+    item.fills = normalizePaints(ctx, K_FILLS, segment.fills);
+    setString(item, 'fontFamily', K_FONT_FAMILY, segment.fontName.family);
+    setString(item, 'fontStyle', K_FONT_STYLE, segment.fontName.style);
+    setHyperlink(item, segment.hyperlink);
     const spacing = normalizeLetterSpacing(segment.letterSpacing);
-    if (spacing !== undefined) item.letterSpacing = spacing;
+    if (spacing !== undefined) setString(item, 'letterSpacing', K_LETTER_SPACING, spacing);
     const lineHeight = normalizeLineHeight(segment.lineHeight);
-    if (lineHeight !== undefined) item.lineHeight = lineHeight;
+    if (lineHeight !== undefined) setString(item, 'lineHeight', K_LINE_HEIGHT, lineHeight);
     item.size = roundLength(segment.fontSize);
+    mixKeyNumber(K_SIZE, item.size);
     item.start = segment.start;
-    if (segment.textStyleId) styleRef(ctx, item, 'textStyle', segment.textStyleId);
+    mixKeyNumber(K_START, segment.start);
+    if (segment.textStyleId) styleRef(ctx, item, 'textStyle', K_TEXT_STYLE, segment.textStyleId);
+    mixClose();
     out.push(item);
   }
   return out;
@@ -314,68 +532,82 @@ function normalizeText(ctx: NormalizeContext, node: TextNode, fillsMixed: boolea
     (hyperlink as unknown) === mixed;
 
   const out: Mutable = {};
+  mixOpen();
   const align = node.textAlignHorizontal;
-  if (align !== 'LEFT') out.align = align;
+  if (align !== 'LEFT') setString(out, 'align', K_ALIGN, align);
   const autoResize = node.textAutoResize;
-  if (autoResize !== 'NONE') out.autoResize = autoResize;
-  if (!anyMixed && textCase !== 'ORIGINAL') out.case = textCase as string;
-  out.characters = node.characters;
-  if (!anyMixed && decoration !== 'NONE') out.decoration = decoration as string;
+  if (autoResize !== 'NONE') setString(out, 'autoResize', K_AUTO_RESIZE, autoResize);
+  if (!anyMixed && textCase !== 'ORIGINAL') setString(out, 'case', K_CASE, textCase as string);
+  const characters = node.characters;
+  out.characters = characters;
+  mixKeyString(K_CHARACTERS, characters);
+  if (!anyMixed && decoration !== 'NONE') setString(out, 'decoration', K_DECORATION, decoration as string);
   if (!anyMixed) {
     const font = fontName as FontName;
-    out.fontFamily = font.family;
-    out.fontStyle = font.style;
-    if (hyperlink) {
-      const target = hyperlink as HyperlinkTarget;
-      out.hyperlink = { type: target.type, value: target.value };
-    }
+    setString(out, 'fontFamily', K_FONT_FAMILY, font.family);
+    setString(out, 'fontStyle', K_FONT_STYLE, font.style);
+    setHyperlink(out, hyperlink as HyperlinkTarget | null);
     // Defaults (no spacing, auto line height) checked inline: the common case needs no call.
-    if ((letterSpacing as LetterSpacing).value !== 0) out.letterSpacing = normalizeLetterSpacing(letterSpacing as LetterSpacing);
-    if ((lineHeight as LineHeight).unit !== 'AUTO') out.lineHeight = normalizeLineHeight(lineHeight as LineHeight);
+    if ((letterSpacing as LetterSpacing).value !== 0) setString(out, 'letterSpacing', K_LETTER_SPACING, normalizeLetterSpacing(letterSpacing as LetterSpacing)!);
+    if ((lineHeight as LineHeight).unit !== 'AUTO') setString(out, 'lineHeight', K_LINE_HEIGHT, normalizeLineHeight(lineHeight as LineHeight)!);
+    const size = Math.round((fontSize as number) * 100) / 100 + 0;
+    out.size = size;
+    mixKeyNumber(K_SIZE, size);
+    if (textStyleId) styleRef(ctx, out, 'textStyle', K_TEXT_STYLE, textStyleId as string);
   } else {
     out.segments = normalizeSegments(ctx, node);
   }
-  if (!anyMixed) {
-    const size = Math.round((fontSize as number) * 100) / 100;
-    out.size = size === 0 ? 0 : size;
-    if (textStyleId) styleRef(ctx, out, 'textStyle', textStyleId as string);
-  }
   const verticalAlign = node.textAlignVertical;
-  if (verticalAlign !== 'TOP') out.verticalAlign = verticalAlign;
+  if (verticalAlign !== 'TOP') setString(out, 'verticalAlign', K_VERTICAL_ALIGN, verticalAlign);
+  mixClose();
   return out;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Layout
 
-function normalizeAutoLayout(node: FrameNode | ComponentNode | InstanceNode): Mutable | undefined {
-  const direction = node.layoutMode;
-  if (direction === 'NONE') return undefined;
+/** The auto layout of a frame whose layoutMode (`direction`) is not NONE. */
+function normalizeAutoLayout(node: FrameNode | ComponentNode | InstanceNode, direction: string): Mutable {
   const wrap = node.layoutWrap === 'WRAP';
   const out: Mutable = {};
+  mixOpen();
   const align = node.primaryAxisAlignItems;
-  if (align !== 'MIN') out.align = align;
+  if (align !== 'MIN') setString(out, 'align', K_ALIGN, align);
   const counterAlign = node.counterAxisAlignItems;
-  if (counterAlign !== 'MIN') out.counterAlign = counterAlign;
+  if (counterAlign !== 'MIN') setString(out, 'counterAlign', K_COUNTER_ALIGN, counterAlign);
   if (wrap) {
     const counterGap = node.counterAxisSpacing;
-    if (counterGap !== null) out.counterGap = roundLength(counterGap);
+    if (counterGap !== null) {
+      out.counterGap = roundLength(counterGap);
+      mixKeyNumber(K_COUNTER_GAP, out.counterGap);
+    }
   }
   const counterSizing = node.counterAxisSizingMode;
-  if (counterSizing !== 'AUTO') out.counterSizing = counterSizing;
-  out.direction = direction;
+  if (counterSizing !== 'AUTO') setString(out, 'counterSizing', K_COUNTER_SIZING, counterSizing);
+  setString(out, 'direction', K_DIRECTION, direction);
   // Rounded inline as roundLength does (`+ 0` turns -0 into 0): one call per value costs as
   // much as the rounding in the interpreter.
   const gap = Math.round(node.itemSpacing * 100) / 100 + 0;
-  if (gap !== 0) out.gap = gap;
+  if (gap !== 0) {
+    out.gap = gap;
+    mixKeyNumber(K_GAP, gap);
+  }
   const top = Math.round(node.paddingTop * 100) / 100 + 0;
   const right = Math.round(node.paddingRight * 100) / 100 + 0;
   const bottom = Math.round(node.paddingBottom * 100) / 100 + 0;
   const left = Math.round(node.paddingLeft * 100) / 100 + 0;
-  if (top !== 0 || right !== 0 || bottom !== 0 || left !== 0) out.padding = [top, right, bottom, left];
+  if (top !== 0 || right !== 0 || bottom !== 0 || left !== 0) {
+    const padding = [top, right, bottom, left];
+    out.padding = padding;
+    mixKeyNumbers(K_PADDING, padding);
+  }
   const primarySizing = node.primaryAxisSizingMode;
-  if (primarySizing !== 'AUTO') out.primarySizing = primarySizing;
-  if (wrap) out.wrap = true;
+  if (primarySizing !== 'AUTO') setString(out, 'primarySizing', K_PRIMARY_SIZING, primarySizing);
+  if (wrap) {
+    out.wrap = true;
+    mixKeyValue(K_WRAP, true);
+  }
+  mixClose();
   return out;
 }
 
@@ -393,20 +625,64 @@ const ROOT: Placement = { isRoot: true, inAutoLayout: false };
 const FREE_CHILD: Placement = { isRoot: false, inAutoLayout: false };
 const AUTO_LAYOUT_CHILD: Placement = { isRoot: false, inAutoLayout: true };
 
-function normalizeCornerRadius(ctx: NormalizeContext, node: RectangleNode | FrameNode): JsonValue | undefined {
+function setCornerRadius(ctx: NormalizeContext, out: Mutable, node: RectangleNode | FrameNode): void {
   const radius = node.cornerRadius as number | symbol;
   if (radius === ctx.mixed) {
-    return [roundLength(node.topLeftRadius), roundLength(node.topRightRadius), roundLength(node.bottomRightRadius), roundLength(node.bottomLeftRadius)];
+    const radii = [roundLength(node.topLeftRadius), roundLength(node.topRightRadius), roundLength(node.bottomRightRadius), roundLength(node.bottomLeftRadius)];
+    out.cornerRadius = radii;
+    mixKeyNumbers(K_CORNER_RADIUS, radii);
+  } else if (radius) {
+    out.cornerRadius = roundLength(radius as number);
+    mixKeyNumber(K_CORNER_RADIUS, out.cornerRadius);
   }
-  return radius ? roundLength(radius as number) : undefined;
 }
 
-function normalizeStrokeWeight(ctx: NormalizeContext, node: GeometryMixin & Partial<IndividualStrokesMixin>): JsonValue {
+function setStrokeWeight(ctx: NormalizeContext, out: Mutable, node: GeometryMixin & Partial<IndividualStrokesMixin>): void {
   const weight = node.strokeWeight as number | symbol;
   if (weight === ctx.mixed && node.strokeTopWeight !== undefined) {
-    return [roundLength(node.strokeTopWeight), roundLength(node.strokeRightWeight!), roundLength(node.strokeBottomWeight!), roundLength(node.strokeLeftWeight!)];
+    const weights = [roundLength(node.strokeTopWeight), roundLength(node.strokeRightWeight!), roundLength(node.strokeBottomWeight!), roundLength(node.strokeLeftWeight!)];
+    out.strokeWeight = weights;
+    mixKeyNumbers(K_STROKE_WEIGHT, weights);
+  } else {
+    out.strokeWeight = roundLength(weight as number);
+    mixKeyNumber(K_STROKE_WEIGHT, out.strokeWeight);
   }
-  return roundLength(weight as number);
+}
+
+/** Instance property values by stable name; INSTANCE_SWAP values are component references. */
+function setComponentProperties(ctx: NormalizeContext, out: Mutable, instance: InstanceNode): void {
+  const properties = instance.componentProperties;
+  const names = Object.keys(properties);
+  if (names.length === 0) return;
+  const values: Mutable = {};
+  const fullNames: Record<string, string> = {};
+  const entries = names.length === 1 ? [[stablePropertyName(ctx, names[0]!), names[0]!] as const] : names.map((name) => [stablePropertyName(ctx, name), name] as const).sort(compareFirst);
+  for (const [stable, name] of entries) {
+    values[stable] = properties[name]!.value;
+    fullNames[stable] = name;
+  }
+  mixKey(K_COMPONENT_PROPERTIES);
+  mixOpen();
+  // Walked in key order as JSON writes it (index-like names first), references recorded in it.
+  for (const stable in values) {
+    const property = properties[fullNames[stable]!]!;
+    if (property.type === 'INSTANCE_SWAP' && typeof property.value === 'string') {
+      ctx.refs.add('component-id', values, stable, property.value);
+      mixKeyRef(stringCode(stable));
+    } else {
+      mixKeyValue(stringCode(stable), property.value);
+    }
+  }
+  mixClose();
+  out.componentProperties = values;
+}
+
+/** The layers of a component set, sorted by name (their order in the set is canvas arrangement). */
+function sortedVariants(set: ComponentSetNode): SceneNode[] {
+  const named: Array<[string, SceneNode]> = [];
+  for (const child of set.children) named.push([child.name, child]);
+  named.sort(compareFirst);
+  return named.map((entry) => entry[1]);
 }
 
 /** Normalizes `node` and its subtree. `placement` says how its position is determined. */
@@ -416,176 +692,172 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
   const isFrame = FRAME_TYPES[type] === true;
   const isShape = SHAPE_TYPES[type] === true;
   const isText = type === 'TEXT';
-  const hasPaint = isFrame || isShape || isText;
+  const isSet = type === 'COMPONENT_SET';
+  const hasPaint = (isFrame || isShape || isText) && !isSet;
   const mixed = ctx.mixed;
 
+  // Fields are written, and hashed, in canonical key order.
   const out: Mutable = {};
+  mixOpen();
   const blendMode = (node as BlendMixin).blendMode;
-  if (blendMode !== undefined && blendMode !== 'NORMAL' && blendMode !== 'PASS_THROUGH') out.blendMode = blendMode;
-  const nodeBound = (node as SceneNodeMixin).boundVariables;
-  if (nodeBound) {
-    // Most layers have none: checked without a call or a key list.
-    for (const _ in nodeBound) {
-      const bound = normalizeBoundVariables(ctx, nodeBound);
-      if (bound !== undefined) out.boundVariables = bound;
-      break;
-    }
-  }
+  if (blendMode !== undefined && blendMode !== 'NORMAL' && blendMode !== 'PASS_THROUGH') setString(out, 'blendMode', K_BLEND_MODE, blendMode);
+  addBoundVariables(ctx, out, (node as SceneNodeMixin).boundVariables);
 
-  // Children are written here (key order) but filled in last.
-  let childList: JsonValue[] | undefined;
-  let autoLayout: Mutable | undefined;
-  if (type === 'COMPONENT_SET' || isFrame || type === 'GROUP' || type === 'BOOLEAN_OPERATION') {
-    childList = [];
-    out.children = childList;
+  const direction = isFrame && !isSet ? (node as FrameNode).layoutMode : 'NONE';
+  if (isFrame || type === 'GROUP' || type === 'BOOLEAN_OPERATION') {
+    const children = isSet ? sortedVariants(node as ComponentSetNode) : (node as ChildrenMixin).children;
+    const childPlacement = isSet ? ROOT : direction !== 'NONE' ? AUTO_LAYOUT_CHILD : FREE_CHILD;
+    const count = children.length;
+    const list: JsonValue[] = [];
+    mixKeyArray(K_CHILDREN, count);
+    for (let i = 0; i < count; i++) list.push(normalizeNode(ctx, children[i]!, childPlacement));
+    out.children = list;
   }
-  if (isFrame && type !== 'COMPONENT_SET') {
-    const frame = node as FrameNode;
-    if (frame.clipsContent) out.clipsContent = true;
-    autoLayout = normalizeAutoLayout(frame);
+  if (isFrame && !isSet && (node as FrameNode).clipsContent) {
+    out.clipsContent = true;
+    mixKeyValue(K_CLIPS_CONTENT, true);
   }
   if (type === 'INSTANCE') {
-    const instance = node;
-    out.componentKey = instance.id; // placeholder, replaced by the main component's key
-    ctx.refs.addInstance(out, 'componentKey', instance, instance.id);
-    const properties = instance.componentProperties;
-    const names = Object.keys(properties);
-    if (names.length > 0) {
-      const values: Mutable = {};
-      const entries = names.length === 1 ? [[stablePropertyName(ctx, names[0]!), names[0]!] as const] : names.map((name) => [stablePropertyName(ctx, name), name] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-      for (const [stable, name] of entries) {
-        const property = properties[name]!;
-        if (property.type === 'INSTANCE_SWAP' && typeof property.value === 'string') {
-          values[stable] = property.value;
-          ctx.refs.add('component-id', values, stable, property.value);
-        } else {
-          values[stable] = property.value;
-        }
-      }
-      out.componentProperties = values;
-    }
+    out.componentKey = node.id; // placeholder, replaced by the main component's key
+    ctx.refs.addInstance(out, 'componentKey', node, node.id);
+    mixKeyRef(K_COMPONENT_KEY);
+    setComponentProperties(ctx, out, node);
   }
-  if ((isFrame && type !== 'COMPONENT_SET') || type === 'RECTANGLE') {
-    const radius = normalizeCornerRadius(ctx, node as FrameNode);
-    if (radius !== undefined) out.cornerRadius = radius;
+  if ((isFrame && !isSet) || type === 'RECTANGLE') {
+    setCornerRadius(ctx, out, node as FrameNode);
   } else if (isShape && 'cornerRadius' in node) {
     const radius = (node as EllipseNode).cornerRadius as number | symbol;
-    if (radius !== mixed && radius) out.cornerRadius = roundLength(radius as number);
+    if (radius !== mixed && radius) {
+      out.cornerRadius = roundLength(radius as number);
+      mixKeyNumber(K_CORNER_RADIUS, out.cornerRadius);
+    }
   }
-  if (documentationLinks !== undefined && documentationLinks.length > 0) out.documentationLinks = documentationLinks;
+  if (documentationLinks !== undefined && documentationLinks.length > 0) {
+    out.documentationLinks = documentationLinks;
+    mixKeyArray(K_DOCUMENTATION_LINKS, documentationLinks.length);
+    for (const link of documentationLinks) mixString(link);
+  }
 
-  if (type !== 'COMPONENT_SET' && (hasPaint || type === 'GROUP')) {
+  if (hasPaint || type === 'GROUP') {
     const effectNode = node as BlendMixin;
     const effectStyleId = effectNode.effectStyleId;
-    if (effectStyleId) styleRef(ctx, out, 'effectStyle', effectStyleId);
+    if (effectStyleId) styleRef(ctx, out, 'effectStyle', K_EFFECT_STYLE, effectStyleId);
     const effects = effectNode.effects;
     const effectCount = effects.length;
     if (effectCount > 0) {
       const list: JsonValue[] = [];
+      mixKeyArray(K_EFFECTS, effectCount);
       for (let i = 0; i < effectCount; i++) list.push(normalizeEffect(effects[i]!));
       out.effects = list;
     }
   }
 
   let fillsMixed = false;
-  if (hasPaint && type !== 'COMPONENT_SET') {
+  if (hasPaint) {
     const paintNode = node as MinimalFillsMixin;
     const fillStyleId = paintNode.fillStyleId as string | symbol;
-    if (fillStyleId !== mixed && fillStyleId) styleRef(ctx, out, 'fillStyle', fillStyleId as string);
+    if (fillStyleId !== mixed && fillStyleId) styleRef(ctx, out, 'fillStyle', K_FILL_STYLE, fillStyleId as string);
     const fills = paintNode.fills as ReadonlyArray<Paint> | symbol;
     if (fills === mixed) fillsMixed = true;
-    else {
-      const list = fills as ReadonlyArray<Paint>;
-      const count = list.length;
-      if (count > 0) {
-        const normalized: JsonValue[] = [];
-        for (let i = 0; i < count; i++) normalized.push(normalizePaint(ctx, list[i]!));
-        out.fills = normalized;
-      }
-    }
+    else if ((fills as ReadonlyArray<Paint>).length > 0) out.fills = normalizePaints(ctx, K_FILLS, fills as ReadonlyArray<Paint>);
   }
 
   let absolute = false;
   let verticalSizing: string | undefined;
-  if (type !== 'COMPONENT_SET') {
+  if (!isSet) {
     const layout = node as LayoutMixin;
     // Lengths rounded inline (as roundLength does) for the fields every layer has: a call per
     // value is a noticeable share of the work in the sandbox's interpreter.
-    const height = Math.round(layout.height * 100) / 100;
-    out.height = height === 0 ? 0 : height;
+    const height = Math.round(layout.height * 100) / 100 + 0;
+    out.height = height;
+    mixKeyNumber(K_HEIGHT, height);
     if (placement.inAutoLayout) {
       // Guarded with `in`: not every layer type has every layout field (e.g. in the fake).
       const child = node as AutoLayoutChildrenMixin & LayoutMixin;
       absolute = 'layoutPositioning' in child && child.layoutPositioning === 'ABSOLUTE';
       if ('layoutSizingHorizontal' in child) {
         const horizontal = child.layoutSizingHorizontal;
-        if (horizontal !== 'FIXED') out.horizontalSizing = horizontal;
+        if (horizontal !== 'FIXED') setString(out, 'horizontalSizing', K_HORIZONTAL_SIZING, horizontal);
         const vertical = child.layoutSizingVertical;
         if (vertical !== 'FIXED') verticalSizing = vertical;
       }
     }
-    if (autoLayout !== undefined) out.layout = autoLayout;
+    if (direction !== 'NONE') {
+      mixKey(K_LAYOUT);
+      out.layout = normalizeAutoLayout(node as FrameNode, direction);
+    }
   }
-  out.name = node.name;
-  if (type !== 'COMPONENT_SET') {
+  setString(out, 'name', K_NAME, node.name);
+  if (!isSet) {
     const opacity = (node as BlendMixin).opacity;
-    if (opacity !== 1) out.opacity = roundRatio(opacity);
+    if (opacity !== 1) {
+      out.opacity = roundRatio(opacity);
+      mixKeyNumber(K_OPACITY, out.opacity);
+    }
   }
-  if (absolute) out.positioning = 'ABSOLUTE';
+  if (absolute) setString(out, 'positioning', K_POSITIONING, 'ABSOLUTE');
   const references = (node as SceneNodeMixin).componentPropertyReferences;
   if (references) {
     const fields = sortedKeys(references) as Array<keyof typeof references>;
     if (fields.length > 0) {
       const refs: Mutable = {};
-      for (const field of fields) refs[field] = stablePropertyName(ctx, references[field]!);
+      mixKey(K_PROPERTY_REFS);
+      mixOpen();
+      for (const field of fields) {
+        const stable = stablePropertyName(ctx, references[field]!);
+        refs[field] = stable;
+        mixKeyString(stringCode(field), stable);
+      }
+      mixClose();
       out.propertyRefs = refs;
     }
   }
-  if (type !== 'COMPONENT_SET') {
+  if (!isSet) {
     const rotation = (node as LayoutMixin).rotation;
     if (rotation) {
       const angle = roundAngle(rotation);
-      if (angle !== 0) out.rotation = angle;
+      if (angle !== 0) {
+        out.rotation = angle;
+        mixKeyNumber(K_ROTATION, angle);
+      }
     }
   }
 
-  if (hasPaint && type !== 'COMPONENT_SET') {
+  if (hasPaint) {
     const strokeNode = node as MinimalStrokesMixin & GeometryMixin;
     const strokes = strokeNode.strokes;
     if (strokes.length > 0) {
-      out.strokeAlign = strokeNode.strokeAlign;
+      setString(out, 'strokeAlign', K_STROKE_ALIGN, strokeNode.strokeAlign);
       const strokeStyleId = strokeNode.strokeStyleId;
-      if (strokeStyleId) styleRef(ctx, out, 'strokeStyle', strokeStyleId);
-      out.strokeWeight = normalizeStrokeWeight(ctx, strokeNode);
-      out.strokes = normalizePaints(ctx, strokes);
+      if (strokeStyleId) styleRef(ctx, out, 'strokeStyle', K_STROKE_STYLE, strokeStyleId);
+      setStrokeWeight(ctx, out, strokeNode);
+      out.strokes = normalizePaints(ctx, K_STROKES, strokes);
     }
   }
-  if (isText) out.text = normalizeText(ctx, node, fillsMixed);
-  out.type = type;
-  if (verticalSizing !== undefined) out.verticalSizing = verticalSizing;
-  if (!node.visible) out.visible = false;
-  if (type !== 'COMPONENT_SET') {
+  if (isText) {
+    mixKey(K_TEXT);
+    out.text = normalizeText(ctx, node, fillsMixed);
+  }
+  setString(out, 'type', K_TYPE, type);
+  if (verticalSizing !== undefined) setString(out, 'verticalSizing', K_VERTICAL_SIZING, verticalSizing);
+  if (!node.visible) {
+    out.visible = false;
+    mixKeyValue(K_VISIBLE, false);
+  }
+  if (!isSet) {
     const layout = node as LayoutMixin;
-    const width = Math.round(layout.width * 100) / 100;
-    out.width = width === 0 ? 0 : width;
-    const positioned = !placement.isRoot && (!placement.inAutoLayout || absolute);
-    if (positioned) {
-      out.x = Math.round(layout.x * 100) / 100 + 0;
-      out.y = Math.round(layout.y * 100) / 100 + 0;
+    const width = Math.round(layout.width * 100) / 100 + 0;
+    out.width = width;
+    mixKeyNumber(K_WIDTH, width);
+    if (!placement.isRoot && (!placement.inAutoLayout || absolute)) {
+      const x = Math.round(layout.x * 100) / 100 + 0;
+      const y = Math.round(layout.y * 100) / 100 + 0;
+      out.x = x;
+      mixKeyNumber(K_X, x);
+      out.y = y;
+      mixKeyNumber(K_Y, y);
     }
   }
-
-  if (childList !== undefined) {
-    const children = (node as ChildrenMixin).children;
-    if (type === 'COMPONENT_SET') {
-      const variants: Array<{ name: string; node: NormalizedNode }> = [];
-      for (const child of children) variants.push({ name: child.name, node: normalizeNode(ctx, child, ROOT) });
-      variants.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      for (const variant of variants) childList.push(variant.node);
-    } else {
-      const childPlacement = autoLayout !== undefined ? AUTO_LAYOUT_CHILD : FREE_CHILD;
-      for (const child of children) childList.push(normalizeNode(ctx, child, childPlacement));
-    }
-  }
+  mixClose();
   return out as NormalizedNode;
 }

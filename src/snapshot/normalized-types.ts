@@ -42,7 +42,7 @@ export interface ComponentPayload {
   name: string;
   kind: 'component' | 'component_set';
   description: string;
-  /** structuralHash of {description, kind, name, node, properties, variants} (structural-hash.ts). */
+  /** Content hash of {description, kind, name, node, properties, variants} (structural-hash.ts). */
   hash: string;
   properties: Record<string, NormalizedPropertyDefinition>;
   variants: ComponentVariantPayload[];

@@ -6,11 +6,10 @@ import { BridgeError } from '../shared/bridge/bridge-error';
 import { encodeBase64 } from './base64';
 import { ChangeTracker, classifyChanges, type TrackedChange } from './change-tracker';
 import { findComponentRoot, isComponentRoot } from './component-roots';
-import { normalizeComponent, type ComponentRoot } from './normalize-component';
+import { finishComponentHash, normalizeComponent, type ComponentRoot } from './normalize-component';
 import type { ComponentPayload, ThumbnailPayload } from './normalized-types';
 import { emptyDependencies, ReferenceResolver, type ComponentDependencies } from './reference-resolver';
 import { ReferenceCollector } from './references';
-import { descriptionHash } from './structural-hash';
 
 export interface SnapshotterOptions {
   /** Lets the editor breathe between batches. Default: a `setTimeout(0)` turn. */
@@ -121,16 +120,17 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
   async function readRootAsync(root: ComponentRoot): Promise<CacheEntry> {
     refs.clear();
     const nodeIds: string[] = [];
-    const component = normalizeComponent(root, { mixed: figma.mixed, refs, nodeIds });
+    const { component, hashLanes } = normalizeComponent(root, { mixed: figma.mixed, refs, nodeIds });
     const dependencies = emptyDependencies();
-    if (refs.pending.length > 0) await resolver.resolveAsync(refs.pending.slice(), dependencies);
+    const references = refs.pending.slice();
     refs.clear();
+    if (references.length > 0) await resolver.resolveAsync(references, dependencies);
     const payload: ComponentPayload = {
       key: component.key,
       name: component.name,
       kind: component.kind,
       description: component.description,
-      hash: descriptionHash(component),
+      hash: finishComponentHash(hashLanes, references),
       properties: component.properties,
       variants: component.variants,
       node: component.node,

@@ -1,11 +1,11 @@
 // The normalizer over plain objects shaped like the typings' node interfaces (no fake Figma).
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, hasCanonicalKeyOrder } from '../../../src/snapshot/canonical-json';
-import { buildPropertyNameMap, hashInput, normalizeComponent } from '../../../src/snapshot/normalize-component';
+import { buildPropertyNameMap, finishComponentHash, hashedDescription, hashInput, normalizeComponent } from '../../../src/snapshot/normalize-component';
 import { normalizeNode, type NormalizeContext } from '../../../src/snapshot/normalize-node';
 import { ReferenceCollector } from '../../../src/snapshot/references';
-import { descriptionHash, structuralHash } from '../../../src/snapshot/structural-hash';
-import { frame, MIXED, paintable, text, type Plain } from './plain-nodes';
+import { beginHash, hashLanes, structuralHash } from '../../../src/snapshot/structural-hash';
+import { frame, MIXED, paintable, referencePlaces, text, type Plain } from './plain-nodes';
 
 function context(refs = new ReferenceCollector(), names: Map<string, string> = new Map()): NormalizeContext {
   return { mixed: MIXED, propertyNames: names, refs };
@@ -138,9 +138,41 @@ describe('normalizeNode', () => {
     );
     expect(JSON.stringify(out)).toBe(canonicalJson(out));
     expect(hasCanonicalKeyOrder(out)).toBe(true);
-    // The field-by-field hash reads every field of this tree (it equals the generic walk).
-    const description = { description: '', kind: 'component', name: 'All', node: out, properties: {}, variants: [] };
-    expect(descriptionHash(description)).toBe(structuralHash(description));
+  });
+
+  it('hashes as it writes exactly what the definition walks, references included', () => {
+    const refs = new ReferenceCollector();
+    const names = new Map([['Label#1:0', 'Label'], ['Icon#2:0', 'Icon'], ['2#3:0', '2']]);
+    const instance = paintable('INSTANCE', 'Buy', {
+      componentProperties: { 'Label#1:0': { type: 'TEXT', value: 'Buy' }, 'Icon#2:0': { type: 'INSTANCE_SWAP', value: '9:9' }, '2#3:0': { type: 'BOOLEAN', value: true } },
+      children: [],
+      layoutMode: 'NONE',
+      boundVariables: { componentProperties: { 'Label#1:0': { type: 'VARIABLE_ALIAS', id: 'V:label' }, '2#3:0': { type: 'VARIABLE_ALIAS', id: 'V:two' } } },
+    });
+    const tree = frame('All', [
+      text('T', 'x', { textDecoration: 'STRIKETHROUGH', textStyleId: 'S:t', hyperlink: { type: 'URL', value: 'https://example.com' } }),
+      text('Mixed', 'ab', { fontSize: MIXED, getStyledTextSegments: () => [
+        { start: 0, end: 1, fontName: { family: 'Inter', style: 'Bold' }, fontSize: 12, lineHeight: { unit: 'PIXELS', value: 16 }, letterSpacing: { unit: 'PERCENT', value: 2 }, textCase: 'UPPER', textDecoration: 'NONE', fills: [{ type: 'SOLID', color: { r: 1, g: 0, b: 0 }, boundVariables: { color: { type: 'VARIABLE_ALIAS', id: 'V:red' } } }], fillStyleId: 'S:f', textStyleId: '', hyperlink: null },
+        { start: 1, end: 2, fontName: { family: 'Inter', style: 'Regular' }, fontSize: 14, lineHeight: { unit: 'AUTO' }, letterSpacing: { unit: 'PIXELS', value: 0 }, textCase: 'ORIGINAL', textDecoration: 'UNDERLINE', fills: [], fillStyleId: '', textStyleId: 'S:t', hyperlink: null },
+      ] }),
+      paintable('RECTANGLE', 'R', { fills: [{ type: 'IMAGE', imageHash: 'abc', scaleMode: 'TILE', scalingFactor: 0.5, rotation: 90, filters: { exposure: 0.2, contrast: 0 } }, { type: 'GRADIENT_LINEAR', opacity: 0.5, gradientStops: [{ color: { r: 0, g: 0, b: 0, a: 1 }, position: 0 }, { color: { r: 1, g: 1, b: 1, a: 0.5 }, position: 1 }], gradientTransform: [[1, 0, 0], [0, 1, 0]] }], strokes: [{ type: 'SOLID', color: { r: 0, g: 0, b: 0 } }], strokeWeight: MIXED, strokeTopWeight: 1, strokeRightWeight: 2, strokeBottomWeight: 3, strokeLeftWeight: 4, cornerRadius: MIXED, topLeftRadius: 1, topRightRadius: 2, bottomRightRadius: 3, bottomLeftRadius: 4, rotation: 45, opacity: 0.5 }),
+      instance,
+    ], {
+      layoutMode: 'VERTICAL', layoutWrap: 'WRAP', counterAxisSpacing: 4, clipsContent: true, effectStyleId: 'S:e', strokeStyleId: 'S:s', blendMode: 'MULTIPLY', visible: false,
+      strokes: [{ type: 'SOLID', color: { r: 1, g: 1, b: 1 } }], paddingTop: 8, itemSpacing: 4,
+      effects: [{ type: 'DROP_SHADOW', color: { r: 0, g: 0, b: 0, a: 0.25 }, offset: { x: 0, y: 2 }, radius: 4, spread: 1, visible: true, blendMode: 'NORMAL', showShadowBehindNode: true }, { type: 'LAYER_BLUR', radius: 3, visible: false }],
+      boundVariables: { itemSpacing: { type: 'VARIABLE_ALIAS', id: 'V:gap' }, fills: [{ type: 'VARIABLE_ALIAS', id: 'V:a' }, { type: 'VARIABLE_ALIAS', id: 'V:b' }] },
+    });
+    beginHash();
+    const out = run(tree, context(refs, names));
+    const lanes = hashLanes();
+    // Resolve the placeholders as the snapshotter would (any value will do for the check).
+    const pending = refs.pending.slice();
+    for (const ref of pending) (ref.target as Record<string | number, unknown>)[ref.field] = ref.kind === 'variable' ? { collection: 'C', name: `name of ${ref.id}` } : `resolved ${ref.id}`;
+    expect(pending.length).toBeGreaterThan(10);
+    expect(finishComponentHash(lanes, pending)).toBe(structuralHash(out, referencePlaces(pending)));
+    // References count: the same description with the values written in place hashes differently.
+    expect(structuralHash(out)).not.toBe(structuralHash(out, referencePlaces(pending)));
   });
 });
 
@@ -172,7 +204,7 @@ describe('component properties', () => {
       },
     });
     const refs = new ReferenceCollector();
-    const component = normalizeComponent(set as unknown as ComponentSetNode, { mixed: MIXED, refs });
+    const { component, hashLanes: lanes } = normalizeComponent(set as unknown as ComponentSetNode, { mixed: MIXED, refs });
     expect(component.kind).toBe('component_set');
     expect(Object.keys(component.properties)).toEqual(['Icon', 'Show icon', 'Size']);
     expect(component.properties.Size).toEqual({ defaultValue: 'Small', type: 'VARIANT', variantOptions: ['Large', 'Small'] });
@@ -187,5 +219,7 @@ describe('component properties', () => {
     expect(component.node.documentationLinks).toEqual(['https://design.example.com/button']);
     expect(refs.pending.map((ref) => [ref.kind, ref.id])).toEqual([['component-id', '7:7']]);
     expect(JSON.parse(hashInput(component))).toMatchObject({ description: 'Primary call to action', kind: 'component_set', name: 'Button' });
+    (refs.pending[0]!.target as Record<string, unknown>).defaultValue = 'icon-key';
+    expect(finishComponentHash(lanes, refs.pending)).toBe(structuralHash(hashedDescription(component), referencePlaces(refs.pending)));
   });
 });

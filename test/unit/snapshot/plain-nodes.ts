@@ -1,4 +1,5 @@
 // Plain objects shaped like the plugin typings' nodes, for tests of the pure snapshot code.
+import type { PendingReference } from '../../../src/snapshot/references';
 export const MIXED = Symbol('mixed');
 
 export type Plain = Record<string, unknown>;
@@ -80,3 +81,14 @@ export function text(name: string, characters: string, extra: Plain = {}): Plain
   });
 }
 
+
+/** Where the collected references stand (holder → fields), for `structuralHash`. */
+export function referencePlaces(pending: readonly PendingReference[]): Map<object, Set<string | number>> {
+  const places = new Map<object, Set<string | number>>();
+  for (const reference of pending) {
+    const fields = places.get(reference.target) ?? new Set<string | number>();
+    fields.add(reference.field);
+    places.set(reference.target, fields);
+  }
+  return places;
+}

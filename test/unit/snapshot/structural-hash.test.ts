@@ -54,4 +54,21 @@ describe('structuralHash', () => {
     expect(structuralHash({ a: 1, b: undefined })).toBe(structuralHash({ a: 1 }));
     expect(() => structuralHash({ f: () => 1 })).toThrow('cannot hash a function');
   });
+
+  it('feeds references after the walk: their values and their places both count', () => {
+    const node = { fillStyle: 'Brand/Primary', name: 'Card', textStyle: 'Body' };
+    const fillPlace = new Map([[node as object, new Set<string | number>(['fillStyle'])]]);
+    const textPlace = new Map([[node as object, new Set<string | number>(['textStyle'])]]);
+    const base = structuralHash(node, fillPlace);
+    expect(base).toMatch(/^[0-9a-f]{16}$/);
+    expect(structuralHash(node, fillPlace)).toBe(base);
+    expect(structuralHash(node)).not.toBe(base);
+    expect(structuralHash(node, textPlace)).not.toBe(base);
+    const renamed = { ...node, fillStyle: 'Brand/Secondary' };
+    expect(structuralHash(renamed, new Map([[renamed as object, new Set<string | number>(['fillStyle'])]]))).not.toBe(base);
+    const list = ['V:a', 'V:b'];
+    const swapped = ['V:b', 'V:a'];
+    expect(structuralHash({ fills: list }, new Map([[list as object, new Set<string | number>([0, 1])]]))).not.toBe(structuralHash({ fills: swapped }, new Map([[swapped as object, new Set<string | number>([0, 1])]])));
+  });
 });
+
