@@ -705,7 +705,7 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
 
   const direction = isFrame && !isSet ? (node as FrameNode).layoutMode : 'NONE';
   if (isFrame || type === 'GROUP' || type === 'BOOLEAN_OPERATION') {
-    const children = isSet ? sortedVariants(node as ComponentSetNode) : (node as ChildrenMixin).children;
+    const children = isSet ? sortedVariants(node) : (node as ChildrenMixin).children;
     const childPlacement = isSet ? ROOT : direction !== 'NONE' ? AUTO_LAYOUT_CHILD : FREE_CHILD;
     const count = children.length;
     const list: JsonValue[] = [];
