@@ -6,10 +6,10 @@ import { BridgeError } from '../shared/bridge/bridge-error';
 import { encodeBase64 } from './base64';
 import { ChangeTracker, classifyChanges, type TrackedChange } from './change-tracker';
 import { findComponentRoot, isComponentRoot } from './component-roots';
-import { finishComponentHash, normalizeComponent, type ComponentRoot } from './normalize-component';
+import { createComponentReader } from './component-reader';
+import type { ComponentRoot } from './normalize-component';
 import type { ComponentPayload, ThumbnailPayload } from './normalized-types';
-import { emptyDependencies, ReferenceResolver, type ComponentDependencies } from './reference-resolver';
-import { ReferenceCollector } from './references';
+import type { ComponentDependencies } from './reference-resolver';
 
 export interface SnapshotterOptions {
   /** Lets the editor breathe between batches. Default: a `setTimeout(0)` turn. */
@@ -107,9 +107,9 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
   const incremental = options.incremental ?? true;
   const thumbnailMaxSize = options.thumbnailMaxSize ?? 640;
 
-  const resolver = new ReferenceResolver(figma);
+  const reader = createComponentReader(figma);
+  const resolver = reader.resolver;
   const tracker = new ChangeTracker();
-  const refs = new ReferenceCollector();
   let entries = new Map<string, CacheEntry>(); // by root node id
   let rootIdByNodeId = new Map<string, string>();
   let hasBaseline = false;
@@ -118,24 +118,8 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
 
   /** Reads one root completely. */
   async function readRootAsync(root: ComponentRoot): Promise<CacheEntry> {
-    refs.clear();
-    const nodeIds: string[] = [];
-    const { component, hashLanes } = normalizeComponent(root, { mixed: figma.mixed, refs, nodeIds });
-    const dependencies = emptyDependencies();
-    const references = refs.pending.slice();
-    refs.clear();
-    if (references.length > 0) await resolver.resolveAsync(references, dependencies);
-    const payload: ComponentPayload = {
-      key: component.key,
-      name: component.name,
-      kind: component.kind,
-      description: component.description,
-      hash: finishComponentHash(hashLanes, references),
-      properties: component.properties,
-      variants: component.variants,
-      node: component.node,
-    };
-    return { root, payload, nodeIds, dependencies, documentationLinks: documentationLinksOf(root) };
+    const reading = await reader.readAsync(root);
+    return { root, ...reading, documentationLinks: documentationLinksOf(root) };
   }
 
   async function listRootsAsync(): Promise<ComponentRoot[]> {

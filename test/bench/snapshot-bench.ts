@@ -13,6 +13,22 @@ import { newQuickJSWASMModule, RELEASE_SYNC, type QuickJSContext, type QuickJSRu
 // run-ts bundles this file into node_modules/.cache, so the project root is the working directory.
 const root = process.cwd();
 
+/** Bare and full reading of the same roots in alternating slices, on CPU time (vm-entry.ts). */
+interface InterleavedFigure {
+  engine: 'quickjs' | 'node';
+  components: number;
+  slices: number;
+  sliceSize: number;
+  medianRatio: number;
+  bareMs: number;
+  fullMs: number;
+}
+
+function cpuMs(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
+
 interface PhaseFigure {
   engine: 'quickjs' | 'node';
   components: number;
@@ -123,7 +139,7 @@ function pollQuickJs(vm: QuickJSContext): { done: boolean; result?: unknown; err
  * and, sampled during a phase, slowed the 10,000-component phases several-fold even with their
  * own time taken out; they are read once per phase, after its timing.
  */
-async function runQuickJsAsync(code: string, count: number, figures: PhaseFigure[]): Promise<void> {
+async function runQuickJsAsync(code: string, count: number, figures: PhaseFigure[], interleaved: InterleavedFigure[]): Promise<void> {
   const QuickJS = await newQuickJSWASMModule(RELEASE_SYNC);
   const runtime = QuickJS.newRuntime();
   runtime.setMaxStackSize(0);
@@ -148,6 +164,9 @@ async function runQuickJsAsync(code: string, count: number, figures: PhaseFigure
       }
     }
   };
+  const clock = vm.newFunction('__benchCpuMs', () => vm.newNumber(cpuMs()));
+  vm.setProp(vm.global, '__benchCpuMs', clock);
+  clock.dispose();
   vm.unwrapResult(vm.evalCode(code)).dispose();
   const generated = phase('generate', count);
   console.error(`  quickjs ${count}: generated ${JSON.stringify(generated.result)} in ${(generated.ms / 1000).toFixed(1)} s`);
@@ -156,6 +175,7 @@ async function runQuickJsAsync(code: string, count: number, figures: PhaseFigure
     for (const name of ['bare', 'full'] as const) runs.push({ name, ...phase(name, count) });
   }
   recordRepeated('quickjs', count, figures, runs);
+  interleaved.push({ engine: 'quickjs', components: count, ...(phase('interleaved', count).result as Omit<InterleavedFigure, 'engine' | 'components'>) });
   phase('edit', 10);
   const incremental = phase('incremental', count);
   figures.push({ engine: 'quickjs', components: count, phase: 'incremental', ms: incremental.ms, samples: [incremental.ms], peakBytes: incremental.peak, endBytes: incremental.end, detail: incremental.result });
@@ -171,8 +191,8 @@ interface BenchApi {
   setSampler(fn: (() => void) | null): void;
 }
 
-async function runNodeAsync(code: string, count: number, figures: PhaseFigure[]): Promise<void> {
-  const sandbox: Record<string, unknown> = {};
+async function runNodeAsync(code: string, count: number, figures: PhaseFigure[], interleaved: InterleavedFigure[]): Promise<void> {
+  const sandbox: Record<string, unknown> = { __benchCpuMs: cpuMs };
   runInNewContext(code, sandbox);
   const api = sandbox.__snapshotBench as BenchApi;
   let peak = 0;
@@ -201,6 +221,7 @@ async function runNodeAsync(code: string, count: number, figures: PhaseFigure[])
     for (const name of ['bare', 'full'] as const) runs.push({ name, ...(await phaseAsync(name, count)) });
   }
   recordRepeated('node', count, figures, runs);
+  interleaved.push({ engine: 'node', components: count, ...((await phaseAsync('interleaved', count)).result as Omit<InterleavedFigure, 'engine' | 'components'>) });
   await phaseAsync('edit', 10);
   const incremental = await phaseAsync('incremental', count);
   figures.push({ engine: 'node', components: count, phase: 'incremental', ms: incremental.ms, samples: [incremental.ms], peakBytes: incremental.peak, endBytes: incremental.end, detail: incremental.result });
@@ -220,7 +241,7 @@ interface Target {
   met: boolean | null;
 }
 
-function targets(figures: PhaseFigure[], sizes: number[]): Target[] {
+function targets(figures: PhaseFigure[], interleaved: InterleavedFigure[], sizes: number[]): Target[] {
   const out: Target[] = [];
   const largest = Math.max(...sizes);
   const smallest = Math.min(...sizes);
@@ -234,6 +255,9 @@ function targets(figures: PhaseFigure[], sizes: number[]): Target[] {
     const ratioBare = full.ms / bare.ms;
     const ratioIncremental = incremental.ms / full.ms;
     out.push({ engine, name: `full / bare at ${largest}`, value: ratioBare, limit: '≤ 2', met: strict ? ratioBare <= 2 : null });
+    for (const controlled of interleaved.filter((figure) => figure.engine === engine)) {
+      out.push({ engine, name: `full / bare at ${controlled.components}, interleaved slices (CPU, median)`, value: controlled.medianRatio, limit: '≤ 2', met: null });
+    }
     out.push({ engine, name: `incremental / full at ${largest}`, value: ratioIncremental, limit: '< 5 %', met: strict ? ratioIncremental < 0.05 : null });
     if (smallFull && largest !== smallest) {
       const scaling = full.ms / smallFull.ms;
@@ -260,17 +284,18 @@ async function mainAsync(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const code = await bundleAsync();
   const figures: PhaseFigure[] = [];
+  const interleaved: InterleavedFigure[] = [];
   for (const count of options.sizes) {
     if (options.engines.includes('quickjs')) {
       console.error(`quickjs: ${count} components …`);
-      await runQuickJsAsync(code, count, figures);
+      await runQuickJsAsync(code, count, figures, interleaved);
     }
     if (options.engines.includes('node')) {
       console.error(`node: ${count} components …`);
-      await runNodeAsync(code, count, figures);
+      await runNodeAsync(code, count, figures, interleaved);
     }
   }
-  const checks = targets(figures, options.sizes);
+  const checks = targets(figures, interleaved, options.sizes);
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   // The load average says whether other work shared the machine (timings are wall time).
   const load = loadavg().map((value) => Number(value.toFixed(2)));
@@ -282,7 +307,7 @@ async function mainAsync(): Promise<void> {
       quickjs: 'peak: size of the QuickJS WebAssembly linear memory at the end of the phase (it only grows, so a high-water mark of the run so far, document included); in use at end: memory_used_size from JS_ComputeMemoryUsage after the phase',
       node: 'peak: highest process heapUsed sampled at every yield of the phase and at its end; includes the document and garbage not yet collected',
     };
-    writeFileSync(options.json, `${JSON.stringify({ machine, memoryMeasure, figures, targets: checks }, null, 2)}\n`);
+    writeFileSync(options.json, `${JSON.stringify({ machine, memoryMeasure, figures, interleaved, targets: checks }, null, 2)}\n`);
     console.log(`figures written to ${options.json}`);
   }
 }

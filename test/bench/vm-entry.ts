@@ -3,7 +3,8 @@
 // the host through `globalThis.__snapshotBench`. Bundled like the plugin's sandbox code.
 import { createFakeFigma } from '../fake-figma';
 import { createSnapshotter, type Snapshotter } from '../../src/snapshot';
-import { bareTraversalAsync } from './bare-traversal';
+import { createComponentReader } from '../../src/snapshot/component-reader';
+import { bareTraversalAsync, readRootBareAsync } from './bare-traversal';
 import { editComponentsAsync, generateDocumentAsync, type GeneratedDocument } from './generate-document';
 
 interface PhaseState {
@@ -28,6 +29,55 @@ function yieldAsync(): Promise<void> {
   return Promise.resolve();
 }
 
+/** CPU time in ms from the host when it offers one (steadier than wall time on a shared VM). */
+function cpuNow(): number {
+  const clock = (globalThis as { __benchCpuMs?: () => number }).__benchCpuMs;
+  return clock ? clock() : Date.now();
+}
+
+const SLICE = 60;
+
+/**
+ * Bare reading and full reading (the snapshotter's own per-root reader) of the same roots, in
+ * alternating slices of 60, timed on CPU time: both see the same machine state, so the median
+ * of the per-slice ratios is much steadier than whole-phase wall times.
+ */
+async function interleavedAsync(figma: PluginAPI): Promise<unknown> {
+  const reader = createComponentReader(figma);
+  const before = figma.skipInvisibleInstanceChildren;
+  figma.skipInvisibleInstanceChildren = true;
+  const roots: Array<ComponentNode | ComponentSetNode> = [];
+  for (const page of figma.root.children) {
+    await page.loadAsync();
+    for (const root of page.findAllWithCriteria({ types: ['COMPONENT', 'COMPONENT_SET'] })) {
+      if (!root.remote && !(root.type === 'COMPONENT' && root.parent?.type === 'COMPONENT_SET')) roots.push(root);
+    }
+  }
+  const counts = { nodes: 0, values: 0 };
+  const ratios: number[] = [];
+  let bareMs = 0;
+  let fullMs = 0;
+  const kept: unknown[] = []; // full readings stay alive until the slice ends, as in a snapshot
+  // At most about 40 slices, spread over the whole document.
+  const step = SLICE * Math.max(1, Math.floor(roots.length / SLICE / 40));
+  for (let start = 0; start + SLICE <= roots.length; start += step) {
+    const slice = roots.slice(start, start + SLICE);
+    const t0 = cpuNow();
+    for (const root of slice) await readRootBareAsync(root, figma.mixed, counts);
+    const t1 = cpuNow();
+    for (const root of slice) kept.push(await reader.readAsync(root));
+    const t2 = cpuNow();
+    kept.length = 0;
+    bareMs += t1 - t0;
+    fullMs += t2 - t1;
+    ratios.push((t2 - t1) / (t1 - t0));
+    await yieldAsync();
+  }
+  figma.skipInvisibleInstanceChildren = before;
+  ratios.sort((a, b) => a - b);
+  return { slices: ratios.length, sliceSize: SLICE, medianRatio: ratios[ratios.length >> 1], bareMs, fullMs };
+}
+
 async function runPhaseAsync(phase: string, count: number): Promise<unknown> {
   switch (phase) {
     case 'generate': {
@@ -42,6 +92,8 @@ async function runPhaseAsync(phase: string, count: number): Promise<unknown> {
       const result = await snapshotter!.snapshotAsync({ full: true });
       return { stats: result.stats, sample: result.components[0]?.hash };
     }
+    case 'interleaved':
+      return interleavedAsync(figma!);
     case 'edit':
       return { edited: await editComponentsAsync(figma!, doc!, count, ++editRound) };
     case 'incremental': {
