@@ -297,6 +297,9 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
       return createRemoteComponent(ctx, state, figma, spec);
     },
     relaunch(relaunchOptions = {}) {
+      // Figma lays out synchronously: by the time a plugin starts again, layout edits of the
+      // previous run are applied. The fake's lazy pass must not surface them as new changes.
+      if (ctx.dirtyLayout.size !== 0) ctx.flushLayout();
       state.handlers.clear();
       ctx.changes.active = false;
       ctx.changes.clear();

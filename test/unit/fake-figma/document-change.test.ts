@@ -85,4 +85,24 @@ describe('documentchange', () => {
     await fake.settleAsync();
     expect(calls).toBe(0);
   });
+
+  it('reports nothing when a relaunched plugin only reads: layout edits of the last run are already applied', async () => {
+    const fake = createFakeFigma();
+    const figma = fake.figma;
+    const stack = figma.createFrame();
+    stack.layoutMode = 'VERTICAL';
+    stack.primaryAxisSizingMode = 'AUTO';
+    const child = figma.createRectangle();
+    stack.appendChild(child);
+    child.resize(80, 30); // laid out lazily by the fake: nothing has read the stack's size yet
+    fake.relaunch();
+    await figma.loadAllPagesAsync();
+    const events: DocumentChangeEvent[] = [];
+    figma.on('documentchange', (event) => events.push(event));
+    expect(stack.height).toBe(30);
+    expect(child.y).toBe(0);
+    await fake.settleAsync();
+    expect(events).toEqual([]);
+  });
 });
+

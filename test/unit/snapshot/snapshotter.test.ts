@@ -35,17 +35,6 @@ function hashes(result: SnapshotResult): Record<string, string> {
   return Object.fromEntries(result.components.map((payload) => [payload.name, payload.hash]));
 }
 
-/**
- * The fake re-lays out some layers once pages load after a relaunch (a Header width, a Logo
- * position) and reports those as document changes; one snapshot after they settle absorbs them,
- * so that tests about "no change" or "one change" start from a quiet document.
- */
-async function settledBaselineAsync(fake: FakeFigma, snapshotter: Snapshotter): Promise<void> {
-  await snapshotter.snapshotAsync();
-  await fake.settleAsync();
-  await snapshotter.snapshotAsync();
-}
-
 describe('golden output', () => {
   // Regenerate with UPDATE_GOLDEN=1 after a deliberate format change, and review the diff.
   const goldenDir = new URL('./golden/', import.meta.url);
@@ -178,7 +167,7 @@ describe('determinism', () => {
   it('does not change when only selection or viewport change', async () => {
     const { fake, fixture } = await setupAsync();
     const snapshotter = createSnapshotter(fake.figma, { yieldAsync: noYield });
-    await settledBaselineAsync(fake, snapshotter);
+    await snapshotter.snapshotAsync();
     const before = await snapshotter.snapshotAsync();
     await fake.figma.setCurrentPageAsync(fixture.footer.parent as PageNode);
     fake.figma.currentPage.selection = [fixture.footer];
@@ -265,7 +254,7 @@ describe('incremental snapshots', () => {
     const { fake, fixture } = await setupAsync();
     await fake.figma.loadFontAsync({ family: 'Inter', style: 'Regular' });
     const snapshotter = createSnapshotter(fake.figma, { yieldAsync: noYield });
-    await settledBaselineAsync(fake, snapshotter);
+    await snapshotter.snapshotAsync();
     return { fake, fixture, snapshot: (options) => snapshotter.snapshotAsync(options) };
   }
 
@@ -353,7 +342,7 @@ describe('progress, cancellation and thumbnails', () => {
     const { fake, fixture } = await setupAsync();
     await fake.figma.loadFontAsync({ family: 'Inter', style: 'Regular' });
     const snapshotter = createSnapshotter(fake.figma, { yieldAsync: noYield });
-    await settledBaselineAsync(fake, snapshotter);
+    await snapshotter.snapshotAsync();
     const before = byName(await snapshotter.snapshotAsync());
     fixture.texts.get('Company')!.characters = 'Northwind Goods Ltd';
     await fake.settleAsync();
