@@ -63,8 +63,10 @@ export function App({ endpoint = sandbox }: { endpoint?: Pick<UiEndpoint, 'reque
   const setScreen = (screen: Command) => setState({ ...state, screen });
   const setView = (view: SettingsView) => setState((current) => (current.status === 'ready' ? { ...current, view } : current));
   const info = SCREENS.find((screen) => screen.id === state.screen);
+  // The sandbox only refuses sizes that are not numbers, which the handle never sends.
+  const resize = (width: number, height: number, save: boolean) => void endpoint.request('ui/resize', { width, height, save }).catch(() => undefined);
   return (
-    <AppShell fileName={state.fileName} userName={state.userName} screen={state.screen} onScreen={setScreen}>
+    <AppShell fileName={state.fileName} userName={state.userName} screen={state.screen} onScreen={setScreen} onResize={resize}>
       {state.screen === 'settings' ? (
         <SettingsScreen view={state.view} onView={setView} requester={requester} />
       ) : info ? (

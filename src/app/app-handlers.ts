@@ -3,14 +3,14 @@ import type { Handlers } from '../shared/bridge/endpoint';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { SandboxRequests, SettingsView } from '../shared/bridge/messages';
 import { parseMenuCommand } from './menu-command';
-import { fitWindowSize } from './window-size';
+import { fitWindowSize, saveWindowSizeAsync } from './window-size';
 
 export type AppHandlers = Pick<Handlers<SandboxRequests>, 'app/init' | 'ui/resize' | 'ui/notify'>;
 
 const NOTIFY_MAX_LENGTH = 300;
 
 export interface AppDependencies {
-  figma: Pick<PluginAPI, 'command' | 'root' | 'currentUser' | 'ui' | 'notify'>;
+  figma: Pick<PluginAPI, 'command' | 'root' | 'currentUser' | 'ui' | 'notify' | 'clientStorage'>;
   readSettingsViewAsync: () => Promise<SettingsView>;
 }
 
@@ -32,11 +32,13 @@ export function createAppHandlers({ figma, readSettingsViewAsync }: AppDependenc
       userName: currentUserName(figma),
     }),
 
-    'ui/resize': ({ width, height }) => {
+    'ui/resize': async ({ width, height, save }) => {
       const size = fitWindowSize(width, height);
-      if (size === null) return Promise.reject(new BridgeError('invalid_input', 'The window size must be two finite numbers of pixels.'));
+      if (size === null) throw new BridgeError('invalid_input', 'The window size must be two finite numbers of pixels.');
       figma.ui.resize(size.width, size.height);
-      return Promise.resolve({});
+      // Saved when a resize ends (not on every step of a drag): the next launch opens at it.
+      if (save === true) await saveWindowSizeAsync(figma.clientStorage, size);
+      return {};
     },
 
     'ui/notify': ({ message, error }) => {

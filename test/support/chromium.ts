@@ -30,7 +30,15 @@ async function isExecutableAsync(path: string): Promise<boolean> {
   }
 }
 
-export async function launchChromiumAsync(): Promise<Browser> {
+/**
+ * Runs sandboxed iframes (the plugin's null-origin UI) in the page's process. Only for tests of
+ * pointer capture: with the iframe in its own process, headless Chromium stops delivering the
+ * test's synthetic pointer events to a capturing element once its iframe has been resized.
+ * The frame's origin stays `null` either way.
+ */
+export const IN_PROCESS_IFRAMES_ARGS: readonly string[] = ['--disable-features=IsolateSandboxedIframes'];
+
+export async function launchChromiumAsync(extraArgs: readonly string[] = []): Promise<Browser> {
   const executablePath = chromiumPath();
   if (!(await isExecutableAsync(executablePath))) {
     throw new Error(
@@ -38,5 +46,5 @@ export async function launchChromiumAsync(): Promise<Browser> {
         'or set CHROMIUM_PATH to the chromium executable.',
     );
   }
-  return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS] });
+  return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import type { Command } from '../../src/shared/bridge/messages';
 import { NavBar } from './nav-bar';
+import { ResizeHandle } from './resize-handle';
 import { SCREENS } from './screens';
 
 export interface AppShellProps {
@@ -8,10 +9,12 @@ export interface AppShellProps {
   userName: string | null;
   screen: Command;
   onScreen(screen: Command): void;
+  /** Asks for a new window size (`save` when the resize ends). */
+  onResize(width: number, height: number, save: boolean): void;
   children: ComponentChildren;
 }
 
-export function AppShell({ fileName, userName, screen, onScreen, children }: AppShellProps) {
+export function AppShell({ fileName, userName, screen, onScreen, onResize, children }: AppShellProps) {
   const label = SCREENS.find((entry) => entry.id === screen)?.label ?? screen;
   return (
     <div class="shell">
@@ -28,6 +31,7 @@ export function AppShell({ fileName, userName, screen, onScreen, children }: App
           {children}
         </div>
       </main>
+      <ResizeHandle onResize={onResize} />
     </div>
   );
 }

@@ -54,8 +54,8 @@ export const sandboxRequests = {
   'settings/set-design-system': defineRequest(z.object({ id: z.nullable(z.string()) }), settingsViewSchema),
   /** The library key and host, for the UI's own calls to the library API. */
   'library/credentials': defineRequest(empty, z.object({ baseUrl: z.string(), key: z.nullable(z.string()) })),
-  /** Resizes the plugin window. */
-  'ui/resize': defineRequest(z.object({ width: z.number(), height: z.number() }), empty),
+  /** Resizes the plugin window; `save` (at the end of a resize) keeps the size for the next launch. */
+  'ui/resize': defineRequest(z.object({ width: z.number(), height: z.number(), save: z.optional(z.boolean()) }), empty),
   /** Shows a Figma toast. */
   'ui/notify': defineRequest(z.object({ message: z.string(), error: z.optional(z.boolean()) }), empty),
 };

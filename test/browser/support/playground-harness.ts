@@ -28,10 +28,10 @@ export interface Harness {
 
 export const VIEWPORT = { width: 1440, height: 900 };
 
-export async function startHarnessAsync(): Promise<Harness> {
+export async function startHarnessAsync(options: { chromiumArgs?: readonly string[] } = {}): Promise<Harness> {
   const emulator = await startEmulator({ limits: 'relaxed' });
   const playground = await startPlayground({ emulator: { libraryUrl: emulator.libraryUrl, builderUrl: emulator.builderUrl } });
-  const browser = await launchChromiumAsync();
+  const browser = await launchChromiumAsync(options.chromiumArgs);
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
   const page = await context.newPage();
   const consoleEntries: ConsoleEntry[] = [];

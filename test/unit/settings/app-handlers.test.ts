@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createAppHandlers, type AppDependencies } from '../../../src/app/app-handlers';
 import { parseMenuCommand } from '../../../src/app/menu-command';
-import { fitWindowSize, WINDOW_LIMITS } from '../../../src/app/window-size';
+import { DEFAULT_WINDOW_SIZE, fitWindowSize, readWindowSizeAsync, WINDOW_LIMITS, WINDOW_SIZE_STORAGE_KEY } from '../../../src/app/window-size';
 import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
 import type { SettingsView } from '../../../src/shared/bridge/messages';
+import { createMemoryStorage } from './memory-storage';
 
 const context: HandlerContext = { progress: () => {}, cancelled: false, throwIfCancelled: () => {} };
 const view: SettingsView = {
@@ -15,7 +16,9 @@ const view: SettingsView = {
 function fakeFigma(overrides: Partial<Record<'command' | 'currentUser', unknown>> = {}) {
   const resize = vi.fn();
   const notify = vi.fn();
+  const storage = createMemoryStorage();
   const figma = {
+    clientStorage: storage,
     command: 'sync',
     root: { name: 'Brand emails' },
     currentUser: { id: '1', name: 'Ada' },
@@ -23,7 +26,7 @@ function fakeFigma(overrides: Partial<Record<'command' | 'currentUser', unknown>
     notify,
     ...overrides,
   } as unknown as AppDependencies['figma'];
-  return { figma, resize, notify };
+  return { figma, resize, notify, storage };
 }
 
 describe('menu command', () => {
@@ -42,6 +45,21 @@ describe('window size', () => {
     expect(fitWindowSize(5000, 5000)).toEqual({ width: WINDOW_LIMITS.maxWidth, height: WINDOW_LIMITS.maxHeight });
     expect(fitWindowSize(Number.NaN, 400)).toBeNull();
     expect(fitWindowSize(400, Number.POSITIVE_INFINITY)).toBeNull();
+  });
+
+  it('opens at the saved size, fitted, or at the default when none is saved or it cannot be read', async () => {
+    const storage = createMemoryStorage();
+    expect(await readWindowSizeAsync(storage)).toEqual(DEFAULT_WINDOW_SIZE);
+    storage.entries.set(WINDOW_SIZE_STORAGE_KEY, { width: 520, height: 700 });
+    expect(await readWindowSizeAsync(storage)).toEqual({ width: 520, height: 700 });
+    storage.entries.set(WINDOW_SIZE_STORAGE_KEY, { width: 99_999, height: 1 });
+    expect(await readWindowSizeAsync(storage)).toEqual({ width: WINDOW_LIMITS.maxWidth, height: WINDOW_LIMITS.minHeight });
+    for (const junk of ['520x700', { width: 'wide' }, null, 42]) {
+      storage.entries.set(WINDOW_SIZE_STORAGE_KEY, junk);
+      expect(await readWindowSizeAsync(storage)).toEqual(DEFAULT_WINDOW_SIZE);
+    }
+    const broken = { ...storage, getAsync: () => Promise.reject(new Error('storage unavailable')) };
+    expect(await readWindowSizeAsync(broken)).toEqual(DEFAULT_WINDOW_SIZE);
   });
 });
 
@@ -71,6 +89,16 @@ describe('app handlers', () => {
     await handlers['ui/resize']({ width: 420, height: 9000 }, context);
     expect(resize).toHaveBeenCalledWith(420, WINDOW_LIMITS.maxHeight);
     await expect(handlers['ui/resize']({ width: Number.NaN, height: 300 }, context)).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringMatching(/finite numbers/) as unknown });
+  });
+
+  it('ui/resize saves the size for the next launch only when a resize ends', async () => {
+    const { figma, storage } = fakeFigma();
+    const handlers = createAppHandlers({ figma, readSettingsViewAsync: () => Promise.resolve(view) });
+    await handlers['ui/resize']({ width: 450, height: 640 }, context);
+    expect(storage.entries.has(WINDOW_SIZE_STORAGE_KEY)).toBe(false);
+    await handlers['ui/resize']({ width: 460.4, height: 5000, save: true }, context);
+    expect(storage.entries.get(WINDOW_SIZE_STORAGE_KEY)).toEqual({ width: 460, height: WINDOW_LIMITS.maxHeight });
+    expect(await readWindowSizeAsync(storage)).toEqual({ width: 460, height: WINDOW_LIMITS.maxHeight });
   });
 
   it('ui/notify shows a toast, as an error when asked, and refuses an empty one', async () => {

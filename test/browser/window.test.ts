@@ -1,0 +1,63 @@
+// The plugin window's resize grip, through the real build in the playground: dragging it or
+// using its arrow keys resizes the window within limits, and the next launch opens at the size
+// the person left it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IN_PROCESS_IFRAMES_ARGS } from '../support/chromium';
+import { evaluateHooks, startHarnessAsync, type Harness } from './support/playground-harness';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarnessAsync({ chromiumArgs: IN_PROCESS_IFRAMES_ARGS });
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+function windowSizeAsync(): Promise<[number, number]> {
+  return h.page.locator('[data-role="plugin-body"]').evaluate((body: HTMLElement) => [parseFloat(body.style.width), parseFloat(body.style.height)] as [number, number]);
+}
+
+/** Drags the grip by (dx, dy) in one quick gesture: the pointer outruns the window, as a person's does. */
+async function dragGripAsync(dx: number, dy: number): Promise<void> {
+  const ui = await h.uiFrameAsync();
+  const box = await ui.getByTestId('resize-handle').boundingBox();
+  if (!box) throw new Error('the resize grip is not visible');
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await h.page.mouse.move(x, y);
+  await h.page.mouse.down();
+  await h.page.mouse.move(x + dx, y + dy, { steps: 8 });
+  await h.page.mouse.up();
+}
+
+describe('the plugin window', () => {
+  it('opens at 400 × 600, grows and shrinks with the grip, and keeps within its limits', async () => {
+    await h.openAsync();
+    expect(await windowSizeAsync()).toEqual([400, 600]);
+    await dragGripAsync(60, 40);
+    await expect.poll(windowSizeAsync).toEqual([460, 640]);
+    await dragGripAsync(-400, -600);
+    await expect.poll(windowSizeAsync).toEqual([320, 240]);
+  });
+
+  it('resizes from the keyboard: arrows by 16 px, with Shift by 64 px', async () => {
+    const grip = (await h.uiFrameAsync()).getByTestId('resize-handle');
+    await grip.focus();
+    await grip.press('ArrowRight');
+    await expect.poll(windowSizeAsync).toEqual([336, 240]);
+    await grip.press('Shift+ArrowDown');
+    await expect.poll(windowSizeAsync).toEqual([336, 304]);
+    expect(await grip.getAttribute('aria-label')).toMatch(/arrow keys/);
+  });
+
+  it('opens the next time at the size it was left at (kept in clientStorage, not in the document)', async () => {
+    await dragGripAsync(120, 300);
+    await expect.poll(windowSizeAsync).toEqual([456, 604]);
+    expect(await evaluateHooks(h.page, (hooks) => hooks.clientStorageKeysAsync())).toContain('envelope.window.size');
+    await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
+    await h.uiFrameAsync();
+    await expect.poll(windowSizeAsync).toEqual([456, 604]);
+  });
+});
