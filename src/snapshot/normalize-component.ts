@@ -172,7 +172,7 @@ export function hashedDescription(component: NormalizedComponent): Record<string
   };
 }
 
-/** The canonical JSON of `hashedDescription` (what the structural hash is a function of). */
+/** The canonical JSON of `hashedDescription`: what the hash describes (references resolved in place). */
 export function hashInput(component: NormalizedComponent): string {
   return JSON.stringify(hashedDescription(component));
 }
