@@ -38,7 +38,7 @@ interface PhaseFigure {
   peakBytes: number;
   /** Memory in use at the end of the phase (QuickJS: memory_used_size; Node: heapUsed). */
   endBytes: number;
-  /** Every timing taken (ms); `ms` is their median. Short phases are repeated (see REPEATS). */
+  /** Every timing taken (ms); `ms` is their median. Bare and full are repeated (see repeatsFor). */
   samples: number[];
   detail: unknown;
 }
@@ -91,10 +91,11 @@ async function bundleAsync(): Promise<string> {
 /**
  * Bare and full are timed this many times (alternating) and the median kept: a 1,000-component
  * phase lasts a second or two, so one burst of other work on the machine would skew the
- * 10,000 / 1,000 ratio; 10,000-component phases last long enough to average it out.
+ * 10,000 / 1,000 ratio; 10,000-component phases are long, but this VM's speed drifts by tens of
+ * percent between minutes, so they run twice (the median of two is their mean).
  */
 function repeatsFor(count: number): number {
-  return count <= 3000 ? 3 : 1;
+  return count <= 3000 ? 3 : 2;
 }
 
 function median(values: number[]): number {
