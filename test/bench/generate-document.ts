@@ -185,6 +185,9 @@ export async function generateDocumentAsync(figma: PluginAPI, count: number): Pr
     roots++;
     index++;
   }
+  // Figma lays out as it goes; the fake lays out lazily, on the first geometry read. Reading
+  // one now applies all pending layout here (untimed), not inside the first timed phase.
+  void icon.width;
   return { components: made, roots, layersPerComponent: 30, editableTexts };
 }
 
