@@ -9,6 +9,15 @@ export type ComponentRoot = ComponentNode | ComponentSetNode;
 export type NormalizedComponent = Omit<ComponentPayload, 'hash' | 'thumbnail'>;
 
 type Definitions = ComponentPropertyDefinitions;
+
+// Hash codes of the component-level field names (see normalize-node.ts for the node's).
+const K_DEFAULT_VALUE = stringCode('defaultValue');
+const K_DESCRIPTION = stringCode('description');
+const K_KIND = stringCode('kind');
+const K_NAME = stringCode('name');
+const K_NODE = stringCode('node');
+const K_PROPERTIES = stringCode('properties');
+const K_VARIANTS = stringCode('variants');
 type Definition = Definitions[string];
 
 function compareText(a: string, b: string): number {
@@ -84,9 +93,9 @@ export function normalizePropertyDefinitions(
     mixOpen();
     if (isSwapReference(definition)) {
       refs.add('component-id', definition as unknown as Record<string, unknown>, 'defaultValue', definition.defaultValue as string);
-      mixKeyRef(stringCode('defaultValue'));
+      mixKeyRef(K_DEFAULT_VALUE);
     } else {
-      mixKeyValue(stringCode('defaultValue'), definition.defaultValue);
+      mixKeyValue(K_DEFAULT_VALUE, definition.defaultValue);
     }
     for (const field in definition) if (field !== 'defaultValue') mixKeyValue(stringCode(field), (definition as unknown as Record<string, unknown>)[field]);
     mixClose();
@@ -139,15 +148,15 @@ export function normalizeComponent(root: ComponentRoot, options: NormalizeCompon
   const name = root.name;
   beginHash();
   mixOpen();
-  mixKeyString(stringCode('description'), description);
-  mixKeyString(stringCode('kind'), kind);
-  mixKeyString(stringCode('name'), name);
-  mixKey(stringCode('node'));
+  mixKeyString(K_DESCRIPTION, description);
+  mixKeyString(K_KIND, kind);
+  mixKeyString(K_NAME, name);
+  mixKey(K_NODE);
   const node = normalizeNode(ctx, root, undefined, links);
-  mixKey(stringCode('properties'));
+  mixKey(K_PROPERTIES);
   const properties = normalizePropertyDefinitions(options.refs, definitions, propertyNames);
   const variants = isSet ? normalizeVariants(root) : [];
-  mixKey(stringCode('variants'));
+  mixKey(K_VARIANTS);
   mixValue(variants);
   mixClose();
   return { component: { key: root.key, name, kind, description, properties, variants, node }, hashLanes: hashLanes() };

@@ -119,7 +119,9 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
   /** Reads one root completely. */
   async function readRootAsync(root: ComponentRoot): Promise<CacheEntry> {
     const reading = await reader.readAsync(root);
-    return { root, ...reading, documentationLinks: documentationLinksOf(root) };
+    // The links as just read (written on the root node when there are any): no second read.
+    const links = (reading.payload.node.documentationLinks as string[] | undefined) ?? [];
+    return { root, ...reading, documentationLinks: links.join('\n') };
   }
 
   async function listRootsAsync(): Promise<ComponentRoot[]> {
