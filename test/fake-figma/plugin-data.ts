@@ -90,3 +90,45 @@ export function getSharedPluginDataKeys(holder: PluginDataHolder, namespace: unk
   const space = holder._shared?.[namespace];
   return space ? Object.keys(space) : [];
 }
+
+/** The six plugin-data methods, as a style or variable has them. */
+export interface PluginDataMethods {
+  getPluginData(key: string): string;
+  setPluginData(key: string, value: string): void;
+  getPluginDataKeys(): string[];
+  getSharedPluginData(namespace: string, key: string): string;
+  setSharedPluginData(namespace: string, key: string, value: string): void;
+  getSharedPluginDataKeys(namespace: string): string[];
+}
+
+type Owner = PluginDataHolder & { readonly _ctx: { readonly pluginId: string } };
+
+/**
+ * The methods for a class's prototype (`Object.assign(Class.prototype, pluginDataMethods())`),
+ * written once for styles and variables; `beforeWrite` guards the setters (a removed style).
+ * Nodes have their own: reading a node also checks that it is readable.
+ */
+export function pluginDataMethods<T extends Owner>(beforeWrite?: (owner: T, api: string) => void): PluginDataMethods & ThisType<T> {
+  return {
+    getPluginData(this: T, key: string): string {
+      return getPluginData(this, key);
+    },
+    setPluginData(this: T, key: string, value: string): void {
+      beforeWrite?.(this, 'setPluginData');
+      setPluginData(this, this._ctx.pluginId, key, value);
+    },
+    getPluginDataKeys(this: T): string[] {
+      return getPluginDataKeys(this);
+    },
+    getSharedPluginData(this: T, namespace: string, key: string): string {
+      return getSharedPluginData(this, namespace, key);
+    },
+    setSharedPluginData(this: T, namespace: string, key: string, value: string): void {
+      beforeWrite?.(this, 'setSharedPluginData');
+      setSharedPluginData(this, namespace, key, value);
+    },
+    getSharedPluginDataKeys(this: T, namespace: string): string[] {
+      return getSharedPluginDataKeys(this, namespace);
+    },
+  };
+}

@@ -4,15 +4,7 @@ import { digest40, type FakeContext } from './context';
 import { figmaError, validationError } from './figma-errors';
 import { makeStrict } from './not-implemented';
 import { FakeSceneNode, FakeTextNode, internFont, measureText, requireFont } from './nodes';
-import {
-  getPluginData,
-  getPluginDataKeys,
-  getSharedPluginData,
-  getSharedPluginDataKeys,
-  setPluginData,
-  setSharedPluginData,
-  type PluginDataHolder,
-} from './plugin-data';
+import { pluginDataMethods, type PluginDataHolder, type PluginDataMethods } from './plugin-data';
 import { checkEffects, checkPaints, frozenCopy, isPlainObject, numberIn, oneOf } from './properties';
 
 export type StyleKind = 'PAINT' | 'TEXT' | 'EFFECT';
@@ -115,25 +107,17 @@ export abstract class FakeStyle implements PluginDataHolder {
     this._ctx.changes.deleted(this, true);
   }
 
-  getPluginData(key: string): string {
-    return getPluginData(this, key);
-  }
-  setPluginData(key: string, value: string): void {
-    this._check('setPluginData');
-    setPluginData(this, this._ctx.pluginId, key, value);
-  }
-  getPluginDataKeys(): string[] {
-    return getPluginDataKeys(this);
-  }
-  getSharedPluginData(namespace: string, key: string): string {
-    return getSharedPluginData(this, namespace, key);
-  }
-  setSharedPluginData(namespace: string, key: string, value: string): void {
-    this._check('setSharedPluginData');
-    setSharedPluginData(this, namespace, key, value);
-  }
-  getSharedPluginDataKeys(namespace: string): string[] {
-    return getSharedPluginDataKeys(this, namespace);
+  // Plugin data: the shared methods of plugin-data.ts, installed on the prototype below (setters refuse a removed style).
+  declare getPluginData: PluginDataMethods['getPluginData'];
+  declare setPluginData: PluginDataMethods['setPluginData'];
+  declare getPluginDataKeys: PluginDataMethods['getPluginDataKeys'];
+  declare getSharedPluginData: PluginDataMethods['getSharedPluginData'];
+  declare setSharedPluginData: PluginDataMethods['setSharedPluginData'];
+  declare getSharedPluginDataKeys: PluginDataMethods['getSharedPluginDataKeys'];
+
+  static {
+    // In the class body: the guard is protected.
+    Object.assign(FakeStyle.prototype, pluginDataMethods<FakeStyle>((style, api) => style._check(api)));
   }
 
   /** Nodes whose `field` names this style. */

@@ -4,15 +4,7 @@ import { digest40, type FakeContext } from './context';
 import { figmaError, validationError } from './figma-errors';
 import { makeStrict, notImplemented, strictObject } from './not-implemented';
 import type { FakeSceneNode } from './nodes';
-import {
-  getPluginData,
-  getPluginDataKeys,
-  getSharedPluginData,
-  getSharedPluginDataKeys,
-  setPluginData,
-  setSharedPluginData,
-  type PluginDataHolder,
-} from './plugin-data';
+import { pluginDataMethods, type PluginDataHolder, type PluginDataMethods } from './plugin-data';
 import { isPlainObject } from './properties';
 
 export class FakeVariableCollection implements PluginDataHolder {
@@ -88,25 +80,15 @@ export class FakeVariableCollection implements PluginDataHolder {
     this._ctx.variables.delete(this.id);
   }
 
-  getPluginData(key: string): string {
-    return getPluginData(this, key);
-  }
-  setPluginData(key: string, value: string): void {
-    setPluginData(this, this._ctx.pluginId, key, value);
-  }
-  getPluginDataKeys(): string[] {
-    return getPluginDataKeys(this);
-  }
-  getSharedPluginData(namespace: string, key: string): string {
-    return getSharedPluginData(this, namespace, key);
-  }
-  setSharedPluginData(namespace: string, key: string, value: string): void {
-    setSharedPluginData(this, namespace, key, value);
-  }
-  getSharedPluginDataKeys(namespace: string): string[] {
-    return getSharedPluginDataKeys(this, namespace);
-  }
+  // Plugin data: the shared methods of plugin-data.ts, installed on the prototype below.
+  declare getPluginData: PluginDataMethods['getPluginData'];
+  declare setPluginData: PluginDataMethods['setPluginData'];
+  declare getPluginDataKeys: PluginDataMethods['getPluginDataKeys'];
+  declare getSharedPluginData: PluginDataMethods['getSharedPluginData'];
+  declare setSharedPluginData: PluginDataMethods['setSharedPluginData'];
+  declare getSharedPluginDataKeys: PluginDataMethods['getSharedPluginDataKeys'];
 }
+Object.assign(FakeVariableCollection.prototype, pluginDataMethods());
 makeStrict(FakeVariableCollection, (c) => `VariableCollection "${(c as FakeVariableCollection)._name}"`);
 
 type VariableValueType = VariableResolvedDataType;
@@ -221,25 +203,15 @@ export class FakeVariable implements PluginDataHolder {
     if (collection) collection._variableIds = collection._variableIds.filter((id) => id !== this.id);
   }
 
-  getPluginData(key: string): string {
-    return getPluginData(this, key);
-  }
-  setPluginData(key: string, value: string): void {
-    setPluginData(this, this._ctx.pluginId, key, value);
-  }
-  getPluginDataKeys(): string[] {
-    return getPluginDataKeys(this);
-  }
-  getSharedPluginData(namespace: string, key: string): string {
-    return getSharedPluginData(this, namespace, key);
-  }
-  setSharedPluginData(namespace: string, key: string, value: string): void {
-    setSharedPluginData(this, namespace, key, value);
-  }
-  getSharedPluginDataKeys(namespace: string): string[] {
-    return getSharedPluginDataKeys(this, namespace);
-  }
+  // Plugin data: the shared methods of plugin-data.ts, installed on the prototype below.
+  declare getPluginData: PluginDataMethods['getPluginData'];
+  declare setPluginData: PluginDataMethods['setPluginData'];
+  declare getPluginDataKeys: PluginDataMethods['getPluginDataKeys'];
+  declare getSharedPluginData: PluginDataMethods['getSharedPluginData'];
+  declare setSharedPluginData: PluginDataMethods['setSharedPluginData'];
+  declare getSharedPluginDataKeys: PluginDataMethods['getSharedPluginDataKeys'];
 }
+Object.assign(FakeVariable.prototype, pluginDataMethods());
 makeStrict(FakeVariable, (v) => `Variable "${(v as FakeVariable)._name}"`);
 
 const NUMERIC_FIELDS = new Set([

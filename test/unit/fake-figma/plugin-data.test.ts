@@ -69,6 +69,14 @@ describe('plugin data and shared plugin data', () => {
     const collection = figma.variables.createVariableCollection('Tokens');
     collection.setSharedPluginData('envelope', 'id', 'c1');
     expect(collection.getSharedPluginData('envelope', 'id')).toBe('c1');
+    const variable = figma.variables.createVariable('brand', collection, 'COLOR');
+    variable.setPluginData('token', 'v');
+    expect([variable.getPluginData('token'), variable.getPluginDataKeys()]).toEqual(['v', ['token']]);
+    // A removed style keeps what it had but refuses writes, as in Figma.
+    style.remove();
+    expect(style.getPluginData('token')).toBe('brand.primary');
+    expect(() => style.setPluginData('token', 'x')).toThrow(/was removed/);
+    expect(() => style.setSharedPluginData('envelope', 'id', 'x')).toThrow(/was removed/);
   });
 
   it('finds nodes by plugin data and shared plugin data', () => {
