@@ -3,10 +3,11 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { SettingsView } from '../../src/shared/bridge/messages';
 import type { ApiName } from '../../src/shared/settings/validate-settings';
 import { Button } from '../components/button';
-import { ErrorNotice, LiveNotice, type LiveMessage } from '../components/notice';
+import type { LiveMessage } from '../components/notice';
 import { TextField } from '../components/text-field';
 import { useBusy } from '../hooks/use-busy';
 import type { SettingsRequester } from './settings-requester';
+import { SettingsSection } from './settings-section';
 import { API_TEXT, checkApiForm, errorText, fieldErrorFrom, savedText, type ApiField, type FieldErrors } from './api-form';
 
 const API_FIELDS: readonly ApiField[] = ['baseUrl', 'key'];
@@ -175,124 +176,109 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
   }
 
   return (
-    <section class="settings-section" aria-labelledby={id('title')} data-testid={id('section')}>
-      <div>
-        <h2 id={id('title')}>{text.title}</h2>
-        <p class="muted">{text.about}</p>
-      </div>
-      <form
-        class="settings-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          save();
+    <SettingsSection idPrefix={`settings-${api}`} title={text.title} about={text.about} onSubmit={save} failure={failure} result={result}>
+      <TextField
+        id={id('base-url')}
+        testId={id('base-url')}
+        label="API address"
+        type="url"
+        value={baseUrl}
+        onValue={(value) => {
+          setBaseUrl(value);
+          if (errors.baseUrl) setErrors((current) => ({ ...current, baseUrl: undefined }));
         }}
-      >
+        error={errors.baseUrl}
+        hint={baseUrl.trim() === saved.defaultBaseUrl ? 'The default address.' : `Default: ${saved.defaultBaseUrl}`}
+        inputRef={baseUrlRef}
+        onKeyDown={onBaseUrlKeyDown}
+        onBlur={() => setErrors((current) => ({ ...current, baseUrl: blurProblem('baseUrl') }))}
+      />
+      {keyFieldShown ? (
         <TextField
-          id={id('base-url')}
-          testId={id('base-url')}
-          label="API address"
-          type="url"
-          value={baseUrl}
+          id={id('key')}
+          testId={id('key')}
+          label={text.keyLabel}
+          type="password"
+          value={key}
           onValue={(value) => {
-            setBaseUrl(value);
-            if (errors.baseUrl) setErrors((current) => ({ ...current, baseUrl: undefined }));
+            setKey(value);
+            if (errors.key) setErrors((current) => ({ ...current, key: undefined }));
           }}
-          error={errors.baseUrl}
-          hint={baseUrl.trim() === saved.defaultBaseUrl ? 'The default address.' : `Default: ${saved.defaultBaseUrl}`}
-          inputRef={baseUrlRef}
-          onKeyDown={onBaseUrlKeyDown}
-          onBlur={() => setErrors((current) => ({ ...current, baseUrl: blurProblem('baseUrl') }))}
+          error={errors.key}
+          hint={`${text.keyHelp} Stored on this computer only, never in the file.${replacing ? ' Escape keeps the saved key.' : ''}`}
+          placeholder={text.keyPlaceholder}
+          inputRef={keyRef}
+          onKeyDown={onKeyFieldKeyDown}
+          onBlur={() => setErrors((current) => ({ ...current, key: blurProblem('key') }))}
         />
-        {keyFieldShown ? (
-          <TextField
-            id={id('key')}
-            testId={id('key')}
-            label={text.keyLabel}
-            type="password"
-            value={key}
-            onValue={(value) => {
-              setKey(value);
-              if (errors.key) setErrors((current) => ({ ...current, key: undefined }));
-            }}
-            error={errors.key}
-            hint={`${text.keyHelp} Stored on this computer only, never in the file.${replacing ? ' Escape keeps the saved key.' : ''}`}
-            placeholder={text.keyPlaceholder}
-            inputRef={keyRef}
-            onKeyDown={onKeyFieldKeyDown}
-            onBlur={() => setErrors((current) => ({ ...current, key: blurProblem('key') }))}
-          />
-        ) : (
-          <div class="field">
-            <span class="field-label" id={id('key-label')}>
-              {text.keyLabel}
-            </span>
-            <div class="key-saved" role="group" aria-labelledby={id('key-label')}>
-              <code class="key-hint" title="The saved key, masked" data-testid={id('key-hint')}>
-                {saved.keyHint}
-              </code>
-              <Button variant="link" onClick={startReplace} buttonRef={replaceRef} testId={id('replace-key')} ariaLabel={`Replace ${text.keyNoun}`}>
-                Replace key
-              </Button>
-              <Button
-                variant="link"
-                onClick={() => {
-                  setConfirmingForget(true);
-                  focusAfterRender.current = 'forget-confirm';
-                }}
-                buttonRef={forgetRef}
-                testId={id('forget-key')}
-                ariaLabel={`Forget ${text.keyNoun}`}
-              >
-                Forget key
-              </Button>
-            </div>
+      ) : (
+        <div class="field">
+          <span class="field-label" id={id('key-label')}>
+            {text.keyLabel}
+          </span>
+          <div class="key-saved" role="group" aria-labelledby={id('key-label')}>
+            <code class="key-hint" title="The saved key, masked" data-testid={id('key-hint')}>
+              {saved.keyHint}
+            </code>
+            <Button variant="link" onClick={startReplace} buttonRef={replaceRef} testId={id('replace-key')} ariaLabel={`Replace ${text.keyNoun}`}>
+              Replace key
+            </Button>
+            <Button
+              variant="link"
+              onClick={() => {
+                setConfirmingForget(true);
+                focusAfterRender.current = 'forget-confirm';
+              }}
+              buttonRef={forgetRef}
+              testId={id('forget-key')}
+              ariaLabel={`Forget ${text.keyNoun}`}
+            >
+              Forget key
+            </Button>
           </div>
-        )}
-        {confirmingForget && hasSavedKey ? (
-          <div
-            class="confirm"
-            role="group"
-            aria-labelledby={id('forget-question')}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') {
-                event.preventDefault();
+        </div>
+      )}
+      {confirmingForget && hasSavedKey ? (
+        <div
+          class="confirm"
+          role="group"
+          aria-labelledby={id('forget-question')}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              event.preventDefault();
+              setConfirmingForget(false);
+              focusAfterRender.current = 'forget';
+            }
+          }}
+        >
+          <p id={id('forget-question')}>Remove the saved {text.keyNoun} from this computer? Envelope cannot reach this API until you paste a key again.</p>
+          <div class="button-row">
+            <Button variant="danger" onClick={forgetKey} busy={busy === 'forget'} buttonRef={forgetConfirmRef} testId={id('forget-confirm')}>
+              Forget key
+            </Button>
+            <Button
+              onClick={() => {
                 setConfirmingForget(false);
                 focusAfterRender.current = 'forget';
-              }
-            }}
-          >
-            <p id={id('forget-question')}>Remove the saved {text.keyNoun} from this computer? Envelope cannot reach this API until you paste a key again.</p>
-            <div class="button-row">
-              <Button variant="danger" onClick={forgetKey} busy={busy === 'forget'} buttonRef={forgetConfirmRef} testId={id('forget-confirm')}>
-                Forget key
-              </Button>
-              <Button
-                onClick={() => {
-                  setConfirmingForget(false);
-                  focusAfterRender.current = 'forget';
-                }}
-                testId={id('forget-cancel')}
-              >
-                Keep it
-              </Button>
-            </div>
+              }}
+              testId={id('forget-cancel')}
+            >
+              Keep it
+            </Button>
           </div>
-        ) : null}
-        <div class="button-row">
-          <Button variant="primary" type="submit" busy={busy === 'save'} testId={id('save')}>
-            Save
-          </Button>
-          <Button onClick={testConnection} busy={busy === 'test'} testId={id('test')} describedBy={id('test-note')}>
-            Test connection
-          </Button>
         </div>
-        <p id={id('test-note')} class="field-hint">
-          The test uses the saved address and key.
-        </p>
-      </form>
-      <ErrorNotice message={failure} testId={id('error')} />
-      <LiveNotice message={result} testId={id('result')} />
-    </section>
+      ) : null}
+      <div class="button-row">
+        <Button variant="primary" type="submit" busy={busy === 'save'} testId={id('save')}>
+          Save
+        </Button>
+        <Button onClick={testConnection} busy={busy === 'test'} testId={id('test')} describedBy={id('test-note')}>
+          Test connection
+        </Button>
+      </div>
+      <p id={id('test-note')} class="field-hint">
+        The test uses the saved address and key.
+      </p>
+    </SettingsSection>
   );
 }

@@ -4,11 +4,12 @@ import { useRef, useState } from 'preact/hooks';
 import type { SettingsView } from '../../src/shared/bridge/messages';
 import { designSystemIdProblem, normalizeDesignSystemId } from '../../src/shared/settings/design-system-id';
 import { Button } from '../components/button';
-import { ErrorNotice, LiveNotice, type LiveMessage } from '../components/notice';
+import type { LiveMessage } from '../components/notice';
 import { TextField } from '../components/text-field';
 import { useBusy } from '../hooks/use-busy';
 import { designSystemSavedText, errorText, fieldErrorFrom } from './api-form';
 import type { SettingsRequester } from './settings-requester';
+import { SettingsSection } from './settings-section';
 
 export interface DesignSystemSectionProps {
   view: SettingsView;
@@ -54,48 +55,40 @@ export function DesignSystemSection({ view, onView, requester }: DesignSystemSec
   }
 
   return (
-    <section class="settings-section" aria-labelledby="settings-design-system-title" data-testid="settings-design-system-section">
-      <div>
-        <h2 id="settings-design-system-title">Design system for this file</h2>
-        <p class="muted">Saved in this Figma file and shared with everyone who opens it, unlike the keys.</p>
-      </div>
-      <form
-        class="settings-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          save();
+    <SettingsSection
+      idPrefix="settings-design-system"
+      title="Design system for this file"
+      about="Saved in this Figma file and shared with everyone who opens it, unlike the keys."
+      onSubmit={save}
+      failure={failure}
+      result={result}
+    >
+      <TextField
+        id="settings-design-system-id"
+        testId="settings-design-system-id"
+        label="Design system id"
+        value={value}
+        onValue={(next) => {
+          setValue(next);
+          if (error) setError(null);
         }}
-      >
-        <TextField
-          id="settings-design-system-id"
-          testId="settings-design-system-id"
-          label="Design system id"
-          value={value}
-          onValue={(next) => {
-            setValue(next);
-            if (error) setError(null);
-          }}
-          error={error}
-          hint="The id of the design system in the builder. Leave empty and save to unlink this file. Escape restores the saved id."
-          inputRef={inputRef}
-          onKeyDown={(event) => {
-            const saved = view.designSystemId ?? '';
-            if (event.key === 'Escape' && value !== saved) {
-              event.preventDefault();
-              setValue(saved);
-              setError(null);
-            }
-          }}
-        />
-        <div class="button-row">
-          <Button variant="primary" type="submit" busy={busy === 'save'} testId="settings-design-system-save">
-            Save for this file
-          </Button>
-        </div>
-      </form>
-      <ErrorNotice message={failure} testId="settings-design-system-error" />
-      <LiveNotice message={result} testId="settings-design-system-result" />
-    </section>
+        error={error}
+        hint="The id of the design system in the builder. Leave empty and save to unlink this file. Escape restores the saved id."
+        inputRef={inputRef}
+        onKeyDown={(event) => {
+          const saved = view.designSystemId ?? '';
+          if (event.key === 'Escape' && value !== saved) {
+            event.preventDefault();
+            setValue(saved);
+            setError(null);
+          }
+        }}
+      />
+      <div class="button-row">
+        <Button variant="primary" type="submit" busy={busy === 'save'} testId="settings-design-system-save">
+          Save for this file
+        </Button>
+      </div>
+    </SettingsSection>
   );
 }

@@ -1,0 +1,38 @@
+// One section of the Settings screen: its heading, a form (Enter saves), and the outcome of its
+// last action in words — an error, or a message screen readers announce.
+import type { ComponentChildren } from 'preact';
+import { ErrorNotice, LiveNotice, type LiveMessage } from '../components/notice';
+
+export interface SettingsSectionProps {
+  /** Prefix of the section's ids and test ids: `settings-builder` → `settings-builder-title`, … */
+  idPrefix: string;
+  title: string;
+  about: string;
+  onSubmit(): void;
+  failure: string | null;
+  result: LiveMessage | null;
+  children: ComponentChildren;
+}
+
+export function SettingsSection({ idPrefix, title, about, onSubmit, failure, result, children }: SettingsSectionProps) {
+  return (
+    <section class="settings-section" aria-labelledby={`${idPrefix}-title`} data-testid={`${idPrefix}-section`}>
+      <div>
+        <h2 id={`${idPrefix}-title`}>{title}</h2>
+        <p class="muted">{about}</p>
+      </div>
+      <form
+        class="settings-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        {children}
+      </form>
+      <ErrorNotice message={failure} testId={`${idPrefix}-error`} />
+      <LiveNotice message={result} testId={`${idPrefix}-result`} />
+    </section>
+  );
+}
