@@ -9,6 +9,8 @@ import { checkEffects, checkPaints, frozenCopy, isPlainObject, numberIn, oneOf }
 
 export type StyleKind = 'PAINT' | 'TEXT' | 'EFFECT';
 
+/** Plugin data: the shared methods of plugin-data.ts, installed on the prototype below. */
+export interface FakeStyle extends PluginDataMethods {}
 export abstract class FakeStyle implements PluginDataHolder {
   readonly id: string;
   readonly _ctx: FakeContext;
@@ -106,14 +108,6 @@ export abstract class FakeStyle implements PluginDataHolder {
     this._ctx.styles.delete(this.id);
     this._ctx.changes.deleted(this, true);
   }
-
-  // Plugin data: the shared methods of plugin-data.ts, installed on the prototype below (setters refuse a removed style).
-  declare getPluginData: PluginDataMethods['getPluginData'];
-  declare setPluginData: PluginDataMethods['setPluginData'];
-  declare getPluginDataKeys: PluginDataMethods['getPluginDataKeys'];
-  declare getSharedPluginData: PluginDataMethods['getSharedPluginData'];
-  declare setSharedPluginData: PluginDataMethods['setSharedPluginData'];
-  declare getSharedPluginDataKeys: PluginDataMethods['getSharedPluginDataKeys'];
 
   static {
     // In the class body: the guard is protected.

@@ -7,6 +7,8 @@ import type { FakeSceneNode } from './nodes';
 import { pluginDataMethods, type PluginDataHolder, type PluginDataMethods } from './plugin-data';
 import { isPlainObject } from './properties';
 
+/** Plugin data: the shared methods of plugin-data.ts, installed on the prototype below. */
+export interface FakeVariableCollection extends PluginDataMethods {}
 export class FakeVariableCollection implements PluginDataHolder {
   readonly id: string;
   readonly key: string;
@@ -80,13 +82,6 @@ export class FakeVariableCollection implements PluginDataHolder {
     this._ctx.variables.delete(this.id);
   }
 
-  // Plugin data: the shared methods of plugin-data.ts, installed on the prototype below.
-  declare getPluginData: PluginDataMethods['getPluginData'];
-  declare setPluginData: PluginDataMethods['setPluginData'];
-  declare getPluginDataKeys: PluginDataMethods['getPluginDataKeys'];
-  declare getSharedPluginData: PluginDataMethods['getSharedPluginData'];
-  declare setSharedPluginData: PluginDataMethods['setSharedPluginData'];
-  declare getSharedPluginDataKeys: PluginDataMethods['getSharedPluginDataKeys'];
 }
 Object.assign(FakeVariableCollection.prototype, pluginDataMethods());
 makeStrict(FakeVariableCollection, (c) => `VariableCollection "${(c as FakeVariableCollection)._name}"`);
@@ -121,6 +116,8 @@ function checkValue(api: string, type: VariableValueType, value: unknown, ctx: F
   }
 }
 
+/** Plugin data: the shared methods of plugin-data.ts, installed on the prototype below. */
+export interface FakeVariable extends PluginDataMethods {}
 export class FakeVariable implements PluginDataHolder {
   readonly id: string;
   readonly key: string;
@@ -203,13 +200,6 @@ export class FakeVariable implements PluginDataHolder {
     if (collection) collection._variableIds = collection._variableIds.filter((id) => id !== this.id);
   }
 
-  // Plugin data: the shared methods of plugin-data.ts, installed on the prototype below.
-  declare getPluginData: PluginDataMethods['getPluginData'];
-  declare setPluginData: PluginDataMethods['setPluginData'];
-  declare getPluginDataKeys: PluginDataMethods['getPluginDataKeys'];
-  declare getSharedPluginData: PluginDataMethods['getSharedPluginData'];
-  declare setSharedPluginData: PluginDataMethods['setSharedPluginData'];
-  declare getSharedPluginDataKeys: PluginDataMethods['getSharedPluginDataKeys'];
 }
 Object.assign(FakeVariable.prototype, pluginDataMethods());
 makeStrict(FakeVariable, (v) => `Variable "${(v as FakeVariable)._name}"`);
