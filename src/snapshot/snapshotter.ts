@@ -6,7 +6,7 @@ import { BridgeError } from '../shared/bridge/bridge-error';
 import { encodeBase64 } from './base64';
 import { ChangeTracker, classifyChanges, type TrackedChange } from './change-tracker';
 import { findComponentRoot, isComponentRoot } from './component-roots';
-import { createComponentReader } from './component-reader';
+import { createComponentReader, type ComponentReading } from './component-reader';
 import type { ComponentRoot } from './normalize-component';
 import type { ComponentPayload, ThumbnailPayload } from './normalized-types';
 import type { ComponentDependencies } from './reference-resolver';
@@ -116,9 +116,8 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
   let thumbnailsByHash = new Map<string, ThumbnailPayload>();
   let running = false;
 
-  /** Reads one root completely. */
-  async function readRootAsync(root: ComponentRoot): Promise<CacheEntry> {
-    const reading = await reader.readAsync(root);
+  /** A root's cache entry from its reading. */
+  function entryOf(root: ComponentRoot, reading: ComponentReading): CacheEntry {
     // The links as just read (written on the root node when there are any): no second read.
     const links = (reading.payload.node.documentationLinks as string[] | undefined) ?? [];
     return { root, ...reading, documentationLinks: links.join('\n') };
@@ -188,6 +187,7 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
     list: ComponentPayload[],
     roots: Map<string, ComponentRoot>,
     snapshot: SnapshotOptions,
+    due: () => boolean,
     tick: (phase: SnapshotProgress['phase'], done: number, total: number) => Promise<void>,
   ): Promise<{ components: ComponentPayload[]; exported: number; reused: number; failed: number }> {
     const out: ComponentPayload[] = [];
@@ -212,7 +212,7 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
         } catch {
           failed++; // e.g. an empty or oversized component: the payload goes without a thumbnail
         }
-        await tick('thumbnails', i + 1, list.length);
+        if (due()) await tick('thumbnails', i + 1, list.length);
       }
       if (thumbnail) {
         kept.set(payload.hash, thumbnail);
@@ -228,8 +228,9 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
   async function runAsync(snapshot: SnapshotOptions): Promise<SnapshotResult> {
     const started = now();
     let lastYield = started;
+    // Checked before every call: an async call per component costs in the sandbox's interpreter.
+    const due = (): boolean => now() - lastYield >= yieldIntervalMs;
     const tick = async (phase: SnapshotProgress['phase'], done: number, total: number): Promise<void> => {
-      if (now() - lastYield < yieldIntervalMs) return;
       snapshot.onProgress?.({ phase, done, total });
       await yieldAsync();
       lastYield = now();
@@ -253,14 +254,14 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
         const [id, known] = work[i]!;
         const root = known && !known.removed ? known : await figma.getNodeByIdAsync(id);
         if (isLiveRoot(root)) {
-          const entry = await readRootAsync(root);
+          const entry = entryOf(root, await reader.readAsync(root));
           nextEntries.set(id, entry);
           normalized++;
           nodes += entry.nodeIds.length;
         } else {
           nextEntries.delete(id);
         }
-        await tick('reading', i + 1, work.length);
+        if (due()) await tick('reading', i + 1, work.length);
       }
     } catch (error) {
       // Nothing was committed: the changes still describe what differs from the last snapshot.
@@ -292,7 +293,7 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
     components.sort(compareKeys);
     let thumbnailStats = { exported: 0, reused: 0, failed: 0 };
     if (snapshot.thumbnails) {
-      const withThumbnails = await addThumbnailsAsync(components, rootsByKey, snapshot, tick);
+      const withThumbnails = await addThumbnailsAsync(components, rootsByKey, snapshot, due, tick);
       components = withThumbnails.components;
       thumbnailStats = withThumbnails;
     }
