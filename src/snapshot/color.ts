@@ -22,3 +22,13 @@ export function colorToHex(color: { readonly r: number; readonly g: number; read
   const a = channelToByte(alpha);
   return a === 255 ? hex : hex + HEX_PAIRS[a]!;
 }
+
+/**
+ * `0xrrggbb` of a colour whose channels are all in 0..1 (as `colorToHex` rounds them), or -1.
+ * An integer is a cheap cache key in the sandbox's interpreter; a new hex string is not.
+ */
+export function rgbIndex(color: { readonly r: number; readonly g: number; readonly b: number }): number {
+  const { r, g, b } = color;
+  if (!(r >= 0 && r <= 1 && g >= 0 && g <= 1 && b >= 0 && b <= 1)) return -1;
+  return (Math.round(r * 255) << 16) | (Math.round(g * 255) << 8) | Math.round(b * 255);
+}

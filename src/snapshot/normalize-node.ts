@@ -20,8 +20,10 @@
  * What is captured. An absent key means the default: visible true, opacity 1, rotation 0,
  * blendMode NORMAL/PASS_THROUGH, no fills/strokes/effects, radius 0; auto layout align and
  * counterAlign MIN, gap 0, padding 0, primarySizing and counterSizing AUTO; child sizing FIXED;
- * text align LEFT, verticalAlign TOP, autoResize NONE, case ORIGINAL, decoration NONE,
- * letterSpacing 0, lineHeight auto.
+ * text align LEFT, verticalAlign TOP, autoResize WIDTH_AND_HEIGHT (a new text layer's), case
+ * ORIGINAL, decoration NONE, letterSpacing 0, lineHeight auto. Every field written costs time
+ * in the sandbox's interpreter, so the common case is kept short (defaults left out, a plain
+ * solid paint as its colour, equal padding as one number).
  * - every node: type, name, visible (only `false` is written), width, height, x/y relative to
  *   the parent (not for a component root or a variant, and not for children placed by their
  *   parent's auto layout unless absolutely positioned), rotation (if not 0), opacity (if not 1),
@@ -29,8 +31,9 @@
  *   references (`propertyRefs`).
  * - frames, components, instances: fills, strokes (+ weight, align), effects, corner radii
  *   (a number, or [topLeft, topRight, bottomRight, bottomLeft] when mixed), clipsContent, fill/
- *   stroke/effect style names, auto layout (`layout`: direction, padding [t, r, b, l], gap,
- *   counterGap, align, counterAlign, primarySizing, counterSizing, wrap) and, for children of
+ *   stroke/effect style names, auto layout (`layout`: direction, padding — one number when
+ *   all four sides are equal, as in CSS, else [t, r, b, l] —, gap, counterGap, align,
+ *   counterAlign, primarySizing, counterSizing, wrap) and, for children of
  *   an auto-layout parent, `horizontalSizing` / `verticalSizing` (FIXED, HUG, FILL) and
  *   `positioning: 'ABSOLUTE'` when it is taken out of the flow.
  * - shapes (rectangle, ellipse, vector, line, polygon, star, boolean operation): the same paint,
@@ -41,10 +44,11 @@
  *   as `segments` [{start, end, …}] and the mixed top-level fields are left out.
  * - instances: `componentKey` (the main component's key), `componentProperties` (the values set
  *   on this instance), and their visible children (overrides show there).
- * - paints: SOLID {color}, GRADIENT_* {stops [{color, position}], transform [a, b, c, d, e, f],
- *   opacity}, IMAGE {imageHash, scaleMode, opacity, rotation, scalingFactor, filters}; any paint
- *   keeps `visible: false` (hidden paints still matter to designers toggling them) and its
- *   variable bindings. Effects: shadows {color, offset [x, y], radius, spread,
+ * - paints: a plain solid paint (visible, normal blending, no variables) is its colour string
+ *   `'#rrggbb[aa]'`, as in CSS; any other paint is an object: SOLID {color}, GRADIENT_* {stops
+ *   [{color, position}], transform [a, b, c, d, e, f], opacity}, IMAGE {imageHash, scaleMode,
+ *   opacity, rotation, scalingFactor, filters}; an object paint keeps `visible: false` (hidden
+ *   paints still matter to designers toggling them) and its variable bindings. Effects: shadows {color, offset [x, y], radius, spread,
  *   showShadowBehindNode}, blurs {radius}.
  *
  * Invisible layers. A hidden layer of the component's own tree is captured in full with
@@ -57,7 +61,7 @@
  * plugin data, locked, export settings, constraints, prototyping, layout grids, vector paths,
  * the canvas position of a component and the arrangement of variants inside a set.
  */
-import { colorToHex } from './color';
+import { colorToHex, rgbIndex } from './color';
 import type { JsonValue, NormalizedNode } from './normalized-types';
 import { roundAngle, roundLength, roundRatio } from './precision';
 import type { ReferenceCollector } from './references';
@@ -73,6 +77,7 @@ import {
   mixOpen,
   mixRef,
   mixString,
+  mixStringCode,
   stringCode,
   type StringCode,
 } from './structural-hash';
@@ -207,9 +212,8 @@ function variableRef(ctx: NormalizeContext, alias: VariableAlias, target: unknow
   return alias.id; // placeholder, replaced by {collection, name}
 }
 
-/** Callers skip empty records (checked inline: most layers have none). */
-function normalizeBoundVariables(ctx: NormalizeContext, bound: Record<string, unknown>): Mutable | undefined {
-  const fields = sortedKeys(bound);
+/** `fields`: the record's keys, sorted (callers skip empty records: most layers have none). */
+function normalizeBoundVariables(ctx: NormalizeContext, bound: Record<string, unknown>, fields: string[]): Mutable | undefined {
   const out: Mutable = {};
   let any = false;
   for (const field of fields) {
@@ -267,14 +271,14 @@ function mixBoundVariables(bound: Mutable): void {
 
 function addBoundVariables(ctx: NormalizeContext, out: Mutable, bound: Record<string, unknown> | undefined): void {
   if (!bound) return;
-  // Most layers and paints have none: checked without a call or a key list.
-  for (const _ in bound) {
-    const normalized = normalizeBoundVariables(ctx, bound);
-    if (normalized !== undefined) {
-      out.boundVariables = normalized;
-      mixBoundVariables(normalized);
-    }
-    return;
+  // Most layers and paints have none. Object.keys is the cheapest emptiness test in the
+  // sandbox's interpreter (a for…in loop builds an iterator that also walks the prototypes).
+  const fields = Object.keys(bound);
+  if (fields.length === 0) return;
+  const normalized = normalizeBoundVariables(ctx, bound, fields.sort());
+  if (normalized !== undefined) {
+    out.boundVariables = normalized;
+    mixBoundVariables(normalized);
   }
 }
 
@@ -383,12 +387,62 @@ export function normalizePaint(ctx: NormalizeContext, paint: Paint): Mutable {
   return out;
 }
 
+/** An opaque colour's hex string and its hash code, cached by `rgbIndex`. */
+interface OpaqueColor {
+  readonly hex: string;
+  readonly code: StringCode;
+}
+
+let opaqueColors: Record<number, OpaqueColor | undefined> = {};
+let opaqueColorCount = 0;
+
+function opaqueColor(rgb: number, color: RGB): OpaqueColor {
+  let known = opaqueColors[rgb];
+  if (known === undefined) {
+    const hex = colorToHex(color, 1);
+    known = { hex, code: stringCode(hex) };
+    if (++opaqueColorCount > 4096) {
+      opaqueColors = {};
+      opaqueColorCount = 1;
+    }
+    opaqueColors[rgb] = known;
+  }
+  return known;
+}
+
+/** True when a paint has no variable bindings (Figma may give an empty record or none). */
+function hasNoBindings(bound: object | undefined): boolean {
+  return bound === undefined || Object.keys(bound).length === 0;
+}
+
 /** Paints under `key` (fills, strokes). */
 function normalizePaints(ctx: NormalizeContext, key: StringCode, paints: ReadonlyArray<Paint>): JsonValue[] {
   const out: JsonValue[] = [];
   const count = paints.length;
   mixKeyArray(key, count);
-  for (let i = 0; i < count; i++) out.push(normalizePaint(ctx, paints[i]!));
+  for (let i = 0; i < count; i++) {
+    const paint = paints[i]!;
+    // The common paint — solid, visible, opaque, normal blending, no variables — is its colour:
+    // it is on most layers, and in the sandbox's interpreter every object and field costs.
+    if (paint.type === 'SOLID' && paint.visible !== false) {
+      const blendMode = paint.blendMode;
+      if ((blendMode === 'NORMAL' || blendMode === undefined) && hasNoBindings(paint.boundVariables)) {
+        const opacity = paint.opacity === undefined ? 1 : paint.opacity;
+        const rgb = opacity === 1 ? rgbIndex(paint.color) : -1;
+        if (rgb >= 0) {
+          const color = opaqueColor(rgb, paint.color);
+          mixStringCode(color.code);
+          out.push(color.hex);
+        } else {
+          const color = colorToHex(paint.color, opacity);
+          mixString(color);
+          out.push(color);
+        }
+        continue;
+      }
+    }
+    out.push(normalizePaint(ctx, paint));
+  }
   return out;
 }
 
@@ -536,7 +590,7 @@ function normalizeText(ctx: NormalizeContext, node: TextNode, fillsMixed: boolea
   const align = node.textAlignHorizontal;
   if (align !== 'LEFT') setString(out, 'align', K_ALIGN, align);
   const autoResize = node.textAutoResize;
-  if (autoResize !== 'NONE') setString(out, 'autoResize', K_AUTO_RESIZE, autoResize);
+  if (autoResize !== 'WIDTH_AND_HEIGHT') setString(out, 'autoResize', K_AUTO_RESIZE, autoResize);
   if (!anyMixed && textCase !== 'ORIGINAL') setString(out, 'case', K_CASE, textCase as string);
   const characters = node.characters;
   out.characters = characters;
@@ -544,13 +598,18 @@ function normalizeText(ctx: NormalizeContext, node: TextNode, fillsMixed: boolea
   if (!anyMixed && decoration !== 'NONE') setString(out, 'decoration', K_DECORATION, decoration as string);
   if (!anyMixed) {
     const font = fontName as FontName;
-    setString(out, 'fontFamily', K_FONT_FAMILY, font.family);
-    setString(out, 'fontStyle', K_FONT_STYLE, font.style);
-    setHyperlink(out, hyperlink as HyperlinkTarget | null);
+    const family = font.family;
+    const style = font.style;
+    out.fontFamily = family;
+    mixKeyString(K_FONT_FAMILY, family);
+    out.fontStyle = style;
+    mixKeyString(K_FONT_STYLE, style);
+    if (hyperlink) setHyperlink(out, hyperlink as HyperlinkTarget);
     // Defaults (no spacing, auto line height) checked inline: the common case needs no call.
     if ((letterSpacing as LetterSpacing).value !== 0) setString(out, 'letterSpacing', K_LETTER_SPACING, normalizeLetterSpacing(letterSpacing as LetterSpacing)!);
     if ((lineHeight as LineHeight).unit !== 'AUTO') setString(out, 'lineHeight', K_LINE_HEIGHT, normalizeLineHeight(lineHeight as LineHeight)!);
-    const size = Math.round((fontSize as number) * 100) / 100 + 0;
+    const points = fontSize as number;
+    const size = (points | 0) === points ? points + 0 : Math.round(points * 100) / 100 + 0;
     out.size = size;
     mixKeyNumber(K_SIZE, size);
     if (textStyleId) styleRef(ctx, out, 'textStyle', K_TEXT_STYLE, textStyleId as string);
@@ -584,19 +643,30 @@ function normalizeAutoLayout(node: FrameNode | ComponentNode | InstanceNode, dir
   }
   const counterSizing = node.counterAxisSizingMode;
   if (counterSizing !== 'AUTO') setString(out, 'counterSizing', K_COUNTER_SIZING, counterSizing);
-  setString(out, 'direction', K_DIRECTION, direction);
-  // Rounded inline as roundLength does (`+ 0` turns -0 into 0): one call per value costs as
-  // much as the rounding in the interpreter.
-  const gap = Math.round(node.itemSpacing * 100) / 100 + 0;
+  out.direction = direction;
+  mixKeyString(K_DIRECTION, direction);
+  // Rounded inline as roundLength does (`+ 0` turns -0 into 0), integers without Math.round:
+  // in the interpreter a call per value costs as much as the rounding, and most values are whole.
+  const spacing = node.itemSpacing;
+  const gap = (spacing | 0) === spacing ? spacing + 0 : Math.round(spacing * 100) / 100 + 0;
   if (gap !== 0) {
     out.gap = gap;
     mixKeyNumber(K_GAP, gap);
   }
-  const top = Math.round(node.paddingTop * 100) / 100 + 0;
-  const right = Math.round(node.paddingRight * 100) / 100 + 0;
-  const bottom = Math.round(node.paddingBottom * 100) / 100 + 0;
-  const left = Math.round(node.paddingLeft * 100) / 100 + 0;
-  if (top !== 0 || right !== 0 || bottom !== 0 || left !== 0) {
+  const paddingTop = node.paddingTop;
+  const paddingRight = node.paddingRight;
+  const paddingBottom = node.paddingBottom;
+  const paddingLeft = node.paddingLeft;
+  const top = (paddingTop | 0) === paddingTop ? paddingTop + 0 : Math.round(paddingTop * 100) / 100 + 0;
+  const right = (paddingRight | 0) === paddingRight ? paddingRight + 0 : Math.round(paddingRight * 100) / 100 + 0;
+  const bottom = (paddingBottom | 0) === paddingBottom ? paddingBottom + 0 : Math.round(paddingBottom * 100) / 100 + 0;
+  const left = (paddingLeft | 0) === paddingLeft ? paddingLeft + 0 : Math.round(paddingLeft * 100) / 100 + 0;
+  if (top === right && top === bottom && top === left) {
+    if (top !== 0) {
+      out.padding = top;
+      mixKeyNumber(K_PADDING, top);
+    }
+  } else {
     const padding = [top, right, bottom, left];
     out.padding = padding;
     mixKeyNumbers(K_PADDING, padding);
@@ -688,7 +758,8 @@ function sortedVariants(set: ComponentSetNode): SceneNode[] {
 /** Normalizes `node` and its subtree. `placement` says how its position is determined. */
 export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: Placement = ROOT, documentationLinks?: string[]): NormalizedNode {
   const type = node.type;
-  if (ctx.nodeIds) ctx.nodeIds.push(node.id);
+  const nodeIds = ctx.nodeIds;
+  if (nodeIds) nodeIds[nodeIds.length] = node.id; // an index write is cheaper than push() in the sandbox
   const isFrame = FRAME_TYPES[type] === true;
   const isShape = SHAPE_TYPES[type] === true;
   const isText = type === 'TEXT';
@@ -710,7 +781,7 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
     const count = children.length;
     const list: JsonValue[] = [];
     mixKeyArray(K_CHILDREN, count);
-    for (let i = 0; i < count; i++) list.push(normalizeNode(ctx, children[i]!, childPlacement));
+    for (let i = 0; i < count; i++) list[i] = normalizeNode(ctx, children[i]!, childPlacement);
     out.children = list;
   }
   if (isFrame && !isSet && (node as FrameNode).clipsContent) {
@@ -766,9 +837,10 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
   let verticalSizing: string | undefined;
   if (!isSet) {
     const layout = node as LayoutMixin;
-    // Lengths rounded inline (as roundLength does) for the fields every layer has: a call per
-    // value is a noticeable share of the work in the sandbox's interpreter.
-    const height = Math.round(layout.height * 100) / 100 + 0;
+    // Lengths rounded inline (as roundLength does; whole numbers need no Math.round) for the
+    // fields every layer has: a call per value is a noticeable share of the work in the sandbox.
+    const rawHeight = layout.height;
+    const height = (rawHeight | 0) === rawHeight ? rawHeight + 0 : Math.round(rawHeight * 100) / 100 + 0;
     out.height = height;
     mixKeyNumber(K_HEIGHT, height);
     if (placement.inAutoLayout) {
@@ -787,7 +859,9 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
       out.layout = normalizeAutoLayout(node as FrameNode, direction);
     }
   }
-  setString(out, 'name', K_NAME, node.name);
+  const name = node.name;
+  out.name = name;
+  mixKeyString(K_NAME, name);
   if (!isSet) {
     const opacity = (node as BlendMixin).opacity;
     if (opacity !== 1) {
@@ -838,7 +912,8 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
     mixKey(K_TEXT);
     out.text = normalizeText(ctx, node, fillsMixed);
   }
-  setString(out, 'type', K_TYPE, type);
+  out.type = type;
+  mixKeyString(K_TYPE, type);
   if (verticalSizing !== undefined) setString(out, 'verticalSizing', K_VERTICAL_SIZING, verticalSizing);
   if (!node.visible) {
     out.visible = false;
@@ -846,12 +921,15 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
   }
   if (!isSet) {
     const layout = node as LayoutMixin;
-    const width = Math.round(layout.width * 100) / 100 + 0;
+    const rawWidth = layout.width;
+    const width = (rawWidth | 0) === rawWidth ? rawWidth + 0 : Math.round(rawWidth * 100) / 100 + 0;
     out.width = width;
     mixKeyNumber(K_WIDTH, width);
     if (!placement.isRoot && (!placement.inAutoLayout || absolute)) {
-      const x = Math.round(layout.x * 100) / 100 + 0;
-      const y = Math.round(layout.y * 100) / 100 + 0;
+      const rawX = layout.x;
+      const rawY = layout.y;
+      const x = (rawX | 0) === rawX ? rawX + 0 : Math.round(rawX * 100) / 100 + 0;
+      const y = (rawY | 0) === rawY ? rawY + 0 : Math.round(rawY * 100) / 100 + 0;
       out.x = x;
       mixKeyNumber(K_X, x);
       out.y = y;

@@ -4,6 +4,7 @@
 
 /** Lengths, positions, font sizes, spacing, radii, blur and shadow values: 0.01 px. */
 export function roundLength(value: number): number {
+  if ((value | 0) === value) return value + 0; // whole already (most lengths): no Math.round
   const rounded = Math.round(value * 100) / 100;
   return rounded === 0 ? 0 : rounded;
 }

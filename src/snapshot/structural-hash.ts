@@ -170,6 +170,12 @@ export function mixKeyNumber(key: StringCode, value: number): void {
   }
 }
 
+/** A string given its code (see stringCode), e.g. an array item. */
+export function mixStringCode(code: StringCode): void {
+  h1 = ((h1 ^ code[0]) * 0x1e35a7) | 0;
+  h2 = ((h2 ^ code[1]) * 0x1b8735) | 0;
+}
+
 /** A key whose value is a reference, resolved and fed at the end of the stream. */
 export function mixKeyRef(key: StringCode): void {
   h1 = ((h1 ^ key[0]) * 0x1e35a7) | 0;

@@ -42,6 +42,28 @@ describe('normalizeNode', () => {
     expect([badge!.x, badge!.y]).toEqual([90.12, -4]);
   });
 
+  it('writes equal padding on all four sides as one number', () => {
+    const layout = (padding: number[]): unknown => {
+      const [paddingTop, paddingRight, paddingBottom, paddingLeft] = padding;
+      return run(frame('Box', [], { layoutMode: 'VERTICAL', paddingTop, paddingRight, paddingBottom, paddingLeft })).layout;
+    };
+    expect(layout([16, 16, 16, 16])).toEqual({ direction: 'VERTICAL', padding: 16 });
+    expect(layout([0, 0, 0, 0])).toEqual({ direction: 'VERTICAL' });
+    expect(layout([0, 0, 0, 8])).toEqual({ direction: 'VERTICAL', padding: [0, 0, 0, 8] });
+  });
+
+  it('writes a plain solid paint as its colour, and any other solid paint as an object', () => {
+    const fills = (paint: Record<string, unknown>): unknown => run(paintable('RECTANGLE', 'R', { fills: [{ type: 'SOLID', color: { r: 0, g: 0.5, b: 1 }, ...paint }] })).fills;
+    expect(fills({})).toEqual(['#0080ff']);
+    expect(fills({ opacity: 0.5, visible: true, blendMode: 'NORMAL', boundVariables: {} })).toEqual(['#0080ff80']);
+    expect(fills({ visible: false })).toEqual([{ color: '#0080ff', type: 'SOLID', visible: false }]);
+    expect(fills({ blendMode: 'MULTIPLY' })).toEqual([{ blendMode: 'MULTIPLY', color: '#0080ff', type: 'SOLID' }]);
+    const refs = new ReferenceCollector();
+    const bound = run(paintable('RECTANGLE', 'R', { fills: [{ type: 'SOLID', color: { r: 0, g: 0, b: 0 }, boundVariables: { color: { type: 'VARIABLE_ALIAS', id: 'V:ink' } } }] }), context(refs));
+    expect(bound.fills).toEqual([{ boundVariables: { color: 'V:ink' }, color: '#000000', type: 'SOLID' }]);
+    expect(refs.pending.map((ref) => [ref.kind, ref.id])).toEqual([['variable', 'V:ink']]);
+  });
+
   it('keeps x/y for children of frames without auto layout, but never for the root', () => {
     const out = run(frame('Free', [paintable('ELLIPSE', 'Dot', { x: 5, y: 6 })], { x: 1000, y: 2000 }));
     expect(out.x).toBeUndefined();
@@ -67,7 +89,7 @@ describe('normalizeNode', () => {
       }),
     );
     expect(out.fills).toEqual([
-      { color: '#ff800080', type: 'SOLID' },
+      '#ff800080',
       { blendMode: 'MULTIPLY', stops: [{ color: '#000000', position: 0 }, { color: '#ffffff00', position: 1 }], transform: [1, 0, 0, 0, 1, 0.1235], type: 'GRADIENT_LINEAR', visible: false },
       { imageHash: 'abc123', opacity: 0.8, scaleMode: 'FILL', type: 'IMAGE' },
     ]);
@@ -79,8 +101,9 @@ describe('normalizeNode', () => {
 
   it('captures text styling, and mixed text as styled segments', () => {
     const simple = run(text('Title', 'Hello', { fontSize: 24.004, lineHeight: { unit: 'PIXELS', value: 32 }, textCase: 'UPPER', hyperlink: { type: 'URL', value: 'https://example.com' } }));
+    // WIDTH_AND_HEIGHT, a new text layer's auto-resize, is the default and left out.
     expect(simple.text).toEqual({
-      autoResize: 'WIDTH_AND_HEIGHT', case: 'UPPER', characters: 'Hello', fontFamily: 'Inter', fontStyle: 'Regular',
+      case: 'UPPER', characters: 'Hello', fontFamily: 'Inter', fontStyle: 'Regular',
       hyperlink: { type: 'URL', value: 'https://example.com' }, lineHeight: '32px', size: 24,
     });
     const segments = [
