@@ -5,10 +5,14 @@
 const HEX_PAIRS: string[] = [];
 for (let i = 0; i < 256; i++) HEX_PAIRS.push((i < 16 ? '0' : '') + i.toString(16));
 
+// A channel's byte is floor(channel × 255 + 0.5), computed as `(…) | 0` (exact for these
+// non-negative values): the nearest byte, halves up, as Math.round gives it, without a native
+// call per channel, which the sandbox's interpreter pays for on every paint.
+
 function channelToByte(channel: number): number {
   if (!(channel > 0)) return 0; // also NaN
   if (channel >= 1) return 255;
-  return Math.round(channel * 255);
+  return (channel * 255 + 0.5) | 0;
 }
 
 /** `{r, g, b}` plus an alpha (0..1, default 1) → `#rrggbb` or `#rrggbbaa`. */
@@ -16,7 +20,7 @@ export function colorToHex(color: { readonly r: number; readonly g: number; read
   // The common case (in-range channels, opaque) without helper calls: it runs for every paint.
   const { r, g, b } = color;
   if (r >= 0 && r <= 1 && g >= 0 && g <= 1 && b >= 0 && b <= 1 && alpha >= 1) {
-    return '#' + HEX_PAIRS[Math.round(r * 255)]! + HEX_PAIRS[Math.round(g * 255)]! + HEX_PAIRS[Math.round(b * 255)]!;
+    return '#' + HEX_PAIRS[(r * 255 + 0.5) | 0]! + HEX_PAIRS[(g * 255 + 0.5) | 0]! + HEX_PAIRS[(b * 255 + 0.5) | 0]!;
   }
   const hex = '#' + HEX_PAIRS[channelToByte(r)]! + HEX_PAIRS[channelToByte(g)]! + HEX_PAIRS[channelToByte(b)]!;
   const a = channelToByte(alpha);
@@ -30,5 +34,5 @@ export function colorToHex(color: { readonly r: number; readonly g: number; read
 export function rgbIndex(color: { readonly r: number; readonly g: number; readonly b: number }): number {
   const { r, g, b } = color;
   if (!(r >= 0 && r <= 1 && g >= 0 && g <= 1 && b >= 0 && b <= 1)) return -1;
-  return (Math.round(r * 255) << 16) | (Math.round(g * 255) << 8) | Math.round(b * 255);
+  return (((r * 255 + 0.5) | 0) << 16) | (((g * 255 + 0.5) | 0) << 8) | ((b * 255 + 0.5) | 0);
 }
