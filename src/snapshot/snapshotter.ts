@@ -117,10 +117,15 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
   let running = false;
 
   /** A root's cache entry from its reading. */
-  function entryOf(root: ComponentRoot, reading: ComponentReading): CacheEntry {
+  function entryOf(root: ComponentRoot, reading: ComponentReading, previous: CacheEntry | undefined): CacheEntry {
+    // An unchanged component keeps its previous payload object, so the one just built is freed
+    // at once: a full re-read of an unchanged file then holds one snapshot, not two, and the
+    // sandbox's collector has no reason to walk the whole heap.
+    const kept = previous?.payload;
+    const payload = kept !== undefined && kept.hash === reading.payload.hash && kept.key === reading.payload.key ? kept : reading.payload;
     // The links as just read (written on the root node when there are any): no second read.
-    const links = (reading.payload.node.documentationLinks as string[] | undefined) ?? [];
-    return { root, ...reading, documentationLinks: links.join('\n') };
+    const links = (payload.node.documentationLinks as string[] | undefined) ?? [];
+    return { root, payload, nodeIds: reading.nodeIds, dependencies: reading.dependencies, documentationLinks: links.join('\n') };
   }
 
   async function listRootsAsync(): Promise<ComponentRoot[]> {
@@ -254,7 +259,7 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
         const [id, known] = work[i]!;
         const root = known && !known.removed ? known : await figma.getNodeByIdAsync(id);
         if (isLiveRoot(root)) {
-          const entry = entryOf(root, await reader.readAsync(root));
+          const entry = entryOf(root, await reader.readAsync(root), entries.get(id));
           nextEntries.set(id, entry);
           normalized++;
           nodes += entry.nodeIds.length;

@@ -272,6 +272,24 @@ describe('incremental snapshots', () => {
     }
   });
 
+  it('keeps the payload objects of unchanged components in a full re-read too, so it holds one snapshot', async () => {
+    const { fake, fixture, snapshot } = await trackedAsync();
+    const first = await snapshot();
+    fixture.texts.get('Company')!.characters = 'Northwind Goods Ltd';
+    await fake.settleAsync();
+    const second = await snapshot({ full: true });
+    expect(second.stats).toMatchObject({ mode: 'full', normalized: 7, reused: 0 });
+    const before = byName(first);
+    for (const payload of second.components) {
+      if (payload.name === 'Footer') {
+        expect(payload).not.toBe(before.get('Footer'));
+        expect(payload.hash).not.toBe(before.get('Footer')!.hash);
+      } else {
+        expect(payload).toBe(before.get(payload.name));
+      }
+    }
+  });
+
   it('follows created, deleted and moved components and collaborators’ edits, agreeing with a full snapshot', async () => {
     const { fake, fixture, snapshot } = await trackedAsync();
     await snapshot();
