@@ -34,6 +34,12 @@ export function hex32(value: number): string {
 
 /** MurmurHash3_x86_128 of `text` as UTF-16LE bytes, as 32 hex digits. */
 export function contentHash(text: string, seed = 0): string {
+  const [h1, h2, h3, h4] = murmurHash128(text, seed);
+  return hex32(h1) + hex32(h2) + hex32(h3) + hex32(h4);
+}
+
+/** MurmurHash3_x86_128 of `text` as UTF-16LE bytes: its four 32-bit words, in printing order. */
+export function murmurHash128(text: string, seed = 0): [number, number, number, number] {
   const units = text.length;
   const blockEnd = units - (units & 7);
   let h1 = seed | 0;
@@ -125,5 +131,5 @@ export function contentHash(text: string, seed = 0): string {
   h2 = (h2 + h1) | 0;
   h3 = (h3 + h1) | 0;
   h4 = (h4 + h1) | 0;
-  return hex32(h1) + hex32(h2) + hex32(h3) + hex32(h4);
+  return [h1, h2, h3, h4];
 }

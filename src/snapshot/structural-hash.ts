@@ -31,7 +31,7 @@
 // description, treat the chance that two different versions share a hash as roughly n²/2^64
 // for n versions (~5e-8 for a million), negligible for change detection: a collision would
 // only hide one edit until the next one.
-import { contentHash, fmix32, hex32 } from './content-hash';
+import { fmix32, hex32, murmurHash128 } from './content-hash';
 
 const TAG_NULL = 0x6e756c6c;
 const TAG_FALSE = 0x66616c73;
@@ -68,9 +68,7 @@ const STRING_CACHE_LIMIT = 50_000;
 export function stringCode(text: string): StringCode {
   let code = stringCodes[text];
   if (code === undefined) {
-    const hex = contentHash(text);
-    const lo = parseInt(hex.slice(0, 8), 16) | 0;
-    const hi = parseInt(hex.slice(8, 16), 16) | 0;
+    const [lo, hi] = murmurHash128(text);
     code = [lo, hi, (lo << 13) | (lo >>> 19), (hi << 11) | (hi >>> 21)];
     if (++stringCount > STRING_CACHE_LIMIT) {
       stringCodes = Object.create(null) as Record<string, StringCode | undefined>;
