@@ -1,6 +1,9 @@
 // Turns `documentchange` events into "which component roots must be read again". Changes are
 // only recorded when they arrive (cheap, inside Figma's event); they are classified when the
-// next incremental snapshot starts, against the node-id → root map of the previous snapshot.
+// next incremental snapshot starts. A live layer's root is found by walking up from it; where
+// a layer was at the previous snapshot is asked only for deleted and reparented layers (and
+// hidden layers inside instances, which cannot be read), so the snapshotter builds its
+// node-id → root map only when such a change arrives.
 import { findComponentRoot } from './component-roots';
 
 /** The parts of a DocumentChange the tracker uses (plain objects in tests). */
@@ -8,7 +11,12 @@ export interface TrackedChange {
   readonly type: string;
   readonly id: string;
   readonly node?: { readonly removed?: boolean; readonly type: string; readonly parent?: unknown } | null;
+  /** PROPERTY_CHANGE: the properties that changed (`parent` when the layer was moved). */
+  readonly properties?: readonly string[];
 }
+
+/** The root a layer belonged to at the previous snapshot, if any. */
+export type PreviousRootLookup = (nodeId: string) => string | undefined;
 
 export interface ChangeClassification {
   /** Ids of roots that must be read again (they may have been deleted meanwhile). */
@@ -34,7 +42,7 @@ export function outermostInstanceId(id: string): string {
   return end === -1 ? id.slice(1) : id.slice(1, end);
 }
 
-export function classifyChanges(changes: readonly TrackedChange[], rootIdByNodeId: ReadonlyMap<string, string>): ChangeClassification {
+export function classifyChanges(changes: readonly TrackedChange[], previousRootOf: PreviousRootLookup): ChangeClassification {
   const rootIds = new Set<string>();
   const roots = new Map<string, SceneNode>();
   const styleIds = new Set<string>();
@@ -45,11 +53,14 @@ export function classifyChanges(changes: readonly TrackedChange[], rootIdByNodeI
       styleIds.add(change.id);
       continue;
     }
-    // Where the node was at the previous snapshot (covers deletions and moves out).
-    const previousRoot = rootIdByNodeId.get(change.id) ?? rootIdByNodeId.get(outermostInstanceId(change.id));
-    if (previousRoot !== undefined) rootIds.add(previousRoot);
-
     const node = change.node;
+    // Where the node was at the previous snapshot: only a deletion or a move can take a layer
+    // out of the root it is found in now (a moved layer reports `parent`; its descendants
+    // move with it and are covered by its change).
+    if (change.type === 'DELETE' || !node || node.removed === true || change.properties?.includes('parent') === true) {
+      const previousRoot = previousRootOf(change.id) ?? previousRootOf(outermostInstanceId(change.id));
+      if (previousRoot !== undefined) rootIds.add(previousRoot);
+    }
     // A deleted node that held components (a frame, a page): the snapshot drops every root
     // whose node reports `removed`, so nothing more is needed here.
     if (!node || node.removed === true) continue;
@@ -62,7 +73,7 @@ export function classifyChanges(changes: readonly TrackedChange[], rootIdByNodeI
       // Figma refuses to read hidden layers inside instances while skipInvisibleInstanceChildren
       // is on. Such a layer's id names its outermost instance ("I<instance id>;…"), whose root
       // is known from the previous snapshot.
-      const instanceRoot = rootIdByNodeId.get(outermostInstanceId(change.id));
+      const instanceRoot = previousRootOf(outermostInstanceId(change.id));
       if (instanceRoot !== undefined) rootIds.add(instanceRoot);
       continue;
     }

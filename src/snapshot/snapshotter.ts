@@ -111,7 +111,8 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
   const resolver = reader.resolver;
   const tracker = new ChangeTracker();
   let entries = new Map<string, CacheEntry>(); // by root node id
-  let rootIdByNodeId = new Map<string, string>();
+  /** Node id → root id of the last snapshot; built from `entries` when a change first needs it. */
+  let rootIdByNodeId: Map<string, string> | null = null;
   let hasBaseline = false;
   let thumbnailsByHash = new Map<string, ThumbnailPayload>();
   let running = false;
@@ -139,9 +140,22 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
     return roots;
   }
 
+  /**
+   * Deleted and moved layers are looked up here (change-tracker.ts). Built on first use rather
+   * than after every snapshot: a full snapshot of 10,000 components would otherwise spend ≈ 4 %
+   * of its time inserting 300,000 ids that ordinary edits never ask for.
+   */
+  function previousRootMap(): Map<string, string> {
+    if (rootIdByNodeId === null) {
+      rootIdByNodeId = new Map();
+      for (const [id, entry] of entries) for (const nodeId of entry.nodeIds) rootIdByNodeId.set(nodeId, id);
+    }
+    return rootIdByNodeId;
+  }
+
   /** Root ids that must be read again, from recorded changes and style/variable edits. */
   async function dirtyRootsAsync(changes: TrackedChange[]): Promise<Map<string, ComponentRoot | null>> {
-    const classified = classifyChanges(changes, rootIdByNodeId);
+    const classified = classifyChanges(changes, (nodeId) => previousRootMap().get(nodeId));
     const dirty = new Map<string, ComponentRoot | null>();
     for (const id of classified.rootIds) dirty.set(id, (classified.roots.get(id) as ComponentRoot | undefined) ?? entries.get(id)?.root ?? null);
     for (const container of classified.containersToSearch) {
@@ -274,17 +288,18 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
       throw error;
     }
 
-    // Commit: the node → root map follows the entries that were (re)read.
-    if (incrementalRun) {
+    // Commit. A node → root map that was built follows the entries that were (re)read; after a
+    // full read it is dropped and built again if a later change needs it.
+    const map = rootIdByNodeId;
+    if (incrementalRun && map !== null) {
       for (const [id, entry] of entries) {
-        if (nextEntries.get(id) !== entry) for (const nodeId of entry.nodeIds) if (rootIdByNodeId.get(nodeId) === id) rootIdByNodeId.delete(nodeId);
+        if (nextEntries.get(id) !== entry) for (const nodeId of entry.nodeIds) if (map.get(nodeId) === id) map.delete(nodeId);
       }
       for (const [id, entry] of nextEntries) {
-        if (entries.get(id) !== entry) for (const nodeId of entry.nodeIds) rootIdByNodeId.set(nodeId, id);
+        if (entries.get(id) !== entry) for (const nodeId of entry.nodeIds) map.set(nodeId, id);
       }
     } else {
-      rootIdByNodeId = new Map();
-      for (const [id, entry] of nextEntries) for (const nodeId of entry.nodeIds) rootIdByNodeId.set(nodeId, id);
+      rootIdByNodeId = null;
     }
     entries = nextEntries;
     hasBaseline = true;

@@ -27,12 +27,24 @@ describe('findComponentRoot', () => {
 });
 
 describe('classifyChanges', () => {
-  const known = new Map([['1:0', '1:0'], ['1:1', '1:0'], ['1:2', '1:0'], ['2:0', '2:0'], ['2:5', '2:0']]);
+  const roots = new Map([['1:0', '1:0'], ['1:1', '1:0'], ['1:2', '1:0'], ['2:0', '2:0'], ['2:5', '2:0']]);
+  const known = (id: string): string | undefined => roots.get(id);
 
-  it('marks the root of a changed layer, from where it is now and where it was', () => {
+  it('marks the root of a moved layer, from where it is now and where it was', () => {
     const moved = node('2:5', 'RECTANGLE', variant); // was in 2:0, now in the set
-    const result = classifyChanges([{ type: 'PROPERTY_CHANGE', id: '2:5', node: moved }], known);
+    const result = classifyChanges([{ type: 'PROPERTY_CHANGE', id: '2:5', node: moved, properties: ['parent', 'x'] }], known);
     expect([...result.rootIds].sort()).toEqual(['1:0', '2:0']);
+  });
+
+  it('finds the root of an edited layer by walking up, without asking where it was', () => {
+    const asked: string[] = [];
+    const edited = node('1:2', 'TEXT', variant);
+    const result = classifyChanges([{ type: 'PROPERTY_CHANGE', id: '1:2', node: edited, properties: ['characters', 'width'] }], (id) => {
+      asked.push(id);
+      return roots.get(id);
+    });
+    expect([...result.rootIds]).toEqual(['1:0']);
+    expect(asked).toEqual([]);
   });
 
   it('marks the old root of a deleted layer, and nothing for a deleted layer outside components', () => {

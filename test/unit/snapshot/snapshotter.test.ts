@@ -314,6 +314,23 @@ describe('incremental snapshots', () => {
     expect(JSON.stringify(incremental.components)).toBe(JSON.stringify(full.components));
   });
 
+  it('re-reads the component a layer was deleted from or moved out of', async () => {
+    const { fake, fixture, snapshot } = await trackedAsync();
+    const first = byName(await snapshot());
+    fixture.texts.get('Designer note')!.remove(); // deleted from the footer
+    await fake.settleAsync();
+    const afterDelete = await snapshot();
+    expect(afterDelete.stats).toMatchObject({ mode: 'incremental', normalized: 1 });
+    expect(byName(afterDelete).get('Footer')!.hash).not.toBe(first.get('Footer')!.hash);
+
+    fixture.productCard.appendChild(fixture.texts.get('Legal')!); // moved from the footer into the card
+    await fake.settleAsync();
+    const afterMove = await snapshot();
+    expect(afterMove.stats).toMatchObject({ mode: 'incremental', normalized: 2 });
+    const full = await createSnapshotter(fake.figma, { yieldAsync: noYield }).snapshotAsync();
+    expect(JSON.stringify(afterMove.components)).toBe(JSON.stringify(full.components));
+  });
+
   it('drops components deleted with the frame that held them, and finds pasted ones', async () => {
     const { fake, fixture, snapshot } = await trackedAsync();
     const figma = fake.figma;
