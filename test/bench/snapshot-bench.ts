@@ -89,14 +89,11 @@ async function bundleAsync(): Promise<string> {
 // ---- QuickJS ---------------------------------------------------------------------------------
 
 /**
- * Bare and full are timed this many times (alternating) and the median kept: a 1,000-component
- * phase lasts a second or two, so one burst of other work on the machine would skew the
- * 10,000 / 1,000 ratio; 10,000-component phases are long, but this VM's speed drifts by tens of
- * percent between minutes, so they run twice (the median of two is their mean).
+ * Bare and full are timed three times each (alternating) and the median kept: one burst of
+ * other work, or one collection of QuickJS's whole heap landing in a phase, moves a single
+ * sample by 10–25 % on this VM, and with two samples the median is their mean.
  */
-function repeatsFor(count: number): number {
-  return count <= 3000 ? 3 : 2;
-}
+const REPEATS = 3;
 
 // WARM_UP: one untimed bare traversal runs right after the document is generated. Without it
 // the first timed phase paid for what generating left behind (QuickJS collected the
@@ -178,7 +175,7 @@ async function runQuickJsAsync(code: string, count: number, figures: PhaseFigure
   console.error(`  quickjs ${count}: generated ${JSON.stringify(generated.result)} in ${(generated.ms / 1000).toFixed(1)} s`);
   phase('bare', count); // untimed warm-up (see WARM_UP)
   const runs: Array<{ name: 'bare' | 'full'; ms: number; peak: number; end: number; result: unknown }> = [];
-  for (let i = 0; i < repeatsFor(count); i++) {
+  for (let i = 0; i < REPEATS; i++) {
     for (const name of ['bare', 'full'] as const) runs.push({ name, ...phase(name, count) });
   }
   recordRepeated('quickjs', count, figures, runs);
@@ -225,7 +222,7 @@ async function runNodeAsync(code: string, count: number, figures: PhaseFigure[],
   await phaseAsync('generate', count);
   await phaseAsync('bare', count); // untimed warm-up (see WARM_UP)
   const runs: Array<{ name: 'bare' | 'full'; ms: number; peak: number; end: number; result: unknown }> = [];
-  for (let i = 0; i < repeatsFor(count); i++) {
+  for (let i = 0; i < REPEATS; i++) {
     for (const name of ['bare', 'full'] as const) runs.push({ name, ...(await phaseAsync(name, count)) });
   }
   recordRepeated('node', count, figures, runs);
