@@ -38,7 +38,7 @@ interface PhaseFigure {
   peakBytes: number;
   /** Memory in use at the end of the phase (QuickJS: memory_used_size; Node: heapUsed). */
   endBytes: number;
-  /** Every timing taken (ms); `ms` is their median. Bare and full are repeated (see repeatsFor). */
+  /** Every timing taken (ms); `ms` is their median. Bare and full are repeated (see REPEATS). */
   samples: number[];
   detail: unknown;
 }
