@@ -48,8 +48,8 @@
  *   `'#rrggbb[aa]'`, as in CSS; any other paint is an object: SOLID {color}, GRADIENT_* {stops
  *   [{color, position}], transform [a, b, c, d, e, f], opacity}, IMAGE {imageHash, scaleMode,
  *   opacity, rotation, scalingFactor, filters}; an object paint keeps `visible: false` (hidden
- *   paints still matter to designers toggling them) and its variable bindings. Effects: shadows {color, offset [x, y], radius, spread,
- *   showShadowBehindNode}, blurs {radius}.
+ *   paints still matter to designers toggling them) and its variable bindings. Effects:
+ *   shadows {color, offset [x, y], radius, spread, showShadowBehindNode}, blurs {radius}.
  *
  * Invisible layers. A hidden layer of the component's own tree is captured in full with
  * `visible: false`: email blocks show and hide layers through BOOLEAN properties, so the

@@ -120,8 +120,7 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
   /** A root's cache entry from its reading. */
   function entryOf(root: ComponentRoot, reading: ComponentReading, previous: CacheEntry | undefined): CacheEntry {
     // An unchanged component keeps its previous payload object, so the one just built is freed
-    // at once: a full re-read of an unchanged file then holds one snapshot, not two, and the
-    // sandbox's collector has no reason to walk the whole heap.
+    // at once: a full re-read of an unchanged file then holds one snapshot in memory, not two.
     const kept = previous?.payload;
     const payload = kept !== undefined && kept.hash === reading.payload.hash && kept.key === reading.payload.key ? kept : reading.payload;
     // The links as just read (written on the root node when there are any): no second read.
