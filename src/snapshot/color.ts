@@ -17,22 +17,26 @@ function channelToByte(channel: number): number {
 
 /** `{r, g, b}` plus an alpha (0..1, default 1) → `#rrggbb` or `#rrggbbaa`. */
 export function colorToHex(color: { readonly r: number; readonly g: number; readonly b: number }, alpha = 1): string {
-  // The common case (in-range channels, opaque) without helper calls: it runs for every paint.
+  const rgb = rgbIndex(color);
+  if (rgb >= 0 && alpha >= 1) return rgbHex(rgb);
   const { r, g, b } = color;
-  if (r >= 0 && r <= 1 && g >= 0 && g <= 1 && b >= 0 && b <= 1 && alpha >= 1) {
-    return '#' + HEX_PAIRS[(r * 255 + 0.5) | 0]! + HEX_PAIRS[(g * 255 + 0.5) | 0]! + HEX_PAIRS[(b * 255 + 0.5) | 0]!;
-  }
   const hex = '#' + HEX_PAIRS[channelToByte(r)]! + HEX_PAIRS[channelToByte(g)]! + HEX_PAIRS[channelToByte(b)]!;
   const a = channelToByte(alpha);
   return a === 255 ? hex : hex + HEX_PAIRS[a]!;
 }
 
 /**
- * `0xrrggbb` of a colour whose channels are all in 0..1 (as `colorToHex` rounds them), or -1.
- * An integer is a cheap cache key in the sandbox's interpreter; a new hex string is not.
+ * `0xrrggbb` of a colour whose channels are all in 0..1, rounded as channelToByte does (inline:
+ * it runs for every paint), or -1. An integer is a cheap cache key in the sandbox's
+ * interpreter; a new hex string is not.
  */
 export function rgbIndex(color: { readonly r: number; readonly g: number; readonly b: number }): number {
   const { r, g, b } = color;
   if (!(r >= 0 && r <= 1 && g >= 0 && g <= 1 && b >= 0 && b <= 1)) return -1;
   return (((r * 255 + 0.5) | 0) << 16) | (((g * 255 + 0.5) | 0) << 8) | ((b * 255 + 0.5) | 0);
+}
+
+/** `#rrggbb` of an `rgbIndex` value. */
+export function rgbHex(rgb: number): string {
+  return '#' + HEX_PAIRS[rgb >>> 16]! + HEX_PAIRS[(rgb >>> 8) & 255]! + HEX_PAIRS[rgb & 255]!;
 }

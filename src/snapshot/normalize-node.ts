@@ -61,7 +61,7 @@
  * plugin data, locked, export settings, constraints, prototyping, layout grids, vector paths,
  * the canvas position of a component and the arrangement of variants inside a set.
  */
-import { colorToHex, rgbIndex } from './color';
+import { colorToHex, rgbHex, rgbIndex } from './color';
 import type { JsonValue, NormalizedNode } from './normalized-types';
 import { roundAngle, roundLength, roundRatio } from './precision';
 import type { ReferenceCollector } from './references';
@@ -396,10 +396,10 @@ interface OpaqueColor {
 let opaqueColors: Record<number, OpaqueColor | undefined> = {};
 let opaqueColorCount = 0;
 
-function opaqueColor(rgb: number, color: RGB): OpaqueColor {
+function opaqueColor(rgb: number): OpaqueColor {
   let known = opaqueColors[rgb];
   if (known === undefined) {
-    const hex = colorToHex(color, 1);
+    const hex = rgbHex(rgb);
     known = { hex, code: stringCode(hex) };
     if (++opaqueColorCount > 4096) {
       opaqueColors = {};
@@ -430,7 +430,7 @@ function normalizePaints(ctx: NormalizeContext, key: StringCode, paints: Readonl
         const opacity = paint.opacity === undefined ? 1 : paint.opacity;
         const rgb = opacity === 1 ? rgbIndex(paint.color) : -1;
         if (rgb >= 0) {
-          const color = opaqueColor(rgb, paint.color);
+          const color = opaqueColor(rgb);
           mixStringCode(color.code);
           out.push(color.hex);
         } else {

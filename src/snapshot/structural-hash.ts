@@ -200,9 +200,7 @@ export function mixKeyValue(key: StringCode, value: unknown): void {
 }
 
 export function mixString(value: string): void {
-  const code = stringCodes[value] ?? stringCode(value);
-  h1 = ((h1 ^ code[0]) * 0x1e35a7) | 0;
-  h2 = ((h2 ^ code[1]) * 0x1b8735) | 0;
+  mixStringCode(stringCodes[value] ?? stringCode(value));
 }
 
 export function mixNumber(value: number): void {
