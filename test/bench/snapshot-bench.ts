@@ -19,7 +19,7 @@ interface InterleavedFigure {
   components: number;
   slices: number;
   sliceSize: number;
-  medianRatio: number;
+  medianRatio: number | null;
   bareMs: number;
   fullMs: number;
 }
@@ -27,6 +27,16 @@ interface InterleavedFigure {
 function cpuMs(): number {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1000;
+}
+
+/** One timed run of a phase. */
+interface PhaseRun {
+  ms: number;
+  peak: number;
+  end: number;
+  result: unknown;
+  /** Cycle collections the engine ran during the phase (vm-entry.ts counts them). */
+  collections: number;
 }
 
 interface PhaseFigure {
@@ -40,7 +50,17 @@ interface PhaseFigure {
   endBytes: number;
   /** Every timing taken (ms); `ms` is their median. Bare and full are repeated (see REPEATS). */
   samples: number[];
+  /** Collections during each sample. */
+  collections: number[];
   detail: unknown;
+}
+
+/** Full / bare of each repeat: the two phases run back to back, so machine drift cancels. */
+interface PairedFigure {
+  engine: 'quickjs' | 'node';
+  components: number;
+  ratios: number[];
+  median: number;
 }
 
 function parseArgs(argv: string[]): { json: string | null; sizes: number[]; engines: string[] } {
@@ -89,11 +109,14 @@ async function bundleAsync(): Promise<string> {
 // ---- QuickJS ---------------------------------------------------------------------------------
 
 /**
- * Bare and full are timed three times each (alternating) and the median kept: one burst of
- * other work, or one collection of QuickJS's whole heap landing in a phase, moves a single
- * sample by 10–25 % on this VM, and with two samples the median is their mean.
+ * Bare and full are timed five times each and the median kept. On this VM one burst of other
+ * work, a slower stretch of the host (the same interpreter loop runs 10–25 % slower in one
+ * process than in the next), or one collection of QuickJS's whole heap landing in a phase moves
+ * a single sample by 10–30 %; with three samples one such sample could still decide the median
+ * ratio. Each repeat runs the two back to back, bare first in even repeats and full first in
+ * odd ones, so that neither always inherits the other's garbage.
  */
-const REPEATS = 3;
+const REPEATS = 5;
 
 // WARM_UP: one untimed bare traversal runs right after the document is generated. Without it
 // the first timed phase paid for what generating left behind (QuickJS collected the
@@ -106,19 +129,29 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-/** Runs bare and full `repeats` times, alternating, and records the medians. */
-function recordRepeated(
-  engine: PhaseFigure['engine'],
-  count: number,
-  figures: PhaseFigure[],
-  runs: Array<{ name: 'bare' | 'full'; ms: number; peak: number; end: number; result: unknown }>,
-): void {
+type NamedRun = PhaseRun & { name: 'bare' | 'full' };
+
+/** The order of the two phases in repeat `index` (see REPEATS). */
+function repeatOrder(index: number): Array<'bare' | 'full'> {
+  return index % 2 === 0 ? ['bare', 'full'] : ['full', 'bare'];
+}
+
+/** Records the medians of bare and full, and the ratio of each repeat's pair. */
+function recordRepeated(engine: PhaseFigure['engine'], count: number, figures: PhaseFigure[], pairs: PairedFigure[], runs: NamedRun[]): void {
   for (const name of ['bare', 'full'] as const) {
     const mine = runs.filter((run) => run.name === name);
     const samples = mine.map((run) => run.ms);
     const last = mine[mine.length - 1]!;
-    figures.push({ engine, components: count, phase: name, ms: median(samples), samples, peakBytes: Math.max(...mine.map((run) => run.peak)), endBytes: last.end, detail: last.result });
+    figures.push({ engine, components: count, phase: name, ms: median(samples), samples, collections: mine.map((run) => run.collections), peakBytes: Math.max(...mine.map((run) => run.peak)), endBytes: last.end, detail: last.result });
   }
+  const bare = runs.filter((run) => run.name === 'bare');
+  const full = runs.filter((run) => run.name === 'full');
+  const ratios = full.map((run, i) => run.ms / bare[i]!.ms);
+  pairs.push({ engine, components: count, ratios, median: median(ratios) });
+}
+
+function incrementalFigure(engine: PhaseFigure['engine'], count: number, run: PhaseRun): PhaseFigure {
+  return { engine, components: count, phase: 'incremental', ms: run.ms, samples: [run.ms], collections: [run.collections], peakBytes: run.peak, endBytes: run.end, detail: run.result };
 }
 
 function memoryUsed(runtime: QuickJSRuntime, vm: QuickJSContext): number {
@@ -128,11 +161,18 @@ function memoryUsed(runtime: QuickJSRuntime, vm: QuickJSContext): number {
   return usage.memory_used_size;
 }
 
-function pollQuickJs(vm: QuickJSContext): { done: boolean; result?: unknown; error?: string } {
+/** What `__snapshotBench.poll()` reports (vm-entry.ts). */
+interface PhaseState {
+  done: boolean;
+  result?: { result: unknown; collections: number };
+  error?: string;
+}
+
+function pollQuickJs(vm: QuickJSContext): PhaseState {
   const handle = vm.unwrapResult(vm.evalCode('__snapshotBench.poll()'));
   const text = vm.getString(handle);
   handle.dispose();
-  return JSON.parse(text) as { done: boolean; result?: unknown; error?: string };
+  return JSON.parse(text) as PhaseState;
 }
 
 /**
@@ -142,13 +182,13 @@ function pollQuickJs(vm: QuickJSContext): { done: boolean; result?: unknown; err
  * and, sampled during a phase, slowed the 10,000-component phases several-fold even with their
  * own time taken out; they are read once per phase, after its timing.
  */
-async function runQuickJsAsync(code: string, count: number, figures: PhaseFigure[], interleaved: InterleavedFigure[]): Promise<void> {
+async function runQuickJsAsync(code: string, count: number, figures: PhaseFigure[], pairs: PairedFigure[], interleaved: InterleavedFigure[]): Promise<void> {
   const QuickJS = await newQuickJSWASMModule(RELEASE_SYNC);
   const runtime = QuickJS.newRuntime();
   runtime.setMaxStackSize(0);
   const vm = runtime.newContext();
   const wasmBytes = (): number => QuickJS.getWasmMemory().buffer.byteLength;
-  const phase = (name: string, arg: number): { ms: number; peak: number; end: number; result: unknown } => {
+  const phase = (name: string, arg: number): PhaseRun => {
     vm.unwrapResult(vm.evalCode(`__snapshotBench.start(${JSON.stringify(name)}, ${arg})`)).dispose();
     const started = performance.now();
     for (;;) {
@@ -163,7 +203,7 @@ async function runQuickJsAsync(code: string, count: number, figures: PhaseFigure
         const state = pollQuickJs(vm);
         if (!state.done) throw new Error(`QuickJS ${name}: no pending jobs but the phase has not finished`);
         if (state.error) throw new Error(`QuickJS ${name} failed: ${state.error}`);
-        return { ms, peak: wasmBytes(), end: memoryUsed(runtime, vm), result: state.result };
+        return { ms, peak: wasmBytes(), end: memoryUsed(runtime, vm), result: state.result!.result, collections: state.result!.collections };
       }
     }
   };
@@ -174,15 +214,14 @@ async function runQuickJsAsync(code: string, count: number, figures: PhaseFigure
   const generated = phase('generate', count);
   console.error(`  quickjs ${count}: generated ${JSON.stringify(generated.result)} in ${(generated.ms / 1000).toFixed(1)} s`);
   phase('bare', count); // untimed warm-up (see WARM_UP)
-  const runs: Array<{ name: 'bare' | 'full'; ms: number; peak: number; end: number; result: unknown }> = [];
+  const runs: NamedRun[] = [];
   for (let i = 0; i < REPEATS; i++) {
-    for (const name of ['bare', 'full'] as const) runs.push({ name, ...phase(name, count) });
+    for (const name of repeatOrder(i)) runs.push({ name, ...phase(name, count) });
   }
-  recordRepeated('quickjs', count, figures, runs);
+  recordRepeated('quickjs', count, figures, pairs, runs);
   interleaved.push({ engine: 'quickjs', components: count, ...(phase('interleaved', count).result as Omit<InterleavedFigure, 'engine' | 'components'>) });
   phase('edit', 10);
-  const incremental = phase('incremental', count);
-  figures.push({ engine: 'quickjs', components: count, phase: 'incremental', ms: incremental.ms, samples: [incremental.ms], peakBytes: incremental.peak, endBytes: incremental.end, detail: incremental.result });
+  figures.push(incrementalFigure('quickjs', count, phase('incremental', count)));
   // The runtime is not disposed: QuickJS asserts at teardown while the fake's document (with
   // its cycles) is alive, and the process ends right after the benchmark anyway.
 }
@@ -195,7 +234,7 @@ interface BenchApi {
   setSampler(fn: (() => void) | null): void;
 }
 
-async function runNodeAsync(code: string, count: number, figures: PhaseFigure[], interleaved: InterleavedFigure[]): Promise<void> {
+async function runNodeAsync(code: string, count: number, figures: PhaseFigure[], pairs: PairedFigure[], interleaved: InterleavedFigure[]): Promise<void> {
   const sandbox: Record<string, unknown> = { __benchCpuMs: cpuMs };
   runInNewContext(code, sandbox);
   const api = sandbox.__snapshotBench as BenchApi;
@@ -203,33 +242,32 @@ async function runNodeAsync(code: string, count: number, figures: PhaseFigure[],
   api.setSampler(() => {
     peak = Math.max(peak, process.memoryUsage().heapUsed);
   });
-  const phaseAsync = async (name: string, arg: number): Promise<{ ms: number; peak: number; end: number; result: unknown }> => {
+  const phaseAsync = async (name: string, arg: number): Promise<PhaseRun> => {
     peak = process.memoryUsage().heapUsed;
     const started = performance.now();
     api.start(name, arg);
     for (;;) {
-      const state = JSON.parse(api.poll()) as { done: boolean; result?: unknown; error?: string };
+      const state = JSON.parse(api.poll()) as PhaseState;
       if (state.done) {
         if (state.error) throw new Error(`Node ${name} failed: ${state.error}`);
         const ms = performance.now() - started;
         const end = process.memoryUsage().heapUsed;
         peak = Math.max(peak, end);
-        return { ms, peak, end, result: state.result };
+        return { ms, peak, end, result: state.result!.result, collections: state.result!.collections };
       }
       await new Promise((resolveTick) => setImmediate(resolveTick));
     }
   };
   await phaseAsync('generate', count);
   await phaseAsync('bare', count); // untimed warm-up (see WARM_UP)
-  const runs: Array<{ name: 'bare' | 'full'; ms: number; peak: number; end: number; result: unknown }> = [];
+  const runs: NamedRun[] = [];
   for (let i = 0; i < REPEATS; i++) {
-    for (const name of ['bare', 'full'] as const) runs.push({ name, ...(await phaseAsync(name, count)) });
+    for (const name of repeatOrder(i)) runs.push({ name, ...(await phaseAsync(name, count)) });
   }
-  recordRepeated('node', count, figures, runs);
+  recordRepeated('node', count, figures, pairs, runs);
   interleaved.push({ engine: 'node', components: count, ...((await phaseAsync('interleaved', count)).result as Omit<InterleavedFigure, 'engine' | 'components'>) });
   await phaseAsync('edit', 10);
-  const incremental = await phaseAsync('incremental', count);
-  figures.push({ engine: 'node', components: count, phase: 'incremental', ms: incremental.ms, samples: [incremental.ms], peakBytes: incremental.peak, endBytes: incremental.end, detail: incremental.result });
+  figures.push(incrementalFigure('node', count, await phaseAsync('incremental', count)));
 }
 
 // ---- report ----------------------------------------------------------------------------------
@@ -246,7 +284,7 @@ interface Target {
   met: boolean | null;
 }
 
-function targets(figures: PhaseFigure[], interleaved: InterleavedFigure[], sizes: number[]): Target[] {
+function targets(figures: PhaseFigure[], pairs: PairedFigure[], interleaved: InterleavedFigure[], sizes: number[]): Target[] {
   const out: Target[] = [];
   const largest = Math.max(...sizes);
   const smallest = Math.min(...sizes);
@@ -260,23 +298,33 @@ function targets(figures: PhaseFigure[], interleaved: InterleavedFigure[], sizes
     const ratioBare = full.ms / bare.ms;
     const ratioIncremental = incremental.ms / full.ms;
     out.push({ engine, name: `full / bare at ${largest}`, value: ratioBare, limit: '≤ 2', met: strict ? ratioBare <= 2 : null });
+    const paired = pairs.find((figure) => figure.engine === engine && figure.components === largest);
+    if (paired) {
+      const spread = `${Math.min(...paired.ratios).toFixed(2)}–${Math.max(...paired.ratios).toFixed(2)}`;
+      out.push({ engine, name: `full / bare at ${largest}, each repeat's pair (median; range ${spread})`, value: paired.median, limit: '≤ 2', met: null });
+    }
     for (const controlled of interleaved.filter((figure) => figure.engine === engine)) {
       out.push({ engine, name: `full / bare at ${controlled.components}, interleaved slices (CPU, median)`, value: controlled.medianRatio, limit: '≤ 2', met: null });
     }
     out.push({ engine, name: `incremental / full at ${largest}`, value: ratioIncremental, limit: '< 5 %', met: strict ? ratioIncremental < 0.05 : null });
     if (smallFull && largest !== smallest) {
       const scaling = full.ms / smallFull.ms;
-      out.push({ engine, name: `full ${largest} / full ${smallest}`, value: scaling, limit: `≤ ${((largest / smallest) * 1.1).toFixed(0)}`, met: strict ? scaling <= (largest / smallest) * 1.1 : null });
+      const linear = (largest / smallest) * 1.1;
+      out.push({ engine, name: `full ${largest} / full ${smallest}`, value: scaling, limit: `≤ ${Number(linear.toFixed(1))}`, met: strict ? scaling <= linear : null });
     }
   }
   return out;
 }
 
+function duration(ms: number): string {
+  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`;
+}
+
 function printTable(figures: PhaseFigure[], checks: Target[]): string {
   const lines = [
-    '| engine | components | phase | wall time (median of runs) | runs | peak memory | in use at end |',
-    '| --- | ---: | --- | ---: | ---: | ---: | ---: |',
-    ...figures.map((f) => `| ${f.engine} | ${f.components.toLocaleString('en-US')} | ${f.phase} | ${f.ms >= 1000 ? `${(f.ms / 1000).toFixed(2)} s` : `${f.ms.toFixed(1)} ms`} | ${f.samples.length} | ${(f.peakBytes / 1048576).toFixed(0)} MB | ${(f.endBytes / 1048576).toFixed(0)} MB |`),
+    '| engine | components | phase | wall time (median of runs) | runs (range) | collections in runs | peak memory | in use at end |',
+    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |',
+    ...figures.map((f) => `| ${f.engine} | ${f.components.toLocaleString('en-US')} | ${f.phase} | ${duration(f.ms)} | ${f.samples.length}${f.samples.length > 1 ? ` (${duration(Math.min(...f.samples))}–${duration(Math.max(...f.samples))})` : ''} | ${f.collections.join(' ')} | ${(f.peakBytes / 1048576).toFixed(0)} MB | ${(f.endBytes / 1048576).toFixed(0)} MB |`),
     '',
     '| engine | target | value | limit | met |',
     '| --- | --- | ---: | --- | --- |',
@@ -289,18 +337,19 @@ async function mainAsync(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const code = await bundleAsync();
   const figures: PhaseFigure[] = [];
+  const pairs: PairedFigure[] = [];
   const interleaved: InterleavedFigure[] = [];
   for (const count of options.sizes) {
     if (options.engines.includes('quickjs')) {
       console.error(`quickjs: ${count} components …`);
-      await runQuickJsAsync(code, count, figures, interleaved);
+      await runQuickJsAsync(code, count, figures, pairs, interleaved);
     }
     if (options.engines.includes('node')) {
       console.error(`node: ${count} components …`);
-      await runNodeAsync(code, count, figures, interleaved);
+      await runNodeAsync(code, count, figures, pairs, interleaved);
     }
   }
-  const checks = targets(figures, interleaved, options.sizes);
+  const checks = targets(figures, pairs, interleaved, options.sizes);
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   // The load average says whether other work shared the machine (timings are wall time).
   const load = loadavg().map((value) => Number(value.toFixed(2)));
@@ -312,7 +361,7 @@ async function mainAsync(): Promise<void> {
       quickjs: 'peak: size of the QuickJS WebAssembly linear memory at the end of the phase (it only grows, so a high-water mark of the run so far, document included); in use at end: memory_used_size from JS_ComputeMemoryUsage after the phase',
       node: 'peak: highest process heapUsed sampled at every yield of the phase and at its end; includes the document and garbage not yet collected',
     };
-    writeFileSync(options.json, `${JSON.stringify({ machine, memoryMeasure, figures, interleaved, targets: checks }, null, 2)}\n`);
+    writeFileSync(options.json, `${JSON.stringify({ machine, memoryMeasure, figures, pairs, interleaved, targets: checks }, null, 2)}\n`);
     console.log(`figures written to ${options.json}`);
   }
 }

@@ -22,10 +22,33 @@ const state: PhaseState = { done: true };
 
 const quiet = { log: (): void => undefined, warn: (): void => undefined, error: (): void => undefined };
 
+// Collections of the engine's cycle collector, counted for the report: QuickJS walks its whole
+// heap, fake document included (≈ 1 s at 10,000 components), and a collection lands in
+// whichever phase crosses the threshold. Detected by a WeakRef to an unreachable cycle, which
+// only a collection can clear; checked at every yield and at the end of a phase.
+let sentinel: { deref(): object | undefined } | null = null;
+let collections = 0;
+
+function plantSentinel(): void {
+  const WeakRefClass = (globalThis as { WeakRef?: new (target: object) => { deref(): object | undefined } }).WeakRef;
+  if (!WeakRefClass) return;
+  const cycle: { self?: object } = {};
+  cycle.self = cycle;
+  sentinel = new WeakRefClass(cycle);
+}
+
+function countCollections(): void {
+  if (sentinel !== null && sentinel.deref() === undefined) {
+    collections++;
+    plantSentinel();
+  }
+}
+
 // Yield as the plugin would, but through the job queue (QuickJS has no timers): the host
 // regains control between jobs, so it can sample memory while a phase runs.
 function yieldAsync(): Promise<void> {
   sampler?.();
+  countCollections();
   return Promise.resolve();
 }
 
@@ -39,8 +62,9 @@ const SLICE = 60;
 
 /**
  * Bare reading and full reading (the snapshotter's own per-root reader) of the same roots, in
- * alternating slices of 60, timed on CPU time: both see the same machine state, so the median
- * of the per-slice ratios is much steadier than whole-phase wall times.
+ * slices of 60 read by both (taking turns to go first), timed on CPU time: both see the same
+ * machine state, so the median of the per-slice ratios is much steadier than whole-phase wall
+ * times.
  */
 async function interleavedAsync(figma: PluginAPI): Promise<unknown> {
   const reader = createComponentReader(figma);
@@ -62,20 +86,28 @@ async function interleavedAsync(figma: PluginAPI): Promise<unknown> {
   const step = SLICE * Math.max(1, Math.floor(roots.length / SLICE / 40));
   for (let start = 0; start + SLICE <= roots.length; start += step) {
     const slice = roots.slice(start, start + SLICE);
-    const t0 = cpuNow();
-    for (const root of slice) await readRootBareAsync(root, figma.mixed, counts);
-    const t1 = cpuNow();
-    for (const root of slice) kept.push(await reader.readAsync(root));
-    const t2 = cpuNow();
+    // The second reading of a slice finds its layers in the CPU caches: alternate who goes first.
+    const bareFirst = ratios.length % 2 === 0;
+    let bare = 0;
+    let full = 0;
+    for (const which of bareFirst ? ['bare', 'full'] : ['full', 'bare']) {
+      const t0 = cpuNow();
+      if (which === 'bare') for (const root of slice) await readRootBareAsync(root, figma.mixed, counts);
+      else for (const root of slice) kept.push(await reader.readAsync(root));
+      const elapsed = cpuNow() - t0;
+      if (which === 'bare') bare = elapsed;
+      else full = elapsed;
+    }
     kept.length = 0;
-    bareMs += t1 - t0;
-    fullMs += t2 - t1;
-    ratios.push((t2 - t1) / (t1 - t0));
+    bareMs += bare;
+    fullMs += full;
+    ratios.push(full / bare);
     await yieldAsync();
   }
   figma.skipInvisibleInstanceChildren = before;
   ratios.sort((a, b) => a - b);
-  return { slices: ratios.length, sliceSize: SLICE, medianRatio: ratios[ratios.length >> 1], bareMs, fullMs };
+  // A document smaller than one slice gives no ratio.
+  return { slices: ratios.length, sliceSize: SLICE, medianRatio: ratios.length > 0 ? ratios[ratios.length >> 1] : null, bareMs, fullMs };
 }
 
 async function runPhaseAsync(phase: string, count: number): Promise<unknown> {
@@ -110,9 +142,12 @@ async function runPhaseAsync(phase: string, count: number): Promise<unknown> {
     state.done = false;
     state.result = undefined;
     state.error = undefined;
+    if (sentinel === null) plantSentinel();
+    collections = 0;
     runPhaseAsync(phase, count).then(
       (result) => {
-        state.result = result;
+        countCollections();
+        state.result = { result, collections };
         state.done = true;
       },
       (error: unknown) => {
