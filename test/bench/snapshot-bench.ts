@@ -175,14 +175,46 @@ function pollQuickJs(vm: QuickJSContext): PhaseState {
   return JSON.parse(text) as PhaseState;
 }
 
+/** A generated document in one engine, ready for timed phases. */
+interface Session {
+  engine: 'quickjs' | 'node';
+  count: number;
+  phaseAsync(name: string, arg: number): Promise<PhaseRun>;
+}
+
+/**
+ * Times the sessions' phases together, repeat by repeat (every session's bare and full in each
+ * repeat), then each one's interleaved slices and its incremental re-snapshot. Documents of
+ * different sizes timed minutes apart would compare the machine's speed at two times as much
+ * as the two sizes: one run read full 10,000 / full 1,000 as 11.6 while bare, the same reads
+ * every time, scaled by 12.5.
+ */
+async function measureAsync(sessions: Session[], figures: PhaseFigure[], pairs: PairedFigure[], interleaved: InterleavedFigure[]): Promise<void> {
+  const runs = sessions.map((): NamedRun[] => []);
+  for (let i = 0; i < REPEATS; i++) {
+    for (let s = 0; s < sessions.length; s++) {
+      const session = sessions[s]!;
+      for (const name of repeatOrder(i)) runs[s]!.push({ name, ...(await session.phaseAsync(name, session.count)) });
+    }
+  }
+  for (let s = 0; s < sessions.length; s++) {
+    const { engine, count, phaseAsync } = sessions[s]!;
+    recordRepeated(engine, count, figures, pairs, runs[s]!);
+    interleaved.push({ engine, components: count, ...((await phaseAsync('interleaved', count)).result as Omit<InterleavedFigure, 'engine' | 'components'>) });
+    await phaseAsync('edit', 10);
+    figures.push(incrementalFigure(engine, count, await phaseAsync('incremental', count)));
+  }
+}
+
 /**
  * One QuickJS WebAssembly module per document size (getQuickJS's release-sync build, but not
  * the shared singleton), so that its linear memory — which only grows, never shrinks — is a
- * high-water mark of this run alone. Heap statistics (JS_ComputeMemoryUsage) walk every object
- * and, sampled during a phase, slowed the 10,000-component phases several-fold even with their
- * own time taken out; they are read once per phase, after its timing.
+ * high-water mark of that document alone, even while the sizes are timed in turn. Heap
+ * statistics (JS_ComputeMemoryUsage) walk every object and, sampled during a phase, slowed the
+ * 10,000-component phases several-fold even with their own time taken out; they are read once
+ * per phase, after its timing.
  */
-async function runQuickJsAsync(code: string, count: number, figures: PhaseFigure[], pairs: PairedFigure[], interleaved: InterleavedFigure[]): Promise<void> {
+async function openQuickJsAsync(code: string, count: number): Promise<Session> {
   const QuickJS = await newQuickJSWASMModule(RELEASE_SYNC);
   const runtime = QuickJS.newRuntime();
   runtime.setMaxStackSize(0);
@@ -214,16 +246,9 @@ async function runQuickJsAsync(code: string, count: number, figures: PhaseFigure
   const generated = phase('generate', count);
   console.error(`  quickjs ${count}: generated ${JSON.stringify(generated.result)} in ${(generated.ms / 1000).toFixed(1)} s`);
   phase('bare', count); // untimed warm-up (see WARM_UP)
-  const runs: NamedRun[] = [];
-  for (let i = 0; i < REPEATS; i++) {
-    for (const name of repeatOrder(i)) runs.push({ name, ...phase(name, count) });
-  }
-  recordRepeated('quickjs', count, figures, pairs, runs);
-  interleaved.push({ engine: 'quickjs', components: count, ...(phase('interleaved', count).result as Omit<InterleavedFigure, 'engine' | 'components'>) });
-  phase('edit', 10);
-  figures.push(incrementalFigure('quickjs', count, phase('incremental', count)));
-  // The runtime is not disposed: QuickJS asserts at teardown while the fake's document (with
+  // The runtime is never disposed: QuickJS asserts at teardown while the fake's document (with
   // its cycles) is alive, and the process ends right after the benchmark anyway.
+  return { engine: 'quickjs', count, phaseAsync: (name, arg) => Promise.resolve(phase(name, arg)) };
 }
 
 // ---- Node ------------------------------------------------------------------------------------
@@ -234,7 +259,8 @@ interface BenchApi {
   setSampler(fn: (() => void) | null): void;
 }
 
-async function runNodeAsync(code: string, count: number, figures: PhaseFigure[], pairs: PairedFigure[], interleaved: InterleavedFigure[]): Promise<void> {
+/** Node shares one heap between documents (its memory figures would mix): one size at a time. */
+async function openNodeAsync(code: string, count: number): Promise<Session> {
   const sandbox: Record<string, unknown> = { __benchCpuMs: cpuMs };
   runInNewContext(code, sandbox);
   const api = sandbox.__snapshotBench as BenchApi;
@@ -260,14 +286,7 @@ async function runNodeAsync(code: string, count: number, figures: PhaseFigure[],
   };
   await phaseAsync('generate', count);
   await phaseAsync('bare', count); // untimed warm-up (see WARM_UP)
-  const runs: NamedRun[] = [];
-  for (let i = 0; i < REPEATS; i++) {
-    for (const name of repeatOrder(i)) runs.push({ name, ...(await phaseAsync(name, count)) });
-  }
-  recordRepeated('node', count, figures, pairs, runs);
-  interleaved.push({ engine: 'node', components: count, ...((await phaseAsync('interleaved', count)).result as Omit<InterleavedFigure, 'engine' | 'components'>) });
-  await phaseAsync('edit', 10);
-  figures.push(incrementalFigure('node', count, await phaseAsync('incremental', count)));
+  return { engine: 'node', count, phaseAsync };
 }
 
 // ---- report ----------------------------------------------------------------------------------
@@ -339,14 +358,19 @@ async function mainAsync(): Promise<void> {
   const figures: PhaseFigure[] = [];
   const pairs: PairedFigure[] = [];
   const interleaved: InterleavedFigure[] = [];
-  for (const count of options.sizes) {
-    if (options.engines.includes('quickjs')) {
+  if (options.engines.includes('quickjs')) {
+    const sessions: Session[] = [];
+    for (const count of options.sizes) {
       console.error(`quickjs: ${count} components …`);
-      await runQuickJsAsync(code, count, figures, pairs, interleaved);
+      sessions.push(await openQuickJsAsync(code, count));
     }
-    if (options.engines.includes('node')) {
+    console.error('quickjs: timing every size in turn …');
+    await measureAsync(sessions, figures, pairs, interleaved);
+  }
+  if (options.engines.includes('node')) {
+    for (const count of options.sizes) {
       console.error(`node: ${count} components …`);
-      await runNodeAsync(code, count, figures, pairs, interleaved);
+      await measureAsync([await openNodeAsync(code, count)], figures, pairs, interleaved);
     }
   }
   const checks = targets(figures, pairs, interleaved, options.sizes);
