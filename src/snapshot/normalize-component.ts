@@ -3,7 +3,7 @@
 import type { ComponentPayload, ComponentVariantPayload, NormalizedPropertyDefinition } from './normalized-types';
 import { normalizeNode, stripPropertySuffix, type NormalizeContext } from './normalize-node';
 import type { PendingReference, ReferenceCollector } from './references';
-import { beginHash, digestHash, hashLanes, mixClose, mixKey, mixKeyRef, mixKeyString, mixKeyValue, mixOpen, mixValue, resumeHash, stringCode } from './structural-hash';
+import { beginHash, digestHash, hashLanes, mixClose, mixKey, mixKeyRef, mixKeyString, mixKeyValue, mixValue, resumeHash, stringCode } from './structural-hash';
 
 export type ComponentRoot = ComponentNode | ComponentSetNode;
 export type NormalizedComponent = Omit<ComponentPayload, 'hash' | 'thumbnail'>;
@@ -86,11 +86,9 @@ export function normalizePropertyDefinitions(
     .sort((a, b) => compareText(a[0], b[0]));
   const out: Record<string, NormalizedPropertyDefinition> = {};
   for (const [name, fullName] of entries) out[name] = normalizeDefinition(definitions[fullName]!);
-  mixOpen();
   for (const name in out) {
     const definition = out[name]!;
     mixKey(stringCode(name));
-    mixOpen();
     if (isSwapReference(definition)) {
       refs.add('component-id', definition as unknown as Record<string, unknown>, 'defaultValue', definition.defaultValue as string);
       mixKeyRef(K_DEFAULT_VALUE);
@@ -147,7 +145,6 @@ export function normalizeComponent(root: ComponentRoot, options: NormalizeCompon
   const description = root.description;
   const name = root.name;
   beginHash();
-  mixOpen();
   mixKeyString(K_DESCRIPTION, description);
   mixKeyString(K_KIND, kind);
   mixKeyString(K_NAME, name);
