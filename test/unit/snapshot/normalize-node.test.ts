@@ -1,6 +1,7 @@
 // The normalizer over plain objects shaped like the typings' node interfaces (no fake Figma).
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, hasCanonicalKeyOrder } from '../../../src/snapshot/canonical-json';
+import { colorToHex } from '../../../src/snapshot/color';
 import { buildPropertyNameMap, finishComponentHash, hashedDescription, hashInput, normalizeComponent } from '../../../src/snapshot/normalize-component';
 import { normalizeNode, type NormalizeContext } from '../../../src/snapshot/normalize-node';
 import { ReferenceCollector } from '../../../src/snapshot/references';
@@ -62,6 +63,18 @@ describe('normalizeNode', () => {
     const bound = run(paintable('RECTANGLE', 'R', { fills: [{ type: 'SOLID', color: { r: 0, g: 0, b: 0 }, boundVariables: { color: { type: 'VARIABLE_ALIAS', id: 'V:ink' } } }] }), context(refs));
     expect(bound.fills).toEqual([{ boundVariables: { color: 'V:ink' }, color: '#000000', type: 'SOLID' }]);
     expect(refs.pending.map((ref) => [ref.kind, ref.id])).toEqual([['variable', 'V:ink']]);
+  });
+
+  it('writes a plain solid paint exactly as colorToHex does, rounding and clamping included', () => {
+    // The paint loop has its own inline copy of the RGB rounding (normalize-node.ts): it must agree.
+    const channels = [0, 0.5 / 255, 0.4999 / 255, 0.1, 0.5, 127.5 / 255, 0.99, 254.5 / 255, 1, -0.2, 1.3, Number.NaN];
+    for (const r of channels) {
+      for (const g of [0, 0.5, 1]) {
+        const color = { r, g, b: 1 - g };
+        const fills = run(paintable('RECTANGLE', 'R', { fills: [{ type: 'SOLID', color, opacity: 1 }] })).fills;
+        expect(fills).toEqual([colorToHex(color)]);
+      }
+    }
   });
 
   it('keeps x/y for children of frames without auto layout, but never for the root', () => {
