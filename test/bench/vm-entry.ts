@@ -58,6 +58,12 @@ function cpuNow(): number {
   return clock ? clock() : Date.now();
 }
 
+async function cpuMsOfAsync(work: () => Promise<void>): Promise<number> {
+  const started = cpuNow();
+  await work();
+  return cpuNow() - started;
+}
+
 const SLICE = 60;
 
 /**
@@ -86,17 +92,21 @@ async function interleavedAsync(figma: PluginAPI): Promise<unknown> {
   const step = SLICE * Math.max(1, Math.floor(roots.length / SLICE / 40));
   for (let start = 0; start + SLICE <= roots.length; start += step) {
     const slice = roots.slice(start, start + SLICE);
+    const readBareAsync = async (): Promise<void> => {
+      for (const root of slice) await readRootBareAsync(root, figma.mixed, counts);
+    };
+    const readFullAsync = async (): Promise<void> => {
+      for (const root of slice) kept.push(await reader.readAsync(root));
+    };
     // The second reading of a slice finds its layers in the CPU caches: alternate who goes first.
-    const bareFirst = ratios.length % 2 === 0;
-    let bare = 0;
-    let full = 0;
-    for (const which of bareFirst ? ['bare', 'full'] : ['full', 'bare']) {
-      const t0 = cpuNow();
-      if (which === 'bare') for (const root of slice) await readRootBareAsync(root, figma.mixed, counts);
-      else for (const root of slice) kept.push(await reader.readAsync(root));
-      const elapsed = cpuNow() - t0;
-      if (which === 'bare') bare = elapsed;
-      else full = elapsed;
+    let bare: number;
+    let full: number;
+    if (ratios.length % 2 === 0) {
+      bare = await cpuMsOfAsync(readBareAsync);
+      full = await cpuMsOfAsync(readFullAsync);
+    } else {
+      full = await cpuMsOfAsync(readFullAsync);
+      bare = await cpuMsOfAsync(readBareAsync);
     }
     kept.length = 0;
     bareMs += bare;
