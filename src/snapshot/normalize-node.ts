@@ -19,7 +19,9 @@
  *
  * What is captured. An absent key means the default: visible true, opacity 1, rotation 0,
  * blendMode NORMAL/PASS_THROUGH, no fills/strokes/effects, radius 0; auto layout align and
- * counterAlign MIN, gap 0, padding 0, primarySizing and counterSizing AUTO; child sizing FIXED;
+ * counterAlign MIN, gap 0, padding 0, primarySizing and counterSizing AUTO; child sizing FIXED,
+ * but HUG for a text on the axes its autoResize grows (both for WIDTH_AND_HEIGHT, the height for
+ * HEIGHT: Figma sets a text's hugging and its autoResize together);
  * text align LEFT, verticalAlign TOP, autoResize WIDTH_AND_HEIGHT (a new text layer's), case
  * ORIGINAL, decoration NONE, letterSpacing 0, lineHeight auto. Every field written costs time
  * in the sandbox's interpreter, so the common case is kept short (defaults left out, a plain
@@ -557,7 +559,8 @@ function normalizeSegments(ctx: NormalizeContext, node: TextNode): JsonValue[] {
   return out;
 }
 
-function normalizeText(ctx: NormalizeContext, node: TextNode, fillsMixed: boolean): Mutable {
+/** `autoResize`: the text's, read by the caller (its sizing depends on it too). */
+function normalizeText(ctx: NormalizeContext, node: TextNode, fillsMixed: boolean, autoResize: TextNode['textAutoResize']): Mutable {
   const mixed = ctx.mixed;
   const fontName = node.fontName;
   const fontSize = node.fontSize;
@@ -581,7 +584,6 @@ function normalizeText(ctx: NormalizeContext, node: TextNode, fillsMixed: boolea
   const out: Mutable = {};
   const align = node.textAlignHorizontal;
   if (align !== 'LEFT') setString(out, 'align', K_ALIGN, align);
-  const autoResize = node.textAutoResize;
   if (autoResize !== 'WIDTH_AND_HEIGHT') setString(out, 'autoResize', K_AUTO_RESIZE, autoResize);
   if (!anyMixed && textCase !== 'ORIGINAL') setString(out, 'case', K_CASE, textCase as string);
   const characters = node.characters;
@@ -824,6 +826,7 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
 
   let absolute = false;
   let verticalSizing: string | undefined;
+  const autoResize = isText ? node.textAutoResize : undefined;
   if (!isSet) {
     const layout = node as LayoutMixin;
     // Lengths rounded inline (as roundLength does; whole numbers need no Math.round) for the
@@ -837,10 +840,14 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
       const child = node as AutoLayoutChildrenMixin & LayoutMixin;
       absolute = 'layoutPositioning' in child && child.layoutPositioning === 'ABSOLUTE';
       if ('layoutSizingHorizontal' in child) {
+        // A text hugs where its autoResize makes it grow (Figma sets the two together), so that
+        // is its default; any other layer's is FIXED.
+        const hugsWidth = autoResize === 'WIDTH_AND_HEIGHT';
+        const hugsHeight = hugsWidth || autoResize === 'HEIGHT';
         const horizontal = child.layoutSizingHorizontal;
-        if (horizontal !== 'FIXED') setString(out, 'horizontalSizing', K_HORIZONTAL_SIZING, horizontal);
+        if (horizontal !== (hugsWidth ? 'HUG' : 'FIXED')) setString(out, 'horizontalSizing', K_HORIZONTAL_SIZING, horizontal);
         const vertical = child.layoutSizingVertical;
-        if (vertical !== 'FIXED') verticalSizing = vertical;
+        if (vertical !== (hugsHeight ? 'HUG' : 'FIXED')) verticalSizing = vertical;
       }
     }
     if (direction !== 'NONE') {
@@ -898,7 +905,7 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
   }
   if (isText) {
     mixKey(K_TEXT);
-    out.text = normalizeText(ctx, node, fillsMixed);
+    out.text = normalizeText(ctx, node, fillsMixed, autoResize!);
   }
   out.type = type;
   mixKeyString(K_TYPE, type);

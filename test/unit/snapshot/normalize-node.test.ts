@@ -26,7 +26,7 @@ describe('normalizeNode', () => {
   it('captures auto layout, and child placement by layout (no x/y unless absolute)', () => {
     const out = run(
       frame('Row', [
-        text('Label', 'Buy now', { x: 24, y: 12, layoutSizingHorizontal: 'FILL' }),
+        text('Label', 'Buy now', { x: 24, y: 12, layoutSizingHorizontal: 'FILL', layoutSizingVertical: 'HUG', textAutoResize: 'HEIGHT' }),
         paintable('RECTANGLE', 'Badge', { x: 90.123, y: -4, layoutPositioning: 'ABSOLUTE' }),
       ], {
         layoutMode: 'HORIZONTAL',
@@ -37,10 +37,29 @@ describe('normalizeNode', () => {
     expect(out.layout).toEqual({ align: 'CENTER', counterAlign: 'CENTER', direction: 'HORIZONTAL', gap: 8, padding: [12, 24, 12, 24], primarySizing: 'FIXED' });
     const [label, badge] = out.children as Plain[];
     expect(label!.x).toBeUndefined();
-    // FIXED sizing is the default and left out.
+    // FIXED sizing is the default and left out; so is a text's HUG where its autoResize grows.
     expect([label!.horizontalSizing, label!.verticalSizing, label!.positioning]).toEqual(['FILL', undefined, undefined]);
     expect([badge!.horizontalSizing, badge!.verticalSizing, badge!.positioning]).toEqual([undefined, undefined, 'ABSOLUTE']);
     expect([badge!.x, badge!.y]).toEqual([90.12, -4]);
+  });
+
+  it("leaves out a text's sizing where it follows from autoResize, and writes any other", () => {
+    const sizing = (textAutoResize: string, layoutSizingHorizontal: string, layoutSizingVertical: string): unknown[] => {
+      const out = run(frame('Row', [text('Label', 'Hi', { textAutoResize, layoutSizingHorizontal, layoutSizingVertical })], { layoutMode: 'HORIZONTAL' }));
+      const label = (out.children as Plain[])[0]!;
+      return [label.horizontalSizing, label.verticalSizing, (label.text as Plain).autoResize];
+    };
+    expect(sizing('WIDTH_AND_HEIGHT', 'HUG', 'HUG')).toEqual([undefined, undefined, undefined]);
+    expect(sizing('HEIGHT', 'FIXED', 'HUG')).toEqual([undefined, undefined, 'HEIGHT']);
+    expect(sizing('HEIGHT', 'FILL', 'HUG')).toEqual(['FILL', undefined, 'HEIGHT']);
+    expect(sizing('NONE', 'FIXED', 'FIXED')).toEqual([undefined, undefined, 'NONE']);
+    expect(sizing('NONE', 'FILL', 'FILL')).toEqual(['FILL', 'FILL', 'NONE']);
+    // Combinations Figma does not make are still told apart from the defaults.
+    expect(sizing('WIDTH_AND_HEIGHT', 'FIXED', 'FIXED')).toEqual(['FIXED', 'FIXED', undefined]);
+    expect(sizing('NONE', 'HUG', 'HUG')).toEqual(['HUG', 'HUG', 'NONE']);
+    // Outside auto layout no sizing is written at all.
+    const free = (run(frame('Box', [text('Label', 'Hi', { textAutoResize: 'NONE', layoutSizingHorizontal: 'FIXED' })])).children as Plain[])[0]!;
+    expect([free.horizontalSizing, free.verticalSizing]).toEqual([undefined, undefined]);
   });
 
   it('writes equal padding on all four sides as one number', () => {
