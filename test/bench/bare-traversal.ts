@@ -132,9 +132,8 @@ export async function readRootBareAsync(root: ComponentNode | ComponentSetNode, 
   }
 }
 
-/** Every page loaded page by page, every local root read bare. */
-export async function bareTraversalAsync(figma: PluginAPI, yieldAsync: () => Promise<void>): Promise<BareCounts> {
-  const counts: BareCounts = { nodes: 0, values: 0 };
+/** Every page loaded page by page, every local root read bare; `counts` grows as it goes. */
+export async function bareTraversalAsync(figma: PluginAPI, yieldAsync: () => Promise<void>, counts: BareCounts = { nodes: 0, values: 0 }): Promise<BareCounts> {
   const before = figma.skipInvisibleInstanceChildren;
   figma.skipInvisibleInstanceChildren = true;
   try {

@@ -3,9 +3,9 @@
 // the host through `globalThis.__snapshotBench`. Bundled like the plugin's sandbox code.
 import { createFakeFigma } from '../fake-figma';
 import { createSnapshotter, type Snapshotter } from '../../src/snapshot';
-import { createComponentReader } from '../../src/snapshot/component-reader';
-import { bareTraversalAsync, readRootBareAsync } from './bare-traversal';
+import { bareTraversalAsync, type BareCounts } from './bare-traversal';
 import { editComponentsAsync, generateDocumentAsync, type GeneratedDocument } from './generate-document';
+import { takeTurnsAsync } from './turn-taking';
 
 interface PhaseState {
   done: boolean;
@@ -52,72 +52,52 @@ function yieldAsync(): Promise<void> {
   return Promise.resolve();
 }
 
-/** CPU time in ms from the host when it offers one (steadier than wall time on a shared VM). */
-function cpuNow(): number {
-  const clock = (globalThis as { __benchCpuMs?: () => number }).__benchCpuMs;
+/** Wall-clock time in ms from the host (performance.now), finer than Date.now. */
+function wallNow(): number {
+  const clock = (globalThis as { __benchNowMs?: () => number }).__benchNowMs;
   return clock ? clock() : Date.now();
 }
 
-async function cpuMsOfAsync(work: () => Promise<void>): Promise<number> {
-  const started = cpuNow();
-  await work();
-  return cpuNow() - started;
-}
-
-const SLICE = 60;
+/** Where the snapshotter yields: `yieldAsync`, or its turn's end while it takes turns. */
+let snapshotYield: () => Promise<void> = yieldAsync;
+/** Layers the last bare traversal visited: the scale of its progress when it takes turns. */
+let bareNodes = 0;
 
 /**
- * Bare reading and full reading (the snapshotter's own per-root reader) of the same roots, in
- * slices of 60 read by both (taking turns to go first), timed on CPU time: both see the same
- * machine state, so the median of the per-slice ratios is much steadier than whole-phase wall
- * times.
+ * A full snapshot and a bare traversal taking turns at their yields (every 25 ms of work), the
+ * one least far along going next, each charged the wall time it ran (turn-taking.ts): both meet
+ * the same machine, so their ratio does not follow the host's drift.
  */
-async function interleavedAsync(figma: PluginAPI): Promise<unknown> {
-  const reader = createComponentReader(figma);
-  const before = figma.skipInvisibleInstanceChildren;
-  figma.skipInvisibleInstanceChildren = true;
-  const roots: Array<ComponentNode | ComponentSetNode> = [];
-  for (const page of figma.root.children) {
-    await page.loadAsync();
-    for (const root of page.findAllWithCriteria({ types: ['COMPONENT', 'COMPONENT_SET'] })) {
-      if (!root.remote && !(root.type === 'COMPONENT' && root.parent?.type === 'COMPONENT_SET')) roots.push(root);
-    }
-  }
-  const counts = { nodes: 0, values: 0 };
-  const ratios: number[] = [];
-  let bareMs = 0;
-  let fullMs = 0;
-  const kept: unknown[] = []; // full readings stay alive until the slice ends, as in a snapshot
-  // At most about 40 slices, spread over the whole document.
-  const step = SLICE * Math.max(1, Math.floor(roots.length / SLICE / 40));
-  for (let start = 0; start + SLICE <= roots.length; start += step) {
-    const slice = roots.slice(start, start + SLICE);
-    const readBareAsync = async (): Promise<void> => {
-      for (const root of slice) await readRootBareAsync(root, figma.mixed, counts);
-    };
-    const readFullAsync = async (): Promise<void> => {
-      for (const root of slice) kept.push(await reader.readAsync(root));
-    };
-    // The second reading of a slice finds its layers in the CPU caches: alternate who goes first.
-    let bare: number;
-    let full: number;
-    if (ratios.length % 2 === 0) {
-      bare = await cpuMsOfAsync(readBareAsync);
-      full = await cpuMsOfAsync(readFullAsync);
-    } else {
-      full = await cpuMsOfAsync(readFullAsync);
-      bare = await cpuMsOfAsync(readBareAsync);
-    }
-    kept.length = 0;
-    bareMs += bare;
-    fullMs += full;
-    ratios.push(full / bare);
-    await yieldAsync();
-  }
-  figma.skipInvisibleInstanceChildren = before;
-  ratios.sort((a, b) => a - b);
-  // A document smaller than one slice gives no ratio.
-  return { slices: ratios.length, sliceSize: SLICE, medianRatio: ratios.length > 0 ? ratios[ratios.length >> 1] : null, bareMs, fullMs };
+async function turnsAsync(figma: PluginAPI): Promise<unknown> {
+  let fullProgress = 0;
+  const counts: BareCounts = { nodes: 0, values: 0 };
+  const total = bareNodes;
+  const at = (yieldTurn: () => Promise<void>) => (): Promise<void> => {
+    sampler?.();
+    countCollections();
+    return yieldTurn();
+  };
+  const { ms, turns } = await takeTurnsAsync(
+    [
+      {
+        progress: () => fullProgress,
+        async runAsync(yieldTurn) {
+          snapshotYield = at(yieldTurn);
+          try {
+            const onProgress = (progress: { phase: string; done: number; total: number }): void => {
+              if (progress.phase === 'reading') fullProgress = progress.done / progress.total;
+            };
+            return (await snapshotter!.snapshotAsync({ full: true, onProgress })).stats;
+          } finally {
+            snapshotYield = yieldAsync;
+          }
+        },
+      },
+      { progress: () => counts.nodes / total, runAsync: (yieldTurn) => bareTraversalAsync(figma, at(yieldTurn), counts) },
+    ],
+    wallNow,
+  );
+  return { fullMs: ms[0]!, bareMs: ms[1]!, turns };
 }
 
 async function runPhaseAsync(phase: string, count: number): Promise<unknown> {
@@ -125,17 +105,20 @@ async function runPhaseAsync(phase: string, count: number): Promise<unknown> {
     case 'generate': {
       figma = createFakeFigma({ console: quiet }).figma;
       doc = await generateDocumentAsync(figma, count);
-      snapshotter = createSnapshotter(figma, { yieldAsync });
+      snapshotter = createSnapshotter(figma, { yieldAsync: () => snapshotYield() });
       return { components: doc.components, roots: doc.roots, layersPerComponent: doc.layersPerComponent };
     }
-    case 'bare':
-      return bareTraversalAsync(figma!, yieldAsync);
+    case 'bare': {
+      const counts = await bareTraversalAsync(figma!, yieldAsync);
+      bareNodes = counts.nodes;
+      return counts;
+    }
     case 'full': {
       const result = await snapshotter!.snapshotAsync({ full: true });
       return { stats: result.stats, sample: result.components[0]?.hash };
     }
-    case 'interleaved':
-      return interleavedAsync(figma!);
+    case 'turns':
+      return turnsAsync(figma!);
     case 'edit':
       return { edited: await editComponentsAsync(figma!, doc!, count, ++editRound) };
     case 'incremental': {
