@@ -1,6 +1,6 @@
 // Reads one component root completely: normalizes it (hashing on the way), resolves its
 // references through a shared cache and finishes the hash. The snapshotter calls it for every
-// root it (re)reads; the benchmark calls it too, to time roots in small interleaved slices.
+// root it (re)reads.
 import { finishComponentHash, normalizeComponent, type ComponentRoot } from './normalize-component';
 import type { ComponentPayload } from './normalized-types';
 import { emptyDependencies, ReferenceResolver, type ComponentDependencies } from './reference-resolver';

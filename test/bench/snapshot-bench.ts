@@ -113,10 +113,11 @@ const REPEATS = 5;
 
 /**
  * Full / bare is judged on the two phases taking turns (TurnsFigure): timed one after the other,
- * the same code read 1.57–2.34 at 10,000 components from run to run, because the two phases met
- * the host at different speeds; taking turns, 1.91–1.95. Three rounds, the median kept.
+ * the ratio of the medians read 1.76–2.31 at 10,000 components from run to run (single pairs
+ * 1.57–2.37), because the two phases met the host at different speeds; taking turns, rounds
+ * stay within about ±0.05. Five rounds, the median kept.
  */
-const TURN_ROUNDS = 3;
+const TURN_ROUNDS = 5;
 
 // WARM_UP: one untimed bare traversal runs right after the document is generated. Without it
 // the first timed phase paid for what generating left behind (QuickJS collected the
