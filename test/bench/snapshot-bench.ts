@@ -1,8 +1,8 @@
 // `npm run bench`: the component snapshot measured where the plugin really runs — a JavaScript
 // interpreter compiled to WebAssembly (quickjs-emscripten, release-sync build) — and in Node
-// for comparison. For each document size: a bare traversal (the floor), a full snapshot, and
-// an incremental re-snapshot after editing 10 components. Options: --json FILE,
-// --sizes 1000,10000, --engines quickjs,node.
+// for comparison. For each document size: a bare traversal (the floor), a full snapshot, the
+// two taking turns (for their ratio), and an incremental re-snapshot after editing 10
+// components. Options: --json FILE, --sizes 1000,10000, --engines quickjs,node.
 import { build } from 'esbuild';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -191,10 +191,10 @@ interface Session {
 
 /**
  * Times the sessions' phases together, repeat by repeat (every session's bare and full in each
- * repeat), then each one's rounds of full and bare taking turns and its incremental re-snapshot. Documents of
- * different sizes timed minutes apart would compare the machine's speed at two times as much
- * as the two sizes: one run read full 10,000 / full 1,000 as 11.6 while bare, the same reads
- * every time, scaled by 12.5.
+ * repeat), then each one's rounds of full and bare taking turns and its incremental
+ * re-snapshot. Documents of different sizes timed minutes apart would compare the machine's
+ * speed at two times as much as the two sizes: one run read full 10,000 / full 1,000 as 11.6
+ * while bare, the same reads every time, scaled by 12.5.
  */
 async function measureAsync(sessions: Session[], figures: PhaseFigure[], turns: TurnsFigure[]): Promise<void> {
   const runs = sessions.map((): NamedRun[] => []);
