@@ -114,8 +114,8 @@ const REPEATS = 5;
 /**
  * Full / bare is judged on the two phases taking turns (TurnsFigure): timed one after the other,
  * the ratio of the medians read 1.76–2.31 at 10,000 components from run to run (single pairs
- * 1.57–2.37), because the two phases met the host at different speeds; taking turns, rounds
- * stay within about ±0.05. Five rounds, the median kept.
+ * 1.57–2.37), because the two phases met the host at different speeds; taking turns, single
+ * rounds read 1.84–2.02 and medians of five 1.86–1.90. Five rounds, the median kept.
  */
 const TURN_ROUNDS = 5;
 
