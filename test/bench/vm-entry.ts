@@ -44,13 +44,18 @@ function countCollections(): void {
   }
 }
 
+/** A yield that samples memory and counts collections, then hands over to `next`. */
+function yieldingTo(next: () => Promise<void>): () => Promise<void> {
+  return () => {
+    sampler?.();
+    countCollections();
+    return next();
+  };
+}
+
 // Yield as the plugin would, but through the job queue (QuickJS has no timers): the host
 // regains control between jobs, so it can sample memory while a phase runs.
-function yieldAsync(): Promise<void> {
-  sampler?.();
-  countCollections();
-  return Promise.resolve();
-}
+const yieldAsync = yieldingTo(() => Promise.resolve());
 
 /** Wall-clock time in ms from the host (performance.now), finer than Date.now. */
 function wallNow(): number {
@@ -72,17 +77,12 @@ async function turnsAsync(figma: PluginAPI): Promise<unknown> {
   let fullProgress = 0;
   const counts: BareCounts = { nodes: 0, values: 0 };
   const total = bareNodes;
-  const at = (yieldTurn: () => Promise<void>) => (): Promise<void> => {
-    sampler?.();
-    countCollections();
-    return yieldTurn();
-  };
   const { ms, turns } = await takeTurnsAsync(
     [
       {
         progress: () => fullProgress,
         async runAsync(yieldTurn) {
-          snapshotYield = at(yieldTurn);
+          snapshotYield = yieldingTo(yieldTurn);
           try {
             const onProgress = (progress: { phase: string; done: number; total: number }): void => {
               if (progress.phase === 'reading') fullProgress = progress.done / progress.total;
@@ -93,7 +93,7 @@ async function turnsAsync(figma: PluginAPI): Promise<unknown> {
           }
         },
       },
-      { progress: () => counts.nodes / total, runAsync: (yieldTurn) => bareTraversalAsync(figma, at(yieldTurn), counts) },
+      { progress: () => counts.nodes / total, runAsync: (yieldTurn) => bareTraversalAsync(figma, yieldingTo(yieldTurn), counts) },
     ],
     wallNow,
   );

@@ -21,14 +21,18 @@ function stepper(name: string, steps: number, cost: number, clock: { now: number
   return task;
 }
 
+/** Runs steppers (name, steps, ms per step) taking turns; returns the result and the order of steps. */
+async function runSteppersAsync(...specs: Array<[name: string, steps: number, cost: number]>): Promise<{ result: Awaited<ReturnType<typeof takeTurnsAsync>>; log: string[] }> {
+  const clock = { now: 1000 };
+  const log: string[] = [];
+  const tasks = specs.map(([name, steps, cost]) => stepper(name, steps, cost, clock, log));
+  return { result: await takeTurnsAsync(tasks, () => clock.now), log };
+}
+
 describe('takeTurnsAsync', () => {
   it('charges each task the time it ran, and gives turns to the task least far along', async () => {
-    const clock = { now: 1000 };
-    const log: string[] = [];
     // Like full and bare: the same number of yields, one task's steps twice as long.
-    const slow = stepper('full', 4, 10, clock, log);
-    const fast = stepper('bare', 4, 5, clock, log);
-    const result = await takeTurnsAsync([slow, fast], () => clock.now);
+    const { result, log } = await runSteppersAsync(['full', 4, 10], ['bare', 4, 5]);
     expect(result.ms).toEqual([40, 20]);
     expect(result.results).toEqual(['full ended', 'bare ended']);
     expect(log).toEqual(['full', 'bare', 'full', 'bare', 'full', 'bare', 'full', 'bare']);
@@ -37,11 +41,7 @@ describe('takeTurnsAsync', () => {
   });
 
   it('keeps the tasks level when one yields more often', async () => {
-    const clock = { now: 0 };
-    const log: string[] = [];
-    const coarse = stepper('coarse', 2, 10, clock, log);
-    const fine = stepper('fine', 6, 1, clock, log);
-    const result = await takeTurnsAsync([coarse, fine], () => clock.now);
+    const { result, log } = await runSteppersAsync(['coarse', 2, 10], ['fine', 6, 1]);
     // After each coarse step (half done), fine catches up to half before coarse goes on.
     expect(log.join(' ')).toBe('coarse fine fine fine coarse fine fine fine');
     expect(result.ms).toEqual([20, 6]);
@@ -76,11 +76,7 @@ describe('takeTurnsAsync', () => {
   });
 
   it('lets the other task finish alone once one has ended', async () => {
-    const clock = { now: 0 };
-    const log: string[] = [];
-    const short = stepper('short', 1, 2, clock, log);
-    const long = stepper('long', 5, 2, clock, log);
-    const result = await takeTurnsAsync([short, long], () => clock.now);
+    const { result, log } = await runSteppersAsync(['short', 1, 2], ['long', 5, 2]);
     expect(log).toEqual(['short', 'long', 'long', 'long', 'long', 'long']);
     expect(result.ms).toEqual([2, 10]);
   });
