@@ -5,6 +5,7 @@ import { testConnectionAsync } from './settings/connection-test';
 import { createDocumentSettings } from './settings/document-settings';
 import { createKeyStore } from './settings/key-store';
 import { createSettingsHandlers, readSettingsViewAsync, type SettingsDependencies } from './settings/settings-handlers';
+import { createSyncHandlers } from './sync/sync-handlers';
 import type { HttpTransport } from './shared/api/http/transport';
 import type { Handlers } from './shared/bridge/endpoint';
 import type { SandboxRequests } from './shared/bridge/messages';
@@ -28,5 +29,6 @@ export function createHandlers({ figma, transport }: HandlerOptions): Handlers<S
   return {
     ...createAppHandlers({ figma, readSettingsViewAsync: () => readSettingsViewAsync(settings) }),
     ...createSettingsHandlers(settings),
+    ...createSyncHandlers(),
   };
 }

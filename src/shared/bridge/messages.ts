@@ -30,6 +30,130 @@ export type ConnectionResult = z.infer<typeof connectionResultSchema>;
 
 const empty = z.object({});
 
+// ---- Design-system sync -------------------------------------------------------------------
+
+/**
+ * How a component stands between the last sync (base), this file (local) and the design
+ * system (remote). Exactly one per component; `format-update` is a component whose hash
+ * changed only because Envelope's component format did.
+ */
+export const syncKindSchema = z.enum([
+  'unchanged',
+  'local-change',
+  'local-add',
+  'local-delete',
+  'remote-change',
+  'remote-add',
+  'remote-delete',
+  'both-same',
+  'conflict',
+  'format-update',
+]);
+export type SyncKind = z.infer<typeof syncKindSchema>;
+
+/**
+ * What the sync will do with one component: `push` it (a conflict pushed is "keep mine",
+ * sent with force), `take` the remote version into the file, or `skip` it for now.
+ */
+export const syncChoiceSchema = z.enum(['push', 'take', 'skip']);
+export type SyncChoice = z.infer<typeof syncChoiceSchema>;
+
+/** One row of the diff list (everything but unchanged components). */
+export const syncItemSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  kind: syncKindSchema,
+  componentKind: z.enum(['component', 'component_set']),
+  choice: syncChoiceSchema,
+  /** Who changed the remote side and when (remote kinds and conflicts). */
+  remoteUpdatedBy: z.nullable(z.string()),
+  remoteUpdatedAt: z.nullable(z.string()),
+});
+export type SyncItem = z.infer<typeof syncItemSchema>;
+
+export const syncHistoryEntrySchema = z.object({
+  /** Server time of the sync. */
+  at: z.string(),
+  user: z.nullable(z.string()),
+  pushed: z.number(),
+  deleted: z.number(),
+  taken: z.number(),
+  conflicts: z.number(),
+});
+export type SyncHistoryEntry = z.infer<typeof syncHistoryEntrySchema>;
+
+/** Why the Sync screen cannot compare yet, or null when it can. */
+export const syncLinkProblemSchema = z.nullable(z.enum(['no-builder-key', 'no-design-system', 'no-key-and-design-system']));
+
+export const syncOverviewSchema = z.object({
+  problem: syncLinkProblemSchema,
+  designSystemId: z.nullable(z.string()),
+  /** Server time of the last completed sync, or null before the first. */
+  lastSyncedAt: z.nullable(z.string()),
+  history: z.array(syncHistoryEntrySchema),
+  /**
+   * Set when the file's sync state was written by a newer Envelope: sync is read-only and
+   * this says to update.
+   */
+  readOnlyReason: z.nullable(z.string()),
+});
+export type SyncOverview = z.infer<typeof syncOverviewSchema>;
+
+export const syncComparisonSchema = z.object({
+  items: z.array(syncItemSchema),
+  /** Count per kind, `unchanged` included. */
+  counts: z.record(z.string(), z.number()),
+  /** The server time the comparison was built on. */
+  serverTime: z.string(),
+  readOnlyReason: z.nullable(z.string()),
+});
+export type SyncComparison = z.infer<typeof syncComparisonSchema>;
+
+/** One property that differs between two versions of a component, in words. */
+export const propertyChangeSchema = z.object({
+  /** Readable place, e.g. `Button / Type=Primary › Label`. */
+  path: z.string(),
+  /** The property, e.g. `fill`, `padding left`, `characters`. */
+  property: z.string(),
+  before: z.nullable(z.string()),
+  after: z.nullable(z.string()),
+  /** Colours as `#rrggbb[aa]` for swatches, where the values are colours. */
+  beforeColor: z.optional(z.string()),
+  afterColor: z.optional(z.string()),
+});
+export type PropertyChange = z.infer<typeof propertyChangeSchema>;
+
+/** A picture of one side: a data URL of a PNG, or an https URL (remote thumbnails). */
+const pictureSchema = z.nullable(z.string());
+
+export const syncDetailSchema = z.object({
+  item: syncItemSchema,
+  /** What is compared, in words: "Last sync → this file", "This file → design system", "Mine ↔ theirs". */
+  beforeLabel: z.string(),
+  afterLabel: z.string(),
+  /** False when the "before" payload is not known (not kept since the last sync). */
+  beforeKnown: z.boolean(),
+  changes: z.array(propertyChangeSchema),
+  beforePicture: pictureSchema,
+  afterPicture: pictureSchema,
+  /** For "take theirs": what Envelope cannot apply and must be changed by hand, in words. */
+  manualSteps: z.array(z.string()),
+});
+export type SyncDetail = z.infer<typeof syncDetailSchema>;
+
+export const syncOutcomeSchema = z.object({
+  pushed: z.number(),
+  deleted: z.number(),
+  taken: z.number(),
+  skipped: z.number(),
+  /** Conflicts the server returned during the push: they are in `comparison` now. */
+  newConflicts: z.number(),
+  /** What "take theirs" could not apply, per component, in words. */
+  manualSteps: z.array(z.object({ name: z.string(), steps: z.array(z.string()) })),
+  comparison: syncComparisonSchema,
+});
+export type SyncOutcome = z.infer<typeof syncOutcomeSchema>;
+
 /** Requests the UI sends and the sandbox answers. */
 export const sandboxRequests = {
   /** First call of the UI: which screen the menu command asked for, and the settings. */
@@ -58,6 +182,23 @@ export const sandboxRequests = {
   'ui/resize': defineRequest(z.object({ width: z.number(), height: z.number(), save: z.optional(z.boolean()) }), empty),
   /** Shows a Figma toast. */
   'ui/notify': defineRequest(z.object({ message: z.string(), error: z.optional(z.boolean()) }), empty),
+  /** Whether the file can sync, its last sync and history. Cheap: no network. */
+  'sync/overview': defineRequest(empty, syncOverviewSchema),
+  /**
+   * Reads the file's components and the design system's changes and classifies every
+   * component (long: reports progress). The choices made before are kept.
+   */
+  'sync/compare': defineRequest(z.object({ full: z.optional(z.boolean()) }), syncComparisonSchema),
+  /** One component's property diff and pictures, from the last comparison. */
+  'sync/detail': defineRequest(z.object({ key: z.string() }), syncDetailSchema),
+  /** Changes the choice of some components; kept (per user) until the sync runs. */
+  'sync/choose': defineRequest(z.object({ choices: z.record(z.string(), syncChoiceSchema) }), z.object({ items: z.array(syncItemSchema) })),
+  /**
+   * Runs the sync as chosen: takes what was chosen from the remote into the file (one undo
+   * step), pushes the rest in batches (long: reports progress, can be cancelled; each
+   * acknowledged batch is recorded, so an interrupted push resumes).
+   */
+  'sync/run': defineRequest(empty, syncOutcomeSchema),
 };
 export type SandboxRequests = typeof sandboxRequests;
 
@@ -67,8 +208,11 @@ export type UiRequests = typeof uiRequests;
 
 /** Events the sandbox pushes to the UI. */
 export const sandboxEvents = {
-  /** The open file's components changed (a re-snapshot would find something new). */
-  'document/components-changed': z.object({ pageCount: z.number() }),
+  /**
+   * The Sync tab's badge: components changed in this file and in the design system since the
+   * last sync (local counts update live from documentchange; remote from the periodic check).
+   */
+  'sync/badge': z.object({ local: z.number(), remote: z.number() }),
 };
 export type SandboxEvents = typeof sandboxEvents;
 
