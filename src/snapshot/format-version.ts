@@ -1,0 +1,6 @@
+// The version of the normalized description and its hash. The sync state records the version
+// its base hashes were made with: when this number grows, every component's hash may change
+// without anyone editing it, and sync calls those changes format updates rather than edits.
+// Bump it whenever the snapshot's output changes (test/unit/snapshot/format-version.test.ts
+// fails until you do).
+export const SNAPSHOT_FORMAT = 1;
