@@ -1,0 +1,190 @@
+/*
+ * Three-way classification of the file's components: the last sync (base B, from the sync
+ * state), this file (local L, from the snapshot) and the design system (remote R, every change
+ * since the base time; a key may repeat, the last one wins; deletions are tombstones).
+ *
+ * Remote changed. R counts only if it is new relative to B: not when `R.hash === B.hash`, nor
+ * when `B.updatedAt !== null && R.updated_at <= B.updatedAt` (compared as times) — those are
+ * echoes of our own pushes or versions already taken. A tombstone counts when B exists and it is
+ * not older than B.updatedAt (its hash is the deleted version's, so equal hashes do not make it an
+ * echo). A tombstone without B is ignored: nothing of it was ever synced from here (with L, the
+ * component is a local add; without L, nothing at all).
+ *
+ * Local changed. B and L with different hashes (an edit), B without L (a local delete), L
+ * without B (a local add). Deletions are only explicit: a component gone from the file with a
+ * base entry, or a tombstone. Nothing is inferred from a page that was not read.
+ *
+ * Kinds (exactly one per key):
+ * - unchanged: neither side changed.
+ * - local-change / local-add / local-delete: only the file changed.
+ * - remote-change: only the remote changed (a new version); remote-delete: a tombstone, L unchanged.
+ * - remote-add: no B, no L, R not deleted.
+ * - both-same: both changed to the same hash, both deleted, or both added with the same hash.
+ * - conflict: both changed differently, changed on one side and deleted on the other, or both
+ *   added with different hashes.
+ * - format-update: when `baseFormat < currentFormat`, a local hash that differs from B no longer
+ *   means an edit (the description itself changed): with no remote change it is a format update;
+ *   with a remote change it is a conflict (never silently overwritten), unless both hashes agree.
+ */
+import type { SyncChoice, SyncKind } from '../shared/bridge/messages';
+import type { Component } from '../shared/api/builder/schemas';
+import type { SyncStateEntry } from './sync-state';
+
+export interface LocalComponentSummary {
+  key: string;
+  name: string;
+  kind: 'component' | 'component_set';
+  hash: string;
+}
+
+export interface ClassifyInput {
+  base: ReadonlyMap<string, SyncStateEntry>;
+  baseFormat: number;
+  currentFormat: number;
+  /** Every local component (the snapshot). */
+  local: readonly LocalComponentSummary[];
+  /** Every change since the base time, oldest first (a key may repeat: the last wins). */
+  remote: readonly Component[];
+}
+
+export interface ClassifiedComponent {
+  key: string;
+  name: string;
+  kind: SyncKind;
+  componentKind: 'component' | 'component_set';
+  local: LocalComponentSummary | null;
+  /** The last remote version seen since the base (also when it is an echo), or null. */
+  remote: Component | null;
+  base: SyncStateEntry | null;
+}
+
+export interface Classification {
+  /** Sorted by name (then key); unchanged components included. */
+  components: ClassifiedComponent[];
+  counts: Record<SyncKind, number>;
+}
+
+export const SYNC_KINDS: readonly SyncKind[] = [
+  'unchanged',
+  'local-change',
+  'local-add',
+  'local-delete',
+  'remote-change',
+  'remote-add',
+  'remote-delete',
+  'both-same',
+  'conflict',
+  'format-update',
+];
+
+/** Whether server time `a` is at or before `b` (as times; as text when either does not parse). */
+export function serverTimeAtOrBefore(a: string, b: string): boolean {
+  const timeA = Date.parse(a);
+  const timeB = Date.parse(b);
+  return Number.isNaN(timeA) || Number.isNaN(timeB) ? a <= b : timeA <= timeB;
+}
+
+/** Whether `remote` is a version the base has not seen (see the rules at the top). */
+export function isRemoteChange(remote: Component, base: SyncStateEntry | null): boolean {
+  if (base === null) return !remote.deleted;
+  if (!remote.deleted && remote.hash === base.hash) return false;
+  return base.updatedAt === null || !serverTimeAtOrBefore(remote.updated_at, base.updatedAt);
+}
+
+function kindOf(base: SyncStateEntry | null, local: LocalComponentSummary | null, remote: Component | null, formatChanged: boolean): SyncKind | null {
+  const remoteChanged = remote !== null && isRemoteChange(remote, base);
+  const remoteDeleted = remoteChanged && remote.deleted;
+  if (base === null) {
+    if (local === null) return remoteChanged ? 'remote-add' : null;
+    if (!remoteChanged) return 'local-add';
+    return remote.hash === local.hash ? 'both-same' : 'conflict';
+  }
+  if (local === null) {
+    if (!remoteChanged) return 'local-delete';
+    return remoteDeleted ? 'both-same' : 'conflict';
+  }
+  const localChanged = local.hash !== base.hash;
+  if (!localChanged) {
+    if (!remoteChanged) return 'unchanged';
+    return remoteDeleted ? 'remote-delete' : 'remote-change';
+  }
+  if (!remoteChanged) return formatChanged ? 'format-update' : 'local-change';
+  return !remoteDeleted && remote.hash === local.hash ? 'both-same' : 'conflict';
+}
+
+export function emptyCounts(): Record<SyncKind, number> {
+  const counts = {} as Record<SyncKind, number>;
+  for (const kind of SYNC_KINDS) counts[kind] = 0;
+  return counts;
+}
+
+export function classifyComponents(input: ClassifyInput): Classification {
+  const formatChanged = input.baseFormat < input.currentFormat;
+  const lastRemote = new Map<string, Component>();
+  for (const remote of input.remote) lastRemote.set(remote.key, remote);
+  const localByKey = new Map<string, LocalComponentSummary>();
+  for (const local of input.local) localByKey.set(local.key, local);
+
+  const counts = emptyCounts();
+  const rows: Array<{ sortName: string; item: ClassifiedComponent }> = [];
+  const add = (key: string, local: LocalComponentSummary | null) => {
+    const base = input.base.get(key) ?? null;
+    const remote = lastRemote.get(key) ?? null;
+    const kind = kindOf(base, local, remote, formatChanged);
+    if (kind === null) return;
+    counts[kind] += 1;
+    const name = local?.name ?? (remote !== null && !remote.deleted ? remote.name : (base?.name ?? remote?.name ?? key));
+    const componentKind = local?.kind ?? remote?.kind ?? 'component';
+    rows.push({ sortName: name.toLowerCase(), item: { key, name, kind, componentKind, local, remote, base } });
+  };
+  for (const local of localByKey.values()) add(local.key, local);
+  for (const key of input.base.keys()) if (!localByKey.has(key)) add(key, null);
+  for (const key of lastRemote.keys()) if (!localByKey.has(key) && !input.base.has(key)) add(key, null);
+
+  rows.sort((a, b) => compareText(a.sortName, b.sortName) || compareText(a.item.name, b.item.name) || compareText(a.item.key, b.item.key));
+  return { components: rows.map((row) => row.item), counts };
+}
+
+// Code-unit order: the same everywhere (localeCompare depends on the engine's locale data).
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** What a sync does with a component unless the user chooses otherwise. */
+export function defaultChoice(kind: SyncKind): SyncChoice {
+  switch (kind) {
+    case 'local-change':
+    case 'local-add':
+    case 'local-delete':
+    case 'format-update':
+      return 'push';
+    case 'remote-change':
+      return 'take';
+    default:
+      // Conflicts wait for a decision; a remote add cannot be taken; a remote delete removes
+      // the designer's component, so only on request; unchanged and both-same need nothing.
+      return 'skip';
+  }
+}
+
+/** The choices a kind allows (the first is not necessarily the default). */
+export function allowedChoices(kind: SyncKind): SyncChoice[] {
+  switch (kind) {
+    case 'conflict':
+      return ['push', 'take', 'skip'];
+    case 'local-change':
+    case 'local-add':
+    case 'local-delete':
+      return ['push', 'skip'];
+    case 'remote-change':
+    case 'remote-delete':
+      return ['take', 'skip'];
+    case 'format-update':
+      return ['push'];
+    case 'remote-add':
+      // The file cannot be given a component built from the remote description.
+      return ['skip'];
+    default:
+      return ['skip'];
+  }
+}
