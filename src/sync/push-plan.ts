@@ -1,0 +1,166 @@
+// What one sync sends and how the sync state moves: pure, so the runner (I/O) only carries it out.
+import type { Component, ComponentUpsert, SyncBody, SyncResult } from '../shared/api/builder/schemas';
+import { splitSyncBody } from '../shared/api/builder/sync-batches';
+import type { SyncChoice } from '../shared/bridge/messages';
+import type { ComponentPayload } from '../snapshot/normalized-types';
+import { allowedChoices, defaultChoice, type ClassifiedComponent } from './classify';
+import type { SyncState, SyncStateEntry } from './sync-state';
+
+export interface PushPlanInput {
+  components: readonly ClassifiedComponent[];
+  /** Missing → defaultChoice(kind); a choice the kind does not allow counts as skip. */
+  choices: ReadonlyMap<string, SyncChoice>;
+  /** Local payloads (with thumbnails when present). */
+  payloadOf(key: string): ComponentPayload | undefined;
+  /** The server time the comparison was built on; null on a first sync. */
+  base: string | null;
+  source: SyncBody['source'];
+}
+
+export interface PushPlan {
+  /** Upserts and deletes chosen 'push'; conflicts pushed are also in `force`. */
+  body: SyncBody;
+  /** splitSyncBody(body); empty when there is nothing to send. */
+  batches: SyncBody[];
+  /** remote-change / remote-delete / conflict chosen 'take'. */
+  take: ClassifiedComponent[];
+  /** both-same: record the remote version without a request (null entry: both deleted, remove). */
+  settle: Array<{ key: string; entry: SyncStateEntry | null }>;
+  /** Everything left as it is (unchanged components are not listed). */
+  skipped: ClassifiedComponent[];
+}
+
+/** The choice that will be carried out for `item`. */
+export function effectiveChoice(item: ClassifiedComponent, choices: ReadonlyMap<string, SyncChoice>): SyncChoice {
+  const chosen = choices.get(item.key) ?? defaultChoice(item.kind);
+  return allowedChoices(item.kind).includes(chosen) ? chosen : 'skip';
+}
+
+export function upsertOf(payload: ComponentPayload): ComponentUpsert {
+  const upsert: ComponentUpsert = {
+    key: payload.key,
+    name: payload.name,
+    kind: payload.kind,
+    description: payload.description,
+    hash: payload.hash,
+    properties: payload.properties as unknown as Record<string, unknown>,
+    variants: payload.variants,
+    node: payload.node,
+  };
+  if (payload.thumbnail !== undefined) upsert.thumbnail = payload.thumbnail;
+  return upsert;
+}
+
+export function planPush(input: PushPlanInput): PushPlan {
+  const body: SyncBody = { base: input.base, source: input.source, upserts: [], deletes: [], force: [] };
+  const take: ClassifiedComponent[] = [];
+  const settle: PushPlan['settle'] = [];
+  const skipped: ClassifiedComponent[] = [];
+  const pushUpsert = (item: ClassifiedComponent) => {
+    const payload = input.payloadOf(item.key);
+    // The classification and the payloads come from the same snapshot, so this is a bug, not
+    // bad input; said in words all the same.
+    if (payload === undefined) throw new Error(`The component "${item.name}" is no longer in this file's snapshot; compare again before syncing.`);
+    body.upserts.push(upsertOf(payload));
+  };
+  for (const item of input.components) {
+    if (item.kind === 'unchanged') continue;
+    if (item.kind === 'both-same') {
+      const remote = item.remote;
+      settle.push({ key: item.key, entry: remote === null || remote.deleted ? null : { hash: remote.hash, updatedAt: remote.updated_at, name: item.name } });
+      continue;
+    }
+    const choice = effectiveChoice(item, input.choices);
+    if (choice === 'skip') {
+      skipped.push(item);
+      continue;
+    }
+    if (choice === 'take') {
+      take.push(item);
+      continue;
+    }
+    switch (item.kind) {
+      case 'local-change':
+      case 'local-add':
+      case 'format-update':
+        pushUpsert(item);
+        break;
+      case 'local-delete':
+        body.deletes.push(item.key);
+        break;
+      case 'conflict':
+        // "Keep mine": sent with force, so the server applies it over the teammate's version.
+        if (item.local === null) body.deletes.push(item.key);
+        else pushUpsert(item);
+        body.force.push(item.key);
+        break;
+      default:
+        skipped.push(item);
+    }
+  }
+  const batches = body.upserts.length === 0 && body.deletes.length === 0 ? [] : splitSyncBody(body);
+  return { body, batches, take, settle, skipped };
+}
+
+/**
+ * The state after one acknowledged batch: accepted keys get {hash, updatedAt, name}; deleted
+ * keys leave; conflicts leave their entry as it was. `lastSyncedAt` does not move (the runner
+ * sets it from nextBaseTime once the whole sync is done); until then the batch's own versions
+ * read as echoes, so an interrupted push resumes where it stopped. Pure.
+ */
+export function applyBatchResult(state: SyncState, batch: SyncBody, result: SyncResult): SyncState {
+  const components = new Map(state.components);
+  const names = new Map<string, string>();
+  for (const upsert of batch.upserts) names.set(upsert.key, upsert.name);
+  for (const accepted of result.accepted) {
+    const name = names.get(accepted.key) ?? components.get(accepted.key)?.name ?? accepted.key;
+    components.set(accepted.key, { hash: accepted.hash, updatedAt: accepted.updated_at, name });
+  }
+  for (const key of result.deleted) components.delete(key);
+  return { ...state, components };
+}
+
+/** The state after recording both-same components (planPush's `settle`). Pure. */
+export function applySettled(state: SyncState, settle: PushPlan['settle']): SyncState {
+  if (settle.length === 0) return state;
+  const components = new Map(state.components);
+  for (const { key, entry } of settle) {
+    if (entry === null) components.delete(key);
+    else components.set(key, entry);
+  }
+  return { ...state, components };
+}
+
+/**
+ * The state after remote versions were taken into the file: each becomes the base (a tombstone
+ * removes the entry). `name` is the component's name as taken. Pure.
+ */
+export function applyTaken(state: SyncState, taken: readonly Component[]): SyncState {
+  if (taken.length === 0) return state;
+  const components = new Map(state.components);
+  for (const remote of taken) {
+    if (remote.deleted) components.delete(remote.key);
+    else components.set(remote.key, { hash: remote.hash, updatedAt: remote.updated_at, name: remote.name });
+  }
+  return { ...state, components };
+}
+
+/**
+ * The next base time after a sync: the comparison's server time, but strictly before the
+ * `updated_at` of every remote version still unresolved (skipped remote changes/conflicts,
+ * conflicts the server returned), so the next changes call returns them again. Derived from
+ * server times only (one millisecond before the earliest unresolved one).
+ */
+export function nextBaseTime(serverTime: string, unresolvedRemoteTimes: readonly string[]): string {
+  const server = Date.parse(serverTime);
+  let earliest = Number.POSITIVE_INFINITY;
+  for (const time of unresolvedRemoteTimes) {
+    const parsed = Date.parse(time);
+    // Without a readable time the remote change could be skipped for good: refuse in words.
+    if (Number.isNaN(parsed)) throw new Error(`The design system sent a time Envelope cannot read ("${time}"); the sync state was not moved.`);
+    if (parsed < earliest) earliest = parsed;
+  }
+  if (earliest === Number.POSITIVE_INFINITY) return serverTime;
+  if (Number.isNaN(server)) throw new Error(`The design system sent a time Envelope cannot read ("${serverTime}"); the sync state was not moved.`);
+  return earliest <= server ? new Date(earliest - 1).toISOString() : serverTime;
+}

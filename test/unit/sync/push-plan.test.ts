@@ -1,0 +1,236 @@
+import { describe, expect, it } from 'vitest';
+import type { Component, SyncBody, SyncResult } from '../../../src/shared/api/builder/schemas';
+import type { SyncChoice } from '../../../src/shared/bridge/messages';
+import type { ComponentPayload } from '../../../src/snapshot/normalized-types';
+import { classifyComponents, type LocalComponentSummary } from '../../../src/sync/classify';
+import { applyBatchResult, applySettled, applyTaken, nextBaseTime, planPush, type PushPlanInput } from '../../../src/sync/push-plan';
+import { emptySyncState, type SyncState, type SyncStateEntry } from '../../../src/sync/sync-state';
+
+const SOURCE: SyncBody['source'] = { file_id: 'file1', file_name: 'Emails', user: 'Ada', plugin_version: '1.0.0' };
+const BASE_TIME = '2026-11-20T10:00:00.000Z';
+
+function payload(key: string, hash: string, extra: Partial<ComponentPayload> = {}): ComponentPayload {
+  return {
+    key,
+    name: `Component ${key}`,
+    kind: 'component',
+    description: '',
+    hash,
+    properties: { Label: { type: 'TEXT', defaultValue: 'Go' } },
+    variants: [],
+    node: { type: 'COMPONENT', name: `Component ${key}`, width: 100, height: 40 },
+    ...extra,
+  };
+}
+
+function remote(key: string, hash: string, deleted = false, updatedAt = '2026-11-21T10:00:00.000Z'): Component {
+  return { key, name: `Remote ${key}`, kind: 'component', description: '', hash, properties: {}, variants: [], node: {}, thumbnail_url: null, updated_at: updatedAt, updated_by: 'Grace', deleted };
+}
+
+function summary(p: ComponentPayload): LocalComponentSummary {
+  return { key: p.key, name: p.name, kind: p.kind, hash: p.hash };
+}
+
+function setup(options: { base: Record<string, string>; local: ComponentPayload[]; remote?: Component[]; choices?: Record<string, SyncChoice>; baseTime?: string | null }) {
+  const base = new Map<string, SyncStateEntry>(Object.entries(options.base).map(([key, hash]) => [key, { hash, updatedAt: BASE_TIME, name: `Component ${key}` }]));
+  const classification = classifyComponents({ base, baseFormat: 1, currentFormat: 1, local: options.local.map(summary), remote: options.remote ?? [] });
+  const payloads = new Map(options.local.map((p) => [p.key, p]));
+  const input: PushPlanInput = {
+    components: classification.components,
+    choices: new Map(Object.entries(options.choices ?? {})),
+    payloadOf: (key) => payloads.get(key),
+    base: options.baseTime === undefined ? BASE_TIME : options.baseTime,
+    source: SOURCE,
+  };
+  return { base, classification, plan: planPush(input) };
+}
+
+describe('planPush', () => {
+  it('sends nothing when nothing changed', () => {
+    const { plan } = setup({ base: { a: 'h1', b: 'h1' }, local: [payload('a', 'h1'), payload('b', 'h1')] });
+    expect(plan.batches).toEqual([]);
+    expect(plan.body.upserts).toEqual([]);
+    expect(plan.take).toEqual([]);
+    expect(plan.settle).toEqual([]);
+    expect(plan.skipped).toEqual([]);
+  });
+
+  it('sends only the 10 components edited out of 10,000, in one request', () => {
+    const local: ComponentPayload[] = [];
+    const base: Record<string, string> = {};
+    for (let index = 0; index < 10_000; index += 1) {
+      const key = `k${index}`;
+      base[key] = 'h1';
+      local.push(payload(key, index % 1000 === 7 ? 'h2' : 'h1'));
+    }
+    const { plan } = setup({ base, local });
+    expect(plan.batches).toHaveLength(1);
+    expect(plan.batches[0]?.upserts.map((u) => u.key).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `k${i * 1000 + 7}`).sort());
+    expect(plan.batches[0]).toMatchObject({ base: BASE_TIME, source: SOURCE, deletes: [], force: [] });
+  });
+
+  it('upserts local changes and adds with their thumbnails, deletes local deletes', () => {
+    const thumbnail = { format: 'png' as const, base64: 'iVBORw0KGgo=' };
+    const { plan } = setup({ base: { a: 'h1', gone: 'h1' }, local: [payload('a', 'h2', { thumbnail }), payload('new', 'h3')] });
+    expect(plan.body.upserts).toEqual([
+      { key: 'a', name: 'Component a', kind: 'component', description: '', hash: 'h2', properties: { Label: { type: 'TEXT', defaultValue: 'Go' } }, variants: [], node: { type: 'COMPONENT', name: 'Component a', width: 100, height: 40 }, thumbnail },
+      expect.not.objectContaining({ thumbnail: expect.anything() as unknown }) as unknown,
+    ]);
+    expect(plan.body.deletes).toEqual(['gone']);
+    expect(plan.body.force).toEqual([]);
+  });
+
+  it('sends a conflict chosen "push" with force, and a local delete against a remote edit as a forced delete', () => {
+    const { plan } = setup({
+      base: { c: 'h1', d: 'h1' },
+      local: [payload('c', 'h2')],
+      remote: [remote('c', 'h3'), remote('d', 'h3')],
+      choices: { c: 'push', d: 'push' },
+    });
+    expect(plan.body.upserts.map((u) => u.key)).toEqual(['c']);
+    expect(plan.body.deletes).toEqual(['d']);
+    expect(plan.body.force.sort()).toEqual(['c', 'd']);
+    expect(plan.batches).toHaveLength(1);
+  });
+
+  it('leaves conflicts and remote adds for a decision by default, and takes remote changes', () => {
+    const { plan } = setup({
+      base: { c: 'h1', r: 'h1', rd: 'h1' },
+      local: [payload('c', 'h2'), payload('r', 'h1'), payload('rd', 'h1')],
+      remote: [remote('c', 'h3'), remote('r', 'h4'), remote('rd', 'h1', true), remote('add', 'h5')],
+    });
+    expect(plan.batches).toEqual([]);
+    expect(plan.take.map((item) => item.key)).toEqual(['r']);
+    expect(plan.skipped.map((item) => [item.key, item.kind])).toEqual([
+      ['c', 'conflict'],
+      ['rd', 'remote-delete'],
+      ['add', 'remote-add'],
+    ]);
+  });
+
+  it('takes what is chosen "take" and treats a choice the kind does not allow as skip', () => {
+    const { plan } = setup({
+      base: { c: 'h1', a: 'h1', rd: 'h1' },
+      local: [payload('c', 'h2'), payload('a', 'h2'), payload('rd', 'h1')],
+      remote: [remote('c', 'h3'), remote('rd', 'h1', true), remote('add', 'h5')],
+      choices: { c: 'take', a: 'take', rd: 'take', add: 'take' },
+    });
+    expect(plan.take.map((item) => item.key)).toEqual(['c', 'rd']);
+    expect(plan.skipped.map((item) => item.key).sort()).toEqual(['a', 'add']);
+    expect(plan.batches).toEqual([]);
+  });
+
+  it('settles both-same components without a request', () => {
+    const { plan } = setup({
+      base: { same: 'h1', dead: 'h1' },
+      local: [payload('same', 'h2')],
+      remote: [remote('same', 'h2'), remote('dead', 'h1', true)],
+    });
+    expect(plan.batches).toEqual([]);
+    expect(plan.settle).toEqual([
+      { key: 'dead', entry: null },
+      { key: 'same', entry: { hash: 'h2', updatedAt: '2026-11-21T10:00:00.000Z', name: 'Component same' } },
+    ]);
+  });
+
+  it('pushes everything on a first sync with a null base', () => {
+    const { plan } = setup({ base: {}, local: [payload('a', 'h1'), payload('b', 'h2')], baseTime: null });
+    expect(plan.batches).toHaveLength(1);
+    expect(plan.batches[0]?.base).toBeNull();
+    expect(plan.batches[0]?.upserts.map((u) => u.key)).toEqual(['a', 'b']);
+  });
+
+  it('splits large pushes into batches of at most 100 upserts', () => {
+    const local = Array.from({ length: 250 }, (_, i) => payload(`k${String(i).padStart(3, '0')}`, 'h'));
+    const { plan } = setup({ base: {}, local, baseTime: null });
+    expect(plan.batches.map((b) => b.upserts.length)).toEqual([100, 100, 50]);
+  });
+
+  it('says in words when a component to push has no payload', () => {
+    const base = new Map([['a', { hash: 'h1', updatedAt: BASE_TIME, name: 'Card' }]]);
+    const { components } = classifyComponents({ base, baseFormat: 1, currentFormat: 1, local: [{ key: 'a', name: 'Card', kind: 'component', hash: 'h2' }], remote: [] });
+    expect(() => planPush({ components, choices: new Map(), payloadOf: () => undefined, base: BASE_TIME, source: SOURCE })).toThrow(/"Card" is no longer in this file's snapshot/);
+  });
+});
+
+describe('state after a sync', () => {
+  function state(entries: Record<string, string>): SyncState {
+    const s = emptySyncState('ds', 1);
+    for (const [key, hash] of Object.entries(entries)) s.components.set(key, { hash, updatedAt: BASE_TIME, name: `Old ${key}` });
+    return { ...s, lastSyncedAt: BASE_TIME };
+  }
+
+  it('records accepted keys, drops deleted ones and leaves conflicts as they were', () => {
+    const before = state({ a: 'h1', c: 'h1', gone: 'h1' });
+    const batch: SyncBody = {
+      base: BASE_TIME,
+      source: SOURCE,
+      upserts: [payload('a', 'h2'), payload('n', 'h3'), payload('c', 'h4')].map((p) => ({ ...p, properties: {}, node: {} })),
+      deletes: ['gone'],
+      force: [],
+    };
+    const result: SyncResult = {
+      accepted: [
+        { key: 'a', hash: 'h2', updated_at: '2026-11-24T10:00:00.000Z' },
+        { key: 'n', hash: 'h3', updated_at: '2026-11-24T10:00:00.000Z' },
+      ],
+      deleted: ['gone'],
+      conflicts: [remote('c', 'h9')],
+      synced_at: '2026-11-24T10:00:01.000Z',
+    };
+    const after = applyBatchResult(before, batch, result);
+    expect(Object.fromEntries(after.components)).toEqual({
+      a: { hash: 'h2', updatedAt: '2026-11-24T10:00:00.000Z', name: 'Component a' },
+      n: { hash: 'h3', updatedAt: '2026-11-24T10:00:00.000Z', name: 'Component n' },
+      c: { hash: 'h1', updatedAt: BASE_TIME, name: 'Old c' },
+    });
+    expect(after.lastSyncedAt).toBe(BASE_TIME);
+    // Pure: the state passed in is untouched.
+    expect(before.components.size).toBe(3);
+    expect(before.components.get('a')?.hash).toBe('h1');
+  });
+
+  it('reads the pushed versions as echoes afterwards, so an interrupted push resumes', () => {
+    const before = state({ a: 'h1' });
+    const batch: SyncBody = { base: BASE_TIME, source: SOURCE, upserts: [{ ...payload('a', 'h2'), properties: {}, node: {} }], deletes: [], force: [] };
+    const after = applyBatchResult(before, batch, { accepted: [{ key: 'a', hash: 'h2', updated_at: '2026-11-24T10:00:00.000Z' }], deleted: [], conflicts: [], synced_at: '2026-11-24T10:00:00.000Z' });
+    const again = classifyComponents({
+      base: after.components,
+      baseFormat: 1,
+      currentFormat: 1,
+      local: [summary(payload('a', 'h2'))],
+      remote: [remote('a', 'h2', false, '2026-11-24T10:00:00.000Z')],
+    });
+    expect(again.components.map((item) => item.kind)).toEqual(['unchanged']);
+  });
+
+  it('records settled and taken versions', () => {
+    const settled = applySettled(state({ a: 'h1', b: 'h1' }), [
+      { key: 'a', entry: { hash: 'h2', updatedAt: 't', name: 'A' } },
+      { key: 'b', entry: null },
+    ]);
+    expect(Object.fromEntries(settled.components)).toEqual({ a: { hash: 'h2', updatedAt: 't', name: 'A' } });
+    const taken = applyTaken(state({ a: 'h1', b: 'h1' }), [remote('a', 'h5'), remote('b', 'h1', true)]);
+    expect(Object.fromEntries(taken.components)).toEqual({ a: { hash: 'h5', updatedAt: '2026-11-21T10:00:00.000Z', name: 'Remote a' } });
+  });
+});
+
+describe('nextBaseTime', () => {
+  it('is the server time when nothing is left unresolved', () => {
+    expect(nextBaseTime('2026-11-24T10:00:00.000Z', [])).toBe('2026-11-24T10:00:00.000Z');
+  });
+
+  it('stays strictly before the earliest unresolved remote version', () => {
+    expect(nextBaseTime('2026-11-24T10:00:00.000Z', ['2026-11-23T08:00:00.000Z', '2026-11-22T09:30:00.500Z'])).toBe('2026-11-22T09:30:00.499Z');
+    // Offsets are times, not text.
+    expect(nextBaseTime('2026-11-24T10:00:00.000Z', ['2026-11-22T10:30:00+01:00'])).toBe('2026-11-22T09:29:59.999Z');
+  });
+
+  it('keeps the server time when the unresolved versions are later (conflicts returned by the push)', () => {
+    expect(nextBaseTime('2026-11-24T10:00:00.000Z', ['2026-11-24T10:00:05.000Z'])).toBe('2026-11-24T10:00:00.000Z');
+  });
+
+  it('refuses in words a time it cannot read', () => {
+    expect(() => nextBaseTime('2026-11-24T10:00:00.000Z', ['yesterday'])).toThrow(/cannot read \("yesterday"\)/);
+  });
+});
