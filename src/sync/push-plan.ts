@@ -43,7 +43,7 @@ export function upsertOf(payload: ComponentPayload): ComponentUpsert {
     kind: payload.kind,
     description: payload.description,
     hash: payload.hash,
-    properties: payload.properties as unknown as Record<string, unknown>,
+    properties: payload.properties,
     variants: payload.variants,
     node: payload.node,
   };
