@@ -1,0 +1,129 @@
+// The sync engine measured where the plugin runs (QuickJS compiled to WebAssembly, as in
+// snapshot-bench.ts): at 10,000 components with 300 remote changes (50 of them conflicts), the
+// classification + push plan, and the sync state's write and read, each as the median of
+// several runs. The targets compare them with a full snapshot of 10,000 components in QuickJS
+// (≤ 10 % each); that figure comes from test/bench/latest-results.json (snapshot-bench's last
+// recorded run) unless given with --snapshot-ms. Options: --json FILE, --components N, --runs N.
+// Run: node test/support/run-ts.mjs test/bench/sync-engine-bench.ts [--json test/bench/sync-engine-results.json]
+import { build } from 'esbuild';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { newQuickJSWASMModule, RELEASE_SYNC } from 'quickjs-emscripten';
+import type { SyncEngineSetup } from './sync-engine-vm-entry';
+
+const root = process.cwd();
+
+function parseArgs(argv: string[]): { json: string | null; components: number; runs: number; snapshotMs: number | null } {
+  const options = { json: null as string | null, components: 10_000, runs: 7, snapshotMs: null as number | null };
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index];
+    const value = argv[index + 1];
+    if (arg === '--json' && value) options.json = value;
+    else if (arg === '--components' && value) options.components = Number(value);
+    else if (arg === '--runs' && value) options.runs = Number(value);
+    else if (arg === '--snapshot-ms' && value) options.snapshotMs = Number(value);
+    else throw new Error(`unknown option ${arg} (expected --json FILE, --components N, --runs N, --snapshot-ms MS)`);
+    index += 1;
+  }
+  return options;
+}
+
+async function bundleAsync(): Promise<string> {
+  const result = await build({
+    entryPoints: [`${root}/test/bench/sync-engine-vm-entry.ts`],
+    bundle: true,
+    write: false,
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+    platform: 'neutral',
+    format: 'iife',
+    target: 'es2017',
+    mainFields: ['module', 'main'],
+    tsconfig: `${root}/test/tsconfig.json`,
+  });
+  return result.outputFiles[0]!.text;
+}
+
+/** The full snapshot's QuickJS median at this size from snapshot-bench's recorded results. */
+function recordedSnapshotMs(components: number): { ms: number; source: string } | null {
+  const file = `${root}/test/bench/latest-results.json`;
+  if (!existsSync(file)) return null;
+  const results = JSON.parse(readFileSync(file, 'utf8')) as { figures?: Array<{ engine: string; components: number; phase: string; ms: number }> };
+  const figure = results.figures?.find((item) => item.engine === 'quickjs' && item.components === components && item.phase === 'full');
+  return figure ? { ms: figure.ms, source: 'test/bench/latest-results.json (quickjs, full)' } : null;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+async function mainAsync(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const code = await bundleAsync();
+  const QuickJS = await newQuickJSWASMModule(RELEASE_SYNC);
+  const runtime = QuickJS.newRuntime();
+  runtime.setMaxStackSize(0);
+  const vm = runtime.newContext();
+  const call = (expression: string): { ms: number; result: unknown } => {
+    const started = performance.now();
+    const handle = vm.unwrapResult(vm.evalCode(expression));
+    const ms = performance.now() - started;
+    const text = vm.getString(handle);
+    handle.dispose();
+    return { ms, result: JSON.parse(text) as unknown };
+  };
+  vm.unwrapResult(vm.evalCode(code)).dispose();
+  const setupOptions: SyncEngineSetup = {
+    components: options.components,
+    localEdits: 100,
+    localAdds: 20,
+    localDeletes: 20,
+    remoteChanges: 300,
+    conflicts: 50,
+    echoes: 100,
+  };
+  const setup = call(`__syncEngineBench.setup(${JSON.stringify(setupOptions)})`);
+  console.error(`quickjs: set up ${JSON.stringify(setup.result)} in ${(setup.ms / 1000).toFixed(1)} s`);
+
+  // One untimed pass of each, then the phases in rotation so that they meet the host alike.
+  let detail: Record<string, unknown> = {};
+  for (const phase of ['classifyAndPlan', 'writeState', 'readState']) detail[phase] = call(`__syncEngineBench.${phase}()`).result;
+  const samples: Record<string, number[]> = { classifyAndPlan: [], writeState: [], readState: [] };
+  for (let run = 0; run < options.runs; run += 1) {
+    for (const phase of Object.keys(samples)) {
+      const timed = call(`__syncEngineBench.${phase}()`);
+      samples[phase]!.push(timed.ms);
+      detail = { ...detail, [phase]: timed.result };
+    }
+  }
+  const medians = Object.fromEntries(Object.entries(samples).map(([phase, values]) => [phase, median(values)])) as Record<string, number>;
+  const reference = options.snapshotMs !== null ? { ms: options.snapshotMs, source: '--snapshot-ms' } : recordedSnapshotMs(options.components);
+  const classifyPlanMs = medians.classifyAndPlan!;
+  const stateMs = medians.writeState! + medians.readState!;
+  const targets = reference
+    ? [
+        { target: `classify + plan / full snapshot at ${options.components}`, value: classifyPlanMs / reference.ms, limit: 0.1 },
+        { target: `sync state write + read / full snapshot at ${options.components}`, value: stateMs / reference.ms, limit: 0.1 },
+      ].map((item) => ({ ...item, met: item.value <= item.limit }))
+    : [];
+  const load = loadavg().map((value) => Number(value.toFixed(2)));
+  const machine = { cpu: cpus()[0]?.model ?? 'unknown CPU', cores: cpus().length, memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, loadAverageAtEnd: load };
+  console.log(`Sync engine benchmark (QuickJS) on ${machine.cpu} (${machine.cores} cores, load average ${load.join(' / ')}), bundle ${(code.length / 1024).toFixed(0)} kB`);
+  console.log(`setup: ${JSON.stringify(setupOptions)}`);
+  for (const [phase, values] of Object.entries(samples)) {
+    console.log(`${phase.padEnd(16)} median ${medians[phase]!.toFixed(1)} ms (runs ${values.map((value) => value.toFixed(1)).join(', ')})`);
+  }
+  console.log(`detail: ${JSON.stringify(detail)}`);
+  if (reference) {
+    console.log(`full snapshot at ${options.components}: ${(reference.ms / 1000).toFixed(2)} s (${reference.source})`);
+    for (const item of targets) console.log(`${item.target}: ${(item.value * 100).toFixed(2)} % (limit ${item.limit * 100} %) ${item.met ? 'met' : 'NOT met'}`);
+  } else console.log('no full-snapshot figure to compare with: run npm run bench first or pass --snapshot-ms');
+  if (options.json) {
+    writeFileSync(options.json, `${JSON.stringify({ machine, setup: setupOptions, samplesMs: samples, mediansMs: medians, detail, snapshotReference: reference, targets }, null, 2)}\n`);
+  }
+}
+
+await mainAsync();

@@ -1,0 +1,170 @@
+// What the sync-engine benchmark evaluates inside QuickJS: the pure sync modules on synthetic
+// data of the benchmark's size, driven by the host through `globalThis.__syncEngineBench`.
+// Everything here is synchronous (the engine has no I/O); data is built by `setup`, untimed.
+import type { Component, SyncBody } from '../../src/shared/api/builder/schemas';
+import type { ComponentPayload } from '../../src/snapshot/normalized-types';
+import { classifyComponents, type LocalComponentSummary } from '../../src/sync/classify';
+import { planPush } from '../../src/sync/push-plan';
+import { emptySyncState, readSyncState, writeSyncState, type SharedDataHolder, type SyncState, type SyncStateEntry } from '../../src/sync/sync-state';
+
+export interface SyncEngineSetup {
+  components: number;
+  localEdits: number;
+  localAdds: number;
+  localDeletes: number;
+  /** Remote changes (new versions and tombstones), conflicts included. */
+  remoteChanges: number;
+  /** Of the remote changes, on components also edited here. */
+  conflicts: number;
+  /** Remote versions that are echoes of our own last push. */
+  echoes: number;
+}
+
+const BASE_TIME = '2026-11-20T10:00:00.000Z';
+const SOURCE: SyncBody['source'] = { file_id: 'file', file_name: 'Emails', user: 'Ada', plugin_version: '1.0.0' };
+
+let seed = 1;
+function hex(length: number): string {
+  let text = '';
+  while (text.length < length) {
+    seed = (seed * 48271) % 2147483647;
+    text += seed.toString(16).padStart(8, '0');
+  }
+  return text.slice(0, length);
+}
+
+/** A payload about the size of a real one (a small auto-layout block: ~3 kB of JSON). */
+function payloadOf(key: string, name: string, hash: string): ComponentPayload {
+  const children = [];
+  for (let index = 0; index < 8; index += 1) {
+    children.push({
+      type: 'TEXT',
+      name: `Text ${index}`,
+      width: 120 + index,
+      height: 24,
+      fills: ['#1d1d1f'],
+      text: { characters: `Line ${index} of the block`, fontFamily: 'Inter', fontStyle: 'Regular', size: 14, lineHeight: '20px' },
+    });
+  }
+  return {
+    key,
+    name,
+    kind: 'component',
+    description: 'A block of the email design system.',
+    hash,
+    properties: { Label: { type: 'TEXT', defaultValue: 'Shop now' }, 'Show icon': { type: 'BOOLEAN', defaultValue: true } },
+    variants: [],
+    node: { type: 'COMPONENT', name, width: 600, height: 320, fills: ['#ffffff'], layout: { direction: 'VERTICAL', gap: 8, padding: 24 }, children },
+  };
+}
+
+function remoteOf(key: string, name: string, hash: string, updatedAt: string, deleted: boolean): Component {
+  return { key, name, kind: 'component', description: '', hash, properties: {}, variants: [], node: {}, thumbnail_url: null, updated_at: updatedAt, updated_by: 'Grace', deleted };
+}
+
+let base = new Map<string, SyncStateEntry>();
+let local: LocalComponentSummary[] = [];
+let remote: Component[] = [];
+let payloads = new Map<string, ComponentPayload>();
+let state: SyncState = emptySyncState('ds', 1);
+const store = new Map<string, string>();
+const holder: SharedDataHolder = {
+  getSharedPluginData: (ns, key) => store.get(`${ns}\u0000${key}`) ?? '',
+  setSharedPluginData: (ns, key, value) => {
+    if (value === '') store.delete(`${ns}\u0000${key}`);
+    else store.set(`${ns}\u0000${key}`, value);
+  },
+  getSharedPluginDataKeys: (ns) => {
+    const prefix = `${ns}\u0000`;
+    const keys: string[] = [];
+    for (const key of store.keys()) if (key.startsWith(prefix)) keys.push(key.slice(prefix.length));
+    return keys;
+  },
+};
+
+function setup(options: SyncEngineSetup): unknown {
+  seed = 1;
+  base = new Map();
+  local = [];
+  remote = [];
+  payloads = new Map();
+  const keys: string[] = [];
+  for (let index = 0; index < options.components; index += 1) {
+    const key = hex(40);
+    const name = `Blocks/Section ${index % 97}/Block ${index}`;
+    const hash = hex(16);
+    keys.push(key);
+    base.set(key, { hash, updatedAt: `2026-11-1${index % 10}T10:00:00.000Z`, name });
+  }
+  // Local: edits spread over the file, some deletes, some adds.
+  const edited = new Set<string>();
+  const deleted = new Set<string>();
+  const stride = Math.floor(options.components / (options.localEdits + options.localDeletes));
+  for (let index = 0; index < options.localEdits; index += 1) edited.add(keys[index * stride]!);
+  for (let index = 0; index < options.localDeletes; index += 1) deleted.add(keys[(options.localEdits + index) * stride]!);
+  for (const key of keys) {
+    if (deleted.has(key)) continue;
+    const entry = base.get(key)!;
+    const hash = edited.has(key) ? hex(16) : entry.hash;
+    local.push({ key, name: entry.name, kind: 'component', hash });
+    if (edited.has(key)) payloads.set(key, payloadOf(key, entry.name, hash));
+  }
+  for (let index = 0; index < options.localAdds; index += 1) {
+    const key = hex(40);
+    const name = `Blocks/New/Block ${index}`;
+    const hash = hex(16);
+    local.push({ key, name, kind: 'component', hash });
+    payloads.set(key, payloadOf(key, name, hash));
+  }
+  // Remote: echoes first (oldest), then teammates' changes; conflicts on keys edited here.
+  const editedKeys = [...edited];
+  for (let index = 0; index < options.echoes; index += 1) {
+    const key = keys[keys.length - 1 - index]!;
+    const entry = base.get(key)!;
+    remote.push(remoteOf(key, entry.name, entry.hash, entry.updatedAt!, false));
+  }
+  const plain = options.remoteChanges - options.conflicts;
+  for (let index = 0; index < options.remoteChanges; index += 1) {
+    const key = index < options.conflicts ? editedKeys[index]! : keys[keys.length / 2 + index]!;
+    const tombstone = index >= options.conflicts && (index - options.conflicts) % Math.max(1, Math.floor(plain / 20)) === 0;
+    remote.push(remoteOf(key, base.get(key)!.name, hex(16), `2026-11-21T10:${String(index % 60).padStart(2, '0')}:00.000Z`, tombstone));
+  }
+  state = { ...emptySyncState('ds_demo', 1), lastSyncedAt: BASE_TIME, components: new Map(base) };
+  store.clear();
+  writeSyncState(holder, state);
+  return { base: base.size, local: local.length, remote: remote.length, payloads: payloads.size };
+}
+
+function classifyAndPlan(): unknown {
+  const classification = classifyComponents({ base, baseFormat: 1, currentFormat: 1, local, remote });
+  const choices = new Map<string, 'push' | 'take' | 'skip'>();
+  // Half of the conflicts kept mine (forced), the other half left for later.
+  let conflict = 0;
+  for (const item of classification.components) if (item.kind === 'conflict' && conflict++ % 2 === 0) choices.set(item.key, 'push');
+  const plan = planPush({ components: classification.components, choices, payloadOf: (key) => payloads.get(key), base: BASE_TIME, source: SOURCE });
+  return { counts: classification.counts, batches: plan.batches.length, upserts: plan.body.upserts.length, deletes: plan.body.deletes.length, force: plan.body.force.length, take: plan.take.length, skipped: plan.skipped.length };
+}
+
+function writeState(): unknown {
+  writeSyncState(holder, state);
+  let bytes = 0;
+  let entries = 0;
+  for (const value of store.values()) {
+    bytes += value.length;
+    entries += 1;
+  }
+  return { entries, characters: bytes };
+}
+
+function readState(): unknown {
+  const read = readSyncState(holder);
+  if (read.status !== 'ok') throw new Error(`sync state read as ${read.status}`);
+  return { components: read.state.components.size };
+}
+
+(globalThis as { __syncEngineBench?: unknown }).__syncEngineBench = {
+  setup: (options: SyncEngineSetup) => JSON.stringify(setup(options)),
+  classifyAndPlan: () => JSON.stringify(classifyAndPlan()),
+  writeState: () => JSON.stringify(writeState()),
+  readState: () => JSON.stringify(readState()),
+};
