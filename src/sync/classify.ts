@@ -167,6 +167,15 @@ export function defaultChoice(kind: SyncKind): SyncChoice {
   }
 }
 
+/**
+ * The choices one component allows: its kind's, but a conflict whose local side was deleted
+ * cannot be taken (that would rebuild the component from the remote description).
+ */
+export function allowedChoicesFor(item: Pick<ClassifiedComponent, 'kind' | 'local'>): SyncChoice[] {
+  const allowed = allowedChoices(item.kind);
+  return item.kind === 'conflict' && item.local === null ? allowed.filter((choice) => choice !== 'take') : allowed;
+}
+
 /** The choices a kind allows (the first is not necessarily the default). */
 export function allowedChoices(kind: SyncKind): SyncChoice[] {
   switch (kind) {

@@ -408,7 +408,7 @@ function clip(text: string): string {
 /** `HORIZONTAL` → `horizontal`, `SPACE_BETWEEN` → `space between`, `strokeWeight` → `stroke weight`. */
 function words(identifier: string): string {
   if (ENUM.test(identifier)) return identifier.toLowerCase().replace(/_/g, ' ');
-  return identifier.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return identifier.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
 }
 
 function nameOf(node: unknown): string {

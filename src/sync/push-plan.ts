@@ -3,12 +3,12 @@ import type { Component, ComponentUpsert, SyncBody, SyncResult } from '../shared
 import { splitSyncBody } from '../shared/api/builder/sync-batches';
 import type { SyncChoice } from '../shared/bridge/messages';
 import type { ComponentPayload } from '../snapshot/normalized-types';
-import { allowedChoices, defaultChoice, type ClassifiedComponent } from './classify';
+import { allowedChoicesFor, defaultChoice, type ClassifiedComponent } from './classify';
 import type { SyncState, SyncStateEntry } from './sync-state';
 
 export interface PushPlanInput {
   components: readonly ClassifiedComponent[];
-  /** Missing → defaultChoice(kind); a choice the kind does not allow counts as skip. */
+  /** Missing → defaultChoice(kind); a choice not in allowedChoicesFor(item) counts as skip. */
   choices: ReadonlyMap<string, SyncChoice>;
   /** Local payloads (with thumbnails when present). */
   payloadOf(key: string): ComponentPayload | undefined;
@@ -33,7 +33,7 @@ export interface PushPlan {
 /** The choice that will be carried out for `item`. */
 export function effectiveChoice(item: ClassifiedComponent, choices: ReadonlyMap<string, SyncChoice>): SyncChoice {
   const chosen = choices.get(item.key) ?? defaultChoice(item.kind);
-  return allowedChoices(item.kind).includes(chosen) ? chosen : 'skip';
+  return allowedChoicesFor(item).includes(chosen) ? chosen : 'skip';
 }
 
 export function upsertOf(payload: ComponentPayload): ComponentUpsert {

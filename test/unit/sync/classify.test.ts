@@ -4,6 +4,7 @@ import type { Component } from '../../../src/shared/api/builder/schemas';
 import type { SyncKind } from '../../../src/shared/bridge/messages';
 import {
   allowedChoices,
+  allowedChoicesFor,
   classifyComponents,
   defaultChoice,
   SYNC_KINDS,
@@ -227,5 +228,13 @@ describe('choices', () => {
       'format-update': ['push', 'push'],
     });
     for (const kind of SYNC_KINDS) expect(allowedChoices(kind)).toContain(defaultChoice(kind));
+  });
+});
+
+describe('allowedChoicesFor', () => {
+  it('leaves out take for a conflict deleted here, and is the kind’s choices otherwise', () => {
+    expect(allowedChoicesFor({ kind: 'conflict', local: null })).toEqual(['push', 'skip']);
+    expect(allowedChoicesFor({ kind: 'conflict', local: local('k', 'h') })).toEqual(['push', 'take', 'skip']);
+    expect(allowedChoicesFor({ kind: 'remote-delete', local: local('k', 'h') })).toEqual(['take', 'skip']);
   });
 });

@@ -234,3 +234,11 @@ describe('nextBaseTime', () => {
     expect(() => nextBaseTime('2026-11-24T10:00:00.000Z', ['yesterday'])).toThrow(/cannot read \("yesterday"\)/);
   });
 });
+
+describe('choices that cannot be carried out', () => {
+  it('does not take a conflict whose local side was deleted (it cannot be rebuilt from the remote)', () => {
+    const { plan } = setup({ base: { d: 'h1' }, local: [], remote: [remote('d', 'h3')], choices: { d: 'take' } });
+    expect(plan.take).toEqual([]);
+    expect(plan.skipped.map((item) => [item.key, item.kind])).toEqual([['d', 'conflict']]);
+  });
+});
