@@ -5,11 +5,12 @@ import { testConnectionAsync } from './settings/connection-test';
 import { createDocumentSettings } from './settings/document-settings';
 import { createKeyStore } from './settings/key-store';
 import { createSettingsHandlers, readSettingsViewAsync, type SettingsDependencies } from './settings/settings-handlers';
-import { createSyncHandlers } from './sync/sync-handlers';
+import { createSyncFeature } from './sync/sync-handlers';
 import type { HttpTransport } from './shared/api/http/transport';
 import type { Handlers } from './shared/bridge/endpoint';
 import type { SandboxRequests } from './shared/bridge/messages';
 import apiHosts from './shared/config/api-hosts.json';
+import type { SandboxEndpoint } from './bridge/sandbox-endpoint';
 
 export interface HandlerOptions {
   figma: PluginAPI;
@@ -19,16 +20,31 @@ export interface HandlerOptions {
 
 export const DEFAULT_BASE_URLS = { library: apiHosts.library, builder: apiHosts.builder } as const;
 
-export function createHandlers({ figma, transport }: HandlerOptions): Handlers<SandboxRequests> {
+/** Sent in each sync's `source`, so the builder can tell which plugin version pushed. */
+export const PLUGIN_VERSION = '0.1.0';
+
+export interface Plugin {
+  handlers: Handlers<SandboxRequests>;
+  /** Starts the work that runs while the plugin is open (the Sync badge's checks). */
+  startBackground(endpoint: SandboxEndpoint): void;
+}
+
+export function createPlugin({ figma, transport }: HandlerOptions): Plugin {
   const settings: SettingsDependencies = {
     keyStore: createKeyStore(figma.clientStorage, DEFAULT_BASE_URLS),
     documentSettings: createDocumentSettings(figma.root),
     defaultBaseUrls: DEFAULT_BASE_URLS,
     testConnectionAsync: (api, credentials) => testConnectionAsync(api, credentials, transport),
   };
+  const sync = createSyncFeature({ figma, transport, keyStore: settings.keyStore, documentSettings: settings.documentSettings, pluginVersion: PLUGIN_VERSION });
   return {
-    ...createAppHandlers({ figma, readSettingsViewAsync: () => readSettingsViewAsync(settings) }),
-    ...createSettingsHandlers(settings),
-    ...createSyncHandlers(),
+    handlers: {
+      ...createAppHandlers({ figma, readSettingsViewAsync: () => readSettingsViewAsync(settings) }),
+      ...createSettingsHandlers(settings),
+      ...sync.handlers,
+    },
+    startBackground(endpoint) {
+      sync.startMonitor((counts) => endpoint.emit('sync/badge', counts));
+    },
   };
 }

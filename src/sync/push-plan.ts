@@ -132,15 +132,17 @@ export function applySettled(state: SyncState, settle: PushPlan['settle']): Sync
 }
 
 /**
- * The state after remote versions were taken into the file: each becomes the base (a tombstone
- * removes the entry). `name` is the component's name as taken. Pure.
+ * The state after remote versions were taken into the file. The base becomes the file's hash
+ * as it is after taking (what Envelope applied of theirs), with the remote's `updated_at`, so
+ * that version reads as seen; a taken deletion, or a component no longer in the file (`localHash`
+ * null), removes the entry. Pure.
  */
-export function applyTaken(state: SyncState, taken: readonly Component[]): SyncState {
+export function applyTaken(state: SyncState, taken: ReadonlyArray<{ remote: Component; localHash: string | null; name: string }>): SyncState {
   if (taken.length === 0) return state;
   const components = new Map(state.components);
-  for (const remote of taken) {
-    if (remote.deleted) components.delete(remote.key);
-    else components.set(remote.key, { hash: remote.hash, updatedAt: remote.updated_at, name: remote.name });
+  for (const { remote, localHash, name } of taken) {
+    if (remote.deleted || localHash === null) components.delete(remote.key);
+    else components.set(remote.key, { hash: localHash, updatedAt: remote.updated_at, name });
   }
   return { ...state, components };
 }

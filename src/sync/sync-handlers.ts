@@ -1,13 +1,77 @@
-// The Sync screen's requests. Placeholder while the sync runner is being built: each request
-// answers that sync is not in this build yet, so the rest of the plugin keeps working.
-import { BridgeError } from '../shared/bridge/bridge-error';
+// The Sync screen's requests, answered by one sync session per plugin run, one at a time.
+import { createBuilderClient } from '../shared/api/builder/client';
+import type { HttpTransport } from '../shared/api/http/transport';
 import type { Handlers } from '../shared/bridge/endpoint';
 import type { SandboxRequests } from '../shared/bridge/messages';
+import type { DocumentSettings } from '../settings/document-settings';
+import type { KeyStore } from '../settings/key-store';
+import { createSnapshotter } from '../snapshot';
+import { createChoicesStore } from './choices-store';
+import { fileIdOf } from './file-identity';
+import { createPayloadCache } from './payload-cache';
+import { createSerialQueue } from './serial-queue';
+import { startSyncMonitor } from './sync-monitor';
+import { createSyncSession, type SyncLink } from './sync-session';
 
 export type SyncHandlers = Pick<Handlers<SandboxRequests>, 'sync/overview' | 'sync/compare' | 'sync/detail' | 'sync/choose' | 'sync/run'>;
 
-const notYet = () => Promise.reject(new BridgeError('not_available', 'Sync is not in this build yet.'));
+export interface SyncFeatureDependencies {
+  figma: PluginAPI;
+  transport: HttpTransport;
+  keyStore: KeyStore;
+  documentSettings: DocumentSettings;
+  pluginVersion: string;
+}
 
-export function createSyncHandlers(): SyncHandlers {
-  return { 'sync/overview': notYet, 'sync/compare': notYet, 'sync/detail': notYet, 'sync/choose': notYet, 'sync/run': notYet };
+export interface SyncFeature {
+  handlers: SyncHandlers;
+  /** Starts the badge's checks; `emit` sends the counts to the UI. */
+  startMonitor(emit: (counts: { local: number; remote: number }) => void): void;
+}
+
+function currentUserName(figma: PluginAPI): string | null {
+  try {
+    return figma.currentUser?.name ?? null;
+  } catch {
+    return null; // needs the "currentuser" permission
+  }
+}
+
+export function createSyncFeature({ figma, transport, keyStore, documentSettings, pluginVersion }: SyncFeatureDependencies): SyncFeature {
+  const queue = createSerialQueue();
+  let cachedLink: { id: string; link: SyncLink } | null = null;
+
+  const session = createSyncSession({
+    figma,
+    snapshotter: createSnapshotter(figma),
+    root: figma.root,
+    readLinkAsync: async () => ({ credentials: await keyStore.readAsync('builder'), designSystemId: documentSettings.getDesignSystemId() }),
+    connect: (credentials, designSystemId) => {
+      // One client per key, host and design system, so its limiter and stores are kept.
+      const id = `${credentials.baseUrl}\n${credentials.key}\n${designSystemId}`;
+      if (cachedLink?.id !== id) {
+        const link: SyncLink = {
+          designSystemId,
+          client: createBuilderClient({ baseUrl: credentials.baseUrl, key: credentials.key, transport }),
+          choices: createChoicesStore(figma.clientStorage, fileIdOf(figma.root), designSystemId),
+          payloads: createPayloadCache(figma.clientStorage, designSystemId),
+        };
+        cachedLink = { id, link };
+      }
+      return cachedLink.link;
+    },
+    source: () => ({ file_id: fileIdOf(figma.root), file_name: figma.root.name, user: currentUserName(figma) ?? 'unknown', plugin_version: pluginVersion }),
+    userName: () => currentUserName(figma),
+  });
+
+  return {
+    handlers: {
+      'sync/overview': () => session.overviewAsync(),
+      'sync/compare': ({ full }, context) => queue(() => session.compareAsync(context, full === true)),
+      'sync/detail': ({ key }) => queue(() => session.detailAsync(key)),
+      'sync/choose': ({ choices }) => queue(() => session.chooseAsync(choices)).then((items) => ({ items })),
+      'sync/run': (_payload, context) => queue(() => session.runAsync(context)),
+    },
+    startMonitor: (emit) => startSyncMonitor({ figma, session, queue, emit }),
+  };
 }

@@ -1,0 +1,143 @@
+// "Take theirs": applies to a local component what Envelope can apply of the design system's
+// version — its name, description, component property definitions and defaults, and variant
+// names — and says in words what must be changed by hand (layers, fills, text and the rest of
+// the layer tree, which the builder's description cannot rebuild faithfully).
+import type { Component } from '../shared/api/builder/schemas';
+import { buildPropertyNameMap } from '../snapshot/normalize-component';
+import type { ComponentPayload } from '../snapshot/normalized-types';
+import type { LocalComponentNode } from './component-nodes';
+import { diffComponents } from './property-diff';
+
+export interface TakeOutcome {
+  /** What was changed in the file, in words. */
+  applied: string[];
+  /** What the designer must change by hand, in words. */
+  manualSteps: string[];
+}
+
+type EditableType = 'BOOLEAN' | 'TEXT';
+
+interface RemoteDefinition {
+  type: string;
+  defaultValue: unknown;
+}
+
+function remoteDefinitions(remote: Component): Map<string, RemoteDefinition> {
+  const definitions = new Map<string, RemoteDefinition>();
+  for (const [name, value] of Object.entries(remote.properties)) {
+    if (typeof value !== 'object' || value === null) continue;
+    const { type, defaultValue } = value as { type?: unknown; defaultValue?: unknown };
+    if (typeof type === 'string') definitions.set(name, { type, defaultValue });
+  }
+  return definitions;
+}
+
+function isEditable(type: string): type is EditableType {
+  return type === 'BOOLEAN' || type === 'TEXT';
+}
+
+function sameDefault(a: unknown, b: unknown): boolean {
+  return a === b;
+}
+
+function describeValue(value: unknown): string {
+  return typeof value === 'string' ? `"${value}"` : String(value);
+}
+
+/** Component property definitions: added, edited or removed to match theirs (not VARIANT ones: see variants). */
+function applyDefinitions(node: LocalComponentNode, remote: Component, outcome: TakeOutcome): void {
+  const local = node.componentPropertyDefinitions;
+  const stableNames = buildPropertyNameMap(local);
+  const fullNameOf = new Map<string, string>();
+  for (const [fullName, stable] of stableNames) if (local[fullName]!.type !== 'VARIANT') fullNameOf.set(stable, fullName);
+  const theirs = remoteDefinitions(remote);
+
+  for (const [name, definition] of theirs) {
+    if (definition.type === 'VARIANT') continue;
+    const fullName = fullNameOf.get(name);
+    const mine = fullName === undefined ? undefined : local[fullName];
+    const defaultValue = definition.defaultValue;
+    const fits = isEditable(definition.type) && (definition.type === 'BOOLEAN' ? typeof defaultValue === 'boolean' : typeof defaultValue === 'string');
+    if (!fits) {
+      outcome.manualSteps.push(`Component property "${name}" (${definition.type.toLowerCase().replace('_', ' ')}): set it as in the design system.`);
+      continue;
+    }
+    if (mine === undefined || fullName === undefined) {
+      node.addComponentProperty(name, definition.type as EditableType, defaultValue as string | boolean);
+      outcome.applied.push(`Added the component property "${name}".`);
+    } else if (mine.type !== definition.type) {
+      outcome.manualSteps.push(`Component property "${name}" is ${mine.type.toLowerCase()} here and ${definition.type.toLowerCase()} in the design system: change its type by hand.`);
+    } else if (!sameDefault(mine.defaultValue, defaultValue)) {
+      node.editComponentProperty(fullName, { defaultValue: defaultValue as string | boolean });
+      outcome.applied.push(`Component property "${name}" default: ${describeValue(mine.defaultValue)} → ${describeValue(defaultValue)}.`);
+    }
+  }
+  for (const [stable, fullName] of fullNameOf) {
+    if (theirs.has(stable)) continue;
+    node.deleteComponentProperty(fullName);
+    outcome.applied.push(`Removed the component property "${stable}".`);
+  }
+}
+
+/** Variant names (a set's variants are matched by key); variants only one side has are left to the designer. */
+function applyVariants(node: LocalComponentNode, remote: Component, outcome: TakeOutcome): void {
+  if (node.type !== 'COMPONENT_SET') return;
+  const localByKey = new Map<string, ComponentNode>();
+  for (const child of node.children) if (child.type === 'COMPONENT') localByKey.set(child.key, child);
+  const remoteKeys = new Set<string>();
+  for (const variant of remote.variants) {
+    remoteKeys.add(variant.key);
+    const child = localByKey.get(variant.key);
+    if (child === undefined) {
+      outcome.manualSteps.push(`Variant "${variant.name}" exists only in the design system: add it by hand.`);
+    } else if (child.name !== variant.name) {
+      outcome.applied.push(`Variant "${child.name}" renamed to "${variant.name}".`);
+      child.name = variant.name;
+    }
+  }
+  for (const [key, child] of localByKey) {
+    if (!remoteKeys.has(key)) outcome.manualSteps.push(`Variant "${child.name}" is not in the design system: remove it by hand if it should go.`);
+  }
+}
+
+/** Differences in the layer tree, which are not applied: one step per changed property. */
+export function layerSteps(local: ComponentPayload | null, remote: Component): string[] {
+  if (local === null) return [];
+  // Everything but the layer tree taken from theirs, so that only layer differences remain.
+  const before = { ...remote, node: local.node };
+  return diffComponents(before, remote).map((change) => {
+    const where = change.path === '' ? '' : `${change.path}: `;
+    return `${where}${change.property} ${change.before ?? '(none)'} → ${change.after ?? '(none)'}`;
+  });
+}
+
+/**
+ * Applies theirs to `node`. Each change is made on its own, so one that Figma refuses (a
+ * read-only page, a property in use) becomes a manual step instead of stopping the rest.
+ */
+export function applyTheirs(node: LocalComponentNode, remote: Component, local: ComponentPayload | null): TakeOutcome {
+  const outcome: TakeOutcome = { applied: [], manualSteps: [] };
+  const attempt = (what: string, change: () => void) => {
+    try {
+      change();
+    } catch (error) {
+      outcome.manualSteps.push(`${what}: Figma refused the change (${error instanceof Error ? error.message : String(error)}). Make it by hand.`);
+    }
+  };
+  if (node.name !== remote.name) {
+    attempt(`Name "${remote.name}"`, () => {
+      outcome.applied.push(`Renamed "${node.name}" to "${remote.name}".`);
+      node.name = remote.name;
+    });
+  }
+  if (node.description !== remote.description) {
+    attempt('Description', () => {
+      node.description = remote.description;
+      outcome.applied.push('Description taken from the design system.');
+    });
+  }
+  attempt('Component properties', () => applyDefinitions(node, remote, outcome));
+  attempt('Variant names', () => applyVariants(node, remote, outcome));
+  outcome.manualSteps.push(...layerSteps(local, remote));
+  return outcome;
+}

@@ -1,0 +1,53 @@
+// The Sync tab's badge while the plugin is open: one check of the design system when the plugin
+// opens and every few minutes after (within the builder's limit of 100 requests a minute, this
+// is one or two requests), and the local count again after each edit of the file, from an
+// incremental read of what `documentchange` reported: no request and no re-read of the file.
+import type { SerialQueue } from './serial-queue';
+import type { SyncSession } from './sync-session';
+
+export const REMOTE_CHECK_INTERVAL_MS = 3 * 60_000;
+/** Edits arrive in bursts while a person drags or types: count once the burst settles. */
+export const LOCAL_COUNT_DELAY_MS = 600;
+
+export interface SyncMonitorDependencies {
+  figma: Pick<PluginAPI, 'on' | 'loadAllPagesAsync'>;
+  session: SyncSession;
+  queue: SerialQueue;
+  emit(counts: { local: number; remote: number }): void;
+}
+
+export function startSyncMonitor(dependencies: SyncMonitorDependencies): void {
+  const { figma, session, queue } = dependencies;
+  const emit = (counts: { local: number; remote: number }) => dependencies.emit(counts);
+  let localTimer: ReturnType<typeof setTimeout> | null = null;
+  let listening = false;
+
+  const publish = (counts: { local: number; remote: number } | null) => {
+    if (counts !== null) emit(counts);
+  };
+
+  async function listenAsync(): Promise<void> {
+    if (listening) return;
+    listening = true;
+    // dynamic-page: documentchange needs every page loaded first.
+    await figma.loadAllPagesAsync();
+    figma.on('documentchange', () => {
+      if (localTimer !== null) clearTimeout(localTimer);
+      localTimer = setTimeout(() => {
+        localTimer = null;
+        // A failed count leaves the last badge in place; the next edit or check tries again.
+        queue(() => session.localCountsAsync()).then(publish, () => undefined);
+      }, LOCAL_COUNT_DELAY_MS);
+    });
+  }
+
+  function check(): void {
+    queue(() => session.checkAsync())
+      .then(publish)
+      .then(listenAsync)
+      .catch(() => undefined); // not linked, offline…: the Sync screen says why when opened
+  }
+
+  check();
+  setInterval(check, REMOTE_CHECK_INTERVAL_MS);
+}

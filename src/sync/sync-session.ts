@@ -1,0 +1,486 @@
+// One plugin run's sync: compares the file with the design system, explains one component,
+// keeps the designer's choices and runs the sync. The pure decisions live beside it
+// (classify.ts, push-plan.ts, sync-state.ts, property-diff.ts); this file does the I/O: the
+// snapshot, the builder API, the document's sync state and clientStorage.
+import type { BuilderClient } from '../shared/api/builder/client';
+import type { Component, SyncBody, SyncResult } from '../shared/api/builder/schemas';
+import { splitSyncBody } from '../shared/api/builder/sync-batches';
+import { getAllChangesAsync } from '../shared/api/builder/sync-flow';
+import { BridgeError } from '../shared/bridge/bridge-error';
+import type { HandlerContext } from '../shared/bridge/endpoint';
+import type { SyncChoice, SyncComparison, SyncDetail, SyncItem, SyncOutcome, SyncOverview } from '../shared/bridge/messages';
+import type { ApiCredentials } from '../settings/key-store';
+import { SNAPSHOT_FORMAT } from '../snapshot/format-version';
+import type { Snapshotter } from '../snapshot';
+import { createComponentReader } from '../snapshot/component-reader';
+import type { ComponentPayload } from '../snapshot/normalized-types';
+import { applyTheirs, layerSteps } from './apply-theirs';
+import type { ChoicesStore } from './choices-store';
+import { allowedChoicesFor, classifyComponents, type ClassifiedComponent, type Classification, type LocalComponentSummary } from './classify';
+import { exportThumbnailAsync, findComponentsByKeyAsync } from './component-nodes';
+import type { PayloadCache } from './payload-cache';
+import { applyBatchResult, applySettled, applyTaken, effectiveChoice, nextBaseTime, planPush } from './push-plan';
+import { diffComponents } from './property-diff';
+import { readOnlyError, syncError } from './sync-errors';
+import { addHistoryEntry, emptySyncState, readSyncState, writeSyncState, type SharedDataHolder, type SyncState } from './sync-state';
+
+/** Changes are read in pages of the largest size the API allows: fewest requests. */
+const CHANGES_PAGE_LIMIT = 500;
+
+export interface SyncLink {
+  designSystemId: string;
+  client: BuilderClient;
+  choices: ChoicesStore;
+  payloads: PayloadCache;
+}
+
+export interface SyncSessionDependencies {
+  figma: PluginAPI;
+  snapshotter: Snapshotter;
+  /** Where the file's sync state lives (figma.root). */
+  root: SharedDataHolder;
+  /** The builder credentials and the file's design system, read fresh each time. */
+  readLinkAsync(): Promise<{ credentials: ApiCredentials; designSystemId: string | null }>;
+  /** Builds the client and the per-user stores for a linked file. */
+  connect(credentials: ApiCredentials & { key: string }, designSystemId: string): SyncLink;
+  source(): SyncBody['source'];
+  userName(): string | null;
+}
+
+interface Comparison {
+  link: SyncLink;
+  state: SyncState;
+  classification: Classification;
+  byKey: Map<string, ClassifiedComponent>;
+  payloads: Map<string, ComponentPayload>;
+  remote: Component[];
+  serverTime: string;
+  choices: Map<string, SyncChoice>;
+}
+
+export interface SyncSession {
+  overviewAsync(): Promise<SyncOverview>;
+  compareAsync(context: HandlerContext, full?: boolean): Promise<SyncComparison>;
+  detailAsync(key: string): Promise<SyncDetail>;
+  chooseAsync(choices: Record<string, SyncChoice>): Promise<SyncItem[]>;
+  runAsync(context: HandlerContext): Promise<SyncOutcome>;
+  /** Badge counts: the file read (incrementally) and the design system asked, without touching the screen's comparison. Null when not linked. */
+  checkAsync(): Promise<{ local: number; remote: number } | null>;
+  /** Badge counts from an incremental read of the file against the last remote answer (no request). */
+  localCountsAsync(): Promise<{ local: number; remote: number } | null>;
+}
+
+const LOCAL_KINDS = new Set(['local-change', 'local-add', 'local-delete', 'format-update', 'conflict']);
+const REMOTE_KINDS = new Set(['remote-change', 'remote-add', 'remote-delete']);
+
+export function badgeCounts(counts: Record<string, number>): { local: number; remote: number } {
+  let local = 0;
+  let remote = 0;
+  for (const [kind, count] of Object.entries(counts)) {
+    if (LOCAL_KINDS.has(kind)) local += count;
+    else if (REMOTE_KINDS.has(kind)) remote += count;
+  }
+  return { local, remote };
+}
+
+function summaryOf(payload: ComponentPayload): LocalComponentSummary {
+  return { key: payload.key, name: payload.name, kind: payload.kind, hash: payload.hash };
+}
+
+function itemOf(component: ClassifiedComponent, choices: ReadonlyMap<string, SyncChoice>): SyncItem {
+  return {
+    key: component.key,
+    name: component.name,
+    kind: component.kind,
+    componentKind: component.componentKind,
+    choice: effectiveChoice(component, choices),
+    remoteUpdatedBy: component.remote?.updated_by ?? null,
+    remoteUpdatedAt: component.remote?.updated_at ?? null,
+  };
+}
+
+function withoutThumbnail(payload: ComponentPayload): ComponentPayload {
+  if (payload.thumbnail === undefined) return payload;
+  const { thumbnail: _thumbnail, ...rest } = payload;
+  return rest;
+}
+
+export function createSyncSession(dependencies: SyncSessionDependencies): SyncSession {
+  const { figma, snapshotter, root } = dependencies;
+  let comparison: Comparison | null = null;
+  /** The last remote answer of a background check, for live local counts. */
+  let lastRemote: { designSystemId: string; remote: Component[] } | null = null;
+  const silent: HandlerContext = { progress: () => undefined, cancelled: false, throwIfCancelled: () => undefined };
+  const pictures = new Map<string, string | null>(); // local picture data URLs by hash
+  const reader = createComponentReader(figma);
+
+  /** The file's link, or the reason it cannot sync, in the overview's terms. */
+  async function linkAsync(): Promise<{ problem: SyncOverview['problem']; link: SyncLink | null; designSystemId: string | null }> {
+    const { credentials, designSystemId } = await dependencies.readLinkAsync();
+    const key = credentials.key;
+    if (key === null && designSystemId === null) return { problem: 'no-key-and-design-system', link: null, designSystemId };
+    if (key === null) return { problem: 'no-builder-key', link: null, designSystemId };
+    if (designSystemId === null) return { problem: 'no-design-system', link: null, designSystemId };
+    return { problem: null, link: dependencies.connect({ ...credentials, key }, designSystemId), designSystemId };
+  }
+
+  async function requireLinkAsync(): Promise<SyncLink> {
+    const { problem, link } = await linkAsync();
+    if (link !== null) return link;
+    const missing =
+      problem === 'no-builder-key' ? 'a builder API key' : problem === 'no-design-system' ? 'the design system this file syncs to' : 'a builder API key and the design system this file syncs to';
+    throw new BridgeError('not_linked', `Sync needs ${missing}. Add it in Settings.`);
+  }
+
+  /** The file's state for this design system; a state of another design system starts afresh. */
+  function readStateFor(designSystemId: string): { state: SyncState; readOnlyReason: string | null } {
+    const read = readSyncState(root);
+    if (read.status === 'newer') return { state: emptySyncState(designSystemId, SNAPSHOT_FORMAT), readOnlyReason: read.message };
+    if (read.status === 'ok' && read.state.designSystemId === designSystemId) return { state: read.state, readOnlyReason: null };
+    // Empty, damaged (it cannot be trusted, so the first-sync rules apply: nothing is pushed
+    // over a remote version without asking), or another design system's.
+    return { state: emptySyncState(designSystemId, SNAPSHOT_FORMAT), readOnlyReason: null };
+  }
+
+  function publicComparison(current: Comparison, readOnlyReason: string | null): SyncComparison {
+    const items: SyncItem[] = [];
+    for (const component of current.classification.components) if (component.kind !== 'unchanged') items.push(itemOf(component, current.choices));
+    return { items, counts: { ...current.classification.counts }, serverTime: current.serverTime, readOnlyReason };
+  }
+
+  function rememberComparison(link: SyncLink, state: SyncState, local: readonly ComponentPayload[], remote: Component[], serverTime: string, choices: Map<string, SyncChoice>): Comparison {
+    const classification = classifyComponents({ base: state.components, baseFormat: state.format, currentFormat: SNAPSHOT_FORMAT, local: local.map(summaryOf), remote });
+    const byKey = new Map(classification.components.map((component) => [component.key, component]));
+    const payloads = new Map(local.map((payload) => [payload.key, payload]));
+    comparison = { link, state, classification, byKey, payloads, remote, serverTime, choices };
+    return comparison;
+  }
+
+  async function snapshotAsync(context: HandlerContext | null, full = false): Promise<ComponentPayload[]> {
+    const result = await snapshotter.snapshotAsync({
+      full,
+      onProgress: (progress) => context?.progress({ done: progress.done, total: progress.total, label: `Reading components… ${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')}` }),
+      isCancelled: () => context?.cancelled ?? false,
+    });
+    return result.components;
+  }
+
+  async function compareAsync(context: HandlerContext, full = false): Promise<SyncComparison> {
+    const link = await requireLinkAsync();
+    const { state, readOnlyReason } = readStateFor(link.designSystemId);
+    if (readOnlyReason !== null) {
+      comparison = null;
+      return { items: [], counts: {}, serverTime: '', readOnlyReason };
+    }
+    const local = await snapshotAsync(context, full);
+    context.throwIfCancelled();
+    context.progress({ done: 0, total: null, label: 'Asking the design system for changes…' });
+    let changes;
+    try {
+      changes = await getAllChangesAsync(link.client, link.designSystemId, state.lastSyncedAt, CHANGES_PAGE_LIMIT);
+    } catch (error) {
+      throw syncError(error, link.designSystemId);
+    }
+    context.throwIfCancelled();
+    const choices = await link.choices.readAsync();
+    return publicComparison(rememberComparison(link, state, local, changes.components, changes.serverTime, choices), null);
+  }
+
+  function requireComparison(): Comparison {
+    if (comparison === null) throw new BridgeError('no_comparison', 'Compare the file with the design system first (Check again).');
+    return comparison;
+  }
+
+  async function localPictureAsync(key: string, hash: string | undefined): Promise<string | null> {
+    if (hash !== undefined && pictures.has(hash)) return pictures.get(hash) ?? null;
+    const node = (await findComponentsByKeyAsync(figma, [key])).get(key);
+    const base64 = node === undefined ? null : await exportThumbnailAsync(node);
+    const picture = base64 === null ? null : `data:image/png;base64,${base64}`;
+    if (hash !== undefined) pictures.set(hash, picture);
+    return picture;
+  }
+
+  async function detailAsync(key: string): Promise<SyncDetail> {
+    const current = requireComparison();
+    const component = current.byKey.get(key);
+    if (component === undefined) throw new BridgeError('not_found', 'This component is no longer in the comparison. Check again.');
+    const item = itemOf(component, current.choices);
+    const local = current.payloads.get(key) ?? null;
+    const remote = component.remote !== null && !component.remote.deleted ? component.remote : null;
+    const remotePicture = remote?.thumbnail_url ?? null;
+    const localPicture = local === null ? null : await localPictureAsync(key, local.hash);
+    const lastSynced = component.base === null ? null : await current.link.payloads.getAsync(key, component.base.hash);
+    const base = { beforeKnown: true, manualSteps: [] as string[] };
+    switch (component.kind) {
+      case 'remote-change':
+      case 'remote-add':
+      case 'remote-delete':
+      case 'both-same':
+        return {
+          ...base,
+          item,
+          beforeLabel: 'This file',
+          afterLabel: 'Design system',
+          changes: diffComponents(local, remote),
+          beforePicture: localPicture,
+          afterPicture: remotePicture,
+          manualSteps: remote === null ? [] : layerSteps(local, remote),
+        };
+      case 'conflict':
+        return {
+          ...base,
+          item,
+          beforeLabel: `Theirs (design system${remote?.updated_by ? `, ${remote.updated_by}` : ''})`,
+          afterLabel: 'Mine (this file)',
+          changes: diffComponents(remote, local),
+          beforePicture: remotePicture,
+          afterPicture: localPicture,
+          manualSteps: remote === null ? [] : layerSteps(local, remote),
+        };
+      default: {
+        // Local kinds: the "before" is the payload as last synced, when it was kept.
+        const beforeKnown = component.base === null || lastSynced !== null;
+        return {
+          ...base,
+          item,
+          beforeLabel: 'Last sync',
+          afterLabel: 'This file',
+          beforeKnown,
+          changes: beforeKnown ? diffComponents(lastSynced, local) : diffComponents(null, local),
+          beforePicture: null,
+          afterPicture: localPicture,
+        };
+      }
+    }
+  }
+
+  async function chooseAsync(chosen: Record<string, SyncChoice>): Promise<SyncItem[]> {
+    const current = requireComparison();
+    const accepted = new Map<string, SyncChoice>();
+    const refused: string[] = [];
+    for (const [key, choice] of Object.entries(chosen)) {
+      const component = current.byKey.get(key);
+      if (component === undefined) continue;
+      if (allowedChoicesFor(component).includes(choice)) accepted.set(key, choice);
+      else refused.push(component.name);
+    }
+    if (refused.length > 0) {
+      throw new BridgeError('invalid_input', `That choice is not possible for ${refused.slice(0, 3).join(', ')}${refused.length > 3 ? ` and ${refused.length - 3} more` : ''}.`);
+    }
+    await current.link.choices.updateAsync(accepted);
+    for (const [key, choice] of accepted) current.choices.set(key, choice);
+    return [...accepted.keys()].map((key) => itemOf(current.byKey.get(key)!, current.choices));
+  }
+
+  /** Adds ≤ 256 px thumbnails to the upserts that are about to be sent. */
+  async function withThumbnailsAsync(upserts: SyncBody['upserts']): Promise<SyncBody['upserts']> {
+    const nodes = await findComponentsByKeyAsync(figma, upserts.map((upsert) => upsert.key));
+    const out: SyncBody['upserts'] = [];
+    for (const upsert of upserts) {
+      const node = nodes.get(upsert.key);
+      const base64 = node === undefined ? null : await exportThumbnailAsync(node);
+      out.push(base64 === null ? upsert : { ...upsert, thumbnail: { format: 'png', base64 } });
+    }
+    return out;
+  }
+
+  async function runAsync(context: HandlerContext): Promise<SyncOutcome> {
+    const compared = requireComparison();
+    const { link } = compared;
+    const reread = readStateFor(link.designSystemId);
+    if (reread.readOnlyReason !== null) throw readOnlyError(reread.readOnlyReason);
+    // Classified again against the state as it is in the document now, without a request: what
+    // an earlier, interrupted push got acknowledged is then unchanged and is not sent again.
+    // A collaborator's push since the comparison is caught by the server (it is newer than
+    // the base sent) and comes back as a conflict.
+    const current = rememberComparison(link, reread.state, [...compared.payloads.values()], compared.remote, compared.serverTime, compared.choices);
+    let state = reread.state;
+    const plan = planPush({
+      components: current.classification.components,
+      choices: current.choices,
+      payloadOf: (key) => current.payloads.get(key),
+      base: current.serverTime,
+      source: dependencies.source(),
+    });
+
+    // 1. Take theirs: one undo step in Figma.
+    const manualSteps: SyncOutcome['manualSteps'] = [];
+    let taken = 0;
+    let local = [...current.payloads.values()];
+    if (plan.take.length > 0) {
+      context.progress({ done: 0, total: plan.take.length, label: 'Taking changes from the design system…' });
+      const nodes = await findComponentsByKeyAsync(figma, plan.take.map((component) => component.key));
+      figma.commitUndo();
+      const takenKeys: ClassifiedComponent[] = [];
+      for (const component of plan.take) {
+        const node = nodes.get(component.key);
+        const remote = component.remote;
+        if (remote === null) continue;
+        if (remote.deleted) {
+          if (node !== undefined) node.remove();
+        } else if (node === undefined) {
+          manualSteps.push({ name: component.name, steps: ['It is no longer in this file: nothing was taken.'] });
+          continue;
+        } else {
+          const outcome = applyTheirs(node, remote, current.payloads.get(component.key) ?? null);
+          if (outcome.manualSteps.length > 0) manualSteps.push({ name: remote.name, steps: outcome.manualSteps });
+        }
+        takenKeys.push(component);
+        taken++;
+      }
+      figma.commitUndo();
+      // What the file holds now is the new base of what was taken: read those components
+      // directly (documentchange reaches the snapshot only later, asynchronously).
+      const byKey = new Map(local.map((payload) => [payload.key, payload]));
+      for (const component of takenKeys) {
+        const node = nodes.get(component.key);
+        if (node === undefined || node.removed) byKey.delete(component.key);
+        else byKey.set(component.key, (await reader.readAsync(node)).payload);
+      }
+      local = [...byKey.values()];
+      state = applyTaken(
+        state,
+        takenKeys.map((component) => {
+          const now = byKey.get(component.key);
+          return { remote: component.remote!, localHash: now?.hash ?? null, name: now?.name ?? component.name };
+        }),
+      );
+      writeSyncState(root, state);
+    }
+
+    // 2. Settle what both sides already agree on.
+    if (plan.settle.length > 0) {
+      state = applySettled(state, plan.settle);
+      writeSyncState(root, state);
+    }
+
+    // 3. Push, a group of ≤ 100 components at a time: thumbnails are exported only for what is
+    // sent, and the state is written after every acknowledged request, so an interrupted push
+    // resumes where it stopped.
+    const groupSize = 100;
+    const { upserts, deletes } = plan.body;
+    const total = upserts.length + deletes.length;
+    const conflicts: Component[] = [];
+    const syncedAt: string[] = [];
+    let pushed = 0;
+    let deleted = 0;
+    let sent = 0;
+    const report = () => {
+      const label = `Pushing ${sent.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`;
+      context.progress({ done: sent, total, label });
+    };
+    if (total > 0) report();
+    for (let start = 0; start < Math.max(upserts.length, 1) && total > 0; start += groupSize) {
+      context.throwIfCancelled();
+      const group = await withThumbnailsAsync(upserts.slice(start, start + groupSize));
+      const last = start + groupSize >= upserts.length;
+      const body: SyncBody = { ...plan.body, upserts: group, deletes: last ? deletes : [], force: plan.body.force };
+      const groupKeys = new Set([...group.map((upsert) => upsert.key), ...body.deletes]);
+      body.force = plan.body.force.filter((key) => groupKeys.has(key));
+      for (const batch of splitSyncBody(body)) {
+        context.throwIfCancelled();
+        let result: SyncResult;
+        try {
+          result = await link.client.syncAsync(link.designSystemId, batch);
+        } catch (error) {
+          throw syncError(error, link.designSystemId);
+        }
+        state = applyBatchResult(state, batch, result);
+        writeSyncState(root, state);
+        const accepted = new Set(result.accepted.map((entry) => entry.key));
+        await link.payloads.putAsync(batch.upserts.filter((upsert) => accepted.has(upsert.key)).map((upsert) => withoutThumbnail(current.payloads.get(upsert.key) ?? (upsert as ComponentPayload))));
+        pushed += result.accepted.length;
+        deleted += result.deleted.length;
+        conflicts.push(...result.conflicts);
+        syncedAt.push(result.synced_at);
+        sent += batch.upserts.length + batch.deletes.length;
+        report();
+      }
+    }
+
+    // 4. The next base: never past a remote version still waiting for the designer.
+    const unresolved: string[] = conflicts.map((component) => component.updated_at);
+    for (const component of plan.skipped) if (component.remote !== null) unresolved.push(component.remote.updated_at);
+    // The base moves to the new format once no component is left whose base is of the old one
+    // and still differs (format updates are always pushed; conflicts may be left for later).
+    const formatSettled = conflicts.length === 0 && !plan.skipped.some((component) => component.kind === 'conflict' || component.kind === 'format-update');
+    const history = {
+      at: syncedAt.length > 0 ? syncedAt.reduce((a, b) => (Date.parse(a) <= Date.parse(b) ? a : b)) : current.serverTime,
+      user: dependencies.userName(),
+      pushed,
+      deleted,
+      taken,
+      conflicts: conflicts.length,
+    };
+    state = addHistoryEntry(
+      {
+        ...state,
+        lastSyncedAt: nextBaseTime(current.serverTime, unresolved),
+        format: formatSettled ? SNAPSHOT_FORMAT : state.format,
+      },
+      history,
+    );
+    writeSyncState(root, state);
+    try {
+      figma.root.setRelaunchData({ sync: 'Push and pull components with the design system' });
+    } catch {
+      // The relaunch button is a convenience: a file where it cannot be set still synced.
+    }
+    const settledKeys = [...plan.take, ...plan.settle, ...upserts, ...deletes.map((key) => ({ key }))].map((entry) => entry.key);
+    await link.choices.forgetAsync(settledKeys);
+    for (const key of settledKeys) current.choices.delete(key);
+
+    // 5. The comparison after the sync, without another request: what came back as a conflict
+    // joins the remote versions already known.
+    const next = rememberComparison(link, state, local, [...current.remote, ...conflicts], current.serverTime, current.choices);
+    return {
+      pushed,
+      deleted,
+      taken,
+      skipped: plan.skipped.length,
+      newConflicts: conflicts.length,
+      manualSteps,
+      comparison: publicComparison(next, null),
+    };
+  }
+
+  function countsOf(designSystemId: string, local: readonly ComponentPayload[], remote: readonly Component[]): { local: number; remote: number } {
+    const { state } = readStateFor(designSystemId);
+    const classification = classifyComponents({ base: state.components, baseFormat: state.format, currentFormat: SNAPSHOT_FORMAT, local: local.map(summaryOf), remote });
+    return badgeCounts(classification.counts);
+  }
+
+  async function checkAsync(): Promise<{ local: number; remote: number } | null> {
+    const { link } = await linkAsync();
+    if (link === null) return null;
+    const { state, readOnlyReason } = readStateFor(link.designSystemId);
+    if (readOnlyReason !== null) return null;
+    const local = await snapshotAsync(silent);
+    const changes = await getAllChangesAsync(link.client, link.designSystemId, state.lastSyncedAt, CHANGES_PAGE_LIMIT);
+    lastRemote = { designSystemId: link.designSystemId, remote: changes.components };
+    return countsOf(link.designSystemId, local, changes.components);
+  }
+
+  async function localCountsAsync(): Promise<{ local: number; remote: number } | null> {
+    const known = comparison !== null ? { designSystemId: comparison.link.designSystemId, remote: comparison.remote } : lastRemote;
+    if (known === null) return null;
+    const local = await snapshotAsync(null);
+    return countsOf(known.designSystemId, local, known.remote);
+  }
+
+  return {
+    async overviewAsync() {
+      const { problem, designSystemId } = await linkAsync();
+      if (designSystemId === null) return { problem, designSystemId, lastSyncedAt: null, history: [], readOnlyReason: null };
+      const { state, readOnlyReason } = readStateFor(designSystemId);
+      return { problem, designSystemId, lastSyncedAt: state.lastSyncedAt, history: state.history, readOnlyReason };
+    },
+    compareAsync,
+    detailAsync,
+    chooseAsync,
+    runAsync,
+    checkAsync,
+    localCountsAsync,
+  };
+}
+

@@ -1,0 +1,137 @@
+// The sync runner end to end without a browser: the real handlers against the fake Figma with
+// the demo document, and the builder emulator (real limits) behind Figma-style fetch. Outcomes
+// are checked where they land: the emulator's changes feed and the document's sync state.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
+import { createPlugin } from '../../../src/handlers';
+import type { Component } from '../../../src/shared/api/builder/schemas';
+import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
+import { readSyncState } from '../../../src/sync/sync-state';
+import { createFakeFigma, type FakeFigma } from '../../fake-figma';
+import { buildDemoDocumentAsync } from '../../fixtures/demo-document';
+import { startEmulator } from '../../emulator/index';
+import { controlAsync, emulatorKeysAsync } from '../clients/support/transports';
+
+type Emulator = Awaited<ReturnType<typeof startEmulator>>;
+
+let emulator: Emulator;
+let fake: FakeFigma;
+let plugin: ReturnType<typeof createPlugin>;
+let builderKey: string;
+
+const context: HandlerContext = { progress: () => undefined, cancelled: false, throwIfCancelled: () => undefined };
+
+async function remoteComponentsAsync(designSystemId: string): Promise<Map<string, Component>> {
+  const response = await fetch(`${emulator.builderUrl}/api/plugin/design-systems/${designSystemId}/changes?limit=500`, { headers: { authorization: `Bearer ${builderKey}` } });
+  const body = (await response.json()) as { data: { components: Component[] } };
+  return new Map(body.data.components.map((component) => [component.key, component]));
+}
+
+async function linkAsync(designSystemId: string): Promise<void> {
+  await plugin.handlers['settings/save-api']({ api: 'builder', baseUrl: emulator.builderUrl, key: builderKey }, context);
+  await plugin.handlers['settings/set-design-system']({ id: designSystemId }, context);
+}
+
+function componentNamed(name: string): ComponentNode | ComponentSetNode {
+  const found = fake.inspect.allNodes().find((node) => (node.type === 'COMPONENT_SET' || (node.type === 'COMPONENT' && node.parent?.type !== 'COMPONENT_SET')) && node.name === name);
+  if (!found) throw new Error(`no component named ${name}`);
+  return found as ComponentNode | ComponentSetNode;
+}
+
+beforeEach(async () => {
+  emulator = await startEmulator({ limits: 'real' });
+  builderKey = (await emulatorKeysAsync(emulator.libraryUrl)).builder.demo;
+  fake = createFakeFigma({ currentUser: { id: 'u1', name: 'Dana Designer' }, allowedDomains: [emulator.builderUrl] });
+  await buildDemoDocumentAsync(fake.figma);
+  plugin = createPlugin({ figma: fake.figma, transport: createFigmaFetchTransport(fake.fetch) });
+});
+
+afterEach(async () => {
+  await emulator.close();
+});
+
+describe('sync against the builder emulator', () => {
+  it('first sync pushes every component once; the next comparison is empty and the state is in the document', async () => {
+    await linkAsync('ds_empty');
+    const first = await plugin.handlers['sync/compare']({}, context);
+    const adds = first.items.filter((item) => item.kind === 'local-add');
+    expect(adds.length).toBeGreaterThan(3);
+    expect(first.items.every((item) => item.kind === 'local-add' && item.choice === 'push')).toBe(true);
+
+    const outcome = await plugin.handlers['sync/run']({}, context);
+    expect(outcome.pushed).toBe(adds.length);
+    expect(outcome.comparison.items).toEqual([]);
+
+    const remote = await remoteComponentsAsync('ds_empty');
+    expect([...remote.keys()].sort()).toEqual(adds.map((item) => item.key).sort());
+    for (const component of remote.values()) expect(component.thumbnail_url).not.toBeNull();
+
+    const stored = readSyncState(fake.figma.root);
+    expect(stored.status).toBe('ok');
+    if (stored.status !== 'ok') return;
+    expect(stored.state.components.size).toBe(adds.length);
+    for (const [key, entry] of stored.state.components) expect(entry.hash).toBe(remote.get(key)?.hash);
+    expect(stored.state.history[0]).toMatchObject({ user: 'Dana Designer', pushed: adds.length, conflicts: 0 });
+
+    const again = await plugin.handlers['sync/compare']({}, context);
+    expect(again.items).toEqual([]);
+  });
+
+  it('a local edit is one local change, pushed alone; a teammate edit comes in and is taken into the file', async () => {
+    await linkAsync('ds_empty');
+    await plugin.handlers['sync/compare']({}, context);
+    await plugin.handlers['sync/run']({}, context);
+
+    const header = componentNamed('Header');
+    header.description = 'Logo and navigation, edited locally.';
+    const afterEdit = await plugin.handlers['sync/compare']({}, context);
+    expect(afterEdit.items.map((item) => [item.name, item.kind])).toEqual([['Header', 'local-change']]);
+    const detail = await plugin.handlers['sync/detail']({ key: header.key }, context);
+    expect(detail.changes.some((change) => change.property === 'description')).toBe(true);
+    await plugin.handlers['sync/run']({}, context);
+    expect((await remoteComponentsAsync('ds_empty')).get(header.key)?.description).toBe('Logo and navigation, edited locally.');
+
+    const footer = componentNamed('Footer');
+    await controlAsync(emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: footer.key, description: 'Edited in the builder by a teammate.' });
+    const incoming = await plugin.handlers['sync/compare']({}, context);
+    expect(incoming.items.map((item) => [item.name, item.kind, item.choice])).toEqual([['Footer', 'remote-change', 'take']]);
+    const outcome = await plugin.handlers['sync/run']({}, context);
+    expect(outcome.taken).toBe(1);
+    expect(footer.description).toBe('Edited in the builder by a teammate.');
+    expect((await plugin.handlers['sync/compare']({}, context)).items).toEqual([]);
+  });
+
+  it('the same component edited on both sides is a conflict: skip leaves both, keep mine forces ours', async () => {
+    await linkAsync('ds_empty');
+    await plugin.handlers['sync/compare']({}, context);
+    await plugin.handlers['sync/run']({}, context);
+    const hero = componentNamed('Hero');
+    hero.description = 'Mine.';
+    await controlAsync(emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: hero.key, description: 'Theirs.' });
+
+    const compared = await plugin.handlers['sync/compare']({}, context);
+    expect(compared.items.map((item) => [item.name, item.kind, item.choice])).toEqual([['Hero', 'conflict', 'skip']]);
+    await plugin.handlers['sync/run']({}, context);
+    expect((await remoteComponentsAsync('ds_empty')).get(hero.key)?.description).toBe('Theirs.');
+    expect((await plugin.handlers['sync/compare']({}, context)).items.map((item) => item.kind)).toEqual(['conflict']);
+
+    await plugin.handlers['sync/choose']({ choices: { [hero.key]: 'push' } }, context);
+    await plugin.handlers['sync/run']({}, context);
+    expect((await remoteComponentsAsync('ds_empty')).get(hero.key)?.description).toBe('Mine.');
+    expect((await plugin.handlers['sync/compare']({}, context)).items).toEqual([]);
+  });
+
+  it('a teammate push between the comparison and the push comes back as a conflict, not an overwrite', async () => {
+    await linkAsync('ds_empty');
+    await plugin.handlers['sync/compare']({}, context);
+    await plugin.handlers['sync/run']({}, context);
+    const divider = componentNamed('Divider');
+    divider.description = 'Mine.';
+    await plugin.handlers['sync/compare']({}, context);
+    await controlAsync(emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, description: 'Theirs, meanwhile.' });
+    const outcome = await plugin.handlers['sync/run']({}, context);
+    expect(outcome.newConflicts).toBe(1);
+    expect(outcome.comparison.items.map((item) => [item.name, item.kind])).toEqual([['Divider', 'conflict']]);
+    expect((await remoteComponentsAsync('ds_empty')).get(divider.key)?.description).toBe('Theirs, meanwhile.');
+  });
+});
