@@ -21,6 +21,8 @@ export interface ChoiceBatcher {
   flushAsync(): Promise<void>;
   /** Choices queued or on their way. */
   readonly pending: number;
+  /** Whether a choice for this key waits to be sent (a reply for an older batch must not undo it). */
+  isQueued(key: string): boolean;
 }
 
 export function createChoiceBatcher({ sendAsync, onSaved, onFailed, delayMs = 250, timers = globalThis }: ChoiceBatcherOptions): ChoiceBatcher {
@@ -65,6 +67,7 @@ export function createChoiceBatcher({ sendAsync, onSaved, onFailed, delayMs = 25
       send();
       await Promise.all([...sending]);
     },
+    isQueued: (key) => key in queued,
     get pending() {
       return Object.keys(queued).length + inFlight;
     },

@@ -56,3 +56,9 @@ export function timeLeftText(seconds: number | null): string | null {
   if (minutes < 60) return `about ${minutes} min left`;
   return `about ${Math.floor(minutes / 60)} h ${minutes % 60} min left`;
 }
+
+/** A progress report in words: the sandbox's label, with "340 of 1,200" when the label has no count. */
+export function progressText(progress: { done: number; total: number | null; label: string }): string {
+  if (progress.total === null || /\d/.test(progress.label)) return progress.label;
+  return `${progress.label} ${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')}`;
+}

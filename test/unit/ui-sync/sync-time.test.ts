@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { relativeTime, secondsLeft, timeLeftText } from '../../../ui/sync/sync-time';
+import { progressText, relativeTime, secondsLeft, timeLeftText } from '../../../ui/sync/sync-time';
 import { revealRow, rowsPerPage, virtualWindow } from '../../../ui/sync/virtual-window';
 
 const now = Date.parse('2026-11-24T12:00:00Z');
@@ -55,5 +55,13 @@ describe('virtual window', () => {
     expect(revealRow(2, 32, 200, 320)).toBe(64);
     expect(rowsPerPage(32, 320)).toBe(9);
     expect(rowsPerPage(32, 10)).toBe(1);
+  });
+});
+
+describe('progress in words', () => {
+  it('adds the count where the label has none', () => {
+    expect(progressText({ done: 340, total: 1200, label: 'Reading components…' })).toBe('Reading components… 340 of 1,200');
+    expect(progressText({ done: 340, total: 1200, label: 'Pushing 340 of 1,200' })).toBe('Pushing 340 of 1,200');
+    expect(progressText({ done: 0, total: null, label: 'Asking the design system for changes…' })).toBe('Asking the design system for changes…');
   });
 });
