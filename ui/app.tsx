@@ -29,6 +29,7 @@ export interface AppProps {
 export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps) {
   const [state, setState] = useState<AppState>({ status: 'loading' });
   const [syncBadge, setSyncBadge] = useState(0);
+  const [syncOpened, setSyncOpened] = useState(false);
   const requester = useMemo(() => createSettingsRequester(endpoint), [endpoint]);
   const syncRequester = useMemo(() => createSyncRequester(endpoint), [endpoint]);
 
@@ -78,16 +79,21 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
     );
   }
 
-  const setScreen = (screen: Command) => setState({ ...state, screen });
+  const setScreen = (screen: Command) => {
+    if (state.screen === 'sync') setSyncOpened(true);
+    setState({ ...state, screen });
+  };
   const setView = (view: SettingsView) => setState((current) => (current.status === 'ready' ? { ...current, view } : current));
   const info = SCREENS.find((screen) => screen.id === state.screen);
   // The sandbox only refuses sizes that are not numbers, which the handle never sends.
   const resize = (width: number, height: number, save: boolean) => void endpoint.request('ui/resize', { width, height, save }).catch(() => undefined);
   return (
     <AppShell fileName={state.fileName} userName={state.userName} screen={state.screen} onScreen={setScreen} onResize={resize} badges={{ sync: syncBadge }}>
-      {state.screen === 'sync' ? (
-        <SyncScreen requester={syncRequester} onOpenSettings={() => setScreen('settings')} />
-      ) : state.screen === 'settings' ? (
+      {state.screen === 'sync' || syncOpened ? (
+        // Kept while another screen shows, so a running sync, the list and its scroll survive a look at Settings.
+        <SyncScreen requester={syncRequester} onOpenSettings={() => setScreen('settings')} hidden={state.screen !== 'sync'} />
+      ) : null}
+      {state.screen === 'sync' ? null : state.screen === 'settings' ? (
         <SettingsScreen view={state.view} onView={setView} requester={requester} />
       ) : info ? (
         <UpcomingScreen screen={info} />

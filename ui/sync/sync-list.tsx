@@ -13,6 +13,8 @@ const ROW_HEIGHT = 40;
 
 export interface SyncListProps {
   rows: readonly SyncRow[];
+  /** Changes when the filter or search does (not when a choice does): the list scrolls to the top. */
+  resetKey: string;
   hidden: boolean;
   readOnly: boolean;
   nowMs: number;
@@ -29,7 +31,7 @@ export function remoteText(item: SyncItem, nowMs: number): string | null {
   return `Changed ${[who, when].filter(Boolean).join(', ')}`;
 }
 
-export function SyncList({ rows, hidden, readOnly, nowMs, onOpen, onChoose, onToggle }: SyncListProps) {
+export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onChoose, onToggle }: SyncListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(400);
@@ -61,9 +63,18 @@ export function SyncList({ rows, hidden, readOnly, nowMs, onOpen, onChoose, onTo
     const element = scroller.current;
     if (hidden || !element) return;
     element.scrollTop = scrollTop;
-    if (activeKey !== null) element.focus();
+    // Focus comes back only if it was lost with the detail (not taken from the search field).
+    const focusLost = !document.activeElement || document.activeElement === document.body;
+    if (activeKey !== null && focusLost) element.focus();
     // Only when the list shows again, not on every scroll.
   }, [hidden]);
+
+  // Another filter or search starts at the top.
+  useEffect(() => {
+    const element = scroller.current;
+    if (element) element.scrollTop = 0;
+    setScrollTop(0);
+  }, [resetKey]);
 
   function moveTo(index: number) {
     const row = rows[index];

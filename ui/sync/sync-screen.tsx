@@ -23,12 +23,14 @@ import { absoluteTime, progressText, relativeTime, secondsLeft, timeLeftText, ty
 export interface SyncScreenProps {
   requester: SyncRequester;
   onOpenSettings(): void;
+  /** Another screen is showing; this one keeps its state and any running request. */
+  hidden?: boolean;
 }
 
-const LINK_PROBLEM_TEXT: Record<NonNullable<SyncOverview['problem']>, string> = {
-  'no-builder-key': 'Add your builder API key in Settings to sync this file.',
-  'no-design-system': 'Choose the design system this file syncs to in Settings.',
-  'no-key-and-design-system': 'Add your builder API key and choose the design system this file syncs to, both in Settings.',
+const LINK_PROBLEM_TEXT: Record<NonNullable<SyncOverview['problem']>, { title: string; body: string }> = {
+  'no-builder-key': { title: 'Sync needs your builder API key.', body: 'The design system is set for this file; add your builder API key in Settings (it stays on this computer).' },
+  'no-design-system': { title: 'This file is not linked to a design system yet.', body: 'Choose the design system this file syncs to in Settings. Everyone who opens the file then syncs to the same one.' },
+  'no-key-and-design-system': { title: 'Sync needs a builder API key and a design system.', body: 'Add your builder API key and choose the design system this file syncs to, both in Settings.' },
 };
 
 interface Task {
@@ -50,7 +52,7 @@ function isCancelled(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'cancelled';
 }
 
-export function SyncScreen({ requester, onOpenSettings }: SyncScreenProps) {
+export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncScreenProps) {
   const [overview, setOverview] = useState<SyncOverview | null>(null);
   const [items, setItems] = useState<SyncItem[] | null>(null);
   const [comparison, setComparison] = useState<Pick<SyncComparison, 'counts' | 'serverTime' | 'readOnlyReason'> | null>(null);
@@ -64,6 +66,8 @@ export function SyncScreen({ requester, onOpenSettings }: SyncScreenProps) {
   const [openKey, setOpenKey] = useState<string | null>(null);
   const [nowMs, setNowMs] = useState(() => Date.now());
   const pending = useRef<PendingRequest<unknown> | null>(null);
+  // A batch of choices failed and was put back: the sync waits until they are saved.
+  const unsaved = useRef(false);
   // The latest list, also between a change and its render: choices made in a quick run each see the one before.
   const itemsRef = useRef<SyncItem[] | null>(null);
   const updateItems = useCallback((change: (current: SyncItem[]) => SyncItem[]) => {
@@ -93,6 +97,7 @@ export function SyncScreen({ requester, onOpenSettings }: SyncScreenProps) {
           updateItems((current) => current.map((item) => (byKey.has(item.key) && !batcher.isQueued(item.key) ? (byKey.get(item.key) ?? item) : item)));
         },
         onFailed: (choices, previous, error) => {
+          unsaved.current = true;
           // Put back what the sandbox still has, unless the row was changed again since.
           updateItems((current) => current.map((item) => (item.key in choices && item.choice === choices[item.key] ? { ...item, choice: previous[item.key] ?? item.choice } : item)));
           const count = Object.keys(choices).length;
@@ -100,6 +105,7 @@ export function SyncScreen({ requester, onOpenSettings }: SyncScreenProps) {
             message: `${plural(count, 'choice')} could not be saved, so ${count === 1 ? 'it was' : 'they were'} put back: ${errorText(error)}`,
             retryLabel: 'Save the choices again',
             retry: () => {
+              unsaved.current = false;
               setChooseFailure(null);
               applyChoices(choices);
             },
@@ -160,29 +166,35 @@ export function SyncScreen({ requester, onOpenSettings }: SyncScreenProps) {
     }
   }, [batcher, requester, replaceItems]);
 
+  // Opening the screen compares; coming back to it compares again only if the link changed
+  // (say, the key or design system was just set in Settings). Later checks are the person's.
+  const overviewRef = useRef<SyncOverview | null>(null);
   const startAsync = useCallback(async () => {
     setFailure(null);
     try {
+      const before = overviewRef.current;
       const next = await requester.overviewAsync();
+      overviewRef.current = next;
       setOverview(next);
-      if (next.problem === null) await compareAsync();
+      const linkChanged = before === null || before.problem !== null || before.designSystemId !== next.designSystemId;
+      if (next.problem === null && (itemsRef.current === null || linkChanged)) await compareAsync();
     } catch (error) {
       setFailure({ message: `Envelope could not read this file’s sync state: ${errorText(error)}`, retryLabel: 'Try again', retry: () => void startAsync() });
     }
-    // Opening the screen compares once; later checks are the person's.
-  }, [requester]);
+  }, [requester, compareAsync]);
 
   useEffect(() => {
-    void startAsync();
-  }, [startAsync]);
+    if (!hidden && pending.current === null) void startAsync();
+    // Each time the screen shows, not when the callbacks change.
+  }, [hidden]);
 
   async function runAsync() {
     setFailure(null);
     setMessage(null);
     setOutcome(null);
     await batcher.flushAsync();
-    if (chooseFailure) {
-      setFailure({ message: 'Some choices are not saved yet. Save them again before syncing.', retryLabel: 'Save the choices again', retry: chooseFailure.retry });
+    if (unsaved.current) {
+      setFailure({ message: 'Some choices were not saved, so the sync did not start. Save them again (above), then sync.', retryLabel: 'Sync now', retry: () => void runAsync() });
       return;
     }
     const request = track('run', (onProgress) => requester.run(onProgress));
@@ -193,7 +205,10 @@ export function SyncScreen({ requester, onOpenSettings }: SyncScreenProps) {
       replaceItems(result.comparison.items);
       setComparison(result.comparison);
       setOpenKey(null);
-      requester.overviewAsync().then(setOverview, () => undefined);
+      requester.overviewAsync().then((next) => {
+        overviewRef.current = next;
+        setOverview(next);
+      }, () => undefined);
     } catch (error) {
       cancelled = isCancelled(error);
       if (cancelled) setMessage({ tone: 'info', text: 'Sync cancelled. What was already sent is recorded; checking what is left…' });
@@ -224,10 +239,10 @@ export function SyncScreen({ requester, onOpenSettings }: SyncScreenProps) {
 
   if (overview?.problem) {
     return (
-      <div class="screen sync-screen" data-testid="screen-sync">
+      <div class="screen sync-screen" data-testid="screen-sync" hidden={hidden}>
         <div class="empty-state" data-testid="sync-link-problem">
-          <strong>This file is not linked to a design system yet.</strong>
-          <p>{LINK_PROBLEM_TEXT[overview.problem]}</p>
+          <strong>{LINK_PROBLEM_TEXT[overview.problem].title}</strong>
+          <p>{LINK_PROBLEM_TEXT[overview.problem].body}</p>
           <div>
             <Button variant="primary" onClick={onOpenSettings} testId="sync-open-settings">
               Open Settings
@@ -241,7 +256,7 @@ export function SyncScreen({ requester, onOpenSettings }: SyncScreenProps) {
   const lastSynced = overview?.lastSyncedAt ?? null;
   const formatUpdates = counts?.get('format-update') ?? 0;
   return (
-    <div class="screen sync-screen" data-testid="screen-sync">
+    <div class="screen sync-screen" data-testid="screen-sync" hidden={hidden}>
       {readOnlyReason ? (
         <p class="notice notice-error" data-testid="sync-read-only">
           {readOnlyReason}
@@ -333,7 +348,8 @@ export function SyncScreen({ requester, onOpenSettings }: SyncScreenProps) {
           ) : null}
           <SyncList
             rows={rows}
-            hidden={openItem !== null || rows.length === 0}
+            resetKey={`${filter}\n${query}`}
+            hidden={hidden || openItem !== null || rows.length === 0}
             readOnly={readOnlyReason !== null || busy}
             nowMs={nowMs}
             onOpen={(item) => setOpenKey(item.key)}
