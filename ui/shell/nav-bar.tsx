@@ -5,6 +5,7 @@ import { SCREENS } from './screens';
 export interface NavBarProps {
   current: Command;
   onSelect(screen: Command): void;
+  /** A count on a screen's tab (changes waiting on Sync); none when 0. */
   badges?: Partial<Record<Command, number>>;
 }
 
@@ -16,23 +17,23 @@ export function NavBar({ current, onSelect, badges = {} }: NavBarProps) {
         {SCREENS.map((screen) => {
           const count = badges[screen.id] ?? 0;
           return (
-          <li key={screen.id}>
-            <button
-              type="button"
-              class="nav-item"
-              aria-current={screen.id === current ? 'page' : undefined}
-              data-testid={`nav-${screen.id}`}
-              aria-label={count > 0 ? `${screen.label}, ${plural(count, 'change')}` : undefined}
-              onClick={() => onSelect(screen.id)}
-            >
-              {screen.label}
-              {count > 0 ? (
-                <span class="nav-badge" aria-hidden="true" data-testid={`nav-${screen.id}-badge`}>
-                  {count > 99 ? '99+' : count}
-                </span>
-              ) : null}
-            </button>
-          </li>
+            <li key={screen.id}>
+              <button
+                type="button"
+                class="nav-item"
+                aria-current={screen.id === current ? 'page' : undefined}
+                aria-label={count > 0 ? `${screen.label}, ${plural(count, 'change')}` : undefined}
+                data-testid={`nav-${screen.id}`}
+                onClick={() => onSelect(screen.id)}
+              >
+                {screen.label}
+                {count > 0 ? (
+                  <span class="nav-badge" aria-hidden="true" data-testid={`nav-${screen.id}-badge`}>
+                    {count > 99 ? '99+' : count}
+                  </span>
+                ) : null}
+              </button>
+            </li>
           );
         })}
       </ul>

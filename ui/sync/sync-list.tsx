@@ -122,7 +122,7 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
     if (row.type === 'header') {
       rendered.push(
         <div role="row" aria-rowindex={index + 1} class="sync-row sync-row-header" key={`h-${row.kind}`}>
-          <div role="columnheader" aria-colspan={2} class="sync-cell-header">
+          <div role="gridcell" aria-colspan={2} class="sync-cell-header">
             {KIND_LABEL[row.kind]} <span class="muted">{formatCount(row.count)}</span>
           </div>
         </div>,
@@ -130,7 +130,8 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
       continue;
     }
     const item = row.item;
-    const active = index === activeIndex;
+    // The cursor shows once the list has been focused or used, not on a list just opened.
+    const active = index === activeIndex && (focused || activeKey !== null);
     const remote = remoteText(item, nowMs);
     rendered.push(
       <div
@@ -151,7 +152,11 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
         </div>
         <div role="gridcell" id={`sync-row-${index}`} class="sync-cell-name">
           <span class="sync-name">{item.name}</span>
-          <span class="sync-sub">{[item.kind === 'conflict' ? null : choiceText(item), remote].filter(Boolean).join(' · ')}</span>
+          <span class="sync-sub">
+            {/* A conflict's choice shows in its menu; screen readers hear it with the name. */}
+            {item.kind === 'conflict' ? <span class="visually-hidden">{choiceText(item)}. </span> : null}
+            {[item.kind === 'conflict' ? null : choiceText(item), remote].filter(Boolean).join(' · ')}
+          </span>
         </div>
       </div>,
     );
