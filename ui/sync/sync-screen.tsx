@@ -322,7 +322,19 @@ export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncSc
                 </Button>
               </p>
             ) : null}
-            <TextField id="sync-search" testId="sync-search" label="Search by name" value={query} onValue={setQuery} />
+            <TextField
+              id="sync-search"
+              testId="sync-search"
+              label="Search by name"
+              value={query}
+              onValue={setQuery}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape' && query !== '') {
+                  event.preventDefault();
+                  setQuery('');
+                }
+              }}
+            />
           </>
         )
       ) : null}
