@@ -41,8 +41,12 @@ async function closeAsync(page: Page): Promise<void> {
   expect(pageErrors.get(page)).toEqual([]);
 }
 
-function sentAsync(page: Page, type: string): Promise<Sent[]> {
-  return page.evaluate((wanted) => (window as unknown as { syncStub: { sent: Sent[] } }).syncStub.sent.filter((message) => message.type === wanted), type);
+/** What the UI sent: requests of one type, or (with no type) everything. */
+function sentAsync(page: Page, type: string | undefined): Promise<Sent[]> {
+  return page.evaluate(
+    (wanted) => (window as unknown as { syncStub: { sent: Sent[] } }).syncStub.sent.filter((message) => wanted === null || message.type === wanted),
+    type ?? null,
+  );
 }
 
 describe('the Sync screen', () => {
@@ -121,6 +125,36 @@ describe('the Sync screen', () => {
     await expect.poll(() => page.getByTestId('sync-outcome').textContent(), { timeout: 5000 }).toContain('1 component changed in the design system while syncing');
     expect(await page.getByTestId('sync-outcome').textContent()).toContain('Card / Product 1: Set the image fill by hand.');
     expect(await page.getByRole('row', { name: /Hero \/ Late edit/ }).count()).toBe(1);
+    await closeAsync(page);
+  });
+
+  it('cancels a running sync, says so, and checks again what is left', async () => {
+    const page = await openAsync({ count: 20, stepMs: 400 });
+    await page.getByTestId('sync-run').click();
+    await page.getByRole('button', { name: 'Cancel sync' }).click();
+    await expect.poll(() => page.getByTestId('sync-message').textContent()).toContain('Sync cancelled. What was already sent is recorded');
+    expect((await sentAsync(page, undefined)).filter((message) => message.kind === 'cancel')).toHaveLength(1);
+    await expect.poll(async () => (await sentAsync(page, 'sync/compare')).length).toBe(2);
+    await closeAsync(page);
+  });
+
+  it('keeps the list, the choices and the scroll while Settings is open, without comparing again', async () => {
+    const page = await openAsync({ count: 600 });
+    await page.getByRole('button', { name: /^Local changes/ }).click();
+    const grid = page.getByRole('grid', { name: 'Components that differ' });
+    await grid.focus();
+    await page.keyboard.press('PageDown');
+    await page.keyboard.press('PageDown');
+    await page.keyboard.press(' ');
+    const scrolled = await grid.evaluate((element) => element.scrollTop);
+    expect(scrolled).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByTestId('screen-settings').waitFor();
+    await page.getByTestId('nav-sync').click();
+    await grid.waitFor();
+    expect(await grid.evaluate((element) => element.scrollTop)).toBe(scrolled);
+    expect(await sentAsync(page, 'sync/compare')).toHaveLength(1);
+    await expect.poll(async () => (await sentAsync(page, 'sync/choose')).length).toBe(1);
     await closeAsync(page);
   });
 

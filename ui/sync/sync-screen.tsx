@@ -48,6 +48,11 @@ interface Failure {
   retry(): void;
 }
 
+/** Ends a message with a full stop, so another sentence can follow it. */
+function asSentence(text: string): string {
+  return /[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
+}
+
 function isCancelled(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'cancelled';
 }
@@ -68,6 +73,7 @@ export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncSc
   const pending = useRef<PendingRequest<unknown> | null>(null);
   // A batch of choices failed and was put back: the sync waits until they are saved.
   const unsaved = useRef(false);
+  const working = useRef(false);
   // The latest list, also between a change and its render: choices made in a quick run each see the one before.
   const itemsRef = useRef<SyncItem[] | null>(null);
   const updateItems = useCallback((change: (current: SyncItem[]) => SyncItem[]) => {
@@ -147,14 +153,16 @@ export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncSc
     return request;
   }
 
-  const compareAsync = useCallback(async () => {
+  const compareAsync = useCallback(async (keepMessage = false) => {
+    // One long request at a time (a click during the opening check starts nothing more).
+    if (working.current) return;
+    working.current = true;
     setFailure(null);
-    setMessage(null);
+    if (!keepMessage) setMessage(null);
     // Choices still on their way are saved first: the comparison keeps the saved ones.
     await batcher.flushAsync();
-    const request = track('compare', (onProgress) => requester.compare(onProgress));
     try {
-      const result = await request;
+      const result = await track('compare', (onProgress) => requester.compare(onProgress));
       replaceItems(result.items);
       setComparison(result);
     } catch (error) {
@@ -162,6 +170,7 @@ export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncSc
       else setFailure({ message: `The comparison did not finish: ${errorText(error)}`, retryLabel: 'Check again', retry: () => void compareAsync() });
     } finally {
       pending.current = null;
+      working.current = false;
       setTask(null);
     }
   }, [batcher, requester, replaceItems]);
@@ -184,23 +193,25 @@ export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncSc
   }, [requester, compareAsync]);
 
   useEffect(() => {
-    if (!hidden && pending.current === null) void startAsync();
+    if (!hidden && !working.current) void startAsync();
     // Each time the screen shows, not when the callbacks change.
   }, [hidden]);
 
   async function runAsync() {
+    if (working.current) return;
+    working.current = true;
     setFailure(null);
     setMessage(null);
     setOutcome(null);
     await batcher.flushAsync();
     if (unsaved.current) {
+      working.current = false;
       setFailure({ message: 'Some choices were not saved, so the sync did not start. Save them again (above), then sync.', retryLabel: 'Sync now', retry: () => void runAsync() });
       return;
     }
-    const request = track('run', (onProgress) => requester.run(onProgress));
     let cancelled = false;
     try {
-      const result = await request;
+      const result = await track('run', (onProgress) => requester.run(onProgress));
       setOutcome(result);
       replaceItems(result.comparison.items);
       setComparison(result.comparison);
@@ -212,12 +223,16 @@ export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncSc
     } catch (error) {
       cancelled = isCancelled(error);
       if (cancelled) setMessage({ tone: 'info', text: 'Sync cancelled. What was already sent is recorded; checking what is left…' });
-      else setFailure({ message: `The sync did not finish: ${errorText(error)} What was already sent is recorded, and your choices are kept.`, retryLabel: 'Try the sync again', retry: () => void runAsync() });
+      else setFailure({ message: `The sync did not finish: ${asSentence(errorText(error))} What was already sent is recorded, and your choices are kept.`, retryLabel: 'Try the sync again', retry: () => void runAsync() });
     } finally {
       pending.current = null;
+      working.current = false;
       setTask(null);
     }
-    if (cancelled) await compareAsync();
+    if (cancelled) {
+      await compareAsync(true);
+      setMessage({ tone: 'info', text: 'Sync cancelled. What was already sent is recorded; the list shows what is left.' });
+    }
   }
 
   const rows = useMemo(() => (items ? buildRows(items, filter, query) : []), [items, filter, query]);
