@@ -8,7 +8,6 @@ import type { Progress } from '../../src/shared/bridge/protocol';
 import { Button } from '../components/button';
 import { ErrorNotice, LiveNotice, type LiveMessage } from '../components/notice';
 import { Spinner } from '../components/spinner';
-import { TextField } from '../components/text-field';
 import { errorText } from '../settings/api-form';
 import { createChoiceBatcher, type Choices } from './choice-batcher';
 import { SyncDetailView } from './sync-detail';
@@ -337,13 +336,18 @@ export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncSc
                 </Button>
               </p>
             ) : null}
-            <TextField
-              id="sync-search"
-              testId="sync-search"
-              label="Search by name"
+            <input
+              type="search"
+              class="field-input"
+              aria-label="Search by name"
+              placeholder="Search by name"
+              spellcheck={false}
+              autoComplete="off"
+              data-testid="sync-search"
               value={query}
-              onValue={setQuery}
+              onInput={(event) => setQuery(event.currentTarget.value)}
               onKeyDown={(event) => {
+                // Escape clears the search (the browser does it too; this keeps the state in step).
                 if (event.key === 'Escape' && query !== '') {
                   event.preventDefault();
                   setQuery('');
