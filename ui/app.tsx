@@ -2,7 +2,7 @@
 // screen for the menu command.
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import type { Command, SettingsView } from '../src/shared/bridge/messages';
-import { sandbox, type UiEndpoint } from './bridge/ui-endpoint';
+import { onSandboxEvent, sandbox, type UiEndpoint } from './bridge/ui-endpoint';
 import { Button } from './components/button';
 import { ErrorNotice } from './components/notice';
 import { Spinner } from './components/spinner';
@@ -12,15 +12,34 @@ import { SettingsScreen } from './settings/settings-screen';
 import { AppShell } from './shell/app-shell';
 import { initialScreen, SCREENS } from './shell/screens';
 import { UpcomingScreen } from './shell/upcoming-screen';
+import { createSyncRequester } from './sync/sync-requester';
+import { SyncScreen } from './sync/sync-screen';
 
 type AppState =
   | { status: 'loading' }
   | { status: 'failed'; message: string }
   | { status: 'ready'; fileName: string; userName: string | null; view: SettingsView; screen: Command };
 
-export function App({ endpoint = sandbox }: { endpoint?: Pick<UiEndpoint, 'request'> }) {
+export interface AppProps {
+  endpoint?: Pick<UiEndpoint, 'request'>;
+  /** Where the sandbox's events come from (the plugin's endpoint unless a test gives its own). */
+  subscribe?: typeof onSandboxEvent;
+}
+
+export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps) {
   const [state, setState] = useState<AppState>({ status: 'loading' });
+  const [syncBadge, setSyncBadge] = useState(0);
+  const [syncOpened, setSyncOpened] = useState(false);
   const requester = useMemo(() => createSettingsRequester(endpoint), [endpoint]);
+  const syncRequester = useMemo(() => createSyncRequester(endpoint), [endpoint]);
+
+  useEffect(
+    () =>
+      subscribe((type, payload) => {
+        if (type === 'sync/badge') setSyncBadge(payload.local + payload.remote);
+      }),
+    [subscribe],
+  );
 
   const load = useCallback(() => {
     setState({ status: 'loading' });
@@ -60,14 +79,21 @@ export function App({ endpoint = sandbox }: { endpoint?: Pick<UiEndpoint, 'reque
     );
   }
 
-  const setScreen = (screen: Command) => setState({ ...state, screen });
+  const setScreen = (screen: Command) => {
+    if (state.screen === 'sync') setSyncOpened(true);
+    setState({ ...state, screen });
+  };
   const setView = (view: SettingsView) => setState((current) => (current.status === 'ready' ? { ...current, view } : current));
   const info = SCREENS.find((screen) => screen.id === state.screen);
   // The sandbox only refuses sizes that are not numbers, which the handle never sends.
   const resize = (width: number, height: number, save: boolean) => void endpoint.request('ui/resize', { width, height, save }).catch(() => undefined);
   return (
-    <AppShell fileName={state.fileName} userName={state.userName} screen={state.screen} onScreen={setScreen} onResize={resize}>
-      {state.screen === 'settings' ? (
+    <AppShell fileName={state.fileName} userName={state.userName} screen={state.screen} onScreen={setScreen} onResize={resize} badges={{ sync: syncBadge }}>
+      {state.screen === 'sync' || syncOpened ? (
+        // Kept while another screen shows, so a running sync, the list and its scroll survive a look at Settings.
+        <SyncScreen requester={syncRequester} onOpenSettings={() => setScreen('settings')} hidden={state.screen !== 'sync'} />
+      ) : null}
+      {state.screen === 'sync' ? null : state.screen === 'settings' ? (
         <SettingsScreen view={state.view} onView={setView} requester={requester} />
       ) : info ? (
         <UpcomingScreen screen={info} />

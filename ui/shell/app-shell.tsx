@@ -11,10 +11,12 @@ export interface AppShellProps {
   onScreen(screen: Command): void;
   /** Asks for a new window size (`save` when the resize ends). */
   onResize(width: number, height: number, save: boolean): void;
+  /** A count on a screen's tab (changes waiting on Sync); none when 0. */
+  badges?: Partial<Record<Command, number>>;
   children: ComponentChildren;
 }
 
-export function AppShell({ fileName, userName, screen, onScreen, onResize, children }: AppShellProps) {
+export function AppShell({ fileName, userName, screen, onScreen, onResize, badges, children }: AppShellProps) {
   const label = SCREENS.find((entry) => entry.id === screen)?.label ?? screen;
   return (
     <div class="shell">
@@ -23,7 +25,7 @@ export function AppShell({ fileName, userName, screen, onScreen, onResize, child
           {fileName}
           {userName ? ` · ${userName}` : ''}
         </p>
-        <NavBar current={screen} onSelect={onScreen} />
+        <NavBar current={screen} onSelect={onScreen} badges={badges} />
       </header>
       <main class="shell-main" aria-labelledby="screen-title">
         <div class="screen">

@@ -1,29 +1,41 @@
 import type { Command } from '../../src/shared/bridge/messages';
+import { plural } from '../sync/sync-rows';
 import { SCREENS } from './screens';
 
 export interface NavBarProps {
   current: Command;
   onSelect(screen: Command): void;
+  /** A count on a screen's tab (changes waiting on Sync); none when 0. */
+  badges?: Partial<Record<Command, number>>;
 }
 
 /** Top-level navigation: plain buttons in tab order; the open screen is marked aria-current. */
-export function NavBar({ current, onSelect }: NavBarProps) {
+export function NavBar({ current, onSelect, badges = {} }: NavBarProps) {
   return (
     <nav aria-label="Envelope screens">
       <ul class="nav-list">
-        {SCREENS.map((screen) => (
-          <li key={screen.id}>
-            <button
-              type="button"
-              class="nav-item"
-              aria-current={screen.id === current ? 'page' : undefined}
-              data-testid={`nav-${screen.id}`}
-              onClick={() => onSelect(screen.id)}
-            >
-              {screen.label}
-            </button>
-          </li>
-        ))}
+        {SCREENS.map((screen) => {
+          const count = badges[screen.id] ?? 0;
+          return (
+            <li key={screen.id}>
+              <button
+                type="button"
+                class="nav-item"
+                aria-current={screen.id === current ? 'page' : undefined}
+                aria-label={count > 0 ? `${screen.label}, ${plural(count, 'change')}` : undefined}
+                data-testid={`nav-${screen.id}`}
+                onClick={() => onSelect(screen.id)}
+              >
+                {screen.label}
+                {count > 0 ? (
+                  <span class="nav-badge" aria-hidden="true" data-testid={`nav-${screen.id}-badge`}>
+                    {count > 99 ? '99+' : count}
+                  </span>
+                ) : null}
+              </button>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

@@ -1,0 +1,141 @@
+// A stand-in sandbox for the Sync screen's browser tests: installed in the page before the UI
+// loads, it answers the UI's bridge requests (app/init and the sync/* ones) with canned data,
+// reports progress like the runner, and records what the UI sent. Runs in the page, so it is
+// self-contained (no imports, no closures over test code).
+
+export interface SyncStubConfig {
+  /** Rows in the comparison (kinds cycle through local, remote, conflict and same-on-both-sides). */
+  count: number;
+  /** Extra format-update rows. */
+  formatUpdates?: number;
+  problem?: 'no-builder-key' | 'no-design-system' | 'no-key-and-design-system' | null;
+  readOnlyReason?: string | null;
+  /** sync/choose fails with this message. */
+  chooseError?: string;
+  /** Milliseconds between progress reports. */
+  stepMs?: number;
+}
+
+export function installSyncStub(config: SyncStubConfig): void {
+  const kinds = ['local-change', 'local-change', 'local-add', 'remote-change', 'conflict', 'local-delete', 'remote-add', 'remote-delete', 'both-same'];
+  const names = ['Button / Primary', 'Card / Product', 'Hero / Split', 'Footer / Legal'];
+  const now = Date.now();
+  const hoursAgo = (hours: number) => new Date(now - hours * 3600e3).toISOString();
+  type Item = { key: string; name: string; kind: string; componentKind: string; choice: string; remoteUpdatedBy: string | null; remoteUpdatedAt: string | null };
+  let items: Item[] = [];
+  for (let index = 0; index < config.count; index++) {
+    const kind = kinds[index % kinds.length] ?? 'local-change';
+    const remote = kind.startsWith('remote') || kind === 'conflict';
+    items.push({
+      key: `k${index}`,
+      name: `${names[index % names.length]} ${index}`,
+      kind,
+      componentKind: 'component',
+      choice: kind.startsWith('local') ? 'push' : kind.startsWith('remote') ? 'take' : 'skip',
+      remoteUpdatedBy: remote ? 'Ana Lima' : null,
+      remoteUpdatedAt: remote ? hoursAgo(3) : null,
+    });
+  }
+  for (let index = 0; index < (config.formatUpdates ?? 0); index++) {
+    items.push({ key: `f${index}`, name: `Format ${index}`, kind: 'format-update', componentKind: 'component', choice: 'push', remoteUpdatedBy: null, remoteUpdatedAt: null });
+  }
+  const comparison = () => {
+    const counts: Record<string, number> = { unchanged: 7 };
+    for (const item of items) counts[item.kind] = (counts[item.kind] ?? 0) + 1;
+    return { items, counts, serverTime: new Date().toISOString(), readOnlyReason: config.readOnlyReason ?? null };
+  };
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const step = config.stepMs ?? 20;
+  const send = (message: Record<string, unknown>) => window.dispatchEvent(new MessageEvent('message', { data: { pluginMessage: { channel: 'envelope', ...message } } }));
+  const sent: { type?: string; kind: string; payload?: unknown }[] = [];
+  const cancelled = new Set<string>();
+  (window as unknown as { syncStub: unknown }).syncStub = { sent, emit: (type: string, payload: unknown) => send({ kind: 'event', type, payload }) };
+
+  const handlers: Record<string, (payload: Record<string, unknown>, id: string) => unknown> = {
+    'app/init': () => ({
+      command: 'sync',
+      fileName: 'Newsletter components',
+      userName: 'Sam',
+      settings: {
+        library: { baseUrl: 'https://library.example', defaultBaseUrl: 'https://library.example', keyHint: null },
+        builder: { baseUrl: 'https://builder.example', defaultBaseUrl: 'https://builder.example', keyHint: 'ef_••••1a2b' },
+        designSystemId: 'ds_1',
+      },
+    }),
+    'sync/overview': () => ({
+      problem: config.problem ?? null,
+      designSystemId: 'ds_1',
+      lastSyncedAt: hoursAgo(2),
+      readOnlyReason: config.readOnlyReason ?? null,
+      history: [{ at: hoursAgo(2), user: 'Sam', pushed: 12, deleted: 1, taken: 2, conflicts: 1 }],
+    }),
+    'sync/compare': async (_payload, id) => {
+      for (let done = 0; done <= 1200; done += 400) {
+        send({ kind: 'progress', id, progress: { done, total: 1200, label: 'Reading components…' } });
+        await sleep(step);
+      }
+      send({ kind: 'progress', id, progress: { done: 0, total: null, label: 'Asking the design system for changes…' } });
+      await sleep(step);
+      return comparison();
+    },
+    'sync/detail': (payload) => {
+      const item = items.find((entry) => entry.key === payload.key);
+      if (!item) throw { code: 'not_found', message: 'That component is no longer in the comparison.' };
+      const conflict = item.kind === 'conflict';
+      return {
+        item,
+        beforeLabel: conflict ? 'Mine' : 'Last sync',
+        afterLabel: conflict ? 'Theirs' : 'This file',
+        beforeKnown: item.kind !== 'local-add',
+        changes: [
+          { path: 'Button / Type=Primary › Label', property: 'fill', before: '#0A66FF', after: '#0052CC', beforeColor: '#0A66FF', afterColor: '#0052CC' },
+          { path: 'Button / Type=Primary', property: 'padding left', before: '16', after: '20' },
+        ],
+        beforePicture: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" width="40" height="20"/%3E',
+        afterPicture: null,
+        manualSteps: conflict ? ['Set the corner radius to 6 by hand.'] : [],
+      };
+    },
+    'sync/choose': (payload) => {
+      if (config.chooseError) throw { code: 'offline', message: config.chooseError };
+      const choices = payload.choices as Record<string, string>;
+      const changed = items.filter((item) => item.key in choices);
+      for (const item of changed) item.choice = choices[item.key] ?? item.choice;
+      return { items: changed };
+    },
+    'sync/run': async (_payload, id) => {
+      const total = items.filter((item) => item.choice !== 'skip').length;
+      for (let done = 0; done <= total; done += Math.max(1, Math.ceil(total / 4))) {
+        if (cancelled.has(id)) return {};
+        send({ kind: 'progress', id, progress: { done, total, label: `Pushing ${done} of ${total}` } });
+        await sleep(step);
+      }
+      const pushed = items.filter((item) => item.choice === 'push').length;
+      const taken = items.filter((item) => item.choice === 'take').length;
+      items = items.filter((item) => item.choice === 'skip' && item.kind !== 'both-same');
+      items.push({ key: 'late', name: 'Hero / Late edit', kind: 'conflict', componentKind: 'component', choice: 'skip', remoteUpdatedBy: 'Ana Lima', remoteUpdatedAt: new Date().toISOString() });
+      return { pushed, deleted: 0, taken, skipped: items.length - 1, newConflicts: 1, manualSteps: [{ name: 'Card / Product 1', steps: ['Set the image fill by hand.'] }], comparison: comparison() };
+    },
+  };
+
+  window.postMessage = ((data: { pluginMessage?: { kind: string; id: string; type?: string; payload?: Record<string, unknown> } }) => {
+    const message = data?.pluginMessage;
+    if (!message) return;
+    sent.push({ type: message.type, kind: message.kind, payload: message.payload });
+    if (message.kind === 'cancel') {
+      cancelled.add(message.id);
+      send({ kind: 'failure', id: message.id, error: { code: 'cancelled', message: 'Cancelled.' } });
+      return;
+    }
+    if (message.kind !== 'request' || !message.type) return;
+    const handler = handlers[message.type];
+    Promise.resolve()
+      .then(() => (handler ? handler(message.payload ?? {}, message.id) : {}))
+      .then(
+        (payload) => {
+          if (!cancelled.has(message.id)) send({ kind: 'reply', id: message.id, ok: true, payload });
+        },
+        (error: { code?: string; message?: string }) => send({ kind: 'failure', id: message.id, error: { code: error.code ?? 'internal', message: error.message ?? String(error) } }),
+      );
+  }) as typeof window.postMessage;
+}

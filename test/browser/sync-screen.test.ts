@@ -1,0 +1,176 @@
+// The Sync screen in the real UI build (dist/ui.html) against a stand-in sandbox with canned
+// answers: driven by roles, labels and text as a person would. The real sandbox's sync is tested
+// through the playground separately.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromiumAsync } from '../support/chromium';
+import { installSyncStub, type SyncStubConfig } from './support/sync-stub';
+
+const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromiumAsync();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Sent {
+  type?: string;
+  kind: string;
+  payload?: unknown;
+}
+
+async function openAsync(config: SyncStubConfig): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 400, height: 600 } });
+  const errors: string[] = [];
+  pageErrors.set(page, errors);
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.addInitScript(installSyncStub, config);
+  await page.goto(UI_URL);
+  return page;
+}
+
+const pageErrors = new WeakMap<Page, string[]>();
+
+/** Closes the page; the UI must not have thrown on the way. */
+async function closeAsync(page: Page): Promise<void> {
+  await page.close();
+  expect(pageErrors.get(page)).toEqual([]);
+}
+
+/** What the UI sent: requests of one type, or (with no type) everything. */
+function sentAsync(page: Page, type: string | undefined): Promise<Sent[]> {
+  return page.evaluate(
+    (wanted) => (window as unknown as { syncStub: { sent: Sent[] } }).syncStub.sent.filter((message) => wanted === null || message.type === wanted),
+    type ?? null,
+  );
+}
+
+describe('the Sync screen', () => {
+  it('compares on open, shows counts by kind and a one-line format notice, and renders only the visible rows of 10,000', async () => {
+    const page = await openAsync({ count: 10_000, formatUpdates: 1240 });
+    const grid = page.getByRole('grid', { name: 'Components that differ' });
+    await grid.waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Local changes 2,223' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Conflicts 1,111' }).count()).toBe(1);
+    expect(await page.getByTestId('sync-format-update').textContent()).toContain('Envelope’s component format changed: 1,240 components will be sent again once.');
+    // 10,000 rows plus 8 group headers are in the grid; a few dozen are in the page.
+    expect(await grid.getAttribute('aria-rowcount')).toBe('10008');
+    expect(await page.getByRole('row').count()).toBeLessThan(40);
+    await grid.focus();
+    // End reaches the last row of the last group (same on both sides), not a truncated list.
+    await page.keyboard.press('End');
+    await expect.poll(() => page.locator('[data-testid="sync-row"][aria-selected="true"]').textContent()).toContain('Hero / Split 9998');
+    expect(await page.getByText('Format 0', { exact: true }).count()).toBe(0);
+    expect(await page.getByTestId('sync-run').textContent()).toBe('Sync 7,778 changes');
+    await closeAsync(page);
+  });
+
+  it('ticks with Space, saves choices in one batch, opens the detail with Enter and comes back to the same row', async () => {
+    const page = await openAsync({ count: 200 });
+    await page.getByRole('button', { name: /^Local changes/ }).click();
+    const grid = page.getByRole('grid', { name: 'Components that differ' });
+    // Focus lands on the first row (Button / Primary 0); one step down is the second.
+    await grid.focus();
+    await page.keyboard.press('ArrowDown');
+    const box = page.getByRole('checkbox', { name: 'Push Card / Product 1' });
+    expect(await box.isChecked()).toBe(true);
+    await page.keyboard.press(' ');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press(' ');
+    expect(await box.isChecked()).toBe(false);
+    await expect.poll(() => sentAsync(page, 'sync/choose')).toEqual([{ type: 'sync/choose', kind: 'request', payload: { choices: { k1: 'skip', k9: 'skip' } } }]);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Card / Product 9' }).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Push this change with the next sync' }).isChecked()).toBe(false);
+    await expect.poll(() => page.getByRole('table').textContent()).toContain('padding left');
+    expect(await page.getByText('No picture of this file').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await grid.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('grid');
+    expect(await page.locator('[data-testid="sync-row"][aria-selected="true"]').getAttribute('data-key')).toBe('k9');
+    await closeAsync(page);
+  });
+
+  it('lets a conflict be resolved in the detail: keep mine, take theirs (with the steps by hand) or skip', async () => {
+    const page = await openAsync({ count: 20 });
+    await page.getByText('Button / Primary 4', { exact: true }).click();
+    await page.getByRole('radio', { name: 'Skip for now' }).waitFor();
+    expect(await page.getByTestId('sync-detail').getByText('Conflicts · Changed by Ana Lima, 3 hours ago').count()).toBe(1);
+    await page.getByRole('radio', { name: 'Take theirs' }).check();
+    await expect.poll(() => page.getByTestId('sync-manual-steps').textContent()).toContain('Set the corner radius to 6 by hand.');
+    await expect.poll(() => sentAsync(page, 'sync/choose')).toHaveLength(1);
+    await page.getByRole('button', { name: '← Back to the list' }).click();
+    expect(await page.getByRole('combobox', { name: 'Choice for Button / Primary 4' }).inputValue()).toBe('take');
+    await closeAsync(page);
+  });
+
+  it('puts a choice back and says why when it cannot be saved', async () => {
+    const page = await openAsync({ count: 20, chooseError: 'The builder could not be reached. Check your connection.' });
+    const box = page.getByRole('checkbox', { name: 'Push Button / Primary 0' });
+    await box.click();
+    await expect.poll(() => page.getByTestId('sync-choose-error').textContent()).toContain('The builder could not be reached');
+    expect(await box.isChecked()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save the choices again' }).count()).toBe(1);
+    await closeAsync(page);
+  });
+
+  it('runs the sync with progress, then says what happened and lists the conflict that came back', async () => {
+    const page = await openAsync({ count: 20, stepMs: 150 });
+    await page.getByTestId('sync-run').click();
+    await expect.poll(() => page.getByTestId('sync-progress').textContent()).toMatch(/^Pushing \d+ of 16/);
+    await expect.poll(() => page.getByTestId('sync-outcome').textContent(), { timeout: 5000 }).toContain('1 component changed in the design system while syncing');
+    expect(await page.getByTestId('sync-outcome').textContent()).toContain('Card / Product 1: Set the image fill by hand.');
+    expect(await page.getByRole('row', { name: /Hero \/ Late edit/ }).count()).toBe(1);
+    await closeAsync(page);
+  });
+
+  it('cancels a running sync, says so, and checks again what is left', async () => {
+    const page = await openAsync({ count: 20, stepMs: 400 });
+    await page.getByTestId('sync-run').click();
+    await page.getByRole('button', { name: 'Cancel sync' }).click();
+    await expect.poll(() => page.getByTestId('sync-message').textContent()).toContain('Sync cancelled. What was already sent is recorded');
+    expect((await sentAsync(page, undefined)).filter((message) => message.kind === 'cancel')).toHaveLength(1);
+    await expect.poll(async () => (await sentAsync(page, 'sync/compare')).length).toBe(2);
+    await closeAsync(page);
+  });
+
+  it('keeps the list, the choices and the scroll while Settings is open, without comparing again', async () => {
+    const page = await openAsync({ count: 600 });
+    await page.getByRole('button', { name: /^Local changes/ }).click();
+    const grid = page.getByRole('grid', { name: 'Components that differ' });
+    await grid.focus();
+    await page.keyboard.press('PageDown');
+    await page.keyboard.press('PageDown');
+    await page.keyboard.press(' ');
+    const scrolled = await grid.evaluate((element) => element.scrollTop);
+    expect(scrolled).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByTestId('screen-settings').waitFor();
+    await page.getByTestId('nav-sync').click();
+    await grid.waitFor();
+    expect(await grid.evaluate((element) => element.scrollTop)).toBe(scrolled);
+    expect(await sentAsync(page, 'sync/compare')).toHaveLength(1);
+    await expect.poll(async () => (await sentAsync(page, 'sync/choose')).length).toBe(1);
+    await closeAsync(page);
+  });
+
+  it('says which link is missing, with a way to Settings; shows the badge with its count in words', async () => {
+    const page = await openAsync({ count: 0, problem: 'no-builder-key' });
+    await page.getByText('Sync needs your builder API key.').waitFor();
+    await page.evaluate(() => (window as unknown as { syncStub: { emit(type: string, payload: unknown): void } }).syncStub.emit('sync/badge', { local: 3, remote: 2 }));
+    await page.getByRole('button', { name: 'Sync, 5 changes' }).waitFor();
+    await page.getByRole('button', { name: 'Open Settings' }).click();
+    await page.getByTestId('screen-settings').waitFor();
+    await closeAsync(page);
+  });
+
+  it('says everything is in sync when nothing differs', async () => {
+    const page = await openAsync({ count: 0 });
+    await expect.poll(() => page.getByTestId('sync-in-sync').textContent()).toBe('Everything is in syncLast synced 2 hours ago.');
+    await closeAsync(page);
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { SyncItem } from '../../../src/shared/bridge/messages';
+import { createChoiceBatcher, type Choices } from '../../../ui/sync/choice-batcher';
+
+function fakeTimers() {
+  let next: (() => void) | null = null;
+  return {
+    timers: {
+      setTimeout: (callback: () => void) => {
+        next = callback;
+        return 1;
+      },
+      clearTimeout: () => {
+        next = null;
+      },
+    },
+    fire: () => next?.(),
+    get armed() {
+      return next !== null;
+    },
+  };
+}
+
+describe('choice batcher', () => {
+  it('sends many quick choices as one batch after the delay', async () => {
+    const clock = fakeTimers();
+    const sent: Choices[] = [];
+    const saved = vi.fn();
+    const batcher = createChoiceBatcher({ sendAsync: async (choices) => (sent.push(choices), []), onSaved: saved, onFailed: vi.fn(), timers: clock.timers });
+    batcher.set('a', 'skip', 'push');
+    batcher.set('b', 'skip', 'push');
+    batcher.set('c', 'take', 'skip');
+    expect(sent).toEqual([]);
+    expect(batcher.pending).toBe(3);
+    clock.fire();
+    await batcher.flushAsync();
+    expect(sent).toEqual([{ a: 'skip', b: 'skip', c: 'take' }]);
+    expect(saved).toHaveBeenCalledTimes(1);
+    expect(batcher.pending).toBe(0);
+  });
+
+  it('sends nothing for a choice toggled back before the batch left', async () => {
+    const clock = fakeTimers();
+    const send = vi.fn(async () => [] as SyncItem[]);
+    const batcher = createChoiceBatcher({ sendAsync: send, onSaved: vi.fn(), onFailed: vi.fn(), timers: clock.timers });
+    batcher.set('a', 'skip', 'push');
+    batcher.set('a', 'push', 'skip');
+    expect(clock.armed).toBe(false);
+    await batcher.flushAsync();
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('hands back a failed batch with the choices it replaced, so the screen can put them back', async () => {
+    const clock = fakeTimers();
+    const failed = vi.fn();
+    const batcher = createChoiceBatcher({ sendAsync: () => Promise.reject(new Error('offline')), onSaved: vi.fn(), onFailed: failed, timers: clock.timers });
+    batcher.set('a', 'skip', 'push');
+    batcher.set('a', 'push', 'skip');
+    batcher.set('a', 'skip', 'push');
+    batcher.set('b', 'take', 'skip');
+    await batcher.flushAsync();
+    expect(failed).toHaveBeenCalledWith({ a: 'skip', b: 'take' }, { a: 'push', b: 'skip' }, expect.objectContaining({ message: 'offline' }));
+    expect(batcher.pending).toBe(0);
+  });
+});

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { SyncItem, SyncKind } from '../../../src/shared/bridge/messages';
+import { choiceMode, choiceText, KIND_LABEL, KIND_ORDER, toggledChoice } from '../../../ui/sync/sync-kinds';
+import { buildRows, firstItemIndex, formatUpdateNotice, isInSync, kindCounts, nextItemIndex, runSummary } from '../../../ui/sync/sync-rows';
+import { syncKindSchema } from '../../../src/shared/bridge/messages';
+
+function item(key: string, kind: SyncKind, choice: SyncItem['choice'] = 'skip', name = key): SyncItem {
+  return { key, name, kind, componentKind: 'component', choice, remoteUpdatedBy: null, remoteUpdatedAt: null };
+}
+
+describe('sync kinds in words', () => {
+  it('names every kind and orders every kind but unchanged', () => {
+    for (const kind of syncKindSchema.options) expect(KIND_LABEL[kind]).toMatch(/^[A-Z][a-z ]+$/);
+    expect([...KIND_ORDER].sort()).toEqual(syncKindSchema.options.filter((kind) => kind !== 'unchanged').sort());
+  });
+
+  it('Space ticks local and remote rows between their action and skip, and leaves conflicts to an explicit choice', () => {
+    expect(toggledChoice(item('a', 'local-change', 'push'))).toBe('skip');
+    expect(toggledChoice(item('a', 'local-delete', 'skip'))).toBe('push');
+    expect(toggledChoice(item('a', 'remote-add', 'skip'))).toBe('take');
+    expect(toggledChoice(item('a', 'conflict', 'skip'))).toBeNull();
+    expect(toggledChoice(item('a', 'both-same', 'skip'))).toBeNull();
+    expect(choiceMode('format-update')).toBe('push');
+    expect(choiceText(item('a', 'conflict', 'take'))).toBe('Take theirs');
+    expect(choiceText(item('a', 'remote-change', 'take'))).toBe('Will be taken into this file');
+  });
+});
+
+describe('diff list rows', () => {
+  const items = [
+    item('1', 'local-change', 'push', 'Button / Primary'),
+    item('2', 'conflict', 'skip', 'Card'),
+    item('3', 'format-update', 'push', 'Footer'),
+    item('4', 'local-change', 'skip', 'Button / Secondary'),
+    item('5', 'remote-add', 'take', 'Hero'),
+  ];
+
+  it('groups by kind in the fixed order, conflicts first, each group under a header with its count', () => {
+    const rows = buildRows(items, 'all', '');
+    expect(rows.map((row) => (row.type === 'header' ? `# ${row.kind} ${row.count}` : row.item.key))).toEqual([
+      '# conflict 1',
+      '2',
+      '# local-change 2',
+      '1',
+      '4',
+      '# remote-add 1',
+      '5',
+    ]);
+  });
+
+  it('leaves format updates out of "all" and shows them when filtered to them', () => {
+    expect(buildRows(items, 'all', '').some((row) => row.type === 'item' && row.item.kind === 'format-update')).toBe(false);
+    expect(buildRows(items, 'format-update', '').map((row) => (row.type === 'item' ? row.item.key : 'h'))).toEqual(['h', '3']);
+  });
+
+  it('filters by kind and searches names regardless of case', () => {
+    expect(buildRows(items, 'local-change', 'secondary').map((row) => (row.type === 'item' ? row.item.key : 'h'))).toEqual(['h', '4']);
+    expect(buildRows(items, 'all', 'nothing like it')).toEqual([]);
+  });
+
+  it('keeps every one of 10,000 rows: the list is never cut', () => {
+    const many = Array.from({ length: 10_000 }, (_, index) => item(String(index), index % 2 ? 'local-change' : 'remote-change', 'push', `C ${index}`));
+    const rows = buildRows(many, 'all', '');
+    expect(rows.filter((row) => row.type === 'item')).toHaveLength(10_000);
+    expect(rows.filter((row) => row.type === 'header')).toHaveLength(2);
+  });
+
+  it('counts per kind from the comparison, and says in sync only when nothing differs', () => {
+    const counts = kindCounts({ items, counts: { 'local-change': 2, conflict: 1, unchanged: 40 } });
+    expect(counts.get('local-change')).toBe(2);
+    // Missing from counts: counted from the items.
+    expect(counts.get('remote-add')).toBe(1);
+    expect(isInSync(counts)).toBe(false);
+    expect(isInSync(kindCounts({ items: [], counts: { unchanged: 40 } }))).toBe(true);
+  });
+
+  it('says how many changes the run does, format updates apart', () => {
+    expect(runSummary(items)).toEqual({ changes: 2, formatUpdates: 1, label: 'Sync 2 changes' });
+    expect(runSummary([item('1', 'local-change', 'push')]).label).toBe('Sync 1 change');
+    expect(runSummary([item('3', 'format-update', 'push')]).label).toBe('Send 1 format update');
+    expect(runSummary([item('2', 'conflict', 'skip'), item('6', 'both-same', 'push')]).label).toBeNull();
+    expect(formatUpdateNotice(1240)).toBe('Envelope’s component format changed: 1,240 components will be sent again once.');
+  });
+
+  it('moves the keyboard cursor over items, skipping headers, clamped at both ends', () => {
+    const rows = buildRows(items, 'all', '');
+    expect(firstItemIndex(rows)).toBe(1);
+    expect(firstItemIndex(rows, -1)).toBe(6);
+    expect(nextItemIndex(rows, 1, 1)).toBe(3);
+    expect(nextItemIndex(rows, 3, -1)).toBe(1);
+    expect(nextItemIndex(rows, 1, -1)).toBe(1);
+    expect(nextItemIndex(rows, 6, 1)).toBe(6);
+    expect(nextItemIndex(rows, 1, 3)).toBe(6);
+    expect(nextItemIndex(rows, 6, -10)).toBe(1);
+    expect(nextItemIndex(rows, -1, 1)).toBe(1);
+    expect(nextItemIndex([], 0, 1)).toBe(-1);
+  });
+});

@@ -1,0 +1,75 @@
+// Choices made in the list are shown at once and sent to the sandbox in batches: ticking 30
+// rows in a second makes one `sync/choose` call, not 30. A failed batch is handed back with
+// the choices it held and what they replaced, so the screen can put those back and offer a retry.
+import type { SyncChoice, SyncItem } from '../../src/shared/bridge/messages';
+
+export type Choices = Record<string, SyncChoice>;
+
+export interface ChoiceBatcherOptions {
+  sendAsync(choices: Choices): Promise<SyncItem[]>;
+  onSaved(items: SyncItem[]): void;
+  /** `previous` holds each key's choice before this batch's change. */
+  onFailed(choices: Choices, previous: Choices, error: unknown): void;
+  delayMs?: number;
+  timers?: { setTimeout(callback: () => void, ms: number): unknown; clearTimeout(handle: unknown): void };
+}
+
+export interface ChoiceBatcher {
+  /** Queues a choice; `previous` is the choice it replaces. */
+  set(key: string, choice: SyncChoice, previous: SyncChoice): void;
+  /** Sends what is queued now; resolves once every batch sent so far has settled. */
+  flushAsync(): Promise<void>;
+  /** Choices queued or on their way. */
+  readonly pending: number;
+  /** Whether a choice for this key waits to be sent (a reply for an older batch must not undo it). */
+  isQueued(key: string): boolean;
+}
+
+export function createChoiceBatcher({ sendAsync, onSaved, onFailed, delayMs = 250, timers = globalThis }: ChoiceBatcherOptions): ChoiceBatcher {
+  let queued: Choices = {};
+  let previous: Choices = {};
+  let timer: unknown;
+  let inFlight = 0;
+  const sending = new Set<Promise<void>>();
+
+  function send(): void {
+    if (timer !== undefined) timers.clearTimeout(timer);
+    timer = undefined;
+    const choices = queued;
+    const before = previous;
+    const count = Object.keys(choices).length;
+    if (count === 0) return;
+    queued = {};
+    previous = {};
+    inFlight += count;
+    const done = sendAsync(choices).then(onSaved, (error: unknown) => onFailed(choices, before, error));
+    const settled = done.finally(() => {
+      inFlight -= count;
+      sending.delete(settled);
+    });
+    sending.add(settled);
+  }
+
+  return {
+    set(key, choice, was) {
+      if (!(key in previous)) previous[key] = was;
+      if (previous[key] === choice) {
+        // Back to where it was: nothing to send for this key.
+        delete queued[key];
+        delete previous[key];
+      } else {
+        queued[key] = choice;
+      }
+      if (timer !== undefined) timers.clearTimeout(timer);
+      timer = Object.keys(queued).length > 0 ? timers.setTimeout(send, delayMs) : undefined;
+    },
+    async flushAsync() {
+      send();
+      await Promise.all([...sending]);
+    },
+    isQueued: (key) => key in queued,
+    get pending() {
+      return Object.keys(queued).length + inFlight;
+    },
+  };
+}

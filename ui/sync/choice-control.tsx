@@ -1,0 +1,69 @@
+// How a component's choice is made: a tick (push or take, else skip) or, for a conflict, one of
+// keep mine / take theirs / skip for now. The list's controls sit in a grid that has one tab
+// stop (Space on the row ticks), so they are reached by pointer; the detail's are in tab order.
+import type { SyncChoice, SyncItem } from '../../src/shared/bridge/messages';
+import { choiceMode, CONFLICT_CHOICES } from './sync-kinds';
+
+export interface ChoiceProps {
+  item: SyncItem;
+  disabled: boolean;
+  onChoose(choice: SyncChoice): void;
+}
+
+export function ChoiceCell({ item, disabled, onChoose }: ChoiceProps) {
+  const mode = choiceMode(item.kind);
+  if (mode === 'none') return null;
+  if (mode === 'conflict') {
+    return (
+      <select
+        class="sync-select"
+        tabIndex={-1}
+        aria-label={`Choice for ${item.name}`}
+        value={item.choice}
+        disabled={disabled}
+        onChange={(event) => onChoose(event.currentTarget.value as SyncChoice)}
+      >
+        {CONFLICT_CHOICES.map((option) => (
+          <option key={option.choice} value={option.choice}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  return (
+    <input
+      type="checkbox"
+      class="sync-check"
+      tabIndex={-1}
+      aria-label={`${mode === 'push' ? 'Push' : 'Take'} ${item.name}`}
+      checked={item.choice !== 'skip'}
+      disabled={disabled}
+      onChange={(event) => onChoose(event.currentTarget.checked ? mode : 'skip')}
+    />
+  );
+}
+
+export function DetailChoice({ item, disabled, onChoose }: ChoiceProps) {
+  const mode = choiceMode(item.kind);
+  if (mode === 'none') return null;
+  if (mode === 'conflict') {
+    return (
+      <fieldset class="sync-choice" disabled={disabled}>
+        <legend>What to do with this conflict</legend>
+        {CONFLICT_CHOICES.map((option) => (
+          <label key={option.choice} class="sync-choice-option">
+            <input type="radio" name="sync-conflict-choice" value={option.choice} checked={item.choice === option.choice} onChange={() => onChoose(option.choice)} />
+            {option.label}
+          </label>
+        ))}
+      </fieldset>
+    );
+  }
+  return (
+    <label class="sync-choice-option">
+      <input type="checkbox" checked={item.choice !== 'skip'} disabled={disabled} onChange={(event) => onChoose(event.currentTarget.checked ? mode : 'skip')} />
+      {mode === 'push' ? 'Push this change with the next sync' : 'Take this change into the file with the next sync'}
+    </label>
+  );
+}

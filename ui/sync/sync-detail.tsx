@@ -1,0 +1,214 @@
+// One component's changes: property by property (before → after, colour swatches), the two
+// pictures side by side or overlaid, and its choice. Escape or "Back to the list" returns.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { PropertyChange, SyncChoice, SyncDetail, SyncItem } from '../../src/shared/bridge/messages';
+import { Button } from '../components/button';
+import { ErrorNotice } from '../components/notice';
+import { Spinner } from '../components/spinner';
+import { errorText } from '../settings/api-form';
+import { DetailChoice } from './choice-control';
+import { remoteText } from './sync-list';
+import { choiceMode, KIND_LABEL } from './sync-kinds';
+
+export interface SyncDetailProps {
+  /** The row as the list has it now (its choice is the latest). */
+  item: SyncItem;
+  loadAsync(key: string): Promise<SyncDetail>;
+  readOnly: boolean;
+  nowMs: number;
+  onChoose(item: SyncItem, choice: SyncChoice): void;
+  onBack(): void;
+}
+
+type Load = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; detail: SyncDetail };
+
+export function SyncDetailView({ item, loadAsync, readOnly, nowMs, onChoose, onBack }: SyncDetailProps) {
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    let current = true;
+    setLoad({ status: 'loading' });
+    loadAsync(item.key).then(
+      (detail) => current && setLoad({ status: 'ready', detail }),
+      (error: unknown) => current && setLoad({ status: 'failed', message: `The changes of ${item.name} could not be loaded: ${errorText(error)}` }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [item.key, attempt]);
+
+  const remote = remoteText(item, nowMs);
+  const detail = load.status === 'ready' ? load.detail : null;
+  const mode = choiceMode(item.kind);
+  return (
+    <section
+      class="sync-detail"
+      aria-labelledby="sync-detail-title"
+      data-testid="sync-detail"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          onBack();
+        }
+      }}
+    >
+      <div>
+        <Button variant="link" onClick={onBack} testId="sync-detail-back">
+          ← Back to the list
+        </Button>
+      </div>
+      <div>
+        <h2 id="sync-detail-title" tabIndex={-1} ref={heading}>
+          {item.name}
+        </h2>
+        <p class="muted">
+          {KIND_LABEL[item.kind]}
+          {remote ? ` · ${remote}` : ''}
+        </p>
+      </div>
+      <DetailChoice item={item} disabled={readOnly} onChoose={(choice) => onChoose(item, choice)} />
+      {load.status === 'loading' ? (
+        <p class="sync-inline-status" role="status">
+          <Spinner /> Loading the changes…
+        </p>
+      ) : null}
+      {load.status === 'failed' ? (
+        <div class="sync-error">
+          <ErrorNotice message={load.message} testId="sync-detail-error" />
+          <Button onClick={() => setAttempt((value) => value + 1)}>Try again</Button>
+        </div>
+      ) : null}
+      {detail && detail.manualSteps.length > 0 && (mode === 'take' || mode === 'conflict') ? (
+        <div class="notice notice-info" data-testid="sync-manual-steps">
+          <p>Taking theirs cannot apply everything. Change these by hand afterwards:</p>
+          <ul class="sync-steps">
+            {detail.manualSteps.map((step, index) => (
+              <li key={index}>{step}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {detail ? <ChangesTable detail={detail} /> : null}
+      {detail ? <PictureCompare detail={detail} name={item.name} /> : null}
+    </section>
+  );
+}
+
+function ChangesTable({ detail }: { detail: SyncDetail }) {
+  return (
+    <section class="sync-detail-part" aria-labelledby="sync-changes-title">
+      <h3 id="sync-changes-title">What changed</h3>
+      {!detail.beforeKnown ? (
+        <p class="notice notice-info" data-testid="sync-before-unknown">
+          The version before this change is not known (it was not kept since the last sync), so only the current values are shown.
+        </p>
+      ) : null}
+      {detail.changes.length === 0 ? (
+        <p class="muted">No property differs; only the component’s format or position changed.</p>
+      ) : (
+        <table class="sync-changes" data-testid="sync-changes">
+          <thead>
+            <tr>
+              <th scope="col">Property</th>
+              <th scope="col">{detail.beforeLabel}</th>
+              <th scope="col">{detail.afterLabel}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {detail.changes.map((change, index) => (
+              <tr key={index}>
+                <th scope="row">
+                  <span class="sync-change-path">{change.path}</span>
+                  <span class="sync-change-property">{change.property}</span>
+                </th>
+                <td>{detail.beforeKnown ? <Value value={change.before} color={change.beforeColor} /> : <span class="muted">Not known</span>}</td>
+                <td>
+                  <Value value={change.after} color={change.afterColor} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function Value({ value, color }: { value: PropertyChange['before']; color: string | undefined }) {
+  if (value === null) return <span class="muted">None</span>;
+  return (
+    <span class="sync-value">
+      {color ? <span class="sync-swatch" style={{ background: color }} aria-hidden="true" /> : null}
+      {value}
+    </span>
+  );
+}
+
+type PictureMode = 'side' | 'overlay' | 'swipe';
+const MODES: readonly { mode: PictureMode; label: string }[] = [
+  { mode: 'side', label: 'Side by side' },
+  { mode: 'overlay', label: 'Overlay' },
+  { mode: 'swipe', label: 'Swipe' },
+];
+
+function Picture({ src, label, name }: { src: string | null; label: string; name: string }) {
+  const [broken, setBroken] = useState(false);
+  if (src === null || broken) {
+    return <div class="sync-picture-missing">{src === null ? `No picture of ${label.toLowerCase()}` : `The picture of ${label.toLowerCase()} could not be loaded`}</div>;
+  }
+  return <img class="sync-picture" src={src} alt={`${name}: ${label}`} onError={() => setBroken(true)} />;
+}
+
+function PictureCompare({ detail, name }: { detail: SyncDetail; name: string }) {
+  const [mode, setMode] = useState<PictureMode>('side');
+  const [amount, setAmount] = useState(50);
+  const both = detail.beforePicture !== null && detail.afterPicture !== null;
+  const shown = both ? mode : 'side';
+  return (
+    <section class="sync-detail-part" aria-labelledby="sync-pictures-title">
+      <div class="sync-part-head">
+        <h3 id="sync-pictures-title">How it looks</h3>
+        {both ? (
+          <div class="sync-segmented" role="group" aria-label="Compare the pictures">
+            {MODES.map((entry) => (
+              <button key={entry.mode} type="button" class="sync-segment" aria-pressed={shown === entry.mode} onClick={() => setMode(entry.mode)}>
+                {entry.label}
+              </button>
+            ))}
+          </div>
+        ) : null}
+      </div>
+      {shown === 'side' ? (
+        <div class="sync-pictures">
+          <figure>
+            <Picture src={detail.beforePicture} label={detail.beforeLabel} name={name} />
+            <figcaption>{detail.beforeLabel}</figcaption>
+          </figure>
+          <figure>
+            <Picture src={detail.afterPicture} label={detail.afterLabel} name={name} />
+            <figcaption>{detail.afterLabel}</figcaption>
+          </figure>
+        </div>
+      ) : (
+        <div class="sync-stack-wrap">
+          <div class="sync-stack">
+            <Picture src={detail.beforePicture} label={detail.beforeLabel} name={name} />
+            <div
+              class="sync-stack-top"
+              style={shown === 'overlay' ? { opacity: amount / 100 } : { clipPath: `inset(0 ${100 - amount}% 0 0)` }}
+            >
+              <Picture src={detail.afterPicture} label={detail.afterLabel} name={name} />
+            </div>
+          </div>
+          <label class="sync-range">
+            {shown === 'overlay' ? `Opacity of “${detail.afterLabel}”` : `Swipe between “${detail.beforeLabel}” and “${detail.afterLabel}”`}
+            <input type="range" min={0} max={100} value={amount} onInput={(event) => setAmount(Number(event.currentTarget.value))} />
+          </label>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+// What each kind of difference is called on screen, in which order the groups come, and
+// what choosing means for it. No DOM: shared by the list, the detail and their tests.
+import type { SyncChoice, SyncItem, SyncKind } from '../../src/shared/bridge/messages';
+
+export const KIND_LABEL: Record<SyncKind, string> = {
+  'local-change': 'Local changes',
+  'local-add': 'Added here',
+  'local-delete': 'Deleted here',
+  'remote-change': 'Incoming',
+  'remote-add': 'Added remotely',
+  'remote-delete': 'Deleted remotely',
+  conflict: 'Conflicts',
+  'both-same': 'Same on both sides',
+  'format-update': 'Format update',
+  unchanged: 'Unchanged',
+};
+
+/** Group order in the list and the counts: what needs a decision first. */
+export const KIND_ORDER: readonly SyncKind[] = [
+  'conflict',
+  'local-change',
+  'local-add',
+  'local-delete',
+  'remote-change',
+  'remote-add',
+  'remote-delete',
+  'both-same',
+  'format-update',
+];
+
+/** How a row is decided: a push/skip tick, a take/skip tick, three choices, or nothing to decide. */
+export type ChoiceMode = 'push' | 'take' | 'conflict' | 'none';
+
+export function choiceMode(kind: SyncKind): ChoiceMode {
+  if (kind === 'local-change' || kind === 'local-add' || kind === 'local-delete' || kind === 'format-update') return 'push';
+  if (kind === 'remote-change' || kind === 'remote-add' || kind === 'remote-delete') return 'take';
+  if (kind === 'conflict') return 'conflict';
+  return 'none';
+}
+
+export const CONFLICT_CHOICES: readonly { choice: SyncChoice; label: string }[] = [
+  { choice: 'push', label: 'Keep mine' },
+  { choice: 'take', label: 'Take theirs' },
+  { choice: 'skip', label: 'Skip for now' },
+];
+
+/** The choice after Space on a row, or null where Space does not decide (conflicts, nothing to do). */
+export function toggledChoice(item: SyncItem): SyncChoice | null {
+  const mode = choiceMode(item.kind);
+  if (mode === 'push' || mode === 'take') return item.choice === 'skip' ? mode : 'skip';
+  return null;
+}
+
+/** What the row's choice means, in a few words. */
+export function choiceText(item: SyncItem): string {
+  const mode = choiceMode(item.kind);
+  if (mode === 'none') return 'Nothing to do';
+  if (item.choice === 'skip') return mode === 'conflict' ? 'Not decided: skipped for now' : 'Skipped for now';
+  if (mode === 'conflict') return item.choice === 'push' ? 'Keep mine' : 'Take theirs';
+  return item.choice === 'push' ? 'Will be pushed' : 'Will be taken into this file';
+}
+
+/** Whether running the sync does something with this row. */
+export function willRun(item: SyncItem): boolean {
+  return choiceMode(item.kind) !== 'none' && item.choice !== 'skip';
+}

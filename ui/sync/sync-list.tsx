@@ -1,0 +1,192 @@
+// The diff list: a grid of components grouped by kind, rendering only the rows in view so it
+// stays fast and complete at 10,000. One tab stop; arrows move, Enter opens, Space ticks.
+// It stays mounted (hidden) while a detail is open, so going back keeps the scroll and the row.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { SyncChoice, SyncItem } from '../../src/shared/bridge/messages';
+import { ChoiceCell } from './choice-control';
+import { choiceText, KIND_LABEL } from './sync-kinds';
+import { firstItemIndex, formatCount, nextItemIndex, type SyncRow } from './sync-rows';
+import { relativeTime } from './sync-time';
+import { revealRow, rowsPerPage, virtualWindow } from './virtual-window';
+
+const ROW_HEIGHT = 40;
+
+export interface SyncListProps {
+  rows: readonly SyncRow[];
+  /** Changes when the filter or search does (not when a choice does): the list scrolls to the top. */
+  resetKey: string;
+  hidden: boolean;
+  readOnly: boolean;
+  nowMs: number;
+  onOpen(item: SyncItem): void;
+  onChoose(item: SyncItem, choice: SyncChoice): void;
+  /** Space on a row whose choice is not a tick (a conflict): say how to decide it. */
+  onToggle(item: SyncItem): void;
+}
+
+export function remoteText(item: SyncItem, nowMs: number): string | null {
+  if (!item.remoteUpdatedAt && !item.remoteUpdatedBy) return null;
+  const who = item.remoteUpdatedBy ? `by ${item.remoteUpdatedBy}` : '';
+  const when = item.remoteUpdatedAt ? relativeTime(item.remoteUpdatedAt, nowMs) : '';
+  return `Changed ${[who, when].filter(Boolean).join(', ')}`;
+}
+
+export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onChoose, onToggle }: SyncListProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(400);
+  const [activeKey, setActiveKey] = useState<string | null>(null);
+  const [focused, setFocused] = useState(false);
+
+  const keyIndex = useMemo(() => {
+    const map = new Map<string, number>();
+    rows.forEach((row, index) => {
+      if (row.type === 'item') map.set(row.item.key, index);
+    });
+    return map;
+  }, [rows]);
+  const activeIndex = activeKey !== null && keyIndex.has(activeKey) ? (keyIndex.get(activeKey) ?? -1) : firstItemIndex(rows);
+
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => {
+      // A hidden list measures 0: keep the last real height for when it shows again.
+      if (element.clientHeight > 0) setViewport(element.clientHeight);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  // Back from a detail: the same scroll position and the same row, with focus on the list.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (hidden || !element) return;
+    element.scrollTop = scrollTop;
+    // Focus comes back only if it was lost with the detail (not taken from the search field).
+    const focusLost = !document.activeElement || document.activeElement === document.body;
+    if (activeKey !== null && focusLost) element.focus();
+    // Only when the list shows again, not on every scroll.
+  }, [hidden]);
+
+  // Another filter or search starts at the top.
+  useEffect(() => {
+    const element = scroller.current;
+    if (element) element.scrollTop = 0;
+    setScrollTop(0);
+  }, [resetKey]);
+
+  function moveTo(index: number) {
+    const row = rows[index];
+    if (!row || row.type !== 'item') return;
+    setActiveKey(row.item.key);
+    const element = scroller.current;
+    if (!element) return;
+    let top = revealRow(index, ROW_HEIGHT, element.scrollTop, element.clientHeight);
+    // The first item of a group brings its group's header into view with it.
+    if (rows[index - 1]?.type === 'header') top = Math.min(top, (index - 1) * ROW_HEIGHT);
+    if (top !== element.scrollTop) element.scrollTop = top;
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    const page = rowsPerPage(ROW_HEIGHT, viewport);
+    const steps: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page };
+    const step = steps[event.key];
+    if (step !== undefined) {
+      event.preventDefault();
+      moveTo(nextItemIndex(rows, activeIndex, step));
+      return;
+    }
+    if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault();
+      moveTo(firstItemIndex(rows, event.key === 'Home' ? 1 : -1));
+      return;
+    }
+    const row = rows[activeIndex];
+    if (!row || row.type !== 'item') return;
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      onOpen(row.item);
+    } else if (event.key === ' ') {
+      event.preventDefault();
+      onToggle(row.item);
+    }
+  }
+
+  const view = virtualWindow(rows.length, ROW_HEIGHT, scrollTop, viewport);
+  const activeRendered = activeIndex >= view.start && activeIndex < view.end;
+  const rendered: preact.JSX.Element[] = [];
+  for (let index = view.start; index < view.end; index++) {
+    const row = rows[index];
+    if (!row) continue;
+    if (row.type === 'header') {
+      rendered.push(
+        <div role="row" aria-rowindex={index + 1} class="sync-row sync-row-header" key={`h-${row.kind}`}>
+          <div role="gridcell" aria-colspan={2} class="sync-cell-header">
+            {KIND_LABEL[row.kind]} <span class="muted">{formatCount(row.count)}</span>
+          </div>
+        </div>,
+      );
+      continue;
+    }
+    const item = row.item;
+    // The cursor shows once the list has been focused or used, not on a list just opened.
+    const active = index === activeIndex && (focused || activeKey !== null);
+    const remote = remoteText(item, nowMs);
+    rendered.push(
+      <div
+        role="row"
+        aria-rowindex={index + 1}
+        aria-selected={active}
+        class={`sync-row${active ? ' sync-row-active' : ''}${active && focused ? ' sync-row-focus' : ''}`}
+        key={item.key}
+        data-testid="sync-row"
+        data-key={item.key}
+        onClick={() => {
+          setActiveKey(item.key);
+          onOpen(item);
+        }}
+      >
+        <div role="gridcell" class="sync-cell-choice" onClick={(event) => event.stopPropagation()}>
+          <ChoiceCell item={item} disabled={readOnly} onChoose={(choice) => onChoose(item, choice)} />
+        </div>
+        <div role="gridcell" id={`sync-row-${index}`} class="sync-cell-name">
+          <span class="sync-name">{item.name}</span>
+          <span class="sync-sub">
+            {/* A conflict's choice shows in its menu; screen readers hear it with the name. */}
+            {item.kind === 'conflict' ? <span class="visually-hidden">{choiceText(item)}. </span> : null}
+            {[item.kind === 'conflict' ? null : choiceText(item), remote].filter(Boolean).join(' · ')}
+          </span>
+        </div>
+      </div>,
+    );
+  }
+
+  return (
+    <div
+      ref={scroller}
+      class="sync-list"
+      role="grid"
+      aria-label="Components that differ"
+      aria-rowcount={rows.length}
+      aria-colcount={2}
+      aria-activedescendant={focused && activeRendered ? `sync-row-${activeIndex}` : undefined}
+      aria-describedby="sync-list-help"
+      tabIndex={0}
+      hidden={hidden}
+      data-testid="sync-list"
+      onScroll={(event) => {
+        if (!hidden) setScrollTop(event.currentTarget.scrollTop);
+      }}
+      onKeyDown={onKeyDown}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+    >
+      <div style={{ height: `${view.totalHeight}px`, position: 'relative' }} role="presentation">
+        <div role="rowgroup" style={{ transform: `translateY(${view.offsetTop}px)` }}>
+          {rendered}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+// A finished sync in words.
+import type { SyncOutcome } from '../../src/shared/bridge/messages';
+import { plural } from './sync-rows';
+
+export function outcomeText(outcome: SyncOutcome): { summary: string; conflicts: string | null } {
+  const parts = [
+    outcome.pushed > 0 ? `${plural(outcome.pushed, 'component')} pushed` : null,
+    outcome.deleted > 0 ? `${plural(outcome.deleted, 'component')} deleted from the design system` : null,
+    outcome.taken > 0 ? `${plural(outcome.taken, 'component')} taken into this file` : null,
+    outcome.skipped > 0 ? `${plural(outcome.skipped, 'component')} skipped for now` : null,
+  ].filter((part): part is string => part !== null);
+  const summary = parts.length > 0 ? `Sync done: ${parts.join(', ')}.` : 'Sync done: nothing needed sending.';
+  const conflicts =
+    outcome.newConflicts > 0
+      ? `${plural(outcome.newConflicts, 'component')} changed in the design system while syncing and ${outcome.newConflicts === 1 ? 'was' : 'were'} not overwritten: ${outcome.newConflicts === 1 ? 'it is' : 'they are'} in the list as ${outcome.newConflicts === 1 ? 'a conflict' : 'conflicts'}.`
+      : null;
+  return { summary, conflicts };
+}
+
+/** One history line's counts: "12 pushed, 2 taken, 1 conflict". */
+export function historyCounts(entry: { pushed: number; deleted: number; taken: number; conflicts: number }): string {
+  const parts = [
+    entry.pushed > 0 ? `${entry.pushed.toLocaleString('en-US')} pushed` : null,
+    entry.deleted > 0 ? `${entry.deleted.toLocaleString('en-US')} deleted` : null,
+    entry.taken > 0 ? `${entry.taken.toLocaleString('en-US')} taken` : null,
+    entry.conflicts > 0 ? plural(entry.conflicts, 'conflict') : null,
+  ].filter((part): part is string => part !== null);
+  return parts.length > 0 ? parts.join(', ') : 'nothing changed';
+}

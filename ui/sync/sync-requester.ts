@@ -1,0 +1,30 @@
+// The Sync screen's requests to the sandbox, behind an interface so the screen can be driven
+// by any endpoint (the plugin's, the playground's, or a test's canned one).
+import type { Progress } from '../../src/shared/bridge/protocol';
+import type { PendingRequest } from '../../src/shared/bridge/endpoint';
+import type { SyncComparison, SyncDetail, SyncItem, SyncOutcome, SyncOverview } from '../../src/shared/bridge/messages';
+import type { UiEndpoint } from '../bridge/ui-endpoint';
+import type { Choices } from './choice-batcher';
+
+// Long requests report progress, and each report restarts the timeout: these only bound a silence.
+const COMPARE_TIMEOUT_MS = 120_000;
+const RUN_TIMEOUT_MS = 180_000;
+const DETAIL_TIMEOUT_MS = 30_000;
+
+export interface SyncRequester {
+  overviewAsync(): Promise<SyncOverview>;
+  compare(onProgress: (progress: Progress) => void): PendingRequest<SyncComparison>;
+  detailAsync(key: string): Promise<SyncDetail>;
+  chooseAsync(choices: Choices): Promise<SyncItem[]>;
+  run(onProgress: (progress: Progress) => void): PendingRequest<SyncOutcome>;
+}
+
+export function createSyncRequester(endpoint: Pick<UiEndpoint, 'request'>): SyncRequester {
+  return {
+    overviewAsync: () => endpoint.request('sync/overview', {}),
+    compare: (onProgress) => endpoint.request('sync/compare', {}, { timeoutMs: COMPARE_TIMEOUT_MS, onProgress }),
+    detailAsync: (key) => endpoint.request('sync/detail', { key }, { timeoutMs: DETAIL_TIMEOUT_MS }),
+    chooseAsync: async (choices) => (await endpoint.request('sync/choose', { choices })).items,
+    run: (onProgress) => endpoint.request('sync/run', {}, { timeoutMs: RUN_TIMEOUT_MS, onProgress }),
+  };
+}

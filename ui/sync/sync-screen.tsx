@@ -1,0 +1,471 @@
+// The Sync screen: whether the file can sync, the comparison (counts, the list, one
+// component's detail), the run with its progress and outcome, and the history. Choices show
+// at once and are saved in batches; a failed request says why and never drops the list.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { PendingRequest } from '../../src/shared/bridge/endpoint';
+import type { SyncChoice, SyncComparison, SyncItem, SyncKind, SyncOutcome, SyncOverview } from '../../src/shared/bridge/messages';
+import type { Progress } from '../../src/shared/bridge/protocol';
+import { Button } from '../components/button';
+import { ErrorNotice, LiveNotice, type LiveMessage } from '../components/notice';
+import { Spinner } from '../components/spinner';
+import { errorText } from '../settings/api-form';
+import { createChoiceBatcher, type Choices } from './choice-batcher';
+import { SyncDetailView } from './sync-detail';
+import { SyncHistory } from './sync-history';
+import { choiceMode, KIND_LABEL, KIND_ORDER, toggledChoice } from './sync-kinds';
+import { SyncList } from './sync-list';
+import { outcomeText } from './sync-outcome';
+import type { SyncRequester } from './sync-requester';
+import { buildRows, chipLabel, formatCount, formatUpdateNotice, isInSync, kindCounts, plural, runSummary, type KindFilter } from './sync-rows';
+import { absoluteTime, progressText, relativeTime, secondsLeft, timeLeftText, type ProgressSample } from './sync-time';
+
+export interface SyncScreenProps {
+  requester: SyncRequester;
+  onOpenSettings(): void;
+  /** Another screen is showing; this one keeps its state and any running request. */
+  hidden?: boolean;
+}
+
+const LINK_PROBLEM_TEXT: Record<NonNullable<SyncOverview['problem']>, { title: string; body: string }> = {
+  'no-builder-key': { title: 'Sync needs your builder API key.', body: 'The design system is set for this file; add your builder API key in Settings (it stays on this computer).' },
+  'no-design-system': { title: 'This file is not linked to a design system yet.', body: 'Choose the design system this file syncs to in Settings. Everyone who opens the file then syncs to the same one.' },
+  'no-key-and-design-system': { title: 'Sync needs a builder API key and a design system.', body: 'Add your builder API key and choose the design system this file syncs to, both in Settings.' },
+};
+
+interface Task {
+  kind: 'compare' | 'run';
+  progress: Progress | null;
+  /** The first report of the current phase, for the time left. */
+  first: ProgressSample | null;
+  latest: ProgressSample | null;
+  cancel(): void;
+}
+
+interface Failure {
+  message: string;
+  retryLabel: string;
+  retry(): void;
+}
+
+/** Ends a message with a full stop, so another sentence can follow it. */
+function asSentence(text: string): string {
+  return /[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
+}
+
+function isCancelled(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'cancelled';
+}
+
+export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncScreenProps) {
+  const [overview, setOverview] = useState<SyncOverview | null>(null);
+  const [items, setItems] = useState<SyncItem[] | null>(null);
+  const [comparison, setComparison] = useState<Pick<SyncComparison, 'counts' | 'serverTime' | 'readOnlyReason'> | null>(null);
+  const [task, setTask] = useState<Task | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [chooseFailure, setChooseFailure] = useState<Failure | null>(null);
+  const [message, setMessage] = useState<LiveMessage | null>(null);
+  const [outcome, setOutcome] = useState<SyncOutcome | null>(null);
+  const [filter, setFilter] = useState<KindFilter>('all');
+  const [query, setQuery] = useState('');
+  const [openKey, setOpenKey] = useState<string | null>(null);
+  const [nowMs, setNowMs] = useState(() => Date.now());
+  const pending = useRef<PendingRequest<unknown> | null>(null);
+  // A batch of choices failed and was put back: the sync waits until they are saved.
+  const unsaved = useRef(false);
+  const working = useRef(false);
+  // The latest list, also between a change and its render: choices made in a quick run each see the one before.
+  const itemsRef = useRef<SyncItem[] | null>(null);
+  const updateItems = useCallback((change: (current: SyncItem[]) => SyncItem[]) => {
+    if (!itemsRef.current) return;
+    itemsRef.current = change(itemsRef.current);
+    setItems(itemsRef.current);
+  }, []);
+  const replaceItems = useCallback((next: SyncItem[]) => {
+    itemsRef.current = next;
+    setItems(next);
+  }, []);
+
+  // Relative times ("3 minutes ago") stay true while the window is open.
+  useEffect(() => {
+    const timer = setInterval(() => setNowMs(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  // A request still running when the screen closes is cancelled with it.
+  useEffect(() => () => pending.current?.cancel(), []);
+
+  const batcher = useMemo(
+    () =>
+      createChoiceBatcher({
+        sendAsync: (choices) => requester.chooseAsync(choices),
+        onSaved: (saved) => {
+          const byKey = new Map(saved.map((item) => [item.key, item]));
+          updateItems((current) => current.map((item) => (byKey.has(item.key) && !batcher.isQueued(item.key) ? (byKey.get(item.key) ?? item) : item)));
+        },
+        onFailed: (choices, previous, error) => {
+          unsaved.current = true;
+          // Put back what the sandbox still has, unless the row was changed again since.
+          updateItems((current) => current.map((item) => (item.key in choices && item.choice === choices[item.key] ? { ...item, choice: previous[item.key] ?? item.choice } : item)));
+          const count = Object.keys(choices).length;
+          setChooseFailure({
+            message: `${plural(count, 'choice')} could not be saved, so ${count === 1 ? 'it was' : 'they were'} put back: ${errorText(error)}`,
+            retryLabel: 'Save the choices again',
+            retry: () => {
+              unsaved.current = false;
+              setChooseFailure(null);
+              applyChoices(choices);
+            },
+          });
+        },
+      }),
+    [requester, updateItems],
+  );
+
+  const applyChoices = useCallback(
+    (choices: Choices) => {
+      updateItems((current) =>
+        current.map((item) => {
+          const choice = choices[item.key];
+          if (choice === undefined || choice === item.choice) return item;
+          batcher.set(item.key, choice, item.choice);
+          return { ...item, choice };
+        }),
+      );
+    },
+    [batcher, updateItems],
+  );
+
+  const choose = useCallback((item: SyncItem, choice: SyncChoice) => applyChoices({ [item.key]: choice }), [applyChoices]);
+
+  function track<T>(kind: Task['kind'], start: (onProgress: (progress: Progress) => void) => PendingRequest<T>): PendingRequest<T> {
+    const onProgress = (progress: Progress) => {
+      const sample = { done: progress.done, atMs: Date.now() };
+      setTask((current) => {
+        if (!current) return current;
+        // A new phase (another total, or counting from the start again) restarts the rate.
+        const samePhase = current.progress && current.progress.total === progress.total && current.progress.done <= progress.done;
+        return { ...current, progress, first: samePhase ? current.first : sample, latest: sample };
+      });
+    };
+    const request = start(onProgress);
+    pending.current = request;
+    setTask({ kind, progress: null, first: null, latest: null, cancel: () => request.cancel() });
+    return request;
+  }
+
+  const compareAsync = useCallback(async (keepMessage = false) => {
+    // One long request at a time (a click during the opening check starts nothing more).
+    if (working.current) return;
+    working.current = true;
+    setFailure(null);
+    if (!keepMessage) setMessage(null);
+    // Choices still on their way are saved first: the comparison keeps the saved ones.
+    await batcher.flushAsync();
+    try {
+      const result = await track('compare', (onProgress) => requester.compare(onProgress));
+      replaceItems(result.items);
+      setComparison(result);
+    } catch (error) {
+      if (isCancelled(error)) setMessage({ tone: 'info', text: itemsRef.current ? 'Check stopped. The list shows the previous comparison.' : 'Check stopped. Press Check again to compare.' });
+      else setFailure({ message: `The comparison did not finish: ${errorText(error)}`, retryLabel: 'Check again', retry: () => void compareAsync() });
+    } finally {
+      pending.current = null;
+      working.current = false;
+      setTask(null);
+    }
+  }, [batcher, requester, replaceItems]);
+
+  // Opening the screen compares; coming back to it compares again only if the link changed
+  // (say, the key or design system was just set in Settings). Later checks are the person's.
+  const overviewRef = useRef<SyncOverview | null>(null);
+  const startAsync = useCallback(async () => {
+    setFailure(null);
+    try {
+      const before = overviewRef.current;
+      const next = await requester.overviewAsync();
+      overviewRef.current = next;
+      setOverview(next);
+      const linkChanged = before === null || before.problem !== null || before.designSystemId !== next.designSystemId;
+      if (next.problem === null && (itemsRef.current === null || linkChanged)) await compareAsync();
+    } catch (error) {
+      setFailure({ message: `Envelope could not read this file’s sync state: ${errorText(error)}`, retryLabel: 'Try again', retry: () => void startAsync() });
+    }
+  }, [requester, compareAsync]);
+
+  useEffect(() => {
+    if (!hidden && !working.current) void startAsync();
+    // Each time the screen shows, not when the callbacks change.
+  }, [hidden]);
+
+  async function runAsync() {
+    if (working.current) return;
+    working.current = true;
+    setFailure(null);
+    setMessage(null);
+    setOutcome(null);
+    await batcher.flushAsync();
+    if (unsaved.current) {
+      working.current = false;
+      setFailure({ message: 'Some choices were not saved, so the sync did not start. Save them again (above), then sync.', retryLabel: 'Sync now', retry: () => void runAsync() });
+      return;
+    }
+    let cancelled = false;
+    try {
+      const result = await track('run', (onProgress) => requester.run(onProgress));
+      setOutcome(result);
+      replaceItems(result.comparison.items);
+      setComparison(result.comparison);
+      setOpenKey(null);
+      requester.overviewAsync().then((next) => {
+        overviewRef.current = next;
+        setOverview(next);
+      }, () => undefined);
+    } catch (error) {
+      cancelled = isCancelled(error);
+      if (cancelled) setMessage({ tone: 'info', text: 'Sync cancelled. What was already sent is recorded; checking what is left…' });
+      else setFailure({ message: `The sync did not finish: ${asSentence(errorText(error))} What was already sent is recorded, and your choices are kept.`, retryLabel: 'Try the sync again', retry: () => void runAsync() });
+    } finally {
+      pending.current = null;
+      working.current = false;
+      setTask(null);
+    }
+    if (cancelled) {
+      await compareAsync(true);
+      setMessage({ tone: 'info', text: 'Sync cancelled. What was already sent is recorded; the list shows what is left.' });
+    }
+  }
+
+  const rows = useMemo(() => (items ? buildRows(items, filter, query) : []), [items, filter, query]);
+  const counts = useMemo(() => (items && comparison ? kindCounts({ items, counts: comparison.counts }) : null), [items, comparison]);
+  const summary = useMemo(() => runSummary(items ?? []), [items]);
+  const openItem = openKey !== null ? (items?.find((item) => item.key === openKey) ?? null) : null;
+  const readOnlyReason = comparison?.readOnlyReason ?? overview?.readOnlyReason ?? null;
+  const busy = task !== null;
+
+  const toggle = useCallback(
+    (item: SyncItem) => {
+      if (readOnlyReason) return;
+      const next = toggledChoice(item);
+      if (next) choose(item, next);
+      else if (choiceMode(item.kind) === 'conflict') setMessage({ tone: 'info', text: `${item.name} is a conflict: press Enter to open it and choose keep mine, take theirs or skip for now.` });
+    },
+    [choose, readOnlyReason],
+  );
+
+  if (overview?.problem) {
+    return (
+      <div class="screen sync-screen" data-testid="screen-sync" hidden={hidden}>
+        <div class="empty-state" data-testid="sync-link-problem">
+          <strong>{LINK_PROBLEM_TEXT[overview.problem].title}</strong>
+          <p>{LINK_PROBLEM_TEXT[overview.problem].body}</p>
+          <div>
+            <Button variant="primary" onClick={onOpenSettings} testId="sync-open-settings">
+              Open Settings
+            </Button>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  const lastSynced = overview?.lastSyncedAt ?? null;
+  const formatUpdates = counts?.get('format-update') ?? 0;
+  return (
+    <div class="screen sync-screen" data-testid="screen-sync" hidden={hidden}>
+      {readOnlyReason ? (
+        <p class="notice notice-error" data-testid="sync-read-only">
+          {readOnlyReason}
+        </p>
+      ) : null}
+      {task ? <TaskProgress task={task} /> : null}
+      {failure ? (
+        <div class="sync-error">
+          <ErrorNotice message={failure.message} testId="sync-error" />
+          {!busy ? <Button onClick={failure.retry}>{failure.retryLabel}</Button> : null}
+        </div>
+      ) : null}
+      {chooseFailure ? (
+        <div class="sync-error">
+          <ErrorNotice message={chooseFailure.message} testId="sync-choose-error" />
+          <Button onClick={chooseFailure.retry}>{chooseFailure.retryLabel}</Button>
+        </div>
+      ) : null}
+      {outcome ? <OutcomeNotice outcome={outcome} onDismiss={() => setOutcome(null)} /> : null}
+      <LiveNotice message={message} testId="sync-message" />
+      {!items && !task && !failure ? (
+        <p class="sync-inline-status" role="status">
+          <Spinner /> Opening sync…
+        </p>
+      ) : null}
+      {items && counts ? (
+        openItem ? null : isInSync(counts) ? (
+          <div class="empty-state" data-testid="sync-in-sync">
+            <strong>Everything is in sync</strong>
+            <p>
+              {lastSynced ? (
+                <>
+                  Last synced <time title={absoluteTime(lastSynced)}>{relativeTime(lastSynced, nowMs)}</time>.
+                </>
+              ) : (
+                'Nothing differs between this file and the design system.'
+              )}
+            </p>
+          </div>
+        ) : (
+          <>
+            <div class="sync-chips" role="group" aria-label="Show only one kind">
+              <button type="button" class="sync-chip" aria-pressed={filter === 'all'} onClick={() => setFilter('all')}>
+                All {formatCount(items.length - formatUpdates)}
+              </button>
+              {KIND_ORDER.filter((kind) => kind !== 'format-update' && (counts.get(kind) ?? 0) > 0).map((kind: SyncKind) => (
+                <button
+                  key={kind}
+                  type="button"
+                  class={`sync-chip${kind === 'conflict' ? ' sync-chip-conflict' : ''}`}
+                  aria-pressed={filter === kind}
+                  onClick={() => setFilter(filter === kind ? 'all' : kind)}
+                >
+                  {chipLabel(kind, counts.get(kind) ?? 0)}
+                </button>
+              ))}
+            </div>
+            {formatUpdates > 0 ? (
+              <p class="sync-format-note" data-testid="sync-format-update">
+                {formatUpdateNotice(formatUpdates)}{' '}
+                <Button variant="link" onClick={() => setFilter(filter === 'format-update' ? 'all' : 'format-update')}>
+                  {filter === 'format-update' ? 'Show the other changes' : 'Show them'}
+                </Button>
+              </p>
+            ) : null}
+            <input
+              type="search"
+              class="field-input"
+              aria-label="Search by name"
+              placeholder="Search by name"
+              spellcheck={false}
+              autoComplete="off"
+              data-testid="sync-search"
+              value={query}
+              onInput={(event) => setQuery(event.currentTarget.value)}
+              onKeyDown={(event) => {
+                // Escape clears the search (the browser does it too; this keeps the state in step).
+                if (event.key === 'Escape' && query !== '') {
+                  event.preventDefault();
+                  setQuery('');
+                }
+              }}
+            />
+          </>
+        )
+      ) : null}
+      {items && counts && !isInSync(counts) ? (
+        <>
+          <p id="sync-list-help" class="visually-hidden">
+            Arrow keys move, Enter opens the changes, Space ticks or unticks.
+          </p>
+          {rows.length === 0 && !openItem ? (
+            <div class="empty-state" data-testid="sync-no-match">
+              <strong>No component matches{query.trim() ? ` “${query.trim()}”` : ''}{filter !== 'all' ? ` in ${KIND_LABEL[filter].toLowerCase()}` : ''}.</strong>
+              <div>
+                <Button
+                  onClick={() => {
+                    setQuery('');
+                    setFilter('all');
+                  }}
+                >
+                  Show all changes
+                </Button>
+              </div>
+            </div>
+          ) : null}
+          <SyncList
+            rows={rows}
+            resetKey={`${filter}\n${query}`}
+            hidden={hidden || openItem !== null || rows.length === 0}
+            readOnly={readOnlyReason !== null || busy}
+            nowMs={nowMs}
+            onOpen={(item) => setOpenKey(item.key)}
+            onChoose={choose}
+            onToggle={toggle}
+          />
+        </>
+      ) : null}
+      {openItem ? (
+        <SyncDetailView
+          item={openItem}
+          loadAsync={(key) => requester.detailAsync(key)}
+          readOnly={readOnlyReason !== null || busy}
+          nowMs={nowMs}
+          onChoose={choose}
+          onBack={() => setOpenKey(null)}
+        />
+      ) : null}
+      <div class="sync-actions">
+        {task ? (
+          <Button onClick={task.cancel} testId="sync-cancel">
+            {task.kind === 'run' ? 'Cancel sync' : 'Stop checking'}
+          </Button>
+        ) : (
+          <>
+            {items && summary.label ? (
+              <Button variant="primary" onClick={() => void runAsync()} disabled={readOnlyReason !== null} testId="sync-run">
+                {summary.label}
+              </Button>
+            ) : null}
+            <Button onClick={() => void compareAsync()} testId="sync-check">
+              Check again
+            </Button>
+          </>
+        )}
+      </div>
+      {overview && overview.history.length > 0 ? <SyncHistory history={overview.history} nowMs={nowMs} /> : null}
+    </div>
+  );
+}
+
+function TaskProgress({ task }: { task: Task }) {
+  const progress = task.progress;
+  const fallback = task.kind === 'run' ? 'Starting the sync…' : 'Starting the comparison…';
+  const text = progress ? progressText(progress) : fallback;
+  const left = task.kind === 'run' && task.latest && progress ? timeLeftText(secondsLeft(task.first, task.latest, progress.total)) : null;
+  const determinate = progress !== null && progress.total !== null && progress.total > 0;
+  return (
+    <div class="sync-progress" data-testid="sync-progress">
+      <p id="sync-progress-label">
+        {text}
+        {left ? ` — ${left}` : ''}
+      </p>
+      <progress
+        aria-labelledby="sync-progress-label"
+        max={determinate ? (progress.total ?? 1) : undefined}
+        value={determinate ? progress.done : undefined}
+      />
+    </div>
+  );
+}
+
+function OutcomeNotice({ outcome, onDismiss }: { outcome: SyncOutcome; onDismiss(): void }) {
+  const text = outcomeText(outcome);
+  return (
+    <div class="notice notice-success sync-outcome" role="status" data-testid="sync-outcome">
+      <p>{text.summary}</p>
+      {text.conflicts ? <p>{text.conflicts}</p> : null}
+      {outcome.manualSteps.length > 0 ? (
+        <>
+          <p>Change these by hand; Envelope could not apply them:</p>
+          <ul class="sync-steps">
+            {outcome.manualSteps.map((entry) => (
+              <li key={entry.name}>
+                <strong>{entry.name}</strong>: {entry.steps.join('; ')}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <div>
+        <Button variant="link" onClick={onDismiss}>
+          Dismiss
+        </Button>
+      </div>
+    </div>
+  );
+}
