@@ -48,7 +48,7 @@ export function resolveExportScale(node: FakeSceneNode, settings: Record<string,
   return scale;
 }
 
-export async function exportNodeAsync(node: FakeSceneNode, settings: ExportSettings | undefined): Promise<Uint8Array> {
+export async function exportNodeAsync(node: FakeSceneNode, settings: ExportSettings | undefined, deflate?: (data: Uint8Array) => Uint8Array): Promise<Uint8Array> {
   const api = 'exportAsync';
   const options = (settings ?? { format: 'PNG' }) as unknown as Record<string, unknown>;
   if (!isPlainObject(options)) throw validationError(api, 'export settings', settings);
@@ -76,7 +76,7 @@ export async function exportNodeAsync(node: FakeSceneNode, settings: ExportSetti
     const o = (y * width + x) * 4;
     return [pixels[o]!, pixels[o + 1]!, pixels[o + 2]!, pixels[o + 3]!];
   };
-  return format === 'PNG' ? encodePng({ width, height, pixel }) : encodeJpeg({ width, height, pixel });
+  return format === 'PNG' ? encodePng({ width, height, pixel, deflate }) : encodeJpeg({ width, height, pixel });
 }
 
 // ---- walking the tree ------------------------------------------------------------------------

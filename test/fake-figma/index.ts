@@ -71,6 +71,11 @@ export interface FakeFigmaOptions {
   clientStorage?: Record<string, unknown>;
   /** The manifest's relaunchButtons commands setRelaunchData accepts; default Envelope's ['sync', 'browse']; null: any. */
   relaunchCommands?: readonly string[] | null;
+  /**
+   * zlib compressor for exported PNGs (Node's `deflateSync`), so exports are about as large as
+   * Figma's; without it PNGs are stored uncompressed (QuickJS and the browser have no zlib).
+   */
+  deflate?: (data: Uint8Array) => Uint8Array;
   /** Publish the default "Northwind Brand Library" components (NORTHWIND_LIBRARY); default true. */
   teamLibrary?: boolean;
 }
@@ -162,7 +167,7 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
   ctx.changes.beforeFlush = () => ctx.flushLayout();
   ctx.applyStyleId = applyStyleId;
   ctx.bindVariable = (node, field, variable) => bindVariable(node, field, variable);
-  ctx.exporter = exportNodeAsync;
+  ctx.exporter = (node, settings) => exportNodeAsync(node, settings, options.deflate);
   ctx.onSelectionChange = (page) => {
     if (page === ctx.currentPage) ctx.queue.run(() => emit(state, 'selectionchange'));
   };
