@@ -11,7 +11,7 @@ import { fileIdOf } from './file-identity';
 import { createPayloadCache } from './payload-cache';
 import { createSerialQueue } from './serial-queue';
 import { startSyncMonitor } from './sync-monitor';
-import { createSyncSession, type SyncLink } from './sync-session';
+import { badgeCounts, createSyncSession, type SyncLink } from './sync-session';
 
 export type SyncHandlers = Pick<Handlers<SandboxRequests>, 'sync/overview' | 'sync/compare' | 'sync/detail' | 'sync/choose' | 'sync/run'>;
 
@@ -39,6 +39,12 @@ function currentUserName(figma: PluginAPI): string | null {
 
 export function createSyncFeature({ figma, transport, keyStore, documentSettings, pluginVersion }: SyncFeatureDependencies): SyncFeature {
   const queue = createSerialQueue();
+  /** Set once the monitor starts; every comparison also refreshes the badge. */
+  let emitBadge: ((counts: { local: number; remote: number }) => void) | null = null;
+  const withBadge = <T extends { counts: Record<string, number> }>(comparison: T): T => {
+    emitBadge?.(badgeCounts(comparison.counts));
+    return comparison;
+  };
   let cachedLink: { id: string; link: SyncLink } | null = null;
 
   const session = createSyncSession({
@@ -67,11 +73,18 @@ export function createSyncFeature({ figma, transport, keyStore, documentSettings
   return {
     handlers: {
       'sync/overview': () => session.overviewAsync(),
-      'sync/compare': ({ full }, context) => queue(() => session.compareAsync(context, full === true)),
+      'sync/compare': ({ full }, context) => queue(() => session.compareAsync(context, full === true)).then(withBadge),
       'sync/detail': ({ key }) => queue(() => session.detailAsync(key)),
       'sync/choose': ({ choices }) => queue(() => session.chooseAsync(choices)).then((items) => ({ items })),
-      'sync/run': (_payload, context) => queue(() => session.runAsync(context)),
+      'sync/run': (_payload, context) =>
+        queue(() => session.runAsync(context)).then((outcome) => {
+          withBadge(outcome.comparison);
+          return outcome;
+        }),
     },
-    startMonitor: (emit) => startSyncMonitor({ figma, session, queue, emit }),
+    startMonitor: (emit) => {
+      emitBadge = emit;
+      startSyncMonitor({ figma, session, queue, emit });
+    },
   };
 }

@@ -1,0 +1,174 @@
+// Design-system sync through the playground, as a designer does it: the real dist/code.js
+// against the fake Figma with the demo document, the real dist/ui.html, the builder emulator
+// behind. Driven by roles, labels and visible text; outcomes are read where they land (the
+// emulator through its API, the fake document). Test hooks only reset the world and make a
+// teammate's edit in the builder (the emulator's control surface).
+import { mkdirSync } from 'node:fs';
+import type { Frame } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Component } from '../../src/shared/api/builder/schemas';
+import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
+import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+
+let h: Harness;
+let state: EmulatorDemoState;
+const SHOTS = 'test-results/screenshots';
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+  state = parseEmulatorState(await (await fetch(`${h.emulator.builderUrl}/_emulator/state`)).json());
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+beforeEach(async () => {
+  await h.openAsync();
+  await evaluateHooks(h.page, (hooks) => hooks.reset());
+  await h.page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
+});
+
+async function remoteAsync(designSystemId: string): Promise<Map<string, Component>> {
+  const response = await fetch(`${h.emulator.builderUrl}/api/plugin/design-systems/${designSystemId}/changes?limit=500`, {
+    headers: { authorization: `Bearer ${state.builder.keys.demo}` },
+  });
+  const body = (await response.json()) as { data: { components: Component[] } };
+  return new Map(body.data.components.map((component) => [component.key, component]));
+}
+
+/** The file's components that sync (standalone components and sets), by name, read from the fake document. */
+function localComponentsAsync(): Promise<Record<string, { key: string; description: string }>> {
+  return evaluateHooks(h.page, (hooks) => {
+    const out: Record<string, { key: string; description: string }> = {};
+    hooks.inspect().run(() => {
+      for (const node of hooks.inspect().allNodes()) {
+        const isRoot = node.type === 'COMPONENT_SET' || (node.type === 'COMPONENT' && node.parent?.type !== 'COMPONENT_SET');
+        if (isRoot && !(node as ComponentNode).remote) out[node.name] = { key: (node as ComponentNode).key, description: (node as ComponentNode).description };
+      }
+    });
+    return out;
+  });
+}
+
+/** The plugin's iframe once its UI has started (after a reset the iframe is made anew). */
+async function readyUiAsync(): Promise<Frame> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const ui = await h.uiFrameAsync();
+      await ui.getByRole('navigation', { name: 'Envelope screens' }).waitFor({ timeout: 10_000 });
+      return ui;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+/** Links the file to the empty design system the way a person does: demo keys, then Settings. */
+async function linkToEmptyDesignSystemAsync(): Promise<Frame> {
+  await h.page.getByRole('button', { name: 'Use emulator demo keys' }).click();
+  const ui = await readyUiAsync();
+  await ui.getByRole('button', { name: 'Settings' }).click();
+  await ui.getByLabel('Design system id').fill('ds_empty');
+  await ui.getByRole('button', { name: 'Save for this file' }).click();
+  await expect.poll(() => ui.getByLabel('Design system id').inputValue()).toBe('ds_empty');
+  await ui.getByRole('button', { name: /^Sync/ }).click();
+  return ui;
+}
+
+async function runSyncAsync(ui: Frame): Promise<string> {
+  await ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ }).click();
+  const outcome = ui.getByTestId('sync-outcome');
+  await expect.poll(() => textOf(outcome), { timeout: 30_000 }).toMatch(/^Sync done/);
+  return (await outcome.textContent()) ?? '';
+}
+
+async function editTextInPlaygroundAsync(component: string, text: string): Promise<void> {
+  // (The playground's labels wrap their controls, so their names start with the label's words.)
+  await h.page.getByRole('combobox', { name: /^Component/ }).selectOption({ label: component });
+  await h.page.getByRole('textbox', { name: /^Text/ }).fill(text);
+  await h.page.getByRole('button', { name: 'Change text' }).click();
+}
+
+async function remoteEditAsync(key: string, edit: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${h.emulator.builderUrl}/_emulator/design-systems/ds_empty/remote-edit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key, ...edit }),
+  });
+  expect(response.ok).toBe(true);
+}
+
+describe('design-system sync in the playground', () => {
+  it('first sync: every component reaches the design system once, then the file is in sync', async () => {
+    const ui = await linkToEmptyDesignSystemAsync();
+    const local = await localComponentsAsync();
+    const count = Object.keys(local).length;
+    await expect.poll(() => ui.getByRole('button', { name: `Sync ${count} changes` }).count(), { timeout: 30_000 }).toBe(1);
+    await ui.locator('body').screenshot({ path: `${SHOTS}/sync-list-light.png` });
+    expect(await runSyncAsync(ui)).toContain(`${count} components pushed`);
+    await expect.poll(() => textOf(ui.getByTestId('sync-in-sync'))).toContain('Everything is in sync');
+
+    const remote = await remoteAsync('ds_empty');
+    expect([...remote.values()].map((component) => component.name).sort()).toEqual(Object.keys(local).sort());
+    for (const { key } of Object.values(local)) expect(remote.get(key)?.deleted).toBe(false);
+    // The sync state is in the document, shared with collaborators.
+    const keys = await evaluateHooks(h.page, (hooks) => hooks.inspect().run(() => hooks.inspect().root.getSharedPluginDataKeys('envelope')));
+    expect(keys).toContain('syncState');
+  });
+
+  it('a local edit is counted on the badge at once, shown property by property, and pushed alone', async () => {
+    const ui = await linkToEmptyDesignSystemAsync();
+    await runSyncAsync(ui);
+    await editTextInPlaygroundAsync('Header', 'Spring sale');
+    await expect.poll(() => ui.getByRole('button', { name: 'Sync, 1 change' }).count(), { timeout: 15_000 }).toBe(1);
+
+    await ui.getByRole('button', { name: 'Check again' }).click();
+    const row = ui.getByTestId('sync-row').filter({ hasText: 'Header' });
+    await row.click();
+    await h.page.keyboard.press('Enter');
+    const detail = ui.getByTestId('sync-detail');
+    await expect.poll(() => textOf(detail.getByTestId('sync-changes')), { timeout: 15_000 }).toContain('"Spring sale"');
+    await detail.screenshot({ path: `${SHOTS}/sync-detail-light.png` });
+    await ui.getByRole('button', { name: '← Back to the list' }).click();
+    expect(await runSyncAsync(ui)).toContain('1 component pushed');
+    const header = (await remoteAsync('ds_empty')).get((await localComponentsAsync()).Header!.key);
+    expect(JSON.stringify(header?.node)).toContain('Spring sale');
+  });
+
+  it('a teammate edit comes in with who made it, and taking it applies it to the file', async () => {
+    const ui = await linkToEmptyDesignSystemAsync();
+    await runSyncAsync(ui);
+    const footer = (await localComponentsAsync()).Footer!;
+    await remoteEditAsync(footer.key, { description: 'Legal text approved by the teammate.' });
+    await ui.getByRole('button', { name: 'Check again' }).click();
+    await expect.poll(() => ui.getByRole('button', { name: /^Incoming/ }).count(), { timeout: 15_000 }).toBe(1);
+    const row = ui.getByTestId('sync-row').filter({ hasText: 'Footer' });
+    await row.click();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => textOf(ui.getByTestId('sync-changes')), { timeout: 15_000 }).toContain('Legal text approved by the teammate.');
+    await ui.getByRole('button', { name: '← Back to the list' }).click();
+    expect(await runSyncAsync(ui)).toContain('1 component taken into this file');
+    expect((await localComponentsAsync()).Footer!.description).toBe('Legal text approved by the teammate.');
+  });
+
+  it('the same component changed on both sides is a conflict; keep mine pushes mine over theirs', async () => {
+    const ui = await linkToEmptyDesignSystemAsync();
+    await runSyncAsync(ui);
+    const hero = (await localComponentsAsync()).Hero!;
+    await editTextInPlaygroundAsync('Hero', 'Mine');
+    await remoteEditAsync(hero.key, { description: 'Theirs' });
+    await ui.getByRole('button', { name: 'Check again' }).click();
+    await expect.poll(() => ui.getByRole('button', { name: 'Conflicts 1' }).count(), { timeout: 15_000 }).toBe(1);
+    await ui.getByTestId('sync-row').filter({ hasText: 'Hero' }).click();
+    await h.page.keyboard.press('Enter');
+    await ui.getByRole('radio', { name: 'Keep mine' }).check();
+    await ui.getByTestId('sync-detail').screenshot({ path: `${SHOTS}/sync-conflict-light.png` });
+    await ui.getByRole('button', { name: '← Back to the list' }).click();
+    await runSyncAsync(ui);
+    const remote = (await remoteAsync('ds_empty')).get(hero.key);
+    expect(JSON.stringify(remote?.node)).toContain('Mine');
+    expect(remote?.description).not.toBe('Theirs');
+  });
+});
