@@ -27,7 +27,7 @@ export function libraryErrorResponse(status: number, code: string, message: stri
   return jsonResponse(status, { error: { code, message } }, headers);
 }
 
-/** 400 `bad_request` naming the parameter (api-assumptions "generic 400 code"). */
+/** 400 `bad_request` naming the parameter (docs/api/api-assumptions.md, "generic 400 code"). */
 export function badRequest(message: string): RequestProblem {
   return new RequestProblem(400, 'bad_request', message);
 }
