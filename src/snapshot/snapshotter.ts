@@ -2,8 +2,8 @@
 // dynamic-page rules, normalizes each (normalize-component.ts), resolves references, hashes,
 // optionally exports thumbnails, and keeps what it learned so that the next snapshot only
 // re-reads the components that `documentchange` says were touched.
-import { BridgeError } from '../shared/bridge/bridge-error';
 import { encodeBase64 } from './base64';
+import { SnapshotError } from './snapshot-error';
 import { ChangeTracker, classifyChanges, type TrackedChange } from './change-tracker';
 import { findComponentRoot, isComponentRoot } from './component-roots';
 import { createComponentReader, type ComponentReading } from './component-reader';
@@ -86,8 +86,8 @@ function defaultYieldAsync(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-function cancelledError(): BridgeError {
-  return new BridgeError('cancelled', 'The component snapshot was cancelled.');
+function cancelledError(): SnapshotError {
+  return new SnapshotError('cancelled', 'The component snapshot was cancelled.');
 }
 
 function compareKeys(a: ComponentPayload, b: ComponentPayload): number {
@@ -335,7 +335,7 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
 
   return {
     async snapshotAsync(snapshot: SnapshotOptions = {}): Promise<SnapshotResult> {
-      if (running) throw new BridgeError('busy', 'A component snapshot is already running.');
+      if (running) throw new SnapshotError('busy', 'A component snapshot is already running.');
       running = true;
       // Hidden layers inside instances are not part of the description (normalize-node.ts),
       // and skipping them makes traversal much faster in Figma.

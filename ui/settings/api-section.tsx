@@ -6,9 +6,10 @@ import { Button } from '../components/button';
 import type { LiveMessage } from '../components/notice';
 import { TextField } from '../components/text-field';
 import { useBusy } from '../hooks/use-busy';
+import { errorText, fieldErrorFrom } from '../messages/error-text';
 import type { SettingsRequester } from './settings-requester';
 import { SettingsSection } from './settings-section';
-import { API_TEXT, checkApiForm, errorText, fieldErrorFrom, savedText, type ApiField, type FieldErrors } from './api-form';
+import { API_TEXT, checkApiForm, savedText, type ApiField, type FieldErrors } from './api-form';
 
 const API_FIELDS: readonly ApiField[] = ['baseUrl', 'key'];
 const TEST_TIMEOUT_MS = 30_000;

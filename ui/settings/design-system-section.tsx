@@ -7,7 +7,8 @@ import { Button } from '../components/button';
 import type { LiveMessage } from '../components/notice';
 import { TextField } from '../components/text-field';
 import { useBusy } from '../hooks/use-busy';
-import { designSystemSavedText, errorText, fieldErrorFrom } from './api-form';
+import { errorText, fieldErrorFrom } from '../messages/error-text';
+import { designSystemSavedText } from './api-form';
 import type { SettingsRequester } from './settings-requester';
 import { SettingsSection } from './settings-section';
 
