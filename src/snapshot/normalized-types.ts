@@ -1,4 +1,4 @@
-// Shapes of the normalized description (see normalize-node.ts for the format's rules) and of
+// Shapes of the normalized description (see normalize/node.ts for the format's rules) and of
 // the builder `Component` upsert payload it feeds (docs/api/api-assumptions.md, design-system sync).
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue | undefined };

@@ -20,3 +20,7 @@ export class SnapshotError extends Error {
 export function toBridgeError(error: unknown): unknown {
   return error instanceof SnapshotError ? new BridgeError(error.code, error.message) : error;
 }
+
+export function cancelledError(): SnapshotError {
+  return new SnapshotError('cancelled', 'The component snapshot was cancelled.');
+}

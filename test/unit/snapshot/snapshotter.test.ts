@@ -6,7 +6,7 @@ import { createFakeFigma, type FakeFigma } from '../../fake-figma';
 import { buildSnapshotFixtureAsync, type SnapshotFixture } from '../../fixtures/snapshot-fixture';
 import { encodePng, readImageHeader } from '../../support/png';
 import { componentUpsertSchema } from '../../../src/shared/api/builder/schemas';
-import { hashedDescription, normalizeComponent, type ComponentRoot } from '../../../src/snapshot/normalize-component';
+import { hashedDescription, normalizeComponent, type ComponentRoot } from '../../../src/snapshot/normalize/component';
 import { emptyDependencies, ReferenceResolver } from '../../../src/snapshot/reference-resolver';
 import { ReferenceCollector } from '../../../src/snapshot/references';
 import { structuralHash } from '../../../src/snapshot/structural-hash';
