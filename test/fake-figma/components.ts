@@ -577,6 +577,7 @@ export class FakeInstanceNode extends FakeFrameNode {
       }
       if (def.type === 'VARIANT') {
         if (typeof value !== 'string' || !def.variantOptions?.includes(value)) {
+          // eslint-disable-next-line @typescript-eslint/no-base-to-string -- printed as Figma prints it, String() of whatever came
           throw figmaError(api, `"${String(value)}" is not a value of variant property "${name}" (${def.variantOptions?.join(', ')})`);
         }
         variantChanges[name] = value;

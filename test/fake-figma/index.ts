@@ -144,6 +144,7 @@ export interface FakeFigma {
 
 export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
   const log = options.console ?? { log: () => undefined, warn: () => undefined, error: () => undefined };
+  // eslint-disable-next-line prefer-const -- the context below reads it in callbacks; it is assigned once the API exists
   let state!: PluginApiState;
   const ctx = new FakeContext({
     documentAccess: options.documentAccess ?? 'dynamic-page',

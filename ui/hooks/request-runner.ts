@@ -76,11 +76,19 @@ export function createRequestRunner<T, Name extends string>(
     const token: { cancel: (() => void) | undefined } = { cancel: undefined };
     current = token;
     set({ pending: name, result: undefined, error: null });
+    const fail = (error: unknown): void => {
+      if (current !== token) return;
+      current = null;
+      const message = errorText(error);
+      set({ pending: null, result: undefined, error: message });
+      handlers.onError?.(error, message);
+    };
     let started: Started<R>;
     try {
       started = start();
     } catch (error) {
-      started = Promise.reject(error);
+      fail(error);
+      return;
     }
     const cancelStarted = started.cancel;
     if (typeof cancelStarted === 'function') token.cancel = () => cancelStarted.call(started);
@@ -88,11 +96,7 @@ export function createRequestRunner<T, Name extends string>(
     try {
       result = await started;
     } catch (error) {
-      if (current !== token) return;
-      current = null;
-      const message = errorText(error);
-      set({ pending: null, result: undefined, error: message });
-      handlers.onError?.(error, message);
+      fail(error);
       return;
     }
     if (current !== token) return;

@@ -17,7 +17,7 @@ const TEST_TIMEOUT_MS = 30_000;
 export interface ApiSectionProps {
   api: ApiName;
   view: SettingsView;
-  onView(view: SettingsView): void;
+  onView: (view: SettingsView) => void;
   requester: SettingsRequester;
 }
 

@@ -14,7 +14,7 @@ import { SettingsSection } from './settings-section';
 
 export interface DesignSystemSectionProps {
   view: SettingsView;
-  onView(view: SettingsView): void;
+  onView: (view: SettingsView) => void;
   requester: SettingsRequester;
 }
 

@@ -3,7 +3,7 @@ import { SCREENS } from './screens';
 
 export interface NavBarProps {
   current: Command;
-  onSelect(screen: Command): void;
+  onSelect: (screen: Command) => void;
 }
 
 /** Top-level navigation: plain buttons in tab order; the open screen is marked aria-current. */

@@ -1,7 +1,7 @@
 // What a library handler gets: the data, the clock, the caller and where images are served.
 import type { EmulatorClock } from '../core/clock';
 import { jsonResponse, RequestProblem, type EmulatorRequest, type EmulatorResponse } from '../http/types';
-import type { Account, LibraryData } from './model';
+import type { Account } from './model';
 import { ATTRIBUTION, type ShapeContext } from './shapes';
 
 export interface LibraryCaller {

@@ -50,7 +50,7 @@ export async function fetchEmulatorStateAsync(emulator: EmulatorUrls, fetchFn: t
   try {
     response = await fetchFn(`${emulator.libraryUrl}/_emulator/state`);
   } catch (error) {
-    throw new Error(`The emulator at ${emulator.libraryUrl} did not answer: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`The emulator at ${emulator.libraryUrl} did not answer: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   if (!response.ok) throw new Error(`The emulator answered ${response.status} to GET /_emulator/state.`);
   return parseEmulatorState(await response.json());

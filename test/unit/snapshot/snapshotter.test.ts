@@ -11,7 +11,7 @@ import { emptyDependencies, ReferenceResolver } from '../../../src/snapshot/refe
 import { ReferenceCollector } from '../../../src/snapshot/references';
 import { structuralHash } from '../../../src/snapshot/structural-hash';
 import { referencePlaces } from './plain-nodes';
-import { createSnapshotter, type ComponentPayload, type Snapshotter, type SnapshotOptions, type SnapshotResult } from '../../../src/snapshot';
+import { createSnapshotter, type ComponentPayload, type SnapshotOptions, type SnapshotResult } from '../../../src/snapshot';
 
 const noYield = (): Promise<void> => Promise.resolve();
 
