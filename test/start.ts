@@ -59,7 +59,7 @@ async function mainAsync(): Promise<void> {
     emulator = await startEmulator({ libraryPort: LIBRARY_PORT, builderPort: BUILDER_PORT });
   } catch (error) {
     if (isAddressInUse(error)) {
-      throw new Error(`Port ${LIBRARY_PORT} or ${BUILDER_PORT} is in use (another \`npm start\` or \`npm run emulator\`?). Stop it and try again.`);
+      throw new Error(`Port ${LIBRARY_PORT} or ${BUILDER_PORT} is in use (another \`npm start\` or \`npm run emulator\`?). Stop it and try again.`, { cause: error });
     }
     throw error;
   }

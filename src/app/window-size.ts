@@ -1,6 +1,6 @@
 // The plugin window's size: limits, and the size the person last gave it (clientStorage, so it
 // is theirs alone and follows them across files), which the next launch opens at.
-import type { ClientStorageLike } from '../settings/key-store';
+import type { ClientStorageLike } from '../platform/client-storage';
 
 // The UI is laid out for 360–480 px, and a window larger than most screens would hide Figma's
 // own controls.

@@ -1,13 +1,7 @@
 // The user's API keys and base URLs, kept in figma.clientStorage: private to this user on this
 // machine, never in the document (plugin data there travels with the file to everyone).
 import { baseUrlProblem, keyProblem, normalizeBaseUrl, sameOrigin, type ApiName } from '../shared/settings/validate-settings';
-
-/** The part of figma.clientStorage the store uses (a fake in tests). */
-export interface ClientStorageLike {
-  getAsync(key: string): Promise<unknown>;
-  setAsync(key: string, value: unknown): Promise<void>;
-  deleteAsync(key: string): Promise<void>;
-}
+import type { ClientStorageLike } from '../platform/client-storage';
 
 export interface ApiCredentials {
   /** The base URL to call: the saved one, or the default when none is saved. */

@@ -28,7 +28,7 @@ export function colorToHex(color: { readonly r: number; readonly g: number; read
 /**
  * `0xrrggbb` of a colour whose channels are all in 0..1, rounded as channelToByte does, or -1.
  * An integer is a cheap cache key in the sandbox's interpreter; a new hex string is not. The
- * paint loop of normalize-node.ts carries an inline copy (its hot path; a test keeps the two
+ * paint loop of normalize/paints.ts carries an inline copy (its hot path; a test keeps the two
  * in agreement).
  */
 export function rgbIndex(color: { readonly r: number; readonly g: number; readonly b: number }): number {

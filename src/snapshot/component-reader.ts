@@ -1,7 +1,7 @@
 // Reads one component root completely: normalizes it (hashing on the way), resolves its
 // references through a shared cache and finishes the hash. The snapshotter calls it for every
 // root it (re)reads.
-import { finishComponentHash, normalizeComponent, type ComponentRoot } from './normalize-component';
+import { finishComponentHash, normalizeComponent, type ComponentRoot } from './normalize/component';
 import type { ComponentPayload } from './normalized-types';
 import { emptyDependencies, ReferenceResolver, type ComponentDependencies } from './reference-resolver';
 import { ReferenceCollector } from './references';

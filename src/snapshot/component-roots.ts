@@ -2,7 +2,7 @@
 // (a component inside a set) and everything inside either belong to the outermost set or
 // component above them. Works on any object with `type` and `parent`, so it is testable
 // without Figma.
-import type { ComponentRoot } from './normalize-component';
+import type { ComponentRoot } from './normalize/component';
 
 interface Linked {
   readonly type: string;
@@ -24,3 +24,6 @@ export function findComponentRoot(node: Linked): ComponentRoot | null {
   }
   return root as ComponentRoot | null;
 }
+
+/** The node types `findAllWithCriteria` is asked for when looking for roots. */
+export const COMPONENT_TYPES: Array<'COMPONENT' | 'COMPONENT_SET'> = ['COMPONENT', 'COMPONENT_SET'];

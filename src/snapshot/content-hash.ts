@@ -1,15 +1,16 @@
-// Content hash for change detection: MurmurHash3 x86_128 over the UTF-16LE code units of the
-// canonical JSON (two code units make one 32-bit word, so the result equals MurmurHash3_x86_128
-// of the string's UTF-16LE bytes, seed 0). Printed as 32 lower-case hex digits.
+// The string codes of the structural hash (structural-hash.ts): MurmurHash3 x86_128 over the
+// UTF-16LE code units of a string (two code units make one 32-bit word, so the result equals
+// MurmurHash3_x86_128 of the string's UTF-16LE bytes, seed 0), plus the finalizer and hex
+// printing it shares. Change detection hashes descriptions with structural-hash.ts, which takes
+// each string's first two words from here; `contentHash` prints all 128 bits as 32 lower-case
+// hex digits (tests check the function against a byte-wise reference through it, and fixtures
+// use it for stable keys).
 //
 // Why this one: the sandbox has no Web Crypto and runs in an interpreter, so the hash must be
 // plain 32-bit integer arithmetic (Math.imul) with few operations per input character. x86_128
 // reads 8 code units per block into four independent lanes (about 11 interpreter operations
 // per character) and has full avalanche. It is not cryptographic: it only detects changes.
-// Collision rate: for well-mixed 128-bit output the chance that any two of n different
-// descriptions collide is about n²/2^129, e.g. ~1.5e-31 for a million component versions;
-// MurmurHash3_x86_128's lanes are not fully independent, so treat the real figure as "far below
-// one in 2^64", which is still negligible for change detection.
+// The odds that two descriptions share a hash are the structural hash's (structural-hash.ts).
 
 const C1 = 0x239b961b;
 const C2 = 0xab0e9789;

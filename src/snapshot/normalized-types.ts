@@ -1,5 +1,5 @@
-// Shapes of the normalized description (see normalize-node.ts for the format's rules) and of
-// the builder `Component` upsert payload it feeds (api-assumptions.md, design-system sync).
+// Shapes of the normalized description (see normalize/node.ts for the format's rules) and of
+// the builder `Component` upsert payload it feeds (docs/api/api-assumptions.md, design-system sync).
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue | undefined };
 
@@ -36,7 +36,7 @@ export interface ThumbnailPayload {
   base64: string;
 }
 
-/** One builder `Component` upsert (api-assumptions.md): a standalone component or a set. */
+/** One builder `Component` upsert (docs/api/api-assumptions.md): a standalone component or a set. */
 export interface ComponentPayload {
   key: string;
   name: string;

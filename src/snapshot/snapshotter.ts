@@ -1,15 +1,17 @@
 // The snapshot module's Figma side: finds the local components of the open file under
-// dynamic-page rules, normalizes each (normalize-component.ts), resolves references, hashes,
-// optionally exports thumbnails, and keeps what it learned so that the next snapshot only
-// re-reads the components that `documentchange` says were touched.
-import { BridgeError } from '../shared/bridge/bridge-error';
-import { encodeBase64 } from './base64';
-import { ChangeTracker, classifyChanges, type TrackedChange } from './change-tracker';
-import { findComponentRoot, isComponentRoot } from './component-roots';
+// dynamic-page rules, normalizes each (normalize/component.ts), resolves references, hashes,
+// optionally exports thumbnails (thumbnails.ts), and keeps what it learned so that the next
+// snapshot only re-reads the components that `documentchange` says were touched
+// (dirty-roots.ts).
+import type { CacheEntry } from './cache-entry';
+import { ChangeTracker } from './change-tracker';
 import { createComponentReader, type ComponentReading } from './component-reader';
-import type { ComponentRoot } from './normalize-component';
+import { COMPONENT_TYPES, findComponentRoot, isComponentRoot } from './component-roots';
+import { dirtyRootsAsync } from './dirty-roots';
+import type { ComponentRoot } from './normalize/component';
 import type { ComponentPayload, ThumbnailPayload } from './normalized-types';
-import type { ComponentDependencies } from './reference-resolver';
+import { cancelledError, SnapshotError } from './snapshot-error';
+import { addThumbnailsAsync } from './thumbnails';
 
 export interface SnapshotterOptions {
   /** Lets the editor breathe between batches. Default: a `setTimeout(0)` turn. */
@@ -67,27 +69,8 @@ export interface Snapshotter {
   dispose(): void;
 }
 
-interface CacheEntry {
-  readonly root: ComponentRoot;
-  readonly payload: ComponentPayload;
-  readonly nodeIds: string[];
-  readonly dependencies: ComponentDependencies;
-  /** Figma reports no documentchange for documentation links: compared on each run instead. */
-  readonly documentationLinks: string;
-}
-
-function documentationLinksOf(root: ComponentRoot): string {
-  return root.documentationLinks.map((link) => link.uri).join('\n');
-}
-
-const COMPONENT_TYPES: Array<'COMPONENT' | 'COMPONENT_SET'> = ['COMPONENT', 'COMPONENT_SET'];
-
 function defaultYieldAsync(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-function cancelledError(): BridgeError {
-  return new BridgeError('cancelled', 'The component snapshot was cancelled.');
 }
 
 function compareKeys(a: ComponentPayload, b: ComponentPayload): number {
@@ -152,96 +135,6 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
     return rootIdByNodeId;
   }
 
-  /** Root ids that must be read again, from recorded changes and style/variable edits. */
-  async function dirtyRootsAsync(changes: TrackedChange[]): Promise<Map<string, ComponentRoot | null>> {
-    const classified = classifyChanges(changes, (nodeId) => previousRootMap().get(nodeId));
-    const dirty = new Map<string, ComponentRoot | null>();
-    for (const id of classified.rootIds) dirty.set(id, (classified.roots.get(id) as ComponentRoot | undefined) ?? entries.get(id)?.root ?? null);
-    for (const container of classified.containersToSearch) {
-      if (container.removed || !('findAllWithCriteria' in container)) continue;
-      for (const node of container.findAllWithCriteria({ types: COMPONENT_TYPES })) {
-        if (isComponentRoot(node) && !node.remote) dirty.set(node.id, node);
-      }
-    }
-    const refreshed = await resolver.refreshAsync();
-    for (const id of classified.styleIds) refreshed.styleIds.add(id);
-    const styleOrVariableEdits = refreshed.styleIds.size > 0 || refreshed.variableIds.size > 0;
-    for (const [id, entry] of entries) {
-      if (dirty.has(id)) continue;
-      if (entry.root.removed) {
-        // Normally reported by a DELETE change; checked anyway since it costs one read.
-        dirty.set(id, null);
-        continue;
-      }
-      if (documentationLinksOf(entry.root) !== entry.documentationLinks) dirty.set(id, entry.root);
-      if (!styleOrVariableEdits) continue;
-      for (const styleId of entry.dependencies.styleIds) if (refreshed.styleIds.has(styleId)) dirty.set(id, entry.root);
-      for (const variableId of entry.dependencies.variableIds) if (refreshed.variableIds.has(variableId)) dirty.set(id, entry.root);
-    }
-    // Components whose instances show a changed component change with it.
-    if (dirty.size > 0) {
-      const dependents = new Map<string, string[]>();
-      for (const [id, entry] of entries) {
-        for (const rootId of entry.dependencies.rootIds) {
-          const list = dependents.get(rootId);
-          if (list) list.push(id);
-          else dependents.set(rootId, [id]);
-        }
-      }
-      const queue = [...dirty.keys()];
-      while (queue.length > 0) {
-        for (const dependent of dependents.get(queue.pop()!) ?? []) {
-          if (!dirty.has(dependent)) {
-            dirty.set(dependent, entries.get(dependent)?.root ?? null);
-            queue.push(dependent);
-          }
-        }
-      }
-    }
-    return dirty;
-  }
-
-  async function addThumbnailsAsync(
-    list: ComponentPayload[],
-    roots: Map<string, ComponentRoot>,
-    snapshot: SnapshotOptions,
-    due: () => boolean,
-    tick: (phase: SnapshotProgress['phase'], done: number, total: number) => Promise<void>,
-  ): Promise<{ components: ComponentPayload[]; exported: number; reused: number; failed: number }> {
-    const out: ComponentPayload[] = [];
-    const kept = new Map<string, ThumbnailPayload>();
-    let exported = 0;
-    let reused = 0;
-    let failed = 0;
-    for (let i = 0; i < list.length; i++) {
-      const payload = list[i]!;
-      let thumbnail = thumbnailsByHash.get(payload.hash);
-      if (thumbnail) {
-        reused++;
-      } else {
-        if (snapshot.isCancelled?.()) throw cancelledError();
-        const root = roots.get(payload.key)!;
-        const longest = Math.max(root.width, root.height);
-        const scale = longest > thumbnailMaxSize ? thumbnailMaxSize / longest : 1;
-        try {
-          const bytes = await root.exportAsync({ format: 'PNG', constraint: { type: 'SCALE', value: scale } });
-          thumbnail = { format: 'png', base64: encodeBase64(bytes) };
-          exported++;
-        } catch {
-          failed++; // e.g. an empty or oversized component: the payload goes without a thumbnail
-        }
-        if (due()) await tick('thumbnails', i + 1, list.length);
-      }
-      if (thumbnail) {
-        kept.set(payload.hash, thumbnail);
-        out.push({ ...payload, thumbnail });
-      } else {
-        out.push(payload);
-      }
-    }
-    thumbnailsByHash = kept;
-    return { components: out, exported, reused, failed };
-  }
 
   async function runAsync(snapshot: SnapshotOptions): Promise<SnapshotResult> {
     const started = now();
@@ -263,7 +156,7 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
     try {
       let work: Array<[string, ComponentRoot | null]>;
       if (incrementalRun) {
-        work = [...(await dirtyRootsAsync(changes))];
+        work = [...(await dirtyRootsAsync(changes, entries, (nodeId) => previousRootMap().get(nodeId), resolver))];
       } else {
         work = (await listRootsAsync()).map((root) => [root.id, root]);
       }
@@ -312,7 +205,13 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
     components.sort(compareKeys);
     let thumbnailStats = { exported: 0, reused: 0, failed: 0 };
     if (snapshot.thumbnails) {
-      const withThumbnails = await addThumbnailsAsync(components, rootsByKey, snapshot, due, tick);
+      const withThumbnails = await addThumbnailsAsync(components, rootsByKey, thumbnailsByHash, {
+        maxSize: thumbnailMaxSize,
+        isCancelled: snapshot.isCancelled,
+        due,
+        tick,
+      });
+      thumbnailsByHash = withThumbnails.byHash;
       components = withThumbnails.components;
       thumbnailStats = withThumbnails;
     }
@@ -335,9 +234,9 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
 
   return {
     async snapshotAsync(snapshot: SnapshotOptions = {}): Promise<SnapshotResult> {
-      if (running) throw new BridgeError('busy', 'A component snapshot is already running.');
+      if (running) throw new SnapshotError('busy', 'A component snapshot is already running.');
       running = true;
-      // Hidden layers inside instances are not part of the description (normalize-node.ts),
+      // Hidden layers inside instances are not part of the description (normalize/node.ts),
       // and skipping them makes traversal much faster in Figma.
       const skipBefore = figma.skipInvisibleInstanceChildren;
       figma.skipInvisibleInstanceChildren = true;

@@ -1,5 +1,5 @@
 // The content hash of a normalized description. It is computed while the normalizer builds the
-// description (normalize-node.ts calls the mix* steps below as it writes each field), not by
+// description (normalize/ calls the mix* steps below as it writes each field), not by
 // walking the finished tree again: in the Figma sandbox (an interpreter compiled to
 // WebAssembly) a second walk costs a property look-up for every field the format could have
 // and a call for every value, about as much as normalizing itself, and JSON.stringify plus a

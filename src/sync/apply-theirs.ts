@@ -3,7 +3,7 @@
 // names — and says in words what must be changed by hand (layers, fills, text and the rest of
 // the layer tree, which the builder's description cannot rebuild faithfully).
 import type { Component } from '../shared/api/builder/schemas';
-import { buildPropertyNameMap } from '../snapshot/normalize-component';
+import { buildPropertyNameMap } from '../snapshot/normalize/component';
 import type { ComponentPayload } from '../snapshot/normalized-types';
 import type { LocalComponentNode } from './component-nodes';
 import { diffComponents } from './property-diff';

@@ -1,7 +1,7 @@
 // The designer's choices in the diff view (push, take, skip per component), kept per user in
 // clientStorage until the sync runs, so closing the window loses none of them. Keyed by file
 // and design system: a choice made for one never applies to another.
-import type { ClientStorageLike } from '../settings/key-store';
+import type { ClientStorageLike } from '../platform/client-storage';
 import type { SyncChoice } from '../shared/bridge/messages';
 
 export interface ChoicesStore {

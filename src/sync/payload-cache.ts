@@ -9,7 +9,7 @@
 // older copies of a key left in an old bucket count until that bucket goes.
 import { utf8ByteLength } from '../shared/api/http/utf8';
 import type { ComponentPayload } from '../snapshot/normalized-types';
-import type { ClientStorageLike as KeyStoreStorage } from '../settings/key-store';
+import type { ClientStorageLike as KeyStoreStorage } from '../platform/client-storage';
 
 /** The part of figma.clientStorage the cache uses; `keysAsync` (when present) cleans up leftovers. */
 export type ClientStorageLike = KeyStoreStorage & { keysAsync?(): Promise<string[]> };

@@ -1,6 +1,6 @@
 // What changed between two versions of a component, property by property, in words people
 // read in the Sync screen's detail: `Button / Type=Primary › Label`, `fill`, `#0a66ff` →
-// `#0052cc`. Works on the normalized description (src/snapshot/normalize-node.ts: absent keys
+// `#0052cc`. Works on the normalized description (src/snapshot/normalize/: absent keys
 // mean defaults, a plain paint is its colour string, equal padding one number), so a local
 // payload and the API's Component compare alike. Pure and deterministic; meant for one
 // component at a time, not for a whole file.
@@ -88,7 +88,7 @@ function diffVariants(path: string, before: DiffableComponent['variants'], after
 /** Fields not compared as properties: identity and structure. */
 const STRUCTURAL = new Set(['children', 'name']);
 
-/** Values of absent fields (normalize-node.ts leaves defaults out). */
+/** Values of absent fields (the normalizer leaves defaults out). */
 const NODE_DEFAULTS: Json = { visible: true, opacity: 1, rotation: 0, blendMode: 'NORMAL', cornerRadius: 0, clipsContent: false };
 const LAYOUT_DEFAULTS: Json = { direction: 'NONE', gap: 0, counterGap: 0, align: 'MIN', counterAlign: 'MIN', primarySizing: 'AUTO', counterSizing: 'AUTO', wrap: 'NO_WRAP' };
 const TEXT_DEFAULTS: Json = {

@@ -6,7 +6,6 @@
 import { build } from 'esbuild';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { resolve } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { newQuickJSWASMModule, RELEASE_SYNC, type QuickJSContext, type QuickJSRuntime } from 'quickjs-emscripten';
 
@@ -186,7 +185,7 @@ function pollQuickJs(vm: QuickJSContext): PhaseState {
 interface Session {
   engine: 'quickjs' | 'node';
   count: number;
-  phaseAsync(name: string, arg: number): Promise<PhaseRun>;
+  phaseAsync: (name: string, arg: number) => Promise<PhaseRun>;
 }
 
 /**

@@ -18,8 +18,8 @@ afterAll(async () => {
 });
 
 async function screenshotAsync(name: string): Promise<void> {
-  // Toasts and the edit flash fade; let them finish so the picture is stable.
-  await h.page.waitForTimeout(300);
+  // Toasts and the edit flash animate; wait until nothing on the page moves so the picture is stable.
+  await expect.poll(() => h.page.evaluate(() => document.getAnimations().length), { timeout: 10_000 }).toBe(0);
   const bytes = await h.page.screenshot({ fullPage: false });
   const header = readImageHeader(bytes);
   expect(header).toMatchObject({ width: VIEWPORT.width, height: VIEWPORT.height });

@@ -3,22 +3,16 @@
 import { digest40, type FakeContext } from './context';
 import { figmaError, validationError } from './figma-errors';
 import { notImplemented } from './not-implemented';
-import { FakeBaseNode, FakeFrameNode, FakeSceneNode, cloneSubtree, insertChildAt, stripInstancePrefix, type FakeParent } from './nodes';
+import { FakeBaseNode, FakeFrameNode, FakeSceneNode, INSTANCE_ROOT_OWN, NODE_OWN_FIELDS, cloneSubtree, insertChildAt, stripInstancePrefix, type FakeParent } from './nodes';
 import { frozenCopy, isPlainObject, text } from './properties';
 
 type PropertyDefinition = ComponentPropertyDefinitions[string];
 
 /** Fields of the instance root that never follow the main component. */
-const ROOT_OWN_FIELDS = new Set([
-  '_x', '_y', '_rotation', '_constraints', '_layoutAlign', '_layoutGrow', '_layoutPositioning', '_visible', '_locked', '_name',
+const ROOT_OWN_FIELDS: ReadonlySet<string> = new Set([
+  ...[...INSTANCE_ROOT_OWN].map((name) => `_${name}`),
   // A nested instance's references belong to the component that contains it, not to its main.
   '_componentPropertyReferences',
-]);
-
-const NOT_FROM_MAIN = new Set([
-  'id', '_ctx', '_parent', '_children', '_childrenView', '_mirrors', '_mainSource', '_overrides', '_removed', '_inInstance', '_inRemote',
-  '_pluginData', '_shared', '_relaunch', '_propDefs', '_description', '_descriptionMarkdown', '_documentationLinks', '_remote', '_key',
-  '_instances', '_main',
 ]);
 
 // ---- shared component metadata -------------------------------------------------------------------
@@ -474,12 +468,12 @@ function copyMainFields(main: FakeSceneNode, instance: FakeSceneNode, fresh: boo
   if (!fresh) {
     // Fields the old main had set but the new one leaves at their defaults must not linger.
     for (const key of Object.keys(to)) {
-      if (NOT_FROM_MAIN.has(key) || ROOT_OWN_FIELDS.has(key) || !key.startsWith('_') || instance._overrides?.has(key.slice(1))) continue;
+      if (NODE_OWN_FIELDS.has(key) || ROOT_OWN_FIELDS.has(key) || !key.startsWith('_') || instance._overrides?.has(key.slice(1))) continue;
       if (!(key in from) || !Object.prototype.hasOwnProperty.call(from, key)) delete to[key];
     }
   }
   for (const key of Object.keys(from)) {
-    if (NOT_FROM_MAIN.has(key)) continue;
+    if (NODE_OWN_FIELDS.has(key)) continue;
     if (!fresh && ROOT_OWN_FIELDS.has(key)) continue;
     if (!fresh && instance._overrides?.has(key.slice(1))) continue;
     to[key] = from[key];
@@ -583,6 +577,7 @@ export class FakeInstanceNode extends FakeFrameNode {
       }
       if (def.type === 'VARIANT') {
         if (typeof value !== 'string' || !def.variantOptions?.includes(value)) {
+          // eslint-disable-next-line @typescript-eslint/no-base-to-string -- printed as Figma prints it, String() of whatever came
           throw figmaError(api, `"${String(value)}" is not a value of variant property "${name}" (${def.variantOptions?.join(', ')})`);
         }
         variantChanges[name] = value;
@@ -894,7 +889,7 @@ export function createComponentFromNode(ctx: FakeContext, node: SceneNode): Comp
   ctx.changes.created(component);
   const from = node as unknown as Record<string, unknown>;
   const to = component as unknown as Record<string, unknown>;
-  for (const key of Object.keys(from)) if (!NOT_FROM_MAIN.has(key) && key in FakeComponentNode.prototype) to[key] = from[key];
+  for (const key of Object.keys(from)) if (!NODE_OWN_FIELDS.has(key) && key in FakeComponentNode.prototype) to[key] = from[key];
   const parent = node._parent;
   ctx.withRulesOff(() => {
     if (parent) insertChildAt(parent, (parent as unknown as { _children: FakeSceneNode[] })._children.indexOf(node), component, api);

@@ -102,7 +102,7 @@ export function createFigmaStyleFetch(network: NetworkFn, options: FigmaFetchOpt
     try {
       response = await network(url, request);
     } catch (error) {
-      throw new TypeError(`Failed to fetch ${url}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new TypeError(`Failed to fetch ${url}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
     return toFigmaResponse(response, url);
   };

@@ -103,6 +103,8 @@ export interface FakeInspect {
   children(node: BaseNode): SceneNode[];
   /** An instance's main component without the dynamic-page restriction. */
   mainComponent(instance: InstanceNode): ComponentNode;
+  /** A copy of a node's shared plugin data, every namespace (the API reads one namespace at a time). */
+  sharedPluginData(node: BaseNode): Record<string, Record<string, string>>;
   page(name: string): PageNode;
   /** Runs `read` with plugin restrictions lifted (page loading, sync getters, fonts). */
   run<T>(read: () => T): T;
@@ -147,6 +149,7 @@ export interface FakeFigma {
 
 export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
   const log = options.console ?? { log: () => undefined, warn: () => undefined, error: () => undefined };
+  // eslint-disable-next-line prefer-const -- the context below reads it in callbacks; it is assigned once the API exists
   let state!: PluginApiState;
   const ctx = new FakeContext({
     documentAccess: options.documentAccess ?? 'dynamic-page',
@@ -230,6 +233,10 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
     mainComponent(instance) {
       if (!(instance instanceof FakeInstanceNode)) throw new Error('inspect.mainComponent: not an instance');
       return instance._main as unknown as ComponentNode;
+    },
+    sharedPluginData(node) {
+      const shared = (node as unknown as { _shared?: Record<string, Record<string, string>> | null })._shared ?? {};
+      return Object.fromEntries(Object.entries(shared).map(([namespace, entries]) => [namespace, { ...entries }]));
     },
     page(name) {
       const page = pages.find((p) => p._name === name);

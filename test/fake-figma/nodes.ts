@@ -36,13 +36,16 @@ export type FakeParent = FakeDocumentNode | FakePageNode | FakeContainerNode;
 export type FakeContainerNode = FakeFrameNode | FakeGroupNode;
 
 /** Fields of an instance copy that stay the instance's own when the main component changes. */
-const INSTANCE_ROOT_OWN = new Set(['x', 'y', 'rotation', 'constraints', 'layoutAlign', 'layoutGrow', 'layoutPositioning', 'visible', 'locked', 'name']);
+export const INSTANCE_ROOT_OWN: ReadonlySet<string> = new Set(['x', 'y', 'rotation', 'constraints', 'layoutAlign', 'layoutGrow', 'layoutPositioning', 'visible', 'locked', 'name']);
 
-/** Fields never copied from a main component into an instance copy. */
-const NOT_COPIED = new Set([
-  'id', '_ctx', '_parent', '_children', '_childrenView', '_mirrors', '_mainSource', '_overrides', '_removed', '_inInstance',
-  '_pluginData', '_shared', '_relaunch', '_propDefs', '_description', '_descriptionMarkdown', '_documentationLinks',
-  '_remote', '_key', '_instances', '_selection', '_loaded', '_main', '_propValues', '_exposed',
+/**
+ * A node's own bookkeeping: fields never copied into a copy of it (clone, instance layers) nor
+ * from a main component into an instance. The one list both nodes.ts and components.ts use.
+ */
+export const NODE_OWN_FIELDS: ReadonlySet<string> = new Set([
+  'id', '_ctx', '_parent', '_children', '_childrenView', '_mirrors', '_mainSource', '_overrides', '_removed', '_inInstance', '_inRemote',
+  '_pluginData', '_shared', '_relaunch', '_propDefs', '_description', '_descriptionMarkdown', '_documentationLinks', '_remote', '_key',
+  '_instances', '_main', '_selection', '_loaded',
 ]);
 
 export function describeNode(node: unknown): string {
@@ -1258,7 +1261,7 @@ export function cloneSubtree(source: FakeSceneNode, instanceRoot: FakeSceneNode 
   const from = source as unknown as Record<string, unknown>;
   const to = copy as unknown as Record<string, unknown>;
   for (const key of Object.keys(from)) {
-    if (NOT_COPIED.has(key)) continue;
+    if (NODE_OWN_FIELDS.has(key)) continue;
     to[key] = from[key];
   }
   if (instanceRoot) {

@@ -57,6 +57,7 @@ export class FakeUiChannel {
 
   /** The `figma.ui` object the plugin sees. */
   api(): UIAPI {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the methods of `ui` below have their own `this`
     const channel = this;
     const ui = {
       show() {

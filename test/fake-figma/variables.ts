@@ -174,6 +174,7 @@ export class FakeVariable implements PluginDataHolder {
 
   /** The value in the collection's default mode, following aliases. */
   _resolvedDefault(): VariableValue {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the walk starts here and follows aliases to other variables
     let variable: FakeVariable = this;
     for (let hops = 0; hops < 20; hops++) {
       const collection = this._ctx.variables.get(variable.variableCollectionId) as FakeVariableCollection;

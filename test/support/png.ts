@@ -50,7 +50,7 @@ function storedZlib(data: Uint8Array): Uint8Array {
   out[o++] = adler >>> 24;
   out[o++] = (adler >>> 16) & 0xff;
   out[o++] = (adler >>> 8) & 0xff;
-  out[o++] = adler & 0xff;
+  out[o] = adler & 0xff;
   return out;
 }
 

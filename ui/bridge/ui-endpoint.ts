@@ -14,7 +14,7 @@ import {
 
 export type UiEndpoint = Endpoint<SandboxRequests, UiEvents>;
 
-type EventListener = <K extends keyof SandboxEvents & string>(type: K, payload: EventOf<SandboxEvents, K>) => void;
+type EventListener = <K extends Extract<keyof SandboxEvents, string>>(type: K, payload: EventOf<SandboxEvents, K>) => void;
 
 const listeners = new Set<EventListener>();
 const invalidListeners = new Set<(reason: string) => void>();

@@ -4,7 +4,7 @@ export interface TextFieldProps {
   id: string;
   label: string;
   value: string;
-  onValue(value: string): void;
+  onValue: (value: string) => void;
   type?: 'text' | 'password' | 'url';
   /** A problem with the value in words; marks the field invalid and is read with it. */
   error?: string | null;
@@ -12,8 +12,8 @@ export interface TextFieldProps {
   placeholder?: string;
   testId?: string;
   inputRef?: Ref<HTMLInputElement>;
-  onKeyDown?(event: KeyboardEvent): void;
-  onBlur?(): void;
+  onKeyDown?: (event: KeyboardEvent) => void;
+  onBlur?: () => void;
   disabled?: boolean;
 }
 

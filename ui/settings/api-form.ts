@@ -57,24 +57,6 @@ export function checkApiForm(api: ApiName, input: ApiFormInput): ApiFormCheck {
   return { ok: true, request: key === undefined ? { api, baseUrl: input.baseUrl.trim() } : { api, baseUrl: input.baseUrl.trim(), key } };
 }
 
-/** The field a refused request names (`BridgeError('invalid_input', message, {field})`), if any. */
-export function fieldErrorFrom<F extends string>(error: unknown, fields: readonly F[]): { field: F; message: string } | null {
-  if (typeof error !== 'object' || error === null) return null;
-  const { code, message, details } = error as { code?: unknown; message?: unknown; details?: unknown };
-  if (code !== 'invalid_input' || typeof message !== 'string' || typeof details !== 'object' || details === null) return null;
-  const field = (details as { field?: unknown }).field;
-  return typeof field === 'string' && (fields as readonly string[]).includes(field) ? { field: field as F, message } : null;
-}
-
-/** Any failure in words. */
-export function errorText(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
-    return (error as { message: string }).message;
-  }
-  return `Something went wrong: ${String(error)}`;
-}
-
 /** What to announce after a successful save. */
 export function savedText(api: ApiName, view: SettingsView, sentKey: boolean): string {
   const saved = view[api];

@@ -1,14 +1,15 @@
 // One API's settings: base URL, key (masked once saved), Save, Test connection, Forget key.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { SettingsView } from '../../src/shared/bridge/messages';
+import type { ConnectionResult, SettingsView } from '../../src/shared/bridge/messages';
 import type { ApiName } from '../../src/shared/settings/validate-settings';
 import { Button } from '../components/button';
 import type { LiveMessage } from '../components/notice';
 import { TextField } from '../components/text-field';
-import { useBusy } from '../hooks/use-busy';
+import { useRequest } from '../hooks/use-request';
+import { fieldErrorFrom } from '../messages/error-text';
 import type { SettingsRequester } from './settings-requester';
 import { SettingsSection } from './settings-section';
-import { API_TEXT, checkApiForm, errorText, fieldErrorFrom, savedText, type ApiField, type FieldErrors } from './api-form';
+import { API_TEXT, checkApiForm, savedText, type ApiField, type FieldErrors } from './api-form';
 
 const API_FIELDS: readonly ApiField[] = ['baseUrl', 'key'];
 const TEST_TIMEOUT_MS = 30_000;
@@ -16,7 +17,7 @@ const TEST_TIMEOUT_MS = 30_000;
 export interface ApiSectionProps {
   api: ApiName;
   view: SettingsView;
-  onView(view: SettingsView): void;
+  onView: (view: SettingsView) => void;
   requester: SettingsRequester;
 }
 
@@ -30,7 +31,9 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [result, setResult] = useState<LiveMessage | null>(null);
-  const [busy, runBusy] = useBusy<'save' | 'test' | 'forget'>();
+  // One request at a time: a second click while one is pending is not sent.
+  const request = useRequest<SettingsView | ConnectionResult, 'save' | 'test' | 'forget'>({ whilePending: 'ignore' });
+  const busy = request.pending;
 
   const baseUrlRef = useRef<HTMLInputElement>(null);
   const keyRef = useRef<HTMLInputElement>(null);
@@ -82,62 +85,72 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
       return;
     }
     setErrors({});
-    void runBusy('save', async () => {
-      try {
+    void request.run(
+      'save',
+      async () => {
         const next = await requester.saveApiAsync(check.request);
-        const sentKey = check.request.key !== undefined;
-        setBaseUrl(next[api].baseUrl);
-        if (sentKey) {
-          // The key field gives way to the masked hint; focus goes to what replaced it.
-          setKey('');
-          setReplacing(false);
-          focusAfterRender.current = 'replace';
-        }
-        onView(next);
-        setResult({ tone: 'success', text: savedText(api, next, sentKey) });
-      } catch (error) {
-        // The fields keep what was typed; the problem shows next to the field it concerns.
-        const fieldError = fieldErrorFrom(error, API_FIELDS);
-        if (fieldError?.field === 'key' && !keyFieldShown) {
-          // The sandbox wants the key again (say, for a new host): open the field it asks about.
-          setReplacing(true);
-          focusAfterRender.current = 'key';
-        }
-        if (fieldError) showErrors({ [fieldError.field]: fieldError.message });
-        else setFailure(errorText(error));
-      }
-    });
+        onView(next); // the app learns of the save even if this screen is gone by then
+        return next;
+      },
+      {
+        onResult: (next) => {
+          const sentKey = check.request.key !== undefined;
+          setBaseUrl(next[api].baseUrl);
+          if (sentKey) {
+            // The key field gives way to the masked hint; focus goes to what replaced it.
+            setKey('');
+            setReplacing(false);
+            focusAfterRender.current = 'replace';
+          }
+          setResult({ tone: 'success', text: savedText(api, next, sentKey) });
+        },
+        onError: (error, message) => {
+          // The fields keep what was typed; the problem shows next to the field it concerns.
+          const fieldError = fieldErrorFrom(error, API_FIELDS);
+          if (fieldError?.field === 'key' && !keyFieldShown) {
+            // The sandbox wants the key again (say, for a new host): open the field it asks about.
+            setReplacing(true);
+            focusAfterRender.current = 'key';
+          }
+          if (fieldError) showErrors({ [fieldError.field]: fieldError.message });
+          else setFailure(message);
+        },
+      },
+    );
   }
 
   function testConnection() {
     setFailure(null);
     setResult({ tone: 'info', text: `Testing the ${text.title.toLowerCase()} connection…` });
-    void runBusy('test', async () => {
-      try {
-        const outcome = await requester.testConnectionAsync(api, TEST_TIMEOUT_MS);
-        setResult({ tone: outcome.ok ? 'success' : 'error', text: outcome.message });
-      } catch (error) {
+    void request.run('test', () => requester.testConnectionAsync(api, TEST_TIMEOUT_MS), {
+      onResult: (outcome) => setResult({ tone: outcome.ok ? 'success' : 'error', text: outcome.message }),
+      onError: (_error, message) => {
         setResult(null);
-        setFailure(errorText(error));
-      }
+        setFailure(message);
+      },
     });
   }
 
   function forgetKey() {
     setFailure(null);
-    void runBusy('forget', async () => {
-      try {
+    void request.run(
+      'forget',
+      async () => {
         const next = await requester.forgetKeyAsync(api);
-        setConfirmingForget(false);
-        setReplacing(false);
-        setKey('');
-        onView(next);
-        focusAfterRender.current = 'key';
-        setResult({ tone: 'success', text: `The ${text.keyNoun} was removed from this computer.` });
-      } catch (error) {
-        setFailure(errorText(error));
-      }
-    });
+        onView(next); // the app learns of it even if this screen is gone by then
+        return next;
+      },
+      {
+        onResult: () => {
+          setConfirmingForget(false);
+          setReplacing(false);
+          setKey('');
+          focusAfterRender.current = 'key';
+          setResult({ tone: 'success', text: `The ${text.keyNoun} was removed from this computer.` });
+        },
+        onError: (_error, message) => setFailure(message),
+      },
+    );
   }
 
   function startReplace() {

@@ -6,14 +6,15 @@ import { designSystemIdProblem, normalizeDesignSystemId } from '../../src/shared
 import { Button } from '../components/button';
 import type { LiveMessage } from '../components/notice';
 import { TextField } from '../components/text-field';
-import { useBusy } from '../hooks/use-busy';
-import { designSystemSavedText, errorText, fieldErrorFrom } from './api-form';
+import { useRequest } from '../hooks/use-request';
+import { fieldErrorFrom } from '../messages/error-text';
+import { designSystemSavedText } from './api-form';
 import type { SettingsRequester } from './settings-requester';
 import { SettingsSection } from './settings-section';
 
 export interface DesignSystemSectionProps {
   view: SettingsView;
-  onView(view: SettingsView): void;
+  onView: (view: SettingsView) => void;
   requester: SettingsRequester;
 }
 
@@ -22,7 +23,7 @@ export function DesignSystemSection({ view, onView, requester }: DesignSystemSec
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [result, setResult] = useState<LiveMessage | null>(null);
-  const [busy, runBusy] = useBusy<'save'>();
+  const request = useRequest<SettingsView, 'save'>({ whilePending: 'ignore' });
   const inputRef = useRef<HTMLInputElement>(null);
 
   function save() {
@@ -36,22 +37,29 @@ export function DesignSystemSection({ view, onView, requester }: DesignSystemSec
     }
     setError(null);
     const id = normalizeDesignSystemId(value);
-    void runBusy('save', async () => {
-      try {
+    void request.run(
+      'save',
+      async () => {
         const next = await requester.setDesignSystemAsync(id);
-        setValue(next.designSystemId ?? '');
-        onView(next);
-        setResult({ tone: 'success', text: designSystemSavedText(next.designSystemId) });
-      } catch (caught) {
-        const fieldError = fieldErrorFrom(caught, ['designSystemId'] as const);
-        if (fieldError) {
-          setError(fieldError.message);
-          inputRef.current?.focus();
-        } else {
-          setFailure(errorText(caught));
-        }
-      }
-    });
+        onView(next); // the app learns of the change even if this screen is gone by then
+        return next;
+      },
+      {
+        onResult: (next) => {
+          setValue(next.designSystemId ?? '');
+          setResult({ tone: 'success', text: designSystemSavedText(next.designSystemId) });
+        },
+        onError: (caught, message) => {
+          const fieldError = fieldErrorFrom(caught, ['designSystemId'] as const);
+          if (fieldError) {
+            setError(fieldError.message);
+            inputRef.current?.focus();
+          } else {
+            setFailure(message);
+          }
+        },
+      },
+    );
   }
 
   return (
@@ -85,7 +93,7 @@ export function DesignSystemSection({ view, onView, requester }: DesignSystemSec
         }}
       />
       <div class="button-row">
-        <Button variant="primary" type="submit" busy={busy === 'save'} testId="settings-design-system-save">
+        <Button variant="primary" type="submit" busy={request.pending === 'save'} testId="settings-design-system-save">
           Save for this file
         </Button>
       </div>

@@ -5,7 +5,7 @@ import type { SettingsRequester } from './settings-requester';
 
 export interface SettingsScreenProps {
   view: SettingsView;
-  onView(view: SettingsView): void;
+  onView: (view: SettingsView) => void;
   requester: SettingsRequester;
 }
 

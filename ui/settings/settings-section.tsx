@@ -8,7 +8,7 @@ export interface SettingsSectionProps {
   idPrefix: string;
   title: string;
   about: string;
-  onSubmit(): void;
+  onSubmit: () => void;
   failure: string | null;
   result: LiveMessage | null;
   children: ComponentChildren;

@@ -8,9 +8,9 @@ export interface AppShellProps {
   fileName: string;
   userName: string | null;
   screen: Command;
-  onScreen(screen: Command): void;
+  onScreen: (screen: Command) => void;
   /** Asks for a new window size (`save` when the resize ends). */
-  onResize(width: number, height: number, save: boolean): void;
+  onResize: (width: number, height: number, save: boolean) => void;
   /** A count on a screen's tab (changes waiting on Sync); none when 0. */
   badges?: Partial<Record<Command, number>>;
   children: ComponentChildren;

@@ -4,7 +4,7 @@ import { SCREENS } from './screens';
 
 export interface NavBarProps {
   current: Command;
-  onSelect(screen: Command): void;
+  onSelect: (screen: Command) => void;
   /** A count on a screen's tab (changes waiting on Sync); none when 0. */
   badges?: Partial<Record<Command, number>>;
 }

@@ -5,7 +5,7 @@ import { useRef } from 'preact/hooks';
 
 export interface ResizeHandleProps {
   /** `save` is true when the resize ends (pointer released, key pressed). */
-  onResize(width: number, height: number, save: boolean): void;
+  onResize: (width: number, height: number, save: boolean) => void;
 }
 
 const KEY_STEP = 16;

@@ -5,7 +5,7 @@ import type { PropertyChange, SyncChoice, SyncDetail, SyncItem } from '../../src
 import { Button } from '../components/button';
 import { ErrorNotice } from '../components/notice';
 import { Spinner } from '../components/spinner';
-import { errorText } from '../settings/api-form';
+import { errorText } from '../messages/error-text';
 import { DetailChoice } from './choice-control';
 import { remoteText } from './sync-list';
 import { choiceMode, KIND_LABEL } from './sync-kinds';

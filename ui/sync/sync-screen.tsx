@@ -8,7 +8,7 @@ import type { Progress } from '../../src/shared/bridge/protocol';
 import { Button } from '../components/button';
 import { ErrorNotice, LiveNotice, type LiveMessage } from '../components/notice';
 import { Spinner } from '../components/spinner';
-import { errorText } from '../settings/api-form';
+import { errorText } from '../messages/error-text';
 import { createChoiceBatcher, type Choices } from './choice-batcher';
 import { SyncDetailView } from './sync-detail';
 import { SyncHistory } from './sync-history';

@@ -1,6 +1,6 @@
 // The builder client against the emulator: templates and design-system sync, through both
 // transports.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createBuilderClient, type BuilderClient } from '../../../src/shared/api/builder/client';
 import { getAllChangesAsync, syncInBatchesAsync } from '../../../src/shared/api/builder/sync-flow';
 import { syncBody, upsert } from './support/sync-bodies';

@@ -1,6 +1,6 @@
 // The library client against the emulator: every endpoint's real response parses, through
 // both transports.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createLibraryClient, type LibraryClient } from '../../../src/shared/api/library/client';
 import { createUniqueEmailPager } from '../../../src/shared/api/library/unique-pager';
 import { apiRejectionOf, useEmulatorSession } from './support/emulator-session';

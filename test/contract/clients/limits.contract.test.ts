@@ -1,6 +1,6 @@
 // Limits and faults against the emulator with its real limits on. The client runs on a manual
 // clock that the test moves together with the emulator's clock, so nothing sleeps.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBuilderClient } from '../../../src/shared/api/builder/client';
 import type { HttpResponse, HttpTransport } from '../../../src/shared/api/http/transport';
 import { createLibraryClient } from '../../../src/shared/api/library/client';

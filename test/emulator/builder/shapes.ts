@@ -1,4 +1,4 @@
-// Builder response shapes (api-assumptions "Builder API"): Template and Component.
+// Builder response shapes (docs/api/api-assumptions.md, "Builder API"): Template and Component.
 import type { StoredComponent, Template } from './model';
 
 const iso = (ms: number): string => new Date(ms).toISOString();

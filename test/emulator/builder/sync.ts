@@ -1,4 +1,4 @@
-// The conflict rule of design-system sync (api-assumptions "Design-system sync"). Pure apart
+// The conflict rule of design-system sync (docs/api/api-assumptions.md, "Design-system sync"). Pure apart
 // from writing into the design system it is given.
 import type { DesignSystem, StoredComponent } from './model';
 import type { SyncInput } from './sync-body';

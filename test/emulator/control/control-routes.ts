@@ -1,4 +1,4 @@
-// The `/_emulator/*` control surface (api-assumptions), the same on both ports. Used by tests
+// The `/_emulator/*` control surface (docs/api/api-assumptions.md), the same on both ports. Used by tests
 // and the playground, never by the plugin. Errors are `{error, message}`.
 import { createHash } from 'node:crypto';
 import { parseFaultConfig } from '../core/faults';

@@ -1,4 +1,4 @@
-// CORS on every response (api-assumptions "CORS"): plugin iframes have a `null` origin.
+// CORS on every response (docs/api/api-assumptions.md, "CORS"): plugin iframes have a `null` origin.
 
 export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',

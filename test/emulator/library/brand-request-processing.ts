@@ -1,4 +1,4 @@
-// Brand-request transitions (api-assumptions "brand-request transitions"): queued requests
+// Brand-request transitions (docs/api/api-assumptions.md, "brand-request transitions"): queued requests
 // are worked through at 00:00 and 12:00 UTC; the first run signs up, the next one captures the
 // first email (the brand joins the library) or gives up when signup needs an app or account.
 import { HOUR_MS } from '../core/dates';

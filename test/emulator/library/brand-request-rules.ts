@@ -1,4 +1,4 @@
-// Reading a brand-request body and deciding which numbered rule of library-api.md applies.
+// Reading a brand-request body and deciding which numbered rule of docs/api/library-api.md applies.
 // Pure: no I/O, the caller stores the result.
 import { startOfUtcDay } from '../core/dates';
 import { isPlainObject } from '../http/query-params';

@@ -1,4 +1,4 @@
-// The 22 categories of library-api.md (`POST /v1/brand-requests`), with the slugs the
+// The 22 categories of docs/api/library-api.md (`POST /v1/brand-requests`), with the slugs the
 // emulator uses for `category=` filters and `categories[].slug`.
 
 export interface Category {

@@ -1,7 +1,7 @@
 // What a library handler gets: the data, the clock, the caller and where images are served.
 import type { EmulatorClock } from '../core/clock';
 import { jsonResponse, RequestProblem, type EmulatorRequest, type EmulatorResponse } from '../http/types';
-import type { Account, LibraryData } from './model';
+import type { Account } from './model';
 import { ATTRIBUTION, type ShapeContext } from './shapes';
 
 export interface LibraryCaller {
@@ -27,7 +27,7 @@ export function libraryErrorResponse(status: number, code: string, message: stri
   return jsonResponse(status, { error: { code, message } }, headers);
 }
 
-/** 400 `bad_request` naming the parameter (api-assumptions "generic 400 code"). */
+/** 400 `bad_request` naming the parameter (docs/api/api-assumptions.md, "generic 400 code"). */
 export function badRequest(message: string): RequestProblem {
   return new RequestProblem(400, 'bad_request', message);
 }

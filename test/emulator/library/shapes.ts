@@ -1,5 +1,5 @@
 // The documented response shapes of the library API, exactly: each list carries the summary
-// fields library-api.md gives it, nothing more.
+// fields docs/api/library-api.md gives it, nothing more.
 import { formatRfc2822, formatYmd } from '../core/dates';
 import { categoryBySlug } from './categories';
 import type { Brand, BrandRequestRecord, Collection, Email, Journey, LibraryData, StoredRequestStatus } from './model';

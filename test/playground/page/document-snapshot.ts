@@ -119,9 +119,15 @@ function readBox(node: object, parentOrigin: { x: number; y: number }): Box {
   return { x: parentOrigin.x + x, y: parentOrigin.y + y, width, height };
 }
 
+/** A read value as text (a string, or a number or boolean printed), else `fallback`. */
+function textOr(value: unknown, fallback: string): string {
+  if (typeof value === 'string') return value;
+  return typeof value === 'number' || typeof value === 'boolean' ? String(value) : fallback;
+}
+
 export function snapshotNode(node: object, parentOrigin: { x: number; y: number }, depth: number, budget: { left: number }): DrawNode {
   budget.left -= 1;
-  const type = String(read(() => (node as { type?: unknown }).type) ?? 'UNKNOWN');
+  const type = textOr(read(() => (node as { type?: unknown }).type), 'UNKNOWN');
   const box = readBox(node, parentOrigin);
   const { fill, hasImageFill, imageHash } = readFills(node);
   const characters = type === 'TEXT' ? read(() => (node as { characters?: unknown }).characters) : undefined;
@@ -139,10 +145,10 @@ export function snapshotNode(node: object, parentOrigin: { x: number; y: number 
     }
   }
   return {
-    id: String(read(() => (node as { id?: unknown }).id) ?? ''),
+    id: textOr(read(() => (node as { id?: unknown }).id), ''),
     type,
     kind: kindOf(type),
-    name: String(read(() => (node as { name?: unknown }).name) ?? ''),
+    name: textOr(read(() => (node as { name?: unknown }).name), ''),
     box,
     fill,
     hasImageFill,
@@ -168,8 +174,8 @@ export function snapshotDocument(root: object): DocumentSnapshot {
       nodes.push(snapshotNode(child, { x: 0, y: 0 }, 0, budget));
     }
     result.push({
-      id: String(read(() => (page as { id?: unknown }).id) ?? ''),
-      name: String(read(() => (page as { name?: unknown }).name) ?? ''),
+      id: textOr(read(() => (page as { id?: unknown }).id), ''),
+      name: textOr(read(() => (page as { name?: unknown }).name), ''),
       nodes,
     });
   }

@@ -1,6 +1,7 @@
 // The playground's link to the emulator: read its demo keys from the control surface and put
 // them where the plugin's settings code keeps them, so a person can try the plugin at once.
-import { storageKeys, type ClientStorageLike } from '../../../src/settings/key-store';
+import type { ClientStorageLike } from '../../../src/platform/client-storage';
+import { storageKeys } from '../../../src/settings/key-store';
 import { createDocumentSettings, type SharedDataHolder } from '../../../src/settings/document-settings';
 import type { EmulatorUrls } from '../page-config';
 
@@ -49,7 +50,7 @@ export async function fetchEmulatorStateAsync(emulator: EmulatorUrls, fetchFn: t
   try {
     response = await fetchFn(`${emulator.libraryUrl}/_emulator/state`);
   } catch (error) {
-    throw new Error(`The emulator at ${emulator.libraryUrl} did not answer: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`The emulator at ${emulator.libraryUrl} did not answer: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   if (!response.ok) throw new Error(`The emulator answered ${response.status} to GET /_emulator/state.`);
   return parseEmulatorState(await response.json());

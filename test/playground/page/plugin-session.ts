@@ -29,7 +29,7 @@ export interface SessionOptions {
   /** Runs after the document is built and before the plugin starts (seed keys). */
   prepareAsync(fake: FakeFigma): Promise<void>;
   onMessage(entry: LoggedMessage): void;
-  onStatus(state: 'starting' | 'running' | 'failed' | 'closed', detail?: string): void;
+  onStatus: (state: 'starting' | 'running' | 'failed' | 'closed', detail?: string) => void;
 }
 
 export interface PluginSession {
@@ -136,7 +136,7 @@ export async function startSessionAsync(options: SessionOptions): Promise<Plugin
 }
 
 async function runPluginCodeAsync(fake: FakeFigma, onStatus: SessionOptions['onStatus']): Promise<void> {
-  let thrown: string | null = null;
+  let thrown = null as string | null; // set by the error listener
   const onError = (event: ErrorEvent) => {
     if (event.filename.includes('/code.js')) thrown = event.message;
   };

@@ -17,7 +17,7 @@ function builder(status: number, code: string, message: string, headers: Record<
   return errorFromResponse(jsonResponse(status, builderError(code, message), headers), { api: 'builder', endpoint: 'GET /api/templates', keySent: true, nowMs: NOW });
 }
 
-describe('library error rows (library-api.md, Errors)', () => {
+describe('library error rows (docs/api/library-api.md, Errors)', () => {
   it('400 generic: the server message says which parameter', () => {
     const error = library(400, 'bad_request', 'since is not a date');
     expect(error).toMatchObject({ code: 'bad_request', status: 400, serverCode: 'bad_request', api: 'library' });
@@ -65,7 +65,7 @@ describe('library error rows (library-api.md, Errors)', () => {
   });
 });
 
-describe('builder error rows (builder-api.md and api-assumptions.md)', () => {
+describe('builder error rows (docs/api/builder-api.md and docs/api/api-assumptions.md)', () => {
   it('401 invalid_api_key says the builder key was not accepted', () => {
     const error = builder(401, 'invalid_api_key', 'The provided API key is not valid');
     expect(error).toMatchObject({ code: 'unauthorized', serverCode: 'invalid_api_key', api: 'builder' });

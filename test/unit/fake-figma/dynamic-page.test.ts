@@ -29,6 +29,7 @@ describe('documentAccess: dynamic-page', () => {
     expect(() => figma.getLocalTextStyles()).toThrow(/getLocalTextStylesAsync/);
     expect(() => figma.getLocalEffectStyles()).toThrow(/getLocalEffectStylesAsync/);
     expect(() => figma.variables.getLocalVariables()).toThrow(/getLocalVariablesAsync/);
+    // eslint-disable-next-line no-self-assign -- setting the page, even to itself, is what must throw
     expect(() => (figma.currentPage = figma.currentPage)).toThrow(/setCurrentPageAsync/);
     const rect = figma.createRectangle();
     expect(() => (rect.fillStyleId = style.id)).toThrow(/setFillStyleIdAsync/);

@@ -53,7 +53,7 @@ describe('the playground server', () => {
   });
 
   it('says to build first when dist has no build, and names unknown paths', async () => {
-    await rm(join(distDir, 'ui.html'));
+    await rm(join(distDir, 'ui.html'), { force: true }); // whether or not another test built one
     const missing = await getAsync('/ui.html');
     expect(missing.status).toBe(503);
     expect(missing.text).toContain('Run `npm run build`');

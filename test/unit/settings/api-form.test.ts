@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BridgeError } from '../../../src/shared/bridge/bridge-error';
 import type { SettingsView } from '../../../src/shared/bridge/messages';
-import { checkApiForm, designSystemSavedText, errorText, fieldErrorFrom, savedText } from '../../../ui/settings/api-form';
+import { checkApiForm, designSystemSavedText, savedText } from '../../../ui/settings/api-form';
+import { errorText, fieldErrorFrom } from '../../../ui/messages/error-text';
 import { initialScreen, SCREENS } from '../../../ui/shell/screens';
 
 const builderKey = 'ef_0123456789abcdef0123';

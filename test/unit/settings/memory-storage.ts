@@ -1,6 +1,6 @@
 // An in-memory stand-in for figma.clientStorage for the pure unit tests (the fake Figma is
 // used by the end-to-end tests).
-import type { ClientStorageLike } from '../../../src/settings/key-store';
+import type { ClientStorageLike } from '../../../src/platform/client-storage';
 
 export function createMemoryStorage(): ClientStorageLike & { entries: Map<string, unknown> } {
   const entries = new Map<string, unknown>();

@@ -66,8 +66,8 @@ function allDocumentData(fake: FakeFigma): string {
   const values: string[] = [];
   for (const node of nodes) {
     for (const key of node.getPluginDataKeys()) values.push(key, node.getPluginData(key));
-    // Shared data is read per namespace; the fake keeps every namespace on the holder.
-    const shared = (node as unknown as { _shared?: Record<string, Record<string, string>> | null })._shared ?? {};
+    // Shared data is read per namespace: the fake's inspection lists every namespace.
+    const shared = fake.inspect.sharedPluginData(node);
     for (const [namespace, entries] of Object.entries(shared)) {
       for (const key of node.getSharedPluginDataKeys(namespace)) values.push(namespace, key, node.getSharedPluginData(namespace, key));
       values.push(JSON.stringify(entries));

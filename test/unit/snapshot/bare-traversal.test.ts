@@ -1,7 +1,7 @@
 // The benchmark's floor must read what the normalizer reads, or the comparison means nothing.
 import { describe, expect, it } from 'vitest';
 import { readRootBareAsync } from '../../bench/bare-traversal';
-import { normalizeComponent } from '../../../src/snapshot/normalize-component';
+import { normalizeComponent } from '../../../src/snapshot/normalize/component';
 import { ReferenceCollector } from '../../../src/snapshot/references';
 import { frame, MIXED, paintable, text, type Plain } from './plain-nodes';
 

@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, hasCanonicalKeyOrder } from '../../../src/snapshot/canonical-json';
 import { colorToHex } from '../../../src/snapshot/color';
-import { buildPropertyNameMap, finishComponentHash, hashedDescription, hashInput, normalizeComponent } from '../../../src/snapshot/normalize-component';
-import { normalizeNode, type NormalizeContext } from '../../../src/snapshot/normalize-node';
+import { buildPropertyNameMap, finishComponentHash, hashedDescription, hashInput, normalizeComponent } from '../../../src/snapshot/normalize/component';
+import type { NormalizeContext } from '../../../src/snapshot/normalize/common';
+import { normalizeNode } from '../../../src/snapshot/normalize/node';
 import { ReferenceCollector } from '../../../src/snapshot/references';
 import { beginHash, hashLanes, structuralHash } from '../../../src/snapshot/structural-hash';
 import { frame, MIXED, paintable, referencePlaces, text, type Plain } from './plain-nodes';
@@ -85,7 +86,7 @@ describe('normalizeNode', () => {
   });
 
   it('writes a plain solid paint exactly as colorToHex does, rounding and clamping included', () => {
-    // The paint loop has its own inline copy of the RGB rounding (normalize-node.ts): it must agree.
+    // The paint loop has its own inline copy of the RGB rounding (normalize/paints.ts): it must agree.
     const channels = [0, 0.5 / 255, 0.4999 / 255, 0.1, 0.5, 127.5 / 255, 0.99, 254.5 / 255, 1, -0.2, 1.3, Number.NaN];
     for (const r of channels) {
       for (const g of [0, 0.5, 1]) {

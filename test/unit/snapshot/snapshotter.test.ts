@@ -6,12 +6,12 @@ import { createFakeFigma, type FakeFigma } from '../../fake-figma';
 import { buildSnapshotFixtureAsync, type SnapshotFixture } from '../../fixtures/snapshot-fixture';
 import { encodePng, readImageHeader } from '../../support/png';
 import { componentUpsertSchema } from '../../../src/shared/api/builder/schemas';
-import { hashedDescription, normalizeComponent, type ComponentRoot } from '../../../src/snapshot/normalize-component';
+import { hashedDescription, normalizeComponent, type ComponentRoot } from '../../../src/snapshot/normalize/component';
 import { emptyDependencies, ReferenceResolver } from '../../../src/snapshot/reference-resolver';
 import { ReferenceCollector } from '../../../src/snapshot/references';
 import { structuralHash } from '../../../src/snapshot/structural-hash';
 import { referencePlaces } from './plain-nodes';
-import { createSnapshotter, type ComponentPayload, type Snapshotter, type SnapshotOptions, type SnapshotResult } from '../../../src/snapshot';
+import { createSnapshotter, type ComponentPayload, type SnapshotOptions, type SnapshotResult } from '../../../src/snapshot';
 
 const noYield = (): Promise<void> => Promise.resolve();
 

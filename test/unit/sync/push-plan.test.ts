@@ -210,8 +210,13 @@ describe('state after a sync', () => {
       { key: 'b', entry: null },
     ]);
     expect(Object.fromEntries(settled.components)).toEqual({ a: { hash: 'h2', updatedAt: 't', name: 'A' } });
-    const taken = applyTaken(state({ a: 'h1', b: 'h1' }), [remote('a', 'h5'), remote('b', 'h1', true)]);
-    expect(Object.fromEntries(taken.components)).toEqual({ a: { hash: 'h5', updatedAt: '2026-11-21T10:00:00.000Z', name: 'Remote a' } });
+    const taken = applyTaken(state({ a: 'h1', b: 'h1', c: 'h1' }), [
+      { remote: remote('a', 'h5'), localHash: 'h6', name: 'A as taken' },
+      { remote: remote('b', 'h1', true), localHash: 'h1', name: 'B' },
+      { remote: remote('c', 'h7'), localHash: null, name: 'C' },
+    ]);
+    // The base is the file as it is after taking, seen up to the remote version's time.
+    expect(Object.fromEntries(taken.components)).toEqual({ a: { hash: 'h6', updatedAt: '2026-11-21T10:00:00.000Z', name: 'A as taken' } });
   });
 });
 

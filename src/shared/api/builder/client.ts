@@ -23,7 +23,7 @@ import {
 } from './schemas';
 import { syncBodyProblem } from './sync-batches';
 
-/** Documented limit (builder-api.md, Limits). */
+/** Documented limit (docs/api/builder-api.md, Limits). */
 export const BUILDER_RATE_LIMIT_PER_MINUTE = 100;
 
 export interface BuilderClientOptions extends ClientOptions {

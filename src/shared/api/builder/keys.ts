@@ -1,4 +1,4 @@
-// Builder API keys always begin with the literal prefix `ef_` (builder-api.md, Authentication 2).
+// Builder API keys always begin with the literal prefix `ef_` (docs/api/builder-api.md, Authentication 2).
 export const BUILDER_KEY_PREFIX = 'ef_';
 
 export function isBuilderKey(key: string): boolean {

@@ -1,4 +1,4 @@
-// Every request and response shape of the builder API (builder-api.md), in one place. The
+// Every request and response shape of the builder API (docs/api/builder-api.md), in one place. The
 // document leaves most shapes out; the project's assumptions fill them (each marked
 // `// assumption:`). Tolerant reader: objects are loose (unknown fields kept); a missing or
 // mistyped field becomes a `malformed_response` ApiError naming endpoint and field.

@@ -1,4 +1,4 @@
-// The library API client: one typed method per endpoint of library-api.md. Failures reject
+// The library API client: one typed method per endpoint of docs/api/library-api.md. Failures reject
 // with ApiError. Calls without a key use the anonymous tier (20 a minute per IP, so one shared
 // allowance per library host); calls with a key use the keyed tier (1,200 a minute).
 // assumption: every library response and OPTIONS pre-flight allows any origin and the Authorization and Content-Type headers, so the plugin iframe (origin `null`) calls the library directly.
@@ -40,7 +40,7 @@ import {
 } from './schemas';
 import type * as z from '../../zod';
 
-/** Documented per-minute limits (library-api.md, Limits). */
+/** Documented per-minute limits (docs/api/library-api.md, Limits). */
 export const LIBRARY_RATE_LIMITS = { anonymousPerMinute: 20, keyedPerMinute: 1_200 } as const;
 
 export interface LibraryClientOptions extends ClientOptions {

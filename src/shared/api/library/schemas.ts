@@ -1,4 +1,4 @@
-// Every request and response shape of the library API (library-api.md), in one place, plus
+// Every request and response shape of the library API (docs/api/library-api.md), in one place, plus
 // the project's assumptions where the document is silent (each marked `// assumption:`).
 // Tolerant reader: objects are loose (unknown fields are kept); a missing or mistyped field
 // that the document promises fails the parse and becomes a `malformed_response` ApiError.
@@ -220,7 +220,7 @@ export type GetCollectionResponse = z.infer<typeof getCollectionResponseSchema>;
 
 // ---- Brand requests -------------------------------------------------------------------------
 
-/** The 22 categories a brand request may name (library-api.md, POST /v1/brand-requests). */
+/** The 22 categories a brand request may name (docs/api/library-api.md, POST /v1/brand-requests). */
 export const BRAND_REQUEST_CATEGORIES = [
   'Apparel',
   'Automotive',

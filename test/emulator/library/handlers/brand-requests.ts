@@ -27,7 +27,7 @@ export const createBrandRequest: LibraryHandler = (ctx) => {
   }
   const previous = previousRequest(ctx.data, account.id, input);
   if (previous) {
-    // Rule 3 (api-assumptions): 200 with the stored request and its current status, not counted.
+    // Rule 3 (docs/api/api-assumptions.md): 200 with the stored request and its current status, not counted.
     const status = statusAt(previous, nowMs);
     const fields = { ...previous, status, libraryBrandSlug: status === 'first_email_captured' ? previous.libraryBrandSlug : null };
     return libraryOk(brandRequestResult(ctx, fields, requestsToday(ctx.data, account.id, nowMs)), {}, 200);

@@ -1,4 +1,4 @@
-// Realistic builder API responses, built from builder-api.md and api-assumptions.md.
+// Realistic builder API responses, built from docs/api/builder-api.md and docs/api/api-assumptions.md.
 
 export const BUILDER_BASE = 'https://app.templatebuilder.example';
 export const BUILDER_KEY = 'ef_9c1f0d2e7a6b5c4d';

@@ -1,4 +1,4 @@
-// Realistic library API responses, built from library-api.md (fresh objects on every call).
+// Realistic library API responses, built from docs/api/library-api.md (fresh objects on every call).
 
 export const LIBRARY_BASE = 'https://api.mailvault.example';
 export const LIBRARY_KEY = 'lib_live_A1b2C3d4E5f6G7h8';

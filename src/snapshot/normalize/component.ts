@@ -1,16 +1,17 @@
 // A local component or component set → the parts of its builder payload (everything but the
-// hash and thumbnail). Pure, like normalize-node.ts, whose format rules apply.
-import type { ComponentPayload, ComponentVariantPayload, NormalizedPropertyDefinition } from './normalized-types';
-import { normalizeNode, stripPropertySuffix, type NormalizeContext } from './normalize-node';
-import type { PendingReference, ReferenceCollector } from './references';
-import { beginHash, digestHash, hashLanes, mixClose, mixKey, mixKeyRef, mixKeyString, mixKeyValue, mixValue, resumeHash, stringCode } from './structural-hash';
+// hash and thumbnail). Pure, like node.ts, whose format rules apply.
+import type { ComponentPayload, ComponentVariantPayload, NormalizedPropertyDefinition } from '../normalized-types';
+import type { PendingReference, ReferenceCollector } from '../references';
+import { beginHash, digestHash, hashLanes, mixClose, mixKey, mixKeyRef, mixKeyString, mixKeyValue, mixValue, resumeHash, stringCode } from '../structural-hash';
+import { stripPropertySuffix, type NormalizeContext } from './common';
+import { normalizeNode } from './node';
 
 export type ComponentRoot = ComponentNode | ComponentSetNode;
 export type NormalizedComponent = Omit<ComponentPayload, 'hash' | 'thumbnail'>;
 
 type Definitions = ComponentPropertyDefinitions;
 
-// Hash codes of the component-level field names (see normalize-node.ts for the node's).
+// Hash codes of the component-level field names (see common.ts for the node's).
 const K_DEFAULT_VALUE = stringCode('defaultValue');
 const K_DESCRIPTION = stringCode('description');
 const K_KIND = stringCode('kind');
