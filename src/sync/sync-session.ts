@@ -3,9 +3,10 @@
 // (classify.ts, push-plan.ts, sync-state.ts, property-diff.ts); this file does the I/O: the
 // snapshot, the builder API, the document's sync state and clientStorage.
 import type { BuilderClient } from '../shared/api/builder/client';
-import type { Component, SyncBody, SyncResult } from '../shared/api/builder/schemas';
+import type { Component, SyncBody } from '../shared/api/builder/schemas';
 import { splitSyncBody } from '../shared/api/builder/sync-batches';
 import { getAllChangesAsync } from '../shared/api/builder/sync-flow';
+import { ApiError } from '../shared/api/http/api-error';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { HandlerContext } from '../shared/bridge/endpoint';
 import type { SyncChoice, SyncComparison, SyncDetail, SyncItem, SyncOutcome, SyncOverview } from '../shared/bridge/messages';
@@ -23,6 +24,26 @@ import { applyBatchResult, applySettled, applyTaken, effectiveChoice, nextBaseTi
 import { diffComponents } from './property-diff';
 import { readOnlyError, syncError } from './sync-errors';
 import { addHistoryEntry, emptySyncState, readSyncState, writeSyncState, type SharedDataHolder, type SyncState } from './sync-state';
+
+/** How often one request is sent when its answer arrives garbled. */
+const GARBLED_ANSWER_ATTEMPTS = 3;
+
+/**
+ * Runs `request` again when its answer arrives garbled (cut short, not JSON). The client already
+ * repeats what fails on the way (drops, 503, 429); sync's requests are safe to repeat too (a
+ * changes page is a read; an upsert the server already holds is an accepted no-op), and one
+ * lost answer must not stop a long push. Other failures are said in sync's words.
+ */
+async function repeatGarbledAsync<T>(designSystemId: string, request: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await request();
+    } catch (error) {
+      const garbled = error instanceof ApiError && (error.code === 'malformed_response' || error.code === 'not_json');
+      if (!garbled || attempt >= GARBLED_ANSWER_ATTEMPTS) throw syncError(error, designSystemId);
+    }
+  }
+}
 
 /** Changes are read in pages of the largest size the API allows: fewest requests. */
 const CHANGES_PAGE_LIMIT = 500;
@@ -175,12 +196,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const local = await snapshotAsync(context, full);
     context.throwIfCancelled();
     context.progress({ done: 0, total: null, label: 'Asking the design system for changes…' });
-    let changes;
-    try {
-      changes = await getAllChangesAsync(link.client, link.designSystemId, state.lastSyncedAt, CHANGES_PAGE_LIMIT);
-    } catch (error) {
-      throw syncError(error, link.designSystemId);
-    }
+    const changes = await repeatGarbledAsync(link.designSystemId, () => getAllChangesAsync(link.client, link.designSystemId, state.lastSyncedAt, CHANGES_PAGE_LIMIT));
     context.throwIfCancelled();
     const choices = await link.choices.readAsync();
     return publicComparison(rememberComparison(link, state, local, changes.components, changes.serverTime, choices), null);
@@ -379,12 +395,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       body.force = plan.body.force.filter((key) => groupKeys.has(key));
       for (const batch of splitSyncBody(body)) {
         context.throwIfCancelled();
-        let result: SyncResult;
-        try {
-          result = await link.client.syncAsync(link.designSystemId, batch);
-        } catch (error) {
-          throw syncError(error, link.designSystemId);
-        }
+        const result = await repeatGarbledAsync(link.designSystemId, () => link.client.syncAsync(link.designSystemId, batch));
         state = applyBatchResult(state, batch, result);
         writeSyncState(root, state);
         const accepted = new Set(result.accepted.map((entry) => entry.key));
@@ -456,7 +467,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const { state, readOnlyReason } = readStateFor(link.designSystemId);
     if (readOnlyReason !== null) return null;
     const local = await snapshotAsync(silent);
-    const changes = await getAllChangesAsync(link.client, link.designSystemId, state.lastSyncedAt, CHANGES_PAGE_LIMIT);
+    const changes = await repeatGarbledAsync(link.designSystemId, () => getAllChangesAsync(link.client, link.designSystemId, state.lastSyncedAt, CHANGES_PAGE_LIMIT));
     lastRemote = { designSystemId: link.designSystemId, remote: changes.components };
     return countsOf(link.designSystemId, local, changes.components);
   }

@@ -1,6 +1,7 @@
 // The sync runner end to end without a browser: the real handlers against the fake Figma with
 // the demo document, and the builder emulator (real limits) behind Figma-style fetch. Outcomes
 // are checked where they land: the emulator's changes feed and the document's sync state.
+import { deflateSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
 import { createPlugin } from '../../../src/handlers';
@@ -9,6 +10,7 @@ import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
 import { readSyncState } from '../../../src/sync/sync-state';
 import { createFakeFigma, type FakeFigma } from '../../fake-figma';
 import { buildDemoDocumentAsync } from '../../fixtures/demo-document';
+import { generateDocumentAsync } from '../../bench/generate-document';
 import { startEmulator } from '../../emulator/index';
 import { controlAsync, emulatorKeysAsync } from '../clients/support/transports';
 
@@ -135,3 +137,69 @@ describe('sync against the builder emulator', () => {
     expect((await remoteComponentsAsync('ds_empty')).get(divider.key)?.description).toBe('Theirs, meanwhile.');
   });
 });
+
+describe('sync under faults and errors', () => {
+  it('with 503, 429, drops, slow and garbled answers at 20 %, a 2,000-component sync completes and the design system holds each component once, with the file\'s hashes', async () => {
+    // Thumbnails compressed as Figma's are (the fake stores PNGs uncompressed without deflate).
+    fake = createFakeFigma({ currentUser: { id: 'u1', name: 'Dana Designer' }, allowedDomains: [emulator.builderUrl], deflate: (data) => deflateSync(data) });
+    await generateDocumentAsync(fake.figma, 2000);
+    const faulted: string[] = [];
+    const transport = createFigmaFetchTransport(fake.fetch);
+    plugin = createPlugin({
+      figma: fake.figma,
+      transport: async (request) => {
+        const response = await transport(request);
+        if (response.headers['x-emulator-fault'] !== undefined) faulted.push(response.headers['x-emulator-fault']);
+        return response;
+      },
+    });
+    await linkAsync('ds_empty');
+    await controlAsync(emulator.builderUrl, 'faults', { rate: 0.2, kinds: ['503', '429', 'drop', 'slow', 'malformed'], seed: 7, slow_ms: 300 });
+    const compared = await plugin.handlers['sync/compare']({}, context);
+    const outcome = await plugin.handlers['sync/run']({}, context);
+    await controlAsync(emulator.builderUrl, 'faults', { rate: 0 });
+    // The faults really happened (drops carry no header, so this counts the others).
+    expect(new Set(faulted).size).toBeGreaterThanOrEqual(3);
+
+    expect(outcome.pushed).toBe(compared.items.length);
+    const stored = readSyncState(fake.figma.root);
+    if (stored.status !== 'ok') throw new Error(`sync state ${stored.status}`);
+    const remote = await allRemoteAsync('ds_empty');
+    expect(remote.size).toBe(compared.items.length);
+    for (const item of compared.items) expect(remote.get(item.key)?.hash).toBe(stored.state.components.get(item.key)?.hash);
+    expect((await plugin.handlers['sync/compare']({}, context)).items).toEqual([]);
+  }, 240_000);
+
+  it('an unknown design system and an unreachable builder are said in words, and the choices are kept', async () => {
+    await linkAsync('ds_empty');
+    await plugin.handlers['sync/compare']({}, context);
+    const hero = componentNamed('Hero');
+    await plugin.handlers['sync/choose']({ choices: { [hero.key]: 'skip' } }, context);
+
+    await plugin.handlers['settings/set-design-system']({ id: 'ds_missing' }, context);
+    await expect(plugin.handlers['sync/compare']({}, context)).rejects.toMatchObject({ code: 'not_found', message: expect.stringContaining('The design system "ds_missing" was not found') as unknown });
+
+    await plugin.handlers['settings/set-design-system']({ id: 'ds_empty' }, context);
+    await emulator.close();
+    await expect(plugin.handlers['sync/compare']({}, context)).rejects.toMatchObject({ code: 'network_error', message: expect.stringContaining('Could not reach the builder') as unknown });
+    emulator = await startEmulator({ limits: 'real' });
+    // The choice survives: it is kept per user in clientStorage until the sync runs.
+    const keys = await fake.figma.clientStorage.keysAsync();
+    const choices = await fake.figma.clientStorage.getAsync(keys.find((key) => key.startsWith('envelope.sync.choices.'))!);
+    expect(choices).toEqual({ [hero.key]: 'skip' });
+  }, 60_000);
+});
+
+/** Every component the design system holds, reading every page of changes. */
+async function allRemoteAsync(designSystemId: string): Promise<Map<string, Component>> {
+  const all = new Map<string, Component>();
+  let cursor: string | null = null;
+  do {
+    const query: string = cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`;
+    const response = await fetch(`${emulator.builderUrl}/api/plugin/design-systems/${designSystemId}/changes?limit=500${query}`, { headers: { authorization: `Bearer ${builderKey}` } });
+    const body = (await response.json()) as { data: { components: Component[]; next_cursor: string | null } };
+    for (const component of body.data.components) all.set(component.key, component);
+    cursor = body.data.next_cursor;
+  } while (cursor !== null);
+  return all;
+}
