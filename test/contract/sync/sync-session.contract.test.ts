@@ -7,7 +7,8 @@ import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transpo
 import { createPlugin } from '../../../src/handlers';
 import type { Component } from '../../../src/shared/api/builder/schemas';
 import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
-import { readSyncState } from '../../../src/sync/sync-state';
+import { SNAPSHOT_FORMAT } from '../../../src/snapshot/format-version';
+import { readSyncState, SYNC_STATE_HEAD_KEY, writeSyncState } from '../../../src/sync/sync-state';
 import { createFakeFigma, type FakeFigma } from '../../fake-figma';
 import { buildDemoDocumentAsync } from '../../fixtures/demo-document';
 import { generateDocumentAsync } from '../../bench/generate-document';
@@ -203,3 +204,58 @@ async function allRemoteAsync(designSystemId: string): Promise<Map<string, Compo
   } while (cursor !== null);
   return all;
 }
+
+describe('a sync state written by an older component format', () => {
+  it('reads as one format update, not as edits: pushed once with base, then the state is on the new format', async () => {
+    await linkAsync('ds_empty');
+    await plugin.handlers['sync/compare']({}, context);
+    await plugin.handlers['sync/run']({}, context);
+    const synced = readSyncState(fake.figma.root);
+    if (synced.status !== 'ok') throw new Error(`sync state ${synced.status}`);
+    // As an older Envelope would have left it: every base hash made by the previous format.
+    const older = new Map([...synced.state.components].map(([key, entry]) => [key, { ...entry, hash: `old-${entry.hash}` }]));
+    writeSyncState(fake.figma.root, { ...synced.state, format: SNAPSHOT_FORMAT - 1, components: older });
+    // Meanwhile a teammate changed one component in the builder.
+    const footer = componentNamed('Footer');
+    await controlAsync(emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: footer.key, description: 'Theirs, meanwhile.' });
+
+    const compared = await plugin.handlers['sync/compare']({}, context);
+    expect(compared.counts['format-update']).toBe(older.size - 1);
+    expect(compared.counts['local-change'] ?? 0).toBe(0);
+    // Never overwritten unseen: the teammate's change is a conflict, not a format update.
+    expect(compared.items.find((item) => item.key === footer.key)?.kind).toBe('conflict');
+
+    let pushes = 0;
+    const outcome = await plugin.handlers['sync/run']({}, { ...context, progress: (progress) => void (progress.label.startsWith('Pushing') && pushes++) });
+    expect(pushes).toBeGreaterThan(0);
+    expect(outcome.pushed).toBe(older.size - 1);
+    expect((await remoteComponentsAsync('ds_empty')).get(footer.key)?.description).toBe('Theirs, meanwhile.');
+    // Until the conflict is settled the base keeps the older format for it; after it, the new one.
+    await plugin.handlers['sync/choose']({ choices: { [footer.key]: 'take' } }, context);
+    await plugin.handlers['sync/run']({}, context);
+    const after = readSyncState(fake.figma.root);
+    if (after.status !== 'ok') throw new Error(`sync state ${after.status}`);
+    expect(after.state.format).toBe(SNAPSHOT_FORMAT);
+    expect((await plugin.handlers['sync/compare']({}, context)).items).toEqual([]);
+  });
+});
+
+describe('a sync state written by a newer Envelope', () => {
+  it('is never overwritten: the screen says to update and sync stays read-only', async () => {
+    await linkAsync('ds_empty');
+    writeSyncState(fake.figma.root, { designSystemId: 'ds_empty', format: SNAPSHOT_FORMAT, lastSyncedAt: '2026-11-24T10:00:00.000Z', components: new Map(), history: [] });
+    // As a newer Envelope would have left it: its head names a format this build does not know.
+    const head = JSON.parse(fake.figma.root.getSharedPluginData('envelope', SYNC_STATE_HEAD_KEY)) as { format: number };
+    fake.figma.root.setSharedPluginData('envelope', SYNC_STATE_HEAD_KEY, JSON.stringify({ ...head, format: SNAPSHOT_FORMAT + 1 }));
+    // The sync state's entries (the file's id, which sync also keeps there, may be added).
+    const syncEntries = () => Object.entries(fake.inspect.sharedPluginData(fake.figma.root).envelope ?? {}).filter(([key]) => key !== 'fileId');
+    const before = syncEntries();
+    const compared = await plugin.handlers['sync/compare']({}, context);
+    expect(compared.readOnlyReason).toMatch(/update Envelope/i);
+    expect(compared.items).toEqual([]);
+    expect((await plugin.handlers['sync/overview']({}, context)).readOnlyReason).toBe(compared.readOnlyReason);
+    await expect(plugin.handlers['sync/run']({}, context)).rejects.toMatchObject({ code: 'no_comparison' });
+    expect(syncEntries()).toEqual(before);
+    expect((await remoteComponentsAsync('ds_empty')).size).toBe(0);
+  });
+});
