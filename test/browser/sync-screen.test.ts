@@ -103,6 +103,8 @@ describe('the Sync screen', () => {
     await page.getByRole('radio', { name: 'Take theirs' }).check();
     await expect.poll(() => page.getByTestId('sync-manual-steps').textContent()).toContain('Set the corner radius to 6 by hand.');
     await expect.poll(() => sentAsync(page, 'sync/choose')).toHaveLength(1);
+    // The choice and its save re-render the screen; the open detail is still loaded only once.
+    expect(await sentAsync(page, 'sync/detail')).toEqual([{ type: 'sync/detail', kind: 'request', payload: { key: 'k4' } }]);
     await page.getByRole('button', { name: '← Back to the list' }).click();
     expect(await page.getByRole('combobox', { name: 'Choice for Button / Primary 4' }).inputValue()).toBe('take');
     await closeAsync(page);

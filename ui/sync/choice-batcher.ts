@@ -6,10 +6,10 @@ import type { SyncChoice, SyncItem } from '../../src/shared/bridge/messages';
 export type Choices = Record<string, SyncChoice>;
 
 export interface ChoiceBatcherOptions {
-  sendAsync(choices: Choices): Promise<SyncItem[]>;
-  onSaved(items: SyncItem[]): void;
+  sendAsync: (choices: Choices) => Promise<SyncItem[]>;
+  onSaved: (items: SyncItem[]) => void;
   /** `previous` holds each key's choice before this batch's change. */
-  onFailed(choices: Choices, previous: Choices, error: unknown): void;
+  onFailed: (choices: Choices, previous: Choices, error: unknown) => void;
   delayMs?: number;
   timers?: { setTimeout(callback: () => void, ms: number): unknown; clearTimeout(handle: unknown): void };
 }

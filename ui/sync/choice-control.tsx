@@ -7,7 +7,7 @@ import { choiceMode, CONFLICT_CHOICES } from './sync-kinds';
 export interface ChoiceProps {
   item: SyncItem;
   disabled: boolean;
-  onChoose(choice: SyncChoice): void;
+  onChoose: (choice: SyncChoice) => void;
 }
 
 export function ChoiceCell({ item, disabled, onChoose }: ChoiceProps) {

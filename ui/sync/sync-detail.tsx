@@ -13,14 +13,15 @@ import { choiceMode, KIND_LABEL } from './sync-kinds';
 export interface SyncDetailProps {
   /** The row as the list has it now (its choice is the latest). */
   item: SyncItem;
-  loadAsync(key: string): Promise<SyncDetail>;
+  loadAsync: (key: string) => Promise<SyncDetail>;
   readOnly: boolean;
   nowMs: number;
-  onChoose(item: SyncItem, choice: SyncChoice): void;
-  onBack(): void;
+  onChoose: (item: SyncItem, choice: SyncChoice) => void;
+  onBack: () => void;
 }
 
-type Load = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; detail: SyncDetail };
+// A failure keeps the error; its message is worded at render, with the component's name then.
+type Load = { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; detail: SyncDetail };
 
 export function SyncDetailView({ item, loadAsync, readOnly, nowMs, onChoose, onBack }: SyncDetailProps) {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
@@ -33,12 +34,13 @@ export function SyncDetailView({ item, loadAsync, readOnly, nowMs, onChoose, onB
     setLoad({ status: 'loading' });
     loadAsync(item.key).then(
       (detail) => current && setLoad({ status: 'ready', detail }),
-      (error: unknown) => current && setLoad({ status: 'failed', message: `The changes of ${item.name} could not be loaded: ${errorText(error)}` }),
+      (error: unknown) => current && setLoad({ status: 'failed', error }),
     );
     return () => {
       current = false;
     };
-  }, [item.key, attempt]);
+    // The screen keeps `loadAsync` stable (one per requester), so this loads once per row and per retry.
+  }, [item.key, attempt, loadAsync]);
 
   const remote = remoteText(item, nowMs);
   const detail = load.status === 'ready' ? load.detail : null;
@@ -77,7 +79,7 @@ export function SyncDetailView({ item, loadAsync, readOnly, nowMs, onChoose, onB
       ) : null}
       {load.status === 'failed' ? (
         <div class="sync-error">
-          <ErrorNotice message={load.message} testId="sync-detail-error" />
+          <ErrorNotice message={`The changes of ${item.name} could not be loaded: ${errorText(load.error)}`} testId="sync-detail-error" />
           <Button onClick={() => setAttempt((value) => value + 1)}>Try again</Button>
         </div>
       ) : null}

@@ -18,10 +18,10 @@ export interface SyncListProps {
   hidden: boolean;
   readOnly: boolean;
   nowMs: number;
-  onOpen(item: SyncItem): void;
-  onChoose(item: SyncItem, choice: SyncChoice): void;
+  onOpen: (item: SyncItem) => void;
+  onChoose: (item: SyncItem, choice: SyncChoice) => void;
   /** Space on a row whose choice is not a tick (a conflict): say how to decide it. */
-  onToggle(item: SyncItem): void;
+  onToggle: (item: SyncItem) => void;
 }
 
 export function remoteText(item: SyncItem, nowMs: number): string | null {
@@ -59,14 +59,16 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
   }, []);
 
   // Back from a detail: the same scroll position and the same row, with focus on the list.
+  // Only when the list shows again, not on every scroll: the effect reads the latest position.
+  const shown = useRef({ scrollTop, activeKey });
+  shown.current = { scrollTop, activeKey };
   useLayoutEffect(() => {
     const element = scroller.current;
     if (hidden || !element) return;
-    element.scrollTop = scrollTop;
+    element.scrollTop = shown.current.scrollTop;
     // Focus comes back only if it was lost with the detail (not taken from the search field).
     const focusLost = !document.activeElement || document.activeElement === document.body;
-    if (activeKey !== null && focusLost) element.focus();
-    // Only when the list shows again, not on every scroll.
+    if (shown.current.activeKey !== null && focusLost) element.focus();
   }, [hidden]);
 
   // Another filter or search starts at the top.

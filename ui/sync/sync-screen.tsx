@@ -21,7 +21,7 @@ import { absoluteTime, progressText, relativeTime, secondsLeft, timeLeftText, ty
 
 export interface SyncScreenProps {
   requester: SyncRequester;
-  onOpenSettings(): void;
+  onOpenSettings: () => void;
   /** Another screen is showing; this one keeps its state and any running request. */
   hidden?: boolean;
 }
@@ -38,13 +38,13 @@ interface Task {
   /** The first report of the current phase, for the time left. */
   first: ProgressSample | null;
   latest: ProgressSample | null;
-  cancel(): void;
+  cancel: () => void;
 }
 
 interface Failure {
   message: string;
   retryLabel: string;
-  retry(): void;
+  retry: () => void;
 }
 
 /** Ends a message with a full stop, so another sentence can follow it. */
@@ -93,48 +93,46 @@ export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncSc
   // A request still running when the screen closes is cancelled with it.
   useEffect(() => () => pending.current?.cancel(), []);
 
-  const batcher = useMemo(
-    () =>
-      createChoiceBatcher({
-        sendAsync: (choices) => requester.chooseAsync(choices),
-        onSaved: (saved) => {
-          const byKey = new Map(saved.map((item) => [item.key, item]));
-          updateItems((current) => current.map((item) => (byKey.has(item.key) && !batcher.isQueued(item.key) ? (byKey.get(item.key) ?? item) : item)));
-        },
-        onFailed: (choices, previous, error) => {
-          unsaved.current = true;
-          // Put back what the sandbox still has, unless the row was changed again since.
-          updateItems((current) => current.map((item) => (item.key in choices && item.choice === choices[item.key] ? { ...item, choice: previous[item.key] ?? item.choice } : item)));
-          const count = Object.keys(choices).length;
-          setChooseFailure({
-            message: `${plural(count, 'choice')} could not be saved, so ${count === 1 ? 'it was' : 'they were'} put back: ${errorText(error)}`,
-            retryLabel: 'Save the choices again',
-            retry: () => {
-              unsaved.current = false;
-              setChooseFailure(null);
-              applyChoices(choices);
-            },
-          });
-        },
-      }),
-    [requester, updateItems],
-  );
-
-  const applyChoices = useCallback(
-    (choices: Choices) => {
+  // The batcher and applyChoices are made together: a failed batch's retry applies its choices again.
+  const { batcher, applyChoices } = useMemo(() => {
+    const created = createChoiceBatcher({
+      sendAsync: (choices) => requester.chooseAsync(choices),
+      onSaved: (saved) => {
+        const byKey = new Map(saved.map((item) => [item.key, item]));
+        updateItems((current) => current.map((item) => (byKey.has(item.key) && !created.isQueued(item.key) ? (byKey.get(item.key) ?? item) : item)));
+      },
+      onFailed: (choices, previous, error) => {
+        unsaved.current = true;
+        // Put back what the sandbox still has, unless the row was changed again since.
+        updateItems((current) => current.map((item) => (item.key in choices && item.choice === choices[item.key] ? { ...item, choice: previous[item.key] ?? item.choice } : item)));
+        const count = Object.keys(choices).length;
+        setChooseFailure({
+          message: `${plural(count, 'choice')} could not be saved, so ${count === 1 ? 'it was' : 'they were'} put back: ${errorText(error)}`,
+          retryLabel: 'Save the choices again',
+          retry: () => {
+            unsaved.current = false;
+            setChooseFailure(null);
+            apply(choices);
+          },
+        });
+      },
+    });
+    function apply(choices: Choices): void {
       updateItems((current) =>
         current.map((item) => {
           const choice = choices[item.key];
           if (choice === undefined || choice === item.choice) return item;
-          batcher.set(item.key, choice, item.choice);
+          created.set(item.key, choice, item.choice);
           return { ...item, choice };
         }),
       );
-    },
-    [batcher, updateItems],
-  );
+    }
+    return { batcher: created, applyChoices: apply };
+  }, [requester, updateItems]);
 
   const choose = useCallback((item: SyncItem, choice: SyncChoice) => applyChoices({ [item.key]: choice }), [applyChoices]);
+  // Stable, so the open detail loads once, not again on each render of the screen.
+  const loadDetailAsync = useCallback((key: string) => requester.detailAsync(key), [requester]);
 
   function track<T>(kind: Task['kind'], start: (onProgress: (progress: Progress) => void) => PendingRequest<T>): PendingRequest<T> {
     const onProgress = (progress: Progress) => {
@@ -191,9 +189,11 @@ export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncSc
     }
   }, [requester, compareAsync]);
 
+  // Each time the screen shows, not when the callbacks change: the effect reads the latest one.
+  const latestStart = useRef(startAsync);
+  latestStart.current = startAsync;
   useEffect(() => {
-    if (!hidden && !working.current) void startAsync();
-    // Each time the screen shows, not when the callbacks change.
+    if (!hidden && !working.current) void latestStart.current();
   }, [hidden]);
 
   async function runAsync() {
@@ -392,7 +392,7 @@ export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncSc
       {openItem ? (
         <SyncDetailView
           item={openItem}
-          loadAsync={(key) => requester.detailAsync(key)}
+          loadAsync={loadDetailAsync}
           readOnly={readOnlyReason !== null || busy}
           nowMs={nowMs}
           onChoose={choose}
@@ -443,7 +443,7 @@ function TaskProgress({ task }: { task: Task }) {
   );
 }
 
-function OutcomeNotice({ outcome, onDismiss }: { outcome: SyncOutcome; onDismiss(): void }) {
+function OutcomeNotice({ outcome, onDismiss }: { outcome: SyncOutcome; onDismiss: () => void }) {
   const text = outcomeText(outcome);
   return (
     <div class="notice notice-success sync-outcome" role="status" data-testid="sync-outcome">

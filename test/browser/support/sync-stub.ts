@@ -49,6 +49,8 @@ export function installSyncStub(config: SyncStubConfig): void {
   const send = (message: Record<string, unknown>) => window.dispatchEvent(new MessageEvent('message', { data: { pluginMessage: { channel: 'envelope', ...message } } }));
   const sent: { type?: string; kind: string; payload?: unknown }[] = [];
   const cancelled = new Set<string>();
+  // A failure the runner would report: an Error carrying the bridge's error code.
+  const failure = (code: string, message: string) => Object.assign(new Error(message), { code });
   (window as unknown as { syncStub: unknown }).syncStub = { sent, emit: (type: string, payload: unknown) => send({ kind: 'event', type, payload }) };
 
   const handlers: Record<string, (payload: Record<string, unknown>, id: string) => unknown> = {
@@ -80,7 +82,7 @@ export function installSyncStub(config: SyncStubConfig): void {
     },
     'sync/detail': (payload) => {
       const item = items.find((entry) => entry.key === payload.key);
-      if (!item) throw { code: 'not_found', message: 'That component is no longer in the comparison.' };
+      if (!item) throw failure('not_found', 'That component is no longer in the comparison.');
       const conflict = item.kind === 'conflict';
       return {
         item,
@@ -97,7 +99,7 @@ export function installSyncStub(config: SyncStubConfig): void {
       };
     },
     'sync/choose': (payload) => {
-      if (config.chooseError) throw { code: 'offline', message: config.chooseError };
+      if (config.chooseError) throw failure('offline', config.chooseError);
       const choices = payload.choices as Record<string, string>;
       const changed = items.filter((item) => item.key in choices);
       for (const item of changed) item.choice = choices[item.key] ?? item.choice;
@@ -135,7 +137,10 @@ export function installSyncStub(config: SyncStubConfig): void {
         (payload) => {
           if (!cancelled.has(message.id)) send({ kind: 'reply', id: message.id, ok: true, payload });
         },
-        (error: { code?: string; message?: string }) => send({ kind: 'failure', id: message.id, error: { code: error.code ?? 'internal', message: error.message ?? String(error) } }),
+        (error: unknown) => {
+          const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : 'internal';
+          send({ kind: 'failure', id: message.id, error: { code, message: error instanceof Error ? error.message : String(error) } });
+        },
       );
   }) as typeof window.postMessage;
 }
