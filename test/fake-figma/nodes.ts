@@ -3,6 +3,7 @@
 import { fontKey, type FakeContext } from './context';
 import { figmaError, validationError } from './figma-errors';
 import { makeStrict, notImplemented } from './not-implemented';
+import { PLUGIN_CLOSED_MESSAGE } from './run-gate';
 import {
   getPluginData,
   getPluginDataKeys,
@@ -95,6 +96,7 @@ export abstract class FakeBaseNode implements PluginDataHolder {
 
   _assertWritable(api: string): void {
     if (this._removed) throw figmaError(api, `The node with id "${this.id}" does not exist (it was removed)`);
+    if (this._ctx.pluginClosed && this._ctx.rulesOff === 0) throw figmaError(api, PLUGIN_CLOSED_MESSAGE);
   }
 
   /** Every property write goes through here: change record, override mark, copy to instances. */

@@ -12,6 +12,7 @@ import { createStyle, localStyles, type FakeStyle } from './styles';
 import type { FakeUiChannel } from './ui';
 import { createUtilApi } from './util-api';
 import { createVariablesApi } from './variables';
+import { gateRun, PLUGIN_CLOSED_MESSAGE } from './run-gate';
 
 export interface Notification {
   message: string;
@@ -33,7 +34,11 @@ export interface PluginApiState {
   permissions: readonly string[] | null;
   fonts: FontName[];
   closed: boolean;
+  /** True while the close handlers run (closePlugin from one of them does nothing more). */
+  closing: boolean;
   closeMessage: string | null;
+  /** Ends the run's other parts (timers, fetches) once the API is disabled. */
+  onClosed: (() => void) | null;
   handlers: Map<EventName, Array<{ handler: (...args: never[]) => unknown; once: boolean }>>;
   library: Map<string, FakeComponentNode | FakeComponentSetNode>;
   viewport: { center: Vector; zoom: number };
@@ -51,6 +56,26 @@ export const DEFAULT_FONTS: FontName[] = [
   { family: 'Georgia', style: 'Bold' },
   { family: 'Playfair Display', style: 'Bold' },
 ];
+
+/**
+ * Ends a run as Figma does (closePlugin, the person closing the window, running the plugin
+ * again): the close handlers run first, then the API is disabled and the UI is gone.
+ */
+export function closeRun(state: PluginApiState, message: string | null): void {
+  if (state.closed || state.closing) return;
+  state.closing = true;
+  try {
+    emit(state, 'close');
+  } finally {
+    state.closing = false;
+    state.closed = true;
+    state.closeMessage = message;
+    if (message) state.notifications.push({ message, options: undefined, cancelled: false });
+    state.ui.closed = true;
+    state.ui.visible = false;
+    state.onClosed?.();
+  }
+}
 
 /** Runs the handlers registered for `type` (once-handlers are dropped first). */
 export function emit(state: PluginApiState, type: EventName, ...args: unknown[]): unknown[] {
@@ -105,7 +130,7 @@ function base64Decode(text: string): Uint8Array {
 export function createPluginApi(state: PluginApiState): PluginAPI {
   const { ctx } = state;
   const assertOpen = (api: string) => {
-    if (state.closed) throw figmaError(api, 'The plugin was closed (figma.closePlugin); no further API calls are possible');
+    if (state.closed) throw figmaError(api, PLUGIN_CLOSED_MESSAGE);
   };
   const createNode = <T extends FakeSceneNode>(type: NodeType): T => {
     assertOpen(`create${type}`);
@@ -185,10 +210,11 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
     'figma.viewport',
   );
 
-  const uiApi = state.ui.api();
-  const clientStorageApi = strictObject(state.clientStorage.api(), 'figma.clientStorage');
-  const variablesApi = createVariablesApi(ctx);
-  const utilApi = createUtilApi();
+  const gatedViewport = gateRun(state, viewport, 'figma.viewport');
+  const uiApi = gateRun(state, state.ui.api(), 'figma.ui');
+  const clientStorageApi = gateRun(state, strictObject(state.clientStorage.api(), 'figma.clientStorage'), 'figma.clientStorage');
+  const variablesApi = gateRun(state, createVariablesApi(ctx), 'figma.variables');
+  const utilApi = gateRun(state, createUtilApi(), 'figma.util');
 
   const api = {
     apiVersion: '1.0.0',
@@ -232,7 +258,7 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
       ctx.skipInvisibleInstanceChildren = value;
     },
     get viewport(): ViewportAPI {
-      return viewport as unknown as ViewportAPI;
+      return gatedViewport as unknown as ViewportAPI;
     },
     get ui(): UIAPI {
       return uiApi;
@@ -263,13 +289,7 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
     },
     closePlugin(message?: string): void {
       if (message !== undefined && typeof message !== 'string') throw validationError('closePlugin', 'a string message', message);
-      if (state.closed) return;
-      state.closed = true;
-      state.closeMessage = message ?? null;
-      if (message) state.notifications.push({ message, options: undefined, cancelled: false });
-      state.ui.closed = true;
-      state.ui.visible = false;
-      emit(state, 'close');
+      closeRun(state, message ?? null);
     },
     notify(message: string, options?: NotificationOptions): NotificationHandler {
       assertOpen('notify');
@@ -490,7 +510,7 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
     });
   }
 
-  return strictObject(api, 'figma') as unknown as PluginAPI;
+  return gateRun(state, strictObject(api, 'figma'), 'figma', ['closePlugin']) as unknown as PluginAPI;
 }
 
 export type { FakeParent, FakeStyle };
