@@ -1,6 +1,7 @@
 // Figma's `fetch` in the plugin sandbox: a narrower shape than the browser's. The URL must be a
 // string, headers a plain object, the body a string or Uint8Array; no AbortSignal, no Request,
 // no streams. Responses carry `headersObject` and text()/json()/arrayBuffer().
+import { isUint8ArrayValue } from './realm-checks';
 import { strictObject } from './not-implemented';
 import { isPlainObject } from './properties';
 import { decodeUtf8 } from './structured-clone';
@@ -85,7 +86,7 @@ export function createFigmaStyleFetch(network: NetworkFn, options: FigmaFetchOpt
       headers[name] = value;
     }
     const body = opts.body;
-    if (body !== undefined && typeof body !== 'string' && !(body instanceof Uint8Array)) {
+    if (body !== undefined && typeof body !== 'string' && !isUint8ArrayValue(body)) {
       return reject(`body must be a string or a Uint8Array, got ${describe(body)}`);
     }
     if (body !== undefined && (method.toUpperCase() === 'GET' || method.toUpperCase() === 'HEAD')) {

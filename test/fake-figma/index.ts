@@ -12,6 +12,7 @@ import {
 import { FakeContext, type DocumentAccess } from './context';
 import { exportNodeAsync } from './export';
 import { createFigmaStyleFetch, type FigmaFetch, type NetworkFn } from './fetch';
+import { imageStore } from './images';
 import { installLayout } from './layout';
 import {
   FakeBaseNode,
@@ -102,6 +103,10 @@ export interface FakeInspect {
   /** An instance's main component without the dynamic-page restriction. */
   mainComponent(instance: InstanceNode): ComponentNode;
   page(name: string): PageNode;
+  /** The node with this id (null when there is none or it was removed), whatever run is open. */
+  node(id: string): BaseNode | null;
+  /** The image with this hash, whatever run is open. */
+  image(hash: string): Image | null;
   /** Runs `read` with plugin restrictions lifted (page loading, sync getters, fonts). */
   run<T>(read: () => T): T;
 }
@@ -279,6 +284,13 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
       const page = pages.find((p) => p._name === name);
       if (!page) throw new Error(`inspect.page: no page named "${name}" (pages: ${pages.map((p) => p._name).join(', ')})`);
       return page as unknown as PageNode;
+    },
+    node(id) {
+      const node = ctx.nodes.get(id);
+      return node && !node._removed ? (node as unknown as BaseNode) : null;
+    },
+    image(hash) {
+      return (imageStore(ctx).get(hash) as unknown as Image | undefined) ?? null;
     },
     run: (read) => ctx.withRulesOff(read),
   };

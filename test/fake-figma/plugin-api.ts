@@ -1,5 +1,6 @@
 // The `figma` global: node creation, lookups, pages, fonts, styles, images, events, notify,
 // viewport and the plugin lifecycle, with dynamic-page restrictions where Figma has them.
+import { isUint8ArrayValue } from './realm-checks';
 import { FakeClientStorage } from './client-storage';
 import { combineAsVariants, createComponentFromNode, FakeComponentNode, FakeComponentSetNode } from './components';
 import { fontKey, type FakeContext } from './context';
@@ -458,7 +459,7 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
     },
 
     base64Encode(data: Uint8Array): string {
-      if (!(data instanceof Uint8Array)) throw validationError('base64Encode', 'a Uint8Array', data);
+      if (!isUint8ArrayValue(data)) throw validationError('base64Encode', 'a Uint8Array', data);
       return base64Encode(data);
     },
     base64Decode(data: string): Uint8Array {

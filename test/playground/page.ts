@@ -3,14 +3,14 @@
 // of the document, edit controls, and test hooks on window.__playground.
 import type { FakeFigma, NetworkFn } from '../fake-figma/index';
 import { CONFIG_ELEMENT_ID, parseConfig, type PlaygroundConfig } from './page-config';
-import { readComponentAsync, listComponents, renameComponentAsync, setComponentFillAsync, setComponentTextAsync } from './page/component-edits';
+import { listComponents, readComponent, renameComponent, setComponentFill, setComponentText, type DocumentEditor } from './page/component-edits';
 import { rgbToHex } from './page/colors';
 import { captureConsole, type ConsoleCapture } from './page/console-capture';
 import { renderDocument } from './page/document-drawing';
 import { nextZoom } from './page/fit-drawing';
 import { collectIds, pageContaining, pageWithMostComponents, snapshotDocument, type DocumentSnapshot } from './page/document-snapshot';
 import { fetchEmulatorStateAsync, resetEmulatorAsync, seedDemoSettingsAsync, type EmulatorDemoState } from './page/emulator-link';
-import { startSessionAsync, type LoggedMessage, type PluginSession } from './page/plugin-session';
+import { startSessionAsync, type LoggedMessage, type LoggedRequest, type PluginSession } from './page/plugin-session';
 import type { PlaygroundHooks } from './page/playground-hooks';
 import { createPluginWindow, type PluginWindow } from './page/plugin-window';
 import { clearPersisted, persistClientStorageAsync, readPersisted } from './page/storage-persistence';
@@ -52,6 +52,15 @@ function flagOn(params: URLSearchParams, name: string): boolean {
 function setNote(element: HTMLElement, text: string, tone: 'ok' | 'error' | 'info' = 'info'): void {
   element.textContent = text;
   element.dataset.tone = tone;
+}
+
+/** The document's root for writes made from outside any plugin run (the playground seeding keys). */
+function rootOutsideRun(fake: FakeFigma): { getSharedPluginData(namespace: string, key: string): string; setSharedPluginData(namespace: string, key: string, value: string): void } {
+  const root = fake.inspect.root;
+  return {
+    getSharedPluginData: (namespace, key) => fake.inspect.run(() => root.getSharedPluginData(namespace, key)),
+    setSharedPluginData: (namespace, key, value) => fake.inspect.run(() => root.setSharedPluginData(namespace, key, value)),
+  };
 }
 
 function errorMessage(error: unknown): string {
@@ -108,6 +117,8 @@ async function mainAsync(): Promise<void> {
     (url, init) => nativeFetch(url, init as RequestInit) as Promise<Awaited<ReturnType<NetworkFn>>>,
   );
   const messageLog: LoggedMessage[] = [];
+  // Every request the plugin's sandbox sent, with the run that sent it (kept whole: tests count).
+  const requestLog: LoggedRequest[] = [];
   let session: PluginSession | null = null;
   let baselineIds: Set<string> = new Set();
   let viewedPageId: string | null = null;
@@ -165,7 +176,7 @@ async function mainAsync(): Promise<void> {
   function imageUrlFor(hash: string): string | null {
     if (imageUrls.has(hash)) return imageUrls.get(hash) ?? null;
     imageUrls.set(hash, null);
-    const image = currentFake().figma.getImageByHash(hash);
+    const image = currentFake().inspect.image(hash);
     image
       ?.getBytesAsync()
       .then((bytes) => {
@@ -199,7 +210,7 @@ async function mainAsync(): Promise<void> {
     const fake = session.fake;
     queueMicrotask(() => {
       persistQueued = false;
-      persistClientStorageAsync(fake.figma.clientStorage, localStorage).catch((error: unknown) =>
+      persistClientStorageAsync(fake.clientStorage, localStorage).catch((error: unknown) =>
         consoleCapture.add('warn', `playground: could not keep clientStorage: ${errorMessage(error)}`),
       );
     });
@@ -223,14 +234,14 @@ async function mainAsync(): Promise<void> {
       const rich = choices.find((choice) => choice.hasText);
       if (rich) elements.componentSelect.value = rich.id;
     }
-    void showComponentDetailsAsync();
+    showComponentDetails();
   }
 
-  async function showComponentDetailsAsync(): Promise<void> {
+  function showComponentDetails(): void {
     const id = elements.componentSelect.value;
     if (!session || id === '') return;
     try {
-      const details = await readComponentAsync(session.fake.figma, id);
+      const details = readComponent(session.fake.inspect, id);
       elements.renameInput.value = details.name;
       elements.textInput.value = details.text ?? '';
       elements.textInput.disabled = details.text === null;
@@ -245,8 +256,8 @@ async function mainAsync(): Promise<void> {
     const state = await fetchEmulatorStateAsync(config.emulator, nativeFetch);
     emulatorState = state;
     const fake = currentFake();
-    await seedDemoSettingsAsync(fake.figma.clientStorage, fake.figma.root, state);
-    await persistClientStorageAsync(fake.figma.clientStorage, localStorage);
+    await seedDemoSettingsAsync(fake.clientStorage, rootOutsideRun(fake), state);
+    await persistClientStorageAsync(fake.clientStorage, localStorage);
     return state;
   }
 
@@ -289,8 +300,8 @@ async function mainAsync(): Promise<void> {
         if (options.seedDemoKeys && config.emulator) {
           const state = await fetchEmulatorStateAsync(config.emulator, nativeFetch);
           emulatorState = state;
-          await seedDemoSettingsAsync(fake.figma.clientStorage, fake.figma.root, state);
-          await persistClientStorageAsync(fake.figma.clientStorage, localStorage);
+          await seedDemoSettingsAsync(fake.clientStorage, rootOutsideRun(fake), state);
+          await persistClientStorageAsync(fake.clientStorage, localStorage);
         }
       },
       onMessage: (entry) => {
@@ -302,6 +313,7 @@ async function mainAsync(): Promise<void> {
           showNewNotifications();
         }, 0);
       },
+      onRequest: (entry) => requestLog.push(entry),
       onStatus: (state, detail) => setStatus(state, detail),
     });
     elements.fileName.textContent = session.fake.inspect.root.name;
@@ -324,10 +336,10 @@ async function mainAsync(): Promise<void> {
     await startAsync({ seedDemoKeys: flagOn(params, 'demo-keys') });
   }
 
-  async function editAsync(edit: (figma: PluginAPI, id: string) => Promise<string>, done: string): Promise<void> {
+  function edit(change: (editor: DocumentEditor, id: string) => string, done: string): void {
     const id = elements.componentSelect.value;
     try {
-      const changedId = await edit(currentFake().figma, id);
+      const changedId = change(currentFake().inspect, id);
       recentlyEdited = new Set([changedId, id]);
       viewedPageId = pageContaining(snapshot(), id) ?? viewedPageId;
       setNote(elements.editNote, done, 'ok');
@@ -351,7 +363,15 @@ async function mainAsync(): Promise<void> {
     redraw(true);
   }
 
+  function closePlugin(): void {
+    session?.closePlugin();
+    redraw(true);
+  }
+
   byAction('relaunch').addEventListener('click', () => void relaunchAsync());
+  byAction('run-again').addEventListener('click', () => void relaunchAsync());
+  byAction('close-plugin').addEventListener('click', closePlugin);
+  byAction('close-window').addEventListener('click', closePlugin);
   byAction('use-demo-keys').addEventListener('click', () => {
     useDemoKeysAsync().then(
       () => {
@@ -387,10 +407,10 @@ async function mainAsync(): Promise<void> {
     zoom = null;
     redraw(true);
   });
-  elements.componentSelect.addEventListener('change', () => void showComponentDetailsAsync());
-  byAction('rename').addEventListener('click', () => void editAsync((figma, id) => renameComponentAsync(figma, id, elements.renameInput.value), 'Renamed.'));
-  byAction('fill').addEventListener('click', () => void editAsync((figma, id) => setComponentFillAsync(figma, id, elements.fillInput.value), 'Fill changed.'));
-  byAction('text').addEventListener('click', () => void editAsync((figma, id) => setComponentTextAsync(figma, id, elements.textInput.value), 'Text changed.'));
+  elements.componentSelect.addEventListener('change', () => showComponentDetails());
+  byAction('rename').addEventListener('click', () => edit((editor, id) => renameComponent(editor, id, elements.renameInput.value), 'Renamed.'));
+  byAction('fill').addEventListener('click', () => edit((editor, id) => setComponentFill(editor, id, elements.fillInput.value), 'Fill changed.'));
+  byAction('text').addEventListener('click', () => edit((editor, id) => setComponentText(editor, id, elements.textInput.value), 'Text changed.'));
   elements.freezeInput.addEventListener('change', () => {
     pluginWindow.setFrozen(elements.freezeInput.checked);
     setStatus(elements.freezeInput.checked ? 'frozen' : 'running');
@@ -438,7 +458,12 @@ async function mainAsync(): Promise<void> {
         elements.networkSelect.value = mode;
       },
     },
-    clientStorageKeysAsync: () => currentFake().figma.clientStorage.keysAsync(),
+    clientStorageKeysAsync: () => currentFake().clientStorage.keysAsync(),
+    clientStorageValueAsync: (key: string) => currentFake().clientStorage.getAsync(key),
+    runId: () => currentFake().run.id,
+    runClosed: () => currentFake().run.closed,
+    requests: () => requestLog.map((entry) => ({ ...entry })),
+    closePlugin,
     useDemoKeysAsync: async () => {
       await useDemoKeysAsync();
       showEmulatorFacts();
