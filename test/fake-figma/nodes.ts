@@ -223,14 +223,16 @@ function propagateToMirrors(source: FakeBaseNode, name: string, key: string, val
   const ctx = source._ctx;
   ctx.propagating++;
   try {
-    for (const mirror of source._mirrors!) {
-      if (mirror._removed || mirror._overrides?.has(name)) continue;
-      if (mirror.type === 'INSTANCE' && mirror._mainSource === source && INSTANCE_ROOT_OWN.has(name)) continue;
-      const target = mirror as unknown as Record<string, unknown>;
-      if (target[key] === value) continue;
-      target[key] = value;
-      mirror._afterWrite(name, key, value);
-    }
+    ctx.changes.unreported(() => {
+      for (const mirror of source._mirrors!) {
+        if (mirror._removed || mirror._overrides?.has(name)) continue;
+        if (mirror.type === 'INSTANCE' && mirror._mainSource === source && INSTANCE_ROOT_OWN.has(name)) continue;
+        const target = mirror as unknown as Record<string, unknown>;
+        if (target[key] === value) continue;
+        target[key] = value;
+        mirror._afterWrite(name, key, value);
+      }
+    });
   } finally {
     ctx.propagating--;
   }
@@ -265,7 +267,7 @@ function detachChild(parent: FakeBaseNode, child: FakeBaseNode): void {
   // Recently added children are the ones usually moved on (created on the page, then placed).
   const at = holder._children.lastIndexOf(child as FakeSceneNode);
   if (at >= 0) holder._children.splice(at, 1);
-  if (at >= 0 && parent._mirrors !== null) mirrorRemoval(parent, at);
+  if (at >= 0 && parent._mirrors !== null) parent._ctx.changes.unreported(() => mirrorRemoval(parent, at));
   holder._childrenView = null;
   child._parent = null;
   if (parent.type === 'GROUP' && holder._children.length === 0 && !parent._removed) {
@@ -339,8 +341,10 @@ export function insertChildAt(parent: FakeBaseNode, index: number | undefined, c
   parent._layoutChanged('children');
   // Instances of a component follow structural edits of it, layer for layer.
   if (parent._mirrors !== null) {
-    if (movedFrom >= 0) mirrorMove(parent, movedFrom, at);
-    else mirrorInsertion(parent, child as FakeSceneNode, at);
+    parent._ctx.changes.unreported(() => {
+      if (movedFrom >= 0) mirrorMove(parent, movedFrom, at);
+      else mirrorInsertion(parent, child as FakeSceneNode, at);
+    });
   }
 }
 
