@@ -73,7 +73,7 @@ export interface FakeFigmaOptions {
   permissions?: readonly string[];
   /** clientStorage contents at start (a previous session's values). */
   clientStorage?: Record<string, unknown>;
-  /** The manifest's relaunchButtons commands setRelaunchData accepts; default Envelope's ['sync', 'browse']; null: any. */
+  /** The manifest's relaunchButtons commands (the buttons Figma shows); default Envelope's ['sync', 'browse']; null: any. */
   relaunchCommands?: readonly string[] | null;
   /** Publish the default "Northwind Brand Library" components (NORTHWIND_LIBRARY); default true. */
   teamLibrary?: boolean;
@@ -105,6 +105,8 @@ export interface FakeInspect {
   page(name: string): PageNode;
   /** The node with this id (null when there is none or it was removed), whatever run is open. */
   node(id: string): BaseNode | null;
+  /** The relaunch buttons Figma shows for a node: its relaunch data whose command is in the manifest. */
+  relaunchButtons(node: BaseNode): Array<{ command: string; description: string }>;
   /** The image with this hash, whatever run is open. */
   image(hash: string): Image | null;
   /** Runs `read` with plugin restrictions lifted (page loading, sync getters, fonts). */
@@ -288,6 +290,13 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
     node(id) {
       const node = ctx.nodes.get(id);
       return node && !node._removed ? (node as unknown as BaseNode) : null;
+    },
+    relaunchButtons(node) {
+      const data = (node as unknown as FakeBaseNode)._relaunch ?? {};
+      const known = ctx.relaunchCommands;
+      return Object.entries(data)
+        .filter(([command]) => known === null || known.includes(command))
+        .map(([command, description]) => ({ command, description }));
     },
     image(hash) {
       return (imageStore(ctx).get(hash) as unknown as Image | undefined) ?? null;

@@ -53,6 +53,9 @@ export function describeNode(node: unknown): string {
 
 // ---- base node ------------------------------------------------------------------------------
 
+/** setRelaunchData's longest description, in characters (UTF-16 code units, the stricter reading). */
+export const RELAUNCH_DESCRIPTION_LIMIT = 1000;
+
 export abstract class FakeBaseNode implements PluginDataHolder {
   readonly id: string;
   readonly _ctx: FakeContext;
@@ -170,11 +173,12 @@ export abstract class FakeBaseNode implements PluginDataHolder {
     this._assertWritable('setRelaunchData');
     if (!isPlainObject(data)) throw validationError('setRelaunchData', 'an object of command → description', data);
     const copy: Record<string, string> = {};
-    const known = this._ctx.relaunchCommands;
     for (const [command, description] of Object.entries(data)) {
       if (typeof description !== 'string') throw figmaError('setRelaunchData', `The description for "${command}" must be a string`);
-      if (known !== null && !known.includes(command)) {
-        throw figmaError('setRelaunchData', `"${command}" is not a command in the manifest's relaunchButtons (${known.join(', ')})`);
+      // Typings: "This method will throw if description exceeds 1000 characters". A command that
+      // is not in the manifest is kept but shows nothing (inspect.relaunchButtons).
+      if (description.length > RELAUNCH_DESCRIPTION_LIMIT) {
+        throw figmaError('setRelaunchData', `The description for "${command}" has ${description.length} characters; at most ${RELAUNCH_DESCRIPTION_LIMIT} are allowed`);
       }
       copy[command] = description;
     }

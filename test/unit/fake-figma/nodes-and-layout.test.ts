@@ -191,13 +191,29 @@ describe('plugin chrome', () => {
 });
 
 describe('relaunch data and figma.util', () => {
-  it('accepts only the manifest’s relaunch commands', () => {
+  // Typings (setRelaunchData): "This method will throw if description exceeds 1000 characters".
+  it('refuses a relaunch description over 1,000 characters', () => {
     const { figma } = createFakeFigma();
     const frame = figma.createFrame();
-    frame.setRelaunchData({ sync: 'Sync this component', browse: '' });
-    expect(frame.getRelaunchData()).toEqual({ sync: 'Sync this component', browse: '' });
-    expect(() => frame.setRelaunchData({ open: 'x' })).toThrow(/not a command in the manifest's relaunchButtons \(sync, browse\)/);
-    expect(() => createFakeFigma({ relaunchCommands: null }).figma.root.setRelaunchData({ anything: 'ok' })).not.toThrow();
+    frame.setRelaunchData({ sync: 'x'.repeat(1000) });
+    expect(frame.getRelaunchData()).toEqual({ sync: 'x'.repeat(1000) });
+    expect(() => frame.setRelaunchData({ sync: 'x'.repeat(1001) })).toThrow(/1001 characters; at most 1000/);
+    expect(frame.getRelaunchData()).toEqual({ sync: 'x'.repeat(1000) });
+  });
+
+  // Typings: "if the `command` passed to this method does not match a command in the manifest,
+  // nothing will be displayed" (no error).
+  it('keeps a command that is not in the manifest without throwing, and shows no button for it', () => {
+    const fake = createFakeFigma();
+    const frame = fake.figma.createFrame();
+    frame.setRelaunchData({ sync: 'Sync this component', open: 'x', browse: '' });
+    expect(frame.getRelaunchData()).toEqual({ sync: 'Sync this component', open: 'x', browse: '' });
+    expect(fake.inspect.relaunchButtons(frame)).toEqual([
+      { command: 'sync', description: 'Sync this component' },
+      { command: 'browse', description: '' },
+    ]);
+    frame.setRelaunchData({});
+    expect(fake.inspect.relaunchButtons(frame)).toEqual([]);
   });
 
   it('parses colours like figma.util', () => {
