@@ -619,8 +619,14 @@ export class FakePageNode extends FakeBaseNode {
       if (node._removed) throw figmaError('set_selection', `The node with id "${node.id}" does not exist`);
       if (pageOf(node) !== this) throw figmaError('set_selection', `The node "${node.name}" is not on the page "${this._name}"`);
     }
-    const unique = [...new Set(nodes as unknown as FakeSceneNode[])];
-    this._selection = Object.freeze(unique);
+    const unique = new Set(nodes as unknown as FakeSceneNode[]);
+    // Typings: "Only directly selected nodes are present … never … both a node and one of its
+    // descendents": a node under another selected node is not directly selected.
+    const hasSelectedAncestor = (node: FakeSceneNode): boolean => {
+      for (let current = node._parent; current !== null; current = current._parent) if (unique.has(current as unknown as FakeSceneNode)) return true;
+      return false;
+    };
+    this._selection = Object.freeze([...unique].filter((node) => !hasSelectedAncestor(node)));
     this._ctx.onSelectionChange?.(this);
   }
 

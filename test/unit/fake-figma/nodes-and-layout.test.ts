@@ -225,3 +225,22 @@ describe('relaunch data and figma.util', () => {
     expect(() => figma.util.rgb('teal-ish')).toThrow(/Invalid color string/);
   });
 });
+
+describe('selection', () => {
+  // Typings (PageNode.selection): "Only **directly selected nodes** are present in this array. A
+  // node is directly selected when it is selected and none of its ancestors are selected. That
+  // means the array will never contain both a node and one of its descendents."
+  it('never holds a node and one of its descendants: the ancestor stays', () => {
+    const { figma } = createFakeFigma();
+    const outer = figma.createFrame();
+    const inner = figma.createFrame();
+    const leaf = figma.createRectangle();
+    const other = figma.createRectangle();
+    outer.appendChild(inner);
+    inner.appendChild(leaf);
+    figma.currentPage.selection = [leaf, other, outer, inner, leaf];
+    expect(figma.currentPage.selection).toEqual([other, outer]);
+    figma.currentPage.selection = [leaf, inner];
+    expect(figma.currentPage.selection).toEqual([inner]);
+  });
+});
