@@ -1480,8 +1480,9 @@ defineProperties(FakeTextNode, {
   fontSize: { value: 12, check: fontGated(numberIn(1, 10000)) },
   lineHeight: { value: { unit: 'AUTO' }, check: fontGated(checkLineHeight) },
   letterSpacing: { value: { unit: 'PERCENT', value: 0 }, check: fontGated(checkLetterSpacing) },
-  textAlignHorizontal: { value: 'LEFT', check: oneOf('LEFT', 'CENTER', 'RIGHT', 'JUSTIFIED') },
-  textAlignVertical: { value: 'TOP', check: oneOf('TOP', 'CENTER', 'BOTTOM') },
+  // Typings: "Setting this property requires the font the be loaded" (alignment is no text style field).
+  textAlignHorizontal: { value: 'LEFT', check: fontGated(oneOf('LEFT', 'CENTER', 'RIGHT', 'JUSTIFIED'), false) },
+  textAlignVertical: { value: 'TOP', check: fontGated(oneOf('TOP', 'CENTER', 'BOTTOM'), false) },
   textCase: { value: 'ORIGINAL', check: fontGated(oneOf('ORIGINAL', 'UPPER', 'LOWER', 'TITLE', 'SMALL_CAPS', 'SMALL_CAPS_FORCED')) },
   textDecoration: { value: 'NONE', check: fontGated(oneOf('NONE', 'UNDERLINE', 'STRIKETHROUGH')) },
   textAutoResize: { value: 'WIDTH_AND_HEIGHT', check: fontGated(oneOf('NONE', 'WIDTH_AND_HEIGHT', 'HEIGHT', 'TRUNCATE'), false) },

@@ -10,9 +10,14 @@ describe('text nodes', () => {
     );
     expect(() => (text.fontSize = 20)).toThrow(/unloaded font "Inter Regular"/);
     expect(() => (text.textCase = 'UPPER')).toThrow(/unloaded font/);
-    // Alignment does not change glyph layout, so it needs no font.
-    text.textAlignHorizontal = 'CENTER';
+    // Typings (textAlignHorizontal, textAlignVertical): "Setting this property requires the font
+    // the be loaded."
+    expect(() => (text.textAlignHorizontal = 'CENTER')).toThrow(/in set_textAlignHorizontal: Cannot write to node with unloaded font "Inter Regular"/);
+    expect(() => (text.textAlignVertical = 'BOTTOM')).toThrow(/in set_textAlignVertical: Cannot write to node with unloaded font "Inter Regular"/);
     await figma.loadFontAsync({ family: 'Inter', style: 'Regular' });
+    text.textAlignHorizontal = 'CENTER';
+    text.textAlignVertical = 'BOTTOM';
+    expect([text.textAlignHorizontal, text.textAlignVertical]).toEqual(['CENTER', 'BOTTOM']);
     text.characters = 'Hello';
     expect(text.characters).toBe('Hello');
     expect(() => (text.fontName = { family: 'Inter', style: 'Bold' })).toThrow(/unloaded font "Inter Bold"/);
