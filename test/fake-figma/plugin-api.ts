@@ -440,7 +440,16 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
       await Promise.resolve();
       return state.fonts.map((fontName) => ({ fontName: { ...fontName } }));
     },
-    async loadFontAsync(font: FontName): Promise<void> {
+    async loadFontAsync(font: FontNameInput): Promise<void> {
+      // Typings: "You can pass a FontNameInput and omit `style` to load every style of the family".
+      if (isPlainObject(font) && typeof font.family === 'string' && font.style === undefined) {
+        const family = font.family;
+        await Promise.resolve();
+        const styles = state.fonts.filter((f) => f.family === family);
+        if (styles.length === 0) throw figmaError('loadFontAsync', `The font family "${family}" could not be loaded (not available; the fake has ${state.fonts.length} fonts)`);
+        for (const each of styles) ctx.loadedFonts.add(fontKey(each));
+        return;
+      }
       const checked = checkFontName('loadFontAsync', font);
       await Promise.resolve();
       if (!state.fonts.some((f) => f.family === checked.family && f.style === checked.style)) {

@@ -37,6 +37,20 @@ describe('text nodes', () => {
     expect(text.textStyleId).toBe(style.id);
   });
 
+  // Typings (loadFontAsync): "You can pass a FontNameInput and omit `style` to load every style
+  // of the family in one call."
+  it('loads every style of a family when the style is left out', async () => {
+    const { figma } = createFakeFigma();
+    await figma.loadFontAsync({ family: 'Inter' });
+    const text = figma.createText();
+    for (const style of ['Regular', 'Medium', 'Semi Bold', 'Bold', 'Italic']) {
+      text.fontName = { family: 'Inter', style };
+      text.characters = style;
+    }
+    expect(() => (text.fontName = { family: 'Roboto', style: 'Regular' })).toThrow(/unloaded font "Roboto Regular"/);
+    await expect(figma.loadFontAsync({ family: 'Comic Neue' })).rejects.toThrow(/font family "Comic Neue" could not be loaded/);
+  });
+
   it('rejects fonts the machine does not have and lists the ones it has', async () => {
     const { figma } = createFakeFigma();
     await expect(figma.loadFontAsync({ family: 'Comic Neue', style: 'Regular' })).rejects.toThrow(/could not be loaded/);
