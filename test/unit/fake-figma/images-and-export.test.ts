@@ -89,6 +89,40 @@ describe('exportAsync', () => {
     expect(pdf).toContain('/MediaBox [0 0 100 50]');
   });
 
+  // Typings (ExportSettingsSVG): svgOutlineText "Whether text elements are rendered as outlines
+  // (vector paths) or as `<text>` elements in SVGs. Defaults to `true`."; svgIdAttribute "Whether
+  // to include layer names as ID attributes in the SVG. … Defaults to `false`."
+  it('outlines text in SVG unless svgOutlineText is false, and writes layer names as ids only with svgIdAttribute', async () => {
+    const { figma } = createFakeFigma();
+    await figma.loadFontAsync({ family: 'Inter', style: 'Regular' });
+    const frame = figma.createFrame();
+    frame.name = 'Card';
+    frame.resize(200, 100);
+    const title = figma.createText();
+    title.name = 'Title';
+    title.characters = 'Hello & welcome';
+    frame.appendChild(title);
+    const first = figma.createRectangle();
+    first.name = 'Dot';
+    const second = figma.createRectangle();
+    second.name = 'Dot';
+    frame.appendChild(first);
+    frame.appendChild(second);
+    const outlined = await frame.exportAsync({ format: 'SVG_STRING' });
+    expect(outlined).not.toContain('<text');
+    expect(outlined).not.toContain('Hello');
+    expect(outlined).toMatch(/<path d="M[^"]+Z"/);
+    expect(outlined).not.toContain(' id="');
+    const withText = await frame.exportAsync({ format: 'SVG_STRING', svgOutlineText: false });
+    expect(withText).toContain('>Hello &amp; welcome</text>');
+    const withIds = await frame.exportAsync({ format: 'SVG_STRING', svgIdAttribute: true });
+    expect(withIds).toContain('id="Card"');
+    expect(withIds).toContain('id="Title"');
+    expect(withIds).toContain('id="Dot"');
+    expect(withIds).toContain('id="Dot_2"');
+    await expect(frame.exportAsync({ format: 'SVG', svgIdAttribute: 'yes' as unknown as boolean })).rejects.toThrow(/svgIdAttribute to be a boolean/);
+  });
+
   it('refuses scales and sizes beyond the limits and unknown formats', async () => {
     const { figma } = createFakeFigma();
     const frame = figma.createFrame();
