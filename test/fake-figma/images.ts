@@ -35,8 +35,7 @@ export function imageStore(ctx: FakeContext): Map<string, FakeImage> {
   return (ctx.images ??= new Map<string, FakeImage>()) as Map<string, FakeImage>;
 }
 
-export function createImage(ctx: FakeContext, data: Uint8Array): FakeImage {
-  const api = 'createImage';
+export function createImage(ctx: FakeContext, data: Uint8Array, api = 'createImage'): FakeImage {
   if (!isUint8ArrayValue(data)) throw validationError(api, 'a Uint8Array of PNG, JPEG or GIF bytes', data);
   const header = readImageHeader(data);
   if (!header) throw figmaError(api, 'Image type is unsupported (PNG, JPEG and GIF only)');

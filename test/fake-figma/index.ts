@@ -242,10 +242,15 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
     });
   const figmaFetch = createFigmaStyleFetch(network, options.allowedDomains ? { allowedDomains: options.allowedDomains } : {});
   const html = options.html ?? '<html><body>Envelope (fake __html__)</body></html>';
+  async function fetchImageBytesAsync(url: string): Promise<Uint8Array> {
+    const response = await figmaFetch(url);
+    if (!response.ok) throw new Error(`in createImageAsync: ${url} answered ${response.status} ${response.statusText}`);
+    return new Uint8Array(await response.arrayBuffer());
+  }
   const clientStorageOutside = strictObject(shared.clientStorage.api(), 'clientStorage');
 
   function startRun(id: number, command: string): Run {
-    const state: PluginApiState = { ...shared, command, closed: false, closing: false, closeMessage: null, onClosed: null, handlers: new Map() };
+    const state: PluginApiState = { ...shared, command, closed: false, closing: false, closeMessage: null, onClosed: null, handlers: new Map(), fetchBytes: fetchImageBytesAsync };
     const timers = createRunTimers(state, hostTimers);
     const fetch: FigmaFetch = (url, init) => {
       if (state.closed) throw new Error(`in fetch: ${PLUGIN_CLOSED_MESSAGE}`);

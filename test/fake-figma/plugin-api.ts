@@ -38,6 +38,8 @@ export interface PluginApiState {
   /** True while the close handlers run (closePlugin from one of them does nothing more). */
   closing: boolean;
   closeMessage: string | null;
+  /** Reads a URL through figma's fetch and the manifest's network policy (createImageAsync). */
+  fetchBytes: (url: string) => Promise<Uint8Array>;
   /** Ends the run's other parts (timers, fetches) once the API is disabled. */
   onClosed: (() => void) | null;
   handlers: Map<EventName, Array<{ handler: (...args: never[]) => unknown; once: boolean }>>;
@@ -462,6 +464,14 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
       assertOpen('createImage');
       return createImage(ctx, data) as unknown as Image;
     },
+    // Typings: "The `src` passed in must be a URL to a PNG, JPEG, or GIF. Images have a maximum
+    // size of 4096 pixels … Invalid images will reject" (createImage throws; this rejects).
+    async createImageAsync(src: string): Promise<Image> {
+      assertOpen('createImageAsync');
+      if (typeof src !== 'string') throw validationError('createImageAsync', 'a URL string', src);
+      const bytes = await state.fetchBytes(src);
+      return createImage(ctx, bytes, 'createImageAsync') as unknown as Image;
+    },
     getImageByHash(hash: string): Image | null {
       if (typeof hash !== 'string') throw validationError('getImageByHash', 'an image hash', hash);
       return (imageStore(ctx).get(hash) as FakeImage | undefined as unknown as Image | undefined) ?? null;
@@ -504,7 +514,7 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
     | 'createRectangle' | 'createEllipse' | 'createVector' | 'createText' | 'createComponent' | 'createComponentFromNode'
     | 'combineAsVariants' | 'group' | 'createPaintStyle' | 'createTextStyle' | 'createEffectStyle' | 'getLocalPaintStyles'
     | 'getLocalTextStyles' | 'getLocalEffectStyles' | 'getLocalPaintStylesAsync' | 'getLocalTextStylesAsync' | 'getLocalEffectStylesAsync'
-    | 'importComponentByKeyAsync' | 'importComponentSetByKeyAsync' | 'listAvailableFontsAsync' | 'loadFontAsync' | 'createImage'
+    | 'importComponentByKeyAsync' | 'importComponentSetByKeyAsync' | 'listAvailableFontsAsync' | 'loadFontAsync' | 'createImage' | 'createImageAsync'
     | 'getImageByHash' | 'base64Encode' | 'base64Decode' | 'hasMissingFont' | 'activeUsers'
   > = api as unknown as typeof api & { readonly apiVersion: '1.0.0'; readonly editorType: 'figma' };
   void conforms;

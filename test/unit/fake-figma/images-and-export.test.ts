@@ -132,3 +132,51 @@ describe('exportAsync', () => {
     await expect(frame.exportAsync({ format: 'GIF' } as unknown as ExportSettings)).rejects.toThrow(/Unsupported export format/);
   });
 });
+
+describe('figma.createImageAsync', () => {
+  // Typings (createImageAsync): "The `src` passed in must be a URL to a PNG, JPEG, or GIF. Images
+  // have a maximum size of 4096 pixels (4K) in width and height. Invalid images will reject and
+  // log the reason in the console."
+  const served = new Map<string, { status: number; body: Uint8Array }>([
+    ['https://images.example.com/ok.png', { status: 200, body: pngOfSize(30, 20) }],
+    ['https://images.example.com/wide.png', { status: 200, body: pngOfSize(4097, 1) }],
+    ['https://images.example.com/text.txt', { status: 200, body: new TextEncoder().encode('not an image') }],
+    ['https://images.example.com/missing.png', { status: 404, body: new Uint8Array() }],
+  ]);
+  const fakeWithImages = () =>
+    createFakeFigma({
+      allowedDomains: ['https://images.example.com'],
+      network: (url) => {
+        const answer = served.get(url) ?? { status: 404, body: new Uint8Array() };
+        return Promise.resolve({
+          status: answer.status,
+          statusText: answer.status === 200 ? 'OK' : 'Not Found',
+          url,
+          headers: { forEach: () => undefined },
+          arrayBuffer: () => Promise.resolve(answer.body.slice().buffer),
+        });
+      },
+    });
+
+  it('resolves to an Image of the URL’s bytes, the same as createImage would give', async () => {
+    const { figma } = fakeWithImages();
+    const image = await figma.createImageAsync('https://images.example.com/ok.png');
+    expect(await image.getSizeAsync()).toEqual({ width: 30, height: 20 });
+    expect(image.hash).toBe(figma.createImage(pngOfSize(30, 20)).hash);
+  });
+
+  it('rejects, never throws, for images over 4096 px, bytes that are no image, failed requests and hosts the manifest does not allow', async () => {
+    const { figma } = fakeWithImages();
+    const attempts: Array<[string, RegExp]> = [
+      ['https://images.example.com/wide.png', /Image is too large \(4097×1; at most 4096×4096/],
+      ['https://images.example.com/text.txt', /Image type is unsupported/],
+      ['https://images.example.com/missing.png', /answered 404/],
+      ['https://elsewhere.example.org/ok.png', /not in the manifest's networkAccess.allowedDomains/],
+    ];
+    for (const [url, reason] of attempts) {
+      let pending: Promise<Image> | undefined;
+      expect(() => (pending = figma.createImageAsync(url))).not.toThrow();
+      await expect(pending).rejects.toThrow(reason);
+    }
+  });
+});
