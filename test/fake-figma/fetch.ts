@@ -31,6 +31,8 @@ export type FigmaFetch = (url: string, init?: FetchOptions) => Promise<FetchResp
 export interface FigmaFetchOptions {
   /** Origins the plugin's manifest allows ("https://api.example.com", "*.example.com"); unset: any. */
   allowedDomains?: readonly string[];
+  /** Also allow http(s)://localhost and 127.0.0.1 on any port (tests' emulators on free ports). */
+  allowLoopback?: boolean;
 }
 
 const KNOWN_OPTIONS = new Set(['method', 'headers', 'headersObject', 'body', 'credentials', 'cache', 'redirect', 'referrer', 'integrity']);
@@ -60,6 +62,10 @@ function isAllowed(origin: string, allowed: readonly string[]): boolean {
     if (rule.startsWith('*.')) return host.endsWith(rule.slice(1));
     return host === rule;
   });
+}
+
+function isLoopback(origin: string): boolean {
+  return /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(origin);
 }
 
 export function createFigmaStyleFetch(network: NetworkFn, options: FigmaFetchOptions = {}): FigmaFetch {
@@ -93,7 +99,7 @@ export function createFigmaStyleFetch(network: NetworkFn, options: FigmaFetchOpt
       return reject(`a ${method.toUpperCase()} request cannot have a body`);
     }
     const origin = originOf(url);
-    if (options.allowedDomains && (!origin || !isAllowed(origin, options.allowedDomains))) {
+    if (options.allowedDomains && (!origin || (!isAllowed(origin, options.allowedDomains) && !(options.allowLoopback && isLoopback(origin))))) {
       return reject(`Refused to connect to "${url}": its origin is not in the manifest's networkAccess.allowedDomains`);
     }
     const request: NetworkRequestInit = { method: method.toUpperCase(), headers };

@@ -13,6 +13,7 @@ import { FakeContext, type DocumentAccess } from './context';
 import { exportNodeAsync } from './export';
 import { createFigmaStyleFetch, type FigmaFetch, type NetworkFn } from './fetch';
 import { imageStore } from './images';
+import { MANIFEST_ALLOWED_DOMAINS, MANIFEST_RELAUNCH_COMMANDS } from './manifest-grants';
 import { installLayout } from './layout';
 import {
   FakeBaseNode,
@@ -67,13 +68,17 @@ export interface FakeFigmaOptions {
   schedule?: ScheduleTask;
   /** Fonts figma.loadFontAsync can load; default Inter, Roboto, Georgia, Playfair Display. */
   fonts?: FontName[];
-  /** The manifest's networkAccess.allowedDomains; fetch refuses other origins. Default: any. */
-  allowedDomains?: readonly string[];
+  /**
+   * Origins figma's fetch (and createImageAsync) may reach; others are refused as Figma's CSP does.
+   * Default: manifest.json's allowedDomains + devAllowedDomains, and loopback addresses on any
+   * port (tests start emulators on free ports); null: any origin.
+   */
+  allowedDomains?: readonly string[] | null;
   /** The manifest's permissions; when given, figma.currentUser needs 'currentuser'. */
   permissions?: readonly string[];
   /** clientStorage contents at start (a previous session's values). */
   clientStorage?: Record<string, unknown>;
-  /** The manifest's relaunchButtons commands (the buttons Figma shows); default Envelope's ['sync', 'browse']; null: any. */
+  /** The manifest's relaunchButtons commands (the buttons Figma shows); default manifest.json's; null: any. */
   relaunchCommands?: readonly string[] | null;
   /** Publish the default "Northwind Brand Library" components (NORTHWIND_LIBRARY); default true. */
   teamLibrary?: boolean;
@@ -189,7 +194,7 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
       emit(run.state, 'documentchange', { documentChanges });
     },
   });
-  ctx.relaunchCommands = options.relaunchCommands === undefined ? ['sync', 'browse'] : options.relaunchCommands;
+  ctx.relaunchCommands = options.relaunchCommands === undefined ? MANIFEST_RELAUNCH_COMMANDS : options.relaunchCommands;
   installNodeFactory(ctx);
   installComponentHooks(ctx);
   installLayout(ctx);
@@ -240,7 +245,8 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
       if (!hostFetch) return Promise.reject(new Error('no network: pass options.network to createFakeFigma'));
       return hostFetch.call(globalThis, url, init) as ReturnType<NetworkFn>;
     });
-  const figmaFetch = createFigmaStyleFetch(network, options.allowedDomains ? { allowedDomains: options.allowedDomains } : {});
+  const allowedDomains = options.allowedDomains === undefined ? MANIFEST_ALLOWED_DOMAINS : options.allowedDomains;
+  const figmaFetch = createFigmaStyleFetch(network, allowedDomains ? { allowedDomains, allowLoopback: options.allowedDomains === undefined } : {});
   const html = options.html ?? '<html><body>Envelope (fake __html__)</body></html>';
   async function fetchImageBytesAsync(url: string): Promise<Uint8Array> {
     const response = await figmaFetch(url);

@@ -69,7 +69,7 @@ describe('closing the plugin ends its run', () => {
     const held = heldNetwork();
     const fake = createFakeFigma({ network: held.network });
     const outcome: string[] = [];
-    fake.fetch('https://api.example.com/items').then(
+    fake.fetch('https://api.mailvault.example/items').then(
       () => outcome.push('resolved'),
       () => outcome.push('rejected'),
     );
@@ -77,9 +77,9 @@ describe('closing the plugin ends its run', () => {
     held.releaseAll();
     await fake.settleAsync();
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(held.requests).toEqual(['https://api.example.com/items']);
+    expect(held.requests).toEqual(['https://api.mailvault.example/items']);
     expect(outcome).toEqual([]);
-    expect(() => fake.run.fetch('https://api.example.com/more')).toThrow(CLOSED);
+    expect(() => fake.run.fetch('https://api.mailvault.example/more')).toThrow(CLOSED);
     expect(held.requests).toHaveLength(1);
   });
 
@@ -158,7 +158,7 @@ describe('4. running the plugin again', () => {
     await oldFigma.clientStorage.setAsync('settings', { a: 1 });
     const late: string[] = [];
     fake.run.timers.setTimeout(() => late.push('old timer'), 100);
-    fake.fetch('https://api.example.com/slow').then(() => late.push('old fetch'));
+    fake.fetch('https://api.mailvault.example/slow').then(() => late.push('old fetch'));
     oldFigma.on('run', () => late.push('old run handler'));
     const closes: string[] = [];
     oldFigma.on('close', () => closes.push('old run closed'));
