@@ -14,6 +14,7 @@ import { startSessionAsync, type LoggedMessage, type LoggedRequest, type PluginS
 import type { PlaygroundHooks } from './page/playground-hooks';
 import { createPluginWindow, type PluginWindow } from './page/plugin-window';
 import { clearPersisted, persistClientStorageAsync, readPersisted } from './page/storage-persistence';
+import { uiContentSecurityPolicy } from './page/ui-network-policy';
 import { createSwitchableNetwork, isNetworkMode, type NetworkMode } from './page/switchable-network';
 import { figmaThemeCss, parseTheme, type FigmaTheme } from './theme/apply-figma-theme';
 
@@ -135,6 +136,7 @@ async function mainAsync(): Promise<void> {
   const pluginWindow: PluginWindow = createPluginWindow({
     elements: { window: byRole('plugin-window'), body: byRole('plugin-body'), title: byRole('plugin-title') },
     theme,
+    contentSecurityPolicy: config.allowedDomains ? uiContentSecurityPolicy(config.allowedDomains) : null,
     deliverToPlugin: (message) => session?.sendToPlugin(tamper ? tamper(message) : message),
     log: (level, line) => consoleCapture.add(level, line),
   });
