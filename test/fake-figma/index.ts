@@ -108,6 +108,8 @@ export interface FakeInspect {
   /** An instance's main component without the dynamic-page restriction. */
   mainComponent(instance: InstanceNode): ComponentNode;
   page(name: string): PageNode;
+  /** The page the person has open (figma.currentPage), whatever run is open. */
+  readonly currentPage: PageNode;
   /** The node with this id (null when there is none or it was removed), whatever run is open. */
   node(id: string): BaseNode | null;
   /** The relaunch buttons Figma shows for a node: its relaunch data whose command is in the manifest. */
@@ -297,6 +299,9 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
       const page = pages.find((p) => p._name === name);
       if (!page) throw new Error(`inspect.page: no page named "${name}" (pages: ${pages.map((p) => p._name).join(', ')})`);
       return page as unknown as PageNode;
+    },
+    get currentPage() {
+      return ctx.currentPage as unknown as PageNode;
     },
     node(id) {
       const node = ctx.nodes.get(id);

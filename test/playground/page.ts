@@ -8,13 +8,14 @@ import { rgbToHex } from './page/colors';
 import { captureConsole, type ConsoleCapture } from './page/console-capture';
 import { renderDocument } from './page/document-drawing';
 import { nextZoom } from './page/fit-drawing';
-import { collectIds, pageContaining, pageWithMostComponents, snapshotDocument, type DocumentSnapshot } from './page/document-snapshot';
+import { collectIds, pageContaining, pageWithMostComponents, snapshotDocument, type DocumentSnapshot, type DrawNode } from './page/document-snapshot';
 import { fetchEmulatorStateAsync, resetEmulatorAsync, seedDemoSettingsAsync, type EmulatorDemoState } from './page/emulator-link';
 import { startSessionAsync, type LoggedMessage, type LoggedRequest, type PluginSession } from './page/plugin-session';
 import type { PlaygroundHooks } from './page/playground-hooks';
 import { createPluginWindow, type PluginWindow } from './page/plugin-window';
 import { clearPersisted, persistClientStorageAsync, readPersisted } from './page/storage-persistence';
 import { uiContentSecurityPolicy } from './page/ui-network-policy';
+import { parsePluginDrop, placeDrop, type DropHit } from './page/plugin-drop';
 import { createSwitchableNetwork, isNetworkMode, type NetworkMode } from './page/switchable-network';
 import { figmaThemeCss, parseTheme, type FigmaTheme } from './theme/apply-figma-theme';
 
@@ -138,8 +139,60 @@ async function mainAsync(): Promise<void> {
     theme,
     contentSecurityPolicy: config.allowedDomains ? uiContentSecurityPolicy(config.allowedDomains) : null,
     deliverToPlugin: (message) => session?.sendToPlugin(tamper ? tamper(message) : message),
+    deliverDrop: (drop, frame) => dropOnCanvas(drop, frame),
     log: (level, line) => consoleCapture.add(level, line),
   });
+
+  /** A drag from the plugin window ended: fire figma.on('drop') when it ended over the canvas. */
+  function dropOnCanvas(value: unknown, frame: HTMLIFrameElement): void {
+    if (!session) return;
+    const drop = parsePluginDrop(value);
+    if (typeof drop === 'string') {
+      consoleCapture.add('warn', `playground: ignored a pluginDrop: ${drop}`);
+      return;
+    }
+    const frameRect = frame.getBoundingClientRect();
+    const px = frameRect.left + drop.clientX;
+    const py = frameRect.top + drop.clientY;
+    const inside = (rect: DOMRect) => px >= rect.left && px <= rect.right && py >= rect.top && py <= rect.bottom;
+    const windowElement = byRole('plugin-window');
+    if (!inside(elements.drawing.canvas.getBoundingClientRect()) || (!windowElement.hidden && inside(windowElement.getBoundingClientRect()))) return;
+    const fake = session.fake;
+    const current = snapshot();
+    const page = current.pages.find((each) => each.id === viewedPageId);
+    const currentPageId = fake.inspect.currentPage.id;
+    const boxes = new Map<string, DrawNode>();
+    const index = (node: DrawNode) => {
+      boxes.set(node.id, node);
+      node.children.forEach(index);
+    };
+    page?.nodes.forEach(index);
+    const hits: DropHit[] = [];
+    for (const hit of document.elementsFromPoint(px, py)) {
+      const id = hit instanceof HTMLElement && elements.drawing.drawing.contains(hit) ? hit.dataset.nodeId : undefined;
+      const node = id === undefined ? undefined : boxes.get(id);
+      if (node) hits.push({ id: node.id, type: node.type, box: node.box, rect: hit.getBoundingClientRect() });
+    }
+    const drawingRect = elements.drawing.drawing.getBoundingClientRect();
+    const first = page?.nodes[0];
+    const firstDrawn = first ? elements.drawing.drawing.querySelector<HTMLElement>(`:scope > [data-node-id="${CSS.escape(first.id)}"]`) : null;
+    const origin = first && firstDrawn
+      ? { left: firstDrawn.getBoundingClientRect().left - first.box.x * lastScale, top: firstDrawn.getBoundingClientRect().top - first.box.y * lastScale, scale: lastScale }
+      : { left: drawingRect.left, top: drawingRect.top, scale: lastScale };
+    // Figma drops on the page the person sees; here that is the page drawn, if it is the current one.
+    const place = page && page.id === currentPageId ? placeDrop(px, py, hits, origin) : placeDrop(px, py, [], origin);
+    const target = place.nodeId ? fake.inspect.node(place.nodeId) : null;
+    session.drop({
+      ...(target ? { node: target } : {}),
+      x: place.x,
+      y: place.y,
+      absoluteX: place.absoluteX,
+      absoluteY: place.absoluteY,
+      items: drop.items,
+      files: [],
+      dropMetadata: drop.dropMetadata,
+    });
+  }
 
   function currentFake(): FakeFigma {
     if (!session) throw new Error('The plugin is not running yet.');

@@ -46,6 +46,8 @@ export interface PluginSession {
   fake: FakeFigma;
   /** UI → plugin, as if the iframe had posted `{pluginMessage: message}`. */
   sendToPlugin(message: unknown): void;
+  /** Fires figma.on('drop') in the open run (a drag from the plugin window ended over the canvas). */
+  drop(event: Partial<DropEvent>): void;
   /** The person closes the plugin (its window's ✕): the run ends, its realm is removed. */
   closePlugin(): void;
   /** A new run of the plugin on the same document (new realm, fresh iframe, same clientStorage). */
@@ -208,6 +210,14 @@ export async function startSessionAsync(options: SessionOptions): Promise<Plugin
       } catch (error) {
         // Figma drops messages for a plugin whose UI is gone; say so instead of failing.
         options.consoleCapture.add('warn', `playground: message not delivered: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+    drop(event) {
+      if (ended || fake.run.closed) return;
+      try {
+        fake.drop(event);
+      } catch (error) {
+        options.consoleCapture.add('error', `playground: the plugin's drop handler threw: ${error instanceof Error ? error.message : String(error)}`);
       }
     },
     closePlugin() {

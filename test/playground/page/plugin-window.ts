@@ -25,6 +25,8 @@ export interface PluginWindowOptions {
   contentSecurityPolicy: string | null;
   /** A message from the UI for the plugin (the `pluginMessage` of what the iframe posted). */
   deliverToPlugin(message: unknown): void;
+  /** The UI ended a drag (`{pluginDrop}`); `frame` is the iframe its client coordinates are in. */
+  deliverDrop(drop: unknown, frame: HTMLIFrameElement): void;
   log(level: 'log' | 'warn' | 'error', line: string): void;
 }
 
@@ -69,8 +71,12 @@ export function createPluginWindow(options: PluginWindowOptions): PluginWindow {
   window.addEventListener('message', (event: MessageEvent<unknown>) => {
     if (!iframe || event.source !== iframe.contentWindow) return;
     const data = event.data;
+    if (typeof data === 'object' && data !== null && 'pluginDrop' in data) {
+      options.deliverDrop((data as { pluginDrop: unknown }).pluginDrop, iframe);
+      return;
+    }
     if (typeof data !== 'object' || data === null || !('pluginMessage' in data)) {
-      options.log('warn', 'playground: ignored a message from the UI without a pluginMessage');
+      options.log('warn', 'playground: ignored a message from the UI without a pluginMessage or pluginDrop');
       return;
     }
     const message = (data as { pluginMessage: unknown }).pluginMessage;
