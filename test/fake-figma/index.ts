@@ -193,7 +193,9 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
     deliverDocumentChanges: (documentChanges) => {
       const listeners = run.state.handlers.get('documentchange');
       if (run.state.closed || !listeners || listeners.length === 0) return;
-      emit(run.state, 'documentchange', { documentChanges });
+      // Typings: never notified "if the change was caused directly by your plugin in a
+      // `documentchange` callback".
+      ctx.changes.unreported(() => emit(run.state, 'documentchange', { documentChanges }));
     },
   });
   ctx.relaunchCommands = options.relaunchCommands === undefined ? MANIFEST_RELAUNCH_COMMANDS : options.relaunchCommands;

@@ -56,6 +56,27 @@ describe('documentchange stays silent where Figma does', () => {
     expect([...reported]).toEqual([style.id]);
   });
 
+  // Typings, same list: "if the change was caused directly by your plugin in a `documentchange` callback".
+  it('does not report what the plugin changes inside its own documentchange callback', async () => {
+    const fake = createFakeFigma();
+    const { figma } = fake;
+    await figma.loadAllPagesAsync();
+    const frame = figma.createFrame();
+    const marker = figma.createRectangle();
+    await fake.settleAsync();
+    const seen: string[][] = [];
+    figma.on('documentchange', (event) => {
+      seen.push(event.documentChanges.map((change) => change.id));
+      if (event.documentChanges.some((change) => change.id === frame.id)) marker.name = 'touched by the callback';
+    });
+    frame.name = 'Edited';
+    await fake.settleAsync();
+    marker.opacity = 0.5;
+    await fake.settleAsync();
+    expect(seen).toEqual([[frame.id], [marker.id]]);
+    expect(marker.name).toBe('touched by the callback');
+  });
+
   it('still reports a plugin applying a style to a node (that is not a style changing)', async () => {
     const fake = createFakeFigma();
     const style = fake.figma.createPaintStyle();
