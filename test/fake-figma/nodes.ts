@@ -609,7 +609,8 @@ export class FakePageNode extends FakeBaseNode {
 
   get selection(): ReadonlyArray<SceneNode> {
     if (this._removed || this._inInstance) this._assertReadable();
-    return this._selection as unknown as ReadonlyArray<SceneNode>;
+    // Typings: "`page.selection` returns a new, read-only array every time it is called".
+    return Object.freeze([...this._selection]) as unknown as ReadonlyArray<SceneNode>;
   }
   set selection(nodes: ReadonlyArray<SceneNode>) {
     this._assertWritable('set_selection');

@@ -243,4 +243,14 @@ describe('selection', () => {
     figma.currentPage.selection = [leaf, inner];
     expect(figma.currentPage.selection).toEqual([inner]);
   });
+
+  // Typings: "`page.selection` returns a new, read-only array every time it is called".
+  it('gives a new read-only array on every read', () => {
+    const { figma } = createFakeFigma();
+    figma.currentPage.selection = [figma.createFrame()];
+    const first = figma.currentPage.selection;
+    expect(first === figma.currentPage.selection).toBe(false);
+    expect(first).toEqual(figma.currentPage.selection);
+    expect(() => (first as SceneNode[]).push(figma.createFrame())).toThrow(TypeError);
+  });
 });
