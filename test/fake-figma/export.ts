@@ -60,6 +60,8 @@ export async function exportNodeAsync(node: FakeSceneNode, settings: ExportSetti
     throw figmaError(api, `Unsupported export format ${JSON.stringify(format)} (PNG, JPG, SVG, SVG_STRING, PDF)`);
   }
   if (node.width <= 0 || node.height <= 0) throw figmaError(api, 'Cannot export a node with zero size');
+  // contentsOnly "Defaults to `true`": the fake draws the node alone; layers overlapping it are not drawn.
+  if (options.contentsOnly === false) return notImplemented('exportAsync with contentsOnly: false (overlapping layers)');
   if (format === 'SVG' || format === 'SVG_STRING') {
     for (const key of ['svgOutlineText', 'svgIdAttribute', 'svgSimplifyStroke'] as const) {
       if (options[key] !== undefined && typeof options[key] !== 'boolean') throw validationError(api, `${key} to be a boolean`, options[key]);

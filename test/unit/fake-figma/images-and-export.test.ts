@@ -123,6 +123,13 @@ describe('exportAsync', () => {
     await expect(frame.exportAsync({ format: 'SVG', svgIdAttribute: 'yes' as unknown as boolean })).rejects.toThrow(/svgIdAttribute to be a boolean/);
   });
 
+  it('says it cannot draw overlapping layers (contentsOnly: false) instead of leaving them out quietly', async () => {
+    const { figma } = createFakeFigma();
+    const frame = figma.createFrame();
+    await expect(frame.exportAsync({ format: 'PNG', contentsOnly: true })).resolves.toBeInstanceOf(Uint8Array);
+    await expect(frame.exportAsync({ format: 'PNG', contentsOnly: false })).rejects.toThrow(/not implemented by the fake: exportAsync with contentsOnly: false/);
+  });
+
   it('refuses scales and sizes beyond the limits and unknown formats', async () => {
     const { figma } = createFakeFigma();
     const frame = figma.createFrame();
