@@ -15,6 +15,11 @@ afterAll(async () => {
   await h?.closeAsync();
 });
 
+/** Opens the playground unless a test before this one did (each test also runs alone). */
+async function ensureOpenAsync(): Promise<void> {
+  if (h.page.url() === 'about:blank') await h.openAsync();
+}
+
 function windowSizeAsync(): Promise<[number, number]> {
   return h.page.locator('[data-role="plugin-body"]').evaluate((body: HTMLElement) => [parseFloat(body.style.width), parseFloat(body.style.height)] as [number, number]);
 }
@@ -43,21 +48,29 @@ describe('the plugin window', () => {
   });
 
   it('resizes from the keyboard: arrows by 16 px, with Shift by 64 px', async () => {
+    await ensureOpenAsync();
+    const [width, height] = await windowSizeAsync();
     const grip = (await h.uiFrameAsync()).getByTestId('resize-handle');
     await grip.focus();
     await grip.press('ArrowRight');
-    await expect.poll(windowSizeAsync).toEqual([336, 240]);
+    await expect.poll(windowSizeAsync).toEqual([width + 16, height]);
     await grip.press('Shift+ArrowDown');
-    await expect.poll(windowSizeAsync).toEqual([336, 304]);
+    await expect.poll(windowSizeAsync).toEqual([width + 16, height + 64]);
     expect(await grip.getAttribute('aria-label')).toMatch(/arrow keys/);
   });
 
   it('opens the next time at the size it was left at (kept in clientStorage, not in the document)', async () => {
+    await ensureOpenAsync();
+    const [width, height] = await windowSizeAsync();
     await dragGripAsync(120, 300);
-    await expect.poll(windowSizeAsync).toEqual([456, 604]);
-    expect(await evaluateHooks(h.page, (hooks) => hooks.clientStorageKeysAsync())).toContain('envelope.window.size');
+    const left = [width + 120, height + 300];
+    await expect.poll(windowSizeAsync).toEqual(left);
+    // The resize is saved when the drag ends, before a person can run the plugin again.
+    await expect
+      .poll(() => evaluateHooks(h.page, (hooks) => hooks.clientStorageValueAsync('envelope.window.size')))
+      .toEqual({ width: left[0], height: left[1] });
     await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
     await h.uiFrameAsync();
-    await expect.poll(windowSizeAsync).toEqual([456, 604]);
+    await expect.poll(windowSizeAsync).toEqual(left);
   });
 });

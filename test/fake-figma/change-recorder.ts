@@ -23,6 +23,8 @@ export class ChangeRecorder {
   /** True while at least one `documentchange` listener exists; recording is skipped otherwise. */
   active = false;
   origin: ChangeOrigin = 'LOCAL';
+  /** > 0 while Figma would not notify (an instance following its main component, a node following its style). */
+  private muted = 0;
   private pending = new Map<string, PendingChange>();
   private flushQueued = false;
 
@@ -48,16 +50,30 @@ export class ChangeRecorder {
     return entry;
   }
 
+  /**
+   * Runs `update` without recording: the typings say "We currently never notify a
+   * `documentchange` listener … if an instance sublayer was updated by a change to a main
+   * component; if a node was updated as a result of a style changing".
+   */
+  unreported<T>(update: () => T): T {
+    this.muted++;
+    try {
+      return update();
+    } finally {
+      this.muted--;
+    }
+  }
+
   created(subject: ChangeSubject, isStyle = false): void {
-    if (this.active) this.entry(subject, isStyle).created = true;
+    if (this.active && this.muted === 0) this.entry(subject, isStyle).created = true;
   }
 
   deleted(subject: ChangeSubject, isStyle = false): void {
-    if (this.active) this.entry(subject, isStyle).deleted = true;
+    if (this.active && this.muted === 0) this.entry(subject, isStyle).deleted = true;
   }
 
   property(subject: ChangeSubject, property: string, isStyle = false): void {
-    if (!this.active) return;
+    if (!this.active || this.muted > 0) return;
     const entry = this.entry(subject, isStyle);
     if (!entry.created && !entry.properties.includes(property)) entry.properties.push(property);
   }

@@ -2,6 +2,7 @@
 // in and out (objects, arrays, strings, numbers, booleans, null, undefined, Uint8Array) and the
 // total is capped at 5 MB, measured as Figma documents it: key size + value as JSON, with a
 // Uint8Array counting its byte length.
+import { isUint8ArrayValue } from './realm-checks';
 import { figmaError, validationError } from './figma-errors';
 import { structuredCloneValue, utf8Length, type CloneRules } from './structured-clone';
 
@@ -15,7 +16,7 @@ export function storedSize(key: string, value: unknown): number {
   let binaryBytes = 0;
   let binaryCount = 0;
   const json = JSON.stringify(value, (_k, v: unknown) => {
-    if (v instanceof Uint8Array) {
+    if (isUint8ArrayValue(v)) {
       binaryBytes += v.length;
       binaryCount++;
       return '';

@@ -505,8 +505,13 @@ export class FakeInstanceNode extends FakeFrameNode {
     if (this._removed || this._inInstance) this._assertReadable();
     return this._main as unknown as ComponentNode;
   }
+  // Typings: assigning mainComponent "sets the instance's main component directly and clears all
+  // overrides" (swapComponent is the one that preserves them).
   set mainComponent(component: ComponentNode | null) {
-    this.swapComponent(component as ComponentNode);
+    this._assertWritable('set_mainComponent');
+    if (!(component instanceof FakeComponentNode)) throw validationError('set_mainComponent', 'a ComponentNode', component);
+    if (component._removed) throw figmaError('set_mainComponent', `The component with id "${component.id}" does not exist`);
+    swapMain(this, component, false);
   }
 
   async getMainComponentAsync(): Promise<ComponentNode | null> {
@@ -733,11 +738,12 @@ function detachLayers(node: FakeBaseNode): void {
   }
 }
 
-/** Points an instance (or a nested instance layer) at another component, keeping matching overrides. */
-export function swapMain(instance: FakeInstanceNode, component: FakeComponentNode): void {
+/** Points an instance (or a nested instance layer) at another component, keeping matching overrides or none. */
+export function swapMain(instance: FakeInstanceNode, component: FakeComponentNode, keepOverrides = true): void {
   const ctx = instance._ctx;
   if (ctx.dirtyLayout.size !== 0) ctx.flushLayout();
-  const saved = saveOverrides(instance);
+  const saved = keepOverrides ? saveOverrides(instance) : new Map<string, SavedOverrides>();
+  if (!keepOverrides) instance._overrides = null;
   const oldMain = instance._main;
   detachLayers(instance);
   instance._children = [];

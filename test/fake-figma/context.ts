@@ -34,6 +34,8 @@ export class FakeContext {
   skipInvisibleInstanceChildren = false;
   /** > 0 while the fake itself or a test edits the document: plugin-only restrictions are off. */
   rulesOff = 0;
+  /** True between the end of a plugin run and the start of the next: the plugin may not edit. */
+  pluginClosed = false;
   /** > 0 while main-component edits are copied into instances (those are not overrides). */
   propagating = 0;
   root!: FakeDocumentNode;

@@ -60,8 +60,14 @@ export async function exportNodeAsync(node: FakeSceneNode, settings: ExportSetti
     throw figmaError(api, `Unsupported export format ${JSON.stringify(format)} (PNG, JPG, SVG, SVG_STRING, PDF)`);
   }
   if (node.width <= 0 || node.height <= 0) throw figmaError(api, 'Cannot export a node with zero size');
+  // contentsOnly "Defaults to `true`": the fake draws the node alone; layers overlapping it are not drawn.
+  if (options.contentsOnly === false) return notImplemented('exportAsync with contentsOnly: false (overlapping layers)');
   if (format === 'SVG' || format === 'SVG_STRING') {
-    const svg = renderSvg(node);
+    for (const key of ['svgOutlineText', 'svgIdAttribute', 'svgSimplifyStroke'] as const) {
+      if (options[key] !== undefined && typeof options[key] !== 'boolean') throw validationError(api, `${key} to be a boolean`, options[key]);
+    }
+    // Typings: svgOutlineText "Defaults to `true`"; svgIdAttribute "Defaults to `false`".
+    const svg = renderSvg(node, { outlineText: options.svgOutlineText !== false, idAttribute: options.svgIdAttribute === true });
     return (format === 'SVG_STRING' ? svg : encodeUtf8(svg)) as Uint8Array;
   }
   if (format === 'PDF') return renderPdf(node);
@@ -247,25 +253,59 @@ function cssColour(colour: Rgba): string {
   return `rgb(${Math.round(colour[0])},${Math.round(colour[1])},${Math.round(colour[2])})`;
 }
 
-function renderSvg(root: FakeSceneNode): string {
+interface SvgOptions {
+  /** Text as paths (glyph bars here) instead of `<text>` elements. */
+  outlineText: boolean;
+  /** Layer names as `id` attributes (repeated names get `_2`, `_3`…). */
+  idAttribute: boolean;
+}
+
+/** Text drawn as paths: one bar per line, as the PNG painter draws it (the fake has no glyphs). */
+function textOutlinePath(r: Record<string, unknown>, box: Box): string {
+  const size = r._fontSize as number;
+  const lines = String(r._characters).split('\n');
+  const bars: string[] = [];
+  lines.forEach((line, index) => {
+    const width = Math.min(box.w, Math.round(line.length * size * 0.55 * 100) / 100);
+    if (width <= 0) return;
+    const top = box.y + index * size * 1.2 + size * 0.25;
+    bars.push(`M${box.x} ${top}h${width}v${size * 0.7}h${-width}Z`);
+  });
+  return bars.join('');
+}
+
+function renderSvg(root: FakeSceneNode, options: SvgOptions): string {
   const parts: string[] = [];
+  const usedIds = new Map<string, number>();
+  const idFor = (node: FakeSceneNode): string => {
+    if (!options.idAttribute) return '';
+    const name = String(raw(node)._name);
+    const count = (usedIds.get(name) ?? 0) + 1;
+    usedIds.set(name, count);
+    return ` id="${escapeXml(count === 1 ? name : `${name}_${count}`)}"`;
+  };
   for (const { node, box, opacity } of collect(root)) {
     const r = raw(node);
+    let id = idFor(node);
     for (const paint of visiblePaints(r._fills)) {
       const colour = paintColour(paint);
       if (!colour) continue;
-      const fill = `fill="${cssColour(colour)}" fill-opacity="${(colour[3] * opacity).toFixed(3)}"`;
-      if (node.type === 'TEXT') {
+      const fill = `${id} fill="${cssColour(colour)}" fill-opacity="${(colour[3] * opacity).toFixed(3)}"`;
+      id = '';
+      if (node.type === 'TEXT' && options.outlineText) {
+        const d = textOutlinePath(r, box);
+        if (d !== '') parts.push(`<path d="${d}"${fill}/>`);
+      } else if (node.type === 'TEXT') {
         const size = r._fontSize as number;
         const font = r._fontName as FontName;
         parts.push(
-          `<text x="${box.x}" y="${box.y + size}" font-family="${escapeXml(font.family)}" font-size="${size}" ${fill}>${escapeXml(String(r._characters))}</text>`,
+          `<text${fill} x="${box.x}" y="${box.y + size}" font-family="${escapeXml(font.family)}" font-size="${size}">${escapeXml(String(r._characters))}</text>`,
         );
       } else if (node.type === 'ELLIPSE') {
-        parts.push(`<ellipse cx="${box.x + box.w / 2}" cy="${box.y + box.h / 2}" rx="${box.w / 2}" ry="${box.h / 2}" ${fill}/>`);
+        parts.push(`<ellipse${fill} cx="${box.x + box.w / 2}" cy="${box.y + box.h / 2}" rx="${box.w / 2}" ry="${box.h / 2}"/>`);
       } else {
         const radius = typeof r._topLeftRadius === 'number' ? r._topLeftRadius : typeof r._cornerRadius === 'number' ? r._cornerRadius : 0;
-        parts.push(`<rect x="${box.x}" y="${box.y}" width="${box.w}" height="${box.h}"${radius ? ` rx="${radius}"` : ''} ${fill}/>`);
+        parts.push(`<rect${fill} x="${box.x}" y="${box.y}" width="${box.w}" height="${box.h}"${radius ? ` rx="${radius}"` : ''}/>`);
       }
     }
   }

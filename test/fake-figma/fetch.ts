@@ -1,6 +1,7 @@
 // Figma's `fetch` in the plugin sandbox: a narrower shape than the browser's. The URL must be a
 // string, headers a plain object, the body a string or Uint8Array; no AbortSignal, no Request,
 // no streams. Responses carry `headersObject` and text()/json()/arrayBuffer().
+import { isUint8ArrayValue } from './realm-checks';
 import { strictObject } from './not-implemented';
 import { isPlainObject } from './properties';
 import { decodeUtf8 } from './structured-clone';
@@ -30,6 +31,8 @@ export type FigmaFetch = (url: string, init?: FetchOptions) => Promise<FetchResp
 export interface FigmaFetchOptions {
   /** Origins the plugin's manifest allows ("https://api.example.com", "*.example.com"); unset: any. */
   allowedDomains?: readonly string[];
+  /** Also allow http(s)://localhost and 127.0.0.1 on any port (tests' emulators on free ports). */
+  allowLoopback?: boolean;
 }
 
 const KNOWN_OPTIONS = new Set(['method', 'headers', 'headersObject', 'body', 'credentials', 'cache', 'redirect', 'referrer', 'integrity']);
@@ -61,6 +64,10 @@ function isAllowed(origin: string, allowed: readonly string[]): boolean {
   });
 }
 
+function isLoopback(origin: string): boolean {
+  return /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(origin);
+}
+
 export function createFigmaStyleFetch(network: NetworkFn, options: FigmaFetchOptions = {}): FigmaFetch {
   return async (url: string, init?: FetchOptions): Promise<FetchResponse> => {
     if (typeof url !== 'string') {
@@ -85,14 +92,14 @@ export function createFigmaStyleFetch(network: NetworkFn, options: FigmaFetchOpt
       headers[name] = value;
     }
     const body = opts.body;
-    if (body !== undefined && typeof body !== 'string' && !(body instanceof Uint8Array)) {
+    if (body !== undefined && typeof body !== 'string' && !isUint8ArrayValue(body)) {
       return reject(`body must be a string or a Uint8Array, got ${describe(body)}`);
     }
     if (body !== undefined && (method.toUpperCase() === 'GET' || method.toUpperCase() === 'HEAD')) {
       return reject(`a ${method.toUpperCase()} request cannot have a body`);
     }
     const origin = originOf(url);
-    if (options.allowedDomains && (!origin || !isAllowed(origin, options.allowedDomains))) {
+    if (options.allowedDomains && (!origin || (!isAllowed(origin, options.allowedDomains) && !(options.allowLoopback && isLoopback(origin))))) {
       return reject(`Refused to connect to "${url}": its origin is not in the manifest's networkAccess.allowedDomains`);
     }
     const request: NetworkRequestInit = { method: method.toUpperCase(), headers };

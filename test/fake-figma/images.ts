@@ -1,5 +1,6 @@
 // figma.createImage / getImageByHash: images are handles to PNG, JPEG or GIF bytes of at most
 // 4096×4096 pixels; anything else is refused as Figma refuses it.
+import { isUint8ArrayValue } from './realm-checks';
 import { digest40, type FakeContext } from './context';
 import { figmaError, validationError } from './figma-errors';
 import { makeStrict } from './not-implemented';
@@ -34,9 +35,8 @@ export function imageStore(ctx: FakeContext): Map<string, FakeImage> {
   return (ctx.images ??= new Map<string, FakeImage>()) as Map<string, FakeImage>;
 }
 
-export function createImage(ctx: FakeContext, data: Uint8Array): FakeImage {
-  const api = 'createImage';
-  if (!(data instanceof Uint8Array)) throw validationError(api, 'a Uint8Array of PNG, JPEG or GIF bytes', data);
+export function createImage(ctx: FakeContext, data: Uint8Array, api = 'createImage'): FakeImage {
+  if (!isUint8ArrayValue(data)) throw validationError(api, 'a Uint8Array of PNG, JPEG or GIF bytes', data);
   const header = readImageHeader(data);
   if (!header) throw figmaError(api, 'Image type is unsupported (PNG, JPEG and GIF only)');
   if (header.width < 1 || header.height < 1) throw figmaError(api, `Image is too small (${header.width}×${header.height})`);

@@ -12,6 +12,8 @@ import {
 import { FakeContext, type DocumentAccess } from './context';
 import { exportNodeAsync } from './export';
 import { createFigmaStyleFetch, type FigmaFetch, type NetworkFn } from './fetch';
+import { imageStore } from './images';
+import { MANIFEST_ALLOWED_DOMAINS, MANIFEST_RELAUNCH_COMMANDS } from './manifest-grants';
 import { installLayout } from './layout';
 import {
   FakeBaseNode,
@@ -25,11 +27,14 @@ import {
   FakeTextNode,
   FakeVectorNode,
 } from './nodes';
-import { createPluginApi, DEFAULT_FONTS, emit, type EventName, type Notification, type PluginApiState } from './plugin-api';
+import { closeRun, createPluginApi, DEFAULT_FONTS, emit, type EventName, type Notification, type PluginApiState } from './plugin-api';
+import { gateRun, PLUGIN_CLOSED_MESSAGE, untilClosed } from './run-gate';
+import { createRunTimers, hostTimersNow, type RunTimers } from './run-timers';
 import { microtaskScheduler, type ScheduleTask } from './scheduler';
 import { applyStyleId } from './styles';
 import { installTextRanges } from './text-ranges';
 import { FakeUiChannel, type UiListener } from './ui';
+import { strictObject } from './not-implemented';
 import { publishDefaultLibrary } from './team-library';
 import { bindVariable } from './variables';
 
@@ -63,13 +68,17 @@ export interface FakeFigmaOptions {
   schedule?: ScheduleTask;
   /** Fonts figma.loadFontAsync can load; default Inter, Roboto, Georgia, Playfair Display. */
   fonts?: FontName[];
-  /** The manifest's networkAccess.allowedDomains; fetch refuses other origins. Default: any. */
-  allowedDomains?: readonly string[];
+  /**
+   * Origins figma's fetch (and createImageAsync) may reach; others are refused as Figma's CSP does.
+   * Default: manifest.json's allowedDomains + devAllowedDomains, and loopback addresses on any
+   * port (tests start emulators on free ports); null: any origin.
+   */
+  allowedDomains?: readonly string[] | null;
   /** The manifest's permissions; when given, figma.currentUser needs 'currentuser'. */
   permissions?: readonly string[];
   /** clientStorage contents at start (a previous session's values). */
   clientStorage?: Record<string, unknown>;
-  /** The manifest's relaunchButtons commands setRelaunchData accepts; default Envelope's ['sync', 'browse']; null: any. */
+  /** The manifest's relaunchButtons commands (the buttons Figma shows); default manifest.json's; null: any. */
   relaunchCommands?: readonly string[] | null;
   /**
    * zlib compressor for exported PNGs (Node's `deflateSync`), so exports are about as large as
@@ -106,6 +115,14 @@ export interface FakeInspect {
   /** A copy of a node's shared plugin data, every namespace (the API reads one namespace at a time). */
   sharedPluginData(node: BaseNode): Record<string, Record<string, string>>;
   page(name: string): PageNode;
+  /** The page the person has open (figma.currentPage), whatever run is open. */
+  readonly currentPage: PageNode;
+  /** The node with this id (null when there is none or it was removed), whatever run is open. */
+  node(id: string): BaseNode | null;
+  /** The relaunch buttons Figma shows for a node: its relaunch data whose command is in the manifest. */
+  relaunchButtons(node: BaseNode): Array<{ command: string; description: string }>;
+  /** The image with this hash, whatever run is open. */
+  image(hash: string): Image | null;
   /** Runs `read` with plugin restrictions lifted (page loading, sync getters, fonts). */
   run<T>(read: () => T): T;
 }
@@ -121,12 +138,33 @@ export interface RemoteComponentSpec {
   build?: (component: ComponentNode, figma: PluginAPI) => void;
 }
 
+/** One run of the plugin: from its start to closePlugin, the window's ✕ or the next run. */
+export interface FakeRun {
+  /** 1 for the first run, then 2, 3… */
+  readonly id: number;
+  readonly closed: boolean;
+  readonly figma: PluginAPI;
+  readonly fetch: FigmaFetch;
+  /** The run's setTimeout / setInterval / clearTimeout / clearInterval (cancelled when it ends). */
+  readonly timers: Omit<RunTimers, 'cancelAll'>;
+}
+
 export interface FakeFigma {
-  figma: PluginAPI;
-  /** figma's fetch (also installed as the global `fetch`). */
-  fetch: FigmaFetch;
-  /** Sets `figma`, `__html__` and `fetch` on `target`; returns a function that restores them. */
+  /** The current run's `figma` (a new object after relaunch()). */
+  readonly figma: PluginAPI;
+  /** The current run's fetch (also installed as the global `fetch`). */
+  readonly fetch: FigmaFetch;
+  /** The current run. */
+  readonly run: FakeRun;
+  /**
+   * Sets the current run's `figma`, `__html__`, `fetch` and (when the host has them) timers on
+   * `target`; returns a function that restores them. After relaunch(), install the new run.
+   */
   install(target?: object): () => void;
+  /** The person closes the plugin's window (✕): the run ends as with figma.closePlugin(). */
+  closeWindow(): void;
+  /** The plugin's clientStorage seen from outside any run (the same data every run reads). */
+  readonly clientStorage: ClientStorageAPI;
   ui: FakeUiHandle;
   notifications: Notification[];
   clientStorageBytes(): number;
@@ -139,7 +177,11 @@ export interface FakeFigma {
   remoteEdit(edit: () => void): void;
   /** Publishes a component in the fake team library (remote: true); importComponentByKeyAsync finds it. */
   createRemoteComponent(spec: RemoteComponentSpec): ComponentNode;
-  /** A new run of the plugin on the same file: handlers, UI and loaded pages/fonts reset. */
+  /**
+   * Runs the plugin again on the same file, as a person does: the current run ends (its close
+   * handlers run) and a new run starts with a new `figma` bound to the same document, plugin
+   * data and clientStorage; handlers, UI, loaded pages and fonts start empty.
+   */
   relaunch(options?: { command?: string }): void;
   /** Resolves when every queued delivery (messages, events) has run. */
   settleAsync(): Promise<void>;
@@ -149,20 +191,21 @@ export interface FakeFigma {
 
 export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
   const log = options.console ?? { log: () => undefined, warn: () => undefined, error: () => undefined };
-  // eslint-disable-next-line prefer-const -- the context below reads it in callbacks; it is assigned once the API exists
-  let state!: PluginApiState;
+  let run!: Run;
   const ctx = new FakeContext({
     documentAccess: options.documentAccess ?? 'dynamic-page',
     fileName: options.fileName ?? 'Northwind Email System',
     pluginId: options.pluginId ?? 'envelope-plugin-dev',
     schedule: options.schedule ?? microtaskScheduler,
     deliverDocumentChanges: (documentChanges) => {
-      const listeners = state.handlers.get('documentchange');
-      if (!listeners || listeners.length === 0) return;
-      emit(state, 'documentchange', { documentChanges });
+      const listeners = run.state.handlers.get('documentchange');
+      if (run.state.closed || !listeners || listeners.length === 0) return;
+      // Typings: never notified "if the change was caused directly by your plugin in a
+      // `documentchange` callback".
+      ctx.changes.unreported(() => emit(run.state, 'documentchange', { documentChanges }));
     },
   });
-  ctx.relaunchCommands = options.relaunchCommands === undefined ? ['sync', 'browse'] : options.relaunchCommands;
+  ctx.relaunchCommands = options.relaunchCommands === undefined ? MANIFEST_RELAUNCH_COMMANDS : options.relaunchCommands;
   installNodeFactory(ctx);
   installComponentHooks(ctx);
   installLayout(ctx);
@@ -172,7 +215,11 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
   ctx.bindVariable = (node, field, variable) => bindVariable(node, field, variable);
   ctx.exporter = (node, settings) => exportNodeAsync(node, settings, options.deflate);
   ctx.onSelectionChange = (page) => {
-    if (page === ctx.currentPage) ctx.queue.run(() => emit(state, 'selectionchange'));
+    if (page !== ctx.currentPage) return;
+    const state = run.state;
+    ctx.queue.run(() => {
+      if (!state.closed) emit(state, 'selectionchange');
+    });
   };
 
   const root = new FakeDocumentNode(ctx);
@@ -185,34 +232,57 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
   firstPage._parent = root;
   ctx.currentPage = firstPage;
 
-  const ui = new FakeUiChannel(ctx.queue, () => state.closed, (...args) => log.warn(...args));
+  const ui = new FakeUiChannel(ctx.queue, () => run.state, (...args) => log.warn(...args));
   const user = options.currentUser === undefined ? { id: '361203971744395284', name: 'Robin Tester' } : options.currentUser;
-  state = {
+  // What every run of the plugin on this file shares: the document (ctx), clientStorage, the
+  // team library, the notifications shown and the viewport.
+  const shared = {
     ctx,
     ui,
     clientStorage: new FakeClientStorage(options.clientStorage),
-    notifications: [],
-    command: options.command ?? '',
+    notifications: [] as Notification[],
     currentUser: user === null ? null : { id: user.id, name: user.name, photoUrl: null, color: '#18A0FB', sessionId: 1 },
     permissions: options.permissions ?? null,
     fonts: options.fonts ?? DEFAULT_FONTS,
-    closed: false,
-    closeMessage: null,
-    handlers: new Map(),
-    library: new Map(),
+    library: new Map<string, FakeComponentNode | FakeComponentSetNode>(),
     viewport: { center: { x: 0, y: 0 }, zoom: 1 },
   };
-  const figma = createPluginApi(state);
-  // The host's fetch, taken now: once install() has run, globalThis.fetch is figma's own fetch.
+  // The host's fetch and timers, taken now: once install() has run, the globals are the run's.
   const hostFetch = (globalThis as { fetch?: (url: string, init: unknown) => Promise<unknown> }).fetch;
+  const hostTimers = hostTimersNow();
   const network: NetworkFn =
     options.network ??
     ((url, init) => {
       if (!hostFetch) return Promise.reject(new Error('no network: pass options.network to createFakeFigma'));
       return hostFetch.call(globalThis, url, init) as ReturnType<NetworkFn>;
     });
-  const fetch = createFigmaStyleFetch(network, options.allowedDomains ? { allowedDomains: options.allowedDomains } : {});
+  const allowedDomains = options.allowedDomains === undefined ? MANIFEST_ALLOWED_DOMAINS : options.allowedDomains;
+  const figmaFetch = createFigmaStyleFetch(network, allowedDomains ? { allowedDomains, allowLoopback: options.allowedDomains === undefined } : {});
   const html = options.html ?? '<html><body>Envelope (fake __html__)</body></html>';
+  async function fetchImageBytesAsync(url: string): Promise<Uint8Array> {
+    const response = await figmaFetch(url);
+    if (!response.ok) throw new Error(`in createImageAsync: ${url} answered ${response.status} ${response.statusText}`);
+    return new Uint8Array(await response.arrayBuffer());
+  }
+  const clientStorageOutside = strictObject(shared.clientStorage.api(), 'clientStorage');
+
+  function startRun(id: number, command: string): Run {
+    const state: PluginApiState = { ...shared, command, closed: false, closing: false, closeMessage: null, onClosed: null, handlers: new Map(), fetchBytes: fetchImageBytesAsync };
+    const timers = createRunTimers(state, hostTimers);
+    const fetch: FigmaFetch = (url, init) => {
+      if (state.closed) throw new Error(`in fetch: ${PLUGIN_CLOSED_MESSAGE}`);
+      return untilClosed(state, figmaFetch(url, init).then((response) => gateRun(state, response, 'FetchResponse')));
+    };
+    state.onClosed = () => {
+      timers.cancelAll();
+      ctx.pluginClosed = true;
+      ctx.changes.active = false;
+      ctx.changes.clear();
+    };
+    ctx.pluginClosed = false;
+    return { id, state, figma: createPluginApi(state), fetch, timers };
+  }
+  run = startRun(1, options.command ?? '');
 
   const inspect: FakeInspect = {
     get root() {
@@ -243,16 +313,63 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
       if (!page) throw new Error(`inspect.page: no page named "${name}" (pages: ${pages.map((p) => p._name).join(', ')})`);
       return page as unknown as PageNode;
     },
+    get currentPage() {
+      return ctx.currentPage as unknown as PageNode;
+    },
+    node(id) {
+      const node = ctx.nodes.get(id);
+      return node && !node._removed ? (node as unknown as BaseNode) : null;
+    },
+    relaunchButtons(node) {
+      const data = (node as unknown as FakeBaseNode)._relaunch ?? {};
+      const known = ctx.relaunchCommands;
+      return Object.entries(data)
+        .filter(([command]) => known === null || known.includes(command))
+        .map(([command, description]) => ({ command, description }));
+    },
+    image(hash) {
+      return (imageStore(ctx).get(hash) as unknown as Image | undefined) ?? null;
+    },
     run: (read) => ctx.withRulesOff(read),
   };
 
+  const runView = (current: Run): FakeRun => ({
+    id: current.id,
+    get closed() {
+      return current.state.closed;
+    },
+    figma: current.figma,
+    fetch: current.fetch,
+    timers: { setTimeout: current.timers.setTimeout, setInterval: current.timers.setInterval, clearTimeout: current.timers.clearTimeout, clearInterval: current.timers.clearInterval, pendingCount: current.timers.pendingCount },
+  });
+  const openRun = (api: string): PluginApiState => {
+    if (run.state.closed) throw new Error(`fake figma ${api}: the plugin is closed; call relaunch() to run it again`);
+    return run.state;
+  };
+
   const handle: FakeFigma = {
-    figma,
-    fetch,
+    get figma() {
+      return run.figma;
+    },
+    get fetch() {
+      return run.fetch;
+    },
+    get run() {
+      return runView(run);
+    },
     install(target: object = globalThis) {
       const record = target as Record<string, unknown>;
-      const previous = ['figma', '__html__', 'fetch'].map((key) => [key, Object.getOwnPropertyDescriptor(record, key)] as const);
-      for (const [key, value] of [['figma', figma], ['__html__', html], ['fetch', fetch]] as const) {
+      const values: Array<readonly [string, unknown]> = [
+        ['figma', run.figma],
+        ['__html__', html],
+        ['fetch', run.fetch],
+      ];
+      if (hostTimers) {
+        const { setTimeout, setInterval, clearTimeout, clearInterval } = run.timers;
+        values.push(['setTimeout', setTimeout], ['setInterval', setInterval], ['clearTimeout', clearTimeout], ['clearInterval', clearInterval]);
+      }
+      const previous = values.map(([key]) => [key, Object.getOwnPropertyDescriptor(record, key)] as const);
+      for (const [key, value] of values) {
         Object.defineProperty(record, key, { value, configurable: true, writable: true, enumerable: false });
       }
       return () => {
@@ -262,6 +379,10 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
         }
       };
     },
+    closeWindow() {
+      closeRun(run.state, null);
+    },
+    clientStorage: clientStorageOutside,
     ui: {
       onMessage: (listener) => ui.onMessage(listener),
       send: (message) => ui.send(message),
@@ -287,14 +408,15 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
         return ui.sent;
       },
     },
-    notifications: state.notifications,
-    clientStorageBytes: () => state.clientStorage.totalBytes(),
+    notifications: shared.notifications,
+    clientStorageBytes: () => shared.clientStorage.totalBytes(),
     runCommand(command) {
+      const state = openRun('runCommand');
       if (command !== undefined) state.command = command;
       emit(state, 'run', { command: state.command, parameters: undefined });
     },
     drop(event) {
-      return emit(state, 'drop', { node: ctx.currentPage, x: 0, y: 0, absoluteX: 0, absoluteY: 0, items: [], files: [], dropMetadata: undefined, ...event } as DropEvent);
+      return emit(openRun('drop'), 'drop', { node: ctx.currentPage, x: 0, y: 0, absoluteX: 0, absoluteY: 0, items: [], files: [], dropMetadata: undefined, ...event } as DropEvent);
     },
     inspect,
     remoteEdit(edit) {
@@ -306,32 +428,31 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
       }
     },
     createRemoteComponent(spec) {
-      return createRemoteComponent(ctx, state, figma, spec);
+      return createRemoteComponent(ctx, shared.library, run.figma, spec);
     },
     relaunch(relaunchOptions = {}) {
+      const previous = run;
+      closeRun(previous.state, null);
       // Figma lays out synchronously: by the time a plugin starts again, layout edits of the
       // previous run are applied. The fake's lazy pass must not surface them as new changes.
       if (ctx.dirtyLayout.size !== 0) ctx.flushLayout();
-      state.handlers.clear();
       ctx.changes.active = false;
       ctx.changes.clear();
       ui.reset();
-      state.closed = false;
-      state.closeMessage = null;
-      if (relaunchOptions.command !== undefined) state.command = relaunchOptions.command;
       ctx.forgetLoadedFonts();
       ctx.skipInvisibleInstanceChildren = false;
       if (ctx.documentAccess === 'dynamic-page') {
         ctx.allPagesLoaded = false;
         for (const page of pages) page._loaded = page === ctx.currentPage;
       }
+      run = startRun(previous.id + 1, relaunchOptions.command ?? previous.state.command);
     },
     settleAsync: () => ctx.queue.settleAsync(),
     get closed() {
-      return state.closed;
+      return run.state.closed;
     },
     get closeMessage() {
-      return state.closeMessage;
+      return run.state.closeMessage;
     },
   };
   if (options.teamLibrary !== false) publishDefaultLibrary(handle);
@@ -357,7 +478,15 @@ function installNodeFactory(ctx: FakeContext): void {
   };
 }
 
-function createRemoteComponent(ctx: FakeContext, state: PluginApiState, figma: PluginAPI, spec: RemoteComponentSpec): ComponentNode {
+interface Run {
+  id: number;
+  state: PluginApiState;
+  figma: PluginAPI;
+  fetch: FigmaFetch;
+  timers: RunTimers;
+}
+
+function createRemoteComponent(ctx: FakeContext, library: PluginApiState['library'], figma: PluginAPI, spec: RemoteComponentSpec): ComponentNode {
   if (!spec || typeof spec.name !== 'string') throw new Error('createRemoteComponent: spec.name is required');
   return ctx.withRulesOff(() => {
     const component = ctx.createNodeOfType('COMPONENT', ctx.nextId()) as FakeComponentNode;
@@ -379,7 +508,7 @@ function createRemoteComponent(ctx: FakeContext, state: PluginApiState, figma: P
       for (const child of (node as unknown as { _children?: FakeBaseNode[] })._children ?? []) markRemote(child);
     };
     markRemote(component);
-    state.library.set(component._key, component);
+    library.set(component._key, component);
     return component as unknown as ComponentNode;
   });
 }

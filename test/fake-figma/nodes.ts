@@ -3,6 +3,7 @@
 import { fontKey, type FakeContext } from './context';
 import { figmaError, validationError } from './figma-errors';
 import { makeStrict, notImplemented } from './not-implemented';
+import { PLUGIN_CLOSED_MESSAGE } from './run-gate';
 import {
   getPluginData,
   getPluginDataKeys,
@@ -55,6 +56,9 @@ export function describeNode(node: unknown): string {
 
 // ---- base node ------------------------------------------------------------------------------
 
+/** setRelaunchData's longest description, in characters (UTF-16 code units, the stricter reading). */
+export const RELAUNCH_DESCRIPTION_LIMIT = 1000;
+
 export abstract class FakeBaseNode implements PluginDataHolder {
   readonly id: string;
   readonly _ctx: FakeContext;
@@ -98,6 +102,7 @@ export abstract class FakeBaseNode implements PluginDataHolder {
 
   _assertWritable(api: string): void {
     if (this._removed) throw figmaError(api, `The node with id "${this.id}" does not exist (it was removed)`);
+    if (this._ctx.pluginClosed && this._ctx.rulesOff === 0) throw figmaError(api, PLUGIN_CLOSED_MESSAGE);
   }
 
   /** Every property write goes through here: change record, override mark, copy to instances. */
@@ -171,11 +176,12 @@ export abstract class FakeBaseNode implements PluginDataHolder {
     this._assertWritable('setRelaunchData');
     if (!isPlainObject(data)) throw validationError('setRelaunchData', 'an object of command → description', data);
     const copy: Record<string, string> = {};
-    const known = this._ctx.relaunchCommands;
     for (const [command, description] of Object.entries(data)) {
       if (typeof description !== 'string') throw figmaError('setRelaunchData', `The description for "${command}" must be a string`);
-      if (known !== null && !known.includes(command)) {
-        throw figmaError('setRelaunchData', `"${command}" is not a command in the manifest's relaunchButtons (${known.join(', ')})`);
+      // Typings: "This method will throw if description exceeds 1000 characters". A command that
+      // is not in the manifest is kept but shows nothing (inspect.relaunchButtons).
+      if (description.length > RELAUNCH_DESCRIPTION_LIMIT) {
+        throw figmaError('setRelaunchData', `The description for "${command}" has ${description.length} characters; at most ${RELAUNCH_DESCRIPTION_LIMIT} are allowed`);
       }
       copy[command] = description;
     }
@@ -224,14 +230,16 @@ function propagateToMirrors(source: FakeBaseNode, name: string, key: string, val
   const ctx = source._ctx;
   ctx.propagating++;
   try {
-    for (const mirror of source._mirrors!) {
-      if (mirror._removed || mirror._overrides?.has(name)) continue;
-      if (mirror.type === 'INSTANCE' && mirror._mainSource === source && INSTANCE_ROOT_OWN.has(name)) continue;
-      const target = mirror as unknown as Record<string, unknown>;
-      if (target[key] === value) continue;
-      target[key] = value;
-      mirror._afterWrite(name, key, value);
-    }
+    ctx.changes.unreported(() => {
+      for (const mirror of source._mirrors!) {
+        if (mirror._removed || mirror._overrides?.has(name)) continue;
+        if (mirror.type === 'INSTANCE' && mirror._mainSource === source && INSTANCE_ROOT_OWN.has(name)) continue;
+        const target = mirror as unknown as Record<string, unknown>;
+        if (target[key] === value) continue;
+        target[key] = value;
+        mirror._afterWrite(name, key, value);
+      }
+    });
   } finally {
     ctx.propagating--;
   }
@@ -266,7 +274,7 @@ function detachChild(parent: FakeBaseNode, child: FakeBaseNode): void {
   // Recently added children are the ones usually moved on (created on the page, then placed).
   const at = holder._children.lastIndexOf(child as FakeSceneNode);
   if (at >= 0) holder._children.splice(at, 1);
-  if (at >= 0 && parent._mirrors !== null) mirrorRemoval(parent, at);
+  if (at >= 0 && parent._mirrors !== null) parent._ctx.changes.unreported(() => mirrorRemoval(parent, at));
   holder._childrenView = null;
   child._parent = null;
   if (parent.type === 'GROUP' && holder._children.length === 0 && !parent._removed) {
@@ -340,8 +348,10 @@ export function insertChildAt(parent: FakeBaseNode, index: number | undefined, c
   parent._layoutChanged('children');
   // Instances of a component follow structural edits of it, layer for layer.
   if (parent._mirrors !== null) {
-    if (movedFrom >= 0) mirrorMove(parent, movedFrom, at);
-    else mirrorInsertion(parent, child as FakeSceneNode, at);
+    parent._ctx.changes.unreported(() => {
+      if (movedFrom >= 0) mirrorMove(parent, movedFrom, at);
+      else mirrorInsertion(parent, child as FakeSceneNode, at);
+    });
   }
 }
 
@@ -602,7 +612,8 @@ export class FakePageNode extends FakeBaseNode {
 
   get selection(): ReadonlyArray<SceneNode> {
     if (this._removed || this._inInstance) this._assertReadable();
-    return this._selection as unknown as ReadonlyArray<SceneNode>;
+    // Typings: "`page.selection` returns a new, read-only array every time it is called".
+    return Object.freeze([...this._selection]) as unknown as ReadonlyArray<SceneNode>;
   }
   set selection(nodes: ReadonlyArray<SceneNode>) {
     this._assertWritable('set_selection');
@@ -612,8 +623,14 @@ export class FakePageNode extends FakeBaseNode {
       if (node._removed) throw figmaError('set_selection', `The node with id "${node.id}" does not exist`);
       if (pageOf(node) !== this) throw figmaError('set_selection', `The node "${node.name}" is not on the page "${this._name}"`);
     }
-    const unique = [...new Set(nodes as unknown as FakeSceneNode[])];
-    this._selection = Object.freeze(unique);
+    const unique = new Set(nodes as unknown as FakeSceneNode[]);
+    // Typings: "Only directly selected nodes are present … never … both a node and one of its
+    // descendents": a node under another selected node is not directly selected.
+    const hasSelectedAncestor = (node: FakeSceneNode): boolean => {
+      for (let current = node._parent; current !== null; current = current._parent) if (unique.has(current as unknown as FakeSceneNode)) return true;
+      return false;
+    };
+    this._selection = Object.freeze([...unique].filter((node) => !hasSelectedAncestor(node)));
     this._ctx.onSelectionChange?.(this);
   }
 
@@ -1467,8 +1484,9 @@ defineProperties(FakeTextNode, {
   fontSize: { value: 12, check: fontGated(numberIn(1, 10000)) },
   lineHeight: { value: { unit: 'AUTO' }, check: fontGated(checkLineHeight) },
   letterSpacing: { value: { unit: 'PERCENT', value: 0 }, check: fontGated(checkLetterSpacing) },
-  textAlignHorizontal: { value: 'LEFT', check: oneOf('LEFT', 'CENTER', 'RIGHT', 'JUSTIFIED') },
-  textAlignVertical: { value: 'TOP', check: oneOf('TOP', 'CENTER', 'BOTTOM') },
+  // Typings: "Setting this property requires the font the be loaded" (alignment is no text style field).
+  textAlignHorizontal: { value: 'LEFT', check: fontGated(oneOf('LEFT', 'CENTER', 'RIGHT', 'JUSTIFIED'), false) },
+  textAlignVertical: { value: 'TOP', check: fontGated(oneOf('TOP', 'CENTER', 'BOTTOM'), false) },
   textCase: { value: 'ORIGINAL', check: fontGated(oneOf('ORIGINAL', 'UPPER', 'LOWER', 'TITLE', 'SMALL_CAPS', 'SMALL_CAPS_FORCED')) },
   textDecoration: { value: 'NONE', check: fontGated(oneOf('NONE', 'UNDERLINE', 'STRIKETHROUGH')) },
   textAutoResize: { value: 'WIDTH_AND_HEIGHT', check: fontGated(oneOf('NONE', 'WIDTH_AND_HEIGHT', 'HEIGHT', 'TRUNCATE'), false) },

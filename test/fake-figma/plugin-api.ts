@@ -1,5 +1,6 @@
 // The `figma` global: node creation, lookups, pages, fonts, styles, images, events, notify,
 // viewport and the plugin lifecycle, with dynamic-page restrictions where Figma has them.
+import { isUint8ArrayValue } from './realm-checks';
 import { FakeClientStorage } from './client-storage';
 import { combineAsVariants, createComponentFromNode, FakeComponentNode, FakeComponentSetNode } from './components';
 import { fontKey, type FakeContext } from './context';
@@ -12,6 +13,7 @@ import { createStyle, localStyles, type FakeStyle } from './styles';
 import type { FakeUiChannel } from './ui';
 import { createUtilApi } from './util-api';
 import { createVariablesApi } from './variables';
+import { gateRun, PLUGIN_CLOSED_MESSAGE } from './run-gate';
 
 export interface Notification {
   message: string;
@@ -33,7 +35,13 @@ export interface PluginApiState {
   permissions: readonly string[] | null;
   fonts: FontName[];
   closed: boolean;
+  /** True while the close handlers run (closePlugin from one of them does nothing more). */
+  closing: boolean;
   closeMessage: string | null;
+  /** Reads a URL through figma's fetch and the manifest's network policy (createImageAsync). */
+  fetchBytes: (url: string) => Promise<Uint8Array>;
+  /** Ends the run's other parts (timers, fetches) once the API is disabled. */
+  onClosed: (() => void) | null;
   handlers: Map<EventName, Array<{ handler: (...args: never[]) => unknown; once: boolean }>>;
   library: Map<string, FakeComponentNode | FakeComponentSetNode>;
   viewport: { center: Vector; zoom: number };
@@ -51,6 +59,26 @@ export const DEFAULT_FONTS: FontName[] = [
   { family: 'Georgia', style: 'Bold' },
   { family: 'Playfair Display', style: 'Bold' },
 ];
+
+/**
+ * Ends a run as Figma does (closePlugin, the person closing the window, running the plugin
+ * again): the close handlers run first, then the API is disabled and the UI is gone.
+ */
+export function closeRun(state: PluginApiState, message: string | null): void {
+  if (state.closed || state.closing) return;
+  state.closing = true;
+  try {
+    emit(state, 'close');
+  } finally {
+    state.closing = false;
+    state.closed = true;
+    state.closeMessage = message;
+    if (message) state.notifications.push({ message, options: undefined, cancelled: false });
+    state.ui.closed = true;
+    state.ui.visible = false;
+    state.onClosed?.();
+  }
+}
 
 /** Runs the handlers registered for `type` (once-handlers are dropped first). */
 export function emit(state: PluginApiState, type: EventName, ...args: unknown[]): unknown[] {
@@ -105,7 +133,7 @@ function base64Decode(text: string): Uint8Array {
 export function createPluginApi(state: PluginApiState): PluginAPI {
   const { ctx } = state;
   const assertOpen = (api: string) => {
-    if (state.closed) throw figmaError(api, 'The plugin was closed (figma.closePlugin); no further API calls are possible');
+    if (state.closed) throw figmaError(api, PLUGIN_CLOSED_MESSAGE);
   };
   const createNode = <T extends FakeSceneNode>(type: NodeType): T => {
     assertOpen(`create${type}`);
@@ -185,10 +213,11 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
     'figma.viewport',
   );
 
-  const uiApi = state.ui.api();
-  const clientStorageApi = strictObject(state.clientStorage.api(), 'figma.clientStorage');
-  const variablesApi = createVariablesApi(ctx);
-  const utilApi = createUtilApi();
+  const gatedViewport = gateRun(state, viewport, 'figma.viewport');
+  const uiApi = gateRun(state, state.ui.api(), 'figma.ui');
+  const clientStorageApi = gateRun(state, strictObject(state.clientStorage.api(), 'figma.clientStorage'), 'figma.clientStorage');
+  const variablesApi = gateRun(state, createVariablesApi(ctx), 'figma.variables');
+  const utilApi = gateRun(state, createUtilApi(), 'figma.util');
 
   const api = {
     apiVersion: '1.0.0',
@@ -232,7 +261,7 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
       ctx.skipInvisibleInstanceChildren = value;
     },
     get viewport(): ViewportAPI {
-      return viewport as unknown as ViewportAPI;
+      return gatedViewport as unknown as ViewportAPI;
     },
     get ui(): UIAPI {
       return uiApi;
@@ -263,13 +292,7 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
     },
     closePlugin(message?: string): void {
       if (message !== undefined && typeof message !== 'string') throw validationError('closePlugin', 'a string message', message);
-      if (state.closed) return;
-      state.closed = true;
-      state.closeMessage = message ?? null;
-      if (message) state.notifications.push({ message, options: undefined, cancelled: false });
-      state.ui.closed = true;
-      state.ui.visible = false;
-      emit(state, 'close');
+      closeRun(state, message ?? null);
     },
     notify(message: string, options?: NotificationOptions): NotificationHandler {
       assertOpen('notify');
@@ -419,7 +442,16 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
       await Promise.resolve();
       return state.fonts.map((fontName) => ({ fontName: { ...fontName } }));
     },
-    async loadFontAsync(font: FontName): Promise<void> {
+    async loadFontAsync(font: FontNameInput): Promise<void> {
+      // Typings: "You can pass a FontNameInput and omit `style` to load every style of the family".
+      if (isPlainObject(font) && typeof font.family === 'string' && font.style === undefined) {
+        const family = font.family;
+        await Promise.resolve();
+        const styles = state.fonts.filter((f) => f.family === family);
+        if (styles.length === 0) throw figmaError('loadFontAsync', `The font family "${family}" could not be loaded (not available; the fake has ${state.fonts.length} fonts)`);
+        for (const each of styles) ctx.loadedFonts.add(fontKey(each));
+        return;
+      }
       const checked = checkFontName('loadFontAsync', font);
       await Promise.resolve();
       if (!state.fonts.some((f) => f.family === checked.family && f.style === checked.style)) {
@@ -432,13 +464,21 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
       assertOpen('createImage');
       return createImage(ctx, data) as unknown as Image;
     },
+    // Typings: "The `src` passed in must be a URL to a PNG, JPEG, or GIF. Images have a maximum
+    // size of 4096 pixels … Invalid images will reject" (createImage throws; this rejects).
+    async createImageAsync(src: string): Promise<Image> {
+      assertOpen('createImageAsync');
+      if (typeof src !== 'string') throw validationError('createImageAsync', 'a URL string', src);
+      const bytes = await state.fetchBytes(src);
+      return createImage(ctx, bytes, 'createImageAsync') as unknown as Image;
+    },
     getImageByHash(hash: string): Image | null {
       if (typeof hash !== 'string') throw validationError('getImageByHash', 'an image hash', hash);
       return (imageStore(ctx).get(hash) as FakeImage | undefined as unknown as Image | undefined) ?? null;
     },
 
     base64Encode(data: Uint8Array): string {
-      if (!(data instanceof Uint8Array)) throw validationError('base64Encode', 'a Uint8Array', data);
+      if (!isUint8ArrayValue(data)) throw validationError('base64Encode', 'a Uint8Array', data);
       return base64Encode(data);
     },
     base64Decode(data: string): Uint8Array {
@@ -474,7 +514,7 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
     | 'createRectangle' | 'createEllipse' | 'createVector' | 'createText' | 'createComponent' | 'createComponentFromNode'
     | 'combineAsVariants' | 'group' | 'createPaintStyle' | 'createTextStyle' | 'createEffectStyle' | 'getLocalPaintStyles'
     | 'getLocalTextStyles' | 'getLocalEffectStyles' | 'getLocalPaintStylesAsync' | 'getLocalTextStylesAsync' | 'getLocalEffectStylesAsync'
-    | 'importComponentByKeyAsync' | 'importComponentSetByKeyAsync' | 'listAvailableFontsAsync' | 'loadFontAsync' | 'createImage'
+    | 'importComponentByKeyAsync' | 'importComponentSetByKeyAsync' | 'listAvailableFontsAsync' | 'loadFontAsync' | 'createImage' | 'createImageAsync'
     | 'getImageByHash' | 'base64Encode' | 'base64Decode' | 'hasMissingFont' | 'activeUsers'
   > = api as unknown as typeof api & { readonly apiVersion: '1.0.0'; readonly editorType: 'figma' };
   void conforms;
@@ -490,7 +530,7 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
     });
   }
 
-  return strictObject(api, 'figma') as unknown as PluginAPI;
+  return gateRun(state, strictObject(api, 'figma'), 'figma', ['closePlugin']) as unknown as PluginAPI;
 }
 
 export type { FakeParent, FakeStyle };

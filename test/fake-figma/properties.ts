@@ -1,6 +1,7 @@
 // Table-driven node properties: each property is a getter/setter pair on the class prototype
 // backed by a `_name` field whose default lives on the prototype too. Creating a node therefore
 // writes no property fields, and a read is one field load plus a liveness check.
+import { isObjectPrototype } from './realm-checks';
 import { describeType, figmaError, validationError } from './figma-errors';
 
 export type Check = (node: PropertyOwner, value: unknown, api: string) => unknown;
@@ -101,7 +102,7 @@ export function oneOf(...options: readonly string[]): Check {
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
   const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
+  return proto === null || isObjectPrototype(proto);
 }
 
 /** Copies plain data (objects, arrays, primitives) and freezes it: Figma hands out frozen values. */

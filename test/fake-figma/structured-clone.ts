@@ -1,5 +1,6 @@
 // Structured clone and UTF-8 length in plain TypeScript: QuickJS (benchmarks) has neither
 // `structuredClone` nor `TextEncoder`. Figma's postMessage and clientStorage copy values this way.
+import { hasTag, isDataViewValue, isObjectPrototype, isUint8ArrayValue } from './realm-checks';
 
 export class DataCloneError extends Error {
   constructor(message: string) {
@@ -20,7 +21,7 @@ export interface CloneRules {
 function describeValue(value: unknown): string {
   if (typeof value === 'function') return `a function${value.name ? ` (${value.name})` : ''}`;
   if (typeof value === 'symbol') return `a symbol (${String(value.description)})`;
-  if (value instanceof ArrayBuffer) return 'an ArrayBuffer';
+  if (hasTag(value, 'ArrayBuffer')) return 'an ArrayBuffer';
   const name = Object.getPrototypeOf(value)?.constructor?.name as string | undefined;
   return name ? `an instance of ${name}` : 'an object with an unusual prototype';
 }
@@ -30,7 +31,7 @@ function refuse(value: unknown, path: string, rules: CloneRules, hint = ''): nev
 }
 
 function isTypedArray(value: object): value is Uint8Array {
-  return ArrayBuffer.isView(value) && !(value instanceof DataView);
+  return ArrayBuffer.isView(value) && !isDataViewValue(value);
 }
 
 /** Deep-copies `value` by the structured clone algorithm, restricted by `rules`. */
@@ -51,18 +52,18 @@ export function structuredCloneValue<T>(value: T, rules: CloneRules): T {
       return out;
     }
     const proto = Object.getPrototypeOf(object) as object | null;
-    if (proto === Object.prototype || proto === null) {
+    if (proto === null || isObjectPrototype(proto)) {
       const out: Record<string, unknown> = {};
       seen.set(object, out);
       for (const key of Object.keys(object)) out[key] = walk((object as Record<string, unknown>)[key], `${path}.${key}`);
       return out;
     }
-    if (object instanceof Uint8Array) {
+    if (isUint8ArrayValue(object)) {
       const out = new Uint8Array(object);
       seen.set(object, out);
       return out;
     }
-    if (object instanceof ArrayBuffer) {
+    if (hasTag(object, 'ArrayBuffer')) {
       refuse(object, path, rules, ': send a Uint8Array instead (postMessage carries structured data and Uint8Array, not Blob or ArrayBuffer)');
     }
     if (typeof Blob !== 'undefined' && object instanceof Blob) {
@@ -75,18 +76,18 @@ export function structuredCloneValue<T>(value: T, rules: CloneRules): T {
       return out;
     }
     if (rules.allowRichTypes) {
-      if (object instanceof Date) return new Date(object.getTime());
-      if (object instanceof RegExp) return new RegExp(object.source, object.flags);
-      if (object instanceof Map) {
+      if (hasTag(object, 'Date')) return new Date((object as Date).getTime());
+      if (hasTag(object, 'RegExp')) return new RegExp((object as RegExp).source, (object as RegExp).flags);
+      if (hasTag(object, 'Map')) {
         const out = new Map<unknown, unknown>();
         seen.set(object, out);
-        for (const [k, v] of object) out.set(walk(k, `${path}<key>`), walk(v, `${path}<value>`));
+        for (const [k, v] of object as Map<unknown, unknown>) out.set(walk(k, `${path}<key>`), walk(v, `${path}<value>`));
         return out;
       }
-      if (object instanceof Set) {
+      if (hasTag(object, 'Set')) {
         const out = new Set<unknown>();
         seen.set(object, out);
-        for (const v of object) out.add(walk(v, `${path}<item>`));
+        for (const v of object as Set<unknown>) out.add(walk(v, `${path}<item>`));
         return out;
       }
     }

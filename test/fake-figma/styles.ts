@@ -134,8 +134,10 @@ export class FakePaintStyle extends FakeStyle {
     this._check('set_paints');
     this._paints = checkPaints('set_paints', value, { hasImage: (hash) => this._ctx.images?.has(hash) ?? false });
     this._changed('paints');
-    for (const node of this._consumersOf('_fillStyleId')) writeInternal(node, 'fills', this._paints);
-    for (const node of this._consumersOf('_strokeStyleId')) writeInternal(node, 'strokes', this._paints);
+    this._ctx.changes.unreported(() => {
+      for (const node of this._consumersOf('_fillStyleId')) writeInternal(node, 'fills', this._paints);
+      for (const node of this._consumersOf('_strokeStyleId')) writeInternal(node, 'strokes', this._paints);
+    });
   }
 
   get boundVariables(): { readonly paints?: VariableAlias[] } {
@@ -163,7 +165,9 @@ export class FakeTextStyle extends FakeStyle {
     requireFont({ _ctx: this._ctx } as FakeTextNode, field === 'fontName' ? (value as FontName) : this._fontName, api);
     (this as unknown as Record<string, unknown>)[`_${field}`] = value;
     this._changed(field);
-    for (const node of this._consumersOf('_textStyleId')) applyTextStyleFields(node as FakeTextNode, this);
+    this._ctx.changes.unreported(() => {
+      for (const node of this._consumersOf('_textStyleId')) applyTextStyleFields(node as FakeTextNode, this);
+    });
   }
 
   get fontName(): FontName {
@@ -230,7 +234,9 @@ export class FakeEffectStyle extends FakeStyle {
     this._check('set_effects');
     this._effects = checkEffects('set_effects', value);
     this._changed('effects');
-    for (const node of this._consumersOf('_effectStyleId')) writeInternal(node, 'effects', this._effects);
+    this._ctx.changes.unreported(() => {
+      for (const node of this._consumersOf('_effectStyleId')) writeInternal(node, 'effects', this._effects);
+    });
   }
 }
 

@@ -5,6 +5,7 @@ import { isPlainObject } from './properties';
 import type { TaskQueue } from './scheduler';
 import { structuredCloneValue, type CloneRules } from './structured-clone';
 import { strictObject } from './not-implemented';
+import type { RunLife } from './run-gate';
 
 const TO_UI: CloneRules = { context: 'figma.ui.postMessage', allowRichTypes: true, allowOtherTypedArrays: true };
 const TO_PLUGIN: CloneRules = { context: 'parent.postMessage (UI → plugin)', allowRichTypes: true, allowOtherTypedArrays: true };
@@ -28,7 +29,8 @@ export class FakeUiChannel {
 
   constructor(
     private readonly queue: TaskQueue,
-    private readonly isPluginClosed: () => boolean,
+    /** The plugin run now open (or last closed): messages belong to the run they were sent in. */
+    private readonly currentRun: () => RunLife,
     private readonly warn: (...args: unknown[]) => void = () => undefined,
   ) {}
 
@@ -97,7 +99,11 @@ export class FakeUiChannel {
         if (options !== undefined && !isPlainObject(options)) throw validationError('ui.postMessage', 'an options object', options);
         const copy = structuredCloneValue(message, TO_UI);
         channel.sent.push(copy);
-        channel.queue.run(() => channel.deliverToUi(copy));
+        const run = channel.currentRun();
+        // A closed run's iframe is gone: what it posted and was not yet delivered is lost.
+        channel.queue.run(() => {
+          if (!run.closed) channel.deliverToUi(copy);
+        });
       },
       get onmessage(): MessageEventHandler | undefined {
         return channel.onmessageHandler;
@@ -154,8 +160,10 @@ export class FakeUiChannel {
   send(message: unknown): void {
     if (!this.shown || this.closed) throw new Error('fake figma ui.send: the plugin has no open UI (it never called figma.showUI, or closed it)');
     const copy = structuredCloneValue(message, TO_PLUGIN);
+    const run = this.currentRun();
     this.queue.run(() => {
-      if (this.isPluginClosed()) return;
+      // The run the UI wrote to has ended: its handlers are no longer called (nor a later run's).
+      if (run.closed || run !== this.currentRun()) return;
       const props: OnMessageProperties = { origin: 'null' };
       this.onmessageHandler?.(copy, props);
       const listeners = this.pluginListeners;

@@ -54,13 +54,21 @@ export function renderPageHtml(config: PlaygroundConfig): string {
       <header class="plugin-titlebar">
         <span class="plugin-icon" aria-hidden="true"></span>
         <span class="plugin-title" data-role="plugin-title">Envelope</span>
-        <button type="button" class="icon-button" data-action="relaunch" title="Run the plugin again">↻</button>
+        <button type="button" class="icon-button" data-action="relaunch" title="Run the plugin again" aria-label="Run the plugin again">↻</button>
+        <button type="button" class="icon-button" data-action="close-window" title="Close the plugin" aria-label="Close the plugin">✕</button>
       </header>
       <div class="plugin-body" data-role="plugin-body"></div>
     </section>
     <div class="toasts" data-role="toasts" aria-live="polite"></div>
   </main>
   <aside class="panel right-panel" aria-label="Playground controls">
+    <section class="panel-section">
+      <h2 class="panel-title">Plugin</h2>
+      <div class="row">
+        <button type="button" class="button secondary" data-action="close-plugin">Close plugin</button>
+        <button type="button" class="button primary" data-action="run-again">Run again</button>
+      </div>
+    </section>
     <section class="panel-section">
       <h2 class="panel-title">Emulator</h2>
       <dl class="facts" data-role="emulator-facts"></dl>

@@ -3,17 +3,19 @@
 // of the document, edit controls, and test hooks on window.__playground.
 import type { FakeFigma, NetworkFn } from '../fake-figma/index';
 import { CONFIG_ELEMENT_ID, parseConfig, type PlaygroundConfig } from './page-config';
-import { readComponentAsync, listComponents, renameComponentAsync, setComponentFillAsync, setComponentTextAsync } from './page/component-edits';
+import { listComponents, readComponent, renameComponent, setComponentFill, setComponentText, type DocumentEditor } from './page/component-edits';
 import { rgbToHex } from './page/colors';
 import { captureConsole, type ConsoleCapture } from './page/console-capture';
 import { renderDocument } from './page/document-drawing';
 import { nextZoom } from './page/fit-drawing';
-import { collectIds, pageContaining, pageWithMostComponents, snapshotDocument, type DocumentSnapshot } from './page/document-snapshot';
+import { collectIds, pageContaining, pageWithMostComponents, snapshotDocument, type DocumentSnapshot, type DrawNode } from './page/document-snapshot';
 import { fetchEmulatorStateAsync, resetEmulatorAsync, seedDemoSettingsAsync, type EmulatorDemoState } from './page/emulator-link';
-import { startSessionAsync, type LoggedMessage, type PluginSession } from './page/plugin-session';
+import { startSessionAsync, type LoggedMessage, type LoggedRequest, type PluginSession } from './page/plugin-session';
 import type { PlaygroundHooks } from './page/playground-hooks';
 import { createPluginWindow, type PluginWindow } from './page/plugin-window';
 import { clearPersisted, persistClientStorageAsync, readPersisted } from './page/storage-persistence';
+import { uiContentSecurityPolicy } from './page/ui-network-policy';
+import { parsePluginDrop, placeDrop, type DropHit } from './page/plugin-drop';
 import { createSwitchableNetwork, isNetworkMode, type NetworkMode } from './page/switchable-network';
 import { figmaThemeCss, parseTheme, type FigmaTheme } from './theme/apply-figma-theme';
 
@@ -52,6 +54,15 @@ function flagOn(params: URLSearchParams, name: string): boolean {
 function setNote(element: HTMLElement, text: string, tone: 'ok' | 'error' | 'info' = 'info'): void {
   element.textContent = text;
   element.dataset.tone = tone;
+}
+
+/** The document's root for writes made from outside any plugin run (the playground seeding keys). */
+function rootOutsideRun(fake: FakeFigma): { getSharedPluginData(namespace: string, key: string): string; setSharedPluginData(namespace: string, key: string, value: string): void } {
+  const root = fake.inspect.root;
+  return {
+    getSharedPluginData: (namespace, key) => fake.inspect.run(() => root.getSharedPluginData(namespace, key)),
+    setSharedPluginData: (namespace, key, value) => fake.inspect.run(() => root.setSharedPluginData(namespace, key, value)),
+  };
 }
 
 function errorMessage(error: unknown): string {
@@ -108,6 +119,8 @@ async function mainAsync(): Promise<void> {
     (url, init) => nativeFetch(url, init as RequestInit) as Promise<Awaited<ReturnType<NetworkFn>>>,
   );
   const messageLog: LoggedMessage[] = [];
+  // Every request the plugin's sandbox sent, with the run that sent it (kept whole: tests count).
+  const requestLog: LoggedRequest[] = [];
   let session: PluginSession | null = null;
   let baselineIds: Set<string> = new Set();
   let viewedPageId: string | null = null;
@@ -124,9 +137,62 @@ async function mainAsync(): Promise<void> {
   const pluginWindow: PluginWindow = createPluginWindow({
     elements: { window: byRole('plugin-window'), body: byRole('plugin-body'), title: byRole('plugin-title') },
     theme,
+    contentSecurityPolicy: config.allowedDomains ? uiContentSecurityPolicy(config.allowedDomains) : null,
     deliverToPlugin: (message) => session?.sendToPlugin(tamper ? tamper(message) : message),
+    deliverDrop: (drop, frame) => dropOnCanvas(drop, frame),
     log: (level, line) => consoleCapture.add(level, line),
   });
+
+  /** A drag from the plugin window ended: fire figma.on('drop') when it ended over the canvas. */
+  function dropOnCanvas(value: unknown, frame: HTMLIFrameElement): void {
+    if (!session) return;
+    const drop = parsePluginDrop(value);
+    if (typeof drop === 'string') {
+      consoleCapture.add('warn', `playground: ignored a pluginDrop: ${drop}`);
+      return;
+    }
+    const frameRect = frame.getBoundingClientRect();
+    const px = frameRect.left + drop.clientX;
+    const py = frameRect.top + drop.clientY;
+    const inside = (rect: DOMRect) => px >= rect.left && px <= rect.right && py >= rect.top && py <= rect.bottom;
+    const windowElement = byRole('plugin-window');
+    if (!inside(elements.drawing.canvas.getBoundingClientRect()) || (!windowElement.hidden && inside(windowElement.getBoundingClientRect()))) return;
+    const fake = session.fake;
+    const current = snapshot();
+    const page = current.pages.find((each) => each.id === viewedPageId);
+    const currentPageId = fake.inspect.currentPage.id;
+    const boxes = new Map<string, DrawNode>();
+    const index = (node: DrawNode) => {
+      boxes.set(node.id, node);
+      node.children.forEach(index);
+    };
+    page?.nodes.forEach(index);
+    const hits: DropHit[] = [];
+    for (const hit of document.elementsFromPoint(px, py)) {
+      const id = hit instanceof HTMLElement && elements.drawing.drawing.contains(hit) ? hit.dataset.nodeId : undefined;
+      const node = id === undefined ? undefined : boxes.get(id);
+      if (node) hits.push({ id: node.id, type: node.type, box: node.box, rect: hit.getBoundingClientRect() });
+    }
+    const drawingRect = elements.drawing.drawing.getBoundingClientRect();
+    const first = page?.nodes[0];
+    const firstDrawn = first ? elements.drawing.drawing.querySelector<HTMLElement>(`:scope > [data-node-id="${CSS.escape(first.id)}"]`) : null;
+    const origin = first && firstDrawn
+      ? { left: firstDrawn.getBoundingClientRect().left - first.box.x * lastScale, top: firstDrawn.getBoundingClientRect().top - first.box.y * lastScale, scale: lastScale }
+      : { left: drawingRect.left, top: drawingRect.top, scale: lastScale };
+    // Figma drops on the page the person sees; here that is the page drawn, if it is the current one.
+    const place = page && page.id === currentPageId ? placeDrop(px, py, hits, origin) : placeDrop(px, py, [], origin);
+    const target = place.nodeId ? fake.inspect.node(place.nodeId) : null;
+    session.drop({
+      ...(target ? { node: target } : {}),
+      x: place.x,
+      y: place.y,
+      absoluteX: place.absoluteX,
+      absoluteY: place.absoluteY,
+      items: drop.items,
+      files: [],
+      dropMetadata: drop.dropMetadata,
+    });
+  }
 
   function currentFake(): FakeFigma {
     if (!session) throw new Error('The plugin is not running yet.');
@@ -165,7 +231,7 @@ async function mainAsync(): Promise<void> {
   function imageUrlFor(hash: string): string | null {
     if (imageUrls.has(hash)) return imageUrls.get(hash) ?? null;
     imageUrls.set(hash, null);
-    const image = currentFake().figma.getImageByHash(hash);
+    const image = currentFake().inspect.image(hash);
     image
       ?.getBytesAsync()
       .then((bytes) => {
@@ -199,7 +265,7 @@ async function mainAsync(): Promise<void> {
     const fake = session.fake;
     queueMicrotask(() => {
       persistQueued = false;
-      persistClientStorageAsync(fake.figma.clientStorage, localStorage).catch((error: unknown) =>
+      persistClientStorageAsync(fake.clientStorage, localStorage).catch((error: unknown) =>
         consoleCapture.add('warn', `playground: could not keep clientStorage: ${errorMessage(error)}`),
       );
     });
@@ -223,14 +289,14 @@ async function mainAsync(): Promise<void> {
       const rich = choices.find((choice) => choice.hasText);
       if (rich) elements.componentSelect.value = rich.id;
     }
-    void showComponentDetailsAsync();
+    showComponentDetails();
   }
 
-  async function showComponentDetailsAsync(): Promise<void> {
+  function showComponentDetails(): void {
     const id = elements.componentSelect.value;
     if (!session || id === '') return;
     try {
-      const details = await readComponentAsync(session.fake.figma, id);
+      const details = readComponent(session.fake.inspect, id);
       elements.renameInput.value = details.name;
       elements.textInput.value = details.text ?? '';
       elements.textInput.disabled = details.text === null;
@@ -245,8 +311,8 @@ async function mainAsync(): Promise<void> {
     const state = await fetchEmulatorStateAsync(config.emulator, nativeFetch);
     emulatorState = state;
     const fake = currentFake();
-    await seedDemoSettingsAsync(fake.figma.clientStorage, fake.figma.root, state);
-    await persistClientStorageAsync(fake.figma.clientStorage, localStorage);
+    await seedDemoSettingsAsync(fake.clientStorage, rootOutsideRun(fake), state);
+    await persistClientStorageAsync(fake.clientStorage, localStorage);
     return state;
   }
 
@@ -289,8 +355,8 @@ async function mainAsync(): Promise<void> {
         if (options.seedDemoKeys && config.emulator) {
           const state = await fetchEmulatorStateAsync(config.emulator, nativeFetch);
           emulatorState = state;
-          await seedDemoSettingsAsync(fake.figma.clientStorage, fake.figma.root, state);
-          await persistClientStorageAsync(fake.figma.clientStorage, localStorage);
+          await seedDemoSettingsAsync(fake.clientStorage, rootOutsideRun(fake), state);
+          await persistClientStorageAsync(fake.clientStorage, localStorage);
         }
       },
       onMessage: (entry) => {
@@ -302,6 +368,7 @@ async function mainAsync(): Promise<void> {
           showNewNotifications();
         }, 0);
       },
+      onRequest: (entry) => requestLog.push(entry),
       onStatus: (state, detail) => setStatus(state, detail),
     });
     elements.fileName.textContent = session.fake.inspect.root.name;
@@ -324,10 +391,10 @@ async function mainAsync(): Promise<void> {
     await startAsync({ seedDemoKeys: flagOn(params, 'demo-keys') });
   }
 
-  async function editAsync(edit: (figma: PluginAPI, id: string) => Promise<string>, done: string): Promise<void> {
+  function edit(change: (editor: DocumentEditor, id: string) => string, done: string): void {
     const id = elements.componentSelect.value;
     try {
-      const changedId = await edit(currentFake().figma, id);
+      const changedId = change(currentFake().inspect, id);
       recentlyEdited = new Set([changedId, id]);
       viewedPageId = pageContaining(snapshot(), id) ?? viewedPageId;
       setNote(elements.editNote, done, 'ok');
@@ -351,7 +418,15 @@ async function mainAsync(): Promise<void> {
     redraw(true);
   }
 
+  function closePlugin(): void {
+    session?.closePlugin();
+    redraw(true);
+  }
+
   byAction('relaunch').addEventListener('click', () => void relaunchAsync());
+  byAction('run-again').addEventListener('click', () => void relaunchAsync());
+  byAction('close-plugin').addEventListener('click', closePlugin);
+  byAction('close-window').addEventListener('click', closePlugin);
   byAction('use-demo-keys').addEventListener('click', () => {
     useDemoKeysAsync().then(
       () => {
@@ -387,10 +462,10 @@ async function mainAsync(): Promise<void> {
     zoom = null;
     redraw(true);
   });
-  elements.componentSelect.addEventListener('change', () => void showComponentDetailsAsync());
-  byAction('rename').addEventListener('click', () => void editAsync((figma, id) => renameComponentAsync(figma, id, elements.renameInput.value), 'Renamed.'));
-  byAction('fill').addEventListener('click', () => void editAsync((figma, id) => setComponentFillAsync(figma, id, elements.fillInput.value), 'Fill changed.'));
-  byAction('text').addEventListener('click', () => void editAsync((figma, id) => setComponentTextAsync(figma, id, elements.textInput.value), 'Text changed.'));
+  elements.componentSelect.addEventListener('change', () => showComponentDetails());
+  byAction('rename').addEventListener('click', () => edit((editor, id) => renameComponent(editor, id, elements.renameInput.value), 'Renamed.'));
+  byAction('fill').addEventListener('click', () => edit((editor, id) => setComponentFill(editor, id, elements.fillInput.value), 'Fill changed.'));
+  byAction('text').addEventListener('click', () => edit((editor, id) => setComponentText(editor, id, elements.textInput.value), 'Text changed.'));
   elements.freezeInput.addEventListener('change', () => {
     pluginWindow.setFrozen(elements.freezeInput.checked);
     setStatus(elements.freezeInput.checked ? 'frozen' : 'running');
@@ -438,7 +513,12 @@ async function mainAsync(): Promise<void> {
         elements.networkSelect.value = mode;
       },
     },
-    clientStorageKeysAsync: () => currentFake().figma.clientStorage.keysAsync(),
+    clientStorageKeysAsync: () => currentFake().clientStorage.keysAsync(),
+    clientStorageValueAsync: (key: string) => currentFake().clientStorage.getAsync(key),
+    runId: () => currentFake().run.id,
+    runClosed: () => currentFake().run.closed,
+    requests: () => requestLog.map((entry) => ({ ...entry })),
+    closePlugin,
     useDemoKeysAsync: async () => {
       await useDemoKeysAsync();
       showEmulatorFacts();

@@ -1,6 +1,7 @@
-// The playground's edit controls: change a component through the fake's figma API (not by
-// poking its internals), so the change goes through the same paths as a person's edit in
-// Figma and `documentchange` fires for the plugin.
+// The playground's edit controls: a person's edits, made through the nodes' own setters (not by
+// poking the fake's internals), so they go through the same paths as an edit in Figma and
+// `documentchange` fires for the plugin. They are not the plugin's edits: they work whether or
+// not a plugin run is open (editing while the plugin is closed, then running it again).
 import { hexToRgb } from './colors';
 
 export interface ComponentChoice {
@@ -48,8 +49,14 @@ export function listComponents(root: object): ComponentChoice[] {
   return choices;
 }
 
-async function componentAsync(figma: PluginAPI, id: string): Promise<ComponentNode> {
-  const node = await figma.getNodeByIdAsync(id);
+/** The document as a person edits it (the fake's inspect: any node, no plugin rules). */
+export interface DocumentEditor {
+  node(id: string): BaseNode | null;
+  run<T>(edit: () => T): T;
+}
+
+function component(editor: DocumentEditor, id: string): ComponentNode {
+  const node = editor.node(id);
   if (!node) throw new Error(`There is no node ${id} any more (reset the document?).`);
   if (node.type !== 'COMPONENT') throw new Error(`${node.name} is a ${node.type.toLowerCase()}, not a component.`);
   return node;
@@ -96,42 +103,48 @@ export interface ComponentDetails {
   fill: { r: number; g: number; b: number } | null;
 }
 
-export async function readComponentAsync(figma: PluginAPI, id: string): Promise<ComponentDetails> {
-  const component = await componentAsync(figma, id);
-  const text = firstText(component);
-  const solid = fillsOf(fillTarget(component)).find((paint): paint is SolidPaint => paint.type === 'SOLID');
-  return { name: component.name, text: text ? text.characters : null, fill: solid ? solid.color : null };
+export function readComponent(editor: DocumentEditor, id: string): ComponentDetails {
+  return editor.run(() => {
+    const found = component(editor, id);
+    const text = firstText(found);
+    const solid = fillsOf(fillTarget(found)).find((paint): paint is SolidPaint => paint.type === 'SOLID');
+    return { name: found.name, text: text ? text.characters : null, fill: solid ? solid.color : null };
+  });
 }
 
 /** Renames the component; returns the id of the node that changed. */
-export async function renameComponentAsync(figma: PluginAPI, id: string, name: string): Promise<string> {
+export function renameComponent(editor: DocumentEditor, id: string, name: string): string {
   const trimmed = name.trim();
   if (trimmed === '') throw new Error('Type a name first.');
-  const component = await componentAsync(figma, id);
-  component.name = trimmed;
-  return component.id;
+  return editor.run(() => {
+    const found = component(editor, id);
+    found.name = trimmed;
+    return found.id;
+  });
 }
 
 /** Sets the component's main fill to a solid colour; returns the id of the node that changed. */
-export async function setComponentFillAsync(figma: PluginAPI, id: string, hex: string): Promise<string> {
+export function setComponentFill(editor: DocumentEditor, id: string, hex: string): string {
   const color = hexToRgb(hex);
   if (!color) throw new Error(`"${hex}" is not a colour; use #rrggbb.`);
-  const target = fillTarget(await componentAsync(figma, id));
-  const fills = fillsOf(target);
-  const index = fills.findIndex((paint) => paint.type === 'SOLID');
-  const solid: SolidPaint = { type: 'SOLID', color };
-  target.fills = index < 0 ? [solid, ...fills] : fills.map((paint, at) => (at === index ? { ...(paint as SolidPaint), color } : paint));
-  return target.id;
+  return editor.run(() => {
+    const target = fillTarget(component(editor, id));
+    const fills = fillsOf(target);
+    const index = fills.findIndex((paint) => paint.type === 'SOLID');
+    const solid: SolidPaint = { type: 'SOLID', color };
+    target.fills = index < 0 ? [solid, ...fills] : fills.map((paint, at) => (at === index ? { ...(paint as SolidPaint), color } : paint));
+    return target.id;
+  });
 }
 
-/** Changes the component's first text (loading its font first, as Figma requires). */
-export async function setComponentTextAsync(figma: PluginAPI, id: string, characters: string): Promise<string> {
-  const component = await componentAsync(figma, id);
-  const text = firstText(component);
-  if (!text) throw new Error(`${component.name} has no text layer to change.`);
-  const fontName = text.fontName;
-  if (fontName === figma.mixed) throw new Error(`${text.name} mixes several fonts; the playground only edits single-font texts.`);
-  await figma.loadFontAsync(fontName);
-  text.characters = characters;
-  return text.id;
+/** Changes the component's first text (a person's editor has every font of the file). */
+export function setComponentText(editor: DocumentEditor, id: string, characters: string): string {
+  return editor.run(() => {
+    const found = component(editor, id);
+    const text = firstText(found);
+    if (!text) throw new Error(`${found.name} has no text layer to change.`);
+    if (typeof text.fontName === 'symbol') throw new Error(`${text.name} mixes several fonts; the playground only edits single-font texts.`);
+    text.characters = characters;
+    return text.id;
+  });
 }

@@ -2,7 +2,7 @@
 // (which call them inside page.evaluate).
 import type { FakeFigma } from '../../fake-figma/index';
 import type { ConsoleLine } from './console-capture';
-import type { LoggedMessage } from './plugin-session';
+import type { LoggedMessage, LoggedRequest } from './plugin-session';
 import type { NetworkMode } from './switchable-network';
 
 export interface PlaygroundHooks {
@@ -25,10 +25,23 @@ export interface PlaygroundHooks {
   /** Rewrites UI → plugin messages before delivery (a UI that skipped its own checks); null stops. */
   tamperWithUiMessages(rewrite: ((message: unknown) => unknown) | null): void;
   network: { mode(): NetworkMode; setMode(mode: NetworkMode): void };
+  /** The plugin's clientStorage, read from outside any run. */
   clientStorageKeysAsync(): Promise<string[]>;
+  clientStorageValueAsync(key: string): Promise<unknown>;
+  /** The current plugin run: 1 for the first, then 2, 3… after each "Run again". */
+  runId(): number;
+  /** True once the current run was closed (by the plugin, "Close plugin" or the window's ✕). */
+  runClosed(): boolean;
+  /**
+   * Every request the plugin's sandbox sent through figma's fetch, with the run that sent it
+   * (count one run's with `requests().filter((r) => r.run === id)`). The plugin's UI sends none.
+   */
+  requests(): LoggedRequest[];
+  /** Presses "Close plugin": the run ends as when a person closes the plugin's window. */
+  closePlugin(): void;
   /** Seeds the emulator's demo keys and base URLs, then relaunches the plugin. */
   useDemoKeysAsync(): Promise<void>;
-  /** Runs the plugin again (fresh fake and iframe, same kept clientStorage). */
+  /** Presses "Run again": ends the open run, then a new run on the same document and clientStorage. */
   relaunchAsync(): Promise<void>;
   /** Rebuilds the document, clears storage, resets the emulator, relaunches. */
   reset(): Promise<void>;

@@ -2,6 +2,7 @@
 // allow-same-origin, content from srcdoc), sized by showUI's options, themed when themeColors
 // is on. Messages cross exactly as in Figma: `{pluginMessage}` envelopes over postMessage.
 import { applyFigmaTheme, type FigmaTheme } from '../theme/apply-figma-theme';
+import { withContentSecurityPolicy } from './ui-network-policy';
 
 export interface ShowUiOptionsLike {
   width?: number;
@@ -20,8 +21,12 @@ export interface PluginWindowElements {
 export interface PluginWindowOptions {
   elements: PluginWindowElements;
   theme: FigmaTheme;
+  /** The manifest's network policy for the UI (ui-network-policy.ts); null: none. */
+  contentSecurityPolicy: string | null;
   /** A message from the UI for the plugin (the `pluginMessage` of what the iframe posted). */
   deliverToPlugin(message: unknown): void;
+  /** The UI ended a drag (`{pluginDrop}`); `frame` is the iframe its client coordinates are in. */
+  deliverDrop(drop: unknown, frame: HTMLIFrameElement): void;
   log(level: 'log' | 'warn' | 'error', line: string): void;
 }
 
@@ -66,8 +71,12 @@ export function createPluginWindow(options: PluginWindowOptions): PluginWindow {
   window.addEventListener('message', (event: MessageEvent<unknown>) => {
     if (!iframe || event.source !== iframe.contentWindow) return;
     const data = event.data;
+    if (typeof data === 'object' && data !== null && 'pluginDrop' in data) {
+      options.deliverDrop((data as { pluginDrop: unknown }).pluginDrop, iframe);
+      return;
+    }
     if (typeof data !== 'object' || data === null || !('pluginMessage' in data)) {
-      options.log('warn', 'playground: ignored a message from the UI without a pluginMessage');
+      options.log('warn', 'playground: ignored a message from the UI without a pluginMessage or pluginDrop');
       return;
     }
     const message = (data as { pluginMessage: unknown }).pluginMessage;
@@ -82,7 +91,8 @@ export function createPluginWindow(options: PluginWindowOptions): PluginWindow {
     frame.setAttribute('sandbox', 'allow-scripts allow-popups allow-forms allow-downloads');
     frame.setAttribute('title', showOptions.title ?? 'Plugin UI');
     frame.setAttribute('data-role', 'plugin-iframe');
-    frame.srcdoc = showOptions.themeColors ? applyFigmaTheme(html, options.theme) : html;
+    const themed = showOptions.themeColors ? applyFigmaTheme(html, options.theme) : html;
+    frame.srcdoc = options.contentSecurityPolicy ? withContentSecurityPolicy(themed, options.contentSecurityPolicy) : themed;
     loaded = false;
     frame.addEventListener('load', () => {
       loaded = true;

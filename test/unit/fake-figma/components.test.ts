@@ -171,6 +171,34 @@ describe('instances', () => {
     expect(copy.id).not.toBe(button.id);
   });
 
+  // Typings (InstanceNode.swapComponent): "If you do not want to preserve overrides when
+  // swapping, you should assign to InstanceNode.mainComponent, which sets the instance's main
+  // component directly and clears all overrides."
+  it('clears every override when mainComponent is assigned, and keeps them with swapComponent', async () => {
+    const { variants } = await buttonKitAsync();
+    const [primary, secondary] = variants as [ComponentNode, ComponentNode];
+    (secondary.children[0] as TextNode).characters = 'Add';
+    const overridden = (): InstanceNode => {
+      const instance = primary.createInstance();
+      instance.opacity = 0.5;
+      (instance.children[0] as TextNode).characters = 'Mine';
+      return instance;
+    };
+    const swapped = overridden();
+    swapped.swapComponent(secondary);
+    expect([swapped.opacity, (swapped.children[0] as TextNode).characters]).toEqual([0.5, 'Mine']);
+    expect(swapped.overrides.length).toBeGreaterThan(0);
+
+    const assigned = overridden();
+    assigned.mainComponent = secondary;
+    expect(await assigned.getMainComponentAsync()).toBe(secondary);
+    expect([assigned.opacity, (assigned.children[0] as TextNode).characters]).toEqual([1, 'Add']);
+    expect(assigned.overrides).toEqual([]);
+    // And it follows its new main component again.
+    (secondary.children[0] as TextNode).characters = 'Add to bag';
+    expect((assigned.children[0] as TextNode).characters).toBe('Add to bag');
+  });
+
   it('instantiates remote library components that cannot be edited', async () => {
     const fake = createFakeFigma();
     const logo = await fake.figma.importComponentByKeyAsync(NORTHWIND_LIBRARY.logoLockupKey);

@@ -96,9 +96,9 @@ describe('documentchange', () => {
     stack.appendChild(child);
     child.resize(80, 30); // laid out lazily by the fake: nothing has read the stack's size yet
     fake.relaunch();
-    await figma.loadAllPagesAsync();
+    await fake.figma.loadAllPagesAsync();
     const events: DocumentChangeEvent[] = [];
-    figma.on('documentchange', (event) => events.push(event));
+    fake.figma.on('documentchange', (event) => events.push(event));
     expect(stack.height).toBe(30);
     expect(child.y).toBe(0);
     await fake.settleAsync();

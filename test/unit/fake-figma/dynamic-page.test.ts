@@ -66,8 +66,9 @@ describe('documentAccess: dynamic-page', () => {
   });
 
   it('keeps other pages unloaded in a new run until page.loadAsync()', async () => {
-    const { fake, figma, second, rect } = await documentWithTwoPagesAsync();
+    const { fake, second, rect } = await documentWithTwoPagesAsync();
     fake.relaunch();
+    const figma = fake.figma; // the new run's: the last run's figma is closed
     expect(figma.currentPage.children).toHaveLength(1);
     expect(() => second.children).toThrow('in children: Cannot access property `children` on a page that has not been explicitly loaded.');
     expect(() => second.findAll()).toThrow(/method `findAll\(\)` on a page that has not been explicitly loaded/);
@@ -76,8 +77,9 @@ describe('documentAccess: dynamic-page', () => {
   });
 
   it('loads the page of a node found with getNodeByIdAsync', async () => {
-    const { fake, figma, second, rect } = await documentWithTwoPagesAsync();
+    const { fake, second, rect } = await documentWithTwoPagesAsync();
     fake.relaunch();
+    const figma = fake.figma;
     expect(await figma.getNodeByIdAsync(rect.id)).toBe(rect);
     expect(second.children).toEqual([rect]);
   });

@@ -70,11 +70,33 @@ describe("Figma's fetch", () => {
     const uninstall = fake.install(target);
     expect(target.figma).toBe(fake.figma);
     expect(target.__html__).toBe('<p>ui</p>');
-    const response = await (target.fetch as typeof fake.fetch)('https://a.example/');
+    const response = await (target.fetch as typeof fake.fetch)('https://api.mailvault.example/');
     expect(response.ok).toBe(false);
     expect(await response.text()).toBe('missing');
     uninstall();
     expect(target).toEqual({ fetch: 'previous' });
+  });
+});
+
+describe('the default network policy: manifest.json', () => {
+  // Figma (manifest networkAccess): "if your plugin makes a network request to a domain that is
+  // not specified in the list of permitted domains, that request is blocked."
+  it('reaches the manifest’s allowedDomains and devAllowedDomains and refuses other hosts', async () => {
+    const { network, calls } = recordingNetwork(200, 'ok');
+    const fake = createFakeFigma({ network });
+    await expect(fake.fetch('https://api.mailvault.example/v1')).resolves.toMatchObject({ status: 200 });
+    await expect(fake.fetch('https://app.templatebuilder.example/api')).resolves.toMatchObject({ status: 200 });
+    await expect(fake.fetch('http://localhost:4010/v1')).resolves.toMatchObject({ status: 200 });
+    await expect(fake.fetch('https://evil.example/steal')).rejects.toThrow(/Refused to connect to "https:\/\/evil.example\/steal"/);
+    await expect(fake.fetch('https://api.mailvault.example.evil.test/')).rejects.toThrow(/allowedDomains/);
+    expect(calls.map((call) => call.url)).toEqual(['https://api.mailvault.example/v1', 'https://app.templatebuilder.example/api', 'http://localhost:4010/v1']);
+  });
+
+  it('also lets loopback addresses on any port through (emulators on free ports), and null lets every host through', async () => {
+    const { network } = recordingNetwork(200, 'ok');
+    await expect(createFakeFigma({ network }).fetch('http://127.0.0.1:39123/v1')).resolves.toMatchObject({ status: 200 });
+    await expect(createFakeFigma({ network, allowedDomains: ['https://api.mailvault.example'] }).fetch('http://127.0.0.1:39123/v1')).rejects.toThrow(/allowedDomains/);
+    await expect(createFakeFigma({ network, allowedDomains: null }).fetch('https://anywhere.example/')).resolves.toMatchObject({ status: 200 });
   });
 });
 

@@ -89,6 +89,47 @@ describe('exportAsync', () => {
     expect(pdf).toContain('/MediaBox [0 0 100 50]');
   });
 
+  // Typings (ExportSettingsSVG): svgOutlineText "Whether text elements are rendered as outlines
+  // (vector paths) or as `<text>` elements in SVGs. Defaults to `true`."; svgIdAttribute "Whether
+  // to include layer names as ID attributes in the SVG. … Defaults to `false`."
+  it('outlines text in SVG unless svgOutlineText is false, and writes layer names as ids only with svgIdAttribute', async () => {
+    const { figma } = createFakeFigma();
+    await figma.loadFontAsync({ family: 'Inter', style: 'Regular' });
+    const frame = figma.createFrame();
+    frame.name = 'Card';
+    frame.resize(200, 100);
+    const title = figma.createText();
+    title.name = 'Title';
+    title.characters = 'Hello & welcome';
+    frame.appendChild(title);
+    const first = figma.createRectangle();
+    first.name = 'Dot';
+    const second = figma.createRectangle();
+    second.name = 'Dot';
+    frame.appendChild(first);
+    frame.appendChild(second);
+    const outlined = await frame.exportAsync({ format: 'SVG_STRING' });
+    expect(outlined).not.toContain('<text');
+    expect(outlined).not.toContain('Hello');
+    expect(outlined).toMatch(/<path d="M[^"]+Z"/);
+    expect(outlined).not.toContain(' id="');
+    const withText = await frame.exportAsync({ format: 'SVG_STRING', svgOutlineText: false });
+    expect(withText).toContain('>Hello &amp; welcome</text>');
+    const withIds = await frame.exportAsync({ format: 'SVG_STRING', svgIdAttribute: true });
+    expect(withIds).toContain('id="Card"');
+    expect(withIds).toContain('id="Title"');
+    expect(withIds).toContain('id="Dot"');
+    expect(withIds).toContain('id="Dot_2"');
+    await expect(frame.exportAsync({ format: 'SVG', svgIdAttribute: 'yes' as unknown as boolean })).rejects.toThrow(/svgIdAttribute to be a boolean/);
+  });
+
+  it('says it cannot draw overlapping layers (contentsOnly: false) instead of leaving them out quietly', async () => {
+    const { figma } = createFakeFigma();
+    const frame = figma.createFrame();
+    await expect(frame.exportAsync({ format: 'PNG', contentsOnly: true })).resolves.toBeInstanceOf(Uint8Array);
+    await expect(frame.exportAsync({ format: 'PNG', contentsOnly: false })).rejects.toThrow(/not implemented by the fake: exportAsync with contentsOnly: false/);
+  });
+
   it('refuses scales and sizes beyond the limits and unknown formats', async () => {
     const { figma } = createFakeFigma();
     const frame = figma.createFrame();
@@ -96,5 +137,53 @@ describe('exportAsync', () => {
     await expect(frame.exportAsync({ format: 'PNG', constraint: { type: 'SCALE', value: 5 } })).rejects.toThrow(/outside 0.01–4/);
     await expect(frame.exportAsync({ format: 'PNG', constraint: { type: 'SCALE', value: 4 } })).rejects.toThrow(/at most 16384 a side/);
     await expect(frame.exportAsync({ format: 'GIF' } as unknown as ExportSettings)).rejects.toThrow(/Unsupported export format/);
+  });
+});
+
+describe('figma.createImageAsync', () => {
+  // Typings (createImageAsync): "The `src` passed in must be a URL to a PNG, JPEG, or GIF. Images
+  // have a maximum size of 4096 pixels (4K) in width and height. Invalid images will reject and
+  // log the reason in the console."
+  const served = new Map<string, { status: number; body: Uint8Array }>([
+    ['https://images.example.com/ok.png', { status: 200, body: pngOfSize(30, 20) }],
+    ['https://images.example.com/wide.png', { status: 200, body: pngOfSize(4097, 1) }],
+    ['https://images.example.com/text.txt', { status: 200, body: new TextEncoder().encode('not an image') }],
+    ['https://images.example.com/missing.png', { status: 404, body: new Uint8Array() }],
+  ]);
+  const fakeWithImages = () =>
+    createFakeFigma({
+      allowedDomains: ['https://images.example.com'],
+      network: (url) => {
+        const answer = served.get(url) ?? { status: 404, body: new Uint8Array() };
+        return Promise.resolve({
+          status: answer.status,
+          statusText: answer.status === 200 ? 'OK' : 'Not Found',
+          url,
+          headers: { forEach: () => undefined },
+          arrayBuffer: () => Promise.resolve(answer.body.slice().buffer),
+        });
+      },
+    });
+
+  it('resolves to an Image of the URL’s bytes, the same as createImage would give', async () => {
+    const { figma } = fakeWithImages();
+    const image = await figma.createImageAsync('https://images.example.com/ok.png');
+    expect(await image.getSizeAsync()).toEqual({ width: 30, height: 20 });
+    expect(image.hash).toBe(figma.createImage(pngOfSize(30, 20)).hash);
+  });
+
+  it('rejects, never throws, for images over 4096 px, bytes that are no image, failed requests and hosts the manifest does not allow', async () => {
+    const { figma } = fakeWithImages();
+    const attempts: Array<[string, RegExp]> = [
+      ['https://images.example.com/wide.png', /Image is too large \(4097×1; at most 4096×4096/],
+      ['https://images.example.com/text.txt', /Image type is unsupported/],
+      ['https://images.example.com/missing.png', /answered 404/],
+      ['https://elsewhere.example.org/ok.png', /not in the manifest's networkAccess.allowedDomains/],
+    ];
+    for (const [url, reason] of attempts) {
+      let pending: Promise<Image> | undefined;
+      expect(() => (pending = figma.createImageAsync(url))).not.toThrow();
+      await expect(pending).rejects.toThrow(reason);
+    }
   });
 });

@@ -191,13 +191,29 @@ describe('plugin chrome', () => {
 });
 
 describe('relaunch data and figma.util', () => {
-  it('accepts only the manifest’s relaunch commands', () => {
+  // Typings (setRelaunchData): "This method will throw if description exceeds 1000 characters".
+  it('refuses a relaunch description over 1,000 characters', () => {
     const { figma } = createFakeFigma();
     const frame = figma.createFrame();
-    frame.setRelaunchData({ sync: 'Sync this component', browse: '' });
-    expect(frame.getRelaunchData()).toEqual({ sync: 'Sync this component', browse: '' });
-    expect(() => frame.setRelaunchData({ open: 'x' })).toThrow(/not a command in the manifest's relaunchButtons \(sync, browse\)/);
-    expect(() => createFakeFigma({ relaunchCommands: null }).figma.root.setRelaunchData({ anything: 'ok' })).not.toThrow();
+    frame.setRelaunchData({ sync: 'x'.repeat(1000) });
+    expect(frame.getRelaunchData()).toEqual({ sync: 'x'.repeat(1000) });
+    expect(() => frame.setRelaunchData({ sync: 'x'.repeat(1001) })).toThrow(/1001 characters; at most 1000/);
+    expect(frame.getRelaunchData()).toEqual({ sync: 'x'.repeat(1000) });
+  });
+
+  // Typings: "if the `command` passed to this method does not match a command in the manifest,
+  // nothing will be displayed" (no error).
+  it('keeps a command that is not in the manifest without throwing, and shows no button for it', () => {
+    const fake = createFakeFigma();
+    const frame = fake.figma.createFrame();
+    frame.setRelaunchData({ sync: 'Sync this component', open: 'x', browse: '' });
+    expect(frame.getRelaunchData()).toEqual({ sync: 'Sync this component', open: 'x', browse: '' });
+    expect(fake.inspect.relaunchButtons(frame)).toEqual([
+      { command: 'sync', description: 'Sync this component' },
+      { command: 'browse', description: '' },
+    ]);
+    frame.setRelaunchData({});
+    expect(fake.inspect.relaunchButtons(frame)).toEqual([]);
   });
 
   it('parses colours like figma.util', () => {
@@ -207,5 +223,34 @@ describe('relaunch data and figma.util', () => {
     expect(figma.util.rgba('rgba(255, 0, 0, 0.5)')).toEqual({ r: 1, g: 0, b: 0, a: 0.5 });
     expect(figma.util.solidPaint('#000000', { visible: false })).toEqual({ type: 'SOLID', color: { r: 0, g: 0, b: 0 }, opacity: 1, visible: false });
     expect(() => figma.util.rgb('teal-ish')).toThrow(/Invalid color string/);
+  });
+});
+
+describe('selection', () => {
+  // Typings (PageNode.selection): "Only **directly selected nodes** are present in this array. A
+  // node is directly selected when it is selected and none of its ancestors are selected. That
+  // means the array will never contain both a node and one of its descendents."
+  it('never holds a node and one of its descendants: the ancestor stays', () => {
+    const { figma } = createFakeFigma();
+    const outer = figma.createFrame();
+    const inner = figma.createFrame();
+    const leaf = figma.createRectangle();
+    const other = figma.createRectangle();
+    outer.appendChild(inner);
+    inner.appendChild(leaf);
+    figma.currentPage.selection = [leaf, other, outer, inner, leaf];
+    expect(figma.currentPage.selection).toEqual([other, outer]);
+    figma.currentPage.selection = [leaf, inner];
+    expect(figma.currentPage.selection).toEqual([inner]);
+  });
+
+  // Typings: "`page.selection` returns a new, read-only array every time it is called".
+  it('gives a new read-only array on every read', () => {
+    const { figma } = createFakeFigma();
+    figma.currentPage.selection = [figma.createFrame()];
+    const first = figma.currentPage.selection;
+    expect(first === figma.currentPage.selection).toBe(false);
+    expect(first).toEqual(figma.currentPage.selection);
+    expect(() => (first as SceneNode[]).push(figma.createFrame())).toThrow(TypeError);
   });
 });

@@ -6,7 +6,7 @@ import { buildDemoDocumentAsync } from '../../fixtures/demo-document';
 import { readImageHeader } from '../../support/png';
 
 export async function runScenarioAsync(): Promise<Record<string, unknown>> {
-  const fake = createFakeFigma({ network: async () => ({ status: 204, statusText: 'No Content', url: 'https://x.example/', headers: { forEach: () => undefined }, arrayBuffer: async () => new ArrayBuffer(0) }) });
+  const fake = createFakeFigma({ network: async () => ({ status: 204, statusText: 'No Content', url: 'https://api.mailvault.example/', headers: { forEach: () => undefined }, arrayBuffer: async () => new ArrayBuffer(0) }) });
   const { figma } = fake;
   await buildDemoDocumentAsync(figma);
   await figma.loadAllPagesAsync();
@@ -31,7 +31,7 @@ export async function runScenarioAsync(): Promise<Record<string, unknown>> {
   const email = figma.root.children[2]!.children[0] as FrameNode;
   const png = await email.exportAsync({ format: 'PNG', constraint: { type: 'SCALE', value: 0.25 } });
   const jpeg = await email.exportAsync({ format: 'JPG', constraint: { type: 'SCALE', value: 0.25 } });
-  const response = await fake.fetch('https://x.example/');
+  const response = await fake.fetch('https://api.mailvault.example/');
   await fake.settleAsync();
   return {
     nodes: nodes.length,

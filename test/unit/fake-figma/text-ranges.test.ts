@@ -49,7 +49,7 @@ describe('styled text ranges', () => {
     await figma.loadFontAsync(BOLD);
     text.setRangeFontName(0, 4, BOLD);
     fake.relaunch();
-    await figma.loadFontAsync(REGULAR);
+    await fake.figma.loadFontAsync(REGULAR);
     expect(() => (text.characters = 'New')).toThrow(/unloaded font "Inter Bold"/);
     expect(() => text.insertCharacters(0, 'x')).toThrow(/unloaded font "Inter Bold"/);
   });

@@ -10,9 +10,14 @@ describe('text nodes', () => {
     );
     expect(() => (text.fontSize = 20)).toThrow(/unloaded font "Inter Regular"/);
     expect(() => (text.textCase = 'UPPER')).toThrow(/unloaded font/);
-    // Alignment does not change glyph layout, so it needs no font.
-    text.textAlignHorizontal = 'CENTER';
+    // Typings (textAlignHorizontal, textAlignVertical): "Setting this property requires the font
+    // the be loaded."
+    expect(() => (text.textAlignHorizontal = 'CENTER')).toThrow(/in set_textAlignHorizontal: Cannot write to node with unloaded font "Inter Regular"/);
+    expect(() => (text.textAlignVertical = 'BOTTOM')).toThrow(/in set_textAlignVertical: Cannot write to node with unloaded font "Inter Regular"/);
     await figma.loadFontAsync({ family: 'Inter', style: 'Regular' });
+    text.textAlignHorizontal = 'CENTER';
+    text.textAlignVertical = 'BOTTOM';
+    expect([text.textAlignHorizontal, text.textAlignVertical]).toEqual(['CENTER', 'BOTTOM']);
     text.characters = 'Hello';
     expect(text.characters).toBe('Hello');
     expect(() => (text.fontName = { family: 'Inter', style: 'Bold' })).toThrow(/unloaded font "Inter Bold"/);
@@ -30,6 +35,20 @@ describe('text nodes', () => {
     const style = figma.createTextStyle();
     await text.setTextStyleIdAsync(style.id);
     expect(text.textStyleId).toBe(style.id);
+  });
+
+  // Typings (loadFontAsync): "You can pass a FontNameInput and omit `style` to load every style
+  // of the family in one call."
+  it('loads every style of a family when the style is left out', async () => {
+    const { figma } = createFakeFigma();
+    await figma.loadFontAsync({ family: 'Inter' });
+    const text = figma.createText();
+    for (const style of ['Regular', 'Medium', 'Semi Bold', 'Bold', 'Italic']) {
+      text.fontName = { family: 'Inter', style };
+      text.characters = style;
+    }
+    expect(() => (text.fontName = { family: 'Roboto', style: 'Regular' })).toThrow(/unloaded font "Roboto Regular"/);
+    await expect(figma.loadFontAsync({ family: 'Comic Neue' })).rejects.toThrow(/font family "Comic Neue" could not be loaded/);
   });
 
   it('rejects fonts the machine does not have and lists the ones it has', async () => {
