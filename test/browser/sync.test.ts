@@ -24,11 +24,11 @@ afterAll(async () => {
   await h?.closeAsync();
 });
 
-beforeEach(async () => {
-  await h.openAsync();
+async function openFreshAsync(theme: 'light' | 'dark'): Promise<void> {
+  await h.openAsync(`?theme=${theme}`);
   await evaluateHooks(h.page, (hooks) => hooks.reset());
   await h.page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
-});
+}
 
 async function remoteAsync(designSystemId: string): Promise<Map<string, Component>> {
   const response = await fetch(`${h.emulator.builderUrl}/api/plugin/design-systems/${designSystemId}/changes?limit=500`, {
@@ -67,7 +67,11 @@ async function readyUiAsync(): Promise<Frame> {
 
 /** Links the file to the empty design system the way a person does: demo keys, then Settings. */
 async function linkToEmptyDesignSystemAsync(): Promise<Frame> {
+  const before = await h.page.$('iframe[data-role="plugin-iframe"]');
   await h.page.getByRole('button', { name: 'Use emulator demo keys' }).click();
+  // The playground runs the plugin again to pick the keys up: wait for the new window.
+  await h.page.getByText('Demo keys saved').waitFor();
+  await before?.waitForElementState('hidden', { timeout: 10_000 });
   const ui = await readyUiAsync();
   await ui.getByRole('button', { name: 'Settings' }).click();
   await ui.getByLabel('Design system id').fill('ds_empty');
@@ -100,13 +104,19 @@ async function remoteEditAsync(key: string, edit: Record<string, unknown>): Prom
   expect(response.ok).toBe(true);
 }
 
-describe('design-system sync in the playground', () => {
+// Every flow in both themes: the screenshots of the diff view (list, a property diff, a
+// conflict) are kept as test artifacts in test-results/screenshots.
+describe.each(['light', 'dark'] as const)('design-system sync in the playground (%s theme)', (theme) => {
+  beforeEach(async () => {
+    await openFreshAsync(theme);
+  });
+
   it('first sync: every component reaches the design system once, then the file is in sync', async () => {
     const ui = await linkToEmptyDesignSystemAsync();
     const local = await localComponentsAsync();
     const count = Object.keys(local).length;
     await expect.poll(() => ui.getByRole('button', { name: `Sync ${count} changes` }).count(), { timeout: 30_000 }).toBe(1);
-    await ui.locator('body').screenshot({ path: `${SHOTS}/sync-list-light.png` });
+    await ui.locator('body').screenshot({ path: `${SHOTS}/sync-list-${theme}.png` });
     expect(await runSyncAsync(ui)).toContain(`${count} components pushed`);
     await expect.poll(() => textOf(ui.getByTestId('sync-in-sync'))).toContain('Everything is in sync');
 
@@ -130,7 +140,7 @@ describe('design-system sync in the playground', () => {
     await h.page.keyboard.press('Enter');
     const detail = ui.getByTestId('sync-detail');
     await expect.poll(() => textOf(detail.getByTestId('sync-changes')), { timeout: 15_000 }).toContain('"Spring sale"');
-    await detail.screenshot({ path: `${SHOTS}/sync-detail-light.png` });
+    await detail.screenshot({ path: `${SHOTS}/sync-detail-${theme}.png` });
     await ui.getByRole('button', { name: '← Back to the list' }).click();
     expect(await runSyncAsync(ui)).toContain('1 component pushed');
     const header = (await remoteAsync('ds_empty')).get((await localComponentsAsync()).Header!.key);
@@ -164,7 +174,7 @@ describe('design-system sync in the playground', () => {
     await ui.getByTestId('sync-row').filter({ hasText: 'Hero' }).click();
     await h.page.keyboard.press('Enter');
     await ui.getByRole('radio', { name: 'Keep mine' }).check();
-    await ui.getByTestId('sync-detail').screenshot({ path: `${SHOTS}/sync-conflict-light.png` });
+    await ui.getByTestId('sync-detail').screenshot({ path: `${SHOTS}/sync-conflict-${theme}.png` });
     await ui.getByRole('button', { name: '← Back to the list' }).click();
     await runSyncAsync(ui);
     const remote = (await remoteAsync('ds_empty')).get(hero.key);
