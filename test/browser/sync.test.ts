@@ -8,6 +8,7 @@ import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Component } from '../../src/shared/api/builder/schemas';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
+import { axeViolationsAsync } from './support/axe';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 
 let h: Harness;
@@ -117,8 +118,10 @@ describe.each(['light', 'dark'] as const)('design-system sync in the playground 
     const count = Object.keys(local).length;
     await expect.poll(() => ui.getByRole('button', { name: `Sync ${count} changes` }).count(), { timeout: 30_000 }).toBe(1);
     await ui.locator('body').screenshot({ path: `${SHOTS}/sync-list-${theme}.png` });
+    expect(await axeViolationsAsync(ui)).toEqual([]);
     expect(await runSyncAsync(ui)).toContain(`${count} components pushed`);
     await expect.poll(() => textOf(ui.getByTestId('sync-in-sync'))).toContain('Everything is in sync');
+    expect(await axeViolationsAsync(ui)).toEqual([]);
 
     const remote = await remoteAsync('ds_empty');
     expect([...remote.values()].map((component) => component.name).sort()).toEqual(Object.keys(local).sort());
@@ -141,6 +144,7 @@ describe.each(['light', 'dark'] as const)('design-system sync in the playground 
     const detail = ui.getByTestId('sync-detail');
     await expect.poll(() => textOf(detail.getByTestId('sync-changes')), { timeout: 15_000 }).toContain('"Spring sale"');
     await detail.screenshot({ path: `${SHOTS}/sync-detail-${theme}.png` });
+    expect(await axeViolationsAsync(ui)).toEqual([]);
     await ui.getByRole('button', { name: '← Back to the list' }).click();
     expect(await runSyncAsync(ui)).toContain('1 component pushed');
     const header = (await remoteAsync('ds_empty')).get((await localComponentsAsync()).Header!.key);
@@ -175,6 +179,7 @@ describe.each(['light', 'dark'] as const)('design-system sync in the playground 
     await h.page.keyboard.press('Enter');
     await ui.getByRole('radio', { name: 'Keep mine' }).check();
     await ui.getByTestId('sync-detail').screenshot({ path: `${SHOTS}/sync-conflict-${theme}.png` });
+    expect(await axeViolationsAsync(ui)).toEqual([]);
     await ui.getByRole('button', { name: '← Back to the list' }).click();
     await runSyncAsync(ui);
     const remote = (await remoteAsync('ds_empty')).get(hero.key);

@@ -22,14 +22,15 @@ export function NavBar({ current, onSelect, badges = {} }: NavBarProps) {
                 type="button"
                 class="nav-item"
                 aria-current={screen.id === current ? 'page' : undefined}
-                aria-label={count > 0 ? `${screen.label}, ${plural(count, 'change')}` : undefined}
                 data-testid={`nav-${screen.id}`}
                 onClick={() => onSelect(screen.id)}
               >
                 {screen.label}
                 {count > 0 ? (
-                  <span class="nav-badge" aria-hidden="true" data-testid={`nav-${screen.id}-badge`}>
+                  // Read as "Sync 3 changes": the visible words stay the start of the name.
+                  <span class="nav-badge" data-testid={`nav-${screen.id}-badge`}>
                     {count > 99 ? '99+' : count}
+                    <span class="visually-hidden"> {count === 1 ? 'change' : 'changes'}</span>
                   </span>
                 ) : null}
               </button>
