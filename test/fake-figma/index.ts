@@ -267,7 +267,7 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
   const clientStorageOutside = strictObject(shared.clientStorage.api(), 'clientStorage');
 
   function startRun(id: number, command: string): Run {
-    const state: PluginApiState = { ...shared, command, closed: false, closing: false, closeMessage: null, onClosed: null, handlers: new Map(), fetchBytes: fetchImageBytesAsync };
+    const state: PluginApiState = { ...shared, command, closed: false, closing: false, closeMessage: null, onClosed: null, handlers: new Map(), fetchBytes: fetchImageBytesAsync, closesWithRun: [] };
     const timers = createRunTimers(state, hostTimers);
     const fetch: FigmaFetch = (url, init) => {
       if (state.closed) throw new Error(`in fetch: ${PLUGIN_CLOSED_MESSAGE}`);

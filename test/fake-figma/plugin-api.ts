@@ -38,6 +38,8 @@ export interface PluginApiState {
   /** True while the close handlers run (closePlugin from one of them does nothing more). */
   closing: boolean;
   closeMessage: string | null;
+  /** Notifications that last only as long as the run (a button, or timeout Infinity). */
+  closesWithRun: Notification[];
   /** Reads a URL through figma's fetch and the manifest's network policy (createImageAsync). */
   fetchBytes: (url: string) => Promise<Uint8Array>;
   /** Ends the run's other parts (timers, fetches) once the API is disabled. */
@@ -76,6 +78,8 @@ export function closeRun(state: PluginApiState, message: string | null): void {
     if (message) state.notifications.push({ message, options: undefined, cancelled: false });
     state.ui.closed = true;
     state.ui.visible = false;
+    // Closed without calling back into the closed run (no onDequeue).
+    for (const entry of state.closesWithRun) entry.cancelled = true;
     state.onClosed?.();
   }
 }
@@ -304,6 +308,9 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
       }
       const entry: Notification = { message, options, cancelled: false };
       state.notifications.push(entry);
+      // Typings: a notification with a button "will be closed automatically when the plugin
+      // closes"; one with timeout Infinity shows "indefinitely until the plugin is closed".
+      if (options?.button !== undefined || options?.timeout === Infinity) state.closesWithRun.push(entry);
       return {
         cancel: () => {
           if (entry.cancelled) return;

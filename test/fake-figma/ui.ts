@@ -12,6 +12,11 @@ const TO_PLUGIN: CloneRules = { context: 'parent.postMessage (UI → plugin)', a
 
 export type UiListener = (message: unknown) => void;
 
+/** Typings (showUI, ui.resize): width "Minimum is 70", height "Minimum is 0" ("The minimum size is 70x0"). */
+export function fitUiSize(width: number, height: number): { width: number; height: number } {
+  return { width: Math.max(70, width), height: Math.max(0, height) };
+}
+
 export class FakeUiChannel {
   shown = false;
   visible = false;
@@ -40,7 +45,7 @@ export class FakeUiChannel {
     const opts: ShowUIOptions = options ?? {};
     for (const key of ['width', 'height'] as const) {
       const value = opts[key];
-      if (value !== undefined && (typeof value !== 'number' || !(value > 0))) throw validationError('showUI', `options.${key} to be a positive number`, value);
+      if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value) || value < 0)) throw validationError('showUI', `options.${key} to be a number of pixels`, value);
     }
     if (opts.visible !== undefined && typeof opts.visible !== 'boolean') throw validationError('showUI', 'options.visible to be a boolean', opts.visible);
     if (opts.title !== undefined && typeof opts.title !== 'string') throw validationError('showUI', 'options.title to be a string', opts.title);
@@ -49,7 +54,7 @@ export class FakeUiChannel {
     this.html = html;
     this.options = { ...opts };
     this.visible = opts.visible ?? true;
-    this.size = { width: opts.width ?? 300, height: opts.height ?? 200 };
+    this.size = fitUiSize(opts.width ?? 300, opts.height ?? 200);
     this.position = opts.position ? { ...opts.position } : null;
   }
 
@@ -72,9 +77,9 @@ export class FakeUiChannel {
       },
       resize(width: number, height: number) {
         for (const [name, value] of [['width', width], ['height', height]] as const) {
-          if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw validationError('ui.resize', `${name} to be a positive number`, value);
+          if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw validationError('ui.resize', `${name} to be a number of pixels`, value);
         }
-        channel.size = { width, height };
+        channel.size = fitUiSize(width, height);
       },
       reposition(x: number, y: number) {
         if (typeof x !== 'number' || typeof y !== 'number') throw validationError('ui.reposition', 'numbers', [x, y]);

@@ -49,9 +49,10 @@ export interface PluginWindow {
 const DEFAULT_WIDTH = 300;
 const DEFAULT_HEIGHT = 200;
 
-function clampSize(value: number | undefined, fallback: number): number {
+// Figma's minimum window size: "The minimum size is 70x0" (typings, ui.resize).
+function clampSize(value: number | undefined, fallback: number, minimum: number): number {
   if (value === undefined || !Number.isFinite(value)) return fallback;
-  return Math.max(70, Math.round(value));
+  return Math.max(minimum, Math.round(value));
 }
 
 export function createPluginWindow(options: PluginWindowOptions): PluginWindow {
@@ -102,7 +103,7 @@ export function createPluginWindow(options: PluginWindowOptions): PluginWindow {
     });
     iframe = frame;
     elements.title.textContent = showOptions.title ?? 'Plugin';
-    setSize(clampSize(showOptions.width, DEFAULT_WIDTH), clampSize(showOptions.height, DEFAULT_HEIGHT));
+    setSize(clampSize(showOptions.width, DEFAULT_WIDTH, 70), clampSize(showOptions.height, DEFAULT_HEIGHT, 0));
     elements.body.replaceChildren(frame);
     elements.window.hidden = showOptions.visible === false;
   }
@@ -126,7 +127,7 @@ export function createPluginWindow(options: PluginWindowOptions): PluginWindow {
     show,
     deliverToUi,
     postRawToUi: (data) => iframe?.contentWindow?.postMessage(data, '*'),
-    resize: (width, height) => setSize(clampSize(width, DEFAULT_WIDTH), clampSize(height, DEFAULT_HEIGHT)),
+    resize: (width, height) => setSize(clampSize(width, DEFAULT_WIDTH, 70), clampSize(height, DEFAULT_HEIGHT, 0)),
     setVisible: (visible) => {
       elements.window.hidden = !visible || !iframe;
     },

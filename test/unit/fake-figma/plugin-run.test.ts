@@ -135,6 +135,24 @@ describe('closing the plugin ends its run', () => {
     expect(() => fake.ui.send('after')).toThrow(/no open UI/);
   });
 
+  // Typings (notify): "If the message includes a custom action button, it will be closed
+  // automatically when the plugin closes." and timeout `Infinity` shows it "indefinitely until
+  // the plugin is closed".
+  it('closes the notifications that last only as long as the run, without calling back', () => {
+    const fake = createFakeFigma();
+    const dequeued: string[] = [];
+    fake.figma.notify('Saved');
+    fake.figma.notify('Syncing…', { timeout: Infinity, onDequeue: (reason) => dequeued.push(reason) });
+    fake.figma.notify('Undo?', { button: { text: 'Undo', action: () => undefined } });
+    fake.figma.closePlugin();
+    expect(fake.notifications.map((entry) => [entry.message, entry.cancelled])).toEqual([
+      ['Saved', false],
+      ['Syncing…', true],
+      ['Undo?', true],
+    ]);
+    expect(dequeued).toEqual([]);
+  });
+
   it('the person closing the window ends the run the same way', async () => {
     const fake = createFakeFigma();
     const seen: string[] = [];

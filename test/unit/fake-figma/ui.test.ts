@@ -82,3 +82,19 @@ describe('figma.ui messaging', () => {
 function __html_stub(): string {
   return '<html><body>stub</body></html>';
 }
+
+describe('the plugin window size', () => {
+  // Typings: showUI "`width`: … Minimum is 70." "`height`: … Minimum is 0."; ui.resize "The minimum size is 70x0."
+  it('keeps the window at least 70 wide, lets it be 0 high, and refuses sizes that are no number of pixels', () => {
+    const fake = createFakeFigma();
+    fake.figma.showUI('<p>ui</p>', { width: 20, height: 0 });
+    expect(fake.ui.size).toEqual({ width: 70, height: 0 });
+    fake.figma.ui.resize(400, 600);
+    expect(fake.ui.size).toEqual({ width: 400, height: 600 });
+    fake.figma.ui.resize(10, 0);
+    expect(fake.ui.size).toEqual({ width: 70, height: 0 });
+    expect(() => fake.figma.ui.resize(-1, 10)).toThrow(/width to be a number of pixels/);
+    expect(() => fake.figma.ui.resize(100, Number.NaN)).toThrow(/height to be a number of pixels/);
+    expect(() => fake.figma.showUI('<p>ui</p>', { width: Number.POSITIVE_INFINITY })).toThrow(/options.width/);
+  });
+});
