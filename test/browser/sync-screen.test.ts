@@ -164,7 +164,7 @@ describe('the Sync screen', () => {
     const page = await openAsync({ count: 0, problem: 'no-builder-key' });
     await page.getByText('Sync needs your builder API key.').waitFor();
     await page.evaluate(() => (window as unknown as { syncStub: { emit(type: string, payload: unknown): void } }).syncStub.emit('sync/badge', { local: 3, remote: 2 }));
-    await page.getByRole('button', { name: 'Sync, 5 changes' }).waitFor();
+    await page.getByRole('button', { name: 'Sync 5 changes to review' }).waitFor();
     await page.getByRole('button', { name: 'Open Settings' }).click();
     await page.getByTestId('screen-settings').waitFor();
     await closeAsync(page);

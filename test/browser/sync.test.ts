@@ -116,7 +116,7 @@ describe.each(['light', 'dark'] as const)('design-system sync in the playground 
     const ui = await linkToEmptyDesignSystemAsync();
     const local = await localComponentsAsync();
     const count = Object.keys(local).length;
-    await expect.poll(() => ui.getByRole('button', { name: `Sync ${count} changes` }).count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => ui.getByRole('button', { name: `Sync ${count} changes`, exact: true }).count(), { timeout: 30_000 }).toBe(1);
     await ui.locator('body').screenshot({ path: `${SHOTS}/sync-list-${theme}.png` });
     expect(await axeViolationsAsync(ui)).toEqual([]);
     expect(await runSyncAsync(ui)).toContain(`${count} components pushed`);
@@ -135,7 +135,7 @@ describe.each(['light', 'dark'] as const)('design-system sync in the playground 
     const ui = await linkToEmptyDesignSystemAsync();
     await runSyncAsync(ui);
     await editTextInPlaygroundAsync('Header', 'Spring sale');
-    await expect.poll(() => ui.getByRole('button', { name: 'Sync, 1 change' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => ui.getByRole('button', { name: 'Sync 1 change to review' }).count(), { timeout: 15_000 }).toBe(1);
 
     await ui.getByRole('button', { name: 'Check again' }).click();
     const row = ui.getByTestId('sync-row').filter({ hasText: 'Header' });

@@ -3,22 +3,22 @@
 import { PLUGIN_CLOSED_MESSAGE, type RunLife } from './run-gate';
 
 export interface HostTimers {
-  setTimeout(callback: () => void, ms?: number): unknown;
-  setInterval(callback: () => void, ms?: number): unknown;
-  clearTimeout(handle: unknown): void;
-  clearInterval(handle: unknown): void;
+  setTimeout: (callback: () => void, ms?: number) => unknown;
+  setInterval: (callback: () => void, ms?: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+  clearInterval: (handle: unknown) => void;
 }
 
 /** The host's own handles are returned (numbers in a browser, Timeout objects in Node). */
 export interface RunTimers {
-  setTimeout(callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]): unknown;
-  setInterval(callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]): unknown;
-  clearTimeout(handle: unknown): void;
-  clearInterval(handle: unknown): void;
+  setTimeout: (callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => unknown;
+  setInterval: (callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => unknown;
+  clearTimeout: (handle: unknown) => void;
+  clearInterval: (handle: unknown) => void;
   /** Cancels every timer the run set (the run has ended). */
-  cancelAll(): void;
+  cancelAll: () => void;
   /** How many timers the run has waiting. */
-  pendingCount(): number;
+  pendingCount: () => number;
 }
 
 /** The host's timers as they are now (null in a host without them, such as bare QuickJS). */
@@ -41,14 +41,14 @@ export function createRunTimers(run: RunLife, host: HostTimers | null): RunTimer
     if (typeof callback !== 'function') throw new TypeError(`${api}: the callback must be a function`);
     if (run.closed) throw new Error(`in ${api}: ${PLUGIN_CLOSED_MESSAGE}`);
     if (!host) throw new Error(`${api}: this host has no timers`);
-    let handle: unknown;
+    // `fire` runs only after the host handed the handle back, so it can read it.
     const fire = () => {
       if (run.closed) return;
       if (!repeat) live.delete(handle);
       (callback as (...a: unknown[]) => void)(...args);
     };
     const delay = typeof ms === 'number' && Number.isFinite(ms) ? Math.max(0, ms) : 0;
-    handle = repeat ? host.setInterval(fire, delay) : host.setTimeout(fire, delay);
+    const handle: unknown = repeat ? host.setInterval(fire, delay) : host.setTimeout(fire, delay);
     live.set(handle, repeat);
     return handle;
   };

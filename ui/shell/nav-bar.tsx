@@ -1,5 +1,4 @@
 import type { Command } from '../../src/shared/bridge/messages';
-import { plural } from '../sync/sync-rows';
 import { SCREENS } from './screens';
 
 export interface NavBarProps {
@@ -27,10 +26,10 @@ export function NavBar({ current, onSelect, badges = {} }: NavBarProps) {
               >
                 {screen.label}
                 {count > 0 ? (
-                  // Read as "Sync 3 changes": the visible words stay the start of the name.
+                  // Read as "Sync 3 changes to review": the visible words stay the start of the name.
                   <span class="nav-badge" data-testid={`nav-${screen.id}-badge`}>
                     {count > 99 ? '99+' : count}
-                    <span class="visually-hidden"> {count === 1 ? 'change' : 'changes'}</span>
+                    <span class="visually-hidden"> {count === 1 ? 'change' : 'changes'} to review</span>
                   </span>
                 ) : null}
               </button>

@@ -175,7 +175,7 @@ export async function startSessionAsync(options: SessionOptions): Promise<Plugin
     realm = frame;
     watchUi(fake, options.pluginWindow, afterRunClosed);
     fake.install(frame.contentWindow as object);
-    let thrown: string | null = null;
+    let thrown = null as string | null; // set by the error listener
     const onError = (event: ErrorEvent) => {
       thrown = event.message;
     };

@@ -89,7 +89,7 @@ describe('documentchange stays silent where Figma does', () => {
 });
 
 describe('incremental snapshots with the silent cases', () => {
-  async function trackedAsync(): Promise<{ fake: FakeFigma; fixture: SnapshotFixture; incrementalAsync(): Promise<SnapshotResult>; fullAsync(): Promise<SnapshotResult> }> {
+  async function trackedAsync(): Promise<{ fake: FakeFigma; fixture: SnapshotFixture; incrementalAsync: () => Promise<SnapshotResult>; fullAsync: () => Promise<SnapshotResult> }> {
     const fake = createFakeFigma();
     const fixture = await buildSnapshotFixtureAsync(fake);
     fake.relaunch();

@@ -86,7 +86,7 @@ describe('closing the plugin ends its run', () => {
   it('2. a promise of the API (clientStorage) pending at the close never settles', async () => {
     const fake = createFakeFigma();
     const outcome: string[] = [];
-    fake.figma.clientStorage.getAsync('x').then(() => outcome.push('resolved'));
+    void fake.figma.clientStorage.getAsync('x').then(() => outcome.push('resolved'));
     fake.figma.closePlugin();
     await fake.settleAsync();
     expect(outcome).toEqual([]);
@@ -176,7 +176,7 @@ describe('4. running the plugin again', () => {
     await oldFigma.clientStorage.setAsync('settings', { a: 1 });
     const late: string[] = [];
     fake.run.timers.setTimeout(() => late.push('old timer'), 100);
-    fake.fetch('https://api.mailvault.example/slow').then(() => late.push('old fetch'));
+    void fake.fetch('https://api.mailvault.example/slow').then(() => late.push('old fetch'));
     oldFigma.on('run', () => late.push('old run handler'));
     const closes: string[] = [];
     oldFigma.on('close', () => closes.push('old run closed'));
