@@ -350,6 +350,7 @@ async function mainAsync(): Promise<void> {
       allowedDomains: config.allowedDomains,
       permissions: config.permissions,
       clientStorage: readPersisted(localStorage),
+      extraComponents: Math.min(2000, Math.max(0, Math.floor(Number(params.get('components') ?? 0)) || 0)),
       prepareAsync: async (fake) => {
         baselineIds = collectIds(snapshotDocument(fake.inspect.root));
         if (options.seedDemoKeys && config.emulator) {

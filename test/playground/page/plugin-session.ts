@@ -4,6 +4,7 @@
 // (figma.closePlugin, the window's ✕, "Close plugin") or running it again removes the run's
 // realm, so nothing of a closed run keeps going; "Reset" ends the session and starts another.
 import { createFakeFigma, type FakeFigma, type NetworkFn } from '../../fake-figma/index';
+import { generateDocumentAsync } from '../../bench/generate-document';
 import { buildDemoDocumentAsync } from '../../fixtures/demo-document';
 import { interceptMethod } from './intercept';
 import type { PluginWindow, ShowUiOptionsLike } from './plugin-window';
@@ -35,6 +36,8 @@ export interface SessionOptions {
   permissions: readonly string[] | null;
   /** clientStorage as a previous run left it. */
   clientStorage: Record<string, unknown>;
+  /** Generated components added to the demo document (`?components=N`): a file large enough for a long sync. */
+  extraComponents: number;
   /** Runs after the document is built and before the plugin starts (seed keys). */
   prepareAsync(fake: FakeFigma): Promise<void>;
   onMessage(entry: LoggedMessage): void;
@@ -147,6 +150,7 @@ export async function startSessionAsync(options: SessionOptions): Promise<Plugin
     ...(options.permissions ? { permissions: options.permissions } : {}),
   });
   await buildDemoDocumentAsync(fake.figma);
+  if (options.extraComponents > 0) await generateDocumentAsync(fake.figma, options.extraComponents);
   await options.prepareAsync(fake);
 
   let ended = false;
