@@ -1,0 +1,76 @@
+// The last step of `npm run bench`: writes the README's table of headline figures from the
+// files the run just wrote (and the bundle sizes of the build it ran on), so no figure in the
+// README is typed by hand. Replaces what stands between the two bench-figures markers.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+
+const root = process.cwd();
+const START = '<!-- bench-figures:start -->';
+const END = '<!-- bench-figures:end -->';
+
+interface PhaseFigure { engine: string; components: number; phase: string; ms: number; samples: number[]; peakBytes: number }
+interface Target { engine: string; name: string; value: number; limit: string; met: boolean | null }
+interface SnapshotResults { machine: { cpu: string; cores: number; node: string }; figures: PhaseFigure[]; targets: Target[] }
+interface EngineResults { mediansMs: Record<string, number>; samplesMs: Record<string, number[]>; snapshotReference: { ms: number } | null }
+interface SyncCase { case: string; components: number; pushCalls: number; changesCalls: number; upsertsPerPush: number[]; bytesSent: number; payloadBytes: number; rateLimited: number; wallMs: number }
+interface SyncResults { machine: { date: string }; results: SyncCase[] }
+
+const read = <T>(path: string): T => JSON.parse(readFileSync(`${root}/${path}`, 'utf8')) as T;
+const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(1)} ms`);
+const spread = (samples: number[]) => `${ms(Math.min(...samples))}–${ms(Math.max(...samples))}`;
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const group = (n: number) => n.toLocaleString('en-US');
+
+const snapshot = read<SnapshotResults>('test/bench/latest-results.json');
+const engine = read<EngineResults>('test/bench/sync-engine-results.json');
+const sync = read<SyncResults>('test/bench/sync-results.json');
+
+const lines: string[] = [];
+lines.push(`Latest \`npm run bench\` (${sync.machine.date.slice(0, 10)}, ${snapshot.machine.cores}-core ${snapshot.machine.cpu}, Node ${snapshot.machine.node}); medians, with the range of the samples.`);
+lines.push('');
+lines.push('**Component snapshot** (the built code in QuickJS, the interpreter family of Figma\'s sandbox; 30-layer components):');
+lines.push('');
+lines.push('| components | bare traversal (floor) | full snapshot | incremental (10 edited) | peak memory (full) |');
+lines.push('| ---: | ---: | ---: | ---: | ---: |');
+for (const size of [...new Set(snapshot.figures.filter((f) => f.engine === 'quickjs').map((f) => f.components))]) {
+  const phase = (name: string) => snapshot.figures.find((f) => f.engine === 'quickjs' && f.components === size && f.phase === name)!;
+  const cell = (name: string) => `${ms(phase(name).ms)} (${spread(phase(name).samples)})`;
+  lines.push(`| ${group(size)} | ${cell('bare')} | ${cell('full')} | ${cell('incremental')} | ${Math.round(phase('full').peakBytes / 1e6)} MB |`);
+}
+lines.push('');
+const targets = snapshot.targets.filter((t) => t.engine === 'quickjs' && t.met !== null);
+lines.push(`Targets: ${targets.map((t) => `${t.name}: ${t.name.includes('incremental') ? `${(t.value * 100).toFixed(2)} %` : t.value.toFixed(2)} (${t.limit}, ${t.met ? 'met' : 'not met'})`).join('; ')}.`);
+lines.push('');
+const snapshotMs = engine.snapshotReference?.ms ?? snapshot.figures.find((f) => f.engine === 'quickjs' && f.components === 10000 && f.phase === 'full')?.ms ?? NaN;
+const share = (name: string) => `${((engine.mediansMs[name]! / snapshotMs) * 100).toFixed(1)} %`;
+lines.push('**Sync engine** (QuickJS, 10,000 components, 300 remote changes with 50 conflicts), against the full snapshot above:');
+lines.push('');
+lines.push('| step | median (range) | share of a full snapshot | target |');
+lines.push('| --- | ---: | ---: | ---: |');
+lines.push(`| classify + push plan | ${ms(engine.mediansMs.classifyAndPlan!)} (${spread(engine.samplesMs.classifyAndPlan!)}) | ${share('classifyAndPlan')} | ≤ 10 % |`);
+const stateMs = engine.mediansMs.writeState! + engine.mediansMs.readState!;
+lines.push(`| sync state write + read | ${ms(engine.mediansMs.writeState!)} + ${ms(engine.mediansMs.readState!)} | ${((stateMs / snapshotMs) * 100).toFixed(1)} % | ≤ 10 % |`);
+lines.push('');
+lines.push('**The whole sync on the wire** (the real handlers, the fake Figma, the builder emulator at its real limits: 100 requests a minute, 100 upserts and 2 MB a request):');
+lines.push('');
+lines.push('| components | case | push requests (upserts each) | changes calls | sent | 429s | wall time |');
+lines.push('| ---: | --- | --- | ---: | ---: | ---: | ---: |');
+for (const row of sync.results) {
+  const upserts = row.upsertsPerPush.length === 0 ? '0' : `${row.pushCalls} (${[...new Set(row.upsertsPerPush)].length === 1 ? `${row.upsertsPerPush[0]} each` : `${Math.min(...row.upsertsPerPush)}–${Math.max(...row.upsertsPerPush)}; ${(row.upsertsPerPush.reduce((a, b) => a + b, 0) / row.pushCalls).toFixed(0)} on average`})`;
+  const sent = row.bytesSent === 0 ? '0' : `${(row.bytesSent / 1e6).toFixed(2)} MB${row.payloadBytes > 0 ? ` (${(row.bytesSent / row.payloadBytes).toFixed(2)}× the payloads)` : ''}`;
+  lines.push(`| ${group(row.components)} | ${row.case} | ${upserts} | ${row.changesCalls} | ${sent} | ${row.rateLimited} | ${ms(row.wallMs)} |`);
+}
+lines.push('');
+const size = (path: string) => {
+  const bytes = readFileSync(`${root}/${path}`);
+  return `\`${path}\` ${kb(bytes.length)} (${kb(gzipSync(bytes, { level: 9 }).length)} gzipped)`;
+};
+lines.push(`Bundles of that build: ${size('dist/code.js')}, ${size('dist/ui.html')}.`);
+
+const readmePath = `${root}/README.md`;
+const readme = readFileSync(readmePath, 'utf8');
+const start = readme.indexOf(START);
+const end = readme.indexOf(END);
+if (start < 0 || end < start) throw new Error(`README.md has no ${START} … ${END} section`);
+writeFileSync(readmePath, `${readme.slice(0, start + START.length)}\n${lines.join('\n')}\n${readme.slice(end)}`);
+console.log('README.md: benchmark figures written');
