@@ -26,7 +26,7 @@
  *   means an edit (the description itself changed): with no remote change it is a format update;
  *   with a remote change it is a conflict (never silently overwritten), unless both hashes agree.
  */
-import type { SyncChoice, SyncKind } from '../shared/bridge/messages';
+import { syncKindSchema, type SyncChoice, type SyncKind } from '../shared/bridge/messages';
 import type { Component } from '../shared/api/builder/schemas';
 import type { SyncStateEntry } from './sync-state';
 
@@ -64,18 +64,8 @@ export interface Classification {
   counts: Record<SyncKind, number>;
 }
 
-export const SYNC_KINDS: readonly SyncKind[] = [
-  'unchanged',
-  'local-change',
-  'local-add',
-  'local-delete',
-  'remote-change',
-  'remote-add',
-  'remote-delete',
-  'both-same',
-  'conflict',
-  'format-update',
-];
+/** Every kind, in the order the bridge declares them. */
+export const SYNC_KINDS: readonly SyncKind[] = syncKindSchema.options;
 
 /** Whether server time `a` is at or before `b` (as times; as text when either does not parse). */
 export function serverTimeAtOrBefore(a: string, b: string): boolean {

@@ -2,10 +2,10 @@
 // acknowledged (issues 11 and 21): a file of 420 generated components (about 270 to sync) plus the demo ones, the
 // emulator slowed by faults, "Close plugin" pressed after the first acknowledged batch. What
 // crossed the wire is read from the page's own network log; the outcome from the emulator.
-import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Component } from '../../src/shared/api/builder/schemas';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
+import { linkToEmptyDesignSystemAsync, readyUiAsync } from './support/sync-steps';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 
 let h: Harness;
@@ -38,18 +38,6 @@ afterAll(async () => {
   await h?.closeAsync();
 });
 
-async function readyUiAsync(): Promise<Frame> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const ui = await h.uiFrameAsync();
-      await ui.getByRole('navigation', { name: 'Envelope screens' }).waitFor({ timeout: 10_000 });
-      return ui;
-    } catch (error) {
-      if (attempt >= 3) throw error;
-    }
-  }
-}
-
 async function allRemoteAsync(): Promise<Component[]> {
   const all: Component[] = [];
   let cursor: string | null = null;
@@ -70,16 +58,7 @@ describe('a sync interrupted by closing the plugin', () => {
     await h.openAsync('?components=420');
     await evaluateHooks(h.page, (hooks) => hooks.reset());
     await h.page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
-    const before = await h.page.$('iframe[data-role="plugin-iframe"]');
-    await h.page.getByRole('button', { name: 'Use emulator demo keys' }).click();
-    await h.page.getByText('Demo keys saved').waitFor();
-    await before?.waitForElementState('hidden', { timeout: 10_000 });
-    let ui = await readyUiAsync();
-    await ui.getByRole('button', { name: 'Settings' }).click();
-    await ui.getByLabel('Design system id').fill('ds_empty');
-    await ui.getByRole('button', { name: 'Save for this file' }).click();
-    await expect.poll(() => ui.getByLabel('Design system id').inputValue()).toBe('ds_empty');
-    await ui.getByRole('button', { name: /^Sync/ }).first().click();
+    let ui = await linkToEmptyDesignSystemAsync(h);
 
     const run = ui.getByRole('button', { name: /^Sync [\d,]+ changes$/ });
     await run.waitFor({ timeout: 60_000 });
@@ -107,7 +86,7 @@ describe('a sync interrupted by closing the plugin', () => {
     await h.page.getByRole('button', { name: 'Run again' }).click();
     currentRun = await evaluateHooks(h.page, (hooks) => hooks.runId());
     expect(currentRun).not.toBe(firstRun);
-    ui = await readyUiAsync();
+    ui = await readyUiAsync(h);
     const resume = ui.getByRole('button', { name: /^Sync [\d,]+ changes?$/ });
     await resume.waitFor({ timeout: 60_000 });
     await resume.click();

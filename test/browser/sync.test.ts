@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Component } from '../../src/shared/api/builder/schemas';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
 import { axeViolationsAsync } from './support/axe';
+import { linkToEmptyDesignSystemAsync } from './support/sync-steps';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 
 let h: Harness;
@@ -53,35 +54,6 @@ function localComponentsAsync(): Promise<Record<string, { key: string; descripti
   });
 }
 
-/** The plugin's iframe once its UI has started (after a reset the iframe is made anew). */
-async function readyUiAsync(): Promise<Frame> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const ui = await h.uiFrameAsync();
-      await ui.getByRole('navigation', { name: 'Envelope screens' }).waitFor({ timeout: 10_000 });
-      return ui;
-    } catch (error) {
-      if (attempt >= 3) throw error;
-    }
-  }
-}
-
-/** Links the file to the empty design system the way a person does: demo keys, then Settings. */
-async function linkToEmptyDesignSystemAsync(): Promise<Frame> {
-  const before = await h.page.$('iframe[data-role="plugin-iframe"]');
-  await h.page.getByRole('button', { name: 'Use emulator demo keys' }).click();
-  // The playground runs the plugin again to pick the keys up: wait for the new window.
-  await h.page.getByText('Demo keys saved').waitFor();
-  await before?.waitForElementState('hidden', { timeout: 10_000 });
-  const ui = await readyUiAsync();
-  await ui.getByRole('button', { name: 'Settings' }).click();
-  await ui.getByLabel('Design system id').fill('ds_empty');
-  await ui.getByRole('button', { name: 'Save for this file' }).click();
-  await expect.poll(() => ui.getByLabel('Design system id').inputValue()).toBe('ds_empty');
-  await ui.getByRole('button', { name: /^Sync/ }).click();
-  return ui;
-}
-
 async function runSyncAsync(ui: Frame): Promise<string> {
   await ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ }).click();
   const outcome = ui.getByTestId('sync-outcome');
@@ -113,7 +85,7 @@ describe.each(['light', 'dark'] as const)('design-system sync in the playground 
   });
 
   it('first sync: every component reaches the design system once, then the file is in sync', async () => {
-    const ui = await linkToEmptyDesignSystemAsync();
+    const ui = await linkToEmptyDesignSystemAsync(h);
     const local = await localComponentsAsync();
     const count = Object.keys(local).length;
     await expect.poll(() => ui.getByRole('button', { name: `Sync ${count} changes`, exact: true }).count(), { timeout: 30_000 }).toBe(1);
@@ -132,7 +104,7 @@ describe.each(['light', 'dark'] as const)('design-system sync in the playground 
   });
 
   it('a local edit is counted on the badge at once, shown property by property, and pushed alone', async () => {
-    const ui = await linkToEmptyDesignSystemAsync();
+    const ui = await linkToEmptyDesignSystemAsync(h);
     await runSyncAsync(ui);
     await editTextInPlaygroundAsync('Header', 'Spring sale');
     await expect.poll(() => ui.getByRole('button', { name: 'Sync 1 change to review' }).count(), { timeout: 15_000 }).toBe(1);
@@ -152,7 +124,7 @@ describe.each(['light', 'dark'] as const)('design-system sync in the playground 
   });
 
   it('a teammate edit comes in with who made it, and taking it applies it to the file', async () => {
-    const ui = await linkToEmptyDesignSystemAsync();
+    const ui = await linkToEmptyDesignSystemAsync(h);
     await runSyncAsync(ui);
     const footer = (await localComponentsAsync()).Footer!;
     await remoteEditAsync(footer.key, { description: 'Legal text approved by the teammate.' });
@@ -168,7 +140,7 @@ describe.each(['light', 'dark'] as const)('design-system sync in the playground 
   });
 
   it('the same component changed on both sides is a conflict; keep mine pushes mine over theirs', async () => {
-    const ui = await linkToEmptyDesignSystemAsync();
+    const ui = await linkToEmptyDesignSystemAsync(h);
     await runSyncAsync(ui);
     const hero = (await localComponentsAsync()).Hero!;
     await editTextInPlaygroundAsync('Hero', 'Mine');
