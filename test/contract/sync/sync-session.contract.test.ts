@@ -259,3 +259,56 @@ describe('a sync state written by a newer Envelope', () => {
     expect((await remoteComponentsAsync('ds_empty')).size).toBe(0);
   });
 });
+
+describe('conflicts, collaborators and the relaunch button', () => {
+  it('take theirs in a conflict applies theirs to the file and records it, so the next sync is clean', async () => {
+    await linkAsync('ds_empty');
+    await plugin.handlers['sync/compare']({}, context);
+    await plugin.handlers['sync/run']({}, context);
+    const divider = componentNamed('Divider');
+    divider.description = 'Mine.';
+    await controlAsync(emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, description: 'Theirs.' });
+    await plugin.handlers['sync/compare']({}, context);
+    await plugin.handlers['sync/choose']({ choices: { [divider.key]: 'take' } }, context);
+    const outcome = await plugin.handlers['sync/run']({}, context);
+    expect(outcome).toMatchObject({ taken: 1, pushed: 0 });
+    expect(divider.description).toBe('Theirs.');
+    const remote = (await remoteComponentsAsync('ds_empty')).get(divider.key)!;
+    expect(remote.description).toBe('Theirs.');
+    const stored = readSyncState(fake.figma.root);
+    if (stored.status !== 'ok') throw new Error(`sync state ${stored.status}`);
+    // The base is the file as it is now, seen up to theirs: neither a local nor a remote change.
+    expect(stored.state.components.get(divider.key)?.updatedAt).toBe(remote.updated_at);
+    expect((await plugin.handlers['sync/compare']({}, context)).items).toEqual([]);
+  });
+
+  it('a collaborator opening the file sees the same state and history, and a relaunch button on the document', async () => {
+    await linkAsync('ds_empty');
+    await plugin.handlers['sync/compare']({}, context);
+    const first = await plugin.handlers['sync/run']({}, context);
+    expect(fake.inspect.relaunchButtons(fake.figma.root)).toEqual([{ command: 'sync', description: 'Push and pull components with the design system' }]);
+
+    // Robin opens the same document on another computer: the same file, their own clientStorage (no keys yet) and name.
+    const robinStorage = new Map<string, unknown>();
+    const robinFigma = new Proxy(fake.figma, {
+      get(target, name, receiver) {
+        if (name === 'currentUser') return { id: 'u2', name: 'Robin Collaborator' };
+        if (name === 'clientStorage') {
+          return {
+            getAsync: (key: string) => Promise.resolve(robinStorage.get(key)),
+            setAsync: (key: string, value: unknown) => Promise.resolve(void robinStorage.set(key, value)),
+            deleteAsync: (key: string) => Promise.resolve(void robinStorage.delete(key)),
+            keysAsync: () => Promise.resolve([...robinStorage.keys()]),
+          };
+        }
+        return Reflect.get(target, name, receiver) as unknown;
+      },
+    });
+    const robin = createPlugin({ figma: robinFigma, transport: createFigmaFetchTransport(fake.fetch) });
+    const overview = await robin.handlers['sync/overview']({}, context);
+    expect(overview).toMatchObject({ problem: 'no-builder-key', designSystemId: 'ds_empty' });
+    expect(overview.history).toEqual([expect.objectContaining({ user: 'Dana Designer', pushed: first.pushed })]);
+    await robin.handlers['settings/save-api']({ api: 'builder', baseUrl: emulator.builderUrl, key: builderKey }, context);
+    expect((await robin.handlers['sync/compare']({}, context)).items).toEqual([]);
+  });
+});
