@@ -36,7 +36,13 @@ export function createPlugin({ figma, transport }: HandlerOptions): Plugin {
     defaultBaseUrls: DEFAULT_BASE_URLS,
     testConnectionAsync: (api, credentials) => testConnectionAsync(api, credentials, transport),
   };
-  const sync = createSyncFeature({ figma, transport, keyStore: settings.keyStore, documentSettings: settings.documentSettings, pluginVersion: PLUGIN_VERSION });
+  const sync = createSyncFeature({
+    figma,
+    transport,
+    readBuilderCredentialsAsync: () => settings.keyStore.readAsync('builder'),
+    designSystemId: () => settings.documentSettings.getDesignSystemId(),
+    pluginVersion: PLUGIN_VERSION,
+  });
   return {
     handlers: {
       ...createAppHandlers({ figma, readSettingsViewAsync: () => readSettingsViewAsync(settings) }),

@@ -1,14 +1,9 @@
 // Settings that belong to the open file and are shared with everyone who opens it: the builder
 // design system the file syncs to. Kept in the document root's shared plugin data.
 
-export const SHARED_DATA_NAMESPACE = 'envelope';
-export const DESIGN_SYSTEM_ID_KEY = 'designSystemId';
+import { SHARED_DATA_NAMESPACE, type SharedDataHolder } from '../platform/shared-data';
 
-/** The part of figma.root the settings use. */
-export interface SharedDataHolder {
-  getSharedPluginData(namespace: string, key: string): string;
-  setSharedPluginData(namespace: string, key: string, value: string): void;
-}
+export const DESIGN_SYSTEM_ID_KEY = 'designSystemId';
 
 export interface DocumentSettings {
   getDesignSystemId(): string | null;

@@ -1,7 +1,7 @@
 // A random id for the open file, kept in its shared plugin data so every collaborator's copy
 // of the plugin sees the same one. Figma gives plugins no stable file id (`figma.fileKey` is
 // for private plugins only), and the builder wants one in each sync's `source`.
-import { SHARED_DATA_NAMESPACE, type SharedDataHolder } from '../settings/document-settings';
+import { SHARED_DATA_NAMESPACE, type SharedDataHolder } from '../platform/shared-data';
 
 const FILE_ID_KEY = 'fileId';
 

@@ -3,23 +3,23 @@ import { createBuilderClient } from '../shared/api/builder/client';
 import type { HttpTransport } from '../shared/api/http/transport';
 import type { Handlers } from '../shared/bridge/endpoint';
 import type { SandboxRequests } from '../shared/bridge/messages';
-import type { DocumentSettings } from '../settings/document-settings';
-import type { KeyStore } from '../settings/key-store';
 import { createSnapshotter } from '../snapshot';
 import { createChoicesStore } from './choices-store';
 import { fileIdOf } from './file-identity';
 import { createPayloadCache } from './payload-cache';
 import { createSerialQueue } from './serial-queue';
 import { startSyncMonitor } from './sync-monitor';
-import { badgeCounts, createSyncSession, type SyncLink } from './sync-session';
+import { badgeCounts, createSyncSession, type BuilderCredentials, type SyncLink } from './sync-session';
 
 export type SyncHandlers = Pick<Handlers<SandboxRequests>, 'sync/overview' | 'sync/compare' | 'sync/detail' | 'sync/choose' | 'sync/run'>;
 
 export interface SyncFeatureDependencies {
   figma: PluginAPI;
   transport: HttpTransport;
-  keyStore: KeyStore;
-  documentSettings: DocumentSettings;
+  /** The builder's address and the saved key (Settings owns them). */
+  readBuilderCredentialsAsync(): Promise<BuilderCredentials>;
+  /** The design system this file syncs to (Settings owns it). */
+  designSystemId(): string | null;
   pluginVersion: string;
 }
 
@@ -37,7 +37,8 @@ function currentUserName(figma: PluginAPI): string | null {
   }
 }
 
-export function createSyncFeature({ figma, transport, keyStore, documentSettings, pluginVersion }: SyncFeatureDependencies): SyncFeature {
+export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFeature {
+  const { figma, transport, pluginVersion } = dependencies;
   const queue = createSerialQueue();
   /** Set once the monitor starts; every comparison also refreshes the badge. */
   let emitBadge: ((counts: { local: number; remote: number }) => void) | null = null;
@@ -51,7 +52,7 @@ export function createSyncFeature({ figma, transport, keyStore, documentSettings
     figma,
     snapshotter: createSnapshotter(figma),
     root: figma.root,
-    readLinkAsync: async () => ({ credentials: await keyStore.readAsync('builder'), designSystemId: documentSettings.getDesignSystemId() }),
+    readLinkAsync: async () => ({ credentials: await dependencies.readBuilderCredentialsAsync(), designSystemId: dependencies.designSystemId() }),
     connect: (credentials, designSystemId) => {
       // One client per key, host and design system, so its limiter and stores are kept.
       const id = `${credentials.baseUrl}\n${credentials.key}\n${designSystemId}`;

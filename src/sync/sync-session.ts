@@ -10,7 +10,6 @@ import { ApiError } from '../shared/api/http/api-error';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { HandlerContext } from '../shared/bridge/endpoint';
 import type { SyncChoice, SyncComparison, SyncDetail, SyncItem, SyncOutcome, SyncOverview } from '../shared/bridge/messages';
-import type { ApiCredentials } from '../settings/key-store';
 import { SNAPSHOT_FORMAT } from '../snapshot/format-version';
 import type { Snapshotter } from '../snapshot';
 import { createComponentReader } from '../snapshot/component-reader';
@@ -48,6 +47,12 @@ async function repeatGarbledAsync<T>(designSystemId: string, request: () => Prom
 /** Changes are read in pages of the largest size the API allows: fewest requests. */
 const CHANGES_PAGE_LIMIT = 500;
 
+/** Where the builder is and the key to it (null: none saved). */
+export interface BuilderCredentials {
+  baseUrl: string;
+  key: string | null;
+}
+
 export interface SyncLink {
   designSystemId: string;
   client: BuilderClient;
@@ -61,9 +66,9 @@ export interface SyncSessionDependencies {
   /** Where the file's sync state lives (figma.root). */
   root: SharedDataHolder;
   /** The builder credentials and the file's design system, read fresh each time. */
-  readLinkAsync(): Promise<{ credentials: ApiCredentials; designSystemId: string | null }>;
+  readLinkAsync(): Promise<{ credentials: BuilderCredentials; designSystemId: string | null }>;
   /** Builds the client and the per-user stores for a linked file. */
-  connect(credentials: ApiCredentials & { key: string }, designSystemId: string): SyncLink;
+  connect(credentials: BuilderCredentials & { key: string }, designSystemId: string): SyncLink;
   source(): SyncBody['source'];
   userName(): string | null;
 }

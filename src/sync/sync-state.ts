@@ -17,8 +17,7 @@
 import type { SyncHistoryEntry } from '../shared/bridge/messages';
 import { syncHistoryEntrySchema } from '../shared/bridge/messages';
 import * as z from '../shared/zod';
-import type { SharedDataHolder as SettingsDataHolder } from '../settings/document-settings';
-import { SHARED_DATA_NAMESPACE } from '../settings/document-settings';
+import { SHARED_DATA_NAMESPACE, type SharedDataHolder as SettingsDataHolder } from '../platform/shared-data';
 import { SNAPSHOT_FORMAT } from '../snapshot/format-version';
 
 /** The codec's own version: a head with a larger one was written by a newer Envelope. */

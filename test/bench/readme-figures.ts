@@ -12,7 +12,7 @@ interface PhaseFigure { engine: string; components: number; phase: string; ms: n
 interface Target { engine: string; name: string; value: number; limit: string; met: boolean | null }
 interface SnapshotResults { machine: { cpu: string; cores: number; node: string }; figures: PhaseFigure[]; targets: Target[] }
 interface EngineResults { mediansMs: Record<string, number>; samplesMs: Record<string, number[]>; snapshotReference: { ms: number } | null }
-interface SyncCase { case: string; components: number; pushCalls: number; changesCalls: number; upsertsPerPush: number[]; bytesSent: number; payloadBytes: number; rateLimited: number; wallMs: number }
+interface SyncCase { case: string; componentNodes: number; components: number; pushCalls: number; changesCalls: number; upsertsPerPush: number[]; bytesSent: number; payloadBytes: number; rateLimited: number; wallMs: number }
 interface SyncResults { machine: { date: string }; results: SyncCase[] }
 
 const read = <T>(path: string): T => JSON.parse(readFileSync(`${root}/${path}`, 'utf8')) as T;
@@ -53,12 +53,12 @@ lines.push(`| sync state write + read | ${ms(engine.mediansMs.writeState!)} + ${
 lines.push('');
 lines.push('**The whole sync on the wire** (the real handlers, the fake Figma, the builder emulator at its real limits: 100 requests a minute, 100 upserts and 2 MB a request):');
 lines.push('');
-lines.push('| components | case | push requests (upserts each) | changes calls | sent | 429s | wall time |');
+lines.push('| components (synced: a set counts once) | case | push requests (upserts each) | changes calls | sent | 429s | wall time |');
 lines.push('| ---: | --- | --- | ---: | ---: | ---: | ---: |');
 for (const row of sync.results) {
   const upserts = row.upsertsPerPush.length === 0 ? '0' : `${row.pushCalls} (${[...new Set(row.upsertsPerPush)].length === 1 ? `${row.upsertsPerPush[0]} each` : `${Math.min(...row.upsertsPerPush)}–${Math.max(...row.upsertsPerPush)}; ${(row.upsertsPerPush.reduce((a, b) => a + b, 0) / row.pushCalls).toFixed(0)} on average`})`;
   const sent = row.bytesSent === 0 ? '0' : `${(row.bytesSent / 1e6).toFixed(2)} MB${row.payloadBytes > 0 ? ` (${(row.bytesSent / row.payloadBytes).toFixed(2)}× the payloads)` : ''}`;
-  lines.push(`| ${group(row.components)} | ${row.case} | ${upserts} | ${row.changesCalls} | ${sent} | ${row.rateLimited} | ${ms(row.wallMs)} |`);
+  lines.push(`| ${group(row.componentNodes)} (${group(row.components)}) | ${row.case} | ${upserts} | ${row.changesCalls} | ${sent} | ${row.rateLimited} | ${ms(row.wallMs)} |`);
 }
 lines.push('');
 const size = (path: string) => {

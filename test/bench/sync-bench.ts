@@ -28,6 +28,9 @@ interface WireCount {
 
 interface CaseFigure extends WireCount {
   case: 'first sync' | 'reading back the first push' | 'after editing 10' | 'nothing changed';
+  /** COMPONENT nodes in the file, variants included (the size asked for). */
+  componentNodes: number;
+  /** What sync sends: standalone components and sets (a set and its variants are one payload). */
   components: number;
   pushed: number;
   wallMs: number;
@@ -82,7 +85,7 @@ async function runSizeAsync(size: number): Promise<CaseFigure[]> {
       await plugin.handlers['sync/compare']({}, quiet);
       const outcome = await plugin.handlers['sync/run']({}, quiet);
       const wallMs = performance.now() - started;
-      figures.push({ case: name, components: doc.roots, pushed: outcome.pushed, wallMs, ...count, upsertsPerPush: [...count.upsertsPerPush] });
+      figures.push({ case: name, componentNodes: doc.components, components: doc.roots, pushed: outcome.pushed, wallMs, ...count, upsertsPerPush: [...count.upsertsPerPush] });
       console.log(`${size} ${name}: ${count.pushCalls} pushes (${count.upsertsPerPush.join(', ') || 'none'} upserts), ${count.changesCalls} changes calls, ${(count.bytesSent / 1e6).toFixed(2)} MB, ${count.rateLimited} × 429, ${(wallMs / 1000).toFixed(1)} s`);
     };
 

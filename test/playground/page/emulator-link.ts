@@ -2,7 +2,8 @@
 // them where the plugin's settings code keeps them, so a person can try the plugin at once.
 import type { ClientStorageLike } from '../../../src/platform/client-storage';
 import { storageKeys } from '../../../src/settings/key-store';
-import { createDocumentSettings, type SharedDataHolder } from '../../../src/settings/document-settings';
+import type { SharedDataHolder } from '../../../src/platform/shared-data';
+import { createDocumentSettings } from '../../../src/settings/document-settings';
 import type { EmulatorUrls } from '../page-config';
 
 export interface EmulatorDemoState {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createDocumentSettings, DESIGN_SYSTEM_ID_KEY, SHARED_DATA_NAMESPACE, type SharedDataHolder } from '../../../src/settings/document-settings';
+import { SHARED_DATA_NAMESPACE, type SharedDataHolder } from '../../../src/platform/shared-data';
+import { createDocumentSettings, DESIGN_SYSTEM_ID_KEY } from '../../../src/settings/document-settings';
 
 /** Shared plugin data with Figma's rule that '' deletes an entry. */
 function createRoot(): SharedDataHolder & { data: Map<string, string> } {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeFigma } from '../../fake-figma';
 import { PLUGIN_DATA_ENTRY_LIMIT_BYTES } from '../../fake-figma/plugin-data';
-import { SHARED_DATA_NAMESPACE } from '../../../src/settings/document-settings';
+import { SHARED_DATA_NAMESPACE } from '../../../src/platform/shared-data';
 import { SNAPSHOT_FORMAT } from '../../../src/snapshot/format-version';
 import {
   addHistoryEntry,
