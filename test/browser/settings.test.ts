@@ -30,15 +30,25 @@ async function openSettingsAsync() {
   return ui;
 }
 
+/**
+ * Saves the emulator's address and demo key for `api` as a person does (opening the key field
+ * with "Replace key" when one is saved already), so that each test stands alone.
+ */
+async function saveDemoKeyAsync(ui: Awaited<ReturnType<typeof openSettingsAsync>>, api: 'library' | 'builder'): Promise<void> {
+  const key = state[api].keys.demo;
+  if ((await ui.getByTestId(`settings-${api}-key`).count()) === 0) await ui.getByTestId(`settings-${api}-replace-key`).click();
+  await ui.getByTestId(`settings-${api}-base-url`).fill(h.emulator[api === 'library' ? 'libraryUrl' : 'builderUrl']);
+  await ui.getByTestId(`settings-${api}-key`).fill(key);
+  await ui.getByTestId(`settings-${api}-save`).click();
+  await expect.poll(() => textOf(ui.getByTestId(`settings-${api}-key-hint`)), { timeout: 10_000 }).toBe(maskKey(key));
+}
+
 describe('Settings in the real UI', () => {
   for (const api of ['library', 'builder'] as const) {
     it(`saves the ${api} address and demo key, shows the key masked, and the connection test succeeds in words`, async () => {
       const ui = await openSettingsAsync();
       const key = state[api].keys.demo;
-      await ui.getByTestId(`settings-${api}-base-url`).fill(h.emulator[api === 'library' ? 'libraryUrl' : 'builderUrl']);
-      await ui.getByTestId(`settings-${api}-key`).fill(key);
-      await ui.getByTestId(`settings-${api}-save`).click();
-      await expect.poll(() => textOf(ui.getByTestId(`settings-${api}-key-hint`)), { timeout: 10_000 }).toBe(maskKey(key));
+      await saveDemoKeyAsync(ui, api);
       expect(await ui.locator('body').textContent()).not.toContain(key);
       expect(await ui.getByTestId(`settings-${api}-key`).count()).toBe(0);
       await ui.getByTestId(`settings-${api}-test`).click();
@@ -49,6 +59,9 @@ describe('Settings in the real UI', () => {
   }
 
   it('keeps the keys after a reload (fresh plugin and iframe, same clientStorage), still masked', async () => {
+    const before = await openSettingsAsync();
+    await saveDemoKeyAsync(before, 'library');
+    await saveDemoKeyAsync(before, 'builder');
     await h.page.reload();
     await h.page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
     const ui = await openSettingsAsync();
@@ -59,6 +72,8 @@ describe('Settings in the real UI', () => {
 
   it('says which key is wrong when the API refuses it', async () => {
     const ui = await openSettingsAsync();
+    await saveDemoKeyAsync(ui, 'library');
+    await saveDemoKeyAsync(ui, 'builder');
     await ui.getByTestId('settings-builder-replace-key').click();
     await ui.getByTestId('settings-builder-key').fill(WRONG_BUILDER_KEY);
     await ui.getByTestId('settings-builder-save').click();
@@ -72,6 +87,7 @@ describe('Settings in the real UI', () => {
 
   it('refuses an http:// address that is not localhost, with the reason next to the field', async () => {
     const ui = await openSettingsAsync();
+    await saveDemoKeyAsync(ui, 'library');
     await ui.getByTestId('settings-library-base-url').fill('http://example.com');
     await ui.getByTestId('settings-library-save').click();
     await expect.poll(() => textOf(ui.getByTestId('settings-library-base-url-error')), { timeout: 10_000 }).toContain('Keys are only sent over HTTPS');
@@ -81,6 +97,7 @@ describe('Settings in the real UI', () => {
 
   it('reports a network that gives no answer in words (the playground network set to fail)', async () => {
     const ui = await openSettingsAsync();
+    await saveDemoKeyAsync(ui, 'library');
     await evaluateHooks(h.page, (hooks) => hooks.network.setMode('fail'));
     try {
       await ui.getByTestId('settings-library-test').click();
@@ -92,6 +109,7 @@ describe('Settings in the real UI', () => {
 
   it('asks for the key again when the address moves to another host, and keeps the old one until then', async () => {
     const ui = await openSettingsAsync();
+    await saveDemoKeyAsync(ui, 'builder');
     expect(await ui.getByTestId('settings-builder-key').count()).toBe(0);
     await ui.getByTestId('settings-builder-base-url').fill('http://localhost:1');
     await ui.getByTestId('settings-builder-save').click();
@@ -104,6 +122,12 @@ describe('Settings in the real UI', () => {
   });
 
   it('never logs a key: not in the page, not in the sandbox, not in the UI', async () => {
+    // Keys saved, tested and refused in this test too, so that it stands alone.
+    const ui = await openSettingsAsync();
+    await saveDemoKeyAsync(ui, 'library');
+    await saveDemoKeyAsync(ui, 'builder');
+    await ui.getByTestId('settings-builder-test').click();
+    await expect.poll(() => textOf(ui.getByTestId('settings-builder-result')), { timeout: 15_000 }).toMatch(/^Connected to the builder: /);
     const pageLines = await evaluateHooks(h.page, (hooks) => hooks.consoleLines());
     const everything = [...h.console.map((entry) => entry.text), ...pageLines.map((line) => line.text)];
     expect(everything.length).toBeGreaterThan(0);
