@@ -5,6 +5,7 @@ import { dynamicPageError } from './figma-errors';
 import type { FakeBaseNode, FakeDocumentNode, FakePageNode, FakeSceneNode } from './nodes';
 import { TaskQueue, type ScheduleTask } from './scheduler';
 import type { FakeStyle } from './styles';
+import { UndoHistory } from './undo-history';
 
 export type DocumentAccess = 'dynamic-page' | 'full';
 
@@ -28,6 +29,8 @@ export class FakeContext {
   readonly mixed: symbol = Symbol('figma.mixed');
   readonly queue: TaskQueue;
   readonly changes: ChangeRecorder;
+  /** commitUndo / triggerUndo: the plugin's edits that can be reverted, step by step. */
+  readonly undo: UndoHistory;
   readonly nodes = new Map<string, FakeBaseNode>();
   readonly loadedFonts = new Set<string>();
   allPagesLoaded: boolean;
@@ -72,6 +75,11 @@ export class FakeContext {
     this.allPagesLoaded = options.documentAccess === 'full';
     this.queue = new TaskQueue(options.schedule);
     this.changes = new ChangeRecorder(this.queue, options.deliverDocumentChanges);
+    this.undo = new UndoHistory(
+      () => this.changes.origin === 'LOCAL',
+      (revert) => this.withRulesOff(revert),
+    );
+    this.changes.undo = this.undo;
   }
 
   /** True when the plugin runs with `documentAccess: 'dynamic-page'` and rules apply now. */

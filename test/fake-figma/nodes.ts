@@ -109,7 +109,10 @@ export abstract class FakeBaseNode implements PluginDataHolder {
   _write(name: string, key: string, value: unknown): void {
     this._assertWritable(`set_${name}`);
     const self = this as unknown as Record<string, unknown>;
-    if (self[key] === value) return;
+    const old = self[key];
+    if (old === value) return;
+    const undo = this._ctx.undo;
+    if (undo.recording) undo.record(() => this._write(name, key, old));
     self[key] = value;
     this._afterWrite(name, key, value);
   }
@@ -153,7 +156,10 @@ export abstract class FakeBaseNode implements PluginDataHolder {
   }
   setPluginData(key: string, value: string): void {
     this._assertWritable('setPluginData');
-    if (setPluginData(this, this._ctx.pluginId, key, value)) this._ctx.changes.property(this, 'pluginData');
+    const old = getPluginData(this, key);
+    if (!setPluginData(this, this._ctx.pluginId, key, value)) return;
+    journal(this, () => setPluginData(this, this._ctx.pluginId, key, old), 'pluginData');
+    this._ctx.changes.property(this, 'pluginData');
   }
   getPluginDataKeys(): string[] {
     if (this._removed || this._inInstance) this._assertReadable();
@@ -165,7 +171,10 @@ export abstract class FakeBaseNode implements PluginDataHolder {
   }
   setSharedPluginData(namespace: string, key: string, value: string): void {
     this._assertWritable('setSharedPluginData');
-    if (setSharedPluginData(this, namespace, key, value)) this._ctx.changes.property(this, 'pluginData');
+    const old = getSharedPluginData(this, namespace, key);
+    if (!setSharedPluginData(this, namespace, key, value)) return;
+    journal(this, () => setSharedPluginData(this, namespace, key, old), 'pluginData');
+    this._ctx.changes.property(this, 'pluginData');
   }
   getSharedPluginDataKeys(namespace: string): string[] {
     if (this._removed || this._inInstance) this._assertReadable();
@@ -185,6 +194,8 @@ export abstract class FakeBaseNode implements PluginDataHolder {
       }
       copy[command] = description;
     }
+    const old = this._relaunch;
+    journal(this, () => (this._relaunch = old), null);
     this._relaunch = Object.keys(copy).length > 0 ? copy : null;
   }
   getRelaunchData(): { [command: string]: string } {
@@ -224,6 +235,19 @@ function isHiddenInInstance(node: FakeBaseNode): boolean {
     current = current._parent;
   }
   return false;
+}
+
+/**
+ * Remembers how to undo an edit just made outside `_write` (commitUndo / triggerUndo);
+ * `property` is the documentchange property the revert reports, if any.
+ */
+export function journal(node: FakeBaseNode, restore: () => void, property: string | null): void {
+  const undo = node._ctx.undo;
+  if (!undo.recording) return;
+  undo.record(() => {
+    restore();
+    if (property !== null) node._ctx.changes.property(node, property);
+  });
 }
 
 function propagateToMirrors(source: FakeBaseNode, name: string, key: string, value: unknown): void {
@@ -332,6 +356,11 @@ export function insertChildAt(parent: FakeBaseNode, index: number | undefined, c
   const oldParent = child._parent;
   const limit = holder._children.length - (oldParent === parent ? 1 : 0);
   if (index !== undefined && index > limit) throw figmaError(api, `Index ${index} is out of range (the node has ${limit} children)`);
+  const undo = parent._ctx.undo;
+  if (oldParent && !oldParent._removed && undo.recording) {
+    const oldIndex = (oldParent as unknown as ChildrenHolder)._children.lastIndexOf(child as FakeSceneNode);
+    undo.record(() => insertChildAt(oldParent, oldIndex, child, 'triggerUndo'));
+  }
   let movedFrom = -1;
   if (oldParent === parent) {
     movedFrom = holder._children.lastIndexOf(child as FakeSceneNode);

@@ -75,6 +75,8 @@ export function closeRun(state: PluginApiState, message: string | null): void {
     state.closing = false;
     state.closed = true;
     state.closeMessage = message;
+    // What the run did and had not committed becomes one undo step when it closes.
+    state.ctx.undo.commit();
     if (message) state.notifications.push({ message, options: undefined, cancelled: false });
     state.ui.closed = true;
     state.ui.visible = false;
@@ -320,10 +322,12 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
       };
     },
     commitUndo(): void {
-      // Undo history is not modelled; committing is harmless.
+      assertOpen('commitUndo');
+      ctx.undo.commit();
     },
     triggerUndo(): void {
-      notImplemented('figma.triggerUndo');
+      assertOpen('triggerUndo');
+      ctx.undo.trigger();
     },
     openExternal(url: string): void {
       if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw validationError('openExternal', 'an http(s) URL', url);
@@ -522,7 +526,7 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
     | 'combineAsVariants' | 'group' | 'createPaintStyle' | 'createTextStyle' | 'createEffectStyle' | 'getLocalPaintStyles'
     | 'getLocalTextStyles' | 'getLocalEffectStyles' | 'getLocalPaintStylesAsync' | 'getLocalTextStylesAsync' | 'getLocalEffectStylesAsync'
     | 'importComponentByKeyAsync' | 'importComponentSetByKeyAsync' | 'listAvailableFontsAsync' | 'loadFontAsync' | 'createImage' | 'createImageAsync'
-    | 'getImageByHash' | 'base64Encode' | 'base64Decode' | 'hasMissingFont' | 'activeUsers'
+    | 'getImageByHash' | 'base64Encode' | 'base64Decode' | 'hasMissingFont' | 'activeUsers' | 'triggerUndo'
   > = api as unknown as typeof api & { readonly apiVersion: '1.0.0'; readonly editorType: 'figma' };
   void conforms;
 

@@ -174,6 +174,7 @@ export function checkPaints(api: string, value: unknown, rules: PaintRules): Rea
           throw figmaError(api, `${path}.imageHash "${paint.imageHash}" does not name an image in this file; create it with figma.createImage first`);
         }
         oneOf('FILL', 'FIT', 'CROP', 'TILE')(undefined as never, paint.scaleMode, `${api} (${path}.scaleMode)`);
+        checkImagePaintExtras(api, paint, path);
         break;
       default:
         throw figmaError(api, `${path}.type must be SOLID, GRADIENT_LINEAR, GRADIENT_RADIAL, GRADIENT_ANGULAR, GRADIENT_DIAMOND or IMAGE, got ${JSON.stringify(paint.type)}`);
@@ -183,6 +184,30 @@ export function checkPaints(api: string, value: unknown, rules: PaintRules): Rea
   // Remembered on the list itself so boundVariables reads need not scan every paint.
   if (copy.some((paint) => (paint as { boundVariables?: unknown }).boundVariables !== undefined)) Object.defineProperty(copy, '_hasBinding', { value: true });
   return Object.freeze(copy) as unknown as ReadonlyArray<Paint>;
+}
+
+/** ImagePaint's optional fields, read strictly from the typings' comments. */
+function checkImagePaintExtras(api: string, paint: Record<string, unknown>, path: string): void {
+  // "Determines the rotation of the image within the layer. Must be in increments of +90."
+  if (paint.rotation !== undefined && (typeof paint.rotation !== 'number' || !Number.isFinite(paint.rotation) || paint.rotation % 90 !== 0)) {
+    throw figmaError(api, `${path}.rotation must be a multiple of 90 degrees, got ${JSON.stringify(paint.rotation)}`);
+  }
+  if (paint.scalingFactor !== undefined && (typeof paint.scalingFactor !== 'number' || !Number.isFinite(paint.scalingFactor) || paint.scalingFactor <= 0)) {
+    throw figmaError(api, `${path}.scalingFactor must be a positive number, got ${JSON.stringify(paint.scalingFactor)}`);
+  }
+  if (paint.imageTransform !== undefined) {
+    const t = paint.imageTransform;
+    if (!Array.isArray(t) || t.length !== 2 || t.some((row) => !Array.isArray(row) || row.length !== 3 || row.some((v) => typeof v !== 'number' || !Number.isFinite(v)))) {
+      throw figmaError(api, `${path}.imageTransform must be a 2×3 matrix [[a, b, tx], [c, d, ty]]`);
+    }
+  }
+  // "All values default to 0.0 and have range -1.0 to +1.0."
+  if (paint.filters !== undefined) {
+    if (!isPlainObject(paint.filters)) throw figmaError(api, `${path}.filters must be an object of filter → value`);
+    for (const [name, value] of Object.entries(paint.filters)) {
+      if (typeof value !== 'number' || !(value >= -1 && value <= 1)) throw figmaError(api, `${path}.filters.${name} must be a number from -1 to 1, got ${JSON.stringify(value)}`);
+    }
+  }
 }
 
 export function checkEffects(api: string, value: unknown): ReadonlyArray<Effect> {

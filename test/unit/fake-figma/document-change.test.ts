@@ -34,6 +34,20 @@ describe('documentchange', () => {
     expect(deleted.node).toEqual({ removed: true, type: 'RECTANGLE', id: rect.id });
   });
 
+  it('gives a RemovedNode for a node removed after the change, and keeps that change (typings: “If the node has been removed since the event happened this will be a RemovedNode”)', async () => {
+    const { fake, figma, events } = await listeningAsync();
+    const kept = figma.createFrame();
+    await fake.settleAsync();
+    const fleeting = figma.createRectangle();
+    fleeting.remove();
+    kept.name = 'Renamed, then removed';
+    kept.remove();
+    await fake.settleAsync();
+    const changes = events[1]!.documentChanges;
+    expect(summary(events[1]!)).toEqual([`CREATE:${fleeting.id}:LOCAL`, `DELETE:${fleeting.id}:LOCAL`, `PROPERTY_CHANGE:${kept.id}:LOCAL:name`, `DELETE:${kept.id}:LOCAL`]);
+    for (const change of changes) expect((change as CreateChange).node).toEqual({ removed: true, type: change.id === kept.id ? 'FRAME' : 'RECTANGLE', id: change.id });
+  });
+
   it('reports a collaborator’s edit with origin REMOTE', async () => {
     const { fake, figma, events } = await listeningAsync();
     const frame = figma.createFrame();
