@@ -33,6 +33,8 @@ export class FakeContext {
   readonly undo: UndoHistory;
   readonly nodes = new Map<string, FakeBaseNode>();
   readonly loadedFonts = new Set<string>();
+  /** The fonts the person has (fontKey), for hasMissingFont; null counts every font as there. */
+  availableFonts: ReadonlySet<string> | null = null;
   allPagesLoaded: boolean;
   skipInvisibleInstanceChildren = false;
   /** > 0 while the fake itself or a test edits the document: plugin-only restrictions are off. */

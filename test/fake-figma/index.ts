@@ -9,7 +9,7 @@ import {
   FakeInstanceNode,
   installComponentHooks,
 } from './components';
-import { FakeContext, type DocumentAccess } from './context';
+import { FakeContext, fontKey, type DocumentAccess } from './context';
 import { exportNodeAsync } from './export';
 import { createFigmaStyleFetch, type FigmaFetch, type NetworkFn } from './fetch';
 import { imageStore } from './images';
@@ -205,6 +205,7 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
       ctx.changes.unreported(() => emit(run.state, 'documentchange', { documentChanges }));
     },
   });
+  ctx.availableFonts = new Set((options.fonts ?? DEFAULT_FONTS).map(fontKey));
   ctx.relaunchCommands = options.relaunchCommands === undefined ? MANIFEST_RELAUNCH_COMMANDS : options.relaunchCommands;
   installNodeFactory(ctx);
   installComponentHooks(ctx);

@@ -22,6 +22,7 @@ import {
   defineProperties,
   finite,
   frozenCopy,
+  hyperlink,
   isPlainObject,
   nonNegative,
   numberArray,
@@ -1436,8 +1437,15 @@ export class FakeTextNode extends FakeSceneNode {
   declare _textStyleId: string;
   declare _autoRename: boolean;
 
+  /** Typings: "whether the text uses a font currently not available to the document". */
   get hasMissingFont(): boolean {
-    return false;
+    if (this._removed || this._inInstance) this._assertReadable();
+    return this._usesMissingFont();
+  }
+
+  _usesMissingFont(): boolean {
+    const available = this._ctx.availableFonts;
+    return available !== null && this._fontsInUse().some((font) => !available.has(fontKey(font)));
   }
 
   get textStyleId(): string {
@@ -1521,14 +1529,7 @@ defineProperties(FakeTextNode, {
   textAutoResize: { value: 'WIDTH_AND_HEIGHT', check: fontGated(oneOf('NONE', 'WIDTH_AND_HEIGHT', 'HEIGHT', 'TRUNCATE'), false) },
   paragraphSpacing: { value: 0, check: fontGated(nonNegative) },
   paragraphIndent: { value: 0, check: fontGated(nonNegative) },
-  hyperlink: {
-    value: null,
-    check: (_n, v, api) => {
-      if (v === null) return null;
-      if (!isPlainObject(v) || (v.type !== 'URL' && v.type !== 'NODE') || typeof v.value !== 'string') throw validationError(api, 'a hyperlink {type: "URL" | "NODE", value}', v);
-      return frozenCopy(v, api);
-    },
-  },
+  hyperlink: { value: null, check: hyperlink },
   autoRename: { value: true, check: bool },
   // Figma refuses these against an unloaded font too, though they read as node-level settings.
   textTruncation: { value: 'DISABLED', check: fontGated(oneOf('DISABLED', 'ENDING'), false) },

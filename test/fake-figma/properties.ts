@@ -210,6 +210,26 @@ function checkImagePaintExtras(api: string, paint: Record<string, unknown>, path
   }
 }
 
+/**
+ * A text hyperlink. Figma's HyperlinkTarget page: for "NODE" the value "is the id of a node in
+ * the current document" and "the node cannot be a sublayer of an instance"; for "URL" it "is a
+ * hyperlink URL" (the fake asks for an absolute URL with a scheme, the stricter reading).
+ */
+export const hyperlink: Check = (node, value, api) => {
+  if (value === null) return null;
+  if (!isPlainObject(value) || (value.type !== 'URL' && value.type !== 'NODE') || typeof value.value !== 'string') {
+    throw validationError(api, 'a hyperlink {type: "URL" | "NODE", value} or null', value);
+  }
+  if (value.type === 'URL' && !/^[a-z][a-z0-9+.-]*:\S+$/i.test(value.value)) throw figmaError(api, `A URL hyperlink needs an absolute URL, got ${JSON.stringify(value.value)}`);
+  if (value.type === 'NODE') {
+    const nodes = (node as unknown as { _ctx: { nodes: Map<string, PropertyOwner> } })._ctx.nodes;
+    const target = nodes.get(value.value);
+    if (!target || target._removed) throw figmaError(api, `A NODE hyperlink needs the id of a node in this file; "${value.value}" is not one`);
+    if (target._inInstance) throw figmaError(api, `A NODE hyperlink cannot point to a layer inside an instance ("${value.value}")`);
+  }
+  return frozenCopy(value, api);
+};
+
 export function checkEffects(api: string, value: unknown): ReadonlyArray<Effect> {
   if (!Array.isArray(value)) throw validationError(api, 'an array of effects', value);
   value.forEach((effect: unknown, i) => {

@@ -216,6 +216,20 @@ describe('relaunch data and figma.util', () => {
     expect(fake.inspect.relaunchButtons(frame)).toEqual([]);
   });
 
+  it('lets the plugin edit locked layers and reports locked for the node alone (typings: locking "Does not affect a plugin\u2019s ability to write"; the value "is independent from the node\u2019s parent")', () => {
+    const { figma } = createFakeFigma();
+    const frame = figma.createFrame();
+    const rect = figma.createRectangle();
+    frame.appendChild(rect);
+    frame.locked = true;
+    expect(rect.locked).toBe(false);
+    rect.locked = true;
+    rect.name = 'Logo';
+    rect.resize(40, 40);
+    frame.appendChild(figma.createEllipse());
+    expect([rect.name, rect.width, frame.children.length]).toEqual(['Logo', 40, 2]);
+  });
+
   it('parses colours like figma.util', () => {
     const { figma } = createFakeFigma();
     expect(figma.util.rgb('#1C4D3D')).toEqual({ r: 28 / 255, g: 77 / 255, b: 61 / 255 });
