@@ -80,7 +80,8 @@ export class ChangeRecorder {
 
   deleted(subject: ChangeSubject, isStyle = false): void {
     if (this.muted !== 0) return;
-    this.undo?.untracked(isStyle ? 'removing a style' : `removing a node (${subject.type})`);
+    // A node's remove() journals its own restore; styles are not journalled.
+    if (isStyle) this.undo?.untracked('removing a style');
     if (this.active) this.entry(subject, isStyle).deleted = true;
   }
 

@@ -299,6 +299,8 @@ export class FakeComponentSetNode extends FakeFrameNode {
       }
       const newName = newValue.name ?? name;
       checkPropertyName('editComponentProperty', newName);
+      // Two variant properties of one name would merge the variants' values: refused (stricter reading).
+      if (newName !== name && newName in this.variantGroupProperties) throw figmaError('editComponentProperty', `A property named "${newName}" already exists`);
       for (const variant of this._variants()) {
         const props = parseVariantName(variant._name) ?? {};
         const renamed: Record<string, string> = {};
@@ -757,6 +759,7 @@ function restoreOverrides(instance: FakeInstanceNode, saved: Map<string, SavedOv
 
 function detachLayers(node: FakeBaseNode): void {
   const ctx = node._ctx;
+  ctx.undo.untracked("an instance's layers replaced");
   for (const child of (node as unknown as { _children: FakeBaseNode[] })._children) {
     child._removed = true;
     ctx.nodes.delete(child.id);

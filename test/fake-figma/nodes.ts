@@ -142,6 +142,11 @@ export abstract class FakeBaseNode implements PluginDataHolder {
     }
     const page = this.type === 'PAGE' ? null : pageOf(this);
     const parent = this._parent;
+    const undo = this._ctx.undo;
+    if (parent && undo.recording) {
+      const index = (parent as unknown as ChildrenHolder)._children.lastIndexOf(this as unknown as FakeSceneNode);
+      undo.record(() => restoreRemoved(this, parent, index));
+    }
     if (parent) detachChild(parent, this as unknown as FakeSceneNode);
     markRemoved(this);
     // Removed nodes (or nodes inside them) leave the selection.
@@ -268,6 +273,22 @@ function propagateToMirrors(source: FakeBaseNode, name: string, key: string, val
   } finally {
     ctx.propagating--;
   }
+}
+
+/** Undoes remove(): the node (same id, same layers) is back where it was, reported as created. */
+function restoreRemoved(node: FakeBaseNode, parent: FakeBaseNode, index: number): void {
+  const ctx = node._ctx;
+  const walk = (n: FakeBaseNode) => {
+    n._removed = false;
+    ctx.nodes.set(n.id, n);
+    const children = (n as unknown as { _children?: FakeBaseNode[] })._children;
+    if (children) for (const child of children) walk(child);
+    if (n._mainSource) (n._mainSource._mirrors ??= []).push(n);
+  };
+  walk(node);
+  node._parent = null;
+  ctx.changes.created(node);
+  insertChildAt(parent, Math.min(index, (parent as unknown as ChildrenHolder)._children.length), node, 'triggerUndo');
 }
 
 function markRemoved(node: FakeBaseNode): void {

@@ -2,8 +2,8 @@
 // history" until `commitUndo()`, so without it one undo reverts everything the run did;
 // `triggerUndo()` "Reverts to the last `commitUndo()` state". The fake journals the edits it
 // can revert (node fields, component descriptions and property definitions, plugin and
-// relaunch data, creations, moves); a step that holds anything else (a removal, an instance's
-// main component or properties, styles, variable bindings) makes triggerUndo throw "not
+// relaunch data, creations, moves, removals); a step that holds anything else (an instance's
+// main component, properties or overrides, styles, variables) makes triggerUndo throw "not
 // implemented" rather than revert part of it. Collaborators' edits are never in the history.
 import { notImplemented } from './not-implemented';
 
@@ -49,7 +49,7 @@ export class UndoHistory {
     const blocker = step.find((entry) => entry.untracked !== undefined);
     if (blocker) {
       notImplemented(
-        `figma.triggerUndo over ${blocker.untracked ?? ''} (the fake reverts node fields, component descriptions and property definitions, plugin and relaunch data, creations and moves)`,
+        `figma.triggerUndo over ${blocker.untracked ?? ''} (the fake reverts node fields, component descriptions and property definitions, plugin and relaunch data, creations, moves and removals)`,
       );
     }
     if (fromCurrent) this.current = [];

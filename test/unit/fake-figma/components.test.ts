@@ -85,6 +85,9 @@ describe('components and variants', () => {
     expect(() => set.editComponentProperty('Size', { preferredValues: [] })).toThrow(/preferredValues cannot be edited on a VARIANT property/);
     expect(() => set.editComponentProperty('Size', { description: 'How big' })).toThrow(/description cannot be edited on a VARIANT property/);
     expect(set.componentPropertyDefinitions.Size).toEqual({ type: 'VARIANT', defaultValue: 'Small', variantOptions: ['Small'] });
+    // Renaming one variant property onto another would merge their values: refused, as adding one twice is.
+    expect(() => set.editComponentProperty('Size', { name: 'Type' })).toThrow(/A property named "Type" already exists/);
+    expect(variants[1]!.name).toBe('Type=Secondary, Size=Small');
   });
 
   it('validates property references', async () => {

@@ -118,14 +118,36 @@ describe('commitUndo and triggerUndo', () => {
     expect(setState(set)).toEqual(before);
   });
 
+  it('restores removed nodes with their ids, layers and place, and instances follow a restored layer', () => {
+    const { figma } = createFakeFigma();
+    const card = figma.createComponent();
+    const badge = figma.createRectangle();
+    const title = figma.createEllipse();
+    card.appendChild(badge);
+    card.appendChild(title);
+    const instance = card.createInstance();
+    const frame = figma.createFrame();
+    const inner = figma.createRectangle();
+    frame.appendChild(inner);
+    figma.commitUndo();
+    badge.remove();
+    frame.remove();
+    expect(instance.children).toHaveLength(1);
+    figma.triggerUndo();
+    expect([badge.removed, frame.removed, inner.removed]).toEqual([false, false, false]);
+    expect(card.children).toEqual([badge, title]);
+    expect(inner.parent).toBe(frame);
+    expect(frame.parent).toBe(figma.currentPage);
+    expect(instance.children.map((layer) => layer.type)).toEqual(['RECTANGLE', 'ELLIPSE']);
+  });
+
   it('says it cannot undo a step holding an edit it does not journal, and changes nothing', () => {
     const { figma } = createFakeFigma();
     const frame = figma.createFrame();
-    const rectangle = figma.createRectangle();
     figma.commitUndo();
     frame.name = 'Renamed';
-    rectangle.remove();
-    expect(() => figma.triggerUndo()).toThrow(/not implemented by the fake: figma.triggerUndo over removing a node/);
+    figma.createPaintStyle();
+    expect(() => figma.triggerUndo()).toThrow(/not implemented by the fake: figma.triggerUndo over creating a style/);
     expect(frame.name).toBe('Renamed');
   });
 
