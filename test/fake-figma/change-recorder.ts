@@ -26,6 +26,8 @@ export class ChangeRecorder {
   origin: ChangeOrigin = 'LOCAL';
   /** > 0 while Figma would not notify (an instance following its main component, a node following its style). */
   private muted = 0;
+  /** > 0 while the plugin's documentchange callback runs (see unreportedPluginEdits). */
+  private silenced = 0;
   private pending = new Map<string, PendingChange>();
   private flushQueued = false;
 
@@ -68,6 +70,20 @@ export class ChangeRecorder {
     }
   }
 
+  /**
+   * Runs the plugin's own `documentchange` callback: what it changes is not reported ("if the
+   * change was caused directly by your plugin in a `documentchange` callback") but, being the
+   * plugin's own edit, is still in its undo history (unlike derived updates, see unreported).
+   */
+  unreportedPluginEdits<T>(update: () => T): T {
+    this.silenced++;
+    try {
+      return update();
+    } finally {
+      this.silenced--;
+    }
+  }
+
   created(subject: ChangeSubject, isStyle = false): void {
     if (this.muted !== 0) return;
     const undo = this.undo;
@@ -75,19 +91,19 @@ export class ChangeRecorder {
       if (isStyle) undo.untracked('creating a style');
       else undo.record(() => (subject as unknown as { remove(): void }).remove());
     }
-    if (this.active) this.entry(subject, isStyle).created = true;
+    if (this.active && this.silenced === 0) this.entry(subject, isStyle).created = true;
   }
 
   deleted(subject: ChangeSubject, isStyle = false): void {
     if (this.muted !== 0) return;
     // A node's remove() journals its own restore; styles are not journalled.
     if (isStyle) this.undo?.untracked('removing a style');
-    if (this.active) this.entry(subject, isStyle).deleted = true;
+    if (this.active && this.silenced === 0) this.entry(subject, isStyle).deleted = true;
   }
 
   property(subject: ChangeSubject, property: string, isStyle = false): void {
     if (isStyle && this.muted === 0) this.undo?.untracked(`a style's ${property}`);
-    if (!this.active || this.muted > 0) return;
+    if (!this.active || this.muted > 0 || this.silenced > 0) return;
     const entry = this.entry(subject, isStyle);
     if (!entry.created && !entry.properties.includes(property)) entry.properties.push(property);
   }

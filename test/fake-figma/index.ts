@@ -202,7 +202,7 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
       if (run.state.closed || !listeners || listeners.length === 0) return;
       // Typings: never notified "if the change was caused directly by your plugin in a
       // `documentchange` callback".
-      ctx.changes.unreported(() => emit(run.state, 'documentchange', { documentChanges }));
+      ctx.changes.unreportedPluginEdits(() => emit(run.state, 'documentchange', { documentChanges }));
     },
   });
   ctx.availableFonts = new Set((options.fonts ?? DEFAULT_FONTS).map(fontKey));

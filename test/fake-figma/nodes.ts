@@ -681,7 +681,9 @@ export class FakePageNode extends FakeBaseNode {
       for (let current = node._parent; current !== null; current = current._parent) if (unique.has(current as unknown as FakeSceneNode)) return true;
       return false;
     };
-    this._selection = Object.freeze([...unique].filter((node) => !hasSelectedAncestor(node)));
+    // PageNode docs: the order of the selection "is unspecified, you should not be relying on
+    // it". The fake keeps the reverse of the order given, so code that relies on it fails here.
+    this._selection = Object.freeze([...unique].filter((node) => !hasSelectedAncestor(node)).reverse());
     this._ctx.onSelectionChange?.(this);
   }
 

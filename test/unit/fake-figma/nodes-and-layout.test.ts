@@ -253,9 +253,18 @@ describe('selection', () => {
     outer.appendChild(inner);
     inner.appendChild(leaf);
     figma.currentPage.selection = [leaf, other, outer, inner, leaf];
-    expect(figma.currentPage.selection).toEqual([other, outer]);
+    expect(new Set(figma.currentPage.selection)).toEqual(new Set([other, outer]));
     figma.currentPage.selection = [leaf, inner];
     expect(figma.currentPage.selection).toEqual([inner]);
+  });
+
+  // PageNode docs: "The ordering of nodes in the selection is unspecified, you should not be relying on it."
+  it('does not keep the order the selection was given in', () => {
+    const { figma } = createFakeFigma();
+    const first = figma.createFrame();
+    const second = figma.createFrame();
+    figma.currentPage.selection = [first, second];
+    expect(figma.currentPage.selection).toEqual([second, first]);
   });
 
   // Typings: "`page.selection` returns a new, read-only array every time it is called".

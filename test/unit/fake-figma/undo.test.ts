@@ -141,6 +141,22 @@ describe('commitUndo and triggerUndo', () => {
     expect(instance.children.map((layer) => layer.type)).toEqual(['RECTANGLE', 'ELLIPSE']);
   });
 
+  it('undoes what the plugin made inside its documentchange callback too (unreported, yet its own edit)', async () => {
+    const fake = createFakeFigma();
+    const { figma } = fake;
+    await figma.loadAllPagesAsync();
+    let made: FrameNode | null = null;
+    figma.once('documentchange', () => {
+      made = figma.createFrame();
+      made.name = 'Made in the callback';
+    });
+    figma.createRectangle();
+    await fake.settleAsync();
+    expect(made).not.toBeNull();
+    figma.triggerUndo();
+    expect(made!.removed).toBe(true);
+  });
+
   it('says it cannot undo a step holding an edit it does not journal, and changes nothing', () => {
     const { figma } = createFakeFigma();
     const frame = figma.createFrame();
