@@ -104,6 +104,8 @@ export class ChangeRecorder {
   property(subject: ChangeSubject, property: string, isStyle = false): void {
     if (isStyle && this.muted === 0) this.undo?.untracked(`a style's ${property}`);
     if (!this.active || this.muted > 0 || this.silenced > 0) return;
+    // NodeChangeProperty has no "vectorPaths": the paths are a view of the vector network.
+    if (property === 'vectorPaths') property = 'vectorNetwork';
     const entry = this.entry(subject, isStyle);
     if (!entry.created && !entry.properties.includes(property)) entry.properties.push(property);
   }

@@ -48,6 +48,15 @@ describe('documentchange', () => {
     for (const change of changes) expect((change as CreateChange).node).toEqual({ removed: true, type: change.id === kept.id ? 'FRAME' : 'RECTANGLE', id: change.id });
   });
 
+  it('reports vector path edits as vectorNetwork, the name NodeChangeProperty has (it has no vectorPaths)', async () => {
+    const { fake, figma, events } = await listeningAsync();
+    const vector = figma.createVector();
+    await fake.settleAsync();
+    vector.vectorPaths = [{ windingRule: 'NONZERO', data: 'M 0 0 L 10 10 Z' }];
+    await fake.settleAsync();
+    expect(summary(events[1]!)).toEqual([`PROPERTY_CHANGE:${vector.id}:LOCAL:vectorNetwork`]);
+  });
+
   it('reports a collaborator’s edit with origin REMOTE', async () => {
     const { fake, figma, events } = await listeningAsync();
     const frame = figma.createFrame();
