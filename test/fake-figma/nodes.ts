@@ -113,7 +113,14 @@ export abstract class FakeBaseNode implements PluginDataHolder {
     const old = self[key];
     if (old === value) return;
     const undo = this._ctx.undo;
-    if (undo.recording) undo.record(() => this._write(name, key, old));
+    if (undo.recording) {
+      // An instance layer that was not overridden there becomes so again: it follows its main.
+      const wasOverridden = this._mainSource === null || this._overrides?.has(name) === true;
+      undo.record(() => {
+        this._write(name, key, old);
+        if (!wasOverridden) this._overrides?.delete(name);
+      });
+    }
     self[key] = value;
     this._afterWrite(name, key, value);
   }

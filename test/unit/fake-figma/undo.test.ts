@@ -141,6 +141,20 @@ describe('commitUndo and triggerUndo', () => {
     expect(instance.children.map((layer) => layer.type)).toEqual(['RECTANGLE', 'ELLIPSE']);
   });
 
+  it('an undone override on an instance layer follows its main component again', () => {
+    const { figma } = createFakeFigma();
+    const card = figma.createComponent();
+    card.appendChild(figma.createRectangle());
+    const instance = card.createInstance();
+    const layer = instance.children[0]!;
+    figma.commitUndo();
+    layer.name = 'Overridden';
+    figma.triggerUndo();
+    expect(instance.overrides).toEqual([]);
+    card.children[0]!.name = 'Renamed in the main';
+    expect(layer.name).toBe('Renamed in the main');
+  });
+
   it('undoes what the plugin made inside its documentchange callback too (unreported, yet its own edit)', async () => {
     const fake = createFakeFigma();
     const { figma } = fake;
