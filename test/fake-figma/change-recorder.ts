@@ -1,6 +1,7 @@
 // Collects document changes and hands them to `documentchange` listeners in batches: every
 // change made before the queued delivery runs lands in the same event, as Figma batches a task.
 import type { TaskQueue } from './scheduler';
+import type { UndoHistory } from './undo-history';
 
 export type ChangeOrigin = 'LOCAL' | 'REMOTE';
 
@@ -25,8 +26,13 @@ export class ChangeRecorder {
   origin: ChangeOrigin = 'LOCAL';
   /** > 0 while Figma would not notify (an instance following its main component, a node following its style). */
   private muted = 0;
+  /** > 0 while the plugin's documentchange callback runs (see unreportedPluginEdits). */
+  private silenced = 0;
   private pending = new Map<string, PendingChange>();
   private flushQueued = false;
+
+  /** Told of creations, removals and style edits the plugin makes itself (not derived ones). */
+  undo: UndoHistory | null = null;
 
   /** Runs before a batch is collected (pending auto layout adds its size changes). */
   beforeFlush: (() => void) | null = null;
@@ -64,16 +70,42 @@ export class ChangeRecorder {
     }
   }
 
+  /**
+   * Runs the plugin's own `documentchange` callback: what it changes is not reported ("if the
+   * change was caused directly by your plugin in a `documentchange` callback") but, being the
+   * plugin's own edit, is still in its undo history (unlike derived updates, see unreported).
+   */
+  unreportedPluginEdits<T>(update: () => T): T {
+    this.silenced++;
+    try {
+      return update();
+    } finally {
+      this.silenced--;
+    }
+  }
+
   created(subject: ChangeSubject, isStyle = false): void {
-    if (this.active && this.muted === 0) this.entry(subject, isStyle).created = true;
+    if (this.muted !== 0) return;
+    const undo = this.undo;
+    if (undo?.recording) {
+      if (isStyle) undo.untracked('creating a style');
+      else undo.record(() => (subject as unknown as { remove(): void }).remove());
+    }
+    if (this.active && this.silenced === 0) this.entry(subject, isStyle).created = true;
   }
 
   deleted(subject: ChangeSubject, isStyle = false): void {
-    if (this.active && this.muted === 0) this.entry(subject, isStyle).deleted = true;
+    if (this.muted !== 0) return;
+    // A node's remove() journals its own restore; styles are not journalled.
+    if (isStyle) this.undo?.untracked('removing a style');
+    if (this.active && this.silenced === 0) this.entry(subject, isStyle).deleted = true;
   }
 
   property(subject: ChangeSubject, property: string, isStyle = false): void {
-    if (!this.active || this.muted > 0) return;
+    if (isStyle && this.muted === 0) this.undo?.untracked(`a style's ${property}`);
+    if (!this.active || this.muted > 0 || this.silenced > 0) return;
+    // NodeChangeProperty has no "vectorPaths": the paths are a view of the vector network.
+    if (property === 'vectorPaths') property = 'vectorNetwork';
     const entry = this.entry(subject, isStyle);
     if (!entry.created && !entry.properties.includes(property)) entry.properties.push(property);
   }
@@ -100,14 +132,13 @@ export class ChangeRecorder {
         }
         continue;
       }
-      const node = subject as unknown as SceneNode;
+      // Typings: a change's node "will be a RemovedNode" if the node "has been removed since the
+      // event happened" (only removed, type and id); a change made before the removal is kept.
+      const gone = deleted || (subject as unknown as { _removed?: boolean })._removed === true;
+      const node: SceneNode | RemovedNode = gone ? { removed: true, type: subject.type as NodeType, id } : (subject as unknown as SceneNode);
       if (created) changes.push({ type: 'CREATE', id, origin, node });
-      if (deleted) {
-        const removed: RemovedNode = { removed: true, type: subject.type as NodeType, id };
-        changes.push({ type: 'DELETE', id, origin, node: removed });
-      } else if (!created && properties.length > 0) {
-        changes.push({ type: 'PROPERTY_CHANGE', id, origin, node, properties: properties as NodeChangeProperty[] });
-      }
+      else if (properties.length > 0) changes.push({ type: 'PROPERTY_CHANGE', id, origin, node, properties: properties as NodeChangeProperty[] });
+      if (deleted) changes.push({ type: 'DELETE', id, origin, node });
     }
     if (changes.length > 0) this.deliver(changes);
   }

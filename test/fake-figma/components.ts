@@ -3,7 +3,7 @@
 import { digest40, type FakeContext } from './context';
 import { figmaError, validationError } from './figma-errors';
 import { notImplemented } from './not-implemented';
-import { FakeBaseNode, FakeFrameNode, FakeSceneNode, INSTANCE_ROOT_OWN, NODE_OWN_FIELDS, cloneSubtree, insertChildAt, stripInstancePrefix, type FakeParent } from './nodes';
+import { FakeBaseNode, FakeFrameNode, FakeSceneNode, INSTANCE_ROOT_OWN, NODE_OWN_FIELDS, cloneSubtree, insertChildAt, journal, stripInstancePrefix, type FakeParent } from './nodes';
 import { frozenCopy, isPlainObject, text } from './properties';
 
 type PropertyDefinition = ComponentPropertyDefinitions[string];
@@ -48,6 +48,7 @@ const metaMembers = {
     const self = this as unknown as FakeSceneNode & ComponentMeta;
     text(self as never, value, 'set_description');
     self._assertWritable('set_description');
+    journalDescription(self);
     self._description = value;
     self._descriptionMarkdown = value;
     self._ctx.changes.property(self, 'description');
@@ -61,6 +62,7 @@ const metaMembers = {
     const self = this as unknown as FakeSceneNode & ComponentMeta;
     text(self as never, value, 'set_descriptionMarkdown');
     self._assertWritable('set_descriptionMarkdown');
+    journalDescription(self);
     self._descriptionMarkdown = value;
     // Figma derives the plain description by dropping markdown syntax.
     self._description = value.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`#>]+/g, '');
@@ -81,6 +83,8 @@ const metaMembers = {
     for (const link of links as DocumentationLink[]) {
       if (!/^https?:\/\/[^\s]+$/.test(link.uri)) throw figmaError('set_documentationLinks', `"${link.uri}" is not a valid http(s) URL`);
     }
+    const old = self._documentationLinks;
+    journal(self, () => (self._documentationLinks = old), null);
     self._documentationLinks = frozenCopy(links, 'set_documentationLinks');
   },
   async getPublishStatusAsync(): Promise<PublishStatus> {
@@ -88,6 +92,25 @@ const metaMembers = {
     return 'UNPUBLISHED';
   },
 };
+
+function journalDescription(node: FakeSceneNode & ComponentMeta): void {
+  const plain = node._description;
+  const markdown = node._descriptionMarkdown;
+  journal(
+    node,
+    () => {
+      node._description = plain;
+      node._descriptionMarkdown = markdown;
+    },
+    'description',
+  );
+}
+
+/** Definitions are replaced, never changed in place, so the old object is the undo. */
+function journalDefinitions(owner: PropertyOwner): void {
+  const old = owner._propDefs;
+  journal(owner, () => (owner._propDefs = old), 'componentPropertyDefinitions');
+}
 
 function applyMeta(klass: { prototype: object }): void {
   Object.defineProperties(klass.prototype, Object.getOwnPropertyDescriptors(metaMembers));
@@ -270,8 +293,14 @@ export class FakeComponentSetNode extends FakeFrameNode {
     this._assertWritable('editComponentProperty');
     if (name in this.variantGroupProperties) {
       if (newValue.defaultValue !== undefined) throw figmaError('editComponentProperty', 'The default of a VARIANT property is the default variant; reorder variants instead');
+      // Typings: preferredValues only for INSTANCE_SWAP and SLOT; description and slotSettings only for SLOT.
+      for (const field of ['preferredValues', 'description', 'slotSettings'] as const) {
+        if ((newValue as Record<string, unknown>)[field] !== undefined) throw figmaError('editComponentProperty', `${field} cannot be edited on a VARIANT property ("${name}")`);
+      }
       const newName = newValue.name ?? name;
       checkPropertyName('editComponentProperty', newName);
+      // Two variant properties of one name would merge the variants' values: refused (stricter reading).
+      if (newName !== name && newName in this.variantGroupProperties) throw figmaError('editComponentProperty', `A property named "${newName}" already exists`);
       for (const variant of this._variants()) {
         const props = parseVariantName(variant._name) ?? {};
         const renamed: Record<string, string> = {};
@@ -285,13 +314,9 @@ export class FakeComponentSetNode extends FakeFrameNode {
 
   deleteComponentProperty(name: string): void {
     this._assertWritable('deleteComponentProperty');
+    // Typings: deleting "only supports properties with type 'BOOLEAN', 'TEXT', 'INSTANCE_SWAP' or 'SLOT'".
     if (name in this.variantGroupProperties) {
-      for (const variant of this._variants()) {
-        const props = parseVariantName(variant._name) ?? {};
-        delete props[name];
-        variant.name = formatVariantName(props);
-      }
-      return;
+      throw figmaError('deleteComponentProperty', `"${name}" is a VARIANT property, which cannot be deleted (only BOOLEAN, TEXT and INSTANCE_SWAP ones can); rename the variants instead`);
     }
     deletePropertyDefinition(this, name);
   }
@@ -356,6 +381,7 @@ function addPropertyDefinition(owner: PropertyOwner, name: string, type: Compone
   const fullName = `${name}#${owner._ctx.nextPropertySuffix()}`;
   const def: PropertyDefinition = { type, defaultValue: value };
   if (preferredValues) def.preferredValues = preferredValues;
+  journalDefinitions(owner);
   owner._propDefs = { ...(owner._propDefs ?? {}), [fullName]: def };
   owner._ctx.changes.property(owner, 'componentPropertyDefinitions');
   return fullName;
@@ -371,6 +397,10 @@ function editPropertyDefinition(owner: PropertyOwner, name: string, newValue: { 
   const api = 'editComponentProperty';
   const def = findDefinition(owner, api, name);
   if (!isPlainObject(newValue)) throw validationError(api, 'an object of changes', newValue);
+  // Typings: `description` and `slotSettings` are "only supported for 'SLOT' properties" (not modelled).
+  for (const field of ['description', 'slotSettings']) {
+    if ((newValue as Record<string, unknown>)[field] !== undefined) throw figmaError(api, `${field} can only be edited on SLOT properties; "${name}" is ${def.type}`);
+  }
   const updated: PropertyDefinition = { ...def };
   if (newValue.defaultValue !== undefined) updated.defaultValue = checkDefault(owner, api, def.type, newValue.defaultValue);
   if (newValue.preferredValues !== undefined) updated.preferredValues = checkPreferredValues(api, def.type, newValue.preferredValues);
@@ -381,6 +411,7 @@ function editPropertyDefinition(owner: PropertyOwner, name: string, newValue: { 
   }
   const defs: Record<string, PropertyDefinition> = {};
   for (const [key, value] of Object.entries(owner._propDefs!)) defs[key === name ? fullName : key] = key === name ? updated : value;
+  journalDefinitions(owner);
   owner._propDefs = defs;
   if (fullName !== name) renameReferences(owner, name, fullName);
   owner._ctx.changes.property(owner, 'componentPropertyDefinitions');
@@ -391,6 +422,7 @@ function deletePropertyDefinition(owner: PropertyOwner, name: string): void {
   findDefinition(owner, 'deleteComponentProperty', name);
   const defs = { ...owner._propDefs };
   delete defs[name];
+  journalDefinitions(owner);
   owner._propDefs = defs;
   renameReferences(owner, name, null);
   owner._ctx.changes.property(owner, 'componentPropertyDefinitions');
@@ -572,6 +604,7 @@ export class FakeInstanceNode extends FakeFrameNode {
     const api = 'setProperties';
     this._assertWritable(api);
     if (!isPlainObject(properties)) throw validationError(api, 'an object of property name → value', properties);
+    this._ctx.undo.untracked("an instance's setProperties");
     const defs = this._definitions();
     const variantChanges: Record<string, string> = {};
     for (const [name, value] of Object.entries(properties)) {
@@ -642,6 +675,7 @@ export class FakeInstanceNode extends FakeFrameNode {
 
   resetOverrides(): void {
     this._assertWritable('resetOverrides');
+    this._ctx.undo.untracked("an instance's resetOverrides");
     const ctx = this._ctx;
     const visit = (node: FakeBaseNode) => {
       const source = node._mainSource;
@@ -725,6 +759,7 @@ function restoreOverrides(instance: FakeInstanceNode, saved: Map<string, SavedOv
 
 function detachLayers(node: FakeBaseNode): void {
   const ctx = node._ctx;
+  ctx.undo.untracked("an instance's layers replaced");
   for (const child of (node as unknown as { _children: FakeBaseNode[] })._children) {
     child._removed = true;
     ctx.nodes.delete(child.id);
@@ -740,6 +775,7 @@ function detachLayers(node: FakeBaseNode): void {
 
 /** Points an instance (or a nested instance layer) at another component, keeping matching overrides or none. */
 export function swapMain(instance: FakeInstanceNode, component: FakeComponentNode, keepOverrides = true): void {
+  if (instance._ctx.propagating === 0) instance._ctx.undo.untracked("an instance's main component");
   const ctx = instance._ctx;
   if (ctx.dirtyLayout.size !== 0) ctx.flushLayout();
   const saved = keepOverrides ? saveOverrides(instance) : new Map<string, SavedOverrides>();

@@ -5,6 +5,7 @@ import { dynamicPageError } from './figma-errors';
 import type { FakeBaseNode, FakeDocumentNode, FakePageNode, FakeSceneNode } from './nodes';
 import { TaskQueue, type ScheduleTask } from './scheduler';
 import type { FakeStyle } from './styles';
+import { UndoHistory } from './undo-history';
 
 export type DocumentAccess = 'dynamic-page' | 'full';
 
@@ -28,8 +29,12 @@ export class FakeContext {
   readonly mixed: symbol = Symbol('figma.mixed');
   readonly queue: TaskQueue;
   readonly changes: ChangeRecorder;
+  /** commitUndo / triggerUndo: the plugin's edits that can be reverted, step by step. */
+  readonly undo: UndoHistory;
   readonly nodes = new Map<string, FakeBaseNode>();
   readonly loadedFonts = new Set<string>();
+  /** The fonts the person has (fontKey), for hasMissingFont; null counts every font as there. */
+  availableFonts: ReadonlySet<string> | null = null;
   allPagesLoaded: boolean;
   skipInvisibleInstanceChildren = false;
   /** > 0 while the fake itself or a test edits the document: plugin-only restrictions are off. */
@@ -72,6 +77,11 @@ export class FakeContext {
     this.allPagesLoaded = options.documentAccess === 'full';
     this.queue = new TaskQueue(options.schedule);
     this.changes = new ChangeRecorder(this.queue, options.deliverDocumentChanges);
+    this.undo = new UndoHistory(
+      () => this.changes.origin === 'LOCAL',
+      (revert) => this.withRulesOff(revert),
+    );
+    this.changes.undo = this.undo;
   }
 
   /** True when the plugin runs with `documentAccess: 'dynamic-page'` and rules apply now. */

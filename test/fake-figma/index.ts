@@ -9,7 +9,7 @@ import {
   FakeInstanceNode,
   installComponentHooks,
 } from './components';
-import { FakeContext, type DocumentAccess } from './context';
+import { FakeContext, fontKey, type DocumentAccess } from './context';
 import { exportNodeAsync } from './export';
 import { createFigmaStyleFetch, type FigmaFetch, type NetworkFn } from './fetch';
 import { imageStore } from './images';
@@ -202,9 +202,10 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
       if (run.state.closed || !listeners || listeners.length === 0) return;
       // Typings: never notified "if the change was caused directly by your plugin in a
       // `documentchange` callback".
-      ctx.changes.unreported(() => emit(run.state, 'documentchange', { documentChanges }));
+      ctx.changes.unreportedPluginEdits(() => emit(run.state, 'documentchange', { documentChanges }));
     },
   });
+  ctx.availableFonts = new Set((options.fonts ?? DEFAULT_FONTS).map(fontKey));
   ctx.relaunchCommands = options.relaunchCommands === undefined ? MANIFEST_RELAUNCH_COMMANDS : options.relaunchCommands;
   installNodeFactory(ctx);
   installComponentHooks(ctx);

@@ -22,6 +22,7 @@ import {
   defineProperties,
   finite,
   frozenCopy,
+  hyperlink,
   isPlainObject,
   nonNegative,
   numberArray,
@@ -109,7 +110,17 @@ export abstract class FakeBaseNode implements PluginDataHolder {
   _write(name: string, key: string, value: unknown): void {
     this._assertWritable(`set_${name}`);
     const self = this as unknown as Record<string, unknown>;
-    if (self[key] === value) return;
+    const old = self[key];
+    if (old === value) return;
+    const undo = this._ctx.undo;
+    if (undo.recording) {
+      // An instance layer that was not overridden there becomes so again: it follows its main.
+      const wasOverridden = this._mainSource === null || this._overrides?.has(name) === true;
+      undo.record(() => {
+        this._write(name, key, old);
+        if (!wasOverridden) this._overrides?.delete(name);
+      });
+    }
     self[key] = value;
     this._afterWrite(name, key, value);
   }
@@ -138,6 +149,11 @@ export abstract class FakeBaseNode implements PluginDataHolder {
     }
     const page = this.type === 'PAGE' ? null : pageOf(this);
     const parent = this._parent;
+    const undo = this._ctx.undo;
+    if (parent && undo.recording) {
+      const index = (parent as unknown as ChildrenHolder)._children.lastIndexOf(this as unknown as FakeSceneNode);
+      undo.record(() => restoreRemoved(this, parent, index));
+    }
     if (parent) detachChild(parent, this as unknown as FakeSceneNode);
     markRemoved(this);
     // Removed nodes (or nodes inside them) leave the selection.
@@ -153,7 +169,10 @@ export abstract class FakeBaseNode implements PluginDataHolder {
   }
   setPluginData(key: string, value: string): void {
     this._assertWritable('setPluginData');
-    if (setPluginData(this, this._ctx.pluginId, key, value)) this._ctx.changes.property(this, 'pluginData');
+    const old = getPluginData(this, key);
+    if (!setPluginData(this, this._ctx.pluginId, key, value)) return;
+    journal(this, () => setPluginData(this, this._ctx.pluginId, key, old), 'pluginData');
+    this._ctx.changes.property(this, 'pluginData');
   }
   getPluginDataKeys(): string[] {
     if (this._removed || this._inInstance) this._assertReadable();
@@ -165,7 +184,10 @@ export abstract class FakeBaseNode implements PluginDataHolder {
   }
   setSharedPluginData(namespace: string, key: string, value: string): void {
     this._assertWritable('setSharedPluginData');
-    if (setSharedPluginData(this, namespace, key, value)) this._ctx.changes.property(this, 'pluginData');
+    const old = getSharedPluginData(this, namespace, key);
+    if (!setSharedPluginData(this, namespace, key, value)) return;
+    journal(this, () => setSharedPluginData(this, namespace, key, old), 'pluginData');
+    this._ctx.changes.property(this, 'pluginData');
   }
   getSharedPluginDataKeys(namespace: string): string[] {
     if (this._removed || this._inInstance) this._assertReadable();
@@ -185,6 +207,8 @@ export abstract class FakeBaseNode implements PluginDataHolder {
       }
       copy[command] = description;
     }
+    const old = this._relaunch;
+    journal(this, () => (this._relaunch = old), null);
     this._relaunch = Object.keys(copy).length > 0 ? copy : null;
   }
   getRelaunchData(): { [command: string]: string } {
@@ -226,6 +250,19 @@ function isHiddenInInstance(node: FakeBaseNode): boolean {
   return false;
 }
 
+/**
+ * Remembers how to undo an edit just made outside `_write` (commitUndo / triggerUndo);
+ * `property` is the documentchange property the revert reports, if any.
+ */
+export function journal(node: FakeBaseNode, restore: () => void, property: string | null): void {
+  const undo = node._ctx.undo;
+  if (!undo.recording) return;
+  undo.record(() => {
+    restore();
+    if (property !== null) node._ctx.changes.property(node, property);
+  });
+}
+
 function propagateToMirrors(source: FakeBaseNode, name: string, key: string, value: unknown): void {
   const ctx = source._ctx;
   ctx.propagating++;
@@ -243,6 +280,22 @@ function propagateToMirrors(source: FakeBaseNode, name: string, key: string, val
   } finally {
     ctx.propagating--;
   }
+}
+
+/** Undoes remove(): the node (same id, same layers) is back where it was, reported as created. */
+function restoreRemoved(node: FakeBaseNode, parent: FakeBaseNode, index: number): void {
+  const ctx = node._ctx;
+  const walk = (n: FakeBaseNode) => {
+    n._removed = false;
+    ctx.nodes.set(n.id, n);
+    const children = (n as unknown as { _children?: FakeBaseNode[] })._children;
+    if (children) for (const child of children) walk(child);
+    if (n._mainSource) (n._mainSource._mirrors ??= []).push(n);
+  };
+  walk(node);
+  node._parent = null;
+  ctx.changes.created(node);
+  insertChildAt(parent, Math.min(index, (parent as unknown as ChildrenHolder)._children.length), node, 'triggerUndo');
 }
 
 function markRemoved(node: FakeBaseNode): void {
@@ -332,6 +385,11 @@ export function insertChildAt(parent: FakeBaseNode, index: number | undefined, c
   const oldParent = child._parent;
   const limit = holder._children.length - (oldParent === parent ? 1 : 0);
   if (index !== undefined && index > limit) throw figmaError(api, `Index ${index} is out of range (the node has ${limit} children)`);
+  const undo = parent._ctx.undo;
+  if (oldParent && !oldParent._removed && undo.recording) {
+    const oldIndex = (oldParent as unknown as ChildrenHolder)._children.lastIndexOf(child as FakeSceneNode);
+    undo.record(() => insertChildAt(oldParent, oldIndex, child, 'triggerUndo'));
+  }
   let movedFrom = -1;
   if (oldParent === parent) {
     movedFrom = holder._children.lastIndexOf(child as FakeSceneNode);
@@ -630,7 +688,9 @@ export class FakePageNode extends FakeBaseNode {
       for (let current = node._parent; current !== null; current = current._parent) if (unique.has(current as unknown as FakeSceneNode)) return true;
       return false;
     };
-    this._selection = Object.freeze([...unique].filter((node) => !hasSelectedAncestor(node)));
+    // PageNode docs: the order of the selection "is unspecified, you should not be relying on
+    // it". The fake keeps the reverse of the order given, so code that relies on it fails here.
+    this._selection = Object.freeze([...unique].filter((node) => !hasSelectedAncestor(node)).reverse());
     this._ctx.onSelectionChange?.(this);
   }
 
@@ -1407,8 +1467,15 @@ export class FakeTextNode extends FakeSceneNode {
   declare _textStyleId: string;
   declare _autoRename: boolean;
 
+  /** Typings: "whether the text uses a font currently not available to the document". */
   get hasMissingFont(): boolean {
-    return false;
+    if (this._removed || this._inInstance) this._assertReadable();
+    return this._usesMissingFont();
+  }
+
+  _usesMissingFont(): boolean {
+    const available = this._ctx.availableFonts;
+    return available !== null && this._fontsInUse().some((font) => !available.has(fontKey(font)));
   }
 
   get textStyleId(): string {
@@ -1492,14 +1559,7 @@ defineProperties(FakeTextNode, {
   textAutoResize: { value: 'WIDTH_AND_HEIGHT', check: fontGated(oneOf('NONE', 'WIDTH_AND_HEIGHT', 'HEIGHT', 'TRUNCATE'), false) },
   paragraphSpacing: { value: 0, check: fontGated(nonNegative) },
   paragraphIndent: { value: 0, check: fontGated(nonNegative) },
-  hyperlink: {
-    value: null,
-    check: (_n, v, api) => {
-      if (v === null) return null;
-      if (!isPlainObject(v) || (v.type !== 'URL' && v.type !== 'NODE') || typeof v.value !== 'string') throw validationError(api, 'a hyperlink {type: "URL" | "NODE", value}', v);
-      return frozenCopy(v, api);
-    },
-  },
+  hyperlink: { value: null, check: hyperlink },
   autoRename: { value: true, check: bool },
   // Figma refuses these against an unloaded font too, though they read as node-level settings.
   textTruncation: { value: 'DISABLED', check: fontGated(oneOf('DISABLED', 'ENDING'), false) },

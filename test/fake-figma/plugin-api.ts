@@ -7,7 +7,7 @@ import { fontKey, type FakeContext } from './context';
 import { dynamicPageError, figmaError, validationError } from './figma-errors';
 import { createImage, imageStore, type FakeImage } from './images';
 import { notImplemented, strictObject } from './not-implemented';
-import { FakeBaseNode, FakeGroupNode, FakePageNode, FakeSceneNode, insertChildAt, pageOf, type FakeParent } from './nodes';
+import { FakeBaseNode, FakeGroupNode, FakePageNode, FakeSceneNode, FakeTextNode, insertChildAt, type FakeParent } from './nodes';
 import { isPlainObject } from './properties';
 import { createStyle, localStyles, type FakeStyle } from './styles';
 import type { FakeUiChannel } from './ui';
@@ -75,6 +75,8 @@ export function closeRun(state: PluginApiState, message: string | null): void {
     state.closing = false;
     state.closed = true;
     state.closeMessage = message;
+    // What the run did and had not committed becomes one undo step when it closes.
+    state.ctx.undo.commit();
     if (message) state.notifications.push({ message, options: undefined, cancelled: false });
     state.ui.closed = true;
     state.ui.visible = false;
@@ -286,7 +288,9 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
       const user = state.currentUser;
       return user ? [{ ...user, position: null, viewport: viewport.bounds, selection: ctx.currentPage._selection.map((n) => n.id) }] : [];
     },
+    // Typings: "true if the document contains text with missing fonts" (every page, loaded or not).
     get hasMissingFont(): boolean {
+      for (const node of ctx.nodes.values()) if (node instanceof FakeTextNode && !node._removed && node._usesMissingFont()) return true;
       return false;
     },
 
@@ -320,10 +324,12 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
       };
     },
     commitUndo(): void {
-      // Undo history is not modelled; committing is harmless.
+      assertOpen('commitUndo');
+      ctx.undo.commit();
     },
     triggerUndo(): void {
-      notImplemented('figma.triggerUndo');
+      assertOpen('triggerUndo');
+      ctx.undo.trigger();
     },
     openExternal(url: string): void {
       if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw validationError('openExternal', 'an http(s) URL', url);
@@ -337,11 +343,8 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
     async getNodeByIdAsync(id: string): Promise<BaseNode | null> {
       const node = lookupNode(id, 'getNodeByIdAsync');
       await Promise.resolve();
-      // Figma loads the page that holds the node.
-      if (node) {
-        const page = pageOf(node as unknown as FakeBaseNode);
-        if (page) page._loaded = true;
-      }
+      // The typings promise only the node: its page stays as loaded as it was (the stricter
+      // reading), so reading that page's children still needs page.loadAsync().
       return node;
     },
     getStyleById(id: string): BaseStyle | null {
@@ -522,7 +525,7 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
     | 'combineAsVariants' | 'group' | 'createPaintStyle' | 'createTextStyle' | 'createEffectStyle' | 'getLocalPaintStyles'
     | 'getLocalTextStyles' | 'getLocalEffectStyles' | 'getLocalPaintStylesAsync' | 'getLocalTextStylesAsync' | 'getLocalEffectStylesAsync'
     | 'importComponentByKeyAsync' | 'importComponentSetByKeyAsync' | 'listAvailableFontsAsync' | 'loadFontAsync' | 'createImage' | 'createImageAsync'
-    | 'getImageByHash' | 'base64Encode' | 'base64Decode' | 'hasMissingFont' | 'activeUsers'
+    | 'getImageByHash' | 'base64Encode' | 'base64Decode' | 'hasMissingFont' | 'activeUsers' | 'triggerUndo'
   > = api as unknown as typeof api & { readonly apiVersion: '1.0.0'; readonly editorType: 'figma' };
   void conforms;
 

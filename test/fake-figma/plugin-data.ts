@@ -101,7 +101,7 @@ export interface PluginDataMethods {
   getSharedPluginDataKeys(namespace: string): string[];
 }
 
-type Owner = PluginDataHolder & { readonly _ctx: { readonly pluginId: string } };
+type Owner = PluginDataHolder & { readonly _ctx: { readonly pluginId: string; readonly undo: { untracked(what: string): void } } };
 
 /**
  * The methods for a class's prototype (`Object.assign(Class.prototype, pluginDataMethods())`),
@@ -115,6 +115,8 @@ export function pluginDataMethods<T extends Owner>(beforeWrite?: (owner: T, api:
     },
     setPluginData(this: T, key: string, value: string): void {
       beforeWrite?.(this, 'setPluginData');
+      // Only nodes' plugin data is journalled for triggerUndo.
+      this._ctx.undo.untracked("a style's or variable's plugin data");
       setPluginData(this, this._ctx.pluginId, key, value);
     },
     getPluginDataKeys(this: T): string[] {
@@ -125,6 +127,8 @@ export function pluginDataMethods<T extends Owner>(beforeWrite?: (owner: T, api:
     },
     setSharedPluginData(this: T, namespace: string, key: string, value: string): void {
       beforeWrite?.(this, 'setSharedPluginData');
+      // Only nodes' plugin data is journalled for triggerUndo.
+      this._ctx.undo.untracked("a style's or variable's plugin data");
       setSharedPluginData(this, namespace, key, value);
     },
     getSharedPluginDataKeys(this: T, namespace: string): string[] {

@@ -174,6 +174,7 @@ export function checkPaints(api: string, value: unknown, rules: PaintRules): Rea
           throw figmaError(api, `${path}.imageHash "${paint.imageHash}" does not name an image in this file; create it with figma.createImage first`);
         }
         oneOf('FILL', 'FIT', 'CROP', 'TILE')(undefined as never, paint.scaleMode, `${api} (${path}.scaleMode)`);
+        checkImagePaintExtras(api, paint, path);
         break;
       default:
         throw figmaError(api, `${path}.type must be SOLID, GRADIENT_LINEAR, GRADIENT_RADIAL, GRADIENT_ANGULAR, GRADIENT_DIAMOND or IMAGE, got ${JSON.stringify(paint.type)}`);
@@ -184,6 +185,50 @@ export function checkPaints(api: string, value: unknown, rules: PaintRules): Rea
   if (copy.some((paint) => (paint as { boundVariables?: unknown }).boundVariables !== undefined)) Object.defineProperty(copy, '_hasBinding', { value: true });
   return Object.freeze(copy) as unknown as ReadonlyArray<Paint>;
 }
+
+/** ImagePaint's optional fields, read strictly from the typings' comments. */
+function checkImagePaintExtras(api: string, paint: Record<string, unknown>, path: string): void {
+  // "Determines the rotation of the image within the layer. Must be in increments of +90."
+  if (paint.rotation !== undefined && (typeof paint.rotation !== 'number' || !Number.isFinite(paint.rotation) || paint.rotation % 90 !== 0)) {
+    throw figmaError(api, `${path}.rotation must be a multiple of 90 degrees, got ${JSON.stringify(paint.rotation)}`);
+  }
+  if (paint.scalingFactor !== undefined && (typeof paint.scalingFactor !== 'number' || !Number.isFinite(paint.scalingFactor) || paint.scalingFactor <= 0)) {
+    throw figmaError(api, `${path}.scalingFactor must be a positive number, got ${JSON.stringify(paint.scalingFactor)}`);
+  }
+  if (paint.imageTransform !== undefined) {
+    const t = paint.imageTransform;
+    if (!Array.isArray(t) || t.length !== 2 || t.some((row) => !Array.isArray(row) || row.length !== 3 || row.some((v) => typeof v !== 'number' || !Number.isFinite(v)))) {
+      throw figmaError(api, `${path}.imageTransform must be a 2×3 matrix [[a, b, tx], [c, d, ty]]`);
+    }
+  }
+  // "All values default to 0.0 and have range -1.0 to +1.0."
+  if (paint.filters !== undefined) {
+    if (!isPlainObject(paint.filters)) throw figmaError(api, `${path}.filters must be an object of filter → value`);
+    for (const [name, value] of Object.entries(paint.filters)) {
+      if (typeof value !== 'number' || !(value >= -1 && value <= 1)) throw figmaError(api, `${path}.filters.${name} must be a number from -1 to 1, got ${JSON.stringify(value)}`);
+    }
+  }
+}
+
+/**
+ * A text hyperlink. Figma's HyperlinkTarget page: for "NODE" the value "is the id of a node in
+ * the current document" and "the node cannot be a sublayer of an instance"; for "URL" it "is a
+ * hyperlink URL" (the fake asks for an absolute URL with a scheme, the stricter reading).
+ */
+export const hyperlink: Check = (node, value, api) => {
+  if (value === null) return null;
+  if (!isPlainObject(value) || (value.type !== 'URL' && value.type !== 'NODE') || typeof value.value !== 'string') {
+    throw validationError(api, 'a hyperlink {type: "URL" | "NODE", value} or null', value);
+  }
+  if (value.type === 'URL' && !/^[a-z][a-z0-9+.-]*:\S+$/i.test(value.value)) throw figmaError(api, `A URL hyperlink needs an absolute URL, got ${JSON.stringify(value.value)}`);
+  if (value.type === 'NODE') {
+    const nodes = (node as unknown as { _ctx: { nodes: Map<string, PropertyOwner> } })._ctx.nodes;
+    const target = nodes.get(value.value);
+    if (!target || target._removed) throw figmaError(api, `A NODE hyperlink needs the id of a node in this file; "${value.value}" is not one`);
+    if (target._inInstance) throw figmaError(api, `A NODE hyperlink cannot point to a layer inside an instance ("${value.value}")`);
+  }
+  return frozenCopy(value, api);
+};
 
 export function checkEffects(api: string, value: unknown): ReadonlyArray<Effect> {
   if (!Array.isArray(value)) throw validationError(api, 'an array of effects', value);

@@ -271,6 +271,7 @@ export function applyStyleId(node: FakeSceneNode, kind: 'fill' | 'stroke' | 'eff
   const field = `_${kind}StyleId`;
   const raw = node as unknown as Record<string, unknown>;
   if (!(field in raw)) throw figmaError(api, `A ${node.type} node has no ${kind} style`);
+  node._ctx.undo.untracked(`applying a ${kind} style`);
   if (id === '') {
     raw[field] = '';
     node._ctx.changes.property(node, `${kind}StyleId`);

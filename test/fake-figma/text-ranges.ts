@@ -5,7 +5,7 @@ import type { FakeContext } from './context';
 import { figmaError, validationError } from './figma-errors';
 import { notImplemented } from './not-implemented';
 import { FakeTextNode, internFont, measureText, requireFont } from './nodes';
-import { checkPaints, frozenCopy, isPlainObject, numberIn, oneOf, type Check } from './properties';
+import { checkPaints, frozenCopy, hyperlink, isPlainObject, numberIn, oneOf, type Check } from './properties';
 import type { FakePaintStyle, FakeTextStyle } from './styles';
 
 export const RUN_FIELDS = ['fontName', 'fontSize', 'lineHeight', 'letterSpacing', 'textCase', 'textDecoration', 'fills', 'fillStyleId', 'textStyleId', 'hyperlink'] as const;
@@ -118,11 +118,7 @@ const RANGE_CHECKS: Partial<Record<RunField, Check>> = {
   textCase: oneOf('ORIGINAL', 'UPPER', 'LOWER', 'TITLE', 'SMALL_CAPS', 'SMALL_CAPS_FORCED'),
   textDecoration: oneOf('NONE', 'UNDERLINE', 'STRIKETHROUGH'),
   fills: (node, v, api) => checkPaints(api, v, { hasImage: (hash) => (node as unknown as FakeTextNode)._ctx.images?.has(hash) ?? false }),
-  hyperlink: (_n, v, api) => {
-    if (v === null) return null;
-    if (!isPlainObject(v) || (v.type !== 'URL' && v.type !== 'NODE') || typeof v.value !== 'string') throw validationError(api, 'a hyperlink {type, value} or null', v);
-    return frozenCopy(v, api);
-  },
+  hyperlink,
 };
 
 /** Fields whose change needs the range's fonts loaded (layout-affecting), and which detach a text style. */

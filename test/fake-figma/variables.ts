@@ -35,6 +35,7 @@ export class FakeVariableCollection implements PluginDataHolder {
     return this._name;
   }
   set name(value: string) {
+    this._ctx.undo.untracked('editing variables');
     if (typeof value !== 'string' || value === '') throw validationError('set_name', 'a non-empty string', value);
     this._name = value;
   }
@@ -58,6 +59,7 @@ export class FakeVariableCollection implements PluginDataHolder {
   }
 
   addMode(name: string): string {
+    this._ctx.undo.untracked('editing variables');
     if (typeof name !== 'string' || name === '') throw validationError('addMode', 'a non-empty mode name', name);
     const modeId = `${this.id.split(':')[2]}:${this._modes.length}`;
     this._modes.push({ modeId, name });
@@ -68,15 +70,18 @@ export class FakeVariableCollection implements PluginDataHolder {
     return modeId;
   }
   renameMode(modeId: string, newName: string): void {
+    this._ctx.undo.untracked('editing variables');
     const mode = this._modes.find((m) => m.modeId === modeId);
     if (!mode) throw figmaError('renameMode', `No mode with id "${modeId}" in "${this._name}"`);
     mode.name = newName;
   }
   removeMode(modeId: string): void {
+    this._ctx.undo.untracked('editing variables');
     if (this._modes.length === 1) throw figmaError('removeMode', 'A collection must keep at least one mode');
     this._modes = this._modes.filter((m) => m.modeId !== modeId);
   }
   remove(): void {
+    this._ctx.undo.untracked('editing variables');
     this._removed = true;
     for (const id of this._variableIds) (this._ctx.variables.get(id) as FakeVariable | undefined)?.remove();
     this._ctx.variables.delete(this.id);
@@ -153,6 +158,7 @@ export class FakeVariable implements PluginDataHolder {
     return this._name;
   }
   set name(value: string) {
+    this._ctx.undo.untracked('editing variables');
     if (typeof value !== 'string' || value === '') throw validationError('set_name', 'a non-empty string', value);
     this._name = value;
   }
@@ -167,6 +173,7 @@ export class FakeVariable implements PluginDataHolder {
   }
 
   setValueForMode(modeId: string, value: VariableValue): void {
+    this._ctx.undo.untracked('editing variables');
     if (this._removed) throw figmaError('setValueForMode', `The variable "${this._name}" was removed`);
     if (!(modeId in this._valuesByMode)) throw figmaError('setValueForMode', `No mode with id "${modeId}" in this variable's collection`);
     this._valuesByMode[modeId] = checkValue('setValueForMode', this.resolvedType, value, this._ctx);
@@ -195,6 +202,7 @@ export class FakeVariable implements PluginDataHolder {
   }
 
   remove(): void {
+    this._ctx.undo.untracked('editing variables');
     this._removed = true;
     this._ctx.variables.delete(this.id);
     const collection = this._ctx.variables.get(this.variableCollectionId) as FakeVariableCollection | undefined;
@@ -221,6 +229,7 @@ function fieldType(field: string): VariableValueType | null {
 /** node.setBoundVariable: records the alias and applies the variable's current value. */
 export function bindVariable(node: FakeSceneNode, field: string, variable: Variable | null): void {
   const api = 'setBoundVariable';
+  node._ctx.undo.untracked('binding a variable');
   const type = fieldType(field);
   if (type === null) throw figmaError(api, `"${field}" cannot be bound to a variable (bind paint colours with figma.variables.setBoundVariableForPaint)`);
   if (!(field in node)) throw figmaError(api, `A ${node.type} node has no field "${field}"`);
@@ -253,12 +262,14 @@ export function createVariablesApi(ctx: FakeContext): VariablesAPI {
   const all = <T>(klass: new (...args: never[]) => T): T[] => [...ctx.variables.values()].filter((v): v is T => v instanceof klass && !(v as { _removed: boolean })._removed);
   const api = {
     createVariableCollection(name: string): VariableCollection {
+      ctx.undo.untracked('creating variables');
       if (typeof name !== 'string' || name === '') throw validationError('createVariableCollection', 'a non-empty name', name);
       const collection = new FakeVariableCollection(ctx, name);
       ctx.variables.set(collection.id, collection);
       return collection as unknown as VariableCollection;
     },
     createVariable(name: string, collection: VariableCollection | string, resolvedType: VariableResolvedDataType): Variable {
+      ctx.undo.untracked('creating variables');
       const target = collectionOf(collection, 'createVariable');
       if (typeof name !== 'string' || name === '') throw validationError('createVariable', 'a non-empty name', name);
       if (!['BOOLEAN', 'FLOAT', 'STRING', 'COLOR'].includes(resolvedType)) throw validationError('createVariable', 'BOOLEAN, FLOAT, STRING or COLOR', resolvedType);

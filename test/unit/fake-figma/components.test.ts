@@ -77,6 +77,19 @@ describe('components and variants', () => {
     expect(variants[1]!.name).toBe('Kind=Secondary, Size=Small');
   });
 
+  it('refuses to delete a VARIANT property and SLOT-only edits (typings: deleting supports BOOLEAN, TEXT, INSTANCE_SWAP or SLOT; description and slotSettings only for SLOT)', async () => {
+    const { set, labelProp, variants } = await buttonKitAsync();
+    expect(() => set.deleteComponentProperty('Type')).toThrow(/VARIANT property, which cannot be deleted/);
+    expect(variants[0]!.name).toBe('Type=Primary, Size=Small');
+    expect(() => set.editComponentProperty(labelProp, { description: 'The button text' })).toThrow(/description can only be edited on SLOT properties/);
+    expect(() => set.editComponentProperty('Size', { preferredValues: [] })).toThrow(/preferredValues cannot be edited on a VARIANT property/);
+    expect(() => set.editComponentProperty('Size', { description: 'How big' })).toThrow(/description cannot be edited on a VARIANT property/);
+    expect(set.componentPropertyDefinitions.Size).toEqual({ type: 'VARIANT', defaultValue: 'Small', variantOptions: ['Small'] });
+    // Renaming one variant property onto another would merge their values: refused, as adding one twice is.
+    expect(() => set.editComponentProperty('Size', { name: 'Type' })).toThrow(/A property named "Type" already exists/);
+    expect(variants[1]!.name).toBe('Type=Secondary, Size=Small');
+  });
+
   it('validates property references', async () => {
     const { figma, variants, showIcon } = await buttonKitAsync();
     const label = variants[0]!.children[0] as TextNode;

@@ -34,6 +34,29 @@ describe('documentchange', () => {
     expect(deleted.node).toEqual({ removed: true, type: 'RECTANGLE', id: rect.id });
   });
 
+  it('gives a RemovedNode for a node removed after the change, and keeps that change (typings: “If the node has been removed since the event happened this will be a RemovedNode”)', async () => {
+    const { fake, figma, events } = await listeningAsync();
+    const kept = figma.createFrame();
+    await fake.settleAsync();
+    const fleeting = figma.createRectangle();
+    fleeting.remove();
+    kept.name = 'Renamed, then removed';
+    kept.remove();
+    await fake.settleAsync();
+    const changes = events[1]!.documentChanges;
+    expect(summary(events[1]!)).toEqual([`CREATE:${fleeting.id}:LOCAL`, `DELETE:${fleeting.id}:LOCAL`, `PROPERTY_CHANGE:${kept.id}:LOCAL:name`, `DELETE:${kept.id}:LOCAL`]);
+    for (const change of changes) expect((change as CreateChange).node).toEqual({ removed: true, type: change.id === kept.id ? 'FRAME' : 'RECTANGLE', id: change.id });
+  });
+
+  it('reports vector path edits as vectorNetwork, the name NodeChangeProperty has (it has no vectorPaths)', async () => {
+    const { fake, figma, events } = await listeningAsync();
+    const vector = figma.createVector();
+    await fake.settleAsync();
+    vector.vectorPaths = [{ windingRule: 'NONZERO', data: 'M 0 0 L 10 10 Z' }];
+    await fake.settleAsync();
+    expect(summary(events[1]!)).toEqual([`PROPERTY_CHANGE:${vector.id}:LOCAL:vectorNetwork`]);
+  });
+
   it('reports a collaborator’s edit with origin REMOTE', async () => {
     const { fake, figma, events } = await listeningAsync();
     const frame = figma.createFrame();

@@ -76,11 +76,14 @@ describe('documentAccess: dynamic-page', () => {
     expect(second.children).toEqual([rect]);
   });
 
-  it('loads the page of a node found with getNodeByIdAsync', async () => {
+  it('finds a node on an unloaded page with getNodeByIdAsync but leaves the page unloaded (typings promise only the node: the stricter reading)', async () => {
     const { fake, second, rect } = await documentWithTwoPagesAsync();
     fake.relaunch();
     const figma = fake.figma;
     expect(await figma.getNodeByIdAsync(rect.id)).toBe(rect);
+    expect(rect.parent).toBe(second);
+    expect(() => second.children).toThrow(/page that has not been explicitly loaded/);
+    await second.loadAsync();
     expect(second.children).toEqual([rect]);
   });
 

@@ -50,6 +50,24 @@ describe('images', () => {
     expect(() => figma.createImage([1, 2] as unknown as Uint8Array)).toThrow(/Uint8Array/);
     expect(figma.createImage(pngOfSize(4096, 1)).hash).toHaveLength(40);
   });
+
+  it('checks an image fill’s rotation, scaling factor, transform and filters (typings’ ImagePaint comments)', () => {
+    const { figma } = createFakeFigma();
+    const imageHash = figma.createImage(pngOfSize(8, 8)).hash;
+    const rect = figma.createRectangle();
+    const fill = (extra: Record<string, unknown>) => {
+      rect.fills = [{ type: 'IMAGE', imageHash, scaleMode: 'TILE', ...extra } as ImagePaint];
+    };
+    // rotation: "Must be in increments of +90".
+    fill({ rotation: 180, scalingFactor: 0.5 });
+    expect(() => fill({ rotation: 45 })).toThrow(/rotation must be a multiple of 90/);
+    expect(() => fill({ scalingFactor: 0 })).toThrow(/scalingFactor must be a positive number/);
+    expect(() => fill({ imageTransform: [[1, 0, 0]] })).toThrow(/imageTransform must be a 2×3 matrix/);
+    // filters: "All values default to 0.0 and have range -1.0 to +1.0".
+    fill({ filters: { exposure: -1, contrast: 0.4 } });
+    expect(() => fill({ filters: { exposure: 1.5 } })).toThrow(/filters.exposure must be a number from -1 to 1/);
+    expect(rect.fills).toEqual([expect.objectContaining({ filters: { exposure: -1, contrast: 0.4 } })]);
+  });
 });
 
 describe('exportAsync', () => {

@@ -216,6 +216,20 @@ describe('relaunch data and figma.util', () => {
     expect(fake.inspect.relaunchButtons(frame)).toEqual([]);
   });
 
+  it('lets the plugin edit locked layers and reports locked for the node alone (typings: locking "Does not affect a plugin\u2019s ability to write"; the value "is independent from the node\u2019s parent")', () => {
+    const { figma } = createFakeFigma();
+    const frame = figma.createFrame();
+    const rect = figma.createRectangle();
+    frame.appendChild(rect);
+    frame.locked = true;
+    expect(rect.locked).toBe(false);
+    rect.locked = true;
+    rect.name = 'Logo';
+    rect.resize(40, 40);
+    frame.appendChild(figma.createEllipse());
+    expect([rect.name, rect.width, frame.children.length]).toEqual(['Logo', 40, 2]);
+  });
+
   it('parses colours like figma.util', () => {
     const { figma } = createFakeFigma();
     expect(figma.util.rgb('#1C4D3D')).toEqual({ r: 28 / 255, g: 77 / 255, b: 61 / 255 });
@@ -239,9 +253,18 @@ describe('selection', () => {
     outer.appendChild(inner);
     inner.appendChild(leaf);
     figma.currentPage.selection = [leaf, other, outer, inner, leaf];
-    expect(figma.currentPage.selection).toEqual([other, outer]);
+    expect(new Set(figma.currentPage.selection)).toEqual(new Set([other, outer]));
     figma.currentPage.selection = [leaf, inner];
     expect(figma.currentPage.selection).toEqual([inner]);
+  });
+
+  // PageNode docs: "The ordering of nodes in the selection is unspecified, you should not be relying on it."
+  it('does not keep the order the selection was given in', () => {
+    const { figma } = createFakeFigma();
+    const first = figma.createFrame();
+    const second = figma.createFrame();
+    figma.currentPage.selection = [first, second];
+    expect(figma.currentPage.selection).toEqual([second, first]);
   });
 
   // Typings: "`page.selection` returns a new, read-only array every time it is called".

@@ -95,6 +95,22 @@ describe('styled text ranges', () => {
     expect(copy.getRangeFontSize(5, 8)).toBe(30);
   });
 
+  it('links to a URL or to a node of this file that is not inside an instance (HyperlinkTarget: "NODE" is "the id of a node in the current document" that "cannot be a sublayer of an instance")', async () => {
+    const { figma, text } = await sentenceAsync();
+    const terms = figma.createFrame();
+    text.setRangeHyperlink(9, 14, { type: 'NODE', value: terms.id });
+    text.setRangeHyperlink(0, 4, { type: 'URL', value: 'https://northwind.example/terms' });
+    expect(text.getRangeHyperlink(9, 14)).toEqual({ type: 'NODE', value: terms.id });
+    expect(() => text.setRangeHyperlink(0, 4, { type: 'NODE', value: '999:1' })).toThrow(/needs the id of a node in this file/);
+    const component = figma.createComponent();
+    component.appendChild(figma.createRectangle());
+    const layer = (component.createInstance().children[0] as SceneNode).id;
+    expect(() => text.setRangeHyperlink(0, 4, { type: 'NODE', value: layer })).toThrow(/cannot point to a layer inside an instance/);
+    // "value is a hyperlink URL": the stricter reading asks for an absolute one.
+    expect(() => (text.hyperlink = { type: 'URL', value: 'terms page' })).toThrow(/needs an absolute URL/);
+    expect(text.getRangeHyperlink(0, 4)).toEqual({ type: 'URL', value: 'https://northwind.example/terms' });
+  });
+
   it('refuses bad ranges and unknown segment fields clearly', async () => {
     const { text } = await sentenceAsync();
     expect(() => text.setRangeFontSize(5, 3, 10)).toThrow(/Expected 0 <= start < end <= 20/);

@@ -58,6 +58,20 @@ describe('text nodes', () => {
     expect(fonts.map((f) => `${f.fontName.family} ${f.fontName.style}`)).toContain('Inter Semi Bold');
   });
 
+  it('reports text in a font this machine lacks as missing, and cannot edit it (typings: hasMissingFont, "a font currently not available to the document")', async () => {
+    const fake = createFakeFigma({ fonts: [{ family: 'Inter', style: 'Regular' }] });
+    const { figma } = fake;
+    await figma.loadFontAsync({ family: 'Inter', style: 'Regular' });
+    const text = figma.createText();
+    text.characters = 'Northwind';
+    expect([text.hasMissingFont, figma.hasMissingFont]).toEqual([false, false]);
+    // A teammate whose machine has Georgia sets it; here it is missing.
+    fake.remoteEdit(() => text.setRangeFontName(0, 5, { family: 'Georgia', style: 'Regular' }));
+    expect([text.hasMissingFont, figma.hasMissingFont]).toEqual([true, true]);
+    await expect(figma.loadFontAsync({ family: 'Georgia', style: 'Regular' })).rejects.toThrow(/could not be loaded/);
+    expect(() => (text.characters = 'Northwind Mail')).toThrow(/unloaded font "Georgia Regular"/);
+  });
+
   it('sizes auto-resizing text and wraps fixed-width text', async () => {
     const { figma } = createFakeFigma();
     await figma.loadFontAsync({ family: 'Inter', style: 'Regular' });

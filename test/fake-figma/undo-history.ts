@@ -1,0 +1,66 @@
+// figma.commitUndo / figma.triggerUndo. Typings: plugin actions are "not committed to undo
+// history" until `commitUndo()`, so without it one undo reverts everything the run did;
+// `triggerUndo()` "Reverts to the last `commitUndo()` state". The fake journals the edits it
+// can revert (node fields, component descriptions and property definitions, plugin and
+// relaunch data, creations, moves, removals); a step that holds anything else (an instance's
+// main component, properties or overrides, styles, variables) makes triggerUndo throw "not
+// implemented" rather than revert part of it. Collaborators' edits are never in the history.
+import { notImplemented } from './not-implemented';
+
+type UndoEntry = { revert: () => void; untracked?: undefined } | { untracked: string; revert?: undefined };
+
+export class UndoHistory {
+  /** The open step: what the plugin did since the last commitUndo (or its run's start). */
+  private current: UndoEntry[] = [];
+  private readonly committed: UndoEntry[][] = [];
+  /** > 0 while the history must not record (an undo running, a collaborator's edit). */
+  private paused = 0;
+
+  constructor(
+    private readonly isLocal: () => boolean,
+    /** Runs a revert with the plugin's restrictions lifted (the fake's withRulesOff). */
+    private readonly privileged: (revert: () => void) => void,
+  ) {}
+
+  get recording(): boolean {
+    return this.paused === 0 && this.isLocal();
+  }
+
+  /** Remembers how to undo an edit about to be made (call only while `recording`). */
+  record(revert: () => void): void {
+    this.current.push({ revert });
+  }
+
+  /** An edit the fake cannot revert: undoing its step says so instead of reverting part of it. */
+  untracked(what: string): void {
+    if (this.recording) this.current.push({ untracked: what });
+  }
+
+  commit(): void {
+    if (this.current.length === 0) return;
+    this.committed.push(this.current);
+    this.current = [];
+  }
+
+  trigger(): void {
+    const fromCurrent = this.current.length > 0;
+    const step = fromCurrent ? this.current : this.committed[this.committed.length - 1];
+    if (step === undefined) return;
+    const blocker = step.find((entry) => entry.untracked !== undefined);
+    if (blocker) {
+      notImplemented(
+        `figma.triggerUndo over ${blocker.untracked ?? ''} (the fake reverts node fields, component descriptions and property definitions, plugin and relaunch data, creations, moves and removals)`,
+      );
+    }
+    if (fromCurrent) this.current = [];
+    else this.committed.pop();
+    this.paused++;
+    try {
+      this.privileged(() => {
+        for (let i = step.length - 1; i >= 0; i--) step[i]!.revert!();
+      });
+    } finally {
+      this.paused--;
+    }
+  }
+}
