@@ -7,7 +7,8 @@ let h: Harness;
 
 beforeAll(async () => {
   h = await startHarnessAsync();
-  await h.openAsync();
+  // Opened from the Settings menu command: these tests start on Settings.
+  await h.openAsync('?command=settings');
 });
 
 afterAll(async () => {

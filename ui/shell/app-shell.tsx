@@ -2,12 +2,12 @@ import type { ComponentChildren } from 'preact';
 import type { Command } from '../../src/shared/bridge/messages';
 import { NavBar } from './nav-bar';
 import { ResizeHandle } from './resize-handle';
-import { SCREENS } from './screens';
+import { SCREENS, START_SCREEN_TITLE, type ScreenId } from './screens';
 
 export interface AppShellProps {
   fileName: string;
   userName: string | null;
-  screen: Command;
+  screen: ScreenId;
   onScreen: (screen: Command) => void;
   /** Asks for a new window size (`save` when the resize ends). */
   onResize: (width: number, height: number, save: boolean) => void;
@@ -17,7 +17,7 @@ export interface AppShellProps {
 }
 
 export function AppShell({ fileName, userName, screen, onScreen, onResize, badges, children }: AppShellProps) {
-  const label = SCREENS.find((entry) => entry.id === screen)?.label ?? screen;
+  const label = screen === 'start' ? START_SCREEN_TITLE : (SCREENS.find((entry) => entry.id === screen)?.label ?? screen);
   return (
     <div class="shell">
       <header class="shell-header">
