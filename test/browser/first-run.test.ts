@@ -2,6 +2,7 @@
 // getting-started screen on fresh storage and its two steps, the menu command and the last screen
 // used once set up, a click that a field's message must not swallow, and failures told once, in
 // words, without internal names.
+import { mkdirSync } from 'node:fs';
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageProblems } from '../support/message-rules';
@@ -9,9 +10,11 @@ import { axeViolationsAsync } from './support/axe';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 
 let h: Harness;
+const SHOTS = 'test-results/screenshots';
 
 beforeAll(async () => {
   h = await startHarnessAsync();
+  mkdirSync(SHOTS, { recursive: true });
 });
 
 afterAll(async () => {
@@ -48,6 +51,8 @@ describe('a first run', () => {
       // No tab is marked open: this screen is not one of the four.
       expect(await ui.locator('nav [aria-current="page"]').count()).toBe(0);
       expect(await axeViolationsAsync(ui)).toEqual([]);
+      // For the README: what a newcomer sees first.
+      await ui.locator('body').screenshot({ path: `${SHOTS}/start-${theme}.png` });
       // Nothing is written until the person chooses something.
       expect(await evaluateHooks(h.page, (hooks) => hooks.clientStorageKeysAsync())).toEqual([]);
     });
@@ -120,5 +125,29 @@ describe('Settings', () => {
     expect(message).toBe(`Could not reach ${unreachable}. Check the address above and your network connection, then test again.`);
     expect(messageProblems(message)).toEqual([]);
     expect(await ui.getByTestId('settings-library-error').count()).toBe(0);
+  });
+});
+
+describe('the playground', () => {
+  it('opens with the components fitted to the canvas beside the plugin window, at a readable zoom', async () => {
+    await openFreshAsync();
+    const zoom = Number(/(\d+)%/.exec((await textOf(h.page.locator('[data-role="zoom"]'))) ?? '')?.[1]);
+    expect(zoom).toBeGreaterThanOrEqual(35);
+    const canvas = (await h.page.locator('[data-role="canvas"]').boundingBox())!;
+    const window = (await h.page.locator('[data-role="plugin-window"]').boundingBox())!;
+    const nodes = await h.page.locator('[data-role="drawing"] > .node').evaluateAll((elements) =>
+      elements.map((element) => {
+        const rect = element.getBoundingClientRect();
+        return { name: (element as HTMLElement).dataset.nodeId ?? '', left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom };
+      }),
+    );
+    expect(nodes.length).toBeGreaterThan(5);
+    for (const node of nodes) {
+      expect(node.left, node.name).toBeGreaterThanOrEqual(canvas.x);
+      expect(node.top, node.name).toBeGreaterThanOrEqual(canvas.y);
+      expect(node.bottom, node.name).toBeLessThanOrEqual(canvas.y + canvas.height);
+      // Clear of the plugin window: nothing the newcomer should see is under it.
+      expect(node.right, node.name).toBeLessThanOrEqual(window.x);
+    }
   });
 });
