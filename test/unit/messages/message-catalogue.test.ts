@@ -10,6 +10,7 @@ import {
   networkError,
   notJsonError,
   timeoutError,
+  wrongHostMessage,
   type ErrorContext,
 } from '../../../src/shared/api/http/error-mapping';
 import { bridgeText } from '../../../src/shared/bridge/bridge-text';
@@ -70,13 +71,15 @@ function catalogue(): Array<{ from: string; message: string }> {
   const add = (from: string, message: string | null | undefined) => {
     if (message) entries.push({ from, message });
   };
+  for (const api of APIS) add('API error wrong_host', wrongHostMessage(api));
   for (const error of apiErrors()) add(`API error ${error.code} (${error.api}, ${error.status ?? 'no status'})`, error.message);
   add('bridge timeout', bridgeText.timeout(15_000));
   add('bridge timeout', bridgeText.timeout(1_000));
   for (const [name, text] of Object.entries(bridgeText)) if (typeof text === 'string') add(`bridge ${name}`, text);
   for (const api of APIS) {
     add('no key', noKeyResult(api).message);
-    for (const error of apiErrors()) add(`connection test after ${error.code} (${api})`, connectionFailedResult(api, BASE_URL, error).message);
+    for (const api of APIS) add('API error wrong_host', wrongHostMessage(api));
+  for (const error of apiErrors()) add(`connection test after ${error.code} (${api})`, connectionFailedResult(api, BASE_URL, error).message);
     add('connection test, unexpected failure', connectionFailedResult(api, BASE_URL, new TypeError('Failed to fetch')).message);
     for (const input of ['', 'not a url', 'https://user:pw@api.example.com', 'https://api.example.com/?q=1', 'http://example.com', 'ftp://example.com']) {
       add(`address "${input}"`, baseUrlProblem(input));

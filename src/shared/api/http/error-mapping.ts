@@ -116,6 +116,11 @@ export function invalidArgumentError(api: ApiName, endpoint: string, problem: st
   return new ApiError({ api, endpoint, status: null, code: 'invalid_argument', message: problem });
 }
 
+/** A request that would have left the API's host with its key (a bug, caught before sending). */
+export function wrongHostMessage(api: ApiName): string {
+  return `Envelope stopped a request that would have sent your ${apiLabel(api)} key to another address, so nothing was sent. Close Envelope and open it again; if it happens again, report it.`;
+}
+
 function keyNeededMessage(api: ApiName): string {
   return `This needs ${api === 'library' ? 'an' : 'a'} ${apiLabel(api)} key. Add one in Settings.`;
 }
