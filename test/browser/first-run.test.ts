@@ -60,8 +60,12 @@ describe('a first run', () => {
 
   it('“Connect the builder” opens Settings; Settings leads back; “Start browsing” opens Browse', async () => {
     const ui = await openFreshAsync();
-    await ui.getByRole('button', { name: 'Connect the builder' }).click();
+    // By keyboard: focus follows to the new screen's title, not lost with the button.
+    await ui.getByRole('button', { name: 'Connect the builder' }).focus();
+    await h.page.keyboard.press('Enter');
     await expect.poll(() => screenTitle(ui)).toBe('Settings');
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.textContent ?? null)).toBe('Settings');
+    expect(await axeViolationsAsync(ui)).toEqual([]);
     expect(await ui.getByRole('button', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
     await ui.getByRole('button', { name: 'Show the welcome screen' }).click();
     await expect.poll(() => screenTitle(ui)).toBe('Welcome to Envelope');
