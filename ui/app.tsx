@@ -10,7 +10,8 @@ import { errorText } from './messages/error-text';
 import { createSettingsRequester } from './settings/settings-requester';
 import { SettingsScreen } from './settings/settings-screen';
 import { AppShell } from './shell/app-shell';
-import { initialScreen, SCREENS } from './shell/screens';
+import { initialScreen, SCREENS, type ScreenId } from './shell/screens';
+import { StartScreen } from './start/start-screen';
 import { UpcomingScreen } from './shell/upcoming-screen';
 import { createSyncRequester } from './sync/sync-requester';
 import { SyncScreen } from './sync/sync-screen';
@@ -18,12 +19,17 @@ import { SyncScreen } from './sync/sync-screen';
 type AppState =
   | { status: 'loading' }
   | { status: 'failed'; message: string }
-  | { status: 'ready'; fileName: string; userName: string | null; view: SettingsView; screen: Command };
+  | { status: 'ready'; fileName: string; userName: string | null; view: SettingsView; screen: ScreenId };
 
 export interface AppProps {
   endpoint?: Pick<UiEndpoint, 'request'>;
   /** Where the sandbox's events come from (the plugin's endpoint unless a test gives its own). */
   subscribe?: typeof onSandboxEvent;
+}
+
+/** Kept for the next launch without a menu command; a lost write only costs that convenience. */
+function rememberScreen(endpoint: Pick<UiEndpoint, 'request'>, screen: Command): void {
+  void endpoint.request('app/remember-screen', { screen }).catch(() => undefined);
 }
 
 export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps) {
@@ -44,14 +50,21 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
   const load = useCallback(() => {
     setState({ status: 'loading' });
     endpoint.request('app/init', {}).then(
-      (init) =>
+      (init) => {
+        // A menu command's screen counts as used, as a tab clicked does.
+        if (init.command !== null && init.command !== init.lastScreen) rememberScreen(endpoint, init.command);
         setState({
           status: 'ready',
           fileName: init.fileName,
           userName: init.userName,
           view: init.settings,
-          screen: initialScreen(init.command, init.settings.builder.keyHint !== null || init.settings.library.keyHint !== null),
-        }),
+          screen: initialScreen({
+            command: init.command,
+            lastScreen: init.lastScreen,
+            hasAnyKey: init.settings.builder.keyHint !== null || init.settings.library.keyHint !== null,
+          }),
+        });
+      },
       (error: unknown) => setState({ status: 'failed', message: `Envelope could not start: ${errorText(error)}` }),
     );
   }, [endpoint]);
@@ -79,9 +92,10 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
     );
   }
 
-  const setScreen = (screen: Command) => {
+  const setScreen = (screen: ScreenId) => {
     if (state.screen === 'sync') setSyncOpened(true);
     setState({ ...state, screen });
+    if (screen !== 'start') rememberScreen(endpoint, screen);
   };
   const setView = (view: SettingsView) => setState((current) => (current.status === 'ready' ? { ...current, view } : current));
   const info = SCREENS.find((screen) => screen.id === state.screen);
@@ -94,7 +108,9 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
         <SyncScreen requester={syncRequester} onOpenSettings={() => setScreen('settings')} hidden={state.screen !== 'sync'} />
       ) : null}
       {state.screen === 'sync' ? null : state.screen === 'settings' ? (
-        <SettingsScreen view={state.view} onView={setView} requester={requester} />
+        <SettingsScreen view={state.view} onView={setView} requester={requester} onShowStart={() => setScreen('start')} />
+      ) : state.screen === 'start' ? (
+        <StartScreen onScreen={setScreen} />
       ) : info ? (
         <UpcomingScreen screen={info} />
       ) : null}

@@ -2,10 +2,11 @@
 import type { Handlers } from '../shared/bridge/endpoint';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { SandboxRequests, SettingsView } from '../shared/bridge/messages';
+import { readLastScreenAsync, saveLastScreenAsync } from './last-screen';
 import { parseMenuCommand } from './menu-command';
 import { fitWindowSize, saveWindowSizeAsync } from './window-size';
 
-export type AppHandlers = Pick<Handlers<SandboxRequests>, 'app/init' | 'ui/resize' | 'ui/notify'>;
+export type AppHandlers = Pick<Handlers<SandboxRequests>, 'app/init' | 'app/remember-screen' | 'ui/resize' | 'ui/notify'>;
 
 const NOTIFY_MAX_LENGTH = 300;
 
@@ -30,7 +31,13 @@ export function createAppHandlers({ figma, readSettingsViewAsync }: AppDependenc
       settings: await readSettingsViewAsync(),
       fileName: figma.root.name,
       userName: currentUserName(figma),
+      lastScreen: await readLastScreenAsync(figma.clientStorage),
     }),
+
+    'app/remember-screen': async ({ screen }) => {
+      await saveLastScreenAsync(figma.clientStorage, screen);
+      return {};
+    },
 
     'ui/resize': async ({ width, height, save }) => {
       const size = fitWindowSize(width, height);

@@ -8,6 +8,8 @@ const API_LABEL: Record<ApiName, string> = { builder: 'builder', library: 'libra
 /** The fields of an ApiError this module reads (src/shared/api/http/api-error.ts). */
 export interface ApiFailure {
   status: number | null;
+  /** The ApiError's code (`timeout`, `network_error`…), when known. */
+  code?: string;
   message: string;
   retryAfterSeconds?: number | null;
 }
@@ -50,9 +52,14 @@ export function connectionFailedResult(api: ApiName, baseUrl: string, error: unk
     const detail = error instanceof Error ? error.message : String(error);
     return { ok: false, message: `The ${label} connection test failed unexpectedly: ${withStop(detail)}` };
   }
-  const { status, message } = error;
+  const { status } = error;
+  // The ApiError's own message is a whole sentence for other screens: this one says the same
+  // facts for the person testing the connection, once.
   if (status === null) {
-    return { ok: false, message: `Could not reach ${baseUrl} : ${withStop(message)} Check the address and your network.` };
+    if (error.code === 'timeout') {
+      return { ok: false, message: `${baseUrl} did not answer in time. The ${label} API may be slow or down: test again in a minute.` };
+    }
+    return { ok: false, message: `Could not reach ${baseUrl}. Check the address above and your network connection, then test again.` };
   }
   if (status === 401 || status === 403) {
     const where =
@@ -69,7 +76,7 @@ export function connectionFailedResult(api: ApiName, baseUrl: string, error: unk
     return { ok: false, message: `The ${label} API is limiting requests for this key (429).${wait}` };
   }
   if (status >= 500) {
-    return { ok: false, message: `The ${label} API had a problem (${status}): ${withStop(message)} Try again later.` };
+    return { ok: false, message: `The ${label} API had a problem on its side (HTTP ${status}). Test again later.` };
   }
-  return { ok: false, message: `The ${label} API refused the test call (${status}): ${withStop(message)}` };
+  return { ok: false, message: `The ${label} API refused the test call (HTTP ${status}). Check that the address above points to the ${label} API.` };
 }

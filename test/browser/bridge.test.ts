@@ -1,6 +1,7 @@
 // The sandbox–UI bridge, end to end: the real dist/code.js in the playground page and the real
 // dist/ui.html in its null-origin iframe.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bridgeText } from '../../src/shared/bridge/bridge-text';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 
 interface WireLike {
@@ -15,7 +16,8 @@ let h: Harness;
 
 beforeAll(async () => {
   h = await startHarnessAsync();
-  await h.openAsync();
+  // Opened from the Settings menu command: these tests start on Settings.
+  await h.openAsync('?command=settings');
 });
 
 afterAll(async () => {
@@ -97,7 +99,9 @@ describe('the bridge between the real sandbox and the real UI', () => {
     const [second] = await repliesToUiAsync('raw-bad-2');
     expect(first?.error?.code).toBe('invalid_message');
     expect(second?.error?.code).toBe('invalid_message');
-    expect(second?.error?.message).toMatch(/^Invalid "settings\/save-api" request: payload\./);
+    // The message is for a person; which request and what was wrong are details for developers.
+    expect(second?.error?.message).toBe(bridgeText.invalidRequest);
+    expect(second?.error?.details).toMatchObject({ request: 'settings/save-api', problem: expect.stringMatching(/^payload\./) as unknown });
     // The sandbox logs only the reason, never the message.
     const lines = await evaluateHooks(h.page, (hooks) => hooks.consoleLines());
     expect(lines.some((line) => line.level === 'warn' && line.text.startsWith('Envelope: ignored'))).toBe(true);

@@ -1,4 +1,5 @@
 import type { Ref } from 'preact';
+import { afterPointerRelease } from './after-pointer-release';
 
 export interface TextFieldProps {
   id: string;
@@ -13,6 +14,7 @@ export interface TextFieldProps {
   testId?: string;
   inputRef?: Ref<HTMLInputElement>;
   onKeyDown?: (event: KeyboardEvent) => void;
+  /** Runs on leaving the field; during a press elsewhere, once the press is released (see after-pointer-release). */
   onBlur?: () => void;
   disabled?: boolean;
 }
@@ -42,7 +44,7 @@ export function TextField({ id, label, value, onValue, type = 'text', error, hin
         data-testid={testId}
         onInput={(event) => onValue(event.currentTarget.value)}
         onKeyDown={onKeyDown}
-        onBlur={onBlur}
+        onBlur={onBlur ? () => afterPointerRelease(onBlur) : undefined}
       />
       {error ? (
         <p id={errorId ?? undefined} class="field-error" data-testid={testId ? `${testId}-error` : undefined}>

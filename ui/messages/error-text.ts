@@ -10,11 +10,15 @@ export function fieldErrorFrom<F extends string>(error: unknown, fields: readonl
   return typeof field === 'string' && (fields as readonly string[]).includes(field) ? { field: field as F, message } : null;
 }
 
+export const UNEXPECTED_FAILURE = 'Something went wrong in Envelope and it could not say what. Try again; if it happens again, close Envelope and open it again.';
+
 /** Any failure in words. */
 export function errorText(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
     return (error as { message: string }).message;
   }
-  return `Something went wrong: ${String(error)}`;
+  if (typeof error === 'string' && error.trim() !== '') return error;
+  // Nothing in words came with it: say what happened and what to do, without the raw value.
+  return UNEXPECTED_FAILURE;
 }

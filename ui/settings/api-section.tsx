@@ -76,6 +76,16 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
     return check.ok ? undefined : check.errors[field];
   }
 
+  /**
+   * Shows the field's problem on leaving it. It only adds: typing clears a message, and the blur
+   * may run after a click it waited for (see after-pointer-release), whose outcome (the
+   * sandbox's refusal, say) must stay.
+   */
+  function showBlurProblem(field: ApiField) {
+    const problem = blurProblem(field);
+    if (problem) setErrors((current) => (current[field] ? current : { ...current, [field]: problem }));
+  }
+
   function save() {
     setFailure(null);
     setResult(null);
@@ -204,7 +214,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
         hint={baseUrl.trim() === saved.defaultBaseUrl ? 'The default address.' : `Default: ${saved.defaultBaseUrl}`}
         inputRef={baseUrlRef}
         onKeyDown={onBaseUrlKeyDown}
-        onBlur={() => setErrors((current) => ({ ...current, baseUrl: blurProblem('baseUrl') }))}
+        onBlur={() => showBlurProblem('baseUrl')}
       />
       {keyFieldShown ? (
         <TextField
@@ -222,7 +232,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
           placeholder={text.keyPlaceholder}
           inputRef={keyRef}
           onKeyDown={onKeyFieldKeyDown}
-          onBlur={() => setErrors((current) => ({ ...current, key: blurProblem('key') }))}
+          onBlur={() => showBlurProblem('key')}
         />
       ) : (
         <div class="field">

@@ -1,4 +1,5 @@
 import type { SettingsView } from '../../src/shared/bridge/messages';
+import { Button } from '../components/button';
 import { ApiSection } from './api-section';
 import { DesignSystemSection } from './design-system-section';
 import type { SettingsRequester } from './settings-requester';
@@ -7,15 +8,26 @@ export interface SettingsScreenProps {
   view: SettingsView;
   onView: (view: SettingsView) => void;
   requester: SettingsRequester;
+  /** Opens the getting-started screen again. */
+  onShowStart: () => void;
 }
 
-export function SettingsScreen({ view, onView, requester }: SettingsScreenProps) {
+export function SettingsScreen({ view, onView, requester, onShowStart }: SettingsScreenProps) {
   return (
     <div class="screen" data-testid="screen-settings">
       <p class="muted">Keys are kept on this computer for your Figma account only; they are never saved in the file.</p>
       <ApiSection api="builder" view={view} onView={onView} requester={requester} />
       <DesignSystemSection view={view} onView={onView} requester={requester} />
       <ApiSection api="library" view={view} onView={onView} requester={requester} />
+      <section class="settings-section" aria-labelledby="settings-start-title">
+        <h2 id="settings-start-title">Getting started</h2>
+        <p class="muted">
+          What sync and browsing each do and need, with a step to each.{' '}
+          <Button variant="link" onClick={onShowStart} testId="settings-show-start">
+            Show the welcome screen
+          </Button>
+        </p>
+      </section>
     </div>
   );
 }

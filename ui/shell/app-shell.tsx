@@ -1,13 +1,14 @@
 import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
 import type { Command } from '../../src/shared/bridge/messages';
 import { NavBar } from './nav-bar';
 import { ResizeHandle } from './resize-handle';
-import { SCREENS } from './screens';
+import { SCREENS, START_SCREEN_TITLE, type ScreenId } from './screens';
 
 export interface AppShellProps {
   fileName: string;
   userName: string | null;
-  screen: Command;
+  screen: ScreenId;
   onScreen: (screen: Command) => void;
   /** Asks for a new window size (`save` when the resize ends). */
   onResize: (width: number, height: number, save: boolean) => void;
@@ -17,7 +18,17 @@ export interface AppShellProps {
 }
 
 export function AppShell({ fileName, userName, screen, onScreen, onResize, badges, children }: AppShellProps) {
-  const label = SCREENS.find((entry) => entry.id === screen)?.label ?? screen;
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  // A button that opened another screen (the welcome screen's, say) is gone with its screen:
+  // focus moves to the new screen's title instead of being lost to the page.
+  // Not on opening: the plugin window must not take the focus from Figma's canvas by itself.
+  const shownScreen = useRef(screen);
+  useEffect(() => {
+    if (shownScreen.current === screen) return;
+    shownScreen.current = screen;
+    if (document.activeElement === null || document.activeElement === document.body) titleRef.current?.focus();
+  }, [screen]);
+  const label = screen === 'start' ? START_SCREEN_TITLE : (SCREENS.find((entry) => entry.id === screen)?.label ?? screen);
   return (
     <div class="shell">
       <header class="shell-header">
@@ -29,7 +40,9 @@ export function AppShell({ fileName, userName, screen, onScreen, onResize, badge
       </header>
       <main class="shell-main" aria-labelledby="screen-title">
         <div class="screen">
-          <h1 id="screen-title">{label}</h1>
+          <h1 id="screen-title" tabIndex={-1} ref={titleRef}>
+            {label}
+          </h1>
           {children}
         </div>
       </main>

@@ -1,8 +1,9 @@
 import type { Command } from '../../src/shared/bridge/messages';
-import { SCREENS } from './screens';
+import { SCREENS, type ScreenId } from './screens';
 
 export interface NavBarProps {
-  current: Command;
+  /** The screen shown; the getting-started screen has no tab, so none is marked. */
+  current: ScreenId;
   onSelect: (screen: Command) => void;
   /** A count on a screen's tab (changes waiting on Sync); none when 0. */
   badges?: Partial<Record<Command, number>>;

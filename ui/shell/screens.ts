@@ -27,8 +27,25 @@ export const SCREENS: readonly ScreenInfo[] = [
   { id: 'settings', label: 'Settings', purpose: 'API keys and addresses, and the design system this file syncs to.' },
 ];
 
-/** The screen to open first: the menu command's, or Settings when nothing is set up yet. */
-export function initialScreen(command: Command | null, hasAnyKey: boolean): Command {
+/** What the window can show: one of the four screens, or the getting-started screen (no tab). */
+export type ScreenId = Command | 'start';
+
+export const START_SCREEN_TITLE = 'Welcome to Envelope';
+
+export interface FirstScreenFacts {
+  /** The screen the menu command names, or null when Envelope was opened without one. */
+  command: Command | null;
+  /** The screen this person used last (remembered per user), or null before any. */
+  lastScreen: Command | null;
+  hasAnyKey: boolean;
+}
+
+/**
+ * The screen to open first: the menu command's; else the last screen used; else Sync once a key
+ * is saved; else (a first run) the getting-started screen.
+ */
+export function initialScreen({ command, lastScreen, hasAnyKey }: FirstScreenFacts): ScreenId {
   if (command) return command;
-  return hasAnyKey ? 'sync' : 'settings';
+  if (lastScreen) return lastScreen;
+  return hasAnyKey ? 'sync' : 'start';
 }

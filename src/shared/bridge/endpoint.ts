@@ -2,6 +2,7 @@
 // matches their replies, runs the local handlers, streams progress, times out replies that
 // never come, and validates every message with zod before acting on it.
 import { BridgeError, toWireError } from './bridge-error';
+import { bridgeText } from './bridge-text';
 import {
   CHANNEL,
   type EventDefinitions,
@@ -120,9 +121,7 @@ export function createEndpoint<
     if (entry.timer !== undefined) timers.clearTimeout(entry.timer);
     entry.timer = timers.setTimeout(() => {
       pending.delete(id);
-      entry.reject(
-        new BridgeError('timeout', `No answer to "${entry.type}" after ${Math.round(entry.timeoutMs / 1000)} s. The plugin may be busy or stuck; try again.`),
-      );
+      entry.reject(new BridgeError('timeout', bridgeText.timeout(entry.timeoutMs), { request: entry.type }));
     }, entry.timeoutMs);
   }
 
@@ -137,15 +136,19 @@ export function createEndpoint<
   async function runHandler(id: string, type: string, payload: unknown): Promise<void> {
     const definition = Object.prototype.hasOwnProperty.call(options.incoming, type) ? options.incoming[type] : undefined;
     if (!definition) {
-      options.post({ channel: CHANNEL, kind: 'failure', id, error: { code: 'unknown_request', message: `Unknown request "${type}".` } });
+      options.post({ channel: CHANNEL, kind: 'failure', id, error: { code: 'unknown_request', message: bridgeText.unknownRequest, details: { request: type } } });
       reject(`unknown request "${type}"`);
       return;
     }
     const parsed = safeParseDescribed(definition.request, payload, 'payload');
     if (!parsed.ok) {
-      const message = `Invalid "${type}" request: ${parsed.message}.`;
-      options.post({ channel: CHANNEL, kind: 'failure', id, error: { code: 'invalid_message', message } });
-      reject(message);
+      options.post({
+        channel: CHANNEL,
+        kind: 'failure',
+        id,
+        error: { code: 'invalid_message', message: bridgeText.invalidRequest, details: { request: type, problem: parsed.message } },
+      });
+      reject(`Invalid "${type}" request: ${parsed.message}.`);
       return;
     }
     const state = { cancelled: false };
@@ -165,7 +168,7 @@ export function createEndpoint<
       const handler = options.handlers[type as keyof Incoming];
       const result = await handler(parsed.value as never, context);
       const reply = safeParseDescribed(definition.reply, result, 'reply');
-      if (!reply.ok) throw new BridgeError('internal', `The plugin produced an invalid reply to "${type}": ${reply.message}.`);
+      if (!reply.ok) throw new BridgeError('internal', bridgeText.invalidReply, { request: type, problem: reply.message });
       options.post({ channel: CHANNEL, kind: 'reply', id, ok: true, payload: reply.value });
     } catch (error) {
       options.post({ channel: CHANNEL, kind: 'failure', id, error: toWireError(error) });
@@ -184,7 +187,7 @@ export function createEndpoint<
       const { id, kind } = raw as { id?: unknown; kind?: unknown };
       // A malformed request still gets its one answer, so the sender is not left waiting.
       if (kind === 'request' && typeof id === 'string' && id.length > 0 && id.length <= 64) {
-        options.post({ channel: CHANNEL, kind: 'failure', id, error: { code: 'invalid_message', message: `Invalid request: ${parsed.message}.` } });
+        options.post({ channel: CHANNEL, kind: 'failure', id, error: { code: 'invalid_message', message: bridgeText.invalidRequest, details: { problem: parsed.message } } });
       }
       reject(`malformed message: ${parsed.message}`);
       return;
@@ -214,7 +217,7 @@ export function createEndpoint<
         if (!reply || !reply.ok) {
           const why = reply && !reply.ok ? reply.message : 'no definition';
           reject(`invalid reply to "${entry.type}": ${why}`);
-          entry.reject(new BridgeError('invalid_message', `The answer to "${entry.type}" was malformed: ${why}.`));
+          entry.reject(new BridgeError('invalid_message', bridgeText.invalidReply, { request: entry.type, problem: why }));
           return;
         }
         entry.resolve(reply.value);

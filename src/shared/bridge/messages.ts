@@ -156,16 +156,22 @@ export type SyncOutcome = z.infer<typeof syncOutcomeSchema>;
 
 /** Requests the UI sends and the sandbox answers. */
 export const sandboxRequests = {
-  /** First call of the UI: which screen the menu command asked for, and the settings. */
+  /**
+   * First call of the UI: which screen the menu command asked for, the screen this person used
+   * last (null before any), and the settings.
+   */
   'app/init': defineRequest(
     empty,
     z.object({
       command: z.nullable(commandSchema),
+      lastScreen: z.nullable(commandSchema),
       settings: settingsViewSchema,
       fileName: z.string(),
       userName: z.nullable(z.string()),
     }),
   ),
+  /** Keeps the screen the person opened (per user, in clientStorage) for the next launch. */
+  'app/remember-screen': defineRequest(z.object({ screen: commandSchema }), empty),
   'settings/get': defineRequest(empty, settingsViewSchema),
   /** Stores an API's base URL and, when given, its key (in clientStorage only). */
   'settings/save-api': defineRequest(

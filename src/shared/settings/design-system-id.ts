@@ -19,7 +19,7 @@ export function designSystemIdProblem(input: string | null): string | null {
     return `A design-system id is at most ${DESIGN_SYSTEM_ID_MAX_LENGTH} characters; this one has ${id.length}.`;
   }
   if (!DESIGN_SYSTEM_ID_PATTERN.test(id)) {
-    return 'A design-system id contains only letters, digits and . _ ~ : - (no spaces or slashes). Copy it from the design system in the builder.';
+    return 'A design-system id contains only letters, digits and the signs “.”, “_”, “~”, “:” and “-” (no spaces or slashes). Copy it from the design system in the builder.';
   }
   return null;
 }

@@ -15,7 +15,7 @@ export function baseUrlProblem(input: string): string | null {
   const url = parseHttpUrl(value);
   if (!url) return 'This is not a web address. It should look like https://api.example.com';
   if (url.hasCredentials) return 'The address must not contain a user name or password.';
-  if (url.query || url.fragment) return 'The address must not contain ? or #.';
+  if (url.query || url.fragment) return 'The address must not contain “?” or “#”: remove the part from there on.';
   if (url.protocol === 'https:') return null;
   if (url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname)) return null;
   if (url.protocol === 'http:') return 'Keys are only sent over HTTPS: use an https:// address (http:// is allowed for localhost only).';

@@ -56,6 +56,7 @@ export function installSyncStub(config: SyncStubConfig): void {
   const handlers: Record<string, (payload: Record<string, unknown>, id: string) => unknown> = {
     'app/init': () => ({
       command: 'sync',
+      lastScreen: null,
       fileName: 'Newsletter components',
       userName: 'Sam',
       settings: {

@@ -6,6 +6,11 @@ import * as fixtures from './support/builder-fixtures';
 import { jsonResponse } from './support/scripted-transport';
 import type { SyncBody } from '../../../src/shared/api/builder/schemas';
 
+/** What was wrong with a reply, for developers: the endpoint and the problem (not in the message). */
+function whatWasWrong(error: ApiError): string {
+  return `${error.endpoint}: ${String(error.details.problem)}`;
+}
+
 const syncBody = (): SyncBody => ({
   base: '2026-11-21T10:00:00.000Z',
   source: { file_id: 'file-1', file_name: 'Email DS', user: 'Ada', plugin_version: '0.1.0' },
@@ -62,7 +67,7 @@ describe('builder client: templates', () => {
     const error = (await rejectionOf(client.getTemplateAsync('tpl_1'))) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.code).toBe('malformed_response');
-    expect(error.message).toContain('GET /api/templates/:id: data.updated_at is missing');
+    expect(whatWasWrong(error)).toContain('GET /api/templates/:id: data.updated_at is missing');
   });
 
   it('updates with PUT and deletes with an empty 204', async () => {
@@ -124,7 +129,7 @@ describe('builder client: design-system sync', () => {
     delete (body.data.conflicts[0] as Record<string, unknown>).hash;
     const { client } = builderHarness(() => jsonResponse(200, body));
     const error = (await rejectionOf(client.syncAsync('ds_1', syncBody()))) as ApiError;
-    expect(error.message).toContain('POST /api/plugin/design-systems/:id/sync: data.conflicts.0.hash is missing');
+    expect(whatWasWrong(error)).toContain('POST /api/plugin/design-systems/:id/sync: data.conflicts.0.hash is missing');
   });
 
   it('refuses a since that is not a server time', async () => {

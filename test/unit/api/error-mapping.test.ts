@@ -126,14 +126,16 @@ describe('failures without a usable response', () => {
     const { client } = builderHarness(() => ({ status: 200, headers: { 'content-type': 'text/html' }, text: '<!doctype html><title>Login</title>' }));
     const error = (await rejectionOf(client.getTemplateAsync('t'))) as ApiError;
     expect(error).toMatchObject({ code: 'not_json', status: 200 });
-    expect(error.message).toContain('not JSON (GET /api/templates/:id)');
+    expect(error.message).toBe('The builder API sent a page instead of data, so its address may be wrong. Check the builder API address in Settings.');
+    expect(error.endpoint).toBe('GET /api/templates/:id');
   });
 
   it('an empty 200 body is a missing value, not a crash', async () => {
     const { client } = libraryHarness(() => ({ status: 200, headers: {}, text: '' }));
     const error = (await rejectionOf(client.listBrandsAsync())) as ApiError;
     expect(error).toMatchObject({ code: 'malformed_response' });
-    expect(error.message).toContain('GET /v1/brands: the value is missing');
+    expect(error.message).toMatch(/^The email library API sent a reply Envelope cannot read\./);
+    expect(error.details).toMatchObject({ endpoint: 'GET /v1/brands', problem: expect.stringContaining('the value is missing') as unknown });
   });
 
   it('crosses the bridge with its facts in details', () => {

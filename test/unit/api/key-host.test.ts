@@ -9,6 +9,7 @@ import { BUILDER_BASE, BUILDER_KEY, changesBody, template } from './support/buil
 import { LIBRARY_BASE, LIBRARY_KEY, emailDetailBody, searchEmailsBody } from './support/library-fixtures';
 import { createManualScheduler } from './support/manual-scheduler';
 import { createScriptedTransport, jsonResponse } from './support/scripted-transport';
+import { wrongHostMessage } from '../../../src/shared/api/http/error-mapping';
 
 function requesterFor(path: string) {
   const clock = createManualScheduler();
@@ -61,7 +62,9 @@ describe('each key goes to its own host only', () => {
     const { sent, requests } = requesterFor(path);
     const error = (await rejectionOf(sent)) as ApiError;
     expect(error.code).toBe('wrong_host');
-    expect(error.message).toBe('Refused to send the builder key to another host (GET /x).');
+    // In words for a person; the endpoint stays in the error's fields for developers.
+    expect(error.message).toBe(wrongHostMessage('builder'));
+    expect(error.endpoint).toBe('GET /x');
     expect(requests).toHaveLength(0);
   });
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BridgeError } from '../../../src/shared/bridge/bridge-error';
 import { createEndpoint, type Handlers } from '../../../src/shared/bridge/endpoint';
+import { bridgeText } from '../../../src/shared/bridge/bridge-text';
 import { defineRequest, type WireMessage } from '../../../src/shared/bridge/protocol';
 import * as z from '../../../src/shared/zod';
 
@@ -85,7 +86,10 @@ describe('bridge endpoint', () => {
     await vi.advanceTimersByTimeAsync(1);
     const error = await pending;
     expect(error).toMatchObject({ code: 'timeout' });
-    expect((error as Error).message).toMatch(/No answer to "add" after 1 s/);
+    // Said for a person (no internal request name); the request is in the details for developers.
+    expect((error as Error).message).toBe(bridgeText.timeout(1000));
+    expect((error as Error).message).not.toContain('add');
+    expect(error).toMatchObject({ details: { request: 'add' } });
   });
 
   it('streams progress, and each report restarts the timeout', async () => {
@@ -133,7 +137,8 @@ describe('bridge endpoint', () => {
     const { ui, onInvalid } = connect({ add });
     const error = await ui.request('add', { a: 1 } as never).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'invalid_message' });
-    expect((error as Error).message).toBe('Invalid "add" request: payload.b is missing.');
+    expect((error as Error).message).toBe(bridgeText.invalidRequest);
+    expect(error).toMatchObject({ details: { request: 'add', problem: 'payload.b is missing' } });
     expect(add).not.toHaveBeenCalled();
     expect(onInvalid).toHaveBeenCalledWith('Invalid "add" request: payload.b is missing.');
   });
@@ -147,7 +152,8 @@ describe('bridge endpoint', () => {
     const { ui } = connect({ broken: () => Promise.resolve({ value: 42 } as never) });
     const error = await ui.request('broken', {}).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'internal' });
-    expect((error as Error).message).toMatch(/invalid reply to "broken": reply.value should be string/);
+    expect((error as Error).message).toBe(bridgeText.invalidReply);
+    expect(error).toMatchObject({ details: { request: 'broken', problem: expect.stringMatching(/reply.value should be string/) as unknown } });
   });
 
   it('reports a malformed message instead of acting on it, and still answers a malformed request', async () => {
@@ -169,7 +175,7 @@ describe('bridge endpoint', () => {
     expect(onInvalid).toHaveBeenCalledTimes(3);
     expect(onInvalid.mock.calls[2]?.[0]).toBe('malformed message: message.type is missing');
     expect(posted).toEqual([
-      { channel: 'envelope', kind: 'failure', id: 'r1', error: { code: 'invalid_message', message: 'Invalid request: message.type is missing.' } },
+      { channel: 'envelope', kind: 'failure', id: 'r1', error: { code: 'invalid_message', message: bridgeText.invalidRequest, details: { problem: 'message.type is missing' } } },
     ]);
   });
 

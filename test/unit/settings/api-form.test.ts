@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BridgeError } from '../../../src/shared/bridge/bridge-error';
 import type { SettingsView } from '../../../src/shared/bridge/messages';
 import { checkApiForm, designSystemSavedText, savedText } from '../../../ui/settings/api-form';
-import { errorText, fieldErrorFrom } from '../../../ui/messages/error-text';
+import { UNEXPECTED_FAILURE, errorText, fieldErrorFrom } from '../../../ui/messages/error-text';
 import { initialScreen, SCREENS } from '../../../ui/shell/screens';
 
 const builderKey = 'ef_0123456789abcdef0123';
@@ -58,9 +58,11 @@ describe('answers from the sandbox', () => {
   });
 
   it('turns any failure into words', () => {
-    expect(errorText(new BridgeError('timeout', 'No answer to "settings/save-api" after 15 s.'))).toBe('No answer to "settings/save-api" after 15 s.');
+    expect(errorText(new BridgeError('timeout', 'Figma did not answer Envelope within 15 seconds.'))).toBe('Figma did not answer Envelope within 15 seconds.');
     expect(errorText({ message: 'plain object' })).toBe('plain object');
-    expect(errorText(42)).toBe('Something went wrong: 42');
+    // A raw value is not shown (it would read "[object Object]" or a bare number).
+    expect(errorText(42)).toBe(UNEXPECTED_FAILURE);
+    expect(errorText({ code: 7 })).toBe(UNEXPECTED_FAILURE);
   });
 
   it('announces what was saved', () => {
@@ -82,9 +84,12 @@ describe('screens', () => {
     expect(SCREENS.map((screen) => screen.id)).toEqual(['sync', 'browse', 'templates', 'settings']);
   });
 
-  it('opens the command’s screen, else Settings until a key is saved, else Sync', () => {
-    expect(initialScreen('browse', false)).toBe('browse');
-    expect(initialScreen(null, false)).toBe('settings');
-    expect(initialScreen(null, true)).toBe('sync');
+  it('opens the command’s screen, else the last screen used, else Sync once a key is saved, else the getting-started screen', () => {
+    expect(initialScreen({ command: 'browse', lastScreen: 'settings', hasAnyKey: false })).toBe('browse');
+    expect(initialScreen({ command: 'settings', lastScreen: 'browse', hasAnyKey: true })).toBe('settings');
+    expect(initialScreen({ command: null, lastScreen: 'browse', hasAnyKey: true })).toBe('browse');
+    expect(initialScreen({ command: null, lastScreen: 'settings', hasAnyKey: false })).toBe('settings');
+    expect(initialScreen({ command: null, lastScreen: null, hasAnyKey: true })).toBe('sync');
+    expect(initialScreen({ command: null, lastScreen: null, hasAnyKey: false })).toBe('start');
   });
 });

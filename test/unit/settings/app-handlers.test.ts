@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createAppHandlers, type AppDependencies } from '../../../src/app/app-handlers';
+import { LAST_SCREEN_STORAGE_KEY, readLastScreenAsync } from '../../../src/app/last-screen';
 import { parseMenuCommand } from '../../../src/app/menu-command';
 import { DEFAULT_WINDOW_SIZE, fitWindowSize, readWindowSizeAsync, WINDOW_LIMITS, WINDOW_SIZE_STORAGE_KEY } from '../../../src/app/window-size';
 import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
@@ -67,7 +68,19 @@ describe('app handlers', () => {
   it('app/init reports the command, settings, file and user', async () => {
     const { figma } = fakeFigma();
     const handlers = createAppHandlers({ figma, readSettingsViewAsync: () => Promise.resolve(view) });
-    expect(await handlers['app/init']({}, context)).toEqual({ command: 'sync', settings: view, fileName: 'Brand emails', userName: 'Ada' });
+    expect(await handlers['app/init']({}, context)).toEqual({ command: 'sync', lastScreen: null, settings: view, fileName: 'Brand emails', userName: 'Ada' });
+  });
+
+  it('remembers the last screen per user, and reads back only a screen that exists', async () => {
+    const { figma, storage } = fakeFigma();
+    const handlers = createAppHandlers({ figma, readSettingsViewAsync: () => Promise.resolve(view) });
+    await handlers['app/remember-screen']({ screen: 'browse' }, context);
+    expect(storage.entries.get(LAST_SCREEN_STORAGE_KEY)).toBe('browse');
+    expect((await handlers['app/init']({}, context)).lastScreen).toBe('browse');
+    for (const junk of ['Browse', 'start', 42, { screen: 'sync' }]) {
+      storage.entries.set(LAST_SCREEN_STORAGE_KEY, junk);
+      expect(await readLastScreenAsync(storage)).toBeNull();
+    }
   });
 
   it('app/init gives null for an unknown command and for a user Figma will not reveal', async () => {

@@ -24,20 +24,24 @@ describe('connection test results in words', () => {
     expect(connectionFailedResult('library', base, apiError(401, 'unauthorized', 'x')).message).toMatch(/^The library API key was not accepted \(401\)/);
   });
 
-  it('names the address it could not reach and the reason', () => {
-    const result = connectionFailedResult('builder', 'http://localhost:4011', apiError(null, 'network_error', 'Connection refused'));
-    expect(result).toEqual({ ok: false, message: 'Could not reach http://localhost:4011 : Connection refused. Check the address and your network.' });
+  it('names the address it could not reach and what to do, once (not the client’s own sentence again)', () => {
+    const message = 'Could not reach the builder API at localhost:4011. Check the connection and the address in Settings.';
+    const result = connectionFailedResult('builder', 'http://localhost:4011', apiError(null, 'network_error', message));
+    expect(result).toEqual({ ok: false, message: 'Could not reach http://localhost:4011. Check the address above and your network connection, then test again.' });
+    expect(connectionFailedResult('builder', 'http://localhost:4011', apiError(null, 'timeout', 'The builder API did not answer within 12 seconds. Try again.')).message).toBe(
+      'http://localhost:4011 did not answer in time. The builder API may be slow or down: test again in a minute.',
+    );
   });
 
   it('explains 404, 429 (with the wait) and server failures', () => {
     expect(connectionFailedResult('library', 'https://x.example', apiError(404, 'not_found', 'Not found')).message).toMatch(/https:\/\/x\.example answered "not found" \(404\): is this the library API address\?/);
     expect(connectionFailedResult('builder', base, apiError(429, 'rate_limited', 'Slow down', 42)).message).toMatch(/limiting requests for this key \(429\)\. Try again in 42 s\./);
     expect(connectionFailedResult('builder', base, apiError(429, 'rate_limited', 'Slow down')).message).toMatch(/Try again in a minute\./);
-    expect(connectionFailedResult('builder', base, apiError(503, 'unavailable', 'Down for maintenance')).message).toBe(
-      'The builder API had a problem (503): Down for maintenance. Try again later.',
+    expect(connectionFailedResult('builder', base, apiError(503, 'unavailable', 'The builder API is temporarily unavailable. Try again in a moment.')).message).toBe(
+      'The builder API had a problem on its side (HTTP 503). Test again later.',
     );
-    expect(connectionFailedResult('builder', base, apiError(400, 'bad_request', 'per_page is out of range')).message).toBe(
-      'The builder API refused the test call (400): per_page is out of range.',
+    expect(connectionFailedResult('builder', base, apiError(400, 'bad_request', 'The builder API refused the request (per_page is out of range).')).message).toBe(
+      'The builder API refused the test call (HTTP 400). Check that the address above points to the builder API.',
     );
   });
 

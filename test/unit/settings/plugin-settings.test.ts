@@ -211,6 +211,6 @@ describe('the plugin’s settings, end to end in the fake Figma', () => {
     await ui.request('settings/save-api', { api: 'builder', baseUrl: unreachable, key: BUILDER_KEYS.demo });
     const result = await ui.request('settings/test-connection', { api: 'builder' }, { timeoutMs: 30_000 });
     expect(result.ok).toBe(false);
-    expect(result.message).toContain(`Could not reach ${unreachable} : `);
+    expect(result.message).toBe(`Could not reach ${unreachable}. Check the address above and your network connection, then test again.`);
   });
 });

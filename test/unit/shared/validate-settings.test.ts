@@ -18,7 +18,7 @@ describe('base URL rule', () => {
     ['api.example.com', /not a web address/],
     ['ftp://example.com', /not a web address/],
     ['https://user:pw@example.com', /user name or password/],
-    ['https://example.com/?x=1', /\? or #/],
+    ['https://example.com/?x=1', /“\?” or “#”/],
     ['https://exa mple.com', /not a web address/],
   ])('refuses %j with a message', (url, message) => expect(baseUrlProblem(url)).toMatch(message));
 

@@ -47,6 +47,8 @@ export interface ApiErrorInit {
   retryAfterSeconds?: number | null;
   /** The code the server put in its error body, when it sent one. */
   serverCode?: string | null;
+  /** For developers: what exactly was wrong with a reply (kept out of the message). */
+  problem?: string;
 }
 
 export class ApiError extends Error {
@@ -74,6 +76,7 @@ export class ApiError extends Error {
       status: this.status,
       retryAfterSeconds: this.retryAfterSeconds,
       serverCode: this.serverCode,
+      ...(init.problem === undefined ? {} : { problem: init.problem }),
     };
   }
 }

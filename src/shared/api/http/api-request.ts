@@ -7,6 +7,7 @@ import {
   malformedResponseError,
   networkError,
   notJsonError,
+  wrongHostMessage,
   timeoutError,
   type ErrorContext,
 } from './error-mapping';
@@ -135,7 +136,7 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
       // Paths are built from constants and encoded segments; this is the last line of defence
       // that a key never leaves for another host.
       if (!spec.path.startsWith('/') || spec.path.startsWith('//') || originOf(url) !== origin) {
-        throw new ApiError({ api, endpoint: spec.endpoint, status: null, code: 'wrong_host', message: `Refused to send the ${api} key to another host (${spec.endpoint}).` });
+        throw new ApiError({ api, endpoint: spec.endpoint, status: null, code: 'wrong_host', message: wrongHostMessage(api) });
       }
       for (let attempt = 1; ; attempt += 1) {
         try {

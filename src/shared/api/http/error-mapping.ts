@@ -97,7 +97,7 @@ export function notJsonError(context: ErrorContext, status: number): ApiError {
     endpoint: context.endpoint,
     status,
     code: 'not_json',
-    message: `The ${apiLabel(context.api)} sent a reply that is not JSON (${context.endpoint}). Check that the address in Settings points to the API.`,
+    message: `The ${apiLabel(context.api)} sent a page instead of data, so its address may be wrong. Check the ${apiLabel(context.api)} address in Settings.`,
   });
 }
 
@@ -107,7 +107,8 @@ export function malformedResponseError(context: ErrorContext, status: number, pr
     endpoint: context.endpoint,
     status,
     code: 'malformed_response',
-    message: `The ${apiLabel(context.api)} sent an unexpected reply: ${context.endpoint}: ${problem}.`,
+    message: `The ${apiLabel(context.api)} sent a reply Envelope cannot read. The service may have changed; try again later, or update Envelope if it keeps happening.`,
+    problem,
   });
 }
 
@@ -115,8 +116,13 @@ export function invalidArgumentError(api: ApiName, endpoint: string, problem: st
   return new ApiError({ api, endpoint, status: null, code: 'invalid_argument', message: problem });
 }
 
+/** A request that would have left the API's host with its key (a bug, caught before sending). */
+export function wrongHostMessage(api: ApiName): string {
+  return `Envelope stopped a request that would have sent your ${apiLabel(api)} key to another address, so nothing was sent. Close Envelope and open it again; if it happens again, report it.`;
+}
+
 function keyNeededMessage(api: ApiName): string {
-  return `This needs an ${apiLabel(api)} key. Add one in Settings.`;
+  return `This needs ${api === 'library' ? 'an' : 'a'} ${apiLabel(api)} key. Add one in Settings.`;
 }
 
 /** For calls that need a key when none is saved: said before any request is spent. */

@@ -1,0 +1,157 @@
+// The first minutes with Envelope, as a newcomer meets them in the playground (issue 15): the
+// getting-started screen on fresh storage and its two steps, the menu command and the last screen
+// used once set up, a click that a field's message must not swallow, and failures told once, in
+// words, without internal names.
+import { mkdirSync } from 'node:fs';
+import type { Frame } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageProblems } from '../support/message-rules';
+import { axeViolationsAsync } from './support/axe';
+import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+
+let h: Harness;
+const SHOTS = 'test-results/screenshots';
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+/** The playground as on a first visit: nothing kept from earlier runs (see playground.test.ts). */
+async function openFreshAsync(query = ''): Promise<Frame> {
+  await h.page.goto(new URL('/code.js', h.playground.url).href);
+  await h.page.evaluate(() => localStorage.clear());
+  await h.openAsync(query);
+  return readyUiAsync();
+}
+
+async function readyUiAsync(): Promise<Frame> {
+  const ui = await h.uiFrameAsync();
+  await ui.getByRole('navigation', { name: 'Envelope screens' }).waitFor({ timeout: 10_000 });
+  return ui;
+}
+
+function screenTitle(ui: Frame): Promise<string | null> {
+  return textOf(ui.getByRole('heading', { level: 1 }));
+}
+
+describe('a first run', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`opens on the getting-started screen, which says what each half needs, clean under axe (${theme})`, async () => {
+      const ui = await openFreshAsync(`?theme=${theme}`);
+      await expect.poll(() => screenTitle(ui), { timeout: 10_000 }).toBe('Welcome to Envelope');
+      const sync = ui.getByRole('region', { name: 'Sync with your email builder' });
+      const browse = ui.getByRole('region', { name: 'Browse email inspiration' });
+      expect(await sync.textContent()).toMatch(/builder API key.*design system/);
+      expect(await browse.textContent()).toMatch(/Works without a key\. A library API key adds HTML previews and your follows, likes and collections\./);
+      // No tab is marked open: this screen is not one of the four.
+      expect(await ui.locator('nav [aria-current="page"]').count()).toBe(0);
+      expect(await axeViolationsAsync(ui)).toEqual([]);
+      // For the README: what a newcomer sees first.
+      await ui.locator('body').screenshot({ path: `${SHOTS}/start-${theme}.png` });
+      // Nothing is written until the person chooses something.
+      expect(await evaluateHooks(h.page, (hooks) => hooks.clientStorageKeysAsync())).toEqual([]);
+    });
+  }
+
+  it('“Connect the builder” opens Settings; Settings leads back; “Start browsing” opens Browse', async () => {
+    const ui = await openFreshAsync();
+    // By keyboard: focus follows to the new screen's title, not lost with the button.
+    await ui.getByRole('button', { name: 'Connect the builder' }).focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => screenTitle(ui)).toBe('Settings');
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.textContent ?? null)).toBe('Settings');
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+    expect(await ui.getByRole('button', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
+    await ui.getByRole('button', { name: 'Show the welcome screen' }).click();
+    await expect.poll(() => screenTitle(ui)).toBe('Welcome to Envelope');
+    await ui.getByRole('button', { name: 'Start browsing' }).click();
+    await expect.poll(() => screenTitle(ui)).toBe('Browse');
+    expect(await ui.getByRole('button', { name: 'Browse', exact: true }).getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('once set up', () => {
+  for (const [command, title] of [
+    ['settings', 'Settings'],
+    ['browse', 'Browse'],
+    ['templates', 'Templates'],
+    ['sync', 'Sync'],
+  ] as const) {
+    it(`the menu command “${title}” opens its screen`, async () => {
+      const ui = await openFreshAsync(`?demo-keys=1&command=${command}`);
+      await expect.poll(() => screenTitle(ui), { timeout: 10_000 }).toBe(title);
+    });
+  }
+
+  it('opened without a command, Envelope shows the screen used last (kept per user)', async () => {
+    let ui = await openFreshAsync('?demo-keys=1');
+    // Keys saved and no screen used yet: Sync.
+    await expect.poll(() => screenTitle(ui), { timeout: 10_000 }).toBe('Sync');
+    await ui.getByRole('button', { name: 'Templates' }).click();
+    await expect.poll(() => screenTitle(ui)).toBe('Templates');
+    await expect.poll(() => evaluateHooks(h.page, (hooks) => hooks.clientStorageValueAsync('envelope.ui.lastScreen'))).toBe('templates');
+    await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
+    ui = await readyUiAsync();
+    await expect.poll(() => screenTitle(ui), { timeout: 10_000 }).toBe('Templates');
+  });
+});
+
+describe('Settings', () => {
+  it('acts on the first click on “Replace key” after an invalid address, while the address’s message appears', async () => {
+    const ui = await openFreshAsync('?demo-keys=1&command=settings');
+    const address = ui.getByRole('textbox', { name: 'API address' }).first();
+    await address.fill('http://example.com');
+    await ui.getByRole('button', { name: 'Replace builder API key' }).click();
+    // One click: the key field opened, and the address's problem is shown next to it.
+    await expect.poll(() => ui.getByLabel('Builder API key', { exact: true }).count(), { timeout: 2_000 }).toBe(1);
+    await expect.poll(() => textOf(ui.getByTestId('settings-builder-base-url-error'))).toContain('Keys are only sent over HTTPS');
+  });
+
+  it('an unreachable host gives one message, in words, without internal names or a repeated sentence', async () => {
+    const ui = await openFreshAsync('?demo-keys=1&command=settings');
+    const section = ui.getByRole('region', { name: 'Email library' });
+    const unreachable = 'http://localhost:1';
+    await section.getByRole('textbox', { name: 'API address' }).fill(unreachable);
+    await section.getByRole('button', { name: 'Replace library API key' }).click();
+    const state = (await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json()) as { library: { keys: { demo: string } } };
+    await section.getByLabel('Library API key', { exact: true }).fill(state.library.keys.demo);
+    await section.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => textOf(ui.getByTestId('settings-library-key-hint')), { timeout: 10_000 }).toMatch(/••••/);
+    await section.getByRole('button', { name: 'Test connection' }).click();
+    const result = ui.getByTestId('settings-library-result');
+    await expect.poll(() => textOf(result), { timeout: 30_000 }).toMatch(/^Could not reach/);
+    const message = (await textOf(result)) ?? '';
+    expect(message).toBe(`Could not reach ${unreachable}. Check the address above and your network connection, then test again.`);
+    expect(messageProblems(message)).toEqual([]);
+    expect(await ui.getByTestId('settings-library-error').count()).toBe(0);
+  });
+});
+
+describe('the playground', () => {
+  it('opens with the components fitted to the canvas beside the plugin window, at a readable zoom', async () => {
+    await openFreshAsync();
+    const zoom = Number(/(\d+)%/.exec((await textOf(h.page.locator('[data-role="zoom"]'))) ?? '')?.[1]);
+    expect(zoom).toBeGreaterThanOrEqual(35);
+    const canvas = (await h.page.locator('[data-role="canvas"]').boundingBox())!;
+    const window = (await h.page.locator('[data-role="plugin-window"]').boundingBox())!;
+    const nodes = await h.page.locator('[data-role="drawing"] > .node').evaluateAll((elements) =>
+      elements.map((element) => {
+        const rect = element.getBoundingClientRect();
+        return { name: (element as HTMLElement).dataset.nodeId ?? '', left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom };
+      }),
+    );
+    expect(nodes.length).toBeGreaterThan(5);
+    for (const node of nodes) {
+      expect(node.left, node.name).toBeGreaterThanOrEqual(canvas.x);
+      expect(node.top, node.name).toBeGreaterThanOrEqual(canvas.y);
+      expect(node.bottom, node.name).toBeLessThanOrEqual(canvas.y + canvas.height);
+      // Clear of the plugin window: nothing the newcomer should see is under it.
+      expect(node.right, node.name).toBeLessThanOrEqual(window.x);
+    }
+  });
+});

@@ -1,0 +1,148 @@
+// Every message the UI can show, composed by the modules that own each kind (API errors, the
+// bridge's own failures, connection outcomes, Settings' field problems and outcomes), checked
+// against the rules for words shown to people: no internal names, nothing said twice.
+import { describe, expect, it } from 'vitest';
+import { ApiError, type ApiErrorCode, type ApiName } from '../../../src/shared/api/http/api-error';
+import {
+  errorFromResponse,
+  keyNeededError,
+  malformedResponseError,
+  networkError,
+  notJsonError,
+  timeoutError,
+  wrongHostMessage,
+  type ErrorContext,
+} from '../../../src/shared/api/http/error-mapping';
+import { bridgeText } from '../../../src/shared/bridge/bridge-text';
+import { builderConnectedResult, connectionFailedResult, libraryConnectedResult, noKeyResult } from '../../../src/settings/connection-messages';
+import { designSystemIdProblem } from '../../../src/shared/settings/design-system-id';
+import { baseUrlProblem, keyProblem } from '../../../src/shared/settings/validate-settings';
+import { errorText } from '../../../ui/messages/error-text';
+import { checkApiForm, designSystemSavedText, savedText } from '../../../ui/settings/api-form';
+import { messageProblems, sentencesOf } from '../../support/message-rules';
+import type { SettingsView } from '../../../src/shared/bridge/messages';
+
+const APIS: readonly ApiName[] = ['library', 'builder'];
+const BASE_URL = 'https://api.example.com';
+
+function contextFor(api: ApiName, keySent = true): ErrorContext {
+  return { api, endpoint: api === 'library' ? 'GET /v1/emails/:id' : 'GET /api/templates/:id', keySent, nowMs: 0 };
+}
+
+function apiErrors(): ApiError[] {
+  const errors: ApiError[] = [];
+  const bodies = [
+    { status: 400, body: { error: { code: 'invalid_request', message: 'per_page is out of range' } } },
+    { status: 400, body: { error: { code: 'not_allowed', message: 'Adult content' } } },
+    { status: 401, body: {} },
+    { status: 404, body: { error: { code: 'not_found', message: 'No such email' } } },
+    { status: 404, body: { error: { code: 'no_insights', message: 'Too few emails' } } },
+    { status: 413, body: {} },
+    { status: 418, body: {} },
+    { status: 429, body: { error: { code: 'rate_limited', message: 'Slow down' } } },
+    { status: 429, body: { error: { code: 'daily_limit_reached', message: 'Come back tomorrow' } } },
+    { status: 500, body: {} },
+    { status: 503, body: {} },
+  ];
+  for (const api of APIS) {
+    for (const keySent of [true, false]) {
+      for (const { status, body } of bodies) {
+        errors.push(errorFromResponse({ status, headers: { 'retry-after': '30' }, text: JSON.stringify(body) }, contextFor(api, keySent)));
+      }
+    }
+    errors.push(networkError(contextFor(api), 'api.example.com'));
+    errors.push(timeoutError(contextFor(api), 12_000));
+    errors.push(notJsonError(contextFor(api), 200));
+    errors.push(malformedResponseError(contextFor(api), 200, 'data.items[0].name should be string'));
+    errors.push(keyNeededError(api, 'GET /v1/me'));
+  }
+  return errors;
+}
+
+const view: SettingsView = {
+  library: { baseUrl: BASE_URL, defaultBaseUrl: BASE_URL, keyHint: 'xxx_live_••••1a2b' },
+  builder: { baseUrl: BASE_URL, defaultBaseUrl: BASE_URL, keyHint: null },
+  designSystemId: null,
+};
+
+/** The catalogue: each message with where it comes from, so a failure names its producer. */
+function catalogue(): Array<{ from: string; message: string }> {
+  const entries: Array<{ from: string; message: string }> = [];
+  const add = (from: string, message: string | null | undefined) => {
+    if (message) entries.push({ from, message });
+  };
+  for (const api of APIS) add('API error wrong_host', wrongHostMessage(api));
+  for (const error of apiErrors()) add(`API error ${error.code} (${error.api}, ${error.status ?? 'no status'})`, error.message);
+  add('bridge timeout', bridgeText.timeout(15_000));
+  add('bridge timeout', bridgeText.timeout(1_000));
+  for (const [name, text] of Object.entries(bridgeText)) if (typeof text === 'string') add(`bridge ${name}`, text);
+  for (const api of APIS) {
+    add('no key', noKeyResult(api).message);
+    for (const api of APIS) add('API error wrong_host', wrongHostMessage(api));
+  for (const error of apiErrors()) add(`connection test after ${error.code} (${api})`, connectionFailedResult(api, BASE_URL, error).message);
+    add('connection test, unexpected failure', connectionFailedResult(api, BASE_URL, new TypeError('Failed to fetch')).message);
+    for (const input of ['', 'not a url', 'https://user:pw@api.example.com', 'https://api.example.com/?q=1', 'http://example.com', 'ftp://example.com']) {
+      add(`address "${input}"`, baseUrlProblem(input));
+    }
+    for (const input of ['', 'wrong-key']) add(`key "${input}" (${api})`, keyProblem(api, input));
+    const check = checkApiForm(api, { baseUrl: 'http://example.com', key: '', keyFieldShown: true, hasSavedKey: true });
+    if (!check.ok) for (const message of Object.values(check.errors)) add('Settings form', message);
+    for (const sentKey of [true, false]) add(`saved (${api})`, savedText(api, view, sentKey));
+  }
+  add('connected', builderConnectedResult(null).message);
+  add('connected', builderConnectedResult(0).message);
+  add('connected', builderConnectedResult(12).message);
+  add('connected', libraryConnectedResult(0).message);
+  add('connected', libraryConnectedResult(3).message);
+  add('design system id', designSystemIdProblem('has space'));
+  add('design system id', designSystemIdProblem('x'.repeat(200)));
+  add('design system saved', designSystemSavedText('ds_demo'));
+  add('design system saved', designSystemSavedText(null));
+  for (const odd of [{}, 42, null]) add('a failure without words', errorText(odd));
+  return entries;
+}
+
+describe('the messages Envelope shows', () => {
+  it('covers every kind: API errors, the bridge, connection tests and Settings', () => {
+    const sources = new Set(catalogue().map((entry) => entry.from.split(' ')[0]));
+    expect([...sources].sort()).toEqual(expect.arrayContaining(['API', 'bridge', 'connection', 'address', 'key', 'saved', 'connected', 'design', 'a']));
+    const codes = new Set(apiErrors().map((error) => error.code));
+    const every: ApiErrorCode[] = ['unauthorized', 'rate_limited', 'daily_limit_reached', 'not_found', 'no_insights', 'not_allowed', 'bad_request', 'payload_too_large', 'unavailable', 'server_error', 'http_error', 'network_error', 'timeout', 'not_json', 'malformed_response'];
+    expect([...codes].sort()).toEqual(expect.arrayContaining(every));
+  });
+
+  it('name no bridge message or code path, and say nothing twice', () => {
+    const broken = catalogue()
+      .map((entry) => ({ ...entry, problems: messageProblems(entry.message) }))
+      .filter((entry) => entry.problems.length > 0)
+      .map((entry) => `${entry.from}: ${entry.message} → ${entry.problems.join('; ')}`);
+    expect(broken).toEqual([]);
+  });
+
+  it('end every sentence with punctuation, start it with a capital or a web address', () => {
+    for (const { from, message } of catalogue()) {
+      expect(message.trim(), from).toMatch(/^([A-Z0-9“"]|https?:\/\/|xxx_|ef_)/);
+      expect(message.trim(), from).toMatch(/([.?!)]|example\.com)$/);
+    }
+  });
+});
+
+describe('the rules catch what issue 15 found', () => {
+  it('a connection failure repeating itself with a stray space before the colon', () => {
+    const old = 'Could not reach https://api.example.com : Could not reach the email library API at https://api.example.com. Check the connection and the address in Settings. Check the address and your network.';
+    expect(messageProblems(old)).toEqual(
+      expect.arrayContaining(['it has a space before punctuation', 'two parts of it open with "could not"', 'two parts of it open with "check the"']),
+    );
+  });
+
+  it('a bridge timeout naming an internal message type', () => {
+    expect(messageProblems('No answer to "settings/save-api" after 15 s. The plugin may be busy or stuck; try again.')).toContain(
+      'it names the bridge message "settings/save-api"',
+    );
+    expect(messageProblems('The builder API sent an unexpected reply: GET /api/templates/:id: payload.data is missing.').length).toBeGreaterThan(0);
+  });
+
+  it('splits sentences after their stop', () => {
+    expect(sentencesOf('One. Two? Three!')).toEqual(['one.', 'two?', 'three!']);
+  });
+});
