@@ -88,6 +88,8 @@ export interface SyncSession {
   overviewAsync(): Promise<SyncOverview>;
   compareAsync(context: HandlerContext, full?: boolean): Promise<SyncComparison>;
   detailAsync(key: string): Promise<SyncDetail>;
+  /** The list rows' thumbnails (see `sync/pictures`), with one walk of the document per call. */
+  picturesAsync(keys: readonly string[]): Promise<Record<string, string | null>>;
   chooseAsync(choices: Record<string, SyncChoice>): Promise<SyncItem[]>;
   runAsync(context: HandlerContext): Promise<SyncOutcome>;
   /** Badge counts: the file read (incrementally) and the design system asked, without touching the screen's comparison. Null when not linked. */
@@ -213,12 +215,55 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   }
 
   async function localPictureAsync(key: string, hash: string | undefined): Promise<string | null> {
-    if (hash !== undefined && pictures.has(hash)) return pictures.get(hash) ?? null;
-    const node = (await findComponentsByKeyAsync(figma, [key])).get(key);
-    const base64 = node === undefined ? null : await exportThumbnailAsync(node);
-    const picture = base64 === null ? null : `data:image/png;base64,${base64}`;
-    if (hash !== undefined) pictures.set(hash, picture);
-    return picture;
+    return (await localPicturesAsync([{ key, hash }])).get(key) ?? null;
+  }
+
+  /** Local pictures by key, cached by hash: one document walk for all the keys not cached yet. */
+  async function localPicturesAsync(wanted: ReadonlyArray<{ key: string; hash: string | undefined }>): Promise<Map<string, string | null>> {
+    const out = new Map<string, string | null>();
+    const missing: Array<{ key: string; hash: string | undefined }> = [];
+    for (const entry of wanted) {
+      if (entry.hash !== undefined && pictures.has(entry.hash)) out.set(entry.key, pictures.get(entry.hash) ?? null);
+      else missing.push(entry);
+    }
+    if (missing.length === 0) return out;
+    const nodes = await findComponentsByKeyAsync(figma, missing.map((entry) => entry.key));
+    for (const entry of missing) {
+      const node = nodes.get(entry.key);
+      const base64 = node === undefined ? null : await exportThumbnailAsync(node);
+      const picture = base64 === null ? null : `data:image/png;base64,${base64}`;
+      if (entry.hash !== undefined) pictures.set(entry.hash, picture);
+      out.set(entry.key, picture);
+    }
+    return out;
+  }
+
+  /**
+   * A row's thumbnail is the version the row is about: the design system's for remote changes
+   * and additions (the file's when it has no thumbnail), this file's otherwise (the design
+   * system's when the component is no longer in the file).
+   */
+  async function picturesAsync(keys: readonly string[]): Promise<Record<string, string | null>> {
+    const current = requireComparison();
+    const result: Record<string, string | null> = {};
+    const local: Array<{ key: string; hash: string | undefined }> = [];
+    const remoteOf = new Map<string, string | null>();
+    for (const key of new Set(keys)) {
+      result[key] = null;
+      const component = current.byKey.get(key);
+      if (component === undefined) continue;
+      const remoteUrl = component.remote !== null && !component.remote.deleted ? (component.remote.thumbnail_url ?? null) : null;
+      const payload = current.payloads.get(key);
+      const remoteFirst = component.kind === 'remote-change' || component.kind === 'remote-add';
+      if ((remoteFirst && remoteUrl !== null) || payload === undefined) result[key] = remoteUrl;
+      else {
+        local.push({ key, hash: payload.hash });
+        remoteOf.set(key, remoteUrl);
+      }
+    }
+    const found = await localPicturesAsync(local);
+    for (const { key } of local) result[key] = found.get(key) ?? remoteOf.get(key) ?? null;
+    return result;
   }
 
   async function detailAsync(key: string): Promise<SyncDetail> {
@@ -493,6 +538,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     },
     compareAsync,
     detailAsync,
+    picturesAsync,
     chooseAsync,
     runAsync,
     checkAsync,

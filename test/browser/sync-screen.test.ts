@@ -69,6 +69,32 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('shows thumbnails for the rows on screen only, asked for in batches, with placeholders of the same size', async () => {
+    const page = await openAsync({ count: 10_000, stepMs: 40 });
+    const grid = page.getByRole('grid', { name: 'Components that differ' });
+    await grid.waitFor();
+    // The first row's picture arrives (conflicts come first); the third has none and keeps its placeholder.
+    const firstRow = page.locator('[data-testid="sync-row"][data-key="k4"]');
+    await expect.poll(() => firstRow.locator('img.sync-thumb').count()).toBe(1);
+    const placeholder = page.locator('[data-testid="sync-row"][data-key="k22"] .sync-thumb');
+    expect(await placeholder.evaluate((element) => element.tagName)).toBe('SPAN');
+    const sizes = await page.locator('.sync-thumb').evaluateAll((elements) => elements.map((element) => `${element.getBoundingClientRect().width}x${element.getBoundingClientRect().height}`));
+    expect(new Set(sizes)).toEqual(new Set(['32x32']));
+    const asked = (await sentAsync(page, 'sync/pictures')).flatMap((message) => (message.payload as { keys: string[] }).keys);
+    // Only rows that were rendered (a window of a few dozen), never the 10,000.
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.length).toBeLessThan(60);
+    // Jumping to the end asks for the rows there, not for those scrolled past.
+    await grid.focus();
+    await page.keyboard.press('End');
+    const lastRow = page.locator('[data-testid="sync-row"][aria-selected="true"]');
+    await expect.poll(() => lastRow.locator('img.sync-thumb').count()).toBe(1);
+    const later = (await sentAsync(page, 'sync/pictures')).flatMap((message) => (message.payload as { keys: string[] }).keys);
+    expect(later.length).toBeLessThan(120);
+    expect(later).toContain(await lastRow.getAttribute('data-key'));
+    await closeAsync(page);
+  });
+
   it('ticks with Space, saves choices in one batch, opens the detail with Enter and comes back to the same row', async () => {
     const page = await openAsync({ count: 200 });
     await page.getByRole('button', { name: /^Local changes/ }).click();

@@ -4,6 +4,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { SyncChoice, SyncItem } from '../../src/shared/bridge/messages';
 import { ChoiceCell } from './choice-control';
+import type { PictureLoader } from './picture-loader';
 import { choiceText, KIND_LABEL } from './sync-kinds';
 import { firstItemIndex, formatCount, nextItemIndex, type SyncRow } from './sync-rows';
 import { relativeTime } from './sync-time';
@@ -22,6 +23,8 @@ export interface SyncListProps {
   onChoose: (item: SyncItem, choice: SyncChoice) => void;
   /** Space on a row whose choice is not a tick (a conflict): say how to decide it. */
   onToggle: (item: SyncItem) => void;
+  /** Thumbnails of the rows in view. */
+  pictures: PictureLoader;
 }
 
 export function remoteText(item: SyncItem, nowMs: number): string | null {
@@ -31,7 +34,18 @@ export function remoteText(item: SyncItem, nowMs: number): string | null {
   return `Changed ${[who, when].filter(Boolean).join(', ')}`;
 }
 
-export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onChoose, onToggle }: SyncListProps) {
+/** A row's thumbnail, or a placeholder of the same size while it loads or when there is none. */
+function RowThumbnail({ src }: { src: string | null | undefined }) {
+  const [broken, setBroken] = useState<string | null>(null);
+  if (typeof src !== 'string' || broken === src) return <span class={`sync-thumb${src === undefined ? ' sync-thumb-loading' : ''}`} aria-hidden="true" />;
+  // Decorative: the name beside it says what it is.
+  return <img class="sync-thumb" src={src} alt="" decoding="async" onError={() => setBroken(src)} />;
+}
+
+export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onChoose, onToggle, pictures }: SyncListProps) {
+  // Pictures arriving re-render the rows in view.
+  const [, setPicturesVersion] = useState(0);
+  useEffect(() => pictures.subscribe(() => setPicturesVersion((value) => value + 1)), [pictures]);
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(400);
@@ -116,6 +130,15 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
   }
 
   const view = virtualWindow(rows.length, ROW_HEIGHT, scrollTop, viewport);
+  const keysInView: string[] = [];
+  for (let index = view.start; index < view.end; index++) {
+    const row = rows[index];
+    if (row?.type === 'item') keysInView.push(row.item.key);
+  }
+  const viewId = hidden ? '' : keysInView.join('\n');
+  useEffect(() => {
+    if (viewId !== '') pictures.show(viewId.split('\n'));
+  }, [viewId, pictures]);
   const activeRendered = activeIndex >= view.start && activeIndex < view.end;
   const rendered: preact.JSX.Element[] = [];
   for (let index = view.start; index < view.end; index++) {
@@ -153,11 +176,14 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
           <ChoiceCell item={item} disabled={readOnly} onChoose={(choice) => onChoose(item, choice)} />
         </div>
         <div role="gridcell" id={`sync-row-${index}`} class="sync-cell-name">
-          <span class="sync-name">{item.name}</span>
-          <span class="sync-sub">
-            {/* A conflict's choice shows in its menu; screen readers hear it with the name. */}
-            {item.kind === 'conflict' ? <span class="visually-hidden">{choiceText(item)}. </span> : null}
-            {[item.kind === 'conflict' ? null : choiceText(item), remote].filter(Boolean).join(' · ')}
+          <RowThumbnail src={pictures.picture(item.key)} />
+          <span class="sync-name-text">
+            <span class="sync-name">{item.name}</span>
+            <span class="sync-sub">
+              {/* A conflict's choice shows in its menu; screen readers hear it with the name. */}
+              {item.kind === 'conflict' ? <span class="visually-hidden">{choiceText(item)}. </span> : null}
+              {[item.kind === 'conflict' ? null : choiceText(item), remote].filter(Boolean).join(' · ')}
+            </span>
           </span>
         </div>
       </div>,

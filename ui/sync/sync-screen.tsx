@@ -15,6 +15,7 @@ import { SyncHistory } from './sync-history';
 import { choiceMode, KIND_LABEL, KIND_ORDER, toggledChoice } from './sync-kinds';
 import { SyncList } from './sync-list';
 import { outcomeText } from './sync-outcome';
+import { createPictureLoader } from './picture-loader';
 import type { SyncRequester } from './sync-requester';
 import { buildRows, chipLabel, formatCount, formatUpdateNotice, isInSync, kindCounts, plural, runSummary, type KindFilter } from './sync-rows';
 import { absoluteTime, progressText, relativeTime, secondsLeft, timeLeftText, type ProgressSample } from './sync-time';
@@ -80,10 +81,16 @@ export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncSc
     itemsRef.current = change(itemsRef.current);
     setItems(itemsRef.current);
   }, []);
-  const replaceItems = useCallback((next: SyncItem[]) => {
-    itemsRef.current = next;
-    setItems(next);
-  }, []);
+  const pictures = useMemo(() => createPictureLoader({ requestAsync: (keys) => requester.picturesAsync(keys) }), [requester]);
+  const replaceItems = useCallback(
+    (next: SyncItem[]) => {
+      // A new comparison: pictures may have changed with it.
+      pictures.clear();
+      itemsRef.current = next;
+      setItems(next);
+    },
+    [pictures],
+  );
 
   // Relative times ("3 minutes ago") stay true while the window is open.
   useEffect(() => {
@@ -386,6 +393,7 @@ export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncSc
             onOpen={(item) => setOpenKey(item.key)}
             onChoose={choose}
             onToggle={toggle}
+            pictures={pictures}
           />
         </>
       ) : null}

@@ -199,6 +199,12 @@ export const sandboxRequests = {
    * acknowledged batch is recorded, so an interrupted push resumes).
    */
   'sync/run': defineRequest(empty, syncOutcomeSchema),
+  /**
+   * The list rows' thumbnails (≤ 256 px), for the rows on screen, in one batch: a data URL of a
+   * PNG for components in this file, the remote thumbnail's URL for the others, null when there
+   * is none. Keys not in the comparison are null too.
+   */
+  'sync/pictures': defineRequest(z.object({ keys: z.array(z.string()) }), z.object({ pictures: z.record(z.string(), pictureSchema) })),
 };
 export type SandboxRequests = typeof sandboxRequests;
 

@@ -98,6 +98,16 @@ export function installSyncStub(config: SyncStubConfig): void {
         manualSteps: conflict ? ['Set the corner radius to 6 by hand.'] : [],
       };
     },
+    // Every third row of each kind (a key's index / 9 ≡ 2 mod 3) has no picture; the others a small coloured square.
+    'sync/pictures': async (payload) => {
+      await sleep(step);
+      const pictures: Record<string, string | null> = {};
+      for (const key of payload.keys as string[]) {
+        const index = Number(key.replace(/\D/g, ''));
+        pictures[key] = Math.floor(index / 9) % 3 === 2 ? null : `data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" width="48" height="24"%3E%3Crect width="48" height="24" fill="%23${index % 2 ? '0a84ff' : 'ff6b00'}"/%3E%3C/svg%3E`;
+      }
+      return { pictures };
+    },
     'sync/choose': (payload) => {
       if (config.chooseError) throw failure('offline', config.chooseError);
       const choices = payload.choices as Record<string, string>;

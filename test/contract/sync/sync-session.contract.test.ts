@@ -80,6 +80,35 @@ describe('sync against the builder emulator', () => {
     expect(again.items).toEqual([]);
   });
 
+  it('list thumbnails: one document walk per batch, local PNGs and the remote thumbnail for remote-only rows, cached by hash', async () => {
+    await linkAsync('ds_empty');
+    const first = await plugin.handlers['sync/compare']({}, context);
+    const keys = first.items.map((item) => item.key);
+    const loads: string[] = [];
+    for (const page of fake.figma.root.children) {
+      const load = page.loadAsync.bind(page);
+      page.loadAsync = () => (loads.push(page.name), load());
+    }
+    const { pictures } = await plugin.handlers['sync/pictures']({ keys: [...keys, 'not-a-key'] }, context);
+    expect(loads.length).toBeLessThanOrEqual(fake.figma.root.children.length);
+    for (const key of keys) expect(pictures[key]).toMatch(/^data:image\/png;base64,/);
+    expect(pictures['not-a-key']).toBeNull();
+    // Asked again with nothing changed: answered from the cache, without walking the document.
+    loads.length = 0;
+    expect((await plugin.handlers['sync/pictures']({ keys: keys.slice(0, 2) }, context)).pictures).toEqual({ [keys[0]!]: pictures[keys[0]!], [keys[1]!]: pictures[keys[1]!] });
+    expect(loads).toEqual([]);
+
+    // A component added in the design system only: its row shows the remote thumbnail.
+    await plugin.handlers['sync/run']({}, context);
+    const footer = componentNamed('Footer');
+    await controlAsync(emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: footer.key, description: 'Edited in the builder.' });
+    const incoming = await plugin.handlers['sync/compare']({}, context);
+    const remoteRow = incoming.items.find((item) => item.key === footer.key)!;
+    const remote = (await remoteComponentsAsync('ds_empty')).get(footer.key)!;
+    expect(remote.thumbnail_url).toMatch(/^https?:/);
+    expect((await plugin.handlers['sync/pictures']({ keys: [remoteRow.key] }, context)).pictures[remoteRow.key]).toBe(remote.thumbnail_url);
+  });
+
   it('a local edit is one local change, pushed alone; a teammate edit comes in and is taken into the file', async () => {
     await linkAsync('ds_empty');
     await plugin.handlers['sync/compare']({}, context);
