@@ -9,12 +9,13 @@ import { getAllChangesAsync } from '../shared/api/builder/sync-flow';
 import { ApiError } from '../shared/api/http/api-error';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { HandlerContext } from '../shared/bridge/endpoint';
-import type { SyncChoice, SyncComparison, SyncDetail, SyncItem, SyncOutcome, SyncOverview } from '../shared/bridge/messages';
+import type { SyncChangeChip, SyncChoice, SyncComparison, SyncDetail, SyncItem, SyncOutcome, SyncOverview } from '../shared/bridge/messages';
 import { SNAPSHOT_FORMAT } from '../snapshot/format-version';
 import type { Snapshotter } from '../snapshot';
 import { createComponentReader } from '../snapshot/component-reader';
 import type { ComponentPayload } from '../snapshot/normalized-types';
 import { applyTheirs, layerSteps } from './apply-theirs';
+import { changeChips } from './change-chips';
 import type { ChoicesStore } from './choices-store';
 import { allowedChoicesFor, classifyComponents, type ClassifiedComponent, type Classification, type LocalComponentSummary } from './classify';
 import { exportThumbnailAsync, findComponentsByKeyAsync } from './component-nodes';
@@ -82,6 +83,8 @@ interface Comparison {
   remote: Component[];
   serverTime: string;
   choices: Map<string, SyncChoice>;
+  /** What changed per row, when both versions are known (see change-chips.ts). */
+  chips: Map<string, SyncChangeChip[]>;
 }
 
 export interface SyncSession {
@@ -115,8 +118,10 @@ function summaryOf(payload: ComponentPayload): LocalComponentSummary {
   return { key: payload.key, name: payload.name, kind: payload.kind, hash: payload.hash };
 }
 
-function itemOf(component: ClassifiedComponent, choices: ReadonlyMap<string, SyncChoice>): SyncItem {
+function itemOf(component: ClassifiedComponent, choices: ReadonlyMap<string, SyncChoice>, chips: ReadonlyMap<string, SyncChangeChip[]>): SyncItem {
+  const found = chips.get(component.key);
   return {
+    ...(found === undefined ? {} : { chips: found }),
     key: component.key,
     name: component.name,
     kind: component.kind,
@@ -172,7 +177,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
 
   function publicComparison(current: Comparison, readOnlyReason: string | null): SyncComparison {
     const items: SyncItem[] = [];
-    for (const component of current.classification.components) if (component.kind !== 'unchanged') items.push(itemOf(component, current.choices));
+    for (const component of current.classification.components) if (component.kind !== 'unchanged') items.push(itemOf(component, current.choices, current.chips));
     return { items, counts: { ...current.classification.counts }, serverTime: current.serverTime, readOnlyReason };
   }
 
@@ -180,8 +185,27 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const classification = classifyComponents({ base: state.components, baseFormat: state.format, currentFormat: SNAPSHOT_FORMAT, local: local.map(summaryOf), remote });
     const byKey = new Map(classification.components.map((component) => [component.key, component]));
     const payloads = new Map(local.map((payload) => [payload.key, payload]));
-    comparison = { link, state, classification, byKey, payloads, remote, serverTime, choices };
+    comparison = { link, state, classification, byKey, payloads, remote, serverTime, choices, chips: new Map() };
     return comparison;
+  }
+
+  /**
+   * The chips of every row whose two versions are known: the file against the design system
+   * (remote changes, conflicts: the same sides as the detail) and, for local changes, the
+   * version last synced from here when it is still kept.
+   */
+  async function addChipsAsync(current: Comparison): Promise<Comparison> {
+    for (const component of current.classification.components) {
+      const local = current.payloads.get(component.key) ?? null;
+      const remote = component.remote !== null && !component.remote.deleted ? component.remote : null;
+      if (component.kind === 'remote-change' && local !== null && remote !== null) current.chips.set(component.key, changeChips(local, remote));
+      else if (component.kind === 'conflict' && local !== null && remote !== null) current.chips.set(component.key, changeChips(remote, local));
+      else if (component.kind === 'local-change' && local !== null && component.base !== null) {
+        const before = await current.link.payloads.getAsync(component.key, component.base.hash);
+        if (before !== null) current.chips.set(component.key, changeChips(before, local));
+      }
+    }
+    return current;
   }
 
   async function snapshotAsync(context: HandlerContext | null, full = false): Promise<ComponentPayload[]> {
@@ -206,7 +230,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const changes = await repeatGarbledAsync(link.designSystemId, () => getAllChangesAsync(link.client, link.designSystemId, state.lastSyncedAt, CHANGES_PAGE_LIMIT));
     context.throwIfCancelled();
     const choices = await link.choices.readAsync();
-    return publicComparison(rememberComparison(link, state, local, changes.components, changes.serverTime, choices), null);
+    return publicComparison(await addChipsAsync(rememberComparison(link, state, local, changes.components, changes.serverTime, choices)), null);
   }
 
   function requireComparison(): Comparison {
@@ -270,7 +294,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const current = requireComparison();
     const component = current.byKey.get(key);
     if (component === undefined) throw new BridgeError('not_found', 'This component is no longer in the comparison. Check again.');
-    const item = itemOf(component, current.choices);
+    const item = itemOf(component, current.choices, current.chips);
     const local = current.payloads.get(key) ?? null;
     const remote = component.remote !== null && !component.remote.deleted ? component.remote : null;
     const remotePicture = remote?.thumbnail_url ?? null;
@@ -335,7 +359,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     }
     await current.link.choices.updateAsync(accepted);
     for (const [key, choice] of accepted) current.choices.set(key, choice);
-    return [...accepted.keys()].map((key) => itemOf(current.byKey.get(key)!, current.choices));
+    return [...accepted.keys()].map((key) => itemOf(current.byKey.get(key)!, current.choices, current.chips));
   }
 
   /** Adds ≤ 256 px thumbnails to the upserts that are about to be sent. */
@@ -493,7 +517,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
 
     // 5. The comparison after the sync, without another request: what came back as a conflict
     // joins the remote versions already known.
-    const next = rememberComparison(link, state, local, [...current.remote, ...conflicts], current.serverTime, current.choices);
+    const next = await addChipsAsync(rememberComparison(link, state, local, [...current.remote, ...conflicts], current.serverTime, current.choices));
     return {
       pushed,
       deleted,

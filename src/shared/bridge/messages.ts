@@ -58,6 +58,28 @@ export type SyncKind = z.infer<typeof syncKindSchema>;
 export const syncChoiceSchema = z.enum(['push', 'take', 'skip']);
 export type SyncChoice = z.infer<typeof syncChoiceSchema>;
 
+/**
+ * The kinds of change found between the two versions a row compares (src/sync/change-chips.ts),
+ * shown as chips on every row and used to filter the list.
+ */
+export const syncChangeChipSchema = z.enum([
+  'name',
+  'description',
+  'component properties',
+  'variants',
+  'structure',
+  'layout',
+  'fill',
+  'stroke',
+  'effect',
+  'text',
+  'size',
+  'styles',
+  'variables',
+  'other',
+]);
+export type SyncChangeChip = z.infer<typeof syncChangeChipSchema>;
+
 /** One row of the diff list (everything but unchanged components). */
 export const syncItemSchema = z.object({
   key: z.string(),
@@ -68,6 +90,11 @@ export const syncItemSchema = z.object({
   /** Who changed the remote side and when (remote kinds and conflicts). */
   remoteUpdatedBy: z.nullable(z.string()),
   remoteUpdatedAt: z.nullable(z.string()),
+  /**
+   * What changed, as chips (changes, remote changes, conflicts); absent when the two versions
+   * are not both known (additions, deletions, a "before" no longer kept).
+   */
+  chips: z.optional(z.array(syncChangeChipSchema)),
 });
 export type SyncItem = z.infer<typeof syncItemSchema>;
 

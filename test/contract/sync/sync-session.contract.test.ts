@@ -117,7 +117,7 @@ describe('sync against the builder emulator', () => {
     const header = componentNamed('Header');
     header.description = 'Logo and navigation, edited locally.';
     const afterEdit = await plugin.handlers['sync/compare']({}, context);
-    expect(afterEdit.items.map((item) => [item.name, item.kind])).toEqual([['Header', 'local-change']]);
+    expect(afterEdit.items.map((item) => [item.name, item.kind, item.chips])).toEqual([['Header', 'local-change', ['description']]]);
     const detail = await plugin.handlers['sync/detail']({ key: header.key }, context);
     expect(detail.changes.some((change) => change.property === 'description')).toBe(true);
     await plugin.handlers['sync/run']({}, context);
@@ -126,7 +126,7 @@ describe('sync against the builder emulator', () => {
     const footer = componentNamed('Footer');
     await controlAsync(emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: footer.key, description: 'Edited in the builder by a teammate.' });
     const incoming = await plugin.handlers['sync/compare']({}, context);
-    expect(incoming.items.map((item) => [item.name, item.kind, item.choice])).toEqual([['Footer', 'remote-change', 'take']]);
+    expect(incoming.items.map((item) => [item.name, item.kind, item.choice, item.chips])).toEqual([['Footer', 'remote-change', 'take', ['description']]]);
     const outcome = await plugin.handlers['sync/run']({}, context);
     expect(outcome.taken).toBe(1);
     expect(footer.description).toBe('Edited in the builder by a teammate.');
