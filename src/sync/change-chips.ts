@@ -92,8 +92,8 @@ function compareField(field: string, before: Json, after: Json, found: Set<SyncC
 }
 
 function compareChildren(beforeValue: unknown, afterValue: unknown, found: Set<SyncChangeChip>, isSet: boolean): void {
-  const before = Array.isArray(beforeValue) ? beforeValue : EMPTY;
-  const after = Array.isArray(afterValue) ? afterValue : EMPTY;
+  const before: unknown[] = Array.isArray(beforeValue) ? beforeValue : EMPTY;
+  const after: unknown[] = Array.isArray(afterValue) ? afterValue : EMPTY;
   if (before.length === 0 && after.length === 0) return;
   const beforeLabels = labels(before);
   const afterLabels = labels(after);
