@@ -95,6 +95,46 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('shows what changed on each row, filters by a kind of change, and copies a summary of every row', async () => {
+    const page = await openAsync({ count: 30 });
+    const grid = page.getByRole('grid', { name: 'Components that differ' });
+    await grid.waitFor();
+    // k0 is a local change with a fill chip; k1 one with text and size.
+    expect(await page.locator('[data-key="k0"] .sync-tag').allTextContents()).toEqual(['fill']);
+    expect(await page.locator('[data-key="k1"] .sync-tag').allTextContents()).toEqual(['text', 'size']);
+    const changes = page.getByRole('group', { name: 'Show only one kind of change' });
+    await changes.getByRole('button', { name: /^text / }).click();
+    await expect.poll(() => page.locator('[data-testid="sync-row"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-key')))).not.toContain('k0');
+    const shown = await page.locator('[data-testid="sync-row"] .sync-name').allTextContents();
+    expect(shown.length).toBeGreaterThan(0);
+    for (const key of await page.locator('[data-testid="sync-row"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-key')))) {
+      expect(await page.locator(`[data-key="${key}"] .sync-tag`).allTextContents()).toContain('text');
+    }
+    await changes.getByRole('button', { name: /^text / }).click();
+
+    // navigator.clipboard refused (as in Figma's null-origin iframe): the textarea fallback copies.
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) }, configurable: true });
+      document.addEventListener('copy', (event) => {
+        (window as unknown as { copied: string }).copied = (event.target as HTMLTextAreaElement).value;
+      });
+    });
+    await page.getByRole('button', { name: 'Copy summary' }).click();
+    await expect.poll(() => page.getByTestId('sync-message').textContent()).toContain('Summary of 30 components copied.');
+    const copied = await page.evaluate(() => (window as unknown as { copied: string }).copied);
+    expect(copied.split('\n')[0]).toBe('Design-system sync of Newsletter components: 30 components differ');
+    for (let index = 0; index < 30; index++) expect(copied).toMatch(new RegExp(`^- \\S.* ${index}( \\[|$| \\()`, 'm'));
+    expect(copied).toContain('Button / Primary 0 [fill] (will be pushed)');
+    // Copying impossible: said in words.
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+      document.execCommand = () => false;
+    });
+    await page.getByRole('button', { name: 'Copy summary' }).click();
+    await expect.poll(() => page.getByTestId('sync-message').textContent()).toContain('The summary could not be copied');
+    await closeAsync(page);
+  });
+
   it('ticks with Space, saves choices in one batch, opens the detail with Enter and comes back to the same row', async () => {
     const page = await openAsync({ count: 200 });
     await page.getByRole('button', { name: /^Local changes/ }).click();

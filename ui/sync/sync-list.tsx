@@ -178,7 +178,19 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
         <div role="gridcell" id={`sync-row-${index}`} class="sync-cell-name">
           <RowThumbnail src={pictures.picture(item.key)} />
           <span class="sync-name-text">
-            <span class="sync-name">{item.name}</span>
+            <span class="sync-name-line">
+              <span class="sync-name">{item.name}</span>
+              {item.chips && item.chips.length > 0 ? (
+                <span class="sync-tags" data-testid="sync-row-chips">
+                  <span class="visually-hidden">Changed: </span>
+                  {item.chips.map((chip) => (
+                    <span key={chip} class="sync-tag">
+                      {chip}
+                    </span>
+                  ))}
+                </span>
+              ) : null}
+            </span>
             <span class="sync-sub">
               {/* A conflict's choice shows in its menu; screen readers hear it with the name. */}
               {item.kind === 'conflict' ? <span class="visually-hidden">{choiceText(item)}. </span> : null}

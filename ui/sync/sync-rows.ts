@@ -1,6 +1,6 @@
 // The diff list's rows without the DOM: grouping by kind, filtering, search, counts, and what
 // the Run button says. Fast enough to recompute on every keystroke at 10,000 items.
-import type { SyncComparison, SyncItem, SyncKind } from '../../src/shared/bridge/messages';
+import type { SyncChangeChip, SyncComparison, SyncItem, SyncKind } from '../../src/shared/bridge/messages';
 import { KIND_LABEL, KIND_ORDER, willRun } from './sync-kinds';
 
 export type SyncRow = { type: 'header'; kind: SyncKind; count: number } | { type: 'item'; item: SyncItem };
@@ -8,11 +8,13 @@ export type SyncRow = { type: 'header'; kind: SyncKind; count: number } | { type
 /** 'all' shows every kind but format updates, which get a one-line notice instead. */
 export type KindFilter = SyncKind | 'all';
 
-export function buildRows(items: readonly SyncItem[], filter: KindFilter, query: string): SyncRow[] {
+/** `change` keeps only the rows carrying that what-changed chip ("only text changes"). */
+export function buildRows(items: readonly SyncItem[], filter: KindFilter, query: string, change: SyncChangeChip | null = null): SyncRow[] {
   const needle = query.trim().toLocaleLowerCase();
   const groups = new Map<SyncKind, SyncItem[]>();
   for (const item of items) {
     if (filter === 'all' ? item.kind === 'format-update' : item.kind !== filter) continue;
+    if (change !== null && !(item.chips?.includes(change) ?? false)) continue;
     if (needle && !item.name.toLocaleLowerCase().includes(needle)) continue;
     const group = groups.get(item.kind);
     if (group) group.push(item);
@@ -36,6 +38,21 @@ export function kindCounts(comparison: Pick<SyncComparison, 'items' | 'counts'>)
     counts.set(kind, typeof given === 'number' ? given : comparison.items.filter((item) => item.kind === kind).length);
   }
   return counts;
+}
+
+/** How many rows carry each what-changed chip (format updates aside), in the chips' order; absent chips left out. */
+export function changeCounts(items: readonly SyncItem[], order: readonly SyncChangeChip[]): Array<[SyncChangeChip, number]> {
+  const counts = new Map<SyncChangeChip, number>();
+  for (const item of items) {
+    if (item.kind === 'format-update' || item.chips === undefined) continue;
+    for (const chip of item.chips) counts.set(chip, (counts.get(chip) ?? 0) + 1);
+  }
+  const out: Array<[SyncChangeChip, number]> = [];
+  for (const chip of order) {
+    const count = counts.get(chip);
+    if (count !== undefined) out.push([chip, count]);
+  }
+  return out;
 }
 
 /** Nothing differs between the file and the design system (unchanged components aside). */

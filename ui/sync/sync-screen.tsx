@@ -3,13 +3,14 @@
 // at once and are saved in batches; a failed request says why and never drops the list.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { PendingRequest } from '../../src/shared/bridge/endpoint';
-import type { SyncChoice, SyncComparison, SyncItem, SyncKind, SyncOutcome, SyncOverview } from '../../src/shared/bridge/messages';
+import { syncChangeChipSchema, type SyncChangeChip, type SyncChoice, type SyncComparison, type SyncItem, type SyncKind, type SyncOutcome, type SyncOverview } from '../../src/shared/bridge/messages';
 import type { Progress } from '../../src/shared/bridge/protocol';
 import { Button } from '../components/button';
 import { ErrorNotice, LiveNotice, type LiveMessage } from '../components/notice';
 import { Spinner } from '../components/spinner';
 import { errorText } from '../messages/error-text';
 import { createChoiceBatcher, type Choices } from './choice-batcher';
+import { copyTextAsync } from './copy-text';
 import { SyncDetailView } from './sync-detail';
 import { SyncHistory } from './sync-history';
 import { choiceMode, KIND_LABEL, KIND_ORDER, toggledChoice } from './sync-kinds';
@@ -17,12 +18,15 @@ import { SyncList } from './sync-list';
 import { outcomeText } from './sync-outcome';
 import { createPictureLoader } from './picture-loader';
 import type { SyncRequester } from './sync-requester';
-import { buildRows, chipLabel, formatCount, formatUpdateNotice, isInSync, kindCounts, plural, runSummary, type KindFilter } from './sync-rows';
+import { buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, isInSync, kindCounts, plural, runSummary, type KindFilter } from './sync-rows';
+import { summaryText } from './sync-summary';
 import { absoluteTime, progressText, relativeTime, secondsLeft, timeLeftText, type ProgressSample } from './sync-time';
 
 export interface SyncScreenProps {
   requester: SyncRequester;
   onOpenSettings: () => void;
+  /** The file's name, for the copied summary. */
+  fileName?: string | null;
   /** Another screen is showing; this one keeps its state and any running request. */
   hidden?: boolean;
 }
@@ -57,7 +61,7 @@ function isCancelled(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'cancelled';
 }
 
-export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncScreenProps) {
+export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden = false }: SyncScreenProps) {
   const [overview, setOverview] = useState<SyncOverview | null>(null);
   const [items, setItems] = useState<SyncItem[] | null>(null);
   const [comparison, setComparison] = useState<Pick<SyncComparison, 'counts' | 'serverTime' | 'readOnlyReason'> | null>(null);
@@ -68,6 +72,7 @@ export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncSc
   const [outcome, setOutcome] = useState<SyncOutcome | null>(null);
   const [filter, setFilter] = useState<KindFilter>('all');
   const [query, setQuery] = useState('');
+  const [change, setChange] = useState<SyncChangeChip | null>(null);
   const [openKey, setOpenKey] = useState<string | null>(null);
   const [nowMs, setNowMs] = useState(() => Date.now());
   const pending = useRef<PendingRequest<unknown> | null>(null);
@@ -241,7 +246,17 @@ export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncSc
     }
   }
 
-  const rows = useMemo(() => (items ? buildRows(items, filter, query) : []), [items, filter, query]);
+  const rows = useMemo(() => (items ? buildRows(items, filter, query, change) : []), [items, filter, query, change]);
+  const changes = useMemo(() => changeCounts(items ?? [], syncChangeChipSchema.options), [items]);
+
+  async function copySummaryAsync() {
+    const copied = await copyTextAsync(summaryText(itemsRef.current ?? [], fileName));
+    setMessage(
+      copied
+        ? { tone: 'success', text: `Summary of ${plural(itemsRef.current?.length ?? 0, 'component')} copied.` }
+        : { tone: 'error', text: 'The summary could not be copied: this window may not use the clipboard. Nothing was lost; try again.' },
+    );
+  }
   const counts = useMemo(() => (items && comparison ? kindCounts({ items, counts: comparison.counts }) : null), [items, comparison]);
   const summary = useMemo(() => runSummary(items ?? []), [items]);
   const openItem = openKey !== null ? (items?.find((item) => item.key === openKey) ?? null) : null;
@@ -335,6 +350,15 @@ export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncSc
                 </button>
               ))}
             </div>
+            {changes.length > 0 ? (
+              <div class="sync-chips" role="group" aria-label="Show only one kind of change">
+                {changes.map(([chip, count]) => (
+                  <button key={chip} type="button" class="sync-chip sync-chip-change" aria-pressed={change === chip} onClick={() => setChange(change === chip ? null : chip)}>
+                    {chip} {formatCount(count)}
+                  </button>
+                ))}
+              </div>
+            ) : null}
             {formatUpdates > 0 ? (
               <p class="sync-format-note" data-testid="sync-format-update">
                 {formatUpdateNotice(formatUpdates)}{' '}
@@ -371,12 +395,17 @@ export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncSc
           </p>
           {rows.length === 0 && !openItem ? (
             <div class="empty-state" data-testid="sync-no-match">
-              <strong>No component matches{query.trim() ? ` “${query.trim()}”` : ''}{filter !== 'all' ? ` in ${KIND_LABEL[filter].toLowerCase()}` : ''}.</strong>
+              <strong>
+                No component matches{query.trim() ? ` “${query.trim()}”` : ''}
+                {filter !== 'all' ? ` in ${KIND_LABEL[filter].toLowerCase()}` : ''}
+                {change !== null ? ` with a ${change} change` : ''}.
+              </strong>
               <div>
                 <Button
                   onClick={() => {
                     setQuery('');
                     setFilter('all');
+                    setChange(null);
                   }}
                 >
                   Show all changes
@@ -386,7 +415,7 @@ export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncSc
           ) : null}
           <SyncList
             rows={rows}
-            resetKey={`${filter}\n${query}`}
+            resetKey={`${filter}\n${query}\n${change ?? ''}`}
             hidden={hidden || openItem !== null || rows.length === 0}
             readOnly={readOnlyReason !== null || busy}
             nowMs={nowMs}
@@ -422,6 +451,11 @@ export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncSc
             <Button onClick={() => void compareAsync()} testId="sync-check">
               Check again
             </Button>
+            {items && items.length > 0 ? (
+              <Button onClick={() => void copySummaryAsync()} testId="sync-copy-summary">
+                Copy summary
+              </Button>
+            ) : null}
           </>
         )}
       </div>

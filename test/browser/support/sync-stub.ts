@@ -21,7 +21,9 @@ export function installSyncStub(config: SyncStubConfig): void {
   const names = ['Button / Primary', 'Card / Product', 'Hero / Split', 'Footer / Legal'];
   const now = Date.now();
   const hoursAgo = (hours: number) => new Date(now - hours * 3600e3).toISOString();
-  type Item = { key: string; name: string; kind: string; componentKind: string; choice: string; remoteUpdatedBy: string | null; remoteUpdatedAt: string | null };
+  type Item = { key: string; name: string; kind: string; componentKind: string; choice: string; remoteUpdatedBy: string | null; remoteUpdatedAt: string | null; chips?: string[] };
+  // What changed, for rows with two versions: cycles through a fill, text and size, a description.
+  const chipSets = [['fill'], ['text', 'size'], ['description']];
   let items: Item[] = [];
   for (let index = 0; index < config.count; index++) {
     const kind = kinds[index % kinds.length] ?? 'local-change';
@@ -34,6 +36,7 @@ export function installSyncStub(config: SyncStubConfig): void {
       choice: kind.startsWith('local') ? 'push' : kind.startsWith('remote') ? 'take' : 'skip',
       remoteUpdatedBy: remote ? 'Ana Lima' : null,
       remoteUpdatedAt: remote ? hoursAgo(3) : null,
+      ...(kind === 'local-change' || kind === 'remote-change' || kind === 'conflict' ? { chips: chipSets[index % chipSets.length] } : {}),
     });
   }
   for (let index = 0; index < (config.formatUpdates ?? 0); index++) {

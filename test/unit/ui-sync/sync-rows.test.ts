@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncItem, SyncKind } from '../../../src/shared/bridge/messages';
 import { choiceMode, choiceText, KIND_LABEL, KIND_ORDER, toggledChoice } from '../../../ui/sync/sync-kinds';
-import { buildRows, firstItemIndex, formatUpdateNotice, isInSync, kindCounts, nextItemIndex, runSummary } from '../../../ui/sync/sync-rows';
+import { buildRows, changeCounts, firstItemIndex, formatUpdateNotice, isInSync, kindCounts, nextItemIndex, runSummary } from '../../../ui/sync/sync-rows';
+import { summaryText } from '../../../ui/sync/sync-summary';
 import { syncKindSchema } from '../../../src/shared/bridge/messages';
 
 function item(key: string, kind: SyncKind, choice: SyncItem['choice'] = 'skip', name = key): SyncItem {
@@ -94,5 +95,34 @@ describe('diff list rows', () => {
     expect(nextItemIndex(rows, 6, -10)).toBe(1);
     expect(nextItemIndex(rows, -1, 1)).toBe(1);
     expect(nextItemIndex([], 0, 1)).toBe(-1);
+  });
+});
+
+describe('what-changed chips in the list', () => {
+  const withChips = (key: string, kind: SyncKind, chips?: SyncItem['chips']): SyncItem => ({ ...item(key, kind), ...(chips ? { chips } : {}) });
+  const items = [withChips('a', 'local-change', ['fill', 'text']), withChips('b', 'remote-change', ['text']), withChips('c', 'local-add'), withChips('d', 'format-update', ['fill'])];
+
+  it('filters the rows by one chip, keeping the kind filter and search', () => {
+    const keys = (rows: ReturnType<typeof buildRows>) => rows.flatMap((row) => (row.type === 'item' ? [row.item.key] : []));
+    expect(keys(buildRows(items, 'all', '', 'text'))).toEqual(['a', 'b']);
+    expect(keys(buildRows(items, 'remote-change', '', 'text'))).toEqual(['b']);
+    expect(keys(buildRows(items, 'all', '', 'fill'))).toEqual(['a']);
+    expect(keys(buildRows(items, 'all', 'zzz', 'fill'))).toEqual([]);
+  });
+
+  it('counts rows per chip in the chips’ order, format updates aside', () => {
+    expect(changeCounts(items, ['fill', 'text', 'size'])).toEqual([
+      ['fill', 1],
+      ['text', 2],
+    ]);
+  });
+
+  it('summarizes every row: counts first, then one line per component with its chips', () => {
+    const text = summaryText(items, 'Newsletter');
+    expect(text.split('\n').slice(0, 5)).toEqual(['Design-system sync of Newsletter: 4 components differ', 'Local changes: 1', 'Added here: 1', 'Incoming: 1', 'Format update: 1']);
+    expect(text).toContain('- a [fill, text] (skipped for now)');
+    expect(text).toContain('- b [text] (skipped for now)');
+    expect(text).toContain('- c (skipped for now)');
+    for (const entry of items) expect(text).toContain(`- ${entry.key}`);
   });
 });
