@@ -20,7 +20,7 @@ export async function copyTextAsync(text: string): Promise<boolean> {
   const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   document.body.appendChild(area);
   area.select();
-  let copied = false;
+  let copied: boolean;
   try {
     // Deprecated but the only way left in a null-origin iframe.
     copied = document.execCommand('copy');
