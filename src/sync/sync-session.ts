@@ -328,8 +328,12 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
           manualSteps: remote === null ? [] : layerSteps(local, remote),
         };
       default: {
-        // Local kinds: the "before" is the payload as last synced, when it was kept.
+        // Local kinds: the "before" is the payload as last synced, when it was kept, and its
+        // picture when this run pushed it (or the design system still shows that version).
         const beforeKnown = component.base === null || lastSynced !== null;
+        const baseHash = component.base?.hash;
+        const basePicture =
+          baseHash === undefined ? null : (pictures.get(baseHash) ?? (component.remote !== null && !component.remote.deleted && component.remote.hash === baseHash ? (component.remote.thumbnail_url ?? null) : null));
         return {
           ...base,
           item,
@@ -337,7 +341,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
           afterLabel: 'This file',
           beforeKnown,
           changes: beforeKnown ? diffComponents(lastSynced, local) : diffComponents(null, local),
-          beforePicture: null,
+          beforePicture: basePicture,
           afterPicture: localPicture,
         };
       }
@@ -369,6 +373,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     for (const upsert of upserts) {
       const node = nodes.get(upsert.key);
       const base64 = node === undefined ? null : await exportThumbnailAsync(node);
+      // What is pushed becomes the "before" picture of this component's next local change.
+      if (base64 !== null) pictures.set(upsert.hash, `data:image/png;base64,${base64}`);
       out.push(base64 === null ? upsert : { ...upsert, thumbnail: { format: 'png', base64 } });
     }
     return out;

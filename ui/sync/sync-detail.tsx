@@ -7,6 +7,7 @@ import { ErrorNotice } from '../components/notice';
 import { Spinner } from '../components/spinner';
 import { errorText } from '../messages/error-text';
 import { DetailChoice } from './choice-control';
+import { PixelDifference } from './pixel-difference';
 import { remoteText } from './sync-list';
 import { choiceMode, KIND_LABEL } from './sync-kinds';
 
@@ -149,11 +150,12 @@ function Value({ value, color }: { value: PropertyChange['before']; color: strin
   );
 }
 
-type PictureMode = 'side' | 'overlay' | 'swipe';
+type PictureMode = 'side' | 'overlay' | 'swipe' | 'difference';
 const MODES: readonly { mode: PictureMode; label: string }[] = [
   { mode: 'side', label: 'Side by side' },
   { mode: 'overlay', label: 'Overlay' },
   { mode: 'swipe', label: 'Swipe' },
+  { mode: 'difference', label: 'Difference' },
 ];
 
 function Picture({ src, label, name }: { src: string | null; label: string; name: string }) {
@@ -183,7 +185,9 @@ function PictureCompare({ detail, name }: { detail: SyncDetail; name: string }) 
           </div>
         ) : null}
       </div>
-      {shown === 'side' ? (
+      {shown === 'difference' && detail.beforePicture !== null && detail.afterPicture !== null ? (
+        <PixelDifference before={detail.beforePicture} after={detail.afterPicture} name={name} beforeLabel={detail.beforeLabel} afterLabel={detail.afterLabel} />
+      ) : shown === 'side' ? (
         <div class="sync-pictures">
           <figure>
             <Picture src={detail.beforePicture} label={detail.beforeLabel} name={name} />
