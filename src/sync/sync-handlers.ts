@@ -78,7 +78,7 @@ export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFe
     handlers: {
       'sync/overview': () => session.overviewAsync(),
       'sync/compare': ({ full }, context) => queue(() => session.compareAsync(context, full === true)).then(withBadge),
-      'sync/detail': ({ key }) => queue(() => session.detailAsync(key)),
+      'sync/detail': ({ key, replaces }) => queue(() => session.detailAsync(key, replaces)),
       'sync/pictures': ({ keys }) => queue(() => session.picturesAsync(keys.slice(0, MAX_PICTURES_PER_REQUEST))).then((pictures) => ({ pictures })),
       'sync/choose': ({ choices }) => queue(() => session.chooseAsync(choices)).then((items) => ({ items })),
       'sync/run': (_payload, context) =>

@@ -16,6 +16,7 @@ import { createComponentReader } from '../snapshot/component-reader';
 import type { ComponentPayload } from '../snapshot/normalized-types';
 import { applyTheirs, layerSteps } from './apply-theirs';
 import { changeChips } from './change-chips';
+import { pairReplacements } from './replacements';
 import type { ChoicesStore } from './choices-store';
 import { allowedChoicesFor, classifyComponents, type ClassifiedComponent, type Classification, type LocalComponentSummary } from './classify';
 import { exportThumbnailAsync, findComponentsByKeyAsync } from './component-nodes';
@@ -90,7 +91,7 @@ interface Comparison {
 export interface SyncSession {
   overviewAsync(): Promise<SyncOverview>;
   compareAsync(context: HandlerContext, full?: boolean): Promise<SyncComparison>;
-  detailAsync(key: string): Promise<SyncDetail>;
+  detailAsync(key: string, replaces?: string): Promise<SyncDetail>;
   /** The list rows' thumbnails (see `sync/pictures`), with one walk of the document per call. */
   picturesAsync(keys: readonly string[]): Promise<Record<string, string | null>>;
   chooseAsync(choices: Record<string, SyncChoice>): Promise<SyncItem[]>;
@@ -178,7 +179,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   function publicComparison(current: Comparison, readOnlyReason: string | null): SyncComparison {
     const items: SyncItem[] = [];
     for (const component of current.classification.components) if (component.kind !== 'unchanged') items.push(itemOf(component, current.choices, current.chips));
-    return { items, counts: { ...current.classification.counts }, serverTime: current.serverTime, readOnlyReason };
+    return { items, counts: { ...current.classification.counts }, serverTime: current.serverTime, readOnlyReason, replacements: pairReplacements(current.classification.components) };
   }
 
   function rememberComparison(link: SyncLink, state: SyncState, local: readonly ComponentPayload[], remote: Component[], serverTime: string, choices: Map<string, SyncChoice>): Comparison {
@@ -290,10 +291,33 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     return result;
   }
 
-  async function detailAsync(key: string): Promise<SyncDetail> {
+  /** A replaced row: the deleted component as last synced against the one added in its place. */
+  async function replacementDetailAsync(current: Comparison, added: ClassifiedComponent, deleted: ClassifiedComponent): Promise<SyncDetail> {
+    const paired = pairReplacements(current.classification.components).some((pair) => pair.oldKey === deleted.key && pair.newKey === added.key);
+    if (!paired) throw new BridgeError('not_found', `${added.name} no longer replaces a deleted component of the same name. Check again.`);
+    const local = current.payloads.get(added.key) ?? null;
+    const before = deleted.base === null ? null : await current.link.payloads.getAsync(deleted.key, deleted.base.hash);
+    return {
+      item: itemOf(added, current.choices, current.chips),
+      beforeLabel: 'Deleted (old key)',
+      afterLabel: 'Added (new key)',
+      beforeKnown: before !== null,
+      changes: before !== null ? diffComponents(before, local) : diffComponents(null, local),
+      beforePicture: deleted.base === null ? null : (pictures.get(deleted.base.hash) ?? null),
+      afterPicture: local === null ? null : await localPictureAsync(added.key, local.hash),
+      manualSteps: [],
+    };
+  }
+
+  async function detailAsync(key: string, replaces?: string): Promise<SyncDetail> {
     const current = requireComparison();
     const component = current.byKey.get(key);
     if (component === undefined) throw new BridgeError('not_found', 'This component is no longer in the comparison. Check again.');
+    if (replaces !== undefined) {
+      const deleted = current.byKey.get(replaces);
+      if (deleted === undefined) throw new BridgeError('not_found', 'The replaced component is no longer in the comparison. Check again.');
+      return replacementDetailAsync(current, component, deleted);
+    }
     const item = itemOf(component, current.choices, current.chips);
     const local = current.payloads.get(key) ?? null;
     const remote = component.remote !== null && !component.remote.deleted ? component.remote : null;

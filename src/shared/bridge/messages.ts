@@ -133,6 +133,12 @@ export const syncComparisonSchema = z.object({
   /** The server time the comparison was built on. */
   serverTime: z.string(),
   readOnlyReason: z.nullable(z.string()),
+  /**
+   * Replaced components (src/sync/replacements.ts): a row deleted here and a row added here with
+   * the same name, shown as one "replaced" row unless the designer keeps them apart. Both rows
+   * stay in `items` with their own choices.
+   */
+  replacements: z.optional(z.array(z.object({ oldKey: z.string(), newKey: z.string() }))),
 });
 export type SyncComparison = z.infer<typeof syncComparisonSchema>;
 
@@ -217,7 +223,14 @@ export const sandboxRequests = {
    */
   'sync/compare': defineRequest(z.object({ full: z.optional(z.boolean()) }), syncComparisonSchema),
   /** One component's property diff and pictures, from the last comparison. */
-  'sync/detail': defineRequest(z.object({ key: z.string() }), syncDetailSchema),
+  'sync/detail': defineRequest(
+    z.object({
+      key: z.string(),
+      /** A replaced row: the deleted component's key; the detail compares it with `key`'s (the new one). */
+      replaces: z.optional(z.string()),
+    }),
+    syncDetailSchema,
+  ),
   /** Changes the choice of some components; kept (per user) until the sync runs. */
   'sync/choose': defineRequest(z.object({ choices: z.record(z.string(), syncChoiceSchema) }), z.object({ items: z.array(syncItemSchema) })),
   /**

@@ -41,6 +41,12 @@ function componentNamed(name: string): ComponentNode | ComponentSetNode {
   return found as ComponentNode | ComponentSetNode;
 }
 
+function componentNamedKeyOf(comparison: { items: Array<{ key: string; name: string }> }, name: string): string {
+  const found = comparison.items.find((item) => item.name === name);
+  if (!found) throw new Error(`no row named ${name}`);
+  return found.key;
+}
+
 beforeEach(async () => {
   emulator = await startEmulator({ limits: 'real' });
   builderKey = (await emulatorKeysAsync(emulator.libraryUrl)).builder.demo;
@@ -107,6 +113,40 @@ describe('sync against the builder emulator', () => {
     const remote = (await remoteComponentsAsync('ds_empty')).get(footer.key)!;
     expect(remote.thumbnail_url).toMatch(/^https?:/);
     expect((await plugin.handlers['sync/pictures']({ keys: [remoteRow.key] }, context)).pictures[remoteRow.key]).toBe(remote.thumbnail_url);
+  });
+
+  it('a component deleted and re-created under the same name is one replacement; pushing it deletes the old key and adds the new', async () => {
+    await linkAsync('ds_empty');
+    await plugin.handlers['sync/compare']({}, context);
+    await plugin.handlers['sync/run']({}, context);
+    const old = componentNamed('Footer');
+    const oldKey = old.key;
+    const page = old.parent as PageNode;
+    old.remove();
+    const fresh = fake.figma.createComponent();
+    fresh.name = 'Footer';
+    fresh.resize(600, 80);
+    fresh.fills = [{ type: 'SOLID', color: { r: 0.1, g: 0.2, b: 0.3 } }];
+    page.appendChild(fresh);
+    // Another pair with different names is never paired.
+    componentNamed('Header').remove();
+    const other = fake.figma.createComponent();
+    other.name = 'Header 2';
+    page.appendChild(other);
+
+    const compared = await plugin.handlers['sync/compare']({}, context);
+    expect(compared.replacements).toEqual([{ oldKey, newKey: fresh.key }]);
+    expect(compared.items.find((item) => item.key === oldKey)).toMatchObject({ kind: 'local-delete', choice: 'push' });
+    const detail = await plugin.handlers['sync/detail']({ key: fresh.key, replaces: oldKey }, context);
+    expect(detail).toMatchObject({ beforeLabel: 'Deleted (old key)', afterLabel: 'Added (new key)', beforeKnown: true });
+    expect(detail.changes.some((change) => change.property === 'fill')).toBe(true);
+    expect(detail.beforePicture).toMatch(/^data:image\/png;base64,/);
+    await expect(plugin.handlers['sync/detail']({ key: other.key, replaces: componentNamedKeyOf(compared, 'Header') }, context)).rejects.toThrow(/no longer replaces/);
+
+    await plugin.handlers['sync/run']({}, context);
+    const remote = await remoteComponentsAsync('ds_empty');
+    expect(remote.get(oldKey)?.deleted).toBe(true);
+    expect(remote.get(fresh.key)).toMatchObject({ name: 'Footer', deleted: false });
   });
 
   it('a local edit is one local change, pushed alone; a teammate edit comes in and is taken into the file', async () => {
