@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromiumAsync } from '../support/chromium';
+import { axeViolationsAsync } from './support/axe';
 import { installSyncStub, type SyncStubConfig } from './support/sync-stub';
 
 const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
@@ -132,6 +133,29 @@ describe('the Sync screen', () => {
     });
     await page.getByRole('button', { name: 'Copy summary' }).click();
     await expect.poll(() => page.getByTestId('sync-message').textContent()).toContain('The summary could not be copied');
+    await closeAsync(page);
+  });
+
+  it('shows a component deleted and re-created under the same name as one replaced row: one choice for both keys, or kept apart', async () => {
+    const page = await openAsync({ count: 3, replaced: true });
+    const grid = page.getByRole('grid', { name: 'Components that differ' });
+    await grid.waitFor();
+    const rows = page.getByTestId('sync-row').filter({ hasText: 'Banner' });
+    expect(await rows.count()).toBe(1);
+    expect(await rows.textContent()).toContain('Replaces the deleted “Banner” · Will be pushed: the old key deleted, the new one added');
+    expect(await page.getByRole('row').filter({ hasText: /^Replaced/ }).count()).toBe(1);
+    // Unticking it skips both the delete and the add.
+    await page.getByRole('checkbox', { name: 'Push Banner' }).uncheck();
+    await expect.poll(() => sentAsync(page, 'sync/choose')).toEqual([{ type: 'sync/choose', kind: 'request', payload: { choices: { 'r-new': 'skip', 'r-old': 'skip' } } }]);
+    await rows.click();
+    await page.getByTestId('sync-replaced').waitFor();
+    expect(await page.getByTestId('sync-replaced').textContent()).toContain('Old key r-old → new key r-new');
+    await expect.poll(() => page.getByRole('table').textContent()).toContain('#000000');
+    expect(await sentAsync(page, 'sync/detail')).toEqual([{ type: 'sync/detail', kind: 'request', payload: { key: 'r-new', replaces: 'r-old' } }]);
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
+    await page.getByRole('button', { name: 'Keep them apart' }).click();
+    await expect.poll(() => page.getByTestId('sync-row').filter({ hasText: 'Banner' }).count()).toBe(2);
+    expect(await page.getByRole('checkbox', { name: 'Push Banner' }).count()).toBe(2);
     await closeAsync(page);
   });
 

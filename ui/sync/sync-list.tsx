@@ -5,7 +5,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/ho
 import type { SyncChoice, SyncItem } from '../../src/shared/bridge/messages';
 import { ChoiceCell } from './choice-control';
 import type { PictureLoader } from './picture-loader';
-import { choiceText, KIND_LABEL } from './sync-kinds';
+import { choiceText, KIND_LABEL, REPLACED_LABEL, replacementChoiceText } from './sync-kinds';
 import { firstItemIndex, formatCount, nextItemIndex, type SyncRow } from './sync-rows';
 import { relativeTime } from './sync-time';
 import { revealRow, rowsPerPage, virtualWindow } from './virtual-window';
@@ -19,7 +19,8 @@ export interface SyncListProps {
   hidden: boolean;
   readOnly: boolean;
   nowMs: number;
-  onOpen: (item: SyncItem) => void;
+  /** `replaces`: the row is a replacement of that deleted component. */
+  onOpen: (item: SyncItem, replaces?: SyncItem) => void;
   onChoose: (item: SyncItem, choice: SyncChoice) => void;
   /** Space on a row whose choice is not a tick (a conflict): say how to decide it. */
   onToggle: (item: SyncItem) => void;
@@ -122,7 +123,7 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
     if (!row || row.type !== 'item') return;
     if (event.key === 'Enter') {
       event.preventDefault();
-      onOpen(row.item);
+      onOpen(row.item, row.replaces);
     } else if (event.key === ' ') {
       event.preventDefault();
       onToggle(row.item);
@@ -148,13 +149,14 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
       rendered.push(
         <div role="row" aria-rowindex={index + 1} class="sync-row sync-row-header" key={`h-${row.kind}`}>
           <div role="gridcell" aria-colspan={2} class="sync-cell-header">
-            {KIND_LABEL[row.kind]} <span class="muted">{formatCount(row.count)}</span>
+            {row.kind === 'replaced' ? REPLACED_LABEL : KIND_LABEL[row.kind]} <span class="muted">{formatCount(row.count)}</span>
           </div>
         </div>,
       );
       continue;
     }
     const item = row.item;
+    const replaces = row.replaces;
     // The cursor shows once the list has been focused or used, not on a list just opened.
     const active = index === activeIndex && (focused || activeKey !== null);
     const remote = remoteText(item, nowMs);
@@ -169,7 +171,7 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
         data-key={item.key}
         onClick={() => {
           setActiveKey(item.key);
-          onOpen(item);
+          onOpen(item, replaces);
         }}
       >
         <div role="gridcell" class="sync-cell-choice" onClick={(event) => event.stopPropagation()}>
@@ -194,7 +196,9 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
             <span class="sync-sub">
               {/* A conflict's choice shows in its menu; screen readers hear it with the name. */}
               {item.kind === 'conflict' ? <span class="visually-hidden">{choiceText(item)}. </span> : null}
-              {[item.kind === 'conflict' ? null : choiceText(item), remote].filter(Boolean).join(' · ')}
+              {replaces
+                ? `Replaces the deleted “${replaces.name}” · ${replacementChoiceText(item)}`
+                : [item.kind === 'conflict' ? null : choiceText(item), remote].filter(Boolean).join(' · ')}
             </span>
           </span>
         </div>

@@ -18,7 +18,7 @@ import { SyncList } from './sync-list';
 import { outcomeText } from './sync-outcome';
 import { createPictureLoader } from './picture-loader';
 import type { SyncRequester } from './sync-requester';
-import { buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, isInSync, kindCounts, plural, runSummary, type KindFilter } from './sync-rows';
+import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, isInSync, kindCounts, plural, runSummary, type KindFilter } from './sync-rows';
 import { summaryText } from './sync-summary';
 import { absoluteTime, progressText, relativeTime, secondsLeft, timeLeftText, type ProgressSample } from './sync-time';
 
@@ -64,7 +64,9 @@ function isCancelled(error: unknown): boolean {
 export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden = false }: SyncScreenProps) {
   const [overview, setOverview] = useState<SyncOverview | null>(null);
   const [items, setItems] = useState<SyncItem[] | null>(null);
-  const [comparison, setComparison] = useState<Pick<SyncComparison, 'counts' | 'serverTime' | 'readOnlyReason'> | null>(null);
+  const [comparison, setComparison] = useState<Pick<SyncComparison, 'counts' | 'serverTime' | 'readOnlyReason' | 'replacements'> | null>(null);
+  /** Deleted keys whose replacement the designer keeps apart (for this window). */
+  const [apart, setApart] = useState<ReadonlySet<string>>(() => new Set());
   const [task, setTask] = useState<Task | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [chooseFailure, setChooseFailure] = useState<Failure | null>(null);
@@ -142,9 +144,19 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     return { batcher: created, applyChoices: apply };
   }, [requester, updateItems]);
 
-  const choose = useCallback((item: SyncItem, choice: SyncChoice) => applyChoices({ [item.key]: choice }), [applyChoices]);
+  const pairs = useMemo(() => activePairs(items ?? [], comparison?.replacements, apart), [items, comparison, apart]);
+  // Read by `choose` without making it change with every list: a replaced row's choice is both keys'.
+  const pairsRef = useRef(pairs);
+  pairsRef.current = pairs;
+  const choose = useCallback(
+    (item: SyncItem, choice: SyncChoice) => {
+      const replaces = pairsRef.current.get(item.key);
+      applyChoices(replaces ? { [item.key]: choice, [replaces.key]: choice } : { [item.key]: choice });
+    },
+    [applyChoices],
+  );
   // Stable, so the open detail loads once, not again on each render of the screen.
-  const loadDetailAsync = useCallback((key: string) => requester.detailAsync(key), [requester]);
+  const loadDetailAsync = useCallback((key: string, replaces?: string) => requester.detailAsync(key, replaces), [requester]);
 
   function track<T>(kind: Task['kind'], start: (onProgress: (progress: Progress) => void) => PendingRequest<T>): PendingRequest<T> {
     const onProgress = (progress: Progress) => {
@@ -246,11 +258,11 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     }
   }
 
-  const rows = useMemo(() => (items ? buildRows(items, filter, query, change) : []), [items, filter, query, change]);
+  const rows = useMemo(() => (items ? buildRows(items, filter, query, change, pairs) : []), [items, filter, query, change, pairs]);
   const changes = useMemo(() => changeCounts(items ?? [], syncChangeChipSchema.options), [items]);
 
   async function copySummaryAsync() {
-    const copied = await copyTextAsync(summaryText(itemsRef.current ?? [], fileName));
+    const copied = await copyTextAsync(summaryText(itemsRef.current ?? [], fileName, pairsRef.current));
     setMessage(
       copied
         ? { tone: 'success', text: `Summary of ${plural(itemsRef.current?.length ?? 0, 'component')} copied.` }
@@ -429,6 +441,13 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       {openItem ? (
         <SyncDetailView
           item={openItem}
+          replaces={pairs.get(openItem.key) ?? null}
+          onKeepApart={() => {
+            const replaces = pairs.get(openItem.key);
+            if (replaces) setApart((current) => new Set([...current, replaces.key]));
+            setOpenKey(null);
+            setMessage({ tone: 'info', text: `${openItem.name}: the deleted and the added component are shown apart, each with its own choice.` });
+          }}
           loadAsync={loadDetailAsync}
           readOnly={readOnlyReason !== null || busy}
           nowMs={nowMs}

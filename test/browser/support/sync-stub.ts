@@ -12,6 +12,8 @@ export interface SyncStubConfig {
   readOnlyReason?: string | null;
   /** sync/choose fails with this message. */
   chooseError?: string;
+  /** Adds "Banner" deleted and added again (keys r-old, r-new), paired as a replacement. */
+  replaced?: boolean;
   /** Milliseconds between progress reports. */
   stepMs?: number;
 }
@@ -42,10 +44,15 @@ export function installSyncStub(config: SyncStubConfig): void {
   for (let index = 0; index < (config.formatUpdates ?? 0); index++) {
     items.push({ key: `f${index}`, name: `Format ${index}`, kind: 'format-update', componentKind: 'component', choice: 'push', remoteUpdatedBy: null, remoteUpdatedAt: null });
   }
+  if (config.replaced) {
+    items.push({ key: 'r-old', name: 'Banner', kind: 'local-delete', componentKind: 'component', choice: 'push', remoteUpdatedBy: null, remoteUpdatedAt: null });
+    items.push({ key: 'r-new', name: 'Banner', kind: 'local-add', componentKind: 'component', choice: 'push', remoteUpdatedBy: null, remoteUpdatedAt: null });
+  }
   const comparison = () => {
     const counts: Record<string, number> = { unchanged: 7 };
     for (const item of items) counts[item.kind] = (counts[item.kind] ?? 0) + 1;
-    return { items, counts, serverTime: new Date().toISOString(), readOnlyReason: config.readOnlyReason ?? null };
+    const replacements = items.some((item) => item.key === 'r-new') && items.some((item) => item.key === 'r-old') ? [{ oldKey: 'r-old', newKey: 'r-new' }] : [];
+    return { items, counts, serverTime: new Date().toISOString(), readOnlyReason: config.readOnlyReason ?? null, replacements };
   };
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const step = config.stepMs ?? 20;
@@ -87,6 +94,18 @@ export function installSyncStub(config: SyncStubConfig): void {
       const item = items.find((entry) => entry.key === payload.key);
       if (!item) throw failure('not_found', 'That component is no longer in the comparison.');
       const conflict = item.kind === 'conflict';
+      if (payload.replaces === 'r-old') {
+        return {
+          item,
+          beforeLabel: 'Deleted (old key)',
+          afterLabel: 'Added (new key)',
+          beforeKnown: true,
+          changes: [{ path: 'Banner', property: 'fill', before: '#ffffff', after: '#000000', beforeColor: '#ffffff', afterColor: '#000000' }],
+          beforePicture: null,
+          afterPicture: null,
+          manualSteps: [],
+        };
+      }
       return {
         item,
         beforeLabel: conflict ? 'Mine' : 'Last sync',
