@@ -230,4 +230,38 @@ describe.each(['light', 'dark'] as const)('design-system sync in the playground 
       expect(await textOf(ui.getByTestId('sync-message'))).toContain('Summary of 2 components copied.');
     }
   });
+
+  it('a component deleted and re-created under the same name is one replaced row; pushing it deletes the old key and adds the new', async () => {
+    const ui = await linkToEmptyDesignSystemAsync(h);
+    await runSyncAsync(ui);
+    const oldKey = (await localComponentsAsync()).Footer!.key;
+    // A fixture step (the playground has no control for deleting and drawing a component).
+    await evaluateHooks(h.page, (hooks) =>
+      hooks.inspect().run(() => {
+        const old = hooks.inspect().allNodes().find((node) => node.type === 'COMPONENT' && node.name === 'Footer' && node.parent?.type !== 'COMPONENT_SET') as ComponentNode;
+        const parent = old.parent as PageNode | FrameNode;
+        old.remove();
+        const fresh = hooks.fake().figma.createComponent();
+        fresh.name = 'Footer';
+        fresh.resize(600, 80);
+        fresh.fills = [{ type: 'SOLID', color: { r: 0.1, g: 0.2, b: 0.3 } }];
+        parent.appendChild(fresh);
+      }),
+    );
+    const newKey = (await localComponentsAsync()).Footer!.key;
+    expect(newKey).not.toBe(oldKey);
+    await ui.getByRole('button', { name: 'Check again' }).click();
+    await expect.poll(() => ui.getByRole('row').filter({ hasText: /^Replaced/ }).count(), { timeout: 15_000 }).toBe(1);
+    const rows = ui.getByTestId('sync-row').filter({ hasText: 'Footer' });
+    expect(await rows.count()).toBe(1);
+    await rows.click();
+    await expect.poll(() => textOf(ui.getByTestId('sync-replaced'))).toContain(`Old key ${oldKey} → new key ${newKey}`);
+    await expect.poll(() => textOf(ui.getByTestId('sync-changes')), { timeout: 15_000 }).toContain('fill');
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+    await ui.getByRole('button', { name: '← Back to the list' }).click();
+    expect(await runSyncAsync(ui)).toContain('1 component pushed');
+    const remote = await remoteAsync('ds_empty');
+    expect(remote.get(oldKey)?.deleted).toBe(true);
+    expect(remote.get(newKey)).toMatchObject({ name: 'Footer', deleted: false });
+  });
 });
