@@ -105,7 +105,7 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
     <AppShell fileName={state.fileName} userName={state.userName} screen={state.screen} onScreen={setScreen} onResize={resize} badges={{ sync: syncBadge }}>
       {state.screen === 'sync' || syncOpened ? (
         // Kept while another screen shows, so a running sync, the list and its scroll survive a look at Settings.
-        <SyncScreen requester={syncRequester} onOpenSettings={() => setScreen('settings')} hidden={state.screen !== 'sync'} />
+        <SyncScreen requester={syncRequester} fileName={state.fileName} onOpenSettings={() => setScreen('settings')} hidden={state.screen !== 'sync'} />
       ) : null}
       {state.screen === 'sync' ? null : state.screen === 'settings' ? (
         <SettingsScreen view={state.view} onView={setView} requester={requester} onShowStart={() => setScreen('start')} />

@@ -11,7 +11,10 @@ import { createSerialQueue } from './serial-queue';
 import { startSyncMonitor } from './sync-monitor';
 import { badgeCounts, createSyncSession, type BuilderCredentials, type SyncLink } from './sync-session';
 
-export type SyncHandlers = Pick<Handlers<SandboxRequests>, 'sync/overview' | 'sync/compare' | 'sync/detail' | 'sync/choose' | 'sync/run'>;
+export type SyncHandlers = Pick<Handlers<SandboxRequests>, 'sync/overview' | 'sync/compare' | 'sync/detail' | 'sync/pictures' | 'sync/choose' | 'sync/run'>;
+
+/** The list asks for the rows on screen; more than this in one request is cut (exports are slow). */
+const MAX_PICTURES_PER_REQUEST = 60;
 
 export interface SyncFeatureDependencies {
   figma: PluginAPI;
@@ -75,7 +78,8 @@ export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFe
     handlers: {
       'sync/overview': () => session.overviewAsync(),
       'sync/compare': ({ full }, context) => queue(() => session.compareAsync(context, full === true)).then(withBadge),
-      'sync/detail': ({ key }) => queue(() => session.detailAsync(key)),
+      'sync/detail': ({ key, replaces }) => queue(() => session.detailAsync(key, replaces)),
+      'sync/pictures': ({ keys }) => queue(() => session.picturesAsync(keys.slice(0, MAX_PICTURES_PER_REQUEST))).then((pictures) => ({ pictures })),
       'sync/choose': ({ choices }) => queue(() => session.chooseAsync(choices)).then((items) => ({ items })),
       'sync/run': (_payload, context) =>
         queue(() => session.runAsync(context)).then((outcome) => {

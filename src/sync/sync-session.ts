@@ -9,12 +9,14 @@ import { getAllChangesAsync } from '../shared/api/builder/sync-flow';
 import { ApiError } from '../shared/api/http/api-error';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { HandlerContext } from '../shared/bridge/endpoint';
-import type { SyncChoice, SyncComparison, SyncDetail, SyncItem, SyncOutcome, SyncOverview } from '../shared/bridge/messages';
+import type { SyncChangeChip, SyncChoice, SyncComparison, SyncDetail, SyncItem, SyncOutcome, SyncOverview } from '../shared/bridge/messages';
 import { SNAPSHOT_FORMAT } from '../snapshot/format-version';
 import type { Snapshotter } from '../snapshot';
 import { createComponentReader } from '../snapshot/component-reader';
 import type { ComponentPayload } from '../snapshot/normalized-types';
 import { applyTheirs, layerSteps } from './apply-theirs';
+import { changeChips } from './change-chips';
+import { pairReplacements } from './replacements';
 import type { ChoicesStore } from './choices-store';
 import { allowedChoicesFor, classifyComponents, type ClassifiedComponent, type Classification, type LocalComponentSummary } from './classify';
 import { exportThumbnailAsync, findComponentsByKeyAsync } from './component-nodes';
@@ -82,12 +84,16 @@ interface Comparison {
   remote: Component[];
   serverTime: string;
   choices: Map<string, SyncChoice>;
+  /** What changed per row, when both versions are known (see change-chips.ts). */
+  chips: Map<string, SyncChangeChip[]>;
 }
 
 export interface SyncSession {
   overviewAsync(): Promise<SyncOverview>;
   compareAsync(context: HandlerContext, full?: boolean): Promise<SyncComparison>;
-  detailAsync(key: string): Promise<SyncDetail>;
+  detailAsync(key: string, replaces?: string): Promise<SyncDetail>;
+  /** The list rows' thumbnails (see `sync/pictures`), with one walk of the document per call. */
+  picturesAsync(keys: readonly string[]): Promise<Record<string, string | null>>;
   chooseAsync(choices: Record<string, SyncChoice>): Promise<SyncItem[]>;
   runAsync(context: HandlerContext): Promise<SyncOutcome>;
   /** Badge counts: the file read (incrementally) and the design system asked, without touching the screen's comparison. Null when not linked. */
@@ -113,8 +119,10 @@ function summaryOf(payload: ComponentPayload): LocalComponentSummary {
   return { key: payload.key, name: payload.name, kind: payload.kind, hash: payload.hash };
 }
 
-function itemOf(component: ClassifiedComponent, choices: ReadonlyMap<string, SyncChoice>): SyncItem {
+function itemOf(component: ClassifiedComponent, choices: ReadonlyMap<string, SyncChoice>, chips: ReadonlyMap<string, SyncChangeChip[]>): SyncItem {
+  const found = chips.get(component.key);
   return {
+    ...(found === undefined ? {} : { chips: found }),
     key: component.key,
     name: component.name,
     kind: component.kind,
@@ -170,16 +178,35 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
 
   function publicComparison(current: Comparison, readOnlyReason: string | null): SyncComparison {
     const items: SyncItem[] = [];
-    for (const component of current.classification.components) if (component.kind !== 'unchanged') items.push(itemOf(component, current.choices));
-    return { items, counts: { ...current.classification.counts }, serverTime: current.serverTime, readOnlyReason };
+    for (const component of current.classification.components) if (component.kind !== 'unchanged') items.push(itemOf(component, current.choices, current.chips));
+    return { items, counts: { ...current.classification.counts }, serverTime: current.serverTime, readOnlyReason, replacements: pairReplacements(current.classification.components) };
   }
 
   function rememberComparison(link: SyncLink, state: SyncState, local: readonly ComponentPayload[], remote: Component[], serverTime: string, choices: Map<string, SyncChoice>): Comparison {
     const classification = classifyComponents({ base: state.components, baseFormat: state.format, currentFormat: SNAPSHOT_FORMAT, local: local.map(summaryOf), remote });
     const byKey = new Map(classification.components.map((component) => [component.key, component]));
     const payloads = new Map(local.map((payload) => [payload.key, payload]));
-    comparison = { link, state, classification, byKey, payloads, remote, serverTime, choices };
+    comparison = { link, state, classification, byKey, payloads, remote, serverTime, choices, chips: new Map() };
     return comparison;
+  }
+
+  /**
+   * The chips of every row whose two versions are known: the file against the design system
+   * (remote changes, conflicts: the same sides as the detail) and, for local changes, the
+   * version last synced from here when it is still kept.
+   */
+  async function addChipsAsync(current: Comparison): Promise<Comparison> {
+    for (const component of current.classification.components) {
+      const local = current.payloads.get(component.key) ?? null;
+      const remote = component.remote !== null && !component.remote.deleted ? component.remote : null;
+      if (component.kind === 'remote-change' && local !== null && remote !== null) current.chips.set(component.key, changeChips(local, remote));
+      else if (component.kind === 'conflict' && local !== null && remote !== null) current.chips.set(component.key, changeChips(remote, local));
+      else if (component.kind === 'local-change' && local !== null && component.base !== null) {
+        const before = await current.link.payloads.getAsync(component.key, component.base.hash);
+        if (before !== null) current.chips.set(component.key, changeChips(before, local));
+      }
+    }
+    return current;
   }
 
   async function snapshotAsync(context: HandlerContext | null, full = false): Promise<ComponentPayload[]> {
@@ -204,7 +231,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const changes = await repeatGarbledAsync(link.designSystemId, () => getAllChangesAsync(link.client, link.designSystemId, state.lastSyncedAt, CHANGES_PAGE_LIMIT));
     context.throwIfCancelled();
     const choices = await link.choices.readAsync();
-    return publicComparison(rememberComparison(link, state, local, changes.components, changes.serverTime, choices), null);
+    return publicComparison(await addChipsAsync(rememberComparison(link, state, local, changes.components, changes.serverTime, choices)), null);
   }
 
   function requireComparison(): Comparison {
@@ -213,19 +240,85 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   }
 
   async function localPictureAsync(key: string, hash: string | undefined): Promise<string | null> {
-    if (hash !== undefined && pictures.has(hash)) return pictures.get(hash) ?? null;
-    const node = (await findComponentsByKeyAsync(figma, [key])).get(key);
-    const base64 = node === undefined ? null : await exportThumbnailAsync(node);
-    const picture = base64 === null ? null : `data:image/png;base64,${base64}`;
-    if (hash !== undefined) pictures.set(hash, picture);
-    return picture;
+    return (await localPicturesAsync([{ key, hash }])).get(key) ?? null;
   }
 
-  async function detailAsync(key: string): Promise<SyncDetail> {
+  /** Local pictures by key, cached by hash: one document walk for all the keys not cached yet. */
+  async function localPicturesAsync(wanted: ReadonlyArray<{ key: string; hash: string | undefined }>): Promise<Map<string, string | null>> {
+    const out = new Map<string, string | null>();
+    const missing: Array<{ key: string; hash: string | undefined }> = [];
+    for (const entry of wanted) {
+      if (entry.hash !== undefined && pictures.has(entry.hash)) out.set(entry.key, pictures.get(entry.hash) ?? null);
+      else missing.push(entry);
+    }
+    if (missing.length === 0) return out;
+    const nodes = await findComponentsByKeyAsync(figma, missing.map((entry) => entry.key));
+    for (const entry of missing) {
+      const node = nodes.get(entry.key);
+      const base64 = node === undefined ? null : await exportThumbnailAsync(node);
+      const picture = base64 === null ? null : `data:image/png;base64,${base64}`;
+      if (entry.hash !== undefined) pictures.set(entry.hash, picture);
+      out.set(entry.key, picture);
+    }
+    return out;
+  }
+
+  /**
+   * A row's thumbnail is the version the row is about: the design system's for remote changes
+   * and additions (the file's when it has no thumbnail), this file's otherwise (the design
+   * system's when the component is no longer in the file).
+   */
+  async function picturesAsync(keys: readonly string[]): Promise<Record<string, string | null>> {
+    const current = requireComparison();
+    const result: Record<string, string | null> = {};
+    const local: Array<{ key: string; hash: string | undefined }> = [];
+    const remoteOf = new Map<string, string | null>();
+    for (const key of new Set(keys)) {
+      result[key] = null;
+      const component = current.byKey.get(key);
+      if (component === undefined) continue;
+      const remoteUrl = component.remote !== null && !component.remote.deleted ? (component.remote.thumbnail_url ?? null) : null;
+      const payload = current.payloads.get(key);
+      const remoteFirst = component.kind === 'remote-change' || component.kind === 'remote-add';
+      if ((remoteFirst && remoteUrl !== null) || payload === undefined) result[key] = remoteUrl;
+      else {
+        local.push({ key, hash: payload.hash });
+        remoteOf.set(key, remoteUrl);
+      }
+    }
+    const found = await localPicturesAsync(local);
+    for (const { key } of local) result[key] = found.get(key) ?? remoteOf.get(key) ?? null;
+    return result;
+  }
+
+  /** A replaced row: the deleted component as last synced against the one added in its place. */
+  async function replacementDetailAsync(current: Comparison, added: ClassifiedComponent, deleted: ClassifiedComponent): Promise<SyncDetail> {
+    const paired = pairReplacements(current.classification.components).some((pair) => pair.oldKey === deleted.key && pair.newKey === added.key);
+    if (!paired) throw new BridgeError('not_found', `${added.name} no longer replaces a deleted component of the same name. Check again.`);
+    const local = current.payloads.get(added.key) ?? null;
+    const before = deleted.base === null ? null : await current.link.payloads.getAsync(deleted.key, deleted.base.hash);
+    return {
+      item: itemOf(added, current.choices, current.chips),
+      beforeLabel: 'Deleted (old key)',
+      afterLabel: 'Added (new key)',
+      beforeKnown: before !== null,
+      changes: before !== null ? diffComponents(before, local) : diffComponents(null, local),
+      beforePicture: deleted.base === null ? null : (pictures.get(deleted.base.hash) ?? null),
+      afterPicture: local === null ? null : await localPictureAsync(added.key, local.hash),
+      manualSteps: [],
+    };
+  }
+
+  async function detailAsync(key: string, replaces?: string): Promise<SyncDetail> {
     const current = requireComparison();
     const component = current.byKey.get(key);
     if (component === undefined) throw new BridgeError('not_found', 'This component is no longer in the comparison. Check again.');
-    const item = itemOf(component, current.choices);
+    if (replaces !== undefined) {
+      const deleted = current.byKey.get(replaces);
+      if (deleted === undefined) throw new BridgeError('not_found', 'The replaced component is no longer in the comparison. Check again.');
+      return replacementDetailAsync(current, component, deleted);
+    }
+    const item = itemOf(component, current.choices, current.chips);
     const local = current.payloads.get(key) ?? null;
     const remote = component.remote !== null && !component.remote.deleted ? component.remote : null;
     const remotePicture = remote?.thumbnail_url ?? null;
@@ -259,8 +352,12 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
           manualSteps: remote === null ? [] : layerSteps(local, remote),
         };
       default: {
-        // Local kinds: the "before" is the payload as last synced, when it was kept.
+        // Local kinds: the "before" is the payload as last synced, when it was kept, and its
+        // picture when this run pushed it (or the design system still shows that version).
         const beforeKnown = component.base === null || lastSynced !== null;
+        const baseHash = component.base?.hash;
+        const basePicture =
+          baseHash === undefined ? null : (pictures.get(baseHash) ?? (component.remote !== null && !component.remote.deleted && component.remote.hash === baseHash ? (component.remote.thumbnail_url ?? null) : null));
         return {
           ...base,
           item,
@@ -268,7 +365,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
           afterLabel: 'This file',
           beforeKnown,
           changes: beforeKnown ? diffComponents(lastSynced, local) : diffComponents(null, local),
-          beforePicture: null,
+          beforePicture: basePicture,
           afterPicture: localPicture,
         };
       }
@@ -290,7 +387,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     }
     await current.link.choices.updateAsync(accepted);
     for (const [key, choice] of accepted) current.choices.set(key, choice);
-    return [...accepted.keys()].map((key) => itemOf(current.byKey.get(key)!, current.choices));
+    return [...accepted.keys()].map((key) => itemOf(current.byKey.get(key)!, current.choices, current.chips));
   }
 
   /** Adds ≤ 256 px thumbnails to the upserts that are about to be sent. */
@@ -300,6 +397,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     for (const upsert of upserts) {
       const node = nodes.get(upsert.key);
       const base64 = node === undefined ? null : await exportThumbnailAsync(node);
+      // What is pushed becomes the "before" picture of this component's next local change.
+      if (base64 !== null) pictures.set(upsert.hash, `data:image/png;base64,${base64}`);
       out.push(base64 === null ? upsert : { ...upsert, thumbnail: { format: 'png', base64 } });
     }
     return out;
@@ -448,7 +547,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
 
     // 5. The comparison after the sync, without another request: what came back as a conflict
     // joins the remote versions already known.
-    const next = rememberComparison(link, state, local, [...current.remote, ...conflicts], current.serverTime, current.choices);
+    const next = await addChipsAsync(rememberComparison(link, state, local, [...current.remote, ...conflicts], current.serverTime, current.choices));
     return {
       pushed,
       deleted,
@@ -493,6 +592,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     },
     compareAsync,
     detailAsync,
+    picturesAsync,
     chooseAsync,
     runAsync,
     checkAsync,

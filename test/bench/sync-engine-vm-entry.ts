@@ -3,6 +3,7 @@
 // Everything here is synchronous (the engine has no I/O); data is built by `setup`, untimed.
 import type { Component, SyncBody } from '../../src/shared/api/builder/schemas';
 import type { ComponentPayload } from '../../src/snapshot/normalized-types';
+import { changeChips } from '../../src/sync/change-chips';
 import { classifyComponents, type LocalComponentSummary } from '../../src/sync/classify';
 import { planPush } from '../../src/sync/push-plan';
 import { emptySyncState, readSyncState, writeSyncState, type SharedDataHolder, type SyncState, type SyncStateEntry } from '../../src/sync/sync-state';
@@ -145,6 +146,57 @@ function classifyAndPlan(): unknown {
   return { counts: classification.counts, batches: plan.batches.length, upserts: plan.body.upserts.length, deletes: plan.body.deletes.length, force: plan.body.force.length, take: plan.take.length, skipped: plan.skipped.length };
 }
 
+// Chips at 10,000 changed components: every component of the file edited here since the last
+// sync, its last synced payload kept beside the new one (separate objects, as read from
+// storage and from the snapshot). Edits rotate: a nested fill, characters, a size, a layer
+// added, a description.
+let changedLocal: LocalComponentSummary[] = [];
+let chipPairs: Array<[ComponentPayload, ComponentPayload]> = [];
+
+function setupChips(count: number): unknown {
+  changedLocal = [];
+  chipPairs = [];
+  const keys = [...base.keys()].slice(0, count);
+  keys.forEach((key, index) => {
+    const entry = base.get(key)!;
+    const before = payloadOf(key, entry.name, entry.hash);
+    const after = payloadOf(key, entry.name, hex(16));
+    const children = after.node.children as Array<Record<string, unknown>>;
+    const child = children[index % children.length]!;
+    switch (index % 5) {
+      case 0:
+        child.fills = ['#ff0000'];
+        break;
+      case 1:
+        (child.text as Record<string, unknown>).characters = 'Edited';
+        break;
+      case 2:
+        child.width = 200;
+        break;
+      case 3:
+        children.push({ type: 'RECTANGLE', name: 'Divider', width: 600, height: 1, fills: ['#e5e5e5'] });
+        break;
+      default:
+        after.description = 'Edited.';
+    }
+    chipPairs.push([before, after]);
+    changedLocal.push({ key, name: entry.name, kind: 'component', hash: after.hash });
+  });
+  return { changed: chipPairs.length };
+}
+
+/** The classification when every component changed here (the chips' reference). */
+function classifyChanged(): unknown {
+  const classification = classifyComponents({ base, baseFormat: 1, currentFormat: 1, local: changedLocal, remote: [] });
+  return { localChanges: classification.counts['local-change'] };
+}
+
+function chips(): unknown {
+  const counts: Record<string, number> = {};
+  for (const [before, after] of chipPairs) for (const chip of changeChips(before, after)) counts[chip] = (counts[chip] ?? 0) + 1;
+  return counts;
+}
+
 function writeState(): unknown {
   writeSyncState(holder, state);
   let bytes = 0;
@@ -165,6 +217,9 @@ function readState(): unknown {
 (globalThis as { __syncEngineBench?: unknown }).__syncEngineBench = {
   setup: (options: SyncEngineSetup) => JSON.stringify(setup(options)),
   classifyAndPlan: () => JSON.stringify(classifyAndPlan()),
+  setupChips: (count: number) => JSON.stringify(setupChips(count)),
+  classifyChanged: () => JSON.stringify(classifyChanged()),
+  chips: () => JSON.stringify(chips()),
   writeState: () => JSON.stringify(writeState()),
   readState: () => JSON.stringify(readState()),
 };

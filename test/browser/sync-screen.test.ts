@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromiumAsync } from '../support/chromium';
+import { axeViolationsAsync } from './support/axe';
 import { installSyncStub, type SyncStubConfig } from './support/sync-stub';
 
 const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
@@ -66,6 +67,95 @@ describe('the Sync screen', () => {
     await expect.poll(() => page.locator('[data-testid="sync-row"][aria-selected="true"]').textContent()).toContain('Hero / Split 9998');
     expect(await page.getByText('Format 0', { exact: true }).count()).toBe(0);
     expect(await page.getByTestId('sync-run').textContent()).toBe('Sync 7,778 changes');
+    await closeAsync(page);
+  });
+
+  it('shows thumbnails for the rows on screen only, asked for in batches, with placeholders of the same size', async () => {
+    const page = await openAsync({ count: 10_000, stepMs: 40 });
+    const grid = page.getByRole('grid', { name: 'Components that differ' });
+    await grid.waitFor();
+    // The first row's picture arrives (conflicts come first); the third has none and keeps its placeholder.
+    const firstRow = page.locator('[data-testid="sync-row"][data-key="k4"]');
+    await expect.poll(() => firstRow.locator('img.sync-thumb').count()).toBe(1);
+    const placeholder = page.locator('[data-testid="sync-row"][data-key="k22"] .sync-thumb');
+    expect(await placeholder.evaluate((element) => element.tagName)).toBe('SPAN');
+    const sizes = await page.locator('.sync-thumb').evaluateAll((elements) => elements.map((element) => `${element.getBoundingClientRect().width}x${element.getBoundingClientRect().height}`));
+    expect(new Set(sizes)).toEqual(new Set(['32x32']));
+    const asked = (await sentAsync(page, 'sync/pictures')).flatMap((message) => (message.payload as { keys: string[] }).keys);
+    // Only rows that were rendered (a window of a few dozen), never the 10,000.
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.length).toBeLessThan(60);
+    // Jumping to the end asks for the rows there, not for those scrolled past.
+    await grid.focus();
+    await page.keyboard.press('End');
+    const lastRow = page.locator('[data-testid="sync-row"][aria-selected="true"]');
+    await expect.poll(() => lastRow.locator('img.sync-thumb').count()).toBe(1);
+    const later = (await sentAsync(page, 'sync/pictures')).flatMap((message) => (message.payload as { keys: string[] }).keys);
+    expect(later.length).toBeLessThan(120);
+    expect(later).toContain(await lastRow.getAttribute('data-key'));
+    await closeAsync(page);
+  });
+
+  it('shows what changed on each row, filters by a kind of change, and copies a summary of every row', async () => {
+    const page = await openAsync({ count: 30 });
+    const grid = page.getByRole('grid', { name: 'Components that differ' });
+    await grid.waitFor();
+    // k0 is a local change with a fill chip; k1 one with text and size.
+    expect(await page.locator('[data-key="k0"] .sync-tag').allTextContents()).toEqual(['fill']);
+    expect(await page.locator('[data-key="k1"] .sync-tag').allTextContents()).toEqual(['text', 'size']);
+    const changes = page.getByRole('group', { name: 'Show only one kind of change' });
+    await changes.getByRole('button', { name: /^text / }).click();
+    await expect.poll(() => page.locator('[data-testid="sync-row"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-key')))).not.toContain('k0');
+    const shown = await page.locator('[data-testid="sync-row"] .sync-name').allTextContents();
+    expect(shown.length).toBeGreaterThan(0);
+    for (const key of await page.locator('[data-testid="sync-row"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-key')))) {
+      expect(await page.locator(`[data-key="${key}"] .sync-tag`).allTextContents()).toContain('text');
+    }
+    await changes.getByRole('button', { name: /^text / }).click();
+
+    // navigator.clipboard refused (as in Figma's null-origin iframe): the textarea fallback copies.
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) }, configurable: true });
+      document.addEventListener('copy', (event) => {
+        (window as unknown as { copied: string }).copied = (event.target as HTMLTextAreaElement).value;
+      });
+    });
+    await page.getByRole('button', { name: 'Copy summary' }).click();
+    await expect.poll(() => page.getByTestId('sync-message').textContent()).toContain('Summary of 30 components copied.');
+    const copied = await page.evaluate(() => (window as unknown as { copied: string }).copied);
+    expect(copied.split('\n')[0]).toBe('Design-system sync of Newsletter components: 30 components differ');
+    for (let index = 0; index < 30; index++) expect(copied).toMatch(new RegExp(`^- \\S.* ${index}( \\[|$| \\()`, 'm'));
+    expect(copied).toContain('Button / Primary 0 [fill] (will be pushed)');
+    // Copying impossible: said in words.
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+      document.execCommand = () => false;
+    });
+    await page.getByRole('button', { name: 'Copy summary' }).click();
+    await expect.poll(() => page.getByTestId('sync-message').textContent()).toContain('The summary could not be copied');
+    await closeAsync(page);
+  });
+
+  it('shows a component deleted and re-created under the same name as one replaced row: one choice for both keys, or kept apart', async () => {
+    const page = await openAsync({ count: 3, replaced: true });
+    const grid = page.getByRole('grid', { name: 'Components that differ' });
+    await grid.waitFor();
+    const rows = page.getByTestId('sync-row').filter({ hasText: 'Banner' });
+    expect(await rows.count()).toBe(1);
+    expect(await rows.textContent()).toContain('Replaces the deleted “Banner” · Will be pushed: the old key deleted, the new one added');
+    expect(await page.getByRole('row').filter({ hasText: /^Replaced/ }).count()).toBe(1);
+    // Unticking it skips both the delete and the add.
+    await page.getByRole('checkbox', { name: 'Push Banner' }).uncheck();
+    await expect.poll(() => sentAsync(page, 'sync/choose')).toEqual([{ type: 'sync/choose', kind: 'request', payload: { choices: { 'r-new': 'skip', 'r-old': 'skip' } } }]);
+    await rows.click();
+    await page.getByTestId('sync-replaced').waitFor();
+    expect(await page.getByTestId('sync-replaced').textContent()).toContain('Old key r-old → new key r-new');
+    await expect.poll(() => page.getByRole('table').textContent()).toContain('#000000');
+    expect(await sentAsync(page, 'sync/detail')).toEqual([{ type: 'sync/detail', kind: 'request', payload: { key: 'r-new', replaces: 'r-old' } }]);
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
+    await page.getByRole('button', { name: 'Keep them apart' }).click();
+    await expect.poll(() => page.getByTestId('sync-row').filter({ hasText: 'Banner' }).count()).toBe(2);
+    expect(await page.getByRole('checkbox', { name: 'Push Banner' }).count()).toBe(2);
     await closeAsync(page);
   });
 

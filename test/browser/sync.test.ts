@@ -68,6 +68,18 @@ async function editTextInPlaygroundAsync(component: string, text: string): Promi
   await h.page.getByRole('button', { name: 'Change text' }).click();
 }
 
+async function editFillInPlaygroundAsync(component: string, hex: string): Promise<void> {
+  await h.page.getByRole('combobox', { name: /^Component/ }).selectOption({ label: component });
+  await h.page.locator('input[type="color"]').fill(hex);
+  await h.page.getByRole('button', { name: 'Change fill' }).click();
+}
+
+/** Opens a row's detail from the list by its name. */
+async function openRowAsync(ui: Frame, name: string): Promise<void> {
+  await ui.getByTestId('sync-row').filter({ hasText: name }).click();
+  await ui.getByTestId('sync-detail').waitFor();
+}
+
 async function remoteEditAsync(key: string, edit: Record<string, unknown>): Promise<void> {
   const response = await fetch(`${h.emulator.builderUrl}/_emulator/design-systems/ds_empty/remote-edit`, {
     method: 'POST',
@@ -157,5 +169,99 @@ describe.each(['light', 'dark'] as const)('design-system sync in the playground 
     const remote = (await remoteAsync('ds_empty')).get(hero.key);
     expect(JSON.stringify(remote?.node)).toContain('Mine');
     expect(remote?.description).not.toBe('Theirs');
+  });
+
+  it('what changed: a fill edit shows a "fill" chip and a pixel difference; a description edit shows no visible change; the summary lists every row', async () => {
+    const ui = await linkToEmptyDesignSystemAsync(h);
+    await runSyncAsync(ui);
+    await editFillInPlaygroundAsync('Header', '#ff2200');
+    const footer = (await localComponentsAsync()).Footer!;
+    await remoteEditAsync(footer.key, { description: 'Only the words changed.' });
+    await ui.getByRole('button', { name: 'Check again' }).click();
+    await expect.poll(() => ui.getByRole('button', { name: /^Incoming/ }).count(), { timeout: 15_000 }).toBe(1);
+    const headerRow = ui.getByTestId('sync-row').filter({ hasText: 'Header' });
+    expect(await headerRow.locator('.sync-tag').allTextContents()).toEqual(['fill']);
+    expect(await ui.getByTestId('sync-row').filter({ hasText: 'Footer' }).locator('.sync-tag').allTextContents()).toEqual(['description']);
+    // Thumbnails reach the rows on screen.
+    await expect.poll(() => headerRow.locator('img.sync-thumb').count(), { timeout: 15_000 }).toBe(1);
+    await ui.locator('body').screenshot({ path: `${SHOTS}/sync-list-chips-${theme}.png` });
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+
+    await openRowAsync(ui, 'Header');
+    const detail = ui.getByTestId('sync-detail');
+    const modes = detail.getByRole('group', { name: 'Compare the pictures' });
+    await modes.waitFor({ timeout: 15_000 });
+    await detail.screenshot({ path: `${SHOTS}/sync-pictures-side-${theme}.png` });
+    await modes.getByRole('button', { name: 'Overlay' }).click();
+    await detail.screenshot({ path: `${SHOTS}/sync-pictures-overlay-${theme}.png` });
+    await modes.getByRole('button', { name: 'Difference' }).click();
+    const shareText = detail.getByTestId('sync-pixel-diff-text');
+    await expect.poll(() => textOf(shareText), { timeout: 15_000 }).toMatch(/pixels changed/);
+    const text = (await shareText.textContent()) ?? '';
+    const share = Number(/^([\d.]+) %/.exec(text)?.[1] ?? '0');
+    expect(share).toBeGreaterThan(0);
+    expect(text).toMatch(/boxed/);
+    await detail.screenshot({ path: `${SHOTS}/sync-pictures-difference-${theme}.png` });
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+    await ui.getByRole('button', { name: '← Back to the list' }).click();
+
+    await openRowAsync(ui, 'Footer');
+    await modes.getByRole('button', { name: 'Difference' }).click({ timeout: 15_000 });
+    await expect.poll(() => textOf(shareText), { timeout: 15_000 }).toBe('No visible change');
+    await ui.getByRole('button', { name: '← Back to the list' }).click();
+
+    // The summary: every row of the diff, with its chips. (The clipboard API is refused in the
+    // plugin's iframe, as in Figma: the copy goes through the fallback, caught here.)
+    await ui.evaluate(() => {
+      document.addEventListener('copy', (event) => {
+        (window as unknown as { copied: string }).copied = (event.target as HTMLTextAreaElement).value ?? '';
+      });
+    });
+    await ui.getByRole('button', { name: 'Copy summary' }).click();
+    await expect.poll(() => textOf(ui.getByTestId('sync-message'))).toMatch(/copied|could not be copied/);
+    const copied = await ui.evaluate(() => (window as unknown as { copied?: string }).copied ?? null);
+    const names = await ui.getByTestId('sync-row').locator('.sync-name').allTextContents();
+    expect(names.length).toBe(2);
+    if (copied !== null) {
+      for (const name of names) expect(copied).toContain(`- ${name}`);
+      expect(copied).toContain('- Header [fill]');
+      expect(copied).toContain('- Footer [description]');
+    } else {
+      expect(await textOf(ui.getByTestId('sync-message'))).toContain('Summary of 2 components copied.');
+    }
+  });
+
+  it('a component deleted and re-created under the same name is one replaced row; pushing it deletes the old key and adds the new', async () => {
+    const ui = await linkToEmptyDesignSystemAsync(h);
+    await runSyncAsync(ui);
+    const oldKey = (await localComponentsAsync()).Footer!.key;
+    // A fixture step (the playground has no control for deleting and drawing a component).
+    await evaluateHooks(h.page, (hooks) =>
+      hooks.inspect().run(() => {
+        const old = hooks.inspect().allNodes().find((node) => node.type === 'COMPONENT' && node.name === 'Footer' && node.parent?.type !== 'COMPONENT_SET') as ComponentNode;
+        const parent = old.parent as PageNode | FrameNode;
+        old.remove();
+        const fresh = hooks.fake().figma.createComponent();
+        fresh.name = 'Footer';
+        fresh.resize(600, 80);
+        fresh.fills = [{ type: 'SOLID', color: { r: 0.1, g: 0.2, b: 0.3 } }];
+        parent.appendChild(fresh);
+      }),
+    );
+    const newKey = (await localComponentsAsync()).Footer!.key;
+    expect(newKey).not.toBe(oldKey);
+    await ui.getByRole('button', { name: 'Check again' }).click();
+    await expect.poll(() => ui.getByRole('row').filter({ hasText: /^Replaced/ }).count(), { timeout: 15_000 }).toBe(1);
+    const rows = ui.getByTestId('sync-row').filter({ hasText: 'Footer' });
+    expect(await rows.count()).toBe(1);
+    await rows.click();
+    await expect.poll(() => textOf(ui.getByTestId('sync-replaced'))).toContain(`Old key ${oldKey} → new key ${newKey}`);
+    await expect.poll(() => textOf(ui.getByTestId('sync-changes')), { timeout: 15_000 }).toContain('fill');
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+    await ui.getByRole('button', { name: '← Back to the list' }).click();
+    expect(await runSyncAsync(ui)).toContain('1 component pushed');
+    const remote = await remoteAsync('ds_empty');
+    expect(remote.get(oldKey)?.deleted).toBe(true);
+    expect(remote.get(newKey)).toMatchObject({ name: 'Footer', deleted: false });
   });
 });

@@ -8,6 +8,8 @@ export interface ChoiceProps {
   item: SyncItem;
   disabled: boolean;
   onChoose: (choice: SyncChoice) => void;
+  /** The tick's words, when not the kind's own (a replaced row). */
+  label?: string;
 }
 
 export function ChoiceCell({ item, disabled, onChoose }: ChoiceProps) {
@@ -44,7 +46,7 @@ export function ChoiceCell({ item, disabled, onChoose }: ChoiceProps) {
   );
 }
 
-export function DetailChoice({ item, disabled, onChoose }: ChoiceProps) {
+export function DetailChoice({ item, disabled, onChoose, label }: ChoiceProps) {
   const mode = choiceMode(item.kind);
   if (mode === 'none') return null;
   if (mode === 'conflict') {
@@ -63,7 +65,7 @@ export function DetailChoice({ item, disabled, onChoose }: ChoiceProps) {
   return (
     <label class="sync-choice-option">
       <input type="checkbox" checked={item.choice !== 'skip'} disabled={disabled} onChange={(event) => onChoose(event.currentTarget.checked ? mode : 'skip')} />
-      {mode === 'push' ? 'Push this change with the next sync' : 'Take this change into the file with the next sync'}
+      {label ?? (mode === 'push' ? 'Push this change with the next sync' : 'Take this change into the file with the next sync')}
     </label>
   );
 }

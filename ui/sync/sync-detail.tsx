@@ -7,13 +7,18 @@ import { ErrorNotice } from '../components/notice';
 import { Spinner } from '../components/spinner';
 import { errorText } from '../messages/error-text';
 import { DetailChoice } from './choice-control';
+import { PixelDifference } from './pixel-difference';
 import { remoteText } from './sync-list';
-import { choiceMode, KIND_LABEL } from './sync-kinds';
+import { choiceMode, KIND_LABEL, REPLACED_LABEL } from './sync-kinds';
 
 export interface SyncDetailProps {
   /** The row as the list has it now (its choice is the latest). */
   item: SyncItem;
-  loadAsync: (key: string) => Promise<SyncDetail>;
+  /** A replaced row: the deleted component the item (added) replaces. */
+  replaces?: SyncItem | null;
+  loadAsync: (key: string, replaces?: string) => Promise<SyncDetail>;
+  /** Shows the two components as separate rows again (a replaced row). */
+  onKeepApart?: () => void;
   readOnly: boolean;
   nowMs: number;
   onChoose: (item: SyncItem, choice: SyncChoice) => void;
@@ -23,7 +28,8 @@ export interface SyncDetailProps {
 // A failure keeps the error; its message is worded at render, with the component's name then.
 type Load = { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; detail: SyncDetail };
 
-export function SyncDetailView({ item, loadAsync, readOnly, nowMs, onChoose, onBack }: SyncDetailProps) {
+export function SyncDetailView({ item, replaces = null, loadAsync, readOnly, nowMs, onChoose, onBack, onKeepApart }: SyncDetailProps) {
+  const replacesKey = replaces?.key;
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -32,7 +38,7 @@ export function SyncDetailView({ item, loadAsync, readOnly, nowMs, onChoose, onB
   useEffect(() => {
     let current = true;
     setLoad({ status: 'loading' });
-    loadAsync(item.key).then(
+    loadAsync(item.key, replacesKey).then(
       (detail) => current && setLoad({ status: 'ready', detail }),
       (error: unknown) => current && setLoad({ status: 'failed', error }),
     );
@@ -40,7 +46,7 @@ export function SyncDetailView({ item, loadAsync, readOnly, nowMs, onChoose, onB
       current = false;
     };
     // The screen keeps `loadAsync` stable (one per requester), so this loads once per row and per retry.
-  }, [item.key, attempt, loadAsync]);
+  }, [item.key, replacesKey, attempt, loadAsync]);
 
   const remote = remoteText(item, nowMs);
   const detail = load.status === 'ready' ? load.detail : null;
@@ -67,11 +73,34 @@ export function SyncDetailView({ item, loadAsync, readOnly, nowMs, onChoose, onB
           {item.name}
         </h2>
         <p class="muted">
-          {KIND_LABEL[item.kind]}
+          {replaces ? REPLACED_LABEL : KIND_LABEL[item.kind]}
           {remote ? ` · ${remote}` : ''}
         </p>
       </div>
-      <DetailChoice item={item} disabled={readOnly} onChoose={(choice) => onChoose(item, choice)} />
+      {replaces ? (
+        <div class="sync-replaced" data-testid="sync-replaced">
+          <p>
+            “{replaces.name}” was deleted here and a component of the same name was added: Envelope shows them as one replacement (same name exactly, one deleted
+            and one added under it; never across different names).
+          </p>
+          <p class="muted">
+            Old key <code>{replaces.key}</code> → new key <code>{item.key}</code>
+          </p>
+        </div>
+      ) : null}
+      <DetailChoice
+        item={item}
+        disabled={readOnly}
+        onChoose={(choice) => onChoose(item, choice)}
+        label={replaces ? 'Push the replacement: delete the old key and add the new one with the next sync' : undefined}
+      />
+      {replaces && onKeepApart ? (
+        <div>
+          <Button onClick={onKeepApart} testId="sync-keep-apart">
+            Keep them apart
+          </Button>
+        </div>
+      ) : null}
       {load.status === 'loading' ? (
         <p class="sync-inline-status" role="status">
           <Spinner /> Loading the changes…
@@ -149,11 +178,12 @@ function Value({ value, color }: { value: PropertyChange['before']; color: strin
   );
 }
 
-type PictureMode = 'side' | 'overlay' | 'swipe';
+type PictureMode = 'side' | 'overlay' | 'swipe' | 'difference';
 const MODES: readonly { mode: PictureMode; label: string }[] = [
   { mode: 'side', label: 'Side by side' },
   { mode: 'overlay', label: 'Overlay' },
   { mode: 'swipe', label: 'Swipe' },
+  { mode: 'difference', label: 'Difference' },
 ];
 
 function Picture({ src, label, name }: { src: string | null; label: string; name: string }) {
@@ -183,7 +213,9 @@ function PictureCompare({ detail, name }: { detail: SyncDetail; name: string }) 
           </div>
         ) : null}
       </div>
-      {shown === 'side' ? (
+      {shown === 'difference' && detail.beforePicture !== null && detail.afterPicture !== null ? (
+        <PixelDifference before={detail.beforePicture} after={detail.afterPicture} name={name} beforeLabel={detail.beforeLabel} afterLabel={detail.afterLabel} />
+      ) : shown === 'side' ? (
         <div class="sync-pictures">
           <figure>
             <Picture src={detail.beforePicture} label={detail.beforeLabel} name={name} />

@@ -15,6 +15,14 @@ export const KIND_LABEL: Record<SyncKind, string> = {
   unchanged: 'Unchanged',
 };
 
+/** The group of replaced components (a deleted and an added one paired by name). */
+export const REPLACED_LABEL = 'Replaced';
+
+/** What a replaced row's choice means (one choice for both keys). */
+export function replacementChoiceText(item: SyncItem): string {
+  return item.choice === 'skip' ? 'Skipped for now' : 'Will be pushed: the old key deleted, the new one added';
+}
+
 /** Group order in the list and the counts: what needs a decision first. */
 export const KIND_ORDER: readonly SyncKind[] = [
   'conflict',

@@ -4,7 +4,8 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { SyncChoice, SyncItem } from '../../src/shared/bridge/messages';
 import { ChoiceCell } from './choice-control';
-import { choiceText, KIND_LABEL } from './sync-kinds';
+import type { PictureLoader } from './picture-loader';
+import { choiceText, KIND_LABEL, REPLACED_LABEL, replacementChoiceText } from './sync-kinds';
 import { firstItemIndex, formatCount, nextItemIndex, type SyncRow } from './sync-rows';
 import { relativeTime } from './sync-time';
 import { revealRow, rowsPerPage, virtualWindow } from './virtual-window';
@@ -18,10 +19,13 @@ export interface SyncListProps {
   hidden: boolean;
   readOnly: boolean;
   nowMs: number;
-  onOpen: (item: SyncItem) => void;
+  /** `replaces`: the row is a replacement of that deleted component. */
+  onOpen: (item: SyncItem, replaces?: SyncItem) => void;
   onChoose: (item: SyncItem, choice: SyncChoice) => void;
   /** Space on a row whose choice is not a tick (a conflict): say how to decide it. */
   onToggle: (item: SyncItem) => void;
+  /** Thumbnails of the rows in view. */
+  pictures: PictureLoader;
 }
 
 export function remoteText(item: SyncItem, nowMs: number): string | null {
@@ -31,7 +35,18 @@ export function remoteText(item: SyncItem, nowMs: number): string | null {
   return `Changed ${[who, when].filter(Boolean).join(', ')}`;
 }
 
-export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onChoose, onToggle }: SyncListProps) {
+/** A row's thumbnail, or a placeholder of the same size while it loads or when there is none. */
+function RowThumbnail({ src }: { src: string | null | undefined }) {
+  const [broken, setBroken] = useState<string | null>(null);
+  if (typeof src !== 'string' || broken === src) return <span class={`sync-thumb${src === undefined ? ' sync-thumb-loading' : ''}`} aria-hidden="true" />;
+  // Decorative: the name beside it says what it is.
+  return <img class="sync-thumb" src={src} alt="" decoding="async" onError={() => setBroken(src)} />;
+}
+
+export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onChoose, onToggle, pictures }: SyncListProps) {
+  // Pictures arriving re-render the rows in view.
+  const [, setPicturesVersion] = useState(0);
+  useEffect(() => pictures.subscribe(() => setPicturesVersion((value) => value + 1)), [pictures]);
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(400);
@@ -108,7 +123,7 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
     if (!row || row.type !== 'item') return;
     if (event.key === 'Enter') {
       event.preventDefault();
-      onOpen(row.item);
+      onOpen(row.item, row.replaces);
     } else if (event.key === ' ') {
       event.preventDefault();
       onToggle(row.item);
@@ -116,6 +131,15 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
   }
 
   const view = virtualWindow(rows.length, ROW_HEIGHT, scrollTop, viewport);
+  const keysInView: string[] = [];
+  for (let index = view.start; index < view.end; index++) {
+    const row = rows[index];
+    if (row?.type === 'item') keysInView.push(row.item.key);
+  }
+  const viewId = hidden ? '' : keysInView.join('\n');
+  useEffect(() => {
+    if (viewId !== '') pictures.show(viewId.split('\n'));
+  }, [viewId, pictures]);
   const activeRendered = activeIndex >= view.start && activeIndex < view.end;
   const rendered: preact.JSX.Element[] = [];
   for (let index = view.start; index < view.end; index++) {
@@ -125,13 +149,14 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
       rendered.push(
         <div role="row" aria-rowindex={index + 1} class="sync-row sync-row-header" key={`h-${row.kind}`}>
           <div role="gridcell" aria-colspan={2} class="sync-cell-header">
-            {KIND_LABEL[row.kind]} <span class="muted">{formatCount(row.count)}</span>
+            {row.kind === 'replaced' ? REPLACED_LABEL : KIND_LABEL[row.kind]} <span class="muted">{formatCount(row.count)}</span>
           </div>
         </div>,
       );
       continue;
     }
     const item = row.item;
+    const replaces = row.replaces;
     // The cursor shows once the list has been focused or used, not on a list just opened.
     const active = index === activeIndex && (focused || activeKey !== null);
     const remote = remoteText(item, nowMs);
@@ -146,18 +171,35 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
         data-key={item.key}
         onClick={() => {
           setActiveKey(item.key);
-          onOpen(item);
+          onOpen(item, replaces);
         }}
       >
         <div role="gridcell" class="sync-cell-choice" onClick={(event) => event.stopPropagation()}>
           <ChoiceCell item={item} disabled={readOnly} onChoose={(choice) => onChoose(item, choice)} />
         </div>
         <div role="gridcell" id={`sync-row-${index}`} class="sync-cell-name">
-          <span class="sync-name">{item.name}</span>
-          <span class="sync-sub">
-            {/* A conflict's choice shows in its menu; screen readers hear it with the name. */}
-            {item.kind === 'conflict' ? <span class="visually-hidden">{choiceText(item)}. </span> : null}
-            {[item.kind === 'conflict' ? null : choiceText(item), remote].filter(Boolean).join(' · ')}
+          <RowThumbnail src={pictures.picture(item.key)} />
+          <span class="sync-name-text">
+            <span class="sync-name-line">
+              <span class="sync-name">{item.name}</span>
+              {item.chips && item.chips.length > 0 ? (
+                <span class="sync-tags" data-testid="sync-row-chips">
+                  <span class="visually-hidden">Changed: </span>
+                  {item.chips.map((chip) => (
+                    <span key={chip} class="sync-tag">
+                      {chip}
+                    </span>
+                  ))}
+                </span>
+              ) : null}
+            </span>
+            <span class="sync-sub">
+              {/* A conflict's choice shows in its menu; screen readers hear it with the name. */}
+              {item.kind === 'conflict' ? <span class="visually-hidden">{choiceText(item)}. </span> : null}
+              {replaces
+                ? `Replaces the deleted “${replaces.name}” · ${replacementChoiceText(item)}`
+                : [item.kind === 'conflict' ? null : choiceText(item), remote].filter(Boolean).join(' · ')}
+            </span>
           </span>
         </div>
       </div>,

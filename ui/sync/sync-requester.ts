@@ -14,7 +14,10 @@ const DETAIL_TIMEOUT_MS = 30_000;
 export interface SyncRequester {
   overviewAsync(): Promise<SyncOverview>;
   compare(onProgress: (progress: Progress) => void): PendingRequest<SyncComparison>;
-  detailAsync(key: string): Promise<SyncDetail>;
+  /** `replaces`: for a replaced row, the deleted component's key. */
+  detailAsync(key: string, replaces?: string): Promise<SyncDetail>;
+  /** Thumbnails of some rows (the ones on screen). */
+  picturesAsync(keys: string[]): Promise<Record<string, string | null>>;
   chooseAsync(choices: Choices): Promise<SyncItem[]>;
   run(onProgress: (progress: Progress) => void): PendingRequest<SyncOutcome>;
 }
@@ -23,7 +26,8 @@ export function createSyncRequester(endpoint: Pick<UiEndpoint, 'request'>): Sync
   return {
     overviewAsync: () => endpoint.request('sync/overview', {}),
     compare: (onProgress) => endpoint.request('sync/compare', {}, { timeoutMs: COMPARE_TIMEOUT_MS, onProgress }),
-    detailAsync: (key) => endpoint.request('sync/detail', { key }, { timeoutMs: DETAIL_TIMEOUT_MS }),
+    detailAsync: (key, replaces) => endpoint.request('sync/detail', replaces === undefined ? { key } : { key, replaces }, { timeoutMs: DETAIL_TIMEOUT_MS }),
+    picturesAsync: async (keys) => (await endpoint.request('sync/pictures', { keys }, { timeoutMs: DETAIL_TIMEOUT_MS })).pictures,
     chooseAsync: async (choices) => (await endpoint.request('sync/choose', { choices })).items,
     run: (onProgress) => endpoint.request('sync/run', {}, { timeoutMs: RUN_TIMEOUT_MS, onProgress }),
   };

@@ -1,18 +1,60 @@
 // The diff list's rows without the DOM: grouping by kind, filtering, search, counts, and what
 // the Run button says. Fast enough to recompute on every keystroke at 10,000 items.
-import type { SyncComparison, SyncItem, SyncKind } from '../../src/shared/bridge/messages';
+import type { SyncChangeChip, SyncComparison, SyncItem, SyncKind } from '../../src/shared/bridge/messages';
 import { KIND_LABEL, KIND_ORDER, willRun } from './sync-kinds';
 
-export type SyncRow = { type: 'header'; kind: SyncKind; count: number } | { type: 'item'; item: SyncItem };
+/** A group of the list: a kind, or `replaced` (a deleted and an added component paired by name). */
+export type RowGroup = SyncKind | 'replaced';
+
+/** `replaces`: on a replaced row, the deleted component the row's (added) item replaces. */
+export type SyncRow = { type: 'header'; kind: RowGroup; count: number } | { type: 'item'; item: SyncItem; replaces?: SyncItem };
+
+/**
+ * The replacements the list shows as one row: new key → the deleted row it replaces, for each
+ * pair of the comparison not kept apart (by the deleted key) whose two rows are still there.
+ */
+export function activePairs(items: readonly SyncItem[], replacements: ReadonlyArray<{ oldKey: string; newKey: string }> | undefined, apart: ReadonlySet<string>): Map<string, SyncItem> {
+  const pairs = new Map<string, SyncItem>();
+  if (!replacements || replacements.length === 0) return pairs;
+  const byKey = new Map(items.map((item) => [item.key, item]));
+  for (const { oldKey, newKey } of replacements) {
+    const deleted = byKey.get(oldKey);
+    const added = byKey.get(newKey);
+    if (apart.has(oldKey) || deleted?.kind !== 'local-delete' || added?.kind !== 'local-add') continue;
+    pairs.set(newKey, deleted);
+  }
+  return pairs;
+}
 
 /** 'all' shows every kind but format updates, which get a one-line notice instead. */
 export type KindFilter = SyncKind | 'all';
 
-export function buildRows(items: readonly SyncItem[], filter: KindFilter, query: string): SyncRow[] {
+/** `change` keeps only the rows carrying that what-changed chip ("only text changes"). */
+export function buildRows(
+  items: readonly SyncItem[],
+  filter: KindFilter,
+  query: string,
+  change: SyncChangeChip | null = null,
+  pairs: ReadonlyMap<string, SyncItem> = new Map(),
+): SyncRow[] {
   const needle = query.trim().toLocaleLowerCase();
   const groups = new Map<SyncKind, SyncItem[]>();
+  const replaced: SyncRow[] = [];
+  const pairedOld = new Set<string>();
+  for (const deleted of pairs.values()) pairedOld.add(deleted.key);
   for (const item of items) {
+    if (pairedOld.has(item.key)) continue;
+    const replaces = pairs.get(item.key);
+    if (replaces !== undefined) {
+      // Shown with the kinds it is made of (added here, deleted here) and under "all".
+      if (filter !== 'all' && filter !== 'local-add' && filter !== 'local-delete') continue;
+      if (change !== null) continue;
+      if (needle && !item.name.toLocaleLowerCase().includes(needle)) continue;
+      replaced.push({ type: 'item', item, replaces });
+      continue;
+    }
     if (filter === 'all' ? item.kind === 'format-update' : item.kind !== filter) continue;
+    if (change !== null && !(item.chips?.includes(change) ?? false)) continue;
     if (needle && !item.name.toLocaleLowerCase().includes(needle)) continue;
     const group = groups.get(item.kind);
     if (group) group.push(item);
@@ -25,6 +67,18 @@ export function buildRows(items: readonly SyncItem[], filter: KindFilter, query:
     rows.push({ type: 'header', kind, count: group.length });
     for (const item of group) rows.push({ type: 'item', item });
   }
+  if (replaced.length > 0) {
+    // After the other changes made here.
+    let at = rows.length;
+    for (let index = 0; index < rows.length; index++) {
+      const row = rows[index]!;
+      if (row.type === 'header' && KIND_ORDER.indexOf(row.kind as SyncKind) > KIND_ORDER.indexOf('local-delete')) {
+        at = index;
+        break;
+      }
+    }
+    rows.splice(at, 0, { type: 'header', kind: 'replaced', count: replaced.length }, ...replaced);
+  }
   return rows;
 }
 
@@ -36,6 +90,21 @@ export function kindCounts(comparison: Pick<SyncComparison, 'items' | 'counts'>)
     counts.set(kind, typeof given === 'number' ? given : comparison.items.filter((item) => item.kind === kind).length);
   }
   return counts;
+}
+
+/** How many rows carry each what-changed chip (format updates aside), in the chips' order; absent chips left out. */
+export function changeCounts(items: readonly SyncItem[], order: readonly SyncChangeChip[]): Array<[SyncChangeChip, number]> {
+  const counts = new Map<SyncChangeChip, number>();
+  for (const item of items) {
+    if (item.kind === 'format-update' || item.chips === undefined) continue;
+    for (const chip of item.chips) counts.set(chip, (counts.get(chip) ?? 0) + 1);
+  }
+  const out: Array<[SyncChangeChip, number]> = [];
+  for (const chip of order) {
+    const count = counts.get(chip);
+    if (count !== undefined) out.push([chip, count]);
+  }
+  return out;
 }
 
 /** Nothing differs between the file and the design system (unchanged components aside). */

@@ -3,25 +3,30 @@
 // at once and are saved in batches; a failed request says why and never drops the list.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { PendingRequest } from '../../src/shared/bridge/endpoint';
-import type { SyncChoice, SyncComparison, SyncItem, SyncKind, SyncOutcome, SyncOverview } from '../../src/shared/bridge/messages';
+import { syncChangeChipSchema, type SyncChangeChip, type SyncChoice, type SyncComparison, type SyncItem, type SyncKind, type SyncOutcome, type SyncOverview } from '../../src/shared/bridge/messages';
 import type { Progress } from '../../src/shared/bridge/protocol';
 import { Button } from '../components/button';
 import { ErrorNotice, LiveNotice, type LiveMessage } from '../components/notice';
 import { Spinner } from '../components/spinner';
 import { errorText } from '../messages/error-text';
 import { createChoiceBatcher, type Choices } from './choice-batcher';
+import { copyTextAsync } from './copy-text';
 import { SyncDetailView } from './sync-detail';
 import { SyncHistory } from './sync-history';
 import { choiceMode, KIND_LABEL, KIND_ORDER, toggledChoice } from './sync-kinds';
 import { SyncList } from './sync-list';
 import { outcomeText } from './sync-outcome';
+import { createPictureLoader } from './picture-loader';
 import type { SyncRequester } from './sync-requester';
-import { buildRows, chipLabel, formatCount, formatUpdateNotice, isInSync, kindCounts, plural, runSummary, type KindFilter } from './sync-rows';
+import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, isInSync, kindCounts, plural, runSummary, type KindFilter } from './sync-rows';
+import { summaryText } from './sync-summary';
 import { absoluteTime, progressText, relativeTime, secondsLeft, timeLeftText, type ProgressSample } from './sync-time';
 
 export interface SyncScreenProps {
   requester: SyncRequester;
   onOpenSettings: () => void;
+  /** The file's name, for the copied summary. */
+  fileName?: string | null;
   /** Another screen is showing; this one keeps its state and any running request. */
   hidden?: boolean;
 }
@@ -56,10 +61,12 @@ function isCancelled(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'cancelled';
 }
 
-export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncScreenProps) {
+export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden = false }: SyncScreenProps) {
   const [overview, setOverview] = useState<SyncOverview | null>(null);
   const [items, setItems] = useState<SyncItem[] | null>(null);
-  const [comparison, setComparison] = useState<Pick<SyncComparison, 'counts' | 'serverTime' | 'readOnlyReason'> | null>(null);
+  const [comparison, setComparison] = useState<Pick<SyncComparison, 'counts' | 'serverTime' | 'readOnlyReason' | 'replacements'> | null>(null);
+  /** Deleted keys whose replacement the designer keeps apart (for this window). */
+  const [apart, setApart] = useState<ReadonlySet<string>>(() => new Set());
   const [task, setTask] = useState<Task | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [chooseFailure, setChooseFailure] = useState<Failure | null>(null);
@@ -67,6 +74,7 @@ export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncSc
   const [outcome, setOutcome] = useState<SyncOutcome | null>(null);
   const [filter, setFilter] = useState<KindFilter>('all');
   const [query, setQuery] = useState('');
+  const [change, setChange] = useState<SyncChangeChip | null>(null);
   const [openKey, setOpenKey] = useState<string | null>(null);
   const [nowMs, setNowMs] = useState(() => Date.now());
   const pending = useRef<PendingRequest<unknown> | null>(null);
@@ -80,10 +88,16 @@ export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncSc
     itemsRef.current = change(itemsRef.current);
     setItems(itemsRef.current);
   }, []);
-  const replaceItems = useCallback((next: SyncItem[]) => {
-    itemsRef.current = next;
-    setItems(next);
-  }, []);
+  const pictures = useMemo(() => createPictureLoader({ requestAsync: (keys) => requester.picturesAsync(keys) }), [requester]);
+  const replaceItems = useCallback(
+    (next: SyncItem[]) => {
+      // A new comparison: pictures may have changed with it.
+      pictures.clear();
+      itemsRef.current = next;
+      setItems(next);
+    },
+    [pictures],
+  );
 
   // Relative times ("3 minutes ago") stay true while the window is open.
   useEffect(() => {
@@ -130,9 +144,19 @@ export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncSc
     return { batcher: created, applyChoices: apply };
   }, [requester, updateItems]);
 
-  const choose = useCallback((item: SyncItem, choice: SyncChoice) => applyChoices({ [item.key]: choice }), [applyChoices]);
+  const pairs = useMemo(() => activePairs(items ?? [], comparison?.replacements, apart), [items, comparison, apart]);
+  // Read by `choose` without making it change with every list: a replaced row's choice is both keys'.
+  const pairsRef = useRef(pairs);
+  pairsRef.current = pairs;
+  const choose = useCallback(
+    (item: SyncItem, choice: SyncChoice) => {
+      const replaces = pairsRef.current.get(item.key);
+      applyChoices(replaces ? { [item.key]: choice, [replaces.key]: choice } : { [item.key]: choice });
+    },
+    [applyChoices],
+  );
   // Stable, so the open detail loads once, not again on each render of the screen.
-  const loadDetailAsync = useCallback((key: string) => requester.detailAsync(key), [requester]);
+  const loadDetailAsync = useCallback((key: string, replaces?: string) => requester.detailAsync(key, replaces), [requester]);
 
   function track<T>(kind: Task['kind'], start: (onProgress: (progress: Progress) => void) => PendingRequest<T>): PendingRequest<T> {
     const onProgress = (progress: Progress) => {
@@ -234,7 +258,17 @@ export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncSc
     }
   }
 
-  const rows = useMemo(() => (items ? buildRows(items, filter, query) : []), [items, filter, query]);
+  const rows = useMemo(() => (items ? buildRows(items, filter, query, change, pairs) : []), [items, filter, query, change, pairs]);
+  const changes = useMemo(() => changeCounts(items ?? [], syncChangeChipSchema.options), [items]);
+
+  async function copySummaryAsync() {
+    const copied = await copyTextAsync(summaryText(itemsRef.current ?? [], fileName, pairsRef.current));
+    setMessage(
+      copied
+        ? { tone: 'success', text: `Summary of ${plural(itemsRef.current?.length ?? 0, 'component')} copied.` }
+        : { tone: 'error', text: 'The summary could not be copied: this window may not use the clipboard. Nothing was lost; try again.' },
+    );
+  }
   const counts = useMemo(() => (items && comparison ? kindCounts({ items, counts: comparison.counts }) : null), [items, comparison]);
   const summary = useMemo(() => runSummary(items ?? []), [items]);
   const openItem = openKey !== null ? (items?.find((item) => item.key === openKey) ?? null) : null;
@@ -328,6 +362,15 @@ export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncSc
                 </button>
               ))}
             </div>
+            {changes.length > 0 ? (
+              <div class="sync-chips" role="group" aria-label="Show only one kind of change">
+                {changes.map(([chip, count]) => (
+                  <button key={chip} type="button" class="sync-chip sync-chip-change" aria-pressed={change === chip} onClick={() => setChange(change === chip ? null : chip)}>
+                    {chip} {formatCount(count)}
+                  </button>
+                ))}
+              </div>
+            ) : null}
             {formatUpdates > 0 ? (
               <p class="sync-format-note" data-testid="sync-format-update">
                 {formatUpdateNotice(formatUpdates)}{' '}
@@ -364,12 +407,17 @@ export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncSc
           </p>
           {rows.length === 0 && !openItem ? (
             <div class="empty-state" data-testid="sync-no-match">
-              <strong>No component matches{query.trim() ? ` “${query.trim()}”` : ''}{filter !== 'all' ? ` in ${KIND_LABEL[filter].toLowerCase()}` : ''}.</strong>
+              <strong>
+                No component matches{query.trim() ? ` “${query.trim()}”` : ''}
+                {filter !== 'all' ? ` in ${KIND_LABEL[filter].toLowerCase()}` : ''}
+                {change !== null ? ` with a ${change} change` : ''}.
+              </strong>
               <div>
                 <Button
                   onClick={() => {
                     setQuery('');
                     setFilter('all');
+                    setChange(null);
                   }}
                 >
                   Show all changes
@@ -379,19 +427,27 @@ export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncSc
           ) : null}
           <SyncList
             rows={rows}
-            resetKey={`${filter}\n${query}`}
+            resetKey={`${filter}\n${query}\n${change ?? ''}`}
             hidden={hidden || openItem !== null || rows.length === 0}
             readOnly={readOnlyReason !== null || busy}
             nowMs={nowMs}
             onOpen={(item) => setOpenKey(item.key)}
             onChoose={choose}
             onToggle={toggle}
+            pictures={pictures}
           />
         </>
       ) : null}
       {openItem ? (
         <SyncDetailView
           item={openItem}
+          replaces={pairs.get(openItem.key) ?? null}
+          onKeepApart={() => {
+            const replaces = pairs.get(openItem.key);
+            if (replaces) setApart((current) => new Set([...current, replaces.key]));
+            setOpenKey(null);
+            setMessage({ tone: 'info', text: `${openItem.name}: the deleted and the added component are shown apart, each with its own choice.` });
+          }}
           loadAsync={loadDetailAsync}
           readOnly={readOnlyReason !== null || busy}
           nowMs={nowMs}
@@ -414,6 +470,11 @@ export function SyncScreen({ requester, onOpenSettings, hidden = false }: SyncSc
             <Button onClick={() => void compareAsync()} testId="sync-check">
               Check again
             </Button>
+            {items && items.length > 0 ? (
+              <Button onClick={() => void copySummaryAsync()} testId="sync-copy-summary">
+                Copy summary
+              </Button>
+            ) : null}
           </>
         )}
       </div>

@@ -58,6 +58,28 @@ export type SyncKind = z.infer<typeof syncKindSchema>;
 export const syncChoiceSchema = z.enum(['push', 'take', 'skip']);
 export type SyncChoice = z.infer<typeof syncChoiceSchema>;
 
+/**
+ * The kinds of change found between the two versions a row compares (src/sync/change-chips.ts),
+ * shown as chips on every row and used to filter the list.
+ */
+export const syncChangeChipSchema = z.enum([
+  'name',
+  'description',
+  'component properties',
+  'variants',
+  'structure',
+  'layout',
+  'fill',
+  'stroke',
+  'effect',
+  'text',
+  'size',
+  'styles',
+  'variables',
+  'other',
+]);
+export type SyncChangeChip = z.infer<typeof syncChangeChipSchema>;
+
 /** One row of the diff list (everything but unchanged components). */
 export const syncItemSchema = z.object({
   key: z.string(),
@@ -68,6 +90,11 @@ export const syncItemSchema = z.object({
   /** Who changed the remote side and when (remote kinds and conflicts). */
   remoteUpdatedBy: z.nullable(z.string()),
   remoteUpdatedAt: z.nullable(z.string()),
+  /**
+   * What changed, as chips (changes, remote changes, conflicts); absent when the two versions
+   * are not both known (additions, deletions, a "before" no longer kept).
+   */
+  chips: z.optional(z.array(syncChangeChipSchema)),
 });
 export type SyncItem = z.infer<typeof syncItemSchema>;
 
@@ -106,6 +133,12 @@ export const syncComparisonSchema = z.object({
   /** The server time the comparison was built on. */
   serverTime: z.string(),
   readOnlyReason: z.nullable(z.string()),
+  /**
+   * Replaced components (src/sync/replacements.ts): a row deleted here and a row added here with
+   * the same name, shown as one "replaced" row unless the designer keeps them apart. Both rows
+   * stay in `items` with their own choices.
+   */
+  replacements: z.optional(z.array(z.object({ oldKey: z.string(), newKey: z.string() }))),
 });
 export type SyncComparison = z.infer<typeof syncComparisonSchema>;
 
@@ -196,7 +229,14 @@ export const sandboxRequests = {
    */
   'sync/compare': defineRequest(z.object({ full: z.optional(z.boolean()) }), syncComparisonSchema),
   /** One component's property diff and pictures, from the last comparison. */
-  'sync/detail': defineRequest(z.object({ key: z.string() }), syncDetailSchema),
+  'sync/detail': defineRequest(
+    z.object({
+      key: z.string(),
+      /** A replaced row: the deleted component's key; the detail compares it with `key`'s (the new one). */
+      replaces: z.optional(z.string()),
+    }),
+    syncDetailSchema,
+  ),
   /** Changes the choice of some components; kept (per user) until the sync runs. */
   'sync/choose': defineRequest(z.object({ choices: z.record(z.string(), syncChoiceSchema) }), z.object({ items: z.array(syncItemSchema) })),
   /**
@@ -205,6 +245,12 @@ export const sandboxRequests = {
    * acknowledged batch is recorded, so an interrupted push resumes).
    */
   'sync/run': defineRequest(empty, syncOutcomeSchema),
+  /**
+   * The list rows' thumbnails (≤ 256 px), for the rows on screen, in one batch: a data URL of a
+   * PNG for components in this file, the remote thumbnail's URL for the others, null when there
+   * is none. Keys not in the comparison are null too.
+   */
+  'sync/pictures': defineRequest(z.object({ keys: z.array(z.string()) }), z.object({ pictures: z.record(z.string(), pictureSchema) })),
 };
 export type SandboxRequests = typeof sandboxRequests;
 

@@ -12,6 +12,8 @@ export interface SyncStubConfig {
   readOnlyReason?: string | null;
   /** sync/choose fails with this message. */
   chooseError?: string;
+  /** Adds "Banner" deleted and added again (keys r-old, r-new), paired as a replacement. */
+  replaced?: boolean;
   /** Milliseconds between progress reports. */
   stepMs?: number;
 }
@@ -21,7 +23,9 @@ export function installSyncStub(config: SyncStubConfig): void {
   const names = ['Button / Primary', 'Card / Product', 'Hero / Split', 'Footer / Legal'];
   const now = Date.now();
   const hoursAgo = (hours: number) => new Date(now - hours * 3600e3).toISOString();
-  type Item = { key: string; name: string; kind: string; componentKind: string; choice: string; remoteUpdatedBy: string | null; remoteUpdatedAt: string | null };
+  type Item = { key: string; name: string; kind: string; componentKind: string; choice: string; remoteUpdatedBy: string | null; remoteUpdatedAt: string | null; chips?: string[] };
+  // What changed, for rows with two versions: cycles through a fill, text and size, a description.
+  const chipSets = [['fill'], ['text', 'size'], ['description']];
   let items: Item[] = [];
   for (let index = 0; index < config.count; index++) {
     const kind = kinds[index % kinds.length] ?? 'local-change';
@@ -34,15 +38,21 @@ export function installSyncStub(config: SyncStubConfig): void {
       choice: kind.startsWith('local') ? 'push' : kind.startsWith('remote') ? 'take' : 'skip',
       remoteUpdatedBy: remote ? 'Ana Lima' : null,
       remoteUpdatedAt: remote ? hoursAgo(3) : null,
+      ...(kind === 'local-change' || kind === 'remote-change' || kind === 'conflict' ? { chips: chipSets[index % chipSets.length] } : {}),
     });
   }
   for (let index = 0; index < (config.formatUpdates ?? 0); index++) {
     items.push({ key: `f${index}`, name: `Format ${index}`, kind: 'format-update', componentKind: 'component', choice: 'push', remoteUpdatedBy: null, remoteUpdatedAt: null });
   }
+  if (config.replaced) {
+    items.push({ key: 'r-old', name: 'Banner', kind: 'local-delete', componentKind: 'component', choice: 'push', remoteUpdatedBy: null, remoteUpdatedAt: null });
+    items.push({ key: 'r-new', name: 'Banner', kind: 'local-add', componentKind: 'component', choice: 'push', remoteUpdatedBy: null, remoteUpdatedAt: null });
+  }
   const comparison = () => {
     const counts: Record<string, number> = { unchanged: 7 };
     for (const item of items) counts[item.kind] = (counts[item.kind] ?? 0) + 1;
-    return { items, counts, serverTime: new Date().toISOString(), readOnlyReason: config.readOnlyReason ?? null };
+    const replacements = items.some((item) => item.key === 'r-new') && items.some((item) => item.key === 'r-old') ? [{ oldKey: 'r-old', newKey: 'r-new' }] : [];
+    return { items, counts, serverTime: new Date().toISOString(), readOnlyReason: config.readOnlyReason ?? null, replacements };
   };
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const step = config.stepMs ?? 20;
@@ -85,6 +95,18 @@ export function installSyncStub(config: SyncStubConfig): void {
       const item = items.find((entry) => entry.key === payload.key);
       if (!item) throw failure('not_found', 'That component is no longer in the comparison.');
       const conflict = item.kind === 'conflict';
+      if (payload.replaces === 'r-old') {
+        return {
+          item,
+          beforeLabel: 'Deleted (old key)',
+          afterLabel: 'Added (new key)',
+          beforeKnown: true,
+          changes: [{ path: 'Banner', property: 'fill', before: '#ffffff', after: '#000000', beforeColor: '#ffffff', afterColor: '#000000' }],
+          beforePicture: null,
+          afterPicture: null,
+          manualSteps: [],
+        };
+      }
       return {
         item,
         beforeLabel: conflict ? 'Mine' : 'Last sync',
@@ -98,6 +120,16 @@ export function installSyncStub(config: SyncStubConfig): void {
         afterPicture: null,
         manualSteps: conflict ? ['Set the corner radius to 6 by hand.'] : [],
       };
+    },
+    // Every third row of each kind (a key's index / 9 ≡ 2 mod 3) has no picture; the others a small coloured square.
+    'sync/pictures': async (payload) => {
+      await sleep(step);
+      const pictures: Record<string, string | null> = {};
+      for (const key of payload.keys as string[]) {
+        const index = Number(key.replace(/\D/g, ''));
+        pictures[key] = Math.floor(index / 9) % 3 === 2 ? null : `data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" width="48" height="24"%3E%3Crect width="48" height="24" fill="%23${index % 2 ? '0a84ff' : 'ff6b00'}"/%3E%3C/svg%3E`;
+      }
+      return { pictures };
     },
     'sync/choose': (payload) => {
       if (config.chooseError) throw failure('offline', config.chooseError);

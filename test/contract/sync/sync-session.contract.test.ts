@@ -41,6 +41,12 @@ function componentNamed(name: string): ComponentNode | ComponentSetNode {
   return found as ComponentNode | ComponentSetNode;
 }
 
+function componentNamedKeyOf(comparison: { items: Array<{ key: string; name: string }> }, name: string): string {
+  const found = comparison.items.find((item) => item.name === name);
+  if (!found) throw new Error(`no row named ${name}`);
+  return found.key;
+}
+
 beforeEach(async () => {
   emulator = await startEmulator({ limits: 'real' });
   builderKey = (await emulatorKeysAsync(emulator.libraryUrl)).builder.demo;
@@ -80,6 +86,69 @@ describe('sync against the builder emulator', () => {
     expect(again.items).toEqual([]);
   });
 
+  it('list thumbnails: one document walk per batch, local PNGs and the remote thumbnail for remote-only rows, cached by hash', async () => {
+    await linkAsync('ds_empty');
+    const first = await plugin.handlers['sync/compare']({}, context);
+    const keys = first.items.map((item) => item.key);
+    const loads: string[] = [];
+    for (const page of fake.figma.root.children) {
+      const load = page.loadAsync.bind(page);
+      page.loadAsync = () => (loads.push(page.name), load());
+    }
+    const { pictures } = await plugin.handlers['sync/pictures']({ keys: [...keys, 'not-a-key'] }, context);
+    expect(loads.length).toBeLessThanOrEqual(fake.figma.root.children.length);
+    for (const key of keys) expect(pictures[key]).toMatch(/^data:image\/png;base64,/);
+    expect(pictures['not-a-key']).toBeNull();
+    // Asked again with nothing changed: answered from the cache, without walking the document.
+    loads.length = 0;
+    expect((await plugin.handlers['sync/pictures']({ keys: keys.slice(0, 2) }, context)).pictures).toEqual({ [keys[0]!]: pictures[keys[0]!], [keys[1]!]: pictures[keys[1]!] });
+    expect(loads).toEqual([]);
+
+    // A component added in the design system only: its row shows the remote thumbnail.
+    await plugin.handlers['sync/run']({}, context);
+    const footer = componentNamed('Footer');
+    await controlAsync(emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: footer.key, description: 'Edited in the builder.' });
+    const incoming = await plugin.handlers['sync/compare']({}, context);
+    const remoteRow = incoming.items.find((item) => item.key === footer.key)!;
+    const remote = (await remoteComponentsAsync('ds_empty')).get(footer.key)!;
+    expect(remote.thumbnail_url).toMatch(/^https?:/);
+    expect((await plugin.handlers['sync/pictures']({ keys: [remoteRow.key] }, context)).pictures[remoteRow.key]).toBe(remote.thumbnail_url);
+  });
+
+  it('a component deleted and re-created under the same name is one replacement; pushing it deletes the old key and adds the new', async () => {
+    await linkAsync('ds_empty');
+    await plugin.handlers['sync/compare']({}, context);
+    await plugin.handlers['sync/run']({}, context);
+    const old = componentNamed('Footer');
+    const oldKey = old.key;
+    const page = old.parent as PageNode;
+    old.remove();
+    const fresh = fake.figma.createComponent();
+    fresh.name = 'Footer';
+    fresh.resize(600, 80);
+    fresh.fills = [{ type: 'SOLID', color: { r: 0.1, g: 0.2, b: 0.3 } }];
+    page.appendChild(fresh);
+    // Another pair with different names is never paired.
+    componentNamed('Header').remove();
+    const other = fake.figma.createComponent();
+    other.name = 'Header 2';
+    page.appendChild(other);
+
+    const compared = await plugin.handlers['sync/compare']({}, context);
+    expect(compared.replacements).toEqual([{ oldKey, newKey: fresh.key }]);
+    expect(compared.items.find((item) => item.key === oldKey)).toMatchObject({ kind: 'local-delete', choice: 'push' });
+    const detail = await plugin.handlers['sync/detail']({ key: fresh.key, replaces: oldKey }, context);
+    expect(detail).toMatchObject({ beforeLabel: 'Deleted (old key)', afterLabel: 'Added (new key)', beforeKnown: true });
+    expect(detail.changes.some((change) => change.property === 'fill')).toBe(true);
+    expect(detail.beforePicture).toMatch(/^data:image\/png;base64,/);
+    await expect(plugin.handlers['sync/detail']({ key: other.key, replaces: componentNamedKeyOf(compared, 'Header') }, context)).rejects.toThrow(/no longer replaces/);
+
+    await plugin.handlers['sync/run']({}, context);
+    const remote = await remoteComponentsAsync('ds_empty');
+    expect(remote.get(oldKey)?.deleted).toBe(true);
+    expect(remote.get(fresh.key)).toMatchObject({ name: 'Footer', deleted: false });
+  });
+
   it('a local edit is one local change, pushed alone; a teammate edit comes in and is taken into the file', async () => {
     await linkAsync('ds_empty');
     await plugin.handlers['sync/compare']({}, context);
@@ -88,7 +157,7 @@ describe('sync against the builder emulator', () => {
     const header = componentNamed('Header');
     header.description = 'Logo and navigation, edited locally.';
     const afterEdit = await plugin.handlers['sync/compare']({}, context);
-    expect(afterEdit.items.map((item) => [item.name, item.kind])).toEqual([['Header', 'local-change']]);
+    expect(afterEdit.items.map((item) => [item.name, item.kind, item.chips])).toEqual([['Header', 'local-change', ['description']]]);
     const detail = await plugin.handlers['sync/detail']({ key: header.key }, context);
     expect(detail.changes.some((change) => change.property === 'description')).toBe(true);
     await plugin.handlers['sync/run']({}, context);
@@ -97,7 +166,7 @@ describe('sync against the builder emulator', () => {
     const footer = componentNamed('Footer');
     await controlAsync(emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: footer.key, description: 'Edited in the builder by a teammate.' });
     const incoming = await plugin.handlers['sync/compare']({}, context);
-    expect(incoming.items.map((item) => [item.name, item.kind, item.choice])).toEqual([['Footer', 'remote-change', 'take']]);
+    expect(incoming.items.map((item) => [item.name, item.kind, item.choice, item.chips])).toEqual([['Footer', 'remote-change', 'take', ['description']]]);
     const outcome = await plugin.handlers['sync/run']({}, context);
     expect(outcome.taken).toBe(1);
     expect(footer.description).toBe('Edited in the builder by a teammate.');

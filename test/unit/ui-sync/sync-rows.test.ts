@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncItem, SyncKind } from '../../../src/shared/bridge/messages';
 import { choiceMode, choiceText, KIND_LABEL, KIND_ORDER, toggledChoice } from '../../../ui/sync/sync-kinds';
-import { buildRows, firstItemIndex, formatUpdateNotice, isInSync, kindCounts, nextItemIndex, runSummary } from '../../../ui/sync/sync-rows';
+import { activePairs, buildRows, changeCounts, firstItemIndex, formatUpdateNotice, isInSync, kindCounts, nextItemIndex, runSummary } from '../../../ui/sync/sync-rows';
+import { summaryText } from '../../../ui/sync/sync-summary';
 import { syncKindSchema } from '../../../src/shared/bridge/messages';
 
 function item(key: string, kind: SyncKind, choice: SyncItem['choice'] = 'skip', name = key): SyncItem {
@@ -94,5 +95,69 @@ describe('diff list rows', () => {
     expect(nextItemIndex(rows, 6, -10)).toBe(1);
     expect(nextItemIndex(rows, -1, 1)).toBe(1);
     expect(nextItemIndex([], 0, 1)).toBe(-1);
+  });
+});
+
+describe('what-changed chips in the list', () => {
+  const withChips = (key: string, kind: SyncKind, chips?: SyncItem['chips']): SyncItem => ({ ...item(key, kind), ...(chips ? { chips } : {}) });
+  const items = [withChips('a', 'local-change', ['fill', 'text']), withChips('b', 'remote-change', ['text']), withChips('c', 'local-add'), withChips('d', 'format-update', ['fill'])];
+
+  it('filters the rows by one chip, keeping the kind filter and search', () => {
+    const keys = (rows: ReturnType<typeof buildRows>) => rows.flatMap((row) => (row.type === 'item' ? [row.item.key] : []));
+    expect(keys(buildRows(items, 'all', '', 'text'))).toEqual(['a', 'b']);
+    expect(keys(buildRows(items, 'remote-change', '', 'text'))).toEqual(['b']);
+    expect(keys(buildRows(items, 'all', '', 'fill'))).toEqual(['a']);
+    expect(keys(buildRows(items, 'all', 'zzz', 'fill'))).toEqual([]);
+  });
+
+  it('counts rows per chip in the chips’ order, format updates aside', () => {
+    expect(changeCounts(items, ['fill', 'text', 'size'])).toEqual([
+      ['fill', 1],
+      ['text', 2],
+    ]);
+  });
+
+  it('summarizes every row: counts first, then one line per component with its chips', () => {
+    const text = summaryText(items, 'Newsletter');
+    expect(text.split('\n').slice(0, 5)).toEqual(['Design-system sync of Newsletter: 4 components differ', 'Local changes: 1', 'Added here: 1', 'Incoming: 1', 'Format update: 1']);
+    expect(text).toContain('- a [fill, text] (skipped for now)');
+    expect(text).toContain('- b [text] (skipped for now)');
+    expect(text).toContain('- c (skipped for now)');
+    for (const entry of items) expect(text).toContain(`- ${entry.key}`);
+  });
+});
+
+describe('replaced components in the list', () => {
+  const items = [item('old', 'local-delete', 'push', 'Banner'), item('new', 'local-add', 'push', 'Banner'), item('x', 'local-change', 'push', 'Card'), item('y', 'remote-change', 'take', 'Hero')];
+  const replacements = [{ oldKey: 'old', newKey: 'new' }];
+
+  it('shows a pair as one row in a "replaced" group after the other changes made here, unless kept apart', () => {
+    const pairs = activePairs(items, replacements, new Set());
+    expect([...pairs].map(([key, deleted]) => [key, deleted.key])).toEqual([['new', 'old']]);
+    const rows = buildRows(items, 'all', '', null, pairs);
+    expect(rows.map((row) => (row.type === 'header' ? `# ${row.kind} ${row.count}` : `${row.item.key}${row.replaces ? `<${row.replaces.key}` : ''}`))).toEqual([
+      '# local-change 1',
+      'x',
+      '# replaced 1',
+      'new<old',
+      '# remote-change 1',
+      'y',
+    ]);
+    expect(activePairs(items, replacements, new Set(['old'])).size).toBe(0);
+    expect(buildRows(items, 'all', '', null, new Map()).filter((row) => row.type === 'item')).toHaveLength(4);
+  });
+
+  it('pairs only rows still deleted and added; filters by the kinds it is made of', () => {
+    expect(activePairs([item('old', 'local-delete'), item('new', 'local-change')], replacements, new Set()).size).toBe(0);
+    const pairs = activePairs(items, replacements, new Set());
+    expect(buildRows(items, 'local-delete', '', null, pairs).filter((row) => row.type === 'item')).toHaveLength(1);
+    expect(buildRows(items, 'remote-change', '', null, pairs).some((row) => row.type === 'item' && row.item.key === 'new')).toBe(false);
+  });
+
+  it('summarizes a pair as one line with both keys', () => {
+    const text = summaryText(items, null, activePairs(items, replacements, new Set()));
+    expect(text).toContain('Replaced: 1');
+    expect(text).toContain('- Banner (re-created: old key old, new key new; will be pushed: the old key deleted, the new one added)');
+    expect(text.match(/Banner/g)).toHaveLength(1);
   });
 });

@@ -1,0 +1,84 @@
+// The list rows' thumbnails, fetched for the rows on screen only: what scrolls into view is
+// gathered for a moment and asked for in one `sync/pictures` request (one document walk in the
+// sandbox), one request at a time, and kept by key until the next comparison. Rows scrolled
+// past before their turn are not asked for. Nothing here waits on the request, so scrolling
+// never does.
+
+export interface PictureLoaderOptions {
+  requestAsync: (keys: string[]) => Promise<Record<string, string | null>>;
+  /** How long rows must stay in view before they are asked for (skips fast scrolling). */
+  delayMs?: number;
+  /** The most keys in one request. */
+  batchSize?: number;
+  timers?: { setTimeout(callback: () => void, ms: number): unknown; clearTimeout(handle: unknown): void };
+}
+
+export interface PictureLoader {
+  /** The picture of a key: a URL, null when there is none, undefined while not known yet. */
+  picture(key: string): string | null | undefined;
+  /** The rows now in view; replaces the previous set. */
+  show(keys: readonly string[]): void;
+  /** Called after pictures arrive. */
+  subscribe(listener: () => void): () => void;
+  /** Forgets every picture (a new comparison). */
+  clear(): void;
+}
+
+export function createPictureLoader({ requestAsync, delayMs = 60, batchSize = 40, timers = globalThis }: PictureLoaderOptions): PictureLoader {
+  const known = new Map<string, string | null>();
+  const listeners = new Set<() => void>();
+  let visible: readonly string[] = [];
+  let timer: unknown;
+  let inFlight = false;
+  let generation = 0;
+
+  function schedule(): void {
+    if (timer !== undefined) timers.clearTimeout(timer);
+    timer = timers.setTimeout(() => {
+      timer = undefined;
+      void flushAsync();
+    }, delayMs);
+  }
+
+  async function flushAsync(): Promise<void> {
+    if (inFlight) return;
+    const keys = visible.filter((key) => !known.has(key)).slice(0, batchSize);
+    if (keys.length === 0) return;
+    inFlight = true;
+    const started = generation;
+    let failed = false;
+    try {
+      const pictures = await requestAsync(keys);
+      if (started === generation) for (const key of keys) known.set(key, pictures[key] ?? null);
+    } catch {
+      // The rows keep their placeholder; they are asked for again when the view changes.
+      failed = true;
+    } finally {
+      inFlight = false;
+    }
+    if (started !== generation) {
+      schedule();
+      return;
+    }
+    for (const listener of listeners) listener();
+    // More rows in view than one batch holds, or rows that came into view meanwhile.
+    if (!failed && visible.some((key) => !known.has(key))) schedule();
+  }
+
+  return {
+    picture: (key) => known.get(key),
+    show(keys) {
+      visible = keys;
+      if (keys.some((key) => !known.has(key))) schedule();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    clear() {
+      known.clear();
+      generation++;
+      for (const listener of listeners) listener();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+// The plain-text summary the Sync screen copies for a team channel or a changelog: what this
+// sync will push and what came in, as counts, then one line per row with its chips.
+import type { SyncItem } from '../../src/shared/bridge/messages';
+import { choiceText, KIND_LABEL, KIND_ORDER, REPLACED_LABEL, replacementChoiceText } from './sync-kinds';
+import { formatCount, plural } from './sync-rows';
+
+/** `pairs`: replaced rows (new key → the deleted item), each summarized as one line. */
+export function summaryText(items: readonly SyncItem[], fileName: string | null, pairs: ReadonlyMap<string, SyncItem> = new Map()): string {
+  const lines: string[] = [`Design-system sync${fileName ? ` of ${fileName}` : ''}: ${plural(items.length, 'component')} differ`];
+  const byKind = new Map<string, SyncItem[]>();
+  const pairedOld = new Set([...pairs.values()].map((item) => item.key));
+  const replaced: SyncItem[] = [];
+  for (const item of items) {
+    if (pairedOld.has(item.key)) continue;
+    if (pairs.has(item.key)) {
+      replaced.push(item);
+      continue;
+    }
+    const group = byKind.get(item.kind);
+    if (group) group.push(item);
+    else byKind.set(item.kind, [item]);
+  }
+  for (const kind of KIND_ORDER) {
+    const group = byKind.get(kind);
+    if (group) lines.push(`${KIND_LABEL[kind]}: ${formatCount(group.length)}`);
+  }
+  if (replaced.length > 0) lines.push(`${REPLACED_LABEL}: ${formatCount(replaced.length)}`);
+  for (const kind of KIND_ORDER) {
+    const group = byKind.get(kind);
+    if (!group) continue;
+    lines.push('', `${KIND_LABEL[kind]}:`);
+    for (const item of group) {
+      const chips = item.chips && item.chips.length > 0 ? ` [${item.chips.join(', ')}]` : '';
+      lines.push(`- ${item.name}${chips} (${choiceText(item).toLowerCase()})`);
+    }
+  }
+  if (replaced.length > 0) {
+    lines.push('', `${REPLACED_LABEL}:`);
+    for (const item of replaced) lines.push(`- ${item.name} (re-created: old key ${pairs.get(item.key)!.key}, new key ${item.key}; ${replacementChoiceText(item).toLowerCase()})`);
+  }
+  return `${lines.join('\n')}\n`;
+}
