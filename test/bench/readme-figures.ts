@@ -81,7 +81,7 @@ const size = (path: string) => {
   const bytes = readFileSync(`${root}/${path}`);
   return `\`${path}\` ${kb(bytes.length)} (${kb(gzipSync(bytes, { level: 9 }).length)} gzipped)`;
 };
-lines.push(`Bundles (`npm run build`, rewritten with the figures): ${size('dist/code.js')}, ${size('dist/ui.html')}.`);
+lines.push(`Bundles (\`npm run build\`, rewritten with the figures): ${size('dist/code.js')}, ${size('dist/ui.html')}.`);
 
 const readmePath = `${root}/README.md`;
 const readme = readFileSync(readmePath, 'utf8');
