@@ -156,6 +156,70 @@ describe('Browse: search', () => {
   });
 });
 
+async function setFaultsAsync(faults: { rate: number; kinds?: string[] }): Promise<void> {
+  const response = await fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
+  expect(response.ok).toBe(true);
+}
+
+describe('Browse: when the library says no', () => {
+  it('waits out a 429 calmly with the seconds left, then tries again by itself; a 503 says so and offers to try again', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const sent: string[] = [];
+    const watch = (request: Request) => {
+      if (request.url().startsWith(`${h.emulator.libraryUrl}/v1/emails?`)) sent.push(request.url());
+    };
+    h.page.on('request', watch);
+    try {
+      await setFaultsAsync({ rate: 1, kinds: ['429'] });
+      await ui.getByLabel('Category').selectOption({ label: 'Travel' });
+      const alert = ui.getByTestId('library-problem').getByRole('alert');
+      await expect.poll(() => textOf(alert), { timeout: 10_000 }).toMatch(/slow down for a moment\. Trying again in [1-3] seconds?\./);
+      await setFaultsAsync({ rate: 0 });
+      const travel = await libraryAsync<{ data: Summary[] }>('/v1/emails?category=travel&per_page=50');
+      await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects[0]), { timeout: 10_000 }).toBe(travel.data[0]!.subject_line);
+      // One refused request and one retry: never a burst.
+      expect(sent.filter((url) => url.includes('category=travel')).length).toBe(2);
+
+      await setFaultsAsync({ rate: 1, kinds: ['503'] });
+      await ui.getByLabel('Category').selectOption({ label: 'Pets' });
+      await expect.poll(() => textOf(alert), { timeout: 10_000 }).toBe('The library is unavailable right now. Try again in a little while.');
+      await setFaultsAsync({ rate: 0 });
+      await ui.getByRole('button', { name: 'Try again' }).click();
+      const pets = await libraryAsync<{ data: Summary[] }>('/v1/emails?category=pets&per_page=50');
+      await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects[0]), { timeout: 10_000 }).toBe(pets.data[0]!.subject_line);
+    } finally {
+      h.page.off('request', watch);
+      await setFaultsAsync({ rate: 0 });
+    }
+  });
+});
+
+describe('Browse: a thousand results', () => {
+  it('keeps only the rows in view in the page, and loads only their thumbnails', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await cards(ui).first().focus();
+    // End (the last result) again and again, as a person holding the key, until 1,000 are in.
+    while ((await loadedCountAsync(ui)) < 1_000) {
+      const before = await loadedCountAsync(ui);
+      await expect
+        .poll(
+          async () => {
+            await h.page.keyboard.press('End');
+            return loadedCountAsync(ui);
+          },
+          { timeout: 15_000 },
+        )
+        .toBeGreaterThan(before);
+    }
+    const drawn = await emailList(ui).getByRole('listitem').count();
+    expect(drawn).toBeGreaterThan(0);
+    expect(drawn).toBeLessThanOrEqual(45);
+    expect(await emailList(ui).locator('img').count()).toBeLessThan(drawn);
+    // The rows drawn are the ones near the end of the thousand.
+    expect(Number(await emailList(ui).getByRole('listitem').last().getAttribute('aria-posinset'))).toBeGreaterThan(1_000 - drawn);
+  });
+});
+
 describe('Browse: an email', () => {
   it('opens an email with its detail from the library, and Escape returns to the same place', async () => {
     const ui = await openBrowseAsync('light', 'key');
