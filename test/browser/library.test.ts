@@ -128,9 +128,8 @@ describe('Browse: search', () => {
       const brand = beauty.data[0]!;
       await ui.getByLabel('Brand').fill(brand.brand);
       const ofBrand = await libraryAsync<{ data: Summary[] }>(`/v1/emails?brand=${encodeURIComponent(brand.brand_slug)}&per_page=50`);
-      await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects[0]), { timeout: 10_000 }).toBe(ofBrand.data[0]!.subject_line);
-      const brands = await emailList(ui).locator('.email-card-brand').allTextContents();
-      expect(new Set(brands)).toEqual(new Set([brand.brand]));
+      await expect.poll(async () => [...new Set(await emailList(ui).locator('.email-card-brand').allTextContents())], { timeout: 10_000 }).toEqual([brand.brand]);
+      expect((await cardSubjectsAsync(ui))[0]).toBe(ofBrand.data[0]!.subject_line);
 
       // Words that match nothing: said in words.
       await ui.getByLabel('Brand').fill('');
@@ -223,19 +222,12 @@ describe('Browse: a thousand results', () => {
 describe('Browse: an email', () => {
   it('opens an email with its detail from the library, and Escape returns to the same place', async () => {
     const ui = await openBrowseAsync('light', 'key');
-    await ui.getByTestId('email-grid').hover();
-    await h.page.mouse.wheel(0, 900);
+    // Down the grid by keys (each row comes fully into view), then a click on that card.
+    await cards(ui).first().focus();
+    for (let row = 0; row < 3; row++) await h.page.keyboard.press('ArrowDown');
     await expect.poll(() => ui.getByTestId('email-grid').evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
     const scrollTop = await ui.getByTestId('email-grid').evaluate((element) => element.scrollTop);
-    // A card wholly in view, past the first row (clicking it scrolls nothing).
-    const fully = await ui.getByTestId('email-grid').evaluate((grid) => {
-      const box = grid.getBoundingClientRect();
-      const inView = [...grid.querySelectorAll<HTMLElement>('[data-index]')].filter((card) => {
-        const rect = card.getBoundingClientRect();
-        return rect.top >= box.top && rect.bottom <= box.bottom;
-      });
-      return inView[inView.length - 1]!.dataset['index']!;
-    });
+    const fully = await ui.evaluate(() => (document.activeElement as HTMLElement).dataset['index']!);
     const card = emailList(ui).locator(`[data-index="${fully}"]`);
     const subject = (await card.locator('.email-card-subject').textContent()) ?? '';
     const index = Number(await card.getAttribute('data-index'));
@@ -330,6 +322,67 @@ describe('Browse: an email', () => {
     await cards(ui).first().click();
     await expect.poll(() => textOf(ui.getByTestId('html-status')), { timeout: 10_000 }).toContain('shown with a library key');
     expect(await ui.getByRole('button', { name: 'HTML' }).isDisabled()).toBe(true);
+  });
+});
+
+interface BrandRecord {
+  name: string;
+  slug: string;
+  email_count: number;
+}
+
+describe('Browse: brands', () => {
+  it('lists the top brands, finds one by name, and shows its page with emails and insights as charts', async () => {
+    const ui = await openBrowseAsync('light', 'anonymous');
+    await ui.getByRole('button', { name: 'Brands' }).click();
+    const top = await libraryAsync<{ data: BrandRecord[] }>('/v1/brands?per_page=50');
+    const topList = ui.getByRole('list', { name: 'Top brands' });
+    await expect.poll(() => textOf(topList.getByRole('listitem').first()), { timeout: 10_000 }).toContain(top.data[0]!.name);
+    const brand = top.data[2]!;
+    await ui.getByRole('searchbox', { name: 'Search brands' }).fill(brand.name);
+    await ui.getByRole('list', { name: 'Matching brands' }).getByRole('button', { name: new RegExp(`^${brand.name}`) }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(brand.name);
+    const insights = await libraryAsync<{ data: { technology: { esp_breakdown: Array<{ name: string }> }; frequency: { total_sent: number } } }>(`/v1/brands/${brand.slug}/insights`);
+    const page = ui.getByRole('article');
+    await expect.poll(() => textOf(page), { timeout: 10_000 }).toContain(`${insights.data.frequency.total_sent} emails, about`);
+    expect(await ui.getByRole('img', { name: /^Sends by day of the week\. Most sends at (Mon|Tue|Wed|Thu|Fri|Sat|Sun): \d+ of \d+\.$/ }).count()).toBe(1);
+    expect(await ui.getByRole('img', { name: /^Sends by hour of the day/ }).count()).toBe(1);
+    expect(await textOf(ui.getByRole('figure', { name: 'Email service providers' }))).toContain(insights.data.technology.esp_breakdown[0]!.name);
+    const brandPage = await libraryAsync<{ data: { emails: Array<{ subject_line?: string; title: string }> } }>(`/v1/brands/${brand.slug}?per_page=20`);
+    const firstEmail = brandPage.data.emails[0]!;
+    await ui.getByRole('button', { name: new RegExp(`^${(firstEmail.subject_line ?? firstEmail.title).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).first().click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(firstEmail.subject_line ?? firstEmail.title);
+    await h.page.keyboard.press('Escape');
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 }))).toBe(brand.name);
+    await checkAxeAsync(ui, 'brand page, light');
+    await h.page.screenshot({ path: `${SHOTS}/library-brand-light.png` });
+  });
+
+  it('says a brand with too few emails has no insights yet, without calling it an error', async () => {
+    let small: BrandRecord | undefined;
+    for (let page = 1; page <= 10 && !small; page++) {
+      const brands = await libraryAsync<{ data: BrandRecord[] }>(`/v1/brands?per_page=50&page=${page}`);
+      small = brands.data.find((brand) => brand.email_count > 0 && brand.email_count < 5);
+      if (brands.data.length === 0) break;
+    }
+    expect(small, 'the emulator has a brand with fewer than 5 emails').toBeDefined();
+    const ui = await openBrowseAsync('dark', 'key');
+    await ui.getByRole('button', { name: 'Brands' }).click();
+    await ui.getByRole('searchbox', { name: 'Search brands' }).fill(small!.name);
+    await ui.getByRole('list', { name: 'Matching brands' }).getByRole('button', { name: new RegExp(`^${small!.name}`) }).click();
+    await expect.poll(() => textOf(ui.getByTestId('no-insights')), { timeout: 10_000 }).toContain('Too few emails yet');
+    expect(await ui.getByRole('alert').count()).toBe(0);
+  });
+
+  it('opens the brand’s page from an email', async () => {
+    const ui = await openBrowseAsync('dark', 'key');
+    const brandName = (await cards(ui).first().locator('.email-card-brand').textContent()) ?? '';
+    await cards(ui).first().click();
+    await ui.getByRole('button', { name: `${brandName}: the brand’s page` }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(brandName);
+    await ui.getByRole('heading', { name: 'Insights' }).waitFor({ timeout: 10_000 });
+    await checkAxeAsync(ui, 'brand page, dark');
+    await h.page.screenshot({ path: `${SHOTS}/library-brand-dark.png` });
   });
 });
 

@@ -6,6 +6,8 @@ import { Button } from '../components/button';
 import { ErrorNotice } from '../components/notice';
 import { Spinner } from '../components/spinner';
 import { errorText } from '../messages/error-text';
+import { BrandPage } from './brands/brand-page';
+import { BrandsScreen } from './brands/brands-screen';
 import { EmailDetailView } from './email/email-detail';
 import { connectLibraryAsync, type LibraryConnection } from './library-connection';
 import type { GridPlace } from './search/email-grid';
@@ -43,11 +45,22 @@ export function LibraryScreen({ endpoint, onOpenSettings }: LibraryScreenProps) 
   return <LibraryBrowser connection={connection} onOpenSettings={onOpenSettings} />;
 }
 
+type Section = 'emails' | 'brands';
+
+/** An open email: which list it came from (for previous/next) and where in it. */
+interface OpenEmail {
+  from: Section;
+  list: ReadonlyArray<{ id: number }>;
+  index: number;
+}
+
 function LibraryBrowser({ connection, onOpenSettings }: { connection: LibraryConnection; onOpenSettings: () => void }) {
   const { client, baseUrl } = connection;
   const search = useEmailSearch(client);
   const [savedPlace, setSavedPlace] = useState<GridPlace & { generation: number }>({ generation: 0, scrollTop: 0, focused: 0 });
-  const [open, setOpen] = useState<number | null>(null);
+  const [section, setSection] = useState<Section>('emails');
+  const [brand, setBrand] = useState<string | null>(null);
+  const [open, setOpen] = useState<OpenEmail | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
   const searchField = useRef<HTMLInputElement>(null);
   const { emails, generation } = search;
@@ -56,13 +69,29 @@ function LibraryBrowser({ connection, onOpenSettings }: { connection: LibraryCon
   const setPlace = (next: GridPlace | ((current: GridPlace) => GridPlace)) =>
     setSavedPlace((current) => ({ ...(typeof next === 'function' ? next(current.generation === generation ? current : { scrollTop: 0, focused: 0 }) : next), generation }));
 
+  // Search results keep growing while an email is open: previous/next follow the live list.
+  const list = open === null ? [] : open.from === 'emails' ? emails : open.list;
   const back = () => {
-    if (open !== null) setPlace((current) => ({ ...current, focused: open }));
+    if (open?.from === 'emails') {
+      setPlace((current) => ({ ...current, focused: open.index }));
+      setFocusRequest((n) => n + 1);
+    }
     setOpen(null);
-    setFocusRequest((n) => n + 1);
   };
-  const previous = open !== null && open > 0 ? () => setOpen(open - 1) : null;
-  const next = open !== null && open < emails.length - 1 ? () => setOpen(open + 1) : null;
+  const step = (by: number) => (open !== null && list[open.index + by] ? () => setOpen({ ...open, index: open.index + by }) : null);
+  const previous = step(-1);
+  const next = step(1);
+  const openSearchResult = (index: number) => setOpen({ from: 'emails', list: emails, index });
+  const showSection = (target: Section) => {
+    setOpen(null);
+    setBrand(null);
+    setSection(target);
+  };
+  const showBrand = (slug: string) => {
+    setOpen(null);
+    setSection('brands');
+    setBrand(slug);
+  };
 
   // On the document, so the keys work wherever the focus is (even while an email loads): `/`
   // finds, and in an email the arrows go through the results and Escape goes back.
@@ -71,10 +100,9 @@ function LibraryBrowser({ connection, onOpenSettings }: { connection: LibraryCon
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.target instanceof Element && event.target.closest('input, select, textarea')) return;
     const action =
-      open === null ? (event.key === '/' ? () => searchField.current?.focus() : null)
-      : event.key === 'Escape' ? back
-      : event.key === 'ArrowLeft' ? previous
-      : event.key === 'ArrowRight' ? next
+      open !== null ? (event.key === 'Escape' ? back : event.key === 'ArrowLeft' ? previous : event.key === 'ArrowRight' ? next : null)
+      : brand !== null ? (event.key === 'Escape' ? () => setBrand(null) : null)
+      : event.key === '/' && section === 'emails' ? () => searchField.current?.focus()
       : null;
     if (!action) return;
     event.preventDefault();
@@ -86,32 +114,53 @@ function LibraryBrowser({ connection, onOpenSettings }: { connection: LibraryCon
     return () => document.removeEventListener('keydown', listener);
   }, []);
 
+  const openId = open === null ? undefined : list[open.index]?.id;
   return (
     <div class="library" data-testid="screen-browse">
+      <nav class="library-sections" aria-label="Library">
+        {(['emails', 'brands'] as const).map((target) => (
+          <button key={target} type="button" class="library-section" aria-current={section === target ? 'page' : undefined} onClick={() => showSection(target)}>
+            {target === 'emails' ? 'Emails' : 'Brands'}
+          </button>
+        ))}
+      </nav>
       <SearchScreen
         client={client}
         search={search}
         place={place}
         onPlace={setPlace}
-        onOpen={setOpen}
+        onOpen={openSearchResult}
         onOpenSettings={onOpenSettings}
         onFocusGrid={() => setFocusRequest((n) => n + 1)}
-        hidden={open !== null}
+        hidden={open !== null || section !== 'emails'}
         focusRequest={focusRequest}
         searchRef={searchField}
       />
-      {open !== null && emails[open] ? (
+      {section === 'brands' ? <BrandsScreen client={client} hidden={open !== null || brand !== null} onBrand={showBrand} onOpenSettings={onOpenSettings} /> : null}
+      {section === 'brands' && brand !== null ? (
+        <BrandPage
+          key={brand}
+          client={client}
+          slug={brand}
+          hidden={open !== null}
+          onBack={() => setBrand(null)}
+          onOpen={(brandEmails, index) => setOpen({ from: 'brands', list: brandEmails, index })}
+          onOpenSettings={onOpenSettings}
+        />
+      ) : null}
+      {open !== null && openId !== undefined ? (
         <EmailDetailView
           client={client}
           libraryUrl={baseUrl}
-          emailId={emails[open].id}
-          position={{ index: open, count: emails.length }}
+          emailId={openId}
+          position={{ index: open.index, count: list.length }}
           onPrevious={previous}
           onNext={next}
           onBack={back}
+          onBrand={showBrand}
           onCategory={(category) => {
             search.setForm({ ...search.form, category });
-            setOpen(null);
+            showSection('emails');
           }}
           onOpenSettings={onOpenSettings}
         />

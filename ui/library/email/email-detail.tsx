@@ -20,10 +20,12 @@ export interface EmailDetailProps {
   onNext: (() => void) | null;
   onBack: () => void;
   onCategory: (name: string) => void;
+  /** Opens the brand's page in the plugin. */
+  onBrand: (slug: string) => void;
   onOpenSettings: () => void;
 }
 
-export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevious, onNext, onBack, onCategory, onOpenSettings }: EmailDetailProps) {
+export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevious, onNext, onBack, onCategory, onBrand, onOpenSettings }: EmailDetailProps) {
   const [state, setState] = useState<{ response: GetEmailResponse | null; problem: LibraryProblem | null }>({ response: null, problem: null });
   const [attempt, setAttempt] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -78,9 +80,9 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
             <dd>{email.from_email}</dd>
             <dt>Brand</dt>
             <dd>
-              <a href={email.brand.url} target="_blank" rel="noopener noreferrer">
+              <Button variant="link" onClick={() => onBrand(email.brand.slug)} ariaLabel={`${email.brand.name}: the brand’s page`}>
                 {email.brand.name}
-              </a>
+              </Button>
             </dd>
             <dt>Sent</dt>
             <dd>{shortDate(email.sent_date)}</dd>
