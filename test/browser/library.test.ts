@@ -386,6 +386,49 @@ describe('Browse: brands', () => {
   });
 });
 
+describe('Browse: me', () => {
+  it('shows my follows with the newest emails from them, my likes and my collections', async () => {
+    const key = state.library.keys.demo;
+    const follows = await libraryAsync<{ data: BrandRecord[]; meta: { total: number; max: number } }>('/v1/me/follows', key);
+    const followed = await libraryAsync<{ data: Array<{ subject_line?: string; title: string }> }>('/v1/me/follows/emails?per_page=20', key);
+    const likes = await libraryAsync<{ data: Array<{ subject_line?: string; title: string }>; meta: { total: number } }>('/v1/me/likes?per_page=20', key);
+    const collections = await libraryAsync<{ data: Array<{ id: string; name: string }> }>('/v1/me/collections', key);
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { name: /^Following/ })), { timeout: 10_000 }).toBe(`Following ${follows.meta.total} of ${follows.meta.max} brands`);
+    expect(follows.data.length, 'the demo account follows brands').toBeGreaterThan(0);
+    expect(await textOf(ui.getByRole('list', { name: 'Followed brands', exact: true }))).toContain(follows.data[0]!.name);
+    expect(followed.data.length).toBeGreaterThan(0);
+    const newest = followed.data[0]!.subject_line ?? followed.data[0]!.title;
+    await expect.poll(() => textOf(ui.getByRole('list', { name: 'Newest from followed brands' })), { timeout: 10_000 }).toContain(newest);
+    await ui.getByRole('button', { name: 'Likes', exact: true }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { name: /liked emails$/ })), { timeout: 10_000 }).toBe(`${likes.meta.total} liked emails`);
+    expect(likes.data.length).toBeGreaterThan(0);
+    expect(await textOf(ui.getByRole('list', { name: 'Liked emails' }))).toContain(likes.data[0]!.subject_line ?? likes.data[0]!.title);
+    await ui.getByRole('button', { name: 'Collections', exact: true }).click();
+    expect(collections.data.length).toBeGreaterThan(0);
+    const collection = collections.data[0]!;
+    await ui.getByRole('list', { name: 'Collections', exact: true }).getByRole('button', { name: new RegExp(`^${collection.name}`) }).click();
+    const inCollection = await libraryAsync<{ data: { emails: Array<{ subject_line?: string; title: string }> } }>(`/v1/me/collections/${collection.id}?per_page=20`, key);
+    const first = inCollection.data.emails[0]!;
+    const list = ui.getByRole('list', { name: `Emails in ${collection.name}` });
+    await expect.poll(() => textOf(list.getByRole('listitem').first()), { timeout: 10_000 }).toContain(first.subject_line ?? first.title);
+    await list.getByRole('button').first().click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(first.subject_line ?? first.title);
+    await h.page.keyboard.press('Escape');
+    await list.waitFor();
+    await checkAxeAsync(ui, 'me, light');
+  });
+
+  it('says how to add a key when there is none, with a way to Settings', async () => {
+    const ui = await openBrowseAsync('light', 'anonymous');
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    expect(await textOf(ui.getByTestId('me-needs-key'))).toContain('need your library key');
+    await ui.getByTestId('me-needs-key').getByRole('button', { name: 'Open Settings' }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 1 }))).toBe('Settings');
+  });
+});
+
 describe('Browse in both themes', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`search and detail are clean under axe in the ${theme} theme (screenshots)`, async () => {

@@ -9,6 +9,7 @@ import { errorText } from '../messages/error-text';
 import { BrandPage } from './brands/brand-page';
 import { BrandsScreen } from './brands/brands-screen';
 import { EmailDetailView } from './email/email-detail';
+import { MeScreen } from './me/me-screen';
 import { connectLibraryAsync, type LibraryConnection } from './library-connection';
 import type { GridPlace } from './search/email-grid';
 import { SearchScreen } from './search/search-screen';
@@ -45,7 +46,7 @@ export function LibraryScreen({ endpoint, onOpenSettings }: LibraryScreenProps) 
   return <LibraryBrowser connection={connection} onOpenSettings={onOpenSettings} />;
 }
 
-type Section = 'emails' | 'brands';
+type Section = 'emails' | 'brands' | 'me';
 
 /** An open email: which list it came from (for previous/next) and where in it. */
 interface OpenEmail {
@@ -118,9 +119,9 @@ function LibraryBrowser({ connection, onOpenSettings }: { connection: LibraryCon
   return (
     <div class="library" data-testid="screen-browse">
       <nav class="library-sections" aria-label="Library">
-        {(['emails', 'brands'] as const).map((target) => (
+        {(['emails', 'brands', 'me'] as const).map((target) => (
           <button key={target} type="button" class="library-section" aria-current={section === target ? 'page' : undefined} onClick={() => showSection(target)}>
-            {target === 'emails' ? 'Emails' : 'Brands'}
+            {target === 'emails' ? 'Emails' : target === 'brands' ? 'Brands' : 'Me'}
           </button>
         ))}
       </nav>
@@ -147,6 +148,9 @@ function LibraryBrowser({ connection, onOpenSettings }: { connection: LibraryCon
           onOpen={(brandEmails, index) => setOpen({ from: 'brands', list: brandEmails, index })}
           onOpenSettings={onOpenSettings}
         />
+      ) : null}
+      {section === 'me' ? (
+        <MeScreen client={client} hidden={open !== null} onBrand={showBrand} onOpen={(emailList, index) => setOpen({ from: 'me', list: emailList, index })} onOpenSettings={onOpenSettings} />
       ) : null}
       {open !== null && openId !== undefined ? (
         <EmailDetailView

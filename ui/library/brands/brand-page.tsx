@@ -7,7 +7,7 @@ import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { ProblemNotice } from '../problem-notice';
-import { shortDate } from '../search/search-query';
+import { EmailRows } from '../email-rows';
 import { BrandInsightsView } from './brand-insights';
 
 const PAGE_SIZE = 20;
@@ -103,16 +103,7 @@ export function BrandPage({ client, slug, hidden, onBack, onOpen, onOpenSettings
       {emails.length > 0 ? (
         <section aria-labelledby="brand-emails-title">
           <h3 id="brand-emails-title">Emails</h3>
-          <ul class="brand-emails">
-            {emails.map((email, index) => (
-              <li key={email.id}>
-                <button type="button" class="brand-email" onClick={() => onOpen(emails, index)}>
-                  <span class="brand-email-subject">{email.subject_line ?? email.title}</span>
-                  <span class="email-card-date">Captured {shortDate(email.captured_date)}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
+          <EmailRows emails={emails} label={`Emails from ${brand?.name ?? 'the brand'}`} onOpen={(index) => onOpen(emails, index)} />
           {done ? null : <Button onClick={() => setPage((n) => n + 1)}>More emails</Button>}
         </section>
       ) : null}
