@@ -386,6 +386,30 @@ describe('Browse: brands', () => {
   });
 });
 
+describe('Browse: journeys', () => {
+  it('lists the journeys and shows one as its stages in order, with the emails per stage adjustable', async () => {
+    const journeys = await libraryAsync<{ data: Array<{ brand: string; brand_slug: string }> }>('/v1/journeys?per_page=50');
+    expect(journeys.data.length).toBeGreaterThan(0);
+    const chosen = journeys.data[0]!;
+    type JourneyBody = { data: { stages: Array<{ stage: string; emails: Array<{ subject_line?: string; title: string }> }> } };
+    const three = await libraryAsync<JourneyBody>(`/v1/journeys/${chosen.brand_slug}?emails_per_stage=3`);
+    const one = await libraryAsync<JourneyBody>(`/v1/journeys/${chosen.brand_slug}?emails_per_stage=1`);
+    const ui = await openBrowseAsync('light', 'anonymous');
+    await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+    await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: new RegExp(`^${chosen.brand}`) }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(`${chosen.brand}: journey`);
+    const stageHeadings = () => ui.getByRole('heading', { level: 3 }).allTextContents();
+    await expect.poll(async () => (await stageHeadings()).map((text) => text.replace(/ \(\d+ emails\)$/, ''))).toEqual(three.data.stages.map((stage) => stage.stage));
+    const firstStage = three.data.stages[0]!;
+    expect(await ui.getByRole('list', { name: `${firstStage.stage} emails` }).getByRole('listitem').count()).toBe(firstStage.emails.length);
+    await ui.getByLabel('Emails per stage').selectOption('1');
+    await expect.poll(() => ui.getByRole('list', { name: `${firstStage.stage} emails` }).getByRole('listitem').count(), { timeout: 10_000 }).toBe(one.data.stages[0]!.emails.length);
+    const email = one.data.stages[0]!.emails[0]!;
+    await ui.getByRole('list', { name: `${firstStage.stage} emails` }).getByRole('button').first().click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(email.subject_line ?? email.title);
+  });
+});
+
 describe('Browse: me', () => {
   it('shows my follows with the newest emails from them, my likes and my collections', async () => {
     const key = state.library.keys.demo;

@@ -9,6 +9,7 @@ import { errorText } from '../messages/error-text';
 import { BrandPage } from './brands/brand-page';
 import { BrandsScreen } from './brands/brands-screen';
 import { EmailDetailView } from './email/email-detail';
+import { JourneysScreen } from './journeys/journeys-screen';
 import { MeScreen } from './me/me-screen';
 import { connectLibraryAsync, type LibraryConnection } from './library-connection';
 import type { GridPlace } from './search/email-grid';
@@ -46,7 +47,9 @@ export function LibraryScreen({ endpoint, onOpenSettings }: LibraryScreenProps) 
   return <LibraryBrowser connection={connection} onOpenSettings={onOpenSettings} />;
 }
 
-type Section = 'emails' | 'brands' | 'me';
+type Section = 'emails' | 'brands' | 'journeys' | 'me';
+
+const SECTION_LABELS: Record<Section, string> = { emails: 'Emails', brands: 'Brands', journeys: 'Journeys', me: 'Me' };
 
 /** An open email: which list it came from (for previous/next) and where in it. */
 interface OpenEmail {
@@ -119,9 +122,9 @@ function LibraryBrowser({ connection, onOpenSettings }: { connection: LibraryCon
   return (
     <div class="library" data-testid="screen-browse">
       <nav class="library-sections" aria-label="Library">
-        {(['emails', 'brands', 'me'] as const).map((target) => (
+        {(['emails', 'brands', 'journeys', 'me'] as const).map((target) => (
           <button key={target} type="button" class="library-section" aria-current={section === target ? 'page' : undefined} onClick={() => showSection(target)}>
-            {target === 'emails' ? 'Emails' : target === 'brands' ? 'Brands' : 'Me'}
+            {SECTION_LABELS[target]}
           </button>
         ))}
       </nav>
@@ -148,6 +151,9 @@ function LibraryBrowser({ connection, onOpenSettings }: { connection: LibraryCon
           onOpen={(brandEmails, index) => setOpen({ from: 'brands', list: brandEmails, index })}
           onOpenSettings={onOpenSettings}
         />
+      ) : null}
+      {section === 'journeys' ? (
+        <JourneysScreen client={client} hidden={open !== null} onOpen={(emailList, index) => setOpen({ from: 'journeys', list: emailList, index })} onOpenSettings={onOpenSettings} />
       ) : null}
       {section === 'me' ? (
         <MeScreen client={client} hidden={open !== null} onBrand={showBrand} onOpen={(emailList, index) => setOpen({ from: 'me', list: emailList, index })} onOpenSettings={onOpenSettings} />
