@@ -453,6 +453,103 @@ describe('Browse: me', () => {
   });
 });
 
+describe('Browse: brand requests', () => {
+  it('checks the form before sending, then says every outcome of the library in words', async () => {
+    const key = state.library.keys.demo;
+    const posts: string[] = [];
+    const watch = (request: Request) => {
+      if (request.method() === 'POST' && request.url().startsWith(`${h.emulator.libraryUrl}/v1/brand-requests`)) posts.push(request.url());
+    };
+    h.page.on('request', watch);
+    try {
+      const ui = await openBrowseAsync('light', 'key');
+      await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+      const form = ui.getByRole('form', { name: 'Ask for a brand' });
+      const outcome = ui.getByTestId('request-outcome');
+      const send = () => form.getByRole('button', { name: 'Send request' }).click();
+
+      // Checked before sending: nothing leaves.
+      await send();
+      expect(await textOf(form)).toContain('Enter the brand’s name.');
+      await form.getByLabel('Notes (optional)').fill('Weekly newsletter');
+      expect(await textOf(form)).toContain('17 / 500 characters');
+      expect(posts).toHaveLength(0);
+      await h.page.screenshot({ path: `${SHOTS}/library-request-form-light.png` });
+
+      // Queued, counted; then the same brand again: its status, not counted.
+      await form.getByLabel('Brand', { exact: true }).fill('Envelope Test Brand');
+      await form.getByLabel('Website').fill('envelopetestbrand.com');
+      await send();
+      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^Requested Envelope Test Brand\. Queued\. .* \d+ of 50 requests today\.\s*$/);
+      const usedToday = Number(/(\d+) of 50 requests today/.exec((await textOf(outcome)) ?? '')![1]);
+      expect(await form.getByLabel('Brand', { exact: true }).inputValue()).toBe('');
+      await expect.poll(() => textOf(ui.getByRole('list', { name: 'My requests' })), { timeout: 10_000 }).toContain('Envelope Test Brand');
+      expect(await textOf(ui.getByTestId('requests-today'))).toMatch(new RegExp(`^${usedToday} of 50 requests today\\. Statuses refresh every 15 minutes`));
+      await form.getByLabel('Brand', { exact: true }).fill('Envelope Test Brand');
+      await form.getByLabel('Website').fill('envelopetestbrand.com');
+      await send();
+      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^You already asked for Envelope Test Brand: it was not counted again\. Queued\./);
+
+      // Already in the library: a way to its page.
+      const top = await libraryAsync<{ data: BrandRecord[] }>('/v1/brands?per_page=1');
+      await form.getByLabel('Brand', { exact: true }).fill(top.data[0]!.name);
+      await form.getByLabel('Website').fill('example-of-a-known-brand.com');
+      await send();
+      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toContain(`${top.data[0]!.name} is already in the library.`);
+
+      // Not allowed: said, and the form kept.
+      await form.getByLabel('Brand', { exact: true }).fill('Adult Things');
+      await form.getByLabel('Website').fill('adultthings.com');
+      await send();
+      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toContain('does not collect adult content');
+      expect(await form.getByLabel('Brand', { exact: true }).inputValue()).toBe('Adult Things');
+
+      // Unavailable: try again, the form kept.
+      await setFaultsAsync({ rate: 1, kinds: ['503'] });
+      await form.getByLabel('Brand', { exact: true }).fill('Quiet Harbour Tea');
+      await form.getByLabel('Website').fill('quietharbourtea.com');
+      await send();
+      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toContain('could not save the request just now. Try again in a moment; your form is kept.');
+      expect(await form.getByLabel('Website').inputValue()).toBe('quietharbourtea.com');
+      await setFaultsAsync({ rate: 0 });
+
+      // The day's 50: when it resets.
+      for (let n = usedToday; n < 50; n++) {
+        const response = await fetch(`${h.emulator.libraryUrl}/v1/brand-requests`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ brand: `Filler Brand ${n}`, website: `filler-brand-${n}.com` }),
+        });
+        expect(response.status).toBe(201);
+      }
+      await send();
+      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^You have made today’s 50 brand requests\. You can ask again in (\d+ hours?)?( ?\d+ minutes?)?, after midnight UTC; your form is kept\./);
+      expect(await form.getByLabel('Brand', { exact: true }).inputValue()).toBe('Quiet Harbour Tea');
+      await checkAxeAsync(ui, 'brand requests, light');
+    } finally {
+      h.page.off('request', watch);
+      await setFaultsAsync({ rate: 0 });
+    }
+  });
+
+  it('opens the brand already in the library, and without a key says how to add one', async () => {
+    const top = await libraryAsync<{ data: BrandRecord[] }>('/v1/brands?per_page=1');
+    let ui = await openBrowseAsync('dark', 'key');
+    await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+    const form = ui.getByRole('form', { name: 'Ask for a brand' });
+    await form.getByLabel('Brand', { exact: true }).fill(top.data[0]!.name);
+    await form.getByLabel('Website').fill('example-of-a-known-brand.com');
+    await h.page.screenshot({ path: `${SHOTS}/library-request-form-dark.png` });
+    await form.getByRole('button', { name: 'Send request' }).click();
+    await ui.getByRole('button', { name: 'Open its page' }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(top.data[0]!.name);
+
+    ui = await openBrowseAsync('dark', 'anonymous');
+    await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+    expect(await textOf(ui.getByTestId('requests-need-key'))).toContain('needs your library key');
+  });
+});
+
 describe('Browse in both themes', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`search and detail are clean under axe in the ${theme} theme (screenshots)`, async () => {

@@ -1,5 +1,5 @@
 // The library client with its reads going through the response cache (same call, same answer
-// for a short while; identical calls in flight are joined). Writes are never cached.
+// for a short while; identical calls in flight are joined). Writes are never cached, and clear it.
 import type { LibraryClient } from '../../src/shared/api/library/client';
 import type { ResponseCache } from './response-cache';
 
@@ -27,5 +27,7 @@ export function withResponseCache(client: LibraryClient, cache: ResponseCache): 
   for (const name of READS) {
     cached[name] = (...args: unknown[]) => cache.getAsync(`${name} ${JSON.stringify(args)}`, () => methods[name]!(...args));
   }
+  // A write changes what the reads would say (my requests, today's count): nothing older is reused.
+  cached['createBrandRequestAsync'] = (...args: unknown[]) => methods['createBrandRequestAsync']!(...args).finally(() => cache.clear());
   return cached as unknown as LibraryClient;
 }

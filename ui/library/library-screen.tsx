@@ -11,6 +11,7 @@ import { BrandsScreen } from './brands/brands-screen';
 import { EmailDetailView } from './email/email-detail';
 import { JourneysScreen } from './journeys/journeys-screen';
 import { MeScreen } from './me/me-screen';
+import { BrandRequestsScreen } from './requests/brand-requests-screen';
 import { connectLibraryAsync, type LibraryConnection } from './library-connection';
 import type { GridPlace } from './search/email-grid';
 import { SearchScreen } from './search/search-screen';
@@ -47,9 +48,9 @@ export function LibraryScreen({ endpoint, onOpenSettings }: LibraryScreenProps) 
   return <LibraryBrowser connection={connection} onOpenSettings={onOpenSettings} />;
 }
 
-type Section = 'emails' | 'brands' | 'journeys' | 'me';
+type Section = 'emails' | 'brands' | 'journeys' | 'me' | 'requests';
 
-const SECTION_LABELS: Record<Section, string> = { emails: 'Emails', brands: 'Brands', journeys: 'Journeys', me: 'Me' };
+const SECTION_LABELS: Record<Section, string> = { emails: 'Emails', brands: 'Brands', journeys: 'Journeys', me: 'Me', requests: 'Requests' };
 
 /** An open email: which list it came from (for previous/next) and where in it. */
 interface OpenEmail {
@@ -122,7 +123,7 @@ function LibraryBrowser({ connection, onOpenSettings }: { connection: LibraryCon
   return (
     <div class="library" data-testid="screen-browse">
       <nav class="library-sections" aria-label="Library">
-        {(['emails', 'brands', 'journeys', 'me'] as const).map((target) => (
+        {(['emails', 'brands', 'journeys', 'me', 'requests'] as const).map((target) => (
           <button key={target} type="button" class="library-section" aria-current={section === target ? 'page' : undefined} onClick={() => showSection(target)}>
             {SECTION_LABELS[target]}
           </button>
@@ -158,6 +159,7 @@ function LibraryBrowser({ connection, onOpenSettings }: { connection: LibraryCon
       {section === 'me' ? (
         <MeScreen client={client} hidden={open !== null} onBrand={showBrand} onOpen={(emailList, index) => setOpen({ from: 'me', list: emailList, index })} onOpenSettings={onOpenSettings} />
       ) : null}
+      {section === 'requests' ? <BrandRequestsScreen client={client} hidden={open !== null} onBrand={showBrand} onOpenSettings={onOpenSettings} /> : null}
       {open !== null && openId !== undefined ? (
         <EmailDetailView
           client={client}

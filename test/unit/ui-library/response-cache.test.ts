@@ -77,5 +77,8 @@ describe('withResponseCache', () => {
     await cached.createBrandRequestAsync(input);
     expect(createBrandRequestAsync).toHaveBeenCalledTimes(2);
     expect(cached.hasKey).toBe(true);
+    // After a write, the same read asks the library again.
+    await cached.searchEmailsAsync({ q: 'sale', page: 1 });
+    expect(searchEmailsAsync).toHaveBeenCalledTimes(3);
   });
 });
