@@ -193,6 +193,25 @@ describe('Browse: when the library says no', () => {
   });
 });
 
+describe('Browse: offline', () => {
+  it('says the library cannot be reached, keeps the search, and tries again on request', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const offline = `${h.emulator.libraryUrl}/v1/**`;
+    await h.page.route(offline, (route) => route.abort('internetdisconnected'));
+    try {
+      await ui.getByLabel('Category').selectOption({ label: 'Food' });
+      const alert = ui.getByTestId('library-problem').getByRole('alert');
+      await expect.poll(() => textOf(alert), { timeout: 10_000 }).toMatch(/^The library cannot be reached: you may be offline\./);
+      expect(await ui.getByLabel('Category').inputValue()).toBe('Food');
+    } finally {
+      await h.page.unroute(offline);
+    }
+    await ui.getByRole('button', { name: 'Try again' }).click();
+    const food = await libraryAsync<{ data: Summary[] }>('/v1/emails?category=food&per_page=50');
+    await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects[0]), { timeout: 10_000 }).toBe(food.data[0]!.subject_line);
+  });
+});
+
 describe('Browse: a thousand results', () => {
   it('keeps only the rows in view in the page, and loads only their thumbnails', async () => {
     const ui = await openBrowseAsync('light', 'key');
