@@ -6,6 +6,7 @@ import { onSandboxEvent, sandbox, type UiEndpoint } from './bridge/ui-endpoint';
 import { Button } from './components/button';
 import { ErrorNotice } from './components/notice';
 import { Spinner } from './components/spinner';
+import { LibraryScreen } from './library/library-screen';
 import { errorText } from './messages/error-text';
 import { createSettingsRequester } from './settings/settings-requester';
 import { SettingsScreen } from './settings/settings-screen';
@@ -111,6 +112,8 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
         <SettingsScreen view={state.view} onView={setView} requester={requester} onShowStart={() => setScreen('start')} />
       ) : state.screen === 'start' ? (
         <StartScreen onScreen={setScreen} />
+      ) : state.screen === 'browse' ? (
+        <LibraryScreen endpoint={endpoint} onOpenSettings={() => setScreen('settings')} />
       ) : info ? (
         <UpcomingScreen screen={info} />
       ) : null}

@@ -18,7 +18,8 @@ interface SyncResults { machine: { date: string }; results: SyncCase[] }
 const read = <T>(path: string): T => JSON.parse(readFileSync(`${root}/${path}`, 'utf8')) as T;
 const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(1)} ms`);
 const spread = (samples: number[]) => `${ms(Math.min(...samples))}–${ms(Math.max(...samples))}`;
-const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+// kB of 1,024 bytes, as the build prints them.
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const group = (n: number) => n.toLocaleString('en-US');
 
 const snapshot = read<SnapshotResults>('test/bench/latest-results.json');
@@ -77,11 +78,26 @@ for (const row of sync.results) {
   lines.push(`| ${group(row.componentNodes)} (${group(row.components)}) | ${row.case} | ${upserts} | ${row.changesCalls} | ${sent} | ${row.rateLimited} | ${ms(row.wallMs)} |`);
 }
 lines.push('');
+const library = (() => {
+  try {
+    return read<{ session: { apiRequests: number; rateLimited: number; imageRequests: number; timeToFirstResultsMs: number; wallMs: number }; scroll: { loaded: number; longTasks: number; longestTaskMs: number; drawnCards: number } }>('test/bench/library-results.json');
+  } catch {
+    return null;
+  }
+})();
+if (library !== null) {
+  const { session, scroll } = library;
+  lines.push(
+    `**Library browsing** (Chromium against the emulator at its real limits, anonymous): a scripted session (a query, five pages, ten emails opened, a brand and its insights) made ${session.apiRequests} API requests (limit 20 a minute) with ${session.rateLimited} × 429, first results in ${ms(session.timeToFirstResultsMs)}, ${session.imageRequests} image requests; scrolling ${group(scroll.loaded)} loaded results drew ${scroll.drawnCards} cards at a time with ${scroll.longTasks} tasks over 50 ms.`,
+  );
+  lines.push('');
+}
 const size = (path: string) => {
   const bytes = readFileSync(`${root}/${path}`);
   return `\`${path}\` ${kb(bytes.length)} (${kb(gzipSync(bytes, { level: 9 }).length)} gzipped)`;
 };
 lines.push(`Bundles (\`npm run build\`, rewritten with the figures): ${size('dist/code.js')}, ${size('dist/ui.html')}.`);
+
 
 const readmePath = `${root}/README.md`;
 const readme = readFileSync(readmePath, 'utf8');

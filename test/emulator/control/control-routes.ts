@@ -80,6 +80,15 @@ const remoteEdit: ControlHandler = (state, body, params) => {
   return jsonResponse(200, componentShape(state.urls.builder, designSystem.id, edited));
 };
 
+// docs/api/api-assumptions.md: tests store any markup (hostile included) as an email's HTML.
+const setEmailHtml: ControlHandler = (state, body, params) => {
+  const email = state.library.emailsById.get(Number(params['id']));
+  if (!email) return problem(404, `Email "${params['id']!}" was not found.`);
+  if (!isPlainObject(body) || typeof body['html'] !== 'string') return problem(400, 'Send {"html": "<markup>"}.');
+  email.htmlOverride = body['html'];
+  return jsonResponse(200, { ok: true, id: email.id });
+};
+
 const router = createRouter<ControlHandler>();
 router.add('GET', '/_emulator/state', getState);
 router.add('POST', '/_emulator/reset', reset);
@@ -88,6 +97,7 @@ router.add('POST', '/_emulator/clock', setClock);
 router.add('GET', '/_emulator/faults', getFaults);
 router.add('POST', '/_emulator/faults', setFaults);
 router.add('POST', '/_emulator/design-systems/:id/remote-edit', remoteEdit);
+router.add('POST', '/_emulator/library/emails/:id/html', setEmailHtml);
 
 export function isControlPath(path: string): boolean {
   return path === '/_emulator' || path.startsWith('/_emulator/');

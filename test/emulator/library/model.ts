@@ -24,6 +24,8 @@ export interface Email {
   categorySlugs: string[];
   /** False for older emails captured before HTML was stored (`not_available`). */
   hasHtml: boolean;
+  /** HTML a test stored through `POST /_emulator/library/emails/:id/html`; served instead of the drawn one. */
+  htmlOverride?: string;
   esp: string;
   responsive: boolean;
   amp: boolean;

@@ -54,7 +54,7 @@ export const getEmail: LibraryHandler = (ctx) => {
   const email = ctx.data.emailsById.get(Number(raw));
   if (!email) throw notFound(`Email ${raw} was not found.`);
   // A caller without a key learns that a key is needed before anything else.
-  const status: HtmlStatus = ctx.caller.account === null ? 'key_required' : email.hasHtml ? 'ok' : 'not_available';
-  const html = status === 'ok' ? renderEmailHtml(email, ctx.data.brands.get(email.brandSlug)!) : null;
+  const status: HtmlStatus = ctx.caller.account === null ? 'key_required' : email.hasHtml || email.htmlOverride !== undefined ? 'ok' : 'not_available';
+  const html = status === 'ok' ? (email.htmlOverride ?? renderEmailHtml(email, ctx.data.brands.get(email.brandSlug)!)) : null;
   return libraryOk(emailDetail(ctx, email, html, status));
 };

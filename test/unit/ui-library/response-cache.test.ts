@@ -1,0 +1,84 @@
+// The library's response cache: identical requests in flight are joined, answers live a short
+// while, failures are never kept; and the cached client routes reads, never writes, through it.
+import { describe, expect, it, vi } from 'vitest';
+import type { LibraryClient } from '../../../src/shared/api/library/client';
+import { withResponseCache } from '../../../ui/library/cached-library-client';
+import { createResponseCache } from '../../../ui/library/response-cache';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('createResponseCache', () => {
+  it('joins an identical request while the first is in flight', async () => {
+    const cache = createResponseCache({ now: () => 0 });
+    const answer = deferred<string>();
+    const load = vi.fn(() => answer.promise);
+    const first = cache.getAsync('a', load);
+    const second = cache.getAsync('a', load);
+    answer.resolve('page');
+    expect(await Promise.all([first, second])).toEqual(['page', 'page']);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(cache.hits).toBe(1);
+  });
+
+  it('reuses an answer within its lifetime and asks again after it', async () => {
+    let now = 1_000;
+    const cache = createResponseCache({ now: () => now, lifetimeMs: 60_000 });
+    const load = vi.fn(async () => now);
+    expect(await cache.getAsync('a', load)).toBe(1_000);
+    now += 59_999;
+    expect(await cache.getAsync('a', load)).toBe(1_000);
+    now += 1;
+    expect(await cache.getAsync('a', load)).toBe(61_000);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps different keys apart', async () => {
+    const cache = createResponseCache({ now: () => 0 });
+    expect(await cache.getAsync('a', async () => 1)).toBe(1);
+    expect(await cache.getAsync('b', async () => 2)).toBe(2);
+  });
+
+  it('forgets a failure, so the next call asks again', async () => {
+    const cache = createResponseCache({ now: () => 0 });
+    await expect(cache.getAsync('a', () => Promise.reject(new Error('offline')))).rejects.toThrow('offline');
+    expect(await cache.getAsync('a', async () => 'back')).toBe('back');
+  });
+
+  it('drops the oldest entry beyond its size', async () => {
+    const cache = createResponseCache({ now: () => 0, maxEntries: 2 });
+    const load = vi.fn(async () => 'x');
+    await cache.getAsync('a', load);
+    await cache.getAsync('b', load);
+    await cache.getAsync('c', load);
+    await cache.getAsync('a', load);
+    expect(load).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe('withResponseCache', () => {
+  it('sends one search for two identical calls and one per distinct query; writes always go through', async () => {
+    const searchEmailsAsync = vi.fn(async (query: unknown) => ({ query }));
+    const createBrandRequestAsync = vi.fn(async () => ({ status: 'queued' }));
+    const client = { hasKey: true, searchEmailsAsync, createBrandRequestAsync } as unknown as LibraryClient;
+    const cached = withResponseCache(client, createResponseCache({ now: () => 0 }));
+    await Promise.all([cached.searchEmailsAsync({ q: 'sale', page: 1 }), cached.searchEmailsAsync({ q: 'sale', page: 1 })]);
+    await cached.searchEmailsAsync({ q: 'sale', page: 2 });
+    expect(searchEmailsAsync).toHaveBeenCalledTimes(2);
+    const input = { brand: 'B', website: 'b.com' };
+    await cached.createBrandRequestAsync(input);
+    await cached.createBrandRequestAsync(input);
+    expect(createBrandRequestAsync).toHaveBeenCalledTimes(2);
+    expect(cached.hasKey).toBe(true);
+    // After a write, the same read asks the library again.
+    await cached.searchEmailsAsync({ q: 'sale', page: 1 });
+    expect(searchEmailsAsync).toHaveBeenCalledTimes(3);
+  });
+});

@@ -1,0 +1,45 @@
+// A brand's insights as charts; a brand with too few emails says so (404 `no_insights`).
+import type { BrandInsights } from '../../../src/shared/api/library/schemas';
+import { shortDate } from '../search/search-query';
+import { BarRows, ColumnChart } from './charts';
+import { dayBars, hourBars, shareRows } from './insight-charts';
+
+export function BrandInsightsView({ insights }: { insights: BrandInsights }) {
+  const { frequency, technology, subject_line: subject, content, deliverability } = insights;
+  const percentRows = (rows: Array<[string, number]>) => rows.map(([label, percent]) => ({ label, percent }));
+  return (
+    <section class="brand-insights" aria-labelledby="brand-insights-title">
+      <h3 id="brand-insights-title">Insights</h3>
+      <p>
+        {frequency.total_sent} emails, about {frequency.avg_per_week} a week, from {shortDate(frequency.first_send)} to {shortDate(frequency.last_send)}. Subject lines average {Math.round(subject.avg_length)} characters; emails
+        average {Math.round(content.avg_word_count)} words and {Math.round(content.avg_image_count)} images.
+      </p>
+      <div class="chart-grid">
+        <ColumnChart title="Sends by day of the week" bars={dayBars(insights.send_patterns.by_day_of_week)} unit="sends" />
+        <ColumnChart title="Sends by hour of the day (UTC)" bars={hourBars(insights.send_patterns.by_hour)} unit="sends" labelEvery={6} />
+        <BarRows title="Email service providers" rows={shareRows(technology.esp_breakdown)} />
+        <BarRows title="Senders" rows={shareRows(insights.senders.map((sender) => ({ name: sender.from_email, count: sender.count })))} />
+        <BarRows title="Top words in subject lines" rows={shareRows(subject.top_words.map((word) => ({ name: word.word, count: word.count })), 10).filter((row) => row.label !== 'Other')} />
+        <BarRows
+          title="Content and technology"
+          rows={percentRows([
+            ['Responsive', technology.responsive_pct],
+            ['Dark mode', technology.dark_mode_pct],
+            ['Outlook-optimised', technology.outlook_opt_pct],
+            ['AMP', technology.amp_pct],
+            ['Emoji in subject', subject.contains_emoji_pct],
+            ['Animated GIF', content.animated_gif_pct],
+          ])}
+        />
+        <BarRows
+          title="Deliverability"
+          rows={percentRows([
+            ['SPF pass', deliverability.spf_pass_pct],
+            ['DKIM pass', deliverability.dkim_pass_pct],
+            ['DMARC pass', deliverability.dmarc_pass_pct],
+          ])}
+        />
+      </div>
+    </section>
+  );
+}

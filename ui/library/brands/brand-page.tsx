@@ -1,0 +1,112 @@
+// One brand: its emails (a page at a time, on request) and its insights.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { LibraryClient } from '../../../src/shared/api/library/client';
+import type { BrandInsights, EmailSummary, GetBrandResponse } from '../../../src/shared/api/library/schemas';
+import { takeUnseen } from '../../../src/shared/api/library/unique-pager';
+import { Button } from '../../components/button';
+import { Spinner } from '../../components/spinner';
+import { libraryProblem, type LibraryProblem } from '../library-problem';
+import { ProblemNotice } from '../problem-notice';
+import { EmailRows } from '../email-rows';
+import { BrandInsightsView } from './brand-insights';
+
+const PAGE_SIZE = 20;
+
+export interface BrandPageProps {
+  client: LibraryClient;
+  slug: string;
+  hidden: boolean;
+  onBack: () => void;
+  onOpen: (emails: readonly EmailSummary[], index: number) => void;
+  onOpenSettings: () => void;
+}
+
+type InsightsState = { status: 'loading' } | { status: 'ok'; insights: BrandInsights } | { status: 'too_few' } | { status: 'failed'; problem: LibraryProblem };
+
+export function BrandPage({ client, slug, hidden, onBack, onOpen, onOpenSettings }: BrandPageProps) {
+  const [brand, setBrand] = useState<GetBrandResponse['data']['brand'] | null>(null);
+  const [emails, setEmails] = useState<EmailSummary[]>([]);
+  const [page, setPage] = useState(1);
+  const [done, setDone] = useState(false);
+  const [problem, setProblem] = useState<LibraryProblem | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [insights, setInsights] = useState<InsightsState>({ status: 'loading' });
+  const seen = useRef(new Set<number | string>());
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    let current = true;
+    setProblem(null);
+    client.getBrandAsync(slug, { page, perPage: PAGE_SIZE }).then(
+      (response) => {
+        if (!current) return;
+        setBrand(response.data.brand);
+        const fresh = takeUnseen(seen.current, response.data.emails);
+        setEmails((before) => [...before, ...fresh]);
+        setDone(response.data.emails.length < response.meta.per_page);
+      },
+      (error: unknown) => current && setProblem(libraryProblem(error)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [client, slug, page, attempt]);
+
+  useEffect(() => {
+    let current = true;
+    client.getBrandInsightsAsync(slug).then(
+      (response) => current && setInsights({ status: 'ok', insights: response.data }),
+      (error: unknown) =>
+        current && setInsights((error as { code?: unknown }).code === 'no_insights' ? { status: 'too_few' } : { status: 'failed', problem: libraryProblem(error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [client, slug]);
+
+  useEffect(() => {
+    if (brand) heading.current?.focus();
+  }, [brand]);
+
+  return (
+    <article class="brand-page" hidden={hidden} aria-labelledby="brand-page-title">
+      <nav class="email-detail-nav" aria-label="Brand">
+        <Button variant="link" onClick={onBack}>
+          ← All brands
+        </Button>
+      </nav>
+      {brand ? (
+        <>
+          <h2 id="brand-page-title" tabIndex={-1} ref={heading} class="email-detail-title">
+            {brand.name}
+          </h2>
+          <p class="email-attribution">
+            {brand.email_count} emails in the library ·{' '}
+            <a href={brand.url} target="_blank" rel="noopener noreferrer">
+              Its page in the library
+            </a>
+          </p>
+        </>
+      ) : problem ? null : (
+        <p class="library-status" role="status">
+          <Spinner /> Loading the brand…
+        </p>
+      )}
+      {problem ? <ProblemNotice problem={problem} onRetry={() => setAttempt((n) => n + 1)} onOpenSettings={onOpenSettings} /> : null}
+      {insights.status === 'ok' ? <BrandInsightsView insights={insights.insights} /> : null}
+      {insights.status === 'too_few' ? (
+        <p class="notice notice-info" data-testid="no-insights">
+          Too few emails yet for insights: they appear once the library has captured a few more from this brand.
+        </p>
+      ) : null}
+      {insights.status === 'failed' ? <p class="notice notice-error">Insights could not be loaded: {insights.problem.message}</p> : null}
+      {emails.length > 0 ? (
+        <section aria-labelledby="brand-emails-title">
+          <h3 id="brand-emails-title">Emails</h3>
+          <EmailRows emails={emails} label={`Emails from ${brand?.name ?? 'the brand'}`} onOpen={(index) => onOpen(emails, index)} />
+          {done ? null : <Button onClick={() => setPage((n) => n + 1)}>More emails</Button>}
+        </section>
+      ) : null}
+    </article>
+  );
+}

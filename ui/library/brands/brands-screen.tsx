@@ -1,0 +1,76 @@
+// Brands: the top brands, or those whose name matches the search (after a pause in typing).
+import { useEffect, useState } from 'preact/hooks';
+import type { LibraryClient } from '../../../src/shared/api/library/client';
+import type { Brand } from '../../../src/shared/api/library/schemas';
+import { Spinner } from '../../components/spinner';
+import { libraryProblem, type LibraryProblem } from '../library-problem';
+import { ProblemNotice } from '../problem-notice';
+import { SEARCH_DEBOUNCE_MS } from '../search/search-query';
+
+export interface BrandsScreenProps {
+  client: LibraryClient;
+  hidden: boolean;
+  onBrand: (slug: string) => void;
+  onOpenSettings: () => void;
+}
+
+export function BrandsScreen({ client, hidden, onBrand, onOpenSettings }: BrandsScreenProps) {
+  const [text, setText] = useState('');
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<{ brands: Brand[] | null; problem: LibraryProblem | null }>({ brands: null, problem: null });
+
+  useEffect(() => {
+    let current = true;
+    const timer = setTimeout(
+      () => {
+        setState((previous) => ({ ...previous, problem: null }));
+        client.listBrandsAsync({ q: text, perPage: 50 }).then(
+          (response) => current && setState({ brands: response.data, problem: null }),
+          (error: unknown) => current && setState((previous) => ({ ...previous, problem: libraryProblem(error) })),
+        );
+      },
+      text === '' ? 0 : SEARCH_DEBOUNCE_MS,
+    );
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [client, text, attempt]);
+
+  return (
+    <section class="library-brands" hidden={hidden} aria-label="Brands">
+      <div class="field">
+        <label class="field-label" for="library-brand-search">
+          Search brands
+        </label>
+        <input id="library-brand-search" class="field-input" type="search" value={text} placeholder="Top brands" autoComplete="off" onInput={(event) => setText(event.currentTarget.value)} />
+      </div>
+      {state.problem ? <ProblemNotice problem={state.problem} onRetry={() => setAttempt((n) => n + 1)} onOpenSettings={onOpenSettings} /> : null}
+      {state.brands === null && !state.problem ? (
+        <p class="library-status" role="status">
+          <Spinner /> Loading brands…
+        </p>
+      ) : null}
+      {state.brands?.length === 0 ? (
+        <div class="empty-state">
+          <strong>No brand called “{text.trim()}” in the library.</strong>
+        </div>
+      ) : null}
+      {state.brands && state.brands.length > 0 ? (
+        <ul class="brand-list" aria-label={text.trim() ? 'Matching brands' : 'Top brands'}>
+          {state.brands.map((brand) => (
+            <li key={brand.slug}>
+              <button type="button" class="brand-row" onClick={() => onBrand(brand.slug)}>
+                <span class="brand-row-name">{brand.name}</span>
+                <span class="brand-row-count">
+                  {brand.email_count} email{brand.email_count === 1 ? '' : 's'}
+                </span>
+                <span class="brand-row-description">{brand.description}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+// Small charts drawn with SVG and CSS (no chart library: the bundle stays small). Each has a
+// text alternative that says what it shows.
+import type { Bar, ShareRow } from './insight-charts';
+import { barsSummary, percentText } from './insight-charts';
+
+export function ColumnChart({ title, bars, unit, labelEvery = 1 }: { title: string; bars: readonly Bar[]; unit: string; labelEvery?: number }) {
+  const max = Math.max(1, ...bars.map((bar) => bar.value));
+  const width = 100 / bars.length;
+  return (
+    <figure class="chart">
+      <figcaption>{title}</figcaption>
+      <svg viewBox="0 0 100 44" preserveAspectRatio="none" role="img" aria-label={`${title}. ${barsSummary(bars, unit)}`}>
+        {bars.map((bar, index) => {
+          const height = (bar.value / max) * 36;
+          return <rect key={bar.label} x={index * width + width * 0.15} y={36 - height} width={width * 0.7} height={height} class="chart-bar" />;
+        })}
+      </svg>
+      <div class="chart-labels" aria-hidden="true">
+        {bars.map((bar, index) => (
+          <span key={bar.label}>{index % labelEvery === 0 ? bar.label : ''}</span>
+        ))}
+      </div>
+    </figure>
+  );
+}
+
+/** Rows with a bar each: shares of a whole (with a count), or percentages 0–100. */
+export function BarRows({ title, rows }: { title: string; rows: ReadonlyArray<ShareRow | { label: string; percent: number; value?: number }> }) {
+  return (
+    <figure class="chart">
+      <figcaption>{title}</figcaption>
+      <ul class="bar-rows">
+        {rows.map((row) => (
+          <li key={row.label}>
+            <span class="bar-rows-label">{row.label}</span>
+            <span class="bar-rows-track" aria-hidden="true">
+              <span class="bar-rows-fill" style={{ width: percentText(row.percent) }} />
+            </span>
+            <span class="bar-rows-value">
+              {percentText(row.percent)}
+              {row.value !== undefined ? ` (${row.value})` : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </figure>
+  );
+}

@@ -1,0 +1,125 @@
+// One email: what it is, who sent it, where it sits in the library, and the email itself.
+// (The Browse screen gives it its keys: arrows for the previous or next result, Escape for back.)
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { LibraryClient } from '../../../src/shared/api/library/client';
+import type { GetEmailResponse } from '../../../src/shared/api/library/schemas';
+import { Button } from '../../components/button';
+import { Spinner } from '../../components/spinner';
+import { libraryProblem, type LibraryProblem } from '../library-problem';
+import { ProblemNotice } from '../problem-notice';
+import { shortDate } from '../search/search-query';
+import { EmailPreview } from './email-preview';
+
+export interface EmailDetailProps {
+  client: LibraryClient;
+  libraryUrl: string;
+  emailId: number;
+  /** "3 of 120": where this email is in the results. */
+  position: { index: number; count: number };
+  onPrevious: (() => void) | null;
+  onNext: (() => void) | null;
+  onBack: () => void;
+  onCategory: (name: string) => void;
+  /** Opens the brand's page in the plugin. */
+  onBrand: (slug: string) => void;
+  onOpenSettings: () => void;
+}
+
+export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevious, onNext, onBack, onCategory, onBrand, onOpenSettings }: EmailDetailProps) {
+  const [state, setState] = useState<{ response: GetEmailResponse | null; problem: LibraryProblem | null }>({ response: null, problem: null });
+  const [attempt, setAttempt] = useState(0);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    let current = true;
+    setState({ response: null, problem: null });
+    client.getEmailAsync(emailId).then(
+      (response) => current && setState({ response, problem: null }),
+      (error: unknown) => current && setState({ response: null, problem: libraryProblem(error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [client, emailId, attempt]);
+
+  useEffect(() => {
+    if (state.response) heading.current?.focus();
+  }, [state.response]);
+
+  const email = state.response?.data;
+  const attribution = state.response?.meta.attribution;
+  return (
+    <article class="email-detail" aria-labelledby="email-detail-title">
+      <nav class="email-detail-nav" aria-label="Results">
+        <Button variant="link" onClick={onBack}>
+          ← Back to results
+        </Button>
+        <span class="email-detail-position">
+          {position.index + 1} of {position.count}
+        </span>
+        <Button onClick={() => onPrevious?.()} disabled={!onPrevious}>
+          Previous
+        </Button>
+        <Button onClick={() => onNext?.()} disabled={!onNext}>
+          Next
+        </Button>
+      </nav>
+      {state.problem ? <ProblemNotice problem={state.problem} onRetry={() => setAttempt((n) => n + 1)} onOpenSettings={onOpenSettings} /> : null}
+      {!email && !state.problem ? (
+        <p class="library-status" role="status">
+          <Spinner /> Loading the email…
+        </p>
+      ) : null}
+      {email ? (
+        <>
+          <h2 id="email-detail-title" tabIndex={-1} ref={heading} class="email-detail-title">
+            {email.subject_line}
+          </h2>
+          <dl class="email-facts">
+            <dt>From</dt>
+            <dd>{email.from_email}</dd>
+            <dt>Brand</dt>
+            <dd>
+              <Button variant="link" onClick={() => onBrand(email.brand.slug)} ariaLabel={`${email.brand.name}: the brand’s page`}>
+                {email.brand.name}
+              </Button>
+            </dd>
+            <dt>Sent</dt>
+            <dd>{shortDate(email.sent_date)}</dd>
+            <dt>Captured</dt>
+            <dd>{shortDate(email.captured_date)}</dd>
+            {email.categories.length > 0 ? (
+              <>
+                <dt>Categories</dt>
+                <dd class="chips">
+                  {email.categories.map((category) => (
+                    <button key={category.slug} type="button" class="chip" onClick={() => onCategory(category.name)} aria-label={`Show ${category.name} emails`}>
+                      {category.name}
+                    </button>
+                  ))}
+                </dd>
+              </>
+            ) : null}
+            {email.journey_stages.length > 0 ? (
+              <>
+                <dt>Journey stages</dt>
+                <dd>{email.journey_stages.map((stage) => stage.stage).join(', ')}</dd>
+              </>
+            ) : null}
+          </dl>
+          <p class="email-attribution" data-testid="email-attribution">
+            This email belongs to {email.brand.name}, its sender. From{' '}
+            <a href={attribution?.url} target="_blank" rel="noopener noreferrer">
+              {attribution?.source}
+            </a>
+            {' · '}
+            <a href={email.service_url} target="_blank" rel="noopener noreferrer">
+              Its page in the library
+            </a>
+          </p>
+          <EmailPreview email={email} libraryUrl={libraryUrl} />
+        </>
+      ) : null}
+    </article>
+  );
+}

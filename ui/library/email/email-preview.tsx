@@ -1,0 +1,61 @@
+// The email itself: its full-length screenshot, or its HTML in a sandboxed frame (no scripts, no
+// same origin, the preview's CSP), at desktop or mobile width.
+import { useMemo, useState } from 'preact/hooks';
+import type { EmailDetail } from '../../../src/shared/api/library/schemas';
+import { originsOf } from './preview-policy';
+import { safeEmailDocument } from './safe-email-html';
+
+const WIDTHS = { desktop: 640, mobile: 375 } as const;
+
+const WHY_NO_HTML: Record<'key_required' | 'not_available', string> = {
+  key_required: 'The HTML of an email is shown with a library key. Add yours in Settings to see it; the screenshot is here without one.',
+  not_available: 'The library has no HTML for this email, only its screenshot.',
+};
+
+export function EmailPreview({ email, libraryUrl }: { email: EmailDetail; libraryUrl: string }) {
+  const [mode, setMode] = useState<'screenshot' | 'html'>('screenshot');
+  const [width, setWidth] = useState<keyof typeof WIDTHS>('desktop');
+  const html = email.html_status === 'ok' && email.html !== null ? email.html : null;
+  const srcdoc = useMemo(() => (html === null ? '' : safeEmailDocument(html, originsOf([libraryUrl, email.preview_url, email.thumbnail_url]))), [html, libraryUrl, email.preview_url, email.thumbnail_url]);
+  return (
+    <div class="email-preview">
+      <div class="email-preview-controls">
+        <div role="group" aria-label="Show" class="segmented">
+          <button type="button" aria-pressed={mode === 'screenshot'} onClick={() => setMode('screenshot')}>
+            Screenshot
+          </button>
+          <button type="button" aria-pressed={mode === 'html'} disabled={html === null} onClick={() => setMode('html')}>
+            HTML
+          </button>
+        </div>
+        {mode === 'html' && html !== null ? (
+          <div role="group" aria-label="Width" class="segmented">
+            {(['desktop', 'mobile'] as const).map((option) => (
+              <button key={option} type="button" aria-pressed={width === option} onClick={() => setWidth(option)}>
+                {option === 'desktop' ? 'Desktop' : 'Mobile'}
+              </button>
+            ))}
+          </div>
+        ) : null}
+      </div>
+      {html === null && email.html_status !== 'ok' ? (
+        <p class="notice notice-info" data-testid="html-status">
+          {WHY_NO_HTML[email.html_status]}
+        </p>
+      ) : null}
+      {mode === 'html' && html !== null ? (
+        <iframe
+          class="email-html"
+          title={`HTML of “${email.subject_line}”`}
+          sandbox=""
+          referrerpolicy="no-referrer"
+          srcdoc={srcdoc}
+          style={{ width: `${WIDTHS[width]}px` }}
+          data-testid="email-html"
+        />
+      ) : (
+        <img class="email-screenshot" src={email.preview_url} alt={`Screenshot of the email “${email.subject_line}”`} />
+      )}
+    </div>
+  );
+}

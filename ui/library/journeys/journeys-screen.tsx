@@ -1,0 +1,113 @@
+// Journeys: the brands with a curated lifecycle journey, and one brand's journey as its stages
+// in capture order, with a few emails each (1–10, adjustable).
+import { useEffect, useState } from 'preact/hooks';
+import type { LibraryClient } from '../../../src/shared/api/library/client';
+import { LIBRARY_LIMITS } from '../../../src/shared/api/library/requests';
+import type { EmailSummary, Journey } from '../../../src/shared/api/library/schemas';
+import { Button } from '../../components/button';
+import { Spinner } from '../../components/spinner';
+import { EmailRows } from '../email-rows';
+import { libraryProblem, type LibraryProblem } from '../library-problem';
+import { ProblemNotice } from '../problem-notice';
+import { usePagedList } from '../use-paged-list';
+
+export interface JourneysScreenProps {
+  client: LibraryClient;
+  hidden: boolean;
+  onOpen: (emails: readonly EmailSummary[], index: number) => void;
+  onOpenSettings: () => void;
+}
+
+export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: JourneysScreenProps) {
+  const [brand, setBrand] = useState<string | null>(null);
+  const journeys = usePagedList('journeys', async (page) => {
+    const response = await client.listJourneysAsync({ page, perPage: 50 });
+    return { items: response.data.map((journey) => ({ ...journey, id: journey.brand_slug })), perPage: response.meta.per_page };
+  });
+  return (
+    <section class="library-brands" hidden={hidden} aria-label="Journeys">
+      {brand !== null ? (
+        <JourneyView key={brand} client={client} slug={brand} onBack={() => setBrand(null)} onOpen={onOpen} onOpenSettings={onOpenSettings} />
+      ) : (
+        <>
+          {journeys.problem ? <ProblemNotice problem={journeys.problem} onRetry={journeys.retry} onOpenSettings={onOpenSettings} /> : null}
+          <ul class="brand-list" aria-label="Brands with a journey">
+            {journeys.items.map((journey) => (
+              <li key={journey.brand_slug}>
+                <button type="button" class="brand-row" onClick={() => setBrand(journey.brand_slug)}>
+                  <span class="brand-row-name">{journey.brand}</span>
+                  <span class="brand-row-count">{journey.email_count} emails</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {journeys.loading ? (
+            <p class="library-status" role="status">
+              <Spinner /> Loading journeys…
+            </p>
+          ) : journeys.done || journeys.problem ? null : (
+            <Button onClick={journeys.more}>More</Button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function JourneyView({ client, slug, onBack, onOpen, onOpenSettings }: { client: LibraryClient; slug: string; onBack: () => void } & Pick<JourneysScreenProps, 'onOpen' | 'onOpenSettings'>) {
+  const [perStage, setPerStage] = useState(3);
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<{ journey: Journey | null; problem: LibraryProblem | null }>({ journey: null, problem: null });
+  useEffect(() => {
+    let live = true;
+    setState((before) => ({ ...before, problem: null }));
+    client.getJourneyAsync(slug, { emailsPerStage: perStage }).then(
+      (response) => live && setState({ journey: response.data, problem: null }),
+      (error: unknown) => live && setState((before) => ({ ...before, problem: libraryProblem(error) })),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, slug, perStage, attempt]);
+  const { min, max } = LIBRARY_LIMITS.emailsPerStage;
+  const all = state.journey?.stages.flatMap((stage) => stage.emails) ?? [];
+  let offset = 0;
+  return (
+    <>
+      <Button variant="link" onClick={onBack}>
+        ← All journeys
+      </Button>
+      <h2 class="email-detail-title">{state.journey ? `${state.journey.brand}: journey` : 'Journey'}</h2>
+      <div class="field">
+        <label class="field-label" for="library-per-stage">
+          Emails per stage
+        </label>
+        <select id="library-per-stage" class="field-input" value={String(perStage)} onChange={(event) => setPerStage(Number(event.currentTarget.value))}>
+          {Array.from({ length: max - min + 1 }, (_, index) => min + index).map((count) => (
+            <option key={count} value={String(count)}>
+              {count}
+            </option>
+          ))}
+        </select>
+      </div>
+      {state.problem ? <ProblemNotice problem={state.problem} onRetry={() => setAttempt((n) => n + 1)} onOpenSettings={onOpenSettings} /> : null}
+      {state.journey === null && !state.problem ? (
+        <p class="library-status" role="status">
+          <Spinner /> Loading the journey…
+        </p>
+      ) : null}
+      {state.journey?.stages.map((stage) => {
+        const start = offset;
+        offset += stage.emails.length;
+        return (
+          <section key={stage.stage_slug} aria-label={stage.stage}>
+            <h3>
+              {stage.stage} <span class="brand-row-count">({stage.email_count} emails)</span>
+            </h3>
+            <EmailRows emails={stage.emails} label={`${stage.stage} emails`} onOpen={(index) => onOpen(all, start + index)} />
+          </section>
+        );
+      })}
+    </>
+  );
+}

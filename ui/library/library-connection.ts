@@ -1,0 +1,19 @@
+// The library client the Browse screen uses: the key and address the sandbox hands over
+// (`library/credentials`), fetch from the iframe, and the response cache in front.
+import { createLibraryClient, type LibraryClient } from '../../src/shared/api/library/client';
+import type { UiEndpoint } from '../bridge/ui-endpoint';
+import { createBrowserFetchTransport } from '../http/browser-fetch-transport';
+import { withResponseCache } from './cached-library-client';
+import { createResponseCache } from './response-cache';
+
+export interface LibraryConnection {
+  client: LibraryClient;
+  baseUrl: string;
+}
+
+export async function connectLibraryAsync(endpoint: Pick<UiEndpoint, 'request'>): Promise<LibraryConnection> {
+  const { baseUrl, key } = await endpoint.request('library/credentials', {});
+  // One attempt per call: the screen says what went wrong (a 429 with its countdown) and retries calmly itself.
+  const client = createLibraryClient({ baseUrl, key, transport: createBrowserFetchTransport(), retryPolicy: { maxAttempts: 1 } });
+  return { client: withResponseCache(client, createResponseCache()), baseUrl };
+}

@@ -1,0 +1,44 @@
+// A failed library call as the screen shows it: the sentence, what kind of trouble it is (which
+// decides the button under it), and for a 429 how long to wait before the calm retry.
+import { errorText } from '../messages/error-text';
+
+export type ProblemKind = 'offline' | 'key' | 'busy' | 'unavailable' | 'not_found' | 'other';
+
+export interface LibraryProblem {
+  kind: ProblemKind;
+  message: string;
+  /** Seconds to wait before trying again by itself (429 only). */
+  retryAfterSeconds: number | null;
+}
+
+/** The wait used when a 429 comes without a usable Retry-After. */
+export const DEFAULT_RETRY_SECONDS = 30;
+
+export function libraryProblem(error: unknown): LibraryProblem {
+  const { code, retryAfterSeconds } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; retryAfterSeconds?: unknown };
+  const message = errorText(error);
+  switch (code) {
+    case 'network_error':
+    case 'timeout':
+      return { kind: 'offline', message: `The library cannot be reached: you may be offline. ${message}`, retryAfterSeconds: null };
+    case 'unauthorized':
+      return { kind: 'key', message, retryAfterSeconds: null };
+    case 'rate_limited': {
+      const seconds = typeof retryAfterSeconds === 'number' && retryAfterSeconds > 0 ? Math.ceil(retryAfterSeconds) : DEFAULT_RETRY_SECONDS;
+      return { kind: 'busy', message: 'The library asks us to slow down for a moment.', retryAfterSeconds: seconds };
+    }
+    case 'unavailable':
+    case 'server_error':
+      return { kind: 'unavailable', message: 'The library is unavailable right now. Try again in a little while.', retryAfterSeconds: null };
+    case 'not_found':
+      return { kind: 'not_found', message: 'This is no longer in the library.', retryAfterSeconds: null };
+    default:
+      return { kind: 'other', message, retryAfterSeconds: null };
+  }
+}
+
+/** "Trying again in 12 seconds." */
+export function retryCountdownText(secondsLeft: number): string {
+  if (secondsLeft <= 0) return 'Trying again now…';
+  return `Trying again in ${secondsLeft} second${secondsLeft === 1 ? '' : 's'}.`;
+}

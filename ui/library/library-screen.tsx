@@ -1,0 +1,182 @@
+// Browse: the library's emails. Connects with the key the sandbox hands over, then shows the
+// search (kept in the page, with its place, while an email is open) or one email's detail.
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import type { UiEndpoint } from '../bridge/ui-endpoint';
+import { Button } from '../components/button';
+import { ErrorNotice } from '../components/notice';
+import { Spinner } from '../components/spinner';
+import { errorText } from '../messages/error-text';
+import { BrandPage } from './brands/brand-page';
+import { BrandsScreen } from './brands/brands-screen';
+import { EmailDetailView } from './email/email-detail';
+import { JourneysScreen } from './journeys/journeys-screen';
+import { MeScreen } from './me/me-screen';
+import { BrandRequestsScreen } from './requests/brand-requests-screen';
+import { connectLibraryAsync, type LibraryConnection } from './library-connection';
+import type { GridPlace } from './search/email-grid';
+import { SearchScreen } from './search/search-screen';
+import { useEmailSearch } from './search/use-email-search';
+
+export interface LibraryScreenProps {
+  endpoint: Pick<UiEndpoint, 'request'>;
+  onOpenSettings: () => void;
+}
+
+export function LibraryScreen({ endpoint, onOpenSettings }: LibraryScreenProps) {
+  const [connection, setConnection] = useState<LibraryConnection | { failed: string } | null>(null);
+  const connect = useCallback(() => {
+    setConnection(null);
+    connectLibraryAsync(endpoint).then(setConnection, (error: unknown) => setConnection({ failed: `The library settings could not be read: ${errorText(error)}` }));
+  }, [endpoint]);
+  useEffect(connect, [connect]);
+
+  if (connection === null) {
+    return (
+      <p class="library-status" role="status">
+        <Spinner /> Opening the library…
+      </p>
+    );
+  }
+  if ('failed' in connection) {
+    return (
+      <div class="library-problem">
+        <ErrorNotice message={connection.failed} />
+        <Button onClick={connect}>Try again</Button>
+      </div>
+    );
+  }
+  return <LibraryBrowser connection={connection} onOpenSettings={onOpenSettings} />;
+}
+
+type Section = 'emails' | 'brands' | 'journeys' | 'me' | 'requests';
+
+const SECTION_LABELS: Record<Section, string> = { emails: 'Emails', brands: 'Brands', journeys: 'Journeys', me: 'Me', requests: 'Requests' };
+
+/** An open email: which list it came from (for previous/next) and where in it. */
+interface OpenEmail {
+  from: Section;
+  list: ReadonlyArray<{ id: number }>;
+  index: number;
+}
+
+function LibraryBrowser({ connection, onOpenSettings }: { connection: LibraryConnection; onOpenSettings: () => void }) {
+  const { client, baseUrl } = connection;
+  const search = useEmailSearch(client);
+  const [savedPlace, setSavedPlace] = useState<GridPlace & { generation: number }>({ generation: 0, scrollTop: 0, focused: 0 });
+  const [section, setSection] = useState<Section>('emails');
+  const [brand, setBrand] = useState<string | null>(null);
+  const [open, setOpen] = useState<OpenEmail | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const searchField = useRef<HTMLInputElement>(null);
+  const { emails, generation } = search;
+  // A new search starts at its top.
+  const place = savedPlace.generation === generation ? savedPlace : { generation, scrollTop: 0, focused: 0 };
+  const setPlace = (next: GridPlace | ((current: GridPlace) => GridPlace)) =>
+    setSavedPlace((current) => ({ ...(typeof next === 'function' ? next(current.generation === generation ? current : { scrollTop: 0, focused: 0 }) : next), generation }));
+
+  // Search results keep growing while an email is open: previous/next follow the live list.
+  const list = open === null ? [] : open.from === 'emails' ? emails : open.list;
+  const back = () => {
+    if (open?.from === 'emails') {
+      setPlace((current) => ({ ...current, focused: open.index }));
+      setFocusRequest((n) => n + 1);
+    }
+    setOpen(null);
+  };
+  const step = (by: number) => (open !== null && list[open.index + by] ? () => setOpen({ ...open, index: open.index + by }) : null);
+  const previous = step(-1);
+  const next = step(1);
+  const openSearchResult = (index: number) => setOpen({ from: 'emails', list: emails, index });
+  const showSection = (target: Section) => {
+    setOpen(null);
+    setBrand(null);
+    setSection(target);
+  };
+  const showBrand = (slug: string) => {
+    setOpen(null);
+    setSection('brands');
+    setBrand(slug);
+  };
+
+  // On the document, so the keys work wherever the focus is (even while an email loads): `/`
+  // finds, and in an email the arrows go through the results and Escape goes back.
+  const keys = useRef<(event: KeyboardEvent) => void>(() => undefined);
+  keys.current = (event) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.target instanceof Element && event.target.closest('input, select, textarea')) return;
+    const action =
+      open !== null ? (event.key === 'Escape' ? back : event.key === 'ArrowLeft' ? previous : event.key === 'ArrowRight' ? next : null)
+      : brand !== null ? (event.key === 'Escape' ? () => setBrand(null) : null)
+      : event.key === '/' && section === 'emails' ? () => searchField.current?.focus()
+      : null;
+    if (!action) return;
+    event.preventDefault();
+    action();
+  };
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => keys.current(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
+
+  const openId = open === null ? undefined : list[open.index]?.id;
+  return (
+    <div class="library" data-testid="screen-browse">
+      <nav class="library-sections" aria-label="Library">
+        {(['emails', 'brands', 'journeys', 'me', 'requests'] as const).map((target) => (
+          <button key={target} type="button" class="library-section" aria-current={section === target ? 'page' : undefined} onClick={() => showSection(target)}>
+            {SECTION_LABELS[target]}
+          </button>
+        ))}
+      </nav>
+      <SearchScreen
+        client={client}
+        search={search}
+        place={place}
+        onPlace={setPlace}
+        onOpen={openSearchResult}
+        onOpenSettings={onOpenSettings}
+        onFocusGrid={() => setFocusRequest((n) => n + 1)}
+        hidden={open !== null || section !== 'emails'}
+        focusRequest={focusRequest}
+        searchRef={searchField}
+      />
+      {section === 'brands' ? <BrandsScreen client={client} hidden={open !== null || brand !== null} onBrand={showBrand} onOpenSettings={onOpenSettings} /> : null}
+      {section === 'brands' && brand !== null ? (
+        <BrandPage
+          key={brand}
+          client={client}
+          slug={brand}
+          hidden={open !== null}
+          onBack={() => setBrand(null)}
+          onOpen={(brandEmails, index) => setOpen({ from: 'brands', list: brandEmails, index })}
+          onOpenSettings={onOpenSettings}
+        />
+      ) : null}
+      {section === 'journeys' ? (
+        <JourneysScreen client={client} hidden={open !== null} onOpen={(emailList, index) => setOpen({ from: 'journeys', list: emailList, index })} onOpenSettings={onOpenSettings} />
+      ) : null}
+      {section === 'me' ? (
+        <MeScreen client={client} hidden={open !== null} onBrand={showBrand} onOpen={(emailList, index) => setOpen({ from: 'me', list: emailList, index })} onOpenSettings={onOpenSettings} />
+      ) : null}
+      {section === 'requests' ? <BrandRequestsScreen client={client} hidden={open !== null} onBrand={showBrand} onOpenSettings={onOpenSettings} /> : null}
+      {open !== null && openId !== undefined ? (
+        <EmailDetailView
+          client={client}
+          libraryUrl={baseUrl}
+          emailId={openId}
+          position={{ index: open.index, count: list.length }}
+          onPrevious={previous}
+          onNext={next}
+          onBack={back}
+          onBrand={showBrand}
+          onCategory={(category) => {
+            search.setForm({ ...search.form, category });
+            showSection('emails');
+          }}
+          onOpenSettings={onOpenSettings}
+        />
+      ) : null}
+    </div>
+  );
+}

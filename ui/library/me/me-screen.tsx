@@ -1,0 +1,158 @@
+// Me: the key owner's follows (with the newest emails from them), likes and collections. Without
+// a key, it says how to add one.
+import { useState } from 'preact/hooks';
+import type { LibraryClient } from '../../../src/shared/api/library/client';
+import type { EmailSummary } from '../../../src/shared/api/library/schemas';
+import { Button } from '../../components/button';
+import { Spinner } from '../../components/spinner';
+import { EmailRows } from '../email-rows';
+import { ProblemNotice } from '../problem-notice';
+import { usePagedList, type PagedList } from '../use-paged-list';
+
+const PAGE_SIZE = 20;
+
+export interface MeScreenProps {
+  client: LibraryClient;
+  hidden: boolean;
+  onBrand: (slug: string) => void;
+  onOpen: (emails: readonly EmailSummary[], index: number) => void;
+  onOpenSettings: () => void;
+}
+
+type Part = 'following' | 'likes' | 'collections';
+
+export function MeScreen(props: MeScreenProps) {
+  const [part, setPart] = useState<Part>('following');
+  if (!props.client.hasKey) {
+    return (
+      <section class="library-brands" hidden={props.hidden} aria-label="Me">
+        <div class="empty-state" data-testid="me-needs-key">
+          <strong>Your follows, likes and collections need your library key.</strong>
+          <p>Add the key from your library account under Settings → Library, then come back here.</p>
+          <Button variant="primary" onClick={props.onOpenSettings}>
+            Open Settings
+          </Button>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section class="library-brands" hidden={props.hidden} aria-label="Me">
+      <div role="group" aria-label="Show" class="segmented">
+        {(['following', 'likes', 'collections'] as const).map((option) => (
+          <button key={option} type="button" aria-pressed={part === option} onClick={() => setPart(option)}>
+            {option === 'following' ? 'Following' : option === 'likes' ? 'Likes' : 'Collections'}
+          </button>
+        ))}
+      </div>
+      {part === 'following' ? <Following {...props} /> : part === 'likes' ? <Likes {...props} /> : <Collections {...props} />}
+    </section>
+  );
+}
+
+function ListState<T>({ list, onOpenSettings, empty }: { list: PagedList<T>; onOpenSettings: () => void; empty: string }) {
+  return (
+    <>
+      {list.problem ? <ProblemNotice problem={list.problem} onRetry={list.retry} onOpenSettings={onOpenSettings} /> : null}
+      {list.loading ? (
+        <p class="library-status" role="status">
+          <Spinner /> Loading…
+        </p>
+      ) : null}
+      {!list.loading && !list.problem && list.items.length === 0 ? <p class="empty-state">{empty}</p> : null}
+      {!list.loading && !list.done && !list.problem ? <Button onClick={list.more}>More</Button> : null}
+    </>
+  );
+}
+
+function Following({ client, onBrand, onOpen, onOpenSettings }: MeScreenProps) {
+  const [since, setSince] = useState('');
+  const follows = usePagedList('follows', async () => {
+    const response = await client.listFollowsAsync();
+    return { items: response.data.map((brand) => ({ ...brand, id: brand.slug })), perPage: Infinity, meta: { total: response.meta.total, max: response.meta.max } };
+  });
+  const emails = usePagedList(`followed ${since}`, async (page) => {
+    const response = await client.listFollowedEmailsAsync({ page, perPage: PAGE_SIZE, since: since || undefined });
+    return { items: response.data, perPage: response.meta.per_page };
+  });
+  return (
+    <>
+      <h3>{follows.meta ? `Following ${String(follows.meta['total'])} of ${String(follows.meta['max'])} brands` : 'Following'}</h3>
+      <ul class="brand-list" aria-label="Followed brands">
+        {follows.items.map((brand) => (
+          <li key={brand.slug}>
+            <button type="button" class="brand-row" onClick={() => onBrand(brand.slug)}>
+              <span class="brand-row-name">{brand.name}</span>
+              <span class="brand-row-count">{brand.email_count} emails</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <ListState list={follows} onOpenSettings={onOpenSettings} empty="You follow no brands yet: follow brands in the library, and their newest emails show here." />
+      <h3>Newest from the brands you follow</h3>
+      <div class="field">
+        <label class="field-label" for="library-followed-since">
+          Captured since
+        </label>
+        <input id="library-followed-since" class="field-input" type="date" value={since} onInput={(event) => setSince(event.currentTarget.value)} />
+      </div>
+      <EmailRows emails={emails.items} label="Newest from followed brands" onOpen={(index) => onOpen(emails.items, index)} />
+      <ListState list={emails} onOpenSettings={onOpenSettings} empty="No new emails from the brands you follow in this time." />
+    </>
+  );
+}
+
+function Likes({ client, onOpen, onOpenSettings }: MeScreenProps) {
+  const likes = usePagedList('likes', async (page) => {
+    const response = await client.listLikesAsync({ page, perPage: PAGE_SIZE });
+    return { items: response.data, perPage: response.meta.per_page, meta: { total: response.meta.total } };
+  });
+  return (
+    <>
+      <h3>{likes.meta ? `${String(likes.meta['total'])} liked emails` : 'Liked emails'}</h3>
+      <EmailRows emails={likes.items} label="Liked emails" onOpen={(index) => onOpen(likes.items, index)} />
+      <ListState list={likes} onOpenSettings={onOpenSettings} empty="No liked emails yet." />
+    </>
+  );
+}
+
+function Collections({ client, onOpen, onOpenSettings }: MeScreenProps) {
+  const [open, setOpen] = useState<{ id: string; name: string } | null>(null);
+  const collections = usePagedList('collections', async () => {
+    const response = await client.listCollectionsAsync();
+    return { items: response.data, perPage: Infinity };
+  });
+  const emails = usePagedList(`collection ${open?.id ?? ''}`, async (page) => {
+    if (open === null) return { items: [], perPage: PAGE_SIZE };
+    const response = await client.getCollectionAsync(open.id, { page, perPage: PAGE_SIZE });
+    return { items: response.data.emails, perPage: response.meta.per_page };
+  });
+  if (open !== null) {
+    return (
+      <>
+        <Button variant="link" onClick={() => setOpen(null)}>
+          ← All collections
+        </Button>
+        <h3>{open.name}</h3>
+        <EmailRows emails={emails.items} label={`Emails in ${open.name}`} onOpen={(index) => onOpen(emails.items, index)} />
+        <ListState list={emails} onOpenSettings={onOpenSettings} empty="This collection is empty." />
+      </>
+    );
+  }
+  return (
+    <>
+      <ul class="brand-list" aria-label="Collections">
+        {collections.items.map((collection) => (
+          <li key={collection.id}>
+            <button type="button" class="brand-row" onClick={() => setOpen({ id: collection.id, name: collection.name })}>
+              <span class="brand-row-name">{collection.name}</span>
+              <span class="brand-row-count">{collection.email_count} emails</span>
+              {collection.description ? <span class="brand-row-description">{collection.description}</span> : null}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <ListState list={collections} onOpenSettings={onOpenSettings} empty="No collections yet." />
+    </>
+  );
+}

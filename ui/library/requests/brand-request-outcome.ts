@@ -1,0 +1,80 @@
+// A brand request's form checked before sending, and every answer of the library in words
+// (docs/api/library-api.md, POST /v1/brand-requests, rules 1–6). Pure: the time comes in.
+import { describeBrandRequestStatus } from '../../../src/shared/api/library/brand-request-status';
+import type { CreatedBrandRequest } from '../../../src/shared/api/library/client';
+import { LIBRARY_LIMITS } from '../../../src/shared/api/library/requests';
+import { errorText } from '../../messages/error-text';
+
+export interface BrandRequestForm {
+  brand: string;
+  website: string;
+  /** One of the 22 categories, or '' to let the service choose. */
+  category: string;
+  signupUrl: string;
+  notes: string;
+}
+
+export const EMPTY_BRAND_REQUEST: BrandRequestForm = { brand: '', website: '', category: '', signupUrl: '', notes: '' };
+
+export type BrandRequestField = 'brand' | 'website' | 'signupUrl' | 'notes';
+
+const DOMAIN = /^([a-z][a-z0-9+.-]*:\/\/)?(www\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?([/?#].*)?$/i;
+
+/** What is wrong with the form, field by field ({} when it can be sent). */
+export function brandRequestProblems(form: BrandRequestForm): Partial<Record<BrandRequestField, string>> {
+  const problems: Partial<Record<BrandRequestField, string>> = {};
+  if (form.brand.trim() === '') problems.brand = 'Enter the brand’s name.';
+  else if (form.brand.trim().length > 200) problems.brand = 'A brand name is at most 200 characters.';
+  if (form.website.trim() === '') problems.website = 'Enter the brand’s website, such as brand.com.';
+  else if (!DOMAIN.test(form.website.trim())) problems.website = 'This does not look like a website: enter something like brand.com.';
+  if (form.signupUrl.trim() !== '' && !/^https?:\/\/\S+\.\S+/i.test(form.signupUrl.trim())) problems.signupUrl = 'The signup page is a full address starting with https://.';
+  if (form.notes.length > LIBRARY_LIMITS.notesMaxLength) problems.notes = `Notes are at most ${LIBRARY_LIMITS.notesMaxLength} characters; these are ${form.notes.length}.`;
+  return problems;
+}
+
+export interface BrandRequestOutcome {
+  tone: 'success' | 'info' | 'error';
+  text: string;
+  /** A brand page to offer (already in the library). */
+  brandSlug?: string;
+  /** The form is cleared only when the request went through. */
+  keepForm: boolean;
+}
+
+/** "3 hours 20 minutes" (at least a minute). */
+export function waitText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const parts = [hours > 0 ? `${hours} hour${hours === 1 ? '' : 's'}` : '', rest > 0 ? `${rest} minute${rest === 1 ? '' : 's'}` : ''];
+  return parts.filter(Boolean).join(' ');
+}
+
+export function brandRequestOutcome(result: CreatedBrandRequest, nowMs: number): BrandRequestOutcome {
+  const { data } = result;
+  const today = `${data.requests_today} of ${data.daily_limit} requests today.`;
+  if (data.status === 'already_in_library') {
+    return { tone: 'info', text: `${data.library_brand?.name ?? data.brand} is already in the library.`, brandSlug: data.library_brand?.slug, keepForm: false };
+  }
+  if (result.counted) return { tone: 'success', text: `Requested ${data.brand}. ${describeBrandRequestStatus(data.status, nowMs)} ${today}`, keepForm: false };
+  return { tone: 'info', text: `You already asked for ${data.brand}: it was not counted again. ${describeBrandRequestStatus(data.status, nowMs)}`, keepForm: false };
+}
+
+export function brandRequestFailure(error: unknown): BrandRequestOutcome {
+  const { code, retryAfterSeconds } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; retryAfterSeconds?: unknown };
+  switch (code) {
+    case 'not_allowed':
+      return { tone: 'error', text: 'The library does not take this brand: it does not collect adult content.', keepForm: true };
+    case 'daily_limit_reached':
+      return {
+        tone: 'error',
+        text: `You have made today’s 50 brand requests. You can ask again ${typeof retryAfterSeconds === 'number' ? `in ${waitText(retryAfterSeconds)}, ` : ''}after midnight UTC; your form is kept.`,
+        keepForm: true,
+      };
+    case 'unavailable':
+    case 'server_error':
+      return { tone: 'error', text: 'The library could not save the request just now. Try again in a moment; your form is kept.', keepForm: true };
+    default:
+      return { tone: 'error', text: errorText(error), keepForm: true };
+  }
+}

@@ -1,0 +1,169 @@
+// Brand requests: ask the library to start collecting a brand's emails, and follow my requests.
+import { useState } from 'preact/hooks';
+import { describeBrandRequestStatus, STATUS_STALENESS_MINUTES } from '../../../src/shared/api/library/brand-request-status';
+import type { LibraryClient } from '../../../src/shared/api/library/client';
+import { BRAND_REQUEST_CATEGORIES, type ListedBrandRequest } from '../../../src/shared/api/library/schemas';
+import { Button } from '../../components/button';
+import { Spinner } from '../../components/spinner';
+import { TextField } from '../../components/text-field';
+import { ProblemNotice } from '../problem-notice';
+import { usePagedList } from '../use-paged-list';
+import {
+  brandRequestFailure,
+  brandRequestOutcome,
+  brandRequestProblems,
+  EMPTY_BRAND_REQUEST,
+  type BrandRequestField,
+  type BrandRequestForm,
+  type BrandRequestOutcome,
+} from './brand-request-outcome';
+
+export interface BrandRequestsScreenProps {
+  client: LibraryClient;
+  hidden: boolean;
+  onBrand: (slug: string) => void;
+  onOpenSettings: () => void;
+}
+
+export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings }: BrandRequestsScreenProps) {
+  const [form, setForm] = useState<BrandRequestForm>(EMPTY_BRAND_REQUEST);
+  const [problems, setProblems] = useState<Partial<Record<BrandRequestField, string>>>({});
+  const [outcome, setOutcome] = useState<BrandRequestOutcome | null>(null);
+  const [sending, setSending] = useState(false);
+  const [listVersion, setListVersion] = useState(0);
+  const mine = usePagedList(`requests ${listVersion}`, async () => {
+    const response = await client.listBrandRequestsAsync();
+    return { items: response.data.map((request, index) => ({ ...request, id: `${request.domain} ${index}` })), perPage: Infinity, meta: response.meta };
+  });
+
+  if (!client.hasKey) {
+    return (
+      <section class="library-brands" hidden={hidden} aria-label="Brand requests">
+        <div class="empty-state" data-testid="requests-need-key">
+          <strong>Asking for a brand needs your library key.</strong>
+          <p>Add the key from your library account under Settings → Library, then come back here.</p>
+          <Button variant="primary" onClick={onOpenSettings}>
+            Open Settings
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  const set = (field: keyof BrandRequestForm) => (value: string) => setForm({ ...form, [field]: value });
+  const submit = () => {
+    const found = brandRequestProblems(form);
+    setProblems(found);
+    if (Object.keys(found).length > 0 || sending) return;
+    setSending(true);
+    setOutcome(null);
+    void client
+      .createBrandRequestAsync({ brand: form.brand, website: form.website, category: form.category || undefined, signupUrl: form.signupUrl, notes: form.notes })
+      .then(
+        (result) => brandRequestOutcome(result, Date.now()),
+        (error: unknown) => brandRequestFailure(error),
+      )
+      .then((next) => {
+        setSending(false);
+        setOutcome(next);
+        if (!next.keepForm) setForm(EMPTY_BRAND_REQUEST);
+        setListVersion((n) => n + 1);
+      });
+  };
+
+  return (
+    <section class="library-brands" hidden={hidden} aria-label="Brand requests">
+      <form
+        class="brand-request-form"
+        aria-labelledby="brand-request-title"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <h2 id="brand-request-title" class="email-detail-title">
+          Ask for a brand
+        </h2>
+        <TextField id="request-brand" label="Brand" value={form.brand} onValue={set('brand')} error={problems.brand} />
+        <TextField id="request-website" label="Website" value={form.website} onValue={set('website')} error={problems.website} placeholder="brand.com" />
+        <div class="field">
+          <label class="field-label" for="request-category">
+            Category
+          </label>
+          <select id="request-category" class="field-input" value={form.category} onChange={(event) => set('category')(event.currentTarget.value)}>
+            <option value="">Let the service choose</option>
+            {BRAND_REQUEST_CATEGORIES.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField id="request-signup" label="Signup page (optional)" value={form.signupUrl} onValue={set('signupUrl')} error={problems.signupUrl} type="url" />
+        <div class="field">
+          <label class="field-label" for="request-notes">
+            Notes (optional)
+          </label>
+          <textarea
+            id="request-notes"
+            class="field-input"
+            rows={3}
+            value={form.notes}
+            aria-describedby="request-notes-count"
+            aria-invalid={problems.notes ? true : undefined}
+            onInput={(event) => set('notes')(event.currentTarget.value)}
+          />
+          <p id="request-notes-count" class={problems.notes || form.notes.length > 500 ? 'field-error' : 'field-hint'}>
+            {problems.notes ?? `${form.notes.length} / 500 characters`}
+          </p>
+        </div>
+        <div>
+          <Button variant="primary" type="submit" busy={sending}>
+            Send request
+          </Button>
+        </div>
+        <div aria-live="polite" data-testid="request-outcome">
+          {outcome ? (
+            <p class={`notice notice-${outcome.tone}`}>
+              {outcome.text}{' '}
+              {outcome.brandSlug ? (
+                <Button variant="link" onClick={() => onBrand(outcome.brandSlug!)}>
+                  Open its page
+                </Button>
+              ) : null}
+            </p>
+          ) : null}
+        </div>
+      </form>
+      <h3>My requests</h3>
+      <p class="field-hint" data-testid="requests-today">
+        {mine.meta ? `${String(mine.meta['requests_today'])} of ${String(mine.meta['daily_limit'])} requests today. ` : ''}
+        Statuses refresh every {STATUS_STALENESS_MINUTES} minutes, so a change can take that long to show here.
+      </p>
+      {mine.problem ? <ProblemNotice problem={mine.problem} onRetry={mine.retry} onOpenSettings={onOpenSettings} /> : null}
+      {mine.loading ? (
+        <p class="library-status" role="status">
+          <Spinner /> Loading your requests…
+        </p>
+      ) : null}
+      <ul class="brand-list" aria-label="My requests">
+        {mine.items.map((request: ListedBrandRequest & { id: string }) => (
+          <li key={request.id} class="brand-row">
+            <span class="brand-row-name">
+              {request.brand} <span class="brand-row-count">{request.domain}</span>
+            </span>
+            <span class="brand-row-description">
+              {describeBrandRequestStatus(request.status, Date.now())}{' '}
+              {request.library_url ? (
+                <a href={request.library_url} target="_blank" rel="noopener noreferrer">
+                  Its page in the library
+                </a>
+              ) : null}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

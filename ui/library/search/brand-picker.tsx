@@ -1,0 +1,72 @@
+// The brand filter: type a name, pick from the brands the library knows (`GET /v1/brands?q=`,
+// asked after a pause in typing). A name that matches no brand is said so and filters nothing.
+import { useEffect, useState } from 'preact/hooks';
+import type { LibraryClient } from '../../../src/shared/api/library/client';
+import type { Brand } from '../../../src/shared/api/library/schemas';
+import { SEARCH_DEBOUNCE_MS } from './search-query';
+
+export interface BrandPickerProps {
+  client: LibraryClient;
+  /** The chosen brand's slug, or '' for all. */
+  onBrand: (slug: string) => void;
+}
+
+export function BrandPicker({ client, onBrand }: BrandPickerProps) {
+  const [text, setText] = useState('');
+  const [options, setOptions] = useState<Brand[]>([]);
+  const [note, setNote] = useState<string | null>(null);
+
+  useEffect(() => {
+    const wanted = text.trim();
+    if (wanted === '') {
+      setNote(null);
+      onBrand('');
+      return undefined;
+    }
+    let current = true;
+    const timer = setTimeout(() => {
+      client.listBrandsAsync({ q: wanted, perPage: 20 }).then(
+        (response) => {
+          if (!current) return;
+          setOptions(response.data);
+          const match = response.data.find((brand) => brand.name.toLowerCase() === wanted.toLowerCase());
+          onBrand(match?.slug ?? '');
+          setNote(match ? null : response.data.length ? 'Choose one of the suggested brands.' : `No brand called “${wanted}” in the library.`);
+        },
+        () => current && setNote('Brands could not be looked up; showing all brands.'),
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [client, text, onBrand]);
+
+  return (
+    <div class="field">
+      <label class="field-label" for="library-brand">
+        Brand
+      </label>
+      <input
+        id="library-brand"
+        class="field-input"
+        list="library-brand-options"
+        value={text}
+        placeholder="All brands"
+        autoComplete="off"
+        aria-describedby={note ? 'library-brand-note' : undefined}
+        onInput={(event) => setText(event.currentTarget.value)}
+      />
+      <datalist id="library-brand-options">
+        {options.map((brand) => (
+          <option key={brand.slug} value={brand.name} />
+        ))}
+      </datalist>
+      {note ? (
+        <p id="library-brand-note" class="field-hint">
+          {note}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+// The results grid: only the rows in view are in the page (a thousand results stay smooth), the
+// thumbnails of the rows on screen load, arrows move between cards, Enter opens one, and
+// reaching the last rows asks for the next page.
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import type { SearchedEmail } from '../../../src/shared/api/library/schemas';
+import { gridColumns, gridWindow, movedIndex, scrollToRow } from '../grid-window';
+import { EmailCard } from './email-card';
+
+const MIN_CARD_WIDTH = 104;
+const GAP = 12;
+/** Brand, subject (two lines) and date under the thumbnail. */
+const CARD_TEXT_HEIGHT = 78;
+/** Ask for more when the last visible row is this close to the end. */
+const LOAD_AHEAD_ROWS = 2;
+
+export interface GridPlace {
+  scrollTop: number;
+  focused: number;
+}
+
+export interface EmailGridProps {
+  emails: readonly SearchedEmail[];
+  place: GridPlace;
+  onPlace: (place: GridPlace) => void;
+  onOpen: (index: number) => void;
+  /** Called when the view nears the end of what is loaded. */
+  onNearEnd: () => void;
+  /** Whether the grid is on screen (a detail view may cover it). */
+  visible: boolean;
+  /** Moves the keyboard focus to the focused card when this number changes. */
+  focusRequest: number;
+}
+
+export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, focusRequest }: EmailGridProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  const [scrollTop, setScrollTop] = useState(place.scrollTop);
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return undefined;
+    // Hidden (an email is open), it measures 0: the last real size is kept for the return.
+    const measure = () => element.clientWidth > 0 && setSize({ width: element.clientWidth, height: element.clientHeight });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  // Coming back from a detail view: the same scroll position as before.
+  useLayoutEffect(() => {
+    if (visible && scroller.current) scroller.current.scrollTop = place.scrollTop;
+    // Only when the grid shows again; the place changes with every scroll.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [visible]);
+
+  const columns = gridColumns(size.width, MIN_CARD_WIDTH, GAP);
+  const cardWidth = (size.width - GAP * (columns - 1)) / columns;
+  const cardHeight = Math.round((cardWidth * 4) / 3 + CARD_TEXT_HEIGHT);
+  const rowHeight = cardHeight + GAP;
+  const view = gridWindow({ itemCount: emails.length, columns, rowHeight, scrollTop, viewportHeight: size.height });
+  const firstVisibleRow = Math.floor(scrollTop / rowHeight);
+
+  useEffect(() => {
+    if (visible && size.height > 0 && view.lastVisibleRow >= Math.ceil(emails.length / columns) - 1 - LOAD_AHEAD_ROWS) onNearEnd();
+  }, [visible, size.height, view.lastVisibleRow, emails.length, columns, onNearEnd]);
+
+  useEffect(() => {
+    if (focusRequest === 0 || !scroller.current) return;
+    const element = scroller.current;
+    // A card still partly in view stays where it was (back from an email: the same place).
+    const rowTop = Math.floor(place.focused / columns) * rowHeight;
+    if (rowTop + rowHeight <= element.scrollTop || rowTop >= element.scrollTop + element.clientHeight) {
+      const top = scrollToRow(Math.floor(place.focused / columns), rowHeight, element.scrollTop, element.clientHeight);
+      element.scrollTop = top;
+      setScrollTop(top);
+    }
+    requestAnimationFrame(() => element.querySelector<HTMLElement>(`[data-index="${place.focused}"]`)?.focus({ preventScroll: true }));
+    // Runs when focus is asked for, not on every move.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusRequest]);
+
+  function move(index: number) {
+    const element = scroller.current;
+    if (!element) return;
+    const top = scrollToRow(Math.floor(index / columns), rowHeight, element.scrollTop, element.clientHeight);
+    element.scrollTop = top;
+    setScrollTop(top);
+    onPlace({ scrollTop: top, focused: index });
+    // The card may only now be drawn: focus it after this render.
+    requestAnimationFrame(() => element.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus());
+  }
+
+  const focused = Math.min(place.focused, Math.max(0, emails.length - 1));
+  const cards = [];
+  for (let index = view.start; index < view.end; index++) {
+    const email = emails[index]!;
+    const row = Math.floor(index / columns);
+    cards.push(
+      <EmailCard
+        key={email.id}
+        email={email}
+        position={index + 1}
+        total={emails.length}
+        focusable={index === focused}
+        showImage={row >= firstVisibleRow && row <= view.lastVisibleRow}
+        height={cardHeight}
+        onOpen={() => onOpen(index)}
+        onFocus={() => focused !== index && onPlace({ scrollTop, focused: index })}
+      />,
+    );
+  }
+
+  return (
+    <div
+      class="email-grid-scroller"
+      ref={scroller}
+      data-testid="email-grid"
+      onScroll={(event) => {
+        if (!visible) return;
+        const top = event.currentTarget.scrollTop;
+        setScrollTop(top);
+        onPlace({ scrollTop: top, focused });
+      }}
+      onKeyDown={(event) => {
+        const index = Number((event.target as HTMLElement).dataset['index']);
+        if (Number.isNaN(index)) return;
+        const next = movedIndex(index, event.key, columns, emails.length);
+        if (next === null) return;
+        event.preventDefault();
+        move(next);
+      }}
+    >
+      <div style={{ height: `${view.totalHeight}px`, position: 'relative' }}>
+        <ul
+          class="email-grid"
+          aria-label="Emails"
+          style={{ transform: `translateY(${view.offsetTop}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: `${GAP}px` }}
+        >
+          {cards}
+        </ul>
+      </div>
+    </div>
+  );
+}

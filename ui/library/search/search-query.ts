@@ -1,0 +1,50 @@
+// The search form's values and the library query they make; dates shown as a designer reads them.
+import { slugifyStage } from '../../../src/shared/api/library/schemas';
+import type { SearchEmailsQuery } from '../../../src/shared/api/library/requests';
+
+export interface SearchForm {
+  text: string;
+  /** A category name from the documented list, or '' for all. */
+  category: string;
+  /** A brand slug, or '' for all. */
+  brand: string;
+  /** `YYYY-MM-DD`, or '' for any time. */
+  since: string;
+}
+
+export const EMPTY_SEARCH: SearchForm = { text: '', category: '', brand: '', since: '' };
+
+/** Whether two forms ask the library the same thing (spaces around the text do not count). */
+export function sameSearch(a: SearchForm, b: SearchForm): boolean {
+  return a.text.trim() === b.text.trim() && a.category === b.category && a.brand === b.brand && a.since === b.since;
+}
+
+/** Results per page: the most the API gives, so fewer requests fill the grid. */
+export const SEARCH_PAGE_SIZE = 50;
+
+export const SEARCH_DEBOUNCE_MS = 350;
+
+export function categorySlug(name: string): string {
+  return slugifyStage(name);
+}
+
+export function searchQuery(form: SearchForm): Omit<SearchEmailsQuery, 'page'> {
+  const query: Omit<SearchEmailsQuery, 'page'> = { perPage: SEARCH_PAGE_SIZE };
+  if (form.text.trim()) query.q = form.text.trim();
+  if (form.category) query.category = categorySlug(form.category);
+  if (form.brand) query.brand = form.brand;
+  if (form.since) query.since = form.since;
+  return query;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "21 Nov 2026" from a date, an ISO date-time or an email-style date (UTC); the text as it came otherwise. */
+export function shortDate(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (match) return MONTHS[Number(match[2]) - 1] ? `${Number(match[3])} ${MONTHS[Number(match[2]) - 1]} ${match[1]}` : value;
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) return value;
+  const date = new Date(ms);
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}

@@ -1,0 +1,90 @@
+// The Browse home: the filters, then the results grid with its loading, empty and error states.
+import type { Ref } from 'preact';
+import { useCallback } from 'preact/hooks';
+import type { LibraryClient } from '../../../src/shared/api/library/client';
+import { BRAND_REQUEST_CATEGORIES } from '../../../src/shared/api/library/schemas';
+import { Spinner } from '../../components/spinner';
+import { ProblemNotice } from '../problem-notice';
+import { BrandPicker } from './brand-picker';
+import { EmailGrid, type GridPlace } from './email-grid';
+import type { EmailSearch } from './use-email-search';
+
+export interface SearchScreenProps {
+  client: LibraryClient;
+  search: EmailSearch;
+  place: GridPlace;
+  onPlace: (place: GridPlace) => void;
+  onOpen: (index: number) => void;
+  onOpenSettings: () => void;
+  /** Down arrow in the search field: on to the results. */
+  onFocusGrid: () => void;
+  hidden: boolean;
+  focusRequest: number;
+  searchRef: Ref<HTMLInputElement>;
+}
+
+export function SearchScreen({ client, search, place, onPlace, onOpen, onOpenSettings, onFocusGrid, hidden, focusRequest, searchRef }: SearchScreenProps) {
+  const { form, setForm, emails, loading, done, problem } = search;
+  const onBrand = useCallback((brand: string) => setForm((current) => (current.brand === brand ? current : { ...current, brand })), [setForm]);
+  const status = loading ? 'Loading emails…' : problem ? '' : emails.length === 0 ? '' : `${emails.length} email${emails.length === 1 ? '' : 's'}${done ? '' : ' so far; scroll for more'}.`;
+  return (
+    <section class="library-search" hidden={hidden} aria-label="Search the library">
+      <form class="library-filters" role="search" onSubmit={(event) => event.preventDefault()}>
+        <div class="field library-filter-text">
+          <label class="field-label" for="library-query">
+            Search emails
+          </label>
+          <input
+            ref={searchRef}
+            id="library-query"
+            class="field-input"
+            type="search"
+            value={form.text}
+            placeholder="Subject, brand or words ( / )"
+            autoComplete="off"
+            onInput={(event) => setForm({ ...form, text: event.currentTarget.value })}
+            onKeyDown={(event) => {
+              if (event.key !== 'ArrowDown' || emails.length === 0) return;
+              event.preventDefault();
+              onFocusGrid();
+            }}
+          />
+        </div>
+        <div class="field">
+          <label class="field-label" for="library-category">
+            Category
+          </label>
+          <select id="library-category" class="field-input" value={form.category} onChange={(event) => setForm({ ...form, category: event.currentTarget.value })}>
+            <option value="">All categories</option>
+            {BRAND_REQUEST_CATEGORIES.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <BrandPicker client={client} onBrand={onBrand} />
+        <div class="field">
+          <label class="field-label" for="library-since">
+            Captured since
+          </label>
+          <input id="library-since" class="field-input" type="date" value={form.since} onInput={(event) => setForm({ ...form, since: event.currentTarget.value })} />
+        </div>
+      </form>
+      <p class="library-status" role="status" aria-live="polite" data-testid="library-status">
+        {loading ? <Spinner /> : null}
+        {status}
+      </p>
+      {problem ? <ProblemNotice problem={problem} onRetry={search.retry} onOpenSettings={onOpenSettings} /> : null}
+      {!loading && !problem && emails.length === 0 ? (
+        <div class="empty-state" data-testid="library-empty">
+          <strong>No emails match this search.</strong>
+          <p>Try fewer words, another category or brand, or an earlier “captured since” date.</p>
+        </div>
+      ) : null}
+      {emails.length > 0 ? (
+        <EmailGrid key={search.generation} emails={emails} place={place} onPlace={onPlace} onOpen={onOpen} onNearEnd={search.loadMore} visible={!hidden} focusRequest={focusRequest} />
+      ) : null}
+    </section>
+  );
+}

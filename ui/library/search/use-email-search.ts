@@ -1,0 +1,90 @@
+// The search's state: the form, the query it makes (text after a pause in typing), the results
+// loaded so far (de-duplicated across pages), whether more are coming, and what went wrong.
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import type { LibraryClient } from '../../../src/shared/api/library/client';
+import type { SearchedEmail } from '../../../src/shared/api/library/schemas';
+import { createUniqueEmailPager, type UniqueEmailPager } from '../../../src/shared/api/library/unique-pager';
+import { libraryProblem, type LibraryProblem } from '../library-problem';
+import { EMPTY_SEARCH, SEARCH_DEBOUNCE_MS, sameSearch, searchQuery, type SearchForm } from './search-query';
+
+export interface SearchResults {
+  /** Which search these results belong to: a new number for each new query. */
+  generation: number;
+  emails: SearchedEmail[];
+  loading: boolean;
+  done: boolean;
+  problem: LibraryProblem | null;
+}
+
+export interface EmailSearch extends SearchResults {
+  form: SearchForm;
+  setForm: (form: SearchForm | ((current: SearchForm) => SearchForm)) => void;
+  /** The next page, unless one is loading, all are in, or a problem waits for a retry. */
+  loadMore: () => void;
+  /** After a problem: the page that failed, again. */
+  retry: () => void;
+}
+
+const START: SearchResults = { generation: 0, emails: [], loading: true, done: false, problem: null };
+
+export function useEmailSearch(client: LibraryClient): EmailSearch {
+  const [form, setForm] = useState<SearchForm>(EMPTY_SEARCH);
+  const [applied, setApplied] = useState<SearchForm>(EMPTY_SEARCH);
+  const [results, setResults] = useState<SearchResults>(START);
+  const run = useRef<{ pager: UniqueEmailPager | null; generation: number; busy: boolean; results: SearchResults }>({ pager: null, generation: 0, busy: false, results: START });
+
+  const publish = (next: SearchResults) => {
+    run.current.results = next;
+    setResults(next);
+  };
+
+  const load = useCallback(() => {
+    const current = run.current;
+    if (current.busy || !current.pager || current.pager.done) return;
+    const { pager, generation } = current;
+    current.busy = true;
+    publish({ ...current.results, loading: true, problem: null });
+    pager.nextPageAsync().then(
+      (fresh) => {
+        if (run.current.generation !== generation) return;
+        current.busy = false;
+        const before = run.current.results;
+        publish({ ...before, emails: fresh.length > 0 ? [...before.emails, ...fresh] : before.emails, loading: false, done: pager.done, problem: null });
+      },
+      (error: unknown) => {
+        if (run.current.generation !== generation) return;
+        current.busy = false;
+        publish({ ...run.current.results, loading: false, problem: libraryProblem(error) });
+      },
+    );
+  }, []);
+
+  // Text waits for a pause in typing; the pickers apply at once.
+  useEffect(() => {
+    if (sameSearch(form, applied)) return undefined;
+    const timer = setTimeout(() => setApplied(form), form.text === applied.text ? 0 : SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [form, applied]);
+
+  useEffect(() => {
+    const current = run.current;
+    current.generation += 1;
+    current.busy = false;
+    try {
+      current.pager = createUniqueEmailPager(client, searchQuery(applied));
+    } catch (error) {
+      current.pager = null;
+      publish({ generation: current.generation, emails: [], loading: false, done: true, problem: libraryProblem(error) });
+      return;
+    }
+    publish({ ...START, generation: current.generation });
+    current.busy = false;
+    load();
+  }, [client, applied, load]);
+
+  const loadMore = useCallback(() => {
+    if (run.current.results.problem === null) load();
+  }, [load]);
+
+  return { form, setForm, ...results, loadMore, retry: load };
+}

@@ -1,0 +1,49 @@
+// A list read a page at a time on request ("More"), de-duplicated by id; a new `key` starts over.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { takeUnseen } from '../../src/shared/api/library/unique-pager';
+import { libraryProblem, type LibraryProblem } from './library-problem';
+
+export interface PagedList<T> {
+  items: T[];
+  loading: boolean;
+  done: boolean;
+  problem: LibraryProblem | null;
+  /** What the last page said besides its items (totals, counts). */
+  meta: Record<string, unknown> | null;
+  more: () => void;
+  retry: () => void;
+}
+
+export type PageLoader<T> = (page: number) => Promise<{ items: T[]; perPage: number; meta?: Record<string, unknown> }>;
+
+export function usePagedList<T extends { id: number | string }>(key: string, load: PageLoader<T>): PagedList<T> {
+  const [page, setPage] = useState({ key, number: 1, attempt: 0 });
+  const [state, setState] = useState<Omit<PagedList<T>, 'more' | 'retry'>>({ items: [], loading: true, done: false, problem: null, meta: null });
+  const loader = useRef(load);
+  loader.current = load;
+  const seen = useRef(new Set<number | string>());
+  const current = page.key === key ? page : { key, number: 1, attempt: 0 };
+
+  useEffect(() => {
+    let live = true;
+    if (current.number === 1) seen.current = new Set();
+    setState((before) => ({ ...(current.number === 1 ? { items: [], meta: null } : before), loading: true, done: false, problem: null }));
+    loader.current(current.number).then(
+      (result) => {
+        if (!live) return;
+        const fresh = takeUnseen(seen.current, result.items);
+        setState((before) => ({ items: [...before.items, ...fresh], loading: false, done: result.items.length < result.perPage, problem: null, meta: result.meta ?? null }));
+      },
+      (error: unknown) => live && setState((before) => ({ ...before, loading: false, problem: libraryProblem(error) })),
+    );
+    return () => {
+      live = false;
+    };
+  }, [current.key, current.number, current.attempt]);
+
+  return {
+    ...state,
+    more: () => setPage({ ...current, number: current.number + 1 }),
+    retry: () => setPage({ ...current, attempt: current.attempt + 1 }),
+  };
+}
