@@ -1,6 +1,6 @@
-// The last step of `npm run bench`: writes the README's table of headline figures from the
-// files the run just wrote (and the bundle sizes of the build it ran on), so no figure in the
-// README is typed by hand. Replaces what stands between the two bench-figures markers.
+// The last step of `npm run bench`: from the files the run just wrote (and the bundle sizes of
+// the build), writes every figure into docs/benchmarks.md and one short table of headline
+// figures into the README (between the two bench-figures markers), so no figure is typed by hand.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
@@ -99,10 +99,47 @@ const size = (path: string) => {
 lines.push(`Bundles (\`npm run build\`, rewritten with the figures): ${size('dist/code.js')}, ${size('dist/ui.html')}.`);
 
 
+writeFileSync(`${root}/docs/benchmarks.md`, `# Benchmark figures\n\nWritten by \`npm run bench\` (test/bench/readme-figures.ts); do not edit by hand.\n\n${lines.join('\n')}\n`);
+
+// The README's headline table: one line per target, from the same figures.
+const full10k = snapshot.figures.find((f) => f.engine === 'quickjs' && f.components === 10000 && f.phase === 'full');
+const target = (name: string) => snapshot.targets.find((t) => t.engine === 'quickjs' && t.met !== null && t.name.startsWith(name));
+const turns = target('full / bare at 10000');
+const incremental = target('incremental / full');
+const largest = Math.max(...sync.results.map((row) => row.componentNodes));
+const syncCase = (name: string) => sync.results.find((row) => row.componentNodes === largest && row.case === name);
+const firstSync = syncCase('first sync');
+const edited = syncCase('after editing 10');
+const unchanged = syncCase('nothing changed');
+const bytes = (path: string) => readFileSync(`${root}/${path}`);
+const uiGzip = gzipSync(bytes('dist/ui.html'), { level: 9 }).length;
+const headline: Array<[string, string, string]> = [];
+if (full10k && turns) headline.push(['Full snapshot of 10,000 components (QuickJS)', `${ms(full10k.ms)}; full / bare ${turns.value.toFixed(2)}`, '≤ 2 × bare']);
+if (incremental) headline.push(['Snapshot after editing 10 of them', `${(incremental.value * 100).toFixed(2)} % of full`, '< 5 %']);
+headline.push(['Classify + push plan, 10,000 (QuickJS)', `${ms(engine.mediansMs.classifyAndPlan!)} (${share('classifyAndPlan')} of a snapshot)`, '≤ 10 %']);
+headline.push(['Sync state write + read, 10,000 (QuickJS)', `${ms(stateMs)} (${((stateMs / snapshotMs) * 100).toFixed(1)} %)`, '≤ 10 %']);
+if (firstSync) headline.push([`First sync, ${group(firstSync.componentNodes)} components (${group(firstSync.components)} payloads)`, `${firstSync.pushCalls} pushes + ${firstSync.changesCalls} changes call, ${firstSync.rateLimited} × 429, ${ms(firstSync.wallMs)}`, `⌈N/100⌉ pushes, no 429`]);
+if (edited) headline.push(['Sync after editing 10', `${edited.pushCalls} push (${edited.upsertsPerPush.join(', ')} upserts) + ${edited.changesCalls} changes call`, '≤ 2 requests + changes']);
+if (unchanged) headline.push(['Sync with nothing changed', `${unchanged.pushCalls} pushes, ${unchanged.changesCalls} changes call`, '1 changes call']);
+if (engine.mediansMs.chips !== undefined && engine.mediansMs.classifyChanged !== undefined) {
+  const chipsShare = (engine.mediansMs.chips / engine.mediansMs.classifyChanged) * 100;
+  headline.push(['What-changed chips, 10,000 changed (QuickJS)', `${ms(engine.mediansMs.chips)} (${chipsShare.toFixed(0)} % of classifying them)`, `≤ 10 %${chipsShare <= 10 ? '' : ': not met'}`]);
+}
+if (pixel !== null) headline.push(['Pixel difference of two 256 px pictures (Chromium)', `${ms(pixel.medianMs)}; longest task ${ms(pixel.longestTaskMs)}`, 'no task > 50 ms']);
+if (library !== null) headline.push(['Scripted anonymous library session (Chromium)', `${library.session.apiRequests} requests, ${library.session.rateLimited} × 429`, '≤ 20 requests, no 429']);
+headline.push(['`dist/ui.html` gzipped', kb(uiGzip), '≤ 60 kB']);
+const table = [
+  `Latest \`npm run bench\` (${sync.machine.date.slice(0, 10)}, ${snapshot.machine.cores}-core ${snapshot.machine.cpu}, Node ${snapshot.machine.node}); every figure, with its spread: [docs/benchmarks.md](docs/benchmarks.md).`,
+  '',
+  '| what | latest run | target |',
+  '| --- | --- | --- |',
+  ...headline.map(([what, figure, goal]) => `| ${what} | ${figure} | ${goal} |`),
+];
+
 const readmePath = `${root}/README.md`;
 const readme = readFileSync(readmePath, 'utf8');
 const start = readme.indexOf(START);
 const end = readme.indexOf(END);
 if (start < 0 || end < start) throw new Error(`README.md has no ${START} … ${END} section`);
-writeFileSync(readmePath, `${readme.slice(0, start + START.length)}\n${lines.join('\n')}\n${readme.slice(end)}`);
-console.log('README.md: benchmark figures written');
+writeFileSync(readmePath, `${readme.slice(0, start + START.length)}\n${table.join('\n')}\n${readme.slice(end)}`);
+console.log('README.md and docs/benchmarks.md: benchmark figures written');
