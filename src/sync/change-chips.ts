@@ -4,28 +4,13 @@
 // property-diff.ts, for the one component opened): each kind found stops further comparisons
 // of that kind, and nothing is put into words. Same matching rules as property-diff.ts (children
 // by name, then by index among namesakes; absent keys are defaults).
-import type { SyncChangeChip } from '../shared/bridge/messages';
+import { syncChangeChipSchema, type SyncChangeChip } from '../shared/bridge/messages';
 import type { DiffableComponent } from './property-diff';
 
 type Json = Record<string, unknown>;
 
-/** The chips in the order they are shown. */
-export const CHANGE_CHIP_ORDER: readonly SyncChangeChip[] = [
-  'name',
-  'description',
-  'component properties',
-  'variants',
-  'structure',
-  'layout',
-  'fill',
-  'stroke',
-  'effect',
-  'text',
-  'size',
-  'styles',
-  'variables',
-  'other',
-];
+/** The chips in the order they are shown: the bridge's order. */
+export const CHANGE_CHIP_ORDER: readonly SyncChangeChip[] = syncChangeChipSchema.options;
 
 /** A layer field's chip; fields not listed are `other` (opacity, visibility, radius…). */
 const FIELD_CHIP: Record<string, SyncChangeChip> = {

@@ -2,7 +2,8 @@
 import { useState } from 'preact/hooks';
 import { describeBrandRequestStatus, STATUS_STALENESS_MINUTES } from '../../../src/shared/api/library/brand-request-status';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
-import { BRAND_REQUEST_CATEGORIES, type ListedBrandRequest } from '../../../src/shared/api/library/schemas';
+import type { ListedBrandRequest } from '../../../src/shared/api/library/schemas';
+import { CategorySelect } from '../category-select';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
@@ -87,19 +88,7 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings }:
         </h2>
         <TextField id="request-brand" label="Brand" value={form.brand} onValue={set('brand')} error={problems.brand} />
         <TextField id="request-website" label="Website" value={form.website} onValue={set('website')} error={problems.website} placeholder="brand.com" />
-        <div class="field">
-          <label class="field-label" for="request-category">
-            Category
-          </label>
-          <select id="request-category" class="field-input" value={form.category} onChange={(event) => set('category')(event.currentTarget.value)}>
-            <option value="">Let the service choose</option>
-            {BRAND_REQUEST_CATEGORIES.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CategorySelect id="request-category" value={form.category} anyLabel="Let the service choose" onValue={set('category')} />
         <TextField id="request-signup" label="Signup page (optional)" value={form.signupUrl} onValue={set('signupUrl')} error={problems.signupUrl} type="url" />
         <div class="field">
           <label class="field-label" for="request-notes">

@@ -2,8 +2,8 @@
 import type { Ref } from 'preact';
 import { useCallback } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
-import { BRAND_REQUEST_CATEGORIES } from '../../../src/shared/api/library/schemas';
 import { Spinner } from '../../components/spinner';
+import { CategorySelect } from '../category-select';
 import { ProblemNotice } from '../problem-notice';
 import { BrandPicker } from './brand-picker';
 import { EmailGrid, type GridPlace } from './email-grid';
@@ -50,19 +50,7 @@ export function SearchScreen({ client, search, place, onPlace, onOpen, onOpenSet
             }}
           />
         </div>
-        <div class="field">
-          <label class="field-label" for="library-category">
-            Category
-          </label>
-          <select id="library-category" class="field-input" value={form.category} onChange={(event) => setForm({ ...form, category: event.currentTarget.value })}>
-            <option value="">All categories</option>
-            {BRAND_REQUEST_CATEGORIES.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CategorySelect id="library-category" value={form.category} anyLabel="All categories" onValue={(category) => setForm({ ...form, category })} />
         <BrandPicker client={client} onBrand={onBrand} />
         <div class="field">
           <label class="field-label" for="library-since">
