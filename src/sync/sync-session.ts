@@ -19,7 +19,7 @@ import { changeChips } from './change-chips';
 import { pairReplacements } from './replacements';
 import type { ChoicesStore } from './choices-store';
 import { allowedChoicesFor, classifyComponents, type ClassifiedComponent, type Classification, type LocalComponentSummary } from './classify';
-import { exportThumbnailAsync, findComponentsByKeyAsync } from './component-nodes';
+import { exportThumbnailAsync, findComponentsByKeyAsync, type LocalComponentNode } from './component-nodes';
 import type { PayloadCache } from './payload-cache';
 import { applyBatchResult, applySettled, applyTaken, effectiveChoice, nextBaseTime, planPush } from './push-plan';
 import { diffComponents } from './property-diff';
@@ -390,9 +390,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     return [...accepted.keys()].map((key) => itemOf(current.byKey.get(key)!, current.choices, current.chips));
   }
 
-  /** Adds ≤ 256 px thumbnails to the upserts that are about to be sent. */
-  async function withThumbnailsAsync(upserts: SyncBody['upserts']): Promise<SyncBody['upserts']> {
-    const nodes = await findComponentsByKeyAsync(figma, upserts.map((upsert) => upsert.key));
+  /** Adds ≤ 256 px thumbnails to the upserts that are about to be sent (`nodes`: the file's components by key). */
+  async function withThumbnailsAsync(upserts: SyncBody['upserts'], nodes: ReadonlyMap<string, LocalComponentNode>): Promise<SyncBody['upserts']> {
     const out: SyncBody['upserts'] = [];
     for (const upsert of upserts) {
       const node = nodes.get(upsert.key);
@@ -490,9 +489,11 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       context.progress({ done: sent, total, label });
     };
     if (total > 0) report();
+    // One walk of the document for every group's thumbnails, not one per group of 100.
+    const nodes = upserts.length === 0 ? new Map<string, LocalComponentNode>() : await findComponentsByKeyAsync(figma, upserts.map((upsert) => upsert.key));
     for (let start = 0; start < Math.max(upserts.length, 1) && total > 0; start += groupSize) {
       context.throwIfCancelled();
-      const group = await withThumbnailsAsync(upserts.slice(start, start + groupSize));
+      const group = await withThumbnailsAsync(upserts.slice(start, start + groupSize), nodes);
       const last = start + groupSize >= upserts.length;
       const body: SyncBody = { ...plan.body, upserts: group, deletes: last ? deletes : [], force: plan.body.force };
       const groupKeys = new Set([...group.map((upsert) => upsert.key), ...body.deletes]);
