@@ -3,10 +3,10 @@
 // for comparison. For each document size: a bare traversal (the floor), a full snapshot, the
 // two taking turns (for their ratio), and an incremental re-snapshot after editing 10
 // components. Options: --json FILE, --sizes 1000,10000, --engines quickjs,node.
-import { build } from 'esbuild';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { runInNewContext } from 'node:vm';
+import { bundleForQuickJsAsync } from './quickjs-bundle';
 import { newQuickJSWASMModule, RELEASE_SYNC, type QuickJSContext, type QuickJSRuntime } from 'quickjs-emscripten';
 
 // run-ts bundles this file into node_modules/.cache, so the project root is the working directory.
@@ -78,24 +78,9 @@ function parseArgs(argv: string[]): { json: string | null; sizes: number[]; engi
   return { json, sizes, engines };
 }
 
-/** The VM bundle, built like build.mjs builds the sandbox (IIFE, es2017, minified). */
-async function bundleAsync(): Promise<string> {
-  const result = await build({
-    entryPoints: [`${root}/test/bench/vm-entry.ts`],
-    bundle: true,
-    write: false,
-    minify: true,
-    sourcemap: false,
-    legalComments: 'none',
-    logLevel: 'warning',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    platform: 'neutral',
-    format: 'iife',
-    target: 'es2017',
-    mainFields: ['module', 'main'],
-    tsconfig: `${root}/test/tsconfig.json`,
-  });
-  return result.outputFiles[0]!.text;
+/** The VM bundle, built like build.mjs builds the sandbox. */
+function bundleAsync(): Promise<string> {
+  return bundleForQuickJsAsync(root, 'test/bench/vm-entry.ts');
 }
 
 // ---- QuickJS ---------------------------------------------------------------------------------

@@ -5,9 +5,9 @@
 // (≤ 10 % each); that figure comes from test/bench/latest-results.json (snapshot-bench's last
 // recorded run) unless given with --snapshot-ms. Options: --json FILE, --components N, --runs N.
 // Run: node test/support/run-ts.mjs test/bench/sync-engine-bench.ts [--json test/bench/sync-engine-results.json]
-import { build } from 'esbuild';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
+import { bundleForQuickJsAsync } from './quickjs-bundle';
 import { newQuickJSWASMModule, RELEASE_SYNC } from 'quickjs-emscripten';
 import type { SyncEngineSetup } from './sync-engine-vm-entry';
 
@@ -28,21 +28,9 @@ function parseArgs(argv: string[]): { json: string | null; components: number; r
   return options;
 }
 
-async function bundleAsync(): Promise<string> {
-  const result = await build({
-    entryPoints: [`${root}/test/bench/sync-engine-vm-entry.ts`],
-    bundle: true,
-    write: false,
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'warning',
-    platform: 'neutral',
-    format: 'iife',
-    target: 'es2017',
-    mainFields: ['module', 'main'],
-    tsconfig: `${root}/test/tsconfig.json`,
-  });
-  return result.outputFiles[0]!.text;
+/** The VM bundle, built like build.mjs builds the sandbox. */
+function bundleAsync(): Promise<string> {
+  return bundleForQuickJsAsync(root, 'test/bench/sync-engine-vm-entry.ts');
 }
 
 /** The full snapshot's QuickJS median at this size from snapshot-bench's recorded results. */
