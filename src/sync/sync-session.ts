@@ -16,7 +16,7 @@ import { createComponentReader } from '../snapshot/component-reader';
 import type { ComponentPayload } from '../snapshot/normalized-types';
 import { applyTheirs, layerSteps } from './apply-theirs';
 import { changeChips } from './change-chips';
-import { pairReplacements } from './replacements';
+import { pairNearlySame, pairReplacements, unpairedSides, type Replacement, type ReplacementCandidate } from './replacements';
 import type { ChoicesStore } from './choices-store';
 import { allowedChoicesFor, classifyComponents, type ClassifiedComponent, type Classification, type LocalComponentSummary } from './classify';
 import { exportThumbnailAsync, findComponentsByKeyAsync, type LocalComponentNode } from './component-nodes';
@@ -86,6 +86,8 @@ interface Comparison {
   choices: Map<string, SyncChoice>;
   /** What changed per row, when both versions are known (see change-chips.ts). */
   chips: Map<string, SyncChangeChip[]>;
+  /** Deleted and added components shown as one replaced row (see replacements.ts). */
+  replacements: Replacement[];
 }
 
 export interface SyncSession {
@@ -179,14 +181,14 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   function publicComparison(current: Comparison, readOnlyReason: string | null): SyncComparison {
     const items: SyncItem[] = [];
     for (const component of current.classification.components) if (component.kind !== 'unchanged') items.push(itemOf(component, current.choices, current.chips));
-    return { items, counts: { ...current.classification.counts }, serverTime: current.serverTime, readOnlyReason, replacements: pairReplacements(current.classification.components) };
+    return { items, counts: { ...current.classification.counts }, serverTime: current.serverTime, readOnlyReason, replacements: current.replacements };
   }
 
   function rememberComparison(link: SyncLink, state: SyncState, local: readonly ComponentPayload[], remote: Component[], serverTime: string, choices: Map<string, SyncChoice>): Comparison {
     const classification = classifyComponents({ base: state.components, baseFormat: state.format, currentFormat: SNAPSHOT_FORMAT, local: local.map(summaryOf), remote });
     const byKey = new Map(classification.components.map((component) => [component.key, component]));
     const payloads = new Map(local.map((payload) => [payload.key, payload]));
-    comparison = { link, state, classification, byKey, payloads, remote, serverTime, choices, chips: new Map() };
+    comparison = { link, state, classification, byKey, payloads, remote, serverTime, choices, chips: new Map(), replacements: pairReplacements(classification.components) };
     return comparison;
   }
 
@@ -206,6 +208,30 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
         if (before !== null) current.chips.set(component.key, changeChips(before, local));
       }
     }
+    return current;
+  }
+
+  /**
+   * Adds the pairs of rule 2 (different names, same description, nearly the same content) to
+   * the exact-name pairs. A deleted component's last synced version comes from the payload
+   * cache; one no longer kept there is not paired by content.
+   */
+  async function addNearlySamePairsAsync(current: Comparison): Promise<Comparison> {
+    const { deleted, added } = unpairedSides(current.classification.components, current.replacements);
+    if (deleted.length === 0 || added.length === 0) return current;
+    const addedCandidates: ReplacementCandidate[] = [];
+    for (const component of added) {
+      const payload = current.payloads.get(component.key);
+      if (payload !== undefined && payload.description.trim() !== '') addedCandidates.push({ key: component.key, payload });
+    }
+    if (addedCandidates.length === 0) return current;
+    const deletedCandidates: ReplacementCandidate[] = [];
+    for (const component of deleted) {
+      if (component.base === null) continue;
+      const payload = await current.link.payloads.getAsync(component.key, component.base.hash);
+      if (payload !== null) deletedCandidates.push({ key: component.key, payload });
+    }
+    current.replacements = [...current.replacements, ...pairNearlySame(deletedCandidates, addedCandidates)];
     return current;
   }
 
@@ -231,7 +257,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const changes = await repeatGarbledAsync(link.designSystemId, () => getAllChangesAsync(link.client, link.designSystemId, state.lastSyncedAt, CHANGES_PAGE_LIMIT));
     context.throwIfCancelled();
     const choices = await link.choices.readAsync();
-    return publicComparison(await addChipsAsync(rememberComparison(link, state, local, changes.components, changes.serverTime, choices)), null);
+    return publicComparison(await addNearlySamePairsAsync(await addChipsAsync(rememberComparison(link, state, local, changes.components, changes.serverTime, choices))), null);
   }
 
   function requireComparison(): Comparison {
@@ -293,8 +319,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
 
   /** A replaced row: the deleted component as last synced against the one added in its place. */
   async function replacementDetailAsync(current: Comparison, added: ClassifiedComponent, deleted: ClassifiedComponent): Promise<SyncDetail> {
-    const paired = pairReplacements(current.classification.components).some((pair) => pair.oldKey === deleted.key && pair.newKey === added.key);
-    if (!paired) throw new BridgeError('not_found', `${added.name} no longer replaces a deleted component of the same name. Check again.`);
+    const paired = current.replacements.some((pair) => pair.oldKey === deleted.key && pair.newKey === added.key);
+    if (!paired) throw new BridgeError('not_found', `${added.name} no longer replaces ${deleted.name}. Check again.`);
     const local = current.payloads.get(added.key) ?? null;
     const before = deleted.base === null ? null : await current.link.payloads.getAsync(deleted.key, deleted.base.hash);
     return {
@@ -548,7 +574,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
 
     // 5. The comparison after the sync, without another request: what came back as a conflict
     // joins the remote versions already known.
-    const next = await addChipsAsync(rememberComparison(link, state, local, [...current.remote, ...conflicts], current.serverTime, current.choices));
+    const next = await addNearlySamePairsAsync(await addChipsAsync(rememberComparison(link, state, local, [...current.remote, ...conflicts], current.serverTime, current.choices)));
     return {
       pushed,
       deleted,

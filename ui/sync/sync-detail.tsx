@@ -9,7 +9,7 @@ import { errorText } from '../messages/error-text';
 import { DetailChoice } from './choice-control';
 import { PixelDifference } from './pixel-difference';
 import { remoteText } from './sync-list';
-import { choiceMode, KIND_LABEL, REPLACED_LABEL } from './sync-kinds';
+import { choiceMode, KIND_LABEL, REPLACED_LABEL, replacementReason } from './sync-kinds';
 
 export interface SyncDetailProps {
   /** The row as the list has it now (its choice is the latest). */
@@ -79,10 +79,7 @@ export function SyncDetailView({ item, replaces = null, loadAsync, readOnly, now
       </div>
       {replaces ? (
         <div class="sync-replaced" data-testid="sync-replaced">
-          <p>
-            “{replaces.name}” was deleted here and a component of the same name was added: Envelope shows them as one replacement (same name exactly, one deleted
-            and one added under it; never across different names).
-          </p>
+          <p>{replacementReason(replaces, item)}</p>
           <p class="muted">
             Old key <code>{replaces.key}</code> → new key <code>{item.key}</code>
           </p>

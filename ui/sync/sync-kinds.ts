@@ -15,8 +15,24 @@ export const KIND_LABEL: Record<SyncKind, string> = {
   unchanged: 'Unchanged',
 };
 
-/** The group of replaced components (a deleted and an added one paired by name). */
+/** The group of replaced components (a deleted and an added one paired: see replacementReason). */
 export const REPLACED_LABEL = 'Replaced';
+
+/**
+ * Why a deleted and an added component are one replaced row, in words (the rules of
+ * src/sync/replacements.ts: the same name, else the same description and nearly the same content).
+ */
+export function replacementReason(deleted: SyncItem, added: SyncItem): string {
+  return deleted.name === added.name
+    ? `“${deleted.name}” was deleted here and a component of the same name was added: Envelope shows them as one replacement (same name exactly, one deleted and one added under it).`
+    : `“${deleted.name}” was deleted here and “${added.name}” was added: Envelope shows them as one replacement because they have the same description and, apart from the name, differ in at most one kind of change, and neither has another such match.`;
+}
+
+/** The replaced row's line in the copied summary: what replaced what, and by which rule. */
+export function replacementSummary(deleted: SyncItem, added: SyncItem): string {
+  const how = deleted.name === added.name ? 're-created' : `replaces “${deleted.name}”: same description, nearly the same content`;
+  return `${added.name} (${how}: old key ${deleted.key}, new key ${added.key}; ${replacementChoiceText(added).toLowerCase()})`;
+}
 
 /** What a replaced row's choice means (one choice for both keys). */
 export function replacementChoiceText(item: SyncItem): string {

@@ -3,7 +3,7 @@
 import type { SyncChangeChip, SyncComparison, SyncItem, SyncKind } from '../../src/shared/bridge/messages';
 import { KIND_LABEL, KIND_ORDER, willRun } from './sync-kinds';
 
-/** A group of the list: a kind, or `replaced` (a deleted and an added component paired by name). */
+/** A group of the list: a kind, or `replaced` (a deleted and an added component shown as one row). */
 export type RowGroup = SyncKind | 'replaced';
 
 /** `replaces`: on a replaced row, the deleted component the row's (added) item replaces. */

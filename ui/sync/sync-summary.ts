@@ -1,7 +1,7 @@
 // The plain-text summary the Sync screen copies for a team channel or a changelog: what this
 // sync will push and what came in, as counts, then one line per row with its chips.
 import type { SyncItem } from '../../src/shared/bridge/messages';
-import { choiceText, KIND_LABEL, KIND_ORDER, REPLACED_LABEL, replacementChoiceText } from './sync-kinds';
+import { choiceText, KIND_LABEL, KIND_ORDER, REPLACED_LABEL, replacementSummary } from './sync-kinds';
 import { formatCount, plural } from './sync-rows';
 
 /** `pairs`: replaced rows (new key → the deleted item), each summarized as one line. */
@@ -36,7 +36,7 @@ export function summaryText(items: readonly SyncItem[], fileName: string | null,
   }
   if (replaced.length > 0) {
     lines.push('', `${REPLACED_LABEL}:`);
-    for (const item of replaced) lines.push(`- ${item.name} (re-created: old key ${pairs.get(item.key)!.key}, new key ${item.key}; ${replacementChoiceText(item).toLowerCase()})`);
+    for (const item of replaced) lines.push(`- ${replacementSummary(pairs.get(item.key)!, item)}`);
   }
   return `${lines.join('\n')}\n`;
 }

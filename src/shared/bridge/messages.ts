@@ -134,9 +134,10 @@ export const syncComparisonSchema = z.object({
   serverTime: z.string(),
   readOnlyReason: z.nullable(z.string()),
   /**
-   * Replaced components (src/sync/replacements.ts): a row deleted here and a row added here with
-   * the same name, shown as one "replaced" row unless the designer keeps them apart. Both rows
-   * stay in `items` with their own choices.
+   * Replaced components (src/sync/replacements.ts): a row deleted here and a row added here,
+   * shown as one "replaced" row unless the designer keeps them apart. Both rows stay in `items`
+   * with their own choices. Paired by the same name or, when the names differ, by the same
+   * description and nearly the same content: the names say which rule applied.
    */
   replacements: z.optional(z.array(z.object({ oldKey: z.string(), newKey: z.string() }))),
 });

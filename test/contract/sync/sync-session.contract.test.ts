@@ -149,6 +149,31 @@ describe('sync against the builder emulator', () => {
     expect(remote.get(fresh.key)).toMatchObject({ name: 'Footer', deleted: false });
   });
 
+  it('a component re-created under another name with the same description and content is one replacement, paired by that rule', async () => {
+    const old = componentNamed('Footer') as ComponentNode;
+    old.description = 'Legal footer with the unsubscribe link.';
+    await linkAsync('ds_empty');
+    await plugin.handlers['sync/compare']({}, context);
+    await plugin.handlers['sync/run']({}, context);
+    const oldKey = old.key;
+    // Re-created: a copy (a new component, a new key) renamed, the original deleted.
+    const fresh = old.clone() as ComponentNode;
+    fresh.name = 'Footer / Legal';
+    fresh.description = old.description;
+    old.remove();
+
+    const compared = await plugin.handlers['sync/compare']({}, context);
+    expect(compared.replacements).toEqual([{ oldKey, newKey: fresh.key }]);
+    const detail = await plugin.handlers['sync/detail']({ key: fresh.key, replaces: oldKey }, context);
+    expect(detail.beforeKnown).toBe(true);
+    expect(detail.changes.map((change) => change.property)).toContain('name');
+
+    // Two kinds of change besides the name: no longer nearly the same, so shown apart.
+    fresh.resize(fresh.width + 40, fresh.height);
+    fresh.fills = [{ type: 'SOLID', color: { r: 0.9, g: 0.1, b: 0.1 } }];
+    expect((await plugin.handlers['sync/compare']({}, context)).replacements).toEqual([]);
+  });
+
   it('a local edit is one local change, pushed alone; a teammate edit comes in and is taken into the file', async () => {
     await linkAsync('ds_empty');
     await plugin.handlers['sync/compare']({}, context);
