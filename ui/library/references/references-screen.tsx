@@ -152,6 +152,10 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
       },
     );
   };
+  const cancel = () => {
+    setConfirming(false);
+    setTimeout(() => removeButton.current?.focus(), 0);
+  };
   const count = remaining.length;
   const noun = count === 1 ? 'reference' : 'references';
   return (
@@ -178,23 +182,23 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
             ))}
           </ul>
           {confirming ? (
-            <div class="notice notice-info reference-confirm" role="group" aria-label="Confirm removal">
-              <p>
-                Remove {count} {noun} from this file? The library removed {count === 1 ? 'this email' : 'these emails'} at the brand’s request, so
-                {count === 1 ? ' its' : ' their'} use must stop. One undo in Figma brings {count === 1 ? 'it' : 'them'} back.
+            <div
+              class="confirm"
+              role="group"
+              aria-labelledby="references-question"
+              onKeyDown={(event) => {
+                if (event.key === 'Escape') cancel();
+              }}
+            >
+              <p id="references-question">
+                Remove {count} {noun} from this file? The library removed {count === 1 ? 'this email' : 'these emails'} at the brand’s request, so their use must stop. Figma’s
+                undo brings them back.
               </p>
-              <div class="reference-actions">
+              <div class="button-row">
                 <Button variant="danger" onClick={remove} busy={removing} buttonRef={confirmButton}>
                   Remove {count} {noun}
                 </Button>
-                <Button
-                  onClick={() => {
-                    setConfirming(false);
-                    setTimeout(() => removeButton.current?.focus(), 0);
-                  }}
-                >
-                  Cancel
-                </Button>
+                <Button onClick={cancel}>Cancel</Button>
               </div>
             </div>
           ) : (
