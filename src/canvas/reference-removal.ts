@@ -9,7 +9,7 @@ type RemovalFigma = Pick<PluginAPI, 'getNodeByIdAsync' | 'commitUndo'>;
 /** Why Figma refused to remove a reference, in words. */
 export function removalProblem(node: BaseNode, error: unknown): string {
   for (let parent = node.parent; parent !== null; parent = parent.parent) {
-    if (parent.type === 'INSTANCE') return 'It is inside a component instance: detach the instance, then remove the reference.';
+    if (parent.type === 'INSTANCE') return 'The frame is inside a component instance: detach the instance, then remove the reference.';
   }
   const detail = error instanceof Error ? error.message : String(error);
   return `Figma did not allow the change (the page may be read-only for you): ${detail}`;
@@ -31,12 +31,12 @@ export async function removeReferencesAsync(figma: RemovalFigma, nodeIds: readon
   for (const nodeId of new Set(nodeIds)) {
     const node = await figma.getNodeByIdAsync(nodeId);
     if (node === null || node.type === 'DOCUMENT' || node.type === 'PAGE') {
-      failures.push({ nodeId, name: '', pageName: '', reason: 'It is no longer in the file.' });
+      failures.push({ nodeId, name: '', pageName: '', reason: 'Someone deleted it after the check.' });
       continue;
     }
     const record = parseReferenceRecord(node.getPluginData(REFERENCE_DATA_KEY));
     if (record === null || !gone.has(record.emailId)) {
-      failures.push({ nodeId, name: node.name, pageName: pageNameOf(node), reason: 'It no longer shows an email the library removed, so it was left as it is.' });
+      failures.push({ nodeId, name: node.name, pageName: pageNameOf(node), reason: 'Its record no longer names a removed email, so it was left as it is.' });
       continue;
     }
     const pageName = pageNameOf(node);

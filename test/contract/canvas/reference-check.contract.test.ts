@@ -121,7 +121,7 @@ describe('the reference check', () => {
     nested.setPluginData(REFERENCE_DATA_KEY, referenceNodes()[0]!.getPluginData(REFERENCE_DATA_KEY));
     const result = await plugin.handlers['canvas/references-remove']({ nodeIds: [firstId, nested.id], goneEmailIds: emailIds }, context);
     expect(result.removed).toBe(0);
-    expect(result.failures.map((failure) => failure.reason)).toEqual(['It is no longer in the file.', expect.stringContaining('inside a component instance')]);
+    expect(result.failures.map((failure) => failure.reason)).toEqual(['Someone deleted it after the check.', expect.stringContaining('inside a component instance')]);
   });
 
   it('shows a reference: its page, selected, in view', async () => {

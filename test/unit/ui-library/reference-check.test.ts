@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, type ApiErrorCode } from '../../../src/shared/api/http/api-error';
 import type { FoundReference } from '../../../src/shared/bridge/messages';
 import { checkEmailsAsync, type EmailCheckProgress } from '../../../ui/library/references/check-emails';
-import { checkPacing, classifyEmailError, distinctEmailIds, goneReferences, pacingText, summaryText } from '../../../ui/library/references/reference-check';
+import { checkPacing, classifyEmailError, distinctEmailIds, goneReferences, pacingText, removalText, summaryText } from '../../../ui/library/references/reference-check';
 import { messageProblems } from '../../support/message-rules';
 
 const apiError = (code: ApiErrorCode, status: number | null, retryAfterSeconds?: number) =>
@@ -58,6 +58,23 @@ describe('summaryText', () => {
     const text = summaryText({ references, goneEmailIds: new Set(), unchecked: new Map([[3, 'The library is unavailable right now. Try again in a little while.']]), unreadable: 2 });
     expect(text).toBe(
       '3 references to 2 emails; 0 removed from the library. Couldn’t check 1 email: The library is unavailable right now. Try again in a little while. They are not counted as removed; check again later. 2 frames with a reference record Envelope cannot read were left alone.',
+    );
+    expect(messageProblems(text)).toEqual([]);
+  });
+});
+
+describe('removalText', () => {
+  it('says how many went and, for each that stayed, where it is and why', () => {
+    expect(removalText({ removed: 2, failures: [] })).toBe('Removed 2 references (one undo step in Figma).');
+    const text = removalText({
+      removed: 1,
+      failures: [
+        { nodeId: '1:2', name: 'Cedar & Clay — Sale', pageName: 'Moodboard', reason: 'The frame is inside a component instance: detach the instance, then remove the reference.' },
+        { nodeId: '1:3', name: '', pageName: '', reason: 'Someone deleted it after the check.' },
+      ],
+    });
+    expect(text).toBe(
+      'Removed 1 reference (one undo step in Figma). “Cedar & Clay — Sale” on page “Moodboard” was not removed. The frame is inside a component instance: detach the instance, then remove the reference. A reference was not removed. Someone deleted it after the check.',
     );
     expect(messageProblems(text)).toEqual([]);
   });

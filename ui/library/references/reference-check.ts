@@ -1,6 +1,6 @@
 // The reference check's pure parts: the distinct emails to ask about, how long the asking takes
 // within the library's per-minute limit, how each answer counts, and the summary in words.
-import type { FoundReference } from '../../../src/shared/bridge/messages';
+import type { FoundReference, ReferenceRemoval } from '../../../src/shared/bridge/messages';
 import { LIBRARY_RATE_LIMITS } from '../../../src/shared/api/library/client';
 import { DEFAULT_MAX_IN_FLIGHT_PER_HOST } from '../../../src/shared/api/http/request-gate';
 
@@ -71,4 +71,12 @@ export function summaryText({ references, goneEmailIds, unchecked, unreadable }:
 /** The references that show a removed email, in page order as found. */
 export function goneReferences(outcome: Pick<CheckOutcome, 'references' | 'goneEmailIds'>): FoundReference[] {
   return outcome.references.filter((reference) => outcome.goneEmailIds.has(reference.emailId));
+}
+
+/** "Removed 2 references (one undo step in Figma)." and each one that stayed, with why. */
+export function removalText({ removed, failures }: ReferenceRemoval): string {
+  const stayed = failures.map(
+    (failure) => `${failure.name === '' ? 'A reference' : `“${failure.name}”`}${failure.pageName === '' ? '' : ` on page “${failure.pageName}”`} was not removed. ${failure.reason}`,
+  );
+  return [`Removed ${plural(removed, 'reference')} (one undo step in Figma).`, ...stayed].join(' ');
 }

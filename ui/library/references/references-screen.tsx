@@ -10,7 +10,7 @@ import { ErrorNotice } from '../../components/notice';
 import { Spinner } from '../../components/spinner';
 import { errorText } from '../../messages/error-text';
 import { checkEmailsAsync, type EmailCheckProgress } from './check-emails';
-import { checkPacing, distinctEmailIds, goneReferences, pacingText, summaryText, type CheckOutcome } from './reference-check';
+import { checkPacing, distinctEmailIds, goneReferences, pacingText, removalText, summaryText, type CheckOutcome } from './reference-check';
 
 export interface ReferencesScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -210,27 +210,12 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
           )}
         </>
       ) : null}
-      {removal ? <RemovalNotice removal={removal} /> : null}
+      {removal ? (
+        <p class={`notice ${removal.failures.length > 0 ? 'notice-error' : 'notice-success'}`} role="status" data-testid="references-removal">
+          {removalText(removal)}
+        </p>
+      ) : null}
       <ErrorNotice message={problem} />
     </>
-  );
-}
-
-function RemovalNotice({ removal }: { removal: ReferenceRemoval }) {
-  const removed = `Removed ${removal.removed} ${removal.removed === 1 ? 'reference' : 'references'} (one undo step in Figma).`;
-  return (
-    <div class={`notice ${removal.failures.length > 0 ? 'notice-error' : 'notice-success'}`} role="status" data-testid="references-removal">
-      <p>{removed}</p>
-      {removal.failures.length > 0 ? (
-        <ul>
-          {removal.failures.map((failure) => (
-            <li key={failure.nodeId}>
-              {failure.name === '' ? 'A reference' : `“${failure.name}”`}
-              {failure.pageName === '' ? '' : ` on page “${failure.pageName}”`} was not removed. {failure.reason}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
   );
 }
