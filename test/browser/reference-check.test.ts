@@ -30,6 +30,11 @@ async function emulatorControlAsync(path: string): Promise<void> {
   expect(response.ok).toBe(true);
 }
 
+async function setFaultsAsync(faults: { rate: number; kinds?: string[] }): Promise<void> {
+  const response = await fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', body: JSON.stringify(faults), headers: { 'content-type': 'application/json' } });
+  expect(response.ok).toBe(true);
+}
+
 /** Four references to three emails: the first email on both of the first two pages. */
 const fixture = () => `references=${[ids[0], ids[1], ids[2], ids[0]].join(',')}`;
 
@@ -133,7 +138,39 @@ describe('reference check', () => {
     expect(left.map((reference) => reference.page).sort()).toEqual(['Components', 'Cover']);
   });
 
-  it('says when the file has no references, in light and dark', async () => {
+  it('waits out a 429, reuses answers on a second check, and never counts a failure as removed', async () => {
+    await emulatorControlAsync('reset');
+    await h.openAsync(`?command=browse&demo-keys=1&${fixture()}`);
+    const ui = await h.uiFrameAsync();
+    await emulatorControlAsync(`library/emails/${ids[0]!}/remove`);
+    await setFaultsAsync({ rate: 1, kinds: ['429'] });
+    try {
+      await ui.getByRole('button', { name: 'References' }).click();
+      await ui.getByRole('button', { name: 'Check references' }).click();
+      await expect.poll(() => textOf(ui.getByTestId('references-progress')), { timeout: 15_000 }).toMatch(/^The library asked us to slow down: asking again in \d seconds/);
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+    await expect.poll(() => textOf(summary(ui)), { timeout: 30_000 }).toBe('4 references to 3 emails; 1 removed from the library.');
+
+    // Checked again while the library fails: the existing emails' answers are reused; the
+    // removed one cannot be asked about, and is not called removed.
+    const requests = watchEmailRequests();
+    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    try {
+      await ui.getByRole('button', { name: 'Check again' }).click();
+      await expect
+        .poll(() => textOf(summary(ui)), { timeout: 30_000 })
+        .toBe('4 references to 3 emails; 0 removed from the library. Couldn’t check 1 email: The library is unavailable right now. Try again in a little while. They are not counted as removed; check again later.');
+      expect(requests.urls).toEqual([`${h.emulator.libraryUrl}/v1/emails/${ids[0]!}`]);
+      expect(await goneList(ui).count()).toBe(0);
+    } finally {
+      requests.stop();
+      await setFaultsAsync({ rate: 0 });
+    }
+  });
+
+  it('says when the file has no references (dark theme, clean under axe)', async () => {
     await h.openAsync('?command=references&demo-keys=1&theme=dark');
     const ui = await h.uiFrameAsync();
     await expect.poll(() => textOf(summary(ui)), { timeout: 30_000 }).toBe('No library references in this file.');
