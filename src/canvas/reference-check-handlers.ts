@@ -12,7 +12,8 @@ type CheckFigma = Pick<PluginAPI, 'loadAllPagesAsync' | 'root' | 'getNodeByIdAsy
 
 export function createReferenceCheckHandlers(figma: CheckFigma): ReferenceCheckHandlers {
   return {
-    'canvas/references-find': () => findReferencesAsync(figma),
+    'canvas/references-find': (_payload, context) =>
+      findReferencesAsync(figma, (done, total) => context.progress({ done, total, label: 'Finding references on every page…' })),
     'canvas/references-remove': ({ nodeIds, goneEmailIds }) => removeReferencesAsync(figma, nodeIds, goneEmailIds),
     'canvas/references-show': async ({ nodeId }) => {
       const node = await figma.getNodeByIdAsync(nodeId);

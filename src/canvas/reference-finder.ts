@@ -11,11 +11,14 @@ export interface FoundReferences {
 
 type FinderFigma = Pick<PluginAPI, 'loadAllPagesAsync' | 'root'>;
 
-export async function findReferencesAsync(figma: FinderFigma): Promise<FoundReferences> {
+/** `onPage` hears of each page searched (progress on big files keeps the caller waiting patiently). */
+export async function findReferencesAsync(figma: FinderFigma, onPage: (done: number, total: number) => void = () => undefined): Promise<FoundReferences> {
   await figma.loadAllPagesAsync();
   const references: FoundReference[] = [];
   let unreadable = 0;
-  for (const page of figma.root.children) {
+  const pages = figma.root.children;
+  for (const [index, page] of pages.entries()) {
+    onPage(index, pages.length);
     // The plugin-data criterion lets Figma skip every node without our key (fast on big files).
     for (const node of page.findAllWithCriteria({ pluginData: { keys: [REFERENCE_DATA_KEY] } })) {
       const record = parseReferenceRecord(node.getPluginData(REFERENCE_DATA_KEY));
