@@ -125,6 +125,7 @@ describe('reference check', () => {
     const confirm = ui.getByRole('group', { name: /^Remove 2 references from this file\?/ });
     expect(await textOf(confirm)).toContain('Remove 2 references from this file?');
     await checkAxeAsync(ui, 'removal confirmation, light');
+    await h.page.screenshot({ path: `${SHOTS}/reference-check-confirm-light.png` });
     await h.page.keyboard.press('Escape');
     expect(await confirm.count()).toBe(0);
     await expect.poll(() => ui.evaluate(() => document.activeElement?.textContent)).toBe('Remove 2 references');

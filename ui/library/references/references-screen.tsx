@@ -191,7 +191,7 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
               }}
             >
               <p id="references-question">
-                Remove {count} {noun} from this file? The library removed {count === 1 ? 'this email' : 'these emails'} at the brand’s request, so their use must stop. Figma’s
+                Remove {count} {noun} from this file? The library removed {distinctEmailIds(remaining).length === 1 ? 'this email' : 'these emails'} at the brand’s request, so their use must stop. Figma’s
                 undo brings them back.
               </p>
               <div class="button-row">
