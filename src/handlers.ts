@@ -1,6 +1,7 @@
 // Every request the UI can send, answered by the feature modules that own them. Each feature
 // exports its own handlers; this file only wires their dependencies together.
 import { createAppHandlers } from './app/app-handlers';
+import { createReferenceCheckHandlers } from './canvas/reference-check-handlers';
 import { testConnectionAsync } from './settings/connection-test';
 import { createDocumentSettings } from './settings/document-settings';
 import { createKeyStore } from './settings/key-store';
@@ -48,6 +49,7 @@ export function createPlugin({ figma, transport }: HandlerOptions): Plugin {
       ...createAppHandlers({ figma, readSettingsViewAsync: () => readSettingsViewAsync(settings) }),
       ...createSettingsHandlers(settings),
       ...sync.handlers,
+      ...createReferenceCheckHandlers(figma),
     },
     startBackground(endpoint) {
       sync.startMonitor((counts) => endpoint.emit('sync/badge', counts));

@@ -1,7 +1,7 @@
 // The UI's root: asks the sandbox what to open (app/init), then shows the shell with the
 // screen for the menu command.
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import type { Command, SettingsView } from '../src/shared/bridge/messages';
+import type { Screen, SettingsView } from '../src/shared/bridge/messages';
 import { onSandboxEvent, sandbox, type UiEndpoint } from './bridge/ui-endpoint';
 import { Button } from './components/button';
 import { ErrorNotice } from './components/notice';
@@ -11,7 +11,7 @@ import { errorText } from './messages/error-text';
 import { createSettingsRequester } from './settings/settings-requester';
 import { SettingsScreen } from './settings/settings-screen';
 import { AppShell } from './shell/app-shell';
-import { initialScreen, SCREENS, type ScreenId } from './shell/screens';
+import { initialScreen, SCREENS, screenOfCommand, type ScreenId } from './shell/screens';
 import { StartScreen } from './start/start-screen';
 import { UpcomingScreen } from './shell/upcoming-screen';
 import { createSyncRequester } from './sync/sync-requester';
@@ -20,7 +20,15 @@ import { SyncScreen } from './sync/sync-screen';
 type AppState =
   | { status: 'loading' }
   | { status: 'failed'; message: string }
-  | { status: 'ready'; fileName: string; userName: string | null; view: SettingsView; screen: ScreenId };
+  | {
+      status: 'ready';
+      fileName: string;
+      userName: string | null;
+      view: SettingsView;
+      screen: ScreenId;
+      /** Set by the "Check email references" command: Browse opens on its References view. */
+      checkReferences: boolean;
+    };
 
 export interface AppProps {
   endpoint?: Pick<UiEndpoint, 'request'>;
@@ -29,7 +37,7 @@ export interface AppProps {
 }
 
 /** Kept for the next launch without a menu command; a lost write only costs that convenience. */
-function rememberScreen(endpoint: Pick<UiEndpoint, 'request'>, screen: Command): void {
+function rememberScreen(endpoint: Pick<UiEndpoint, 'request'>, screen: Screen): void {
   void endpoint.request('app/remember-screen', { screen }).catch(() => undefined);
 }
 
@@ -53,12 +61,14 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
     endpoint.request('app/init', {}).then(
       (init) => {
         // A menu command's screen counts as used, as a tab clicked does.
-        if (init.command !== null && init.command !== init.lastScreen) rememberScreen(endpoint, init.command);
+        const commanded = init.command === null ? null : screenOfCommand(init.command);
+        if (commanded !== null && commanded !== init.lastScreen) rememberScreen(endpoint, commanded);
         setState({
           status: 'ready',
           fileName: init.fileName,
           userName: init.userName,
           view: init.settings,
+          checkReferences: init.command === 'references',
           screen: initialScreen({
             command: init.command,
             lastScreen: init.lastScreen,
@@ -95,7 +105,7 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
 
   const setScreen = (screen: ScreenId) => {
     if (state.screen === 'sync') setSyncOpened(true);
-    setState({ ...state, screen });
+    setState({ ...state, screen, checkReferences: false });
     if (screen !== 'start') rememberScreen(endpoint, screen);
   };
   const setView = (view: SettingsView) => setState((current) => (current.status === 'ready' ? { ...current, view } : current));
@@ -113,7 +123,7 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
       ) : state.screen === 'start' ? (
         <StartScreen onScreen={setScreen} />
       ) : state.screen === 'browse' ? (
-        <LibraryScreen endpoint={endpoint} onOpenSettings={() => setScreen('settings')} />
+        <LibraryScreen endpoint={endpoint} onOpenSettings={() => setScreen('settings')} initialSection={state.checkReferences ? 'references' : undefined} />
       ) : info ? (
         <UpcomingScreen screen={info} />
       ) : null}

@@ -16,6 +16,7 @@ import { createPluginWindow, type PluginWindow } from './page/plugin-window';
 import { clearPersisted, persistClientStorageAsync, readPersisted } from './page/storage-persistence';
 import { uiContentSecurityPolicy } from './page/ui-network-policy';
 import { parsePluginDrop, placeDrop, type DropHit } from './page/plugin-drop';
+import { addReferenceFixtureAsync, parseReferenceIds } from './page/reference-fixture';
 import { createSwitchableNetwork, isNetworkMode, type NetworkMode } from './page/switchable-network';
 import { figmaThemeCss, parseTheme, type FigmaTheme } from './theme/apply-figma-theme';
 
@@ -352,6 +353,7 @@ async function mainAsync(): Promise<void> {
       clientStorage: readPersisted(localStorage),
       extraComponents: Math.min(2000, Math.max(0, Math.floor(Number(params.get('components') ?? 0)) || 0)),
       prepareAsync: async (fake) => {
+        await addReferenceFixtureAsync(fake, parseReferenceIds(params.get('references')), config.emulator, nativeFetch);
         baselineIds = collectIds(snapshotDocument(fake.inspect.root));
         if (options.seedDemoKeys && config.emulator) {
           const state = await fetchEmulatorStateAsync(config.emulator, nativeFetch);

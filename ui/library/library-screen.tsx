@@ -11,6 +11,7 @@ import { BrandsScreen } from './brands/brands-screen';
 import { EmailDetailView } from './email/email-detail';
 import { JourneysScreen } from './journeys/journeys-screen';
 import { MeScreen } from './me/me-screen';
+import { ReferencesScreen } from './references/references-screen';
 import { BrandRequestsScreen } from './requests/brand-requests-screen';
 import { connectLibraryAsync, type LibraryConnection } from './library-connection';
 import type { GridPlace } from './search/email-grid';
@@ -20,9 +21,11 @@ import { useEmailSearch } from './search/use-email-search';
 export interface LibraryScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
   onOpenSettings: () => void;
+  /** The section shown first (the reference check's menu command opens References). */
+  initialSection?: Section;
 }
 
-export function LibraryScreen({ endpoint, onOpenSettings }: LibraryScreenProps) {
+export function LibraryScreen({ endpoint, onOpenSettings, initialSection = 'emails' }: LibraryScreenProps) {
   const [connection, setConnection] = useState<LibraryConnection | { failed: string } | null>(null);
   const connect = useCallback(() => {
     setConnection(null);
@@ -45,12 +48,12 @@ export function LibraryScreen({ endpoint, onOpenSettings }: LibraryScreenProps) 
       </div>
     );
   }
-  return <LibraryBrowser connection={connection} onOpenSettings={onOpenSettings} />;
+  return <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} />;
 }
 
-type Section = 'emails' | 'brands' | 'journeys' | 'me' | 'requests';
+export type Section = 'emails' | 'brands' | 'journeys' | 'me' | 'requests' | 'references';
 
-const SECTION_LABELS: Record<Section, string> = { emails: 'Emails', brands: 'Brands', journeys: 'Journeys', me: 'Me', requests: 'Requests' };
+const SECTION_LABELS: Record<Section, string> = { emails: 'Emails', brands: 'Brands', journeys: 'Journeys', me: 'Me', requests: 'Requests', references: 'References' };
 
 /** An open email: which list it came from (for previous/next) and where in it. */
 interface OpenEmail {
@@ -59,11 +62,20 @@ interface OpenEmail {
   index: number;
 }
 
-function LibraryBrowser({ connection, onOpenSettings }: { connection: LibraryConnection; onOpenSettings: () => void }) {
+interface LibraryBrowserProps {
+  endpoint: Pick<UiEndpoint, 'request'>;
+  connection: LibraryConnection;
+  onOpenSettings: () => void;
+  initialSection: Section;
+}
+
+function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection }: LibraryBrowserProps) {
   const { client, baseUrl } = connection;
   const search = useEmailSearch(client);
   const [savedPlace, setSavedPlace] = useState<GridPlace & { generation: number }>({ generation: 0, scrollTop: 0, focused: 0 });
-  const [section, setSection] = useState<Section>('emails');
+  const [section, setSection] = useState<Section>(initialSection);
+  // The menu command's check runs once, not again each time References is opened.
+  const [autoCheck, setAutoCheck] = useState(initialSection === 'references');
   const [brand, setBrand] = useState<string | null>(null);
   const [open, setOpen] = useState<OpenEmail | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
@@ -88,6 +100,7 @@ function LibraryBrowser({ connection, onOpenSettings }: { connection: LibraryCon
   const next = step(1);
   const openSearchResult = (index: number) => setOpen({ from: 'emails', list: emails, index });
   const showSection = (target: Section) => {
+    setAutoCheck(false);
     setOpen(null);
     setBrand(null);
     setSection(target);
@@ -123,7 +136,7 @@ function LibraryBrowser({ connection, onOpenSettings }: { connection: LibraryCon
   return (
     <div class="library" data-testid="screen-browse">
       <nav class="library-sections" aria-label="Library">
-        {(['emails', 'brands', 'journeys', 'me', 'requests'] as const).map((target) => (
+        {(['emails', 'brands', 'journeys', 'me', 'requests', 'references'] as const).map((target) => (
           <button key={target} type="button" class="library-section" aria-current={section === target ? 'page' : undefined} onClick={() => showSection(target)}>
             {SECTION_LABELS[target]}
           </button>
@@ -158,6 +171,9 @@ function LibraryBrowser({ connection, onOpenSettings }: { connection: LibraryCon
       ) : null}
       {section === 'me' ? (
         <MeScreen client={client} hidden={open !== null} onBrand={showBrand} onOpen={(emailList, index) => setOpen({ from: 'me', list: emailList, index })} onOpenSettings={onOpenSettings} />
+      ) : null}
+      {section === 'references' ? (
+        <ReferencesScreen endpoint={endpoint} client={client} hidden={open !== null} autoStart={autoCheck} />
       ) : null}
       {section === 'requests' ? <BrandRequestsScreen client={client} hidden={open !== null} onBrand={showBrand} onOpenSettings={onOpenSettings} /> : null}
       {open !== null && openId !== undefined ? (

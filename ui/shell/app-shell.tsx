@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
-import type { Command } from '../../src/shared/bridge/messages';
+import type { Screen } from '../../src/shared/bridge/messages';
 import { NavBar } from './nav-bar';
 import { ResizeHandle } from './resize-handle';
 import { SCREENS, START_SCREEN_TITLE, type ScreenId } from './screens';
@@ -9,11 +9,11 @@ export interface AppShellProps {
   fileName: string;
   userName: string | null;
   screen: ScreenId;
-  onScreen: (screen: Command) => void;
+  onScreen: (screen: Screen) => void;
   /** Asks for a new window size (`save` when the resize ends). */
   onResize: (width: number, height: number, save: boolean) => void;
   /** A count on a screen's tab (changes waiting on Sync); none when 0. */
-  badges?: Partial<Record<Command, number>>;
+  badges?: Partial<Record<Screen, number>>;
   children: ComponentChildren;
 }
 

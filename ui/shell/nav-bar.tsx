@@ -1,12 +1,12 @@
-import type { Command } from '../../src/shared/bridge/messages';
+import type { Screen } from '../../src/shared/bridge/messages';
 import { SCREENS, type ScreenId } from './screens';
 
 export interface NavBarProps {
   /** The screen shown; the getting-started screen has no tab, so none is marked. */
   current: ScreenId;
-  onSelect: (screen: Command) => void;
+  onSelect: (screen: Screen) => void;
   /** A count on a screen's tab (changes waiting on Sync); none when 0. */
-  badges?: Partial<Record<Command, number>>;
+  badges?: Partial<Record<Screen, number>>;
 }
 
 /** Top-level navigation: plain buttons in tab order; the open screen is marked aria-current. */

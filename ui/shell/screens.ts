@@ -1,8 +1,9 @@
-// The plugin's four screens, one per menu command, in menu order.
-import type { Command } from '../../src/shared/bridge/messages';
+// The plugin's four screens, one per menu command, in menu order (the reference check's command
+// opens Browse on its References view).
+import type { Command, Screen } from '../../src/shared/bridge/messages';
 
 export interface ScreenInfo {
-  id: Command;
+  id: Screen;
   label: string;
   /** What the screen is for, in a sentence (shown while it is not built yet). */
   purpose: string;
@@ -28,7 +29,7 @@ export const SCREENS: readonly ScreenInfo[] = [
 ];
 
 /** What the window can show: one of the four screens, or the getting-started screen (no tab). */
-export type ScreenId = Command | 'start';
+export type ScreenId = Screen | 'start';
 
 export const START_SCREEN_TITLE = 'Welcome to Envelope';
 
@@ -36,7 +37,7 @@ export interface FirstScreenFacts {
   /** The screen the menu command names, or null when Envelope was opened without one. */
   command: Command | null;
   /** The screen this person used last (remembered per user), or null before any. */
-  lastScreen: Command | null;
+  lastScreen: Screen | null;
   hasAnyKey: boolean;
 }
 
@@ -45,7 +46,12 @@ export interface FirstScreenFacts {
  * is saved; else (a first run) the getting-started screen.
  */
 export function initialScreen({ command, lastScreen, hasAnyKey }: FirstScreenFacts): ScreenId {
-  if (command) return command;
+  if (command) return screenOfCommand(command);
   if (lastScreen) return lastScreen;
   return hasAnyKey ? 'sync' : 'start';
+}
+
+/** The screen a menu command shows: its own, or Browse for the reference check. */
+export function screenOfCommand(command: Command): Screen {
+  return command === 'references' ? 'browse' : command;
 }

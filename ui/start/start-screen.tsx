@@ -1,10 +1,10 @@
 // The getting-started screen: shown on a first run (no key saved, no menu command, no screen used
 // before) and from Settings. What Envelope's two halves do, what each needs, one step to each.
-import type { Command } from '../../src/shared/bridge/messages';
+import type { Screen } from '../../src/shared/bridge/messages';
 import { Button } from '../components/button';
 
 export interface StartScreenProps {
-  onScreen: (screen: Command) => void;
+  onScreen: (screen: Screen) => void;
 }
 
 export function StartScreen({ onScreen }: StartScreenProps) {

@@ -4,7 +4,11 @@ import { defineRequest } from './protocol';
 import * as z from '../zod';
 
 export const apiNameSchema = z.enum(['library', 'builder']);
-export const commandSchema = z.enum(['sync', 'browse', 'templates', 'settings']);
+/** The plugin's screens (its tabs), in menu order. */
+export const screenSchema = z.enum(['sync', 'browse', 'templates', 'settings']);
+export type Screen = z.infer<typeof screenSchema>;
+/** The menu's commands: one per screen, and `references` (the reference check, shown on Browse). */
+export const commandSchema = z.enum(['sync', 'browse', 'templates', 'settings', 'references']);
 export type Command = z.infer<typeof commandSchema>;
 
 const apiSettingsSchema = z.object({
@@ -188,6 +192,31 @@ export const syncOutcomeSchema = z.object({
 });
 export type SyncOutcome = z.infer<typeof syncOutcomeSchema>;
 
+// ---- Library references on the canvas (src/canvas/) ---------------------------------------
+
+/** A reference frame found in the file (src/canvas/reference-finder.ts): where it is and what it shows. */
+export const foundReferenceSchema = z.object({
+  nodeId: z.string(),
+  /** The frame's layer name. */
+  name: z.string(),
+  pageId: z.string(),
+  pageName: z.string(),
+  /** Its top-left corner on the canvas (absolute), rounded to pixels. */
+  x: z.number(),
+  y: z.number(),
+  emailId: z.number(),
+  brandName: z.string(),
+  subject: z.string(),
+});
+export type FoundReference = z.infer<typeof foundReferenceSchema>;
+
+export const referenceRemovalSchema = z.object({
+  removed: z.number(),
+  /** References that stayed, each with the reason in words. */
+  failures: z.array(z.object({ nodeId: z.string(), name: z.string(), pageName: z.string(), reason: z.string() })),
+});
+export type ReferenceRemoval = z.infer<typeof referenceRemovalSchema>;
+
 /** Requests the UI sends and the sandbox answers. */
 export const sandboxRequests = {
   /**
@@ -198,14 +227,14 @@ export const sandboxRequests = {
     empty,
     z.object({
       command: z.nullable(commandSchema),
-      lastScreen: z.nullable(commandSchema),
+      lastScreen: z.nullable(screenSchema),
       settings: settingsViewSchema,
       fileName: z.string(),
       userName: z.nullable(z.string()),
     }),
   ),
   /** Keeps the screen the person opened (per user, in clientStorage) for the next launch. */
-  'app/remember-screen': defineRequest(z.object({ screen: commandSchema }), empty),
+  'app/remember-screen': defineRequest(z.object({ screen: screenSchema }), empty),
   'settings/get': defineRequest(empty, settingsViewSchema),
   /** Stores an API's base URL and, when given, its key (in clientStorage only). */
   'settings/save-api': defineRequest(
@@ -252,6 +281,18 @@ export const sandboxRequests = {
    * is none. Keys not in the comparison are null too.
    */
   'sync/pictures': defineRequest(z.object({ keys: z.array(z.string()) }), z.object({ pictures: z.record(z.string(), pictureSchema) })),
+  /**
+   * Every library reference in the file, on every page (loads all pages first). `unreadable`
+   * counts frames whose stored record cannot be read (left alone).
+   */
+  'canvas/references-find': defineRequest(empty, z.object({ references: z.array(foundReferenceSchema), unreadable: z.number() })),
+  /**
+   * Removes these reference frames in one undo step. Only frames that are still references to one
+   * of `goneEmailIds` (the emails the library removed) are touched; the others stay as they are.
+   */
+  'canvas/references-remove': defineRequest(z.object({ nodeIds: z.array(z.string()), goneEmailIds: z.array(z.number()) }), referenceRemovalSchema),
+  /** Goes to a reference: its page, selected, zoomed into view. */
+  'canvas/references-show': defineRequest(z.object({ nodeId: z.string() }), empty),
 };
 export type SandboxRequests = typeof sandboxRequests;
 

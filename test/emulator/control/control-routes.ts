@@ -9,7 +9,7 @@ import type { EmulatorState } from '../emulator-state';
 import { isPlainObject } from '../http/query-params';
 import { createRouter } from '../http/router';
 import { jsonResponse, type EmulatorRequest, type EmulatorResponse } from '../http/types';
-import { LIBRARY_KEYS } from '../library/model';
+import { LIBRARY_KEYS, removeEmail } from '../library/model';
 
 type ControlHandler = (state: EmulatorState, body: unknown, params: Record<string, string>) => EmulatorResponse;
 
@@ -89,6 +89,13 @@ const setEmailHtml: ControlHandler = (state, body, params) => {
   return jsonResponse(200, { ok: true, id: email.id });
 };
 
+// docs/api/api-assumptions.md: the brand asked for the email's removal.
+const removeLibraryEmail: ControlHandler = (state, _body, params) => {
+  const id = Number(params['id']);
+  if (!removeEmail(state.library, id)) return problem(404, `Email "${params['id']!}" was not found.`);
+  return jsonResponse(200, { ok: true, id });
+};
+
 const router = createRouter<ControlHandler>();
 router.add('GET', '/_emulator/state', getState);
 router.add('POST', '/_emulator/reset', reset);
@@ -98,6 +105,7 @@ router.add('GET', '/_emulator/faults', getFaults);
 router.add('POST', '/_emulator/faults', setFaults);
 router.add('POST', '/_emulator/design-systems/:id/remote-edit', remoteEdit);
 router.add('POST', '/_emulator/library/emails/:id/html', setEmailHtml);
+router.add('POST', '/_emulator/library/emails/:id/remove', removeLibraryEmail);
 
 export function isControlPath(path: string): boolean {
   return path === '/_emulator' || path.startsWith('/_emulator/');

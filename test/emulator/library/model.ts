@@ -119,3 +119,21 @@ export function addEmail(data: LibraryData, email: Email): void {
   data.emails.sort((a, b) => b.capturedAtMs - a.capturedAtMs || b.id - a.id);
   data.emailsById.set(email.id, email);
 }
+
+/**
+ * Removes an email at its brand's request: gone from the records, so its detail is 404 and it
+ * leaves every list (search, brand pages, journey stages, likes, collections) of every account.
+ * False when there was no such email.
+ */
+export function removeEmail(data: LibraryData, id: number): boolean {
+  if (!data.emailsById.delete(id)) return false;
+  data.emails = data.emails.filter((email) => email.id !== id);
+  for (const journey of data.journeys) {
+    for (const stage of journey.stages) stage.emailIds = stage.emailIds.filter((emailId) => emailId !== id);
+  }
+  for (const account of data.accounts.values()) {
+    account.likes = account.likes.filter((like) => like.emailId !== id);
+    for (const collection of account.collections) collection.emailIds = collection.emailIds.filter((emailId) => emailId !== id);
+  }
+  return true;
+}

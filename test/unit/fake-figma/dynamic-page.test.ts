@@ -65,6 +65,23 @@ describe('documentAccess: dynamic-page', () => {
     expect(figma.root.findAllWithCriteria({ types: ['RECTANGLE'] })).toEqual([rect]);
   });
 
+  it('finds plugin-data nodes on an unloaded page only after loading it (the reference check’s search)', async () => {
+    const { fake, second, frame, rect } = await documentWithTwoPagesAsync();
+    frame.setPluginData('reference', 'a');
+    rect.setPluginData('reference', 'b');
+    rect.setPluginData('other', 'c');
+    fake.relaunch();
+    const { figma } = fake;
+    const criteria = { pluginData: { keys: ['reference'] } };
+    expect(() => figma.root.findAllWithCriteria(criteria)).toThrow(/loadAllPagesAsync/);
+    const secondPage = figma.root.children[1]!;
+    expect(secondPage.id).toBe(second.id);
+    expect(() => secondPage.findAllWithCriteria(criteria)).toThrow(/loadAsync/);
+    await figma.loadAllPagesAsync();
+    expect(figma.root.children.map((page) => page.findAllWithCriteria(criteria).map((node) => node.name))).toEqual([['On page 1'], ['On page 2']]);
+    expect(figma.root.findAllWithCriteria({ pluginData: { keys: ['other'] } }).map((node) => node.name)).toEqual(['On page 2']);
+  });
+
   it('keeps other pages unloaded in a new run until page.loadAsync()', async () => {
     const { fake, second, rect } = await documentWithTwoPagesAsync();
     fake.relaunch();

@@ -1,9 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BridgeError } from '../../../src/shared/bridge/bridge-error';
-import type { SettingsView } from '../../../src/shared/bridge/messages';
+import { commandSchema, type Command, type SettingsView } from '../../../src/shared/bridge/messages';
 import { checkApiForm, designSystemSavedText, savedText } from '../../../ui/settings/api-form';
 import { UNEXPECTED_FAILURE, errorText, fieldErrorFrom } from '../../../ui/messages/error-text';
-import { initialScreen, SCREENS } from '../../../ui/shell/screens';
+import { initialScreen, SCREENS, screenOfCommand } from '../../../ui/shell/screens';
 
 const builderKey = 'ef_0123456789abcdef0123';
 
@@ -80,8 +81,13 @@ describe('answers from the sandbox', () => {
 });
 
 describe('screens', () => {
-  it('has one screen per menu command', () => {
+  it('has one screen per menu command; the reference check’s command opens Browse', () => {
     expect(SCREENS.map((screen) => screen.id)).toEqual(['sync', 'browse', 'templates', 'settings']);
+    const manifest = JSON.parse(readFileSync('manifest.json', 'utf8')) as { menu: Array<{ command?: string }> };
+    const commands = manifest.menu.flatMap((entry) => (entry.command ? [entry.command] : []));
+    expect([...commands].sort()).toEqual([...commandSchema.options].sort());
+    expect(commands.map((command) => screenOfCommand(command as Command))).toEqual(['sync', 'browse', 'browse', 'templates', 'settings']);
+    expect(initialScreen({ command: 'references', lastScreen: 'settings', hasAnyKey: true })).toBe('browse');
   });
 
   it('opens the command’s screen, else the last screen used, else Sync once a key is saved, else the getting-started screen', () => {

@@ -1,0 +1,44 @@
+// Finds the file's library references: frames whose plugin data holds a reference record, on
+// every page. Under dynamic-page a document-wide search needs every page loaded first.
+import type { FoundReference } from '../shared/bridge/messages';
+import { parseReferenceRecord, REFERENCE_DATA_KEY } from './reference-record';
+
+export interface FoundReferences {
+  references: FoundReference[];
+  /** Frames carrying the key whose record cannot be read: left alone, counted for the summary. */
+  unreadable: number;
+}
+
+type FinderFigma = Pick<PluginAPI, 'loadAllPagesAsync' | 'root'>;
+
+/** `onPage` hears of each page searched (progress on big files keeps the caller waiting patiently). */
+export async function findReferencesAsync(figma: FinderFigma, onPage: (done: number, total: number) => void = () => undefined): Promise<FoundReferences> {
+  await figma.loadAllPagesAsync();
+  const references: FoundReference[] = [];
+  let unreadable = 0;
+  const pages = figma.root.children;
+  for (const [index, page] of pages.entries()) {
+    onPage(index, pages.length);
+    // The plugin-data criterion lets Figma skip every node without our key (fast on big files).
+    for (const node of page.findAllWithCriteria({ pluginData: { keys: [REFERENCE_DATA_KEY] } })) {
+      const record = parseReferenceRecord(node.getPluginData(REFERENCE_DATA_KEY));
+      if (record === null) {
+        unreadable++;
+        continue;
+      }
+      const [[, , x], [, , y]] = node.absoluteTransform;
+      references.push({
+        nodeId: node.id,
+        name: node.name,
+        pageId: page.id,
+        pageName: page.name,
+        x: Math.round(x),
+        y: Math.round(y),
+        emailId: record.emailId,
+        brandName: record.brandName,
+        subject: record.subject,
+      });
+    }
+  }
+  return { references, unreadable };
+}

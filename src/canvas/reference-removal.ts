@@ -1,0 +1,52 @@
+// Removes reference frames to emails the library removed, in one undo step. The UI says which
+// emails are gone; each frame is checked again here so a reference to an email that still
+// exists (or a frame that changed since it was found) is never touched.
+import type { ReferenceRemoval } from '../shared/bridge/messages';
+import { parseReferenceRecord, REFERENCE_DATA_KEY } from './reference-record';
+
+type RemovalFigma = Pick<PluginAPI, 'getNodeByIdAsync' | 'commitUndo'>;
+
+/** Why Figma refused to remove a reference, in words. */
+export function removalProblem(node: BaseNode, error: unknown): string {
+  for (let parent = node.parent; parent !== null; parent = parent.parent) {
+    if (parent.type === 'INSTANCE') return 'The frame is inside a component instance: detach the instance, then remove the reference.';
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  return `Figma did not allow the change (the page may be read-only for you): ${detail}`;
+}
+
+function pageNameOf(node: BaseNode): string {
+  for (let current: BaseNode | null = node; current !== null; current = current.parent) {
+    if (current.type === 'PAGE') return current.name;
+  }
+  return '';
+}
+
+export async function removeReferencesAsync(figma: RemovalFigma, nodeIds: readonly string[], goneEmailIds: readonly number[]): Promise<ReferenceRemoval> {
+  const gone = new Set(goneEmailIds);
+  const failures: ReferenceRemoval['failures'] = [];
+  let removed = 0;
+  // What the plugin did before stays a step of its own; the removals below are the next one.
+  figma.commitUndo();
+  for (const nodeId of new Set(nodeIds)) {
+    const node = await figma.getNodeByIdAsync(nodeId);
+    if (node === null || node.type === 'DOCUMENT' || node.type === 'PAGE') {
+      failures.push({ nodeId, name: '', pageName: '', reason: 'Someone deleted it after the check.' });
+      continue;
+    }
+    const record = parseReferenceRecord(node.getPluginData(REFERENCE_DATA_KEY));
+    if (record === null || !gone.has(record.emailId)) {
+      failures.push({ nodeId, name: node.name, pageName: pageNameOf(node), reason: 'Its record no longer names a removed email, so it was left as it is.' });
+      continue;
+    }
+    const pageName = pageNameOf(node);
+    try {
+      node.remove();
+      removed++;
+    } catch (error) {
+      failures.push({ nodeId, name: node.name, pageName, reason: removalProblem(node, error) });
+    }
+  }
+  figma.commitUndo();
+  return { removed, failures };
+}

@@ -1,0 +1,192 @@
+// The reference check through the playground, as a designer runs it: reference frames on two
+// pages (the `?references=` fixture), an email removed from the emulator's library, then the
+// menu command and the References button in Browse. Outcomes are checked where they land: the
+// fake document (inspect hooks) and the library requests the plugin's window sent.
+import { mkdirSync } from 'node:fs';
+import type { Frame, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolationsAsync } from './support/axe';
+import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+
+let h: Harness;
+let ids: number[];
+let subjects: Map<number, { brand: string; subject_line: string }>;
+const SHOTS = 'test-results/screenshots';
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+  mkdirSync(SHOTS, { recursive: true });
+  const list = (await (await fetch(`${h.emulator.libraryUrl}/v1/emails?per_page=3`)).json()) as { data: Array<{ id: number; brand: string; subject_line: string }> };
+  ids = list.data.map((email) => email.id);
+  subjects = new Map(list.data.map((email) => [email.id, email]));
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+async function emulatorControlAsync(path: string): Promise<void> {
+  const response = await fetch(`${h.emulator.libraryUrl}/_emulator/${path}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+  expect(response.ok).toBe(true);
+}
+
+async function setFaultsAsync(faults: { rate: number; kinds?: string[] }): Promise<void> {
+  const response = await fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', body: JSON.stringify(faults), headers: { 'content-type': 'application/json' } });
+  expect(response.ok).toBe(true);
+}
+
+/** Four references to three emails: the first email on both of the first two pages. */
+const fixture = () => `references=${[ids[0], ids[1], ids[2], ids[0]].join(',')}`;
+
+/** The email ids of the reference frames in the fake document, and their pages. */
+function referencesInDocumentAsync(): Promise<Array<{ emailId: number; page: string }>> {
+  return evaluateHooks(h.page, (hooks) => {
+    const pageOf = (node: BaseNode): string => (node.type === 'PAGE' ? node.name : node.parent ? pageOf(node.parent) : '');
+    return hooks
+      .inspect()
+      .allNodes()
+      .filter((node) => node.getPluginData('reference') !== '')
+      .map((node) => ({ emailId: (JSON.parse(node.getPluginData('reference')) as { emailId: number }).emailId, page: pageOf(node) }));
+  });
+}
+
+/** Watches the plugin window's `GET /v1/emails/:id` requests (not the page's fixture fetches). */
+function watchEmailRequests(): { urls: string[]; stop(): void } {
+  const urls: string[] = [];
+  const pattern = new RegExp(`^${h.emulator.libraryUrl.replace(/[.]/g, '\\.')}/v1/emails/\\d+$`);
+  const watch = (request: Request) => {
+    if (request.frame() !== h.page.mainFrame() && pattern.test(request.url())) urls.push(request.url());
+  };
+  h.page.on('request', watch);
+  return { urls, stop: () => h.page.off('request', watch) };
+}
+
+const summary = (ui: Frame) => ui.getByTestId('references-summary');
+const goneList = (ui: Frame) => ui.getByRole('list', { name: 'References to removed emails' });
+
+async function checkAxeAsync(ui: Frame, what: string): Promise<void> {
+  expect(await axeViolationsAsync(ui), what).toEqual([]);
+}
+
+describe('reference check', () => {
+  it('runs from the menu command: one library request per distinct email, the removed one listed with its pages', async () => {
+    await emulatorControlAsync('reset');
+    await h.openAsync(`?command=references&demo-keys=1&${fixture()}`);
+    let ui = await h.uiFrameAsync();
+    // Opened by the command, the check starts by itself; every email still exists.
+    await expect.poll(() => textOf(summary(ui)), { timeout: 30_000 }).toBe('4 references to 3 emails; 0 removed from the library.');
+    expect(await goneList(ui).count()).toBe(0);
+    expect(await ui.getByRole('button', { name: 'References' }).getAttribute('aria-current')).toBe('page');
+
+    // The brand asks for removal; the designer runs the command again.
+    await emulatorControlAsync(`library/emails/${ids[0]!}/remove`);
+    const requests = watchEmailRequests();
+    try {
+      await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
+      ui = await h.uiFrameAsync();
+      await expect.poll(() => textOf(summary(ui)), { timeout: 30_000 }).toBe('4 references to 3 emails; 1 removed from the library.');
+      expect(requests.urls.length).toBe(3);
+      expect(new Set(requests.urls.map((url) => Number(url.split('/').pop())))).toEqual(new Set(ids));
+    } finally {
+      requests.stop();
+    }
+    const rows = goneList(ui).getByRole('listitem');
+    expect(await rows.count()).toBe(2);
+    const email = subjects.get(ids[0]!)!;
+    const texts = await rows.allTextContents();
+    for (const text of texts) expect(text).toContain(`${email.brand}: ${email.subject_line}`);
+    expect(texts.some((text) => text.includes('On page “Cover”'))).toBe(true);
+    expect(texts.some((text) => text.includes('On page “Components”'))).toBe(true);
+    await checkAxeAsync(ui, 'reference check result, light');
+  });
+
+  it('runs from the References button in Browse, shows a reference on the canvas, and removes them on confirmation', async () => {
+    await emulatorControlAsync('reset');
+    await h.openAsync(`?command=browse&demo-keys=1&${fixture()}`);
+    const ui = await h.uiFrameAsync();
+    await emulatorControlAsync(`library/emails/${ids[0]!}/remove`);
+
+    await ui.getByRole('button', { name: 'References' }).click();
+    await ui.getByRole('button', { name: 'Check references' }).click();
+    await expect.poll(() => textOf(summary(ui)), { timeout: 30_000 }).toBe('4 references to 3 emails; 1 removed from the library.');
+    await checkAxeAsync(ui, 'reference check, light');
+    await h.page.screenshot({ path: `${SHOTS}/reference-check-light.png` });
+
+    // Show: the reference's page becomes current, the frame selected.
+    const email = subjects.get(ids[0]!)!;
+    const showButtons = goneList(ui).getByRole('button', { name: `Show ${email.brand}: ${email.subject_line} on the canvas` });
+    await showButtons.nth(1).click();
+    await expect
+      .poll(() => evaluateHooks(h.page, (hooks) => ({ page: hooks.fake().figma.currentPage.name, selected: hooks.fake().figma.currentPage.selection.length })), { timeout: 10_000 })
+      .toEqual({ page: 'Components', selected: 1 });
+
+    // Removing asks first; Cancel keeps everything, by keyboard.
+    await ui.getByRole('button', { name: 'Remove 2 references' }).click();
+    const confirm = ui.getByRole('group', { name: /^Remove 2 references from this file\?/ });
+    expect(await textOf(confirm)).toContain('Remove 2 references from this file?');
+    await checkAxeAsync(ui, 'removal confirmation, light');
+    await h.page.screenshot({ path: `${SHOTS}/reference-check-confirm-light.png` });
+    await h.page.keyboard.press('Escape');
+    expect(await confirm.count()).toBe(0);
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.textContent)).toBe('Remove 2 references');
+    expect((await referencesInDocumentAsync()).length).toBe(4);
+
+    await ui.getByRole('button', { name: 'Remove 2 references' }).click();
+    await confirm.getByRole('button', { name: 'Remove 2 references' }).click();
+    await expect.poll(() => textOf(ui.getByTestId('references-removal')), { timeout: 10_000 }).toBe('Removed 2 references (one undo step in Figma).');
+    const left = await referencesInDocumentAsync();
+    expect(left.map((reference) => reference.emailId).sort()).toEqual([ids[1]!, ids[2]!].sort());
+    expect(left.map((reference) => reference.page).sort()).toEqual(['Components', 'Cover']);
+  });
+
+  it('waits out a 429, reuses answers on a second check, and never counts a failure as removed', async () => {
+    await emulatorControlAsync('reset');
+    await h.openAsync(`?command=browse&demo-keys=1&${fixture()}`);
+    const ui = await h.uiFrameAsync();
+    await emulatorControlAsync(`library/emails/${ids[0]!}/remove`);
+    await setFaultsAsync({ rate: 1, kinds: ['429'] });
+    try {
+      await ui.getByRole('button', { name: 'References' }).click();
+      await ui.getByRole('button', { name: 'Check references' }).click();
+      await expect.poll(() => textOf(ui.getByTestId('references-progress')), { timeout: 15_000 }).toMatch(/^The library asked us to slow down: asking again in \d seconds/);
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+    await expect.poll(() => textOf(summary(ui)), { timeout: 30_000 }).toBe('4 references to 3 emails; 1 removed from the library.');
+
+    // Checked again while the library fails: the existing emails' answers are reused; the
+    // removed one cannot be asked about, and is not called removed.
+    const requests = watchEmailRequests();
+    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    try {
+      await ui.getByRole('button', { name: 'Check again' }).click();
+      await expect
+        .poll(() => textOf(summary(ui)), { timeout: 30_000 })
+        .toBe('4 references to 3 emails; 0 removed from the library. Couldn’t check 1 email: The library is unavailable right now. Try again in a little while. They are not counted as removed; check again later.');
+      expect(requests.urls).toEqual([`${h.emulator.libraryUrl}/v1/emails/${ids[0]!}`]);
+      expect(await goneList(ui).count()).toBe(0);
+    } finally {
+      requests.stop();
+      await setFaultsAsync({ rate: 0 });
+    }
+  });
+
+  it('says when the file has no references (dark theme, clean under axe)', async () => {
+    await h.openAsync('?command=references&demo-keys=1&theme=dark');
+    const ui = await h.uiFrameAsync();
+    await expect.poll(() => textOf(summary(ui)), { timeout: 30_000 }).toBe('No library references in this file.');
+    await checkAxeAsync(ui, 'no references, dark');
+  });
+
+  it('shows the removed emails’ references in dark, clean under axe', async () => {
+    await emulatorControlAsync('reset');
+    await h.openAsync(`?command=browse&demo-keys=1&theme=dark&${fixture()}`);
+    const ui = await h.uiFrameAsync();
+    await emulatorControlAsync(`library/emails/${ids[0]!}/remove`);
+    await ui.getByRole('button', { name: 'References' }).click();
+    await ui.getByRole('button', { name: 'Check references' }).click();
+    await expect.poll(() => textOf(summary(ui)), { timeout: 30_000 }).toBe('4 references to 3 emails; 1 removed from the library.');
+    await checkAxeAsync(ui, 'reference check, dark');
+    await h.page.screenshot({ path: `${SHOTS}/reference-check-dark.png` });
+  });
+});

@@ -1,0 +1,146 @@
+// The reference check's pure parts and its email check: one request per distinct email, a 429
+// waited out, other failures "couldn't check" and never "gone", the summary in words.
+import { describe, expect, it } from 'vitest';
+import { ApiError, type ApiErrorCode } from '../../../src/shared/api/http/api-error';
+import type { FoundReference } from '../../../src/shared/bridge/messages';
+import { checkEmailsAsync, type EmailCheckProgress } from '../../../ui/library/references/check-emails';
+import { checkPacing, classifyEmailError, distinctEmailIds, goneReferences, pacingText, removalText, summaryText } from '../../../ui/library/references/reference-check';
+import { messageProblems } from '../../support/message-rules';
+
+const apiError = (code: ApiErrorCode, status: number | null, retryAfterSeconds?: number) =>
+  new ApiError({ api: 'library', endpoint: 'GET /v1/emails/:id', status, code, message: `The library says ${code}.`, retryAfterSeconds });
+
+const reference = (nodeId: string, emailId: number, pageName = 'Page 1'): FoundReference => ({
+  nodeId, name: `Frame ${nodeId}`, pageId: `p-${pageName}`, pageName, x: 0, y: 0, emailId, brandName: 'Cedar & Clay', subject: `Email ${emailId}`,
+});
+
+describe('distinctEmailIds and goneReferences', () => {
+  it('asks about each email once, in the order met, and lists every reference to a gone one', () => {
+    const references = [reference('1', 7), reference('2', 3), reference('3', 7, 'Page 2'), reference('4', 5)];
+    expect(distinctEmailIds(references)).toEqual([7, 3, 5]);
+    expect(goneReferences({ references, goneEmailIds: new Set([7]) }).map((found) => found.nodeId)).toEqual(['1', '3']);
+  });
+});
+
+describe('checkPacing', () => {
+  it('needs no wait within one minute’s allowance, a minute for each allowance beyond it', () => {
+    expect(checkPacing(0, false)).toEqual({ concurrency: 1, limitPerMinute: 20, waitSeconds: 0 });
+    expect(checkPacing(20, false).waitSeconds).toBe(0);
+    expect(checkPacing(21, false).waitSeconds).toBe(60);
+    expect(checkPacing(45, false).waitSeconds).toBe(120);
+    expect(checkPacing(1_200, true)).toEqual({ concurrency: 4, limitPerMinute: 1_200, waitSeconds: 0 });
+    expect(checkPacing(2, true).concurrency).toBe(2);
+  });
+
+  it('says how long a long check takes, and nothing for a short one', () => {
+    expect(pacingText(checkPacing(5, false), false)).toBeNull();
+    expect(pacingText(checkPacing(45, false), false)).toBe('This takes about 2 minutes: without a library key, the library answers 20 requests a minute.');
+    expect(pacingText(checkPacing(1_300, true), true)).toBe('This takes about 1 minute: with your key, the library answers 1200 requests a minute.');
+  });
+});
+
+describe('classifyEmailError', () => {
+  it('counts only not_found as gone; a 429 is waited out; everything else is a failure', () => {
+    expect(classifyEmailError(apiError('not_found', 404))).toBe('gone');
+    expect(classifyEmailError(apiError('rate_limited', 429, 3))).toBe('wait');
+    for (const code of ['unauthorized', 'server_error', 'unavailable', 'network_error', 'timeout', 'malformed_response'] as const) {
+      expect(classifyEmailError(apiError(code, null))).toBe('failed');
+    }
+    expect(classifyEmailError(new Error('boom'))).toBe('failed');
+  });
+});
+
+describe('summaryText', () => {
+  it('counts references, emails and removed ones; says what could not be checked and is not counted', () => {
+    const references = [reference('1', 7), reference('2', 3), reference('3', 7)];
+    expect(summaryText({ references, goneEmailIds: new Set([7]), unchecked: new Map(), unreadable: 0 })).toBe('3 references to 2 emails; 1 removed from the library.');
+    expect(summaryText({ references: [reference('1', 7)], goneEmailIds: new Set(), unchecked: new Map(), unreadable: 0 })).toBe('1 reference to 1 email; 0 removed from the library.');
+    const text = summaryText({ references, goneEmailIds: new Set(), unchecked: new Map([[3, 'The library is unavailable right now. Try again in a little while.']]), unreadable: 2 });
+    expect(text).toBe(
+      '3 references to 2 emails; 0 removed from the library. Couldn’t check 1 email: The library is unavailable right now. Try again in a little while. They are not counted as removed; check again later. 2 frames with a reference record Envelope cannot read were left alone.',
+    );
+    expect(messageProblems(text)).toEqual([]);
+  });
+});
+
+describe('removalText', () => {
+  it('says how many went and, for each that stayed, where it is and why', () => {
+    expect(removalText({ removed: 2, failures: [] })).toBe('Removed 2 references (one undo step in Figma).');
+    const text = removalText({
+      removed: 1,
+      failures: [
+        { nodeId: '1:2', name: 'Cedar & Clay — Sale', pageName: 'Moodboard', reason: 'The frame is inside a component instance: detach the instance, then remove the reference.' },
+        { nodeId: '1:3', name: '', pageName: '', reason: 'Someone deleted it after the check.' },
+      ],
+    });
+    expect(text).toBe(
+      'Removed 1 reference (one undo step in Figma). “Cedar & Clay — Sale” on page “Moodboard” was not removed. The frame is inside a component instance: detach the instance, then remove the reference. A reference was not removed. Someone deleted it after the check.',
+    );
+    expect(messageProblems(text)).toEqual([]);
+  });
+});
+
+describe('checkEmailsAsync', () => {
+  const run = (ids: number[], answer: (id: number, attempt: number) => Promise<unknown>, maxWaits?: number) => {
+    const asked: number[] = [];
+    const slept: number[] = [];
+    const progress: EmailCheckProgress[] = [];
+    const attempts = new Map<number, number>();
+    let inFlight = 0;
+    let peak = 0;
+    const result = checkEmailsAsync(ids, {
+      getEmailAsync: async (id) => {
+        asked.push(id);
+        const attempt = (attempts.get(id) ?? 0) + 1;
+        attempts.set(id, attempt);
+        inFlight++;
+        peak = Math.max(peak, inFlight);
+        try {
+          await Promise.resolve();
+          return await answer(id, attempt);
+        } finally {
+          inFlight--;
+        }
+      },
+      concurrency: 2,
+      onProgress: (step) => progress.push(step),
+      sleepAsync: (ms) => {
+        slept.push(ms);
+        return Promise.resolve();
+      },
+      isCancelled: () => false,
+      ...(maxWaits === undefined ? {} : { maxWaits }),
+    });
+    return { result, asked, slept, progress, peak: () => peak };
+  };
+
+  it('asks once per email, at most `concurrency` at a time, and reports progress to the end', async () => {
+    const check = run([1, 2, 3, 4, 5], (id) => (id === 4 ? Promise.reject(apiError('not_found', 404)) : Promise.resolve({})));
+    const { gone, unchecked } = await check.result;
+    expect([...gone]).toEqual([4]);
+    expect(unchecked.size).toBe(0);
+    expect(check.asked.sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(check.peak()).toBe(2);
+    expect(check.progress.at(-1)).toEqual({ done: 5, total: 5, waitingSeconds: null });
+  });
+
+  it('waits out a 429 for its Retry-After and asks again', async () => {
+    const check = run([1, 2], (id, attempt) => (id === 2 && attempt === 1 ? Promise.reject(apiError('rate_limited', 429, 7)) : Promise.reject(apiError('not_found', 404))));
+    const { gone } = await check.result;
+    expect([...gone].sort()).toEqual([1, 2]);
+    expect(check.slept).toEqual([7_000]);
+    expect(check.progress.some((step) => step.waitingSeconds === 7)).toBe(true);
+  });
+
+  it('never counts a failure as gone: other errors, and 429s beyond the waits, are "couldn’t check"', async () => {
+    const check = run([1, 2, 3], (id) =>
+      id === 1 ? Promise.reject(apiError('server_error', 500)) : id === 2 ? Promise.reject(apiError('rate_limited', 429, 1)) : Promise.resolve({}),
+    2);
+    const { gone, unchecked } = await check.result;
+    expect(gone.size).toBe(0);
+    expect([...unchecked.keys()].sort()).toEqual([1, 2]);
+    expect(unchecked.get(1)).toBe('The library is unavailable right now. Try again in a little while.');
+    expect(unchecked.get(2)).toBe('The library kept asking us to slow down.');
+    expect(check.slept).toEqual([1_000, 1_000]);
+  });
+});

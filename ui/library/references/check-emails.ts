@@ -1,0 +1,75 @@
+// Asks the library about each distinct email once (`GET /v1/emails/:id` through the cached
+// client, whose gate keeps every minute within the limit): a 404 is "gone", a 429 is waited out
+// and asked again, any other failure is "couldn't check" and never counted as gone.
+import { DEFAULT_RETRY_SECONDS, libraryProblem } from '../library-problem';
+import { classifyEmailError } from './reference-check';
+
+export interface EmailCheckProgress {
+  done: number;
+  total: number;
+  /** Seconds the check waits because the library asked it to slow down (429), else null. */
+  waitingSeconds: number | null;
+}
+
+export interface EmailCheckOptions {
+  getEmailAsync(id: number): Promise<unknown>;
+  concurrency: number;
+  onProgress(progress: EmailCheckProgress): void;
+  sleepAsync(ms: number): Promise<void>;
+  /** True once nobody needs the answer (the view closed): no further request is sent. */
+  isCancelled(): boolean;
+  /** 429 waits per email before it counts as "couldn't check". */
+  maxWaits?: number;
+}
+
+export interface EmailCheckResult {
+  gone: Set<number>;
+  /** Email id → why it could not be checked, in words. */
+  unchecked: Map<number, string>;
+}
+
+export async function checkEmailsAsync(ids: readonly number[], options: EmailCheckOptions): Promise<EmailCheckResult> {
+  const maxWaits = options.maxWaits ?? 3;
+  const gone = new Set<number>();
+  const unchecked = new Map<number, string>();
+  const queue = [...ids];
+  let done = 0;
+  const report = (waitingSeconds: number | null) => options.onProgress({ done, total: ids.length, waitingSeconds });
+
+  async function askAsync(id: number): Promise<void> {
+    for (let waits = 0; ; waits++) {
+      try {
+        await options.getEmailAsync(id);
+        return;
+      } catch (error) {
+        const answer = classifyEmailError(error);
+        if (answer === 'gone') {
+          gone.add(id);
+          return;
+        }
+        if (answer === 'failed' || waits >= maxWaits) {
+          unchecked.set(id, answer === 'wait' ? 'The library kept asking us to slow down.' : libraryProblem(error).message);
+          return;
+        }
+        const problem = libraryProblem(error);
+        const seconds = problem.retryAfterSeconds ?? DEFAULT_RETRY_SECONDS;
+        report(seconds);
+        await options.sleepAsync(seconds * 1000);
+        if (options.isCancelled()) return;
+        report(null);
+      }
+    }
+  }
+
+  async function workerAsync(): Promise<void> {
+    for (let id = queue.shift(); id !== undefined && !options.isCancelled(); id = queue.shift()) {
+      await askAsync(id);
+      done++;
+      report(null);
+    }
+  }
+
+  report(null);
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, ids.length)) }, () => workerAsync()));
+  return { gone, unchecked };
+}

@@ -1,0 +1,82 @@
+// The reference check's pure parts: the distinct emails to ask about, how long the asking takes
+// within the library's per-minute limit, how each answer counts, and the summary in words.
+import type { FoundReference, ReferenceRemoval } from '../../../src/shared/bridge/messages';
+import { LIBRARY_RATE_LIMITS } from '../../../src/shared/api/library/client';
+import { DEFAULT_MAX_IN_FLIGHT_PER_HOST } from '../../../src/shared/api/http/request-gate';
+
+/** The emails the references show, each once, in the order first met. */
+export function distinctEmailIds(references: readonly FoundReference[]): number[] {
+  return [...new Set(references.map((reference) => reference.emailId))];
+}
+
+export interface CheckPacing {
+  /** Requests in flight at once (the client's cap per host). */
+  concurrency: number;
+  limitPerMinute: number;
+  /**
+   * Seconds the check needs at least because of the limit: every full minute's allowance
+   * beyond the first waits a minute (0 when it all fits in one minute's allowance).
+   */
+  waitSeconds: number;
+}
+
+/** The client's request gate keeps each minute within the limit; this says what that costs. */
+export function checkPacing(emailCount: number, hasKey: boolean): CheckPacing {
+  const limitPerMinute = hasKey ? LIBRARY_RATE_LIMITS.keyedPerMinute : LIBRARY_RATE_LIMITS.anonymousPerMinute;
+  const minutes = emailCount <= 0 ? 0 : Math.ceil(emailCount / limitPerMinute) - 1;
+  return { concurrency: Math.max(1, Math.min(DEFAULT_MAX_IN_FLIGHT_PER_HOST, emailCount)), limitPerMinute, waitSeconds: minutes * 60 };
+}
+
+/** "This takes about 2 minutes: without a library key, the library answers 20 requests a minute." or null. */
+export function pacingText(pacing: CheckPacing, hasKey: boolean): string | null {
+  if (pacing.waitSeconds === 0) return null;
+  const minutes = Math.ceil(pacing.waitSeconds / 60);
+  const who = hasKey ? 'with your key' : 'without a library key';
+  return `This takes about ${minutes} minute${minutes === 1 ? '' : 's'}: ${who}, the library answers ${pacing.limitPerMinute} requests a minute.`;
+}
+
+/** What one answer of `GET /v1/emails/:id` means for the check. */
+export type EmailAnswer = 'exists' | 'gone' | 'wait' | 'failed';
+
+/** Only a 404 `not_found` means removed; a 429 is waited out; anything else is "couldn't check". */
+export function classifyEmailError(error: unknown): Exclude<EmailAnswer, 'exists'> {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (code === 'not_found') return 'gone';
+  if (code === 'rate_limited') return 'wait';
+  return 'failed';
+}
+
+export interface CheckOutcome {
+  references: readonly FoundReference[];
+  goneEmailIds: ReadonlySet<number>;
+  /** Emails the library could not be asked about, with the last reason in words. */
+  unchecked: ReadonlyMap<number, string>;
+  unreadable: number;
+}
+
+const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
+
+/** "7 references to 4 emails; 1 removed from the library." and what could not be checked. */
+export function summaryText({ references, goneEmailIds, unchecked, unreadable }: CheckOutcome): string {
+  const emails = distinctEmailIds(references).length;
+  const sentences = [`${plural(references.length, 'reference')} to ${plural(emails, 'email')}; ${goneEmailIds.size} removed from the library.`];
+  if (unchecked.size > 0) {
+    const reasons = [...new Set(unchecked.values())];
+    sentences.push(`Couldn’t check ${plural(unchecked.size, 'email')}: ${reasons.join(' ')} They are not counted as removed; check again later.`);
+  }
+  if (unreadable > 0) sentences.push(`${plural(unreadable, 'frame')} with a reference record Envelope cannot read ${unreadable === 1 ? 'was' : 'were'} left alone.`);
+  return sentences.join(' ');
+}
+
+/** The references that show a removed email, in page order as found. */
+export function goneReferences(outcome: Pick<CheckOutcome, 'references' | 'goneEmailIds'>): FoundReference[] {
+  return outcome.references.filter((reference) => outcome.goneEmailIds.has(reference.emailId));
+}
+
+/** "Removed 2 references (one undo step in Figma)." and each one that stayed, with why. */
+export function removalText({ removed, failures }: ReferenceRemoval): string {
+  const stayed = failures.map(
+    (failure) => `${failure.name === '' ? 'A reference' : `“${failure.name}”`}${failure.pageName === '' ? '' : ` on page “${failure.pageName}”`} was not removed. ${failure.reason}`,
+  );
+  return [`Removed ${plural(removed, 'reference')} (one undo step in Figma).`, ...stayed].join(' ');
+}

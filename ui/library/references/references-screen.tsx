@@ -1,0 +1,221 @@
+// The reference check: finds the file's library references (sandbox), asks the library about
+// each distinct email (here, with the key the sandbox handed over), lists the references to
+// removed emails with where they are, and removes the chosen ones after a confirmation.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { LibraryClient } from '../../../src/shared/api/library/client';
+import type { FoundReference, ReferenceRemoval } from '../../../src/shared/bridge/messages';
+import type { UiEndpoint } from '../../bridge/ui-endpoint';
+import { Button } from '../../components/button';
+import { ErrorNotice } from '../../components/notice';
+import { Spinner } from '../../components/spinner';
+import { errorText } from '../../messages/error-text';
+import { checkEmailsAsync, type EmailCheckProgress } from './check-emails';
+import { checkPacing, distinctEmailIds, goneReferences, pacingText, removalText, summaryText, type CheckOutcome } from './reference-check';
+
+export interface ReferencesScreenProps {
+  endpoint: Pick<UiEndpoint, 'request'>;
+  client: LibraryClient;
+  hidden: boolean;
+  /** Opened by the menu command: the check starts at once. */
+  autoStart: boolean;
+}
+
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'finding' }
+  | { kind: 'checking'; progress: EmailCheckProgress; note: string | null }
+  | { kind: 'done'; outcome: CheckOutcome }
+  | { kind: 'failed'; message: string };
+
+const sleepAsync = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function ReferencesScreen({ endpoint, client, hidden, autoStart }: ReferencesScreenProps) {
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const live = useRef(true);
+  useEffect(
+    () => () => {
+      live.current = false;
+    },
+    [],
+  );
+
+  const checkAsync = async () => {
+    setPhase({ kind: 'finding' });
+    try {
+      const { references, unreadable } = await endpoint.request('canvas/references-find', {});
+      const ids = distinctEmailIds(references);
+      const pacing = checkPacing(ids.length, client.hasKey);
+      const note = pacingText(pacing, client.hasKey);
+      const { gone, unchecked } = await checkEmailsAsync(ids, {
+        getEmailAsync: (id) => client.getEmailAsync(id),
+        concurrency: pacing.concurrency,
+        sleepAsync,
+        isCancelled: () => !live.current,
+        onProgress: (progress) => live.current && setPhase({ kind: 'checking', progress, note }),
+      });
+      if (live.current) setPhase({ kind: 'done', outcome: { references, goneEmailIds: gone, unchecked, unreadable } });
+    } catch (error) {
+      if (live.current) setPhase({ kind: 'failed', message: `The file’s references could not be read: ${errorText(error)}` });
+    }
+  };
+  const check = () => void checkAsync();
+  useEffect(() => {
+    if (autoStart) check();
+    // Only when the view opens: the button starts any later check.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <section class="library-brands references" hidden={hidden} aria-label="References" data-testid="references">
+      <p class="references-intro">Finds the library emails placed in this file, on every page, and asks the library whether each still exists.</p>
+      {phase.kind === 'checking' || phase.kind === 'finding' ? null : (
+        <div>
+          <Button variant={phase.kind === 'done' ? 'secondary' : 'primary'} onClick={check}>
+            {phase.kind === 'done' ? 'Check again' : 'Check references'}
+          </Button>
+        </div>
+      )}
+      {phase.kind === 'finding' ? (
+        <p class="library-status" role="status">
+          <Spinner /> Finding references on every page…
+        </p>
+      ) : phase.kind === 'checking' ? (
+        <CheckProgress progress={phase.progress} note={phase.note} />
+      ) : phase.kind === 'failed' ? (
+        <ErrorNotice message={phase.message} />
+      ) : phase.kind === 'done' ? (
+        <CheckResult key={phase.outcome.references.length} endpoint={endpoint} outcome={phase.outcome} />
+      ) : null}
+    </section>
+  );
+}
+
+function CheckProgress({ progress, note }: { progress: EmailCheckProgress; note: string | null }) {
+  return (
+    <div class="sync-progress" data-testid="references-progress">
+      <p id="references-progress-label" role="status">
+        <Spinner />
+        {progress.waitingSeconds !== null
+          ? `The library asked us to slow down: asking again in ${progress.waitingSeconds} seconds (${progress.done} of ${progress.total} emails checked).`
+          : `Checking emails with the library: ${progress.done} of ${progress.total}…`}
+      </p>
+      <progress aria-labelledby="references-progress-label" max={Math.max(1, progress.total)} value={progress.done} />
+      {note ? <p>{note}</p> : null}
+    </div>
+  );
+}
+
+function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'request'>; outcome: CheckOutcome }) {
+  const gone = goneReferences(outcome);
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(gone.map((reference) => reference.nodeId)));
+  const [confirming, setConfirming] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const [removal, setRemoval] = useState<ReferenceRemoval | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
+
+  if (outcome.references.length === 0 && outcome.unreadable === 0) {
+    return (
+      <p class="library-status" role="status" data-testid="references-summary">
+        No library references in this file.
+      </p>
+    );
+  }
+  const show = (reference: FoundReference) =>
+    void endpoint.request('canvas/references-show', { nodeId: reference.nodeId }).then(
+      () => setProblem(null),
+      (error: unknown) => setProblem(errorText(error)),
+    );
+  const toggle = (nodeId: string) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (!next.delete(nodeId)) next.add(nodeId);
+      return next;
+    });
+  const remaining = gone.filter((reference) => chosen.has(reference.nodeId));
+  const remove = () => {
+    setRemoving(true);
+    endpoint.request('canvas/references-remove', { nodeIds: remaining.map((reference) => reference.nodeId), goneEmailIds: [...outcome.goneEmailIds] }).then(
+      (result) => {
+        setRemoval(result);
+        setConfirming(false);
+        setRemoving(false);
+      },
+      (error: unknown) => {
+        setProblem(`The references could not be removed: ${errorText(error)}`);
+        setConfirming(false);
+        setRemoving(false);
+      },
+    );
+  };
+  const cancel = () => {
+    setConfirming(false);
+    setTimeout(() => removeButton.current?.focus(), 0);
+  };
+  const count = remaining.length;
+  const noun = count === 1 ? 'reference' : 'references';
+  return (
+    <>
+      <p class="library-status" role="status" data-testid="references-summary">
+        {summaryText(outcome)}
+      </p>
+      {removal === null && gone.length > 0 ? (
+        <>
+          <ul class="brand-list" aria-label="References to removed emails">
+            {gone.map((reference) => (
+              <li key={reference.nodeId} class="reference-row">
+                <label class="reference-choice">
+                  <input type="checkbox" checked={chosen.has(reference.nodeId)} onChange={() => toggle(reference.nodeId)} />
+                  <span>
+                    <span class="brand-row-name">{reference.brandName}</span>: {reference.subject}
+                    <span class="brand-row-description"> On page “{reference.pageName}” at {reference.x}, {reference.y}</span>
+                  </span>
+                </label>
+                <Button variant="link" onClick={() => show(reference)} ariaLabel={`Show ${reference.brandName}: ${reference.subject} on the canvas`}>
+                  Show
+                </Button>
+              </li>
+            ))}
+          </ul>
+          {confirming ? (
+            <div
+              class="confirm"
+              role="group"
+              aria-labelledby="references-question"
+              onKeyDown={(event) => {
+                if (event.key === 'Escape') cancel();
+              }}
+            >
+              <p id="references-question">
+                Remove {count} {noun} from this file? The library removed {distinctEmailIds(remaining).length === 1 ? 'this email' : 'these emails'} at the brand’s request, so their use must stop. Figma’s
+                undo brings them back.
+              </p>
+              <div class="button-row">
+                <Button variant="danger" onClick={remove} busy={removing} buttonRef={confirmButton}>
+                  Remove {count} {noun}
+                </Button>
+                <Button onClick={cancel}>Cancel</Button>
+              </div>
+            </div>
+          ) : (
+            <div>
+              <Button variant="danger" onClick={() => setConfirming(true)} disabled={count === 0} buttonRef={removeButton}>
+                Remove {count} {noun}
+              </Button>
+            </div>
+          )}
+        </>
+      ) : null}
+      {removal ? (
+        <p class={`notice ${removal.failures.length > 0 ? 'notice-error' : 'notice-success'}`} role="status" data-testid="references-removal">
+          {removalText(removal)}
+        </p>
+      ) : null}
+      <ErrorNotice message={problem} />
+    </>
+  );
+}
