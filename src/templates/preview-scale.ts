@@ -19,16 +19,22 @@ export function base64Length(bytes: number): number {
   return 4 * Math.ceil(bytes / 3);
 }
 
-/** The first scale to try for a frame `width` px wide. */
-export function firstPreviewScale(width: number): number {
-  if (!(width > 0)) return 1;
-  return Math.max(MIN_EXPORT_SCALE, Math.min(1, PREVIEW_MAX_WIDTH / width));
+/** The longest preview side (exports beyond a few thousand pixels fail or are useless). */
+export const PREVIEW_MAX_SIDE = 4096;
+
+/** The first scale to try for a frame of `width` × `height` px. */
+export function firstPreviewScale(width: number, height: number): number {
+  if (!(width > 0) || !(height > 0)) return 1;
+  return Math.max(MIN_EXPORT_SCALE, Math.min(1, PREVIEW_MAX_WIDTH / width, PREVIEW_MAX_SIDE / height));
 }
 
-/** The smallest scale allowed: PREVIEW_MIN_WIDTH wide (the frame's own width when narrower). */
-export function minimumPreviewScale(width: number): number {
+/**
+ * The smallest scale allowed: PREVIEW_MIN_WIDTH wide (the frame's own width when narrower), or
+ * the first scale when a very tall frame starts narrower than that already.
+ */
+export function minimumPreviewScale(width: number, height: number): number {
   if (!(width > 0)) return 1;
-  return Math.max(MIN_EXPORT_SCALE, Math.min(1, PREVIEW_MIN_WIDTH / width));
+  return Math.min(firstPreviewScale(width, height), Math.max(MIN_EXPORT_SCALE, Math.min(1, PREVIEW_MIN_WIDTH / width)));
 }
 
 /** How much base64 the preview may take beside content of `contentBytes`; 0 when none fits. */

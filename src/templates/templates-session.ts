@@ -3,7 +3,7 @@
 // keeps in plugin data, and opening a template's frame. The pure decisions live beside it
 // (template-link.ts, preview-scale.ts, selection-words.ts, template-errors.ts).
 import { createBuilderClient, type BuilderClient } from '../shared/api/builder/client';
-import { megabytesText } from '../shared/api/builder/requests';
+import { megabytesText, templateNameProblem } from '../shared/api/builder/requests';
 import type { Template, TemplateContent } from '../shared/api/builder/schemas';
 import { keyNeededError } from '../shared/api/http/error-mapping';
 import type { HttpTransport } from '../shared/api/http/transport';
@@ -210,8 +210,8 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
     if (budget === 0) {
       throw new BridgeError('too_large', `“${frame.name}” is ${megabytesText(contentBytes)} as a description alone, more than the builder takes (2 MB per request). Split it into smaller frames.`);
     }
-    const minimum = minimumPreviewScale(frame.width);
-    let scale = firstPreviewScale(frame.width);
+    const minimum = minimumPreviewScale(frame.width, frame.height);
+    let scale = firstPreviewScale(frame.width, frame.height);
     for (let attempt = 1; ; attempt++) {
       let bytes: Uint8Array;
       try {
@@ -265,6 +265,9 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
 
     async createAsync(name, description) {
       const frame = selectedFrame();
+      // Checked before the slow work (reading and exporting), as the form checks it.
+      const problem = templateNameProblem(name);
+      if (problem !== null) throw new BridgeError('invalid_input', problem, { field: 'name' });
       const client = await clientAsync('POST /api/templates');
       const { content, hash, preview } = await contentAsync(frame);
       const input = { name, description: description.trim(), content };

@@ -2,16 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { base64Length, firstPreviewScale, minimumPreviewScale, nextPreviewScale, PREVIEW_MAX_BASE64, previewBudget } from '../../../src/templates/preview-scale';
 
 describe('preview scale', () => {
-  it('starts at 600 px wide, never enlarging a narrower frame', () => {
-    expect(firstPreviewScale(600)).toBe(1);
-    expect(firstPreviewScale(400)).toBe(1);
-    expect(firstPreviewScale(1200)).toBe(0.5);
-    expect(firstPreviewScale(1_000_000)).toBe(0.01);
+  it('starts at 600 px wide and at most 4096 px tall, never enlarging a smaller frame', () => {
+    expect(firstPreviewScale(600, 2000)).toBe(1);
+    expect(firstPreviewScale(400, 300)).toBe(1);
+    expect(firstPreviewScale(1200, 2000)).toBe(0.5);
+    expect(firstPreviewScale(600, 8192)).toBe(0.5);
+    expect(firstPreviewScale(1_000_000, 10)).toBe(0.01);
   });
 
-  it('goes no narrower than 120 px (or the frame)', () => {
-    expect(minimumPreviewScale(600)).toBeCloseTo(0.2);
-    expect(minimumPreviewScale(100)).toBe(1);
+  it('goes no narrower than 120 px (or the frame), unless a tall frame starts narrower', () => {
+    expect(minimumPreviewScale(600, 2000)).toBeCloseTo(0.2);
+    expect(minimumPreviewScale(100, 100)).toBe(1);
+    expect(minimumPreviewScale(600, 40_960)).toBeCloseTo(0.1);
   });
 
   it('keeps a preview that fits, shrinks one that does not by the square root of the excess, and gives up at the minimum', () => {

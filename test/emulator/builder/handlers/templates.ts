@@ -3,7 +3,7 @@ import { isPlainObject, pageOf, readIntParam, readJsonBody } from '../../http/qu
 import type { EmulatorResponse } from '../../http/types';
 import { builderOk, invalidRequest, notFound, type BuilderHandler, type BuilderRequestContext } from '../context';
 import { randomId } from '../demo-workspace';
-import { decodePngBase64 } from '../sync-body';
+import { decodePngBase64, SyncBodyProblem } from '../sync-body';
 import { issueWriteTime, type Template } from '../model';
 import { templateShape } from '../shapes';
 
@@ -38,7 +38,12 @@ function checkContent(value: unknown): Record<string, unknown> | null {
 /** The preview a figma-node-tree content carries (a PNG in base64), becoming the template's thumbnail. */
 function previewOf(content: Record<string, unknown> | null): Uint8Array | null {
   if (content === null || content['preview_png_base64'] === undefined) return null;
-  return decodePngBase64(content['preview_png_base64'], 'content.preview_png_base64');
+  try {
+    return decodePngBase64(content['preview_png_base64'], 'content.preview_png_base64');
+  } catch (error) {
+    if (error instanceof SyncBodyProblem) throw invalidRequest(error.message);
+    throw error;
+  }
 }
 
 function findTemplate(ctx: BuilderRequestContext): Template {
