@@ -12,16 +12,16 @@ import { errorText } from './messages/error-text';
 import { createSettingsRequester } from './settings/settings-requester';
 import { SettingsScreen } from './settings/settings-screen';
 import { AppShell } from './shell/app-shell';
-import { initialScreen, SCREENS, type ScreenId } from './shell/screens';
+import { initialScreen, type ScreenId } from './shell/screens';
 import { StartScreen } from './start/start-screen';
-import { UpcomingScreen } from './shell/upcoming-screen';
 import { createSyncRequester } from './sync/sync-requester';
 import { SyncScreen } from './sync/sync-screen';
+import { TemplatesScreen } from './templates/templates-screen';
 
 type AppState =
   | { status: 'loading' }
   | { status: 'failed'; message: string }
-  | { status: 'ready'; fileName: string; userName: string | null; view: SettingsView; screen: ScreenId };
+  | { status: 'ready'; fileName: string; userName: string | null; view: SettingsView; screen: ScreenId; updateTemplate: boolean };
 
 export interface AppProps {
   endpoint?: Pick<UiEndpoint, 'request'>;
@@ -62,6 +62,7 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
           fileName: init.fileName,
           userName: init.userName,
           view: init.settings,
+          updateTemplate: init.action === 'update-template',
           screen: initialScreen({
             command: init.command,
             lastScreen: init.lastScreen,
@@ -98,11 +99,11 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
 
   const setScreen = (screen: ScreenId) => {
     if (state.screen === 'sync') setSyncOpened(true);
-    setState({ ...state, screen });
+    // The relaunch button's update runs once, on opening.
+    setState({ ...state, screen, updateTemplate: false });
     if (screen !== 'start') rememberScreen(endpoint, screen);
   };
   const setView = (view: SettingsView) => setState((current) => (current.status === 'ready' ? { ...current, view } : current));
-  const info = SCREENS.find((screen) => screen.id === state.screen);
   // The sandbox only refuses sizes that are not numbers, which the handle never sends.
   const resize = (width: number, height: number, save: boolean) => void endpoint.request('ui/resize', { width, height, save }).catch(() => undefined);
   return (
@@ -117,8 +118,8 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
         <StartScreen onScreen={setScreen} />
       ) : state.screen === 'browse' ? (
         <LibraryScreen endpoint={endpoint} onOpenSettings={() => setScreen('settings')} />
-      ) : info ? (
-        <UpcomingScreen screen={info} />
+      ) : state.screen === 'templates' ? (
+        <TemplatesScreen endpoint={endpoint} subscribe={subscribe} onOpenSettings={() => setScreen('settings')} updateNow={state.updateTemplate} />
       ) : null}
     </AppShell>
   );
