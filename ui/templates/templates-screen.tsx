@@ -34,9 +34,12 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const [query, setQuery] = useState('');
 
   useEffect(() => {
-    endpoint.request('templates/selection', {}).then(setSelection, () => undefined);
+    // A lost link is said once by the sandbox; the notice stays while that frame stays selected.
+    const show = (next: TemplateSelection) =>
+      setSelection((before) => (before?.lostLink && !next.lostLink && before.frame?.id === next.frame?.id ? { ...next, lostLink: before.lostLink } : next));
+    endpoint.request('templates/selection', {}).then(show, () => undefined);
     return subscribe((type, payload) => {
-      if (type === 'templates/selection') setSelection(payload as TemplateSelection);
+      if (type === 'templates/selection') show(payload as TemplateSelection);
     });
   }, [endpoint, subscribe]);
 

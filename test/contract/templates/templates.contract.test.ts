@@ -202,7 +202,7 @@ describe('templates against the builder emulator', () => {
     await controlAsync(emulator.builderUrl, 'faults', { rate: 1, kinds: ['429'], seed: 3 });
     const limited = await rejectionOf(plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context));
     expect(limited.code).toBe('rate_limited');
-    expect(limited.message).toMatch(/Try again in \d+ seconds?\./);
+    expect(limited.message).toMatch(/Try again in (a second|\d+ seconds)\./);
     expect(linkOf(frame)).toBeNull();
   });
 
