@@ -34,10 +34,11 @@ afterAll(async () => {
 });
 
 /** The emulator's builder API, read directly (another client, not the plugin). */
-async function builderAsync(path: string, method = 'GET'): Promise<{ status: number; data: StoredTemplate & StoredTemplate[] }> {
+async function builderAsync<T = StoredTemplate>(path: string, method = 'GET'): Promise<{ status: number; data: T }> {
   const response = await fetch(`${h.emulator.builderUrl}/api${path}`, { method, headers: { authorization: `Bearer ${builderKey}` } });
   const text = await response.text();
-  return { status: response.status, data: text === '' ? null : (JSON.parse(text) as { data: StoredTemplate & StoredTemplate[] }).data };
+  // A 204 has no body: its data is never read.
+  return { status: response.status, data: (text === '' ? null : (JSON.parse(text) as { data: T }).data) as T };
 }
 
 async function controlAsync(path: string, body: unknown): Promise<void> {
@@ -117,7 +118,7 @@ describe('Templates', () => {
     expect(await item.textContent()).toContain(`Linked to the frame “${EMAIL}” on Emails`);
     expect(await item.textContent()).toContain('Updated just now');
     await expect.poll(() => item.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    const listed = (await builderAsync('/templates')).data;
+    const listed = (await builderAsync<StoredTemplate[]>('/templates')).data;
     expect(listed[0]).toMatchObject({ name: EMAIL, description: 'March promotion' });
     const id = listed[0]!.id;
     const created = (await builderAsync(`/templates/${id}`)).data;
@@ -127,6 +128,8 @@ describe('Templates', () => {
     expect(JSON.parse(frame.link)).toMatchObject({ templateId: id, templateName: EMAIL, savedAt: created.updated_at });
     expect(frame.relaunch).toEqual(['browse', 'update-template']);
     expect(await ui.getByTestId('templates-selection').textContent()).toContain(`is linked to the template “${EMAIL}”`);
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+    await h.page.screenshot({ path: `${SHOTS}/templates-saved-light.png` });
 
     // Unchanged: said, and nothing sent.
     const before = await sandboxRequestCountAsync();
@@ -233,7 +236,7 @@ describe('Templates', () => {
     await expect.poll(() => ui.getByLabel('Template name').inputValue(), { timeout: 20_000 }).toBe(EMAIL);
     await ui.getByRole('button', { name: 'Save as template' }).click();
     await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Saved/);
-    const id = (await builderAsync('/templates')).data[0]!.id;
+    const id = (await builderAsync<StoredTemplate[]>('/templates')).data[0]!.id;
     expect((await builderAsync(`/templates/${id}`, 'DELETE')).status).toBe(204);
     await changeFrameFillAsync('#e0f0ff');
     await ui.getByRole('button', { name: 'Update template' }).click();

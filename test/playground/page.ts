@@ -127,6 +127,7 @@ async function mainAsync(): Promise<void> {
   let session: PluginSession | null = null;
   let baselineIds: Set<string> = new Set();
   let viewedPageId: string | null = null;
+  let lastCurrentPageId: string | null = null;
   let recentlyEdited = new Set<string>();
   let zoom: number | null = null;
   // Image fills drawn from the fake's image bytes, by hash (object URLs live as long as the page).
@@ -208,6 +209,13 @@ async function mainAsync(): Promise<void> {
 
   function redraw(force = false): void {
     if (!session) return;
+    // The page the plugin (or the person) opened is the one shown, as on Figma's canvas.
+    const currentPageId = session.fake.inspect.currentPage.id;
+    if (currentPageId !== lastCurrentPageId) {
+      lastCurrentPageId = currentPageId;
+      viewedPageId = currentPageId;
+      force = true;
+    }
     const current = snapshot();
     const signature = JSON.stringify(current);
     if (!force && signature === lastDrawnSignature && recentlyEdited.size === 0) return;
@@ -427,6 +435,7 @@ async function mainAsync(): Promise<void> {
     });
     elements.fileName.textContent = session.fake.inspect.root.name;
     viewedPageId = pageWithMostComponents(snapshot());
+    lastCurrentPageId = session.fake.inspect.currentPage.id;
     showEmulatorFacts();
     fillComponentChoices();
     redraw(true);

@@ -7,6 +7,7 @@ import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { Button } from '../components/button';
 import { LiveNotice, type LiveMessage } from '../components/notice';
 import { TextField } from '../components/text-field';
+import { useRequest } from '../hooks/use-request';
 import { relativeTime } from '../messages/relative-time';
 import { ProblemLine } from './problem-line';
 import { saveOutcomeText, templateProblem, type TemplateProblem } from './template-words';
@@ -29,7 +30,8 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   const frame = selection?.frame ?? null;
   const [form, setForm] = useState({ frameId: '', name: '', description: '' });
   const [nameError, setNameError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useRequest<TemplateSaveOutcome | TemplateSelection, 'create' | 'update' | 'unlink'>({ whilePending: 'ignore' });
+  const busy = save.pending !== null;
   const [problem, setProblem] = useState<TemplateProblem | null>(null);
   const [result, setResult] = useState<LiveMessage | null>(null);
   const pendingUpdate = useRef(updateNow);
@@ -38,37 +40,37 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   if (frame !== null && form.frameId !== frame.id) setForm({ frameId: frame.id, name: frame.name, description: '' });
 
   const run = (action: 'create' | 'update' | 'unlink') => {
-    if (busy || frame === null) return;
+    if (frame === null) return;
     if (action === 'create') {
       const error = templateNameProblem(form.name);
       setNameError(error);
       if (error !== null) return;
     }
-    setBusy(true);
     setProblem(null);
     setResult(null);
-    const done = (saved: TemplateSaveOutcome) => {
-      onSelection(saved.selection);
-      setResult({ tone: 'success', text: saveOutcomeText(saved, frame.name) });
-      if (saved.outcome !== 'unchanged') onSaved();
-    };
-    const request =
-      action === 'unlink'
-        ? endpoint.request('templates/unlink', { frameId: problem?.frameId ?? frame.id }).then((next) => {
-            onSelection(next);
-            setResult({ tone: 'info', text: `“${frame.name}” is no longer linked to a template.` });
-          })
-        : (action === 'create'
-            ? endpoint.request('templates/create', { name: form.name, description: form.description }, { timeoutMs: SAVE_TIMEOUT_MS })
-            : endpoint.request('templates/update', {}, { timeoutMs: SAVE_TIMEOUT_MS })
-          ).then(done);
-    request.then(
-      () => setBusy(false),
-      (error: unknown) => {
-        setBusy(false);
-        setProblem(templateProblem(error));
+    const onError = (error: unknown) => setProblem(templateProblem(error));
+    if (action === 'unlink') {
+      void save.run(action, () => endpoint.request('templates/unlink', { frameId: problem?.frameId ?? frame.id }), {
+        onError,
+        onResult: (next) => {
+          onSelection(next);
+          setResult({ tone: 'info', text: `“${frame.name}” is no longer linked to a template.` });
+        },
+      });
+      return;
+    }
+    const start = () =>
+      action === 'create'
+        ? endpoint.request('templates/create', { name: form.name, description: form.description }, { timeoutMs: SAVE_TIMEOUT_MS })
+        : endpoint.request('templates/update', {}, { timeoutMs: SAVE_TIMEOUT_MS });
+    void save.run(action, start, {
+      onError,
+      onResult: (saved) => {
+        onSelection(saved.selection);
+        setResult({ tone: 'success', text: saveOutcomeText(saved, frame.name) });
+        if (saved.outcome !== 'unchanged') onSaved();
       },
-    );
+    });
   };
 
   const runNow = useRef(run);

@@ -6,6 +6,7 @@ import type { TemplateOpenOutcome, TemplateRow } from '../../src/shared/bridge/m
 import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { Button } from '../components/button';
 import { TextField } from '../components/text-field';
+import { useRequest } from '../hooks/use-request';
 import { absoluteTime, relativeTime } from '../messages/relative-time';
 import { ProblemLine } from './problem-line';
 import { templateProblem, type TemplateProblem } from './template-words';
@@ -23,46 +24,27 @@ type Mode = { kind: 'idle' } | { kind: 'rename'; name: string; description: stri
 
 export function TemplateItem({ endpoint, row, nowMs, onChanged, onOpenSettings }: TemplateItemProps) {
   const [mode, setMode] = useState<Mode>({ kind: 'idle' });
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<TemplateProblem | null>(null);
   const [said, setSaid] = useState('');
-
-  const act = <T,>(start: () => Promise<T>, then: (value: T) => void) => {
-    if (busy) return;
-    setBusy(true);
+  const action = useRequest<unknown, 'open' | 'rename' | 'delete'>({ whilePending: 'ignore' });
+  const busy = action.pending !== null;
+  const act = <T,>(name: 'open' | 'rename' | 'delete', start: () => Promise<T>, onResult: (value: T) => void) => {
     setProblem(null);
-    start().then(
-      (value) => {
-        setBusy(false);
-        then(value);
-      },
-      (error: unknown) => {
-        setBusy(false);
-        setProblem(templateProblem(error));
-      },
-    );
+    void action.run(name, start, { onResult, onError: (error) => setProblem(templateProblem(error)) });
   };
   const open = () =>
-    act(
-      () => endpoint.request('templates/open', { id: row.id }),
-      (opened) => (opened.opened ? setSaid(`Selected “${opened.frame?.name ?? row.name}” on the page “${opened.frame?.pageName ?? ''}”.`) : setMode({ kind: 'details', opened })),
+    act('open', () => endpoint.request('templates/open', { id: row.id }), (opened) =>
+      opened.opened ? setSaid(`Selected “${opened.frame?.name ?? row.name}” on the page “${opened.frame?.pageName ?? ''}”.`) : setMode({ kind: 'details', opened }),
     );
   const rename = (name: string, description: string) => {
     const error = templateNameProblem(name);
     if (error !== null) return setMode({ kind: 'rename', name, description, error });
-    act(
-      () => endpoint.request('templates/rename', { id: row.id, name, description }),
-      () => {
-        setMode({ kind: 'idle' });
-        onChanged();
-      },
-    );
+    act('rename', () => endpoint.request('templates/rename', { id: row.id, name, description }), () => {
+      setMode({ kind: 'idle' });
+      onChanged();
+    });
   };
-  const remove = () =>
-    act(
-      () => endpoint.request('templates/delete', { id: row.id }),
-      () => onChanged(),
-    );
+  const remove = () => act('delete', () => endpoint.request('templates/delete', { id: row.id }), onChanged);
 
   const label = `“${row.name}”`;
   return (
