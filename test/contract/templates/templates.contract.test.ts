@@ -206,6 +206,29 @@ describe('templates against the builder emulator', () => {
     expect(linkOf(frame)).toBeNull();
   });
 
+  it('lists a page at a time, newest first, saying whether more pages follow', async () => {
+    await startAsync({ deflate: true });
+    const other = (await emulatorKeysAsync(emulator.libraryUrl)).builder.other;
+    // Another integration of the workspace adds templates (its own key, its own rate limit).
+    for (let i = 0; i < 50; i++) {
+      await controlAsync(emulator.builderUrl, 'clock', { advance_seconds: 1 });
+      const response = await fetch(`${emulator.builderUrl}/api/templates`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${other}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `Campaign ${i + 1}` }),
+      });
+      expect(response.status).toBe(201);
+    }
+    const first = await plugin.handlers['templates/list']({ page: 1 }, context);
+    expect(first).toMatchObject({ page: 1, total: 54, hasMore: true });
+    expect(first.templates).toHaveLength(50);
+    expect(first.templates[0]!.name).toBe('Campaign 50');
+    const second = await plugin.handlers['templates/list']({ page: 2 }, context);
+    expect(second).toMatchObject({ page: 2, total: 54, hasMore: false });
+    expect(second.templates).toHaveLength(4);
+    expect(new Set([...first.templates, ...second.templates].map((row) => row.id)).size).toBe(54);
+  });
+
   it('a frame whose preview cannot fit under the body limit is refused in words, before any request', async () => {
     await startAsync({ deflate: false });
     const page = fake.figma.root.children.find((each) => each.name === 'Emails')!;
