@@ -154,6 +154,8 @@ describe('Templates', () => {
 
     // Rename and describe from the list.
     await itemNamed(relaunched, EMAIL).getByRole('button', { name: `Rename “${EMAIL}”` }).click();
+    // The form takes the focus from the button it replaced; typing goes straight into the name.
+    await expect.poll(() => relaunched.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent)).toBe('New name');
     await relaunched.getByLabel('New name').fill('Spring sale (final)');
     await relaunched.getByLabel('Description', { exact: true }).fill('Sent 18 March');
     await relaunched.getByRole('button', { name: 'Save name and description' }).click();
@@ -187,7 +189,9 @@ describe('Templates', () => {
     const confirm = relaunched.getByRole('group', { name: 'Delete “Spring sale (final)”?' });
     expect(await confirm.textContent()).toContain('Delete the template “Spring sale (final)” from the builder workspace?');
     expect(await axeViolationsAsync(relaunched)).toEqual([]);
-    await confirm.getByRole('button', { name: 'Delete “Spring sale (final)”' }).click();
+    // The confirmation has the focus: Enter deletes, as a keyboard user would.
+    await expect.poll(() => relaunched.evaluate(() => document.activeElement?.textContent)).toBe('Delete “Spring sale (final)”');
+    await h.page.keyboard.press('Enter');
     await expect.poll(() => itemNamed(relaunched, 'Spring sale (final)').count()).toBe(0);
     expect((await builderAsync(`/templates/${id}`)).status).toBe(404);
     expect((await frameAsync()).relaunch).toEqual(['browse']);

@@ -1,6 +1,6 @@
 // One template of the list: thumbnail, name, description, last change and its frame here; Open,
 // Rename (name and description in place) and Delete (after a confirmation naming it).
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { templateNameProblem } from '../../src/shared/api/builder/requests';
 import type { TemplateOpenOutcome, TemplateRow } from '../../src/shared/bridge/messages';
 import type { UiEndpoint } from '../bridge/ui-endpoint';
@@ -28,6 +28,19 @@ export function TemplateItem({ endpoint, row, nowMs, onChanged, onOpenSettings }
   const [said, setSaid] = useState('');
   const action = useRequest<unknown, 'open' | 'rename' | 'delete'>({ whilePending: 'ignore' });
   const busy = action.pending !== null;
+  // The button that opened a form or a confirmation is gone with it: focus goes to what replaced it.
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const openRef = useRef<HTMLButtonElement>(null);
+  const shown = useRef(mode.kind);
+  useEffect(() => {
+    if (shown.current === mode.kind) return;
+    const before = shown.current;
+    shown.current = mode.kind;
+    if (mode.kind === 'delete') confirmRef.current?.focus();
+    else if (mode.kind === 'rename') nameRef.current?.focus();
+    else if (mode.kind === 'idle' && before !== 'details') openRef.current?.focus();
+  }, [mode.kind]);
   const act = <T,>(name: 'open' | 'rename' | 'delete', start: () => Promise<T>, onResult: (value: T) => void) => {
     setProblem(null);
     void action.run(name, start, { onResult, onError: (error) => setProblem(templateProblem(error)) });
@@ -66,7 +79,7 @@ export function TemplateItem({ endpoint, row, nowMs, onChanged, onOpenSettings }
               rename(mode.name, mode.description);
             }}
           >
-            <TextField id={`rename-${row.id}`} label="New name" value={mode.name} error={mode.error} onValue={(name) => setMode({ ...mode, name })} />
+            <TextField id={`rename-${row.id}`} inputRef={nameRef} label="New name" value={mode.name} error={mode.error} onValue={(name) => setMode({ ...mode, name })} />
             <TextField id={`describe-${row.id}`} label="Description" value={mode.description} onValue={(description) => setMode({ ...mode, description })} />
             <div class="button-row">
               <Button variant="primary" type="submit" busy={busy}>
@@ -79,7 +92,7 @@ export function TemplateItem({ endpoint, row, nowMs, onChanged, onOpenSettings }
           <div class="confirm" role="group" aria-label={`Delete ${label}?`}>
             <p>Delete the template {label} from the builder workspace? This cannot be undone.</p>
             <div class="button-row">
-              <Button variant="danger" busy={busy} onClick={remove}>
+              <Button variant="danger" busy={busy} onClick={remove} buttonRef={confirmRef}>
                 Delete {label}
               </Button>
               <Button onClick={() => setMode({ kind: 'idle' })}>Keep it</Button>
@@ -98,7 +111,7 @@ export function TemplateItem({ endpoint, row, nowMs, onChanged, onOpenSettings }
       </div>
       {mode.kind === 'idle' || mode.kind === 'details' ? (
         <div class="button-row template-actions">
-          <Button onClick={open} busy={busy} ariaLabel={`Open ${label}`}>
+          <Button onClick={open} busy={busy} ariaLabel={`Open ${label}`} buttonRef={openRef}>
             Open
           </Button>
           <Button onClick={() => setMode({ kind: 'rename', name: row.name, description: row.description, error: null })} ariaLabel={`Rename ${label}`}>
