@@ -7,6 +7,7 @@ import { createDocumentSettings } from './settings/document-settings';
 import { createKeyStore } from './settings/key-store';
 import { createSettingsHandlers, readSettingsViewAsync, type SettingsDependencies } from './settings/settings-handlers';
 import { createSyncFeature } from './sync/sync-handlers';
+import { createTemplatesFeature } from './templates/templates-handlers';
 import type { HttpTransport } from './shared/api/http/transport';
 import type { Handlers } from './shared/bridge/endpoint';
 import type { SandboxRequests } from './shared/bridge/messages';
@@ -44,15 +45,18 @@ export function createPlugin({ figma, transport }: HandlerOptions): Plugin {
     designSystemId: () => settings.documentSettings.getDesignSystemId(),
     pluginVersion: PLUGIN_VERSION,
   });
+  const templates = createTemplatesFeature({ figma, transport, readBuilderCredentialsAsync: () => settings.keyStore.readAsync('builder') });
   return {
     handlers: {
       ...createAppHandlers({ figma, readSettingsViewAsync: () => readSettingsViewAsync(settings) }),
       ...createSettingsHandlers(settings),
       ...sync.handlers,
       ...createReferenceCheckHandlers(figma),
+      ...templates.handlers,
     },
     startBackground(endpoint) {
       sync.startMonitor((counts) => endpoint.emit('sync/badge', counts));
+      templates.startSelectionWatch((selection) => endpoint.emit('templates/selection', selection));
     },
   };
 }

@@ -1,7 +1,8 @@
 // The UI's root: asks the sandbox what to open (app/init), then shows the shell with the
 // screen for the menu command.
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import type { Screen, SettingsView } from '../src/shared/bridge/messages';
+import type { SandboxEvents, Screen, SettingsView } from '../src/shared/bridge/messages';
+import type { EventOf } from '../src/shared/bridge/protocol';
 import { onSandboxEvent, sandbox, type UiEndpoint } from './bridge/ui-endpoint';
 import { Button } from './components/button';
 import { ErrorNotice } from './components/notice';
@@ -11,11 +12,11 @@ import { errorText } from './messages/error-text';
 import { createSettingsRequester } from './settings/settings-requester';
 import { SettingsScreen } from './settings/settings-screen';
 import { AppShell } from './shell/app-shell';
-import { initialScreen, SCREENS, screenOfCommand, type ScreenId } from './shell/screens';
+import { initialScreen, screenOfCommand, type ScreenId } from './shell/screens';
 import { StartScreen } from './start/start-screen';
-import { UpcomingScreen } from './shell/upcoming-screen';
 import { createSyncRequester } from './sync/sync-requester';
 import { SyncScreen } from './sync/sync-screen';
+import { TemplatesScreen } from './templates/templates-screen';
 
 type AppState =
   | { status: 'loading' }
@@ -28,6 +29,8 @@ type AppState =
       screen: ScreenId;
       /** Set by the "Check email references" command: Browse opens on its References view. */
       checkReferences: boolean;
+      /** Set by the "Update template" relaunch button: Templates updates the selected frame on opening. */
+      updateTemplate: boolean;
     };
 
 export interface AppProps {
@@ -51,7 +54,9 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
   useEffect(
     () =>
       subscribe((type, payload) => {
-        if (type === 'sync/badge') setSyncBadge(payload.local + payload.remote);
+        if (type !== 'sync/badge') return;
+        const counts = payload as EventOf<SandboxEvents, 'sync/badge'>;
+        setSyncBadge(counts.local + counts.remote);
       }),
     [subscribe],
   );
@@ -69,6 +74,7 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
           userName: init.userName,
           view: init.settings,
           checkReferences: init.command === 'references',
+          updateTemplate: init.action === 'update-template',
           screen: initialScreen({
             command: init.command,
             lastScreen: init.lastScreen,
@@ -105,11 +111,11 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
 
   const setScreen = (screen: ScreenId) => {
     if (state.screen === 'sync') setSyncOpened(true);
-    setState({ ...state, screen, checkReferences: false });
+    // The reference check and the relaunch button's update run once, on opening.
+    setState({ ...state, screen, checkReferences: false, updateTemplate: false });
     if (screen !== 'start') rememberScreen(endpoint, screen);
   };
   const setView = (view: SettingsView) => setState((current) => (current.status === 'ready' ? { ...current, view } : current));
-  const info = SCREENS.find((screen) => screen.id === state.screen);
   // The sandbox only refuses sizes that are not numbers, which the handle never sends.
   const resize = (width: number, height: number, save: boolean) => void endpoint.request('ui/resize', { width, height, save }).catch(() => undefined);
   return (
@@ -124,8 +130,8 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
         <StartScreen onScreen={setScreen} />
       ) : state.screen === 'browse' ? (
         <LibraryScreen endpoint={endpoint} onOpenSettings={() => setScreen('settings')} initialSection={state.checkReferences ? 'references' : undefined} />
-      ) : info ? (
-        <UpcomingScreen screen={info} />
+      ) : state.screen === 'templates' ? (
+        <TemplatesScreen endpoint={endpoint} subscribe={subscribe} onOpenSettings={() => setScreen('settings')} updateNow={state.updateTemplate} />
       ) : null}
     </AppShell>
   );

@@ -3,7 +3,7 @@ import type { Handlers } from '../shared/bridge/endpoint';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { SandboxRequests, SettingsView } from '../shared/bridge/messages';
 import { readLastScreenAsync, saveLastScreenAsync } from './last-screen';
-import { parseMenuCommand } from './menu-command';
+import { parseLaunchAction, parseMenuCommand } from './menu-command';
 import { fitWindowSize, saveWindowSizeAsync } from './window-size';
 
 export type AppHandlers = Pick<Handlers<SandboxRequests>, 'app/init' | 'app/remember-screen' | 'ui/resize' | 'ui/notify'>;
@@ -28,6 +28,7 @@ export function createAppHandlers({ figma, readSettingsViewAsync }: AppDependenc
   return {
     'app/init': async () => ({
       command: parseMenuCommand(figma.command),
+      action: parseLaunchAction(figma.command),
       settings: await readSettingsViewAsync(),
       fileName: figma.root.name,
       userName: currentUserName(figma),

@@ -175,6 +175,13 @@ export interface FakeFigma {
   inspect: FakeInspect;
   /** Runs `edit` as a collaborator: restrictions off, changes reported with origin 'REMOTE'. */
   remoteEdit(edit: () => void): void;
+  /**
+   * The person opens `page` (as clicking it in Figma's pages list): it becomes the current page,
+   * and the open run gets currentpagechange and selectionchange.
+   */
+  showPage(page: PageNode): void;
+  /** The person selects `nodes` on the current page (as clicking them): the open run gets selectionchange. */
+  select(nodes: readonly SceneNode[]): void;
   /** Publishes a component in the fake team library (remote: true); importComponentByKeyAsync finds it. */
   createRemoteComponent(spec: RemoteComponentSpec): ComponentNode;
   /**
@@ -427,6 +434,24 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
       } finally {
         ctx.changes.origin = 'LOCAL';
       }
+    },
+    showPage(page) {
+      const target = page as unknown as FakePageNode;
+      if (!(target instanceof FakePageNode) || target._removed) throw new Error('showPage: not a page of this file');
+      if (ctx.currentPage === target) return;
+      ctx.currentPage = target;
+      target._loaded = true;
+      const state = run.state;
+      ctx.queue.run(() => {
+        if (state.closed) return;
+        emit(state, 'currentpagechange');
+        emit(state, 'selectionchange');
+      });
+    },
+    select(nodes) {
+      ctx.withRulesOff(() => {
+        ctx.currentPage.selection = nodes as SceneNode[];
+      });
     },
     createRemoteComponent(spec) {
       return createRemoteComponent(ctx, shared.library, run.figma, spec);

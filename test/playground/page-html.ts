@@ -79,8 +79,13 @@ export function renderPageHtml(config: PlaygroundConfig): string {
       <p class="note" data-role="emulator-note"></p>
     </section>
     <section class="panel-section">
-      <h2 class="panel-title">Edit a component</h2>
-      <label class="field"><span>Component</span><select data-role="component-select"></select></label>
+      <h2 class="panel-title">Selection</h2>
+      <p class="note" data-role="selection-note">Click a layer in the Layers list to select it.</p>
+      <div class="row" data-role="relaunch-buttons" aria-label="Relaunch buttons"></div>
+    </section>
+    <section class="panel-section">
+      <h2 class="panel-title">Edit a component or frame</h2>
+      <label class="field"><span>Component or frame</span><select data-role="component-select"></select></label>
       <label class="field"><span>Name</span>
         <span class="row"><input type="text" data-role="rename-input" /><button type="button" class="button secondary" data-action="rename">Rename</button></span>
       </label>

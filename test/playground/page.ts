@@ -3,7 +3,8 @@
 // of the document, edit controls, and test hooks on window.__playground.
 import type { FakeFigma, NetworkFn } from '../fake-figma/index';
 import { CONFIG_ELEMENT_ID, parseConfig, type PlaygroundConfig } from './page-config';
-import { listComponents, readComponent, renameComponent, setComponentFill, setComponentText, type DocumentEditor } from './page/component-edits';
+import manifest from '../../manifest.json';
+import { listComponents, listTopLevelFrames, readComponent, renameComponent, setComponentFill, setComponentText, type DocumentEditor } from './page/component-edits';
 import { rgbToHex } from './page/colors';
 import { captureConsole, type ConsoleCapture } from './page/console-capture';
 import { renderDocument } from './page/document-drawing';
@@ -85,6 +86,8 @@ async function mainAsync(): Promise<void> {
     emulatorNote: byRole('emulator-note'),
     editNote: byRole('edit-note'),
     componentSelect: byRole<HTMLSelectElement>('component-select'),
+    selectionNote: byRole('selection-note'),
+    relaunchButtons: byRole('relaunch-buttons'),
     renameInput: byRole<HTMLInputElement>('rename-input'),
     fillInput: byRole<HTMLInputElement>('fill-input'),
     textInput: byRole<HTMLInputElement>('text-input'),
@@ -125,6 +128,7 @@ async function mainAsync(): Promise<void> {
   let session: PluginSession | null = null;
   let baselineIds: Set<string> = new Set();
   let viewedPageId: string | null = null;
+  let lastCurrentPageId: string | null = null;
   let recentlyEdited = new Set<string>();
   let zoom: number | null = null;
   // Image fills drawn from the fake's image bytes, by hash (object URLs live as long as the page).
@@ -206,6 +210,13 @@ async function mainAsync(): Promise<void> {
 
   function redraw(force = false): void {
     if (!session) return;
+    // The page the plugin (or the person) opened is the one shown, as on Figma's canvas.
+    const currentPageId = session.fake.inspect.currentPage.id;
+    if (currentPageId !== lastCurrentPageId) {
+      lastCurrentPageId = currentPageId;
+      viewedPageId = currentPageId;
+      force = true;
+    }
     const current = snapshot();
     const signature = JSON.stringify(current);
     if (!force && signature === lastDrawnSignature && recentlyEdited.size === 0) return;
@@ -221,12 +232,61 @@ async function mainAsync(): Promise<void> {
       imageUrl: (hash) => imageUrlFor(hash),
       onSelectPage: (pageId) => {
         viewedPageId = pageId;
+        // Opening a page in the list is the person's page switch, as in Figma.
+        const page = currentFake().inspect.node(pageId);
+        if (page?.type === 'PAGE') currentFake().showPage(page);
         redraw(true);
+        showSelection();
       },
+      onSelectLayer: (nodeId) => selectLayer(nodeId),
     });
     recentlyEdited = new Set();
     lastScale = scale;
     elements.zoom.textContent = `${Math.round(scale * 100)}%`;
+  }
+
+  /** The person clicks a layer: its page opens and it is selected. */
+  function selectLayer(nodeId: string): void {
+    const fake = currentFake();
+    const node = fake.inspect.node(nodeId);
+    if (!node || node.type === 'PAGE' || node.type === 'DOCUMENT') return;
+    let page: BaseNode | null = node;
+    while (page && page.type !== 'PAGE') page = page.parent;
+    if (page?.type === 'PAGE') fake.showPage(page);
+    fake.select([node as SceneNode]);
+    viewedPageId = page?.id ?? viewedPageId;
+    redraw(true);
+    showSelection();
+  }
+
+  const relaunchNames = new Map((manifest.relaunchButtons ?? []).map((button) => [button.command, button.name]));
+  let shownSelection = '';
+
+  /** What is selected and, for one layer, the relaunch buttons Figma shows in its properties panel. */
+  function showSelection(): void {
+    if (!session) return;
+    const fake = session.fake;
+    const selected = fake.inspect.run(() => [...fake.inspect.currentPage.selection]);
+    const buttons = selected.length === 1 ? fake.inspect.relaunchButtons(selected[0]!) : [];
+    const signature = JSON.stringify([selected.map((node) => node.id), buttons]);
+    if (signature === shownSelection) return;
+    shownSelection = signature;
+    elements.selectionNote.textContent =
+      selected.length === 0 ? 'Nothing selected. Click a layer in the Layers list to select it.' : `Selected: ${selected.map((node) => node.name).join(', ')}`;
+    elements.relaunchButtons.replaceChildren(
+      ...buttons.map(({ command }) => {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.className = 'button secondary';
+        button.textContent = relaunchNames.get(command) ?? command;
+        button.addEventListener('click', () => {
+          if (!session) return;
+          lastDrawnSignature = '';
+          void session.relaunchAsync(command).then(() => redraw(true));
+        });
+        return button;
+      }),
+    );
   }
 
   function imageUrlFor(hash: string): string | null {
@@ -274,7 +334,7 @@ async function mainAsync(): Promise<void> {
 
   function fillComponentChoices(): void {
     if (!session) return;
-    const choices = listComponents(session.fake.inspect.root);
+    const choices = [...listComponents(session.fake.inspect.root), ...listTopLevelFrames(session.fake.inspect.root)];
     const previous = elements.componentSelect.value;
     elements.componentSelect.replaceChildren(
       ...choices.map((choice) => {
@@ -369,6 +429,7 @@ async function mainAsync(): Promise<void> {
         setTimeout(() => {
           redraw();
           showNewNotifications();
+          showSelection();
         }, 0);
       },
       onRequest: (entry) => requestLog.push(entry),
@@ -376,6 +437,7 @@ async function mainAsync(): Promise<void> {
     });
     elements.fileName.textContent = session.fake.inspect.root.name;
     viewedPageId = pageWithMostComponents(snapshot());
+    lastCurrentPageId = session.fake.inspect.currentPage.id;
     showEmulatorFacts();
     fillComponentChoices();
     redraw(true);
@@ -482,6 +544,7 @@ async function mainAsync(): Promise<void> {
   setInterval(() => {
     redraw();
     showNewNotifications();
+    showSelection();
   }, 1000);
 
   await startAsync({ seedDemoKeys: flagOn(params, 'demo-keys') });

@@ -5,27 +5,13 @@ import type { Command, Screen } from '../../src/shared/bridge/messages';
 export interface ScreenInfo {
   id: Screen;
   label: string;
-  /** What the screen is for, in a sentence (shown while it is not built yet). */
-  purpose: string;
 }
 
 export const SCREENS: readonly ScreenInfo[] = [
-  {
-    id: 'sync',
-    label: 'Sync',
-    purpose: 'Compare this file’s components with the design system in the builder and push or pull the differences, with conflicts shown side by side.',
-  },
-  {
-    id: 'browse',
-    label: 'Browse',
-    purpose: 'Search the library of brand marketing emails by brand, category and lifecycle stage, and bring references into this file.',
-  },
-  {
-    id: 'templates',
-    label: 'Templates',
-    purpose: 'List the email templates in your builder workspace and create templates from frames in this file.',
-  },
-  { id: 'settings', label: 'Settings', purpose: 'API keys and addresses, and the design system this file syncs to.' },
+  { id: 'sync', label: 'Sync' },
+  { id: 'browse', label: 'Browse' },
+  { id: 'templates', label: 'Templates' },
+  { id: 'settings', label: 'Settings' },
 ];
 
 /** What the window can show: one of the four screens, or the getting-started screen (no tab). */

@@ -1,7 +1,7 @@
 // The last syncs of this file (kept in the document, so every collaborator sees the same).
 import type { SyncHistoryEntry } from '../../src/shared/bridge/messages';
 import { historyCounts } from './sync-outcome';
-import { absoluteTime, relativeTime } from './sync-time';
+import { absoluteTime, relativeTime } from '../messages/relative-time';
 
 export function SyncHistory({ history, nowMs }: { history: readonly SyncHistoryEntry[]; nowMs: number }) {
   return (

@@ -7,7 +7,7 @@ import { ChoiceCell } from './choice-control';
 import type { PictureLoader } from './picture-loader';
 import { choiceText, KIND_LABEL, REPLACED_LABEL, replacementChoiceText } from './sync-kinds';
 import { firstItemIndex, formatCount, nextItemIndex, type SyncRow } from './sync-rows';
-import { relativeTime } from './sync-time';
+import { relativeTime } from '../messages/relative-time';
 import { revealRow, rowsPerPage, virtualWindow } from './virtual-window';
 
 const ROW_HEIGHT = 40;

@@ -20,7 +20,8 @@ import { createPictureLoader } from './picture-loader';
 import type { SyncRequester } from './sync-requester';
 import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, isInSync, kindCounts, plural, runSummary, type KindFilter } from './sync-rows';
 import { summaryText } from './sync-summary';
-import { absoluteTime, progressText, relativeTime, secondsLeft, timeLeftText, type ProgressSample } from './sync-time';
+import { absoluteTime, relativeTime } from '../messages/relative-time';
+import { progressText, secondsLeft, timeLeftText, type ProgressSample } from './sync-time';
 
 export interface SyncScreenProps {
   requester: SyncRequester;

@@ -11,6 +11,13 @@ export type Screen = z.infer<typeof screenSchema>;
 export const commandSchema = z.enum(['sync', 'browse', 'templates', 'settings', 'references']);
 export type Command = z.infer<typeof commandSchema>;
 
+/**
+ * What a relaunch button asks for beyond a screen (manifest.json relaunchButtons):
+ * `update-template` opens Templates and updates the selected frame's template.
+ */
+export const launchActionSchema = z.enum(['update-template']);
+export type LaunchAction = z.infer<typeof launchActionSchema>;
+
 const apiSettingsSchema = z.object({
   baseUrl: z.string(),
   defaultBaseUrl: z.string(),
@@ -217,6 +224,75 @@ export const referenceRemovalSchema = z.object({
 });
 export type ReferenceRemoval = z.infer<typeof referenceRemovalSchema>;
 
+// ---- Templates ------------------------------------------------------------------------------
+
+/** Where a template's frame is in this file. */
+export const linkedFrameSchema = z.object({ id: z.string(), name: z.string(), pageName: z.string() });
+export type LinkedFrame = z.infer<typeof linkedFrameSchema>;
+
+/** One template of the workspace as the Templates screen lists it. */
+export const templateRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** Server time of the last change. */
+  updatedAt: z.string(),
+  thumbnailUrl: z.nullable(z.string()),
+  /** The frame of this file linked to the template, or null. */
+  linkedFrame: z.nullable(linkedFrameSchema),
+});
+export type TemplateRow = z.infer<typeof templateRowSchema>;
+
+export const templatePageSchema = z.object({
+  templates: z.array(templateRowSchema),
+  page: z.number(),
+  /** Templates in the workspace, when the server said. */
+  total: z.nullable(z.number()),
+  hasMore: z.boolean(),
+});
+export type TemplatePage = z.infer<typeof templatePageSchema>;
+
+/**
+ * What is selected, for "Save selection as template": one top-level frame, or why not
+ * (`none`, `many`, `other`: a layer that is not a top-level frame, said in `what`).
+ */
+export const templateSelectionSchema = z.object({
+  kind: z.enum(['none', 'many', 'other', 'frame']),
+  /** The selection in words when it is not one frame ("“Title” is a text layer inside “Cover”"). */
+  what: z.string(),
+  frame: z.nullable(z.object({ id: z.string(), name: z.string() })),
+  /** The template this frame is linked to, as last saved from here. */
+  link: z.nullable(z.object({ templateId: z.string(), templateName: z.string(), savedAt: z.string() })),
+  /** Set once, when the frame's template was deleted and its link was removed just now. */
+  lostLink: z.nullable(z.object({ templateName: z.string() })),
+});
+export type TemplateSelection = z.infer<typeof templateSelectionSchema>;
+
+export const templateSaveOutcomeSchema = z.object({
+  /** `unchanged`: the frame is as last saved; nothing was sent. */
+  outcome: z.enum(['created', 'updated', 'unchanged']),
+  /** The template as the builder holds it now; null when nothing was sent. */
+  template: z.nullable(templateRowSchema),
+  /** What changed since the last save, as chips ("text", "fill"…); empty when not known. */
+  changes: z.array(syncChangeChipSchema),
+  /** The preview's size in pixels, when one was sent. */
+  previewSize: z.nullable(z.object({ width: z.number(), height: z.number() })),
+  selection: templateSelectionSchema,
+});
+export type TemplateSaveOutcome = z.infer<typeof templateSaveOutcomeSchema>;
+
+export const templateOpenOutcomeSchema = z.object({
+  /** True when its frame is in this file and was selected and zoomed to. */
+  opened: z.boolean(),
+  frame: z.nullable(linkedFrameSchema),
+  /** The template's details, read from the builder when its frame is not here (else null). */
+  template: z.nullable(templateRowSchema),
+  /** Layers in its content, when it has figma-node-tree content. */
+  layerCount: z.nullable(z.number()),
+  createdAt: z.nullable(z.string()),
+});
+export type TemplateOpenOutcome = z.infer<typeof templateOpenOutcomeSchema>;
+
 /** Requests the UI sends and the sandbox answers. */
 export const sandboxRequests = {
   /**
@@ -227,6 +303,8 @@ export const sandboxRequests = {
     empty,
     z.object({
       command: z.nullable(commandSchema),
+      /** A relaunch button's action to run on opening (its screen is `command`), or null. */
+      action: z.nullable(launchActionSchema),
       lastScreen: z.nullable(screenSchema),
       settings: settingsViewSchema,
       fileName: z.string(),
@@ -293,6 +371,26 @@ export const sandboxRequests = {
   'canvas/references-remove': defineRequest(z.object({ nodeIds: z.array(z.string()), goneEmailIds: z.array(z.number()) }), referenceRemovalSchema),
   /** Goes to a reference: its page, selected, zoomed into view. */
   'canvas/references-show': defineRequest(z.object({ nodeId: z.string() }), empty),
+
+  /** One page of the workspace's templates, newest change first, with the frames linked here. */
+  'templates/list': defineRequest(z.object({ page: z.number() }), templatePageSchema),
+  /** The selection as "Save selection as template" sees it (also pushed on selectionchange). */
+  'templates/selection': defineRequest(empty, templateSelectionSchema),
+  /** The selected top-level frame becomes a template (content and preview); the frame is linked to it. */
+  'templates/create': defineRequest(z.object({ name: z.string(), description: z.string() }), templateSaveOutcomeSchema),
+  /**
+   * Sends the selected linked frame's content and preview again (`frameId`: that frame instead);
+   * nothing is sent when it is unchanged since the last save.
+   */
+  'templates/update': defineRequest(z.object({ frameId: z.optional(z.string()) }), templateSaveOutcomeSchema),
+  /** Renames a template and sets its description. */
+  'templates/rename': defineRequest(z.object({ id: z.string(), name: z.string(), description: z.string() }), templateRowSchema),
+  /** Deletes a template; its frame here loses the link (said when next selected). */
+  'templates/delete': defineRequest(z.object({ id: z.string() }), empty),
+  /** Selects and zooms to the template's frame when it is in this file, else gives its details. */
+  'templates/open': defineRequest(z.object({ id: z.string() }), templateOpenOutcomeSchema),
+  /** Removes a frame's link to its template (one deleted elsewhere, say). */
+  'templates/unlink': defineRequest(z.object({ frameId: z.string() }), templateSelectionSchema),
 };
 export type SandboxRequests = typeof sandboxRequests;
 
@@ -307,6 +405,8 @@ export const sandboxEvents = {
    * last sync (local counts update live from documentchange; remote from the periodic check).
    */
   'sync/badge': z.object({ local: z.number(), remote: z.number() }),
+  /** The selection changed: what "Save selection as template" sees now. */
+  'templates/selection': templateSelectionSchema,
 };
 export type SandboxEvents = typeof sandboxEvents;
 

@@ -66,6 +66,7 @@ export function installSyncStub(config: SyncStubConfig): void {
   const handlers: Record<string, (payload: Record<string, unknown>, id: string) => unknown> = {
     'app/init': () => ({
       command: 'sync',
+      action: null,
       lastScreen: null,
       fileName: 'Newsletter components',
       userName: 'Sam',

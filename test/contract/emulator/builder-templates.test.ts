@@ -72,6 +72,29 @@ describe('templates', () => {
     expect(gone.body.error).toBe('not_found');
   });
 
+  it('serves the preview a figma-node-tree content carries as the thumbnail, and refuses one that is not a PNG', async () => {
+    const { api } = await startRelaxed();
+    const png = Buffer.from(await (await fetch((await api('/templates')).body.data[0].thumbnail_url)).arrayBuffer());
+    const content = { format: 'figma-node-tree', version: 1, root: { type: 'FRAME', name: 'Email' }, preview_png_base64: png.toString('base64') };
+    const created = await api('/templates', { method: 'POST', body: { name: 'x'.repeat(200), content } });
+    expect(created.status).toBe(201);
+    const thumbnail = await fetch(created.body.data.thumbnail_url);
+    expect(Buffer.from(await thumbnail.arrayBuffer()).equals(png)).toBe(true);
+    const cleared = await api(`/templates/${created.body.data.id}`, { method: 'PUT', body: { content: { format: 'figma-node-tree', version: 1, root: { type: 'FRAME', name: 'Email' } } } });
+    expect(cleared.body.data.thumbnail_url).toBeNull();
+    for (const bad of [
+      { ...content, preview_png_base64: Buffer.from('GIF89a').toString('base64') },
+      { ...content, preview_png_base64: 'not base64!' },
+      { ...content, root: 'x' },
+      { ...content, version: 2 },
+    ]) {
+      const refused = await api('/templates', { method: 'POST', body: { name: 'Bad', content: bad } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toBe('invalid_request');
+      expect(refused.body.message).toMatch(/content\./);
+    }
+  });
+
   it('defaults description to empty and content to null', async () => {
     const { api } = await startRelaxed();
     const created = await api('/templates', { method: 'POST', body: { name: 'Bare' } });

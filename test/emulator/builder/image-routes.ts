@@ -12,7 +12,10 @@ type ImageHandler = (store: BuilderStore, params: Record<string, string>, cache:
 const templateThumbnail: ImageHandler = (store, params, cache) => {
   const id = params['file']!.replace(/\.png$/, '');
   const template = store.templates.get(id);
-  if (!params['file']!.endsWith('.png') || !template?.hasThumbnail) return builderErrorResponse(404, 'not_found', `No thumbnail for template "${id.slice(0, 80)}".`);
+  if (!params['file']!.endsWith('.png') || !template || (!template.hasThumbnail && !template.previewPng)) {
+    return builderErrorResponse(404, 'not_found', `No thumbnail for template "${id.slice(0, 80)}".`);
+  }
+  if (template.previewPng) return { status: 200, headers: pngResponseHeaders(), body: template.previewPng };
   const seed = hashString(template.id);
   const layout = emailLayout(seed, [40 + (seed % 120), 90, 160], 600, 800);
   const bytes = cache.getOrDraw(`template:${id}`, () => ({ width: 300, height: 400, pixel: layoutPixels(layout, 0.5) }));

@@ -6,7 +6,10 @@ export interface Template {
   name: string;
   description: string;
   content: Record<string, unknown> | null;
+  /** Demo templates have a drawn thumbnail. */
   hasThumbnail: boolean;
+  /** The preview a client sent in `content.preview_png_base64`, served as the thumbnail. */
+  previewPng?: Uint8Array | null;
   createdAtMs: number;
   updatedAtMs: number;
 }

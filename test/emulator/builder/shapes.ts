@@ -9,7 +9,7 @@ export function templateShape(builderUrl: string, template: Template, withConten
     name: template.name,
     description: template.description,
     ...(withContent ? { content: template.content } : {}),
-    thumbnail_url: template.hasThumbnail ? `${builderUrl}/images/templates/${template.id}.png` : null,
+    thumbnail_url: template.hasThumbnail || template.previewPng ? `${builderUrl}/images/templates/${template.id}.png` : null,
     created_at: iso(template.createdAtMs),
     updated_at: iso(template.updatedAtMs),
   };

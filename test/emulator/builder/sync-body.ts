@@ -44,15 +44,20 @@ function keyList(value: unknown, at: string): string[] {
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
+/** The PNG bytes of base64 text at `at` (a sync thumbnail, a template preview), or a 400 naming it. */
+export function decodePngBase64(value: unknown, at: string): Uint8Array {
+  const base64 = stringField(value, at);
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) fail(`${at} is not base64 text.`);
+  const bytes = new Uint8Array(Buffer.from(base64, 'base64'));
+  if (!PNG_SIGNATURE.every((byte, i) => bytes[i] === byte)) fail(`${at} does not hold a PNG image.`);
+  return bytes;
+}
+
 function readThumbnail(value: unknown, at: string): Uint8Array | null {
   if (value === undefined || value === null) return null;
   const thumbnail = objectField(value, at);
   if (thumbnail['format'] !== 'png') fail(`${at}.format must be "png".`);
-  const base64 = stringField(thumbnail['base64'], `${at}.base64`);
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) fail(`${at}.base64 is not base64 text.`);
-  const bytes = new Uint8Array(Buffer.from(base64, 'base64'));
-  if (!PNG_SIGNATURE.every((byte, i) => bytes[i] === byte)) fail(`${at}.base64 does not hold a PNG image.`);
-  return bytes;
+  return decodePngBase64(thumbnail['base64'], `${at}.base64`);
 }
 
 function readVariants(value: unknown, at: string): Variant[] {

@@ -49,17 +49,27 @@ export function listComponents(root: object): ComponentChoice[] {
   return choices;
 }
 
+/** Frames directly on a page (emails), for the edit control after the components. */
+export function listTopLevelFrames(root: object): ComponentChoice[] {
+  const choices: ComponentChoice[] = [];
+  for (const page of childrenOf(root as NodeLike)) {
+    for (const node of childrenOf(page)) if (node.type === 'FRAME') choices.push({ id: node.id, label: `${node.name} (frame)`, hasText: containsText(node) });
+  }
+  return choices;
+}
+
 /** The document as a person edits it (the fake's inspect: any node, no plugin rules). */
 export interface DocumentEditor {
   node(id: string): BaseNode | null;
   run<T>(edit: () => T): T;
 }
 
+/** A component, or a top-level frame (the controls edit both alike). */
 function component(editor: DocumentEditor, id: string): ComponentNode {
   const node = editor.node(id);
   if (!node) throw new Error(`There is no node ${id} any more (reset the document?).`);
-  if (node.type !== 'COMPONENT') throw new Error(`${node.name} is a ${node.type.toLowerCase()}, not a component.`);
-  return node;
+  if (node.type !== 'COMPONENT' && node.type !== 'FRAME') throw new Error(`${node.name} is a ${node.type.toLowerCase()}, not a component or frame.`);
+  return node as ComponentNode;
 }
 
 function firstText(node: SceneNode): TextNode | null {

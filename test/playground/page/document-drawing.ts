@@ -23,6 +23,8 @@ export interface DrawState {
   /** A URL for an image fill's picture, or null while it is not loaded (a placeholder is drawn). */
   imageUrl(hash: string): string | null;
   onSelectPage(pageId: string): void;
+  /** A person clicked a layer in the list: select it (as in Figma's layers panel). */
+  onSelectLayer(nodeId: string): void;
 }
 
 const LAYER_ICONS: Record<DrawNode['kind'], string> = {
@@ -156,6 +158,7 @@ function listLayers(page: PageSnapshot | undefined, elements: DrawingElements, s
     item.dataset.layerId = node.id;
     item.dataset.inserted = String(isInserted(node, state));
     item.append(element('span', 'layer-icon', LAYER_ICONS[node.kind]), element('span', 'name', node.name));
+    item.addEventListener('click', () => state.onSelectLayer(node.id));
     items.push(item);
   };
   for (const node of page?.nodes ?? []) {

@@ -54,7 +54,8 @@ export interface PluginSession {
   /** The person closes the plugin (its window's ✕): the run ends, its realm is removed. */
   closePlugin(): void;
   /** A new run of the plugin on the same document (new realm, fresh iframe, same clientStorage). */
-  relaunchAsync(): Promise<void>;
+  /** Runs the plugin again; `command`: as a relaunch button does (figma.command). */
+  relaunchAsync(command?: string): Promise<void>;
   end(): void;
 }
 
@@ -229,9 +230,9 @@ export async function startSessionAsync(options: SessionOptions): Promise<Plugin
       fake.closeWindow();
       afterRunClosed('The plugin was closed.');
     },
-    async relaunchAsync() {
+    async relaunchAsync(command) {
       // Running the plugin again ends the run that is open (its close handlers run first).
-      fake.relaunch();
+      fake.relaunch(command === undefined ? {} : { command });
       options.pluginWindow.close();
       removeRealm();
       options.onStatus('starting');

@@ -80,9 +80,23 @@ describe('builder request builders', () => {
     expect(builder.changesRequest('ds', { limit: 10_000, since: null, cursor: null }).path).toBe('/api/plugin/design-systems/ds/changes?limit=500');
   });
 
-  it('template names: 1-200 characters, trimmed', () => {
-    expect(builder.createTemplateBody({ name: ` ${'x'.repeat(250)} ` }).name).toHaveLength(200);
+  it('template names: 1-200 characters, trimmed; longer names are refused in words, never cut', () => {
+    expect(builder.createTemplateBody({ name: ` ${'x'.repeat(200)} ` }).name).toHaveLength(200);
+    expect(thrown(() => builder.createTemplateBody({ name: 'x'.repeat(201) }))).toMatchObject({
+      code: 'invalid_argument',
+      message: 'A template name is at most 200 characters; this one has 201.',
+    });
+    expect(thrown(() => builder.updateTemplateBody({ name: ` ${'y'.repeat(250)}` })).message).toContain('this one has 250');
     expect(thrown(() => builder.createTemplateBody({ name: '   ' })).message).toBe('Enter a template name.');
+    expect(builder.templateNameProblem('ok')).toBeNull();
+  });
+
+  it('template bodies over 2 MB are refused before sending, naming the size; an empty update too', () => {
+    const root = { type: 'FRAME', name: 'Big', blob: 'x'.repeat(2_100_000) };
+    const error = thrown(() => builder.createTemplateBody({ name: 'Big', content: { format: 'figma-node-tree', version: 1, root } }));
+    expect(error).toMatchObject({ code: 'invalid_argument', message: 'This template is 2.1 MB; the builder takes at most 2 MB per request.' });
+    expect(thrown(() => builder.updateTemplateBody({ content: { format: 'figma-node-tree', version: 1, root } })).message).toContain('2.1 MB');
+    expect(thrown(() => builder.updateTemplateBody({})).code).toBe('invalid_argument');
     expect(builder.updateTemplateBody({ description: 'd' })).toEqual({ description: 'd' });
   });
 

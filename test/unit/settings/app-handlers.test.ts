@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createAppHandlers, type AppDependencies } from '../../../src/app/app-handlers';
 import { LAST_SCREEN_STORAGE_KEY, readLastScreenAsync } from '../../../src/app/last-screen';
-import { parseMenuCommand } from '../../../src/app/menu-command';
+import { parseLaunchAction, parseMenuCommand } from '../../../src/app/menu-command';
 import { DEFAULT_WINDOW_SIZE, fitWindowSize, readWindowSizeAsync, WINDOW_LIMITS, WINDOW_SIZE_STORAGE_KEY } from '../../../src/app/window-size';
 import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
 import type { SettingsView } from '../../../src/shared/bridge/messages';
@@ -37,6 +37,12 @@ describe('menu command', () => {
     expect(parseMenuCommand('Sync')).toBeNull();
     expect(parseMenuCommand('delete-everything')).toBeNull();
   });
+
+  it('maps the "Update template" relaunch button to the Templates screen and its action', () => {
+    expect(parseMenuCommand('update-template')).toBe('templates');
+    expect(parseLaunchAction('update-template')).toBe('update-template');
+    expect(['sync', 'templates', '', 'Update-template'].map(parseLaunchAction)).toEqual([null, null, null, null]);
+  });
 });
 
 describe('window size', () => {
@@ -68,7 +74,7 @@ describe('app handlers', () => {
   it('app/init reports the command, settings, file and user', async () => {
     const { figma } = fakeFigma();
     const handlers = createAppHandlers({ figma, readSettingsViewAsync: () => Promise.resolve(view) });
-    expect(await handlers['app/init']({}, context)).toEqual({ command: 'sync', lastScreen: null, settings: view, fileName: 'Brand emails', userName: 'Ada' });
+    expect(await handlers['app/init']({}, context)).toEqual({ command: 'sync', action: null, lastScreen: null, settings: view, fileName: 'Brand emails', userName: 'Ada' });
   });
 
   it('remembers the last screen per user, and reads back only a screen that exists', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { progressText, relativeTime, secondsLeft, timeLeftText } from '../../../ui/sync/sync-time';
+import { relativeTime } from '../../../ui/messages/relative-time';
+import { progressText, secondsLeft, timeLeftText } from '../../../ui/sync/sync-time';
 import { revealRow, rowsPerPage, virtualWindow } from '../../../ui/sync/virtual-window';
 
 const now = Date.parse('2026-11-24T12:00:00Z');

@@ -1,7 +1,7 @@
 // Request builders for the builder API: paths, clamped queries and checked bodies, so that the
 // client never sends a value the server would refuse.
 import { invalidArgumentError } from '../http/error-mapping';
-import { truncateText } from '../http/utf8';
+import { utf8ByteLength } from '../http/utf8';
 import { pathSegment, queryString } from '../http/url';
 import type { CreateTemplateBody, TemplateContent, UpdateTemplateBody } from './schemas';
 
@@ -42,25 +42,53 @@ export function templateRequest(method: 'GET' | 'PUT' | 'DELETE', id: string): B
 
 export const CREATE_TEMPLATE_ENDPOINT = 'POST /api/templates';
 
-function templateName(endpoint: string, name: string): string {
+// assumption: a template body is at most 2 MB (413 payload_too_large above), read as 2,000,000 bytes like sync's.
+export const TEMPLATE_MAX_BODY_BYTES = 2_000_000;
+
+/** A template name's problem in words (1-200 characters after trimming), or null. */
+export function templateNameProblem(name: string): string | null {
   const trimmed = name.trim();
-  if (trimmed === '') throw invalidArgumentError('builder', endpoint, 'Enter a template name.');
-  return truncateText(trimmed, BUILDER_LIMITS.templateNameMaxLength);
+  if (trimmed === '') return 'Enter a template name.';
+  const max = BUILDER_LIMITS.templateNameMaxLength;
+  // Refused rather than cut: a name cut short without a word would be a name nobody typed.
+  if (trimmed.length > max) return `A template name is at most ${max} characters; this one has ${trimmed.length}.`;
+  return null;
+}
+
+function templateName(endpoint: string, name: string): string {
+  const problem = templateNameProblem(name);
+  if (problem !== null) throw invalidArgumentError('builder', endpoint, problem);
+  return name.trim();
+}
+
+/** "1.4 MB", for sizes said to people (decimal megabytes, as the limit is read). */
+export function megabytesText(bytes: number): string {
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+function checkBodySize<B extends object>(endpoint: string, body: B): B {
+  const bytes = utf8ByteLength(JSON.stringify(body));
+  if (bytes > TEMPLATE_MAX_BODY_BYTES) {
+    throw invalidArgumentError('builder', endpoint, `This template is ${megabytesText(bytes)}; the builder takes at most 2 MB per request.`);
+  }
+  return body;
 }
 
 export function createTemplateBody(input: { name: string; description?: string; content?: TemplateContent }): CreateTemplateBody {
   const body: CreateTemplateBody = { name: templateName(CREATE_TEMPLATE_ENDPOINT, input.name) };
   if (input.description !== undefined) body.description = input.description;
   if (input.content !== undefined) body.content = input.content;
-  return body;
+  return checkBodySize(CREATE_TEMPLATE_ENDPOINT, body);
 }
 
 export function updateTemplateBody(input: { name?: string; description?: string; content?: TemplateContent }): UpdateTemplateBody {
+  const endpoint = 'PUT /api/templates/:id';
   const body: UpdateTemplateBody = {};
-  if (input.name !== undefined) body.name = templateName('PUT /api/templates/:id', input.name);
+  if (input.name !== undefined) body.name = templateName(endpoint, input.name);
   if (input.description !== undefined) body.description = input.description;
   if (input.content !== undefined) body.content = input.content;
-  return body;
+  if (Object.keys(body).length === 0) throw invalidArgumentError('builder', endpoint, 'Nothing to update: give a name, a description or content.');
+  return checkBodySize(endpoint, body);
 }
 
 export function syncRequest(designSystemId: string): BuilderRequest {

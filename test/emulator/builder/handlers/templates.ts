@@ -3,6 +3,7 @@ import { isPlainObject, pageOf, readIntParam, readJsonBody } from '../../http/qu
 import type { EmulatorResponse } from '../../http/types';
 import { builderOk, invalidRequest, notFound, type BuilderHandler, type BuilderRequestContext } from '../context';
 import { randomId } from '../demo-workspace';
+import { decodePngBase64, SyncBodyProblem } from '../sync-body';
 import { issueWriteTime, type Template } from '../model';
 import { templateShape } from '../shapes';
 
@@ -27,7 +28,22 @@ function checkDescription(value: unknown): string {
 
 function checkContent(value: unknown): Record<string, unknown> | null {
   if (value !== null && !isPlainObject(value)) throw invalidRequest('content must be an object or null.');
+  if (value !== null && value['format'] === 'figma-node-tree') {
+    if (value['version'] !== 1) throw invalidRequest('content.version must be 1 for the figma-node-tree format.');
+    if (!isPlainObject(value['root'])) throw invalidRequest('content.root must be an object (the normalized frame).');
+  }
   return value;
+}
+
+/** The preview a figma-node-tree content carries (a PNG in base64), becoming the template's thumbnail. */
+function previewOf(content: Record<string, unknown> | null): Uint8Array | null {
+  if (content === null || content['preview_png_base64'] === undefined) return null;
+  try {
+    return decodePngBase64(content['preview_png_base64'], 'content.preview_png_base64');
+  } catch (error) {
+    if (error instanceof SyncBodyProblem) throw invalidRequest(error.message);
+    throw error;
+  }
 }
 
 function findTemplate(ctx: BuilderRequestContext): Template {
@@ -42,12 +58,14 @@ const one = (ctx: BuilderRequestContext, template: Template, status = 200): Emul
 export const createTemplate: BuilderHandler = (ctx) => {
   const body = readObjectBody(ctx);
   const nowMs = issueWriteTime(ctx.store, ctx.clock.nowMs());
+  const content = body['content'] === undefined ? null : checkContent(body['content']);
   const template: Template = {
     id: randomId(ctx.store, 'tpl_'),
     name: checkName(body['name']),
     description: body['description'] === undefined ? '' : checkDescription(body['description']),
-    content: body['content'] === undefined ? null : checkContent(body['content']),
+    content,
     hasThumbnail: false,
+    previewPng: previewOf(content),
     createdAtMs: nowMs,
     updatedAtMs: nowMs,
   };
@@ -76,7 +94,12 @@ export const updateTemplate: BuilderHandler = (ctx) => {
   const changes: Partial<Template> = {};
   if ('name' in body) changes.name = checkName(body['name']);
   if ('description' in body) changes.description = checkDescription(body['description']);
-  if ('content' in body) changes.content = checkContent(body['content']);
+  if ('content' in body) {
+    changes.content = checkContent(body['content']);
+    // New content replaces the picture: the drawn demo thumbnail too.
+    changes.previewPng = previewOf(changes.content);
+    changes.hasThumbnail = false;
+  }
   const updated = { ...template, ...changes, updatedAtMs: issueWriteTime(ctx.store, ctx.clock.nowMs()) };
   ctx.store.templates.set(updated.id, updated);
   return one(ctx, updated);

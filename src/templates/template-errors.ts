@@ -1,0 +1,35 @@
+// API errors said in the Templates screen's terms. The client's messages are already sentences
+// for people; a 404 and a 413 need to say *which* template and *how large*, which only this
+// room knows. Branches on the error's code, never on its words.
+import { megabytesText } from '../shared/api/builder/requests';
+import { ApiError } from '../shared/api/http/api-error';
+import { BridgeError } from '../shared/bridge/bridge-error';
+
+export interface TemplateErrorFacts {
+  /** The template's name as this file knows it, when known. */
+  templateName?: string;
+  templateId?: string;
+  /** The frame linked to it here, when there is one (the UI offers to unlink it). */
+  frameId?: string;
+  /** The size of the body that was sent. */
+  bodyBytes?: number;
+}
+
+export function templateError(error: unknown, facts: TemplateErrorFacts): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const named = facts.templateName === undefined ? 'This template' : `The template “${facts.templateName}”`;
+  if (error.code === 'not_found' && facts.templateId !== undefined) {
+    const unlink = facts.frameId === undefined ? '' : ' Unlink the frame to save it as a new template.';
+    return new BridgeError('not_found', `${named} is no longer in the builder: it was deleted elsewhere.${unlink}`, {
+      templateId: facts.templateId,
+      ...(facts.frameId === undefined ? {} : { frameId: facts.frameId }),
+    });
+  }
+  if (error.code === 'payload_too_large') {
+    const size = facts.bodyBytes === undefined ? '' : ` (${megabytesText(facts.bodyBytes)})`;
+    return new BridgeError('payload_too_large', `${named} was too large for the builder${size}, which takes at most 2 MB per request. Make the frame smaller or split it.`, {
+      ...(facts.bodyBytes === undefined ? {} : { bytes: facts.bodyBytes }),
+    });
+  }
+  return error;
+}

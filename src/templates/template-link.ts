@@ -1,0 +1,82 @@
+// What a frame remembers about the builder template it was saved as, and the file's index of
+// which frame holds each template. Kept in plugin data (private to Envelope): ids, a hash and a
+// time, never a key. Pure: reading and writing the nodes is the session's.
+import * as z from '../shared/zod';
+
+/** The plugin-data key on a linked frame. */
+export const TEMPLATE_LINK_KEY = 'templateLink';
+/** The plugin-data key on the document root: template id → the frame linked to it. */
+export const TEMPLATE_INDEX_KEY = 'templateFrames';
+
+export const TEMPLATE_LINK_VERSION = 1;
+
+const templateLinkSchema = z.object({
+  v: z.literal(TEMPLATE_LINK_VERSION),
+  templateId: z.string(),
+  /** The template's name as last saved or renamed from here (said when it is gone). */
+  templateName: z.string(),
+  /** The frame's content hash at the last save (src/snapshot/frame-reader.ts). */
+  hash: z.string(),
+  /** Server time of the last save. */
+  savedAt: z.string(),
+  /** Set when the template was deleted from here: the link goes, and says so, at the next selection. */
+  deleted: z.optional(z.boolean()),
+});
+export type TemplateLink = z.infer<typeof templateLinkSchema>;
+
+export function serializeTemplateLink(link: Omit<TemplateLink, 'v'>): string {
+  return JSON.stringify({ v: TEMPLATE_LINK_VERSION, ...link });
+}
+
+/** The link stored on a frame, or null when there is none (or it is unreadable). */
+export function parseTemplateLink(stored: string): TemplateLink | null {
+  if (stored === '') return null;
+  try {
+    const parsed = templateLinkSchema.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export type TemplateIndex = Record<string, string>;
+
+const indexSchema = z.record(z.string(), z.string());
+
+export function parseTemplateIndex(stored: string): TemplateIndex {
+  if (stored === '') return {};
+  try {
+    const parsed = indexSchema.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * How a frame with a stored link stands:
+ * - `linked`: the index names this frame for the template (or names none, or a frame that is gone);
+ * - `copy`: the index names another frame that still holds the link (this one was duplicated);
+ * - `deleted`: its template was deleted from here;
+ * - `none`: no link.
+ */
+export type LinkState = 'linked' | 'copy' | 'deleted' | 'none';
+
+export function linkState(link: TemplateLink | null, frameId: string, indexedFrameId: string | undefined, indexedFrameHoldsLink: boolean): LinkState {
+  if (link === null) return 'none';
+  if (link.deleted === true) return 'deleted';
+  if (indexedFrameId === undefined || indexedFrameId === frameId || !indexedFrameHoldsLink) return 'linked';
+  return 'copy';
+}
+
+/** Relaunch data with "Update template" added (or removed), the frame's other buttons kept. */
+export function relaunchDataWith(current: Record<string, string>, description: string | null): Record<string, string> {
+  const { 'update-template': _old, ...others } = current;
+  return description === null ? others : { ...others, 'update-template': description };
+}
+
+/** The relaunch button's description: short, as Figma shows it under the button. */
+export function updateDescription(templateName: string): string {
+  const name = templateName.length > 60 ? `${templateName.slice(0, 59)}…` : templateName;
+  return `Send this frame to the template “${name}” again`;
+}

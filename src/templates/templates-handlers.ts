@@ -1,0 +1,47 @@
+// The Templates screen's requests, answered by one session per plugin run, one at a time; and the
+// selection pushed to the UI as it changes (a frame whose template was deleted says so then).
+import type { HttpTransport } from '../shared/api/http/transport';
+import type { Handlers } from '../shared/bridge/endpoint';
+import type { SandboxRequests, TemplateSelection } from '../shared/bridge/messages';
+import { createSerialQueue } from '../sync/serial-queue';
+import { createTemplatesSession, type BuilderCredentials } from './templates-session';
+
+export type TemplatesHandlers = Pick<
+  Handlers<SandboxRequests>,
+  'templates/list' | 'templates/selection' | 'templates/create' | 'templates/update' | 'templates/rename' | 'templates/delete' | 'templates/open' | 'templates/unlink'
+>;
+
+export interface TemplatesFeatureDependencies {
+  figma: PluginAPI;
+  transport: HttpTransport;
+  readBuilderCredentialsAsync: () => Promise<BuilderCredentials>;
+}
+
+export interface TemplatesFeature {
+  handlers: TemplatesHandlers;
+  /** Listens to selectionchange; `emit` sends the selection to the UI. */
+  startSelectionWatch(emit: (selection: TemplateSelection) => void): void;
+}
+
+export function createTemplatesFeature({ figma, transport, readBuilderCredentialsAsync }: TemplatesFeatureDependencies): TemplatesFeature {
+  const session = createTemplatesSession({ figma, transport, readBuilderCredentialsAsync });
+  // Plugin data and the builder are written one request at a time (a rename racing a delete).
+  const queue = createSerialQueue();
+  return {
+    handlers: {
+      'templates/list': ({ page }) => queue(() => session.listAsync(page)),
+      'templates/selection': () => queue(() => session.selectionAsync(true)),
+      'templates/create': ({ name, description }) => queue(() => session.createAsync(name, description)),
+      'templates/update': ({ frameId }) => queue(() => session.updateAsync(frameId)),
+      'templates/rename': ({ id, name, description }) => queue(() => session.renameAsync(id, name, description)),
+      'templates/delete': ({ id }) => queue(() => session.deleteAsync(id)).then(() => ({})),
+      'templates/open': ({ id }) => queue(() => session.openAsync(id)),
+      'templates/unlink': ({ frameId }) => queue(() => session.unlinkAsync(frameId)),
+    },
+    startSelectionWatch(emit) {
+      figma.on('selectionchange', () => {
+        queue(() => session.selectionAsync(true)).then(emit, () => undefined);
+      });
+    },
+  };
+}

@@ -1,0 +1,386 @@
+// One plugin run's Templates room: the workspace's templates through the builder API, frames
+// saved as templates (content from the snapshot normalizer, a PNG preview), the link each frame
+// keeps in plugin data, and opening a template's frame. The pure decisions live beside it
+// (template-link.ts, preview-scale.ts, selection-words.ts, template-errors.ts).
+import { createBuilderClient, type BuilderClient } from '../shared/api/builder/client';
+import { megabytesText, templateNameProblem } from '../shared/api/builder/requests';
+import type { Template, TemplateContent } from '../shared/api/builder/schemas';
+import { keyNeededError } from '../shared/api/http/error-mapping';
+import type { HttpTransport } from '../shared/api/http/transport';
+import { utf8ByteLength } from '../shared/api/http/utf8';
+import { BridgeError } from '../shared/bridge/bridge-error';
+import type { LinkedFrame, SyncChangeChip, TemplateOpenOutcome, TemplatePage, TemplateRow, TemplateSaveOutcome, TemplateSelection } from '../shared/bridge/messages';
+import { readFrameAsync } from '../snapshot';
+import { changeChips } from '../sync/change-chips';
+import type { DiffableComponent } from '../sync/property-diff';
+import { base64Length, firstPreviewScale, minimumPreviewScale, nextPreviewScale, previewBudget } from './preview-scale';
+import { describeSelection, type SelectedLayer } from './selection-words';
+import { templateError } from './template-errors';
+import {
+  linkState,
+  parseTemplateIndex,
+  parseTemplateLink,
+  relaunchDataWith,
+  serializeTemplateLink,
+  TEMPLATE_INDEX_KEY,
+  TEMPLATE_LINK_KEY,
+  updateDescription,
+  type TemplateIndex,
+  type TemplateLink,
+} from './template-link';
+
+/** Templates per page of the list (the API's default). */
+export const TEMPLATES_PER_PAGE = 50;
+/** Export attempts before the preview is given up (each one smaller). */
+const PREVIEW_ATTEMPTS = 5;
+
+export interface BuilderCredentials {
+  baseUrl: string;
+  key: string | null;
+}
+
+export interface TemplatesSessionDependencies {
+  figma: PluginAPI;
+  transport: HttpTransport;
+  /** The builder's address and the saved key (Settings owns them), read fresh each time. */
+  readBuilderCredentialsAsync: () => Promise<BuilderCredentials>;
+}
+
+export interface TemplatesSession {
+  listAsync(page: number): Promise<TemplatePage>;
+  /** `consumeLostLink`: a link whose template was deleted is removed now, and said once. */
+  selectionAsync(consumeLostLink: boolean): Promise<TemplateSelection>;
+  createAsync(name: string, description: string): Promise<TemplateSaveOutcome>;
+  updateAsync(frameId?: string): Promise<TemplateSaveOutcome>;
+  renameAsync(id: string, name: string, description: string): Promise<TemplateRow>;
+  deleteAsync(id: string): Promise<void>;
+  openAsync(id: string): Promise<TemplateOpenOutcome>;
+  unlinkAsync(frameId: string): Promise<TemplateSelection>;
+}
+
+interface FrameLinkFacts {
+  frame: FrameNode;
+  link: TemplateLink | null;
+  state: ReturnType<typeof linkState>;
+}
+
+interface Preview {
+  base64: string;
+  width: number;
+  height: number;
+}
+
+function pageOf(node: BaseNode): PageNode | null {
+  let current: BaseNode | null = node;
+  while (current !== null && current.type !== 'PAGE') current = current.parent;
+  return current;
+}
+
+function countLayers(node: unknown): number {
+  if (typeof node !== 'object' || node === null) return 0;
+  const children = (node as { children?: unknown }).children;
+  return 1 + (Array.isArray(children) ? children.reduce((sum: number, child) => sum + countLayers(child), 0) : 0);
+}
+
+function asDiffable(name: string, node: Record<string, unknown>): DiffableComponent {
+  return { name, description: '', kind: 'frame', properties: {}, variants: [], node };
+}
+
+export function createTemplatesSession({ figma, transport, readBuilderCredentialsAsync }: TemplatesSessionDependencies): TemplatesSession {
+  let cached: { id: string; client: BuilderClient } | null = null;
+
+  /** One client per key and host, so its rate limiter is kept between requests. */
+  async function clientAsync(endpoint: string): Promise<BuilderClient> {
+    const credentials = await readBuilderCredentialsAsync();
+    if (credentials.key === null) throw keyNeededError('builder', endpoint);
+    const id = `${credentials.baseUrl}\n${credentials.key}`;
+    if (cached?.id !== id) cached = { id, client: createBuilderClient({ baseUrl: credentials.baseUrl, key: credentials.key, transport }) };
+    return cached.client;
+  }
+
+  // ---- links in plugin data -------------------------------------------------------------
+
+  function readIndex(): TemplateIndex {
+    return parseTemplateIndex(figma.root.getPluginData(TEMPLATE_INDEX_KEY));
+  }
+
+  function writeIndex(change: (index: TemplateIndex) => void): void {
+    const index = readIndex();
+    change(index);
+    figma.root.setPluginData(TEMPLATE_INDEX_KEY, JSON.stringify(index));
+  }
+
+  function readLink(node: BaseNode): TemplateLink | null {
+    return parseTemplateLink(node.getPluginData(TEMPLATE_LINK_KEY));
+  }
+
+  async function frameByIdAsync(id: string | undefined): Promise<FrameNode | null> {
+    if (id === undefined) return null;
+    const node = await figma.getNodeByIdAsync(id);
+    return node !== null && node.type === 'FRAME' && !node.removed ? node : null;
+  }
+
+  async function linkFactsAsync(frame: FrameNode): Promise<FrameLinkFacts> {
+    const link = readLink(frame);
+    if (link === null || link.deleted === true) return { frame, link, state: linkState(link, frame.id, undefined, false) };
+    const indexed = readIndex()[link.templateId];
+    const other = indexed !== undefined && indexed !== frame.id ? await frameByIdAsync(indexed) : null;
+    const otherHolds = other !== null && readLink(other)?.templateId === link.templateId;
+    return { frame, link, state: linkState(link, frame.id, indexed, otherHolds) };
+  }
+
+  function saveLink(frame: FrameNode, template: Template, hash: string): void {
+    frame.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ templateId: template.id, templateName: template.name, hash, savedAt: template.updated_at }));
+    frame.setRelaunchData(relaunchDataWith(frame.getRelaunchData(), updateDescription(template.name)));
+    writeIndex((index) => {
+      for (const [templateId, frameId] of Object.entries(index)) if (frameId === frame.id) delete index[templateId];
+      index[template.id] = frame.id;
+    });
+  }
+
+  function removeLink(frame: FrameNode): void {
+    const link = readLink(frame);
+    frame.setPluginData(TEMPLATE_LINK_KEY, '');
+    frame.setRelaunchData(relaunchDataWith(frame.getRelaunchData(), null));
+    if (link !== null) writeIndex((index) => {
+      if (index[link.templateId] === frame.id) delete index[link.templateId];
+    });
+  }
+
+  async function linkedFrameOfAsync(templateId: string, index: TemplateIndex): Promise<FrameNode | null> {
+    const frame = await frameByIdAsync(index[templateId]);
+    const link = frame === null ? null : readLink(frame);
+    return frame !== null && link !== null && link.templateId === templateId && link.deleted !== true ? frame : null;
+  }
+
+  function linkedFrameFacts(frame: FrameNode): LinkedFrame {
+    return { id: frame.id, name: frame.name, pageName: pageOf(frame)?.name ?? '' };
+  }
+
+  function rowOf(template: Template, frame: FrameNode | null): TemplateRow {
+    return {
+      id: template.id,
+      name: template.name,
+      description: template.description,
+      updatedAt: template.updated_at,
+      thumbnailUrl: template.thumbnail_url,
+      linkedFrame: frame === null ? null : linkedFrameFacts(frame),
+    };
+  }
+
+  // ---- selection ------------------------------------------------------------------------
+
+  function selectedLayers(): SceneNode[] {
+    return [...figma.currentPage.selection];
+  }
+
+  function layerFacts(node: SceneNode): SelectedLayer {
+    const parent = node.parent;
+    return { type: node.type, name: node.name, parentType: parent?.type ?? 'PAGE', parentName: parent?.name ?? '' };
+  }
+
+  async function selectionAsync(consumeLostLink: boolean): Promise<TemplateSelection> {
+    const layers = selectedLayers();
+    const { kind, what } = describeSelection(layers.map(layerFacts));
+    if (kind !== 'frame') return { kind, what, frame: null, link: null, lostLink: null };
+    const frame = layers[0] as FrameNode;
+    const facts = await linkFactsAsync(frame);
+    const base = { kind, what, frame: { id: frame.id, name: frame.name } };
+    if (facts.state === 'deleted' && facts.link !== null) {
+      if (!consumeLostLink) return { ...base, link: null, lostLink: { templateName: facts.link.templateName } };
+      removeLink(frame);
+      figma.notify(`“${frame.name}” is no longer linked: its template “${facts.link.templateName}” was deleted.`);
+      return { ...base, link: null, lostLink: { templateName: facts.link.templateName } };
+    }
+    if (facts.state !== 'linked' || facts.link === null) return { ...base, link: null, lostLink: null };
+    return { ...base, link: { templateId: facts.link.templateId, templateName: facts.link.templateName, savedAt: facts.link.savedAt }, lostLink: null };
+  }
+
+  function selectedFrame(): FrameNode {
+    const layers = selectedLayers();
+    const { kind, what } = describeSelection(layers.map(layerFacts));
+    if (kind !== 'frame') throw new BridgeError('no_frame', what);
+    return layers[0] as FrameNode;
+  }
+
+  // ---- content and preview --------------------------------------------------------------
+
+  async function previewAsync(frame: FrameNode, contentBytes: number): Promise<Preview> {
+    const budget = previewBudget(contentBytes);
+    if (budget === 0) {
+      throw new BridgeError('too_large', `“${frame.name}” is ${megabytesText(contentBytes)} as a description alone, more than the builder takes (2 MB per request). Split it into smaller frames.`);
+    }
+    const minimum = minimumPreviewScale(frame.width, frame.height);
+    let scale = firstPreviewScale(frame.width, frame.height);
+    for (let attempt = 1; ; attempt++) {
+      let bytes: Uint8Array;
+      try {
+        bytes = await frame.exportAsync({ format: 'PNG', constraint: { type: 'SCALE', value: scale } });
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new BridgeError('export_failed', `Figma could not export a preview of “${frame.name}”: ${reason}`);
+      }
+      const length = base64Length(bytes.length);
+      const next = nextPreviewScale(scale, length, budget, minimum);
+      if (next === scale) return { base64: figma.base64Encode(bytes), width: Math.round(frame.width * scale), height: Math.round(frame.height * scale) };
+      if (next === null || attempt >= PREVIEW_ATTEMPTS) {
+        throw new BridgeError(
+          'too_large',
+          `The preview of “${frame.name}” would be ${megabytesText(length)} even at ${Math.round(frame.width * scale)} px wide, too large to send (the builder takes at most 2 MB per request). Make the frame shorter or split it into several templates.`,
+          { bytes: length },
+        );
+      }
+      scale = next;
+    }
+  }
+
+  async function contentAsync(frame: FrameNode): Promise<{ content: TemplateContent; hash: string; preview: Preview; root: Record<string, unknown> }> {
+    const reading = await readFrameAsync(figma, frame);
+    const root = reading.node as unknown as Record<string, unknown>;
+    const withoutPreview: TemplateContent = { format: 'figma-node-tree', version: 1, root };
+    const preview = await previewAsync(frame, utf8ByteLength(JSON.stringify(withoutPreview)));
+    return { content: { ...withoutPreview, preview_png_base64: preview.base64 }, hash: reading.hash, preview, root };
+  }
+
+  function bodyBytes(body: object): number {
+    return utf8ByteLength(JSON.stringify(body));
+  }
+
+  // ---- the requests ---------------------------------------------------------------------
+
+  return {
+    async listAsync(page) {
+      const client = await clientAsync('GET /api/templates');
+      const number = Math.max(1, Math.floor(page));
+      const list = await client.listTemplatesAsync({ page: number, perPage: TEMPLATES_PER_PAGE });
+      const index = readIndex();
+      const templates: TemplateRow[] = [];
+      for (const template of list.templates) templates.push(rowOf(template, await linkedFrameOfAsync(template.id, index)));
+      const total = list.meta?.total ?? null;
+      const hasMore = total === null ? list.templates.length >= TEMPLATES_PER_PAGE : number * TEMPLATES_PER_PAGE < total;
+      return { templates, page: number, total, hasMore };
+    },
+
+    selectionAsync,
+
+    async createAsync(name, description) {
+      const frame = selectedFrame();
+      // Checked before the slow work (reading and exporting), as the form checks it.
+      const problem = templateNameProblem(name);
+      if (problem !== null) throw new BridgeError('invalid_input', problem, { field: 'name' });
+      const client = await clientAsync('POST /api/templates');
+      const { content, hash, preview } = await contentAsync(frame);
+      const input = { name, description: description.trim(), content };
+      let template: Template;
+      try {
+        template = await client.createTemplateAsync(input);
+      } catch (error) {
+        throw templateError(error, { templateName: name.trim(), bodyBytes: bodyBytes(input) });
+      }
+      saveLink(frame, template, hash);
+      return { outcome: 'created', template: rowOf(template, frame), changes: [], previewSize: { width: preview.width, height: preview.height }, selection: await selectionAsync(false) };
+    },
+
+    async updateAsync(frameId) {
+      const frame = frameId === undefined ? selectedFrame() : await frameByIdAsync(frameId);
+      if (frame === null) throw new BridgeError('no_frame', 'That frame is no longer in this file.');
+      const facts = await linkFactsAsync(frame);
+      if (facts.state !== 'linked' || facts.link === null) {
+        throw new BridgeError('not_linked', `“${frame.name}” is not linked to a template. Save it as a template first.`);
+      }
+      const link = facts.link;
+      const reading = await readFrameAsync(figma, frame);
+      if (reading.hash === link.hash) {
+        return { outcome: 'unchanged', template: null, changes: [], previewSize: null, selection: await selectionAsync(false) };
+      }
+      const client = await clientAsync('PUT /api/templates/:id');
+      const errorFacts = { templateName: link.templateName, templateId: link.templateId, frameId: frame.id };
+      let changes: SyncChangeChip[] = [];
+      try {
+        // Read first: a template deleted elsewhere is found before the large body is sent, and
+        // its content says what changed since the last save.
+        const before = await client.getTemplateAsync(link.templateId);
+        const beforeRoot = (before.content as { format?: unknown; root?: unknown } | null | undefined)?.root;
+        const { content, hash, preview, root } = await contentAsync(frame);
+        if (typeof beforeRoot === 'object' && beforeRoot !== null) changes = changeChips(asDiffable(frame.name, beforeRoot as Record<string, unknown>), asDiffable(frame.name, root));
+        let updated: Template;
+        try {
+          updated = await client.updateTemplateAsync(link.templateId, { content });
+        } catch (error) {
+          throw templateError(error, { ...errorFacts, bodyBytes: bodyBytes({ content }) });
+        }
+        saveLink(frame, updated, hash);
+        return { outcome: 'updated', template: rowOf(updated, frame), changes, previewSize: { width: preview.width, height: preview.height }, selection: await selectionAsync(false) };
+      } catch (error) {
+        throw templateError(error, errorFacts);
+      }
+    },
+
+    async renameAsync(id, name, description) {
+      const client = await clientAsync('PUT /api/templates/:id');
+      const index = readIndex();
+      const frame = await linkedFrameOfAsync(id, index);
+      let updated: Template;
+      try {
+        updated = await client.updateTemplateAsync(id, { name, description: description.trim() });
+      } catch (error) {
+        throw templateError(error, { templateName: name.trim(), templateId: id, ...(frame === null ? {} : { frameId: frame.id }) });
+      }
+      const link = frame === null ? null : readLink(frame);
+      if (frame !== null && link !== null) {
+        frame.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ ...link, templateName: updated.name }));
+        frame.setRelaunchData(relaunchDataWith(frame.getRelaunchData(), updateDescription(updated.name)));
+      }
+      return rowOf(updated, frame);
+    },
+
+    async deleteAsync(id) {
+      const client = await clientAsync('DELETE /api/templates/:id');
+      const frame = await linkedFrameOfAsync(id, readIndex());
+      await client.deleteTemplateAsync(id).catch((error: unknown) => {
+        throw templateError(error, { templateId: id });
+      });
+      if (frame !== null) {
+        const link = readLink(frame);
+        // The link stays until the frame is next selected, so that it can say what happened.
+        if (link !== null) frame.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ ...link, deleted: true }));
+        frame.setRelaunchData(relaunchDataWith(frame.getRelaunchData(), null));
+      }
+      writeIndex((index) => {
+        delete index[id];
+      });
+    },
+
+    async openAsync(id) {
+      const frame = await linkedFrameOfAsync(id, readIndex());
+      if (frame !== null) {
+        const page = pageOf(frame);
+        if (page !== null && page !== figma.currentPage) await figma.setCurrentPageAsync(page);
+        figma.currentPage.selection = [frame];
+        figma.viewport.scrollAndZoomIntoView([frame]);
+        return { opened: true, frame: linkedFrameFacts(frame), template: null, layerCount: null, createdAt: null };
+      }
+      const client = await clientAsync('GET /api/templates/:id');
+      let template: Template;
+      try {
+        template = await client.getTemplateAsync(id);
+      } catch (error) {
+        throw templateError(error, { templateId: id });
+      }
+      const content = template.content as { format?: unknown; root?: unknown } | null | undefined;
+      return {
+        opened: false,
+        frame: null,
+        template: rowOf(template, null),
+        layerCount: content?.format === 'figma-node-tree' ? countLayers(content.root) : null,
+        createdAt: template.created_at,
+      };
+    },
+
+    async unlinkAsync(frameId) {
+      const frame = await frameByIdAsync(frameId);
+      if (frame !== null) removeLink(frame);
+      return selectionAsync(false);
+    },
+  };
+}

@@ -1,0 +1,280 @@
+// Templates through the playground, as a designer uses them: the real dist/code.js and
+// dist/ui.html, the fake Figma with the demo document, the builder emulator behind. Driven by
+// roles, labels and visible text (the playground's pages and layers lists are the person's
+// clicks on Figma's canvas); outcomes are read back from the emulator's API and the document.
+import { mkdirSync } from 'node:fs';
+import type { Frame } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolationsAsync } from './support/axe';
+import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+
+let h: Harness;
+let builderKey: string;
+const SHOTS = 'test-results/screenshots';
+const EMAIL = 'Spring sale — 2026-03-18';
+
+interface StoredTemplate {
+  id: string;
+  name: string;
+  description: string;
+  updated_at: string;
+  thumbnail_url: string | null;
+  content: { format: string; root: { name: string; fills?: unknown }; preview_png_base64?: string } | null;
+}
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+  const state = (await (await fetch(`${h.emulator.builderUrl}/_emulator/state`)).json()) as { builder: { keys: { demo: string } } };
+  builderKey = state.builder.keys.demo;
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+/** The emulator's builder API, read directly (another client, not the plugin). */
+async function builderAsync<T = StoredTemplate>(path: string, method = 'GET'): Promise<{ status: number; data: T }> {
+  const response = await fetch(`${h.emulator.builderUrl}/api${path}`, { method, headers: { authorization: `Bearer ${builderKey}` } });
+  const text = await response.text();
+  // A 204 has no body: its data is never read.
+  return { status: response.status, data: (text === '' ? null : (JSON.parse(text) as { data: T }).data) as T };
+}
+
+async function controlAsync(path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${h.emulator.builderUrl}/_emulator/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect(response.ok).toBe(true);
+}
+
+async function openTemplatesAsync(theme: 'light' | 'dark'): Promise<Frame> {
+  await h.openAsync(`?command=templates&theme=${theme}&demo-keys=1`);
+  await evaluateHooks(h.page, (hooks) => hooks.reset());
+  await h.page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
+  const ui = await h.uiFrameAsync();
+  await templateList(ui).waitFor({ timeout: 20_000 });
+  return ui;
+}
+
+const templateList = (ui: Frame) => ui.getByRole('list', { name: 'Templates in the workspace' });
+const itemNamed = (ui: Frame, name: string) => templateList(ui).getByRole('listitem').filter({ has: ui.getByText(name, { exact: true }) });
+const saveResult = (ui: Frame) => ui.getByTestId('templates-save-result');
+
+/** The person opens a page in the pages list and clicks a layer in the layers list. */
+async function selectLayerAsync(pageName: string, layerName: string): Promise<void> {
+  await h.page.locator('[data-role="pages"] li', { hasText: pageName }).click();
+  await h.page.locator('[data-role="layers"] li[data-depth="0"]', { hasText: layerName }).click();
+}
+
+/** The person changes the frame's fill with the playground's edit controls. */
+async function changeFrameFillAsync(colour: string): Promise<void> {
+  const select = h.page.locator('[data-role="component-select"]');
+  const value = await select.locator('option', { hasText: `${EMAIL} (frame)` }).getAttribute('value');
+  await select.selectOption(value!);
+  await h.page.locator('[data-role="fill-input"]').fill(colour);
+  await h.page.locator('[data-action="fill"]').click();
+  await expect.poll(() => textOf(h.page.locator('[data-role="edit-note"]'))).toBe('Fill changed.');
+}
+
+async function frameAsync(): Promise<{ id: string; link: string; relaunch: string[]; page: string; selection: string[]; center: { x: number; y: number }; box: { x: number; y: number; width: number; height: number } }> {
+  return evaluateHooks(
+    h.page,
+    (hooks, name) => {
+      const inspect = hooks.inspect();
+      const frame = inspect.allNodes().find((node) => node.type === 'FRAME' && node.name === name) as FrameNode;
+      return inspect.run(() => ({
+        id: frame.id,
+        link: frame.getPluginData('templateLink'),
+        relaunch: inspect.relaunchButtons(frame).map((button) => button.command).sort(),
+        page: inspect.currentPage.name,
+        selection: inspect.currentPage.selection.map((node) => node.id),
+        center: hooks.fake().figma.viewport.center,
+        box: frame.absoluteBoundingBox!,
+      }));
+    },
+    EMAIL,
+  );
+}
+
+async function sandboxRequestCountAsync(): Promise<number> {
+  return evaluateHooks(h.page, (hooks) => hooks.requests().length);
+}
+
+describe('Templates', () => {
+  it('create, list with a thumbnail, unchanged, update, the relaunch button, rename, filter, open on another page and delete; the link follows each step', async () => {
+    const ui = await openTemplatesAsync('light');
+    await expect.poll(() => textOf(ui.getByTestId('templates-selection'))).toContain('Select a top-level frame');
+    expect(await ui.getByRole('button', { name: 'Save as template' }).count()).toBe(0);
+
+    await selectLayerAsync('Emails', EMAIL);
+    const name = ui.getByLabel('Template name');
+    await expect.poll(() => name.inputValue()).toBe(EMAIL);
+    await ui.getByLabel('Description (optional)').fill('March promotion');
+    await ui.getByRole('button', { name: 'Save as template' }).click();
+    await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(new RegExp(`^Saved “${EMAIL}” as a template with a \\d+ × \\d+ px preview\\.$`));
+
+    // The list shows it first, with its thumbnail (loaded) and its frame here.
+    const item = itemNamed(ui, EMAIL);
+    await item.waitFor();
+    expect(await item.textContent()).toContain(`Linked to the frame “${EMAIL}” on Emails`);
+    expect(await item.textContent()).toContain('Updated just now');
+    await expect.poll(() => item.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const listed = (await builderAsync<StoredTemplate[]>('/templates')).data;
+    expect(listed[0]).toMatchObject({ name: EMAIL, description: 'March promotion' });
+    const id = listed[0]!.id;
+    const created = (await builderAsync(`/templates/${id}`)).data;
+    expect(created.content).toMatchObject({ format: 'figma-node-tree', root: { name: EMAIL } });
+    expect(created.thumbnail_url).not.toBeNull();
+    let frame = await frameAsync();
+    expect(JSON.parse(frame.link)).toMatchObject({ templateId: id, templateName: EMAIL, savedAt: created.updated_at });
+    expect(frame.relaunch).toEqual(['browse', 'update-template']);
+    expect(await ui.getByTestId('templates-selection').textContent()).toContain(`is linked to the template “${EMAIL}”`);
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+    await h.page.screenshot({ path: `${SHOTS}/templates-saved-light.png` });
+
+    // Unchanged: said, and nothing sent.
+    const before = await sandboxRequestCountAsync();
+    await ui.getByRole('button', { name: 'Update template' }).click();
+    await expect.poll(() => textOf(saveResult(ui))).toBe(`Nothing to update: “${EMAIL}” is as it was when last saved.`);
+    expect(await sandboxRequestCountAsync()).toBe(before);
+
+    // Edited: new content and a later updated_at.
+    await controlAsync('clock', { advance_seconds: 3600 });
+    await changeFrameFillAsync('#ffe4cc');
+    await ui.getByRole('button', { name: 'Update template' }).click();
+    await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Updated “.*” with a \d+ × \d+ px preview\. Changed since the last save: fill\.$/);
+    const updated = (await builderAsync(`/templates/${id}`)).data;
+    expect(updated.updated_at > created.updated_at).toBe(true);
+    expect(updated.content!.root.fills).not.toEqual(created.content!.root.fills);
+    expect(JSON.parse((await frameAsync()).link).savedAt).toBe(updated.updated_at);
+
+    // The frame's "Update template" relaunch button: the plugin opens on Templates and updates.
+    await h.page.locator('[data-role="relaunch-buttons"] button', { hasText: 'Update template' }).click();
+    const relaunched = await h.uiFrameAsync();
+    await expect.poll(() => textOf(relaunched.getByTestId('templates-save-result')), { timeout: 30_000 }).toBe(`Nothing to update: “${EMAIL}” is as it was when last saved.`);
+
+    // Rename and describe from the list.
+    await itemNamed(relaunched, EMAIL).getByRole('button', { name: `Rename “${EMAIL}”` }).click();
+    // The form takes the focus from the button it replaced; typing goes straight into the name.
+    await expect.poll(() => relaunched.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent)).toBe('New name');
+    await relaunched.getByLabel('New name').fill('Spring sale (final)');
+    await relaunched.getByLabel('Description', { exact: true }).fill('Sent 18 March');
+    await relaunched.getByRole('button', { name: 'Save name and description' }).click();
+    await itemNamed(relaunched, 'Spring sale (final)').waitFor();
+    expect((await builderAsync(`/templates/${id}`)).data).toMatchObject({ name: 'Spring sale (final)', description: 'Sent 18 March' });
+    expect(JSON.parse((await frameAsync()).link).templateName).toBe('Spring sale (final)');
+
+    // Filter as you type.
+    await relaunched.getByLabel('Filter by name').fill('FINAL');
+    await expect.poll(() => templateList(relaunched).getByRole('listitem').count()).toBe(1);
+    expect(await relaunched.getByText(/^1 of 5 templates match “FINAL”\.$/).count()).toBe(1);
+    await relaunched.getByLabel('Filter by name').fill('');
+    await expect.poll(() => templateList(relaunched).getByRole('listitem').count()).toBe(5);
+
+    // Open from another page: the frame's page opens, the frame is selected and zoomed to.
+    await h.page.locator('[data-role="pages"] li', { hasText: 'Components' }).click();
+    await expect.poll(async () => (await frameAsync()).page).toBe('Components');
+    await itemNamed(relaunched, 'Spring sale (final)').getByRole('button', { name: 'Open “Spring sale (final)”' }).click();
+    await expect.poll(async () => (await frameAsync()).selection).toEqual([frame.id]);
+    frame = await frameAsync();
+    expect(frame.page).toBe('Emails');
+    expect(frame.center).toEqual({ x: frame.box.x + frame.box.width / 2, y: frame.box.y + frame.box.height / 2 });
+    // A template without a frame here opens as its details.
+    await itemNamed(relaunched, 'Welcome email').getByRole('button', { name: 'Open “Welcome email”' }).click();
+    await expect.poll(() => textOf(itemNamed(relaunched, 'Welcome email').locator('.notice-info'))).toMatch(/^“Welcome email” has no frame in this file\. Created /);
+    expect(await axeViolationsAsync(relaunched)).toEqual([]);
+    await h.page.screenshot({ path: `${SHOTS}/templates-light.png` });
+
+    // Delete after a confirmation naming it; the frame says so when next selected.
+    await itemNamed(relaunched, 'Spring sale (final)').getByRole('button', { name: 'Delete “Spring sale (final)”' }).click();
+    const confirm = relaunched.getByRole('group', { name: 'Delete “Spring sale (final)”?' });
+    expect(await confirm.textContent()).toContain('Delete the template “Spring sale (final)” from the builder workspace?');
+    expect(await axeViolationsAsync(relaunched)).toEqual([]);
+    // The confirmation has the focus: Enter deletes, as a keyboard user would.
+    await expect.poll(() => relaunched.evaluate(() => document.activeElement?.textContent)).toBe('Delete “Spring sale (final)”');
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => itemNamed(relaunched, 'Spring sale (final)').count()).toBe(0);
+    expect((await builderAsync(`/templates/${id}`)).status).toBe(404);
+    expect((await frameAsync()).relaunch).toEqual(['browse']);
+    await selectLayerAsync('Cover', 'Cover');
+    await selectLayerAsync('Emails', EMAIL);
+    await expect.poll(() => textOf(relaunched.getByText('This frame was linked to'))).toBe('This frame was linked to “Spring sale (final)”, which was deleted; the link is removed.');
+    expect((await evaluateHooks(h.page, (hooks) => hooks.notifications().map((n) => n.message))).at(-1)).toBe(`“${EMAIL}” is no longer linked: its template “Spring sale (final)” was deleted.`);
+    expect((await frameAsync()).link).toBe('');
+    await expect.poll(() => relaunched.getByLabel('Template name').inputValue()).toBe(EMAIL);
+  });
+
+  it('a 401, a 429 and a 404 each say what happened and keep the form', async () => {
+    let ui = await openTemplatesAsync('light');
+    await selectLayerAsync('Emails', EMAIL);
+    await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
+
+    // 429: the wait, said; what was typed stays.
+    await ui.getByLabel('Template name').fill('Typed name');
+    await ui.getByLabel('Description (optional)').fill('Typed description');
+    await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5 });
+    await ui.getByRole('button', { name: 'Save as template' }).click();
+    await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 30_000 }).toMatch(/The builder API is receiving too many requests\. Try again in (a second|\d+ seconds)\./);
+    expect(await ui.getByLabel('Template name').inputValue()).toBe('Typed name');
+    expect(await ui.getByLabel('Description (optional)').inputValue()).toBe('Typed description');
+    await controlAsync('faults', { rate: 0 });
+
+    // 401: which key, with the way to Settings.
+    await ui.getByRole('button', { name: 'Settings' }).first().click();
+    await ui.getByTestId('settings-builder-replace-key').click();
+    await ui.getByTestId('settings-builder-key').fill('ef_not_a_real_key_123');
+    await ui.getByTestId('settings-builder-save').click();
+    await expect.poll(() => textOf(ui.getByTestId('settings-builder-result'))).not.toBe('');
+    await ui.getByRole('button', { name: 'Templates' }).first().click();
+    await expect.poll(() => textOf(ui.getByRole('alert').first()), { timeout: 20_000 }).toContain('The builder API key was not accepted');
+    await ui.getByLabel('Template name').fill('Typed name');
+    await ui.getByRole('button', { name: 'Save as template' }).click();
+    await expect.poll(() => ui.getByRole('alert').filter({ hasText: 'builder API key' }).count(), { timeout: 20_000 }).toBe(2);
+    expect(await ui.getByLabel('Template name').inputValue()).toBe('Typed name');
+    expect(await ui.getByRole('button', { name: 'Open Settings' }).count()).toBeGreaterThan(0);
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+
+    // 404: the template deleted by another client; the plugin says so and offers to unlink.
+    await evaluateHooks(h.page, (hooks) => hooks.useDemoKeysAsync());
+    await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
+    ui = await h.uiFrameAsync();
+    await expect.poll(() => ui.getByLabel('Template name').inputValue(), { timeout: 20_000 }).toBe(EMAIL);
+    await ui.getByRole('button', { name: 'Save as template' }).click();
+    await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Saved/);
+    const id = (await builderAsync<StoredTemplate[]>('/templates')).data[0]!.id;
+    expect((await builderAsync(`/templates/${id}`, 'DELETE')).status).toBe(204);
+    await changeFrameFillAsync('#e0f0ff');
+    await ui.getByRole('button', { name: 'Update template' }).click();
+    await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 30_000 }).toBe(
+      `The template “${EMAIL}” is no longer in the builder: it was deleted elsewhere. Unlink the frame to save it as a new template.`,
+    );
+    await ui.getByRole('button', { name: 'Unlink the frame' }).click();
+    await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
+    expect((await frameAsync()).link).toBe('');
+    expect((await frameAsync()).relaunch).toEqual(['browse']);
+  });
+
+  it('a frame whose preview would exceed the body limit is refused in words before sending', async () => {
+    const ui = await openTemplatesAsync('dark');
+    await h.page.locator('[data-role="pages"] li', { hasText: 'Emails' }).click();
+    // A fixture: a very tall frame on the Emails page (made as a teammate would, not by the plugin).
+    await evaluateHooks(h.page, (hooks) => {
+      const fake = hooks.fake();
+      fake.remoteEdit(() => {
+        const frame = fake.figma.createFrame();
+        frame.name = 'Endless scroll';
+        frame.resize(600, 40_000);
+        frame.x = 2000;
+        frame.fills = [{ type: 'SOLID', color: { r: 0.4, g: 0.5, b: 0.6 } }];
+      });
+    });
+    await selectLayerAsync('Emails', 'Endless scroll');
+    await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe('Endless scroll');
+    await ui.getByRole('button', { name: 'Save as template' }).click();
+    await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 60_000 }).toMatch(/^The preview of “Endless scroll” would be \d+\.\d MB even at \d+ px wide, too large to send/);
+    const sent = await evaluateHooks(h.page, (hooks) => hooks.requests().filter((request) => request.method === 'POST').length);
+    expect(sent).toBe(0);
+    expect(await ui.getByLabel('Template name').inputValue()).toBe('Endless scroll');
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+    await h.page.screenshot({ path: `${SHOTS}/templates-dark.png` });
+  });
+});

@@ -1,0 +1,246 @@
+// The Templates room end to end without a browser: the real handlers against the fake Figma with
+// the demo document, and the builder emulator (real limits) behind Figma-style fetch. Outcomes
+// are checked where they land: the emulator read back through its API, and the document.
+import { deflateSync } from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
+import { createPlugin } from '../../../src/handlers';
+import type { HttpRequest } from '../../../src/shared/api/http/transport';
+import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
+import { parseTemplateLink, TEMPLATE_LINK_KEY } from '../../../src/templates/template-link';
+import { createFakeFigma, type FakeFigma } from '../../fake-figma';
+import { buildDemoDocumentAsync } from '../../fixtures/demo-document';
+import { startEmulator } from '../../emulator/index';
+import { controlAsync, emulatorKeysAsync } from '../clients/support/transports';
+
+type Emulator = Awaited<ReturnType<typeof startEmulator>>;
+
+let emulator: Emulator;
+let fake: FakeFigma;
+let plugin: ReturnType<typeof createPlugin>;
+let builderKey: string;
+let sent: HttpRequest[];
+
+const context: HandlerContext = { progress: () => undefined, cancelled: false, throwIfCancelled: () => undefined };
+const EMAIL = 'Spring sale — 2026-03-18';
+
+interface TreeNode {
+  type?: string;
+  componentKey?: string;
+  fills?: unknown;
+  children?: TreeNode[];
+}
+
+interface StoredTemplate {
+  id: string;
+  name: string;
+  description: string;
+  updated_at: string;
+  thumbnail_url: string;
+  content: { format: string; root: TreeNode; preview_png_base64: string };
+}
+
+async function apiAsync(path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: { data: StoredTemplate } }> {
+  const response = await fetch(`${emulator.builderUrl}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: { authorization: `Bearer ${builderKey}`, 'content-type': 'application/json' },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text === '' ? null : JSON.parse(text)) as { data: StoredTemplate } };
+}
+
+async function startAsync(options: { deflate: boolean }): Promise<void> {
+  fake = createFakeFigma({ currentUser: { id: 'u1', name: 'Dana Designer' }, allowedDomains: [emulator.builderUrl], ...(options.deflate ? { deflate: deflateSync } : {}) });
+  await buildDemoDocumentAsync(fake.figma);
+  const transport = createFigmaFetchTransport(fake.fetch);
+  sent = [];
+  plugin = createPlugin({
+    figma: fake.figma,
+    transport: (request) => {
+      sent.push(request);
+      return transport(request);
+    },
+  });
+  await plugin.handlers['settings/save-api']({ api: 'builder', baseUrl: emulator.builderUrl, key: builderKey }, context);
+}
+
+async function selectEmailAsync(): Promise<FrameNode> {
+  const page = fake.figma.root.children.find((each) => each.name === 'Emails')!;
+  await fake.figma.setCurrentPageAsync(page);
+  const frame = page.children.find((node) => node.name === EMAIL) as FrameNode;
+  page.selection = [frame];
+  return frame;
+}
+
+function linkOf(frame: FrameNode) {
+  return parseTemplateLink(fake.inspect.run(() => frame.getPluginData(TEMPLATE_LINK_KEY)));
+}
+
+function findNode(node: TreeNode, test: (node: TreeNode) => boolean): TreeNode | null {
+  if (test(node)) return node;
+  for (const child of node.children ?? []) {
+    const found = findNode(child, test);
+    if (found) return found;
+  }
+  return null;
+}
+
+async function rejectionOf(promise: Promise<unknown>): Promise<{ code: string; message: string; details?: Record<string, unknown> }> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as { code: string; message: string; details?: Record<string, unknown> };
+  }
+  throw new Error('expected a rejection');
+}
+
+beforeEach(async () => {
+  emulator = await startEmulator({ limits: 'real' });
+  builderKey = (await emulatorKeysAsync(emulator.libraryUrl)).builder.demo;
+});
+
+afterEach(async () => {
+  await emulator.close();
+});
+
+describe('templates against the builder emulator', () => {
+  it('create, unchanged, update, rename, open on another page and delete; the frame link follows each step', async () => {
+    await startAsync({ deflate: true });
+    const frame = await selectEmailAsync();
+    expect(await plugin.handlers['templates/selection']({}, context)).toMatchObject({ kind: 'frame', frame: { id: frame.id, name: EMAIL }, link: null });
+
+    const blank = await rejectionOf(plugin.handlers['templates/create']({ name: '  ', description: '' }, context));
+    expect(blank).toMatchObject({ code: 'invalid_input', message: 'Enter a template name.', details: { field: 'name' } });
+    expect(sent).toHaveLength(0);
+
+    // Create: content by the snapshot normalizer (instances by key), a PNG preview as thumbnail.
+    const created = await plugin.handlers['templates/create']({ name: EMAIL, description: 'March promotion' }, context);
+    expect(created).toMatchObject({ outcome: 'created', template: { name: EMAIL, description: 'March promotion', linkedFrame: { id: frame.id, pageName: 'Emails' } } });
+    expect(created.previewSize).toEqual({ width: 600, height: Math.round(frame.height) });
+    const id = created.template!.id;
+    const stored = (await apiAsync(`/templates/${id}`)).body.data;
+    expect(stored.content).toMatchObject({ format: 'figma-node-tree', version: 1, root: { type: 'FRAME', name: EMAIL } });
+    expect(findNode(stored.content.root, (node) => node.type === 'INSTANCE')?.componentKey).toMatch(/^[0-9a-f]{10,}/);
+    expect(Buffer.from(stored.content.preview_png_base64, 'base64').subarray(1, 4).toString()).toBe('PNG');
+    const thumbnail = await fetch(stored.thumbnail_url);
+    expect(thumbnail.headers.get('content-type')).toBe('image/png');
+    expect(linkOf(frame)).toMatchObject({ templateId: id, templateName: EMAIL, savedAt: stored.updated_at });
+    expect(fake.inspect.relaunchButtons(frame).map((button) => button.command).sort()).toEqual(['browse', 'update-template']);
+    const listed = await plugin.handlers['templates/list']({ page: 1 }, context);
+    expect(listed.templates[0]).toMatchObject({ id, linkedFrame: { id: frame.id } });
+    expect(listed.templates.slice(1).every((row) => row.linkedFrame === null)).toBe(true);
+
+    // Unchanged: nothing sent.
+    const before = sent.length;
+    expect(await plugin.handlers['templates/update']({}, context)).toMatchObject({ outcome: 'unchanged', template: null });
+    expect(sent.length).toBe(before);
+
+    // Edited: new content and a later updated_at, and what changed in words.
+    await controlAsync(emulator.builderUrl, 'clock', { advance_seconds: 120 });
+    frame.fills = [{ type: 'SOLID', color: { r: 1, g: 0.9, b: 0.8 } }];
+    const updated = await plugin.handlers['templates/update']({ frameId: frame.id }, context);
+    expect(updated.outcome).toBe('updated');
+    expect(updated.changes).toEqual(['fill']);
+    const after = (await apiAsync(`/templates/${id}`)).body.data;
+    expect(after.updated_at > stored.updated_at).toBe(true);
+    expect(after.content.root.fills).not.toEqual(stored.content.root.fills);
+    expect(linkOf(frame)?.savedAt).toBe(after.updated_at);
+
+    // Rename and describe.
+    const renamed = await plugin.handlers['templates/rename']({ id, name: 'Spring sale (final)', description: 'Sent 18 March' }, context);
+    expect(renamed).toMatchObject({ name: 'Spring sale (final)', description: 'Sent 18 March', linkedFrame: { id: frame.id } });
+    expect((await apiAsync(`/templates/${id}`)).body.data).toMatchObject({ name: 'Spring sale (final)', description: 'Sent 18 March' });
+    expect(linkOf(frame)?.templateName).toBe('Spring sale (final)');
+
+    // Open from another page: the frame's page becomes current, it is selected and zoomed to.
+    await fake.figma.setCurrentPageAsync(fake.figma.root.children.find((each) => each.name === 'Components')!);
+    const opened = await plugin.handlers['templates/open']({ id }, context);
+    expect(opened).toMatchObject({ opened: true, frame: { id: frame.id, pageName: 'Emails' } });
+    expect(fake.inspect.currentPage.name).toBe('Emails');
+    expect(fake.figma.currentPage.selection.map((node) => node.id)).toEqual([frame.id]);
+    const box = frame.absoluteBoundingBox!;
+    expect(fake.figma.viewport.center).toEqual({ x: box.x + box.width / 2, y: box.y + box.height / 2 });
+
+    // A template without a frame here opens as details.
+    const other = listed.templates[1]!;
+    expect(await plugin.handlers['templates/open']({ id: other.id }, context)).toMatchObject({ opened: false, template: { id: other.id, name: other.name } });
+
+    // Delete: gone from the builder; the frame says so when next selected, then has no link.
+    await plugin.handlers['templates/delete']({ id }, context);
+    expect((await apiAsync(`/templates/${id}`)).status).toBe(404);
+    expect(fake.inspect.relaunchButtons(frame).map((button) => button.command)).toEqual(['browse']);
+    const lost = await plugin.handlers['templates/selection']({}, context);
+    expect(lost).toMatchObject({ kind: 'frame', link: null, lostLink: { templateName: 'Spring sale (final)' } });
+    expect(fake.notifications.at(-1)?.message).toBe(`“${EMAIL}” is no longer linked: its template “Spring sale (final)” was deleted.`);
+    expect(linkOf(frame)).toBeNull();
+    expect((await plugin.handlers['templates/selection']({}, context)).lostLink).toBeNull();
+  });
+
+  it('a template deleted elsewhere is a 404 in words that offers to unlink; unlinking keeps the frame', async () => {
+    await startAsync({ deflate: true });
+    const frame = await selectEmailAsync();
+    const created = await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context);
+    await apiAsync(`/templates/${created.template!.id}`, { method: 'DELETE' });
+    frame.fills = [];
+    const error = await rejectionOf(plugin.handlers['templates/update']({}, context));
+    expect(error).toMatchObject({ code: 'not_found', details: { templateId: created.template!.id, frameId: frame.id } });
+    expect(error.message).toBe('The template “Spring” is no longer in the builder: it was deleted elsewhere. Unlink the frame to save it as a new template.');
+    expect(linkOf(frame)?.templateId).toBe(created.template!.id);
+    expect(await plugin.handlers['templates/unlink']({ frameId: frame.id }, context)).toMatchObject({ kind: 'frame', link: null });
+    expect(linkOf(frame)).toBeNull();
+  });
+
+  it('a refused key says it is the builder key; a 429 says the wait; nothing is linked', async () => {
+    await startAsync({ deflate: true });
+    const frame = await selectEmailAsync();
+    await plugin.handlers['settings/save-api']({ api: 'builder', baseUrl: emulator.builderUrl, key: 'ef_revoked_000000' }, context);
+    const refused = await rejectionOf(plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context));
+    expect(refused.code).toBe('unauthorized');
+    expect(refused.message).toContain('builder API key');
+    await plugin.handlers['settings/save-api']({ api: 'builder', baseUrl: emulator.builderUrl, key: builderKey }, context);
+    await controlAsync(emulator.builderUrl, 'faults', { rate: 1, kinds: ['429'], seed: 3 });
+    const limited = await rejectionOf(plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context));
+    expect(limited.code).toBe('rate_limited');
+    expect(limited.message).toMatch(/Try again in (a second|\d+ seconds)\./);
+    expect(linkOf(frame)).toBeNull();
+  });
+
+  it('lists a page at a time, newest first, saying whether more pages follow', async () => {
+    await startAsync({ deflate: true });
+    const other = (await emulatorKeysAsync(emulator.libraryUrl)).builder.other;
+    // Another integration of the workspace adds templates (its own key, its own rate limit).
+    for (let i = 0; i < 50; i++) {
+      await controlAsync(emulator.builderUrl, 'clock', { advance_seconds: 1 });
+      const response = await fetch(`${emulator.builderUrl}/api/templates`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${other}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `Campaign ${i + 1}` }),
+      });
+      expect(response.status).toBe(201);
+    }
+    const first = await plugin.handlers['templates/list']({ page: 1 }, context);
+    expect(first).toMatchObject({ page: 1, total: 54, hasMore: true });
+    expect(first.templates).toHaveLength(50);
+    expect(first.templates[0]!.name).toBe('Campaign 50');
+    const second = await plugin.handlers['templates/list']({ page: 2 }, context);
+    expect(second).toMatchObject({ page: 2, total: 54, hasMore: false });
+    expect(second.templates).toHaveLength(4);
+    expect(new Set([...first.templates, ...second.templates].map((row) => row.id)).size).toBe(54);
+  });
+
+  it('a frame whose preview cannot fit under the body limit is refused in words, before any request', async () => {
+    await startAsync({ deflate: false });
+    const page = fake.figma.root.children.find((each) => each.name === 'Emails')!;
+    await fake.figma.setCurrentPageAsync(page);
+    const tall = fake.figma.createFrame();
+    tall.name = 'Endless scroll';
+    tall.resize(600, 40_000);
+    tall.fills = [{ type: 'SOLID', color: { r: 0.5, g: 0.5, b: 0.5 } }];
+    page.selection = [tall];
+    const error = await rejectionOf(plugin.handlers['templates/create']({ name: 'Endless', description: '' }, context));
+    expect(error.code).toBe('too_large');
+    expect(error.message).toMatch(/^The preview of “Endless scroll” would be \d+\.\d MB even at \d+ px wide, too large to send/);
+    expect(sent.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+});

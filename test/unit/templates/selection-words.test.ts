@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { describeSelection, isTopLevelFrame } from '../../../src/templates/selection-words';
+import { messageProblems } from '../../support/message-rules';
+
+const frame = { type: 'FRAME', name: 'Spring sale', parentType: 'PAGE', parentName: 'Emails' };
+
+describe('selection in words', () => {
+  it('one top-level frame (on the page or in a section) can be saved', () => {
+    expect(describeSelection([frame])).toEqual({ kind: 'frame', what: '“Spring sale” is selected.' });
+    expect(isTopLevelFrame({ ...frame, parentType: 'SECTION' })).toBe(true);
+  });
+
+  it('says what to select otherwise', () => {
+    const cases = [
+      describeSelection([]),
+      describeSelection([frame, frame]),
+      describeSelection([{ type: 'TEXT', name: 'Title', parentType: 'FRAME', parentName: 'Cover' }]),
+      describeSelection([{ type: 'FRAME', name: 'Copy', parentType: 'FRAME', parentName: 'Hero' }]),
+      describeSelection([{ type: 'COMPONENT', name: 'Button', parentType: 'PAGE', parentName: 'Components' }]),
+    ];
+    expect(cases.map((c) => c.kind)).toEqual(['none', 'many', 'other', 'other', 'other']);
+    expect(cases[2]!.what).toBe('“Title” is a text layer inside “Cover”. Select a top-level frame (an email) to save it as a template.');
+    expect(cases[4]!.what).toContain('“Button” is a component.');
+    for (const { what } of cases) expect(messageProblems(what)).toEqual([]);
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { errorFromResponse } from '../../../src/shared/api/http/error-mapping';
+import { BridgeError } from '../../../src/shared/bridge/bridge-error';
+import { templateError } from '../../../src/templates/template-errors';
+import { messageProblems } from '../../support/message-rules';
+
+const response = (status: number, error: string, headers: Record<string, string> = {}) =>
+  errorFromResponse({ status, headers, text: JSON.stringify({ error, message: 'server words' }) }, { api: 'builder', endpoint: 'PUT /api/templates/:id', keySent: true, nowMs: 0 });
+
+describe('template errors in words', () => {
+  it('a 404 names the template, says it was deleted elsewhere and offers to unlink its frame', () => {
+    const error = templateError(response(404, 'not_found'), { templateName: 'Spring sale', templateId: 'tpl_1', frameId: '1:2' }) as BridgeError;
+    expect(error).toBeInstanceOf(BridgeError);
+    expect(error.code).toBe('not_found');
+    expect(error.message).toBe('The template “Spring sale” is no longer in the builder: it was deleted elsewhere. Unlink the frame to save it as a new template.');
+    expect(error.details).toEqual({ templateId: 'tpl_1', frameId: '1:2' });
+  });
+
+  it('a 413 says the size sent', () => {
+    const error = templateError(response(413, 'payload_too_large'), { templateName: 'Spring sale', bodyBytes: 2_300_000 }) as BridgeError;
+    expect(error.code).toBe('payload_too_large');
+    expect(error.message).toContain('(2.3 MB)');
+    expect(messageProblems(error.message)).toEqual([]);
+  });
+
+  it('401 and 429 keep the client\'s words and facts (which key; the wait)', () => {
+    const unauthorized = response(401, 'invalid_api_key');
+    expect(templateError(unauthorized, {})).toBe(unauthorized);
+    expect(unauthorized.message).toContain('builder API key');
+    const limited = response(429, 'rate_limited', { 'retry-after': '20' });
+    expect(templateError(limited, { templateId: 'tpl_1' })).toBe(limited);
+    expect(limited.message).toContain('20 seconds');
+  });
+
+  it('leaves anything that is not an API error alone', () => {
+    const other = new Error('x');
+    expect(templateError(other, { templateId: 'tpl_1' })).toBe(other);
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { linkState, parseTemplateIndex, parseTemplateLink, relaunchDataWith, serializeTemplateLink, updateDescription } from '../../../src/templates/template-link';
+
+const link = { templateId: 'tpl_1', templateName: 'Spring sale', hash: '1:abc', savedAt: '2026-11-24T10:00:00.000Z' };
+
+describe('template link record', () => {
+  it('round-trips, and reads anything else as no link', () => {
+    expect(parseTemplateLink(serializeTemplateLink(link))).toEqual({ v: 1, ...link });
+    expect(parseTemplateLink('')).toBeNull();
+    expect(parseTemplateLink('{not json')).toBeNull();
+    expect(parseTemplateLink(JSON.stringify({ v: 2, ...link }))).toBeNull();
+    expect(parseTemplateLink(JSON.stringify({ v: 1, templateId: 'tpl_1' }))).toBeNull();
+  });
+
+  it('reads the index, an unreadable one as empty', () => {
+    expect(parseTemplateIndex('{"tpl_1":"1:2"}')).toEqual({ tpl_1: '1:2' });
+    expect(parseTemplateIndex('')).toEqual({});
+    expect(parseTemplateIndex('[1]')).toEqual({});
+    expect(parseTemplateIndex('{"tpl_1":3}')).toEqual({});
+  });
+});
+
+describe('link state', () => {
+  const stored = parseTemplateLink(serializeTemplateLink(link));
+  it('is linked when the index names this frame, none, or a frame that no longer holds it', () => {
+    expect(linkState(stored, '1:2', '1:2', true)).toBe('linked');
+    expect(linkState(stored, '1:2', undefined, false)).toBe('linked');
+    expect(linkState(stored, '1:2', '9:9', false)).toBe('linked');
+  });
+  it('is a copy when another frame holds the same link', () => {
+    expect(linkState(stored, '1:2', '9:9', true)).toBe('copy');
+  });
+  it('is deleted after a delete from here, none without a record', () => {
+    expect(linkState(parseTemplateLink(serializeTemplateLink({ ...link, deleted: true })), '1:2', '1:2', true)).toBe('deleted');
+    expect(linkState(null, '1:2', undefined, false)).toBe('none');
+  });
+});
+
+describe('relaunch data', () => {
+  it('adds and removes "Update template", keeping the frame\'s other buttons', () => {
+    const added = relaunchDataWith({ browse: 'Find emails like this one' }, 'Send it');
+    expect(added).toEqual({ browse: 'Find emails like this one', 'update-template': 'Send it' });
+    expect(relaunchDataWith(added, null)).toEqual({ browse: 'Find emails like this one' });
+  });
+  it('keeps the description short', () => {
+    expect(updateDescription('Spring sale')).toBe('Send this frame to the template “Spring sale” again');
+    expect(updateDescription('x'.repeat(300)).length).toBeLessThan(110);
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { TemplateRow, TemplateSaveOutcome } from '../../../src/shared/bridge/messages';
+import { countText, filterTemplates, saveOutcomeText, templateProblem } from '../../../ui/templates/template-words';
+import { messageProblems } from '../../support/message-rules';
+
+const row = (name: string): TemplateRow => ({ id: name, name, description: '', updatedAt: '2026-11-24T10:00:00.000Z', thumbnailUrl: null, linkedFrame: null });
+const selection = { kind: 'frame' as const, what: '', frame: { id: '1:2', name: 'Spring' }, link: null, lostLink: null };
+
+describe('template words', () => {
+  it('filters by name as typed, any case', () => {
+    const rows = [row('Spring sale'), row('Welcome email'), row('SPRING launch')];
+    expect(filterTemplates(rows, ' spring ').map((each) => each.name)).toEqual(['Spring sale', 'SPRING launch']);
+    expect(filterTemplates(rows, '')).toHaveLength(3);
+    expect(filterTemplates(rows, 'zzz')).toEqual([]);
+  });
+
+  it('says what a save did', () => {
+    const template = row('Spring sale');
+    const saved = (outcome: TemplateSaveOutcome['outcome'], changes: TemplateSaveOutcome['changes'] = []): TemplateSaveOutcome => ({
+      outcome,
+      template: outcome === 'unchanged' ? null : template,
+      changes,
+      previewSize: outcome === 'unchanged' ? null : { width: 600, height: 1400 },
+      selection,
+    });
+    const texts = [
+      saveOutcomeText(saved('created'), 'Spring'),
+      saveOutcomeText(saved('updated', ['text', 'fill']), 'Spring'),
+      saveOutcomeText(saved('updated'), 'Spring'),
+      saveOutcomeText(saved('unchanged'), 'Spring'),
+    ];
+    expect(texts).toEqual([
+      'Saved “Spring sale” as a template with a 600 × 1400 px preview.',
+      'Updated “Spring sale” with a 600 × 1400 px preview. Changed since the last save: text, fill.',
+      'Updated “Spring sale” with a 600 × 1400 px preview.',
+      'Nothing to update: “Spring” is as it was when last saved.',
+    ]);
+    for (const text of texts) expect(messageProblems(text)).toEqual([]);
+  });
+
+  it('picks the button by the error code: Settings for a refused key, Unlink for a template gone', () => {
+    expect(templateProblem({ code: 'unauthorized', message: 'The builder API key was not accepted.' })).toEqual({ message: 'The builder API key was not accepted.', action: 'settings', frameId: null });
+    expect(templateProblem({ code: 'not_found', message: 'Gone.', details: { templateId: 't', frameId: '1:2' } })).toEqual({ message: 'Gone.', action: 'unlink', frameId: '1:2' });
+    expect(templateProblem({ code: 'not_found', message: 'Gone.', details: { templateId: 't' } }).action).toBeNull();
+    // The words never decide: a message about keys with another code gets no button.
+    expect(templateProblem({ code: 'rate_limited', message: 'Check the key in Settings.' }).action).toBeNull();
+  });
+
+  it('counts the list in words', () => {
+    expect(countText(5, 5, 5, '')).toBe('5 templates in the workspace.');
+    expect(countText(1, 1, 1, '')).toBe('1 template in the workspace.');
+    expect(countText(1, 5, 5, 'final')).toBe('1 of 5 templates match “final”.');
+    expect(countText(2, 50, 120, 'x')).toBe('2 of 120 templates match “x” (50 loaded; show more to search them all).');
+  });
+});

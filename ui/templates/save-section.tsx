@@ -1,0 +1,128 @@
+// "Save selection as template": what is selected, and for one top-level frame the form (name,
+// description) or, once linked, Update and Unlink. A failure keeps what was typed.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { templateNameProblem } from '../../src/shared/api/builder/requests';
+import type { TemplateSaveOutcome, TemplateSelection } from '../../src/shared/bridge/messages';
+import type { UiEndpoint } from '../bridge/ui-endpoint';
+import { Button } from '../components/button';
+import { LiveNotice, type LiveMessage } from '../components/notice';
+import { TextField } from '../components/text-field';
+import { useRequest } from '../hooks/use-request';
+import { relativeTime } from '../messages/relative-time';
+import { ProblemLine } from './problem-line';
+import { saveOutcomeText, templateProblem, type TemplateProblem } from './template-words';
+
+// Reading and exporting a large frame takes a while in the sandbox.
+const SAVE_TIMEOUT_MS = 120_000;
+
+export interface SaveSectionProps {
+  endpoint: Pick<UiEndpoint, 'request'>;
+  selection: TemplateSelection | null;
+  onSelection: (selection: TemplateSelection) => void;
+  /** A template was created or changed: the list reads again. */
+  onSaved: () => void;
+  onOpenSettings: () => void;
+  /** Opened by the "Update template" relaunch button: update at once. */
+  updateNow: boolean;
+}
+
+export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenSettings, updateNow }: SaveSectionProps) {
+  const frame = selection?.frame ?? null;
+  const [form, setForm] = useState({ frameId: '', name: '', description: '' });
+  const [nameError, setNameError] = useState<string | null>(null);
+  const save = useRequest<TemplateSaveOutcome | TemplateSelection, 'create' | 'update' | 'unlink'>({ whilePending: 'ignore' });
+  const busy = save.pending !== null;
+  const [problem, setProblem] = useState<TemplateProblem | null>(null);
+  const [result, setResult] = useState<LiveMessage | null>(null);
+  const pendingUpdate = useRef(updateNow);
+
+  // Another frame selected: its own name to start with (what was typed for this one stays until then).
+  if (frame !== null && form.frameId !== frame.id) setForm({ frameId: frame.id, name: frame.name, description: '' });
+
+  const run = (action: 'create' | 'update' | 'unlink') => {
+    if (frame === null) return;
+    if (action === 'create') {
+      const error = templateNameProblem(form.name);
+      setNameError(error);
+      if (error !== null) return;
+    }
+    setProblem(null);
+    setResult(null);
+    const onError = (error: unknown) => setProblem(templateProblem(error));
+    if (action === 'unlink') {
+      void save.run(action, () => endpoint.request('templates/unlink', { frameId: problem?.frameId ?? frame.id }), {
+        onError,
+        onResult: (next) => {
+          onSelection(next);
+          setResult({ tone: 'info', text: `“${frame.name}” is no longer linked to a template.` });
+        },
+      });
+      return;
+    }
+    const start = () =>
+      action === 'create'
+        ? endpoint.request('templates/create', { name: form.name, description: form.description }, { timeoutMs: SAVE_TIMEOUT_MS })
+        : endpoint.request('templates/update', {}, { timeoutMs: SAVE_TIMEOUT_MS });
+    void save.run(action, start, {
+      onError,
+      onResult: (saved) => {
+        onSelection(saved.selection);
+        setResult({ tone: 'success', text: saveOutcomeText(saved, frame.name) });
+        if (saved.outcome !== 'unchanged') onSaved();
+      },
+    });
+  };
+
+  const runNow = useRef(run);
+  runNow.current = run;
+  useEffect(() => {
+    if (!pendingUpdate.current || selection === null) return;
+    pendingUpdate.current = false;
+    if (selection.link !== null) runNow.current('update');
+    else setResult({ tone: 'info', text: 'Select a frame linked to a template to update it.' });
+  }, [selection]);
+
+  const link = selection?.link ?? null;
+  return (
+    <section class="settings-section" aria-labelledby="templates-save-title">
+      <h2 id="templates-save-title">Save selection as template</h2>
+      {selection === null ? null : selection.lostLink !== null ? (
+        <p class="notice notice-info">
+          This frame was linked to “{selection.lostLink.templateName}”, which was deleted; the link is removed.
+        </p>
+      ) : null}
+      <p class="muted" data-testid="templates-selection">
+        {selection === null ? 'Reading the selection…' : link !== null ? `“${frame?.name ?? ''}” is linked to the template “${link.templateName}”, saved ${relativeTime(link.savedAt, Date.now())}.` : selection.what}
+      </p>
+      {frame === null ? null : link !== null ? (
+        <div class="button-row">
+          <Button variant="primary" busy={busy} onClick={() => run('update')}>
+            Update template
+          </Button>
+          <Button disabled={busy} onClick={() => run('unlink')}>
+            Unlink
+          </Button>
+        </div>
+      ) : (
+        <form
+          class="settings-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            run('create');
+          }}
+        >
+          <TextField id="template-name" label="Template name" value={form.name} onValue={(name) => setForm({ ...form, name })} error={nameError} />
+          <TextField id="template-description" label="Description (optional)" value={form.description} onValue={(description) => setForm({ ...form, description })} />
+          <div class="button-row">
+            <Button variant="primary" type="submit" busy={busy}>
+              Save as template
+            </Button>
+          </div>
+        </form>
+      )}
+      {problem ? <ProblemLine problem={problem} onOpenSettings={onOpenSettings} onUnlink={() => run('unlink')} /> : null}
+      <LiveNotice message={result} testId="templates-save-result" />
+    </section>
+  );
+}

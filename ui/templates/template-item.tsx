@@ -1,0 +1,127 @@
+// One template of the list: thumbnail, name, description, last change and its frame here; Open,
+// Rename (name and description in place) and Delete (after a confirmation naming it).
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { templateNameProblem } from '../../src/shared/api/builder/requests';
+import type { TemplateOpenOutcome, TemplateRow } from '../../src/shared/bridge/messages';
+import type { UiEndpoint } from '../bridge/ui-endpoint';
+import { Button } from '../components/button';
+import { TextField } from '../components/text-field';
+import { useRequest } from '../hooks/use-request';
+import { absoluteTime, relativeTime } from '../messages/relative-time';
+import { ProblemLine } from './problem-line';
+import { templateProblem, type TemplateProblem } from './template-words';
+
+export interface TemplateItemProps {
+  endpoint: Pick<UiEndpoint, 'request'>;
+  row: TemplateRow;
+  nowMs: number;
+  /** The template changed or is gone: the list reads again. */
+  onChanged: () => void;
+  onOpenSettings: () => void;
+}
+
+type Mode = { kind: 'idle' } | { kind: 'rename'; name: string; description: string; error: string | null } | { kind: 'delete' } | { kind: 'details'; opened: TemplateOpenOutcome };
+
+export function TemplateItem({ endpoint, row, nowMs, onChanged, onOpenSettings }: TemplateItemProps) {
+  const [mode, setMode] = useState<Mode>({ kind: 'idle' });
+  const [problem, setProblem] = useState<TemplateProblem | null>(null);
+  const [said, setSaid] = useState('');
+  const action = useRequest<unknown, 'open' | 'rename' | 'delete'>({ whilePending: 'ignore' });
+  const busy = action.pending !== null;
+  // The button that opened a form or a confirmation is gone with it: focus goes to what replaced it.
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const openRef = useRef<HTMLButtonElement>(null);
+  const shown = useRef(mode.kind);
+  useEffect(() => {
+    if (shown.current === mode.kind) return;
+    const before = shown.current;
+    shown.current = mode.kind;
+    if (mode.kind === 'delete') confirmRef.current?.focus();
+    else if (mode.kind === 'rename') nameRef.current?.focus();
+    else if (mode.kind === 'idle' && before !== 'details') openRef.current?.focus();
+  }, [mode.kind]);
+  const act = <T,>(name: 'open' | 'rename' | 'delete', start: () => Promise<T>, onResult: (value: T) => void) => {
+    setProblem(null);
+    void action.run(name, start, { onResult, onError: (error) => setProblem(templateProblem(error)) });
+  };
+  const open = () =>
+    act('open', () => endpoint.request('templates/open', { id: row.id }), (opened) =>
+      opened.opened ? setSaid(`Selected “${opened.frame?.name ?? row.name}” on the page “${opened.frame?.pageName ?? ''}”.`) : setMode({ kind: 'details', opened }),
+    );
+  const rename = (name: string, description: string) => {
+    const error = templateNameProblem(name);
+    if (error !== null) return setMode({ kind: 'rename', name, description, error });
+    act('rename', () => endpoint.request('templates/rename', { id: row.id, name, description }), () => {
+      setMode({ kind: 'idle' });
+      onChanged();
+    });
+  };
+  const remove = () => act('delete', () => endpoint.request('templates/delete', { id: row.id }), onChanged);
+
+  const label = `“${row.name}”`;
+  return (
+    <li class="template-item">
+      {row.thumbnailUrl ? <img class="template-thumb" src={row.thumbnailUrl} alt="" loading="lazy" /> : <span class="template-thumb" />}
+      <div class="template-text">
+        <strong>{row.name}</strong>
+        {row.description ? <span>{row.description}</span> : null}
+        <span class="muted" title={absoluteTime(row.updatedAt)}>
+          Updated {relativeTime(row.updatedAt, nowMs)}
+          {row.linkedFrame ? ` · Linked to the frame “${row.linkedFrame.name}” on ${row.linkedFrame.pageName}` : ''}
+        </span>
+        {mode.kind === 'rename' ? (
+          <form
+            class="settings-form"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              rename(mode.name, mode.description);
+            }}
+          >
+            <TextField id={`rename-${row.id}`} inputRef={nameRef} label="New name" value={mode.name} error={mode.error} onValue={(name) => setMode({ ...mode, name })} />
+            <TextField id={`describe-${row.id}`} label="Description" value={mode.description} onValue={(description) => setMode({ ...mode, description })} />
+            <div class="button-row">
+              <Button variant="primary" type="submit" busy={busy}>
+                Save name and description
+              </Button>
+              <Button onClick={() => setMode({ kind: 'idle' })}>Cancel</Button>
+            </div>
+          </form>
+        ) : mode.kind === 'delete' ? (
+          <div class="confirm" role="group" aria-label={`Delete ${label}?`}>
+            <p>Delete the template {label} from the builder workspace? This cannot be undone.</p>
+            <div class="button-row">
+              <Button variant="danger" busy={busy} onClick={remove} buttonRef={confirmRef}>
+                Delete {label}
+              </Button>
+              <Button onClick={() => setMode({ kind: 'idle' })}>Keep it</Button>
+            </div>
+          </div>
+        ) : mode.kind === 'details' ? (
+          <p class="notice notice-info">
+            {label} has no frame in this file. Created {absoluteTime(mode.opened.createdAt ?? '')}
+            {mode.opened.layerCount === null ? '' : `, ${mode.opened.layerCount} layers`}.
+          </p>
+        ) : null}
+        {problem ? <ProblemLine problem={problem} onOpenSettings={onOpenSettings} /> : null}
+        <p class="visually-hidden" role="status">
+          {said}
+        </p>
+      </div>
+      {mode.kind === 'idle' || mode.kind === 'details' ? (
+        <div class="button-row template-actions">
+          <Button onClick={open} busy={busy} ariaLabel={`Open ${label}`} buttonRef={openRef}>
+            Open
+          </Button>
+          <Button onClick={() => setMode({ kind: 'rename', name: row.name, description: row.description, error: null })} ariaLabel={`Rename ${label}`}>
+            Rename
+          </Button>
+          <Button variant="danger" onClick={() => setMode({ kind: 'delete' })} ariaLabel={`Delete ${label}`}>
+            Delete
+          </Button>
+        </div>
+      ) : null}
+    </li>
+  );
+}

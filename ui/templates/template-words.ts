@@ -1,0 +1,45 @@
+// The Templates screen's words and small decisions, without Preact: the filter, what a save did,
+// and which button goes with a failure (by its code, never its words).
+import type { TemplateRow, TemplateSaveOutcome } from '../../src/shared/bridge/messages';
+import { errorText } from '../messages/error-text';
+
+/** Templates whose name holds `query` (any letter case, spaces around ignored). */
+export function filterTemplates(rows: readonly TemplateRow[], query: string): TemplateRow[] {
+  const wanted = query.trim().toLocaleLowerCase();
+  return wanted === '' ? [...rows] : rows.filter((row) => row.name.toLocaleLowerCase().includes(wanted));
+}
+
+/** What a save did, in a sentence. */
+export function saveOutcomeText(saved: TemplateSaveOutcome, frameName: string): string {
+  const name = saved.template?.name ?? frameName;
+  const size = saved.previewSize ? ` with a ${saved.previewSize.width} × ${saved.previewSize.height} px preview` : '';
+  if (saved.outcome === 'unchanged') return `Nothing to update: “${frameName}” is as it was when last saved.`;
+  if (saved.outcome === 'created') return `Saved “${name}” as a template${size}.`;
+  const changed = saved.changes.length > 0 ? ` Changed since the last save: ${saved.changes.join(', ')}.` : '';
+  return `Updated “${name}”${size}.${changed}`;
+}
+
+export interface TemplateProblem {
+  message: string;
+  /** The button that helps: the builder key in Settings, or unlinking a frame whose template is gone. */
+  action: 'settings' | 'unlink' | null;
+  frameId: string | null;
+}
+
+export function templateProblem(error: unknown): TemplateProblem {
+  const { code, details } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; details?: { frameId?: unknown } };
+  const message = errorText(error);
+  const frameId = typeof details?.frameId === 'string' ? details.frameId : null;
+  if (code === 'unauthorized') return { message, action: 'settings', frameId: null };
+  if (code === 'not_found' && frameId !== null) return { message, action: 'unlink', frameId };
+  return { message, action: null, frameId: null };
+}
+
+/** "3 of 12 templates match “spring”." / "12 templates." — the list's count in words. */
+export function countText(shown: number, loaded: number, total: number | null, query: string): string {
+  const all = total ?? loaded;
+  const noun = all === 1 ? 'template' : 'templates';
+  if (query.trim() === '') return `${all} ${noun} in the workspace.`;
+  const more = total !== null && total > loaded ? ` (${loaded} loaded; show more to search them all)` : '';
+  return `${shown} of ${all} ${noun} match “${query.trim()}”${more}.`;
+}

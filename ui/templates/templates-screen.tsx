@@ -1,0 +1,94 @@
+// Templates: save the selected frame as a builder template (or update its template), and the
+// workspace's templates, newest change first, a page at a time, filtered by name as you type.
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import type { TemplatePage, TemplateRow, TemplateSelection } from '../../src/shared/bridge/messages';
+import type { onSandboxEvent, UiEndpoint } from '../bridge/ui-endpoint';
+import { Button } from '../components/button';
+import { Spinner } from '../components/spinner';
+import { TextField } from '../components/text-field';
+import { ProblemLine } from './problem-line';
+import { SaveSection } from './save-section';
+import { TemplateItem } from './template-item';
+import { countText, filterTemplates, templateProblem, type TemplateProblem } from './template-words';
+
+export interface TemplatesScreenProps {
+  endpoint: Pick<UiEndpoint, 'request'>;
+  subscribe: typeof onSandboxEvent;
+  onOpenSettings: () => void;
+  /** Opened by the "Update template" relaunch button. */
+  updateNow: boolean;
+}
+
+interface ListState {
+  rows: TemplateRow[];
+  /** The page asked for last (asked again by "Try again"). */
+  page: number;
+  last: TemplatePage | null;
+  loading: boolean;
+  problem: TemplateProblem | null;
+}
+
+export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow }: TemplatesScreenProps) {
+  const [selection, setSelection] = useState<TemplateSelection | null>(null);
+  const [list, setList] = useState<ListState>({ rows: [], page: 1, last: null, loading: true, problem: null });
+  const [query, setQuery] = useState('');
+
+  useEffect(() => {
+    // A lost link is said once by the sandbox; the notice stays while that frame stays selected.
+    const show = (next: TemplateSelection) =>
+      setSelection((before) => (before?.lostLink && !next.lostLink && before.frame?.id === next.frame?.id ? { ...next, lostLink: before.lostLink } : next));
+    endpoint.request('templates/selection', {}).then(show, () => undefined);
+    return subscribe((type, payload) => {
+      if (type === 'templates/selection') show(payload as TemplateSelection);
+    });
+  }, [endpoint, subscribe]);
+
+  const load = useCallback(
+    (page: number) => {
+      setList((before) => ({ ...before, page, rows: page === 1 ? [] : before.rows, loading: true, problem: null }));
+      endpoint.request('templates/list', { page }).then(
+        // A template changed between pages moves to the top: kept once, where it is now.
+        (last) => setList((before) => ({ rows: [...before.rows.filter((row) => !last.templates.some((fresh) => fresh.id === row.id)), ...last.templates], page, last, loading: false, problem: null })),
+        (error: unknown) => setList((before) => ({ ...before, loading: false, problem: templateProblem(error) })),
+      );
+    },
+    [endpoint],
+  );
+  useEffect(() => load(1), [load]);
+  const reload = () => load(1);
+
+  const shown = filterTemplates(list.rows, query);
+  const nowMs = Date.now();
+  return (
+    <div class="templates">
+      <SaveSection endpoint={endpoint} selection={selection} onSelection={setSelection} onSaved={reload} onOpenSettings={onOpenSettings} updateNow={updateNow} />
+      <section class="settings-section" aria-labelledby="templates-list-title">
+        <h2 id="templates-list-title">Templates in the workspace</h2>
+        <TextField id="templates-filter" label="Filter by name" value={query} onValue={setQuery} />
+        <p class="muted" role="status">
+          {list.last ? countText(shown.length, list.rows.length, list.last.total, query) : ''}
+        </p>
+        {shown.length > 0 ? (
+          <ul class="brand-list" aria-labelledby="templates-list-title">
+            {shown.map((row) => (
+              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} onChanged={reload} onOpenSettings={onOpenSettings} />
+            ))}
+          </ul>
+        ) : null}
+        {list.loading ? (
+          <p role="status">
+            <Spinner /> Reading the templates…
+          </p>
+        ) : null}
+        {list.problem ? <ProblemLine problem={list.problem} onOpenSettings={onOpenSettings} /> : null}
+        {list.problem || list.last?.hasMore ? (
+          <div class="button-row">
+            <Button onClick={() => load(list.problem ? list.page : list.page + 1)} disabled={list.loading}>
+              {list.problem ? 'Try again' : 'Show more'}
+            </Button>
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}
