@@ -1,6 +1,7 @@
 // Every request the UI can send, answered by the feature modules that own them. Each feature
 // exports its own handlers; this file only wires their dependencies together.
 import { createAppHandlers } from './app/app-handlers';
+import { createCanvasFeature } from './canvas/canvas-handlers';
 import { testConnectionAsync } from './settings/connection-test';
 import { createDocumentSettings } from './settings/document-settings';
 import { createKeyStore } from './settings/key-store';
@@ -43,14 +44,17 @@ export function createPlugin({ figma, transport }: HandlerOptions): Plugin {
     designSystemId: () => settings.documentSettings.getDesignSystemId(),
     pluginVersion: PLUGIN_VERSION,
   });
+  const canvas = createCanvasFeature({ figma });
   return {
     handlers: {
       ...createAppHandlers({ figma, readSettingsViewAsync: () => readSettingsViewAsync(settings) }),
       ...createSettingsHandlers(settings),
       ...sync.handlers,
+      ...canvas.handlers,
     },
     startBackground(endpoint) {
       sync.startMonitor((counts) => endpoint.emit('sync/badge', counts));
+      canvas.startDropListener((dropped) => endpoint.emit('canvas/insert-dropped', dropped));
     },
   };
 }
