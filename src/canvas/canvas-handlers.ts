@@ -71,7 +71,7 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
     const target = drop.target;
     const inside = !target.removed && (target.type === 'FRAME' || target.type === 'SECTION') && !(target as FrameNode).locked;
     if (inside) {
-      (target).appendChild(frame);
+      target.appendChild(frame);
       frame.x = Math.round(drop.x);
       frame.y = Math.round(drop.y);
     } else {

@@ -2,6 +2,7 @@
 // search (kept in the page, with its place, while an email is open) or one email's detail.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { UiEndpoint } from '../bridge/ui-endpoint';
+import { CanvasInsertProvider } from '../canvas/canvas-insert';
 import { Button } from '../components/button';
 import { ErrorNotice } from '../components/notice';
 import { Spinner } from '../components/spinner';
@@ -45,7 +46,11 @@ export function LibraryScreen({ endpoint, onOpenSettings }: LibraryScreenProps) 
       </div>
     );
   }
-  return <LibraryBrowser connection={connection} onOpenSettings={onOpenSettings} />;
+  return (
+    <CanvasInsertProvider endpoint={endpoint} client={connection.client}>
+      <LibraryBrowser connection={connection} onOpenSettings={onOpenSettings} />
+    </CanvasInsertProvider>
+  );
 }
 
 type Section = 'emails' | 'brands' | 'journeys' | 'me' | 'requests';
