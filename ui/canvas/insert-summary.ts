@@ -23,6 +23,6 @@ export function insertSummary({ placed, total, failed, cancelled, board }: Inser
     : placed === 0 && failed.length > 0 ? `Nothing was placed on the canvas.`
     : `Placed ${what} on the canvas.`;
   if (failed.length === 0) return head;
-  const list = failed.map((failure) => `${failure.name}: ${failure.reason}`).join('; ');
+  const list = failed.map((failure) => `${failure.name}: ${failure.reason.replace(/\.$/, '')}`).join('; ');
   return `${head} ${failed.length} could not be placed: ${list}.`;
 }

@@ -74,7 +74,7 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
     if (brandName === undefined || service === null) {
       const response = await client.getEmailAsync(item.emailId);
       service = response.meta.attribution.source;
-      brandName = response.data.brand.name;
+      brandName ??= response.data.brand.name;
     }
     return { emailId: item.emailId, brandSlug: item.brandSlug, brandName, subject: item.subject, url: item.url, capturedDate: item.capturedDate, service };
   };
