@@ -299,6 +299,21 @@ describe('Browse: library emails on the canvas', () => {
     await h.page.locator('[data-role="canvas"]').screenshot({ path: `${SHOTS}/canvas-references-light.png` });
   });
 
+  it('inserts from a row of liked emails, with the brand read from the library where the list does not name it', async () => {
+    const ui = await openBrowseAsync('light');
+    const likes = await libraryAsync<{ data: Array<{ id: number; subject_line?: string; title: string }> }>('/v1/me/likes?per_page=20');
+    const liked = likes.data[0]!;
+    const detail = await libraryAsync<EmailBody>(`/v1/emails/${liked.id}`);
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    await ui.getByRole('button', { name: 'Likes', exact: true }).click();
+    const subject = liked.subject_line ?? liked.title;
+    await ui.getByRole('list', { name: 'Liked emails' }).getByRole('button', { name: `Insert “${subject}” on canvas` }).first().click();
+    await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
+    const placed = (await referencesAsync()).find((reference) => reference.record?.emailId === liked.id);
+    expect(placed?.name).toBe(`${detail.data.brand.name} — ${subject}`);
+    await checkAxeAsync(ui, 'liked emails with Insert (light)');
+  });
+
   it('is clean under axe in dark, with Insert in an email and the summary showing', async () => {
     const ui = await openBrowseAsync('dark');
     const email = await findableEmailAsync((await libraryAsync<{ data: Array<{ id: number }> }>('/v1/emails?per_page=20')).data.map((each) => each.id));
