@@ -94,20 +94,29 @@ async function resetWatchAsync(ui: Frame): Promise<number> {
   });
 }
 
-/** When (page time) a reference to `emailId` appears in the document, watched from the page every 5 ms. */
-async function watchForReferenceAsync(page: Page, emailId: number): Promise<void> {
-  await page.evaluate((id) => {
+/** When (page time) the `count`th reference to `emailId` appears in the document, watched from the page every 5 ms. */
+async function watchForReferenceAsync(page: Page, emailId: number, count = 1): Promise<void> {
+  await page.evaluate(([id, wanted]) => {
     const hooks = (window as unknown as { __playground: { inspect(): { allNodes(): BaseNode[]; run<T>(read: () => T): T } } }).__playground;
     const record = { placedAt: 0 };
     Object.assign(window, { __placed: record });
     const timer = setInterval(() => {
-      const found = hooks.inspect().run(() => hooks.inspect().allNodes().some((node) => node.type === 'FRAME' && (node as FrameNode).getPluginData('reference').includes(`"emailId":${id},`)));
+      const found = hooks.inspect().run(() => hooks.inspect().allNodes().filter((node) => node.type === 'FRAME' && (node as FrameNode).getPluginData('reference').includes(`"emailId":${id},`)).length >= wanted);
       if (found) {
         record.placedAt = performance.timeOrigin + performance.now();
         clearInterval(timer);
       }
     }, 5);
-  }, emailId);
+  }, [emailId, count] as const);
+}
+
+async function placedAtAsync(page: Page): Promise<number> {
+  for (let tries = 0; ; tries++) {
+    const placedAt = await page.evaluate(() => (window as unknown as { __placed: { placedAt: number } }).__placed.placedAt);
+    if (placedAt !== 0) return placedAt;
+    if (tries > 1200) throw new Error('the reference never appeared');
+    await page.waitForTimeout(50);
+  }
 }
 
 async function libraryAsync<T>(base: string, key: string, path: string): Promise<T> {
@@ -159,11 +168,7 @@ async function chromiumFiguresAsync() {
     const baselineHeap = await resetWatchAsync(ui);
     await watchForReferenceAsync(page, tall.data.id);
     await ui.getByRole('button', { name: 'Insert on canvas' }).click();
-    for (let tries = 0; (await page.evaluate(() => (window as unknown as { __placed: { placedAt: number } }).__placed.placedAt)) === 0; tries++) {
-      if (tries > 1200) throw new Error('the tall reference never appeared');
-      await page.waitForTimeout(50);
-    }
-    const placedAt = await page.evaluate(() => (window as unknown as { __placed: { placedAt: number } }).__placed.placedAt);
+    const placedAt = await placedAtAsync(page);
     const tallWatch = await readWatchAsync(ui);
     const one = {
       emailId: tall.data.id,
@@ -175,6 +180,21 @@ async function chromiumFiguresAsync() {
       otherFramesLongestTaskMs: Math.round(Math.max(0, ...tallWatch.otherTasks)),
     };
     console.error(`chromium: 600 × 12,000 px insert ${JSON.stringify(one)}`);
+
+    // The same again where workers cannot draw (no OffscreenCanvas): cut on the UI thread, a tile at a time.
+    await ui.evaluate(() => Reflect.deleteProperty(window, 'OffscreenCanvas'));
+    await resetWatchAsync(ui);
+    await watchForReferenceAsync(page, tall.data.id, 2);
+    await ui.getByRole('button', { name: 'Insert on canvas' }).click();
+    const fallbackPlacedAt = await placedAtAsync(page);
+    const fallbackWatch = await readWatchAsync(ui);
+    const oneOnUiThread = {
+      clickToNodeMs: Math.round(fallbackPlacedAt - fallbackWatch.clickAt),
+      uiHeapPeakMb: Number((fallbackWatch.peakHeap / 2 ** 20).toFixed(1)),
+      longTasks: fallbackWatch.longTasks.length,
+      longestTaskMs: Math.round(Math.max(0, ...fallbackWatch.longTasks)),
+    };
+    console.error(`chromium: the same without OffscreenCanvas workers ${JSON.stringify(oneOnUiThread)}`);
 
     // 20 at once from a fresh window: the first 20 results selected, then Insert 20.
     await page.goto(`${playground.url}?command=browse&demo-keys=1`);
@@ -214,7 +234,7 @@ async function chromiumFiguresAsync() {
       otherFramesLongestTaskMs: Math.round(Math.max(0, ...batchWatch.otherTasks)),
     };
     console.error(`chromium: ${BATCH} at once ${JSON.stringify(twenty)}`);
-    return { one, twenty };
+    return { one, oneOnUiThread, twenty };
   } finally {
     await browser.close().catch(() => undefined);
     await playground.close().catch(() => undefined);

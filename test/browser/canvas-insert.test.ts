@@ -198,6 +198,24 @@ describe('Browse: library emails on the canvas', () => {
     expect(workers).toBeGreaterThanOrEqual(2);
   });
 
+  it('cuts on the window’s thread, a tile at a time, where workers cannot draw (no OffscreenCanvas), still exactly', async () => {
+    const ui = await openBrowseAsync('light');
+    // A browser without OffscreenCanvas: the fallback path.
+    await ui.evaluate(() => Reflect.deleteProperty(window, 'OffscreenCanvas'));
+    let workers = 0;
+    const countWorker = () => (workers += 1);
+    h.page.on('worker', countWorker);
+    const tall = await findableEmailAsync([...TALL_EMAIL_IDS].reverse());
+    await openEmailAsync(ui, tall.data);
+    await ui.getByRole('button', { name: 'Insert on canvas' }).click();
+    await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
+    h.page.off('worker', countWorker);
+    const reference = (await referencesAsync()).find((candidate) => candidate.record?.emailId === tall.data.id)!;
+    expect(reference.tiles.length).toBe(3);
+    expect((await differingPixelsAsync(reference, tall.data.preview_url)).differing).toBe(0);
+    expect(workers).toBe(0);
+  });
+
   it('places a thumbnail dragged onto a frame at the drop point, inside that frame', async () => {
     const ui = await openBrowseAsync('light');
     // The page has components only: a frame to drop on, left of them, as a designer's layout.

@@ -22,29 +22,42 @@ export class ScreenshotError extends Error {
 
 const DECODE_OPTIONS = { premultiplyAlpha: 'none', colorSpaceConversion: 'none' } as const;
 
-// Plain JavaScript run in the worker: decode, tell the size, then cut and encode the tiles asked for.
-const WORKER_SOURCE = `
-let bitmap = null;
-onmessage = async ({ data }) => {
-  try {
-    if (data.bytes) {
-      bitmap = await createImageBitmap(new Blob([data.bytes]), ${JSON.stringify(DECODE_OPTIONS)});
-      postMessage({ size: { width: bitmap.width, height: bitmap.height } });
-      return;
+/** What the worker's global offers (the UI is typed for a window, not a worker). */
+interface WorkerScope {
+  onmessage: ((event: MessageEvent<{ bytes?: ArrayBuffer; tiles?: TileRect[] }>) => void) | null;
+  postMessage(message: unknown, transfer?: Transferable[]): void;
+}
+
+/**
+ * Runs in the worker (its source is sent as text, so it must use nothing from outside): decode and
+ * tell the size, then cut and encode the tiles the page asks for, one at a time.
+ */
+function tileWorker(): void {
+  const scope = self as unknown as WorkerScope;
+  let bitmap: ImageBitmap | null = null;
+  const handleAsync = async (data: { bytes?: ArrayBuffer; tiles?: TileRect[] }) => {
+    try {
+      if (data.bytes) {
+        bitmap = await createImageBitmap(new Blob([data.bytes]), { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
+        scope.postMessage({ size: { width: bitmap.width, height: bitmap.height } });
+        return;
+      }
+      const tiles = data.tiles!;
+      for (let index = 0; index < tiles.length; index++) {
+        const tile = tiles[index]!;
+        const canvas = new OffscreenCanvas(tile.width, tile.height);
+        canvas.getContext('2d')!.drawImage(bitmap!, -tile.x, -tile.y);
+        const bytes = await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer();
+        scope.postMessage({ index, bytes }, [bytes]);
+      }
+      bitmap!.close();
+      scope.postMessage({ done: true });
+    } catch (error) {
+      scope.postMessage({ error: String(error) });
     }
-    for (let index = 0; index < data.tiles.length; index++) {
-      const tile = data.tiles[index];
-      const canvas = new OffscreenCanvas(tile.width, tile.height);
-      canvas.getContext('2d').drawImage(bitmap, -tile.x, -tile.y);
-      const bytes = await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer();
-      postMessage({ index, bytes }, [bytes]);
-    }
-    bitmap.close();
-    postMessage({ done: true });
-  } catch (error) {
-    postMessage({ error: String(error && error.message || error) });
-  }
-};`;
+  };
+  scope.onmessage = ({ data }) => void handleAsync(data);
+}
 
 let workerUrl: string | null = null;
 /** Set once a worker could not start here: the rest go the slower way at once. */
@@ -80,7 +93,7 @@ export async function fetchScreenshotAsync(url: string, signal?: AbortSignal): P
 function tileInWorkerAsync(blob: Blob, signal?: AbortSignal): Promise<Screenshot> {
   let worker: Worker;
   try {
-    workerUrl ??= URL.createObjectURL(new Blob([WORKER_SOURCE], { type: 'text/javascript' }));
+    workerUrl ??= URL.createObjectURL(new Blob([`(${tileWorker.toString()})()`], { type: 'text/javascript' }));
     worker = new Worker(workerUrl);
   } catch {
     return Promise.reject(new WorkerUnavailable());
