@@ -2,6 +2,7 @@
 // exports its own handlers; this file only wires their dependencies together.
 import { createAppHandlers } from './app/app-handlers';
 import { createReferenceCheckHandlers } from './canvas/reference-check-handlers';
+import { createCanvasFeature } from './canvas/canvas-handlers';
 import { testConnectionAsync } from './settings/connection-test';
 import { createDocumentSettings } from './settings/document-settings';
 import { createKeyStore } from './settings/key-store';
@@ -46,6 +47,7 @@ export function createPlugin({ figma, transport }: HandlerOptions): Plugin {
     pluginVersion: PLUGIN_VERSION,
   });
   const templates = createTemplatesFeature({ figma, transport, readBuilderCredentialsAsync: () => settings.keyStore.readAsync('builder') });
+  const canvas = createCanvasFeature({ figma });
   return {
     handlers: {
       ...createAppHandlers({ figma, readSettingsViewAsync: () => readSettingsViewAsync(settings) }),
@@ -53,10 +55,12 @@ export function createPlugin({ figma, transport }: HandlerOptions): Plugin {
       ...sync.handlers,
       ...createReferenceCheckHandlers(figma),
       ...templates.handlers,
+      ...canvas.handlers,
     },
     startBackground(endpoint) {
       sync.startMonitor((counts) => endpoint.emit('sync/badge', counts));
       templates.startSelectionWatch((selection) => endpoint.emit('templates/selection', selection));
+      canvas.startDropListener((dropped) => endpoint.emit('canvas/insert-dropped', dropped));
     },
   };
 }

@@ -1,8 +1,7 @@
 // The UI's root: asks the sandbox what to open (app/init), then shows the shell with the
 // screen for the menu command.
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import type { SandboxEvents, Screen, SettingsView } from '../src/shared/bridge/messages';
-import type { EventOf } from '../src/shared/bridge/protocol';
+import type { Screen, SettingsView } from '../src/shared/bridge/messages';
 import { onSandboxEvent, sandbox, type UiEndpoint } from './bridge/ui-endpoint';
 import { Button } from './components/button';
 import { ErrorNotice } from './components/notice';
@@ -54,9 +53,7 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
   useEffect(
     () =>
       subscribe((type, payload) => {
-        if (type !== 'sync/badge') return;
-        const counts = payload as EventOf<SandboxEvents, 'sync/badge'>;
-        setSyncBadge(counts.local + counts.remote);
+        if (type === 'sync/badge') setSyncBadge(payload.local + payload.remote);
       }),
     [subscribe],
   );

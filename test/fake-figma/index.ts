@@ -68,6 +68,8 @@ export interface FakeFigmaOptions {
   schedule?: ScheduleTask;
   /** Fonts figma.loadFontAsync can load; default Inter, Roboto, Georgia, Playfair Display. */
   fonts?: FontName[];
+  /** The file is read-only for this person (view access, Dev Mode): creating nodes throws. Default false. */
+  readOnly?: boolean;
   /**
    * Origins figma's fetch (and createImageAsync) may reach; others are refused as Figma's CSP does.
    * Default: manifest.json's allowedDomains + devAllowedDomains, and loopback addresses on any
@@ -252,6 +254,7 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
     currentUser: user === null ? null : { id: user.id, name: user.name, photoUrl: null, color: '#18A0FB', sessionId: 1 },
     permissions: options.permissions ?? null,
     fonts: options.fonts ?? DEFAULT_FONTS,
+    readOnly: options.readOnly === true,
     library: new Map<string, FakeComponentNode | FakeComponentSetNode>(),
     viewport: { center: { x: 0, y: 0 }, zoom: 1 },
   };

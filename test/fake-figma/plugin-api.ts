@@ -34,6 +34,8 @@ export interface PluginApiState {
   currentUser: User | null;
   permissions: readonly string[] | null;
   fonts: FontName[];
+  /** The person can only view the file: every node creation throws, as edits do in Figma then. */
+  readOnly: boolean;
   closed: boolean;
   /** True while the close handlers run (closePlugin from one of them does nothing more). */
   closing: boolean;
@@ -143,6 +145,7 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
   };
   const createNode = <T extends FakeSceneNode>(type: NodeType): T => {
     assertOpen(`create${type}`);
+    if (state.readOnly && ctx.rulesOff === 0) throw figmaError(`create${type}`, 'Cannot create nodes: this file is read-only for you (view access or Dev Mode)');
     const node = ctx.createNodeOfType(type, ctx.nextId()) as T;
     ctx.changes.created(node);
     ctx.withRulesOff(() => insertChildAt(ctx.currentPage, undefined, node, `create${type}`));

@@ -14,7 +14,9 @@ import {
 
 export type UiEndpoint = Endpoint<SandboxRequests, UiEvents>;
 
-type EventListener = <K extends Extract<keyof SandboxEvents, string>>(type: K, payload: EventOf<SandboxEvents, K>) => void;
+/** One event as `[type, payload]`: a listener's `if (type === …)` narrows the payload. */
+type SandboxEvent = { [K in Extract<keyof SandboxEvents, string>]: [type: K, payload: EventOf<SandboxEvents, K>] }[Extract<keyof SandboxEvents, string>];
+type EventListener = (...event: SandboxEvent) => void;
 
 const listeners = new Set<EventListener>();
 const invalidListeners = new Set<(reason: string) => void>();
@@ -40,7 +42,7 @@ function connect(): UiEndpoint {
     inEvents: sandboxEvents,
     outEvents: uiEvents,
     onEvent: (type, payload) => {
-      for (const listener of listeners) listener(type, payload);
+      for (const listener of listeners) listener(...([type, payload] as SandboxEvent));
     },
     onInvalidMessage: (reason) => {
       console.warn(`Envelope UI: ignored ${reason}`);

@@ -1,20 +1,41 @@
-// A plain list of emails (brand pages, likes, collections, follows): subject, brand, date.
+// A plain list of emails (brand pages, likes, collections, follows): subject, brand, date; each
+// can be put on the canvas (a button, or its row dragged out of the window).
 import type { EmailSummary } from '../../src/shared/api/library/schemas';
+import { useCanvasInsert } from '../canvas/canvas-insert';
+import { insertItemOf } from '../canvas/reference-inserter';
 import { shortDate } from './search/search-query';
 
-export function EmailRows({ emails, label, onOpen }: { emails: readonly EmailSummary[]; label: string; onOpen: (index: number) => void }) {
+export interface EmailRowsProps {
+  emails: readonly EmailSummary[];
+  label: string;
+  onOpen: (index: number) => void;
+  /** The brand, where the list's items do not name it (a brand page). */
+  brandName?: string;
+}
+
+export function EmailRows({ emails, label, onOpen, brandName }: EmailRowsProps) {
+  const canvas = useCanvasInsert();
   return (
     <ul class="brand-emails" aria-label={label}>
-      {emails.map((email, index) => (
-        <li key={email.id}>
-          <button type="button" class="brand-email" onClick={() => onOpen(index)}>
-            <span class="brand-email-subject">{email.subject_line ?? email.title}</span>
-            <span class="email-card-date">
-              {email.brand ? `${email.brand} · ` : ''}Captured {shortDate(email.captured_date)}
-            </span>
-          </button>
-        </li>
-      ))}
+      {emails.map((email, index) => {
+        const item = insertItemOf(email, brandName);
+        const subject = email.subject_line ?? email.title;
+        return (
+          <li key={email.id} class={canvas ? 'email-row' : undefined}>
+            <button type="button" class="brand-email" onClick={() => onOpen(index)} {...canvas?.dragProps(item)}>
+              <span class="brand-email-subject">{subject}</span>
+              <span class="email-card-date">
+                {email.brand ? `${email.brand} · ` : ''}Captured {shortDate(email.captured_date)}
+              </span>
+            </button>
+            {canvas ? (
+              <button type="button" class="button button-secondary" aria-label={`Insert “${subject}” on canvas`} disabled={canvas.busy} onClick={() => canvas.insert([item])}>
+                Insert
+              </button>
+            ) : null}
+          </li>
+        );
+      })}
     </ul>
   );
 }

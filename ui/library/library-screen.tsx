@@ -2,6 +2,7 @@
 // search (kept in the page, with its place, while an email is open) or one email's detail.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { UiEndpoint } from '../bridge/ui-endpoint';
+import { CanvasInsertProvider } from '../canvas/canvas-insert';
 import { Button } from '../components/button';
 import { ErrorNotice } from '../components/notice';
 import { Spinner } from '../components/spinner';
@@ -48,7 +49,11 @@ export function LibraryScreen({ endpoint, onOpenSettings, initialSection = 'emai
       </div>
     );
   }
-  return <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} />;
+  return (
+    <CanvasInsertProvider endpoint={endpoint} client={connection.client}>
+      <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} />
+    </CanvasInsertProvider>
+  );
 }
 
 export type Section = 'emails' | 'brands' | 'journeys' | 'me' | 'requests' | 'references';

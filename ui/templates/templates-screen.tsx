@@ -39,7 +39,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
       setSelection((before) => (before?.lostLink && !next.lostLink && before.frame?.id === next.frame?.id ? { ...next, lostLink: before.lostLink } : next));
     endpoint.request('templates/selection', {}).then(show, () => undefined);
     return subscribe((type, payload) => {
-      if (type === 'templates/selection') show(payload as TemplateSelection);
+      if (type === 'templates/selection') show(payload);
     });
   }, [endpoint, subscribe]);
 

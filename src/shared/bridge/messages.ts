@@ -293,6 +293,48 @@ export const templateOpenOutcomeSchema = z.object({
 });
 export type TemplateOpenOutcome = z.infer<typeof templateOpenOutcomeSchema>;
 
+// ---- Library references on the canvas -------------------------------------------------------
+
+/** What a reference says about the library email it shows (its caption and plugin data). */
+export const referenceSourceSchema = z.object({
+  emailId: z.number(),
+  brandSlug: z.string(),
+  brandName: z.string(),
+  subject: z.string(),
+  /** The email's public page on the library service (the caption's link). */
+  url: z.string(),
+  capturedDate: z.string(),
+  /** The service's name, from the library's `meta.attribution.source`. */
+  service: z.string(),
+});
+export type ReferenceSource = z.infer<typeof referenceSourceSchema>;
+
+// Checked by tag, not instanceof: the bytes may come from another realm (a cloned message).
+const bytesSchema = z.custom<Uint8Array>((value) => Object.prototype.toString.call(value) === '[object Uint8Array]', 'PNG bytes (a Uint8Array)');
+
+/** One PNG tile of a screenshot and where it sits in it (src/shared/canvas/tile-plan.ts). */
+export const screenshotTileSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number(), bytes: bytesSchema });
+export type ScreenshotTile = z.infer<typeof screenshotTileSchema>;
+
+/** How a batch of references is arranged when it ends: a tidy grid, or a board with a column per journey stage. */
+export const insertLayoutSchema = z.enum(['grid', 'board']);
+export type InsertLayout = z.infer<typeof insertLayoutSchema>;
+
+export const canvasInsertSchema = z.object({
+  reference: referenceSourceSchema,
+  /** The screenshot's size in px; the tiles cover it exactly. */
+  width: z.number(),
+  height: z.number(),
+  tiles: z.array(screenshotTileSchema),
+  /** Part of a batch (`canvas/insert-begin`): placed when the batch ends, in one undo step. */
+  batchId: z.optional(z.string()),
+  /** The journey stage it belongs to (a board's column). */
+  stage: z.optional(z.string()),
+  /** Placed where this drag was dropped (`canvas/insert-dropped`). */
+  dropId: z.optional(z.string()),
+});
+export type CanvasInsert = z.infer<typeof canvasInsertSchema>;
+
 /** Requests the UI sends and the sandbox answers. */
 export const sandboxRequests = {
   /**
@@ -391,6 +433,24 @@ export const sandboxRequests = {
   'templates/open': defineRequest(z.object({ id: z.string() }), templateOpenOutcomeSchema),
   /** Removes a frame's link to its template (one deleted elsewhere, say). */
   'templates/unlink': defineRequest(z.object({ frameId: z.string() }), templateSelectionSchema),
+  /**
+   * Places one library screenshot on the canvas as an attributed reference: a frame of its size
+   * holding its tiles (locked), a caption with a link beneath, its record in plugin data. Alone it
+   * is one undo step, selected and scrolled into view; in a batch it waits for the batch's end.
+   * Fails in words: `image_failed`, `font_unavailable`, `read_only`, `invalid_input`.
+   */
+  'canvas/insert': defineRequest(canvasInsertSchema, z.object({ nodeId: z.string(), name: z.string() })),
+  /** Starts a batch of references (a grid, or a journey board titled `title`). */
+  'canvas/insert-begin': defineRequest(z.object({ layout: insertLayoutSchema, title: z.string() }), z.object({ batchId: z.string() })),
+  /**
+   * Ends a batch: arranges what was placed (a board gets a labelled column for each of `stages`,
+   * in that order), selects it and scrolls to it, as one undo step. Ending a cancelled batch keeps
+   * what was placed so far.
+   */
+  'canvas/insert-end': defineRequest(
+    z.object({ batchId: z.string(), stages: z.optional(z.array(z.string())) }),
+    z.object({ placed: z.number(), nodeIds: z.array(z.string()) }),
+  ),
 };
 export type SandboxRequests = typeof sandboxRequests;
 
@@ -407,6 +467,11 @@ export const sandboxEvents = {
   'sync/badge': z.object({ local: z.number(), remote: z.number() }),
   /** The selection changed: what "Save selection as template" sees now. */
   'templates/selection': templateSelectionSchema,
+  /**
+   * A drag from the plugin window landed on the canvas (figma.on('drop')): the UI now sends the
+   * reference with this `dropId` and it is placed where it was dropped.
+   */
+  'canvas/insert-dropped': z.object({ dropId: z.string(), emailId: z.number() }),
 };
 export type SandboxEvents = typeof sandboxEvents;
 

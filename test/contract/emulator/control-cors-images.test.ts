@@ -213,4 +213,30 @@ describe('images', () => {
     expect(response.status).toBe(404);
     expect(response.body.error.code).toBe('not_found');
   });
+
+  it('serves a 600 × 12,000 px screenshot for one email in 200 (ids ending like 1013)', async () => {
+    const { body } = await call(`${emulator.libraryUrl}/v1/emails/1013`);
+    const preview = await fetch(body.data.preview_url);
+    expect(readImageHeader(new Uint8Array(await preview.arrayBuffer()))).toEqual({ format: 'png', width: 600, height: 12_000 });
+  });
+});
+
+describe('POST /_emulator/library/emails/:id/preview-fault', () => {
+  it('breaks one email’s screenshot (a 404, or HTML instead of an image) until mended with null; thumbnails stay', async () => {
+    const { body } = await call(`${emulator.libraryUrl}/v1/emails/1007`);
+    const url: string = body.data.preview_url;
+    expect((await control(emulator, 'library/emails/1007/preview-fault', { fault: '404' })).body).toEqual({ ok: true, id: 1007, fault: '404' });
+    expect((await fetch(url)).status).toBe(404);
+    expect((await fetch(body.data.thumbnail_url)).status).toBe(200);
+    await control(emulator, 'library/emails/1007/preview-fault', { fault: 'not_image' });
+    const notImage = await fetch(url);
+    expect([notImage.status, notImage.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
+    await control(emulator, 'library/emails/1007/preview-fault', { fault: null });
+    expect((await fetch(url)).headers.get('content-type')).toBe('image/png');
+  });
+
+  it('refuses an unknown fault or email', async () => {
+    expect((await control(emulator, 'library/emails/1007/preview-fault', { fault: 'slow' })).status).toBe(400);
+    expect((await control(emulator, 'library/emails/5/preview-fault', { fault: '404' })).status).toBe(404);
+  });
 });

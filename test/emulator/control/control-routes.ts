@@ -9,7 +9,7 @@ import type { EmulatorState } from '../emulator-state';
 import { isPlainObject } from '../http/query-params';
 import { createRouter } from '../http/router';
 import { jsonResponse, type EmulatorRequest, type EmulatorResponse } from '../http/types';
-import { LIBRARY_KEYS, removeEmail } from '../library/model';
+import { LIBRARY_KEYS, PREVIEW_FAULTS, removeEmail, type PreviewFault } from '../library/model';
 
 type ControlHandler = (state: EmulatorState, body: unknown, params: Record<string, string>) => EmulatorResponse;
 
@@ -96,6 +96,17 @@ const removeLibraryEmail: ControlHandler = (state, _body, params) => {
   return jsonResponse(200, { ok: true, id });
 };
 
+// Breaks (or mends) one email's full-length screenshot, so tests can see a failed image named.
+const setPreviewFault: ControlHandler = (state, body, params) => {
+  const email = state.library.emailsById.get(Number(params['id']));
+  if (!email) return problem(404, `Email "${params['id']!}" was not found.`);
+  const fault = isPlainObject(body) ? body['fault'] : undefined;
+  if (fault !== null && !(PREVIEW_FAULTS as readonly unknown[]).includes(fault)) return problem(400, `Send {"fault": ${PREVIEW_FAULTS.map((kind) => `"${kind}"`).join(' | ')} | null}.`);
+  if (fault === null) delete email.previewFault;
+  else email.previewFault = fault as PreviewFault;
+  return jsonResponse(200, { ok: true, id: email.id, fault });
+};
+
 const router = createRouter<ControlHandler>();
 router.add('GET', '/_emulator/state', getState);
 router.add('POST', '/_emulator/reset', reset);
@@ -106,6 +117,7 @@ router.add('POST', '/_emulator/faults', setFaults);
 router.add('POST', '/_emulator/design-systems/:id/remote-edit', remoteEdit);
 router.add('POST', '/_emulator/library/emails/:id/html', setEmailHtml);
 router.add('POST', '/_emulator/library/emails/:id/remove', removeLibraryEmail);
+router.add('POST', '/_emulator/library/emails/:id/preview-fault', setPreviewFault);
 
 export function isControlPath(path: string): boolean {
   return path === '/_emulator' || path.startsWith('/_emulator/');

@@ -26,6 +26,8 @@ export interface Email {
   hasHtml: boolean;
   /** HTML a test stored through `POST /_emulator/library/emails/:id/html`; served instead of the drawn one. */
   htmlOverride?: string;
+  /** A broken full-length screenshot a test asked for (`POST /_emulator/library/emails/:id/preview-fault`). */
+  previewFault?: PreviewFault;
   esp: string;
   responsive: boolean;
   amp: boolean;
@@ -41,6 +43,10 @@ export interface Email {
   previewHeight: number;
   journeyStages: Array<{ stage: string; stage_slug: string }>;
 }
+
+/** How a screenshot fails: a 404, or a 200 whose body is HTML instead of an image. */
+export const PREVIEW_FAULTS = ['404', 'not_image'] as const;
+export type PreviewFault = (typeof PREVIEW_FAULTS)[number];
 
 export interface JourneyStageRecord {
   stage: string;

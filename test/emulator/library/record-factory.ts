@@ -34,6 +34,13 @@ function hslToRgb(h: number, s: number, l: number): readonly [number, number, nu
   return [f(0), f(8), f(4)];
 }
 
+/** Emails whose id ends this way (one in 200) have a 600 × 12,000 px screenshot. */
+export const VERY_TALL_PREVIEW = { every: 200, remainder: 13, height: 12_000 } as const;
+
+function withVeryTall(id: number, height: number): number {
+  return id % VERY_TALL_PREVIEW.every === VERY_TALL_PREVIEW.remainder ? VERY_TALL_PREVIEW.height : height;
+}
+
 /** One email of a brand, every attribute drawn from `prng`. */
 export function buildEmail(prng: Prng, id: number, brand: Brand, categoryName: CategoryName, sentAtMs: number, subject: string): Email {
   const espPrimary = ESP_NAMES[hashString(brand.slug) % ESP_NAMES.length]!;
@@ -59,8 +66,9 @@ export function buildEmail(prng: Prng, id: number, brand: Brand, categoryName: C
     spfPass: prng.chance(0.98),
     dkimPass: prng.chance(0.97),
     dmarcPass: prng.chance(0.9),
-    // Some screenshots are taller than 4,096 px, like long real newsletters.
-    previewHeight: id % 20 === 7 ? 5200 : prng.chance(0.05) ? prng.int(4200, 5000) : prng.int(14, 40) * 100,
+    // Some screenshots are taller than 4,096 px, like long real newsletters; a few are 12,000 px
+    // (three tiles in Figma). The draws are made either way, so the rest of the data is unchanged.
+    previewHeight: withVeryTall(id, id % 20 === 7 ? 5200 : prng.chance(0.05) ? prng.int(4200, 5000) : prng.int(14, 40) * 100),
     journeyStages: [],
   };
 }

@@ -103,7 +103,7 @@ export function BrandPage({ client, slug, hidden, onBack, onOpen, onOpenSettings
       {emails.length > 0 ? (
         <section aria-labelledby="brand-emails-title">
           <h3 id="brand-emails-title">Emails</h3>
-          <EmailRows emails={emails} label={`Emails from ${brand?.name ?? 'the brand'}`} onOpen={(index) => onOpen(emails, index)} />
+          <EmailRows emails={emails} label={`Emails from ${brand?.name ?? 'the brand'}`} onOpen={(index) => onOpen(emails, index)} brandName={brand?.name} />
           {done ? null : <Button onClick={() => setPage((n) => n + 1)}>More emails</Button>}
         </section>
       ) : null}

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { GetEmailResponse } from '../../../src/shared/api/library/schemas';
+import { useCanvasInsert } from '../../canvas/canvas-insert';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
@@ -48,6 +49,10 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
 
   const email = state.response?.data;
   const attribution = state.response?.meta.attribution;
+  const canvas = useCanvasInsert();
+  const item = email
+    ? { emailId: email.id, brandSlug: email.brand.slug, brandName: email.brand.name, subject: email.subject_line, url: email.service_url, capturedDate: email.captured_date, previewUrl: email.preview_url }
+    : null;
   return (
     <article class="email-detail" aria-labelledby="email-detail-title">
       <nav class="email-detail-nav" aria-label="Results">
@@ -75,6 +80,11 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
           <h2 id="email-detail-title" tabIndex={-1} ref={heading} class="email-detail-title">
             {email.subject_line}
           </h2>
+          {canvas && item ? (
+            <Button variant="primary" onClick={() => canvas.insert([item])} disabled={canvas.busy}>
+              Insert on canvas
+            </Button>
+          ) : null}
           <dl class="email-facts">
             <dt>From</dt>
             <dd>{email.from_email}</dd>

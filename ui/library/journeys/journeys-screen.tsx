@@ -4,6 +4,8 @@ import { useEffect, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import { LIBRARY_LIMITS } from '../../../src/shared/api/library/requests';
 import type { EmailSummary, Journey } from '../../../src/shared/api/library/schemas';
+import { useCanvasInsert } from '../../canvas/canvas-insert';
+import { insertItemOf } from '../../canvas/reference-inserter';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { EmailRows } from '../email-rows';
@@ -71,6 +73,8 @@ function JourneyView({ client, slug, onBack, onOpen, onOpenSettings }: { client:
   }, [client, slug, perStage, attempt]);
   const { min, max } = LIBRARY_LIMITS.emailsPerStage;
   const all = state.journey?.stages.flatMap((stage) => stage.emails) ?? [];
+  const canvas = useCanvasInsert();
+  const journey = state.journey;
   let offset = 0;
   return (
     <>
@@ -90,6 +94,20 @@ function JourneyView({ client, slug, onBack, onOpen, onOpenSettings }: { client:
           ))}
         </select>
       </div>
+      {canvas && journey && all.length > 0 ? (
+        <Button
+          variant="primary"
+          disabled={canvas.busy}
+          onClick={() =>
+            canvas.insert(
+              journey.stages.flatMap((stage) => stage.emails.map((email) => insertItemOf(email, journey.brand, stage.stage))),
+              { layout: 'board', title: `${journey.brand} — journey`, stages: journey.stages.map((stage) => stage.stage) },
+            )
+          }
+        >
+          Insert journey as board
+        </Button>
+      ) : null}
       {state.problem ? <ProblemNotice problem={state.problem} onRetry={() => setAttempt((n) => n + 1)} onOpenSettings={onOpenSettings} /> : null}
       {state.journey === null && !state.problem ? (
         <p class="library-status" role="status">
@@ -104,7 +122,7 @@ function JourneyView({ client, slug, onBack, onOpen, onOpenSettings }: { client:
             <h3>
               {stage.stage} <span class="brand-row-count">({stage.email_count} emails)</span>
             </h3>
-            <EmailRows emails={stage.emails} label={`${stage.stage} emails`} onOpen={(index) => onOpen(all, start + index)} />
+            <EmailRows emails={stage.emails} label={`${stage.stage} emails`} onOpen={(index) => onOpen(all, start + index)} brandName={journey?.brand} />
           </section>
         );
       })}

@@ -1,4 +1,6 @@
 import type { SearchedEmail } from '../../../src/shared/api/library/schemas';
+import type { CanvasInsert } from '../../canvas/canvas-insert';
+import { insertItemOf } from '../../canvas/reference-inserter';
 import { shortDate } from './search-query';
 
 export interface EmailCardProps {
@@ -11,17 +13,31 @@ export interface EmailCardProps {
   height: number;
   onOpen: () => void;
   onFocus: () => void;
+  /** Selected for "Insert N" (its checkbox, or Shift/⌘-click on the card). */
+  selected: boolean;
+  onToggle: () => void;
+  canvas: CanvasInsert | null;
 }
 
-export function EmailCard({ email, position, total, focusable, showImage, height, onOpen, onFocus }: EmailCardProps) {
+export function EmailCard({ email, position, total, focusable, showImage, height, onOpen, onFocus, selected, onToggle, canvas }: EmailCardProps) {
+  const subject = email.subject_line || email.title;
   return (
-    <li class="email-card" style={{ height: `${height}px` }} aria-posinset={position} aria-setsize={total}>
-      <button type="button" class="email-card-button" tabIndex={focusable ? 0 : -1} data-index={position - 1} onClick={onOpen} onFocus={onFocus}>
-        <span class="email-thumb">{showImage ? <img src={email.thumbnail_url} alt="" decoding="async" /> : null}</span>
+    <li class={selected ? 'email-card email-card-selected' : 'email-card'} style={{ height: `${height}px` }} aria-posinset={position} aria-setsize={total}>
+      <button
+        type="button"
+        class="email-card-button"
+        tabIndex={focusable ? 0 : -1}
+        data-index={position - 1}
+        onClick={(event) => (event.shiftKey || event.metaKey || event.ctrlKey ? onToggle() : onOpen())}
+        onFocus={onFocus}
+        {...canvas?.dragProps(insertItemOf(email))}
+      >
+        <span class="email-thumb">{showImage ? <img src={email.thumbnail_url} alt="" decoding="async" draggable={false} /> : null}</span>
         <span class="email-card-brand">{email.brand}</span>
-        <span class="email-card-subject">{email.subject_line || email.title}</span>
+        <span class="email-card-subject">{subject}</span>
         <span class="email-card-date">Captured {shortDate(email.captured_date)}</span>
       </button>
+      {canvas ? <input type="checkbox" class="email-card-check" tabIndex={focusable ? 0 : -1} checked={selected} onChange={onToggle} aria-label={`Select “${subject}”`} /> : null}
     </li>
   );
 }

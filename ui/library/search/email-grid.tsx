@@ -3,6 +3,9 @@
 // reaching the last rows asks for the next page.
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { SearchedEmail } from '../../../src/shared/api/library/schemas';
+import { useCanvasInsert } from '../../canvas/canvas-insert';
+import { insertItemOf } from '../../canvas/reference-inserter';
+import { Button } from '../../components/button';
 import { gridColumns, gridWindow, movedIndex, scrollToRow } from '../grid-window';
 import { EmailCard } from './email-card';
 
@@ -35,6 +38,14 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
   const scroller = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
   const [scrollTop, setScrollTop] = useState(place.scrollTop);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const canvas = useCanvasInsert();
+  const toggle = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
 
   useLayoutEffect(() => {
     const element = scroller.current;
@@ -107,11 +118,34 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
         height={cardHeight}
         onOpen={() => onOpen(index)}
         onFocus={() => focused !== index && onPlace({ scrollTop, focused: index })}
+        selected={selected.has(email.id)}
+        onToggle={() => toggle(email.id)}
+        canvas={canvas}
       />,
     );
   }
 
+  const chosen = selected.size > 0 ? emails.filter((email) => selected.has(email.id)) : [];
   return (
+    <>
+    {canvas && chosen.length > 0 ? (
+      <div class="grid-selection" role="group" aria-label="Selected emails">
+        <span>{chosen.length} selected</span>
+        <Button
+          variant="primary"
+          disabled={canvas.busy}
+          onClick={() => {
+            canvas.insert(chosen.map((email) => insertItemOf(email)));
+            setSelected(new Set());
+          }}
+        >
+          Insert {chosen.length}
+        </Button>
+        <Button variant="link" onClick={() => setSelected(new Set())}>
+          Clear selection
+        </Button>
+      </div>
+    ) : null}
     <div
       class="email-grid-scroller"
       ref={scroller}
@@ -141,5 +175,6 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
         </ul>
       </div>
     </div>
+    </>
   );
 }

@@ -1,0 +1,30 @@
+// Placing references fails in a few ways a person can act on; each gets a code the UI can count
+// and a sentence it can show.
+import { BridgeError } from '../shared/bridge/bridge-error';
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Figma refuses edits on a page or file this person cannot edit ("read-only"). */
+export function isReadOnlyError(error: unknown): boolean {
+  return /read[- ]?only/i.test(errorMessage(error));
+}
+
+export function readOnlyError(): BridgeError {
+  return new BridgeError('read_only', 'This page is read-only, so Envelope cannot place references on it. Open a page or file you can edit and try again.');
+}
+
+export function imageFailedError(name: string, why: string): BridgeError {
+  return new BridgeError('image_failed', `The screenshot of “${name}” could not be placed: ${why}`);
+}
+
+export function fontUnavailableError(fonts: readonly FontName[]): BridgeError {
+  const names = fonts.map((font) => `${font.family} ${font.style}`).join(' or ');
+  return new BridgeError('font_unavailable', `The caption’s font could not be loaded (${names}), so the reference was not placed: its caption says where it came from. Check that one of these fonts is available.`);
+}
+
+/** An edit that failed: read-only said as such, anything else passed on. */
+export function asCanvasError(error: unknown): unknown {
+  return isReadOnlyError(error) ? readOnlyError() : error;
+}

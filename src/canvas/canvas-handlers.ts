@@ -1,0 +1,208 @@
+// The canvas requests: one reference placed at once (one undo step), a batch of them arranged as a
+// grid or a journey board when it ends (one undo step), and drops from the plugin window.
+import { BridgeError } from '../shared/bridge/bridge-error';
+import type { Handlers } from '../shared/bridge/endpoint';
+import type { CanvasInsert, InsertLayout, SandboxRequests } from '../shared/bridge/messages';
+import { arrangeBoard, arrangeGrid } from './arrangement';
+import { asCanvasError, readOnlyError } from './canvas-errors';
+import { placeBesideOrCentre, unionBox, type Box } from './placement';
+import { buildReferenceAsync, createFontLoader, referenceFootprint } from './reference-nodes';
+
+export type CanvasHandlers = Pick<Handlers<SandboxRequests>, 'canvas/insert' | 'canvas/insert-begin' | 'canvas/insert-end'>;
+
+/** What `dropMetadata` carries for a drag that started on an Envelope thumbnail. */
+export interface ReferenceDropMetadata {
+  envelopeReference: { dropId: string; emailId: number };
+}
+
+export function isReferenceDrop(metadata: unknown): metadata is ReferenceDropMetadata {
+  const value = (metadata as Partial<ReferenceDropMetadata> | null | undefined)?.envelopeReference;
+  return typeof value === 'object' && value !== null && typeof value.dropId === 'string' && value.dropId.length <= 64 && typeof value.emailId === 'number';
+}
+
+interface Drop {
+  target: BaseNode;
+  x: number;
+  y: number;
+  absoluteX: number;
+  absoluteY: number;
+}
+
+interface Batch {
+  layout: InsertLayout;
+  title: string;
+  placed: Array<{ frame: FrameNode; stage: string | undefined }>;
+}
+
+/** Drops waiting for their reference; older ones are forgotten (a drag whose insert never came). */
+const MAX_PENDING_DROPS = 20;
+const BOARD_LABEL_FONT_SIZE = 24;
+const BOARD_LABEL_HEIGHT = 40;
+const EMPTY_COLUMN_WIDTH = 240;
+const BOARD_PADDING = 80;
+
+export interface CanvasFeature {
+  handlers: CanvasHandlers;
+  /** Listens for drops from the plugin window; `emit` tells the UI which drag landed. */
+  startDropListener(emit: (dropped: { dropId: string; emailId: number }) => void): void;
+}
+
+export function createCanvasFeature({ figma, now = () => new Date() }: { figma: PluginAPI; now?: () => Date }): CanvasFeature {
+  const loadFontAsync = createFontLoader(figma);
+  const drops = new Map<string, Drop>();
+  const batches = new Map<string, Batch>();
+  let batchCounter = 0;
+
+  const assertEditable = () => {
+    if (figma.editorType === 'dev') throw readOnlyError();
+  };
+
+  const selectionBox = (): Box | null =>
+    unionBox(figma.currentPage.selection.flatMap((node) => ('absoluteBoundingBox' in node && node.absoluteBoundingBox ? [node.absoluteBoundingBox] : [])));
+
+  const showAndCommit = (nodes: SceneNode[]) => {
+    figma.currentPage.selection = nodes;
+    figma.viewport.scrollAndZoomIntoView(nodes);
+    figma.commitUndo();
+  };
+
+  /** Puts a lone reference where it was dropped: inside the frame or section it landed on, else on the page. */
+  const placeAtDrop = (frame: FrameNode, drop: Drop) => {
+    const target = drop.target;
+    const inside = !target.removed && (target.type === 'FRAME' || target.type === 'SECTION') && !(target as FrameNode).locked;
+    if (inside) {
+      target.appendChild(frame);
+      frame.x = Math.round(drop.x);
+      frame.y = Math.round(drop.y);
+    } else {
+      frame.x = Math.round(drop.absoluteX);
+      frame.y = Math.round(drop.absoluteY);
+    }
+  };
+
+  const insertAsync = async (payload: CanvasInsert) => {
+    assertEditable();
+    const batch = payload.batchId === undefined ? undefined : batches.get(payload.batchId);
+    if (payload.batchId !== undefined && !batch) throw new BridgeError('invalid_input', 'That batch of references has ended or was never started.');
+    const drop = payload.dropId === undefined ? undefined : drops.get(payload.dropId);
+    if (payload.dropId !== undefined && !drop) throw new BridgeError('invalid_input', 'The drop for this reference is no longer known; drag it again.');
+    // A lone insert is its own undo step: close whatever step was open before.
+    if (!batch) figma.commitUndo();
+    const frame = await buildReferenceAsync(figma, { source: payload.reference, width: payload.width, height: payload.height, tiles: payload.tiles }, loadFontAsync, now());
+    try {
+      if (batch) {
+        batch.placed.push({ frame, stage: payload.stage });
+      } else {
+        if (drop && payload.dropId !== undefined) {
+          drops.delete(payload.dropId);
+          placeAtDrop(frame, drop);
+        } else {
+          const at = placeBesideOrCentre(frame, selectionBox(), figma.viewport.center);
+          frame.x = at.x;
+          frame.y = at.y;
+        }
+        showAndCommit([frame]);
+      }
+    } catch (error) {
+      if (!frame.removed) frame.remove();
+      throw asCanvasError(error);
+    }
+    return { nodeId: frame.id, name: frame.name };
+  };
+
+  const endBatchAsync = async (batchId: string, stages: readonly string[] | undefined) => {
+    const batch = batches.get(batchId);
+    if (!batch) throw new BridgeError('invalid_input', 'That batch of references has ended or was never started.');
+    batches.delete(batchId);
+    const placed = batch.placed.filter((entry) => !entry.frame.removed);
+    if (placed.length === 0 && (batch.layout === 'grid' || (stages ?? []).length === 0)) {
+      figma.commitUndo();
+      return { placed: 0, nodeIds: [] };
+    }
+    try {
+      const shown = batch.layout === 'board' ? await buildBoardAsync(batch, placed, stages ?? []) : arrangeAsGrid(placed.map((entry) => entry.frame));
+      showAndCommit(shown);
+    } catch (error) {
+      throw asCanvasError(error);
+    }
+    return { placed: placed.length, nodeIds: placed.map((entry) => entry.frame.id) };
+  };
+
+  const arrangeAsGrid = (frames: FrameNode[]): SceneNode[] => {
+    const arrangement = arrangeGrid(frames.map(referenceFootprint));
+    const origin = placeBesideOrCentre(arrangement.size, selectionBox(), figma.viewport.center);
+    frames.forEach((frame, index) => {
+      const at = arrangement.positions[index]!;
+      frame.x = origin.x + at.x;
+      frame.y = origin.y + at.y;
+    });
+    return frames;
+  };
+
+  /** A frame titled after the journey, a labelled column per stage (in the order given), its references in the order they came. */
+  const buildBoardAsync = async (batch: Batch, placed: Batch['placed'], stages: readonly string[]): Promise<SceneNode[]> => {
+    const order = [...stages];
+    for (const entry of placed) if (entry.stage !== undefined && !order.includes(entry.stage)) order.push(entry.stage);
+    const columns = order.map((label) => ({ label, frames: placed.filter((entry) => entry.stage === label).map((entry) => entry.frame) }));
+    const unstaged = placed.filter((entry) => entry.stage === undefined).map((entry) => entry.frame);
+    if (unstaged.length > 0) columns.push({ label: 'Other', frames: unstaged });
+    const arrangement = arrangeBoard(
+      columns.map((column) => ({ label: column.label, sizes: column.frames.map(referenceFootprint) })),
+      BOARD_LABEL_HEIGHT,
+      EMPTY_COLUMN_WIDTH,
+    );
+    const font = await loadFontAsync();
+    const board = figma.createFrame();
+    board.name = batch.title;
+    board.resize(arrangement.size.width + BOARD_PADDING * 2, arrangement.size.height + BOARD_PADDING * 2);
+    board.fills = [{ type: 'SOLID', color: { r: 0.96, g: 0.96, b: 0.96 } }];
+    columns.forEach((column, index) => {
+      const place = arrangement.columns[index]!;
+      const label = figma.createText();
+      label.fontName = font;
+      label.fontSize = BOARD_LABEL_FONT_SIZE;
+      label.characters = column.label;
+      label.name = `Stage: ${column.label}`;
+      board.appendChild(label);
+      label.x = BOARD_PADDING + place.label.x;
+      label.y = BOARD_PADDING + place.label.y;
+      column.frames.forEach((frame, row) => {
+        board.appendChild(frame);
+        frame.x = BOARD_PADDING + place.items[row]!.x;
+        frame.y = BOARD_PADDING + place.items[row]!.y;
+      });
+    });
+    const origin = placeBesideOrCentre(board, selectionBox(), figma.viewport.center);
+    board.x = origin.x;
+    board.y = origin.y;
+    return [board];
+  };
+
+  return {
+    handlers: {
+      'canvas/insert': (payload) => insertAsync(payload),
+      'canvas/insert-begin': ({ layout, title }) => {
+        assertEditable();
+        // What came before stays its own step; the batch is the next one.
+        figma.commitUndo();
+        batchCounter += 1;
+        const batchId = `batch-${batchCounter}`;
+        batches.set(batchId, { layout, title, placed: [] });
+        return Promise.resolve({ batchId });
+      },
+      'canvas/insert-end': ({ batchId, stages }) => endBatchAsync(batchId, stages),
+    },
+    startDropListener(emit) {
+      figma.on('drop', (event: DropEvent) => {
+        if (!isReferenceDrop(event.dropMetadata)) return true;
+        const { dropId, emailId } = event.dropMetadata.envelopeReference;
+        drops.set(dropId, { target: event.node, x: event.x, y: event.y, absoluteX: event.absoluteX, absoluteY: event.absoluteY });
+        if (drops.size > MAX_PENDING_DROPS) drops.delete(drops.keys().next().value!);
+        emit({ dropId, emailId });
+        // Handled here: Figma adds nothing of its own.
+        return false;
+      });
+    },
+  };
+}
+

@@ -1,0 +1,38 @@
+// The words a reference carries: its layer name and the caption under it (brand, subject, the
+// date it was captured, the service it came from, linked to the email's public page). Pure.
+import type { ReferenceSource } from '../shared/bridge/messages';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** Layer names longer than this are cut with an ellipsis (the layers panel shows less anyway). */
+const MAX_NAME_LENGTH = 120;
+
+/** "Acme — Spring sale": the reference frame's name. */
+export function referenceName(source: Pick<ReferenceSource, 'brandName' | 'subject'>): string {
+  const name = `${source.brandName.trim() || 'Unknown brand'} — ${source.subject.trim() || 'No subject'}`;
+  return name.length > MAX_NAME_LENGTH ? `${name.slice(0, MAX_NAME_LENGTH - 1)}…` : name;
+}
+
+/** "3 Nov 2026" from an ISO date or date-time; anything else is kept as it came. */
+export function captionDate(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  return match && month ? `${Number(match[3])} ${month} ${match[1]}` : value;
+}
+
+export interface Caption {
+  text: string;
+  /** The characters linked to the email's public page: [start, end). */
+  link: { start: number; end: number; url: string };
+}
+
+/**
+ * Two lines: "Acme — Spring sale" and "Captured 3 Nov 2026 · View on MailVault", the last part
+ * linked to the email's page.
+ */
+export function referenceCaption(source: ReferenceSource): Caption {
+  const first = referenceName(source);
+  const linkText = `View on ${source.service.trim() || 'the library'}`;
+  const text = `${first}\nCaptured ${captionDate(source.capturedDate)} · ${linkText}`;
+  return { text, link: { start: text.length - linkText.length, end: text.length, url: source.url } };
+}

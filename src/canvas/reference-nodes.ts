@@ -1,0 +1,147 @@
+// Builds one reference on the canvas: a frame the screenshot's size holding one locked rectangle
+// per tile (an image fill at its own size, so nothing is scaled and tiles meet without a seam),
+// the caption beneath it with its link, and the record in plugin data.
+import type { ReferenceSource, ScreenshotTile } from '../shared/bridge/messages';
+import { tilesMismatch } from '../shared/canvas/tile-plan';
+import { BridgeError } from '../shared/bridge/bridge-error';
+import { referenceCaption, referenceName } from './caption';
+import { asCanvasError, errorMessage, fontUnavailableError, imageFailedError } from './canvas-errors';
+import { REFERENCE_DATA_KEY, serializeReferenceRecord } from './reference-record';
+
+/** The caption's font, then the one used when it is missing. */
+export const CAPTION_FONTS: readonly FontName[] = [
+  { family: 'Inter', style: 'Regular' },
+  { family: 'Roboto', style: 'Regular' },
+];
+export const CAPTION_FONT_SIZE = 12;
+/** Between the screenshot's bottom edge and its caption. */
+export const CAPTION_GAP = 8;
+/** A caption is never narrower than this, so a narrow screenshot's caption stays readable. */
+const MIN_CAPTION_WIDTH = 240;
+const CAPTION_COLOR: RGB = { r: 0.4, g: 0.4, b: 0.4 };
+const LINK_COLOR: RGB = { r: 0.05, g: 0.4, b: 0.9 };
+
+export interface ReferenceInput {
+  source: ReferenceSource;
+  width: number;
+  height: number;
+  tiles: readonly ScreenshotTile[];
+}
+
+type CanvasApi = Pick<PluginAPI, 'createFrame' | 'createRectangle' | 'createText' | 'createImage' | 'loadFontAsync'>;
+
+/** Loads the first caption font Figma has; the same answer for the rest of the run. */
+export function createFontLoader(figma: Pick<PluginAPI, 'loadFontAsync'>, fonts: readonly FontName[] = CAPTION_FONTS): () => Promise<FontName> {
+  let loaded: Promise<FontName> | null = null;
+  const loadAsync = async (): Promise<FontName> => {
+    for (const font of fonts) {
+      try {
+        await figma.loadFontAsync(font);
+        return font;
+      } catch {
+        // Missing here: try the next one.
+      }
+    }
+    throw fontUnavailableError(fonts);
+  };
+  return () => {
+    // A failure is not kept: the font may be installed before the next try.
+    loaded ??= loadAsync().catch((error: unknown) => {
+      loaded = null;
+      throw error;
+    });
+    return loaded;
+  };
+}
+
+/** The images for the tiles, checked against their place in the plan, before any node is made. */
+async function createTileImagesAsync(figma: CanvasApi, input: ReferenceInput, name: string): Promise<Image[]> {
+  const mismatch = tilesMismatch(input.width, input.height, input.tiles);
+  if (mismatch !== null) throw new BridgeError('invalid_input', `The screenshot of “${name}” came in pieces that do not fit together: ${mismatch}`);
+  const images: Image[] = [];
+  for (const tile of input.tiles) {
+    let image: Image;
+    try {
+      image = figma.createImage(tile.bytes);
+    } catch (error) {
+      throw imageFailedError(name, `Figma did not accept it as an image (${errorMessage(error)}).`);
+    }
+    const size = await image.getSizeAsync();
+    if (size.width !== tile.width || size.height !== tile.height) {
+      throw imageFailedError(name, `a piece is ${size.width} × ${size.height} px where ${tile.width} × ${tile.height} px was expected.`);
+    }
+    images.push(image);
+  }
+  return images;
+}
+
+/** Builds the reference (on the current page, where Figma puts new nodes); the caller places it. */
+export async function buildReferenceAsync(figma: CanvasApi, input: ReferenceInput, loadFontAsync: () => Promise<FontName>, now: Date): Promise<FrameNode> {
+  const { source, width, height } = input;
+  const name = referenceName(source);
+  const images = await createTileImagesAsync(figma, input, name);
+  const font = await loadFontAsync();
+  let frame: FrameNode | null = null;
+  try {
+    frame = figma.createFrame();
+    frame.name = name;
+    frame.resize(width, height);
+    frame.fills = [];
+    // The caption sits below the frame's edge and must stay visible.
+    frame.clipsContent = false;
+    input.tiles.forEach((tile, index) => {
+      const rectangle = figma.createRectangle();
+      rectangle.name = input.tiles.length === 1 ? 'Screenshot' : `Screenshot ${index + 1} of ${input.tiles.length}`;
+      frame!.appendChild(rectangle);
+      rectangle.resize(tile.width, tile.height);
+      rectangle.x = tile.x;
+      rectangle.y = tile.y;
+      // FILL on a rectangle of the image's own size: drawn 1:1.
+      rectangle.fills = [{ type: 'IMAGE', imageHash: images[index]!.hash, scaleMode: 'FILL' }];
+      rectangle.locked = true;
+    });
+    frame.appendChild(createCaption(figma, source, font, width, height));
+    frame.setPluginData(
+      REFERENCE_DATA_KEY,
+      serializeReferenceRecord({
+        emailId: source.emailId,
+        brandSlug: source.brandSlug,
+        brandName: source.brandName,
+        subject: source.subject,
+        url: source.url,
+        capturedDate: source.capturedDate,
+        insertedAt: now.toISOString(),
+      }),
+    );
+    return frame;
+  } catch (error) {
+    // Nothing half-made is left behind.
+    if (frame && !frame.removed) frame.remove();
+    throw asCanvasError(error);
+  }
+}
+
+function createCaption(figma: CanvasApi, source: ReferenceSource, font: FontName, width: number, height: number): TextNode {
+  const caption = referenceCaption(source);
+  const text = figma.createText();
+  text.name = 'Caption';
+  text.fontName = font;
+  text.fontSize = CAPTION_FONT_SIZE;
+  text.characters = caption.text;
+  text.fills = [{ type: 'SOLID', color: CAPTION_COLOR }];
+  text.textAutoResize = 'HEIGHT';
+  text.resize(Math.max(width, MIN_CAPTION_WIDTH), text.height);
+  const { start, end, url } = caption.link;
+  text.setRangeHyperlink(start, end, { type: 'URL', value: url });
+  text.setRangeTextDecoration(start, end, 'UNDERLINE');
+  text.setRangeFills(start, end, [{ type: 'SOLID', color: LINK_COLOR }]);
+  text.x = 0;
+  text.y = height + CAPTION_GAP;
+  return text;
+}
+
+/** A reference's footprint with its caption (for arranging several). */
+export function referenceFootprint(frame: FrameNode): { width: number; height: number } {
+  const caption = frame.children.find((child) => child.type === 'TEXT');
+  return caption ? { width: Math.max(frame.width, caption.width), height: caption.y + caption.height } : { width: frame.width, height: frame.height };
+}

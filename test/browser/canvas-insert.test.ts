@@ -1,0 +1,371 @@
+// Library emails on the canvas, through the playground as a designer does it: Insert in an email,
+// a thumbnail dragged onto a frame, several cards selected and inserted as a grid, a journey as a
+// board, a broken screenshot named in the summary. What lands is read back from the fake
+// document; tiles are reassembled and compared pixel by pixel with the emulator's screenshot.
+import { mkdirSync } from 'node:fs';
+import type { Frame } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolationsAsync } from './support/axe';
+import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+
+let h: Harness;
+let key: string;
+const SHOTS = 'test-results/screenshots';
+/** Emails with a 600 × 12,000 px screenshot: id % 200 = 13 (test/emulator/README.md). */
+const TALL_EMAIL_IDS = [1013, 1213, 1413, 1613, 1813];
+
+interface EmailBody {
+  data: { id: number; subject_line: string; brand: { name: string; slug: string }; preview_url: string; service_url: string; captured_date: string };
+  meta: { attribution: { source: string } };
+}
+
+interface PlacedReference {
+  id: string;
+  name: string;
+  parentId: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  record: { emailId: number; url: string } | null;
+  tiles: Array<{ hash: string; x: number; y: number; width: number; height: number; locked: boolean; scaleMode: string }>;
+  caption: { text: string; link: unknown } | null;
+}
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+  const state = (await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json()) as { library: { keys: { demo: string } } };
+  key = state.library.keys.demo;
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+async function libraryAsync<T>(path: string): Promise<T> {
+  const response = await fetch(`${h.emulator.libraryUrl}${path}`, { headers: { authorization: `Bearer ${key}` } });
+  expect(response.ok).toBe(true);
+  return (await response.json()) as T;
+}
+
+async function openBrowseAsync(theme: 'light' | 'dark'): Promise<Frame> {
+  await h.openAsync(`?command=browse&theme=${theme}&demo-keys=1`);
+  await evaluateHooks(h.page, (hooks) => hooks.reset());
+  await h.page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
+  // Show the page Figma has open: references land there.
+  const currentPageId = await evaluateHooks(h.page, (hooks) => hooks.inspect().currentPage.id);
+  await h.page.locator(`[data-role="pages"] [data-page="${currentPageId}"]`).click();
+  const ui = await h.uiFrameAsync();
+  await ui.getByRole('list', { name: 'Emails' }).waitFor({ timeout: 20_000 });
+  return ui;
+}
+
+/** Every reference frame in the document (plugin data `reference`), with its tiles and caption. */
+function referencesAsync(): Promise<PlacedReference[]> {
+  return evaluateHooks(h.page, (hooks) =>
+    hooks.inspect().run(() =>
+      hooks
+        .inspect()
+        .allNodes()
+        .filter((node) => node.type === 'FRAME' && (node as FrameNode).getPluginData('reference') !== '')
+        .map((node) => {
+          const frame = node as FrameNode;
+          const children = hooks.inspect().children(frame);
+          const caption = children.find((child) => child.type === 'TEXT') as TextNode | undefined;
+          const linkAt = caption ? caption.characters.indexOf('View on') : -1;
+          return {
+            id: frame.id,
+            name: frame.name,
+            parentId: frame.parent!.id,
+            x: frame.x,
+            y: frame.y,
+            width: frame.width,
+            height: frame.height,
+            record: JSON.parse(frame.getPluginData('reference')) as { emailId: number; url: string },
+            tiles: children
+              .filter((child) => child.type === 'RECTANGLE')
+              .map((child) => {
+                const tile = child as RectangleNode;
+                const fill = (tile.fills as ImagePaint[])[0]!;
+                return { hash: fill.imageHash!, x: tile.x, y: tile.y, width: tile.width, height: tile.height, locked: tile.locked, scaleMode: fill.scaleMode };
+              }),
+            caption: caption ? { text: caption.characters, link: linkAt < 0 ? null : caption.getRangeHyperlink(linkAt, caption.characters.length) } : null,
+          };
+        }),
+    ),
+  );
+}
+
+async function waitForSummaryAsync(ui: Frame, pattern: RegExp): Promise<string> {
+  const status = ui.getByTestId('insert-status');
+  await expect.poll(() => textOf(status), { timeout: 90_000 }).toMatch(pattern);
+  return (await textOf(status)) ?? '';
+}
+
+/**
+ * Reassembles the reference's tiles from the images Figma holds, at the tiles' places, and
+ * compares every pixel with the emulator's screenshot (both decoded by the browser, unconverted).
+ */
+function differingPixelsAsync(reference: PlacedReference, sourceUrl: string): Promise<{ width: number; height: number; differing: number; tileSizes: Array<[number, number]> }> {
+  return evaluateHooks(
+    h.page,
+    async (hooks, { tiles, sourceUrl: url, width, height }) => {
+      const options = { premultiplyAlpha: 'none', colorSpaceConversion: 'none' } as const;
+      const source = await createImageBitmap(await (await fetch(url)).blob(), options);
+      const expected = new OffscreenCanvas(source.width, source.height).getContext('2d')!;
+      expected.drawImage(source, 0, 0);
+      const assembled = new OffscreenCanvas(width, height).getContext('2d')!;
+      const tileSizes: Array<[number, number]> = [];
+      for (const tile of tiles) {
+        const bytes = await hooks.inspect().image(tile.hash)!.getBytesAsync();
+        const bitmap = await createImageBitmap(new Blob([bytes as BlobPart]), options);
+        tileSizes.push([bitmap.width, bitmap.height]);
+        assembled.drawImage(bitmap, tile.x, tile.y);
+      }
+      const a = expected.getImageData(0, 0, source.width, source.height).data;
+      const b = assembled.getImageData(0, 0, source.width, source.height).data;
+      let differing = 0;
+      for (let index = 0; index < a.length; index += 4) {
+        if (a[index] !== b[index] || a[index + 1] !== b[index + 1] || a[index + 2] !== b[index + 2] || a[index + 3] !== b[index + 3]) differing += 1;
+      }
+      return { width: source.width, height: source.height, differing, tileSizes };
+    },
+    { tiles: reference.tiles, sourceUrl, width: reference.width, height: reference.height },
+  );
+}
+
+/** An email the search finds as the only one of its brand with its subject (so its card is known). */
+async function findableEmailAsync(ids: readonly number[]): Promise<EmailBody> {
+  for (const id of ids) {
+    const email = await libraryAsync<EmailBody>(`/v1/emails/${id}`);
+    const found = await libraryAsync<{ data: Array<{ brand: string; subject_line: string }> }>(`/v1/emails?per_page=50&q=${encodeURIComponent(email.data.subject_line)}`);
+    if (found.data.filter((other) => other.brand === email.data.brand.name && other.subject_line === email.data.subject_line).length === 1) return email;
+  }
+  throw new Error(`none of emails ${ids.join(', ')} is the only one of its brand with its subject`);
+}
+
+/** Finds one email by its subject in the search and opens its card (the one of its brand). */
+async function openEmailAsync(ui: Frame, email: EmailBody['data']): Promise<void> {
+  await ui.getByLabel('Search emails').fill(email.subject_line);
+  // Until the typing pause has passed, the grid still shows the previous results.
+  const found = (await libraryAsync<{ data: unknown[] }>(`/v1/emails?per_page=50&q=${encodeURIComponent(email.subject_line)}`)).data.length;
+  await expect.poll(() => textOf(ui.getByTestId('library-status')), { timeout: 20_000 }).toBe(`${found} email${found === 1 ? '' : 's'}.`);
+  const card = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem').filter({ hasText: email.brand.name }).filter({ hasText: email.subject_line }).getByRole('button');
+  await card.click({ timeout: 20_000 });
+  await ui.getByRole('heading', { level: 2, name: email.subject_line }).waitFor({ timeout: 20_000 });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+describe('Browse: library emails on the canvas', () => {
+  it('places a normal and a 600 × 12,000 px email as named, captioned frames whose tiles reproduce the screenshot exactly', async () => {
+    const ui = await openBrowseAsync('light');
+    // Decoding and encoding run off the window's thread: each screenshot starts a worker.
+    let workers = 0;
+    h.page.on('worker', () => (workers += 1));
+    const recent = (await libraryAsync<{ data: Array<{ id: number }> }>('/v1/emails?per_page=20')).data.map((email) => email.id);
+    const normal = await findableEmailAsync(recent);
+    const tall = await findableEmailAsync(TALL_EMAIL_IDS);
+    for (const email of [normal, tall]) {
+      const id = email.data.id;
+      await openEmailAsync(ui, email.data);
+      await ui.getByRole('button', { name: 'Insert on canvas' }).click();
+      await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
+      const reference = (await referencesAsync()).find((candidate) => candidate.record?.emailId === id);
+      if (!reference) throw new Error(`no reference for email ${id}`);
+      expect(reference.name).toBe(`${email.data.brand.name} — ${email.data.subject_line}`);
+      expect(reference.record!.url).toBe(email.data.service_url);
+      expect(reference.caption!.text).toContain(`${email.data.brand.name} — ${email.data.subject_line}\nCaptured `);
+      expect(reference.caption!.text).toContain(`View on ${email.meta.attribution.source}`);
+      expect(reference.caption!.link).toEqual({ type: 'URL', value: email.data.service_url });
+      const compared = await differingPixelsAsync(reference, email.data.preview_url);
+      expect([reference.width, reference.height]).toEqual([compared.width, compared.height]);
+      expect(compared.differing).toBe(0);
+      // Every tile within Figma's limit, locked, drawn 1:1 (its image is its own size), together the whole area.
+      expect(reference.tiles.every((tile) => tile.width <= 4096 && tile.height <= 4096 && tile.locked && tile.scaleMode === 'FILL')).toBe(true);
+      expect(compared.tileSizes).toEqual(reference.tiles.map((tile) => [tile.width, tile.height]));
+      expect(reference.tiles.reduce((sum, tile) => sum + tile.width * tile.height, 0)).toBe(reference.width * reference.height);
+      expect(reference.tiles.length).toBe(email === tall ? 3 : Math.ceil(compared.height / 4096));
+      // Selected and in view, as a placed layer is.
+      const selection = await evaluateHooks(h.page, (hooks) => hooks.fake().figma.currentPage.selection.map((node) => node.id));
+      expect(selection).toEqual([reference.id]);
+      await ui.getByRole('button', { name: /Back to results/ }).click();
+    }
+    expect((await referencesAsync()).find((reference) => reference.record?.emailId === tall.data.id)!.height).toBe(12_000);
+    expect(workers).toBeGreaterThanOrEqual(2);
+  });
+
+  it('cuts on the window’s thread, a tile at a time, where workers cannot draw (no OffscreenCanvas), still exactly', async () => {
+    const ui = await openBrowseAsync('light');
+    // A browser without OffscreenCanvas: the fallback path.
+    await ui.evaluate(() => Reflect.deleteProperty(window, 'OffscreenCanvas'));
+    let workers = 0;
+    const countWorker = () => (workers += 1);
+    h.page.on('worker', countWorker);
+    const tall = await findableEmailAsync([...TALL_EMAIL_IDS].reverse());
+    await openEmailAsync(ui, tall.data);
+    await ui.getByRole('button', { name: 'Insert on canvas' }).click();
+    await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
+    h.page.off('worker', countWorker);
+    const reference = (await referencesAsync()).find((candidate) => candidate.record?.emailId === tall.data.id)!;
+    expect(reference.tiles.length).toBe(3);
+    expect((await differingPixelsAsync(reference, tall.data.preview_url)).differing).toBe(0);
+    expect(workers).toBe(0);
+  });
+
+  it('places a thumbnail dragged onto a frame at the drop point, inside that frame', async () => {
+    const ui = await openBrowseAsync('light');
+    // The page has components only: a frame to drop on, left of them, as a designer's layout.
+    await evaluateHooks(h.page, (hooks) => {
+      hooks.inspect().run(() => {
+        const frame = hooks.fake().figma.createFrame();
+        frame.name = 'Campaign layout';
+        frame.resize(1200, 1600);
+        frame.x = -1600;
+        frame.y = 0;
+      });
+      hooks.redraw();
+    });
+    const target = await frameOnCanvasAsync();
+    const iframeBox = await h.page.locator('iframe[data-role="plugin-iframe"]').boundingBox();
+    if (!iframeBox) throw new Error('the plugin window is not visible');
+    const px = Math.round(target.rect.left + target.rect.width * 0.25);
+    const py = Math.round(target.rect.top + target.rect.height * 0.3);
+    const card = ui.getByRole('list', { name: 'Emails' }).getByRole('button').first();
+    const subject = await card.locator('.email-card-subject').textContent();
+    // Playwright cannot drag out of an iframe: the card gets the drag's events as Chromium gives
+    // them, dragend with the pointer's place in the iframe's coordinates.
+    await card.dispatchEvent('dragstart');
+    await card.dispatchEvent('dragend', { clientX: px - iframeBox.x, clientY: py - iframeBox.y });
+    await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
+    const placed = (await referencesAsync()).find((reference) => reference.name.endsWith(`— ${subject}`));
+    if (!placed) throw new Error(`no reference named after “${subject}”`);
+    expect(placed.parentId).toBe(target.id);
+    const scaleX = target.box.width / target.rect.width;
+    const scaleY = target.box.height / target.rect.height;
+    expect(Math.abs(placed.x - (px - target.rect.left) * scaleX)).toBeLessThanOrEqual(Math.ceil(scaleX));
+    expect(Math.abs(placed.y - (py - target.rect.top) * scaleY)).toBeLessThanOrEqual(Math.ceil(scaleY));
+  });
+
+  it('inserts several selected emails as a grid in one step, naming the one whose screenshot fails while the rest are placed', async () => {
+    const ui = await openBrowseAsync('light');
+    const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
+    await cards.first().waitFor();
+    const subjects = (await cards.locator('.email-card-subject').allTextContents()).slice(0, 4);
+    const ids = (await libraryAsync<{ data: Array<{ id: number; subject_line: string; brand: string }> }>('/v1/emails?per_page=4')).data;
+    expect(ids.map((email) => email.subject_line)).toEqual(subjects);
+    const broken = ids[2]!;
+    await fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${broken.id}/preview-fault`, { method: 'POST', body: JSON.stringify({ fault: '404' }) });
+    for (let index = 0; index < 4; index++) await cards.nth(index).getByRole('checkbox', { name: `Select “${subjects[index]!}”` }).check();
+    // Shift-click toggles too: one off and on again.
+    await cards.nth(1).getByRole('button').click({ modifiers: ['Shift'] });
+    await expect.poll(() => textOf(ui.getByRole('group', { name: 'Selected emails' }))).toContain('3 selected');
+    await cards.nth(1).getByRole('button').click({ modifiers: ['Shift'] });
+    await checkAxeAsync(ui, 'the grid with a selection (light)');
+    await ui.getByRole('button', { name: 'Insert 4' }).click();
+    const summary = await waitForSummaryAsync(ui, /^Placed 3 references on the canvas\./);
+    expect(summary).toContain(`1 could not be placed: ${broken.brand} — ${broken.subject_line}: Its screenshot could not be loaded: the library has no screenshot at its address (HTTP 404).`);
+    await checkAxeAsync(ui, 'the summary (light)');
+    const placed = (await referencesAsync()).filter((reference) => ids.some((email) => email.id === reference.record?.emailId));
+    expect(placed.map((reference) => reference.record!.emailId).sort()).toEqual([ids[0]!.id, ids[1]!.id, ids[3]!.id].sort());
+    // A grid of two columns: the first two share a top, the third starts under the taller of them.
+    const [a, b, c] = [ids[0]!, ids[1]!, ids[3]!].map((email) => placed.find((reference) => reference.record!.emailId === email.id)!);
+    expect(a!.y).toBe(b!.y);
+    expect(b!.x).toBeGreaterThan(a!.x + a!.width);
+    expect(c!.x).toBe(a!.x);
+    expect(c!.y).toBeGreaterThan(a!.y + Math.max(a!.height, b!.height));
+    // One undo step takes the whole grid away.
+    await evaluateHooks(h.page, (hooks) => hooks.fake().figma.triggerUndo());
+    expect((await referencesAsync()).filter((reference) => ids.some((email) => email.id === reference.record?.emailId))).toEqual([]);
+  });
+
+  it('inserts a journey as a board: a labelled column per stage, the emails in the emulator’s order', async () => {
+    const ui = await openBrowseAsync('light');
+    const journeys = await libraryAsync<{ data: Array<{ brand: string; brand_slug: string }> }>('/v1/journeys?per_page=50');
+    const chosen = journeys.data[0]!;
+    const journey = await libraryAsync<{ data: { stages: Array<{ stage: string; emails: Array<{ id: number }> }> } }>(`/v1/journeys/${chosen.brand_slug}?emails_per_stage=3`);
+    await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+    await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: new RegExp(`^${escapeRegExp(chosen.brand)}`) }).click();
+    await ui.getByRole('button', { name: 'Insert journey as board' }).click();
+    await waitForSummaryAsync(ui, new RegExp(`^Placed ${escapeRegExp(chosen.brand)} — journey with \\d+ references on the canvas\\.`));
+    const board = await evaluateHooks(
+      h.page,
+      (hooks, title) =>
+        hooks.inspect().run(() => {
+          const frame = hooks.inspect().allNodes().find((node) => node.type === 'FRAME' && node.name === title) as FrameNode;
+          const children = hooks.inspect().children(frame);
+          return {
+            labels: children.filter((child) => child.type === 'TEXT').map((child) => ({ text: (child as TextNode).characters, x: child.x })),
+            references: children
+              .filter((child) => child.type === 'FRAME')
+              .map((child) => ({ emailId: (JSON.parse((child as FrameNode).getPluginData('reference')) as { emailId: number }).emailId, x: child.x, y: child.y })),
+          };
+        }),
+      `${chosen.brand} — journey`,
+    );
+    expect(board.labels.map((label) => label.text)).toEqual(journey.data.stages.map((stage) => stage.stage));
+    const columns = board.labels.map((label) =>
+      board.references
+        .filter((reference) => reference.x === label.x)
+        .sort((p, q) => p.y - q.y)
+        .map((reference) => reference.emailId),
+    );
+    expect(columns).toEqual(journey.data.stages.map((stage) => stage.emails.map((email) => email.id)));
+    await h.page.locator('[data-role="canvas"]').screenshot({ path: `${SHOTS}/canvas-references-light.png` });
+  });
+
+  it('inserts from a row of liked emails, with the brand read from the library where the list does not name it', async () => {
+    const ui = await openBrowseAsync('light');
+    const likes = await libraryAsync<{ data: Array<{ id: number; subject_line?: string; title: string }> }>('/v1/me/likes?per_page=20');
+    const liked = likes.data[0]!;
+    const detail = await libraryAsync<EmailBody>(`/v1/emails/${liked.id}`);
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    await ui.getByRole('button', { name: 'Likes', exact: true }).click();
+    const subject = liked.subject_line ?? liked.title;
+    await ui.getByRole('list', { name: 'Liked emails' }).getByRole('button', { name: `Insert “${subject}” on canvas` }).first().click();
+    await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
+    const placed = (await referencesAsync()).find((reference) => reference.record?.emailId === liked.id);
+    expect(placed?.name).toBe(`${detail.data.brand.name} — ${subject}`);
+    await checkAxeAsync(ui, 'liked emails with Insert (light)');
+  });
+
+  it('is clean under axe in dark, with Insert in an email and the summary showing', async () => {
+    const ui = await openBrowseAsync('dark');
+    const email = await findableEmailAsync((await libraryAsync<{ data: Array<{ id: number }> }>('/v1/emails?per_page=20')).data.map((each) => each.id));
+    await openEmailAsync(ui, email.data);
+    await ui.getByRole('button', { name: 'Insert on canvas' }).click();
+    await waitForSummaryAsync(ui, /^Placed 1 reference/);
+    await checkAxeAsync(ui, 'an email with its Insert and summary (dark)');
+    await ui.getByRole('button', { name: /Back to results/ }).click();
+    await ui.getByRole('checkbox').first().check();
+    await checkAxeAsync(ui, 'the grid with a selection (dark)');
+  });
+});
+
+async function checkAxeAsync(ui: Frame, what: string): Promise<void> {
+  expect(await axeViolationsAsync(ui), what).toEqual([]);
+}
+
+interface Target {
+  id: string;
+  box: { x: number; y: number; width: number; height: number };
+  rect: { left: number; top: number; width: number; height: number };
+}
+
+/** A top-level frame drawn on the canvas clear of the plugin window, with its canvas box and drawn rect. */
+async function frameOnCanvasAsync(): Promise<Target> {
+  const candidates = await h.page.locator('[data-role="drawing"] > .node').evaluateAll((nodes) =>
+    nodes.map((node) => {
+      const rect = node.getBoundingClientRect();
+      return { id: (node as HTMLElement).dataset.nodeId ?? '', type: (node as HTMLElement).dataset.nodeType ?? '', rect: { left: rect.left, top: rect.top, width: rect.width, height: rect.height } };
+    }),
+  );
+  const windowBox = await h.page.locator('[data-role="plugin-window"]').boundingBox();
+  const clear = candidates.find((candidate) => candidate.type === 'FRAME' && candidate.rect.width > 40 && candidate.rect.height > 40 && (!windowBox || candidate.rect.left + candidate.rect.width < windowBox.x));
+  if (!clear) throw new Error(`no frame drawn clear of the plugin window: ${JSON.stringify(candidates)}`);
+  const box = await evaluateHooks(h.page, (hooks, id) => hooks.inspect().run(() => ({ ...(hooks.inspect().node(id) as FrameNode).absoluteBoundingBox! })), clear.id);
+  return { id: clear.id, box, rect: clear.rect };
+}

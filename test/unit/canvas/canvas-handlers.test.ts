@@ -1,0 +1,193 @@
+// The canvas requests against the fake Figma: what a reference is made of, where it goes, undo,
+// batches, drops, and the failures said in words.
+import { describe, expect, it } from 'vitest';
+import { createCanvasFeature } from '../../../src/canvas/canvas-handlers';
+import { parseReferenceRecord, REFERENCE_DATA_KEY } from '../../../src/canvas/reference-record';
+import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
+import type { CanvasInsert, ReferenceSource } from '../../../src/shared/bridge/messages';
+import { planTiles } from '../../../src/shared/canvas/tile-plan';
+import { createFakeFigma, type FakeFigmaOptions } from '../../fake-figma/index';
+import { encodePng } from '../../support/png';
+
+const context: HandlerContext = { progress: () => undefined, cancelled: false, throwIfCancelled: () => undefined };
+const NOW = new Date('2026-11-24T21:00:00.000Z');
+
+function source(emailId: number, overrides: Partial<ReferenceSource> = {}): ReferenceSource {
+  return { emailId, brandSlug: 'acme', brandName: 'Acme', subject: `Email ${emailId}`, url: `https://library.example/emails/${emailId}`, capturedDate: '2026-11-03', service: 'MailVault', ...overrides };
+}
+
+/** A screenshot's tiles as the UI sends them (small solid PNGs, so the test stays quick). */
+function insertOf(emailId: number, width: number, height: number, extra: Partial<CanvasInsert> = {}): CanvasInsert {
+  const tiles = planTiles(width, height).map((tile, index) => ({
+    ...tile,
+    bytes: encodePng({ width: tile.width, height: tile.height, pixel: () => [index * 40, 100, emailId % 255, 255] }),
+  }));
+  return { reference: source(emailId), width, height, tiles, ...extra };
+}
+
+function setup(options: FakeFigmaOptions = {}) {
+  const fake = createFakeFigma(options);
+  const feature = createCanvasFeature({ figma: fake.figma, now: () => NOW });
+  const frame = (id: string) => fake.inspect.node(id) as FrameNode;
+  return { fake, feature, handlers: feature.handlers, frame };
+}
+
+describe('canvas/insert', () => {
+  it('builds a frame of the screenshot’s size with locked tiles at their offsets, a linked caption and the record', async () => {
+    const { fake, handlers, frame } = setup();
+    const { nodeId, name } = await handlers['canvas/insert'](insertOf(42, 600, 12_000), context);
+    const reference = frame(nodeId);
+    expect(name).toBe('Acme — Email 42');
+    expect(reference.name).toBe(name);
+    expect([reference.width, reference.height]).toEqual([600, 12_000]);
+    const tiles = reference.children.filter((child) => child.type === 'RECTANGLE') as RectangleNode[];
+    expect(tiles.map((tile) => [tile.x, tile.y, tile.width, tile.height, tile.locked])).toEqual([
+      [0, 0, 600, 4000, true],
+      [0, 4000, 600, 4000, true],
+      [0, 8000, 600, 4000, true],
+    ]);
+    for (const tile of tiles) {
+      const [fill] = tile.fills as ImagePaint[];
+      expect(fill).toMatchObject({ type: 'IMAGE', scaleMode: 'FILL' });
+      expect(await fake.inspect.image(fill!.imageHash!)!.getSizeAsync()).toEqual({ width: tile.width, height: tile.height });
+    }
+    const caption = reference.children.find((child) => child.type === 'TEXT') as TextNode;
+    expect(caption.characters).toBe('Acme — Email 42\nCaptured 3 Nov 2026 · View on MailVault');
+    expect(caption.y).toBeGreaterThanOrEqual(12_000);
+    const linkStart = caption.characters.indexOf('View on');
+    expect(caption.getRangeHyperlink(linkStart, caption.characters.length)).toEqual({ type: 'URL', value: 'https://library.example/emails/42' });
+    expect(caption.getRangeHyperlink(0, 4)).toBeNull();
+    expect(parseReferenceRecord(reference.getPluginData(REFERENCE_DATA_KEY))).toEqual({ v: 1, ...source(42), service: undefined, insertedAt: NOW.toISOString() });
+  });
+
+  it('centres a lone reference on the viewport, selects it, scrolls to it, and undoes in one step', async () => {
+    const { fake, handlers, frame } = setup();
+    fake.figma.viewport.center = { x: 1000, y: 500 };
+    const { nodeId } = await handlers['canvas/insert'](insertOf(1, 600, 1000), context);
+    const reference = frame(nodeId);
+    expect([reference.x, reference.y]).toEqual([700, 0]);
+    expect(fake.figma.currentPage.selection.map((node) => node.id)).toEqual([nodeId]);
+    expect(fake.figma.viewport.center).toEqual({ x: 1000, y: expect.any(Number) as number });
+    fake.figma.triggerUndo();
+    expect(fake.inspect.node(nodeId)).toBeNull();
+  });
+
+  it('goes to the right of the selection', async () => {
+    const { fake, handlers, frame } = setup();
+    const selected = fake.figma.createRectangle();
+    selected.resize(100, 100);
+    selected.x = 50;
+    selected.y = 60;
+    fake.figma.currentPage.selection = [selected];
+    const { nodeId } = await handlers['canvas/insert'](insertOf(2, 600, 800), context);
+    expect([frame(nodeId).x, frame(nodeId).y]).toEqual([230, 60]);
+  });
+
+  it('uses the fallback font when the preferred one is missing, and says so when none loads', async () => {
+    const fallback = setup({ fonts: [{ family: 'Roboto', style: 'Regular' }] });
+    const { nodeId } = await fallback.handlers['canvas/insert'](insertOf(3, 600, 800), context);
+    const caption = fallback.frame(nodeId).children.find((child) => child.type === 'TEXT') as TextNode;
+    expect(caption.fontName).toEqual({ family: 'Roboto', style: 'Regular' });
+
+    const none = setup({ fonts: [{ family: 'Georgia', style: 'Regular' }] });
+    await expect(none.handlers['canvas/insert'](insertOf(4, 600, 800), context)).rejects.toMatchObject({ code: 'font_unavailable', message: expect.stringMatching(/Inter Regular or Roboto Regular/) as string });
+    expect(none.fake.inspect.currentPage.children).toHaveLength(0);
+  });
+
+  it('refuses bytes that are not an image, and tiles that break the plan, leaving nothing behind', async () => {
+    const { fake, handlers } = setup();
+    const broken = insertOf(5, 600, 800);
+    broken.tiles[0]!.bytes = new TextEncoder().encode('<html>Not found</html>');
+    await expect(handlers['canvas/insert'](broken, context)).rejects.toMatchObject({ code: 'image_failed', message: expect.stringMatching(/Acme — Email 5.*not accept it as an image/) as string });
+    const oversized = insertOf(6, 600, 800);
+    oversized.height = 9000;
+    await expect(handlers['canvas/insert'](oversized, context)).rejects.toMatchObject({ code: 'invalid_input' });
+    expect(fake.inspect.currentPage.children).toHaveLength(0);
+  });
+
+  it('says a read-only file is read-only', async () => {
+    const { handlers } = setup({ readOnly: true });
+    await expect(handlers['canvas/insert'](insertOf(7, 600, 800), context)).rejects.toMatchObject({ code: 'read_only', message: expect.stringMatching(/read-only/) as string });
+  });
+});
+
+describe('drops', () => {
+  it('places a dropped reference at the drop point inside the frame it landed on, or on the page', async () => {
+    const { fake, feature, handlers, frame } = setup();
+    const dropped: unknown[] = [];
+    feature.startDropListener((drop) => dropped.push(drop));
+    const target = fake.figma.createFrame();
+    target.resize(2000, 2000);
+    target.x = 500;
+    target.y = 500;
+    const handled = fake.drop({ node: target, x: 120, y: 80, absoluteX: 620, absoluteY: 580, dropMetadata: { envelopeReference: { dropId: 'd1', emailId: 8 } } });
+    expect(handled).toEqual([false]);
+    expect(dropped).toEqual([{ dropId: 'd1', emailId: 8 }]);
+    const inside = frame((await handlers['canvas/insert'](insertOf(8, 600, 800, { dropId: 'd1' }), context)).nodeId);
+    expect(inside.parent?.id).toBe(target.id);
+    expect([inside.x, inside.y]).toEqual([120, 80]);
+
+    fake.drop({ node: fake.figma.currentPage, x: -40, y: 30, absoluteX: -40, absoluteY: 30, dropMetadata: { envelopeReference: { dropId: 'd2', emailId: 9 } } });
+    const onPage = frame((await handlers['canvas/insert'](insertOf(9, 600, 800, { dropId: 'd2' }), context)).nodeId);
+    expect(onPage.parent?.type).toBe('PAGE');
+    expect([onPage.x, onPage.y]).toEqual([-40, 30]);
+    // A drop is used once.
+    await expect(handlers['canvas/insert'](insertOf(9, 600, 800, { dropId: 'd2' }), context)).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+
+  it('leaves other drops to Figma', () => {
+    const { fake, feature } = setup();
+    const dropped: unknown[] = [];
+    feature.startDropListener((drop) => dropped.push(drop));
+    expect(fake.drop({ dropMetadata: { somethingElse: true } })).toEqual([true]);
+    expect(dropped).toEqual([]);
+  });
+});
+
+describe('batches', () => {
+  it('arranges a grid when the batch ends, selects it, and undoes it in one step', async () => {
+    const { fake, handlers, frame } = setup();
+    const { batchId } = await handlers['canvas/insert-begin']({ layout: 'grid', title: 'Grid' }, context);
+    const ids: string[] = [];
+    for (let id = 10; id < 15; id++) ids.push((await handlers['canvas/insert'](insertOf(id, 600, 1000 + id * 10, { batchId }), context)).nodeId);
+    const { placed, nodeIds } = await handlers['canvas/insert-end']({ batchId }, context);
+    expect(placed).toBe(5);
+    expect(nodeIds).toEqual(ids);
+    const frames = ids.map(frame);
+    // Three columns: the first row shares a top, the second row starts below the first's tallest.
+    expect(frames.slice(0, 3).map((f) => f.y)).toEqual([frames[0]!.y, frames[0]!.y, frames[0]!.y]);
+    expect(frames[1]!.x - frames[0]!.x).toBeGreaterThan(600);
+    expect(frames[3]!.x).toBe(frames[0]!.x);
+    expect(frames[3]!.y).toBeGreaterThan(frames[2]!.y + 1000 + 12 * 10);
+    expect(fake.figma.currentPage.selection.map((node) => node.id).sort()).toEqual([...ids].sort());
+    fake.figma.triggerUndo();
+    expect(ids.map((id) => fake.inspect.node(id))).toEqual([null, null, null, null, null]);
+  });
+
+  it('builds a journey board with a labelled column per stage, references in the order they came', async () => {
+    const { fake, handlers, frame } = setup();
+    const { batchId } = await handlers['canvas/insert-begin']({ layout: 'board', title: 'Acme — journey' }, context);
+    const welcome = [(await handlers['canvas/insert'](insertOf(20, 600, 900, { batchId, stage: 'Welcome' }), context)).nodeId, (await handlers['canvas/insert'](insertOf(21, 600, 700, { batchId, stage: 'Welcome' }), context)).nodeId];
+    const winBack = (await handlers['canvas/insert'](insertOf(22, 600, 800, { batchId, stage: 'Win-back' }), context)).nodeId;
+    await handlers['canvas/insert-end']({ batchId, stages: ['Welcome', 'Nurture', 'Win-back'] }, context);
+    const board = frame(fake.figma.currentPage.selection[0]!.id);
+    expect(board.name).toBe('Acme — journey');
+    const labels = board.children.filter((child) => child.type === 'TEXT') as TextNode[];
+    expect(labels.map((label) => label.characters)).toEqual(['Welcome', 'Nurture', 'Win-back']);
+    expect(labels[0]!.x).toBeLessThan(labels[1]!.x);
+    expect(labels[1]!.x).toBeLessThan(labels[2]!.x);
+    const [first, second] = welcome.map(frame);
+    expect(first!.parent?.id).toBe(board.id);
+    expect(first!.x).toBe(labels[0]!.x);
+    expect(second!.x).toBe(labels[0]!.x);
+    expect(second!.y).toBeGreaterThan(first!.y + 900);
+    expect(frame(winBack).x).toBe(labels[2]!.x);
+  });
+
+  it('refuses an insert into a batch that has ended', async () => {
+    const { handlers } = setup();
+    const { batchId } = await handlers['canvas/insert-begin']({ layout: 'grid', title: 'Grid' }, context);
+    await expect(handlers['canvas/insert-end']({ batchId }, context)).resolves.toEqual({ placed: 0, nodeIds: [] });
+    await expect(handlers['canvas/insert'](insertOf(30, 600, 800, { batchId }), context)).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+});

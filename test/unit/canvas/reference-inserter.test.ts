@@ -1,0 +1,115 @@
+// The UI's side of placing references, without a browser: what it sends the sandbox, the summary
+// in words, one failure not stopping the rest, cancel keeping what was placed.
+import { describe, expect, it } from 'vitest';
+import type { LibraryClient } from '../../../src/shared/api/library/client';
+import type { CanvasInsert } from '../../../src/shared/bridge/messages';
+import { insertSummary } from '../../../ui/canvas/insert-summary';
+import { createReferenceInserter, insertItemOf, type InsertItem } from '../../../ui/canvas/reference-inserter';
+import type { Screenshot } from '../../../ui/canvas/screenshot-tiles';
+
+function item(emailId: number, extra: Partial<InsertItem> = {}): InsertItem {
+  return { emailId, brandSlug: 'acme', brandName: 'Acme', subject: `Email ${emailId}`, url: `https://library.example/emails/${emailId}`, capturedDate: '2026-11-03', previewUrl: `https://img.example/${emailId}.png`, ...extra };
+}
+
+function setup(options: { failing?: Set<string>; insertFails?: Set<number> } = {}) {
+  const sent: Array<{ type: string; payload: unknown }> = [];
+  const detailReads: number[] = [];
+  const endpoint = {
+    request: (type: string, payload: unknown) => {
+      sent.push({ type, payload });
+      if (type === 'canvas/insert-begin') return Promise.resolve({ batchId: 'b1' });
+      if (type === 'canvas/insert-end') return Promise.resolve({ placed: 0, nodeIds: [] });
+      const insert = payload as CanvasInsert;
+      if (options.insertFails?.has(insert.reference.emailId)) return Promise.reject(Object.assign(new Error('This page is read-only.'), { code: 'read_only' }));
+      return Promise.resolve({ nodeId: '1:1', name: 'x' });
+    },
+  } as unknown as Parameters<typeof createReferenceInserter>[0]['endpoint'];
+  const client = {
+    getEmailAsync: (id: number) => {
+      detailReads.push(id);
+      return Promise.resolve({ data: { brand: { name: `Brand of ${id}` } }, meta: { attribution: { source: 'MailVault', url: 'https://mailvault.example' } } });
+    },
+  } as unknown as LibraryClient;
+  const loadTilesAsync = (url: string): Promise<Screenshot> =>
+    options.failing?.has(url) ? Promise.reject(new Error('Its screenshot could not be loaded: HTTP 404.')) : Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
+  const inserter = createReferenceInserter({ endpoint, client, loadTilesAsync });
+  return { inserter, sent, detailReads };
+}
+
+describe('the reference inserter', () => {
+  it('sends one insert with the caption’s facts, reading the email once for the service’s name', async () => {
+    const { inserter, sent, detailReads } = setup();
+    const outcome = await inserter.insertAsync([item(1)], null, () => undefined, new AbortController().signal);
+    expect(outcome).toEqual({ placed: 1, total: 1, failed: [], cancelled: false });
+    expect(sent.map((message) => message.type)).toEqual(['canvas/insert']);
+    expect((sent[0]!.payload as CanvasInsert).reference).toEqual({ emailId: 1, brandSlug: 'acme', brandName: 'Acme', subject: 'Email 1', url: 'https://library.example/emails/1', capturedDate: '2026-11-03', service: 'MailVault' });
+    await inserter.insertAsync([item(2)], null, () => undefined, new AbortController().signal);
+    expect(detailReads).toEqual([1]);
+  });
+
+  it('reads the brand from the email when the list did not name it', async () => {
+    const { inserter, sent, detailReads } = setup();
+    await inserter.insertAsync([item(1), item(7, { brandName: undefined })], { layout: 'grid' }, () => undefined, new AbortController().signal);
+    expect(detailReads).toEqual([1, 7]);
+    expect((sent.find((message) => message.type === 'canvas/insert' && (message.payload as CanvasInsert).reference.emailId === 7)!.payload as CanvasInsert).reference.brandName).toBe('Brand of 7');
+  });
+
+  it('goes on after a failure and names each failed email with its reason; a board gets its stages and each email its stage', async () => {
+    const { inserter, sent } = setup({ failing: new Set(['https://img.example/2.png']), insertFails: new Set([3]) });
+    const progress: number[] = [];
+    const outcome = await inserter.insertAsync(
+      [item(1, { stage: 'Welcome' }), item(2, { stage: 'Welcome' }), item(3, { stage: 'Win-back' }), item(4, { stage: 'Win-back' })],
+      { layout: 'board', title: 'Acme — journey', stages: ['Welcome', 'Nurture', 'Win-back'] },
+      (report) => progress.push(report.done),
+      new AbortController().signal,
+    );
+    expect(outcome).toEqual({
+      placed: 2,
+      total: 4,
+      cancelled: false,
+      board: 'Acme — journey',
+      failed: [
+        { name: 'Acme — Email 2', reason: 'Its screenshot could not be loaded: HTTP 404.' },
+        { name: 'Acme — Email 3', reason: 'This page is read-only.' },
+      ],
+    });
+    expect(progress).toEqual([0, 1, 2, 3, 4]);
+    expect(sent[0]).toEqual({ type: 'canvas/insert-begin', payload: { layout: 'board', title: 'Acme — journey' } });
+    expect(sent.at(-1)).toEqual({ type: 'canvas/insert-end', payload: { batchId: 'b1', stages: ['Welcome', 'Nurture', 'Win-back'] } });
+    expect(sent.filter((message) => message.type === 'canvas/insert').map((message) => [(message.payload as CanvasInsert).stage, (message.payload as CanvasInsert).batchId])).toEqual([
+      ['Welcome', 'b1'],
+      ['Win-back', 'b1'],
+      ['Win-back', 'b1'],
+    ]);
+    expect(insertSummary(outcome)).toBe('Placed Acme — journey with 2 references on the canvas. 2 could not be placed: Acme — Email 2: Its screenshot could not be loaded: HTTP 404; Acme — Email 3: This page is read-only.');
+  });
+
+  it('stops at a cancel, keeps what was placed and still ends the batch', async () => {
+    const { inserter, sent } = setup();
+    const controller = new AbortController();
+    const outcome = await inserter.insertAsync([item(1), item(2), item(3)], { layout: 'grid' }, (report) => report.done === 1 && controller.abort(), controller.signal);
+    expect(outcome).toEqual({ placed: 1, total: 3, failed: [], cancelled: true });
+    expect(sent.at(-1)!.type).toBe('canvas/insert-end');
+    expect(insertSummary(outcome)).toBe('Cancelled: 1 reference placed, 2 not tried.');
+  });
+
+  it('builds an item from a list’s summary, with the brand given where the list lacks it', () => {
+    expect(insertItemOf({ id: 5, title: 'Title', brand_slug: 'acme', preview_url: 'p', url: 'u', captured_date: 'd' }, 'Acme', 'Welcome')).toEqual({
+      emailId: 5,
+      brandSlug: 'acme',
+      brandName: 'Acme',
+      subject: 'Title',
+      url: 'u',
+      capturedDate: 'd',
+      previewUrl: 'p',
+      stage: 'Welcome',
+    });
+  });
+});
+
+describe('insertSummary', () => {
+  it('says what was placed and, when nothing was, that nothing was', () => {
+    expect(insertSummary({ placed: 1, total: 1, failed: [], cancelled: false })).toBe('Placed 1 reference on the canvas.');
+    expect(insertSummary({ placed: 0, total: 1, failed: [{ name: 'A — B', reason: 'Gone.' }], cancelled: false })).toBe('Nothing was placed on the canvas. 1 could not be placed: A — B: Gone.');
+  });
+});

@@ -1,0 +1,124 @@
+// Placing library emails on the canvas from anywhere in Browse: screens ask through this context
+// (`useCanvasInsert`), the bar under the screen shows progress with Cancel and then the summary,
+// and a thumbnail dragged out of the window is placed where it lands.
+import { createContext, type ComponentChildren } from 'preact';
+import { useContext, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { LibraryClient } from '../../src/shared/api/library/client';
+import { onSandboxEvent, type UiEndpoint } from '../bridge/ui-endpoint';
+import { Button } from '../components/button';
+import { errorText } from '../messages/error-text';
+import { insertSummary, type InsertOutcome } from './insert-summary';
+import { createReferenceInserter, type BatchOptions, type InsertItem, type InsertProgress } from './reference-inserter';
+
+export interface CanvasInsert {
+  /** Places the emails: one alone, several as a batch (a grid unless `batch` says a board). */
+  insert(items: readonly InsertItem[], batch?: BatchOptions): void;
+  /** Drag and drop: what a draggable thumbnail spreads on itself. */
+  dragProps(item: InsertItem): { draggable: true; onDragStart: (event: DragEvent) => void; onDragEnd: (event: DragEvent) => void };
+  busy: boolean;
+}
+
+const CanvasInsertContext = createContext<CanvasInsert | null>(null);
+
+export function useCanvasInsert(): CanvasInsert | null {
+  return useContext(CanvasInsertContext);
+}
+
+type BarState = { kind: 'idle' } | { kind: 'running'; progress: InsertProgress } | { kind: 'done'; text: string; failed: boolean };
+
+/** Drags whose drop has not come back yet (a drag released inside the window never does). */
+const MAX_PENDING_DRAGS = 10;
+
+export interface CanvasInsertProviderProps {
+  endpoint: Pick<UiEndpoint, 'request'>;
+  client: LibraryClient;
+  subscribe?: typeof onSandboxEvent;
+  children: ComponentChildren;
+}
+
+export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEvent, children }: CanvasInsertProviderProps) {
+  const inserter = useMemo(() => createReferenceInserter({ endpoint, client }), [endpoint, client]);
+  const [bar, setBar] = useState<BarState>({ kind: 'idle' });
+  const abort = useRef<AbortController | null>(null);
+  const drags = useRef(new Map<string, InsertItem>());
+
+  const finish = (outcome: InsertOutcome) => setBar({ kind: 'done', text: insertSummary(outcome), failed: outcome.failed.length > 0 && outcome.placed === 0 });
+  const fail = (error: unknown) => setBar({ kind: 'done', text: errorText(error), failed: true });
+
+  useEffect(
+    () =>
+      subscribe((type, payload) => {
+        if (type !== 'canvas/insert-dropped') return;
+        const item = drags.current.get(payload.dropId);
+        if (!item) return;
+        drags.current.delete(payload.dropId);
+        setBar({ kind: 'running', progress: { done: 0, total: 1, label: item.subject } });
+        inserter.insertDroppedAsync(item, payload.dropId).then(finish, fail);
+      }),
+    [subscribe, inserter],
+  );
+
+  const api = useMemo<CanvasInsert>(
+    () => ({
+      busy: bar.kind === 'running',
+      insert(items, batch) {
+        if (items.length === 0 || abort.current) return;
+        const controller = new AbortController();
+        abort.current = controller;
+        setBar({ kind: 'running', progress: { done: 0, total: items.length, label: '' } });
+        inserter
+          .insertAsync(items, batch ?? (items.length > 1 ? { layout: 'grid' } : null), (progress) => setBar({ kind: 'running', progress }), controller.signal)
+          .then(finish, fail)
+          .finally(() => (abort.current = null));
+      },
+      dragProps(item) {
+        return {
+          draggable: true,
+          onDragStart(event) {
+            event.dataTransfer?.setData('text/plain', item.subject);
+          },
+          onDragEnd(event) {
+            const dropId = `${Date.now().toString(36)}-${item.emailId}`;
+            drags.current.set(dropId, item);
+            if (drags.current.size > MAX_PENDING_DRAGS) drags.current.delete(drags.current.keys().next().value!);
+            // Figma turns this into figma.on('drop') when the pointer is over the canvas.
+            parent.postMessage({ pluginDrop: { clientX: event.clientX, clientY: event.clientY, items: [], dropMetadata: { envelopeReference: { dropId, emailId: item.emailId } } } }, '*');
+          },
+        };
+      },
+    }),
+    [inserter, bar.kind],
+  );
+
+  return (
+    <CanvasInsertContext.Provider value={api}>
+      {children}
+      <InsertBar state={bar} onCancel={() => abort.current?.abort()} onDismiss={() => setBar({ kind: 'idle' })} />
+    </CanvasInsertContext.Provider>
+  );
+}
+
+function InsertBar({ state, onCancel, onDismiss }: { state: BarState; onCancel: () => void; onDismiss: () => void }) {
+  return (
+    <div class="insert-bar" role="status" aria-live="polite" data-testid="insert-status" hidden={state.kind === 'idle'}>
+      {state.kind === 'running' ? (
+        <div class="sync-progress insert-progress">
+          <p id="insert-progress-label">
+            {state.progress.total > 1 ? `Placing ${Math.min(state.progress.done + 1, state.progress.total)} of ${state.progress.total} on the canvas` : 'Placing on the canvas'}
+            {state.progress.label ? `: ${state.progress.label}` : ''}…
+          </p>
+          <progress aria-labelledby="insert-progress-label" max={state.progress.total} value={state.progress.done} />
+        </div>
+      ) : null}
+      {state.kind === 'running' ? <Button onClick={onCancel}>Cancel</Button> : null}
+      {state.kind === 'done' ? (
+        <>
+          <p class={state.failed ? 'insert-text insert-failed' : 'insert-text'}>{state.text}</p>
+          <Button variant="link" onClick={onDismiss}>
+            Dismiss
+          </Button>
+        </>
+      ) : null}
+    </div>
+  );
+}

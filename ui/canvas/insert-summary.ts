@@ -1,0 +1,28 @@
+// What a finished insert says, in words: how many references were placed and which failed, why.
+export interface InsertFailure {
+  /** "Acme — Spring sale" */
+  name: string;
+  reason: string;
+}
+
+export interface InsertOutcome {
+  placed: number;
+  total: number;
+  failed: InsertFailure[];
+  cancelled: boolean;
+  /** What was being made: "references", or a journey board's name. */
+  board?: string;
+}
+
+const references = (count: number) => `${count} reference${count === 1 ? '' : 's'}`;
+
+export function insertSummary({ placed, total, failed, cancelled, board }: InsertOutcome): string {
+  const what = board === undefined ? references(placed) : `${board} with ${references(placed)}`;
+  const head = cancelled
+    ? `Cancelled: ${placed === 0 ? 'nothing was placed' : `${what} placed`}, ${total - placed - failed.length} not tried.`
+    : placed === 0 && failed.length > 0 ? `Nothing was placed on the canvas.`
+    : `Placed ${what} on the canvas.`;
+  if (failed.length === 0) return head;
+  const list = failed.map((failure) => `${failure.name}: ${failure.reason.replace(/\.$/, '')}`).join('; ');
+  return `${head} ${failed.length} could not be placed: ${list}.`;
+}

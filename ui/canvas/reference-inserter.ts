@@ -1,0 +1,127 @@
+// Puts library emails on the canvas: for each, its screenshot as tiles (screenshot-tiles.ts) and
+// what its caption needs, sent to the sandbox (`canvas/insert`). Several go as one batch laid out
+// when it ends; one failure does not stop the rest, and a cancel keeps what was placed.
+import type { LibraryClient } from '../../src/shared/api/library/client';
+import type { EmailSummary } from '../../src/shared/api/library/schemas';
+import type { InsertLayout, ReferenceSource } from '../../src/shared/bridge/messages';
+import type { UiEndpoint } from '../bridge/ui-endpoint';
+import { errorText } from '../messages/error-text';
+import { insertSummary, type InsertFailure, type InsertOutcome } from './insert-summary';
+import { loadScreenshotTilesAsync, type Screenshot } from './screenshot-tiles';
+
+/** One email to place; the brand's name may be missing from a list (likes, collections). */
+export interface InsertItem {
+  emailId: number;
+  brandSlug: string;
+  brandName: string | undefined;
+  subject: string;
+  url: string;
+  capturedDate: string;
+  previewUrl: string;
+  /** The journey stage, on a board. */
+  stage?: string;
+}
+
+export function insertItemOf(email: EmailSummary, brandName?: string, stage?: string): InsertItem {
+  return {
+    emailId: email.id,
+    brandSlug: email.brand_slug,
+    brandName: email.brand ?? brandName,
+    subject: email.subject_line ?? email.title,
+    url: email.url,
+    capturedDate: email.captured_date,
+    previewUrl: email.preview_url,
+    ...(stage === undefined ? {} : { stage }),
+  };
+}
+
+export interface InsertProgress {
+  done: number;
+  total: number;
+  label: string;
+}
+
+export interface BatchOptions {
+  layout: InsertLayout;
+  /** The board's name ("Acme — journey"). */
+  title?: string;
+  /** A board's columns, in order (each gets a column, even one whose emails all failed). */
+  stages?: string[];
+}
+
+/** Sandbox requests can be slow for a tall screenshot on a slow machine. */
+const INSERT_TIMEOUT_MS = 60_000;
+
+export interface ReferenceInserter {
+  insertAsync(items: readonly InsertItem[], batch: BatchOptions | null, onProgress: (progress: InsertProgress) => void, signal: AbortSignal): Promise<InsertOutcome>;
+  /** Places one email where a drag from the window was dropped (after `canvas/insert-dropped`). */
+  insertDroppedAsync(item: InsertItem, dropId: string): Promise<InsertOutcome>;
+}
+
+export interface InserterDependencies {
+  endpoint: Pick<UiEndpoint, 'request'>;
+  client: LibraryClient;
+  loadTilesAsync?: (url: string, signal?: AbortSignal) => Promise<Screenshot>;
+}
+
+export function createReferenceInserter({ endpoint, client, loadTilesAsync = loadScreenshotTilesAsync }: InserterDependencies): ReferenceInserter {
+  /** The service's name (`meta.attribution.source`): the same for every email, learnt once. */
+  let service: string | null = null;
+
+  /** The caption's facts; the email itself is read when the list lacked the brand or the service is not known yet. */
+  const sourceAsync = async (item: InsertItem): Promise<ReferenceSource> => {
+    let brandName = item.brandName;
+    if (brandName === undefined || service === null) {
+      const response = await client.getEmailAsync(item.emailId);
+      service = response.meta.attribution.source;
+      brandName ??= response.data.brand.name;
+    }
+    return { emailId: item.emailId, brandSlug: item.brandSlug, brandName, subject: item.subject, url: item.url, capturedDate: item.capturedDate, service };
+  };
+
+  const nameOf = (item: InsertItem) => `${item.brandName ?? item.brandSlug} — ${item.subject}`;
+
+  const placeAsync = async (item: InsertItem, extra: { batchId?: string; dropId?: string }, signal?: AbortSignal) => {
+    const [reference, screenshot] = await Promise.all([sourceAsync(item), loadTilesAsync(item.previewUrl, signal)]);
+    signal?.throwIfAborted();
+    await endpoint.request(
+      'canvas/insert',
+      { reference, width: screenshot.width, height: screenshot.height, tiles: screenshot.tiles, ...(item.stage === undefined ? {} : { stage: item.stage }), ...extra },
+      { timeoutMs: INSERT_TIMEOUT_MS },
+    );
+  };
+
+  return {
+    async insertAsync(items, batch, onProgress, signal) {
+      const failed: InsertFailure[] = [];
+      let placed = 0;
+      let batchId: string | undefined;
+      if (batch) batchId = (await endpoint.request('canvas/insert-begin', { layout: batch.layout, title: batch.title ?? 'Library references' })).batchId;
+      for (const [index, item] of items.entries()) {
+        if (signal.aborted) break;
+        onProgress({ done: index, total: items.length, label: nameOf(item) });
+        try {
+          await placeAsync(item, batchId === undefined ? {} : { batchId }, signal);
+          placed += 1;
+        } catch (error) {
+          if (signal.aborted) break;
+          failed.push({ name: nameOf(item), reason: errorText(error) });
+        }
+      }
+      onProgress({ done: items.length, total: items.length, label: '' });
+      if (batchId !== undefined) await endpoint.request('canvas/insert-end', { batchId, ...(batch?.stages ? { stages: batch.stages } : {}) }, { timeoutMs: INSERT_TIMEOUT_MS });
+      return { placed, total: items.length, failed, cancelled: signal.aborted, ...(batch?.layout === 'board' && batch.title ? { board: batch.title } : {}) };
+    },
+
+    async insertDroppedAsync(item, dropId) {
+      try {
+        await placeAsync(item, { dropId });
+        return { placed: 1, total: 1, failed: [], cancelled: false };
+      } catch (error) {
+        return { placed: 0, total: 1, failed: [{ name: nameOf(item), reason: errorText(error) }], cancelled: false };
+      }
+    },
+  };
+}
+
+export { insertSummary };

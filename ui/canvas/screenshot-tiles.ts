@@ -1,0 +1,167 @@
+// A library screenshot as PNG tiles Figma accepts: fetched by the iframe (the sandbox needs no
+// network for images), decoded and cut by the shared plan, each tile encoded as PNG. The decoding
+// and encoding run in a worker with an OffscreenCanvas so the window stays responsive; where
+// there is none, on this thread one tile at a time with a pause between tiles. One screenshot at a
+// time, its worker ended after it, so memory stays one decoded screenshot.
+import type { ScreenshotTile } from '../../src/shared/bridge/messages';
+import { planTiles, type TileRect } from '../../src/shared/canvas/tile-plan';
+
+export interface Screenshot {
+  width: number;
+  height: number;
+  tiles: ScreenshotTile[];
+}
+
+/** Why a screenshot could not be had, in words for the summary. */
+export class ScreenshotError extends Error {
+  override name = 'ScreenshotError';
+  constructor(why: string) {
+    super(`Its screenshot could not be loaded: ${why}.`);
+  }
+}
+
+const DECODE_OPTIONS = { premultiplyAlpha: 'none', colorSpaceConversion: 'none' } as const;
+
+/** What the worker's global offers (the UI is typed for a window, not a worker). */
+interface WorkerScope {
+  onmessage: ((event: MessageEvent<{ bytes?: ArrayBuffer; tiles?: TileRect[] }>) => void) | null;
+  postMessage(message: unknown, transfer?: Transferable[]): void;
+}
+
+/**
+ * Runs in the worker (its source is sent as text, so it must use nothing from outside): decode and
+ * tell the size, then cut and encode the tiles the page asks for, one at a time.
+ */
+function tileWorker(): void {
+  const scope = self as unknown as WorkerScope;
+  let bitmap: ImageBitmap | null = null;
+  const handleAsync = async (data: { bytes?: ArrayBuffer; tiles?: TileRect[] }) => {
+    try {
+      if (data.bytes) {
+        bitmap = await createImageBitmap(new Blob([data.bytes]), { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
+        scope.postMessage({ size: { width: bitmap.width, height: bitmap.height } });
+        return;
+      }
+      const tiles = data.tiles!;
+      for (let index = 0; index < tiles.length; index++) {
+        const tile = tiles[index]!;
+        const canvas = new OffscreenCanvas(tile.width, tile.height);
+        canvas.getContext('2d')!.drawImage(bitmap!, -tile.x, -tile.y);
+        const bytes = await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer();
+        scope.postMessage({ index, bytes }, [bytes]);
+      }
+      bitmap!.close();
+      scope.postMessage({ done: true });
+    } catch (error) {
+      scope.postMessage({ error: String(error) });
+    }
+  };
+  scope.onmessage = ({ data }) => void handleAsync(data);
+}
+
+let workerUrl: string | null = null;
+/** Set once a worker could not start here: the rest go the slower way at once. */
+let workerRefused = false;
+
+/** A worker this page may not start (a strict CSP, no OffscreenCanvas). */
+class WorkerUnavailable extends Error {}
+
+function canUseWorker(): boolean {
+  return !workerRefused && typeof Worker === 'function' && typeof OffscreenCanvas === 'function';
+}
+
+function notImage(): ScreenshotError {
+  return new ScreenshotError('the library sent something that is not an image');
+}
+
+/** Downloads the screenshot's bytes; failures said as a person would want them. */
+export async function fetchScreenshotAsync(url: string, signal?: AbortSignal): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ScreenshotError(navigator.onLine === false ? 'you are offline' : 'it could not be downloaded (offline, or the library did not answer)');
+  }
+  if (!response.ok) throw new ScreenshotError(response.status === 404 ? 'the library has no screenshot at its address (HTTP 404)' : `the library answered HTTP ${response.status}`);
+  const type = response.headers.get('content-type') ?? '';
+  if (type !== '' && !type.startsWith('image/')) throw notImage();
+  return response.blob();
+}
+
+/** Cuts and encodes in a worker: decoding and PNG encoding never block the window. */
+function tileInWorkerAsync(blob: Blob, signal?: AbortSignal): Promise<Screenshot> {
+  let worker: Worker;
+  try {
+    workerUrl ??= URL.createObjectURL(new Blob([`(${tileWorker.toString()})()`], { type: 'text/javascript' }));
+    worker = new Worker(workerUrl);
+  } catch {
+    return Promise.reject(new WorkerUnavailable());
+  }
+  return new Promise<Screenshot>((resolve, reject) => {
+    let plan: TileRect[] = [];
+    let size = { width: 0, height: 0 };
+    const tiles: ScreenshotTile[] = [];
+    const finish = (error: Error | null) => {
+      worker.terminate();
+      signal?.removeEventListener('abort', abort);
+      if (error) reject(error);
+      else resolve({ ...size, tiles });
+    };
+    const abort = () => finish(new DOMException('Cancelled.', 'AbortError'));
+    signal?.addEventListener('abort', abort);
+    worker.onerror = () => finish(new WorkerUnavailable());
+    worker.onmessage = ({ data }: MessageEvent<{ size?: typeof size; index?: number; bytes?: ArrayBuffer; done?: true; error?: string }>) => {
+      if (data.error !== undefined) finish(size.width === 0 ? notImage() : new ScreenshotError(`a tile could not be made (${data.error})`));
+      else if (data.size) {
+        size = data.size;
+        plan = planTiles(size.width, size.height);
+        worker.postMessage({ tiles: plan });
+      } else if (data.bytes && data.index !== undefined) tiles.push({ ...plan[data.index]!, bytes: new Uint8Array(data.bytes) });
+      else if (data.done) finish(null);
+    };
+    void blob.arrayBuffer().then((bytes) => worker.postMessage({ bytes }, [bytes]), finish);
+  });
+}
+
+/** The same on this thread, a tile at a time with a pause between, for browsers without OffscreenCanvas workers. */
+async function tileOnThisThreadAsync(blob: Blob, signal?: AbortSignal): Promise<Screenshot> {
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(blob, DECODE_OPTIONS);
+  } catch {
+    throw notImage();
+  }
+  try {
+    const tiles: ScreenshotTile[] = [];
+    for (const tile of planTiles(bitmap.width, bitmap.height)) {
+      signal?.throwIfAborted();
+      const canvas = document.createElement('canvas');
+      canvas.width = tile.width;
+      canvas.height = tile.height;
+      canvas.getContext('2d')!.drawImage(bitmap, -tile.x, -tile.y);
+      const png = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+      if (!png) throw new ScreenshotError('a tile could not be made');
+      tiles.push({ ...tile, bytes: new Uint8Array(await png.arrayBuffer()) });
+      // Let the window handle input between tiles.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    return { width: bitmap.width, height: bitmap.height, tiles };
+  } finally {
+    bitmap.close();
+  }
+}
+
+/** The screenshot at `url` as tiles of at most 4,096 px on a side. */
+export async function loadScreenshotTilesAsync(url: string, signal?: AbortSignal): Promise<Screenshot> {
+  const blob = await fetchScreenshotAsync(url, signal);
+  if (canUseWorker()) {
+    try {
+      return await tileInWorkerAsync(blob, signal);
+    } catch (error) {
+      if (!(error instanceof WorkerUnavailable)) throw error;
+      workerRefused = true;
+    }
+  }
+  return tileOnThisThreadAsync(blob, signal);
+}
