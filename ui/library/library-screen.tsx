@@ -20,9 +20,11 @@ import { useEmailSearch } from './search/use-email-search';
 export interface LibraryScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
   onOpenSettings: () => void;
+  /** Another screen shows: everything stays as it was, and the keys are left alone. */
+  hidden?: boolean;
 }
 
-export function LibraryScreen({ endpoint, onOpenSettings }: LibraryScreenProps) {
+export function LibraryScreen({ endpoint, onOpenSettings, hidden = false }: LibraryScreenProps) {
   const [connection, setConnection] = useState<LibraryConnection | { failed: string } | null>(null);
   const connect = useCallback(() => {
     setConnection(null);
@@ -30,6 +32,7 @@ export function LibraryScreen({ endpoint, onOpenSettings }: LibraryScreenProps) 
   }, [endpoint]);
   useEffect(connect, [connect]);
 
+  if (hidden && (connection === null || 'failed' in connection)) return null;
   if (connection === null) {
     return (
       <p class="library-status" role="status">
@@ -45,7 +48,7 @@ export function LibraryScreen({ endpoint, onOpenSettings }: LibraryScreenProps) 
       </div>
     );
   }
-  return <LibraryBrowser connection={connection} onOpenSettings={onOpenSettings} />;
+  return <LibraryBrowser connection={connection} onOpenSettings={onOpenSettings} hidden={hidden} />;
 }
 
 type Section = 'emails' | 'brands' | 'journeys' | 'me' | 'requests';
@@ -59,7 +62,7 @@ interface OpenEmail {
   index: number;
 }
 
-function LibraryBrowser({ connection, onOpenSettings }: { connection: LibraryConnection; onOpenSettings: () => void }) {
+function LibraryBrowser({ connection, onOpenSettings, hidden }: { connection: LibraryConnection; onOpenSettings: () => void; hidden: boolean }) {
   const { client, baseUrl } = connection;
   const search = useEmailSearch(client);
   const [savedPlace, setSavedPlace] = useState<GridPlace & { generation: number }>({ generation: 0, scrollTop: 0, focused: 0 });
@@ -102,7 +105,7 @@ function LibraryBrowser({ connection, onOpenSettings }: { connection: LibraryCon
   // finds, and in an email the arrows go through the results and Escape goes back.
   const keys = useRef<(event: KeyboardEvent) => void>(() => undefined);
   keys.current = (event) => {
-    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (hidden || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.target instanceof Element && event.target.closest('input, select, textarea')) return;
     const action =
       open !== null ? (event.key === 'Escape' ? back : event.key === 'ArrowLeft' ? previous : event.key === 'ArrowRight' ? next : null)
@@ -121,7 +124,7 @@ function LibraryBrowser({ connection, onOpenSettings }: { connection: LibraryCon
 
   const openId = open === null ? undefined : list[open.index]?.id;
   return (
-    <div class="library" data-testid="screen-browse">
+    <div class="library" data-testid="screen-browse" hidden={hidden}>
       <nav class="library-sections" aria-label="Library">
         {(['emails', 'brands', 'journeys', 'me', 'requests'] as const).map((target) => (
           <button key={target} type="button" class="library-section" aria-current={section === target ? 'page' : undefined} onClick={() => showSection(target)}>
@@ -137,7 +140,7 @@ function LibraryBrowser({ connection, onOpenSettings }: { connection: LibraryCon
         onOpen={openSearchResult}
         onOpenSettings={onOpenSettings}
         onFocusGrid={() => setFocusRequest((n) => n + 1)}
-        hidden={open !== null || section !== 'emails'}
+        hidden={hidden || open !== null || section !== 'emails'}
         focusRequest={focusRequest}
         searchRef={searchField}
       />
