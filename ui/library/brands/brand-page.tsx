@@ -93,7 +93,7 @@ export function BrandPage({ client, slug, hidden, onBack, onOpen, onOpenSettings
         </p>
       )}
       {problem ? <ProblemNotice problem={problem} onRetry={() => setAttempt((n) => n + 1)} onOpenSettings={onOpenSettings} /> : null}
-      {insights.status === 'ok' ? <BrandInsightsView insights={insights.insights} /> : null}
+      {insights.status === 'ok' ? <BrandInsightsView insights={insights.insights} emails={emails} moreToLoad={!done} /> : null}
       {insights.status === 'too_few' ? (
         <p class="notice notice-info" data-testid="no-insights">
           Too few emails yet for insights: they appear once the library has captured a few more from this brand.

@@ -1,5 +1,6 @@
 // A brand's insights as chart data a designer reads at a glance: bars in a natural order (days
 // Monday first, hours 0–23), shares that add up, and one sentence per chart for screen readers.
+import { shortDate } from '../search/search-query';
 
 export interface Bar {
   label: string;
@@ -31,6 +32,33 @@ export function hourBars(byHour: Record<string, number>): Bar[] {
     if (Number.isInteger(hour) && hour >= 0 && hour < 24) counts[hour]! += value;
   }
   return counts.map((value, hour) => ({ label: String(hour), value }));
+}
+
+const WEEK_MS = 7 * 86_400_000;
+
+/**
+ * Emails per week (weeks start on Monday, UTC) from capture dates (`YYYY-MM-DD…`), every week
+ * from the oldest to the newest counted, quiet weeks at 0, labelled by their Monday ("3 Nov").
+ * `partialOldest`: older emails are still unloaded, so the oldest week may be short: left out.
+ */
+export function weeklyBars(dates: readonly string[], partialOldest: boolean): Bar[] {
+  const weeks = new Map<number, number>();
+  for (const date of dates) {
+    const ms = Date.parse(date.slice(0, 10));
+    if (Number.isNaN(ms)) continue;
+    // 1 Jan 1970 was a Thursday: shift so weeks start on Monday.
+    const monday = ms - ((Math.floor(ms / 86_400_000) + 3) % 7) * 86_400_000;
+    weeks.set(monday, (weeks.get(monday) ?? 0) + 1);
+  }
+  if (weeks.size === 0) return [];
+  let first = Math.min(...weeks.keys());
+  const last = Math.max(...weeks.keys());
+  if (partialOldest) first += WEEK_MS;
+  const bars: Bar[] = [];
+  for (let week = first; week <= last; week += WEEK_MS) {
+    bars.push({ label: shortDate(new Date(week).toISOString()).replace(/ \d{4}$/, ''), value: weeks.get(week) ?? 0 });
+  }
+  return bars;
 }
 
 /** The largest `top` items by count with their share of all; the rest as one "Other" row. */
