@@ -509,15 +509,29 @@ describe('Browse: brands', () => {
     expect(await ui.getByRole('alert').count()).toBe(0);
   });
 
-  it('opens the brand’s page from an email', async () => {
+  it('opens the brand’s page from an email, without fetching the list of brands until asked', async () => {
     const ui = await openBrowseAsync('dark', 'key');
-    const brandName = (await cards(ui).first().locator('.email-card-brand').textContent()) ?? '';
-    await cards(ui).first().click();
-    await ui.getByRole('button', { name: `${brandName}: the brand’s page` }).click();
-    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(brandName);
-    await ui.getByRole('heading', { name: 'Insights' }).waitFor({ timeout: 10_000 });
-    await checkAxeAsync(ui, 'brand page, dark');
-    await h.page.screenshot({ path: `${SHOTS}/library-brand-dark.png` });
+    const brandLists: string[] = [];
+    const watch = (request: Request) => {
+      if (request.url().startsWith(`${h.emulator.libraryUrl}/v1/brands?`)) brandLists.push(request.url());
+    };
+    h.page.on('request', watch);
+    try {
+      const brandName = (await cards(ui).first().locator('.email-card-brand').textContent()) ?? '';
+      await cards(ui).first().click();
+      await ui.getByRole('button', { name: `${brandName}: the brand’s page` }).click();
+      await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(brandName);
+      await ui.getByRole('heading', { name: 'Insights' }).waitFor({ timeout: 10_000 });
+      await checkAxeAsync(ui, 'brand page, dark');
+      await h.page.screenshot({ path: `${SHOTS}/library-brand-dark.png` });
+      expect(brandLists).toEqual([]);
+      await ui.getByRole('button', { name: '← All brands' }).click();
+      const top = await libraryAsync<{ data: BrandRecord[] }>('/v1/brands?per_page=50');
+      await expect.poll(() => textOf(ui.getByRole('list', { name: 'Top brands' }).getByRole('listitem').first()), { timeout: 10_000 }).toContain(top.data[0]!.name);
+      expect(brandLists).toHaveLength(1);
+    } finally {
+      h.page.off('request', watch);
+    }
   });
 });
 

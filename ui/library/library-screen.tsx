@@ -68,6 +68,8 @@ function LibraryBrowser({ connection, onOpenSettings, hidden }: { connection: Li
   const [savedPlace, setSavedPlace] = useState<GridPlace & { generation: number }>({ generation: 0, scrollTop: 0, focused: 0 });
   const [section, setSection] = useState<Section>('emails');
   const [brand, setBrand] = useState<string | null>(null);
+  // The list of brands loads when asked for: a brand opened from an email does not fetch the top brands too.
+  const [brandsList, setBrandsList] = useState(false);
   const [open, setOpen] = useState<OpenEmail | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
   const searchField = useRef<HTMLInputElement>(null);
@@ -93,12 +95,18 @@ function LibraryBrowser({ connection, onOpenSettings, hidden }: { connection: Li
   const showSection = (target: Section) => {
     setOpen(null);
     setBrand(null);
+    setBrandsList(target === 'brands');
     setSection(target);
   };
   const showBrand = (slug: string) => {
     setOpen(null);
+    if (section !== 'brands') setBrandsList(false);
     setSection('brands');
     setBrand(slug);
+  };
+  const showBrands = () => {
+    setBrand(null);
+    setBrandsList(true);
   };
 
   // On the document, so the keys work wherever the focus is (even while an email loads): `/`
@@ -109,7 +117,7 @@ function LibraryBrowser({ connection, onOpenSettings, hidden }: { connection: Li
     if (event.target instanceof Element && event.target.closest('input, select, textarea')) return;
     const action =
       open !== null ? (event.key === 'Escape' ? back : event.key === 'ArrowLeft' ? previous : event.key === 'ArrowRight' ? next : null)
-      : brand !== null ? (event.key === 'Escape' ? () => setBrand(null) : null)
+      : brand !== null ? (event.key === 'Escape' ? showBrands : null)
       : event.key === '/' && section === 'emails' ? () => searchField.current?.focus()
       : null;
     if (!action) return;
@@ -144,14 +152,14 @@ function LibraryBrowser({ connection, onOpenSettings, hidden }: { connection: Li
         focusRequest={focusRequest}
         searchRef={searchField}
       />
-      {section === 'brands' ? <BrandsScreen client={client} hidden={open !== null || brand !== null} onBrand={showBrand} onOpenSettings={onOpenSettings} /> : null}
+      {section === 'brands' && brandsList ? <BrandsScreen client={client} hidden={open !== null || brand !== null} onBrand={showBrand} onOpenSettings={onOpenSettings} /> : null}
       {section === 'brands' && brand !== null ? (
         <BrandPage
           key={brand}
           client={client}
           slug={brand}
           hidden={open !== null}
-          onBack={() => setBrand(null)}
+          onBack={showBrands}
           onOpen={(brandEmails, index) => setOpen({ from: 'brands', list: brandEmails, index })}
           onOpenSettings={onOpenSettings}
         />
