@@ -3,7 +3,7 @@
 // reaching the last rows asks for the next page.
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { SearchedEmail } from '../../../src/shared/api/library/schemas';
-import { gridColumns, gridWindow, movedIndex, scrollToRow } from '../grid-window';
+import { gridColumns, gridWindow, movedIndex, scrollToRow, thumbnailRows } from '../grid-window';
 import { EmailCard } from './email-card';
 
 const MIN_CARD_WIDTH = 104;
@@ -56,10 +56,11 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
 
   const columns = gridColumns(size.width, MIN_CARD_WIDTH, GAP);
   const cardWidth = (size.width - GAP * (columns - 1)) / columns;
-  const cardHeight = Math.round((cardWidth * 4) / 3 + CARD_TEXT_HEIGHT);
+  const thumbHeight = (cardWidth * 4) / 3;
+  const cardHeight = Math.round(thumbHeight + CARD_TEXT_HEIGHT);
   const rowHeight = cardHeight + GAP;
   const view = gridWindow({ itemCount: emails.length, columns, rowHeight, scrollTop, viewportHeight: size.height });
-  const firstVisibleRow = Math.floor(scrollTop / rowHeight);
+  const pictures = thumbnailRows(scrollTop, size.height, rowHeight, thumbHeight);
 
   useEffect(() => {
     if (visible && size.height > 0 && view.lastVisibleRow >= Math.ceil(emails.length / columns) - 1 - LOAD_AHEAD_ROWS) onNearEnd();
@@ -103,7 +104,7 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
         position={index + 1}
         total={emails.length}
         focusable={index === focused}
-        showImage={row >= firstVisibleRow && row <= view.lastVisibleRow}
+        showImage={row >= pictures.first && row <= pictures.last}
         height={cardHeight}
         onOpen={() => onOpen(index)}
         onFocus={() => focused !== index && onPlace({ scrollTop, focused: index })}
