@@ -178,6 +178,8 @@ describe('Browse: kept while another screen shows', () => {
       const grid = ui.getByTestId('email-grid');
       await grid.evaluate((element) => (element.scrollTop = 300));
       await expect.poll(() => grid.evaluate((element) => element.scrollTop)).toBe(300);
+      // The scroll event and the grid's render come before the next frames.
+      await ui.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       const shownBefore = await cardSubjectsAsync(ui);
       const sentBefore = requests.length;
 
