@@ -718,3 +718,32 @@ describe('Browse in both themes', () => {
     });
   }
 });
+
+describe('Browse: a request the library has processed', () => {
+  it('shows a captured brand’s new status with the link to its page', async () => {
+    const advanceAsync = async (seconds: number) => {
+      const response = await fetch(`${h.emulator.libraryUrl}/_emulator/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance_seconds: seconds }) });
+      expect(response.ok).toBe(true);
+    };
+    let ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+    const form = ui.getByRole('form', { name: 'Ask for a brand' });
+    await form.getByLabel('Brand', { exact: true }).fill('Northwind Paper Studio');
+    await form.getByLabel('Website').fill('northwindpaperstudio.com');
+    await form.getByRole('button', { name: 'Send request' }).click();
+    await expect.poll(() => textOf(ui.getByTestId('request-outcome')), { timeout: 10_000 }).toMatch(/^Requested Northwind Paper Studio\. Queued\./);
+
+    // Two processing runs later the first email is in. The plugin opened again, as a person coming
+    // back would (its one-minute response cache would otherwise answer the list); the emulator kept.
+    await advanceAsync(2 * 86_400);
+    const listed = await libraryAsync<{ data: Array<{ brand: string; status: string; library_url: string | null }> }>('/v1/brand-requests', state.library.keys.demo);
+    const mine = listed.data.find((request) => request.brand === 'Northwind Paper Studio');
+    expect(mine?.status).toBe('first_email_captured');
+    await h.openAsync('?command=browse&theme=light&demo-keys=1');
+    ui = await h.uiFrameAsync();
+    await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+    const row = ui.getByRole('list', { name: 'My requests' }).getByRole('listitem').filter({ hasText: 'Northwind Paper Studio' });
+    await expect.poll(() => textOf(row), { timeout: 10_000 }).toContain('The first email has arrived: the brand is now in the library.');
+    expect(await row.getByRole('link', { name: 'Its page in the library' }).getAttribute('href')).toBe(mine!.library_url);
+  });
+});
