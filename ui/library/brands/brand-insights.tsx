@@ -2,7 +2,7 @@
 import type { BrandInsights, EmailSummary } from '../../../src/shared/api/library/schemas';
 import { shortDate } from '../search/search-query';
 import { BarRows, ColumnChart } from './charts';
-import { dayBars, hourBars, shareRows, weeklyBars } from './insight-charts';
+import { dayBars, hourBars, sendsOverTime, shareRows } from './insight-charts';
 
 export interface BrandInsightsProps {
   insights: BrandInsights;
@@ -16,7 +16,7 @@ export function BrandInsightsView({ insights, emails, moreToLoad }: BrandInsight
   const percentRows = (rows: Array<[string, number]>) => rows.map(([label, percent]) => ({ label, percent }));
   // The insights carry totals, not a series: the weeks come from the capture dates of the emails
   // the page has already loaded (no extra request), and grow as more are loaded.
-  const weeks = weeklyBars(emails.map((email) => email.captured_date), moreToLoad);
+  const overTime = sendsOverTime(emails.map((email) => email.captured_date), moreToLoad);
   return (
     <section class="brand-insights" aria-labelledby="brand-insights-title">
       <h3 id="brand-insights-title">Insights</h3>
@@ -25,8 +25,13 @@ export function BrandInsightsView({ insights, emails, moreToLoad }: BrandInsight
         {Math.round(content.avg_word_count)} words and {Math.round(content.avg_image_count)} images.
       </p>
       <div class="chart-grid">
-        {weeks.length > 1 ? (
-          <ColumnChart title={`Sends per week, from the ${emails.length} emails listed below`} bars={weeks} unit="sends" labelEvery={Math.ceil(weeks.length / 6)} />
+        {overTime.bars.length > 1 ? (
+          <ColumnChart
+            title={`Sends per ${overTime.unit}, from the ${emails.length} emails listed below`}
+            bars={overTime.bars}
+            unit="sends"
+            labelEvery={Math.ceil(overTime.bars.length / 6)}
+          />
         ) : null}
         <ColumnChart title="Sends by day of the week" bars={dayBars(insights.send_patterns.by_day_of_week)} unit="sends" />
         <ColumnChart title="Sends by hour of the day (UTC)" bars={hourBars(insights.send_patterns.by_hour)} unit="sends" labelEvery={6} />

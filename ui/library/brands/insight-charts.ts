@@ -34,31 +34,36 @@ export function hourBars(byHour: Record<string, number>): Bar[] {
   return counts.map((value, hour) => ({ label: String(hour), value }));
 }
 
-const WEEK_MS = 7 * 86_400_000;
+const DAY_MS = 86_400_000;
+/** Beyond this many weeks, weekly bars are too thin to read: months instead. */
+const MOST_WEEKS = 26;
 
 /**
- * Emails per week (weeks start on Monday, UTC) from capture dates (`YYYY-MM-DD…`), every week
- * from the oldest to the newest counted, quiet weeks at 0, labelled by their Monday ("3 Nov").
- * `partialOldest`: older emails are still unloaded, so the oldest week may be short: left out.
+ * Emails over time from capture dates (`YYYY-MM-DD…`): per week (Monday to Sunday, UTC, labelled
+ * "3 Nov") when they span up to half a year, per month ("Nov 2026") when longer; every period
+ * from the oldest to the newest, quiet ones at 0. `partialOldest`: older emails are still
+ * unloaded, so the oldest period may be short: it is left out.
  */
-export function weeklyBars(dates: readonly string[], partialOldest: boolean): Bar[] {
-  const weeks = new Map<number, number>();
-  for (const date of dates) {
-    const ms = Date.parse(date.slice(0, 10));
-    if (Number.isNaN(ms)) continue;
-    // 1 Jan 1970 was a Thursday: shift so weeks start on Monday.
-    const monday = ms - ((Math.floor(ms / 86_400_000) + 3) % 7) * 86_400_000;
-    weeks.set(monday, (weeks.get(monday) ?? 0) + 1);
-  }
-  if (weeks.size === 0) return [];
-  let first = Math.min(...weeks.keys());
-  const last = Math.max(...weeks.keys());
-  if (partialOldest) first += WEEK_MS;
+export function sendsOverTime(dates: readonly string[], partialOldest: boolean): { unit: 'week' | 'month'; bars: Bar[] } {
+  const days = dates.map((date) => Date.parse(date.slice(0, 10))).filter((ms) => !Number.isNaN(ms));
+  if (days.length === 0) return { unit: 'week', bars: [] };
+  // 1 Jan 1970 was a Thursday: shift so weeks start on Monday.
+  const monday = (ms: number) => ms - ((Math.floor(ms / DAY_MS) + 3) % 7) * DAY_MS;
+  const weekly = (monday(Math.max(...days)) - monday(Math.min(...days))) / (7 * DAY_MS) < MOST_WEEKS;
+  // A period's start: its Monday, or the first of its month.
+  const start = weekly ? monday : (ms: number) => Date.UTC(new Date(ms).getUTCFullYear(), new Date(ms).getUTCMonth(), 1);
+  const next = weekly ? (ms: number) => ms + 7 * DAY_MS : (ms: number) => Date.UTC(new Date(ms).getUTCFullYear(), new Date(ms).getUTCMonth() + 1, 1);
+  const counts = new Map<number, number>();
+  for (const ms of days) counts.set(start(ms), (counts.get(start(ms)) ?? 0) + 1);
+  const last = Math.max(...counts.keys());
+  let period = Math.min(...counts.keys());
+  if (partialOldest) period = next(period);
   const bars: Bar[] = [];
-  for (let week = first; week <= last; week += WEEK_MS) {
-    bars.push({ label: shortDate(new Date(week).toISOString()).replace(/ \d{4}$/, ''), value: weeks.get(week) ?? 0 });
+  for (; period <= last; period = next(period)) {
+    const date = shortDate(new Date(period).toISOString());
+    bars.push({ label: weekly ? date.replace(/ \d{4}$/, '') : date.replace(/^\d+ /, ''), value: counts.get(period) ?? 0 });
   }
-  return bars;
+  return { unit: weekly ? 'week' : 'month', bars };
 }
 
 /** The largest `top` items by count with their share of all; the rest as one "Other" row. */
