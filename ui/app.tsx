@@ -47,6 +47,7 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
   const [state, setState] = useState<AppState>({ status: 'loading' });
   const [syncBadge, setSyncBadge] = useState(0);
   const [syncOpened, setSyncOpened] = useState(false);
+  const [browseOpened, setBrowseOpened] = useState(false);
   const requester = useMemo(() => createSettingsRequester(endpoint), [endpoint]);
   const syncRequester = useMemo(() => createSyncRequester(endpoint), [endpoint]);
 
@@ -108,6 +109,7 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
 
   const setScreen = (screen: ScreenId) => {
     if (state.screen === 'sync') setSyncOpened(true);
+    if (state.screen === 'browse') setBrowseOpened(true);
     // The reference check and the relaunch button's update run once, on opening.
     setState({ ...state, screen, checkReferences: false, updateTemplate: false });
     if (screen !== 'start') rememberScreen(endpoint, screen);
@@ -121,12 +123,21 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
         // Kept while another screen shows, so a running sync, the list and its scroll survive a look at Settings.
         <SyncScreen requester={syncRequester} fileName={state.fileName} onOpenSettings={() => setScreen('settings')} hidden={state.screen !== 'sync'} />
       ) : null}
-      {state.screen === 'sync' ? null : state.screen === 'settings' ? (
+      {state.screen === 'browse' || browseOpened ? (
+        // Kept too, so the search, its filters, the scroll place and an open email survive a look elsewhere;
+        // a changed library address or key starts it afresh (what it showed came from the old one).
+        <LibraryScreen
+          key={`${state.view.library.baseUrl} ${state.view.library.keyHint ?? ''}`}
+          endpoint={endpoint}
+          onOpenSettings={() => setScreen('settings')}
+          initialSection={state.checkReferences ? 'references' : undefined}
+          hidden={state.screen !== 'browse'}
+        />
+      ) : null}
+      {state.screen === 'sync' || state.screen === 'browse' ? null : state.screen === 'settings' ? (
         <SettingsScreen view={state.view} onView={setView} requester={requester} onShowStart={() => setScreen('start')} />
       ) : state.screen === 'start' ? (
         <StartScreen onScreen={setScreen} />
-      ) : state.screen === 'browse' ? (
-        <LibraryScreen endpoint={endpoint} onOpenSettings={() => setScreen('settings')} initialSection={state.checkReferences ? 'references' : undefined} />
       ) : state.screen === 'templates' ? (
         <TemplatesScreen endpoint={endpoint} subscribe={subscribe} onOpenSettings={() => setScreen('settings')} updateNow={state.updateTemplate} />
       ) : null}

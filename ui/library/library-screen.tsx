@@ -24,9 +24,11 @@ export interface LibraryScreenProps {
   onOpenSettings: () => void;
   /** The section shown first (the reference check's menu command opens References). */
   initialSection?: Section;
+  /** Another screen shows: everything stays as it was, and the keys are left alone. */
+  hidden?: boolean;
 }
 
-export function LibraryScreen({ endpoint, onOpenSettings, initialSection = 'emails' }: LibraryScreenProps) {
+export function LibraryScreen({ endpoint, onOpenSettings, initialSection = 'emails', hidden = false }: LibraryScreenProps) {
   const [connection, setConnection] = useState<LibraryConnection | { failed: string } | null>(null);
   const connect = useCallback(() => {
     setConnection(null);
@@ -34,6 +36,7 @@ export function LibraryScreen({ endpoint, onOpenSettings, initialSection = 'emai
   }, [endpoint]);
   useEffect(connect, [connect]);
 
+  if (hidden && (connection === null || 'failed' in connection)) return null;
   if (connection === null) {
     return (
       <p class="library-status" role="status">
@@ -51,7 +54,7 @@ export function LibraryScreen({ endpoint, onOpenSettings, initialSection = 'emai
   }
   return (
     <CanvasInsertProvider endpoint={endpoint} client={connection.client}>
-      <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} />
+      <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} hidden={hidden} />
     </CanvasInsertProvider>
   );
 }
@@ -72,9 +75,10 @@ interface LibraryBrowserProps {
   connection: LibraryConnection;
   onOpenSettings: () => void;
   initialSection: Section;
+  hidden: boolean;
 }
 
-function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection }: LibraryBrowserProps) {
+function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, hidden }: LibraryBrowserProps) {
   const { client, baseUrl } = connection;
   const search = useEmailSearch(client);
   const [savedPlace, setSavedPlace] = useState<GridPlace & { generation: number }>({ generation: 0, scrollTop: 0, focused: 0 });
@@ -82,6 +86,8 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection }
   // The menu command's check runs once, not again each time References is opened.
   const [autoCheck, setAutoCheck] = useState(initialSection === 'references');
   const [brand, setBrand] = useState<string | null>(null);
+  // The list of brands loads when asked for: a brand opened from an email does not fetch the top brands too.
+  const [brandsList, setBrandsList] = useState(false);
   const [open, setOpen] = useState<OpenEmail | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
   const searchField = useRef<HTMLInputElement>(null);
@@ -108,23 +114,29 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection }
     setAutoCheck(false);
     setOpen(null);
     setBrand(null);
+    setBrandsList(target === 'brands');
     setSection(target);
   };
   const showBrand = (slug: string) => {
     setOpen(null);
+    if (section !== 'brands') setBrandsList(false);
     setSection('brands');
     setBrand(slug);
+  };
+  const showBrands = () => {
+    setBrand(null);
+    setBrandsList(true);
   };
 
   // On the document, so the keys work wherever the focus is (even while an email loads): `/`
   // finds, and in an email the arrows go through the results and Escape goes back.
   const keys = useRef<(event: KeyboardEvent) => void>(() => undefined);
   keys.current = (event) => {
-    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (hidden || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.target instanceof Element && event.target.closest('input, select, textarea')) return;
     const action =
       open !== null ? (event.key === 'Escape' ? back : event.key === 'ArrowLeft' ? previous : event.key === 'ArrowRight' ? next : null)
-      : brand !== null ? (event.key === 'Escape' ? () => setBrand(null) : null)
+      : brand !== null ? (event.key === 'Escape' ? showBrands : null)
       : event.key === '/' && section === 'emails' ? () => searchField.current?.focus()
       : null;
     if (!action) return;
@@ -139,7 +151,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection }
 
   const openId = open === null ? undefined : list[open.index]?.id;
   return (
-    <div class="library" data-testid="screen-browse">
+    <div class="library" data-testid="screen-browse" hidden={hidden}>
       <nav class="library-sections" aria-label="Library">
         {(['emails', 'brands', 'journeys', 'me', 'requests', 'references'] as const).map((target) => (
           <button key={target} type="button" class="library-section" aria-current={section === target ? 'page' : undefined} onClick={() => showSection(target)}>
@@ -155,18 +167,18 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection }
         onOpen={openSearchResult}
         onOpenSettings={onOpenSettings}
         onFocusGrid={() => setFocusRequest((n) => n + 1)}
-        hidden={open !== null || section !== 'emails'}
+        hidden={hidden || open !== null || section !== 'emails'}
         focusRequest={focusRequest}
         searchRef={searchField}
       />
-      {section === 'brands' ? <BrandsScreen client={client} hidden={open !== null || brand !== null} onBrand={showBrand} onOpenSettings={onOpenSettings} /> : null}
+      {section === 'brands' && brandsList ? <BrandsScreen client={client} hidden={open !== null || brand !== null} onBrand={showBrand} onOpenSettings={onOpenSettings} /> : null}
       {section === 'brands' && brand !== null ? (
         <BrandPage
           key={brand}
           client={client}
           slug={brand}
           hidden={open !== null}
-          onBack={() => setBrand(null)}
+          onBack={showBrands}
           onOpen={(brandEmails, index) => setOpen({ from: 'brands', list: brandEmails, index })}
           onOpenSettings={onOpenSettings}
         />

@@ -243,7 +243,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
             <code class="key-hint" title="The saved key, masked" data-testid={id('key-hint')}>
               {saved.keyHint}
             </code>
-            <Button variant="link" onClick={startReplace} buttonRef={replaceRef} testId={id('replace-key')} ariaLabel={`Replace ${text.keyNoun}`}>
+            <Button variant="link" onClick={startReplace} buttonRef={replaceRef} testId={id('replace-key')} ariaLabel={`Replace key (${text.keyNoun})`}>
               Replace key
             </Button>
             <Button
@@ -254,7 +254,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
               }}
               buttonRef={forgetRef}
               testId={id('forget-key')}
-              ariaLabel={`Forget ${text.keyNoun}`}
+              ariaLabel={`Forget key (${text.keyNoun})`}
             >
               Forget key
             </Button>

@@ -1,7 +1,7 @@
 // The results grid's arithmetic: which cards are drawn for a scroll position, and where the
 // arrow keys go.
 import { describe, expect, it } from 'vitest';
-import { gridColumns, gridWindow, movedIndex, scrollToRow } from '../../../ui/library/grid-window';
+import { gridColumns, gridWindow, movedIndex, scrollToRow, thumbnailRows } from '../../../ui/library/grid-window';
 
 describe('gridColumns', () => {
   it('fits as many cards of the minimum width as the width allows, at least one', () => {
@@ -62,5 +62,21 @@ describe('scrollToRow', () => {
     expect(scrollToRow(0, 100, 250, 300)).toBe(0);
     expect(scrollToRow(3, 100, 0, 300)).toBe(100);
     expect(scrollToRow(1, 100, 50, 300)).toBe(50);
+  });
+});
+
+describe('thumbnailRows', () => {
+  // Rows of 250 px: a 170 px picture, then the text and the gap. A 500 px view.
+  it('counts a row whose picture shows, not one whose text alone is left at the top', () => {
+    expect(thumbnailRows(0, 500, 250, 170)).toEqual({ first: 0, last: 1 });
+    // Scrolled 169 px: one pixel of row 0's picture still shows.
+    expect(thumbnailRows(169, 500, 250, 170)).toEqual({ first: 0, last: 2 });
+    // Scrolled 170 px: only row 0's text shows; row 2's picture has come in.
+    expect(thumbnailRows(170, 500, 250, 170)).toEqual({ first: 1, last: 2 });
+    expect(thumbnailRows(2_400, 500, 250, 170).first).toBe(9);
+  });
+
+  it('gives no rows without a row height', () => {
+    expect(thumbnailRows(0, 500, 0, 0)).toEqual({ first: 0, last: -1 });
   });
 });

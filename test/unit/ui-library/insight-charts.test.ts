@@ -1,7 +1,7 @@
 // A brand's insights as chart data: days and hours in their natural order, shares that add up,
 // and the sentence a screen reader hears.
 import { describe, expect, it } from 'vitest';
-import { barsSummary, dayBars, hourBars, percentText, shareRows } from '../../../ui/library/brands/insight-charts';
+import { barsSummary, dayBars, hourBars, percentText, sendsOverTime, shareRows } from '../../../ui/library/brands/insight-charts';
 
 describe('insight charts', () => {
   it('orders days Monday first, whatever the keys look like, with the missing days at 0', () => {
@@ -39,5 +39,44 @@ describe('insight charts', () => {
     expect(barsSummary([{ label: 'Mon', value: 0 }], 'sends')).toBe('No sends yet.');
     expect(percentText(42.4)).toBe('42%');
     expect(percentText(140)).toBe('100%');
+  });
+
+  it('counts emails per week, Monday to Sunday, with the quiet weeks between at 0', () => {
+    // 2026-11-02 is a Monday; 2026-11-08 the Sunday of that week; 2026-11-23 a Monday two weeks on.
+    const dates = ['2026-11-23', '2026-11-08', '2026-11-02', '2026-11-04', 'not a date'];
+    expect(sendsOverTime(dates, false)).toEqual({
+      unit: 'week',
+      bars: [
+        { label: '2 Nov', value: 3 },
+        { label: '9 Nov', value: 0 },
+        { label: '16 Nov', value: 0 },
+        { label: '23 Nov', value: 1 },
+      ],
+    });
+    // Older emails not loaded yet: the oldest week may be short, so it is not drawn.
+    expect(sendsOverTime(dates, true).bars.map((bar) => bar.label)).toEqual(['9 Nov', '16 Nov', '23 Nov']);
+    // A week starting in one year and ending in the next; a Sunday belongs to the week before.
+    expect(sendsOverTime(['2025-12-29', '2026-01-04', '2026-01-05'], false).bars).toEqual([
+      { label: '29 Dec', value: 2 },
+      { label: '5 Jan', value: 1 },
+    ]);
+    expect(sendsOverTime([], false).bars).toEqual([]);
+  });
+
+  it('counts per month when the emails span more than half a year', () => {
+    const dates = ['2026-11-23', '2026-11-01', '2026-09-30', '2026-04-02'];
+    const overTime = sendsOverTime(dates, false);
+    expect(overTime.unit).toBe('month');
+    expect(overTime.bars).toEqual([
+      { label: 'Apr 2026', value: 1 },
+      { label: 'May 2026', value: 0 },
+      { label: 'Jun 2026', value: 0 },
+      { label: 'Jul 2026', value: 0 },
+      { label: 'Aug 2026', value: 0 },
+      { label: 'Sep 2026', value: 1 },
+      { label: 'Oct 2026', value: 0 },
+      { label: 'Nov 2026', value: 2 },
+    ]);
+    expect(sendsOverTime([...dates, '2025-12-15'], true).bars[0]).toEqual({ label: 'Jan 2026', value: 0 });
   });
 });

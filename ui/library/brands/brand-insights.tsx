@@ -1,25 +1,44 @@
 // A brand's insights as charts; a brand with too few emails says so (404 `no_insights`).
-import type { BrandInsights } from '../../../src/shared/api/library/schemas';
+import type { BrandInsights, EmailSummary } from '../../../src/shared/api/library/schemas';
 import { shortDate } from '../search/search-query';
 import { BarRows, ColumnChart } from './charts';
-import { dayBars, hourBars, shareRows } from './insight-charts';
+import { dayBars, hourBars, sendsOverTime, shareRows } from './insight-charts';
 
-export function BrandInsightsView({ insights }: { insights: BrandInsights }) {
+export interface BrandInsightsProps {
+  insights: BrandInsights;
+  /** The brand's emails loaded on its page, and whether older ones are still to load. */
+  emails: readonly EmailSummary[];
+  moreToLoad: boolean;
+}
+
+export function BrandInsightsView({ insights, emails, moreToLoad }: BrandInsightsProps) {
   const { frequency, technology, subject_line: subject, content, deliverability } = insights;
   const percentRows = (rows: Array<[string, number]>) => rows.map(([label, percent]) => ({ label, percent }));
+  // The insights carry totals, not a series: the weeks come from the capture dates of the emails
+  // the page has already loaded (no extra request), and grow as more are loaded.
+  const overTime = sendsOverTime(emails.map((email) => email.captured_date), moreToLoad);
   return (
     <section class="brand-insights" aria-labelledby="brand-insights-title">
       <h3 id="brand-insights-title">Insights</h3>
       <p>
-        {frequency.total_sent} emails, about {frequency.avg_per_week} a week, from {shortDate(frequency.first_send)} to {shortDate(frequency.last_send)}. Subject lines average {Math.round(subject.avg_length)} characters; emails
-        average {Math.round(content.avg_word_count)} words and {Math.round(content.avg_image_count)} images.
+        {frequency.total_sent} emails, about {frequency.avg_per_week} a week, from {shortDate(frequency.first_send)} to {shortDate(frequency.last_send)}. Emails average{' '}
+        {Math.round(content.avg_word_count)} words and {Math.round(content.avg_image_count)} images.
       </p>
       <div class="chart-grid">
+        {overTime.bars.length > 1 ? (
+          <ColumnChart
+            title={`Sends per ${overTime.unit}, from the ${emails.length} emails listed below`}
+            bars={overTime.bars}
+            unit="sends"
+            labelEvery={Math.ceil(overTime.bars.length / 6)}
+          />
+        ) : null}
         <ColumnChart title="Sends by day of the week" bars={dayBars(insights.send_patterns.by_day_of_week)} unit="sends" />
         <ColumnChart title="Sends by hour of the day (UTC)" bars={hourBars(insights.send_patterns.by_hour)} unit="sends" labelEvery={6} />
         <BarRows title="Email service providers" rows={shareRows(technology.esp_breakdown)} />
         <BarRows title="Senders" rows={shareRows(insights.senders.map((sender) => ({ name: sender.from_email, count: sender.count })))} />
         <BarRows title="Top words in subject lines" rows={shareRows(subject.top_words.map((word) => ({ name: word.word, count: word.count })), 10).filter((row) => row.label !== 'Other')} />
+        <BarRows title={`Subject lines: ${Math.round(subject.avg_length)} characters on average`} rows={percentRows([['With an emoji', subject.contains_emoji_pct]])} />
         <BarRows
           title="Content and technology"
           rows={percentRows([
@@ -27,7 +46,6 @@ export function BrandInsightsView({ insights }: { insights: BrandInsights }) {
             ['Dark mode', technology.dark_mode_pct],
             ['Outlook-optimised', technology.outlook_opt_pct],
             ['AMP', technology.amp_pct],
-            ['Emoji in subject', subject.contains_emoji_pct],
             ['Animated GIF', content.animated_gif_pct],
           ])}
         />

@@ -2,12 +2,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { BrandInsights, EmailSummary, GetBrandResponse } from '../../../src/shared/api/library/schemas';
-import { takeUnseen } from '../../../src/shared/api/library/unique-pager';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { ProblemNotice } from '../problem-notice';
 import { EmailRows } from '../email-rows';
+import { usePagedList } from '../use-paged-list';
 import { BrandInsightsView } from './brand-insights';
 
 const PAGE_SIZE = 20;
@@ -24,33 +24,14 @@ export interface BrandPageProps {
 type InsightsState = { status: 'loading' } | { status: 'ok'; insights: BrandInsights } | { status: 'too_few' } | { status: 'failed'; problem: LibraryProblem };
 
 export function BrandPage({ client, slug, hidden, onBack, onOpen, onOpenSettings }: BrandPageProps) {
-  const [brand, setBrand] = useState<GetBrandResponse['data']['brand'] | null>(null);
-  const [emails, setEmails] = useState<EmailSummary[]>([]);
-  const [page, setPage] = useState(1);
-  const [done, setDone] = useState(false);
-  const [problem, setProblem] = useState<LibraryProblem | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const list = usePagedList(slug, async (page) => {
+    const response = await client.getBrandAsync(slug, { page, perPage: PAGE_SIZE });
+    return { items: response.data.emails, perPage: response.meta.per_page, meta: response.data.brand };
+  });
+  const brand = list.meta as GetBrandResponse['data']['brand'] | null;
+  const { items: emails, problem } = list;
   const [insights, setInsights] = useState<InsightsState>({ status: 'loading' });
-  const seen = useRef(new Set<number | string>());
   const heading = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    let current = true;
-    setProblem(null);
-    client.getBrandAsync(slug, { page, perPage: PAGE_SIZE }).then(
-      (response) => {
-        if (!current) return;
-        setBrand(response.data.brand);
-        const fresh = takeUnseen(seen.current, response.data.emails);
-        setEmails((before) => [...before, ...fresh]);
-        setDone(response.data.emails.length < response.meta.per_page);
-      },
-      (error: unknown) => current && setProblem(libraryProblem(error)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [client, slug, page, attempt]);
 
   useEffect(() => {
     let current = true;
@@ -92,8 +73,8 @@ export function BrandPage({ client, slug, hidden, onBack, onOpen, onOpenSettings
           <Spinner /> Loading the brand…
         </p>
       )}
-      {problem ? <ProblemNotice problem={problem} onRetry={() => setAttempt((n) => n + 1)} onOpenSettings={onOpenSettings} /> : null}
-      {insights.status === 'ok' ? <BrandInsightsView insights={insights.insights} /> : null}
+      {problem ? <ProblemNotice problem={problem} onRetry={list.retry} onOpenSettings={onOpenSettings} /> : null}
+      {insights.status === 'ok' ? <BrandInsightsView insights={insights.insights} emails={emails} moreToLoad={!list.done} /> : null}
       {insights.status === 'too_few' ? (
         <p class="notice notice-info" data-testid="no-insights">
           Too few emails yet for insights: they appear once the library has captured a few more from this brand.
@@ -104,7 +85,7 @@ export function BrandPage({ client, slug, hidden, onBack, onOpen, onOpenSettings
         <section aria-labelledby="brand-emails-title">
           <h3 id="brand-emails-title">Emails</h3>
           <EmailRows emails={emails} label={`Emails from ${brand?.name ?? 'the brand'}`} onOpen={(index) => onOpen(emails, index)} brandName={brand?.name} />
-          {done ? null : <Button onClick={() => setPage((n) => n + 1)}>More emails</Button>}
+          {list.done || list.loading ? null : <Button onClick={list.more}>More emails</Button>}
         </section>
       ) : null}
     </article>

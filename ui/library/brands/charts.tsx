@@ -12,12 +12,12 @@ export function ColumnChart({ title, bars, unit, labelEvery = 1 }: { title: stri
       <svg viewBox="0 0 100 44" preserveAspectRatio="none" role="img" aria-label={`${title}. ${barsSummary(bars, unit)}`}>
         {bars.map((bar, index) => {
           const height = (bar.value / max) * 36;
-          return <rect key={bar.label} x={index * width + width * 0.15} y={36 - height} width={width * 0.7} height={height} class="chart-bar" />;
+          return <rect key={index} x={index * width + width * 0.15} y={36 - height} width={width * 0.7} height={height} class="chart-bar" />;
         })}
       </svg>
       <div class="chart-labels" aria-hidden="true">
         {bars.map((bar, index) => (
-          <span key={bar.label}>{index % labelEvery === 0 ? bar.label : ''}</span>
+          <span key={index}>{index % labelEvery === 0 ? bar.label : ''}</span>
         ))}
       </div>
     </figure>

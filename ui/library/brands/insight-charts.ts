@@ -1,5 +1,6 @@
 // A brand's insights as chart data a designer reads at a glance: bars in a natural order (days
 // Monday first, hours 0–23), shares that add up, and one sentence per chart for screen readers.
+import { shortDate } from '../search/search-query';
 
 export interface Bar {
   label: string;
@@ -31,6 +32,38 @@ export function hourBars(byHour: Record<string, number>): Bar[] {
     if (Number.isInteger(hour) && hour >= 0 && hour < 24) counts[hour]! += value;
   }
   return counts.map((value, hour) => ({ label: String(hour), value }));
+}
+
+const DAY_MS = 86_400_000;
+/** Beyond this many weeks, weekly bars are too thin to read: months instead. */
+const MOST_WEEKS = 26;
+
+/**
+ * Emails over time from capture dates (`YYYY-MM-DD…`): per week (Monday to Sunday, UTC, labelled
+ * "3 Nov") when they span up to half a year, per month ("Nov 2026") when longer; every period
+ * from the oldest to the newest, quiet ones at 0. `partialOldest`: older emails are still
+ * unloaded, so the oldest period may be short: it is left out.
+ */
+export function sendsOverTime(dates: readonly string[], partialOldest: boolean): { unit: 'week' | 'month'; bars: Bar[] } {
+  const days = dates.map((date) => Date.parse(date.slice(0, 10))).filter((ms) => !Number.isNaN(ms));
+  if (days.length === 0) return { unit: 'week', bars: [] };
+  // 1 Jan 1970 was a Thursday: shift so weeks start on Monday.
+  const monday = (ms: number) => ms - ((Math.floor(ms / DAY_MS) + 3) % 7) * DAY_MS;
+  const weekly = (monday(Math.max(...days)) - monday(Math.min(...days))) / (7 * DAY_MS) < MOST_WEEKS;
+  // A period's start: its Monday, or the first of its month.
+  const start = weekly ? monday : (ms: number) => Date.UTC(new Date(ms).getUTCFullYear(), new Date(ms).getUTCMonth(), 1);
+  const next = weekly ? (ms: number) => ms + 7 * DAY_MS : (ms: number) => Date.UTC(new Date(ms).getUTCFullYear(), new Date(ms).getUTCMonth() + 1, 1);
+  const counts = new Map<number, number>();
+  for (const ms of days) counts.set(start(ms), (counts.get(start(ms)) ?? 0) + 1);
+  const last = Math.max(...counts.keys());
+  let period = Math.min(...counts.keys());
+  if (partialOldest) period = next(period);
+  const bars: Bar[] = [];
+  for (; period <= last; period = next(period)) {
+    const date = shortDate(new Date(period).toISOString());
+    bars.push({ label: weekly ? date.replace(/ \d{4}$/, '') : date.replace(/^\d+ /, ''), value: counts.get(period) ?? 0 });
+  }
+  return { unit: weekly ? 'week' : 'month', bars };
 }
 
 /** The largest `top` items by count with their share of all; the rest as one "Other" row. */

@@ -6,7 +6,7 @@ import type { SearchedEmail } from '../../../src/shared/api/library/schemas';
 import { useCanvasInsert } from '../../canvas/canvas-insert';
 import { insertItemOf } from '../../canvas/reference-inserter';
 import { Button } from '../../components/button';
-import { gridColumns, gridWindow, movedIndex, scrollToRow } from '../grid-window';
+import { gridColumns, gridWindow, movedIndex, scrollToRow, thumbnailRows } from '../grid-window';
 import { EmailCard } from './email-card';
 
 const MIN_CARD_WIDTH = 104;
@@ -67,10 +67,11 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
 
   const columns = gridColumns(size.width, MIN_CARD_WIDTH, GAP);
   const cardWidth = (size.width - GAP * (columns - 1)) / columns;
-  const cardHeight = Math.round((cardWidth * 4) / 3 + CARD_TEXT_HEIGHT);
+  const thumbHeight = (cardWidth * 4) / 3;
+  const cardHeight = Math.round(thumbHeight + CARD_TEXT_HEIGHT);
   const rowHeight = cardHeight + GAP;
   const view = gridWindow({ itemCount: emails.length, columns, rowHeight, scrollTop, viewportHeight: size.height });
-  const firstVisibleRow = Math.floor(scrollTop / rowHeight);
+  const pictures = thumbnailRows(scrollTop, size.height, rowHeight, thumbHeight);
 
   useEffect(() => {
     if (visible && size.height > 0 && view.lastVisibleRow >= Math.ceil(emails.length / columns) - 1 - LOAD_AHEAD_ROWS) onNearEnd();
@@ -114,7 +115,7 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
         position={index + 1}
         total={emails.length}
         focusable={index === focused}
-        showImage={row >= firstVisibleRow && row <= view.lastVisibleRow}
+        showImage={row >= pictures.first && row <= pictures.last}
         height={cardHeight}
         onOpen={() => onOpen(index)}
         onFocus={() => focused !== index && onPlace({ scrollTop, focused: index })}
