@@ -20,7 +20,7 @@ import { emailLayout, layoutPixels } from '../emulator/images/email-layout';
 import { startPlayground } from '../playground/server';
 import { launchChromiumAsync } from '../support/chromium';
 import { encodePng } from '../support/png';
-import { bundleForQuickJsAsync } from './quickjs-bundle';
+import { bundleForQuickJsAsync, drainQuickJsJobs } from './quickjs-bundle';
 
 const root = process.cwd();
 const argValue = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
@@ -283,17 +283,7 @@ function setScreenshots(vm: QuickJSContext, screenshots: readonly Screenshot[]):
 
 function phase(runtime: QuickJSRuntime, vm: QuickJSContext, name: string): { ms: number; result: unknown } {
   vm.unwrapResult(vm.evalCode(`__canvasBench.start(${JSON.stringify(name)})`)).dispose();
-  const started = performance.now();
-  for (;;) {
-    const jobs = runtime.executePendingJobs(500);
-    if (jobs.error) {
-      const message = vm.dump(jobs.error) as unknown;
-      jobs.error.dispose();
-      throw new Error(`QuickJS ${name}: ${JSON.stringify(message)}`);
-    }
-    if (jobs.value === 0) break;
-  }
-  const ms = performance.now() - started;
+  const ms = drainQuickJsJobs(runtime, vm, name);
   const handle = vm.unwrapResult(vm.evalCode('__canvasBench.poll()'));
   const state = JSON.parse(vm.getString(handle)) as { done: boolean; result?: unknown; error?: string };
   handle.dispose();

@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { runInNewContext } from 'node:vm';
-import { bundleForQuickJsAsync } from './quickjs-bundle';
+import { bundleForQuickJsAsync, drainQuickJsJobs } from './quickjs-bundle';
 import { newQuickJSWASMModule, RELEASE_SYNC, type QuickJSContext, type QuickJSRuntime } from 'quickjs-emscripten';
 
 // run-ts bundles this file into node_modules/.cache, so the project root is the working directory.
@@ -213,22 +213,11 @@ async function openQuickJsAsync(code: string, count: number): Promise<Session> {
   const wasmBytes = (): number => QuickJS.getWasmMemory().buffer.byteLength;
   const phase = (name: string, arg: number): PhaseRun => {
     vm.unwrapResult(vm.evalCode(`__snapshotBench.start(${JSON.stringify(name)}, ${arg})`)).dispose();
-    const started = performance.now();
-    for (;;) {
-      const jobs = runtime.executePendingJobs(500);
-      if (jobs.error) {
-        const message = vm.dump(jobs.error) as unknown;
-        jobs.error.dispose();
-        throw new Error(`QuickJS ${name}: ${JSON.stringify(message)}`);
-      }
-      if (jobs.value === 0) {
-        const ms = performance.now() - started;
-        const state = pollQuickJs(vm);
-        if (!state.done) throw new Error(`QuickJS ${name}: no pending jobs but the phase has not finished`);
-        if (state.error) throw new Error(`QuickJS ${name} failed: ${state.error}`);
-        return { ms, peak: wasmBytes(), end: memoryUsed(runtime, vm), result: state.result!.result, collections: state.result!.collections };
-      }
-    }
+    const ms = drainQuickJsJobs(runtime, vm, name);
+    const state = pollQuickJs(vm);
+    if (!state.done) throw new Error(`QuickJS ${name}: no pending jobs but the phase has not finished`);
+    if (state.error) throw new Error(`QuickJS ${name} failed: ${state.error}`);
+    return { ms, peak: wasmBytes(), end: memoryUsed(runtime, vm), result: state.result!.result, collections: state.result!.collections };
   };
   const clock = vm.newFunction('__benchNowMs', () => vm.newNumber(performance.now()));
   vm.setProp(vm.global, '__benchNowMs', clock);

@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
+import { nodeOnCanvasAsync } from './support/canvas-targets';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 
 let h: Harness;
@@ -229,7 +230,7 @@ describe('Browse: library emails on the canvas', () => {
       });
       hooks.redraw();
     });
-    const target = await frameOnCanvasAsync();
+    const target = await nodeOnCanvasAsync(h.page, ['FRAME']);
     const iframeBox = await h.page.locator('iframe[data-role="plugin-iframe"]').boundingBox();
     if (!iframeBox) throw new Error('the plugin window is not visible');
     const px = Math.round(target.rect.left + target.rect.width * 0.25);
@@ -349,23 +350,3 @@ async function checkAxeAsync(ui: Frame, what: string): Promise<void> {
   expect(await axeViolationsAsync(ui), what).toEqual([]);
 }
 
-interface Target {
-  id: string;
-  box: { x: number; y: number; width: number; height: number };
-  rect: { left: number; top: number; width: number; height: number };
-}
-
-/** A top-level frame drawn on the canvas clear of the plugin window, with its canvas box and drawn rect. */
-async function frameOnCanvasAsync(): Promise<Target> {
-  const candidates = await h.page.locator('[data-role="drawing"] > .node').evaluateAll((nodes) =>
-    nodes.map((node) => {
-      const rect = node.getBoundingClientRect();
-      return { id: (node as HTMLElement).dataset.nodeId ?? '', type: (node as HTMLElement).dataset.nodeType ?? '', rect: { left: rect.left, top: rect.top, width: rect.width, height: rect.height } };
-    }),
-  );
-  const windowBox = await h.page.locator('[data-role="plugin-window"]').boundingBox();
-  const clear = candidates.find((candidate) => candidate.type === 'FRAME' && candidate.rect.width > 40 && candidate.rect.height > 40 && (!windowBox || candidate.rect.left + candidate.rect.width < windowBox.x));
-  if (!clear) throw new Error(`no frame drawn clear of the plugin window: ${JSON.stringify(candidates)}`);
-  const box = await evaluateHooks(h.page, (hooks, id) => hooks.inspect().run(() => ({ ...(hooks.inspect().node(id) as FrameNode).absoluteBoundingBox! })), clear.id);
-  return { id: clear.id, box, rect: clear.rect };
-}

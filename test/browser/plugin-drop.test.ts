@@ -3,6 +3,7 @@
 // plugin iframe's coordinates, as the dragend event gives them), and the plugin's
 // figma.on('drop') gets the node under that point with x/y in its coordinates (issue 17, item 3).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeOnCanvasAsync } from './support/canvas-targets';
 import { evaluateHooks, startHarnessAsync, type Harness } from './support/playground-harness';
 
 let h: Harness;
@@ -28,39 +29,13 @@ afterAll(async () => {
   await h?.closeAsync();
 });
 
-interface Target {
-  id: string;
-  box: { x: number; y: number; width: number; height: number };
-  rect: { left: number; top: number; width: number; height: number };
-}
-
-/** A frame or component drawn on the canvas, clear of the plugin window, with its canvas box and drawn rect. */
-async function frameOnCanvasAsync(): Promise<Target> {
-  const candidates = await h.page.locator('[data-role="drawing"] > .node').evaluateAll((nodes) =>
-    nodes.map((node) => {
-      const rect = node.getBoundingClientRect();
-      return { id: (node as HTMLElement).dataset.nodeId ?? '', type: (node as HTMLElement).dataset.nodeType ?? '', rect: { left: rect.left, top: rect.top, width: rect.width, height: rect.height } };
-    }),
-  );
-  const windowBox = await h.page.locator('[data-role="plugin-window"]').boundingBox();
-  const clear = candidates.find(
-    (candidate) => (candidate.type === 'FRAME' || candidate.type === 'COMPONENT') && candidate.rect.width > 40 && candidate.rect.height > 40 && (!windowBox || candidate.rect.left + candidate.rect.width < windowBox.x),
-  );
-  if (!clear) throw new Error(`no frame or component drawn clear of the plugin window: ${JSON.stringify(candidates)}`);
-  const box = await evaluateHooks(h.page, (hooks, id) => {
-    const node = hooks.inspect().node(id) as FrameNode;
-    return hooks.inspect().run(() => ({ ...node.absoluteBoundingBox! }));
-  }, clear.id);
-  return { id: clear.id, box, rect: clear.rect };
-}
-
 function dropsAsync(): Promise<Array<Record<string, unknown>>> {
   return h.page.evaluate(() => (window as unknown as { __drops: Array<Record<string, unknown>> }).__drops);
 }
 
 describe('dragging from the plugin window to the canvas', () => {
   it("fires figma.on('drop') with the frame under the pointer, x/y in its coordinates, items and dropMetadata", async () => {
-    const target = await frameOnCanvasAsync();
+    const target = await nodeOnCanvasAsync(h.page, ['FRAME', 'COMPONENT']);
     const ui = await h.uiFrameAsync();
     const frameBox = await h.page.locator('iframe[data-role="plugin-iframe"]').boundingBox();
     if (!frameBox) throw new Error('the plugin window is not visible');
