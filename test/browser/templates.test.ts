@@ -193,6 +193,9 @@ describe('Templates', () => {
     await expect.poll(() => relaunched.evaluate(() => document.activeElement?.textContent)).toBe('Delete “Spring sale (final)”');
     await h.page.keyboard.press('Enter');
     await expect.poll(() => itemNamed(relaunched, 'Spring sale (final)').count()).toBe(0);
+    // The row is gone with its buttons: the list keeps the focus and says what happened.
+    expect(await relaunched.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Templates in the workspace');
+    await expect.poll(() => textOf(relaunched.getByText('Deleted “Spring sale (final)”.', { exact: false }))).toContain('Deleted “Spring sale (final)”.');
     expect((await builderAsync(`/templates/${id}`)).status).toBe(404);
     expect((await frameAsync()).relaunch).toEqual(['browse']);
     await selectLayerAsync('Cover', 'Cover');

@@ -15,14 +15,16 @@ export interface TemplateItemProps {
   endpoint: Pick<UiEndpoint, 'request'>;
   row: TemplateRow;
   nowMs: number;
-  /** The template changed or is gone: the list reads again. */
+  /** The template changed: the list reads again. */
   onChanged: () => void;
+  /** The template was deleted (its row goes with it, so the list takes the focus). */
+  onDeleted: (name: string) => void;
   onOpenSettings: () => void;
 }
 
 type Mode = { kind: 'idle' } | { kind: 'rename'; name: string; description: string; error: string | null } | { kind: 'delete' } | { kind: 'details'; opened: TemplateOpenOutcome };
 
-export function TemplateItem({ endpoint, row, nowMs, onChanged, onOpenSettings }: TemplateItemProps) {
+export function TemplateItem({ endpoint, row, nowMs, onChanged, onDeleted, onOpenSettings }: TemplateItemProps) {
   const [mode, setMode] = useState<Mode>({ kind: 'idle' });
   const [problem, setProblem] = useState<TemplateProblem | null>(null);
   const [said, setSaid] = useState('');
@@ -57,7 +59,7 @@ export function TemplateItem({ endpoint, row, nowMs, onChanged, onOpenSettings }
       onChanged();
     });
   };
-  const remove = () => act('delete', () => endpoint.request('templates/delete', { id: row.id }), onChanged);
+  const remove = () => act('delete', () => endpoint.request('templates/delete', { id: row.id }), () => onDeleted(row.name));
 
   const label = `“${row.name}”`;
   return (

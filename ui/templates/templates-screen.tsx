@@ -1,6 +1,6 @@
 // Templates: save the selected frame as a builder template (or update its template), and the
 // workspace's templates, newest change first, a page at a time, filtered by name as you type.
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { TemplatePage, TemplateRow, TemplateSelection } from '../../src/shared/bridge/messages';
 import type { onSandboxEvent, UiEndpoint } from '../bridge/ui-endpoint';
 import { Button } from '../components/button';
@@ -32,6 +32,8 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const [selection, setSelection] = useState<TemplateSelection | null>(null);
   const [list, setList] = useState<ListState>({ rows: [], page: 1, last: null, loading: true, problem: null });
   const [query, setQuery] = useState('');
+  const [deleted, setDeleted] = useState('');
+  const listHeading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     // A lost link is said once by the sandbox; the notice stays while that frame stays selected.
@@ -56,6 +58,12 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   );
   useEffect(() => load(1), [load]);
   const reload = () => load(1);
+  // The deleted row and its buttons are gone: focus stays in the list, and the deletion is said.
+  const onDeleted = (name: string) => {
+    setDeleted(`Deleted “${name}”.`);
+    listHeading.current?.focus();
+    reload();
+  };
 
   const shown = filterTemplates(list.rows, query);
   const nowMs = Date.now();
@@ -63,15 +71,18 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     <div class="templates">
       <SaveSection endpoint={endpoint} selection={selection} onSelection={setSelection} onSaved={reload} onOpenSettings={onOpenSettings} updateNow={updateNow} />
       <section class="settings-section" aria-labelledby="templates-list-title">
-        <h2 id="templates-list-title">Templates in the workspace</h2>
+        <h2 id="templates-list-title" tabIndex={-1} ref={listHeading}>
+          Templates in the workspace
+        </h2>
         <TextField id="templates-filter" label="Filter by name" value={query} onValue={setQuery} />
         <p class="muted" role="status">
+          {deleted ? `${deleted} ` : ''}
           {list.last ? countText(shown.length, list.rows.length, list.last.total, query) : ''}
         </p>
         {shown.length > 0 ? (
           <ul class="brand-list" aria-labelledby="templates-list-title">
             {shown.map((row) => (
-              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} onChanged={reload} onOpenSettings={onOpenSettings} />
+              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} onChanged={reload} onDeleted={onDeleted} onOpenSettings={onOpenSettings} />
             ))}
           </ul>
         ) : null}
