@@ -2,6 +2,7 @@
 // screen for the menu command.
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import type { Screen, SettingsView } from '../src/shared/bridge/messages';
+import type { ApiName } from '../src/shared/settings/validate-settings';
 import { onSandboxEvent, sandbox, type UiEndpoint } from './bridge/ui-endpoint';
 import { Button } from './components/button';
 import { ErrorNotice } from './components/notice';
@@ -48,6 +49,9 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
   const [syncBadge, setSyncBadge] = useState(0);
   const [syncOpened, setSyncOpened] = useState(false);
   const [browseOpened, setBrowseOpened] = useState(false);
+  // Counts saves of the library's address or key: each starts Browse afresh (what it showed came
+  // from the old one), even a new key whose masked hint reads like the old one's.
+  const [libraryEpoch, setLibraryEpoch] = useState(0);
   const requester = useMemo(() => createSettingsRequester(endpoint), [endpoint]);
   const syncRequester = useMemo(() => createSyncRequester(endpoint), [endpoint]);
 
@@ -114,7 +118,10 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
     setState({ ...state, screen, checkReferences: false, updateTemplate: false });
     if (screen !== 'start') rememberScreen(endpoint, screen);
   };
-  const setView = (view: SettingsView) => setState((current) => (current.status === 'ready' ? { ...current, view } : current));
+  const setView = (view: SettingsView, api?: ApiName) => {
+    if (api === 'library') setLibraryEpoch((epoch) => epoch + 1);
+    setState((current) => (current.status === 'ready' ? { ...current, view } : current));
+  };
   // The sandbox only refuses sizes that are not numbers, which the handle never sends.
   const resize = (width: number, height: number, save: boolean) => void endpoint.request('ui/resize', { width, height, save }).catch(() => undefined);
   return (
@@ -127,7 +134,7 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
         // Kept too, so the search, its filters, the scroll place and an open email survive a look elsewhere;
         // a changed library address or key starts it afresh (what it showed came from the old one).
         <LibraryScreen
-          key={`${state.view.library.baseUrl} ${state.view.library.keyHint ?? ''}`}
+          key={libraryEpoch}
           endpoint={endpoint}
           onOpenSettings={() => setScreen('settings')}
           initialSection={state.checkReferences ? 'references' : undefined}

@@ -155,6 +155,25 @@ describe('Browse: search', () => {
   });
 });
 
+describe('Browse: a new key starts it afresh', () => {
+  it('even when the new key’s masked hint reads like the old one’s', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const demo = state.library.keys.demo!;
+    // Same prefix and last four characters, so the same hint; the library refuses it.
+    const middle = Math.floor(demo.length / 2);
+    const lookalike = `${demo.slice(0, middle)}${demo[middle] === 'a' ? 'b' : 'a'}${demo.slice(middle + 1)}`;
+    await ui.getByTestId('nav-settings').click();
+    const hintBefore = await textOf(ui.getByTestId('settings-library-key-hint'));
+    await ui.getByTestId('settings-library-replace-key').click();
+    await ui.getByTestId('settings-library-key').fill(lookalike);
+    await ui.getByTestId('settings-library-save').click();
+    await expect.poll(() => textOf(ui.getByTestId('settings-library-key-hint')), { timeout: 10_000 }).toBe(hintBefore);
+    await ui.getByTestId('nav-browse').click();
+    const alert = ui.getByTestId('library-problem').getByRole('alert');
+    await expect.poll(() => textOf(alert), { timeout: 15_000 }).toMatch(/^The email library API key was not accepted\./);
+  });
+});
+
 async function setFaultsAsync(faults: { rate: number; kinds?: string[] }): Promise<void> {
   const response = await fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
   expect(response.ok).toBe(true);

@@ -17,7 +17,8 @@ const TEST_TIMEOUT_MS = 30_000;
 export interface ApiSectionProps {
   api: ApiName;
   view: SettingsView;
-  onView: (view: SettingsView) => void;
+  /** `api`: the API whose address or key this save changed. */
+  onView: (view: SettingsView, api?: ApiName) => void;
   requester: SettingsRequester;
 }
 
@@ -99,7 +100,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
       'save',
       async () => {
         const next = await requester.saveApiAsync(check.request);
-        onView(next); // the app learns of the save even if this screen is gone by then
+        onView(next, api); // the app learns of the save even if this screen is gone by then
         return next;
       },
       {
@@ -147,7 +148,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
       'forget',
       async () => {
         const next = await requester.forgetKeyAsync(api);
-        onView(next); // the app learns of it even if this screen is gone by then
+        onView(next, api); // the app learns of it even if this screen is gone by then
         return next;
       },
       {

@@ -1,4 +1,5 @@
 import type { SettingsView } from '../../src/shared/bridge/messages';
+import type { ApiName } from '../../src/shared/settings/validate-settings';
 import { Button } from '../components/button';
 import { ApiSection } from './api-section';
 import { DesignSystemSection } from './design-system-section';
@@ -6,7 +7,8 @@ import type { SettingsRequester } from './settings-requester';
 
 export interface SettingsScreenProps {
   view: SettingsView;
-  onView: (view: SettingsView) => void;
+  /** `api`: the API whose address or key was saved or forgotten, when that is what changed. */
+  onView: (view: SettingsView, api?: ApiName) => void;
   requester: SettingsRequester;
   /** Opens the getting-started screen again. */
   onShowStart: () => void;

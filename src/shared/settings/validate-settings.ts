@@ -2,9 +2,10 @@
 // and the sandbox (which refuses to store anything that breaks them).
 import { isBuilderKey, BUILDER_KEY_PREFIX } from '../api/builder/keys';
 import { isLibraryKey } from '../api/library/keys';
+import type { ApiName } from '../api/http/api-error';
 import { parseHttpUrl } from '../validation/http-url';
 
-export type ApiName = 'library' | 'builder';
+export type { ApiName };
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
