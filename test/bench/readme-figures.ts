@@ -95,8 +95,13 @@ if (library !== null) {
   );
   lines.push('');
 }
+interface InsertMemory { decodedMb: number; oneTileMb: number; uiRendererPeakAboveBaselineMb: number; uiRendererPeakPerDecodedMb: number; uiRendererPeakPerDecodedPlusTile: number }
 interface CanvasResults {
-  chromium: { one: { clickToNodeMs: number; uiHeapPeakMb: number; longestTaskMs: number }; twenty: { clickToSummaryMs: number; longestTaskMs: number } };
+  chromium: {
+    one: { clickToNodeMs: number; uiHeapPeakMb: number; longestTaskMs: number; memory?: InsertMemory };
+    oneTallest?: { clickToNodeMs: number; memory: InsertMemory };
+    twenty: { clickToSummaryMs: number; longestTaskMs: number };
+  };
   quickjs: { one: { medianMs: number; samplesMs: number[] }; twenty: { medianMs: number; samplesMs: number[] } };
 }
 const canvas = (() => {
@@ -111,6 +116,14 @@ if (canvas !== null) {
   lines.push(
     `**Library emails on the canvas** (Chromium through the playground, the emulator's screenshots): a 600 × 12,000 px email from click to its frame in the document in ${ms(chromium.one.clickToNodeMs)} (UI thread's JS heap at most ${chromium.one.uiHeapPeakMb} MB; decoding and encoding run in a worker), longest UI task ${ms(chromium.one.longestTaskMs)}; 20 at once in ${ms(chromium.twenty.clickToSummaryMs)}, longest UI task ${ms(chromium.twenty.longestTaskMs)} (target: none over 200 ms). The sandbox's part in QuickJS: ${ms(quickjs.one.medianMs)} (${spread(quickjs.one.samplesMs)}) for the tall one, ${ms(quickjs.twenty.medianMs)} (${spread(quickjs.twenty.samplesMs)}) for 20.`,
   );
+  const memory = (size: string, figure: InsertMemory) =>
+    `${size}: ${figure.uiRendererPeakAboveBaselineMb} MB, ${figure.uiRendererPeakPerDecodedMb} × its ${figure.decodedMb} MB decoded, ${figure.uiRendererPeakPerDecodedPlusTile} × one decoded copy and one ${figure.oneTileMb} MB tile`;
+  if (chromium.one.memory && chromium.oneTallest) {
+    lines.push('');
+    lines.push(
+      `Peak resident memory of the UI's renderer process (its page and the worker that decodes and encodes; RSS from /proc every 20 ms) above the baseline just before the click: ${memory('600 × 12,000 px', chromium.one.memory)}; ${memory('600 × 20,000 px', chromium.oneTallest.memory)} (inserted in ${ms(chromium.oneTallest.clickToNodeMs)}). Every tile held at once would add another decoded copy.`,
+    );
+  }
   lines.push('');
 }
 const size = (path: string) => {
@@ -149,6 +162,10 @@ if (engine.mediansMs.chips !== undefined && engine.mediansMs.classifyChanged !==
 if (pixel !== null) headline.push(['Pixel difference of two 256 px pictures (Chromium)', `${ms(pixel.medianMs)}; longest task ${ms(pixel.longestTaskMs)}`, 'no task > 50 ms']);
 if (library !== null) headline.push(['Scripted anonymous library session (Chromium)', `${library.session.apiRequests} requests, ${library.session.rateLimited} × 429`, '≤ 20 requests, no 429']);
 if (canvas !== null) headline.push(['A 600 × 12,000 px email onto the canvas; 20 at once (Chromium)', `${ms(canvas.chromium.one.clickToNodeMs)}; ${ms(canvas.chromium.twenty.clickToSummaryMs)}, longest UI task ${ms(Math.max(canvas.chromium.one.longestTaskMs, canvas.chromium.twenty.longestTaskMs))}`, 'no task > 200 ms']);
+if (canvas?.chromium.oneTallest) {
+  const { memory } = canvas.chromium.oneTallest;
+  headline.push(['Peak memory inserting a 600 × 20,000 px email (Chromium, UI renderer)', `${memory.uiRendererPeakAboveBaselineMb} MB above baseline, ${memory.uiRendererPeakPerDecodedPlusTile} × (${memory.decodedMb} MB decoded + one ${memory.oneTileMb} MB tile)`, '≈ one decoded copy + one tile']);
+}
 headline.push(['`dist/ui.html` gzipped', kb(uiGzip), '≤ 60 kB']);
 const table = [
   `Latest \`npm run bench\` (${sync.machine.date.slice(0, 10)}, ${snapshot.machine.cores}-core ${snapshot.machine.cpu}, Node ${snapshot.machine.node}); every figure, with its spread: [docs/benchmarks.md](docs/benchmarks.md).`,

@@ -14,6 +14,8 @@ let key: string;
 const SHOTS = 'test-results/screenshots';
 /** Emails with a 600 × 12,000 px screenshot: id % 200 = 13 (test/emulator/README.md). */
 const TALL_EMAIL_IDS = [1013, 1213, 1413, 1613, 1813];
+/** Emails with a 600 × 20,000 px screenshot: id % 200 = 17 (test/emulator/README.md). */
+const TALLEST_EMAIL_IDS = [1017, 1217, 1417, 1617, 1817];
 
 interface EmailBody {
   data: { id: number; subject_line: string; brand: { name: string; slug: string }; preview_url: string; service_url: string; captured_date: string };
@@ -197,6 +199,25 @@ describe('Browse: library emails on the canvas', () => {
     }
     expect((await referencesAsync()).find((reference) => reference.record?.emailId === tall.data.id)!.height).toBe(12_000);
     expect(workers).toBeGreaterThanOrEqual(2);
+  });
+
+  it('places a 600 × 20,000 px email as five tiles of at most 4,096 px that reproduce the screenshot exactly', async () => {
+    const ui = await openBrowseAsync('light');
+    const tallest = await findableEmailAsync(TALLEST_EMAIL_IDS);
+    await openEmailAsync(ui, tallest.data);
+    await ui.getByRole('button', { name: 'Insert on canvas' }).click();
+    await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
+    const reference = (await referencesAsync()).find((candidate) => candidate.record?.emailId === tallest.data.id);
+    if (!reference) throw new Error(`no reference for email ${tallest.data.id}`);
+    expect([reference.width, reference.height]).toEqual([600, 20_000]);
+    expect(reference.tiles.length).toBe(5);
+    expect(reference.tiles.every((tile) => tile.width <= 4096 && tile.height <= 4096 && tile.locked && tile.scaleMode === 'FILL')).toBe(true);
+    // Stacked without gap or overlap, top to bottom.
+    expect(reference.tiles.map((tile) => [tile.x, tile.y])).toEqual([0, 4000, 8000, 12_000, 16_000].map((y) => [0, y]));
+    const compared = await differingPixelsAsync(reference, tallest.data.preview_url);
+    expect([compared.width, compared.height]).toEqual([600, 20_000]);
+    expect(compared.tileSizes).toEqual(reference.tiles.map((tile) => [tile.width, tile.height]));
+    expect(compared.differing).toBe(0);
   });
 
   it('cuts on the window’s thread, a tile at a time, where workers cannot draw (no OffscreenCanvas), still exactly', async () => {

@@ -2,7 +2,9 @@
 // network for images), decoded and cut by the shared plan, each tile encoded as PNG. The decoding
 // and encoding run in a worker with an OffscreenCanvas so the window stays responsive; where
 // there is none, on this thread one tile at a time with a pause between tiles. One screenshot at a
-// time, its worker ended after it, so memory stays one decoded screenshot.
+// time, its worker ended after it, and one canvas for all its tiles (resizing it frees the last
+// tile's pixels; a canvas per tile would keep each until garbage collection), so memory stays one
+// decoded screenshot and one tile (test/bench/canvas-bench.ts measures it).
 import type { ScreenshotTile } from '../../src/shared/bridge/messages';
 import { planTiles, type TileRect } from '../../src/shared/canvas/tile-plan';
 
@@ -20,7 +22,10 @@ export class ScreenshotError extends Error {
   }
 }
 
-const DECODE_OPTIONS = { premultiplyAlpha: 'none', colorSpaceConversion: 'none' } as const;
+// Unpremultiplied, so translucent pixels keep their exact values. Not colorSpaceConversion 'none':
+// in Chromium it decodes a second full copy (96 MB at the peak for a 600 × 20,000 px screenshot,
+// 48 MB without); an untagged PNG decodes to the same values either way.
+const DECODE_OPTIONS = { premultiplyAlpha: 'none' } as const;
 
 /** What the worker's global offers (the UI is typed for a window, not a worker). */
 interface WorkerScope {
@@ -38,14 +43,17 @@ function tileWorker(): void {
   const handleAsync = async (data: { bytes?: ArrayBuffer; tiles?: TileRect[] }) => {
     try {
       if (data.bytes) {
-        bitmap = await createImageBitmap(new Blob([data.bytes]), { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
+        bitmap = await createImageBitmap(new Blob([data.bytes]), { premultiplyAlpha: 'none' });
         scope.postMessage({ size: { width: bitmap.width, height: bitmap.height } });
         return;
       }
       const tiles = data.tiles!;
+      const canvas = new OffscreenCanvas(1, 1);
       for (let index = 0; index < tiles.length; index++) {
         const tile = tiles[index]!;
-        const canvas = new OffscreenCanvas(tile.width, tile.height);
+        // Setting the size clears the canvas, even to the same size.
+        canvas.width = tile.width;
+        canvas.height = tile.height;
         canvas.getContext('2d')!.drawImage(bitmap!, -tile.x, -tile.y);
         const bytes = await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer();
         scope.postMessage({ index, bytes }, [bytes]);
@@ -132,11 +140,11 @@ async function tileOnThisThreadAsync(blob: Blob, signal?: AbortSignal): Promise<
   } catch {
     throw notImage();
   }
+  const canvas = document.createElement('canvas');
   try {
     const tiles: ScreenshotTile[] = [];
     for (const tile of planTiles(bitmap.width, bitmap.height)) {
       signal?.throwIfAborted();
-      const canvas = document.createElement('canvas');
       canvas.width = tile.width;
       canvas.height = tile.height;
       canvas.getContext('2d')!.drawImage(bitmap, -tile.x, -tile.y);
@@ -149,6 +157,8 @@ async function tileOnThisThreadAsync(blob: Blob, signal?: AbortSignal): Promise<
     return { width: bitmap.width, height: bitmap.height, tiles };
   } finally {
     bitmap.close();
+    // A canvas of no size frees its pixels now rather than at garbage collection.
+    canvas.width = 0;
   }
 }
 

@@ -219,6 +219,12 @@ describe('images', () => {
     const preview = await fetch(body.data.preview_url);
     expect(readImageHeader(new Uint8Array(await preview.arrayBuffer()))).toEqual({ format: 'png', width: 600, height: 12_000 });
   });
+
+  it('serves a 600 × 20,000 px screenshot for another email in 200 (ids ending like 1017)', async () => {
+    const { body } = await call(`${emulator.libraryUrl}/v1/emails/1017`);
+    const preview = await fetch(body.data.preview_url);
+    expect(readImageHeader(new Uint8Array(await preview.arrayBuffer()))).toEqual({ format: 'png', width: 600, height: 20_000 });
+  });
 });
 
 describe('POST /_emulator/library/emails/:id/preview-fault', () => {

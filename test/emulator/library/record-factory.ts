@@ -34,11 +34,17 @@ function hslToRgb(h: number, s: number, l: number): readonly [number, number, nu
   return [f(0), f(8), f(4)];
 }
 
-/** Emails whose id ends this way (one in 200) have a 600 × 12,000 px screenshot. */
-export const VERY_TALL_PREVIEW = { every: 200, remainder: 13, height: 12_000 } as const;
+/**
+ * Emails whose id leaves this remainder (one in 200 each) have a screenshot this tall: 600 × 12,000
+ * px (three tiles in Figma) and 600 × 20,000 px (five tiles, the size the memory bound is shown for).
+ */
+export const VERY_TALL_PREVIEWS = [
+  { every: 200, remainder: 13, height: 12_000 },
+  { every: 200, remainder: 17, height: 20_000 },
+] as const;
 
 function withVeryTall(id: number, height: number): number {
-  return id % VERY_TALL_PREVIEW.every === VERY_TALL_PREVIEW.remainder ? VERY_TALL_PREVIEW.height : height;
+  return VERY_TALL_PREVIEWS.find((tall) => id % tall.every === tall.remainder)?.height ?? height;
 }
 
 /** One email of a brand, every attribute drawn from `prng`. */
@@ -66,8 +72,8 @@ export function buildEmail(prng: Prng, id: number, brand: Brand, categoryName: C
     spfPass: prng.chance(0.98),
     dkimPass: prng.chance(0.97),
     dmarcPass: prng.chance(0.9),
-    // Some screenshots are taller than 4,096 px, like long real newsletters; a few are 12,000 px
-    // (three tiles in Figma). The draws are made either way, so the rest of the data is unchanged.
+    // Some screenshots are taller than 4,096 px, like long real newsletters; a few are 12,000 or
+    // 20,000 px. The draws are made either way, so the rest of the data is unchanged.
     previewHeight: withVeryTall(id, id % 20 === 7 ? 5200 : prng.chance(0.05) ? prng.int(4200, 5000) : prng.int(14, 40) * 100),
     journeyStages: [],
   };
