@@ -143,4 +143,24 @@ describe('checkEmailsAsync', () => {
     expect(unchecked.get(2)).toBe('The library kept asking us to slow down.');
     expect(check.slept).toEqual([1_000, 1_000]);
   });
+
+  it('stopped part way: no further request, and the emails not answered are "not checked", never "still there"', async () => {
+    let stop = false;
+    const asked: number[] = [];
+    const result = await checkEmailsAsync([1, 2, 3, 4], {
+      getEmailAsync: (id) => {
+        asked.push(id);
+        if (id === 2) stop = true; // the person presses Stop while the second email is asked
+        return id === 2 ? Promise.reject(apiError('not_found', 404)) : Promise.resolve({});
+      },
+      concurrency: 1,
+      onProgress: () => undefined,
+      sleepAsync: () => Promise.resolve(),
+      isCancelled: () => stop,
+    });
+    expect(asked).toEqual([1, 2]);
+    expect([...result.gone]).toEqual([2]);
+    expect([...result.unchecked.keys()].sort()).toEqual([3, 4]);
+    expect(result.unchecked.get(3)).toBe('The check was stopped before they were asked.');
+  });
 });

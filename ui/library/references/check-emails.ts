@@ -16,7 +16,10 @@ export interface EmailCheckOptions {
   concurrency: number;
   onProgress(progress: EmailCheckProgress): void;
   sleepAsync(ms: number): Promise<void>;
-  /** True once nobody needs the answer (the view closed): no further request is sent. */
+  /**
+   * True once nobody needs the answer (the view closed) or the person stopped the check: no
+   * further request is sent, and the emails not asked yet are reported as not checked.
+   */
   isCancelled(): boolean;
   /** 429 waits per email before it counts as "couldn't check". */
   maxWaits?: number;
@@ -33,29 +36,31 @@ export async function checkEmailsAsync(ids: readonly number[], options: EmailChe
   const gone = new Set<number>();
   const unchecked = new Map<number, string>();
   const queue = [...ids];
+  const answered = new Set<number>();
   let done = 0;
   const report = (waitingSeconds: number | null) => options.onProgress({ done, total: ids.length, waitingSeconds });
 
-  async function askAsync(id: number): Promise<void> {
+  /** Asks until answered (exists, gone, or couldn't check); false when stopped while waiting out a 429. */
+  async function askAsync(id: number): Promise<boolean> {
     for (let waits = 0; ; waits++) {
       try {
         await options.getEmailAsync(id);
-        return;
+        return true;
       } catch (error) {
         const answer = classifyEmailError(error);
         if (answer === 'gone') {
           gone.add(id);
-          return;
+          return true;
         }
         if (answer === 'failed' || waits >= maxWaits) {
           unchecked.set(id, answer === 'wait' ? 'The library kept asking us to slow down.' : libraryProblem(error).message);
-          return;
+          return true;
         }
         const problem = libraryProblem(error);
         const seconds = problem.retryAfterSeconds ?? DEFAULT_RETRY_SECONDS;
         report(seconds);
         await options.sleepAsync(seconds * 1000);
-        if (options.isCancelled()) return;
+        if (options.isCancelled()) return false;
         report(null);
       }
     }
@@ -63,7 +68,7 @@ export async function checkEmailsAsync(ids: readonly number[], options: EmailChe
 
   async function workerAsync(): Promise<void> {
     for (let id = queue.shift(); id !== undefined && !options.isCancelled(); id = queue.shift()) {
-      await askAsync(id);
+      if (await askAsync(id)) answered.add(id);
       done++;
       report(null);
     }
@@ -71,5 +76,7 @@ export async function checkEmailsAsync(ids: readonly number[], options: EmailChe
 
   report(null);
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, ids.length)) }, () => workerAsync()));
+  // Stopped part way: an email never answered is not known to exist, so it is said so.
+  for (const id of ids) if (!answered.has(id)) unchecked.set(id, 'The check was stopped before they were asked.');
   return { gone, unchecked };
 }

@@ -32,6 +32,8 @@ const sleepAsync = (ms: number) => new Promise<void>((resolve) => setTimeout(res
 export function ReferencesScreen({ endpoint, client, hidden, autoStart }: ReferencesScreenProps) {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const live = useRef(true);
+  // Stop: no further request; the emails not asked yet are reported as not checked.
+  const stopped = useRef(false);
   useEffect(
     () => () => {
       live.current = false;
@@ -41,6 +43,7 @@ export function ReferencesScreen({ endpoint, client, hidden, autoStart }: Refere
 
   const checkAsync = async () => {
     setPhase({ kind: 'finding' });
+    stopped.current = false;
     try {
       const { references, unreadable } = await endpoint.request('canvas/references-find', {});
       const ids = distinctEmailIds(references);
@@ -50,7 +53,7 @@ export function ReferencesScreen({ endpoint, client, hidden, autoStart }: Refere
         getEmailAsync: (id) => client.getEmailAsync(id),
         concurrency: pacing.concurrency,
         sleepAsync,
-        isCancelled: () => !live.current,
+        isCancelled: () => !live.current || stopped.current,
         onProgress: (progress) => live.current && setPhase({ kind: 'checking', progress, note }),
       });
       if (live.current) setPhase({ kind: 'done', outcome: { references, goneEmailIds: gone, unchecked, unreadable } });
@@ -80,7 +83,13 @@ export function ReferencesScreen({ endpoint, client, hidden, autoStart }: Refere
           <Spinner /> Finding references on every page…
         </p>
       ) : phase.kind === 'checking' ? (
-        <CheckProgress progress={phase.progress} note={phase.note} />
+        <CheckProgress
+          progress={phase.progress}
+          note={phase.note}
+          onStop={() => {
+            stopped.current = true;
+          }}
+        />
       ) : phase.kind === 'failed' ? (
         <ErrorNotice message={phase.message} />
       ) : phase.kind === 'done' ? (
@@ -90,7 +99,7 @@ export function ReferencesScreen({ endpoint, client, hidden, autoStart }: Refere
   );
 }
 
-function CheckProgress({ progress, note }: { progress: EmailCheckProgress; note: string | null }) {
+function CheckProgress({ progress, note, onStop }: { progress: EmailCheckProgress; note: string | null; onStop: () => void }) {
   return (
     <div class="sync-progress" data-testid="references-progress">
       <p id="references-progress-label" role="status">
@@ -101,6 +110,9 @@ function CheckProgress({ progress, note }: { progress: EmailCheckProgress; note:
       </p>
       <progress aria-labelledby="references-progress-label" max={Math.max(1, progress.total)} value={progress.done} />
       {note ? <p>{note}</p> : null}
+      <div>
+        <Button onClick={onStop}>Stop checking</Button>
+      </div>
     </div>
   );
 }
