@@ -14,7 +14,7 @@ export interface CanvasInsert {
   /** Places the emails: one alone, several as a batch (a grid unless `batch` says a board). */
   insert(items: readonly InsertItem[], batch?: BatchOptions): void;
   /** Drag and drop: what a draggable thumbnail spreads on itself. */
-  dragProps(item: InsertItem): { draggable: true; onDragStart: (event: DragEvent) => void; onDragEnd: (event: DragEvent) => void };
+  dragProps(item: InsertItem): { draggable: boolean; onDragStart: (event: DragEvent) => void; onDragEnd: (event: DragEvent) => void };
   busy: boolean;
 }
 
@@ -73,7 +73,8 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
       },
       dragProps(item) {
         return {
-          draggable: true,
+          // Not while references are being placed: the sandbox refuses a drop then (one undo step per batch).
+          draggable: bar.kind !== 'running',
           onDragStart(event) {
             event.dataTransfer?.setData('text/plain', item.subject);
           },

@@ -184,6 +184,21 @@ describe('batches', () => {
     expect(frame(winBack).x).toBe(labels[2]!.x);
   });
 
+  it('refuses a lone reference while a batch is open, so the batch stays one undo step', async () => {
+    const { fake, feature, handlers } = setup();
+    feature.startDropListener(() => undefined);
+    const { batchId } = await handlers['canvas/insert-begin']({ layout: 'grid', title: 'Grid' }, context);
+    const inBatch = (await handlers['canvas/insert'](insertOf(40, 600, 800, { batchId }), context)).nodeId;
+    fake.drop({ node: fake.figma.currentPage, x: 0, y: 0, absoluteX: 0, absoluteY: 0, dropMetadata: { envelopeReference: { dropId: 'd3', emailId: 41 } } });
+    await expect(handlers['canvas/insert'](insertOf(41, 600, 800, { dropId: 'd3' }), context)).rejects.toMatchObject({ code: 'busy', message: expect.stringMatching(/still placing/) as string });
+    const second = (await handlers['canvas/insert'](insertOf(42, 600, 800, { batchId }), context)).nodeId;
+    await handlers['canvas/insert-end']({ batchId }, context);
+    fake.figma.triggerUndo();
+    expect([fake.inspect.node(inBatch), fake.inspect.node(second)]).toEqual([null, null]);
+    // Once the batch has ended, the drop is placed as usual.
+    await expect(handlers['canvas/insert'](insertOf(41, 600, 800, { dropId: 'd3' }), context)).resolves.toMatchObject({ name: 'Acme — Email 41' });
+  });
+
   it('refuses an insert into a batch that has ended', async () => {
     const { handlers } = setup();
     const { batchId } = await handlers['canvas/insert-begin']({ layout: 'grid', title: 'Grid' }, context);
