@@ -256,6 +256,25 @@ describe('Templates', () => {
     expect((await frameAsync()).relaunch).toEqual(['browse']);
   });
 
+  it('while a deletion or a rename is on its way, Keep it and Cancel cannot pretend to stop it', async () => {
+    const ui = await openTemplatesAsync('light');
+    const item = itemNamed(ui, 'Welcome email');
+    await item.waitFor();
+    await item.getByRole('button', { name: 'Rename “Welcome email”' }).click();
+    await controlAsync('faults', { rate: 1, kinds: ['slow'], seed: 1, slow_ms: 4000 });
+    await ui.getByLabel('New name').fill('Welcome email (v2)');
+    await ui.getByRole('button', { name: 'Save name and description' }).click();
+    expect(await item.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
+    await itemNamed(ui, 'Welcome email (v2)').waitFor({ timeout: 20_000 });
+
+    const renamed = itemNamed(ui, 'Welcome email (v2)');
+    await renamed.getByRole('button', { name: 'Delete “Welcome email (v2)”' }).click();
+    await renamed.getByRole('button', { name: 'Delete “Welcome email (v2)”', exact: true }).click();
+    expect(await renamed.getByRole('button', { name: 'Keep it' }).isDisabled()).toBe(true);
+    await expect.poll(() => renamed.count(), { timeout: 20_000 }).toBe(0);
+    await controlAsync('faults', { rate: 0 });
+  });
+
   it('a frame whose preview would exceed the body limit is refused in words before sending', async () => {
     const ui = await openTemplatesAsync('dark');
     await h.page.locator('[data-role="pages"] li', { hasText: 'Emails' }).click();
