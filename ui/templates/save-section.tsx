@@ -39,6 +39,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   // Another frame selected: its own name to start with (what was typed for this one stays until then).
   if (frame !== null && form.frameId !== frame.id) setForm({ frameId: frame.id, name: frame.name, description: '' });
 
+  // Each request names the frame shown here: the sandbox may reach it after the selection moved.
   const run = (action: 'create' | 'update' | 'unlink') => {
     if (frame === null) return;
     if (action === 'create') {
@@ -61,8 +62,8 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
     }
     const start = () =>
       action === 'create'
-        ? endpoint.request('templates/create', { name: form.name, description: form.description }, { timeoutMs: SAVE_TIMEOUT_MS })
-        : endpoint.request('templates/update', {}, { timeoutMs: SAVE_TIMEOUT_MS });
+        ? endpoint.request('templates/create', { name: form.name, description: form.description, frameId: frame.id }, { timeoutMs: SAVE_TIMEOUT_MS })
+        : endpoint.request('templates/update', { frameId: frame.id }, { timeoutMs: SAVE_TIMEOUT_MS });
     void save.run(action, start, {
       onError,
       onResult: (saved) => {

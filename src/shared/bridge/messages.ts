@@ -418,8 +418,11 @@ export const sandboxRequests = {
   'templates/list': defineRequest(z.object({ page: z.number() }), templatePageSchema),
   /** The selection as "Save selection as template" sees it (also pushed on selectionchange). */
   'templates/selection': defineRequest(empty, templateSelectionSchema),
-  /** The selected top-level frame becomes a template (content and preview); the frame is linked to it. */
-  'templates/create': defineRequest(z.object({ name: z.string(), description: z.string() }), templateSaveOutcomeSchema),
+  /**
+   * The selected top-level frame (`frameId`: that frame instead, the one the form was filled for)
+   * becomes a template (content and preview); the frame is linked to it.
+   */
+  'templates/create': defineRequest(z.object({ name: z.string(), description: z.string(), frameId: z.optional(z.string()) }), templateSaveOutcomeSchema),
   /**
    * Sends the selected linked frame's content and preview again (`frameId`: that frame instead);
    * nothing is sent when it is unchanged since the last save.
