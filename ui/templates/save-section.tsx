@@ -84,9 +84,18 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   }, [selection]);
 
   const link = selection?.link ?? null;
+  const linked = link !== null;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Saving or unlinking swaps the form for the buttons (or back): the focus on the control that
+  // went comes to the heading. Only while the window has the focus: never taken from the canvas.
+  useEffect(() => {
+    if (document.hasFocus() && document.activeElement === document.body) heading.current?.focus();
+  }, [linked]);
   return (
     <section class="settings-section" aria-labelledby="templates-save-title">
-      <h2 id="templates-save-title">Save selection as template</h2>
+      <h2 id="templates-save-title" tabIndex={-1} ref={heading}>
+        Save selection as template
+      </h2>
       {selection === null ? null : selection.lostLink !== null ? (
         <p class="notice notice-info">
           This frame was linked to “{selection.lostLink.templateName}”, which was deleted; the link is removed.
