@@ -98,6 +98,15 @@ function referencesAsync(): Promise<PlacedReference[]> {
   );
 }
 
+/** What has the focus in the plugin's window: its accessible name, or `data-index` for a grid card. */
+function focusedAsync(ui: Frame): Promise<string | null> {
+  return ui.evaluate(() => {
+    const active = document.activeElement;
+    const card = active?.getAttribute('data-index');
+    return typeof card === 'string' ? `card ${card}` : (active?.getAttribute('aria-label') ?? active?.textContent?.trim() ?? null);
+  });
+}
+
 async function waitForSummaryAsync(ui: Frame, pattern: RegExp): Promise<string> {
   const status = ui.getByTestId('insert-status');
   await expect.poll(() => textOf(status), { timeout: 90_000 }).toMatch(pattern);
@@ -210,6 +219,8 @@ describe('Browse: library emails on the canvas', () => {
     await openEmailAsync(ui, tall.data);
     await ui.getByRole('button', { name: 'Insert on canvas' }).click();
     await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
+    // Busy while placing, never disabled: the focus stayed on the button.
+    expect(await focusedAsync(ui)).toBe('Insert on canvas');
     h.page.off('worker', countWorker);
     const reference = (await referencesAsync()).find((candidate) => candidate.record?.emailId === tall.data.id)!;
     expect(reference.tiles.length).toBe(3);
@@ -267,6 +278,8 @@ describe('Browse: library emails on the canvas', () => {
     await cards.nth(1).getByRole('button').click({ modifiers: ['Shift'] });
     await checkAxeAsync(ui, 'the grid with a selection (light)');
     await ui.getByRole('button', { name: 'Insert 4' }).click();
+    // The selection's bar went with the button: the focus is back on the grid's card.
+    await expect.poll(() => focusedAsync(ui)).toMatch(/^card \d+$/);
     const summary = await waitForSummaryAsync(ui, /^Placed 3 references on the canvas\./);
     expect(summary).toContain(`1 could not be placed: ${broken.brand} — ${broken.subject_line}: Its screenshot could not be loaded: the library has no screenshot at its address (HTTP 404).`);
     await checkAxeAsync(ui, 'the summary (light)');
@@ -292,6 +305,7 @@ describe('Browse: library emails on the canvas', () => {
     await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: new RegExp(`^${escapeRegExp(chosen.brand)}`) }).click();
     await ui.getByRole('button', { name: 'Insert journey as board' }).click();
     await waitForSummaryAsync(ui, new RegExp(`^Placed ${escapeRegExp(chosen.brand)} — journey with \\d+ references on the canvas\\.`));
+    expect(await focusedAsync(ui)).toBe('Insert journey as board');
     const board = await evaluateHooks(
       h.page,
       (hooks, title) =>
@@ -328,6 +342,7 @@ describe('Browse: library emails on the canvas', () => {
     const subject = liked.subject_line ?? liked.title;
     await ui.getByRole('list', { name: 'Liked emails' }).getByRole('button', { name: `Insert “${subject}” on canvas` }).first().click();
     await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
+    expect(await focusedAsync(ui)).toBe(`Insert “${subject}” on canvas`);
     const placed = (await referencesAsync()).find((reference) => reference.record?.emailId === liked.id);
     expect(placed?.name).toBe(`${detail.data.brand.name} — ${subject}`);
     await checkAxeAsync(ui, 'liked emails with Insert (light)');

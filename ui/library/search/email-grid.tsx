@@ -127,6 +127,11 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
   }
 
   const chosen = selected.size > 0 ? emails.filter((email) => selected.has(email.id)) : [];
+  // The selection's bar goes with its buttons: the focus goes back to the grid's card.
+  const clearSelection = () => {
+    setSelected(new Set());
+    move(focused);
+  };
   return (
     <>
     {canvas && chosen.length > 0 ? (
@@ -137,12 +142,12 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
           disabled={canvas.busy}
           onClick={() => {
             canvas.insert(chosen.map((email) => insertItemOf(email)));
-            setSelected(new Set());
+            clearSelection();
           }}
         >
           Insert {chosen.length}
         </Button>
-        <Button variant="link" onClick={() => setSelected(new Set())}>
+        <Button variant="link" onClick={clearSelection}>
           Clear selection
         </Button>
       </div>
