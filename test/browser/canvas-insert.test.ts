@@ -296,6 +296,26 @@ describe('Browse: library emails on the canvas', () => {
     expect((await referencesAsync()).filter((reference) => ids.some((email) => email.id === reference.record?.emailId))).toEqual([]);
   });
 
+  it('Cancel stops the placing, says what was not tried, and the focus stays on the bar’s one button (now Dismiss)', async () => {
+    const ui = await openBrowseAsync('light');
+    const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
+    await cards.first().waitFor();
+    for (let index = 0; index < 3; index++) await cards.nth(index).getByRole('checkbox').check();
+    // The library answers slowly: the first email is still on its way when Cancel is pressed.
+    const faults = (body: unknown) => fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+    await faults({ rate: 1, kinds: ['slow'], slow_ms: 3000 });
+    try {
+      await ui.getByRole('button', { name: 'Insert 3' }).click();
+      const cancel = ui.getByTestId('insert-status').getByRole('button', { name: 'Cancel' });
+      await cancel.focus();
+      await h.page.keyboard.press('Enter');
+      await waitForSummaryAsync(ui, /^Cancelled: nothing was placed, 3 not tried\./);
+    } finally {
+      await faults({ rate: 0 });
+    }
+    expect(await focusedAsync(ui)).toBe('Dismiss');
+  });
+
   it('inserts a journey as a board: a labelled column per stage, the emails in the emulator’s order', async () => {
     const ui = await openBrowseAsync('light');
     const journeys = await libraryAsync<{ data: Array<{ brand: string; brand_slug: string }> }>('/v1/journeys?per_page=50');

@@ -111,15 +111,11 @@ function InsertBar({ state, onCancel, onDismiss }: { state: BarState; onCancel: 
           <progress aria-labelledby="insert-progress-label" max={state.progress.total} value={state.progress.done} />
         </div>
       ) : null}
-      {state.kind === 'running' ? <Button onClick={onCancel}>Cancel</Button> : null}
-      {state.kind === 'done' ? (
-        <>
-          <p class={state.failed ? 'insert-text insert-failed' : 'insert-text'}>{state.text}</p>
-          <Button variant="link" onClick={onDismiss}>
-            Dismiss
-          </Button>
-        </>
-      ) : null}
+      {state.kind === 'done' ? <p class={state.failed ? 'insert-text insert-failed' : 'insert-text'}>{state.text}</p> : null}
+      {/* One button, Cancel then Dismiss: the focus on Cancel stays when the summary comes. */}
+      <Button variant={state.kind === 'running' ? 'secondary' : 'link'} onClick={state.kind === 'running' ? onCancel : onDismiss}>
+        {state.kind === 'running' ? 'Cancel' : 'Dismiss'}
+      </Button>
     </div>
   );
 }
