@@ -105,9 +105,16 @@ describe('canvas/insert', () => {
     expect(fake.inspect.currentPage.children).toHaveLength(0);
   });
 
-  it('says a read-only file is read-only', async () => {
-    const { handlers } = setup({ readOnly: true });
-    await expect(handlers['canvas/insert'](insertOf(7, 600, 800), context)).rejects.toMatchObject({ code: 'read_only', message: expect.stringMatching(/read-only/) as string });
+  it('says what Figma said when it refuses the edit (a read-only file), leaving nothing behind, and that Dev Mode is read-only', async () => {
+    const { fake, handlers } = setup({ readOnly: true });
+    await expect(handlers['canvas/insert'](insertOf(7, 600, 800), context)).rejects.toMatchObject({
+      code: 'edit_refused',
+      message: expect.stringMatching(/^Figma did not let Envelope place the reference \(.*this file is read-only for you.*\)\. If this page is read-only for you, open a page or file you can edit and try again\.$/) as string,
+    });
+    expect(fake.inspect.currentPage.children).toHaveLength(0);
+    const dev = setup();
+    Object.assign(dev.fake.figma, { editorType: 'dev' });
+    await expect(dev.handlers['canvas/insert'](insertOf(7, 600, 800), context)).rejects.toMatchObject({ code: 'read_only' });
   });
 });
 

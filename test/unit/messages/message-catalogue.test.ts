@@ -21,7 +21,7 @@ import { errorText } from '../../../ui/messages/error-text';
 import { checkApiForm, designSystemSavedText, savedText } from '../../../ui/settings/api-form';
 import { messageProblems, sentencesOf } from '../../support/message-rules';
 import type { FoundReference, SettingsView } from '../../../src/shared/bridge/messages';
-import { fontUnavailableError, imageFailedError, readOnlyError } from '../../../src/canvas/canvas-errors';
+import { asCanvasError, fontUnavailableError, imageFailedError, readOnlyError } from '../../../src/canvas/canvas-errors';
 import { CAPTION_FONTS } from '../../../src/canvas/reference-nodes';
 import { tilesMismatch } from '../../../src/shared/canvas/tile-plan';
 import { createTemplateBody, templateNameProblem, TEMPLATE_MAX_BODY_BYTES } from '../../../src/shared/api/builder/requests';
@@ -118,6 +118,7 @@ type Add = (from: string, message: string | null | undefined) => void;
 /** Placing references and the reference check (src/canvas/, ui/canvas/, ui/library/references/). */
 function addCanvasMessages(add: Add): void {
   add('canvas read-only', readOnlyError().message);
+  add('canvas edit refused', (asCanvasError(new Error('Cannot create nodes: this file is read-only for you.')) as Error).message);
   add('canvas image', imageFailedError('Acme — Spring sale', 'Figma did not accept it as an image (Image type is unsupported).').message);
   add('canvas image', imageFailedError('Acme — Spring sale', 'a piece is 600 × 3000 px where 600 × 4000 px was expected.').message);
   add('canvas font', fontUnavailableError(CAPTION_FONTS).message);
