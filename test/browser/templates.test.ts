@@ -213,9 +213,14 @@ describe('Templates', () => {
     await selectLayerAsync('Emails', EMAIL);
     await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
 
-    // 429: the wait, said; what was typed stays.
+    // 429: the wait, said; what was typed stays, even across a look at another frame.
     await ui.getByLabel('Template name').fill('Typed name');
     await ui.getByLabel('Description (optional)').fill('Typed description');
+    await selectLayerAsync('Cover', 'Cover');
+    await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe('Cover');
+    await selectLayerAsync('Emails', EMAIL);
+    await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe('Typed name');
+    expect(await ui.getByLabel('Description (optional)').inputValue()).toBe('Typed description');
     await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5 });
     await ui.getByRole('button', { name: 'Save as template' }).click();
     await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 30_000 }).toMatch(/The builder API is receiving too many requests\. Try again in (a second|\d+ seconds)\./);

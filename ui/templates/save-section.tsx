@@ -36,8 +36,12 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   const [result, setResult] = useState<LiveMessage | null>(null);
   const pendingUpdate = useRef(updateNow);
 
-  // Another frame selected: its own name to start with (what was typed for this one stays until then).
-  if (frame !== null && form.frameId !== frame.id) setForm({ frameId: frame.id, name: frame.name, description: '' });
+  // Another frame selected: what was typed for this one is kept for its return; a new one starts with its own name.
+  const drafts = useRef(new Map<string, typeof form>());
+  if (frame !== null && form.frameId !== frame.id) {
+    drafts.current.set(form.frameId, form);
+    setForm(drafts.current.get(frame.id) ?? { frameId: frame.id, name: frame.name, description: '' });
+  }
 
   // Each request names the frame shown here: the sandbox may reach it after the selection moved.
   const run = (action: 'create' | 'update' | 'unlink') => {
