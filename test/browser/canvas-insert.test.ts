@@ -278,9 +278,15 @@ describe('Browse: library emails on the canvas', () => {
     await cards.nth(1).getByRole('button').click({ modifiers: ['Shift'] });
     await checkAxeAsync(ui, 'the grid with a selection (light)');
     await ui.getByRole('button', { name: 'Insert 4' }).click();
-    // The selection's bar went with the button: the focus is back on the grid's card.
-    await expect.poll(() => focusedAsync(ui)).toMatch(/^card \d+$/);
     const summary = await waitForSummaryAsync(ui, /^Placed 3 references on the canvas\./);
+    // The placed three leave the selection; the failed one stays chosen, to try again, and the
+    // button (busy meanwhile, never disabled) kept the focus.
+    expect(await textOf(ui.getByRole('group', { name: 'Selected emails' }))).toContain('1 selected');
+    expect(await cards.nth(2).getByRole('checkbox').isChecked()).toBe(true);
+    expect(await focusedAsync(ui)).toBe('Insert 1');
+    await ui.getByRole('button', { name: 'Clear selection' }).click();
+    // The selection's bar went with its buttons: the focus is back on the grid's card.
+    await expect.poll(() => focusedAsync(ui)).toMatch(/^card \d+$/);
     expect(summary).toContain(`1 could not be placed: ${broken.brand} — ${broken.subject_line}: Its screenshot could not be loaded: the library has no screenshot at its address (HTTP 404).`);
     await checkAxeAsync(ui, 'the summary (light)');
     const placed = (await referencesAsync()).filter((reference) => ids.some((email) => email.id === reference.record?.emailId));
@@ -314,6 +320,8 @@ describe('Browse: library emails on the canvas', () => {
       await faults({ rate: 0 });
     }
     expect(await focusedAsync(ui)).toBe('Dismiss');
+    // Nothing was placed: the three stay chosen.
+    expect(await textOf(ui.getByRole('group', { name: 'Selected emails' }))).toContain('3 selected');
   });
 
   it('inserts a journey as a board: a labelled column per stage, the emails in the emulator’s order', async () => {

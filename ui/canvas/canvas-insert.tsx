@@ -11,8 +11,8 @@ import { insertSummary, type InsertOutcome } from './insert-summary';
 import { createReferenceInserter, type BatchOptions, type InsertItem, type InsertProgress } from './reference-inserter';
 
 export interface CanvasInsert {
-  /** Places the emails: one alone, several as a batch (a grid unless `batch` says a board). */
-  insert(items: readonly InsertItem[], batch?: BatchOptions): void;
+  /** Places the emails: one alone, several as a batch (a grid unless `batch` says a board); `onPlaced` hears which were placed. */
+  insert(items: readonly InsertItem[], batch?: BatchOptions, onPlaced?: (emailIds: number[]) => void): void;
   /** Drag and drop: what a draggable thumbnail spreads on itself. */
   dragProps(item: InsertItem): { draggable: boolean; onDragStart: (event: DragEvent) => void; onDragEnd: (event: DragEvent) => void };
   busy: boolean;
@@ -61,14 +61,17 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
   const api = useMemo<CanvasInsert>(
     () => ({
       busy: bar.kind === 'running',
-      insert(items, batch) {
+      insert(items, batch, onPlaced) {
         if (items.length === 0 || abort.current) return;
         const controller = new AbortController();
         abort.current = controller;
         setBar({ kind: 'running', progress: { done: 0, total: items.length, label: '' } });
         inserter
           .insertAsync(items, batch ?? (items.length > 1 ? { layout: 'grid' } : null), (progress) => setBar({ kind: 'running', progress }), controller.signal)
-          .then(finish, fail)
+          .then((outcome) => {
+            finish(outcome);
+            onPlaced?.(outcome.placedIds);
+          }, fail)
           .finally(() => (abort.current = null));
       },
       dragProps(item) {
