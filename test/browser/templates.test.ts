@@ -112,7 +112,7 @@ describe('Templates', () => {
     await ui.getByRole('button', { name: 'Save as template' }).click();
     await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(new RegExp(`^Saved “${EMAIL}” as a template with a \\d+ × \\d+ px preview\\.$`));
     // The form went with the button that had the focus: the section's heading has it now.
-    expect(await ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Save selection as template');
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Save selection as template');
 
     // The list shows it first, with its thumbnail (loaded) and its frame here.
     const item = itemNamed(ui, EMAIL);
