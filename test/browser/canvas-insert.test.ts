@@ -221,6 +221,10 @@ describe('Browse: library emails on the canvas', () => {
     await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
     // Busy while placing, never disabled: the focus stayed on the button.
     expect(await focusedAsync(ui)).toBe('Insert on canvas');
+    // Dismiss hides the bar with its button: the focus goes back to Insert.
+    await ui.getByTestId('insert-status').getByRole('button', { name: 'Dismiss' }).focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => focusedAsync(ui)).toBe('Insert on canvas');
     h.page.off('worker', countWorker);
     const reference = (await referencesAsync()).find((candidate) => candidate.record?.emailId === tall.data.id)!;
     expect(reference.tiles.length).toBe(3);

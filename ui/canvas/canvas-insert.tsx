@@ -40,6 +40,12 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
   const inserter = useMemo(() => createReferenceInserter({ endpoint, client }), [endpoint, client]);
   const [bar, setBar] = useState<BarState>({ kind: 'idle' });
   const abort = useRef<AbortController | null>(null);
+  // Dismiss hides the bar with its button: the focus goes back to what started the insert.
+  const started = useRef<Element | null>(null);
+  const dismiss = () => {
+    setBar({ kind: 'idle' });
+    if (started.current instanceof HTMLElement && started.current.isConnected) started.current.focus();
+  };
   const drags = useRef(new Map<string, InsertItem>());
 
   const finish = (outcome: InsertOutcome) => setBar({ kind: 'done', text: insertSummary(outcome), failed: outcome.failed.length > 0 && outcome.placed === 0 });
@@ -63,6 +69,7 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
       busy: bar.kind === 'running',
       insert(items, batch, onPlaced) {
         if (items.length === 0 || abort.current) return;
+        started.current = document.activeElement;
         const controller = new AbortController();
         abort.current = controller;
         setBar({ kind: 'running', progress: { done: 0, total: items.length, label: '' } });
@@ -97,7 +104,7 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
   return (
     <CanvasInsertContext.Provider value={api}>
       {children}
-      <InsertBar state={bar} onCancel={() => abort.current?.abort()} onDismiss={() => setBar({ kind: 'idle' })} />
+      <InsertBar state={bar} onCancel={() => abort.current?.abort()} onDismiss={dismiss} />
     </CanvasInsertContext.Provider>
   );
 }
