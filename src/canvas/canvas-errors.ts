@@ -6,11 +6,7 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Figma refuses edits on a page or file this person cannot edit ("read-only"). */
-export function isReadOnlyError(error: unknown): boolean {
-  return /read[- ]?only/i.test(errorMessage(error));
-}
-
+/** Dev Mode, where nothing can be placed (known before trying). */
 export function readOnlyError(): BridgeError {
   return new BridgeError('read_only', 'This page is read-only, so Envelope cannot place references on it. Open a page or file you can edit and try again.');
 }
@@ -24,7 +20,12 @@ export function fontUnavailableError(fonts: readonly FontName[]): BridgeError {
   return new BridgeError('font_unavailable', `The caption’s font could not be loaded (${names}), so the reference was not placed: its caption says where it came from. Check that one of these fonts is available.`);
 }
 
-/** An edit that failed: read-only said as such, anything else passed on. */
+/**
+ * An edit Figma refused (a page read-only for this person, say): said with Figma's own words.
+ * Figma's errors carry no code, and their wording is not ours to branch on.
+ */
 export function asCanvasError(error: unknown): unknown {
-  return isReadOnlyError(error) ? readOnlyError() : error;
+  if (error instanceof BridgeError) return error;
+  const detail = errorMessage(error).replace(/\.$/, '');
+  return new BridgeError('edit_refused', `Figma did not let Envelope place the reference (${detail}). If this page is read-only for you, open a page or file you can edit and try again.`);
 }

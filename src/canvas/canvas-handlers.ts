@@ -86,6 +86,8 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
     if (payload.batchId !== undefined && !batch) throw new BridgeError('invalid_input', 'That batch of references has ended or was never started.');
     const drop = payload.dropId === undefined ? undefined : drops.get(payload.dropId);
     if (payload.dropId !== undefined && !drop) throw new BridgeError('invalid_input', 'The drop for this reference is no longer known; drag it again.');
+    // A lone reference's undo step would cut an open batch's step in two and take its frames along.
+    if (!batch && batches.size > 0) throw new BridgeError('busy', 'Envelope is still placing other references. Wait until they are on the canvas, then place this one again.');
     // A lone insert is its own undo step: close whatever step was open before.
     if (!batch) figma.commitUndo();
     const frame = await buildReferenceAsync(figma, { source: payload.reference, width: payload.width, height: payload.height, tiles: payload.tiles }, loadFontAsync, now());

@@ -438,7 +438,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     // an earlier, interrupted push got acknowledged is then unchanged and is not sent again.
     // A collaborator's push since the comparison is caught by the server (it is newer than
     // the base sent) and comes back as a conflict.
-    const current = rememberComparison(link, reread.state, [...compared.payloads.values()], compared.remote, compared.serverTime, compared.choices);
+    // Paired again as the comparison was: a run that stops part-way leaves the rows as shown.
+    const current = await addNearlySamePairsAsync(rememberComparison(link, reread.state, [...compared.payloads.values()], compared.remote, compared.serverTime, compared.choices));
     let state = reread.state;
     const plan = planPush({
       components: current.classification.components,

@@ -31,7 +31,7 @@ export function createTemplatesFeature({ figma, transport, readBuilderCredential
     handlers: {
       'templates/list': ({ page }) => queue(() => session.listAsync(page)),
       'templates/selection': () => queue(() => session.selectionAsync(true)),
-      'templates/create': ({ name, description }) => queue(() => session.createAsync(name, description)),
+      'templates/create': ({ name, description, frameId }) => queue(() => session.createAsync(name, description, frameId)),
       'templates/update': ({ frameId }) => queue(() => session.updateAsync(frameId)),
       'templates/rename': ({ id, name, description }) => queue(() => session.renameAsync(id, name, description)),
       'templates/delete': ({ id }) => queue(() => session.deleteAsync(id)).then(() => ({})),

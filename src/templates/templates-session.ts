@@ -50,7 +50,8 @@ export interface TemplatesSession {
   listAsync(page: number): Promise<TemplatePage>;
   /** `consumeLostLink`: a link whose template was deleted is removed now, and said once. */
   selectionAsync(consumeLostLink: boolean): Promise<TemplateSelection>;
-  createAsync(name: string, description: string): Promise<TemplateSaveOutcome>;
+  /** `frameId`: the frame the name was typed for (the selection may have moved since). */
+  createAsync(name: string, description: string, frameId?: string): Promise<TemplateSaveOutcome>;
   updateAsync(frameId?: string): Promise<TemplateSaveOutcome>;
   renameAsync(id: string, name: string, description: string): Promise<TemplateRow>;
   deleteAsync(id: string): Promise<void>;
@@ -203,6 +204,17 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
     return layers[0] as FrameNode;
   }
 
+  /** The frame with this id, when it is still a top-level frame (an email). */
+  async function topLevelFrameAsync(frameId: string): Promise<FrameNode> {
+    const node = await figma.getNodeByIdAsync(frameId);
+    if (node === null || node.removed || node.type === 'DOCUMENT' || node.type === 'PAGE') {
+      throw new BridgeError('no_frame', 'That frame is no longer in this file. Select a top-level frame (an email) to save it as a template.');
+    }
+    const { kind, what } = describeSelection([layerFacts(node)]);
+    if (kind !== 'frame') throw new BridgeError('no_frame', what);
+    return node as FrameNode;
+  }
+
   // ---- content and preview --------------------------------------------------------------
 
   async function previewAsync(frame: FrameNode, contentBytes: number): Promise<Preview> {
@@ -263,8 +275,8 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
 
     selectionAsync,
 
-    async createAsync(name, description) {
-      const frame = selectedFrame();
+    async createAsync(name, description, frameId) {
+      const frame = frameId === undefined ? selectedFrame() : await topLevelFrameAsync(frameId);
       // Checked before the slow work (reading and exporting), as the form checks it.
       const problem = templateNameProblem(name);
       if (problem !== null) throw new BridgeError('invalid_input', problem, { field: 'name' });

@@ -100,6 +100,15 @@ function referencesAsync(): Promise<PlacedReference[]> {
   );
 }
 
+/** What has the focus in the plugin's window: its accessible name, or `data-index` for a grid card. */
+function focusedAsync(ui: Frame): Promise<string | null> {
+  return ui.evaluate(() => {
+    const active = document.activeElement;
+    const card = active?.getAttribute('data-index');
+    return typeof card === 'string' ? `card ${card}` : (active?.getAttribute('aria-label') ?? active?.textContent?.trim() ?? null);
+  });
+}
+
 async function waitForSummaryAsync(ui: Frame, pattern: RegExp): Promise<string> {
   const status = ui.getByTestId('insert-status');
   await expect.poll(() => textOf(status), { timeout: 90_000 }).toMatch(pattern);
@@ -231,6 +240,12 @@ describe('Browse: library emails on the canvas', () => {
     await openEmailAsync(ui, tall.data);
     await ui.getByRole('button', { name: 'Insert on canvas' }).click();
     await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
+    // Busy while placing, never disabled: the focus stayed on the button.
+    expect(await focusedAsync(ui)).toBe('Insert on canvas');
+    // Dismiss hides the bar with its button: the focus goes back to Insert.
+    await ui.getByTestId('insert-status').getByRole('button', { name: 'Dismiss' }).focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => focusedAsync(ui)).toBe('Insert on canvas');
     h.page.off('worker', countWorker);
     const reference = (await referencesAsync()).find((candidate) => candidate.record?.emailId === tall.data.id)!;
     expect(reference.tiles.length).toBe(3);
@@ -289,6 +304,14 @@ describe('Browse: library emails on the canvas', () => {
     await checkAxeAsync(ui, 'the grid with a selection (light)');
     await ui.getByRole('button', { name: 'Insert 4' }).click();
     const summary = await waitForSummaryAsync(ui, /^Placed 3 references on the canvas\./);
+    // The placed three leave the selection; the failed one stays chosen, to try again, and the
+    // button (busy meanwhile, never disabled) kept the focus.
+    expect(await textOf(ui.getByRole('group', { name: 'Selected emails' }))).toContain('1 selected');
+    expect(await cards.nth(2).getByRole('checkbox').isChecked()).toBe(true);
+    expect(await focusedAsync(ui)).toBe('Insert 1');
+    await ui.getByRole('button', { name: 'Clear selection' }).click();
+    // The selection's bar went with its buttons: the focus is back on the grid's card.
+    await expect.poll(() => focusedAsync(ui)).toMatch(/^card \d+$/);
     expect(summary).toContain(`1 could not be placed: ${broken.brand} — ${broken.subject_line}: Its screenshot could not be loaded: the library has no screenshot at its address (HTTP 404).`);
     await checkAxeAsync(ui, 'the summary (light)');
     const placed = (await referencesAsync()).filter((reference) => ids.some((email) => email.id === reference.record?.emailId));
@@ -304,6 +327,28 @@ describe('Browse: library emails on the canvas', () => {
     expect((await referencesAsync()).filter((reference) => ids.some((email) => email.id === reference.record?.emailId))).toEqual([]);
   });
 
+  it('Cancel stops the placing, says what was not tried, and the focus stays on the bar’s one button (now Dismiss)', async () => {
+    const ui = await openBrowseAsync('light');
+    const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
+    await cards.first().waitFor();
+    for (let index = 0; index < 3; index++) await cards.nth(index).getByRole('checkbox').check();
+    // The library answers slowly: the first email is still on its way when Cancel is pressed.
+    const faults = (body: unknown) => fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+    await faults({ rate: 1, kinds: ['slow'], slow_ms: 3000 });
+    try {
+      await ui.getByRole('button', { name: 'Insert 3' }).click();
+      const cancel = ui.getByTestId('insert-status').getByRole('button', { name: 'Cancel' });
+      await cancel.focus();
+      await h.page.keyboard.press('Enter');
+      await waitForSummaryAsync(ui, /^Cancelled: nothing was placed, 3 not tried\./);
+    } finally {
+      await faults({ rate: 0 });
+    }
+    expect(await focusedAsync(ui)).toBe('Dismiss');
+    // Nothing was placed: the three stay chosen.
+    expect(await textOf(ui.getByRole('group', { name: 'Selected emails' }))).toContain('3 selected');
+  });
+
   it('inserts a journey as a board: a labelled column per stage, the emails in the emulator’s order', async () => {
     const ui = await openBrowseAsync('light');
     const journeys = await libraryAsync<{ data: Array<{ brand: string; brand_slug: string }> }>('/v1/journeys?per_page=50');
@@ -313,6 +358,7 @@ describe('Browse: library emails on the canvas', () => {
     await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: new RegExp(`^${escapeRegExp(chosen.brand)}`) }).click();
     await ui.getByRole('button', { name: 'Insert journey as board' }).click();
     await waitForSummaryAsync(ui, new RegExp(`^Placed ${escapeRegExp(chosen.brand)} — journey with \\d+ references on the canvas\\.`));
+    expect(await focusedAsync(ui)).toBe('Insert journey as board');
     const board = await evaluateHooks(
       h.page,
       (hooks, title) =>
@@ -349,6 +395,7 @@ describe('Browse: library emails on the canvas', () => {
     const subject = liked.subject_line ?? liked.title;
     await ui.getByRole('list', { name: 'Liked emails' }).getByRole('button', { name: `Insert “${subject}” on canvas` }).first().click();
     await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
+    expect(await focusedAsync(ui)).toBe(`Insert “${subject}” on canvas`);
     const placed = (await referencesAsync()).find((reference) => reference.record?.emailId === liked.id);
     expect(placed?.name).toBe(`${detail.data.brand.name} — ${subject}`);
     await checkAxeAsync(ui, 'liked emails with Insert (light)');

@@ -109,6 +109,8 @@ describe('reference check', () => {
     await ui.getByRole('button', { name: 'References' }).click();
     await ui.getByRole('button', { name: 'Check references' }).click();
     await expect.poll(() => textOf(summary(ui)), { timeout: 30_000 }).toBe('4 references to 3 emails; 1 removed from the library.');
+    // The button stayed (busy) while checking: the focus is still on it.
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.textContent)).toBe('Check again');
     await checkAxeAsync(ui, 'reference check, light');
     await h.page.screenshot({ path: `${SHOTS}/reference-check-light.png` });
 
@@ -134,6 +136,8 @@ describe('reference check', () => {
     await ui.getByRole('button', { name: 'Remove 2 references' }).click();
     await confirm.getByRole('button', { name: 'Remove 2 references' }).click();
     await expect.poll(() => textOf(ui.getByTestId('references-removal')), { timeout: 10_000 }).toBe('Removed 2 references (one undo step in Figma).');
+    // The confirmation went with the list: the focus is on what happened, not lost to the page.
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('references-removal');
     const left = await referencesInDocumentAsync();
     expect(left.map((reference) => reference.emailId).sort()).toEqual([ids[1]!, ids[2]!].sort());
     expect(left.map((reference) => reference.page).sort()).toEqual(['Components', 'Cover']);

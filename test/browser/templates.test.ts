@@ -111,6 +111,8 @@ describe('Templates', () => {
     await ui.getByLabel('Description (optional)').fill('March promotion');
     await ui.getByRole('button', { name: 'Save as template' }).click();
     await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(new RegExp(`^Saved “${EMAIL}” as a template with a \\d+ × \\d+ px preview\\.$`));
+    // The form went with the button that had the focus: the section's heading has it now.
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Save selection as template');
 
     // The list shows it first, with its thumbnail (loaded) and its frame here.
     const item = itemNamed(ui, EMAIL);
@@ -211,9 +213,14 @@ describe('Templates', () => {
     await selectLayerAsync('Emails', EMAIL);
     await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
 
-    // 429: the wait, said; what was typed stays.
+    // 429: the wait, said; what was typed stays, even across a look at another frame.
     await ui.getByLabel('Template name').fill('Typed name');
     await ui.getByLabel('Description (optional)').fill('Typed description');
+    await selectLayerAsync('Cover', 'Cover');
+    await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe('Cover');
+    await selectLayerAsync('Emails', EMAIL);
+    await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe('Typed name');
+    expect(await ui.getByLabel('Description (optional)').inputValue()).toBe('Typed description');
     await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5 });
     await ui.getByRole('button', { name: 'Save as template' }).click();
     await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 30_000 }).toMatch(/The builder API is receiving too many requests\. Try again in (a second|\d+ seconds)\./);
@@ -254,6 +261,25 @@ describe('Templates', () => {
     await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
     expect((await frameAsync()).link).toBe('');
     expect((await frameAsync()).relaunch).toEqual(['browse']);
+  });
+
+  it('while a deletion or a rename is on its way, Keep it and Cancel cannot pretend to stop it', async () => {
+    const ui = await openTemplatesAsync('light');
+    const item = itemNamed(ui, 'Welcome email');
+    await item.waitFor();
+    await item.getByRole('button', { name: 'Rename “Welcome email”' }).click();
+    await controlAsync('faults', { rate: 1, kinds: ['slow'], seed: 1, slow_ms: 4000 });
+    await ui.getByLabel('New name').fill('Welcome email (v2)');
+    await ui.getByRole('button', { name: 'Save name and description' }).click();
+    expect(await item.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
+    await itemNamed(ui, 'Welcome email (v2)').waitFor({ timeout: 20_000 });
+
+    const renamed = itemNamed(ui, 'Welcome email (v2)');
+    await renamed.getByRole('button', { name: 'Delete “Welcome email (v2)”' }).click();
+    await renamed.getByRole('button', { name: 'Delete “Welcome email (v2)”', exact: true }).click();
+    expect(await renamed.getByRole('button', { name: 'Keep it' }).isDisabled()).toBe(true);
+    await expect.poll(() => renamed.count(), { timeout: 20_000 }).toBe(0);
+    await controlAsync('faults', { rate: 0 });
   });
 
   it('a frame whose preview would exceed the body limit is refused in words before sending', async () => {

@@ -11,10 +11,10 @@ import { insertSummary, type InsertOutcome } from './insert-summary';
 import { createReferenceInserter, type BatchOptions, type InsertItem, type InsertProgress } from './reference-inserter';
 
 export interface CanvasInsert {
-  /** Places the emails: one alone, several as a batch (a grid unless `batch` says a board). */
-  insert(items: readonly InsertItem[], batch?: BatchOptions): void;
+  /** Places the emails: one alone, several as a batch (a grid unless `batch` says a board); `onPlaced` hears which were placed. */
+  insert(items: readonly InsertItem[], batch?: BatchOptions, onPlaced?: (emailIds: number[]) => void): void;
   /** Drag and drop: what a draggable thumbnail spreads on itself. */
-  dragProps(item: InsertItem): { draggable: true; onDragStart: (event: DragEvent) => void; onDragEnd: (event: DragEvent) => void };
+  dragProps(item: InsertItem): { draggable: boolean; onDragStart: (event: DragEvent) => void; onDragEnd: (event: DragEvent) => void };
   busy: boolean;
 }
 
@@ -40,6 +40,12 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
   const inserter = useMemo(() => createReferenceInserter({ endpoint, client }), [endpoint, client]);
   const [bar, setBar] = useState<BarState>({ kind: 'idle' });
   const abort = useRef<AbortController | null>(null);
+  // Dismiss hides the bar with its button: the focus goes back to what started the insert.
+  const started = useRef<Element | null>(null);
+  const dismiss = () => {
+    setBar({ kind: 'idle' });
+    if (started.current instanceof HTMLElement && started.current.isConnected) started.current.focus();
+  };
   const drags = useRef(new Map<string, InsertItem>());
 
   const finish = (outcome: InsertOutcome) => setBar({ kind: 'done', text: insertSummary(outcome), failed: outcome.failed.length > 0 && outcome.placed === 0 });
@@ -61,19 +67,24 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
   const api = useMemo<CanvasInsert>(
     () => ({
       busy: bar.kind === 'running',
-      insert(items, batch) {
+      insert(items, batch, onPlaced) {
         if (items.length === 0 || abort.current) return;
+        started.current = document.activeElement;
         const controller = new AbortController();
         abort.current = controller;
         setBar({ kind: 'running', progress: { done: 0, total: items.length, label: '' } });
         inserter
           .insertAsync(items, batch ?? (items.length > 1 ? { layout: 'grid' } : null), (progress) => setBar({ kind: 'running', progress }), controller.signal)
-          .then(finish, fail)
+          .then((outcome) => {
+            finish(outcome);
+            onPlaced?.(outcome.placedIds);
+          }, fail)
           .finally(() => (abort.current = null));
       },
       dragProps(item) {
         return {
-          draggable: true,
+          // Not while references are being placed: the sandbox refuses a drop then (one undo step per batch).
+          draggable: bar.kind !== 'running',
           onDragStart(event) {
             event.dataTransfer?.setData('text/plain', item.subject);
           },
@@ -93,7 +104,7 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
   return (
     <CanvasInsertContext.Provider value={api}>
       {children}
-      <InsertBar state={bar} onCancel={() => abort.current?.abort()} onDismiss={() => setBar({ kind: 'idle' })} />
+      <InsertBar state={bar} onCancel={() => abort.current?.abort()} onDismiss={dismiss} />
     </CanvasInsertContext.Provider>
   );
 }
@@ -110,15 +121,11 @@ function InsertBar({ state, onCancel, onDismiss }: { state: BarState; onCancel: 
           <progress aria-labelledby="insert-progress-label" max={state.progress.total} value={state.progress.done} />
         </div>
       ) : null}
-      {state.kind === 'running' ? <Button onClick={onCancel}>Cancel</Button> : null}
-      {state.kind === 'done' ? (
-        <>
-          <p class={state.failed ? 'insert-text insert-failed' : 'insert-text'}>{state.text}</p>
-          <Button variant="link" onClick={onDismiss}>
-            Dismiss
-          </Button>
-        </>
-      ) : null}
+      {state.kind === 'done' ? <p class={state.failed ? 'insert-text insert-failed' : 'insert-text'}>{state.text}</p> : null}
+      {/* One button, Cancel then Dismiss: the focus on Cancel stays when the summary comes. */}
+      <Button variant={state.kind === 'running' ? 'secondary' : 'link'} onClick={state.kind === 'running' ? onCancel : onDismiss}>
+        {state.kind === 'running' ? 'Cancel' : 'Dismiss'}
+      </Button>
     </div>
   );
 }

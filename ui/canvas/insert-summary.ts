@@ -7,6 +7,8 @@ export interface InsertFailure {
 
 export interface InsertOutcome {
   placed: number;
+  /** The emails placed: a selection keeps the others, to be tried again. */
+  placedIds: number[];
   total: number;
   failed: InsertFailure[];
   cancelled: boolean;
@@ -16,7 +18,7 @@ export interface InsertOutcome {
 
 const references = (count: number) => `${count} reference${count === 1 ? '' : 's'}`;
 
-export function insertSummary({ placed, total, failed, cancelled, board }: InsertOutcome): string {
+export function insertSummary({ placed, total, failed, cancelled, board }: Omit<InsertOutcome, 'placedIds'>): string {
   const what = board === undefined ? references(placed) : `${board} with ${references(placed)}`;
   const head = cancelled
     ? `Cancelled: ${placed === 0 ? 'nothing was placed' : `${what} placed`}, ${total - placed - failed.length} not tried.`

@@ -94,7 +94,7 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
   return {
     async insertAsync(items, batch, onProgress, signal) {
       const failed: InsertFailure[] = [];
-      let placed = 0;
+      const placedIds: number[] = [];
       let batchId: string | undefined;
       if (batch) batchId = (await endpoint.request('canvas/insert-begin', { layout: batch.layout, title: batch.title ?? 'Library references' })).batchId;
       for (const [index, item] of items.entries()) {
@@ -102,7 +102,7 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
         onProgress({ done: index, total: items.length, label: nameOf(item) });
         try {
           await placeAsync(item, batchId === undefined ? {} : { batchId }, signal);
-          placed += 1;
+          placedIds.push(item.emailId);
         } catch (error) {
           if (signal.aborted) break;
           failed.push({ name: nameOf(item), reason: errorText(error) });
@@ -110,15 +110,15 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
       }
       onProgress({ done: items.length, total: items.length, label: '' });
       if (batchId !== undefined) await endpoint.request('canvas/insert-end', { batchId, ...(batch?.stages ? { stages: batch.stages } : {}) }, { timeoutMs: INSERT_TIMEOUT_MS });
-      return { placed, total: items.length, failed, cancelled: signal.aborted, ...(batch?.layout === 'board' && batch.title ? { board: batch.title } : {}) };
+      return { placed: placedIds.length, placedIds, total: items.length, failed, cancelled: signal.aborted, ...(batch?.layout === 'board' && batch.title ? { board: batch.title } : {}) };
     },
 
     async insertDroppedAsync(item, dropId) {
       try {
         await placeAsync(item, { dropId });
-        return { placed: 1, total: 1, failed: [], cancelled: false };
+        return { placed: 1, placedIds: [item.emailId], total: 1, failed: [], cancelled: false };
       } catch (error) {
-        return { placed: 0, total: 1, failed: [{ name: nameOf(item), reason: errorText(error) }], cancelled: false };
+        return { placed: 0, placedIds: [], total: 1, failed: [{ name: nameOf(item), reason: errorText(error) }], cancelled: false };
       }
     },
   };

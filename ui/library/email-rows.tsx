@@ -29,7 +29,8 @@ export function EmailRows({ emails, label, onOpen, brandName }: EmailRowsProps) 
               </span>
             </button>
             {canvas ? (
-              <button type="button" class="button button-secondary" aria-label={`Insert “${subject}” on canvas`} disabled={canvas.busy} onClick={() => canvas.insert([item])}>
+              // aria-disabled, not disabled: the focus stays on it (Insert ignores clicks while busy).
+              <button type="button" class="button button-secondary" aria-label={`Insert “${subject}” on canvas`} aria-disabled={canvas.busy || undefined} onClick={() => canvas.insert([item])}>
                 Insert
               </button>
             ) : null}

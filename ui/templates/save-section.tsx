@@ -36,9 +36,14 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   const [result, setResult] = useState<LiveMessage | null>(null);
   const pendingUpdate = useRef(updateNow);
 
-  // Another frame selected: its own name to start with (what was typed for this one stays until then).
-  if (frame !== null && form.frameId !== frame.id) setForm({ frameId: frame.id, name: frame.name, description: '' });
+  // Another frame selected: what was typed for this one is kept for its return; a new one starts with its own name.
+  const drafts = useRef(new Map<string, typeof form>());
+  if (frame !== null && form.frameId !== frame.id) {
+    drafts.current.set(form.frameId, form);
+    setForm(drafts.current.get(frame.id) ?? { frameId: frame.id, name: frame.name, description: '' });
+  }
 
+  // Each request names the frame shown here: the sandbox may reach it after the selection moved.
   const run = (action: 'create' | 'update' | 'unlink') => {
     if (frame === null) return;
     if (action === 'create') {
@@ -61,8 +66,8 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
     }
     const start = () =>
       action === 'create'
-        ? endpoint.request('templates/create', { name: form.name, description: form.description }, { timeoutMs: SAVE_TIMEOUT_MS })
-        : endpoint.request('templates/update', {}, { timeoutMs: SAVE_TIMEOUT_MS });
+        ? endpoint.request('templates/create', { name: form.name, description: form.description, frameId: frame.id }, { timeoutMs: SAVE_TIMEOUT_MS })
+        : endpoint.request('templates/update', { frameId: frame.id }, { timeoutMs: SAVE_TIMEOUT_MS });
     void save.run(action, start, {
       onError,
       onResult: (saved) => {
@@ -83,9 +88,18 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   }, [selection]);
 
   const link = selection?.link ?? null;
+  const linked = link !== null;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Saving or unlinking swaps the form for the buttons (or back): the focus on the control that
+  // went comes to the heading. Only while the window has the focus: never taken from the canvas.
+  useEffect(() => {
+    if (document.hasFocus() && document.activeElement === document.body) heading.current?.focus();
+  }, [linked]);
   return (
     <section class="settings-section" aria-labelledby="templates-save-title">
-      <h2 id="templates-save-title">Save selection as template</h2>
+      <h2 id="templates-save-title" tabIndex={-1} ref={heading}>
+        Save selection as template
+      </h2>
       {selection === null ? null : selection.lostLink !== null ? (
         <p class="notice notice-info">
           This frame was linked to “{selection.lostLink.templateName}”, which was deleted; the link is removed.

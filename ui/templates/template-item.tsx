@@ -87,7 +87,9 @@ export function TemplateItem({ endpoint, row, nowMs, onChanged, onDeleted, onOpe
               <Button variant="primary" type="submit" busy={busy}>
                 Save name and description
               </Button>
-              <Button onClick={() => setMode({ kind: 'idle' })}>Cancel</Button>
+              <Button onClick={() => setMode({ kind: 'idle' })} disabled={busy}>
+                Cancel
+              </Button>
             </div>
           </form>
         ) : mode.kind === 'delete' ? (
@@ -97,7 +99,10 @@ export function TemplateItem({ endpoint, row, nowMs, onChanged, onDeleted, onOpe
               <Button variant="danger" busy={busy} onClick={remove} buttonRef={confirmRef}>
                 Delete {label}
               </Button>
-              <Button onClick={() => setMode({ kind: 'idle' })}>Keep it</Button>
+              {/* Once sent, a deletion cannot be taken back: "Keep it" would say otherwise. */}
+              <Button onClick={() => setMode({ kind: 'idle' })} disabled={busy}>
+                Keep it
+              </Button>
             </div>
           </div>
         ) : mode.kind === 'details' ? (

@@ -418,8 +418,11 @@ export const sandboxRequests = {
   'templates/list': defineRequest(z.object({ page: z.number() }), templatePageSchema),
   /** The selection as "Save selection as template" sees it (also pushed on selectionchange). */
   'templates/selection': defineRequest(empty, templateSelectionSchema),
-  /** The selected top-level frame becomes a template (content and preview); the frame is linked to it. */
-  'templates/create': defineRequest(z.object({ name: z.string(), description: z.string() }), templateSaveOutcomeSchema),
+  /**
+   * The selected top-level frame (`frameId`: that frame instead, the one the form was filled for)
+   * becomes a template (content and preview); the frame is linked to it.
+   */
+  'templates/create': defineRequest(z.object({ name: z.string(), description: z.string(), frameId: z.optional(z.string()) }), templateSaveOutcomeSchema),
   /**
    * Sends the selected linked frame's content and preview again (`frameId`: that frame instead);
    * nothing is sent when it is unchanged since the last save.
@@ -437,7 +440,8 @@ export const sandboxRequests = {
    * Places one library screenshot on the canvas as an attributed reference: a frame of its size
    * holding its tiles (locked), a caption with a link beneath, its record in plugin data. Alone it
    * is one undo step, selected and scrolled into view; in a batch it waits for the batch's end.
-   * Fails in words: `image_failed`, `font_unavailable`, `read_only`, `invalid_input`.
+   * Fails in words: `image_failed`, `font_unavailable`, `read_only` (Dev Mode), `edit_refused`
+   * (Figma refused the edit, in its words), `invalid_input`, `busy` (a batch is open).
    */
   'canvas/insert': defineRequest(canvasInsertSchema, z.object({ nodeId: z.string(), name: z.string() })),
   /** Starts a batch of references (a grid, or a journey board titled `title`). */

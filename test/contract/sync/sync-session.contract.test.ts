@@ -168,6 +168,14 @@ describe('sync against the builder emulator', () => {
     expect(detail.beforeKnown).toBe(true);
     expect(detail.changes.map((change) => change.property)).toContain('name');
 
+    // A sync stopped before anything was sent keeps the pair: the row still opens as replaced.
+    const stop = () => {
+      throw new Error('Stopped.');
+    };
+    const stopped: HandlerContext = { ...context, throwIfCancelled: stop };
+    await expect(plugin.handlers['sync/run']({}, stopped)).rejects.toThrow('Stopped.');
+    expect((await plugin.handlers['sync/detail']({ key: fresh.key, replaces: oldKey }, context)).beforeKnown).toBe(true);
+
     // Two kinds of change besides the name: no longer nearly the same, so shown apart.
     fresh.resize(fresh.width + 40, fresh.height);
     fresh.fills = [{ type: 'SOLID', color: { r: 0.9, g: 0.1, b: 0.1 } }];

@@ -177,6 +177,19 @@ describe('templates against the builder emulator', () => {
     expect((await plugin.handlers['templates/selection']({}, context)).lostLink).toBeNull();
   });
 
+  it('saves the frame the form was filled for, even when the selection moved before the request was handled', async () => {
+    await startAsync({ deflate: true });
+    const frame = await selectEmailAsync();
+    fake.figma.currentPage.selection = [];
+    const created = await plugin.handlers['templates/create']({ name: 'Typed for the email', description: '', frameId: frame.id }, context);
+    expect(created).toMatchObject({ outcome: 'created', template: { name: 'Typed for the email', linkedFrame: { id: frame.id } } });
+    expect((await apiAsync(`/templates/${created.template!.id}`)).body.data.content.root).toMatchObject({ type: 'FRAME', name: EMAIL });
+    expect(linkOf(frame)?.templateId).toBe(created.template!.id);
+    // A layer that is not a top-level frame is refused in words, as a selection of it would be.
+    const inner = frame.children[0]!;
+    expect(await rejectionOf(plugin.handlers['templates/create']({ name: 'Inner', description: '', frameId: inner.id }, context))).toMatchObject({ code: 'no_frame' });
+  });
+
   it('a template deleted elsewhere is a 404 in words that offers to unlink; unlinking keeps the frame', async () => {
     await startAsync({ deflate: true });
     const frame = await selectEmailAsync();

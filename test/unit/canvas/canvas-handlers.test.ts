@@ -105,9 +105,16 @@ describe('canvas/insert', () => {
     expect(fake.inspect.currentPage.children).toHaveLength(0);
   });
 
-  it('says a read-only file is read-only', async () => {
-    const { handlers } = setup({ readOnly: true });
-    await expect(handlers['canvas/insert'](insertOf(7, 600, 800), context)).rejects.toMatchObject({ code: 'read_only', message: expect.stringMatching(/read-only/) as string });
+  it('says what Figma said when it refuses the edit (a read-only file), leaving nothing behind, and that Dev Mode is read-only', async () => {
+    const { fake, handlers } = setup({ readOnly: true });
+    await expect(handlers['canvas/insert'](insertOf(7, 600, 800), context)).rejects.toMatchObject({
+      code: 'edit_refused',
+      message: expect.stringMatching(/^Figma did not let Envelope place the reference \(.*this file is read-only for you.*\)\. If this page is read-only for you, open a page or file you can edit and try again\.$/) as string,
+    });
+    expect(fake.inspect.currentPage.children).toHaveLength(0);
+    const dev = setup();
+    Object.assign(dev.fake.figma, { editorType: 'dev' });
+    await expect(dev.handlers['canvas/insert'](insertOf(7, 600, 800), context)).rejects.toMatchObject({ code: 'read_only' });
   });
 });
 
@@ -182,6 +189,21 @@ describe('batches', () => {
     expect(second!.x).toBe(labels[0]!.x);
     expect(second!.y).toBeGreaterThan(first!.y + 900);
     expect(frame(winBack).x).toBe(labels[2]!.x);
+  });
+
+  it('refuses a lone reference while a batch is open, so the batch stays one undo step', async () => {
+    const { fake, feature, handlers } = setup();
+    feature.startDropListener(() => undefined);
+    const { batchId } = await handlers['canvas/insert-begin']({ layout: 'grid', title: 'Grid' }, context);
+    const inBatch = (await handlers['canvas/insert'](insertOf(40, 600, 800, { batchId }), context)).nodeId;
+    fake.drop({ node: fake.figma.currentPage, x: 0, y: 0, absoluteX: 0, absoluteY: 0, dropMetadata: { envelopeReference: { dropId: 'd3', emailId: 41 } } });
+    await expect(handlers['canvas/insert'](insertOf(41, 600, 800, { dropId: 'd3' }), context)).rejects.toMatchObject({ code: 'busy', message: expect.stringMatching(/still placing/) as string });
+    const second = (await handlers['canvas/insert'](insertOf(42, 600, 800, { batchId }), context)).nodeId;
+    await handlers['canvas/insert-end']({ batchId }, context);
+    fake.figma.triggerUndo();
+    expect([fake.inspect.node(inBatch), fake.inspect.node(second)]).toEqual([null, null]);
+    // Once the batch has ended, the drop is placed as usual.
+    await expect(handlers['canvas/insert'](insertOf(41, 600, 800, { dropId: 'd3' }), context)).resolves.toMatchObject({ name: 'Acme — Email 41' });
   });
 
   it('refuses an insert into a batch that has ended', async () => {

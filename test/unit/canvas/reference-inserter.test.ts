@@ -40,7 +40,7 @@ describe('the reference inserter', () => {
   it('sends one insert with the caption’s facts, reading the email once for the service’s name', async () => {
     const { inserter, sent, detailReads } = setup();
     const outcome = await inserter.insertAsync([item(1)], null, () => undefined, new AbortController().signal);
-    expect(outcome).toEqual({ placed: 1, total: 1, failed: [], cancelled: false });
+    expect(outcome).toEqual({ placed: 1, placedIds: [1], total: 1, failed: [], cancelled: false });
     expect(sent.map((message) => message.type)).toEqual(['canvas/insert']);
     expect((sent[0]!.payload as CanvasInsert).reference).toEqual({ emailId: 1, brandSlug: 'acme', brandName: 'Acme', subject: 'Email 1', url: 'https://library.example/emails/1', capturedDate: '2026-11-03', service: 'MailVault' });
     await inserter.insertAsync([item(2)], null, () => undefined, new AbortController().signal);
@@ -65,6 +65,7 @@ describe('the reference inserter', () => {
     );
     expect(outcome).toEqual({
       placed: 2,
+      placedIds: [1, 4],
       total: 4,
       cancelled: false,
       board: 'Acme — journey',
@@ -88,7 +89,7 @@ describe('the reference inserter', () => {
     const { inserter, sent } = setup();
     const controller = new AbortController();
     const outcome = await inserter.insertAsync([item(1), item(2), item(3)], { layout: 'grid' }, (report) => report.done === 1 && controller.abort(), controller.signal);
-    expect(outcome).toEqual({ placed: 1, total: 3, failed: [], cancelled: true });
+    expect(outcome).toEqual({ placed: 1, placedIds: [1], total: 3, failed: [], cancelled: true });
     expect(sent.at(-1)!.type).toBe('canvas/insert-end');
     expect(insertSummary(outcome)).toBe('Cancelled: 1 reference placed, 2 not tried.');
   });

@@ -20,7 +20,16 @@ import { baseUrlProblem, keyProblem } from '../../../src/shared/settings/validat
 import { errorText } from '../../../ui/messages/error-text';
 import { checkApiForm, designSystemSavedText, savedText } from '../../../ui/settings/api-form';
 import { messageProblems, sentencesOf } from '../../support/message-rules';
-import type { SettingsView } from '../../../src/shared/bridge/messages';
+import type { FoundReference, SettingsView } from '../../../src/shared/bridge/messages';
+import { asCanvasError, fontUnavailableError, imageFailedError, readOnlyError } from '../../../src/canvas/canvas-errors';
+import { CAPTION_FONTS } from '../../../src/canvas/reference-nodes';
+import { tilesMismatch } from '../../../src/shared/canvas/tile-plan';
+import { createTemplateBody, templateNameProblem, TEMPLATE_MAX_BODY_BYTES } from '../../../src/shared/api/builder/requests';
+import { templateError } from '../../../src/templates/template-errors';
+import { describeSelection } from '../../../src/templates/selection-words';
+import { insertSummary } from '../../../ui/canvas/insert-summary';
+import { checkPacing, pacingText, removalText, summaryText } from '../../../ui/library/references/reference-check';
+import { countText, saveOutcomeText } from '../../../ui/templates/template-words';
 
 const APIS: readonly ApiName[] = ['library', 'builder'];
 const BASE_URL = 'https://api.example.com';
@@ -99,7 +108,63 @@ function catalogue(): Array<{ from: string; message: string }> {
   add('design system saved', designSystemSavedText('ds_demo'));
   add('design system saved', designSystemSavedText(null));
   for (const odd of [{}, 42, null]) add('a failure without words', errorText(odd));
+  addCanvasMessages(add);
+  addTemplateMessages(add);
   return entries;
+}
+
+type Add = (from: string, message: string | null | undefined) => void;
+
+/** Placing references and the reference check (src/canvas/, ui/canvas/, ui/library/references/). */
+function addCanvasMessages(add: Add): void {
+  add('canvas read-only', readOnlyError().message);
+  add('canvas edit refused', (asCanvasError(new Error('Cannot create nodes: this file is read-only for you.')) as Error).message);
+  add('canvas image', imageFailedError('Acme — Spring sale', 'Figma did not accept it as an image (Image type is unsupported).').message);
+  add('canvas image', imageFailedError('Acme — Spring sale', 'a piece is 600 × 3000 px where 600 × 4000 px was expected.').message);
+  add('canvas font', fontUnavailableError(CAPTION_FONTS).message);
+  add('canvas tiles', tilesMismatch(600, 9000, []));
+  add('canvas tiles', tilesMismatch(600, 9000, [{ x: 0, y: 0, width: 600, height: 4096 }, { x: 0, y: 4096, width: 600, height: 4096 }, { x: 0, y: 8192, width: 600, height: 808 }]));
+  const failed = [{ name: 'Acme — Spring sale', reason: 'The library is unavailable right now. Try again in a little while.' }];
+  for (const outcome of [
+    { placed: 1, total: 1, failed: [], cancelled: false },
+    { placed: 3, total: 4, failed, cancelled: false },
+    { placed: 0, total: 1, failed, cancelled: false },
+    { placed: 2, total: 6, failed, cancelled: true },
+    { placed: 0, total: 6, failed: [], cancelled: true },
+    { placed: 5, total: 5, failed: [], cancelled: false, board: 'Acme — journey' },
+  ]) add('canvas insert summary', insertSummary(outcome));
+  const reference = (emailId: number): FoundReference => ({ nodeId: `1:${emailId}`, name: 'Acme — Spring sale', pageId: '0:1', pageName: 'Cover', x: 0, y: 0, emailId, brandName: 'Acme', subject: 'Spring sale' });
+  const references = [reference(1), reference(1), reference(2)];
+  add('canvas check summary', summaryText({ references, goneEmailIds: new Set([1]), unchecked: new Map(), unreadable: 0 }));
+  add('canvas check summary', summaryText({ references, goneEmailIds: new Set(), unchecked: new Map([[2, 'The library kept asking us to slow down.']]), unreadable: 2 }));
+  for (const hasKey of [true, false]) add('canvas check pacing', pacingText(checkPacing(500, hasKey), hasKey));
+  add('canvas removal', removalText({ removed: 2, failures: [] }));
+  add('canvas removal', removalText({ removed: 0, failures: [{ nodeId: '1:1', name: 'Acme — Spring sale', pageName: 'Cover', reason: 'Someone deleted it after the check.' }] }));
+}
+
+/** The Templates screen (src/templates/, ui/templates/). */
+function addTemplateMessages(add: Add): void {
+  add('templates name', templateNameProblem(''));
+  add('templates name', templateNameProblem('x'.repeat(201)));
+  try {
+    createTemplateBody({ name: 'Spring sale', content: { format: 'figma-node-tree', version: 1, root: { text: 'x'.repeat(TEMPLATE_MAX_BODY_BYTES) } } });
+    add('templates size', 'A body over the limit was not refused');
+  } catch (error) {
+    add('templates size', (error as Error).message);
+  }
+  const gone = errorFromResponse({ status: 404, headers: {}, text: '{}' }, contextFor('builder'));
+  const large = errorFromResponse({ status: 413, headers: {}, text: '{}' }, contextFor('builder'));
+  for (const facts of [{ templateId: 't1' }, { templateId: 't1', templateName: 'Spring sale', frameId: '1:2' }]) add('templates not found', (templateError(gone, facts) as Error).message);
+  for (const facts of [{}, { templateName: 'Spring sale', bodyBytes: 2_400_000 }]) add('templates too large', (templateError(large, facts) as Error).message);
+  const layer = (type: string, parentType = 'PAGE') => ({ type, name: 'Title', parentType, parentName: 'Cover' });
+  for (const layers of [[], [layer('FRAME'), layer('TEXT')], [layer('TEXT', 'FRAME')], [layer('FRAME', 'FRAME')], [layer('STICKY')]]) add('templates selection', describeSelection(layers).what);
+  const row = { id: 't1', name: 'Spring sale', description: '', updatedAt: '2026-11-24T21:00:00Z', thumbnailUrl: null, linkedFrame: null };
+  const selection = { kind: 'frame' as const, what: '', frame: null, link: null, lostLink: null };
+  add('templates saved', saveOutcomeText({ outcome: 'created', template: row, changes: [], previewSize: { width: 600, height: 2400 }, selection }, 'Spring sale'));
+  add('templates saved', saveOutcomeText({ outcome: 'updated', template: row, changes: ['fill', 'text'], previewSize: { width: 600, height: 2400 }, selection }, 'Spring sale'));
+  add('templates saved', saveOutcomeText({ outcome: 'unchanged', template: null, changes: [], previewSize: null, selection }, 'Spring sale'));
+  add('templates count', countText(12, 12, 12, ''));
+  add('templates count', countText(3, 50, 120, 'spring'));
 }
 
 describe('the messages Envelope shows', () => {

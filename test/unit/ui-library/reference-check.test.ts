@@ -66,6 +66,9 @@ describe('summaryText', () => {
 describe('removalText', () => {
   it('says how many went and, for each that stayed, where it is and why', () => {
     expect(removalText({ removed: 2, failures: [] })).toBe('Removed 2 references (one undo step in Figma).');
+    expect(removalText({ removed: 0, failures: [{ nodeId: '1:3', name: 'Sale', pageName: 'Cover', reason: 'Someone deleted it after the check.' }] })).toBe(
+      'No reference was removed. “Sale” on page “Cover” was not removed. Someone deleted it after the check.',
+    );
     const text = removalText({
       removed: 1,
       failures: [

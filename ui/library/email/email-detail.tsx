@@ -81,7 +81,7 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
             {email.subject_line}
           </h2>
           {canvas && item ? (
-            <Button variant="primary" onClick={() => canvas.insert([item])} disabled={canvas.busy}>
+            <Button variant="primary" onClick={() => canvas.insert([item])} busy={canvas.busy}>
               Insert on canvas
             </Button>
           ) : null}

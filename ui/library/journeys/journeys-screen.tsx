@@ -97,7 +97,7 @@ function JourneyView({ client, slug, onBack, onOpen, onOpenSettings }: { client:
       {canvas && journey && all.length > 0 ? (
         <Button
           variant="primary"
-          disabled={canvas.busy}
+          busy={canvas.busy}
           onClick={() =>
             canvas.insert(
               journey.stages.flatMap((stage) => stage.emails.map((email) => insertItemOf(email, journey.brand, stage.stage))),

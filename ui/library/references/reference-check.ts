@@ -73,10 +73,11 @@ export function goneReferences(outcome: Pick<CheckOutcome, 'references' | 'goneE
   return outcome.references.filter((reference) => outcome.goneEmailIds.has(reference.emailId));
 }
 
-/** "Removed 2 references (one undo step in Figma)." and each one that stayed, with why. */
+/** "Removed 2 references (one undo step in Figma)." (or that none was) and each one that stayed, with why. */
 export function removalText({ removed, failures }: ReferenceRemoval): string {
   const stayed = failures.map(
     (failure) => `${failure.name === '' ? 'A reference' : `“${failure.name}”`}${failure.pageName === '' ? '' : ` on page “${failure.pageName}”`} was not removed. ${failure.reason}`,
   );
-  return [`Removed ${plural(removed, 'reference')} (one undo step in Figma).`, ...stayed].join(' ');
+  // Nothing removed makes no undo step: saying one would send the designer looking for it.
+  return [removed === 0 ? 'No reference was removed.' : `Removed ${plural(removed, 'reference')} (one undo step in Figma).`, ...stayed].join(' ');
 }

@@ -71,13 +71,12 @@ export function ReferencesScreen({ endpoint, client, hidden, autoStart }: Refere
   return (
     <section class="library-brands references" hidden={hidden} aria-label="References" data-testid="references">
       <p class="references-intro">Finds the library emails placed in this file, on every page, and asks the library whether each still exists.</p>
-      {phase.kind === 'checking' || phase.kind === 'finding' ? null : (
-        <div>
-          <Button variant={phase.kind === 'done' ? 'secondary' : 'primary'} onClick={check}>
-            {phase.kind === 'done' ? 'Check again' : 'Check references'}
-          </Button>
-        </div>
-      )}
+      {/* Busy rather than hidden while checking: the focus stays on it. */}
+      <div>
+        <Button variant={phase.kind === 'done' ? 'secondary' : 'primary'} onClick={check} busy={phase.kind === 'checking' || phase.kind === 'finding'}>
+          {phase.kind === 'done' ? 'Check again' : 'Check references'}
+        </Button>
+      </div>
       {phase.kind === 'finding' ? (
         <p class="library-status" role="status">
           <Spinner /> Finding references on every page…
@@ -126,9 +125,12 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
   const [problem, setProblem] = useState<string | null>(null);
   const removeButton = useRef<HTMLButtonElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
+  const removalResult = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (confirming) confirmButton.current?.focus();
   }, [confirming]);
+  // The list and its buttons are gone once removed: the focus goes to what happened.
+  useEffect(() => removalResult.current?.focus(), [removal]);
 
   if (outcome.references.length === 0 && outcome.unreadable === 0) {
     return (
@@ -159,7 +161,7 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
       },
       (error: unknown) => {
         setProblem(`The references could not be removed: ${errorText(error)}`);
-        setConfirming(false);
+        cancel();
         setRemoving(false);
       },
     );
@@ -223,7 +225,7 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
         </>
       ) : null}
       {removal ? (
-        <p class={`notice ${removal.failures.length > 0 ? 'notice-error' : 'notice-success'}`} role="status" data-testid="references-removal">
+        <p class={`notice ${removal.failures.length > 0 ? 'notice-error' : 'notice-success'}`} role="status" data-testid="references-removal" tabIndex={-1} ref={removalResult}>
           {removalText(removal)}
         </p>
       ) : null}

@@ -127,22 +127,29 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
   }
 
   const chosen = selected.size > 0 ? emails.filter((email) => selected.has(email.id)) : [];
+  // The selection's bar goes with its buttons: the focus goes back to the grid's card.
+  const clearSelection = () => {
+    setSelected(new Set());
+    move(focused);
+  };
+  // Placed emails leave the selection; those that failed or were not tried stay chosen, to try
+  // again. Read when the placing ends: the selection may have changed meanwhile.
+  const selectedNow = useRef(selected);
+  selectedNow.current = selected;
+  const unselect = (placedIds: number[]) => {
+    const rest = new Set([...selectedNow.current].filter((id) => !placedIds.includes(id)));
+    setSelected(rest);
+    if (rest.size === 0) move(focused);
+  };
   return (
     <>
     {canvas && chosen.length > 0 ? (
       <div class="grid-selection" role="group" aria-label="Selected emails">
         <span>{chosen.length} selected</span>
-        <Button
-          variant="primary"
-          disabled={canvas.busy}
-          onClick={() => {
-            canvas.insert(chosen.map((email) => insertItemOf(email)));
-            setSelected(new Set());
-          }}
-        >
+        <Button variant="primary" busy={canvas.busy} onClick={() => canvas.insert(chosen.map((email) => insertItemOf(email)), undefined, unselect)}>
           Insert {chosen.length}
         </Button>
-        <Button variant="link" onClick={() => setSelected(new Set())}>
+        <Button variant="link" onClick={clearSelection}>
           Clear selection
         </Button>
       </div>
