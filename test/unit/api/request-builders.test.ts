@@ -92,7 +92,7 @@ describe('builder request builders', () => {
   });
 
   it('template bodies over 2 MB are refused before sending, naming the size; an empty update too', () => {
-    const root = { type: 'FRAME', name: 'Big', blob: 'x'.repeat(2_100_000) };
+    const root = { type: 'FRAME', name: 'Big', blob: 'x'.repeat(2_050_000) };
     const error = thrown(() => builder.createTemplateBody({ name: 'Big', content: { format: 'figma-node-tree', version: 1, root } }));
     expect(error).toMatchObject({ code: 'invalid_argument', message: 'This template is 2.1 MB; the builder takes at most 2 MB per request.' });
     expect(thrown(() => builder.updateTemplateBody({ content: { format: 'figma-node-tree', version: 1, root } })).message).toContain('2.1 MB');
@@ -103,5 +103,13 @@ describe('builder request builders', () => {
   it('needs ids', () => {
     expect(thrown(() => builder.templateRequest('GET', ''))).toMatchObject({ code: 'invalid_argument', endpoint: 'GET /api/templates/:id' });
     expect(thrown(() => builder.syncRequest(' '))).toMatchObject({ code: 'invalid_argument' });
+  });
+});
+
+describe('megabytesText', () => {
+  it('rounds up, so a size over the 2 MB limit never reads as 2.0 MB', () => {
+    expect(builder.megabytesText(2_040_000)).toBe('2.1 MB');
+    expect(builder.megabytesText(2_000_000)).toBe('2.0 MB');
+    expect(builder.megabytesText(1_400_000)).toBe('1.4 MB');
   });
 });

@@ -63,7 +63,8 @@ function templateName(endpoint: string, name: string): string {
 
 /** "1.4 MB", for sizes said to people (decimal megabytes, as the limit is read). */
 export function megabytesText(bytes: number): string {
-  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+  // Rounded up: every size said is one over a limit, and 2,040,000 bytes must not read "2.0 MB".
+  return `${(Math.ceil(bytes / 100_000) / 10).toFixed(1)} MB`;
 }
 
 function checkBodySize<B extends object>(endpoint: string, body: B): B {
