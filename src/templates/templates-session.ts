@@ -289,8 +289,11 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       } catch (error) {
         throw templateError(error, { templateName: name.trim(), bodyBytes: bodyBytes(input) });
       }
-      saveLink(frame, template, hash);
-      return { outcome: 'created', template: rowOf(template, frame), changes: [], previewSize: { width: preview.width, height: preview.height }, selection: await selectionAsync(false) };
+      // The template exists now, whatever became of the frame: a frame deleted meanwhile is not
+      // linked (a retry would make a second template), and the created template is still said.
+      const linked = !frame.removed;
+      if (linked) saveLink(frame, template, hash);
+      return { outcome: 'created', template: rowOf(template, linked ? frame : null), changes: [], previewSize: { width: preview.width, height: preview.height }, selection: await selectionAsync(false) };
     },
 
     async updateAsync(frameId) {

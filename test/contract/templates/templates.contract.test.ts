@@ -20,6 +20,8 @@ let fake: FakeFigma;
 let plugin: ReturnType<typeof createPlugin>;
 let builderKey: string;
 let sent: HttpRequest[];
+/** Runs as each request leaves (a test's way to change the document meanwhile). */
+let onSend: ((request: HttpRequest) => void) | null = null;
 
 const context: HandlerContext = { progress: () => undefined, cancelled: false, throwIfCancelled: () => undefined };
 const EMAIL = 'Spring sale — 2026-03-18';
@@ -59,6 +61,7 @@ async function startAsync(options: { deflate: boolean }): Promise<void> {
     figma: fake.figma,
     transport: (request) => {
       sent.push(request);
+      onSend?.(request);
       return transport(request);
     },
   });
@@ -101,10 +104,23 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  onSend = null;
   await emulator.close();
 });
 
 describe('templates against the builder emulator', () => {
+  it('a frame deleted while its template is created: the template is said as created, not linked, and not made twice', async () => {
+    await startAsync({ deflate: true });
+    const frame = await selectEmailAsync();
+    onSend = (request) => {
+      if (request.method === 'POST' && request.url.endsWith('/api/templates')) frame.remove();
+    };
+    const created = await plugin.handlers['templates/create']({ name: EMAIL, description: '' }, context);
+    expect(created).toMatchObject({ outcome: 'created', template: { name: EMAIL, linkedFrame: null } });
+    const listed = await plugin.handlers['templates/list']({ page: 1 }, context);
+    expect(listed.templates.filter((template) => template.name === EMAIL)).toHaveLength(1);
+  });
+
   it('create, unchanged, update, rename, open on another page and delete; the frame link follows each step', async () => {
     await startAsync({ deflate: true });
     const frame = await selectEmailAsync();
