@@ -94,6 +94,9 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
     try {
       if (batch) {
         batch.placed.push({ frame, stage: payload.stage });
+        // Laid out as they come, where the batch will end up: never piled at the page's origin
+        // over someone's work, and tidy even if the plugin is closed before the batch ends.
+        arrangeAsGrid(batch.placed.flatMap((entry) => (entry.frame.removed ? [] : [entry.frame])));
       } else {
         if (drop && payload.dropId !== undefined) {
           drops.delete(payload.dropId);

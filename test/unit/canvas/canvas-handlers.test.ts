@@ -171,6 +171,22 @@ describe('batches', () => {
     expect(ids.map((id) => fake.inspect.node(id))).toEqual([null, null, null, null, null]);
   });
 
+  it('lays a batch out as it comes, in view and apart, not piled at the page origin', async () => {
+    const { fake, handlers, frame } = setup();
+    fake.figma.viewport.center = { x: 5000, y: 3000 };
+    const { batchId } = await handlers['canvas/insert-begin']({ layout: 'grid', title: 'Grid' }, context);
+    const ids: string[] = [];
+    for (let id = 20; id < 23; id++) ids.push((await handlers['canvas/insert'](insertOf(id, 600, 800, { batchId }), context)).nodeId);
+    // Before the batch ends (a closed plugin would leave them so): a grid around the view's centre.
+    const frames = ids.map(frame);
+    expect(frames.every((f) => Math.abs(f.x - 5000) < 2000 && Math.abs(f.y - 3000) < 2000)).toBe(true);
+    expect(frames[1]!.x - frames[0]!.x).toBeGreaterThan(600);
+    expect(frames[2]!.y - frames[0]!.y).toBeGreaterThan(800);
+    const during = frames.map((f) => [f.x, f.y]);
+    await handlers['canvas/insert-end']({ batchId }, context);
+    expect(frames.map((f) => [f.x, f.y])).toEqual(during);
+  });
+
   it('builds a journey board with a labelled column per stage, references in the order they came', async () => {
     const { fake, handlers, frame } = setup();
     const { batchId } = await handlers['canvas/insert-begin']({ layout: 'board', title: 'Acme — journey' }, context);
