@@ -4,11 +4,12 @@ import { BridgeError } from '../shared/bridge/bridge-error';
 import type { Handlers } from '../shared/bridge/endpoint';
 import type { SandboxRequests } from '../shared/bridge/messages';
 import { findReferencesAsync } from './reference-finder';
+import { pageOf, showNodeAsync } from '../platform/show-node';
 import { removeReferencesAsync } from './reference-removal';
 
 export type ReferenceCheckHandlers = Pick<Handlers<SandboxRequests>, 'canvas/references-find' | 'canvas/references-remove' | 'canvas/references-show'>;
 
-type CheckFigma = Pick<PluginAPI, 'loadAllPagesAsync' | 'root' | 'getNodeByIdAsync' | 'commitUndo' | 'setCurrentPageAsync' | 'viewport'>;
+type CheckFigma = Pick<PluginAPI, 'loadAllPagesAsync' | 'root' | 'getNodeByIdAsync' | 'commitUndo' | 'setCurrentPageAsync' | 'viewport' | 'currentPage'>;
 
 export function createReferenceCheckHandlers(figma: CheckFigma): ReferenceCheckHandlers {
   return {
@@ -17,12 +18,9 @@ export function createReferenceCheckHandlers(figma: CheckFigma): ReferenceCheckH
     'canvas/references-remove': ({ nodeIds, goneEmailIds }) => removeReferencesAsync(figma, nodeIds, goneEmailIds),
     'canvas/references-show': async ({ nodeId }) => {
       const node = await figma.getNodeByIdAsync(nodeId);
-      let page: BaseNode | null = node;
-      while (page !== null && page.type !== 'PAGE') page = page.parent;
-      if (node === null || page === null || page.type !== 'PAGE') throw new BridgeError('not_found', 'That reference is no longer in the file.');
-      await figma.setCurrentPageAsync(page);
-      page.selection = [node as SceneNode];
-      figma.viewport.scrollAndZoomIntoView([node]);
+      const page = node === null ? null : pageOf(node);
+      if (node === null || page === null) throw new BridgeError('not_found', 'That reference is no longer in the file.');
+      await showNodeAsync(figma, page, node as SceneNode);
       return {};
     },
   };

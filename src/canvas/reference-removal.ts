@@ -2,6 +2,7 @@
 // emails are gone; each frame is checked again here so a reference to an email that still
 // exists (or a frame that changed since it was found) is never touched.
 import type { ReferenceRemoval } from '../shared/bridge/messages';
+import { pageOf } from '../platform/show-node';
 import { parseReferenceRecord, REFERENCE_DATA_KEY } from './reference-record';
 
 type RemovalFigma = Pick<PluginAPI, 'getNodeByIdAsync' | 'commitUndo'>;
@@ -16,10 +17,7 @@ export function removalProblem(node: BaseNode, error: unknown): string {
 }
 
 function pageNameOf(node: BaseNode): string {
-  for (let current: BaseNode | null = node; current !== null; current = current.parent) {
-    if (current.type === 'PAGE') return current.name;
-  }
-  return '';
+  return pageOf(node)?.name ?? '';
 }
 
 export async function removeReferencesAsync(figma: RemovalFigma, nodeIds: readonly string[], goneEmailIds: readonly number[]): Promise<ReferenceRemoval> {

@@ -15,6 +15,7 @@ import { changeChips } from '../sync/change-chips';
 import type { DiffableComponent } from '../sync/property-diff';
 import { base64Length, firstPreviewScale, minimumPreviewScale, nextPreviewScale, previewBudget } from './preview-scale';
 import { describeSelection, type SelectedLayer } from './selection-words';
+import { pageOf, showNodeAsync } from '../platform/show-node';
 import { templateError } from './template-errors';
 import {
   linkState,
@@ -69,12 +70,6 @@ interface Preview {
   base64: string;
   width: number;
   height: number;
-}
-
-function pageOf(node: BaseNode): PageNode | null {
-  let current: BaseNode | null = node;
-  while (current !== null && current.type !== 'PAGE') current = current.parent;
-  return current;
 }
 
 function countLayers(node: unknown): number {
@@ -370,9 +365,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       const frame = await linkedFrameOfAsync(id, readIndex());
       if (frame !== null) {
         const page = pageOf(frame);
-        if (page !== null && page !== figma.currentPage) await figma.setCurrentPageAsync(page);
-        figma.currentPage.selection = [frame];
-        figma.viewport.scrollAndZoomIntoView([frame]);
+        if (page !== null) await showNodeAsync(figma, page, frame);
         return { opened: true, frame: linkedFrameFacts(frame), template: null, layerCount: null, createdAt: null };
       }
       const client = await clientAsync('GET /api/templates/:id');
