@@ -53,9 +53,7 @@ async function libraryAsync<T>(path: string): Promise<T> {
 }
 
 async function openBrowseAsync(theme: 'light' | 'dark'): Promise<Frame> {
-  await h.openAsync(`?command=browse&theme=${theme}&demo-keys=1`);
-  await evaluateHooks(h.page, (hooks) => hooks.reset());
-  await h.page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
+  await h.openFreshAsync(`?command=browse&theme=${theme}&demo-keys=1`);
   // Show the page Figma has open: references land there.
   const currentPageId = await evaluateHooks(h.page, (hooks) => hooks.inspect().currentPage.id);
   await h.page.locator(`[data-role="pages"] [data-page="${currentPageId}"]`).click();

@@ -42,9 +42,7 @@ async function libraryAsync<T>(path: string, key: string | null = null): Promise
  * library address saved in Settings, no key).
  */
 async function openBrowseAsync(theme: 'light' | 'dark', access: 'key' | 'anonymous'): Promise<Frame> {
-  await h.openAsync(`?command=browse&theme=${theme}${access === 'key' ? '&demo-keys=1' : ''}`);
-  await evaluateHooks(h.page, (hooks) => hooks.reset());
-  await h.page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
+  await h.openFreshAsync(`?command=browse&theme=${theme}${access === 'key' ? '&demo-keys=1' : ''}`);
   const ui = await h.uiFrameAsync();
   if (access === 'anonymous') {
     await ui.getByTestId('nav-settings').click();

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskKey } from '../../src/shared/settings/validate-settings';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, type Harness, openSettingsAsync, startHarnessAsync, textOf } from './support/playground-harness';
 
 let h: Harness;
 let state: EmulatorDemoState;
@@ -26,13 +26,6 @@ afterAll(async () => {
   await h?.closeAsync();
 });
 
-async function openSettingsAsync() {
-  const ui = await h.uiFrameAsync();
-  await ui.getByTestId('shell-file').waitFor();
-  await ui.getByTestId('nav-settings').click();
-  return ui;
-}
-
 function requestsOfRunAsync(run: number): Promise<number> {
   return evaluateHooks(h.page, (hooks, id) => hooks.requests().filter((request) => request.run === id).length, run);
 }
@@ -40,7 +33,7 @@ function requestsOfRunAsync(run: number): Promise<number> {
 describe('closing the plugin in the playground', () => {
   it('sends nothing from a closed run, even with a request pending, and the next run works', async () => {
     const firstRun = await evaluateHooks(h.page, (hooks) => hooks.runId());
-    let ui = await openSettingsAsync();
+    let ui = await openSettingsAsync(h);
     await evaluateHooks(h.page, (hooks) => hooks.network.setMode('hang'));
     await ui.getByTestId('settings-library-test').click();
     await expect.poll(() => requestsOfRunAsync(firstRun), { timeout: 10_000 }).toBeGreaterThan(0);
@@ -68,7 +61,7 @@ describe('closing the plugin in the playground', () => {
     await h.page.locator('[data-action="run-again"]').click();
     await expect.poll(() => evaluateHooks(h.page, (hooks) => hooks.runId())).toBe(firstRun + 1);
     await expect.poll(() => evaluateHooks(h.page, (hooks) => hooks.runClosed())).toBe(false);
-    ui = await openSettingsAsync();
+    ui = await openSettingsAsync(h);
     await expect.poll(() => textOf(ui.getByTestId('settings-library-key-hint')), { timeout: 10_000 }).toBe(maskKey(state.library.keys.demo));
     await ui.getByTestId('settings-library-test').click();
     await expect.poll(() => textOf(ui.getByTestId('settings-library-result')), { timeout: 15_000 }).toMatch(/^Connected to the library: /);

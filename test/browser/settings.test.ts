@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskKey } from '../../src/shared/settings/validate-settings';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, type Harness, openSettingsAsync, startHarnessAsync, textOf } from './support/playground-harness';
 
 let h: Harness;
 let state: EmulatorDemoState;
@@ -23,13 +23,6 @@ afterAll(async () => {
   await h?.closeAsync();
 });
 
-async function openSettingsAsync() {
-  const ui = await h.uiFrameAsync();
-  await ui.getByTestId('shell-file').waitFor();
-  await ui.getByTestId('nav-settings').click();
-  return ui;
-}
-
 /**
  * Saves the emulator's address and demo key for `api` as a person does (opening the key field
  * with "Replace key" when one is saved already), so that each test stands alone.
@@ -46,7 +39,7 @@ async function saveDemoKeyAsync(ui: Awaited<ReturnType<typeof openSettingsAsync>
 describe('Settings in the real UI', () => {
   for (const api of ['library', 'builder'] as const) {
     it(`saves the ${api} address and demo key, shows the key masked, and the connection test succeeds in words`, async () => {
-      const ui = await openSettingsAsync();
+      const ui = await openSettingsAsync(h);
       const key = state[api].keys.demo;
       await saveDemoKeyAsync(ui, api);
       expect(await ui.locator('body').textContent()).not.toContain(key);
@@ -59,19 +52,19 @@ describe('Settings in the real UI', () => {
   }
 
   it('keeps the keys after a reload (fresh plugin and iframe, same clientStorage), still masked', async () => {
-    const before = await openSettingsAsync();
+    const before = await openSettingsAsync(h);
     await saveDemoKeyAsync(before, 'library');
     await saveDemoKeyAsync(before, 'builder');
     await h.page.reload();
     await h.page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
-    const ui = await openSettingsAsync();
+    const ui = await openSettingsAsync(h);
     await expect.poll(() => textOf(ui.getByTestId('settings-library-key-hint')), { timeout: 10_000 }).toBe(maskKey(state.library.keys.demo));
     await expect.poll(() => textOf(ui.getByTestId('settings-builder-key-hint'))).toBe(maskKey(state.builder.keys.demo));
     expect(await ui.getByTestId('settings-library-base-url').inputValue()).toBe(h.emulator.libraryUrl);
   });
 
   it('says which key is wrong when the API refuses it', async () => {
-    const ui = await openSettingsAsync();
+    const ui = await openSettingsAsync(h);
     await saveDemoKeyAsync(ui, 'library');
     await saveDemoKeyAsync(ui, 'builder');
     await ui.getByTestId('settings-builder-replace-key').click();
@@ -86,7 +79,7 @@ describe('Settings in the real UI', () => {
   });
 
   it('refuses an http:// address that is not localhost, with the reason next to the field', async () => {
-    const ui = await openSettingsAsync();
+    const ui = await openSettingsAsync(h);
     await saveDemoKeyAsync(ui, 'library');
     await ui.getByTestId('settings-library-base-url').fill('http://example.com');
     await ui.getByTestId('settings-library-save').click();
@@ -96,7 +89,7 @@ describe('Settings in the real UI', () => {
   });
 
   it('reports a network that gives no answer in words (the playground network set to fail)', async () => {
-    const ui = await openSettingsAsync();
+    const ui = await openSettingsAsync(h);
     await saveDemoKeyAsync(ui, 'library');
     await evaluateHooks(h.page, (hooks) => hooks.network.setMode('fail'));
     try {
@@ -108,7 +101,7 @@ describe('Settings in the real UI', () => {
   });
 
   it('asks for the key again when the address moves to another host, and keeps the old one until then', async () => {
-    const ui = await openSettingsAsync();
+    const ui = await openSettingsAsync(h);
     await saveDemoKeyAsync(ui, 'builder');
     expect(await ui.getByTestId('settings-builder-key').count()).toBe(0);
     await ui.getByTestId('settings-builder-base-url').fill('http://localhost:1');
@@ -123,7 +116,7 @@ describe('Settings in the real UI', () => {
 
   it('never logs a key: not in the page, not in the sandbox, not in the UI', async () => {
     // Keys saved, tested and refused in this test too, so that it stands alone.
-    const ui = await openSettingsAsync();
+    const ui = await openSettingsAsync(h);
     await saveDemoKeyAsync(ui, 'library');
     await saveDemoKeyAsync(ui, 'builder');
     await ui.getByTestId('settings-builder-test').click();

@@ -54,9 +54,7 @@ async function remoteAsync(): Promise<Map<string, Component>> {
 
 describe('a sync after a component format change', () => {
   it('says so in one line, sends every component once, and the design system holds the new hashes', async () => {
-    await h.openAsync();
-    await evaluateHooks(h.page, (hooks) => hooks.reset());
-    await h.page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
+    await h.openFreshAsync();
     let ui = await linkToEmptyDesignSystemAsync(h);
     const first = ui.getByRole('button', { name: /^Sync \d+ changes$/ });
     await first.waitFor({ timeout: 30_000 });

@@ -55,9 +55,7 @@ async function allRemoteAsync(): Promise<Component[]> {
 
 describe('a sync interrupted by closing the plugin', () => {
   it('resumes in the next run: nothing acknowledged is sent again, and every component arrives once', async () => {
-    await h.openAsync('?components=420');
-    await evaluateHooks(h.page, (hooks) => hooks.reset());
-    await h.page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
+    await h.openFreshAsync('?components=420');
     let ui = await linkToEmptyDesignSystemAsync(h);
 
     const run = ui.getByRole('button', { name: /^Sync [\d,]+ changes$/ });

@@ -27,9 +27,7 @@ afterAll(async () => {
 });
 
 async function openFreshAsync(theme: 'light' | 'dark'): Promise<void> {
-  await h.openAsync(`?theme=${theme}`);
-  await evaluateHooks(h.page, (hooks) => hooks.reset());
-  await h.page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
+  await h.openFreshAsync(`?theme=${theme}`);
 }
 
 async function remoteAsync(designSystemId: string): Promise<Map<string, Component>> {

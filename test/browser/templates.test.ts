@@ -47,9 +47,7 @@ async function controlAsync(path: string, body: unknown): Promise<void> {
 }
 
 async function openTemplatesAsync(theme: 'light' | 'dark'): Promise<Frame> {
-  await h.openAsync(`?command=templates&theme=${theme}&demo-keys=1`);
-  await evaluateHooks(h.page, (hooks) => hooks.reset());
-  await h.page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
+  await h.openFreshAsync(`?command=templates&theme=${theme}&demo-keys=1`);
   const ui = await h.uiFrameAsync();
   await templateList(ui).waitFor({ timeout: 20_000 });
   return ui;

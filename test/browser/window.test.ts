@@ -39,10 +39,8 @@ async function dragGripAsync(dx: number, dy: number): Promise<void> {
 
 describe('the plugin window', () => {
   it('opens at 400 × 600, grows and shrinks with the grip, and keeps within its limits', async () => {
-    await h.openAsync();
     // A fresh start: no size kept from an earlier test (the playground keeps clientStorage).
-    await evaluateHooks(h.page, (hooks) => hooks.reset());
-    await h.page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
+    await h.openFreshAsync();
     await expect.poll(windowSizeAsync).toEqual([400, 600]);
     await dragGripAsync(60, 40);
     await expect.poll(windowSizeAsync).toEqual([460, 640]);

@@ -22,6 +22,8 @@ export interface Harness {
   /** Everything logged in the page and its frames since the harness started. */
   console: ConsoleEntry[];
   openAsync(query?: string): Promise<void>;
+  /** Opens the playground, then resets it (the demo document, empty storage, the emulator's seed) and waits for the plugin's relaunch. */
+  openFreshAsync(query?: string): Promise<void>;
   uiFrameAsync(): Promise<Frame>;
   closeAsync(): Promise<void>;
 }
@@ -54,6 +56,12 @@ export async function startHarnessAsync(options: { chromiumArgs?: readonly strin
     if (state !== 'true') throw new Error(`The playground did not start: ${(await page.getAttribute('html', 'data-playground-error')) ?? 'unknown error'}`);
   }
 
+  async function openFreshAsync(query = ''): Promise<void> {
+    await openAsync(query);
+    await evaluateHooks(page, (hooks) => hooks.reset());
+    await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
+  }
+
   async function uiFrameAsync(): Promise<Frame> {
     const element = await page.waitForSelector('iframe[data-role="plugin-iframe"]', { state: 'attached' });
     const frame = await element.contentFrame();
@@ -67,7 +75,7 @@ export async function startHarnessAsync(options: { chromiumArgs?: readonly strin
     await emulator.close().catch(() => undefined);
   }
 
-  return { emulator, playground, browser, context, page, console: consoleEntries, openAsync, uiFrameAsync, closeAsync };
+  return { emulator, playground, browser, context, page, console: consoleEntries, openAsync, openFreshAsync, uiFrameAsync, closeAsync };
 }
 
 /**
@@ -81,4 +89,12 @@ export function evaluateHooks<Result, Arg = undefined>(page: Page, fn: (hooks: P
 /** The element's text, or null while it is not there (for expect.poll: never waits long). */
 export function textOf(locator: Locator): Promise<string | null> {
   return locator.textContent({ timeout: 250 }).catch(() => null);
+}
+
+/** The plugin's Settings screen, as a person reaches it: the Settings tab once the window shows. */
+export async function openSettingsAsync(h: Pick<Harness, 'uiFrameAsync'>): Promise<Frame> {
+  const ui = await h.uiFrameAsync();
+  await ui.getByTestId('shell-file').waitFor();
+  await ui.getByTestId('nav-settings').click();
+  return ui;
 }
