@@ -34,9 +34,16 @@ export function isTopLevelFrame(layer: SelectedLayer): boolean {
 }
 
 export function describeSelection(layers: readonly SelectedLayer[]): { kind: SelectionKind; what: string } {
-  if (layers.length === 0) return { kind: 'none', what: 'Nothing is selected. Select a top-level frame (an email) to save it as a template.' };
-  if (layers.length > 1) return { kind: 'many', what: `${layers.length} layers are selected. Select one top-level frame to save it as a template.` };
-  const layer = layers[0]!;
+  return describeSelectionOf(layers.length, layers[0] ?? null);
+}
+
+/**
+ * The same from the count and the one layer's facts: only one layer is ever described, so the
+ * sandbox reads nothing of the others (a selection of thousands changes on every click).
+ */
+export function describeSelectionOf(count: number, layer: SelectedLayer | null): { kind: SelectionKind; what: string } {
+  if (count > 1) return { kind: 'many', what: `${count} layers are selected. Select one top-level frame to save it as a template.` };
+  if (count === 0 || layer === null) return { kind: 'none', what: 'Nothing is selected. Select a top-level frame (an email) to save it as a template.' };
   if (isTopLevelFrame(layer)) return { kind: 'frame', what: `“${layer.name}” is selected.` };
   const type = TYPE_WORDS[layer.type] ?? 'a layer';
   const where = layer.parentType === 'PAGE' || layer.parentType === 'SECTION' ? '' : ` inside “${layer.parentName}”`;

@@ -14,7 +14,7 @@ import { readFrameAsync } from '../snapshot';
 import { changeChips } from '../sync/change-chips';
 import type { DiffableComponent } from '../sync/property-diff';
 import { base64Length, firstPreviewScale, minimumPreviewScale, nextPreviewScale, previewBudget } from './preview-scale';
-import { describeSelection, type SelectedLayer } from './selection-words';
+import { describeSelection, describeSelectionOf, type SelectedLayer } from './selection-words';
 import { pageOf, showNodeAsync } from '../platform/show-node';
 import { templateError } from './template-errors';
 import {
@@ -177,7 +177,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
 
   async function selectionAsync(consumeLostLink: boolean): Promise<TemplateSelection> {
     const layers = selectedLayers();
-    const { kind, what } = describeSelection(layers.map(layerFacts));
+    const { kind, what } = describeSelectionOf(layers.length, layers.length === 1 ? layerFacts(layers[0]!) : null);
     if (kind !== 'frame') return { kind, what, frame: null, link: null, lostLink: null };
     const frame = layers[0] as FrameNode;
     const facts = await linkFactsAsync(frame);
@@ -194,7 +194,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
 
   function selectedFrame(): FrameNode {
     const layers = selectedLayers();
-    const { kind, what } = describeSelection(layers.map(layerFacts));
+    const { kind, what } = describeSelectionOf(layers.length, layers.length === 1 ? layerFacts(layers[0]!) : null);
     if (kind !== 'frame') throw new BridgeError('no_frame', what);
     return layers[0] as FrameNode;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeSelection, isTopLevelFrame } from '../../../src/templates/selection-words';
+import { describeSelection, describeSelectionOf, isTopLevelFrame } from '../../../src/templates/selection-words';
 import { messageProblems } from '../../support/message-rules';
 
 const frame = { type: 'FRAME', name: 'Spring sale', parentType: 'PAGE', parentName: 'Emails' };
@@ -22,5 +22,11 @@ describe('selection in words', () => {
     expect(cases[2]!.what).toBe('“Title” is a text layer inside “Cover”. Select a top-level frame (an email) to save it as a template.');
     expect(cases[4]!.what).toContain('“Button” is a component.');
     for (const { what } of cases) expect(messageProblems(what)).toEqual([]);
+  });
+
+  it('needs only the count and the one layer (a big selection is not read layer by layer)', () => {
+    expect(describeSelectionOf(3, null)).toEqual(describeSelection([frame, frame, frame]));
+    expect(describeSelectionOf(1, frame)).toEqual(describeSelection([frame]));
+    expect(describeSelectionOf(0, null)).toEqual(describeSelection([]));
   });
 });
