@@ -121,6 +121,9 @@ export function createEndpoint<
     if (entry.timer !== undefined) timers.clearTimeout(entry.timer);
     entry.timer = timers.setTimeout(() => {
       pending.delete(id);
+      // The caller gave up: tell the other side, so work nobody waits for stops where it checks
+      // (a reference the summary called failed must not land on the canvas later).
+      options.post({ channel: CHANNEL, kind: 'cancel', id });
       entry.reject(new BridgeError('timeout', bridgeText.timeout(entry.timeoutMs), { request: entry.type }));
     }, entry.timeoutMs);
   }

@@ -92,6 +92,24 @@ describe('bridge endpoint', () => {
     expect(error).toMatchObject({ details: { request: 'add' } });
   });
 
+  it('tells the handler when its caller timed out, so work nobody waits for can stop', async () => {
+    let sawCancel = false;
+    const { ui, sent } = connect({
+      slow: async (_payload, context) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        sawCancel = context.cancelled;
+        context.throwIfCancelled();
+        return { done: 1 };
+      },
+    });
+    const pending = ui.request('slow', { steps: 1 }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await pending).toMatchObject({ code: 'timeout' });
+    expect(sent.filter((m) => m.kind === 'cancel')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(600);
+    expect(sawCancel).toBe(true);
+  });
+
   it('streams progress, and each report restarts the timeout', async () => {
     const { ui } = connect({
       slow: async ({ steps }, context) => {
