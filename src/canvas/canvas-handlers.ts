@@ -1,7 +1,7 @@
 // The canvas requests: one reference placed at once (one undo step), a batch of them arranged as a
 // grid or a journey board when it ends (one undo step), and drops from the plugin window.
 import { BridgeError } from '../shared/bridge/bridge-error';
-import type { Handlers } from '../shared/bridge/endpoint';
+import type { HandlerContext, Handlers } from '../shared/bridge/endpoint';
 import type { CanvasInsert, InsertLayout, SandboxRequests } from '../shared/bridge/messages';
 import { arrangeBoard, arrangeGrid } from './arrangement';
 import { asCanvasError, readOnlyError } from './canvas-errors';
@@ -32,10 +32,17 @@ interface Batch {
   layout: InsertLayout;
   title: string;
   placed: Array<{ frame: FrameNode; stage: string | undefined }>;
+  /** When the batch last heard from the UI (begin or an insert), in ms. */
+  lastHeardMs: number;
 }
 
 /** Drops waiting for their reference; older ones are forgotten (a drag whose insert never came). */
 const MAX_PENDING_DROPS = 20;
+/**
+ * A batch that has heard nothing for this long was abandoned (its end was lost): it no longer
+ * holds lone inserts back. Far above the UI's wait for one insert (60 s) plus a slow download.
+ */
+export const ABANDONED_BATCH_MS = 5 * 60_000;
 const BOARD_LABEL_FONT_SIZE = 24;
 const BOARD_LABEL_HEIGHT = 40;
 const EMPTY_COLUMN_WIDTH = 240;
@@ -80,18 +87,29 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
     }
   };
 
-  const insertAsync = async (payload: CanvasInsert) => {
+  /** Forgets batches whose end never came; their references stay where they were laid out. */
+  const dropAbandonedBatches = () => {
+    const nowMs = now().getTime();
+    for (const [id, batch] of batches) if (nowMs - batch.lastHeardMs > ABANDONED_BATCH_MS) batches.delete(id);
+  };
+
+  const insertAsync = async (payload: CanvasInsert, context: HandlerContext) => {
     assertEditable();
     const batch = payload.batchId === undefined ? undefined : batches.get(payload.batchId);
     if (payload.batchId !== undefined && !batch) throw new BridgeError('invalid_input', 'That batch of references has ended or was never started.');
+    if (batch) batch.lastHeardMs = now().getTime();
     const drop = payload.dropId === undefined ? undefined : drops.get(payload.dropId);
     if (payload.dropId !== undefined && !drop) throw new BridgeError('invalid_input', 'The drop for this reference is no longer known; drag it again.');
+    if (!batch) dropAbandonedBatches();
     // A lone reference's undo step would cut an open batch's step in two and take its frames along.
     if (!batch && batches.size > 0) throw new BridgeError('busy', 'Envelope is still placing other references. Wait until they are on the canvas, then place this one again.');
     // A lone insert is its own undo step: close whatever step was open before.
     if (!batch) figma.commitUndo();
     const frame = await buildReferenceAsync(figma, { source: payload.reference, width: payload.width, height: payload.height, tiles: payload.tiles }, loadFontAsync, now());
     try {
+      // The UI stopped waiting (it timed out or was cancelled) and has reported this one as not
+      // placed: it must not appear anyway.
+      context.throwIfCancelled();
       if (batch) {
         batch.placed.push({ frame, stage: payload.stage });
         // Laid out as they come, where the batch will end up: never piled at the page's origin
@@ -185,14 +203,14 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
 
   return {
     handlers: {
-      'canvas/insert': (payload) => insertAsync(payload),
+      'canvas/insert': (payload, context) => insertAsync(payload, context),
       'canvas/insert-begin': ({ layout, title }) => {
         assertEditable();
         // What came before stays its own step; the batch is the next one.
         figma.commitUndo();
         batchCounter += 1;
         const batchId = `batch-${batchCounter}`;
-        batches.set(batchId, { layout, title, placed: [] });
+        batches.set(batchId, { layout, title, placed: [], lastHeardMs: now().getTime() });
         return Promise.resolve({ batchId });
       },
       'canvas/insert-end': ({ batchId, stages }) => endBatchAsync(batchId, stages),

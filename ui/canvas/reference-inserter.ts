@@ -97,19 +97,23 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
       const placedIds: number[] = [];
       let batchId: string | undefined;
       if (batch) batchId = (await endpoint.request('canvas/insert-begin', { layout: batch.layout, title: batch.title ?? 'Library references' })).batchId;
-      for (const [index, item] of items.entries()) {
-        if (signal.aborted) break;
-        onProgress({ done: index, total: items.length, label: nameOf(item) });
-        try {
-          await placeAsync(item, batchId === undefined ? {} : { batchId }, signal);
-          placedIds.push(item.emailId);
-        } catch (error) {
+      try {
+        for (const [index, item] of items.entries()) {
           if (signal.aborted) break;
-          failed.push({ name: nameOf(item), reason: errorText(error) });
+          onProgress({ done: index, total: items.length, label: nameOf(item) });
+          try {
+            await placeAsync(item, batchId === undefined ? {} : { batchId }, signal);
+            placedIds.push(item.emailId);
+          } catch (error) {
+            if (signal.aborted) break;
+            failed.push({ name: nameOf(item), reason: errorText(error) });
+          }
         }
+        onProgress({ done: items.length, total: items.length, label: '' });
+      } finally {
+        // Whatever happened above, the batch ends: an open one holds every later insert back.
+        if (batchId !== undefined) await endpoint.request('canvas/insert-end', { batchId, ...(batch?.stages ? { stages: batch.stages } : {}) }, { timeoutMs: INSERT_TIMEOUT_MS });
       }
-      onProgress({ done: items.length, total: items.length, label: '' });
-      if (batchId !== undefined) await endpoint.request('canvas/insert-end', { batchId, ...(batch?.stages ? { stages: batch.stages } : {}) }, { timeoutMs: INSERT_TIMEOUT_MS });
       return { placed: placedIds.length, placedIds, total: items.length, failed, cancelled: signal.aborted, ...(batch?.layout === 'board' && batch.title ? { board: batch.title } : {}) };
     },
 

@@ -1,8 +1,9 @@
 // The canvas requests against the fake Figma: what a reference is made of, where it goes, undo,
 // batches, drops, and the failures said in words.
 import { describe, expect, it } from 'vitest';
-import { createCanvasFeature } from '../../../src/canvas/canvas-handlers';
+import { ABANDONED_BATCH_MS, createCanvasFeature } from '../../../src/canvas/canvas-handlers';
 import { parseReferenceRecord, REFERENCE_DATA_KEY } from '../../../src/canvas/reference-record';
+import { BridgeError } from '../../../src/shared/bridge/bridge-error';
 import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
 import type { CanvasInsert, ReferenceSource } from '../../../src/shared/bridge/messages';
 import { planTiles } from '../../../src/shared/canvas/tile-plan';
@@ -220,6 +221,37 @@ describe('batches', () => {
     expect([fake.inspect.node(inBatch), fake.inspect.node(second)]).toEqual([null, null]);
     // Once the batch has ended, the drop is placed as usual.
     await expect(handlers['canvas/insert'](insertOf(41, 600, 800, { dropId: 'd3' }), context)).resolves.toMatchObject({ name: 'Acme — Email 41' });
+  });
+
+  it('stops holding lone references back once a batch has heard nothing for long (its end was lost)', async () => {
+    const fake = createFakeFigma();
+    let clock = NOW.getTime();
+    const { handlers } = createCanvasFeature({ figma: fake.figma, now: () => new Date(clock) });
+    const { batchId } = await handlers['canvas/insert-begin']({ layout: 'grid', title: 'Grid' }, context);
+    const inBatch = (await handlers['canvas/insert'](insertOf(50, 600, 800, { batchId }), context)).nodeId;
+    clock += ABANDONED_BATCH_MS - 1_000;
+    await expect(handlers['canvas/insert'](insertOf(51, 600, 800), context)).rejects.toMatchObject({ code: 'busy' });
+    clock += 2_000;
+    const lone = (await handlers['canvas/insert'](insertOf(51, 600, 800), context)).nodeId;
+    // The abandoned batch's reference stays where it was laid out; the lone one is its own undo step.
+    fake.figma.triggerUndo();
+    expect(fake.inspect.node(lone)).toBeNull();
+    expect(fake.inspect.node(inBatch)).not.toBeNull();
+  });
+
+  it('leaves nothing behind when the UI stopped waiting for the insert (timed out or cancelled)', async () => {
+    const { fake, handlers } = setup();
+    const gaveUp: HandlerContext = {
+      progress: () => undefined,
+      cancelled: true,
+      throwIfCancelled: () => {
+        throw new BridgeError('cancelled', 'Cancelled.');
+      },
+    };
+    await expect(handlers['canvas/insert'](insertOf(60, 600, 800), gaveUp)).rejects.toMatchObject({ code: 'cancelled' });
+    const { batchId } = await handlers['canvas/insert-begin']({ layout: 'grid', title: 'Grid' }, context);
+    await expect(handlers['canvas/insert'](insertOf(61, 600, 800, { batchId }), gaveUp)).rejects.toMatchObject({ code: 'cancelled' });
+    expect(fake.figma.currentPage.children).toHaveLength(0);
   });
 
   it('refuses an insert into a batch that has ended', async () => {

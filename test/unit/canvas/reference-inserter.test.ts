@@ -94,6 +94,20 @@ describe('the reference inserter', () => {
     expect(insertSummary(outcome)).toBe('Cancelled: 1 reference placed, 2 not tried.');
   });
 
+  it('ends the batch even when something unexpected stops it midway', async () => {
+    const { inserter, sent } = setup();
+    const failure = inserter.insertAsync(
+      [item(1), item(2)],
+      { layout: 'grid' },
+      (report) => {
+        if (report.done === 1) throw new Error('the progress bar went away');
+      },
+      new AbortController().signal,
+    );
+    await expect(failure).rejects.toThrow('the progress bar went away');
+    expect(sent.at(-1)).toEqual({ type: 'canvas/insert-end', payload: { batchId: 'b1' } });
+  });
+
   it('builds an item from a list’s summary, with the brand given where the list lacks it', () => {
     expect(insertItemOf({ id: 5, title: 'Title', brand_slug: 'acme', preview_url: 'p', url: 'u', captured_date: 'd' }, 'Acme', 'Welcome')).toEqual({
       emailId: 5,
