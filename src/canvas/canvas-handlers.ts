@@ -34,6 +34,8 @@ interface Batch {
   placed: Array<{ frame: FrameNode; stage: string | undefined }>;
   /** When the batch last heard from the UI (begin or an insert), in ms. */
   lastHeardMs: number;
+  /** The selection's box when the batch began: it goes beside it (measured once, not per insert). */
+  beside: Box | null;
 }
 
 /** Drops waiting for their reference; older ones are forgotten (a drag whose insert never came). */
@@ -114,7 +116,7 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
         batch.placed.push({ frame, stage: payload.stage });
         // Laid out as they come, where the batch will end up: never piled at the page's origin
         // over someone's work, and tidy even if the plugin is closed before the batch ends.
-        arrangeAsGrid(batch.placed.flatMap((entry) => (entry.frame.removed ? [] : [entry.frame])));
+        arrangeAsGrid(batch.placed.flatMap((entry) => (entry.frame.removed ? [] : [entry.frame])), batch.beside);
       } else {
         if (drop && payload.dropId !== undefined) {
           drops.delete(payload.dropId);
@@ -143,7 +145,7 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
       return { placed: 0, nodeIds: [] };
     }
     try {
-      const shown = batch.layout === 'board' ? await buildBoardAsync(batch, placed, stages ?? []) : arrangeAsGrid(placed.map((entry) => entry.frame));
+      const shown = batch.layout === 'board' ? await buildBoardAsync(batch, placed, stages ?? []) : arrangeAsGrid(placed.map((entry) => entry.frame), batch.beside);
       showAndCommit(shown);
     } catch (error) {
       throw asCanvasError(error);
@@ -151,9 +153,9 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
     return { placed: placed.length, nodeIds: placed.map((entry) => entry.frame.id) };
   };
 
-  const arrangeAsGrid = (frames: FrameNode[]): SceneNode[] => {
+  const arrangeAsGrid = (frames: FrameNode[], beside: Box | null): SceneNode[] => {
     const arrangement = arrangeGrid(frames.map(referenceFootprint));
-    const origin = placeBesideOrCentre(arrangement.size, selectionBox(), figma.viewport.center);
+    const origin = placeBesideOrCentre(arrangement.size, beside, figma.viewport.center);
     frames.forEach((frame, index) => {
       const at = arrangement.positions[index]!;
       frame.x = origin.x + at.x;
@@ -195,7 +197,7 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
         frame.y = BOARD_PADDING + place.items[row]!.y;
       });
     });
-    const origin = placeBesideOrCentre(board, selectionBox(), figma.viewport.center);
+    const origin = placeBesideOrCentre(board, batch.beside, figma.viewport.center);
     board.x = origin.x;
     board.y = origin.y;
     return [board];
@@ -210,7 +212,7 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
         figma.commitUndo();
         batchCounter += 1;
         const batchId = `batch-${batchCounter}`;
-        batches.set(batchId, { layout, title, placed: [], lastHeardMs: now().getTime() });
+        batches.set(batchId, { layout, title, placed: [], lastHeardMs: now().getTime(), beside: selectionBox() });
         return Promise.resolve({ batchId });
       },
       'canvas/insert-end': ({ batchId, stages }) => endBatchAsync(batchId, stages),

@@ -172,6 +172,21 @@ describe('batches', () => {
     expect(ids.map((id) => fake.inspect.node(id))).toEqual([null, null, null, null, null]);
   });
 
+  it('goes beside the selection the batch began with, even if the selection changes meanwhile', async () => {
+    const { fake, handlers, frame } = setup();
+    const selected = fake.figma.createRectangle();
+    selected.resize(100, 100);
+    selected.x = 50;
+    selected.y = 60;
+    fake.figma.currentPage.selection = [selected];
+    const { batchId } = await handlers['canvas/insert-begin']({ layout: 'grid', title: 'Grid' }, context);
+    const first = (await handlers['canvas/insert'](insertOf(20, 600, 800, { batchId }), context)).nodeId;
+    fake.figma.currentPage.selection = [];
+    await handlers['canvas/insert'](insertOf(21, 600, 800, { batchId }), context);
+    await handlers['canvas/insert-end']({ batchId }, context);
+    expect([frame(first).x, frame(first).y]).toEqual([230, 60]);
+  });
+
   it('lays a batch out as it comes, in view and apart, not piled at the page origin', async () => {
     const { fake, handlers, frame } = setup();
     fake.figma.viewport.center = { x: 5000, y: 3000 };
