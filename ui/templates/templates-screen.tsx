@@ -1,7 +1,7 @@
 // Templates: save the selected frame as a builder template (or update its template), and the
 // workspace's templates, newest change first, a page at a time, filtered by name as you type.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import type { TemplatePage, TemplateRow, TemplateSelection } from '../../src/shared/bridge/messages';
+import type { TemplateSelection } from '../../src/shared/bridge/messages';
 import type { onSandboxEvent, UiEndpoint } from '../bridge/ui-endpoint';
 import { Button } from '../components/button';
 import { Spinner } from '../components/spinner';
@@ -9,7 +9,8 @@ import { TextField } from '../components/text-field';
 import { ProblemLine } from './problem-line';
 import { SaveSection } from './save-section';
 import { TemplateItem } from './template-item';
-import { countText, filterTemplates, templateProblem, type TemplateProblem } from './template-words';
+import { answerTemplatePage, askTemplatePage, failTemplatePage, initialTemplateList } from './template-list-state';
+import { countText, filterTemplates, templateProblem } from './template-words';
 
 export interface TemplatesScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -19,18 +20,10 @@ export interface TemplatesScreenProps {
   updateNow: boolean;
 }
 
-interface ListState {
-  rows: TemplateRow[];
-  /** The page asked for last (asked again by "Try again"). */
-  page: number;
-  last: TemplatePage | null;
-  loading: boolean;
-  problem: TemplateProblem | null;
-}
-
 export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow }: TemplatesScreenProps) {
   const [selection, setSelection] = useState<TemplateSelection | null>(null);
-  const [list, setList] = useState<ListState>({ rows: [], page: 1, last: null, loading: true, problem: null });
+  const [list, setList] = useState(initialTemplateList);
+  const requests = useRef(0);
   const [query, setQuery] = useState('');
   const [deleted, setDeleted] = useState('');
   const listHeading = useRef<HTMLHeadingElement>(null);
@@ -47,11 +40,11 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
 
   const load = useCallback(
     (page: number) => {
-      setList((before) => ({ ...before, page, rows: page === 1 ? [] : before.rows, loading: true, problem: null }));
+      const request = ++requests.current;
+      setList((before) => askTemplatePage(before, page, request));
       endpoint.request('templates/list', { page }).then(
-        // A template changed between pages moves to the top: kept once, where it is now.
-        (last) => setList((before) => ({ rows: [...before.rows.filter((row) => !last.templates.some((fresh) => fresh.id === row.id)), ...last.templates], page, last, loading: false, problem: null })),
-        (error: unknown) => setList((before) => ({ ...before, loading: false, problem: templateProblem(error) })),
+        (answer) => setList((before) => answerTemplatePage(before, request, answer)),
+        (error: unknown) => setList((before) => failTemplatePage(before, request, templateProblem(error))),
       );
     },
     [endpoint],

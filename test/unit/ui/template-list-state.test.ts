@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { TemplatePage, TemplateRow } from '../../../src/shared/bridge/messages';
+import type { TemplateProblem } from '../../../ui/templates/template-words';
+import { answerTemplatePage, askTemplatePage, failTemplatePage, initialTemplateList } from '../../../ui/templates/template-list-state';
+
+const row = (name: string): TemplateRow => ({ id: name, name, description: '', updatedAt: '2026-11-24T10:00:00.000Z', thumbnailUrl: null, linkedFrame: null });
+const page = (number: number, names: string[], hasMore = true): TemplatePage => ({ templates: names.map(row), page: number, total: 6, hasMore });
+const offline: TemplateProblem = { message: 'You seem to be offline.', action: null, frameId: null };
+const names = (state: { rows: TemplateRow[] }) => state.rows.map((each) => each.name);
+
+describe('the templates list, a page at a time', () => {
+  it('adds each page below the last; a template that moved up between pages is kept once, where it is now', () => {
+    let state = answerTemplatePage(askTemplatePage(initialTemplateList, 1, 1), 1, page(1, ['A', 'B', 'C']));
+    state = answerTemplatePage(askTemplatePage(state, 2, 2), 2, page(2, ['B', 'D'], false));
+    expect(names(state)).toEqual(['A', 'C', 'B', 'D']);
+    expect(state).toMatchObject({ page: 2, loading: false, last: { hasMore: false } });
+  });
+
+  it('drops a "Show more" answer that arrives after a reload began, in either order', () => {
+    const first = answerTemplatePage(askTemplatePage(initialTemplateList, 1, 1), 1, page(1, ['A', 'B', 'C']));
+    const both = askTemplatePage(askTemplatePage(first, 2, 2), 1, 3);
+    const moreFirst = answerTemplatePage(answerTemplatePage(both, 2, page(2, ['D', 'E'])), 3, page(1, ['Z', 'A', 'B']));
+    const reloadFirst = answerTemplatePage(answerTemplatePage(both, 3, page(1, ['Z', 'A', 'B'])), 2, page(2, ['D', 'E']));
+    for (const state of [moreFirst, reloadFirst]) {
+      expect(names(state)).toEqual(['Z', 'A', 'B']);
+      expect(state).toMatchObject({ page: 1, loading: false });
+    }
+  });
+
+  it('says a problem only for the request it waits for, and "Try again" asks the same page', () => {
+    const first = answerTemplatePage(askTemplatePage(initialTemplateList, 1, 1), 1, page(1, ['A']));
+    const stale = failTemplatePage(askTemplatePage(askTemplatePage(first, 2, 2), 1, 3), 2, offline);
+    expect(stale.problem).toBeNull();
+    const failed = failTemplatePage(askTemplatePage(first, 2, 4), 4, offline);
+    expect(failed).toMatchObject({ page: 2, loading: false, problem: offline });
+    expect(names(failed)).toEqual(['A']);
+  });
+});

@@ -1,0 +1,33 @@
+// The workspace's templates as the list shows them, a page at a time. Pure, so the ordering rules
+// are tested without a browser: reading page 1 starts over, and an answer to a request that a
+// later one replaced is dropped ("Show more" answered after a reload would put page 2 above page 1).
+import type { TemplatePage, TemplateRow } from '../../src/shared/bridge/messages';
+import type { TemplateProblem } from './template-words';
+
+export interface TemplateListState {
+  rows: TemplateRow[];
+  /** The page asked for last (asked again by "Try again"). */
+  page: number;
+  last: TemplatePage | null;
+  loading: boolean;
+  problem: TemplateProblem | null;
+  /** The request the list waits for; answers to any other are stale. */
+  awaiting: number;
+}
+
+export const initialTemplateList: TemplateListState = { rows: [], page: 1, last: null, loading: true, problem: null, awaiting: 0 };
+
+export function askTemplatePage(state: TemplateListState, page: number, request: number): TemplateListState {
+  return { ...state, page, rows: page === 1 ? [] : state.rows, loading: true, problem: null, awaiting: request };
+}
+
+export function answerTemplatePage(state: TemplateListState, request: number, answer: TemplatePage): TemplateListState {
+  if (request !== state.awaiting) return state;
+  // A template changed between pages moves to the top: kept once, where it is now.
+  const rows = [...state.rows.filter((row) => !answer.templates.some((fresh) => fresh.id === row.id)), ...answer.templates];
+  return { ...state, rows, last: answer, loading: false, problem: null };
+}
+
+export function failTemplatePage(state: TemplateListState, request: number, problem: TemplateProblem): TemplateListState {
+  return request === state.awaiting ? { ...state, loading: false, problem } : state;
+}
