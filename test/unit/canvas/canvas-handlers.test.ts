@@ -26,6 +26,15 @@ function insertOf(emailId: number, width: number, height: number, extra: Partial
   return { reference: source(emailId), width, height, tiles, ...extra };
 }
 
+/** Selects a new 100 px square at (x, y): references go to its right. */
+function selectSquareAt(fake: ReturnType<typeof createFakeFigma>, x: number, y: number): void {
+  const selected = fake.figma.createRectangle();
+  selected.resize(100, 100);
+  selected.x = x;
+  selected.y = y;
+  fake.figma.currentPage.selection = [selected];
+}
+
 function setup(options: FakeFigmaOptions = {}) {
   const fake = createFakeFigma(options);
   const feature = createCanvasFeature({ figma: fake.figma, now: () => NOW });
@@ -75,11 +84,7 @@ describe('canvas/insert', () => {
 
   it('goes to the right of the selection', async () => {
     const { fake, handlers, frame } = setup();
-    const selected = fake.figma.createRectangle();
-    selected.resize(100, 100);
-    selected.x = 50;
-    selected.y = 60;
-    fake.figma.currentPage.selection = [selected];
+    selectSquareAt(fake, 50, 60);
     const { nodeId } = await handlers['canvas/insert'](insertOf(2, 600, 800), context);
     expect([frame(nodeId).x, frame(nodeId).y]).toEqual([230, 60]);
   });
@@ -174,11 +179,7 @@ describe('batches', () => {
 
   it('goes beside the selection the batch began with, even if the selection changes meanwhile', async () => {
     const { fake, handlers, frame } = setup();
-    const selected = fake.figma.createRectangle();
-    selected.resize(100, 100);
-    selected.x = 50;
-    selected.y = 60;
-    fake.figma.currentPage.selection = [selected];
+    selectSquareAt(fake, 50, 60);
     const { batchId } = await handlers['canvas/insert-begin']({ layout: 'grid', title: 'Grid' }, context);
     const first = (await handlers['canvas/insert'](insertOf(20, 600, 800, { batchId }), context)).nodeId;
     fake.figma.currentPage.selection = [];
