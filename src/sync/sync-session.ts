@@ -24,7 +24,7 @@ import type { PayloadCache } from './payload-cache';
 import { applyBatchResult, applySettled, applyTaken, effectiveChoice, nextBaseTime, planPush } from './push-plan';
 import { diffComponents } from './property-diff';
 import { readOnlyError, syncError } from './sync-errors';
-import { addHistoryEntry, emptySyncState, readSyncState, writeSyncState, type SharedDataHolder, type SyncState } from './sync-state';
+import { addHistoryEntry, emptySyncState, readSyncState, writeSyncState, type SharedDataHolder, type SyncState, type SyncStateEntry } from './sync-state';
 
 /** How often one request is sent when its answer arrives garbled. */
 const GARBLED_ANSWER_ATTEMPTS = 3;
@@ -48,6 +48,8 @@ async function repeatGarbledAsync<T>(designSystemId: string, request: () => Prom
 
 /** Changes are read in pages of the largest size the API allows: fewest requests. */
 const CHANGES_PAGE_LIMIT = 500;
+/** One push request holds at most 100 upserts, all stored at one time: a page this size holds them. */
+const LAST_SYNCED_PICTURE_PAGE = 100;
 
 /** Where the builder is and the key to it (null: none saved). */
 export interface BuilderCredentials {
@@ -148,6 +150,10 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   let lastRemote: { designSystemId: string; remote: Component[] } | null = null;
   const silent: HandlerContext = { progress: () => undefined, cancelled: false, throwIfCancelled: () => undefined };
   const pictures = new Map<string, string | null>(); // local picture data URLs by hash
+  /** Design-system pictures by hash, as read for a local change's "before" (see lastSyncedPictureAsync). */
+  const remotePictures = new Map<string, string>();
+  /** The server times already asked about, so a reopened detail costs no second request. */
+  const askedAround = new Set<string>();
   const reader = createComponentReader(figma);
 
   /** The file's link, or the reason it cannot sync, in the overview's terms. */
@@ -335,6 +341,31 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     };
   }
 
+  /**
+   * The design system's picture of the version this file last synced, when this run has none of
+   * its own (after a reopen, the pictures pushed before are gone): that version is still the
+   * stored one (else the row would be a conflict), pushed at the `updatedAt` sync remembers, so
+   * one page of changes from just before that time starts with it and the batch it came in.
+   * Best effort: a failed read leaves the picture unknown, never the detail.
+   */
+  async function lastSyncedPictureAsync(link: SyncLink, base: SyncStateEntry): Promise<string | null> {
+    const known = remotePictures.get(base.hash);
+    if (known !== undefined || base.updatedAt === null || askedAround.has(base.updatedAt)) return known ?? null;
+    const pushedMs = Date.parse(base.updatedAt);
+    if (Number.isNaN(pushedMs)) return null;
+    askedAround.add(base.updatedAt);
+    try {
+      const page = await link.client.getChangesAsync(link.designSystemId, { since: new Date(pushedMs - 1).toISOString(), limit: LAST_SYNCED_PICTURE_PAGE });
+      for (const component of page.components) {
+        if (!component.deleted && component.thumbnail_url) remotePictures.set(component.hash, component.thumbnail_url);
+      }
+    } catch {
+      askedAround.delete(base.updatedAt);
+      return null;
+    }
+    return remotePictures.get(base.hash) ?? null;
+  }
+
   async function detailAsync(key: string, replaces?: string): Promise<SyncDetail> {
     const current = requireComparison();
     const component = current.byKey.get(key);
@@ -382,8 +413,12 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
         // picture when this run pushed it (or the design system still shows that version).
         const beforeKnown = component.base === null || lastSynced !== null;
         const baseHash = component.base?.hash;
-        const basePicture =
-          baseHash === undefined ? null : (pictures.get(baseHash) ?? (component.remote !== null && !component.remote.deleted && component.remote.hash === baseHash ? (component.remote.thumbnail_url ?? null) : null));
+        let basePicture: string | null = null;
+        if (component.base !== null && baseHash !== undefined) {
+          const storedNow = component.remote !== null && !component.remote.deleted && component.remote.hash === baseHash ? (component.remote.thumbnail_url ?? null) : null;
+          basePicture = pictures.get(baseHash) ?? storedNow;
+          if (basePicture === null && component.kind === 'local-change') basePicture = await lastSyncedPictureAsync(current.link, component.base);
+        }
         return {
           ...base,
           item,

@@ -115,6 +115,36 @@ describe('sync against the builder emulator', () => {
     expect((await plugin.handlers['sync/pictures']({ keys: [remoteRow.key] }, context)).pictures[remoteRow.key]).toBe(remote.thumbnail_url);
   });
 
+  it('after a reopen, a local change shows the design system\'s picture of the version last synced, read with one request', async () => {
+    await linkAsync('ds_empty');
+    await plugin.handlers['sync/compare']({}, context);
+    await plugin.handlers['sync/run']({}, context);
+    // A later sync of something else: the changes feed no longer brings Footer's version along.
+    componentNamed('Header').description = 'Top of every email.';
+    await plugin.handlers['sync/compare']({}, context);
+    await plugin.handlers['sync/run']({}, context);
+    const footer = componentNamed('Footer') as ComponentNode;
+    footer.fills = [{ type: 'SOLID', color: { r: 0.9, g: 0.1, b: 0.1 } }];
+    // The plugin closed and opened again: nothing of the last run is in memory.
+    const changesReads: string[] = [];
+    const fetchCounting: typeof fake.fetch = (url, init) => {
+      if (url.includes('/changes')) changesReads.push(url);
+      return fake.fetch(url, init);
+    };
+    plugin = createPlugin({ figma: fake.figma, transport: createFigmaFetchTransport(fetchCounting) });
+    const compared = await plugin.handlers['sync/compare']({}, context);
+    expect(compared.items.find((item) => item.key === footer.key)).toMatchObject({ kind: 'local-change', remoteUpdatedAt: null });
+    const readsToCompare = changesReads.length;
+    const detail = await plugin.handlers['sync/detail']({ key: footer.key }, context);
+    const stored = (await remoteComponentsAsync('ds_empty')).get(footer.key)!;
+    expect(detail.beforePicture).toBe(stored.thumbnail_url);
+    expect(detail.afterPicture).toMatch(/^data:image\/png;base64,/);
+    expect(changesReads.length - readsToCompare).toBe(1);
+    // Opened again: no second request.
+    await plugin.handlers['sync/detail']({ key: footer.key }, context);
+    expect(changesReads.length - readsToCompare).toBe(1);
+  });
+
   it('a component deleted and re-created under the same name is one replacement; pushing it deletes the old key and adds the new', async () => {
     await linkAsync('ds_empty');
     await plugin.handlers['sync/compare']({}, context);
