@@ -5,7 +5,7 @@ import type { HandlerContext, Handlers } from '../shared/bridge/endpoint';
 import type { CanvasInsert, InsertLayout, SandboxRequests } from '../shared/bridge/messages';
 import { arrangeBoard, arrangeGrid } from './arrangement';
 import { asCanvasError, readOnlyError } from './canvas-errors';
-import { placeBesideOrCentre, unionBox, type Box } from './placement';
+import { flowInsertIndex, placeBesideOrCentre, unionBox, type Box } from './placement';
 import { buildReferenceAsync, createFontLoader, referenceFootprint } from './reference-nodes';
 
 export type CanvasHandlers = Pick<Handlers<SandboxRequests>, 'canvas/insert' | 'canvas/insert-begin' | 'canvas/insert-end'>;
@@ -75,11 +75,25 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
     figma.commitUndo();
   };
 
-  /** Puts a lone reference where it was dropped: inside the frame or section it landed on, else on the page. */
+  /**
+   * Puts a lone reference where it was dropped: inside the frame or section it landed on (in an
+   * auto-layout frame, in the flow where the drop fell), else on the page.
+   */
   const placeAtDrop = (frame: FrameNode, drop: Drop) => {
     const target = drop.target;
     const inside = !target.removed && (target.type === 'FRAME' || target.type === 'SECTION') && !(target as FrameNode).locked;
-    if (inside) {
+    if (inside && target.type === 'FRAME' && target.layoutMode !== 'NONE') {
+      const children = target.children.map((child) => ({
+        x: child.x,
+        y: child.y,
+        width: child.width,
+        height: child.height,
+        inFlow: child.visible && !('layoutPositioning' in child && child.layoutPositioning === 'ABSOLUTE'),
+      }));
+      // A grid fills its cells row by row: read like wrapped rows.
+      const wraps = target.layoutMode === 'GRID' || target.layoutWrap === 'WRAP';
+      target.insertChild(flowInsertIndex(children, target.layoutMode === 'VERTICAL' ? 'VERTICAL' : 'HORIZONTAL', wraps, drop), frame);
+    } else if (inside) {
       target.appendChild(frame);
       frame.x = Math.round(drop.x);
       frame.y = Math.round(drop.y);

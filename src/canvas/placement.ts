@@ -39,3 +39,29 @@ export function placeBesideOrCentre(size: { width: number; height: number }, sel
   if (selection) return { x: Math.round(selection.x + selection.width + PLACEMENT_GAP), y: Math.round(selection.y) };
   return { x: Math.round(viewportCenter.x - size.width / 2), y: Math.round(viewportCenter.y - size.height / 2) };
 }
+
+/** A child of an auto-layout frame as the drop sees it; `inFlow` is false for absolute or hidden ones. */
+export interface FlowChild extends Box {
+  inFlow: boolean;
+}
+
+/**
+ * Where a reference dropped at `point` (in the frame's coordinates) goes among an auto-layout
+ * frame's children, as Figma's own drag does: after every child in the flow whose middle the
+ * point has passed along the frame's direction. Wrapped rows count whole rows above the point
+ * first. Children outside the flow keep their places (the index counts them as they stand).
+ */
+export function flowInsertIndex(children: readonly FlowChild[], direction: 'HORIZONTAL' | 'VERTICAL', wraps: boolean, point: Point): number {
+  let index = 0;
+  children.forEach((child, at) => {
+    if (!child.inFlow) return;
+    const before =
+      direction === 'VERTICAL'
+        ? child.y + child.height / 2 < point.y
+        : wraps && child.y + child.height <= point.y
+          ? true
+          : (!wraps || child.y <= point.y) && child.x + child.width / 2 < point.x;
+    if (before) index = at + 1;
+  });
+  return index;
+}

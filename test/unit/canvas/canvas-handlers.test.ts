@@ -148,6 +148,25 @@ describe('drops', () => {
     await expect(handlers['canvas/insert'](insertOf(9, 600, 800, { dropId: 'd2' }), context)).rejects.toMatchObject({ code: 'invalid_input' });
   });
 
+  it('puts a reference dropped on an auto-layout frame into its flow where the drop fell', async () => {
+    const { fake, feature, handlers, frame } = setup();
+    feature.startDropListener(() => undefined);
+    const stack = fake.figma.createFrame();
+    stack.layoutMode = 'VERTICAL';
+    stack.itemSpacing = 20;
+    const names = ['Top', 'Middle', 'Bottom'];
+    for (const name of names) {
+      const block = fake.figma.createRectangle();
+      block.name = name;
+      block.resize(600, 200);
+      stack.appendChild(block);
+    }
+    // Below the middle of "Middle" (at y 220–420), above the middle of "Bottom".
+    fake.drop({ node: stack, x: 300, y: 400, absoluteX: 300, absoluteY: 400, dropMetadata: { envelopeReference: { dropId: 'd5', emailId: 12 } } });
+    const placed = frame((await handlers['canvas/insert'](insertOf(12, 600, 800, { dropId: 'd5' }), context)).nodeId);
+    expect(stack.children.map((child) => child.name)).toEqual(['Top', 'Middle', placed.name, 'Bottom']);
+  });
+
   it('leaves other drops to Figma', () => {
     const { fake, feature } = setup();
     const dropped: unknown[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { arrangeBoard, arrangeGrid, gridColumnCount } from '../../../src/canvas/arrangement';
-import { PLACEMENT_GAP, placeBesideOrCentre, unionBox } from '../../../src/canvas/placement';
+import { flowInsertIndex, PLACEMENT_GAP, placeBesideOrCentre, unionBox } from '../../../src/canvas/placement';
 
 describe('placement', () => {
   it('centres on the viewport without a selection, in whole pixels', () => {
@@ -60,5 +60,32 @@ describe('arrangeBoard', () => {
       { label: { x: 880, y: 0 }, items: [{ x: 880, y: 50 }], width: 700 },
     ]);
     expect(board.size).toEqual({ width: 1580, height: 370 });
+  });
+});
+
+describe('flowInsertIndex', () => {
+  const box = (x: number, y: number, inFlow = true) => ({ x, y, width: 100, height: 100, inFlow });
+
+  it('goes after each child whose middle the drop has passed, along the frame’s direction', () => {
+    const row = [box(0, 0), box(120, 0), box(240, 0)];
+    expect(flowInsertIndex(row, 'HORIZONTAL', false, { x: 10, y: 50 })).toBe(0);
+    expect(flowInsertIndex(row, 'HORIZONTAL', false, { x: 60, y: 50 })).toBe(1);
+    expect(flowInsertIndex(row, 'HORIZONTAL', false, { x: 400, y: 50 })).toBe(3);
+    const column = [box(0, 0), box(0, 120), box(0, 240)];
+    expect(flowInsertIndex(column, 'VERTICAL', false, { x: 500, y: 190 })).toBe(2);
+    expect(flowInsertIndex([], 'VERTICAL', false, { x: 0, y: 0 })).toBe(0);
+  });
+
+  it('counts whole rows above the drop in a wrapped frame, then the row it fell in', () => {
+    const wrapped = [box(0, 0), box(120, 0), box(0, 120), box(120, 120)];
+    expect(flowInsertIndex(wrapped, 'HORIZONTAL', true, { x: 10, y: 150 })).toBe(2);
+    expect(flowInsertIndex(wrapped, 'HORIZONTAL', true, { x: 200, y: 150 })).toBe(4);
+    expect(flowInsertIndex(wrapped, 'HORIZONTAL', true, { x: 200, y: 20 })).toBe(2);
+  });
+
+  it('leaves children outside the flow where they stand', () => {
+    const withAbsolute = [box(0, 0), box(500, 0, false), box(120, 0)];
+    expect(flowInsertIndex(withAbsolute, 'HORIZONTAL', false, { x: 60, y: 50 })).toBe(1);
+    expect(flowInsertIndex(withAbsolute, 'HORIZONTAL', false, { x: 400, y: 50 })).toBe(3);
   });
 });
