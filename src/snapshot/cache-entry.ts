@@ -11,6 +11,8 @@ export interface CacheEntry {
   readonly dependencies: ComponentDependencies;
   /** Figma reports no documentchange for documentation links: compared on each run instead. */
   readonly documentationLinks: string;
+  /** Prototype (issue 20): the reading's category fingerprints. */
+  readonly fingerprints: number[];
 }
 
 export function documentationLinksOf(root: ComponentRoot): string {

@@ -11,6 +11,8 @@ export interface ComponentReading {
   /** Ids of every layer read (for change tracking). */
   readonly nodeIds: string[];
   readonly dependencies: ComponentDependencies;
+  /** Prototype (issue 20): one 32-bit fingerprint per change category (structural-hash.ts). */
+  readonly fingerprints: number[];
 }
 
 export interface ComponentReader {
@@ -27,7 +29,7 @@ export function createComponentReader(figma: PluginAPI): ComponentReader {
     async readAsync(root: ComponentRoot): Promise<ComponentReading> {
       refs.clear();
       const nodeIds: string[] = [];
-      const { component, hashLanes } = normalizeComponent(root, { mixed: figma.mixed, refs, nodeIds });
+      const { component, hashLanes, fingerprints } = normalizeComponent(root, { mixed: figma.mixed, refs, nodeIds });
       const dependencies = emptyDependencies();
       const references = refs.pending.slice();
       refs.clear();
@@ -37,12 +39,12 @@ export function createComponentReader(figma: PluginAPI): ComponentReader {
         name: component.name,
         kind: component.kind,
         description: component.description,
-        hash: finishComponentHash(hashLanes, references),
+        hash: finishComponentHash(hashLanes, references, fingerprints),
         properties: component.properties,
         variants: component.variants,
         node: component.node,
       };
-      return { payload, nodeIds, dependencies };
+      return { payload, nodeIds, dependencies, fingerprints };
     },
   };
 }

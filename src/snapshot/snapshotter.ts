@@ -108,7 +108,7 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
     const payload = kept !== undefined && kept.hash === reading.payload.hash && kept.key === reading.payload.key ? kept : reading.payload;
     // The links as just read (written on the root node when there are any): no second read.
     const links = (payload.node.documentationLinks as string[] | undefined) ?? [];
-    return { root, payload, nodeIds: reading.nodeIds, dependencies: reading.dependencies, documentationLinks: links.join('\n') };
+    return { root, payload, nodeIds: reading.nodeIds, dependencies: reading.dependencies, documentationLinks: links.join('\n'), fingerprints: reading.fingerprints };
   }
 
   async function listRootsAsync(): Promise<ComponentRoot[]> {

@@ -51,6 +51,57 @@ const TAG_REF = 0x72656620;
 let h1 = 0;
 let h2 = 0;
 
+/**
+ * Prototype (issue 20, chips): per-category fingerprints of what changed. `g` is a third lane
+ * that sees every word lane 1 sees; the normalizer folds it into the category of the field it
+ * just wrote (`foldCategory`), salted with the layer's place (its name path and index), and
+ * resets it. The main hash (h1, h2) is untouched. Category indexes follow the chips' order
+ * (src/shared/bridge/messages.ts, syncChangeChipSchema).
+ */
+let g = 0;
+export const CATEGORY_NAME = 0;
+export const CATEGORY_DESCRIPTION = 1;
+export const CATEGORY_PROPERTIES = 2;
+export const CATEGORY_VARIANTS = 3;
+export const CATEGORY_STRUCTURE = 4;
+export const CATEGORY_LAYOUT = 5;
+export const CATEGORY_FILL = 6;
+export const CATEGORY_STROKE = 7;
+export const CATEGORY_EFFECT = 8;
+export const CATEGORY_TEXT = 9;
+export const CATEGORY_SIZE = 10;
+export const CATEGORY_STYLES = 11;
+export const CATEGORY_VARIABLES = 12;
+export const CATEGORY_OTHER = 13;
+export const CATEGORY_COUNT = 14;
+
+/** The current component's category fingerprints (32 bits each). */
+let fingerprint: number[] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+/** Folds the words mixed since the last fold into `category`, salted with the layer's place. */
+export function foldCategory(category: number, salt: number): void {
+  const word = g ^ (g >>> 15) ^ salt;
+  fingerprint[category] = ((fingerprint[category]! ^ word) * 0x1c8e15) | 0;
+  g = 0;
+}
+
+/** The fingerprints so far (a copy), to continue after references are resolved. */
+export function fingerprintState(): number[] {
+  return fingerprint.slice();
+}
+
+/** Continues the fingerprints of `state` (the array is taken over and updated in place). */
+export function resumeFingerprint(state: number[]): void {
+  fingerprint = state;
+  g = 0;
+}
+
+/** A layer's salt: its parent's, its name and its index among its siblings. */
+export function layerSalt(parentSalt: number, name: string, index: number): number {
+  const code = stringCodes[name] ?? stringCode(name);
+  return (((parentSalt ^ code[0]) * 0x1b8735) | 0) + index;
+}
+
 const floatView = new Float64Array(1);
 const wordView = new Int32Array(floatView.buffer);
 
@@ -97,6 +148,8 @@ export function stringCode(text: string): StringCode {
 export function beginHash(): void {
   h1 = 0x9747b28c;
   h2 = 0x5bd1e995;
+  g = 0;
+  fingerprint = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 }
 
 /** The lanes, to continue the stream later (after references are resolved). */
@@ -118,8 +171,17 @@ export function digestHash(): string {
   return hex32(a) + hex32(b);
 }
 
+/** END of a layer's object: not fed to the category lane (each layer's folds are salted apart). */
+export function mixCloseLayer(): void {
+  h1 = ((h1 ^ TAG_END) * 0x1e35a7) | 0;
+  h1 ^= h1 >>> 15;
+  h2 = ((h2 ^ TAG_END) * 0x1b8735) | 0;
+  h2 ^= h2 >>> 13;
+}
+
 export function mixClose(): void {
   h1 = ((h1 ^ TAG_END) * 0x1e35a7) | 0;
+  g = ((g ^ TAG_END) * 0x16a09f) | 0;
   h1 ^= h1 >>> 15;
   h2 = ((h2 ^ TAG_END) * 0x1b8735) | 0;
   h2 ^= h2 >>> 13;
@@ -128,6 +190,7 @@ export function mixClose(): void {
 /** A key whose value follows as its own steps (an object, an array, a float, …). */
 export function mixKey(key: StringCode): void {
   h1 = ((h1 ^ key[0]) * 0x1e35a7) | 0;
+  g = ((g ^ key[0]) * 0x16a09f) | 0;
   h2 = ((h2 ^ key[1]) * 0x1b8735) | 0;
 }
 
@@ -135,13 +198,16 @@ export function mixKey(key: StringCode): void {
 export function mixArray(length: number): void {
   const k = TAG_ARRAY ^ length;
   h1 = ((h1 ^ k) * 0x1e35a7) | 0;
+  g = ((g ^ k) * 0x16a09f) | 0;
   h2 = ((h2 ^ k) * 0x1b8735) | 0;
 }
 
 /** A key and its array: key, then ARRAY xor length (the items follow). */
 export function mixKeyArray(key: StringCode, length: number): void {
   h1 = ((h1 ^ key[0]) * 0x1e35a7) | 0;
+  g = ((g ^ key[0]) * 0x16a09f) | 0;
   h1 = ((h1 ^ TAG_ARRAY ^ length) * 0x1e35a7) | 0;
+  g = ((g ^ TAG_ARRAY ^ length) * 0x16a09f) | 0;
   h2 = ((h2 ^ key[1]) * 0x1b8735) | 0;
   h2 = ((h2 ^ TAG_ARRAY ^ length) * 0x1b8735) | 0;
 }
@@ -150,6 +216,7 @@ export function mixKeyArray(key: StringCode, length: number): void {
 export function mixKeyString(key: StringCode, value: string): void {
   const code = stringCodes[value] ?? stringCode(value);
   h1 = ((h1 ^ key[0] ^ code[2]) * 0x1e35a7) | 0;
+  g = ((g ^ key[0] ^ code[2]) * 0x16a09f) | 0;
   h2 = ((h2 ^ key[1] ^ code[3]) * 0x1b8735) | 0;
 }
 
@@ -159,9 +226,11 @@ export function mixKeyNumber(key: StringCode, value: number): void {
     // Keys have random 32-bit codes per lane, so two pairs give the same words in both lanes
     // with probability about 2^-64.
     h1 = ((h1 ^ key[0] ^ TAG_INT ^ value) * 0x1e35a7) | 0;
+    g = ((g ^ key[0] ^ TAG_INT ^ value) * 0x16a09f) | 0;
     h2 = ((h2 ^ key[1] ^ TAG_INT ^ value) * 0x1b8735) | 0;
   } else {
     h1 = ((h1 ^ key[0]) * 0x1e35a7) | 0;
+    g = ((g ^ key[0]) * 0x16a09f) | 0;
     h2 = ((h2 ^ key[1]) * 0x1b8735) | 0;
     mixNumber(value);
   }
@@ -170,13 +239,16 @@ export function mixKeyNumber(key: StringCode, value: number): void {
 /** A string given its code (see stringCode), e.g. an array item. */
 export function mixStringCode(code: StringCode): void {
   h1 = ((h1 ^ code[0]) * 0x1e35a7) | 0;
+  g = ((g ^ code[0]) * 0x16a09f) | 0;
   h2 = ((h2 ^ code[1]) * 0x1b8735) | 0;
 }
 
 /** A key whose value is a reference, resolved and fed at the end of the stream. */
 export function mixKeyRef(key: StringCode): void {
   h1 = ((h1 ^ key[0]) * 0x1e35a7) | 0;
+  g = ((g ^ key[0]) * 0x16a09f) | 0;
   h1 = ((h1 ^ TAG_REF) * 0x1e35a7) | 0;
+  g = ((g ^ TAG_REF) * 0x16a09f) | 0;
   h2 = ((h2 ^ key[1]) * 0x1b8735) | 0;
   h2 = ((h2 ^ TAG_REF) * 0x1b8735) | 0;
 }
@@ -184,6 +256,7 @@ export function mixKeyRef(key: StringCode): void {
 /** A reference as an array item. */
 export function mixRef(): void {
   h1 = ((h1 ^ TAG_REF) * 0x1e35a7) | 0;
+  g = ((g ^ TAG_REF) * 0x16a09f) | 0;
   h2 = ((h2 ^ TAG_REF) * 0x1b8735) | 0;
 }
 
@@ -193,6 +266,7 @@ export function mixKeyValue(key: StringCode, value: unknown): void {
   else if (typeof value === 'number') mixKeyNumber(key, value);
   else {
     h1 = ((h1 ^ key[0]) * 0x1e35a7) | 0;
+    g = ((g ^ key[0]) * 0x16a09f) | 0;
     h2 = ((h2 ^ key[1]) * 0x1b8735) | 0;
     mixValue(value);
   }
@@ -214,7 +288,9 @@ export function mixNumber(value: number): void {
     k2 = wordView[0]!;
   }
   h1 = ((h1 ^ k) * 0x1e35a7) | 0;
+  g = ((g ^ k) * 0x16a09f) | 0;
   h1 = ((h1 ^ k2) * 0x1e35a7) | 0;
+  g = ((g ^ k2) * 0x16a09f) | 0;
   h2 = ((h2 ^ k) * 0x1b8735) | 0;
   h2 = ((h2 ^ k2) * 0x1b8735) | 0;
 }
@@ -231,12 +307,14 @@ export function mixValue(value: unknown): void {
     case 'boolean': {
       const k = value ? TAG_TRUE : TAG_FALSE;
       h1 = ((h1 ^ k) * 0x1e35a7) | 0;
+      g = ((g ^ k) * 0x16a09f) | 0;
       h2 = ((h2 ^ k) * 0x1b8735) | 0;
       return;
     }
     case 'object':
       if (value === null) {
         h1 = ((h1 ^ TAG_NULL) * 0x1e35a7) | 0;
+        g = ((g ^ TAG_NULL) * 0x16a09f) | 0;
         h2 = ((h2 ^ TAG_NULL) * 0x1b8735) | 0;
       } else if (Array.isArray(value)) {
         mixArray(value.length);

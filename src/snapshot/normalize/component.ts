@@ -2,7 +2,29 @@
 // hash and thumbnail). Pure, like node.ts, whose format rules apply.
 import type { ComponentPayload, ComponentVariantPayload, NormalizedPropertyDefinition } from '../normalized-types';
 import type { PendingReference, ReferenceCollector } from '../references';
-import { beginHash, digestHash, hashLanes, mixClose, mixKey, mixKeyRef, mixKeyString, mixKeyValue, mixValue, resumeHash, stringCode } from '../structural-hash';
+import {
+  beginHash,
+  CATEGORY_DESCRIPTION,
+  CATEGORY_NAME,
+  CATEGORY_PROPERTIES,
+  CATEGORY_STRUCTURE,
+  CATEGORY_STYLES,
+  CATEGORY_VARIABLES,
+  CATEGORY_VARIANTS,
+  digestHash,
+  fingerprintState,
+  foldCategory,
+  hashLanes,
+  mixClose,
+  mixKey,
+  mixKeyRef,
+  mixKeyString,
+  mixKeyValue,
+  mixValue,
+  resumeFingerprint,
+  resumeHash,
+  stringCode,
+} from '../structural-hash';
 import { stripPropertySuffix, type NormalizeContext } from './common';
 import { normalizeNode } from './node';
 
@@ -129,6 +151,8 @@ export interface NormalizedComponentResult {
   readonly component: NormalizedComponent;
   /** The content hash so far: finish it with `finishComponentHash` once references are resolved. */
   readonly hashLanes: [number, number];
+  /** Prototype: the category fingerprints so far (structural-hash.ts), finished with the hash. */
+  readonly fingerprints: number[];
 }
 
 /**
@@ -147,23 +171,43 @@ export function normalizeComponent(root: ComponentRoot, options: NormalizeCompon
   const name = root.name;
   beginHash();
   mixKeyString(K_DESCRIPTION, description);
+  foldCategory(CATEGORY_DESCRIPTION, 0);
   mixKeyString(K_KIND, kind);
+  foldCategory(CATEGORY_STRUCTURE, 0);
   mixKeyString(K_NAME, name);
   mixKey(K_NODE);
+  foldCategory(CATEGORY_NAME, 0);
   const node = normalizeNode(ctx, root, undefined, links);
   mixKey(K_PROPERTIES);
   const properties = normalizePropertyDefinitions(options.refs, definitions, propertyNames);
+  foldCategory(CATEGORY_PROPERTIES, 0);
   const variants = isSet ? normalizeVariants(root) : [];
   mixKey(K_VARIANTS);
   mixValue(variants);
   mixClose();
-  return { component: { key: root.key, name, kind, description, properties, variants, node }, hashLanes: hashLanes() };
+  foldCategory(CATEGORY_VARIANTS, 0);
+  return { component: { key: root.key, name, kind, description, properties, variants, node }, hashLanes: hashLanes(), fingerprints: fingerprintState() };
 }
 
-/** Completes a component's hash: its references' resolved values, in the order they were met. */
-export function finishComponentHash(lanes: readonly [number, number], references: readonly PendingReference[]): string {
+/** The fingerprint category of a resolved reference's value. */
+const REFERENCE_CATEGORY: Record<PendingReference['kind'], number> = {
+  style: CATEGORY_STYLES,
+  variable: CATEGORY_VARIABLES,
+  'component-id': CATEGORY_PROPERTIES,
+  instance: CATEGORY_STRUCTURE,
+};
+
+/**
+ * Completes a component's hash: its references' resolved values, in the order they were met.
+ * Prototype: also folds each into its category of `fingerprints` (updated in place).
+ */
+export function finishComponentHash(lanes: readonly [number, number], references: readonly PendingReference[], fingerprints: number[] = []): string {
   resumeHash(lanes);
-  for (const reference of references) mixValue((reference.target as Record<string | number, unknown>)[reference.field]);
+  resumeFingerprint(fingerprints);
+  for (const reference of references) {
+    mixValue((reference.target as Record<string | number, unknown>)[reference.field]);
+    foldCategory(REFERENCE_CATEGORY[reference.kind], 0);
+  }
   return digestHash();
 }
 

@@ -66,7 +66,24 @@
 import type { JsonValue, NormalizedNode } from '../normalized-types';
 import { roundAngle, roundLength, roundRatio } from '../precision';
 import {
+  CATEGORY_DESCRIPTION,
+  CATEGORY_EFFECT,
+  CATEGORY_FILL,
+  CATEGORY_LAYOUT,
+  CATEGORY_NAME,
+  CATEGORY_OTHER,
+  CATEGORY_PROPERTIES,
+  CATEGORY_SIZE,
+  CATEGORY_STROKE,
+  CATEGORY_STRUCTURE,
+  CATEGORY_STYLES,
+  CATEGORY_TEXT,
+  CATEGORY_VARIABLES,
+  CATEGORY_VARIANTS,
+  foldCategory,
+  layerSalt,
   mixClose,
+  mixCloseLayer,
   mixKey,
   mixKeyArray,
   mixKeyNumber,
@@ -138,11 +155,14 @@ interface Placement {
   readonly isRoot: boolean;
   /** The parent lays this node out (auto layout). */
   readonly inAutoLayout: boolean;
+  /** The fingerprint category of the layer's name (prototype, see structural-hash.ts). */
+  readonly nameCategory: number;
 }
 
-const ROOT: Placement = { isRoot: true, inAutoLayout: false };
-const FREE_CHILD: Placement = { isRoot: false, inAutoLayout: false };
-const AUTO_LAYOUT_CHILD: Placement = { isRoot: false, inAutoLayout: true };
+const ROOT: Placement = { isRoot: true, inAutoLayout: false, nameCategory: CATEGORY_NAME };
+const VARIANT: Placement = { isRoot: true, inAutoLayout: false, nameCategory: CATEGORY_VARIANTS };
+const FREE_CHILD: Placement = { isRoot: false, inAutoLayout: false, nameCategory: CATEGORY_STRUCTURE };
+const AUTO_LAYOUT_CHILD: Placement = { isRoot: false, inAutoLayout: true, nameCategory: CATEGORY_STRUCTURE };
 
 function setCornerRadius(ctx: NormalizeContext, out: Mutable, node: RectangleNode | FrameNode): void {
   const radius = node.cornerRadius as number | symbol;
@@ -204,8 +224,10 @@ function sortedVariants(set: ComponentSetNode): SceneNode[] {
 }
 
 /** Normalizes `node` and its subtree. `placement` says how its position is determined. */
-export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: Placement = ROOT, documentationLinks?: string[]): NormalizedNode {
+export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: Placement = ROOT, documentationLinks?: string[], parentSalt = 0, index = 0): NormalizedNode {
   const type = node.type;
+  const name = node.name;
+  const salt = layerSalt(parentSalt, name, index);
   const nodeIds = ctx.nodeIds;
   if (nodeIds) nodeIds[nodeIds.length] = node.id; // an index write is cheaper than push() in the sandbox
   const isFrame = FRAME_TYPES[type] === true;
@@ -218,48 +240,62 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
   // Fields are written, and hashed, in canonical key order.
   const out: Mutable = {};
   const blendMode = (node as BlendMixin).blendMode;
-  if (blendMode !== undefined && blendMode !== 'NORMAL' && blendMode !== 'PASS_THROUGH') setString(out, 'blendMode', K_BLEND_MODE, blendMode);
+  if (blendMode !== undefined && blendMode !== 'NORMAL' && blendMode !== 'PASS_THROUGH') {
+    setString(out, 'blendMode', K_BLEND_MODE, blendMode);
+    foldCategory(CATEGORY_OTHER, salt);
+  }
   addBoundVariables(ctx, out, (node as SceneNodeMixin).boundVariables);
+  if (out.boundVariables !== undefined) foldCategory(CATEGORY_VARIABLES, salt);
 
   const direction = isFrame && !isSet ? (node as FrameNode).layoutMode : 'NONE';
   if (isFrame || type === 'GROUP' || type === 'BOOLEAN_OPERATION') {
     const children = isSet ? sortedVariants(node) : (node as ChildrenMixin).children;
-    const childPlacement = isSet ? ROOT : direction !== 'NONE' ? AUTO_LAYOUT_CHILD : FREE_CHILD;
+    const childPlacement = isSet ? VARIANT : direction !== 'NONE' ? AUTO_LAYOUT_CHILD : FREE_CHILD;
     const count = children.length;
     const list: JsonValue[] = [];
     mixKeyArray(K_CHILDREN, count);
-    for (let i = 0; i < count; i++) list[i] = normalizeNode(ctx, children[i]!, childPlacement);
+    foldCategory(isSet ? CATEGORY_VARIANTS : CATEGORY_STRUCTURE, salt);
+    for (let i = 0; i < count; i++) list[i] = normalizeNode(ctx, children[i]!, childPlacement, undefined, salt, i);
     out.children = list;
   }
   if (isFrame && !isSet && (node as FrameNode).clipsContent) {
     out.clipsContent = true;
     mixKeyValue(K_CLIPS_CONTENT, true);
+    foldCategory(CATEGORY_LAYOUT, salt);
   }
   if (type === 'INSTANCE') {
     out.componentKey = node.id; // placeholder, replaced by the main component's key
     ctx.refs.addInstance(out, 'componentKey', node, node.id);
     mixKeyRef(K_COMPONENT_KEY);
+    foldCategory(CATEGORY_STRUCTURE, salt);
     setComponentProperties(ctx, out, node);
+    if (out.componentProperties !== undefined) foldCategory(CATEGORY_PROPERTIES, salt);
   }
   if ((isFrame && !isSet) || type === 'RECTANGLE') {
     setCornerRadius(ctx, out, node as FrameNode);
+    if (out.cornerRadius !== undefined) foldCategory(CATEGORY_OTHER, salt);
   } else if (isShape && 'cornerRadius' in node) {
     const radius = (node as EllipseNode).cornerRadius as number | symbol;
     if (radius !== mixed && radius) {
       out.cornerRadius = roundLength(radius as number);
       mixKeyNumber(K_CORNER_RADIUS, out.cornerRadius);
+      foldCategory(CATEGORY_OTHER, salt);
     }
   }
   if (documentationLinks !== undefined && documentationLinks.length > 0) {
     out.documentationLinks = documentationLinks;
     mixKeyArray(K_DOCUMENTATION_LINKS, documentationLinks.length);
     for (const link of documentationLinks) mixString(link);
+    foldCategory(CATEGORY_DESCRIPTION, salt);
   }
 
   if (hasPaint || type === 'GROUP') {
     const effectNode = node as BlendMixin;
     const effectStyleId = effectNode.effectStyleId;
-    if (effectStyleId) styleRef(ctx, out, 'effectStyle', K_EFFECT_STYLE, effectStyleId);
+    if (effectStyleId) {
+      styleRef(ctx, out, 'effectStyle', K_EFFECT_STYLE, effectStyleId);
+      foldCategory(CATEGORY_STYLES, salt);
+    }
     const effects = effectNode.effects;
     const effectCount = effects.length;
     if (effectCount > 0) {
@@ -267,6 +303,7 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
       mixKeyArray(K_EFFECTS, effectCount);
       for (let i = 0; i < effectCount; i++) list.push(normalizeEffect(effects[i]!));
       out.effects = list;
+      foldCategory(CATEGORY_EFFECT, salt);
     }
   }
 
@@ -274,10 +311,16 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
   if (hasPaint) {
     const paintNode = node as MinimalFillsMixin;
     const fillStyleId = paintNode.fillStyleId as string | symbol;
-    if (fillStyleId !== mixed && fillStyleId) styleRef(ctx, out, 'fillStyle', K_FILL_STYLE, fillStyleId as string);
+    if (fillStyleId !== mixed && fillStyleId) {
+      styleRef(ctx, out, 'fillStyle', K_FILL_STYLE, fillStyleId as string);
+      foldCategory(CATEGORY_STYLES, salt);
+    }
     const fills = paintNode.fills as ReadonlyArray<Paint> | symbol;
     if (fills === mixed) fillsMixed = true;
-    else if ((fills as ReadonlyArray<Paint>).length > 0) out.fills = normalizePaints(ctx, K_FILLS, fills as ReadonlyArray<Paint>);
+    else if ((fills as ReadonlyArray<Paint>).length > 0) {
+      out.fills = normalizePaints(ctx, K_FILLS, fills as ReadonlyArray<Paint>);
+      foldCategory(CATEGORY_FILL, salt);
+    }
   }
 
   let absolute = false;
@@ -291,6 +334,7 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
     const height = (rawHeight | 0) === rawHeight ? rawHeight + 0 : Math.round(rawHeight * 100) / 100 + 0;
     out.height = height;
     mixKeyNumber(K_HEIGHT, height);
+    foldCategory(CATEGORY_SIZE, salt);
     if (placement.inAutoLayout) {
       // Guarded with `in`: not every layer type has every layout field (e.g. in the fake).
       const child = node as AutoLayoutChildrenMixin & LayoutMixin;
@@ -301,7 +345,10 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
         const hugsWidth = autoResize === 'WIDTH_AND_HEIGHT';
         const hugsHeight = hugsWidth || autoResize === 'HEIGHT';
         const horizontal = child.layoutSizingHorizontal;
-        if (horizontal !== (hugsWidth ? 'HUG' : 'FIXED')) setString(out, 'horizontalSizing', K_HORIZONTAL_SIZING, horizontal);
+        if (horizontal !== (hugsWidth ? 'HUG' : 'FIXED')) {
+          setString(out, 'horizontalSizing', K_HORIZONTAL_SIZING, horizontal);
+          foldCategory(CATEGORY_LAYOUT, salt);
+        }
         const vertical = child.layoutSizingVertical;
         if (vertical !== (hugsHeight ? 'HUG' : 'FIXED')) verticalSizing = vertical;
       }
@@ -309,19 +356,24 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
     if (direction !== 'NONE') {
       mixKey(K_LAYOUT);
       out.layout = normalizeAutoLayout(node as FrameNode, direction);
+      foldCategory(CATEGORY_LAYOUT, salt);
     }
   }
-  const name = node.name;
   out.name = name;
   mixKeyString(K_NAME, name);
+  foldCategory(placement.nameCategory, salt);
   if (!isSet) {
     const opacity = (node as BlendMixin).opacity;
     if (opacity !== 1) {
       out.opacity = roundRatio(opacity);
       mixKeyNumber(K_OPACITY, out.opacity);
+      foldCategory(CATEGORY_OTHER, salt);
     }
   }
-  if (absolute) setString(out, 'positioning', K_POSITIONING, 'ABSOLUTE');
+  if (absolute) {
+    setString(out, 'positioning', K_POSITIONING, 'ABSOLUTE');
+    foldCategory(CATEGORY_LAYOUT, salt);
+  }
   const references = (node as SceneNodeMixin).componentPropertyReferences;
   if (references) {
     const fields = sortedKeys(references) as Array<keyof typeof references>;
@@ -335,6 +387,7 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
       }
       mixClose();
       out.propertyRefs = refs;
+      foldCategory(CATEGORY_PROPERTIES, salt);
     }
   }
   if (!isSet) {
@@ -344,6 +397,7 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
       if (angle !== 0) {
         out.rotation = angle;
         mixKeyNumber(K_ROTATION, angle);
+        foldCategory(CATEGORY_OTHER, salt);
       }
     }
   }
@@ -354,21 +408,32 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
     if (strokes.length > 0) {
       setString(out, 'strokeAlign', K_STROKE_ALIGN, strokeNode.strokeAlign);
       const strokeStyleId = strokeNode.strokeStyleId;
-      if (strokeStyleId) styleRef(ctx, out, 'strokeStyle', K_STROKE_STYLE, strokeStyleId);
+      if (strokeStyleId) {
+        foldCategory(CATEGORY_STROKE, salt);
+        styleRef(ctx, out, 'strokeStyle', K_STROKE_STYLE, strokeStyleId);
+        foldCategory(CATEGORY_STYLES, salt);
+      }
       setStrokeWeight(ctx, out, strokeNode);
       out.strokes = normalizePaints(ctx, K_STROKES, strokes);
+      foldCategory(CATEGORY_STROKE, salt);
     }
   }
   if (isText) {
     mixKey(K_TEXT);
     out.text = normalizeText(ctx, node, fillsMixed, autoResize!);
+    foldCategory(CATEGORY_TEXT, salt);
   }
   out.type = type;
   mixKeyString(K_TYPE, type);
-  if (verticalSizing !== undefined) setString(out, 'verticalSizing', K_VERTICAL_SIZING, verticalSizing);
+  foldCategory(CATEGORY_STRUCTURE, salt);
+  if (verticalSizing !== undefined) {
+    setString(out, 'verticalSizing', K_VERTICAL_SIZING, verticalSizing);
+    foldCategory(CATEGORY_LAYOUT, salt);
+  }
   if (!node.visible) {
     out.visible = false;
     mixKeyValue(K_VISIBLE, false);
+    foldCategory(CATEGORY_OTHER, salt);
   }
   if (!isSet) {
     const layout = node as LayoutMixin;
@@ -376,6 +441,7 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
     const width = (rawWidth | 0) === rawWidth ? rawWidth + 0 : Math.round(rawWidth * 100) / 100 + 0;
     out.width = width;
     mixKeyNumber(K_WIDTH, width);
+    foldCategory(CATEGORY_SIZE, salt);
     if (!placement.isRoot && (!placement.inAutoLayout || absolute)) {
       const rawX = layout.x;
       const rawY = layout.y;
@@ -385,8 +451,9 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
       mixKeyNumber(K_X, x);
       out.y = y;
       mixKeyNumber(K_Y, y);
+      foldCategory(CATEGORY_LAYOUT, salt);
     }
   }
-  mixClose();
+  mixCloseLayer();
   return out as NormalizedNode;
 }
