@@ -51,18 +51,14 @@ const TAG_REF = 0x72656620;
 let h1 = 0;
 let h2 = 0;
 
-/*
- * Prototype (issue 20, chips), variant B: per-category fingerprints of what changed. `g` is a
- * third lane that sees every word lane 1 sees. A key whose code carries a category (a layer's
- * own fields: `categoryKey`) starts that category: the words since the last switch are folded
- * into the category they belonged to, salted with the layer's place (its name path and index,
- * `enterLayer`), inline in the step (no call). Keys without a category (nested fields) leave the
- * current one. The main hash (h1, h2) is untouched. Category indexes follow the chips' order
+/**
+ * Prototype (issue 20, chips): per-category fingerprints of what changed. `g` is a third lane
+ * that sees every word lane 1 sees; the normalizer folds it into the category of the field it
+ * just wrote (`foldCategory`), salted with the layer's place (its name path and index), and
+ * resets it. The main hash (h1, h2) is untouched. Category indexes follow the chips' order
  * (src/shared/bridge/messages.ts, syncChangeChipSchema).
  */
 let g = 0;
-let category = 0;
-let salt = 0;
 export const CATEGORY_NAME = 0;
 export const CATEGORY_DESCRIPTION = 1;
 export const CATEGORY_PROPERTIES = 2;
@@ -82,36 +78,59 @@ export const CATEGORY_COUNT = 14;
 /** The current component's category fingerprints (32 bits each). */
 let fingerprint: number[] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
-/** A field name's code that starts `fieldCategory` when mixed as a key (a copy: the cache's stays -1). */
-export function categoryKey(text: string, fieldCategory: number): StringCode {
-  const code = stringCode(text);
-  return [code[0], code[1], code[2], code[3], fieldCategory];
+/** Folds the words mixed since the last fold into `category`, salted with the layer's place. */
+export function foldCategory(category: number, salt: number): void {
+  const word = g ^ (g >>> 15) ^ salt;
+  fingerprint[category] = ((fingerprint[category]! ^ word) * 0x1c8e15) | 0;
+  g = 0;
 }
 
-/** Folds the pending words into the current category, then continues in `next`. */
-export function switchCategory(next: number): void {
-  if (g !== 0) {
-    fingerprint[category] = ((fingerprint[category]! ^ g ^ (g >>> 15) ^ salt) * 0x1c8e15) | 0;
-    g = 0;
+/**
+ * Steps without the category lane, for a layer's scalar fields: the normalizer feeds those to
+ * its own per-layer accumulators inline (normalize/node.ts), so they need no fold. Same words
+ * in the main lanes as mixKeyNumber, mixKeyString, mixKeyArray and mixKeyRef.
+ */
+export function mixKeyNumberPlain(key: StringCode, value: number): void {
+  if ((value | 0) === value && (value !== 0 || 1 / value > 0)) {
+    h1 = ((h1 ^ key[0] ^ TAG_INT ^ value) * 0x1e35a7) | 0;
+    h2 = ((h2 ^ key[1] ^ TAG_INT ^ value) * 0x1b8735) | 0;
+  } else {
+    h1 = ((h1 ^ key[0]) * 0x1e35a7) | 0;
+    h2 = ((h2 ^ key[1]) * 0x1b8735) | 0;
+    floatView[0] = value;
+    const k = TAG_FLOAT ^ wordView[1]!;
+    const k2 = wordView[0]!;
+    h1 = ((h1 ^ k) * 0x1e35a7) | 0;
+    h1 = ((h1 ^ k2) * 0x1e35a7) | 0;
+    h2 = ((h2 ^ k) * 0x1b8735) | 0;
+    h2 = ((h2 ^ k2) * 0x1b8735) | 0;
   }
-  category = next;
 }
 
-/** Enters a layer (before its first field): the salt of its place. Returns the parent's salt. */
-export function enterLayer(name: string, index: number): number {
-  if (g !== 0) {
-    fingerprint[category] = ((fingerprint[category]! ^ g ^ (g >>> 15) ^ salt) * 0x1c8e15) | 0;
-    g = 0;
-  }
-  const parent = salt;
-  const code = stringCodes[name] ?? stringCode(name);
-  salt = (((parent ^ code[0]) * 0x1b8735) | 0) + index;
-  return parent;
+/** Returns the value's code word (for the caller's accumulator). */
+export function mixKeyStringPlain(key: StringCode, value: string): number {
+  const code = stringCodes[value] ?? stringCode(value);
+  h1 = ((h1 ^ key[0] ^ code[2]) * 0x1e35a7) | 0;
+  h2 = ((h2 ^ key[1] ^ code[3]) * 0x1b8735) | 0;
+  return code[0];
+}
+
+export function mixKeyArrayPlain(key: StringCode, length: number): void {
+  h1 = ((h1 ^ key[0]) * 0x1e35a7) | 0;
+  h1 = ((h1 ^ TAG_ARRAY ^ length) * 0x1e35a7) | 0;
+  h2 = ((h2 ^ key[1]) * 0x1b8735) | 0;
+  h2 = ((h2 ^ TAG_ARRAY ^ length) * 0x1b8735) | 0;
+}
+
+export function mixKeyRefPlain(key: StringCode): void {
+  h1 = ((h1 ^ key[0]) * 0x1e35a7) | 0;
+  h1 = ((h1 ^ TAG_REF) * 0x1e35a7) | 0;
+  h2 = ((h2 ^ key[1]) * 0x1b8735) | 0;
+  h2 = ((h2 ^ TAG_REF) * 0x1b8735) | 0;
 }
 
 /** The fingerprints so far (a copy), to continue after references are resolved. */
 export function fingerprintState(): number[] {
-  switchCategory(category);
   return fingerprint.slice();
 }
 
@@ -119,26 +138,29 @@ export function fingerprintState(): number[] {
 export function resumeFingerprint(state: number[]): void {
   fingerprint = state;
   g = 0;
-  salt = 0;
+}
+
+/** A layer's salt: its parent's, its name and its index among its siblings. */
+export function layerSalt(parentSalt: number, name: string, index: number): number {
+  const code = stringCodes[name] ?? stringCode(name);
+  return (((parentSalt ^ code[0]) * 0x1b8735) | 0) + index;
 }
 
 const floatView = new Float64Array(1);
 const wordView = new Int32Array(floatView.buffer);
 
 /**
- * 64-bit code of a string: [lo, hi, lo rotated by 13, hi rotated by 11, category] (the rotations
- * are what a string value mixes in next to its key; stored to save the work). Category
- * (prototype, see below): for a field name used as a layer's field, the change category its
- * value belongs to (`categoryKey`); -1 for every other code.
+ * 64-bit code of a string: [lo, hi, lo rotated by 13, hi rotated by 11] (the rotations are
+ * what a string value mixes in next to its key; stored to save the work).
  */
-export type StringCode = readonly [number, number, number, number, number];
+export type StringCode = readonly [number, number, number, number];
 
 /**
  * Codes of strings seen recently, bounded so that memory stays flat. A dictionary without
  * prototype rather than a Map: `codes[text]` is a bytecode, `Map#get` a native call, and the
  * interpreter does the former about 40 % faster (measured in QuickJS).
  */
-let stringCodes = Object.create(null) as Record<string, StringCode | undefined>;
+export let stringCodes = Object.create(null) as Record<string, StringCode | undefined>;
 let stringCount = 0;
 const STRING_CACHE_LIMIT = 50_000;
 
@@ -146,7 +168,7 @@ export function stringCode(text: string): StringCode {
   let code = stringCodes[text];
   if (code === undefined) {
     const [lo, hi] = murmurHash128(text);
-    code = [lo, hi, (lo << 13) | (lo >>> 19), (hi << 11) | (hi >>> 21), -1];
+    code = [lo, hi, (lo << 13) | (lo >>> 19), (hi << 11) | (hi >>> 21)];
     if (++stringCount > STRING_CACHE_LIMIT) {
       stringCodes = Object.create(null) as Record<string, StringCode | undefined>;
       stringCount = 1;
@@ -171,8 +193,6 @@ export function beginHash(): void {
   h1 = 0x9747b28c;
   h2 = 0x5bd1e995;
   g = 0;
-  salt = 0;
-  category = CATEGORY_DESCRIPTION;
   fingerprint = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 }
 
@@ -195,20 +215,12 @@ export function digestHash(): string {
   return hex32(a) + hex32(b);
 }
 
-/**
- * END of a layer's object, which is not fed to the category lane (each layer's words are salted
- * apart): folds the layer's last words and restores the parent's salt (from `enterLayer`).
- */
-export function mixCloseLayer(parentSalt: number): void {
+/** END of a layer's object: not fed to the category lane (each layer's folds are salted apart). */
+export function mixCloseLayer(): void {
   h1 = ((h1 ^ TAG_END) * 0x1e35a7) | 0;
   h1 ^= h1 >>> 15;
   h2 = ((h2 ^ TAG_END) * 0x1b8735) | 0;
   h2 ^= h2 >>> 13;
-  if (g !== 0) {
-    fingerprint[category] = ((fingerprint[category]! ^ g ^ (g >>> 15) ^ salt) * 0x1c8e15) | 0;
-    g = 0;
-  }
-  salt = parentSalt;
 }
 
 export function mixClose(): void {
@@ -221,14 +233,6 @@ export function mixClose(): void {
 
 /** A key whose value follows as its own steps (an object, an array, a float, …). */
 export function mixKey(key: StringCode): void {
-  const next = key[4];
-  if (next >= 0 && next !== category) {
-    if (g !== 0) {
-      fingerprint[category] = ((fingerprint[category]! ^ g ^ (g >>> 15) ^ salt) * 0x1c8e15) | 0;
-      g = 0;
-    }
-    category = next;
-  }
   h1 = ((h1 ^ key[0]) * 0x1e35a7) | 0;
   g = ((g ^ key[0]) * 0x16a09f) | 0;
   h2 = ((h2 ^ key[1]) * 0x1b8735) | 0;
@@ -244,14 +248,6 @@ export function mixArray(length: number): void {
 
 /** A key and its array: key, then ARRAY xor length (the items follow). */
 export function mixKeyArray(key: StringCode, length: number): void {
-  const next = key[4];
-  if (next >= 0 && next !== category) {
-    if (g !== 0) {
-      fingerprint[category] = ((fingerprint[category]! ^ g ^ (g >>> 15) ^ salt) * 0x1c8e15) | 0;
-      g = 0;
-    }
-    category = next;
-  }
   h1 = ((h1 ^ key[0]) * 0x1e35a7) | 0;
   g = ((g ^ key[0]) * 0x16a09f) | 0;
   h1 = ((h1 ^ TAG_ARRAY ^ length) * 0x1e35a7) | 0;
@@ -263,14 +259,6 @@ export function mixKeyArray(key: StringCode, length: number): void {
 /** A key and its string value, in one step per lane. */
 export function mixKeyString(key: StringCode, value: string): void {
   const code = stringCodes[value] ?? stringCode(value);
-  const next = key[4];
-  if (next >= 0 && next !== category) {
-    if (g !== 0) {
-      fingerprint[category] = ((fingerprint[category]! ^ g ^ (g >>> 15) ^ salt) * 0x1c8e15) | 0;
-      g = 0;
-    }
-    category = next;
-  }
   h1 = ((h1 ^ key[0] ^ code[2]) * 0x1e35a7) | 0;
   g = ((g ^ key[0] ^ code[2]) * 0x16a09f) | 0;
   h2 = ((h2 ^ key[1] ^ code[3]) * 0x1b8735) | 0;
@@ -278,14 +266,6 @@ export function mixKeyString(key: StringCode, value: string): void {
 
 /** A key and its number value (an integer in one step per lane). */
 export function mixKeyNumber(key: StringCode, value: number): void {
-  const next = key[4];
-  if (next >= 0 && next !== category) {
-    if (g !== 0) {
-      fingerprint[category] = ((fingerprint[category]! ^ g ^ (g >>> 15) ^ salt) * 0x1c8e15) | 0;
-      g = 0;
-    }
-    category = next;
-  }
   if ((value | 0) === value && (value !== 0 || 1 / value > 0)) {
     // Keys have random 32-bit codes per lane, so two pairs give the same words in both lanes
     // with probability about 2^-64.
@@ -309,14 +289,6 @@ export function mixStringCode(code: StringCode): void {
 
 /** A key whose value is a reference, resolved and fed at the end of the stream. */
 export function mixKeyRef(key: StringCode): void {
-  const next = key[4];
-  if (next >= 0 && next !== category) {
-    if (g !== 0) {
-      fingerprint[category] = ((fingerprint[category]! ^ g ^ (g >>> 15) ^ salt) * 0x1c8e15) | 0;
-      g = 0;
-    }
-    category = next;
-  }
   h1 = ((h1 ^ key[0]) * 0x1e35a7) | 0;
   g = ((g ^ key[0]) * 0x16a09f) | 0;
   h1 = ((h1 ^ TAG_REF) * 0x1e35a7) | 0;
@@ -337,7 +309,9 @@ export function mixKeyValue(key: StringCode, value: unknown): void {
   if (typeof value === 'string') mixKeyString(key, value);
   else if (typeof value === 'number') mixKeyNumber(key, value);
   else {
-    mixKey(key);
+    h1 = ((h1 ^ key[0]) * 0x1e35a7) | 0;
+    g = ((g ^ key[0]) * 0x16a09f) | 0;
+    h2 = ((h2 ^ key[1]) * 0x1b8735) | 0;
     mixValue(value);
   }
 }

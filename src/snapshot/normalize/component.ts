@@ -13,7 +13,7 @@ import {
   CATEGORY_VARIANTS,
   digestHash,
   fingerprintState,
-  categoryKey,
+  foldCategory,
   hashLanes,
   mixClose,
   mixKey,
@@ -24,10 +24,9 @@ import {
   resumeFingerprint,
   resumeHash,
   stringCode,
-  switchCategory,
 } from '../structural-hash';
 import { stripPropertySuffix, type NormalizeContext } from './common';
-import { normalizeNode } from './node';
+import { normalizeNode, takeLayerFingerprints } from './node';
 
 export type ComponentRoot = ComponentNode | ComponentSetNode;
 export type NormalizedComponent = Omit<ComponentPayload, 'hash' | 'thumbnail'>;
@@ -36,13 +35,12 @@ type Definitions = ComponentPropertyDefinitions;
 
 // Hash codes of the component-level field names (see common.ts for the node's).
 const K_DEFAULT_VALUE = stringCode('defaultValue');
-// (They start their change category: structural-hash.ts, categoryKey.)
-const K_DESCRIPTION = categoryKey('description', CATEGORY_DESCRIPTION);
-const K_KIND = categoryKey('kind', CATEGORY_STRUCTURE);
-const K_NAME = categoryKey('name', CATEGORY_NAME);
+const K_DESCRIPTION = stringCode('description');
+const K_KIND = stringCode('kind');
+const K_NAME = stringCode('name');
 const K_NODE = stringCode('node');
-const K_PROPERTIES = categoryKey('properties', CATEGORY_PROPERTIES);
-const K_VARIANTS = categoryKey('variants', CATEGORY_VARIANTS);
+const K_PROPERTIES = stringCode('properties');
+const K_VARIANTS = stringCode('variants');
 type Definition = Definitions[string];
 
 function compareText(a: string, b: string): number {
@@ -173,17 +171,30 @@ export function normalizeComponent(root: ComponentRoot, options: NormalizeCompon
   const name = root.name;
   beginHash();
   mixKeyString(K_DESCRIPTION, description);
+  foldCategory(CATEGORY_DESCRIPTION, 0);
   mixKeyString(K_KIND, kind);
+  foldCategory(CATEGORY_STRUCTURE, 0);
   mixKeyString(K_NAME, name);
   mixKey(K_NODE);
+  foldCategory(CATEGORY_NAME, 0);
+  takeLayerFingerprints(null);
   const node = normalizeNode(ctx, root, undefined, links);
   mixKey(K_PROPERTIES);
   const properties = normalizePropertyDefinitions(options.refs, definitions, propertyNames);
+  foldCategory(CATEGORY_PROPERTIES, 0);
   const variants = isSet ? normalizeVariants(root) : [];
   mixKey(K_VARIANTS);
   mixValue(variants);
   mixClose();
-  return { component: { key: root.key, name, kind, description, properties, variants, node }, hashLanes: hashLanes(), fingerprints: fingerprintState() };
+  foldCategory(CATEGORY_VARIANTS, 0);
+  return { component: { key: root.key, name, kind, description, properties, variants, node }, hashLanes: hashLanes(), fingerprints: layerFingerprints() };
+}
+
+/** The lane's fingerprints and the layers' scalar accumulators, together. */
+function layerFingerprints(): number[] {
+  const fingerprints = fingerprintState();
+  takeLayerFingerprints(fingerprints);
+  return fingerprints;
 }
 
 /** The fingerprint category of a resolved reference's value. */
@@ -196,16 +207,15 @@ const REFERENCE_CATEGORY: Record<PendingReference['kind'], number> = {
 
 /**
  * Completes a component's hash: its references' resolved values, in the order they were met.
- * Prototype: also feeds each to its category of `fingerprints` (updated in place).
+ * Prototype: also folds each into its category of `fingerprints` (updated in place).
  */
 export function finishComponentHash(lanes: readonly [number, number], references: readonly PendingReference[], fingerprints: number[] = []): string {
   resumeHash(lanes);
   resumeFingerprint(fingerprints);
   for (const reference of references) {
-    switchCategory(REFERENCE_CATEGORY[reference.kind]);
     mixValue((reference.target as Record<string | number, unknown>)[reference.field]);
+    foldCategory(REFERENCE_CATEGORY[reference.kind], 0);
   }
-  switchCategory(0);
   return digestHash();
 }
 

@@ -70,7 +70,6 @@ import {
   CATEGORY_EFFECT,
   CATEGORY_FILL,
   CATEGORY_LAYOUT,
-  CATEGORY_NAME,
   CATEGORY_OTHER,
   CATEGORY_PROPERTIES,
   CATEGORY_SIZE,
@@ -80,22 +79,54 @@ import {
   CATEGORY_TEXT,
   CATEGORY_VARIABLES,
   CATEGORY_VARIANTS,
-  categoryKey,
-  enterLayer,
+  foldCategory,
   mixClose,
   mixCloseLayer,
   mixKey,
   mixKeyArray,
+  mixKeyArrayPlain,
   mixKeyNumber,
+  mixKeyNumberPlain,
   mixKeyRef,
+  mixKeyRefPlain,
   mixKeyString,
+  mixKeyStringPlain,
   mixKeyValue,
   mixString,
   stringCode,
-  type StringCode,
+  stringCodes,
 } from '../structural-hash';
 import {
   type AnyNode,
+  K_BLEND_MODE,
+  K_CHILDREN,
+  K_CLIPS_CONTENT,
+  K_COMPONENT_KEY,
+  K_COMPONENT_PROPERTIES,
+  K_CORNER_RADIUS,
+  K_DOCUMENTATION_LINKS,
+  K_EFFECTS,
+  K_EFFECT_STYLE,
+  K_FILLS,
+  K_FILL_STYLE,
+  K_HEIGHT,
+  K_HORIZONTAL_SIZING,
+  K_LAYOUT,
+  K_NAME,
+  K_OPACITY,
+  K_POSITIONING,
+  K_PROPERTY_REFS,
+  K_ROTATION,
+  K_STROKES,
+  K_STROKE_ALIGN,
+  K_STROKE_STYLE,
+  K_STROKE_WEIGHT,
+  K_TEXT,
+  K_TYPE,
+  K_VERTICAL_SIZING,
+  K_VISIBLE,
+  K_WIDTH,
+  K_X,
   K_Y,
   type Mutable,
   type NormalizeContext,
@@ -111,38 +142,25 @@ import { normalizeEffect, normalizePaints } from './paints';
 import { normalizeText } from './text';
 import { addBoundVariables } from './variables';
 
-// Prototype (issue 20): a layer's own fields as keys that start their change category
-// (structural-hash.ts, categoryKey); nested fields keep the K_ codes, which leave it as it is.
-const C_BLEND_MODE = categoryKey('blendMode', CATEGORY_OTHER);
-const C_BOUND_VARIABLES = categoryKey('boundVariables', CATEGORY_VARIABLES);
-const C_CHILDREN = categoryKey('children', CATEGORY_STRUCTURE);
-const C_VARIANT_CHILDREN = categoryKey('children', CATEGORY_VARIANTS);
-const C_CLIPS_CONTENT = categoryKey('clipsContent', CATEGORY_LAYOUT);
-const C_COMPONENT_KEY = categoryKey('componentKey', CATEGORY_STRUCTURE);
-const C_COMPONENT_PROPERTIES = categoryKey('componentProperties', CATEGORY_PROPERTIES);
-const C_CORNER_RADIUS = categoryKey('cornerRadius', CATEGORY_OTHER);
-const C_DOCUMENTATION_LINKS = categoryKey('documentationLinks', CATEGORY_DESCRIPTION);
-const C_EFFECT_STYLE = categoryKey('effectStyle', CATEGORY_STYLES);
-const C_EFFECTS = categoryKey('effects', CATEGORY_EFFECT);
-const C_FILL_STYLE = categoryKey('fillStyle', CATEGORY_STYLES);
-const C_FILLS = categoryKey('fills', CATEGORY_FILL);
-const C_HEIGHT = categoryKey('height', CATEGORY_SIZE);
-const C_HORIZONTAL_SIZING = categoryKey('horizontalSizing', CATEGORY_LAYOUT);
-const C_LAYOUT = categoryKey('layout', CATEGORY_LAYOUT);
-const C_OPACITY = categoryKey('opacity', CATEGORY_OTHER);
-const C_POSITIONING = categoryKey('positioning', CATEGORY_LAYOUT);
-const C_PROPERTY_REFS = categoryKey('propertyRefs', CATEGORY_PROPERTIES);
-const C_ROTATION = categoryKey('rotation', CATEGORY_OTHER);
-const C_STROKE_ALIGN = categoryKey('strokeAlign', CATEGORY_STROKE);
-const C_STROKE_STYLE = categoryKey('strokeStyle', CATEGORY_STYLES);
-const C_STROKE_WEIGHT = categoryKey('strokeWeight', CATEGORY_STROKE);
-const C_STROKES = categoryKey('strokes', CATEGORY_STROKE);
-const C_TEXT = categoryKey('text', CATEGORY_TEXT);
-const C_TYPE = categoryKey('type', CATEGORY_STRUCTURE);
-const C_VERTICAL_SIZING = categoryKey('verticalSizing', CATEGORY_LAYOUT);
-const C_VISIBLE = categoryKey('visible', CATEGORY_OTHER);
-const C_WIDTH = categoryKey('width', CATEGORY_SIZE);
-const C_X = categoryKey('x', CATEGORY_LAYOUT);
+// Prototype variant A2 (issue 20): a layer's scalar fields (child count, instance marker,
+// height, width, x, y, type; its name through the salt) skip the category lane and go into
+// these accumulators inline, salted with the layer's place; nested fields go through the lane
+// and a fold (structural-hash.ts). `takeLayerFingerprints` hands them to the component.
+let fpStructure = 0;
+let fpSize = 0;
+let fpLayout = 0;
+
+/** Folds the scalar accumulators into `fingerprints` and starts them again. */
+export function takeLayerFingerprints(fingerprints: number[] | null): void {
+  if (fingerprints !== null) {
+    fingerprints[CATEGORY_STRUCTURE] = ((fingerprints[CATEGORY_STRUCTURE]! ^ fpStructure) * 0x1c8e15) | 0;
+    fingerprints[CATEGORY_SIZE] = ((fingerprints[CATEGORY_SIZE]! ^ fpSize) * 0x1c8e15) | 0;
+    fingerprints[CATEGORY_LAYOUT] = ((fingerprints[CATEGORY_LAYOUT]! ^ fpLayout) * 0x1c8e15) | 0;
+  }
+  fpStructure = 0;
+  fpSize = 0;
+  fpLayout = 0;
+}
 
 const SHAPE_TYPES: Record<string, true> = {
   RECTANGLE: true,
@@ -160,24 +178,23 @@ interface Placement {
   readonly isRoot: boolean;
   /** The parent lays this node out (auto layout). */
   readonly inAutoLayout: boolean;
-  /** The layer's name as a key of its change category (prototype, see structural-hash.ts). */
-  readonly nameKey: StringCode;
+
 }
 
-const ROOT: Placement = { isRoot: true, inAutoLayout: false, nameKey: categoryKey('name', CATEGORY_NAME) };
-const VARIANT: Placement = { isRoot: true, inAutoLayout: false, nameKey: categoryKey('name', CATEGORY_VARIANTS) };
-const FREE_CHILD: Placement = { isRoot: false, inAutoLayout: false, nameKey: categoryKey('name', CATEGORY_STRUCTURE) };
-const AUTO_LAYOUT_CHILD: Placement = { isRoot: false, inAutoLayout: true, nameKey: FREE_CHILD.nameKey };
+const ROOT: Placement = { isRoot: true, inAutoLayout: false };
+const VARIANT: Placement = { isRoot: true, inAutoLayout: false };
+const FREE_CHILD: Placement = { isRoot: false, inAutoLayout: false };
+const AUTO_LAYOUT_CHILD: Placement = { isRoot: false, inAutoLayout: true };
 
 function setCornerRadius(ctx: NormalizeContext, out: Mutable, node: RectangleNode | FrameNode): void {
   const radius = node.cornerRadius as number | symbol;
   if (radius === ctx.mixed) {
     const radii = [roundLength(node.topLeftRadius), roundLength(node.topRightRadius), roundLength(node.bottomRightRadius), roundLength(node.bottomLeftRadius)];
     out.cornerRadius = radii;
-    mixKeyNumbers(C_CORNER_RADIUS, radii);
+    mixKeyNumbers(K_CORNER_RADIUS, radii);
   } else if (radius) {
     out.cornerRadius = roundLength(radius as number);
-    mixKeyNumber(C_CORNER_RADIUS, out.cornerRadius);
+    mixKeyNumber(K_CORNER_RADIUS, out.cornerRadius);
   }
 }
 
@@ -186,10 +203,10 @@ function setStrokeWeight(ctx: NormalizeContext, out: Mutable, node: GeometryMixi
   if (weight === ctx.mixed && node.strokeTopWeight !== undefined) {
     const weights = [roundLength(node.strokeTopWeight), roundLength(node.strokeRightWeight!), roundLength(node.strokeBottomWeight!), roundLength(node.strokeLeftWeight!)];
     out.strokeWeight = weights;
-    mixKeyNumbers(C_STROKE_WEIGHT, weights);
+    mixKeyNumbers(K_STROKE_WEIGHT, weights);
   } else {
     out.strokeWeight = roundLength(weight as number);
-    mixKeyNumber(C_STROKE_WEIGHT, out.strokeWeight);
+    mixKeyNumber(K_STROKE_WEIGHT, out.strokeWeight);
   }
 }
 
@@ -205,7 +222,7 @@ function setComponentProperties(ctx: NormalizeContext, out: Mutable, instance: I
     values[stable] = properties[name]!.value;
     fullNames[stable] = name;
   }
-  mixKey(C_COMPONENT_PROPERTIES);
+  mixKey(K_COMPONENT_PROPERTIES);
   // Walked in key order as JSON writes it (index-like names first), references recorded in it.
   for (const stable in values) {
     const property = properties[fullNames[stable]!]!;
@@ -229,10 +246,15 @@ function sortedVariants(set: ComponentSetNode): SceneNode[] {
 }
 
 /** Normalizes `node` and its subtree. `placement` says how its position is determined. */
-export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: Placement = ROOT, documentationLinks?: string[], index = 0): NormalizedNode {
+export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: Placement = ROOT, documentationLinks?: string[], parentSalt = 0, index = 0): NormalizedNode {
   const type = node.type;
   const name = node.name;
-  const parentSalt = enterLayer(name, index);
+  // A component root's place does not depend on its name (a rename is the `name` chip only).
+  let salt = 0x3c6ef372;
+  if (placement !== ROOT) {
+    const code = stringCodes[name] ?? stringCode(name);
+    salt = (((parentSalt ^ code[0]) * 0x1b8735) | 0) + index;
+  }
   const nodeIds = ctx.nodeIds;
   if (nodeIds) nodeIds[nodeIds.length] = node.id; // an index write is cheaper than push() in the sandbox
   const isFrame = FRAME_TYPES[type] === true;
@@ -245,8 +267,12 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
   // Fields are written, and hashed, in canonical key order.
   const out: Mutable = {};
   const blendMode = (node as BlendMixin).blendMode;
-  if (blendMode !== undefined && blendMode !== 'NORMAL' && blendMode !== 'PASS_THROUGH') setString(out, 'blendMode', C_BLEND_MODE, blendMode);
-  addBoundVariables(ctx, out, (node as SceneNodeMixin).boundVariables, C_BOUND_VARIABLES);
+  if (blendMode !== undefined && blendMode !== 'NORMAL' && blendMode !== 'PASS_THROUGH') {
+    setString(out, 'blendMode', K_BLEND_MODE, blendMode);
+    foldCategory(CATEGORY_OTHER, salt);
+  }
+  addBoundVariables(ctx, out, (node as SceneNodeMixin).boundVariables);
+  if (out.boundVariables !== undefined) foldCategory(CATEGORY_VARIABLES, salt);
 
   const direction = isFrame && !isSet ? (node as FrameNode).layoutMode : 'NONE';
   if (isFrame || type === 'GROUP' || type === 'BOOLEAN_OPERATION') {
@@ -254,46 +280,62 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
     const childPlacement = isSet ? VARIANT : direction !== 'NONE' ? AUTO_LAYOUT_CHILD : FREE_CHILD;
     const count = children.length;
     const list: JsonValue[] = [];
-    mixKeyArray(isSet ? C_VARIANT_CHILDREN : C_CHILDREN, count);
-    for (let i = 0; i < count; i++) list[i] = normalizeNode(ctx, children[i]!, childPlacement, undefined, i);
+    if (isSet) {
+      mixKeyArray(K_CHILDREN, count);
+      foldCategory(CATEGORY_VARIANTS, salt);
+    } else {
+      mixKeyArrayPlain(K_CHILDREN, count);
+      fpStructure = ((fpStructure ^ count ^ salt) * 0x1c8e15) | 0;
+    }
+    for (let i = 0; i < count; i++) list[i] = normalizeNode(ctx, children[i]!, childPlacement, undefined, salt, i);
     out.children = list;
   }
   if (isFrame && !isSet && (node as FrameNode).clipsContent) {
     out.clipsContent = true;
-    mixKeyValue(C_CLIPS_CONTENT, true);
+    mixKeyValue(K_CLIPS_CONTENT, true);
+    foldCategory(CATEGORY_LAYOUT, salt);
   }
   if (type === 'INSTANCE') {
     out.componentKey = node.id; // placeholder, replaced by the main component's key
     ctx.refs.addInstance(out, 'componentKey', node, node.id);
-    mixKeyRef(C_COMPONENT_KEY);
+    mixKeyRefPlain(K_COMPONENT_KEY);
+    fpStructure = ((fpStructure ^ 0x72656620 ^ salt) * 0x1c8e15) | 0;
     setComponentProperties(ctx, out, node);
+    if (out.componentProperties !== undefined) foldCategory(CATEGORY_PROPERTIES, salt);
   }
   if ((isFrame && !isSet) || type === 'RECTANGLE') {
     setCornerRadius(ctx, out, node as FrameNode);
+    if (out.cornerRadius !== undefined) foldCategory(CATEGORY_OTHER, salt);
   } else if (isShape && 'cornerRadius' in node) {
     const radius = (node as EllipseNode).cornerRadius as number | symbol;
     if (radius !== mixed && radius) {
       out.cornerRadius = roundLength(radius as number);
-      mixKeyNumber(C_CORNER_RADIUS, out.cornerRadius);
+      mixKeyNumber(K_CORNER_RADIUS, out.cornerRadius);
+      foldCategory(CATEGORY_OTHER, salt);
     }
   }
   if (documentationLinks !== undefined && documentationLinks.length > 0) {
     out.documentationLinks = documentationLinks;
-    mixKeyArray(C_DOCUMENTATION_LINKS, documentationLinks.length);
+    mixKeyArray(K_DOCUMENTATION_LINKS, documentationLinks.length);
     for (const link of documentationLinks) mixString(link);
+    foldCategory(CATEGORY_DESCRIPTION, salt);
   }
 
   if (hasPaint || type === 'GROUP') {
     const effectNode = node as BlendMixin;
     const effectStyleId = effectNode.effectStyleId;
-    if (effectStyleId) styleRef(ctx, out, 'effectStyle', C_EFFECT_STYLE, effectStyleId);
+    if (effectStyleId) {
+      styleRef(ctx, out, 'effectStyle', K_EFFECT_STYLE, effectStyleId);
+      foldCategory(CATEGORY_STYLES, salt);
+    }
     const effects = effectNode.effects;
     const effectCount = effects.length;
     if (effectCount > 0) {
       const list: JsonValue[] = [];
-      mixKeyArray(C_EFFECTS, effectCount);
+      mixKeyArray(K_EFFECTS, effectCount);
       for (let i = 0; i < effectCount; i++) list.push(normalizeEffect(effects[i]!));
       out.effects = list;
+      foldCategory(CATEGORY_EFFECT, salt);
     }
   }
 
@@ -301,10 +343,16 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
   if (hasPaint) {
     const paintNode = node as MinimalFillsMixin;
     const fillStyleId = paintNode.fillStyleId as string | symbol;
-    if (fillStyleId !== mixed && fillStyleId) styleRef(ctx, out, 'fillStyle', C_FILL_STYLE, fillStyleId as string);
+    if (fillStyleId !== mixed && fillStyleId) {
+      styleRef(ctx, out, 'fillStyle', K_FILL_STYLE, fillStyleId as string);
+      foldCategory(CATEGORY_STYLES, salt);
+    }
     const fills = paintNode.fills as ReadonlyArray<Paint> | symbol;
     if (fills === mixed) fillsMixed = true;
-    else if ((fills as ReadonlyArray<Paint>).length > 0) out.fills = normalizePaints(ctx, C_FILLS, fills as ReadonlyArray<Paint>);
+    else if ((fills as ReadonlyArray<Paint>).length > 0) {
+      out.fills = normalizePaints(ctx, K_FILLS, fills as ReadonlyArray<Paint>);
+      foldCategory(CATEGORY_FILL, salt);
+    }
   }
 
   let absolute = false;
@@ -317,7 +365,8 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
     const rawHeight = layout.height;
     const height = (rawHeight | 0) === rawHeight ? rawHeight + 0 : Math.round(rawHeight * 100) / 100 + 0;
     out.height = height;
-    mixKeyNumber(C_HEIGHT, height);
+    mixKeyNumberPlain(K_HEIGHT, height);
+    fpSize = ((fpSize ^ ((height * 1024) | 0) ^ salt) * 0x1c8e15) | 0;
     if (placement.inAutoLayout) {
       // Guarded with `in`: not every layer type has every layout field (e.g. in the fake).
       const child = node as AutoLayoutChildrenMixin & LayoutMixin;
@@ -328,32 +377,42 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
         const hugsWidth = autoResize === 'WIDTH_AND_HEIGHT';
         const hugsHeight = hugsWidth || autoResize === 'HEIGHT';
         const horizontal = child.layoutSizingHorizontal;
-        if (horizontal !== (hugsWidth ? 'HUG' : 'FIXED')) setString(out, 'horizontalSizing', C_HORIZONTAL_SIZING, horizontal);
+        if (horizontal !== (hugsWidth ? 'HUG' : 'FIXED')) {
+          setString(out, 'horizontalSizing', K_HORIZONTAL_SIZING, horizontal);
+          foldCategory(CATEGORY_LAYOUT, salt);
+        }
         const vertical = child.layoutSizingVertical;
         if (vertical !== (hugsHeight ? 'HUG' : 'FIXED')) verticalSizing = vertical;
       }
     }
     if (direction !== 'NONE') {
-      mixKey(C_LAYOUT);
+      mixKey(K_LAYOUT);
       out.layout = normalizeAutoLayout(node as FrameNode, direction);
+      foldCategory(CATEGORY_LAYOUT, salt);
     }
   }
   out.name = name;
-  mixKeyString(placement.nameKey, name);
+  // The name is in the salt (a child's: structure), the component's name and its variants'
+  // names in the component's own fields.
+  mixKeyStringPlain(K_NAME, name);
   if (!isSet) {
     const opacity = (node as BlendMixin).opacity;
     if (opacity !== 1) {
       out.opacity = roundRatio(opacity);
-      mixKeyNumber(C_OPACITY, out.opacity);
+      mixKeyNumber(K_OPACITY, out.opacity);
+      foldCategory(CATEGORY_OTHER, salt);
     }
   }
-  if (absolute) setString(out, 'positioning', C_POSITIONING, 'ABSOLUTE');
+  if (absolute) {
+    setString(out, 'positioning', K_POSITIONING, 'ABSOLUTE');
+    foldCategory(CATEGORY_LAYOUT, salt);
+  }
   const references = (node as SceneNodeMixin).componentPropertyReferences;
   if (references) {
     const fields = sortedKeys(references) as Array<keyof typeof references>;
     if (fields.length > 0) {
       const refs: Mutable = {};
-      mixKey(C_PROPERTY_REFS);
+      mixKey(K_PROPERTY_REFS);
       for (const field of fields) {
         const stable = stablePropertyName(ctx, references[field]!);
         refs[field] = stable;
@@ -361,6 +420,7 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
       }
       mixClose();
       out.propertyRefs = refs;
+      foldCategory(CATEGORY_PROPERTIES, salt);
     }
   }
   if (!isSet) {
@@ -369,7 +429,8 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
       const angle = roundAngle(rotation);
       if (angle !== 0) {
         out.rotation = angle;
-        mixKeyNumber(C_ROTATION, angle);
+        mixKeyNumber(K_ROTATION, angle);
+        foldCategory(CATEGORY_OTHER, salt);
       }
     }
   }
@@ -378,41 +439,54 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
     const strokeNode = node as MinimalStrokesMixin & GeometryMixin;
     const strokes = strokeNode.strokes;
     if (strokes.length > 0) {
-      setString(out, 'strokeAlign', C_STROKE_ALIGN, strokeNode.strokeAlign);
+      setString(out, 'strokeAlign', K_STROKE_ALIGN, strokeNode.strokeAlign);
       const strokeStyleId = strokeNode.strokeStyleId;
-      if (strokeStyleId) styleRef(ctx, out, 'strokeStyle', C_STROKE_STYLE, strokeStyleId);
+      if (strokeStyleId) {
+        foldCategory(CATEGORY_STROKE, salt);
+        styleRef(ctx, out, 'strokeStyle', K_STROKE_STYLE, strokeStyleId);
+        foldCategory(CATEGORY_STYLES, salt);
+      }
       setStrokeWeight(ctx, out, strokeNode);
-      out.strokes = normalizePaints(ctx, C_STROKES, strokes);
+      out.strokes = normalizePaints(ctx, K_STROKES, strokes);
+      foldCategory(CATEGORY_STROKE, salt);
     }
   }
   if (isText) {
-    mixKey(C_TEXT);
+    mixKey(K_TEXT);
     out.text = normalizeText(ctx, node, fillsMixed, autoResize!);
+    foldCategory(CATEGORY_TEXT, salt);
   }
   out.type = type;
-  mixKeyString(C_TYPE, type);
-  if (verticalSizing !== undefined) setString(out, 'verticalSizing', C_VERTICAL_SIZING, verticalSizing);
+  fpStructure = ((fpStructure ^ mixKeyStringPlain(K_TYPE, type) ^ salt) * 0x1c8e15) | 0;
+  if (verticalSizing !== undefined) {
+    setString(out, 'verticalSizing', K_VERTICAL_SIZING, verticalSizing);
+    foldCategory(CATEGORY_LAYOUT, salt);
+  }
   if (!node.visible) {
     out.visible = false;
-    mixKeyValue(C_VISIBLE, false);
+    mixKeyValue(K_VISIBLE, false);
+    foldCategory(CATEGORY_OTHER, salt);
   }
   if (!isSet) {
     const layout = node as LayoutMixin;
     const rawWidth = layout.width;
     const width = (rawWidth | 0) === rawWidth ? rawWidth + 0 : Math.round(rawWidth * 100) / 100 + 0;
     out.width = width;
-    mixKeyNumber(C_WIDTH, width);
+    mixKeyNumberPlain(K_WIDTH, width);
+    fpSize = ((fpSize ^ ((width * 1024) | 0) ^ salt) * 0x1c8e15) | 0;
     if (!placement.isRoot && (!placement.inAutoLayout || absolute)) {
       const rawX = layout.x;
       const rawY = layout.y;
       const x = (rawX | 0) === rawX ? rawX + 0 : Math.round(rawX * 100) / 100 + 0;
       const y = (rawY | 0) === rawY ? rawY + 0 : Math.round(rawY * 100) / 100 + 0;
       out.x = x;
-      mixKeyNumber(C_X, x);
+      mixKeyNumberPlain(K_X, x);
       out.y = y;
-      mixKeyNumber(K_Y, y);
+      mixKeyNumberPlain(K_Y, y);
+      fpLayout = ((fpLayout ^ ((x * 1024) | 0) ^ salt) * 0x1c8e15) | 0;
+      fpLayout = ((fpLayout ^ ((y * 1024) | 0)) * 0x1c8e15) | 0;
     }
   }
-  mixCloseLayer(parentSalt);
+  mixCloseLayer();
   return out as NormalizedNode;
 }

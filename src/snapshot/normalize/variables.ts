@@ -1,6 +1,6 @@
 // Bound variables: written by name, resolved after the walk (references.ts), hashed as references.
 import type { JsonValue } from '../normalized-types';
-import { mixClose, mixKey, mixKeyArray, mixKeyRef, mixRef, stringCode, type StringCode } from '../structural-hash';
+import { mixClose, mixKey, mixKeyArray, mixKeyRef, mixRef, stringCode } from '../structural-hash';
 import { K_BOUND_VARIABLES, type Mutable, type NormalizeContext, compareFirst, stablePropertyName } from './common';
 
 function variableRef(ctx: NormalizeContext, alias: VariableAlias, target: unknown[] | Mutable, field: string | number): string {
@@ -45,8 +45,8 @@ function normalizeBoundVariables(ctx: NormalizeContext, bound: Record<string, un
 }
 
 /** Hashes a written boundVariables record under its key: every leaf is a variable reference. */
-function mixBoundVariables(bound: Mutable, key: StringCode): void {
-  mixKey(key);
+function mixBoundVariables(bound: Mutable): void {
+  mixKey(K_BOUND_VARIABLES);
   for (const field in bound) {
     const value = bound[field];
     if (Array.isArray(value)) {
@@ -63,8 +63,7 @@ function mixBoundVariables(bound: Mutable, key: StringCode): void {
   mixClose();
 }
 
-/** `key`: the field's code (a layer's carries its change category, structural-hash.ts). */
-export function addBoundVariables(ctx: NormalizeContext, out: Mutable, bound: Record<string, unknown> | undefined, key: StringCode = K_BOUND_VARIABLES): void {
+export function addBoundVariables(ctx: NormalizeContext, out: Mutable, bound: Record<string, unknown> | undefined): void {
   if (!bound) return;
   // Most layers and paints have none. Object.keys is the cheapest emptiness test in the
   // sandbox's interpreter (a for…in loop builds an iterator that also walks the prototypes).
@@ -73,6 +72,6 @@ export function addBoundVariables(ctx: NormalizeContext, out: Mutable, bound: Re
   const normalized = normalizeBoundVariables(ctx, bound, fields.sort());
   if (normalized !== undefined) {
     out.boundVariables = normalized;
-    mixBoundVariables(normalized, key);
+    mixBoundVariables(normalized);
   }
 }
