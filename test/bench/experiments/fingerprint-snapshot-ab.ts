@@ -7,7 +7,8 @@
 // against the first variant (the baseline), medians and ranges over the rounds. Give the
 // baseline twice (`--variants base=C,control=C,…`) to see what an identical copy reads.
 // Run: node test/support/run-ts.mjs test/bench/experiments/fingerprint-snapshot-ab.ts \
-//   [--variants baseline=e8253cc,control=e8253cc,A=f5b7dff,B=78b91ff] [--sizes 1000,10000] [--rounds 6]
+//   [--variants baseline=e8253cc,control=e8253cc,G=h/chip-fingerprints-lane-only,A2=f751c57] [--sizes 1000,10000] [--rounds 6]
+// (README.md beside this file: the variants and the figures measured.)
 import { execFileSync } from 'node:child_process';
 import { build, type Plugin } from 'esbuild';
 import { loadavg } from 'node:os';
@@ -18,7 +19,7 @@ import { drainQuickJsJobs } from '../quickjs-bundle';
 const root = process.cwd();
 
 function parseArgs(argv: string[]): { variants: Array<[string, string]>; sizes: number[]; rounds: number } {
-  const options = { variants: [['baseline', 'e8253cc'], ['control', 'e8253cc'], ['A', 'f5b7dff'], ['B', '78b91ff']] as Array<[string, string]>, sizes: [1000], rounds: 6 };
+  const options = { variants: [['baseline', 'e8253cc'], ['control', 'e8253cc'], ['G', 'h/chip-fingerprints-lane-only'], ['A2', 'f751c57']] as Array<[string, string]>, sizes: [1000], rounds: 6 };
   for (let index = 0; index < argv.length; index += 2) {
     const [arg, value] = [argv[index], argv[index + 1]];
     if (value === undefined) throw new Error(`${arg} needs a value`);
