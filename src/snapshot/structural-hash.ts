@@ -51,6 +51,16 @@ const TAG_REF = 0x72656620;
 let h1 = 0;
 let h2 = 0;
 
+/**
+ * Measurement-only variant (issue 20 experiment): the third lane `g` of the fingerprint
+ * prototypes and nothing else (no categories, no folds), to see what the lane alone costs.
+ */
+let g = 0;
+/** Read so that the lane is not dead code. */
+export function laneState(): number {
+  return g;
+}
+
 const floatView = new Float64Array(1);
 const wordView = new Int32Array(floatView.buffer);
 
@@ -120,6 +130,7 @@ export function digestHash(): string {
 
 export function mixClose(): void {
   h1 = ((h1 ^ TAG_END) * 0x1e35a7) | 0;
+  g = ((g ^ TAG_END) * 0x16a09f) | 0;
   h1 ^= h1 >>> 15;
   h2 = ((h2 ^ TAG_END) * 0x1b8735) | 0;
   h2 ^= h2 >>> 13;
@@ -128,6 +139,7 @@ export function mixClose(): void {
 /** A key whose value follows as its own steps (an object, an array, a float, …). */
 export function mixKey(key: StringCode): void {
   h1 = ((h1 ^ key[0]) * 0x1e35a7) | 0;
+  g = ((g ^ key[0]) * 0x16a09f) | 0;
   h2 = ((h2 ^ key[1]) * 0x1b8735) | 0;
 }
 
@@ -135,13 +147,16 @@ export function mixKey(key: StringCode): void {
 export function mixArray(length: number): void {
   const k = TAG_ARRAY ^ length;
   h1 = ((h1 ^ k) * 0x1e35a7) | 0;
+  g = ((g ^ k) * 0x16a09f) | 0;
   h2 = ((h2 ^ k) * 0x1b8735) | 0;
 }
 
 /** A key and its array: key, then ARRAY xor length (the items follow). */
 export function mixKeyArray(key: StringCode, length: number): void {
   h1 = ((h1 ^ key[0]) * 0x1e35a7) | 0;
+  g = ((g ^ key[0]) * 0x16a09f) | 0;
   h1 = ((h1 ^ TAG_ARRAY ^ length) * 0x1e35a7) | 0;
+  g = ((g ^ TAG_ARRAY ^ length) * 0x16a09f) | 0;
   h2 = ((h2 ^ key[1]) * 0x1b8735) | 0;
   h2 = ((h2 ^ TAG_ARRAY ^ length) * 0x1b8735) | 0;
 }
@@ -150,6 +165,7 @@ export function mixKeyArray(key: StringCode, length: number): void {
 export function mixKeyString(key: StringCode, value: string): void {
   const code = stringCodes[value] ?? stringCode(value);
   h1 = ((h1 ^ key[0] ^ code[2]) * 0x1e35a7) | 0;
+  g = ((g ^ key[0] ^ code[2]) * 0x16a09f) | 0;
   h2 = ((h2 ^ key[1] ^ code[3]) * 0x1b8735) | 0;
 }
 
@@ -159,9 +175,11 @@ export function mixKeyNumber(key: StringCode, value: number): void {
     // Keys have random 32-bit codes per lane, so two pairs give the same words in both lanes
     // with probability about 2^-64.
     h1 = ((h1 ^ key[0] ^ TAG_INT ^ value) * 0x1e35a7) | 0;
+    g = ((g ^ key[0] ^ TAG_INT ^ value) * 0x16a09f) | 0;
     h2 = ((h2 ^ key[1] ^ TAG_INT ^ value) * 0x1b8735) | 0;
   } else {
     h1 = ((h1 ^ key[0]) * 0x1e35a7) | 0;
+    g = ((g ^ key[0]) * 0x16a09f) | 0;
     h2 = ((h2 ^ key[1]) * 0x1b8735) | 0;
     mixNumber(value);
   }
@@ -170,13 +188,16 @@ export function mixKeyNumber(key: StringCode, value: number): void {
 /** A string given its code (see stringCode), e.g. an array item. */
 export function mixStringCode(code: StringCode): void {
   h1 = ((h1 ^ code[0]) * 0x1e35a7) | 0;
+  g = ((g ^ code[0]) * 0x16a09f) | 0;
   h2 = ((h2 ^ code[1]) * 0x1b8735) | 0;
 }
 
 /** A key whose value is a reference, resolved and fed at the end of the stream. */
 export function mixKeyRef(key: StringCode): void {
   h1 = ((h1 ^ key[0]) * 0x1e35a7) | 0;
+  g = ((g ^ key[0]) * 0x16a09f) | 0;
   h1 = ((h1 ^ TAG_REF) * 0x1e35a7) | 0;
+  g = ((g ^ TAG_REF) * 0x16a09f) | 0;
   h2 = ((h2 ^ key[1]) * 0x1b8735) | 0;
   h2 = ((h2 ^ TAG_REF) * 0x1b8735) | 0;
 }
@@ -184,6 +205,7 @@ export function mixKeyRef(key: StringCode): void {
 /** A reference as an array item. */
 export function mixRef(): void {
   h1 = ((h1 ^ TAG_REF) * 0x1e35a7) | 0;
+  g = ((g ^ TAG_REF) * 0x16a09f) | 0;
   h2 = ((h2 ^ TAG_REF) * 0x1b8735) | 0;
 }
 
@@ -193,6 +215,7 @@ export function mixKeyValue(key: StringCode, value: unknown): void {
   else if (typeof value === 'number') mixKeyNumber(key, value);
   else {
     h1 = ((h1 ^ key[0]) * 0x1e35a7) | 0;
+    g = ((g ^ key[0]) * 0x16a09f) | 0;
     h2 = ((h2 ^ key[1]) * 0x1b8735) | 0;
     mixValue(value);
   }
@@ -214,7 +237,9 @@ export function mixNumber(value: number): void {
     k2 = wordView[0]!;
   }
   h1 = ((h1 ^ k) * 0x1e35a7) | 0;
+  g = ((g ^ k) * 0x16a09f) | 0;
   h1 = ((h1 ^ k2) * 0x1e35a7) | 0;
+  g = ((g ^ k2) * 0x16a09f) | 0;
   h2 = ((h2 ^ k) * 0x1b8735) | 0;
   h2 = ((h2 ^ k2) * 0x1b8735) | 0;
 }
@@ -231,12 +256,14 @@ export function mixValue(value: unknown): void {
     case 'boolean': {
       const k = value ? TAG_TRUE : TAG_FALSE;
       h1 = ((h1 ^ k) * 0x1e35a7) | 0;
+      g = ((g ^ k) * 0x16a09f) | 0;
       h2 = ((h2 ^ k) * 0x1b8735) | 0;
       return;
     }
     case 'object':
       if (value === null) {
         h1 = ((h1 ^ TAG_NULL) * 0x1e35a7) | 0;
+        g = ((g ^ TAG_NULL) * 0x16a09f) | 0;
         h2 = ((h2 ^ TAG_NULL) * 0x1b8735) | 0;
       } else if (Array.isArray(value)) {
         mixArray(value.length);
