@@ -79,7 +79,6 @@ import {
   CATEGORY_TEXT,
   CATEGORY_VARIABLES,
   CATEGORY_VARIANTS,
-  foldCategory,
   mixClose,
   mixCloseLayer,
   mixKey,
@@ -269,10 +268,8 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
   const blendMode = (node as BlendMixin).blendMode;
   if (blendMode !== undefined && blendMode !== 'NORMAL' && blendMode !== 'PASS_THROUGH') {
     setString(out, 'blendMode', K_BLEND_MODE, blendMode);
-    foldCategory(CATEGORY_OTHER, salt);
   }
   addBoundVariables(ctx, out, (node as SceneNodeMixin).boundVariables);
-  if (out.boundVariables !== undefined) foldCategory(CATEGORY_VARIABLES, salt);
 
   const direction = isFrame && !isSet ? (node as FrameNode).layoutMode : 'NONE';
   if (isFrame || type === 'GROUP' || type === 'BOOLEAN_OPERATION') {
@@ -282,7 +279,6 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
     const list: JsonValue[] = [];
     if (isSet) {
       mixKeyArray(K_CHILDREN, count);
-      foldCategory(CATEGORY_VARIANTS, salt);
     } else {
       mixKeyArrayPlain(K_CHILDREN, count);
       fpStructure = ((fpStructure ^ count ^ salt) * 0x1c8e15) | 0;
@@ -293,7 +289,6 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
   if (isFrame && !isSet && (node as FrameNode).clipsContent) {
     out.clipsContent = true;
     mixKeyValue(K_CLIPS_CONTENT, true);
-    foldCategory(CATEGORY_LAYOUT, salt);
   }
   if (type === 'INSTANCE') {
     out.componentKey = node.id; // placeholder, replaced by the main component's key
@@ -301,24 +296,20 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
     mixKeyRefPlain(K_COMPONENT_KEY);
     fpStructure = ((fpStructure ^ 0x72656620 ^ salt) * 0x1c8e15) | 0;
     setComponentProperties(ctx, out, node);
-    if (out.componentProperties !== undefined) foldCategory(CATEGORY_PROPERTIES, salt);
   }
   if ((isFrame && !isSet) || type === 'RECTANGLE') {
     setCornerRadius(ctx, out, node as FrameNode);
-    if (out.cornerRadius !== undefined) foldCategory(CATEGORY_OTHER, salt);
   } else if (isShape && 'cornerRadius' in node) {
     const radius = (node as EllipseNode).cornerRadius as number | symbol;
     if (radius !== mixed && radius) {
       out.cornerRadius = roundLength(radius as number);
       mixKeyNumber(K_CORNER_RADIUS, out.cornerRadius);
-      foldCategory(CATEGORY_OTHER, salt);
     }
   }
   if (documentationLinks !== undefined && documentationLinks.length > 0) {
     out.documentationLinks = documentationLinks;
     mixKeyArray(K_DOCUMENTATION_LINKS, documentationLinks.length);
     for (const link of documentationLinks) mixString(link);
-    foldCategory(CATEGORY_DESCRIPTION, salt);
   }
 
   if (hasPaint || type === 'GROUP') {
@@ -326,7 +317,6 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
     const effectStyleId = effectNode.effectStyleId;
     if (effectStyleId) {
       styleRef(ctx, out, 'effectStyle', K_EFFECT_STYLE, effectStyleId);
-      foldCategory(CATEGORY_STYLES, salt);
     }
     const effects = effectNode.effects;
     const effectCount = effects.length;
@@ -335,7 +325,6 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
       mixKeyArray(K_EFFECTS, effectCount);
       for (let i = 0; i < effectCount; i++) list.push(normalizeEffect(effects[i]!));
       out.effects = list;
-      foldCategory(CATEGORY_EFFECT, salt);
     }
   }
 
@@ -345,13 +334,11 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
     const fillStyleId = paintNode.fillStyleId as string | symbol;
     if (fillStyleId !== mixed && fillStyleId) {
       styleRef(ctx, out, 'fillStyle', K_FILL_STYLE, fillStyleId as string);
-      foldCategory(CATEGORY_STYLES, salt);
     }
     const fills = paintNode.fills as ReadonlyArray<Paint> | symbol;
     if (fills === mixed) fillsMixed = true;
     else if ((fills as ReadonlyArray<Paint>).length > 0) {
       out.fills = normalizePaints(ctx, K_FILLS, fills as ReadonlyArray<Paint>);
-      foldCategory(CATEGORY_FILL, salt);
     }
   }
 
@@ -379,7 +366,6 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
         const horizontal = child.layoutSizingHorizontal;
         if (horizontal !== (hugsWidth ? 'HUG' : 'FIXED')) {
           setString(out, 'horizontalSizing', K_HORIZONTAL_SIZING, horizontal);
-          foldCategory(CATEGORY_LAYOUT, salt);
         }
         const vertical = child.layoutSizingVertical;
         if (vertical !== (hugsHeight ? 'HUG' : 'FIXED')) verticalSizing = vertical;
@@ -388,7 +374,6 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
     if (direction !== 'NONE') {
       mixKey(K_LAYOUT);
       out.layout = normalizeAutoLayout(node as FrameNode, direction);
-      foldCategory(CATEGORY_LAYOUT, salt);
     }
   }
   out.name = name;
@@ -400,12 +385,10 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
     if (opacity !== 1) {
       out.opacity = roundRatio(opacity);
       mixKeyNumber(K_OPACITY, out.opacity);
-      foldCategory(CATEGORY_OTHER, salt);
     }
   }
   if (absolute) {
     setString(out, 'positioning', K_POSITIONING, 'ABSOLUTE');
-    foldCategory(CATEGORY_LAYOUT, salt);
   }
   const references = (node as SceneNodeMixin).componentPropertyReferences;
   if (references) {
@@ -420,7 +403,6 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
       }
       mixClose();
       out.propertyRefs = refs;
-      foldCategory(CATEGORY_PROPERTIES, salt);
     }
   }
   if (!isSet) {
@@ -430,7 +412,6 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
       if (angle !== 0) {
         out.rotation = angle;
         mixKeyNumber(K_ROTATION, angle);
-        foldCategory(CATEGORY_OTHER, salt);
       }
     }
   }
@@ -442,30 +423,24 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
       setString(out, 'strokeAlign', K_STROKE_ALIGN, strokeNode.strokeAlign);
       const strokeStyleId = strokeNode.strokeStyleId;
       if (strokeStyleId) {
-        foldCategory(CATEGORY_STROKE, salt);
         styleRef(ctx, out, 'strokeStyle', K_STROKE_STYLE, strokeStyleId);
-        foldCategory(CATEGORY_STYLES, salt);
       }
       setStrokeWeight(ctx, out, strokeNode);
       out.strokes = normalizePaints(ctx, K_STROKES, strokes);
-      foldCategory(CATEGORY_STROKE, salt);
     }
   }
   if (isText) {
     mixKey(K_TEXT);
     out.text = normalizeText(ctx, node, fillsMixed, autoResize!);
-    foldCategory(CATEGORY_TEXT, salt);
   }
   out.type = type;
   fpStructure = ((fpStructure ^ mixKeyStringPlain(K_TYPE, type) ^ salt) * 0x1c8e15) | 0;
   if (verticalSizing !== undefined) {
     setString(out, 'verticalSizing', K_VERTICAL_SIZING, verticalSizing);
-    foldCategory(CATEGORY_LAYOUT, salt);
   }
   if (!node.visible) {
     out.visible = false;
     mixKeyValue(K_VISIBLE, false);
-    foldCategory(CATEGORY_OTHER, salt);
   }
   if (!isSet) {
     const layout = node as LayoutMixin;
