@@ -252,8 +252,7 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
   // A component root's place does not depend on its name (a rename is the `name` chip only).
   let salt = 0x3c6ef372;
   if (placement !== ROOT) {
-    const code = stringCodes[name] ?? stringCode(name);
-    salt = (((parentSalt ^ code[0]) * 0x1b8735) | 0) + index;
+    salt = parentSalt + index;
   }
   const nodeIds = ctx.nodeIds;
   if (nodeIds) nodeIds[nodeIds.length] = node.id; // an index write is cheaper than push() in the sandbox
