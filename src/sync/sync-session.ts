@@ -24,7 +24,8 @@ import type { PayloadCache } from './payload-cache';
 import { applyBatchResult, applySettled, applyTaken, effectiveChoice, nextBaseTime, planPush } from './push-plan';
 import { diffComponents } from './property-diff';
 import { readOnlyError, syncError } from './sync-errors';
-import { addHistoryEntry, emptySyncState, readSyncState, writeSyncState, type SharedDataHolder, type SyncState, type SyncStateEntry } from './sync-state';
+import { createSyncPictures } from './sync-pictures';
+import { addHistoryEntry, emptySyncState, readSyncState, writeSyncState, type SharedDataHolder, type SyncState } from './sync-state';
 
 /** How often one request is sent when its answer arrives garbled. */
 const GARBLED_ANSWER_ATTEMPTS = 3;
@@ -48,8 +49,6 @@ async function repeatGarbledAsync<T>(designSystemId: string, request: () => Prom
 
 /** Changes are read in pages of the largest size the API allows: fewest requests. */
 const CHANGES_PAGE_LIMIT = 500;
-/** One push request holds at most 100 upserts, all stored at one time: a page this size holds them. */
-const LAST_SYNCED_PICTURE_PAGE = 100;
 
 /** Where the builder is and the key to it (null: none saved). */
 export interface BuilderCredentials {
@@ -149,11 +148,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   /** The last remote answer of a background check, for live local counts. */
   let lastRemote: { designSystemId: string; remote: Component[] } | null = null;
   const silent: HandlerContext = { progress: () => undefined, cancelled: false, throwIfCancelled: () => undefined };
-  const pictures = new Map<string, string | null>(); // local picture data URLs by hash
-  /** Design-system pictures by hash, as read for a local change's "before" (see lastSyncedPictureAsync). */
-  const remotePictures = new Map<string, string>();
-  /** The server times already asked about, so a reopened detail costs no second request. */
-  const askedAround = new Set<string>();
+  const pictures = createSyncPictures(figma);
   const reader = createComponentReader(figma);
 
   /** The file's link, or the reason it cannot sync, in the overview's terms. */
@@ -272,27 +267,13 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   }
 
   async function localPictureAsync(key: string, hash: string | undefined): Promise<string | null> {
-    return (await localPicturesAsync([{ key, hash }])).get(key) ?? null;
+    return (await pictures.localAsync([{ key, hash }])).get(key) ?? null;
   }
 
-  /** Local pictures by key, cached by hash: one document walk for all the keys not cached yet. */
-  async function localPicturesAsync(wanted: ReadonlyArray<{ key: string; hash: string | undefined }>): Promise<Map<string, string | null>> {
-    const out = new Map<string, string | null>();
-    const missing: Array<{ key: string; hash: string | undefined }> = [];
-    for (const entry of wanted) {
-      if (entry.hash !== undefined && pictures.has(entry.hash)) out.set(entry.key, pictures.get(entry.hash) ?? null);
-      else missing.push(entry);
-    }
-    if (missing.length === 0) return out;
-    const nodes = await findComponentsByKeyAsync(figma, missing.map((entry) => entry.key));
-    for (const entry of missing) {
-      const node = nodes.get(entry.key);
-      const base64 = node === undefined ? null : await exportThumbnailAsync(node);
-      const picture = base64 === null ? null : `data:image/png;base64,${base64}`;
-      if (entry.hash !== undefined) pictures.set(entry.hash, picture);
-      out.set(entry.key, picture);
-    }
-    return out;
+  /** The picture of the version last synced, read from the design system when this run has none. */
+  function lastSyncedPictureAsync(link: SyncLink, component: ClassifiedComponent): Promise<string | null> {
+    if (component.base === null) return Promise.resolve(null);
+    return pictures.lastSyncedAsync(component.base, component.remote, (since, limit) => link.client.getChangesAsync(link.designSystemId, { since, limit }));
   }
 
   /**
@@ -318,7 +299,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
         remoteOf.set(key, remoteUrl);
       }
     }
-    const found = await localPicturesAsync(local);
+    const found = await pictures.localAsync(local);
     for (const { key } of local) result[key] = found.get(key) ?? remoteOf.get(key) ?? null;
     return result;
   }
@@ -335,35 +316,10 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       afterLabel: 'Added (new key)',
       beforeKnown: before !== null,
       changes: before !== null ? diffComponents(before, local) : diffComponents(null, local),
-      beforePicture: deleted.base === null ? null : (pictures.get(deleted.base.hash) ?? null),
+      beforePicture: await lastSyncedPictureAsync(current.link, deleted),
       afterPicture: local === null ? null : await localPictureAsync(added.key, local.hash),
       manualSteps: [],
     };
-  }
-
-  /**
-   * The design system's picture of the version this file last synced, when this run has none of
-   * its own (after a reopen, the pictures pushed before are gone): that version is still the
-   * stored one (else the row would be a conflict), pushed at the `updatedAt` sync remembers, so
-   * one page of changes from just before that time starts with it and the batch it came in.
-   * Best effort: a failed read leaves the picture unknown, never the detail.
-   */
-  async function lastSyncedPictureAsync(link: SyncLink, base: SyncStateEntry): Promise<string | null> {
-    const known = remotePictures.get(base.hash);
-    if (known !== undefined || base.updatedAt === null || askedAround.has(base.updatedAt)) return known ?? null;
-    const pushedMs = Date.parse(base.updatedAt);
-    if (Number.isNaN(pushedMs)) return null;
-    askedAround.add(base.updatedAt);
-    try {
-      const page = await link.client.getChangesAsync(link.designSystemId, { since: new Date(pushedMs - 1).toISOString(), limit: LAST_SYNCED_PICTURE_PAGE });
-      for (const component of page.components) {
-        if (!component.deleted && component.thumbnail_url) remotePictures.set(component.hash, component.thumbnail_url);
-      }
-    } catch {
-      askedAround.delete(base.updatedAt);
-      return null;
-    }
-    return remotePictures.get(base.hash) ?? null;
   }
 
   async function detailAsync(key: string, replaces?: string): Promise<SyncDetail> {
@@ -412,13 +368,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
         // Local kinds: the "before" is the payload as last synced, when it was kept, and its
         // picture when this run pushed it (or the design system still shows that version).
         const beforeKnown = component.base === null || lastSynced !== null;
-        const baseHash = component.base?.hash;
-        let basePicture: string | null = null;
-        if (component.base !== null && baseHash !== undefined) {
-          const storedNow = component.remote !== null && !component.remote.deleted && component.remote.hash === baseHash ? (component.remote.thumbnail_url ?? null) : null;
-          basePicture = pictures.get(baseHash) ?? storedNow;
-          if (basePicture === null && component.kind === 'local-change') basePicture = await lastSyncedPictureAsync(current.link, component.base);
-        }
+        const basePicture = await lastSyncedPictureAsync(current.link, component);
         return {
           ...base,
           item,
@@ -458,7 +408,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       const node = nodes.get(upsert.key);
       const base64 = node === undefined ? null : await exportThumbnailAsync(node);
       // What is pushed becomes the "before" picture of this component's next local change.
-      if (base64 !== null) pictures.set(upsert.hash, `data:image/png;base64,${base64}`);
+      if (base64 !== null) pictures.rememberPushed(upsert.hash, base64);
       out.push(base64 === null ? upsert : { ...upsert, thumbnail: { format: 'png', base64 } });
     }
     return out;
