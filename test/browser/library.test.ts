@@ -512,6 +512,22 @@ describe('Browse: brands', () => {
     await h.page.screenshot({ path: `${SHOTS}/library-brand-light.png` });
   });
 
+  it('keeps the focus on “More emails” while the next page loads, so the keyboard can go on paging', async () => {
+    const top = await libraryAsync<{ data: BrandRecord[] }>('/v1/brands?per_page=50');
+    const brand = top.data.find((candidate) => candidate.email_count > 40);
+    expect(brand, 'the emulator has a brand with more than two pages of emails').toBeDefined();
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Brands' }).click();
+    await ui.getByRole('searchbox', { name: 'Search brands' }).fill(brand!.name);
+    await ui.getByRole('list', { name: 'Matching brands' }).getByRole('button', { name: new RegExp(`^${brand!.name}`) }).click();
+    const rows = ui.getByRole('list', { name: `Emails from ${brand!.name}` }).getByRole('listitem');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(20);
+    await ui.getByRole('button', { name: 'More emails' }).focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(40);
+    expect(await ui.evaluate(() => document.activeElement?.textContent?.trim() ?? null)).toBe('More emails');
+  });
+
   it('says a brand with too few emails has no insights yet, without calling it an error', async () => {
     let small: BrandRecord | undefined;
     for (let page = 1; page <= 10 && !small; page++) {
