@@ -55,7 +55,7 @@ const INSERT_TIMEOUT_MS = 60_000;
 export interface ReferenceInserter {
   insertAsync(items: readonly InsertItem[], batch: BatchOptions | null, onProgress: (progress: InsertProgress) => void, signal: AbortSignal): Promise<InsertOutcome>;
   /** Places one email where a drag from the window was dropped (after `canvas/insert-dropped`). */
-  insertDroppedAsync(item: InsertItem, dropId: string): Promise<InsertOutcome>;
+  insertDroppedAsync(item: InsertItem, dropId: string, signal: AbortSignal): Promise<InsertOutcome>;
 }
 
 export interface InserterDependencies {
@@ -117,11 +117,12 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
       return { placed: placedIds.length, placedIds, total: items.length, failed, cancelled: signal.aborted, ...(batch?.layout === 'board' && batch.title ? { board: batch.title } : {}) };
     },
 
-    async insertDroppedAsync(item, dropId) {
+    async insertDroppedAsync(item, dropId, signal) {
       try {
-        await placeAsync(item, { dropId });
-        return { placed: 1, placedIds: [item.emailId], total: 1, failed: [], cancelled: false };
+        await placeAsync(item, { dropId }, signal);
+        return { placed: 1, placedIds: [item.emailId], total: 1, failed: [], cancelled: signal.aborted };
       } catch (error) {
+        if (signal.aborted) return { placed: 0, placedIds: [], total: 1, failed: [], cancelled: true };
         return { placed: 0, placedIds: [], total: 1, failed: [{ name: nameOf(item), reason: errorText(error) }], cancelled: false };
       }
     },
