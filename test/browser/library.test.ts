@@ -138,6 +138,25 @@ describe('Browse: search', () => {
     }
   });
 
+  it('drops the old brand filter when a new brand name cannot be looked up, as its note says', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const first = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50');
+    const brand = first.data[0]!;
+    const brandsOnCards = async () => [...new Set(await emailList(ui).locator('.email-card-brand').allTextContents())];
+    await ui.getByLabel('Brand').fill(brand.brand);
+    await expect.poll(brandsOnCards, { timeout: 10_000 }).toEqual([brand.brand]);
+    // The brand look-up fails (the search itself still answers).
+    const lookUp = (url: URL) => url.pathname === '/v1/brands';
+    await h.page.route(lookUp, (route) => route.abort());
+    try {
+      await ui.getByLabel('Brand').fill('Another brand');
+      await expect.poll(() => textOf(ui.getByText('Brands could not be looked up; showing all brands.')), { timeout: 10_000 }).toContain('showing all brands');
+      await expect.poll(async () => (await brandsOnCards()).length, { timeout: 10_000 }).toBeGreaterThan(1);
+    } finally {
+      await h.page.unroute(lookUp);
+    }
+  });
+
   it('says which key the library refused and offers Settings (401)', async () => {
     const ui = await openBrowseAsync('light', 'key');
     await ui.getByTestId('nav-settings').click();
