@@ -452,6 +452,28 @@ describe('Browse: an email', () => {
     expect(await ui.getByRole('img', { name: `Screenshot of the email “${target.subject_line}”` }).count()).toBe(1);
   });
 
+  it('keeps an SVG link (xlink:href) in an email’s HTML from navigating the preview away', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const list = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50', state.library.keys.demo);
+    const target = list.data[0]!;
+    const html =
+      '<html><body><p>Before the link.</p><svg width="300" height="60" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="https://evil.example/svg-away"><rect width="300" height="60" fill="blue"></rect><text x="10" y="35">Shop the sale</text></a></svg></body></html>';
+    const stored = await fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${target.id}/html`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ html }) });
+    expect(stored.ok).toBe(true);
+    await cards(ui).first().click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(target.subject_line);
+    await ui.getByRole('button', { name: 'HTML' }).click();
+    const frameElement = ui.getByTitle(`HTML of “${target.subject_line}”`);
+    await frameElement.waitFor();
+    // Shown as the link's title, not followed.
+    expect((await frameElement.getAttribute('srcdoc')) ?? '').not.toMatch(/href="https:\/\/evil/);
+    const frame = (await (await frameElement.elementHandle())!.contentFrame())!;
+    await expect.poll(() => frame.getByText('Before the link.').count()).toBe(1);
+    await frame.getByText('Shop the sale').click({ force: true });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(frame.url()).toBe('about:srcdoc');
+  });
+
   it('says why there is no HTML without a key', async () => {
     const ui = await openBrowseAsync('light', 'anonymous');
     await cards(ui).first().click();
