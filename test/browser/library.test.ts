@@ -191,7 +191,7 @@ describe('Browse: a new key starts it afresh', () => {
   });
 });
 
-async function setFaultsAsync(faults: { rate: number; kinds?: string[] }): Promise<void> {
+async function setFaultsAsync(faults: { rate: number; kinds?: string[]; slow_ms?: number }): Promise<void> {
   const response = await fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
   expect(response.ok).toBe(true);
 }
@@ -679,6 +679,26 @@ describe('Browse: me', () => {
 });
 
 describe('Browse: brand requests', () => {
+  it('keeps what was typed for the next brand while the last request was on its way', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+    const form = ui.getByRole('form', { name: 'Ask for a brand' });
+    await form.getByLabel('Brand', { exact: true }).fill('Slow Lane Coffee');
+    await form.getByLabel('Website').fill('slowlanecoffee.com');
+    await setFaultsAsync({ rate: 1, kinds: ['slow'], slow_ms: 2000 });
+    try {
+      await form.getByRole('button', { name: 'Send request' }).click();
+      // The designer goes on to the next brand while the first is sent.
+      await form.getByLabel('Brand', { exact: true }).fill('Next Brand Along');
+      await expect.poll(() => textOf(ui.getByTestId('request-outcome')), { timeout: 15_000 }).toMatch(/^Requested Slow Lane Coffee\./);
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+    expect(await form.getByLabel('Brand', { exact: true }).inputValue()).toBe('Next Brand Along');
+    // What was sent and not touched since is cleared.
+    expect(await form.getByLabel('Website').inputValue()).toBe('');
+  });
+
   it('checks the form before sending, then says every outcome of the library in words', async () => {
     const key = state.library.keys.demo;
     const posts: string[] = [];
