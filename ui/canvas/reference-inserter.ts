@@ -84,11 +84,19 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
   const placeAsync = async (item: InsertItem, extra: { batchId?: string; dropId?: string }, signal?: AbortSignal) => {
     const [reference, screenshot] = await Promise.all([sourceAsync(item), loadTilesAsync(item.previewUrl, signal)]);
     signal?.throwIfAborted();
-    await endpoint.request(
+    const request = endpoint.request(
       'canvas/insert',
       { reference, width: screenshot.width, height: screenshot.height, tiles: screenshot.tiles, ...(item.stage === undefined ? {} : { stage: item.stage }), ...extra },
       { timeoutMs: INSERT_TIMEOUT_MS },
     );
+    // Cancel reaches the sandbox too: the reference it is building is not placed after all.
+    const stop = () => request.cancel();
+    signal?.addEventListener('abort', stop);
+    try {
+      await request;
+    } finally {
+      signal?.removeEventListener('abort', stop);
+    }
   };
 
   return {
