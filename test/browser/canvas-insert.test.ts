@@ -285,6 +285,29 @@ describe('Browse: library emails on the canvas', () => {
     expect(Math.abs(placed.y - (py - target.rect.top) * scaleY)).toBeLessThanOrEqual(Math.ceil(scaleY));
   });
 
+  it('Cancel stops a dropped thumbnail’s placing too: nothing lands and the bar says so', async () => {
+    const ui = await openBrowseAsync('light');
+    const card = ui.getByRole('list', { name: 'Emails' }).getByRole('button').first();
+    const subject = (await card.locator('.email-card-subject').textContent()) ?? '';
+    const faults = (body: unknown) => fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+    // The library answers slowly: the dropped email is still on its way when Cancel is pressed.
+    await faults({ rate: 1, kinds: ['slow'], slow_ms: 3000 });
+    try {
+      const target = await nodeOnCanvasAsync(h.page, ['FRAME', 'COMPONENT']);
+      const iframeBox = await h.page.locator('iframe[data-role="plugin-iframe"]').boundingBox();
+      if (!iframeBox) throw new Error('the plugin window is not visible');
+      await card.dispatchEvent('dragstart');
+      await card.dispatchEvent('dragend', { clientX: target.rect.left + 10 - iframeBox.x, clientY: target.rect.top + 10 - iframeBox.y });
+      const cancel = ui.getByTestId('insert-status').getByRole('button', { name: 'Cancel' });
+      await cancel.focus();
+      await h.page.keyboard.press('Enter');
+      await waitForSummaryAsync(ui, /^Cancelled: nothing was placed, 1 not tried\./);
+    } finally {
+      await faults({ rate: 0 });
+    }
+    expect((await referencesAsync()).filter((reference) => reference.name.endsWith(`— ${subject}`))).toEqual([]);
+  });
+
   it('inserts several selected emails as a grid in one step, naming the one whose screenshot fails while the rest are placed', async () => {
     const ui = await openBrowseAsync('light');
     const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');

@@ -138,6 +138,25 @@ describe('Browse: search', () => {
     }
   });
 
+  it('drops the old brand filter when a new brand name cannot be looked up, as its note says', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const first = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50');
+    const brand = first.data[0]!;
+    const brandsOnCards = async () => [...new Set(await emailList(ui).locator('.email-card-brand').allTextContents())];
+    await ui.getByLabel('Brand').fill(brand.brand);
+    await expect.poll(brandsOnCards, { timeout: 10_000 }).toEqual([brand.brand]);
+    // The brand look-up fails (the search itself still answers).
+    const lookUp = (url: URL) => url.pathname === '/v1/brands';
+    await h.page.route(lookUp, (route) => route.abort());
+    try {
+      await ui.getByLabel('Brand').fill('Another brand');
+      await expect.poll(() => textOf(ui.getByText('Brands could not be looked up; showing all brands.')), { timeout: 10_000 }).toContain('showing all brands');
+      await expect.poll(async () => (await brandsOnCards()).length, { timeout: 10_000 }).toBeGreaterThan(1);
+    } finally {
+      await h.page.unroute(lookUp);
+    }
+  });
+
   it('says which key the library refused and offers Settings (401)', async () => {
     const ui = await openBrowseAsync('light', 'key');
     await ui.getByTestId('nav-settings').click();
@@ -172,7 +191,7 @@ describe('Browse: a new key starts it afresh', () => {
   });
 });
 
-async function setFaultsAsync(faults: { rate: number; kinds?: string[] }): Promise<void> {
+async function setFaultsAsync(faults: { rate: number; kinds?: string[]; slow_ms?: number }): Promise<void> {
   const response = await fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
   expect(response.ok).toBe(true);
 }
@@ -433,6 +452,28 @@ describe('Browse: an email', () => {
     expect(await ui.getByRole('img', { name: `Screenshot of the email “${target.subject_line}”` }).count()).toBe(1);
   });
 
+  it('keeps an SVG link (xlink:href) in an email’s HTML from navigating the preview away', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const list = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50', state.library.keys.demo);
+    const target = list.data[0]!;
+    const html =
+      '<html><body><p>Before the link.</p><svg width="300" height="60" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="https://evil.example/svg-away"><rect width="300" height="60" fill="blue"></rect><text x="10" y="35">Shop the sale</text></a></svg></body></html>';
+    const stored = await fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${target.id}/html`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ html }) });
+    expect(stored.ok).toBe(true);
+    await cards(ui).first().click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(target.subject_line);
+    await ui.getByRole('button', { name: 'HTML' }).click();
+    const frameElement = ui.getByTitle(`HTML of “${target.subject_line}”`);
+    await frameElement.waitFor();
+    // Shown as the link's title, not followed.
+    expect((await frameElement.getAttribute('srcdoc')) ?? '').not.toMatch(/href="https:\/\/evil/);
+    const frame = (await (await frameElement.elementHandle())!.contentFrame())!;
+    await expect.poll(() => frame.getByText('Before the link.').count()).toBe(1);
+    await frame.getByText('Shop the sale').click({ force: true });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(frame.url()).toBe('about:srcdoc');
+  });
+
   it('says why there is no HTML without a key', async () => {
     const ui = await openBrowseAsync('light', 'anonymous');
     await cards(ui).first().click();
@@ -510,6 +551,22 @@ describe('Browse: brands', () => {
     await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 }))).toBe(brand.name);
     await checkAxeAsync(ui, 'brand page, light');
     await h.page.screenshot({ path: `${SHOTS}/library-brand-light.png` });
+  });
+
+  it('keeps the focus on “More emails” while the next page loads, so the keyboard can go on paging', async () => {
+    const top = await libraryAsync<{ data: BrandRecord[] }>('/v1/brands?per_page=50');
+    const brand = top.data.find((candidate) => candidate.email_count > 40);
+    expect(brand, 'the emulator has a brand with more than two pages of emails').toBeDefined();
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Brands' }).click();
+    await ui.getByRole('searchbox', { name: 'Search brands' }).fill(brand!.name);
+    await ui.getByRole('list', { name: 'Matching brands' }).getByRole('button', { name: new RegExp(`^${brand!.name}`) }).click();
+    const rows = ui.getByRole('list', { name: `Emails from ${brand!.name}` }).getByRole('listitem');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(20);
+    await ui.getByRole('button', { name: 'More emails' }).focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(40);
+    expect(await ui.evaluate(() => document.activeElement?.textContent?.trim() ?? null)).toBe('More emails');
   });
 
   it('says a brand with too few emails has no insights yet, without calling it an error', async () => {
@@ -622,6 +679,26 @@ describe('Browse: me', () => {
 });
 
 describe('Browse: brand requests', () => {
+  it('keeps what was typed for the next brand while the last request was on its way', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+    const form = ui.getByRole('form', { name: 'Ask for a brand' });
+    await form.getByLabel('Brand', { exact: true }).fill('Slow Lane Coffee');
+    await form.getByLabel('Website').fill('slowlanecoffee.com');
+    await setFaultsAsync({ rate: 1, kinds: ['slow'], slow_ms: 2000 });
+    try {
+      await form.getByRole('button', { name: 'Send request' }).click();
+      // The designer goes on to the next brand while the first is sent.
+      await form.getByLabel('Brand', { exact: true }).fill('Next Brand Along');
+      await expect.poll(() => textOf(ui.getByTestId('request-outcome')), { timeout: 15_000 }).toMatch(/^Requested Slow Lane Coffee\./);
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+    expect(await form.getByLabel('Brand', { exact: true }).inputValue()).toBe('Next Brand Along');
+    // What was sent and not touched since is cleared.
+    expect(await form.getByLabel('Website').inputValue()).toBe('');
+  });
+
   it('checks the form before sending, then says every outcome of the library in words', async () => {
     const key = state.library.keys.demo;
     const posts: string[] = [];

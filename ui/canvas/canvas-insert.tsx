@@ -58,8 +58,16 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
         const item = drags.current.get(payload.dropId);
         if (!item) return;
         drags.current.delete(payload.dropId);
+        // The bar's Cancel stops this one too.
+        const controller = new AbortController();
+        abort.current = controller;
         setBar({ kind: 'running', progress: { done: 0, total: 1, label: item.subject } });
-        inserter.insertDroppedAsync(item, payload.dropId).then(finish, fail);
+        inserter
+          .insertDroppedAsync(item, payload.dropId, controller.signal)
+          .then(finish, fail)
+          .finally(() => {
+            if (abort.current === controller) abort.current = null;
+          });
       }),
     [subscribe, inserter],
   );
@@ -79,7 +87,9 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
             finish(outcome);
             onPlaced?.(outcome.placedIds);
           }, fail)
-          .finally(() => (abort.current = null));
+          .finally(() => {
+            if (abort.current === controller) abort.current = null;
+          });
       },
       dragProps(item) {
         return {

@@ -55,7 +55,7 @@ const INSERT_TIMEOUT_MS = 60_000;
 export interface ReferenceInserter {
   insertAsync(items: readonly InsertItem[], batch: BatchOptions | null, onProgress: (progress: InsertProgress) => void, signal: AbortSignal): Promise<InsertOutcome>;
   /** Places one email where a drag from the window was dropped (after `canvas/insert-dropped`). */
-  insertDroppedAsync(item: InsertItem, dropId: string): Promise<InsertOutcome>;
+  insertDroppedAsync(item: InsertItem, dropId: string, signal: AbortSignal): Promise<InsertOutcome>;
 }
 
 export interface InserterDependencies {
@@ -84,11 +84,19 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
   const placeAsync = async (item: InsertItem, extra: { batchId?: string; dropId?: string }, signal?: AbortSignal) => {
     const [reference, screenshot] = await Promise.all([sourceAsync(item), loadTilesAsync(item.previewUrl, signal)]);
     signal?.throwIfAborted();
-    await endpoint.request(
+    const request = endpoint.request(
       'canvas/insert',
       { reference, width: screenshot.width, height: screenshot.height, tiles: screenshot.tiles, ...(item.stage === undefined ? {} : { stage: item.stage }), ...extra },
       { timeoutMs: INSERT_TIMEOUT_MS },
     );
+    // Cancel reaches the sandbox too: the reference it is building is not placed after all.
+    const stop = () => request.cancel();
+    signal?.addEventListener('abort', stop);
+    try {
+      await request;
+    } finally {
+      signal?.removeEventListener('abort', stop);
+    }
   };
 
   return {
@@ -117,11 +125,12 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
       return { placed: placedIds.length, placedIds, total: items.length, failed, cancelled: signal.aborted, ...(batch?.layout === 'board' && batch.title ? { board: batch.title } : {}) };
     },
 
-    async insertDroppedAsync(item, dropId) {
+    async insertDroppedAsync(item, dropId, signal) {
       try {
-        await placeAsync(item, { dropId });
-        return { placed: 1, placedIds: [item.emailId], total: 1, failed: [], cancelled: false };
+        await placeAsync(item, { dropId }, signal);
+        return { placed: 1, placedIds: [item.emailId], total: 1, failed: [], cancelled: signal.aborted };
       } catch (error) {
+        if (signal.aborted) return { placed: 0, placedIds: [], total: 1, failed: [], cancelled: true };
         return { placed: 0, placedIds: [], total: 1, failed: [{ name: nameOf(item), reason: errorText(error) }], cancelled: false };
       }
     },

@@ -50,6 +50,18 @@ describe('retry on 429', () => {
     expect(sentAt).toEqual([500, 1_000, 3_000, 7_000]);
   });
 
+  it('holds back the allowance for Retry-After even when the 429 is not retried (the Browse screen makes one attempt)', async () => {
+    const { client, clock, requests } = libraryHarness(sequence(rateLimited('5'), jsonResponse(200, listBrandsBody())), { retryPolicy: { maxAttempts: 1 } });
+    expect(await rejectionOf(client.listBrandsAsync())).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 5 });
+    // Opening an email while the search counts down must not be sent into the same 429.
+    const second = client.listBrandsAsync({ page: 2 });
+    await clock.advanceAsync(4_999);
+    expect(requests).toHaveLength(1);
+    await clock.advanceAsync(1);
+    expect(requests).toHaveLength(2);
+    expect((await second).data).toHaveLength(2);
+  });
+
   it('does not wait out a Retry-After longer than a minute', async () => {
     const { client, requests } = libraryHarness(() => rateLimited('3600'));
     const error = (await rejectionOf(client.listBrandsAsync())) as ApiError;

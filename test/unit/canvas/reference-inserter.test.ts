@@ -94,6 +94,33 @@ describe('the reference inserter', () => {
     expect(insertSummary(outcome)).toBe('Cancelled: 1 reference placed, 2 not tried.');
   });
 
+  it('asks the sandbox to stop the insert under way when Cancel comes while it builds the reference', async () => {
+    const controller = new AbortController();
+    const cancelled: string[] = [];
+    const endpoint = {
+      request: (type: string) => {
+        let reject: (error: unknown) => void = () => undefined;
+        const pending = new Promise((_resolve, rejectPromise) => {
+          reject = rejectPromise;
+        });
+        // The designer presses Cancel while the sandbox works on the frame.
+        queueMicrotask(() => controller.abort());
+        return Object.assign(pending, {
+          cancel: () => {
+            cancelled.push(type);
+            reject(Object.assign(new Error('Cancelled.'), { code: 'cancelled' }));
+          },
+        });
+      },
+    } as unknown as Parameters<typeof createReferenceInserter>[0]['endpoint'];
+    const client = { getEmailAsync: () => Promise.resolve({ data: { brand: { name: 'Acme' } }, meta: { attribution: { source: 'MailVault', url: 'https://mailvault.example' } } }) } as unknown as LibraryClient;
+    const loadTilesAsync = (): Promise<Screenshot> => Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
+    const inserter = createReferenceInserter({ endpoint, client, loadTilesAsync });
+    const outcome = await inserter.insertAsync([item(1)], null, () => undefined, controller.signal);
+    expect(cancelled).toEqual(['canvas/insert']);
+    expect(outcome).toEqual({ placed: 0, placedIds: [], total: 1, failed: [], cancelled: true });
+  });
+
   it('ends the batch even when something unexpected stops it midway', async () => {
     const { inserter, sent } = setup();
     const failure = inserter.insertAsync(

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/shared/api/http/api-error';
 import type { CreatedBrandRequest } from '../../../src/shared/api/library/client';
-import { brandRequestFailure, brandRequestOutcome, brandRequestProblems, EMPTY_BRAND_REQUEST, waitText } from '../../../ui/library/requests/brand-request-outcome';
+import { brandRequestFailure, brandRequestOutcome, brandRequestProblems, EMPTY_BRAND_REQUEST, formAfterSent, waitText } from '../../../ui/library/requests/brand-request-outcome';
 
 const NOW = Date.parse('2026-11-24T08:30:00Z');
 
@@ -55,5 +55,13 @@ describe('brandRequestOutcome', () => {
     expect(waitText(1)).toBe('1 minute');
     expect(waitText(3600)).toBe('1 hour');
     expect(waitText(7260)).toBe('2 hours 1 minute');
+  });
+});
+
+describe('formAfterSent', () => {
+  it('clears what was sent and keeps a field typed in while the request was on its way', () => {
+    const sent = { brand: 'Slow Lane Coffee', website: 'slowlanecoffee.com', category: 'Food', signupUrl: '', notes: 'Weekly' };
+    expect(formAfterSent(sent, sent)).toEqual(EMPTY_BRAND_REQUEST);
+    expect(formAfterSent({ ...sent, brand: 'Next Brand Along' }, sent)).toEqual({ ...EMPTY_BRAND_REQUEST, brand: 'Next Brand Along' });
   });
 });

@@ -2,13 +2,17 @@
 // waited out, other failures "couldn't check" and never "gone", the summary in words.
 import { describe, expect, it } from 'vitest';
 import { ApiError, type ApiErrorCode } from '../../../src/shared/api/http/api-error';
+import { errorFromResponse } from '../../../src/shared/api/http/error-mapping';
 import type { FoundReference } from '../../../src/shared/bridge/messages';
 import { checkEmailsAsync, type EmailCheckProgress } from '../../../ui/library/references/check-emails';
-import { checkPacing, classifyEmailError, distinctEmailIds, goneReferences, pacingText, removalText, summaryText } from '../../../ui/library/references/reference-check';
+import { checkPacing, classifyEmailError, UNCONFIRMED_NOT_FOUND, distinctEmailIds, goneReferences, pacingText, removalText, summaryText } from '../../../ui/library/references/reference-check';
 import { messageProblems } from '../../support/message-rules';
 
 const apiError = (code: ApiErrorCode, status: number | null, retryAfterSeconds?: number) =>
-  new ApiError({ api: 'library', endpoint: 'GET /v1/emails/:id', status, code, message: `The library says ${code}.`, retryAfterSeconds });
+  new ApiError({ api: 'library', endpoint: 'GET /v1/emails/:id', status, code, message: `The library says ${code}.`, retryAfterSeconds, serverCode: code === 'not_found' ? 'not_found' : null });
+/** A 404 as the client reads it from a reply with this body. */
+const notFoundWith = (text: string) =>
+  errorFromResponse({ status: 404, headers: {}, text }, { api: 'library', endpoint: 'GET /v1/emails/{id}', keySent: false, nowMs: 0 });
 
 const reference = (nodeId: string, emailId: number, pageName = 'Page 1'): FoundReference => ({
   nodeId, name: `Frame ${nodeId}`, pageId: `p-${pageName}`, pageName, x: 0, y: 0, emailId, brandName: 'Cedar & Clay', subject: `Email ${emailId}`,
@@ -47,6 +51,14 @@ describe('classifyEmailError', () => {
       expect(classifyEmailError(apiError(code, null))).toBe('failed');
     }
     expect(classifyEmailError(new Error('boom'))).toBe('failed');
+  });
+
+  it('counts a 404 as gone only when the library says not_found (a wrong address or a proxy’s 404 page removes nothing)', () => {
+    expect(classifyEmailError(notFoundWith(JSON.stringify({ error: { code: 'not_found', message: 'No email 7' } })))).toBe('gone');
+    expect(classifyEmailError(notFoundWith('<html><body>404 Not Found</body></html>'))).toBe('failed');
+    expect(classifyEmailError(notFoundWith(''))).toBe('failed');
+    expect(classifyEmailError(notFoundWith(JSON.stringify({ error: { code: 'route_missing', message: 'No route' } })))).toBe('failed');
+    expect(messageProblems(UNCONFIRMED_NOT_FOUND)).toEqual([]);
   });
 });
 
@@ -125,6 +137,13 @@ describe('checkEmailsAsync', () => {
     expect(check.asked.sort()).toEqual([1, 2, 3, 4, 5]);
     expect(check.peak()).toBe(2);
     expect(check.progress.at(-1)).toEqual({ done: 5, total: 5, waitingSeconds: null });
+  });
+
+  it('says a 404 that is not the library’s own is not a removal, and why', async () => {
+    const check = run([1, 2], (id) => (id === 1 ? Promise.reject(notFoundWith('<html>Not Found</html>')) : Promise.resolve({})));
+    const { gone, unchecked } = await check.result;
+    expect(gone.size).toBe(0);
+    expect(unchecked.get(1)).toBe(UNCONFIRMED_NOT_FOUND);
   });
 
   it('waits out a 429 for its Retry-After and asks again', async () => {

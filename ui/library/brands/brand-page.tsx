@@ -45,9 +45,11 @@ export function BrandPage({ client, slug, hidden, onBack, onOpen, onOpenSettings
     };
   }, [client, slug]);
 
+  // Once, when the brand first shows: each page of emails brings the brand again, and "More emails" keeps the focus.
+  const shown = brand !== null;
   useEffect(() => {
-    if (brand) heading.current?.focus();
-  }, [brand]);
+    if (shown) heading.current?.focus();
+  }, [shown]);
 
   return (
     <article class="brand-page" hidden={hidden} aria-labelledby="brand-page-title">
@@ -85,7 +87,11 @@ export function BrandPage({ client, slug, hidden, onBack, onOpen, onOpenSettings
         <section aria-labelledby="brand-emails-title">
           <h3 id="brand-emails-title">Emails</h3>
           <EmailRows emails={emails} label={`Emails from ${brand?.name ?? 'the brand'}`} onOpen={(index) => onOpen(emails, index)} brandName={brand?.name} />
-          {list.done || list.loading ? null : <Button onClick={list.more}>More emails</Button>}
+          {list.done ? null : (
+            <Button onClick={list.more} busy={list.loading}>
+              More emails
+            </Button>
+          )}
         </section>
       ) : null}
     </article>

@@ -15,10 +15,12 @@ export function safeEmailDocument(html: string, imageOrigins: readonly string[])
         element.removeAttribute(attribute.name);
       }
     }
-    // Links are shown, not followed: nothing in the email navigates the preview or the plugin.
-    if (element.hasAttribute('href')) {
-      element.setAttribute('title', element.getAttribute('href') ?? '');
-      element.removeAttribute('href');
+    // Links are shown, not followed: nothing in the email navigates the preview or the plugin
+    // (an SVG link's `xlink:href` too: its local name is `href`).
+    for (const attribute of Array.from(element.attributes)) {
+      if (attribute.localName !== 'href') continue;
+      if (!element.hasAttribute('title')) element.setAttribute('title', attribute.value);
+      element.removeAttributeNode(attribute);
     }
   }
   const meta = doc.createElement('meta');

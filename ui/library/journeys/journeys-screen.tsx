@@ -47,8 +47,12 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
             <p class="library-status" role="status">
               <Spinner /> Loading journeys…
             </p>
-          ) : journeys.done || journeys.problem ? null : (
-            <Button onClick={journeys.more}>More</Button>
+          ) : null}
+          {/* Kept (busy) while the next page loads, so the focus stays on it. */}
+          {journeys.items.length === 0 || journeys.done || journeys.problem ? null : (
+            <Button onClick={journeys.more} busy={journeys.loading}>
+              More
+            </Button>
           )}
         </>
       )}

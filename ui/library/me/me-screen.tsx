@@ -60,7 +60,12 @@ function ListState<T>({ list, onOpenSettings, empty }: { list: PagedList<T>; onO
         </p>
       ) : null}
       {!list.loading && !list.problem && list.items.length === 0 ? <p class="empty-state">{empty}</p> : null}
-      {!list.loading && !list.done && !list.problem ? <Button onClick={list.more}>More</Button> : null}
+      {/* Kept (busy) while the next page loads, so the focus stays on it. */}
+      {list.items.length > 0 && !list.done && !list.problem ? (
+        <Button onClick={list.more} busy={list.loading}>
+          More
+        </Button>
+      ) : null}
     </>
   );
 }

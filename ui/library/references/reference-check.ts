@@ -38,10 +38,18 @@ export function pacingText(pacing: CheckPacing, hasKey: boolean): string | null 
 /** What one answer of `GET /v1/emails/:id` means for the check. */
 export type EmailAnswer = 'exists' | 'gone' | 'wait' | 'failed';
 
-/** Only a 404 `not_found` means removed; a 429 is waited out; anything else is "couldn't check". */
+/** Why a 404 that did not come from the library's own "no such email" is not counted as removed. */
+export const UNCONFIRMED_NOT_FOUND =
+  'The address answered “not found” without the library’s own word that the email was removed, so the library address in Settings may be wrong.';
+
+/**
+ * Only the library's own 404 `not_found` means removed (any other 404, such as a web page from
+ * a wrong address, would offer to delete references to emails that exist); a 429 is waited
+ * out; anything else is "couldn't check".
+ */
 export function classifyEmailError(error: unknown): Exclude<EmailAnswer, 'exists'> {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  if (code === 'not_found') return 'gone';
+  const { code, serverCode } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; serverCode?: unknown };
+  if (code === 'not_found') return serverCode === 'not_found' ? 'gone' : 'failed';
   if (code === 'rate_limited') return 'wait';
   return 'failed';
 }

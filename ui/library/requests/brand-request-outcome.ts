@@ -16,6 +16,13 @@ export interface BrandRequestForm {
 
 export const EMPTY_BRAND_REQUEST: BrandRequestForm = { brand: '', website: '', category: '', signupUrl: '', notes: '' };
 
+/** The form once a request went through: what was sent is cleared; a field typed in meanwhile (the next brand) keeps its text. */
+export function formAfterSent(current: BrandRequestForm, sent: BrandRequestForm): BrandRequestForm {
+  const next = { ...current };
+  for (const field of Object.keys(sent) as Array<keyof BrandRequestForm>) if (current[field] === sent[field]) next[field] = EMPTY_BRAND_REQUEST[field];
+  return next;
+}
+
 export type BrandRequestField = 'brand' | 'website' | 'signupUrl' | 'notes';
 
 const DOMAIN = /^([a-z][a-z0-9+.-]*:\/\/)?(www\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?([/?#].*)?$/i;

@@ -14,6 +14,7 @@ import {
   brandRequestOutcome,
   brandRequestProblems,
   EMPTY_BRAND_REQUEST,
+  formAfterSent,
   type BrandRequestField,
   type BrandRequestForm,
   type BrandRequestOutcome,
@@ -58,6 +59,7 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings }:
     if (Object.keys(found).length > 0 || sending) return;
     setSending(true);
     setOutcome(null);
+    const sent = form;
     void client
       .createBrandRequestAsync({ brand: form.brand, website: form.website, category: form.category || undefined, signupUrl: form.signupUrl, notes: form.notes })
       .then(
@@ -67,7 +69,7 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings }:
       .then((next) => {
         setSending(false);
         setOutcome(next);
-        if (!next.keepForm) setForm(EMPTY_BRAND_REQUEST);
+        if (!next.keepForm) setForm((current) => formAfterSent(current, sent));
         setListVersion((n) => n + 1);
       });
   };

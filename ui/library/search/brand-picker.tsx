@@ -33,7 +33,12 @@ export function BrandPicker({ client, onBrand }: BrandPickerProps) {
           onBrand(match?.slug ?? '');
           setNote(match ? null : response.data.length ? 'Choose one of the suggested brands.' : `No brand called “${wanted}” in the library.`);
         },
-        () => current && setNote('Brands could not be looked up; showing all brands.'),
+        () => {
+          if (!current) return;
+          // As the note says: a brand chosen before no longer filters.
+          onBrand('');
+          setNote('Brands could not be looked up; showing all brands.');
+        },
       );
     }, SEARCH_DEBOUNCE_MS);
     return () => {

@@ -144,7 +144,13 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
           const delay = retryDelayMs(error, attempt, spec.safeToRepeat, retryPolicy, scheduler.random());
-          if (delay === null) throw error;
+          if (delay === null) {
+            // Not retried here (one attempt, or not safe), but the server's wait still holds for
+            // the whole allowance: other requests sent meanwhile would only earn more 429s.
+            const wait = error.code === 'rate_limited' ? error.retryAfterSeconds : null;
+            if (wait !== null && wait <= retryPolicy.maxRetryAfterSeconds) gate.pause(options.bucket.name, wait * 1000);
+            throw error;
+          }
           // A 429 holds back every request on the same allowance, not just this one.
           if (error.code === 'rate_limited') gate.pause(options.bucket.name, delay);
           else await sleepAsync(scheduler, delay);

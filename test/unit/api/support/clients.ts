@@ -1,6 +1,7 @@
 // Clients wired to a scripted transport and a manual clock.
 import { createBuilderClient } from '../../../../src/shared/api/builder/client';
 import { createRequestGate } from '../../../../src/shared/api/http/request-gate';
+import type { RetryPolicy } from '../../../../src/shared/api/http/retry-policy';
 import { createLibraryClient } from '../../../../src/shared/api/library/client';
 import type { HttpRequest } from '../../../../src/shared/api/http/transport';
 import { BUILDER_BASE, BUILDER_KEY } from './builder-fixtures';
@@ -10,7 +11,7 @@ import { createScriptedTransport, type ScriptedAnswer } from './scripted-transpo
 
 type Script = (request: HttpRequest, index: number) => ScriptedAnswer;
 
-export function libraryHarness(script: Script, options: { key?: string | null; timeoutMs?: number } = {}) {
+export function libraryHarness(script: Script, options: { key?: string | null; timeoutMs?: number; retryPolicy?: Partial<RetryPolicy> } = {}) {
   const clock = createManualScheduler();
   const scripted = createScriptedTransport(script);
   const gate = createRequestGate({ scheduler: clock.scheduler });
@@ -21,6 +22,7 @@ export function libraryHarness(script: Script, options: { key?: string | null; t
     scheduler: clock.scheduler,
     gate,
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.retryPolicy === undefined ? {} : { retryPolicy: options.retryPolicy }),
   });
   return { client, clock, gate, requests: scripted.requests };
 }
