@@ -4,7 +4,7 @@ import { BridgeError } from '../shared/bridge/bridge-error';
 import type { HandlerContext, Handlers } from '../shared/bridge/endpoint';
 import type { CanvasInsert, InsertLayout, SandboxRequests } from '../shared/bridge/messages';
 import { arrangeBoard, arrangeGrid } from './arrangement';
-import { asCanvasError, readOnlyError } from './canvas-errors';
+import { asCanvasError, errorMessage, readOnlyError } from './canvas-errors';
 import { flowInsertIndex, placeBesideOrCentre, unionBox, type Box } from './placement';
 import { buildReferenceAsync, createFontLoader, referenceFootprint } from './reference-nodes';
 
@@ -192,29 +192,39 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
     );
     const font = await loadFontAsync();
     const board = figma.createFrame();
-    board.name = batch.title;
-    board.resize(arrangement.size.width + BOARD_PADDING * 2, arrangement.size.height + BOARD_PADDING * 2);
-    board.fills = [{ type: 'SOLID', color: { r: 0.96, g: 0.96, b: 0.96 } }];
-    columns.forEach((column, index) => {
-      const place = arrangement.columns[index]!;
-      const label = figma.createText();
-      label.fontName = font;
-      label.fontSize = BOARD_LABEL_FONT_SIZE;
-      label.characters = column.label;
-      label.name = `Stage: ${column.label}`;
-      board.appendChild(label);
-      label.x = BOARD_PADDING + place.label.x;
-      label.y = BOARD_PADDING + place.label.y;
-      column.frames.forEach((frame, row) => {
-        board.appendChild(frame);
-        frame.x = BOARD_PADDING + place.items[row]!.x;
-        frame.y = BOARD_PADDING + place.items[row]!.y;
+    try {
+      board.name = batch.title;
+      board.resize(arrangement.size.width + BOARD_PADDING * 2, arrangement.size.height + BOARD_PADDING * 2);
+      board.fills = [{ type: 'SOLID', color: { r: 0.96, g: 0.96, b: 0.96 } }];
+      columns.forEach((column, index) => {
+        const place = arrangement.columns[index]!;
+        // Into the board first: a failed step leaves no stray label on the page.
+        const label = figma.createText();
+        board.appendChild(label);
+        label.fontName = font;
+        label.fontSize = BOARD_LABEL_FONT_SIZE;
+        label.characters = column.label;
+        label.name = `Stage: ${column.label}`;
+        label.x = BOARD_PADDING + place.label.x;
+        label.y = BOARD_PADDING + place.label.y;
+        column.frames.forEach((frame, row) => {
+          board.appendChild(frame);
+          frame.x = BOARD_PADDING + place.items[row]!.x;
+          frame.y = BOARD_PADDING + place.items[row]!.y;
+        });
       });
-    });
-    const origin = placeBesideOrCentre(board, batch.beside, figma.viewport.center);
-    board.x = origin.x;
-    board.y = origin.y;
-    return [board];
+      const origin = placeBesideOrCentre(board, batch.beside, figma.viewport.center);
+      board.x = origin.x;
+      board.y = origin.y;
+      return [board];
+    } catch (error) {
+      // The references were placed: they stay, as a grid; only the half-made board goes.
+      const frames = placed.map((entry) => entry.frame).filter((frame) => !frame.removed);
+      for (const frame of frames) if (frame.parent === board) figma.currentPage.appendChild(frame);
+      if (!board.removed) board.remove();
+      showAndCommit(arrangeAsGrid(frames, batch.beside));
+      throw new BridgeError('edit_refused', `The board “${batch.title}” could not be built (${errorMessage(error).replace(/\.$/, '')}), so its ${frames.length === 1 ? 'reference is' : `${frames.length} references are`} on the canvas as a grid instead.`);
+    }
   };
 
   return {

@@ -100,7 +100,7 @@ export async function buildReferenceAsync(figma: CanvasApi, input: ReferenceInpu
       rectangle.fills = [{ type: 'IMAGE', imageHash: images[index]!.hash, scaleMode: 'FILL' }];
       rectangle.locked = true;
     });
-    frame.appendChild(createCaption(figma, source, font, width, height));
+    addCaption(figma, frame, source, font, width, height);
     frame.setPluginData(
       REFERENCE_DATA_KEY,
       serializeReferenceRecord({
@@ -121,9 +121,11 @@ export async function buildReferenceAsync(figma: CanvasApi, input: ReferenceInpu
   }
 }
 
-function createCaption(figma: CanvasApi, source: ReferenceSource, font: FontName, width: number, height: number): TextNode {
+/** The caption goes into the frame before anything is set on it: a failed step leaves nothing on the page. */
+function addCaption(figma: CanvasApi, frame: FrameNode, source: ReferenceSource, font: FontName, width: number, height: number): void {
   const caption = referenceCaption(source);
   const text = figma.createText();
+  frame.appendChild(text);
   text.name = 'Caption';
   text.fontName = font;
   text.fontSize = CAPTION_FONT_SIZE;
@@ -137,7 +139,6 @@ function createCaption(figma: CanvasApi, source: ReferenceSource, font: FontName
   text.setRangeFills(start, end, [{ type: 'SOLID', color: LINK_COLOR }]);
   text.x = 0;
   text.y = height + CAPTION_GAP;
-  return text;
 }
 
 /** A reference's footprint with its caption (for arranging several). */

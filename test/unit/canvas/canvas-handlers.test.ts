@@ -111,6 +111,20 @@ describe('canvas/insert', () => {
     expect(fake.inspect.currentPage.children).toHaveLength(0);
   });
 
+  it('leaves no stray caption on the page when a step of the caption fails', async () => {
+    const { fake, handlers } = setup();
+    const createText = fake.figma.createText.bind(fake.figma);
+    fake.figma.createText = () => {
+      const text = createText();
+      text.setRangeHyperlink = () => {
+        throw new Error('Cannot set a hyperlink here');
+      };
+      return text;
+    };
+    await expect(handlers['canvas/insert'](insertOf(7, 600, 800), context)).rejects.toMatchObject({ code: 'edit_refused' });
+    expect(fake.inspect.currentPage.children).toHaveLength(0);
+  });
+
   it('says what Figma said when it refuses the edit (a read-only file), leaving nothing behind, and that Dev Mode is read-only', async () => {
     const { fake, handlers } = setup({ readOnly: true });
     await expect(handlers['canvas/insert'](insertOf(7, 600, 800), context)).rejects.toMatchObject({
@@ -194,6 +208,33 @@ describe('batches', () => {
     expect(fake.figma.currentPage.selection.map((node) => node.id).sort()).toEqual([...ids].sort());
     fake.figma.triggerUndo();
     expect(ids.map((id) => fake.inspect.node(id))).toEqual([null, null, null, null, null]);
+  });
+
+  it('keeps the references as a grid when the board cannot be built, and says so, leaving no half-made board', async () => {
+    const { fake, handlers, frame } = setup();
+    const { batchId } = await handlers['canvas/insert-begin']({ layout: 'board', title: 'Acme — journey' }, context);
+    const ids = [(await handlers['canvas/insert'](insertOf(30, 600, 900, { batchId, stage: 'Welcome' }), context)).nodeId, (await handlers['canvas/insert'](insertOf(31, 600, 700, { batchId, stage: 'Win-back' }), context)).nodeId];
+    const createText = fake.figma.createText.bind(fake.figma);
+    let labels = 0;
+    fake.figma.createText = () => {
+      const text = createText();
+      // The second stage's label fails, after the first column went into the board.
+      if (++labels === 2) {
+        Object.defineProperty(text, 'characters', {
+          set() {
+            throw new Error('The font is missing.');
+          },
+        });
+      }
+      return text;
+    };
+    await expect(handlers['canvas/insert-end']({ batchId, stages: ['Welcome', 'Win-back'] }, context)).rejects.toMatchObject({
+      code: 'edit_refused',
+      message: 'The board “Acme — journey” could not be built (The font is missing), so its 2 references are on the canvas as a grid instead.',
+    });
+    expect(fake.inspect.currentPage.children.map((child) => child.id).sort()).toEqual([...ids].sort());
+    expect(ids.map((id) => frame(id).parent?.type)).toEqual(['PAGE', 'PAGE']);
+    expect(fake.figma.currentPage.selection.map((node) => node.id).sort()).toEqual([...ids].sort());
   });
 
   it('goes beside the selection the batch began with, even if the selection changes meanwhile', async () => {
