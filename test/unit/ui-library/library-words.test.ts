@@ -2,12 +2,12 @@
 // 503), the search query the form makes, dates, and the rules the HTML preview runs under.
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/shared/api/http/api-error';
-import { DEFAULT_RETRY_SECONDS, libraryProblem, retryCountdownText } from '../../../ui/library/library-problem';
+import { DEFAULT_RETRY_SECONDS, libraryProblem, retryCountdownText, UNCONFIRMED_NOT_FOUND } from '../../../ui/library/library-problem';
 import { originsOf, previewContentSecurityPolicy } from '../../../ui/library/email/preview-policy';
 import { EMPTY_SEARCH, sameSearch, searchQuery, SEARCH_PAGE_SIZE, shortDate } from '../../../ui/library/search/search-query';
 
-const failure = (code: ConstructorParameters<typeof ApiError>[0]['code'], status: number | null, extra: { retryAfterSeconds?: number; message?: string } = {}) =>
-  new ApiError({ api: 'library', endpoint: 'GET /v1/emails', status, code, message: extra.message ?? `failed: ${code}`, retryAfterSeconds: extra.retryAfterSeconds });
+const failure = (code: ConstructorParameters<typeof ApiError>[0]['code'], status: number | null, extra: { retryAfterSeconds?: number; message?: string; serverCode?: string } = {}) =>
+  new ApiError({ api: 'library', endpoint: 'GET /v1/emails', status, code, message: extra.message ?? `failed: ${code}`, retryAfterSeconds: extra.retryAfterSeconds, serverCode: extra.serverCode });
 
 describe('libraryProblem', () => {
   it('names the refused key and points to Settings', () => {
@@ -25,7 +25,9 @@ describe('libraryProblem', () => {
     expect(libraryProblem(failure('network_error', null, { message: 'Could not reach the library.' }))).toMatchObject({ kind: 'offline', message: expect.stringMatching(/offline/) });
     expect(libraryProblem(failure('timeout', null))).toMatchObject({ kind: 'offline' });
     expect(libraryProblem(failure('unavailable', 503))).toMatchObject({ kind: 'unavailable', message: expect.stringMatching(/unavailable right now/) });
-    expect(libraryProblem(failure('not_found', 404))).toMatchObject({ kind: 'not_found' });
+    expect(libraryProblem(failure('not_found', 404, { serverCode: 'not_found' }))).toMatchObject({ kind: 'not_found', message: 'This is no longer in the library.' });
+    // A 404 without the library's own word (a wrong address's web page) is not "removed".
+    expect(libraryProblem(failure('not_found', 404))).toMatchObject({ kind: 'other', message: UNCONFIRMED_NOT_FOUND });
     expect(libraryProblem(new Error('odd'))).toMatchObject({ kind: 'other', message: 'odd' });
   });
 

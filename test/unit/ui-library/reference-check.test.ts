@@ -5,7 +5,8 @@ import { ApiError, type ApiErrorCode } from '../../../src/shared/api/http/api-er
 import { errorFromResponse } from '../../../src/shared/api/http/error-mapping';
 import type { FoundReference } from '../../../src/shared/bridge/messages';
 import { checkEmailsAsync, type EmailCheckProgress } from '../../../ui/library/references/check-emails';
-import { checkPacing, classifyEmailError, UNCONFIRMED_NOT_FOUND, distinctEmailIds, goneReferences, pacingText, removalText, summaryText } from '../../../ui/library/references/reference-check';
+import { UNCONFIRMED_NOT_FOUND } from '../../../ui/library/library-problem';
+import { checkPacing, classifyEmailError, distinctEmailIds, goneReferences, pacingText, removalText, summaryText } from '../../../ui/library/references/reference-check';
 import { messageProblems } from '../../support/message-rules';
 
 const apiError = (code: ApiErrorCode, status: number | null, retryAfterSeconds?: number) =>

@@ -2,7 +2,7 @@
 // client, whose gate keeps every minute within the limit): a 404 is "gone", a 429 is waited out
 // and asked again, any other failure is "couldn't check" and never counted as gone.
 import { DEFAULT_RETRY_SECONDS, libraryProblem } from '../library-problem';
-import { classifyEmailError, UNCONFIRMED_NOT_FOUND } from './reference-check';
+import { classifyEmailError } from './reference-check';
 
 export interface EmailCheckProgress {
   done: number;
@@ -54,7 +54,7 @@ export async function checkEmailsAsync(ids: readonly number[], options: EmailChe
         }
         if (answer === 'failed' || waits >= maxWaits) {
           const problem = libraryProblem(error);
-          unchecked.set(id, answer === 'wait' ? 'The library kept asking us to slow down.' : problem.kind === 'not_found' ? UNCONFIRMED_NOT_FOUND : problem.message);
+          unchecked.set(id, answer === 'wait' ? 'The library kept asking us to slow down.' : problem.message);
           return true;
         }
         const problem = libraryProblem(error);

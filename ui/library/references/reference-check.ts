@@ -38,10 +38,6 @@ export function pacingText(pacing: CheckPacing, hasKey: boolean): string | null 
 /** What one answer of `GET /v1/emails/:id` means for the check. */
 export type EmailAnswer = 'exists' | 'gone' | 'wait' | 'failed';
 
-/** Why a 404 that did not come from the library's own "no such email" is not counted as removed. */
-export const UNCONFIRMED_NOT_FOUND =
-  'The address answered “not found” without the library’s own word that the email was removed, so the library address in Settings may be wrong.';
-
 /**
  * Only the library's own 404 `not_found` means removed (any other 404, such as a web page from
  * a wrong address, would offer to delete references to emails that exist); a 429 is waited
