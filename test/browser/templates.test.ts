@@ -261,6 +261,26 @@ describe('Templates', () => {
     expect((await frameAsync()).relaunch).toEqual(['browse']);
   });
 
+  it('Escape backs out of a rename or a deletion, nothing is sent, and the focus returns to the template', async () => {
+    const ui = await openTemplatesAsync('light');
+    const item = itemNamed(ui, 'Welcome email');
+    await item.waitFor();
+    const focusedName = () => ui.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+    await item.getByRole('button', { name: 'Rename “Welcome email”' }).click();
+    await ui.getByLabel('New name').fill('Not this');
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.closest('form') !== null)).toBe(true);
+    await h.page.keyboard.press('Escape');
+    await expect.poll(() => ui.getByLabel('New name').count()).toBe(0);
+    await expect.poll(focusedName).toBe('Open “Welcome email”');
+    await item.getByRole('button', { name: 'Delete “Welcome email”' }).click();
+    // The confirmation takes the focus (on its Delete button) before a key goes to it.
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.closest('.confirm') !== null)).toBe(true);
+    await h.page.keyboard.press('Escape');
+    await expect.poll(() => item.getByRole('button', { name: 'Keep it' }).count()).toBe(0);
+    expect((await builderAsync<StoredTemplate[]>('/templates')).data.map((template) => template.name)).toContain('Welcome email');
+    expect(await itemNamed(ui, 'Not this').count()).toBe(0);
+  });
+
   it('while a deletion or a rename is on its way, Keep it and Cancel cannot pretend to stop it', async () => {
     const ui = await openTemplatesAsync('light');
     const item = itemNamed(ui, 'Welcome email');

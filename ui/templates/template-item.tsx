@@ -43,6 +43,13 @@ export function TemplateItem({ endpoint, row, nowMs, onChanged, onDeleted, onOpe
     else if (mode.kind === 'rename') nameRef.current?.focus();
     else if (mode.kind === 'idle' && before !== 'details') openRef.current?.focus();
   }, [mode.kind]);
+  // Escape backs out of a form or a confirmation as Cancel / Keep it do (not once a request is on its way).
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || busy) return;
+    event.preventDefault();
+    event.stopPropagation();
+    setMode({ kind: 'idle' });
+  };
   const act = <T,>(name: 'open' | 'rename' | 'delete', start: () => Promise<T>, onResult: (value: T) => void) => {
     setProblem(null);
     void action.run(name, start, { onResult, onError: (error) => setProblem(templateProblem(error)) });
@@ -76,6 +83,7 @@ export function TemplateItem({ endpoint, row, nowMs, onChanged, onDeleted, onOpe
           <form
             class="settings-form"
             noValidate
+            onKeyDown={closeOnEscape}
             onSubmit={(event) => {
               event.preventDefault();
               rename(mode.name, mode.description);
@@ -93,7 +101,7 @@ export function TemplateItem({ endpoint, row, nowMs, onChanged, onDeleted, onOpe
             </div>
           </form>
         ) : mode.kind === 'delete' ? (
-          <div class="confirm" role="group" aria-label={`Delete ${label}?`}>
+          <div class="confirm" role="group" aria-label={`Delete ${label}?`} onKeyDown={closeOnEscape}>
             <p>Delete the template {label} from the builder workspace? This cannot be undone.</p>
             <div class="button-row">
               <Button variant="danger" busy={busy} onClick={remove} buttonRef={confirmRef}>
