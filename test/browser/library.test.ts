@@ -567,6 +567,22 @@ describe('Browse: brands', () => {
     await h.page.keyboard.press('Enter');
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(40);
     expect(await ui.evaluate(() => document.activeElement?.textContent?.trim() ?? null)).toBe('More emails');
+    // The last page: the button goes, and the focus moves on to the first email that page added.
+    const more = ui.getByRole('button', { name: 'More emails' });
+    let before = 40;
+    while ((await more.count()) > 0) {
+      before = await rows.count();
+      await h.page.keyboard.press('Enter');
+      await expect.poll(async () => (await more.count()) === 0 || (await more.getAttribute('aria-busy')) === null, { timeout: 10_000 }).toBe(true);
+      await expect.poll(async () => (await more.count()) === 0 || (await rows.count()) > before, { timeout: 10_000 }).toBe(true);
+    }
+    const total = await rows.count();
+    const focusedRow = await ui.evaluate((label) => {
+      const list = document.querySelector(`ul[aria-label="${label}"]`);
+      const row = document.activeElement?.closest('li');
+      return list && row && row.parentElement === list ? Array.from(list.children).indexOf(row) : -1;
+    }, `Emails from ${brand!.name}`);
+    expect(focusedRow).toBe(Math.min(before, total - 1));
   });
 
   it('says a brand with too few emails has no insights yet, without calling it an error', async () => {

@@ -9,6 +9,7 @@ import { ProblemNotice } from '../problem-notice';
 import { EmailRows } from '../email-rows';
 import { usePagedList } from '../use-paged-list';
 import { BrandInsightsView } from './brand-insights';
+import { MoreButton } from '../more-button';
 
 const PAGE_SIZE = 20;
 
@@ -87,11 +88,7 @@ export function BrandPage({ client, slug, hidden, onBack, onOpen, onOpenSettings
         <section aria-labelledby="brand-emails-title">
           <h3 id="brand-emails-title">Emails</h3>
           <EmailRows emails={emails} label={`Emails from ${brand?.name ?? 'the brand'}`} onOpen={(index) => onOpen(emails, index)} brandName={brand?.name} />
-          {list.done ? null : (
-            <Button onClick={list.more} busy={list.loading}>
-              More emails
-            </Button>
-          )}
+          <MoreButton list={list}>More emails</MoreButton>
         </section>
       ) : null}
     </article>

@@ -12,6 +12,7 @@ import { EmailRows } from '../email-rows';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { ProblemNotice } from '../problem-notice';
 import { usePagedList } from '../use-paged-list';
+import { MoreButton } from '../more-button';
 
 export interface JourneysScreenProps {
   client: LibraryClient;
@@ -48,12 +49,7 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
               <Spinner /> Loading journeys…
             </p>
           ) : null}
-          {/* Kept (busy) while the next page loads, so the focus stays on it. */}
-          {journeys.items.length === 0 || journeys.done || journeys.problem ? null : (
-            <Button onClick={journeys.more} busy={journeys.loading}>
-              More
-            </Button>
-          )}
+          <MoreButton list={journeys}>More</MoreButton>
         </>
       )}
     </section>

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/spinner';
 import { EmailRows } from '../email-rows';
 import { ProblemNotice } from '../problem-notice';
 import { usePagedList, type PagedList } from '../use-paged-list';
+import { MoreButton } from '../more-button';
 
 const PAGE_SIZE = 20;
 
@@ -60,12 +61,7 @@ function ListState<T>({ list, onOpenSettings, empty }: { list: PagedList<T>; onO
         </p>
       ) : null}
       {!list.loading && !list.problem && list.items.length === 0 ? <p class="empty-state">{empty}</p> : null}
-      {/* Kept (busy) while the next page loads, so the focus stays on it. */}
-      {list.items.length > 0 && !list.done && !list.problem ? (
-        <Button onClick={list.more} busy={list.loading}>
-          More
-        </Button>
-      ) : null}
+      <MoreButton list={list}>More</MoreButton>
     </>
   );
 }

@@ -1,0 +1,44 @@
+// "More" under a paged list. It stays, busy, while the next page loads, so the focus stays on it;
+// when the last page has come and it goes, the focus moves on to the first row that page added
+// (else it would fall to the page, and a keyboard user would start again from the top).
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+import { Button } from '../components/button';
+import type { PagedList } from './use-paged-list';
+
+/** The list of rows the button follows: its nearest earlier sibling that is a list. */
+function rowsBefore(button: HTMLElement | null): Element | null {
+  for (let element = button?.previousElementSibling ?? null; element !== null; element = element.previousElementSibling) {
+    if (element.tagName === 'UL' || element.tagName === 'OL') return element;
+  }
+  return null;
+}
+
+export function MoreButton<T>({ list, children }: { list: PagedList<T>; children: ComponentChildren }) {
+  const button = useRef<HTMLButtonElement>(null);
+  /** Set when the button had the focus as it asked for a page: where that page's rows start. */
+  const asked = useRef<{ rows: Element | null; from: number } | null>(null);
+  const gone = list.done || list.problem !== null || list.items.length === 0;
+
+  useEffect(() => {
+    if (!list.done || asked.current === null) return;
+    const { rows, from } = asked.current;
+    asked.current = null;
+    const row = rows?.children[Math.min(from, (rows?.children.length ?? 1) - 1)];
+    row?.querySelector<HTMLElement>('button, a[href]')?.focus();
+  }, [list.done]);
+
+  if (gone) return null;
+  return (
+    <Button
+      buttonRef={button}
+      busy={list.loading}
+      onClick={() => {
+        asked.current = document.activeElement === button.current ? { rows: rowsBefore(button.current), from: list.items.length } : null;
+        list.more();
+      }}
+    >
+      {children}
+    </Button>
+  );
+}
