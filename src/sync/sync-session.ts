@@ -469,6 +469,9 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
         else byKey.set(component.key, (await reader.readAsync(node)).payload);
       }
       local = [...byKey.values()];
+      // The session's comparison too: a push that fails after this must not, tried again,
+      // send the file as it was before taking over the version just taken.
+      current.payloads = byKey;
       state = applyTaken(
         state,
         takenKeys.map((component) => {

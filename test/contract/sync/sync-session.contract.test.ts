@@ -444,3 +444,35 @@ describe('conflicts, collaborators and the relaunch button', () => {
     expect((await robin.handlers['sync/compare']({}, context)).items).toEqual([]);
   });
 });
+
+describe('a sync that fails after taking theirs', () => {
+  it('tried again, pushes nothing over the version it just took (the file holds theirs now)', async () => {
+    let failPushes = false;
+    const transport = createFigmaFetchTransport(fake.fetch);
+    plugin = createPlugin({
+      figma: fake.figma,
+      transport: (request) =>
+        failPushes && request.method === 'POST' && request.url.endsWith('/sync')
+          ? Promise.resolve({ status: 400, headers: { 'content-type': 'application/json' }, text: JSON.stringify({ error: 'invalid_request', message: 'Refused for this test.' }) })
+          : transport(request),
+    });
+    await linkAsync('ds_empty');
+    await plugin.handlers['sync/compare']({}, context);
+    await plugin.handlers['sync/run']({}, context);
+    const footer = componentNamed('Footer');
+    await controlAsync(emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: footer.key, description: 'Theirs.' });
+    componentNamed('Header').description = 'Mine, to push.';
+    const compared = await plugin.handlers['sync/compare']({}, context);
+    expect(compared.items.find((item) => item.key === footer.key)).toMatchObject({ kind: 'remote-change', choice: 'take' });
+
+    failPushes = true;
+    await expect(plugin.handlers['sync/run']({}, context)).rejects.toThrow(/Refused for this test/);
+    expect(footer.description).toBe('Theirs.');
+    failPushes = false;
+    // "Try the sync again" on the screen: the same comparison, run again.
+    await plugin.handlers['sync/run']({}, context);
+    expect((await remoteComponentsAsync('ds_empty')).get(footer.key)?.description).toBe('Theirs.');
+    expect(footer.description).toBe('Theirs.');
+    expect((await plugin.handlers['sync/compare']({}, context)).items).toEqual([]);
+  });
+});
