@@ -17,7 +17,7 @@ import type { ComponentPayload } from '../snapshot/normalized-types';
 import { applyTheirs, layerSteps } from './apply-theirs';
 import { changeChips } from './change-chips';
 import { pairNearlySame, pairReplacements, unpairedSides, type Replacement, type ReplacementCandidate } from './replacements';
-import type { ChoicesStore } from './choices-store';
+import { choiceMadeFor, choiceStillApplies, type ChoicesStore } from './choices-store';
 import { allowedChoicesFor, classifyComponents, type ClassifiedComponent, type Classification, type LocalComponentSummary } from './classify';
 import { exportThumbnailAsync, findComponentsByKeyAsync, type LocalComponentNode } from './component-nodes';
 import type { PayloadCache } from './payload-cache';
@@ -257,8 +257,14 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     context.progress({ done: 0, total: null, label: 'Asking the design system for changes…' });
     const changes = await repeatGarbledAsync(link.designSystemId, () => getAllChangesAsync(link.client, link.designSystemId, state.lastSyncedAt, CHANGES_PAGE_LIMIT));
     context.throwIfCancelled();
-    const choices = await link.choices.readAsync();
-    return publicComparison(await addNearlySamePairsAsync(await addChipsAsync(rememberComparison(link, state, local, changes.components, changes.serverTime, choices))), null);
+    const stored = await link.choices.readAsync();
+    const current = rememberComparison(link, state, local, changes.components, changes.serverTime, new Map());
+    // A choice applies only to the row it was made for (not to a teammate's newer version).
+    for (const [key, choice] of stored) {
+      const component = current.byKey.get(key);
+      if (component !== undefined && choiceStillApplies(choice, component)) current.choices.set(key, choice.choice);
+    }
+    return publicComparison(await addNearlySamePairsAsync(await addChipsAsync(current)), null);
   }
 
   function requireComparison(): Comparison {
@@ -396,7 +402,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     if (refused.length > 0) {
       throw new BridgeError('invalid_input', `That choice is not possible for ${refused.slice(0, 3).join(', ')}${refused.length > 3 ? ` and ${refused.length - 3} more` : ''}.`);
     }
-    await current.link.choices.updateAsync(accepted);
+    await current.link.choices.updateAsync(new Map([...accepted].map(([key, choice]) => [key, { choice, madeFor: choiceMadeFor(current.byKey.get(key)!) }])));
     for (const [key, choice] of accepted) current.choices.set(key, choice);
     return [...accepted.keys()].map((key) => itemOf(current.byKey.get(key)!, current.choices, current.chips));
   }

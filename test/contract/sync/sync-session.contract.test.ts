@@ -319,7 +319,7 @@ describe('sync under faults and errors', () => {
     // The choice survives: it is kept per user in clientStorage until the sync runs.
     const keys = await fake.figma.clientStorage.keysAsync();
     const choices = await fake.figma.clientStorage.getAsync(keys.find((key) => key.startsWith('envelope.sync.choices.'))!);
-    expect(choices).toEqual({ [hero.key]: 'skip' });
+    expect(choices).toEqual({ [hero.key]: { choice: 'skip', madeFor: 'local-add|' } });
   }, 60_000);
 });
 
@@ -474,5 +474,42 @@ describe('a sync that fails after taking theirs', () => {
     expect((await remoteComponentsAsync('ds_empty')).get(footer.key)?.description).toBe('Theirs.');
     expect(footer.description).toBe('Theirs.');
     expect((await plugin.handlers['sync/compare']({}, context)).items).toEqual([]);
+  });
+});
+
+describe('a kept choice and a newer remote version', () => {
+  it('"keep mine" chosen against one teammate version is not carried over to a later one the designer has not seen', async () => {
+    await linkAsync('ds_empty');
+    await plugin.handlers['sync/compare']({}, context);
+    await plugin.handlers['sync/run']({}, context);
+    const hero = componentNamed('Hero');
+    hero.description = 'Mine.';
+    await controlAsync(emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: hero.key, description: 'Theirs.' });
+    await plugin.handlers['sync/compare']({}, context);
+    await plugin.handlers['sync/choose']({ choices: { [hero.key]: 'push' } }, context);
+
+    // Before the designer syncs, the teammate changes it again.
+    await controlAsync(emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: hero.key, description: 'Theirs, again.' });
+    const again = await plugin.handlers['sync/compare']({}, context);
+    expect(again.items.find((item) => item.key === hero.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
+    await plugin.handlers['sync/run']({}, context);
+    expect((await remoteComponentsAsync('ds_empty')).get(hero.key)?.description).toBe('Theirs, again.');
+  });
+
+  it('"push" chosen for a local change is not carried over once the teammate has changed the component too (a conflict)', async () => {
+    await linkAsync('ds_empty');
+    await plugin.handlers['sync/compare']({}, context);
+    await plugin.handlers['sync/run']({}, context);
+    const hero = componentNamed('Hero');
+    hero.description = 'Mine.';
+    await plugin.handlers['sync/compare']({}, context);
+    await plugin.handlers['sync/choose']({ choices: { [hero.key]: 'skip' } }, context);
+    await plugin.handlers['sync/choose']({ choices: { [hero.key]: 'push' } }, context);
+
+    await controlAsync(emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: hero.key, description: 'Theirs.' });
+    const again = await plugin.handlers['sync/compare']({}, context);
+    expect(again.items.find((item) => item.key === hero.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
+    await plugin.handlers['sync/run']({}, context);
+    expect((await remoteComponentsAsync('ds_empty')).get(hero.key)?.description).toBe('Theirs.');
   });
 });
