@@ -200,6 +200,19 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('loads the open detail again after Check again: a row that became a conflict shows theirs, not the old local change', async () => {
+    const page = await openAsync({ count: 20, conflictOnSecondCompare: true });
+    await page.getByText('Button / Primary 0', { exact: true }).click();
+    const table = page.getByTestId('sync-changes');
+    await expect.poll(() => table.textContent()).toContain('Last sync');
+    await page.getByTestId('sync-check').click();
+    await page.getByRole('radio', { name: 'Skip for now' }).waitFor();
+    await expect.poll(() => table.textContent()).toContain('Theirs');
+    expect(await table.textContent()).not.toContain('Last sync');
+    await expect.poll(() => page.getByTestId('sync-manual-steps').count()).toBe(1);
+    await closeAsync(page);
+  });
+
   it('puts a choice back and says why when it cannot be saved', async () => {
     const page = await openAsync({ count: 20, chooseError: 'The builder could not be reached. Check your connection.' });
     const box = page.getByRole('checkbox', { name: 'Push Button / Primary 0' });

@@ -89,11 +89,14 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     itemsRef.current = change(itemsRef.current);
     setItems(itemsRef.current);
   }, []);
+  // Counts the comparisons shown: an open detail is loaded again with each new one.
+  const [comparisons, setComparisons] = useState(0);
   const pictures = useMemo(() => createPictureLoader({ requestAsync: (keys) => requester.picturesAsync(keys) }), [requester]);
   const replaceItems = useCallback(
     (next: SyncItem[]) => {
       // A new comparison: pictures may have changed with it.
       pictures.clear();
+      setComparisons((count) => count + 1);
       itemsRef.current = next;
       setItems(next);
     },
@@ -450,6 +453,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
             setMessage({ tone: 'info', text: `${openItem.name}: the deleted and the added component are shown apart, each with its own choice.` });
           }}
           loadAsync={loadDetailAsync}
+          comparison={comparisons}
           readOnly={readOnlyReason !== null || busy}
           nowMs={nowMs}
           onChoose={choose}

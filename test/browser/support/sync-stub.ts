@@ -16,6 +16,8 @@ export interface SyncStubConfig {
   replaced?: boolean;
   /** Milliseconds between progress reports. */
   stepMs?: number;
+  /** From the second comparison on, a teammate has changed k0 too: it is a conflict. */
+  conflictOnSecondCompare?: boolean;
 }
 
 export function installSyncStub(config: SyncStubConfig): void {
@@ -59,6 +61,7 @@ export function installSyncStub(config: SyncStubConfig): void {
   const send = (message: Record<string, unknown>) => window.dispatchEvent(new MessageEvent('message', { data: { pluginMessage: { channel: 'envelope', ...message } } }));
   const sent: { type?: string; kind: string; payload?: unknown }[] = [];
   const cancelled = new Set<string>();
+  let compares = 0;
   // A failure the runner would report: an Error carrying the bridge's error code.
   const failure = (code: string, message: string) => Object.assign(new Error(message), { code });
   (window as unknown as { syncStub: unknown }).syncStub = { sent, emit: (type: string, payload: unknown) => send({ kind: 'event', type, payload }) };
@@ -90,6 +93,10 @@ export function installSyncStub(config: SyncStubConfig): void {
       }
       send({ kind: 'progress', id, progress: { done: 0, total: null, label: 'Asking the design system for changes…' } });
       await sleep(step);
+      compares += 1;
+      if (config.conflictOnSecondCompare && compares >= 2) {
+        items = items.map((item) => (item.key === 'k0' ? { ...item, kind: 'conflict', choice: 'skip', remoteUpdatedBy: 'Ana Lima', remoteUpdatedAt: hoursAgo(0) } : item));
+      }
       return comparison();
     },
     'sync/detail': (payload) => {
