@@ -170,13 +170,13 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   }
 
   /** The file's state for this design system; a state of another design system starts afresh. */
-  function readStateFor(designSystemId: string): { state: SyncState; readOnlyReason: string | null } {
+  function readStateFor(designSystemId: string): { state: SyncState; readOnlyReason: string | null; stateProblem: string | null } {
     const read = readSyncState(root);
-    if (read.status === 'newer') return { state: emptySyncState(designSystemId, SNAPSHOT_FORMAT), readOnlyReason: read.message };
-    if (read.status === 'ok' && read.state.designSystemId === designSystemId) return { state: read.state, readOnlyReason: null };
+    if (read.status === 'newer') return { state: emptySyncState(designSystemId, SNAPSHOT_FORMAT), readOnlyReason: read.message, stateProblem: null };
+    if (read.status === 'ok' && read.state.designSystemId === designSystemId) return { state: read.state, readOnlyReason: null, stateProblem: null };
     // Empty, damaged (it cannot be trusted, so the first-sync rules apply: nothing is pushed
-    // over a remote version without asking), or another design system's.
-    return { state: emptySyncState(designSystemId, SNAPSHOT_FORMAT), readOnlyReason: null };
+    // over a remote version without asking; the screen says why), or another design system's.
+    return { state: emptySyncState(designSystemId, SNAPSHOT_FORMAT), readOnlyReason: null, stateProblem: read.status === 'damaged' ? read.message : null };
   }
 
   function publicComparison(current: Comparison, readOnlyReason: string | null): SyncComparison {
@@ -247,7 +247,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
 
   async function compareAsync(context: HandlerContext, full = false): Promise<SyncComparison> {
     const link = await requireLinkAsync();
-    const { state, readOnlyReason } = readStateFor(link.designSystemId);
+    const { state, readOnlyReason, stateProblem } = readStateFor(link.designSystemId);
     if (readOnlyReason !== null) {
       comparison = null;
       return { items: [], counts: {}, serverTime: '', readOnlyReason };
@@ -264,7 +264,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       const component = current.byKey.get(key);
       if (component !== undefined && choiceStillApplies(choice, component)) current.choices.set(key, choice.choice);
     }
-    return publicComparison(await addNearlySamePairsAsync(await addChipsAsync(current)), null);
+    const compared = publicComparison(await addNearlySamePairsAsync(await addChipsAsync(current)), null);
+    return stateProblem === null ? compared : { ...compared, stateProblem };
   }
 
   function requireComparison(): Comparison {

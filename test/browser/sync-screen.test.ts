@@ -213,6 +213,15 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('says when the file\'s sync state could not be read, above the list it compared as a first sync', async () => {
+    const text = 'This file’s sync state cannot be read (part 2 of 3 is missing). Syncing again will compare every component as if for the first time.';
+    const page = await openAsync({ count: 20, stateProblem: text });
+    await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
+    expect(await page.getByText(text).count()).toBe(1);
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
+    await closeAsync(page);
+  });
+
   it('puts a choice back and says why when it cannot be saved', async () => {
     const page = await openAsync({ count: 20, chooseError: 'The builder could not be reached. Check your connection.' });
     const box = page.getByRole('checkbox', { name: 'Push Button / Primary 0' });

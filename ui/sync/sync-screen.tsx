@@ -65,7 +65,7 @@ function isCancelled(error: unknown): boolean {
 export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden = false }: SyncScreenProps) {
   const [overview, setOverview] = useState<SyncOverview | null>(null);
   const [items, setItems] = useState<SyncItem[] | null>(null);
-  const [comparison, setComparison] = useState<Pick<SyncComparison, 'counts' | 'serverTime' | 'readOnlyReason' | 'replacements'> | null>(null);
+  const [comparison, setComparison] = useState<Pick<SyncComparison, 'counts' | 'serverTime' | 'readOnlyReason' | 'replacements' | 'stateProblem'> | null>(null);
   /** Deleted keys whose replacement the designer keeps apart (for this window). */
   const [apart, setApart] = useState<ReadonlySet<string>>(() => new Set());
   const [task, setTask] = useState<Task | null>(null);
@@ -312,6 +312,11 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       {readOnlyReason ? (
         <p class="notice notice-error" data-testid="sync-read-only">
           {readOnlyReason}
+        </p>
+      ) : null}
+      {comparison?.stateProblem ? (
+        <p class="notice notice-error" data-testid="sync-state-problem">
+          {comparison.stateProblem}
         </p>
       ) : null}
       {task ? <TaskProgress task={task} /> : null}

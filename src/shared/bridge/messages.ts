@@ -144,6 +144,8 @@ export const syncComparisonSchema = z.object({
   /** The server time the comparison was built on. */
   serverTime: z.string(),
   readOnlyReason: z.nullable(z.string()),
+  /** Set when the file's sync state could not be read (damaged): why, and that this compares as a first sync. */
+  stateProblem: z.optional(z.string()),
   /**
    * Replaced components (src/sync/replacements.ts): a row deleted here and a row added here,
    * shown as one "replaced" row unless the designer keeps them apart. Both rows stay in `items`

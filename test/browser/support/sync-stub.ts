@@ -10,6 +10,8 @@ export interface SyncStubConfig {
   formatUpdates?: number;
   problem?: 'no-builder-key' | 'no-design-system' | 'no-key-and-design-system' | null;
   readOnlyReason?: string | null;
+  /** The comparison says the file's sync state could not be read. */
+  stateProblem?: string;
   /** sync/choose fails with this message. */
   chooseError?: string;
   /** Adds "Banner" deleted and added again (keys r-old, r-new), paired as a replacement. */
@@ -54,7 +56,7 @@ export function installSyncStub(config: SyncStubConfig): void {
     const counts: Record<string, number> = { unchanged: 7 };
     for (const item of items) counts[item.kind] = (counts[item.kind] ?? 0) + 1;
     const replacements = items.some((item) => item.key === 'r-new') && items.some((item) => item.key === 'r-old') ? [{ oldKey: 'r-old', newKey: 'r-new' }] : [];
-    return { items, counts, serverTime: new Date().toISOString(), readOnlyReason: config.readOnlyReason ?? null, replacements };
+    return { items, counts, serverTime: new Date().toISOString(), readOnlyReason: config.readOnlyReason ?? null, replacements, ...(config.stateProblem ? { stateProblem: config.stateProblem } : {}) };
   };
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const step = config.stepMs ?? 20;

@@ -513,3 +513,21 @@ describe('a kept choice and a newer remote version', () => {
     expect((await remoteComponentsAsync('ds_empty')).get(hero.key)?.description).toBe('Theirs.');
   });
 });
+
+describe('a damaged sync state', () => {
+  it('is said in words on the comparison, not only read as a first sync', async () => {
+    await linkAsync('ds_empty');
+    await plugin.handlers['sync/compare']({}, context);
+    await plugin.handlers['sync/run']({}, context);
+    // A part of the state lost (two collaborators writing at once, say).
+    const part = fake.figma.root.getSharedPluginDataKeys('envelope').find((key) => key.startsWith(`${SYNC_STATE_HEAD_KEY}.`))!;
+    fake.figma.root.setSharedPluginData('envelope', part, '');
+    expect(readSyncState(fake.figma.root).status).toBe('damaged');
+    const compared = await plugin.handlers['sync/compare']({}, context);
+    expect(compared.stateProblem).toMatch(/sync state cannot be read \(part 1 of 1 is missing\)/);
+    // Synced again, the state is whole: the notice goes.
+    const outcome = await plugin.handlers['sync/run']({}, context);
+    expect(outcome.comparison.stateProblem ?? null).toBeNull();
+    expect((await plugin.handlers['sync/compare']({}, context)).stateProblem ?? null).toBeNull();
+  });
+});
