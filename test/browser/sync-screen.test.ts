@@ -66,7 +66,8 @@ describe('the Sync screen', () => {
     await page.keyboard.press('End');
     await expect.poll(() => page.locator('[data-testid="sync-row"][aria-selected="true"]').textContent()).toContain('Hero / Split 9998');
     expect(await page.getByText('Format 0', { exact: true }).count()).toBe(0);
-    expect(await page.getByTestId('sync-run').textContent()).toBe('Sync 7,778 changes');
+    // Local changes, additions and deletions, and incoming changes: what the sandbox sends as pushed or taken.
+    expect(await page.getByTestId('sync-run').textContent()).toBe('Sync 5,556 changes');
     await closeAsync(page);
   });
 
@@ -222,6 +223,21 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('offers no "take" on a component added in the design system only, so nothing can block the sync', async () => {
+    const page = await openAsync({ count: 20 });
+    await page.getByRole('button', { name: /^Added remotely/ }).click();
+    await page.getByText('Hero / Split 6', { exact: true }).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Take Hero / Split 6' }).count()).toBe(0);
+    // Space on the row decides nothing either.
+    await page.getByRole('grid', { name: 'Components that differ' }).focus();
+    await page.keyboard.press(' ');
+    await page.getByTestId('sync-run').click();
+    await page.getByTestId('sync-outcome').waitFor();
+    expect(await page.getByTestId('sync-choose-error').count()).toBe(0);
+    expect(await page.getByTestId('sync-error').count()).toBe(0);
+    await closeAsync(page);
+  });
+
   it('puts a choice back and says why when it cannot be saved', async () => {
     const page = await openAsync({ count: 20, chooseError: 'The builder could not be reached. Check your connection.' });
     const box = page.getByRole('checkbox', { name: 'Push Button / Primary 0' });
@@ -235,7 +251,7 @@ describe('the Sync screen', () => {
   it('runs the sync with progress, then says what happened and lists the conflict that came back', async () => {
     const page = await openAsync({ count: 20, stepMs: 150 });
     await page.getByTestId('sync-run').click();
-    await expect.poll(() => page.getByTestId('sync-progress').textContent()).toMatch(/^Pushing \d+ of 16/);
+    await expect.poll(() => page.getByTestId('sync-progress').textContent()).toMatch(/^Pushing \d+ of 12/);
     await expect.poll(() => page.getByTestId('sync-outcome').textContent(), { timeout: 5000 }).toContain('1 component changed in the design system while syncing');
     expect(await page.getByTestId('sync-outcome').textContent()).toContain('Card / Product 1: Set the image fill by hand.');
     expect(await page.getByRole('row', { name: /Hero \/ Late edit/ }).count()).toBe(1);

@@ -39,7 +39,8 @@ export function installSyncStub(config: SyncStubConfig): void {
       name: `${names[index % names.length]} ${index}`,
       kind,
       componentKind: 'component',
-      choice: kind.startsWith('local') ? 'push' : kind.startsWith('remote') ? 'take' : 'skip',
+      // As the sandbox's defaults: a remote addition cannot be taken (there is nothing to take it into).
+      choice: kind.startsWith('local') ? 'push' : kind === 'remote-change' ? 'take' : 'skip',
       remoteUpdatedBy: remote ? 'Ana Lima' : null,
       remoteUpdatedAt: remote ? hoursAgo(3) : null,
       ...(kind === 'local-change' || kind === 'remote-change' || kind === 'conflict' ? { chips: chipSets[index % chipSets.length] } : {}),
@@ -144,6 +145,9 @@ export function installSyncStub(config: SyncStubConfig): void {
     'sync/choose': (payload) => {
       if (config.chooseError) throw failure('offline', config.chooseError);
       const choices = payload.choices as Record<string, string>;
+      // As the sandbox does: a choice the row does not allow is refused, in words.
+      const refused = items.filter((item) => item.kind === 'remote-add' && item.key in choices && choices[item.key] !== 'skip');
+      if (refused.length > 0) throw failure('invalid_input', `That choice is not possible for ${refused.map((item) => item.name).join(', ')}.`);
       const changed = items.filter((item) => item.key in choices);
       for (const item of changed) item.choice = choices[item.key] ?? item.choice;
       return { items: changed };
