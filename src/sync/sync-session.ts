@@ -18,7 +18,7 @@ import { applyTheirs, layerSteps } from './apply-theirs';
 import { changeChips } from './change-chips';
 import { pairNearlySame, pairReplacements, unpairedSides, type Replacement, type ReplacementCandidate } from './replacements';
 import { choiceMadeFor, choiceStillApplies, type ChoicesStore } from './choices-store';
-import { allowedChoicesFor, classifyComponents, type ClassifiedComponent, type Classification, type LocalComponentSummary } from './classify';
+import { allowedChoices, allowedChoicesFor, classifyComponents, type ClassifiedComponent, type Classification, type LocalComponentSummary } from './classify';
 import { exportThumbnailAsync, findComponentsByKeyAsync, type LocalComponentNode } from './component-nodes';
 import type { PayloadCache } from './payload-cache';
 import { applyBatchResult, applySettled, applyTaken, effectiveChoice, nextBaseTime, planPush } from './push-plan';
@@ -124,8 +124,11 @@ function summaryOf(payload: ComponentPayload): LocalComponentSummary {
 
 function itemOf(component: ClassifiedComponent, choices: ReadonlyMap<string, SyncChoice>, chips: ReadonlyMap<string, SyncChangeChip[]>): SyncItem {
   const found = chips.get(component.key);
+  const allowed = allowedChoicesFor(component);
   return {
     ...(found === undefined ? {} : { chips: found }),
+    // Only where the row allows fewer than its kind (the screen offers no choice the sandbox refuses).
+    ...(allowed.length < allowedChoices(component.kind).length ? { choices: allowed } : {}),
     key: component.key,
     name: component.name,
     kind: component.kind,

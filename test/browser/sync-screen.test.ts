@@ -238,6 +238,20 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('offers no "take theirs" on a conflict deleted here, in the list or the detail', async () => {
+    const page = await openAsync({ count: 20, deletedConflict: true });
+    const select = page.getByRole('combobox', { name: 'Choice for Badge' });
+    await select.waitFor();
+    expect(await select.locator('option').allTextContents()).toEqual(['Keep mine', 'Skip for now']);
+    await page.getByText('Badge', { exact: true }).click();
+    await page.getByRole('radio', { name: 'Skip for now' }).waitFor();
+    expect(await page.getByRole('radio', { name: 'Take theirs' }).count()).toBe(0);
+    await page.getByRole('radio', { name: 'Keep mine' }).check();
+    await expect.poll(() => sentAsync(page, 'sync/choose')).toEqual([{ type: 'sync/choose', kind: 'request', payload: { choices: { dc: 'push' } } }]);
+    expect(await page.getByTestId('sync-choose-error').count()).toBe(0);
+    await closeAsync(page);
+  });
+
   it('puts a choice back and says why when it cannot be saved', async () => {
     const page = await openAsync({ count: 20, chooseError: 'The builder could not be reached. Check your connection.' });
     const box = page.getByRole('checkbox', { name: 'Push Button / Primary 0' });

@@ -98,6 +98,8 @@ export const syncItemSchema = z.object({
   kind: syncKindSchema,
   componentKind: z.enum(['component', 'component_set']),
   choice: syncChoiceSchema,
+  /** The choices this row allows, when fewer than its kind's (a conflict deleted here cannot be taken). */
+  choices: z.optional(z.array(syncChoiceSchema)),
   /** Who changed the remote side and when (remote kinds and conflicts). */
   remoteUpdatedBy: z.nullable(z.string()),
   remoteUpdatedAt: z.nullable(z.string()),

@@ -18,6 +18,8 @@ export interface SyncStubConfig {
   replaced?: boolean;
   /** Milliseconds between progress reports. */
   stepMs?: number;
+  /** Adds "Badge" (key dc): deleted here and changed in the design system, a conflict that cannot be taken. */
+  deletedConflict?: boolean;
   /** From the second comparison on, a teammate has changed k0 too: it is a conflict. */
   conflictOnSecondCompare?: boolean;
 }
@@ -27,7 +29,7 @@ export function installSyncStub(config: SyncStubConfig): void {
   const names = ['Button / Primary', 'Card / Product', 'Hero / Split', 'Footer / Legal'];
   const now = Date.now();
   const hoursAgo = (hours: number) => new Date(now - hours * 3600e3).toISOString();
-  type Item = { key: string; name: string; kind: string; componentKind: string; choice: string; remoteUpdatedBy: string | null; remoteUpdatedAt: string | null; chips?: string[] };
+  type Item = { key: string; name: string; kind: string; componentKind: string; choice: string; choices?: string[]; remoteUpdatedBy: string | null; remoteUpdatedAt: string | null; chips?: string[] };
   // What changed, for rows with two versions: cycles through a fill, text and size, a description.
   const chipSets = [['fill'], ['text', 'size'], ['description']];
   let items: Item[] = [];
@@ -48,6 +50,9 @@ export function installSyncStub(config: SyncStubConfig): void {
   }
   for (let index = 0; index < (config.formatUpdates ?? 0); index++) {
     items.push({ key: `f${index}`, name: `Format ${index}`, kind: 'format-update', componentKind: 'component', choice: 'push', remoteUpdatedBy: null, remoteUpdatedAt: null });
+  }
+  if (config.deletedConflict) {
+    items.push({ key: 'dc', name: 'Badge', kind: 'conflict', componentKind: 'component', choice: 'skip', choices: ['push', 'skip'], remoteUpdatedBy: 'Ana Lima', remoteUpdatedAt: hoursAgo(1) });
   }
   if (config.replaced) {
     items.push({ key: 'r-old', name: 'Banner', kind: 'local-delete', componentKind: 'component', choice: 'push', remoteUpdatedBy: null, remoteUpdatedAt: null });
@@ -146,7 +151,10 @@ export function installSyncStub(config: SyncStubConfig): void {
       if (config.chooseError) throw failure('offline', config.chooseError);
       const choices = payload.choices as Record<string, string>;
       // As the sandbox does: a choice the row does not allow is refused, in words.
-      const refused = items.filter((item) => item.kind === 'remote-add' && item.key in choices && choices[item.key] !== 'skip');
+      const refused = items.filter((item) => {
+        const choice = choices[item.key];
+        return choice !== undefined && (item.kind === 'remote-add' ? choice !== 'skip' : item.choices !== undefined && !item.choices.includes(choice));
+      });
       if (refused.length > 0) throw failure('invalid_input', `That choice is not possible for ${refused.map((item) => item.name).join(', ')}.`);
       const changed = items.filter((item) => item.key in choices);
       for (const item of changed) item.choice = choices[item.key] ?? item.choice;

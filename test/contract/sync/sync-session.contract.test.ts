@@ -531,3 +531,20 @@ describe('a damaged sync state', () => {
     expect((await plugin.handlers['sync/compare']({}, context)).stateProblem ?? null).toBeNull();
   });
 });
+
+describe('a conflict deleted here', () => {
+  it('says it cannot be taken, so the screen offers only keep mine (delete) or skip', async () => {
+    await linkAsync('ds_empty');
+    await plugin.handlers['sync/compare']({}, context);
+    await plugin.handlers['sync/run']({}, context);
+    const hero = componentNamed('Hero');
+    const heroKey = hero.key;
+    hero.remove();
+    await controlAsync(emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: heroKey, description: 'Theirs.' });
+    const compared = await plugin.handlers['sync/compare']({}, context);
+    expect(compared.items.find((item) => item.key === heroKey)).toMatchObject({ kind: 'conflict', choice: 'skip', choices: ['push', 'skip'] });
+    await expect(plugin.handlers['sync/choose']({ choices: { [heroKey]: 'take' } }, context)).rejects.toMatchObject({ code: 'invalid_input' });
+    // Rows with every choice of their kind carry no list.
+    expect(compared.items.filter((item) => item.key !== heroKey).every((item) => item.choices === undefined)).toBe(true);
+  });
+});
