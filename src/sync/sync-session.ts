@@ -446,6 +446,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
 
     // 1. Take theirs: one undo step in Figma.
     const manualSteps: SyncOutcome['manualSteps'] = [];
+    /** Remote versions chosen to be taken that could not be: still unresolved for the next base. */
+    const notTaken: string[] = [];
     let taken = 0;
     let local = [...current.payloads.values()];
     if (plan.take.length > 0) {
@@ -461,6 +463,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
           if (node !== undefined) node.remove();
         } else if (node === undefined) {
           manualSteps.push({ name: component.name, steps: ['It is no longer in this file: nothing was taken.'] });
+          notTaken.push(remote.updated_at);
           continue;
         } else {
           const outcome = applyTheirs(node, remote, current.payloads.get(component.key) ?? null);
@@ -540,7 +543,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     }
 
     // 4. The next base: never past a remote version still waiting for the designer.
-    const unresolved: string[] = conflicts.map((component) => component.updated_at);
+    const unresolved: string[] = [...conflicts.map((component) => component.updated_at), ...notTaken];
     for (const component of plan.skipped) if (component.remote !== null) unresolved.push(component.remote.updated_at);
     // The base moves to the new format once no component is left whose base is of the old one
     // and still differs (format updates are always pushed; conflicts may be left for later).

@@ -548,3 +548,25 @@ describe('a conflict deleted here', () => {
     expect(compared.items.filter((item) => item.key !== heroKey).every((item) => item.choices === undefined)).toBe(true);
   });
 });
+
+describe('a teammate change that could not be taken', () => {
+  it('because the component left the file after the comparison comes back next time as a conflict, not as a plain local deletion', async () => {
+    await linkAsync('ds_empty');
+    await plugin.handlers['sync/compare']({}, context);
+    await plugin.handlers['sync/run']({}, context);
+    const footer = componentNamed('Footer');
+    const footerKey = footer.key;
+    await controlAsync(emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: footerKey, description: 'Theirs.' });
+    const compared = await plugin.handlers['sync/compare']({}, context);
+    expect(compared.items.find((item) => item.key === footerKey)).toMatchObject({ kind: 'remote-change', choice: 'take' });
+    // Deleted in the file between the comparison and the sync.
+    footer.remove();
+    const outcome = await plugin.handlers['sync/run']({}, context);
+    expect(outcome.manualSteps).toEqual([{ name: 'Footer', steps: ['It is no longer in this file: nothing was taken.'] }]);
+    const again = await plugin.handlers['sync/compare']({}, context);
+    // Deleted here and changed there: the teammate's change is still shown, and not deleted by default.
+    expect(again.items.find((item) => item.key === footerKey)).toMatchObject({ kind: 'conflict', choice: 'skip' });
+    await plugin.handlers['sync/run']({}, context);
+    expect((await remoteComponentsAsync('ds_empty')).get(footerKey)).toMatchObject({ deleted: false, description: 'Theirs.' });
+  });
+});
