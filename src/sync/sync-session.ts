@@ -516,6 +516,16 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       const label = `Pushing ${sent.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`;
       context.progress({ done: sent, total, label });
     };
+    // "Keep mine" answers the teammate's version the designer saw. One edited again since the
+    // comparison is sent without force, so the server returns it as a conflict instead of
+    // overwriting a version nobody here has seen.
+    if (plan.body.force.length > 0) {
+      context.progress({ done: 0, total: null, label: 'Checking for changes since the comparison…' });
+      const since = await repeatGarbledAsync(link.designSystemId, () => getAllChangesAsync(link.client, link.designSystemId, current.serverTime, CHANGES_PAGE_LIMIT));
+      const changedSince = new Set(since.components.map((component) => component.key));
+      plan.body.force = plan.body.force.filter((key) => !changedSince.has(key));
+      context.throwIfCancelled();
+    }
     if (total > 0) report();
     // One walk of the document for every group's thumbnails, not one per group of 100.
     const nodes = upserts.length === 0 ? new Map<string, LocalComponentNode>() : await findComponentsByKeyAsync(figma, upserts.map((upsert) => upsert.key));
