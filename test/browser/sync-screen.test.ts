@@ -272,6 +272,20 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('changes no choice with Space while a sync runs (the ticks are disabled then, the keys too)', async () => {
+    const page = await openAsync({ count: 20, stepMs: 400 });
+    await page.getByRole('button', { name: /^Local changes/ }).click();
+    const grid = page.getByRole('grid', { name: 'Components that differ' });
+    await grid.waitFor();
+    await page.getByTestId('sync-run').click();
+    await page.getByTestId('sync-progress').waitFor();
+    await grid.focus();
+    await page.keyboard.press(' ');
+    await page.getByTestId('sync-outcome').waitFor({ timeout: 10_000 });
+    expect(await sentAsync(page, 'sync/choose')).toEqual([]);
+    await closeAsync(page);
+  });
+
   it('cancels a running sync, says so, and checks again what is left', async () => {
     const page = await openAsync({ count: 20, stepMs: 400 });
     await page.getByTestId('sync-run').click();

@@ -281,12 +281,13 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
 
   const toggle = useCallback(
     (item: SyncItem) => {
-      if (readOnlyReason) return;
+      // While a check or a sync runs the ticks are disabled; Space must not change them either.
+      if (readOnlyReason || busy) return;
       const next = toggledChoice(item);
       if (next) choose(item, next);
       else if (choiceMode(item.kind) === 'conflict') setMessage({ tone: 'info', text: `${item.name} is a conflict: press Enter to open it and choose keep mine, take theirs or skip for now.` });
     },
-    [choose, readOnlyReason],
+    [choose, readOnlyReason, busy],
   );
 
   if (overview?.problem) {
