@@ -262,6 +262,29 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('does not save a failed choice again onto a row that changed meaning since (a local change that became a conflict)', async () => {
+    const page = await openAsync({ count: 20, conflictOnSecondCompare: true, chooseError: 'The builder could not be reached.', chooseErrorAt: 2 });
+    const box = page.getByRole('checkbox', { name: 'Push Button / Primary 0' });
+    await box.click();
+    await expect.poll(() => sentAsync(page, 'sync/choose')).toHaveLength(1);
+    await expect.poll(() => box.isChecked()).toBe(false);
+    // Ticked again: this save fails and the tick is put back.
+    await box.click();
+    await expect.poll(() => page.getByTestId('sync-choose-error').textContent()).toContain('could not be reached');
+    expect(await box.isChecked()).toBe(false);
+    // A teammate changed it meanwhile: after Check again the row is a conflict.
+    await page.getByTestId('sync-check').click();
+    await page.getByRole('combobox', { name: 'Choice for Button / Primary 0' }).waitFor();
+    const retry = page.getByRole('button', { name: 'Save the choices again' });
+    if ((await retry.count()) > 0) await retry.click();
+    await page.waitForTimeout(600);
+    // "Push" was never chosen for the conflict: keep mine must not be saved for it.
+    expect((await sentAsync(page, 'sync/choose')).slice(2)).toEqual([]);
+    expect(await page.getByRole('combobox', { name: 'Choice for Button / Primary 0' }).inputValue()).toBe('skip');
+    expect(await page.getByTestId('sync-message').textContent()).toContain('choose them again');
+    await closeAsync(page);
+  });
+
   it('runs the sync with progress, then says what happened and lists the conflict that came back', async () => {
     const page = await openAsync({ count: 20, stepMs: 150 });
     await page.getByTestId('sync-run').click();

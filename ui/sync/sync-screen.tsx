@@ -190,6 +190,13 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       const result = await track('compare', (onProgress) => requester.compare(onProgress));
       replaceItems(result.items);
       setComparison(result);
+      if (unsaved.current) {
+        // Choices that failed were made for the previous rows; a row may mean something else now
+        // (a local change become a conflict), so they are not saved onto this comparison.
+        unsaved.current = false;
+        setChooseFailure(null);
+        setMessage({ tone: 'info', text: 'The choices that could not be saved were not kept for the new comparison: choose them again where needed.' });
+      }
     } catch (error) {
       if (isCancelled(error)) setMessage({ tone: 'info', text: itemsRef.current ? 'Check stopped. The list shows the previous comparison.' : 'Check stopped. Press Check again to compare.' });
       else setFailure({ message: `The comparison did not finish: ${errorText(error)}`, retryLabel: 'Check again', retry: () => void compareAsync() });

@@ -14,6 +14,8 @@ export interface SyncStubConfig {
   stateProblem?: string;
   /** sync/choose fails with this message. */
   chooseError?: string;
+  /** Only this sync/choose call (1 = the first) fails, with the message of chooseError. */
+  chooseErrorAt?: number;
   /** Adds "Banner" deleted and added again (keys r-old, r-new), paired as a replacement. */
   replaced?: boolean;
   /** Milliseconds between progress reports. */
@@ -70,6 +72,7 @@ export function installSyncStub(config: SyncStubConfig): void {
   const sent: { type?: string; kind: string; payload?: unknown }[] = [];
   const cancelled = new Set<string>();
   let compares = 0;
+  let chooses = 0;
   // A failure the runner would report: an Error carrying the bridge's error code.
   const failure = (code: string, message: string) => Object.assign(new Error(message), { code });
   (window as unknown as { syncStub: unknown }).syncStub = { sent, emit: (type: string, payload: unknown) => send({ kind: 'event', type, payload }) };
@@ -148,7 +151,8 @@ export function installSyncStub(config: SyncStubConfig): void {
       return { pictures };
     },
     'sync/choose': (payload) => {
-      if (config.chooseError) throw failure('offline', config.chooseError);
+      chooses += 1;
+      if (config.chooseError && (config.chooseErrorAt === undefined || config.chooseErrorAt === chooses)) throw failure('offline', config.chooseError);
       const choices = payload.choices as Record<string, string>;
       // As the sandbox does: a choice the row does not allow is refused, in words.
       const refused = items.filter((item) => {
