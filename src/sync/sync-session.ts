@@ -427,6 +427,13 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   async function runAsync(context: HandlerContext): Promise<SyncOutcome> {
     const compared = requireComparison();
     const { link } = compared;
+    // Settings may have linked the file to another design system since the comparison.
+    const linked = (await dependencies.readLinkAsync()).designSystemId;
+    if (linked !== link.designSystemId) {
+      comparison = null;
+      const now = linked === null ? 'no design system' : `the design system "${linked}"`;
+      throw new BridgeError('no_comparison', `This file now syncs to ${now}, not to "${link.designSystemId}" it was compared with: nothing was sent. Check again.`);
+    }
     const reread = readStateFor(link.designSystemId);
     if (reread.readOnlyReason !== null) throw readOnlyError(reread.readOnlyReason);
     // Classified again against the state as it is in the document now, without a request: what

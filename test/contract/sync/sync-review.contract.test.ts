@@ -153,3 +153,14 @@ describe('keep mine and a teammate edit after the comparison', () => {
     expect(outcome.comparison.items.find((item) => item.key === hero.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
   });
 });
+
+describe('the design system changed in Settings after the comparison', () => {
+  it('a sync of the old comparison refuses in words and pushes nothing to the design system the file left', async () => {
+    await linkAsync(h, 'ds_empty');
+    const compared = await h.plugin.handlers['sync/compare']({}, context);
+    expect(compared.items.length).toBeGreaterThan(0);
+    await h.plugin.handlers['settings/set-design-system']({ id: 'ds_demo' }, context);
+    await expect(h.plugin.handlers['sync/run']({}, context)).rejects.toMatchObject({ code: 'no_comparison', message: expect.stringContaining('Check again') as unknown });
+    expect((await remoteComponentsAsync(h, 'ds_empty')).size).toBe(0);
+  });
+});
