@@ -549,7 +549,12 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
         state = applyBatchResult(state, batch, result);
         writeSyncState(root, state);
         const accepted = new Set(result.accepted.map((entry) => entry.key));
-        await link.payloads.putAsync(batch.upserts.filter((upsert) => accepted.has(upsert.key)).map((upsert) => withoutThumbnail(current.payloads.get(upsert.key) ?? (upsert as ComponentPayload))));
+        try {
+          await link.payloads.putAsync(batch.upserts.filter((upsert) => accepted.has(upsert.key)).map((upsert) => withoutThumbnail(current.payloads.get(upsert.key) ?? (upsert as ComponentPayload))));
+        } catch {
+          // Best effort (clientStorage full, say): the push goes on; the detail then says the
+          // version before a later change is not known.
+        }
         pushed += result.accepted.length;
         deleted += result.deleted.length;
         conflicts.push(...result.conflicts);

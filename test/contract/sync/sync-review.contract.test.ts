@@ -164,3 +164,27 @@ describe('the design system changed in Settings after the comparison', () => {
     expect((await remoteComponentsAsync(h, 'ds_empty')).size).toBe(0);
   });
 });
+
+describe('the last synced versions cannot be kept (clientStorage full)', () => {
+  it('the sync still completes: that cache is best effort, and every component reaches the design system', async () => {
+    const storage = h.fake.figma.clientStorage;
+    const full = new Proxy(h.fake.figma, {
+      get(target, name, receiver) {
+        if (name !== 'clientStorage') return Reflect.get(target, name, receiver) as unknown;
+        return {
+          getAsync: (key: string) => storage.getAsync(key),
+          setAsync: (key: string, value: unknown) => (key.startsWith('envelope.payloadCache.') ? Promise.reject(new Error('Storage quota exceeded.')) : storage.setAsync(key, value)),
+          deleteAsync: (key: string) => storage.deleteAsync(key),
+          keysAsync: () => storage.keysAsync(),
+        };
+      },
+    });
+    h.plugin = createPlugin({ figma: full, transport: createFigmaFetchTransport(h.fake.fetch) });
+    await linkAsync(h, 'ds_empty');
+    const compared = await h.plugin.handlers['sync/compare']({}, context);
+    const outcome = await h.plugin.handlers['sync/run']({}, context);
+    expect(outcome.pushed).toBe(compared.items.length);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).size).toBe(compared.items.length);
+    expect((await h.plugin.handlers['sync/compare']({}, context)).items).toEqual([]);
+  });
+});
