@@ -17,8 +17,8 @@ import type { ComponentPayload } from '../snapshot/normalized-types';
 import { applyTheirs, layerSteps } from './apply-theirs';
 import { changeChips } from './change-chips';
 import { pairNearlySame, pairReplacements, unpairedSides, type Replacement, type ReplacementCandidate } from './replacements';
-import type { ChoicesStore } from './choices-store';
-import { allowedChoicesFor, classifyComponents, type ClassifiedComponent, type Classification, type LocalComponentSummary } from './classify';
+import { choiceMadeFor, choiceStillApplies, type ChoicesStore } from './choices-store';
+import { allowedChoices, allowedChoicesFor, classifyComponents, type ClassifiedComponent, type Classification, type LocalComponentSummary } from './classify';
 import { exportThumbnailAsync, findComponentsByKeyAsync, type LocalComponentNode } from './component-nodes';
 import type { PayloadCache } from './payload-cache';
 import { applyBatchResult, applySettled, applyTaken, effectiveChoice, nextBaseTime, planPush } from './push-plan';
@@ -124,8 +124,11 @@ function summaryOf(payload: ComponentPayload): LocalComponentSummary {
 
 function itemOf(component: ClassifiedComponent, choices: ReadonlyMap<string, SyncChoice>, chips: ReadonlyMap<string, SyncChangeChip[]>): SyncItem {
   const found = chips.get(component.key);
+  const allowed = allowedChoicesFor(component);
   return {
     ...(found === undefined ? {} : { chips: found }),
+    // Only where the row allows fewer than its kind (the screen offers no choice the sandbox refuses).
+    ...(allowed.length < allowedChoices(component.kind).length ? { choices: allowed } : {}),
     key: component.key,
     name: component.name,
     kind: component.kind,
@@ -170,13 +173,13 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   }
 
   /** The file's state for this design system; a state of another design system starts afresh. */
-  function readStateFor(designSystemId: string): { state: SyncState; readOnlyReason: string | null } {
+  function readStateFor(designSystemId: string): { state: SyncState; readOnlyReason: string | null; stateProblem: string | null } {
     const read = readSyncState(root);
-    if (read.status === 'newer') return { state: emptySyncState(designSystemId, SNAPSHOT_FORMAT), readOnlyReason: read.message };
-    if (read.status === 'ok' && read.state.designSystemId === designSystemId) return { state: read.state, readOnlyReason: null };
+    if (read.status === 'newer') return { state: emptySyncState(designSystemId, SNAPSHOT_FORMAT), readOnlyReason: read.message, stateProblem: null };
+    if (read.status === 'ok' && read.state.designSystemId === designSystemId) return { state: read.state, readOnlyReason: null, stateProblem: null };
     // Empty, damaged (it cannot be trusted, so the first-sync rules apply: nothing is pushed
-    // over a remote version without asking), or another design system's.
-    return { state: emptySyncState(designSystemId, SNAPSHOT_FORMAT), readOnlyReason: null };
+    // over a remote version without asking; the screen says why), or another design system's.
+    return { state: emptySyncState(designSystemId, SNAPSHOT_FORMAT), readOnlyReason: null, stateProblem: read.status === 'damaged' ? read.message : null };
   }
 
   function publicComparison(current: Comparison, readOnlyReason: string | null): SyncComparison {
@@ -247,7 +250,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
 
   async function compareAsync(context: HandlerContext, full = false): Promise<SyncComparison> {
     const link = await requireLinkAsync();
-    const { state, readOnlyReason } = readStateFor(link.designSystemId);
+    const { state, readOnlyReason, stateProblem } = readStateFor(link.designSystemId);
     if (readOnlyReason !== null) {
       comparison = null;
       return { items: [], counts: {}, serverTime: '', readOnlyReason };
@@ -257,8 +260,15 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     context.progress({ done: 0, total: null, label: 'Asking the design system for changes…' });
     const changes = await repeatGarbledAsync(link.designSystemId, () => getAllChangesAsync(link.client, link.designSystemId, state.lastSyncedAt, CHANGES_PAGE_LIMIT));
     context.throwIfCancelled();
-    const choices = await link.choices.readAsync();
-    return publicComparison(await addNearlySamePairsAsync(await addChipsAsync(rememberComparison(link, state, local, changes.components, changes.serverTime, choices))), null);
+    const stored = await link.choices.readAsync();
+    const current = rememberComparison(link, state, local, changes.components, changes.serverTime, new Map());
+    // A choice applies only to the row it was made for (not to a teammate's newer version).
+    for (const [key, choice] of stored) {
+      const component = current.byKey.get(key);
+      if (component !== undefined && choiceStillApplies(choice, component)) current.choices.set(key, choice.choice);
+    }
+    const compared = publicComparison(await addNearlySamePairsAsync(await addChipsAsync(current)), null);
+    return stateProblem === null ? compared : { ...compared, stateProblem };
   }
 
   function requireComparison(): Comparison {
@@ -396,7 +406,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     if (refused.length > 0) {
       throw new BridgeError('invalid_input', `That choice is not possible for ${refused.slice(0, 3).join(', ')}${refused.length > 3 ? ` and ${refused.length - 3} more` : ''}.`);
     }
-    await current.link.choices.updateAsync(accepted);
+    await current.link.choices.updateAsync(new Map([...accepted].map(([key, choice]) => [key, { choice, madeFor: choiceMadeFor(current.byKey.get(key)!) }])));
     for (const [key, choice] of accepted) current.choices.set(key, choice);
     return [...accepted.keys()].map((key) => itemOf(current.byKey.get(key)!, current.choices, current.chips));
   }
@@ -417,6 +427,13 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   async function runAsync(context: HandlerContext): Promise<SyncOutcome> {
     const compared = requireComparison();
     const { link } = compared;
+    // Settings may have linked the file to another design system since the comparison.
+    const linked = (await dependencies.readLinkAsync()).designSystemId;
+    if (linked !== link.designSystemId) {
+      comparison = null;
+      const now = linked === null ? 'no design system' : `the design system "${linked}"`;
+      throw new BridgeError('no_comparison', `This file now syncs to ${now}, not to "${link.designSystemId}" it was compared with: nothing was sent. Check again.`);
+    }
     const reread = readStateFor(link.designSystemId);
     if (reread.readOnlyReason !== null) throw readOnlyError(reread.readOnlyReason);
     // Classified again against the state as it is in the document now, without a request: what
@@ -436,6 +453,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
 
     // 1. Take theirs: one undo step in Figma.
     const manualSteps: SyncOutcome['manualSteps'] = [];
+    /** Remote versions chosen to be taken that could not be: still unresolved for the next base. */
+    const notTaken: string[] = [];
     let taken = 0;
     let local = [...current.payloads.values()];
     if (plan.take.length > 0) {
@@ -451,6 +470,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
           if (node !== undefined) node.remove();
         } else if (node === undefined) {
           manualSteps.push({ name: component.name, steps: ['It is no longer in this file: nothing was taken.'] });
+          notTaken.push(remote.updated_at);
           continue;
         } else {
           const outcome = applyTheirs(node, remote, current.payloads.get(component.key) ?? null);
@@ -469,6 +489,9 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
         else byKey.set(component.key, (await reader.readAsync(node)).payload);
       }
       local = [...byKey.values()];
+      // The session's comparison too: a push that fails after this must not, tried again,
+      // send the file as it was before taking over the version just taken.
+      current.payloads = byKey;
       state = applyTaken(
         state,
         takenKeys.map((component) => {
@@ -500,6 +523,16 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       const label = `Pushing ${sent.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`;
       context.progress({ done: sent, total, label });
     };
+    // "Keep mine" answers the teammate's version the designer saw. One edited again since the
+    // comparison is sent without force, so the server returns it as a conflict instead of
+    // overwriting a version nobody here has seen.
+    if (plan.body.force.length > 0) {
+      context.progress({ done: 0, total: null, label: 'Checking for changes since the comparison…' });
+      const since = await repeatGarbledAsync(link.designSystemId, () => getAllChangesAsync(link.client, link.designSystemId, current.serverTime, CHANGES_PAGE_LIMIT));
+      const changedSince = new Set(since.components.map((component) => component.key));
+      plan.body.force = plan.body.force.filter((key) => !changedSince.has(key));
+      context.throwIfCancelled();
+    }
     if (total > 0) report();
     // One walk of the document for every group's thumbnails, not one per group of 100.
     const nodes = upserts.length === 0 ? new Map<string, LocalComponentNode>() : await findComponentsByKeyAsync(figma, upserts.map((upsert) => upsert.key));
@@ -516,7 +549,12 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
         state = applyBatchResult(state, batch, result);
         writeSyncState(root, state);
         const accepted = new Set(result.accepted.map((entry) => entry.key));
-        await link.payloads.putAsync(batch.upserts.filter((upsert) => accepted.has(upsert.key)).map((upsert) => withoutThumbnail(current.payloads.get(upsert.key) ?? (upsert as ComponentPayload))));
+        try {
+          await link.payloads.putAsync(batch.upserts.filter((upsert) => accepted.has(upsert.key)).map((upsert) => withoutThumbnail(current.payloads.get(upsert.key) ?? (upsert as ComponentPayload))));
+        } catch {
+          // Best effort (clientStorage full, say): the push goes on; the detail then says the
+          // version before a later change is not known.
+        }
         pushed += result.accepted.length;
         deleted += result.deleted.length;
         conflicts.push(...result.conflicts);
@@ -527,7 +565,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     }
 
     // 4. The next base: never past a remote version still waiting for the designer.
-    const unresolved: string[] = conflicts.map((component) => component.updated_at);
+    const unresolved: string[] = [...conflicts.map((component) => component.updated_at), ...notTaken];
     for (const component of plan.skipped) if (component.remote !== null) unresolved.push(component.remote.updated_at);
     // The base moves to the new format once no component is left whose base is of the old one
     // and still differs (format updates are always pushed; conflicts may be left for later).

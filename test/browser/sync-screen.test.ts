@@ -66,7 +66,8 @@ describe('the Sync screen', () => {
     await page.keyboard.press('End');
     await expect.poll(() => page.locator('[data-testid="sync-row"][aria-selected="true"]').textContent()).toContain('Hero / Split 9998');
     expect(await page.getByText('Format 0', { exact: true }).count()).toBe(0);
-    expect(await page.getByTestId('sync-run').textContent()).toBe('Sync 7,778 changes');
+    // Local changes, additions and deletions, and incoming changes: what the sandbox sends as pushed or taken.
+    expect(await page.getByTestId('sync-run').textContent()).toBe('Sync 5,556 changes');
     await closeAsync(page);
   });
 
@@ -200,6 +201,57 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('loads the open detail again after Check again: a row that became a conflict shows theirs, not the old local change', async () => {
+    const page = await openAsync({ count: 20, conflictOnSecondCompare: true });
+    await page.getByText('Button / Primary 0', { exact: true }).click();
+    const table = page.getByTestId('sync-changes');
+    await expect.poll(() => table.textContent()).toContain('Last sync');
+    await page.getByTestId('sync-check').click();
+    await page.getByRole('radio', { name: 'Skip for now' }).waitFor();
+    await expect.poll(() => table.textContent()).toContain('Theirs');
+    expect(await table.textContent()).not.toContain('Last sync');
+    await expect.poll(() => page.getByTestId('sync-manual-steps').count()).toBe(1);
+    await closeAsync(page);
+  });
+
+  it('says when the file\'s sync state could not be read, above the list it compared as a first sync', async () => {
+    const text = 'This file’s sync state cannot be read (part 2 of 3 is missing). Syncing again will compare every component as if for the first time.';
+    const page = await openAsync({ count: 20, stateProblem: text });
+    await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
+    expect(await page.getByText(text).count()).toBe(1);
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
+    await closeAsync(page);
+  });
+
+  it('offers no "take" on a component added in the design system only, so nothing can block the sync', async () => {
+    const page = await openAsync({ count: 20 });
+    await page.getByRole('button', { name: /^Added remotely/ }).click();
+    await page.getByText('Hero / Split 6', { exact: true }).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Take Hero / Split 6' }).count()).toBe(0);
+    // Space on the row decides nothing either.
+    await page.getByRole('grid', { name: 'Components that differ' }).focus();
+    await page.keyboard.press(' ');
+    await page.getByTestId('sync-run').click();
+    await page.getByTestId('sync-outcome').waitFor();
+    expect(await page.getByTestId('sync-choose-error').count()).toBe(0);
+    expect(await page.getByTestId('sync-error').count()).toBe(0);
+    await closeAsync(page);
+  });
+
+  it('offers no "take theirs" on a conflict deleted here, in the list or the detail', async () => {
+    const page = await openAsync({ count: 20, deletedConflict: true });
+    const select = page.getByRole('combobox', { name: 'Choice for Badge' });
+    await select.waitFor();
+    expect(await select.locator('option').allTextContents()).toEqual(['Keep mine', 'Skip for now']);
+    await page.getByText('Badge', { exact: true }).click();
+    await page.getByRole('radio', { name: 'Skip for now' }).waitFor();
+    expect(await page.getByRole('radio', { name: 'Take theirs' }).count()).toBe(0);
+    await page.getByRole('radio', { name: 'Keep mine' }).check();
+    await expect.poll(() => sentAsync(page, 'sync/choose')).toEqual([{ type: 'sync/choose', kind: 'request', payload: { choices: { dc: 'push' } } }]);
+    expect(await page.getByTestId('sync-choose-error').count()).toBe(0);
+    await closeAsync(page);
+  });
+
   it('puts a choice back and says why when it cannot be saved', async () => {
     const page = await openAsync({ count: 20, chooseError: 'The builder could not be reached. Check your connection.' });
     const box = page.getByRole('checkbox', { name: 'Push Button / Primary 0' });
@@ -210,13 +262,50 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('does not save a failed choice again onto a row that changed meaning since (a local change that became a conflict)', async () => {
+    const page = await openAsync({ count: 20, conflictOnSecondCompare: true, chooseError: 'The builder could not be reached.', chooseErrorAt: 2 });
+    const box = page.getByRole('checkbox', { name: 'Push Button / Primary 0' });
+    await box.click();
+    await expect.poll(() => sentAsync(page, 'sync/choose')).toHaveLength(1);
+    await expect.poll(() => box.isChecked()).toBe(false);
+    // Ticked again: this save fails and the tick is put back.
+    await box.click();
+    await expect.poll(() => page.getByTestId('sync-choose-error').textContent()).toContain('could not be reached');
+    expect(await box.isChecked()).toBe(false);
+    // A teammate changed it meanwhile: after Check again the row is a conflict.
+    await page.getByTestId('sync-check').click();
+    await page.getByRole('combobox', { name: 'Choice for Button / Primary 0' }).waitFor();
+    const retry = page.getByRole('button', { name: 'Save the choices again' });
+    if ((await retry.count()) > 0) await retry.click();
+    await page.waitForTimeout(600);
+    // "Push" was never chosen for the conflict: keep mine must not be saved for it.
+    expect((await sentAsync(page, 'sync/choose')).slice(2)).toEqual([]);
+    expect(await page.getByRole('combobox', { name: 'Choice for Button / Primary 0' }).inputValue()).toBe('skip');
+    expect(await page.getByTestId('sync-message').textContent()).toContain('choose them again');
+    await closeAsync(page);
+  });
+
   it('runs the sync with progress, then says what happened and lists the conflict that came back', async () => {
     const page = await openAsync({ count: 20, stepMs: 150 });
     await page.getByTestId('sync-run').click();
-    await expect.poll(() => page.getByTestId('sync-progress').textContent()).toMatch(/^Pushing \d+ of 16/);
+    await expect.poll(() => page.getByTestId('sync-progress').textContent()).toMatch(/^Pushing \d+ of 12/);
     await expect.poll(() => page.getByTestId('sync-outcome').textContent(), { timeout: 5000 }).toContain('1 component changed in the design system while syncing');
     expect(await page.getByTestId('sync-outcome').textContent()).toContain('Card / Product 1: Set the image fill by hand.');
     expect(await page.getByRole('row', { name: /Hero \/ Late edit/ }).count()).toBe(1);
+    await closeAsync(page);
+  });
+
+  it('changes no choice with Space while a sync runs (the ticks are disabled then, the keys too)', async () => {
+    const page = await openAsync({ count: 20, stepMs: 400 });
+    await page.getByRole('button', { name: /^Local changes/ }).click();
+    const grid = page.getByRole('grid', { name: 'Components that differ' });
+    await grid.waitFor();
+    await page.getByTestId('sync-run').click();
+    await page.getByTestId('sync-progress').waitFor();
+    await grid.focus();
+    await page.keyboard.press(' ');
+    await page.getByTestId('sync-outcome').waitFor({ timeout: 10_000 });
+    expect(await sentAsync(page, 'sync/choose')).toEqual([]);
     await closeAsync(page);
   });
 

@@ -12,6 +12,12 @@ export interface ChoiceProps {
   label?: string;
 }
 
+/** The conflict's choices this row allows (one deleted here cannot be taken). */
+function conflictChoices(item: SyncItem): typeof CONFLICT_CHOICES {
+  const allowed = item.choices;
+  return allowed === undefined ? CONFLICT_CHOICES : CONFLICT_CHOICES.filter((option) => allowed.includes(option.choice));
+}
+
 export function ChoiceCell({ item, disabled, onChoose }: ChoiceProps) {
   const mode = choiceMode(item.kind);
   if (mode === 'none') return null;
@@ -25,7 +31,7 @@ export function ChoiceCell({ item, disabled, onChoose }: ChoiceProps) {
         disabled={disabled}
         onChange={(event) => onChoose(event.currentTarget.value as SyncChoice)}
       >
-        {CONFLICT_CHOICES.map((option) => (
+        {conflictChoices(item).map((option) => (
           <option key={option.choice} value={option.choice}>
             {option.label}
           </option>
@@ -53,7 +59,7 @@ export function DetailChoice({ item, disabled, onChoose, label }: ChoiceProps) {
     return (
       <fieldset class="sync-choice" disabled={disabled}>
         <legend>What to do with this conflict</legend>
-        {CONFLICT_CHOICES.map((option) => (
+        {conflictChoices(item).map((option) => (
           <label key={option.choice} class="sync-choice-option">
             <input type="radio" name="sync-conflict-choice" value={option.choice} checked={item.choice === option.choice} onChange={() => onChoose(option.choice)} />
             {option.label}

@@ -17,6 +17,8 @@ export interface SyncDetailProps {
   /** A replaced row: the deleted component the item (added) replaces. */
   replaces?: SyncItem | null;
   loadAsync: (key: string, replaces?: string) => Promise<SyncDetail>;
+  /** Changes with each new comparison: the detail is loaded again (the row may have changed). */
+  comparison?: number;
   /** Shows the two components as separate rows again (a replaced row). */
   onKeepApart?: () => void;
   readOnly: boolean;
@@ -28,7 +30,7 @@ export interface SyncDetailProps {
 // A failure keeps the error; its message is worded at render, with the component's name then.
 type Load = { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; detail: SyncDetail };
 
-export function SyncDetailView({ item, replaces = null, loadAsync, readOnly, nowMs, onChoose, onBack, onKeepApart }: SyncDetailProps) {
+export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 0, readOnly, nowMs, onChoose, onBack, onKeepApart }: SyncDetailProps) {
   const replacesKey = replaces?.key;
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -45,8 +47,8 @@ export function SyncDetailView({ item, replaces = null, loadAsync, readOnly, now
     return () => {
       current = false;
     };
-    // The screen keeps `loadAsync` stable (one per requester), so this loads once per row and per retry.
-  }, [item.key, replacesKey, attempt, loadAsync]);
+    // The screen keeps `loadAsync` stable (one per requester), so this loads once per row, per comparison and per retry.
+  }, [item.key, replacesKey, attempt, loadAsync, comparison]);
 
   const remote = remoteText(item, nowMs);
   const detail = load.status === 'ready' ? load.detail : null;

@@ -57,7 +57,8 @@ export type ChoiceMode = 'push' | 'take' | 'conflict' | 'none';
 
 export function choiceMode(kind: SyncKind): ChoiceMode {
   if (kind === 'local-change' || kind === 'local-add' || kind === 'local-delete' || kind === 'format-update') return 'push';
-  if (kind === 'remote-change' || kind === 'remote-add' || kind === 'remote-delete') return 'take';
+  // A remote addition has nothing in this file to be taken into (the sandbox refuses 'take').
+  if (kind === 'remote-change' || kind === 'remote-delete') return 'take';
   if (kind === 'conflict') return 'conflict';
   return 'none';
 }
@@ -78,7 +79,7 @@ export function toggledChoice(item: SyncItem): SyncChoice | null {
 /** What the row's choice means, in a few words. */
 export function choiceText(item: SyncItem): string {
   const mode = choiceMode(item.kind);
-  if (mode === 'none') return 'Nothing to do';
+  if (mode === 'none') return item.kind === 'remote-add' ? 'Only in the design system' : 'Nothing to do';
   if (item.choice === 'skip') return mode === 'conflict' ? 'Not decided: skipped for now' : 'Skipped for now';
   if (mode === 'conflict') return item.choice === 'push' ? 'Keep mine' : 'Take theirs';
   return item.choice === 'push' ? 'Will be pushed' : 'Will be taken into this file';

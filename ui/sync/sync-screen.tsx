@@ -65,7 +65,7 @@ function isCancelled(error: unknown): boolean {
 export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden = false }: SyncScreenProps) {
   const [overview, setOverview] = useState<SyncOverview | null>(null);
   const [items, setItems] = useState<SyncItem[] | null>(null);
-  const [comparison, setComparison] = useState<Pick<SyncComparison, 'counts' | 'serverTime' | 'readOnlyReason' | 'replacements'> | null>(null);
+  const [comparison, setComparison] = useState<Pick<SyncComparison, 'counts' | 'serverTime' | 'readOnlyReason' | 'replacements' | 'stateProblem'> | null>(null);
   /** Deleted keys whose replacement the designer keeps apart (for this window). */
   const [apart, setApart] = useState<ReadonlySet<string>>(() => new Set());
   const [task, setTask] = useState<Task | null>(null);
@@ -89,11 +89,14 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     itemsRef.current = change(itemsRef.current);
     setItems(itemsRef.current);
   }, []);
+  // Counts the comparisons shown: an open detail is loaded again with each new one.
+  const [comparisons, setComparisons] = useState(0);
   const pictures = useMemo(() => createPictureLoader({ requestAsync: (keys) => requester.picturesAsync(keys) }), [requester]);
   const replaceItems = useCallback(
     (next: SyncItem[]) => {
       // A new comparison: pictures may have changed with it.
       pictures.clear();
+      setComparisons((count) => count + 1);
       itemsRef.current = next;
       setItems(next);
     },
@@ -187,6 +190,13 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       const result = await track('compare', (onProgress) => requester.compare(onProgress));
       replaceItems(result.items);
       setComparison(result);
+      if (unsaved.current) {
+        // Choices that failed were made for the previous rows; a row may mean something else now
+        // (a local change become a conflict), so they are not saved onto this comparison.
+        unsaved.current = false;
+        setChooseFailure(null);
+        setMessage({ tone: 'info', text: 'The choices that could not be saved were not kept for the new comparison: choose them again where needed.' });
+      }
     } catch (error) {
       if (isCancelled(error)) setMessage({ tone: 'info', text: itemsRef.current ? 'Check stopped. The list shows the previous comparison.' : 'Check stopped. Press Check again to compare.' });
       else setFailure({ message: `The comparison did not finish: ${errorText(error)}`, retryLabel: 'Check again', retry: () => void compareAsync() });
@@ -278,12 +288,13 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
 
   const toggle = useCallback(
     (item: SyncItem) => {
-      if (readOnlyReason) return;
+      // While a check or a sync runs the ticks are disabled; Space must not change them either.
+      if (readOnlyReason || busy) return;
       const next = toggledChoice(item);
       if (next) choose(item, next);
       else if (choiceMode(item.kind) === 'conflict') setMessage({ tone: 'info', text: `${item.name} is a conflict: press Enter to open it and choose keep mine, take theirs or skip for now.` });
     },
-    [choose, readOnlyReason],
+    [choose, readOnlyReason, busy],
   );
 
   if (overview?.problem) {
@@ -309,6 +320,11 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       {readOnlyReason ? (
         <p class="notice notice-error" data-testid="sync-read-only">
           {readOnlyReason}
+        </p>
+      ) : null}
+      {comparison?.stateProblem ? (
+        <p class="notice notice-error" data-testid="sync-state-problem">
+          {comparison.stateProblem}
         </p>
       ) : null}
       {task ? <TaskProgress task={task} /> : null}
@@ -450,6 +466,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
             setMessage({ tone: 'info', text: `${openItem.name}: the deleted and the added component are shown apart, each with its own choice.` });
           }}
           loadAsync={loadDetailAsync}
+          comparison={comparisons}
           readOnly={readOnlyReason !== null || busy}
           nowMs={nowMs}
           onChoose={choose}

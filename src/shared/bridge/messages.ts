@@ -98,6 +98,8 @@ export const syncItemSchema = z.object({
   kind: syncKindSchema,
   componentKind: z.enum(['component', 'component_set']),
   choice: syncChoiceSchema,
+  /** The choices this row allows, when fewer than its kind's (a conflict deleted here cannot be taken). */
+  choices: z.optional(z.array(syncChoiceSchema)),
   /** Who changed the remote side and when (remote kinds and conflicts). */
   remoteUpdatedBy: z.nullable(z.string()),
   remoteUpdatedAt: z.nullable(z.string()),
@@ -144,6 +146,8 @@ export const syncComparisonSchema = z.object({
   /** The server time the comparison was built on. */
   serverTime: z.string(),
   readOnlyReason: z.nullable(z.string()),
+  /** Set when the file's sync state could not be read (damaged): why, and that this compares as a first sync. */
+  stateProblem: z.optional(z.string()),
   /**
    * Replaced components (src/sync/replacements.ts): a row deleted here and a row added here,
    * shown as one "replaced" row unless the designer keeps them apart. Both rows stay in `items`

@@ -10,12 +10,20 @@ export interface SyncStubConfig {
   formatUpdates?: number;
   problem?: 'no-builder-key' | 'no-design-system' | 'no-key-and-design-system' | null;
   readOnlyReason?: string | null;
+  /** The comparison says the file's sync state could not be read. */
+  stateProblem?: string;
   /** sync/choose fails with this message. */
   chooseError?: string;
+  /** Only this sync/choose call (1 = the first) fails, with the message of chooseError. */
+  chooseErrorAt?: number;
   /** Adds "Banner" deleted and added again (keys r-old, r-new), paired as a replacement. */
   replaced?: boolean;
   /** Milliseconds between progress reports. */
   stepMs?: number;
+  /** Adds "Badge" (key dc): deleted here and changed in the design system, a conflict that cannot be taken. */
+  deletedConflict?: boolean;
+  /** From the second comparison on, a teammate has changed k0 too: it is a conflict. */
+  conflictOnSecondCompare?: boolean;
 }
 
 export function installSyncStub(config: SyncStubConfig): void {
@@ -23,7 +31,7 @@ export function installSyncStub(config: SyncStubConfig): void {
   const names = ['Button / Primary', 'Card / Product', 'Hero / Split', 'Footer / Legal'];
   const now = Date.now();
   const hoursAgo = (hours: number) => new Date(now - hours * 3600e3).toISOString();
-  type Item = { key: string; name: string; kind: string; componentKind: string; choice: string; remoteUpdatedBy: string | null; remoteUpdatedAt: string | null; chips?: string[] };
+  type Item = { key: string; name: string; kind: string; componentKind: string; choice: string; choices?: string[]; remoteUpdatedBy: string | null; remoteUpdatedAt: string | null; chips?: string[] };
   // What changed, for rows with two versions: cycles through a fill, text and size, a description.
   const chipSets = [['fill'], ['text', 'size'], ['description']];
   let items: Item[] = [];
@@ -35,7 +43,8 @@ export function installSyncStub(config: SyncStubConfig): void {
       name: `${names[index % names.length]} ${index}`,
       kind,
       componentKind: 'component',
-      choice: kind.startsWith('local') ? 'push' : kind.startsWith('remote') ? 'take' : 'skip',
+      // As the sandbox's defaults: a remote addition cannot be taken (there is nothing to take it into).
+      choice: kind.startsWith('local') ? 'push' : kind === 'remote-change' ? 'take' : 'skip',
       remoteUpdatedBy: remote ? 'Ana Lima' : null,
       remoteUpdatedAt: remote ? hoursAgo(3) : null,
       ...(kind === 'local-change' || kind === 'remote-change' || kind === 'conflict' ? { chips: chipSets[index % chipSets.length] } : {}),
@@ -43,6 +52,9 @@ export function installSyncStub(config: SyncStubConfig): void {
   }
   for (let index = 0; index < (config.formatUpdates ?? 0); index++) {
     items.push({ key: `f${index}`, name: `Format ${index}`, kind: 'format-update', componentKind: 'component', choice: 'push', remoteUpdatedBy: null, remoteUpdatedAt: null });
+  }
+  if (config.deletedConflict) {
+    items.push({ key: 'dc', name: 'Badge', kind: 'conflict', componentKind: 'component', choice: 'skip', choices: ['push', 'skip'], remoteUpdatedBy: 'Ana Lima', remoteUpdatedAt: hoursAgo(1) });
   }
   if (config.replaced) {
     items.push({ key: 'r-old', name: 'Banner', kind: 'local-delete', componentKind: 'component', choice: 'push', remoteUpdatedBy: null, remoteUpdatedAt: null });
@@ -52,13 +64,15 @@ export function installSyncStub(config: SyncStubConfig): void {
     const counts: Record<string, number> = { unchanged: 7 };
     for (const item of items) counts[item.kind] = (counts[item.kind] ?? 0) + 1;
     const replacements = items.some((item) => item.key === 'r-new') && items.some((item) => item.key === 'r-old') ? [{ oldKey: 'r-old', newKey: 'r-new' }] : [];
-    return { items, counts, serverTime: new Date().toISOString(), readOnlyReason: config.readOnlyReason ?? null, replacements };
+    return { items, counts, serverTime: new Date().toISOString(), readOnlyReason: config.readOnlyReason ?? null, replacements, ...(config.stateProblem ? { stateProblem: config.stateProblem } : {}) };
   };
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const step = config.stepMs ?? 20;
   const send = (message: Record<string, unknown>) => window.dispatchEvent(new MessageEvent('message', { data: { pluginMessage: { channel: 'envelope', ...message } } }));
   const sent: { type?: string; kind: string; payload?: unknown }[] = [];
   const cancelled = new Set<string>();
+  let compares = 0;
+  let chooses = 0;
   // A failure the runner would report: an Error carrying the bridge's error code.
   const failure = (code: string, message: string) => Object.assign(new Error(message), { code });
   (window as unknown as { syncStub: unknown }).syncStub = { sent, emit: (type: string, payload: unknown) => send({ kind: 'event', type, payload }) };
@@ -90,6 +104,10 @@ export function installSyncStub(config: SyncStubConfig): void {
       }
       send({ kind: 'progress', id, progress: { done: 0, total: null, label: 'Asking the design system for changes…' } });
       await sleep(step);
+      compares += 1;
+      if (config.conflictOnSecondCompare && compares >= 2) {
+        items = items.map((item) => (item.key === 'k0' ? { ...item, kind: 'conflict', choice: 'skip', remoteUpdatedBy: 'Ana Lima', remoteUpdatedAt: hoursAgo(0) } : item));
+      }
       return comparison();
     },
     'sync/detail': (payload) => {
@@ -133,8 +151,15 @@ export function installSyncStub(config: SyncStubConfig): void {
       return { pictures };
     },
     'sync/choose': (payload) => {
-      if (config.chooseError) throw failure('offline', config.chooseError);
+      chooses += 1;
+      if (config.chooseError && (config.chooseErrorAt === undefined || config.chooseErrorAt === chooses)) throw failure('offline', config.chooseError);
       const choices = payload.choices as Record<string, string>;
+      // As the sandbox does: a choice the row does not allow is refused, in words.
+      const refused = items.filter((item) => {
+        const choice = choices[item.key];
+        return choice !== undefined && (item.kind === 'remote-add' ? choice !== 'skip' : item.choices !== undefined && !item.choices.includes(choice));
+      });
+      if (refused.length > 0) throw failure('invalid_input', `That choice is not possible for ${refused.map((item) => item.name).join(', ')}.`);
       const changed = items.filter((item) => item.key in choices);
       for (const item of changed) item.choice = choices[item.key] ?? item.choice;
       return { items: changed };

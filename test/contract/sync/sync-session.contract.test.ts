@@ -319,7 +319,7 @@ describe('sync under faults and errors', () => {
     // The choice survives: it is kept per user in clientStorage until the sync runs.
     const keys = await fake.figma.clientStorage.keysAsync();
     const choices = await fake.figma.clientStorage.getAsync(keys.find((key) => key.startsWith('envelope.sync.choices.'))!);
-    expect(choices).toEqual({ [hero.key]: 'skip' });
+    expect(choices).toEqual({ [hero.key]: { choice: 'skip', madeFor: 'local-add|' } });
   }, 60_000);
 });
 

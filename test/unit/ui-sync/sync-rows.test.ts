@@ -18,7 +18,9 @@ describe('sync kinds in words', () => {
   it('Space ticks local and remote rows between their action and skip, and leaves conflicts to an explicit choice', () => {
     expect(toggledChoice(item('a', 'local-change', 'push'))).toBe('skip');
     expect(toggledChoice(item('a', 'local-delete', 'skip'))).toBe('push');
-    expect(toggledChoice(item('a', 'remote-add', 'skip'))).toBe('take');
+    // Nothing in the file to take a remote addition into: Space decides nothing.
+    expect(toggledChoice(item('a', 'remote-add', 'skip'))).toBeNull();
+    expect(choiceText(item('a', 'remote-add', 'skip'))).toBe('Only in the design system');
     expect(toggledChoice(item('a', 'conflict', 'skip'))).toBeNull();
     expect(toggledChoice(item('a', 'both-same', 'skip'))).toBeNull();
     expect(choiceMode('format-update')).toBe('push');
@@ -76,7 +78,9 @@ describe('diff list rows', () => {
   });
 
   it('says how many changes the run does, format updates apart', () => {
-    expect(runSummary(items)).toEqual({ changes: 2, formatUpdates: 1, label: 'Sync 2 changes' });
+    // The remote addition cannot be taken, so it is not counted even with a stray 'take'.
+    expect(runSummary(items)).toEqual({ changes: 1, formatUpdates: 1, label: 'Sync 1 change' });
+    expect(runSummary([item('1', 'local-change', 'push'), item('4', 'local-change', 'push')]).label).toBe('Sync 2 changes');
     expect(runSummary([item('1', 'local-change', 'push')]).label).toBe('Sync 1 change');
     expect(runSummary([item('3', 'format-update', 'push')]).label).toBe('Send 1 format update');
     expect(runSummary([item('2', 'conflict', 'skip'), item('6', 'both-same', 'push')]).label).toBeNull();

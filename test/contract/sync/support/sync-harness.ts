@@ -1,0 +1,56 @@
+// The sync runner's contract set-up, for test files beyond sync-session.contract.test.ts: the real
+// handlers against the fake Figma with the demo document and a fresh builder emulator (real limits)
+// per test. Each file runs in its own module scope, so its requests count against its own rate gate.
+import { afterEach, beforeEach } from 'vitest';
+import { createFigmaFetchTransport } from '../../../../src/http/figma-fetch-transport';
+import { createPlugin } from '../../../../src/handlers';
+import type { Component } from '../../../../src/shared/api/builder/schemas';
+import type { HandlerContext } from '../../../../src/shared/bridge/endpoint';
+import { createFakeFigma, type FakeFigma } from '../../../fake-figma';
+import { buildDemoDocumentAsync } from '../../../fixtures/demo-document';
+import { startEmulator } from '../../../emulator/index';
+import { emulatorKeysAsync } from '../../clients/support/transports';
+
+export interface SyncHarness {
+  emulator: Awaited<ReturnType<typeof startEmulator>>;
+  fake: FakeFigma;
+  plugin: ReturnType<typeof createPlugin>;
+  builderKey: string;
+}
+
+export const context: HandlerContext = { progress: () => undefined, cancelled: false, throwIfCancelled: () => undefined };
+
+/** Sets the harness up before each test and closes the emulator after it; the fields are the current test's. */
+export function useSyncHarness(): SyncHarness {
+  const h = {} as SyncHarness;
+  beforeEach(async () => {
+    h.emulator = await startEmulator({ limits: 'real' });
+    h.builderKey = (await emulatorKeysAsync(h.emulator.libraryUrl)).builder.demo;
+    h.fake = createFakeFigma({ currentUser: { id: 'u1', name: 'Dana Designer' }, allowedDomains: [h.emulator.builderUrl] });
+    await buildDemoDocumentAsync(h.fake.figma);
+    h.plugin = createPlugin({ figma: h.fake.figma, transport: createFigmaFetchTransport(h.fake.fetch) });
+  });
+  afterEach(async () => {
+    await h.emulator.close();
+  });
+  return h;
+}
+
+export async function linkAsync(h: SyncHarness, designSystemId: string): Promise<void> {
+  await h.plugin.handlers['settings/save-api']({ api: 'builder', baseUrl: h.emulator.builderUrl, key: h.builderKey }, context);
+  await h.plugin.handlers['settings/set-design-system']({ id: designSystemId }, context);
+}
+
+/** The design system's components as its changes feed has them (first page of 500). */
+export async function remoteComponentsAsync(h: SyncHarness, designSystemId: string): Promise<Map<string, Component>> {
+  const response = await fetch(`${h.emulator.builderUrl}/api/plugin/design-systems/${designSystemId}/changes?limit=500`, { headers: { authorization: `Bearer ${h.builderKey}` } });
+  const body = (await response.json()) as { data: { components: Component[] } };
+  return new Map(body.data.components.map((component) => [component.key, component]));
+}
+
+/** A top-level component or component set of the demo document, by name. */
+export function componentNamed(h: SyncHarness, name: string): ComponentNode | ComponentSetNode {
+  const found = h.fake.inspect.allNodes().find((node) => (node.type === 'COMPONENT_SET' || (node.type === 'COMPONENT' && node.parent?.type !== 'COMPONENT_SET')) && node.name === name);
+  if (!found) throw new Error(`no component named ${name}`);
+  return found as ComponentNode | ComponentSetNode;
+}

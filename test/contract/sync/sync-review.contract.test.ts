@@ -1,0 +1,190 @@
+// Sync's promises under interruption, kept choices, damaged states and teammates' edits made while
+// the designer decides: the real runner against the fake Figma and the builder emulator, outcomes
+// checked where they land (the emulator's changes feed, the document and its sync state).
+import { describe, expect, it } from 'vitest';
+import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
+import { createPlugin } from '../../../src/handlers';
+import { readSyncState, SYNC_STATE_HEAD_KEY } from '../../../src/sync/sync-state';
+import { controlAsync } from '../clients/support/transports';
+import { componentNamed, context, linkAsync, remoteComponentsAsync, useSyncHarness } from './support/sync-harness';
+
+const h = useSyncHarness();
+describe('a sync that fails after taking theirs', () => {
+  it('tried again, pushes nothing over the version it just took (the file holds theirs now)', async () => {
+    let failPushes = false;
+    const transport = createFigmaFetchTransport(h.fake.fetch);
+    h.plugin = createPlugin({
+      figma: h.fake.figma,
+      transport: (request) =>
+        failPushes && request.method === 'POST' && request.url.endsWith('/sync')
+          ? Promise.resolve({ status: 400, headers: { 'content-type': 'application/json' }, text: JSON.stringify({ error: 'invalid_request', message: 'Refused for this test.' }) })
+          : transport(request),
+    });
+    await linkAsync(h, 'ds_empty');
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/run']({}, context);
+    const footer = componentNamed(h, 'Footer');
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: footer.key, description: 'Theirs.' });
+    componentNamed(h, 'Header').description = 'Mine, to push.';
+    const compared = await h.plugin.handlers['sync/compare']({}, context);
+    expect(compared.items.find((item) => item.key === footer.key)).toMatchObject({ kind: 'remote-change', choice: 'take' });
+
+    failPushes = true;
+    await expect(h.plugin.handlers['sync/run']({}, context)).rejects.toThrow(/Refused for this test/);
+    expect(footer.description).toBe('Theirs.');
+    failPushes = false;
+    // "Try the sync again" on the screen: the same comparison, run again.
+    await h.plugin.handlers['sync/run']({}, context);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(footer.key)?.description).toBe('Theirs.');
+    expect(footer.description).toBe('Theirs.');
+    expect((await h.plugin.handlers['sync/compare']({}, context)).items).toEqual([]);
+  });
+});
+
+describe('a kept choice and a newer remote version', () => {
+  it('"keep mine" chosen against one teammate version is not carried over to a later one the designer has not seen', async () => {
+    await linkAsync(h, 'ds_empty');
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/run']({}, context);
+    const hero = componentNamed(h, 'Hero');
+    hero.description = 'Mine.';
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: hero.key, description: 'Theirs.' });
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/choose']({ choices: { [hero.key]: 'push' } }, context);
+
+    // Before the designer syncs, the teammate changes it again.
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: hero.key, description: 'Theirs, again.' });
+    const again = await h.plugin.handlers['sync/compare']({}, context);
+    expect(again.items.find((item) => item.key === hero.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
+    await h.plugin.handlers['sync/run']({}, context);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(hero.key)?.description).toBe('Theirs, again.');
+  });
+
+  it('"push" chosen for a local change is not carried over once the teammate has changed the component too (a conflict)', async () => {
+    await linkAsync(h, 'ds_empty');
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/run']({}, context);
+    const hero = componentNamed(h, 'Hero');
+    hero.description = 'Mine.';
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/choose']({ choices: { [hero.key]: 'skip' } }, context);
+    await h.plugin.handlers['sync/choose']({ choices: { [hero.key]: 'push' } }, context);
+
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: hero.key, description: 'Theirs.' });
+    const again = await h.plugin.handlers['sync/compare']({}, context);
+    expect(again.items.find((item) => item.key === hero.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
+    await h.plugin.handlers['sync/run']({}, context);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(hero.key)?.description).toBe('Theirs.');
+  });
+});
+
+describe('a damaged sync state', () => {
+  it('is said in words on the comparison, not only read as a first sync', async () => {
+    await linkAsync(h, 'ds_empty');
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/run']({}, context);
+    // A part of the state lost (two collaborators writing at once, say).
+    const part = h.fake.figma.root.getSharedPluginDataKeys('envelope').find((key) => key.startsWith(`${SYNC_STATE_HEAD_KEY}.`))!;
+    h.fake.figma.root.setSharedPluginData('envelope', part, '');
+    expect(readSyncState(h.fake.figma.root).status).toBe('damaged');
+    const compared = await h.plugin.handlers['sync/compare']({}, context);
+    expect(compared.stateProblem).toMatch(/sync state cannot be read \(part 1 of 1 is missing\)/);
+    // Synced again, the state is whole: the notice goes.
+    const outcome = await h.plugin.handlers['sync/run']({}, context);
+    expect(outcome.comparison.stateProblem ?? null).toBeNull();
+    expect((await h.plugin.handlers['sync/compare']({}, context)).stateProblem ?? null).toBeNull();
+  });
+});
+
+describe('a conflict deleted here', () => {
+  it('says it cannot be taken, so the screen offers only keep mine (delete) or skip', async () => {
+    await linkAsync(h, 'ds_empty');
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/run']({}, context);
+    const hero = componentNamed(h, 'Hero');
+    const heroKey = hero.key;
+    hero.remove();
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: heroKey, description: 'Theirs.' });
+    const compared = await h.plugin.handlers['sync/compare']({}, context);
+    expect(compared.items.find((item) => item.key === heroKey)).toMatchObject({ kind: 'conflict', choice: 'skip', choices: ['push', 'skip'] });
+    await expect(h.plugin.handlers['sync/choose']({ choices: { [heroKey]: 'take' } }, context)).rejects.toMatchObject({ code: 'invalid_input' });
+    // Rows with every choice of their kind carry no list.
+    expect(compared.items.filter((item) => item.key !== heroKey).every((item) => item.choices === undefined)).toBe(true);
+  });
+});
+
+describe('a teammate change that could not be taken', () => {
+  it('because the component left the file after the comparison comes back next time as a conflict, not as a plain local deletion', async () => {
+    await linkAsync(h, 'ds_empty');
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/run']({}, context);
+    const footer = componentNamed(h, 'Footer');
+    const footerKey = footer.key;
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: footerKey, description: 'Theirs.' });
+    const compared = await h.plugin.handlers['sync/compare']({}, context);
+    expect(compared.items.find((item) => item.key === footerKey)).toMatchObject({ kind: 'remote-change', choice: 'take' });
+    // Deleted in the file between the comparison and the sync.
+    footer.remove();
+    const outcome = await h.plugin.handlers['sync/run']({}, context);
+    expect(outcome.manualSteps).toEqual([{ name: 'Footer', steps: ['It is no longer in this file: nothing was taken.'] }]);
+    const again = await h.plugin.handlers['sync/compare']({}, context);
+    // Deleted here and changed there: the teammate's change is still shown, and not deleted by default.
+    expect(again.items.find((item) => item.key === footerKey)).toMatchObject({ kind: 'conflict', choice: 'skip' });
+    await h.plugin.handlers['sync/run']({}, context);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(footerKey)).toMatchObject({ deleted: false, description: 'Theirs.' });
+  });
+});
+
+describe('keep mine and a teammate edit after the comparison', () => {
+  it('is not forced over a version the designer has not seen: it comes back as a conflict', async () => {
+    await linkAsync(h, 'ds_empty');
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/run']({}, context);
+    const hero = componentNamed(h, 'Hero');
+    hero.description = 'Mine.';
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: hero.key, description: 'Theirs.' });
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/choose']({ choices: { [hero.key]: 'push' } }, context);
+    // While the designer looks at the list, the teammate edits it again.
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: hero.key, description: 'Theirs, again.' });
+    const outcome = await h.plugin.handlers['sync/run']({}, context);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(hero.key)?.description).toBe('Theirs, again.');
+    expect(outcome.newConflicts).toBe(1);
+    expect(outcome.comparison.items.find((item) => item.key === hero.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
+  });
+});
+
+describe('the design system changed in Settings after the comparison', () => {
+  it('a sync of the old comparison refuses in words and pushes nothing to the design system the file left', async () => {
+    await linkAsync(h, 'ds_empty');
+    const compared = await h.plugin.handlers['sync/compare']({}, context);
+    expect(compared.items.length).toBeGreaterThan(0);
+    await h.plugin.handlers['settings/set-design-system']({ id: 'ds_demo' }, context);
+    await expect(h.plugin.handlers['sync/run']({}, context)).rejects.toMatchObject({ code: 'no_comparison', message: expect.stringContaining('Check again') as unknown });
+    expect((await remoteComponentsAsync(h, 'ds_empty')).size).toBe(0);
+  });
+});
+
+describe('the last synced versions cannot be kept (clientStorage full)', () => {
+  it('the sync still completes: that cache is best effort, and every component reaches the design system', async () => {
+    const storage = h.fake.figma.clientStorage;
+    const full = new Proxy(h.fake.figma, {
+      get(target, name, receiver) {
+        if (name !== 'clientStorage') return Reflect.get(target, name, receiver) as unknown;
+        return {
+          getAsync: (key: string) => storage.getAsync(key),
+          setAsync: (key: string, value: unknown) => (key.startsWith('envelope.payloadCache.') ? Promise.reject(new Error('Storage quota exceeded.')) : storage.setAsync(key, value)),
+          deleteAsync: (key: string) => storage.deleteAsync(key),
+          keysAsync: () => storage.keysAsync(),
+        };
+      },
+    });
+    h.plugin = createPlugin({ figma: full, transport: createFigmaFetchTransport(h.fake.fetch) });
+    await linkAsync(h, 'ds_empty');
+    const compared = await h.plugin.handlers['sync/compare']({}, context);
+    const outcome = await h.plugin.handlers['sync/run']({}, context);
+    expect(outcome.pushed).toBe(compared.items.length);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).size).toBe(compared.items.length);
+    expect((await h.plugin.handlers['sync/compare']({}, context)).items).toEqual([]);
+  });
+});
