@@ -6,7 +6,7 @@ import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transpo
 import { createPlugin } from '../../../src/handlers';
 import { readSyncState, SYNC_STATE_HEAD_KEY } from '../../../src/sync/sync-state';
 import { controlAsync } from '../clients/support/transports';
-import { componentNamed, context, linkAsync, remoteComponentsAsync, useSyncHarness } from './support/sync-harness';
+import { componentNamed, context, linkAsync, remoteComponentsAsync, syncedOnceAsync, useSyncHarness } from './support/sync-harness';
 
 const h = useSyncHarness();
 describe('a sync that fails after taking theirs', () => {
@@ -20,9 +20,7 @@ describe('a sync that fails after taking theirs', () => {
           ? Promise.resolve({ status: 400, headers: { 'content-type': 'application/json' }, text: JSON.stringify({ error: 'invalid_request', message: 'Refused for this test.' }) })
           : transport(request),
     });
-    await linkAsync(h, 'ds_empty');
-    await h.plugin.handlers['sync/compare']({}, context);
-    await h.plugin.handlers['sync/run']({}, context);
+    await syncedOnceAsync(h);
     const footer = componentNamed(h, 'Footer');
     await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: footer.key, description: 'Theirs.' });
     componentNamed(h, 'Header').description = 'Mine, to push.';
@@ -41,16 +39,20 @@ describe('a sync that fails after taking theirs', () => {
   });
 });
 
+/** Synced once; then Hero changed here and by a teammate, and the designer chose "keep mine". */
+async function keepMineOnAConflictAsync(): Promise<ComponentNode | ComponentSetNode> {
+  await syncedOnceAsync(h);
+  const hero = componentNamed(h, 'Hero');
+  hero.description = 'Mine.';
+  await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: hero.key, description: 'Theirs.' });
+  await h.plugin.handlers['sync/compare']({}, context);
+  await h.plugin.handlers['sync/choose']({ choices: { [hero.key]: 'push' } }, context);
+  return hero;
+}
+
 describe('a kept choice and a newer remote version', () => {
   it('"keep mine" chosen against one teammate version is not carried over to a later one the designer has not seen', async () => {
-    await linkAsync(h, 'ds_empty');
-    await h.plugin.handlers['sync/compare']({}, context);
-    await h.plugin.handlers['sync/run']({}, context);
-    const hero = componentNamed(h, 'Hero');
-    hero.description = 'Mine.';
-    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: hero.key, description: 'Theirs.' });
-    await h.plugin.handlers['sync/compare']({}, context);
-    await h.plugin.handlers['sync/choose']({ choices: { [hero.key]: 'push' } }, context);
+    const hero = await keepMineOnAConflictAsync();
 
     // Before the designer syncs, the teammate changes it again.
     await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: hero.key, description: 'Theirs, again.' });
@@ -61,9 +63,7 @@ describe('a kept choice and a newer remote version', () => {
   });
 
   it('"push" chosen for a local change is not carried over once the teammate has changed the component too (a conflict)', async () => {
-    await linkAsync(h, 'ds_empty');
-    await h.plugin.handlers['sync/compare']({}, context);
-    await h.plugin.handlers['sync/run']({}, context);
+    await syncedOnceAsync(h);
     const hero = componentNamed(h, 'Hero');
     hero.description = 'Mine.';
     await h.plugin.handlers['sync/compare']({}, context);
@@ -80,9 +80,7 @@ describe('a kept choice and a newer remote version', () => {
 
 describe('a damaged sync state', () => {
   it('is said in words on the comparison, not only read as a first sync', async () => {
-    await linkAsync(h, 'ds_empty');
-    await h.plugin.handlers['sync/compare']({}, context);
-    await h.plugin.handlers['sync/run']({}, context);
+    await syncedOnceAsync(h);
     // A part of the state lost (two collaborators writing at once, say).
     const part = h.fake.figma.root.getSharedPluginDataKeys('envelope').find((key) => key.startsWith(`${SYNC_STATE_HEAD_KEY}.`))!;
     h.fake.figma.root.setSharedPluginData('envelope', part, '');
@@ -98,9 +96,7 @@ describe('a damaged sync state', () => {
 
 describe('a conflict deleted here', () => {
   it('says it cannot be taken, so the screen offers only keep mine (delete) or skip', async () => {
-    await linkAsync(h, 'ds_empty');
-    await h.plugin.handlers['sync/compare']({}, context);
-    await h.plugin.handlers['sync/run']({}, context);
+    await syncedOnceAsync(h);
     const hero = componentNamed(h, 'Hero');
     const heroKey = hero.key;
     hero.remove();
@@ -115,9 +111,7 @@ describe('a conflict deleted here', () => {
 
 describe('a teammate change that could not be taken', () => {
   it('because the component left the file after the comparison comes back next time as a conflict, not as a plain local deletion', async () => {
-    await linkAsync(h, 'ds_empty');
-    await h.plugin.handlers['sync/compare']({}, context);
-    await h.plugin.handlers['sync/run']({}, context);
+    await syncedOnceAsync(h);
     const footer = componentNamed(h, 'Footer');
     const footerKey = footer.key;
     await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: footerKey, description: 'Theirs.' });
@@ -137,14 +131,7 @@ describe('a teammate change that could not be taken', () => {
 
 describe('keep mine and a teammate edit after the comparison', () => {
   it('is not forced over a version the designer has not seen: it comes back as a conflict', async () => {
-    await linkAsync(h, 'ds_empty');
-    await h.plugin.handlers['sync/compare']({}, context);
-    await h.plugin.handlers['sync/run']({}, context);
-    const hero = componentNamed(h, 'Hero');
-    hero.description = 'Mine.';
-    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: hero.key, description: 'Theirs.' });
-    await h.plugin.handlers['sync/compare']({}, context);
-    await h.plugin.handlers['sync/choose']({ choices: { [hero.key]: 'push' } }, context);
+    const hero = await keepMineOnAConflictAsync();
     // While the designer looks at the list, the teammate edits it again.
     await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: hero.key, description: 'Theirs, again.' });
     const outcome = await h.plugin.handlers['sync/run']({}, context);

@@ -1,4 +1,4 @@
-// The sync runner's contract set-up, for test files beyond sync-session.contract.test.ts: the real
+// The sync runner's contract set-up, for every sync contract test file: the real
 // handlers against the fake Figma with the demo document and a fresh builder emulator (real limits)
 // per test. Each file runs in its own module scope, so its requests count against its own rate gate.
 import { afterEach, beforeEach } from 'vitest';
@@ -39,6 +39,13 @@ export function useSyncHarness(): SyncHarness {
 export async function linkAsync(h: SyncHarness, designSystemId: string): Promise<void> {
   await h.plugin.handlers['settings/save-api']({ api: 'builder', baseUrl: h.emulator.builderUrl, key: h.builderKey }, context);
   await h.plugin.handlers['settings/set-design-system']({ id: designSystemId }, context);
+}
+
+/** The file linked to `designSystemId` and synced once (every demo component pushed). */
+export async function syncedOnceAsync(h: SyncHarness, designSystemId = 'ds_empty'): Promise<void> {
+  await linkAsync(h, designSystemId);
+  await h.plugin.handlers['sync/compare']({}, context);
+  await h.plugin.handlers['sync/run']({}, context);
 }
 
 /** The design system's components as its changes feed has them (first page of 500). */
