@@ -593,7 +593,12 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       // The relaunch button is a convenience: a file where it cannot be set still synced.
     }
     const settledKeys = [...plan.take, ...plan.settle, ...upserts, ...deletes.map((key) => ({ key }))].map((entry) => entry.key);
-    await link.choices.forgetAsync(settledKeys);
+    try {
+      await link.choices.forgetAsync(settledKeys);
+    } catch {
+      // Everything was sent and recorded: a choice left in clientStorage must not turn the sync
+      // into "did not finish". Kept choices apply only to the row they were made for.
+    }
     for (const key of settledKeys) current.choices.delete(key);
 
     // 5. The comparison after the sync, without another request: what came back as a conflict

@@ -152,26 +152,46 @@ describe('the design system changed in Settings after the comparison', () => {
   });
 });
 
+/** The fake Figma whose clientStorage refuses every write under `prefix`, as a full one does. */
+function refusingWrites(prefix: string): PluginAPI {
+  const storage = h.fake.figma.clientStorage;
+  const refuse = (key: string, write: () => Promise<void>) => (key.startsWith(prefix) ? Promise.reject(new Error('Storage quota exceeded.')) : write());
+  return new Proxy(h.fake.figma, {
+    get(target, name, receiver) {
+      if (name !== 'clientStorage') return Reflect.get(target, name, receiver) as unknown;
+      return {
+        getAsync: (key: string) => storage.getAsync(key),
+        setAsync: (key: string, value: unknown) => refuse(key, () => storage.setAsync(key, value)),
+        deleteAsync: (key: string) => refuse(key, () => storage.deleteAsync(key)),
+        keysAsync: () => storage.keysAsync(),
+      };
+    },
+  });
+}
+
 describe('the last synced versions cannot be kept (clientStorage full)', () => {
   it('the sync still completes: that cache is best effort, and every component reaches the design system', async () => {
-    const storage = h.fake.figma.clientStorage;
-    const full = new Proxy(h.fake.figma, {
-      get(target, name, receiver) {
-        if (name !== 'clientStorage') return Reflect.get(target, name, receiver) as unknown;
-        return {
-          getAsync: (key: string) => storage.getAsync(key),
-          setAsync: (key: string, value: unknown) => (key.startsWith('envelope.payloadCache.') ? Promise.reject(new Error('Storage quota exceeded.')) : storage.setAsync(key, value)),
-          deleteAsync: (key: string) => storage.deleteAsync(key),
-          keysAsync: () => storage.keysAsync(),
-        };
-      },
-    });
-    h.plugin = createPlugin({ figma: full, transport: createFigmaFetchTransport(h.fake.fetch) });
+    h.plugin = createPlugin({ figma: refusingWrites('envelope.payloadCache.'), transport: createFigmaFetchTransport(h.fake.fetch) });
     await linkAsync(h, 'ds_empty');
     const compared = await h.plugin.handlers['sync/compare']({}, context);
     const outcome = await h.plugin.handlers['sync/run']({}, context);
     expect(outcome.pushed).toBe(compared.items.length);
     expect((await remoteComponentsAsync(h, 'ds_empty')).size).toBe(compared.items.length);
     expect((await h.plugin.handlers['sync/compare']({}, context)).items).toEqual([]);
+  });
+});
+
+describe('the choices cannot be forgotten after a sync (clientStorage refuses the write)', () => {
+  it('the sync is still reported as done, with what it pushed', async () => {
+    await linkAsync(h, 'ds_empty');
+    const compared = await h.plugin.handlers['sync/compare']({}, context);
+    const [first, second] = compared.items;
+    await h.plugin.handlers['sync/choose']({ choices: { [first!.key]: 'skip' } }, context);
+    await h.plugin.handlers['sync/choose']({ choices: { [first!.key]: 'push', [second!.key]: 'push' } }, context);
+    h.plugin = createPlugin({ figma: refusingWrites('envelope.sync.choices.'), transport: createFigmaFetchTransport(h.fake.fetch) });
+    await h.plugin.handlers['sync/compare']({}, context);
+    const outcome = await h.plugin.handlers['sync/run']({}, context);
+    expect(outcome.pushed).toBe(compared.items.length);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).size).toBe(compared.items.length);
   });
 });
