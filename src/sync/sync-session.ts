@@ -4,7 +4,7 @@
 // snapshot, the builder API, the document's sync state and clientStorage.
 import type { BuilderClient } from '../shared/api/builder/client';
 import type { Component, SyncBody } from '../shared/api/builder/schemas';
-import { splitSyncBody } from '../shared/api/builder/sync-batches';
+import { fitsAlone, splitSyncBody } from '../shared/api/builder/sync-batches';
 import { getAllChangesAsync } from '../shared/api/builder/sync-flow';
 import { ApiError } from '../shared/api/http/api-error';
 import { BridgeError } from '../shared/bridge/bridge-error';
@@ -412,14 +412,16 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   }
 
   /** Adds ≤ 256 px thumbnails to the upserts that are about to be sent (`nodes`: the file's components by key). */
-  async function withThumbnailsAsync(upserts: SyncBody['upserts'], nodes: ReadonlyMap<string, LocalComponentNode>): Promise<SyncBody['upserts']> {
+  async function withThumbnailsAsync(upserts: SyncBody['upserts'], nodes: ReadonlyMap<string, LocalComponentNode>, shell: SyncBody): Promise<SyncBody['upserts']> {
     const out: SyncBody['upserts'] = [];
     for (const upsert of upserts) {
       const node = nodes.get(upsert.key);
       const base64 = node === undefined ? null : await exportThumbnailAsync(node);
       // What is pushed becomes the "before" picture of this component's next local change.
       if (base64 !== null) pictures.rememberPushed(upsert.hash, base64);
-      out.push(base64 === null ? upsert : { ...upsert, thumbnail: { format: 'png', base64 } });
+      const pictured = base64 === null ? upsert : { ...upsert, thumbnail: { format: 'png' as const, base64 } };
+      // The thumbnail is a courtesy: a component that fits a request only without it goes without.
+      out.push(fitsAlone(shell, pictured) ? pictured : upsert);
     }
     return out;
   }
@@ -538,7 +540,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const nodes = upserts.length === 0 ? new Map<string, LocalComponentNode>() : await findComponentsByKeyAsync(figma, upserts.map((upsert) => upsert.key));
     for (let start = 0; start < Math.max(upserts.length, 1) && total > 0; start += groupSize) {
       context.throwIfCancelled();
-      const group = await withThumbnailsAsync(upserts.slice(start, start + groupSize), nodes);
+      const group = await withThumbnailsAsync(upserts.slice(start, start + groupSize), nodes, plan.body);
       const last = start + groupSize >= upserts.length;
       const body: SyncBody = { ...plan.body, upserts: group, deletes: last ? deletes : [], force: plan.body.force };
       const groupKeys = new Set([...group.map((upsert) => upsert.key), ...body.deletes]);

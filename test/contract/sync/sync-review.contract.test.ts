@@ -195,3 +195,20 @@ describe('the choices cannot be forgotten after a sync (clientStorage refuses th
     expect((await remoteComponentsAsync(h, 'ds_empty')).size).toBe(compared.items.length);
   });
 });
+
+describe('a component that fits a request only without its thumbnail', () => {
+  it('is pushed without it, and the others with theirs', async () => {
+    await syncedOnceAsync(h);
+    const footer = componentNamed(h, 'Footer');
+    // Its content alone comes close to the builder's 2 MB a request: with a thumbnail it would not fit.
+    footer.description = 'x'.repeat(1_990_000);
+    const header = componentNamed(h, 'Header');
+    header.description = 'Top of every email.';
+    await h.plugin.handlers['sync/compare']({}, context);
+    const outcome = await h.plugin.handlers['sync/run']({}, context);
+    expect(outcome.pushed).toBe(2);
+    const remote = await remoteComponentsAsync(h, 'ds_empty');
+    expect(remote.get(footer.key)?.description).toHaveLength(1_990_000);
+    expect(remote.get(header.key)).toMatchObject({ description: 'Top of every email.', thumbnail_url: expect.stringMatching(/^https?:/) as string });
+  });
+});

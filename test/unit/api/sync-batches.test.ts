@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ComponentUpsert, SyncBody, SyncResult } from '../../../src/shared/api/builder/schemas';
-import { mergeSyncResults, splitSyncBody, SYNC_LIMITS, syncBodyBytes } from '../../../src/shared/api/builder/sync-batches';
+import { fitsAlone, mergeSyncResults, splitSyncBody, SYNC_LIMITS, syncBodyBytes } from '../../../src/shared/api/builder/sync-batches';
 import { getAllChangesAsync, syncInBatchesAsync } from '../../../src/shared/api/builder/sync-flow';
 import type { ApiError } from '../../../src/shared/api/http/api-error';
 import { truncateText, utf8ByteLength } from '../../../src/shared/api/http/utf8';
@@ -55,6 +55,17 @@ describe('splitting a sync into requests', () => {
     }
     expect(error?.code).toBe('invalid_argument');
     expect(error?.message).toContain('"Component huge" is too large to sync');
+    // Said as something the designer can do: untick it to sync the others.
+    expect(error?.message).toMatch(/untick it in the list to sync the others\.$/);
+  });
+
+  it('says whether one component fits a request on its own, thumbnail and all', () => {
+    const nearLimit = upsert('big', 1_900_000);
+    expect(fitsAlone(body([]), nearLimit)).toBe(true);
+    const pictured = { ...nearLimit, thumbnail: { format: 'png' as const, base64: 'A'.repeat(200_000) } };
+    expect(fitsAlone(body([]), pictured)).toBe(false);
+    // Whatever fits alone is never refused by the splitter, even forced.
+    expect(splitSyncBody(body([nearLimit], [], ['big']))).toHaveLength(1);
   });
 
   it('property: batches are within limits and together carry exactly the input', () => {

@@ -42,6 +42,11 @@ function itemBytes(item: Item, force: ReadonlySet<string>): number {
   return utf8ByteLength(json) + 1 + forced;
 }
 
+/** Whether `upsert` fits in a request on its own (with `body`'s base and source, forced or not). */
+export function fitsAlone(body: SyncBody, upsert: SyncBody['upserts'][number]): boolean {
+  return syncBodyBytes({ ...body, upserts: [upsert], deletes: [], force: [upsert.key] }) <= SYNC_LIMITS.maxBodyBytes;
+}
+
 /**
  * Splits `body` into bodies of at most 100 upserts and 2 MB each. Every batch keeps the same
  * `base` (the server time the whole diff was built on) and `source`; `force` goes with the
@@ -67,7 +72,11 @@ export function splitSyncBody(body: SyncBody): SyncBody[] {
     const bytes = itemBytes(item, force);
     if (shellBytes + bytes > SYNC_LIMITS.maxBodyBytes) {
       const name = item.kind === 'upsert' ? `"${item.upsert.name}"` : item.key;
-      throw invalidArgumentError('builder', SYNC_ENDPOINT, `The component ${name} is too large to sync (over 2 MB on its own). Simplify it or leave out its thumbnail.`);
+      throw invalidArgumentError(
+        'builder',
+        SYNC_ENDPOINT,
+        `The component ${name} is too large to sync (over 2 MB on its own). Simplify it, or untick it in the list to sync the others.`,
+      );
     }
     const isEmpty = current.upserts.length === 0 && current.deletes.length === 0;
     const full = currentBytes + bytes > SYNC_LIMITS.maxBodyBytes || (item.kind === 'upsert' && current.upserts.length >= SYNC_LIMITS.maxUpserts);
