@@ -137,12 +137,17 @@ export function applySettled(state: SyncState, settle: PushPlan['settle']): Sync
  * that version reads as seen; a taken deletion, or a component no longer in the file (`localHash`
  * null), removes the entry. Pure.
  */
-export function applyTaken(state: SyncState, taken: ReadonlyArray<{ remote: Component; localHash: string | null; name: string }>): SyncState {
+/**
+ * The base after taking theirs: the file's hash after the take. A version taken only in part
+ * (`partly`) is not marked as seen (`updatedAt` null), so it still reads as changed there until
+ * the file matches it, and an edit here meanwhile is a conflict.
+ */
+export function applyTaken(state: SyncState, taken: ReadonlyArray<{ remote: Component; localHash: string | null; name: string; partly?: boolean }>): SyncState {
   if (taken.length === 0) return state;
   const components = new Map(state.components);
-  for (const { remote, localHash, name } of taken) {
+  for (const { remote, localHash, name, partly } of taken) {
     if (remote.deleted || localHash === null) components.delete(remote.key);
-    else components.set(remote.key, { hash: localHash, updatedAt: remote.updated_at, name });
+    else components.set(remote.key, { hash: localHash, updatedAt: partly === true ? null : remote.updated_at, name });
   }
   return { ...state, components };
 }

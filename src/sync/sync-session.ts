@@ -47,6 +47,9 @@ async function repeatGarbledAsync<T>(designSystemId: string, request: () => Prom
   }
 }
 
+/** Said after the steps to make by hand of a component taken in part. */
+export const PARTLY_TAKEN_STEP = 'Until this file matches the design system, the component stays listed as changed there, and an edit here counts as a conflict.';
+
 /** Changes are read in pages of the largest size the API allows: fewest requests. */
 const CHANGES_PAGE_LIMIT = 500;
 
@@ -457,6 +460,12 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const manualSteps: SyncOutcome['manualSteps'] = [];
     /** Remote versions chosen to be taken that could not be: still unresolved for the next base. */
     const notTaken: string[] = [];
+    /**
+     * Taken only in part (what Envelope cannot apply is left to the designer): the version stays
+     * unresolved, so it is listed again until the file matches it, and a later edit here is a
+     * conflict, never a plain push over the teammate's layers.
+     */
+    const partlyTaken = new Set<string>();
     let taken = 0;
     let local = [...current.payloads.values()];
     if (plan.take.length > 0) {
@@ -476,7 +485,11 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
           continue;
         } else {
           const outcome = applyTheirs(node, remote, current.payloads.get(component.key) ?? null);
-          if (outcome.manualSteps.length > 0) manualSteps.push({ name: remote.name, steps: outcome.manualSteps });
+          if (outcome.manualSteps.length > 0) {
+            manualSteps.push({ name: remote.name, steps: [...outcome.manualSteps, PARTLY_TAKEN_STEP] });
+            partlyTaken.add(component.key);
+            notTaken.push(remote.updated_at);
+          }
         }
         takenKeys.push(component);
         taken++;
@@ -498,7 +511,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
         state,
         takenKeys.map((component) => {
           const now = byKey.get(component.key);
-          return { remote: component.remote!, localHash: now?.hash ?? null, name: now?.name ?? component.name };
+          return { remote: component.remote!, localHash: now?.hash ?? null, name: now?.name ?? component.name, partly: partlyTaken.has(component.key) };
         }),
       );
       writeSyncState(root, state);

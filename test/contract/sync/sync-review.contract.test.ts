@@ -212,3 +212,43 @@ describe('a component that fits a request only without its thumbnail', () => {
     expect(remote.get(header.key)).toMatchObject({ description: 'Top of every email.', thumbnail_url: expect.stringMatching(/^https?:/) as string });
   });
 });
+
+describe('a teammate version taken only in part (layers Envelope cannot rebuild)', () => {
+  it('stays listed until the file matches it, and an edit here meanwhile is a conflict, not a push over their layers', async () => {
+    await syncedOnceAsync(h);
+    const header = componentNamed(h, 'Header');
+    // A teammate's plugin pushes Header with another fill on its root, as the builder API allows.
+    const stored = (await remoteComponentsAsync(h, 'ds_empty')).get(header.key)!;
+    const theirs = { ...stored, description: 'Theirs.', hash: 'teammate-header-v2', node: { ...stored.node, fills: ['#ff2200'] } };
+    const pushed = await fetch(`${h.emulator.builderUrl}/api/plugin/design-systems/ds_empty/sync`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${h.builderKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        base: null,
+        source: { file_id: 'teammate-file', file_name: 'Teammate', user: 'Ana Lima', plugin_version: '0.1.0' },
+        upserts: [{ key: theirs.key, name: theirs.name, kind: theirs.kind, description: theirs.description, hash: theirs.hash, properties: theirs.properties, variants: theirs.variants, node: theirs.node }],
+        deletes: [],
+        force: [],
+      }),
+    });
+    expect(pushed.status).toBe(200);
+
+    const compared = await h.plugin.handlers['sync/compare']({}, context);
+    expect(compared.items.find((item) => item.key === header.key)).toMatchObject({ kind: 'remote-change', choice: 'take' });
+    const outcome = await h.plugin.handlers['sync/run']({}, context);
+    // The description was taken; the fill is a step to make by hand, and said to stay pending.
+    expect(header.description).toBe('Theirs.');
+    const steps = outcome.manualSteps.find((entry) => entry.name === 'Header')?.steps ?? [];
+    expect(steps.some((step) => step.includes('#ff2200'))).toBe(true);
+    expect(steps.at(-1)).toMatch(/stays listed as changed there/);
+    expect(outcome.comparison.items.find((item) => item.key === header.key)).toMatchObject({ kind: 'remote-change' });
+    expect((await h.plugin.handlers['sync/compare']({}, context)).items.find((item) => item.key === header.key)).toMatchObject({ kind: 'remote-change' });
+
+    // The designer edits Header without making the fill change: a conflict, skipped by default.
+    header.description = 'Mine, later.';
+    const later = await h.plugin.handlers['sync/compare']({}, context);
+    expect(later.items.find((item) => item.key === header.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
+    await h.plugin.handlers['sync/run']({}, context);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(header.key)).toMatchObject({ hash: 'teammate-header-v2', description: 'Theirs.' });
+  });
+});

@@ -217,6 +217,9 @@ describe('state after a sync', () => {
     ]);
     // The base is the file as it is after taking, seen up to the remote version's time.
     expect(Object.fromEntries(taken.components)).toEqual({ a: { hash: 'h6', updatedAt: '2026-11-21T10:00:00.000Z', name: 'A as taken' } });
+    // Taken in part: the file's hash, but the remote version not marked as seen (still a change there).
+    const partly = applyTaken(state({ a: 'h1' }), [{ remote: remote('a', 'h5'), localHash: 'h6', name: 'A', partly: true }]);
+    expect(partly.components.get('a')).toEqual({ hash: 'h6', updatedAt: null, name: 'A' });
   });
 });
 
