@@ -1,12 +1,8 @@
 // Where the drawing of a page goes on the canvas: one scale and offset that fit every top-level
 // node into the visible area, never enlarging (a 600-px email stays at most 600 px wide).
+import { unionBox, type Box } from '../../../src/canvas/placement';
 
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+export type { Box };
 
 export interface Fit {
   scale: number;
@@ -15,19 +11,9 @@ export interface Fit {
   offsetY: number;
 }
 
+/** The box around every node; a node's negative size (mid-edit) counts as none. */
 export function boundsOf(boxes: readonly Box[]): Box | null {
-  if (boxes.length === 0) return null;
-  let left = Infinity;
-  let top = Infinity;
-  let right = -Infinity;
-  let bottom = -Infinity;
-  for (const box of boxes) {
-    left = Math.min(left, box.x);
-    top = Math.min(top, box.y);
-    right = Math.max(right, box.x + Math.max(0, box.width));
-    bottom = Math.max(bottom, box.y + Math.max(0, box.height));
-  }
-  return { x: left, y: top, width: right - left, height: bottom - top };
+  return unionBox(boxes.map((box) => ({ ...box, width: Math.max(0, box.width), height: Math.max(0, box.height) })));
 }
 
 /**
