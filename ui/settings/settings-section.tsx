@@ -2,6 +2,7 @@
 // last action in words — an error, or a message screen readers announce.
 import type { ComponentChildren } from 'preact';
 import { ErrorNotice, LiveNotice, type LiveMessage } from '../components/notice';
+import { SubmitForm } from '../components/submit-form';
 
 export interface SettingsSectionProps {
   /** Prefix of the section's ids and test ids: `settings-builder` → `settings-builder-title`, … */
@@ -21,16 +22,7 @@ export function SettingsSection({ idPrefix, title, about, onSubmit, failure, res
         <h2 id={`${idPrefix}-title`}>{title}</h2>
         <p class="muted">{about}</p>
       </div>
-      <form
-        class="settings-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        {children}
-      </form>
+      <SubmitForm onSubmit={onSubmit}>{children}</SubmitForm>
       <ErrorNotice message={failure} testId={`${idPrefix}-error`} />
       <LiveNotice message={result} testId={`${idPrefix}-result`} />
     </section>

@@ -11,6 +11,7 @@ import { useRequest } from '../hooks/use-request';
 import { relativeTime } from '../messages/relative-time';
 import { ProblemLine } from './problem-line';
 import { saveOutcomeText, templateProblem, type TemplateProblem } from './template-words';
+import { SubmitForm } from '../components/submit-form';
 
 // Reading and exporting a large frame takes a while in the sandbox.
 const SAVE_TIMEOUT_MS = 120_000;
@@ -118,14 +119,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
           </Button>
         </div>
       ) : (
-        <form
-          class="settings-form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            run('create');
-          }}
-        >
+        <SubmitForm onSubmit={() => run('create')}>
           <TextField id="template-name" label="Template name" value={form.name} onValue={(name) => setForm({ ...form, name })} error={nameError} />
           <TextField id="template-description" label="Description (optional)" value={form.description} onValue={(description) => setForm({ ...form, description })} />
           <div class="button-row">
@@ -133,7 +127,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
               Save as template
             </Button>
           </div>
-        </form>
+        </SubmitForm>
       )}
       {problem ? <ProblemLine problem={problem} onOpenSettings={onOpenSettings} onUnlink={() => run('unlink')} /> : null}
       <LiveNotice message={result} testId="templates-save-result" />

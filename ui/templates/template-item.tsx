@@ -10,6 +10,7 @@ import { useRequest } from '../hooks/use-request';
 import { absoluteTime, relativeTime } from '../messages/relative-time';
 import { ProblemLine } from './problem-line';
 import { templateProblem, type TemplateProblem } from './template-words';
+import { SubmitForm } from '../components/submit-form';
 
 export interface TemplateItemProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -80,15 +81,7 @@ export function TemplateItem({ endpoint, row, nowMs, onChanged, onDeleted, onOpe
           {row.linkedFrame ? ` · Linked to the frame “${row.linkedFrame.name}” on ${row.linkedFrame.pageName}` : ''}
         </span>
         {mode.kind === 'rename' ? (
-          <form
-            class="settings-form"
-            noValidate
-            onKeyDown={closeOnEscape}
-            onSubmit={(event) => {
-              event.preventDefault();
-              rename(mode.name, mode.description);
-            }}
-          >
+          <SubmitForm onKeyDown={closeOnEscape} onSubmit={() => rename(mode.name, mode.description)}>
             <TextField id={`rename-${row.id}`} inputRef={nameRef} label="New name" value={mode.name} error={mode.error} onValue={(name) => setMode({ ...mode, name })} />
             <TextField id={`describe-${row.id}`} label="Description" value={mode.description} onValue={(description) => setMode({ ...mode, description })} />
             <div class="button-row">
@@ -99,7 +92,7 @@ export function TemplateItem({ endpoint, row, nowMs, onChanged, onDeleted, onOpe
                 Cancel
               </Button>
             </div>
-          </form>
+          </SubmitForm>
         ) : mode.kind === 'delete' ? (
           <div class="confirm" role="group" aria-label={`Delete ${label}?`} onKeyDown={closeOnEscape}>
             <p>Delete the template {label} from the builder workspace? This cannot be undone.</p>

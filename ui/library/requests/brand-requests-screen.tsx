@@ -19,6 +19,7 @@ import {
   type BrandRequestForm,
   type BrandRequestOutcome,
 } from './brand-request-outcome';
+import { SubmitForm } from '../../components/submit-form';
 
 export interface BrandRequestsScreenProps {
   client: LibraryClient;
@@ -76,15 +77,7 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings }:
 
   return (
     <section class="library-brands" hidden={hidden} aria-label="Brand requests">
-      <form
-        class="brand-request-form"
-        aria-labelledby="brand-request-title"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <SubmitForm class="brand-request-form" labelledBy="brand-request-title" onSubmit={submit}>
         <h2 id="brand-request-title" class="email-detail-title">
           Ask for a brand
         </h2>
@@ -126,7 +119,7 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings }:
             </p>
           ) : null}
         </div>
-      </form>
+      </SubmitForm>
       <h3>My requests</h3>
       <p class="field-hint" data-testid="requests-today">
         {mine.meta ? `${String(mine.meta['requests_today'])} of ${String(mine.meta['daily_limit'])} requests today. ` : ''}

@@ -1,0 +1,28 @@
+// A form Enter submits without the browser's own checks or a page load: the screen checks what
+// was typed and says what is wrong in words, beside the field.
+import type { ComponentChildren, JSX } from 'preact';
+
+export interface SubmitFormProps {
+  onSubmit: () => void;
+  class?: string;
+  labelledBy?: string;
+  onKeyDown?: (event: JSX.TargetedKeyboardEvent<HTMLFormElement>) => void;
+  children: ComponentChildren;
+}
+
+export function SubmitForm({ onSubmit, class: className = 'settings-form', labelledBy, onKeyDown, children }: SubmitFormProps) {
+  return (
+    <form
+      class={className}
+      aria-labelledby={labelledBy}
+      noValidate
+      onKeyDown={onKeyDown}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}
