@@ -11,10 +11,6 @@ export interface LibraryProblem {
   retryAfterSeconds: number | null;
 }
 
-/** A 404 without the library's own "not found": it says nothing about what the library holds. */
-export const UNCONFIRMED_NOT_FOUND =
-  'The address answered “not found” without the library’s own word that it was removed, so the library address in Settings may be wrong.';
-
 /** The wait used when a 429 comes without a usable Retry-After. */
 export const DEFAULT_RETRY_SECONDS = 30;
 
@@ -35,10 +31,10 @@ export function libraryProblem(error: unknown): LibraryProblem {
     case 'server_error':
       return { kind: 'unavailable', message: 'The library is unavailable right now. Try again in a little while.', retryAfterSeconds: null };
     case 'not_found':
-      // Only the library's own "not found" says the thing is gone; a bare 404 (a web page at a
-      // wrong address, a proxy) says nothing about the library's content.
+      // A bare 404 already arrives as an unexpected answer (error-mapping.ts); another code of
+      // the library's own (a missing route, say) says nothing about the content either.
       if (serverCode === 'not_found') return { kind: 'not_found', message: 'This is no longer in the library.', retryAfterSeconds: null };
-      return { kind: 'other', message: UNCONFIRMED_NOT_FOUND, retryAfterSeconds: null };
+      return { kind: 'other', message, retryAfterSeconds: null };
     default:
       return { kind: 'other', message, retryAfterSeconds: null };
   }

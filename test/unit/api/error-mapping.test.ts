@@ -44,6 +44,16 @@ describe('library error rows (docs/api/library-api.md, Errors)', () => {
     expect(error.message).toContain('Email 999 not found');
   });
 
+  it('a bare 404 (a web page at a wrong address, a proxy) is not the API saying the thing is gone', () => {
+    for (const api of ['library', 'builder'] as const) {
+      for (const text of ['<html><body>404 Not Found</body></html>', '']) {
+        const error = errorFromResponse({ status: 404, headers: {}, text }, { api, endpoint: 'GET /x', keySent: true, nowMs: NOW });
+        expect(error).toMatchObject({ code: 'http_error', status: 404, serverCode: null });
+        expect(error.message).toMatch(/address in Settings may be wrong/);
+      }
+    }
+  });
+
   it('404 no_insights', () => {
     expect(library(404, 'no_insights', 'Not enough emails')).toMatchObject({ code: 'no_insights' });
   });

@@ -2,7 +2,7 @@
 // 503), the search query the form makes, dates, and the rules the HTML preview runs under.
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/shared/api/http/api-error';
-import { DEFAULT_RETRY_SECONDS, libraryProblem, retryCountdownText, UNCONFIRMED_NOT_FOUND } from '../../../ui/library/library-problem';
+import { DEFAULT_RETRY_SECONDS, libraryProblem, retryCountdownText } from '../../../ui/library/library-problem';
 import { originsOf, previewContentSecurityPolicy } from '../../../ui/library/email/preview-policy';
 import { EMPTY_SEARCH, sameSearch, searchQuery, SEARCH_PAGE_SIZE, shortDate } from '../../../ui/library/search/search-query';
 
@@ -26,8 +26,8 @@ describe('libraryProblem', () => {
     expect(libraryProblem(failure('timeout', null))).toMatchObject({ kind: 'offline' });
     expect(libraryProblem(failure('unavailable', 503))).toMatchObject({ kind: 'unavailable', message: expect.stringMatching(/unavailable right now/) });
     expect(libraryProblem(failure('not_found', 404, { serverCode: 'not_found' }))).toMatchObject({ kind: 'not_found', message: 'This is no longer in the library.' });
-    // A 404 without the library's own word (a wrong address's web page) is not "removed".
-    expect(libraryProblem(failure('not_found', 404))).toMatchObject({ kind: 'other', message: UNCONFIRMED_NOT_FOUND });
+    // A 404 whose code is not the library's "not found" (a missing route) is not "removed" either.
+    expect(libraryProblem(failure('not_found', 404, { serverCode: 'route_missing', message: 'No route.' }))).toMatchObject({ kind: 'other', message: 'No route.' });
     expect(libraryProblem(new Error('odd'))).toMatchObject({ kind: 'other', message: 'odd' });
   });
 

@@ -16,7 +16,9 @@ export interface ErrorContext {
 function codeFor(status: number, serverCode: string | null): ApiErrorCode {
   if (status === 401) return 'unauthorized';
   if (status === 429) return serverCode === 'daily_limit_reached' ? 'daily_limit_reached' : 'rate_limited';
-  if (status === 404) return serverCode === 'no_insights' ? 'no_insights' : 'not_found';
+  // Only the API's own error body says the thing is gone: a bare 404 (a web page at a wrong
+  // address, a proxy) says nothing about what the API holds.
+  if (status === 404) return serverCode === 'no_insights' ? 'no_insights' : serverCode === null ? 'http_error' : 'not_found';
   if (status === 400) return serverCode === 'not_allowed' ? 'not_allowed' : 'bad_request';
   if (status === 413) return 'payload_too_large';
   if (status === 503) return 'unavailable';
@@ -51,6 +53,7 @@ function messageFor(code: ApiErrorCode, context: ErrorContext, status: number, s
     case 'server_error':
       return `The ${label} had an internal problem (HTTP ${status}). Try again later.`;
     default:
+      if (status === 404) return `The ${label} address answered “not found” without the ${label}’s own word for it, so the address in Settings may be wrong.`;
       return `The ${label} answered with an unexpected HTTP ${status}${said}.`;
   }
 }
