@@ -525,7 +525,7 @@ describe('Browse: brands', () => {
     await expect.poll(() => textOf(topList.getByRole('listitem').first()), { timeout: 10_000 }).toContain(top.data[0]!.name);
     const brand = top.data[2]!;
     await ui.getByRole('searchbox', { name: 'Search brands' }).fill(brand.name);
-    await ui.getByRole('list', { name: 'Matching brands' }).getByRole('button', { name: new RegExp(`^${brand.name}`) }).click();
+    await ui.getByRole('list', { name: `Brands matching “${brand.name}”` }).getByRole('button', { name: new RegExp(`^${brand.name}`) }).click();
     await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(brand.name);
     const insights = await libraryAsync<{ data: { technology: { esp_breakdown: Array<{ name: string }> }; frequency: { total_sent: number } } }>(`/v1/brands/${brand.slug}/insights`);
     const page = ui.getByRole('article');
@@ -553,6 +553,28 @@ describe('Browse: brands', () => {
     await h.page.screenshot({ path: `${SHOTS}/library-brand-light.png` });
   });
 
+  it('labels the brand list by the search it answers, and says it is looking while a new one is on its way', async () => {
+    const ui = await openBrowseAsync('light', 'anonymous');
+    await ui.getByRole('button', { name: 'Brands' }).click();
+    const top = await libraryAsync<{ data: BrandRecord[] }>('/v1/brands?per_page=50');
+    await expect.poll(() => textOf(ui.getByRole('list', { name: 'Top brands' }).getByRole('listitem').first()), { timeout: 10_000 }).toContain(top.data[0]!.name);
+    await setFaultsAsync({ rate: 1, kinds: ['slow'], slow_ms: 3000 });
+    try {
+      const search = ui.getByRole('searchbox', { name: 'Search brands' });
+      await search.fill('Zzyzx');
+      // The top brands still show until the answer comes: named for what they are, with a word that a search is on its way.
+      expect(await ui.getByRole('list', { name: 'Top brands' }).count()).toBe(1);
+      expect((await textOf(ui.getByRole('status')))?.trim()).toBe('Looking for “Zzyzx”…');
+      await expect.poll(() => textOf(ui.locator('.empty-state')), { timeout: 10_000 }).toBe('No brand called “Zzyzx” in the library.');
+      await search.fill('Zzyzxq');
+      expect(await textOf(ui.locator('.empty-state'))).toBe('No brand called “Zzyzx” in the library.');
+      await expect.poll(() => textOf(ui.locator('.empty-state')), { timeout: 10_000 }).toBe('No brand called “Zzyzxq” in the library.');
+      expect(await ui.getByRole('status').count()).toBe(0);
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+  });
+
   it('keeps the focus on “More emails” while the next page loads, so the keyboard can go on paging', async () => {
     const top = await libraryAsync<{ data: BrandRecord[] }>('/v1/brands?per_page=50');
     const brand = top.data.find((candidate) => candidate.email_count > 40);
@@ -560,7 +582,7 @@ describe('Browse: brands', () => {
     const ui = await openBrowseAsync('light', 'key');
     await ui.getByRole('button', { name: 'Brands' }).click();
     await ui.getByRole('searchbox', { name: 'Search brands' }).fill(brand!.name);
-    await ui.getByRole('list', { name: 'Matching brands' }).getByRole('button', { name: new RegExp(`^${brand!.name}`) }).click();
+    await ui.getByRole('list', { name: `Brands matching “${brand!.name}”` }).getByRole('button', { name: new RegExp(`^${brand!.name}`) }).click();
     const rows = ui.getByRole('list', { name: `Emails from ${brand!.name}` }).getByRole('listitem');
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(20);
     await ui.getByRole('button', { name: 'More emails' }).focus();
@@ -596,7 +618,7 @@ describe('Browse: brands', () => {
     const ui = await openBrowseAsync('dark', 'key');
     await ui.getByRole('button', { name: 'Brands' }).click();
     await ui.getByRole('searchbox', { name: 'Search brands' }).fill(small!.name);
-    await ui.getByRole('list', { name: 'Matching brands' }).getByRole('button', { name: new RegExp(`^${small!.name}`) }).click();
+    await ui.getByRole('list', { name: `Brands matching “${small!.name}”` }).getByRole('button', { name: new RegExp(`^${small!.name}`) }).click();
     await expect.poll(() => textOf(ui.getByTestId('no-insights')), { timeout: 10_000 }).toContain('Too few emails yet');
     expect(await ui.getByRole('alert').count()).toBe(0);
   });

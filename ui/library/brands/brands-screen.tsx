@@ -17,7 +17,8 @@ export interface BrandsScreenProps {
 export function BrandsScreen({ client, hidden, onBrand, onOpenSettings }: BrandsScreenProps) {
   const [text, setText] = useState('');
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ brands: Brand[] | null; problem: LibraryProblem | null }>({ brands: null, problem: null });
+  // `query` is the text the shown brands answer: the list keeps its label until the new answer arrives.
+  const [state, setState] = useState<{ brands: Brand[] | null; query: string; problem: LibraryProblem | null }>({ brands: null, query: '', problem: null });
 
   useEffect(() => {
     let current = true;
@@ -25,7 +26,7 @@ export function BrandsScreen({ client, hidden, onBrand, onOpenSettings }: Brands
       () => {
         setState((previous) => ({ ...previous, problem: null }));
         client.listBrandsAsync({ q: text, perPage: 50 }).then(
-          (response) => current && setState({ brands: response.data, problem: null }),
+          (response) => current && setState({ brands: response.data, query: text.trim(), problem: null }),
           (error: unknown) => current && setState((previous) => ({ ...previous, problem: libraryProblem(error) })),
         );
       },
@@ -46,18 +47,18 @@ export function BrandsScreen({ client, hidden, onBrand, onOpenSettings }: Brands
         <input id="library-brand-search" class="field-input" type="search" value={text} placeholder="Top brands" autoComplete="off" onInput={(event) => setText(event.currentTarget.value)} />
       </div>
       {state.problem ? <ProblemNotice problem={state.problem} onRetry={() => setAttempt((n) => n + 1)} onOpenSettings={onOpenSettings} /> : null}
-      {state.brands === null && !state.problem ? (
+      {(state.brands === null || state.query !== text.trim()) && !state.problem ? (
         <p class="library-status" role="status">
-          <Spinner /> Loading brands…
+          <Spinner /> {text.trim() ? `Looking for “${text.trim()}”…` : 'Loading brands…'}
         </p>
       ) : null}
       {state.brands?.length === 0 ? (
         <div class="empty-state">
-          <strong>No brand called “{text.trim()}” in the library.</strong>
+          <strong>No brand called “{state.query}” in the library.</strong>
         </div>
       ) : null}
       {state.brands && state.brands.length > 0 ? (
-        <ul class="brand-list" aria-label={text.trim() ? 'Matching brands' : 'Top brands'}>
+        <ul class="brand-list" aria-label={state.query ? `Brands matching “${state.query}”` : 'Top brands'}>
           {state.brands.map((brand) => (
             <li key={brand.slug}>
               <button type="button" class="brand-row" onClick={() => onBrand(brand.slug)}>
