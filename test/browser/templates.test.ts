@@ -34,8 +34,12 @@ afterAll(async () => {
 });
 
 /** The emulator's builder API, read directly (another client, not the plugin). */
-async function builderAsync<T = StoredTemplate>(path: string, method = 'GET'): Promise<{ status: number; data: T }> {
-  const response = await fetch(`${h.emulator.builderUrl}/api${path}`, { method, headers: { authorization: `Bearer ${builderKey}` } });
+async function builderAsync<T = StoredTemplate>(path: string, method = 'GET', body?: unknown): Promise<{ status: number; data: T }> {
+  const response = await fetch(`${h.emulator.builderUrl}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${builderKey}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   const text = await response.text();
   // A 204 has no body: its data is never read.
   return { status: response.status, data: (text === '' ? null : (JSON.parse(text) as { data: T }).data) as T };
@@ -259,6 +263,16 @@ describe('Templates', () => {
     await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
     expect((await frameAsync()).link).toBe('');
     expect((await frameAsync()).relaunch).toEqual(['browse']);
+  });
+
+  it('after a rename by keyboard the focus stays on the renamed template', async () => {
+    const ui = await openTemplatesAsync('light');
+    await itemNamed(ui, 'Welcome email').getByRole('button', { name: 'Rename “Welcome email”' }).click();
+    await ui.getByLabel('New name').fill('Welcome email (v2)');
+    await h.page.keyboard.press('Enter');
+    await itemNamed(ui, 'Welcome email (v2)').waitFor();
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName)).toBe('Open “Welcome email (v2)”');
+    expect((await builderAsync<StoredTemplate[]>('/templates')).data.map((template) => template.name)).toContain('Welcome email (v2)');
   });
 
   it('Escape backs out of a rename or a deletion, nothing is sent, and the focus returns to the template', async () => {

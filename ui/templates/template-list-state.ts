@@ -31,3 +31,11 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
 export function failTemplatePage(state: TemplateListState, request: number, problem: TemplateProblem): TemplateListState {
   return request === state.awaiting ? { ...state, loading: false, problem } : state;
 }
+
+/**
+ * A template changed from its row (renamed), put back where it is: the list is not read again, so
+ * its rows stay mounted and the focus stays on the row (its place catches up at the next read).
+ */
+export function replaceTemplateRow(state: TemplateListState, changed: TemplateRow): TemplateListState {
+  return { ...state, rows: state.rows.map((row) => (row.id === changed.id ? changed : row)) };
+}

@@ -9,7 +9,7 @@ import { TextField } from '../components/text-field';
 import { ProblemLine } from './problem-line';
 import { SaveSection } from './save-section';
 import { TemplateItem } from './template-item';
-import { answerTemplatePage, askTemplatePage, failTemplatePage, initialTemplateList } from './template-list-state';
+import { answerTemplatePage, askTemplatePage, failTemplatePage, initialTemplateList, replaceTemplateRow } from './template-list-state';
 import { countText, filterTemplates, templateProblem } from './template-words';
 
 export interface TemplatesScreenProps {
@@ -75,7 +75,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
         {shown.length > 0 ? (
           <ul class="brand-list" aria-labelledby="templates-list-title">
             {shown.map((row) => (
-              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} onChanged={reload} onDeleted={onDeleted} onOpenSettings={onOpenSettings} />
+              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} onRenamed={(row) => setList((before) => replaceTemplateRow(before, row))} onDeleted={onDeleted} onOpenSettings={onOpenSettings} />
             ))}
           </ul>
         ) : null}
