@@ -33,3 +33,15 @@ export function templateError(error: unknown, facts: TemplateErrorFacts): unknow
   }
   return error;
 }
+
+/**
+ * The builder holds a version of the template that this frame's last save did not make (a
+ * teammate's, or another file's): an update would replace it unseen, so it waits to be asked.
+ */
+export function templateChangedError(facts: { templateName: string; templateId: string; frameId: string }): BridgeError {
+  return new BridgeError(
+    'template_changed',
+    `The template “${facts.templateName}” was changed in the builder since this frame was last saved to it. Updating would replace those changes with this frame. Replace them, or unlink the frame to save it as a new template.`,
+    { templateId: facts.templateId, frameId: facts.frameId },
+  );
+}

@@ -17,7 +17,7 @@ const templateLinkSchema = z.object({
   templateName: z.string(),
   /** The frame's content hash at the last save (src/snapshot/frame-reader.ts). */
   hash: z.string(),
-  /** Server time of the last save. */
+  /** Server time of the last save (or of a rename from here after it): an update finding another time was changed elsewhere. */
   savedAt: z.string(),
   /** Set when the template was deleted from here: the link goes, and says so, at the next selection. */
   deleted: z.optional(z.boolean()),

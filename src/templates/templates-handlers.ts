@@ -32,7 +32,7 @@ export function createTemplatesFeature({ figma, transport, readBuilderCredential
       'templates/list': ({ page }) => queue(() => session.listAsync(page)),
       'templates/selection': () => queue(() => session.selectionAsync(true)),
       'templates/create': ({ name, description, frameId }) => queue(() => session.createAsync(name, description, frameId)),
-      'templates/update': ({ frameId }) => queue(() => session.updateAsync(frameId)),
+      'templates/update': ({ frameId, replaceChanges }) => queue(() => session.updateAsync(frameId, replaceChanges)),
       'templates/rename': ({ id, name, description }) => queue(() => session.renameAsync(id, name, description)),
       'templates/delete': ({ id }) => queue(() => session.deleteAsync(id)).then(() => ({})),
       'templates/open': ({ id }) => queue(() => session.openAsync(id)),

@@ -16,7 +16,7 @@ import type { DiffableComponent } from '../sync/property-diff';
 import { base64Length, firstPreviewScale, minimumPreviewScale, nextPreviewScale, previewBudget } from './preview-scale';
 import { describeSelection, describeSelectionOf, type SelectedLayer } from './selection-words';
 import { pageOf, showNodeAsync } from '../platform/show-node';
-import { templateError } from './template-errors';
+import { templateChangedError, templateError } from './template-errors';
 import {
   linkState,
   parseTemplateIndex,
@@ -53,7 +53,8 @@ export interface TemplatesSession {
   selectionAsync(consumeLostLink: boolean): Promise<TemplateSelection>;
   /** `frameId`: the frame the name was typed for (the selection may have moved since). */
   createAsync(name: string, description: string, frameId?: string): Promise<TemplateSaveOutcome>;
-  updateAsync(frameId?: string): Promise<TemplateSaveOutcome>;
+  /** `replaceChanges`: replace a version saved elsewhere since this frame's last save (else refused). */
+  updateAsync(frameId?: string, replaceChanges?: boolean): Promise<TemplateSaveOutcome>;
   renameAsync(id: string, name: string, description: string): Promise<TemplateRow>;
   deleteAsync(id: string): Promise<void>;
   openAsync(id: string): Promise<TemplateOpenOutcome>;
@@ -291,7 +292,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       return { outcome: 'created', template: rowOf(template, linked ? frame : null), changes: [], previewSize: { width: preview.width, height: preview.height }, selection: await selectionAsync(false) };
     },
 
-    async updateAsync(frameId) {
+    async updateAsync(frameId, replaceChanges = false) {
       const frame = frameId === undefined ? selectedFrame() : await frameByIdAsync(frameId);
       if (frame === null) throw new BridgeError('no_frame', 'That frame is no longer in this file.');
       const facts = await linkFactsAsync(frame);
@@ -307,9 +308,10 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       const errorFacts = { templateName: link.templateName, templateId: link.templateId, frameId: frame.id };
       let changes: SyncChangeChip[] = [];
       try {
-        // Read first: a template deleted elsewhere is found before the large body is sent, and
-        // its content says what changed since the last save.
+        // Read first: a template deleted or changed elsewhere is found before the large body is
+        // sent (the API has no conditional update), and its content says what changed since.
         const before = await client.getTemplateAsync(link.templateId);
+        if (before.updated_at !== link.savedAt && !replaceChanges) throw templateChangedError({ templateName: before.name, templateId: link.templateId, frameId: frame.id });
         const beforeRoot = (before.content as { format?: unknown; root?: unknown } | null | undefined)?.root;
         const { content, hash, preview, root } = await contentAsync(frame);
         if (typeof beforeRoot === 'object' && beforeRoot !== null) changes = changeChips(asDiffable(frame.name, beforeRoot as Record<string, unknown>), asDiffable(frame.name, root));
@@ -331,14 +333,19 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       const index = readIndex();
       const frame = await linkedFrameOfAsync(id, index);
       let updated: Template;
+      // A linked frame's link is in step when the builder holds its last save: the rename keeps
+      // it so (else the frame's next update would be taken for one replacing a change made elsewhere).
+      let inStep = false;
       try {
+        const savedAt = frame === null ? undefined : readLink(frame)?.savedAt;
+        if (savedAt !== undefined) inStep = (await client.getTemplateAsync(id)).updated_at === savedAt;
         updated = await client.updateTemplateAsync(id, { name, description: description.trim() });
       } catch (error) {
         throw templateError(error, { templateName: name.trim(), templateId: id, ...(frame === null ? {} : { frameId: frame.id }) });
       }
       const link = frame === null ? null : readLink(frame);
       if (frame !== null && link !== null) {
-        frame.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ ...link, templateName: updated.name }));
+        frame.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ ...link, templateName: updated.name, ...(inStep ? { savedAt: updated.updated_at } : {}) }));
         frame.setRelaunchData(relaunchDataWith(frame.getRelaunchData(), updateDescription(updated.name)));
       }
       return rowOf(updated, frame);

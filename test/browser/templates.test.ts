@@ -275,6 +275,42 @@ describe('Templates', () => {
     expect((await builderAsync<StoredTemplate[]>('/templates')).data.map((template) => template.name)).toContain('Welcome email (v2)');
   });
 
+  it('an update does not replace a version a teammate saved meanwhile until asked', async () => {
+    const ui = await openTemplatesAsync('light');
+    await selectLayerAsync('Emails', EMAIL);
+    await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
+    await ui.getByLabel('Template name').fill('Teamwork');
+    await ui.getByRole('button', { name: 'Save as template' }).click();
+    await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Saved “Teamwork”/);
+    const id = (await builderAsync<StoredTemplate[]>('/templates')).data[0]!.id;
+
+    // A rename from here is no change made elsewhere.
+    await itemNamed(ui, 'Teamwork').getByRole('button', { name: 'Rename “Teamwork”' }).click();
+    await ui.getByLabel('New name').fill('Teamwork (v2)');
+    await ui.getByRole('button', { name: 'Save name and description' }).click();
+    await itemNamed(ui, 'Teamwork (v2)').waitFor();
+
+    // A teammate saves other content in the builder; then the frame changes here.
+    await controlAsync('clock', { advance_seconds: 60 });
+    const theirs = { format: 'figma-node-tree', version: 1, root: { type: 'FRAME', name: 'Edited in the builder' } };
+    expect((await builderAsync(`/templates/${id}`, 'PUT', { content: theirs })).status).toBe(200);
+    await changeFrameFillAsync('#d0ffd0');
+    await ui.getByRole('button', { name: 'Update template' }).click();
+    await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 30_000 }).toBe(
+      'The template “Teamwork (v2)” was changed in the builder since this frame was last saved to it. Updating would replace those changes with this frame. Replace them, or unlink the frame to save it as a new template.',
+    );
+    expect((await builderAsync(`/templates/${id}`)).data.content!.root.name).toBe('Edited in the builder');
+    expect(await ui.getByRole('button', { name: 'Unlink the frame' }).count()).toBe(1);
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+
+    await ui.getByRole('button', { name: 'Replace their changes' }).click();
+    await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Updated “Teamwork \(v2\)”/);
+    expect((await builderAsync(`/templates/${id}`)).data.content!.root.name).toBe(EMAIL);
+    expect(await ui.getByRole('alert').count()).toBe(0);
+    // The button that was pressed went with the problem: the focus is on Update template.
+    expect(await ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Update template');
+  });
+
   it('Escape backs out of a rename or a deletion, nothing is sent, and the focus returns to the template', async () => {
     const ui = await openTemplatesAsync('light');
     const item = itemNamed(ui, 'Welcome email');

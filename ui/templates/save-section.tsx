@@ -45,7 +45,9 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   }
 
   // Each request names the frame shown here: the sandbox may reach it after the selection moved.
-  const run = (action: 'create' | 'update' | 'unlink') => {
+  const updateButton = useRef<HTMLButtonElement>(null);
+  /** `replaceChanges`: the person chose to replace a version saved elsewhere since the last save. */
+  const run = (action: 'create' | 'update' | 'unlink', replaceChanges = false) => {
     if (frame === null) return;
     if (action === 'create') {
       const error = templateNameProblem(form.name);
@@ -68,7 +70,9 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
     const start = () =>
       action === 'create'
         ? endpoint.request('templates/create', { name: form.name, description: form.description, frameId: frame.id }, { timeoutMs: SAVE_TIMEOUT_MS })
-        : endpoint.request('templates/update', { frameId: frame.id }, { timeoutMs: SAVE_TIMEOUT_MS });
+        : endpoint.request('templates/update', { frameId: frame.id, ...(replaceChanges ? { replaceChanges } : {}) }, { timeoutMs: SAVE_TIMEOUT_MS });
+    // The Replace button goes with the problem: the focus waits on Update template, busy meanwhile.
+    if (replaceChanges) updateButton.current?.focus();
     void save.run(action, start, {
       onError,
       onResult: (saved) => {
@@ -111,7 +115,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
       </p>
       {frame === null ? null : link !== null ? (
         <div class="button-row">
-          <Button variant="primary" busy={busy} onClick={() => run('update')}>
+          <Button variant="primary" busy={busy} onClick={() => run('update')} buttonRef={updateButton}>
             Update template
           </Button>
           <Button disabled={busy} onClick={() => run('unlink')}>
@@ -129,7 +133,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
           </div>
         </SubmitForm>
       )}
-      {problem ? <ProblemLine problem={problem} onOpenSettings={onOpenSettings} onUnlink={() => run('unlink')} /> : null}
+      {problem ? <ProblemLine problem={problem} onOpenSettings={onOpenSettings} onUnlink={() => run('unlink')} onReplace={() => run('update', true)} /> : null}
       <LiveNotice message={result} testId="templates-save-result" />
     </section>
   );

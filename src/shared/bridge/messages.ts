@@ -429,9 +429,10 @@ export const sandboxRequests = {
   'templates/create': defineRequest(z.object({ name: z.string(), description: z.string(), frameId: z.optional(z.string()) }), templateSaveOutcomeSchema),
   /**
    * Sends the selected linked frame's content and preview again (`frameId`: that frame instead);
-   * nothing is sent when it is unchanged since the last save.
+   * nothing is sent when it is unchanged since the last save. A version saved elsewhere since
+   * then is refused (`template_changed`) unless `replaceChanges`.
    */
-  'templates/update': defineRequest(z.object({ frameId: z.optional(z.string()) }), templateSaveOutcomeSchema),
+  'templates/update': defineRequest(z.object({ frameId: z.optional(z.string()), replaceChanges: z.optional(z.boolean()) }), templateSaveOutcomeSchema),
   /** Renames a template and sets its description. */
   'templates/rename': defineRequest(z.object({ id: z.string(), name: z.string(), description: z.string() }), templateRowSchema),
   /** Deletes a template; its frame here loses the link (said when next selected). */

@@ -220,6 +220,55 @@ describe('templates against the builder emulator', () => {
     expect(linkOf(frame)).toBeNull();
   });
 
+  it('an update never replaces a newer version saved elsewhere unseen: it is said, and replaced only when asked', async () => {
+    await startAsync({ deflate: true });
+    const frame = await selectEmailAsync();
+    const created = await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context);
+    const id = created.template!.id;
+    // A teammate changes the template's content in the builder (another client).
+    await controlAsync(emulator.builderUrl, 'clock', { advance_seconds: 60 });
+    const theirs = { format: 'figma-node-tree', version: 1, root: { type: 'FRAME', name: 'Edited in the builder' } };
+    expect((await apiAsync(`/templates/${id}`, { method: 'PUT', body: { content: theirs } })).status).toBe(200);
+    const theirUpdatedAt = (await apiAsync(`/templates/${id}`)).body.data.updated_at;
+
+    frame.fills = [{ type: 'SOLID', color: { r: 0.2, g: 0.4, b: 0.6 } }];
+    const before = sent.length;
+    const error = await rejectionOf(plugin.handlers['templates/update']({ frameId: frame.id }, context));
+    expect(error).toMatchObject({ code: 'template_changed', details: { templateId: id, frameId: frame.id } });
+    expect(error.message).toBe(
+      'The template “Spring” was changed in the builder since this frame was last saved to it. Updating would replace those changes with this frame. Replace them, or unlink the frame to save it as a new template.',
+    );
+    // Nothing was sent but the read: their version stands, and the link still says the last save from here.
+    expect(sent.slice(before).map((request) => request.method)).toEqual(['GET']);
+    expect((await apiAsync(`/templates/${id}`)).body.data).toMatchObject({ updated_at: theirUpdatedAt, content: { root: { name: 'Edited in the builder' } } });
+    expect(linkOf(frame)?.savedAt).toBe(created.template!.updatedAt);
+
+    // Asked to replace: this frame's content goes, and the link follows.
+    const replaced = await plugin.handlers['templates/update']({ frameId: frame.id, replaceChanges: true }, context);
+    expect(replaced.outcome).toBe('updated');
+    const after = (await apiAsync(`/templates/${id}`)).body.data;
+    expect(after.content.root).toMatchObject({ type: 'FRAME', name: EMAIL });
+    expect(linkOf(frame)?.savedAt).toBe(after.updated_at);
+  });
+
+  it('a rename from here is not taken for a change made elsewhere, nor does it hide one', async () => {
+    await startAsync({ deflate: true });
+    const frame = await selectEmailAsync();
+    const created = await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context);
+    const id = created.template!.id;
+    await controlAsync(emulator.builderUrl, 'clock', { advance_seconds: 60 });
+    await plugin.handlers['templates/rename']({ id, name: 'Spring (final)', description: 'Sent in March' }, context);
+    frame.fills = [{ type: 'SOLID', color: { r: 0.2, g: 0.4, b: 0.6 } }];
+    expect((await plugin.handlers['templates/update']({ frameId: frame.id }, context)).outcome).toBe('updated');
+
+    await controlAsync(emulator.builderUrl, 'clock', { advance_seconds: 60 });
+    const theirs = { format: 'figma-node-tree', version: 1, root: { type: 'FRAME', name: 'Edited in the builder' } };
+    expect((await apiAsync(`/templates/${id}`, { method: 'PUT', body: { content: theirs } })).status).toBe(200);
+    frame.fills = [];
+    await plugin.handlers['templates/rename']({ id, name: 'Spring (really final)', description: '' }, context);
+    expect(await rejectionOf(plugin.handlers['templates/update']({ frameId: frame.id }, context))).toMatchObject({ code: 'template_changed' });
+  });
+
   it('a refused key says it is the builder key; a 429 says the wait; nothing is linked', async () => {
     await startAsync({ deflate: true });
     const frame = await selectEmailAsync();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorFromResponse } from '../../../src/shared/api/http/error-mapping';
 import { BridgeError } from '../../../src/shared/bridge/bridge-error';
-import { templateError } from '../../../src/templates/template-errors';
+import { templateChangedError, templateError } from '../../../src/templates/template-errors';
 import { messageProblems } from '../../support/message-rules';
 
 const response = (status: number, error: string, headers: Record<string, string> = {}) =>
@@ -30,6 +30,16 @@ describe('template errors in words', () => {
     const limited = response(429, 'rate_limited', { 'retry-after': '20' });
     expect(templateError(limited, { templateId: 'tpl_1' })).toBe(limited);
     expect(limited.message).toContain('20 seconds');
+  });
+
+  it('a version saved elsewhere since the last save names the template and the two ways on', () => {
+    const error = templateChangedError({ templateName: 'Spring sale', templateId: 'tpl_1', frameId: '1:2' });
+    expect(error.code).toBe('template_changed');
+    expect(error.message).toBe(
+      'The template “Spring sale” was changed in the builder since this frame was last saved to it. Updating would replace those changes with this frame. Replace them, or unlink the frame to save it as a new template.',
+    );
+    expect(error.details).toEqual({ templateId: 'tpl_1', frameId: '1:2' });
+    expect(messageProblems(error.message)).toEqual([]);
   });
 
   it('leaves anything that is not an API error alone', () => {
