@@ -283,7 +283,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       try {
         template = await client.createTemplateAsync(input);
       } catch (error) {
-        throw templateError(error, { templateName: name.trim(), bodyBytes: bodyBytes(input) });
+        throw templateError(error, { templateName: name.trim(), bodyBytes: bodyBytes(input), creating: true });
       }
       // The template exists now, whatever became of the frame: a frame deleted meanwhile is not
       // linked (a retry would make a second template), and the created template is still said.

@@ -311,6 +311,26 @@ describe('Templates', () => {
     expect(await ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Update template');
   });
 
+  it('a save whose answer was lost says the template may exist, and the list shows it, so it is not made twice', async () => {
+    const ui = await openTemplatesAsync('light');
+    await selectLayerAsync('Emails', EMAIL);
+    await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
+    await ui.getByLabel('Template name').fill('Lost answer');
+    // Seed 7 garbles the first answer (the save, which the builder still applies) and not the next
+    // (the list). A dropped connection is not used here: Chromium repeats a request whose reused
+    // connection closed without an answer, so the emulator would make the template twice.
+    await controlAsync('faults', { rate: 0.5, kinds: ['malformed'], seed: 7 });
+    await ui.getByRole('button', { name: 'Save as template' }).click();
+    await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 30_000 }).toBe(
+      'The builder’s answer to saving “Lost answer” could not be read, so the template may have been made anyway. Look for it in the list below before saving again, so that it is not made twice.',
+    );
+    await controlAsync('faults', { rate: 0 });
+    await itemNamed(ui, 'Lost answer').waitFor({ timeout: 20_000 });
+    expect((await builderAsync<StoredTemplate[]>('/templates')).data.filter((template) => template.name === 'Lost answer')).toHaveLength(1);
+    expect(await ui.getByLabel('Template name').inputValue()).toBe('Lost answer');
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+  });
+
   it('Escape backs out of a rename or a deletion, nothing is sent, and the focus returns to the template', async () => {
     const ui = await openTemplatesAsync('light');
     const item = itemNamed(ui, 'Welcome email');

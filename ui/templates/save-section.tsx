@@ -10,7 +10,7 @@ import { TextField } from '../components/text-field';
 import { useRequest } from '../hooks/use-request';
 import { relativeTime } from '../messages/relative-time';
 import { ProblemLine } from './problem-line';
-import { saveOutcomeText, templateProblem, type TemplateProblem } from './template-words';
+import { listMayHaveChanged, saveOutcomeText, templateProblem, type TemplateProblem } from './template-words';
 import { SubmitForm } from '../components/submit-form';
 
 // Reading and exporting a large frame takes a while in the sandbox.
@@ -20,7 +20,7 @@ export interface SaveSectionProps {
   endpoint: Pick<UiEndpoint, 'request'>;
   selection: TemplateSelection | null;
   onSelection: (selection: TemplateSelection) => void;
-  /** A template was created or changed: the list reads again. */
+  /** A template was created or changed (or may have been): the list reads again. */
   onSaved: () => void;
   onOpenSettings: () => void;
   /** Opened by the "Update template" relaunch button: update at once. */
@@ -56,7 +56,10 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
     }
     setProblem(null);
     setResult(null);
-    const onError = (error: unknown) => setProblem(templateProblem(error));
+    const onError = (error: unknown) => {
+      setProblem(templateProblem(error));
+      if (listMayHaveChanged(error)) onSaved();
+    };
     if (action === 'unlink') {
       void save.run(action, () => endpoint.request('templates/unlink', { frameId: problem?.frameId ?? frame.id }), {
         onError,

@@ -39,6 +39,11 @@ export function templateProblem(error: unknown): TemplateProblem {
   return { message, action: null, frameId: null };
 }
 
+/** A save failed without an answer read: the template may have been made, so the list reads again. */
+export function listMayHaveChanged(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'answer_lost';
+}
+
 /** "3 of 12 templates match “spring”." / "12 templates." — the list's count in words. */
 export function countText(shown: number, loaded: number, total: number | null, query: string): string {
   const all = total ?? loaded;

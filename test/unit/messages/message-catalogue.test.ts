@@ -156,6 +156,9 @@ function addTemplateMessages(add: Add): void {
   const large = errorFromResponse({ status: 413, headers: {}, text: '{}' }, contextFor('builder'));
   for (const facts of [{ templateId: 't1' }, { templateId: 't1', templateName: 'Spring sale', frameId: '1:2' }]) add('templates not found', (templateError(gone, facts) as Error).message);
   for (const facts of [{}, { templateName: 'Spring sale', bodyBytes: 2_400_000 }]) add('templates too large', (templateError(large, facts) as Error).message);
+  const creating = { templateName: 'Spring sale', creating: true };
+  const createContext = { ...contextFor('builder'), endpoint: 'POST /api/templates' };
+  for (const lost of [networkError(createContext, BASE_URL), timeoutError(createContext, 30_000), malformedResponseError(createContext, 201, 'data.id')]) add('templates answer lost', (templateError(lost, creating) as Error).message);
   add('templates changed elsewhere', templateChangedError({ templateName: 'Spring sale', templateId: 't1', frameId: '1:2' }).message);
   const layer = (type: string, parentType = 'PAGE') => ({ type, name: 'Title', parentType, parentName: 'Cover' });
   for (const layers of [[], [layer('FRAME'), layer('TEXT')], [layer('TEXT', 'FRAME')], [layer('FRAME', 'FRAME')], [layer('STICKY')]]) add('templates selection', describeSelection(layers).what);
