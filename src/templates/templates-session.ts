@@ -5,6 +5,7 @@
 import { createBuilderClient, type BuilderClient } from '../shared/api/builder/client';
 import { megabytesText, templateNameProblem } from '../shared/api/builder/requests';
 import type { Template, TemplateContent } from '../shared/api/builder/schemas';
+import { ApiError } from '../shared/api/http/api-error';
 import { keyNeededError } from '../shared/api/http/error-mapping';
 import type { HttpTransport } from '../shared/api/http/transport';
 import { utf8ByteLength } from '../shared/api/http/utf8';
@@ -56,7 +57,8 @@ export interface TemplatesSession {
   /** `replaceChanges`: replace a version saved elsewhere since this frame's last save (else refused). */
   updateAsync(frameId?: string, replaceChanges?: boolean): Promise<TemplateSaveOutcome>;
   renameAsync(id: string, name: string, description: string): Promise<TemplateRow>;
-  deleteAsync(id: string): Promise<void>;
+  /** True when it had been deleted elsewhere already (its link here goes all the same). */
+  deleteAsync(id: string): Promise<boolean>;
   openAsync(id: string): Promise<TemplateOpenOutcome>;
   unlinkAsync(frameId: string): Promise<TemplateSelection>;
 }
@@ -354,9 +356,14 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
     async deleteAsync(id) {
       const client = await clientAsync('DELETE /api/templates/:id');
       const frame = await linkedFrameOfAsync(id, readIndex());
-      await client.deleteTemplateAsync(id).catch((error: unknown) => {
-        throw templateError(error, { templateId: id });
-      });
+      let alreadyGone = false;
+      try {
+        await client.deleteTemplateAsync(id);
+      } catch (error) {
+        // Deleted elsewhere meanwhile: what was asked is done (else its row could never go).
+        if (!(error instanceof ApiError && error.code === 'not_found')) throw templateError(error, { templateId: id });
+        alreadyGone = true;
+      }
       if (frame !== null) {
         const link = readLink(frame);
         // The link stays until the frame is next selected, so that it can say what happened.
@@ -366,6 +373,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       writeIndex((index) => {
         delete index[id];
       });
+      return alreadyGone;
     },
 
     async openAsync(id) {

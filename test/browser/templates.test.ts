@@ -331,6 +331,19 @@ describe('Templates', () => {
     expect(await axeViolationsAsync(ui)).toEqual([]);
   });
 
+  it('deleting a template a teammate deleted meanwhile takes its row away and says so', async () => {
+    const ui = await openTemplatesAsync('light');
+    const item = itemNamed(ui, 'Welcome email');
+    await item.waitFor();
+    const id = (await builderAsync<StoredTemplate[]>('/templates')).data.find((template) => template.name === 'Welcome email')!.id;
+    expect((await builderAsync(`/templates/${id}`, 'DELETE')).status).toBe(204);
+    await item.getByRole('button', { name: 'Delete “Welcome email”' }).click();
+    await item.getByRole('button', { name: 'Delete “Welcome email”', exact: true }).click();
+    await expect.poll(() => item.count(), { timeout: 20_000 }).toBe(0);
+    expect(await ui.getByText('“Welcome email” was already deleted elsewhere.', { exact: false }).count()).toBe(1);
+    expect(await ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Templates in the workspace');
+  });
+
   it('Escape backs out of a rename or a deletion, nothing is sent, and the focus returns to the template', async () => {
     const ui = await openTemplatesAsync('light');
     const item = itemNamed(ui, 'Welcome email');

@@ -52,8 +52,8 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   useEffect(() => load(1), [load]);
   const reload = () => load(1);
   // The deleted row and its buttons are gone: focus stays in the list, and the deletion is said.
-  const onDeleted = (name: string) => {
-    setDeleted(`Deleted “${name}”.`);
+  const onDeleted = (name: string, alreadyGone: boolean) => {
+    setDeleted(alreadyGone ? `“${name}” was already deleted elsewhere.` : `Deleted “${name}”.`);
     listHeading.current?.focus();
     reload();
   };

@@ -435,8 +435,11 @@ export const sandboxRequests = {
   'templates/update': defineRequest(z.object({ frameId: z.optional(z.string()), replaceChanges: z.optional(z.boolean()) }), templateSaveOutcomeSchema),
   /** Renames a template and sets its description. */
   'templates/rename': defineRequest(z.object({ id: z.string(), name: z.string(), description: z.string() }), templateRowSchema),
-  /** Deletes a template; its frame here loses the link (said when next selected). */
-  'templates/delete': defineRequest(z.object({ id: z.string() }), empty),
+  /**
+   * Deletes a template; its frame here loses the link (said when next selected). `alreadyGone`:
+   * it had been deleted elsewhere (done all the same).
+   */
+  'templates/delete': defineRequest(z.object({ id: z.string() }), z.object({ alreadyGone: z.boolean() })),
   /** Selects and zooms to the template's frame when it is in this file, else gives its details. */
   'templates/open': defineRequest(z.object({ id: z.string() }), templateOpenOutcomeSchema),
   /** Removes a frame's link to its template (one deleted elsewhere, say). */

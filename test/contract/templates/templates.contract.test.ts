@@ -183,7 +183,7 @@ describe('templates against the builder emulator', () => {
     expect(await plugin.handlers['templates/open']({ id: other.id }, context)).toMatchObject({ opened: false, template: { id: other.id, name: other.name } });
 
     // Delete: gone from the builder; the frame says so when next selected, then has no link.
-    await plugin.handlers['templates/delete']({ id }, context);
+    expect(await plugin.handlers['templates/delete']({ id }, context)).toEqual({ alreadyGone: false });
     expect((await apiAsync(`/templates/${id}`)).status).toBe(404);
     expect(fake.inspect.relaunchButtons(frame).map((button) => button.command)).toEqual(['browse']);
     const lost = await plugin.handlers['templates/selection']({}, context);
@@ -267,6 +267,16 @@ describe('templates against the builder emulator', () => {
     frame.fills = [];
     await plugin.handlers['templates/rename']({ id, name: 'Spring (really final)', description: '' }, context);
     expect(await rejectionOf(plugin.handlers['templates/update']({ frameId: frame.id }, context))).toMatchObject({ code: 'template_changed' });
+  });
+
+  it('deleting a template already deleted elsewhere is done, said as such, and its frame here loses the link', async () => {
+    await startAsync({ deflate: true });
+    const frame = await selectEmailAsync();
+    const created = await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context);
+    expect((await apiAsync(`/templates/${created.template!.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(await plugin.handlers['templates/delete']({ id: created.template!.id }, context)).toEqual({ alreadyGone: true });
+    expect(fake.inspect.relaunchButtons(frame).map((button) => button.command)).toEqual(['browse']);
+    expect(await plugin.handlers['templates/selection']({}, context)).toMatchObject({ link: null, lostLink: { templateName: 'Spring' } });
   });
 
   it('a refused key says it is the builder key; a 429 says the wait; nothing is linked', async () => {
