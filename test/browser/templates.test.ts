@@ -311,6 +311,27 @@ describe('Templates', () => {
     expect(await ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Update template');
   });
 
+  it('Replace their changes acts on the frame it was said for, even after another frame was selected', async () => {
+    const ui = await openTemplatesAsync('light');
+    await selectLayerAsync('Emails', EMAIL);
+    await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
+    await ui.getByLabel('Template name').fill('Moved on');
+    await ui.getByRole('button', { name: 'Save as template' }).click();
+    await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Saved “Moved on”/);
+    const id = (await builderAsync<StoredTemplate[]>('/templates')).data[0]!.id;
+    await controlAsync('clock', { advance_seconds: 60 });
+    expect((await builderAsync(`/templates/${id}`, 'PUT', { content: { format: 'figma-node-tree', version: 1, root: { type: 'FRAME', name: 'Edited in the builder' } } })).status).toBe(200);
+    await changeFrameFillAsync('#ffd0d0');
+    await ui.getByRole('button', { name: 'Update template' }).click();
+    await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 30_000 }).toContain('was changed in the builder since this frame was last saved to it');
+
+    await selectLayerAsync('Cover', 'Cover');
+    await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe('Cover');
+    await ui.getByRole('button', { name: 'Replace their changes' }).click();
+    await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Updated “Moved on”/);
+    expect((await builderAsync(`/templates/${id}`)).data.content!.root.name).toBe(EMAIL);
+  });
+
   it('a save whose answer was lost says the template may exist, and the list shows it, so it is not made twice', async () => {
     const ui = await openTemplatesAsync('light');
     await selectLayerAsync('Emails', EMAIL);

@@ -73,9 +73,11 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
     const start = () =>
       action === 'create'
         ? endpoint.request('templates/create', { name: form.name, description: form.description, frameId: frame.id }, { timeoutMs: SAVE_TIMEOUT_MS })
-        : endpoint.request('templates/update', { frameId: frame.id, ...(replaceChanges ? { replaceChanges } : {}) }, { timeoutMs: SAVE_TIMEOUT_MS });
-    // The Replace button goes with the problem: the focus waits on Update template, busy meanwhile.
-    if (replaceChanges) updateButton.current?.focus();
+        : // Replacing is for the frame the problem was said for, wherever the selection went since.
+          endpoint.request('templates/update', replaceChanges ? { frameId: problem?.frameId ?? frame.id, replaceChanges } : { frameId: frame.id }, { timeoutMs: SAVE_TIMEOUT_MS });
+    // The Replace button goes with the problem: the focus waits on Update template (busy
+    // meanwhile), or on the heading when another frame's form is shown.
+    if (replaceChanges) (updateButton.current ?? heading.current)?.focus();
     void save.run(action, start, {
       onError,
       onResult: (saved) => {
