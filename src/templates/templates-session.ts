@@ -19,6 +19,7 @@ import { describeSelection, describeSelectionOf, type SelectedLayer } from './se
 import { pageOf, showNodeAsync } from '../platform/show-node';
 import { templateChangedError, templateError } from './template-errors';
 import {
+  holdsSameContent,
   linkState,
   parseTemplateIndex,
   parseTemplateLink,
@@ -313,8 +314,10 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
         // Read first: a template deleted or changed elsewhere is found before the large body is
         // sent (the API has no conditional update), and its content says what changed since.
         const before = await client.getTemplateAsync(link.templateId);
-        if (before.updated_at !== link.savedAt && !replaceChanges) throw templateChangedError({ templateName: before.name, templateId: link.templateId, frameId: frame.id });
         const beforeRoot = (before.content as { format?: unknown; root?: unknown } | null | undefined)?.root;
+        if (before.updated_at !== link.savedAt && !replaceChanges && !holdsSameContent(beforeRoot, reading.node)) {
+          throw templateChangedError({ templateName: before.name, templateId: link.templateId, frameId: frame.id });
+        }
         const { content, hash, preview, root } = await contentAsync(frame);
         if (typeof beforeRoot === 'object' && beforeRoot !== null) changes = changeChips(asDiffable(frame.name, beforeRoot as Record<string, unknown>), asDiffable(frame.name, root));
         let updated: Template;

@@ -251,6 +251,25 @@ describe('templates against the builder emulator', () => {
     expect(linkOf(frame)?.savedAt).toBe(after.updated_at);
   });
 
+  it('an update whose answer was lost is not taken for a change made elsewhere when it is tried again', async () => {
+    await startAsync({ deflate: true });
+    const frame = await selectEmailAsync();
+    const created = await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context);
+    await controlAsync(emulator.builderUrl, 'clock', { advance_seconds: 60 });
+    frame.fills = [{ type: 'SOLID', color: { r: 0.2, g: 0.4, b: 0.6 } }];
+    // Seed 2 lets the read through and garbles the answer to the update, which the builder applies.
+    await controlAsync(emulator.builderUrl, 'faults', { rate: 0.5, kinds: ['malformed'], seed: 2 });
+    await rejectionOf(plugin.handlers['templates/update']({ frameId: frame.id }, context));
+    await controlAsync(emulator.builderUrl, 'faults', { rate: 0 });
+    expect(linkOf(frame)?.savedAt).toBe(created.template!.updatedAt);
+    expect((await apiAsync(`/templates/${created.template!.id}`)).body.data.updated_at).not.toBe(created.template!.updatedAt);
+
+    // The builder holds exactly this frame: no one else's change to keep.
+    const again = await plugin.handlers['templates/update']({ frameId: frame.id }, context);
+    expect(again.outcome).toBe('updated');
+    expect(linkOf(frame)?.savedAt).toBe((await apiAsync(`/templates/${created.template!.id}`)).body.data.updated_at);
+  });
+
   it('a rename from here is not taken for a change made elsewhere, nor does it hide one', async () => {
     await startAsync({ deflate: true });
     const frame = await selectEmailAsync();
