@@ -365,6 +365,27 @@ describe('Templates', () => {
     expect(await ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Templates in the workspace');
   });
 
+  it('Show more keeps the keyboard where it was: on the first template it added', async () => {
+    let ui = await openTemplatesAsync('light');
+    // Another integration fills the workspace past one page (50).
+    for (let i = 1; i <= 47; i++) {
+      await controlAsync('clock', { advance_seconds: 1 });
+      expect((await builderAsync('/templates', 'POST', { name: `Campaign ${i}` })).status).toBe(201);
+    }
+    await ui.getByRole('button', { name: 'Settings' }).first().click();
+    await ui.getByRole('button', { name: 'Templates' }).first().click();
+    ui = await h.uiFrameAsync();
+    await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 20_000 }).toBe(50);
+    await ui.getByRole('button', { name: 'Show more' }).focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 20_000 }).toBe(51);
+    // The 51st, oldest, is the last of the seeded ones.
+    const last = (await builderAsync<StoredTemplate[]>('/templates?page=2')).data[0]!.name;
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName)).toBe(`Open “${last}”`);
+    expect(await ui.getByRole('button', { name: 'Show more' }).count()).toBe(0);
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+  });
+
   it('Escape backs out of a rename or a deletion, nothing is sent, and the focus returns to the template', async () => {
     const ui = await openTemplatesAsync('light');
     const item = itemNamed(ui, 'Welcome email');

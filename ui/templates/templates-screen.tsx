@@ -27,6 +27,10 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const [query, setQuery] = useState('');
   const [deleted, setDeleted] = useState('');
   const listHeading = useRef<HTMLHeadingElement>(null);
+  const listElement = useRef<HTMLUListElement>(null);
+  const moreButton = useRef<HTMLButtonElement>(null);
+  /** The templates shown before "Show more" was pressed from the keyboard (null: it was not). */
+  const shownBeforeMore = useRef<Set<string> | null>(null);
 
   useEffect(() => {
     // A lost link is said once by the sandbox; the notice stays while that frame stays selected.
@@ -60,6 +64,19 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
 
   const shown = filterTemplates(list.rows, query);
   const nowMs = Date.now();
+  const showMore = () => {
+    shownBeforeMore.current = document.activeElement === moreButton.current ? new Set(shown.map((row) => row.id)) : null;
+    load(list.problem ? list.page : list.page + 1);
+  };
+  // The button may go with the last page: the focus moves to the first template added (or stays on the button).
+  useEffect(() => {
+    const before = shownBeforeMore.current;
+    if (before === null || list.loading) return;
+    shownBeforeMore.current = null;
+    const added = filterTemplates(list.rows, query).findIndex((row) => !before.has(row.id));
+    const target = added < 0 ? (moreButton.current ?? listHeading.current) : listElement.current?.children[added]?.querySelector('button');
+    target?.focus();
+  }, [list, query]);
   return (
     <div class="templates">
       <SaveSection endpoint={endpoint} selection={selection} onSelection={setSelection} onSaved={reload} onOpenSettings={onOpenSettings} updateNow={updateNow} />
@@ -73,7 +90,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
           {list.last ? countText(shown.length, list.rows.length, list.last.total, query) : ''}
         </p>
         {shown.length > 0 ? (
-          <ul class="brand-list" aria-labelledby="templates-list-title">
+          <ul class="brand-list" aria-labelledby="templates-list-title" ref={listElement}>
             {shown.map((row) => (
               <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} onRenamed={(row) => setList((before) => replaceTemplateRow(before, row))} onDeleted={onDeleted} onOpenSettings={onOpenSettings} />
             ))}
@@ -87,7 +104,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
         {list.problem ? <ProblemLine problem={list.problem} onOpenSettings={onOpenSettings} /> : null}
         {list.problem || list.last?.hasMore ? (
           <div class="button-row">
-            <Button onClick={() => load(list.problem ? list.page : list.page + 1)} disabled={list.loading}>
+            <Button onClick={showMore} busy={list.loading} buttonRef={moreButton}>
               {list.problem ? 'Try again' : 'Show more'}
             </Button>
           </div>
