@@ -386,6 +386,18 @@ describe('Templates', () => {
     expect(await axeViolationsAsync(ui)).toEqual([]);
   });
 
+  it('a rename being typed stays while the list reads again after a save', async () => {
+    const ui = await openTemplatesAsync('light');
+    await itemNamed(ui, 'Welcome email').getByRole('button', { name: 'Rename “Welcome email”' }).click();
+    await ui.getByLabel('New name').fill('Welcome email (half typed');
+    await selectLayerAsync('Emails', EMAIL);
+    await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
+    await ui.getByRole('button', { name: 'Save as template' }).click();
+    await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Saved/);
+    await itemNamed(ui, EMAIL).waitFor();
+    expect(await ui.getByLabel('New name').inputValue()).toBe('Welcome email (half typed');
+  });
+
   it('Escape backs out of a rename or a deletion, nothing is sent, and the focus returns to the template', async () => {
     const ui = await openTemplatesAsync('light');
     const item = itemNamed(ui, 'Welcome email');

@@ -19,7 +19,7 @@ export interface TemplateItemProps {
   /** The template was renamed: the list shows it as the builder answered. */
   onRenamed: (row: TemplateRow) => void;
   /** The template was deleted, from here or (`alreadyGone`) elsewhere before: its row goes, so the list takes the focus. */
-  onDeleted: (name: string, alreadyGone: boolean) => void;
+  onDeleted: (row: TemplateRow, alreadyGone: boolean) => void;
   onOpenSettings: () => void;
 }
 
@@ -67,7 +67,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
       onRenamed(renamed);
     });
   };
-  const remove = () => act('delete', () => endpoint.request('templates/delete', { id: row.id }), ({ alreadyGone }) => onDeleted(row.name, alreadyGone));
+  const remove = () => act('delete', () => endpoint.request('templates/delete', { id: row.id }), ({ alreadyGone }) => onDeleted(row, alreadyGone));
 
   const label = `“${row.name}”`;
   return (

@@ -1,7 +1,7 @@
 // Templates: save the selected frame as a builder template (or update its template), and the
 // workspace's templates, newest change first, a page at a time, filtered by name as you type.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import type { TemplateSelection } from '../../src/shared/bridge/messages';
+import type { TemplateRow, TemplateSelection } from '../../src/shared/bridge/messages';
 import type { onSandboxEvent, UiEndpoint } from '../bridge/ui-endpoint';
 import { Button } from '../components/button';
 import { Spinner } from '../components/spinner';
@@ -9,7 +9,7 @@ import { TextField } from '../components/text-field';
 import { ProblemLine } from './problem-line';
 import { SaveSection } from './save-section';
 import { TemplateItem } from './template-item';
-import { answerTemplatePage, askTemplatePage, failTemplatePage, initialTemplateList, replaceTemplateRow } from './template-list-state';
+import { answerTemplatePage, askTemplatePage, failTemplatePage, initialTemplateList, removeTemplateRow, replaceTemplateRow } from './template-list-state';
 import { countText, filterTemplates, templateProblem } from './template-words';
 
 export interface TemplatesScreenProps {
@@ -56,9 +56,10 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   useEffect(() => load(1), [load]);
   const reload = () => load(1);
   // The deleted row and its buttons are gone: focus stays in the list, and the deletion is said.
-  const onDeleted = (name: string, alreadyGone: boolean) => {
+  const onDeleted = ({ id, name }: TemplateRow, alreadyGone: boolean) => {
     setDeleted(alreadyGone ? `“${name}” was already deleted elsewhere.` : `Deleted “${name}”.`);
     listHeading.current?.focus();
+    setList((before) => removeTemplateRow(before, id));
     reload();
   };
 
