@@ -341,12 +341,13 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       // A linked frame's link is in step when the builder holds its last save: the rename keeps
       // it so (else the frame's next update would be taken for one replacing a change made elsewhere).
       let inStep = false;
+      const known = frame === null ? null : readLink(frame);
       try {
-        const savedAt = frame === null ? undefined : readLink(frame)?.savedAt;
-        if (savedAt !== undefined) inStep = (await client.getTemplateAsync(id)).updated_at === savedAt;
+        if (known !== null) inStep = (await client.getTemplateAsync(id)).updated_at === known.savedAt;
         updated = await client.updateTemplateAsync(id, { name, description: description.trim() });
       } catch (error) {
-        throw templateError(error, { templateName: name.trim(), templateId: id, ...(frame === null ? {} : { frameId: frame.id }) });
+        // Named as it was (when this file knows it), never by the name being typed.
+        throw templateError(error, { templateId: id, ...(known === null ? {} : { templateName: known.templateName }), ...(frame === null ? {} : { frameId: frame.id }) });
       }
       const link = frame === null ? null : readLink(frame);
       if (frame !== null && link !== null) {

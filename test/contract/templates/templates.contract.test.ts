@@ -298,6 +298,20 @@ describe('templates against the builder emulator', () => {
     expect(await plugin.handlers['templates/selection']({}, context)).toMatchObject({ link: null, lostLink: { templateName: 'Spring' } });
   });
 
+  it('renaming a template deleted elsewhere names it as it was, never by the name being typed', async () => {
+    await startAsync({ deflate: true });
+    const frame = await selectEmailAsync();
+    const linked = await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context);
+    const listed = await plugin.handlers['templates/list']({ page: 1 }, context);
+    const other = listed.templates.find((row) => row.id !== linked.template!.id)!;
+    for (const id of [linked.template!.id, other.id]) expect((await apiAsync(`/templates/${id}`, { method: 'DELETE' })).status).toBe(204);
+    const renamedLinked = await rejectionOf(plugin.handlers['templates/rename']({ id: linked.template!.id, name: 'Spring (final)', description: '' }, context));
+    expect(renamedLinked).toMatchObject({ code: 'not_found', details: { frameId: frame.id } });
+    expect(renamedLinked.message).toBe('The template “Spring” is no longer in the builder: it was deleted elsewhere. Unlink the frame to save it as a new template.');
+    const renamedOther = await rejectionOf(plugin.handlers['templates/rename']({ id: other.id, name: 'Typed name', description: '' }, context));
+    expect(renamedOther.message).toBe('This template is no longer in the builder: it was deleted elsewhere.');
+  });
+
   it('a refused key says it is the builder key; a 429 says the wait; nothing is linked', async () => {
     await startAsync({ deflate: true });
     const frame = await selectEmailAsync();
