@@ -13,10 +13,28 @@ export interface TemplateErrorFacts {
   frameId?: string;
   /** The size of the body that was sent. */
   bodyBytes?: number;
+  /** A create: never repeated by the client, so a lost answer may hide a template made. */
+  creating?: boolean;
 }
+
+/** Why a create's answer is unknown, by the client's code; null when the answer was read. */
+const LOST_ANSWER: Partial<Record<string, string>> = {
+  network_error: 'was lost (check the connection)',
+  timeout: 'did not come in time',
+  // A 2xx whose body is not a template (or not JSON): the builder made one.
+  malformed_response: 'could not be read',
+  not_json: 'could not be read',
+};
 
 export function templateError(error: unknown, facts: TemplateErrorFacts): unknown {
   if (!(error instanceof ApiError)) return error;
+  const lost = facts.creating === true ? LOST_ANSWER[error.code] : undefined;
+  if (lost !== undefined) {
+    return new BridgeError(
+      'answer_lost',
+      `The builder’s answer to saving “${facts.templateName ?? ''}” ${lost}, so the template may have been made anyway. Look for it in the list below before saving again, so that it is not made twice.`,
+    );
+  }
   const named = facts.templateName === undefined ? 'This template' : `The template “${facts.templateName}”`;
   if (error.code === 'not_found' && facts.templateId !== undefined) {
     const unlink = facts.frameId === undefined ? '' : ' Unlink the frame to save it as a new template.';
@@ -32,4 +50,16 @@ export function templateError(error: unknown, facts: TemplateErrorFacts): unknow
     });
   }
   return error;
+}
+
+/**
+ * The builder holds a version of the template that this frame's last save did not make (a
+ * teammate's, or another file's): an update would replace it unseen, so it waits to be asked.
+ */
+export function templateChangedError(facts: { templateName: string; templateId: string; frameId: string }): BridgeError {
+  return new BridgeError(
+    'template_changed',
+    `The template “${facts.templateName}” was changed in the builder since this frame was last saved to it. Updating would replace those changes with this frame. Replace them, or unlink the frame to save it as a new template.`,
+    { templateId: facts.templateId, frameId: facts.frameId },
+  );
 }

@@ -2,6 +2,7 @@
 // which frame holds each template. Kept in plugin data (private to Envelope): ids, a hash and a
 // time, never a key. Pure: reading and writing the nodes is the session's.
 import * as z from '../shared/zod';
+import { canonicalJson } from '../snapshot/canonical-json';
 
 /** The plugin-data key on a linked frame. */
 export const TEMPLATE_LINK_KEY = 'templateLink';
@@ -17,7 +18,7 @@ const templateLinkSchema = z.object({
   templateName: z.string(),
   /** The frame's content hash at the last save (src/snapshot/frame-reader.ts). */
   hash: z.string(),
-  /** Server time of the last save. */
+  /** Server time of the last save (or of a rename from here after it): an update finding another time was changed elsewhere. */
   savedAt: z.string(),
   /** Set when the template was deleted from here: the link goes, and says so, at the next selection. */
   deleted: z.optional(z.boolean()),
@@ -67,6 +68,20 @@ export function linkState(link: TemplateLink | null, frameId: string, indexedFra
   if (link.deleted === true) return 'deleted';
   if (indexedFrameId === undefined || indexedFrameId === frameId || !indexedFrameHoldsLink) return 'linked';
   return 'copy';
+}
+
+/**
+ * Whether the builder's stored content root is the frame's description as read now (any key
+ * order). When it is, a version the link does not know is this frame's own (an update whose
+ * answer was lost), not a change to keep.
+ */
+export function holdsSameContent(storedRoot: unknown, frameRoot: unknown): boolean {
+  if (typeof storedRoot !== 'object' || storedRoot === null) return false;
+  try {
+    return canonicalJson(storedRoot) === canonicalJson(frameRoot);
+  } catch {
+    return false;
+  }
 }
 
 /** Relaunch data with "Update template" added (or removed), the frame's other buttons kept. */

@@ -5,6 +5,7 @@
 import { createBuilderClient, type BuilderClient } from '../shared/api/builder/client';
 import { megabytesText, templateNameProblem } from '../shared/api/builder/requests';
 import type { Template, TemplateContent } from '../shared/api/builder/schemas';
+import { ApiError } from '../shared/api/http/api-error';
 import { keyNeededError } from '../shared/api/http/error-mapping';
 import type { HttpTransport } from '../shared/api/http/transport';
 import { utf8ByteLength } from '../shared/api/http/utf8';
@@ -16,8 +17,9 @@ import type { DiffableComponent } from '../sync/property-diff';
 import { base64Length, firstPreviewScale, minimumPreviewScale, nextPreviewScale, previewBudget } from './preview-scale';
 import { describeSelection, describeSelectionOf, type SelectedLayer } from './selection-words';
 import { pageOf, showNodeAsync } from '../platform/show-node';
-import { templateError } from './template-errors';
+import { templateChangedError, templateError } from './template-errors';
 import {
+  holdsSameContent,
   linkState,
   parseTemplateIndex,
   parseTemplateLink,
@@ -53,9 +55,11 @@ export interface TemplatesSession {
   selectionAsync(consumeLostLink: boolean): Promise<TemplateSelection>;
   /** `frameId`: the frame the name was typed for (the selection may have moved since). */
   createAsync(name: string, description: string, frameId?: string): Promise<TemplateSaveOutcome>;
-  updateAsync(frameId?: string): Promise<TemplateSaveOutcome>;
+  /** `replaceChanges`: replace a version saved elsewhere since this frame's last save (else refused). */
+  updateAsync(frameId?: string, replaceChanges?: boolean): Promise<TemplateSaveOutcome>;
   renameAsync(id: string, name: string, description: string): Promise<TemplateRow>;
-  deleteAsync(id: string): Promise<void>;
+  /** True when it had been deleted elsewhere already (its link here goes all the same). */
+  deleteAsync(id: string): Promise<boolean>;
   openAsync(id: string): Promise<TemplateOpenOutcome>;
   unlinkAsync(frameId: string): Promise<TemplateSelection>;
 }
@@ -282,7 +286,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       try {
         template = await client.createTemplateAsync(input);
       } catch (error) {
-        throw templateError(error, { templateName: name.trim(), bodyBytes: bodyBytes(input) });
+        throw templateError(error, { templateName: name.trim(), bodyBytes: bodyBytes(input), creating: true });
       }
       // The template exists now, whatever became of the frame: a frame deleted meanwhile is not
       // linked (a retry would make a second template), and the created template is still said.
@@ -291,7 +295,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       return { outcome: 'created', template: rowOf(template, linked ? frame : null), changes: [], previewSize: { width: preview.width, height: preview.height }, selection: await selectionAsync(false) };
     },
 
-    async updateAsync(frameId) {
+    async updateAsync(frameId, replaceChanges = false) {
       const frame = frameId === undefined ? selectedFrame() : await frameByIdAsync(frameId);
       if (frame === null) throw new BridgeError('no_frame', 'That frame is no longer in this file.');
       const facts = await linkFactsAsync(frame);
@@ -307,10 +311,13 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       const errorFacts = { templateName: link.templateName, templateId: link.templateId, frameId: frame.id };
       let changes: SyncChangeChip[] = [];
       try {
-        // Read first: a template deleted elsewhere is found before the large body is sent, and
-        // its content says what changed since the last save.
+        // Read first: a template deleted or changed elsewhere is found before the large body is
+        // sent (the API has no conditional update), and its content says what changed since.
         const before = await client.getTemplateAsync(link.templateId);
         const beforeRoot = (before.content as { format?: unknown; root?: unknown } | null | undefined)?.root;
+        if (before.updated_at !== link.savedAt && !replaceChanges && !holdsSameContent(beforeRoot, reading.node)) {
+          throw templateChangedError({ templateName: before.name, templateId: link.templateId, frameId: frame.id });
+        }
         const { content, hash, preview, root } = await contentAsync(frame);
         if (typeof beforeRoot === 'object' && beforeRoot !== null) changes = changeChips(asDiffable(frame.name, beforeRoot as Record<string, unknown>), asDiffable(frame.name, root));
         let updated: Template;
@@ -331,14 +338,20 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       const index = readIndex();
       const frame = await linkedFrameOfAsync(id, index);
       let updated: Template;
+      // A linked frame's link is in step when the builder holds its last save: the rename keeps
+      // it so (else the frame's next update would be taken for one replacing a change made elsewhere).
+      let inStep = false;
+      const known = frame === null ? null : readLink(frame);
       try {
+        if (known !== null) inStep = (await client.getTemplateAsync(id)).updated_at === known.savedAt;
         updated = await client.updateTemplateAsync(id, { name, description: description.trim() });
       } catch (error) {
-        throw templateError(error, { templateName: name.trim(), templateId: id, ...(frame === null ? {} : { frameId: frame.id }) });
+        // Named as it was (when this file knows it), never by the name being typed.
+        throw templateError(error, { templateId: id, ...(known === null ? {} : { templateName: known.templateName }), ...(frame === null ? {} : { frameId: frame.id }) });
       }
       const link = frame === null ? null : readLink(frame);
       if (frame !== null && link !== null) {
-        frame.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ ...link, templateName: updated.name }));
+        frame.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ ...link, templateName: updated.name, ...(inStep ? { savedAt: updated.updated_at } : {}) }));
         frame.setRelaunchData(relaunchDataWith(frame.getRelaunchData(), updateDescription(updated.name)));
       }
       return rowOf(updated, frame);
@@ -347,9 +360,14 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
     async deleteAsync(id) {
       const client = await clientAsync('DELETE /api/templates/:id');
       const frame = await linkedFrameOfAsync(id, readIndex());
-      await client.deleteTemplateAsync(id).catch((error: unknown) => {
-        throw templateError(error, { templateId: id });
-      });
+      let alreadyGone = false;
+      try {
+        await client.deleteTemplateAsync(id);
+      } catch (error) {
+        // Deleted elsewhere meanwhile: what was asked is done (else its row could never go).
+        if (!(error instanceof ApiError && error.code === 'not_found')) throw templateError(error, { templateId: id });
+        alreadyGone = true;
+      }
       if (frame !== null) {
         const link = readLink(frame);
         // The link stays until the frame is next selected, so that it can say what happened.
@@ -359,6 +377,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       writeIndex((index) => {
         delete index[id];
       });
+      return alreadyGone;
     },
 
     async openAsync(id) {

@@ -10,7 +10,7 @@ import { TextField } from '../components/text-field';
 import { useRequest } from '../hooks/use-request';
 import { relativeTime } from '../messages/relative-time';
 import { ProblemLine } from './problem-line';
-import { saveOutcomeText, templateProblem, type TemplateProblem } from './template-words';
+import { listMayHaveChanged, saveOutcomeText, templateProblem, type TemplateProblem } from './template-words';
 import { SubmitForm } from '../components/submit-form';
 
 // Reading and exporting a large frame takes a while in the sandbox.
@@ -20,7 +20,7 @@ export interface SaveSectionProps {
   endpoint: Pick<UiEndpoint, 'request'>;
   selection: TemplateSelection | null;
   onSelection: (selection: TemplateSelection) => void;
-  /** A template was created or changed: the list reads again. */
+  /** A template was created or changed (or may have been): the list reads again. */
   onSaved: () => void;
   onOpenSettings: () => void;
   /** Opened by the "Update template" relaunch button: update at once. */
@@ -45,7 +45,9 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   }
 
   // Each request names the frame shown here: the sandbox may reach it after the selection moved.
-  const run = (action: 'create' | 'update' | 'unlink') => {
+  const updateButton = useRef<HTMLButtonElement>(null);
+  /** `replaceChanges`: the person chose to replace a version saved elsewhere since the last save. */
+  const run = (action: 'create' | 'update' | 'unlink', replaceChanges = false) => {
     if (frame === null) return;
     if (action === 'create') {
       const error = templateNameProblem(form.name);
@@ -54,7 +56,10 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
     }
     setProblem(null);
     setResult(null);
-    const onError = (error: unknown) => setProblem(templateProblem(error));
+    const onError = (error: unknown) => {
+      setProblem(templateProblem(error));
+      if (listMayHaveChanged(error)) onSaved();
+    };
     if (action === 'unlink') {
       void save.run(action, () => endpoint.request('templates/unlink', { frameId: problem?.frameId ?? frame.id }), {
         onError,
@@ -68,7 +73,11 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
     const start = () =>
       action === 'create'
         ? endpoint.request('templates/create', { name: form.name, description: form.description, frameId: frame.id }, { timeoutMs: SAVE_TIMEOUT_MS })
-        : endpoint.request('templates/update', { frameId: frame.id }, { timeoutMs: SAVE_TIMEOUT_MS });
+        : // Replacing is for the frame the problem was said for, wherever the selection went since.
+          endpoint.request('templates/update', replaceChanges ? { frameId: problem?.frameId ?? frame.id, replaceChanges } : { frameId: frame.id }, { timeoutMs: SAVE_TIMEOUT_MS });
+    // The Replace button goes with the problem: the focus waits on Update template (busy
+    // meanwhile), or on the heading when another frame's form is shown.
+    if (replaceChanges) (updateButton.current ?? heading.current)?.focus();
     void save.run(action, start, {
       onError,
       onResult: (saved) => {
@@ -111,7 +120,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
       </p>
       {frame === null ? null : link !== null ? (
         <div class="button-row">
-          <Button variant="primary" busy={busy} onClick={() => run('update')}>
+          <Button variant="primary" busy={busy} onClick={() => run('update')} buttonRef={updateButton}>
             Update template
           </Button>
           <Button disabled={busy} onClick={() => run('unlink')}>
@@ -129,7 +138,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
           </div>
         </SubmitForm>
       )}
-      {problem ? <ProblemLine problem={problem} onOpenSettings={onOpenSettings} onUnlink={() => run('unlink')} /> : null}
+      {problem ? <ProblemLine problem={problem} onOpenSettings={onOpenSettings} onUnlink={() => run('unlink')} onReplace={() => run('update', true)} /> : null}
       <LiveNotice message={result} testId="templates-save-result" />
     </section>
   );

@@ -16,16 +16,16 @@ export interface TemplateItemProps {
   endpoint: Pick<UiEndpoint, 'request'>;
   row: TemplateRow;
   nowMs: number;
-  /** The template changed: the list reads again. */
-  onChanged: () => void;
-  /** The template was deleted (its row goes with it, so the list takes the focus). */
-  onDeleted: (name: string) => void;
+  /** The template was renamed: the list shows it as the builder answered. */
+  onRenamed: (row: TemplateRow) => void;
+  /** The template was deleted, from here or (`alreadyGone`) elsewhere before: its row goes, so the list takes the focus. */
+  onDeleted: (row: TemplateRow, alreadyGone: boolean) => void;
   onOpenSettings: () => void;
 }
 
 type Mode = { kind: 'idle' } | { kind: 'rename'; name: string; description: string; error: string | null } | { kind: 'delete' } | { kind: 'details'; opened: TemplateOpenOutcome };
 
-export function TemplateItem({ endpoint, row, nowMs, onChanged, onDeleted, onOpenSettings }: TemplateItemProps) {
+export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpenSettings }: TemplateItemProps) {
   const [mode, setMode] = useState<Mode>({ kind: 'idle' });
   const [problem, setProblem] = useState<TemplateProblem | null>(null);
   const [said, setSaid] = useState('');
@@ -62,12 +62,12 @@ export function TemplateItem({ endpoint, row, nowMs, onChanged, onDeleted, onOpe
   const rename = (name: string, description: string) => {
     const error = templateNameProblem(name);
     if (error !== null) return setMode({ kind: 'rename', name, description, error });
-    act('rename', () => endpoint.request('templates/rename', { id: row.id, name, description }), () => {
+    act('rename', () => endpoint.request('templates/rename', { id: row.id, name, description }), (renamed) => {
       setMode({ kind: 'idle' });
-      onChanged();
+      onRenamed(renamed);
     });
   };
-  const remove = () => act('delete', () => endpoint.request('templates/delete', { id: row.id }), () => onDeleted(row.name));
+  const remove = () => act('delete', () => endpoint.request('templates/delete', { id: row.id }), ({ alreadyGone }) => onDeleted(row, alreadyGone));
 
   const label = `“${row.name}”`;
   return (

@@ -21,8 +21,11 @@ export function saveOutcomeText(saved: TemplateSaveOutcome, frameName: string): 
 
 export interface TemplateProblem {
   message: string;
-  /** The button that helps: the builder key in Settings, or unlinking a frame whose template is gone. */
-  action: 'settings' | 'unlink' | null;
+  /**
+   * The button that helps: the builder key in Settings, unlinking a frame whose template is gone,
+   * or replacing a version saved elsewhere (unlinking beside it).
+   */
+  action: 'settings' | 'unlink' | 'replace' | null;
   frameId: string | null;
 }
 
@@ -32,7 +35,13 @@ export function templateProblem(error: unknown): TemplateProblem {
   const frameId = typeof details?.frameId === 'string' ? details.frameId : null;
   if (code === 'unauthorized') return { message, action: 'settings', frameId: null };
   if (code === 'not_found' && frameId !== null) return { message, action: 'unlink', frameId };
+  if (code === 'template_changed' && frameId !== null) return { message, action: 'replace', frameId };
   return { message, action: null, frameId: null };
+}
+
+/** A save failed without an answer read: the template may have been made, so the list reads again. */
+export function listMayHaveChanged(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'answer_lost';
 }
 
 /** "3 of 12 templates match “spring”." / "12 templates." — the list's count in words. */

@@ -1,7 +1,7 @@
 // Templates: save the selected frame as a builder template (or update its template), and the
 // workspace's templates, newest change first, a page at a time, filtered by name as you type.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import type { TemplateSelection } from '../../src/shared/bridge/messages';
+import type { TemplateRow, TemplateSelection } from '../../src/shared/bridge/messages';
 import type { onSandboxEvent, UiEndpoint } from '../bridge/ui-endpoint';
 import { Button } from '../components/button';
 import { Spinner } from '../components/spinner';
@@ -9,7 +9,7 @@ import { TextField } from '../components/text-field';
 import { ProblemLine } from './problem-line';
 import { SaveSection } from './save-section';
 import { TemplateItem } from './template-item';
-import { answerTemplatePage, askTemplatePage, failTemplatePage, initialTemplateList } from './template-list-state';
+import { answerTemplatePage, askTemplatePage, failTemplatePage, initialTemplateList, removeTemplateRow, replaceTemplateRow } from './template-list-state';
 import { countText, filterTemplates, templateProblem } from './template-words';
 
 export interface TemplatesScreenProps {
@@ -27,6 +27,10 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const [query, setQuery] = useState('');
   const [deleted, setDeleted] = useState('');
   const listHeading = useRef<HTMLHeadingElement>(null);
+  const listElement = useRef<HTMLUListElement>(null);
+  const moreButton = useRef<HTMLButtonElement>(null);
+  /** The templates shown before "Show more" was pressed from the keyboard (null: it was not). */
+  const shownBeforeMore = useRef<Set<string> | null>(null);
 
   useEffect(() => {
     // A lost link is said once by the sandbox; the notice stays while that frame stays selected.
@@ -52,14 +56,28 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   useEffect(() => load(1), [load]);
   const reload = () => load(1);
   // The deleted row and its buttons are gone: focus stays in the list, and the deletion is said.
-  const onDeleted = (name: string) => {
-    setDeleted(`Deleted “${name}”.`);
+  const onDeleted = ({ id, name }: TemplateRow, alreadyGone: boolean) => {
+    setDeleted(alreadyGone ? `“${name}” was already deleted elsewhere.` : `Deleted “${name}”.`);
     listHeading.current?.focus();
+    setList((before) => removeTemplateRow(before, id));
     reload();
   };
 
   const shown = filterTemplates(list.rows, query);
   const nowMs = Date.now();
+  const showMore = () => {
+    shownBeforeMore.current = document.activeElement === moreButton.current ? new Set(shown.map((row) => row.id)) : null;
+    load(list.problem ? list.page : list.page + 1);
+  };
+  // The button may go with the last page: the focus moves to the first template added (or stays on the button).
+  useEffect(() => {
+    const before = shownBeforeMore.current;
+    if (before === null || list.loading) return;
+    shownBeforeMore.current = null;
+    const added = filterTemplates(list.rows, query).findIndex((row) => !before.has(row.id));
+    const target = added < 0 ? (moreButton.current ?? listHeading.current) : listElement.current?.children[added]?.querySelector('button');
+    target?.focus();
+  }, [list, query]);
   return (
     <div class="templates">
       <SaveSection endpoint={endpoint} selection={selection} onSelection={setSelection} onSaved={reload} onOpenSettings={onOpenSettings} updateNow={updateNow} />
@@ -73,9 +91,9 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
           {list.last ? countText(shown.length, list.rows.length, list.last.total, query) : ''}
         </p>
         {shown.length > 0 ? (
-          <ul class="brand-list" aria-labelledby="templates-list-title">
+          <ul class="brand-list" aria-labelledby="templates-list-title" ref={listElement}>
             {shown.map((row) => (
-              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} onChanged={reload} onDeleted={onDeleted} onOpenSettings={onOpenSettings} />
+              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} onRenamed={(row) => setList((before) => replaceTemplateRow(before, row))} onDeleted={onDeleted} onOpenSettings={onOpenSettings} />
             ))}
           </ul>
         ) : null}
@@ -87,7 +105,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
         {list.problem ? <ProblemLine problem={list.problem} onOpenSettings={onOpenSettings} /> : null}
         {list.problem || list.last?.hasMore ? (
           <div class="button-row">
-            <Button onClick={() => load(list.problem ? list.page : list.page + 1)} disabled={list.loading}>
+            <Button onClick={showMore} busy={list.loading} buttonRef={moreButton}>
               {list.problem ? 'Try again' : 'Show more'}
             </Button>
           </div>

@@ -429,13 +429,17 @@ export const sandboxRequests = {
   'templates/create': defineRequest(z.object({ name: z.string(), description: z.string(), frameId: z.optional(z.string()) }), templateSaveOutcomeSchema),
   /**
    * Sends the selected linked frame's content and preview again (`frameId`: that frame instead);
-   * nothing is sent when it is unchanged since the last save.
+   * nothing is sent when it is unchanged since the last save. A version saved elsewhere since
+   * then is refused (`template_changed`) unless `replaceChanges`.
    */
-  'templates/update': defineRequest(z.object({ frameId: z.optional(z.string()) }), templateSaveOutcomeSchema),
+  'templates/update': defineRequest(z.object({ frameId: z.optional(z.string()), replaceChanges: z.optional(z.boolean()) }), templateSaveOutcomeSchema),
   /** Renames a template and sets its description. */
   'templates/rename': defineRequest(z.object({ id: z.string(), name: z.string(), description: z.string() }), templateRowSchema),
-  /** Deletes a template; its frame here loses the link (said when next selected). */
-  'templates/delete': defineRequest(z.object({ id: z.string() }), empty),
+  /**
+   * Deletes a template; its frame here loses the link (said when next selected). `alreadyGone`:
+   * it had been deleted elsewhere (done all the same).
+   */
+  'templates/delete': defineRequest(z.object({ id: z.string() }), z.object({ alreadyGone: z.boolean() })),
   /** Selects and zooms to the template's frame when it is in this file, else gives its details. */
   'templates/open': defineRequest(z.object({ id: z.string() }), templateOpenOutcomeSchema),
   /** Removes a frame's link to its template (one deleted elsewhere, say). */

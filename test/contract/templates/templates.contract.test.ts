@@ -183,7 +183,7 @@ describe('templates against the builder emulator', () => {
     expect(await plugin.handlers['templates/open']({ id: other.id }, context)).toMatchObject({ opened: false, template: { id: other.id, name: other.name } });
 
     // Delete: gone from the builder; the frame says so when next selected, then has no link.
-    await plugin.handlers['templates/delete']({ id }, context);
+    expect(await plugin.handlers['templates/delete']({ id }, context)).toEqual({ alreadyGone: false });
     expect((await apiAsync(`/templates/${id}`)).status).toBe(404);
     expect(fake.inspect.relaunchButtons(frame).map((button) => button.command)).toEqual(['browse']);
     const lost = await plugin.handlers['templates/selection']({}, context);
@@ -218,6 +218,98 @@ describe('templates against the builder emulator', () => {
     expect(linkOf(frame)?.templateId).toBe(created.template!.id);
     expect(await plugin.handlers['templates/unlink']({ frameId: frame.id }, context)).toMatchObject({ kind: 'frame', link: null });
     expect(linkOf(frame)).toBeNull();
+  });
+
+  it('an update never replaces a newer version saved elsewhere unseen: it is said, and replaced only when asked', async () => {
+    await startAsync({ deflate: true });
+    const frame = await selectEmailAsync();
+    const created = await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context);
+    const id = created.template!.id;
+    // A teammate changes the template's content in the builder (another client).
+    await controlAsync(emulator.builderUrl, 'clock', { advance_seconds: 60 });
+    const theirs = { format: 'figma-node-tree', version: 1, root: { type: 'FRAME', name: 'Edited in the builder' } };
+    expect((await apiAsync(`/templates/${id}`, { method: 'PUT', body: { content: theirs } })).status).toBe(200);
+    const theirUpdatedAt = (await apiAsync(`/templates/${id}`)).body.data.updated_at;
+
+    frame.fills = [{ type: 'SOLID', color: { r: 0.2, g: 0.4, b: 0.6 } }];
+    const before = sent.length;
+    const error = await rejectionOf(plugin.handlers['templates/update']({ frameId: frame.id }, context));
+    expect(error).toMatchObject({ code: 'template_changed', details: { templateId: id, frameId: frame.id } });
+    expect(error.message).toBe(
+      'The template “Spring” was changed in the builder since this frame was last saved to it. Updating would replace those changes with this frame. Replace them, or unlink the frame to save it as a new template.',
+    );
+    // Nothing was sent but the read: their version stands, and the link still says the last save from here.
+    expect(sent.slice(before).map((request) => request.method)).toEqual(['GET']);
+    expect((await apiAsync(`/templates/${id}`)).body.data).toMatchObject({ updated_at: theirUpdatedAt, content: { root: { name: 'Edited in the builder' } } });
+    expect(linkOf(frame)?.savedAt).toBe(created.template!.updatedAt);
+
+    // Asked to replace: this frame's content goes, and the link follows.
+    const replaced = await plugin.handlers['templates/update']({ frameId: frame.id, replaceChanges: true }, context);
+    expect(replaced.outcome).toBe('updated');
+    const after = (await apiAsync(`/templates/${id}`)).body.data;
+    expect(after.content.root).toMatchObject({ type: 'FRAME', name: EMAIL });
+    expect(linkOf(frame)?.savedAt).toBe(after.updated_at);
+  });
+
+  it('an update whose answer was lost is not taken for a change made elsewhere when it is tried again', async () => {
+    await startAsync({ deflate: true });
+    const frame = await selectEmailAsync();
+    const created = await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context);
+    await controlAsync(emulator.builderUrl, 'clock', { advance_seconds: 60 });
+    frame.fills = [{ type: 'SOLID', color: { r: 0.2, g: 0.4, b: 0.6 } }];
+    // Seed 2 lets the read through and garbles the answer to the update, which the builder applies.
+    await controlAsync(emulator.builderUrl, 'faults', { rate: 0.5, kinds: ['malformed'], seed: 2 });
+    await rejectionOf(plugin.handlers['templates/update']({ frameId: frame.id }, context));
+    await controlAsync(emulator.builderUrl, 'faults', { rate: 0 });
+    expect(linkOf(frame)?.savedAt).toBe(created.template!.updatedAt);
+    expect((await apiAsync(`/templates/${created.template!.id}`)).body.data.updated_at).not.toBe(created.template!.updatedAt);
+
+    // The builder holds exactly this frame: no one else's change to keep.
+    const again = await plugin.handlers['templates/update']({ frameId: frame.id }, context);
+    expect(again.outcome).toBe('updated');
+    expect(linkOf(frame)?.savedAt).toBe((await apiAsync(`/templates/${created.template!.id}`)).body.data.updated_at);
+  });
+
+  it('a rename from here is not taken for a change made elsewhere, nor does it hide one', async () => {
+    await startAsync({ deflate: true });
+    const frame = await selectEmailAsync();
+    const created = await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context);
+    const id = created.template!.id;
+    await controlAsync(emulator.builderUrl, 'clock', { advance_seconds: 60 });
+    await plugin.handlers['templates/rename']({ id, name: 'Spring (final)', description: 'Sent in March' }, context);
+    frame.fills = [{ type: 'SOLID', color: { r: 0.2, g: 0.4, b: 0.6 } }];
+    expect((await plugin.handlers['templates/update']({ frameId: frame.id }, context)).outcome).toBe('updated');
+
+    await controlAsync(emulator.builderUrl, 'clock', { advance_seconds: 60 });
+    const theirs = { format: 'figma-node-tree', version: 1, root: { type: 'FRAME', name: 'Edited in the builder' } };
+    expect((await apiAsync(`/templates/${id}`, { method: 'PUT', body: { content: theirs } })).status).toBe(200);
+    frame.fills = [];
+    await plugin.handlers['templates/rename']({ id, name: 'Spring (really final)', description: '' }, context);
+    expect(await rejectionOf(plugin.handlers['templates/update']({ frameId: frame.id }, context))).toMatchObject({ code: 'template_changed' });
+  });
+
+  it('deleting a template already deleted elsewhere is done, said as such, and its frame here loses the link', async () => {
+    await startAsync({ deflate: true });
+    const frame = await selectEmailAsync();
+    const created = await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context);
+    expect((await apiAsync(`/templates/${created.template!.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(await plugin.handlers['templates/delete']({ id: created.template!.id }, context)).toEqual({ alreadyGone: true });
+    expect(fake.inspect.relaunchButtons(frame).map((button) => button.command)).toEqual(['browse']);
+    expect(await plugin.handlers['templates/selection']({}, context)).toMatchObject({ link: null, lostLink: { templateName: 'Spring' } });
+  });
+
+  it('renaming a template deleted elsewhere names it as it was, never by the name being typed', async () => {
+    await startAsync({ deflate: true });
+    const frame = await selectEmailAsync();
+    const linked = await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context);
+    const listed = await plugin.handlers['templates/list']({ page: 1 }, context);
+    const other = listed.templates.find((row) => row.id !== linked.template!.id)!;
+    for (const id of [linked.template!.id, other.id]) expect((await apiAsync(`/templates/${id}`, { method: 'DELETE' })).status).toBe(204);
+    const renamedLinked = await rejectionOf(plugin.handlers['templates/rename']({ id: linked.template!.id, name: 'Spring (final)', description: '' }, context));
+    expect(renamedLinked).toMatchObject({ code: 'not_found', details: { frameId: frame.id } });
+    expect(renamedLinked.message).toBe('The template “Spring” is no longer in the builder: it was deleted elsewhere. Unlink the frame to save it as a new template.');
+    const renamedOther = await rejectionOf(plugin.handlers['templates/rename']({ id: other.id, name: 'Typed name', description: '' }, context));
+    expect(renamedOther.message).toBe('This template is no longer in the builder: it was deleted elsewhere.');
   });
 
   it('a refused key says it is the builder key; a 429 says the wait; nothing is linked', async () => {

@@ -25,7 +25,7 @@ import { asCanvasError, fontUnavailableError, imageFailedError, readOnlyError } 
 import { CAPTION_FONTS } from '../../../src/canvas/reference-nodes';
 import { tilesMismatch } from '../../../src/shared/canvas/tile-plan';
 import { createTemplateBody, templateNameProblem, TEMPLATE_MAX_BODY_BYTES } from '../../../src/shared/api/builder/requests';
-import { templateError } from '../../../src/templates/template-errors';
+import { templateChangedError, templateError } from '../../../src/templates/template-errors';
 import { describeSelection } from '../../../src/templates/selection-words';
 import { insertSummary } from '../../../ui/canvas/insert-summary';
 import { checkPacing, pacingText, removalText, summaryText } from '../../../ui/library/references/reference-check';
@@ -156,6 +156,10 @@ function addTemplateMessages(add: Add): void {
   const large = errorFromResponse({ status: 413, headers: {}, text: '{}' }, contextFor('builder'));
   for (const facts of [{ templateId: 't1' }, { templateId: 't1', templateName: 'Spring sale', frameId: '1:2' }]) add('templates not found', (templateError(gone, facts) as Error).message);
   for (const facts of [{}, { templateName: 'Spring sale', bodyBytes: 2_400_000 }]) add('templates too large', (templateError(large, facts) as Error).message);
+  const creating = { templateName: 'Spring sale', creating: true };
+  const createContext = { ...contextFor('builder'), endpoint: 'POST /api/templates' };
+  for (const lost of [networkError(createContext, BASE_URL), timeoutError(createContext, 30_000), malformedResponseError(createContext, 201, 'data.id')]) add('templates answer lost', (templateError(lost, creating) as Error).message);
+  add('templates changed elsewhere', templateChangedError({ templateName: 'Spring sale', templateId: 't1', frameId: '1:2' }).message);
   const layer = (type: string, parentType = 'PAGE') => ({ type, name: 'Title', parentType, parentName: 'Cover' });
   for (const layers of [[], [layer('FRAME'), layer('TEXT')], [layer('TEXT', 'FRAME')], [layer('FRAME', 'FRAME')], [layer('STICKY')]]) add('templates selection', describeSelection(layers).what);
   const row = { id: 't1', name: 'Spring sale', description: '', updatedAt: '2026-11-24T21:00:00Z', thumbnailUrl: null, linkedFrame: null };

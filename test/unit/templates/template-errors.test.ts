@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { errorFromResponse } from '../../../src/shared/api/http/error-mapping';
+import { errorFromResponse, malformedResponseError, networkError, notJsonError, timeoutError } from '../../../src/shared/api/http/error-mapping';
 import { BridgeError } from '../../../src/shared/bridge/bridge-error';
-import { templateError } from '../../../src/templates/template-errors';
+import { templateChangedError, templateError } from '../../../src/templates/template-errors';
 import { messageProblems } from '../../support/message-rules';
 
 const response = (status: number, error: string, headers: Record<string, string> = {}) =>
@@ -30,6 +30,36 @@ describe('template errors in words', () => {
     const limited = response(429, 'rate_limited', { 'retry-after': '20' });
     expect(templateError(limited, { templateId: 'tpl_1' })).toBe(limited);
     expect(limited.message).toContain('20 seconds');
+  });
+
+  it('a version saved elsewhere since the last save names the template and the two ways on', () => {
+    const error = templateChangedError({ templateName: 'Spring sale', templateId: 'tpl_1', frameId: '1:2' });
+    expect(error.code).toBe('template_changed');
+    expect(error.message).toBe(
+      'The template “Spring sale” was changed in the builder since this frame was last saved to it. Updating would replace those changes with this frame. Replace them, or unlink the frame to save it as a new template.',
+    );
+    expect(error.details).toEqual({ templateId: 'tpl_1', frameId: '1:2' });
+    expect(messageProblems(error.message)).toEqual([]);
+  });
+
+  it('a create whose answer was lost or unreadable says the template may exist, so that a retry does not make it twice', () => {
+    const context = { api: 'builder' as const, endpoint: 'POST /api/templates', keySent: true, nowMs: 0 };
+    const lost = [networkError(context, 'https://builder.example'), timeoutError(context, 30_000), malformedResponseError(context, 201, 'data.id is missing'), notJsonError(context, 201)];
+    const reasons = ['was lost (check the connection)', 'did not come in time', 'could not be read', 'could not be read'];
+    lost.forEach((apiError, index) => {
+      const error = templateError(apiError, { templateName: 'Spring sale', creating: true }) as BridgeError;
+      expect(error).toBeInstanceOf(BridgeError);
+      expect(error.code).toBe('answer_lost');
+      expect(error.message).toBe(
+        `The builder’s answer to saving “Spring sale” ${reasons[index]}, so the template may have been made anyway. Look for it in the list below before saving again, so that it is not made twice.`,
+      );
+      expect(messageProblems(error.message)).toEqual([]);
+      // Not creating (a rename, an update): repeating is harmless, the client's words stay.
+      expect(templateError(apiError, { templateName: 'Spring sale', templateId: 'tpl_1' })).toBe(apiError);
+    });
+    // A refusal is an answer: nothing was made.
+    const refused = response(400, 'invalid_request');
+    expect(templateError(refused, { templateName: 'Spring sale', creating: true })).toBe(refused);
   });
 
   it('leaves anything that is not an API error alone', () => {

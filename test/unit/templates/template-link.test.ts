@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkState, parseTemplateIndex, parseTemplateLink, relaunchDataWith, serializeTemplateLink, updateDescription } from '../../../src/templates/template-link';
+import { holdsSameContent, linkState, parseTemplateIndex, parseTemplateLink, relaunchDataWith, serializeTemplateLink, updateDescription } from '../../../src/templates/template-link';
 
 const link = { templateId: 'tpl_1', templateName: 'Spring sale', hash: '1:abc', savedAt: '2026-11-24T10:00:00.000Z' };
 
@@ -45,5 +45,14 @@ describe('relaunch data', () => {
   it('keeps the description short', () => {
     expect(updateDescription('Spring sale')).toBe('Send this frame to the template “Spring sale” again');
     expect(updateDescription('x'.repeat(300)).length).toBeLessThan(110);
+  });
+
+  it('knows the builder holds this frame as read now, in any key order; anything else is not', () => {
+    const frame = { type: 'FRAME', name: 'Spring', children: [{ type: 'TEXT', characters: 'Hi', x: 0 }] };
+    expect(holdsSameContent({ name: 'Spring', children: [{ x: 0, characters: 'Hi', type: 'TEXT' }], type: 'FRAME' }, frame)).toBe(true);
+    expect(holdsSameContent({ ...frame, name: 'Edited in the builder' }, frame)).toBe(false);
+    expect(holdsSameContent(undefined, frame)).toBe(false);
+    expect(holdsSameContent(null, frame)).toBe(false);
+    expect(holdsSameContent({ bad: Number.NaN }, { bad: Number.NaN })).toBe(false);
   });
 });

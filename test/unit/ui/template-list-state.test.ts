@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TemplatePage, TemplateRow } from '../../../src/shared/bridge/messages';
 import type { TemplateProblem } from '../../../ui/templates/template-words';
-import { answerTemplatePage, askTemplatePage, failTemplatePage, initialTemplateList } from '../../../ui/templates/template-list-state';
+import { answerTemplatePage, askTemplatePage, failTemplatePage, initialTemplateList, removeTemplateRow, replaceTemplateRow } from '../../../ui/templates/template-list-state';
 
 const row = (name: string): TemplateRow => ({ id: name, name, description: '', updatedAt: '2026-11-24T10:00:00.000Z', thumbnailUrl: null, linkedFrame: null });
 const page = (number: number, names: string[], hasMore = true): TemplatePage => ({ templates: names.map(row), page: number, total: 6, hasMore });
@@ -34,5 +34,29 @@ describe('the templates list, a page at a time', () => {
     const failed = failTemplatePage(askTemplatePage(first, 2, 4), 4, offline);
     expect(failed).toMatchObject({ page: 2, loading: false, problem: offline });
     expect(names(failed)).toEqual(['A']);
+  });
+
+  it('a renamed template is replaced where it is, the other rows and pages kept (nothing is read again)', () => {
+    let state = answerTemplatePage(askTemplatePage(initialTemplateList, 1, 1), 1, page(1, ['A', 'B', 'C']));
+    state = answerTemplatePage(askTemplatePage(state, 2, 2), 2, page(2, ['D'], false));
+    const renamed = replaceTemplateRow(state, { ...row('B'), name: 'B (final)' });
+    expect(names(renamed)).toEqual(['A', 'B (final)', 'C', 'D']);
+    expect(renamed).toMatchObject({ page: 2, loading: false, awaiting: 2 });
+    expect(replaceTemplateRow(state, row('Z')).rows).toEqual(state.rows);
+  });
+
+  it('reading page 1 again keeps the rows shown (and any form open in them) until its answer replaces them all', () => {
+    let state = answerTemplatePage(askTemplatePage(initialTemplateList, 1, 1), 1, page(1, ['A', 'B', 'C']));
+    state = answerTemplatePage(askTemplatePage(state, 2, 2), 2, page(2, ['D'], false));
+    const reading = askTemplatePage(state, 1, 3);
+    expect(names(reading)).toEqual(['A', 'B', 'C', 'D']);
+    expect(reading).toMatchObject({ page: 1, loading: true });
+    expect(names(answerTemplatePage(reading, 3, page(1, ['N', 'A', 'C'])))).toEqual(['N', 'A', 'C']);
+    expect(names(failTemplatePage(reading, 3, offline))).toEqual(['A', 'B', 'C', 'D']);
+  });
+
+  it('a deleted template leaves at once', () => {
+    const state = answerTemplatePage(askTemplatePage(initialTemplateList, 1, 1), 1, page(1, ['A', 'B', 'C']));
+    expect(names(removeTemplateRow(state, 'B'))).toEqual(['A', 'C']);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TemplateRow, TemplateSaveOutcome } from '../../../src/shared/bridge/messages';
-import { countText, filterTemplates, saveOutcomeText, templateProblem } from '../../../ui/templates/template-words';
+import { countText, filterTemplates, listMayHaveChanged, saveOutcomeText, templateProblem } from '../../../ui/templates/template-words';
 import { messageProblems } from '../../support/message-rules';
 
 const row = (name: string): TemplateRow => ({ id: name, name, description: '', updatedAt: '2026-11-24T10:00:00.000Z', thumbnailUrl: null, linkedFrame: null });
@@ -42,8 +42,16 @@ describe('template words', () => {
     expect(templateProblem({ code: 'unauthorized', message: 'The builder API key was not accepted.' })).toEqual({ message: 'The builder API key was not accepted.', action: 'settings', frameId: null });
     expect(templateProblem({ code: 'not_found', message: 'Gone.', details: { templateId: 't', frameId: '1:2' } })).toEqual({ message: 'Gone.', action: 'unlink', frameId: '1:2' });
     expect(templateProblem({ code: 'not_found', message: 'Gone.', details: { templateId: 't' } }).action).toBeNull();
+    // A newer version saved elsewhere: replacing it is offered (unlinking too, beside it).
+    expect(templateProblem({ code: 'template_changed', message: 'Changed.', details: { templateId: 't', frameId: '1:2' } })).toEqual({ message: 'Changed.', action: 'replace', frameId: '1:2' });
     // The words never decide: a message about keys with another code gets no button.
     expect(templateProblem({ code: 'rate_limited', message: 'Check the key in Settings.' }).action).toBeNull();
+  });
+
+  it('a save whose answer was lost reads the list again (the template may be in it); other failures do not', () => {
+    expect(listMayHaveChanged({ code: 'answer_lost', message: 'Lost.' })).toBe(true);
+    for (const code of ['unauthorized', 'rate_limited', 'network_error', 'template_changed']) expect(listMayHaveChanged({ code, message: 'x' })).toBe(false);
+    expect(listMayHaveChanged(new Error('x'))).toBe(false);
   });
 
   it('counts the list in words', () => {
