@@ -160,6 +160,28 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('shows a replaced row whose two keys were chosen apart as neither ticked nor unticked, says what would be sent, and a tick pushes both', async () => {
+    const page = await openAsync({ count: 3, replaced: true, replacedDeleteSkipped: true });
+    await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
+    const row = page.getByTestId('sync-row').filter({ hasText: 'Banner' });
+    expect(await row.textContent()).toContain('Only the new key will be added; deleting the old one is skipped');
+    const tick = page.getByRole('checkbox', { name: 'Push Banner' });
+    expect(await tick.isChecked()).toBe(false);
+    expect(await tick.evaluate((input: HTMLInputElement) => input.indeterminate)).toBe(true);
+    // The detail's tick is the same; ticking it pushes the replacement: both keys.
+    await row.click();
+    const detailTick = page.getByRole('checkbox', { name: /^Push the replacement/ });
+    await detailTick.waitFor();
+    expect(await detailTick.evaluate((input: HTMLInputElement) => input.indeterminate)).toBe(true);
+    await detailTick.check();
+    // r-new was to be pushed already: only r-old's choice changes.
+    await expect.poll(() => sentAsync(page, 'sync/choose')).toEqual([{ type: 'sync/choose', kind: 'request', payload: { choices: { 'r-old': 'push' } } }]);
+    await page.getByRole('button', { name: '← Back to the list' }).click();
+    await expect.poll(() => row.textContent()).toContain('Will be pushed: the old key deleted, the new one added');
+    expect(await tick.evaluate((input: HTMLInputElement) => [input.checked, input.indeterminate])).toEqual([true, false]);
+    await closeAsync(page);
+  });
+
   it('ticks with Space, saves choices in one batch, opens the detail with Enter and comes back to the same row', async () => {
     const page = await openAsync({ count: 200 });
     await page.getByRole('button', { name: /^Local changes/ }).click();

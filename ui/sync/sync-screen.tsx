@@ -290,7 +290,9 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     (item: SyncItem) => {
       // While a check or a sync runs the ticks are disabled; Space must not change them either.
       if (readOnlyReason || busy) return;
-      const next = toggledChoice(item);
+      // A replaced row whose two keys differ is ticked by Space, as by a click on its tick.
+      const replaces = pairsRef.current.get(item.key);
+      const next = replaces && replaces.choice !== item.choice ? 'push' : toggledChoice(item);
       if (next) choose(item, next);
       else if (choiceMode(item.kind) === 'conflict') setMessage({ tone: 'info', text: `${item.name} is a conflict: press Enter to open it and choose keep mine, take theirs or skip for now.` });
     },

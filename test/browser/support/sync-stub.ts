@@ -18,6 +18,8 @@ export interface SyncStubConfig {
   chooseErrorAt?: number;
   /** Adds "Banner" deleted and added again (keys r-old, r-new), paired as a replacement. */
   replaced?: boolean;
+  /** With `replaced`: the deletion of r-old was skipped (chosen before the new one was made). */
+  replacedDeleteSkipped?: boolean;
   /** Milliseconds between progress reports. */
   stepMs?: number;
   /** Adds "Badge" (key dc): deleted here and changed in the design system, a conflict that cannot be taken. */
@@ -57,7 +59,7 @@ export function installSyncStub(config: SyncStubConfig): void {
     items.push({ key: 'dc', name: 'Badge', kind: 'conflict', componentKind: 'component', choice: 'skip', choices: ['push', 'skip'], remoteUpdatedBy: 'Ana Lima', remoteUpdatedAt: hoursAgo(1) });
   }
   if (config.replaced) {
-    items.push({ key: 'r-old', name: 'Banner', kind: 'local-delete', componentKind: 'component', choice: 'push', remoteUpdatedBy: null, remoteUpdatedAt: null });
+    items.push({ key: 'r-old', name: 'Banner', kind: 'local-delete', componentKind: 'component', choice: config.replacedDeleteSkipped ? 'skip' : 'push', remoteUpdatedBy: null, remoteUpdatedAt: null });
     items.push({ key: 'r-new', name: 'Banner', kind: 'local-add', componentKind: 'component', choice: 'push', remoteUpdatedBy: null, remoteUpdatedAt: null });
   }
   const comparison = () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncItem, SyncKind } from '../../../src/shared/bridge/messages';
-import { choiceMode, choiceText, KIND_LABEL, KIND_ORDER, toggledChoice } from '../../../ui/sync/sync-kinds';
+import { choiceMode, choiceText, KIND_LABEL, KIND_ORDER, replacementChoiceText, toggledChoice } from '../../../ui/sync/sync-kinds';
 import { activePairs, buildRows, changeCounts, firstItemIndex, formatUpdateNotice, isInSync, kindCounts, nextItemIndex, runSummary } from '../../../ui/sync/sync-rows';
 import { summaryText } from '../../../ui/sync/sync-summary';
 import { syncKindSchema } from '../../../src/shared/bridge/messages';
@@ -163,5 +163,14 @@ describe('replaced components in the list', () => {
     expect(text).toContain('Replaced: 1');
     expect(text).toContain('- Banner (re-created: old key old, new key new; will be pushed: the old key deleted, the new one added)');
     expect(text.match(/Banner/g)).toHaveLength(1);
+  });
+
+  it('says what will be sent when the two keys of a pair were chosen apart (the deletion skipped before the new one was made)', () => {
+    const mixed = [item('old', 'local-delete', 'skip', 'Banner'), item('new', 'local-add', 'push', 'Banner')];
+    expect(replacementChoiceText(mixed[1]!, mixed[0]!)).toBe('Only the new key will be added; deleting the old one is skipped');
+    expect(replacementChoiceText(item('new', 'local-add', 'skip'), item('old', 'local-delete', 'push'))).toBe('Only the old key will be deleted; adding the new one is skipped');
+    expect(replacementChoiceText(item('new', 'local-add', 'skip'), item('old', 'local-delete', 'skip'))).toBe('Skipped for now');
+    const text = summaryText(mixed, null, activePairs(mixed, replacements, new Set()));
+    expect(text).toContain('- Banner (re-created: old key old, new key new; only the new key will be added; deleting the old one is skipped)');
   });
 });
