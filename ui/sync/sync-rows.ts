@@ -142,6 +142,14 @@ export function runSummary(items: readonly SyncItem[]): RunSummary {
   return { changes, formatUpdates, label };
 }
 
+/** The empty list's heading: what the search, the kind and the kind of change together matched nothing of. */
+export function noMatchText(query: string, filter: KindFilter, change: SyncChangeChip | null): string {
+  const needle = query.trim();
+  const kind = filter === 'all' ? '' : ` in ${KIND_LABEL[filter].toLowerCase()}`;
+  const changed = change === null ? '' : ` with ${/^[aeiou]/.test(change) ? 'an' : 'a'} “${change}” change`;
+  return `No component matches${needle ? ` “${needle}”` : ''}${kind}${changed}.`;
+}
+
 export function formatUpdateNotice(count: number): string {
   return `Envelope’s component format changed: ${plural(count, 'component')} will be sent again once.`;
 }

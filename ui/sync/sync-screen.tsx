@@ -13,12 +13,12 @@ import { createChoiceBatcher, type Choices } from './choice-batcher';
 import { copyTextAsync } from './copy-text';
 import { SyncDetailView } from './sync-detail';
 import { SyncHistory } from './sync-history';
-import { choiceMode, KIND_LABEL, KIND_ORDER, toggledChoice } from './sync-kinds';
+import { choiceMode, KIND_ORDER, toggledChoice } from './sync-kinds';
 import { SyncList } from './sync-list';
 import { outcomeText } from './sync-outcome';
 import { createPictureLoader } from './picture-loader';
 import type { SyncRequester } from './sync-requester';
-import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, isInSync, kindCounts, plural, runSummary, type KindFilter } from './sync-rows';
+import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, isInSync, kindCounts, noMatchText, plural, runSummary, type KindFilter } from './sync-rows';
 import { summaryText } from './sync-summary';
 import { absoluteTime, relativeTime } from '../messages/relative-time';
 import { progressText, secondsLeft, timeLeftText, type ProgressSample } from './sync-time';
@@ -426,11 +426,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
           </p>
           {rows.length === 0 && !openItem ? (
             <div class="empty-state" data-testid="sync-no-match">
-              <strong>
-                No component matches{query.trim() ? ` “${query.trim()}”` : ''}
-                {filter !== 'all' ? ` in ${KIND_LABEL[filter].toLowerCase()}` : ''}
-                {change !== null ? ` with a ${change} change` : ''}.
-              </strong>
+              <strong>{noMatchText(query, filter, change)}</strong>
               <div>
                 <Button
                   onClick={() => {

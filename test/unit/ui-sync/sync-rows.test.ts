@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncItem, SyncKind } from '../../../src/shared/bridge/messages';
 import { choiceMode, choiceText, KIND_LABEL, KIND_ORDER, replacementChoiceText, toggledChoice } from '../../../ui/sync/sync-kinds';
-import { activePairs, buildRows, changeCounts, firstItemIndex, formatUpdateNotice, isInSync, kindCounts, nextItemIndex, runSummary } from '../../../ui/sync/sync-rows';
+import { activePairs, buildRows, changeCounts, firstItemIndex, formatUpdateNotice, isInSync, kindCounts, nextItemIndex, noMatchText, runSummary } from '../../../ui/sync/sync-rows';
 import { summaryText } from '../../../ui/sync/sync-summary';
 import { syncKindSchema } from '../../../src/shared/bridge/messages';
 
@@ -112,6 +112,13 @@ describe('what-changed chips in the list', () => {
     expect(keys(buildRows(items, 'remote-change', '', 'text'))).toEqual(['b']);
     expect(keys(buildRows(items, 'all', '', 'fill'))).toEqual(['a']);
     expect(keys(buildRows(items, 'all', 'zzz', 'fill'))).toEqual([]);
+  });
+
+  it('says what matched nothing: the search, the kind and the kind of change, with the right article', () => {
+    expect(noMatchText('  Hero ', 'remote-change', 'fill')).toBe('No component matches “Hero” in incoming with a “fill” change.');
+    expect(noMatchText('', 'all', 'effect')).toBe('No component matches with an “effect” change.');
+    expect(noMatchText('', 'all', 'other')).toBe('No component matches with an “other” change.');
+    expect(noMatchText('x', 'conflict', null)).toBe('No component matches “x” in conflicts.');
   });
 
   it('counts rows per chip in the chips’ order, format updates aside', () => {
