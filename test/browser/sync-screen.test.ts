@@ -137,6 +137,32 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('keeps a row’s name readable when it has many chips: chips that do not fit are left out whole, and the list never scrolls sideways', async () => {
+    const page = await openAsync({ count: 6, chipSets: [['name', 'description', 'component properties', 'structure', 'layout', 'fill', 'text']] });
+    await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
+    const layout = await page.evaluate(() => {
+      const list = document.querySelector('[data-testid="sync-list"]')!;
+      const row = document.querySelector('[data-key="k0"]')!;
+      const tags = row.querySelector('.sync-tags')!.getBoundingClientRect();
+      const shown = [...row.querySelectorAll('.sync-tag')].map((tag) => tag.getBoundingClientRect()).filter((box) => box.top < tags.bottom && box.left < tags.right);
+      return {
+        nameWidth: row.querySelector('.sync-name')!.getBoundingClientRect().width,
+        sideways: list.scrollWidth - list.clientWidth,
+        shown: shown.length,
+        cut: shown.filter((box) => box.right > tags.right + 0.5).length,
+      };
+    });
+    expect(layout.nameWidth).toBeGreaterThan(60);
+    expect(layout.sideways).toBe(0);
+    expect(layout.shown).toBeGreaterThan(0);
+    expect(layout.cut).toBe(0);
+    // Every chip is still in the row for screen readers.
+    expect(await page.locator('[data-key="k0"] .sync-tag').allTextContents()).toEqual(['name', 'description', 'component properties', 'structure', 'layout', 'fill', 'text']);
+    expect(await page.locator('[data-key="k0"] [data-testid="sync-row-chips"]').getAttribute('title')).toBe('name, description, component properties, structure, layout, fill, text');
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
+    await closeAsync(page);
+  });
+
   it('shows a component deleted and re-created under the same name as one replaced row: one choice for both keys, or kept apart', async () => {
     const page = await openAsync({ count: 3, replaced: true });
     const grid = page.getByRole('grid', { name: 'Components that differ' });

@@ -183,7 +183,8 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
             <span class="sync-name-line">
               <span class="sync-name">{item.name}</span>
               {item.chips && item.chips.length > 0 ? (
-                <span class="sync-tags" data-testid="sync-row-chips">
+                // Chips that do not fit are hidden (sync.css): the pointer's tooltip lists them all.
+                <span class="sync-tags" data-testid="sync-row-chips" title={item.chips.join(', ')}>
                   <span class="visually-hidden">Changed: </span>
                   {item.chips.map((chip) => (
                     <span key={chip} class="sync-tag">

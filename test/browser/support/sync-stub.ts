@@ -24,6 +24,8 @@ export interface SyncStubConfig {
   stepMs?: number;
   /** Adds "Badge" (key dc): deleted here and changed in the design system, a conflict that cannot be taken. */
   deletedConflict?: boolean;
+  /** The chips of the rows with two versions, cycled through (default: a fill; text and size; a description). */
+  chipSets?: string[][];
   /** From the second comparison on, a teammate has changed k0 too: it is a conflict. */
   conflictOnSecondCompare?: boolean;
 }
@@ -35,7 +37,7 @@ export function installSyncStub(config: SyncStubConfig): void {
   const hoursAgo = (hours: number) => new Date(now - hours * 3600e3).toISOString();
   type Item = { key: string; name: string; kind: string; componentKind: string; choice: string; choices?: string[]; remoteUpdatedBy: string | null; remoteUpdatedAt: string | null; chips?: string[] };
   // What changed, for rows with two versions: cycles through a fill, text and size, a description.
-  const chipSets = [['fill'], ['text', 'size'], ['description']];
+  const chipSets = config.chipSets ?? [['fill'], ['text', 'size'], ['description']];
   let items: Item[] = [];
   for (let index = 0; index < config.count; index++) {
     const kind = kinds[index % kinds.length] ?? 'local-change';
