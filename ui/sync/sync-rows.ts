@@ -49,7 +49,8 @@ export function buildRows(
       // Shown with the kinds it is made of (added here, deleted here) and under "all".
       if (filter !== 'all' && filter !== 'local-add' && filter !== 'local-delete') continue;
       if (change !== null) continue;
-      if (needle && !item.name.toLocaleLowerCase().includes(needle)) continue;
+      // Found by either name: the row says "Replaces the deleted …".
+      if (needle && !item.name.toLocaleLowerCase().includes(needle) && !replaces.name.toLocaleLowerCase().includes(needle)) continue;
       replaced.push({ type: 'item', item, replaces });
       continue;
     }

@@ -172,6 +172,12 @@ describe('replaced components in the list', () => {
     expect(text.match(/Banner/g)).toHaveLength(1);
   });
 
+  it('finds a replaced row by the deleted component’s name too (renamed re-creations)', () => {
+    const renamed = [item('old', 'local-delete', 'push', 'Button'), item('new', 'local-add', 'push', 'Call to action')];
+    const rows = buildRows(renamed, 'all', 'button', null, activePairs(renamed, replacements, new Set()));
+    expect(rows.filter((row) => row.type === 'item').map((row) => (row.type === 'item' ? row.item.key : ''))).toEqual(['new']);
+  });
+
   it('says what will be sent when the two keys of a pair were chosen apart (the deletion skipped before the new one was made)', () => {
     const mixed = [item('old', 'local-delete', 'skip', 'Banner'), item('new', 'local-add', 'push', 'Banner')];
     expect(replacementChoiceText(mixed[1]!, mixed[0]!)).toBe('Only the new key will be added; deleting the old one is skipped');
