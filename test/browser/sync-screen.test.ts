@@ -170,6 +170,11 @@ describe('the Sync screen', () => {
     const rows = page.getByTestId('sync-row').filter({ hasText: 'Banner' });
     expect(await rows.count()).toBe(1);
     expect(await rows.textContent()).toContain('Replaces the deleted “Banner” · Will be pushed: the old key deleted, the new one added');
+    // Its chips: what changed from the deleted one; the "fill" filter keeps it.
+    expect(await rows.locator('.sync-tag').allTextContents()).toEqual(['fill']);
+    await page.getByRole('group', { name: 'Show only one kind of change' }).getByRole('button', { name: /^fill / }).click();
+    await expect.poll(() => page.getByTestId('sync-row').filter({ hasText: 'Banner' }).count()).toBe(1);
+    await page.getByRole('group', { name: 'Show only one kind of change' }).getByRole('button', { name: /^fill / }).click();
     expect(await page.getByRole('row').filter({ hasText: /^Replaced/ }).count()).toBe(1);
     // Unticking it skips both the delete and the add.
     await page.getByRole('checkbox', { name: 'Push Banner' }).uncheck();
@@ -183,6 +188,8 @@ describe('the Sync screen', () => {
     await page.getByRole('button', { name: 'Keep them apart' }).click();
     await expect.poll(() => page.getByTestId('sync-row').filter({ hasText: 'Banner' }).count()).toBe(2);
     expect(await page.getByRole('checkbox', { name: 'Push Banner' }).count()).toBe(2);
+    // Apart, the addition is compared with nothing: no chips.
+    expect(await page.getByTestId('sync-row').filter({ hasText: 'Banner' }).locator('.sync-tag').count()).toBe(0);
     await closeAsync(page);
   });
 

@@ -31,7 +31,8 @@ export function replacementReason(deleted: SyncItem, added: SyncItem): string {
 /** The replaced row's line in the copied summary: what replaced what, and by which rule. */
 export function replacementSummary(deleted: SyncItem, added: SyncItem): string {
   const how = deleted.name === added.name ? 're-created' : `replaces “${deleted.name}”: same description, nearly the same content`;
-  return `${added.name} (${how}: old key ${deleted.key}, new key ${added.key}; ${replacementChoiceText(added, deleted).toLowerCase()})`;
+  const chips = added.chips && added.chips.length > 0 ? ` [${added.chips.join(', ')}]` : '';
+  return `${added.name}${chips} (${how}: old key ${deleted.key}, new key ${added.key}; ${replacementChoiceText(added, deleted).toLowerCase()})`;
 }
 
 /**

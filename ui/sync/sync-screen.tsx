@@ -18,7 +18,7 @@ import { SyncList } from './sync-list';
 import { outcomeText } from './sync-outcome';
 import { createPictureLoader } from './picture-loader';
 import type { SyncRequester } from './sync-requester';
-import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, isInSync, kindCounts, noMatchText, plural, runSummary, type KindFilter } from './sync-rows';
+import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, isInSync, kindCounts, noMatchText, plural, runSummary, withPairChips, type KindFilter } from './sync-rows';
 import { summaryText } from './sync-summary';
 import { absoluteTime, relativeTime } from '../messages/relative-time';
 import { progressText, secondsLeft, timeLeftText, type ProgressSample } from './sync-time';
@@ -269,11 +269,12 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     }
   }
 
-  const rows = useMemo(() => (items ? buildRows(items, filter, query, change, pairs) : []), [items, filter, query, change, pairs]);
-  const changes = useMemo(() => changeCounts(items ?? [], syncChangeChipSchema.options), [items]);
+  const shownItems = useMemo(() => withPairChips(items ?? [], pairs), [items, pairs]);
+  const rows = useMemo(() => (items ? buildRows(shownItems, filter, query, change, pairs) : []), [items, shownItems, filter, query, change, pairs]);
+  const changes = useMemo(() => changeCounts(shownItems, syncChangeChipSchema.options), [shownItems]);
 
   async function copySummaryAsync() {
-    const copied = await copyTextAsync(summaryText(itemsRef.current ?? [], fileName, pairsRef.current));
+    const copied = await copyTextAsync(summaryText(withPairChips(itemsRef.current ?? [], pairsRef.current), fileName, pairsRef.current));
     setMessage(
       copied
         ? { tone: 'success', text: `Summary of ${plural(itemsRef.current?.length ?? 0, 'component')} copied.` }

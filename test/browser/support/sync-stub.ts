@@ -62,7 +62,8 @@ export function installSyncStub(config: SyncStubConfig): void {
   }
   if (config.replaced) {
     items.push({ key: 'r-old', name: 'Banner', kind: 'local-delete', componentKind: 'component', choice: config.replacedDeleteSkipped ? 'skip' : 'push', remoteUpdatedBy: null, remoteUpdatedAt: null });
-    items.push({ key: 'r-new', name: 'Banner', kind: 'local-add', componentKind: 'component', choice: 'push', remoteUpdatedBy: null, remoteUpdatedAt: null });
+    // As the sandbox gives them: the replacement's chips (against the deleted one) on the added row.
+    items.push({ key: 'r-new', name: 'Banner', kind: 'local-add', componentKind: 'component', choice: 'push', remoteUpdatedBy: null, remoteUpdatedAt: null, chips: ['fill'] });
   }
   const comparison = () => {
     const counts: Record<string, number> = { unchanged: 7 };

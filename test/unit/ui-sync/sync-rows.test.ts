@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncItem, SyncKind } from '../../../src/shared/bridge/messages';
 import { choiceMode, choiceText, KIND_LABEL, KIND_ORDER, replacementChoiceText, toggledChoice } from '../../../ui/sync/sync-kinds';
-import { activePairs, buildRows, changeCounts, firstItemIndex, formatUpdateNotice, isInSync, kindCounts, nextItemIndex, noMatchText, runSummary } from '../../../ui/sync/sync-rows';
+import { activePairs, buildRows, changeCounts, firstItemIndex, formatUpdateNotice, isInSync, kindCounts, nextItemIndex, noMatchText, runSummary, withPairChips } from '../../../ui/sync/sync-rows';
 import { summaryText } from '../../../ui/sync/sync-summary';
 import { syncKindSchema } from '../../../src/shared/bridge/messages';
 
@@ -170,6 +170,24 @@ describe('replaced components in the list', () => {
     expect(text).toContain('Replaced: 1');
     expect(text).toContain('- Banner (re-created: old key old, new key new; will be pushed: the old key deleted, the new one added)');
     expect(text.match(/Banner/g)).toHaveLength(1);
+  });
+
+  it('shows a replaced row’s chips (the added component against the deleted one): on the row, in the filter and the summary; kept apart, the addition has none', () => {
+    const withChips = [item('old', 'local-delete', 'push', 'Banner'), { ...item('new', 'local-add', 'push', 'Banner'), chips: ['fill' as const] }, { ...item('x', 'local-change', 'push', 'Card'), chips: ['text' as const] }];
+    const pairs = activePairs(withChips, replacements, new Set());
+    const shown = withPairChips(withChips, pairs);
+    const keysOf = (rows: ReturnType<typeof buildRows>) => rows.flatMap((row) => (row.type === 'item' ? [row.item.key] : []));
+    expect(keysOf(buildRows(shown, 'all', '', 'fill', pairs))).toEqual(['new']);
+    expect(keysOf(buildRows(shown, 'all', '', 'text', pairs))).toEqual(['x']);
+    expect(changeCounts(shown, ['fill', 'text'])).toEqual([
+      ['fill', 1],
+      ['text', 1],
+    ]);
+    expect(summaryText(shown, null, pairs)).toContain('- Banner [fill] (re-created: old key old, new key new;');
+    // Kept apart: a plain addition, without chips (nothing it is compared with).
+    const apart = withPairChips(withChips, activePairs(withChips, replacements, new Set(['old'])));
+    expect(apart.find((entry) => entry.key === 'new')?.chips).toBeUndefined();
+    expect(changeCounts(apart, ['fill', 'text'])).toEqual([['text', 1]]);
   });
 
   it('finds a replaced row by the deleted component’s name too (renamed re-creations)', () => {
