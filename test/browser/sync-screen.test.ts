@@ -213,6 +213,15 @@ describe('the Sync screen', () => {
     await expect.poll(() => row.textContent()).toContain('Will be pushed: the old key deleted, the new one added');
     expect(await tick.evaluate((input: HTMLInputElement) => [input.checked, input.indeterminate])).toEqual([true, false]);
     await closeAsync(page);
+
+    // Space on the row does what a click on its tick does: the replacement is pushed, both keys.
+    const again = await openAsync({ count: 3, replaced: true, replacedDeleteSkipped: true });
+    const grid = again.getByRole('grid', { name: 'Components that differ' });
+    await grid.focus();
+    await again.keyboard.press('End');
+    await again.keyboard.press(' ');
+    await expect.poll(() => sentAsync(again, 'sync/choose')).toEqual([{ type: 'sync/choose', kind: 'request', payload: { choices: { 'r-old': 'push' } } }]);
+    await closeAsync(again);
   });
 
   it('ticks with Space, saves choices in one batch, opens the detail with Enter and comes back to the same row', async () => {
