@@ -117,7 +117,7 @@ function hasManySiblings(pixels: Pixels, x: number, y: number, width: number, he
 
 /**
  * pixelmatch's anti-aliasing test for (x, y) of `pixels`: it has a darker and a brighter
- * neighbour, at most two of its own colour, and its darkest or brightest neighbour lies in a
+ * neighbour, at most two as bright as itself, and its darkest or brightest neighbour lies in a
  * flat area in both pictures.
  */
 function antialiased(pixels: Pixels, x: number, y: number, width: number, height: number, before: Pixels, after: Pixels): boolean {
