@@ -3,9 +3,9 @@
 // the classification, so it answers only "which kinds", never "what exactly" (that is
 // property-diff.ts, for the one component opened): each kind found stops further comparisons
 // of that kind, and nothing is put into words. Same matching rules as property-diff.ts (children
-// by name, then by index among namesakes; absent keys are defaults).
+// by name, then by index among namesakes, text layers renamed with their text; absent keys are defaults).
 import { syncChangeChipSchema, type SyncChangeChip } from '../shared/bridge/messages';
-import type { DiffableComponent } from './property-diff';
+import { renamedTextLayers, type DiffableComponent } from './property-diff';
 
 type Json = Record<string, unknown>;
 
@@ -84,6 +84,15 @@ function compareChildren(beforeValue: unknown, afterValue: unknown, found: Set<S
   const afterLabels = labels(after);
   const beforeIndex = new Map<string, number>();
   for (let index = 0; index < beforeLabels.length; index++) beforeIndex.set(beforeLabels[index]!, index);
+  // Text layers Figma renamed with their text are the same layers (their text changed).
+  // Looked for only when a name finds no match (this runs for every changed component).
+  let renamed: Map<number, number> | null = null;
+  const fromOf = (to: number) => {
+    const from = beforeIndex.get(afterLabels[to]!);
+    if (from !== undefined) return from;
+    renamed ??= renamedTextLayers(before, beforeLabels, after, afterLabels);
+    return renamed.get(to);
+  };
   // Under a set the children are its variants: added or removed ones are the `variants` chip.
   // Elsewhere a layer added, removed or moved is `structure`.
   if (!isSet && !found.has('structure')) {
@@ -91,7 +100,7 @@ function compareChildren(beforeValue: unknown, afterValue: unknown, found: Set<S
     else {
       let last = -1;
       for (let to = 0; to < afterLabels.length; to++) {
-        const from = beforeIndex.get(afterLabels[to]!);
+        const from = fromOf(to);
         if (from === undefined || from < last) {
           found.add('structure');
           break;
@@ -101,7 +110,7 @@ function compareChildren(beforeValue: unknown, afterValue: unknown, found: Set<S
     }
   }
   for (let to = 0; to < afterLabels.length; to++) {
-    const from = beforeIndex.get(afterLabels[to]!);
+    const from = fromOf(to);
     if (from === undefined) continue;
     const a = before[from];
     const b = after[to];

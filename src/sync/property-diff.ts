@@ -251,7 +251,8 @@ function diffMap(path: string, label: (name: string) => string, before: Json, af
 }
 
 /**
- * Children matched by name, then by index among same-named siblings; unmatched ones are added
+ * Children matched by name, then by index among same-named siblings, then text layers renamed
+ * with their text (renamedTextLayers); unmatched ones are added
  * or removed layers, and matched ones whose order changed (outside the longest run kept in
  * order) are moved. Under a set the children are its variants, reported from `variants`.
  */
@@ -270,23 +271,26 @@ function diffChildren(path: string, before: unknown[], after: unknown[], out: Pr
   const afterLabels = label(after);
   const beforeIndex = new Map(beforeLabels.map((name, index) => [name, index]));
   const afterIndex = new Map(afterLabels.map((name, index) => [name, index]));
+  const renamed = renamedTextLayers(before, beforeLabels, after, afterLabels);
+  const renamedFrom = new Set(renamed.values());
+  const fromOf = (name: string, to: number) => beforeIndex.get(name) ?? renamed.get(to);
   const separator = level === 'set' ? ' / ' : ' › ';
   if (level === 'node') {
     beforeLabels.forEach((name, index) => {
-      if (!afterIndex.has(name)) out.push(change(`${path}${separator}${name}`, 'layer removed', layerSummary(before[index]), null));
+      if (!afterIndex.has(name) && !renamedFrom.has(index)) out.push(change(`${path}${separator}${name}`, 'layer removed', layerSummary(before[index]), null));
     });
   }
   // Matched pairs in the new order; those outside a longest increasing run of old positions moved.
   const matched: Array<{ label: string; from: number; to: number }> = [];
   afterLabels.forEach((name, to) => {
-    const from = beforeIndex.get(name);
+    const from = fromOf(name, to);
     if (from !== undefined) matched.push({ label: name, from, to });
   });
   const kept = longestIncreasing(matched.map((pair) => pair.from));
   const moved = new Set(matched.filter((_, index) => !kept.has(index)).map((pair) => pair.label));
   afterLabels.forEach((name, to) => {
     const childPath = `${path}${separator}${name}`;
-    const from = beforeIndex.get(name);
+    const from = fromOf(name, to);
     if (from === undefined) {
       if (level === 'node') out.push(change(childPath, 'layer added', null, layerSummary(after[to])));
       return;
@@ -296,6 +300,35 @@ function diffChildren(path: string, before: unknown[], after: unknown[], out: Pr
     const b = asObject(after[to]);
     if (a !== null && b !== null) diffNode(childPath, a, b, out, 'node');
   });
+}
+
+/**
+ * Text layers Figma named after their text, and renames as the text changes: such a layer whose
+ * name found no match is the same layer as one so named on the other side, when those unmatched
+ * ones pair up one to one (in order). After index → before index. Shared with change-chips.ts.
+ */
+export function renamedTextLayers(before: readonly unknown[], beforeLabels: readonly string[], after: readonly unknown[], afterLabels: readonly string[]): Map<number, number> {
+  const pairs = new Map<number, number>();
+  const unmatched = (children: readonly unknown[], labels: readonly string[], other: readonly string[]) => {
+    const others = new Set(other);
+    const out: number[] = [];
+    labels.forEach((label, index) => {
+      if (!others.has(label) && namedAfterItsText(children[index])) out.push(index);
+    });
+    return out;
+  };
+  const removed = unmatched(before, beforeLabels, afterLabels);
+  if (removed.length === 0) return pairs;
+  const added = unmatched(after, afterLabels, beforeLabels);
+  if (added.length !== removed.length) return pairs;
+  added.forEach((to, index) => pairs.set(to, removed[index]!));
+  return pairs;
+}
+
+function namedAfterItsText(node: unknown): boolean {
+  const object = asObject(node);
+  const characters = asObject(object?.text)?.characters;
+  return object?.type === 'TEXT' && typeof object.name === 'string' && object.name !== '' && typeof characters === 'string' && characters.startsWith(object.name);
 }
 
 /** Indexes (into `values`) of one longest strictly increasing subsequence. */

@@ -60,7 +60,8 @@ export function pairNearlySame(deleted: readonly ReplacementCandidate[], added: 
     const bucket = addedByDescription.get(old.payload.description.trim());
     if (bucket === undefined) continue;
     for (const candidate of bucket) {
-      if (!nearlySame(old.payload, candidate.payload)) continue;
+      // Same names are rule 1's to pair; left here, they were ambiguous there (and the screen tells the rules apart by the names).
+      if (old.payload.name === candidate.payload.name || !nearlySame(old.payload, candidate.payload)) continue;
       push(matchesOfOld, old.key, candidate.key);
       push(matchesOfNew, candidate.key, old.key);
     }

@@ -242,6 +242,22 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     return current;
   }
 
+  /**
+   * A replaced row's chips, carried by its added component: what changed from the deleted one
+   * as last synced (the detail's two sides), when that version is still kept. The screen shows
+   * them only while the pair is shown as one row.
+   */
+  async function addReplacementChipsAsync(current: Comparison): Promise<Comparison> {
+    for (const { oldKey, newKey } of current.replacements) {
+      const deleted = current.byKey.get(oldKey);
+      const added = current.payloads.get(newKey);
+      if (deleted === undefined || deleted.base === null || added === undefined) continue;
+      const before = await current.link.payloads.getAsync(oldKey, deleted.base.hash);
+      if (before !== null) current.chips.set(newKey, changeChips(before, added));
+    }
+    return current;
+  }
+
   async function snapshotAsync(context: HandlerContext | null, full = false): Promise<ComponentPayload[]> {
     const result = await snapshotter.snapshotAsync({
       full,
@@ -270,7 +286,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       const component = current.byKey.get(key);
       if (component !== undefined && choiceStillApplies(choice, component)) current.choices.set(key, choice.choice);
     }
-    const compared = publicComparison(await addNearlySamePairsAsync(await addChipsAsync(current)), null);
+    const compared = publicComparison(await addReplacementChipsAsync(await addNearlySamePairsAsync(await addChipsAsync(current))), null);
     return stateProblem === null ? compared : { ...compared, stateProblem };
   }
 
@@ -618,7 +634,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
 
     // 5. The comparison after the sync, without another request: what came back as a conflict
     // joins the remote versions already known.
-    const next = await addNearlySamePairsAsync(await addChipsAsync(rememberComparison(link, state, local, [...current.remote, ...conflicts], current.serverTime, current.choices)));
+    const next = await addReplacementChipsAsync(await addNearlySamePairsAsync(await addChipsAsync(rememberComparison(link, state, local, [...current.remote, ...conflicts], current.serverTime, current.choices))));
     return {
       pushed,
       deleted,

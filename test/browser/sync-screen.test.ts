@@ -137,6 +137,32 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('keeps a row’s name readable when it has many chips: chips that do not fit are left out whole, and the list never scrolls sideways', async () => {
+    const page = await openAsync({ count: 6, chipSets: [['name', 'description', 'component properties', 'structure', 'layout', 'fill', 'text']] });
+    await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
+    const layout = await page.evaluate(() => {
+      const list = document.querySelector('[data-testid="sync-list"]')!;
+      const row = document.querySelector('[data-key="k0"]')!;
+      const tags = row.querySelector('.sync-tags')!.getBoundingClientRect();
+      const shown = [...row.querySelectorAll('.sync-tag')].map((tag) => tag.getBoundingClientRect()).filter((box) => box.top < tags.bottom && box.left < tags.right);
+      return {
+        nameWidth: row.querySelector('.sync-name')!.getBoundingClientRect().width,
+        sideways: list.scrollWidth - list.clientWidth,
+        shown: shown.length,
+        cut: shown.filter((box) => box.right > tags.right + 0.5).length,
+      };
+    });
+    expect(layout.nameWidth).toBeGreaterThan(60);
+    expect(layout.sideways).toBe(0);
+    expect(layout.shown).toBeGreaterThan(0);
+    expect(layout.cut).toBe(0);
+    // Every chip is still in the row for screen readers.
+    expect(await page.locator('[data-key="k0"] .sync-tag').allTextContents()).toEqual(['name', 'description', 'component properties', 'structure', 'layout', 'fill', 'text']);
+    expect(await page.locator('[data-key="k0"] [data-testid="sync-row-chips"]').getAttribute('title')).toBe('name, description, component properties, structure, layout, fill, text');
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
+    await closeAsync(page);
+  });
+
   it('shows a component deleted and re-created under the same name as one replaced row: one choice for both keys, or kept apart', async () => {
     const page = await openAsync({ count: 3, replaced: true });
     const grid = page.getByRole('grid', { name: 'Components that differ' });
@@ -144,6 +170,11 @@ describe('the Sync screen', () => {
     const rows = page.getByTestId('sync-row').filter({ hasText: 'Banner' });
     expect(await rows.count()).toBe(1);
     expect(await rows.textContent()).toContain('Replaces the deleted “Banner” · Will be pushed: the old key deleted, the new one added');
+    // Its chips: what changed from the deleted one; the "fill" filter keeps it.
+    expect(await rows.locator('.sync-tag').allTextContents()).toEqual(['fill']);
+    await page.getByRole('group', { name: 'Show only one kind of change' }).getByRole('button', { name: /^fill / }).click();
+    await expect.poll(() => page.getByTestId('sync-row').filter({ hasText: 'Banner' }).count()).toBe(1);
+    await page.getByRole('group', { name: 'Show only one kind of change' }).getByRole('button', { name: /^fill / }).click();
     expect(await page.getByRole('row').filter({ hasText: /^Replaced/ }).count()).toBe(1);
     // Unticking it skips both the delete and the add.
     await page.getByRole('checkbox', { name: 'Push Banner' }).uncheck();
@@ -157,7 +188,40 @@ describe('the Sync screen', () => {
     await page.getByRole('button', { name: 'Keep them apart' }).click();
     await expect.poll(() => page.getByTestId('sync-row').filter({ hasText: 'Banner' }).count()).toBe(2);
     expect(await page.getByRole('checkbox', { name: 'Push Banner' }).count()).toBe(2);
+    // Apart, the addition is compared with nothing: no chips.
+    expect(await page.getByTestId('sync-row').filter({ hasText: 'Banner' }).locator('.sync-tag').count()).toBe(0);
     await closeAsync(page);
+  });
+
+  it('shows a replaced row whose two keys were chosen apart as neither ticked nor unticked, says what would be sent, and a tick pushes both', async () => {
+    const page = await openAsync({ count: 3, replaced: true, replacedDeleteSkipped: true });
+    await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
+    const row = page.getByTestId('sync-row').filter({ hasText: 'Banner' });
+    expect(await row.textContent()).toContain('Only the new key will be added; deleting the old one is skipped');
+    const tick = page.getByRole('checkbox', { name: 'Push Banner' });
+    expect(await tick.isChecked()).toBe(false);
+    expect(await tick.evaluate((input: HTMLInputElement) => input.indeterminate)).toBe(true);
+    // The detail's tick is the same; ticking it pushes the replacement: both keys.
+    await row.click();
+    const detailTick = page.getByRole('checkbox', { name: /^Push the replacement/ });
+    await detailTick.waitFor();
+    expect(await detailTick.evaluate((input: HTMLInputElement) => input.indeterminate)).toBe(true);
+    await detailTick.check();
+    // r-new was to be pushed already: only r-old's choice changes.
+    await expect.poll(() => sentAsync(page, 'sync/choose')).toEqual([{ type: 'sync/choose', kind: 'request', payload: { choices: { 'r-old': 'push' } } }]);
+    await page.getByRole('button', { name: '← Back to the list' }).click();
+    await expect.poll(() => row.textContent()).toContain('Will be pushed: the old key deleted, the new one added');
+    expect(await tick.evaluate((input: HTMLInputElement) => [input.checked, input.indeterminate])).toEqual([true, false]);
+    await closeAsync(page);
+
+    // Space on the row does what a click on its tick does: the replacement is pushed, both keys.
+    const again = await openAsync({ count: 3, replaced: true, replacedDeleteSkipped: true });
+    const grid = again.getByRole('grid', { name: 'Components that differ' });
+    await grid.focus();
+    await again.keyboard.press('End');
+    await again.keyboard.press(' ');
+    await expect.poll(() => sentAsync(again, 'sync/choose')).toEqual([{ type: 'sync/choose', kind: 'request', payload: { choices: { 'r-old': 'push' } } }]);
+    await closeAsync(again);
   });
 
   it('ticks with Space, saves choices in one batch, opens the detail with Enter and comes back to the same row', async () => {

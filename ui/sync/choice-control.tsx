@@ -10,6 +10,8 @@ export interface ChoiceProps {
   onChoose: (choice: SyncChoice) => void;
   /** The tick's words, when not the kind's own (a replaced row). */
   label?: string;
+  /** A replaced row whose two keys have different choices: neither ticked nor unticked (a tick pushes both). */
+  mixed?: boolean;
 }
 
 /** The conflict's choices this row allows (one deleted here cannot be taken). */
@@ -18,7 +20,7 @@ function conflictChoices(item: SyncItem): typeof CONFLICT_CHOICES {
   return allowed === undefined ? CONFLICT_CHOICES : CONFLICT_CHOICES.filter((option) => allowed.includes(option.choice));
 }
 
-export function ChoiceCell({ item, disabled, onChoose }: ChoiceProps) {
+export function ChoiceCell({ item, disabled, onChoose, mixed = false }: ChoiceProps) {
   const mode = choiceMode(item.kind);
   if (mode === 'none') return null;
   if (mode === 'conflict') {
@@ -45,14 +47,15 @@ export function ChoiceCell({ item, disabled, onChoose }: ChoiceProps) {
       class="sync-check"
       tabIndex={-1}
       aria-label={`${mode === 'push' ? 'Push' : 'Take'} ${item.name}`}
-      checked={item.choice !== 'skip'}
+      checked={!mixed && item.choice !== 'skip'}
+      indeterminate={mixed}
       disabled={disabled}
       onChange={(event) => onChoose(event.currentTarget.checked ? mode : 'skip')}
     />
   );
 }
 
-export function DetailChoice({ item, disabled, onChoose, label }: ChoiceProps) {
+export function DetailChoice({ item, disabled, onChoose, label, mixed = false }: ChoiceProps) {
   const mode = choiceMode(item.kind);
   if (mode === 'none') return null;
   if (mode === 'conflict') {
@@ -70,7 +73,7 @@ export function DetailChoice({ item, disabled, onChoose, label }: ChoiceProps) {
   }
   return (
     <label class="sync-choice-option">
-      <input type="checkbox" checked={item.choice !== 'skip'} disabled={disabled} onChange={(event) => onChoose(event.currentTarget.checked ? mode : 'skip')} />
+      <input type="checkbox" checked={!mixed && item.choice !== 'skip'} indeterminate={mixed} disabled={disabled} onChange={(event) => onChoose(event.currentTarget.checked ? mode : 'skip')} />
       {label ?? (mode === 'push' ? 'Push this change with the next sync' : 'Take this change into the file with the next sync')}
     </label>
   );

@@ -3,9 +3,11 @@
 // perceived colour (YIQ distance, as pixelmatch does), and the result drawn as changed pixels
 // tinted over a faded "after", with boxes around the changed regions.
 //
-// Anti-aliasing: a pixel that differs counts as changed only if no pixel within one pixel of
-// it in the other picture matches it (a smoothed edge or a half-pixel shift moves colour to a
-// neighbour; a real change leaves nothing alike nearby).
+// Not counted as changed: a pixel explained by a shift of at most one pixel (its old colour is
+// found next to it in the new picture and its new colour next to it in the old one), and a
+// pixel on a smoothed edge in either picture (pixelmatch's anti-aliasing test: an in-between
+// shade next to a flat area). A thin line or a text stroke added or removed is neither: its
+// colour is nowhere near in the other picture.
 //
 // The loop runs a slice of rows at a time and awaits `yieldAsync` between slices, so a large
 // pair never holds the main thread for long.
@@ -91,6 +93,68 @@ function alikeNearby(color: number[], other: Pixels, x: number, y: number, width
   return false;
 }
 
+const brightness = (color: number[]): number => color[0]! * 0.29889531 + color[1]! * 0.58662247 + color[2]! * 0.11448223;
+const sameColor = (a: number[], b: number[]): boolean => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+// Scratch colours for the two tests below (synchronous, so never shared across an await).
+const center = [0, 0, 0];
+const near = [0, 0, 0];
+const siblingCenter = [0, 0, 0];
+const sibling = [0, 0, 0];
+
+/** Whether (x, y) of `pixels` has 3 or more neighbours of exactly its colour (a flat area). */
+function hasManySiblings(pixels: Pixels, x: number, y: number, width: number, height: number): boolean {
+  rgbAt(pixels, x, y, siblingCenter);
+  let zeroes = x === 0 || y === 0 || x === width - 1 || y === height - 1 ? 1 : 0;
+  for (let ny = Math.max(y - 1, 0); ny <= Math.min(y + 1, height - 1); ny++) {
+    for (let nx = Math.max(x - 1, 0); nx <= Math.min(x + 1, width - 1); nx++) {
+      if (nx === x && ny === y) continue;
+      rgbAt(pixels, nx, ny, sibling);
+      if (sameColor(siblingCenter, sibling) && ++zeroes > 2) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * pixelmatch's anti-aliasing test for (x, y) of `pixels`: it has a darker and a brighter
+ * neighbour, at most two as bright as itself, and its darkest or brightest neighbour lies in a
+ * flat area in both pictures.
+ */
+function antialiased(pixels: Pixels, x: number, y: number, width: number, height: number, before: Pixels, after: Pixels): boolean {
+  rgbAt(pixels, x, y, center);
+  const own = brightness(center);
+  let zeroes = x === 0 || y === 0 || x === width - 1 || y === height - 1 ? 1 : 0;
+  let min = 0;
+  let max = 0;
+  let minX = 0;
+  let minY = 0;
+  let maxX = 0;
+  let maxY = 0;
+  for (let ny = Math.max(y - 1, 0); ny <= Math.min(y + 1, height - 1); ny++) {
+    for (let nx = Math.max(x - 1, 0); nx <= Math.min(x + 1, width - 1); nx++) {
+      if (nx === x && ny === y) continue;
+      rgbAt(pixels, nx, ny, near);
+      const delta = own - brightness(near);
+      if (delta === 0) {
+        if (++zeroes > 2) return false;
+      } else if (delta < min) {
+        min = delta;
+        minX = nx;
+        minY = ny;
+      } else if (delta > max) {
+        max = delta;
+        maxX = nx;
+        maxY = ny;
+      }
+    }
+  }
+  if (min === 0 || max === 0) return false;
+  return (
+    (hasManySiblings(before, minX, minY, width, height) && hasManySiblings(after, minX, minY, width, height)) ||
+    (hasManySiblings(before, maxX, maxY, width, height) && hasManySiblings(after, maxX, maxY, width, height))
+  );
+}
+
 export async function diffPixelsAsync(before: Pixels, after: Pixels, options: PixelDiffOptions = {}): Promise<PixelDiff> {
   const threshold = options.threshold ?? 0.1;
   const maxDelta = 35215 * threshold * threshold;
@@ -112,8 +176,9 @@ export async function diffPixelsAsync(before: Pixels, after: Pixels, options: Pi
       const out = (y * width + x) * 4;
       const differs =
         colorDelta(a, b) > maxDelta &&
-        !alikeNearby(a, after, x, y, width, height, maxDelta, scratch) &&
-        !alikeNearby(b, before, x, y, width, height, maxDelta, scratch);
+        !(alikeNearby(a, after, x, y, width, height, maxDelta, scratch) && alikeNearby(b, before, x, y, width, height, maxDelta, scratch)) &&
+        !antialiased(before, x, y, width, height, before, after) &&
+        !antialiased(after, x, y, width, height, before, after);
       if (differs) {
         changed++;
         cells[Math.floor(y / CELL) * columns + Math.floor(x / CELL)] = 1;

@@ -89,6 +89,7 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
       ) : null}
       <DetailChoice
         item={item}
+        mixed={replaces !== null && replaces.choice !== item.choice}
         disabled={readOnly}
         onChoose={(choice) => onChoose(item, choice)}
         label={replaces ? 'Push the replacement: delete the old key and add the new one with the next sync' : undefined}

@@ -31,12 +31,19 @@ export function replacementReason(deleted: SyncItem, added: SyncItem): string {
 /** The replaced row's line in the copied summary: what replaced what, and by which rule. */
 export function replacementSummary(deleted: SyncItem, added: SyncItem): string {
   const how = deleted.name === added.name ? 're-created' : `replaces “${deleted.name}”: same description, nearly the same content`;
-  return `${added.name} (${how}: old key ${deleted.key}, new key ${added.key}; ${replacementChoiceText(added).toLowerCase()})`;
+  const chips = added.chips && added.chips.length > 0 ? ` [${added.chips.join(', ')}]` : '';
+  return `${added.name}${chips} (${how}: old key ${deleted.key}, new key ${added.key}; ${replacementChoiceText(added, deleted).toLowerCase()})`;
 }
 
-/** What a replaced row's choice means (one choice for both keys). */
-export function replacementChoiceText(item: SyncItem): string {
-  return item.choice === 'skip' ? 'Skipped for now' : 'Will be pushed: the old key deleted, the new one added';
+/**
+ * What a replaced row's choice means. One choice is made for both keys, but they keep the
+ * choices made before they were paired (the deletion skipped, then the component re-created).
+ */
+export function replacementChoiceText(added: SyncItem, deleted: SyncItem): string {
+  if (added.choice !== deleted.choice) {
+    return added.choice === 'skip' ? 'Only the old key will be deleted; adding the new one is skipped' : 'Only the new key will be added; deleting the old one is skipped';
+  }
+  return added.choice === 'skip' ? 'Skipped for now' : 'Will be pushed: the old key deleted, the new one added';
 }
 
 /** Group order in the list and the counts: what needs a decision first. */

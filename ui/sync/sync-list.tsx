@@ -175,7 +175,7 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
         }}
       >
         <div role="gridcell" class="sync-cell-choice" onClick={(event) => event.stopPropagation()}>
-          <ChoiceCell item={item} disabled={readOnly} onChoose={(choice) => onChoose(item, choice)} />
+          <ChoiceCell item={item} mixed={replaces !== undefined && replaces.choice !== item.choice} disabled={readOnly} onChoose={(choice) => onChoose(item, choice)} />
         </div>
         <div role="gridcell" id={`sync-row-${index}`} class="sync-cell-name">
           <RowThumbnail src={pictures.picture(item.key)} />
@@ -183,7 +183,8 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
             <span class="sync-name-line">
               <span class="sync-name">{item.name}</span>
               {item.chips && item.chips.length > 0 ? (
-                <span class="sync-tags" data-testid="sync-row-chips">
+                // Chips that do not fit are hidden (sync.css): the pointer's tooltip lists them all.
+                <span class="sync-tags" data-testid="sync-row-chips" title={item.chips.join(', ')}>
                   <span class="visually-hidden">Changed: </span>
                   {item.chips.map((chip) => (
                     <span key={chip} class="sync-tag">
@@ -197,7 +198,7 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
               {/* A conflict's choice shows in its menu; screen readers hear it with the name. */}
               {item.kind === 'conflict' ? <span class="visually-hidden">{choiceText(item)}. </span> : null}
               {replaces
-                ? `Replaces the deleted “${replaces.name}” · ${replacementChoiceText(item)}`
+                ? `Replaces the deleted “${replaces.name}” · ${replacementChoiceText(item, replaces)}`
                 : [item.kind === 'conflict' ? null : choiceText(item), remote].filter(Boolean).join(' · ')}
             </span>
           </span>

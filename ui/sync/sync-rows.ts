@@ -26,6 +26,20 @@ export function activePairs(items: readonly SyncItem[], replacements: ReadonlyAr
   return pairs;
 }
 
+/**
+ * The items as the list shows them. A replaced row's chips come on its added item (what changed
+ * from the deleted one); kept apart, that item is a plain addition, compared with nothing.
+ */
+export function withPairChips(items: readonly SyncItem[], pairs: ReadonlyMap<string, SyncItem>): readonly SyncItem[] {
+  const lone = (item: SyncItem) => item.kind === 'local-add' && item.chips !== undefined && !pairs.has(item.key);
+  if (!items.some(lone)) return items;
+  return items.map((item) => {
+    if (!lone(item)) return item;
+    const { chips: _ignored, ...plain } = item;
+    return plain;
+  });
+}
+
 /** 'all' shows every kind but format updates, which get a one-line notice instead. */
 export type KindFilter = SyncKind | 'all';
 
@@ -48,8 +62,9 @@ export function buildRows(
     if (replaces !== undefined) {
       // Shown with the kinds it is made of (added here, deleted here) and under "all".
       if (filter !== 'all' && filter !== 'local-add' && filter !== 'local-delete') continue;
-      if (change !== null) continue;
-      if (needle && !item.name.toLocaleLowerCase().includes(needle)) continue;
+      if (change !== null && !(item.chips?.includes(change) ?? false)) continue;
+      // Found by either name: the row says "Replaces the deleted …".
+      if (needle && !item.name.toLocaleLowerCase().includes(needle) && !replaces.name.toLocaleLowerCase().includes(needle)) continue;
       replaced.push({ type: 'item', item, replaces });
       continue;
     }
@@ -140,6 +155,14 @@ export function runSummary(items: readonly SyncItem[]): RunSummary {
   }
   const label = changes > 0 ? `Sync ${plural(changes, 'change')}` : formatUpdates > 0 ? `Send ${plural(formatUpdates, 'format update')}` : null;
   return { changes, formatUpdates, label };
+}
+
+/** The empty list's heading: what the search, the kind and the kind of change together matched nothing of. */
+export function noMatchText(query: string, filter: KindFilter, change: SyncChangeChip | null): string {
+  const needle = query.trim();
+  const kind = filter === 'all' ? '' : ` in ${KIND_LABEL[filter].toLowerCase()}`;
+  const changed = change === null ? '' : ` with ${/^[aeiou]/.test(change) ? 'an' : 'a'} “${change}” change`;
+  return `No component matches${needle ? ` “${needle}”` : ''}${kind}${changed}.`;
 }
 
 export function formatUpdateNotice(count: number): string {

@@ -13,12 +13,12 @@ import { createChoiceBatcher, type Choices } from './choice-batcher';
 import { copyTextAsync } from './copy-text';
 import { SyncDetailView } from './sync-detail';
 import { SyncHistory } from './sync-history';
-import { choiceMode, KIND_LABEL, KIND_ORDER, toggledChoice } from './sync-kinds';
+import { choiceMode, KIND_ORDER, toggledChoice } from './sync-kinds';
 import { SyncList } from './sync-list';
 import { outcomeText } from './sync-outcome';
 import { createPictureLoader } from './picture-loader';
 import type { SyncRequester } from './sync-requester';
-import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, isInSync, kindCounts, plural, runSummary, type KindFilter } from './sync-rows';
+import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, isInSync, kindCounts, noMatchText, plural, runSummary, withPairChips, type KindFilter } from './sync-rows';
 import { summaryText } from './sync-summary';
 import { absoluteTime, relativeTime } from '../messages/relative-time';
 import { progressText, secondsLeft, timeLeftText, type ProgressSample } from './sync-time';
@@ -269,11 +269,12 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     }
   }
 
-  const rows = useMemo(() => (items ? buildRows(items, filter, query, change, pairs) : []), [items, filter, query, change, pairs]);
-  const changes = useMemo(() => changeCounts(items ?? [], syncChangeChipSchema.options), [items]);
+  const shownItems = useMemo(() => withPairChips(items ?? [], pairs), [items, pairs]);
+  const rows = useMemo(() => (items ? buildRows(shownItems, filter, query, change, pairs) : []), [items, shownItems, filter, query, change, pairs]);
+  const changes = useMemo(() => changeCounts(shownItems, syncChangeChipSchema.options), [shownItems]);
 
   async function copySummaryAsync() {
-    const copied = await copyTextAsync(summaryText(itemsRef.current ?? [], fileName, pairsRef.current));
+    const copied = await copyTextAsync(summaryText(withPairChips(itemsRef.current ?? [], pairsRef.current), fileName, pairsRef.current));
     setMessage(
       copied
         ? { tone: 'success', text: `Summary of ${plural(itemsRef.current?.length ?? 0, 'component')} copied.` }
@@ -290,7 +291,9 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     (item: SyncItem) => {
       // While a check or a sync runs the ticks are disabled; Space must not change them either.
       if (readOnlyReason || busy) return;
-      const next = toggledChoice(item);
+      // A replaced row whose two keys differ is ticked by Space, as by a click on its tick.
+      const replaces = pairsRef.current.get(item.key);
+      const next = replaces && replaces.choice !== item.choice ? 'push' : toggledChoice(item);
       if (next) choose(item, next);
       else if (choiceMode(item.kind) === 'conflict') setMessage({ tone: 'info', text: `${item.name} is a conflict: press Enter to open it and choose keep mine, take theirs or skip for now.` });
     },
@@ -424,11 +427,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
           </p>
           {rows.length === 0 && !openItem ? (
             <div class="empty-state" data-testid="sync-no-match">
-              <strong>
-                No component matches{query.trim() ? ` “${query.trim()}”` : ''}
-                {filter !== 'all' ? ` in ${KIND_LABEL[filter].toLowerCase()}` : ''}
-                {change !== null ? ` with a ${change} change` : ''}.
-              </strong>
+              <strong>{noMatchText(query, filter, change)}</strong>
               <div>
                 <Button
                   onClick={() => {

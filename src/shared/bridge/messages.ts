@@ -104,8 +104,9 @@ export const syncItemSchema = z.object({
   remoteUpdatedBy: z.nullable(z.string()),
   remoteUpdatedAt: z.nullable(z.string()),
   /**
-   * What changed, as chips (changes, remote changes, conflicts); absent when the two versions
-   * are not both known (additions, deletions, a "before" no longer kept).
+   * What changed, as chips (changes, remote changes, conflicts, and the added component of a
+   * replacement: against the deleted one); absent when the two versions are not both known
+   * (additions, deletions, a "before" no longer kept).
    */
   chips: z.optional(z.array(syncChangeChipSchema)),
 });

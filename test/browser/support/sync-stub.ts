@@ -18,10 +18,14 @@ export interface SyncStubConfig {
   chooseErrorAt?: number;
   /** Adds "Banner" deleted and added again (keys r-old, r-new), paired as a replacement. */
   replaced?: boolean;
+  /** With `replaced`: the deletion of r-old was skipped (chosen before the new one was made). */
+  replacedDeleteSkipped?: boolean;
   /** Milliseconds between progress reports. */
   stepMs?: number;
   /** Adds "Badge" (key dc): deleted here and changed in the design system, a conflict that cannot be taken. */
   deletedConflict?: boolean;
+  /** The chips of the rows with two versions, cycled through (default: a fill; text and size; a description). */
+  chipSets?: string[][];
   /** From the second comparison on, a teammate has changed k0 too: it is a conflict. */
   conflictOnSecondCompare?: boolean;
 }
@@ -33,7 +37,7 @@ export function installSyncStub(config: SyncStubConfig): void {
   const hoursAgo = (hours: number) => new Date(now - hours * 3600e3).toISOString();
   type Item = { key: string; name: string; kind: string; componentKind: string; choice: string; choices?: string[]; remoteUpdatedBy: string | null; remoteUpdatedAt: string | null; chips?: string[] };
   // What changed, for rows with two versions: cycles through a fill, text and size, a description.
-  const chipSets = [['fill'], ['text', 'size'], ['description']];
+  const chipSets = config.chipSets ?? [['fill'], ['text', 'size'], ['description']];
   let items: Item[] = [];
   for (let index = 0; index < config.count; index++) {
     const kind = kinds[index % kinds.length] ?? 'local-change';
@@ -57,8 +61,9 @@ export function installSyncStub(config: SyncStubConfig): void {
     items.push({ key: 'dc', name: 'Badge', kind: 'conflict', componentKind: 'component', choice: 'skip', choices: ['push', 'skip'], remoteUpdatedBy: 'Ana Lima', remoteUpdatedAt: hoursAgo(1) });
   }
   if (config.replaced) {
-    items.push({ key: 'r-old', name: 'Banner', kind: 'local-delete', componentKind: 'component', choice: 'push', remoteUpdatedBy: null, remoteUpdatedAt: null });
-    items.push({ key: 'r-new', name: 'Banner', kind: 'local-add', componentKind: 'component', choice: 'push', remoteUpdatedBy: null, remoteUpdatedAt: null });
+    items.push({ key: 'r-old', name: 'Banner', kind: 'local-delete', componentKind: 'component', choice: config.replacedDeleteSkipped ? 'skip' : 'push', remoteUpdatedBy: null, remoteUpdatedAt: null });
+    // As the sandbox gives them: the replacement's chips (against the deleted one) on the added row.
+    items.push({ key: 'r-new', name: 'Banner', kind: 'local-add', componentKind: 'component', choice: 'push', remoteUpdatedBy: null, remoteUpdatedAt: null, chips: ['fill'] });
   }
   const comparison = () => {
     const counts: Record<string, number> = { unchanged: 7 };

@@ -127,6 +127,9 @@ describe('sync against the builder emulator', () => {
     const compared = await h.plugin.handlers['sync/compare']({}, context);
     expect(compared.replacements).toEqual([{ oldKey, newKey: fresh.key }]);
     expect(compared.items.find((item) => item.key === oldKey)).toMatchObject({ kind: 'local-delete', choice: 'push' });
+    // The replaced row's chips: the added component against the deleted one as last synced.
+    expect(compared.items.find((item) => item.key === fresh.key)?.chips).toContain('fill');
+    expect(compared.items.find((item) => item.key === other.key)?.chips).toBeUndefined();
     const detail = await h.plugin.handlers['sync/detail']({ key: fresh.key, replaces: oldKey }, context);
     expect(detail).toMatchObject({ beforeLabel: 'Deleted (old key)', afterLabel: 'Added (new key)', beforeKnown: true });
     expect(detail.changes.some((change) => change.property === 'fill')).toBe(true);

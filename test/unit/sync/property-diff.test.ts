@@ -3,6 +3,7 @@ import { createFakeFigma } from '../../fake-figma';
 import { buildSnapshotFixtureAsync } from '../../fixtures/snapshot-fixture';
 import type { Component } from '../../../src/shared/api/builder/schemas';
 import { createSnapshotter, type ComponentPayload } from '../../../src/snapshot';
+import { changeChips } from '../../../src/sync/change-chips';
 import { diffComponents, formatValue } from '../../../src/sync/property-diff';
 
 const noYield = (): Promise<void> => Promise.resolve();
@@ -103,6 +104,30 @@ describe('diffComponents', () => {
     );
     // Only the moved layer is reported as moved, not the ones it pushed along.
     expect(changes.filter((item) => item.property === 'layer moved')).toHaveLength(1);
+  });
+
+  it('follows a text layer Figma renames as its text changes: the text changed (chip "text"), not a layer removed and another added', async () => {
+    const fake = createFakeFigma();
+    const fixture = await buildSnapshotFixtureAsync(fake);
+    // A text layer never renamed by hand: Figma names it after its text, and renames it with it.
+    const label = fake.figma.createText();
+    label.characters = 'Buy now';
+    fixture.footer.appendChild(label);
+    const snapshotter = createSnapshotter(fake.figma, { yieldAsync: noYield, incremental: false });
+    const footerOf = async () => (await snapshotter.snapshotAsync({ full: true })).components.find((payload) => payload.name === 'Footer')!;
+    const before = await footerOf();
+    label.characters = 'Shop now';
+    expect(label.name).toBe('Shop now');
+    const after = await footerOf();
+    const changes = diffComponents(before, after);
+    expect(changes).toContainEqual({ path: 'Footer › Shop now', property: 'characters', before: '"Buy now"', after: '"Shop now"' });
+    expect(changes.filter((item) => item.property === 'layer removed' || item.property === 'layer added')).toEqual([]);
+    const chips = changeChips(before, after);
+    expect(chips).toContain('text');
+    expect(chips).not.toContain('structure');
+    // A layer renamed by hand, or a text layer replaced by a shape, is still a layer removed and one added.
+    label.name = 'Call to action';
+    expect(changeChips(after, await footerOf())).toContain('structure');
   });
 
   it('words auto layout, effects, fonts and visibility from the normalized format', () => {

@@ -50,6 +50,17 @@ describe('pairNearlySame (different names: same description, nearly the same con
     expect(pairNearlySame([same('x', 'Card X'), same('y', 'Card Y')], [same('new', 'Card')])).toEqual([]);
   });
 
+  it('never pairs two components of the same name that the exact-name rule left apart (the screen would name the wrong rule)', () => {
+    // Two "Card"s deleted, one "Card" added: rule 1 cannot tell which one it replaces.
+    const components = [component('a', 'Card', 'local-delete'), component('b', 'Card', 'local-delete'), component('c', 'Card', 'local-add')];
+    expect(pairReplacements(components)).toEqual([]);
+    const deleted = [
+      { key: 'a', payload: payload('Card', 'Product card.') },
+      { key: 'b', payload: payload('Card', 'Blog card.') },
+    ];
+    expect(pairNearlySame(deleted, [{ key: 'c', payload: payload('Card', 'Product card.') }])).toEqual([]);
+  });
+
   it('takes only what the exact-name rule left unpaired', () => {
     const components = [component('old', 'Footer', 'local-delete'), component('new', 'Footer', 'local-add'), component('gone', 'Header', 'local-delete'), component('fresh', 'Top bar', 'local-add')];
     const { deleted, added } = unpairedSides(components, pairReplacements(components));

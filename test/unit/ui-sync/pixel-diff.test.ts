@@ -63,6 +63,21 @@ describe('pixel difference', () => {
     expect((await diffPixelsAsync(before, softened)).changed).toBe(0);
   });
 
+  it('counts thin lines added or removed (a divider, a hairline stroke, text strokes): they are not anti-aliasing', async () => {
+    const BLACK: Rgba = [20, 20, 20, 255];
+    const blank = picture(40, 20, () => WHITE);
+    const hairline = picture(40, 20, (x, y) => (y === 10 && x >= 5 && x < 35 ? BLACK : WHITE));
+    const removed = await diffPixelsAsync(hairline, blank);
+    expect(removed.changed).toBe(30);
+    expect(removed.boxes.length).toBeGreaterThan(0);
+    expect(pixelDiffText(removed)).not.toBe('No visible change');
+    const thick = picture(40, 20, (x, y) => ((y === 10 || y === 11) && x >= 5 && x < 35 ? BLACK : WHITE));
+    expect((await diffPixelsAsync(blank, thick)).changed).toBe(60);
+    // A line that only moves by one pixel stays within the tolerance.
+    const lower = picture(40, 20, (x, y) => (y === 11 && x >= 5 && x < 35 ? BLACK : WHITE));
+    expect((await diffPixelsAsync(hairline, lower)).changed).toBe(0);
+  });
+
   it('treats transparent pixels as the white canvas', async () => {
     const clear = picture(8, 8, () => [0, 0, 0, 0]);
     expect((await diffPixelsAsync(clear, picture(8, 8, () => WHITE))).changed).toBe(0);

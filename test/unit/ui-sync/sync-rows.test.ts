@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncItem, SyncKind } from '../../../src/shared/bridge/messages';
-import { choiceMode, choiceText, KIND_LABEL, KIND_ORDER, toggledChoice } from '../../../ui/sync/sync-kinds';
-import { activePairs, buildRows, changeCounts, firstItemIndex, formatUpdateNotice, isInSync, kindCounts, nextItemIndex, runSummary } from '../../../ui/sync/sync-rows';
+import { choiceMode, choiceText, KIND_LABEL, KIND_ORDER, replacementChoiceText, toggledChoice } from '../../../ui/sync/sync-kinds';
+import { activePairs, buildRows, changeCounts, firstItemIndex, formatUpdateNotice, isInSync, kindCounts, nextItemIndex, noMatchText, runSummary, withPairChips } from '../../../ui/sync/sync-rows';
 import { summaryText } from '../../../ui/sync/sync-summary';
 import { syncKindSchema } from '../../../src/shared/bridge/messages';
 
@@ -114,6 +114,13 @@ describe('what-changed chips in the list', () => {
     expect(keys(buildRows(items, 'all', 'zzz', 'fill'))).toEqual([]);
   });
 
+  it('says what matched nothing: the search, the kind and the kind of change, with the right article', () => {
+    expect(noMatchText('  Hero ', 'remote-change', 'fill')).toBe('No component matches “Hero” in incoming with a “fill” change.');
+    expect(noMatchText('', 'all', 'effect')).toBe('No component matches with an “effect” change.');
+    expect(noMatchText('', 'all', 'other')).toBe('No component matches with an “other” change.');
+    expect(noMatchText('x', 'conflict', null)).toBe('No component matches “x” in conflicts.');
+  });
+
   it('counts rows per chip in the chips’ order, format updates aside', () => {
     expect(changeCounts(items, ['fill', 'text', 'size'])).toEqual([
       ['fill', 1],
@@ -163,5 +170,38 @@ describe('replaced components in the list', () => {
     expect(text).toContain('Replaced: 1');
     expect(text).toContain('- Banner (re-created: old key old, new key new; will be pushed: the old key deleted, the new one added)');
     expect(text.match(/Banner/g)).toHaveLength(1);
+  });
+
+  it('shows a replaced row’s chips (the added component against the deleted one): on the row, in the filter and the summary; kept apart, the addition has none', () => {
+    const withChips = [item('old', 'local-delete', 'push', 'Banner'), { ...item('new', 'local-add', 'push', 'Banner'), chips: ['fill' as const] }, { ...item('x', 'local-change', 'push', 'Card'), chips: ['text' as const] }];
+    const pairs = activePairs(withChips, replacements, new Set());
+    const shown = withPairChips(withChips, pairs);
+    const keysOf = (rows: ReturnType<typeof buildRows>) => rows.flatMap((row) => (row.type === 'item' ? [row.item.key] : []));
+    expect(keysOf(buildRows(shown, 'all', '', 'fill', pairs))).toEqual(['new']);
+    expect(keysOf(buildRows(shown, 'all', '', 'text', pairs))).toEqual(['x']);
+    expect(changeCounts(shown, ['fill', 'text'])).toEqual([
+      ['fill', 1],
+      ['text', 1],
+    ]);
+    expect(summaryText(shown, null, pairs)).toContain('- Banner [fill] (re-created: old key old, new key new;');
+    // Kept apart: a plain addition, without chips (nothing it is compared with).
+    const apart = withPairChips(withChips, activePairs(withChips, replacements, new Set(['old'])));
+    expect(apart.find((entry) => entry.key === 'new')?.chips).toBeUndefined();
+    expect(changeCounts(apart, ['fill', 'text'])).toEqual([['text', 1]]);
+  });
+
+  it('finds a replaced row by the deleted component’s name too (renamed re-creations)', () => {
+    const renamed = [item('old', 'local-delete', 'push', 'Button'), item('new', 'local-add', 'push', 'Call to action')];
+    const rows = buildRows(renamed, 'all', 'button', null, activePairs(renamed, replacements, new Set()));
+    expect(rows.filter((row) => row.type === 'item').map((row) => (row.type === 'item' ? row.item.key : ''))).toEqual(['new']);
+  });
+
+  it('says what will be sent when the two keys of a pair were chosen apart (the deletion skipped before the new one was made)', () => {
+    const mixed = [item('old', 'local-delete', 'skip', 'Banner'), item('new', 'local-add', 'push', 'Banner')];
+    expect(replacementChoiceText(mixed[1]!, mixed[0]!)).toBe('Only the new key will be added; deleting the old one is skipped');
+    expect(replacementChoiceText(item('new', 'local-add', 'skip'), item('old', 'local-delete', 'push'))).toBe('Only the old key will be deleted; adding the new one is skipped');
+    expect(replacementChoiceText(item('new', 'local-add', 'skip'), item('old', 'local-delete', 'skip'))).toBe('Skipped for now');
+    const text = summaryText(mixed, null, activePairs(mixed, replacements, new Set()));
+    expect(text).toContain('- Banner (re-created: old key old, new key new; only the new key will be added; deleting the old one is skipped)');
   });
 });
