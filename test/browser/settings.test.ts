@@ -88,6 +88,18 @@ describe('Settings in the real UI', () => {
     expect(stored).toBe(h.emulator.libraryUrl);
   });
 
+  it('takes a key typed straight after “Replace key” by keyboard: the key field has the focus at once', async () => {
+    const ui = await openSettingsAsync(h);
+    await saveDemoKeyAsync(ui, 'library');
+    const section = ui.getByRole('region', { name: 'Email library' });
+    await section.getByRole('button', { name: 'Replace key (library API key)' }).focus();
+    // No pause: a person who knows the form pastes the key at once (the two reach the page back to back).
+    await Promise.all([h.page.keyboard.press('Enter'), h.page.keyboard.insertText(state.library.keys.demo)]);
+    expect(await section.getByLabel('Library API key', { exact: true }).inputValue()).toBe(state.library.keys.demo);
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => textOf(ui.getByTestId('settings-library-result')), { timeout: 10_000 }).toMatch(/^Email library settings saved\./);
+  });
+
   it('reports a network that gives no answer in words (the playground network set to fail)', async () => {
     const ui = await openSettingsAsync(h);
     await saveDemoKeyAsync(ui, 'library');

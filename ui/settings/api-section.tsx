@@ -1,5 +1,5 @@
 // One API's settings: base URL, key (masked once saved), Save, Test connection, Forget key.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ConnectionResult, SettingsView } from '../../src/shared/bridge/messages';
 import type { ApiName } from '../../src/shared/settings/validate-settings';
 import { Button } from '../components/button';
@@ -47,8 +47,9 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
   const keyFieldShown = !hasSavedKey || replacing;
   const id = (part: string) => `settings-${api}-${part}`;
 
-  // Focus moves only after the elements it targets exist.
-  useEffect(() => {
+  // Focus moves only after the elements it targets exist, and in the same commit that adds them:
+  // a key pasted straight after "Replace key" must land in the key field, not before it has focus.
+  useLayoutEffect(() => {
     const target = focusAfterRender.current;
     if (target === null) return;
     const refs = { key: keyRef, replace: replaceRef, 'forget-confirm': forgetConfirmRef, forget: forgetRef };
