@@ -88,18 +88,6 @@ describe('Settings in the real UI', () => {
     expect(stored).toBe(h.emulator.libraryUrl);
   });
 
-  it('takes a key typed straight after “Replace key” by keyboard: the key field has the focus at once', async () => {
-    const ui = await openSettingsAsync(h);
-    await saveDemoKeyAsync(ui, 'library');
-    const section = ui.getByRole('region', { name: 'Email library' });
-    await section.getByRole('button', { name: 'Replace key (library API key)' }).focus();
-    // No pause: a person who knows the form pastes the key at once (the two reach the page back to back).
-    await Promise.all([h.page.keyboard.press('Enter'), h.page.keyboard.insertText(state.library.keys.demo)]);
-    expect(await section.getByLabel('Library API key', { exact: true }).inputValue()).toBe(state.library.keys.demo);
-    await h.page.keyboard.press('Enter');
-    await expect.poll(() => textOf(ui.getByTestId('settings-library-result')), { timeout: 10_000 }).toMatch(/^Email library settings saved\./);
-  });
-
   it('reports a network that gives no answer in words (the playground network set to fail)', async () => {
     const ui = await openSettingsAsync(h);
     await saveDemoKeyAsync(ui, 'library');
@@ -124,6 +112,18 @@ describe('Settings in the real UI', () => {
     expect(await ui.getByTestId('settings-builder-base-url').inputValue()).toBe('http://localhost:1');
     const stored = await evaluateHooks(h.page, async (hooks) => hooks.fake().figma.clientStorage.getAsync('envelope.builder.baseUrl'));
     expect(stored).toBe(h.emulator.builderUrl);
+  });
+
+  it('takes a key typed straight after “Replace key” by keyboard: the key field has the focus at once', async () => {
+    const ui = await openSettingsAsync(h);
+    await saveDemoKeyAsync(ui, 'library');
+    const section = ui.getByRole('region', { name: 'Email library' });
+    await section.getByRole('button', { name: 'Replace key (library API key)' }).focus();
+    // No pause: a person who knows the form pastes the key at once (the two reach the page back to back).
+    await Promise.all([h.page.keyboard.press('Enter'), h.page.keyboard.insertText(state.library.keys.demo)]);
+    expect(await section.getByLabel('Library API key', { exact: true }).inputValue()).toBe(state.library.keys.demo);
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => textOf(ui.getByTestId('settings-library-result')), { timeout: 10_000 }).toMatch(/^Email library settings saved\./);
   });
 
   it('never logs a key: not in the page, not in the sandbox, not in the UI', async () => {
