@@ -126,6 +126,32 @@ describe('Settings in the real UI', () => {
     await expect.poll(() => textOf(ui.getByTestId('settings-library-result')), { timeout: 10_000 }).toMatch(/^Email library settings saved\./);
   });
 
+  it('says so in words when Figma’s storage is full, keeps what was typed and the saved key', async () => {
+    const ui = await openSettingsAsync(h);
+    await saveDemoKeyAsync(ui, 'library');
+    // clientStorage filled to its 5 MB: a longer key no longer fits.
+    await evaluateHooks(h.page, async (hooks) => {
+      const fake = hooks.fake();
+      await fake.figma.clientStorage.setAsync('test.filler', 'x'.repeat(5_000_000 - fake.clientStorageBytes() - 'test.filler'.length - 2));
+    });
+    const longerKey = `${state.library.keys.demo}ButLonger`;
+    usedKeys.push(longerKey);
+    try {
+      const section = ui.getByRole('region', { name: 'Email library' });
+      await section.getByRole('button', { name: 'Replace key (library API key)' }).click();
+      await section.getByLabel('Library API key', { exact: true }).fill(longerKey);
+      await section.getByRole('button', { name: 'Save' }).click();
+      await expect
+        .poll(() => textOf(ui.getByTestId('settings-library-error')), { timeout: 10_000 })
+        .toBe('Figma could not store the library API settings on this computer, so they were not saved. What you typed is still in the form: try Save again.');
+      expect(await section.getByLabel('Library API key', { exact: true }).inputValue()).toBe(longerKey);
+      expect(await evaluateHooks(h.page, (hooks) => hooks.clientStorageValueAsync('envelope.library.apiKey'))).toBe(state.library.keys.demo);
+      expect(await evaluateHooks(h.page, (hooks) => hooks.clientStorageValueAsync('envelope.library.baseUrl'))).toBe(h.emulator.libraryUrl);
+    } finally {
+      await evaluateHooks(h.page, (hooks) => hooks.fake().figma.clientStorage.deleteAsync('test.filler'));
+    }
+  });
+
   it('never logs a key: not in the page, not in the sandbox, not in the UI', async () => {
     // Keys saved, tested and refused in this test too, so that it stands alone.
     const ui = await openSettingsAsync(h);
