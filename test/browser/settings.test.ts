@@ -100,6 +100,25 @@ describe('Settings in the real UI', () => {
     }
   });
 
+  it('saves when Save is pressed while a connection test still waits (the test gives way instead of the save being dropped)', async () => {
+    const ui = await openSettingsAsync(h);
+    await saveDemoKeyAsync(ui, 'library');
+    const section = ui.getByRole('region', { name: 'Email library' });
+    await evaluateHooks(h.page, (hooks) => hooks.network.setMode('hang'));
+    try {
+      await section.getByRole('button', { name: 'Test connection' }).click();
+      await expect.poll(() => textOf(ui.getByTestId('settings-library-result'))).toBe('Testing the email library connection…');
+      // The person spots a wrong path meanwhile, fixes it and saves.
+      const moved = `${h.emulator.libraryUrl}/moved`;
+      await section.getByRole('textbox', { name: 'API address' }).fill(moved);
+      await section.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => textOf(ui.getByTestId('settings-library-result')), { timeout: 10_000 }).toBe('Email library address saved; the saved key is unchanged.');
+      expect(await evaluateHooks(h.page, (hooks) => hooks.clientStorageValueAsync('envelope.library.baseUrl'))).toBe(moved);
+    } finally {
+      await evaluateHooks(h.page, (hooks) => hooks.network.setMode('normal'));
+    }
+  });
+
   it('asks for the key again when the address moves to another host, and keeps the old one until then', async () => {
     const ui = await openSettingsAsync(h);
     await saveDemoKeyAsync(ui, 'builder');

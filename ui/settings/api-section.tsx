@@ -32,7 +32,8 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [result, setResult] = useState<LiveMessage | null>(null);
-  // One request at a time: a second click while one is pending is not sent.
+  // One request at a time: a second click while one is pending is not sent (except that a test
+  // still waiting gives way to Save and Forget: giveWayToTest).
   const request = useRequest<SettingsView | ConnectionResult, 'save' | 'test' | 'forget'>({ whilePending: 'ignore' });
   const busy = request.pending;
 
@@ -97,6 +98,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
       return;
     }
     setErrors({});
+    giveWayToTest();
     void request.run(
       'save',
       async () => {
@@ -143,8 +145,14 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
     });
   }
 
+  /** A test still waiting would report on what a save or forget replaces: it stops for them (they are not dropped). */
+  function giveWayToTest() {
+    if (busy === 'test') request.cancel();
+  }
+
   function forgetKey() {
     setFailure(null);
+    giveWayToTest();
     void request.run(
       'forget',
       async () => {
