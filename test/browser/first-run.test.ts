@@ -51,6 +51,8 @@ describe('a first run', () => {
       // No tab is marked open: this screen is not one of the four.
       expect(await ui.locator('nav [aria-current="page"]').count()).toBe(0);
       expect(await axeViolationsAsync(ui)).toEqual([]);
+      // Scroll bars and native controls follow Figma's theme too, not the system's.
+      expect(await ui.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe(theme);
       // For the README: what a newcomer sees first.
       await ui.locator('body').screenshot({ path: `${SHOTS}/start-${theme}.png` });
       // Nothing is written until the person chooses something.
