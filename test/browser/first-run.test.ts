@@ -77,6 +77,18 @@ describe('a first run', () => {
   });
 });
 
+describe('moving between screens by keyboard', () => {
+  it('“Open Settings” on Sync (kept hidden behind Settings) hands the focus to the Settings title', async () => {
+    const ui = await openFreshAsync('?command=sync');
+    const open = ui.getByRole('button', { name: 'Open Settings' });
+    await open.waitFor({ timeout: 10_000 });
+    await open.focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => screenTitle(ui)).toBe('Settings');
+    await expect.poll(() => ui.evaluate(() => (document.activeElement === document.body ? 'the page: focus lost' : (document.activeElement?.textContent ?? null)))).toBe('Settings');
+  });
+});
+
 describe('once set up', () => {
   for (const [command, title] of [
     ['settings', 'Settings'],
