@@ -171,6 +171,24 @@ describe('Settings in the real UI', () => {
     }
   });
 
+  it('keeps what was typed and not saved yet across a look at another screen', async () => {
+    const ui = await openSettingsAsync(h);
+    await saveDemoKeyAsync(ui, 'library');
+    const section = ui.getByRole('region', { name: 'Email library' });
+    await section.getByRole('button', { name: 'Replace key (library API key)' }).click();
+    await section.getByLabel('Library API key', { exact: true }).fill(state.library.keys.demo);
+    await section.getByRole('textbox', { name: 'API address' }).fill(`${h.emulator.libraryUrl}/typed`);
+    const nav = ui.getByRole('navigation', { name: 'Envelope screens' });
+    await nav.getByRole('button', { name: 'Templates' }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 1 }))).toBe('Templates');
+    await nav.getByRole('button', { name: 'Settings' }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 1 }))).toBe('Settings');
+    // The key field is still open, with the key in it.
+    expect(await ui.getByTestId('settings-library-key').count()).toBe(1);
+    expect(await ui.getByTestId('settings-library-key').inputValue()).toBe(state.library.keys.demo);
+    expect(await section.getByRole('textbox', { name: 'API address' }).inputValue()).toBe(`${h.emulator.libraryUrl}/typed`);
+  });
+
   it('never logs a key: not in the page, not in the sandbox, not in the UI', async () => {
     // Keys saved, tested and refused in this test too, so that it stands alone.
     const ui = await openSettingsAsync(h);
