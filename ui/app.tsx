@@ -49,6 +49,7 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
   const [syncBadge, setSyncBadge] = useState(0);
   const [syncOpened, setSyncOpened] = useState(false);
   const [browseOpened, setBrowseOpened] = useState(false);
+  const [settingsOpened, setSettingsOpened] = useState(false);
   // Counts saves of the library's address or key: each starts Browse afresh (what it showed came
   // from the old one), even a new key whose masked hint reads like the old one's.
   const [libraryEpoch, setLibraryEpoch] = useState(0);
@@ -114,6 +115,7 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
   const setScreen = (screen: ScreenId) => {
     if (state.screen === 'sync') setSyncOpened(true);
     if (state.screen === 'browse') setBrowseOpened(true);
+    if (state.screen === 'settings') setSettingsOpened(true);
     // The reference check and the relaunch button's update run once, on opening.
     setState({ ...state, screen, checkReferences: false, updateTemplate: false });
     if (screen !== 'start') rememberScreen(endpoint, screen);
@@ -141,9 +143,11 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
           hidden={state.screen !== 'browse'}
         />
       ) : null}
-      {state.screen === 'sync' || state.screen === 'browse' ? null : state.screen === 'settings' ? (
-        <SettingsScreen view={state.view} onView={setView} requester={requester} onShowStart={() => setScreen('start')} />
-      ) : state.screen === 'start' ? (
+      {state.screen === 'settings' || settingsOpened ? (
+        // Kept too, so a key or an address typed and not saved yet survives a look elsewhere.
+        <SettingsScreen view={state.view} onView={setView} requester={requester} onShowStart={() => setScreen('start')} hidden={state.screen !== 'settings'} />
+      ) : null}
+      {state.screen === 'sync' || state.screen === 'browse' || state.screen === 'settings' ? null : state.screen === 'start' ? (
         <StartScreen onScreen={setScreen} />
       ) : state.screen === 'templates' ? (
         <TemplatesScreen endpoint={endpoint} subscribe={subscribe} onOpenSettings={() => setScreen('settings')} updateNow={state.updateTemplate} />

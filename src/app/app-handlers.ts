@@ -2,9 +2,10 @@
 import type { Handlers } from '../shared/bridge/endpoint';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { SandboxRequests, SettingsView } from '../shared/bridge/messages';
+import { fitWindowSize } from '../shared/window/window-size-limits';
 import { readLastScreenAsync, saveLastScreenAsync } from './last-screen';
 import { parseLaunchAction, parseMenuCommand } from './menu-command';
-import { fitWindowSize, saveWindowSizeAsync } from './window-size';
+import { saveWindowSizeAsync } from './window-size';
 
 export type AppHandlers = Pick<Handlers<SandboxRequests>, 'app/init' | 'app/remember-screen' | 'ui/resize' | 'ui/notify'>;
 

@@ -1,5 +1,6 @@
 // The result of "Test connection" in words. Pure: the handler makes the call, this says what
 // it means for the person looking at the Settings screen.
+import { describeWait } from '../shared/api/http/describe-wait';
 import type { ApiName } from '../shared/settings/validate-settings';
 import type { ConnectionResult } from '../shared/bridge/messages';
 
@@ -61,6 +62,13 @@ export function connectionFailedResult(api: ApiName, baseUrl: string, error: unk
     }
     return { ok: false, message: `Could not reach ${baseUrl}. Check the address above and your network connection, then test again.` };
   }
+  // A 2xx that is not the API's answer: the address reaches something else (a web page, another API).
+  if (error.code === 'not_json') {
+    return { ok: false, message: `${baseUrl} answered with a web page, not the ${label} API’s data: is this the ${label} API address?` };
+  }
+  if (error.code === 'malformed_response') {
+    return { ok: false, message: `${baseUrl} answered, but not as the ${label} API does: is this the ${label} API address?` };
+  }
   if (status === 401 || status === 403) {
     const where =
       api === 'builder'
@@ -72,7 +80,7 @@ export function connectionFailedResult(api: ApiName, baseUrl: string, error: unk
     return { ok: false, message: `${baseUrl} answered "not found" (404): is this the ${label} API address?` };
   }
   if (status === 429) {
-    const wait = error.retryAfterSeconds ? ` Try again in ${Math.ceil(error.retryAfterSeconds)} s.` : ' Try again in a minute.';
+    const wait = error.retryAfterSeconds ? ` Try again in ${describeWait(error.retryAfterSeconds)}.` : ' Try again in a minute.';
     return { ok: false, message: `The ${label} API is limiting requests for this key (429).${wait}` };
   }
   if (status >= 500) {

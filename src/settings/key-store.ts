@@ -49,10 +49,22 @@ export function createKeyStore(storage: ClientStorageLike, defaultBaseUrls: Reco
     }
     const names = storageKeys(api);
     const baseUrl = normalizeBaseUrl(input.baseUrl);
-    // The default is not stored, so a later release that moves the default takes effect.
-    if (baseUrl === normalizeBaseUrl(defaultBaseUrls[api])) await storage.deleteAsync(names.baseUrl);
-    else await storage.setAsync(names.baseUrl, baseUrl);
-    if (input.key !== undefined) await storage.setAsync(names.key, input.key.trim());
+    const previousBaseUrl = await storage.getAsync(names.baseUrl);
+    try {
+      // The default is not stored, so a later release that moves the default takes effect.
+      await writeBaseUrlAsync(names.baseUrl, baseUrl === normalizeBaseUrl(defaultBaseUrls[api]) ? undefined : baseUrl);
+      if (input.key !== undefined) await storage.setAsync(names.key, input.key.trim());
+    } catch (error) {
+      // Half a save (clientStorage full, say) must not pair the saved key with the new address:
+      // the old address goes back, or, if even that fails, the key goes.
+      await writeBaseUrlAsync(names.baseUrl, previousBaseUrl).catch(() => storage.deleteAsync(names.key).catch(() => undefined));
+      throw error;
+    }
+  }
+
+  /** `undefined` removes the entry. */
+  function writeBaseUrlAsync(name: string, value: unknown): Promise<void> {
+    return value === undefined ? storage.deleteAsync(name) : storage.setAsync(name, value);
   }
 
   async function forgetKeyAsync(api: ApiName): Promise<void> {

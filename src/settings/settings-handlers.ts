@@ -37,6 +37,15 @@ export function invalidInput(field: 'baseUrl' | 'key' | 'designSystemId', messag
   return new BridgeError('invalid_input', message, api === undefined ? { field } : { field, api });
 }
 
+/** A clientStorage failure in words; Figma's own words are technical and are not passed on. */
+async function storing(write: Promise<void>, message: string): Promise<void> {
+  try {
+    await write;
+  } catch {
+    throw new BridgeError('storage_failed', message);
+  }
+}
+
 export async function readSettingsViewAsync(dependencies: Pick<SettingsDependencies, 'keyStore' | 'documentSettings' | 'defaultBaseUrls'>): Promise<SettingsView> {
   const { keyStore, documentSettings, defaultBaseUrls } = dependencies;
   const [library, builder] = await Promise.all([keyStore.readAsync('library'), keyStore.readAsync('builder')]);
@@ -66,12 +75,15 @@ export function createSettingsHandlers(dependencies: SettingsDependencies): Sett
           throw invalidInput('key', `The address changed from ${originOf(saved.baseUrl)}: paste the key again so it is sent to the new host.`, api);
         }
       }
-      await keyStore.saveAsync(api, key === undefined ? { baseUrl } : { baseUrl, key });
+      await storing(
+        keyStore.saveAsync(api, key === undefined ? { baseUrl } : { baseUrl, key }),
+        `Figma could not store the ${api} API settings on this computer, so they were not saved. What you typed is still in the form: try Save again.`,
+      );
       return readViewAsync();
     },
 
     'settings/forget-key': async ({ api }) => {
-      await keyStore.forgetKeyAsync(api);
+      await storing(keyStore.forgetKeyAsync(api), `Figma could not remove the ${api} API key from this computer, so it is still saved. Try again.`);
       return readViewAsync();
     },
 

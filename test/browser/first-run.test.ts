@@ -51,6 +51,8 @@ describe('a first run', () => {
       // No tab is marked open: this screen is not one of the four.
       expect(await ui.locator('nav [aria-current="page"]').count()).toBe(0);
       expect(await axeViolationsAsync(ui)).toEqual([]);
+      // Scroll bars and native controls follow Figma's theme too, not the system's.
+      expect(await ui.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe(theme);
       // For the README: what a newcomer sees first.
       await ui.locator('body').screenshot({ path: `${SHOTS}/start-${theme}.png` });
       // Nothing is written until the person chooses something.
@@ -72,6 +74,18 @@ describe('a first run', () => {
     await ui.getByRole('button', { name: 'Start browsing' }).click();
     await expect.poll(() => screenTitle(ui)).toBe('Browse');
     expect(await ui.getByRole('button', { name: 'Browse', exact: true }).getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('moving between screens by keyboard', () => {
+  it('“Open Settings” on Sync (kept hidden behind Settings) hands the focus to the Settings title', async () => {
+    const ui = await openFreshAsync('?command=sync');
+    const open = ui.getByRole('button', { name: 'Open Settings' });
+    await open.waitFor({ timeout: 10_000 });
+    await open.focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => screenTitle(ui)).toBe('Settings');
+    await expect.poll(() => ui.evaluate(() => (document.activeElement === document.body ? 'the page: focus lost' : (document.activeElement?.textContent ?? null)))).toBe('Settings');
   });
 });
 

@@ -100,6 +100,25 @@ describe('Settings in the real UI', () => {
     }
   });
 
+  it('saves when Save is pressed while a connection test still waits (the test gives way instead of the save being dropped)', async () => {
+    const ui = await openSettingsAsync(h);
+    await saveDemoKeyAsync(ui, 'library');
+    const section = ui.getByRole('region', { name: 'Email library' });
+    await evaluateHooks(h.page, (hooks) => hooks.network.setMode('hang'));
+    try {
+      await section.getByRole('button', { name: 'Test connection' }).click();
+      await expect.poll(() => textOf(ui.getByTestId('settings-library-result'))).toBe('Testing the email library connection…');
+      // The person spots a wrong path meanwhile, fixes it and saves.
+      const moved = `${h.emulator.libraryUrl}/moved`;
+      await section.getByRole('textbox', { name: 'API address' }).fill(moved);
+      await section.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => textOf(ui.getByTestId('settings-library-result')), { timeout: 10_000 }).toBe('Email library address saved; the saved key is unchanged.');
+      expect(await evaluateHooks(h.page, (hooks) => hooks.clientStorageValueAsync('envelope.library.baseUrl'))).toBe(moved);
+    } finally {
+      await evaluateHooks(h.page, (hooks) => hooks.network.setMode('normal'));
+    }
+  });
+
   it('asks for the key again when the address moves to another host, and keeps the old one until then', async () => {
     const ui = await openSettingsAsync(h);
     await saveDemoKeyAsync(ui, 'builder');
@@ -112,6 +131,62 @@ describe('Settings in the real UI', () => {
     expect(await ui.getByTestId('settings-builder-base-url').inputValue()).toBe('http://localhost:1');
     const stored = await evaluateHooks(h.page, async (hooks) => hooks.fake().figma.clientStorage.getAsync('envelope.builder.baseUrl'));
     expect(stored).toBe(h.emulator.builderUrl);
+  });
+
+  it('takes a key typed straight after “Replace key” by keyboard: the key field has the focus at once', async () => {
+    const ui = await openSettingsAsync(h);
+    await saveDemoKeyAsync(ui, 'library');
+    const section = ui.getByRole('region', { name: 'Email library' });
+    await section.getByRole('button', { name: 'Replace key (library API key)' }).focus();
+    // No pause: a person who knows the form pastes the key at once (the two reach the page back to back).
+    await Promise.all([h.page.keyboard.press('Enter'), h.page.keyboard.insertText(state.library.keys.demo)]);
+    expect(await section.getByLabel('Library API key', { exact: true }).inputValue()).toBe(state.library.keys.demo);
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => textOf(ui.getByTestId('settings-library-result')), { timeout: 10_000 }).toMatch(/^Email library settings saved\./);
+  });
+
+  it('says so in words when Figma’s storage is full, keeps what was typed and the saved key', async () => {
+    const ui = await openSettingsAsync(h);
+    await saveDemoKeyAsync(ui, 'library');
+    // clientStorage filled to its 5 MB: a longer key no longer fits.
+    await evaluateHooks(h.page, async (hooks) => {
+      const fake = hooks.fake();
+      await fake.figma.clientStorage.setAsync('test.filler', 'x'.repeat(5_000_000 - fake.clientStorageBytes() - 'test.filler'.length - 2));
+    });
+    const longerKey = `${state.library.keys.demo}ButLonger`;
+    usedKeys.push(longerKey);
+    try {
+      const section = ui.getByRole('region', { name: 'Email library' });
+      await section.getByRole('button', { name: 'Replace key (library API key)' }).click();
+      await section.getByLabel('Library API key', { exact: true }).fill(longerKey);
+      await section.getByRole('button', { name: 'Save' }).click();
+      await expect
+        .poll(() => textOf(ui.getByTestId('settings-library-error')), { timeout: 10_000 })
+        .toBe('Figma could not store the library API settings on this computer, so they were not saved. What you typed is still in the form: try Save again.');
+      expect(await section.getByLabel('Library API key', { exact: true }).inputValue()).toBe(longerKey);
+      expect(await evaluateHooks(h.page, (hooks) => hooks.clientStorageValueAsync('envelope.library.apiKey'))).toBe(state.library.keys.demo);
+      expect(await evaluateHooks(h.page, (hooks) => hooks.clientStorageValueAsync('envelope.library.baseUrl'))).toBe(h.emulator.libraryUrl);
+    } finally {
+      await evaluateHooks(h.page, (hooks) => hooks.fake().figma.clientStorage.deleteAsync('test.filler'));
+    }
+  });
+
+  it('keeps what was typed and not saved yet across a look at another screen', async () => {
+    const ui = await openSettingsAsync(h);
+    await saveDemoKeyAsync(ui, 'library');
+    const section = ui.getByRole('region', { name: 'Email library' });
+    await section.getByRole('button', { name: 'Replace key (library API key)' }).click();
+    await section.getByLabel('Library API key', { exact: true }).fill(state.library.keys.demo);
+    await section.getByRole('textbox', { name: 'API address' }).fill(`${h.emulator.libraryUrl}/typed`);
+    const nav = ui.getByRole('navigation', { name: 'Envelope screens' });
+    await nav.getByRole('button', { name: 'Templates' }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 1 }))).toBe('Templates');
+    await nav.getByRole('button', { name: 'Settings' }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 1 }))).toBe('Settings');
+    // The key field is still open, with the key in it.
+    expect(await ui.getByTestId('settings-library-key').count()).toBe(1);
+    expect(await ui.getByTestId('settings-library-key').inputValue()).toBe(state.library.keys.demo);
+    expect(await section.getByRole('textbox', { name: 'API address' }).inputValue()).toBe(`${h.emulator.libraryUrl}/typed`);
   });
 
   it('never logs a key: not in the page, not in the sandbox, not in the UI', async () => {

@@ -74,4 +74,17 @@ describe('the plugin window', () => {
     await h.uiFrameAsync();
     await expect.poll(windowSizeAsync).toEqual(left);
   });
+
+  it('counts every arrow press, even presses quicker than the window answers (a key held down)', async () => {
+    await ensureOpenAsync();
+    const [width, height] = await windowSizeAsync();
+    const grip = (await h.uiFrameAsync()).getByTestId('resize-handle');
+    await grip.focus();
+    for (let press = 0; press < 5; press += 1) await h.page.keyboard.press('ArrowRight');
+    await expect.poll(windowSizeAsync).toEqual([width + 5 * 16, height]);
+    // Held past the widest: the next press back is seen at once (no presses lost beyond the limit).
+    for (let press = 0; press < 10; press += 1) await h.page.keyboard.press('Shift+ArrowRight');
+    await h.page.keyboard.press('ArrowLeft');
+    await expect.poll(windowSizeAsync).toEqual([800 - 16, height]);
+  });
 });

@@ -1,5 +1,5 @@
 // One API's settings: base URL, key (masked once saved), Save, Test connection, Forget key.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ConnectionResult, SettingsView } from '../../src/shared/bridge/messages';
 import type { ApiName } from '../../src/shared/settings/validate-settings';
 import { Button } from '../components/button';
@@ -32,7 +32,8 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [result, setResult] = useState<LiveMessage | null>(null);
-  // One request at a time: a second click while one is pending is not sent.
+  // One request at a time: a second click while one is pending is not sent (except that a test
+  // still waiting gives way to Save and Forget: giveWayToTest).
   const request = useRequest<SettingsView | ConnectionResult, 'save' | 'test' | 'forget'>({ whilePending: 'ignore' });
   const busy = request.pending;
 
@@ -47,8 +48,9 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
   const keyFieldShown = !hasSavedKey || replacing;
   const id = (part: string) => `settings-${api}-${part}`;
 
-  // Focus moves only after the elements it targets exist.
-  useEffect(() => {
+  // Focus moves only after the elements it targets exist, and in the same commit that adds them:
+  // a key pasted straight after "Replace key" must land in the key field, not before it has focus.
+  useLayoutEffect(() => {
     const target = focusAfterRender.current;
     if (target === null) return;
     const refs = { key: keyRef, replace: replaceRef, 'forget-confirm': forgetConfirmRef, forget: forgetRef };
@@ -96,6 +98,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
       return;
     }
     setErrors({});
+    giveWayToTest();
     void request.run(
       'save',
       async () => {
@@ -142,8 +145,14 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
     });
   }
 
+  /** A test still waiting would report on what a save or forget replaces: it stops for them (they are not dropped). */
+  function giveWayToTest() {
+    if (busy === 'test') request.cancel();
+  }
+
   function forgetKey() {
     setFailure(null);
+    giveWayToTest();
     void request.run(
       'forget',
       async () => {

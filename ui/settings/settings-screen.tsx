@@ -12,11 +12,13 @@ export interface SettingsScreenProps {
   requester: SettingsRequester;
   /** Opens the getting-started screen again. */
   onShowStart: () => void;
+  /** Kept, hidden, while another screen shows: what was typed and not saved yet stays. */
+  hidden?: boolean;
 }
 
-export function SettingsScreen({ view, onView, requester, onShowStart }: SettingsScreenProps) {
+export function SettingsScreen({ view, onView, requester, onShowStart, hidden = false }: SettingsScreenProps) {
   return (
-    <div class="screen" data-testid="screen-settings">
+    <div class="screen" data-testid="screen-settings" hidden={hidden}>
       <p class="muted">Keys are kept on this computer for your Figma account only; they are never saved in the file.</p>
       <ApiSection api="builder" view={view} onView={onView} requester={requester} />
       <DesignSystemSection view={view} onView={onView} requester={requester} />

@@ -19,14 +19,16 @@ export interface AppShellProps {
 
 export function AppShell({ fileName, userName, screen, onScreen, onResize, badges, children }: AppShellProps) {
   const titleRef = useRef<HTMLHeadingElement>(null);
-  // A button that opened another screen (the welcome screen's, say) is gone with its screen:
-  // focus moves to the new screen's title instead of being lost to the page.
+  // A button that opened another screen (the welcome screen's, say) is gone with its screen, or
+  // hidden with it (Sync's "Open Settings": Sync is kept, hidden): focus moves to the new
+  // screen's title instead of being lost to the page.
   // Not on opening: the plugin window must not take the focus from Figma's canvas by itself.
   const shownScreen = useRef(screen);
   useEffect(() => {
     if (shownScreen.current === screen) return;
     shownScreen.current = screen;
-    if (document.activeElement === null || document.activeElement === document.body) titleRef.current?.focus();
+    const active = document.activeElement;
+    if (active === null || active === document.body || active.getClientRects().length === 0) titleRef.current?.focus();
   }, [screen]);
   const label = screen === 'start' ? START_SCREEN_TITLE : (SCREENS.find((entry) => entry.id === screen)?.label ?? screen);
   return (

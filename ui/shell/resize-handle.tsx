@@ -2,6 +2,7 @@
 // and use the arrow keys, to resize the plugin window. The sandbox keeps the size within its
 // limits and, when a resize ends, saves it for the next launch.
 import { useRef } from 'preact/hooks';
+import { fitWindowSize, type WindowSize } from '../../src/shared/window/window-size-limits';
 
 export interface ResizeHandleProps {
   /** `save` is true when the resize ends (pointer released, key pressed). */
@@ -25,6 +26,10 @@ interface Drag {
 
 export function ResizeHandle({ onResize }: ResizeHandleProps) {
   const drag = useRef<Drag | null>(null);
+  // The size the arrow keys last asked for. Presses come faster than the window answers (a key
+  // held down), so each steps from the last size asked, within the limits, not from the window's
+  // size still on its way; it is forgotten when focus comes back or a drag starts.
+  const keyTarget = useRef<WindowSize | null>(null);
 
   const sizeAt = (current: Drag, event: PointerEvent): [number, number] => [current.width + event.screenX - current.startX, current.height + event.screenY - current.startY];
 
@@ -47,6 +52,7 @@ export function ResizeHandle({ onResize }: ResizeHandleProps) {
       onPointerDown={(event) => {
         if (event.button !== 0) return;
         event.preventDefault();
+        keyTarget.current = null;
         event.currentTarget.setPointerCapture(event.pointerId);
         const size: [number, number] = [window.innerWidth, window.innerHeight];
         drag.current = { pointerId: event.pointerId, startX: event.screenX, startY: event.screenY, width: size[0], height: size[1], next: null, last: size, frame: 0 };
@@ -72,8 +78,13 @@ export function ResizeHandle({ onResize }: ResizeHandleProps) {
         const change = delta[event.key];
         if (!change) return;
         event.preventDefault();
-        onResize(window.innerWidth + change[0], window.innerHeight + change[1], true);
+        const from = keyTarget.current ?? { width: window.innerWidth, height: window.innerHeight };
+        const next = fitWindowSize(from.width + change[0], from.height + change[1]);
+        if (!next) return;
+        keyTarget.current = next;
+        onResize(next.width, next.height, true);
       }}
+      onFocus={() => (keyTarget.current = null)}
     >
       <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true">
         <path d="M9 1 1 9M9 5 5 9" stroke="currentColor" stroke-width="1.2" stroke-linecap="round" />

@@ -39,10 +39,17 @@ export function normalizeBaseUrl(input: string): string {
 export function keyProblem(api: ApiName, input: string): string | null {
   const key = input.trim();
   if (key === '') return 'Paste your API key.';
+  const isKey = api === 'builder' ? isBuilderKey : isLibraryKey;
+  if (isKey(key)) return null;
+  // The two mistakes a paste makes most: a key broken by a line break, or the other API's key.
+  if (isKey(key.replace(/\s+/g, ''))) return `This ${api} API key has a space or line break inside it: copy it again in one piece.`;
+  const libraryRule = 'Library keys look like xxx_live_ followed by at least 8 letters or digits.';
   if (api === 'builder') {
-    return isBuilderKey(key) ? null : `Builder keys start with "${BUILDER_KEY_PREFIX}". Copy the key from Settings → API Keys in the builder.`;
+    if (isLibraryKey(key)) return `This is a library API key: paste it under Email library. Builder keys start with "${BUILDER_KEY_PREFIX}".`;
+    return `Builder keys start with "${BUILDER_KEY_PREFIX}". Copy the key from Settings → API Keys in the builder.`;
   }
-  return isLibraryKey(key) ? null : 'Library keys look like xxx_live_ followed by at least 8 letters or digits.';
+  if (isBuilderKey(key)) return `This is a builder API key: paste it under Email builder. ${libraryRule}`;
+  return libraryRule;
 }
 
 /** A key shown after saving: enough to recognise it, never enough to use it. */

@@ -93,7 +93,7 @@ function catalogue(): Array<{ from: string; message: string }> {
     for (const input of ['', 'not a url', 'https://user:pw@api.example.com', 'https://api.example.com/?q=1', 'http://example.com', 'ftp://example.com']) {
       add(`address "${input}"`, baseUrlProblem(input));
     }
-    for (const input of ['', 'wrong-key']) add(`key "${input}" (${api})`, keyProblem(api, input));
+    for (const input of ['', 'wrong-key', 'ef_two pieces', 'lib_live_two\npieces', 'ef_0123456789', 'lib_live_ABCDEFGH12']) add(`key "${input}" (${api})`, keyProblem(api, input));
     const check = checkApiForm(api, { baseUrl: 'http://example.com', key: '', keyFieldShown: true, hasSavedKey: true });
     if (!check.ok) for (const message of Object.values(check.errors)) add('Settings form', message);
     for (const sentKey of [true, false]) add(`saved (${api})`, savedText(api, view, sentKey));

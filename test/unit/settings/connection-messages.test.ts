@@ -35,7 +35,8 @@ describe('connection test results in words', () => {
 
   it('explains 404, 429 (with the wait) and server failures', () => {
     expect(connectionFailedResult('library', 'https://x.example', apiError(404, 'not_found', 'Not found')).message).toMatch(/https:\/\/x\.example answered "not found" \(404\): is this the library API address\?/);
-    expect(connectionFailedResult('builder', base, apiError(429, 'rate_limited', 'Slow down', 42)).message).toMatch(/limiting requests for this key \(429\)\. Try again in 42 s\./);
+    expect(connectionFailedResult('builder', base, apiError(429, 'rate_limited', 'Slow down', 42)).message).toMatch(/limiting requests for this key \(429\)\. Try again in 42 seconds\./);
+    expect(connectionFailedResult('builder', base, apiError(429, 'rate_limited', 'Slow down', 3600)).message).toMatch(/Try again in an hour\./);
     expect(connectionFailedResult('builder', base, apiError(429, 'rate_limited', 'Slow down')).message).toMatch(/Try again in a minute\./);
     expect(connectionFailedResult('builder', base, apiError(503, 'unavailable', 'The builder API is temporarily unavailable. Try again in a moment.')).message).toBe(
       'The builder API had a problem on its side (HTTP 503). Test again later.',
@@ -45,7 +46,14 @@ describe('connection test results in words', () => {
     );
   });
 
-  it('reports a failure that is not an API error as unexpected, in words', () => {
+  it('says a web page or a foreign answer at the address is not the API (not “refused … HTTP 200”)', () => {
+    const page = connectionFailedResult('library', 'https://www.mailvault.example', apiError(200, 'not_json', 'The email library API sent a page instead of data.'));
+    expect(page).toEqual({ ok: false, message: 'https://www.mailvault.example answered with a web page, not the library API’s data: is this the library API address?' });
+    const foreign = connectionFailedResult('builder', base, apiError(200, 'malformed_response', 'The builder API sent a reply Envelope cannot read.'));
+    expect(foreign).toEqual({ ok: false, message: `${base} answered, but not as the builder API does: is this the builder API address?` });
+  });
+
+    it('reports a failure that is not an API error as unexpected, in words', () => {
     expect(connectionFailedResult('library', base, new TypeError('boom')).message).toBe('The library connection test failed unexpectedly: boom.');
     expect(connectionFailedResult('library', base, 'odd').message).toBe('The library connection test failed unexpectedly: odd.');
   });

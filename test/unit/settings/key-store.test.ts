@@ -33,6 +33,19 @@ describe('key store', () => {
     expect(await store.readAsync('library')).toEqual({ baseUrl: 'https://library.internal.example', key: libraryKey });
   });
 
+  it('keeps the saved address and key together when a save fails half-way (the old key never follows to the new host)', async () => {
+    const storage = createMemoryStorage();
+    const store = createKeyStore(storage, defaults);
+    await store.saveAsync('builder', { baseUrl: 'https://old.example', key: builderKey });
+    storage.refuseWrite.add(storageKeys('builder').key);
+    const newKey = 'ef_new_key_for_the_new_host';
+    await expect(store.saveAsync('builder', { baseUrl: 'https://new.example', key: newKey })).rejects.toThrow(/quota/);
+    expect(await store.readAsync('builder')).toEqual({ baseUrl: 'https://old.example', key: builderKey });
+    // Moving back to the default address, which is not stored, is undone the same way.
+    await expect(store.saveAsync('builder', { baseUrl: defaults.builder, key: newKey })).rejects.toThrow(/quota/);
+    expect(await store.readAsync('builder')).toEqual({ baseUrl: 'https://old.example', key: builderKey });
+  });
+
   it('does not store the default base URL, so a new default applies later', async () => {
     const storage = createMemoryStorage();
     const store = createKeyStore(storage, defaults);

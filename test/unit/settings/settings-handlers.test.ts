@@ -48,6 +48,26 @@ describe('settings handlers', () => {
     expect(JSON.stringify(view)).not.toContain(builderKey);
   });
 
+  it('says in words that a save failed in Figma’s storage, names the API, and keeps the saved settings', async () => {
+    const { handlers, storage } = setup();
+    await handlers['settings/save-api']({ api: 'builder', baseUrl: defaults.builder, key: builderKey }, context);
+    storage.refuseWrite.add('envelope.builder.apiKey');
+    const newKey = 'ef_another_key_0000000000';
+    const error = await refusal(handlers['settings/save-api']({ api: 'builder', baseUrl: defaults.builder, key: newKey }, context));
+    expect(error.code).toBe('storage_failed');
+    expect(error.message).toBe('Figma could not store the builder API settings on this computer, so they were not saved. What you typed is still in the form: try Save again.');
+    expect((await handlers['settings/get']({}, context)).builder.keyHint).toBe('ef_••••0123');
+  });
+
+  it('says in words that a key could not be forgotten', async () => {
+    const { handlers, storage } = setup();
+    await handlers['settings/save-api']({ api: 'library', baseUrl: defaults.library, key: 'lib_live_ABCDEFGH1234' }, context);
+    storage.deleteAsync = () => Promise.reject(new Error('in deleteAsync: failed'));
+    const error = await refusal(handlers['settings/forget-key']({ api: 'library' }, context));
+    expect(error.code).toBe('storage_failed');
+    expect(error.message).toBe('Figma could not remove the library API key from this computer, so it is still saved. Try again.');
+  });
+
   it('refuses a key of the wrong form, naming the field, and stores nothing', async () => {
     const { handlers, storage } = setup();
     const error = await refusal(handlers['settings/save-api']({ api: 'builder', baseUrl: 'https://builder.example', key: 'sk_live_123' }, context));

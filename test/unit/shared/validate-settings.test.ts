@@ -44,6 +44,14 @@ describe('key rules', () => {
     expect(keyProblem('library', 'lib_live_A1b2-C3d4')).toMatch(/xxx_live_/);
   });
 
+  it('says so when a key is pasted in two pieces or into the other API’s field, naming which key', () => {
+    expect(keyProblem('builder', 'ef_8f2kq9 3lsx0')).toBe('This builder API key has a space or line break inside it: copy it again in one piece.');
+    expect(keyProblem('library', 'lib_live_A1b2\nC3d4E5')).toBe('This library API key has a space or line break inside it: copy it again in one piece.');
+    expect(keyProblem('builder', 'Bearer ef_8f2kq93lsx0')).toMatch(/^Builder keys start with "ef_"/);
+    expect(keyProblem('builder', 'lib_live_A1b2C3d4')).toBe('This is a library API key: paste it under Email library. Builder keys start with "ef_".');
+    expect(keyProblem('library', ' ef_8f2kq93lsx0 ')).toBe('This is a builder API key: paste it under Email builder. Library keys look like xxx_live_ followed by at least 8 letters or digits.');
+  });
+
   it('masks a key down to its prefix and, for long keys, four last characters', () => {
     expect(maskKey('lib_live_A1b2C3d4E5f6G7h8J9')).toBe('lib_live_••••h8J9');
     expect(maskKey('ef_0123456789abcdefXYZW')).toBe('ef_••••XYZW');

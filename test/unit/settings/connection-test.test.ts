@@ -1,0 +1,22 @@
+// "Test connection" through the real clients against answers an address that is not the API
+// gives (a web page, someone else's JSON), without a network.
+import { describe, expect, it } from 'vitest';
+import { testConnectionAsync } from '../../../src/settings/connection-test';
+import type { HttpTransport } from '../../../src/shared/api/http/transport';
+
+const answering =
+  (text: string, contentType: string): HttpTransport =>
+  () =>
+    Promise.resolve({ status: 200, headers: { 'content-type': contentType }, text });
+
+describe('connection test against an address that is not the API', () => {
+  it('says a web page is not the library API', async () => {
+    const result = await testConnectionAsync('library', { baseUrl: 'https://www.example.com', key: 'lib_live_ABCDEFGH1234' }, answering('<!doctype html><title>Welcome</title>', 'text/html'));
+    expect(result).toEqual({ ok: false, message: 'https://www.example.com answered with a web page, not the library API’s data: is this the library API address?' });
+  });
+
+  it('says JSON of another shape is not the builder API', async () => {
+    const result = await testConnectionAsync('builder', { baseUrl: 'https://other-api.example', key: 'ef_0123456789abcdef' }, answering('{"status":"ok"}', 'application/json'));
+    expect(result).toEqual({ ok: false, message: 'https://other-api.example answered, but not as the builder API does: is this the builder API address?' });
+  });
+});
