@@ -31,6 +31,8 @@ type AppState =
       checkReferences: boolean;
       /** Set by the "Update template" relaunch button: Templates updates the selected frame on opening. */
       updateTemplate: boolean;
+      /** Set by a reference's "Open email" relaunch button: Browse opens on that library email. */
+      openEmailId: number | null;
     };
 
 export interface AppProps {
@@ -78,6 +80,7 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
           view: init.settings,
           checkReferences: init.command === 'references',
           updateTemplate: init.action === 'update-template',
+          openEmailId: init.action === 'open-email' ? init.emailId : null,
           screen: initialScreen({
             command: init.command,
             lastScreen: init.lastScreen,
@@ -117,7 +120,7 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
     if (state.screen === 'browse') setBrowseOpened(true);
     if (state.screen === 'settings') setSettingsOpened(true);
     // The reference check and the relaunch button's update run once, on opening.
-    setState({ ...state, screen, checkReferences: false, updateTemplate: false });
+    setState({ ...state, screen, checkReferences: false, updateTemplate: false, openEmailId: null });
     if (screen !== 'start') rememberScreen(endpoint, screen);
   };
   const setView = (view: SettingsView, api?: ApiName) => {
@@ -140,6 +143,7 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
           endpoint={endpoint}
           onOpenSettings={() => setScreen('settings')}
           initialSection={state.checkReferences ? 'references' : undefined}
+          initialEmailId={state.openEmailId}
           hidden={state.screen !== 'browse'}
         />
       ) : null}

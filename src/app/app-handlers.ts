@@ -3,6 +3,7 @@ import type { Handlers } from '../shared/bridge/endpoint';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { SandboxRequests, SettingsView } from '../shared/bridge/messages';
 import { fitWindowSize } from '../shared/window/window-size-limits';
+import { selectedReferenceEmailId } from '../canvas/reference-finder';
 import { readLastScreenAsync, saveLastScreenAsync } from './last-screen';
 import { parseLaunchAction, parseMenuCommand } from './menu-command';
 import { saveWindowSizeAsync } from './window-size';
@@ -12,7 +13,7 @@ export type AppHandlers = Pick<Handlers<SandboxRequests>, 'app/init' | 'app/reme
 const NOTIFY_MAX_LENGTH = 300;
 
 export interface AppDependencies {
-  figma: Pick<PluginAPI, 'command' | 'root' | 'currentUser' | 'ui' | 'notify' | 'clientStorage'>;
+  figma: Pick<PluginAPI, 'command' | 'root' | 'currentUser' | 'currentPage' | 'ui' | 'notify' | 'clientStorage'>;
   readSettingsViewAsync: () => Promise<SettingsView>;
 }
 
@@ -30,6 +31,7 @@ export function createAppHandlers({ figma, readSettingsViewAsync }: AppDependenc
     'app/init': async () => ({
       command: parseMenuCommand(figma.command),
       action: parseLaunchAction(figma.command),
+      emailId: parseLaunchAction(figma.command) === 'open-email' ? selectedReferenceEmailId(figma.currentPage.selection) : null,
       settings: await readSettingsViewAsync(),
       fileName: figma.root.name,
       userName: currentUserName(figma),

@@ -4,7 +4,8 @@ import { commandSchema, launchActionSchema, type Command, type LaunchAction } fr
 export function parseMenuCommand(command: string): Command | null {
   const parsed = commandSchema.safeParse(command);
   if (parsed.success) return parsed.data;
-  return parseLaunchAction(command) === 'update-template' ? 'templates' : null;
+  const action = parseLaunchAction(command);
+  return action === 'update-template' ? 'templates' : action === 'open-email' ? 'browse' : null;
 }
 
 /** The action a relaunch button asks for (its screen is `parseMenuCommand`'s), or null. */

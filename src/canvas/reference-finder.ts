@@ -11,6 +11,20 @@ export interface FoundReferences {
 
 type FinderFigma = Pick<PluginAPI, 'loadAllPagesAsync' | 'root'>;
 
+/**
+ * The library email of the reference that holds the selection (a selected reference frame, or a
+ * layer inside one: its caption, a tile), or null when the selection is not in one.
+ */
+export function selectedReferenceEmailId(selection: readonly SceneNode[]): number | null {
+  for (const selected of selection) {
+    for (let node: BaseNode | null = selected; node !== null && node.type !== 'PAGE'; node = node.parent) {
+      const record = parseReferenceRecord(node.getPluginData(REFERENCE_DATA_KEY));
+      if (record !== null) return record.emailId;
+    }
+  }
+  return null;
+}
+
 /** `onPage` hears of each page searched (progress on big files keeps the caller waiting patiently). */
 export async function findReferencesAsync(figma: FinderFigma, onPage: (done: number, total: number) => void = () => undefined): Promise<FoundReferences> {
   await figma.loadAllPagesAsync();

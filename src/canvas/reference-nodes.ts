@@ -6,7 +6,8 @@ import { tilesMismatch } from '../shared/canvas/tile-plan';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import { referenceCaption, referenceName } from './caption';
 import { asCanvasError, errorMessage, fontUnavailableError, imageFailedError } from './canvas-errors';
-import { REFERENCE_DATA_KEY, serializeReferenceRecord } from './reference-record';
+import { relaunchName } from '../platform/relaunch-description';
+import { OPEN_EMAIL_COMMAND, REFERENCE_DATA_KEY, serializeReferenceRecord } from './reference-record';
 
 /** The caption's font, then the one used when it is missing. */
 export const CAPTION_FONTS: readonly FontName[] = [
@@ -113,6 +114,8 @@ export async function buildReferenceAsync(figma: CanvasApi, input: ReferenceInpu
         insertedAt: now.toISOString(),
       }),
     );
+    // Selected later, the reference offers to open its email in Envelope (manifest relaunchButtons).
+    frame.setRelaunchData({ [OPEN_EMAIL_COMMAND]: relaunchName(name) });
     return frame;
   } catch (error) {
     // Nothing half-made is left behind.

@@ -1,10 +1,14 @@
 // What a reference frame on the canvas remembers about the library email it shows, so Envelope
 // can find it again (the reference check) and say where it came from. Kept in plugin data (private
 // to Envelope, not shared plugin data): it holds no secret, but other plugins have no use for it.
+import type { LaunchAction } from '../shared/bridge/messages';
 import * as z from '../shared/zod';
 
 /** The plugin-data key on a reference frame. */
 export const REFERENCE_DATA_KEY = 'reference';
+
+/** The relaunch button a reference frame carries: it opens Browse on the reference's email. */
+export const OPEN_EMAIL_COMMAND: LaunchAction = 'open-email';
 
 /** Bumped when the record's shape changes; older records are read by `parseReferenceRecord`. */
 export const REFERENCE_RECORD_VERSION = 1;

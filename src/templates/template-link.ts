@@ -3,6 +3,7 @@
 // time, never a key. Pure: reading and writing the nodes is the session's.
 import * as z from '../shared/zod';
 import { canonicalJson } from '../snapshot/canonical-json';
+import { relaunchName } from '../platform/relaunch-description';
 
 /** The plugin-data key on a linked frame. */
 export const TEMPLATE_LINK_KEY = 'templateLink';
@@ -92,6 +93,5 @@ export function relaunchDataWith(current: Record<string, string>, description: s
 
 /** The relaunch button's description: short, as Figma shows it under the button. */
 export function updateDescription(templateName: string): string {
-  const name = templateName.length > 60 ? `${templateName.slice(0, 59)}…` : templateName;
-  return `Send this frame to the template “${name}” again`;
+  return `Send this frame to the template “${relaunchName(templateName)}” again`;
 }

@@ -208,6 +208,25 @@ describe('Browse: library emails on the canvas', () => {
     expect(workers).toBeGreaterThanOrEqual(2);
   });
 
+  it('gives a placed reference an “Open email in Envelope” button that reopens the plugin on its email', async () => {
+    const ui = await openBrowseAsync('light');
+    const recent = (await libraryAsync<{ data: Array<{ id: number }> }>('/v1/emails?per_page=20')).data.map((email) => email.id);
+    const email = await findableEmailAsync(recent.slice(3));
+    await openEmailAsync(ui, email.data);
+    await ui.getByRole('button', { name: 'Insert on canvas' }).click();
+    await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
+    // The placed reference is selected: Figma shows its relaunch button in the properties panel.
+    const button = h.page.locator('[data-role="relaunch-buttons"] button', { hasText: 'Open email in Envelope' });
+    await button.waitFor({ timeout: 10_000 });
+    await button.click();
+    const relaunched = await h.uiFrameAsync();
+    await relaunched.getByRole('heading', { level: 2, name: email.data.subject_line }).waitFor({ timeout: 20_000 });
+    expect(await relaunched.getByRole('button', { name: 'Browse' }).getAttribute('aria-current')).toBe('page');
+    // Back goes to the search, the Browse screen's home.
+    await relaunched.getByRole('button', { name: /Back to results/ }).click();
+    await relaunched.getByRole('list', { name: 'Emails' }).waitFor({ timeout: 20_000 });
+  });
+
   it('places a 600 × 20,000 px email as five tiles of at most 4,096 px that reproduce the screenshot exactly', async () => {
     const ui = await openBrowseAsync('light');
     const tallest = await findableEmailAsync(TALLEST_EMAIL_IDS);

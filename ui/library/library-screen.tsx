@@ -24,11 +24,13 @@ export interface LibraryScreenProps {
   onOpenSettings: () => void;
   /** The section shown first (the reference check's menu command opens References). */
   initialSection?: Section;
+  /** An email to show first (a reference's "Open email" relaunch button); Back goes to the search. */
+  initialEmailId?: number | null;
   /** Another screen shows: everything stays as it was, and the keys are left alone. */
   hidden?: boolean;
 }
 
-export function LibraryScreen({ endpoint, onOpenSettings, initialSection = 'emails', hidden = false }: LibraryScreenProps) {
+export function LibraryScreen({ endpoint, onOpenSettings, initialSection = 'emails', initialEmailId = null, hidden = false }: LibraryScreenProps) {
   const [connection, setConnection] = useState<LibraryConnection | { failed: string } | null>(null);
   const connect = useCallback(() => {
     setConnection(null);
@@ -54,7 +56,7 @@ export function LibraryScreen({ endpoint, onOpenSettings, initialSection = 'emai
   }
   return (
     <CanvasInsertProvider endpoint={endpoint} client={connection.client}>
-      <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} hidden={hidden} />
+      <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} initialEmailId={initialEmailId} hidden={hidden} />
     </CanvasInsertProvider>
   );
 }
@@ -65,7 +67,8 @@ const SECTION_LABELS: Record<Section, string> = { emails: 'Emails', brands: 'Bra
 
 /** An open email: which list it came from (for previous/next) and where in it. */
 interface OpenEmail {
-  from: Section;
+  /** `canvas`: opened from a reference on the canvas, on its own (no previous or next). */
+  from: Section | 'canvas';
   list: ReadonlyArray<{ id: number }>;
   index: number;
 }
@@ -75,10 +78,11 @@ interface LibraryBrowserProps {
   connection: LibraryConnection;
   onOpenSettings: () => void;
   initialSection: Section;
+  initialEmailId: number | null;
   hidden: boolean;
 }
 
-function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, hidden }: LibraryBrowserProps) {
+function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, initialEmailId, hidden }: LibraryBrowserProps) {
   const { client, baseUrl } = connection;
   const search = useEmailSearch(client);
   const [savedPlace, setSavedPlace] = useState<GridPlace & { generation: number }>({ generation: 0, scrollTop: 0, focused: 0 });
@@ -88,7 +92,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   const [brand, setBrand] = useState<string | null>(null);
   // The list of brands loads when asked for: a brand opened from an email does not fetch the top brands too.
   const [brandsList, setBrandsList] = useState(false);
-  const [open, setOpen] = useState<OpenEmail | null>(null);
+  const [open, setOpen] = useState<OpenEmail | null>(initialEmailId === null ? null : { from: 'canvas', list: [{ id: initialEmailId }], index: 0 });
   const [focusRequest, setFocusRequest] = useState(0);
   const searchField = useRef<HTMLInputElement>(null);
   const { emails, generation } = search;

@@ -13,9 +13,10 @@ export type Command = z.infer<typeof commandSchema>;
 
 /**
  * What a relaunch button asks for beyond a screen (manifest.json relaunchButtons):
- * `update-template` opens Templates and updates the selected frame's template.
+ * `update-template` opens Templates and updates the selected frame's template; `open-email` (on a
+ * reference frame) opens Browse on the library email the selected reference shows.
  */
-export const launchActionSchema = z.enum(['update-template']);
+export const launchActionSchema = z.enum(['update-template', 'open-email']);
 export type LaunchAction = z.infer<typeof launchActionSchema>;
 
 const apiSettingsSchema = z.object({
@@ -352,6 +353,8 @@ export const sandboxRequests = {
       command: z.nullable(commandSchema),
       /** A relaunch button's action to run on opening (its screen is `command`), or null. */
       action: z.nullable(launchActionSchema),
+      /** For `open-email`: the library email of the selected reference, or null when none is selected. */
+      emailId: z.nullable(z.number()),
       lastScreen: z.nullable(screenSchema),
       settings: settingsViewSchema,
       fileName: z.string(),

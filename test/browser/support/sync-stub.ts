@@ -86,6 +86,7 @@ export function installSyncStub(config: SyncStubConfig): void {
     'app/init': () => ({
       command: 'sync',
       action: null,
+      emailId: null,
       lastScreen: null,
       fileName: 'Newsletter components',
       userName: 'Sam',

@@ -7,6 +7,8 @@ import { fitWindowSize, WINDOW_LIMITS } from '../../../src/shared/window/window-
 import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
 import type { SettingsView } from '../../../src/shared/bridge/messages';
 import { createMemoryStorage } from './memory-storage';
+import { REFERENCE_DATA_KEY, serializeReferenceRecord } from '../../../src/canvas/reference-record';
+import { createFakeFigma } from '../../fake-figma';
 
 const context: HandlerContext = { progress: () => {}, cancelled: false, throwIfCancelled: () => {} };
 const view: SettingsView = {
@@ -44,6 +46,11 @@ describe('menu command', () => {
     expect(parseLaunchAction('update-template')).toBe('update-template');
     expect(['sync', 'templates', '', 'Update-template'].map(parseLaunchAction)).toEqual([null, null, null, null]);
   });
+
+  it('maps a reference\'s "Open email" relaunch button to Browse and its action', () => {
+    expect(parseMenuCommand('open-email')).toBe('browse');
+    expect(parseLaunchAction('open-email')).toBe('open-email');
+  });
 });
 
 describe('window size', () => {
@@ -75,7 +82,27 @@ describe('app handlers', () => {
   it('app/init reports the command, settings, file and user', async () => {
     const { figma } = fakeFigma();
     const handlers = createAppHandlers({ figma, readSettingsViewAsync: () => Promise.resolve(view) });
-    expect(await handlers['app/init']({}, context)).toEqual({ command: 'sync', action: null, lastScreen: null, settings: view, fileName: 'Brand emails', userName: 'Ada' });
+    expect(await handlers['app/init']({}, context)).toEqual({ command: 'sync', action: null, emailId: null, lastScreen: null, settings: view, fileName: 'Brand emails', userName: 'Ada' });
+  });
+
+  it('app/init names the email of the selected reference for "Open email", from the frame or a layer inside it', async () => {
+    const fake = createFakeFigma();
+    const reference = fake.figma.createFrame();
+    reference.setPluginData(REFERENCE_DATA_KEY, serializeReferenceRecord({ emailId: 1017, brandSlug: 'b', brandName: 'B', subject: 'S', url: 'https://l.example/e/1017', capturedDate: '2026-11-01', insertedAt: '2026-11-24T10:00:00.000Z' }));
+    const caption = fake.figma.createText();
+    reference.appendChild(caption);
+    const elsewhere = fake.figma.createFrame();
+    const initFor = async (command: string, selection: SceneNode[]) => {
+      fake.figma.currentPage.selection = selection;
+      const figma = { ...fakeFigma({ command }).figma, currentPage: fake.figma.currentPage } as unknown as AppDependencies['figma'];
+      return createAppHandlers({ figma, readSettingsViewAsync: () => Promise.resolve(view) })['app/init']({}, context);
+    };
+    expect(await initFor('open-email', [reference])).toMatchObject({ command: 'browse', action: 'open-email', emailId: 1017 });
+    expect((await initFor('open-email', [caption])).emailId).toBe(1017);
+    expect((await initFor('open-email', [elsewhere, caption])).emailId).toBe(1017);
+    expect((await initFor('open-email', [elsewhere])).emailId).toBeNull();
+    // Only the relaunch button opens the email: the menu's Browse with a reference selected opens the search.
+    expect((await initFor('browse', [reference])).emailId).toBeNull();
   });
 
   it('remembers the last screen per user, and reads back only a screen that exists', async () => {
