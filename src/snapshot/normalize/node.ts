@@ -42,8 +42,8 @@
  *   stroke, effect and radius fields. Vector path data is not captured (the thumbnail shows it).
  * - text: characters, fontFamily, fontStyle, size, lineHeight ('24px' or '150%'),
  *   letterSpacing ('0%', '-0.5px'), align, verticalAlign, case, decoration, autoResize, text style
- *   name and hyperlink. When any of these (or the fills) is mixed, the styled runs are written
- *   as `segments` [{start, end, …}] and the mixed top-level fields are left out.
+ *   name and hyperlink. When any of these (or the fills or fill style) is mixed, the styled runs are
+ *   written as `segments` [{start, end, …}] and the mixed top-level fields are left out.
  * - instances: `componentKey` (the main component's key), `componentProperties` (the values set
  *   on this instance), and their visible children (overrides show there).
  * - paints: a plain solid paint (visible, normal blending, no variables) is its colour string
@@ -274,10 +274,12 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
   if (hasPaint) {
     const paintNode = node as MinimalFillsMixin;
     const fillStyleId = paintNode.fillStyleId as string | symbol;
-    if (fillStyleId !== mixed && fillStyleId) styleRef(ctx, out, 'fillStyle', K_FILL_STYLE, fillStyleId as string);
+    // A text whose ranges differ only in their fill style (same colour) has it in its segments.
+    if (fillStyleId === mixed) fillsMixed = true;
+    else if (fillStyleId) styleRef(ctx, out, 'fillStyle', K_FILL_STYLE, fillStyleId as string);
     const fills = paintNode.fills as ReadonlyArray<Paint> | symbol;
     if (fills === mixed) fillsMixed = true;
-    else if ((fills as ReadonlyArray<Paint>).length > 0) out.fills = normalizePaints(ctx, K_FILLS, fills as ReadonlyArray<Paint>);
+    else if (!fillsMixed && (fills as ReadonlyArray<Paint>).length > 0) out.fills = normalizePaints(ctx, K_FILLS, fills as ReadonlyArray<Paint>);
   }
 
   let absolute = false;

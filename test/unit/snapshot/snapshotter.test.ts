@@ -331,6 +331,21 @@ describe('incremental snapshots', () => {
     expect(JSON.stringify(afterMove.components)).toBe(JSON.stringify(full.components));
   });
 
+  it('sees a colour style applied to part of a text that already had its colour', async () => {
+    const { fake, fixture, snapshot } = await trackedAsync();
+    const company = fixture.texts.get('Company')!;
+    company.fills = fixture.brandStyle.paints;
+    await fake.settleAsync();
+    const before = byName(await snapshot()).get('Footer')!;
+    await company.setRangeFillStyleIdAsync(0, 9, fixture.brandStyle.id);
+    await fake.settleAsync();
+    expect(company.fills).not.toBe(fake.figma.mixed);
+    const after = byName(await snapshot()).get('Footer')!;
+    expect(after.hash).not.toBe(before.hash);
+    const layer = (after.node.children as Array<Record<string, unknown>>).find((child) => child.name === 'Company')!;
+    expect((layer.text as { segments: Array<{ fillStyle?: string }> }).segments.map((segment) => segment.fillStyle)).toEqual(['Brand/Primary', undefined]);
+  });
+
   it('reads style and variable names afresh in a full re-read too', async () => {
     const { fake, fixture, snapshot } = await trackedAsync();
     await snapshot();
