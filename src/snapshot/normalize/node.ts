@@ -49,9 +49,13 @@
  * - paints: a plain solid paint (visible, normal blending, no variables) is its colour string
  *   `'#rrggbb[aa]'`, as in CSS; any other paint is an object: SOLID {color}, GRADIENT_* {stops
  *   [{color, position}], transform [a, b, c, d, e, f], opacity}, IMAGE {imageHash, scaleMode,
- *   opacity, rotation, scalingFactor, filters}; an object paint keeps `visible: false` (hidden
- *   paints still matter to designers toggling them) and its variable bindings. Effects:
- *   shadows {color, offset [x, y], radius, spread, showShadowBehindNode}, blurs {radius}.
+ *   opacity, rotation, scalingFactor, filters, transform (the crop, for CROP)}; an object paint
+ *   keeps `visible: false` (hidden paints still matter to designers toggling them) and its
+ *   variable bindings. Effects: shadows {color, offset [x, y], radius, spread,
+ *   showShadowBehindNode}, blurs {radius; for a progressive one blurType, startRadius,
+ *   startOffset, endOffset}. Paint and effect types without rules here (video, pattern, shader;
+ *   noise, texture, glass) keep every field: keys sorted, numbers to 0.0001, colours as hex,
+ *   defaults (visible, opacity 1, normal blending) left out.
  *
  * Invisible layers. A hidden layer of the component's own tree is captured in full with
  * `visible: false`: email blocks show and hide layers through BOOLEAN properties, so the

@@ -132,6 +132,29 @@ describe('normalizeNode', () => {
     expect(out.rotation).toBe(90);
   });
 
+  it("captures an image's crop, a progressive blur, and every field of paints and effects without rules of their own", () => {
+    const crop = (imageTransform: number[][]): unknown => run(paintable('RECTANGLE', 'Photo', { fills: [{ type: 'IMAGE', imageHash: 'abc', scaleMode: 'CROP', imageTransform }] })).fills;
+    expect(crop([[0.5, 0, 0.25], [0, 0.5, 0.1]])).toEqual([{ imageHash: 'abc', scaleMode: 'CROP', transform: [0.5, 0, 0.25, 0, 0.5, 0.1], type: 'IMAGE' }]);
+    expect(crop([[0.5, 0, 0.25], [0, 0.5, 0.1]])).not.toEqual(crop([[0.5, 0, 0.3], [0, 0.5, 0.1]]));
+
+    const effects = (effect: Record<string, unknown>): unknown => run(paintable('RECTANGLE', 'R', { effects: [{ visible: true, ...effect }] })).effects;
+    expect(effects({ type: 'LAYER_BLUR', blurType: 'NORMAL', radius: 4 })).toEqual([{ radius: 4, type: 'LAYER_BLUR' }]);
+    expect(effects({ type: 'LAYER_BLUR', blurType: 'PROGRESSIVE', radius: 8, startRadius: 0, startOffset: { x: 0, y: 0 }, endOffset: { x: 0, y: 1.234 } })).toEqual([
+      { blurType: 'PROGRESSIVE', endOffset: [0, 1.23], radius: 8, startOffset: [0, 0], startRadius: 0, type: 'LAYER_BLUR' },
+    ]);
+    const noise = { type: 'NOISE', noiseType: 'DUOTONE', color: { r: 0, g: 0, b: 0, a: 0.5 }, secondaryColor: { r: 1, g: 1, b: 1, a: 1 }, blendMode: 'NORMAL', noiseSize: 0.3, density: 0.8, boundVariables: {} };
+    expect(effects(noise)).toEqual([{ color: '#00000080', density: 0.8, noiseSize: 0.3, noiseType: 'DUOTONE', secondaryColor: '#ffffff', type: 'NOISE' }]);
+    expect(effects(noise)).not.toEqual(effects({ ...noise, density: 0.5 }));
+    expect(effects({ type: 'GLASS', lightIntensity: 0.5, lightAngle: -45, refraction: 0.8, depth: 20, dispersion: 0, radius: 4, visible: false })).toEqual([
+      { depth: 20, dispersion: 0, lightAngle: -45, lightIntensity: 0.5, radius: 4, refraction: 0.8, type: 'GLASS', visible: false },
+    ]);
+
+    const video = { type: 'VIDEO', videoHash: 'v1', scaleMode: 'FILL', opacity: 1, visible: true, blendMode: 'NORMAL' };
+    const fills = (paint: Record<string, unknown>): unknown => run(paintable('RECTANGLE', 'R', { fills: [paint] })).fills;
+    expect(fills(video)).toEqual([{ scaleMode: 'FILL', type: 'VIDEO', videoHash: 'v1' }]);
+    expect(fills(video)).not.toEqual(fills({ ...video, videoHash: 'v2' }));
+  });
+
   it('captures text styling, and mixed text as styled segments', () => {
     const simple = run(text('Title', 'Hello', { fontSize: 24.004, lineHeight: { unit: 'PIXELS', value: 32 }, textCase: 'UPPER', hyperlink: { type: 'URL', value: 'https://example.com' } }));
     // WIDTH_AND_HEIGHT, a new text layer's auto-resize, is the default and left out.
@@ -216,7 +239,13 @@ describe('normalizeNode', () => {
     ], {
       layoutMode: 'VERTICAL', layoutWrap: 'WRAP', counterAxisSpacing: 4, clipsContent: true, effectStyleId: 'S:e', strokeStyleId: 'S:s', blendMode: 'MULTIPLY', visible: false,
       strokes: [{ type: 'SOLID', color: { r: 1, g: 1, b: 1 } }], paddingTop: 8, itemSpacing: 4,
-      effects: [{ type: 'DROP_SHADOW', color: { r: 0, g: 0, b: 0, a: 0.25 }, offset: { x: 0, y: 2 }, radius: 4, spread: 1, visible: true, blendMode: 'NORMAL', showShadowBehindNode: true }, { type: 'LAYER_BLUR', radius: 3, visible: false }],
+      effects: [
+        { type: 'DROP_SHADOW', color: { r: 0, g: 0, b: 0, a: 0.25 }, offset: { x: 0, y: 2 }, radius: 4, spread: 1, visible: true, blendMode: 'NORMAL', showShadowBehindNode: true },
+        { type: 'LAYER_BLUR', radius: 3, visible: false },
+        { type: 'BACKGROUND_BLUR', blurType: 'PROGRESSIVE', radius: 8, startRadius: 1, startOffset: { x: 0, y: 0 }, endOffset: { x: 0, y: 1 }, visible: true },
+        { type: 'NOISE', noiseType: 'MULTITONE', opacity: 0.5, color: { r: 0, g: 0, b: 0, a: 1 }, blendMode: 'MULTIPLY', noiseSize: 0.3, noiseSizeVector: { x: 1, y: 2 }, density: 0.8, visible: true },
+      ],
+      fills: [{ type: 'IMAGE', imageHash: 'crop', scaleMode: 'CROP', imageTransform: [[1, 0, 0], [0, 1, 0]] }, { type: 'VIDEO', videoHash: 'v', scaleMode: 'FILL', visible: false, opacity: 0.5, filters: { exposure: 0.1 } }],
       boundVariables: { itemSpacing: { type: 'VARIABLE_ALIAS', id: 'V:gap' }, fills: [{ type: 'VARIABLE_ALIAS', id: 'V:a' }, { type: 'VARIABLE_ALIAS', id: 'V:b' }] },
     });
     beginHash();
