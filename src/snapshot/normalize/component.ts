@@ -57,10 +57,17 @@ export function buildPropertyNameMap(definitions: Definitions): Map<string, stri
 /** A property definition; an INSTANCE_SWAP default is left for the caller to record as a reference. */
 function normalizeDefinition(definition: Definition): NormalizedPropertyDefinition {
   const out = {} as NormalizedPropertyDefinition;
-  out.defaultValue = definition.defaultValue;
+  // A SLOT property need not have one (its default is its slot's content, read with the layers).
+  if (definition.defaultValue !== undefined) out.defaultValue = definition.defaultValue;
   if (definition.description) out.description = definition.description;
   if (definition.preferredValues && definition.preferredValues.length > 0) {
     out.preferredValues = definition.preferredValues.map((value) => ({ key: value.key, type: value.type }));
+  }
+  const slotSettings = definition.slotSettings as Record<string, boolean | number | null | undefined> | undefined;
+  if (slotSettings) {
+    const settings: Record<string, boolean | number | null> = {};
+    for (const key of Object.keys(slotSettings).sort(compareText)) if (slotSettings[key] !== undefined) settings[key] = slotSettings[key]!;
+    if (Object.keys(settings).length > 0) out.slotSettings = settings;
   }
   out.type = definition.type;
   // Variant option order follows the layer order in the set, which is canvas arrangement.
@@ -93,7 +100,7 @@ export function normalizePropertyDefinitions(
     if (isSwapReference(definition)) {
       refs.add('component-id', definition as unknown as Record<string, unknown>, 'defaultValue', definition.defaultValue as string);
       mixKeyRef(K_DEFAULT_VALUE);
-    } else {
+    } else if (definition.defaultValue !== undefined) {
       mixKeyValue(K_DEFAULT_VALUE, definition.defaultValue);
     }
     for (const field in definition) if (field !== 'defaultValue') mixKeyValue(stringCode(field), (definition as unknown as Record<string, unknown>)[field]);

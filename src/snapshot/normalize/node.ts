@@ -31,7 +31,7 @@
  *   parent's auto layout unless absolutely positioned), rotation (if not 0), opacity (if not 1),
  *   blendMode (if not NORMAL / PASS_THROUGH), bound variables by name, component property
  *   references (`propertyRefs`).
- * - frames, components, instances: fills, strokes (+ weight, align), effects, corner radii
+ * - frames, components, instances, slots: fills, strokes (+ weight, align), effects, corner radii
  *   (a number, or [topLeft, topRight, bottomRight, bottomLeft] when mixed), clipsContent, fill/
  *   stroke/effect style names, auto layout (`layout`: direction, padding — one number when
  *   all four sides are equal, as in CSS, else [t, r, b, l] —, gap, counterGap, align,
@@ -135,7 +135,8 @@ const SHAPE_TYPES: Record<string, true> = {
   STAR: true,
   BOOLEAN_OPERATION: true,
 };
-const FRAME_TYPES: Record<string, true> = { FRAME: true, COMPONENT: true, INSTANCE: true, COMPONENT_SET: true };
+// A SLOT is a frame whose children designers fill in (a SLOT component property's content).
+const FRAME_TYPES: Record<string, true> = { FRAME: true, COMPONENT: true, INSTANCE: true, COMPONENT_SET: true, SLOT: true };
 
 interface Placement {
   /** A component root or a variant: no x/y. */

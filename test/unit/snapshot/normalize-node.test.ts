@@ -262,6 +262,35 @@ describe('normalizeNode', () => {
 });
 
 describe('component properties', () => {
+  it('reads a slot like a frame and its property with its settings (slot content is what designers fill in)', () => {
+    const slot = (content: string): Plain =>
+      frame('Content', [text('Body', content)], { type: 'SLOT', layoutMode: 'VERTICAL', itemSpacing: 8, fills: [{ type: 'SOLID', color: { r: 1, g: 1, b: 1 } }], componentPropertyReferences: { slotContentId: 'Content#9:0' } });
+    const card = (content: string, slotSettings?: Record<string, unknown>): Plain =>
+      frame('Card', [slot(content)], {
+        type: 'COMPONENT',
+        key: 'card',
+        description: '',
+        documentationLinks: [],
+        componentPropertyDefinitions: { 'Content#9:0': { type: 'SLOT', description: 'Body blocks', ...(slotSettings ? { slotSettings } : {}) } },
+      });
+    const read = (root: Plain): { component: ReturnType<typeof normalizeComponent>['component']; hash: string } => {
+      const refs = new ReferenceCollector();
+      const { component, hashLanes: lanes } = normalizeComponent(root as unknown as ComponentNode, { mixed: MIXED, refs });
+      return { component, hash: finishComponentHash(lanes, refs.pending) };
+    };
+    const plain = read(card('Hello'));
+    const content = (plain.component.node.children as Plain[])[0]!;
+    expect(content).toMatchObject({ type: 'SLOT', fills: ['#ffffff'], layout: { direction: 'VERTICAL', gap: 8 } });
+    expect((content.children as Plain[]).map((child) => (child.text as Plain).characters)).toEqual(['Hello']);
+    expect(read(card('Goodbye')).hash).not.toBe(plain.hash);
+    // A SLOT property has no default value to write.
+    expect(plain.component.properties.Content).toEqual({ description: 'Body blocks', type: 'SLOT' });
+    const limited = read(card('Hello', { maxChildren: 3, minChildren: null, allowPreferredValuesOnly: false }));
+    expect(limited.component.properties.Content).toEqual({ description: 'Body blocks', slotSettings: { allowPreferredValuesOnly: false, maxChildren: 3, minChildren: null }, type: 'SLOT' });
+    expect(limited.hash).not.toBe(plain.hash);
+    expect(limited.hash).toBe(structuralHash(hashedDescription(limited.component)));
+  });
+
   it('drops the #id suffix and tells same-named properties apart without ids', () => {
     const definitions = {
       'Label#1:0': { type: 'TEXT', defaultValue: 'Buy' },
