@@ -53,6 +53,7 @@ export const K_FILTERS = stringCode('filters');
 export const K_FONT_FAMILY = stringCode('fontFamily');
 export const K_FONT_STYLE = stringCode('fontStyle');
 export const K_GAP = stringCode('gap');
+export const K_GRID = stringCode('grid');
 export const K_HEIGHT = stringCode('height');
 export const K_HORIZONTAL_SIZING = stringCode('horizontalSizing');
 export const K_HYPERLINK = stringCode('hyperlink');

@@ -35,9 +35,11 @@
  *   (a number, or [topLeft, topRight, bottomRight, bottomLeft] when mixed), clipsContent, fill/
  *   stroke/effect style names, auto layout (`layout`: direction, padding — one number when
  *   all four sides are equal, as in CSS, else [t, r, b, l] —, gap, counterGap, align,
- *   counterAlign, primarySizing, counterSizing, wrap) and, for children of
- *   an auto-layout parent, `horizontalSizing` / `verticalSizing` (FIXED, HUG, FILL) and
- *   `positioning: 'ABSOLUTE'` when it is taken out of the flow.
+ *   counterAlign, primarySizing, counterSizing, wrap; for a GRID, `grid`: rowGap, columnGap and the
+ *   `rows` / `columns` tracks [{type, value}]) and, for children of an auto-layout parent,
+ *   `horizontalSizing` / `verticalSizing` (FIXED, HUG, FILL) and `positioning: 'ABSOLUTE'` when
+ *   it is taken out of the flow; a grid's children have `grid`: {row, column (0-based), rowSpan,
+ *   columnSpan (if not 1), horizontalAlign, verticalAlign (if not AUTO)}.
  * - shapes (rectangle, ellipse, vector, line, polygon, star, boolean operation): the same paint,
  *   stroke, effect and radius fields. Vector path data is not captured (the thumbnail shows it).
  * - text: characters, fontFamily, fontStyle, size, lineHeight ('24px' or '150%'),
@@ -93,6 +95,7 @@ import {
   K_EFFECT_STYLE,
   K_FILLS,
   K_FILL_STYLE,
+  K_GRID,
   K_HEIGHT,
   K_HORIZONTAL_SIZING,
   K_LAYOUT,
@@ -121,7 +124,7 @@ import {
   stablePropertyName,
   styleRef,
 } from './common';
-import { normalizeAutoLayout } from './layout';
+import { normalizeAutoLayout, normalizeGridCell } from './layout';
 import { normalizeEffect, normalizePaints } from './paints';
 import { normalizeText } from './text';
 import { addBoundVariables } from './variables';
@@ -141,13 +144,16 @@ const FRAME_TYPES: Record<string, true> = { FRAME: true, COMPONENT: true, INSTAN
 interface Placement {
   /** A component root or a variant: no x/y. */
   readonly isRoot: boolean;
-  /** The parent lays this node out (auto layout). */
+  /** The parent lays this node out (auto layout, grid included). */
   readonly inAutoLayout: boolean;
+  /** The parent is a grid: the node has a cell. */
+  readonly inGrid: boolean;
 }
 
-const ROOT: Placement = { isRoot: true, inAutoLayout: false };
-const FREE_CHILD: Placement = { isRoot: false, inAutoLayout: false };
-const AUTO_LAYOUT_CHILD: Placement = { isRoot: false, inAutoLayout: true };
+const ROOT: Placement = { isRoot: true, inAutoLayout: false, inGrid: false };
+const FREE_CHILD: Placement = { isRoot: false, inAutoLayout: false, inGrid: false };
+const AUTO_LAYOUT_CHILD: Placement = { isRoot: false, inAutoLayout: true, inGrid: false };
+const GRID_CHILD: Placement = { isRoot: false, inAutoLayout: true, inGrid: true };
 
 function setCornerRadius(ctx: NormalizeContext, out: Mutable, node: RectangleNode | FrameNode): void {
   const radius = node.cornerRadius as number | symbol;
@@ -229,7 +235,7 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
   const direction = isFrame && !isSet ? (node as FrameNode).layoutMode : 'NONE';
   if (isFrame || type === 'GROUP' || type === 'BOOLEAN_OPERATION') {
     const children = isSet ? sortedVariants(node) : (node as ChildrenMixin).children;
-    const childPlacement = isSet ? ROOT : direction !== 'NONE' ? AUTO_LAYOUT_CHILD : FREE_CHILD;
+    const childPlacement = isSet ? ROOT : direction === 'NONE' ? FREE_CHILD : direction === 'GRID' ? GRID_CHILD : AUTO_LAYOUT_CHILD;
     const count = children.length;
     const list: JsonValue[] = [];
     mixKeyArray(K_CHILDREN, count);
@@ -290,6 +296,10 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
   let absolute = false;
   let verticalSizing: string | undefined;
   const autoResize = isText ? node.textAutoResize : undefined;
+  if (placement.inGrid && (node as AutoLayoutChildrenMixin).layoutPositioning !== 'ABSOLUTE') {
+    mixKey(K_GRID);
+    out.grid = normalizeGridCell(node as unknown as GridChildrenMixin);
+  }
   if (!isSet) {
     const layout = node as LayoutMixin;
     // Lengths rounded inline (as roundLength does; whole numbers need no Math.round) for the

@@ -63,6 +63,32 @@ describe('normalizeNode', () => {
     expect([free.horizontalSizing, free.verticalSizing]).toEqual([undefined, undefined]);
   });
 
+  it('captures a grid layout: its tracks and gaps, and each child’s cell, span and alignment', () => {
+    const cell = (name: string, extra: Plain): Plain => paintable('RECTANGLE', name, { gridRowAnchorIndex: 0, gridColumnAnchorIndex: 0, gridRowSpan: 1, gridColumnSpan: 1, gridChildHorizontalAlign: 'AUTO', gridChildVerticalAlign: 'AUTO', ...extra });
+    const grid = (extra: Plain = {}, second: Plain = {}): Plain =>
+      run(frame('Products', [cell('A', {}), cell('B', { gridColumnAnchorIndex: 1, gridRowSpan: 2, gridChildHorizontalAlign: 'CENTER', ...second })], {
+        layoutMode: 'GRID', gridRowCount: 2, gridColumnCount: 2, gridRowGap: 8, gridColumnGap: 12.345,
+        gridRowSizes: [{ type: 'HUG' }, { type: 'FIXED', value: 40 }], gridColumnSizes: [{ type: 'FLEX', value: 1 }, { type: 'FLEX', value: 2 }],
+        ...extra,
+      }));
+    const out = grid();
+    expect((out.layout as Plain).grid).toEqual({ columnGap: 12.35, columns: [{ type: 'FLEX', value: 1 }, { type: 'FLEX', value: 2 }], rowGap: 8, rows: [{ type: 'HUG' }, { type: 'FIXED', value: 40 }] });
+    const [a, b] = out.children as Plain[];
+    expect(a!.grid).toEqual({ column: 0, row: 0 });
+    expect(b!.grid).toEqual({ column: 1, horizontalAlign: 'CENTER', row: 0, rowSpan: 2 });
+    expect(a!.x).toBeUndefined();
+    expect(JSON.stringify(out)).toBe(canonicalJson(out));
+    // Each of these is a designer's edit.
+    expect(grid({ gridColumnSizes: [{ type: 'FLEX', value: 1 }, { type: 'FIXED', value: 200 }] })).not.toEqual(out);
+    expect(grid({ gridRowGap: 4 })).not.toEqual(out);
+    expect(grid({}, { gridRowAnchorIndex: 1 })).not.toEqual(out);
+    expect(grid({}, { gridColumnSpan: 2 })).not.toEqual(out);
+    expect(grid({}, { gridChildVerticalAlign: 'MAX' })).not.toEqual(out);
+    // A child taken out of the grid has a position instead of a cell.
+    const free = (grid({}, { layoutPositioning: 'ABSOLUTE', x: 3, y: 4 }).children as Plain[])[1]!;
+    expect([free.grid, free.x, free.y, free.positioning]).toEqual([undefined, 3, 4, 'ABSOLUTE']);
+  });
+
   it('writes equal padding on all four sides as one number', () => {
     const layout = (padding: number[]): unknown => {
       const [paddingTop, paddingRight, paddingBottom, paddingLeft] = padding;
@@ -236,6 +262,9 @@ describe('normalizeNode', () => {
       ] }),
       paintable('RECTANGLE', 'R', { fills: [{ type: 'IMAGE', imageHash: 'abc', scaleMode: 'TILE', scalingFactor: 0.5, rotation: 90, filters: { exposure: 0.2, contrast: 0 } }, { type: 'GRADIENT_LINEAR', opacity: 0.5, gradientStops: [{ color: { r: 0, g: 0, b: 0, a: 1 }, position: 0 }, { color: { r: 1, g: 1, b: 1, a: 0.5 }, position: 1 }], gradientTransform: [[1, 0, 0], [0, 1, 0]] }], strokes: [{ type: 'SOLID', color: { r: 0, g: 0, b: 0 } }], strokeWeight: MIXED, strokeTopWeight: 1, strokeRightWeight: 2, strokeBottomWeight: 3, strokeLeftWeight: 4, cornerRadius: MIXED, topLeftRadius: 1, topRightRadius: 2, bottomRightRadius: 3, bottomLeftRadius: 4, rotation: 45, opacity: 0.5 }),
       instance,
+      frame('Grid', [paintable('RECTANGLE', 'Cell', { gridRowAnchorIndex: 1, gridColumnAnchorIndex: 0, gridRowSpan: 1, gridColumnSpan: 2, gridChildHorizontalAlign: 'AUTO', gridChildVerticalAlign: 'MIN' })], {
+        layoutMode: 'GRID', gridRowGap: 4, gridColumnGap: 0, gridRowSizes: [{ type: 'HUG' }, { type: 'FIXED', value: 10 }], gridColumnSizes: [{ type: 'FLEX', value: 1 }],
+      }),
     ], {
       layoutMode: 'VERTICAL', layoutWrap: 'WRAP', counterAxisSpacing: 4, clipsContent: true, effectStyleId: 'S:e', strokeStyleId: 'S:s', blendMode: 'MULTIPLY', visible: false,
       strokes: [{ type: 'SOLID', color: { r: 1, g: 1, b: 1 } }], paddingTop: 8, itemSpacing: 4,
