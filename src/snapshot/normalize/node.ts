@@ -333,7 +333,8 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
   mixKeyString(K_NAME, name);
   if (!isSet) {
     const opacity = (node as BlendMixin).opacity;
-    if (opacity !== 1) {
+    // Slices have no opacity (undefined would be written as NaN, null in JSON).
+    if (opacity !== 1 && opacity !== undefined) {
       out.opacity = roundRatio(opacity);
       mixKeyNumber(K_OPACITY, out.opacity);
     }

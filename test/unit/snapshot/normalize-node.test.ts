@@ -7,7 +7,7 @@ import type { NormalizeContext } from '../../../src/snapshot/normalize/common';
 import { normalizeNode } from '../../../src/snapshot/normalize/node';
 import { ReferenceCollector } from '../../../src/snapshot/references';
 import { beginHash, hashLanes, structuralHash } from '../../../src/snapshot/structural-hash';
-import { frame, MIXED, paintable, referencePlaces, text, type Plain } from './plain-nodes';
+import { base, frame, MIXED, paintable, referencePlaces, text, type Plain } from './plain-nodes';
 
 function context(refs = new ReferenceCollector(), names: Map<string, string> = new Map()): NormalizeContext {
   return { mixed: MIXED, propertyNames: names, refs };
@@ -121,6 +121,12 @@ describe('normalizeNode', () => {
         expect(fills).toEqual([colorToHex(color)]);
       }
     }
+  });
+
+  it('writes no opacity for a layer type without one (a slice)', () => {
+    const slice = base('SLICE', 'Export area', { opacity: undefined, blendMode: undefined });
+    const out = run(frame('Free', [slice]));
+    expect((out.children as Plain[])[0]).toEqual({ height: 40, name: 'Export area', type: 'SLICE', width: 100, x: 0, y: 0 });
   });
 
   it('keeps x/y for children of frames without auto layout, but never for the root', () => {
