@@ -182,7 +182,15 @@ function setStrokeWeight(ctx: NormalizeContext, out: Mutable, node: GeometryMixi
 /** Instance property values by stable name; INSTANCE_SWAP values are component references. */
 function setComponentProperties(ctx: NormalizeContext, out: Mutable, instance: InstanceNode): void {
   const properties = instance.componentProperties;
-  const names = Object.keys(properties);
+  let names = Object.keys(properties);
+  // A property without a value (a SLOT's is its layers, read as children) is left out: hashing
+  // undefined would stop the snapshot.
+  for (const name of names) {
+    if (properties[name]!.value === undefined) {
+      names = names.filter((other) => properties[other]!.value !== undefined);
+      break;
+    }
+  }
   if (names.length === 0) return;
   const values: Mutable = {};
   const fullNames: Record<string, string> = {};

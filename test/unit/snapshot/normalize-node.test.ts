@@ -123,6 +123,17 @@ describe('normalizeNode', () => {
     }
   });
 
+  it('reads an instance whose SLOT property has no value (the slot’s layers are its value)', () => {
+    const instance = paintable('INSTANCE', 'Card', {
+      componentProperties: { 'Content#9:0': { type: 'SLOT' }, 'Title#1:0': { type: 'TEXT', value: 'Hi' } },
+      children: [frame('Content', [text('Body', 'Hello')], { type: 'SLOT' })],
+      layoutMode: 'NONE',
+    });
+    const out = run(instance);
+    expect(out.componentProperties).toEqual({ Title: 'Hi' });
+    expect(JSON.stringify(out)).toBe(canonicalJson(out));
+  });
+
   it('writes no opacity for a layer type without one (a slice)', () => {
     const slice = base('SLICE', 'Export area', { opacity: undefined, blendMode: undefined });
     const out = run(frame('Free', [slice]));
