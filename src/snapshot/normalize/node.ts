@@ -66,8 +66,12 @@
  * instance is described by its main-component key, its property values and what it shows.
  *
  * Not captured (no meaning for an email builder, or not stable): node ids, selection, viewport,
- * plugin data, locked, export settings, constraints, prototyping, layout grids, vector paths,
- * the canvas position of a component and the arrangement of variants inside a set.
+ * plugin data, locked, export settings, constraints, prototyping, layout grids, the canvas
+ * position of a component and the arrangement of variants inside a set. Not captured yet,
+ * although a designer's edit to them alone then changes no hash: vector paths, boolean
+ * operations, star/polygon points, arcs, dash patterns, stroke caps/joins, corner smoothing,
+ * masks, min/max sizes, paragraph spacing/indent, list styles, text truncation (each a new read
+ * per layer, which the benchmark's floor, test/bench/bare-traversal.ts, must read too).
  */
 import type { JsonValue, NormalizedNode } from '../normalized-types';
 import { roundAngle, roundLength, roundRatio } from '../precision';
