@@ -6,5 +6,5 @@
 export const SNAPSHOT_FORMAT = 2;
 // 2: image crops, progressive blurs, paint and effect types without rules of their own, a text's
 //    mixed fill style, half turns as 180°, slots (their layers, SLOT property settings), grid
-//    layouts (tracks, gaps, cells), slices (no opacity); only components using these hash
-//    differently.
+//    layouts (tracks, gaps, cells), slices (no opacity), property defaults bound to variables;
+//    only components using these hash differently.

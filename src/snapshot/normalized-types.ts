@@ -18,6 +18,8 @@ export interface NormalizedNode {
 }
 
 export interface NormalizedPropertyDefinition {
+  /** The variable bound to the default value, by name. */
+  boundVariables?: { defaultValue: NormalizedVariableRef | string | null };
   /** Absent for a SLOT property without one. */
   defaultValue?: string | boolean;
   description?: string;

@@ -349,6 +349,27 @@ describe('component properties', () => {
     expect(names.get('Size')).toBe('Size');
   });
 
+  it('names the variable a property default is bound to (so that editing the variable re-reads the component)', () => {
+    const component = frame('Banner', [], {
+      type: 'COMPONENT',
+      key: 'banner',
+      description: '',
+      documentationLinks: [],
+      componentPropertyDefinitions: {
+        'Headline#1:0': { type: 'TEXT', defaultValue: 'Sale', boundVariables: { defaultValue: { type: 'VARIABLE_ALIAS', id: 'V:headline' } } },
+        'Icon#2:0': { type: 'INSTANCE_SWAP', defaultValue: '7:7', boundVariables: {} },
+      },
+    });
+    const refs = new ReferenceCollector();
+    const { component: out, hashLanes: lanes } = normalizeComponent(component as unknown as ComponentNode, { mixed: MIXED, refs });
+    expect(refs.pending.map((ref) => [ref.kind, ref.id])).toEqual([['variable', 'V:headline'], ['component-id', '7:7']]);
+    refs.pending[0]!.target[refs.pending[0]!.field as never] = { collection: 'Copy', name: 'headline' } as never;
+    refs.pending[1]!.target[refs.pending[1]!.field as never] = 'icon-key' as never;
+    expect(out.properties.Headline).toEqual({ boundVariables: { defaultValue: { collection: 'Copy', name: 'headline' } }, defaultValue: 'Sale', type: 'TEXT' });
+    expect(out.properties.Icon).toEqual({ defaultValue: 'icon-key', type: 'INSTANCE_SWAP' });
+    expect(finishComponentHash(lanes, refs.pending)).toBe(structuralHash(hashedDescription(out), referencePlaces(refs.pending)));
+  });
+
   it('normalizes a set: sorted properties, sorted variant options and variants, no variant positions', () => {
     const variant = (name: string, x: number, props: Record<string, string>): Plain =>
       frame(name, [], { type: 'COMPONENT', key: `key-${name}`, x, variantProperties: props, parent: null });
