@@ -3,4 +3,8 @@
 // without anyone editing it, and sync calls those changes format updates rather than edits.
 // Bump it whenever the snapshot's output changes (test/unit/snapshot/format-version.test.ts
 // fails until you do).
-export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FORMAT = 2;
+// 2: image crops, progressive blurs, paint and effect types without rules of their own, a text's
+//    mixed fill style, half turns as 180°, slots (their layers, SLOT property settings), grid
+//    layouts (tracks, gaps, cells), slices (no opacity), property defaults bound to variables;
+//    only components using these hash differently.

@@ -18,9 +18,14 @@ export interface NormalizedNode {
 }
 
 export interface NormalizedPropertyDefinition {
-  defaultValue: string | boolean;
+  /** The variable bound to the default value, by name. */
+  boundVariables?: { defaultValue: NormalizedVariableRef | string | null };
+  /** Absent for a SLOT property without one. */
+  defaultValue?: string | boolean;
   description?: string;
   preferredValues?: Array<{ key: string; type: string }>;
+  /** SLOT properties: the limits and behaviour set on the slot (keys sorted). */
+  slotSettings?: Record<string, boolean | number | null>;
   type: 'BOOLEAN' | 'TEXT' | 'INSTANCE_SWAP' | 'VARIANT' | 'SLOT';
   variantOptions?: string[];
 }

@@ -17,8 +17,9 @@ export function roundRatio(value: number): number {
 
 /** Angles in degrees: 0.01°, normalized to (-180, 180]. */
 export function roundAngle(value: number): number {
-  let degrees = value % 360;
-  if (degrees > 180) degrees -= 360;
-  if (degrees <= -180) degrees += 360;
-  return roundLength(degrees);
+  // Rounded before the range is applied: -179.999° rounds to -180, the same turn as 180.
+  let degrees = roundLength(value % 360);
+  if (degrees > 180) degrees = roundLength(degrees - 360);
+  if (degrees <= -180) degrees = roundLength(degrees + 360);
+  return degrees;
 }

@@ -116,10 +116,27 @@ export class ReferenceResolver {
         this.collections.set(variable.variableCollectionId, collection);
       }
       const ref: NormalizedVariableRef = { collection, name: variable.name };
-      cached = { ref, fingerprint: `${collection}\u0000${variable.name}\u0000${JSON.stringify(variable.valuesByMode)}` };
+      cached = { ref, fingerprint: `${collection}\u0000${variable.name}\u0000${await this.valuesFingerprintAsync(variable, 0)}` };
     }
     this.variables.set(id, cached);
     return cached;
+  }
+
+  /**
+   * A variable's values by mode, with the values of the variables they alias: a layer bound to
+   * an alias shows the aliased value, and editing that value changes no layer and not the alias.
+   */
+  private async valuesFingerprintAsync(variable: Variable, depth: number): Promise<string> {
+    const values = variable.valuesByMode;
+    let fingerprint = JSON.stringify(values);
+    if (depth >= 10) return fingerprint; // Figma refuses alias cycles; this only bounds the walk
+    for (const modeId of Object.keys(values).sort()) {
+      const value = values[modeId] as VariableAlias | null;
+      if (value === null || typeof value !== 'object' || value.type !== 'VARIABLE_ALIAS') continue;
+      const target = await this.figma.variables.getVariableByIdAsync(value.id);
+      fingerprint += `\u0000${value.id}=${target ? await this.valuesFingerprintAsync(target, depth + 1) : ''}`;
+    }
+    return fingerprint;
   }
 
   private async loadComponentKeyAsync(id: string): Promise<string | null> {

@@ -90,8 +90,9 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
   const incremental = options.incremental ?? true;
   const thumbnailMaxSize = options.thumbnailMaxSize ?? 640;
 
-  const reader = createComponentReader(figma);
-  const resolver = reader.resolver;
+  let reader = createComponentReader(figma);
+  /** Roots an incremental snapshot found dirty but did not complete (cancelled, failed). */
+  const unfinished = new Map<string, ComponentRoot | null>();
   const tracker = new ChangeTracker();
   let entries = new Map<string, CacheEntry>(); // by root node id
   /** Node id → root id of the last snapshot; built from `entries` when a change first needs it. */
@@ -151,12 +152,18 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
     const changes = tracker.take();
     const incrementalRun = incremental && hasBaseline && snapshot.full !== true;
     const nextEntries = incrementalRun ? new Map(entries) : new Map<string, CacheEntry>();
+    // A full read looks styles and variables up afresh (names cached by an earlier run may be
+    // out of date, and the changes that said so are dropped above). Its cache replaces the old
+    // one only when it completes: until then the old one still describes `entries`.
+    const runReader = incrementalRun ? reader : createComponentReader(figma);
     let normalized = 0;
     let nodes = 0;
+    let work: Array<[string, ComponentRoot | null]> | undefined;
     try {
-      let work: Array<[string, ComponentRoot | null]>;
       if (incrementalRun) {
-        work = [...(await dirtyRootsAsync(changes, entries, (nodeId) => previousRootMap().get(nodeId), resolver))];
+        const dirty = await dirtyRootsAsync(changes, entries, (nodeId) => previousRootMap().get(nodeId), reader.resolver);
+        for (const [id, root] of unfinished) if (!dirty.has(id)) dirty.set(id, root);
+        work = [...dirty];
       } else {
         work = (await listRootsAsync()).map((root) => [root.id, root]);
       }
@@ -165,7 +172,7 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
         const [id, known] = work[i]!;
         const root = known && !known.removed ? known : await figma.getNodeByIdAsync(id);
         if (isLiveRoot(root)) {
-          const entry = entryOf(root, await reader.readAsync(root), entries.get(id));
+          const entry = entryOf(root, await runReader.readAsync(root), entries.get(id));
           nextEntries.set(id, entry);
           normalized++;
           nodes += entry.nodeIds.length;
@@ -175,10 +182,15 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
         if (due()) await tick('reading', i + 1, work.length);
       }
     } catch (error) {
-      // Nothing was committed: the changes still describe what differs from the last snapshot.
+      // Nothing was committed: the changes still describe what differs from the last snapshot,
+      // and so do the roots this run found dirty (style and variable edits are found only by
+      // comparing with the cache, which that run brought up to date).
       tracker.giveBack(changes);
+      if (incrementalRun) for (const [id, root] of work ?? []) unfinished.set(id, root);
       throw error;
     }
+    unfinished.clear();
+    reader = runReader;
 
     // Commit. A node → root map that was built follows the entries that were (re)read; after a
     // full read it is dropped and built again if a later change needs it.

@@ -3,7 +3,7 @@
 import type { ComponentPayload, ComponentVariantPayload, NormalizedPropertyDefinition } from '../normalized-types';
 import type { PendingReference, ReferenceCollector } from '../references';
 import { beginHash, digestHash, hashLanes, mixClose, mixKey, mixKeyRef, mixKeyString, mixKeyValue, mixValue, resumeHash, stringCode } from '../structural-hash';
-import { stripPropertySuffix, type NormalizeContext } from './common';
+import { K_BOUND_VARIABLES, stripPropertySuffix, type NormalizeContext } from './common';
 import { normalizeNode } from './node';
 
 export type ComponentRoot = ComponentNode | ComponentSetNode;
@@ -57,10 +57,20 @@ export function buildPropertyNameMap(definitions: Definitions): Map<string, stri
 /** A property definition; an INSTANCE_SWAP default is left for the caller to record as a reference. */
 function normalizeDefinition(definition: Definition): NormalizedPropertyDefinition {
   const out = {} as NormalizedPropertyDefinition;
-  out.defaultValue = definition.defaultValue;
+  // A variable bound to the default: its id now, its {collection, name} once resolved.
+  const bound = definition.boundVariables?.defaultValue;
+  if (bound !== undefined) out.boundVariables = { defaultValue: bound.id };
+  // A SLOT property need not have one (its default is its slot's content, read with the layers).
+  if (definition.defaultValue !== undefined) out.defaultValue = definition.defaultValue;
   if (definition.description) out.description = definition.description;
   if (definition.preferredValues && definition.preferredValues.length > 0) {
     out.preferredValues = definition.preferredValues.map((value) => ({ key: value.key, type: value.type }));
+  }
+  const slotSettings = definition.slotSettings as Record<string, boolean | number | null | undefined> | undefined;
+  if (slotSettings) {
+    const settings: Record<string, boolean | number | null> = {};
+    for (const key of Object.keys(slotSettings).sort(compareText)) if (slotSettings[key] !== undefined) settings[key] = slotSettings[key]!;
+    if (Object.keys(settings).length > 0) out.slotSettings = settings;
   }
   out.type = definition.type;
   // Variant option order follows the layer order in the set, which is canvas arrangement.
@@ -90,13 +100,20 @@ export function normalizePropertyDefinitions(
   for (const name in out) {
     const definition = out[name]!;
     mixKey(stringCode(name));
+    const bound = definition.boundVariables;
+    if (bound !== undefined) {
+      refs.add('variable', bound, 'defaultValue', bound.defaultValue as string);
+      mixKey(K_BOUND_VARIABLES);
+      mixKeyRef(K_DEFAULT_VALUE);
+      mixClose();
+    }
     if (isSwapReference(definition)) {
       refs.add('component-id', definition as unknown as Record<string, unknown>, 'defaultValue', definition.defaultValue as string);
       mixKeyRef(K_DEFAULT_VALUE);
-    } else {
+    } else if (definition.defaultValue !== undefined) {
       mixKeyValue(K_DEFAULT_VALUE, definition.defaultValue);
     }
-    for (const field in definition) if (field !== 'defaultValue') mixKeyValue(stringCode(field), (definition as unknown as Record<string, unknown>)[field]);
+    for (const field in definition) if (field !== 'defaultValue' && field !== 'boundVariables') mixKeyValue(stringCode(field), (definition as unknown as Record<string, unknown>)[field]);
     mixClose();
   }
   mixClose();

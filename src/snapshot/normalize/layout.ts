@@ -1,6 +1,8 @@
-// Auto layout: the `layout` object of a frame whose layoutMode is not NONE.
+// Auto layout: the `layout` object of a frame whose layoutMode is not NONE (a grid's tracks
+// included), and a grid child's cell.
+import type { JsonValue } from '../normalized-types';
 import { roundLength } from '../precision';
-import { mixClose, mixKeyNumber, mixKeyString, mixKeyValue } from '../structural-hash';
+import { mixClose, mixKey, mixKeyArray, mixKeyNumber, mixKeyString, mixKeyValue, stringCode, type StringCode } from '../structural-hash';
 import {
   K_ALIGN,
   K_COUNTER_ALIGN,
@@ -8,13 +10,83 @@ import {
   K_COUNTER_SIZING,
   K_DIRECTION,
   K_GAP,
+  K_GRID,
   K_PADDING,
   K_PRIMARY_SIZING,
+  K_TYPE,
+  K_VERTICAL_ALIGN,
   K_WRAP,
   type Mutable,
   mixKeyNumbers,
   setString,
 } from './common';
+
+// Grid field names (only grids use them).
+const K_COLUMN = stringCode('column');
+const K_COLUMN_GAP = stringCode('columnGap');
+const K_COLUMN_SPAN = stringCode('columnSpan');
+const K_COLUMNS = stringCode('columns');
+const K_HORIZONTAL_ALIGN = stringCode('horizontalAlign');
+const K_ROW = stringCode('row');
+const K_ROW_GAP = stringCode('rowGap');
+const K_ROW_SPAN = stringCode('rowSpan');
+const K_ROWS = stringCode('rows');
+const K_VALUE = stringCode('value');
+
+function normalizeTracks(key: StringCode, tracks: ReadonlyArray<GridTrackSize>): JsonValue[] {
+  const out: JsonValue[] = [];
+  mixKeyArray(key, tracks.length);
+  for (const track of tracks) {
+    const item: Mutable = {};
+    setString(item, 'type', K_TYPE, track.type);
+    // HUG tracks have no value.
+    if (track.value !== undefined && track.type !== 'HUG') {
+      item.value = roundLength(track.value);
+      mixKeyNumber(K_VALUE, item.value);
+    }
+    mixClose();
+    out.push(item);
+  }
+  return out;
+}
+
+/** A grid's gaps and row and column tracks (their counts are the lists' lengths). */
+function normalizeGrid(node: FrameNode): Mutable {
+  const out: Mutable = {};
+  out.columnGap = roundLength(node.gridColumnGap);
+  mixKeyNumber(K_COLUMN_GAP, out.columnGap);
+  out.columns = normalizeTracks(K_COLUMNS, node.gridColumnSizes);
+  out.rowGap = roundLength(node.gridRowGap);
+  mixKeyNumber(K_ROW_GAP, out.rowGap);
+  out.rows = normalizeTracks(K_ROWS, node.gridRowSizes);
+  mixClose();
+  return out;
+}
+
+/** A grid child's cell: anchor row and column (0-based), spans and alignment if not 1 / AUTO. */
+export function normalizeGridCell(child: GridChildrenMixin): Mutable {
+  const out: Mutable = {};
+  out.column = child.gridColumnAnchorIndex;
+  mixKeyNumber(K_COLUMN, out.column);
+  const columnSpan = child.gridColumnSpan;
+  if (columnSpan !== 1) {
+    out.columnSpan = columnSpan;
+    mixKeyNumber(K_COLUMN_SPAN, columnSpan);
+  }
+  const horizontal = child.gridChildHorizontalAlign;
+  if (horizontal !== 'AUTO') setString(out, 'horizontalAlign', K_HORIZONTAL_ALIGN, horizontal);
+  out.row = child.gridRowAnchorIndex;
+  mixKeyNumber(K_ROW, out.row);
+  const rowSpan = child.gridRowSpan;
+  if (rowSpan !== 1) {
+    out.rowSpan = rowSpan;
+    mixKeyNumber(K_ROW_SPAN, rowSpan);
+  }
+  const vertical = child.gridChildVerticalAlign;
+  if (vertical !== 'AUTO') setString(out, 'verticalAlign', K_VERTICAL_ALIGN, vertical);
+  mixClose();
+  return out;
+}
 
 /** The auto layout of a frame whose layoutMode (`direction`) is not NONE. */
 export function normalizeAutoLayout(node: FrameNode | ComponentNode | InstanceNode, direction: string): Mutable {
@@ -42,6 +114,10 @@ export function normalizeAutoLayout(node: FrameNode | ComponentNode | InstanceNo
   if (gap !== 0) {
     out.gap = gap;
     mixKeyNumber(K_GAP, gap);
+  }
+  if (direction === 'GRID') {
+    mixKey(K_GRID);
+    out.grid = normalizeGrid(node as FrameNode);
   }
   const paddingTop = node.paddingTop;
   const paddingRight = node.paddingRight;

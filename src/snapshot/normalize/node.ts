@@ -31,27 +31,33 @@
  *   parent's auto layout unless absolutely positioned), rotation (if not 0), opacity (if not 1),
  *   blendMode (if not NORMAL / PASS_THROUGH), bound variables by name, component property
  *   references (`propertyRefs`).
- * - frames, components, instances: fills, strokes (+ weight, align), effects, corner radii
+ * - frames, components, instances, slots: fills, strokes (+ weight, align), effects, corner radii
  *   (a number, or [topLeft, topRight, bottomRight, bottomLeft] when mixed), clipsContent, fill/
  *   stroke/effect style names, auto layout (`layout`: direction, padding — one number when
  *   all four sides are equal, as in CSS, else [t, r, b, l] —, gap, counterGap, align,
- *   counterAlign, primarySizing, counterSizing, wrap) and, for children of
- *   an auto-layout parent, `horizontalSizing` / `verticalSizing` (FIXED, HUG, FILL) and
- *   `positioning: 'ABSOLUTE'` when it is taken out of the flow.
+ *   counterAlign, primarySizing, counterSizing, wrap; for a GRID, `grid`: rowGap, columnGap and the
+ *   `rows` / `columns` tracks [{type, value}]) and, for children of an auto-layout parent,
+ *   `horizontalSizing` / `verticalSizing` (FIXED, HUG, FILL) and `positioning: 'ABSOLUTE'` when
+ *   it is taken out of the flow; a grid's children have `grid`: {row, column (0-based), rowSpan,
+ *   columnSpan (if not 1), horizontalAlign, verticalAlign (if not AUTO)}.
  * - shapes (rectangle, ellipse, vector, line, polygon, star, boolean operation): the same paint,
  *   stroke, effect and radius fields. Vector path data is not captured (the thumbnail shows it).
  * - text: characters, fontFamily, fontStyle, size, lineHeight ('24px' or '150%'),
  *   letterSpacing ('0%', '-0.5px'), align, verticalAlign, case, decoration, autoResize, text style
- *   name and hyperlink. When any of these (or the fills) is mixed, the styled runs are written
- *   as `segments` [{start, end, …}] and the mixed top-level fields are left out.
+ *   name and hyperlink. When any of these (or the fills or fill style) is mixed, the styled runs are
+ *   written as `segments` [{start, end, …}] and the mixed top-level fields are left out.
  * - instances: `componentKey` (the main component's key), `componentProperties` (the values set
  *   on this instance), and their visible children (overrides show there).
  * - paints: a plain solid paint (visible, normal blending, no variables) is its colour string
  *   `'#rrggbb[aa]'`, as in CSS; any other paint is an object: SOLID {color}, GRADIENT_* {stops
  *   [{color, position}], transform [a, b, c, d, e, f], opacity}, IMAGE {imageHash, scaleMode,
- *   opacity, rotation, scalingFactor, filters}; an object paint keeps `visible: false` (hidden
- *   paints still matter to designers toggling them) and its variable bindings. Effects:
- *   shadows {color, offset [x, y], radius, spread, showShadowBehindNode}, blurs {radius}.
+ *   opacity, rotation, scalingFactor, filters, transform (the crop, for CROP)}; an object paint
+ *   keeps `visible: false` (hidden paints still matter to designers toggling them) and its
+ *   variable bindings. Effects: shadows {color, offset [x, y], radius, spread,
+ *   showShadowBehindNode}, blurs {radius; for a progressive one blurType, startRadius,
+ *   startOffset, endOffset}. Paint and effect types without rules here (video, pattern, shader;
+ *   noise, texture, glass) keep every field: keys sorted, numbers to 0.0001, colours as hex,
+ *   defaults (visible, opacity 1, normal blending) left out.
  *
  * Invisible layers. A hidden layer of the component's own tree is captured in full with
  * `visible: false`: email blocks show and hide layers through BOOLEAN properties, so the
@@ -60,8 +66,12 @@
  * instance is described by its main-component key, its property values and what it shows.
  *
  * Not captured (no meaning for an email builder, or not stable): node ids, selection, viewport,
- * plugin data, locked, export settings, constraints, prototyping, layout grids, vector paths,
- * the canvas position of a component and the arrangement of variants inside a set.
+ * plugin data, locked, export settings, constraints, prototyping, layout grids, the canvas
+ * position of a component and the arrangement of variants inside a set. Not captured yet,
+ * although a designer's edit to them alone then changes no hash: vector paths, boolean
+ * operations, star/polygon points, arcs, dash patterns, stroke caps/joins, corner smoothing,
+ * masks, min/max sizes, paragraph spacing/indent, list styles, text truncation (each a new read
+ * per layer, which the benchmark's floor, test/bench/bare-traversal.ts, must read too).
  */
 import type { JsonValue, NormalizedNode } from '../normalized-types';
 import { roundAngle, roundLength, roundRatio } from '../precision';
@@ -89,6 +99,7 @@ import {
   K_EFFECT_STYLE,
   K_FILLS,
   K_FILL_STYLE,
+  K_GRID,
   K_HEIGHT,
   K_HORIZONTAL_SIZING,
   K_LAYOUT,
@@ -117,7 +128,7 @@ import {
   stablePropertyName,
   styleRef,
 } from './common';
-import { normalizeAutoLayout } from './layout';
+import { normalizeAutoLayout, normalizeGridCell } from './layout';
 import { normalizeEffect, normalizePaints } from './paints';
 import { normalizeText } from './text';
 import { addBoundVariables } from './variables';
@@ -131,18 +142,22 @@ const SHAPE_TYPES: Record<string, true> = {
   STAR: true,
   BOOLEAN_OPERATION: true,
 };
-const FRAME_TYPES: Record<string, true> = { FRAME: true, COMPONENT: true, INSTANCE: true, COMPONENT_SET: true };
+// A SLOT is a frame whose children designers fill in (a SLOT component property's content).
+const FRAME_TYPES: Record<string, true> = { FRAME: true, COMPONENT: true, INSTANCE: true, COMPONENT_SET: true, SLOT: true };
 
 interface Placement {
   /** A component root or a variant: no x/y. */
   readonly isRoot: boolean;
-  /** The parent lays this node out (auto layout). */
+  /** The parent lays this node out (auto layout, grid included). */
   readonly inAutoLayout: boolean;
+  /** The parent is a grid: the node has a cell. */
+  readonly inGrid: boolean;
 }
 
-const ROOT: Placement = { isRoot: true, inAutoLayout: false };
-const FREE_CHILD: Placement = { isRoot: false, inAutoLayout: false };
-const AUTO_LAYOUT_CHILD: Placement = { isRoot: false, inAutoLayout: true };
+const ROOT: Placement = { isRoot: true, inAutoLayout: false, inGrid: false };
+const FREE_CHILD: Placement = { isRoot: false, inAutoLayout: false, inGrid: false };
+const AUTO_LAYOUT_CHILD: Placement = { isRoot: false, inAutoLayout: true, inGrid: false };
+const GRID_CHILD: Placement = { isRoot: false, inAutoLayout: true, inGrid: true };
 
 function setCornerRadius(ctx: NormalizeContext, out: Mutable, node: RectangleNode | FrameNode): void {
   const radius = node.cornerRadius as number | symbol;
@@ -171,7 +186,15 @@ function setStrokeWeight(ctx: NormalizeContext, out: Mutable, node: GeometryMixi
 /** Instance property values by stable name; INSTANCE_SWAP values are component references. */
 function setComponentProperties(ctx: NormalizeContext, out: Mutable, instance: InstanceNode): void {
   const properties = instance.componentProperties;
-  const names = Object.keys(properties);
+  let names = Object.keys(properties);
+  // A property without a value (a SLOT's is its layers, read as children) is left out: hashing
+  // undefined would stop the snapshot.
+  for (const name of names) {
+    if (properties[name]!.value === undefined) {
+      names = names.filter((other) => properties[other]!.value !== undefined);
+      break;
+    }
+  }
   if (names.length === 0) return;
   const values: Mutable = {};
   const fullNames: Record<string, string> = {};
@@ -224,7 +247,7 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
   const direction = isFrame && !isSet ? (node as FrameNode).layoutMode : 'NONE';
   if (isFrame || type === 'GROUP' || type === 'BOOLEAN_OPERATION') {
     const children = isSet ? sortedVariants(node) : (node as ChildrenMixin).children;
-    const childPlacement = isSet ? ROOT : direction !== 'NONE' ? AUTO_LAYOUT_CHILD : FREE_CHILD;
+    const childPlacement = isSet ? ROOT : direction === 'NONE' ? FREE_CHILD : direction === 'GRID' ? GRID_CHILD : AUTO_LAYOUT_CHILD;
     const count = children.length;
     const list: JsonValue[] = [];
     mixKeyArray(K_CHILDREN, count);
@@ -274,15 +297,21 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
   if (hasPaint) {
     const paintNode = node as MinimalFillsMixin;
     const fillStyleId = paintNode.fillStyleId as string | symbol;
-    if (fillStyleId !== mixed && fillStyleId) styleRef(ctx, out, 'fillStyle', K_FILL_STYLE, fillStyleId as string);
+    // A text whose ranges differ only in their fill style (same colour) has it in its segments.
+    if (fillStyleId === mixed) fillsMixed = true;
+    else if (fillStyleId) styleRef(ctx, out, 'fillStyle', K_FILL_STYLE, fillStyleId as string);
     const fills = paintNode.fills as ReadonlyArray<Paint> | symbol;
     if (fills === mixed) fillsMixed = true;
-    else if ((fills as ReadonlyArray<Paint>).length > 0) out.fills = normalizePaints(ctx, K_FILLS, fills as ReadonlyArray<Paint>);
+    else if (!fillsMixed && (fills as ReadonlyArray<Paint>).length > 0) out.fills = normalizePaints(ctx, K_FILLS, fills as ReadonlyArray<Paint>);
   }
 
   let absolute = false;
   let verticalSizing: string | undefined;
   const autoResize = isText ? node.textAutoResize : undefined;
+  if (placement.inGrid && (node as AutoLayoutChildrenMixin).layoutPositioning !== 'ABSOLUTE') {
+    mixKey(K_GRID);
+    out.grid = normalizeGridCell(node as unknown as GridChildrenMixin);
+  }
   if (!isSet) {
     const layout = node as LayoutMixin;
     // Lengths rounded inline (as roundLength does; whole numbers need no Math.round) for the
@@ -316,7 +345,8 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
   mixKeyString(K_NAME, name);
   if (!isSet) {
     const opacity = (node as BlendMixin).opacity;
-    if (opacity !== 1) {
+    // Slices have no opacity (undefined would be written as NaN, null in JSON).
+    if (opacity !== 1 && opacity !== undefined) {
       out.opacity = roundRatio(opacity);
       mixKeyNumber(K_OPACITY, out.opacity);
     }

@@ -17,7 +17,9 @@ import {
 } from '../structural-hash';
 import {
   K_BLEND_MODE,
+  K_BLUR_TYPE,
   K_COLOR,
+  K_END_OFFSET,
   K_FILTERS,
   K_IMAGE_HASH,
   K_OFFSET,
@@ -29,6 +31,8 @@ import {
   K_SCALING_FACTOR,
   K_SHOW_SHADOW_BEHIND_NODE,
   K_SPREAD,
+  K_START_OFFSET,
+  K_START_RADIUS,
   K_STOPS,
   K_TRANSFORM,
   K_TYPE,
@@ -36,6 +40,7 @@ import {
   type Mutable,
   type NormalizeContext,
   mixKeyNumbers,
+  setString,
   sortedKeys,
 } from './common';
 import { addBoundVariables } from './variables';
@@ -43,6 +48,42 @@ import { addBoundVariables } from './variables';
 function transformToList(transform: Transform): number[] {
   const [row0, row1] = transform;
   return [roundRatio(row0[0]), roundRatio(row0[1]), roundRatio(row0[2]), roundRatio(row1[0]), roundRatio(row1[1]), roundRatio(row1[2])];
+}
+
+/**
+ * Any other field of a paint or effect type the format has no rules for (video, pattern and
+ * shader paints; noise, texture, glass and shader effects): JSON-safe, keys sorted, numbers to
+ * 0.0001, colours as hex. Not built for an email builder, but an edit must still change the hash.
+ */
+function plainValue(value: unknown): JsonValue {
+  if (typeof value === 'number') return roundRatio(value);
+  if (typeof value !== 'object' || value === null) return typeof value === 'string' || typeof value === 'boolean' ? value : null;
+  if (Array.isArray(value)) return value.map(plainValue);
+  const record = value as Record<string, unknown>;
+  if (typeof record.r === 'number' && typeof record.g === 'number' && typeof record.b === 'number') {
+    return colorToHex(record as unknown as RGB, typeof record.a === 'number' ? record.a : 1);
+  }
+  const out: Mutable = {};
+  for (const key of sortedKeys(record)) if (record[key] !== undefined) out[key] = plainValue(record[key]);
+  return out;
+}
+
+/** Fields the generic rule leaves out: variables are taken from the layer, metadata is a definition. */
+const GENERIC_SKIPPED: Record<string, true> = { boundVariables: true, propertyMetadata: true };
+
+/** Writes every field of `item` not yet in `out` by the generic rule (defaults left out), and closes it. */
+function writeGeneric(out: Mutable, item: object): Mutable {
+  const record = item as Record<string, unknown>;
+  for (const key of sortedKeys(record)) {
+    const value = record[key];
+    if (value === undefined || key in out || GENERIC_SKIPPED[key] === true) continue;
+    if ((key === 'visible' && value !== false) || (key === 'opacity' && value === 1) || (key === 'blendMode' && blendModeOf(value as BlendMode) === undefined)) continue;
+    const plain = plainValue(value);
+    out[key] = plain;
+    mixKeyValue(stringCode(key), plain);
+  }
+  mixClose();
+  return out;
 }
 
 function blendModeOf(mode: BlendMode | undefined): string | undefined {
@@ -121,13 +162,16 @@ export function normalizePaint(ctx: NormalizeContext, paint: Paint): Mutable {
         out.scalingFactor = roundRatio(paint.scalingFactor);
         mixKeyNumber(K_SCALING_FACTOR, out.scalingFactor);
       }
+      // The crop: which part of the image shows (Figma keeps it only for CROP).
+      if (paint.scaleMode === 'CROP' && paint.imageTransform !== undefined) {
+        const transform = transformToList(paint.imageTransform);
+        out.transform = transform;
+        mixKeyNumbers(K_TRANSFORM, transform);
+      }
       break;
     }
     default:
-      if (opacity !== 1) {
-        out.opacity = roundRatio(opacity);
-        mixKeyNumber(K_OPACITY, out.opacity);
-      }
+      return writeGeneric(out, paint);
   }
   out.type = paint.type;
   mixKeyString(K_TYPE, paint.type);
@@ -223,9 +267,25 @@ export function normalizeEffect(effect: Effect): Mutable {
       out.spread = roundLength(effect.spread);
       mixKeyNumber(K_SPREAD, out.spread);
     }
-  } else if ('radius' in effect) {
+  } else if (effect.type === 'LAYER_BLUR' || effect.type === 'BACKGROUND_BLUR') {
+    const progressive = effect.blurType === 'PROGRESSIVE';
+    if (progressive) {
+      setString(out, 'blurType', K_BLUR_TYPE, effect.blurType);
+      const end = [roundLength(effect.endOffset.x), roundLength(effect.endOffset.y)];
+      out.endOffset = end;
+      mixKeyNumbers(K_END_OFFSET, end);
+    }
     out.radius = roundLength(effect.radius);
     mixKeyNumber(K_RADIUS, out.radius);
+    if (progressive) {
+      const start = [roundLength(effect.startOffset.x), roundLength(effect.startOffset.y)];
+      out.startOffset = start;
+      mixKeyNumbers(K_START_OFFSET, start);
+      out.startRadius = roundLength(effect.startRadius);
+      mixKeyNumber(K_START_RADIUS, out.startRadius);
+    }
+  } else {
+    return writeGeneric(out, effect);
   }
   out.type = effect.type;
   mixKeyString(K_TYPE, effect.type);

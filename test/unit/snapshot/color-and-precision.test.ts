@@ -31,4 +31,10 @@ describe('precision', () => {
     expect(roundAngle(360)).toBe(0);
     expect(roundAngle(45.123)).toBe(45.12);
   });
+
+  it('gives a half turn one value whatever float noise Figma reads it with', () => {
+    // A flipped layer reads 180, -180 or ±179.999…, depending on how its transform was made.
+    for (const angle of [180, -180, 179.9999, -179.9999, 180.0001, 540]) expect(roundAngle(angle)).toBe(180);
+    expect(roundAngle(-179.99)).toBe(-179.99);
+  });
 });

@@ -7,7 +7,7 @@ import type { NormalizeContext } from '../../../src/snapshot/normalize/common';
 import { normalizeNode } from '../../../src/snapshot/normalize/node';
 import { ReferenceCollector } from '../../../src/snapshot/references';
 import { beginHash, hashLanes, structuralHash } from '../../../src/snapshot/structural-hash';
-import { frame, MIXED, paintable, referencePlaces, text, type Plain } from './plain-nodes';
+import { base, frame, MIXED, paintable, referencePlaces, text, type Plain } from './plain-nodes';
 
 function context(refs = new ReferenceCollector(), names: Map<string, string> = new Map()): NormalizeContext {
   return { mixed: MIXED, propertyNames: names, refs };
@@ -63,6 +63,32 @@ describe('normalizeNode', () => {
     expect([free.horizontalSizing, free.verticalSizing]).toEqual([undefined, undefined]);
   });
 
+  it('captures a grid layout: its tracks and gaps, and each child’s cell, span and alignment', () => {
+    const cell = (name: string, extra: Plain): Plain => paintable('RECTANGLE', name, { gridRowAnchorIndex: 0, gridColumnAnchorIndex: 0, gridRowSpan: 1, gridColumnSpan: 1, gridChildHorizontalAlign: 'AUTO', gridChildVerticalAlign: 'AUTO', ...extra });
+    const grid = (extra: Plain = {}, second: Plain = {}): Plain =>
+      run(frame('Products', [cell('A', {}), cell('B', { gridColumnAnchorIndex: 1, gridRowSpan: 2, gridChildHorizontalAlign: 'CENTER', ...second })], {
+        layoutMode: 'GRID', gridRowCount: 2, gridColumnCount: 2, gridRowGap: 8, gridColumnGap: 12.345,
+        gridRowSizes: [{ type: 'HUG' }, { type: 'FIXED', value: 40 }], gridColumnSizes: [{ type: 'FLEX', value: 1 }, { type: 'FLEX', value: 2 }],
+        ...extra,
+      }));
+    const out = grid();
+    expect((out.layout as Plain).grid).toEqual({ columnGap: 12.35, columns: [{ type: 'FLEX', value: 1 }, { type: 'FLEX', value: 2 }], rowGap: 8, rows: [{ type: 'HUG' }, { type: 'FIXED', value: 40 }] });
+    const [a, b] = out.children as Plain[];
+    expect(a!.grid).toEqual({ column: 0, row: 0 });
+    expect(b!.grid).toEqual({ column: 1, horizontalAlign: 'CENTER', row: 0, rowSpan: 2 });
+    expect(a!.x).toBeUndefined();
+    expect(JSON.stringify(out)).toBe(canonicalJson(out));
+    // Each of these is a designer's edit.
+    expect(grid({ gridColumnSizes: [{ type: 'FLEX', value: 1 }, { type: 'FIXED', value: 200 }] })).not.toEqual(out);
+    expect(grid({ gridRowGap: 4 })).not.toEqual(out);
+    expect(grid({}, { gridRowAnchorIndex: 1 })).not.toEqual(out);
+    expect(grid({}, { gridColumnSpan: 2 })).not.toEqual(out);
+    expect(grid({}, { gridChildVerticalAlign: 'MAX' })).not.toEqual(out);
+    // A child taken out of the grid has a position instead of a cell.
+    const free = (grid({}, { layoutPositioning: 'ABSOLUTE', x: 3, y: 4 }).children as Plain[])[1]!;
+    expect([free.grid, free.x, free.y, free.positioning]).toEqual([undefined, 3, 4, 'ABSOLUTE']);
+  });
+
   it('writes equal padding on all four sides as one number', () => {
     const layout = (padding: number[]): unknown => {
       const [paddingTop, paddingRight, paddingBottom, paddingLeft] = padding;
@@ -95,6 +121,23 @@ describe('normalizeNode', () => {
         expect(fills).toEqual([colorToHex(color)]);
       }
     }
+  });
+
+  it('reads an instance whose SLOT property has no value (the slot’s layers are its value)', () => {
+    const instance = paintable('INSTANCE', 'Card', {
+      componentProperties: { 'Content#9:0': { type: 'SLOT' }, 'Title#1:0': { type: 'TEXT', value: 'Hi' } },
+      children: [frame('Content', [text('Body', 'Hello')], { type: 'SLOT' })],
+      layoutMode: 'NONE',
+    });
+    const out = run(instance);
+    expect(out.componentProperties).toEqual({ Title: 'Hi' });
+    expect(JSON.stringify(out)).toBe(canonicalJson(out));
+  });
+
+  it('writes no opacity for a layer type without one (a slice)', () => {
+    const slice = base('SLICE', 'Export area', { opacity: undefined, blendMode: undefined });
+    const out = run(frame('Free', [slice]));
+    expect((out.children as Plain[])[0]).toEqual({ height: 40, name: 'Export area', type: 'SLICE', width: 100, x: 0, y: 0 });
   });
 
   it('keeps x/y for children of frames without auto layout, but never for the root', () => {
@@ -130,6 +173,29 @@ describe('normalizeNode', () => {
     expect(out.effects).toEqual([{ color: '#00000040', offset: [0, 2], radius: 4, type: 'DROP_SHADOW' }]);
     expect(out.opacity).toBe(0.5);
     expect(out.rotation).toBe(90);
+  });
+
+  it("captures an image's crop, a progressive blur, and every field of paints and effects without rules of their own", () => {
+    const crop = (imageTransform: number[][]): unknown => run(paintable('RECTANGLE', 'Photo', { fills: [{ type: 'IMAGE', imageHash: 'abc', scaleMode: 'CROP', imageTransform }] })).fills;
+    expect(crop([[0.5, 0, 0.25], [0, 0.5, 0.1]])).toEqual([{ imageHash: 'abc', scaleMode: 'CROP', transform: [0.5, 0, 0.25, 0, 0.5, 0.1], type: 'IMAGE' }]);
+    expect(crop([[0.5, 0, 0.25], [0, 0.5, 0.1]])).not.toEqual(crop([[0.5, 0, 0.3], [0, 0.5, 0.1]]));
+
+    const effects = (effect: Record<string, unknown>): unknown => run(paintable('RECTANGLE', 'R', { effects: [{ visible: true, ...effect }] })).effects;
+    expect(effects({ type: 'LAYER_BLUR', blurType: 'NORMAL', radius: 4 })).toEqual([{ radius: 4, type: 'LAYER_BLUR' }]);
+    expect(effects({ type: 'LAYER_BLUR', blurType: 'PROGRESSIVE', radius: 8, startRadius: 0, startOffset: { x: 0, y: 0 }, endOffset: { x: 0, y: 1.234 } })).toEqual([
+      { blurType: 'PROGRESSIVE', endOffset: [0, 1.23], radius: 8, startOffset: [0, 0], startRadius: 0, type: 'LAYER_BLUR' },
+    ]);
+    const noise = { type: 'NOISE', noiseType: 'DUOTONE', color: { r: 0, g: 0, b: 0, a: 0.5 }, secondaryColor: { r: 1, g: 1, b: 1, a: 1 }, blendMode: 'NORMAL', noiseSize: 0.3, density: 0.8, boundVariables: {} };
+    expect(effects(noise)).toEqual([{ color: '#00000080', density: 0.8, noiseSize: 0.3, noiseType: 'DUOTONE', secondaryColor: '#ffffff', type: 'NOISE' }]);
+    expect(effects(noise)).not.toEqual(effects({ ...noise, density: 0.5 }));
+    expect(effects({ type: 'GLASS', lightIntensity: 0.5, lightAngle: -45, refraction: 0.8, depth: 20, dispersion: 0, radius: 4, visible: false })).toEqual([
+      { depth: 20, dispersion: 0, lightAngle: -45, lightIntensity: 0.5, radius: 4, refraction: 0.8, type: 'GLASS', visible: false },
+    ]);
+
+    const video = { type: 'VIDEO', videoHash: 'v1', scaleMode: 'FILL', opacity: 1, visible: true, blendMode: 'NORMAL' };
+    const fills = (paint: Record<string, unknown>): unknown => run(paintable('RECTANGLE', 'R', { fills: [paint] })).fills;
+    expect(fills(video)).toEqual([{ scaleMode: 'FILL', type: 'VIDEO', videoHash: 'v1' }]);
+    expect(fills(video)).not.toEqual(fills({ ...video, videoHash: 'v2' }));
   });
 
   it('captures text styling, and mixed text as styled segments', () => {
@@ -213,10 +279,19 @@ describe('normalizeNode', () => {
       ] }),
       paintable('RECTANGLE', 'R', { fills: [{ type: 'IMAGE', imageHash: 'abc', scaleMode: 'TILE', scalingFactor: 0.5, rotation: 90, filters: { exposure: 0.2, contrast: 0 } }, { type: 'GRADIENT_LINEAR', opacity: 0.5, gradientStops: [{ color: { r: 0, g: 0, b: 0, a: 1 }, position: 0 }, { color: { r: 1, g: 1, b: 1, a: 0.5 }, position: 1 }], gradientTransform: [[1, 0, 0], [0, 1, 0]] }], strokes: [{ type: 'SOLID', color: { r: 0, g: 0, b: 0 } }], strokeWeight: MIXED, strokeTopWeight: 1, strokeRightWeight: 2, strokeBottomWeight: 3, strokeLeftWeight: 4, cornerRadius: MIXED, topLeftRadius: 1, topRightRadius: 2, bottomRightRadius: 3, bottomLeftRadius: 4, rotation: 45, opacity: 0.5 }),
       instance,
+      frame('Grid', [paintable('RECTANGLE', 'Cell', { gridRowAnchorIndex: 1, gridColumnAnchorIndex: 0, gridRowSpan: 1, gridColumnSpan: 2, gridChildHorizontalAlign: 'AUTO', gridChildVerticalAlign: 'MIN' })], {
+        layoutMode: 'GRID', gridRowGap: 4, gridColumnGap: 0, gridRowSizes: [{ type: 'HUG' }, { type: 'FIXED', value: 10 }], gridColumnSizes: [{ type: 'FLEX', value: 1 }],
+      }),
     ], {
       layoutMode: 'VERTICAL', layoutWrap: 'WRAP', counterAxisSpacing: 4, clipsContent: true, effectStyleId: 'S:e', strokeStyleId: 'S:s', blendMode: 'MULTIPLY', visible: false,
       strokes: [{ type: 'SOLID', color: { r: 1, g: 1, b: 1 } }], paddingTop: 8, itemSpacing: 4,
-      effects: [{ type: 'DROP_SHADOW', color: { r: 0, g: 0, b: 0, a: 0.25 }, offset: { x: 0, y: 2 }, radius: 4, spread: 1, visible: true, blendMode: 'NORMAL', showShadowBehindNode: true }, { type: 'LAYER_BLUR', radius: 3, visible: false }],
+      effects: [
+        { type: 'DROP_SHADOW', color: { r: 0, g: 0, b: 0, a: 0.25 }, offset: { x: 0, y: 2 }, radius: 4, spread: 1, visible: true, blendMode: 'NORMAL', showShadowBehindNode: true },
+        { type: 'LAYER_BLUR', radius: 3, visible: false },
+        { type: 'BACKGROUND_BLUR', blurType: 'PROGRESSIVE', radius: 8, startRadius: 1, startOffset: { x: 0, y: 0 }, endOffset: { x: 0, y: 1 }, visible: true },
+        { type: 'NOISE', noiseType: 'MULTITONE', opacity: 0.5, color: { r: 0, g: 0, b: 0, a: 1 }, blendMode: 'MULTIPLY', noiseSize: 0.3, noiseSizeVector: { x: 1, y: 2 }, density: 0.8, visible: true },
+      ],
+      fills: [{ type: 'IMAGE', imageHash: 'crop', scaleMode: 'CROP', imageTransform: [[1, 0, 0], [0, 1, 0]] }, { type: 'VIDEO', videoHash: 'v', scaleMode: 'FILL', visible: false, opacity: 0.5, filters: { exposure: 0.1 } }],
       boundVariables: { itemSpacing: { type: 'VARIABLE_ALIAS', id: 'V:gap' }, fills: [{ type: 'VARIABLE_ALIAS', id: 'V:a' }, { type: 'VARIABLE_ALIAS', id: 'V:b' }] },
     });
     beginHash();
@@ -233,6 +308,35 @@ describe('normalizeNode', () => {
 });
 
 describe('component properties', () => {
+  it('reads a slot like a frame and its property with its settings (slot content is what designers fill in)', () => {
+    const slot = (content: string): Plain =>
+      frame('Content', [text('Body', content)], { type: 'SLOT', layoutMode: 'VERTICAL', itemSpacing: 8, fills: [{ type: 'SOLID', color: { r: 1, g: 1, b: 1 } }], componentPropertyReferences: { slotContentId: 'Content#9:0' } });
+    const card = (content: string, slotSettings?: Record<string, unknown>): Plain =>
+      frame('Card', [slot(content)], {
+        type: 'COMPONENT',
+        key: 'card',
+        description: '',
+        documentationLinks: [],
+        componentPropertyDefinitions: { 'Content#9:0': { type: 'SLOT', description: 'Body blocks', ...(slotSettings ? { slotSettings } : {}) } },
+      });
+    const read = (root: Plain): { component: ReturnType<typeof normalizeComponent>['component']; hash: string } => {
+      const refs = new ReferenceCollector();
+      const { component, hashLanes: lanes } = normalizeComponent(root as unknown as ComponentNode, { mixed: MIXED, refs });
+      return { component, hash: finishComponentHash(lanes, refs.pending) };
+    };
+    const plain = read(card('Hello'));
+    const content = (plain.component.node.children as Plain[])[0]!;
+    expect(content).toMatchObject({ type: 'SLOT', fills: ['#ffffff'], layout: { direction: 'VERTICAL', gap: 8 } });
+    expect((content.children as Plain[]).map((child) => (child.text as Plain).characters)).toEqual(['Hello']);
+    expect(read(card('Goodbye')).hash).not.toBe(plain.hash);
+    // A SLOT property has no default value to write.
+    expect(plain.component.properties.Content).toEqual({ description: 'Body blocks', type: 'SLOT' });
+    const limited = read(card('Hello', { maxChildren: 3, minChildren: null, allowPreferredValuesOnly: false }));
+    expect(limited.component.properties.Content).toEqual({ description: 'Body blocks', slotSettings: { allowPreferredValuesOnly: false, maxChildren: 3, minChildren: null }, type: 'SLOT' });
+    expect(limited.hash).not.toBe(plain.hash);
+    expect(limited.hash).toBe(structuralHash(hashedDescription(limited.component)));
+  });
+
   it('drops the #id suffix and tells same-named properties apart without ids', () => {
     const definitions = {
       'Label#1:0': { type: 'TEXT', defaultValue: 'Buy' },
@@ -243,6 +347,27 @@ describe('component properties', () => {
     expect(names.get('Label#2:0')).toBe('Label');
     expect(names.get('Label#1:0')).toBe('Label #2');
     expect(names.get('Size')).toBe('Size');
+  });
+
+  it('names the variable a property default is bound to (so that editing the variable re-reads the component)', () => {
+    const component = frame('Banner', [], {
+      type: 'COMPONENT',
+      key: 'banner',
+      description: '',
+      documentationLinks: [],
+      componentPropertyDefinitions: {
+        'Headline#1:0': { type: 'TEXT', defaultValue: 'Sale', boundVariables: { defaultValue: { type: 'VARIABLE_ALIAS', id: 'V:headline' } } },
+        'Icon#2:0': { type: 'INSTANCE_SWAP', defaultValue: '7:7', boundVariables: {} },
+      },
+    });
+    const refs = new ReferenceCollector();
+    const { component: out, hashLanes: lanes } = normalizeComponent(component as unknown as ComponentNode, { mixed: MIXED, refs });
+    expect(refs.pending.map((ref) => [ref.kind, ref.id])).toEqual([['variable', 'V:headline'], ['component-id', '7:7']]);
+    refs.pending[0]!.target[refs.pending[0]!.field as never] = { collection: 'Copy', name: 'headline' } as never;
+    refs.pending[1]!.target[refs.pending[1]!.field as never] = 'icon-key' as never;
+    expect(out.properties.Headline).toEqual({ boundVariables: { defaultValue: { collection: 'Copy', name: 'headline' } }, defaultValue: 'Sale', type: 'TEXT' });
+    expect(out.properties.Icon).toEqual({ defaultValue: 'icon-key', type: 'INSTANCE_SWAP' });
+    expect(finishComponentHash(lanes, refs.pending)).toBe(structuralHash(hashedDescription(out), referencePlaces(refs.pending)));
   });
 
   it('normalizes a set: sorted properties, sorted variant options and variants, no variant positions', () => {

@@ -331,6 +331,50 @@ describe('incremental snapshots', () => {
     expect(JSON.stringify(afterMove.components)).toBe(JSON.stringify(full.components));
   });
 
+  it('sees a colour style applied to part of a text that already had its colour', async () => {
+    const { fake, fixture, snapshot } = await trackedAsync();
+    const company = fixture.texts.get('Company')!;
+    company.fills = fixture.brandStyle.paints;
+    await fake.settleAsync();
+    const before = byName(await snapshot()).get('Footer')!;
+    await company.setRangeFillStyleIdAsync(0, 9, fixture.brandStyle.id);
+    await fake.settleAsync();
+    expect(company.fills).not.toBe(fake.figma.mixed);
+    const after = byName(await snapshot()).get('Footer')!;
+    expect(after.hash).not.toBe(before.hash);
+    const layer = (after.node.children as Array<Record<string, unknown>>).find((child) => child.name === 'Company')!;
+    expect((layer.text as { segments: Array<{ fillStyle?: string }> }).segments.map((segment) => segment.fillStyle)).toEqual(['Brand/Primary', undefined]);
+  });
+
+  it('reads style and variable names afresh in a full re-read too', async () => {
+    const { fake, fixture, snapshot } = await trackedAsync();
+    await snapshot();
+    fixture.brandStyle.name = 'Brand/Blue';
+    fixture.accent.name = 'color/highlight';
+    await fake.settleAsync();
+    const again = await snapshot({ full: true });
+    const fresh = await createSnapshotter(fake.figma, { yieldAsync: noYield }).snapshotAsync();
+    expect(hashes(again)).toEqual(hashes(fresh));
+  });
+
+  it('re-reads a component whose variable aliases one whose value changed', async () => {
+    const { fake, fixture, snapshot } = await trackedAsync();
+    const figma = fake.figma;
+    // Hero's fill is bound to color/accent; make that an alias of another variable.
+    const collection = (await figma.variables.getLocalVariableCollectionsAsync())[0]!;
+    const base = figma.variables.createVariable('color/base', collection, 'COLOR');
+    base.setValueForMode(collection.defaultModeId, { r: 1, g: 0.8, b: 0, a: 1 });
+    fixture.accent.setValueForMode(collection.defaultModeId, figma.variables.createVariableAlias(base));
+    await fake.settleAsync();
+    await snapshot();
+    expect((await snapshot()).stats.normalized).toBe(0);
+    // The value Hero shows changes although color/accent itself (an alias) does not.
+    base.setValueForMode(collection.defaultModeId, { r: 0, g: 0.5, b: 1, a: 1 });
+    await fake.settleAsync();
+    const after = await snapshot();
+    expect(after.stats).toMatchObject({ mode: 'incremental', normalized: 1 });
+  });
+
   it('drops components deleted with the frame that held them, and finds pasted ones', async () => {
     const { fake, fixture, snapshot } = await trackedAsync();
     const figma = fake.figma;
@@ -387,6 +431,21 @@ describe('progress, cancellation and thumbnails', () => {
     const after = await snapshotter.snapshotAsync();
     expect(after.stats).toMatchObject({ mode: 'incremental', normalized: 1 });
     expect(byName(after).get('Footer')!.hash).not.toBe(before.get('Footer')!.hash);
+  });
+
+  it('keeps the style and variable edits a cancelled snapshot found (they fire no layer change), for the next one', async () => {
+    for (const full of [false, true]) {
+      const { fake, fixture } = await setupAsync();
+      const snapshotter = createSnapshotter(fake.figma, { yieldAsync: noYield });
+      await snapshotter.snapshotAsync();
+      fixture.accent.name = 'color/highlight';
+      await fake.settleAsync();
+      // Cancelled before any component is read (after an incremental run looked at the variables).
+      await expect(snapshotter.snapshotAsync({ full, isCancelled: () => true })).rejects.toMatchObject({ code: 'cancelled' });
+      const after = await snapshotter.snapshotAsync();
+      const fresh = await createSnapshotter(fake.figma, { yieldAsync: noYield }).snapshotAsync();
+      expect(hashes(after)).toEqual(hashes(fresh));
+    }
   });
 
   it('refuses a second snapshot while one runs', async () => {
