@@ -44,6 +44,52 @@ async function checkAxeAsync(ui: Frame, what: string): Promise<void> {
   expect.soft(await axeViolationsAsync(ui), what).toEqual([]);
 }
 
+/**
+ * Text fields, menus and checkboxes whose edge does not stand out from what is behind them by
+ * 3:1 (WCAG 1.4.11), neither by their border nor by their own fill. axe does not check this.
+ */
+function weakBoundariesAsync(ui: Frame): Promise<string[]> {
+  return ui.evaluate(() => {
+    type Rgba = [number, number, number, number];
+    const probe = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+    // The browser's own parser turns any computed colour (color(srgb …) from color-mix too) into pixels.
+    const rgba = (css: string): Rgba => {
+      probe.clearRect(0, 0, 1, 1);
+      probe.fillStyle = '#000';
+      probe.fillStyle = css;
+      probe.fillRect(0, 0, 1, 1);
+      const [r, g, b, a] = probe.getImageData(0, 0, 1, 1).data;
+      return [r!, g!, b!, a! / 255];
+    };
+    const over = (top: Rgba, below: Rgba): Rgba => [0, 1, 2].map((i) => top[i]! * top[3] + below[i]! * (1 - top[3])).concat(1) as Rgba;
+    const behind = (element: Element | null): Rgba => {
+      const layers: Rgba[] = [];
+      for (let at = element; at; at = at.parentElement) layers.push(rgba(getComputedStyle(at).backgroundColor));
+      return layers.reverse().reduce((below, top) => over(top, below), [255, 255, 255, 1] as Rgba);
+    };
+    const luminance = ([r, g, b]: Rgba) => [r, g, b].map((c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4)).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
+    const contrast = (a: Rgba, b: Rgba) => {
+      const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (high! + 0.05) / (low! + 0.05);
+    };
+    const weak: string[] = [];
+    document.querySelectorAll('input:not([type="checkbox"]):not([type="radio"]):not([type="range"]), select, textarea').forEach((element) => {
+      if (element.getClientRects().length === 0 || (element as HTMLInputElement).disabled) return;
+      const style = getComputedStyle(element);
+      const outside = behind(element.parentElement);
+      const fill = over(rgba(style.backgroundColor), outside);
+      const edge = parseFloat(style.borderTopWidth) > 0 ? over(rgba(style.borderTopColor), outside) : fill;
+      const best = Math.max(contrast(edge, outside), contrast(fill, outside));
+      if (best < 3) weak.push(`${element.tagName.toLowerCase()}#${element.id} ${best.toFixed(2)}:1`);
+    });
+    return weak;
+  });
+}
+
+async function checkBoundariesAsync(ui: Frame, what: string): Promise<void> {
+  expect.soft(await weakBoundariesAsync(ui), `field boundaries: ${what}`).toEqual([]);
+}
+
 /** Where the keyboard is in the window: the element's tag and name, or "body" when the focus was lost. */
 function focusedAsync(ui: Frame): Promise<string> {
   return ui.evaluate(() => {
@@ -130,6 +176,7 @@ describe.each(['light', 'dark'] as const)('every screen and state, %s theme', (t
     const ui = await openAsync(theme, 'demo-keys=1&command=settings');
     await ui.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     await checkKeyboardAsync(ui, 'Settings');
+    await checkBoundariesAsync(ui, 'Settings');
 
     await ui.getByTestId('settings-library-test').click();
     await expect.poll(() => textOf(ui.getByTestId('settings-library-result')), { timeout: 15_000 }).toMatch(/^Connected to the library: /);
@@ -175,6 +222,7 @@ describe.each(['light', 'dark'] as const)('every screen and state, %s theme', (t
       await ui.getByTestId('sync-error').waitFor({ timeout: 30_000 });
       await checkAxeAsync(ui, 'Sync, the builder unreachable');
       await checkKeyboardAsync(ui, 'Sync, the builder unreachable');
+      await checkBoundariesAsync(ui, 'Sync');
     } finally {
       await evaluateHooks(h.page, (hooks) => hooks.network.setMode('normal'));
     }
@@ -194,6 +242,7 @@ describe.each(['light', 'dark'] as const)('every screen and state, %s theme', (t
     await list.waitFor({ timeout: 20_000 });
     await checkAxeAsync(ui, 'Templates, the list');
     await checkKeyboardAsync(ui, 'Templates, the list');
+    await checkBoundariesAsync(ui, 'Templates');
     const first = list.getByRole('listitem').first();
     await first.getByRole('button', { name: /^Rename/ }).click();
     await ui.getByLabel('New name').waitFor();
@@ -229,6 +278,7 @@ describe.each(['light', 'dark'] as const)('every screen and state, %s theme', (t
     const emails = ui.getByRole('list', { name: 'Emails' });
     await emails.waitFor({ timeout: 20_000 });
     await checkKeyboardAsync(ui, 'Browse, search');
+    await checkBoundariesAsync(ui, 'Browse, search');
 
     await ui.getByLabel('Search emails').fill('zzqx nothing matches this');
     await ui.getByTestId('library-empty').waitFor({ timeout: 10_000 });
@@ -289,6 +339,7 @@ describe.each(['light', 'dark'] as const)('every screen and state, %s theme', (t
     expect.soft(await focusedAsync(ui), 'focus after sending a request').not.toBe('body');
     await checkAxeAsync(ui, 'Browse, a request queued');
     await checkKeyboardAsync(ui, 'Browse, requests');
+    await checkBoundariesAsync(ui, 'Browse, requests');
 
     // An email the brand had removed since the list was read: its detail says so.
     await ui.getByRole('button', { name: 'Emails', exact: true }).click();
