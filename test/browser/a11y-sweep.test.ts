@@ -30,7 +30,7 @@ async function openAsync(theme: Theme, query: string): Promise<Frame> {
   return readyUiAsync(h);
 }
 
-async function faultsAsync(api: Api, faults: { rate: number; kinds?: string[]; seed?: number }): Promise<void> {
+async function faultsAsync(api: Api, faults: { rate: number; kinds?: string[]; slow_ms?: number; seed?: number }): Promise<void> {
   const response = await fetch(`${api === 'library' ? h.emulator.libraryUrl : h.emulator.builderUrl}/_emulator/faults`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -39,9 +39,30 @@ async function faultsAsync(api: Api, faults: { rate: number; kinds?: string[]; s
   expect(response.ok).toBe(true);
 }
 
-/** axe's WCAG 2.2 AA violations on what the window shows now, reported under the state's name (all states of a test are reported, not only the first). */
+/**
+ * Messages a screen reader would hear twice: a live region (status, alert, aria-live) inside
+ * another, or the same words in a status and in an alert.
+ */
+function doubleAnnouncementsAsync(ui: Frame): Promise<string[]> {
+  return ui.evaluate(() => {
+    const live = '[role="status"], [role="alert"], [role="log"], [aria-live]:not([aria-live="off"])';
+    const regions = [...document.querySelectorAll(live)].filter((region) => region.getClientRects().length > 0 && (region.textContent ?? '').trim() !== '');
+    const problems: string[] = [];
+    for (const region of regions) {
+      const outer = region.parentElement?.closest(live);
+      if (outer) problems.push(`“${(region.textContent ?? '').trim().slice(0, 60)}” is in a live region inside another`);
+    }
+    const said = (role: string) => regions.filter((region) => region.getAttribute('role') === role).map((region) => (region.textContent ?? '').trim());
+    const alerts = said('alert');
+    for (const text of said('status')) if (alerts.includes(text)) problems.push(`“${text.slice(0, 60)}” is both a status and an alert`);
+    return problems;
+  });
+}
+
+/** axe's WCAG 2.2 AA violations and doubled announcements on what the window shows now, reported under the state's name (all states of a test are reported, not only the first). */
 async function checkAxeAsync(ui: Frame, what: string): Promise<void> {
   expect.soft(await axeViolationsAsync(ui), what).toEqual([]);
+  expect.soft(await doubleAnnouncementsAsync(ui), `announcements: ${what}`).toEqual([]);
 }
 
 /**
@@ -216,6 +237,16 @@ describe.each(['light', 'dark'] as const)('every screen and state, %s theme', (t
 
     ui = await openAsync(theme, 'demo-keys=1&command=sync');
     await ui.getByTestId('sync-run').waitFor({ timeout: 30_000 });
+    await faultsAsync('builder', { rate: 1, kinds: ['slow'], slow_ms: 3000, seed: 4 });
+    try {
+      await ui.getByTestId('sync-check').click();
+      await ui.getByTestId('sync-progress').waitFor({ timeout: 10_000 });
+      await checkAxeAsync(ui, 'Sync, comparing');
+      expect.soft(await focusedAsync(ui), 'focus while comparing').not.toBe('body');
+    } finally {
+      await faultsAsync('builder', { rate: 0 });
+    }
+    await ui.getByTestId('sync-run').waitFor({ timeout: 30_000 });
     await evaluateHooks(h.page, (hooks) => hooks.network.setMode('fail'));
     try {
       await ui.getByTestId('sync-check').click();
@@ -260,6 +291,21 @@ describe.each(['light', 'dark'] as const)('every screen and state, %s theme', (t
       expect.soft(await focusedAsync(ui), 'focus after a deletion').not.toBe('body');
     }
     await checkAxeAsync(ui, 'Templates, empty');
+
+    // A frame selected on the canvas, saved while the builder asks to slow down.
+    await h.page.locator('[data-role="pages"] li', { hasText: 'Emails' }).click();
+    await h.page.locator('[data-role="layers"] li[data-depth="0"]', { hasText: 'Spring sale' }).click();
+    await expect.poll(() => ui.getByLabel('Template name').inputValue(), { timeout: 10_000 }).not.toBe('');
+    await checkKeyboardAsync(ui, 'Templates, a frame selected');
+    await faultsAsync('builder', { rate: 1, kinds: ['429'], seed: 5 });
+    try {
+      await ui.getByRole('button', { name: 'Save as template' }).click();
+      await expect.poll(() => textOf(ui.getByRole('alert').first()), { timeout: 30_000 }).toContain('too many requests');
+      await checkAxeAsync(ui, 'Templates, a save refused (429)');
+      expect.soft(await focusedAsync(ui), 'focus after a refused save').not.toBe('body');
+    } finally {
+      await faultsAsync('builder', { rate: 0 });
+    }
 
     await evaluateHooks(h.page, (hooks) => hooks.network.setMode('fail'));
     try {
