@@ -1,6 +1,6 @@
 // The UI's root: asks the sandbox what to open (app/init), then shows the shell with the
 // screen for the menu command.
-import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Screen, SettingsView } from '../src/shared/bridge/messages';
 import type { ApiName } from '../src/shared/settings/validate-settings';
 import { onSandboxEvent, sandbox, type UiEndpoint } from './bridge/ui-endpoint';
@@ -55,6 +55,8 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
   // Counts saves of the library's address or key: each starts Browse afresh (what it showed came
   // from the old one), even a new key whose masked hint reads like the old one's.
   const [libraryEpoch, setLibraryEpoch] = useState(0);
+  // Set by the boot error's Try again: the window that replaces that button takes the focus.
+  const retried = useRef(false);
   const requester = useMemo(() => createSettingsRequester(endpoint), [endpoint]);
   const syncRequester = useMemo(() => createSyncRequester(endpoint), [endpoint]);
 
@@ -108,7 +110,14 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
     return (
       <div class="boot">
         <ErrorNotice message={state.message} testId="app-error" />
-        <Button variant="primary" onClick={load} testId="app-retry">
+        <Button
+          variant="primary"
+          onClick={() => {
+            retried.current = true;
+            load();
+          }}
+          testId="app-retry"
+        >
           Try again
         </Button>
       </div>
@@ -130,7 +139,7 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
   // The sandbox only refuses sizes that are not numbers, which the handle never sends.
   const resize = (width: number, height: number, save: boolean) => void endpoint.request('ui/resize', { width, height, save }).catch(() => undefined);
   return (
-    <AppShell fileName={state.fileName} userName={state.userName} screen={state.screen} onScreen={setScreen} onResize={resize} badges={{ sync: syncBadge }}>
+    <AppShell fileName={state.fileName} userName={state.userName} screen={state.screen} onScreen={setScreen} onResize={resize} badges={{ sync: syncBadge }} replacesFocus={retried.current}>
       {state.screen === 'sync' || syncOpened ? (
         // Kept while another screen shows, so a running sync, the list and its scroll survive a look at Settings.
         <SyncScreen requester={syncRequester} fileName={state.fileName} onOpenSettings={() => setScreen('settings')} hidden={state.screen !== 'sync'} />

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import type { Screen } from '../../src/shared/bridge/messages';
+import { focusLost } from '../components/focus-keeper';
 import { NavBar } from './nav-bar';
 import { ResizeHandle } from './resize-handle';
 import { SCREENS, START_SCREEN_TITLE, type ScreenId } from './screens';
@@ -14,21 +15,23 @@ export interface AppShellProps {
   onResize: (width: number, height: number, save: boolean) => void;
   /** A count on a screen's tab (changes waiting on Sync); none when 0. */
   badges?: Partial<Record<Screen, number>>;
+  /** The shell replaces a control that had the focus (the boot error's Try again): its title takes the focus on opening. */
+  replacesFocus?: boolean;
   children: ComponentChildren;
 }
 
-export function AppShell({ fileName, userName, screen, onScreen, onResize, badges, children }: AppShellProps) {
+export function AppShell({ fileName, userName, screen, onScreen, onResize, badges, replacesFocus = false, children }: AppShellProps) {
   const titleRef = useRef<HTMLHeadingElement>(null);
   // A button that opened another screen (the welcome screen's, say) is gone with its screen, or
   // hidden with it (Sync's "Open Settings": Sync is kept, hidden): focus moves to the new
   // screen's title instead of being lost to the page.
-  // Not on opening: the plugin window must not take the focus from Figma's canvas by itself.
-  const shownScreen = useRef(screen);
+  // Not on opening (the plugin window must not take the focus from Figma's canvas by itself),
+  // unless the shell itself replaced the focused control.
+  const shownScreen = useRef<ScreenId | null>(replacesFocus ? null : screen);
   useEffect(() => {
     if (shownScreen.current === screen) return;
     shownScreen.current = screen;
-    const active = document.activeElement;
-    if (active === null || active === document.body || active.getClientRects().length === 0) titleRef.current?.focus();
+    if (focusLost()) titleRef.current?.focus();
   }, [screen]);
   const label = screen === 'start' ? START_SCREEN_TITLE : (SCREENS.find((entry) => entry.id === screen)?.label ?? screen);
   return (

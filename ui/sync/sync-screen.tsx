@@ -6,6 +6,7 @@ import type { PendingRequest } from '../../src/shared/bridge/endpoint';
 import { syncChangeChipSchema, type SyncChangeChip, type SyncChoice, type SyncComparison, type SyncItem, type SyncKind, type SyncOutcome, type SyncOverview } from '../../src/shared/bridge/messages';
 import type { Progress } from '../../src/shared/bridge/protocol';
 import { Button } from '../components/button';
+import { useFocusKeeper } from '../components/focus-keeper';
 import { ErrorNotice, LiveNotice, type LiveMessage } from '../components/notice';
 import { Spinner } from '../components/spinner';
 import { errorText } from '../messages/error-text';
@@ -69,6 +70,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   /** Deleted keys whose replacement the designer keeps apart (for this window). */
   const [apart, setApart] = useState<ReadonlySet<string>>(() => new Set());
   const [task, setTask] = useState<Task | null>(null);
+  // Sync and Check again give way to Cancel while they run, and come back after: the keyboard stays in the row.
+  const actionsFocus = useFocusKeeper<HTMLDivElement>(task);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [chooseFailure, setChooseFailure] = useState<Failure | null>(null);
   const [message, setMessage] = useState<LiveMessage | null>(null);
@@ -472,7 +475,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
           onBack={() => setOpenKey(null)}
         />
       ) : null}
-      <div class="sync-actions">
+      <div class="sync-actions" {...actionsFocus}>
         {task ? (
           <Button onClick={task.cancel} testId="sync-cancel">
             {task.kind === 'run' ? 'Cancel sync' : 'Stop checking'}

@@ -1,0 +1,34 @@
+// A control that had the keyboard can go with the state it belonged to (Sync's button replaced
+// by Cancel, an error's Try again by the screen it brings back): the focus then falls to the
+// page body and a keyboard user starts again from the top. These hand it to what took its place,
+// and only then: the plugin window must not take the focus from Figma's canvas by itself.
+import { useEffect, useRef } from 'preact/hooks';
+
+/** True when no control in the window has the focus (it fell to the body, or stays on something hidden). */
+export function focusLost(): boolean {
+  const active = document.activeElement;
+  return active === null || active === document.body || active.getClientRects().length === 0;
+}
+
+/**
+ * For a group of buttons that come and go with `state`: when the focus was in the group and got
+ * lost as `state` changed, the group's first enabled button takes it. Spread the returned
+ * handlers on the group's element.
+ */
+export function useFocusKeeper<Group extends HTMLElement>(state: unknown) {
+  const ref = useRef<Group>(null);
+  const inside = useRef(false);
+  useEffect(() => {
+    if (inside.current && focusLost()) ref.current?.querySelector<HTMLElement>('button:not(:disabled)')?.focus();
+  }, [state]);
+  return {
+    ref,
+    onFocusIn: () => {
+      inside.current = true;
+    },
+    // A removed button's blur has no next target: the focus is still "in the group" then.
+    onFocusOut: (event: FocusEvent) => {
+      if (event.relatedTarget !== null) inside.current = ref.current?.contains(event.relatedTarget as Node) ?? false;
+    },
+  };
+}
