@@ -27,6 +27,7 @@ const FIELD_CHIP: Record<string, SyncChangeChip> = {
   strokes: 'stroke',
   strokeWeight: 'stroke',
   strokeAlign: 'stroke',
+  strokeShape: 'stroke',
   effects: 'effect',
   text: 'text',
   width: 'size',

@@ -133,6 +133,17 @@ const PROPERTY_WORDS: Record<string, string> = {
   autoResize: 'resizing',
   case: 'text case',
   decoration: 'text decoration',
+  geometry: 'shape',
+  arc: 'arc',
+  cornerSmoothing: 'corner smoothing',
+  paths: 'vector path',
+  strokeShape: 'stroke ends and dashes',
+  cap: 'stroke ends',
+  dash: 'dashes',
+  join: 'stroke joins',
+  miter: 'miter limit',
+  paragraph: 'paragraph spacing, indent',
+  truncate: 'truncated after lines',
 };
 
 function propertyWord(field: string): string {
@@ -180,6 +191,10 @@ function diffField(path: string, field: string, before: unknown, after: unknown,
       return;
     case 'boundVariables':
       diffMap(path, (name) => `${propertyWord(name)} variable`, asObject(before) ?? {}, asObject(after) ?? {}, out);
+      return;
+    case 'geometry':
+    case 'strokeShape':
+      diffMap(path, propertyWord, asObject(before) ?? {}, asObject(after) ?? {}, out);
       return;
     default:
       break;

@@ -44,12 +44,22 @@ function readNode(node: SceneNode, mixed: symbol, isRoot: boolean, inAutoLayout:
     instances.push(node as InstanceNode);
     values += Object.keys(n.componentProperties as Any).length;
   }
+  let rounded = false;
   if ((isFrame && type !== 'COMPONENT_SET') || type === 'RECTANGLE') {
     const radius = n.cornerRadius;
-    if (radius === mixed) values += (n.topLeftRadius !== undefined ? 1 : 0) + (n.topRightRadius !== undefined ? 1 : 0) + (n.bottomRightRadius !== undefined ? 1 : 0) + (n.bottomLeftRadius !== undefined ? 1 : 0);
-    else if (radius) values++;
+    if (radius === mixed) {
+      rounded = true;
+      values += (n.topLeftRadius !== undefined ? 1 : 0) + (n.topRightRadius !== undefined ? 1 : 0) + (n.bottomRightRadius !== undefined ? 1 : 0) + (n.bottomLeftRadius !== undefined ? 1 : 0);
+    } else if (radius) {
+      rounded = true;
+      values++;
+    }
   } else if (isShape && 'cornerRadius' in n) {
-    if (n.cornerRadius) values++;
+    const radius = n.cornerRadius;
+    if (radius !== mixed && radius) {
+      rounded = true;
+      values++;
+    }
   }
   if (type !== 'COMPONENT_SET' && (hasPaint || type === 'GROUP')) {
     if (n.effectStyleId) values++;
@@ -62,6 +72,9 @@ function readNode(node: SceneNode, mixed: symbol, isRoot: boolean, inAutoLayout:
     if (fills === mixed) fillsMixed = true;
     else values += (fills as unknown[]).length;
   }
+  if (type === 'ELLIPSE' && n.arcData !== undefined) values++;
+  if (rounded && n.cornerSmoothing) values++;
+  if (type === 'VECTOR') values += (n.vectorPaths as unknown[]).length;
   let absolute = false;
   if (type !== 'COMPONENT_SET') {
     values += typeof n.height === 'number' ? 1 : 0;
@@ -69,6 +82,7 @@ function readNode(node: SceneNode, mixed: symbol, isRoot: boolean, inAutoLayout:
       absolute = 'layoutPositioning' in n && n.layoutPositioning === 'ABSOLUTE';
       if ('layoutSizingHorizontal' in n) values += (n.layoutSizingHorizontal !== undefined ? 1 : 0) + (n.layoutSizingVertical !== undefined ? 1 : 0);
     }
+    if (n.isMask) values += n.maskType !== undefined ? 1 : 0;
   }
   values += typeof n.name === 'string' ? 1 : 0;
   if (type !== 'COMPONENT_SET' && n.opacity !== 1) values++;
@@ -79,6 +93,11 @@ function readNode(node: SceneNode, mixed: symbol, isRoot: boolean, inAutoLayout:
     const strokes = n.strokes as unknown[];
     if (strokes.length > 0) {
       values += (n.strokeAlign !== undefined ? 1 : 0) + (n.strokeStyleId !== undefined ? 1 : 0);
+      if ('strokeCap' in n && n.strokeCap !== 'NONE') values++;
+      values += (n.dashPattern as unknown[]).length;
+      const join = n.strokeJoin;
+      if (join !== 'MITER') values++;
+      else if ('strokeMiterLimit' in n && n.strokeMiterLimit !== 4) values++;
       if (n.strokeWeight === mixed && n.strokeTopWeight !== undefined) values += (n.strokeRightWeight !== undefined ? 1 : 0) + (n.strokeBottomWeight !== undefined ? 1 : 0) + (n.strokeLeftWeight !== undefined ? 1 : 0);
       values += strokes.length;
     }
@@ -94,6 +113,8 @@ function readNode(node: SceneNode, mixed: symbol, isRoot: boolean, inAutoLayout:
     const hyperlink = n.hyperlink;
     values += (fontName !== undefined ? 1 : 0) + (fontSize !== undefined ? 1 : 0) + (lineHeight !== undefined ? 1 : 0) + (letterSpacing !== undefined ? 1 : 0) + (textCase !== undefined ? 1 : 0) + (decoration !== undefined ? 1 : 0) + (textStyleId !== undefined ? 1 : 0) + (hyperlink !== undefined ? 1 : 0);
     values += (n.textAlignHorizontal !== undefined ? 1 : 0) + (n.textAutoResize !== undefined ? 1 : 0) + (n.characters !== undefined ? 1 : 0) + (n.textAlignVertical !== undefined ? 1 : 0);
+    values += (n.paragraphSpacing !== undefined ? 1 : 0) + (n.paragraphIndent !== undefined ? 1 : 0);
+    if (n.textTruncation === 'ENDING' && n.maxLines !== undefined) values++;
     const anyMixed = fontName === mixed || fontSize === mixed || lineHeight === mixed || letterSpacing === mixed || textCase === mixed || decoration === mixed || textStyleId === mixed || hyperlink === mixed;
     if (fillsMixed || anyMixed) {
       values += (node as TextNode).getStyledTextSegments(SEGMENT_FIELDS as unknown as Array<(typeof SEGMENT_FIELDS)[number]>).length;

@@ -726,6 +726,7 @@ export abstract class FakeSceneNode extends FakeBaseNode {
   declare opacity: number;
   declare blendMode: BlendMode;
   declare isMask: boolean;
+  declare maskType: MaskType;
   declare effects: ReadonlyArray<Effect>;
   declare rotation: number;
   declare constraints: Constraints;
@@ -890,6 +891,7 @@ defineProperties(FakeSceneNode, {
   opacity: { value: 1, check: numberIn(0, 1) },
   blendMode: { value: 'PASS_THROUGH', check: blendMode },
   isMask: { value: false, check: bool },
+  maskType: { value: 'ALPHA', check: oneOf('ALPHA', 'VECTOR', 'LUMINANCE') },
   effects: {
     value: [],
     check: (node, v, api) => {

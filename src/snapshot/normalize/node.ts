@@ -41,7 +41,10 @@
  *   it is taken out of the flow; a grid's children have `grid`: {row, column (0-based), rowSpan,
  *   columnSpan (if not 1), horizontalAlign, verticalAlign (if not AUTO)}.
  * - shapes (rectangle, ellipse, vector, line, polygon, star, boolean operation): the same paint,
- *   stroke, effect and radius fields. Vector path data is not captured (the thumbnail shows it).
+ *   stroke, effect and radius fields, and `geometry` (geometry.ts): a vector's paths
+ *   [[windingRule, data]], an ellipse's arc [start, end, inner], corner smoothing (with a radius).
+ * - stroked layers: `strokeShape` {cap, dash, join, miter} where not the defaults; masks: `mask`
+ *   (the mask type); text: `paragraph` [spacing, indent], `truncate` (lines kept, 0: as fit).
  * - text: characters, fontFamily, fontStyle, size, lineHeight ('24px' or '150%'),
  *   letterSpacing ('0%', '-0.5px'), align, verticalAlign, case, decoration, autoResize, text style
  *   name and hyperlink. When any of these (or the fills or fill style) is mixed, the styled runs are
@@ -68,10 +71,9 @@
  * Not captured (no meaning for an email builder, or not stable): node ids, selection, viewport,
  * plugin data, locked, export settings, constraints, prototyping, layout grids, the canvas
  * position of a component and the arrangement of variants inside a set. Not captured yet,
- * although a designer's edit to them alone then changes no hash: vector paths, boolean
- * operations, star/polygon points, arcs, dash patterns, stroke caps/joins, corner smoothing,
- * masks, min/max sizes, paragraph spacing/indent, list styles, text truncation (each a new read
- * per layer, which the benchmark's floor, test/bench/bare-traversal.ts, must read too).
+ * although a designer's edit to them alone then changes no hash: boolean operations,
+ * star/polygon points, min/max sizes, list styles (each a new read per layer, which the
+ * benchmark's floor, test/bench/bare-traversal.ts, must read too).
  */
 import type { JsonValue, NormalizedNode } from '../normalized-types';
 import { roundAngle, roundLength, roundRatio } from '../precision';
@@ -99,10 +101,12 @@ import {
   K_EFFECT_STYLE,
   K_FILLS,
   K_FILL_STYLE,
+  K_GEOMETRY,
   K_GRID,
   K_HEIGHT,
   K_HORIZONTAL_SIZING,
   K_LAYOUT,
+  K_MASK,
   K_NAME,
   K_OPACITY,
   K_POSITIONING,
@@ -110,6 +114,7 @@ import {
   K_ROTATION,
   K_STROKES,
   K_STROKE_ALIGN,
+  K_STROKE_SHAPE,
   K_STROKE_STYLE,
   K_STROKE_WEIGHT,
   K_TEXT,
@@ -128,6 +133,7 @@ import {
   stablePropertyName,
   styleRef,
 } from './common';
+import { shapeGeometry, strokeShape } from './geometry';
 import { normalizeAutoLayout, normalizeGridCell } from './layout';
 import { normalizeEffect, normalizePaints } from './paints';
 import { normalizeText } from './text';
@@ -304,6 +310,13 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
     if (fills === mixed) fillsMixed = true;
     else if (!fillsMixed && (fills as ReadonlyArray<Paint>).length > 0) out.fills = normalizePaints(ctx, K_FILLS, fills as ReadonlyArray<Paint>);
   }
+  if (isShape || out.cornerRadius !== undefined) {
+    const geometry = shapeGeometry(node, type, out.cornerRadius !== undefined);
+    if (geometry !== undefined) {
+      out.geometry = geometry;
+      mixKeyValue(K_GEOMETRY, geometry);
+    }
+  }
 
   let absolute = false;
   let verticalSizing: string | undefined;
@@ -339,6 +352,9 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
       mixKey(K_LAYOUT);
       out.layout = normalizeAutoLayout(node as FrameNode, direction);
     }
+    // A mask shapes what lies above it: turning one on or off changes the look entirely.
+    const masking = node as BlendMixin;
+    if (masking.isMask) setString(out, 'mask', K_MASK, masking.maskType);
   }
   const name = node.name;
   out.name = name;
@@ -383,6 +399,11 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
     const strokes = strokeNode.strokes;
     if (strokes.length > 0) {
       setString(out, 'strokeAlign', K_STROKE_ALIGN, strokeNode.strokeAlign);
+      const shape = strokeShape(node, mixed);
+      if (shape !== undefined) {
+        out.strokeShape = shape;
+        mixKeyValue(K_STROKE_SHAPE, shape);
+      }
       const strokeStyleId = strokeNode.strokeStyleId;
       if (strokeStyleId) styleRef(ctx, out, 'strokeStyle', K_STROKE_STYLE, strokeStyleId);
       setStrokeWeight(ctx, out, strokeNode);

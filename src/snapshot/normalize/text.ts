@@ -16,10 +16,12 @@ import {
   K_HYPERLINK,
   K_LETTER_SPACING,
   K_LINE_HEIGHT,
+  K_PARAGRAPH,
   K_SEGMENTS,
   K_SIZE,
   K_START,
   K_TEXT_STYLE,
+  K_TRUNCATE,
   K_VERTICAL_ALIGN,
   type Mutable,
   type NormalizeContext,
@@ -91,6 +93,21 @@ function normalizeSegments(ctx: NormalizeContext, node: TextNode): JsonValue[] {
   return out;
 }
 
+/** [spacing, indent] between and into paragraphs, undefined for none; 'MIXED' where they vary. */
+function paragraphOf(node: TextNode, mixed: symbol): JsonValue | undefined {
+  const spacing = node.paragraphSpacing as number | symbol;
+  const indent = node.paragraphIndent as number | symbol;
+  if (spacing === mixed || indent === mixed) return 'MIXED';
+  if (spacing === 0 && indent === 0) return undefined;
+  return [roundLength(spacing as number), roundLength(indent as number)];
+}
+
+function setParagraph(out: Mutable, paragraph: JsonValue | undefined): void {
+  if (paragraph === undefined) return;
+  out.paragraph = paragraph;
+  mixKeyValue(K_PARAGRAPH, paragraph);
+}
+
 /** `autoResize`: the text's, read by the caller (its sizing depends on it too). */
 export function normalizeText(ctx: NormalizeContext, node: TextNode, fillsMixed: boolean, autoResize: TextNode['textAutoResize']): Mutable {
   const mixed = ctx.mixed;
@@ -134,13 +151,21 @@ export function normalizeText(ctx: NormalizeContext, node: TextNode, fillsMixed:
     // Defaults (no spacing, auto line height) checked inline: the common case needs no call.
     if ((letterSpacing as LetterSpacing).value !== 0) setString(out, 'letterSpacing', K_LETTER_SPACING, normalizeLetterSpacing(letterSpacing as LetterSpacing)!);
     if ((lineHeight as LineHeight).unit !== 'AUTO') setString(out, 'lineHeight', K_LINE_HEIGHT, normalizeLineHeight(lineHeight as LineHeight)!);
+    setParagraph(out, paragraphOf(node, mixed));
     const points = fontSize as number;
     const size = (points | 0) === points ? points + 0 : Math.round(points * 100) / 100 + 0;
     out.size = size;
     mixKeyNumber(K_SIZE, size);
     if (textStyleId) styleRef(ctx, out, 'textStyle', K_TEXT_STYLE, textStyleId as string);
   } else {
+    setParagraph(out, paragraphOf(node, mixed));
     out.segments = normalizeSegments(ctx, node);
+  }
+  // Cut short with an ellipsis: the number of lines kept (0: as many as fit).
+  if (node.textTruncation === 'ENDING') {
+    const lines = node.maxLines ?? 0;
+    out.truncate = lines;
+    mixKeyNumber(K_TRUNCATE, lines);
   }
   const verticalAlign = node.textAlignVertical;
   if (verticalAlign !== 'TOP') setString(out, 'verticalAlign', K_VERTICAL_ALIGN, verticalAlign);

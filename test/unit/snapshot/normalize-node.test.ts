@@ -253,13 +253,44 @@ describe('normalizeNode', () => {
 
   it('is always canonical JSON (keys sorted) for a tree using every feature', () => {
     const out = run(
-      frame('All', [text('T', 'x', { textDecoration: 'STRIKETHROUGH' }), paintable('RECTANGLE', 'R', { strokes: [{ type: 'SOLID', color: { r: 0, g: 0, b: 0 } }], strokeWeight: MIXED, strokeTopWeight: 1, strokeRightWeight: 2, strokeBottomWeight: 3, strokeLeftWeight: 4 })], {
+      frame('All', [text('T', 'x', { textDecoration: 'STRIKETHROUGH' }), paintable('RECTANGLE', 'R', { strokes: [{ type: 'SOLID', color: { r: 0, g: 0, b: 0 } }], strokeWeight: MIXED, strokeTopWeight: 1, strokeRightWeight: 2, strokeBottomWeight: 3, strokeLeftWeight: 4, strokeCap: 'ROUND', strokeJoin: 'ROUND', dashPattern: [2], cornerRadius: 4, cornerSmoothing: 0.5, isMask: true }),
+        paintable('VECTOR', 'V', { vectorPaths: [{ windingRule: 'NONZERO', data: 'M 0 0 L 1 1' }], strokes: [{ type: 'SOLID', color: { r: 0, g: 0, b: 0 } }], strokeMiterLimit: 8 }),
+        paintable('ELLIPSE', 'E', { arcData: { startingAngle: 1, endingAngle: 2, innerRadius: 0.25 } }),
+        text('P', 'a', { paragraphSpacing: 4, paragraphIndent: 2, textTruncation: 'ENDING', maxLines: null, textAlignVertical: 'CENTER', textStyleId: 'S:t' })], {
         layoutMode: 'VERTICAL', layoutWrap: 'WRAP', counterAxisSpacing: 4, clipsContent: true, effectStyleId: 'S:e', strokeStyleId: 'S:s', blendMode: 'MULTIPLY', visible: false,
         strokes: [{ type: 'SOLID', color: { r: 1, g: 1, b: 1 } }],
       }),
     );
     expect(JSON.stringify(out)).toBe(canonicalJson(out));
     expect(hasCanonicalKeyOrder(out)).toBe(true);
+  });
+
+  it('captures shape details a designer edits alone: paths, arcs, smoothing, stroke ends/joins/dashes, masks, paragraphs, truncation', () => {
+    const changed = (node: Plain, edit: Plain): boolean => canonicalJson(run(node)) !== canonicalJson(run({ ...node, ...edit }));
+    const icon = paintable('VECTOR', 'Icon', { vectorPaths: [{ windingRule: 'NONZERO', data: 'M 0 0 L 10 10 Z' }], strokes: [{ type: 'SOLID', color: { r: 0, g: 0, b: 0 } }] });
+    // An icon redrawn at the same size, with the same paints, is a different icon.
+    expect(changed(icon, { vectorPaths: [{ windingRule: 'NONZERO', data: 'M 0 0 L 10 0 L 10 10 Z' }] })).toBe(true);
+    expect(changed(icon, { vectorPaths: [{ windingRule: 'EVENODD', data: 'M 0 0 L 10 10 Z' }] })).toBe(true);
+    expect(changed(icon, { strokeCap: 'ROUND' })).toBe(true);
+    expect(changed(icon, { strokeJoin: 'BEVEL' })).toBe(true);
+    expect(changed(icon, { strokeMiterLimit: 10 })).toBe(true);
+    expect(changed(icon, { dashPattern: [4, 2] })).toBe(true);
+    expect(changed(icon, { isMask: true })).toBe(true);
+    expect(run({ ...icon, isMask: true, maskType: 'VECTOR' }).mask).toBe('VECTOR');
+    const dot = paintable('ELLIPSE', 'Dot');
+    expect(run(dot).geometry).toBeUndefined();
+    expect(run({ ...dot, arcData: { startingAngle: 0, endingAngle: Math.PI, innerRadius: 0 } }).geometry).toEqual({ arc: [0, 3.1416, 0] });
+    const card = frame('Card', [], { cornerRadius: 12 });
+    expect(changed(card, { cornerSmoothing: 0.6 })).toBe(true);
+    // Smoothing without a radius changes nothing on the canvas, so nothing here either.
+    expect(changed(frame('Square', []), { cornerSmoothing: 0.6 })).toBe(false);
+    const body = text('Body', 'One\nTwo');
+    expect(changed(body, { paragraphSpacing: 12 })).toBe(true);
+    expect(changed(body, { paragraphIndent: 8 })).toBe(true);
+    expect(run({ ...body, textTruncation: 'ENDING', maxLines: 3 }).text).toMatchObject({ truncate: 3 });
+    // Defaults write nothing new: an untouched layer's description is as it was.
+    expect(Object.keys(run(icon))).toEqual(['geometry', 'height', 'name', 'strokeAlign', 'strokeWeight', 'strokes', 'type', 'width']);
+    expect(Object.keys(run(body).text as Plain)).toEqual(['characters', 'fontFamily', 'fontStyle', 'size']);
   });
 
   it('hashes as it writes exactly what the definition walks, references included', () => {
@@ -279,6 +310,9 @@ describe('normalizeNode', () => {
       ] }),
       paintable('RECTANGLE', 'R', { fills: [{ type: 'IMAGE', imageHash: 'abc', scaleMode: 'TILE', scalingFactor: 0.5, rotation: 90, filters: { exposure: 0.2, contrast: 0 } }, { type: 'GRADIENT_LINEAR', opacity: 0.5, gradientStops: [{ color: { r: 0, g: 0, b: 0, a: 1 }, position: 0 }, { color: { r: 1, g: 1, b: 1, a: 0.5 }, position: 1 }], gradientTransform: [[1, 0, 0], [0, 1, 0]] }], strokes: [{ type: 'SOLID', color: { r: 0, g: 0, b: 0 } }], strokeWeight: MIXED, strokeTopWeight: 1, strokeRightWeight: 2, strokeBottomWeight: 3, strokeLeftWeight: 4, cornerRadius: MIXED, topLeftRadius: 1, topRightRadius: 2, bottomRightRadius: 3, bottomLeftRadius: 4, rotation: 45, opacity: 0.5 }),
       instance,
+      paintable('VECTOR', 'Path', { vectorPaths: [{ windingRule: 'NONZERO', data: 'M 0 0 L 10 10 Z' }], strokes: [{ type: 'SOLID', color: { r: 0, g: 0, b: 0 } }], strokeCap: 'ROUND', strokeJoin: MIXED, dashPattern: [4, 2.5], isMask: true, maskType: 'LUMINANCE' }),
+      paintable('ELLIPSE', 'Arc', { arcData: { startingAngle: 0, endingAngle: Math.PI, innerRadius: 0.5 }, cornerRadius: 2, cornerSmoothing: 0.6 }),
+      text('Para', 'a\nb', { paragraphSpacing: 8, paragraphIndent: 4, textTruncation: 'ENDING', maxLines: 2 }),
       frame('Grid', [paintable('RECTANGLE', 'Cell', { gridRowAnchorIndex: 1, gridColumnAnchorIndex: 0, gridRowSpan: 1, gridColumnSpan: 2, gridChildHorizontalAlign: 'AUTO', gridChildVerticalAlign: 'MIN' })], {
         layoutMode: 'GRID', gridRowGap: 4, gridColumnGap: 0, gridRowSizes: [{ type: 'HUG' }, { type: 'FIXED', value: 10 }], gridColumnSizes: [{ type: 'FLEX', value: 1 }],
       }),

@@ -23,9 +23,17 @@ export function base(type: string, name: string, extra: Plain = {}): Plain {
     layoutPositioning: 'AUTO',
     layoutSizingHorizontal: 'FIXED',
     layoutSizingVertical: 'FIXED',
+    isMask: false,
+    maskType: 'ALPHA',
     ...extra,
   };
 }
+
+/** Figma's defaults of the type-specific geometry the normalizer reads. */
+const SHAPE_DEFAULTS: Record<string, Plain> = {
+  ELLIPSE: { arcData: { startingAngle: 0, endingAngle: 2 * Math.PI, innerRadius: 0 } },
+  VECTOR: { vectorPaths: [] },
+};
 
 export function paintable(type: string, name: string, extra: Plain = {}): Plain {
   return base(type, name, {
@@ -35,9 +43,15 @@ export function paintable(type: string, name: string, extra: Plain = {}): Plain 
     strokeStyleId: '',
     strokeWeight: 1,
     strokeAlign: 'INSIDE',
+    strokeCap: 'NONE',
+    strokeJoin: 'MITER',
+    strokeMiterLimit: 4,
+    dashPattern: [],
     effects: [],
     effectStyleId: '',
     cornerRadius: 0,
+    cornerSmoothing: 0,
+    ...SHAPE_DEFAULTS[type],
     ...extra,
   });
 }
@@ -76,6 +90,10 @@ export function text(name: string, characters: string, extra: Plain = {}): Plain
     textAutoResize: 'WIDTH_AND_HEIGHT',
     textStyleId: '',
     hyperlink: null,
+    paragraphSpacing: 0,
+    paragraphIndent: 0,
+    textTruncation: 'DISABLED',
+    maxLines: null,
     fills: [{ type: 'SOLID', color: { r: 0, g: 0, b: 0 }, opacity: 1, visible: true, blendMode: 'NORMAL' }],
     ...extra,
   });

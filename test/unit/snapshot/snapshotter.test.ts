@@ -224,6 +224,12 @@ describe('determinism', () => {
     ['variant name', ['Button'], (f) => { (f.buttonSet.children as ComponentNode[]).find((v) => v.name === 'Type=Secondary, Size=Large')!.name = 'Type=Outline, Size=Large'; }],
     // (The Product card's Button hides its icon, so the card does not change.)
     ['main component of instances', ['Icon/Arrow', 'Button'], (f) => { (f.iconArrow.children[0] as VectorNode).strokeWeight = 3; }],
+    ['icon path', ['Icon/Arrow', 'Button'], (f) => { (f.iconArrow.children[0] as VectorNode).vectorPaths = [{ windingRule: 'NONZERO', data: 'M 0 0 L 12 6 L 0 12' }]; }],
+    ['stroke ends', ['Icon/Arrow', 'Button'], (f) => { (f.iconArrow.children[0] as VectorNode).strokeCap = 'ROUND'; }],
+    ['stroke dashes', ['Product card'], (f) => { f.productCard.dashPattern = [4, 4]; }],
+    ['corner smoothing', ['Product card'], (f) => { f.productCard.cornerSmoothing = 0.6; }],
+    ['paragraph spacing', ['Footer'], (f) => { f.texts.get('Legal')!.paragraphSpacing = 8; }],
+    ['text truncation', ['Footer'], (f) => { f.texts.get('Legal')!.textTruncation = 'ENDING'; }],
     ['style name', ['Button', 'Product card'], (f) => { f.brandStyle.name = 'Brand/Blue'; }],
     ['variable name', ['Hero'], (f) => { f.accent.name = 'color/highlight'; }],
   ];

@@ -59,6 +59,23 @@ describe('diffComponents', () => {
     for (const item of others) expect(['width', 'height', 'x', 'y']).toContain(item.property);
   });
 
+  it('says in words which shape detail changed: a vector path, stroke ends and dashes, paragraph spacing; the chips name them', async () => {
+    const { before, after } = await snapshotPairAsync((fixture) => {
+      const arrow = fixture.iconArrow.children[0] as VectorNode;
+      arrow.vectorPaths = [{ windingRule: 'NONZERO', data: 'M 0 0 L 12 6 L 0 12' }];
+      arrow.strokeCap = 'ROUND';
+      fixture.productCard.dashPattern = [4, 2];
+      fixture.texts.get('Legal')!.paragraphSpacing = 8;
+    });
+    const icon = diffComponents(before.get('Icon/Arrow')!, after.get('Icon/Arrow')!);
+    expect(icon.map((item) => item.property).sort()).toEqual(['stroke ends', 'vector path']);
+    expect(icon.find((item) => item.property === 'stroke ends')).toMatchObject({ before: null, after: 'round' });
+    expect(changeChips(before.get('Icon/Arrow')!, after.get('Icon/Arrow')!)).toEqual(['stroke', 'other']);
+    expect(diffComponents(before.get('Product card')!, after.get('Product card')!)).toEqual([expect.objectContaining({ property: 'dashes', before: null, after: '4 2' })]);
+    expect(diffComponents(before.get('Footer')!, after.get('Footer')!)).toEqual([expect.objectContaining({ property: 'paragraph spacing, indent', before: null, after: '8 0' })]);
+    expect(changeChips(before.get('Footer')!, after.get('Footer')!)).toEqual(['text']);
+  });
+
   it('reports variants and component property definitions', async () => {
     const { before, after } = await snapshotPairAsync((fixture, figma) => {
       const set = fixture.buttonSet;
