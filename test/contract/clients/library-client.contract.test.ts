@@ -39,6 +39,14 @@ describe.each(TRANSPORTS)('library client over the $name', (transportKind) => {
     expect(byBrand.meta.query.brand).toBe(slug);
   });
 
+  it('reads any page past the end as an empty page, however far', async () => {
+    for (const page of [1e10, Number.MAX_SAFE_INTEGER]) {
+      const far = await keyed.searchEmailsAsync({ brand: 'cedar-clay', page });
+      expect(far.data).toEqual([]);
+      expect(far.meta.count).toBe(0);
+    }
+  });
+
   it('pages the whole search without duplicates', async () => {
     const pager = createUniqueEmailPager(keyed, { perPage: 50 });
     const ids: number[] = [];

@@ -74,6 +74,13 @@ describe('GET /v1/emails', () => {
     expect(status).toBe(200);
     expect(body.data).toEqual([]);
     expect(body.meta.count).toBe(0);
+    // No maximum page number is documented: any page past the end is an empty page, not a 400.
+    for (const query of ['brand=cedar-clay&page=10000000000', `page=${Number.MAX_SAFE_INTEGER}`]) {
+      const far = await call(`${base}/v1/emails?${query}`);
+      expect(far.status).toBe(200);
+      expect(far.body.data).toEqual([]);
+      expect(far.body.meta.count).toBe(0);
+    }
   });
 
   it.each([
