@@ -113,6 +113,20 @@ describe.each(TRANSPORTS)('library client over the $name', (transportKind) => {
     expect(result.data.status).toBe('already_in_library');
   });
 
+  it('sends since only as a real date or ISO 8601 date-time, and says so before spending a request', async () => {
+    // Each of these the service refuses with 400 ("since that is not a date").
+    for (const since of ['2026-02-30', '2026-13-01', '2026-11-20T25:00:00Z', '2026-11-20 10:00:00']) {
+      const search = await apiRejectionOf(keyed.searchEmailsAsync({ since }));
+      expect(search).toMatchObject({ code: 'invalid_argument', status: null });
+      expect(search.message).toContain('Since');
+      const feed = await apiRejectionOf(keyed.listFollowedEmailsAsync({ since }));
+      expect(feed).toMatchObject({ code: 'invalid_argument', status: null });
+    }
+    for (const since of ['2026-02-28', '2026-11-20T10:00', '2026-11-20T10:00:00.123+02:00']) {
+      expect((await keyed.searchEmailsAsync({ since, perPage: 1 })).meta.page).toBe(1);
+    }
+  });
+
   it('says which key was refused', async () => {
     const revoked = createLibraryClient({ baseUrl: session.emulator.libraryUrl, key: session.keys.library.revoked, transport: transportKind.create() });
     const error = await apiRejectionOf(revoked.listCollectionsAsync());

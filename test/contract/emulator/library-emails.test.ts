@@ -90,6 +90,8 @@ describe('GET /v1/emails', () => {
     ['page=abc', 'page'],
     ['since=yesterday', 'since'],
     ['since=2026-02-30', 'since'],
+    // ISO 8601 separates date and time with T; a space is not ISO 8601.
+    [`since=${encodeURIComponent('2026-11-20 10:00:00')}`, 'since'],
     [`q=${'x'.repeat(201)}`, 'q'],
   ])('rejects %s with 400 bad_request naming the parameter', async (query, name) => {
     const { status, body } = await call(`${base}/v1/emails?${query}`);

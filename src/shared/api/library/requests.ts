@@ -59,11 +59,25 @@ function searchText(value: string | undefined): string | undefined {
   return trimmed === undefined ? undefined : truncateText(trimmed, LIBRARY_LIMITS.queryMaxLength).trim();
 }
 
-const DATE_OR_DATE_TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const DATE_OR_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}:?(\d{2}))?)?$/;
+
+/**
+ * A date (`YYYY-MM-DD`) or ISO 8601 date-time that names a real instant: the service answers 400
+ * to `since` that is not a date, so an impossible day or hour is refused here, before sending.
+ */
+export function isDateOrDateTime(text: string): boolean {
+  const match = DATE_OR_DATE_TIME.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return false;
+  const [hour, minute, second, zoneMinute] = [match[4], match[5], match[6], match[7]].map((part) => Number(part ?? 0));
+  return hour! <= 23 && minute! <= 59 && second! <= 59 && zoneMinute! <= 59;
+}
 
 function sinceParameter(endpoint: string, value: string | undefined): string | undefined {
   const since = optionalText(value);
-  if (since !== undefined && !DATE_OR_DATE_TIME.test(since)) {
+  if (since !== undefined && !isDateOrDateTime(since)) {
     throw invalidArgumentError('library', endpoint, `"Since" should be a date like 2026-11-21 or a date-time like 2026-11-21T10:00:00Z.`);
   }
   return since;
