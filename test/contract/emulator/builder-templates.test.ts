@@ -175,6 +175,20 @@ describe('keys, limits and the error table', () => {
     expect(response.body.error).toBe('payload_too_large');
   });
 
+  it('reads "2 MB" as 2,000,000 bytes, the stricter of its readings (the client splits at that size)', async () => {
+    emulator = await startTestEmulator();
+    const bodyOf = (bytes: number): string => {
+      const shell = JSON.stringify({ name: 'Edge', content: { blob: '' } });
+      return JSON.stringify({ name: 'Edge', content: { blob: 'x'.repeat(bytes - shell.length) } });
+    };
+    const post = (rawBody: string) =>
+      call(`${emulator.builderUrl}/api/templates`, { method: 'POST', key: emulator.keys.builder.demo, rawBody, headers: { 'Content-Type': 'application/json' } });
+    const over = await post(bodyOf(2_000_001));
+    expect(over.status).toBe(413);
+    expect(over.body.error).toBe('payload_too_large');
+    expect((await post(bodyOf(2_000_000))).status).toBe(201);
+  });
+
   it('answers 400 invalid_request for a body that is not JSON', async () => {
     emulator = await startTestEmulator();
     const response = await call(`${emulator.builderUrl}/api/templates`, {
