@@ -189,6 +189,26 @@ describe('keys, limits and the error table', () => {
     expect((await post(bodyOf(2_000_000))).status).toBe(201);
   });
 
+  it('takes bodies only as JSON ("content type application/json"): another content type is 400 invalid_request', async () => {
+    emulator = await startTestEmulator();
+    const key = emulator.keys.builder.demo;
+    const created = await call(`${emulator.builderUrl}/api/templates`, { method: 'POST', key, body: { name: 'Typed' } });
+    const targets = [
+      ['POST', '/api/templates'],
+      ['PUT', `/api/templates/${created.body.data.id}`],
+      ['POST', '/api/plugin/design-systems/ds_empty/sync'],
+    ] as const;
+    for (const [method, path] of targets) {
+      for (const headers of [{ 'Content-Type': 'text/plain' }, { 'Content-Type': 'application/x-www-form-urlencoded' }]) {
+        const response = await call(`${emulator.builderUrl}${path}`, { method, key, rawBody: JSON.stringify({ name: 'Plain', base: null }), headers });
+        expect(response.status).toBe(400);
+        expectShape(response.body, BUILDER_ERROR_SHAPE);
+        expect(response.body).toEqual({ error: 'invalid_request', message: expect.stringContaining('Content-Type') });
+      }
+    }
+    expect((await call(`${emulator.builderUrl}/api/templates/${created.body.data.id}`, { key })).body.data.name).toBe('Typed');
+  });
+
   it('answers 400 invalid_request for a body that is not JSON', async () => {
     emulator = await startTestEmulator();
     const response = await call(`${emulator.builderUrl}/api/templates`, {

@@ -24,6 +24,17 @@ export function readIntParam(query: URLSearchParams, name: string, range: IntRan
   return value;
 }
 
+/**
+ * Both documents say the bodies are JSON with that content type ("Content type JSON",
+ * "content type `application/json`"); a body sent as anything else is refused, not guessed at.
+ */
+export function requireJsonContentType(headers: Readonly<Record<string, string>>, code: string): void {
+  const mediaType = (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (mediaType !== 'application/json') {
+    throw new RequestProblem(400, code, 'Send the body as JSON with the header Content-Type: application/json.');
+  }
+}
+
 /** Parses a JSON request body; an empty or broken body is a problem named in words. */
 export function readJsonBody(body: string, code: string): unknown {
   if (body.trim() === '') throw new RequestProblem(400, code, 'The request body is empty; send a JSON object.');
