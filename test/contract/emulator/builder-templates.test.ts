@@ -176,13 +176,13 @@ describe('keys, limits and the error table', () => {
   });
 
   it('reads "2 MB" as 2,000,000 bytes, the stricter of its readings (the client splits at that size)', async () => {
-    emulator = await startTestEmulator();
+    const running = (emulator = await startTestEmulator());
     const bodyOf = (bytes: number): string => {
       const shell = JSON.stringify({ name: 'Edge', content: { blob: '' } });
       return JSON.stringify({ name: 'Edge', content: { blob: 'x'.repeat(bytes - shell.length) } });
     };
     const post = (rawBody: string) =>
-      call(`${emulator.builderUrl}/api/templates`, { method: 'POST', key: emulator.keys.builder.demo, rawBody, headers: { 'Content-Type': 'application/json' } });
+      call(`${running.builderUrl}/api/templates`, { method: 'POST', key: running.keys.builder.demo, rawBody, headers: { 'Content-Type': 'application/json' } });
     const over = await post(bodyOf(2_000_001));
     expect(over.status).toBe(413);
     expect(over.body.error).toBe('payload_too_large');
