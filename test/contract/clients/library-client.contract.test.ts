@@ -2,6 +2,8 @@
 // both transports.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createLibraryClient, type LibraryClient } from '../../../src/shared/api/library/client';
+import { categorySlug } from '../../../src/shared/api/library/requests';
+import { BRAND_REQUEST_CATEGORIES } from '../../../src/shared/api/library/schemas';
 import { createUniqueEmailPager } from '../../../src/shared/api/library/unique-pager';
 import { apiRejectionOf, useEmulatorSession } from './support/emulator-session';
 import { controlAsync, TRANSPORTS } from './support/transports';
@@ -44,6 +46,16 @@ describe.each(TRANSPORTS)('library client over the $name', (transportKind) => {
       const far = await keyed.searchEmailsAsync({ brand: 'cedar-clay', page });
       expect(far.data).toEqual([]);
       expect(far.meta.count).toBe(0);
+    }
+  });
+
+  it('filters by each of the 22 categories with the slug the client makes of its name', async () => {
+    for (const name of BRAND_REQUEST_CATEGORIES) {
+      const slug = categorySlug(name);
+      const page = await keyed.searchEmailsAsync({ category: slug, perPage: 1 });
+      expect(page.data.length, name).toBe(1);
+      const detail = await keyed.getEmailAsync(page.data[0]!.id);
+      expect(detail.data.categories).toContainEqual({ slug, name });
     }
   });
 

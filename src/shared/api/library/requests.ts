@@ -3,7 +3,7 @@
 import { invalidArgumentError } from '../http/error-mapping';
 import { truncateText } from '../http/utf8';
 import { pathSegment, queryString } from '../http/url';
-import { BRAND_REQUEST_CATEGORIES, type BrandRequestBody, type BrandRequestCategory } from './schemas';
+import { BRAND_REQUEST_CATEGORIES, slugifyStage, type BrandRequestBody, type BrandRequestCategory } from './schemas';
 
 // assumption: out-of-range `per_page`, `emails_per_stage` and `limit` are a 400, so they are clamped before sending.
 export const LIBRARY_LIMITS = {
@@ -195,6 +195,11 @@ export interface BrandRequestInput {
   category?: string;
   signupUrl?: string;
   notes?: string;
+}
+
+// assumption: a category's slug (the `category` filter of GET /v1/emails, `categories[].slug`) is its name in lower case with each run of other characters one hyphen: "Jewelry & Watches" → "jewelry-watches".
+export function categorySlug(name: string): string {
+  return slugifyStage(name);
 }
 
 /** The category as the service spells it, or null when it is not one of the 22. */
