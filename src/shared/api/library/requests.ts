@@ -59,7 +59,7 @@ function searchText(value: string | undefined): string | undefined {
   return trimmed === undefined ? undefined : truncateText(trimmed, LIBRARY_LIMITS.queryMaxLength).trim();
 }
 
-const DATE_OR_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}:?(\d{2}))?)?$/;
+const DATE_OR_DATE_TIME = /^(\d{4})-(\d\d)-(\d\d)(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)?)?$/;
 
 /**
  * A date (`YYYY-MM-DD`) or ISO 8601 date-time that names a real instant: the service answers 400
@@ -68,11 +68,9 @@ const DATE_OR_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}
 export function isDateOrDateTime(text: string): boolean {
   const match = DATE_OR_DATE_TIME.exec(text);
   if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return false;
-  const [hour, minute, second, zoneMinute] = [match[4], match[5], match[6], match[7]].map((part) => Number(part ?? 0));
-  return hour! <= 23 && minute! <= 59 && second! <= 59 && zoneMinute! <= 59;
+  const month = Number(match[2]) - 1;
+  const date = new Date(Date.UTC(Number(match[1]), month, Number(match[3])));
+  return date.getUTCMonth() === month && date.getUTCDate() === Number(match[3]);
 }
 
 function sinceParameter(endpoint: string, value: string | undefined): string | undefined {
