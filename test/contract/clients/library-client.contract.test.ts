@@ -2,6 +2,8 @@
 // both transports.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createLibraryClient, type LibraryClient } from '../../../src/shared/api/library/client';
+import { categorySlug } from '../../../src/shared/api/library/requests';
+import { BRAND_REQUEST_CATEGORIES } from '../../../src/shared/api/library/schemas';
 import { createUniqueEmailPager } from '../../../src/shared/api/library/unique-pager';
 import { apiRejectionOf, useEmulatorSession } from './support/emulator-session';
 import { controlAsync, TRANSPORTS } from './support/transports';
@@ -37,6 +39,24 @@ describe.each(TRANSPORTS)('library client over the $name', (transportKind) => {
     const byBrand = await keyed.searchEmailsAsync({ brand: slug, perPage: 50 });
     expect(byBrand.data.every((email) => email.brand_slug === slug)).toBe(true);
     expect(byBrand.meta.query.brand).toBe(slug);
+  });
+
+  it('reads any page past the end as an empty page, however far', async () => {
+    for (const page of [1e10, Number.MAX_SAFE_INTEGER]) {
+      const far = await keyed.searchEmailsAsync({ brand: 'cedar-clay', page });
+      expect(far.data).toEqual([]);
+      expect(far.meta.count).toBe(0);
+    }
+  });
+
+  it('filters by each of the 22 categories with the slug the client makes of its name', async () => {
+    for (const name of BRAND_REQUEST_CATEGORIES) {
+      const slug = categorySlug(name);
+      const page = await keyed.searchEmailsAsync({ category: slug, perPage: 1 });
+      expect(page.data.length, name).toBe(1);
+      const detail = await keyed.getEmailAsync(page.data[0]!.id);
+      expect(detail.data.categories).toContainEqual({ slug, name });
+    }
   });
 
   it('pages the whole search without duplicates', async () => {
@@ -103,6 +123,20 @@ describe.each(TRANSPORTS)('library client over the $name', (transportKind) => {
     const result = await keyed.createBrandRequestAsync({ brand: known.name, website: `${known.slug}.example` });
     expect(result.counted).toBe(false);
     expect(result.data.status).toBe('already_in_library');
+  });
+
+  it('sends since only as a real date or ISO 8601 date-time, and says so before spending a request', async () => {
+    // Each of these the service refuses with 400 ("since that is not a date").
+    for (const since of ['2026-02-30', '2026-13-01', '2026-11-20T25:00:00Z', '2026-11-20 10:00:00']) {
+      const search = await apiRejectionOf(keyed.searchEmailsAsync({ since }));
+      expect(search).toMatchObject({ code: 'invalid_argument', status: null });
+      expect(search.message).toContain('Since');
+      const feed = await apiRejectionOf(keyed.listFollowedEmailsAsync({ since }));
+      expect(feed).toMatchObject({ code: 'invalid_argument', status: null });
+    }
+    for (const since of ['2026-02-28', '2026-11-20T10:00', '2026-11-20T10:00:00.123+02:00']) {
+      expect((await keyed.searchEmailsAsync({ since, perPage: 1 })).meta.page).toBe(1);
+    }
   });
 
   it('says which key was refused', async () => {

@@ -62,7 +62,7 @@ describe.each(TRANSPORTS)('limits over the $name', (transportKind) => {
   });
 
   it('a 429 with Retry-After: 2 is waited out', async () => {
-    const seed = await seedForOne429Async(session.emulator.libraryUrl, session.keys.library.demo, '2');
+    const seed = await seedForOne429Async(session.emulator.libraryUrl, '/v1/brands?per_page=1', session.keys.library.demo, '2');
     await controlAsync(session.emulator.libraryUrl, 'faults', { rate: 0.5, kinds: ['429'], seed });
     const clock = createManualScheduler();
     const recorded = recording(transportKind.create());
@@ -76,6 +76,29 @@ describe.each(TRANSPORTS)('limits over the $name', (transportKind) => {
     const brands = await pending;
     expect(brands.data).toHaveLength(2);
     expect(recorded.outcomes).toEqual([429, 200]);
+  });
+
+  it('a template create that meets a 429 waits out Retry-After and is made once ("the client is expected to wait and retry")', async () => {
+    const builderUrl = session.emulator.builderUrl;
+    const key = session.keys.builder.demo;
+    const seed = await seedForOne429Async(builderUrl, '/api/templates?per_page=1', key, '2');
+    await controlAsync(builderUrl, 'faults', { rate: 0.5, kinds: ['429'], seed });
+    const clock = createManualScheduler();
+    const recorded = recording(transportKind.create());
+    const client = createBuilderClient({ baseUrl: builderUrl, key, transport: recorded.transport, scheduler: clock.scheduler });
+    const name = `After a 429 (${transportKind.name})`;
+    const pending = client.createTemplateAsync({ name });
+    await vi.waitFor(() => expect([recorded.outcomes, clock.pendingTimers()]).toEqual([[429], 1]), { timeout: 10_000 });
+    await clock.advanceAsync(1_999);
+    expect(recorded.sent).toHaveLength(1);
+    await clock.advanceAsync(1);
+    const created = await pending;
+    expect(created.name).toBe(name);
+    expect(recorded.outcomes).toEqual([429, 201]);
+    await controlAsync(builderUrl, 'faults', { rate: 0 });
+    const reader = createBuilderClient({ baseUrl: builderUrl, key: session.keys.builder.other, transport: transportKind.create() });
+    const all = await reader.listTemplatesAsync({ perPage: 100 });
+    expect(all.templates.filter((template) => template.name === name)).toHaveLength(1);
   });
 
   it('a builder sync retried after a dropped response is applied once', async () => {
@@ -112,10 +135,10 @@ describe.each(TRANSPORTS)('limits over the $name', (transportKind) => {
  * A fault seed under which the next API request gets a 429 with the wanted Retry-After and
  * the one after it does not. Found by asking (the fault stream restarts for each seed).
  */
-async function seedForOne429Async(libraryUrl: string, key: string, retryAfter: string): Promise<number> {
-  const probe = () => fetch(`${libraryUrl}/v1/brands?per_page=1`, { headers: { authorization: `Bearer ${key}` } });
+async function seedForOne429Async(baseUrl: string, path: string, key: string, retryAfter: string): Promise<number> {
+  const probe = () => fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${key}` } });
   for (let seed = 1; seed <= 200; seed += 1) {
-    await controlAsync(libraryUrl, 'faults', { rate: 0.5, kinds: ['429'], seed });
+    await controlAsync(baseUrl, 'faults', { rate: 0.5, kinds: ['429'], seed });
     const first = await probe();
     await first.text();
     if (first.status !== 429 || first.headers.get('retry-after') !== retryAfter) continue;

@@ -229,6 +229,7 @@ describe('GET …/changes', () => {
   it.each([
     ['since=yesterday', 'since'],
     ['since=2026-11-21T25:00:00Z', 'since'],
+    [`since=${encodeURIComponent('2026-11-21 10:00:00Z')}`, 'since'],
     ['limit=0', 'limit'],
     ['limit=501', 'limit'],
     ['cursor=garbage', 'cursor'],

@@ -175,6 +175,40 @@ describe('keys, limits and the error table', () => {
     expect(response.body.error).toBe('payload_too_large');
   });
 
+  it('reads "2 MB" as 2,000,000 bytes, the stricter of its readings (the client splits at that size)', async () => {
+    const running = (emulator = await startTestEmulator());
+    const bodyOf = (bytes: number): string => {
+      const shell = JSON.stringify({ name: 'Edge', content: { blob: '' } });
+      return JSON.stringify({ name: 'Edge', content: { blob: 'x'.repeat(bytes - shell.length) } });
+    };
+    const post = (rawBody: string) =>
+      call(`${running.builderUrl}/api/templates`, { method: 'POST', key: running.keys.builder.demo, rawBody, headers: { 'Content-Type': 'application/json' } });
+    const over = await post(bodyOf(2_000_001));
+    expect(over.status).toBe(413);
+    expect(over.body.error).toBe('payload_too_large');
+    expect((await post(bodyOf(2_000_000))).status).toBe(201);
+  });
+
+  it('takes bodies only as JSON ("content type application/json"): another content type is 400 invalid_request', async () => {
+    emulator = await startTestEmulator();
+    const key = emulator.keys.builder.demo;
+    const created = await call(`${emulator.builderUrl}/api/templates`, { method: 'POST', key, body: { name: 'Typed' } });
+    const targets = [
+      ['POST', '/api/templates'],
+      ['PUT', `/api/templates/${created.body.data.id}`],
+      ['POST', '/api/plugin/design-systems/ds_empty/sync'],
+    ] as const;
+    for (const [method, path] of targets) {
+      for (const headers of [{ 'Content-Type': 'text/plain' }, { 'Content-Type': 'application/x-www-form-urlencoded' }]) {
+        const response = await call(`${emulator.builderUrl}${path}`, { method, key, rawBody: JSON.stringify({ name: 'Plain', base: null }), headers });
+        expect(response.status).toBe(400);
+        expectShape(response.body, BUILDER_ERROR_SHAPE);
+        expect(response.body).toEqual({ error: 'invalid_request', message: expect.stringContaining('Content-Type') });
+      }
+    }
+    expect((await call(`${emulator.builderUrl}/api/templates/${created.body.data.id}`, { key })).body.data.name).toBe('Typed');
+  });
+
   it('answers 400 invalid_request for a body that is not JSON', async () => {
     emulator = await startTestEmulator();
     const response = await call(`${emulator.builderUrl}/api/templates`, {

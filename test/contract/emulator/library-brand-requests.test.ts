@@ -125,6 +125,21 @@ describe('POST /v1/brand-requests', () => {
     expect(response.body.error.message).toContain('JSON');
   });
 
+  it('takes the body only as JSON ("Content type JSON"): another content type is 400 bad_request, nothing stored', async () => {
+    const body = JSON.stringify({ brand: 'Plain Text Brand', website: 'plaintextbrand.example' });
+    for (const headers of [{ 'Content-Type': 'text/plain;charset=UTF-8' }, { 'Content-Type': 'application/x-www-form-urlencoded' }]) {
+      const response = await call(`${base}/v1/brand-requests`, { method: 'POST', key: demoKey, rawBody: body, headers });
+      expect(response.status).toBe(400);
+      expectShape(response.body, LIBRARY_ERROR_SHAPE);
+      expect(response.body.error.code).toBe('bad_request');
+      expect(response.body.error.message).toContain('Content-Type');
+    }
+    const listed = await call(`${base}/v1/brand-requests`, { key: demoKey });
+    expect(listed.body.data.some((request: { brand: string }) => request.brand === 'Plain Text Brand')).toBe(false);
+    const json = await call(`${base}/v1/brand-requests`, { method: 'POST', key: demoKey, rawBody: body, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+    expect(json.status).toBe(201);
+  });
+
   it('accepts notes of exactly 500 characters', async () => {
     expect((await post({ brand: 'Exact Notes', website: 'exact.example', notes: 'x'.repeat(500) })).status).toBe(201);
   });

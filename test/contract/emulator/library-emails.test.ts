@@ -74,6 +74,13 @@ describe('GET /v1/emails', () => {
     expect(status).toBe(200);
     expect(body.data).toEqual([]);
     expect(body.meta.count).toBe(0);
+    // No maximum page number is documented: any page past the end is an empty page, not a 400.
+    for (const query of ['brand=cedar-clay&page=10000000000', `page=${Number.MAX_SAFE_INTEGER}`]) {
+      const far = await call(`${base}/v1/emails?${query}`);
+      expect(far.status).toBe(200);
+      expect(far.body.data).toEqual([]);
+      expect(far.body.meta.count).toBe(0);
+    }
   });
 
   it.each([
@@ -83,6 +90,8 @@ describe('GET /v1/emails', () => {
     ['page=abc', 'page'],
     ['since=yesterday', 'since'],
     ['since=2026-02-30', 'since'],
+    // ISO 8601 separates date and time with T; a space is not ISO 8601.
+    [`since=${encodeURIComponent('2026-11-20 10:00:00')}`, 'since'],
     [`q=${'x'.repeat(201)}`, 'q'],
   ])('rejects %s with 400 bad_request naming the parameter', async (query, name) => {
     const { status, body } = await call(`${base}/v1/emails?${query}`);

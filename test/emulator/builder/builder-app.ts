@@ -4,6 +4,7 @@ import { handleControl, isControlPath } from '../control/control-routes';
 import type { EmulatorState } from '../emulator-state';
 import { applyFault } from '../http/apply-fault';
 import { preflightHeaders } from '../http/cors';
+import { requireJsonContentType } from '../http/query-params';
 import type { HostHandler, HostOutcome } from '../http/host-server';
 import { createRouter } from '../http/router';
 import { RequestProblem, type EmulatorRequest, type EmulatorResponse } from '../http/types';
@@ -57,6 +58,7 @@ function handleApi(state: EmulatorState, request: EmulatorRequest): HostOutcome 
   }
   const run = (): EmulatorResponse => {
     try {
+      if (request.method === 'POST' || request.method === 'PUT') requireJsonContentType(request.headers, 'invalid_request');
       return match.handler({ store: state.builder, clock: state.clock, builderUrl: state.urls.builder, request, params: match.params, apiKey: presented.key });
     } catch (error) {
       if (error instanceof RequestProblem) return builderErrorResponse(error.status, error.code, error.message, error.headers);

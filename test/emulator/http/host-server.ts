@@ -6,8 +6,12 @@ import type { AddressInfo, Socket } from 'node:net';
 import { CORS_HEADERS } from './cors';
 import type { EmulatorRequest, EmulatorResponse } from './types';
 
-/** Bodies larger than this are read to the end but not kept (builder: 413 over 2 MB). */
-export const MAX_BODY_BYTES = 2 * 1024 * 1024;
+/**
+ * Bodies larger than this are read to the end but not kept (builder: 413 over 2 MB). "2 MB" is
+ * read as 2,000,000 bytes, the stricter of its two readings, as the clients read it: a body the
+ * real service might refuse is never accepted here.
+ */
+export const MAX_BODY_BYTES = 2_000_000;
 
 export type Delivery = { kind: 'normal' } | { kind: 'drop' } | { kind: 'slow'; delayMs: number };
 

@@ -7,17 +7,32 @@ export interface IntRange {
   fallback: number;
 }
 
-/** An integer query parameter; absent → fallback; anything else out of range → problem. */
+/**
+ * An integer query parameter; absent → fallback; anything else out of range → problem. Without
+ * a `max` (page numbers: none is documented) any whole number up to 2^53 - 1 is taken, so a page
+ * far past the end is an empty page rather than a 400.
+ */
 export function readIntParam(query: URLSearchParams, name: string, range: IntRange, code: string): number {
   const raw = query.get(name);
   if (raw === null) return range.fallback;
   const within = range.max === undefined ? `${range.min} or more` : `from ${range.min} to ${range.max}`;
-  if (!/^\d{1,9}$/.test(raw)) throw new RequestProblem(400, code, `${name} must be an integer ${within}.`);
+  if (!/^\d{1,16}$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw new RequestProblem(400, code, `${name} must be an integer ${within}.`);
   const value = Number(raw);
   if (value < range.min || (range.max !== undefined && value > range.max)) {
     throw new RequestProblem(400, code, `${name} must be an integer ${within} (got ${value}).`);
   }
   return value;
+}
+
+/**
+ * Both documents say the bodies are JSON with that content type ("Content type JSON",
+ * "content type `application/json`"); a body sent as anything else is refused, not guessed at.
+ */
+export function requireJsonContentType(headers: Readonly<Record<string, string>>, code: string): void {
+  const mediaType = (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (mediaType !== 'application/json') {
+    throw new RequestProblem(400, code, 'Send the body as JSON with the header Content-Type: application/json.');
+  }
 }
 
 /** Parses a JSON request body; an empty or broken body is a problem named in words. */

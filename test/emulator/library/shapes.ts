@@ -48,9 +48,13 @@ export function listEmailSummary(ctx: ShapeContext, email: Email) {
   };
 }
 
-/** Items of `GET /v1/me/follows/emails`: carry `brand`, may omit `from_email`. */
+/**
+ * Items of `GET /v1/me/follows/emails`: carry `brand`; without `from_email` ("the other lists may
+ * omit it") and `sent_date` (documented as present in list-emails only), so the plugin cannot
+ * come to rely on either here.
+ */
 export function feedEmailSummary(ctx: ShapeContext, email: Email) {
-  const { from_email: _omitted, ...rest } = listEmailSummary(ctx, email);
+  const { from_email: _sender, sent_date: _sent, ...rest } = listEmailSummary(ctx, email);
   return rest;
 }
 

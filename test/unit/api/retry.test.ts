@@ -73,7 +73,6 @@ describe('retry on 429', () => {
 
 describe('requests that are never repeated', () => {
   it.each([
-    ['429', rateLimited('2')],
     ['503', jsonResponse(503, libraryError('unavailable', 'Could not save'))],
     ['dropped connection', 'drop' as const],
   ])('a brand-request POST after a %s', async (_name, answer) => {
@@ -81,6 +80,17 @@ describe('requests that are never repeated', () => {
     const error = await rejectionOf(client.createBrandRequestAsync({ brand: 'Fabrikam', website: 'fabrikam.example' }));
     expect(error).toBeInstanceOf(ApiErrorClass);
     expect(requests).toHaveLength(1);
+  });
+
+  it('except after a per-minute 429: the server did nothing, so the POST waits out Retry-After and goes once more', async () => {
+    const { client, clock, requests } = libraryHarness(sequence(rateLimited('2'), jsonResponse(201, brandRequestBody())));
+    const pending = client.createBrandRequestAsync({ brand: 'Fabrikam', website: 'fabrikam.example' });
+    await clock.advanceAsync(1_999);
+    expect(requests).toHaveLength(1);
+    await clock.advanceAsync(1);
+    expect((await pending).counted).toBe(true);
+    expect(requests).toHaveLength(2);
+    expect(requests[1]?.body).toBe(requests[0]?.body);
   });
 
   it('a daily_limit_reached 429', async () => {
@@ -177,9 +187,12 @@ describe('retry policy (pure)', () => {
     expect(backoffDelayMs(2, policy, 0.5)).toBe(1_500);
   });
 
-  it('never repeats what is not safe to repeat', () => {
+  it('never repeats what is not safe to repeat, unless a per-minute 429 refused it undone', () => {
     expect(retryDelayMs(error('network_error'), 1, false, policy, 0.5)).toBeNull();
-    expect(retryDelayMs(error('rate_limited', 2), 1, false, policy, 0.5)).toBeNull();
+    expect(retryDelayMs(error('unavailable'), 1, false, policy, 0.5)).toBeNull();
+    expect(retryDelayMs(error('daily_limit_reached', 2), 1, false, policy, 0.5)).toBeNull();
+    expect(retryDelayMs(error('rate_limited', 2), 1, false, policy, 0.5)).toBe(2_000);
+    expect(retryDelayMs(error('rate_limited', 2), policy.maxAttempts, false, policy, 0.5)).toBeNull();
   });
 
   it('stops at the last attempt', () => {

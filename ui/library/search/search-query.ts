@@ -1,6 +1,5 @@
 // The search form's values and the library query they make; dates shown as a designer reads them.
-import { slugifyStage } from '../../../src/shared/api/library/schemas';
-import type { SearchEmailsQuery } from '../../../src/shared/api/library/requests';
+import { categorySlug, type SearchEmailsQuery } from '../../../src/shared/api/library/requests';
 
 export interface SearchForm {
   text: string;
@@ -23,10 +22,6 @@ export function sameSearch(a: SearchForm, b: SearchForm): boolean {
 export const SEARCH_PAGE_SIZE = 50;
 
 export const SEARCH_DEBOUNCE_MS = 350;
-
-export function categorySlug(name: string): string {
-  return slugifyStage(name);
-}
 
 export function searchQuery(form: SearchForm): Omit<SearchEmailsQuery, 'page'> {
   const query: Omit<SearchEmailsQuery, 'page'> = { perPage: SEARCH_PAGE_SIZE };

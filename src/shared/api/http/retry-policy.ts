@@ -28,7 +28,9 @@ export function backoffDelayMs(failedAttempt: number, policy: RetryPolicy, rando
 
 /**
  * The wait before trying again, or null to give up with `error`.
- * `safeToRepeat` is true only for requests whose repetition cannot do anything twice.
+ * `safeToRepeat` is true only for requests whose repetition cannot do anything twice. A 429 over
+ * the per-minute limit is repeated even when it is not: the server refused the request without
+ * doing it, and the builder document expects the client "to wait and retry".
  */
 export function retryDelayMs(
   error: ApiError,
@@ -37,7 +39,7 @@ export function retryDelayMs(
   policy: RetryPolicy,
   random: number,
 ): number | null {
-  if (!safeToRepeat || failedAttempt >= policy.maxAttempts) return null;
+  if (failedAttempt >= policy.maxAttempts || (!safeToRepeat && error.code !== 'rate_limited')) return null;
   switch (error.code) {
     case 'rate_limited':
       if (error.retryAfterSeconds === null) return backoffDelayMs(failedAttempt, policy, random);

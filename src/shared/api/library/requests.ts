@@ -3,7 +3,7 @@
 import { invalidArgumentError } from '../http/error-mapping';
 import { truncateText } from '../http/utf8';
 import { pathSegment, queryString } from '../http/url';
-import { BRAND_REQUEST_CATEGORIES, type BrandRequestBody, type BrandRequestCategory } from './schemas';
+import { BRAND_REQUEST_CATEGORIES, slugifyStage, type BrandRequestBody, type BrandRequestCategory } from './schemas';
 
 // assumption: out-of-range `per_page`, `emails_per_stage` and `limit` are a 400, so they are clamped before sending.
 export const LIBRARY_LIMITS = {
@@ -59,11 +59,23 @@ function searchText(value: string | undefined): string | undefined {
   return trimmed === undefined ? undefined : truncateText(trimmed, LIBRARY_LIMITS.queryMaxLength).trim();
 }
 
-const DATE_OR_DATE_TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const DATE_OR_DATE_TIME = /^(\d{4})-(\d\d)-(\d\d)(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)?)?$/;
+
+/**
+ * A date (`YYYY-MM-DD`) or ISO 8601 date-time that names a real instant: the service answers 400
+ * to `since` that is not a date, so an impossible day or hour is refused here, before sending.
+ */
+export function isDateOrDateTime(text: string): boolean {
+  const match = DATE_OR_DATE_TIME.exec(text);
+  if (!match) return false;
+  const month = Number(match[2]) - 1;
+  const date = new Date(Date.UTC(Number(match[1]), month, Number(match[3])));
+  return date.getUTCMonth() === month && date.getUTCDate() === Number(match[3]);
+}
 
 function sinceParameter(endpoint: string, value: string | undefined): string | undefined {
   const since = optionalText(value);
-  if (since !== undefined && !DATE_OR_DATE_TIME.test(since)) {
+  if (since !== undefined && !isDateOrDateTime(since)) {
     throw invalidArgumentError('library', endpoint, `"Since" should be a date like 2026-11-21 or a date-time like 2026-11-21T10:00:00Z.`);
   }
   return since;
@@ -181,6 +193,11 @@ export interface BrandRequestInput {
   category?: string;
   signupUrl?: string;
   notes?: string;
+}
+
+// assumption: a category's slug (the `category` filter of GET /v1/emails, `categories[].slug`) is its name in lower case with each run of other characters one hyphen: "Jewelry & Watches" → "jewelry-watches".
+export function categorySlug(name: string): string {
+  return slugifyStage(name);
 }
 
 /** The category as the service spells it, or null when it is not one of the 22. */

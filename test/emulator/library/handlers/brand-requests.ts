@@ -1,6 +1,6 @@
 // POST /v1/brand-requests (rules 1-5; rule 6 comes from fault injection) and GET /v1/brand-requests.
 import { secondsToUtcMidnight } from '../../core/dates';
-import { readIntParam, readJsonBody } from '../../http/query-params';
+import { readIntParam, readJsonBody, requireJsonContentType } from '../../http/query-params';
 import { RequestProblem } from '../../http/types';
 import { listedStatus, statusAt } from '../brand-request-processing';
 import {
@@ -13,6 +13,7 @@ import { brandRequestListItem, brandRequestResult, DAILY_BRAND_REQUEST_LIMIT } f
 
 export const createBrandRequest: LibraryHandler = (ctx) => {
   const account = requireAccount(ctx);
+  requireJsonContentType(ctx.request.headers, 'bad_request');
   const read = readBrandRequestBody(readJsonBody(ctx.request.body, 'bad_request'));
   if (!read.ok) throw badRequest(read.message);
   const input = read.value;
