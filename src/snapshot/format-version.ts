@@ -7,5 +7,5 @@ export const SNAPSHOT_FORMAT = 2;
 // 2: image crops, progressive blurs, paint and effect types without rules of their own, a text's
 //    mixed fill style, half turns as 180°, slots (their layers, SLOT property settings), grid
 //    layouts (tracks, gaps, cells), slices (no opacity), property defaults bound to variables;
-//    vector paths, ellipse arcs, corner smoothing, stroke ends/joins/dashes, masks, paragraph
+//    vector paths, ellipse arcs, corner smoothing, stroke ends/joins/dashes, masks, min/max sizes, paragraph
 //    spacing/indent, text truncation; only components using these hash differently.

@@ -31,6 +31,7 @@ const FIELD_CHIP: Record<string, SyncChangeChip> = {
   effects: 'effect',
   text: 'text',
   width: 'size',
+  limits: 'size',
   height: 'size',
   fillStyle: 'styles',
   strokeStyle: 'styles',

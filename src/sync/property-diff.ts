@@ -152,6 +152,8 @@ function propertyWord(field: string): string {
 
 type Level = 'set' | 'node';
 
+const LIMIT_WORDS = ['min width', 'max width', 'min height', 'max height'];
+
 function diffNode(path: string, before: Json, after: Json, out: PropertyChange[], level: Level): void {
   if (before.type !== after.type) out.push(change(path, 'layer type', formatValue(before.type, 'type'), formatValue(after.type, 'type')));
   for (const field of unionKeys(before, after)) {
@@ -192,6 +194,15 @@ function diffField(path: string, field: string, before: unknown, after: unknown,
     case 'boundVariables':
       diffMap(path, (name) => `${propertyWord(name)} variable`, asObject(before) ?? {}, asObject(after) ?? {}, out);
       return;
+    case 'limits': {
+      // [minWidth, maxWidth, minHeight, maxHeight]; none set reads as four nulls ("none → 120").
+      const a = asArray(before);
+      const b = asArray(after);
+      LIMIT_WORDS.forEach((word, index) => {
+        if ((a[index] ?? null) !== (b[index] ?? null)) out.push(change(path, word, formatValue(a[index], word), formatValue(b[index], word)));
+      });
+      return;
+    }
     case 'geometry':
     case 'strokeShape':
       diffMap(path, propertyWord, asObject(before) ?? {}, asObject(after) ?? {}, out);

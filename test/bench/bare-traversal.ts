@@ -82,6 +82,7 @@ function readNode(node: SceneNode, mixed: symbol, isRoot: boolean, inAutoLayout:
       absolute = 'layoutPositioning' in n && n.layoutPositioning === 'ABSOLUTE';
       if ('layoutSizingHorizontal' in n) values += (n.layoutSizingHorizontal !== undefined ? 1 : 0) + (n.layoutSizingVertical !== undefined ? 1 : 0);
     }
+    if (autoLayout || inAutoLayout) values += (n.minWidth !== null ? 1 : 0) + (n.maxWidth !== null ? 1 : 0) + (n.minHeight !== null ? 1 : 0) + (n.maxHeight !== null ? 1 : 0);
     if (n.isMask) values += n.maskType !== undefined ? 1 : 0;
   }
   values += typeof n.name === 'string' ? 1 : 0;

@@ -727,6 +727,10 @@ export abstract class FakeSceneNode extends FakeBaseNode {
   declare blendMode: BlendMode;
   declare isMask: boolean;
   declare maskType: MaskType;
+  declare minWidth: number | null;
+  declare maxWidth: number | null;
+  declare minHeight: number | null;
+  declare maxHeight: number | null;
   declare effects: ReadonlyArray<Effect>;
   declare rotation: number;
   declare constraints: Constraints;
@@ -891,6 +895,10 @@ defineProperties(FakeSceneNode, {
   opacity: { value: 1, check: numberIn(0, 1) },
   blendMode: { value: 'PASS_THROUGH', check: blendMode },
   isMask: { value: false, check: bool },
+  minWidth: { value: null, check: sizeLimit },
+  maxWidth: { value: null, check: sizeLimit },
+  minHeight: { value: null, check: sizeLimit },
+  maxHeight: { value: null, check: sizeLimit },
   maskType: { value: 'ALPHA', check: oneOf('ALPHA', 'VECTOR', 'LUMINANCE') },
   effects: {
     value: [],
@@ -1266,6 +1274,16 @@ defineProperties(FakeFrameNode, {
 });
 
 type SizingAxis = 'HORIZONTAL' | 'VERTICAL';
+
+/** Typings: min/max sizes apply "only to auto-layout frames and their direct children", positive, or null. */
+function sizeLimit(node: unknown, value: unknown, api: string): number | null {
+  if (value === null) return null;
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw validationError(api, 'a positive number or null', value);
+  if (value <= 0) throw figmaError(api, `Expected a positive number, got ${value}`);
+  const self = node as FakeSceneNode;
+  if (!isAutoLayout(self) && !isAutoLayout((self._parent as FakeBaseNode | null) ?? null)) throw figmaError(api, 'Min and max sizes apply only to auto-layout frames and their direct children');
+  return value;
+}
 
 /** Cheaper than instanceof (which walks into the strict prototype for non-frames). */
 export function isAutoLayout(node: FakeBaseNode | null): node is FakeFrameNode {

@@ -61,6 +61,7 @@ export const K_HYPERLINK = stringCode('hyperlink');
 export const K_IMAGE_HASH = stringCode('imageHash');
 export const K_LAYOUT = stringCode('layout');
 export const K_LETTER_SPACING = stringCode('letterSpacing');
+export const K_LIMITS = stringCode('limits');
 export const K_LINE_HEIGHT = stringCode('lineHeight');
 export const K_MASK = stringCode('mask');
 export const K_NAME = stringCode('name');

@@ -146,3 +146,13 @@ export function normalizeAutoLayout(node: FrameNode | ComponentNode | InstanceNo
   mixClose();
   return out;
 }
+
+/** `limits`: [minWidth, maxWidth, minHeight, maxHeight] (null where none); undefined when none is set. */
+export function sizeLimits(node: LayoutMixin): Array<number | null> | undefined {
+  const minWidth = node.minWidth;
+  const maxWidth = node.maxWidth;
+  const minHeight = node.minHeight;
+  const maxHeight = node.maxHeight;
+  if (minWidth === null && maxWidth === null && minHeight === null && maxHeight === null) return undefined;
+  return [minWidth === null ? null : roundLength(minWidth), maxWidth === null ? null : roundLength(maxWidth), minHeight === null ? null : roundLength(minHeight), maxHeight === null ? null : roundLength(maxHeight)];
+}

@@ -43,6 +43,8 @@
  * - shapes (rectangle, ellipse, vector, line, polygon, star, boolean operation): the same paint,
  *   stroke, effect and radius fields, and `geometry` (geometry.ts): a vector's paths
  *   [[windingRule, data]], an ellipse's arc [start, end, inner], corner smoothing (with a radius).
+ * - auto-layout frames and their children: `limits` [minWidth, maxWidth, minHeight, maxHeight]
+ *   (null where none) when any is set.
  * - stroked layers: `strokeShape` {cap, dash, join, miter} where not the defaults; masks: `mask`
  *   (the mask type); text: `paragraph` [spacing, indent], `truncate` (lines kept, 0: as fit).
  * - text: characters, fontFamily, fontStyle, size, lineHeight ('24px' or '150%'),
@@ -72,7 +74,7 @@
  * plugin data, locked, export settings, constraints, prototyping, layout grids, the canvas
  * position of a component and the arrangement of variants inside a set. Not captured yet,
  * although a designer's edit to them alone then changes no hash: boolean operations,
- * star/polygon points, min/max sizes, list styles (each a new read per layer, which the
+ * star/polygon points, list styles (each a new read per layer, which the
  * benchmark's floor, test/bench/bare-traversal.ts, must read too).
  */
 import type { JsonValue, NormalizedNode } from '../normalized-types';
@@ -106,6 +108,7 @@ import {
   K_HEIGHT,
   K_HORIZONTAL_SIZING,
   K_LAYOUT,
+  K_LIMITS,
   K_MASK,
   K_NAME,
   K_OPACITY,
@@ -134,7 +137,7 @@ import {
   styleRef,
 } from './common';
 import { shapeGeometry, strokeShape } from './geometry';
-import { normalizeAutoLayout, normalizeGridCell } from './layout';
+import { normalizeAutoLayout, normalizeGridCell, sizeLimits } from './layout';
 import { normalizeEffect, normalizePaints } from './paints';
 import { normalizeText } from './text';
 import { addBoundVariables } from './variables';
@@ -351,6 +354,14 @@ export function normalizeNode(ctx: NormalizeContext, node: AnyNode, placement: P
     if (direction !== 'NONE') {
       mixKey(K_LAYOUT);
       out.layout = normalizeAutoLayout(node as FrameNode, direction);
+    }
+    // Min and max sizes apply to auto-layout frames and their children only (Figma refuses others).
+    if (direction !== 'NONE' || placement.inAutoLayout) {
+      const limits = sizeLimits(node as LayoutMixin);
+      if (limits !== undefined) {
+        out.limits = limits;
+        mixKeyValue(K_LIMITS, limits);
+      }
     }
     // A mask shapes what lies above it: turning one on or off changes the look entirely.
     const masking = node as BlendMixin;

@@ -21,6 +21,22 @@ describe('node fields', () => {
     expect(() => (frame.visible = 'yes' as unknown as boolean)).toThrow(/Expected a boolean/);
   });
 
+  it('takes min and max sizes on auto-layout frames and their children only, positive or null', () => {
+    const { figma } = createFakeFigma();
+    const free = figma.createFrame();
+    expect(() => (free.minWidth = 100)).toThrow(/only to auto-layout frames and their direct children/);
+    const row = figma.createFrame();
+    row.layoutMode = 'HORIZONTAL';
+    const child = figma.createRectangle();
+    row.appendChild(child);
+    row.minWidth = 100;
+    child.maxWidth = 50;
+    expect([row.minWidth, child.maxWidth, child.minHeight]).toEqual([100, 50, null]);
+    expect(() => (row.maxHeight = 0)).toThrow(/positive/);
+    row.minWidth = null;
+    expect(row.minWidth).toBeNull();
+  });
+
   it('hands out frozen copies of paints and keeps style links until fills change', async () => {
     const { figma } = createFakeFigma();
     const style = figma.createPaintStyle();

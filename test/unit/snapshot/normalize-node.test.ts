@@ -288,6 +288,10 @@ describe('normalizeNode', () => {
     expect(changed(body, { paragraphSpacing: 12 })).toBe(true);
     expect(changed(body, { paragraphIndent: 8 })).toBe(true);
     expect(run({ ...body, textTruncation: 'ENDING', maxLines: 3 }).text).toMatchObject({ truncate: 3 });
+    // Min and max sizes, where Figma has them: an auto-layout frame and its children.
+    const row = frame('Row', [text('Label', 'Hi', { maxWidth: 240 })], { layoutMode: 'HORIZONTAL', minWidth: 120.004 });
+    expect(run(row).limits).toEqual([120, null, null, null]);
+    expect(((run(row).children as Plain[])[0]!).limits).toEqual([null, 240, null, null]);
     // Defaults write nothing new: an untouched layer's description is as it was.
     expect(Object.keys(run(icon))).toEqual(['geometry', 'height', 'name', 'strokeAlign', 'strokeWeight', 'strokes', 'type', 'width']);
     expect(Object.keys(run(body).text as Plain)).toEqual(['characters', 'fontFamily', 'fontStyle', 'size']);

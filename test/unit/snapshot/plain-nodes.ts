@@ -25,6 +25,10 @@ export function base(type: string, name: string, extra: Plain = {}): Plain {
     layoutSizingVertical: 'FIXED',
     isMask: false,
     maskType: 'ALPHA',
+    minWidth: null,
+    maxWidth: null,
+    minHeight: null,
+    maxHeight: null,
     ...extra,
   };
 }

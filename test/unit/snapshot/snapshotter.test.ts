@@ -227,6 +227,7 @@ describe('determinism', () => {
     ['icon path', ['Icon/Arrow', 'Button'], (f) => { (f.iconArrow.children[0] as VectorNode).vectorPaths = [{ windingRule: 'NONZERO', data: 'M 0 0 L 12 6 L 0 12' }]; }],
     ['stroke ends', ['Icon/Arrow', 'Button'], (f) => { (f.iconArrow.children[0] as VectorNode).strokeCap = 'ROUND'; }],
     ['stroke dashes', ['Product card'], (f) => { f.productCard.dashPattern = [4, 4]; }],
+    ['min width', ['Product card'], (f) => { f.productCard.minWidth = 200; }],
     ['corner smoothing', ['Product card'], (f) => { f.productCard.cornerSmoothing = 0.6; }],
     ['paragraph spacing', ['Footer'], (f) => { f.texts.get('Legal')!.paragraphSpacing = 8; }],
     ['text truncation', ['Footer'], (f) => { f.texts.get('Legal')!.textTruncation = 'ENDING'; }],

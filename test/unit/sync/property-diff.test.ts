@@ -66,12 +66,16 @@ describe('diffComponents', () => {
       arrow.strokeCap = 'ROUND';
       fixture.productCard.dashPattern = [4, 2];
       fixture.texts.get('Legal')!.paragraphSpacing = 8;
+      fixture.productCard.minWidth = 200;
     });
     const icon = diffComponents(before.get('Icon/Arrow')!, after.get('Icon/Arrow')!);
     expect(icon.map((item) => item.property).sort()).toEqual(['stroke ends', 'vector path']);
     expect(icon.find((item) => item.property === 'stroke ends')).toMatchObject({ before: null, after: 'round' });
     expect(changeChips(before.get('Icon/Arrow')!, after.get('Icon/Arrow')!)).toEqual(['stroke', 'other']);
-    expect(diffComponents(before.get('Product card')!, after.get('Product card')!)).toEqual([expect.objectContaining({ property: 'dashes', before: null, after: '4 2' })]);
+    const card = diffComponents(before.get('Product card')!, after.get('Product card')!);
+    expect(card).toEqual(expect.arrayContaining([expect.objectContaining({ property: 'dashes', before: null, after: '4 2' }), expect.objectContaining({ property: 'min width', before: null, after: '200' })]));
+    expect(card).toHaveLength(2);
+    expect(changeChips(before.get('Product card')!, after.get('Product card')!)).toEqual(['stroke', 'size']);
     expect(diffComponents(before.get('Footer')!, after.get('Footer')!)).toEqual([expect.objectContaining({ property: 'paragraph spacing, indent', before: null, after: '8 0' })]);
     expect(changeChips(before.get('Footer')!, after.get('Footer')!)).toEqual(['text']);
   });
