@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { Screen } from '../../src/shared/bridge/messages';
 import { focusLost } from '../components/focus-keeper';
 import { NavBar } from './nav-bar';
@@ -28,7 +28,8 @@ export function AppShell({ fileName, userName, screen, onScreen, onResize, badge
   // Not on opening (the plugin window must not take the focus from Figma's canvas by itself),
   // unless the shell itself replaced the focused control.
   const shownScreen = useRef<ScreenId | null>(replacesFocus ? null : screen);
-  useEffect(() => {
+  // In the commit that shows the screen: no frame passes with the focus lost to the page.
+  useLayoutEffect(() => {
     if (shownScreen.current === screen) return;
     shownScreen.current = screen;
     if (focusLost()) titleRef.current?.focus();
