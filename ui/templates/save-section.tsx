@@ -10,7 +10,7 @@ import { TextField } from '../components/text-field';
 import { useRequest } from '../hooks/use-request';
 import { relativeTime } from '../messages/relative-time';
 import { ProblemLine } from './problem-line';
-import { listMayHaveChanged, saveOutcomeText, templateProblem, type TemplateProblem } from './template-words';
+import { listMayHaveChanged, saveOutcomeText, saveProblem, templateProblem, type TemplateProblem } from './template-words';
 import { SubmitForm } from '../components/submit-form';
 
 // Reading and exporting a large frame takes a while in the sandbox.
@@ -57,7 +57,8 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
     setProblem(null);
     setResult(null);
     const onError = (error: unknown) => {
-      setProblem(templateProblem(error));
+      // Only a create could be made twice by saving again; an update sent twice is the same update.
+      setProblem(action === 'create' ? saveProblem(error, form.name.trim()) : templateProblem(error));
       if (listMayHaveChanged(error)) onSaved();
     };
     if (action === 'unlink') {

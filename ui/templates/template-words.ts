@@ -39,9 +39,24 @@ export function templateProblem(error: unknown): TemplateProblem {
   return { message, action: null, frameId: null };
 }
 
-/** A save failed without an answer read: the template may have been made, so the list reads again. */
+/**
+ * A save failed without an answer read: the template may have been made, so the list reads
+ * again. The window giving up on the sandbox (`timeout`) is such a case too: the sandbox may
+ * still be waiting out the builder's "slow down" before it sends the save.
+ */
 export function listMayHaveChanged(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'answer_lost';
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === 'answer_lost' || code === 'timeout';
+}
+
+/** A failed create's problem: one whose outcome is unknown says so, instead of "try again" (which could make it twice). */
+export function saveProblem(error: unknown, templateName: string): TemplateProblem {
+  if ((error as { code?: unknown } | null)?.code !== 'timeout') return templateProblem(error);
+  return {
+    message: `Envelope stopped waiting for the save of “${templateName}”, which may still go through. Look for it in the list below before saving again, so that it is not made twice.`,
+    action: null,
+    frameId: null,
+  };
 }
 
 /** "3 of 12 templates match “spring”." / "12 templates." — the list's count in words. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TemplateRow, TemplateSaveOutcome } from '../../../src/shared/bridge/messages';
-import { countText, filterTemplates, listMayHaveChanged, saveOutcomeText, templateProblem } from '../../../ui/templates/template-words';
+import { countText, filterTemplates, listMayHaveChanged, saveOutcomeText, saveProblem, templateProblem } from '../../../ui/templates/template-words';
 import { messageProblems } from '../../support/message-rules';
 
 const row = (name: string): TemplateRow => ({ id: name, name, description: '', updatedAt: '2026-11-24T10:00:00.000Z', thumbnailUrl: null, linkedFrame: null });
@@ -52,6 +52,17 @@ describe('template words', () => {
     expect(listMayHaveChanged({ code: 'answer_lost', message: 'Lost.' })).toBe(true);
     for (const code of ['unauthorized', 'rate_limited', 'network_error', 'template_changed']) expect(listMayHaveChanged({ code, message: 'x' })).toBe(false);
     expect(listMayHaveChanged(new Error('x'))).toBe(false);
+  });
+
+  it('a save the window stopped waiting for may still go through: the list reads again and the words say not to save twice', () => {
+    const timeout = { code: 'timeout', message: 'Figma did not answer Envelope within 2 minutes. It may be busy with a large file: wait a moment, then try again.' };
+    expect(listMayHaveChanged(timeout)).toBe(true);
+    const problem = saveProblem(timeout, 'Spring sale');
+    expect(problem.message).toBe('Envelope stopped waiting for the save of “Spring sale”, which may still go through. Look for it in the list below before saving again, so that it is not made twice.');
+    expect(problem.message).not.toMatch(/try again/);
+    expect(messageProblems(problem.message)).toEqual([]);
+    // Other failures keep their own words and buttons.
+    expect(saveProblem({ code: 'unauthorized', message: 'The builder API key was not accepted.' }, 'Spring sale')).toEqual(templateProblem({ code: 'unauthorized', message: 'The builder API key was not accepted.' }));
   });
 
   it('counts the list in words', () => {
