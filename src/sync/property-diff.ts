@@ -63,10 +63,14 @@ function diffDefinitions(path: string, before: Json, after: Json, out: PropertyC
       ['variantOptions', 'options'],
       ['preferredValues', 'preferred values'],
       ['description', 'description'],
+      ['slotSettings', 'slot settings'],
     ];
     for (const [field, word] of fields) {
       if (!deepEqual(a[field], b[field])) out.push(change(path, `${label} ${word}`, formatValue(a[field], field), formatValue(b[field], field)));
     }
+    // A default bound to a variable: the variable, by collection and name.
+    const variable = (definition: Json) => asObject(definition.boundVariables)?.defaultValue;
+    if (!deepEqual(variable(a), variable(b))) out.push(change(path, `${label} default variable`, formatValue(variable(a)), formatValue(variable(b))));
   }
 }
 

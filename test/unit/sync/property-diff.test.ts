@@ -105,6 +105,20 @@ describe('diffComponents', () => {
     expect(changes.filter((item) => item.property.startsWith('layer'))).toEqual([]);
   });
 
+  it('reports a property default bound to a variable, and slot settings, in words', async () => {
+    const { before } = await snapshotPairAsync(() => undefined);
+    const button = before.get('Button')!;
+    const label = Object.keys(button.properties).find((name) => name.startsWith('Label'))!;
+    const edited = JSON.parse(JSON.stringify(button)) as ComponentPayload;
+    const definition = (edited.properties as Record<string, Record<string, unknown>>)[label]!;
+    definition.boundVariables = { defaultValue: { collection: 'Copy', name: 'cta/label' } };
+    definition.slotSettings = { minItems: 1 };
+    expect(diffComponents(button, edited)).toEqual([
+      { path: 'Button', property: `component property "${label}" slot settings`, before: null, after: 'min items 1' },
+      { path: 'Button', property: `component property "${label}" default variable`, before: null, after: 'Copy / cta/label' },
+    ]);
+  });
+
   it('reports layers added, removed and moved, matched by name', async () => {
     const { before, after } = await snapshotPairAsync((fixture, figma) => {
       const footer = fixture.footer;
