@@ -110,7 +110,7 @@ describe('diffComponents', () => {
     const button = before.get('Button')!;
     const label = Object.keys(button.properties).find((name) => name.startsWith('Label'))!;
     const edited = JSON.parse(JSON.stringify(button)) as ComponentPayload;
-    const definition = (edited.properties as Record<string, Record<string, unknown>>)[label]!;
+    const definition = (edited.properties as unknown as Record<string, Record<string, unknown>>)[label]!;
     definition.boundVariables = { defaultValue: { collection: 'Copy', name: 'cta/label' } };
     definition.slotSettings = { minItems: 1 };
     expect(diffComponents(button, edited)).toEqual([
