@@ -359,6 +359,8 @@ describe.each(['light', 'dark'] as const)('every screen and state, %s theme', (t
     await checkAxeAsync(ui, 'Browse, journeys');
     await journeys.getByRole('button').first().click();
     await ui.getByLabel('Emails per stage').waitFor({ timeout: 10_000 });
+    // The stages come after the journey's heading and options: the walk needs every control in place.
+    await ui.getByRole('button', { name: 'Insert journey as board' }).waitFor({ timeout: 10_000 });
     await checkAxeAsync(ui, 'Browse, a journey');
     await checkKeyboardAsync(ui, 'Browse, a journey');
 
