@@ -75,6 +75,9 @@ function readNode(node: SceneNode, mixed: symbol, isRoot: boolean, inAutoLayout:
   if (type === 'ELLIPSE' && n.arcData !== undefined) values++;
   if (rounded && n.cornerSmoothing) values++;
   if (type === 'VECTOR') values += (n.vectorPaths as unknown[]).length;
+  if (type === 'BOOLEAN_OPERATION' && n.booleanOperation !== 'UNION') values++;
+  if (type === 'STAR') values += (n.innerRadius !== undefined ? 1 : 0) + (n.pointCount !== 5 ? 1 : 0);
+  else if (type === 'POLYGON' && n.pointCount !== 3) values++;
   let absolute = false;
   if (type !== 'COMPONENT_SET') {
     values += typeof n.height === 'number' ? 1 : 0;

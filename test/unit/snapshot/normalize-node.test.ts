@@ -256,6 +256,7 @@ describe('normalizeNode', () => {
       frame('All', [text('T', 'x', { textDecoration: 'STRIKETHROUGH' }), paintable('RECTANGLE', 'R', { strokes: [{ type: 'SOLID', color: { r: 0, g: 0, b: 0 } }], strokeWeight: MIXED, strokeTopWeight: 1, strokeRightWeight: 2, strokeBottomWeight: 3, strokeLeftWeight: 4, strokeCap: 'ROUND', strokeJoin: 'ROUND', dashPattern: [2], cornerRadius: 4, cornerSmoothing: 0.5, isMask: true }),
         paintable('VECTOR', 'V', { vectorPaths: [{ windingRule: 'NONZERO', data: 'M 0 0 L 1 1' }], strokes: [{ type: 'SOLID', color: { r: 0, g: 0, b: 0 } }], strokeMiterLimit: 8 }),
         paintable('ELLIPSE', 'E', { arcData: { startingAngle: 1, endingAngle: 2, innerRadius: 0.25 } }),
+        paintable('BOOLEAN_OPERATION', 'B', { booleanOperation: 'EXCLUDE', cornerRadius: 3, cornerSmoothing: 0.5, children: [paintable('STAR', 'S', { pointCount: 4, innerRadius: 0.2 }), paintable('POLYGON', 'G', { pointCount: 6 })] }),
         text('P', 'a', { paragraphSpacing: 4, paragraphIndent: 2, textTruncation: 'ENDING', maxLines: null, textAlignVertical: 'CENTER', textStyleId: 'S:t' })], {
         layoutMode: 'VERTICAL', layoutWrap: 'WRAP', counterAxisSpacing: 4, clipsContent: true, effectStyleId: 'S:e', strokeStyleId: 'S:s', blendMode: 'MULTIPLY', visible: false,
         strokes: [{ type: 'SOLID', color: { r: 1, g: 1, b: 1 } }],
@@ -265,7 +266,7 @@ describe('normalizeNode', () => {
     expect(hasCanonicalKeyOrder(out)).toBe(true);
   });
 
-  it('captures shape details a designer edits alone: paths, arcs, smoothing, stroke ends/joins/dashes, masks, paragraphs, truncation', () => {
+  it('captures shape details a designer edits alone: paths, arcs, boolean operations, star and polygon points, smoothing, stroke ends/joins/dashes, masks, paragraphs, truncation', () => {
     const changed = (node: Plain, edit: Plain): boolean => canonicalJson(run(node)) !== canonicalJson(run({ ...node, ...edit }));
     const icon = paintable('VECTOR', 'Icon', { vectorPaths: [{ windingRule: 'NONZERO', data: 'M 0 0 L 10 10 Z' }], strokes: [{ type: 'SOLID', color: { r: 0, g: 0, b: 0 } }] });
     // An icon redrawn at the same size, with the same paints, is a different icon.
@@ -280,6 +281,18 @@ describe('normalizeNode', () => {
     const dot = paintable('ELLIPSE', 'Dot');
     expect(run(dot).geometry).toBeUndefined();
     expect(run({ ...dot, arcData: { startingAngle: 0, endingAngle: Math.PI, innerRadius: 0 } }).geometry).toEqual({ arc: [0, 3.1416, 0] });
+    // Icons are made of stars, polygons and boolean operations: their kind and points matter alone.
+    const star = paintable('STAR', 'Star');
+    expect(run(star).geometry).toEqual({ innerRadius: 0.382 });
+    expect(changed(star, { pointCount: 6 })).toBe(true);
+    expect(changed(star, { innerRadius: 0.5 })).toBe(true);
+    const polygon = paintable('POLYGON', 'Polygon');
+    expect(run(polygon).geometry).toBeUndefined();
+    expect(run({ ...polygon, pointCount: 8, cornerRadius: 2, cornerSmoothing: 0.6 }).geometry).toEqual({ cornerSmoothing: 0.6, pointCount: 8 });
+    const cutout = paintable('BOOLEAN_OPERATION', 'Cutout', { children: [paintable('RECTANGLE', 'Square'), paintable('STAR', 'Hole', { pointCount: 7 })] });
+    expect(run(cutout).geometry).toBeUndefined();
+    expect(run({ ...cutout, booleanOperation: 'SUBTRACT', cornerRadius: 2, cornerSmoothing: 0.5 }).geometry).toEqual({ booleanOperation: 'SUBTRACT', cornerSmoothing: 0.5 });
+    expect(((run(cutout).children as Plain[])[1]!).geometry).toEqual({ innerRadius: 0.382, pointCount: 7 });
     const card = frame('Card', [], { cornerRadius: 12 });
     expect(changed(card, { cornerSmoothing: 0.6 })).toBe(true);
     // Smoothing without a radius changes nothing on the canvas, so nothing here either.
@@ -316,6 +329,7 @@ describe('normalizeNode', () => {
       instance,
       paintable('VECTOR', 'Path', { vectorPaths: [{ windingRule: 'NONZERO', data: 'M 0 0 L 10 10 Z' }], strokes: [{ type: 'SOLID', color: { r: 0, g: 0, b: 0 } }], strokeCap: 'ROUND', strokeJoin: MIXED, dashPattern: [4, 2.5], isMask: true, maskType: 'LUMINANCE' }),
       paintable('ELLIPSE', 'Arc', { arcData: { startingAngle: 0, endingAngle: Math.PI, innerRadius: 0.5 }, cornerRadius: 2, cornerSmoothing: 0.6 }),
+      paintable('BOOLEAN_OPERATION', 'Cutout', { booleanOperation: 'SUBTRACT', cornerRadius: 3, cornerSmoothing: 0.5, children: [paintable('STAR', 'Star', { pointCount: 6, innerRadius: 0.25 }), paintable('POLYGON', 'Hex', { pointCount: 6 })] }),
       text('Para', 'a\nb', { paragraphSpacing: 8, paragraphIndent: 4, textTruncation: 'ENDING', maxLines: 2 }),
       frame('Grid', [paintable('RECTANGLE', 'Cell', { gridRowAnchorIndex: 1, gridColumnAnchorIndex: 0, gridRowSpan: 1, gridColumnSpan: 2, gridChildHorizontalAlign: 'AUTO', gridChildVerticalAlign: 'MIN' })], {
         layoutMode: 'GRID', gridRowGap: 4, gridColumnGap: 0, gridRowSizes: [{ type: 'HUG' }, { type: 'FIXED', value: 10 }], gridColumnSizes: [{ type: 'FLEX', value: 1 }],

@@ -37,6 +37,9 @@ export function base(type: string, name: string, extra: Plain = {}): Plain {
 const SHAPE_DEFAULTS: Record<string, Plain> = {
   ELLIPSE: { arcData: { startingAngle: 0, endingAngle: 2 * Math.PI, innerRadius: 0 } },
   VECTOR: { vectorPaths: [] },
+  POLYGON: { pointCount: 3 },
+  STAR: { pointCount: 5, innerRadius: 0.382 },
+  BOOLEAN_OPERATION: { booleanOperation: 'UNION', children: [] },
 };
 
 export function paintable(type: string, name: string, extra: Plain = {}): Plain {
