@@ -139,8 +139,11 @@ const PROPERTY_WORDS: Record<string, string> = {
   decoration: 'text decoration',
   geometry: 'shape',
   arc: 'arc',
+  booleanOperation: 'boolean operation',
   cornerSmoothing: 'corner smoothing',
+  innerRadius: 'inner radius',
   paths: 'vector path',
+  pointCount: 'points',
   strokeShape: 'stroke ends and dashes',
   cap: 'stroke ends',
   dash: 'dashes',
@@ -162,12 +165,12 @@ function diffNode(path: string, before: Json, after: Json, out: PropertyChange[]
   if (before.type !== after.type) out.push(change(path, 'layer type', formatValue(before.type, 'type'), formatValue(after.type, 'type')));
   for (const field of unionKeys(before, after)) {
     if (STRUCTURAL.has(field) || field === 'type') continue;
-    diffField(path, field, before[field], after[field], out);
+    diffField(path, field, before[field], after[field], out, after.type);
   }
   diffChildren(path, asArray(before.children), asArray(after.children), out, level);
 }
 
-function diffField(path: string, field: string, before: unknown, after: unknown, out: PropertyChange[]): void {
+function diffField(path: string, field: string, before: unknown, after: unknown, out: PropertyChange[], type: unknown): void {
   if (deepEqual(before, after)) return;
   switch (field) {
     case 'fills':
@@ -207,7 +210,12 @@ function diffField(path: string, field: string, before: unknown, after: unknown,
       });
       return;
     }
-    case 'geometry':
+    case 'geometry': {
+      // Absent keys are the defaults: say what they are, not "none".
+      const defaults: Json = type === 'BOOLEAN_OPERATION' ? { booleanOperation: 'UNION' } : type === 'POLYGON' ? { pointCount: 3 } : type === 'STAR' ? { pointCount: 5 } : {};
+      diffMap(path, propertyWord, { ...defaults, ...asObject(before) }, { ...defaults, ...asObject(after) }, out);
+      return;
+    }
     case 'strokeShape':
       diffMap(path, propertyWord, asObject(before) ?? {}, asObject(after) ?? {}, out);
       return;
