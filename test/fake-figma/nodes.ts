@@ -1528,6 +1528,7 @@ export class FakeTextNode extends FakeSceneNode {
   declare textAutoResize: 'NONE' | 'WIDTH_AND_HEIGHT' | 'HEIGHT' | 'TRUNCATE';
   declare paragraphSpacing: number;
   declare paragraphIndent: number;
+  declare listSpacing: number | PluginAPI['mixed'];
   declare hyperlink: HyperlinkTarget | null | PluginAPI['mixed'];
   declare autoRename: boolean;
   declare textTruncation: 'DISABLED' | 'ENDING';
@@ -1633,13 +1634,15 @@ defineProperties(FakeTextNode, {
   textAutoResize: { value: 'WIDTH_AND_HEIGHT', check: fontGated(oneOf('NONE', 'WIDTH_AND_HEIGHT', 'HEIGHT', 'TRUNCATE'), false) },
   paragraphSpacing: { value: 0, check: fontGated(nonNegative) },
   paragraphIndent: { value: 0, check: fontGated(nonNegative) },
+  listSpacing: { value: 0, check: fontGated(nonNegative, false) },
   hyperlink: { value: null, check: hyperlink },
   autoRename: { value: true, check: bool },
   // Figma refuses these against an unloaded font too, though they read as node-level settings.
   textTruncation: { value: 'DISABLED', check: fontGated(oneOf('DISABLED', 'ENDING'), false) },
   maxLines: { value: null, check: fontGated((n, v, api) => (v === null ? null : numberIn(1, 10000)(n, v, api)), false) },
 });
-Object.assign(FakeTextNode.prototype, { _textStyleId: '', _width: 0, _height: 15, _runs: null });
+// List settings have no node-level field (getRangeListOptions / getRangeIndentation read them).
+Object.assign(FakeTextNode.prototype, { _textStyleId: '', _width: 0, _height: 15, _runs: null, _listOptions: Object.freeze({ type: 'NONE' }), _indentation: 0 });
 const MEASURED_FIELDS = new Set(['characters', 'fontName', 'fontSize', 'lineHeight', 'letterSpacing', 'textAutoResize', 'textCase', 'paragraphSpacing']);
 
 /** Approximates text size: average glyph width 0.55 em, AUTO line height 1.2 em; wraps by words. */

@@ -36,7 +36,7 @@ type FrameMembers =
 type ComponentMembers = 'key' | 'remote' | 'description' | 'descriptionMarkdown' | 'documentationLinks' | 'getPublishStatusAsync' | 'componentPropertyDefinitions' | 'addComponentProperty' | 'editComponentProperty' | 'deleteComponentProperty';
 type TextMembers =
   | SceneMembers | GeometryMembers | 'characters' | 'fontName' | 'fontSize' | 'lineHeight' | 'letterSpacing' | 'textAlignHorizontal'
-  | 'textAlignVertical' | 'textCase' | 'textDecoration' | 'textAutoResize' | 'paragraphSpacing' | 'paragraphIndent' | 'hyperlink'
+  | 'textAlignVertical' | 'textCase' | 'textDecoration' | 'textAutoResize' | 'paragraphSpacing' | 'paragraphIndent' | 'listSpacing' | 'hyperlink'
   | 'autoRename' | 'textTruncation' | 'maxLines' | 'hasMissingFont' | 'textStyleId' | 'setTextStyleIdAsync';
 
 /** Compiles only when `Fake` can stand in for `Real` on the listed members. */
