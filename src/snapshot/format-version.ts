@@ -8,4 +8,6 @@ export const SNAPSHOT_FORMAT = 2;
 //    mixed fill style, half turns as 180°, slots (their layers, SLOT property settings), grid
 //    layouts (tracks, gaps, cells), slices (no opacity), property defaults bound to variables;
 //    vector paths, ellipse arcs, corner smoothing, stroke ends/joins/dashes, masks, min/max sizes, paragraph
-//    spacing/indent, text truncation; only components using these hash differently.
+//    spacing/indent, text truncation, boolean operations, star/polygon points and a star's inner
+//    radius, text lists (type, indentation, list spacing); only components using these hash
+//    differently.

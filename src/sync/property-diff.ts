@@ -139,8 +139,11 @@ const PROPERTY_WORDS: Record<string, string> = {
   decoration: 'text decoration',
   geometry: 'shape',
   arc: 'arc',
+  booleanOperation: 'boolean operation',
   cornerSmoothing: 'corner smoothing',
+  innerRadius: 'inner radius',
   paths: 'vector path',
+  pointCount: 'points',
   strokeShape: 'stroke ends and dashes',
   cap: 'stroke ends',
   dash: 'dashes',
@@ -162,12 +165,12 @@ function diffNode(path: string, before: Json, after: Json, out: PropertyChange[]
   if (before.type !== after.type) out.push(change(path, 'layer type', formatValue(before.type, 'type'), formatValue(after.type, 'type')));
   for (const field of unionKeys(before, after)) {
     if (STRUCTURAL.has(field) || field === 'type') continue;
-    diffField(path, field, before[field], after[field], out);
+    diffField(path, field, before[field], after[field], out, after.type);
   }
   diffChildren(path, asArray(before.children), asArray(after.children), out, level);
 }
 
-function diffField(path: string, field: string, before: unknown, after: unknown, out: PropertyChange[]): void {
+function diffField(path: string, field: string, before: unknown, after: unknown, out: PropertyChange[], type: unknown): void {
   if (deepEqual(before, after)) return;
   switch (field) {
     case 'fills':
@@ -207,7 +210,12 @@ function diffField(path: string, field: string, before: unknown, after: unknown,
       });
       return;
     }
-    case 'geometry':
+    case 'geometry': {
+      // Absent keys are the defaults: say what they are, not "none".
+      const defaults: Json = type === 'BOOLEAN_OPERATION' ? { booleanOperation: 'UNION' } : type === 'POLYGON' ? { pointCount: 3 } : type === 'STAR' ? { pointCount: 5 } : {};
+      diffMap(path, propertyWord, { ...defaults, ...asObject(before) }, { ...defaults, ...asObject(after) }, out);
+      return;
+    }
     case 'strokeShape':
       diffMap(path, propertyWord, asObject(before) ?? {}, asObject(after) ?? {}, out);
       return;
@@ -265,8 +273,21 @@ function diffText(path: string, before: Json, after: Json, out: PropertyChange[]
     const b = after[field] ?? TEXT_DEFAULTS[field];
     if (deepEqual(a, b)) continue;
     if (field === 'segments') out.push(change(path, 'styled ranges', segmentSummary(a), segmentSummary(b)));
+    else if (field === 'list') out.push(change(path, 'list', listSummary(a), listSummary(b)));
     else out.push(change(path, field === 'align' ? 'text align' : propertyWord(field), formatValue(a, field), formatValue(b, field)));
   }
+}
+
+const LIST_TYPE_WORDS: Record<string, string> = { ORDERED: 'numbered', UNORDERED: 'bulleted', NONE: 'indented' };
+
+/** `list` runs [start, end, type, indentation, spacing] as "bulleted 0–14, numbered 14–27 level 1 spacing 4". */
+function listSummary(value: unknown): string | null {
+  if (!Array.isArray(value)) return null;
+  const runs = value.map((item) => {
+    const [start, end, type, level, spacing] = asArray(item) as [number, number, string, number, number];
+    return `${LIST_TYPE_WORDS[type] ?? words(type)} ${start}–${end}${level ? ` level ${level}` : ''}${spacing ? ` spacing ${formatNumber(spacing)}` : ''}`;
+  });
+  return clip(runs.join(', '));
 }
 
 function segmentSummary(value: unknown): string | null {

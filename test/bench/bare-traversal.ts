@@ -5,6 +5,7 @@
 
 const FRAME_TYPES: Record<string, true> = { FRAME: true, COMPONENT: true, INSTANCE: true, COMPONENT_SET: true };
 const SHAPE_TYPES: Record<string, true> = { RECTANGLE: true, ELLIPSE: true, VECTOR: true, LINE: true, POLYGON: true, STAR: true, BOOLEAN_OPERATION: true };
+const LIST_FIELDS: Array<'listOptions' | 'indentation' | 'listSpacing'> = ['listOptions', 'indentation', 'listSpacing'];
 const SEGMENT_FIELDS = ['fontName', 'fontSize', 'lineHeight', 'letterSpacing', 'textCase', 'textDecoration', 'fills', 'fillStyleId', 'textStyleId', 'hyperlink'] as const;
 
 /** What was read, so that nothing can be skipped as unused. */
@@ -75,6 +76,9 @@ function readNode(node: SceneNode, mixed: symbol, isRoot: boolean, inAutoLayout:
   if (type === 'ELLIPSE' && n.arcData !== undefined) values++;
   if (rounded && n.cornerSmoothing) values++;
   if (type === 'VECTOR') values += (n.vectorPaths as unknown[]).length;
+  if (type === 'BOOLEAN_OPERATION' && n.booleanOperation !== 'UNION') values++;
+  if (type === 'STAR') values += (n.innerRadius !== undefined ? 1 : 0) + (n.pointCount !== 5 ? 1 : 0);
+  else if (type === 'POLYGON' && n.pointCount !== 3) values++;
   let absolute = false;
   if (type !== 'COMPONENT_SET') {
     values += typeof n.height === 'number' ? 1 : 0;
@@ -113,7 +117,11 @@ function readNode(node: SceneNode, mixed: symbol, isRoot: boolean, inAutoLayout:
     const textStyleId = n.textStyleId;
     const hyperlink = n.hyperlink;
     values += (fontName !== undefined ? 1 : 0) + (fontSize !== undefined ? 1 : 0) + (lineHeight !== undefined ? 1 : 0) + (letterSpacing !== undefined ? 1 : 0) + (textCase !== undefined ? 1 : 0) + (decoration !== undefined ? 1 : 0) + (textStyleId !== undefined ? 1 : 0) + (hyperlink !== undefined ? 1 : 0);
-    values += (n.textAlignHorizontal !== undefined ? 1 : 0) + (n.textAutoResize !== undefined ? 1 : 0) + (n.characters !== undefined ? 1 : 0) + (n.textAlignVertical !== undefined ? 1 : 0);
+    const characters = n.characters as string;
+    values += (n.textAlignHorizontal !== undefined ? 1 : 0) + (n.textAutoResize !== undefined ? 1 : 0) + (characters !== undefined ? 1 : 0) + (n.textAlignVertical !== undefined ? 1 : 0);
+    if (characters.length > 0) {
+      for (const segment of (node as TextNode).getStyledTextSegments(LIST_FIELDS)) if (segment.listOptions.type !== 'NONE' || segment.indentation !== 0) values++;
+    }
     values += (n.paragraphSpacing !== undefined ? 1 : 0) + (n.paragraphIndent !== undefined ? 1 : 0);
     if (n.textTruncation === 'ENDING' && n.maxLines !== undefined) values++;
     const anyMixed = fontName === mixed || fontSize === mixed || lineHeight === mixed || letterSpacing === mixed || textCase === mixed || decoration === mixed || textStyleId === mixed || hyperlink === mixed;

@@ -106,6 +106,8 @@ export class ChangeRecorder {
     if (!this.active || this.muted > 0 || this.silenced > 0) return;
     // NodeChangeProperty has no "vectorPaths": the paths are a view of the vector network.
     if (property === 'vectorPaths') property = 'vectorNetwork';
+    // Nor list options or indentation: they are parts of the styled text.
+    else if (property === 'listOptions' || property === 'indentation') property = 'styledTextSegments';
     const entry = this.entry(subject, isStyle);
     if (!entry.created && !entry.properties.includes(property)) entry.properties.push(property);
   }

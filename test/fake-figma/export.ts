@@ -5,7 +5,7 @@ import { encodePng } from '../support/png';
 import { figmaError, validationError } from './figma-errors';
 import { encodeJpeg } from './jpeg';
 import { notImplemented } from './not-implemented';
-import type { FakeSceneNode } from './nodes';
+import { inParentSpace, type FakeSceneNode } from './nodes';
 import { isPlainObject } from './properties';
 import { encodeUtf8 } from './structured-clone';
 
@@ -114,9 +114,9 @@ function collect(root: FakeSceneNode): Drawable[] {
     out.push({ node, box, clip, opacity: alpha });
     const children = childList(node);
     if (children.length === 0) return;
-    // Group children keep their parent's coordinate space.
-    const childOriginX = node.type === 'GROUP' ? originX : box.x;
-    const childOriginY = node.type === 'GROUP' ? originY : box.y;
+    // Group (and boolean operation) children keep their parent's coordinate space.
+    const childOriginX = inParentSpace(node.type) ? originX : box.x;
+    const childOriginY = inParentSpace(node.type) ? originY : box.y;
     const childClip = raw(node)._clipsContent === true ? intersect(clip, box) : clip;
     for (const child of children) walk(child, childOriginX, childOriginY, childClip, alpha, false);
   };

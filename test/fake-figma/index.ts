@@ -17,13 +17,16 @@ import { MANIFEST_ALLOWED_DOMAINS, MANIFEST_RELAUNCH_COMMANDS } from './manifest
 import { installLayout } from './layout';
 import {
   FakeBaseNode,
+  FakeBooleanOperationNode,
   FakeDocumentNode,
   FakeEllipseNode,
   FakeFrameNode,
   FakeGroupNode,
   FakePageNode,
+  FakePolygonNode,
   FakeRectangleNode,
   FakeSceneNode,
+  FakeStarNode,
   FakeTextNode,
   FakeVectorNode,
 } from './nodes';
@@ -495,6 +498,9 @@ function installNodeFactory(ctx: FakeContext): void {
     RECTANGLE: FakeRectangleNode,
     ELLIPSE: FakeEllipseNode,
     VECTOR: FakeVectorNode,
+    POLYGON: FakePolygonNode,
+    STAR: FakeStarNode,
+    BOOLEAN_OPERATION: FakeBooleanOperationNode,
     TEXT: FakeTextNode,
     COMPONENT: FakeComponentNode,
     COMPONENT_SET: FakeComponentSetNode,

@@ -330,8 +330,8 @@ function detachChild(parent: FakeBaseNode, child: FakeBaseNode): void {
   if (at >= 0 && parent._mirrors !== null) parent._ctx.changes.unreported(() => mirrorRemoval(parent, at));
   holder._childrenView = null;
   child._parent = null;
-  if (parent.type === 'GROUP' && holder._children.length === 0 && !parent._removed) {
-    // Figma removes a group when its last child leaves.
+  if (inParentSpace(parent.type) && holder._children.length === 0 && !parent._removed) {
+    // Figma removes a group (or boolean operation) when its last child leaves.
     parent.remove();
   } else {
     parent._layoutChanged('children');
@@ -985,7 +985,7 @@ function hasBoundPaint(node: FakeSceneNode): boolean {
 
 function originOf(node: FakeParent | null): { x: number; y: number } {
   if (node === null || node.type === 'PAGE' || node.type === 'DOCUMENT') return { x: 0, y: 0 };
-  if (node.type === 'GROUP') return originOf(node._parent);
+  if (inParentSpace(node.type)) return originOf(node._parent);
   return (node as FakeSceneNode)._absolutePosition();
 }
 
@@ -1071,6 +1071,7 @@ export interface GeometryMembers {
 }
 
 const CORNERS = ['topLeftRadius', 'topRightRadius', 'bottomLeftRadius', 'bottomRightRadius'] as const;
+type CornerName = (typeof CORNERS)[number];
 
 function applyCorners(klass: { prototype: object }, perCorner: boolean): void {
   defineProperties(klass, { cornerSmoothing: { value: 0, check: numberIn(0, 1) } });
@@ -1148,6 +1149,42 @@ defineProperties(FakeVectorNode, {
   handleMirroring: { value: 'NONE', check: oneOf('NONE', 'ANGLE', 'ANGLE_AND_LENGTH') },
 });
 
+// Stars and polygons (CornerMixin with one radius; typings: "Must be an integer >= 3", a star's
+// innerRadius "between 0.0 and 1.0 inclusive"). New ones are a triangle and a five-point star.
+
+const pointCount: Check = (_node, value, api) => {
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw validationError(api, 'an integer', value);
+  if (value < 3) throw figmaError(api, `Expected an integer of at least 3, got ${value}`);
+  return value;
+};
+
+export interface FakePolygonNode extends GeometryMembers, Omit<CornerMembers, CornerName> {}
+export class FakePolygonNode extends FakeSceneNode {
+  declare cornerRadius: number;
+  declare pointCount: number;
+}
+setType(FakePolygonNode, 'POLYGON', 'Polygon');
+applyGeometry(FakePolygonNode, { fills: GREY_FILL });
+applyCorners(FakePolygonNode, false);
+defineProperties(FakePolygonNode, { pointCount: { value: 3, check: pointCount } });
+
+export interface FakeStarNode extends GeometryMembers, Omit<CornerMembers, CornerName> {}
+export class FakeStarNode extends FakeSceneNode {
+  declare cornerRadius: number;
+  declare pointCount: number;
+  declare innerRadius: number;
+}
+setType(FakeStarNode, 'STAR', 'Star');
+applyGeometry(FakeStarNode, { fills: GREY_FILL });
+applyCorners(FakeStarNode, false);
+// 0.382: the ratio of a new star in Figma's editor (the typings give no default).
+defineProperties(FakeStarNode, { pointCount: { value: 5, check: pointCount }, innerRadius: { value: 0.382, check: numberIn(0, 1) } });
+
+/** Groups and boolean operations: their children's coordinates stay in the parent's space. */
+export function inParentSpace(type: string): boolean {
+  return type === 'GROUP' || type === 'BOOLEAN_OPERATION';
+}
+
 // ---- groups ------------------------------------------------------------------------------------
 
 export interface FakeGroupNode extends ContainerMembers {}
@@ -1210,6 +1247,23 @@ for (const axis of ['x', 'y'] as const) {
     },
   });
 }
+
+// ---- boolean operations --------------------------------------------------------------------------
+
+/** A group-like shape (figma.union / subtract / intersect / exclude) that paints its children's combined outline. */
+export interface FakeBooleanOperationNode extends GeometryMembers, Omit<CornerMembers, CornerName> {}
+export class FakeBooleanOperationNode extends FakeGroupNode {
+  declare cornerRadius: number;
+  declare booleanOperation: 'UNION' | 'INTERSECT' | 'SUBTRACT' | 'EXCLUDE';
+  declare expanded: boolean;
+}
+setType(FakeBooleanOperationNode, 'BOOLEAN_OPERATION', 'Union');
+applyGeometry(FakeBooleanOperationNode, { fills: GREY_FILL });
+applyCorners(FakeBooleanOperationNode, false);
+defineProperties(FakeBooleanOperationNode, {
+  booleanOperation: { value: 'UNION', check: oneOf('UNION', 'INTERSECT', 'SUBTRACT', 'EXCLUDE') },
+  expanded: { value: true, check: bool },
+});
 
 // ---- frames ------------------------------------------------------------------------------------
 
@@ -1474,6 +1528,7 @@ export class FakeTextNode extends FakeSceneNode {
   declare textAutoResize: 'NONE' | 'WIDTH_AND_HEIGHT' | 'HEIGHT' | 'TRUNCATE';
   declare paragraphSpacing: number;
   declare paragraphIndent: number;
+  declare listSpacing: number | PluginAPI['mixed'];
   declare hyperlink: HyperlinkTarget | null | PluginAPI['mixed'];
   declare autoRename: boolean;
   declare textTruncation: 'DISABLED' | 'ENDING';
@@ -1579,13 +1634,15 @@ defineProperties(FakeTextNode, {
   textAutoResize: { value: 'WIDTH_AND_HEIGHT', check: fontGated(oneOf('NONE', 'WIDTH_AND_HEIGHT', 'HEIGHT', 'TRUNCATE'), false) },
   paragraphSpacing: { value: 0, check: fontGated(nonNegative) },
   paragraphIndent: { value: 0, check: fontGated(nonNegative) },
+  listSpacing: { value: 0, check: fontGated(nonNegative, false) },
   hyperlink: { value: null, check: hyperlink },
   autoRename: { value: true, check: bool },
   // Figma refuses these against an unloaded font too, though they read as node-level settings.
   textTruncation: { value: 'DISABLED', check: fontGated(oneOf('DISABLED', 'ENDING'), false) },
   maxLines: { value: null, check: fontGated((n, v, api) => (v === null ? null : numberIn(1, 10000)(n, v, api)), false) },
 });
-Object.assign(FakeTextNode.prototype, { _textStyleId: '', _width: 0, _height: 15, _runs: null });
+// List settings have no node-level field (getRangeListOptions / getRangeIndentation read them).
+Object.assign(FakeTextNode.prototype, { _textStyleId: '', _width: 0, _height: 15, _runs: null, _listOptions: Object.freeze({ type: 'NONE' }), _indentation: 0 });
 const MEASURED_FIELDS = new Set(['characters', 'fontName', 'fontSize', 'lineHeight', 'letterSpacing', 'textAutoResize', 'textCase', 'paragraphSpacing']);
 
 /** Approximates text size: average glyph width 0.55 em, AUTO line height 1.2 em; wraps by words. */

@@ -7,7 +7,7 @@ import { fontKey, type FakeContext } from './context';
 import { dynamicPageError, figmaError, validationError } from './figma-errors';
 import { createImage, imageStore, type FakeImage } from './images';
 import { notImplemented, strictObject } from './not-implemented';
-import { FakeBaseNode, FakeGroupNode, FakePageNode, FakeSceneNode, FakeTextNode, insertChildAt, type FakeParent } from './nodes';
+import { FakeBaseNode, FakeBooleanOperationNode, FakeGroupNode, FakePageNode, FakeSceneNode, FakeTextNode, insertChildAt, type FakeParent } from './nodes';
 import { isPlainObject } from './properties';
 import { createStyle, localStyles, type FakeStyle } from './styles';
 import type { FakeUiChannel } from './ui';
@@ -153,6 +153,21 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
     (node as unknown as Record<string, number>)._x = Math.round(state.viewport.center.x);
     (node as unknown as Record<string, number>)._y = Math.round(state.viewport.center.y);
     return node;
+  };
+  /** figma.union / subtract / intersect / exclude: "the same arguments as group". */
+  const combineShapes = (operation: BooleanOperationNode['booleanOperation'], api: string, nodes: ReadonlyArray<BaseNode>, parent: BaseNode & ChildrenMixin, index?: number): BooleanOperationNode => {
+    assertOpen(api);
+    if (state.readOnly && ctx.rulesOff === 0) throw figmaError(api, 'Cannot create nodes: this file is read-only for you (view access or Dev Mode)');
+    if (!Array.isArray(nodes) || nodes.length === 0) throw figmaError(api, `Expected a non-empty array of nodes to ${api}`);
+    for (const node of nodes as unknown[]) if (!(node instanceof FakeSceneNode)) throw validationError(api, 'scene nodes', node);
+    if (!(parent instanceof FakeBaseNode)) throw validationError(api, 'a parent node', parent);
+    const shape = ctx.createNodeOfType('BOOLEAN_OPERATION', ctx.nextId()) as FakeBooleanOperationNode;
+    (shape as unknown as { _booleanOperation: string })._booleanOperation = operation;
+    (shape as unknown as { _name: string })._name = operation.charAt(0) + operation.slice(1).toLowerCase();
+    ctx.changes.created(shape);
+    insertChildAt(parent, index, shape, api);
+    for (const node of nodes as unknown as FakeSceneNode[]) insertChildAt(shape, undefined, node, api);
+    return shape as unknown as BooleanOperationNode;
   };
   const lookupNode = (id: unknown, api: string): BaseNode | null => {
     if (typeof id !== 'string') throw validationError(api, 'a node id string', id);
@@ -378,6 +393,8 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
     createRectangle: (): RectangleNode => createNode('RECTANGLE') as unknown as RectangleNode,
     createEllipse: (): EllipseNode => createNode('ELLIPSE') as unknown as EllipseNode,
     createVector: (): VectorNode => createNode('VECTOR') as unknown as VectorNode,
+    createPolygon: (): PolygonNode => createNode('POLYGON') as unknown as PolygonNode,
+    createStar: (): StarNode => createNode('STAR') as unknown as StarNode,
     createText: (): TextNode => createNode('TEXT') as unknown as TextNode,
     createComponent: (): ComponentNode => createNode('COMPONENT') as unknown as ComponentNode,
     createComponentFromNode(node: SceneNode): ComponentNode {
@@ -399,6 +416,10 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
       for (const node of nodes as unknown as FakeSceneNode[]) insertChildAt(group, undefined, node, 'group');
       return group as unknown as GroupNode;
     },
+    union: (nodes: ReadonlyArray<BaseNode>, parent: BaseNode & ChildrenMixin, index?: number): BooleanOperationNode => combineShapes('UNION', 'union', nodes, parent, index),
+    subtract: (nodes: ReadonlyArray<BaseNode>, parent: BaseNode & ChildrenMixin, index?: number): BooleanOperationNode => combineShapes('SUBTRACT', 'subtract', nodes, parent, index),
+    intersect: (nodes: ReadonlyArray<BaseNode>, parent: BaseNode & ChildrenMixin, index?: number): BooleanOperationNode => combineShapes('INTERSECT', 'intersect', nodes, parent, index),
+    exclude: (nodes: ReadonlyArray<BaseNode>, parent: BaseNode & ChildrenMixin, index?: number): BooleanOperationNode => combineShapes('EXCLUDE', 'exclude', nodes, parent, index),
 
     createPaintStyle: (): PaintStyle => createStyle(ctx, 'PAINT') as unknown as PaintStyle,
     createTextStyle: (): TextStyle => createStyle(ctx, 'TEXT') as unknown as TextStyle,
@@ -524,7 +545,7 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
     | 'apiVersion' | 'command' | 'currentUser' | 'fileKey' | 'root' | 'currentPage' | 'setCurrentPageAsync' | 'skipInvisibleInstanceChildren'
     | 'viewport' | 'ui' | 'clientStorage' | 'variables' | 'util' | 'showUI' | 'closePlugin' | 'notify' | 'commitUndo' | 'openExternal'
     | 'getNodeById' | 'getNodeByIdAsync' | 'getStyleById' | 'getStyleByIdAsync' | 'loadAllPagesAsync' | 'createPage' | 'createFrame'
-    | 'createRectangle' | 'createEllipse' | 'createVector' | 'createText' | 'createComponent' | 'createComponentFromNode'
+    | 'createRectangle' | 'createEllipse' | 'createVector' | 'createPolygon' | 'createStar' | 'union' | 'subtract' | 'intersect' | 'exclude' | 'createText' | 'createComponent' | 'createComponentFromNode'
     | 'combineAsVariants' | 'group' | 'createPaintStyle' | 'createTextStyle' | 'createEffectStyle' | 'getLocalPaintStyles'
     | 'getLocalTextStyles' | 'getLocalEffectStyles' | 'getLocalPaintStylesAsync' | 'getLocalTextStylesAsync' | 'getLocalEffectStylesAsync'
     | 'importComponentByKeyAsync' | 'importComponentSetByKeyAsync' | 'listAvailableFontsAsync' | 'loadFontAsync' | 'createImage' | 'createImageAsync'

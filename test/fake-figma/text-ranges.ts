@@ -8,7 +8,7 @@ import { FakeTextNode, internFont, measureText, requireFont } from './nodes';
 import { checkPaints, frozenCopy, hyperlink, isPlainObject, numberIn, oneOf, type Check } from './properties';
 import type { FakePaintStyle, FakeTextStyle } from './styles';
 
-export const RUN_FIELDS = ['fontName', 'fontSize', 'lineHeight', 'letterSpacing', 'textCase', 'textDecoration', 'fills', 'fillStyleId', 'textStyleId', 'hyperlink'] as const;
+export const RUN_FIELDS = ['fontName', 'fontSize', 'lineHeight', 'letterSpacing', 'textCase', 'textDecoration', 'fills', 'fillStyleId', 'textStyleId', 'hyperlink', 'listOptions', 'indentation', 'listSpacing'] as const;
 type RunField = (typeof RUN_FIELDS)[number];
 type Style = Readonly<Record<RunField, unknown>>;
 interface Run {
@@ -119,16 +119,35 @@ const RANGE_CHECKS: Partial<Record<RunField, Check>> = {
   textDecoration: oneOf('NONE', 'UNDERLINE', 'STRIKETHROUGH'),
   fills: (node, v, api) => checkPaints(api, v, { hasImage: (hash) => (node as unknown as FakeTextNode)._ctx.images?.has(hash) ?? false }),
   hyperlink,
+  listOptions: (_n, v, api) => {
+    if (!isPlainObject(v) || !['ORDERED', 'UNORDERED', 'NONE'].includes(v.type as string)) throw validationError(api, 'list options {type: "ORDERED" | "UNORDERED" | "NONE"}', v);
+    return Object.freeze({ type: v.type });
+  },
+  indentation: (_n, v, api) => {
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) throw validationError(api, 'a non-negative whole number of indentation levels', v);
+    return v;
+  },
+  listSpacing: numberIn(0, Number.MAX_VALUE),
 };
 
 /** Fields whose change needs the range's fonts loaded (layout-affecting), and which detach a text style. */
 const FONT_GATED: ReadonlySet<RunField> = new Set(['fontName', 'fontSize', 'lineHeight', 'letterSpacing', 'textCase', 'textDecoration']);
+/** List settings change the layout too (the stricter reading: they need the fonts) but keep a text style. */
+const LIST_FIELDS: ReadonlySet<RunField> = new Set(['listOptions', 'indentation', 'listSpacing']);
+/** Lists belong to paragraphs: list options and indentation apply to every paragraph the range touches. */
+const PARAGRAPH_FIELDS: ReadonlySet<RunField> = new Set(['listOptions', 'indentation']);
+
+function paragraphsAround(text: string, start: number, end: number): [number, number] {
+  const next = text.indexOf('\n', end - 1);
+  return [text.lastIndexOf('\n', start - 1) + 1, next === -1 ? text.length : next + 1];
+}
 
 function setRange(node: FakeTextNode, api: string, start: number, end: number, field: RunField, value: unknown): void {
   checkRange(node, api, start, end);
   node._assertWritable(api);
   const checked = RANGE_CHECKS[field]!(node as never, value, api);
-  if (FONT_GATED.has(field)) {
+  if (PARAGRAPH_FIELDS.has(field)) [start, end] = paragraphsAround(node._characters, start, end);
+  if (FONT_GATED.has(field) || LIST_FIELDS.has(field)) {
     for (const font of fontsIn(node, start, end)) requireFont(node, font, api);
     if (field === 'fontName') requireFont(node, checked as FontName, api);
   }
@@ -298,6 +317,9 @@ const RANGE_METHODS: Array<[string, RunField]> = [
   ['Hyperlink', 'hyperlink'],
   ['FillStyleId', 'fillStyleId'],
   ['TextStyleId', 'textStyleId'],
+  ['ListOptions', 'listOptions'],
+  ['Indentation', 'indentation'],
+  ['ListSpacing', 'listSpacing'],
 ];
 for (const [suffix, field] of RANGE_METHODS) {
   methods[`getRange${suffix}`] = function (this: FakeTextNode, start: number, end: number) {

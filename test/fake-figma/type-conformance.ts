@@ -1,7 +1,19 @@
 // Compile-time check (no run-time code): the fake's node classes expose the members they
 // support with the types @figma/plugin-typings gives them. `npx tsc -b` fails if they drift.
 import type { FakeComponentNode, FakeComponentSetNode, FakeInstanceNode } from './components';
-import type { FakeDocumentNode, FakeEllipseNode, FakeFrameNode, FakeGroupNode, FakePageNode, FakeRectangleNode, FakeTextNode, FakeVectorNode } from './nodes';
+import type {
+  FakeBooleanOperationNode,
+  FakeDocumentNode,
+  FakeEllipseNode,
+  FakeFrameNode,
+  FakeGroupNode,
+  FakePageNode,
+  FakePolygonNode,
+  FakeRectangleNode,
+  FakeStarNode,
+  FakeTextNode,
+  FakeVectorNode,
+} from './nodes';
 
 type SceneMembers =
   | 'id' | 'name' | 'parent' | 'removed' | 'remove' | 'x' | 'y' | 'width' | 'height' | 'resize' | 'resizeWithoutConstraints' | 'rotation'
@@ -24,7 +36,7 @@ type FrameMembers =
 type ComponentMembers = 'key' | 'remote' | 'description' | 'descriptionMarkdown' | 'documentationLinks' | 'getPublishStatusAsync' | 'componentPropertyDefinitions' | 'addComponentProperty' | 'editComponentProperty' | 'deleteComponentProperty';
 type TextMembers =
   | SceneMembers | GeometryMembers | 'characters' | 'fontName' | 'fontSize' | 'lineHeight' | 'letterSpacing' | 'textAlignHorizontal'
-  | 'textAlignVertical' | 'textCase' | 'textDecoration' | 'textAutoResize' | 'paragraphSpacing' | 'paragraphIndent' | 'hyperlink'
+  | 'textAlignVertical' | 'textCase' | 'textDecoration' | 'textAutoResize' | 'paragraphSpacing' | 'paragraphIndent' | 'listSpacing' | 'hyperlink'
   | 'autoRename' | 'textTruncation' | 'maxLines' | 'hasMissingFont' | 'textStyleId' | 'setTextStyleIdAsync';
 
 /** Compiles only when `Fake` can stand in for `Real` on the listed members. */
@@ -35,6 +47,13 @@ export type GroupConforms = Conforms<FakeGroupNode, GroupNode, Exclude<SceneMemb
 export type RectangleConforms = Conforms<FakeRectangleNode, RectangleNode, SceneMembers | GeometryMembers | CornerMembers>;
 export type EllipseConforms = Conforms<FakeEllipseNode, EllipseNode, SceneMembers | GeometryMembers | 'arcData'>;
 export type VectorConforms = Conforms<FakeVectorNode, VectorNode, SceneMembers | GeometryMembers | 'vectorPaths' | 'handleMirroring' | 'cornerRadius'>;
+export type PolygonConforms = Conforms<FakePolygonNode, PolygonNode, SceneMembers | GeometryMembers | 'cornerRadius' | 'cornerSmoothing' | 'pointCount'>;
+export type StarConforms = Conforms<FakeStarNode, StarNode, SceneMembers | GeometryMembers | 'cornerRadius' | 'cornerSmoothing' | 'pointCount' | 'innerRadius'>;
+export type BooleanOperationConforms = Conforms<
+  FakeBooleanOperationNode,
+  BooleanOperationNode,
+  Exclude<SceneMembers, 'constraints'> | GeometryMembers | ChildrenMembers | 'cornerRadius' | 'cornerSmoothing' | 'booleanOperation' | 'expanded'
+>;
 export type TextConforms = Conforms<FakeTextNode, TextNode, TextMembers>;
 export type ComponentConforms = Conforms<FakeComponentNode, ComponentNode, FrameMembers | ComponentMembers | 'createInstance' | 'getInstancesAsync' | 'variantProperties'>;
 export type ComponentSetConforms = Conforms<FakeComponentSetNode, ComponentSetNode, FrameMembers | ComponentMembers | 'defaultVariant' | 'variantGroupProperties'>;

@@ -1,16 +1,22 @@
 // Shape details a designer edits without touching size, fills or strokes' paints: a vector's
-// paths, an ellipse's arc, corner smoothing, how strokes end, join and dash, masks. Each is
-// written only when it differs from Figma's default, so most layers cost one or two reads.
+// paths, an ellipse's arc, a boolean operation's kind, a star's or polygon's points, corner
+// smoothing, how strokes end, join and dash, masks. Each is written only when it differs from
+// Figma's default, so most layers cost one or two reads.
 import type { JsonValue } from '../normalized-types';
 import { roundLength, roundRatio } from '../precision';
 import type { Mutable } from './common';
 
 const FULL_TURN = roundRatio(2 * Math.PI);
 
+// A new polygon is a triangle, a new star has five points (typings, createPolygon / createStar).
+const DEFAULT_POINTS: Record<string, number> = { POLYGON: 3, STAR: 5 };
+
 /**
- * `geometry`: {arc [start, end, inner] (radians, ratio), cornerSmoothing, paths [[windingRule,
- * data]]}, keys in canonical order; undefined when all are defaults. `rounded`: the layer has a
- * corner radius (smoothing changes nothing without one).
+ * `geometry`: {arc [start, end, inner] (radians, ratio), booleanOperation (not UNION),
+ * cornerSmoothing, innerRadius (a star's, always: the typings give no default), paths
+ * [[windingRule, data]], pointCount (a polygon's if not 3, a star's if not 5)}, keys in canonical
+ * order; undefined when all are defaults. `rounded`: the layer has a corner radius (smoothing
+ * changes nothing without one).
  */
 export function shapeGeometry(node: SceneNode, type: string, rounded: boolean): Mutable | undefined {
   let out: Mutable | undefined;
@@ -21,10 +27,15 @@ export function shapeGeometry(node: SceneNode, type: string, rounded: boolean): 
     const inner = roundRatio(arc.innerRadius);
     if (start !== 0 || end !== FULL_TURN || inner !== 0) (out ??= {}).arc = [start, end, inner];
   }
+  if (type === 'BOOLEAN_OPERATION') {
+    const operation = (node as BooleanOperationNode).booleanOperation;
+    if (operation !== 'UNION') (out ??= {}).booleanOperation = operation;
+  }
   if (rounded) {
     const smoothing = (node as CornerMixin).cornerSmoothing;
     if (smoothing) (out ??= {}).cornerSmoothing = roundRatio(smoothing);
   }
+  if (type === 'STAR') (out ??= {}).innerRadius = roundRatio((node as StarNode).innerRadius);
   if (type === 'VECTOR') {
     const paths = (node as VectorNode).vectorPaths;
     if (paths.length > 0) {
@@ -32,6 +43,11 @@ export function shapeGeometry(node: SceneNode, type: string, rounded: boolean): 
       for (const path of paths) list.push([path.windingRule, path.data]);
       (out ??= {}).paths = list;
     }
+  }
+  const defaultPoints = DEFAULT_POINTS[type];
+  if (defaultPoints !== undefined) {
+    const points = (node as PolygonNode | StarNode).pointCount;
+    if (points !== defaultPoints) (out ??= {}).pointCount = points;
   }
   return out;
 }

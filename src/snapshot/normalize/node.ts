@@ -41,12 +41,17 @@
  *   it is taken out of the flow; a grid's children have `grid`: {row, column (0-based), rowSpan,
  *   columnSpan (if not 1), horizontalAlign, verticalAlign (if not AUTO)}.
  * - shapes (rectangle, ellipse, vector, line, polygon, star, boolean operation): the same paint,
- *   stroke, effect and radius fields, and `geometry` (geometry.ts): a vector's paths
- *   [[windingRule, data]], an ellipse's arc [start, end, inner], corner smoothing (with a radius).
+ *   stroke, effect and radius fields, and `geometry` (geometry.ts): an ellipse's arc [start, end,
+ *   inner], a boolean operation's `booleanOperation` (if not UNION; its children follow as a
+ *   group's), corner smoothing (with a radius), a star's `innerRadius` (always), a vector's paths
+ *   [[windingRule, data]], a polygon's or star's `pointCount` (if not 3 / 5, Figma's new ones).
  * - auto-layout frames and their children: `limits` [minWidth, maxWidth, minHeight, maxHeight]
  *   (null where none) when any is set.
  * - stroked layers: `strokeShape` {cap, dash, join, miter} where not the defaults; masks: `mask`
- *   (the mask type); text: `paragraph` [spacing, indent], `truncate` (lines kept, 0: as fit).
+ *   (the mask type); text: `paragraph` [spacing, indent], `truncate` (lines kept, 0: as fit),
+ *   `list` [[start, end, type, indentation, spacing]] for the runs of paragraphs that are list
+ *   items (type ORDERED / UNORDERED) or indented (type NONE); list spacing of other text is
+ *   invisible and left out.
  * - text: characters, fontFamily, fontStyle, size, lineHeight ('24px' or '150%'),
  *   letterSpacing ('0%', '-0.5px'), align, verticalAlign, case, decoration, autoResize, text style
  *   name and hyperlink. When any of these (or the fills or fill style) is mixed, the styled runs are
@@ -72,10 +77,7 @@
  *
  * Not captured (no meaning for an email builder, or not stable): node ids, selection, viewport,
  * plugin data, locked, export settings, constraints, prototyping, layout grids, the canvas
- * position of a component and the arrangement of variants inside a set. Not captured yet,
- * although a designer's edit to them alone then changes no hash: boolean operations,
- * star/polygon points, list styles (each a new read per layer, which the
- * benchmark's floor, test/bench/bare-traversal.ts, must read too).
+ * position of a component and the arrangement of variants inside a set.
  */
 import type { JsonValue, NormalizedNode } from '../normalized-types';
 import { roundAngle, roundLength, roundRatio } from '../precision';

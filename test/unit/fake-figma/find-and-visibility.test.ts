@@ -72,7 +72,7 @@ describe('find* and skipInvisibleInstanceChildren', () => {
     const frame = figma.createFrame() as unknown as Record<string, unknown>;
     expect(() => frame.layoutGrids).not.toThrow();
     expect(() => frame.reactions).toThrow('not implemented by the fake: FRAME "Frame"');
-    expect(() => (figma as unknown as Record<string, unknown>).createStar).toThrow('not implemented by the fake: figma.createStar');
+    expect(() => (figma as unknown as Record<string, unknown>).createBooleanOperation).toThrow('not implemented by the fake: figma.createBooleanOperation');
     expect(() => (figma.variables as unknown as Record<string, unknown>).extendLibraryCollectionByKeyAsync).toThrow(/figma\.variables/);
     expect(() => figma.on('timerstart' as 'run', () => undefined)).toThrow(/not implemented by the fake/);
   });

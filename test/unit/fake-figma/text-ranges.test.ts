@@ -115,6 +115,6 @@ describe('styled text ranges', () => {
     const { text } = await sentenceAsync();
     expect(() => text.setRangeFontSize(5, 3, 10)).toThrow(/Expected 0 <= start < end <= 20/);
     expect(() => text.setRangeFontSize(0, 99, 10)).toThrow(/<= 20/);
-    expect(() => text.getStyledTextSegments(['listOptions'])).toThrow(/not implemented by the fake/);
+    expect(() => text.getStyledTextSegments(['openTypeFeatures'])).toThrow(/not implemented by the fake/);
   });
 });

@@ -30,6 +30,7 @@ function sampleSet(): Plain {
       text('Label', 'Buy now', { componentPropertyReferences: { characters: 'Label#1:0' } }),
       text('Mixed', 'Terms apply', { fontName: MIXED, getStyledTextSegments: () => [] }),
       instance,
+      paintable('BOOLEAN_OPERATION', 'Cutout', { booleanOperation: 'SUBTRACT', cornerRadius: 2, cornerSmoothing: 0.5, children: [paintable('STAR', 'Star', { pointCount: 6 }), paintable('POLYGON', 'Hex', { pointCount: 6 })] }),
       paintable('RECTANGLE', 'Badge', { cornerRadius: MIXED, topLeftRadius: 4, topRightRadius: 4, bottomRightRadius: 0, bottomLeftRadius: 0, strokes: [{ type: 'SOLID', color: { r: 0, g: 0, b: 0 } }], strokeWeight: MIXED, strokeTopWeight: 1, strokeRightWeight: 1, strokeBottomWeight: 1, strokeLeftWeight: 1, layoutPositioning: 'ABSOLUTE' }),
     ], { type: 'COMPONENT', key: `k-${name}`, variantProperties: { Size: name }, layoutMode: 'HORIZONTAL', layoutWrap: 'WRAP', cornerRadius: 6 });
   return frame('Button', [variant('Large'), variant('Small')], {

@@ -37,6 +37,9 @@ export function base(type: string, name: string, extra: Plain = {}): Plain {
 const SHAPE_DEFAULTS: Record<string, Plain> = {
   ELLIPSE: { arcData: { startingAngle: 0, endingAngle: 2 * Math.PI, innerRadius: 0 } },
   VECTOR: { vectorPaths: [] },
+  POLYGON: { pointCount: 3 },
+  STAR: { pointCount: 5, innerRadius: 0.382 },
+  BOOLEAN_OPERATION: { booleanOperation: 'UNION', children: [] },
 };
 
 export function paintable(type: string, name: string, extra: Plain = {}): Plain {
@@ -80,9 +83,14 @@ export function frame(name: string, children: Plain[], extra: Plain = {}): Plain
   });
 }
 
+/** A styled segment's list fields when it is no list (what Figma gives plain text). */
+export const NO_LIST = { listOptions: { type: 'NONE' }, indentation: 0, listSpacing: 0 };
+
 export function text(name: string, characters: string, extra: Plain = {}): Plain {
   return paintable('TEXT', name, {
     characters,
+    // One segment: the whole text, no list (tests of mixed styles give their own segments).
+    getStyledTextSegments: () => [{ start: 0, end: characters.length, characters, ...NO_LIST }],
     fontName: { family: 'Inter', style: 'Regular' },
     fontSize: 16,
     lineHeight: { unit: 'AUTO' },

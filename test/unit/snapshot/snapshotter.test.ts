@@ -23,6 +23,41 @@ async function setupAsync(order: 'forward' | 'reverse' = 'forward'): Promise<{ f
   return { fake, fixture };
 }
 
+/** The fixture plus a local icon made as icons are (a star cut out of a hexagon) and a bulleted list. */
+interface BadgeFixture extends SnapshotFixture {
+  badge: BooleanOperationNode;
+  star: StarNode;
+  hexagon: PolygonNode;
+  checklist: TextNode;
+}
+
+async function setupWithBadgeAsync(): Promise<{ fake: FakeFigma; fixture: BadgeFixture }> {
+  const fake = createFakeFigma();
+  const fixture = await buildSnapshotFixtureAsync(fake);
+  const figma = fake.figma;
+  const icon = figma.createComponent();
+  icon.name = 'Icon/Badge';
+  icon.resize(16, 16);
+  const hexagon = figma.createPolygon();
+  hexagon.pointCount = 6;
+  hexagon.resize(16, 16);
+  const star = figma.createStar();
+  star.resize(8, 8);
+  star.x = 4;
+  star.y = 4;
+  icon.appendChild(hexagon);
+  icon.appendChild(star);
+  const badge = figma.subtract([hexagon, star], icon);
+  const perks = figma.createComponent();
+  perks.name = 'Perks';
+  const checklist = figma.createText();
+  checklist.characters = 'Free delivery\nEasy returns';
+  checklist.setRangeListOptions(0, checklist.characters.length, { type: 'UNORDERED' });
+  perks.appendChild(checklist);
+  fake.relaunch();
+  return { fake, fixture: { ...fixture, badge, star, hexagon, checklist } };
+}
+
 function byName(result: SnapshotResult): Map<string, ComponentPayload> {
   return new Map(result.components.map((payload) => [payload.name, payload]));
 }
@@ -183,7 +218,7 @@ describe('determinism', () => {
 
   // Each edit changes one captured property; the component(s) named must get a new hash and
   // every other component must keep its hash.
-  const edits: Array<[string, string[], (fixture: SnapshotFixture, figma: PluginAPI) => Promise<void> | void]> = [
+  const edits: Array<[string, string[], (fixture: BadgeFixture, figma: PluginAPI) => Promise<void> | void]> = [
     ['component name', ['Footer'], (f) => { f.footer.name = 'Footer (legal)'; }],
     ['component description', ['Footer'], (f) => { f.footer.description = 'Legal footer.'; }],
     ['documentation link', ['Button'], (f) => { f.buttonSet.documentationLinks = [{ uri: 'https://design.northwind.example/email/cta' }]; }],
@@ -231,13 +266,21 @@ describe('determinism', () => {
     ['corner smoothing', ['Product card'], (f) => { f.productCard.cornerSmoothing = 0.6; }],
     ['paragraph spacing', ['Footer'], (f) => { f.texts.get('Legal')!.paragraphSpacing = 8; }],
     ['text truncation', ['Footer'], (f) => { f.texts.get('Legal')!.textTruncation = 'ENDING'; }],
+    ['boolean operation', ['Icon/Badge'], (f) => { f.badge.booleanOperation = 'EXCLUDE'; }],
+    ['star points', ['Icon/Badge'], (f) => { f.star.pointCount = 6; }],
+    ['star inner radius', ['Icon/Badge'], (f) => { f.star.innerRadius = 0.5; }],
+    ['polygon points', ['Icon/Badge'], (f) => { f.hexagon.pointCount = 8; }],
+    ['text made a list', ['Footer'], (f) => { f.texts.get('Legal')!.setRangeListOptions(0, 1, { type: 'UNORDERED' }); }],
+    ['list type', ['Perks'], (f) => { f.checklist.setRangeListOptions(0, 1, { type: 'ORDERED' }); }],
+    ['list indentation', ['Perks'], (f) => { f.checklist.setRangeIndentation(14, 15, 1); }],
+    ['list spacing', ['Perks'], (f) => { f.checklist.listSpacing = 8; }],
     ['style name', ['Button', 'Product card'], (f) => { f.brandStyle.name = 'Brand/Blue'; }],
     ['variable name', ['Hero'], (f) => { f.accent.name = 'color/highlight'; }],
   ];
 
   for (const [what, changed, edit] of edits) {
     it(`changes the hash when the ${what} changes`, async () => {
-      const { fake, fixture } = await setupAsync();
+      const { fake, fixture } = await setupWithBadgeAsync();
       await fake.figma.loadAllPagesAsync();
       await fake.figma.loadFontAsync({ family: 'Inter', style: 'Regular' });
       await fake.figma.loadFontAsync({ family: 'Inter', style: 'Bold' });

@@ -80,6 +80,49 @@ describe('diffComponents', () => {
     expect(changeChips(before.get('Footer')!, after.get('Footer')!)).toEqual(['text']);
   });
 
+  it('names a boolean operation, star points and inner radius, polygon points, with the defaults they leave', async () => {
+    const fake = createFakeFigma();
+    await buildSnapshotFixtureAsync(fake);
+    const figma = fake.figma;
+    const icon = figma.createComponent();
+    icon.name = 'Icon/Badge';
+    const hexagon = figma.createPolygon();
+    const star = figma.createStar();
+    icon.appendChild(hexagon);
+    icon.appendChild(star);
+    const badge = figma.union([hexagon, star], icon);
+    const snapshotter = createSnapshotter(figma, { yieldAsync: noYield, incremental: false });
+    const payload = async () => (await snapshotter.snapshotAsync({ full: true })).components.find((item) => item.name === 'Icon/Badge')!;
+    const before = await payload();
+    badge.booleanOperation = 'SUBTRACT';
+    hexagon.pointCount = 6;
+    star.pointCount = 7;
+    star.innerRadius = 0.5;
+    const after = await payload();
+    expect(diffComponents(before, after)).toEqual([
+      { path: 'Icon/Badge › Union', property: 'boolean operation', before: 'union', after: 'subtract' },
+      { path: 'Icon/Badge › Union › Polygon', property: 'points', before: '3', after: '6' },
+      { path: 'Icon/Badge › Union › Star', property: 'inner radius', before: '0.382', after: '0.5' },
+      { path: 'Icon/Badge › Union › Star', property: 'points', before: '5', after: '7' },
+    ]);
+    expect(changeChips(before, after)).toEqual(['other']);
+  });
+
+  it('names a list made or changed in a text: its kind, characters, level and spacing', async () => {
+    let length = 0;
+    const { before, after } = await snapshotPairAsync((fixture) => {
+      const legal = fixture.texts.get('Legal')!;
+      length = legal.characters.length;
+      legal.setRangeListOptions(0, 1, { type: 'UNORDERED' });
+      legal.setRangeIndentation(0, 1, 1);
+      legal.listSpacing = 4;
+    });
+    expect(diffComponents(before.get('Footer')!, after.get('Footer')!)).toEqual([
+      expect.objectContaining({ property: 'list', before: null, after: `bulleted 0–${length} level 1 spacing 4` }),
+    ]);
+    expect(changeChips(before.get('Footer')!, after.get('Footer')!)).toEqual(['text']);
+  });
+
   it('reports variants and component property definitions', async () => {
     const { before, after } = await snapshotPairAsync((fixture, figma) => {
       const set = fixture.buttonSet;
