@@ -9,5 +9,4 @@ export const SNAPSHOT_FORMAT = 2;
 //    layouts (tracks, gaps, cells), slices (no opacity), property defaults bound to variables;
 //    vector paths, ellipse arcs, corner smoothing, stroke ends/joins/dashes, masks, min/max sizes, paragraph
 //    spacing/indent, text truncation, boolean operations, star/polygon points and a star's inner
-//    radius, text lists (type, indentation, list spacing); only components using these hash
-//    differently.
+//    radius; only components using these hash differently.
