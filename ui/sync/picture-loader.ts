@@ -14,7 +14,7 @@ export interface PictureLoaderOptions {
 }
 
 export interface PictureLoader {
-  /** The picture of a key: a URL, null when there is none, undefined while not known yet. */
+  /** The picture of a key: a URL, null when there is none (or it could not be had), undefined while it loads. */
   picture(key: string): string | null | undefined;
   /** The rows now in view; replaces the previous set. */
   show(keys: readonly string[]): void;
@@ -26,6 +26,8 @@ export interface PictureLoader {
 
 export function createPictureLoader({ requestAsync, delayMs = 60, batchSize = 40, timers = globalThis }: PictureLoaderOptions): PictureLoader {
   const known = new Map<string, string | null>();
+  // Asked for and failed: shown as "no picture" rather than loading for ever; asked again when the view changes.
+  const failedKeys = new Set<string>();
   const listeners = new Set<() => void>();
   let visible: readonly string[] = [];
   let timer: unknown;
@@ -49,9 +51,15 @@ export function createPictureLoader({ requestAsync, delayMs = 60, batchSize = 40
     let failed = false;
     try {
       const pictures = await requestAsync(keys);
-      if (started === generation) for (const key of keys) known.set(key, pictures[key] ?? null);
+      if (started === generation) {
+        for (const key of keys) {
+          known.set(key, pictures[key] ?? null);
+          failedKeys.delete(key);
+        }
+      }
     } catch {
-      // The rows keep their placeholder; they are asked for again when the view changes.
+      // The rows show "no picture" (not a loading pulse that never ends); they are asked for again when the view changes.
+      if (started === generation) for (const key of keys) failedKeys.add(key);
       failed = true;
     } finally {
       inFlight = false;
@@ -66,7 +74,7 @@ export function createPictureLoader({ requestAsync, delayMs = 60, batchSize = 40
   }
 
   return {
-    picture: (key) => known.get(key),
+    picture: (key) => (known.has(key) ? known.get(key) : failedKeys.has(key) ? null : undefined),
     show(keys) {
       visible = keys;
       if (keys.some((key) => !known.has(key))) schedule();
@@ -77,6 +85,7 @@ export function createPictureLoader({ requestAsync, delayMs = 60, batchSize = 40
     },
     clear() {
       known.clear();
+      failedKeys.clear();
       generation++;
       for (const listener of listeners) listener();
     },
