@@ -258,6 +258,11 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     return current;
   }
 
+  /** What the screen shows beside the kinds: chips, nearly-same pairs, and the replaced rows' chips. */
+  async function describedAsync(current: Comparison): Promise<Comparison> {
+    return addReplacementChipsAsync(await addNearlySamePairsAsync(await addChipsAsync(current)));
+  }
+
   async function snapshotAsync(context: HandlerContext | null, full = false): Promise<ComponentPayload[]> {
     const result = await snapshotter.snapshotAsync({
       full,
@@ -286,7 +291,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       const component = current.byKey.get(key);
       if (component !== undefined && choiceStillApplies(choice, component)) current.choices.set(key, choice.choice);
     }
-    const compared = publicComparison(await addReplacementChipsAsync(await addNearlySamePairsAsync(await addChipsAsync(current))), null);
+    const compared = publicComparison(await describedAsync(current), null);
     return stateProblem === null ? compared : { ...compared, stateProblem };
   }
 
@@ -634,7 +639,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
 
     // 5. The comparison after the sync, without another request: what came back as a conflict
     // joins the remote versions already known.
-    const next = await addReplacementChipsAsync(await addNearlySamePairsAsync(await addChipsAsync(rememberComparison(link, state, local, [...current.remote, ...conflicts], current.serverTime, current.choices))));
+    const next = await describedAsync(rememberComparison(link, state, local, [...current.remote, ...conflicts], current.serverTime, current.choices));
     return {
       pushed,
       deleted,

@@ -1,6 +1,6 @@
 // Shape details a designer edits without touching size, fills or strokes' paints: a vector's
 // paths, an ellipse's arc, a boolean operation's kind, a star's or polygon's points, corner
-// smoothing, how strokes end, join and dash, masks. Each is written only when it differs from
+// smoothing, how strokes end, join and dash (masks are written by node.ts). Each is written only when it differs from
 // Figma's default, so most layers cost one or two reads.
 import type { JsonValue } from '../normalized-types';
 import { roundLength, roundRatio } from '../precision';
