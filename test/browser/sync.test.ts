@@ -160,7 +160,8 @@ describe.each(['light', 'dark'] as const)('design-system sync in the playground 
     await ui.getByTestId('sync-row').filter({ hasText: 'Hero' }).click();
     await h.page.keyboard.press('Enter');
     await ui.getByRole('radio', { name: 'Keep mine' }).check();
-    await ui.getByTestId('sync-detail').screenshot({ path: `${SHOTS}/sync-conflict-${theme}.png` });
+    // The window as the designer sees it: an element taller than the window would be shot past its edge.
+    await ui.locator('body').screenshot({ path: `${SHOTS}/sync-conflict-${theme}.png` });
     expect(await axeViolationsAsync(ui)).toEqual([]);
     await ui.getByRole('button', { name: '← Back to the list' }).click();
     await runSyncAsync(ui);
@@ -203,8 +204,10 @@ describe.each(['light', 'dark'] as const)('design-system sync in the playground 
     expect(await axeViolationsAsync(ui)).toEqual([]);
     await ui.getByRole('button', { name: '← Back to the list' }).click();
 
+    // The next row opens in the mode the designer chose, not back in Side by side.
     await openRowAsync(ui, 'Footer');
-    await modes.getByRole('button', { name: 'Difference' }).click({ timeout: 15_000 });
+    await modes.waitFor({ timeout: 15_000 });
+    expect(await modes.getByRole('button', { name: 'Difference' }).getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => textOf(shareText), { timeout: 15_000 }).toBe('No visible change');
     await ui.getByRole('button', { name: '← Back to the list' }).click();
 

@@ -23,6 +23,9 @@ export interface SyncDetailProps {
   onKeepApart?: () => void;
   readOnly: boolean;
   nowMs: number;
+  /** How the two pictures are compared: kept by the screen, so the next row opens the same way. */
+  pictureMode: PictureMode;
+  onPictureMode: (mode: PictureMode) => void;
   onChoose: (item: SyncItem, choice: SyncChoice) => void;
   onBack: () => void;
 }
@@ -30,7 +33,7 @@ export interface SyncDetailProps {
 // A failure keeps the error; its message is worded at render, with the component's name then.
 type Load = { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; detail: SyncDetail };
 
-export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 0, readOnly, nowMs, onChoose, onBack, onKeepApart }: SyncDetailProps) {
+export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 0, readOnly, nowMs, pictureMode, onPictureMode, onChoose, onBack, onKeepApart }: SyncDetailProps) {
   const replacesKey = replaces?.key;
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -123,7 +126,7 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
         </div>
       ) : null}
       {detail ? <ChangesTable detail={detail} /> : null}
-      {detail ? <PictureCompare detail={detail} name={item.name} /> : null}
+      {detail ? <PictureCompare detail={detail} name={item.name} mode={pictureMode} setMode={onPictureMode} /> : null}
     </section>
   );
 }
@@ -178,7 +181,7 @@ function Value({ value, color }: { value: PropertyChange['before']; color: strin
   );
 }
 
-type PictureMode = 'side' | 'overlay' | 'swipe' | 'difference';
+export type PictureMode = 'side' | 'overlay' | 'swipe' | 'difference';
 const MODES: readonly { mode: PictureMode; label: string }[] = [
   { mode: 'side', label: 'Side by side' },
   { mode: 'overlay', label: 'Overlay' },
@@ -194,8 +197,7 @@ function Picture({ src, label, name }: { src: string | null; label: string; name
   return <img class="sync-picture" src={src} alt={`${name}: ${label}`} onError={() => setBroken(true)} />;
 }
 
-function PictureCompare({ detail, name }: { detail: SyncDetail; name: string }) {
-  const [mode, setMode] = useState<PictureMode>('side');
+function PictureCompare({ detail, name, mode, setMode }: { detail: SyncDetail; name: string; mode: PictureMode; setMode: (mode: PictureMode) => void }) {
   const [amount, setAmount] = useState(50);
   const both = detail.beforePicture !== null && detail.afterPicture !== null;
   const shown = both ? mode : 'side';

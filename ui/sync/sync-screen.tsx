@@ -12,7 +12,7 @@ import { Spinner } from '../components/spinner';
 import { errorText } from '../messages/error-text';
 import { createChoiceBatcher, type Choices } from './choice-batcher';
 import { copyTextAsync } from './copy-text';
-import { SyncDetailView } from './sync-detail';
+import { SyncDetailView, type PictureMode } from './sync-detail';
 import { SyncHistory } from './sync-history';
 import { choiceMode, KIND_ORDER, toggledChoice } from './sync-kinds';
 import { SyncList } from './sync-list';
@@ -76,6 +76,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   const [chooseFailure, setChooseFailure] = useState<Failure | null>(null);
   const [message, setMessage] = useState<LiveMessage | null>(null);
   const [outcome, setOutcome] = useState<SyncOutcome | null>(null);
+  const [pictureMode, setPictureMode] = useState<PictureMode>('side');
   const [filter, setFilter] = useState<KindFilter>('all');
   const [query, setQuery] = useState('');
   const [change, setChange] = useState<SyncChangeChip | null>(null);
@@ -471,6 +472,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
           comparison={comparisons}
           readOnly={readOnlyReason !== null || busy}
           nowMs={nowMs}
+          pictureMode={pictureMode}
+          onPictureMode={setPictureMode}
           onChoose={choose}
           onBack={() => setOpenKey(null)}
         />
