@@ -116,6 +116,8 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
     const roots: ComponentRoot[] = [];
     for (const page of figma.root.children) {
       await page.loadAsync();
+      // A teammate may remove the page while it loads.
+      if (page.removed) continue;
       for (const node of page.findAllWithCriteria({ types: COMPONENT_TYPES })) {
         if (isComponentRoot(node) && !node.remote) roots.push(node);
       }

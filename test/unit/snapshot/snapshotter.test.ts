@@ -564,4 +564,22 @@ describe('progress, cancellation and thumbnails', () => {
     expect(result.get('Card')!.hash).toBe(fresh.get('Card')!.hash);
   });
 
+  it('a page a teammate removes while it loads is left out, not a failed run', async () => {
+    const fake = createFakeFigma();
+    const figma = fake.figma;
+    const kept = figma.createComponent();
+    kept.name = 'Kept';
+    const page = figma.createPage();
+    page.name = 'Going';
+    page.appendChild(figma.createComponent());
+    fake.relaunch();
+    const going = fake.figma.root.children.find((each) => each.name === 'Going')!;
+    const load = going.loadAsync.bind(going);
+    going.loadAsync = async () => {
+      await load();
+      going.remove();
+    };
+    const result = await createSnapshotter(fake.figma, { yieldAsync: noYield }).snapshotAsync();
+    expect(result.components.map((payload) => payload.name)).toEqual(['Kept']);
+  });
 });
