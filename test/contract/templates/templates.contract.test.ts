@@ -121,6 +121,19 @@ describe('templates against the builder emulator', () => {
     expect(listed.templates.filter((template) => template.name === EMAIL)).toHaveLength(1);
   });
 
+  it('a link Envelope cannot read (a newer version’s, or edited) is said before a save would replace it', async () => {
+    await startAsync({ deflate: true });
+    const frame = await selectEmailAsync();
+    for (const stored of [JSON.stringify({ v: 2, template: { id: 'tpl_1' } }), '{"v":1,"templateId":"tpl_1","templ']) {
+      fake.inspect.run(() => frame.setPluginData(TEMPLATE_LINK_KEY, stored));
+      const selection = await plugin.handlers['templates/selection']({}, context);
+      expect(selection).toMatchObject({ kind: 'frame', link: null });
+      expect(selection.what).toBe(
+        `“${EMAIL}” holds a link to a template that this version of Envelope cannot read (a newer version saved it, or it was damaged). Saving it here makes a new template and replaces that link; to update the linked template instead, update Envelope.`,
+      );
+    }
+  });
+
   it('create, unchanged, update, rename, open on another page and delete; the frame link follows each step', async () => {
     await startAsync({ deflate: true });
     const frame = await selectEmailAsync();
