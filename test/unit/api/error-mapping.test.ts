@@ -165,6 +165,7 @@ describe('error bodies and Retry-After', () => {
   it('shortens a long server message', () => {
     const { message } = readServerError(JSON.stringify(builderError('x', 'word '.repeat(200))));
     expect(message?.length).toBeLessThanOrEqual(200);
+    expect(readServerError(JSON.stringify(builderError('x', `${'a'.repeat(198)}🙂 more`))).message).toBe(`${'a'.repeat(198)}…`);
   });
 
   it('reads delta seconds and HTTP dates', () => {

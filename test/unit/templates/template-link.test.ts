@@ -44,6 +44,8 @@ describe('relaunch data', () => {
   });
   it('keeps the description short', () => {
     expect(updateDescription('Spring sale')).toBe('Send this frame to the template “Spring sale” again');
+    // A long name is cut before an emoji, never through it (the panel showed “�…”).
+    expect(updateDescription(`${'x'.repeat(58)}🌷 Spring`)).toBe(`Send this frame to the template “${'x'.repeat(58)}…” again`);
     expect(updateDescription('x'.repeat(300)).length).toBeLessThan(110);
   });
 

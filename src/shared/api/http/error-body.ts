@@ -1,5 +1,6 @@
 // Reads the error bodies of both APIs into one shape:
 // library `{"error": {"code", "message"}}`, builder `{"error": "<code>", "message"}`.
+import { truncateText } from './utf8';
 
 export interface ServerError {
   code: string | null;
@@ -12,7 +13,7 @@ function cleanMessage(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const text = value.replace(/\s+/g, ' ').trim();
   if (text === '') return null;
-  return text.length > MAX_MESSAGE_LENGTH ? `${text.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : text;
+  return text.length > MAX_MESSAGE_LENGTH ? `${truncateText(text, MAX_MESSAGE_LENGTH - 1)}…` : text;
 }
 
 function cleanCode(value: unknown): string | null {
