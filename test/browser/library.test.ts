@@ -191,7 +191,7 @@ describe('Browse: a new key starts it afresh', () => {
   });
 });
 
-async function setFaultsAsync(faults: { rate: number; kinds?: string[]; slow_ms?: number }): Promise<void> {
+async function setFaultsAsync(faults: { rate: number; kinds?: string[]; slow_ms?: number; retry_after?: number }): Promise<void> {
   const response = await fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
   expect(response.ok).toBe(true);
 }
@@ -286,6 +286,24 @@ describe('Browse: when the library says no', () => {
       await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects[0]), { timeout: 10_000 }).toBe(pets.data[0]!.subject_line);
     } finally {
       h.page.off('request', watch);
+      await setFaultsAsync({ rate: 0 });
+    }
+  });
+});
+
+describe('Browse: a 429 asking to wait hours', () => {
+  it('says the wait in words with a Try again button, instead of counting down thousands of seconds with no way on', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    try {
+      await setFaultsAsync({ rate: 1, kinds: ['429'], retry_after: 7200 });
+      await ui.getByLabel('Category').selectOption({ label: 'Travel' });
+      const alert = ui.getByTestId('library-problem').getByRole('alert');
+      await expect.poll(() => textOf(alert), { timeout: 10_000 }).toBe('The email library API is receiving too many requests. Try again in 2 hours.');
+      await setFaultsAsync({ rate: 0 });
+      await ui.getByRole('button', { name: 'Try again' }).click();
+      const travel = await libraryAsync<{ data: Summary[] }>('/v1/emails?category=travel&per_page=50');
+      await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects[0]), { timeout: 10_000 }).toBe(travel.data[0]!.subject_line);
+    } finally {
       await setFaultsAsync({ rate: 0 });
     }
   });
