@@ -355,6 +355,25 @@ describe('Browse: a thousand results', () => {
 });
 
 describe('Browse: an email', () => {
+  it('says when the library’s screenshot of an email cannot be shown, instead of a broken image', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const card = cards(ui).first();
+    const subject = (await card.locator('.email-card-subject').textContent()) ?? '';
+    const list = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50', state.library.keys.demo);
+    const email = list.data.find((each) => each.subject_line === subject)!;
+    const fault = (value: string | null) =>
+      fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${email.id}/preview-fault`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fault: value }) });
+    await fault('not_image');
+    try {
+      await card.click();
+      await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(subject);
+      await expect.poll(() => textOf(ui.getByTestId('screenshot-problem')), { timeout: 10_000 }).toBe('The library’s screenshot of this email could not be shown.');
+      expect(await ui.locator('img.email-screenshot').count()).toBe(0);
+    } finally {
+      await fault(null);
+    }
+  });
+
   it('opens an email with its detail from the library, and Escape returns to the same place', async () => {
     const ui = await openBrowseAsync('light', 'key');
     // Down the grid by keys (each row comes fully into view), then a click on that card.
