@@ -101,11 +101,12 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
   // ---- links in plugin data -------------------------------------------------------------
 
   function readIndex(): TemplateIndex {
-    return parseTemplateIndex(figma.root.getPluginData(TEMPLATE_INDEX_KEY));
+    return parseTemplateIndex(figma.root.getPluginData(TEMPLATE_INDEX_KEY)) ?? {};
   }
 
   function writeIndex(change: (index: TemplateIndex) => void): void {
-    const index = readIndex();
+    const index = parseTemplateIndex(figma.root.getPluginData(TEMPLATE_INDEX_KEY));
+    if (index === null) return;
     change(index);
     figma.root.setPluginData(TEMPLATE_INDEX_KEY, JSON.stringify(index));
   }

@@ -12,11 +12,12 @@ describe('template link record', () => {
     expect(parseTemplateLink(JSON.stringify({ v: 1, templateId: 'tpl_1' }))).toBeNull();
   });
 
-  it('reads the index, an unreadable one as empty', () => {
+  it('reads the index, one that is not JSON as empty, and JSON of another shape (a newer version’s) as null, to be left alone', () => {
     expect(parseTemplateIndex('{"tpl_1":"1:2"}')).toEqual({ tpl_1: '1:2' });
     expect(parseTemplateIndex('')).toEqual({});
-    expect(parseTemplateIndex('[1]')).toEqual({});
-    expect(parseTemplateIndex('{"tpl_1":3}')).toEqual({});
+    expect(parseTemplateIndex('{"tpl_1":"1:')).toEqual({});
+    expect(parseTemplateIndex('[1]')).toBeNull();
+    expect(parseTemplateIndex('{"tpl_1":3}')).toBeNull();
   });
 });
 
