@@ -437,6 +437,24 @@ describe('Templates', () => {
     await controlAsync('faults', { rate: 0 });
   });
 
+  it('a frame holding a template link this Envelope cannot read says so, and what saving it will do', async () => {
+    const ui = await openTemplatesAsync('light');
+    // The fixture: a link as a newer Envelope might write it.
+    await evaluateHooks(
+      h.page,
+      (hooks, name) => {
+        const inspect = hooks.inspect();
+        const frame = inspect.allNodes().find((node) => node.type === 'FRAME' && node.name === name) as FrameNode;
+        inspect.run(() => frame.setPluginData('templateLink', JSON.stringify({ v: 2, template: { id: 'tpl_newer' } })));
+      },
+      EMAIL,
+    );
+    await selectLayerAsync('Emails', EMAIL);
+    await expect.poll(() => textOf(ui.getByTestId('templates-selection')), { timeout: 10_000 }).toBe(
+      `“${EMAIL}” holds a link to a template that this version of Envelope cannot read (a newer version saved it, or it was damaged). Saving it here makes a new template and replaces that link; to update the linked template instead, update Envelope.`,
+    );
+  });
+
   it('a rename the builder answers slowly (16 s, within the sandbox’s 20 s) is waited for, not said as Figma not answering', async () => {
     const ui = await openTemplatesAsync('light');
     const item = itemNamed(ui, 'Welcome email');
