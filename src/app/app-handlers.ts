@@ -2,6 +2,7 @@
 import type { Handlers } from '../shared/bridge/endpoint';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { SandboxRequests, SettingsView } from '../shared/bridge/messages';
+import { truncateText } from '../shared/api/http/utf8';
 import { fitWindowSize } from '../shared/window/window-size-limits';
 import { selectedReferenceEmailId } from '../canvas/reference-finder';
 import { readLastScreenAsync, saveLastScreenAsync } from './last-screen';
@@ -55,7 +56,7 @@ export function createAppHandlers({ figma, readSettingsViewAsync }: AppDependenc
     'ui/notify': ({ message, error }) => {
       const text = message.trim();
       if (text === '') return Promise.reject(new BridgeError('invalid_input', 'A notification needs some text.'));
-      const shown = text.length > NOTIFY_MAX_LENGTH ? `${text.slice(0, NOTIFY_MAX_LENGTH - 1)}…` : text;
+      const shown = text.length > NOTIFY_MAX_LENGTH ? `${truncateText(text, NOTIFY_MAX_LENGTH - 1)}…` : text;
       figma.notify(shown, error ? { error: true } : undefined);
       return Promise.resolve({});
     },

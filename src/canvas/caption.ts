@@ -1,6 +1,7 @@
 // The words a reference carries: its layer name and the caption under it (brand, subject, the
 // date it was captured, the service it came from, linked to the email's public page). Pure.
 import type { ReferenceSource } from '../shared/bridge/messages';
+import { truncateText } from '../shared/api/http/utf8';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -10,7 +11,7 @@ const MAX_NAME_LENGTH = 120;
 /** "Acme — Spring sale": the reference frame's name. */
 export function referenceName(source: Pick<ReferenceSource, 'brandName' | 'subject'>): string {
   const name = `${source.brandName.trim() || 'Unknown brand'} — ${source.subject.trim() || 'No subject'}`;
-  return name.length > MAX_NAME_LENGTH ? `${name.slice(0, MAX_NAME_LENGTH - 1)}…` : name;
+  return name.length > MAX_NAME_LENGTH ? `${truncateText(name, MAX_NAME_LENGTH - 1)}…` : name;
 }
 
 /** "3 Nov 2026" from an ISO date or date-time; anything else is kept as it came. */

@@ -5,7 +5,7 @@
 // (dirty-roots.ts).
 import type { CacheEntry } from './cache-entry';
 import { ChangeTracker } from './change-tracker';
-import { createComponentReader, type ComponentReading } from './component-reader';
+import { createComponentReader, type ComponentReader, type ComponentReading } from './component-reader';
 import { COMPONENT_TYPES, findComponentRoot, isComponentRoot } from './component-roots';
 import { dirtyRootsAsync } from './dirty-roots';
 import type { ComponentRoot } from './normalize/component';
@@ -116,6 +116,8 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
     const roots: ComponentRoot[] = [];
     for (const page of figma.root.children) {
       await page.loadAsync();
+      // A teammate may remove the page while it loads.
+      if (page.removed) continue;
       for (const node of page.findAllWithCriteria({ types: COMPONENT_TYPES })) {
         if (isComponentRoot(node) && !node.remote) roots.push(node);
       }
@@ -136,6 +138,19 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
     return rootIdByNodeId;
   }
 
+
+  /**
+   * A root read as it is now, or null when it was deleted meanwhile: a teammate's edit can land
+   * during the read's awaits, and a layer gone from under it makes Figma throw. Those edits
+   * reach the next run through documentchange.
+   */
+  async function readAsIsAsync(runReader: ComponentReader, root: ComponentRoot): Promise<ComponentReading | null> {
+    try {
+      return await runReader.readAsync(root);
+    } catch {
+      return root.removed ? null : runReader.readAsync(root);
+    }
+  }
 
   async function runAsync(snapshot: SnapshotOptions): Promise<SnapshotResult> {
     const started = now();
@@ -171,8 +186,10 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
         if (snapshot.isCancelled?.()) throw cancelledError();
         const [id, known] = work[i]!;
         const root = known && !known.removed ? known : await figma.getNodeByIdAsync(id);
-        if (isLiveRoot(root)) {
-          const entry = entryOf(root, await runReader.readAsync(root), entries.get(id));
+        const live = isLiveRoot(root) ? root : null;
+        const reading = live === null ? null : await readAsIsAsync(runReader, live);
+        if (live !== null && reading !== null) {
+          const entry = entryOf(live, reading, entries.get(id));
           nextEntries.set(id, entry);
           normalized++;
           nodes += entry.nodeIds.length;

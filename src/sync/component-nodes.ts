@@ -18,6 +18,8 @@ export async function findComponentsByKeyAsync(figma: PluginAPI, keys: Iterable<
   if (wanted.size === 0) return found;
   for (const page of figma.root.children) {
     await page.loadAsync();
+    // A teammate may remove the page while it loads.
+    if (page.removed) continue;
     for (const node of page.findAllWithCriteria({ types: ROOT_TYPES })) {
       if (wanted.has(node.key) && isSyncRoot(node)) found.set(node.key, node);
     }

@@ -7,6 +7,11 @@ import type { SyncStateEntry } from './sync-state';
 
 /** One push request holds at most 100 upserts, all stored at one time: a page this size holds them. */
 const STORED_TOGETHER_PAGE = 100;
+/**
+ * How long a detail waits for a picture read from the design system: a slow builder must hold
+ * neither the detail (the window waits 30 s for it) nor the requests queued behind it.
+ */
+const PICTURE_WAIT_MS = 5_000;
 
 export interface PictureWanted {
   key: string;
@@ -36,6 +41,8 @@ export function createSyncPictures(figma: PluginAPI): SyncPictures {
   const stored = new Map<string, string>();
   /** The server times already asked about, so a reopened detail costs no second request. */
   const askedAround = new Set<string>();
+  /** Reads still on their way, by server time. */
+  const reading = new Map<string, Promise<void>>();
 
   async function localAsync(wanted: readonly PictureWanted[]): Promise<Map<string, string | null>> {
     const out = new Map<string, string | null>();
@@ -60,23 +67,34 @@ export function createSyncPictures(figma: PluginAPI): SyncPictures {
    * After a reopen this run has no pictures of its own. The version last synced is still the
    * stored one (the row would be a conflict otherwise), stored at the `updatedAt` the state
    * remembers, so one page of changes from just before that time starts with it and the batch
-   * it came in. Best effort: a failed read leaves the picture unknown, never the detail.
+   * it came in. Best effort: a failed read leaves the picture unknown, never the detail, and a
+   * slow one is waited for a few seconds only (it fills the picture in for the next time).
    */
   async function readAroundAsync(base: SyncStateEntry, changesAround: ChangesAround): Promise<string | null> {
     const known = stored.get(base.hash);
-    if (known !== undefined || base.updatedAt === null || askedAround.has(base.updatedAt)) return known ?? null;
-    const storedMs = Date.parse(base.updatedAt);
-    if (Number.isNaN(storedMs)) return null;
-    askedAround.add(base.updatedAt);
-    try {
-      const page = await changesAround(new Date(storedMs - 1).toISOString(), STORED_TOGETHER_PAGE);
-      for (const component of page.components) {
-        if (!component.deleted && component.thumbnail_url) stored.set(component.hash, component.thumbnail_url);
-      }
-    } catch {
-      askedAround.delete(base.updatedAt);
-      return null;
+    const at = base.updatedAt;
+    if (known !== undefined || at === null) return known ?? null;
+    let read = reading.get(at);
+    if (read === undefined) {
+      const storedMs = Date.parse(at);
+      if (Number.isNaN(storedMs) || askedAround.has(at)) return null;
+      askedAround.add(at);
+      read = changesAround(new Date(storedMs - 1).toISOString(), STORED_TOGETHER_PAGE).then(
+        (page) => {
+          for (const component of page.components) {
+            if (!component.deleted && component.thumbnail_url) stored.set(component.hash, component.thumbnail_url);
+          }
+        },
+        () => {
+          askedAround.delete(at);
+        },
+      );
+      reading.set(at, read);
+      void read.then(() => reading.delete(at));
     }
+    let timer = 0;
+    await Promise.race([read, new Promise<void>((resolve) => (timer = setTimeout(resolve, PICTURE_WAIT_MS)))]);
+    clearTimeout(timer);
     return stored.get(base.hash) ?? null;
   }
 

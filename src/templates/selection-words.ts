@@ -49,3 +49,8 @@ export function describeSelectionOf(count: number, layer: SelectedLayer | null):
   const where = layer.parentType === 'PAGE' || layer.parentType === 'SECTION' ? '' : ` inside “${layer.parentName}”`;
   return { kind: 'other', what: `“${layer.name}” is ${type}${where}. Select a top-level frame (an email) to save it as a template.` };
 }
+
+/** A frame whose stored link does not parse: said, as saving replaces it with a new template's. */
+export function unreadableLinkWhat(frameName: string): string {
+  return `“${frameName}” holds a link to a template that this version of Envelope cannot read (a newer version saved it, or it was damaged). Saving it here makes a new template and replaces that link; to update the linked template instead, update Envelope.`;
+}

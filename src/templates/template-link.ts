@@ -45,14 +45,20 @@ export type TemplateIndex = Record<string, string>;
 
 const indexSchema = z.record(z.string(), z.string());
 
-export function parseTemplateIndex(stored: string): TemplateIndex {
+/**
+ * The index, empty when there is none or it is not JSON; null when it is JSON of another shape (a
+ * newer version's), which a save must leave as it is: writing over it loses every other frame's entry.
+ */
+export function parseTemplateIndex(stored: string): TemplateIndex | null {
   if (stored === '') return {};
+  let value: unknown;
   try {
-    const parsed = indexSchema.safeParse(JSON.parse(stored));
-    return parsed.success ? parsed.data : {};
+    value = JSON.parse(stored);
   } catch {
     return {};
   }
+  const parsed = indexSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 /**

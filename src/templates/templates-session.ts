@@ -15,7 +15,7 @@ import { readFrameAsync } from '../snapshot';
 import { changeChips } from '../sync/change-chips';
 import type { DiffableComponent } from '../sync/property-diff';
 import { base64Length, firstPreviewScale, minimumPreviewScale, nextPreviewScale, previewBudget } from './preview-scale';
-import { describeSelection, describeSelectionOf, type SelectedLayer } from './selection-words';
+import { describeSelection, describeSelectionOf, unreadableLinkWhat, type SelectedLayer } from './selection-words';
 import { pageOf, showNodeAsync } from '../platform/show-node';
 import { templateChangedError, templateError } from './template-errors';
 import {
@@ -101,11 +101,12 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
   // ---- links in plugin data -------------------------------------------------------------
 
   function readIndex(): TemplateIndex {
-    return parseTemplateIndex(figma.root.getPluginData(TEMPLATE_INDEX_KEY));
+    return parseTemplateIndex(figma.root.getPluginData(TEMPLATE_INDEX_KEY)) ?? {};
   }
 
   function writeIndex(change: (index: TemplateIndex) => void): void {
-    const index = readIndex();
+    const index = parseTemplateIndex(figma.root.getPluginData(TEMPLATE_INDEX_KEY));
+    if (index === null) return;
     change(index);
     figma.root.setPluginData(TEMPLATE_INDEX_KEY, JSON.stringify(index));
   }
@@ -192,7 +193,10 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       figma.notify(`“${frame.name}” is no longer linked: its template “${facts.link.templateName}” was deleted.`);
       return { ...base, link: null, lostLink: { templateName: facts.link.templateName } };
     }
-    if (facts.state !== 'linked' || facts.link === null) return { ...base, link: null, lostLink: null };
+    if (facts.state !== 'linked' || facts.link === null) {
+      const unreadable = facts.link === null && frame.getPluginData(TEMPLATE_LINK_KEY) !== '';
+      return { ...base, what: unreadable ? unreadableLinkWhat(frame.name) : what, link: null, lostLink: null };
+    }
     return { ...base, link: { templateId: facts.link.templateId, templateName: facts.link.templateName, savedAt: facts.link.savedAt }, lostLink: null };
   }
 

@@ -191,7 +191,7 @@ describe('Browse: a new key starts it afresh', () => {
   });
 });
 
-async function setFaultsAsync(faults: { rate: number; kinds?: string[]; slow_ms?: number }): Promise<void> {
+async function setFaultsAsync(faults: { rate: number; kinds?: string[]; slow_ms?: number; retry_after?: number }): Promise<void> {
   const response = await fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
   expect(response.ok).toBe(true);
 }
@@ -291,6 +291,24 @@ describe('Browse: when the library says no', () => {
   });
 });
 
+describe('Browse: a 429 asking to wait hours', () => {
+  it('says the wait in words with a Try again button, instead of counting down thousands of seconds with no way on', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    try {
+      await setFaultsAsync({ rate: 1, kinds: ['429'], retry_after: 7200 });
+      await ui.getByLabel('Category').selectOption({ label: 'Travel' });
+      const alert = ui.getByTestId('library-problem').getByRole('alert');
+      await expect.poll(() => textOf(alert), { timeout: 10_000 }).toBe('The email library API is receiving too many requests. Try again in 2 hours.');
+      await setFaultsAsync({ rate: 0 });
+      await ui.getByRole('button', { name: 'Try again' }).click();
+      const travel = await libraryAsync<{ data: Summary[] }>('/v1/emails?category=travel&per_page=50');
+      await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects[0]), { timeout: 10_000 }).toBe(travel.data[0]!.subject_line);
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+  });
+});
+
 describe('Browse: offline', () => {
   it('says the library cannot be reached, keeps the search, and tries again on request', async () => {
     const ui = await openBrowseAsync('light', 'key');
@@ -337,6 +355,25 @@ describe('Browse: a thousand results', () => {
 });
 
 describe('Browse: an email', () => {
+  it('says when the library’s screenshot of an email cannot be shown, instead of a broken image', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const card = cards(ui).first();
+    const subject = (await card.locator('.email-card-subject').textContent()) ?? '';
+    const list = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50', state.library.keys.demo);
+    const email = list.data.find((each) => each.subject_line === subject)!;
+    const fault = (value: string | null) =>
+      fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${email.id}/preview-fault`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fault: value }) });
+    await fault('not_image');
+    try {
+      await card.click();
+      await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(subject);
+      await expect.poll(() => textOf(ui.getByTestId('screenshot-problem')), { timeout: 10_000 }).toBe('The library’s screenshot of this email could not be shown.');
+      expect(await ui.locator('img.email-screenshot').count()).toBe(0);
+    } finally {
+      await fault(null);
+    }
+  });
+
   it('opens an email with its detail from the library, and Escape returns to the same place', async () => {
     const ui = await openBrowseAsync('light', 'key');
     // Down the grid by keys (each row comes fully into view), then a click on that card.

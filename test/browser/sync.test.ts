@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Component } from '../../src/shared/api/builder/schemas';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
 import { axeViolationsAsync } from './support/axe';
-import { linkToEmptyDesignSystemAsync } from './support/sync-steps';
+import { linkToEmptyDesignSystemAsync, readyUiAsync } from './support/sync-steps';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 
 let h: Harness;
@@ -86,6 +86,36 @@ async function remoteEditAsync(key: string, edit: Record<string, unknown>): Prom
   });
   expect(response.ok).toBe(true);
 }
+
+describe('a slow builder while a detail opens', () => {
+  it('after a reopen, a local change’s detail opens while the builder takes 25 s to answer (its “Last sync” picture is best effort)', async () => {
+    await openFreshAsync('light');
+    let ui = await linkToEmptyDesignSystemAsync(h);
+    await runSyncAsync(ui);
+    // A later sync of another component: Header's version is older than the last sync.
+    await editTextInPlaygroundAsync('Footer', 'Unsubscribe here');
+    await ui.getByRole('button', { name: 'Check again' }).click();
+    await ui.getByTestId('sync-row').filter({ hasText: 'Footer' }).waitFor({ timeout: 30_000 });
+    await runSyncAsync(ui);
+    await h.page.getByRole('button', { name: 'Close plugin' }).click();
+    await h.page.getByRole('button', { name: 'Run again' }).click();
+    ui = await readyUiAsync(h);
+    await ui.getByRole('button', { name: /^Sync/ }).first().click();
+    await editTextInPlaygroundAsync('Header', 'Spring sale');
+    await ui.getByRole('button', { name: 'Check again' }).click();
+    const row = ui.getByTestId('sync-row').filter({ hasText: 'Header' });
+    await row.waitFor({ timeout: 30_000 });
+    const faults = (body: unknown) => fetch(`${h.emulator.builderUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    await faults({ rate: 1, kinds: ['slow'], slow_ms: 25_000, seed: 1 });
+    try {
+      await openRowAsync(ui, 'Header');
+      const detail = ui.getByTestId('sync-detail');
+      await expect.poll(() => textOf(detail.getByTestId('sync-changes')), { timeout: 15_000 }).toContain('"Spring sale"');
+    } finally {
+      await faults({ rate: 0 });
+    }
+  }, 120_000);
+});
 
 // Every flow in both themes: the screenshots of the diff view (list, a property diff, a
 // conflict) are kept as test artifacts in test-results/screenshots.

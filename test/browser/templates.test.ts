@@ -437,6 +437,40 @@ describe('Templates', () => {
     await controlAsync('faults', { rate: 0 });
   });
 
+  it('a frame holding a template link this Envelope cannot read says so, and what saving it will do', async () => {
+    const ui = await openTemplatesAsync('light');
+    // The fixture: a link as a newer Envelope might write it.
+    await evaluateHooks(
+      h.page,
+      (hooks, name) => {
+        const inspect = hooks.inspect();
+        const frame = inspect.allNodes().find((node) => node.type === 'FRAME' && node.name === name) as FrameNode;
+        inspect.run(() => frame.setPluginData('templateLink', JSON.stringify({ v: 2, template: { id: 'tpl_newer' } })));
+      },
+      EMAIL,
+    );
+    await selectLayerAsync('Emails', EMAIL);
+    await expect.poll(() => textOf(ui.getByTestId('templates-selection')), { timeout: 10_000 }).toBe(
+      `“${EMAIL}” holds a link to a template that this version of Envelope cannot read (a newer version saved it, or it was damaged). Saving it here makes a new template and replaces that link; to update the linked template instead, update Envelope.`,
+    );
+  });
+
+  it('a rename the builder answers slowly (16 s, within the sandbox’s 20 s) is waited for, not said as Figma not answering', async () => {
+    const ui = await openTemplatesAsync('light');
+    const item = itemNamed(ui, 'Welcome email');
+    await item.waitFor();
+    await item.getByRole('button', { name: 'Rename “Welcome email”' }).click();
+    await controlAsync('faults', { rate: 1, kinds: ['slow'], seed: 1, slow_ms: 16_000 });
+    try {
+      await ui.getByLabel('New name').fill('Welcome email (slow)');
+      await ui.getByRole('button', { name: 'Save name and description' }).click();
+      await itemNamed(ui, 'Welcome email (slow)').waitFor({ timeout: 30_000 });
+      expect(await ui.getByRole('alert').allTextContents()).toEqual([]);
+    } finally {
+      await controlAsync('faults', { rate: 0 });
+    }
+  }, 60_000);
+
   it('a frame whose preview would exceed the body limit is refused in words before sending', async () => {
     const ui = await openTemplatesAsync('dark');
     await h.page.locator('[data-role="pages"] li', { hasText: 'Emails' }).click();

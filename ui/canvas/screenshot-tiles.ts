@@ -94,7 +94,12 @@ export async function fetchScreenshotAsync(url: string, signal?: AbortSignal): P
   if (!response.ok) throw new ScreenshotError(response.status === 404 ? 'the library has no screenshot at its address (HTTP 404)' : `the library answered HTTP ${response.status}`);
   const type = response.headers.get('content-type') ?? '';
   if (type !== '' && !type.startsWith('image/')) throw notImage();
-  return response.blob();
+  try {
+    return await response.blob();
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ScreenshotError('its download stopped part way (the connection dropped, or the library stopped answering)');
+  }
 }
 
 /** Cuts and encodes in a worker: decoding and PNG encoding never block the window. */

@@ -13,6 +13,8 @@ export interface LibraryProblem {
 
 /** The wait used when a 429 comes without a usable Retry-After. */
 export const DEFAULT_RETRY_SECONDS = 30;
+/** The longest wait counted down (the limits are per minute); a longer one gets a Try again button. */
+const MAX_COUNTDOWN_SECONDS = 300;
 
 export function libraryProblem(error: unknown): LibraryProblem {
   const { code, serverCode, retryAfterSeconds } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; serverCode?: unknown; retryAfterSeconds?: unknown };
@@ -25,6 +27,8 @@ export function libraryProblem(error: unknown): LibraryProblem {
       return { kind: 'key', message, retryAfterSeconds: null };
     case 'rate_limited': {
       const seconds = typeof retryAfterSeconds === 'number' && retryAfterSeconds > 0 ? Math.ceil(retryAfterSeconds) : DEFAULT_RETRY_SECONDS;
+      // A wait of hours is no countdown to sit through: its words, and a button to try sooner.
+      if (seconds > MAX_COUNTDOWN_SECONDS) return { kind: 'other', message, retryAfterSeconds: null };
       return { kind: 'busy', message: 'The library asks us to slow down for a moment.', retryAfterSeconds: seconds };
     }
     case 'unavailable':

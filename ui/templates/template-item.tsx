@@ -9,7 +9,7 @@ import { TextField } from '../components/text-field';
 import { useRequest } from '../hooks/use-request';
 import { absoluteTime, relativeTime } from '../messages/relative-time';
 import { ProblemLine } from './problem-line';
-import { templateProblem, type TemplateProblem } from './template-words';
+import { BUILDER_REQUEST_TIMEOUT_MS, templateProblem, type TemplateProblem } from './template-words';
 import { SubmitForm } from '../components/submit-form';
 
 export interface TemplateItemProps {
@@ -56,18 +56,18 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
     void action.run(name, start, { onResult, onError: (error) => setProblem(templateProblem(error)) });
   };
   const open = () =>
-    act('open', () => endpoint.request('templates/open', { id: row.id }), (opened) =>
+    act('open', () => endpoint.request('templates/open', { id: row.id }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), (opened) =>
       opened.opened ? setSaid(`Selected “${opened.frame?.name ?? row.name}” on the page “${opened.frame?.pageName ?? ''}”.`) : setMode({ kind: 'details', opened }),
     );
   const rename = (name: string, description: string) => {
     const error = templateNameProblem(name);
     if (error !== null) return setMode({ kind: 'rename', name, description, error });
-    act('rename', () => endpoint.request('templates/rename', { id: row.id, name, description }), (renamed) => {
+    act('rename', () => endpoint.request('templates/rename', { id: row.id, name, description }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), (renamed) => {
       setMode({ kind: 'idle' });
       onRenamed(renamed);
     });
   };
-  const remove = () => act('delete', () => endpoint.request('templates/delete', { id: row.id }), ({ alreadyGone }) => onDeleted(row, alreadyGone));
+  const remove = () => act('delete', () => endpoint.request('templates/delete', { id: row.id }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), ({ alreadyGone }) => onDeleted(row, alreadyGone));
 
   const label = `“${row.name}”`;
   return (

@@ -49,6 +49,13 @@ export function listMayHaveChanged(error: unknown): boolean {
   return code === 'answer_lost' || code === 'timeout';
 }
 
+/**
+ * How long the window waits for a request that calls the builder: longer than the sandbox waits
+ * for it (20 s an attempt, tried again, and a 429's wait), so that a slow builder is said by the
+ * sandbox in its words, not as Figma not answering (and a rename that went through is shown).
+ */
+export const BUILDER_REQUEST_TIMEOUT_MS = 120_000;
+
 /** A failed create's problem: one whose outcome is unknown says so, instead of "try again" (which could make it twice). */
 export function saveProblem(error: unknown, templateName: string): TemplateProblem {
   if ((error as { code?: unknown } | null)?.code !== 'timeout') return templateProblem(error);

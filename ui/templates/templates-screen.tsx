@@ -10,7 +10,7 @@ import { ProblemLine } from './problem-line';
 import { SaveSection } from './save-section';
 import { TemplateItem } from './template-item';
 import { answerTemplatePage, askTemplatePage, failTemplatePage, initialTemplateList, removeTemplateRow, replaceTemplateRow } from './template-list-state';
-import { countText, filterTemplates, templateProblem } from './template-words';
+import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, templateProblem } from './template-words';
 
 export interface TemplatesScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -46,7 +46,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     (page: number) => {
       const request = ++requests.current;
       setList((before) => askTemplatePage(before, page, request));
-      endpoint.request('templates/list', { page }).then(
+      endpoint.request('templates/list', { page }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }).then(
         (answer) => setList((before) => answerTemplatePage(before, request, answer)),
         (error: unknown) => setList((before) => failTemplatePage(before, request, templateProblem(error))),
       );

@@ -75,6 +75,12 @@ describe('POST /_emulator/faults', () => {
     expect(builder.headers.get('retry-after')).not.toBeNull();
   });
 
+  it('asks a 429 fault to wait retry_after seconds when given (a long wait, as a daily limit asks)', async () => {
+    await control(emulator, 'faults', { rate: 1, kinds: ['429'], seed: 2, retry_after: 7200 });
+    expect((await libraryEmails()).headers.get('retry-after')).toBe('7200');
+    expect((await call(`${emulator.builderUrl}/api/templates`, { key: emulator.keys.builder.demo })).headers.get('retry-after')).toBe('7200');
+  });
+
   it('injects 503 unavailable', async () => {
     await control(emulator, 'faults', { rate: 1, kinds: ['503'], seed: 2 });
     const response = await libraryEmails();
@@ -132,7 +138,7 @@ describe('POST /_emulator/faults', () => {
     expect((await fetch(`${emulator.libraryUrl}/images/emails/1000/thumbnail.png`)).status).toBe(200);
   });
 
-  it.each([[{ rate: 2 }], [{ rate: 0.5, kinds: ['boom'] }], [{ rate: 0.5, seed: 'x' }], [{}]])('rejects %j with 400', async (body) => {
+  it.each([[{ rate: 2 }], [{ rate: 0.5, kinds: ['boom'] }], [{ rate: 0.5, seed: 'x' }], [{ rate: 1, retry_after: 1.5 }], [{}]])('rejects %j with 400', async (body) => {
     const response = await control(emulator, 'faults', body);
     expect(response.status).toBe(400);
     expect(response.body.error).toBe('invalid_request');

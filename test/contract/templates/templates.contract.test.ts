@@ -7,7 +7,7 @@ import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transpo
 import { createPlugin } from '../../../src/handlers';
 import type { HttpRequest } from '../../../src/shared/api/http/transport';
 import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
-import { parseTemplateLink, TEMPLATE_LINK_KEY } from '../../../src/templates/template-link';
+import { parseTemplateLink, TEMPLATE_INDEX_KEY, TEMPLATE_LINK_KEY } from '../../../src/templates/template-link';
 import { createFakeFigma, type FakeFigma } from '../../fake-figma';
 import { buildDemoDocumentAsync } from '../../fixtures/demo-document';
 import { startEmulator } from '../../emulator/index';
@@ -119,6 +119,29 @@ describe('templates against the builder emulator', () => {
     expect(created).toMatchObject({ outcome: 'created', template: { name: EMAIL, linkedFrame: null } });
     const listed = await plugin.handlers['templates/list']({ page: 1 }, context);
     expect(listed.templates.filter((template) => template.name === EMAIL)).toHaveLength(1);
+  });
+
+  it('a link Envelope cannot read (a newer version’s, or edited) is said before a save would replace it', async () => {
+    await startAsync({ deflate: true });
+    const frame = await selectEmailAsync();
+    for (const stored of [JSON.stringify({ v: 2, template: { id: 'tpl_1' } }), '{"v":1,"templateId":"tpl_1","templ']) {
+      fake.inspect.run(() => frame.setPluginData(TEMPLATE_LINK_KEY, stored));
+      const selection = await plugin.handlers['templates/selection']({}, context);
+      expect(selection).toMatchObject({ kind: 'frame', link: null });
+      expect(selection.what).toBe(
+        `“${EMAIL}” holds a link to a template that this version of Envelope cannot read (a newer version saved it, or it was damaged). Saving it here makes a new template and replaces that link; to update the linked template instead, update Envelope.`,
+      );
+    }
+  });
+
+  it('a file index of linked frames that this Envelope cannot read (a newer version’s) is not written over by a save', async () => {
+    await startAsync({ deflate: true });
+    const frame = await selectEmailAsync();
+    const newer = JSON.stringify({ v: 2, frames: { tpl_other: { frame: '9:9', page: 'Emails' } } });
+    fake.inspect.run(() => fake.figma.root.setPluginData(TEMPLATE_INDEX_KEY, newer));
+    const created = await plugin.handlers['templates/create']({ name: EMAIL, description: '' }, context);
+    expect(linkOf(frame)).toMatchObject({ templateId: created.template!.id });
+    expect(fake.inspect.run(() => fake.figma.root.getPluginData(TEMPLATE_INDEX_KEY))).toBe(newer);
   });
 
   it('create, unchanged, update, rename, open on another page and delete; the frame link follows each step', async () => {

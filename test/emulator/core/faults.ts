@@ -11,6 +11,8 @@ export interface FaultConfig {
   seed: number;
   /** How long a "slow" response is held back. */
   slow_ms: number;
+  /** The Retry-After of a "429", in seconds; null: 1 to 3 at random. */
+  retry_after: number | null;
 }
 
 export const DEFAULT_SLOW_MS = 3000;
@@ -26,7 +28,7 @@ export interface FaultInjector {
 }
 
 export function createFaultInjector(): FaultInjector {
-  let current: FaultConfig = { rate: 0, kinds: [...FAULT_KINDS], seed: 1, slow_ms: DEFAULT_SLOW_MS };
+  let current: FaultConfig = { rate: 0, kinds: [...FAULT_KINDS], seed: 1, slow_ms: DEFAULT_SLOW_MS, retry_after: null };
   let prng: Prng = createPrng(current.seed);
   return {
     config: () => ({ ...current, kinds: [...current.kinds] }),
@@ -53,7 +55,7 @@ export function parseFaultConfig(body: unknown): ParseResult<FaultConfig> {
     return { ok: false, message: 'The body must be a JSON object like {"rate": 0.2, "kinds": ["503"], "seed": 1}.' };
   }
   const record = body as Record<string, unknown>;
-  const { rate, kinds = [...FAULT_KINDS], seed = 1, slow_ms = DEFAULT_SLOW_MS } = record;
+  const { rate, kinds = [...FAULT_KINDS], seed = 1, slow_ms = DEFAULT_SLOW_MS, retry_after = null } = record;
   if (typeof rate !== 'number' || !Number.isFinite(rate) || rate < 0 || rate > 1) {
     return { ok: false, message: 'rate must be a number from 0 to 1.' };
   }
@@ -64,5 +66,8 @@ export function parseFaultConfig(body: unknown): ParseResult<FaultConfig> {
   if (typeof slow_ms !== 'number' || !Number.isInteger(slow_ms) || slow_ms < 0 || slow_ms > 60_000) {
     return { ok: false, message: 'slow_ms must be an integer from 0 to 60000.' };
   }
-  return { ok: true, value: { rate, kinds: kinds as FaultKind[], seed, slow_ms } };
+  if (retry_after !== null && (typeof retry_after !== 'number' || !Number.isInteger(retry_after) || retry_after < 0)) {
+    return { ok: false, message: 'retry_after must be a whole number of seconds from 0, or null.' };
+  }
+  return { ok: true, value: { rate, kinds: kinds as FaultKind[], seed, slow_ms, retry_after } };
 }

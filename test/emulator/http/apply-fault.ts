@@ -28,7 +28,7 @@ export function applyFault(kind: FaultKind | null, faults: FaultInjector, run: (
     case '503':
       return { response: marked(responses.unavailable(), kind) };
     case '429':
-      return { response: marked(responses.rateLimited(1 + Math.floor(faults.nextRandom() * 3)), kind) };
+      return { response: marked(responses.rateLimited(faults.config().retry_after ?? 1 + Math.floor(faults.nextRandom() * 3)), kind) };
     case 'drop':
       return { response: run(), delivery: { kind: 'drop' } };
     case 'slow':

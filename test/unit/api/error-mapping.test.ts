@@ -165,6 +165,7 @@ describe('error bodies and Retry-After', () => {
   it('shortens a long server message', () => {
     const { message } = readServerError(JSON.stringify(builderError('x', 'word '.repeat(200))));
     expect(message?.length).toBeLessThanOrEqual(200);
+    expect(readServerError(JSON.stringify(builderError('x', `${'a'.repeat(198)}🙂 more`))).message).toBe(`${'a'.repeat(198)}…`);
   });
 
   it('reads delta seconds and HTTP dates', () => {
@@ -173,5 +174,14 @@ describe('error bodies and Retry-After', () => {
     expect(parseRetryAfterSeconds(new Date(NOW + 30_000).toUTCString(), NOW)).toBe(30);
     expect(parseRetryAfterSeconds('soon', NOW)).toBeNull();
     expect(parseRetryAfterSeconds(undefined, NOW)).toBeNull();
+  });
+
+  it('a Retry-After of years, or of more digits than a number holds, is said as at most a day, never "Infinity hours"', () => {
+    for (const value of ['9'.repeat(400), '99999999999', 'Fri, 31 Dec 9999 23:59:59 GMT']) {
+      const busy = library(429, 'rate_limited', 'Slow down', { 'retry-after': value });
+      expect(busy.retryAfterSeconds).toBe(86_400);
+      expect(busy.message).toBe('The email library API is receiving too many requests. Try again in 24 hours.');
+      expect(library(429, 'daily_limit_reached', 'Limit', { 'retry-after': value }).message).toMatch(/ask again in 24 hours, after midnight UTC\.$/);
+    }
   });
 });

@@ -12,6 +12,11 @@ describe('caption', () => {
     expect(long.endsWith('…')).toBe(true);
   });
 
+  it('never cuts an emoji of a long subject in half (the layer name showed “�…”)', () => {
+    const subject = `${'x'.repeat(111)}🔥 Last day`;
+    expect(referenceName({ brandName: 'Acme', subject })).toBe(`Acme — ${'x'.repeat(111)}…`);
+  });
+
   it('writes dates for people and keeps what it cannot read', () => {
     expect(captionDate('2026-11-03')).toBe('3 Nov 2026');
     expect(captionDate('2026-01-31T23:59:59Z')).toBe('31 Jan 2026');

@@ -160,5 +160,8 @@ describe('app handlers', () => {
     await expect(handlers['ui/notify']({ message: '  ' }, context)).rejects.toMatchObject({ code: 'invalid_input' });
     await handlers['ui/notify']({ message: 'x'.repeat(1000) }, context);
     expect((notify.mock.calls[2]?.[0] as string).length).toBeLessThanOrEqual(300);
+    // Cut before an emoji, never through it (the toast showed “�…”).
+    await handlers['ui/notify']({ message: `${'x'.repeat(298)}🎉 done` }, context);
+    expect(notify.mock.calls[3]?.[0]).toBe(`${'x'.repeat(298)}…`);
   });
 });

@@ -514,4 +514,72 @@ describe('progress, cancellation and thumbnails', () => {
     const withoutThumbnails = await snapshotter.snapshotAsync();
     expect(withoutThumbnails.components.every((payload) => payload.thumbnail === undefined)).toBe(true);
   });
+  it('a component a teammate deletes while it is being read is left out, not a failed run', async () => {
+    const fake = createFakeFigma();
+    const figma = fake.figma;
+    const style = figma.createPaintStyle();
+    style.name = 'brand/primary';
+    const icon = figma.createComponent();
+    icon.name = 'Icon';
+    const card = figma.createComponent();
+    card.name = 'Card';
+    const fill = figma.createRectangle();
+    card.appendChild(fill);
+    await fill.setFillStyleIdAsync(style.id);
+    card.appendChild(icon.createInstance());
+    const kept = figma.createComponent();
+    kept.name = 'Kept';
+    // The card's style is looked up (an await) before its instance is: the card goes meanwhile.
+    const getStyle = figma.getStyleByIdAsync.bind(figma);
+    figma.getStyleByIdAsync = async (id: string) => {
+      const found = await getStyle(id);
+      if (!card.removed) card.remove();
+      return found;
+    };
+    const result = await createSnapshotter(figma, { yieldAsync: noYield }).snapshotAsync();
+    expect(result.components.map((payload) => payload.name).sort()).toEqual(['Icon', 'Kept']);
+  });
+
+  it('a layer a teammate deletes while its component is being read: the component is read as it is now', async () => {
+    const fake = createFakeFigma();
+    const figma = fake.figma;
+    const style = figma.createPaintStyle();
+    const icon = figma.createComponent();
+    icon.name = 'Icon';
+    const card = figma.createComponent();
+    card.name = 'Card';
+    const fill = figma.createRectangle();
+    card.appendChild(fill);
+    await fill.setFillStyleIdAsync(style.id);
+    const instance = icon.createInstance();
+    card.appendChild(instance);
+    const getStyle = figma.getStyleByIdAsync.bind(figma);
+    figma.getStyleByIdAsync = async (id: string) => {
+      const found = await getStyle(id);
+      if (!instance.removed) instance.remove();
+      return found;
+    };
+    const result = byName(await createSnapshotter(figma, { yieldAsync: noYield }).snapshotAsync());
+    const fresh = byName(await createSnapshotter(figma, { yieldAsync: noYield }).snapshotAsync());
+    expect(result.get('Card')!.hash).toBe(fresh.get('Card')!.hash);
+  });
+
+  it('a page a teammate removes while it loads is left out, not a failed run', async () => {
+    const fake = createFakeFigma();
+    const figma = fake.figma;
+    const kept = figma.createComponent();
+    kept.name = 'Kept';
+    const page = figma.createPage();
+    page.name = 'Going';
+    page.appendChild(figma.createComponent());
+    fake.relaunch();
+    const going = fake.figma.root.children.find((each) => each.name === 'Going')!;
+    const load = going.loadAsync.bind(going);
+    going.loadAsync = async () => {
+      await load();
+      going.remove();
+    };
+    const result = await createSnapshotter(fake.figma, { yieldAsync: noYield }).snapshotAsync();
+    expect(result.components.map((payload) => payload.name)).toEqual(['Kept']);
+  });
 });

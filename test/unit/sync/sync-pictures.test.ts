@@ -1,6 +1,6 @@
 // The "before" picture of a local change: this run's own, the design system's while it stores
 // that version, else read once around the time it was stored.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Component } from '../../../src/shared/api/builder/schemas';
 import { createSyncPictures, type ChangesAround } from '../../../src/sync/sync-pictures';
 import type { SyncStateEntry } from '../../../src/sync/sync-state';
@@ -54,5 +54,23 @@ describe('the picture of the version last synced', () => {
     expect(asked).toHaveLength(2);
     expect(await pictures.lastSyncedAsync({ ...base, updatedAt: null }, null, changesAround)).toBeNull();
     expect(asked).toHaveLength(2);
+  });
+
+  it('does not hold the detail while a slow builder answers: unknown after a few seconds, there the next time once it came', async () => {
+    vi.useFakeTimers();
+    try {
+      let answer: (page: { components: Component[] }) => void = () => undefined;
+      const { pictures, asked, changesAround } = setup(() => new Promise((resolve) => (answer = resolve)));
+      let settled: string | null | undefined;
+      void pictures.lastSyncedAsync(base, null, changesAround).then((picture) => (settled = picture));
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(settled).toBeNull();
+      answer({ components: [component('footer', 'h-footer', 'https://img.example/footer.png')] });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(await pictures.lastSyncedAsync(base, null, changesAround)).toBe('https://img.example/footer.png');
+      expect(asked).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

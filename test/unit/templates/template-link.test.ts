@@ -12,11 +12,12 @@ describe('template link record', () => {
     expect(parseTemplateLink(JSON.stringify({ v: 1, templateId: 'tpl_1' }))).toBeNull();
   });
 
-  it('reads the index, an unreadable one as empty', () => {
+  it('reads the index, one that is not JSON as empty, and JSON of another shape (a newer version’s) as null, to be left alone', () => {
     expect(parseTemplateIndex('{"tpl_1":"1:2"}')).toEqual({ tpl_1: '1:2' });
     expect(parseTemplateIndex('')).toEqual({});
-    expect(parseTemplateIndex('[1]')).toEqual({});
-    expect(parseTemplateIndex('{"tpl_1":3}')).toEqual({});
+    expect(parseTemplateIndex('{"tpl_1":"1:')).toEqual({});
+    expect(parseTemplateIndex('[1]')).toBeNull();
+    expect(parseTemplateIndex('{"tpl_1":3}')).toBeNull();
   });
 });
 
@@ -44,6 +45,8 @@ describe('relaunch data', () => {
   });
   it('keeps the description short', () => {
     expect(updateDescription('Spring sale')).toBe('Send this frame to the template “Spring sale” again');
+    // A long name is cut before an emoji, never through it (the panel showed “�…”).
+    expect(updateDescription(`${'x'.repeat(58)}🌷 Spring`)).toBe(`Send this frame to the template “${'x'.repeat(58)}…” again`);
     expect(updateDescription('x'.repeat(300)).length).toBeLessThan(110);
   });
 

@@ -21,6 +21,12 @@ describe('libraryProblem', () => {
     expect(libraryProblem(failure('rate_limited', 429))).toMatchObject({ kind: 'busy', retryAfterSeconds: DEFAULT_RETRY_SECONDS });
   });
 
+  it('a 429 asking to wait hours is said with its wait and a Try again button, not a countdown of 86400 seconds without one', () => {
+    const message = 'The email library API is receiving too many requests. Try again in 24 hours.';
+    expect(libraryProblem(failure('rate_limited', 429, { retryAfterSeconds: 86_400, message }))).toEqual({ kind: 'other', message, retryAfterSeconds: null });
+    expect(libraryProblem(failure('rate_limited', 429, { retryAfterSeconds: 300 }))).toMatchObject({ kind: 'busy', retryAfterSeconds: 300 });
+  });
+
   it('says offline, unavailable and gone in words', () => {
     expect(libraryProblem(failure('network_error', null, { message: 'Could not reach the library.' }))).toMatchObject({ kind: 'offline', message: expect.stringMatching(/offline/) });
     expect(libraryProblem(failure('timeout', null))).toMatchObject({ kind: 'offline' });

@@ -15,6 +15,8 @@ const WHY_NO_HTML: Record<'key_required' | 'not_available', string> = {
 export function EmailPreview({ email, libraryUrl }: { email: EmailDetail; libraryUrl: string }) {
   const [mode, setMode] = useState<'screenshot' | 'html'>('screenshot');
   const [width, setWidth] = useState<keyof typeof WIDTHS>('desktop');
+  // A screenshot that failed (missing, not an image) is said in words, not left a broken image.
+  const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
   const html = email.html_status === 'ok' && email.html !== null ? email.html : null;
   const srcdoc = useMemo(() => (html === null ? '' : safeEmailDocument(html, originsOf([libraryUrl, email.preview_url, email.thumbnail_url]))), [html, libraryUrl, email.preview_url, email.thumbnail_url]);
   return (
@@ -53,8 +55,12 @@ export function EmailPreview({ email, libraryUrl }: { email: EmailDetail; librar
           style={{ width: `${WIDTHS[width]}px` }}
           data-testid="email-html"
         />
+      ) : brokenUrl === email.preview_url ? (
+        <p class="notice notice-info" data-testid="screenshot-problem">
+          The library’s screenshot of this email could not be shown.
+        </p>
       ) : (
-        <img class="email-screenshot" src={email.preview_url} alt={`Screenshot of the email “${email.subject_line}”`} />
+        <img class="email-screenshot" src={email.preview_url} alt={`Screenshot of the email “${email.subject_line}”`} onError={() => setBrokenUrl(email.preview_url)} />
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 // Reads the error bodies of both APIs into one shape:
 // library `{"error": {"code", "message"}}`, builder `{"error": "<code>", "message"}`.
+import { truncateText } from './utf8';
 
 export interface ServerError {
   code: string | null;
@@ -12,7 +13,7 @@ function cleanMessage(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const text = value.replace(/\s+/g, ' ').trim();
   if (text === '') return null;
-  return text.length > MAX_MESSAGE_LENGTH ? `${text.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : text;
+  return text.length > MAX_MESSAGE_LENGTH ? `${truncateText(text, MAX_MESSAGE_LENGTH - 1)}…` : text;
 }
 
 function cleanCode(value: unknown): string | null {
@@ -36,15 +37,22 @@ export function readServerError(text: string): ServerError {
   return { code: cleanCode(error), message: cleanMessage(message) };
 }
 
+/** Neither API asks for longer (the library's daily limit resets at midnight UTC): more is a broken header. */
+const MAX_RETRY_AFTER_SECONDS = 86_400;
+
 /**
- * `Retry-After` in whole seconds (rounded up), from delta-seconds or an HTTP date;
+ * `Retry-After` in whole seconds (rounded up, at most a day), from delta-seconds or an HTTP date;
  * null when absent or unreadable.
  */
 export function parseRetryAfterSeconds(value: string | undefined, nowMs: number): number | null {
   if (value === undefined) return null;
   const text = value.trim();
-  if (/^\d+(\.\d+)?$/.test(text)) return Math.ceil(Number(text));
-  const date = Date.parse(text);
-  if (Number.isNaN(date)) return null;
-  return Math.max(0, Math.ceil((date - nowMs) / 1000));
+  let seconds: number;
+  if (/^\d+(\.\d+)?$/.test(text)) seconds = Math.ceil(Number(text));
+  else {
+    const date = Date.parse(text);
+    if (Number.isNaN(date)) return null;
+    seconds = Math.max(0, Math.ceil((date - nowMs) / 1000));
+  }
+  return Math.min(seconds, MAX_RETRY_AFTER_SECONDS);
 }
