@@ -34,8 +34,11 @@ export function createKeyStore(storage: ClientStorageLike, defaultBaseUrls: Reco
     const [savedBaseUrl, savedKey] = await Promise.all([readStringAsync(names.baseUrl), readStringAsync(names.key)]);
     // Entries that no longer pass the rules (edited by hand, older versions) count as absent
     // rather than being sent anywhere.
-    const baseUrl = savedBaseUrl !== null && baseUrlProblem(savedBaseUrl) === null ? normalizeBaseUrl(savedBaseUrl) : defaultBaseUrls[api];
-    const key = savedKey !== null && keyProblem(api, savedKey) === null ? savedKey.trim() : null;
+    const savedBaseUrlUsable = savedBaseUrl === null || baseUrlProblem(savedBaseUrl) === null;
+    const baseUrl = savedBaseUrl !== null && savedBaseUrlUsable ? normalizeBaseUrl(savedBaseUrl) : defaultBaseUrls[api];
+    // A key is bound to the address it was saved with: when that address is refused, the key
+    // does not follow the fallback to the default host.
+    const key = savedBaseUrlUsable && savedKey !== null && keyProblem(api, savedKey) === null ? savedKey.trim() : null;
     return { baseUrl, key };
   }
 
@@ -46,6 +49,9 @@ export function createKeyStore(storage: ClientStorageLike, defaultBaseUrls: Reco
     if (input.key === undefined) {
       const saved = await readAsync(api);
       if (saved.key !== null && !sameOrigin(saved.baseUrl, input.baseUrl)) throw new Error(`Refused to move the saved ${api} key to another host.`);
+      // A stored key that cannot be used (bound to a refused address, or malformed) must not
+      // become usable by pairing with the address saved now.
+      if (saved.key === null) await storage.deleteAsync(storageKeys(api).key);
     }
     const names = storageKeys(api);
     const baseUrl = normalizeBaseUrl(input.baseUrl);

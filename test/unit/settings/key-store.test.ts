@@ -78,4 +78,17 @@ describe('key store', () => {
     expect(await store.readAsync('builder')).toEqual({ baseUrl: defaults.builder, key: null });
     expect(await store.readAsync('library')).toEqual({ baseUrl: defaults.library, key: null });
   });
+
+  it('does not send a key saved for an address the rules now refuse to the default host', async () => {
+    // An older version (or a hand edit) left an address that no longer passes; the key saved with
+    // it was meant for that host, so it must not follow the fallback to the default one.
+    const storage = createMemoryStorage();
+    storage.entries.set(storageKeys('builder').key, builderKey);
+    storage.entries.set(storageKeys('builder').baseUrl, 'http://builder.internal.example');
+    const store = createKeyStore(storage, defaults);
+    expect(await store.readAsync('builder')).toEqual({ baseUrl: defaults.builder, key: null });
+    // Nor does it pair with the next address saved without a key.
+    await store.saveAsync('builder', { baseUrl: 'https://builder.other.example' });
+    expect(await store.readAsync('builder')).toEqual({ baseUrl: 'https://builder.other.example', key: null });
+  });
 });
