@@ -50,6 +50,9 @@ async function repeatGarbledAsync<T>(designSystemId: string, request: () => Prom
 /** Said after the steps to make by hand of a component taken in part. */
 export const PARTLY_TAKEN_STEP = 'Until this file matches the design system, the component stays listed as changed there, and an edit here counts as a conflict.';
 
+/** Said of a component chosen to be taken that was edited in the file after the comparison. */
+export const CHANGED_SINCE_COMPARISON_STEP = 'It changed in this file since the comparison: nothing was taken. Check again to compare your edit with their version.';
+
 /** Changes are read in pages of the largest size the API allows: fewest requests. */
 const CHANGES_PAGE_LIMIT = 500;
 
@@ -498,6 +501,13 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
         const node = nodes.get(component.key);
         const remote = component.remote;
         if (remote === null) continue;
+        // Edited here after the comparison: taking would overwrite an edit the designer was not
+        // shown against theirs, or record it as the version taken, never to be pushed or listed.
+        if (node !== undefined && (await reader.readAsync(node)).payload.hash !== current.payloads.get(component.key)?.hash) {
+          manualSteps.push({ name: component.name, steps: [CHANGED_SINCE_COMPARISON_STEP] });
+          notTaken.push(remote.updated_at);
+          continue;
+        }
         if (remote.deleted) {
           if (node !== undefined) node.remove();
         } else if (node === undefined) {
