@@ -76,7 +76,7 @@ export interface SyncSessionDependencies {
   root: SharedDataHolder;
   /** The builder credentials and the file's design system, read fresh each time. */
   readLinkAsync(): Promise<{ credentials: BuilderCredentials; designSystemId: string | null }>;
-  /** Builds the client and the per-user stores for a linked file. */
+  /** Builds the client and the per-user stores for a linked file: the same object while the key, address and design system stay the same. */
   connect(credentials: BuilderCredentials & { key: string }, designSystemId: string): SyncLink;
   source(): SyncBody['source'];
   userName(): string | null;
@@ -170,12 +170,16 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     return { problem: null, link: dependencies.connect({ ...credentials, key }, designSystemId), designSystemId };
   }
 
+  function notLinkedError(problem: SyncOverview['problem']): BridgeError {
+    const missing =
+      problem === 'no-builder-key' ? 'a builder API key' : problem === 'no-design-system' ? 'the design system this file syncs to' : 'a builder API key and the design system this file syncs to';
+    return new BridgeError('not_linked', `Sync needs ${missing}. Add it in Settings.`);
+  }
+
   async function requireLinkAsync(): Promise<SyncLink> {
     const { problem, link } = await linkAsync();
     if (link !== null) return link;
-    const missing =
-      problem === 'no-builder-key' ? 'a builder API key' : problem === 'no-design-system' ? 'the design system this file syncs to' : 'a builder API key and the design system this file syncs to';
-    throw new BridgeError('not_linked', `Sync needs ${missing}. Add it in Settings.`);
+    throw notLinkedError(problem);
   }
 
   /** The file's state for this design system; a state of another design system starts afresh. */
@@ -457,11 +461,17 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const compared = requireComparison();
     const { link } = compared;
     // Settings may have linked the file to another design system since the comparison.
-    const linked = (await dependencies.readLinkAsync()).designSystemId;
+    const { problem, link: linkNow, designSystemId: linked } = await linkAsync();
     if (linked !== link.designSystemId) {
       comparison = null;
       const now = linked === null ? 'no design system' : `the design system "${linked}"`;
       throw new BridgeError('no_comparison', `This file now syncs to ${now}, not to "${link.designSystemId}" it was compared with: nothing was sent. Check again.`);
+    }
+    // Or forgotten or replaced the key (or the builder's address): never send with the old one.
+    if (linkNow === null) throw notLinkedError(problem);
+    if (linkNow !== link) {
+      comparison = null;
+      throw new BridgeError('no_comparison', 'The builder key or address changed in Settings since the comparison: nothing was sent. Check again.');
     }
     const reread = readStateFor(link.designSystemId);
     if (reread.readOnlyReason !== null) throw readOnlyError(reread.readOnlyReason);

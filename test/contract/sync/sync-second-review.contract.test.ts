@@ -2,8 +2,8 @@
 // comparison the designer saw and the sync they run. The real runner against the fake Figma and the
 // builder emulator; outcomes checked where they land (the document, the emulator's changes feed).
 import { describe, expect, it } from 'vitest';
-import { controlAsync } from '../clients/support/transports';
-import { componentNamed, context, remoteComponentsAsync, syncedOnceAsync, useSyncHarness } from './support/sync-harness';
+import { controlAsync, emulatorKeysAsync } from '../clients/support/transports';
+import { componentNamed, context, linkAsync, remoteComponentsAsync, syncedOnceAsync, useSyncHarness } from './support/sync-harness';
 
 const h = useSyncHarness();
 
@@ -33,5 +33,24 @@ describe('take theirs on a component edited here after the comparison', () => {
     const again = await h.plugin.handlers['sync/compare']({}, context);
     expect(again.items.find((item) => item.key === footer.key)).toMatchObject({ kind: 'conflict' });
     expect((await remoteComponentsAsync(h, 'ds_empty')).get(footer.key)?.description).toBe('Theirs.');
+  });
+});
+
+describe('the builder key changed in Settings after the comparison', () => {
+  it('a key forgotten since is not used: the sync refuses in words and sends nothing', async () => {
+    await linkAsync(h, 'ds_empty');
+    expect((await h.plugin.handlers['sync/compare']({}, context)).items.length).toBeGreaterThan(0);
+    await h.plugin.handlers['settings/forget-key']({ api: 'builder' }, context);
+    await expect(h.plugin.handlers['sync/run']({}, context)).rejects.toMatchObject({ code: 'not_linked', message: expect.stringContaining('Add it in Settings') as unknown });
+    expect((await remoteComponentsAsync(h, 'ds_empty')).size).toBe(0);
+  });
+
+  it('a key replaced since is not used either: the sync asks for a new comparison', async () => {
+    await linkAsync(h, 'ds_empty');
+    await h.plugin.handlers['sync/compare']({}, context);
+    const other = (await emulatorKeysAsync(h.emulator.libraryUrl)).builder.other;
+    await h.plugin.handlers['settings/save-api']({ api: 'builder', baseUrl: h.emulator.builderUrl, key: other }, context);
+    await expect(h.plugin.handlers['sync/run']({}, context)).rejects.toMatchObject({ code: 'no_comparison', message: expect.stringContaining('Check again') as unknown });
+    expect((await remoteComponentsAsync(h, 'ds_empty')).size).toBe(0);
   });
 });
