@@ -2,6 +2,8 @@
 // comparison the designer saw and the sync they run. The real runner against the fake Figma and the
 // builder emulator; outcomes checked where they land (the document, the emulator's changes feed).
 import { describe, expect, it } from 'vitest';
+import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
+import { createPlugin } from '../../../src/handlers';
 import { controlAsync, emulatorKeysAsync } from '../clients/support/transports';
 import { componentNamed, context, linkAsync, remoteComponentsAsync, syncedOnceAsync, useSyncHarness } from './support/sync-harness';
 
@@ -52,5 +54,21 @@ describe('the builder key changed in Settings after the comparison', () => {
     await h.plugin.handlers['settings/save-api']({ api: 'builder', baseUrl: h.emulator.builderUrl, key: other }, context);
     await expect(h.plugin.handlers['sync/run']({}, context)).rejects.toMatchObject({ code: 'no_comparison', message: expect.stringContaining('Check again') as unknown });
     expect((await remoteComponentsAsync(h, 'ds_empty')).size).toBe(0);
+  });
+});
+
+describe('a damaged cache of last synced versions in clientStorage', () => {
+  it('does not stop the comparison: the edit is listed, its "before" said to be unknown', async () => {
+    await syncedOnceAsync(h);
+    const hero = componentNamed(h, 'Hero');
+    hero.description = 'Mine.';
+    // An index cut short or edited by hand, read by the next plugin run.
+    const indexKey = (await h.fake.figma.clientStorage.keysAsync()).find((key) => key.startsWith('envelope.payloadCache.') && key.endsWith('.index'))!;
+    const index = (await h.fake.figma.clientStorage.getAsync(indexKey)) as { entries: Record<string, unknown> };
+    await h.fake.figma.clientStorage.setAsync(indexKey, { ...index, entries: { ...index.entries, [hero.key]: null } });
+    h.plugin = createPlugin({ figma: h.fake.figma, transport: createFigmaFetchTransport(h.fake.fetch) });
+    const compared = await h.plugin.handlers['sync/compare']({}, context);
+    expect(compared.items.find((item) => item.key === hero.key)).toMatchObject({ kind: 'local-change', choice: 'push' });
+    expect(await h.plugin.handlers['sync/detail']({ key: hero.key }, context)).toMatchObject({ beforeKnown: false });
   });
 });
