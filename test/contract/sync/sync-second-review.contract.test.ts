@@ -1,9 +1,10 @@
 // The second review of sync: what changes in the file, in Settings or in clientStorage between the
 // comparison the designer saw and the sync they run. The real runner against the fake Figma and the
 // builder emulator; outcomes checked where they land (the document, the emulator's changes feed).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
 import { createPlugin } from '../../../src/handlers';
+import { addHistoryEntry, readSyncState, SYNC_STATE_HEAD_KEY, writeSyncState } from '../../../src/sync/sync-state';
 import { controlAsync, emulatorKeysAsync } from '../clients/support/transports';
 import { componentNamed, context, linkAsync, remoteComponentsAsync, syncedOnceAsync, useSyncHarness } from './support/sync-harness';
 
@@ -70,5 +71,28 @@ describe('a damaged cache of last synced versions in clientStorage', () => {
     const compared = await h.plugin.handlers['sync/compare']({}, context);
     expect(compared.items.find((item) => item.key === hero.key)).toMatchObject({ kind: 'local-change', choice: 'push' });
     expect(await h.plugin.handlers['sync/detail']({ key: hero.key }, context)).toMatchObject({ beforeKnown: false });
+  });
+});
+
+describe('the document’s sync state, read while the designer works', () => {
+  it('is parsed from its parts again only when it changed, not at every count or screen (≈ 140 ms at 10,000 components)', async () => {
+    await syncedOnceAsync(h);
+    const root = h.fake.figma.root;
+    const reads = vi.spyOn(root, 'getSharedPluginData');
+    const partReads = () => reads.mock.calls.filter(([, key]) => key.startsWith(`${SYNC_STATE_HEAD_KEY}.`)).length;
+    await h.plugin.handlers['sync/overview']({}, context);
+    expect(partReads()).toBeGreaterThan(0);
+    reads.mockClear();
+    await h.plugin.handlers['sync/overview']({}, context);
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/overview']({}, context);
+    expect(partReads()).toBe(0);
+
+    // A collaborator's sync writes a new state: it is read, with their history.
+    const read = readSyncState(root);
+    if (read.status !== 'ok') throw new Error(read.status);
+    writeSyncState(root, addHistoryEntry(read.state, { at: '2026-11-25T09:00:00.000Z', user: 'Ana Lima', pushed: 1, deleted: 0, taken: 0, conflicts: 0 }));
+    expect((await h.plugin.handlers['sync/overview']({}, context)).history[0]).toMatchObject({ user: 'Ana Lima' });
+    reads.mockRestore();
   });
 });
