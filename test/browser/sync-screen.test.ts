@@ -349,6 +349,25 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('does not offer to save a failed choice again while Check again runs (it would land on the new comparison, where the row may be a conflict)', async () => {
+    const page = await openAsync({ count: 20, stepMs: 300, conflictOnSecondCompare: true, chooseError: 'The builder could not be reached.', chooseErrorAt: 2 });
+    const box = page.getByRole('checkbox', { name: 'Push Button / Primary 0' });
+    await box.click();
+    await expect.poll(() => sentAsync(page, 'sync/choose')).toHaveLength(1);
+    await box.click();
+    await expect.poll(() => page.getByTestId('sync-choose-error').textContent()).toContain('could not be reached');
+    await page.getByTestId('sync-check').click();
+    await page.getByRole('button', { name: 'Stop checking' }).waitFor();
+    // While the check runs, the save the error offers would reach the sandbox after the new comparison.
+    const retry = page.getByRole('button', { name: 'Save the choices again' });
+    if ((await retry.count()) > 0) await retry.click();
+    await page.getByRole('combobox', { name: 'Choice for Button / Primary 0' }).waitFor();
+    await page.waitForTimeout(600);
+    expect((await sentAsync(page, 'sync/choose')).slice(2)).toEqual([]);
+    expect(await page.getByRole('combobox', { name: 'Choice for Button / Primary 0' }).inputValue()).toBe('skip');
+    await closeAsync(page);
+  });
+
   it('runs the sync with progress, then says what happened and lists the conflict that came back', async () => {
     const page = await openAsync({ count: 20, stepMs: 150 });
     await page.getByTestId('sync-run').click();

@@ -343,7 +343,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       {chooseFailure ? (
         <div class="sync-error">
           <ErrorNotice message={chooseFailure.message} testId="sync-choose-error" />
-          <Button onClick={chooseFailure.retry}>{chooseFailure.retryLabel}</Button>
+          {/* Not while a check runs: the save would reach the sandbox after it, onto rows that may mean something else. */}
+          {!busy ? <Button onClick={chooseFailure.retry}>{chooseFailure.retryLabel}</Button> : null}
         </div>
       ) : null}
       {outcome ? <OutcomeNotice outcome={outcome} onDismiss={() => setOutcome(null)} /> : null}
