@@ -54,6 +54,9 @@ export const PARTLY_TAKEN_STEP = 'Until this file matches the design system, the
 /** Said of a component chosen to be taken that was edited in the file after the comparison. */
 export const CHANGED_SINCE_COMPARISON_STEP = 'It changed in this file since the comparison: nothing was taken. Check again to compare your edit with their version.';
 
+/** Said of a component chosen to be pushed that changed in the file after the comparison. */
+export const CHANGED_SINCE_COMPARISON_NOT_SENT_STEP = 'It changed in this file since the comparison (an edit, or a collaborator’s sync): nothing was sent. It is listed again as the file has it now.';
+
 /** Changes are read in pages of the largest size the API allows: fewest requests. */
 const CHANGES_PAGE_LIMIT = 500;
 
@@ -494,18 +497,30 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     // A collaborator's push since the comparison is caught by the server (it is newer than
     // the base sent) and comes back as a conflict.
     // Paired again as the comparison was: a run that stops part-way leaves the rows as shown.
+    // The file as it is now (incremental: what documentchange reported). A component changed
+    // since the comparison, by an edit here or by a collaborator's sync that took a teammate's
+    // version into the file (the state moved with it), is not pushed from the comparison's
+    // older copy: against the moved state it reads as a local change and would overwrite that
+    // version. It is listed again after the sync, as the file has it.
+    const fresh = new Map((await snapshotAsync(context)).map((payload) => [payload.key, payload]));
     const current = await addNearlySamePairsAsync(rememberComparison(link, reread.state, [...compared.payloads.values()], compared.remote, compared.serverTime, compared.choices));
     let state = reread.state;
+    const manualSteps: SyncOutcome['manualSteps'] = [];
+    const runChoices = new Map(current.choices);
+    for (const component of current.classification.components) {
+      if (effectiveChoice(component, runChoices) !== 'push' || fresh.get(component.key)?.hash === current.payloads.get(component.key)?.hash) continue;
+      runChoices.set(component.key, 'skip');
+      manualSteps.push({ name: component.name, steps: [CHANGED_SINCE_COMPARISON_NOT_SENT_STEP] });
+    }
     const plan = planPush({
       components: current.classification.components,
-      choices: current.choices,
+      choices: runChoices,
       payloadOf: (key) => current.payloads.get(key),
       base: current.serverTime,
       source: dependencies.source(),
     });
 
     // 1. Take theirs: one undo step in Figma.
-    const manualSteps: SyncOutcome['manualSteps'] = [];
     /** Remote versions chosen to be taken that could not be: still unresolved for the next base. */
     const notTaken: string[] = [];
     /**
@@ -559,6 +574,11 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
         else byKey.set(component.key, (await reader.readAsync(node)).payload);
       }
       local = [...byKey.values()];
+      for (const component of takenKeys) {
+        const now = byKey.get(component.key);
+        if (now === undefined) fresh.delete(component.key);
+        else fresh.set(component.key, now);
+      }
       // The session's comparison too: a push that fails after this must not, tried again,
       // send the file as it was before taking over the version just taken.
       current.payloads = byKey;
@@ -673,7 +693,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
 
     // 5. The comparison after the sync, without another request: what came back as a conflict
     // joins the remote versions already known.
-    const next = await describedAsync(rememberComparison(link, state, local, [...current.remote, ...conflicts], current.serverTime, current.choices));
+    const next = await describedAsync(rememberComparison(link, state, [...fresh.values()], [...current.remote, ...conflicts], current.serverTime, current.choices));
     return {
       pushed,
       deleted,

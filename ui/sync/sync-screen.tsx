@@ -533,7 +533,7 @@ function OutcomeNotice({ outcome, onDismiss }: { outcome: SyncOutcome; onDismiss
       {text.conflicts ? <p>{text.conflicts}</p> : null}
       {outcome.manualSteps.length > 0 ? (
         <>
-          <p>Change these by hand; Envelope could not apply them:</p>
+          <p>Not everything could be done; what is left, and why:</p>
           <ul class="sync-steps">
             {outcome.manualSteps.map((entry) => (
               <li key={entry.name}>

@@ -96,3 +96,63 @@ describe('the document’s sync state, read while the designer works', () => {
     reads.mockRestore();
   });
 });
+
+/** Robin: the same document open on another computer (the same file, his own clientStorage and name), linked with the same key. */
+async function collaboratorAsync(): Promise<ReturnType<typeof createPlugin>> {
+  const storage = new Map<string, unknown>();
+  const figma = new Proxy(h.fake.figma, {
+    get(target, name, receiver) {
+      if (name === 'currentUser') return { id: 'u2', name: 'Robin Collaborator' };
+      if (name === 'clientStorage') {
+        return {
+          getAsync: (key: string) => Promise.resolve(storage.get(key)),
+          setAsync: (key: string, value: unknown) => Promise.resolve(void storage.set(key, value)),
+          deleteAsync: (key: string) => Promise.resolve(void storage.delete(key)),
+          keysAsync: () => Promise.resolve([...storage.keys()]),
+        };
+      }
+      return Reflect.get(target, name, receiver) as unknown;
+    },
+  });
+  const robin = createPlugin({ figma, transport: createFigmaFetchTransport(h.fake.fetch) });
+  await robin.handlers['settings/save-api']({ api: 'builder', baseUrl: h.emulator.builderUrl, key: h.builderKey }, context);
+  return robin;
+}
+
+describe('two designers syncing the same file', () => {
+  it('a teammate version one of them took is not pushed back over by the other’s older comparison (it read as a local change there)', async () => {
+    await syncedOnceAsync(h);
+    const footer = componentNamed(h, 'Footer');
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: footer.key, description: 'Theirs.' });
+    const robin = await collaboratorAsync();
+    const robinCompared = await robin.handlers['sync/compare']({}, context);
+    expect(robinCompared.items.find((item) => item.key === footer.key)).toMatchObject({ kind: 'remote-change', choice: 'take' });
+
+    // Dana syncs first and takes the teammate's version into the file.
+    await h.plugin.handlers['sync/compare']({}, context);
+    expect(await h.plugin.handlers['sync/run']({}, context)).toMatchObject({ taken: 1 });
+    expect(footer.description).toBe('Theirs.');
+
+    // Robin then presses Sync on the list he has been looking at.
+    const outcome = await robin.handlers['sync/run']({}, context);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(footer.key)?.description).toBe('Theirs.');
+    expect(footer.description).toBe('Theirs.');
+    expect(outcome.pushed).toBe(0);
+    expect((await h.plugin.handlers['sync/compare']({}, context)).items).toEqual([]);
+  });
+
+  it('an edit here after the comparison is not sent from the comparison’s older copy: it is listed again as the file has it', async () => {
+    await syncedOnceAsync(h);
+    const hero = componentNamed(h, 'Hero');
+    hero.description = 'Mine, first.';
+    await h.plugin.handlers['sync/compare']({}, context);
+    hero.description = 'Mine, second.';
+    const outcome = await h.plugin.handlers['sync/run']({}, context);
+    expect(outcome.pushed).toBe(0);
+    expect(outcome.manualSteps).toEqual([{ name: 'Hero', steps: [expect.stringMatching(/changed in this file since the comparison .*: nothing was sent/) as string] }]);
+    expect(outcome.comparison.items.find((item) => item.key === hero.key)).toMatchObject({ kind: 'local-change', choice: 'push' });
+    expect(await h.plugin.handlers['sync/detail']({ key: hero.key }, context)).toMatchObject({ changes: [expect.objectContaining({ after: '"Mine, second."' })] });
+    await h.plugin.handlers['sync/run']({}, context);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(hero.key)?.description).toBe('Mine, second.');
+  });
+});
