@@ -530,7 +530,6 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
      */
     const partlyTaken = new Set<string>();
     let taken = 0;
-    let local = [...current.payloads.values()];
     if (plan.take.length > 0) {
       context.progress({ done: 0, total: plan.take.length, label: 'Taking changes from the design system…' });
       const nodes = await findComponentsByKeyAsync(figma, plan.take.map((component) => component.key));
@@ -567,17 +566,17 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       figma.commitUndo();
       // What the file holds now is the new base of what was taken: read those components
       // directly (documentchange reaches the snapshot only later, asynchronously).
-      const byKey = new Map(local.map((payload) => [payload.key, payload]));
+      const byKey = new Map(current.payloads);
       for (const component of takenKeys) {
         const node = nodes.get(component.key);
-        if (node === undefined || node.removed) byKey.delete(component.key);
-        else byKey.set(component.key, (await reader.readAsync(node)).payload);
-      }
-      local = [...byKey.values()];
-      for (const component of takenKeys) {
-        const now = byKey.get(component.key);
-        if (now === undefined) fresh.delete(component.key);
-        else fresh.set(component.key, now);
+        if (node === undefined || node.removed) {
+          byKey.delete(component.key);
+          fresh.delete(component.key);
+        } else {
+          const now = (await reader.readAsync(node)).payload;
+          byKey.set(component.key, now);
+          fresh.set(component.key, now);
+        }
       }
       // The session's comparison too: a push that fails after this must not, tried again,
       // send the file as it was before taking over the version just taken.
