@@ -205,8 +205,15 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     if (read.status === 'newer') return { state: emptySyncState(designSystemId, SNAPSHOT_FORMAT), readOnlyReason: read.message, stateProblem: null };
     if (read.status === 'ok' && read.state.designSystemId === designSystemId) return { state: read.state, readOnlyReason: null, stateProblem: null };
     // Empty, damaged (it cannot be trusted, so the first-sync rules apply: nothing is pushed
-    // over a remote version without asking; the screen says why), or another design system's.
-    return { state: emptySyncState(designSystemId, SNAPSHOT_FORMAT), readOnlyReason: null, stateProblem: read.status === 'damaged' ? read.message : null };
+    // over a remote version without asking; the screen says why), or another design system's
+    // (said too: a sync here replaces that state and its history).
+    const stateProblem =
+      read.status === 'damaged'
+        ? read.message
+        : read.status === 'ok'
+          ? `This file’s sync state is for the design system "${read.state.designSystemId}". Syncing with "${designSystemId}" compares every component as if for the first time, and replaces that state and its history.`
+          : null;
+    return { state: emptySyncState(designSystemId, SNAPSHOT_FORMAT), readOnlyReason: null, stateProblem };
   }
 
   function publicComparison(current: Comparison, readOnlyReason: string | null): SyncComparison {

@@ -156,3 +156,17 @@ describe('two designers syncing the same file', () => {
     expect((await remoteComponentsAsync(h, 'ds_empty')).get(hero.key)?.description).toBe('Mine, second.');
   });
 });
+
+describe('a file linked to another design system than the one its sync state is for', () => {
+  it('says so on the comparison (every component compared as if for the first time, that state replaced by a sync), not only starting afresh', async () => {
+    await syncedOnceAsync(h, 'ds_empty');
+    await h.plugin.handlers['settings/set-design-system']({ id: 'ds_demo' }, context);
+    const compared = await h.plugin.handlers['sync/compare']({}, context);
+    expect(compared.stateProblem).toMatch(/sync state is for the design system "ds_empty".*"ds_demo".*first time/);
+    // Back to the design system it synced with: nothing to say, nothing changed.
+    await h.plugin.handlers['settings/set-design-system']({ id: 'ds_empty' }, context);
+    const back = await h.plugin.handlers['sync/compare']({}, context);
+    expect(back.stateProblem ?? null).toBeNull();
+    expect(back.items).toEqual([]);
+  });
+});
