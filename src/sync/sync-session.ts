@@ -518,6 +518,9 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       if (effectiveChoice(component, runChoices) !== 'push' || fresh.get(component.key)?.hash === current.payloads.get(component.key)?.hash) continue;
       runChoices.set(component.key, 'skip');
       manualSteps.push({ name: component.name, steps: [CHANGED_SINCE_COMPARISON_NOT_SENT_STEP] });
+      // A replaced row goes as one: the old component is not deleted while its successor waits.
+      const replaced = current.replacements.find((pair) => pair.newKey === component.key);
+      if (replaced !== undefined) runChoices.set(replaced.oldKey, 'skip');
     }
     const plan = planPush({
       components: current.classification.components,

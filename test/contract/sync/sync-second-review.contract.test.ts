@@ -170,3 +170,27 @@ describe('a file linked to another design system than the one its sync state is 
     expect(back.items).toEqual([]);
   });
 });
+
+describe('a replaced component whose new version changed after the comparison', () => {
+  it('keeps the old one in the design system until the new one is sent (not deleted alone)', async () => {
+    await syncedOnceAsync(h);
+    const divider = componentNamed(h, 'Divider');
+    const oldKey = divider.key;
+    const page = divider.parent as PageNode;
+    divider.remove();
+    const created = h.fake.figma.createComponent();
+    created.name = 'Divider';
+    created.resize(600, 2);
+    page.appendChild(created);
+    const compared = await h.plugin.handlers['sync/compare']({}, context);
+    expect(compared.replacements).toEqual([{ oldKey, newKey: created.key }]);
+    created.description = 'Edited after the comparison.';
+    const outcome = await h.plugin.handlers['sync/run']({}, context);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(oldKey)).toMatchObject({ deleted: false });
+    expect(outcome.comparison.replacements).toEqual([{ oldKey, newKey: created.key }]);
+    await h.plugin.handlers['sync/run']({}, context);
+    const remote = await remoteComponentsAsync(h, 'ds_empty');
+    expect(remote.get(oldKey)).toMatchObject({ deleted: true });
+    expect(remote.get(created.key)).toMatchObject({ description: 'Edited after the comparison.' });
+  });
+});
