@@ -7,6 +7,7 @@ import type { Component, SyncBody } from '../shared/api/builder/schemas';
 import { fitsAlone, splitSyncBody } from '../shared/api/builder/sync-batches';
 import { getAllChangesAsync } from '../shared/api/builder/sync-flow';
 import { ApiError } from '../shared/api/http/api-error';
+import { describeWait } from '../shared/api/http/describe-wait';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { HandlerContext } from '../shared/bridge/endpoint';
 import type { SyncChangeChip, SyncChoice, SyncComparison, SyncDetail, SyncItem, SyncOutcome, SyncOverview } from '../shared/bridge/messages';
@@ -71,6 +72,8 @@ export interface SyncLink {
   client: BuilderClient;
   choices: ChoicesStore;
   payloads: PayloadCache;
+  /** Who is told of the client's 429 waits (seconds), or no one. */
+  setWaitListener(listener: ((seconds: number) => void) | null): void;
 }
 
 export interface SyncSessionDependencies {
@@ -482,6 +485,17 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   }
 
   async function runAsync(context: HandlerContext): Promise<SyncOutcome> {
+    const { link } = requireComparison();
+    // The client waits out a 429 (up to a minute): said on the progress line, not a silent stall.
+    link.setWaitListener((seconds) => context.progress({ done: 0, total: null, label: `The builder asked Envelope to wait ${describeWait(seconds)}; the sync goes on after that.` }));
+    try {
+      return await runComparedAsync(context);
+    } finally {
+      link.setWaitListener(null);
+    }
+  }
+
+  async function runComparedAsync(context: HandlerContext): Promise<SyncOutcome> {
     const compared = requireComparison();
     const { link } = compared;
     // Settings may have linked the file to another design system since the comparison.

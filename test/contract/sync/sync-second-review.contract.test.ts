@@ -194,3 +194,28 @@ describe('a replaced component whose new version changed after the comparison', 
     expect(remote.get(created.key)).toMatchObject({ description: 'Edited after the comparison.' });
   });
 });
+
+describe('a push the builder asks to wait (429)', () => {
+  it('says the wait on the progress line instead of standing still, then goes on and finishes', async () => {
+    let limited = 0;
+    const transport = createFigmaFetchTransport(h.fake.fetch);
+    h.plugin = createPlugin({
+      figma: h.fake.figma,
+      transport: (request) => {
+        if (request.method === 'POST' && request.url.endsWith('/sync') && limited === 0) {
+          limited += 1;
+          return Promise.resolve({ status: 429, headers: { 'content-type': 'application/json', 'retry-after': '1' }, text: JSON.stringify({ error: 'rate_limited', message: 'Too many requests.' }) });
+        }
+        return transport(request);
+      },
+    });
+    await linkAsync(h, 'ds_empty');
+    const compared = await h.plugin.handlers['sync/compare']({}, context);
+    const labels: string[] = [];
+    const outcome = await h.plugin.handlers['sync/run']({}, { ...context, progress: (progress) => labels.push(progress.label) });
+    expect(limited).toBe(1);
+    expect(labels).toContain('The builder asked Envelope to wait a second; the sync goes on after that.');
+    expect(labels.at(-1)).toMatch(/^Pushing \d+ of \d+$/);
+    expect(outcome.pushed).toBe(compared.items.length);
+  });
+});
