@@ -513,17 +513,17 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     }
     const reread = readStateFor(link.designSystemId);
     if (reread.readOnlyReason !== null) throw readOnlyError(reread.readOnlyReason);
-    // Classified again against the state as it is in the document now, without a request: what
-    // an earlier, interrupted push got acknowledged is then unchanged and is not sent again.
-    // A collaborator's push since the comparison is caught by the server (it is newer than
-    // the base sent) and comes back as a conflict.
-    // Paired again as the comparison was: a run that stops part-way leaves the rows as shown.
     // The file as it is now (incremental: what documentchange reported). A component changed
     // since the comparison, by an edit here or by a collaborator's sync that took a teammate's
     // version into the file (the state moved with it), is not pushed from the comparison's
     // older copy: against the moved state it reads as a local change and would overwrite that
     // version. It is listed again after the sync, as the file has it.
     const fresh = new Map((await snapshotAsync(context)).map((payload) => [payload.key, payload]));
+    // Classified again against the state as it is in the document now, without a request: what
+    // an earlier, interrupted push got acknowledged is then unchanged and is not sent again.
+    // A collaborator's push since the comparison is caught by the server (it is newer than
+    // the base sent) and comes back as a conflict.
+    // Paired again as the comparison was: a run that stops part-way leaves the rows as shown.
     const current = await addNearlySamePairsAsync(rememberComparison(link, reread.state, [...compared.payloads.values()], compared.remote, compared.serverTime, compared.choices));
     let state = reread.state;
     const manualSteps: SyncOutcome['manualSteps'] = [];
