@@ -457,7 +457,9 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const refused: string[] = [];
     for (const [key, choice] of Object.entries(chosen)) {
       const component = current.byKey.get(key);
-      if (component === undefined) continue;
+      // In sync since the list was shown (a sync that stopped part-way, a collaborator's): there
+      // is nothing to choose, and refusing would block every sync until the list is compared again.
+      if (component === undefined || component.kind === 'unchanged') continue;
       if (allowedChoicesFor(component).includes(choice)) accepted.set(key, choice);
       else refused.push(component.name);
     }

@@ -4,6 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
 import { createPlugin } from '../../../src/handlers';
+import type { HttpTransport } from '../../../src/shared/api/http/transport';
 import { addHistoryEntry, readSyncState, SYNC_STATE_HEAD_KEY, writeSyncState } from '../../../src/sync/sync-state';
 import { controlAsync, emulatorKeysAsync } from '../clients/support/transports';
 import { componentNamed, context, linkAsync, remoteComponentsAsync, syncedOnceAsync, useSyncHarness } from './support/sync-harness';
@@ -98,7 +99,7 @@ describe('the document’s sync state, read while the designer works', () => {
 });
 
 /** Robin: the same document open on another computer (the same file, his own clientStorage and name), linked with the same key. */
-async function collaboratorAsync(): Promise<ReturnType<typeof createPlugin>> {
+async function collaboratorAsync(transport: HttpTransport = createFigmaFetchTransport(h.fake.fetch)): Promise<ReturnType<typeof createPlugin>> {
   const storage = new Map<string, unknown>();
   const figma = new Proxy(h.fake.figma, {
     get(target, name, receiver) {
@@ -114,7 +115,7 @@ async function collaboratorAsync(): Promise<ReturnType<typeof createPlugin>> {
       return Reflect.get(target, name, receiver) as unknown;
     },
   });
-  const robin = createPlugin({ figma, transport: createFigmaFetchTransport(h.fake.fetch) });
+  const robin = createPlugin({ figma, transport });
   await robin.handlers['settings/save-api']({ api: 'builder', baseUrl: h.emulator.builderUrl, key: h.builderKey }, context);
   return robin;
 }
@@ -217,5 +218,33 @@ describe('a push the builder asks to wait (429)', () => {
     expect(labels).toContain('The builder asked Envelope to wait a second; the sync goes on after that.');
     expect(labels.at(-1)).toMatch(/^Pushing \d+ of \d+$/);
     expect(outcome.pushed).toBe(compared.items.length);
+  });
+});
+
+describe('choices on a list older than the sync state (a collaborator synced, then this sync failed)', () => {
+  it('ticking again a row the collaborator already synced is not refused, so it does not block every later sync', async () => {
+    let offline = false;
+    const transport = createFigmaFetchTransport(h.fake.fetch);
+    await syncedOnceAsync(h);
+    const hero = componentNamed(h, 'Hero');
+    const divider = componentNamed(h, 'Divider');
+    hero.description = 'Mine.';
+    divider.description = 'Mine too.';
+    const robin = await collaboratorAsync((request) => (offline && request.method === 'POST' ? Promise.reject(new Error('offline')) : transport(request)));
+    await robin.handlers['sync/compare']({}, context);
+    // Dana syncs Hero (and leaves Divider for later).
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/choose']({ choices: { [divider.key]: 'skip' } }, context);
+    await h.plugin.handlers['sync/run']({}, context);
+    // Robin's sync fails on the way; his list still shows Hero as a local change.
+    offline = true;
+    await expect(robin.handlers['sync/run']({}, context)).rejects.toMatchObject({ code: 'network_error' });
+    offline = false;
+    await robin.handlers['sync/choose']({ choices: { [hero.key]: 'skip' } }, context);
+    await robin.handlers['sync/choose']({ choices: { [hero.key]: 'push' } }, context);
+    await robin.handlers['sync/run']({}, context);
+    const remote = await remoteComponentsAsync(h, 'ds_empty');
+    expect(remote.get(hero.key)?.description).toBe('Mine.');
+    expect(remote.get(divider.key)?.description).toBe('Mine too.');
   });
 });
