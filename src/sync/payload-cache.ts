@@ -49,10 +49,21 @@ function emptyIndex(): Index {
   return { v: INDEX_VERSION, next: 0, buckets: [], entries: {} };
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** Every part checked: a damaged index (edited by hand, a write cut short) would stop the comparison. */
 function isIndex(value: unknown): value is Index {
-  if (typeof value !== 'object' || value === null) return false;
-  const index = value as Partial<Index>;
-  return index.v === INDEX_VERSION && typeof index.next === 'number' && Array.isArray(index.buckets) && typeof index.entries === 'object' && index.entries !== null;
+  if (!isObject(value)) return false;
+  const { v, next, buckets, entries } = value;
+  if (v !== INDEX_VERSION || typeof next !== 'number' || !Array.isArray(buckets) || !isObject(entries)) return false;
+  if (!buckets.every((info) => isObject(info) && typeof info.id === 'number' && typeof info.bytes === 'number')) return false;
+  return Object.values(entries).every((entry) => Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'number');
+}
+
+/** A kept version the detail can compare: the shape property-diff.ts reads. */
+function isPayloadOf(value: unknown, key: string, hash: string): value is ComponentPayload {
+  if (!isObject(value) || value.key !== key || value.hash !== hash) return false;
+  return typeof value.name === 'string' && typeof value.description === 'string' && isObject(value.properties) && Array.isArray(value.variants) && isObject(value.node);
 }
 
 // ASCII is the common case: one regex test in native code instead of a loop per character.
@@ -121,8 +132,8 @@ export function createPayloadCache(storage: ClientStorageLike, designSystemId: s
       const current = await loadIndexAsync();
       const entry = current.entries[key];
       if (entry === undefined || entry[0] !== hash) return null;
-      const payload = (await readBucketAsync(entry[1]))?.[key];
-      return payload !== undefined && payload.hash === hash ? payload : null;
+      const payload: unknown = (await readBucketAsync(entry[1]))?.[key];
+      return isPayloadOf(payload, key, hash) ? payload : null;
     });
   }
 

@@ -60,11 +60,15 @@ export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFe
       // One client per key, host and design system, so its limiter and stores are kept.
       const id = `${credentials.baseUrl}\n${credentials.key}\n${designSystemId}`;
       if (cachedLink?.id !== id) {
+        let onWait: ((seconds: number) => void) | null = null;
         const link: SyncLink = {
           designSystemId,
-          client: createBuilderClient({ baseUrl: credentials.baseUrl, key: credentials.key, transport }),
+          client: createBuilderClient({ baseUrl: credentials.baseUrl, key: credentials.key, transport, onWait: (seconds) => onWait?.(seconds) }),
           choices: createChoicesStore(figma.clientStorage, fileIdOf(figma.root), designSystemId),
           payloads: createPayloadCache(figma.clientStorage, designSystemId),
+          setWaitListener: (listener) => {
+            onWait = listener;
+          },
         };
         cachedLink = { id, link };
       }

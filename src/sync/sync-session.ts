@@ -7,6 +7,7 @@ import type { Component, SyncBody } from '../shared/api/builder/schemas';
 import { fitsAlone, splitSyncBody } from '../shared/api/builder/sync-batches';
 import { getAllChangesAsync } from '../shared/api/builder/sync-flow';
 import { ApiError } from '../shared/api/http/api-error';
+import { describeWait } from '../shared/api/http/describe-wait';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { HandlerContext } from '../shared/bridge/endpoint';
 import type { SyncChangeChip, SyncChoice, SyncComparison, SyncDetail, SyncItem, SyncOutcome, SyncOverview } from '../shared/bridge/messages';
@@ -25,7 +26,8 @@ import { applyBatchResult, applySettled, applyTaken, effectiveChoice, nextBaseTi
 import { diffComponents } from './property-diff';
 import { readOnlyError, syncError } from './sync-errors';
 import { createSyncPictures } from './sync-pictures';
-import { addHistoryEntry, emptySyncState, readSyncState, writeSyncState, type SharedDataHolder, type SyncState } from './sync-state';
+import { SHARED_DATA_NAMESPACE } from '../platform/shared-data';
+import { addHistoryEntry, emptySyncState, readSyncState, SYNC_STATE_HEAD_KEY, writeSyncState, type ReadSyncStateResult, type SharedDataHolder, type SyncState } from './sync-state';
 
 /** How often one request is sent when its answer arrives garbled. */
 const GARBLED_ANSWER_ATTEMPTS = 3;
@@ -50,6 +52,12 @@ async function repeatGarbledAsync<T>(designSystemId: string, request: () => Prom
 /** Said after the steps to make by hand of a component taken in part. */
 export const PARTLY_TAKEN_STEP = 'Until this file matches the design system, the component stays listed as changed there, and an edit here counts as a conflict.';
 
+/** Said of a component chosen to be taken that was edited in the file after the comparison. */
+export const CHANGED_SINCE_COMPARISON_STEP = 'It changed in this file since the comparison: nothing was taken. Check again to compare your edit with their version.';
+
+/** Said of a component chosen to be pushed that changed in the file after the comparison. */
+export const CHANGED_SINCE_COMPARISON_NOT_SENT_STEP = 'It changed in this file since the comparison (an edit, or a collaborator’s sync): nothing was sent. It is listed again as the file has it now.';
+
 /** Changes are read in pages of the largest size the API allows: fewest requests. */
 const CHANGES_PAGE_LIMIT = 500;
 
@@ -64,6 +72,8 @@ export interface SyncLink {
   client: BuilderClient;
   choices: ChoicesStore;
   payloads: PayloadCache;
+  /** Who is told of the client's 429 waits (seconds), or no one. */
+  setWaitListener(listener: ((seconds: number) => void) | null): void;
 }
 
 export interface SyncSessionDependencies {
@@ -73,7 +83,7 @@ export interface SyncSessionDependencies {
   root: SharedDataHolder;
   /** The builder credentials and the file's design system, read fresh each time. */
   readLinkAsync(): Promise<{ credentials: BuilderCredentials; designSystemId: string | null }>;
-  /** Builds the client and the per-user stores for a linked file. */
+  /** Builds the client and the per-user stores for a linked file: the same object while the key, address and design system stay the same. */
   connect(credentials: BuilderCredentials & { key: string }, designSystemId: string): SyncLink;
   source(): SyncBody['source'];
   userName(): string | null;
@@ -153,6 +163,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   let comparison: Comparison | null = null;
   /** The last remote answer of a background check, for live local counts. */
   let lastRemote: { designSystemId: string; remote: Component[] } | null = null;
+  let lastRead: { head: string; result: ReadSyncStateResult } | null = null;
   const silent: HandlerContext = { progress: () => undefined, cancelled: false, throwIfCancelled: () => undefined };
   const pictures = createSyncPictures(figma);
   const reader = createComponentReader(figma);
@@ -167,22 +178,45 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     return { problem: null, link: dependencies.connect({ ...credentials, key }, designSystemId), designSystemId };
   }
 
+  function notLinkedError(problem: SyncOverview['problem']): BridgeError {
+    const missing =
+      problem === 'no-builder-key' ? 'a builder API key' : problem === 'no-design-system' ? 'the design system this file syncs to' : 'a builder API key and the design system this file syncs to';
+    return new BridgeError('not_linked', `Sync needs ${missing}. Add it in Settings.`);
+  }
+
   async function requireLinkAsync(): Promise<SyncLink> {
     const { problem, link } = await linkAsync();
     if (link !== null) return link;
-    const missing =
-      problem === 'no-builder-key' ? 'a builder API key' : problem === 'no-design-system' ? 'the design system this file syncs to' : 'a builder API key and the design system this file syncs to';
-    throw new BridgeError('not_linked', `Sync needs ${missing}. Add it in Settings.`);
+    throw notLinkedError(problem);
+  }
+
+  /**
+   * The state as stored, parsed again only when its head changed: every write makes a new head
+   * (a new generation of parts), and the badge counts after each edit, the comparison and the
+   * screen's overview all ask for it (a parse is ≈ 140 ms at 10,000 components in QuickJS).
+   * The states handed out are never changed in place (push-plan.ts makes copies).
+   */
+  function readStoredState(): ReadSyncStateResult {
+    const head = root.getSharedPluginData(SHARED_DATA_NAMESPACE, SYNC_STATE_HEAD_KEY);
+    if (lastRead?.head !== head) lastRead = { head, result: readSyncState(root) };
+    return lastRead.result;
   }
 
   /** The file's state for this design system; a state of another design system starts afresh. */
   function readStateFor(designSystemId: string): { state: SyncState; readOnlyReason: string | null; stateProblem: string | null } {
-    const read = readSyncState(root);
+    const read = readStoredState();
     if (read.status === 'newer') return { state: emptySyncState(designSystemId, SNAPSHOT_FORMAT), readOnlyReason: read.message, stateProblem: null };
     if (read.status === 'ok' && read.state.designSystemId === designSystemId) return { state: read.state, readOnlyReason: null, stateProblem: null };
     // Empty, damaged (it cannot be trusted, so the first-sync rules apply: nothing is pushed
-    // over a remote version without asking; the screen says why), or another design system's.
-    return { state: emptySyncState(designSystemId, SNAPSHOT_FORMAT), readOnlyReason: null, stateProblem: read.status === 'damaged' ? read.message : null };
+    // over a remote version without asking; the screen says why), or another design system's
+    // (said too: a sync here replaces that state and its history).
+    const stateProblem =
+      read.status === 'damaged'
+        ? read.message
+        : read.status === 'ok'
+          ? `This file’s sync state is for the design system "${read.state.designSystemId}". Syncing with "${designSystemId}" compares every component as if for the first time, and replaces that state and its history.`
+          : null;
+    return { state: emptySyncState(designSystemId, SNAPSHOT_FORMAT), readOnlyReason: null, stateProblem };
   }
 
   function publicComparison(current: Comparison, readOnlyReason: string | null): SyncComparison {
@@ -423,7 +457,9 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const refused: string[] = [];
     for (const [key, choice] of Object.entries(chosen)) {
       const component = current.byKey.get(key);
-      if (component === undefined) continue;
+      // In sync since the list was shown (a sync that stopped part-way, a collaborator's): there
+      // is nothing to choose, and refusing would block every sync until the list is compared again.
+      if (component === undefined || component.kind === 'unchanged') continue;
       if (allowedChoicesFor(component).includes(choice)) accepted.set(key, choice);
       else refused.push(component.name);
     }
@@ -451,17 +487,40 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   }
 
   async function runAsync(context: HandlerContext): Promise<SyncOutcome> {
+    const { link } = requireComparison();
+    // The client waits out a 429 (up to a minute): said on the progress line, not a silent stall.
+    link.setWaitListener((seconds) => context.progress({ done: 0, total: null, label: `The builder asked Envelope to wait ${describeWait(seconds)}; the sync goes on after that.` }));
+    try {
+      return await runComparedAsync(context);
+    } finally {
+      link.setWaitListener(null);
+    }
+  }
+
+  async function runComparedAsync(context: HandlerContext): Promise<SyncOutcome> {
     const compared = requireComparison();
     const { link } = compared;
     // Settings may have linked the file to another design system since the comparison.
-    const linked = (await dependencies.readLinkAsync()).designSystemId;
+    const { problem, link: linkNow, designSystemId: linked } = await linkAsync();
     if (linked !== link.designSystemId) {
       comparison = null;
       const now = linked === null ? 'no design system' : `the design system "${linked}"`;
       throw new BridgeError('no_comparison', `This file now syncs to ${now}, not to "${link.designSystemId}" it was compared with: nothing was sent. Check again.`);
     }
+    // Or forgotten or replaced the key (or the builder's address): never send with the old one.
+    if (linkNow === null) throw notLinkedError(problem);
+    if (linkNow !== link) {
+      comparison = null;
+      throw new BridgeError('no_comparison', 'The builder key or address changed in Settings since the comparison: nothing was sent. Check again.');
+    }
     const reread = readStateFor(link.designSystemId);
     if (reread.readOnlyReason !== null) throw readOnlyError(reread.readOnlyReason);
+    // The file as it is now (incremental: what documentchange reported). A component changed
+    // since the comparison, by an edit here or by a collaborator's sync that took a teammate's
+    // version into the file (the state moved with it), is not pushed from the comparison's
+    // older copy: against the moved state it reads as a local change and would overwrite that
+    // version. It is listed again after the sync, as the file has it.
+    const fresh = new Map((await snapshotAsync(context)).map((payload) => [payload.key, payload]));
     // Classified again against the state as it is in the document now, without a request: what
     // an earlier, interrupted push got acknowledged is then unchanged and is not sent again.
     // A collaborator's push since the comparison is caught by the server (it is newer than
@@ -469,16 +528,25 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     // Paired again as the comparison was: a run that stops part-way leaves the rows as shown.
     const current = await addNearlySamePairsAsync(rememberComparison(link, reread.state, [...compared.payloads.values()], compared.remote, compared.serverTime, compared.choices));
     let state = reread.state;
+    const manualSteps: SyncOutcome['manualSteps'] = [];
+    const runChoices = new Map(current.choices);
+    for (const component of current.classification.components) {
+      if (effectiveChoice(component, runChoices) !== 'push' || fresh.get(component.key)?.hash === current.payloads.get(component.key)?.hash) continue;
+      runChoices.set(component.key, 'skip');
+      manualSteps.push({ name: component.name, steps: [CHANGED_SINCE_COMPARISON_NOT_SENT_STEP] });
+      // A replaced row goes as one: the old component is not deleted while its successor waits.
+      const replaced = current.replacements.find((pair) => pair.newKey === component.key);
+      if (replaced !== undefined) runChoices.set(replaced.oldKey, 'skip');
+    }
     const plan = planPush({
       components: current.classification.components,
-      choices: current.choices,
+      choices: runChoices,
       payloadOf: (key) => current.payloads.get(key),
       base: current.serverTime,
       source: dependencies.source(),
     });
 
     // 1. Take theirs: one undo step in Figma.
-    const manualSteps: SyncOutcome['manualSteps'] = [];
     /** Remote versions chosen to be taken that could not be: still unresolved for the next base. */
     const notTaken: string[] = [];
     /**
@@ -488,7 +556,6 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
      */
     const partlyTaken = new Set<string>();
     let taken = 0;
-    let local = [...current.payloads.values()];
     if (plan.take.length > 0) {
       context.progress({ done: 0, total: plan.take.length, label: 'Taking changes from the design system…' });
       const nodes = await findComponentsByKeyAsync(figma, plan.take.map((component) => component.key));
@@ -498,6 +565,13 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
         const node = nodes.get(component.key);
         const remote = component.remote;
         if (remote === null) continue;
+        // Edited here after the comparison: taking would overwrite an edit the designer was not
+        // shown against theirs, or record it as the version taken, never to be pushed or listed.
+        if (node !== undefined && (await reader.readAsync(node)).payload.hash !== current.payloads.get(component.key)?.hash) {
+          manualSteps.push({ name: component.name, steps: [CHANGED_SINCE_COMPARISON_STEP] });
+          notTaken.push(remote.updated_at);
+          continue;
+        }
         if (remote.deleted) {
           if (node !== undefined) node.remove();
         } else if (node === undefined) {
@@ -518,13 +592,18 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       figma.commitUndo();
       // What the file holds now is the new base of what was taken: read those components
       // directly (documentchange reaches the snapshot only later, asynchronously).
-      const byKey = new Map(local.map((payload) => [payload.key, payload]));
+      const byKey = new Map(current.payloads);
       for (const component of takenKeys) {
         const node = nodes.get(component.key);
-        if (node === undefined || node.removed) byKey.delete(component.key);
-        else byKey.set(component.key, (await reader.readAsync(node)).payload);
+        if (node === undefined || node.removed) {
+          byKey.delete(component.key);
+          fresh.delete(component.key);
+        } else {
+          const now = (await reader.readAsync(node)).payload;
+          byKey.set(component.key, now);
+          fresh.set(component.key, now);
+        }
       }
-      local = [...byKey.values()];
       // The session's comparison too: a push that fails after this must not, tried again,
       // send the file as it was before taking over the version just taken.
       current.payloads = byKey;
@@ -639,7 +718,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
 
     // 5. The comparison after the sync, without another request: what came back as a conflict
     // joins the remote versions already known.
-    const next = await describedAsync(rememberComparison(link, state, local, [...current.remote, ...conflicts], current.serverTime, current.choices));
+    const next = await describedAsync(rememberComparison(link, state, [...fresh.values()], [...current.remote, ...conflicts], current.serverTime, current.choices));
     return {
       pushed,
       deleted,

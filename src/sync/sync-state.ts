@@ -19,6 +19,7 @@ import { syncHistoryEntrySchema } from '../shared/bridge/messages';
 import * as z from '../shared/zod';
 import { SHARED_DATA_NAMESPACE, type SharedDataHolder as SettingsDataHolder } from '../platform/shared-data';
 import { SNAPSHOT_FORMAT } from '../snapshot/format-version';
+import { ISO_DATE_TIME } from '../shared/api/builder/requests';
 
 /** The codec's own version: a head with a larger one was written by a newer Envelope. */
 export const SYNC_STATE_VERSION = 1;
@@ -117,6 +118,8 @@ function readHead(holder: SharedDataHolder): { head: Head } | { result: ReadSync
   const head = headSchema.safeParse(parsed);
   if (!head.success) return { result: damaged('its header is incomplete') };
   if (head.data.format > SNAPSHOT_FORMAT) return { result: { status: 'newer', message: NEWER_MESSAGE } };
+  // The next changes call is asked from it: one the API refuses would stop every comparison.
+  if (head.data.lastSyncedAt !== null && !ISO_DATE_TIME.test(head.data.lastSyncedAt)) return { result: damaged('its last sync time is not a time') };
   return { head: head.data };
 }
 

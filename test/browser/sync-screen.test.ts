@@ -349,6 +349,49 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('does not offer to save a failed choice again while Check again runs (it would land on the new comparison, where the row may be a conflict)', async () => {
+    const page = await openAsync({ count: 20, stepMs: 300, conflictOnSecondCompare: true, chooseError: 'The builder could not be reached.', chooseErrorAt: 2 });
+    const box = page.getByRole('checkbox', { name: 'Push Button / Primary 0' });
+    await box.click();
+    await expect.poll(() => sentAsync(page, 'sync/choose')).toHaveLength(1);
+    await box.click();
+    await expect.poll(() => page.getByTestId('sync-choose-error').textContent()).toContain('could not be reached');
+    await page.getByTestId('sync-check').click();
+    await page.getByRole('button', { name: 'Stop checking' }).waitFor();
+    // While the check runs, the save the error offers would reach the sandbox after the new comparison.
+    const retry = page.getByRole('button', { name: 'Save the choices again' });
+    if ((await retry.count()) > 0) await retry.click();
+    await page.getByRole('combobox', { name: 'Choice for Button / Primary 0' }).waitFor();
+    await page.waitForTimeout(600);
+    expect((await sentAsync(page, 'sync/choose')).slice(2)).toEqual([]);
+    expect(await page.getByRole('combobox', { name: 'Choice for Button / Primary 0' }).inputValue()).toBe('skip');
+    await closeAsync(page);
+  });
+
+  it('a sync refused because the comparison is out of date offers to check again, not to try the same sync again', async () => {
+    const message = 'This file now syncs to the design system "ds_2", not to "ds_1" it was compared with: nothing was sent. Check again.';
+    const page = await openAsync({ count: 20, runError: { code: 'no_comparison', message } });
+    await page.getByTestId('sync-run').click();
+    await expect.poll(() => page.getByTestId('sync-error').textContent()).toContain('nothing was sent');
+    expect(await page.getByTestId('sync-error').textContent()).not.toContain('What was already sent is recorded');
+    expect(await page.getByRole('button', { name: 'Try the sync again' }).count()).toBe(0);
+    const compares = (await sentAsync(page, 'sync/compare')).length;
+    await page.getByTestId('sync-error').locator('..').getByRole('button', { name: 'Check again' }).click();
+    await expect.poll(async () => (await sentAsync(page, 'sync/compare')).length).toBe(compares + 1);
+    expect(await sentAsync(page, 'sync/run')).toHaveLength(1);
+    await closeAsync(page);
+  });
+
+  it('a sync refused because the builder key was removed offers Settings', async () => {
+    const page = await openAsync({ count: 20, runError: { code: 'not_linked', message: 'Sync needs a builder API key. Add it in Settings.' } });
+    await page.getByTestId('sync-run').click();
+    await expect.poll(() => page.getByTestId('sync-error').textContent()).toContain('Add it in Settings');
+    await page.getByTestId('sync-error').locator('..').getByRole('button', { name: 'Open Settings' }).click();
+    await page.getByTestId('screen-settings').waitFor();
+    expect(await sentAsync(page, 'sync/run')).toHaveLength(1);
+    await closeAsync(page);
+  });
+
   it('runs the sync with progress, then says what happened and lists the conflict that came back', async () => {
     const page = await openAsync({ count: 20, stepMs: 150 });
     await page.getByTestId('sync-run').click();

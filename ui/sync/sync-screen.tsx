@@ -59,8 +59,12 @@ function asSentence(text: string): string {
   return /[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
 }
 
+function errorCode(error: unknown): unknown {
+  return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+}
+
 function isCancelled(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'cancelled';
+  return errorCode(error) === 'cancelled';
 }
 
 export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden = false }: SyncScreenProps) {
@@ -260,7 +264,11 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       }, () => undefined);
     } catch (error) {
       cancelled = isCancelled(error);
+      const code = errorCode(error);
       if (cancelled) setMessage({ tone: 'info', text: 'Sync cancelled. What was already sent is recorded; checking what is left…' });
+      // Refused before sending anything: the same sync again would be refused again.
+      else if (code === 'no_comparison') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Check again', retry: () => void compareAsync() });
+      else if (code === 'not_linked') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Open Settings', retry: onOpenSettings });
       else setFailure({ message: `The sync did not finish: ${asSentence(errorText(error))} What was already sent is recorded, and your choices are kept.`, retryLabel: 'Try the sync again', retry: () => void runAsync() });
     } finally {
       pending.current = null;
@@ -344,7 +352,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       {chooseFailure ? (
         <div class="sync-error">
           <ErrorNotice message={chooseFailure.message} testId="sync-choose-error" />
-          <Button onClick={chooseFailure.retry}>{chooseFailure.retryLabel}</Button>
+          {/* Not while a check runs: the save would reach the sandbox after it, onto rows that may mean something else. */}
+          {!busy ? <Button onClick={chooseFailure.retry}>{chooseFailure.retryLabel}</Button> : null}
         </div>
       ) : null}
       {outcome ? <OutcomeNotice outcome={outcome} onDismiss={() => setOutcome(null)} /> : null}
@@ -535,7 +544,7 @@ function OutcomeNotice({ outcome, onDismiss }: { outcome: SyncOutcome; onDismiss
       {text.conflicts ? <p>{text.conflicts}</p> : null}
       {outcome.manualSteps.length > 0 ? (
         <>
-          <p>Change these by hand; Envelope could not apply them:</p>
+          <p>Not everything could be done; what is left, and why:</p>
           <ul class="sync-steps">
             {outcome.manualSteps.map((entry) => (
               <li key={entry.name}>

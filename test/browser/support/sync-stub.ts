@@ -28,6 +28,8 @@ export interface SyncStubConfig {
   chipSets?: string[][];
   /** From the second comparison on, a teammate has changed k0 too: it is a conflict. */
   conflictOnSecondCompare?: boolean;
+  /** sync/run fails before sending anything, with this error (as the runner refuses a stale comparison). */
+  runError?: { code: string; message: string };
 }
 
 export function installSyncStub(config: SyncStubConfig): void {
@@ -171,6 +173,7 @@ export function installSyncStub(config: SyncStubConfig): void {
       return { items: changed };
     },
     'sync/run': async (_payload, id) => {
+      if (config.runError) throw failure(config.runError.code, config.runError.message);
       const total = items.filter((item) => item.choice !== 'skip').length;
       for (let done = 0; done <= total; done += Math.max(1, Math.ceil(total / 4))) {
         if (cancelled.has(id)) return {};

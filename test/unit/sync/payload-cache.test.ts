@@ -110,6 +110,23 @@ describe('payload cache', () => {
     expect(await cache.getAsync('a', 'h1')).not.toBeNull();
   });
 
+  it('reads an index whose parts are damaged as empty, and a kept version that is not a payload as not kept', async () => {
+    const damaged = { v: 1, next: 3, buckets: [null, { id: 'x' }], entries: { a: null, b: 'h1', c: ['h1', 2] } };
+    const fake = new FakeClientStorage({ 'envelope.payloadCache.ds.index': damaged });
+    const cache = createPayloadCache(fake.api(), 'ds');
+    for (const key of ['a', 'b', 'c']) expect(await cache.getAsync(key, 'h1')).toBeNull();
+    await cache.putAsync([payload('a', 'h1')]);
+    expect(await cache.getAsync('a', 'h1')).not.toBeNull();
+
+    const wrongBucket = new FakeClientStorage({
+      'envelope.payloadCache.ds.index': { v: 1, next: 1, buckets: [{ id: 0, bytes: 10 }], entries: { a: ['h1', 0], b: ['h1', 0] } },
+      'envelope.payloadCache.ds.b0': { a: { hash: 'h1' }, b: 'h1' },
+    });
+    const read = createPayloadCache(wrongBucket.api(), 'ds');
+    expect(await read.getAsync('a', 'h1')).toBeNull();
+    expect(await read.getAsync('b', 'h1')).toBeNull();
+  });
+
   it('recovers after a failed write (reads the index again)', async () => {
     const fake = new FakeClientStorage();
     const api = fake.api();

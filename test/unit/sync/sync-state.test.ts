@@ -184,6 +184,14 @@ describe('sync state', () => {
     expect(expectOk(root).components.size).toBe(5);
   });
 
+  it('reads a last sync time that is not a server time as damaged (every changes call would be refused with it)', () => {
+    const root = fakeRoot();
+    writeSyncState(root, { ...stateOf(2), lastSyncedAt: '2026-11-21T10:00:00.000Z' });
+    const head = JSON.parse(root.getSharedPluginData(NS, SYNC_STATE_HEAD_KEY)) as Record<string, unknown>;
+    root.setSharedPluginData(NS, SYNC_STATE_HEAD_KEY, JSON.stringify({ ...head, lastSyncedAt: 'yesterday' }));
+    expect(readSyncState(root)).toEqual({ status: 'damaged', message: expect.stringMatching(/cannot be read \(its last sync time is not a time\)/) as unknown });
+  });
+
   it('reads a damaged component list as damaged', () => {
     const root = fakeRoot();
     writeSyncState(root, stateOf(2));

@@ -98,7 +98,7 @@ export function syncRequest(designSystemId: string): BuilderRequest {
 }
 
 // assumption: the changes call takes `since` (ISO 8601; anything else is a 400), `limit` 1-500 (default 200) and an opaque `cursor`.
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 export interface ChangesQuery {
   /** A server time from an earlier `synced_at` / `server_time`; omitted or null for everything. */

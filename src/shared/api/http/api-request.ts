@@ -46,6 +46,8 @@ export interface ApiRequesterOptions {
   bucket: { name: string; limitPerMinute: number };
   timeoutMs: number;
   retryPolicy: RetryPolicy;
+  /** Told the seconds of a 429's wait before it is waited out, so a long task can say why it stands still. */
+  onWait?: ((seconds: number) => void) | undefined;
 }
 
 export interface ApiRequester {
@@ -152,8 +154,10 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
             throw error;
           }
           // A 429 holds back every request on the same allowance, not just this one.
-          if (error.code === 'rate_limited') gate.pause(options.bucket.name, delay);
-          else await sleepAsync(scheduler, delay);
+          if (error.code === 'rate_limited') {
+            options.onWait?.(delay / 1000);
+            gate.pause(options.bucket.name, delay);
+          } else await sleepAsync(scheduler, delay);
         }
       }
     },

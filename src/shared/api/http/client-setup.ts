@@ -16,6 +16,8 @@ export interface ClientOptions {
   gate?: RequestGate;
   timeoutMs?: number;
   retryPolicy?: Partial<RetryPolicy>;
+  /** See ApiRequesterOptions.onWait. */
+  onWait?: (seconds: number) => void;
 }
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -38,6 +40,7 @@ export interface ResolvedClientOptions {
   gate: RequestGate;
   timeoutMs: number;
   retryPolicy: RetryPolicy;
+  onWait: ((seconds: number) => void) | undefined;
 }
 
 export function resolveClientOptions(api: ApiName, options: ClientOptions): ResolvedClientOptions {
@@ -54,6 +57,7 @@ export function resolveClientOptions(api: ApiName, options: ClientOptions): Reso
     gate: options.gate ?? shared?.gate ?? createRequestGate({ scheduler }),
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     retryPolicy: { ...DEFAULT_RETRY_POLICY, ...options.retryPolicy },
+    onWait: options.onWait,
   };
 }
 
