@@ -125,9 +125,11 @@ export function applyTheirs(node: LocalComponentNode, remote: Component, local: 
     }
   };
   if (node.name !== remote.name) {
+    const before = node.name;
     attempt(`Name "${remote.name}"`, () => {
-      outcome.applied.push(`Renamed "${node.name}" to "${remote.name}".`);
       node.name = remote.name;
+      // Said once made: a rename Figma refuses is a step by hand only.
+      outcome.applied.push(`Renamed "${before}" to "${remote.name}".`);
     });
   }
   if (node.description !== remote.description) {
