@@ -306,6 +306,16 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     return result.components;
   }
 
+  /** Runs `work` with the client's 429 waits (up to a minute each) said on the progress line, not a silent stall. */
+  async function sayingWaitsAsync<T>(link: SyncLink, context: HandlerContext, what: string, work: () => Promise<T>): Promise<T> {
+    link.setWaitListener((seconds) => context.progress({ done: 0, total: null, label: `The builder asked Envelope to wait ${describeWait(seconds)}; ${what} goes on after that.` }));
+    try {
+      return await work();
+    } finally {
+      link.setWaitListener(null);
+    }
+  }
+
   async function compareAsync(context: HandlerContext, full = false): Promise<SyncComparison> {
     const link = await requireLinkAsync();
     const { state, readOnlyReason, stateProblem } = readStateFor(link.designSystemId);
@@ -316,7 +326,9 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const local = await snapshotAsync(context, full);
     context.throwIfCancelled();
     context.progress({ done: 0, total: null, label: 'Asking the design system for changes…' });
-    const changes = await repeatGarbledAsync(link.designSystemId, () => getAllChangesAsync(link.client, link.designSystemId, state.lastSyncedAt, CHANGES_PAGE_LIMIT));
+    const changes = await sayingWaitsAsync(link, context, 'the check', () =>
+      repeatGarbledAsync(link.designSystemId, () => getAllChangesAsync(link.client, link.designSystemId, state.lastSyncedAt, CHANGES_PAGE_LIMIT)),
+    );
     context.throwIfCancelled();
     const stored = await link.choices.readAsync();
     const current = rememberComparison(link, state, local, changes.components, changes.serverTime, new Map());
@@ -486,15 +498,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     return out;
   }
 
-  async function runAsync(context: HandlerContext): Promise<SyncOutcome> {
-    const { link } = requireComparison();
-    // The client waits out a 429 (up to a minute): said on the progress line, not a silent stall.
-    link.setWaitListener((seconds) => context.progress({ done: 0, total: null, label: `The builder asked Envelope to wait ${describeWait(seconds)}; the sync goes on after that.` }));
-    try {
-      return await runComparedAsync(context);
-    } finally {
-      link.setWaitListener(null);
-    }
+  function runAsync(context: HandlerContext): Promise<SyncOutcome> {
+    return sayingWaitsAsync(requireComparison().link, context, 'the sync', () => runComparedAsync(context));
   }
 
   async function runComparedAsync(context: HandlerContext): Promise<SyncOutcome> {

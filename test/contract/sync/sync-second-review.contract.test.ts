@@ -221,6 +221,29 @@ describe('a push the builder asks to wait (429)', () => {
   });
 });
 
+describe('a comparison the builder asks to wait (429)', () => {
+  it('says the wait on the progress line instead of standing still at “Asking the design system for changes…”', async () => {
+    let limited = 0;
+    const transport = createFigmaFetchTransport(h.fake.fetch);
+    h.plugin = createPlugin({
+      figma: h.fake.figma,
+      transport: (request) => {
+        if (request.method === 'GET' && request.url.includes('/changes') && limited === 0) {
+          limited += 1;
+          return Promise.resolve({ status: 429, headers: { 'content-type': 'application/json', 'retry-after': '1' }, text: JSON.stringify({ error: 'rate_limited', message: 'Too many requests.' }) });
+        }
+        return transport(request);
+      },
+    });
+    await linkAsync(h, 'ds_empty');
+    const labels: string[] = [];
+    const compared = await h.plugin.handlers['sync/compare']({}, { ...context, progress: (progress) => labels.push(progress.label) });
+    expect(limited).toBe(1);
+    expect(labels).toContain('The builder asked Envelope to wait a second; the check goes on after that.');
+    expect(compared.items.length).toBeGreaterThan(0);
+  });
+});
+
 describe('choices on a list older than the sync state (a collaborator synced, then this sync failed)', () => {
   it('ticking again a row the collaborator already synced is not refused, so it does not block every later sync', async () => {
     let offline = false;
