@@ -7,6 +7,7 @@
 // decoded screenshot and one tile (test/bench/canvas-bench.ts measures it).
 import type { ScreenshotTile } from '../../src/shared/bridge/messages';
 import { planTiles, type TileRect } from '../../src/shared/canvas/tile-plan';
+import { declaredImageSize, IMAGE_HEADER_BYTES } from './image-size';
 
 export interface Screenshot {
   width: number;
@@ -167,9 +168,24 @@ async function tileOnThisThreadAsync(blob: Blob, signal?: AbortSignal): Promise<
   }
 }
 
+// All of a screenshot's pixels are decoded at once (4 bytes each) before tiling: 40 million is a
+// 600 × 66,000 px email, about 160 MB decoded, far past the tallest emails, short of what a
+// window can hold.
+const MAX_SCREENSHOT_PIXELS = 40_000_000;
+
+/** Refuses, before decoding, a screenshot whose header declares more pixels than a window can hold. */
+async function checkDeclaredSizeAsync(blob: Blob): Promise<void> {
+  const size = declaredImageSize(new Uint8Array(await blob.slice(0, IMAGE_HEADER_BYTES).arrayBuffer()));
+  if (size !== null && size.width * size.height > MAX_SCREENSHOT_PIXELS) {
+    const px = `${size.width.toLocaleString('en-US')} × ${size.height.toLocaleString('en-US')} px`;
+    throw new ScreenshotError(`it is too large to place (${px}; Envelope places screenshots of up to 40 million pixels)`);
+  }
+}
+
 /** The screenshot at `url` as tiles of at most 4,096 px on a side. */
 export async function loadScreenshotTilesAsync(url: string, signal?: AbortSignal): Promise<Screenshot> {
   const blob = await fetchScreenshotAsync(url, signal);
+  await checkDeclaredSizeAsync(blob);
   if (canUseWorker()) {
     try {
       return await tileInWorkerAsync(blob, signal);
