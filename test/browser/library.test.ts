@@ -474,6 +474,35 @@ describe('Browse: an email', () => {
     expect(frame.url()).toBe('about:srcdoc');
   });
 
+  it('keeps an SVG animation that gives a link its address (set, animate) from navigating the preview away', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const list = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50', state.library.keys.demo);
+    const target = list.data[0]!;
+    // No href to strip: the address arrives by SMIL once the email is shown.
+    const html =
+      '<html><body><p>Before the links.</p>' +
+      '<svg width="300" height="60"><a><set attributeName="href" to="https://evil.example/set-away"></set><rect width="300" height="60" fill="blue"></rect><text x="10" y="35">Shop the sale</text></a></svg>' +
+      '<svg width="300" height="60"><a><animate attributeName="href" values="https://evil.example/animate-away" dur="1s" fill="freeze"></animate><rect width="300" height="60" fill="green"></rect><text x="10" y="35">See the offer</text></a></svg>' +
+      '<p>After the links.</p></body></html>';
+    const stored = await fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${target.id}/html`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ html }) });
+    expect(stored.ok).toBe(true);
+    await cards(ui).first().click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(target.subject_line);
+    await ui.getByRole('button', { name: 'HTML' }).click();
+    const frameElement = ui.getByTitle(`HTML of “${target.subject_line}”`);
+    await frameElement.waitFor();
+    const frame = (await (await frameElement.elementHandle())!.contentFrame())!;
+    await expect.poll(() => frame.getByText('After the links.').count()).toBe(1);
+    // The animations have run (1 s) before the clicks.
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    for (const label of ['Shop the sale', 'See the offer']) {
+      await frame.getByText(label).click({ force: true });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(frame.url(), label).toBe('about:srcdoc');
+    }
+    expect(await frame.getByText('Before the links.').count()).toBe(1);
+  });
+
   it('says why there is no HTML without a key', async () => {
     const ui = await openBrowseAsync('light', 'anonymous');
     await cards(ui).first().click();
