@@ -636,6 +636,36 @@ describe('Browse: brands', () => {
     expect(focusedRow).toBe(Math.min(before, total - 1));
   });
 
+  it('waits out a 429 on the insights with the seconds left and shows them when the wait is over', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const brandName = (await cards(ui).first().locator('.email-card-brand').textContent()) ?? '';
+    const refused: string[] = [];
+    const insightsRoute = `${h.emulator.libraryUrl}/v1/brands/*/insights`;
+    await h.page.route(insightsRoute, (route) => {
+      // The first ask only: the library says to wait 2 seconds.
+      if (refused.length > 0) return route.continue();
+      refused.push(route.request().url());
+      return route.fulfill({
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '2', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
+        body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
+      });
+    });
+    try {
+      await cards(ui).first().click();
+      await ui.getByRole('button', { name: `${brandName}: the brand’s page` }).click();
+      await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(brandName);
+      const alert = ui.getByRole('article').getByRole('alert');
+      await expect.poll(() => textOf(alert), { timeout: 10_000 }).toMatch(/^Insights could not be loaded\. The library asks us to slow down for a moment\. Trying again in [12] seconds?\.$/);
+      // No click: the insights come by themselves once the wait is over.
+      await ui.getByRole('heading', { name: 'Insights' }).waitFor({ timeout: 10_000 });
+      expect(refused).toHaveLength(1);
+      expect(await alert.count()).toBe(0);
+    } finally {
+      await h.page.unroute(insightsRoute);
+    }
+  });
+
   it('says a brand with too few emails has no insights yet, without calling it an error', async () => {
     let small: BrandRecord | undefined;
     for (let page = 1; page <= 10 && !small; page++) {

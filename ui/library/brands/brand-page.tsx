@@ -32,19 +32,24 @@ export function BrandPage({ client, slug, hidden, onBack, onOpen, onOpenSettings
   const brand = list.meta as GetBrandResponse['data']['brand'] | null;
   const { items: emails, problem } = list;
   const [insights, setInsights] = useState<InsightsState>({ status: 'loading' });
+  const [insightsAttempt, setInsightsAttempt] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     let current = true;
     client.getBrandInsightsAsync(slug).then(
       (response) => current && setInsights({ status: 'ok', insights: response.data }),
-      (error: unknown) =>
-        current && setInsights((error as { code?: unknown }).code === 'no_insights' ? { status: 'too_few' } : { status: 'failed', problem: libraryProblem(error) }),
+      (error: unknown) => {
+        if (!current) return;
+        const problem = libraryProblem(error);
+        // Made once per failure: the notice's countdown starts again for each new problem.
+        setInsights((error as { code?: unknown }).code === 'no_insights' ? { status: 'too_few' } : { status: 'failed', problem: { ...problem, message: `Insights could not be loaded. ${problem.message}` } });
+      },
     );
     return () => {
       current = false;
     };
-  }, [client, slug]);
+  }, [client, slug, insightsAttempt]);
 
   // Once, when the brand first shows: each page of emails brings the brand again, and "More emails" keeps the focus.
   const shown = brand !== null;
@@ -83,7 +88,8 @@ export function BrandPage({ client, slug, hidden, onBack, onOpen, onOpenSettings
           Too few emails yet for insights: they appear once the library has captured a few more from this brand.
         </p>
       ) : null}
-      {insights.status === 'failed' ? <p class="notice notice-error">Insights could not be loaded: {insights.problem.message}</p> : null}
+      {/* A 429 is waited out and asked again by itself, like the list's. */}
+      {insights.status === 'failed' ? <ProblemNotice problem={insights.problem} onRetry={() => setInsightsAttempt((n) => n + 1)} onOpenSettings={onOpenSettings} /> : null}
       {emails.length > 0 ? (
         <section aria-labelledby="brand-emails-title">
           <h3 id="brand-emails-title">Emails</h3>
