@@ -388,6 +388,30 @@ describe('Browse: an email', () => {
     await expect.poll(() => ui.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['index'])).toBe('2');
   });
 
+  it('asks the library only for the email the designer stops on when stepping quickly with the arrows', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const subjects = await cardSubjectsAsync(ui);
+    const asked: string[] = [];
+    const watch = (request: Request) => {
+      if (/\/v1\/emails\/\d+$/.test(request.url())) asked.push(request.url());
+    };
+    h.page.on('request', watch);
+    try {
+      await cards(ui).first().click();
+      const title = ui.getByRole('heading', { level: 2 });
+      await expect.poll(() => textOf(title), { timeout: 10_000 }).toBe(subjects[0]);
+      expect(asked).toHaveLength(1);
+      for (let step = 0; step < 6; step++) await h.page.keyboard.press('ArrowRight');
+      await expect.poll(() => textOf(title), { timeout: 10_000 }).toBe(subjects[6]);
+      expect(await textOf(ui.getByRole('navigation', { name: 'Results' }))).toContain('7 of');
+      // The five passed over on the way were never asked for.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(asked).toHaveLength(2);
+    } finally {
+      h.page.off('request', watch);
+    }
+  });
+
   it('shows hostile HTML without running it: no script, no message to the sandbox, the rest of the email still there', async () => {
     const ui = await openBrowseAsync('light', 'key');
     const list = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50', state.library.keys.demo);
