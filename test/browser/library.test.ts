@@ -527,6 +527,29 @@ describe('Browse: an email', () => {
     expect(await frame.getByText('Before the links.').count()).toBe(1);
   });
 
+  it('does not let the screenshot be dragged out of the plugin (only Insert places it, with its caption)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const subject = (await cards(ui).first().locator('.email-card-subject').textContent()) ?? '';
+    await cards(ui).first().click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(subject);
+    const screenshot = ui.getByRole('img', { name: `Screenshot of the email “${subject}”` });
+    await expect.poll(() => screenshot.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+    // A drag that starts carries the picture's address and markup to wherever it is dropped: the
+    // desktop, another app, or Figma's canvas as a bare image with no caption.
+    await ui.evaluate(() => {
+      const started: string[] = [];
+      Object.assign(window, { __dragsStarted: started });
+      document.addEventListener('dragstart', (event) => started.push((event.target as Element).tagName), true);
+    });
+    const box = (await h.page.locator('iframe[data-role="plugin-iframe"]').contentFrame().getByRole('img', { name: `Screenshot of the email “${subject}”` }).boundingBox())!;
+    await h.page.mouse.move(box.x + box.width / 2, box.y + 40);
+    await h.page.mouse.down();
+    await h.page.mouse.move(box.x + box.width / 2 + 30, box.y + 80, { steps: 5 });
+    await h.page.mouse.move(box.x - 300, box.y + 80, { steps: 10 });
+    await h.page.mouse.up();
+    expect(await ui.evaluate(() => (window as unknown as { __dragsStarted: string[] }).__dragsStarted)).toEqual([]);
+  });
+
   it('says why there is no HTML without a key', async () => {
     const ui = await openBrowseAsync('light', 'anonymous');
     await cards(ui).first().click();

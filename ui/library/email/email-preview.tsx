@@ -54,7 +54,8 @@ export function EmailPreview({ email, libraryUrl }: { email: EmailDetail; librar
           data-testid="email-html"
         />
       ) : (
-        <img class="email-screenshot" src={email.preview_url} alt={`Screenshot of the email “${email.subject_line}”`} />
+        // Not draggable: a drag would copy the screenshot out of the plugin (the usage terms forbid it), or onto the canvas with no caption.
+        <img class="email-screenshot" src={email.preview_url} alt={`Screenshot of the email “${email.subject_line}”`} draggable={false} />
       )}
     </div>
   );
