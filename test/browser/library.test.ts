@@ -843,6 +843,25 @@ describe('Browse: brand requests', () => {
     expect(await form.getByLabel('Website').inputValue()).toBe('');
   });
 
+  it('keeps a half-filled request while the designer looks the brand up under Brands and comes back', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+    const form = ui.getByRole('form', { name: 'Ask for a brand' });
+    await form.getByLabel('Brand', { exact: true }).fill('Harbour Street Tea');
+    await form.getByLabel('Website').fill('harbourstreettea.com');
+    await form.getByLabel('Category').selectOption({ label: 'Food' });
+    await form.getByLabel('Notes (optional)').fill('Their welcome series is lovely.');
+    // Is it in the library already? A look under Brands, then back.
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    await ui.getByRole('searchbox', { name: 'Search brands' }).fill('Harbour Street');
+    await expect.poll(() => textOf(ui.locator('.empty-state')), { timeout: 10_000 }).toBe('No brand called “Harbour Street” in the library.');
+    await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+    expect(await form.getByLabel('Brand', { exact: true }).inputValue()).toBe('Harbour Street Tea');
+    expect(await form.getByLabel('Website').inputValue()).toBe('harbourstreettea.com');
+    expect(await form.getByLabel('Category').inputValue()).toBe('Food');
+    expect(await form.getByLabel('Notes (optional)').inputValue()).toBe('Their welcome series is lovely.');
+  });
+
   it('checks the form before sending, then says every outcome of the library in words', async () => {
     const key = state.library.keys.demo;
     const posts: string[] = [];

@@ -13,6 +13,7 @@ import { EmailDetailView } from './email/email-detail';
 import { JourneysScreen } from './journeys/journeys-screen';
 import { MeScreen } from './me/me-screen';
 import { ReferencesScreen } from './references/references-screen';
+import { EMPTY_BRAND_REQUEST, type BrandRequestForm } from './requests/brand-request-outcome';
 import { BrandRequestsScreen } from './requests/brand-requests-screen';
 import { connectLibraryAsync, type LibraryConnection } from './library-connection';
 import type { GridPlace } from './search/email-grid';
@@ -94,6 +95,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   const [brandsList, setBrandsList] = useState(false);
   const [open, setOpen] = useState<OpenEmail | null>(initialEmailId === null ? null : { from: 'canvas', list: [{ id: initialEmailId }], index: 0 });
   const [focusRequest, setFocusRequest] = useState(0);
+  const [requestForm, setRequestForm] = useState<BrandRequestForm>(EMPTY_BRAND_REQUEST);
   const searchField = useRef<HTMLInputElement>(null);
   const { emails, generation } = search;
   // A new search starts at its top.
@@ -196,7 +198,9 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
       {section === 'references' ? (
         <ReferencesScreen endpoint={endpoint} client={client} hidden={open !== null} autoStart={autoCheck} />
       ) : null}
-      {section === 'requests' ? <BrandRequestsScreen client={client} hidden={open !== null} onBrand={showBrand} onOpenSettings={onOpenSettings} /> : null}
+      {section === 'requests' ? (
+        <BrandRequestsScreen client={client} hidden={open !== null} onBrand={showBrand} onOpenSettings={onOpenSettings} form={requestForm} setForm={setRequestForm} />
+      ) : null}
       {open !== null && openId !== undefined ? (
         <EmailDetailView
           client={client}
