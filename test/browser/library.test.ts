@@ -172,6 +172,39 @@ describe('Browse: search', () => {
   });
 });
 
+describe('Browse: a key replaced after a 401', () => {
+  it('keeps the search and its filters, and shows their results with the new key', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    // The library stops taking the key (revoked meanwhile) until the designer saves one it takes.
+    const searches = `${h.emulator.libraryUrl}/v1/emails?*`;
+    await h.page.route(searches, (route) =>
+      route.fulfill({
+        status: 401,
+        headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' },
+        body: JSON.stringify({ error: { code: 'unauthorized', message: 'The API key was revoked by its owner.' } }),
+      }),
+    );
+    try {
+      await ui.getByRole('searchbox', { name: 'Search emails' }).fill('free');
+      await ui.getByLabel('Category').selectOption({ label: 'Beauty' });
+      const alert = ui.getByTestId('library-problem').getByRole('alert');
+      await expect.poll(() => textOf(alert), { timeout: 15_000 }).toMatch(/^The email library API key was not accepted\./);
+      await ui.getByRole('button', { name: 'Open Settings' }).click();
+      await ui.getByTestId('settings-library-replace-key').click();
+      await ui.getByTestId('settings-library-key').fill(state.library.keys.other!);
+    } finally {
+      await h.page.unroute(searches);
+    }
+    await ui.getByTestId('settings-library-save').click();
+    await expect.poll(() => evaluateHooks(h.page, async (hooks) => hooks.fake().figma.clientStorage.getAsync('envelope.library.apiKey')), { timeout: 10_000 }).toBe(state.library.keys.other);
+    await ui.getByTestId('nav-browse').click();
+    expect(await ui.getByRole('searchbox', { name: 'Search emails' }).inputValue()).toBe('free');
+    expect(await ui.getByLabel('Category').inputValue()).toBe('Beauty');
+    const found = await libraryAsync<{ data: Summary[] }>('/v1/emails?q=free&category=beauty&per_page=50', state.library.keys.other);
+    await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects[0]), { timeout: 10_000 }).toBe(found.data[0]!.subject_line);
+  });
+});
+
 describe('Browse: a new key starts it afresh', () => {
   it('even when the new key’s masked hint reads like the old one’s', async () => {
     const ui = await openBrowseAsync('light', 'key');

@@ -29,15 +29,23 @@ export interface LibraryScreenProps {
   initialEmailId?: number | null;
   /** Another screen shows: everything stays as it was, and the keys are left alone. */
   hidden?: boolean;
+  /** A new number when the library's address or key was saved: Browse reconnects with the new one. */
+  epoch?: number;
 }
 
-export function LibraryScreen({ endpoint, onOpenSettings, initialSection = 'emails', initialEmailId = null, hidden = false }: LibraryScreenProps) {
+export function LibraryScreen({ endpoint, onOpenSettings, initialSection = 'emails', initialEmailId = null, hidden = false, epoch = 0 }: LibraryScreenProps) {
   const [connection, setConnection] = useState<LibraryConnection | { failed: string } | null>(null);
+  const latest = useRef(0);
   const connect = useCallback(() => {
-    setConnection(null);
-    connectLibraryAsync(endpoint).then(setConnection, (error: unknown) => setConnection({ failed: `The library settings could not be read: ${errorText(error)}` }));
+    const mine = ++latest.current;
+    // A reconnect keeps Browse (the search, its filters, an open email, a half-filled request) until the new client is ready.
+    setConnection((current) => (current !== null && 'client' in current ? current : null));
+    connectLibraryAsync(endpoint).then(
+      (next) => mine === latest.current && setConnection(next),
+      (error: unknown) => mine === latest.current && setConnection({ failed: `The library settings could not be read: ${errorText(error)}` }),
+    );
   }, [endpoint]);
-  useEffect(connect, [connect]);
+  useEffect(connect, [connect, epoch]);
 
   if (hidden && (connection === null || 'failed' in connection)) return null;
   if (connection === null) {
@@ -57,7 +65,7 @@ export function LibraryScreen({ endpoint, onOpenSettings, initialSection = 'emai
   }
   return (
     <CanvasInsertProvider endpoint={endpoint} client={connection.client}>
-      <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} initialEmailId={initialEmailId} hidden={hidden} />
+      <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} initialEmailId={initialEmailId} hidden={hidden} epoch={epoch} />
     </CanvasInsertProvider>
   );
 }
@@ -81,9 +89,11 @@ interface LibraryBrowserProps {
   initialSection: Section;
   initialEmailId: number | null;
   hidden: boolean;
+  /** Sections other than the search start again for a new key (their lists came from the old one). */
+  epoch: number;
 }
 
-function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, initialEmailId, hidden }: LibraryBrowserProps) {
+function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, initialEmailId, hidden, epoch }: LibraryBrowserProps) {
   const { client, baseUrl } = connection;
   const search = useEmailSearch(client);
   const [savedPlace, setSavedPlace] = useState<GridPlace & { generation: number }>({ generation: 0, scrollTop: 0, focused: 0 });
@@ -177,10 +187,10 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
         focusRequest={focusRequest}
         searchRef={searchField}
       />
-      {section === 'brands' && brandsList ? <BrandsScreen client={client} hidden={open !== null || brand !== null} onBrand={showBrand} onOpenSettings={onOpenSettings} /> : null}
+      {section === 'brands' && brandsList ? <BrandsScreen key={epoch} client={client} hidden={open !== null || brand !== null} onBrand={showBrand} onOpenSettings={onOpenSettings} /> : null}
       {section === 'brands' && brand !== null ? (
         <BrandPage
-          key={brand}
+          key={`${brand} ${epoch}`}
           client={client}
           slug={brand}
           hidden={open !== null}
@@ -190,16 +200,16 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
         />
       ) : null}
       {section === 'journeys' ? (
-        <JourneysScreen client={client} hidden={open !== null} onOpen={(emailList, index) => setOpen({ from: 'journeys', list: emailList, index })} onOpenSettings={onOpenSettings} />
+        <JourneysScreen key={epoch} client={client} hidden={open !== null} onOpen={(emailList, index) => setOpen({ from: 'journeys', list: emailList, index })} onOpenSettings={onOpenSettings} />
       ) : null}
       {section === 'me' ? (
-        <MeScreen client={client} hidden={open !== null} onBrand={showBrand} onOpen={(emailList, index) => setOpen({ from: 'me', list: emailList, index })} onOpenSettings={onOpenSettings} />
+        <MeScreen key={epoch} client={client} hidden={open !== null} onBrand={showBrand} onOpen={(emailList, index) => setOpen({ from: 'me', list: emailList, index })} onOpenSettings={onOpenSettings} />
       ) : null}
       {section === 'references' ? (
-        <ReferencesScreen endpoint={endpoint} client={client} hidden={open !== null} autoStart={autoCheck} />
+        <ReferencesScreen key={epoch} endpoint={endpoint} client={client} hidden={open !== null} autoStart={autoCheck} />
       ) : null}
       {section === 'requests' ? (
-        <BrandRequestsScreen client={client} hidden={open !== null} onBrand={showBrand} onOpenSettings={onOpenSettings} form={requestForm} setForm={setRequestForm} />
+        <BrandRequestsScreen key={epoch} client={client} hidden={open !== null} onBrand={showBrand} onOpenSettings={onOpenSettings} form={requestForm} setForm={setRequestForm} />
       ) : null}
       {open !== null && openId !== undefined ? (
         <EmailDetailView
