@@ -157,6 +157,33 @@ describe('Browse: search', () => {
     }
   });
 
+  it('waits out a 429 on the brand look-up and then filters by the brand typed, instead of dropping it', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const first = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50');
+    const brand = first.data[0]!;
+    const brandsOnCards = async () => [...new Set(await emailList(ui).locator('.email-card-brand').allTextContents())];
+    const lookUps: string[] = [];
+    const lookUp = (url: URL) => url.pathname === '/v1/brands';
+    await h.page.route(lookUp, (route) => {
+      lookUps.push(route.request().url());
+      if (lookUps.length > 1) return route.continue();
+      return route.fulfill({
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '2', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
+        body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
+      });
+    });
+    try {
+      await ui.getByLabel('Brand').fill(brand.brand);
+      await expect.poll(() => lookUps.length, { timeout: 10_000 }).toBe(1);
+      await expect.poll(brandsOnCards, { timeout: 15_000 }).toEqual([brand.brand]);
+      expect(lookUps).toHaveLength(2);
+      expect(await ui.getByText('showing all brands').count()).toBe(0);
+    } finally {
+      await h.page.unroute(lookUp);
+    }
+  });
+
   it('says which key the library refused and offers Settings (401)', async () => {
     const ui = await openBrowseAsync('light', 'key');
     await ui.getByTestId('nav-settings').click();
