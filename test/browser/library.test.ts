@@ -199,6 +199,28 @@ describe('Browse: search', () => {
   });
 });
 
+describe('Browse: attribution', () => {
+  it('names the library, linked, wherever its emails or insights show: the grid, a brand page, journeys', async () => {
+    const ui = await openBrowseAsync('light', 'anonymous');
+    const { meta } = await libraryAsync<{ meta: { attribution: { source: string; url: string } } }>('/v1/emails?per_page=1');
+    const credit = async () => {
+      const link = ui.getByRole('link', { name: meta.attribution.source, exact: true }).filter({ visible: true });
+      await expect.poll(() => link.count(), { timeout: 10_000 }).toBe(1);
+      expect(await link.getAttribute('href')).toBe(meta.attribution.url);
+    };
+    await credit();
+    const brandName = (await cards(ui).first().locator('.email-card-brand').textContent()) ?? '';
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    await ui.getByRole('searchbox', { name: 'Search brands' }).fill(brandName);
+    await ui.getByRole('list', { name: `Brands matching “${brandName}”` }).getByRole('button', { name: new RegExp(`^${brandName}`) }).click();
+    await ui.getByRole('heading', { name: 'Insights' }).waitFor({ timeout: 10_000 });
+    await credit();
+    await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+    await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button').first().waitFor({ timeout: 10_000 });
+    await credit();
+  });
+});
+
 describe('Browse: a key replaced after a 401', () => {
   it('keeps the search and its filters, and shows their results with the new key', async () => {
     const ui = await openBrowseAsync('light', 'key');

@@ -15,6 +15,7 @@ import { MeScreen } from './me/me-screen';
 import { ReferencesScreen } from './references/references-screen';
 import { EMPTY_BRAND_REQUEST, type BrandRequestForm } from './requests/brand-request-outcome';
 import { BrandRequestsScreen } from './requests/brand-requests-screen';
+import type { Attribution } from './cached-library-client';
 import { connectLibraryAsync, type LibraryConnection } from './library-connection';
 import type { GridPlace } from './search/email-grid';
 import { SearchScreen } from './search/search-screen';
@@ -35,12 +36,14 @@ export interface LibraryScreenProps {
 
 export function LibraryScreen({ endpoint, onOpenSettings, initialSection = 'emails', initialEmailId = null, hidden = false, epoch = 0 }: LibraryScreenProps) {
   const [connection, setConnection] = useState<LibraryConnection | { failed: string } | null>(null);
+  const [attribution, setAttribution] = useState<Attribution | null>(null);
   const latest = useRef(0);
   const connect = useCallback(() => {
     const mine = ++latest.current;
     // A reconnect keeps Browse (the search, its filters, an open email, a half-filled request) until the new client is ready.
     setConnection((current) => (current !== null && 'client' in current ? current : null));
-    connectLibraryAsync(endpoint).then(
+    // The same for every answer: stored once, not on each.
+    connectLibraryAsync(endpoint, (heard) => setAttribution((known) => (known?.source === heard.source && known.url === heard.url ? known : heard))).then(
       (next) => mine === latest.current && setConnection(next),
       (error: unknown) => mine === latest.current && setConnection({ failed: `The library settings could not be read: ${errorText(error)}` }),
     );
@@ -65,7 +68,7 @@ export function LibraryScreen({ endpoint, onOpenSettings, initialSection = 'emai
   }
   return (
     <CanvasInsertProvider endpoint={endpoint} client={connection.client}>
-      <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} initialEmailId={initialEmailId} hidden={hidden} epoch={epoch} />
+      <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} initialEmailId={initialEmailId} hidden={hidden} epoch={epoch} attribution={attribution} />
     </CanvasInsertProvider>
   );
 }
@@ -91,9 +94,10 @@ interface LibraryBrowserProps {
   hidden: boolean;
   /** Sections other than the search start again for a new key (their lists came from the old one). */
   epoch: number;
+  attribution: Attribution | null;
 }
 
-function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, initialEmailId, hidden, epoch }: LibraryBrowserProps) {
+function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, initialEmailId, hidden, epoch, attribution }: LibraryBrowserProps) {
   const { client, baseUrl } = connection;
   const search = useEmailSearch(client);
   const [savedPlace, setSavedPlace] = useState<GridPlace & { generation: number }>({ generation: 0, scrollTop: 0, focused: 0 });
@@ -227,6 +231,16 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
           }}
           onOpenSettings={onOpenSettings}
         />
+      ) : null}
+      {/* Library content shows in these sections: the service is credited under them (an open email credits it itself). */}
+      {attribution && open === null && section !== 'requests' && section !== 'references' ? (
+        <p class="email-attribution">
+          Emails and insights from{' '}
+          <a href={attribution.url} target="_blank" rel="noopener noreferrer">
+            {attribution.source}
+          </a>
+          ; each email belongs to the brand that sent it.
+        </p>
       ) : null}
     </div>
   );
