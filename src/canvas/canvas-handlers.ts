@@ -66,8 +66,20 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
     if (figma.editorType === 'dev') throw readOnlyError();
   };
 
+  /** The layer on the page (or in a section) that holds `node`: a reference goes beside a whole design, not over it. */
+  const outermost = (node: SceneNode): SceneNode => {
+    let top = node;
+    while (top.parent && top.parent.type !== 'PAGE' && top.parent.type !== 'SECTION') top = top.parent as SceneNode;
+    return top;
+  };
+
   const selectionBox = (): Box | null =>
-    unionBox(figma.currentPage.selection.flatMap((node) => ('absoluteBoundingBox' in node && node.absoluteBoundingBox ? [node.absoluteBoundingBox] : [])));
+    unionBox(
+      figma.currentPage.selection.flatMap((node) => {
+        const top = outermost(node);
+        return 'absoluteBoundingBox' in top && top.absoluteBoundingBox ? [top.absoluteBoundingBox] : [];
+      }),
+    );
 
   const showAndCommit = (nodes: SceneNode[]) => {
     figma.currentPage.selection = nodes;
