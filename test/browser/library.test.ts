@@ -795,6 +795,22 @@ describe('Browse: brands', () => {
     }
   });
 
+  it('counts a brand’s one email in the singular', async () => {
+    let single: BrandRecord | undefined;
+    for (let page = 1; page <= 10 && !single; page++) {
+      const brands = await libraryAsync<{ data: BrandRecord[] }>(`/v1/brands?per_page=50&page=${page}`);
+      single = brands.data.find((brand) => brand.email_count === 1);
+      if (brands.data.length === 0) break;
+    }
+    expect(single, 'the emulator has a brand with one email').toBeDefined();
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Brands' }).click();
+    await ui.getByRole('searchbox', { name: 'Search brands' }).fill(single!.name);
+    await ui.getByRole('list', { name: `Brands matching “${single!.name}”` }).getByRole('button', { name: new RegExp(`^${single!.name}`) }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(single!.name);
+    expect(await textOf(ui.getByRole('article').locator('.email-attribution'))).toMatch(/^1 email in the library ·/);
+  });
+
   it('says a brand with too few emails has no insights yet, without calling it an error', async () => {
     let small: BrandRecord | undefined;
     for (let page = 1; page <= 10 && !small; page++) {

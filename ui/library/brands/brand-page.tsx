@@ -70,7 +70,7 @@ export function BrandPage({ client, slug, hidden, onBack, onOpen, onOpenSettings
             {brand.name}
           </h2>
           <p class="email-attribution">
-            {brand.email_count} emails in the library ·{' '}
+            {brand.email_count} email{brand.email_count === 1 ? '' : 's'} in the library ·{' '}
             <a href={brand.url} target="_blank" rel="noopener noreferrer">
               Its page in the library
             </a>

@@ -39,7 +39,7 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
               <li key={journey.brand_slug}>
                 <button type="button" class="brand-row" onClick={() => setBrand(journey.brand_slug)}>
                   <span class="brand-row-name">{journey.brand}</span>
-                  <span class="brand-row-count">{journey.email_count} emails</span>
+                  <span class="brand-row-count">{journey.email_count} email{journey.email_count === 1 ? '' : 's'}</span>
                 </button>
               </li>
             ))}
@@ -120,7 +120,7 @@ function JourneyView({ client, slug, onBack, onOpen, onOpenSettings }: { client:
         return (
           <section key={stage.stage_slug} aria-label={stage.stage}>
             <h3>
-              {stage.stage} <span class="brand-row-count">({stage.email_count} emails)</span>
+              {stage.stage} <span class="brand-row-count">({stage.email_count} email{stage.email_count === 1 ? '' : 's'})</span>
             </h3>
             <EmailRows emails={stage.emails} label={`${stage.stage} emails`} onOpen={(index) => onOpen(all, start + index)} brandName={journey?.brand} />
           </section>

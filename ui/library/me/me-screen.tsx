@@ -84,7 +84,7 @@ function Following({ client, onBrand, onOpen, onOpenSettings }: MeScreenProps) {
           <li key={brand.slug}>
             <button type="button" class="brand-row" onClick={() => onBrand(brand.slug)}>
               <span class="brand-row-name">{brand.name}</span>
-              <span class="brand-row-count">{brand.email_count} emails</span>
+              <span class="brand-row-count">{brand.email_count} email{brand.email_count === 1 ? '' : 's'}</span>
             </button>
           </li>
         ))}
@@ -147,7 +147,7 @@ function Collections({ client, onOpen, onOpenSettings }: MeScreenProps) {
           <li key={collection.id}>
             <button type="button" class="brand-row" onClick={() => setOpen({ id: collection.id, name: collection.name })}>
               <span class="brand-row-name">{collection.name}</span>
-              <span class="brand-row-count">{collection.email_count} emails</span>
+              <span class="brand-row-count">{collection.email_count} email{collection.email_count === 1 ? '' : 's'}</span>
               {collection.description ? <span class="brand-row-description">{collection.description}</span> : null}
             </button>
           </li>
