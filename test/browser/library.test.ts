@@ -138,6 +138,27 @@ describe('Browse: search', () => {
     }
   });
 
+  it('asks once for a “captured since” date typed digit by digit, not for every date it passes through', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const sent: string[] = [];
+    const watch = (request: Request) => {
+      if (request.url().startsWith(`${h.emulator.libraryUrl}/v1/emails?`) && request.url().includes('since=')) sent.push(decodeURIComponent(request.url()));
+    };
+    h.page.on('request', watch);
+    try {
+      await ui.getByLabel('Captured since').focus();
+      // Month, day, then the year a digit at a time: 0002, 0020, 0202, 2025 are each a date.
+      // At a person's pace.
+      await h.page.keyboard.type('11012025', { delay: 150 });
+      await expect.poll(() => sent.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toContain('since=2025-11-01');
+    } finally {
+      h.page.off('request', watch);
+    }
+  });
+
   it('drops the old brand filter when a new brand name cannot be looked up, as its note says', async () => {
     const ui = await openBrowseAsync('light', 'key');
     const first = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50');
@@ -909,6 +930,27 @@ describe('Browse: me', () => {
     await h.page.keyboard.press('Escape');
     await list.waitFor();
     await checkAxeAsync(ui, 'me, light');
+  });
+
+  it('asks once for a “captured since” date typed digit by digit under the brands I follow', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    await ui.getByRole('heading', { name: /^Following \d/ }).waitFor({ timeout: 10_000 });
+    const sent: string[] = [];
+    const watch = (request: Request) => {
+      if (request.url().startsWith(`${h.emulator.libraryUrl}/v1/me/follows/emails?`) && request.url().includes('since=')) sent.push(decodeURIComponent(request.url()));
+    };
+    h.page.on('request', watch);
+    try {
+      await ui.getByLabel('Captured since').filter({ visible: true }).focus();
+      await h.page.keyboard.type('11012025', { delay: 150 });
+      await expect.poll(() => sent.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toContain('since=2025-11-01');
+    } finally {
+      h.page.off('request', watch);
+    }
   });
 
   it('says how to add a key when there is none, with a way to Settings', async () => {

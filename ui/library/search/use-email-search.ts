@@ -59,10 +59,11 @@ export function useEmailSearch(client: LibraryClient): EmailSearch {
     );
   }, []);
 
-  // Text waits for a pause in typing; the pickers apply at once.
+  // Text and the date wait for a pause in typing (a year typed a digit at a time passes through
+  // 0002, 0020, 0202: each a date); the pickers apply at once.
   useEffect(() => {
     if (sameSearch(form, applied)) return undefined;
-    const timer = setTimeout(() => setApplied(form), form.text === applied.text ? 0 : SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => setApplied(form), form.text === applied.text && form.since === applied.since ? 0 : SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [form, applied]);
 
