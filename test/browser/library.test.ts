@@ -491,6 +491,14 @@ describe('Browse: an email', () => {
     await expect.poll(() => ui.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['index'])).toBe('2');
   });
 
+  it('finds with / from a card’s checkbox too', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await emailList(ui).getByRole('checkbox').first().focus();
+    await h.page.keyboard.press('/');
+    expect(await ui.evaluate(() => document.activeElement?.id)).toBe('library-query');
+    expect(await ui.getByRole('searchbox', { name: 'Search emails' }).inputValue()).toBe('');
+  });
+
   it('asks the library only for the email the designer stops on when stepping quickly with the arrows', async () => {
     const ui = await openBrowseAsync('light', 'key');
     const subjects = await cardSubjectsAsync(ui);

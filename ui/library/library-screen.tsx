@@ -153,7 +153,8 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   const keys = useRef<(event: KeyboardEvent) => void>(() => undefined);
   keys.current = (event) => {
     if (hidden || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.target instanceof Element && event.target.closest('input, select, textarea')) return;
+    // Keys typed into a field are the field's (a card's checkbox types nothing).
+    if (event.target instanceof Element && event.target.closest('input:not([type=checkbox]), select, textarea')) return;
     const action =
       open !== null ? (event.key === 'Escape' ? back : event.key === 'ArrowLeft' ? previous : event.key === 'ArrowRight' ? next : null)
       : brand !== null ? (event.key === 'Escape' ? showBrands : null)
