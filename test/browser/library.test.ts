@@ -895,7 +895,7 @@ describe('Browse: journeys', () => {
     await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: new RegExp(`^${chosen.brand}`) }).click();
     await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(`${chosen.brand}: journey`);
     const stageHeadings = () => ui.getByRole('heading', { level: 3 }).allTextContents();
-    await expect.poll(async () => (await stageHeadings()).map((text) => text.replace(/ \(\d+ emails\)$/, ''))).toEqual(three.data.stages.map((stage) => stage.stage));
+    await expect.poll(async () => (await stageHeadings()).map((text) => text.replace(/ \(\d+ emails?\)$/, ''))).toEqual(three.data.stages.map((stage) => stage.stage));
     const firstStage = three.data.stages[0]!;
     expect(await ui.getByRole('list', { name: `${firstStage.stage} emails` }).getByRole('listitem').count()).toBe(firstStage.emails.length);
     await ui.getByLabel('Emails per stage').selectOption('1');
@@ -903,6 +903,33 @@ describe('Browse: journeys', () => {
     const email = one.data.stages[0]!.emails[0]!;
     await ui.getByRole('list', { name: `${firstStage.stage} emails` }).getByRole('button').first().click();
     await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(email.subject_line ?? email.title);
+  });
+});
+
+describe('Browse: a journey’s emails per stage', () => {
+  it('asks once when the designer steps the number up with the arrow keys', async () => {
+    const journeys = await libraryAsync<{ data: Array<{ brand: string; brand_slug: string }> }>('/v1/journeys?per_page=50');
+    const chosen = journeys.data[0]!;
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+    await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: new RegExp(`^${chosen.brand}`) }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(`${chosen.brand}: journey`);
+    const sent: string[] = [];
+    const watch = (request: Request) => {
+      if (request.url().startsWith(`${h.emulator.libraryUrl}/v1/journeys/${chosen.brand_slug}?`)) sent.push(request.url());
+    };
+    h.page.on('request', watch);
+    try {
+      await ui.getByLabel('Emails per stage').focus();
+      // From 3 to 7, a press at a time.
+      for (let press = 0; press < 4; press++) await h.page.keyboard.press('ArrowDown', { delay: 20 }).then(() => new Promise((resolve) => setTimeout(resolve, 150)));
+      expect(await ui.getByLabel('Emails per stage').inputValue()).toBe('7');
+      await expect.poll(() => sent.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(sent).toEqual([`${h.emulator.libraryUrl}/v1/journeys/${chosen.brand_slug}?emails_per_stage=7`]);
+    } finally {
+      h.page.off('request', watch);
+    }
   });
 });
 
