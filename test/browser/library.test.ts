@@ -138,6 +138,26 @@ describe('Browse: search', () => {
     }
   });
 
+  it('asks once for the category the designer stops on when stepping through the list with the arrow keys', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const sent: string[] = [];
+    const watch = (request: Request) => {
+      if (request.url().startsWith(`${h.emulator.libraryUrl}/v1/emails?`) && request.url().includes('category=')) sent.push(request.url());
+    };
+    h.page.on('request', watch);
+    try {
+      await ui.getByLabel('Category').focus();
+      for (let press = 0; press < 4; press++) await h.page.keyboard.press('ArrowDown').then(() => new Promise((resolve) => setTimeout(resolve, 150)));
+      const chosen = await ui.getByLabel('Category').inputValue();
+      expect(chosen).not.toBe('');
+      await expect.poll(() => sent.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(sent).toHaveLength(1);
+    } finally {
+      h.page.off('request', watch);
+    }
+  });
+
   it('asks once for a “captured since” date typed digit by digit, not for every date it passes through', async () => {
     const ui = await openBrowseAsync('light', 'key');
     const sent: string[] = [];
