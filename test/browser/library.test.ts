@@ -876,6 +876,28 @@ describe('Browse: brands', () => {
     expect(await ui.getByRole('alert').count()).toBe(0);
   });
 
+  it('goes back to the email a brand’s page was opened from (Escape or its back button)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const subjects = await cardSubjectsAsync(ui);
+    const brandName = (await cards(ui).nth(1).locator('.email-card-brand').textContent()) ?? '';
+    await cards(ui).nth(1).click();
+    const title = ui.getByRole('heading', { level: 2 });
+    await expect.poll(() => textOf(title), { timeout: 10_000 }).toBe(subjects[1]);
+    await ui.getByRole('button', { name: `${brandName}: the brand’s page` }).click();
+    await expect.poll(() => textOf(title), { timeout: 10_000 }).toBe(brandName);
+    await h.page.keyboard.press('Escape');
+    await expect.poll(() => textOf(title), { timeout: 10_000 }).toBe(subjects[1]);
+    expect(await textOf(ui.getByRole('navigation', { name: 'Results' }))).toContain('2 of');
+    // Its back button says where it goes, and goes there.
+    await ui.getByRole('button', { name: `${brandName}: the brand’s page` }).click();
+    await expect.poll(() => textOf(title), { timeout: 10_000 }).toBe(brandName);
+    await ui.getByRole('button', { name: '← Back to the email' }).click();
+    await expect.poll(() => textOf(title), { timeout: 10_000 }).toBe(subjects[1]);
+    // And from there back to the results, at the card it came from.
+    await h.page.keyboard.press('Escape');
+    await expect.poll(() => ui.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['index'])).toBe('1');
+  });
+
   it('opens the brand’s page from an email, without fetching the list of brands until asked', async () => {
     const ui = await openBrowseAsync('dark', 'key');
     const brandLists: string[] = [];
@@ -892,7 +914,8 @@ describe('Browse: brands', () => {
       await checkAxeAsync(ui, 'brand page, dark');
       await h.page.screenshot({ path: `${SHOTS}/library-brand-dark.png` });
       expect(brandLists).toEqual([]);
-      await ui.getByRole('button', { name: '← All brands' }).click();
+      // The page's back button goes to the email it came from; the Brands section lists them all.
+      await ui.getByRole('navigation', { name: 'Library' }).getByRole('button', { name: 'Brands' }).click();
       const top = await libraryAsync<{ data: BrandRecord[] }>('/v1/brands?per_page=50');
       await expect.poll(() => textOf(ui.getByRole('list', { name: 'Top brands' }).getByRole('listitem').first()), { timeout: 10_000 }).toContain(top.data[0]!.name);
       expect(brandLists).toHaveLength(1);

@@ -108,6 +108,8 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   // The list of brands loads when asked for: a brand opened from an email does not fetch the top brands too.
   const [brandsList, setBrandsList] = useState(false);
   const [open, setOpen] = useState<OpenEmail | null>(initialEmailId === null ? null : { from: 'canvas', list: [{ id: initialEmailId }], index: 0 });
+  // A brand's page opened from an email: back (and Escape) goes to that email, where the designer was.
+  const [brandFrom, setBrandFrom] = useState<{ open: OpenEmail; section: Section; brand: string | null } | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
   const [requestForm, setRequestForm] = useState<BrandRequestForm>(EMPTY_BRAND_REQUEST);
   const searchField = useRef<HTMLInputElement>(null);
@@ -134,16 +136,25 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
     setAutoCheck(false);
     setOpen(null);
     setBrand(null);
+    setBrandFrom(null);
     setBrandsList(target === 'brands');
     setSection(target);
   };
   const showBrand = (slug: string) => {
+    setBrandFrom(open === null ? null : { open, section, brand });
     setOpen(null);
     if (section !== 'brands') setBrandsList(false);
     setSection('brands');
     setBrand(slug);
   };
   const showBrands = () => {
+    if (brandFrom) {
+      setSection(brandFrom.section);
+      setBrand(brandFrom.brand);
+      setOpen(brandFrom.open);
+      setBrandFrom(null);
+      return;
+    }
     setBrand(null);
     setBrandsList(true);
   };
@@ -200,6 +211,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
           slug={brand}
           hidden={open !== null}
           onBack={showBrands}
+          backLabel={brandFrom ? '← Back to the email' : '← All brands'}
           onOpen={(brandEmails, index) => setOpen({ from: 'brands', list: brandEmails, index })}
           onOpenSettings={onOpenSettings}
         />

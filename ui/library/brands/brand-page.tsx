@@ -18,13 +18,14 @@ export interface BrandPageProps {
   slug: string;
   hidden: boolean;
   onBack: () => void;
+  backLabel: string;
   onOpen: (emails: readonly EmailSummary[], index: number) => void;
   onOpenSettings: () => void;
 }
 
 type InsightsState = { status: 'loading' } | { status: 'ok'; insights: BrandInsights } | { status: 'too_few' } | { status: 'failed'; problem: LibraryProblem };
 
-export function BrandPage({ client, slug, hidden, onBack, onOpen, onOpenSettings }: BrandPageProps) {
+export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onOpenSettings }: BrandPageProps) {
   const list = usePagedList(slug, async (page) => {
     const response = await client.getBrandAsync(slug, { page, perPage: PAGE_SIZE });
     return { items: response.data.emails, perPage: response.meta.per_page, meta: response.data.brand };
@@ -61,7 +62,7 @@ export function BrandPage({ client, slug, hidden, onBack, onOpen, onOpenSettings
     <article class="brand-page" hidden={hidden} aria-labelledby="brand-page-title">
       <nav class="email-detail-nav" aria-label="Brand">
         <Button variant="link" onClick={onBack}>
-          ← All brands
+          {backLabel}
         </Button>
       </nav>
       {brand ? (
