@@ -166,7 +166,8 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
     if (!batch) throw new BridgeError('invalid_input', 'That batch of references has ended or was never started.');
     batches.delete(batchId);
     const placed = batch.placed.filter((entry) => !entry.frame.removed);
-    if (placed.length === 0 && (batch.layout === 'grid' || (stages ?? []).length === 0)) {
+    // Nothing placed (every email failed, or Cancel came first): no board of empty columns either, as the summary says.
+    if (placed.length === 0) {
       figma.commitUndo();
       return { placed: 0, nodeIds: [] };
     }

@@ -353,6 +353,13 @@ describe('batches', () => {
     expect(fake.figma.currentPage.children).toHaveLength(0);
   });
 
+  it('leaves no empty board when no email of the journey was placed (all failed, or cancelled at once)', async () => {
+    const { fake, handlers } = setup();
+    const { batchId } = await handlers['canvas/insert-begin']({ layout: 'board', title: 'Acme — journey' }, context);
+    await expect(handlers['canvas/insert-end']({ batchId, stages: ['Welcome', 'Nurture'] }, context)).resolves.toEqual({ placed: 0, nodeIds: [] });
+    expect(fake.figma.currentPage.children).toHaveLength(0);
+  });
+
   it('refuses an insert into a batch that has ended', async () => {
     const { handlers } = setup();
     const { batchId } = await handlers['canvas/insert-begin']({ layout: 'grid', title: 'Grid' }, context);
