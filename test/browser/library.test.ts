@@ -876,6 +876,26 @@ describe('Browse: brands', () => {
     expect(await ui.getByRole('alert').count()).toBe(0);
   });
 
+  it('puts the focus back on the row an email was opened from when going back to a brand’s page', async () => {
+    const top = await libraryAsync<{ data: BrandRecord[] }>('/v1/brands?per_page=50');
+    const brand = top.data.find((candidate) => candidate.email_count >= 5)!;
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    await ui.getByRole('searchbox', { name: 'Search brands' }).fill(brand.name);
+    await ui.getByRole('list', { name: `Brands matching “${brand.name}”` }).getByRole('button', { name: new RegExp(`^${brand.name}`) }).click();
+    const rows = ui.getByRole('list', { name: `Emails from ${brand.name}` }).locator('.brand-email');
+    await rows.nth(3).waitFor({ timeout: 10_000 });
+    // The page has given its heading the focus, as it does once shown.
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.id)).toBe('brand-page-title');
+    const subject = (await rows.nth(3).locator('.brand-email-subject').textContent()) ?? '';
+    await rows.nth(3).focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(subject);
+    await h.page.keyboard.press('Escape');
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(brand.name);
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.querySelector('.brand-email-subject')?.textContent ?? null)).toBe(subject);
+  });
+
   it('goes back to the email a brand’s page was opened from (Escape or its back button)', async () => {
     const ui = await openBrowseAsync('light', 'key');
     const subjects = await cardSubjectsAsync(ui);

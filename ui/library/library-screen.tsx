@@ -113,6 +113,12 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   const [focusRequest, setFocusRequest] = useState(0);
   const [requestForm, setRequestForm] = useState<BrandRequestForm>(EMPTY_BRAND_REQUEST);
   const searchField = useRef<HTMLInputElement>(null);
+  // The row an email was opened from (a brand's emails, a journey, Me): it takes the focus back.
+  const opener = useRef<Element | null>(null);
+  const openFrom = (from: Section) => (emailList: readonly { id: number }[], index: number) => {
+    opener.current = document.activeElement;
+    setOpen({ from, list: emailList, index });
+  };
   const { emails, generation } = search;
   // A new search starts at its top.
   const place = savedPlace.generation === generation ? savedPlace : { generation, scrollTop: 0, focused: 0 };
@@ -125,6 +131,10 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
     if (open?.from === 'emails') {
       setPlace((current) => ({ ...current, focused: open.index }));
       setFocusRequest((n) => n + 1);
+    } else {
+      const row = opener.current;
+      // Once the list shows again (it was hidden under the email).
+      if (row instanceof HTMLElement) requestAnimationFrame(() => row.isConnected && row.focus());
     }
     setOpen(null);
   };
@@ -212,15 +222,15 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
           hidden={open !== null}
           onBack={showBrands}
           backLabel={brandFrom ? '← Back to the email' : '← All brands'}
-          onOpen={(brandEmails, index) => setOpen({ from: 'brands', list: brandEmails, index })}
+          onOpen={openFrom('brands')}
           onOpenSettings={onOpenSettings}
         />
       ) : null}
       {section === 'journeys' ? (
-        <JourneysScreen key={epoch} client={client} hidden={open !== null} onOpen={(emailList, index) => setOpen({ from: 'journeys', list: emailList, index })} onOpenSettings={onOpenSettings} />
+        <JourneysScreen key={epoch} client={client} hidden={open !== null} onOpen={openFrom('journeys')} onOpenSettings={onOpenSettings} />
       ) : null}
       {section === 'me' ? (
-        <MeScreen key={epoch} client={client} hidden={open !== null} onBrand={showBrand} onOpen={(emailList, index) => setOpen({ from: 'me', list: emailList, index })} onOpenSettings={onOpenSettings} />
+        <MeScreen key={epoch} client={client} hidden={open !== null} onBrand={showBrand} onOpen={openFrom('me')} onOpenSettings={onOpenSettings} />
       ) : null}
       {section === 'references' ? (
         <ReferencesScreen key={epoch} endpoint={endpoint} client={client} hidden={open !== null} autoStart={autoCheck} />
