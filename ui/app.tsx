@@ -52,7 +52,7 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
   const [syncOpened, setSyncOpened] = useState(false);
   const [browseOpened, setBrowseOpened] = useState(false);
   const [settingsOpened, setSettingsOpened] = useState(false);
-  // Counts saves of the library's address or key: each starts Browse afresh (what it showed came
+  // Counts saves of the library's address or key: each reconnects Browse (what it showed came
   // from the old one), even a new key whose masked hint reads like the old one's.
   const [libraryEpoch, setLibraryEpoch] = useState(0);
   // Set by the boot error's Try again: the window that replaces that button takes the focus.
@@ -146,9 +146,9 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
       ) : null}
       {state.screen === 'browse' || browseOpened ? (
         // Kept too, so the search, its filters, the scroll place and an open email survive a look elsewhere;
-        // a changed library address or key starts it afresh (what it showed came from the old one).
+        // a changed library address or key reads them again with the new one (what it showed came from the old one).
         <LibraryScreen
-          key={libraryEpoch}
+          epoch={libraryEpoch}
           endpoint={endpoint}
           onOpenSettings={() => setScreen('settings')}
           initialSection={state.checkReferences ? 'references' : undefined}

@@ -66,8 +66,20 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
     if (figma.editorType === 'dev') throw readOnlyError();
   };
 
+  /** The layer on the page (or in a section) that holds `node`: a reference goes beside a whole design, not over it. */
+  const outermost = (node: SceneNode): SceneNode => {
+    let top = node;
+    while (top.parent && top.parent.type !== 'PAGE' && top.parent.type !== 'SECTION') top = top.parent as SceneNode;
+    return top;
+  };
+
   const selectionBox = (): Box | null =>
-    unionBox(figma.currentPage.selection.flatMap((node) => ('absoluteBoundingBox' in node && node.absoluteBoundingBox ? [node.absoluteBoundingBox] : [])));
+    unionBox(
+      figma.currentPage.selection.flatMap((node) => {
+        const top = outermost(node);
+        return 'absoluteBoundingBox' in top && top.absoluteBoundingBox ? [top.absoluteBoundingBox] : [];
+      }),
+    );
 
   const showAndCommit = (nodes: SceneNode[]) => {
     figma.currentPage.selection = nodes;
@@ -154,7 +166,8 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
     if (!batch) throw new BridgeError('invalid_input', 'That batch of references has ended or was never started.');
     batches.delete(batchId);
     const placed = batch.placed.filter((entry) => !entry.frame.removed);
-    if (placed.length === 0 && (batch.layout === 'grid' || (stages ?? []).length === 0)) {
+    // Nothing placed (every email failed, or Cancel came first): no board of empty columns either, as the summary says.
+    if (placed.length === 0) {
       figma.commitUndo();
       return { placed: 0, nodeIds: [] };
     }

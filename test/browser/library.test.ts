@@ -138,6 +138,47 @@ describe('Browse: search', () => {
     }
   });
 
+  it('asks once for the category the designer stops on when stepping through the list with the arrow keys', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const sent: string[] = [];
+    const watch = (request: Request) => {
+      if (request.url().startsWith(`${h.emulator.libraryUrl}/v1/emails?`) && request.url().includes('category=')) sent.push(request.url());
+    };
+    h.page.on('request', watch);
+    try {
+      await ui.getByLabel('Category').focus();
+      for (let press = 0; press < 4; press++) await h.page.keyboard.press('ArrowDown').then(() => new Promise((resolve) => setTimeout(resolve, 150)));
+      const chosen = await ui.getByLabel('Category').inputValue();
+      expect(chosen).not.toBe('');
+      await expect.poll(() => sent.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(sent).toHaveLength(1);
+    } finally {
+      h.page.off('request', watch);
+    }
+  });
+
+  it('asks once for a “captured since” date typed digit by digit, not for every date it passes through', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const sent: string[] = [];
+    const watch = (request: Request) => {
+      if (request.url().startsWith(`${h.emulator.libraryUrl}/v1/emails?`) && request.url().includes('since=')) sent.push(decodeURIComponent(request.url()));
+    };
+    h.page.on('request', watch);
+    try {
+      await ui.getByLabel('Captured since').focus();
+      // Month, day, then the year a digit at a time: 0002, 0020, 0202, 2025 are each a date.
+      // At a person's pace.
+      await h.page.keyboard.type('11012025', { delay: 150 });
+      await expect.poll(() => sent.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toContain('since=2025-11-01');
+    } finally {
+      h.page.off('request', watch);
+    }
+  });
+
   it('drops the old brand filter when a new brand name cannot be looked up, as its note says', async () => {
     const ui = await openBrowseAsync('light', 'key');
     const first = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50');
@@ -157,6 +198,33 @@ describe('Browse: search', () => {
     }
   });
 
+  it('waits out a 429 on the brand look-up and then filters by the brand typed, instead of dropping it', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const first = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50');
+    const brand = first.data[0]!;
+    const brandsOnCards = async () => [...new Set(await emailList(ui).locator('.email-card-brand').allTextContents())];
+    const lookUps: string[] = [];
+    const lookUp = (url: URL) => url.pathname === '/v1/brands';
+    await h.page.route(lookUp, (route) => {
+      lookUps.push(route.request().url());
+      if (lookUps.length > 1) return route.continue();
+      return route.fulfill({
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '2', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
+        body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
+      });
+    });
+    try {
+      await ui.getByLabel('Brand').fill(brand.brand);
+      await expect.poll(() => lookUps.length, { timeout: 10_000 }).toBe(1);
+      await expect.poll(brandsOnCards, { timeout: 15_000 }).toEqual([brand.brand]);
+      expect(lookUps).toHaveLength(2);
+      expect(await ui.getByText('showing all brands').count()).toBe(0);
+    } finally {
+      await h.page.unroute(lookUp);
+    }
+  });
+
   it('says which key the library refused and offers Settings (401)', async () => {
     const ui = await openBrowseAsync('light', 'key');
     await ui.getByTestId('nav-settings').click();
@@ -169,6 +237,61 @@ describe('Browse: search', () => {
     await expect.poll(() => textOf(alert), { timeout: 15_000 }).toMatch(/^The email library API key was not accepted\..*Settings/);
     await ui.getByRole('button', { name: 'Open Settings' }).click();
     await expect.poll(() => textOf(ui.getByRole('heading', { level: 1 }))).toBe('Settings');
+  });
+});
+
+describe('Browse: attribution', () => {
+  it('names the library, linked, wherever its emails or insights show: the grid, a brand page, journeys', async () => {
+    const ui = await openBrowseAsync('light', 'anonymous');
+    const { meta } = await libraryAsync<{ meta: { attribution: { source: string; url: string } } }>('/v1/emails?per_page=1');
+    const credit = async () => {
+      const link = ui.getByRole('link', { name: meta.attribution.source, exact: true }).filter({ visible: true });
+      await expect.poll(() => link.count(), { timeout: 10_000 }).toBe(1);
+      expect(await link.getAttribute('href')).toBe(meta.attribution.url);
+    };
+    await credit();
+    const brandName = (await cards(ui).first().locator('.email-card-brand').textContent()) ?? '';
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    await ui.getByRole('searchbox', { name: 'Search brands' }).fill(brandName);
+    await ui.getByRole('list', { name: `Brands matching “${brandName}”` }).getByRole('button', { name: new RegExp(`^${brandName}`) }).click();
+    await ui.getByRole('heading', { name: 'Insights' }).waitFor({ timeout: 10_000 });
+    await credit();
+    await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+    await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button').first().waitFor({ timeout: 10_000 });
+    await credit();
+  });
+});
+
+describe('Browse: a key replaced after a 401', () => {
+  it('keeps the search and its filters, and shows their results with the new key', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    // The library stops taking the key (revoked meanwhile) until the designer saves one it takes.
+    const searches = `${h.emulator.libraryUrl}/v1/emails?*`;
+    await h.page.route(searches, (route) =>
+      route.fulfill({
+        status: 401,
+        headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' },
+        body: JSON.stringify({ error: { code: 'unauthorized', message: 'The API key was revoked by its owner.' } }),
+      }),
+    );
+    try {
+      await ui.getByRole('searchbox', { name: 'Search emails' }).fill('free');
+      await ui.getByLabel('Category').selectOption({ label: 'Beauty' });
+      const alert = ui.getByTestId('library-problem').getByRole('alert');
+      await expect.poll(() => textOf(alert), { timeout: 15_000 }).toMatch(/^The email library API key was not accepted\./);
+      await ui.getByRole('button', { name: 'Open Settings' }).click();
+      await ui.getByTestId('settings-library-replace-key').click();
+      await ui.getByTestId('settings-library-key').fill(state.library.keys.other!);
+    } finally {
+      await h.page.unroute(searches);
+    }
+    await ui.getByTestId('settings-library-save').click();
+    await expect.poll(() => evaluateHooks(h.page, async (hooks) => hooks.fake().figma.clientStorage.getAsync('envelope.library.apiKey')), { timeout: 10_000 }).toBe(state.library.keys.other);
+    await ui.getByTestId('nav-browse').click();
+    expect(await ui.getByRole('searchbox', { name: 'Search emails' }).inputValue()).toBe('free');
+    expect(await ui.getByLabel('Category').inputValue()).toBe('Beauty');
+    const found = await libraryAsync<{ data: Summary[] }>('/v1/emails?q=free&category=beauty&per_page=50', state.library.keys.other);
+    await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects[0]), { timeout: 10_000 }).toBe(found.data[0]!.subject_line);
   });
 });
 
@@ -425,6 +548,38 @@ describe('Browse: an email', () => {
     await expect.poll(() => ui.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['index'])).toBe('2');
   });
 
+  it('finds with / from a card’s checkbox too', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await emailList(ui).getByRole('checkbox').first().focus();
+    await h.page.keyboard.press('/');
+    expect(await ui.evaluate(() => document.activeElement?.id)).toBe('library-query');
+    expect(await ui.getByRole('searchbox', { name: 'Search emails' }).inputValue()).toBe('');
+  });
+
+  it('asks the library only for the email the designer stops on when stepping quickly with the arrows', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const subjects = await cardSubjectsAsync(ui);
+    const asked: string[] = [];
+    const watch = (request: Request) => {
+      if (/\/v1\/emails\/\d+$/.test(request.url())) asked.push(request.url());
+    };
+    h.page.on('request', watch);
+    try {
+      await cards(ui).first().click();
+      const title = ui.getByRole('heading', { level: 2 });
+      await expect.poll(() => textOf(title), { timeout: 10_000 }).toBe(subjects[0]);
+      expect(asked).toHaveLength(1);
+      for (let step = 0; step < 6; step++) await h.page.keyboard.press('ArrowRight');
+      await expect.poll(() => textOf(title), { timeout: 10_000 }).toBe(subjects[6]);
+      expect(await textOf(ui.getByRole('navigation', { name: 'Results' }))).toContain('7 of');
+      // The five passed over on the way were never asked for.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(asked).toHaveLength(2);
+    } finally {
+      h.page.off('request', watch);
+    }
+  });
+
   it('shows hostile HTML without running it: no script, no message to the sandbox, the rest of the email still there', async () => {
     const ui = await openBrowseAsync('light', 'key');
     const list = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50', state.library.keys.demo);
@@ -509,6 +664,58 @@ describe('Browse: an email', () => {
     await frame.getByText('Shop the sale').click({ force: true });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(frame.url()).toBe('about:srcdoc');
+  });
+
+  it('keeps an SVG animation that gives a link its address (set, animate) from navigating the preview away', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const list = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50', state.library.keys.demo);
+    const target = list.data[0]!;
+    // No href to strip: the address arrives by SMIL once the email is shown.
+    const html =
+      '<html><body><p>Before the links.</p>' +
+      '<svg width="300" height="60"><a><set attributeName="href" to="https://evil.example/set-away"></set><rect width="300" height="60" fill="blue"></rect><text x="10" y="35">Shop the sale</text></a></svg>' +
+      '<svg width="300" height="60"><a><animate attributeName="href" values="https://evil.example/animate-away" dur="1s" fill="freeze"></animate><rect width="300" height="60" fill="green"></rect><text x="10" y="35">See the offer</text></a></svg>' +
+      '<p>After the links.</p></body></html>';
+    const stored = await fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${target.id}/html`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ html }) });
+    expect(stored.ok).toBe(true);
+    await cards(ui).first().click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(target.subject_line);
+    await ui.getByRole('button', { name: 'HTML' }).click();
+    const frameElement = ui.getByTitle(`HTML of “${target.subject_line}”`);
+    await frameElement.waitFor();
+    const frame = (await (await frameElement.elementHandle())!.contentFrame())!;
+    await expect.poll(() => frame.getByText('After the links.').count()).toBe(1);
+    // The animations have run (1 s) before the clicks.
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    for (const label of ['Shop the sale', 'See the offer']) {
+      await frame.getByText(label).click({ force: true });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(frame.url(), label).toBe('about:srcdoc');
+    }
+    expect(await frame.getByText('Before the links.').count()).toBe(1);
+  });
+
+  it('does not let the screenshot be dragged out of the plugin (only Insert places it, with its caption)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const subject = (await cards(ui).first().locator('.email-card-subject').textContent()) ?? '';
+    await cards(ui).first().click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(subject);
+    const screenshot = ui.getByRole('img', { name: `Screenshot of the email “${subject}”` });
+    await expect.poll(() => screenshot.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+    // A drag that starts carries the picture's address and markup to wherever it is dropped: the
+    // desktop, another app, or Figma's canvas as a bare image with no caption.
+    await ui.evaluate(() => {
+      const started: string[] = [];
+      Object.assign(window, { __dragsStarted: started });
+      document.addEventListener('dragstart', (event) => started.push((event.target as Element).tagName), true);
+    });
+    const box = (await h.page.locator('iframe[data-role="plugin-iframe"]').contentFrame().getByRole('img', { name: `Screenshot of the email “${subject}”` }).boundingBox())!;
+    await h.page.mouse.move(box.x + box.width / 2, box.y + 40);
+    await h.page.mouse.down();
+    await h.page.mouse.move(box.x + box.width / 2 + 30, box.y + 80, { steps: 5 });
+    await h.page.mouse.move(box.x - 300, box.y + 80, { steps: 10 });
+    await h.page.mouse.up();
+    expect(await ui.evaluate(() => (window as unknown as { __dragsStarted: string[] }).__dragsStarted)).toEqual([]);
   });
 
   it('says why there is no HTML without a key', async () => {
@@ -644,6 +851,52 @@ describe('Browse: brands', () => {
     expect(focusedRow).toBe(Math.min(before, total - 1));
   });
 
+  it('waits out a 429 on the insights with the seconds left and shows them when the wait is over', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const brandName = (await cards(ui).first().locator('.email-card-brand').textContent()) ?? '';
+    const refused: string[] = [];
+    const insightsRoute = `${h.emulator.libraryUrl}/v1/brands/*/insights`;
+    await h.page.route(insightsRoute, (route) => {
+      // The first ask only: the library says to wait 2 seconds.
+      if (refused.length > 0) return route.continue();
+      refused.push(route.request().url());
+      return route.fulfill({
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '2', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
+        body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
+      });
+    });
+    try {
+      await cards(ui).first().click();
+      await ui.getByRole('button', { name: `${brandName}: the brand’s page` }).click();
+      await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(brandName);
+      const alert = ui.getByRole('article').getByRole('alert');
+      await expect.poll(() => textOf(alert), { timeout: 10_000 }).toMatch(/^Insights could not be loaded\. The library asks us to slow down for a moment\. Trying again in [12] seconds?\.$/);
+      // No click: the insights come by themselves once the wait is over.
+      await ui.getByRole('heading', { name: 'Insights' }).waitFor({ timeout: 10_000 });
+      expect(refused).toHaveLength(1);
+      expect(await alert.count()).toBe(0);
+    } finally {
+      await h.page.unroute(insightsRoute);
+    }
+  });
+
+  it('counts a brand’s one email in the singular', async () => {
+    let single: BrandRecord | undefined;
+    for (let page = 1; page <= 10 && !single; page++) {
+      const brands = await libraryAsync<{ data: BrandRecord[] }>(`/v1/brands?per_page=50&page=${page}`);
+      single = brands.data.find((brand) => brand.email_count === 1);
+      if (brands.data.length === 0) break;
+    }
+    expect(single, 'the emulator has a brand with one email').toBeDefined();
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Brands' }).click();
+    await ui.getByRole('searchbox', { name: 'Search brands' }).fill(single!.name);
+    await ui.getByRole('list', { name: `Brands matching “${single!.name}”` }).getByRole('button', { name: new RegExp(`^${single!.name}`) }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(single!.name);
+    expect(await textOf(ui.getByRole('article').locator('.email-attribution'))).toMatch(/^1 email in the library ·/);
+  });
+
   it('says a brand with too few emails has no insights yet, without calling it an error', async () => {
     let small: BrandRecord | undefined;
     for (let page = 1; page <= 10 && !small; page++) {
@@ -658,6 +911,48 @@ describe('Browse: brands', () => {
     await ui.getByRole('list', { name: `Brands matching “${small!.name}”` }).getByRole('button', { name: new RegExp(`^${small!.name}`) }).click();
     await expect.poll(() => textOf(ui.getByTestId('no-insights')), { timeout: 10_000 }).toContain('Too few emails yet');
     expect(await ui.getByRole('alert').count()).toBe(0);
+  });
+
+  it('puts the focus back on the row an email was opened from when going back to a brand’s page', async () => {
+    const top = await libraryAsync<{ data: BrandRecord[] }>('/v1/brands?per_page=50');
+    const brand = top.data.find((candidate) => candidate.email_count >= 5)!;
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    await ui.getByRole('searchbox', { name: 'Search brands' }).fill(brand.name);
+    await ui.getByRole('list', { name: `Brands matching “${brand.name}”` }).getByRole('button', { name: new RegExp(`^${brand.name}`) }).click();
+    const rows = ui.getByRole('list', { name: `Emails from ${brand.name}` }).locator('.brand-email');
+    await rows.nth(3).waitFor({ timeout: 10_000 });
+    // The page has given its heading the focus, as it does once shown.
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.id)).toBe('brand-page-title');
+    const subject = (await rows.nth(3).locator('.brand-email-subject').textContent()) ?? '';
+    await rows.nth(3).focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(subject);
+    await h.page.keyboard.press('Escape');
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(brand.name);
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.querySelector('.brand-email-subject')?.textContent ?? null)).toBe(subject);
+  });
+
+  it('goes back to the email a brand’s page was opened from (Escape or its back button)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const subjects = await cardSubjectsAsync(ui);
+    const brandName = (await cards(ui).nth(1).locator('.email-card-brand').textContent()) ?? '';
+    await cards(ui).nth(1).click();
+    const title = ui.getByRole('heading', { level: 2 });
+    await expect.poll(() => textOf(title), { timeout: 10_000 }).toBe(subjects[1]);
+    await ui.getByRole('button', { name: `${brandName}: the brand’s page` }).click();
+    await expect.poll(() => textOf(title), { timeout: 10_000 }).toBe(brandName);
+    await h.page.keyboard.press('Escape');
+    await expect.poll(() => textOf(title), { timeout: 10_000 }).toBe(subjects[1]);
+    expect(await textOf(ui.getByRole('navigation', { name: 'Results' }))).toContain('2 of');
+    // Its back button says where it goes, and goes there.
+    await ui.getByRole('button', { name: `${brandName}: the brand’s page` }).click();
+    await expect.poll(() => textOf(title), { timeout: 10_000 }).toBe(brandName);
+    await ui.getByRole('button', { name: '← Back to the email' }).click();
+    await expect.poll(() => textOf(title), { timeout: 10_000 }).toBe(subjects[1]);
+    // And from there back to the results, at the card it came from.
+    await h.page.keyboard.press('Escape');
+    await expect.poll(() => ui.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['index'])).toBe('1');
   });
 
   it('opens the brand’s page from an email, without fetching the list of brands until asked', async () => {
@@ -676,7 +971,8 @@ describe('Browse: brands', () => {
       await checkAxeAsync(ui, 'brand page, dark');
       await h.page.screenshot({ path: `${SHOTS}/library-brand-dark.png` });
       expect(brandLists).toEqual([]);
-      await ui.getByRole('button', { name: '← All brands' }).click();
+      // The page's back button goes to the email it came from; the Brands section lists them all.
+      await ui.getByRole('navigation', { name: 'Library' }).getByRole('button', { name: 'Brands' }).click();
       const top = await libraryAsync<{ data: BrandRecord[] }>('/v1/brands?per_page=50');
       await expect.poll(() => textOf(ui.getByRole('list', { name: 'Top brands' }).getByRole('listitem').first()), { timeout: 10_000 }).toContain(top.data[0]!.name);
       expect(brandLists).toHaveLength(1);
@@ -699,7 +995,7 @@ describe('Browse: journeys', () => {
     await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: new RegExp(`^${chosen.brand}`) }).click();
     await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(`${chosen.brand}: journey`);
     const stageHeadings = () => ui.getByRole('heading', { level: 3 }).allTextContents();
-    await expect.poll(async () => (await stageHeadings()).map((text) => text.replace(/ \(\d+ emails\)$/, ''))).toEqual(three.data.stages.map((stage) => stage.stage));
+    await expect.poll(async () => (await stageHeadings()).map((text) => text.replace(/ \(\d+ emails?\)$/, ''))).toEqual(three.data.stages.map((stage) => stage.stage));
     const firstStage = three.data.stages[0]!;
     expect(await ui.getByRole('list', { name: `${firstStage.stage} emails` }).getByRole('listitem').count()).toBe(firstStage.emails.length);
     await ui.getByLabel('Emails per stage').selectOption('1');
@@ -707,6 +1003,33 @@ describe('Browse: journeys', () => {
     const email = one.data.stages[0]!.emails[0]!;
     await ui.getByRole('list', { name: `${firstStage.stage} emails` }).getByRole('button').first().click();
     await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(email.subject_line ?? email.title);
+  });
+});
+
+describe('Browse: a journey’s emails per stage', () => {
+  it('asks once when the designer steps the number up with the arrow keys', async () => {
+    const journeys = await libraryAsync<{ data: Array<{ brand: string; brand_slug: string }> }>('/v1/journeys?per_page=50');
+    const chosen = journeys.data[0]!;
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+    await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: new RegExp(`^${chosen.brand}`) }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(`${chosen.brand}: journey`);
+    const sent: string[] = [];
+    const watch = (request: Request) => {
+      if (request.url().startsWith(`${h.emulator.libraryUrl}/v1/journeys/${chosen.brand_slug}?`)) sent.push(request.url());
+    };
+    h.page.on('request', watch);
+    try {
+      await ui.getByLabel('Emails per stage').focus();
+      // From 3 to 7, a press at a time.
+      for (let press = 0; press < 4; press++) await h.page.keyboard.press('ArrowDown', { delay: 20 }).then(() => new Promise((resolve) => setTimeout(resolve, 150)));
+      expect(await ui.getByLabel('Emails per stage').inputValue()).toBe('7');
+      await expect.poll(() => sent.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(sent).toEqual([`${h.emulator.libraryUrl}/v1/journeys/${chosen.brand_slug}?emails_per_stage=7`]);
+    } finally {
+      h.page.off('request', watch);
+    }
   });
 });
 
@@ -744,6 +1067,27 @@ describe('Browse: me', () => {
     await checkAxeAsync(ui, 'me, light');
   });
 
+  it('asks once for a “captured since” date typed digit by digit under the brands I follow', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    await ui.getByRole('heading', { name: /^Following \d/ }).waitFor({ timeout: 10_000 });
+    const sent: string[] = [];
+    const watch = (request: Request) => {
+      if (request.url().startsWith(`${h.emulator.libraryUrl}/v1/me/follows/emails?`) && request.url().includes('since=')) sent.push(decodeURIComponent(request.url()));
+    };
+    h.page.on('request', watch);
+    try {
+      await ui.getByLabel('Captured since').filter({ visible: true }).focus();
+      await h.page.keyboard.type('11012025', { delay: 150 });
+      await expect.poll(() => sent.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toContain('since=2025-11-01');
+    } finally {
+      h.page.off('request', watch);
+    }
+  });
+
   it('says how to add a key when there is none, with a way to Settings', async () => {
     const ui = await openBrowseAsync('light', 'anonymous');
     await ui.getByRole('button', { name: 'Me', exact: true }).click();
@@ -772,6 +1116,25 @@ describe('Browse: brand requests', () => {
     expect(await form.getByLabel('Brand', { exact: true }).inputValue()).toBe('Next Brand Along');
     // What was sent and not touched since is cleared.
     expect(await form.getByLabel('Website').inputValue()).toBe('');
+  });
+
+  it('keeps a half-filled request while the designer looks the brand up under Brands and comes back', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+    const form = ui.getByRole('form', { name: 'Ask for a brand' });
+    await form.getByLabel('Brand', { exact: true }).fill('Harbour Street Tea');
+    await form.getByLabel('Website').fill('harbourstreettea.com');
+    await form.getByLabel('Category').selectOption({ label: 'Food' });
+    await form.getByLabel('Notes (optional)').fill('Their welcome series is lovely.');
+    // Is it in the library already? A look under Brands, then back.
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    await ui.getByRole('searchbox', { name: 'Search brands' }).fill('Harbour Street');
+    await expect.poll(() => textOf(ui.locator('.empty-state')), { timeout: 10_000 }).toBe('No brand called “Harbour Street” in the library.');
+    await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+    expect(await form.getByLabel('Brand', { exact: true }).inputValue()).toBe('Harbour Street Tea');
+    expect(await form.getByLabel('Website').inputValue()).toBe('harbourstreettea.com');
+    expect(await form.getByLabel('Category').inputValue()).toBe('Food');
+    expect(await form.getByLabel('Notes (optional)').inputValue()).toBe('Their welcome series is lovely.');
   });
 
   it('checks the form before sending, then says every outcome of the library in words', async () => {

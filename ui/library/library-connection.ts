@@ -3,7 +3,7 @@
 import { createLibraryClient, type LibraryClient } from '../../src/shared/api/library/client';
 import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { createBrowserFetchTransport } from '../http/browser-fetch-transport';
-import { withResponseCache } from './cached-library-client';
+import { withResponseCache, type Attribution } from './cached-library-client';
 import { createResponseCache } from './response-cache';
 
 export interface LibraryConnection {
@@ -11,9 +11,9 @@ export interface LibraryConnection {
   baseUrl: string;
 }
 
-export async function connectLibraryAsync(endpoint: Pick<UiEndpoint, 'request'>): Promise<LibraryConnection> {
+export async function connectLibraryAsync(endpoint: Pick<UiEndpoint, 'request'>, onAttribution?: (attribution: Attribution) => void): Promise<LibraryConnection> {
   const { baseUrl, key } = await endpoint.request('library/credentials', {});
   // One attempt per call: the screen says what went wrong (a 429 with its countdown) and retries calmly itself.
   const client = createLibraryClient({ baseUrl, key, transport: createBrowserFetchTransport(), retryPolicy: { maxAttempts: 1 } });
-  return { client: withResponseCache(client, createResponseCache()), baseUrl };
+  return { client: withResponseCache(client, createResponseCache(), onAttribution), baseUrl };
 }

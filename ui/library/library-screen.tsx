@@ -13,7 +13,9 @@ import { EmailDetailView } from './email/email-detail';
 import { JourneysScreen } from './journeys/journeys-screen';
 import { MeScreen } from './me/me-screen';
 import { ReferencesScreen } from './references/references-screen';
+import { EMPTY_BRAND_REQUEST, type BrandRequestForm } from './requests/brand-request-outcome';
 import { BrandRequestsScreen } from './requests/brand-requests-screen';
+import type { Attribution } from './cached-library-client';
 import { connectLibraryAsync, type LibraryConnection } from './library-connection';
 import type { GridPlace } from './search/email-grid';
 import { SearchScreen } from './search/search-screen';
@@ -28,15 +30,25 @@ export interface LibraryScreenProps {
   initialEmailId?: number | null;
   /** Another screen shows: everything stays as it was, and the keys are left alone. */
   hidden?: boolean;
+  /** A new number when the library's address or key was saved: Browse reconnects with the new one. */
+  epoch?: number;
 }
 
-export function LibraryScreen({ endpoint, onOpenSettings, initialSection = 'emails', initialEmailId = null, hidden = false }: LibraryScreenProps) {
+export function LibraryScreen({ endpoint, onOpenSettings, initialSection = 'emails', initialEmailId = null, hidden = false, epoch = 0 }: LibraryScreenProps) {
   const [connection, setConnection] = useState<LibraryConnection | { failed: string } | null>(null);
+  const [attribution, setAttribution] = useState<Attribution | null>(null);
+  const latest = useRef(0);
   const connect = useCallback(() => {
-    setConnection(null);
-    connectLibraryAsync(endpoint).then(setConnection, (error: unknown) => setConnection({ failed: `The library settings could not be read: ${errorText(error)}` }));
+    const mine = ++latest.current;
+    // A reconnect keeps Browse (the search, its filters, an open email, a half-filled request) until the new client is ready.
+    setConnection((current) => (current !== null && 'client' in current ? current : null));
+    // The same for every answer: stored once, not on each.
+    connectLibraryAsync(endpoint, (heard) => setAttribution((known) => (known?.source === heard.source && known.url === heard.url ? known : heard))).then(
+      (next) => mine === latest.current && setConnection(next),
+      (error: unknown) => mine === latest.current && setConnection({ failed: `The library settings could not be read: ${errorText(error)}` }),
+    );
   }, [endpoint]);
-  useEffect(connect, [connect]);
+  useEffect(connect, [connect, epoch]);
 
   if (hidden && (connection === null || 'failed' in connection)) return null;
   if (connection === null) {
@@ -56,7 +68,7 @@ export function LibraryScreen({ endpoint, onOpenSettings, initialSection = 'emai
   }
   return (
     <CanvasInsertProvider endpoint={endpoint} client={connection.client}>
-      <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} initialEmailId={initialEmailId} hidden={hidden} />
+      <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} initialEmailId={initialEmailId} hidden={hidden} epoch={epoch} attribution={attribution} />
     </CanvasInsertProvider>
   );
 }
@@ -80,9 +92,12 @@ interface LibraryBrowserProps {
   initialSection: Section;
   initialEmailId: number | null;
   hidden: boolean;
+  /** Sections other than the search start again for a new key (their lists came from the old one). */
+  epoch: number;
+  attribution: Attribution | null;
 }
 
-function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, initialEmailId, hidden }: LibraryBrowserProps) {
+function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, initialEmailId, hidden, epoch, attribution }: LibraryBrowserProps) {
   const { client, baseUrl } = connection;
   const search = useEmailSearch(client);
   const [savedPlace, setSavedPlace] = useState<GridPlace & { generation: number }>({ generation: 0, scrollTop: 0, focused: 0 });
@@ -93,8 +108,17 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   // The list of brands loads when asked for: a brand opened from an email does not fetch the top brands too.
   const [brandsList, setBrandsList] = useState(false);
   const [open, setOpen] = useState<OpenEmail | null>(initialEmailId === null ? null : { from: 'canvas', list: [{ id: initialEmailId }], index: 0 });
+  // A brand's page opened from an email: back (and Escape) goes to that email, where the designer was.
+  const [brandFrom, setBrandFrom] = useState<{ open: OpenEmail; section: Section; brand: string | null } | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
+  const [requestForm, setRequestForm] = useState<BrandRequestForm>(EMPTY_BRAND_REQUEST);
   const searchField = useRef<HTMLInputElement>(null);
+  // The row an email was opened from (a brand's emails, a journey, Me): it takes the focus back.
+  const opener = useRef<Element | null>(null);
+  const openFrom = (from: Section) => (emailList: readonly { id: number }[], index: number) => {
+    opener.current = document.activeElement;
+    setOpen({ from, list: emailList, index });
+  };
   const { emails, generation } = search;
   // A new search starts at its top.
   const place = savedPlace.generation === generation ? savedPlace : { generation, scrollTop: 0, focused: 0 };
@@ -107,6 +131,10 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
     if (open?.from === 'emails') {
       setPlace((current) => ({ ...current, focused: open.index }));
       setFocusRequest((n) => n + 1);
+    } else {
+      const row = opener.current;
+      // Once the list shows again (it was hidden under the email).
+      if (row instanceof HTMLElement) requestAnimationFrame(() => row.isConnected && row.focus());
     }
     setOpen(null);
   };
@@ -118,16 +146,25 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
     setAutoCheck(false);
     setOpen(null);
     setBrand(null);
+    setBrandFrom(null);
     setBrandsList(target === 'brands');
     setSection(target);
   };
   const showBrand = (slug: string) => {
+    setBrandFrom(open === null ? null : { open, section, brand });
     setOpen(null);
     if (section !== 'brands') setBrandsList(false);
     setSection('brands');
     setBrand(slug);
   };
   const showBrands = () => {
+    if (brandFrom) {
+      setSection(brandFrom.section);
+      setBrand(brandFrom.brand);
+      setOpen(brandFrom.open);
+      setBrandFrom(null);
+      return;
+    }
     setBrand(null);
     setBrandsList(true);
   };
@@ -137,7 +174,8 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   const keys = useRef<(event: KeyboardEvent) => void>(() => undefined);
   keys.current = (event) => {
     if (hidden || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.target instanceof Element && event.target.closest('input, select, textarea')) return;
+    // Keys typed into a field are the field's (a card's checkbox types nothing).
+    if (event.target instanceof Element && event.target.closest('input:not([type=checkbox]), select, textarea')) return;
     const action =
       open !== null ? (event.key === 'Escape' ? back : event.key === 'ArrowLeft' ? previous : event.key === 'ArrowRight' ? next : null)
       : brand !== null ? (event.key === 'Escape' ? showBrands : null)
@@ -175,28 +213,31 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
         focusRequest={focusRequest}
         searchRef={searchField}
       />
-      {section === 'brands' && brandsList ? <BrandsScreen client={client} hidden={open !== null || brand !== null} onBrand={showBrand} onOpenSettings={onOpenSettings} /> : null}
+      {section === 'brands' && brandsList ? <BrandsScreen key={epoch} client={client} hidden={open !== null || brand !== null} onBrand={showBrand} onOpenSettings={onOpenSettings} /> : null}
       {section === 'brands' && brand !== null ? (
         <BrandPage
-          key={brand}
+          key={`${brand} ${epoch}`}
           client={client}
           slug={brand}
           hidden={open !== null}
           onBack={showBrands}
-          onOpen={(brandEmails, index) => setOpen({ from: 'brands', list: brandEmails, index })}
+          backLabel={brandFrom ? '← Back to the email' : '← All brands'}
+          onOpen={openFrom('brands')}
           onOpenSettings={onOpenSettings}
         />
       ) : null}
       {section === 'journeys' ? (
-        <JourneysScreen client={client} hidden={open !== null} onOpen={(emailList, index) => setOpen({ from: 'journeys', list: emailList, index })} onOpenSettings={onOpenSettings} />
+        <JourneysScreen key={epoch} client={client} hidden={open !== null} onOpen={openFrom('journeys')} onOpenSettings={onOpenSettings} />
       ) : null}
       {section === 'me' ? (
-        <MeScreen client={client} hidden={open !== null} onBrand={showBrand} onOpen={(emailList, index) => setOpen({ from: 'me', list: emailList, index })} onOpenSettings={onOpenSettings} />
+        <MeScreen key={epoch} client={client} hidden={open !== null} onBrand={showBrand} onOpen={openFrom('me')} onOpenSettings={onOpenSettings} />
       ) : null}
       {section === 'references' ? (
-        <ReferencesScreen endpoint={endpoint} client={client} hidden={open !== null} autoStart={autoCheck} />
+        <ReferencesScreen key={epoch} endpoint={endpoint} client={client} hidden={open !== null} autoStart={autoCheck} />
       ) : null}
-      {section === 'requests' ? <BrandRequestsScreen client={client} hidden={open !== null} onBrand={showBrand} onOpenSettings={onOpenSettings} /> : null}
+      {section === 'requests' ? (
+        <BrandRequestsScreen key={epoch} client={client} hidden={open !== null} onBrand={showBrand} onOpenSettings={onOpenSettings} form={requestForm} setForm={setRequestForm} />
+      ) : null}
       {open !== null && openId !== undefined ? (
         <EmailDetailView
           client={client}
@@ -213,6 +254,16 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
           }}
           onOpenSettings={onOpenSettings}
         />
+      ) : null}
+      {/* Library content shows in these sections: the service is credited under them (an open email credits it itself). */}
+      {attribution && open === null && section !== 'requests' && section !== 'references' ? (
+        <p class="email-attribution">
+          Emails and insights from{' '}
+          <a href={attribution.url} target="_blank" rel="noopener noreferrer">
+            {attribution.source}
+          </a>
+          ; each email belongs to the brand that sent it.
+        </p>
       ) : null}
     </div>
   );

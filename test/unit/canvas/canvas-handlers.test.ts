@@ -89,6 +89,29 @@ describe('canvas/insert', () => {
     expect([frame(nodeId).x, frame(nodeId).y]).toEqual([230, 60]);
   });
 
+  it('goes to the right of the design a selected layer sits in, not over that design', async () => {
+    const { fake, handlers, frame } = setup();
+    // The designer's email (600 px wide) with its button selected.
+    const design = fake.figma.createFrame();
+    design.resize(600, 2000);
+    design.x = 100;
+    design.y = 40;
+    const button = fake.figma.createRectangle();
+    design.appendChild(button);
+    button.resize(200, 48);
+    button.x = 200;
+    button.y = 300;
+    fake.figma.currentPage.selection = [button];
+    const { nodeId } = await handlers['canvas/insert'](insertOf(3, 600, 800), context);
+    expect([frame(nodeId).x, frame(nodeId).y]).toEqual([780, 40]);
+    // A batch too.
+    fake.figma.currentPage.selection = [button];
+    const { batchId } = await handlers['canvas/insert-begin']({ layout: 'grid', title: 'Grid' }, context);
+    const first = (await handlers['canvas/insert'](insertOf(4, 600, 800, { batchId }), context)).nodeId;
+    await handlers['canvas/insert-end']({ batchId }, context);
+    expect([frame(first).x, frame(first).y]).toEqual([780, 40]);
+  });
+
   it('uses the fallback font when the preferred one is missing, and says so when none loads', async () => {
     const fallback = setup({ fonts: [{ family: 'Roboto', style: 'Regular' }] });
     const { nodeId } = await fallback.handlers['canvas/insert'](insertOf(3, 600, 800), context);
@@ -327,6 +350,13 @@ describe('batches', () => {
     await expect(handlers['canvas/insert'](insertOf(60, 600, 800), gaveUp)).rejects.toMatchObject({ code: 'cancelled' });
     const { batchId } = await handlers['canvas/insert-begin']({ layout: 'grid', title: 'Grid' }, context);
     await expect(handlers['canvas/insert'](insertOf(61, 600, 800, { batchId }), gaveUp)).rejects.toMatchObject({ code: 'cancelled' });
+    expect(fake.figma.currentPage.children).toHaveLength(0);
+  });
+
+  it('leaves no empty board when no email of the journey was placed (all failed, or cancelled at once)', async () => {
+    const { fake, handlers } = setup();
+    const { batchId } = await handlers['canvas/insert-begin']({ layout: 'board', title: 'Acme — journey' }, context);
+    await expect(handlers['canvas/insert-end']({ batchId, stages: ['Welcome', 'Nurture'] }, context)).resolves.toEqual({ placed: 0, nodeIds: [] });
     expect(fake.figma.currentPage.children).toHaveLength(0);
   });
 

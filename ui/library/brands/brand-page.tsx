@@ -18,13 +18,14 @@ export interface BrandPageProps {
   slug: string;
   hidden: boolean;
   onBack: () => void;
+  backLabel: string;
   onOpen: (emails: readonly EmailSummary[], index: number) => void;
   onOpenSettings: () => void;
 }
 
 type InsightsState = { status: 'loading' } | { status: 'ok'; insights: BrandInsights } | { status: 'too_few' } | { status: 'failed'; problem: LibraryProblem };
 
-export function BrandPage({ client, slug, hidden, onBack, onOpen, onOpenSettings }: BrandPageProps) {
+export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onOpenSettings }: BrandPageProps) {
   const list = usePagedList(slug, async (page) => {
     const response = await client.getBrandAsync(slug, { page, perPage: PAGE_SIZE });
     return { items: response.data.emails, perPage: response.meta.per_page, meta: response.data.brand };
@@ -32,19 +33,24 @@ export function BrandPage({ client, slug, hidden, onBack, onOpen, onOpenSettings
   const brand = list.meta as GetBrandResponse['data']['brand'] | null;
   const { items: emails, problem } = list;
   const [insights, setInsights] = useState<InsightsState>({ status: 'loading' });
+  const [insightsAttempt, setInsightsAttempt] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     let current = true;
     client.getBrandInsightsAsync(slug).then(
       (response) => current && setInsights({ status: 'ok', insights: response.data }),
-      (error: unknown) =>
-        current && setInsights((error as { code?: unknown }).code === 'no_insights' ? { status: 'too_few' } : { status: 'failed', problem: libraryProblem(error) }),
+      (error: unknown) => {
+        if (!current) return;
+        const problem = libraryProblem(error);
+        // Made once per failure: the notice's countdown starts again for each new problem.
+        setInsights((error as { code?: unknown }).code === 'no_insights' ? { status: 'too_few' } : { status: 'failed', problem: { ...problem, message: `Insights could not be loaded. ${problem.message}` } });
+      },
     );
     return () => {
       current = false;
     };
-  }, [client, slug]);
+  }, [client, slug, insightsAttempt]);
 
   // Once, when the brand first shows: each page of emails brings the brand again, and "More emails" keeps the focus.
   const shown = brand !== null;
@@ -56,7 +62,7 @@ export function BrandPage({ client, slug, hidden, onBack, onOpen, onOpenSettings
     <article class="brand-page" hidden={hidden} aria-labelledby="brand-page-title">
       <nav class="email-detail-nav" aria-label="Brand">
         <Button variant="link" onClick={onBack}>
-          ← All brands
+          {backLabel}
         </Button>
       </nav>
       {brand ? (
@@ -65,7 +71,7 @@ export function BrandPage({ client, slug, hidden, onBack, onOpen, onOpenSettings
             {brand.name}
           </h2>
           <p class="email-attribution">
-            {brand.email_count} emails in the library ·{' '}
+            {brand.email_count} email{brand.email_count === 1 ? '' : 's'} in the library ·{' '}
             <a href={brand.url} target="_blank" rel="noopener noreferrer">
               Its page in the library
             </a>
@@ -83,7 +89,8 @@ export function BrandPage({ client, slug, hidden, onBack, onOpen, onOpenSettings
           Too few emails yet for insights: they appear once the library has captured a few more from this brand.
         </p>
       ) : null}
-      {insights.status === 'failed' ? <p class="notice notice-error">Insights could not be loaded: {insights.problem.message}</p> : null}
+      {/* A 429 is waited out and asked again by itself, like the list's. */}
+      {insights.status === 'failed' ? <ProblemNotice problem={insights.problem} onRetry={() => setInsightsAttempt((n) => n + 1)} onOpenSettings={onOpenSettings} /> : null}
       {emails.length > 0 ? (
         <section aria-labelledby="brand-emails-title">
           <h3 id="brand-emails-title">Emails</h3>

@@ -11,6 +11,8 @@ import { ProblemNotice } from '../problem-notice';
 import { shortDate } from '../search/search-query';
 import { EmailPreview } from './email-preview';
 
+const STEP_PAUSE_MS = 250;
+
 export interface EmailDetailProps {
   client: LibraryClient;
   libraryUrl: string;
@@ -30,16 +32,25 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
   const [state, setState] = useState<{ response: GetEmailResponse | null; problem: LibraryProblem | null }>({ response: null, problem: null });
   const [attempt, setAttempt] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
+  const shownOnce = useRef(false);
 
   useEffect(() => {
     let current = true;
     setState({ response: null, problem: null });
-    client.getEmailAsync(emailId).then(
-      (response) => current && setState({ response, problem: null }),
-      (error: unknown) => current && setState({ response: null, problem: libraryProblem(error) }),
+    // Stepping through results, only the email stopped on is asked for: quick presses of
+    // Next (or a held arrow) would otherwise spend the rate limit on emails passed over.
+    const timer = setTimeout(
+      () =>
+        client.getEmailAsync(emailId).then(
+          (response) => current && setState({ response, problem: null }),
+          (error: unknown) => current && setState({ response: null, problem: libraryProblem(error) }),
+        ),
+      shownOnce.current ? STEP_PAUSE_MS : 0,
     );
+    shownOnce.current = true;
     return () => {
       current = false;
+      clearTimeout(timer);
     };
   }, [client, emailId, attempt]);
 

@@ -60,7 +60,14 @@ export function EmailPreview({ email, libraryUrl }: { email: EmailDetail; librar
           The library’s screenshot of this email could not be shown.
         </p>
       ) : (
-        <img class="email-screenshot" src={email.preview_url} alt={`Screenshot of the email “${email.subject_line}”`} onError={() => setBrokenUrl(email.preview_url)} />
+        // Not draggable: a drag would copy the screenshot out of the plugin (the usage terms forbid it), or onto the canvas with no caption.
+        <img
+          class="email-screenshot"
+          src={email.preview_url}
+          alt={`Screenshot of the email “${email.subject_line}”`}
+          draggable={false}
+          onError={() => setBrokenUrl(email.preview_url)}
+        />
       )}
     </div>
   );

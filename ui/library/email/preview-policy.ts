@@ -31,5 +31,5 @@ export function previewContentSecurityPolicy(imageOrigins: readonly string[]): s
   ].join('; ');
 }
 
-/** Elements taken out of a preview whatever they contain. */
-export const REMOVED_ELEMENTS = 'script,noscript,iframe,frame,frameset,object,embed,applet,form,base,meta,link,portal,template';
+/** Elements taken out of a preview whatever they contain (SVG's set and animate can give a link an address once shown). */
+export const REMOVED_ELEMENTS = 'script,noscript,iframe,frame,frameset,object,embed,applet,form,base,meta,link,portal,template,set,animate';

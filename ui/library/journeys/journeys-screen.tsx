@@ -13,6 +13,7 @@ import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { ProblemNotice } from '../problem-notice';
 import { usePagedList } from '../use-paged-list';
 import { MoreButton } from '../more-button';
+import { SEARCH_DEBOUNCE_MS } from '../search/search-query';
 
 export interface JourneysScreenProps {
   client: LibraryClient;
@@ -39,7 +40,7 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
               <li key={journey.brand_slug}>
                 <button type="button" class="brand-row" onClick={() => setBrand(journey.brand_slug)}>
                   <span class="brand-row-name">{journey.brand}</span>
-                  <span class="brand-row-count">{journey.email_count} emails</span>
+                  <span class="brand-row-count">{journey.email_count} email{journey.email_count === 1 ? '' : 's'}</span>
                 </button>
               </li>
             ))}
@@ -57,7 +58,13 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
 }
 
 function JourneyView({ client, slug, onBack, onOpen, onOpenSettings }: { client: LibraryClient; slug: string; onBack: () => void } & Pick<JourneysScreenProps, 'onOpen' | 'onOpenSettings'>) {
+  const [chosen, setChosen] = useState(3);
   const [perStage, setPerStage] = useState(3);
+  // After a pause: arrow keys on the list step through every number on the way.
+  useEffect(() => {
+    const timer = setTimeout(() => setPerStage(chosen), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [chosen]);
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<{ journey: Journey | null; problem: LibraryProblem | null }>({ journey: null, problem: null });
   useEffect(() => {
@@ -86,7 +93,7 @@ function JourneyView({ client, slug, onBack, onOpen, onOpenSettings }: { client:
         <label class="field-label" for="library-per-stage">
           Emails per stage
         </label>
-        <select id="library-per-stage" class="field-input" value={String(perStage)} onChange={(event) => setPerStage(Number(event.currentTarget.value))}>
+        <select id="library-per-stage" class="field-input" value={String(chosen)} onChange={(event) => setChosen(Number(event.currentTarget.value))}>
           {Array.from({ length: max - min + 1 }, (_, index) => min + index).map((count) => (
             <option key={count} value={String(count)}>
               {count}
@@ -120,7 +127,7 @@ function JourneyView({ client, slug, onBack, onOpen, onOpenSettings }: { client:
         return (
           <section key={stage.stage_slug} aria-label={stage.stage}>
             <h3>
-              {stage.stage} <span class="brand-row-count">({stage.email_count} emails)</span>
+              {stage.stage} <span class="brand-row-count">({stage.email_count} email{stage.email_count === 1 ? '' : 's'})</span>
             </h3>
             <EmailRows emails={stage.emails} label={`${stage.stage} emails`} onOpen={(index) => onOpen(all, start + index)} brandName={journey?.brand} />
           </section>

@@ -1,6 +1,6 @@
 // Me: the key owner's follows (with the newest emails from them), likes and collections. Without
 // a key, it says how to add one.
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { EmailSummary } from '../../../src/shared/api/library/schemas';
 import { Button } from '../../components/button';
@@ -9,6 +9,7 @@ import { EmailRows } from '../email-rows';
 import { ProblemNotice } from '../problem-notice';
 import { usePagedList, type PagedList } from '../use-paged-list';
 import { MoreButton } from '../more-button';
+import { SEARCH_DEBOUNCE_MS } from '../search/search-query';
 
 const PAGE_SIZE = 20;
 
@@ -67,7 +68,13 @@ function ListState<T>({ list, onOpenSettings, empty }: { list: PagedList<T>; onO
 }
 
 function Following({ client, onBrand, onOpen, onOpenSettings }: MeScreenProps) {
+  const [typed, setTyped] = useState('');
   const [since, setSince] = useState('');
+  // After a pause: a year typed a digit at a time passes through 0002, 0020, 0202, each a date.
+  useEffect(() => {
+    const timer = setTimeout(() => setSince(typed), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
   const follows = usePagedList('follows', async () => {
     const response = await client.listFollowsAsync();
     return { items: response.data.map((brand) => ({ ...brand, id: brand.slug })), perPage: Infinity, meta: { total: response.meta.total, max: response.meta.max } };
@@ -84,7 +91,7 @@ function Following({ client, onBrand, onOpen, onOpenSettings }: MeScreenProps) {
           <li key={brand.slug}>
             <button type="button" class="brand-row" onClick={() => onBrand(brand.slug)}>
               <span class="brand-row-name">{brand.name}</span>
-              <span class="brand-row-count">{brand.email_count} emails</span>
+              <span class="brand-row-count">{brand.email_count} email{brand.email_count === 1 ? '' : 's'}</span>
             </button>
           </li>
         ))}
@@ -95,7 +102,7 @@ function Following({ client, onBrand, onOpen, onOpenSettings }: MeScreenProps) {
         <label class="field-label" for="library-followed-since">
           Captured since
         </label>
-        <input id="library-followed-since" class="field-input" type="date" value={since} onInput={(event) => setSince(event.currentTarget.value)} />
+        <input id="library-followed-since" class="field-input" type="date" value={typed} onInput={(event) => setTyped(event.currentTarget.value)} />
       </div>
       <EmailRows emails={emails.items} label="Newest from followed brands" onOpen={(index) => onOpen(emails.items, index)} />
       <ListState list={emails} onOpenSettings={onOpenSettings} empty="No new emails from the brands you follow in this time." />
@@ -147,7 +154,7 @@ function Collections({ client, onOpen, onOpenSettings }: MeScreenProps) {
           <li key={collection.id}>
             <button type="button" class="brand-row" onClick={() => setOpen({ id: collection.id, name: collection.name })}>
               <span class="brand-row-name">{collection.name}</span>
-              <span class="brand-row-count">{collection.email_count} emails</span>
+              <span class="brand-row-count">{collection.email_count} email{collection.email_count === 1 ? '' : 's'}</span>
               {collection.description ? <span class="brand-row-description">{collection.description}</span> : null}
             </button>
           </li>

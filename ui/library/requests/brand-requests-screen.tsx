@@ -1,5 +1,5 @@
 // Brand requests: ask the library to start collecting a brand's emails, and follow my requests.
-import { useState } from 'preact/hooks';
+import { useState, type Dispatch, type StateUpdater } from 'preact/hooks';
 import { describeBrandRequestStatus, STATUS_STALENESS_MINUTES } from '../../../src/shared/api/library/brand-request-status';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { ListedBrandRequest } from '../../../src/shared/api/library/schemas';
@@ -13,7 +13,6 @@ import {
   brandRequestFailure,
   brandRequestOutcome,
   brandRequestProblems,
-  EMPTY_BRAND_REQUEST,
   formAfterSent,
   type BrandRequestField,
   type BrandRequestForm,
@@ -26,10 +25,12 @@ export interface BrandRequestsScreenProps {
   hidden: boolean;
   onBrand: (slug: string) => void;
   onOpenSettings: () => void;
+  /** Kept by Browse: a half-filled request survives a look at another section. */
+  form: BrandRequestForm;
+  setForm: Dispatch<StateUpdater<BrandRequestForm>>;
 }
 
-export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings }: BrandRequestsScreenProps) {
-  const [form, setForm] = useState<BrandRequestForm>(EMPTY_BRAND_REQUEST);
+export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, form, setForm }: BrandRequestsScreenProps) {
   const [problems, setProblems] = useState<Partial<Record<BrandRequestField, string>>>({});
   const [outcome, setOutcome] = useState<BrandRequestOutcome | null>(null);
   const [sending, setSending] = useState(false);

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { Brand } from '../../../src/shared/api/library/schemas';
+import { libraryProblem } from '../library-problem';
 import { SEARCH_DEBOUNCE_MS } from './search-query';
 
 export interface BrandPickerProps {
@@ -24,7 +25,7 @@ export function BrandPicker({ client, onBrand }: BrandPickerProps) {
       return undefined;
     }
     let current = true;
-    const timer = setTimeout(() => {
+    const lookUp = () => {
       client.listBrandsAsync({ q: wanted, perPage: 20 }).then(
         (response) => {
           if (!current) return;
@@ -33,14 +34,22 @@ export function BrandPicker({ client, onBrand }: BrandPickerProps) {
           onBrand(match?.slug ?? '');
           setNote(match ? null : response.data.length ? 'Choose one of the suggested brands.' : `No brand called “${wanted}” in the library.`);
         },
-        () => {
+        (error: unknown) => {
           if (!current) return;
+          const { retryAfterSeconds } = libraryProblem(error);
+          if (retryAfterSeconds !== null) {
+            // A 429: asked again once the library's wait is over; the filter stays as it was meanwhile.
+            setNote('The library asks us to slow down; looking the brand up again in a moment.');
+            timer = setTimeout(lookUp, retryAfterSeconds * 1000);
+            return;
+          }
           // As the note says: a brand chosen before no longer filters.
           onBrand('');
           setNote('Brands could not be looked up; showing all brands.');
         },
       );
-    }, SEARCH_DEBOUNCE_MS);
+    };
+    let timer = setTimeout(lookUp, SEARCH_DEBOUNCE_MS);
     return () => {
       current = false;
       clearTimeout(timer);

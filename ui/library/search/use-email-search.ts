@@ -59,10 +59,11 @@ export function useEmailSearch(client: LibraryClient): EmailSearch {
     );
   }, []);
 
-  // Text waits for a pause in typing; the pickers apply at once.
+  // Every change waits for a pause: typed text, a year typed a digit at a time (0002, 0020, 0202:
+  // each a date) and arrow keys stepping through the categories all pass through searches nobody asked for.
   useEffect(() => {
     if (sameSearch(form, applied)) return undefined;
-    const timer = setTimeout(() => setApplied(form), form.text === applied.text ? 0 : SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => setApplied(form), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [form, applied]);
 
