@@ -2,6 +2,7 @@
 // date it was captured, the service it came from, linked to the email's public page). Pure.
 import type { ReferenceSource } from '../shared/bridge/messages';
 import { truncateText } from '../shared/api/http/utf8';
+import { parseHttpUrl } from '../shared/validation/http-url';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -23,8 +24,8 @@ export function captionDate(value: string): string {
 
 export interface Caption {
   text: string;
-  /** The characters linked to the email's public page: [start, end). */
-  link: { start: number; end: number; url: string };
+  /** The characters linked to the email's public page: [start, end); no URL when the address is not http(s). */
+  link: { start: number; end: number; url: string | null };
 }
 
 /**
@@ -35,5 +36,8 @@ export function referenceCaption(source: ReferenceSource): Caption {
   const first = referenceName(source);
   const linkText = `View on ${source.service.trim() || 'the library'}`;
   const text = `${first}\nCaptured ${captionDate(source.capturedDate)} · ${linkText}`;
-  return { text, link: { start: text.length - linkText.length, end: text.length, url: source.url } };
+  // The address comes from the library's answer and stays in the file for everyone: only a web
+  // address becomes a link (not `javascript:` or `data:`).
+  const url = parseHttpUrl(source.url) !== null ? source.url : null;
+  return { text, link: { start: text.length - linkText.length, end: text.length, url } };
 }

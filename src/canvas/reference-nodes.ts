@@ -137,9 +137,11 @@ function addCaption(figma: CanvasApi, frame: FrameNode, source: ReferenceSource,
   text.textAutoResize = 'HEIGHT';
   text.resize(Math.max(width, MIN_CAPTION_WIDTH), text.height);
   const { start, end, url } = caption.link;
-  text.setRangeHyperlink(start, end, { type: 'URL', value: url });
-  text.setRangeTextDecoration(start, end, 'UNDERLINE');
-  text.setRangeFills(start, end, [{ type: 'SOLID', color: LINK_COLOR }]);
+  if (url !== null) {
+    text.setRangeHyperlink(start, end, { type: 'URL', value: url });
+    text.setRangeTextDecoration(start, end, 'UNDERLINE');
+    text.setRangeFills(start, end, [{ type: 'SOLID', color: LINK_COLOR }]);
+  }
   text.x = 0;
   text.y = height + CAPTION_GAP;
 }

@@ -20,6 +20,7 @@ import { connectLibraryAsync, type LibraryConnection } from './library-connectio
 import type { GridPlace } from './search/email-grid';
 import { SearchScreen } from './search/search-screen';
 import { useEmailSearch } from './search/use-email-search';
+import { ExternalLink } from '../components/external-link';
 
 export interface LibraryScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -259,9 +260,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
       {attribution && open === null && section !== 'requests' && section !== 'references' ? (
         <p class="email-attribution">
           Emails and insights from{' '}
-          <a href={attribution.url} target="_blank" rel="noopener noreferrer">
-            {attribution.source}
-          </a>
+          <ExternalLink href={attribution.url}>{attribution.source}</ExternalLink>
           ; each email belongs to the brand that sent it.
         </p>
       ) : null}

@@ -29,4 +29,11 @@ describe('caption', () => {
     expect(caption.text.slice(caption.link.start, caption.link.end)).toBe('View on MailVault');
     expect(caption.link.url).toBe(source.url);
   });
+
+  it('links only a web address: one that would run script or load data stays plain words in the shared file', () => {
+    for (const url of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,x', 'https:', '//library.example/emails/7', '']) {
+      expect(referenceCaption({ ...source, url }).link.url).toBeNull();
+    }
+    expect(referenceCaption({ ...source, url: 'http://127.0.0.1:4010/emails/7' }).link.url).toBe('http://127.0.0.1:4010/emails/7');
+  });
 });

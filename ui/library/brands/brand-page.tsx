@@ -10,6 +10,7 @@ import { EmailRows } from '../email-rows';
 import { usePagedList } from '../use-paged-list';
 import { BrandInsightsView } from './brand-insights';
 import { MoreButton } from '../more-button';
+import { ExternalLink } from '../../components/external-link';
 
 const PAGE_SIZE = 20;
 
@@ -72,9 +73,7 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onO
           </h2>
           <p class="email-attribution">
             {brand.email_count} email{brand.email_count === 1 ? '' : 's'} in the library ·{' '}
-            <a href={brand.url} target="_blank" rel="noopener noreferrer">
-              Its page in the library
-            </a>
+            <ExternalLink href={brand.url}>Its page in the library</ExternalLink>
           </p>
         </>
       ) : problem ? null : (

@@ -10,6 +10,7 @@ import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { ProblemNotice } from '../problem-notice';
 import { shortDate } from '../search/search-query';
 import { EmailPreview } from './email-preview';
+import { ExternalLink } from '../../components/external-link';
 
 const STEP_PAUSE_MS = 250;
 
@@ -130,13 +131,9 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
           </dl>
           <p class="email-attribution" data-testid="email-attribution">
             This email belongs to {email.brand.name}, its sender. From{' '}
-            <a href={attribution?.url} target="_blank" rel="noopener noreferrer">
-              {attribution?.source}
-            </a>
+            <ExternalLink href={attribution?.url}>{attribution?.source}</ExternalLink>
             {' · '}
-            <a href={email.service_url} target="_blank" rel="noopener noreferrer">
-              Its page in the library
-            </a>
+            <ExternalLink href={email.service_url}>Its page in the library</ExternalLink>
           </p>
           <EmailPreview email={email} libraryUrl={libraryUrl} />
         </>

@@ -19,6 +19,7 @@ import {
   type BrandRequestOutcome,
 } from './brand-request-outcome';
 import { SubmitForm } from '../../components/submit-form';
+import { ExternalLink } from '../../components/external-link';
 
 export interface BrandRequestsScreenProps {
   client: LibraryClient;
@@ -141,9 +142,7 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, f
             <span class="brand-row-description">
               {describeBrandRequestStatus(request.status, Date.now())}{' '}
               {request.library_url ? (
-                <a href={request.library_url} target="_blank" rel="noopener noreferrer">
-                  Its page in the library
-                </a>
+                <ExternalLink href={request.library_url}>Its page in the library</ExternalLink>
               ) : null}
             </span>
           </li>
