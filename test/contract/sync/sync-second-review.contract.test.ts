@@ -196,25 +196,31 @@ describe('a replaced component whose new version changed after the comparison', 
   });
 });
 
+/** A plugin whose first request matching `limit` is answered 429 (wait a second); returns how many were. */
+function pluginLimitedOnce(limit: (request: { method: string; url: string }) => boolean): { limited: () => number } {
+  let limited = 0;
+  const transport = createFigmaFetchTransport(h.fake.fetch);
+  h.plugin = createPlugin({
+    figma: h.fake.figma,
+    transport: (request) => {
+      if (limit(request) && limited === 0) {
+        limited += 1;
+        return Promise.resolve({ status: 429, headers: { 'content-type': 'application/json', 'retry-after': '1' }, text: JSON.stringify({ error: 'rate_limited', message: 'Too many requests.' }) });
+      }
+      return transport(request);
+    },
+  });
+  return { limited: () => limited };
+}
+
 describe('a push the builder asks to wait (429)', () => {
   it('says the wait on the progress line instead of standing still, then goes on and finishes', async () => {
-    let limited = 0;
-    const transport = createFigmaFetchTransport(h.fake.fetch);
-    h.plugin = createPlugin({
-      figma: h.fake.figma,
-      transport: (request) => {
-        if (request.method === 'POST' && request.url.endsWith('/sync') && limited === 0) {
-          limited += 1;
-          return Promise.resolve({ status: 429, headers: { 'content-type': 'application/json', 'retry-after': '1' }, text: JSON.stringify({ error: 'rate_limited', message: 'Too many requests.' }) });
-        }
-        return transport(request);
-      },
-    });
+    const { limited } = pluginLimitedOnce((request) => request.method === 'POST' && request.url.endsWith('/sync'));
     await linkAsync(h, 'ds_empty');
     const compared = await h.plugin.handlers['sync/compare']({}, context);
     const labels: string[] = [];
     const outcome = await h.plugin.handlers['sync/run']({}, { ...context, progress: (progress) => labels.push(progress.label) });
-    expect(limited).toBe(1);
+    expect(limited()).toBe(1);
     expect(labels).toContain('The builder asked Envelope to wait a second; the sync goes on after that.');
     expect(labels.at(-1)).toMatch(/^Pushing \d+ of \d+$/);
     expect(outcome.pushed).toBe(compared.items.length);
@@ -223,22 +229,11 @@ describe('a push the builder asks to wait (429)', () => {
 
 describe('a comparison the builder asks to wait (429)', () => {
   it('says the wait on the progress line instead of standing still at “Asking the design system for changes…”', async () => {
-    let limited = 0;
-    const transport = createFigmaFetchTransport(h.fake.fetch);
-    h.plugin = createPlugin({
-      figma: h.fake.figma,
-      transport: (request) => {
-        if (request.method === 'GET' && request.url.includes('/changes') && limited === 0) {
-          limited += 1;
-          return Promise.resolve({ status: 429, headers: { 'content-type': 'application/json', 'retry-after': '1' }, text: JSON.stringify({ error: 'rate_limited', message: 'Too many requests.' }) });
-        }
-        return transport(request);
-      },
-    });
+    const { limited } = pluginLimitedOnce((request) => request.method === 'GET' && request.url.includes('/changes'));
     await linkAsync(h, 'ds_empty');
     const labels: string[] = [];
     const compared = await h.plugin.handlers['sync/compare']({}, { ...context, progress: (progress) => labels.push(progress.label) });
-    expect(limited).toBe(1);
+    expect(limited()).toBe(1);
     expect(labels).toContain('The builder asked Envelope to wait a second; the check goes on after that.');
     expect(compared.items.length).toBeGreaterThan(0);
   });
