@@ -138,6 +138,13 @@ describe('Browse: search', () => {
     }
   });
 
+  it('shows each card’s capture date in full at the default window size (it was cut to “Captured 24 Nov 2…”)', async () => {
+    const ui = await openBrowseAsync('light', 'anonymous');
+    const date = cards(ui).first().getByText(/\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    await date.waitFor();
+    expect(await date.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+  });
+
   it('drops the old brand filter when a new brand name cannot be looked up, as its note says', async () => {
     const ui = await openBrowseAsync('light', 'key');
     const first = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50');
@@ -537,7 +544,7 @@ describe('Browse: an email', () => {
     await ui.getByRole('searchbox', { name: 'Search emails' }).fill(old!.subject);
     await ui.getByLabel('Brand').fill(old!.brand);
     const [year, month, day] = old!.captured.split('-').map(Number) as [number, number, number];
-    const captured = `Captured ${day} ${new Date(Date.UTC(year, month - 1, day)).toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' })} ${year}`;
+    const captured = `${day} ${new Date(Date.UTC(year, month - 1, day)).toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' })} ${year}`;
     const card = emailList(ui).getByRole('button').filter({ hasText: captured }).filter({ hasText: old!.subject });
     await card.first().waitFor({ timeout: 10_000 });
     await card.first().click();
