@@ -704,7 +704,9 @@ describe('Browse: journeys', () => {
     const ui = await openBrowseAsync('light', 'anonymous');
     await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
     await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: new RegExp(`^${chosen.brand}`) }).click();
-    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(`${chosen.brand}: journey`);
+    // The journey names the brand by its slug ("fernwood-knitwear"); the heading says its name, as Brands does.
+    const brand = await libraryAsync<{ data: { brand: { name: string } } }>(`/v1/brands/${chosen.brand_slug}?per_page=1`);
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(`${brand.data.brand.name}: journey`);
     const stageHeadings = () => ui.getByRole('heading', { level: 3 }).allTextContents();
     await expect.poll(async () => (await stageHeadings()).map((text) => text.replace(/ \(\d+ emails\)$/, ''))).toEqual(three.data.stages.map((stage) => stage.stage));
     const firstStage = three.data.stages[0]!;
