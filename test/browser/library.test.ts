@@ -145,6 +145,18 @@ describe('Browse: search', () => {
     expect(await date.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
   });
 
+  it('shows every section of the library at the smallest window size (References was cut off past the right edge)', async () => {
+    const ui = await openBrowseAsync('light', 'anonymous');
+    await ui.getByTestId('resize-handle').focus();
+    for (let step = 0; step < 3; step++) await h.page.keyboard.press('Shift+ArrowLeft');
+    await expect.poll(() => ui.evaluate(() => window.innerWidth)).toBe(320);
+    const sections = ui.getByRole('navigation', { name: 'Library' }).getByRole('button');
+    for (const section of await sections.all()) {
+      const box = await section.evaluate((element) => element.getBoundingClientRect().right);
+      expect(box, await section.textContent()).toBeLessThanOrEqual(320);
+    }
+  });
+
   it('drops the old brand filter when a new brand name cannot be looked up, as its note says', async () => {
     const ui = await openBrowseAsync('light', 'key');
     const first = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50');
