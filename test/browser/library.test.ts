@@ -153,7 +153,7 @@ describe('Browse: search', () => {
     const sections = ui.getByRole('navigation', { name: 'Library' }).getByRole('button');
     for (const section of await sections.all()) {
       const box = await section.evaluate((element) => element.getBoundingClientRect().right);
-      expect(box, await section.textContent()).toBeLessThanOrEqual(320);
+      expect(box, (await section.textContent()) ?? '').toBeLessThanOrEqual(320);
     }
   });
 
