@@ -396,8 +396,11 @@ describe('Browse: library emails on the canvas', () => {
     const journey = await libraryAsync<{ data: { stages: Array<{ stage: string; emails: Array<{ id: number }> }> } }>(`/v1/journeys/${chosen.brand_slug}?emails_per_stage=3`);
     await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
     await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: new RegExp(`^${escapeRegExp(chosen.brand)}`) }).click();
+    // The board and its captions name the brand as the library's brand page does, not by the journey's slug.
+    const name = (await libraryAsync<{ data: { brand: { name: string } } }>(`/v1/brands/${chosen.brand_slug}?per_page=1`)).data.brand.name;
+    await ui.getByRole('heading', { name: `${name}: journey` }).waitFor();
     await ui.getByRole('button', { name: 'Insert journey as board' }).click();
-    await waitForSummaryAsync(ui, new RegExp(`^Placed ${escapeRegExp(chosen.brand)} — journey with \\d+ references on the canvas\\.`));
+    await waitForSummaryAsync(ui, new RegExp(`^Placed ${escapeRegExp(name)} — journey with \\d+ references on the canvas\\.`));
     expect(await focusedAsync(ui)).toBe('Insert journey as board');
     const board = await evaluateHooks(
       h.page,
@@ -412,7 +415,7 @@ describe('Browse: library emails on the canvas', () => {
               .map((child) => ({ emailId: (JSON.parse((child as FrameNode).getPluginData('reference')) as { emailId: number }).emailId, x: child.x, y: child.y })),
           };
         }),
-      `${chosen.brand} — journey`,
+      `${name} — journey`,
     );
     expect(board.labels.map((label) => label.text)).toEqual(journey.data.stages.map((stage) => stage.stage));
     const columns = board.labels.map((label) =>

@@ -117,6 +117,18 @@ describe('a slow builder while a detail opens', () => {
   }, 120_000);
 });
 
+describe('after a sync, Check again', () => {
+  it('the “Sync done” notice goes when Check again compares anew: it does not stand above the new list as if it were its outcome', async () => {
+    await openFreshAsync('light');
+    const ui = await linkToEmptyDesignSystemAsync(h);
+    await runSyncAsync(ui);
+    await editTextInPlaygroundAsync('Footer', 'Unsubscribe here');
+    await ui.getByRole('button', { name: 'Check again' }).click();
+    await ui.getByTestId('sync-row').filter({ hasText: 'Footer' }).waitFor({ timeout: 30_000 });
+    expect(await ui.getByText(/^Sync done/).count()).toBe(0);
+  }, 120_000);
+});
+
 // Every flow in both themes: the screenshots of the diff view (list, a property diff, a
 // conflict) are kept as test artifacts in test-results/screenshots.
 describe.each(['light', 'dark'] as const)('design-system sync in the playground (%s theme)', (theme) => {

@@ -192,6 +192,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     working.current = true;
     setFailure(null);
     if (!keepMessage) setMessage(null);
+    // A new comparison is not the last sync's outcome; steps left to do by hand stay until dismissed.
+    setOutcome((current) => (current && current.manualSteps.length > 0 ? current : null));
     // Choices still on their way are saved first: the comparison keeps the saved ones.
     await batcher.flushAsync();
     try {

@@ -78,17 +78,30 @@ function JourneyView({ client, slug, onBack, onOpen, onOpenSettings }: { client:
       live = false;
     };
   }, [client, slug, perStage, attempt]);
+  // A journey names its brand by slug ("petal-pine"); the brand's own page has its name, for the
+  // heading, the board and the captions. Best effort: the slug stays if it cannot be read.
+  const [brandName, setBrandName] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    client.getBrandAsync(slug, { perPage: 1 }).then(
+      (response) => live && setBrandName(response.data.brand.name),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, slug]);
   const { min, max } = LIBRARY_LIMITS.emailsPerStage;
   const all = state.journey?.stages.flatMap((stage) => stage.emails) ?? [];
   const canvas = useCanvasInsert();
-  const journey = state.journey;
+  const journey = state.journey && brandName !== null ? { ...state.journey, brand: brandName } : state.journey;
   let offset = 0;
   return (
     <>
       <Button variant="link" onClick={onBack}>
         ← All journeys
       </Button>
-      <h2 class="email-detail-title">{state.journey ? `${state.journey.brand}: journey` : 'Journey'}</h2>
+      <h2 class="email-detail-title">{journey ? `${journey.brand}: journey` : 'Journey'}</h2>
       <div class="field">
         <label class="field-label" for="library-per-stage">
           Emails per stage

@@ -35,7 +35,8 @@ export function EmailCard({ email, position, total, focusable, showImage, height
         <span class="email-thumb">{showImage ? <img src={email.thumbnail_url} alt="" decoding="async" draggable={false} /> : null}</span>
         <span class="email-card-brand">{email.brand}</span>
         <span class="email-card-subject">{subject}</span>
-        <span class="email-card-date">Captured {shortDate(email.captured_date)}</span>
+        {/* The date alone: "Captured 24 Nov 2026" was cut to "Captured 24 Nov 2…" in a card at the default window size. */}
+        <span class="email-card-date">{shortDate(email.captured_date)}</span>
       </button>
       {canvas ? <input type="checkbox" class="email-card-check" tabIndex={focusable ? 0 : -1} checked={selected} onChange={onToggle} aria-label={`Select “${subject}”`} /> : null}
     </li>
