@@ -145,7 +145,16 @@ async function openDetailAsync(page: Page, ui: Frame, email: Detail, library: <T
     if (tries > 200) throw new Error('the search did not settle');
     await page.waitForTimeout(50);
   }
-  await ui.getByRole('list', { name: 'Emails' }).getByRole('listitem').filter({ hasText: email.data.brand.name }).filter({ hasText: email.data.subject_line }).getByRole('button').click();
+  // The grid draws only the cards in view: scroll down to the email as a person would.
+  const grid = ui.getByRole('list', { name: 'Emails' });
+  const card = grid.getByRole('listitem').filter({ hasText: email.data.brand.name }).filter({ hasText: email.data.subject_line }).getByRole('button');
+  for (let scrolls = 0; (await card.count()) === 0; scrolls++) {
+    if (scrolls > 40) throw new Error(`${email.data.brand.name}'s email is not in the results`);
+    await grid.hover();
+    await page.mouse.wheel(0, 200);
+    await page.waitForTimeout(50);
+  }
+  await card.click();
   await ui.getByRole('button', { name: 'Insert on canvas' }).waitFor();
 }
 

@@ -1034,7 +1034,9 @@ describe('Browse: a journey’s emails per stage', () => {
     const ui = await openBrowseAsync('light', 'key');
     await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
     await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: new RegExp(`^${chosen.brand}`) }).click();
-    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(`${chosen.brand}: journey`);
+    // Headed by the brand's name (read from its page), not the journey's slug.
+    const { data: page } = await libraryAsync<{ data: { brand: { name: string } } }>(`/v1/brands/${chosen.brand_slug}?per_page=1`);
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(`${page.brand.name}: journey`);
     const sent: string[] = [];
     const watch = (request: Request) => {
       if (request.url().startsWith(`${h.emulator.libraryUrl}/v1/journeys/${chosen.brand_slug}?`)) sent.push(request.url());

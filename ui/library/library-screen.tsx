@@ -258,10 +258,8 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
       ) : null}
       {/* Library content shows in these sections: the service is credited under them (an open email credits it itself). */}
       {attribution && open === null && section !== 'requests' && section !== 'references' ? (
-        <p class="email-attribution">
-          Emails and insights from{' '}
-          <ExternalLink href={attribution.url}>{attribution.source}</ExternalLink>
-          ; each email belongs to the brand that sent it.
+        <p class="email-attribution library-credit">
+          From <ExternalLink href={attribution.url}>{attribution.source}</ExternalLink> · each email belongs to its brand
         </p>
       ) : null}
     </div>
