@@ -55,6 +55,16 @@ async function openBrowseAsync(theme: 'light' | 'dark', access: 'key' | 'anonymo
   return ui;
 }
 
+/** The addresses of the page's requests that `keep` picks, as they go out, until `stop()`. */
+function watchRequests(keep: (request: Request) => boolean, as: (url: string) => string = (url) => url): { urls: string[]; stop: () => void } {
+  const urls: string[] = [];
+  const watch = (request: Request) => {
+    if (keep(request)) urls.push(as(request.url()));
+  };
+  h.page.on('request', watch);
+  return { urls, stop: () => h.page.off('request', watch) };
+}
+
 const emailList = (ui: Frame) => ui.getByRole('list', { name: 'Emails' });
 const cards = (ui: Frame) => emailList(ui).getByRole('button');
 
@@ -74,11 +84,7 @@ async function checkAxeAsync(ui: Frame, what: string): Promise<void> {
 
 describe('Browse: search', () => {
   it('shows the library’s emails (anonymous), filters by category and brand, and loads more pages on scroll without duplicates', async () => {
-    const emailRequests: string[] = [];
-    const watch = (request: Request) => {
-      if (request.url().startsWith(`${h.emulator.libraryUrl}/v1/emails?`)) emailRequests.push(request.url());
-    };
-    h.page.on('request', watch);
+    const { urls: emailRequests, stop: stopWatching } = watchRequests((request) => request.url().startsWith(`${h.emulator.libraryUrl}/v1/emails?`));
     try {
       const ui = await openBrowseAsync('light', 'anonymous');
       const first = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50');
@@ -134,17 +140,13 @@ describe('Browse: search', () => {
       await ui.getByRole('searchbox', { name: 'Search emails' }).fill('zzqqxx nothing like this');
       await expect.poll(() => textOf(ui.getByTestId('library-empty')), { timeout: 10_000 }).toContain('No emails match this search.');
     } finally {
-      h.page.off('request', watch);
+      stopWatching();
     }
   });
 
   it('asks once for the category the designer stops on when stepping through the list with the arrow keys', async () => {
     const ui = await openBrowseAsync('light', 'key');
-    const sent: string[] = [];
-    const watch = (request: Request) => {
-      if (request.url().startsWith(`${h.emulator.libraryUrl}/v1/emails?`) && request.url().includes('category=')) sent.push(request.url());
-    };
-    h.page.on('request', watch);
+    const { urls: sent, stop: stopWatching } = watchRequests((request) => request.url().startsWith(`${h.emulator.libraryUrl}/v1/emails?`) && request.url().includes('category='));
     try {
       await ui.getByLabel('Category').focus();
       for (let press = 0; press < 4; press++) await h.page.keyboard.press('ArrowDown').then(() => new Promise((resolve) => setTimeout(resolve, 150)));
@@ -154,17 +156,13 @@ describe('Browse: search', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(sent).toHaveLength(1);
     } finally {
-      h.page.off('request', watch);
+      stopWatching();
     }
   });
 
   it('asks once for a “captured since” date typed digit by digit, not for every date it passes through', async () => {
     const ui = await openBrowseAsync('light', 'key');
-    const sent: string[] = [];
-    const watch = (request: Request) => {
-      if (request.url().startsWith(`${h.emulator.libraryUrl}/v1/emails?`) && request.url().includes('since=')) sent.push(decodeURIComponent(request.url()));
-    };
-    h.page.on('request', watch);
+    const { urls: sent, stop: stopWatching } = watchRequests((request) => request.url().startsWith(`${h.emulator.libraryUrl}/v1/emails?`) && request.url().includes('since='), decodeURIComponent);
     try {
       await ui.getByLabel('Captured since').focus();
       // Month, day, then the year a digit at a time: 0002, 0020, 0202, 2025 are each a date.
@@ -175,7 +173,7 @@ describe('Browse: search', () => {
       expect(sent).toHaveLength(1);
       expect(sent[0]).toContain('since=2025-11-01');
     } finally {
-      h.page.off('request', watch);
+      stopWatching();
     }
   });
 
@@ -341,11 +339,7 @@ async function setFaultsAsync(faults: { rate: number; kinds?: string[]; slow_ms?
 describe('Browse: kept while another screen shows', () => {
   it('keeps the query, the filters, the scroll place and an open email across Settings and Sync', async () => {
     const ui = await openBrowseAsync('light', 'key');
-    const requests: string[] = [];
-    const watch = (request: Request) => {
-      if (request.url().startsWith(`${h.emulator.libraryUrl}/v1/`)) requests.push(request.url());
-    };
-    h.page.on('request', watch);
+    const { urls: requests, stop: stopWatching } = watchRequests((request) => request.url().startsWith(`${h.emulator.libraryUrl}/v1/`));
     try {
       await ui.getByRole('searchbox', { name: 'Search emails' }).fill('free');
       await ui.getByLabel('Category').selectOption({ label: 'Beauty' });
@@ -395,7 +389,7 @@ describe('Browse: kept while another screen shows', () => {
       await expect.poll(() => ui.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['index'])).toBe(index);
       expect(await ui.getByRole('searchbox', { name: 'Search emails' }).inputValue()).toBe('free');
     } finally {
-      h.page.off('request', watch);
+      stopWatching();
     }
   });
 });
@@ -403,11 +397,7 @@ describe('Browse: kept while another screen shows', () => {
 describe('Browse: when the library says no', () => {
   it('waits out a 429 calmly with the seconds left, then tries again by itself; a 503 says so and offers to try again', async () => {
     const ui = await openBrowseAsync('light', 'key');
-    const sent: string[] = [];
-    const watch = (request: Request) => {
-      if (request.url().startsWith(`${h.emulator.libraryUrl}/v1/emails?`)) sent.push(request.url());
-    };
-    h.page.on('request', watch);
+    const { urls: sent, stop: stopWatching } = watchRequests((request) => request.url().startsWith(`${h.emulator.libraryUrl}/v1/emails?`));
     try {
       await setFaultsAsync({ rate: 1, kinds: ['429'] });
       await ui.getByLabel('Category').selectOption({ label: 'Travel' });
@@ -427,7 +417,7 @@ describe('Browse: when the library says no', () => {
       const pets = await libraryAsync<{ data: Summary[] }>('/v1/emails?category=pets&per_page=50');
       await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects[0]), { timeout: 10_000 }).toBe(pets.data[0]!.subject_line);
     } finally {
-      h.page.off('request', watch);
+      stopWatching();
       await setFaultsAsync({ rate: 0 });
     }
   });
@@ -578,11 +568,7 @@ describe('Browse: an email', () => {
   it('asks the library only for the email the designer stops on when stepping quickly with the arrows', async () => {
     const ui = await openBrowseAsync('light', 'key');
     const subjects = await cardSubjectsAsync(ui);
-    const asked: string[] = [];
-    const watch = (request: Request) => {
-      if (/\/v1\/emails\/\d+$/.test(request.url())) asked.push(request.url());
-    };
-    h.page.on('request', watch);
+    const { urls: asked, stop: stopWatching } = watchRequests((request) => /\/v1\/emails\/\d+$/.test(request.url()));
     try {
       await cards(ui).first().click();
       const title = ui.getByRole('heading', { level: 2 });
@@ -595,7 +581,7 @@ describe('Browse: an email', () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(asked).toHaveLength(2);
     } finally {
-      h.page.off('request', watch);
+      stopWatching();
     }
   });
 
@@ -976,11 +962,7 @@ describe('Browse: brands', () => {
 
   it('opens the brand’s page from an email, without fetching the list of brands until asked', async () => {
     const ui = await openBrowseAsync('dark', 'key');
-    const brandLists: string[] = [];
-    const watch = (request: Request) => {
-      if (request.url().startsWith(`${h.emulator.libraryUrl}/v1/brands?`)) brandLists.push(request.url());
-    };
-    h.page.on('request', watch);
+    const { urls: brandLists, stop: stopWatching } = watchRequests((request) => request.url().startsWith(`${h.emulator.libraryUrl}/v1/brands?`));
     try {
       const brandName = (await cards(ui).first().locator('.email-card-brand').textContent()) ?? '';
       await cards(ui).first().click();
@@ -996,7 +978,7 @@ describe('Browse: brands', () => {
       await expect.poll(() => textOf(ui.getByRole('list', { name: 'Top brands' }).getByRole('listitem').first()), { timeout: 10_000 }).toContain(top.data[0]!.name);
       expect(brandLists).toHaveLength(1);
     } finally {
-      h.page.off('request', watch);
+      stopWatching();
     }
   });
 });
@@ -1037,11 +1019,7 @@ describe('Browse: a journey’s emails per stage', () => {
     // Headed by the brand's name (read from its page), not the journey's slug.
     const { data: page } = await libraryAsync<{ data: { brand: { name: string } } }>(`/v1/brands/${chosen.brand_slug}?per_page=1`);
     await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(`${page.brand.name}: journey`);
-    const sent: string[] = [];
-    const watch = (request: Request) => {
-      if (request.url().startsWith(`${h.emulator.libraryUrl}/v1/journeys/${chosen.brand_slug}?`)) sent.push(request.url());
-    };
-    h.page.on('request', watch);
+    const { urls: sent, stop: stopWatching } = watchRequests((request) => request.url().startsWith(`${h.emulator.libraryUrl}/v1/journeys/${chosen.brand_slug}?`));
     try {
       await ui.getByLabel('Emails per stage').focus();
       // From 3 to 7, a press at a time.
@@ -1051,7 +1029,7 @@ describe('Browse: a journey’s emails per stage', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(sent).toEqual([`${h.emulator.libraryUrl}/v1/journeys/${chosen.brand_slug}?emails_per_stage=7`]);
     } finally {
-      h.page.off('request', watch);
+      stopWatching();
     }
   });
 });
@@ -1094,11 +1072,7 @@ describe('Browse: me', () => {
     const ui = await openBrowseAsync('light', 'key');
     await ui.getByRole('button', { name: 'Me', exact: true }).click();
     await ui.getByRole('heading', { name: /^Following \d/ }).waitFor({ timeout: 10_000 });
-    const sent: string[] = [];
-    const watch = (request: Request) => {
-      if (request.url().startsWith(`${h.emulator.libraryUrl}/v1/me/follows/emails?`) && request.url().includes('since=')) sent.push(decodeURIComponent(request.url()));
-    };
-    h.page.on('request', watch);
+    const { urls: sent, stop: stopWatching } = watchRequests((request) => request.url().startsWith(`${h.emulator.libraryUrl}/v1/me/follows/emails?`) && request.url().includes('since='), decodeURIComponent);
     try {
       await ui.getByLabel('Captured since').filter({ visible: true }).focus();
       await h.page.keyboard.type('11012025', { delay: 150 });
@@ -1107,7 +1081,7 @@ describe('Browse: me', () => {
       expect(sent).toHaveLength(1);
       expect(sent[0]).toContain('since=2025-11-01');
     } finally {
-      h.page.off('request', watch);
+      stopWatching();
     }
   });
 
@@ -1162,11 +1136,7 @@ describe('Browse: brand requests', () => {
 
   it('checks the form before sending, then says every outcome of the library in words', async () => {
     const key = state.library.keys.demo;
-    const posts: string[] = [];
-    const watch = (request: Request) => {
-      if (request.method() === 'POST' && request.url().startsWith(`${h.emulator.libraryUrl}/v1/brand-requests`)) posts.push(request.url());
-    };
-    h.page.on('request', watch);
+    const { urls: posts, stop: stopWatching } = watchRequests((request) => request.method() === 'POST' && request.url().startsWith(`${h.emulator.libraryUrl}/v1/brand-requests`));
     try {
       const ui = await openBrowseAsync('light', 'key');
       await ui.getByRole('button', { name: 'Requests', exact: true }).click();
@@ -1233,7 +1203,7 @@ describe('Browse: brand requests', () => {
       expect(await form.getByLabel('Brand', { exact: true }).inputValue()).toBe('Quiet Harbour Tea');
       await checkAxeAsync(ui, 'brand requests, light');
     } finally {
-      h.page.off('request', watch);
+      stopWatching();
       await setFaultsAsync({ rate: 0 });
     }
   });
