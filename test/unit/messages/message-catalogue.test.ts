@@ -105,7 +105,9 @@ function catalogue(): Array<{ from: string; message: string }> {
   add('connected', libraryConnectedResult(3).message);
   add('design system id', designSystemIdProblem('has space'));
   add('design system id', designSystemIdProblem('x'.repeat(200)));
+  add('design system id', designSystemIdProblem('https://app.example.com/acme/ds_demo'));
   add('design system saved', designSystemSavedText('ds_demo'));
+  add('design system saved', designSystemSavedText('ds_demo', true));
   add('design system saved', designSystemSavedText(null));
   for (const odd of [{}, 42, null]) add('a failure without words', errorText(odd));
   addCanvasMessages(add);
