@@ -311,6 +311,27 @@ describe('Templates', () => {
     expect(await ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Update template');
   });
 
+  it('a teammate who only renamed the template is not warned about: Update goes and keeps their name', async () => {
+    const ui = await openTemplatesAsync('light');
+    await selectLayerAsync('Emails', EMAIL);
+    await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
+    await ui.getByLabel('Template name').fill('Renamed elsewhere');
+    await ui.getByRole('button', { name: 'Save as template' }).click();
+    await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Saved “Renamed elsewhere”/);
+    const id = (await builderAsync<StoredTemplate[]>('/templates')).data[0]!.id;
+
+    // A teammate renames and describes it in the builder; the frame changes here.
+    await controlAsync('clock', { advance_seconds: 60 });
+    expect((await builderAsync(`/templates/${id}`, 'PUT', { name: 'Spring sale (approved)', description: 'Approved by Robin' })).status).toBe(200);
+    await changeFrameFillAsync('#d0e0ff');
+    await ui.getByRole('button', { name: 'Update template' }).click();
+    await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Updated “Spring sale \(approved\)” with a \d+ × \d+ px preview\. Changed since the last save: fill\.$/);
+    expect(await ui.getByRole('alert').count()).toBe(0);
+    const stored = (await builderAsync(`/templates/${id}`)).data;
+    expect(stored).toMatchObject({ name: 'Spring sale (approved)', description: 'Approved by Robin', content: { root: { name: EMAIL } } });
+    expect(await ui.getByTestId('templates-selection').textContent()).toContain('is linked to the template “Spring sale (approved)”');
+  });
+
   it('Replace their changes acts on the frame it was said for, even after another frame was selected', async () => {
     const ui = await openTemplatesAsync('light');
     await selectLayerAsync('Emails', EMAIL);

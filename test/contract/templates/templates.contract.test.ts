@@ -274,6 +274,30 @@ describe('templates against the builder emulator', () => {
     expect(linkOf(frame)?.savedAt).toBe(after.updated_at);
   });
 
+  it('a teammate who only renamed and described the template is not warned about: the update goes and keeps their name and description', async () => {
+    await startAsync({ deflate: true });
+    const frame = await selectEmailAsync();
+    const created = await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context);
+    const id = created.template!.id;
+    await controlAsync(emulator.builderUrl, 'clock', { advance_seconds: 60 });
+    expect((await apiAsync(`/templates/${id}`, { method: 'PUT', body: { name: 'Spring (theirs)', description: 'Renamed in the builder' } })).status).toBe(200);
+
+    frame.fills = [{ type: 'SOLID', color: { r: 0.2, g: 0.4, b: 0.6 } }];
+    const updated = await plugin.handlers['templates/update']({ frameId: frame.id }, context);
+    expect(updated).toMatchObject({ outcome: 'updated', template: { name: 'Spring (theirs)', description: 'Renamed in the builder' }, changes: ['fill'] });
+    const after = (await apiAsync(`/templates/${id}`)).body.data;
+    expect(after).toMatchObject({ name: 'Spring (theirs)', description: 'Renamed in the builder', content: { root: { type: 'FRAME', name: EMAIL } } });
+    expect(linkOf(frame)).toMatchObject({ templateName: 'Spring (theirs)', savedAt: after.updated_at });
+    expect(fake.inspect.relaunchButtons(frame).find((button) => button.command === 'update-template')?.description).toBe('Send this frame to the template “Spring (theirs)” again');
+
+    // Their content changed as well as the name: that is still said before anything is replaced.
+    await controlAsync(emulator.builderUrl, 'clock', { advance_seconds: 60 });
+    const theirs = { format: 'figma-node-tree', version: 1, root: { type: 'FRAME', name: 'Edited in the builder' } };
+    expect((await apiAsync(`/templates/${id}`, { method: 'PUT', body: { name: 'Spring (theirs, again)', content: theirs } })).status).toBe(200);
+    frame.fills = [];
+    expect(await rejectionOf(plugin.handlers['templates/update']({ frameId: frame.id }, context))).toMatchObject({ code: 'template_changed' });
+  });
+
   it('an update whose answer was lost is not taken for a change made elsewhere when it is tried again', async () => {
     await startAsync({ deflate: true });
     const frame = await selectEmailAsync();

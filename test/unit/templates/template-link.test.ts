@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdsSameContent, linkState, parseTemplateIndex, parseTemplateLink, relaunchDataWith, serializeTemplateLink, updateDescription } from '../../../src/templates/template-link';
+import { holdsLastSent, holdsSameContent, linkState, parseTemplateIndex, parseTemplateLink, relaunchDataWith, sentContentHash, serializeTemplateLink, updateDescription } from '../../../src/templates/template-link';
 
 const link = { templateId: 'tpl_1', templateName: 'Spring sale', hash: '1:abc', savedAt: '2026-11-24T10:00:00.000Z' };
 
@@ -57,5 +57,15 @@ describe('relaunch data', () => {
     expect(holdsSameContent(undefined, frame)).toBe(false);
     expect(holdsSameContent(null, frame)).toBe(false);
     expect(holdsSameContent({ bad: Number.NaN }, { bad: Number.NaN })).toBe(false);
+  });
+
+  it('knows the builder still holds what this frame last sent (in any key order), and never for a link saved before the hash was kept', () => {
+    const sent = { type: 'FRAME', name: 'Spring', children: [{ type: 'TEXT', characters: 'Hi' }] };
+    const stored = parseTemplateLink(serializeTemplateLink({ ...link, sentHash: sentContentHash(sent)! }))!;
+    expect(holdsLastSent({ children: [{ characters: 'Hi', type: 'TEXT' }], name: 'Spring', type: 'FRAME' }, stored)).toBe(true);
+    expect(holdsLastSent({ ...sent, name: 'Edited in the builder' }, stored)).toBe(false);
+    expect(holdsLastSent(null, stored)).toBe(false);
+    expect(holdsLastSent(sent, parseTemplateLink(serializeTemplateLink(link))!)).toBe(false);
+    expect(sentContentHash({ bad: Number.NaN })).toBeNull();
   });
 });
