@@ -318,7 +318,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
         return { outcome: 'unchanged', template: null, changes: [], previewSize: null, selection: await selectionAsync(false) };
       }
       const client = await clientAsync('PUT /api/templates/:id');
-      const errorFacts = { templateName: link.templateName, templateId: link.templateId, frameId: frame.id };
+      const errorFacts = { templateName: link.templateName, templateId: link.templateId, frameId: frame.id, fromFrameLink: true };
       let changes: SyncChangeChip[] = [];
       try {
         // Read first: a template deleted or changed elsewhere is found before the large body is

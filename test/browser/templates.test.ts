@@ -210,7 +210,7 @@ describe('Templates', () => {
     await expect.poll(() => relaunched.getByLabel('Template name').inputValue()).toBe(EMAIL);
   });
 
-  it('a 401, a 429 and a 404 each say what happened and keep the form', async () => {
+  it('a 401, a 429 and a 404 each say what happened and keep the form; the 404 says both things it can mean', async () => {
     let ui = await openTemplatesAsync('light');
     await selectLayerAsync('Emails', EMAIL);
     await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
@@ -245,7 +245,8 @@ describe('Templates', () => {
     expect(await ui.getByRole('button', { name: 'Open Settings' }).count()).toBeGreaterThan(0);
     expect(await axeViolationsAsync(ui)).toEqual([]);
 
-    // 404: the template deleted by another client; the plugin says so and offers to unlink.
+    // 404: the template deleted by another client. The key cannot tell that from a template of
+    // another workspace, so both are said, with Settings beside Unlink and neither pressed on the person.
     await evaluateHooks(h.page, (hooks) => hooks.useDemoKeysAsync());
     await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
     ui = await h.uiFrameAsync();
@@ -257,8 +258,12 @@ describe('Templates', () => {
     await changeFrameFillAsync('#e0f0ff');
     await ui.getByRole('button', { name: 'Update template' }).click();
     await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 30_000 }).toBe(
-      `The template “${EMAIL}” is no longer in the builder: it was deleted elsewhere. Unlink the frame to save it as a new template.`,
+      `The builder finds no template “${EMAIL}” with the saved key: it was deleted, or it is in another workspace than this key’s. If it was deleted, unlink the frame to save it as a new template; for another workspace, save that workspace’s key in Settings.`,
     );
+    const problemRow = ui.locator('.button-row').filter({ has: ui.getByRole('alert') });
+    expect(await problemRow.getByRole('button').allTextContents()).toEqual(['Open Settings', 'Unlink the frame']);
+    expect((await frameAsync()).link).not.toBe('');
+    expect(await axeViolationsAsync(ui)).toEqual([]);
     await ui.getByRole('button', { name: 'Unlink the frame' }).click();
     await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
     expect((await frameAsync()).link).toBe('');

@@ -229,18 +229,40 @@ describe('templates against the builder emulator', () => {
     expect(await rejectionOf(plugin.handlers['templates/create']({ name: 'Inner', description: '', frameId: inner.id }, context))).toMatchObject({ code: 'no_frame' });
   });
 
-  it('a template deleted elsewhere is a 404 in words that offers to unlink; unlinking keeps the frame', async () => {
+  it('a template the saved key cannot find is said as deleted or in another workspace, never as surely deleted; unlinking keeps the frame', async () => {
     await startAsync({ deflate: true });
     const frame = await selectEmailAsync();
     const created = await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context);
     await apiAsync(`/templates/${created.template!.id}`, { method: 'DELETE' });
     frame.fills = [];
     const error = await rejectionOf(plugin.handlers['templates/update']({}, context));
-    expect(error).toMatchObject({ code: 'not_found', details: { templateId: created.template!.id, frameId: frame.id } });
-    expect(error.message).toBe('The template “Spring” is no longer in the builder: it was deleted elsewhere. Unlink the frame to save it as a new template.');
+    expect(error).toMatchObject({ code: 'template_missing', details: { templateId: created.template!.id, frameId: frame.id } });
+    expect(error.message).toBe(
+      'The builder finds no template “Spring” with the saved key: it was deleted, or it is in another workspace than this key’s. If it was deleted, unlink the frame to save it as a new template; for another workspace, save that workspace’s key in Settings.',
+    );
     expect(linkOf(frame)?.templateId).toBe(created.template!.id);
     expect(await plugin.handlers['templates/unlink']({ frameId: frame.id }, context)).toMatchObject({ kind: 'frame', link: null });
     expect(linkOf(frame)).toBeNull();
+  });
+
+  it('a frame linked to a template of another workspace (saved with another key) keeps its link when that template is not found with this key', async () => {
+    await startAsync({ deflate: true });
+    const frame = await selectEmailAsync();
+    // Saved by a teammate whose key is for workspace A; this person's key is for workspace B, where the id is unknown.
+    const link = { v: 1, templateId: 'tpl_workspace_a_7f3c', templateName: 'Spring (workspace A)', hash: '1:0', savedAt: '2026-11-20T09:00:00.000Z' };
+    fake.inspect.run(() => {
+      frame.setPluginData(TEMPLATE_LINK_KEY, JSON.stringify(link));
+      fake.figma.root.setPluginData(TEMPLATE_INDEX_KEY, JSON.stringify({ [link.templateId]: frame.id }));
+    });
+    expect(await plugin.handlers['templates/selection']({}, context)).toMatchObject({ link: { templateId: link.templateId }, lostLink: null });
+    const error = await rejectionOf(plugin.handlers['templates/update']({ frameId: frame.id }, context));
+    expect(error.code).toBe('template_missing');
+    expect(error.message).toContain('it was deleted, or it is in another workspace than this key’s');
+    expect(error.message).not.toContain('deleted elsewhere');
+    // Nothing was changed by the refusal: the link, its index entry and its relaunch data are as they were.
+    expect(linkOf(frame)).toEqual(link);
+    expect(fake.inspect.run(() => JSON.parse(fake.figma.root.getPluginData(TEMPLATE_INDEX_KEY)) as unknown)).toEqual({ [link.templateId]: frame.id });
+    expect(await plugin.handlers['templates/selection']({}, context)).toMatchObject({ link: { templateId: link.templateId }, lostLink: null });
   });
 
   it('an update never replaces a newer version saved elsewhere unseen: it is said, and replaced only when asked', async () => {
