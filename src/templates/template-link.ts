@@ -5,6 +5,7 @@ import * as z from '../shared/zod';
 import { canonicalJson } from '../snapshot/canonical-json';
 import { contentHash } from '../snapshot/content-hash';
 import { relaunchName } from '../platform/relaunch-description';
+import type { LaunchAction } from '../shared/bridge/messages';
 
 /** The plugin-data key on a linked frame. */
 export const TEMPLATE_LINK_KEY = 'templateLink';
@@ -113,11 +114,8 @@ export function holdsLastSent(storedRoot: unknown, link: TemplateLink): boolean 
   return link.sentHash !== undefined && sentContentHash(storedRoot) === link.sentHash;
 }
 
-/** Relaunch data with "Update template" added (or removed), the frame's other buttons kept. */
-export function relaunchDataWith(current: Record<string, string>, description: string | null): Record<string, string> {
-  const { 'update-template': _old, ...others } = current;
-  return description === null ? others : { ...others, 'update-template': description };
-}
+/** The relaunch button a linked frame carries (manifest relaunchButtons): it opens Templates and updates. */
+export const UPDATE_TEMPLATE_COMMAND: LaunchAction = 'update-template';
 
 /** The relaunch button's description: short, as Figma shows it under the button. */
 export function updateDescription(templateName: string): string {

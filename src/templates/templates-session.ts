@@ -17,6 +17,7 @@ import type { DiffableComponent } from '../sync/property-diff';
 import { base64Length, firstPreviewScale, minimumPreviewScale, nextPreviewScale, previewBudget } from './preview-scale';
 import { describeSelection, describeSelectionOf, unreadableLinkWhat, type SelectedLayer } from './selection-words';
 import { pageOf, showNodeAsync } from '../platform/show-node';
+import { setRelaunchButton } from '../platform/relaunch-buttons';
 import { templateChangedError, templateError } from './template-errors';
 import {
   holdsLastSent,
@@ -24,11 +25,11 @@ import {
   linkState,
   parseTemplateIndex,
   parseTemplateLink,
-  relaunchDataWith,
   sentContentHash,
   serializeTemplateLink,
   TEMPLATE_INDEX_KEY,
   TEMPLATE_LINK_KEY,
+  UPDATE_TEMPLATE_COMMAND,
   updateDescription,
   type TemplateIndex,
   type TemplateLink,
@@ -138,7 +139,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       TEMPLATE_LINK_KEY,
       serializeTemplateLink({ templateId: template.id, templateName: template.name, hash, savedAt: template.updated_at, ...(sentHash === null ? {} : { sentHash }) }),
     );
-    frame.setRelaunchData(relaunchDataWith(frame.getRelaunchData(), updateDescription(template.name)));
+    setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, updateDescription(template.name));
     writeIndex((index) => {
       for (const [templateId, frameId] of Object.entries(index)) if (frameId === frame.id) delete index[templateId];
       index[template.id] = frame.id;
@@ -148,7 +149,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
   function removeLink(frame: FrameNode): void {
     const link = readLink(frame);
     frame.setPluginData(TEMPLATE_LINK_KEY, '');
-    frame.setRelaunchData(relaunchDataWith(frame.getRelaunchData(), null));
+    setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, null);
     if (link !== null) writeIndex((index) => {
       if (index[link.templateId] === frame.id) delete index[link.templateId];
     });
@@ -365,7 +366,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       const link = frame === null ? null : readLink(frame);
       if (frame !== null && link !== null) {
         frame.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ ...link, templateName: updated.name, ...(inStep ? { savedAt: updated.updated_at } : {}) }));
-        frame.setRelaunchData(relaunchDataWith(frame.getRelaunchData(), updateDescription(updated.name)));
+        setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, updateDescription(updated.name));
       }
       return rowOf(updated, frame);
     },
@@ -385,7 +386,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
         const link = readLink(frame);
         // The link stays until the frame is next selected, so that it can say what happened.
         if (link !== null) frame.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ ...link, deleted: true }));
-        frame.setRelaunchData(relaunchDataWith(frame.getRelaunchData(), null));
+        setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, null);
       }
       writeIndex((index) => {
         delete index[id];

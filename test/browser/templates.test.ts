@@ -130,7 +130,7 @@ describe('Templates', () => {
     expect(created.thumbnail_url).not.toBeNull();
     let frame = await frameAsync();
     expect(JSON.parse(frame.link)).toMatchObject({ templateId: id, templateName: EMAIL, savedAt: created.updated_at });
-    expect(frame.relaunch).toEqual(['browse', 'update-template']);
+    expect(frame.relaunch).toEqual(['update-template']);
     expect(await ui.getByTestId('templates-selection').textContent()).toContain(`is linked to the template “${EMAIL}”`);
     expect(await axeViolationsAsync(ui)).toEqual([]);
     await h.page.screenshot({ path: `${SHOTS}/templates-saved-light.png` });
@@ -201,7 +201,7 @@ describe('Templates', () => {
     expect(await relaunched.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Templates in the workspace');
     await expect.poll(() => textOf(relaunched.getByText('Deleted “Spring sale (final)”.', { exact: false }))).toContain('Deleted “Spring sale (final)”.');
     expect((await builderAsync(`/templates/${id}`)).status).toBe(404);
-    expect((await frameAsync()).relaunch).toEqual(['browse']);
+    expect((await frameAsync()).relaunch).toEqual([]);
     await selectLayerAsync('Cover', 'Cover');
     await selectLayerAsync('Emails', EMAIL);
     await expect.poll(() => textOf(relaunched.getByText('This frame was linked to'))).toBe('This frame was linked to “Spring sale (final)”, which was deleted; the link is removed.');
@@ -267,7 +267,7 @@ describe('Templates', () => {
     await ui.getByRole('button', { name: 'Unlink the frame' }).click();
     await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
     expect((await frameAsync()).link).toBe('');
-    expect((await frameAsync()).relaunch).toEqual(['browse']);
+    expect((await frameAsync()).relaunch).toEqual([]);
   });
 
   it('after a rename by keyboard the focus stays on the renamed template', async () => {

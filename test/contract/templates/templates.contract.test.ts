@@ -165,7 +165,7 @@ describe('templates against the builder emulator', () => {
     const thumbnail = await fetch(stored.thumbnail_url);
     expect(thumbnail.headers.get('content-type')).toBe('image/png');
     expect(linkOf(frame)).toMatchObject({ templateId: id, templateName: EMAIL, savedAt: stored.updated_at });
-    expect(fake.inspect.relaunchButtons(frame).map((button) => button.command).sort()).toEqual(['browse', 'update-template']);
+    expect(fake.inspect.relaunchButtons(frame).map((button) => button.command).sort()).toEqual(['update-template']);
     const listed = await plugin.handlers['templates/list']({ page: 1 }, context);
     expect(listed.templates[0]).toMatchObject({ id, linkedFrame: { id: frame.id } });
     expect(listed.templates.slice(1).every((row) => row.linkedFrame === null)).toBe(true);
@@ -208,7 +208,7 @@ describe('templates against the builder emulator', () => {
     // Delete: gone from the builder; the frame says so when next selected, then has no link.
     expect(await plugin.handlers['templates/delete']({ id }, context)).toEqual({ alreadyGone: false });
     expect((await apiAsync(`/templates/${id}`)).status).toBe(404);
-    expect(fake.inspect.relaunchButtons(frame).map((button) => button.command)).toEqual(['browse']);
+    expect(fake.inspect.relaunchButtons(frame).map((button) => button.command)).toEqual([]);
     const lost = await plugin.handlers['templates/selection']({}, context);
     expect(lost).toMatchObject({ kind: 'frame', link: null, lostLink: { templateName: 'Spring sale (final)' } });
     expect(fake.notifications.at(-1)?.message).toBe(`“${EMAIL}” is no longer linked: its template “Spring sale (final)” was deleted.`);
@@ -363,7 +363,7 @@ describe('templates against the builder emulator', () => {
     const created = await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context);
     expect((await apiAsync(`/templates/${created.template!.id}`, { method: 'DELETE' })).status).toBe(204);
     expect(await plugin.handlers['templates/delete']({ id: created.template!.id }, context)).toEqual({ alreadyGone: true });
-    expect(fake.inspect.relaunchButtons(frame).map((button) => button.command)).toEqual(['browse']);
+    expect(fake.inspect.relaunchButtons(frame).map((button) => button.command)).toEqual([]);
     expect(await plugin.handlers['templates/selection']({}, context)).toMatchObject({ link: null, lostLink: { templateName: 'Spring' } });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdsLastSent, holdsSameContent, linkState, parseTemplateIndex, parseTemplateLink, relaunchDataWith, sentContentHash, serializeTemplateLink, updateDescription } from '../../../src/templates/template-link';
+import { holdsLastSent, holdsSameContent, linkState, parseTemplateIndex, parseTemplateLink, sentContentHash, serializeTemplateLink, updateDescription } from '../../../src/templates/template-link';
 
 const link = { templateId: 'tpl_1', templateName: 'Spring sale', hash: '1:abc', savedAt: '2026-11-24T10:00:00.000Z' };
 
@@ -38,11 +38,6 @@ describe('link state', () => {
 });
 
 describe('relaunch data', () => {
-  it('adds and removes "Update template", keeping the frame\'s other buttons', () => {
-    const added = relaunchDataWith({ browse: 'Find emails like this one' }, 'Send it');
-    expect(added).toEqual({ browse: 'Find emails like this one', 'update-template': 'Send it' });
-    expect(relaunchDataWith(added, null)).toEqual({ browse: 'Find emails like this one' });
-  });
   it('keeps the description short', () => {
     expect(updateDescription('Spring sale')).toBe('Send this frame to the template “Spring sale” again');
     // A long name is cut before an emoji, never through it (the panel showed “�…”).
