@@ -97,6 +97,18 @@ async function frameAsync(): Promise<{ id: string; link: string; relaunch: strin
   );
 }
 
+/** Templates opened fresh, the email frame selected and saved as a template named `name`: the window and the template's id. */
+async function savedEmailTemplateAsync(name: string): Promise<{ ui: Frame; id: string }> {
+  const ui = await openTemplatesAsync('light');
+  await selectLayerAsync('Emails', EMAIL);
+  await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
+  await ui.getByLabel('Template name').fill(name);
+  await ui.getByRole('button', { name: 'Save as template' }).click();
+  await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Saved “.*” as a template/);
+  expect(await textOf(saveResult(ui))).toContain(`Saved “${name}”`);
+  return { ui, id: (await builderAsync<StoredTemplate[]>('/templates')).data[0]!.id };
+}
+
 async function sandboxRequestCountAsync(): Promise<number> {
   return evaluateHooks(h.page, (hooks) => hooks.requests().length);
 }
@@ -281,13 +293,7 @@ describe('Templates', () => {
   });
 
   it('an update does not replace a version a teammate saved meanwhile until asked', async () => {
-    const ui = await openTemplatesAsync('light');
-    await selectLayerAsync('Emails', EMAIL);
-    await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
-    await ui.getByLabel('Template name').fill('Teamwork');
-    await ui.getByRole('button', { name: 'Save as template' }).click();
-    await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Saved “Teamwork”/);
-    const id = (await builderAsync<StoredTemplate[]>('/templates')).data[0]!.id;
+    const { ui, id } = await savedEmailTemplateAsync('Teamwork');
 
     // A rename from here is no change made elsewhere.
     await itemNamed(ui, 'Teamwork').getByRole('button', { name: 'Rename “Teamwork”' }).click();
@@ -317,13 +323,7 @@ describe('Templates', () => {
   });
 
   it('a teammate who only renamed the template is not warned about: Update goes and keeps their name', async () => {
-    const ui = await openTemplatesAsync('light');
-    await selectLayerAsync('Emails', EMAIL);
-    await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
-    await ui.getByLabel('Template name').fill('Renamed elsewhere');
-    await ui.getByRole('button', { name: 'Save as template' }).click();
-    await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Saved “Renamed elsewhere”/);
-    const id = (await builderAsync<StoredTemplate[]>('/templates')).data[0]!.id;
+    const { ui, id } = await savedEmailTemplateAsync('Renamed elsewhere');
 
     // A teammate renames and describes it in the builder; the frame changes here.
     await controlAsync('clock', { advance_seconds: 60 });
@@ -338,13 +338,7 @@ describe('Templates', () => {
   });
 
   it('Replace their changes acts on the frame it was said for, even after another frame was selected', async () => {
-    const ui = await openTemplatesAsync('light');
-    await selectLayerAsync('Emails', EMAIL);
-    await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
-    await ui.getByLabel('Template name').fill('Moved on');
-    await ui.getByRole('button', { name: 'Save as template' }).click();
-    await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Saved “Moved on”/);
-    const id = (await builderAsync<StoredTemplate[]>('/templates')).data[0]!.id;
+    const { ui, id } = await savedEmailTemplateAsync('Moved on');
     await controlAsync('clock', { advance_seconds: 60 });
     expect((await builderAsync(`/templates/${id}`, 'PUT', { content: { format: 'figma-node-tree', version: 1, root: { type: 'FRAME', name: 'Edited in the builder' } } })).status).toBe(200);
     await changeFrameFillAsync('#ffd0d0');

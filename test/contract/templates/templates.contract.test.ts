@@ -76,6 +76,14 @@ async function selectEmailAsync(): Promise<FrameNode> {
   return frame;
 }
 
+/** The demo email selected and saved as the template “Spring”: the frame, the create's answer and the template's id. */
+async function linkedSpringAsync() {
+  await startAsync({ deflate: true });
+  const frame = await selectEmailAsync();
+  const created = await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context);
+  return { frame, created, id: created.template!.id };
+}
+
 function linkOf(frame: FrameNode) {
   return parseTemplateLink(fake.inspect.run(() => frame.getPluginData(TEMPLATE_LINK_KEY)));
 }
@@ -266,10 +274,7 @@ describe('templates against the builder emulator', () => {
   });
 
   it('an update never replaces a newer version saved elsewhere unseen: it is said, and replaced only when asked', async () => {
-    await startAsync({ deflate: true });
-    const frame = await selectEmailAsync();
-    const created = await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context);
-    const id = created.template!.id;
+    const { frame, created, id } = await linkedSpringAsync();
     // A teammate changes the template's content in the builder (another client).
     await controlAsync(emulator.builderUrl, 'clock', { advance_seconds: 60 });
     const theirs = { format: 'figma-node-tree', version: 1, root: { type: 'FRAME', name: 'Edited in the builder' } };
@@ -297,10 +302,7 @@ describe('templates against the builder emulator', () => {
   });
 
   it('a teammate who only renamed and described the template is not warned about: the update goes and keeps their name and description', async () => {
-    await startAsync({ deflate: true });
-    const frame = await selectEmailAsync();
-    const created = await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context);
-    const id = created.template!.id;
+    const { frame, id } = await linkedSpringAsync();
     await controlAsync(emulator.builderUrl, 'clock', { advance_seconds: 60 });
     expect((await apiAsync(`/templates/${id}`, { method: 'PUT', body: { name: 'Spring (theirs)', description: 'Renamed in the builder' } })).status).toBe(200);
 
@@ -340,10 +342,7 @@ describe('templates against the builder emulator', () => {
   });
 
   it('a rename from here is not taken for a change made elsewhere, nor does it hide one', async () => {
-    await startAsync({ deflate: true });
-    const frame = await selectEmailAsync();
-    const created = await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context);
-    const id = created.template!.id;
+    const { frame, id } = await linkedSpringAsync();
     await controlAsync(emulator.builderUrl, 'clock', { advance_seconds: 60 });
     await plugin.handlers['templates/rename']({ id, name: 'Spring (final)', description: 'Sent in March' }, context);
     frame.fills = [{ type: 'SOLID', color: { r: 0.2, g: 0.4, b: 0.6 } }];
