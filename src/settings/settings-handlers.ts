@@ -3,7 +3,7 @@
 import type { Handlers } from '../shared/bridge/endpoint';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { ConnectionResult, SandboxRequests, SettingsView } from '../shared/bridge/messages';
-import { designSystemIdProblem, normalizeDesignSystemId } from '../shared/settings/design-system-id';
+import { readDesignSystemId } from '../shared/settings/design-system-id';
 import { baseUrlProblem, keyProblem, maskKey, sameOrigin, type ApiName } from '../shared/settings/validate-settings';
 import { parseHttpUrl } from '../shared/validation/http-url';
 import { noKeyResult } from './connection-messages';
@@ -94,9 +94,9 @@ export function createSettingsHandlers(dependencies: SettingsDependencies): Sett
     },
 
     'settings/set-design-system': async ({ id }) => {
-      const problem = designSystemIdProblem(id);
-      if (problem !== null) throw invalidInput('designSystemId', problem);
-      documentSettings.setDesignSystemId(normalizeDesignSystemId(id));
+      const reading = readDesignSystemId(id);
+      if (!reading.ok) throw invalidInput('designSystemId', reading.problem);
+      documentSettings.setDesignSystemId(reading.id);
       return readViewAsync();
     },
 

@@ -27,6 +27,7 @@ import { diffComponents } from './property-diff';
 import { readOnlyError, syncError } from './sync-errors';
 import { createSyncPictures } from './sync-pictures';
 import { SHARED_DATA_NAMESPACE } from '../platform/shared-data';
+import { setRelaunchButton } from '../platform/relaunch-buttons';
 import { addHistoryEntry, emptySyncState, readSyncState, SYNC_STATE_HEAD_KEY, writeSyncState, type ReadSyncStateResult, type SharedDataHolder, type SyncState } from './sync-state';
 
 /** How often one request is sent when its answer arrives garbled. */
@@ -708,7 +709,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     );
     writeSyncState(root, state);
     try {
-      figma.root.setRelaunchData({ sync: 'Push and pull components with the design system' });
+      setRelaunchButton(figma.root, 'sync', 'Push and pull components with the design system');
     } catch {
       // The relaunch button is a convenience: a file where it cannot be set still synced.
     }

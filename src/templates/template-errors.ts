@@ -11,6 +11,11 @@ export interface TemplateErrorFacts {
   templateId?: string;
   /** The frame linked to it here, when there is one (the UI offers to unlink it). */
   frameId?: string;
+  /**
+   * The id came from the frame's link, not from this key's list: the frame may have been saved
+   * with another workspace's key, and a 404 cannot tell that from a deletion.
+   */
+  fromFrameLink?: boolean;
   /** The size of the body that was sent. */
   bodyBytes?: number;
   /** A create: never repeated by the client, so a lost answer may hide a template made. */
@@ -36,6 +41,15 @@ export function templateError(error: unknown, facts: TemplateErrorFacts): unknow
     );
   }
   const named = facts.templateName === undefined ? 'This template' : `The template “${facts.templateName}”`;
+  if (error.code === 'not_found' && facts.templateId !== undefined && facts.fromFrameLink === true && facts.frameId !== undefined) {
+    // Unlinking would cut a link that is fine for whoever holds that workspace's key: it is
+    // offered beside Settings, not as the way on.
+    return new BridgeError(
+      'template_missing',
+      `The builder finds no template “${facts.templateName ?? ''}” with the saved key: it was deleted, or it is in another workspace than this key’s. If it was deleted, unlink the frame to save it as a new template; for another workspace, save that workspace’s key in Settings.`,
+      { templateId: facts.templateId, frameId: facts.frameId },
+    );
+  }
   if (error.code === 'not_found' && facts.templateId !== undefined) {
     const unlink = facts.frameId === undefined ? '' : ' Unlink the frame to save it as a new template.';
     return new BridgeError('not_found', `${named} is no longer in the builder: it was deleted elsewhere.${unlink}`, {

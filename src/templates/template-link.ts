@@ -3,7 +3,9 @@
 // time, never a key. Pure: reading and writing the nodes is the session's.
 import * as z from '../shared/zod';
 import { canonicalJson } from '../snapshot/canonical-json';
+import { contentHash } from '../snapshot/content-hash';
 import { relaunchName } from '../platform/relaunch-description';
+import type { LaunchAction } from '../shared/bridge/messages';
 
 /** The plugin-data key on a linked frame. */
 export const TEMPLATE_LINK_KEY = 'templateLink';
@@ -21,6 +23,12 @@ const templateLinkSchema = z.object({
   hash: z.string(),
   /** Server time of the last save (or of a rename from here after it): an update finding another time was changed elsewhere. */
   savedAt: z.string(),
+  /**
+   * The content root this frame last sent, hashed (sentContentHash): a version holding it was only
+   * renamed or described elsewhere, so an update replaces nothing of anyone's. Absent on links
+   * saved before it was kept: those go by savedAt alone.
+   */
+  sentHash: z.optional(z.string()),
   /** Set when the template was deleted from here: the link goes, and says so, at the next selection. */
   deleted: z.optional(z.boolean()),
 });
@@ -91,11 +99,23 @@ export function holdsSameContent(storedRoot: unknown, frameRoot: unknown): boole
   }
 }
 
-/** Relaunch data with "Update template" added (or removed), the frame's other buttons kept. */
-export function relaunchDataWith(current: Record<string, string>, description: string | null): Record<string, string> {
-  const { 'update-template': _old, ...others } = current;
-  return description === null ? others : { ...others, 'update-template': description };
+/** The hash of a content root as canonical JSON (any key order), or null when it is not JSON. */
+export function sentContentHash(root: unknown): string | null {
+  if (typeof root !== 'object' || root === null) return null;
+  try {
+    return contentHash(canonicalJson(root));
+  } catch {
+    return null;
+  }
 }
+
+/** Whether the builder's stored content root is the one this frame last sent (by the link's hash). */
+export function holdsLastSent(storedRoot: unknown, link: TemplateLink): boolean {
+  return link.sentHash !== undefined && sentContentHash(storedRoot) === link.sentHash;
+}
+
+/** The relaunch button a linked frame carries (manifest relaunchButtons): it opens Templates and updates. */
+export const UPDATE_TEMPLATE_COMMAND: LaunchAction = 'update-template';
 
 /** The relaunch button's description: short, as Figma shows it under the button. */
 export function updateDescription(templateName: string): string {

@@ -17,16 +17,19 @@ import type { DiffableComponent } from '../sync/property-diff';
 import { base64Length, firstPreviewScale, minimumPreviewScale, nextPreviewScale, previewBudget } from './preview-scale';
 import { describeSelection, describeSelectionOf, unreadableLinkWhat, type SelectedLayer } from './selection-words';
 import { pageOf, showNodeAsync } from '../platform/show-node';
+import { setRelaunchButton } from '../platform/relaunch-buttons';
 import { templateChangedError, templateError } from './template-errors';
 import {
+  holdsLastSent,
   holdsSameContent,
   linkState,
   parseTemplateIndex,
   parseTemplateLink,
-  relaunchDataWith,
+  sentContentHash,
   serializeTemplateLink,
   TEMPLATE_INDEX_KEY,
   TEMPLATE_LINK_KEY,
+  UPDATE_TEMPLATE_COMMAND,
   updateDescription,
   type TemplateIndex,
   type TemplateLink,
@@ -130,9 +133,13 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
     return { frame, link, state: linkState(link, frame.id, indexed, otherHolds) };
   }
 
-  function saveLink(frame: FrameNode, template: Template, hash: string): void {
-    frame.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ templateId: template.id, templateName: template.name, hash, savedAt: template.updated_at }));
-    frame.setRelaunchData(relaunchDataWith(frame.getRelaunchData(), updateDescription(template.name)));
+  /** `sentHash`: the content root sent, hashed (sentContentHash), when it could be. */
+  function saveLink(frame: FrameNode, template: Template, hash: string, sentHash: string | null): void {
+    frame.setPluginData(
+      TEMPLATE_LINK_KEY,
+      serializeTemplateLink({ templateId: template.id, templateName: template.name, hash, savedAt: template.updated_at, ...(sentHash === null ? {} : { sentHash }) }),
+    );
+    setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, updateDescription(template.name));
     writeIndex((index) => {
       for (const [templateId, frameId] of Object.entries(index)) if (frameId === frame.id) delete index[templateId];
       index[template.id] = frame.id;
@@ -142,7 +149,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
   function removeLink(frame: FrameNode): void {
     const link = readLink(frame);
     frame.setPluginData(TEMPLATE_LINK_KEY, '');
-    frame.setRelaunchData(relaunchDataWith(frame.getRelaunchData(), null));
+    setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, null);
     if (link !== null) writeIndex((index) => {
       if (index[link.templateId] === frame.id) delete index[link.templateId];
     });
@@ -284,7 +291,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       const problem = templateNameProblem(name);
       if (problem !== null) throw new BridgeError('invalid_input', problem, { field: 'name' });
       const client = await clientAsync('POST /api/templates');
-      const { content, hash, preview } = await contentAsync(frame);
+      const { content, hash, preview, root } = await contentAsync(frame);
       const input = { name, description: description.trim(), content };
       let template: Template;
       try {
@@ -295,7 +302,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       // The template exists now, whatever became of the frame: a frame deleted meanwhile is not
       // linked (a retry would make a second template), and the created template is still said.
       const linked = !frame.removed;
-      if (linked) saveLink(frame, template, hash);
+      if (linked) saveLink(frame, template, hash, sentContentHash(root));
       return { outcome: 'created', template: rowOf(template, linked ? frame : null), changes: [], previewSize: { width: preview.width, height: preview.height }, selection: await selectionAsync(false) };
     },
 
@@ -312,14 +319,17 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
         return { outcome: 'unchanged', template: null, changes: [], previewSize: null, selection: await selectionAsync(false) };
       }
       const client = await clientAsync('PUT /api/templates/:id');
-      const errorFacts = { templateName: link.templateName, templateId: link.templateId, frameId: frame.id };
+      const errorFacts = { templateName: link.templateName, templateId: link.templateId, frameId: frame.id, fromFrameLink: true };
       let changes: SyncChangeChip[] = [];
       try {
         // Read first: a template deleted or changed elsewhere is found before the large body is
         // sent (the API has no conditional update), and its content says what changed since.
+        // Only its content is replaced (name and description are not sent), so a version that
+        // still holds this frame's last content (renamed or described elsewhere) loses nothing.
         const before = await client.getTemplateAsync(link.templateId);
         const beforeRoot = (before.content as { format?: unknown; root?: unknown } | null | undefined)?.root;
-        if (before.updated_at !== link.savedAt && !replaceChanges && !holdsSameContent(beforeRoot, reading.node)) {
+        const theirs = before.updated_at !== link.savedAt && !holdsLastSent(beforeRoot, link) && !holdsSameContent(beforeRoot, reading.node);
+        if (theirs && !replaceChanges) {
           throw templateChangedError({ templateName: before.name, templateId: link.templateId, frameId: frame.id });
         }
         const { content, hash, preview, root } = await contentAsync(frame);
@@ -330,7 +340,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
         } catch (error) {
           throw templateError(error, { ...errorFacts, bodyBytes: bodyBytes({ content }) });
         }
-        saveLink(frame, updated, hash);
+        saveLink(frame, updated, hash, sentContentHash(root));
         return { outcome: 'updated', template: rowOf(updated, frame), changes, previewSize: { width: preview.width, height: preview.height }, selection: await selectionAsync(false) };
       } catch (error) {
         throw templateError(error, errorFacts);
@@ -356,7 +366,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       const link = frame === null ? null : readLink(frame);
       if (frame !== null && link !== null) {
         frame.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ ...link, templateName: updated.name, ...(inStep ? { savedAt: updated.updated_at } : {}) }));
-        frame.setRelaunchData(relaunchDataWith(frame.getRelaunchData(), updateDescription(updated.name)));
+        setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, updateDescription(updated.name));
       }
       return rowOf(updated, frame);
     },
@@ -376,7 +386,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
         const link = readLink(frame);
         // The link stays until the frame is next selected, so that it can say what happened.
         if (link !== null) frame.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ ...link, deleted: true }));
-        frame.setRelaunchData(relaunchDataWith(frame.getRelaunchData(), null));
+        setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, null);
       }
       writeIndex((index) => {
         delete index[id];

@@ -227,6 +227,25 @@ describe('Browse: library emails on the canvas', () => {
     await relaunched.getByRole('list', { name: 'Emails' }).waitFor({ timeout: 20_000 });
   });
 
+  it('offers “Check email references” on the file once an email is placed, with nothing selected, and it opens the reference check', async () => {
+    const ui = await openBrowseAsync('light');
+    const documentButton = h.page.locator('[data-role="relaunch-buttons"] button', { hasText: 'Check email references' });
+    const recent = (await libraryAsync<{ data: Array<{ id: number }> }>('/v1/emails?per_page=20')).data.map((email) => email.id);
+    const email = await findableEmailAsync(recent.slice(5));
+    await openEmailAsync(ui, email.data);
+    await ui.getByRole('button', { name: 'Insert on canvas' }).click();
+    await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
+    // The person opens another page, where nothing is selected: Figma shows the file's buttons.
+    const placedOn = await evaluateHooks(h.page, (hooks) => hooks.inspect().currentPage.id);
+    await h.page.locator(`[data-role="pages"] li:not([data-page="${placedOn}"])`).first().click();
+    await expect.poll(() => evaluateHooks(h.page, (hooks) => hooks.inspect().currentPage.selection.length)).toBe(0);
+    await documentButton.waitFor({ timeout: 10_000 });
+    await documentButton.click();
+    const relaunched = await h.uiFrameAsync();
+    await expect.poll(() => textOf(relaunched.getByTestId('references-summary')), { timeout: 30_000 }).toBe('1 reference to 1 email; 0 removed from the library.');
+    expect(await relaunched.getByRole('button', { name: 'Browse' }).getAttribute('aria-current')).toBe('page');
+  });
+
   it('places a 600 × 20,000 px email as five tiles of at most 4,096 px that reproduce the screenshot exactly', async () => {
     const ui = await openBrowseAsync('light');
     const tallest = await findableEmailAsync(TALLEST_EMAIL_IDS);

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskKey } from '../../src/shared/settings/validate-settings';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
+import { axeViolationsAsync } from './support/axe';
 import { evaluateHooks, type Harness, openSettingsAsync, startHarnessAsync, textOf } from './support/playground-harness';
 
 let h: Harness;
@@ -187,6 +188,28 @@ describe('Settings in the real UI', () => {
     expect(await ui.getByTestId('settings-library-key').count()).toBe(1);
     expect(await ui.getByTestId('settings-library-key').inputValue()).toBe(state.library.keys.demo);
     expect(await section.getByRole('textbox', { name: 'API address' }).inputValue()).toBe(`${h.emulator.libraryUrl}/typed`);
+  });
+
+  it('reads the design-system id from a pasted address whose path is only the id, shows what it read, and refuses an address it cannot read', async () => {
+    const ui = await openSettingsAsync(h);
+    const section = ui.getByRole('region', { name: 'Design system for this file' });
+    const field = section.getByRole('textbox', { name: 'Design system id' });
+    const storedId = () => evaluateHooks(h.page, (hooks) => hooks.inspect().run(() => hooks.inspect().root.getSharedPluginData('envelope', 'designSystemId')));
+
+    await field.fill('https://app.templatebuilder.example/ds_empty');
+    await section.getByRole('button', { name: 'Save for this file' }).click();
+    await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe('ds_empty');
+    expect(await textOf(section.getByRole('status'))).toBe('This file now syncs to design system ds_empty (read from the address). Collaborators see the same setting.');
+    expect(await storedId()).toBe('ds_empty');
+
+    // An address whose id could be any of its parts is refused in words; what was pasted stays.
+    const unclear = 'https://app.templatebuilder.example/acme/design-systems/ds_demo';
+    await field.fill(unclear);
+    await section.getByRole('button', { name: 'Save for this file' }).click();
+    await expect.poll(() => textOf(ui.getByTestId('settings-design-system-id-error'))).toMatch(/^Envelope reads an id from an address only when its path is the id alone/);
+    expect(await field.inputValue()).toBe(unclear);
+    expect(await storedId()).toBe('ds_empty');
+    expect(await axeViolationsAsync(ui)).toEqual([]);
   });
 
   it('never logs a key: not in the page, not in the sandbox, not in the UI', async () => {

@@ -262,12 +262,20 @@ async function mainAsync(): Promise<void> {
   const relaunchNames = new Map((manifest.relaunchButtons ?? []).map((button) => [button.command, button.name]));
   let shownSelection = '';
 
-  /** What is selected and, for one layer, the relaunch buttons Figma shows in its properties panel. */
+  /**
+   * What is selected and the relaunch buttons Figma shows in its properties panel: one layer's, or
+   * with nothing selected the page's and the document's (shown on every page).
+   */
   function showSelection(): void {
     if (!session) return;
     const fake = session.fake;
     const selected = fake.inspect.run(() => [...fake.inspect.currentPage.selection]);
-    const buttons = selected.length === 1 ? fake.inspect.relaunchButtons(selected[0]!) : [];
+    const buttons =
+      selected.length === 1
+        ? fake.inspect.relaunchButtons(selected[0]!)
+        : selected.length === 0
+          ? [...fake.inspect.relaunchButtons(fake.inspect.currentPage), ...fake.inspect.relaunchButtons(fake.inspect.root)]
+          : [];
     const signature = JSON.stringify([selected.map((node) => node.id), buttons]);
     if (signature === shownSelection) return;
     shownSelection = signature;

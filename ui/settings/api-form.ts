@@ -66,9 +66,9 @@ export function savedText(api: ApiName, view: SettingsView, sentKey: boolean): s
   return `${title} address saved. No key is saved yet: paste one to connect.`;
 }
 
-/** What to announce after the design-system id was saved or cleared. */
-export function designSystemSavedText(id: string | null): string {
-  return id === null
-    ? 'This file is no longer linked to a design system.'
-    : `This file now syncs to design system ${id}. Collaborators see the same setting.`;
+/** What to announce after the design-system id was saved or cleared; `fromAddress`: the id was read out of a pasted address. */
+export function designSystemSavedText(id: string | null, fromAddress = false): string {
+  if (id === null) return 'This file is no longer linked to a design system.';
+  const read = fromAddress ? ' (read from the address)' : '';
+  return `This file now syncs to design system ${id}${read}. Collaborators see the same setting.`;
 }

@@ -2,7 +2,7 @@
 // it syncs to the same design system.
 import { useRef, useState } from 'preact/hooks';
 import type { SettingsView } from '../../src/shared/bridge/messages';
-import { designSystemIdProblem, normalizeDesignSystemId } from '../../src/shared/settings/design-system-id';
+import { readDesignSystemId } from '../../src/shared/settings/design-system-id';
 import { Button } from '../components/button';
 import type { LiveMessage } from '../components/notice';
 import { TextField } from '../components/text-field';
@@ -29,25 +29,24 @@ export function DesignSystemSection({ view, onView, requester }: DesignSystemSec
   function save() {
     setFailure(null);
     setResult(null);
-    const problem = designSystemIdProblem(value);
-    if (problem) {
-      setError(problem);
+    const reading = readDesignSystemId(value);
+    if (!reading.ok) {
+      setError(reading.problem);
       inputRef.current?.focus();
       return;
     }
     setError(null);
-    const id = normalizeDesignSystemId(value);
     void request.run(
       'save',
       async () => {
-        const next = await requester.setDesignSystemAsync(id);
+        const next = await requester.setDesignSystemAsync(reading.id);
         onView(next); // the app learns of the change even if this screen is gone by then
         return next;
       },
       {
         onResult: (next) => {
           setValue(next.designSystemId ?? '');
-          setResult({ tone: 'success', text: designSystemSavedText(next.designSystemId) });
+          setResult({ tone: 'success', text: designSystemSavedText(next.designSystemId, reading.fromAddress) });
         },
         onError: (caught, message) => {
           const fieldError = fieldErrorFrom(caught, ['designSystemId'] as const);
@@ -81,7 +80,7 @@ export function DesignSystemSection({ view, onView, requester }: DesignSystemSec
           if (error) setError(null);
         }}
         error={error}
-        hint="The id of the design system in the builder. Leave empty and save to unlink this file. Escape restores the saved id."
+        hint="The id of the design system in the builder, or an address whose path is only the id. Leave empty and save to unlink this file. Escape restores the saved id."
         inputRef={inputRef}
         onKeyDown={(event) => {
           const saved = view.designSystemId ?? '';

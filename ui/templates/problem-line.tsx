@@ -1,5 +1,6 @@
 // A failed template request in words, with the button that helps: the builder key in Settings,
-// unlinking a frame whose template was deleted elsewhere, or replacing a version saved elsewhere.
+// unlinking a frame whose template was deleted elsewhere, replacing a version saved elsewhere, or
+// (a frame's template the key cannot find) Settings and unlinking, side by side.
 import { Button } from '../components/button';
 import type { TemplateProblem } from './template-words';
 
@@ -16,9 +17,9 @@ export function ProblemLine({ problem, onOpenSettings, onUnlink, onReplace }: Pr
       <p role="alert" class="notice notice-error">
         {problem.message}
       </p>
-      {problem.action === 'settings' ? <Button onClick={onOpenSettings}>Open Settings</Button> : null}
+      {problem.action === 'settings' || problem.action === 'missing' ? <Button onClick={onOpenSettings}>Open Settings</Button> : null}
       {problem.action === 'replace' && onReplace ? <Button onClick={onReplace}>Replace their changes</Button> : null}
-      {(problem.action === 'unlink' || problem.action === 'replace') && onUnlink ? <Button onClick={onUnlink}>Unlink the frame</Button> : null}
+      {problem.action !== 'settings' && problem.action !== null && onUnlink ? <Button onClick={onUnlink}>Unlink the frame</Button> : null}
     </div>
   );
 }

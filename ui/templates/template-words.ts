@@ -23,9 +23,10 @@ export interface TemplateProblem {
   message: string;
   /**
    * The button that helps: the builder key in Settings, unlinking a frame whose template is gone,
-   * or replacing a version saved elsewhere (unlinking beside it).
+   * replacing a version saved elsewhere (unlinking beside it), or for a frame's template the key
+   * cannot find (`missing`: deleted, or another workspace's) Settings and unlinking, side by side.
    */
-  action: 'settings' | 'unlink' | 'replace' | null;
+  action: 'settings' | 'unlink' | 'replace' | 'missing' | null;
   frameId: string | null;
 }
 
@@ -36,6 +37,7 @@ export function templateProblem(error: unknown): TemplateProblem {
   if (code === 'unauthorized') return { message, action: 'settings', frameId: null };
   if (code === 'not_found' && frameId !== null) return { message, action: 'unlink', frameId };
   if (code === 'template_changed' && frameId !== null) return { message, action: 'replace', frameId };
+  if (code === 'template_missing' && frameId !== null) return { message, action: 'missing', frameId };
   return { message, action: null, frameId: null };
 }
 

@@ -76,6 +76,14 @@ async function selectEmailAsync(): Promise<FrameNode> {
   return frame;
 }
 
+/** The demo email selected and saved as the template “Spring”: the frame, the create's answer and the template's id. */
+async function linkedSpringAsync() {
+  await startAsync({ deflate: true });
+  const frame = await selectEmailAsync();
+  const created = await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context);
+  return { frame, created, id: created.template!.id };
+}
+
 function linkOf(frame: FrameNode) {
   return parseTemplateLink(fake.inspect.run(() => frame.getPluginData(TEMPLATE_LINK_KEY)));
 }
@@ -165,7 +173,7 @@ describe('templates against the builder emulator', () => {
     const thumbnail = await fetch(stored.thumbnail_url);
     expect(thumbnail.headers.get('content-type')).toBe('image/png');
     expect(linkOf(frame)).toMatchObject({ templateId: id, templateName: EMAIL, savedAt: stored.updated_at });
-    expect(fake.inspect.relaunchButtons(frame).map((button) => button.command).sort()).toEqual(['browse', 'update-template']);
+    expect(fake.inspect.relaunchButtons(frame).map((button) => button.command).sort()).toEqual(['update-template']);
     const listed = await plugin.handlers['templates/list']({ page: 1 }, context);
     expect(listed.templates[0]).toMatchObject({ id, linkedFrame: { id: frame.id } });
     expect(listed.templates.slice(1).every((row) => row.linkedFrame === null)).toBe(true);
@@ -208,7 +216,7 @@ describe('templates against the builder emulator', () => {
     // Delete: gone from the builder; the frame says so when next selected, then has no link.
     expect(await plugin.handlers['templates/delete']({ id }, context)).toEqual({ alreadyGone: false });
     expect((await apiAsync(`/templates/${id}`)).status).toBe(404);
-    expect(fake.inspect.relaunchButtons(frame).map((button) => button.command)).toEqual(['browse']);
+    expect(fake.inspect.relaunchButtons(frame).map((button) => button.command)).toEqual([]);
     const lost = await plugin.handlers['templates/selection']({}, context);
     expect(lost).toMatchObject({ kind: 'frame', link: null, lostLink: { templateName: 'Spring sale (final)' } });
     expect(fake.notifications.at(-1)?.message).toBe(`“${EMAIL}” is no longer linked: its template “Spring sale (final)” was deleted.`);
@@ -229,25 +237,44 @@ describe('templates against the builder emulator', () => {
     expect(await rejectionOf(plugin.handlers['templates/create']({ name: 'Inner', description: '', frameId: inner.id }, context))).toMatchObject({ code: 'no_frame' });
   });
 
-  it('a template deleted elsewhere is a 404 in words that offers to unlink; unlinking keeps the frame', async () => {
+  it('a template the saved key cannot find is said as deleted or in another workspace, never as surely deleted; unlinking keeps the frame', async () => {
     await startAsync({ deflate: true });
     const frame = await selectEmailAsync();
     const created = await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context);
     await apiAsync(`/templates/${created.template!.id}`, { method: 'DELETE' });
     frame.fills = [];
     const error = await rejectionOf(plugin.handlers['templates/update']({}, context));
-    expect(error).toMatchObject({ code: 'not_found', details: { templateId: created.template!.id, frameId: frame.id } });
-    expect(error.message).toBe('The template “Spring” is no longer in the builder: it was deleted elsewhere. Unlink the frame to save it as a new template.');
+    expect(error).toMatchObject({ code: 'template_missing', details: { templateId: created.template!.id, frameId: frame.id } });
+    expect(error.message).toBe(
+      'The builder finds no template “Spring” with the saved key: it was deleted, or it is in another workspace than this key’s. If it was deleted, unlink the frame to save it as a new template; for another workspace, save that workspace’s key in Settings.',
+    );
     expect(linkOf(frame)?.templateId).toBe(created.template!.id);
     expect(await plugin.handlers['templates/unlink']({ frameId: frame.id }, context)).toMatchObject({ kind: 'frame', link: null });
     expect(linkOf(frame)).toBeNull();
   });
 
-  it('an update never replaces a newer version saved elsewhere unseen: it is said, and replaced only when asked', async () => {
+  it('a frame linked to a template of another workspace (saved with another key) keeps its link when that template is not found with this key', async () => {
     await startAsync({ deflate: true });
     const frame = await selectEmailAsync();
-    const created = await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context);
-    const id = created.template!.id;
+    // Saved by a teammate whose key is for workspace A; this person's key is for workspace B, where the id is unknown.
+    const link = { v: 1, templateId: 'tpl_workspace_a_7f3c', templateName: 'Spring (workspace A)', hash: '1:0', savedAt: '2026-11-20T09:00:00.000Z' };
+    fake.inspect.run(() => {
+      frame.setPluginData(TEMPLATE_LINK_KEY, JSON.stringify(link));
+      fake.figma.root.setPluginData(TEMPLATE_INDEX_KEY, JSON.stringify({ [link.templateId]: frame.id }));
+    });
+    expect(await plugin.handlers['templates/selection']({}, context)).toMatchObject({ link: { templateId: link.templateId }, lostLink: null });
+    const error = await rejectionOf(plugin.handlers['templates/update']({ frameId: frame.id }, context));
+    expect(error.code).toBe('template_missing');
+    expect(error.message).toContain('it was deleted, or it is in another workspace than this key’s');
+    expect(error.message).not.toContain('deleted elsewhere');
+    // Nothing was changed by the refusal: the link, its index entry and its relaunch data are as they were.
+    expect(linkOf(frame)).toEqual(link);
+    expect(fake.inspect.run(() => JSON.parse(fake.figma.root.getPluginData(TEMPLATE_INDEX_KEY)) as unknown)).toEqual({ [link.templateId]: frame.id });
+    expect(await plugin.handlers['templates/selection']({}, context)).toMatchObject({ link: { templateId: link.templateId }, lostLink: null });
+  });
+
+  it('an update never replaces a newer version saved elsewhere unseen: it is said, and replaced only when asked', async () => {
+    const { frame, created, id } = await linkedSpringAsync();
     // A teammate changes the template's content in the builder (another client).
     await controlAsync(emulator.builderUrl, 'clock', { advance_seconds: 60 });
     const theirs = { format: 'figma-node-tree', version: 1, root: { type: 'FRAME', name: 'Edited in the builder' } };
@@ -274,6 +301,27 @@ describe('templates against the builder emulator', () => {
     expect(linkOf(frame)?.savedAt).toBe(after.updated_at);
   });
 
+  it('a teammate who only renamed and described the template is not warned about: the update goes and keeps their name and description', async () => {
+    const { frame, id } = await linkedSpringAsync();
+    await controlAsync(emulator.builderUrl, 'clock', { advance_seconds: 60 });
+    expect((await apiAsync(`/templates/${id}`, { method: 'PUT', body: { name: 'Spring (theirs)', description: 'Renamed in the builder' } })).status).toBe(200);
+
+    frame.fills = [{ type: 'SOLID', color: { r: 0.2, g: 0.4, b: 0.6 } }];
+    const updated = await plugin.handlers['templates/update']({ frameId: frame.id }, context);
+    expect(updated).toMatchObject({ outcome: 'updated', template: { name: 'Spring (theirs)', description: 'Renamed in the builder' }, changes: ['fill'] });
+    const after = (await apiAsync(`/templates/${id}`)).body.data;
+    expect(after).toMatchObject({ name: 'Spring (theirs)', description: 'Renamed in the builder', content: { root: { type: 'FRAME', name: EMAIL } } });
+    expect(linkOf(frame)).toMatchObject({ templateName: 'Spring (theirs)', savedAt: after.updated_at });
+    expect(fake.inspect.relaunchButtons(frame).find((button) => button.command === 'update-template')?.description).toBe('Send this frame to the template “Spring (theirs)” again');
+
+    // Their content changed as well as the name: that is still said before anything is replaced.
+    await controlAsync(emulator.builderUrl, 'clock', { advance_seconds: 60 });
+    const theirs = { format: 'figma-node-tree', version: 1, root: { type: 'FRAME', name: 'Edited in the builder' } };
+    expect((await apiAsync(`/templates/${id}`, { method: 'PUT', body: { name: 'Spring (theirs, again)', content: theirs } })).status).toBe(200);
+    frame.fills = [];
+    expect(await rejectionOf(plugin.handlers['templates/update']({ frameId: frame.id }, context))).toMatchObject({ code: 'template_changed' });
+  });
+
   it('an update whose answer was lost is not taken for a change made elsewhere when it is tried again', async () => {
     await startAsync({ deflate: true });
     const frame = await selectEmailAsync();
@@ -294,10 +342,7 @@ describe('templates against the builder emulator', () => {
   });
 
   it('a rename from here is not taken for a change made elsewhere, nor does it hide one', async () => {
-    await startAsync({ deflate: true });
-    const frame = await selectEmailAsync();
-    const created = await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context);
-    const id = created.template!.id;
+    const { frame, id } = await linkedSpringAsync();
     await controlAsync(emulator.builderUrl, 'clock', { advance_seconds: 60 });
     await plugin.handlers['templates/rename']({ id, name: 'Spring (final)', description: 'Sent in March' }, context);
     frame.fills = [{ type: 'SOLID', color: { r: 0.2, g: 0.4, b: 0.6 } }];
@@ -317,7 +362,7 @@ describe('templates against the builder emulator', () => {
     const created = await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context);
     expect((await apiAsync(`/templates/${created.template!.id}`, { method: 'DELETE' })).status).toBe(204);
     expect(await plugin.handlers['templates/delete']({ id: created.template!.id }, context)).toEqual({ alreadyGone: true });
-    expect(fake.inspect.relaunchButtons(frame).map((button) => button.command)).toEqual(['browse']);
+    expect(fake.inspect.relaunchButtons(frame).map((button) => button.command)).toEqual([]);
     expect(await plugin.handlers['templates/selection']({}, context)).toMatchObject({ link: null, lostLink: { templateName: 'Spring' } });
   });
 

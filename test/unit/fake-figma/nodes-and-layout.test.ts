@@ -222,11 +222,11 @@ describe('relaunch data and figma.util', () => {
   it('keeps a command that is not in the manifest without throwing, and shows no button for it', () => {
     const fake = createFakeFigma();
     const frame = fake.figma.createFrame();
-    frame.setRelaunchData({ sync: 'Sync this component', open: 'x', browse: '' });
-    expect(frame.getRelaunchData()).toEqual({ sync: 'Sync this component', open: 'x', browse: '' });
+    frame.setRelaunchData({ sync: 'Sync this component', open: 'x', references: '' });
+    expect(frame.getRelaunchData()).toEqual({ sync: 'Sync this component', open: 'x', references: '' });
     expect(fake.inspect.relaunchButtons(frame)).toEqual([
       { command: 'sync', description: 'Sync this component' },
-      { command: 'browse', description: '' },
+      { command: 'references', description: '' },
     ]);
     frame.setRelaunchData({});
     expect(fake.inspect.relaunchButtons(frame)).toEqual([]);

@@ -105,7 +105,9 @@ function catalogue(): Array<{ from: string; message: string }> {
   add('connected', libraryConnectedResult(3).message);
   add('design system id', designSystemIdProblem('has space'));
   add('design system id', designSystemIdProblem('x'.repeat(200)));
+  add('design system id', designSystemIdProblem('https://app.example.com/acme/ds_demo'));
   add('design system saved', designSystemSavedText('ds_demo'));
+  add('design system saved', designSystemSavedText('ds_demo', true));
   add('design system saved', designSystemSavedText(null));
   for (const odd of [{}, 42, null]) add('a failure without words', errorText(odd));
   addCanvasMessages(add);
@@ -154,7 +156,7 @@ function addTemplateMessages(add: Add): void {
   }
   const gone = errorFromResponse({ status: 404, headers: {}, text: '{}' }, contextFor('builder'));
   const large = errorFromResponse({ status: 413, headers: {}, text: '{}' }, contextFor('builder'));
-  for (const facts of [{ templateId: 't1' }, { templateId: 't1', templateName: 'Spring sale', frameId: '1:2' }]) add('templates not found', (templateError(gone, facts) as Error).message);
+  for (const facts of [{ templateId: 't1' }, { templateId: 't1', templateName: 'Spring sale', frameId: '1:2' }, { templateId: 't1', templateName: 'Spring sale', frameId: '1:2', fromFrameLink: true }]) add('templates not found', (templateError(gone, facts) as Error).message);
   for (const facts of [{}, { templateName: 'Spring sale', bodyBytes: 2_400_000 }]) add('templates too large', (templateError(large, facts) as Error).message);
   const creating = { templateName: 'Spring sale', creating: true };
   const createContext = { ...contextFor('builder'), endpoint: 'POST /api/templates' };

@@ -142,6 +142,16 @@ describe('settings handlers', () => {
     expect(shared.size).toBe(0);
   });
 
+  it('stores the id read from a pasted address whose path is only the id, and refuses one where it could be any part', async () => {
+    const { handlers, shared } = setup();
+    expect((await handlers['settings/set-design-system']({ id: 'https://app.templatebuilder.example/ds_demo' }, context)).designSystemId).toBe('ds_demo');
+    expect(shared.get('envelope/designSystemId')).toBe('ds_demo');
+    const error = await refusal(handlers['settings/set-design-system']({ id: 'https://app.templatebuilder.example/acme/ds_other' }, context));
+    expect(error.details).toEqual({ field: 'designSystemId' });
+    expect(error.message).toMatch(/^Envelope reads an id from an address only when/);
+    expect(shared.get('envelope/designSystemId')).toBe('ds_demo');
+  });
+
   it('hands the library key and address to the UI for its own library calls', async () => {
     const { handlers } = setup();
     expect(await handlers['library/credentials']({}, context)).toEqual({ baseUrl: defaults.library, key: null });

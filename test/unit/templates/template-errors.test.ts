@@ -16,6 +16,16 @@ describe('template errors in words', () => {
     expect(error.details).toEqual({ templateId: 'tpl_1', frameId: '1:2' });
   });
 
+  it('a 404 for a frame’s own link says both things it can mean (deleted, or another workspace than the key’s) and offers Settings beside Unlink', () => {
+    const error = templateError(response(404, 'not_found'), { templateName: 'Spring sale', templateId: 'tpl_1', frameId: '1:2', fromFrameLink: true }) as BridgeError;
+    expect(error.code).toBe('template_missing');
+    expect(error.message).toBe(
+      'The builder finds no template “Spring sale” with the saved key: it was deleted, or it is in another workspace than this key’s. If it was deleted, unlink the frame to save it as a new template; for another workspace, save that workspace’s key in Settings.',
+    );
+    expect(error.details).toEqual({ templateId: 'tpl_1', frameId: '1:2' });
+    expect(messageProblems(error.message)).toEqual([]);
+  });
+
   it('a 413 says the size sent', () => {
     const error = templateError(response(413, 'payload_too_large'), { templateName: 'Spring sale', bodyBytes: 2_300_000 }) as BridgeError;
     expect(error.code).toBe('payload_too_large');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdsSameContent, linkState, parseTemplateIndex, parseTemplateLink, relaunchDataWith, serializeTemplateLink, updateDescription } from '../../../src/templates/template-link';
+import { holdsLastSent, holdsSameContent, linkState, parseTemplateIndex, parseTemplateLink, sentContentHash, serializeTemplateLink, updateDescription } from '../../../src/templates/template-link';
 
 const link = { templateId: 'tpl_1', templateName: 'Spring sale', hash: '1:abc', savedAt: '2026-11-24T10:00:00.000Z' };
 
@@ -38,11 +38,6 @@ describe('link state', () => {
 });
 
 describe('relaunch data', () => {
-  it('adds and removes "Update template", keeping the frame\'s other buttons', () => {
-    const added = relaunchDataWith({ browse: 'Find emails like this one' }, 'Send it');
-    expect(added).toEqual({ browse: 'Find emails like this one', 'update-template': 'Send it' });
-    expect(relaunchDataWith(added, null)).toEqual({ browse: 'Find emails like this one' });
-  });
   it('keeps the description short', () => {
     expect(updateDescription('Spring sale')).toBe('Send this frame to the template “Spring sale” again');
     // A long name is cut before an emoji, never through it (the panel showed “�…”).
@@ -57,5 +52,15 @@ describe('relaunch data', () => {
     expect(holdsSameContent(undefined, frame)).toBe(false);
     expect(holdsSameContent(null, frame)).toBe(false);
     expect(holdsSameContent({ bad: Number.NaN }, { bad: Number.NaN })).toBe(false);
+  });
+
+  it('knows the builder still holds what this frame last sent (in any key order), and never for a link saved before the hash was kept', () => {
+    const sent = { type: 'FRAME', name: 'Spring', children: [{ type: 'TEXT', characters: 'Hi' }] };
+    const stored = parseTemplateLink(serializeTemplateLink({ ...link, sentHash: sentContentHash(sent)! }))!;
+    expect(holdsLastSent({ children: [{ characters: 'Hi', type: 'TEXT' }], name: 'Spring', type: 'FRAME' }, stored)).toBe(true);
+    expect(holdsLastSent({ ...sent, name: 'Edited in the builder' }, stored)).toBe(false);
+    expect(holdsLastSent(null, stored)).toBe(false);
+    expect(holdsLastSent(sent, parseTemplateLink(serializeTemplateLink(link))!)).toBe(false);
+    expect(sentContentHash({ bad: Number.NaN })).toBeNull();
   });
 });

@@ -42,6 +42,8 @@ describe('template words', () => {
     expect(templateProblem({ code: 'unauthorized', message: 'The builder API key was not accepted.' })).toEqual({ message: 'The builder API key was not accepted.', action: 'settings', frameId: null });
     expect(templateProblem({ code: 'not_found', message: 'Gone.', details: { templateId: 't', frameId: '1:2' } })).toEqual({ message: 'Gone.', action: 'unlink', frameId: '1:2' });
     expect(templateProblem({ code: 'not_found', message: 'Gone.', details: { templateId: 't' } }).action).toBeNull();
+    // A frame's template the key cannot find (deleted, or another workspace's): Settings and Unlink, neither pushed.
+    expect(templateProblem({ code: 'template_missing', message: 'Not found.', details: { templateId: 't', frameId: '1:2' } })).toEqual({ message: 'Not found.', action: 'missing', frameId: '1:2' });
     // A newer version saved elsewhere: replacing it is offered (unlinking too, beside it).
     expect(templateProblem({ code: 'template_changed', message: 'Changed.', details: { templateId: 't', frameId: '1:2' } })).toEqual({ message: 'Changed.', action: 'replace', frameId: '1:2' });
     // The words never decide: a message about keys with another code gets no button.
