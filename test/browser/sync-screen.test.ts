@@ -193,6 +193,36 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('counts a replaced row once, as it is shown: in "All", on the Sync button and in the copied summary; kept apart, twice', async () => {
+    const page = await openAsync({ count: 3, replaced: true });
+    await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
+    // Two local changes, one addition and the replaced Banner: four rows, four to push.
+    expect(await page.getByTestId('sync-row').count()).toBe(4);
+    expect(await page.getByRole('group', { name: 'Show only one kind' }).getByRole('button', { name: /^All / }).textContent()).toBe('All 4');
+    expect(await page.getByTestId('sync-run').textContent()).toBe('Sync 4 changes');
+    // Copied through the textarea fallback (the clipboard refused), where the test can read it.
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+      document.addEventListener('copy', (event) => {
+        (window as unknown as { copied: string }).copied = (event.target as HTMLTextAreaElement).value;
+      });
+    });
+    await page.getByRole('button', { name: 'Copy summary' }).click();
+    await expect.poll(() => page.getByTestId('sync-message').textContent()).toContain('Summary of 4 components copied.');
+    expect((await page.evaluate(() => (window as unknown as { copied: string }).copied)).split('\n')[0]).toBe('Design-system sync of Newsletter components: 4 components differ');
+    // Only the old key's deletion left ticked: one change.
+    await page.getByRole('checkbox', { name: 'Push Banner' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Push Button / Primary 0' }).uncheck();
+    expect(await page.getByTestId('sync-run').textContent()).toBe('Sync 2 changes');
+    await page.getByRole('checkbox', { name: 'Push Banner' }).check();
+    await page.getByTestId('sync-row').filter({ hasText: 'Banner' }).click();
+    await page.getByRole('button', { name: 'Keep them apart' }).click();
+    await expect.poll(() => page.getByTestId('sync-row').count()).toBe(5);
+    expect(await page.getByRole('button', { name: /^All / }).textContent()).toBe('All 5');
+    expect(await page.getByTestId('sync-run').textContent()).toBe('Sync 4 changes');
+    await closeAsync(page);
+  });
+
   it('shows a replaced row whose two keys were chosen apart as neither ticked nor unticked, says what would be sent, and a tick pushes both', async () => {
     const page = await openAsync({ count: 3, replaced: true, replacedDeleteSkipped: true });
     await page.getByRole('grid', { name: 'Components that differ' }).waitFor();

@@ -291,12 +291,12 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     const copied = await copyTextAsync(summaryText(withPairChips(itemsRef.current ?? [], pairsRef.current), fileName, pairsRef.current));
     setMessage(
       copied
-        ? { tone: 'success', text: `Summary of ${plural(itemsRef.current?.length ?? 0, 'component')} copied.` }
+        ? { tone: 'success', text: `Summary of ${plural((itemsRef.current?.length ?? 0) - pairsRef.current.size, 'component')} copied.` }
         : { tone: 'error', text: 'The summary could not be copied: this window may not use the clipboard. Nothing was lost; try again.' },
     );
   }
   const counts = useMemo(() => (items && comparison ? kindCounts({ items, counts: comparison.counts }) : null), [items, comparison]);
-  const summary = useMemo(() => runSummary(items ?? []), [items]);
+  const summary = useMemo(() => runSummary(items ?? [], pairs), [items, pairs]);
   const openItem = openKey !== null ? (items?.find((item) => item.key === openKey) ?? null) : null;
   const readOnlyReason = comparison?.readOnlyReason ?? overview?.readOnlyReason ?? null;
   const busy = task !== null;
@@ -383,7 +383,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
           <>
             <div class="sync-chips" role="group" aria-label="Show only one kind">
               <button type="button" class="sync-chip" aria-pressed={filter === 'all'} onClick={() => setFilter('all')}>
-                All {formatCount(items.length - formatUpdates)}
+                All {formatCount(items.length - formatUpdates - pairs.size)}
               </button>
               {KIND_ORDER.filter((kind) => kind !== 'format-update' && (counts.get(kind) ?? 0) > 0).map((kind: SyncKind) => (
                 <button
