@@ -156,10 +156,47 @@ describe('the Sync screen', () => {
     expect(layout.sideways).toBe(0);
     expect(layout.shown).toBeGreaterThan(0);
     expect(layout.cut).toBe(0);
-    // Every chip is still in the row for screen readers.
-    expect(await page.locator('[data-key="k0"] .sync-tag').allTextContents()).toEqual(['name', 'description', 'component properties', 'structure', 'layout', 'fill', 'text']);
-    expect(await page.locator('[data-key="k0"] [data-testid="sync-row-chips"]').getAttribute('title')).toBe('name, description, component properties, structure, layout, fill, text');
+    // Every chip is still in the row (the ones that do not fit on a hidden line).
+    expect(await page.locator('[data-key="k0"] [data-testid="sync-row-chips"] .sync-tag').allTextContents()).toEqual(['name', 'description', 'component properties', 'structure', 'layout', 'fill', 'text']);
     expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
+    await closeAsync(page);
+  });
+
+  it('says how many chips did not fit with a visible "+N", names them all in the detail (Enter) and to screen readers, clean under axe in both themes', async () => {
+    const all = ['name', 'description', 'component properties', 'structure', 'layout', 'fill', 'text'];
+    const page = await openAsync({ count: 6, chipSets: [all] });
+    const grid = page.getByRole('grid', { name: 'Components that differ' });
+    await grid.waitFor();
+    const row = page.locator('[data-key="k0"]');
+    const shownCount = () =>
+      row.evaluate((element) => {
+        const tags = element.querySelector('.sync-tags')!.getBoundingClientRect();
+        return [...element.querySelectorAll('.sync-tags .sync-tag')].filter((tag) => tag.getBoundingClientRect().top < tags.bottom).length;
+      });
+    const more = row.getByText(/^\+\d+$/);
+    await expect.poll(async () => `${await more.textContent()} ${await shownCount()}`).toMatch(/^\+\d \d$/);
+    const shown = await shownCount();
+    expect(shown).toBeGreaterThan(0);
+    expect(await more.textContent()).toBe(`+${all.length - shown}`);
+    expect(await more.isVisible()).toBe(true);
+    // The row's name for a screen reader has every chip, whatever fits.
+    expect(await row.getByRole('gridcell').nth(1).textContent()).toContain(`Changed: ${all.join(', ')}`);
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
+    // The keyboard's way to the chips that did not fit: the detail names them all (the first row, a conflict).
+    await grid.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Button / Primary 4' }).waitFor();
+    expect(await page.getByTestId('sync-detail').getByText(`Changed: ${all.join(', ')}`).isVisible()).toBe(true);
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
+    await page.keyboard.press('Escape');
+    await grid.waitFor();
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
+    // A wider window: every chip fits, and the count goes.
+    await page.setViewportSize({ width: 1200, height: 600 });
+    await expect.poll(shownCount).toBe(all.length);
+    expect(await more.count()).toBe(0);
     await closeAsync(page);
   });
 

@@ -297,7 +297,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   }
   const counts = useMemo(() => (items && comparison ? kindCounts({ items, counts: comparison.counts }) : null), [items, comparison]);
   const summary = useMemo(() => runSummary(items ?? [], pairs), [items, pairs]);
-  const openItem = openKey !== null ? (items?.find((item) => item.key === openKey) ?? null) : null;
+  // As the list shows it (a replaced row's chips only while it is one row).
+  const openItem = openKey !== null ? (shownItems.find((item) => item.key === openKey) ?? null) : null;
   const readOnlyReason = comparison?.readOnlyReason ?? overview?.readOnlyReason ?? null;
   const busy = task !== null;
 
