@@ -10,7 +10,7 @@ import type { SyncComparison, SyncDetail } from '../../../src/shared/bridge/mess
 import { readSyncState, SYNC_STATE_HEAD_KEY } from '../../../src/sync/sync-state';
 import { SHARED_DATA_NAMESPACE } from '../../../src/platform/shared-data';
 import { controlAsync } from '../clients/support/transports';
-import { context, linkAsync, useSyncHarness } from './support/sync-harness';
+import { context, linkAsync, useSyncHarness, watchAnswers } from './support/sync-harness';
 
 const h = useSyncHarness();
 
@@ -23,18 +23,11 @@ interface ChangesCall {
 /** The plugin, with every changes call it makes written down. */
 function watchChanges(): ChangesCall[] {
   const calls: ChangesCall[] = [];
-  const transport = createFigmaFetchTransport(h.fake.fetch);
-  h.plugin = createPlugin({
-    figma: h.fake.figma,
-    transport: async (request) => {
-      const response = await transport(request);
-      const url = new URL(request.url);
-      if (request.method === 'GET' && url.pathname.endsWith('/changes')) {
-        const body = JSON.parse(response.text) as { data: { components: Array<{ key: string }> } };
-        calls.push({ since: url.searchParams.get('since'), keys: body.data.components.map((component) => component.key) });
-      }
-      return response;
-    },
+  watchAnswers(h, (request, response) => {
+    const url = new URL(request.url);
+    if (request.method !== 'GET' || !url.pathname.endsWith('/changes')) return;
+    const body = JSON.parse(response.text) as { data: { components: Array<{ key: string }> } };
+    calls.push({ since: url.searchParams.get('since'), keys: body.data.components.map((component) => component.key) });
   });
   return calls;
 }
