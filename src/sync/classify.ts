@@ -1,7 +1,8 @@
 /*
  * Three-way classification of the file's components: the last sync (base B, from the sync
  * state), this file (local L, from the snapshot) and the design system (remote R, every change
- * since the base time; a key may repeat, the last one wins; deletions are tombstones).
+ * since the base time; a key may repeat, the last one wins; deletions are tombstones). The
+ * runner puts the remote additions the last sync recorded before those changes (remote-adds.ts).
  *
  * Remote changed. R counts only if it is new relative to B: not when `R.hash === B.hash`, nor
  * when `B.updatedAt !== null && R.updated_at <= B.updatedAt` (compared as times) — those are

@@ -24,6 +24,7 @@ import { exportThumbnailAsync, findComponentsByKeyAsync, type LocalComponentNode
 import type { PayloadCache } from './payload-cache';
 import { applyBatchResult, applySettled, applyTaken, effectiveChoice, nextBaseTime, planPush } from './push-plan';
 import { diffComponents } from './property-diff';
+import { changesSince, remoteAddsToRecord, withRecordedRemoteAdds } from './remote-adds';
 import { readOnlyError, syncError } from './sync-errors';
 import { createSyncPictures } from './sync-pictures';
 import { SHARED_DATA_NAMESPACE } from '../platform/shared-data';
@@ -327,12 +328,15 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const local = await snapshotAsync(context, full);
     context.throwIfCancelled();
     context.progress({ done: 0, total: null, label: 'Asking the design system for changes…' });
+    const inFile = new Set(local.map((payload) => payload.key));
+    const since = changesSince(state, (key) => inFile.has(key));
     const changes = await sayingWaitsAsync(link, context, 'the check', () =>
-      repeatGarbledAsync(link.designSystemId, () => getAllChangesAsync(link.client, link.designSystemId, state.lastSyncedAt, CHANGES_PAGE_LIMIT)),
+      repeatGarbledAsync(link.designSystemId, () => getAllChangesAsync(link.client, link.designSystemId, since, CHANGES_PAGE_LIMIT)),
     );
     context.throwIfCancelled();
     const stored = await link.choices.readAsync();
-    const current = rememberComparison(link, state, local, changes.components, changes.serverTime, new Map());
+    // The remote additions listed by the last sync, as recorded, then what changed since.
+    const current = rememberComparison(link, state, local, withRecordedRemoteAdds(state, changes.components), changes.serverTime, new Map());
     // A choice applies only to the row it was made for (not to a teammate's newer version).
     for (const [key, choice] of stored) {
       const component = current.byKey.get(key);
@@ -686,8 +690,9 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     }
 
     // 4. The next base: never past a remote version still waiting for the designer.
+    // Remote additions cannot be taken: recorded (remote-adds.ts), they are listed again without holding the base back.
     const unresolved: string[] = [...conflicts.map((component) => component.updated_at), ...notTaken];
-    for (const component of plan.skipped) if (component.remote !== null) unresolved.push(component.remote.updated_at);
+    for (const component of plan.skipped) if (component.remote !== null && component.kind !== 'remote-add') unresolved.push(component.remote.updated_at);
     // The base moves to the new format once no component is left whose base is of the old one
     // and still differs (format updates are always pushed; conflicts may be left for later).
     const formatSettled = conflicts.length === 0 && !plan.skipped.some((component) => component.kind === 'conflict' || component.kind === 'format-update');
@@ -704,6 +709,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
         ...state,
         lastSyncedAt: nextBaseTime(current.serverTime, unresolved),
         format: formatSettled ? SNAPSHOT_FORMAT : state.format,
+        remoteAdds: remoteAddsToRecord(current.classification.components),
       },
       history,
     );
@@ -724,7 +730,12 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
 
     // 5. The comparison after the sync, without another request: what came back as a conflict
     // joins the remote versions already known.
-    const next = await describedAsync(rememberComparison(link, state, [...fresh.values()], [...current.remote, ...conflicts], current.serverTime, current.choices));
+    // A component only in the design system that turned up in the file during the run (a deletion
+    // undone) stays as compared: only a check reads its full version (changesSince), so it is
+    // never compared with its record alone nor pushed as an addition over theirs.
+    const recorded = state.remoteAdds ?? new Map();
+    const nextLocal = [...fresh.values()].filter((payload) => !recorded.has(payload.key));
+    const next = await describedAsync(rememberComparison(link, state, nextLocal, [...current.remote, ...conflicts], current.serverTime, current.choices));
     return {
       pushed,
       deleted,
@@ -738,7 +749,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
 
   function countsOf(designSystemId: string, local: readonly ComponentPayload[], remote: readonly Component[]): { local: number; remote: number } {
     const { state } = readStateFor(designSystemId);
-    const classification = classifyComponents({ base: state.components, baseFormat: state.format, currentFormat: SNAPSHOT_FORMAT, local: local.map(summaryOf), remote });
+    const classification = classifyComponents({ base: state.components, baseFormat: state.format, currentFormat: SNAPSHOT_FORMAT, local: local.map(summaryOf), remote: withRecordedRemoteAdds(state, remote) });
     return badgeCounts(classification.counts);
   }
 

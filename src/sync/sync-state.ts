@@ -13,7 +13,10 @@
 // Encoding (measured in QuickJS at 10,000 entries: JSON of one flat array parses in ≈ 11 ms
 // and stringifies in ≈ 12 ms, an array of objects 15 / 28 ms and 30 % more text): the
 // components are a flat array [key, hash, timeIndex, name, …] with the distinct `updatedAt`
-// values in a table (most come from a few batches), -1 for null.
+// values in a table (most come from a few batches), -1 for null. The remote additions a sync
+// listed (see remote-adds.ts) follow as `r`: [key, hash, timeIndex, name, kind, updatedBy,
+// thumbnailUrl, …]. A head carrying them says version 2, so an Envelope that does not know
+// them is read-only there instead of dropping them (the base time has moved past them).
 import type { SyncHistoryEntry } from '../shared/bridge/messages';
 import { syncHistoryEntrySchema } from '../shared/bridge/messages';
 import * as z from '../shared/zod';
@@ -22,7 +25,9 @@ import { SNAPSHOT_FORMAT } from '../snapshot/format-version';
 import { ISO_DATE_TIME } from '../shared/api/builder/requests';
 
 /** The codec's own version: a head with a larger one was written by a newer Envelope. */
-export const SYNC_STATE_VERSION = 1;
+export const SYNC_STATE_VERSION = 2;
+/** Written while no remote addition is recorded: the state an Envelope of version 1 reads alike. */
+const PLAIN_STATE_VERSION = 1;
 
 export const SYNC_STATE_HEAD_KEY = 'syncState';
 const CHUNK_PREFIX = `${SYNC_STATE_HEAD_KEY}.`;
@@ -37,6 +42,16 @@ export interface SyncStateEntry {
   name: string;
 }
 
+/** A component only in the design system, as the sync that listed it saw it (remote-adds.ts). */
+export interface RemoteAddEntry {
+  hash: string;
+  updatedAt: string;
+  name: string;
+  kind: 'component' | 'component_set';
+  updatedBy: string | null;
+  thumbnailUrl: string | null;
+}
+
 export interface SyncState {
   designSystemId: string;
   /** SNAPSHOT_FORMAT the base hashes were made with. */
@@ -46,6 +61,8 @@ export interface SyncState {
   components: Map<string, SyncStateEntry>;
   /** Newest first, at most 20. */
   history: SyncHistoryEntry[];
+  /** Components only in the design system, listed by the last sync, by key (absent: none). */
+  remoteAdds?: ReadonlyMap<string, RemoteAddEntry>;
 }
 
 /** The part of figma.root the sync state uses. */
@@ -78,6 +95,8 @@ const headSchema = z.object({
   chunks: z.int().check(z.minimum(0)),
   length: z.int().check(z.minimum(0)),
   count: z.int().check(z.minimum(0)),
+  /** Recorded remote additions (version 2). */
+  adds: z.optional(z.int().check(z.minimum(0))),
   checksum: z.string(),
 });
 type Head = z.infer<typeof headSchema>;
@@ -135,15 +154,33 @@ export function readSyncState(holder: SharedDataHolder): ReadSyncStateResult {
   }
   const text = parts.join('');
   if (text.length !== head.length || checksumOf(text) !== head.checksum) return damaged('its parts do not match its header');
-  const components = decodeComponents(text, head.count);
-  if (components === null) return damaged('its component list is not valid');
-  return {
-    status: 'ok',
-    state: { designSystemId: head.designSystemId, format: head.format, lastSyncedAt: head.lastSyncedAt, components, history: head.history },
-  };
+  const decoded = decodeComponents(text, head.count, head.adds ?? 0);
+  if (decoded === null) return damaged('its component list is not valid');
+  const state: SyncState = { designSystemId: head.designSystemId, format: head.format, lastSyncedAt: head.lastSyncedAt, components: decoded.components, history: head.history };
+  if (decoded.remoteAdds.size > 0) state.remoteAdds = decoded.remoteAdds;
+  return { status: 'ok', state };
 }
 
-function decodeComponents(text: string, count: number): Map<string, SyncStateEntry> | null {
+const REMOTE_ADD_FIELDS = 7;
+
+/** The recorded remote additions, or null when any is not as written. */
+function decodeRemoteAdds(flat: unknown, count: number, timeList: readonly string[]): Map<string, RemoteAddEntry> | null {
+  const adds = new Map<string, RemoteAddEntry>();
+  if (flat === undefined && count === 0) return adds;
+  if (!Array.isArray(flat) || flat.length !== count * REMOTE_ADD_FIELDS) return null;
+  const textOrNull = (value: unknown) => value === null || typeof value === 'string';
+  for (let index = 0; index < flat.length; index += REMOTE_ADD_FIELDS) {
+    const [key, hash, timeIndex, name, kind, updatedBy, thumbnailUrl] = flat.slice(index, index + REMOTE_ADD_FIELDS) as unknown[];
+    const updatedAt = typeof timeIndex === 'number' ? timeList[timeIndex] : undefined;
+    // Its time becomes a changes call's `since` once the component is in the file: it must be one.
+    if (typeof key !== 'string' || typeof hash !== 'string' || typeof name !== 'string' || updatedAt === undefined || !ISO_DATE_TIME.test(updatedAt)) return null;
+    if ((kind !== 'component' && kind !== 'component_set') || !textOrNull(updatedBy) || !textOrNull(thumbnailUrl)) return null;
+    adds.set(key, { hash, updatedAt, name, kind, updatedBy, thumbnailUrl });
+  }
+  return adds.size === count ? adds : null;
+}
+
+function decodeComponents(text: string, count: number, addCount: number): { components: Map<string, SyncStateEntry>; remoteAdds: Map<string, RemoteAddEntry> } | null {
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -151,7 +188,7 @@ function decodeComponents(text: string, count: number): Map<string, SyncStateEnt
     return null;
   }
   if (typeof body !== 'object' || body === null) return null;
-  const { times, c: flat } = body as { times?: unknown; c?: unknown };
+  const { times, c: flat, r: adds } = body as { times?: unknown; c?: unknown; r?: unknown };
   if (!Array.isArray(times) || !Array.isArray(flat) || flat.length !== count * 4) return null;
   for (const time of times) if (typeof time !== 'string') return null;
   const timeList = times as string[];
@@ -170,26 +207,30 @@ function decodeComponents(text: string, count: number): Map<string, SyncStateEnt
     }
     components.set(key, { hash, updatedAt, name });
   }
-  return components.size === count ? components : null;
+  if (components.size !== count) return null;
+  const remoteAdds = decodeRemoteAdds(adds, addCount, timeList);
+  return remoteAdds === null ? null : { components, remoteAdds };
 }
 
-function encodeComponents(components: ReadonlyMap<string, SyncStateEntry>): string {
+function encodeComponents(components: ReadonlyMap<string, SyncStateEntry>, remoteAdds: ReadonlyMap<string, RemoteAddEntry>): string {
   const times: string[] = [];
   const timeIndex = new Map<string, number>();
-  const flat: Array<string | number> = [];
-  for (const [key, entry] of components) {
-    let index = -1;
-    if (entry.updatedAt !== null) {
-      const known = timeIndex.get(entry.updatedAt);
-      if (known === undefined) {
-        index = times.length;
-        times.push(entry.updatedAt);
-        timeIndex.set(entry.updatedAt, index);
-      } else index = known;
+  const indexOf = (time: string | null): number => {
+    if (time === null) return -1;
+    let index = timeIndex.get(time);
+    if (index === undefined) {
+      index = times.length;
+      times.push(time);
+      timeIndex.set(time, index);
     }
-    flat.push(key, entry.hash, index, entry.name);
-  }
-  return JSON.stringify({ times, c: flat });
+    return index;
+  };
+  const flat: Array<string | number> = [];
+  for (const [key, entry] of components) flat.push(key, entry.hash, indexOf(entry.updatedAt), entry.name);
+  if (remoteAdds.size === 0) return JSON.stringify({ times, c: flat });
+  const adds: Array<string | number | null> = [];
+  for (const [key, add] of remoteAdds) adds.push(key, add.hash, indexOf(add.updatedAt), add.name, add.kind, add.updatedBy, add.thumbnailUrl);
+  return JSON.stringify({ times, c: flat, r: adds });
 }
 
 /**
@@ -241,11 +282,12 @@ export function writeSyncState(holder: SharedDataHolder, state: SyncState): void
   if (state.format > SNAPSHOT_FORMAT) throw new Error(`Refused to save a sync state of format ${state.format}, newer than this Envelope's ${SNAPSHOT_FORMAT}.`);
   const previous = 'head' in read ? read.head.generation : null;
   const generation = newGeneration(previous);
-  const text = encodeComponents(state.components);
+  const remoteAdds = state.remoteAdds ?? new Map<string, RemoteAddEntry>();
+  const text = encodeComponents(state.components, remoteAdds);
   const { chunks, checksum } = splitIntoChunks(text, SYNC_STATE_CHUNK_BYTES);
   chunks.forEach((chunk, index) => holder.setSharedPluginData(SHARED_DATA_NAMESPACE, chunkKey(generation, index), chunk));
   const head: Head = {
-    v: SYNC_STATE_VERSION,
+    v: remoteAdds.size > 0 ? SYNC_STATE_VERSION : PLAIN_STATE_VERSION,
     format: state.format,
     designSystemId: state.designSystemId,
     lastSyncedAt: state.lastSyncedAt,
@@ -254,6 +296,7 @@ export function writeSyncState(holder: SharedDataHolder, state: SyncState): void
     chunks: chunks.length,
     length: text.length,
     count: state.components.size,
+    ...(remoteAdds.size > 0 ? { adds: remoteAdds.size } : {}),
     checksum,
   };
   holder.setSharedPluginData(SHARED_DATA_NAMESPACE, SYNC_STATE_HEAD_KEY, JSON.stringify(head));

@@ -156,10 +156,47 @@ describe('the Sync screen', () => {
     expect(layout.sideways).toBe(0);
     expect(layout.shown).toBeGreaterThan(0);
     expect(layout.cut).toBe(0);
-    // Every chip is still in the row for screen readers.
-    expect(await page.locator('[data-key="k0"] .sync-tag').allTextContents()).toEqual(['name', 'description', 'component properties', 'structure', 'layout', 'fill', 'text']);
-    expect(await page.locator('[data-key="k0"] [data-testid="sync-row-chips"]').getAttribute('title')).toBe('name, description, component properties, structure, layout, fill, text');
+    // Every chip is still in the row (the ones that do not fit on a hidden line).
+    expect(await page.locator('[data-key="k0"] [data-testid="sync-row-chips"] .sync-tag').allTextContents()).toEqual(['name', 'description', 'component properties', 'structure', 'layout', 'fill', 'text']);
     expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
+    await closeAsync(page);
+  });
+
+  it('says how many chips did not fit with a visible "+N", names them all in the detail (Enter) and to screen readers, clean under axe in both themes', async () => {
+    const all = ['name', 'description', 'component properties', 'structure', 'layout', 'fill', 'text'];
+    const page = await openAsync({ count: 6, chipSets: [all] });
+    const grid = page.getByRole('grid', { name: 'Components that differ' });
+    await grid.waitFor();
+    const row = page.locator('[data-key="k0"]');
+    const shownCount = () =>
+      row.evaluate((element) => {
+        const tags = element.querySelector('.sync-tags')!.getBoundingClientRect();
+        return [...element.querySelectorAll('.sync-tags .sync-tag')].filter((tag) => tag.getBoundingClientRect().top < tags.bottom).length;
+      });
+    const more = row.getByText(/^\+\d+$/);
+    await expect.poll(async () => `${await more.textContent()} ${await shownCount()}`).toMatch(/^\+\d \d$/);
+    const shown = await shownCount();
+    expect(shown).toBeGreaterThan(0);
+    expect(await more.textContent()).toBe(`+${all.length - shown}`);
+    expect(await more.isVisible()).toBe(true);
+    // The row's name for a screen reader has every chip, whatever fits.
+    expect(await row.getByRole('gridcell').nth(1).textContent()).toContain(`Changed: ${all.join(', ')}`);
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
+    // The keyboard's way to the chips that did not fit: the detail names them all (the first row, a conflict).
+    await grid.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Button / Primary 4' }).waitFor();
+    expect(await page.getByTestId('sync-detail').getByText(`Changed: ${all.join(', ')}`).isVisible()).toBe(true);
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
+    await page.keyboard.press('Escape');
+    await grid.waitFor();
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
+    // A wider window: every chip fits, and the count goes.
+    await page.setViewportSize({ width: 1200, height: 600 });
+    await expect.poll(shownCount).toBe(all.length);
+    expect(await more.count()).toBe(0);
     await closeAsync(page);
   });
 
@@ -190,6 +227,36 @@ describe('the Sync screen', () => {
     expect(await page.getByRole('checkbox', { name: 'Push Banner' }).count()).toBe(2);
     // Apart, the addition is compared with nothing: no chips.
     expect(await page.getByTestId('sync-row').filter({ hasText: 'Banner' }).locator('.sync-tag').count()).toBe(0);
+    await closeAsync(page);
+  });
+
+  it('counts a replaced row once, as it is shown: in "All", on the Sync button and in the copied summary; kept apart, twice', async () => {
+    const page = await openAsync({ count: 3, replaced: true });
+    await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
+    // Two local changes, one addition and the replaced Banner: four rows, four to push.
+    expect(await page.getByTestId('sync-row').count()).toBe(4);
+    expect(await page.getByRole('group', { name: 'Show only one kind' }).getByRole('button', { name: /^All / }).textContent()).toBe('All 4');
+    expect(await page.getByTestId('sync-run').textContent()).toBe('Sync 4 changes');
+    // Copied through the textarea fallback (the clipboard refused), where the test can read it.
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+      document.addEventListener('copy', (event) => {
+        (window as unknown as { copied: string }).copied = (event.target as HTMLTextAreaElement).value;
+      });
+    });
+    await page.getByRole('button', { name: 'Copy summary' }).click();
+    await expect.poll(() => page.getByTestId('sync-message').textContent()).toContain('Summary of 4 components copied.');
+    expect((await page.evaluate(() => (window as unknown as { copied: string }).copied)).split('\n')[0]).toBe('Design-system sync of Newsletter components: 4 components differ');
+    // Only the old key's deletion left ticked: one change.
+    await page.getByRole('checkbox', { name: 'Push Banner' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Push Button / Primary 0' }).uncheck();
+    expect(await page.getByTestId('sync-run').textContent()).toBe('Sync 2 changes');
+    await page.getByRole('checkbox', { name: 'Push Banner' }).check();
+    await page.getByTestId('sync-row').filter({ hasText: 'Banner' }).click();
+    await page.getByRole('button', { name: 'Keep them apart' }).click();
+    await expect.poll(() => page.getByTestId('sync-row').count()).toBe(5);
+    expect(await page.getByRole('button', { name: /^All / }).textContent()).toBe('All 5');
+    expect(await page.getByTestId('sync-run').textContent()).toBe('Sync 4 changes');
     await closeAsync(page);
   });
 

@@ -81,6 +81,8 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
           {replaces ? REPLACED_LABEL : KIND_LABEL[item.kind]}
           {remote ? ` · ${remote}` : ''}
         </p>
+        {/* Every chip, also those the list's row had no room for. */}
+        {item.chips && item.chips.length > 0 ? <p class="muted">Changed: {item.chips.join(', ')}</p> : null}
       </div>
       {replaces ? (
         <div class="sync-replaced" data-testid="sync-replaced">

@@ -43,6 +43,43 @@ function RowThumbnail({ src }: { src: string | null | undefined }) {
   return <img class="sync-thumb" src={src} alt="" decoding="async" onError={() => setBroken(src)} />;
 }
 
+/**
+ * A row's what-changed chips. Those that do not fit wrap onto a hidden line (sync.css) and are
+ * counted by a visible "+N" (the pointer's tooltip names them); screen readers hear every chip
+ * in the row, and the detail (Enter) names them all.
+ */
+function RowChips({ chips }: { chips: readonly string[] }) {
+  const box = useRef<HTMLSpanElement>(null);
+  const [left, setLeft] = useState(0);
+  useLayoutEffect(() => {
+    const element = box.current!;
+    // Measured again whenever the room changes: the window resized, or the "+N" itself appeared.
+    const observer = new ResizeObserver(() => {
+      const tags = [...element.children] as HTMLElement[];
+      setLeft(tags.filter((tag) => tag.offsetTop > tags[0]!.offsetTop).length);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [chips]);
+  return (
+    <>
+      <span class="visually-hidden">Changed: {chips.join(', ')}</span>
+      <span ref={box} class="sync-tags" data-testid="sync-row-chips" aria-hidden="true">
+        {chips.map((chip) => (
+          <span key={chip} class="sync-tag">
+            {chip}
+          </span>
+        ))}
+      </span>
+      {left > 0 ? (
+        <span class="sync-tag sync-tag-more" aria-hidden="true" title={chips.slice(-left).join(', ')}>
+          +{left}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onChoose, onToggle, pictures }: SyncListProps) {
   // Pictures arriving re-render the rows in view.
   const [, setPicturesVersion] = useState(0);
@@ -182,17 +219,7 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
           <span class="sync-name-text">
             <span class="sync-name-line">
               <span class="sync-name">{item.name}</span>
-              {item.chips && item.chips.length > 0 ? (
-                // Chips that do not fit are hidden (sync.css): the pointer's tooltip lists them all.
-                <span class="sync-tags" data-testid="sync-row-chips" title={item.chips.join(', ')}>
-                  <span class="visually-hidden">Changed: </span>
-                  {item.chips.map((chip) => (
-                    <span key={chip} class="sync-tag">
-                      {chip}
-                    </span>
-                  ))}
-                </span>
-              ) : null}
+              {item.chips && item.chips.length > 0 ? <RowChips chips={item.chips} /> : null}
             </span>
             <span class="sync-sub">
               {/* A conflict's choice shows in its menu; screen readers hear it with the name. */}

@@ -145,11 +145,15 @@ export interface RunSummary {
   label: string | null;
 }
 
-export function runSummary(items: readonly SyncItem[]): RunSummary {
+/** `pairs`: replaced rows (new key → the deleted item), each one change however many of its keys run. */
+export function runSummary(items: readonly SyncItem[], pairs: ReadonlyMap<string, SyncItem> = new Map()): RunSummary {
   let changes = 0;
   let formatUpdates = 0;
+  // A replaced row's old key counts only when its new key does not run.
+  const counted = new Set<string>();
+  for (const item of items) if (pairs.has(item.key) && willRun(item)) counted.add(pairs.get(item.key)!.key);
   for (const item of items) {
-    if (!willRun(item)) continue;
+    if (!willRun(item) || counted.has(item.key)) continue;
     if (item.kind === 'format-update') formatUpdates++;
     else changes++;
   }

@@ -291,13 +291,14 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     const copied = await copyTextAsync(summaryText(withPairChips(itemsRef.current ?? [], pairsRef.current), fileName, pairsRef.current));
     setMessage(
       copied
-        ? { tone: 'success', text: `Summary of ${plural(itemsRef.current?.length ?? 0, 'component')} copied.` }
+        ? { tone: 'success', text: `Summary of ${plural((itemsRef.current?.length ?? 0) - pairsRef.current.size, 'component')} copied.` }
         : { tone: 'error', text: 'The summary could not be copied: this window may not use the clipboard. Nothing was lost; try again.' },
     );
   }
   const counts = useMemo(() => (items && comparison ? kindCounts({ items, counts: comparison.counts }) : null), [items, comparison]);
-  const summary = useMemo(() => runSummary(items ?? []), [items]);
-  const openItem = openKey !== null ? (items?.find((item) => item.key === openKey) ?? null) : null;
+  const summary = useMemo(() => runSummary(items ?? [], pairs), [items, pairs]);
+  // As the list shows it (a replaced row's chips only while it is one row).
+  const openItem = openKey !== null ? (shownItems.find((item) => item.key === openKey) ?? null) : null;
   const readOnlyReason = comparison?.readOnlyReason ?? overview?.readOnlyReason ?? null;
   const busy = task !== null;
 
@@ -383,7 +384,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
           <>
             <div class="sync-chips" role="group" aria-label="Show only one kind">
               <button type="button" class="sync-chip" aria-pressed={filter === 'all'} onClick={() => setFilter('all')}>
-                All {formatCount(items.length - formatUpdates)}
+                All {formatCount(items.length - formatUpdates - pairs.size)}
               </button>
               {KIND_ORDER.filter((kind) => kind !== 'format-update' && (counts.get(kind) ?? 0) > 0).map((kind: SyncKind) => (
                 <button

@@ -6,7 +6,7 @@ import { formatCount, plural } from './sync-rows';
 
 /** `pairs`: replaced rows (new key → the deleted item), each summarized as one line. */
 export function summaryText(items: readonly SyncItem[], fileName: string | null, pairs: ReadonlyMap<string, SyncItem> = new Map()): string {
-  const lines: string[] = [`Design-system sync${fileName ? ` of ${fileName}` : ''}: ${plural(items.length, 'component')} differ`];
+  const lines: string[] = [`Design-system sync${fileName ? ` of ${fileName}` : ''}: ${plural(items.length - pairs.size, 'component')} differ`];
   const byKind = new Map<string, SyncItem[]>();
   const pairedOld = new Set([...pairs.values()].map((item) => item.key));
   const replaced: SyncItem[] = [];

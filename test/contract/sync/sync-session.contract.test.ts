@@ -13,7 +13,7 @@ import { createFakeFigma } from '../../fake-figma';
 import { startEmulator } from '../../emulator/index';
 import type { Component } from '../../../src/shared/api/builder/schemas';
 import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
-import { componentNamed, context, linkAsync, remoteComponentsAsync, syncedOnceAsync, useSyncHarness } from './support/sync-harness';
+import { componentNamed, context, linkAsync, remoteComponentsAsync, syncedOnceAsync, useSyncHarness, watchAnswers } from './support/sync-harness';
 
 const h = useSyncHarness();
 
@@ -232,14 +232,8 @@ describe('sync under faults and errors', () => {
     h.fake = createFakeFigma({ currentUser: { id: 'u1', name: 'Dana Designer' }, allowedDomains: [h.emulator.builderUrl], deflate: (data) => deflateSync(data) });
     await generateDocumentAsync(h.fake.figma, 2000);
     const faulted: string[] = [];
-    const transport = createFigmaFetchTransport(h.fake.fetch);
-    h.plugin = createPlugin({
-      figma: h.fake.figma,
-      transport: async (request) => {
-        const response = await transport(request);
-        if (response.headers['x-emulator-fault'] !== undefined) faulted.push(response.headers['x-emulator-fault']);
-        return response;
-      },
+    watchAnswers(h, (_request, response) => {
+      if (response.headers['x-emulator-fault'] !== undefined) faulted.push(response.headers['x-emulator-fault']);
     });
     await linkAsync(h, 'ds_empty');
     await controlAsync(h.emulator.builderUrl, 'faults', { rate: 0.2, kinds: ['503', '429', 'drop', 'slow', 'malformed'], seed: 7, slow_ms: 300 });

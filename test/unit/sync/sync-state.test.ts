@@ -205,6 +205,28 @@ describe('sync state', () => {
     expect(readSyncState(root).status).toBe('damaged');
   });
 
+  it('round-trips the remote additions a sync listed, under a version-2 head; a state without them keeps version 1', () => {
+    const root = fakeRoot();
+    const remoteAdds = new Map([
+      ['r1', { hash: 'h1', updatedAt: '2026-11-20T10:00:00.000Z', name: 'Button', kind: 'component_set' as const, updatedBy: 'Ana Lima', thumbnailUrl: 'https://builder.example/t/r1.png' }],
+      ['r2', { hash: 'h2', updatedAt: '2026-11-21T10:00:00.000Z', name: 'Hero', kind: 'component' as const, updatedBy: null, thumbnailUrl: null }],
+    ]);
+    writeSyncState(root, { ...stateOf(3), remoteAdds });
+    expect(JSON.parse(root.getSharedPluginData(NS, SYNC_STATE_HEAD_KEY))).toMatchObject({ v: 2, adds: 2, count: 3 });
+    const read = expectOk(root);
+    expect(read.remoteAdds).toEqual(remoteAdds);
+    expect(read.components).toEqual(stateOf(3).components);
+    writeSyncState(root, { ...read, remoteAdds: new Map() });
+    expect(JSON.parse(root.getSharedPluginData(NS, SYNC_STATE_HEAD_KEY))).toMatchObject({ v: 1 });
+    expect(expectOk(root).remoteAdds).toBeUndefined();
+  });
+
+  it('reads a recorded remote addition that is not as written (its time not a time) as damaged', () => {
+    const root = fakeRoot();
+    writeSyncState(root, { ...stateOf(1), remoteAdds: new Map([['r1', { hash: 'h1', updatedAt: 'yesterday', name: 'Button', kind: 'component' as const, updatedBy: null, thumbnailUrl: null }]]) });
+    expect(readSyncState(root).status).toBe('damaged');
+  });
+
   it.each([
     ['codec version', { v: SYNC_STATE_VERSION + 1 }],
     ['snapshot format', { format: SNAPSHOT_FORMAT + 1 }],

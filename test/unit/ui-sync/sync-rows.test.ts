@@ -165,8 +165,19 @@ describe('replaced components in the list', () => {
     expect(buildRows(items, 'remote-change', '', null, pairs).some((row) => row.type === 'item' && row.item.key === 'new')).toBe(false);
   });
 
-  it('summarizes a pair as one line with both keys', () => {
+  it('counts a pair as one change on the Sync button, whichever of its keys run; apart, as two', () => {
+    const pairs = activePairs(items, replacements, new Set());
+    expect(runSummary(items, pairs).label).toBe('Sync 3 changes');
+    expect(runSummary(items, new Map()).label).toBe('Sync 4 changes');
+    const oldOnly = [item('old', 'local-delete', 'push', 'Banner'), item('new', 'local-add', 'skip', 'Banner')];
+    expect(runSummary(oldOnly, activePairs(oldOnly, replacements, new Set())).label).toBe('Sync 1 change');
+    const neither = [item('old', 'local-delete', 'skip', 'Banner'), item('new', 'local-add', 'skip', 'Banner')];
+    expect(runSummary(neither, activePairs(neither, replacements, new Set())).label).toBeNull();
+  });
+
+  it('summarizes a pair as one line with both keys, counted once', () => {
     const text = summaryText(items, null, activePairs(items, replacements, new Set()));
+    expect(text.split('\n')[0]).toBe('Design-system sync: 3 components differ');
     expect(text).toContain('Replaced: 1');
     expect(text).toContain('- Banner (re-created: old key old, new key new; will be pushed: the old key deleted, the new one added)');
     expect(text.match(/Banner/g)).toHaveLength(1);

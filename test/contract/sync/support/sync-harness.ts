@@ -6,6 +6,7 @@ import { createFigmaFetchTransport } from '../../../../src/http/figma-fetch-tran
 import { createPlugin } from '../../../../src/handlers';
 import type { Component } from '../../../../src/shared/api/builder/schemas';
 import type { HandlerContext } from '../../../../src/shared/bridge/endpoint';
+import type { HttpRequest, HttpResponse } from '../../../../src/shared/api/http/transport';
 import { createFakeFigma, type FakeFigma } from '../../../fake-figma';
 import { buildDemoDocumentAsync } from '../../../fixtures/demo-document';
 import { startEmulator } from '../../../emulator/index';
@@ -60,4 +61,17 @@ export function componentNamed(h: SyncHarness, name: string): ComponentNode | Co
   const found = h.fake.inspect.allNodes().find((node) => (node.type === 'COMPONENT_SET' || (node.type === 'COMPONENT' && node.parent?.type !== 'COMPONENT_SET')) && node.name === name);
   if (!found) throw new Error(`no component named ${name}`);
   return found as ComponentNode | ComponentSetNode;
+}
+
+/** Replaces the harness's plugin with one (same document) whose every answer is shown to `watch` on its way. */
+export function watchAnswers(h: SyncHarness, watch: (request: HttpRequest, response: HttpResponse) => void): void {
+  const transport = createFigmaFetchTransport(h.fake.fetch);
+  h.plugin = createPlugin({
+    figma: h.fake.figma,
+    transport: async (request) => {
+      const response = await transport(request);
+      watch(request, response);
+      return response;
+    },
+  });
 }
