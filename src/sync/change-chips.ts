@@ -43,17 +43,38 @@ const FIELD_CHIP: Record<string, SyncChangeChip> = {
   documentationLinks: 'description',
 };
 
+// The chips found so far are bits of one number (bit i is CHANGE_CHIP_ORDER[i]): in the sandbox's
+// interpreter a Set's calls cost more than the comparisons they save.
+const bitOf = (chip: SyncChangeChip) => 1 << CHANGE_CHIP_ORDER.indexOf(chip);
+const NAME = bitOf('name');
+const DESCRIPTION = bitOf('description');
+const COMPONENT_PROPERTIES = bitOf('component properties');
+const VARIANTS = bitOf('variants');
+const STRUCTURE = bitOf('structure');
+const OTHER = bitOf('other');
+
+/**
+ * FIELD_CHIP as bits; `children` and `name` (compared as layers) are 0, as are the names of
+ * Object.prototype's members, for which FIELD_CHIP[field] read the member, not a chip, so that
+ * such a field never showed a chip.
+ */
+const FIELD_BIT: Record<string, number> = Object.create(null) as Record<string, number>;
+for (const member of Object.getOwnPropertyNames(Object.prototype)) FIELD_BIT[member] = 0;
+for (const field in FIELD_CHIP) FIELD_BIT[field] = bitOf(FIELD_CHIP[field]!);
+FIELD_BIT.children = 0;
+FIELD_BIT.name = 0;
+
 /** The kinds of change from `before` to `after`, in CHANGE_CHIP_ORDER; empty when they agree. */
 export function changeChips(before: DiffableComponent, after: DiffableComponent): SyncChangeChip[] {
-  const found = new Set<SyncChangeChip>();
-  if (before.name !== after.name) found.add('name');
-  if (before.description !== after.description) found.add('description');
-  if (before.kind !== after.kind) found.add('structure');
-  if (!deepEqual(before.properties, after.properties)) found.add('component properties');
-  if (!sameVariants(before.variants, after.variants)) found.add('variants');
-  compareNode(before.node, after.node, found, after.kind === 'component_set' && before.kind === 'component_set');
+  let found = 0;
+  if (before.name !== after.name) found |= NAME;
+  if (before.description !== after.description) found |= DESCRIPTION;
+  if (before.kind !== after.kind) found |= STRUCTURE;
+  if (!deepEqual(before.properties, after.properties)) found |= COMPONENT_PROPERTIES;
+  if (!sameVariants(before.variants, after.variants)) found |= VARIANTS;
+  found = compareNode(before.node, after.node, found, after.kind === 'component_set' && before.kind === 'component_set');
   const out: SyncChangeChip[] = [];
-  for (const chip of CHANGE_CHIP_ORDER) if (found.has(chip)) out.push(chip);
+  for (let index = 0; index < CHANGE_CHIP_ORDER.length; index++) if ((found & (1 << index)) !== 0) out.push(CHANGE_CHIP_ORDER[index]!);
   return out;
 }
 
@@ -65,23 +86,22 @@ function sameVariants(before: DiffableComponent['variants'], after: DiffableComp
   return true;
 }
 
-function compareNode(before: Json, after: Json, found: Set<SyncChangeChip>, isSet: boolean): void {
-  for (const field in before) compareField(field, before, after, found);
-  for (const field in after) if (!(field in before)) compareField(field, before, after, found);
-  compareChildren(before.children, after.children, found, isSet);
+function compareNode(before: Json, after: Json, found: number, isSet: boolean): number {
+  for (const field in before) found = compareField(field, before, after, found);
+  for (const field in after) if (!(field in before)) found = compareField(field, before, after, found);
+  return compareChildren(before.children, after.children, found, isSet);
 }
 
-function compareField(field: string, before: Json, after: Json, found: Set<SyncChangeChip>): void {
-  if (field === 'children' || field === 'name') return;
-  const chip = FIELD_CHIP[field] ?? 'other';
-  if (found.has(chip)) return;
-  if (!deepEqual(before[field], after[field])) found.add(chip);
+function compareField(field: string, before: Json, after: Json, found: number): number {
+  const bit = FIELD_BIT[field] ?? OTHER;
+  if ((found & bit) === bit) return found;
+  return deepEqual(before[field], after[field]) ? found : found | bit;
 }
 
-function compareChildren(beforeValue: unknown, afterValue: unknown, found: Set<SyncChangeChip>, isSet: boolean): void {
+function compareChildren(beforeValue: unknown, afterValue: unknown, found: number, isSet: boolean): number {
   const before: unknown[] = Array.isArray(beforeValue) ? beforeValue : EMPTY;
   const after: unknown[] = Array.isArray(afterValue) ? afterValue : EMPTY;
-  if (before.length === 0 && after.length === 0) return;
+  if (before.length === 0 && after.length === 0) return found;
   const beforeLabels = labels(before);
   const afterLabels = labels(after);
   const beforeIndex = new Map<string, number>();
@@ -97,14 +117,14 @@ function compareChildren(beforeValue: unknown, afterValue: unknown, found: Set<S
   };
   // Under a set the children are its variants: added or removed ones are the `variants` chip.
   // Elsewhere a layer added, removed or moved is `structure`.
-  if (!isSet && !found.has('structure')) {
-    if (before.length !== after.length) found.add('structure');
+  if (!isSet && (found & STRUCTURE) === 0) {
+    if (before.length !== after.length) found |= STRUCTURE;
     else {
       let last = -1;
       for (let to = 0; to < afterLabels.length; to++) {
         const from = fromOf(to);
         if (from === undefined || from < last) {
-          found.add('structure');
+          found |= STRUCTURE;
           break;
         }
         last = from;
@@ -116,8 +136,9 @@ function compareChildren(beforeValue: unknown, afterValue: unknown, found: Set<S
     if (from === undefined) continue;
     const a = before[from];
     const b = after[to];
-    if (isObject(a) && isObject(b)) compareNode(a, b, found, false);
+    if (isObject(a) && isObject(b)) found = compareNode(a, b, found, false);
   }
+  return found;
 }
 
 const EMPTY: unknown[] = [];
