@@ -102,6 +102,16 @@ function compareChildren(beforeValue: unknown, afterValue: unknown, found: numbe
   const before: unknown[] = Array.isArray(beforeValue) ? beforeValue : EMPTY;
   const after: unknown[] = Array.isArray(afterValue) ? afterValue : EMPTY;
   if (before.length === 0 && after.length === 0) return found;
+  if (inPlace(before, after)) {
+    if (!isSet && before.length !== after.length) found |= STRUCTURE;
+    const shared = before.length < after.length ? before.length : after.length;
+    for (let index = 0; index < shared; index++) {
+      const a = before[index];
+      const b = after[index];
+      if (isObject(a) && isObject(b)) found = compareNode(a, b, found, false);
+    }
+    return found;
+  }
   const beforeLabels = labels(before);
   const afterLabels = labels(after);
   const beforeIndex = new Map<string, number>();
@@ -143,12 +153,33 @@ function compareChildren(beforeValue: unknown, afterValue: unknown, found: numbe
 
 const EMPTY: unknown[] = [];
 
+/**
+ * Whether the children kept their names and order, layers added or removed only at the end
+ * (the usual edit): then matching by label pairs them by index, and the labels and maps need
+ * not be built. Only when no name ends with `)`: otherwise `Title (2)` may also be a second
+ * `Title`'s label, and the label match pairs those differently.
+ */
+function inPlace(before: unknown[], after: unknown[]): boolean {
+  const longer = before.length < after.length ? after : before;
+  const shorter = longer === before ? after : before;
+  for (let index = 0; index < longer.length; index++) {
+    const name = nameOf(longer[index]);
+    if (name.charCodeAt(name.length - 1) === 41 /* ) */) return false;
+    if (index < shorter.length && nameOf(shorter[index]) !== name) return false;
+  }
+  return true;
+}
+
+function nameOf(child: unknown): string {
+  return isObject(child) && typeof child.name === 'string' ? child.name : 'Layer';
+}
+
 /** Children named as property-diff.ts names them: `Label`, then `Label (2)` for a namesake. */
 function labels(children: unknown[]): string[] {
   const seen = new Map<string, number>();
   const out: string[] = [];
   for (const child of children) {
-    const name = isObject(child) && typeof child.name === 'string' ? child.name : 'Layer';
+    const name = nameOf(child);
     const count = (seen.get(name) ?? 0) + 1;
     seen.set(name, count);
     out.push(count === 1 ? name : `${name} (${count})`);
