@@ -87,15 +87,20 @@ function sameVariants(before: DiffableComponent['variants'], after: DiffableComp
 }
 
 function compareNode(before: Json, after: Json, found: number, isSet: boolean): number {
-  for (const field in before) found = compareField(field, before, after, found);
-  for (const field in after) if (!(field in before)) found = compareField(field, before, after, found);
+  for (const field in before) {
+    const bit = FIELD_BIT[field] ?? OTHER;
+    if ((found & bit) === bit) continue;
+    const a = before[field];
+    const b = after[field];
+    if (a !== b && !deepEqual(a, b)) found |= bit;
+  }
+  // A field only `after` has differs unless undefined (absent keys and undefined are alike).
+  for (const field in after) {
+    if (field in before) continue;
+    const bit = FIELD_BIT[field] ?? OTHER;
+    if ((found & bit) !== bit && after[field] !== undefined) found |= bit;
+  }
   return compareChildren(before.children, after.children, found, isSet);
-}
-
-function compareField(field: string, before: Json, after: Json, found: number): number {
-  const bit = FIELD_BIT[field] ?? OTHER;
-  if ((found & bit) === bit) return found;
-  return deepEqual(before[field], after[field]) ? found : found | bit;
 }
 
 function compareChildren(beforeValue: unknown, afterValue: unknown, found: number, isSet: boolean): number {
