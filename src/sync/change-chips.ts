@@ -92,7 +92,7 @@ function compareNode(before: Json, after: Json, found: number, isSet: boolean): 
     if ((found & bit) === bit) continue;
     const a = before[field];
     const b = after[field];
-    if (a !== b && !deepEqual(a, b)) found |= bit;
+    if (a !== b && !(typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && sameObjects(a, b))) found |= bit;
   }
   // A field only `after` has differs unless undefined (absent keys and undefined are alike).
   for (const field in after) {
@@ -198,24 +198,36 @@ function isObject(value: unknown): value is Json {
 
 /** Structural equality; absent and undefined keys are the same (the API may reorder keys). */
 function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  return a === b || (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && sameObjects(a, b));
+}
+
+/**
+ * deepEqual of two objects or arrays. Items and values that are the same value (strings,
+ * numbers: most of them) are settled without a call, which the sandbox's interpreter pays for.
+ */
+function sameObjects(a: object, b: object): boolean {
   const arrayA = Array.isArray(a);
   if (arrayA !== Array.isArray(b)) return false;
   if (arrayA) {
     const listA = a as unknown[];
     const listB = b as unknown[];
     if (listA.length !== listB.length) return false;
-    for (let index = 0; index < listA.length; index++) if (!deepEqual(listA[index], listB[index])) return false;
+    for (let index = 0; index < listA.length; index++) {
+      const x = listA[index];
+      const y = listB[index];
+      if (x !== y && !(typeof x === 'object' && typeof y === 'object' && x !== null && y !== null && sameObjects(x, y))) return false;
+    }
     return true;
   }
   const objectA = a as Json;
   const objectB = b as Json;
   let countA = 0;
   for (const key in objectA) {
-    if (objectA[key] === undefined) continue;
+    const x = objectA[key];
+    if (x === undefined) continue;
     countA++;
-    if (!deepEqual(objectA[key], objectB[key])) return false;
+    const y = objectB[key];
+    if (x !== y && !(typeof x === 'object' && typeof y === 'object' && x !== null && y !== null && sameObjects(x, y))) return false;
   }
   let countB = 0;
   for (const key in objectB) if (objectB[key] !== undefined) countB++;
