@@ -88,11 +88,11 @@ function sameVariants(before: DiffableComponent['variants'], after: DiffableComp
 
 function compareNode(before: Json, after: Json, found: number, isSet: boolean): number {
   for (const field in before) {
-    const bit = FIELD_BIT[field] ?? OTHER;
-    if ((found & bit) === bit) continue;
     const a = before[field];
     const b = after[field];
-    if (a !== b && !(typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && sameObjects(a, b))) found |= bit;
+    if (a === b) continue;
+    const bit = FIELD_BIT[field] ?? OTHER;
+    if ((found & bit) !== bit && !(typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && sameObjects(a, b))) found |= bit;
   }
   // A field only `after` has differs unless undefined (absent keys and undefined are alike).
   for (const field in after) {
@@ -100,7 +100,9 @@ function compareNode(before: Json, after: Json, found: number, isSet: boolean): 
     const bit = FIELD_BIT[field] ?? OTHER;
     if ((found & bit) !== bit && after[field] !== undefined) found |= bit;
   }
-  return compareChildren(before.children, after.children, found, isSet);
+  const beforeChildren = before.children;
+  const afterChildren = after.children;
+  return beforeChildren === undefined && afterChildren === undefined ? found : compareChildren(beforeChildren, afterChildren, found, isSet);
 }
 
 function compareChildren(beforeValue: unknown, afterValue: unknown, found: number, isSet: boolean): number {
