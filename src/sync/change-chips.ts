@@ -64,6 +64,9 @@ for (const field in FIELD_CHIP) FIELD_BIT[field] = bitOf(FIELD_CHIP[field]!);
 FIELD_BIT.children = 0;
 FIELD_BIT.name = 0;
 
+/** Every chip the layers can show: once all are found, the rest of the tree is not walked. */
+const WALK = Object.values(FIELD_CHIP).reduce((bits, chip) => bits | bitOf(chip), STRUCTURE | OTHER);
+
 /** The kinds of change from `before` to `after`, in CHANGE_CHIP_ORDER; empty when they agree. */
 export function changeChips(before: DiffableComponent, after: DiffableComponent): SyncChangeChip[] {
   let found = 0;
@@ -87,6 +90,7 @@ function sameVariants(before: DiffableComponent['variants'], after: DiffableComp
 }
 
 function compareNode(before: Json, after: Json, found: number, isSet: boolean): number {
+  if ((found & WALK) === WALK) return found;
   for (const field in before) {
     const a = before[field];
     const b = after[field];
