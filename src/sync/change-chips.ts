@@ -77,12 +77,14 @@ export function changeChips(before: DiffableComponent, after: DiffableComponent)
   if (!sameVariants(before.variants, after.variants)) found |= VARIANTS;
   found = compareNode(before.node, after.node, found, after.kind === 'component_set' && before.kind === 'component_set');
   const out: SyncChangeChip[] = [];
-  for (let index = 0; index < CHANGE_CHIP_ORDER.length; index++) if ((found & (1 << index)) !== 0) out.push(CHANGE_CHIP_ORDER[index]!);
+  // Up to the highest bit found only (most components show one or two chips).
+  for (let index = 0; found >> index !== 0; index++) if (((found >> index) & 1) !== 0) out.push(CHANGE_CHIP_ORDER[index]!);
   return out;
 }
 
 function sameVariants(before: DiffableComponent['variants'], after: DiffableComponent['variants']): boolean {
   if (before.length !== after.length) return false;
+  if (before.length === 0) return true;
   const names = new Set<string>();
   for (const variant of before) names.add(variant.name);
   for (const variant of after) if (!names.has(variant.name)) return false;
