@@ -136,6 +136,7 @@ type Edit =
   | { kind: 'rename'; at: number; name: string | undefined }
   | { kind: 'retext'; at: number; word: string; rest: string }
   | { kind: 'childrenNotAList'; at: number }
+  | { kind: 'setEveryField'; at: number; values: Json }
   | { kind: 'component'; field: keyof DiffableComponent; value: unknown };
 
 const edit: fc.Arbitrary<Edit> = fc.oneof(
@@ -147,6 +148,8 @@ const edit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ kind: fc.constant('rename' as const), at: fc.nat(40), name: fc.option(fc.constantFrom(...NAMES), { nil: undefined }) }),
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('retext' as const), at: fc.nat(40), word: fc.constantFrom(...WORDS), rest: fc.constantFrom('', ' now', ' today') }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('childrenNotAList' as const), at: fc.nat(40) }) },
+  // Every kind of change on one layer: the walk may stop early, and must not stop too early.
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('setEveryField' as const), at: fc.nat(40), values: fc.record(FIELDS) }) },
   fc.oneof(
     fc.record({ kind: fc.constant('component' as const), field: fc.constant('name' as const), value: fc.constantFrom('Blocks/Hero', 'Button', 'Other') }),
     fc.record({ kind: fc.constant('component' as const), field: fc.constant('description' as const), value: fc.constantFrom('', 'Edited.') }),
@@ -214,6 +217,9 @@ function applyEdit(copy: DiffableComponent, step: Edit): void {
       }
       break;
     }
+    case 'setEveryField':
+      Object.assign(node, step.values);
+      break;
     case 'childrenNotAList':
       node.children = step.at % 2 === 0 ? {} : 'none';
       break;
@@ -228,6 +234,36 @@ const editedPair = fc.tuple(component, fc.array(edit, { maxLength: 6 })).map(([b
 
 const unrelatedPair = fc.tuple(component, component);
 
+/** The layer fields behind each chip the walk may stop on (`structure` aside). */
+const FIELDS_BY_CHIP: string[][] = [
+  ['positioning', 'layout', 'horizontalSizing', 'verticalSizing', 'x', 'y', 'clipsContent'],
+  ['fills'],
+  ['strokes', 'strokeWeight', 'strokeAlign', 'strokeShape'],
+  ['effects'],
+  ['text'],
+  ['width', 'height', 'limits'],
+  ['fillStyle', 'strokeStyle', 'effectStyle', 'textStyle'],
+  ['boundVariables'],
+  ['componentProperties', 'propertyRefs'],
+  ['documentationLinks'],
+  ['opacity', 'visible', 'cornerRadius', 'geometry'],
+];
+
+/**
+ * Every kind of change on the top layer but one (and never `structure`: its type and instance
+ * are kept), and edits below it: the walk may stop once all is found, and must not stop before.
+ */
+const { type: _type, componentKey: _componentKey, ...FIELDS_BUT_STRUCTURE } = FIELDS;
+const nearlyEverythingPair = fc
+  .tuple(component, fc.record(FIELDS_BUT_STRUCTURE), fc.constantFrom(...FIELDS_BY_CHIP), fc.array(edit, { minLength: 1, maxLength: 6 }))
+  .map(([before, values, leftAlone, edits]) => {
+    const after = structuredClone(before);
+    for (const field of leftAlone) delete values[field];
+    Object.assign(after.node, values);
+    for (const step of edits) applyEdit(after, step);
+    return [before, after] as const;
+  });
+
 describe('changeChips against the plain walk it replaced (change-chips-reference.ts)', () => {
   it('gives the same chips, in the same order, for a component and an edited copy, both ways', () => {
     fc.assert(
@@ -237,7 +273,17 @@ describe('changeChips against the plain walk it replaced (change-chips-reference
       }),
       { numRuns: 3000 },
     );
-  });
+  }, 60_000);
+
+  it('gives the same chips when the top layer changed in every way but one and layers below it changed too', () => {
+    fc.assert(
+      fc.property(nearlyEverythingPair, ([before, after]) => {
+        expect(changeChips(before, after)).toEqual(referenceChangeChips(before, after));
+        expect(changeChips(after, before)).toEqual(referenceChangeChips(after, before));
+      }),
+      { numRuns: 1000 },
+    );
+  }, 60_000);
 
   it('gives the same chips for two unrelated components, and none for a component and itself', () => {
     fc.assert(
@@ -247,5 +293,5 @@ describe('changeChips against the plain walk it replaced (change-chips-reference
       }),
       { numRuns: 1000 },
     );
-  });
+  }, 60_000);
 });
