@@ -4,6 +4,8 @@
 // property-diff.ts, for the one component opened): each kind found stops further comparisons
 // of that kind, and nothing is put into words. Same matching rules as property-diff.ts (children
 // by name, then by index among namesakes, text layers renamed with their text; absent keys are defaults).
+// Written for the sandbox's interpreter (no JIT: every call, Set or Map operation and for…in
+// costs): change-chips.property.test.ts holds it to the plain walk it replaced.
 import { syncChangeChipSchema, type SyncChangeChip } from '../shared/bridge/messages';
 import { renamedTextLayers, type DiffableComponent } from './property-diff';
 
