@@ -4,6 +4,8 @@
 // property-diff.ts, for the one component opened): each kind found stops further comparisons
 // of that kind, and nothing is put into words. Same matching rules as property-diff.ts (children
 // by name, then by index among namesakes, text layers renamed with their text; absent keys are defaults).
+// Written for the sandbox's interpreter (no JIT: every call, Set or Map operation and for…in
+// costs): change-chips.property.test.ts holds it to the plain walk it replaced.
 import { syncChangeChipSchema, type SyncChangeChip } from '../shared/bridge/messages';
 import { renamedTextLayers, type DiffableComponent } from './property-diff';
 
@@ -43,45 +45,88 @@ const FIELD_CHIP: Record<string, SyncChangeChip> = {
   documentationLinks: 'description',
 };
 
+// The chips found so far are bits of one number (bit i is CHANGE_CHIP_ORDER[i]): in the sandbox's
+// interpreter a Set's calls cost more than the comparisons they save.
+const bitOf = (chip: SyncChangeChip) => 1 << CHANGE_CHIP_ORDER.indexOf(chip);
+const NAME = bitOf('name');
+const DESCRIPTION = bitOf('description');
+const COMPONENT_PROPERTIES = bitOf('component properties');
+const VARIANTS = bitOf('variants');
+const STRUCTURE = bitOf('structure');
+const OTHER = bitOf('other');
+
+/**
+ * FIELD_CHIP as bits; `children` and `name` (compared as layers) are 0, as are the names of
+ * Object.prototype's members, for which FIELD_CHIP[field] read the member, not a chip, so that
+ * such a field never showed a chip.
+ */
+const FIELD_BIT: Record<string, number> = Object.create(null) as Record<string, number>;
+for (const member of Object.getOwnPropertyNames(Object.prototype)) FIELD_BIT[member] = 0;
+for (const field in FIELD_CHIP) FIELD_BIT[field] = bitOf(FIELD_CHIP[field]!);
+FIELD_BIT.children = 0;
+FIELD_BIT.name = 0;
+
+/** Every chip the layers can show: once all are found, the rest of the tree is not walked. */
+const WALK = Object.values(FIELD_CHIP).reduce((bits, chip) => bits | bitOf(chip), STRUCTURE | OTHER);
+
 /** The kinds of change from `before` to `after`, in CHANGE_CHIP_ORDER; empty when they agree. */
 export function changeChips(before: DiffableComponent, after: DiffableComponent): SyncChangeChip[] {
-  const found = new Set<SyncChangeChip>();
-  if (before.name !== after.name) found.add('name');
-  if (before.description !== after.description) found.add('description');
-  if (before.kind !== after.kind) found.add('structure');
-  if (!deepEqual(before.properties, after.properties)) found.add('component properties');
-  if (!sameVariants(before.variants, after.variants)) found.add('variants');
-  compareNode(before.node, after.node, found, after.kind === 'component_set' && before.kind === 'component_set');
+  let found = 0;
+  if (before.name !== after.name) found |= NAME;
+  if (before.description !== after.description) found |= DESCRIPTION;
+  if (before.kind !== after.kind) found |= STRUCTURE;
+  if (!deepEqual(before.properties, after.properties)) found |= COMPONENT_PROPERTIES;
+  if (!sameVariants(before.variants, after.variants)) found |= VARIANTS;
+  found = compareNode(before.node, after.node, found, after.kind === 'component_set' && before.kind === 'component_set');
   const out: SyncChangeChip[] = [];
-  for (const chip of CHANGE_CHIP_ORDER) if (found.has(chip)) out.push(chip);
+  // Up to the highest bit found only (most components show one or two chips).
+  for (let index = 0; found >> index !== 0; index++) if (((found >> index) & 1) !== 0) out.push(CHANGE_CHIP_ORDER[index]!);
   return out;
 }
 
 function sameVariants(before: DiffableComponent['variants'], after: DiffableComponent['variants']): boolean {
   if (before.length !== after.length) return false;
+  if (before.length === 0) return true;
   const names = new Set<string>();
   for (const variant of before) names.add(variant.name);
   for (const variant of after) if (!names.has(variant.name)) return false;
   return true;
 }
 
-function compareNode(before: Json, after: Json, found: Set<SyncChangeChip>, isSet: boolean): void {
-  for (const field in before) compareField(field, before, after, found);
-  for (const field in after) if (!(field in before)) compareField(field, before, after, found);
-  compareChildren(before.children, after.children, found, isSet);
+function compareNode(before: Json, after: Json, found: number, isSet: boolean): number {
+  if ((found & WALK) === WALK) return found;
+  for (const field in before) {
+    const a = before[field];
+    const b = after[field];
+    if (a === b) continue;
+    const bit = FIELD_BIT[field] ?? OTHER;
+    if ((found & bit) !== bit && !(typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && sameObjects(a, b))) found |= bit;
+  }
+  // A field only `after` has differs unless undefined (absent keys and undefined are alike).
+  for (const field in after) {
+    if (field in before) continue;
+    const bit = FIELD_BIT[field] ?? OTHER;
+    if ((found & bit) !== bit && after[field] !== undefined) found |= bit;
+  }
+  const beforeChildren = before.children;
+  const afterChildren = after.children;
+  return beforeChildren === undefined && afterChildren === undefined ? found : compareChildren(beforeChildren, afterChildren, found, isSet);
 }
 
-function compareField(field: string, before: Json, after: Json, found: Set<SyncChangeChip>): void {
-  if (field === 'children' || field === 'name') return;
-  const chip = FIELD_CHIP[field] ?? 'other';
-  if (found.has(chip)) return;
-  if (!deepEqual(before[field], after[field])) found.add(chip);
-}
-
-function compareChildren(beforeValue: unknown, afterValue: unknown, found: Set<SyncChangeChip>, isSet: boolean): void {
+function compareChildren(beforeValue: unknown, afterValue: unknown, found: number, isSet: boolean): number {
   const before: unknown[] = Array.isArray(beforeValue) ? beforeValue : EMPTY;
   const after: unknown[] = Array.isArray(afterValue) ? afterValue : EMPTY;
-  if (before.length === 0 && after.length === 0) return;
+  if (before.length === 0 && after.length === 0) return found;
+  if (inPlace(before, after)) {
+    if (!isSet && before.length !== after.length) found |= STRUCTURE;
+    const shared = before.length < after.length ? before.length : after.length;
+    for (let index = 0; index < shared; index++) {
+      const a = before[index];
+      const b = after[index];
+      if (isObject(a) && isObject(b)) found = compareNode(a, b, found, false);
+    }
+    return found;
+  }
   const beforeLabels = labels(before);
   const afterLabels = labels(after);
   const beforeIndex = new Map<string, number>();
@@ -97,14 +142,14 @@ function compareChildren(beforeValue: unknown, afterValue: unknown, found: Set<S
   };
   // Under a set the children are its variants: added or removed ones are the `variants` chip.
   // Elsewhere a layer added, removed or moved is `structure`.
-  if (!isSet && !found.has('structure')) {
-    if (before.length !== after.length) found.add('structure');
+  if (!isSet && (found & STRUCTURE) === 0) {
+    if (before.length !== after.length) found |= STRUCTURE;
     else {
       let last = -1;
       for (let to = 0; to < afterLabels.length; to++) {
         const from = fromOf(to);
         if (from === undefined || from < last) {
-          found.add('structure');
+          found |= STRUCTURE;
           break;
         }
         last = from;
@@ -116,18 +161,40 @@ function compareChildren(beforeValue: unknown, afterValue: unknown, found: Set<S
     if (from === undefined) continue;
     const a = before[from];
     const b = after[to];
-    if (isObject(a) && isObject(b)) compareNode(a, b, found, false);
+    if (isObject(a) && isObject(b)) found = compareNode(a, b, found, false);
   }
+  return found;
 }
 
 const EMPTY: unknown[] = [];
+
+/**
+ * Whether the children kept their names and order, layers added or removed only at the end
+ * (the usual edit): then matching by label pairs them by index, and the labels and maps need
+ * not be built. Only when no name ends with `)`: otherwise `Title (2)` may also be a second
+ * `Title`'s label, and the label match pairs those differently.
+ */
+function inPlace(before: unknown[], after: unknown[]): boolean {
+  const longer = before.length < after.length ? after : before;
+  const shorter = longer === before ? after : before;
+  for (let index = 0; index < longer.length; index++) {
+    const name = nameOf(longer[index]);
+    if (name.charCodeAt(name.length - 1) === 41 /* ) */) return false;
+    if (index < shorter.length && nameOf(shorter[index]) !== name) return false;
+  }
+  return true;
+}
+
+function nameOf(child: unknown): string {
+  return isObject(child) && typeof child.name === 'string' ? child.name : 'Layer';
+}
 
 /** Children named as property-diff.ts names them: `Label`, then `Label (2)` for a namesake. */
 function labels(children: unknown[]): string[] {
   const seen = new Map<string, number>();
   const out: string[] = [];
   for (const child of children) {
-    const name = isObject(child) && typeof child.name === 'string' ? child.name : 'Layer';
+    const name = nameOf(child);
     const count = (seen.get(name) ?? 0) + 1;
     seen.set(name, count);
     out.push(count === 1 ? name : `${name} (${count})`);
@@ -141,24 +208,36 @@ function isObject(value: unknown): value is Json {
 
 /** Structural equality; absent and undefined keys are the same (the API may reorder keys). */
 function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  return a === b || (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && sameObjects(a, b));
+}
+
+/**
+ * deepEqual of two objects or arrays. Items and values that are the same value (strings,
+ * numbers: most of them) are settled without a call, which the sandbox's interpreter pays for.
+ */
+function sameObjects(a: object, b: object): boolean {
   const arrayA = Array.isArray(a);
   if (arrayA !== Array.isArray(b)) return false;
   if (arrayA) {
     const listA = a as unknown[];
     const listB = b as unknown[];
     if (listA.length !== listB.length) return false;
-    for (let index = 0; index < listA.length; index++) if (!deepEqual(listA[index], listB[index])) return false;
+    for (let index = 0; index < listA.length; index++) {
+      const x = listA[index];
+      const y = listB[index];
+      if (x !== y && !(typeof x === 'object' && typeof y === 'object' && x !== null && y !== null && sameObjects(x, y))) return false;
+    }
     return true;
   }
   const objectA = a as Json;
   const objectB = b as Json;
   let countA = 0;
   for (const key in objectA) {
-    if (objectA[key] === undefined) continue;
+    const x = objectA[key];
+    if (x === undefined) continue;
     countA++;
-    if (!deepEqual(objectA[key], objectB[key])) return false;
+    const y = objectB[key];
+    if (x !== y && !(typeof x === 'object' && typeof y === 'object' && x !== null && y !== null && sameObjects(x, y))) return false;
   }
   let countB = 0;
   for (const key in objectB) if (objectB[key] !== undefined) countB++;
