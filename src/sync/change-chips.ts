@@ -7,7 +7,7 @@
 // Written for the sandbox's interpreter (no JIT: every call, Set or Map operation and for…in
 // costs): change-chips.property.test.ts holds it to the plain walk it replaced.
 import { syncChangeChipSchema, type SyncChangeChip } from '../shared/bridge/messages';
-import { renamedTextLayers, type DiffableComponent } from './property-diff';
+import { layerLabels, renamedTextLayers, type DiffableComponent } from './property-diff';
 
 type Json = Record<string, unknown>;
 
@@ -127,8 +127,8 @@ function compareChildren(beforeValue: unknown, afterValue: unknown, found: numbe
     }
     return found;
   }
-  const beforeLabels = labels(before);
-  const afterLabels = labels(after);
+  const beforeLabels = layerLabels(before);
+  const afterLabels = layerLabels(after);
   const beforeIndex = new Map<string, number>();
   for (let index = 0; index < beforeLabels.length; index++) beforeIndex.set(beforeLabels[index]!, index);
   // Text layers Figma renamed with their text are the same layers (their text changed).
@@ -187,19 +187,6 @@ function inPlace(before: unknown[], after: unknown[]): boolean {
 
 function nameOf(child: unknown): string {
   return isObject(child) && typeof child.name === 'string' ? child.name : 'Layer';
-}
-
-/** Children named as property-diff.ts names them: `Label`, then `Label (2)` for a namesake. */
-function labels(children: unknown[]): string[] {
-  const seen = new Map<string, number>();
-  const out: string[] = [];
-  for (const child of children) {
-    const name = nameOf(child);
-    const count = (seen.get(name) ?? 0) + 1;
-    seen.set(name, count);
-    out.push(count === 1 ? name : `${name} (${count})`);
-  }
-  return out;
 }
 
 function isObject(value: unknown): value is Json {

@@ -289,6 +289,30 @@ function diffMap(path: string, label: (name: string) => string, before: Json, af
 }
 
 /**
+ * Children's labels, as the diff names and matches them: `Label`, then `Label (2)` for a
+ * namesake. Each label is used once: a layer really named `Title (2)` beside two `Title` layers
+ * must not share its label with the second of them, or the match by label pairs the wrong layers.
+ */
+export function layerLabels(children: readonly unknown[]): string[] {
+  const seen = new Map<string, number>();
+  const used = new Set<string>();
+  const out: string[] = [];
+  for (const child of children) {
+    const name = nameOf(child);
+    let count = seen.get(name) ?? 0;
+    let label: string;
+    do {
+      count++;
+      label = count === 1 ? name : `${name} (${count})`;
+    } while (used.has(label));
+    seen.set(name, count);
+    used.add(label);
+    out.push(label);
+  }
+  return out;
+}
+
+/**
  * Children matched by name, then by index among same-named siblings, then text layers renamed
  * with their text (renamedTextLayers); unmatched ones are added
  * or removed layers, and matched ones whose order changed (outside the longest run kept in
@@ -296,17 +320,8 @@ function diffMap(path: string, label: (name: string) => string, before: Json, af
  */
 function diffChildren(path: string, before: unknown[], after: unknown[], out: PropertyChange[], level: Level): void {
   if (before.length === 0 && after.length === 0) return;
-  const label = (children: unknown[]) => {
-    const seen = new Map<string, number>();
-    return children.map((child) => {
-      const name = nameOf(child);
-      const count = (seen.get(name) ?? 0) + 1;
-      seen.set(name, count);
-      return count === 1 ? name : `${name} (${count})`;
-    });
-  };
-  const beforeLabels = label(before);
-  const afterLabels = label(after);
+  const beforeLabels = layerLabels(before);
+  const afterLabels = layerLabels(after);
   const beforeIndex = new Map(beforeLabels.map((name, index) => [name, index]));
   const afterIndex = new Map(afterLabels.map((name, index) => [name, index]));
   const renamed = renamedTextLayers(before, beforeLabels, after, afterLabels);

@@ -120,15 +120,26 @@ function compareChildren(beforeValue: unknown, afterValue: unknown, found: Set<S
 
 const EMPTY: unknown[] = [];
 
-/** Children named as property-diff.ts names them: `Label`, then `Label (2)` for a namesake. */
+/**
+ * Children named as property-diff.ts names them: `Label`, then `Label (2)` for a namesake, each
+ * label used once (changed on purpose after the freeze: a layer really named `Title (2)` beside
+ * two `Title` layers shared a label with the second, and identical copies showed chips).
+ */
 function labels(children: unknown[]): string[] {
   const seen = new Map<string, number>();
+  const used = new Set<string>();
   const out: string[] = [];
   for (const child of children) {
     const name = isObject(child) && typeof child.name === 'string' ? child.name : 'Layer';
-    const count = (seen.get(name) ?? 0) + 1;
+    let count = seen.get(name) ?? 0;
+    let label: string;
+    do {
+      count++;
+      label = count === 1 ? name : `${name} (${count})`;
+    } while (used.has(label));
     seen.set(name, count);
-    out.push(count === 1 ? name : `${name} (${count})`);
+    used.add(label);
+    out.push(label);
   }
   return out;
 }

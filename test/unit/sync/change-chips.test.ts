@@ -40,6 +40,20 @@ describe('changeChips', () => {
     expect(changeChips(block(), reordered)).toEqual([]);
   });
 
+  it('finds nothing between copies where a layer is really named like a namesake’s label (“Title (2)” beside two “Title”)', () => {
+    for (const names of [
+      ['Title', 'Title (2)', 'Title'],
+      ['Title', 'Title', 'Title (2)'],
+    ]) {
+      const component = edited((c) => {
+        c.node.children = names.map((name, index) => ({ type: 'TEXT', name, width: 100 + index, height: 20 + index, fills: [`#00000${index}`] }));
+      });
+      const copy = structuredClone(component);
+      expect(changeChips(component, copy)).toEqual([]);
+      expect(diffComponents(component, copy)).toEqual([]);
+    }
+  });
+
   const cases: Array<[string, (component: DiffableComponent & { node: Layer }) => void, string[]]> = [
     ['a new name', (c) => (c.name = 'Blocks/Hero 2'), ['name']],
     ['a description', (c) => (c.description = 'Edited.'), ['description']],
