@@ -2,7 +2,7 @@
 // by Cancel, an error's Try again by the screen it brings back): the focus then falls to the
 // page body and a keyboard user starts again from the top. These hand it to what took its place,
 // and only then: the plugin window must not take the focus from Figma's canvas by itself.
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 
 /** True when no control in the window has the focus (it fell to the body, or stays on something hidden). */
 export function focusLost(): boolean {
@@ -18,7 +18,8 @@ export function focusLost(): boolean {
 export function useFocusKeeper<Group extends HTMLElement>(state: unknown) {
   const ref = useRef<Group>(null);
   const inside = useRef(false);
-  useEffect(() => {
+  // Before paint: no frame shows the focus on the body, and a key pressed meanwhile is not lost.
+  useLayoutEffect(() => {
     if (inside.current && focusLost()) ref.current?.querySelector<HTMLElement>('button:not(:disabled)')?.focus();
   }, [state]);
   return {
