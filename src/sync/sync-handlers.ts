@@ -45,8 +45,8 @@ export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFe
   const queue = createSerialQueue();
   /** Set once the monitor starts; every comparison also refreshes the badge. */
   let emitBadge: ((counts: { local: number; remote: number }) => void) | null = null;
-  const withBadge = <T extends { counts: Record<string, number> }>(comparison: T): T => {
-    emitBadge?.(badgeCounts(comparison.counts));
+  const withBadge = <T extends { counts: Record<string, number>; replacements?: readonly unknown[] }>(comparison: T): T => {
+    emitBadge?.(badgeCounts(comparison.counts, comparison.replacements?.length ?? 0));
     return comparison;
   };
   let cachedLink: { id: string; link: SyncLink } | null = null;

@@ -123,14 +123,18 @@ export interface SyncSession {
 const LOCAL_KINDS = new Set(['local-change', 'local-add', 'local-delete', 'format-update', 'conflict']);
 const REMOTE_KINDS = new Set(['remote-change', 'remote-add', 'remote-delete']);
 
-export function badgeCounts(counts: Record<string, number>): { local: number; remote: number } {
+/**
+ * The Sync tab's counts: rows, as the screen lists them. `replacedPairs` deleted-and-added pairs
+ * (replacements.ts) are one "replaced" row each, not a deletion and an addition.
+ */
+export function badgeCounts(counts: Record<string, number>, replacedPairs = 0): { local: number; remote: number } {
   let local = 0;
   let remote = 0;
   for (const [kind, count] of Object.entries(counts)) {
     if (LOCAL_KINDS.has(kind)) local += count;
     else if (REMOTE_KINDS.has(kind)) remote += count;
   }
-  return { local, remote };
+  return { local: local - replacedPairs, remote };
 }
 
 function summaryOf(payload: ComponentPayload): LocalComponentSummary {
@@ -154,6 +158,41 @@ function itemOf(component: ClassifiedComponent, choices: ReadonlyMap<string, Syn
   };
 }
 
+/** A design system's last answer, with the cache of what was last synced to it. */
+interface KnownRemote {
+  designSystemId: string;
+  remote: Component[];
+  payloads: PayloadCache;
+}
+
+/**
+ * `paired` (rule 1's) and the pairs of rule 2 among what it left: different names, same
+ * description, nearly the same content. A deleted component's last synced version comes from
+ * the payload cache; one no longer kept there is not paired by content.
+ */
+async function allReplacementsAsync(
+  components: readonly ClassifiedComponent[],
+  payloads: ReadonlyMap<string, ComponentPayload>,
+  store: PayloadCache,
+  paired: Replacement[],
+): Promise<Replacement[]> {
+  const { deleted, added } = unpairedSides(components, paired);
+  if (deleted.length === 0 || added.length === 0) return paired;
+  const addedCandidates: ReplacementCandidate[] = [];
+  for (const component of added) {
+    const payload = payloads.get(component.key);
+    if (payload !== undefined && payload.description.trim() !== '') addedCandidates.push({ key: component.key, payload });
+  }
+  if (addedCandidates.length === 0) return paired;
+  const deletedCandidates: ReplacementCandidate[] = [];
+  for (const component of deleted) {
+    if (component.base === null) continue;
+    const payload = await store.getAsync(component.key, component.base.hash);
+    if (payload !== null) deletedCandidates.push({ key: component.key, payload });
+  }
+  return [...paired, ...pairNearlySame(deletedCandidates, addedCandidates)];
+}
+
 function withoutThumbnail(payload: ComponentPayload): ComponentPayload {
   if (payload.thumbnail === undefined) return payload;
   const { thumbnail: _thumbnail, ...rest } = payload;
@@ -164,7 +203,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   const { figma, snapshotter, root } = dependencies;
   let comparison: Comparison | null = null;
   /** The last remote answer of a background check, for live local counts. */
-  let lastRemote: { designSystemId: string; remote: Component[] } | null = null;
+  let lastRemote: KnownRemote | null = null;
   let lastRead: { head: string; result: ReadSyncStateResult } | null = null;
   const silent: HandlerContext = { progress: () => undefined, cancelled: false, throwIfCancelled: () => undefined };
   const pictures = createSyncPictures(figma);
@@ -254,27 +293,9 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     return current;
   }
 
-  /**
-   * Adds the pairs of rule 2 (different names, same description, nearly the same content) to
-   * the exact-name pairs. A deleted component's last synced version comes from the payload
-   * cache; one no longer kept there is not paired by content.
-   */
+  /** Adds the pairs of rule 2 to the exact-name pairs (allReplacementsAsync). */
   async function addNearlySamePairsAsync(current: Comparison): Promise<Comparison> {
-    const { deleted, added } = unpairedSides(current.classification.components, current.replacements);
-    if (deleted.length === 0 || added.length === 0) return current;
-    const addedCandidates: ReplacementCandidate[] = [];
-    for (const component of added) {
-      const payload = current.payloads.get(component.key);
-      if (payload !== undefined && payload.description.trim() !== '') addedCandidates.push({ key: component.key, payload });
-    }
-    if (addedCandidates.length === 0) return current;
-    const deletedCandidates: ReplacementCandidate[] = [];
-    for (const component of deleted) {
-      if (component.base === null) continue;
-      const payload = await current.link.payloads.getAsync(component.key, component.base.hash);
-      if (payload !== null) deletedCandidates.push({ key: component.key, payload });
-    }
-    current.replacements = [...current.replacements, ...pairNearlySame(deletedCandidates, addedCandidates)];
+    current.replacements = await allReplacementsAsync(current.classification.components, current.payloads, current.link.payloads, current.replacements);
     return current;
   }
 
@@ -747,10 +768,13 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     };
   }
 
-  function countsOf(designSystemId: string, local: readonly ComponentPayload[], remote: readonly Component[]): { local: number; remote: number } {
-    const { state } = readStateFor(designSystemId);
-    const classification = classifyComponents({ base: state.components, baseFormat: state.format, currentFormat: SNAPSHOT_FORMAT, local: local.map(summaryOf), remote: withRecordedRemoteAdds(state, remote) });
-    return badgeCounts(classification.counts);
+  /** The badge's counts, by the rules the screen lists rows with (replaced pairs as one row). */
+  async function countsOfAsync(known: KnownRemote, local: readonly ComponentPayload[]): Promise<{ local: number; remote: number }> {
+    const { state } = readStateFor(known.designSystemId);
+    const classification = classifyComponents({ base: state.components, baseFormat: state.format, currentFormat: SNAPSHOT_FORMAT, local: local.map(summaryOf), remote: withRecordedRemoteAdds(state, known.remote) });
+    const payloads = new Map(local.map((payload) => [payload.key, payload]));
+    const pairs = await allReplacementsAsync(classification.components, payloads, known.payloads, pairReplacements(classification.components));
+    return badgeCounts(classification.counts, pairs.length);
   }
 
   async function checkAsync(): Promise<{ local: number; remote: number } | null> {
@@ -760,15 +784,15 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     if (readOnlyReason !== null) return null;
     const local = await snapshotAsync(silent);
     const changes = await repeatGarbledAsync(link.designSystemId, () => getAllChangesAsync(link.client, link.designSystemId, state.lastSyncedAt, CHANGES_PAGE_LIMIT));
-    lastRemote = { designSystemId: link.designSystemId, remote: changes.components };
-    return countsOf(link.designSystemId, local, changes.components);
+    lastRemote = { designSystemId: link.designSystemId, remote: changes.components, payloads: link.payloads };
+    return countsOfAsync(lastRemote, local);
   }
 
   async function localCountsAsync(): Promise<{ local: number; remote: number } | null> {
-    const known = comparison !== null ? { designSystemId: comparison.link.designSystemId, remote: comparison.remote } : lastRemote;
+    const known: KnownRemote | null = comparison !== null ? { designSystemId: comparison.link.designSystemId, remote: comparison.remote, payloads: comparison.link.payloads } : lastRemote;
     if (known === null) return null;
     const local = await snapshotAsync(null);
-    return countsOf(known.designSystemId, local, known.remote);
+    return countsOfAsync(known, local);
   }
 
   return {
