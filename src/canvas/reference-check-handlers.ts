@@ -16,7 +16,7 @@ export function createReferenceCheckHandlers(figma: CheckFigma): ReferenceCheckH
   return {
     'canvas/references-find': async (_payload, context) => {
       const found = await findReferencesAsync(figma, (done, total) => context.progress({ done, total, label: 'Finding references on every page…' }));
-      // No reference left (the person deleted them): the file no longer offers a check with nothing to check.
+      // The file's check button follows what was found: with none left (the person deleted them), no check with nothing to check.
       showCheckButtonAfterCheck(figma, found.references.length + found.unreadable > 0);
       return found;
     },
