@@ -5,6 +5,7 @@ import type { HandlerContext, Handlers } from '../shared/bridge/endpoint';
 import type { CanvasInsert, InsertLayout, SandboxRequests } from '../shared/bridge/messages';
 import { arrangeBoard, arrangeGrid } from './arrangement';
 import { asCanvasError, errorMessage, readOnlyError } from './canvas-errors';
+import { dropCheckButtonUnlessReferencesAsync, showCheckButton } from './check-references-button';
 import { flowInsertIndex, placeBesideOrCentre, unionBox, type Box } from './placement';
 import { buildReferenceAsync, createFontLoader, referenceFootprint } from './reference-nodes';
 
@@ -143,6 +144,8 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
         // Laid out as they come, where the batch will end up: never piled at the page's origin
         // over someone's work, and tidy even if the plugin is closed before the batch ends.
         arrangeAsGrid(batch.placed.flatMap((entry) => (entry.frame.removed ? [] : [entry.frame])), batch.beside);
+        // With nothing selected, the file offers the reference check; part of the batch's undo step.
+        showCheckButton(figma.root, true);
       } else {
         if (drop && payload.dropId !== undefined) {
           drops.delete(payload.dropId);
@@ -152,10 +155,13 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
           frame.x = at.x;
           frame.y = at.y;
         }
+        showCheckButton(figma.root, true);
         showAndCommit([frame]);
       }
     } catch (error) {
       if (!frame.removed) frame.remove();
+      // Set for this reference (or a batch's earlier one the person deleted since): not left on a file with none.
+      await dropCheckButtonUnlessReferencesAsync(figma);
       throw asCanvasError(error);
     }
     return { nodeId: frame.id, name: frame.name };
@@ -168,6 +174,8 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
     const placed = batch.placed.filter((entry) => !entry.frame.removed);
     // Nothing placed (every email failed, or Cancel came first): no board of empty columns either, as the summary says.
     if (placed.length === 0) {
+      // An earlier insert of the batch set the file's check button, and its reference is gone (the person deleted it).
+      await dropCheckButtonUnlessReferencesAsync(figma);
       figma.commitUndo();
       return { placed: 0, nodeIds: [] };
     }

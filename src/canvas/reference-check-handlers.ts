@@ -3,6 +3,7 @@
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { Handlers } from '../shared/bridge/endpoint';
 import type { SandboxRequests } from '../shared/bridge/messages';
+import { showCheckButtonAfterCheck } from './check-references-button';
 import { findReferencesAsync } from './reference-finder';
 import { pageOf, showNodeAsync } from '../platform/show-node';
 import { removeReferencesAsync } from './reference-removal';
@@ -13,8 +14,12 @@ type CheckFigma = Pick<PluginAPI, 'loadAllPagesAsync' | 'root' | 'getNodeByIdAsy
 
 export function createReferenceCheckHandlers(figma: CheckFigma): ReferenceCheckHandlers {
   return {
-    'canvas/references-find': (_payload, context) =>
-      findReferencesAsync(figma, (done, total) => context.progress({ done, total, label: 'Finding references on every page…' })),
+    'canvas/references-find': async (_payload, context) => {
+      const found = await findReferencesAsync(figma, (done, total) => context.progress({ done, total, label: 'Finding references on every page…' }));
+      // The file's check button follows what was found: with none left (the person deleted them), no check with nothing to check.
+      showCheckButtonAfterCheck(figma, found.references.length + found.unreadable > 0);
+      return found;
+    },
     'canvas/references-remove': ({ nodeIds, goneEmailIds }) => removeReferencesAsync(figma, nodeIds, goneEmailIds),
     'canvas/references-show': async ({ nodeId }) => {
       const node = await figma.getNodeByIdAsync(nodeId);

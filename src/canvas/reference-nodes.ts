@@ -1,13 +1,12 @@
 // Builds one reference on the canvas: a frame the screenshot's size holding one locked rectangle
 // per tile (an image fill at its own size, so nothing is scaled and tiles meet without a seam),
 // the caption beneath it with its link, and the record in plugin data.
-import type { Command, ReferenceSource, ScreenshotTile } from '../shared/bridge/messages';
+import type { ReferenceSource, ScreenshotTile } from '../shared/bridge/messages';
 import { tilesMismatch } from '../shared/canvas/tile-plan';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import { referenceCaption, referenceName } from './caption';
 import { asCanvasError, errorMessage, fontUnavailableError, imageFailedError } from './canvas-errors';
 import { relaunchName } from '../platform/relaunch-description';
-import { setRelaunchButton } from '../platform/relaunch-buttons';
 import { OPEN_EMAIL_COMMAND, REFERENCE_DATA_KEY, serializeReferenceRecord } from './reference-record';
 
 /** The caption's font, then the one used when it is missing. */
@@ -30,11 +29,7 @@ export interface ReferenceInput {
   tiles: readonly ScreenshotTile[];
 }
 
-type CanvasApi = Pick<PluginAPI, 'createFrame' | 'createRectangle' | 'createText' | 'createImage' | 'loadFontAsync' | 'root'>;
-
-/** The document's button once library emails are placed in it (manifest relaunchButtons): it opens the reference check. */
-export const CHECK_REFERENCES_COMMAND: Command = 'references';
-export const CHECK_REFERENCES_DESCRIPTION = 'See whether the library emails placed in this file are still in the library';
+type CanvasApi = Pick<PluginAPI, 'createFrame' | 'createRectangle' | 'createText' | 'createImage' | 'loadFontAsync'>;
 
 /** Loads the first caption font Figma has; the same answer for the rest of the run. */
 export function createFontLoader(figma: Pick<PluginAPI, 'loadFontAsync'>, fonts: readonly FontName[] = CAPTION_FONTS): () => Promise<FontName> {
@@ -121,8 +116,7 @@ export async function buildReferenceAsync(figma: CanvasApi, input: ReferenceInpu
     );
     // Selected later, the reference offers to open its email in Envelope (manifest relaunchButtons).
     frame.setRelaunchData({ [OPEN_EMAIL_COMMAND]: relaunchName(name) });
-    // With nothing selected, the file offers the reference check; part of this insert's undo step.
-    setRelaunchButton(figma.root, CHECK_REFERENCES_COMMAND, CHECK_REFERENCES_DESCRIPTION);
+    // The document's "Check email references" button is the caller's: set once the reference is placed (check-references-button.ts).
     return frame;
   } catch (error) {
     // Nothing half-made is left behind.

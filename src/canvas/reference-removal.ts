@@ -3,9 +3,10 @@
 // exists (or a frame that changed since it was found) is never touched.
 import type { ReferenceRemoval } from '../shared/bridge/messages';
 import { pageOf } from '../platform/show-node';
+import { dropCheckButtonUnlessReferencesAsync } from './check-references-button';
 import { parseReferenceRecord, REFERENCE_DATA_KEY } from './reference-record';
 
-type RemovalFigma = Pick<PluginAPI, 'getNodeByIdAsync' | 'commitUndo'>;
+type RemovalFigma = Pick<PluginAPI, 'getNodeByIdAsync' | 'commitUndo' | 'loadAllPagesAsync' | 'root'>;
 
 /** Why Figma refused to remove a reference, in words. */
 export function removalProblem(node: BaseNode, error: unknown): string {
@@ -45,6 +46,8 @@ export async function removeReferencesAsync(figma: RemovalFigma, nodeIds: readon
       failures.push({ nodeId, name: node.name, pageName, reason: removalProblem(node, error) });
     }
   }
+  // The last reference gone takes the file's "Check email references" button with it, in the same undo step.
+  if (removed > 0) await dropCheckButtonUnlessReferencesAsync(figma);
   figma.commitUndo();
   return { removed, failures };
 }

@@ -9,9 +9,13 @@ export function relaunchDataWith(current: Record<string, string>, command: strin
   return description === null ? others : { ...others, [command]: description };
 }
 
-/** Sets (or with null removes) one relaunch button on `node`, keeping its other buttons; nothing is written when it is already so. */
-export function setRelaunchButton(node: Pick<BaseNodeMixin, 'getRelaunchData' | 'setRelaunchData'>, command: string, description: string | null): void {
+/**
+ * Sets (or with null removes) one relaunch button on `node`, keeping its other buttons; nothing is
+ * written when it is already so. True when it wrote (the caller may owe an undo step).
+ */
+export function setRelaunchButton(node: Pick<BaseNodeMixin, 'getRelaunchData' | 'setRelaunchData'>, command: string, description: string | null): boolean {
   const current = node.getRelaunchData();
-  if ((current[command] ?? null) === description) return;
+  if ((current[command] ?? null) === description) return false;
   node.setRelaunchData(relaunchDataWith(current, command, description));
+  return true;
 }

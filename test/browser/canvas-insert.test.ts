@@ -227,7 +227,7 @@ describe('Browse: library emails on the canvas', () => {
     await relaunched.getByRole('list', { name: 'Emails' }).waitFor({ timeout: 20_000 });
   });
 
-  it('offers “Check email references” on the file once an email is placed, with nothing selected, and it opens the reference check', async () => {
+  it('offers “Check email references” on the file once an email is placed, with nothing selected, and it opens the reference check; removing the last reference takes the button away', async () => {
     const ui = await openBrowseAsync('light');
     const documentButton = h.page.locator('[data-role="relaunch-buttons"] button', { hasText: 'Check email references' });
     const recent = (await libraryAsync<{ data: Array<{ id: number }> }>('/v1/emails?per_page=20')).data.map((email) => email.id);
@@ -240,10 +240,21 @@ describe('Browse: library emails on the canvas', () => {
     await h.page.locator(`[data-role="pages"] li:not([data-page="${placedOn}"])`).first().click();
     await expect.poll(() => evaluateHooks(h.page, (hooks) => hooks.inspect().currentPage.selection.length)).toBe(0);
     await documentButton.waitFor({ timeout: 10_000 });
+    // Meanwhile the brand asked the library to remove the email.
+    const removal = await fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${email.data.id}/remove`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    expect(removal.ok).toBe(true);
     await documentButton.click();
     const relaunched = await h.uiFrameAsync();
-    await expect.poll(() => textOf(relaunched.getByTestId('references-summary')), { timeout: 30_000 }).toBe('1 reference to 1 email; 0 removed from the library.');
+    await expect.poll(() => textOf(relaunched.getByTestId('references-summary')), { timeout: 30_000 }).toBe('1 reference to 1 email; 1 removed from the library.');
     expect(await relaunched.getByRole('button', { name: 'Browse' }).getAttribute('aria-current')).toBe('page');
+
+    // The designer removes the reference, confirming.
+    await relaunched.getByRole('button', { name: 'Remove 1 reference' }).click();
+    await relaunched.getByRole('group', { name: /^Remove 1 reference from this file\?/ }).getByRole('button', { name: 'Remove 1 reference' }).click();
+    await expect.poll(() => textOf(relaunched.getByTestId('references-removal')), { timeout: 10_000 }).toBe('Removed 1 reference (one undo step in Figma).');
+    // The file holds no reference now: it no longer offers a check with nothing to check.
+    await expect.poll(() => evaluateHooks(h.page, (hooks) => hooks.inspect().relaunchButtons(hooks.inspect().root).map((button) => button.command)), { timeout: 10_000 }).toEqual([]);
+    await expect.poll(() => documentButton.count(), { timeout: 10_000 }).toBe(0);
   });
 
   it('places a 600 × 20,000 px email as five tiles of at most 4,096 px that reproduce the screenshot exactly', async () => {

@@ -15,10 +15,13 @@ describe('relaunch buttons', () => {
 
   it('sets one button on the document without taking away another room’s, as Figma shows them', () => {
     const fake = createFakeFigma();
-    setRelaunchButton(fake.figma.root, 'sync', 'Push and pull components with the design system');
-    setRelaunchButton(fake.figma.root, 'references', 'See whether the placed emails are still in the library');
+    expect(setRelaunchButton(fake.figma.root, 'sync', 'Push and pull components with the design system')).toBe(true);
+    expect(setRelaunchButton(fake.figma.root, 'references', 'See whether the placed emails are still in the library')).toBe(true);
     expect(fake.inspect.relaunchButtons(fake.figma.root).map((button) => button.command).sort()).toEqual(['references', 'sync']);
-    setRelaunchButton(fake.figma.root, 'sync', null);
+    // Already so: nothing written, and the caller hears it (no undo step owed).
+    expect(setRelaunchButton(fake.figma.root, 'references', 'See whether the placed emails are still in the library')).toBe(false);
+    expect(setRelaunchButton(fake.figma.root, 'update-template', null)).toBe(false);
+    expect(setRelaunchButton(fake.figma.root, 'sync', null)).toBe(true);
     expect(fake.inspect.relaunchButtons(fake.figma.root)).toEqual([{ command: 'references', description: 'See whether the placed emails are still in the library' }]);
   });
 });

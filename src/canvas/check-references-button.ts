@@ -1,0 +1,69 @@
+// The document's "Check email references" relaunch button (manifest relaunchButtons), shown while
+// the file holds a library reference: set when one is placed, taken away when the reference check
+// finds none, when a removal leaves none, and when an insert that placed none had set it. Set one
+// button at a time (src/platform/relaunch-buttons.ts): Sync's button on the document stays.
+import type { Command } from '../shared/bridge/messages';
+import { setRelaunchButton } from '../platform/relaunch-buttons';
+import { REFERENCE_DATA_KEY } from './reference-record';
+
+/** The document's button once library emails are placed in it: it opens the reference check. */
+export const CHECK_REFERENCES_COMMAND: Command = 'references';
+export const CHECK_REFERENCES_DESCRIPTION = 'See whether the library emails placed in this file are still in the library';
+
+type Root = Pick<DocumentNode, 'getRelaunchData' | 'setRelaunchData'>;
+type SearchFigma = Pick<PluginAPI, 'loadAllPagesAsync' | 'root'>;
+
+/**
+ * The button's description while the file holds a reference (a frame carrying a record: one whose
+ * record cannot be read counts too, as the check counts it and a newer Envelope's may be one), or
+ * null: no button.
+ */
+export function checkButtonDescription(fileHasReferences: boolean): string | null {
+  return fileHasReferences ? CHECK_REFERENCES_DESCRIPTION : null;
+}
+
+/** Shows the button, or takes it away; true when the document changed. */
+export function showCheckButton(root: Root, fileHasReferences: boolean): boolean {
+  return setRelaunchButton(root, CHECK_REFERENCES_COMMAND, checkButtonDescription(fileHasReferences));
+}
+
+/** Whether the document shows the button now. */
+export function hasCheckButton(root: Pick<DocumentNode, 'getRelaunchData'>): boolean {
+  return CHECK_REFERENCES_COMMAND in root.getRelaunchData();
+}
+
+/**
+ * After the reference check searched the file: the button follows what it found, as an undo step
+ * of its own (what the plugin did before stays its own step too). Best effort, like the others.
+ */
+export function showCheckButtonAfterCheck(figma: Pick<PluginAPI, 'root' | 'commitUndo'>, fileHasReferences: boolean): void {
+  try {
+    if (hasCheckButton(figma.root) === fileHasReferences) return;
+    figma.commitUndo();
+    showCheckButton(figma.root, fileHasReferences);
+    figma.commitUndo();
+  } catch {
+    // The button is a convenience: the check found what it found all the same.
+  }
+}
+
+/** Whether any page holds a frame carrying a reference record (every page loaded first, as dynamic-page requires). */
+export async function fileHasReferencesAsync(figma: SearchFigma): Promise<boolean> {
+  await figma.loadAllPagesAsync();
+  return figma.root.children.some((page) => page.findAllWithCriteria({ pluginData: { keys: [REFERENCE_DATA_KEY] } }).length > 0);
+}
+
+/**
+ * After references went away (removed, or an insert that did not land): the button stays only if
+ * the file still holds one. A file without the button is not searched. Best effort: the button is
+ * a convenience, and a failure to set it must not turn what was done into a failure. Changes the
+ * document inside the caller's undo step (it commits nothing).
+ */
+export async function dropCheckButtonUnlessReferencesAsync(figma: SearchFigma): Promise<void> {
+  try {
+    if (!hasCheckButton(figma.root)) return;
+    if (!(await fileHasReferencesAsync(figma))) showCheckButton(figma.root, false);
+  } catch {
+    // Left as it was: the reference check, when run, finds none and takes it away.
+  }
+}
