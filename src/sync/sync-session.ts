@@ -66,6 +66,9 @@ async function repeatGarbledAsync<T>(designSystemId: string, request: () => Prom
 export const PARTLY_TAKEN_STEP =
   'Until this file matches the design system, the component stays listed as taken in part (not taken again unless you choose to), and an edit here counts as a conflict.';
 
+/** Said instead of a component taken in part whose version is too large to record (held unresolved: ticked to take again). */
+export const PARTLY_TAKEN_UNRECORDED_STEP = 'Until this file matches the design system, the component stays listed as changed there, and an edit here counts as a conflict.';
+
 /** Said of a component chosen to be taken that was edited in the file after the comparison. */
 export const CHANGED_SINCE_COMPARISON_STEP = 'It changed in this file since the comparison: nothing was taken. Check again to compare your edit with their version.';
 
@@ -637,10 +640,14 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
           // Taken in part unless the file now matches their version after all.
           const partly = partlyApplied.get(component.key);
           if (partly === undefined || now.hash === partly.remote.hash) continue;
-          partly.said.push(PARTLY_TAKEN_STEP);
           // One too large to keep in the file's state is held as unresolved instead (listed from the changes window).
-          if (fitsPartlyTakenRecord(partly.remote, partly.steps)) partlyTaken.set(component.key, { remote: partly.remote, steps: partly.steps });
-          else notTaken.push(partly.remote.updated_at);
+          if (fitsPartlyTakenRecord(partly.remote, partly.steps)) {
+            partlyTaken.set(component.key, { remote: partly.remote, steps: partly.steps });
+            partly.said.push(PARTLY_TAKEN_STEP);
+          } else {
+            notTaken.push(partly.remote.updated_at);
+            partly.said.push(PARTLY_TAKEN_UNRECORDED_STEP);
+          }
         }
       }
       // The session's comparison too: a push that fails after this must not, tried again,
