@@ -26,10 +26,15 @@
  * - format-update: when `baseFormat < currentFormat`, a local hash that differs from B no longer
  *   means an edit (the description itself changed): with no remote change it is a format update;
  *   with a remote change it is a conflict (never silently overwritten), unless both hashes agree.
+ *
+ * Taken in part. A remote-change or conflict whose R is a version the file's state records as
+ * taken only in part (partly-taken.ts) carries that record (`takenInPart`): its steps are shown,
+ * and it is not taken again unless chosen (its default is skip).
  */
 import { syncKindSchema, type SyncChoice, type SyncKind } from '../shared/bridge/messages';
 import type { Component } from '../shared/api/builder/schemas';
-import type { SyncStateEntry } from './sync-state';
+import type { PartlyTakenEntry, SyncStateEntry } from './sync-state';
+import { isRecordedVersion } from './partly-taken';
 
 export interface LocalComponentSummary {
   key: string;
@@ -46,6 +51,8 @@ export interface ClassifyInput {
   local: readonly LocalComponentSummary[];
   /** Every change since the base time, oldest first (a key may repeat: the last wins). */
   remote: readonly Component[];
+  /** The versions the state records as taken only in part (partly-taken.ts). */
+  partlyTaken?: ReadonlyMap<string, PartlyTakenEntry>;
 }
 
 export interface ClassifiedComponent {
@@ -57,6 +64,8 @@ export interface ClassifiedComponent {
   /** The last remote version seen since the base (also when it is an echo), or null. */
   remote: Component | null;
   base: SyncStateEntry | null;
+  /** The record of `remote` taken only in part, when R is that version (remote-change or conflict). */
+  takenInPart?: PartlyTakenEntry;
 }
 
 export interface Classification {
@@ -126,7 +135,10 @@ export function classifyComponents(input: ClassifyInput): Classification {
     counts[kind] += 1;
     const name = local?.name ?? (remote !== null && !remote.deleted ? remote.name : (base?.name ?? remote?.name ?? key));
     const componentKind = local?.kind ?? remote?.kind ?? 'component';
-    rows.push({ sortName: name.toLowerCase(), item: { key, name, kind, componentKind, local, remote, base } });
+    const item: ClassifiedComponent = { key, name, kind, componentKind, local, remote, base };
+    const record = input.partlyTaken?.get(key);
+    if ((kind === 'remote-change' || kind === 'conflict') && isRecordedVersion(record, remote)) item.takenInPart = record;
+    rows.push({ sortName: name.toLowerCase(), item });
   };
   for (const local of localByKey.values()) add(local.key, local);
   for (const key of input.base.keys()) if (!localByKey.has(key)) add(key, null);

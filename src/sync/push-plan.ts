@@ -8,7 +8,7 @@ import type { SyncState, SyncStateEntry } from './sync-state';
 
 export interface PushPlanInput {
   components: readonly ClassifiedComponent[];
-  /** Missing → defaultChoice(kind); a choice not in allowedChoicesFor(item) counts as skip. */
+  /** Missing → defaultChoiceFor(item); a choice not in allowedChoicesFor(item) counts as skip. */
   choices: ReadonlyMap<string, SyncChoice>;
   /** Local payloads (with thumbnails when present). */
   payloadOf(key: string): ComponentPayload | undefined;
@@ -30,9 +30,14 @@ export interface PushPlan {
   skipped: ClassifiedComponent[];
 }
 
+/** What a sync does with `item` unless the designer chooses otherwise: a version taken in part is not taken again unasked. */
+export function defaultChoiceFor(item: Pick<ClassifiedComponent, 'kind' | 'takenInPart'>): SyncChoice {
+  return item.takenInPart !== undefined ? 'skip' : defaultChoice(item.kind);
+}
+
 /** The choice that will be carried out for `item`. */
 export function effectiveChoice(item: ClassifiedComponent, choices: ReadonlyMap<string, SyncChoice>): SyncChoice {
-  const chosen = choices.get(item.key) ?? defaultChoice(item.kind);
+  const chosen = choices.get(item.key) ?? defaultChoiceFor(item);
   return allowedChoicesFor(item).includes(chosen) ? chosen : 'skip';
 }
 

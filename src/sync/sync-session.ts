@@ -25,11 +25,22 @@ import type { PayloadCache } from './payload-cache';
 import { applyBatchResult, applySettled, applyTaken, effectiveChoice, nextBaseTime, planPush } from './push-plan';
 import { diffComponents } from './property-diff';
 import { changesSince, remoteAddsToRecord, withRecordedRemoteAdds } from './remote-adds';
+import { fitsPartlyTakenRecord, partlyTakenToRecord, withPartlyTaken } from './partly-taken';
 import { readOnlyError, syncError } from './sync-errors';
 import { createSyncPictures } from './sync-pictures';
 import { SHARED_DATA_NAMESPACE } from '../platform/shared-data';
 import { setRelaunchButton } from '../platform/relaunch-buttons';
-import { addHistoryEntry, emptySyncState, readSyncState, SYNC_STATE_HEAD_KEY, writeSyncState, type ReadSyncStateResult, type SharedDataHolder, type SyncState } from './sync-state';
+import {
+  addHistoryEntry,
+  emptySyncState,
+  readSyncState,
+  SYNC_STATE_HEAD_KEY,
+  writeSyncState,
+  type PartlyTakenEntry,
+  type ReadSyncStateResult,
+  type SharedDataHolder,
+  type SyncState,
+} from './sync-state';
 
 /** How often one request is sent when its answer arrives garbled. */
 const GARBLED_ANSWER_ATTEMPTS = 3;
@@ -52,7 +63,11 @@ async function repeatGarbledAsync<T>(designSystemId: string, request: () => Prom
 }
 
 /** Said after the steps to make by hand of a component taken in part. */
-export const PARTLY_TAKEN_STEP = 'Until this file matches the design system, the component stays listed as changed there, and an edit here counts as a conflict.';
+export const PARTLY_TAKEN_STEP =
+  'Until this file matches the design system, the component stays listed as taken in part (not taken again unless you choose to), and an edit here counts as a conflict.';
+
+/** Said instead of a component taken in part whose version is too large to record (held unresolved: ticked to take again). */
+export const PARTLY_TAKEN_UNRECORDED_STEP = 'Until this file matches the design system, the component stays listed as changed there, and an edit here counts as a conflict.';
 
 /** Said of a component chosen to be taken that was edited in the file after the comparison. */
 export const CHANGED_SINCE_COMPARISON_STEP = 'It changed in this file since the comparison: nothing was taken. Check again to compare your edit with their version.';
@@ -148,6 +163,7 @@ function itemOf(component: ClassifiedComponent, choices: ReadonlyMap<string, Syn
     ...(found === undefined ? {} : { chips: found }),
     // Only where the row allows fewer than its kind (the screen offers no choice the sandbox refuses).
     ...(allowed.length < allowedChoices(component.kind).length ? { choices: allowed } : {}),
+    ...(component.takenInPart === undefined ? {} : { takenInPart: { steps: component.takenInPart.steps } }),
     key: component.key,
     name: component.name,
     kind: component.kind,
@@ -267,7 +283,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   }
 
   function rememberComparison(link: SyncLink, state: SyncState, local: readonly ComponentPayload[], remote: Component[], serverTime: string, choices: Map<string, SyncChoice>): Comparison {
-    const classification = classifyComponents({ base: state.components, baseFormat: state.format, currentFormat: SNAPSHOT_FORMAT, local: local.map(summaryOf), remote });
+    const classification = classifyComponents({ base: state.components, baseFormat: state.format, currentFormat: SNAPSHOT_FORMAT, local: local.map(summaryOf), remote, partlyTaken: state.partlyTaken });
     const byKey = new Map(classification.components.map((component) => [component.key, component]));
     const payloads = new Map(local.map((payload) => [payload.key, payload]));
     comparison = { link, state, classification, byKey, payloads, remote, serverTime, choices, chips: new Map(), replacements: pairReplacements(classification.components) };
@@ -356,8 +372,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     );
     context.throwIfCancelled();
     const stored = await link.choices.readAsync();
-    // The remote additions listed by the last sync, as recorded, then what changed since.
-    const current = rememberComparison(link, state, local, withRecordedRemoteAdds(state, changes.components), changes.serverTime, new Map());
+    // The versions taken in part and the remote additions listed by the last sync, as recorded, then what changed since.
+    const current = rememberComparison(link, state, local, withPartlyTaken(state, withRecordedRemoteAdds(state, changes.components)), changes.serverTime, new Map());
     // A choice applies only to the row it was made for (not to a teammate's newer version).
     for (const [key, choice] of stored) {
       const component = current.byKey.get(key);
@@ -580,12 +596,21 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     // 1. Take theirs: one undo step in Figma.
     /** Remote versions chosen to be taken that could not be: still unresolved for the next base. */
     const notTaken: string[] = [];
+    /** Rows chosen to be taken but not taken, whose version is recorded as taken in part: the record stays. */
+    const recordedNotTaken: ClassifiedComponent[] = [];
+    /** What a row chosen but not taken leaves: its record when it has one, else its version unresolved. */
+    const leaveAsIs = (component: ClassifiedComponent, remote: Component) => {
+      if (component.takenInPart !== undefined) recordedNotTaken.push(component);
+      else notTaken.push(remote.updated_at);
+    };
     /**
-     * Taken only in part (what Envelope cannot apply is left to the designer): the version stays
-     * unresolved, so it is listed again until the file matches it, and a later edit here is a
-     * conflict, never a plain push over the teammate's layers.
+     * Taken only in part (what Envelope cannot apply is left to the designer), with the steps
+     * left: recorded in the state once the file, read after the take, still differs from that
+     * version (partly-taken.ts), so it is listed as taken in part until the file matches it, and
+     * a later edit here is a conflict, never a plain push over the teammate's layers.
      */
-    const partlyTaken = new Set<string>();
+    const partlyApplied = new Map<string, { remote: Component; steps: string[]; said: string[] }>();
+    const partlyTaken = new Map<string, PartlyTakenEntry>();
     let taken = 0;
     if (plan.take.length > 0) {
       context.progress({ done: 0, total: plan.take.length, label: 'Taking changes from the design system…' });
@@ -600,21 +625,21 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
         // shown against theirs, or record it as the version taken, never to be pushed or listed.
         if (node !== undefined && (await reader.readAsync(node)).payload.hash !== current.payloads.get(component.key)?.hash) {
           manualSteps.push({ name: component.name, steps: [CHANGED_SINCE_COMPARISON_STEP] });
-          notTaken.push(remote.updated_at);
+          leaveAsIs(component, remote);
           continue;
         }
         if (remote.deleted) {
           if (node !== undefined) node.remove();
         } else if (node === undefined) {
           manualSteps.push({ name: component.name, steps: ['It is no longer in this file: nothing was taken.'] });
-          notTaken.push(remote.updated_at);
+          leaveAsIs(component, remote);
           continue;
         } else {
           const outcome = applyTheirs(node, remote, current.payloads.get(component.key) ?? null);
           if (outcome.manualSteps.length > 0) {
-            manualSteps.push({ name: remote.name, steps: [...outcome.manualSteps, PARTLY_TAKEN_STEP] });
-            partlyTaken.add(component.key);
-            notTaken.push(remote.updated_at);
+            const said = [...outcome.manualSteps];
+            manualSteps.push({ name: remote.name, steps: said });
+            partlyApplied.set(component.key, { remote, steps: outcome.manualSteps, said });
           }
         }
         takenKeys.push(component);
@@ -633,6 +658,17 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
           const now = (await reader.readAsync(node)).payload;
           byKey.set(component.key, now);
           fresh.set(component.key, now);
+          // Taken in part unless the file now matches their version after all.
+          const partly = partlyApplied.get(component.key);
+          if (partly === undefined || now.hash === partly.remote.hash) continue;
+          // One too large to keep in the file's state is held as unresolved instead (listed from the changes window).
+          if (fitsPartlyTakenRecord(partly.remote, partly.steps)) {
+            partlyTaken.set(component.key, { remote: partly.remote, steps: partly.steps });
+            partly.said.push(PARTLY_TAKEN_STEP);
+          } else {
+            notTaken.push(partly.remote.updated_at);
+            partly.said.push(PARTLY_TAKEN_UNRECORDED_STEP);
+          }
         }
       }
       // The session's comparison too: a push that fails after this must not, tried again,
@@ -642,9 +678,15 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
         state,
         takenKeys.map((component) => {
           const now = byKey.get(component.key);
-          return { remote: component.remote!, localHash: now?.hash ?? null, name: now?.name ?? component.name, partly: partlyTaken.has(component.key) };
+          const partly = partlyApplied.has(component.key) && now !== undefined && now.hash !== component.remote!.hash;
+          return { remote: component.remote!, localHash: now?.hash ?? null, name: now?.name ?? component.name, partly };
         }),
       );
+      // The records now: a key taken again loses its old record, and has the new one when taken in part again.
+      const records = new Map(state.partlyTaken ?? []);
+      for (const component of takenKeys) records.delete(component.key);
+      for (const [key, record] of partlyTaken) records.set(key, record);
+      state = { ...state, partlyTaken: records };
       writeSyncState(root, state);
     }
 
@@ -711,9 +753,10 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     }
 
     // 4. The next base: never past a remote version still waiting for the designer.
-    // Remote additions cannot be taken: recorded (remote-adds.ts), they are listed again without holding the base back.
+    // Remote additions cannot be taken: recorded (remote-adds.ts), they are listed again without
+    // holding the base back; nor do versions taken in part and left as they are (partly-taken.ts).
     const unresolved: string[] = [...conflicts.map((component) => component.updated_at), ...notTaken];
-    for (const component of plan.skipped) if (component.remote !== null && component.kind !== 'remote-add') unresolved.push(component.remote.updated_at);
+    for (const component of plan.skipped) if (component.remote !== null && component.kind !== 'remote-add' && component.takenInPart === undefined) unresolved.push(component.remote.updated_at);
     // The base moves to the new format once no component is left whose base is of the old one
     // and still differs (format updates are always pushed; conflicts may be left for later).
     const formatSettled = conflicts.length === 0 && !plan.skipped.some((component) => component.kind === 'conflict' || component.kind === 'format-update');
@@ -731,6 +774,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
         lastSyncedAt: nextBaseTime(current.serverTime, unresolved),
         format: formatSettled ? SNAPSHOT_FORMAT : state.format,
         remoteAdds: remoteAddsToRecord(current.classification.components),
+        partlyTaken: partlyTakenToRecord(reread.state.partlyTaken, [...plan.skipped, ...recordedNotTaken], partlyTaken),
       },
       history,
     );
@@ -771,7 +815,14 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   /** The badge's counts, by the rules the screen lists rows with (replaced pairs as one row). */
   async function countsOfAsync(known: KnownRemote, local: readonly ComponentPayload[]): Promise<{ local: number; remote: number }> {
     const { state } = readStateFor(known.designSystemId);
-    const classification = classifyComponents({ base: state.components, baseFormat: state.format, currentFormat: SNAPSHOT_FORMAT, local: local.map(summaryOf), remote: withRecordedRemoteAdds(state, known.remote) });
+    const classification = classifyComponents({
+      base: state.components,
+      baseFormat: state.format,
+      currentFormat: SNAPSHOT_FORMAT,
+      local: local.map(summaryOf),
+      remote: withPartlyTaken(state, withRecordedRemoteAdds(state, known.remote)),
+      partlyTaken: state.partlyTaken,
+    });
     const payloads = new Map(local.map((payload) => [payload.key, payload]));
     const pairs = await allReplacementsAsync(classification.components, payloads, known.payloads, pairReplacements(classification.components));
     return badgeCounts(classification.counts, pairs.length);

@@ -17,15 +17,22 @@
 // listed (see remote-adds.ts) follow as `r`: [key, hash, timeIndex, name, kind, updatedBy,
 // thumbnailUrl, …]. A head carrying them says version 2, so an Envelope that does not know
 // them is read-only there instead of dropping them (the base time has moved past them).
+// The versions taken only in part (see partly-taken.ts) follow as `p`: [key, the design system's
+// version as it came (a Component), [steps left, in words], …]. A head carrying them says
+// version 3: an Envelope of version 2 or 1 would drop them and, with the base time past that
+// version, push a later edit over the teammate's layers, so it is read-only there instead.
 import type { SyncHistoryEntry } from '../shared/bridge/messages';
 import { syncHistoryEntrySchema } from '../shared/bridge/messages';
 import * as z from '../shared/zod';
 import { SHARED_DATA_NAMESPACE, type SharedDataHolder as SettingsDataHolder } from '../platform/shared-data';
 import { SNAPSHOT_FORMAT } from '../snapshot/format-version';
 import { ISO_DATE_TIME } from '../shared/api/builder/requests';
+import { componentSchema, type Component } from '../shared/api/builder/schemas';
 
 /** The codec's own version: a head with a larger one was written by a newer Envelope. */
-export const SYNC_STATE_VERSION = 2;
+export const SYNC_STATE_VERSION = 3;
+/** Written while remote additions but no version taken in part are recorded: an Envelope of version 2 reads it alike. */
+const REMOTE_ADDS_STATE_VERSION = 2;
 /** Written while no remote addition is recorded: the state an Envelope of version 1 reads alike. */
 const PLAIN_STATE_VERSION = 1;
 
@@ -52,6 +59,12 @@ export interface RemoteAddEntry {
   thumbnailUrl: string | null;
 }
 
+/** A design-system version taken only in part (partly-taken.ts): that version, and the steps the take left to make by hand. */
+export interface PartlyTakenEntry {
+  remote: Component;
+  steps: string[];
+}
+
 export interface SyncState {
   designSystemId: string;
   /** SNAPSHOT_FORMAT the base hashes were made with. */
@@ -63,6 +76,8 @@ export interface SyncState {
   history: SyncHistoryEntry[];
   /** Components only in the design system, listed by the last sync, by key (absent: none). */
   remoteAdds?: ReadonlyMap<string, RemoteAddEntry>;
+  /** Versions taken only in part, by key (absent: none). */
+  partlyTaken?: ReadonlyMap<string, PartlyTakenEntry>;
 }
 
 /** The part of figma.root the sync state uses. */
@@ -97,6 +112,8 @@ const headSchema = z.object({
   count: z.int().check(z.minimum(0)),
   /** Recorded remote additions (version 2). */
   adds: z.optional(z.int().check(z.minimum(0))),
+  /** Recorded versions taken in part (version 3). */
+  partly: z.optional(z.int().check(z.minimum(0))),
   checksum: z.string(),
 });
 type Head = z.infer<typeof headSchema>;
@@ -154,10 +171,11 @@ export function readSyncState(holder: SharedDataHolder): ReadSyncStateResult {
   }
   const text = parts.join('');
   if (text.length !== head.length || checksumOf(text) !== head.checksum) return damaged('its parts do not match its header');
-  const decoded = decodeComponents(text, head.count, head.adds ?? 0);
+  const decoded = decodeComponents(text, head.count, head.adds ?? 0, head.partly ?? 0);
   if (decoded === null) return damaged('its component list is not valid');
   const state: SyncState = { designSystemId: head.designSystemId, format: head.format, lastSyncedAt: head.lastSyncedAt, components: decoded.components, history: head.history };
   if (decoded.remoteAdds.size > 0) state.remoteAdds = decoded.remoteAdds;
+  if (decoded.partlyTaken.size > 0) state.partlyTaken = decoded.partlyTaken;
   return { status: 'ok', state };
 }
 
@@ -180,7 +198,30 @@ function decodeRemoteAdds(flat: unknown, count: number, timeList: readonly strin
   return adds.size === count ? adds : null;
 }
 
-function decodeComponents(text: string, count: number, addCount: number): { components: Map<string, SyncStateEntry>; remoteAdds: Map<string, RemoteAddEntry> } | null {
+const PARTLY_TAKEN_FIELDS = 3;
+
+/** The recorded versions taken in part, or null when any is not as written. */
+function decodePartlyTaken(flat: unknown, count: number): Map<string, PartlyTakenEntry> | null {
+  const records = new Map<string, PartlyTakenEntry>();
+  if (flat === undefined && count === 0) return records;
+  if (!Array.isArray(flat) || flat.length !== count * PARTLY_TAKEN_FIELDS) return null;
+  for (let index = 0; index < flat.length; index += PARTLY_TAKEN_FIELDS) {
+    const [key, remote, steps] = flat.slice(index, index + PARTLY_TAKEN_FIELDS) as unknown[];
+    const parsed = componentSchema.safeParse(remote);
+    // Its time is compared with the changes window's: it must be one.
+    if (typeof key !== 'string' || !parsed.success || parsed.data.key !== key || parsed.data.deleted || !ISO_DATE_TIME.test(parsed.data.updated_at)) return null;
+    if (!Array.isArray(steps) || !steps.every((step) => typeof step === 'string')) return null;
+    records.set(key, { remote: parsed.data, steps });
+  }
+  return records.size === count ? records : null;
+}
+
+function decodeComponents(
+  text: string,
+  count: number,
+  addCount: number,
+  partlyCount: number,
+): { components: Map<string, SyncStateEntry>; remoteAdds: Map<string, RemoteAddEntry>; partlyTaken: Map<string, PartlyTakenEntry> } | null {
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -188,7 +229,7 @@ function decodeComponents(text: string, count: number, addCount: number): { comp
     return null;
   }
   if (typeof body !== 'object' || body === null) return null;
-  const { times, c: flat, r: adds } = body as { times?: unknown; c?: unknown; r?: unknown };
+  const { times, c: flat, r: adds, p: partly } = body as { times?: unknown; c?: unknown; r?: unknown; p?: unknown };
   if (!Array.isArray(times) || !Array.isArray(flat) || flat.length !== count * 4) return null;
   for (const time of times) if (typeof time !== 'string') return null;
   const timeList = times as string[];
@@ -209,10 +250,11 @@ function decodeComponents(text: string, count: number, addCount: number): { comp
   }
   if (components.size !== count) return null;
   const remoteAdds = decodeRemoteAdds(adds, addCount, timeList);
-  return remoteAdds === null ? null : { components, remoteAdds };
+  const partlyTaken = decodePartlyTaken(partly, partlyCount);
+  return remoteAdds === null || partlyTaken === null ? null : { components, remoteAdds, partlyTaken };
 }
 
-function encodeComponents(components: ReadonlyMap<string, SyncStateEntry>, remoteAdds: ReadonlyMap<string, RemoteAddEntry>): string {
+function encodeComponents(components: ReadonlyMap<string, SyncStateEntry>, remoteAdds: ReadonlyMap<string, RemoteAddEntry>, partlyTaken: ReadonlyMap<string, PartlyTakenEntry>): string {
   const times: string[] = [];
   const timeIndex = new Map<string, number>();
   const indexOf = (time: string | null): number => {
@@ -227,10 +269,18 @@ function encodeComponents(components: ReadonlyMap<string, SyncStateEntry>, remot
   };
   const flat: Array<string | number> = [];
   for (const [key, entry] of components) flat.push(key, entry.hash, indexOf(entry.updatedAt), entry.name);
-  if (remoteAdds.size === 0) return JSON.stringify({ times, c: flat });
-  const adds: Array<string | number | null> = [];
-  for (const [key, add] of remoteAdds) adds.push(key, add.hash, indexOf(add.updatedAt), add.name, add.kind, add.updatedBy, add.thumbnailUrl);
-  return JSON.stringify({ times, c: flat, r: adds });
+  const body: { times: string[]; c: typeof flat; r?: Array<string | number | null>; p?: Array<string | Component | string[]> } = { times, c: flat };
+  if (remoteAdds.size > 0) {
+    const adds: Array<string | number | null> = [];
+    for (const [key, add] of remoteAdds) adds.push(key, add.hash, indexOf(add.updatedAt), add.name, add.kind, add.updatedBy, add.thumbnailUrl);
+    body.r = adds;
+  }
+  if (partlyTaken.size > 0) {
+    const partly: Array<string | Component | string[]> = [];
+    for (const [key, record] of partlyTaken) partly.push(key, record.remote, record.steps);
+    body.p = partly;
+  }
+  return JSON.stringify(body);
 }
 
 /**
@@ -283,11 +333,13 @@ export function writeSyncState(holder: SharedDataHolder, state: SyncState): void
   const previous = 'head' in read ? read.head.generation : null;
   const generation = newGeneration(previous);
   const remoteAdds = state.remoteAdds ?? new Map<string, RemoteAddEntry>();
-  const text = encodeComponents(state.components, remoteAdds);
+  const partlyTaken = state.partlyTaken ?? new Map<string, PartlyTakenEntry>();
+  const text = encodeComponents(state.components, remoteAdds, partlyTaken);
   const { chunks, checksum } = splitIntoChunks(text, SYNC_STATE_CHUNK_BYTES);
   chunks.forEach((chunk, index) => holder.setSharedPluginData(SHARED_DATA_NAMESPACE, chunkKey(generation, index), chunk));
   const head: Head = {
-    v: remoteAdds.size > 0 ? SYNC_STATE_VERSION : PLAIN_STATE_VERSION,
+    // The lowest version that holds what is recorded: an older Envelope reads it alike, or is read-only there.
+    v: partlyTaken.size > 0 ? SYNC_STATE_VERSION : remoteAdds.size > 0 ? REMOTE_ADDS_STATE_VERSION : PLAIN_STATE_VERSION,
     format: state.format,
     designSystemId: state.designSystemId,
     lastSyncedAt: state.lastSyncedAt,
@@ -297,6 +349,7 @@ export function writeSyncState(holder: SharedDataHolder, state: SyncState): void
     length: text.length,
     count: state.components.size,
     ...(remoteAdds.size > 0 ? { adds: remoteAdds.size } : {}),
+    ...(partlyTaken.size > 0 ? { partly: partlyTaken.size } : {}),
     checksum,
   };
   holder.setSharedPluginData(SHARED_DATA_NAMESPACE, SYNC_STATE_HEAD_KEY, JSON.stringify(head));

@@ -87,6 +87,65 @@ async function remoteEditAsync(key: string, edit: Record<string, unknown>): Prom
   expect(response.ok).toBe(true);
 }
 
+/** A teammate's plugin pushes `key` with a red fill on its top layer and another description (layers Envelope cannot take). */
+async function teammatePushesFillAsync(key: string): Promise<void> {
+  const stored = (await remoteAsync('ds_empty')).get(key)!;
+  const response = await fetch(`${h.emulator.builderUrl}/api/plugin/design-systems/ds_empty/sync`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${state.builder.keys.demo}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      base: null,
+      source: { file_id: 'teammate-file', file_name: 'Teammate', user: 'Ana Lima', plugin_version: '0.1.0' },
+      upserts: [{ key, name: stored.name, kind: stored.kind, description: 'Theirs.', hash: 'teammate-v2', properties: stored.properties, variants: stored.variants, node: { ...stored.node, fills: ['#ff2200'] } }],
+      deletes: [],
+      force: [],
+    }),
+  });
+  expect(response.ok).toBe(true);
+}
+
+describe('a teammate version taken only in part', () => {
+  it('is listed as taken in part with the steps left, not ticked to take again, and an edit here then is a conflict', async () => {
+    await openFreshAsync('light');
+    const ui = await linkToEmptyDesignSystemAsync(h);
+    await runSyncAsync(ui);
+    const header = (await localComponentsAsync()).Header!;
+    await teammatePushesFillAsync(header.key);
+    await ui.getByRole('button', { name: 'Check again' }).click();
+    await expect.poll(() => ui.getByRole('button', { name: /^Incoming/ }).count(), { timeout: 15_000 }).toBe(1);
+    const taken = await runSyncAsync(ui);
+    expect(taken).toContain('1 component taken into this file');
+    expect(taken).toContain('#ff2200');
+    expect((await localComponentsAsync()).Header!.description).toBe('Theirs.');
+
+    await ui.getByRole('button', { name: 'Check again' }).click();
+    const row = ui.getByTestId('sync-row').filter({ hasText: 'Header' });
+    await expect.poll(() => textOf(row), { timeout: 15_000 }).toMatch(/Taken in part: \d+ steps? left to do by hand · Skipped for now/);
+    expect(await ui.getByRole('checkbox', { name: 'Take Header' }).isChecked()).toBe(false);
+    // Nothing else to do: no sync is offered, so nothing is taken again.
+    expect(await ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ }).count()).toBe(0);
+    await openRowAsync(ui, 'Header');
+    await expect.poll(() => textOf(ui.getByTestId('sync-taken-in-part'))).toContain('#ff2200');
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+    await ui.getByRole('button', { name: '← Back to the list' }).click();
+    // A sync of something else takes nothing again and repeats none of Header's steps.
+    await editTextInPlaygroundAsync('Footer', 'Unsubscribe here');
+    await ui.getByRole('button', { name: 'Check again' }).click();
+    await ui.getByTestId('sync-row').filter({ hasText: 'Footer' }).waitFor({ timeout: 30_000 });
+    const next = await runSyncAsync(ui);
+    expect(next).not.toContain('taken into this file');
+    expect(next).not.toContain('#ff2200');
+
+    // An edit here meanwhile: a conflict against their version (still said to be taken in part), not a change to push.
+    await editTextInPlaygroundAsync('Header', 'Mine');
+    await ui.getByRole('button', { name: 'Check again' }).click();
+    await expect.poll(() => ui.getByRole('button', { name: 'Conflicts 1' }).count(), { timeout: 15_000 }).toBe(1);
+    expect(await textOf(ui.getByTestId('sync-row').filter({ hasText: 'Header' }))).toContain('Taken in part');
+    expect(await ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ }).count()).toBe(0);
+    expect((await remoteAsync('ds_empty')).get(header.key)).toMatchObject({ hash: 'teammate-v2', description: 'Theirs.' });
+  }, 120_000);
+});
+
 describe('a slow builder while a detail opens', () => {
   it('after a reopen, a local change’s detail opens while the builder takes 25 s to answer (its “Last sync” picture is best effort)', async () => {
     await openFreshAsync('light');

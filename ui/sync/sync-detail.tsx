@@ -9,7 +9,7 @@ import { errorText } from '../messages/error-text';
 import { DetailChoice } from './choice-control';
 import { PixelDifference } from './pixel-difference';
 import { remoteText } from './sync-list';
-import { choiceMode, KIND_LABEL, REPLACED_LABEL, replacementReason } from './sync-kinds';
+import { choiceMode, KIND_LABEL, REPLACED_LABEL, replacementReason, takenInPartText } from './sync-kinds';
 
 export interface SyncDetailProps {
   /** The row as the list has it now (its choice is the latest). */
@@ -117,7 +117,23 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
           <Button onClick={() => setAttempt((value) => value + 1)}>Try again</Button>
         </div>
       ) : null}
-      {detail && detail.manualSteps.length > 0 && (mode === 'take' || mode === 'conflict') ? (
+      {item.takenInPart ? (
+        <div class="notice notice-info" data-testid="sync-taken-in-part">
+          <p>
+            {takenInPartText(item)}. An earlier sync took what Envelope can apply of their version; make these changes by hand, and once this file matches their
+            version it is settled. It is not taken again unless you choose to take it.
+          </p>
+          {item.takenInPart.steps.length > 0 ? (
+            <ul class="sync-steps">
+              {item.takenInPart.steps.map((step, index) => (
+                <li key={index}>{step}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      {/* A row taken in part says its steps above (those of the take); taking again leaves the same. */}
+      {detail && detail.manualSteps.length > 0 && !item.takenInPart && (mode === 'take' || mode === 'conflict') ? (
         <div class="notice notice-info" data-testid="sync-manual-steps">
           <p>Taking theirs cannot apply everything. Change these by hand afterwards:</p>
           <ul class="sync-steps">

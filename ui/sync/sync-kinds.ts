@@ -92,6 +92,16 @@ export function choiceText(item: SyncItem): string {
   return item.choice === 'push' ? 'Will be pushed' : 'Will be taken into this file';
 }
 
+/**
+ * A row whose design-system version an earlier sync took only in part: how much is left to do
+ * by hand (the detail lists the steps in words). Null for other rows.
+ */
+export function takenInPartText(item: SyncItem): string | null {
+  if (!item.takenInPart) return null;
+  const count = item.takenInPart.steps.length;
+  return `Taken in part: ${count === 1 ? '1 step' : `${count.toLocaleString('en-US')} steps`} left to do by hand`;
+}
+
 /** Whether running the sync does something with this row. */
 export function willRun(item: SyncItem): boolean {
   return choiceMode(item.kind) !== 'none' && item.choice !== 'skip';

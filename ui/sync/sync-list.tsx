@@ -5,7 +5,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/ho
 import type { SyncChoice, SyncItem } from '../../src/shared/bridge/messages';
 import { ChoiceCell } from './choice-control';
 import type { PictureLoader } from './picture-loader';
-import { choiceText, KIND_LABEL, REPLACED_LABEL, replacementChoiceText } from './sync-kinds';
+import { choiceText, KIND_LABEL, REPLACED_LABEL, replacementChoiceText, takenInPartText } from './sync-kinds';
 import { firstItemIndex, formatCount, nextItemIndex, type SyncRow } from './sync-rows';
 import { relativeTime } from '../messages/relative-time';
 import { revealRow, rowsPerPage, virtualWindow } from './virtual-window';
@@ -226,7 +226,7 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
               {item.kind === 'conflict' ? <span class="visually-hidden">{choiceText(item)}. </span> : null}
               {replaces
                 ? `Replaces the deleted “${replaces.name}” · ${replacementChoiceText(item, replaces)}`
-                : [item.kind === 'conflict' ? null : choiceText(item), remote].filter(Boolean).join(' · ')}
+                : [takenInPartText(item), item.kind === 'conflict' ? null : choiceText(item), remote].filter(Boolean).join(' · ')}
             </span>
           </span>
         </div>

@@ -1,7 +1,7 @@
 // The plain-text summary the Sync screen copies for a team channel or a changelog: what this
 // sync will push and what came in, as counts, then one line per row with its chips.
 import type { SyncItem } from '../../src/shared/bridge/messages';
-import { choiceText, KIND_LABEL, KIND_ORDER, REPLACED_LABEL, replacementSummary } from './sync-kinds';
+import { choiceText, KIND_LABEL, KIND_ORDER, REPLACED_LABEL, replacementSummary, takenInPartText } from './sync-kinds';
 import { formatCount, plural } from './sync-rows';
 
 /** `pairs`: replaced rows (new key → the deleted item), each summarized as one line. */
@@ -31,7 +31,8 @@ export function summaryText(items: readonly SyncItem[], fileName: string | null,
     lines.push('', `${KIND_LABEL[kind]}:`);
     for (const item of group) {
       const chips = item.chips && item.chips.length > 0 ? ` [${item.chips.join(', ')}]` : '';
-      lines.push(`- ${item.name}${chips} (${choiceText(item).toLowerCase()})`);
+      const partly = takenInPartText(item);
+      lines.push(`- ${item.name}${chips} (${partly === null ? '' : `${partly.toLowerCase()}; `}${choiceText(item).toLowerCase()})`);
     }
   }
   if (replaced.length > 0) {

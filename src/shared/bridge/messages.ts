@@ -110,6 +110,11 @@ export const syncItemSchema = z.object({
    * (additions, deletions, a "before" no longer kept).
    */
   chips: z.optional(z.array(syncChangeChipSchema)),
+  /**
+   * The design system's version of this row was taken only in part by an earlier sync: what that
+   * take left to change by hand, in words. The row is not taken again unless chosen.
+   */
+  takenInPart: z.optional(z.object({ steps: z.array(z.string()) })),
 });
 export type SyncItem = z.infer<typeof syncItemSchema>;
 

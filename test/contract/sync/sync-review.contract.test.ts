@@ -240,7 +240,7 @@ describe('a teammate version taken only in part (layers Envelope cannot rebuild)
     expect(header.description).toBe('Theirs.');
     const steps = outcome.manualSteps.find((entry) => entry.name === 'Header')?.steps ?? [];
     expect(steps.some((step) => step.includes('#ff2200'))).toBe(true);
-    expect(steps.at(-1)).toMatch(/stays listed as changed there/);
+    expect(steps.at(-1)).toMatch(/stays listed as taken in part/);
     expect(outcome.comparison.items.find((item) => item.key === header.key)).toMatchObject({ kind: 'remote-change' });
     expect((await h.plugin.handlers['sync/compare']({}, context)).items.find((item) => item.key === header.key)).toMatchObject({ kind: 'remote-change' });
 

@@ -221,6 +221,32 @@ describe('sync state', () => {
     expect(expectOk(root).remoteAdds).toBeUndefined();
   });
 
+  it('round-trips the versions taken in part, under a version-3 head (an Envelope of version 2 is read-only there); without them the head goes back to 2 or 1', () => {
+    const root = fakeRoot();
+    const remote = { key: 'p1', name: 'Header', kind: 'component' as const, description: 'Theirs.', hash: 't1', properties: {}, variants: [], node: { type: 'COMPONENT', fills: ['#ff2200'] }, thumbnail_url: null, updated_at: '2026-11-20T10:00:00.000Z', updated_by: 'Ana Lima', deleted: false };
+    const partlyTaken = new Map([['p1', { remote, steps: ['fill #ffffff → #ff2200', 'Variant "Dark" exists only in the design system: add it by hand.'] }]]);
+    const remoteAdds = new Map([['r1', { hash: 'h1', updatedAt: '2026-11-20T10:00:00.000Z', name: 'Button', kind: 'component_set' as const, updatedBy: 'Ana Lima', thumbnailUrl: null }]]);
+    writeSyncState(root, { ...stateOf(3), remoteAdds, partlyTaken });
+    expect(JSON.parse(root.getSharedPluginData(NS, SYNC_STATE_HEAD_KEY))).toMatchObject({ v: 3, adds: 1, partly: 1, count: 3 });
+    const read = expectOk(root);
+    expect(read.partlyTaken).toEqual(partlyTaken);
+    expect(read.remoteAdds).toEqual(remoteAdds);
+    writeSyncState(root, { ...read, partlyTaken: new Map() });
+    expect(JSON.parse(root.getSharedPluginData(NS, SYNC_STATE_HEAD_KEY))).toMatchObject({ v: 2 });
+    expect(expectOk(root).partlyTaken).toBeUndefined();
+    writeSyncState(root, { ...stateOf(3), partlyTaken });
+    expect(JSON.parse(root.getSharedPluginData(NS, SYNC_STATE_HEAD_KEY))).toMatchObject({ v: 3, partly: 1 });
+    writeSyncState(root, stateOf(3));
+    expect(JSON.parse(root.getSharedPluginData(NS, SYNC_STATE_HEAD_KEY))).toMatchObject({ v: 1 });
+  });
+
+  it('reads a recorded version taken in part that is not as written (not a component) as damaged', () => {
+    const root = fakeRoot();
+    const remote = { key: 'p1', name: 'Header', kind: 'component' as const, description: '', hash: 't1', properties: {}, variants: [], node: {}, thumbnail_url: null, updated_at: 'yesterday', updated_by: null, deleted: false };
+    writeSyncState(root, { ...stateOf(1), partlyTaken: new Map([['p1', { remote, steps: [] }]]) });
+    expect(readSyncState(root).status).toBe('damaged');
+  });
+
   it('reads a recorded remote addition that is not as written (its time not a time) as damaged', () => {
     const root = fakeRoot();
     writeSyncState(root, { ...stateOf(1), remoteAdds: new Map([['r1', { hash: 'h1', updatedAt: 'yesterday', name: 'Button', kind: 'component' as const, updatedBy: null, thumbnailUrl: null }]]) });

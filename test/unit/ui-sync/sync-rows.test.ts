@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncItem, SyncKind } from '../../../src/shared/bridge/messages';
-import { choiceMode, choiceText, KIND_LABEL, KIND_ORDER, replacementChoiceText, toggledChoice } from '../../../ui/sync/sync-kinds';
+import { choiceMode, choiceText, KIND_LABEL, KIND_ORDER, replacementChoiceText, takenInPartText, toggledChoice } from '../../../ui/sync/sync-kinds';
 import { activePairs, buildRows, changeCounts, firstItemIndex, formatUpdateNotice, isInSync, kindCounts, nextItemIndex, noMatchText, runSummary, withPairChips } from '../../../ui/sync/sync-rows';
 import { summaryText } from '../../../ui/sync/sync-summary';
 import { syncKindSchema } from '../../../src/shared/bridge/messages';
@@ -26,6 +26,14 @@ describe('sync kinds in words', () => {
     expect(choiceMode('format-update')).toBe('push');
     expect(choiceText(item('a', 'conflict', 'take'))).toBe('Take theirs');
     expect(choiceText(item('a', 'remote-change', 'take'))).toBe('Will be taken into this file');
+  });
+
+  it('says of a row taken in part how many steps are left by hand, in the list and in the copied summary', () => {
+    const partly = { ...item('Header', 'remote-change'), takenInPart: { steps: ['fill #ffffff → #ff2200', 'Variant "Dark" exists only in the design system: add it by hand.'] } };
+    expect(takenInPartText(partly)).toBe('Taken in part: 2 steps left to do by hand');
+    expect(takenInPartText({ ...partly, takenInPart: { steps: ['fill #ffffff → #ff2200'] } })).toBe('Taken in part: 1 step left to do by hand');
+    expect(takenInPartText(item('Footer', 'remote-change', 'take'))).toBeNull();
+    expect(summaryText([partly], null)).toContain('- Header (taken in part: 2 steps left to do by hand; skipped for now)');
   });
 });
 
