@@ -7,13 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
 import { createPlugin } from '../../../src/handlers';
-import type { ComponentUpsert } from '../../../src/shared/api/builder/schemas';
 import type { SyncComparison, SyncOutcome } from '../../../src/shared/bridge/messages';
 import { createComponentReader } from '../../../src/snapshot/component-reader';
 import { SHARED_DATA_NAMESPACE } from '../../../src/platform/shared-data';
 import { readSyncState, SYNC_STATE_HEAD_KEY } from '../../../src/sync/sync-state';
 import { controlAsync } from '../clients/support/transports';
-import { componentNamed, context, remoteComponentsAsync, syncedOnceAsync, useSyncHarness, watchAnswers } from './support/sync-harness';
+import { componentNamed, context, remoteComponentsAsync, syncedOnceAsync, teammatePushesAsync, useSyncHarness, watchAnswers } from './support/sync-harness';
 
 const h = useSyncHarness();
 
@@ -27,22 +26,6 @@ function watchChangesSince(): Array<string | null> {
     if (request.method === 'GET' && url.pathname.endsWith('/changes')) calls.push(url.searchParams.get('since'));
   });
   return calls;
-}
-
-/** A teammate's plugin pushes `component` as its file has it (the builder API allows it). */
-async function teammatePushesAsync(component: ComponentUpsert): Promise<void> {
-  const response = await fetch(`${h.emulator.builderUrl}/api/plugin/design-systems/ds_empty/sync`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${h.builderKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      base: null,
-      source: { file_id: 'teammate-file', file_name: 'Teammate', user: 'Ana Lima', plugin_version: '0.1.0' },
-      upserts: [{ key: component.key, name: component.name, kind: component.kind, description: component.description, hash: component.hash, properties: component.properties, variants: component.variants, node: component.node }],
-      deletes: [],
-      force: [],
-    }),
-  });
-  expect(response.status).toBe(200);
 }
 
 const row = (comparison: SyncComparison, key: string) => comparison.items.find((item) => item.key === key);
@@ -62,7 +45,7 @@ async function headerTakenInPartAsync(): Promise<{ header: ComponentNode | Compo
   const theirs = (await createComponentReader(h.fake.figma).readAsync(header)).payload;
   header.fills = originalFills;
   header.description = originalDescription;
-  await teammatePushesAsync(theirs);
+  await teammatePushesAsync(h, theirs);
 
   const takenAt = await h.plugin.handlers['sync/compare']({}, context);
   expect(row(takenAt, header.key)).toMatchObject({ kind: 'remote-change', choice: 'take' });

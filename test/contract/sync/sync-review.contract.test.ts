@@ -6,7 +6,7 @@ import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transpo
 import { createPlugin } from '../../../src/handlers';
 import { readSyncState, SYNC_STATE_HEAD_KEY } from '../../../src/sync/sync-state';
 import { controlAsync } from '../clients/support/transports';
-import { componentNamed, context, linkAsync, remoteComponentsAsync, syncedOnceAsync, useSyncHarness } from './support/sync-harness';
+import { componentNamed, context, linkAsync, remoteComponentsAsync, syncedOnceAsync, teammatePushesAsync, useSyncHarness } from './support/sync-harness';
 
 const h = useSyncHarness();
 describe('a sync that fails after taking theirs', () => {
@@ -220,18 +220,7 @@ describe('a teammate version taken only in part (layers Envelope cannot rebuild)
     // A teammate's plugin pushes Header with another fill on its root, as the builder API allows.
     const stored = (await remoteComponentsAsync(h, 'ds_empty')).get(header.key)!;
     const theirs = { ...stored, description: 'Theirs.', hash: 'teammate-header-v2', node: { ...stored.node, fills: ['#ff2200'] } };
-    const pushed = await fetch(`${h.emulator.builderUrl}/api/plugin/design-systems/ds_empty/sync`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${h.builderKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        base: null,
-        source: { file_id: 'teammate-file', file_name: 'Teammate', user: 'Ana Lima', plugin_version: '0.1.0' },
-        upserts: [{ key: theirs.key, name: theirs.name, kind: theirs.kind, description: theirs.description, hash: theirs.hash, properties: theirs.properties, variants: theirs.variants, node: theirs.node }],
-        deletes: [],
-        force: [],
-      }),
-    });
-    expect(pushed.status).toBe(200);
+    await teammatePushesAsync(h, theirs);
 
     const compared = await h.plugin.handlers['sync/compare']({}, context);
     expect(compared.items.find((item) => item.key === header.key)).toMatchObject({ kind: 'remote-change', choice: 'take' });

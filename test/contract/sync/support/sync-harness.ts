@@ -4,7 +4,7 @@
 import { afterEach, beforeEach } from 'vitest';
 import { createFigmaFetchTransport } from '../../../../src/http/figma-fetch-transport';
 import { createPlugin } from '../../../../src/handlers';
-import type { Component } from '../../../../src/shared/api/builder/schemas';
+import type { Component, ComponentUpsert } from '../../../../src/shared/api/builder/schemas';
 import type { HandlerContext } from '../../../../src/shared/bridge/endpoint';
 import type { HttpRequest, HttpResponse } from '../../../../src/shared/api/http/transport';
 import { createFakeFigma, type FakeFigma } from '../../../fake-figma';
@@ -74,4 +74,20 @@ export function watchAnswers(h: SyncHarness, watch: (request: HttpRequest, respo
       return response;
     },
   });
+}
+
+/** A teammate's plugin pushes `component` to `designSystemId` as its file has it (the builder API allows it). */
+export async function teammatePushesAsync(h: SyncHarness, component: ComponentUpsert, designSystemId = 'ds_empty'): Promise<void> {
+  const response = await fetch(`${h.emulator.builderUrl}/api/plugin/design-systems/${designSystemId}/sync`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${h.builderKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      base: null,
+      source: { file_id: 'teammate-file', file_name: 'Teammate', user: 'Ana Lima', plugin_version: '0.1.0' },
+      upserts: [{ key: component.key, name: component.name, kind: component.kind, description: component.description, hash: component.hash, properties: component.properties, variants: component.variants, node: component.node }],
+      deletes: [],
+      force: [],
+    }),
+  });
+  if (response.status !== 200) throw new Error(`The teammate's push answered ${response.status}.`);
 }
