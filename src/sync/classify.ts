@@ -34,7 +34,11 @@
 import { syncKindSchema, type SyncChoice, type SyncKind } from '../shared/bridge/messages';
 import type { Component } from '../shared/api/builder/schemas';
 import type { PartlyTakenEntry, SyncStateEntry } from './sync-state';
-import { isRecordedVersion } from './partly-taken';
+
+/** Whether `remote` is the version recorded as taken in part (partly-taken.ts), not a newer one nor a deletion. */
+export function isRecordedVersion(record: PartlyTakenEntry | undefined, remote: Component | null): record is PartlyTakenEntry {
+  return record !== undefined && remote !== null && !remote.deleted && remote.hash === record.remote.hash && remote.updated_at === record.remote.updated_at;
+}
 
 export interface LocalComponentSummary {
   key: string;

@@ -23,7 +23,7 @@
  * take; one taken fully, pushed over ("keep mine") or settled goes. Pure.
  */
 import type { Component } from '../shared/api/builder/schemas';
-import type { ClassifiedComponent } from './classify';
+import { isRecordedVersion, type ClassifiedComponent } from './classify';
 import type { PartlyTakenEntry, SyncState } from './sync-state';
 
 /**
@@ -36,11 +36,6 @@ export const PARTLY_TAKEN_RECORD_LIMIT = 200_000;
 /** Whether `remote`, taken in part with `steps` left, is small enough to record. */
 export function fitsPartlyTakenRecord(remote: Component, steps: readonly string[]): boolean {
   return JSON.stringify(remote).length + JSON.stringify(steps).length <= PARTLY_TAKEN_RECORD_LIMIT;
-}
-
-/** Whether `remote` is the recorded version itself (not a newer one, nor a deletion). */
-export function isRecordedVersion(record: PartlyTakenEntry | undefined, remote: Component | null): record is PartlyTakenEntry {
-  return record !== undefined && remote !== null && !remote.deleted && remote.hash === record.remote.hash && remote.updated_at === record.remote.updated_at;
 }
 
 /**
