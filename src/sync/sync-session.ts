@@ -112,7 +112,12 @@ interface Comparison {
   classification: Classification;
   byKey: Map<string, ClassifiedComponent>;
   payloads: Map<string, ComponentPayload>;
-  remote: Component[];
+  /**
+   * The remote versions as the design system gave them: the changes window, then what pushes
+   * returned as conflicts. The state's records (remote additions, versions taken in part) are
+   * not in it: `classifyAgainst` adds those of the state it classifies against.
+   */
+  window: Component[];
   serverTime: string;
   choices: Map<string, SyncChoice>;
   /** What changed per row, when both versions are known (see change-chips.ts). */
@@ -177,7 +182,8 @@ function itemOf(component: ClassifiedComponent, choices: ReadonlyMap<string, Syn
 /** A design system's last answer, with the cache of what was last synced to it. */
 interface KnownRemote {
   designSystemId: string;
-  remote: Component[];
+  /** The changes window as received (see Comparison.window). */
+  window: Component[];
   payloads: PayloadCache;
 }
 
@@ -207,6 +213,22 @@ async function allReplacementsAsync(
     if (payload !== null) deletedCandidates.push({ key: component.key, payload });
   }
   return [...paired, ...pairNearlySame(deletedCandidates, addedCandidates)];
+}
+
+/**
+ * The file classified against `state`: its recorded remote additions and versions taken in
+ * part come first, then the changes `window` (the classification keeps a key's last version,
+ * so a change since a record wins). The screen, a sync's re-check and the badge all use this.
+ */
+function classifyAgainst(state: SyncState, local: readonly ComponentPayload[], window: readonly Component[]): Classification {
+  return classifyComponents({
+    base: state.components,
+    baseFormat: state.format,
+    currentFormat: SNAPSHOT_FORMAT,
+    local: local.map(summaryOf),
+    remote: withPartlyTaken(state, withRecordedRemoteAdds(state, window)),
+    partlyTaken: state.partlyTaken,
+  });
 }
 
 function withoutThumbnail(payload: ComponentPayload): ComponentPayload {
@@ -282,11 +304,11 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     return { items, counts: { ...current.classification.counts }, serverTime: current.serverTime, readOnlyReason, replacements: current.replacements };
   }
 
-  function rememberComparison(link: SyncLink, state: SyncState, local: readonly ComponentPayload[], remote: Component[], serverTime: string, choices: Map<string, SyncChoice>): Comparison {
-    const classification = classifyComponents({ base: state.components, baseFormat: state.format, currentFormat: SNAPSHOT_FORMAT, local: local.map(summaryOf), remote, partlyTaken: state.partlyTaken });
+  function rememberComparison(link: SyncLink, state: SyncState, local: readonly ComponentPayload[], window: Component[], serverTime: string, choices: Map<string, SyncChoice>): Comparison {
+    const classification = classifyAgainst(state, local, window);
     const byKey = new Map(classification.components.map((component) => [component.key, component]));
     const payloads = new Map(local.map((payload) => [payload.key, payload]));
-    comparison = { link, state, classification, byKey, payloads, remote, serverTime, choices, chips: new Map(), replacements: pairReplacements(classification.components) };
+    comparison = { link, state, classification, byKey, payloads, window, serverTime, choices, chips: new Map(), replacements: pairReplacements(classification.components) };
     return comparison;
   }
 
@@ -372,8 +394,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     );
     context.throwIfCancelled();
     const stored = await link.choices.readAsync();
-    // The versions taken in part and the remote additions listed by the last sync, as recorded, then what changed since.
-    const current = rememberComparison(link, state, local, withPartlyTaken(state, withRecordedRemoteAdds(state, changes.components)), changes.serverTime, new Map());
+    const current = rememberComparison(link, state, local, changes.components, changes.serverTime, new Map());
     // A choice applies only to the row it was made for (not to a teammate's newer version).
     for (const [key, choice] of stored) {
       const component = current.byKey.get(key);
@@ -573,7 +594,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     // A collaborator's push since the comparison is caught by the server (it is newer than
     // the base sent) and comes back as a conflict.
     // Paired again as the comparison was: a run that stops part-way leaves the rows as shown.
-    const current = await addNearlySamePairsAsync(rememberComparison(link, reread.state, [...compared.payloads.values()], compared.remote, compared.serverTime, compared.choices));
+    const current = await addNearlySamePairsAsync(rememberComparison(link, reread.state, [...compared.payloads.values()], compared.window, compared.serverTime, compared.choices));
     let state = reread.state;
     const manualSteps: SyncOutcome['manualSteps'] = [];
     const runChoices = new Map(current.choices);
@@ -800,7 +821,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     // never compared with its record alone nor pushed as an addition over theirs.
     const recorded = state.remoteAdds ?? new Map();
     const nextLocal = [...fresh.values()].filter((payload) => !recorded.has(payload.key));
-    const next = await describedAsync(rememberComparison(link, state, nextLocal, [...current.remote, ...conflicts], current.serverTime, current.choices));
+    const next = await describedAsync(rememberComparison(link, state, nextLocal, [...current.window, ...conflicts], current.serverTime, current.choices));
     return {
       pushed,
       deleted,
@@ -815,14 +836,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   /** The badge's counts, by the rules the screen lists rows with (replaced pairs as one row). */
   async function countsOfAsync(known: KnownRemote, local: readonly ComponentPayload[]): Promise<{ local: number; remote: number }> {
     const { state } = readStateFor(known.designSystemId);
-    const classification = classifyComponents({
-      base: state.components,
-      baseFormat: state.format,
-      currentFormat: SNAPSHOT_FORMAT,
-      local: local.map(summaryOf),
-      remote: withPartlyTaken(state, withRecordedRemoteAdds(state, known.remote)),
-      partlyTaken: state.partlyTaken,
-    });
+    const classification = classifyAgainst(state, local, known.window);
     const payloads = new Map(local.map((payload) => [payload.key, payload]));
     const pairs = await allReplacementsAsync(classification.components, payloads, known.payloads, pairReplacements(classification.components));
     return badgeCounts(classification.counts, pairs.length);
@@ -835,12 +849,12 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     if (readOnlyReason !== null) return null;
     const local = await snapshotAsync(silent);
     const changes = await repeatGarbledAsync(link.designSystemId, () => getAllChangesAsync(link.client, link.designSystemId, state.lastSyncedAt, CHANGES_PAGE_LIMIT));
-    lastRemote = { designSystemId: link.designSystemId, remote: changes.components, payloads: link.payloads };
+    lastRemote = { designSystemId: link.designSystemId, window: changes.components, payloads: link.payloads };
     return countsOfAsync(lastRemote, local);
   }
 
   async function localCountsAsync(): Promise<{ local: number; remote: number } | null> {
-    const known: KnownRemote | null = comparison !== null ? { designSystemId: comparison.link.designSystemId, remote: comparison.remote, payloads: comparison.link.payloads } : lastRemote;
+    const known: KnownRemote | null = comparison !== null ? { designSystemId: comparison.link.designSystemId, window: comparison.window, payloads: comparison.link.payloads } : lastRemote;
     if (known === null) return null;
     const local = await snapshotAsync(null);
     return countsOfAsync(known, local);
