@@ -3,6 +3,7 @@
 // names — and says in words what must be changed by hand (layers, fills, text and the rest of
 // the layer tree, which the builder's description cannot rebuild faithfully).
 import type { Component } from '../shared/api/builder/schemas';
+import type { PropertyChange } from '../shared/bridge/messages';
 import { buildPropertyNameMap } from '../snapshot/normalize/component';
 import type { ComponentPayload } from '../snapshot/normalized-types';
 import type { LocalComponentNode } from './component-nodes';
@@ -104,11 +105,21 @@ function applyVariants(node: LocalComponentNode, remote: Component, outcome: Tak
 export function layerSteps(local: ComponentPayload | null, remote: Component): string[] {
   if (local === null) return [];
   // Everything but the layer tree taken from theirs, so that only layer differences remain.
-  const before = { ...remote, node: local.node };
-  return diffComponents(before, remote).map((change) => {
-    const where = change.path === '' ? '' : `${change.path}: `;
-    return `${where}${change.property} ${change.before ?? '(none)'} → ${change.after ?? '(none)'}`;
-  });
+  return diffComponents({ ...remote, node: local.node }, remote).map(stepOf);
+}
+
+/**
+ * What is still to do by hand for the file to match `remote`, a version taken in part: every
+ * difference left, in the words of `layerSteps` (a step made by hand drops out; one Figma
+ * refused shows as the difference it left).
+ */
+export function stepsToMatch(local: ComponentPayload, remote: Component): string[] {
+  return diffComponents(local, remote).map(stepOf);
+}
+
+function stepOf(change: PropertyChange): string {
+  const where = change.path === '' ? '' : `${change.path}: `;
+  return `${where}${change.property} ${change.before ?? '(none)'} → ${change.after ?? '(none)'}`;
 }
 
 /**

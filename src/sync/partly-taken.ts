@@ -7,7 +7,9 @@
  * ticked to take, so every sync took it again and repeated the same steps.
  *
  * Instead, the sync that took it records it in the sync state: the version as it came (the
- * whole Component: its detail, chips and a new take need it) and the steps it left, in words.
+ * whole Component: its detail, chips, a new take and the steps still left need it) and the steps
+ * it left, in words (shown while the component is gone from the file; otherwise the row says the
+ * steps left as the file is now: `stepsToMatch`).
  * The base entry keeps the file's hash after the take with no remote time (push-plan.ts
  * `applyTaken`, `partly`), the base time moves on, and the next comparison classifies the record
  * as that key's remote version (before the changes window, which wins):

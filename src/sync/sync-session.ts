@@ -15,7 +15,7 @@ import { SNAPSHOT_FORMAT } from '../snapshot/format-version';
 import type { Snapshotter } from '../snapshot';
 import { createComponentReader } from '../snapshot/component-reader';
 import type { ComponentPayload } from '../snapshot/normalized-types';
-import { applyTheirs, layerSteps } from './apply-theirs';
+import { applyTheirs, layerSteps, stepsToMatch } from './apply-theirs';
 import { changeChips } from './change-chips';
 import { pairNearlySame, pairReplacements, unpairedSides, type Replacement, type ReplacementCandidate } from './replacements';
 import { choiceMadeFor, choiceStillApplies, type ChoicesStore } from './choices-store';
@@ -161,14 +161,27 @@ function summaryOf(payload: ComponentPayload): LocalComponentSummary {
   return { key: payload.key, name: payload.name, kind: payload.kind, hash: payload.hash };
 }
 
-function itemOf(component: ClassifiedComponent, choices: ReadonlyMap<string, SyncChoice>, chips: ReadonlyMap<string, SyncChangeChip[]>): SyncItem {
+/**
+ * The steps a row taken in part still needs, as the file is now (its payload in the comparison):
+ * they shrink as the designer makes them. The steps recorded at the take when the component is
+ * gone from the file (a conflict: there is nothing to match).
+ */
+function stepsLeft(record: PartlyTakenEntry, local: ComponentPayload | undefined): string[] {
+  const now = local === undefined ? [] : stepsToMatch(local, record.remote);
+  // None named while the file still differs from theirs (a difference the diff does not word):
+  // the take's steps, rather than a row that says nothing is left.
+  return now.length > 0 ? now : record.steps;
+}
+
+function itemOf(component: ClassifiedComponent, current: Pick<Comparison, 'choices' | 'chips' | 'payloads'>): SyncItem {
+  const { choices, chips } = current;
   const found = chips.get(component.key);
   const allowed = allowedChoicesFor(component);
   return {
     ...(found === undefined ? {} : { chips: found }),
     // Only where the row allows fewer than its kind (the screen offers no choice the sandbox refuses).
     ...(allowed.length < allowedChoices(component.kind).length ? { choices: allowed } : {}),
-    ...(component.takenInPart === undefined ? {} : { takenInPart: { steps: component.takenInPart.steps } }),
+    ...(component.takenInPart === undefined ? {} : { takenInPart: { steps: stepsLeft(component.takenInPart, current.payloads.get(component.key)) } }),
     key: component.key,
     name: component.name,
     kind: component.kind,
@@ -300,7 +313,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
 
   function publicComparison(current: Comparison, readOnlyReason: string | null): SyncComparison {
     const items: SyncItem[] = [];
-    for (const component of current.classification.components) if (component.kind !== 'unchanged') items.push(itemOf(component, current.choices, current.chips));
+    for (const component of current.classification.components) if (component.kind !== 'unchanged') items.push(itemOf(component, current));
     return { items, counts: { ...current.classification.counts }, serverTime: current.serverTime, readOnlyReason, replacements: current.replacements };
   }
 
@@ -454,7 +467,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const local = current.payloads.get(added.key) ?? null;
     const before = deleted.base === null ? null : await current.link.payloads.getAsync(deleted.key, deleted.base.hash);
     return {
-      item: itemOf(added, current.choices, current.chips),
+      item: itemOf(added, current),
       beforeLabel: 'Deleted (old key)',
       afterLabel: 'Added (new key)',
       beforeKnown: before !== null,
@@ -474,7 +487,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       if (deleted === undefined) throw new BridgeError('not_found', 'The replaced component is no longer in the comparison. Check again.');
       return replacementDetailAsync(current, component, deleted);
     }
-    const item = itemOf(component, current.choices, current.chips);
+    const item = itemOf(component, current);
     const local = current.payloads.get(key) ?? null;
     const remote = component.remote !== null && !component.remote.deleted ? component.remote : null;
     const remotePicture = remote?.thumbnail_url ?? null;
@@ -543,7 +556,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     }
     await current.link.choices.updateAsync(new Map([...accepted].map(([key, choice]) => [key, { choice, madeFor: choiceMadeFor(current.byKey.get(key)!) }])));
     for (const [key, choice] of accepted) current.choices.set(key, choice);
-    return [...accepted.keys()].map((key) => itemOf(current.byKey.get(key)!, current.choices, current.chips));
+    return [...accepted.keys()].map((key) => itemOf(current.byKey.get(key)!, current));
   }
 
   /** Adds ≤ 256 px thumbnails to the upserts that are about to be sent (`nodes`: the file's components by key). */

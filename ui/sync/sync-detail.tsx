@@ -132,7 +132,7 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
           ) : null}
         </div>
       ) : null}
-      {/* A row taken in part says its steps above (those of the take); taking again leaves the same. */}
+      {/* A row taken in part says its steps above (those left as the file is now); taking again leaves the same. */}
       {detail && detail.manualSteps.length > 0 && !item.takenInPart && (mode === 'take' || mode === 'conflict') ? (
         <div class="notice notice-info" data-testid="sync-manual-steps">
           <p>Taking theirs cannot apply everything. Change these by hand afterwards:</p>

@@ -127,6 +127,32 @@ describe('a teammate version taken only in part', () => {
     expect(row(await h.plugin.handlers['sync/compare']({}, context), header.key)).toMatchObject({ kind: 'local-change', choice: 'push' });
   });
 
+  it('says the steps left as the file is now: a step made by hand drops out of the row and its detail', async () => {
+    await syncedOnceAsync(h);
+    const header = componentNamed(h, 'Header') as ComponentNode;
+    const original = { fills: header.fills as readonly Paint[], radius: header.cornerRadius as number, description: header.description };
+    header.fills = [RED];
+    header.cornerRadius = original.radius + 12;
+    header.description = 'Theirs.';
+    const theirs = (await createComponentReader(h.fake.figma).readAsync(header)).payload;
+    Object.assign(header, { fills: original.fills, cornerRadius: original.radius, description: original.description });
+    await teammatePushesAsync(h, theirs);
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/run']({}, context);
+    const taken = row(await h.plugin.handlers['sync/compare']({}, context), header.key)?.takenInPart?.steps ?? [];
+    // The fill (its colour, and the variable it no longer uses) and the corner radius.
+    expect(taken.filter((step) => step.includes('fill')).length).toBeGreaterThan(0);
+    expect(taken.filter((step) => step.includes('radius'))).toHaveLength(1);
+
+    // The designer makes the fill by hand; the corner radius is left.
+    header.fills = [RED];
+    const later = row(await h.plugin.handlers['sync/compare']({}, context), header.key);
+    expect(later).toMatchObject({ kind: 'conflict', choice: 'skip' });
+    expect(later?.takenInPart?.steps).toEqual(taken.filter((step) => !step.includes('fill')));
+    const detail = await h.plugin.handlers['sync/detail']({ key: header.key }, context);
+    expect(detail.item.takenInPart?.steps).toEqual(later?.takenInPart?.steps);
+  });
+
   it('gives way to the teammate’s newer version: a plain incoming change, ticked to take', async () => {
     const { header } = await headerTakenInPartAsync();
     await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: header.key, description: 'Theirs, again.' });
