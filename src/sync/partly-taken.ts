@@ -35,9 +35,38 @@ import type { PartlyTakenEntry, SyncState } from './sync-state';
  */
 export const PARTLY_TAKEN_RECORD_LIMIT = 200_000;
 
-/** Whether `remote`, taken in part with `steps` left, is small enough to record. */
-export function fitsPartlyTakenRecord(remote: Component, steps: readonly string[]): boolean {
-  return JSON.stringify(remote).length + JSON.stringify(steps).length <= PARTLY_TAKEN_RECORD_LIMIT;
+/**
+ * All records together stay under this (same units): without it, every version taken in part
+ * over many syncs would grow the state that each pushed batch rewrites. Versions past it are
+ * held as unresolved, like one too large on its own.
+ */
+export const PARTLY_TAKEN_TOTAL_LIMIT = 500_000;
+
+function recordSize(remote: Component, steps: readonly string[]): number {
+  return JSON.stringify(remote).length + JSON.stringify(steps).length;
+}
+
+/** What a sync may still record: `fits` says whether a version does, and counts it when it does. */
+export interface RecordRoom {
+  fits(remote: Component, steps: readonly string[]): boolean;
+}
+
+/**
+ * The room for this sync's records: the total limit less the records it keeps (`kept`: those of
+ * keys it does not take again). A version fits while it is within the per-record limit and
+ * what is recorded stays within the total.
+ */
+export function recordRoom(kept: Iterable<PartlyTakenEntry>): RecordRoom {
+  let used = 0;
+  for (const record of kept) used += recordSize(record.remote, record.steps);
+  return {
+    fits(remote, steps) {
+      const size = recordSize(remote, steps);
+      if (size > PARTLY_TAKEN_RECORD_LIMIT || used + size > PARTLY_TAKEN_TOTAL_LIMIT) return false;
+      used += size;
+      return true;
+    },
+  };
 }
 
 /**

@@ -25,7 +25,7 @@ import type { PayloadCache } from './payload-cache';
 import { applyBatchResult, applySettled, applyTaken, effectiveChoice, nextBaseTime, planPush } from './push-plan';
 import { diffComponents } from './property-diff';
 import { changesSince, remoteAddsToRecord, withRecordedRemoteAdds } from './remote-adds';
-import { fitsPartlyTakenRecord, partlyTakenToRecord, withPartlyTaken } from './partly-taken';
+import { partlyTakenToRecord, recordRoom, withPartlyTaken } from './partly-taken';
 import { readOnlyError, syncError } from './sync-errors';
 import { createSyncPictures } from './sync-pictures';
 import { SHARED_DATA_NAMESPACE } from '../platform/shared-data';
@@ -66,7 +66,7 @@ async function repeatGarbledAsync<T>(designSystemId: string, request: () => Prom
 export const PARTLY_TAKEN_STEP =
   'Until this file matches the design system, the component stays listed as taken in part (not taken again unless you choose to), and an edit here counts as a conflict.';
 
-/** Said instead of a component taken in part whose version is too large to record (held unresolved: ticked to take again). */
+/** Said instead of a component taken in part whose version is too large to record, alone or with the records kept (held unresolved: ticked to take again). */
 export const PARTLY_TAKEN_UNRECORDED_STEP = 'Until this file matches the design system, the component stays listed as changed there, and an edit here counts as a conflict.';
 
 /** Said of a component chosen to be taken that was edited in the file after the comparison. */
@@ -683,6 +683,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       // What the file holds now is the new base of what was taken: read those components
       // directly (documentchange reaches the snapshot only later, asynchronously).
       const byKey = new Map(current.payloads);
+      const takenNow = new Set(takenKeys.map((component) => component.key));
+      const room = recordRoom([...(state.partlyTaken ?? [])].filter(([key]) => !takenNow.has(key)).map(([, record]) => record));
       for (const component of takenKeys) {
         const node = nodes.get(component.key);
         if (node === undefined || node.removed) {
@@ -695,8 +697,9 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
           // Taken in part unless the file now matches their version after all.
           const partly = partlyApplied.get(component.key);
           if (partly === undefined || now.hash === partly.remote.hash) continue;
-          // One too large to keep in the file's state is held as unresolved instead (listed from the changes window).
-          if (fitsPartlyTakenRecord(partly.remote, partly.steps)) {
+          // One too large to keep in the file's state (alone, or with the records kept) is held
+          // as unresolved instead (listed from the changes window).
+          if (room.fits(partly.remote, partly.steps)) {
             partlyTaken.set(component.key, { remote: partly.remote, steps: partly.steps });
             partly.said.push(PARTLY_TAKEN_STEP);
           } else {

@@ -11,6 +11,7 @@ import type { SyncComparison, SyncOutcome } from '../../../src/shared/bridge/mes
 import { createComponentReader } from '../../../src/snapshot/component-reader';
 import { SHARED_DATA_NAMESPACE } from '../../../src/platform/shared-data';
 import { readSyncState, SYNC_STATE_HEAD_KEY } from '../../../src/sync/sync-state';
+import { PARTLY_TAKEN_RECORD_LIMIT, PARTLY_TAKEN_TOTAL_LIMIT } from '../../../src/sync/partly-taken';
 import { controlAsync } from '../clients/support/transports';
 import { componentNamed, context, remoteComponentsAsync, syncedOnceAsync, teammatePushesAsync, useSyncHarness, watchAnswers } from './support/sync-harness';
 
@@ -151,6 +152,35 @@ describe('a teammate version taken only in part', () => {
     expect(later?.takenInPart?.steps).toEqual(taken.filter((step) => !step.includes('fill')));
     const detail = await h.plugin.handlers['sync/detail']({ key: header.key }, context);
     expect(detail.item.takenInPart?.steps).toEqual(later?.takenInPart?.steps);
+  });
+
+  it('records no more than the state’s total allows: a version past it is held as before, ticked to take again', async () => {
+    await syncedOnceAsync(h);
+    // Their versions, each with a long description (applied) and a red fill (left by hand):
+    // each record within the per-record limit, two of them within the total, three not.
+    const names = ['Header', 'Footer', 'Divider'];
+    const longDescription = 'x'.repeat(PARTLY_TAKEN_RECORD_LIMIT - 10_000);
+    expect(2 * (longDescription.length + 10_000)).toBeLessThan(PARTLY_TAKEN_TOTAL_LIMIT);
+    expect(3 * longDescription.length).toBeGreaterThan(PARTLY_TAKEN_TOTAL_LIMIT);
+    for (const name of names) {
+      const node = componentNamed(h, name) as ComponentNode;
+      const original = { fills: node.fills as readonly Paint[], description: node.description };
+      Object.assign(node, { fills: [RED], description: `${name}: ${longDescription}` });
+      await teammatePushesAsync(h, (await createComponentReader(h.fake.figma).readAsync(node)).payload);
+      Object.assign(node, original);
+    }
+    const first = await h.plugin.handlers['sync/compare']({}, context);
+    expect(first.items.filter((item) => names.includes(item.name))).toEqual(names.map(() => expect.objectContaining({ kind: 'remote-change', choice: 'take' }) as unknown));
+    await h.plugin.handlers['sync/run']({}, context);
+    const stored = readSyncState(h.fake.figma.root);
+    if (stored.status !== 'ok') throw new Error(stored.status);
+    const recorded = stored.state.partlyTaken ?? new Map();
+    expect(recorded.size).toBe(2);
+    // The one not recorded is listed as a plain incoming change again, ticked to take.
+    const next = await h.plugin.handlers['sync/compare']({}, context);
+    const rows = names.map((name) => next.items.find((item) => item.name === name)!);
+    expect(rows.filter((item) => item.takenInPart !== undefined)).toHaveLength(2);
+    expect(rows.filter((item) => item.takenInPart === undefined)).toEqual([expect.objectContaining({ kind: 'remote-change', choice: 'take' })]);
   });
 
   it('gives way to the teammate’s newer version: a plain incoming change, ticked to take', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Component } from '../../../src/shared/api/builder/schemas';
 import { classifyComponents, type ClassifiedComponent } from '../../../src/sync/classify';
-import { fitsPartlyTakenRecord, partlyTakenToRecord, PARTLY_TAKEN_RECORD_LIMIT, withPartlyTaken } from '../../../src/sync/partly-taken';
+import { partlyTakenToRecord, PARTLY_TAKEN_RECORD_LIMIT, PARTLY_TAKEN_TOTAL_LIMIT, recordRoom, withPartlyTaken } from '../../../src/sync/partly-taken';
 import { effectiveChoice, planPush } from '../../../src/sync/push-plan';
 import type { PartlyTakenEntry, SyncStateEntry } from '../../../src/sync/sync-state';
 
@@ -83,7 +83,23 @@ describe('versions taken in part', () => {
   });
 
   it('are recorded only while small enough for the file’s shared state', () => {
-    expect(fitsPartlyTakenRecord(record.remote, record.steps)).toBe(true);
-    expect(fitsPartlyTakenRecord(remote('big', 'b', TAKEN_AT, { description: 'x'.repeat(PARTLY_TAKEN_RECORD_LIMIT) }), [])).toBe(false);
+    expect(recordRoom([]).fits(record.remote, record.steps)).toBe(true);
+    expect(recordRoom([]).fits(remote('big', 'b', TAKEN_AT, { description: 'x'.repeat(PARTLY_TAKEN_RECORD_LIMIT) }), [])).toBe(false);
+  });
+
+  it('are recorded only while all of them together stay within the total, counting the records kept', () => {
+    // Each a little under half the per-record limit: the total holds a handful.
+    const sized = (key: string) => remote(key, key, TAKEN_AT, { description: 'x'.repeat(PARTLY_TAKEN_RECORD_LIMIT / 2) });
+    const fitting = Math.floor(PARTLY_TAKEN_TOTAL_LIMIT / JSON.stringify(sized('k0')).length);
+    expect(fitting).toBeGreaterThan(1);
+    const room = recordRoom([]);
+    for (let index = 0; index < fitting; index += 1) expect(room.fits(sized(`k${index}`), [])).toBe(true);
+    expect(room.fits(sized('one-more'), [])).toBe(false);
+    // A small one still fits in what is left.
+    expect(room.fits(record.remote, record.steps)).toBe(true);
+    // Records this sync keeps take their room first.
+    const kept = Array.from({ length: fitting }, (_, index) => ({ remote: sized(`kept${index}`), steps: [] }));
+    expect(recordRoom(kept).fits(sized('new'), [])).toBe(false);
+    expect(recordRoom(kept.slice(1)).fits(sized('new'), [])).toBe(true);
   });
 });
