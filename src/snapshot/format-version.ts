@@ -3,10 +3,12 @@
 // without anyone editing it, and sync calls those changes format updates rather than edits.
 // Bump it whenever the snapshot's output changes (test/unit/snapshot/format-version.test.ts
 // fails until you do).
-export const SNAPSHOT_FORMAT = 2;
+export const SNAPSHOT_FORMAT = 3;
 // 2: image crops, progressive blurs, paint and effect types without rules of their own, a text's
 //    mixed fill style, half turns as 180°, slots (their layers, SLOT property settings), grid
 //    layouts (tracks, gaps, cells), slices (no opacity), property defaults bound to variables;
 //    vector paths, ellipse arcs, corner smoothing, stroke ends/joins/dashes, masks, min/max sizes, paragraph
 //    spacing/indent, text truncation, boolean operations, star/polygon points and a star's inner
 //    radius; only components using these hash differently.
+// 3: text lists (`list`: type, indentation, list spacing of the list paragraphs); only
+//    components with a list hash differently.

@@ -273,8 +273,21 @@ function diffText(path: string, before: Json, after: Json, out: PropertyChange[]
     const b = after[field] ?? TEXT_DEFAULTS[field];
     if (deepEqual(a, b)) continue;
     if (field === 'segments') out.push(change(path, 'styled ranges', segmentSummary(a), segmentSummary(b)));
+    else if (field === 'list') out.push(change(path, 'list', listSummary(a), listSummary(b)));
     else out.push(change(path, field === 'align' ? 'text align' : propertyWord(field), formatValue(a, field), formatValue(b, field)));
   }
+}
+
+const LIST_TYPE_WORDS: Record<string, string> = { ORDERED: 'numbered', UNORDERED: 'bulleted', NONE: 'indented' };
+
+/** `list` runs [start, end, type, indentation, spacing] as "bulleted 0–14, numbered 14–27 level 1 spacing 4". */
+function listSummary(value: unknown): string | null {
+  if (!Array.isArray(value)) return null;
+  const runs = value.map((item) => {
+    const [start, end, type, level, spacing] = asArray(item) as [number, number, string, number, number];
+    return `${LIST_TYPE_WORDS[type] ?? words(type)} ${start}–${end}${level ? ` level ${level}` : ''}${spacing ? ` spacing ${formatNumber(spacing)}` : ''}`;
+  });
+  return clip(runs.join(', '));
 }
 
 function segmentSummary(value: unknown): string | null {

@@ -5,6 +5,7 @@
 
 const FRAME_TYPES: Record<string, true> = { FRAME: true, COMPONENT: true, INSTANCE: true, COMPONENT_SET: true };
 const SHAPE_TYPES: Record<string, true> = { RECTANGLE: true, ELLIPSE: true, VECTOR: true, LINE: true, POLYGON: true, STAR: true, BOOLEAN_OPERATION: true };
+const LIST_FIELDS: Array<'listOptions' | 'indentation' | 'listSpacing'> = ['listOptions', 'indentation', 'listSpacing'];
 const SEGMENT_FIELDS = ['fontName', 'fontSize', 'lineHeight', 'letterSpacing', 'textCase', 'textDecoration', 'fills', 'fillStyleId', 'textStyleId', 'hyperlink'] as const;
 
 /** What was read, so that nothing can be skipped as unused. */
@@ -116,7 +117,15 @@ function readNode(node: SceneNode, mixed: symbol, isRoot: boolean, inAutoLayout:
     const textStyleId = n.textStyleId;
     const hyperlink = n.hyperlink;
     values += (fontName !== undefined ? 1 : 0) + (fontSize !== undefined ? 1 : 0) + (lineHeight !== undefined ? 1 : 0) + (letterSpacing !== undefined ? 1 : 0) + (textCase !== undefined ? 1 : 0) + (decoration !== undefined ? 1 : 0) + (textStyleId !== undefined ? 1 : 0) + (hyperlink !== undefined ? 1 : 0);
-    values += (n.textAlignHorizontal !== undefined ? 1 : 0) + (n.textAutoResize !== undefined ? 1 : 0) + (n.characters !== undefined ? 1 : 0) + (n.textAlignVertical !== undefined ? 1 : 0);
+    const characters = n.characters as string;
+    values += (n.textAlignHorizontal !== undefined ? 1 : 0) + (n.textAutoResize !== undefined ? 1 : 0) + (characters !== undefined ? 1 : 0) + (n.textAlignVertical !== undefined ? 1 : 0);
+    // The snapshot's list read: one range read per text, the runs only where there is a list.
+    if (characters.length > 0) {
+      const options = (node as TextNode).getRangeListOptions(0, characters.length) as TextListOptions | symbol;
+      if (options === mixed || (options as TextListOptions).type !== 'NONE') {
+        for (const segment of (node as TextNode).getStyledTextSegments(LIST_FIELDS)) if (segment.listOptions.type !== 'NONE' || segment.indentation !== 0) values++;
+      } else values++;
+    }
     values += (n.paragraphSpacing !== undefined ? 1 : 0) + (n.paragraphIndent !== undefined ? 1 : 0);
     if (n.textTruncation === 'ENDING' && n.maxLines !== undefined) values++;
     const anyMixed = fontName === mixed || fontSize === mixed || lineHeight === mixed || letterSpacing === mixed || textCase === mixed || decoration === mixed || textStyleId === mixed || hyperlink === mixed;

@@ -63,6 +63,7 @@ export const K_LAYOUT = stringCode('layout');
 export const K_LETTER_SPACING = stringCode('letterSpacing');
 export const K_LIMITS = stringCode('limits');
 export const K_LINE_HEIGHT = stringCode('lineHeight');
+export const K_LIST = stringCode('list');
 export const K_MASK = stringCode('mask');
 export const K_NAME = stringCode('name');
 export const K_OFFSET = stringCode('offset');

@@ -48,7 +48,10 @@
  * - auto-layout frames and their children: `limits` [minWidth, maxWidth, minHeight, maxHeight]
  *   (null where none) when any is set.
  * - stroked layers: `strokeShape` {cap, dash, join, miter} where not the defaults; masks: `mask`
- *   (the mask type); text: `paragraph` [spacing, indent], `truncate` (lines kept, 0: as fit).
+ *   (the mask type); text: `paragraph` [spacing, indent], `truncate` (lines kept, 0: as fit),
+ *   `list` [[start, end, type, indentation, spacing]] for the runs of paragraphs that are list
+ *   items (type ORDERED / UNORDERED) or indented (type NONE); list spacing of other text is
+ *   invisible and left out.
  * - text: characters, fontFamily, fontStyle, size, lineHeight ('24px' or '150%'),
  *   letterSpacing ('0%', '-0.5px'), align, verticalAlign, case, decoration, autoResize, text style
  *   name and hyperlink. When any of these (or the fills or fill style) is mixed, the styled runs are
@@ -74,9 +77,7 @@
  *
  * Not captured (no meaning for an email builder, or not stable): node ids, selection, viewport,
  * plugin data, locked, export settings, constraints, prototyping, layout grids, the canvas
- * position of a component and the arrangement of variants inside a set. Not captured yet,
- * although a designer's edit to them alone then changes no hash: list styles (a call per text,
- * +33 % on the full snapshot as measured; see the README).
+ * position of a component and the arrangement of variants inside a set.
  */
 import type { JsonValue, NormalizedNode } from '../normalized-types';
 import { roundAngle, roundLength, roundRatio } from '../precision';

@@ -1,4 +1,4 @@
-// Text: characters, font and paragraph fields, and the styled runs (`segments`) when any is mixed.
+// Text: characters, font, paragraph and list fields, and the styled runs (`segments`) when any is mixed.
 import type { JsonValue } from '../normalized-types';
 import { roundLength, roundRatio } from '../precision';
 import { mixClose, mixKeyArray, mixKeyNumber, mixKeyString, mixKeyValue } from '../structural-hash';
@@ -16,6 +16,7 @@ import {
   K_HYPERLINK,
   K_LETTER_SPACING,
   K_LINE_HEIGHT,
+  K_LIST,
   K_PARAGRAPH,
   K_SEGMENTS,
   K_SIZE,
@@ -102,6 +103,31 @@ function paragraphOf(node: TextNode, mixed: symbol): JsonValue | undefined {
   return [roundLength(spacing as number), roundLength(indent as number)];
 }
 
+const LIST_FIELDS: Array<'listOptions' | 'indentation' | 'listSpacing'> = ['listOptions', 'indentation', 'listSpacing'];
+
+/**
+ * `list`: [[start, end, type, indentation, spacing]] for the runs of paragraphs that are list
+ * items, or indented within a text that has a list (none in most texts: then nothing is
+ * written). Lists have no node-level field: one range read per non-empty text finds the common
+ * case (no list anywhere: the indentation is then a list level nothing shows), and only a text
+ * with a list reads its runs.
+ */
+function setList(out: Mutable, node: TextNode, characters: string, mixed: symbol): void {
+  if (characters.length === 0) return;
+  const options = node.getRangeListOptions(0, characters.length) as TextListOptions | symbol;
+  if (options !== mixed && (options as TextListOptions).type === 'NONE') return;
+  let list: JsonValue[] | undefined;
+  for (const segment of node.getStyledTextSegments(LIST_FIELDS)) {
+    const type = segment.listOptions.type;
+    const indentation = segment.indentation;
+    if (type === 'NONE' && indentation === 0) continue;
+    (list ??= []).push([segment.start, segment.end, type, indentation, roundLength(segment.listSpacing)]);
+  }
+  if (list === undefined) return;
+  out.list = list;
+  mixKeyValue(K_LIST, list);
+}
+
 function setParagraph(out: Mutable, paragraph: JsonValue | undefined): void {
   if (paragraph === undefined) return;
   out.paragraph = paragraph;
@@ -151,6 +177,7 @@ export function normalizeText(ctx: NormalizeContext, node: TextNode, fillsMixed:
     // Defaults (no spacing, auto line height) checked inline: the common case needs no call.
     if ((letterSpacing as LetterSpacing).value !== 0) setString(out, 'letterSpacing', K_LETTER_SPACING, normalizeLetterSpacing(letterSpacing as LetterSpacing)!);
     if ((lineHeight as LineHeight).unit !== 'AUTO') setString(out, 'lineHeight', K_LINE_HEIGHT, normalizeLineHeight(lineHeight as LineHeight)!);
+    setList(out, node, characters, mixed);
     setParagraph(out, paragraphOf(node, mixed));
     const points = fontSize as number;
     const size = (points | 0) === points ? points + 0 : Math.round(points * 100) / 100 + 0;
@@ -158,6 +185,7 @@ export function normalizeText(ctx: NormalizeContext, node: TextNode, fillsMixed:
     mixKeyNumber(K_SIZE, size);
     if (textStyleId) styleRef(ctx, out, 'textStyle', K_TEXT_STYLE, textStyleId as string);
   } else {
+    setList(out, node, characters, mixed);
     setParagraph(out, paragraphOf(node, mixed));
     out.segments = normalizeSegments(ctx, node);
   }

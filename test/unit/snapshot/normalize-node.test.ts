@@ -7,7 +7,7 @@ import type { NormalizeContext } from '../../../src/snapshot/normalize/common';
 import { normalizeNode } from '../../../src/snapshot/normalize/node';
 import { ReferenceCollector } from '../../../src/snapshot/references';
 import { beginHash, hashLanes, structuralHash } from '../../../src/snapshot/structural-hash';
-import { base, frame, MIXED, paintable, referencePlaces, text, type Plain } from './plain-nodes';
+import { base, frame, MIXED, NO_LIST, paintable, referencePlaces, text, type Plain } from './plain-nodes';
 
 function context(refs = new ReferenceCollector(), names: Map<string, string> = new Map()): NormalizeContext {
   return { mixed: MIXED, propertyNames: names, refs };
@@ -206,8 +206,8 @@ describe('normalizeNode', () => {
       hyperlink: { type: 'URL', value: 'https://example.com' }, lineHeight: '32px', size: 24,
     });
     const segments = [
-      { start: 0, end: 5, characters: 'Terms', fontName: { family: 'Inter', style: 'Bold' }, fontSize: 12, lineHeight: { unit: 'AUTO' }, letterSpacing: { unit: 'PIXELS', value: 0 }, textCase: 'ORIGINAL', textDecoration: 'UNDERLINE', fills: [], fillStyleId: '', textStyleId: 'S:link', hyperlink: { type: 'URL', value: 'https://example.com/terms' } },
-      { start: 5, end: 11, characters: ' apply', fontName: { family: 'Inter', style: 'Regular' }, fontSize: 12, lineHeight: { unit: 'AUTO' }, letterSpacing: { unit: 'PIXELS', value: 0 }, textCase: 'ORIGINAL', textDecoration: 'NONE', fills: [], fillStyleId: '', textStyleId: '', hyperlink: null },
+      { start: 0, end: 5, characters: 'Terms', fontName: { family: 'Inter', style: 'Bold' }, fontSize: 12, lineHeight: { unit: 'AUTO' }, letterSpacing: { unit: 'PIXELS', value: 0 }, textCase: 'ORIGINAL', textDecoration: 'UNDERLINE', fills: [], fillStyleId: '', textStyleId: 'S:link', hyperlink: { type: 'URL', value: 'https://example.com/terms' }, ...NO_LIST },
+      { start: 5, end: 11, characters: ' apply', fontName: { family: 'Inter', style: 'Regular' }, fontSize: 12, lineHeight: { unit: 'AUTO' }, letterSpacing: { unit: 'PIXELS', value: 0 }, textCase: 'ORIGINAL', textDecoration: 'NONE', fills: [], fillStyleId: '', textStyleId: '', hyperlink: null, ...NO_LIST },
     ];
     const refs = new ReferenceCollector();
     const mixed = run(text('Legal', 'Terms apply', { fontName: MIXED, textStyleId: MIXED, getStyledTextSegments: () => segments }), context(refs));
@@ -257,7 +257,8 @@ describe('normalizeNode', () => {
         paintable('VECTOR', 'V', { vectorPaths: [{ windingRule: 'NONZERO', data: 'M 0 0 L 1 1' }], strokes: [{ type: 'SOLID', color: { r: 0, g: 0, b: 0 } }], strokeMiterLimit: 8 }),
         paintable('ELLIPSE', 'E', { arcData: { startingAngle: 1, endingAngle: 2, innerRadius: 0.25 } }),
         paintable('BOOLEAN_OPERATION', 'B', { booleanOperation: 'EXCLUDE', cornerRadius: 3, cornerSmoothing: 0.5, children: [paintable('STAR', 'S', { pointCount: 4, innerRadius: 0.2 }), paintable('POLYGON', 'G', { pointCount: 6 })] }),
-        text('P', 'a', { paragraphSpacing: 4, paragraphIndent: 2, textTruncation: 'ENDING', maxLines: null, textAlignVertical: 'CENTER', textStyleId: 'S:t' })], {
+        text('P', 'a', { paragraphSpacing: 4, paragraphIndent: 2, textTruncation: 'ENDING', maxLines: null, textAlignVertical: 'CENTER', textStyleId: 'S:t' }),
+        text('L', 'a\nb', { lineHeight: { unit: 'PIXELS', value: 20 }, paragraphSpacing: 4, getStyledTextSegments: () => [{ start: 0, end: 3, characters: 'a\nb', listOptions: { type: 'ORDERED' }, indentation: 1, listSpacing: 2 }] })], {
         layoutMode: 'VERTICAL', layoutWrap: 'WRAP', counterAxisSpacing: 4, clipsContent: true, effectStyleId: 'S:e', strokeStyleId: 'S:s', blendMode: 'MULTIPLY', visible: false,
         strokes: [{ type: 'SOLID', color: { r: 1, g: 1, b: 1 } }],
       }),
@@ -266,7 +267,7 @@ describe('normalizeNode', () => {
     expect(hasCanonicalKeyOrder(out)).toBe(true);
   });
 
-  it('captures shape details a designer edits alone: paths, arcs, boolean operations, star and polygon points, smoothing, stroke ends/joins/dashes, masks, paragraphs, truncation', () => {
+  it('captures shape details a designer edits alone: paths, arcs, boolean operations, star and polygon points, smoothing, stroke ends/joins/dashes, masks, paragraphs, truncation, lists', () => {
     const changed = (node: Plain, edit: Plain): boolean => canonicalJson(run(node)) !== canonicalJson(run({ ...node, ...edit }));
     const icon = paintable('VECTOR', 'Icon', { vectorPaths: [{ windingRule: 'NONZERO', data: 'M 0 0 L 10 10 Z' }], strokes: [{ type: 'SOLID', color: { r: 0, g: 0, b: 0 } }] });
     // An icon redrawn at the same size, with the same paints, is a different icon.
@@ -301,6 +302,15 @@ describe('normalizeNode', () => {
     expect(changed(body, { paragraphSpacing: 12 })).toBe(true);
     expect(changed(body, { paragraphIndent: 8 })).toBe(true);
     expect(run({ ...body, textTruncation: 'ENDING', maxLines: 3 }).text).toMatchObject({ truncate: 3 });
+    // Lists: the runs of paragraphs that are list items or indented, with their spacing.
+    const perks = text('Perks', 'Intro\nOne\nTwo', { getStyledTextSegments: () => [
+      { start: 0, end: 6, characters: 'Intro\n', ...NO_LIST },
+      { start: 6, end: 10, characters: 'One\n', listOptions: { type: 'UNORDERED' }, indentation: 0, listSpacing: 4.004 },
+      { start: 10, end: 13, characters: 'Two', listOptions: { type: 'UNORDERED' }, indentation: 1, listSpacing: 4.004 },
+    ] });
+    expect((run(perks).text as Plain).list).toEqual([[6, 10, 'UNORDERED', 0, 4], [10, 13, 'UNORDERED', 1, 4]]);
+    expect(changed(body, { getStyledTextSegments: () => [{ start: 0, end: 7, characters: 'One\nTwo', listOptions: { type: 'ORDERED' }, indentation: 0, listSpacing: 0 }] })).toBe(true);
+    expect(changed(body, { getStyledTextSegments: () => [{ start: 0, end: 7, characters: 'One\nTwo', listOptions: { type: 'NONE' }, indentation: 0, listSpacing: 8 }] })).toBe(false);
     // Min and max sizes, where Figma has them: an auto-layout frame and its children.
     const row = frame('Row', [text('Label', 'Hi', { maxWidth: 240 })], { layoutMode: 'HORIZONTAL', minWidth: 120.004 });
     expect(run(row).limits).toEqual([120, null, null, null]);
@@ -322,8 +332,8 @@ describe('normalizeNode', () => {
     const tree = frame('All', [
       text('T', 'x', { textDecoration: 'STRIKETHROUGH', textStyleId: 'S:t', hyperlink: { type: 'URL', value: 'https://example.com' } }),
       text('Mixed', 'ab', { fontSize: MIXED, getStyledTextSegments: () => [
-        { start: 0, end: 1, fontName: { family: 'Inter', style: 'Bold' }, fontSize: 12, lineHeight: { unit: 'PIXELS', value: 16 }, letterSpacing: { unit: 'PERCENT', value: 2 }, textCase: 'UPPER', textDecoration: 'NONE', fills: [{ type: 'SOLID', color: { r: 1, g: 0, b: 0 }, boundVariables: { color: { type: 'VARIABLE_ALIAS', id: 'V:red' } } }], fillStyleId: 'S:f', textStyleId: '', hyperlink: null },
-        { start: 1, end: 2, fontName: { family: 'Inter', style: 'Regular' }, fontSize: 14, lineHeight: { unit: 'AUTO' }, letterSpacing: { unit: 'PIXELS', value: 0 }, textCase: 'ORIGINAL', textDecoration: 'UNDERLINE', fills: [], fillStyleId: '', textStyleId: 'S:t', hyperlink: null },
+        { start: 0, end: 1, fontName: { family: 'Inter', style: 'Bold' }, fontSize: 12, lineHeight: { unit: 'PIXELS', value: 16 }, letterSpacing: { unit: 'PERCENT', value: 2 }, textCase: 'UPPER', textDecoration: 'NONE', fills: [{ type: 'SOLID', color: { r: 1, g: 0, b: 0 }, boundVariables: { color: { type: 'VARIABLE_ALIAS', id: 'V:red' } } }], fillStyleId: 'S:f', textStyleId: '', hyperlink: null, ...NO_LIST },
+        { start: 1, end: 2, fontName: { family: 'Inter', style: 'Regular' }, fontSize: 14, lineHeight: { unit: 'AUTO' }, letterSpacing: { unit: 'PIXELS', value: 0 }, textCase: 'ORIGINAL', textDecoration: 'UNDERLINE', fills: [], fillStyleId: '', textStyleId: 'S:t', hyperlink: null, ...NO_LIST },
       ] }),
       paintable('RECTANGLE', 'R', { fills: [{ type: 'IMAGE', imageHash: 'abc', scaleMode: 'TILE', scalingFactor: 0.5, rotation: 90, filters: { exposure: 0.2, contrast: 0 } }, { type: 'GRADIENT_LINEAR', opacity: 0.5, gradientStops: [{ color: { r: 0, g: 0, b: 0, a: 1 }, position: 0 }, { color: { r: 1, g: 1, b: 1, a: 0.5 }, position: 1 }], gradientTransform: [[1, 0, 0], [0, 1, 0]] }], strokes: [{ type: 'SOLID', color: { r: 0, g: 0, b: 0 } }], strokeWeight: MIXED, strokeTopWeight: 1, strokeRightWeight: 2, strokeBottomWeight: 3, strokeLeftWeight: 4, cornerRadius: MIXED, topLeftRadius: 1, topRightRadius: 2, bottomRightRadius: 3, bottomLeftRadius: 4, rotation: 45, opacity: 0.5 }),
       instance,
@@ -331,6 +341,7 @@ describe('normalizeNode', () => {
       paintable('ELLIPSE', 'Arc', { arcData: { startingAngle: 0, endingAngle: Math.PI, innerRadius: 0.5 }, cornerRadius: 2, cornerSmoothing: 0.6 }),
       paintable('BOOLEAN_OPERATION', 'Cutout', { booleanOperation: 'SUBTRACT', cornerRadius: 3, cornerSmoothing: 0.5, children: [paintable('STAR', 'Star', { pointCount: 6, innerRadius: 0.25 }), paintable('POLYGON', 'Hex', { pointCount: 6 })] }),
       text('Para', 'a\nb', { paragraphSpacing: 8, paragraphIndent: 4, textTruncation: 'ENDING', maxLines: 2 }),
+      text('List', 'a\nb', { lineHeight: { unit: 'PERCENT', value: 150 }, paragraphSpacing: 8, getStyledTextSegments: () => [{ start: 0, end: 2, characters: 'a\n', ...NO_LIST }, { start: 2, end: 3, characters: 'b', listOptions: { type: 'ORDERED' }, indentation: 2, listSpacing: 6 }] }),
       frame('Grid', [paintable('RECTANGLE', 'Cell', { gridRowAnchorIndex: 1, gridColumnAnchorIndex: 0, gridRowSpan: 1, gridColumnSpan: 2, gridChildHorizontalAlign: 'AUTO', gridChildVerticalAlign: 'MIN' })], {
         layoutMode: 'GRID', gridRowGap: 4, gridColumnGap: 0, gridRowSizes: [{ type: 'HUG' }, { type: 'FIXED', value: 10 }], gridColumnSizes: [{ type: 'FLEX', value: 1 }],
       }),

@@ -83,9 +83,19 @@ export function frame(name: string, children: Plain[], extra: Plain = {}): Plain
   });
 }
 
+/** A styled segment's list fields when it is no list (what Figma gives plain text). */
+export const NO_LIST = { listOptions: { type: 'NONE' }, indentation: 0, listSpacing: 0 };
+
 export function text(name: string, characters: string, extra: Plain = {}): Plain {
   return paintable('TEXT', name, {
     characters,
+    // One segment: the whole text, no list (tests of mixed styles give their own segments).
+    getStyledTextSegments: () => [{ start: 0, end: characters.length, characters, ...NO_LIST }],
+    // As Figma: the one list type of the range, or mixed (read from the segments above).
+    getRangeListOptions(this: { getStyledTextSegments(fields: string[]): Array<{ listOptions?: { type: string } }> }) {
+      const types = new Set(this.getStyledTextSegments(['listOptions']).map((segment) => segment.listOptions?.type ?? 'NONE'));
+      return types.size === 1 ? { type: [...types][0] } : MIXED;
+    },
     fontName: { family: 'Inter', style: 'Regular' },
     fontSize: 16,
     lineHeight: { unit: 'AUTO' },

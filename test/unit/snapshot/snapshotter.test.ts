@@ -23,11 +23,12 @@ async function setupAsync(order: 'forward' | 'reverse' = 'forward'): Promise<{ f
   return { fake, fixture };
 }
 
-/** The fixture plus a local icon made as icons are: a star cut out of a hexagon. */
+/** The fixture plus a local icon made as icons are (a star cut out of a hexagon) and a bulleted list. */
 interface BadgeFixture extends SnapshotFixture {
   badge: BooleanOperationNode;
   star: StarNode;
   hexagon: PolygonNode;
+  checklist: TextNode;
 }
 
 async function setupWithBadgeAsync(): Promise<{ fake: FakeFigma; fixture: BadgeFixture }> {
@@ -47,8 +48,14 @@ async function setupWithBadgeAsync(): Promise<{ fake: FakeFigma; fixture: BadgeF
   icon.appendChild(hexagon);
   icon.appendChild(star);
   const badge = figma.subtract([hexagon, star], icon);
+  const perks = figma.createComponent();
+  perks.name = 'Perks';
+  const checklist = figma.createText();
+  checklist.characters = 'Free delivery\nEasy returns';
+  checklist.setRangeListOptions(0, checklist.characters.length, { type: 'UNORDERED' });
+  perks.appendChild(checklist);
   fake.relaunch();
-  return { fake, fixture: { ...fixture, badge, star, hexagon } };
+  return { fake, fixture: { ...fixture, badge, star, hexagon, checklist } };
 }
 
 function byName(result: SnapshotResult): Map<string, ComponentPayload> {
@@ -263,6 +270,10 @@ describe('determinism', () => {
     ['star points', ['Icon/Badge'], (f) => { f.star.pointCount = 6; }],
     ['star inner radius', ['Icon/Badge'], (f) => { f.star.innerRadius = 0.5; }],
     ['polygon points', ['Icon/Badge'], (f) => { f.hexagon.pointCount = 8; }],
+    ['text made a list', ['Footer'], (f) => { f.texts.get('Legal')!.setRangeListOptions(0, 1, { type: 'UNORDERED' }); }],
+    ['list type', ['Perks'], (f) => { f.checklist.setRangeListOptions(0, 1, { type: 'ORDERED' }); }],
+    ['list indentation', ['Perks'], (f) => { f.checklist.setRangeIndentation(14, 15, 1); }],
+    ['list spacing', ['Perks'], (f) => { f.checklist.listSpacing = 8; }],
     ['style name', ['Button', 'Product card'], (f) => { f.brandStyle.name = 'Brand/Blue'; }],
     ['variable name', ['Hero'], (f) => { f.accent.name = 'color/highlight'; }],
   ];

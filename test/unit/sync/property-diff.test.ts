@@ -108,6 +108,21 @@ describe('diffComponents', () => {
     expect(changeChips(before, after)).toEqual(['other']);
   });
 
+  it('names a list made or changed in a text: its kind, characters, level and spacing', async () => {
+    let length = 0;
+    const { before, after } = await snapshotPairAsync((fixture) => {
+      const legal = fixture.texts.get('Legal')!;
+      length = legal.characters.length;
+      legal.setRangeListOptions(0, 1, { type: 'UNORDERED' });
+      legal.setRangeIndentation(0, 1, 1);
+      legal.listSpacing = 4;
+    });
+    expect(diffComponents(before.get('Footer')!, after.get('Footer')!)).toEqual([
+      expect.objectContaining({ property: 'list', before: null, after: `bulleted 0–${length} level 1 spacing 4` }),
+    ]);
+    expect(changeChips(before.get('Footer')!, after.get('Footer')!)).toEqual(['text']);
+  });
+
   it('reports variants and component property definitions', async () => {
     const { before, after } = await snapshotPairAsync((fixture, figma) => {
       const set = fixture.buttonSet;
