@@ -50,8 +50,8 @@
  * - stroked layers: `strokeShape` {cap, dash, join, miter} where not the defaults; masks: `mask`
  *   (the mask type); text: `paragraph` [spacing, indent], `truncate` (lines kept, 0: as fit),
  *   `list` [[start, end, type, indentation, spacing]] for the runs of paragraphs that are list
- *   items (type ORDERED / UNORDERED) or indented (type NONE); list spacing of other text is
- *   invisible and left out.
+ *   items (type ORDERED / UNORDERED) or, in a text with a list, indented (type NONE); list
+ *   spacing and indentation of text without a list are invisible and left out.
  * - text: characters, fontFamily, fontStyle, size, lineHeight ('24px' or '150%'),
  *   letterSpacing ('0%', '-0.5px'), align, verticalAlign, case, decoration, autoResize, text style
  *   name and hyperlink. When any of these (or the fills or fill style) is mixed, the styled runs are
