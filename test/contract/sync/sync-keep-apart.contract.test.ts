@@ -2,53 +2,17 @@
 // pair kept apart is not listed as one again, in this window, after a reopen, nor on the badge,
 // until either key is synced. The real handlers against the fake Figma and the builder emulator.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SandboxEndpoint } from '../../../src/bridge/sandbox-endpoint';
 import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
 import { createPlugin } from '../../../src/handlers';
 import { fileIdOf } from '../../../src/sync/file-identity';
 import { keptApartStorageKey } from '../../../src/sync/kept-apart-store';
-import { componentNamed, context, remoteComponentsAsync, syncedOnceAsync, useSyncHarness } from './support/sync-harness';
+import { componentNamed, context, nextBadgeAsync, remoteComponentsAsync, replaceTwo, startBackground, syncedOnceAsync, useSyncHarness } from './support/sync-harness';
 
 const h = useSyncHarness();
-
-type Badge = { local: number; remote: number };
-
-/** Footer deleted and re-created under its name (rule 1); Header re-created as "Header / Main" with its description (rule 2). */
-function replaceTwo(): { footer: ComponentNode; header: ComponentNode } {
-  const old = componentNamed(h, 'Footer');
-  const page = old.parent as PageNode;
-  old.remove();
-  const footer = h.fake.figma.createComponent();
-  footer.name = 'Footer';
-  page.appendChild(footer);
-  const before = componentNamed(h, 'Header') as ComponentNode;
-  const header = before.clone();
-  header.name = 'Header / Main';
-  header.description = before.description;
-  before.remove();
-  return { footer, header };
-}
 
 /** The plugin opened again on the same document and clientStorage (the window closed and reopened). */
 function reopen(): void {
   h.plugin = createPlugin({ figma: h.fake.figma, transport: createFigmaFetchTransport(h.fake.fetch) });
-}
-
-/** The plugin's background work started, with every badge it sends kept in order. */
-function startBackground(): Badge[] {
-  const badges: Badge[] = [];
-  const endpoint = {
-    emit: (type: string, payload: unknown) => {
-      if (type === 'sync/badge') badges.push(payload as Badge);
-    },
-  } as unknown as SandboxEndpoint;
-  h.plugin.startBackground(endpoint);
-  return badges;
-}
-
-async function nextBadgeAsync(badges: Badge[], seen: number): Promise<Badge> {
-  await vi.waitFor(() => expect(badges.length).toBeGreaterThan(seen), { timeout: 10_000 });
-  return badges[badges.length - 1]!;
 }
 
 /** Synced once with Header described (so rule 2 can pair it), then Footer and Header replaced; the two pairs' keys. */
@@ -58,7 +22,7 @@ async function twoPairsAsync() {
   const oldFooter = componentNamed(h, 'Footer').key;
   const oldHeader = described.key;
   await syncedOnceAsync(h);
-  const { footer, header } = replaceTwo();
+  const { footer, header } = replaceTwo(h);
   const footerPair = { oldKey: oldFooter, newKey: footer.key };
   const headerPair = { oldKey: oldHeader, newKey: header.key };
   return { footer, header, footerPair, headerPair };
@@ -95,7 +59,7 @@ describe('a replaced pair kept apart', () => {
 
     // The window closed and opened again: the badge's start-up check, then the screen.
     reopen();
-    const badges = startBackground();
+    const badges = startBackground(h);
     // Footer kept apart is two rows (deleted, added); Header is one replaced row.
     expect(await nextBadgeAsync(badges, 0)).toEqual({ local: 3, remote: 0 });
     // The live count after an edit agrees.
