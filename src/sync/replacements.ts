@@ -9,6 +9,8 @@
 // Under either rule a pair stands only when it is the one match for both sides: two or more
 // candidates (which replaces which cannot be told) are left apart. The names tell the rules
 // apart (rule 1's pairs share a name, rule 2's never do), and the screen says why by them.
+// A pair the designer keeps apart (kept-apart-store.ts) is left out after both rules, so its two
+// sides are never paired with another component instead: they are shown as two rows.
 import { changeChips } from './change-chips';
 import type { ClassifiedComponent } from './classify';
 import type { DiffableComponent } from './property-diff';
@@ -16,6 +18,15 @@ import type { DiffableComponent } from './property-diff';
 export interface Replacement {
   oldKey: string;
   newKey: string;
+}
+
+export function isSamePair(a: Replacement, b: Replacement): boolean {
+  return a.oldKey === b.oldKey && a.newKey === b.newKey;
+}
+
+/** The pairs shown as one row: `pairs` less those the designer keeps apart (that same old and new key). */
+export function withoutKeptApart(pairs: readonly Replacement[], keptApart: readonly Replacement[]): Replacement[] {
+  return pairs.filter((pair) => !keptApart.some((apart) => isSamePair(apart, pair)));
 }
 
 /** Rule 2's allowance: kinds of change besides the name. */

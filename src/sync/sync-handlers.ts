@@ -5,13 +5,14 @@ import type { Handlers } from '../shared/bridge/endpoint';
 import type { SandboxRequests } from '../shared/bridge/messages';
 import { createSnapshotter } from '../snapshot';
 import { createChoicesStore } from './choices-store';
+import { createKeptApartStore } from './kept-apart-store';
 import { fileIdOf } from './file-identity';
 import { createPayloadCache } from './payload-cache';
 import { createSerialQueue } from './serial-queue';
 import { startSyncMonitor } from './sync-monitor';
 import { badgeCounts, createSyncSession, type BuilderCredentials, type SyncLink } from './sync-session';
 
-export type SyncHandlers = Pick<Handlers<SandboxRequests>, 'sync/overview' | 'sync/compare' | 'sync/detail' | 'sync/pictures' | 'sync/choose' | 'sync/run'>;
+export type SyncHandlers = Pick<Handlers<SandboxRequests>, 'sync/overview' | 'sync/compare' | 'sync/detail' | 'sync/pictures' | 'sync/choose' | 'sync/keep-apart' | 'sync/run'>;
 
 /** The list asks for the rows on screen; more than this in one request is cut (exports are slow). */
 const MAX_PICTURES_PER_REQUEST = 60;
@@ -65,6 +66,7 @@ export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFe
           designSystemId,
           client: createBuilderClient({ baseUrl: credentials.baseUrl, key: credentials.key, transport, onWait: (seconds) => onWait?.(seconds) }),
           choices: createChoicesStore(figma.clientStorage, fileIdOf(figma.root), designSystemId),
+          keptApart: createKeptApartStore(figma.clientStorage, fileIdOf(figma.root), designSystemId),
           payloads: createPayloadCache(figma.clientStorage, designSystemId),
           setWaitListener: (listener) => {
             onWait = listener;
@@ -85,6 +87,8 @@ export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFe
       'sync/detail': ({ key, replaces }) => queue(() => session.detailAsync(key, replaces)),
       'sync/pictures': ({ keys }) => queue(() => session.picturesAsync(keys.slice(0, MAX_PICTURES_PER_REQUEST))).then((pictures) => ({ pictures })),
       'sync/choose': ({ choices }) => queue(() => session.chooseAsync(choices)).then((items) => ({ items })),
+      // The pair is two rows now: the badge counts them so.
+      'sync/keep-apart': ({ oldKey, newKey }) => queue(() => session.keepApartAsync({ oldKey, newKey })).then(withBadge),
       'sync/run': (_payload, context) =>
         queue(() => session.runAsync(context)).then((outcome) => {
           withBadge(outcome.comparison);

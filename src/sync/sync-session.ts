@@ -17,8 +17,9 @@ import { createComponentReader } from '../snapshot/component-reader';
 import type { ComponentPayload } from '../snapshot/normalized-types';
 import { applyTheirs, layerSteps, stepsToMatch } from './apply-theirs';
 import { changeChips } from './change-chips';
-import { pairNearlySame, pairReplacements, unpairedSides, type Replacement, type ReplacementCandidate } from './replacements';
+import { isSamePair, pairNearlySame, pairReplacements, unpairedSides, withoutKeptApart, type Replacement, type ReplacementCandidate } from './replacements';
 import { choiceMadeFor, choiceStillApplies, type ChoicesStore } from './choices-store';
+import { withoutSettled, type KeptApartStore } from './kept-apart-store';
 import { allowedChoices, allowedChoicesFor, classifyComponents, type ClassifiedComponent, type Classification, type LocalComponentSummary } from './classify';
 import { exportThumbnailAsync, findComponentsByKeyAsync, type LocalComponentNode } from './component-nodes';
 import type { PayloadCache } from './payload-cache';
@@ -88,6 +89,8 @@ export interface SyncLink {
   designSystemId: string;
   client: BuilderClient;
   choices: ChoicesStore;
+  /** The replaced pairs the designer keeps apart. */
+  keptApart: KeptApartStore;
   payloads: PayloadCache;
   /** Who is told of the client's 429 waits (seconds), or no one. */
   setWaitListener(listener: ((seconds: number) => void) | null): void;
@@ -122,8 +125,10 @@ interface Comparison {
   choices: Map<string, SyncChoice>;
   /** What changed per row, when both versions are known (see change-chips.ts). */
   chips: Map<string, SyncChangeChip[]>;
-  /** Deleted and added components shown as one replaced row (see replacements.ts). */
+  /** Deleted and added components shown as one replaced row (see replacements.ts), less those kept apart. */
   replacements: Replacement[];
+  /** The pairs the designer keeps apart (kept-apart-store.ts), as stored when compared. */
+  keptApart: Replacement[];
 }
 
 export interface SyncSession {
@@ -133,6 +138,8 @@ export interface SyncSession {
   /** The list rows' thumbnails (see `sync/pictures`), with one walk of the document per call. */
   picturesAsync(keys: readonly string[]): Promise<Record<string, string | null>>;
   chooseAsync(choices: Record<string, SyncChoice>): Promise<SyncItem[]>;
+  /** Shows a replaced pair as two rows from now on (kept per user until either key is synced). */
+  keepApartAsync(pair: Replacement): Promise<SyncComparison>;
   runAsync(context: HandlerContext): Promise<SyncOutcome>;
   /** Badge counts: the file read (incrementally) and the design system asked, without touching the screen's comparison. Null when not linked. */
   checkAsync(): Promise<{ local: number; remote: number } | null>;
@@ -145,7 +152,8 @@ const REMOTE_KINDS = new Set(['remote-change', 'remote-add', 'remote-delete']);
 
 /**
  * The Sync tab's counts: rows, as the screen lists them. `replacedPairs` deleted-and-added pairs
- * (replacements.ts) are one "replaced" row each, not a deletion and an addition.
+ * (replacements.ts) are one "replaced" row each, not a deletion and an addition (pairs kept apart
+ * are not among them: two rows).
  */
 export function badgeCounts(counts: Record<string, number>, replacedPairs = 0): { local: number; remote: number } {
   let local = 0;
@@ -198,12 +206,14 @@ interface KnownRemote {
   /** The changes window as received (see Comparison.window). */
   window: Component[];
   payloads: PayloadCache;
+  keptApart: KeptApartStore;
 }
 
 /**
  * `paired` (rule 1's) and the pairs of rule 2 among what it left: different names, same
  * description, nearly the same content. A deleted component's last synced version comes from
- * the payload cache; one no longer kept there is not paired by content.
+ * the payload cache; one no longer kept there is not paired by content. The pairs the designer
+ * keeps apart are left out after this (`withoutKeptApart`), so their sides pair with nothing else.
  */
 async function allReplacementsAsync(
   components: readonly ClassifiedComponent[],
@@ -317,11 +327,19 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     return { items, counts: { ...current.classification.counts }, serverTime: current.serverTime, readOnlyReason, replacements: current.replacements };
   }
 
-  function rememberComparison(link: SyncLink, state: SyncState, local: readonly ComponentPayload[], window: Component[], serverTime: string, choices: Map<string, SyncChoice>): Comparison {
+  function rememberComparison(
+    link: SyncLink,
+    state: SyncState,
+    local: readonly ComponentPayload[],
+    window: Component[],
+    serverTime: string,
+    choices: Map<string, SyncChoice>,
+    keptApart: Replacement[],
+  ): Comparison {
     const classification = classifyAgainst(state, local, window);
     const byKey = new Map(classification.components.map((component) => [component.key, component]));
     const payloads = new Map(local.map((payload) => [payload.key, payload]));
-    comparison = { link, state, classification, byKey, payloads, window, serverTime, choices, chips: new Map(), replacements: pairReplacements(classification.components) };
+    comparison = { link, state, classification, byKey, payloads, window, serverTime, choices, chips: new Map(), replacements: pairReplacements(classification.components), keptApart };
     return comparison;
   }
 
@@ -344,9 +362,10 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     return current;
   }
 
-  /** Adds the pairs of rule 2 to the exact-name pairs (allReplacementsAsync). */
+  /** Adds the pairs of rule 2 to the exact-name pairs (allReplacementsAsync), and leaves out those kept apart. */
   async function addNearlySamePairsAsync(current: Comparison): Promise<Comparison> {
-    current.replacements = await allReplacementsAsync(current.classification.components, current.payloads, current.link.payloads, current.replacements);
+    const pairs = await allReplacementsAsync(current.classification.components, current.payloads, current.link.payloads, current.replacements);
+    current.replacements = withoutKeptApart(pairs, current.keptApart);
     return current;
   }
 
@@ -407,13 +426,16 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     );
     context.throwIfCancelled();
     const stored = await link.choices.readAsync();
-    const current = rememberComparison(link, state, local, changes.components, changes.serverTime, new Map());
+    const current = rememberComparison(link, state, local, changes.components, changes.serverTime, new Map(), await link.keptApart.readAsync());
     // A choice applies only to the row it was made for (not to a teammate's newer version).
     for (const [key, choice] of stored) {
       const component = current.byKey.get(key);
       if (component !== undefined && choiceStillApplies(choice, component)) current.choices.set(key, choice.choice);
     }
-    const compared = publicComparison(await describedAsync(current), null);
+    return withStateProblem(publicComparison(await describedAsync(current), null), stateProblem);
+  }
+
+  function withStateProblem(compared: SyncComparison, stateProblem: string | null): SyncComparison {
     return stateProblem === null ? compared : { ...compared, stateProblem };
   }
 
@@ -559,6 +581,25 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     return [...accepted.keys()].map((key) => itemOf(current.byKey.get(key)!, current));
   }
 
+  async function keepApartAsync(pair: Replacement): Promise<SyncComparison> {
+    const current = requireComparison();
+    // Asked again (a reply lost on the way): already apart, the same answer.
+    if (!current.keptApart.some((kept) => isSamePair(kept, pair))) {
+      if (!current.replacements.some((shown) => isSamePair(shown, pair))) {
+        const added = current.byKey.get(pair.newKey)?.name ?? 'The added component';
+        throw new BridgeError('not_found', `${added} is no longer shown as replacing a deleted component. Check again.`);
+      }
+      // Stored first: a decision that cannot be kept is not shown as kept.
+      await current.link.keptApart.addAsync(pair);
+      current.keptApart = [...current.keptApart, pair];
+      current.replacements = withoutKeptApart(current.replacements, [pair]);
+      // Apart, the addition is compared with nothing: the chips it had against the deleted one go.
+      current.chips.delete(pair.newKey);
+    }
+    // The state problem as the comparison said it (the state is read again without a parse when unchanged).
+    return withStateProblem(publicComparison(current, null), readStateFor(current.link.designSystemId).stateProblem);
+  }
+
   /** Adds ≤ 256 px thumbnails to the upserts that are about to be sent (`nodes`: the file's components by key). */
   async function withThumbnailsAsync(upserts: SyncBody['upserts'], nodes: ReadonlyMap<string, LocalComponentNode>, shell: SyncBody): Promise<SyncBody['upserts']> {
     const out: SyncBody['upserts'] = [];
@@ -607,7 +648,9 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     // A collaborator's push since the comparison is caught by the server (it is newer than
     // the base sent) and comes back as a conflict.
     // Paired again as the comparison was: a run that stops part-way leaves the rows as shown.
-    const current = await addNearlySamePairsAsync(rememberComparison(link, reread.state, [...compared.payloads.values()], compared.window, compared.serverTime, compared.choices));
+    const current = await addNearlySamePairsAsync(
+      rememberComparison(link, reread.state, [...compared.payloads.values()], compared.window, compared.serverTime, compared.choices, compared.keptApart),
+    );
     let state = reread.state;
     const manualSteps: SyncOutcome['manualSteps'] = [];
     const runChoices = new Map(current.choices);
@@ -828,6 +871,11 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       // Everything was sent and recorded: a choice left in clientStorage must not turn the sync
       // into "did not finish". Kept choices apply only to the row they were made for.
     }
+    try {
+      await link.keptApart.forgetAsync(settledKeys);
+    } catch {
+      // The same: a pair kept apart applies only to its two keys, and one of them is synced now.
+    }
     for (const key of settledKeys) current.choices.delete(key);
 
     // 5. The comparison after the sync, without another request: what came back as a conflict
@@ -837,7 +885,9 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     // never compared with its record alone nor pushed as an addition over theirs.
     const recorded = state.remoteAdds ?? new Map();
     const nextLocal = [...fresh.values()].filter((payload) => !recorded.has(payload.key));
-    const next = await describedAsync(rememberComparison(link, state, nextLocal, [...current.window, ...conflicts], current.serverTime, current.choices));
+    const next = await describedAsync(
+      rememberComparison(link, state, nextLocal, [...current.window, ...conflicts], current.serverTime, current.choices, withoutSettled(current.keptApart, settledKeys)),
+    );
     return {
       pushed,
       deleted,
@@ -849,13 +899,15 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     };
   }
 
-  /** The badge's counts, by the rules the screen lists rows with (replaced pairs as one row). */
+  /** The badge's counts, by the rules the screen lists rows with (replaced pairs as one row, those kept apart as two). */
   async function countsOfAsync(known: KnownRemote, local: readonly ComponentPayload[]): Promise<{ local: number; remote: number }> {
     const { state } = readStateFor(known.designSystemId);
     const classification = classifyAgainst(state, local, known.window);
     const payloads = new Map(local.map((payload) => [payload.key, payload]));
     const pairs = await allReplacementsAsync(classification.components, payloads, known.payloads, pairReplacements(classification.components));
-    return badgeCounts(classification.counts, pairs.length);
+    // The stored decisions are read only when there is a pair to keep apart (this runs after each edit).
+    const shown = pairs.length === 0 ? pairs : withoutKeptApart(pairs, await known.keptApart.readAsync());
+    return badgeCounts(classification.counts, shown.length);
   }
 
   async function checkAsync(): Promise<{ local: number; remote: number } | null> {
@@ -865,12 +917,13 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     if (readOnlyReason !== null) return null;
     const local = await snapshotAsync(silent);
     const changes = await repeatGarbledAsync(link.designSystemId, () => getAllChangesAsync(link.client, link.designSystemId, state.lastSyncedAt, CHANGES_PAGE_LIMIT));
-    lastRemote = { designSystemId: link.designSystemId, window: changes.components, payloads: link.payloads };
+    lastRemote = { designSystemId: link.designSystemId, window: changes.components, payloads: link.payloads, keptApart: link.keptApart };
     return countsOfAsync(lastRemote, local);
   }
 
   async function localCountsAsync(): Promise<{ local: number; remote: number } | null> {
-    const known: KnownRemote | null = comparison !== null ? { designSystemId: comparison.link.designSystemId, window: comparison.window, payloads: comparison.link.payloads } : lastRemote;
+    const known: KnownRemote | null =
+      comparison !== null ? { designSystemId: comparison.link.designSystemId, window: comparison.window, payloads: comparison.link.payloads, keptApart: comparison.link.keptApart } : lastRemote;
     if (known === null) return null;
     const local = await snapshotAsync(null);
     return countsOfAsync(known, local);
@@ -887,6 +940,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     detailAsync,
     picturesAsync,
     chooseAsync,
+    keepApartAsync,
     runAsync,
     checkAsync,
     localCountsAsync,

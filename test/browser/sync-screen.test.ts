@@ -200,7 +200,7 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
-  it('shows a component deleted and re-created under the same name as one replaced row: one choice for both keys, or kept apart', async () => {
+  it('shows a component deleted and re-created under the same name as one replaced row: one choice for both keys, or kept apart, still apart after a reopen and Check again', async () => {
     const page = await openAsync({ count: 3, replaced: true });
     const grid = page.getByRole('grid', { name: 'Components that differ' });
     await grid.waitFor();
@@ -224,9 +224,47 @@ describe('the Sync screen', () => {
     expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
     await page.getByRole('button', { name: 'Keep them apart' }).click();
     await expect.poll(() => page.getByTestId('sync-row').filter({ hasText: 'Banner' }).count()).toBe(2);
-    expect(await page.getByRole('checkbox', { name: 'Push Banner' }).count()).toBe(2);
-    // Apart, the addition is compared with nothing: no chips.
-    expect(await page.getByTestId('sync-row').filter({ hasText: 'Banner' }).locator('.sync-tag').count()).toBe(0);
+    expect(await page.getByTestId('sync-message').textContent()).toContain('Banner: the deleted and the added component are shown apart, each with its own choice.');
+    // Back in the list, on the keyboard.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('grid');
+    expect(await sentAsync(page, 'sync/keep-apart')).toEqual([{ type: 'sync/keep-apart', kind: 'request', payload: { oldKey: 'r-old', newKey: 'r-new' } }]);
+    /** The two Banner rows, each with its own tick and without the replacement's chips (apart, the addition is compared with nothing). */
+    const expectApartAsync = async (at: Page) => {
+      await at.getByRole('grid', { name: 'Components that differ' }).waitFor();
+      await expect.poll(() => at.getByTestId('sync-row').filter({ hasText: 'Banner' }).count()).toBe(2);
+      expect(await at.getByRole('checkbox', { name: 'Push Banner' }).count()).toBe(2);
+      expect(await at.getByRole('row').filter({ hasText: /^Replaced/ }).count()).toBe(0);
+      expect(await at.getByTestId('sync-row').filter({ hasText: 'Banner' }).locator('.sync-tag').count()).toBe(0);
+    };
+    await expectApartAsync(page);
+    // The window closed and opened again (the UI loads afresh; the decision is the sandbox's).
+    await page.reload();
+    await expectApartAsync(page);
+    // And checked again.
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await expect.poll(() => sentAsync(page, 'sync/compare').then((sent) => sent.length)).toBe(2);
+    await page.getByRole('button', { name: 'Check again' }).waitFor();
+    await expectApartAsync(page);
+    await closeAsync(page);
+  });
+
+  it('says in words when a replaced row cannot be kept apart, and loses nothing: the detail stays open, the row and its choice stay as they were', async () => {
+    const page = await openAsync({ count: 3, replaced: true, keepApartError: 'The plugin could not save this on your computer.' });
+    await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
+    await page.getByRole('checkbox', { name: 'Push Banner' }).uncheck();
+    await page.getByTestId('sync-row').filter({ hasText: 'Banner' }).click();
+    const keepApart = page.getByRole('button', { name: 'Keep them apart' });
+    await keepApart.click();
+    const said = page.getByRole('alert').filter({ hasText: 'could not be shown as two rows' });
+    await said.waitFor();
+    expect(await said.textContent()).toBe('Banner could not be shown as two rows, so it is still one replaced row: The plugin could not save this on your computer.');
+    // Still in the detail, on the button pressed.
+    expect(await page.getByRole('heading', { name: 'Banner' }).isVisible()).toBe(true);
+    expect(await keepApart.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.getByRole('button', { name: '← Back to the list' }).click();
+    expect(await page.getByTestId('sync-row').filter({ hasText: 'Banner' }).count()).toBe(1);
+    expect(await page.getByRole('checkbox', { name: 'Push Banner' }).isChecked()).toBe(false);
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
     await closeAsync(page);
   });
 

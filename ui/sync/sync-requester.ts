@@ -19,6 +19,8 @@ export interface SyncRequester {
   /** Thumbnails of some rows (the ones on screen). */
   picturesAsync(keys: string[]): Promise<Record<string, string | null>>;
   chooseAsync(choices: Choices): Promise<SyncItem[]>;
+  /** Shows a replaced pair as two rows (kept by the sandbox); the comparison as it is then. */
+  keepApartAsync(pair: { oldKey: string; newKey: string }): Promise<SyncComparison>;
   run(onProgress: (progress: Progress) => void): PendingRequest<SyncOutcome>;
 }
 
@@ -29,6 +31,7 @@ export function createSyncRequester(endpoint: Pick<UiEndpoint, 'request'>): Sync
     detailAsync: (key, replaces) => endpoint.request('sync/detail', replaces === undefined ? { key } : { key, replaces }, { timeoutMs: DETAIL_TIMEOUT_MS }),
     picturesAsync: async (keys) => (await endpoint.request('sync/pictures', { keys }, { timeoutMs: DETAIL_TIMEOUT_MS })).pictures,
     chooseAsync: async (choices) => (await endpoint.request('sync/choose', { choices })).items,
+    keepApartAsync: (pair) => endpoint.request('sync/keep-apart', pair),
     run: (onProgress) => endpoint.request('sync/run', {}, { timeoutMs: RUN_TIMEOUT_MS, onProgress }),
   };
 }

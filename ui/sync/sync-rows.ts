@@ -11,16 +11,17 @@ export type SyncRow = { type: 'header'; kind: RowGroup; count: number } | { type
 
 /**
  * The replacements the list shows as one row: new key → the deleted row it replaces, for each
- * pair of the comparison not kept apart (by the deleted key) whose two rows are still there.
+ * pair of the comparison whose two rows are still there. A pair the designer keeps apart is not
+ * among the comparison's (the sandbox holds that decision).
  */
-export function activePairs(items: readonly SyncItem[], replacements: ReadonlyArray<{ oldKey: string; newKey: string }> | undefined, apart: ReadonlySet<string>): Map<string, SyncItem> {
+export function activePairs(items: readonly SyncItem[], replacements: ReadonlyArray<{ oldKey: string; newKey: string }> | undefined): Map<string, SyncItem> {
   const pairs = new Map<string, SyncItem>();
   if (!replacements || replacements.length === 0) return pairs;
   const byKey = new Map(items.map((item) => [item.key, item]));
   for (const { oldKey, newKey } of replacements) {
     const deleted = byKey.get(oldKey);
     const added = byKey.get(newKey);
-    if (apart.has(oldKey) || deleted?.kind !== 'local-delete' || added?.kind !== 'local-add') continue;
+    if (deleted?.kind !== 'local-delete' || added?.kind !== 'local-add') continue;
     pairs.set(newKey, deleted);
   }
   return pairs;

@@ -71,13 +71,12 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   const [overview, setOverview] = useState<SyncOverview | null>(null);
   const [items, setItems] = useState<SyncItem[] | null>(null);
   const [comparison, setComparison] = useState<Pick<SyncComparison, 'counts' | 'serverTime' | 'readOnlyReason' | 'replacements' | 'stateProblem'> | null>(null);
-  /** Deleted keys whose replacement the designer keeps apart (for this window). */
-  const [apart, setApart] = useState<ReadonlySet<string>>(() => new Set());
   const [task, setTask] = useState<Task | null>(null);
   // Sync and Check again give way to Cancel while they run, and come back after: the keyboard stays in the row.
   const actionsFocus = useFocusKeeper<HTMLDivElement>(task);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [chooseFailure, setChooseFailure] = useState<Failure | null>(null);
+  const [apartFailure, setApartFailure] = useState<Failure | null>(null);
   const [message, setMessage] = useState<LiveMessage | null>(null);
   const [outcome, setOutcome] = useState<SyncOutcome | null>(null);
   const [pictureMode, setPictureMode] = useState<PictureMode>('side');
@@ -156,7 +155,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     return { batcher: created, applyChoices: apply };
   }, [requester, updateItems]);
 
-  const pairs = useMemo(() => activePairs(items ?? [], comparison?.replacements, apart), [items, comparison, apart]);
+  const pairs = useMemo(() => activePairs(items ?? [], comparison?.replacements), [items, comparison]);
   // Read by `choose` without making it change with every list: a replaced row's choice is both keys'.
   const pairsRef = useRef(pairs);
   pairsRef.current = pairs;
@@ -166,6 +165,37 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       applyChoices(replaces ? { [item.key]: choice, [replaces.key]: choice } : { [item.key]: choice });
     },
     [applyChoices],
+  );
+  // One "Keep them apart" at a time (a second press while the first is on its way does nothing).
+  const keeping = useRef(false);
+  const keepApartAsync = useCallback(
+    async (item: SyncItem, replaces: SyncItem) => {
+      if (keeping.current) return;
+      keeping.current = true;
+      setApartFailure(null);
+      try {
+        const result = await requester.keepApartAsync({ oldKey: replaces.key, newKey: item.key });
+        // The same comparison with the pair as two rows: the pictures stay, and a choice made
+        // meanwhile and still waiting to be sent is not undone by this older answer.
+        updateItems((current) => {
+          const shown = new Map(current.map((entry) => [entry.key, entry.choice]));
+          return result.items.map((entry) => (batcher.isQueued(entry.key) ? { ...entry, choice: shown.get(entry.key) ?? entry.choice } : entry));
+        });
+        setComparison(result);
+        setOpenKey((open) => (open === item.key ? null : open));
+        setMessage({ tone: 'info', text: `${item.name}: the deleted and the added component are shown apart, each with its own choice.` });
+      } catch (error) {
+        // Nothing changed: the row stays one replaced row, with its choices, and the detail stays open.
+        setApartFailure({
+          message: `${item.name} could not be shown as two rows, so it is still one replaced row: ${errorText(error)}`,
+          retryLabel: 'Try again',
+          retry: () => void keepApartAsync(item, replaces),
+        });
+      } finally {
+        keeping.current = false;
+      }
+    },
+    [requester, batcher, updateItems],
   );
   // Stable, so the open detail loads once, not again on each render of the screen.
   const loadDetailAsync = useCallback((key: string, replaces?: string) => requester.detailAsync(key, replaces), [requester]);
@@ -191,6 +221,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     if (working.current) return;
     working.current = true;
     setFailure(null);
+    // A pair that could not be kept apart may mean nothing in the new comparison.
+    setApartFailure(null);
     if (!keepMessage) setMessage(null);
     // A new comparison is not the last sync's outcome; steps left to do by hand stay until dismissed.
     setOutcome((current) => (current && current.manualSteps.length > 0 ? current : null));
@@ -245,6 +277,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     if (working.current) return;
     working.current = true;
     setFailure(null);
+    setApartFailure(null);
     setMessage(null);
     setOutcome(null);
     await batcher.flushAsync();
@@ -357,6 +390,12 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
           <ErrorNotice message={chooseFailure.message} testId="sync-choose-error" />
           {/* Not while a check runs: the save would reach the sandbox after it, onto rows that may mean something else. */}
           {!busy ? <Button onClick={chooseFailure.retry}>{chooseFailure.retryLabel}</Button> : null}
+        </div>
+      ) : null}
+      {apartFailure ? (
+        <div class="sync-error">
+          <ErrorNotice message={apartFailure.message} testId="sync-keep-apart-error" />
+          <Button onClick={apartFailure.retry}>{apartFailure.retryLabel}</Button>
         </div>
       ) : null}
       {outcome ? <OutcomeNotice outcome={outcome} onDismiss={() => setOutcome(null)} /> : null}
@@ -476,9 +515,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
           replaces={pairs.get(openItem.key) ?? null}
           onKeepApart={() => {
             const replaces = pairs.get(openItem.key);
-            if (replaces) setApart((current) => new Set([...current, replaces.key]));
-            setOpenKey(null);
-            setMessage({ tone: 'info', text: `${openItem.name}: the deleted and the added component are shown apart, each with its own choice.` });
+            if (replaces) void keepApartAsync(openItem, replaces);
           }}
           loadAsync={loadDetailAsync}
           comparison={comparisons}

@@ -157,9 +157,10 @@ export const syncComparisonSchema = z.object({
   stateProblem: z.optional(z.string()),
   /**
    * Replaced components (src/sync/replacements.ts): a row deleted here and a row added here,
-   * shown as one "replaced" row unless the designer keeps them apart. Both rows stay in `items`
-   * with their own choices. Paired by the same name or, when the names differ, by the same
-   * description and nearly the same content: the names say which rule applied.
+   * shown as one "replaced" row. Both rows stay in `items` with their own choices. Paired by the
+   * same name or, when the names differ, by the same description and nearly the same content:
+   * the names say which rule applied. A pair the designer keeps apart (`sync/keep-apart`) is not
+   * listed.
    */
   replacements: z.optional(z.array(z.object({ oldKey: z.string(), newKey: z.string() }))),
 });
@@ -400,6 +401,12 @@ export const sandboxRequests = {
     }),
     syncDetailSchema,
   ),
+  /**
+   * Shows a replaced pair as two rows, each with its own choice (the choices are kept as they
+   * are): kept (per user) for that same pair until either key is synced. The comparison as it is
+   * now, without that pair in `replacements`.
+   */
+  'sync/keep-apart': defineRequest(z.object({ oldKey: z.string(), newKey: z.string() }), syncComparisonSchema),
   /** Changes the choice of some components; kept (per user) until the sync runs. */
   'sync/choose': defineRequest(z.object({ choices: z.record(z.string(), syncChoiceSchema) }), z.object({ items: z.array(syncItemSchema) })),
   /**

@@ -20,6 +20,8 @@ export interface SyncStubConfig {
   replaced?: boolean;
   /** With `replaced`: the deletion of r-old was skipped (chosen before the new one was made). */
   replacedDeleteSkipped?: boolean;
+  /** sync/keep-apart fails with this message. */
+  keepApartError?: string;
   /** Milliseconds between progress reports. */
   stepMs?: number;
   /** Adds "Badge" (key dc): deleted here and changed in the design system, a conflict that cannot be taken. */
@@ -67,11 +69,19 @@ export function installSyncStub(config: SyncStubConfig): void {
     // As the sandbox gives them: the replacement's chips (against the deleted one) on the added row.
     items.push({ key: 'r-new', name: 'Banner', kind: 'local-add', componentKind: 'component', choice: 'push', remoteUpdatedBy: null, remoteUpdatedAt: null, chips: ['fill'] });
   }
+  // The pairs kept apart, as the sandbox keeps them in clientStorage: they outlive the window
+  // (a reload of the page, as a reopened plugin window loads the UI again).
+  const APART_KEY = 'syncStub.keptApart';
+  const keptApart = (): string[] => JSON.parse(sessionStorage.getItem(APART_KEY) ?? '[]') as string[];
   const comparison = () => {
     const counts: Record<string, number> = { unchanged: 7 };
     for (const item of items) counts[item.kind] = (counts[item.kind] ?? 0) + 1;
-    const replacements = items.some((item) => item.key === 'r-new') && items.some((item) => item.key === 'r-old') ? [{ oldKey: 'r-old', newKey: 'r-new' }] : [];
-    return { items, counts, serverTime: new Date().toISOString(), readOnlyReason: config.readOnlyReason ?? null, replacements, ...(config.stateProblem ? { stateProblem: config.stateProblem } : {}) };
+    const apart = keptApart().includes('r-old>r-new');
+    const paired = !apart && items.some((item) => item.key === 'r-new') && items.some((item) => item.key === 'r-old');
+    // As the sandbox: kept apart, the addition is compared with nothing (no chips).
+    const shown = apart ? items.map((item) => (item.key === 'r-new' ? { ...item, chips: undefined } : item)) : items;
+    const replacements = paired ? [{ oldKey: 'r-old', newKey: 'r-new' }] : [];
+    return { items: shown, counts, serverTime: new Date().toISOString(), readOnlyReason: config.readOnlyReason ?? null, replacements, ...(config.stateProblem ? { stateProblem: config.stateProblem } : {}) };
   };
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const step = config.stepMs ?? 20;
@@ -171,6 +181,12 @@ export function installSyncStub(config: SyncStubConfig): void {
       const changed = items.filter((item) => item.key in choices);
       for (const item of changed) item.choice = choices[item.key] ?? item.choice;
       return { items: changed };
+    },
+    'sync/keep-apart': (payload) => {
+      if (config.keepApartError) throw failure('offline', config.keepApartError);
+      const pair = `${String(payload.oldKey)}>${String(payload.newKey)}`;
+      if (!keptApart().includes(pair)) sessionStorage.setItem(APART_KEY, JSON.stringify([...keptApart(), pair]));
+      return comparison();
     },
     'sync/run': async (_payload, id) => {
       if (config.runError) throw failure(config.runError.code, config.runError.message);

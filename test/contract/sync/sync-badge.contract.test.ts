@@ -3,45 +3,10 @@
 // whether the badge comes from the start-up check, the live count after an edit, or a comparison.
 // The real plugin's background work against the fake Figma and the builder emulator.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SandboxEndpoint } from '../../../src/bridge/sandbox-endpoint';
 import { REMOTE_CHECK_INTERVAL_MS } from '../../../src/sync/sync-monitor';
-import { componentNamed, context, syncedOnceAsync, useSyncHarness } from './support/sync-harness';
+import { componentNamed, context, nextBadgeAsync, replaceTwo, startBackground, syncedOnceAsync, useSyncHarness } from './support/sync-harness';
 
 const h = useSyncHarness();
-
-type Badge = { local: number; remote: number };
-
-/** The plugin's background work started, with every badge it sends kept in order. */
-function startBackground(): Badge[] {
-  const badges: Badge[] = [];
-  const endpoint = {
-    emit: (type: string, payload: unknown) => {
-      if (type === 'sync/badge') badges.push(payload as Badge);
-    },
-  } as unknown as SandboxEndpoint;
-  h.plugin.startBackground(endpoint);
-  return badges;
-}
-
-async function nextBadgeAsync(badges: Badge[], seen: number): Promise<Badge> {
-  await vi.waitFor(() => expect(badges.length).toBeGreaterThan(seen), { timeout: 10_000 });
-  return badges[badges.length - 1]!;
-}
-
-/** Footer deleted and re-created under its name (rule 1); Header re-created as "Header / Main" with its description (rule 2). */
-function replaceTwo(): void {
-  const footer = componentNamed(h, 'Footer');
-  const page = footer.parent as PageNode;
-  footer.remove();
-  const fresh = h.fake.figma.createComponent();
-  fresh.name = 'Footer';
-  page.appendChild(fresh);
-  const header = componentNamed(h, 'Header') as ComponentNode;
-  const copy = header.clone();
-  copy.name = 'Header / Main';
-  copy.description = header.description;
-  header.remove();
-}
 
 describe('the Sync badge', () => {
   beforeEach(() => {
@@ -54,10 +19,10 @@ describe('the Sync badge', () => {
   it('counts a replaced component once: after an edit, at the next check, and with a comparison', async () => {
     (componentNamed(h, 'Header') as ComponentNode).description = 'The email header with the logo.';
     await syncedOnceAsync(h);
-    const badges = startBackground();
+    const badges = startBackground(h);
     expect(await nextBadgeAsync(badges, 0)).toEqual({ local: 0, remote: 0 });
 
-    replaceTwo();
+    replaceTwo(h);
     // The live count after the edit settles (an incremental read, no request).
     expect(await nextBadgeAsync(badges, 1)).toEqual({ local: 2, remote: 0 });
 

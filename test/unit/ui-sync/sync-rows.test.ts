@@ -151,7 +151,7 @@ describe('replaced components in the list', () => {
   const replacements = [{ oldKey: 'old', newKey: 'new' }];
 
   it('shows a pair as one row in a "replaced" group after the other changes made here, unless kept apart', () => {
-    const pairs = activePairs(items, replacements, new Set());
+    const pairs = activePairs(items, replacements);
     expect([...pairs].map(([key, deleted]) => [key, deleted.key])).toEqual([['new', 'old']]);
     const rows = buildRows(items, 'all', '', null, pairs);
     expect(rows.map((row) => (row.type === 'header' ? `# ${row.kind} ${row.count}` : `${row.item.key}${row.replaces ? `<${row.replaces.key}` : ''}`))).toEqual([
@@ -162,29 +162,30 @@ describe('replaced components in the list', () => {
       '# remote-change 1',
       'y',
     ]);
-    expect(activePairs(items, replacements, new Set(['old'])).size).toBe(0);
+    // Kept apart: the sandbox no longer lists the pair.
+    expect(activePairs(items, []).size).toBe(0);
     expect(buildRows(items, 'all', '', null, new Map()).filter((row) => row.type === 'item')).toHaveLength(4);
   });
 
   it('pairs only rows still deleted and added; filters by the kinds it is made of', () => {
-    expect(activePairs([item('old', 'local-delete'), item('new', 'local-change')], replacements, new Set()).size).toBe(0);
-    const pairs = activePairs(items, replacements, new Set());
+    expect(activePairs([item('old', 'local-delete'), item('new', 'local-change')], replacements).size).toBe(0);
+    const pairs = activePairs(items, replacements);
     expect(buildRows(items, 'local-delete', '', null, pairs).filter((row) => row.type === 'item')).toHaveLength(1);
     expect(buildRows(items, 'remote-change', '', null, pairs).some((row) => row.type === 'item' && row.item.key === 'new')).toBe(false);
   });
 
   it('counts a pair as one change on the Sync button, whichever of its keys run; apart, as two', () => {
-    const pairs = activePairs(items, replacements, new Set());
+    const pairs = activePairs(items, replacements);
     expect(runSummary(items, pairs).label).toBe('Sync 3 changes');
     expect(runSummary(items, new Map()).label).toBe('Sync 4 changes');
     const oldOnly = [item('old', 'local-delete', 'push', 'Banner'), item('new', 'local-add', 'skip', 'Banner')];
-    expect(runSummary(oldOnly, activePairs(oldOnly, replacements, new Set())).label).toBe('Sync 1 change');
+    expect(runSummary(oldOnly, activePairs(oldOnly, replacements)).label).toBe('Sync 1 change');
     const neither = [item('old', 'local-delete', 'skip', 'Banner'), item('new', 'local-add', 'skip', 'Banner')];
-    expect(runSummary(neither, activePairs(neither, replacements, new Set())).label).toBeNull();
+    expect(runSummary(neither, activePairs(neither, replacements)).label).toBeNull();
   });
 
   it('summarizes a pair as one line with both keys, counted once', () => {
-    const text = summaryText(items, null, activePairs(items, replacements, new Set()));
+    const text = summaryText(items, null, activePairs(items, replacements));
     expect(text.split('\n')[0]).toBe('Design-system sync: 3 components differ');
     expect(text).toContain('Replaced: 1');
     expect(text).toContain('- Banner (re-created: old key old, new key new; will be pushed: the old key deleted, the new one added)');
@@ -193,7 +194,7 @@ describe('replaced components in the list', () => {
 
   it('shows a replaced row’s chips (the added component against the deleted one): on the row, in the filter and the summary; kept apart, the addition has none', () => {
     const withChips = [item('old', 'local-delete', 'push', 'Banner'), { ...item('new', 'local-add', 'push', 'Banner'), chips: ['fill' as const] }, { ...item('x', 'local-change', 'push', 'Card'), chips: ['text' as const] }];
-    const pairs = activePairs(withChips, replacements, new Set());
+    const pairs = activePairs(withChips, replacements);
     const shown = withPairChips(withChips, pairs);
     const keysOf = (rows: ReturnType<typeof buildRows>) => rows.flatMap((row) => (row.type === 'item' ? [row.item.key] : []));
     expect(keysOf(buildRows(shown, 'all', '', 'fill', pairs))).toEqual(['new']);
@@ -203,15 +204,15 @@ describe('replaced components in the list', () => {
       ['text', 1],
     ]);
     expect(summaryText(shown, null, pairs)).toContain('- Banner [fill] (re-created: old key old, new key new;');
-    // Kept apart: a plain addition, without chips (nothing it is compared with).
-    const apart = withPairChips(withChips, activePairs(withChips, replacements, new Set(['old'])));
+    // No longer paired (kept apart, the sandbox lists no pair): a plain addition, without chips (nothing it is compared with).
+    const apart = withPairChips(withChips, activePairs(withChips, []));
     expect(apart.find((entry) => entry.key === 'new')?.chips).toBeUndefined();
     expect(changeCounts(apart, ['fill', 'text'])).toEqual([['text', 1]]);
   });
 
   it('finds a replaced row by the deleted component’s name too (renamed re-creations)', () => {
     const renamed = [item('old', 'local-delete', 'push', 'Button'), item('new', 'local-add', 'push', 'Call to action')];
-    const rows = buildRows(renamed, 'all', 'button', null, activePairs(renamed, replacements, new Set()));
+    const rows = buildRows(renamed, 'all', 'button', null, activePairs(renamed, replacements));
     expect(rows.filter((row) => row.type === 'item').map((row) => (row.type === 'item' ? row.item.key : ''))).toEqual(['new']);
   });
 
@@ -220,7 +221,7 @@ describe('replaced components in the list', () => {
     expect(replacementChoiceText(mixed[1]!, mixed[0]!)).toBe('Only the new key will be added; deleting the old one is skipped');
     expect(replacementChoiceText(item('new', 'local-add', 'skip'), item('old', 'local-delete', 'push'))).toBe('Only the old key will be deleted; adding the new one is skipped');
     expect(replacementChoiceText(item('new', 'local-add', 'skip'), item('old', 'local-delete', 'skip'))).toBe('Skipped for now');
-    const text = summaryText(mixed, null, activePairs(mixed, replacements, new Set()));
+    const text = summaryText(mixed, null, activePairs(mixed, replacements));
     expect(text).toContain('- Banner (re-created: old key old, new key new; only the new key will be added; deleting the old one is skipped)');
   });
 });

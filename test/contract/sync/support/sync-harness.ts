@@ -1,7 +1,8 @@
 // The sync runner's contract set-up, for every sync contract test file: the real
 // handlers against the fake Figma with the demo document and a fresh builder emulator (real limits)
 // per test. Each file runs in its own module scope, so its requests count against its own rate gate.
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import type { SandboxEndpoint } from '../../../../src/bridge/sandbox-endpoint';
 import { createFigmaFetchTransport } from '../../../../src/http/figma-fetch-transport';
 import { createPlugin } from '../../../../src/handlers';
 import type { Component, ComponentUpsert } from '../../../../src/shared/api/builder/schemas';
@@ -90,4 +91,40 @@ export async function teammatePushesAsync(h: SyncHarness, component: ComponentUp
     }),
   });
   if (response.status !== 200) throw new Error(`The teammate's push answered ${response.status}.`);
+}
+
+/** Footer deleted and re-created under its name (rule 1); Header re-created as "Header / Main" with its description (rule 2). The new components. */
+export function replaceTwo(h: SyncHarness): { footer: ComponentNode; header: ComponentNode } {
+  const old = componentNamed(h, 'Footer');
+  const page = old.parent as PageNode;
+  old.remove();
+  const footer = h.fake.figma.createComponent();
+  footer.name = 'Footer';
+  page.appendChild(footer);
+  const before = componentNamed(h, 'Header') as ComponentNode;
+  const header = before.clone();
+  header.name = 'Header / Main';
+  header.description = before.description;
+  before.remove();
+  return { footer, header };
+}
+
+export type Badge = { local: number; remote: number };
+
+/** The plugin's background work started, with every badge it sends kept in order. */
+export function startBackground(h: SyncHarness): Badge[] {
+  const badges: Badge[] = [];
+  const endpoint = {
+    emit: (type: string, payload: unknown) => {
+      if (type === 'sync/badge') badges.push(payload as Badge);
+    },
+  } as unknown as SandboxEndpoint;
+  h.plugin.startBackground(endpoint);
+  return badges;
+}
+
+/** The latest badge once more than `seen` have been sent. */
+export async function nextBadgeAsync(badges: Badge[], seen: number): Promise<Badge> {
+  await vi.waitFor(() => expect(badges.length).toBeGreaterThan(seen), { timeout: 10_000 });
+  return badges[badges.length - 1]!;
 }
