@@ -786,6 +786,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const syncedAt: string[] = [];
     let pushed = 0;
     let deleted = 0;
+    /** The keys the design system deleted for this run (their versions in the window are gone there). */
+    const deletedKeys = new Set<string>();
     let sent = 0;
     const report = () => {
       const label = `Pushing ${sent.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`;
@@ -825,6 +827,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
         }
         pushed += result.accepted.length;
         deleted += result.deleted.length;
+        for (const key of result.deleted) deletedKeys.add(key);
         conflicts.push(...result.conflicts);
         syncedAt.push(result.synced_at);
         sent += batch.upserts.length + batch.deletes.length;
@@ -879,14 +882,15 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     for (const key of settledKeys) current.choices.delete(key);
 
     // 5. The comparison after the sync, without another request: what came back as a conflict
-    // joins the remote versions already known.
+    // joins the remote versions already known, and a version of a key this run deleted leaves
+    // them (with its base entry gone, an echo of it would read as only in the design system).
     // A component only in the design system that turned up in the file during the run (a deletion
     // undone) stays as compared: only a check reads its full version (changesSince), so it is
     // never compared with its record alone nor pushed as an addition over theirs.
     const recorded = state.remoteAdds ?? new Map();
     const nextLocal = [...fresh.values()].filter((payload) => !recorded.has(payload.key));
     const next = await describedAsync(
-      rememberComparison(link, state, nextLocal, [...current.window, ...conflicts], current.serverTime, current.choices, withoutSettled(current.keptApart, settledKeys)),
+      rememberComparison(link, state, nextLocal, [...current.window.filter((version) => !deletedKeys.has(version.key)), ...conflicts], current.serverTime, current.choices, withoutSettled(current.keptApart, settledKeys)),
     );
     return {
       pushed,

@@ -241,3 +241,21 @@ describe('a teammate version taken only in part (layers Envelope cannot rebuild)
     expect((await remoteComponentsAsync(h, 'ds_empty')).get(header.key)).toMatchObject({ hash: 'teammate-header-v2', description: 'Theirs.' });
   });
 });
+
+describe('the list after a sync that deleted a component', () => {
+  it('does not show it as only in the design system: the deletion went through, and the next check agrees', async () => {
+    await syncedOnceAsync(h);
+    // A check after the first sync: its changes window holds that sync's own pushes (echoes).
+    await h.plugin.handlers['sync/compare']({}, context);
+    const divider = componentNamed(h, 'Divider');
+    const key = divider.key;
+    divider.remove();
+    const compared = await h.plugin.handlers['sync/compare']({}, context);
+    expect(compared.items.find((item) => item.key === key)).toMatchObject({ kind: 'local-delete', choice: 'push' });
+    const outcome = await h.plugin.handlers['sync/run']({}, context);
+    expect(outcome.deleted).toBe(1);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(key)).toMatchObject({ deleted: true });
+    expect(outcome.comparison.items.find((item) => item.key === key)).toBeUndefined();
+    expect((await h.plugin.handlers['sync/compare']({}, context)).items.find((item) => item.key === key)).toBeUndefined();
+  });
+});
