@@ -15,7 +15,7 @@ import { SNAPSHOT_FORMAT } from '../snapshot/format-version';
 import type { Snapshotter } from '../snapshot';
 import { createComponentReader } from '../snapshot/component-reader';
 import type { ComponentPayload } from '../snapshot/normalized-types';
-import { applyTheirs, layerSteps, stepsToMatch } from './apply-theirs';
+import { layerSteps, stepsToMatch } from './apply-theirs';
 import { changeChips } from './change-chips';
 import { isSamePair, pairNearlySame, pairReplacements, unpairedSides, withoutKeptApart, type Replacement, type ReplacementCandidate } from './replacements';
 import { choiceMadeFor, choiceStillApplies, type ChoicesStore } from './choices-store';
@@ -23,10 +23,11 @@ import { withoutSettled, type KeptApartStore } from './kept-apart-store';
 import { allowedChoices, allowedChoicesFor, classifyComponents, type ClassifiedComponent, type Classification, type LocalComponentSummary } from './classify';
 import { exportThumbnailAsync, findComponentsByKeyAsync, type LocalComponentNode } from './component-nodes';
 import type { PayloadCache } from './payload-cache';
-import { applyBatchResult, applySettled, applyTaken, effectiveChoice, nextBaseTime, planPush } from './push-plan';
+import { applyBatchResult, applySettled, effectiveChoice, nextBaseTime, planPush } from './push-plan';
 import { diffComponents } from './property-diff';
 import { changesSince, remoteAddsToRecord, withRecordedRemoteAdds } from './remote-adds';
-import { partlyTakenToRecord, recordRoom, withPartlyTaken } from './partly-taken';
+import { partlyTakenToRecord, withPartlyTaken } from './partly-taken';
+import { takeTheirsAsync } from './take-theirs-step';
 import { readOnlyError, syncError } from './sync-errors';
 import { createSyncPictures } from './sync-pictures';
 import { SHARED_DATA_NAMESPACE } from '../platform/shared-data';
@@ -62,16 +63,6 @@ async function repeatGarbledAsync<T>(designSystemId: string, request: () => Prom
     }
   }
 }
-
-/** Said after the steps to make by hand of a component taken in part. */
-export const PARTLY_TAKEN_STEP =
-  'Until this file matches the design system, the component stays listed as taken in part (not taken again unless you choose to), and an edit here counts as a conflict.';
-
-/** Said instead of a component taken in part whose version is too large to record, alone or with the records kept (held unresolved: ticked to take again). */
-export const PARTLY_TAKEN_UNRECORDED_STEP = 'Until this file matches the design system, the component stays listed as changed there, and an edit here counts as a conflict.';
-
-/** Said of a component chosen to be taken that was edited in the file after the comparison. */
-export const CHANGED_SINCE_COMPARISON_STEP = 'It changed in this file since the comparison: nothing was taken. Check again to compare your edit with their version.';
 
 /** Said of a component chosen to be pushed that changed in the file after the comparison. */
 export const CHANGED_SINCE_COMPARISON_NOT_SENT_STEP = 'It changed in this file since the comparison (an edit, or a collaborator’s sync): nothing was sent. It is listed again as the file has it now.';
@@ -670,103 +661,15 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       source: dependencies.source(),
     });
 
-    // 1. Take theirs: one undo step in Figma.
-    /** Remote versions chosen to be taken that could not be: still unresolved for the next base. */
-    const notTaken: string[] = [];
-    /** Rows chosen to be taken but not taken, whose version is recorded as taken in part: the record stays. */
-    const recordedNotTaken: ClassifiedComponent[] = [];
-    /** What a row chosen but not taken leaves: its record when it has one, else its version unresolved. */
-    const leaveAsIs = (component: ClassifiedComponent, remote: Component) => {
-      if (component.takenInPart !== undefined) recordedNotTaken.push(component);
-      else notTaken.push(remote.updated_at);
-    };
-    /**
-     * Taken only in part (what Envelope cannot apply is left to the designer), with the steps
-     * left: recorded in the state once the file, read after the take, still differs from that
-     * version (partly-taken.ts), so it is listed as taken in part until the file matches it, and
-     * a later edit here is a conflict, never a plain push over the teammate's layers.
-     */
-    const partlyApplied = new Map<string, { remote: Component; steps: string[]; said: string[] }>();
-    const partlyTaken = new Map<string, PartlyTakenEntry>();
-    let taken = 0;
+    // 1. Take theirs: one undo step in Figma (take-theirs-step.ts).
+    const took = await takeTheirsAsync({ figma, reader, take: plan.take, payloads: current.payloads, fresh, state, context });
+    const { taken, notTaken, recordedNotTaken, partlyTaken } = took;
+    manualSteps.push(...took.manualSteps);
     if (plan.take.length > 0) {
-      context.progress({ done: 0, total: plan.take.length, label: 'Taking changes from the design system…' });
-      const nodes = await findComponentsByKeyAsync(figma, plan.take.map((component) => component.key));
-      figma.commitUndo();
-      const takenKeys: ClassifiedComponent[] = [];
-      for (const component of plan.take) {
-        const node = nodes.get(component.key);
-        const remote = component.remote;
-        if (remote === null) continue;
-        // Edited here after the comparison: taking would overwrite an edit the designer was not
-        // shown against theirs, or record it as the version taken, never to be pushed or listed.
-        if (node !== undefined && (await reader.readAsync(node)).payload.hash !== current.payloads.get(component.key)?.hash) {
-          manualSteps.push({ name: component.name, steps: [CHANGED_SINCE_COMPARISON_STEP] });
-          leaveAsIs(component, remote);
-          continue;
-        }
-        if (remote.deleted) {
-          if (node !== undefined) node.remove();
-        } else if (node === undefined) {
-          manualSteps.push({ name: component.name, steps: ['It is no longer in this file: nothing was taken.'] });
-          leaveAsIs(component, remote);
-          continue;
-        } else {
-          const outcome = applyTheirs(node, remote, current.payloads.get(component.key) ?? null);
-          if (outcome.manualSteps.length > 0) {
-            const said = [...outcome.manualSteps];
-            manualSteps.push({ name: remote.name, steps: said });
-            partlyApplied.set(component.key, { remote, steps: outcome.manualSteps, said });
-          }
-        }
-        takenKeys.push(component);
-        taken++;
-      }
-      figma.commitUndo();
-      // What the file holds now is the new base of what was taken: read those components
-      // directly (documentchange reaches the snapshot only later, asynchronously).
-      const byKey = new Map(current.payloads);
-      const takenNow = new Set(takenKeys.map((component) => component.key));
-      const room = recordRoom([...(state.partlyTaken ?? [])].filter(([key]) => !takenNow.has(key)).map(([, record]) => record));
-      for (const component of takenKeys) {
-        const node = nodes.get(component.key);
-        if (node === undefined || node.removed) {
-          byKey.delete(component.key);
-          fresh.delete(component.key);
-        } else {
-          const now = (await reader.readAsync(node)).payload;
-          byKey.set(component.key, now);
-          fresh.set(component.key, now);
-          // Taken in part unless the file now matches their version after all.
-          const partly = partlyApplied.get(component.key);
-          if (partly === undefined || now.hash === partly.remote.hash) continue;
-          // One too large to keep in the file's state (alone, or with the records kept) is held
-          // as unresolved instead (listed from the changes window).
-          if (room.fits(partly.remote, partly.steps)) {
-            partlyTaken.set(component.key, { remote: partly.remote, steps: partly.steps });
-            partly.said.push(PARTLY_TAKEN_STEP);
-          } else {
-            notTaken.push(partly.remote.updated_at);
-            partly.said.push(PARTLY_TAKEN_UNRECORDED_STEP);
-          }
-        }
-      }
       // The session's comparison too: a push that fails after this must not, tried again,
       // send the file as it was before taking over the version just taken.
-      current.payloads = byKey;
-      state = applyTaken(
-        state,
-        takenKeys.map((component) => {
-          const now = byKey.get(component.key);
-          const partly = partlyApplied.has(component.key) && now !== undefined && now.hash !== component.remote!.hash;
-          return { remote: component.remote!, localHash: now?.hash ?? null, name: now?.name ?? component.name, partly };
-        }),
-      );
-      // The records now: a key taken again loses its old record, and has the new one when taken in part again.
-      const records = new Map(state.partlyTaken ?? []);
-      for (const component of takenKeys) records.delete(component.key);
-      for (const [key, record] of partlyTaken) records.set(key, record);
-      state = { ...state, partlyTaken: records };
+      current.payloads = took.payloads;
+      state = took.state;
       writeSyncState(root, state);
     }
 

@@ -1,0 +1,153 @@
+/*
+ * A sync's first step: the design system's versions chosen to be taken go into the file, as one
+ * undo step in Figma. What Envelope cannot apply is left to the designer in words, and a version
+ * taken only in part is recorded (partly-taken.ts) once the file, read after the take, still
+ * differs from it. Returns the state with what was taken as its new base (the runner writes it)
+ * and what stays unresolved for the next base time.
+ */
+import type { Component } from '../shared/api/builder/schemas';
+import type { HandlerContext } from '../shared/bridge/endpoint';
+import type { SyncOutcome } from '../shared/bridge/messages';
+import type { ComponentReader } from '../snapshot/component-reader';
+import type { ComponentPayload } from '../snapshot/normalized-types';
+import { applyTheirs } from './apply-theirs';
+import type { ClassifiedComponent } from './classify';
+import { findComponentsByKeyAsync } from './component-nodes';
+import { recordRoom } from './partly-taken';
+import { applyTaken } from './push-plan';
+import type { PartlyTakenEntry, SyncState } from './sync-state';
+
+/** Said after the steps to make by hand of a component taken in part. */
+export const PARTLY_TAKEN_STEP =
+  'Until this file matches the design system, the component stays listed as taken in part (not taken again unless you choose to), and an edit here counts as a conflict.';
+
+/** Said instead of a component taken in part whose version is too large to record, alone or with the records kept (held unresolved: ticked to take again). */
+export const PARTLY_TAKEN_UNRECORDED_STEP = 'Until this file matches the design system, the component stays listed as changed there, and an edit here counts as a conflict.';
+
+/** Said of a component chosen to be taken that was edited in the file after the comparison. */
+export const CHANGED_SINCE_COMPARISON_STEP = 'It changed in this file since the comparison: nothing was taken. Check again to compare your edit with their version.';
+
+export interface TakeTheirsInput {
+  figma: PluginAPI;
+  reader: ComponentReader;
+  /** The rows the plan takes (planPush's `take`). */
+  take: readonly ClassifiedComponent[];
+  /** The file as compared: a component that differs from it now was edited since. */
+  payloads: ReadonlyMap<string, ComponentPayload>;
+  /** The file as read at the start of the run; updated with what the take changed. */
+  fresh: Map<string, ComponentPayload>;
+  state: SyncState;
+  context: HandlerContext;
+}
+
+export interface TakeTheirsResult {
+  /** The state with what was taken as its base and the records of versions taken in part. */
+  state: SyncState;
+  /** The file as compared, with what was taken as the file holds it now. */
+  payloads: Map<string, ComponentPayload>;
+  taken: number;
+  manualSteps: SyncOutcome['manualSteps'];
+  /** Remote versions chosen to be taken that could not be: still unresolved for the next base. */
+  notTaken: string[];
+  /** Rows chosen to be taken but not taken, whose version is recorded as taken in part: the record stays. */
+  recordedNotTaken: ClassifiedComponent[];
+  /** The versions this step took in part and recorded. */
+  partlyTaken: Map<string, PartlyTakenEntry>;
+}
+
+export async function takeTheirsAsync({ figma, reader, take, payloads, fresh, state, context }: TakeTheirsInput): Promise<TakeTheirsResult> {
+  const manualSteps: SyncOutcome['manualSteps'] = [];
+  const notTaken: string[] = [];
+  const recordedNotTaken: ClassifiedComponent[] = [];
+  const partlyTaken = new Map<string, PartlyTakenEntry>();
+  if (take.length === 0) return { state, payloads: new Map(payloads), taken: 0, manualSteps, notTaken, recordedNotTaken, partlyTaken };
+
+  /** What a row chosen but not taken leaves: its record when it has one, else its version unresolved. */
+  const leaveAsIs = (component: ClassifiedComponent, remote: Component) => {
+    if (component.takenInPart !== undefined) recordedNotTaken.push(component);
+    else notTaken.push(remote.updated_at);
+  };
+  /**
+   * Taken only in part (what Envelope cannot apply is left to the designer), with the steps
+   * left: recorded in the state once the file, read after the take, still differs from that
+   * version (partly-taken.ts), so it is listed as taken in part until the file matches it, and
+   * a later edit here is a conflict, never a plain push over the teammate's layers.
+   */
+  const partlyApplied = new Map<string, { remote: Component; steps: string[]; said: string[] }>();
+  let taken = 0;
+  context.progress({ done: 0, total: take.length, label: 'Taking changes from the design system…' });
+  const nodes = await findComponentsByKeyAsync(figma, take.map((component) => component.key));
+  figma.commitUndo();
+  const takenKeys: ClassifiedComponent[] = [];
+  for (const component of take) {
+    const node = nodes.get(component.key);
+    const remote = component.remote;
+    if (remote === null) continue;
+    // Edited here after the comparison: taking would overwrite an edit the designer was not
+    // shown against theirs, or record it as the version taken, never to be pushed or listed.
+    if (node !== undefined && (await reader.readAsync(node)).payload.hash !== payloads.get(component.key)?.hash) {
+      manualSteps.push({ name: component.name, steps: [CHANGED_SINCE_COMPARISON_STEP] });
+      leaveAsIs(component, remote);
+      continue;
+    }
+    if (remote.deleted) {
+      if (node !== undefined) node.remove();
+    } else if (node === undefined) {
+      manualSteps.push({ name: component.name, steps: ['It is no longer in this file: nothing was taken.'] });
+      leaveAsIs(component, remote);
+      continue;
+    } else {
+      const outcome = applyTheirs(node, remote, payloads.get(component.key) ?? null);
+      if (outcome.manualSteps.length > 0) {
+        const said = [...outcome.manualSteps];
+        manualSteps.push({ name: remote.name, steps: said });
+        partlyApplied.set(component.key, { remote, steps: outcome.manualSteps, said });
+      }
+    }
+    takenKeys.push(component);
+    taken++;
+  }
+  figma.commitUndo();
+  // What the file holds now is the new base of what was taken: read those components
+  // directly (documentchange reaches the snapshot only later, asynchronously).
+  const byKey = new Map(payloads);
+  const takenNow = new Set(takenKeys.map((component) => component.key));
+  const room = recordRoom([...(state.partlyTaken ?? [])].filter(([key]) => !takenNow.has(key)).map(([, record]) => record));
+  for (const component of takenKeys) {
+    const node = nodes.get(component.key);
+    if (node === undefined || node.removed) {
+      byKey.delete(component.key);
+      fresh.delete(component.key);
+    } else {
+      const now = (await reader.readAsync(node)).payload;
+      byKey.set(component.key, now);
+      fresh.set(component.key, now);
+      // Taken in part unless the file now matches their version after all.
+      const partly = partlyApplied.get(component.key);
+      if (partly === undefined || now.hash === partly.remote.hash) continue;
+      // One too large to keep in the file's state (alone, or with the records kept) is held
+      // as unresolved instead (listed from the changes window).
+      if (room.fits(partly.remote, partly.steps)) {
+        partlyTaken.set(component.key, { remote: partly.remote, steps: partly.steps });
+        partly.said.push(PARTLY_TAKEN_STEP);
+      } else {
+        notTaken.push(partly.remote.updated_at);
+        partly.said.push(PARTLY_TAKEN_UNRECORDED_STEP);
+      }
+    }
+  }
+  let next = applyTaken(
+    state,
+    takenKeys.map((component) => {
+      const now = byKey.get(component.key);
+      const partly = partlyApplied.has(component.key) && now !== undefined && now.hash !== component.remote!.hash;
+      return { remote: component.remote!, localHash: now?.hash ?? null, name: now?.name ?? component.name, partly };
+    }),
+  );
+  // The records now: a key taken again loses its old record, and has the new one when taken in part again.
+  const records = new Map(next.partlyTaken ?? []);
+  for (const component of takenKeys) records.delete(component.key);
+  for (const [key, record] of partlyTaken) records.set(key, record);
+  next = { ...next, partlyTaken: records };
+  return { state: next, payloads: byKey, taken, manualSteps, notTaken, recordedNotTaken, partlyTaken };
+}
