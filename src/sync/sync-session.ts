@@ -4,9 +4,6 @@
 // snapshot, the builder API, the document's sync state and clientStorage.
 import type { BuilderClient } from '../shared/api/builder/client';
 import type { Component, SyncBody } from '../shared/api/builder/schemas';
-import { fitsAlone, splitSyncBody } from '../shared/api/builder/sync-batches';
-import { getAllChangesAsync } from '../shared/api/builder/sync-flow';
-import { ApiError } from '../shared/api/http/api-error';
 import { describeWait } from '../shared/api/http/describe-wait';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { HandlerContext } from '../shared/bridge/endpoint';
@@ -21,14 +18,15 @@ import { isSamePair, pairNearlySame, pairReplacements, unpairedSides, withoutKep
 import { choiceMadeFor, choiceStillApplies, type ChoicesStore } from './choices-store';
 import { withoutSettled, type KeptApartStore } from './kept-apart-store';
 import { allowedChoices, allowedChoicesFor, classifyComponents, type ClassifiedComponent, type Classification, type LocalComponentSummary } from './classify';
-import { exportThumbnailAsync, findComponentsByKeyAsync, type LocalComponentNode } from './component-nodes';
 import type { PayloadCache } from './payload-cache';
-import { applyBatchResult, applySettled, effectiveChoice, nextBaseTime, planPush } from './push-plan';
+import { applySettled, effectiveChoice, nextBaseTime, planPush } from './push-plan';
 import { diffComponents } from './property-diff';
 import { changesSince, remoteAddsToRecord, withRecordedRemoteAdds } from './remote-adds';
 import { partlyTakenToRecord, withPartlyTaken } from './partly-taken';
 import { takeTheirsAsync } from './take-theirs-step';
-import { readOnlyError, syncError } from './sync-errors';
+import { pushAsync } from './push-step';
+import { allChangesSinceAsync } from './sync-requests';
+import { readOnlyError } from './sync-errors';
 import { createSyncPictures } from './sync-pictures';
 import { SHARED_DATA_NAMESPACE } from '../platform/shared-data';
 import { setRelaunchButton } from '../platform/relaunch-buttons';
@@ -44,31 +42,8 @@ import {
   type SyncState,
 } from './sync-state';
 
-/** How often one request is sent when its answer arrives garbled. */
-const GARBLED_ANSWER_ATTEMPTS = 3;
-
-/**
- * Runs `request` again when its answer arrives garbled (cut short, not JSON). The client already
- * repeats what fails on the way (drops, 503, 429); sync's requests are safe to repeat too (a
- * changes page is a read; an upsert the server already holds is an accepted no-op), and one
- * lost answer must not stop a long push. Other failures are said in sync's words.
- */
-async function repeatGarbledAsync<T>(designSystemId: string, request: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await request();
-    } catch (error) {
-      const garbled = error instanceof ApiError && (error.code === 'malformed_response' || error.code === 'not_json');
-      if (!garbled || attempt >= GARBLED_ANSWER_ATTEMPTS) throw syncError(error, designSystemId);
-    }
-  }
-}
-
 /** Said of a component chosen to be pushed that changed in the file after the comparison. */
 export const CHANGED_SINCE_COMPARISON_NOT_SENT_STEP = 'It changed in this file since the comparison (an edit, or a collaborator’s sync): nothing was sent. It is listed again as the file has it now.';
-
-/** Changes are read in pages of the largest size the API allows: fewest requests. */
-const CHANGES_PAGE_LIMIT = 500;
 
 /** Where the builder is and the key to it (null: none saved). */
 export interface BuilderCredentials {
@@ -245,12 +220,6 @@ function classifyAgainst(state: SyncState, local: readonly ComponentPayload[], w
   });
 }
 
-function withoutThumbnail(payload: ComponentPayload): ComponentPayload {
-  if (payload.thumbnail === undefined) return payload;
-  const { thumbnail: _thumbnail, ...rest } = payload;
-  return rest;
-}
-
 export function createSyncSession(dependencies: SyncSessionDependencies): SyncSession {
   const { figma, snapshotter, root } = dependencies;
   let comparison: Comparison | null = null;
@@ -413,7 +382,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const inFile = new Set(local.map((payload) => payload.key));
     const since = changesSince(state, (key) => inFile.has(key));
     const changes = await sayingWaitsAsync(link, context, 'the check', () =>
-      repeatGarbledAsync(link.designSystemId, () => getAllChangesAsync(link.client, link.designSystemId, since, CHANGES_PAGE_LIMIT)),
+      allChangesSinceAsync(link, since),
     );
     context.throwIfCancelled();
     const stored = await link.choices.readAsync();
@@ -591,21 +560,6 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     return withStateProblem(publicComparison(current, null), readStateFor(current.link.designSystemId).stateProblem);
   }
 
-  /** Adds ≤ 256 px thumbnails to the upserts that are about to be sent (`nodes`: the file's components by key). */
-  async function withThumbnailsAsync(upserts: SyncBody['upserts'], nodes: ReadonlyMap<string, LocalComponentNode>, shell: SyncBody): Promise<SyncBody['upserts']> {
-    const out: SyncBody['upserts'] = [];
-    for (const upsert of upserts) {
-      const node = nodes.get(upsert.key);
-      const base64 = node === undefined ? null : await exportThumbnailAsync(node);
-      // What is pushed becomes the "before" picture of this component's next local change.
-      if (base64 !== null) pictures.rememberPushed(upsert.hash, base64);
-      const pictured = base64 === null ? upsert : { ...upsert, thumbnail: { format: 'png' as const, base64 } };
-      // The thumbnail is a courtesy: a component that fits a request only without it goes without.
-      out.push(fitsAlone(shell, pictured) ? pictured : upsert);
-    }
-    return out;
-  }
-
   function runAsync(context: HandlerContext): Promise<SyncOutcome> {
     return sayingWaitsAsync(requireComparison().link, context, 'the sync', () => runComparedAsync(context));
   }
@@ -679,64 +633,20 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       writeSyncState(root, state);
     }
 
-    // 3. Push, a group of ≤ 100 components at a time: thumbnails are exported only for what is
-    // sent, and the state is written after every acknowledged request, so an interrupted push
-    // resumes where it stopped.
-    const groupSize = 100;
-    const { upserts, deletes } = plan.body;
-    const total = upserts.length + deletes.length;
-    const conflicts: Component[] = [];
-    const syncedAt: string[] = [];
-    let pushed = 0;
-    let deleted = 0;
-    /** The keys the design system deleted for this run (their versions in the window are gone there). */
-    const deletedKeys = new Set<string>();
-    let sent = 0;
-    const report = () => {
-      const label = `Pushing ${sent.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`;
-      context.progress({ done: sent, total, label });
-    };
-    // "Keep mine" answers the teammate's version the designer saw. One edited again since the
-    // comparison is sent without force, so the server returns it as a conflict instead of
-    // overwriting a version nobody here has seen.
-    if (plan.body.force.length > 0) {
-      context.progress({ done: 0, total: null, label: 'Checking for changes since the comparison…' });
-      const since = await repeatGarbledAsync(link.designSystemId, () => getAllChangesAsync(link.client, link.designSystemId, current.serverTime, CHANGES_PAGE_LIMIT));
-      const changedSince = new Set(since.components.map((component) => component.key));
-      plan.body.force = plan.body.force.filter((key) => !changedSince.has(key));
-      context.throwIfCancelled();
-    }
-    if (total > 0) report();
-    // One walk of the document for every group's thumbnails, not one per group of 100.
-    const nodes = upserts.length === 0 ? new Map<string, LocalComponentNode>() : await findComponentsByKeyAsync(figma, upserts.map((upsert) => upsert.key));
-    for (let start = 0; start < Math.max(upserts.length, 1) && total > 0; start += groupSize) {
-      context.throwIfCancelled();
-      const group = await withThumbnailsAsync(upserts.slice(start, start + groupSize), nodes, plan.body);
-      const last = start + groupSize >= upserts.length;
-      const body: SyncBody = { ...plan.body, upserts: group, deletes: last ? deletes : [], force: plan.body.force };
-      const groupKeys = new Set([...group.map((upsert) => upsert.key), ...body.deletes]);
-      body.force = plan.body.force.filter((key) => groupKeys.has(key));
-      for (const batch of splitSyncBody(body)) {
-        context.throwIfCancelled();
-        const result = await repeatGarbledAsync(link.designSystemId, () => link.client.syncAsync(link.designSystemId, batch));
-        state = applyBatchResult(state, batch, result);
-        writeSyncState(root, state);
-        const accepted = new Set(result.accepted.map((entry) => entry.key));
-        try {
-          await link.payloads.putAsync(batch.upserts.filter((upsert) => accepted.has(upsert.key)).map((upsert) => withoutThumbnail(current.payloads.get(upsert.key) ?? (upsert as ComponentPayload))));
-        } catch {
-          // Best effort (clientStorage full, say): the push goes on; the detail then says the
-          // version before a later change is not known.
-        }
-        pushed += result.accepted.length;
-        deleted += result.deleted.length;
-        for (const key of result.deleted) deletedKeys.add(key);
-        conflicts.push(...result.conflicts);
-        syncedAt.push(result.synced_at);
-        sent += batch.upserts.length + batch.deletes.length;
-        report();
-      }
-    }
+    // 3. Push (push-step.ts): the state is written after every acknowledged request.
+    const push = await pushAsync({
+      figma,
+      link,
+      body: plan.body,
+      payloads: current.payloads,
+      comparedAt: current.serverTime,
+      state,
+      saveState: (next) => writeSyncState(root, next),
+      rememberPushed: (hash, base64) => pictures.rememberPushed(hash, base64),
+      context,
+    });
+    state = push.state;
+    const { pushed, deleted, conflicts, syncedAt } = push;
 
     // 4. The next base: never past a remote version still waiting for the designer.
     // Remote additions cannot be taken: recorded (remote-adds.ts), they are listed again without
@@ -770,7 +680,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     } catch {
       // The relaunch button is a convenience: a file where it cannot be set still synced.
     }
-    const settledKeys = [...plan.take, ...plan.settle, ...upserts, ...deletes.map((key) => ({ key }))].map((entry) => entry.key);
+    const settledKeys = [...plan.take, ...plan.settle, ...plan.body.upserts, ...plan.body.deletes.map((key) => ({ key }))].map((entry) => entry.key);
     try {
       await link.choices.forgetAsync(settledKeys);
     } catch {
@@ -793,7 +703,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const recorded = state.remoteAdds ?? new Map();
     const nextLocal = [...fresh.values()].filter((payload) => !recorded.has(payload.key));
     const next = await describedAsync(
-      rememberComparison(link, state, nextLocal, [...current.window.filter((version) => !deletedKeys.has(version.key)), ...conflicts], current.serverTime, current.choices, withoutSettled(current.keptApart, settledKeys)),
+      rememberComparison(link, state, nextLocal, [...current.window.filter((version) => !push.deletedKeys.has(version.key)), ...conflicts], current.serverTime, current.choices, withoutSettled(current.keptApart, settledKeys)),
     );
     return {
       pushed,
@@ -823,7 +733,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const { state, readOnlyReason } = readStateFor(link.designSystemId);
     if (readOnlyReason !== null) return null;
     const local = await snapshotAsync(silent);
-    const changes = await repeatGarbledAsync(link.designSystemId, () => getAllChangesAsync(link.client, link.designSystemId, state.lastSyncedAt, CHANGES_PAGE_LIMIT));
+    const changes = await allChangesSinceAsync(link, state.lastSyncedAt);
     lastRemote = { designSystemId: link.designSystemId, window: changes.components, payloads: link.payloads, keptApart: link.keptApart };
     return countsOfAsync(lastRemote, local);
   }

@@ -1,0 +1,124 @@
+/*
+ * A sync's push: the plan's body sent a group of ≤ 100 components at a time, thumbnails exported
+ * only for what is sent, and the state saved after every acknowledged request, so an interrupted
+ * push resumes where it stopped. "Keep mine" is forced only over the version the designer saw.
+ */
+import type { Component, SyncBody } from '../shared/api/builder/schemas';
+import { fitsAlone, splitSyncBody } from '../shared/api/builder/sync-batches';
+import type { HandlerContext } from '../shared/bridge/endpoint';
+import type { ComponentPayload } from '../snapshot/normalized-types';
+import { exportThumbnailAsync, findComponentsByKeyAsync, type LocalComponentNode } from './component-nodes';
+import type { PayloadCache } from './payload-cache';
+import { applyBatchResult } from './push-plan';
+import { allChangesSinceAsync, repeatGarbledAsync, type DesignSystemLink } from './sync-requests';
+import type { SyncState } from './sync-state';
+
+const GROUP_SIZE = 100;
+
+export interface PushInput {
+  figma: PluginAPI;
+  /** The design system, and where the versions pushed from here are kept (each local change's "before"). */
+  link: DesignSystemLink & { payloads: PayloadCache };
+  /** The plan's body (planPush): what to send, and what "keep mine" forces. */
+  body: SyncBody;
+  /** The file as compared (with what the run took): what each accepted upsert was. */
+  payloads: ReadonlyMap<string, ComponentPayload>;
+  /** The comparison's server time: a forced key changed since then is not forced. */
+  comparedAt: string;
+  state: SyncState;
+  /** Writes the state to the file (after every acknowledged request). */
+  saveState(state: SyncState): void;
+  /** A pushed component's picture, kept as the "before" of its next local change. */
+  rememberPushed(hash: string, base64: string): void;
+  context: HandlerContext;
+}
+
+export interface PushResult {
+  state: SyncState;
+  pushed: number;
+  deleted: number;
+  /** The keys the design system deleted (their versions known before are gone there). */
+  deletedKeys: Set<string>;
+  /** What the design system returned as conflicts (a version newer than the base sent). */
+  conflicts: Component[];
+  /** The server times of the acknowledged requests. */
+  syncedAt: string[];
+}
+
+function withoutThumbnail(payload: ComponentPayload): ComponentPayload {
+  if (payload.thumbnail === undefined) return payload;
+  const { thumbnail: _thumbnail, ...rest } = payload;
+  return rest;
+}
+
+export async function pushAsync(input: PushInput): Promise<PushResult> {
+  const { figma, link, body: planned, payloads, context } = input;
+  let state = input.state;
+  const { upserts, deletes } = planned;
+  const total = upserts.length + deletes.length;
+  const result: PushResult = { state, pushed: 0, deleted: 0, deletedKeys: new Set(), conflicts: [], syncedAt: [] };
+  let sent = 0;
+  const report = () => context.progress({ done: sent, total, label: `Pushing ${sent.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}` });
+
+  // "Keep mine" answers the teammate's version the designer saw. One edited again since the
+  // comparison is sent without force, so the server returns it as a conflict instead of
+  // overwriting a version nobody here has seen.
+  let force = planned.force;
+  if (force.length > 0) {
+    context.progress({ done: 0, total: null, label: 'Checking for changes since the comparison…' });
+    const since = await allChangesSinceAsync(link, input.comparedAt);
+    const changedSince = new Set(since.components.map((component) => component.key));
+    force = force.filter((key) => !changedSince.has(key));
+    context.throwIfCancelled();
+  }
+  if (total === 0) return result;
+  report();
+  const shell: SyncBody = { ...planned, force };
+
+  /** The group's upserts with ≤ 256 px thumbnails (a courtesy: one that fits a request only without it goes without). */
+  const withThumbnailsAsync = async (group: SyncBody['upserts'], nodes: ReadonlyMap<string, LocalComponentNode>): Promise<SyncBody['upserts']> => {
+    const out: SyncBody['upserts'] = [];
+    for (const upsert of group) {
+      const node = nodes.get(upsert.key);
+      const base64 = node === undefined ? null : await exportThumbnailAsync(node);
+      // What is pushed becomes the "before" picture of this component's next local change.
+      if (base64 !== null) input.rememberPushed(upsert.hash, base64);
+      const pictured = base64 === null ? upsert : { ...upsert, thumbnail: { format: 'png' as const, base64 } };
+      out.push(fitsAlone(shell, pictured) ? pictured : upsert);
+    }
+    return out;
+  };
+
+  // One walk of the document for every group's thumbnails, not one per group of 100.
+  const nodes = upserts.length === 0 ? new Map<string, LocalComponentNode>() : await findComponentsByKeyAsync(figma, upserts.map((upsert) => upsert.key));
+  for (let start = 0; start < Math.max(upserts.length, 1); start += GROUP_SIZE) {
+    context.throwIfCancelled();
+    const group = await withThumbnailsAsync(upserts.slice(start, start + GROUP_SIZE), nodes);
+    const last = start + GROUP_SIZE >= upserts.length;
+    const groupDeletes = last ? deletes : [];
+    const groupKeys = new Set([...group.map((upsert) => upsert.key), ...groupDeletes]);
+    const body: SyncBody = { ...shell, upserts: group, deletes: groupDeletes, force: force.filter((key) => groupKeys.has(key)) };
+    for (const batch of splitSyncBody(body)) {
+      context.throwIfCancelled();
+      const answer = await repeatGarbledAsync(link.designSystemId, () => link.client.syncAsync(link.designSystemId, batch));
+      state = applyBatchResult(state, batch, answer);
+      input.saveState(state);
+      result.state = state;
+      const accepted = new Set(answer.accepted.map((entry) => entry.key));
+      try {
+        await link.payloads.putAsync(batch.upserts.filter((upsert) => accepted.has(upsert.key)).map((upsert) => withoutThumbnail(payloads.get(upsert.key) ?? (upsert as ComponentPayload))));
+      } catch {
+        // Best effort (clientStorage full, say): the push goes on; the detail then says the
+        // version before a later change is not known.
+      }
+      result.pushed += answer.accepted.length;
+      result.deleted += answer.deleted.length;
+      for (const key of answer.deleted) result.deletedKeys.add(key);
+      result.conflicts.push(...answer.conflicts);
+      result.syncedAt.push(answer.synced_at);
+      sent += batch.upserts.length + batch.deletes.length;
+      report();
+    }
+  }
+  return result;
+}
