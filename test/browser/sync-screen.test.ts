@@ -261,6 +261,8 @@ describe('the Sync screen', () => {
     // Still in the detail, on the button pressed.
     expect(await page.getByRole('heading', { name: 'Banner' }).isVisible()).toBe(true);
     expect(await keepApart.evaluate((button) => button === document.activeElement)).toBe(true);
+    // Its retry says what it tries (beside the detail's own "Try again" when its changes failed to load).
+    expect(await page.getByRole('button', { name: 'Try keeping them apart again' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: '← Back to the list' }).click();
     expect(await page.getByTestId('sync-row').filter({ hasText: 'Banner' }).count()).toBe(1);
     expect(await page.getByRole('checkbox', { name: 'Push Banner' }).isChecked()).toBe(false);

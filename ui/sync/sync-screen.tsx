@@ -188,7 +188,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         // Nothing changed: the row stays one replaced row, with its choices, and the detail stays open.
         setApartFailure({
           message: `${item.name} could not be shown as two rows, so it is still one replaced row: ${errorText(error)}`,
-          retryLabel: 'Try again',
+          // Named for what it does: the detail may show its own "Try again" (its changes) beside it.
+          retryLabel: 'Try keeping them apart again',
           retry: () => void keepApartAsync(item, replaces),
         });
       } finally {
