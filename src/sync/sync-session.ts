@@ -619,7 +619,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const took = await takeTheirsAsync({ figma, reader, take: plan.take, payloads: current.payloads, fresh, state, context });
     const { taken, notTaken, recordedNotTaken, partlyTaken } = took;
     manualSteps.push(...took.manualSteps);
-    if (plan.take.length > 0) {
+    if (took.payloads !== null) {
       // The session's comparison too: a push that fails after this must not, tried again,
       // send the file as it was before taking over the version just taken.
       current.payloads = took.payloads;

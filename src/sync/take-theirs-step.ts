@@ -43,8 +43,8 @@ export interface TakeTheirsInput {
 export interface TakeTheirsResult {
   /** The state with what was taken as its base and the records of versions taken in part. */
   state: SyncState;
-  /** The file as compared, with what was taken as the file holds it now. */
-  payloads: Map<string, ComponentPayload>;
+  /** The file as compared, with what was taken as the file holds it now; null when the plan takes nothing. */
+  payloads: Map<string, ComponentPayload> | null;
   taken: number;
   manualSteps: SyncOutcome['manualSteps'];
   /** Remote versions chosen to be taken that could not be: still unresolved for the next base. */
@@ -60,7 +60,7 @@ export async function takeTheirsAsync({ figma, reader, take, payloads, fresh, st
   const notTaken: string[] = [];
   const recordedNotTaken: ClassifiedComponent[] = [];
   const partlyTaken = new Map<string, PartlyTakenEntry>();
-  if (take.length === 0) return { state, payloads: new Map(payloads), taken: 0, manualSteps, notTaken, recordedNotTaken, partlyTaken };
+  if (take.length === 0) return { state, payloads: null, taken: 0, manualSteps, notTaken, recordedNotTaken, partlyTaken };
 
   /** What a row chosen but not taken leaves: its record when it has one, else its version unresolved. */
   const leaveAsIs = (component: ClassifiedComponent, remote: Component) => {
