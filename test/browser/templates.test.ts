@@ -385,6 +385,29 @@ describe('Templates', () => {
     expect(await ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Templates in the workspace');
   });
 
+  it('renaming or deleting the selected frame’s template from the list is shown above at once: its new name, then the form to save it anew', async () => {
+    const { ui } = await savedEmailTemplateAsync('Selected one');
+    const selectionLine = ui.getByTestId('templates-selection');
+    expect(await selectionLine.textContent()).toContain('is linked to the template “Selected one”');
+
+    await itemNamed(ui, 'Selected one').getByRole('button', { name: 'Rename “Selected one”' }).click();
+    await ui.getByLabel('New name').fill('Selected one (final)');
+    await ui.getByRole('button', { name: 'Save name and description' }).click();
+    await expect.poll(() => textOf(selectionLine), { timeout: 20_000 }).toContain('is linked to the template “Selected one (final)”');
+
+    const item = itemNamed(ui, 'Selected one (final)');
+    await item.getByRole('button', { name: 'Delete “Selected one (final)”' }).click();
+    await item.getByRole('button', { name: 'Delete “Selected one (final)”', exact: true }).click();
+    await expect.poll(() => item.count(), { timeout: 20_000 }).toBe(0);
+    // Not "linked" with an Update button that can only fail: the link is gone, and said so.
+    await expect.poll(() => ui.getByRole('button', { name: 'Save as template' }).count(), { timeout: 20_000 }).toBe(1);
+    expect(await ui.getByRole('button', { name: 'Update template' }).count()).toBe(0);
+    expect(await ui.getByText('This frame was linked to “Selected one (final)”, which was deleted; the link is removed.').count()).toBe(1);
+    // The focus stays in the list, where the deleted row was.
+    expect(await ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Templates in the workspace');
+    expect(JSON.parse((await frameAsync()).link || 'null')).toBeNull();
+  });
+
   it('Show more keeps the keyboard where it was: on the first template it added', async () => {
     let ui = await openTemplatesAsync('light');
     // Another integration fills the workspace past one page (50).

@@ -32,15 +32,22 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   /** The templates shown before "Show more" was pressed from the keyboard (null: it was not). */
   const shownBeforeMore = useRef<Set<string> | null>(null);
 
+  // A lost link is said once by the sandbox; the notice stays while that frame stays selected.
+  const showSelection = useCallback(
+    (next: TemplateSelection) =>
+      setSelection((before) => (before?.lostLink && !next.lostLink && before.frame?.id === next.frame?.id ? { ...next, lostLink: before.lostLink } : next)),
+    [],
+  );
+  /** Read again when a template changed from its row: the selected frame may be the one linked to it. */
+  const readSelection = useCallback(() => {
+    endpoint.request('templates/selection', {}).then(showSelection, () => undefined);
+  }, [endpoint, showSelection]);
   useEffect(() => {
-    // A lost link is said once by the sandbox; the notice stays while that frame stays selected.
-    const show = (next: TemplateSelection) =>
-      setSelection((before) => (before?.lostLink && !next.lostLink && before.frame?.id === next.frame?.id ? { ...next, lostLink: before.lostLink } : next));
-    endpoint.request('templates/selection', {}).then(show, () => undefined);
+    readSelection();
     return subscribe((type, payload) => {
-      if (type === 'templates/selection') show(payload);
+      if (type === 'templates/selection') showSelection(payload);
     });
-  }, [endpoint, subscribe]);
+  }, [readSelection, showSelection, subscribe]);
 
   const load = useCallback(
     (page: number) => {
@@ -61,6 +68,12 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     listHeading.current?.focus();
     setList((before) => removeTemplateRow(before, id));
     reload();
+    // A selected frame linked to it loses its link now, and says so, instead of offering an Update that can only fail.
+    readSelection();
+  };
+  const onRenamed = (row: TemplateRow) => {
+    setList((before) => replaceTemplateRow(before, row));
+    readSelection();
   };
 
   const shown = filterTemplates(list.rows, query);
@@ -93,7 +106,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
         {shown.length > 0 ? (
           <ul class="brand-list" aria-labelledby="templates-list-title" ref={listElement}>
             {shown.map((row) => (
-              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} onRenamed={(row) => setList((before) => replaceTemplateRow(before, row))} onDeleted={onDeleted} onOpenSettings={onOpenSettings} />
+              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} onRenamed={onRenamed} onDeleted={onDeleted} onOpenSettings={onOpenSettings} />
             ))}
           </ul>
         ) : null}
