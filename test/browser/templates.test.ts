@@ -292,6 +292,20 @@ describe('Templates', () => {
     expect((await builderAsync<StoredTemplate[]>('/templates')).data.map((template) => template.name)).toContain('Welcome email (v2)');
   });
 
+  it('a rename by keyboard that takes the template out of the filter keeps the focus in the list and says where it went', async () => {
+    const ui = await openTemplatesAsync('light');
+    await ui.getByLabel('Filter by name').fill('welcome');
+    await itemNamed(ui, 'Welcome email').getByRole('button', { name: 'Rename “Welcome email”' }).click();
+    await ui.getByLabel('New name').fill('Onboarding email');
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => itemNamed(ui, 'Welcome email').count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Templates in the workspace');
+    expect(await ui.getByText('Renamed “Welcome email” to “Onboarding email”, which the filter “welcome” hides.', { exact: false }).count()).toBe(1);
+    expect(await ui.getByLabel('Filter by name').inputValue()).toBe('welcome');
+    expect((await builderAsync<StoredTemplate[]>('/templates')).data.map((template) => template.name)).toContain('Onboarding email');
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+  });
+
   it('an update does not replace a version a teammate saved meanwhile until asked', async () => {
     const { ui, id } = await savedEmailTemplateAsync('Teamwork');
 
