@@ -214,8 +214,7 @@ describe('Templates', () => {
     await expect.poll(() => textOf(relaunched.getByText('Deleted “Spring sale (final)”.', { exact: false }))).toContain('Deleted “Spring sale (final)”.');
     expect((await builderAsync(`/templates/${id}`)).status).toBe(404);
     expect((await frameAsync()).relaunch).toEqual([]);
-    await selectLayerAsync('Cover', 'Cover');
-    await selectLayerAsync('Emails', EMAIL);
+    // Its frame is still selected (Open selected it): it says so at once, not only when next selected.
     await expect.poll(() => textOf(relaunched.getByText('This frame was linked to'))).toBe('This frame was linked to “Spring sale (final)”, which was deleted; the link is removed.');
     expect((await evaluateHooks(h.page, (hooks) => hooks.notifications().map((n) => n.message))).at(-1)).toBe(`“${EMAIL}” is no longer linked: its template “Spring sale (final)” was deleted.`);
     expect((await frameAsync()).link).toBe('');
@@ -290,6 +289,20 @@ describe('Templates', () => {
     await itemNamed(ui, 'Welcome email (v2)').waitFor();
     await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName)).toBe('Open “Welcome email (v2)”');
     expect((await builderAsync<StoredTemplate[]>('/templates')).data.map((template) => template.name)).toContain('Welcome email (v2)');
+  });
+
+  it('a rename by keyboard that takes the template out of the filter keeps the focus in the list and says where it went', async () => {
+    const ui = await openTemplatesAsync('light');
+    await ui.getByLabel('Filter by name').fill('welcome');
+    await itemNamed(ui, 'Welcome email').getByRole('button', { name: 'Rename “Welcome email”' }).click();
+    await ui.getByLabel('New name').fill('Onboarding email');
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => itemNamed(ui, 'Welcome email').count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Templates in the workspace');
+    expect(await ui.getByText('Renamed “Welcome email” to “Onboarding email”, which the filter “welcome” hides.', { exact: false }).count()).toBe(1);
+    expect(await ui.getByLabel('Filter by name').inputValue()).toBe('welcome');
+    expect((await builderAsync<StoredTemplate[]>('/templates')).data.map((template) => template.name)).toContain('Onboarding email');
+    expect(await axeViolationsAsync(ui)).toEqual([]);
   });
 
   it('an update does not replace a version a teammate saved meanwhile until asked', async () => {
@@ -383,6 +396,29 @@ describe('Templates', () => {
     await expect.poll(() => item.count(), { timeout: 20_000 }).toBe(0);
     expect(await ui.getByText('“Welcome email” was already deleted elsewhere.', { exact: false }).count()).toBe(1);
     expect(await ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Templates in the workspace');
+  });
+
+  it('renaming or deleting the selected frame’s template from the list is shown above at once: its new name, then the form to save it anew', async () => {
+    const { ui } = await savedEmailTemplateAsync('Selected one');
+    const selectionLine = ui.getByTestId('templates-selection');
+    expect(await selectionLine.textContent()).toContain('is linked to the template “Selected one”');
+
+    await itemNamed(ui, 'Selected one').getByRole('button', { name: 'Rename “Selected one”' }).click();
+    await ui.getByLabel('New name').fill('Selected one (final)');
+    await ui.getByRole('button', { name: 'Save name and description' }).click();
+    await expect.poll(() => textOf(selectionLine), { timeout: 20_000 }).toContain('is linked to the template “Selected one (final)”');
+
+    const item = itemNamed(ui, 'Selected one (final)');
+    await item.getByRole('button', { name: 'Delete “Selected one (final)”' }).click();
+    await item.getByRole('button', { name: 'Delete “Selected one (final)”', exact: true }).click();
+    await expect.poll(() => item.count(), { timeout: 20_000 }).toBe(0);
+    // Not "linked" with an Update button that can only fail: the link is gone, and said so.
+    await expect.poll(() => ui.getByRole('button', { name: 'Save as template' }).count(), { timeout: 20_000 }).toBe(1);
+    expect(await ui.getByRole('button', { name: 'Update template' }).count()).toBe(0);
+    expect(await ui.getByText('This frame was linked to “Selected one (final)”, which was deleted; the link is removed.').count()).toBe(1);
+    // The focus stays in the list, where the deleted row was.
+    expect(await ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Templates in the workspace');
+    expect(JSON.parse((await frameAsync()).link || 'null')).toBeNull();
   });
 
   it('Show more keeps the keyboard where it was: on the first template it added', async () => {

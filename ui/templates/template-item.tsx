@@ -16,8 +16,8 @@ export interface TemplateItemProps {
   endpoint: Pick<UiEndpoint, 'request'>;
   row: TemplateRow;
   nowMs: number;
-  /** The template was renamed: the list shows it as the builder answered. */
-  onRenamed: (row: TemplateRow) => void;
+  /** The template was renamed: the list shows it as the builder answered (`before`: the row as it was). */
+  onRenamed: (before: TemplateRow, renamed: TemplateRow) => void;
   /** The template was deleted, from here or (`alreadyGone`) elsewhere before: its row goes, so the list takes the focus. */
   onDeleted: (row: TemplateRow, alreadyGone: boolean) => void;
   onOpenSettings: () => void;
@@ -64,7 +64,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
     if (error !== null) return setMode({ kind: 'rename', name, description, error });
     act('rename', () => endpoint.request('templates/rename', { id: row.id, name, description }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), (renamed) => {
       setMode({ kind: 'idle' });
-      onRenamed(renamed);
+      onRenamed(row, renamed);
     });
   };
   const remove = () => act('delete', () => endpoint.request('templates/delete', { id: row.id }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), ({ alreadyGone }) => onDeleted(row, alreadyGone));

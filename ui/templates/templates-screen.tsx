@@ -25,22 +25,30 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const [list, setList] = useState(initialTemplateList);
   const requests = useRef(0);
   const [query, setQuery] = useState('');
-  const [deleted, setDeleted] = useState('');
+  /** What a row's action did where its row cannot say it any more (it was deleted, or left the filter). */
+  const [said, setSaid] = useState('');
   const listHeading = useRef<HTMLHeadingElement>(null);
   const listElement = useRef<HTMLUListElement>(null);
   const moreButton = useRef<HTMLButtonElement>(null);
   /** The templates shown before "Show more" was pressed from the keyboard (null: it was not). */
   const shownBeforeMore = useRef<Set<string> | null>(null);
 
+  // A lost link is said once by the sandbox; the notice stays while that frame stays selected.
+  const showSelection = useCallback(
+    (next: TemplateSelection) =>
+      setSelection((before) => (before?.lostLink && !next.lostLink && before.frame?.id === next.frame?.id ? { ...next, lostLink: before.lostLink } : next)),
+    [],
+  );
+  /** Read again when a template changed from its row: the selected frame may be the one linked to it. */
+  const readSelection = useCallback(() => {
+    endpoint.request('templates/selection', {}).then(showSelection, () => undefined);
+  }, [endpoint, showSelection]);
   useEffect(() => {
-    // A lost link is said once by the sandbox; the notice stays while that frame stays selected.
-    const show = (next: TemplateSelection) =>
-      setSelection((before) => (before?.lostLink && !next.lostLink && before.frame?.id === next.frame?.id ? { ...next, lostLink: before.lostLink } : next));
-    endpoint.request('templates/selection', {}).then(show, () => undefined);
+    readSelection();
     return subscribe((type, payload) => {
-      if (type === 'templates/selection') show(payload);
+      if (type === 'templates/selection') showSelection(payload);
     });
-  }, [endpoint, subscribe]);
+  }, [readSelection, showSelection, subscribe]);
 
   const load = useCallback(
     (page: number) => {
@@ -57,10 +65,21 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const reload = () => load(1);
   // The deleted row and its buttons are gone: focus stays in the list, and the deletion is said.
   const onDeleted = ({ id, name }: TemplateRow, alreadyGone: boolean) => {
-    setDeleted(alreadyGone ? `“${name}” was already deleted elsewhere.` : `Deleted “${name}”.`);
+    setSaid(alreadyGone ? `“${name}” was already deleted elsewhere.` : `Deleted “${name}”.`);
     listHeading.current?.focus();
     setList((before) => removeTemplateRow(before, id));
     reload();
+    // A selected frame linked to it loses its link now, and says so, instead of offering an Update that can only fail.
+    readSelection();
+  };
+  const onRenamed = (before: TemplateRow, row: TemplateRow) => {
+    setList((state) => replaceTemplateRow(state, row));
+    readSelection();
+    // Renamed out of the filter: its row and the focus in it go, so the list takes the focus and says where it went.
+    if (filterTemplates([row], query).length === 0) {
+      setSaid(`Renamed “${before.name}” to “${row.name}”, which the filter “${query.trim()}” hides.`);
+      listHeading.current?.focus();
+    }
   };
 
   const shown = filterTemplates(list.rows, query);
@@ -87,13 +106,13 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
         </h2>
         <TextField id="templates-filter" label="Filter by name" value={query} onValue={setQuery} />
         <p class="muted" role="status">
-          {deleted ? `${deleted} ` : ''}
+          {said ? `${said} ` : ''}
           {list.last ? countText(shown.length, list.rows.length, list.last.total, query) : ''}
         </p>
         {shown.length > 0 ? (
           <ul class="brand-list" aria-labelledby="templates-list-title" ref={listElement}>
             {shown.map((row) => (
-              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} onRenamed={(row) => setList((before) => replaceTemplateRow(before, row))} onDeleted={onDeleted} onOpenSettings={onOpenSettings} />
+              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} onRenamed={onRenamed} onDeleted={onDeleted} onOpenSettings={onOpenSettings} />
             ))}
           </ul>
         ) : null}
