@@ -197,6 +197,8 @@ describe('Templates', () => {
     // A template without a frame here opens as its details.
     await itemNamed(relaunched, 'Welcome email').getByRole('button', { name: 'Open “Welcome email”' }).click();
     await expect.poll(() => textOf(itemNamed(relaunched, 'Welcome email').locator('.notice-info'))).toMatch(/^“Welcome email” has no frame in this file\. Created /);
+    // And said to a screen reader (the row's status), not only shown.
+    expect(await itemNamed(relaunched, 'Welcome email').getByRole('status').textContent()).toBe(await textOf(itemNamed(relaunched, 'Welcome email').locator('.notice-info')));
     expect(await axeViolationsAsync(relaunched)).toEqual([]);
     await h.page.screenshot({ path: `${SHOTS}/templates-light.png` });
 

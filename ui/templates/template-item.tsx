@@ -23,6 +23,11 @@ export interface TemplateItemProps {
   onOpenSettings: () => void;
 }
 
+/** What Open says of a template with no frame in this file: its details, in words. */
+function detailsText(label: string, opened: TemplateOpenOutcome): string {
+  return `${label} has no frame in this file. Created ${absoluteTime(opened.createdAt ?? '')}${opened.layerCount === null ? '' : `, ${opened.layerCount} layers`}.`;
+}
+
 type Mode = { kind: 'idle' } | { kind: 'rename'; name: string; description: string; error: string | null } | { kind: 'delete' } | { kind: 'details'; opened: TemplateOpenOutcome };
 
 export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpenSettings }: TemplateItemProps) {
@@ -57,7 +62,8 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
   };
   const open = () =>
     act('open', () => endpoint.request('templates/open', { id: row.id }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), (opened) =>
-      opened.opened ? setSaid(`Selected “${opened.frame?.name ?? row.name}” on the page “${opened.frame?.pageName ?? ''}”.`) : setMode({ kind: 'details', opened }),
+      // Said in the row's status too: the notice alone is not announced.
+      opened.opened ? setSaid(`Selected “${opened.frame?.name ?? row.name}” on the page “${opened.frame?.pageName ?? ''}”.`) : (setMode({ kind: 'details', opened }), setSaid(detailsText(`“${row.name}”`, opened))),
     );
   const rename = (name: string, description: string) => {
     const error = templateNameProblem(name);
@@ -107,10 +113,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
             </div>
           </div>
         ) : mode.kind === 'details' ? (
-          <p class="notice notice-info">
-            {label} has no frame in this file. Created {absoluteTime(mode.opened.createdAt ?? '')}
-            {mode.opened.layerCount === null ? '' : `, ${mode.opened.layerCount} layers`}.
-          </p>
+          <p class="notice notice-info">{detailsText(label, mode.opened)}</p>
         ) : null}
         {problem ? <ProblemLine problem={problem} onOpenSettings={onOpenSettings} /> : null}
         <p class="visually-hidden" role="status">
