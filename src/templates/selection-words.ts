@@ -54,3 +54,8 @@ export function describeSelectionOf(count: number, layer: SelectedLayer | null):
 export function unreadableLinkWhat(frameName: string): string {
   return `“${frameName}” holds a link to a template that this version of Envelope cannot read (a newer version saved it, or it was damaged). Saving it here makes a new template and replaces that link; to update the linked template instead, update Envelope.`;
 }
+
+/** A duplicate of a linked frame (it carries the link, another frame holds it): saving makes a new template. */
+export function copiedLinkWhat(frameName: string, templateName: string): string {
+  return `“${frameName}” is a copy of a frame linked to the template “${templateName}”. Saving it makes a new template; the frame it was copied from keeps its link.`;
+}

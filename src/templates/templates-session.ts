@@ -15,7 +15,7 @@ import { readFrameAsync } from '../snapshot';
 import { changeChips } from '../sync/change-chips';
 import type { DiffableComponent } from '../sync/property-diff';
 import { base64Length, firstPreviewScale, minimumPreviewScale, nextPreviewScale, previewBudget } from './preview-scale';
-import { describeSelection, describeSelectionOf, unreadableLinkWhat, type SelectedLayer } from './selection-words';
+import { copiedLinkWhat, describeSelection, describeSelectionOf, unreadableLinkWhat, type SelectedLayer } from './selection-words';
 import { pageOf, showNodeAsync } from '../platform/show-node';
 import { setRelaunchButton } from '../platform/relaunch-buttons';
 import { templateChangedError, templateError } from './template-errors';
@@ -202,7 +202,8 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
     }
     if (facts.state !== 'linked' || facts.link === null) {
       const unreadable = facts.link === null && frame.getPluginData(TEMPLATE_LINK_KEY) !== '';
-      return { ...base, what: unreadable ? unreadableLinkWhat(frame.name) : what, link: null, lostLink: null };
+      const said = unreadable ? unreadableLinkWhat(frame.name) : facts.state === 'copy' && facts.link !== null ? copiedLinkWhat(frame.name, facts.link.templateName) : what;
+      return { ...base, what: said, link: null, lostLink: null };
     }
     return { ...base, link: { templateId: facts.link.templateId, templateName: facts.link.templateName, savedAt: facts.link.savedAt }, lostLink: null };
   }

@@ -433,3 +433,17 @@ describe('templates against the builder emulator', () => {
     expect(sent.filter((request) => request.method === 'POST')).toHaveLength(0);
   });
 });
+
+describe('a duplicated linked frame', () => {
+  it('is said to be a copy of the linked frame, so saving it makes a new template while the original keeps its link', async () => {
+    const { frame } = await linkedSpringAsync();
+    const copy = frame.clone();
+    frame.parent!.appendChild(copy);
+    fake.figma.currentPage.selection = [copy];
+    const selection = await plugin.handlers['templates/selection']({}, context);
+    expect(selection).toMatchObject({ kind: 'frame', frame: { id: copy.id }, link: null });
+    expect(selection.what).toBe(`“${EMAIL}” is a copy of a frame linked to the template “Spring”. Saving it makes a new template; the frame it was copied from keeps its link.`);
+    fake.figma.currentPage.selection = [frame];
+    expect(await plugin.handlers['templates/selection']({}, context)).toMatchObject({ what: `“${EMAIL}” is selected.`, link: { templateName: 'Spring' } });
+  });
+});
