@@ -513,6 +513,18 @@ describe('Templates', () => {
     );
   });
 
+  it('a name error said for one frame does not stand under the next frame’s name', async () => {
+    const ui = await openTemplatesAsync('light');
+    await selectLayerAsync('Emails', EMAIL);
+    await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
+    await ui.getByLabel('Template name').fill('');
+    await ui.getByRole('button', { name: 'Save as template' }).click();
+    await ui.getByText('Enter a template name.').waitFor();
+    await selectLayerAsync('Cover', 'Cover');
+    await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe('Cover');
+    expect(await ui.getByText('Enter a template name.').count()).toBe(0);
+  });
+
   it('a rename the builder answers slowly (16 s, within the sandbox’s 20 s) is waited for, not said as Figma not answering', async () => {
     const ui = await openTemplatesAsync('light');
     const item = itemNamed(ui, 'Welcome email');

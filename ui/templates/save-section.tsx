@@ -42,6 +42,8 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   if (frame !== null && form.frameId !== frame.id) {
     drafts.current.set(form.frameId, form);
     setForm(drafts.current.get(frame.id) ?? { frameId: frame.id, name: frame.name, description: '' });
+    // A name error was said of the other frame's name, not of this one's.
+    setNameError(null);
   }
 
   // Each request names the frame shown here: the sandbox may reach it after the selection moved.
