@@ -563,6 +563,22 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('gives the focus back to the list after a detail opened with Enter on the first row, without moving first', async () => {
+    const page = await openAsync({ count: 30 });
+    const grid = page.getByRole('grid', { name: 'Components that differ' });
+    await grid.waitFor();
+    await grid.focus();
+    await page.keyboard.press('Enter');
+    const heading = page.getByRole('heading', { level: 2 });
+    await heading.waitFor();
+    const opened = await heading.textContent();
+    await page.keyboard.press('Escape');
+    await grid.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('grid');
+    expect(await page.locator('[data-testid="sync-row"][aria-selected="true"] .sync-name').textContent()).toBe(opened);
+    await closeAsync(page);
+  });
+
   it('says everything is in sync when nothing differs', async () => {
     const page = await openAsync({ count: 0 });
     await expect.poll(() => page.getByTestId('sync-in-sync').textContent()).toBe('Everything is in syncLast synced 2 hours ago.');
