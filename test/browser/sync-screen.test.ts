@@ -579,6 +579,21 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('with only format updates left, says so and offers to send them, without a "No component matches" for a search nobody made', async () => {
+    const page = await openAsync({ count: 0, formatUpdates: 3 });
+    await page.getByTestId('sync-format-update').waitFor();
+    expect(await page.getByRole('button', { name: 'Send 3 format updates' }).count()).toBe(1);
+    expect(await page.getByText(/No component matches/).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'All 0' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Show them' }).click();
+    await expect.poll(() => page.getByTestId('sync-row').count()).toBe(3);
+    // No "other changes" to go back to.
+    await page.getByRole('button', { name: 'Hide them' }).click();
+    await expect.poll(() => page.getByTestId('sync-row').count()).toBe(0);
+    expect(await page.getByText(/No component matches/).count()).toBe(0);
+    await closeAsync(page);
+  });
+
   it('says everything is in sync when nothing differs', async () => {
     const page = await openAsync({ count: 0 });
     await expect.poll(() => page.getByTestId('sync-in-sync').textContent()).toBe('Everything is in syncLast synced 2 hours ago.');

@@ -367,6 +367,10 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
 
   const lastSynced = overview?.lastSyncedAt ?? null;
   const formatUpdates = counts?.get('format-update') ?? 0;
+  // The rows "All" counts: format updates have their own line, a replaced row is one.
+  const others = (items?.length ?? 0) - formatUpdates - pairs.size;
+  // Nothing searched for or filtered: an empty list then means only format updates are left (their line says so).
+  const unfiltered = filter === 'all' && query.trim() === '' && change === null;
   return (
     <div class="screen sync-screen" data-testid="screen-sync" hidden={hidden}>
       {readOnlyReason ? (
@@ -422,22 +426,24 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
           </div>
         ) : (
           <>
-            <div class="sync-chips" role="group" aria-label="Show only one kind">
-              <button type="button" class="sync-chip" aria-pressed={filter === 'all'} onClick={() => setFilter('all')}>
-                All {formatCount(items.length - formatUpdates - pairs.size)}
-              </button>
-              {KIND_ORDER.filter((kind) => kind !== 'format-update' && (counts.get(kind) ?? 0) > 0).map((kind: SyncKind) => (
-                <button
-                  key={kind}
-                  type="button"
-                  class={`sync-chip${kind === 'conflict' ? ' sync-chip-conflict' : ''}`}
-                  aria-pressed={filter === kind}
-                  onClick={() => setFilter(filter === kind ? 'all' : kind)}
-                >
-                  {chipLabel(kind, counts.get(kind) ?? 0)}
+            {others > 0 ? (
+              <div class="sync-chips" role="group" aria-label="Show only one kind">
+                <button type="button" class="sync-chip" aria-pressed={filter === 'all'} onClick={() => setFilter('all')}>
+                  All {formatCount(others)}
                 </button>
-              ))}
-            </div>
+                {KIND_ORDER.filter((kind) => kind !== 'format-update' && (counts.get(kind) ?? 0) > 0).map((kind: SyncKind) => (
+                  <button
+                    key={kind}
+                    type="button"
+                    class={`sync-chip${kind === 'conflict' ? ' sync-chip-conflict' : ''}`}
+                    aria-pressed={filter === kind}
+                    onClick={() => setFilter(filter === kind ? 'all' : kind)}
+                  >
+                    {chipLabel(kind, counts.get(kind) ?? 0)}
+                  </button>
+                ))}
+              </div>
+            ) : null}
             {changes.length > 0 ? (
               <div class="sync-chips" role="group" aria-label="Show only one kind of change">
                 {changes.map(([chip, count]) => (
@@ -451,7 +457,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
               <p class="sync-format-note" data-testid="sync-format-update">
                 {formatUpdateNotice(formatUpdates)}{' '}
                 <Button variant="link" onClick={() => setFilter(filter === 'format-update' ? 'all' : 'format-update')}>
-                  {filter === 'format-update' ? 'Show the other changes' : 'Show them'}
+                  {filter !== 'format-update' ? 'Show them' : others > 0 ? 'Show the other changes' : 'Hide them'}
                 </Button>
               </p>
             ) : null}
@@ -481,7 +487,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
           <p id="sync-list-help" class="visually-hidden">
             Arrow keys move, Enter opens the changes, Space ticks or unticks.
           </p>
-          {rows.length === 0 && !openItem ? (
+          {rows.length === 0 && !openItem && !unfiltered ? (
             <div class="empty-state" data-testid="sync-no-match">
               <strong>{noMatchText(query, filter, change)}</strong>
               <div>
