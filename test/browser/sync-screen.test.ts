@@ -585,6 +585,7 @@ describe('the Sync screen', () => {
     expect(await page.getByRole('button', { name: 'Send 3 format updates' }).count()).toBe(1);
     expect(await page.getByText(/No component matches/).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'All 0' }).count()).toBe(0);
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
     await page.getByRole('button', { name: 'Show them' }).click();
     await expect.poll(() => page.getByTestId('sync-row').count()).toBe(3);
     // No "other changes" to go back to.
@@ -603,6 +604,39 @@ describe('the Sync screen', () => {
     // Recorded: they leave the list (the stand-in's run always brings back one late conflict).
     await expect.poll(() => page.getByRole('button', { name: /^Same on both sides/ }).count()).toBe(0);
     expect(await page.getByText('Button / Primary 0').count()).toBe(0);
+    await closeAsync(page);
+  });
+
+  it('says when the search or a filter hides changes the Sync button sends, with a way to show them', async () => {
+    const page = await openAsync({ count: 30 });
+    await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
+    const run = await page.getByTestId('sync-run').textContent();
+    expect(await page.getByTestId('sync-hidden-note').count()).toBe(0);
+    await page.getByRole('searchbox', { name: 'Search by name' }).fill('Card / Product 1');
+    await expect.poll(() => page.getByTestId('sync-row').count()).toBeLessThan(10);
+    // The button still sends everything chosen: the screen says what the list does not show.
+    expect(await page.getByTestId('sync-run').textContent()).toBe(run);
+    await expect.poll(() => page.getByTestId('sync-hidden-note').textContent()).toMatch(/^\d+ of the changes to sync (is|are) not shown by the search or filter\. ?Show all changes$/);
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
+    // Nothing matches: the empty list's one "Show all changes", and the note still counts what the sync sends.
+    await page.getByRole('searchbox', { name: 'Search by name' }).fill('Nothing by this name');
+    await expect.poll(() => page.getByTestId('sync-hidden-note').textContent()).toMatch(/^\d+ of the changes to sync are not shown by the search or filter\.$/);
+    expect(await page.getByRole('button', { name: 'Show all changes' }).count()).toBe(1);
+    await page.getByRole('searchbox', { name: 'Search by name' }).fill('Card / Product 1');
+    await page.getByTestId('sync-hidden-note').getByRole('button', { name: 'Show all changes' }).click();
+    await expect.poll(() => page.getByTestId('sync-hidden-note').count()).toBe(0);
+    expect(await page.getByRole('searchbox', { name: 'Search by name' }).inputValue()).toBe('');
+    // The button went with the note: the keyboard goes on from the search field, not from the page's start.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Search by name');
+    // The same from the empty list's button.
+    await page.getByRole('button', { name: /^Conflicts / }).click();
+    await page.getByRole('searchbox', { name: 'Search by name' }).fill('Nothing by this name');
+    await page.getByTestId('sync-no-match').getByRole('button', { name: 'Show all changes' }).click();
+    await expect.poll(() => page.getByTestId('sync-no-match').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Search by name');
     await closeAsync(page);
   });
 

@@ -98,6 +98,17 @@ export function buildRows(
   return rows;
 }
 
+/** The items the rows show: a replaced row's two (its added item and the deleted one it replaces). */
+export function shownRowItems(rows: readonly SyncRow[]): SyncItem[] {
+  const shown: SyncItem[] = [];
+  for (const row of rows) {
+    if (row.type !== 'item') continue;
+    shown.push(row.item);
+    if (row.replaces) shown.push(row.replaces);
+  }
+  return shown;
+}
+
 /** Counts per kind, for the chips: the comparison's own, or counted from the items. */
 export function kindCounts(comparison: Pick<SyncComparison, 'items' | 'counts'>): Map<SyncKind, number> {
   const counts = new Map<SyncKind, number>();

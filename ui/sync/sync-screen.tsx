@@ -19,7 +19,7 @@ import { SyncList } from './sync-list';
 import { outcomeText } from './sync-outcome';
 import { createPictureLoader } from './picture-loader';
 import type { SyncRequester } from './sync-requester';
-import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, isInSync, kindCounts, noMatchText, plural, runSummary, withPairChips, type KindFilter } from './sync-rows';
+import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, isInSync, kindCounts, noMatchText, plural, runSummary, shownRowItems, withPairChips, type KindFilter } from './sync-rows';
 import { summaryText } from './sync-summary';
 import { absoluteTime, relativeTime } from '../messages/relative-time';
 import { progressText, secondsLeft, timeLeftText, type ProgressSample } from './sync-time';
@@ -331,6 +331,16 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   }
   const counts = useMemo(() => (items && comparison ? kindCounts({ items, counts: comparison.counts }) : null), [items, comparison]);
   const summary = useMemo(() => runSummary(items ?? [], pairs), [items, pairs]);
+  // Changes the Sync button sends that the search or a filter leaves out of the list (format updates have their own line).
+  const hiddenChanges = useMemo(() => summary.changes - runSummary(shownRowItems(rows), pairs).changes, [summary, rows, pairs]);
+  const search = useRef<HTMLInputElement>(null);
+  // Its button goes with what it cleared: the keyboard goes on from the search field.
+  const showAll = () => {
+    setQuery('');
+    setFilter('all');
+    setChange(null);
+    search.current?.focus();
+  };
   // As the list shows it (a replaced row's chips only while it is one row).
   const openItem = openKey !== null ? (shownItems.find((item) => item.key === openKey) ?? null) : null;
   const readOnlyReason = comparison?.readOnlyReason ?? overview?.readOnlyReason ?? null;
@@ -462,6 +472,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
               </p>
             ) : null}
             <input
+              ref={search}
               type="search"
               class="field-input"
               aria-label="Search by name"
@@ -491,15 +502,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
             <div class="empty-state" data-testid="sync-no-match">
               <strong>{noMatchText(query, filter, change)}</strong>
               <div>
-                <Button
-                  onClick={() => {
-                    setQuery('');
-                    setFilter('all');
-                    setChange(null);
-                  }}
-                >
-                  Show all changes
-                </Button>
+                <Button onClick={showAll}>Show all changes</Button>
               </div>
             </div>
           ) : null}
@@ -533,6 +536,20 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
           onChoose={choose}
           onBack={() => setOpenKey(null)}
         />
+      ) : null}
+      {items && hiddenChanges > 0 && !openItem && !task ? (
+        <p class="sync-format-note" data-testid="sync-hidden-note">
+          {hiddenChanges === 1 ? '1 of the changes to sync is' : `${formatCount(hiddenChanges)} of the changes to sync are`} not shown by the search or filter.
+          {/* An empty list has its own "Show all changes" above. */}
+          {rows.length > 0 ? (
+            <>
+              {' '}
+              <Button variant="link" onClick={showAll}>
+                Show all changes
+              </Button>
+            </>
+          ) : null}
+        </p>
       ) : null}
       <div class="sync-actions" {...actionsFocus}>
         {task ? (
