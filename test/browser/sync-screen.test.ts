@@ -563,6 +563,83 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('gives the focus back to the list after a detail opened with Enter on the first row, without moving first', async () => {
+    const page = await openAsync({ count: 30 });
+    const grid = page.getByRole('grid', { name: 'Components that differ' });
+    await grid.waitFor();
+    await grid.focus();
+    await page.keyboard.press('Enter');
+    const heading = page.getByRole('heading', { level: 2 });
+    await heading.waitFor();
+    const opened = await heading.textContent();
+    await page.keyboard.press('Escape');
+    await grid.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('grid');
+    expect(await page.locator('[data-testid="sync-row"][aria-selected="true"] .sync-name').textContent()).toBe(opened);
+    await closeAsync(page);
+  });
+
+  it('with only format updates left, says so and offers to send them, without a "No component matches" for a search nobody made', async () => {
+    const page = await openAsync({ count: 0, formatUpdates: 3 });
+    await page.getByTestId('sync-format-update').waitFor();
+    expect(await page.getByRole('button', { name: 'Send 3 format updates' }).count()).toBe(1);
+    expect(await page.getByText(/No component matches/).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'All 0' }).count()).toBe(0);
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
+    await page.getByRole('button', { name: 'Show them' }).click();
+    await expect.poll(() => page.getByTestId('sync-row').count()).toBe(3);
+    // No "other changes" to go back to.
+    await page.getByRole('button', { name: 'Hide them' }).click();
+    await expect.poll(() => page.getByTestId('sync-row').count()).toBe(0);
+    expect(await page.getByText(/No component matches/).count()).toBe(0);
+    await closeAsync(page);
+  });
+
+  it('offers to record components that are the same on both sides when nothing else is left (a version taken in part, finished by hand)', async () => {
+    const page = await openAsync({ count: 2, kinds: ['both-same'] });
+    await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
+    expect(await page.getByTestId('sync-row').first().textContent()).toContain('The same in the design system: recorded as synced with the next sync');
+    await page.getByRole('button', { name: 'Record 2 components as synced' }).click();
+    await expect.poll(() => page.getByTestId('sync-outcome').textContent()).toContain('Sync done');
+    // Recorded: they leave the list (the stand-in's run always brings back one late conflict).
+    await expect.poll(() => page.getByRole('button', { name: /^Same on both sides/ }).count()).toBe(0);
+    expect(await page.getByText('Button / Primary 0').count()).toBe(0);
+    await closeAsync(page);
+  });
+
+  it('says when the search or a filter hides changes the Sync button sends, with a way to show them', async () => {
+    const page = await openAsync({ count: 30 });
+    await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
+    const run = await page.getByTestId('sync-run').textContent();
+    expect(await page.getByTestId('sync-hidden-note').count()).toBe(0);
+    await page.getByRole('searchbox', { name: 'Search by name' }).fill('Card / Product 1');
+    await expect.poll(() => page.getByTestId('sync-row').count()).toBeLessThan(10);
+    // The button still sends everything chosen: the screen says what the list does not show.
+    expect(await page.getByTestId('sync-run').textContent()).toBe(run);
+    await expect.poll(() => page.getByTestId('sync-hidden-note').textContent()).toMatch(/^\d+ of the changes to sync (is|are) not shown by the search or filter\. ?Show all changes$/);
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
+    // Nothing matches: the empty list's one "Show all changes", and the note still counts what the sync sends.
+    await page.getByRole('searchbox', { name: 'Search by name' }).fill('Nothing by this name');
+    await expect.poll(() => page.getByTestId('sync-hidden-note').textContent()).toMatch(/^\d+ of the changes to sync are not shown by the search or filter\.$/);
+    expect(await page.getByRole('button', { name: 'Show all changes' }).count()).toBe(1);
+    await page.getByRole('searchbox', { name: 'Search by name' }).fill('Card / Product 1');
+    await page.getByTestId('sync-hidden-note').getByRole('button', { name: 'Show all changes' }).click();
+    await expect.poll(() => page.getByTestId('sync-hidden-note').count()).toBe(0);
+    expect(await page.getByRole('searchbox', { name: 'Search by name' }).inputValue()).toBe('');
+    // The button went with the note: the keyboard goes on from the search field, not from the page's start.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Search by name');
+    // The same from the empty list's button.
+    await page.getByRole('button', { name: /^Conflicts / }).click();
+    await page.getByRole('searchbox', { name: 'Search by name' }).fill('Nothing by this name');
+    await page.getByTestId('sync-no-match').getByRole('button', { name: 'Show all changes' }).click();
+    await expect.poll(() => page.getByTestId('sync-no-match').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Search by name');
+    await closeAsync(page);
+  });
+
   it('says everything is in sync when nothing differs', async () => {
     const page = await openAsync({ count: 0 });
     await expect.poll(() => page.getByTestId('sync-in-sync').textContent()).toBe('Everything is in syncLast synced 2 hours ago.');

@@ -86,7 +86,7 @@ export function toggledChoice(item: SyncItem): SyncChoice | null {
 /** What the row's choice means, in a few words. */
 export function choiceText(item: SyncItem): string {
   const mode = choiceMode(item.kind);
-  if (mode === 'none') return item.kind === 'remote-add' ? 'Only in the design system' : 'Nothing to do';
+  if (mode === 'none') return item.kind === 'remote-add' ? 'Only in the design system' : 'The same in the design system: recorded as synced with the next sync';
   if (item.choice === 'skip') return mode === 'conflict' ? 'Not decided: skipped for now' : 'Skipped for now';
   if (mode === 'conflict') return item.choice === 'push' ? 'Keep mine' : 'Take theirs';
   return item.choice === 'push' ? 'Will be pushed' : 'Will be taken into this file';

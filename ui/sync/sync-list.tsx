@@ -160,6 +160,8 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
     if (!row || row.type !== 'item') return;
     if (event.key === 'Enter') {
       event.preventDefault();
+      // The row opened is the one to come back to (also the first row, opened before any arrow key).
+      setActiveKey(row.item.key);
       onOpen(row.item, row.replaces);
     } else if (event.key === ' ') {
       event.preventDefault();

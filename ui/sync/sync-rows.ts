@@ -98,6 +98,17 @@ export function buildRows(
   return rows;
 }
 
+/** The items the rows show: a replaced row's two (its added item and the deleted one it replaces). */
+export function shownRowItems(rows: readonly SyncRow[]): SyncItem[] {
+  const shown: SyncItem[] = [];
+  for (const row of rows) {
+    if (row.type !== 'item') continue;
+    shown.push(row.item);
+    if (row.replaces) shown.push(row.replaces);
+  }
+  return shown;
+}
+
 /** Counts per kind, for the chips: the comparison's own, or counted from the items. */
 export function kindCounts(comparison: Pick<SyncComparison, 'items' | 'counts'>): Map<SyncKind, number> {
   const counts = new Map<SyncKind, number>();
@@ -142,6 +153,8 @@ export interface RunSummary {
   /** Rows that will be pushed or taken, format updates aside. */
   changes: number;
   formatUpdates: number;
+  /** Rows the same on both sides: nothing is sent, the run records them as synced. */
+  settled: number;
   /** The Run button's text; null when there is nothing to run. */
   label: string | null;
 }
@@ -150,16 +163,26 @@ export interface RunSummary {
 export function runSummary(items: readonly SyncItem[], pairs: ReadonlyMap<string, SyncItem> = new Map()): RunSummary {
   let changes = 0;
   let formatUpdates = 0;
+  let settled = 0;
   // A replaced row's old key counts only when its new key does not run.
   const counted = new Set<string>();
   for (const item of items) if (pairs.has(item.key) && willRun(item)) counted.add(pairs.get(item.key)!.key);
   for (const item of items) {
+    if (item.kind === 'both-same') settled++;
     if (!willRun(item) || counted.has(item.key)) continue;
     if (item.kind === 'format-update') formatUpdates++;
     else changes++;
   }
-  const label = changes > 0 ? `Sync ${plural(changes, 'change')}` : formatUpdates > 0 ? `Send ${plural(formatUpdates, 'format update')}` : null;
-  return { changes, formatUpdates, label };
+  // Alone, rows the same on both sides still need a run to be recorded (else they stay listed, with no way on).
+  const label =
+    changes > 0
+      ? `Sync ${plural(changes, 'change')}`
+      : formatUpdates > 0
+        ? `Send ${plural(formatUpdates, 'format update')}`
+        : settled > 0
+          ? `Record ${plural(settled, 'component')} as synced`
+          : null;
+  return { changes, formatUpdates, settled, label };
 }
 
 /** The empty list's heading: what the search, the kind and the kind of change together matched nothing of. */

@@ -19,7 +19,7 @@ import { SyncList } from './sync-list';
 import { outcomeText } from './sync-outcome';
 import { createPictureLoader } from './picture-loader';
 import type { SyncRequester } from './sync-requester';
-import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, isInSync, kindCounts, noMatchText, plural, runSummary, withPairChips, type KindFilter } from './sync-rows';
+import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, isInSync, kindCounts, noMatchText, plural, runSummary, shownRowItems, withPairChips, type KindFilter } from './sync-rows';
 import { summaryText } from './sync-summary';
 import { absoluteTime, relativeTime } from '../messages/relative-time';
 import { progressText, secondsLeft, timeLeftText, type ProgressSample } from './sync-time';
@@ -331,6 +331,16 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   }
   const counts = useMemo(() => (items && comparison ? kindCounts({ items, counts: comparison.counts }) : null), [items, comparison]);
   const summary = useMemo(() => runSummary(items ?? [], pairs), [items, pairs]);
+  // Changes the Sync button sends that the search or a filter leaves out of the list (format updates have their own line).
+  const hiddenChanges = useMemo(() => summary.changes - runSummary(shownRowItems(rows), pairs).changes, [summary, rows, pairs]);
+  const search = useRef<HTMLInputElement>(null);
+  // Its button goes with what it cleared: the keyboard goes on from the search field.
+  const showAll = () => {
+    setQuery('');
+    setFilter('all');
+    setChange(null);
+    search.current?.focus();
+  };
   // As the list shows it (a replaced row's chips only while it is one row).
   const openItem = openKey !== null ? (shownItems.find((item) => item.key === openKey) ?? null) : null;
   const readOnlyReason = comparison?.readOnlyReason ?? overview?.readOnlyReason ?? null;
@@ -367,6 +377,10 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
 
   const lastSynced = overview?.lastSyncedAt ?? null;
   const formatUpdates = counts?.get('format-update') ?? 0;
+  // The rows "All" counts: format updates have their own line, a replaced row is one.
+  const others = (items?.length ?? 0) - formatUpdates - pairs.size;
+  // Nothing searched for or filtered: an empty list then means only format updates are left (their line says so).
+  const unfiltered = filter === 'all' && query.trim() === '' && change === null;
   return (
     <div class="screen sync-screen" data-testid="screen-sync" hidden={hidden}>
       {readOnlyReason ? (
@@ -422,22 +436,24 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
           </div>
         ) : (
           <>
-            <div class="sync-chips" role="group" aria-label="Show only one kind">
-              <button type="button" class="sync-chip" aria-pressed={filter === 'all'} onClick={() => setFilter('all')}>
-                All {formatCount(items.length - formatUpdates - pairs.size)}
-              </button>
-              {KIND_ORDER.filter((kind) => kind !== 'format-update' && (counts.get(kind) ?? 0) > 0).map((kind: SyncKind) => (
-                <button
-                  key={kind}
-                  type="button"
-                  class={`sync-chip${kind === 'conflict' ? ' sync-chip-conflict' : ''}`}
-                  aria-pressed={filter === kind}
-                  onClick={() => setFilter(filter === kind ? 'all' : kind)}
-                >
-                  {chipLabel(kind, counts.get(kind) ?? 0)}
+            {others > 0 ? (
+              <div class="sync-chips" role="group" aria-label="Show only one kind">
+                <button type="button" class="sync-chip" aria-pressed={filter === 'all'} onClick={() => setFilter('all')}>
+                  All {formatCount(others)}
                 </button>
-              ))}
-            </div>
+                {KIND_ORDER.filter((kind) => kind !== 'format-update' && (counts.get(kind) ?? 0) > 0).map((kind: SyncKind) => (
+                  <button
+                    key={kind}
+                    type="button"
+                    class={`sync-chip${kind === 'conflict' ? ' sync-chip-conflict' : ''}`}
+                    aria-pressed={filter === kind}
+                    onClick={() => setFilter(filter === kind ? 'all' : kind)}
+                  >
+                    {chipLabel(kind, counts.get(kind) ?? 0)}
+                  </button>
+                ))}
+              </div>
+            ) : null}
             {changes.length > 0 ? (
               <div class="sync-chips" role="group" aria-label="Show only one kind of change">
                 {changes.map(([chip, count]) => (
@@ -451,11 +467,12 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
               <p class="sync-format-note" data-testid="sync-format-update">
                 {formatUpdateNotice(formatUpdates)}{' '}
                 <Button variant="link" onClick={() => setFilter(filter === 'format-update' ? 'all' : 'format-update')}>
-                  {filter === 'format-update' ? 'Show the other changes' : 'Show them'}
+                  {filter !== 'format-update' ? 'Show them' : others > 0 ? 'Show the other changes' : 'Hide them'}
                 </Button>
               </p>
             ) : null}
             <input
+              ref={search}
               type="search"
               class="field-input"
               aria-label="Search by name"
@@ -481,19 +498,11 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
           <p id="sync-list-help" class="visually-hidden">
             Arrow keys move, Enter opens the changes, Space ticks or unticks.
           </p>
-          {rows.length === 0 && !openItem ? (
+          {rows.length === 0 && !openItem && !unfiltered ? (
             <div class="empty-state" data-testid="sync-no-match">
               <strong>{noMatchText(query, filter, change)}</strong>
               <div>
-                <Button
-                  onClick={() => {
-                    setQuery('');
-                    setFilter('all');
-                    setChange(null);
-                  }}
-                >
-                  Show all changes
-                </Button>
+                <Button onClick={showAll}>Show all changes</Button>
               </div>
             </div>
           ) : null}
@@ -527,6 +536,20 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
           onChoose={choose}
           onBack={() => setOpenKey(null)}
         />
+      ) : null}
+      {items && hiddenChanges > 0 && !openItem && !task ? (
+        <p class="sync-format-note" data-testid="sync-hidden-note">
+          {hiddenChanges === 1 ? '1 of the changes to sync is' : `${formatCount(hiddenChanges)} of the changes to sync are`} not shown by the search or filter.
+          {/* An empty list has its own "Show all changes" above. */}
+          {rows.length > 0 ? (
+            <>
+              {' '}
+              <Button variant="link" onClick={showAll}>
+                Show all changes
+              </Button>
+            </>
+          ) : null}
+        </p>
       ) : null}
       <div class="sync-actions" {...actionsFocus}>
         {task ? (

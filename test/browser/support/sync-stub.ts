@@ -6,6 +6,8 @@
 export interface SyncStubConfig {
   /** Rows in the comparison (kinds cycle through local, remote, conflict and same-on-both-sides). */
   count: number;
+  /** The kinds the rows cycle through, instead of those above. */
+  kinds?: string[];
   /** Extra format-update rows. */
   formatUpdates?: number;
   problem?: 'no-builder-key' | 'no-design-system' | 'no-key-and-design-system' | null;
@@ -35,7 +37,7 @@ export interface SyncStubConfig {
 }
 
 export function installSyncStub(config: SyncStubConfig): void {
-  const kinds = ['local-change', 'local-change', 'local-add', 'remote-change', 'conflict', 'local-delete', 'remote-add', 'remote-delete', 'both-same'];
+  const kinds = config.kinds ?? ['local-change', 'local-change', 'local-add', 'remote-change', 'conflict', 'local-delete', 'remote-add', 'remote-delete', 'both-same'];
   const names = ['Button / Primary', 'Card / Product', 'Hero / Split', 'Footer / Legal'];
   const now = Date.now();
   const hoursAgo = (hours: number) => new Date(now - hours * 3600e3).toISOString();

@@ -87,11 +87,14 @@ describe('diff list rows', () => {
 
   it('says how many changes the run does, format updates apart', () => {
     // The remote addition cannot be taken, so it is not counted even with a stray 'take'.
-    expect(runSummary(items)).toEqual({ changes: 1, formatUpdates: 1, label: 'Sync 1 change' });
+    expect(runSummary(items)).toEqual({ changes: 1, formatUpdates: 1, settled: 0, label: 'Sync 1 change' });
     expect(runSummary([item('1', 'local-change', 'push'), item('4', 'local-change', 'push')]).label).toBe('Sync 2 changes');
     expect(runSummary([item('1', 'local-change', 'push')]).label).toBe('Sync 1 change');
     expect(runSummary([item('3', 'format-update', 'push')]).label).toBe('Send 1 format update');
-    expect(runSummary([item('2', 'conflict', 'skip'), item('6', 'both-same', 'push')]).label).toBeNull();
+    expect(runSummary([item('2', 'conflict', 'skip')]).label).toBeNull();
+    // Rows the same on both sides are recorded by a run: alone, the button says so (else they would stay listed for ever).
+    expect(runSummary([item('2', 'conflict', 'skip'), item('6', 'both-same', 'push')])).toEqual({ changes: 0, formatUpdates: 0, settled: 1, label: 'Record 1 component as synced' });
+    expect(runSummary([item('1', 'local-change', 'push'), item('6', 'both-same', 'skip')]).label).toBe('Sync 1 change');
     expect(formatUpdateNotice(1240)).toBe('Envelope’s component format changed: 1,240 components will be sent again once.');
   });
 
