@@ -523,6 +523,18 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('offers no Keep them apart while a sync runs (the pair may be gone when it ends), as it offers no choice', async () => {
+    const page = await openAsync({ count: 3, replaced: true, stepMs: 400 });
+    await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
+    await page.getByTestId('sync-run').click();
+    await page.getByTestId('sync-progress').waitFor();
+    await page.getByTestId('sync-row').filter({ hasText: 'Banner' }).click();
+    expect(await page.getByRole('button', { name: 'Keep them apart' }).isDisabled()).toBe(true);
+    await page.getByTestId('sync-outcome').waitFor({ timeout: 10_000 });
+    expect(await sentAsync(page, 'sync/keep-apart')).toEqual([]);
+    await closeAsync(page);
+  });
+
   it('cancels a running sync, says so, and checks again what is left', async () => {
     const page = await openAsync({ count: 20, stepMs: 400 });
     await page.getByTestId('sync-run').click();

@@ -101,7 +101,8 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
       />
       {replaces && onKeepApart ? (
         <div>
-          <Button onClick={onKeepApart} testId="sync-keep-apart">
+          {/* Like the choice: not while a sync runs (the pair may be gone when it ends) or read-only. */}
+          <Button onClick={onKeepApart} testId="sync-keep-apart" disabled={readOnly}>
             Keep them apart
           </Button>
         </div>

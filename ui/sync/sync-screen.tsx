@@ -410,7 +410,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       {apartFailure ? (
         <div class="sync-error">
           <ErrorNotice message={apartFailure.message} testId="sync-keep-apart-error" />
-          <Button onClick={apartFailure.retry}>{apartFailure.retryLabel}</Button>
+          {!busy ? <Button onClick={apartFailure.retry}>{apartFailure.retryLabel}</Button> : null}
         </div>
       ) : null}
       {outcome ? <OutcomeNotice outcome={outcome} onDismiss={() => setOutcome(null)} /> : null}
