@@ -583,6 +583,8 @@ describe('the Sync screen', () => {
     await page.keyboard.press('Enter');
     const heading = page.getByRole('heading', { level: 2 });
     await heading.waitFor();
+    // The detail has the keyboard as soon as it shows.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('sync-detail-title');
     const opened = await heading.textContent();
     await page.keyboard.press('Escape');
     await grid.waitFor();

@@ -1,6 +1,6 @@
 // One component's changes: property by property (before → after, colour swatches), the two
 // pictures side by side or overlaid, and its choice. Escape or "Back to the list" returns.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { PropertyChange, SyncChoice, SyncDetail, SyncItem } from '../../src/shared/bridge/messages';
 import { Button } from '../components/button';
 import { ErrorNotice } from '../components/notice';
@@ -39,7 +39,8 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
   const [attempt, setAttempt] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => heading.current?.focus(), []);
+  // Before paint: a key pressed as soon as the detail shows (Escape) reaches it, not the page body.
+  useLayoutEffect(() => heading.current?.focus(), []);
   useEffect(() => {
     let current = true;
     setLoad({ status: 'loading' });
