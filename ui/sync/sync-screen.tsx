@@ -394,25 +394,9 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         </p>
       ) : null}
       {task ? <TaskProgress task={task} /> : null}
-      {failure ? (
-        <div class="sync-error">
-          <ErrorNotice message={failure.message} testId="sync-error" />
-          {!busy ? <Button onClick={failure.retry}>{failure.retryLabel}</Button> : null}
-        </div>
-      ) : null}
-      {chooseFailure ? (
-        <div class="sync-error">
-          <ErrorNotice message={chooseFailure.message} testId="sync-choose-error" />
-          {/* Not while a check runs: the save would reach the sandbox after it, onto rows that may mean something else. */}
-          {!busy ? <Button onClick={chooseFailure.retry}>{chooseFailure.retryLabel}</Button> : null}
-        </div>
-      ) : null}
-      {apartFailure ? (
-        <div class="sync-error">
-          <ErrorNotice message={apartFailure.message} testId="sync-keep-apart-error" />
-          {!busy ? <Button onClick={apartFailure.retry}>{apartFailure.retryLabel}</Button> : null}
-        </div>
-      ) : null}
+      {failure ? <FailureNotice failure={failure} busy={busy} testId="sync-error" /> : null}
+      {chooseFailure ? <FailureNotice failure={chooseFailure} busy={busy} testId="sync-choose-error" /> : null}
+      {apartFailure ? <FailureNotice failure={apartFailure} busy={busy} testId="sync-keep-apart-error" /> : null}
       {outcome ? <OutcomeNotice outcome={outcome} onDismiss={() => setOutcome(null)} /> : null}
       <LiveNotice message={message} testId="sync-message" />
       {!items && !task && !failure ? (
@@ -575,6 +559,19 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         )}
       </div>
       {overview && overview.history.length > 0 ? <SyncHistory history={overview.history} nowMs={nowMs} /> : null}
+    </div>
+  );
+}
+
+/**
+ * A failure in words with its retry. The retry waits while a check or a sync runs: sent then, it
+ * would reach the sandbox after it, onto rows that may mean something else.
+ */
+function FailureNotice({ failure, busy, testId }: { failure: Failure; busy: boolean; testId: string }) {
+  return (
+    <div class="sync-error">
+      <ErrorNotice message={failure.message} testId={testId} />
+      {!busy ? <Button onClick={failure.retry}>{failure.retryLabel}</Button> : null}
     </div>
   );
 }
