@@ -63,7 +63,7 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
   useEffect(
     () =>
       subscribe((type, payload) => {
-        if (type === 'sync/badge') setSyncBadge(payload.local + payload.remote);
+        if (type === 'sync/badge') setSyncBadge(payload.rows);
       }),
     [subscribe],
   );

@@ -2,7 +2,7 @@
 import { createBuilderClient } from '../shared/api/builder/client';
 import type { HttpTransport } from '../shared/api/http/transport';
 import type { Handlers } from '../shared/bridge/endpoint';
-import type { SandboxRequests } from '../shared/bridge/messages';
+import type { SandboxRequests, SyncBadge } from '../shared/bridge/messages';
 import { createSnapshotter } from '../snapshot';
 import { createChoicesStore } from './choices-store';
 import { createKeptApartStore } from './kept-apart-store';
@@ -10,7 +10,7 @@ import { fileIdOf } from './file-identity';
 import { createPayloadCache } from './payload-cache';
 import { createSerialQueue } from './serial-queue';
 import { startSyncMonitor } from './sync-monitor';
-import { badgeCounts, createSyncSession, type BuilderCredentials, type SyncLink } from './sync-session';
+import { createSyncSession, syncBadge, type BuilderCredentials, type SyncLink } from './sync-session';
 
 export type SyncHandlers = Pick<Handlers<SandboxRequests>, 'sync/overview' | 'sync/compare' | 'sync/detail' | 'sync/pictures' | 'sync/choose' | 'sync/keep-apart' | 'sync/run'>;
 
@@ -30,7 +30,7 @@ export interface SyncFeatureDependencies {
 export interface SyncFeature {
   handlers: SyncHandlers;
   /** Starts the badge's checks; `emit` sends the counts to the UI. */
-  startMonitor(emit: (counts: { local: number; remote: number }) => void): void;
+  startMonitor(emit: (badge: SyncBadge) => void): void;
 }
 
 function currentUserName(figma: PluginAPI): string | null {
@@ -45,9 +45,9 @@ export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFe
   const { figma, transport, pluginVersion } = dependencies;
   const queue = createSerialQueue();
   /** Set once the monitor starts; every comparison also refreshes the badge. */
-  let emitBadge: ((counts: { local: number; remote: number }) => void) | null = null;
+  let emitBadge: ((badge: SyncBadge) => void) | null = null;
   const withBadge = <T extends { counts: Record<string, number>; replacements?: readonly unknown[] }>(comparison: T): T => {
-    emitBadge?.(badgeCounts(comparison.counts, comparison.replacements?.length ?? 0));
+    emitBadge?.(syncBadge(comparison.counts, comparison.replacements?.length ?? 0));
     return comparison;
   };
   let cachedLink: { id: string; link: SyncLink } | null = null;

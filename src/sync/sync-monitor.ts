@@ -2,6 +2,7 @@
 // opens and every few minutes after (within the builder's limit of 100 requests a minute, this
 // is one or two requests), and the local count again after each edit of the file, from an
 // incremental read of what `documentchange` reported: no request and no re-read of the file.
+import type { SyncBadge } from '../shared/bridge/messages';
 import type { SerialQueue } from './serial-queue';
 import type { SyncSession } from './sync-session';
 
@@ -13,17 +14,17 @@ export interface SyncMonitorDependencies {
   figma: Pick<PluginAPI, 'on' | 'loadAllPagesAsync'>;
   session: SyncSession;
   queue: SerialQueue;
-  emit(counts: { local: number; remote: number }): void;
+  emit(badge: SyncBadge): void;
 }
 
 export function startSyncMonitor(dependencies: SyncMonitorDependencies): void {
   const { figma, session, queue } = dependencies;
-  const emit = (counts: { local: number; remote: number }) => dependencies.emit(counts);
+  const emit = (badge: SyncBadge) => dependencies.emit(badge);
   let localTimer: ReturnType<typeof setTimeout> | null = null;
   let listening = false;
 
-  const publish = (counts: { local: number; remote: number } | null) => {
-    if (counts !== null) emit(counts);
+  const publish = (badge: SyncBadge | null) => {
+    if (badge !== null) emit(badge);
   };
 
   async function listenAsync(): Promise<void> {

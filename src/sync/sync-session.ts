@@ -7,7 +7,8 @@ import type { Component, SyncBody } from '../shared/api/builder/schemas';
 import { describeWait } from '../shared/api/http/describe-wait';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { HandlerContext } from '../shared/bridge/endpoint';
-import type { SyncChangeChip, SyncChoice, SyncComparison, SyncDetail, SyncItem, SyncOutcome, SyncOverview } from '../shared/bridge/messages';
+import type { SyncBadge, SyncChangeChip, SyncChoice, SyncComparison, SyncDetail, SyncItem, SyncOutcome, SyncOverview } from '../shared/bridge/messages';
+import { listedRowCount } from '../shared/sync/listed-rows';
 import { SNAPSHOT_FORMAT } from '../snapshot/format-version';
 import type { Snapshotter } from '../snapshot';
 import { createComponentReader } from '../snapshot/component-reader';
@@ -108,27 +109,18 @@ export interface SyncSession {
   keepApartAsync(pair: Replacement): Promise<SyncComparison>;
   runAsync(context: HandlerContext): Promise<SyncOutcome>;
   /** Badge counts: the file read (incrementally) and the design system asked, without touching the screen's comparison. Null when not linked. */
-  checkAsync(): Promise<{ local: number; remote: number } | null>;
+  checkAsync(): Promise<SyncBadge | null>;
   /** Badge counts from an incremental read of the file against the last remote answer (no request). */
-  localCountsAsync(): Promise<{ local: number; remote: number } | null>;
+  localCountsAsync(): Promise<SyncBadge | null>;
 }
 
-const LOCAL_KINDS = new Set(['local-change', 'local-add', 'local-delete', 'format-update', 'conflict']);
-const REMOTE_KINDS = new Set(['remote-change', 'remote-add', 'remote-delete']);
-
 /**
- * The Sync tab's counts: rows, as the screen lists them. `replacedPairs` deleted-and-added pairs
- * (replacements.ts) are one "replaced" row each, not a deletion and an addition (pairs kept apart
- * are not among them: two rows).
+ * The Sync tab's badge: the rows the screen lists under "All" (listed-rows.ts). `replacedPairs`
+ * deleted-and-added pairs (replacements.ts) are one "replaced" row each (pairs kept apart are not
+ * among them: two rows).
  */
-export function badgeCounts(counts: Record<string, number>, replacedPairs = 0): { local: number; remote: number } {
-  let local = 0;
-  let remote = 0;
-  for (const [kind, count] of Object.entries(counts)) {
-    if (LOCAL_KINDS.has(kind)) local += count;
-    else if (REMOTE_KINDS.has(kind)) remote += count;
-  }
-  return { local: local - replacedPairs, remote };
+export function syncBadge(counts: Record<string, number>, replacedPairs = 0): SyncBadge {
+  return { rows: listedRowCount(counts, replacedPairs) };
 }
 
 function summaryOf(payload: ComponentPayload): LocalComponentSummary {
@@ -717,17 +709,17 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   }
 
   /** The badge's counts, by the rules the screen lists rows with (replaced pairs as one row, those kept apart as two). */
-  async function countsOfAsync(known: KnownRemote, local: readonly ComponentPayload[]): Promise<{ local: number; remote: number }> {
+  async function countsOfAsync(known: KnownRemote, local: readonly ComponentPayload[]): Promise<SyncBadge> {
     const { state } = readStateFor(known.designSystemId);
     const classification = classifyAgainst(state, local, known.window);
     const payloads = new Map(local.map((payload) => [payload.key, payload]));
     const pairs = await allReplacementsAsync(classification.components, payloads, known.payloads, pairReplacements(classification.components));
     // The stored decisions are read only when there is a pair to keep apart (this runs after each edit).
     const shown = pairs.length === 0 ? pairs : withoutKeptApart(pairs, await known.keptApart.readAsync());
-    return badgeCounts(classification.counts, shown.length);
+    return syncBadge(classification.counts, shown.length);
   }
 
-  async function checkAsync(): Promise<{ local: number; remote: number } | null> {
+  async function checkAsync(): Promise<SyncBadge | null> {
     const { link } = await linkAsync();
     if (link === null) return null;
     const { state, readOnlyReason } = readStateFor(link.designSystemId);
@@ -738,7 +730,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     return countsOfAsync(lastRemote, local);
   }
 
-  async function localCountsAsync(): Promise<{ local: number; remote: number } | null> {
+  async function localCountsAsync(): Promise<SyncBadge | null> {
     const known: KnownRemote | null =
       comparison !== null ? { designSystemId: comparison.link.designSystemId, window: comparison.window, payloads: comparison.link.payloads, keptApart: comparison.link.keptApart } : lastRemote;
     if (known === null) return null;

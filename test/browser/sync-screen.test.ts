@@ -122,9 +122,9 @@ describe('the Sync screen', () => {
       });
     });
     await page.getByRole('button', { name: 'Copy summary' }).click();
-    await expect.poll(() => page.getByTestId('sync-message').textContent()).toContain('Summary of 30 components copied.');
+    await expect.poll(() => page.getByTestId('sync-message').textContent()).toContain('Summary copied: 30 components to sync.');
     const copied = await page.evaluate(() => (window as unknown as { copied: string }).copied);
-    expect(copied.split('\n')[0]).toBe('Design-system sync of Newsletter components: 30 components differ');
+    expect(copied.split('\n')[0]).toBe('Design-system sync of Newsletter components: 30 components to sync');
     for (let index = 0; index < 30; index++) expect(copied).toMatch(new RegExp(`^- \\S.* ${index}( \\[|$| \\()`, 'm'));
     expect(copied).toContain('Button / Primary 0 [fill] (will be pushed)');
     // Copying impossible: said in words.
@@ -285,8 +285,8 @@ describe('the Sync screen', () => {
       });
     });
     await page.getByRole('button', { name: 'Copy summary' }).click();
-    await expect.poll(() => page.getByTestId('sync-message').textContent()).toContain('Summary of 4 components copied.');
-    expect((await page.evaluate(() => (window as unknown as { copied: string }).copied)).split('\n')[0]).toBe('Design-system sync of Newsletter components: 4 components differ');
+    await expect.poll(() => page.getByTestId('sync-message').textContent()).toContain('Summary copied: 4 components to sync.');
+    expect((await page.evaluate(() => (window as unknown as { copied: string }).copied)).split('\n')[0]).toBe('Design-system sync of Newsletter components: 4 components to sync');
     // Only the old key's deletion left ticked: one change.
     await page.getByRole('checkbox', { name: 'Push Banner' }).uncheck();
     await page.getByRole('checkbox', { name: 'Push Button / Primary 0' }).uncheck();
@@ -568,7 +568,7 @@ describe('the Sync screen', () => {
   it('says which link is missing, with a way to Settings; shows the badge with its count in words', async () => {
     const page = await openAsync({ count: 0, problem: 'no-builder-key' });
     await page.getByText('Sync needs your builder API key.').waitFor();
-    await page.evaluate(() => (window as unknown as { syncStub: { emit(type: string, payload: unknown): void } }).syncStub.emit('sync/badge', { local: 3, remote: 2 }));
+    await page.evaluate(() => (window as unknown as { syncStub: { emit(type: string, payload: unknown): void } }).syncStub.emit('sync/badge', { rows: 5 }));
     await page.getByRole('button', { name: 'Sync 5 changes to review' }).waitFor();
     await page.getByRole('button', { name: 'Open Settings' }).click();
     await page.getByTestId('screen-settings').waitFor();

@@ -329,7 +329,7 @@ describe.each(['light', 'dark'] as const)('design-system sync in the playground 
       expect(copied).toContain('- Header [fill]');
       expect(copied).toContain('- Footer [description]');
     } else {
-      expect(await textOf(ui.getByTestId('sync-message'))).toContain('Summary of 2 components copied.');
+      expect(await textOf(ui.getByTestId('sync-message'))).toContain('Summary copied: 2 components to sync.');
     }
   });
 

@@ -1,6 +1,6 @@
 // The diff list's rows without the DOM: grouping by kind, filtering, search, counts, and what
 // the Run button says. Fast enough to recompute on every keystroke at 10,000 items.
-import type { SyncChangeChip, SyncComparison, SyncItem, SyncKind } from '../../src/shared/bridge/messages';
+import type { SyncChangeChip, SyncItem, SyncKind } from '../../src/shared/bridge/messages';
 import { KIND_LABEL, KIND_ORDER, willRun } from './sync-kinds';
 
 /** A group of the list: a kind, or `replaced` (a deleted and an added component shown as one row). */
@@ -110,7 +110,7 @@ export function shownRowItems(rows: readonly SyncRow[]): SyncItem[] {
 }
 
 /** Counts per kind, for the chips: the comparison's own, or counted from the items. */
-export function kindCounts(comparison: Pick<SyncComparison, 'items' | 'counts'>): Map<SyncKind, number> {
+export function kindCounts(comparison: { items: readonly SyncItem[]; counts: Readonly<Record<string, number>> }): Map<SyncKind, number> {
   const counts = new Map<SyncKind, number>();
   for (const kind of KIND_ORDER) {
     const given = comparison.counts[kind];

@@ -20,7 +20,8 @@ import { outcomeText } from './sync-outcome';
 import { createPictureLoader } from './picture-loader';
 import type { SyncRequester } from './sync-requester';
 import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, isInSync, kindCounts, noMatchText, plural, runSummary, shownRowItems, withPairChips, type KindFilter } from './sync-rows';
-import { summaryText } from './sync-summary';
+import { summaryHeadline, summaryText } from './sync-summary';
+import { listedRowCount } from '../../src/shared/sync/listed-rows';
 import { absoluteTime, relativeTime } from '../messages/relative-time';
 import { progressText, secondsLeft, timeLeftText, type ProgressSample } from './sync-time';
 
@@ -325,7 +326,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     const copied = await copyTextAsync(summaryText(withPairChips(itemsRef.current ?? [], pairsRef.current), fileName, pairsRef.current));
     setMessage(
       copied
-        ? { tone: 'success', text: `Summary of ${plural((itemsRef.current?.length ?? 0) - pairsRef.current.size, 'component')} copied.` }
+        ? { tone: 'success', text: `Summary copied: ${summaryHeadline(itemsRef.current ?? [], pairsRef.current)}.` }
         : { tone: 'error', text: 'The summary could not be copied: this window may not use the clipboard. Nothing was lost; try again.' },
     );
   }
@@ -377,8 +378,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
 
   const lastSynced = overview?.lastSyncedAt ?? null;
   const formatUpdates = counts?.get('format-update') ?? 0;
-  // The rows "All" counts: format updates have their own line, a replaced row is one.
-  const others = (items?.length ?? 0) - formatUpdates - pairs.size;
+  // The rows "All" counts (the badge and the copied summary count the same): format updates have their own line.
+  const others = counts ? listedRowCount(Object.fromEntries(counts), pairs.size) : 0;
   // Nothing searched for or filtered: an empty list then means only format updates are left (their line says so).
   const unfiltered = filter === 'all' && query.trim() === '' && change === null;
   return (

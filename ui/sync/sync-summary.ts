@@ -2,11 +2,24 @@
 // sync will push and what came in, as counts, then one line per row with its chips.
 import type { SyncItem } from '../../src/shared/bridge/messages';
 import { choiceText, KIND_LABEL, KIND_ORDER, REPLACED_LABEL, replacementSummary, takenInPartText } from './sync-kinds';
-import { formatCount, plural } from './sync-rows';
+import { formatCount, kindCounts, plural } from './sync-rows';
+import { listedRowCount } from '../../src/shared/sync/listed-rows';
+
+/**
+ * What the summary covers, in the words its first line and the "copied" message use: the rows
+ * "All" counts, then the format updates (sent again once, not listed), as the screen shows them.
+ */
+export function summaryHeadline(items: readonly SyncItem[], pairs: ReadonlyMap<string, SyncItem> = new Map()): string {
+  const counts = kindCounts({ items, counts: {} });
+  const listed = listedRowCount(Object.fromEntries(counts), pairs.size);
+  const formatUpdates = counts.get('format-update') ?? 0;
+  if (listed === 0 && formatUpdates > 0) return `${plural(formatUpdates, 'format update')} to send`;
+  return `${plural(listed, 'component')} to sync${formatUpdates > 0 ? `, plus ${plural(formatUpdates, 'format update')}` : ''}`;
+}
 
 /** `pairs`: replaced rows (new key → the deleted item), each summarized as one line. */
 export function summaryText(items: readonly SyncItem[], fileName: string | null, pairs: ReadonlyMap<string, SyncItem> = new Map()): string {
-  const lines: string[] = [`Design-system sync${fileName ? ` of ${fileName}` : ''}: ${plural(items.length - pairs.size, 'component')} differ`];
+  const lines: string[] = [`Design-system sync${fileName ? ` of ${fileName}` : ''}: ${summaryHeadline(items, pairs)}`];
   const byKind = new Map<string, SyncItem[]>();
   const pairedOld = new Set([...pairs.values()].map((item) => item.key));
   const replaced: SyncItem[] = [];

@@ -482,6 +482,10 @@ export const sandboxRequests = {
 };
 export type SandboxRequests = typeof sandboxRequests;
 
+/** The Sync tab's badge (see sandboxEvents). */
+export const syncBadgeSchema = z.object({ rows: z.number() });
+export type SyncBadge = z.infer<typeof syncBadgeSchema>;
+
 /** Requests the sandbox sends and the UI answers. */
 export const uiRequests = {};
 export type UiRequests = typeof uiRequests;
@@ -489,10 +493,10 @@ export type UiRequests = typeof uiRequests;
 /** Events the sandbox pushes to the UI. */
 export const sandboxEvents = {
   /**
-   * The Sync tab's badge: components changed in this file and in the design system since the
-   * last sync (local counts update live from documentchange; remote from the periodic check).
+   * The Sync tab's badge: the rows the Sync list shows under "All" (listed-rows.ts), as of the
+   * last check (updated live from documentchange in between; the design system every few minutes).
    */
-  'sync/badge': z.object({ local: z.number(), remote: z.number() }),
+  'sync/badge': syncBadgeSchema,
   /** The selection changed: what "Save selection as template" sees now. */
   'templates/selection': templateSelectionSchema,
   /**

@@ -1,9 +1,13 @@
-// The Sync tab's badge counts rows as the Sync screen lists them: a component deleted and
-// re-created (by name, or by description and content) is one "replaced" row, so one change,
-// whether the badge comes from the start-up check, the live count after an edit, or a comparison.
+// The Sync tab's badge counts rows as the Sync screen lists them under "All": a component deleted
+// and re-created (by name, or by description and content) is one "replaced" row, so one change,
+// whether the badge comes from the start-up check, the live count after an edit, or a comparison;
+// a component the same on both sides is a row; format updates are not (they have their own line).
 // The real plugin's background work against the fake Figma and the builder emulator.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { listedRowCount } from '../../../src/shared/sync/listed-rows';
+import { SNAPSHOT_FORMAT } from '../../../src/snapshot/format-version';
 import { REMOTE_CHECK_INTERVAL_MS } from '../../../src/sync/sync-monitor';
+import { readSyncState, writeSyncState } from '../../../src/sync/sync-state';
 import { componentNamed, context, nextBadgeAsync, replaceTwo, startBackground, syncedOnceAsync, useSyncHarness } from './support/sync-harness';
 
 const h = useSyncHarness();
@@ -20,20 +24,47 @@ describe('the Sync badge', () => {
     (componentNamed(h, 'Header') as ComponentNode).description = 'The email header with the logo.';
     await syncedOnceAsync(h);
     const badges = startBackground(h);
-    expect(await nextBadgeAsync(badges, 0)).toEqual({ local: 0, remote: 0 });
+    expect(await nextBadgeAsync(badges, 0)).toEqual({ rows: 0 });
 
     replaceTwo(h);
     // The live count after the edit settles (an incremental read, no request).
-    expect(await nextBadgeAsync(badges, 1)).toEqual({ local: 2, remote: 0 });
+    expect(await nextBadgeAsync(badges, 1)).toEqual({ rows: 2 });
 
     // The periodic check (the design system asked again).
     const seen = badges.length;
     vi.advanceTimersByTime(REMOTE_CHECK_INTERVAL_MS);
-    expect(await nextBadgeAsync(badges, seen)).toEqual({ local: 2, remote: 0 });
+    expect(await nextBadgeAsync(badges, seen)).toEqual({ rows: 2 });
 
     // A comparison: the screen's "All 2" and the badge agree.
     const compared = await h.plugin.handlers['sync/compare']({}, context);
     expect(compared.replacements).toHaveLength(2);
-    expect(badges[badges.length - 1]).toEqual({ local: 2, remote: 0 });
+    expect(badges[badges.length - 1]).toEqual({ rows: 2 });
+  });
+
+  it('agrees with the list’s "All" when a component is the same on both sides and the rest are format updates', async () => {
+    await syncedOnceAsync(h);
+    const footer = componentNamed(h, 'Footer');
+    // Deleted here and, by a teammate, there: the same on both sides, a row to record as synced.
+    const key = footer.key;
+    footer.remove();
+    const deleted = await fetch(`${h.emulator.builderUrl}/api/plugin/design-systems/ds_empty/sync`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${h.builderKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ base: null, source: { file_id: 'teammate-file', file_name: 'Teammate', user: 'Ana Lima', plugin_version: '0.1.0' }, upserts: [], deletes: [key], force: [] }),
+    });
+    expect(deleted.status).toBe(200);
+    // The rest last synced by an older component format: format updates.
+    const synced = readSyncState(h.fake.figma.root);
+    if (synced.status !== 'ok') throw new Error(`sync state ${synced.status}`);
+    const older = new Map([...synced.state.components].map(([component, entry]) => [component, component === key ? entry : { ...entry, hash: `old-${entry.hash}` }]));
+    writeSyncState(h.fake.figma.root, { ...synced.state, format: SNAPSHOT_FORMAT - 1, components: older });
+
+    const badges = startBackground(h);
+    expect(await nextBadgeAsync(badges, 0)).toEqual({ rows: 1 });
+    const compared = await h.plugin.handlers['sync/compare']({}, context);
+    expect(compared.counts).toMatchObject({ 'both-same': 1, 'format-update': older.size - 1 });
+    // The screen's "All" (listed-rows.ts, as the UI counts it): the one row, not the format updates.
+    expect(listedRowCount(compared.counts, compared.replacements?.length ?? 0)).toBe(1);
+    expect(badges[badges.length - 1]).toEqual({ rows: 1 });
   });
 });

@@ -61,15 +61,15 @@ describe('a replaced pair kept apart', () => {
     reopen();
     const badges = startBackground(h);
     // Footer kept apart is two rows (deleted, added); Header is one replaced row.
-    expect(await nextBadgeAsync(badges, 0)).toEqual({ local: 3, remote: 0 });
+    expect(await nextBadgeAsync(badges, 0)).toEqual({ rows: 3 });
     // The live count after an edit agrees.
     componentNamed(h, 'Button').description = 'Edited.';
-    expect(await nextBadgeAsync(badges, 1)).toEqual({ local: 4, remote: 0 });
+    expect(await nextBadgeAsync(badges, 1)).toEqual({ rows: 4 });
     const reopened = await h.plugin.handlers['sync/compare']({}, context);
     expect(reopened.replacements).toEqual([headerPair]);
     expect(reopened.items.find((item) => item.key === footerPair.oldKey)?.choice).toBe('push');
     expect(reopened.items.find((item) => item.key === footerPair.newKey)?.choice).toBe('skip');
-    expect(badges[badges.length - 1]).toEqual({ local: 4, remote: 0 });
+    expect(badges[badges.length - 1]).toEqual({ rows: 4 });
   });
 
   it('applies only to that pair, reads a malformed stored value as nothing kept apart, and is forgotten once a key of it is synced; the run sends the two rows separately', async () => {

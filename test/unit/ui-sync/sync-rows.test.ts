@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { SyncItem, SyncKind } from '../../../src/shared/bridge/messages';
 import { choiceMode, choiceText, KIND_LABEL, KIND_ORDER, replacementChoiceText, takenInPartText, toggledChoice } from '../../../ui/sync/sync-kinds';
 import { activePairs, buildRows, changeCounts, firstItemIndex, formatUpdateNotice, isInSync, kindCounts, nextItemIndex, noMatchText, runSummary, withPairChips } from '../../../ui/sync/sync-rows';
-import { summaryText } from '../../../ui/sync/sync-summary';
+import { summaryHeadline, summaryText } from '../../../ui/sync/sync-summary';
+import { isListedKind, listedRowCount } from '../../../src/shared/sync/listed-rows';
 import { syncKindSchema } from '../../../src/shared/bridge/messages';
 
 function item(key: string, kind: SyncKind, choice: SyncItem['choice'] = 'skip', name = key): SyncItem {
@@ -141,11 +142,26 @@ describe('what-changed chips in the list', () => {
 
   it('summarizes every row: counts first, then one line per component with its chips', () => {
     const text = summaryText(items, 'Newsletter');
-    expect(text.split('\n').slice(0, 5)).toEqual(['Design-system sync of Newsletter: 4 components differ', 'Local changes: 1', 'Added here: 1', 'Incoming: 1', 'Format update: 1']);
+    expect(text.split('\n').slice(0, 5)).toEqual(['Design-system sync of Newsletter: 3 components to sync, plus 1 format update', 'Local changes: 1', 'Added here: 1', 'Incoming: 1', 'Format update: 1']);
     expect(text).toContain('- a [fill, text] (skipped for now)');
     expect(text).toContain('- b [text] (skipped for now)');
     expect(text).toContain('- c (skipped for now)');
     for (const entry of items) expect(text).toContain(`- ${entry.key}`);
+  });
+});
+
+describe('one count of rows for "All", the badge and the summary', () => {
+  it('counts every kind the list shows under "All": the same on both sides yes, format updates and unchanged no; a replaced pair once', () => {
+    expect(syncKindSchema.options.filter((kind) => !isListedKind(kind))).toEqual(['unchanged', 'format-update']);
+    expect(listedRowCount({ unchanged: 40, 'local-change': 2, 'both-same': 1, 'format-update': 300, 'local-add': 1, 'local-delete': 1 }, 1)).toBe(4);
+  });
+
+  it('heads the summary with that count, format updates after it, or alone', () => {
+    const rows = [item('a', 'local-change'), item('b', 'both-same'), item('c', 'format-update'), item('d', 'format-update')];
+    expect(summaryHeadline(rows)).toBe('2 components to sync, plus 2 format updates');
+    expect(summaryHeadline(rows.slice(0, 1))).toBe('1 component to sync');
+    expect(summaryHeadline(rows.slice(2))).toBe('2 format updates to send');
+    expect(summaryText(rows.slice(1, 2), 'Kit').split('\n')[0]).toBe('Design-system sync of Kit: 1 component to sync');
   });
 });
 
@@ -189,7 +205,7 @@ describe('replaced components in the list', () => {
 
   it('summarizes a pair as one line with both keys, counted once', () => {
     const text = summaryText(items, null, activePairs(items, replacements));
-    expect(text.split('\n')[0]).toBe('Design-system sync: 3 components differ');
+    expect(text.split('\n')[0]).toBe('Design-system sync: 3 components to sync');
     expect(text).toContain('Replaced: 1');
     expect(text).toContain('- Banner (re-created: old key old, new key new; will be pushed: the old key deleted, the new one added)');
     expect(text.match(/Banner/g)).toHaveLength(1);

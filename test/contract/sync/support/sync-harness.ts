@@ -7,6 +7,7 @@ import { createFigmaFetchTransport } from '../../../../src/http/figma-fetch-tran
 import { createPlugin } from '../../../../src/handlers';
 import type { Component, ComponentUpsert } from '../../../../src/shared/api/builder/schemas';
 import type { HandlerContext } from '../../../../src/shared/bridge/endpoint';
+import type { SyncBadge } from '../../../../src/shared/bridge/messages';
 import type { HttpRequest, HttpResponse } from '../../../../src/shared/api/http/transport';
 import { createFakeFigma, type FakeFigma } from '../../../fake-figma';
 import { buildDemoDocumentAsync } from '../../../fixtures/demo-document';
@@ -109,7 +110,7 @@ export function replaceTwo(h: SyncHarness): { footer: ComponentNode; header: Com
   return { footer, header };
 }
 
-export type Badge = { local: number; remote: number };
+export type Badge = SyncBadge;
 
 /** The plugin's background work started, with every badge it sends kept in order. */
 export function startBackground(h: SyncHarness): Badge[] {
