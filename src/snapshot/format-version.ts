@@ -3,7 +3,7 @@
 // without anyone editing it, and sync calls those changes format updates rather than edits.
 // Bump it whenever the snapshot's output changes (test/unit/snapshot/format-version.test.ts
 // fails until you do).
-export const SNAPSHOT_FORMAT = 3;
+export const SNAPSHOT_FORMAT = 4;
 // 2: image crops, progressive blurs, paint and effect types without rules of their own, a text's
 //    mixed fill style, half turns as 180°, slots (their layers, SLOT property settings), grid
 //    layouts (tracks, gaps, cells), slices (no opacity), property defaults bound to variables;
@@ -12,3 +12,5 @@ export const SNAPSHOT_FORMAT = 3;
 //    radius; only components using these hash differently.
 // 3: text lists (`list`: type, indentation, list spacing of the list paragraphs); only
 //    components with a list hash differently.
+// 4: paragraph spacing and indent that differ between paragraphs, per run of paragraphs (was
+//    'MIXED': an edit of one paragraph's went unseen); only components with such a text hash differently.

@@ -274,6 +274,7 @@ function diffText(path: string, before: Json, after: Json, out: PropertyChange[]
     if (deepEqual(a, b)) continue;
     if (field === 'segments') out.push(change(path, 'styled ranges', segmentSummary(a), segmentSummary(b)));
     else if (field === 'list') out.push(change(path, 'list', listSummary(a), listSummary(b)));
+    else if (field === 'paragraph') out.push(change(path, propertyWord(field), paragraphSummary(a), paragraphSummary(b)));
     else out.push(change(path, field === 'align' ? 'text align' : propertyWord(field), formatValue(a, field), formatValue(b, field)));
   }
 }
@@ -288,6 +289,18 @@ function listSummary(value: unknown): string | null {
     return `${LIST_TYPE_WORDS[type] ?? words(type)} ${start}–${end}${level ? ` level ${level}` : ''}${spacing ? ` spacing ${formatNumber(spacing)}` : ''}`;
   });
   return clip(runs.join(', '));
+}
+
+/** "spacing 8, indent 4" for every paragraph, or per run of paragraphs: "0–12 spacing 20, 12–26 none". */
+function paragraphSummary(value: unknown): string | null {
+  if (!Array.isArray(value)) return null;
+  const spacingAndIndent = (spacing: number, indent: number) =>
+    [spacing ? `spacing ${formatNumber(spacing)}` : '', indent ? `indent ${formatNumber(indent)}` : ''].filter(Boolean).join(', ') || 'none';
+  if (!Array.isArray(value[0])) return spacingAndIndent(value[0] as number, value[1] as number);
+  return clip(value.map((item) => {
+    const [start, end, spacing, indent] = asArray(item) as [number, number, number, number];
+    return `${start}–${end} ${spacingAndIndent(spacing, indent)}`;
+  }).join('; '));
 }
 
 function segmentSummary(value: unknown): string | null {

@@ -5,10 +5,26 @@ import type { FakeContext } from './context';
 import { figmaError, validationError } from './figma-errors';
 import { notImplemented } from './not-implemented';
 import { FakeTextNode, internFont, measureText, requireFont } from './nodes';
-import { checkPaints, frozenCopy, hyperlink, isPlainObject, numberIn, oneOf, type Check } from './properties';
+import { checkPaints, frozenCopy, hyperlink, isPlainObject, nonNegative, numberIn, oneOf, type Check } from './properties';
 import type { FakePaintStyle, FakeTextStyle } from './styles';
 
-export const RUN_FIELDS = ['fontName', 'fontSize', 'lineHeight', 'letterSpacing', 'textCase', 'textDecoration', 'fills', 'fillStyleId', 'textStyleId', 'hyperlink', 'listOptions', 'indentation', 'listSpacing'] as const;
+export const RUN_FIELDS = [
+  'fontName',
+  'fontSize',
+  'lineHeight',
+  'letterSpacing',
+  'textCase',
+  'textDecoration',
+  'fills',
+  'fillStyleId',
+  'textStyleId',
+  'hyperlink',
+  'listOptions',
+  'indentation',
+  'listSpacing',
+  'paragraphSpacing',
+  'paragraphIndent',
+] as const;
 type RunField = (typeof RUN_FIELDS)[number];
 type Style = Readonly<Record<RunField, unknown>>;
 interface Run {
@@ -16,9 +32,6 @@ interface Run {
   readonly end: number;
   readonly style: Style;
 }
-
-/** Fields that getStyledTextSegments can also report but the fake keeps uniform per node. */
-const NODE_LEVEL_SEGMENT_FIELDS = new Set(['paragraphSpacing', 'paragraphIndent']);
 
 let syncing = 0;
 
@@ -128,14 +141,20 @@ const RANGE_CHECKS: Partial<Record<RunField, Check>> = {
     return v;
   },
   listSpacing: numberIn(0, Number.MAX_VALUE),
+  paragraphSpacing: nonNegative,
+  paragraphIndent: nonNegative,
 };
 
 /** Fields whose change needs the range's fonts loaded (layout-affecting), and which detach a text style. */
-const FONT_GATED: ReadonlySet<RunField> = new Set(['fontName', 'fontSize', 'lineHeight', 'letterSpacing', 'textCase', 'textDecoration']);
+const FONT_GATED: ReadonlySet<RunField> = new Set(['fontName', 'fontSize', 'lineHeight', 'letterSpacing', 'textCase', 'textDecoration', 'paragraphSpacing', 'paragraphIndent']);
 /** List settings change the layout too (the stricter reading: they need the fonts) but keep a text style. */
 const LIST_FIELDS: ReadonlySet<RunField> = new Set(['listOptions', 'indentation', 'listSpacing']);
-/** Lists belong to paragraphs: list options and indentation apply to every paragraph the range touches. */
-const PARAGRAPH_FIELDS: ReadonlySet<RunField> = new Set(['listOptions', 'indentation']);
+/**
+ * Paragraph-level fields apply to every paragraph the range touches: list options and
+ * indentation, and (typings: "all paragraphs covered by the provided text range will be
+ * modified") paragraph spacing and indent.
+ */
+const PARAGRAPH_FIELDS: ReadonlySet<RunField> = new Set(['listOptions', 'indentation', 'paragraphSpacing', 'paragraphIndent']);
 
 function paragraphsAround(text: string, start: number, end: number): [number, number] {
   const next = text.indexOf('\n', end - 1);
@@ -175,8 +194,8 @@ function styledSegments(node: FakeTextNode, fields: unknown, start?: number, end
   node._assertReadable();
   if (!Array.isArray(fields)) throw validationError(api, 'an array of field names', fields);
   for (const field of fields) {
-    if (!(RUN_FIELDS as readonly string[]).includes(field as string) && !NODE_LEVEL_SEGMENT_FIELDS.has(field as string)) {
-      notImplemented(`TEXT.getStyledTextSegments field "${String(field)}" (the fake knows ${[...RUN_FIELDS, ...NODE_LEVEL_SEGMENT_FIELDS].join(', ')})`);
+    if (!(RUN_FIELDS as readonly string[]).includes(field as string)) {
+      notImplemented(`TEXT.getStyledTextSegments field "${String(field)}" (the fake knows ${RUN_FIELDS.join(', ')})`);
     }
   }
   const length = node._characters.length;
@@ -190,7 +209,7 @@ function styledSegments(node: FakeTextNode, fields: unknown, start?: number, end
     const b = Math.min(run.end, to);
     if (b <= a) continue;
     const values: Record<string, unknown> = {};
-    for (const field of fields as string[]) values[field] = NODE_LEVEL_SEGMENT_FIELDS.has(field) ? raw(node)[`_${field}`] : run.style[field as RunField];
+    for (const field of fields as string[]) values[field] = run.style[field as RunField];
     const last = out[out.length - 1];
     if (last && last.end === a && (fields as string[]).every((f) => sameValue(last[f], values[f]))) {
       last.end = b;
@@ -323,6 +342,8 @@ const RANGE_METHODS: Array<[string, RunField]> = [
   ['ListOptions', 'listOptions'],
   ['Indentation', 'indentation'],
   ['ListSpacing', 'listSpacing'],
+  ['ParagraphSpacing', 'paragraphSpacing'],
+  ['ParagraphIndent', 'paragraphIndent'],
 ];
 for (const [suffix, field] of RANGE_METHODS) {
   methods[`getRange${suffix}`] = function (this: FakeTextNode, start: number, end: number) {

@@ -94,11 +94,19 @@ function normalizeSegments(ctx: NormalizeContext, node: TextNode): JsonValue[] {
   return out;
 }
 
-/** [spacing, indent] between and into paragraphs, undefined for none; 'MIXED' where they vary. */
+const PARAGRAPH_FIELDS: Array<'paragraphSpacing' | 'paragraphIndent'> = ['paragraphSpacing', 'paragraphIndent'];
+
+/**
+ * [spacing, indent] between and into paragraphs, undefined for none. Where they differ between
+ * paragraphs, [[start, end, spacing, indent]] for each run of paragraphs alike, so an edit of one
+ * paragraph's spacing is an edit (a range read only for such a text: the node says mixed).
+ */
 function paragraphOf(node: TextNode, mixed: symbol): JsonValue | undefined {
   const spacing = node.paragraphSpacing as number | symbol;
   const indent = node.paragraphIndent as number | symbol;
-  if (spacing === mixed || indent === mixed) return 'MIXED';
+  if (spacing === mixed || indent === mixed) {
+    return node.getStyledTextSegments(PARAGRAPH_FIELDS).map((segment) => [segment.start, segment.end, roundLength(segment.paragraphSpacing), roundLength(segment.paragraphIndent)]);
+  }
   if (spacing === 0 && indent === 0) return undefined;
   return [roundLength(spacing as number), roundLength(indent as number)];
 }

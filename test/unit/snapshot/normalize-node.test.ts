@@ -302,6 +302,16 @@ describe('normalizeNode', () => {
     expect(changed(body, { paragraphSpacing: 12 })).toBe(true);
     expect(changed(body, { paragraphIndent: 8 })).toBe(true);
     expect(run({ ...body, textTruncation: 'ENDING', maxLines: 3 }).text).toMatchObject({ truncate: 3 });
+    // Spacing or indent that differs between paragraphs: each paragraph's, so an edit of one is seen.
+    const paragraphs = (second: number): Plain => ({
+      getStyledTextSegments: () => [
+        { start: 0, end: 4, characters: 'One\n', ...NO_LIST, paragraphSpacing: 20.004, paragraphIndent: 0 },
+        { start: 4, end: 7, characters: 'Two', ...NO_LIST, paragraphSpacing: second, paragraphIndent: 4 },
+      ],
+    });
+    const legal = { ...body, paragraphSpacing: MIXED, paragraphIndent: MIXED, ...paragraphs(0) };
+    expect((run(legal).text as Plain).paragraph).toEqual([[0, 4, 20, 0], [4, 7, 0, 4]]);
+    expect(changed(legal, paragraphs(8))).toBe(true);
     // Lists: the runs of paragraphs that are list items or indented, with their spacing.
     const perks = text('Perks', 'Intro\nOne\nTwo', { getStyledTextSegments: () => [
       { start: 0, end: 6, characters: 'Intro\n', ...NO_LIST },

@@ -76,8 +76,25 @@ describe('diffComponents', () => {
     expect(card).toEqual(expect.arrayContaining([expect.objectContaining({ property: 'dashes', before: null, after: '4 2' }), expect.objectContaining({ property: 'min width', before: null, after: '200' })]));
     expect(card).toHaveLength(2);
     expect(changeChips(before.get('Product card')!, after.get('Product card')!)).toEqual(['stroke', 'size']);
-    expect(diffComponents(before.get('Footer')!, after.get('Footer')!)).toEqual([expect.objectContaining({ property: 'paragraph spacing, indent', before: null, after: '8 0' })]);
+    expect(diffComponents(before.get('Footer')!, after.get('Footer')!)).toEqual([expect.objectContaining({ property: 'paragraph spacing, indent', before: null, after: 'spacing 8' })]);
     expect(changeChips(before.get('Footer')!, after.get('Footer')!)).toEqual(['text']);
+  });
+
+  it('sees an edit of one paragraph’s spacing where paragraphs differ, and says which paragraphs', async () => {
+    const fake = createFakeFigma();
+    const fixture = await buildSnapshotFixtureAsync(fake);
+    const legal = fixture.texts.get('Legal')!;
+    legal.characters = 'You signed up.\nUnsubscribe';
+    legal.setRangeParagraphSpacing(0, 1, 12);
+    const snapshotter = createSnapshotter(fake.figma, { yieldAsync: noYield, incremental: false });
+    const before = (await snapshotter.snapshotAsync()).components.find((payload) => payload.name === 'Footer')!;
+    legal.setRangeParagraphIndent(16, 17, 4);
+    const after = (await snapshotter.snapshotAsync({ full: true })).components.find((payload) => payload.name === 'Footer')!;
+    expect(after.hash).not.toBe(before.hash);
+    expect(diffComponents(before, after)).toEqual([
+      expect.objectContaining({ property: 'paragraph spacing, indent', before: '0–15 spacing 12; 15–26 none', after: '0–15 spacing 12; 15–26 indent 4' }),
+    ]);
+    expect(changeChips(before, after)).toEqual(['text']);
   });
 
   it('names a boolean operation, star points and inner radius, polygon points, with the defaults they leave', async () => {
