@@ -12,6 +12,7 @@ import type { PayloadCache } from './payload-cache';
 import { applyBatchResult } from './push-plan';
 import { allChangesSinceAsync, repeatGarbledAsync, type DesignSystemLink } from './sync-requests';
 import type { SyncState } from './sync-state';
+import { countText } from './count-text';
 
 const GROUP_SIZE = 100;
 
@@ -58,7 +59,7 @@ export async function pushAsync(input: PushInput): Promise<PushResult> {
   const total = upserts.length + deletes.length;
   const result: PushResult = { state, pushed: 0, deleted: 0, deletedKeys: new Set(), conflicts: [], syncedAt: [] };
   let sent = 0;
-  const report = () => context.progress({ done: sent, total, label: `Pushing ${sent.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}` });
+  const report = () => context.progress({ done: sent, total, label: `Pushing ${countText(sent)} of ${countText(total)}` });
 
   // "Keep mine" answers the teammate's version the designer saw. One edited again since the
   // comparison is sent without force, so the server returns it as a conflict instead of

@@ -31,6 +31,7 @@ import { readOnlyError } from './sync-errors';
 import { createSyncPictures } from './sync-pictures';
 import { SHARED_DATA_NAMESPACE } from '../platform/shared-data';
 import { setRelaunchButton } from '../platform/relaunch-buttons';
+import { countText } from './count-text';
 import {
   addHistoryEntry,
   emptySyncState,
@@ -345,7 +346,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   async function snapshotAsync(context: HandlerContext | null, full = false): Promise<ComponentPayload[]> {
     const result = await snapshotter.snapshotAsync({
       full,
-      onProgress: (progress) => context?.progress({ done: progress.done, total: progress.total, label: `Reading components… ${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')}` }),
+      onProgress: (progress) => context?.progress({ done: progress.done, total: progress.total, label: `Reading components… ${countText(progress.done)} of ${countText(progress.total)}` }),
       isCancelled: () => context?.cancelled ?? false,
     });
     return result.components;

@@ -1,5 +1,6 @@
 // Private and shared plugin data on nodes, styles and variables, with Figma's rules: string
-// keys and values, "" removes, shared namespaces of at least 3 alphanumeric characters, and at
+// keys and values, "" removes, shared namespaces of at least 3 alphanumeric characters (letters
+// and digits only: the typings' words, the stricter reading), and at
 // most 100 kB per entry (id or namespace + key + value, measured in UTF-8 bytes).
 import { figmaError, validationError } from './figma-errors';
 import { utf8Length } from './structured-clone';
@@ -7,7 +8,7 @@ import { utf8Length } from './structured-clone';
 /** Figma documents "100 kB"; the fake takes the stricter reading (100,000 bytes). */
 export const PLUGIN_DATA_ENTRY_LIMIT_BYTES = 100_000;
 
-const NAMESPACE_PATTERN = /^[A-Za-z0-9_]{3,}$/;
+const NAMESPACE_PATTERN = /^[A-Za-z0-9]{3,}$/;
 
 /** Where a node, style or variable keeps its data; fields start absent to keep objects small. */
 export interface PluginDataHolder {
@@ -22,7 +23,7 @@ function checkString(api: string, what: string, value: unknown): asserts value i
 function checkNamespace(api: string, namespace: unknown): asserts namespace is string {
   checkString(api, 'namespace', namespace);
   if (!NAMESPACE_PATTERN.test(namespace)) {
-    throw figmaError(api, `Invalid namespace "${namespace}": a namespace must be at least 3 alphanumeric characters (letters, digits, _).`);
+    throw figmaError(api, `Invalid namespace "${namespace}": a namespace must be at least 3 alphanumeric characters (letters and digits).`);
   }
 }
 

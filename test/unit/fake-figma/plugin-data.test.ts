@@ -49,6 +49,11 @@ describe('plugin data and shared plugin data', () => {
     expect(() => frame.setSharedPluginData('ab', 'k', 'v')).toThrow(/at least 3 alphanumeric/);
     expect(() => frame.setSharedPluginData('has space', 'k', 'v')).toThrow(/at least 3 alphanumeric/);
     expect(() => frame.getSharedPluginData('x!', 'k')).toThrow(/at least 3 alphanumeric/);
+    // Typings: "at least 3 alphanumeric characters": an underscore, dot or dash is none.
+    for (const namespace of ['my_plugin', 'com.envelope', 'envelope-dev']) {
+      expect(() => frame.setSharedPluginData(namespace, 'k', 'v')).toThrow(/at least 3 alphanumeric/);
+      expect(() => frame.getSharedPluginDataKeys(namespace)).toThrow(/at least 3 alphanumeric/);
+    }
     frame.setSharedPluginData('envelope', 'k', 'v');
     expect(frame.getSharedPluginData('envelope', 'k')).toBe('v');
   });
