@@ -7,7 +7,8 @@ import { createPlugin } from '../../../src/handlers';
 import type { HttpResponse } from '../../../src/shared/api/http/transport';
 import { readSyncState } from '../../../src/sync/sync-state';
 import { controlAsync } from '../clients/support/transports';
-import { componentNamed, context, syncedOnceAsync, useSyncHarness, type SyncHarness } from './support/sync-harness';
+import { CLIENT_STORAGE_LIMIT_BYTES } from '../../fake-figma/client-storage';
+import { componentNamed, context, replaceTwo, syncedOnceAsync, useSyncHarness, type SyncHarness } from './support/sync-harness';
 
 const h = useSyncHarness();
 
@@ -42,5 +43,47 @@ describe('a changes answer whose times are not times', () => {
     await expect(h.plugin.handlers['sync/compare']({}, context)).rejects.toMatchObject({ code: 'malformed_response', message: expect.stringContaining('sent a reply Envelope cannot read') as unknown });
     expect(readSyncState(h.fake.figma.root)).toEqual(before);
     expect(componentNamed(h, 'Footer').description).not.toBe('Theirs.');
+  });
+});
+
+/** clientStorage filled to Figma's 5 MB but for `room` bytes (other plugin data, the cache of another file…). */
+async function fillClientStorageAsync(harness: SyncHarness, room = 20): Promise<void> {
+  const key = 'filler';
+  await harness.fake.figma.clientStorage.setAsync(key, '');
+  const free = CLIENT_STORAGE_LIMIT_BYTES - harness.fake.clientStorageBytes();
+  await harness.fake.figma.clientStorage.setAsync(key, 'x'.repeat(free - room));
+}
+
+describe('clientStorage full when the designer decides', () => {
+  it('keeping a pair apart is refused in words (not Figma’s quota message), the pair stays one row, and it can be kept apart once there is room', async () => {
+    await syncedOnceAsync(h);
+    const oldFooter = componentNamed(h, 'Footer').key;
+    const { footer } = replaceTwo(h);
+    const pair = { oldKey: oldFooter, newKey: footer.key };
+    expect((await h.plugin.handlers['sync/compare']({}, context)).replacements).toContainEqual(pair);
+    await fillClientStorageAsync(h);
+    const refused = h.plugin.handlers['sync/keep-apart'](pair, context);
+    await expect(refused).rejects.toMatchObject({ code: 'storage_failed' });
+    const message = ((await refused.catch((error: unknown) => error)) as Error).message;
+    expect(message).toMatch(/could not store .* on this computer/);
+    expect(message).not.toMatch(/quota|bytes|clientStorage/i);
+    await h.fake.figma.clientStorage.deleteAsync('filler');
+    expect((await h.plugin.handlers['sync/keep-apart'](pair, context)).replacements).not.toContainEqual(pair);
+  });
+
+  it('a choice is refused in words too, and the choice kept before stays', async () => {
+    await syncedOnceAsync(h);
+    componentNamed(h, 'Footer').description = 'Edited here.';
+    componentNamed(h, 'Header').description = 'Edited here.';
+    const compared = await h.plugin.handlers['sync/compare']({}, context);
+    const [first, second] = compared.items;
+    await h.plugin.handlers['sync/choose']({ choices: { [first!.key]: 'skip' } }, context);
+    await fillClientStorageAsync(h);
+    const refused = h.plugin.handlers['sync/choose']({ choices: { [second!.key]: 'skip' } }, context);
+    await expect(refused).rejects.toMatchObject({ code: 'storage_failed' });
+    expect(((await refused.catch((error: unknown) => error)) as Error).message).not.toMatch(/quota|bytes|clientStorage/i);
+    const again = await h.plugin.handlers['sync/compare']({}, context);
+    expect(again.items.find((item) => item.key === first!.key)?.choice).toBe('skip');
+    expect(again.items.find((item) => item.key === second!.key)?.choice).toBe('push');
   });
 });
