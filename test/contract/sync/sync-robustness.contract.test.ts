@@ -87,3 +87,58 @@ describe('clientStorage full when the designer decides', () => {
     expect(again.items.find((item) => item.key === second!.key)?.choice).toBe('push');
   });
 });
+
+describe('a component deleted by the designer while a sync runs', () => {
+  it('during the push (its thumbnail not yet made): the push goes on without its picture instead of stopping with Figma’s “does not exist”', async () => {
+    await syncedOnceAsync(h);
+    const footer = componentNamed(h, 'Footer');
+    const header = componentNamed(h, 'Header');
+    footer.description = 'Edited here.';
+    header.description = 'Edited here.';
+    await h.plugin.handlers['sync/compare']({}, context);
+    // Whichever picture is made first, the other component is deleted meanwhile (the designer works on).
+    let deleted: string | null = null;
+    for (const [node, other] of [
+      [footer, header],
+      [header, footer],
+    ] as const) {
+      const exportAsync = node.exportAsync.bind(node);
+      node.exportAsync = ((settings: ExportSettingsImage) => {
+        if (deleted === null) {
+          deleted = other.name;
+          other.remove();
+        }
+        return exportAsync(settings);
+      }) as typeof node.exportAsync;
+    }
+    const outcome = await h.plugin.handlers['sync/run']({}, context);
+    expect(deleted).not.toBeNull();
+    expect(outcome.pushed).toBe(2);
+    const after = await h.plugin.handlers['sync/compare']({}, context);
+    expect(after.items.map((item) => [item.name, item.kind])).toEqual([[deleted, 'local-delete']]);
+  });
+
+  it('during the take (a page loading): the others are taken, and it is said to be no longer in the file instead of the run stopping half-way', async () => {
+    await syncedOnceAsync(h);
+    const footer = componentNamed(h, 'Footer');
+    const header = componentNamed(h, 'Header');
+    const emails = h.fake.figma.root.children.find((page) => page.name === 'Emails')!;
+    emails.appendChild(footer);
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/run']({}, context);
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: footer.key, description: 'Theirs.' });
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: header.key, description: 'Theirs.' });
+    const compared = await h.plugin.handlers['sync/compare']({}, context);
+    expect(compared.items.map((item) => [item.name, item.choice])).toEqual(expect.arrayContaining([['Footer', 'take'], ['Header', 'take']]));
+    // Header (on Components) is found, then deleted while the Emails page loads.
+    const loadAsync = emails.loadAsync.bind(emails);
+    emails.loadAsync = () => {
+      if (!header.removed) header.remove();
+      return loadAsync();
+    };
+    const outcome = await h.plugin.handlers['sync/run']({}, context);
+    expect(outcome.taken).toBe(1);
+    expect(footer.description).toBe('Theirs.');
+    expect(outcome.manualSteps).toEqual([{ name: 'Header', steps: [expect.stringContaining('no longer in this file') as string] }]);
+  });
+});
