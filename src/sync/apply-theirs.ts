@@ -45,8 +45,14 @@ function describeValue(value: unknown): string {
   return typeof value === 'string' ? `"${value}"` : String(value);
 }
 
-/** Component property definitions: added, edited or removed to match theirs (not VARIANT ones: see variants). */
-function applyDefinitions(node: LocalComponentNode, remote: Component, outcome: TakeOutcome): void {
+/** Makes one change; one Figma refuses becomes a step by hand (see applyTheirs). */
+type Attempt = (what: string, change: () => void) => void;
+
+/**
+ * Component property definitions: added, edited or removed to match theirs (not VARIANT ones:
+ * see variants). Each on its own: a name Figma does not allow (given in the builder) stops no other.
+ */
+function applyDefinitions(node: LocalComponentNode, remote: Component, outcome: TakeOutcome, attempt: Attempt): void {
   const local = node.componentPropertyDefinitions;
   const stableNames = buildPropertyNameMap(local);
   const fullNameOf = new Map<string, string>();
@@ -64,24 +70,30 @@ function applyDefinitions(node: LocalComponentNode, remote: Component, outcome: 
       continue;
     }
     if (mine === undefined || fullName === undefined) {
-      node.addComponentProperty(name, definition.type as EditableType, defaultValue as string | boolean);
-      outcome.applied.push(`Added the component property "${name}".`);
+      attempt(`Component property "${name}"`, () => {
+        node.addComponentProperty(name, definition.type as EditableType, defaultValue as string | boolean);
+        outcome.applied.push(`Added the component property "${name}".`);
+      });
     } else if (mine.type !== definition.type) {
       outcome.manualSteps.push(`Component property "${name}" is ${mine.type.toLowerCase()} here and ${definition.type.toLowerCase()} in the design system: change its type by hand.`);
     } else if (!sameDefault(mine.defaultValue, defaultValue)) {
-      node.editComponentProperty(fullName, { defaultValue: defaultValue as string | boolean });
-      outcome.applied.push(`Component property "${name}" default: ${describeValue(mine.defaultValue)} → ${describeValue(defaultValue)}.`);
+      attempt(`Component property "${name}"`, () => {
+        node.editComponentProperty(fullName, { defaultValue: defaultValue as string | boolean });
+        outcome.applied.push(`Component property "${name}" default: ${describeValue(mine.defaultValue)} → ${describeValue(defaultValue)}.`);
+      });
     }
   }
   for (const [stable, fullName] of fullNameOf) {
     if (theirs.has(stable)) continue;
-    node.deleteComponentProperty(fullName);
-    outcome.applied.push(`Removed the component property "${stable}".`);
+    attempt(`Component property "${stable}"`, () => {
+      node.deleteComponentProperty(fullName);
+      outcome.applied.push(`Removed the component property "${stable}".`);
+    });
   }
 }
 
-/** Variant names (a set's variants are matched by key); variants only one side has are left to the designer. */
-function applyVariants(node: LocalComponentNode, remote: Component, outcome: TakeOutcome): void {
+/** Variant names (a set's variants are matched by key, each renamed on its own); variants only one side has are left to the designer. */
+function applyVariants(node: LocalComponentNode, remote: Component, outcome: TakeOutcome, attempt: Attempt): void {
   if (node.type !== 'COMPONENT_SET') return;
   const localByKey = new Map<string, ComponentNode>();
   for (const child of node.children) if (child.type === 'COMPONENT') localByKey.set(child.key, child);
@@ -92,8 +104,12 @@ function applyVariants(node: LocalComponentNode, remote: Component, outcome: Tak
     if (child === undefined) {
       outcome.manualSteps.push(`Variant "${variant.name}" exists only in the design system: add it by hand.`);
     } else if (child.name !== variant.name) {
-      outcome.applied.push(`Variant "${child.name}" renamed to "${variant.name}".`);
-      child.name = variant.name;
+      const before = child.name;
+      attempt(`Variant "${before}" → "${variant.name}"`, () => {
+        child.name = variant.name;
+        // Said once made: a rename Figma refuses is a step by hand only.
+        outcome.applied.push(`Variant "${before}" renamed to "${variant.name}".`);
+      });
     }
   }
   for (const [key, child] of localByKey) {
@@ -149,8 +165,9 @@ export function applyTheirs(node: LocalComponentNode, remote: Component, local: 
       outcome.applied.push('Description taken from the design system.');
     });
   }
-  attempt('Component properties', () => applyDefinitions(node, remote, outcome));
-  attempt('Variant names', () => applyVariants(node, remote, outcome));
+  // Reading the definitions may fail too (a set whose variants conflict): then none is taken.
+  attempt('Component properties', () => applyDefinitions(node, remote, outcome, attempt));
+  attempt('Variant names', () => applyVariants(node, remote, outcome, attempt));
   outcome.manualSteps.push(...layerSteps(local, remote));
   return outcome;
 }

@@ -33,6 +33,9 @@ export const THUMBNAIL_MAX_SIZE = 256;
 
 /** A PNG of the component no larger than 256 px on its long side, as base64; null when it cannot be exported. */
 export async function exportThumbnailAsync(node: LocalComponentNode): Promise<string | null> {
+  // Deleted since it was found (the designer works on while a long push runs): no picture, and
+  // no "does not exist" from reading its size.
+  if (node.removed) return null;
   const longest = Math.max(node.width, node.height);
   if (!(longest > 0)) return null;
   const scale = Math.min(1, THUMBNAIL_MAX_SIZE / longest);

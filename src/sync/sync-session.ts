@@ -27,7 +27,7 @@ import { partlyTakenToRecord, withPartlyTaken } from './partly-taken';
 import { takeTheirsAsync } from './take-theirs-step';
 import { pushAsync } from './push-step';
 import { allChangesSinceAsync } from './sync-requests';
-import { readOnlyError } from './sync-errors';
+import { readOnlyError, storingAsync } from './sync-errors';
 import { createSyncPictures } from './sync-pictures';
 import { SHARED_DATA_NAMESPACE } from '../platform/shared-data';
 import { setRelaunchButton } from '../platform/relaunch-buttons';
@@ -529,7 +529,10 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     if (refused.length > 0) {
       throw new BridgeError('invalid_input', `That choice is not possible for ${refused.slice(0, 3).join(', ')}${refused.length > 3 ? ` and ${refused.length - 3} more` : ''}.`);
     }
-    await current.link.choices.updateAsync(new Map([...accepted].map(([key, choice]) => [key, { choice, madeFor: choiceMadeFor(current.byKey.get(key)!) }])));
+    await storingAsync(
+      current.link.choices.updateAsync(new Map([...accepted].map(([key, choice]) => [key, { choice, madeFor: choiceMadeFor(current.byKey.get(key)!) }]))),
+      accepted.size === 1 ? 'the choice' : 'the choices',
+    );
     for (const [key, choice] of accepted) current.choices.set(key, choice);
     return [...accepted.keys()].map((key) => itemOf(current.byKey.get(key)!, current));
   }
@@ -543,7 +546,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
         throw new BridgeError('not_found', `${added} is no longer shown as replacing a deleted component. Check again.`);
       }
       // Stored first: a decision that cannot be kept is not shown as kept.
-      await current.link.keptApart.addAsync(pair);
+      await storingAsync(current.link.keptApart.addAsync(pair), 'the decision to keep them apart');
       current.keptApart = [...current.keptApart, pair];
       current.replacements = withoutKeptApart(current.replacements, [pair]);
       // Apart, the addition is compared with nothing: the chips it had against the deleted one go.

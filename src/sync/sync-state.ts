@@ -26,8 +26,7 @@ import { syncHistoryEntrySchema } from '../shared/bridge/messages';
 import * as z from '../shared/zod';
 import { SHARED_DATA_NAMESPACE, type SharedDataHolder as SettingsDataHolder } from '../platform/shared-data';
 import { SNAPSHOT_FORMAT } from '../snapshot/format-version';
-import { ISO_DATE_TIME } from '../shared/api/builder/requests';
-import { componentSchema, type Component } from '../shared/api/builder/schemas';
+import { componentSchema, isServerTime, type Component } from '../shared/api/builder/schemas';
 
 /** The codec's own version: a head with a larger one was written by a newer Envelope. */
 export const SYNC_STATE_VERSION = 3;
@@ -155,7 +154,7 @@ function readHead(holder: SharedDataHolder): { head: Head } | { result: ReadSync
   if (!head.success) return { result: damaged('its header is incomplete') };
   if (head.data.format > SNAPSHOT_FORMAT) return { result: { status: 'newer', message: NEWER_MESSAGE } };
   // The next changes call is asked from it: one the API refuses would stop every comparison.
-  if (head.data.lastSyncedAt !== null && !ISO_DATE_TIME.test(head.data.lastSyncedAt)) return { result: damaged('its last sync time is not a time') };
+  if (head.data.lastSyncedAt !== null && !isServerTime(head.data.lastSyncedAt)) return { result: damaged('its last sync time is not a time') };
   return { head: head.data };
 }
 
@@ -191,7 +190,7 @@ function decodeRemoteAdds(flat: unknown, count: number, timeList: readonly strin
     const [key, hash, timeIndex, name, kind, updatedBy, thumbnailUrl] = flat.slice(index, index + REMOTE_ADD_FIELDS) as unknown[];
     const updatedAt = typeof timeIndex === 'number' ? timeList[timeIndex] : undefined;
     // Its time becomes a changes call's `since` once the component is in the file: it must be one.
-    if (typeof key !== 'string' || typeof hash !== 'string' || typeof name !== 'string' || updatedAt === undefined || !ISO_DATE_TIME.test(updatedAt)) return null;
+    if (typeof key !== 'string' || typeof hash !== 'string' || typeof name !== 'string' || updatedAt === undefined || !isServerTime(updatedAt)) return null;
     if ((kind !== 'component' && kind !== 'component_set') || !textOrNull(updatedBy) || !textOrNull(thumbnailUrl)) return null;
     adds.set(key, { hash, updatedAt, name, kind, updatedBy, thumbnailUrl });
   }
@@ -209,7 +208,7 @@ function decodePartlyTaken(flat: unknown, count: number): Map<string, PartlyTake
     const [key, remote, steps] = flat.slice(index, index + PARTLY_TAKEN_FIELDS) as unknown[];
     const parsed = componentSchema.safeParse(remote);
     // Its time is compared with the changes window's: it must be one.
-    if (typeof key !== 'string' || !parsed.success || parsed.data.key !== key || parsed.data.deleted || !ISO_DATE_TIME.test(parsed.data.updated_at)) return null;
+    if (typeof key !== 'string' || !parsed.success || parsed.data.key !== key || parsed.data.deleted || !isServerTime(parsed.data.updated_at)) return null;
     if (!Array.isArray(steps) || !steps.every((step) => typeof step === 'string')) return null;
     records.set(key, { remote: parsed.data, steps });
   }

@@ -80,7 +80,9 @@ export async function takeTheirsAsync({ figma, reader, take, payloads, fresh, st
   figma.commitUndo();
   const takenKeys: ClassifiedComponent[] = [];
   for (const component of take) {
-    const node = nodes.get(component.key);
+    // One deleted since it was found (while a page loaded, or a read before it) is no longer in the file.
+    const found = nodes.get(component.key);
+    const node = found?.removed === true ? undefined : found;
     const remote = component.remote;
     if (remote === null) continue;
     // Edited here after the comparison: taking would overwrite an edit the designer was not

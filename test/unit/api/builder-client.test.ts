@@ -132,6 +132,25 @@ describe('builder client: design-system sync', () => {
     expect(whatWasWrong(error)).toContain('POST /api/plugin/design-systems/:id/sync: data.conflicts.0.hash is missing');
   });
 
+  it.each([
+    ['server_time', (body: ReturnType<typeof fixtures.changesBody>) => void (body.data.server_time = '27/11/2026 10:00'), 'data.server_time'],
+    ['a component’s updated_at', (body: ReturnType<typeof fixtures.changesBody>) => void ((body.data.components[0] as Record<string, unknown>).updated_at = '2026-13-45T99:99:00Z'), 'data.components.0.updated_at'],
+  ])('names a time that is not one (%s) in a changes answer: it would become the next since', async (_what, edit, field) => {
+    const body = fixtures.changesBody();
+    edit(body);
+    const { client } = builderHarness(() => jsonResponse(200, body));
+    const error = (await rejectionOf(client.getChangesAsync('ds_1'))) as ApiError;
+    expect(error.code).toBe('malformed_response');
+    expect(whatWasWrong(error)).toContain(`${field}: is not an ISO 8601 time`);
+  });
+
+  it('refuses a since that is an impossible date, as the server would', async () => {
+    const { client, requests } = builderHarness(() => jsonResponse(200, fixtures.changesBody()));
+    const error = (await rejectionOf(client.getChangesAsync('ds_1', { since: '2026-13-45T99:99:00Z' }))) as ApiError;
+    expect(error.code).toBe('invalid_argument');
+    expect(requests).toHaveLength(0);
+  });
+
   it('refuses a since that is not a server time', async () => {
     const { client, requests } = builderHarness(() => jsonResponse(200, fixtures.changesBody()));
     const error = (await rejectionOf(client.getChangesAsync('ds_1', { since: 'yesterday' }))) as ApiError;

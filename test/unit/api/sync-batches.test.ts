@@ -103,7 +103,7 @@ describe('merging batch answers', () => {
     const { client, requests } = builderHarness((request) => {
       const sent = JSON.parse(request.body ?? '{}') as SyncBody;
       time += 1;
-      return jsonResponse(200, { data: { accepted: sent.upserts.map((u) => ({ key: u.key, hash: u.hash, updated_at: 'x' })), deleted: sent.deletes, conflicts: [], synced_at: `2026-11-22T01:00:0${time}.000Z` } });
+      return jsonResponse(200, { data: { accepted: sent.upserts.map((u) => ({ key: u.key, hash: u.hash, updated_at: '2026-11-22T01:00:00.000Z' })), deleted: sent.deletes, conflicts: [], synced_at: `2026-11-22T01:00:0${time}.000Z` } });
     });
     const merged = await syncInBatchesAsync(client, 'ds_1', body(Array.from({ length: 150 }, (_, index) => upsert(`k${index}`)), ['gone']));
     expect(requests).toHaveLength(2);

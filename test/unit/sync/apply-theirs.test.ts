@@ -38,3 +38,50 @@ describe('take theirs', () => {
     expect(outcome.applied).toContain('Description taken from the design system.');
   });
 });
+
+describe('take theirs: component properties', () => {
+  it('one property Figma refuses (a name it does not allow) is a step by hand, and the others are still taken', () => {
+    const { figma } = createFakeFigma();
+    const card = figma.createComponent();
+    card.name = 'Card';
+    card.addComponentProperty('Old', 'BOOLEAN', true);
+    const remote = {
+      ...remoteOf(card.key, 'Card', ''),
+      // Named in the builder: Figma refuses "," in a property name.
+      properties: { 'Show, icon': { type: 'BOOLEAN', defaultValue: true }, Label: { type: 'TEXT', defaultValue: 'Buy now' } },
+    };
+    const outcome = applyTheirs(card, remote, null);
+    expect(Object.entries(card.componentPropertyDefinitions).map(([name, definition]) => [name.split('#')[0], definition.type, definition.defaultValue])).toEqual([['Label', 'TEXT', 'Buy now']]);
+    expect(outcome.applied).toEqual(['Added the component property "Label".', 'Removed the component property "Old".']);
+    expect(outcome.manualSteps).toEqual([expect.stringMatching(/^Component property "Show, icon": Figma refused the change \(.*\)\. Make it by hand\.$/)]);
+  });
+});
+
+describe('take theirs: variant names', () => {
+  it('a rename Figma refuses is a step by hand only, not also said as done, and the other variants are still renamed', () => {
+    const { figma } = createFakeFigma();
+    const small = figma.createComponent();
+    small.name = 'Size=Small';
+    const large = figma.createComponent();
+    large.name = 'Size=Large';
+    const set = figma.combineAsVariants([small, large], figma.currentPage);
+    Object.defineProperty(small, 'name', {
+      get: () => 'Size=Small',
+      set: () => {
+        throw new Error('Cannot edit this node');
+      },
+    });
+    const remote: Component = {
+      ...remoteOf(set.key, set.name, set.description),
+      kind: 'component_set',
+      variants: [
+        { key: small.key, name: 'Size=S', properties: {} },
+        { key: large.key, name: 'Size=L', properties: {} },
+      ],
+    };
+    const outcome = applyTheirs(set, remote, null);
+    expect(large.name).toBe('Size=L');
+    expect(outcome.applied).toEqual(['Variant "Size=Large" renamed to "Size=L".']);
+    expect(outcome.manualSteps).toEqual([expect.stringMatching(/^Variant "Size=Small" → "Size=S": Figma refused the change \(Cannot edit this node\)\. Make it by hand\.$/)]);
+  });
+});

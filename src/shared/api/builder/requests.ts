@@ -3,7 +3,7 @@
 import { invalidArgumentError } from '../http/error-mapping';
 import { utf8ByteLength } from '../http/utf8';
 import { pathSegment, queryString } from '../http/url';
-import type { CreateTemplateBody, TemplateContent, UpdateTemplateBody } from './schemas';
+import { isServerTime, type CreateTemplateBody, type TemplateContent, type UpdateTemplateBody } from './schemas';
 
 export const BUILDER_LIMITS = {
   templatesPerPage: { min: 1, max: 100 },
@@ -98,7 +98,6 @@ export function syncRequest(designSystemId: string): BuilderRequest {
 }
 
 // assumption: the changes call takes `since` (ISO 8601; anything else is a 400), `limit` 1-500 (default 200) and an opaque `cursor`.
-export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 export interface ChangesQuery {
   /** A server time from an earlier `synced_at` / `server_time`; omitted or null for everything. */
@@ -110,7 +109,7 @@ export interface ChangesQuery {
 export function changesRequest(designSystemId: string, query: ChangesQuery = {}): BuilderRequest {
   const endpoint = 'GET /api/plugin/design-systems/:id/changes';
   const since = query.since?.trim() || undefined;
-  if (since !== undefined && !ISO_DATE_TIME.test(since)) {
+  if (since !== undefined && !isServerTime(since)) {
     throw invalidArgumentError('builder', endpoint, '"since" must be a server time such as 2026-11-21T10:00:00.000Z.');
   }
   const { min, max } = BUILDER_LIMITS.changesLimit;

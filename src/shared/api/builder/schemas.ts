@@ -7,6 +7,18 @@ import * as z from '../../zod';
 const text = z.string();
 const jsonObject = z.record(z.string(), z.unknown());
 
+// assumption: every time the builder sends (`updated_at`, `server_time`, `synced_at`) is ISO 8601 with a zone, the form `since` and `base` take back.
+export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** A server time Envelope can compare and send back: ISO 8601 and a real date (not 2026-13-45). */
+export function isServerTime(value: string): boolean {
+  return ISO_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+// Checked on the way in: such a time becomes the next `since`, the sync state's base and its
+// records, where one the server refuses would stop every later comparison.
+const serverTime = text.check(z.refine(isServerTime, 'is not an ISO 8601 time'));
+
 // ---- Envelope -------------------------------------------------------------------------------
 
 // assumption: successful bodies are `{data, meta}`; `data` is unwrapped when present, and a bare object (or array) is accepted too.
@@ -85,7 +97,7 @@ export const componentSchema = z.looseObject({
   variants: z.array(variantSchema),
   node: jsonObject,
   thumbnail_url: z.nullable(text),
-  updated_at: text,
+  updated_at: serverTime,
   updated_by: z.nullable(text),
   deleted: z.boolean(),
 });
@@ -118,17 +130,17 @@ export type SyncBody = z.infer<typeof syncBodySchema>;
 
 // assumption: sync answers 200 `{accepted: [{key, hash, updated_at}], deleted: [key], conflicts: [Component], synced_at}`; a hash-equal upsert is an accepted no-op, so repeating a sync is safe.
 export const syncResultSchema = z.looseObject({
-  accepted: z.array(z.looseObject({ key: text, hash: text, updated_at: text })),
+  accepted: z.array(z.looseObject({ key: text, hash: text, updated_at: serverTime })),
   deleted: z.array(text),
   conflicts: z.array(componentSchema),
-  synced_at: text,
+  synced_at: serverTime,
 });
 export type SyncResult = z.infer<typeof syncResultSchema>;
 
 // assumption: changes answers `{components, server_time, next_cursor}`: every component updated after `since`, oldest first, deletions as tombstones.
 export const changesSchema = z.looseObject({
   components: z.array(componentSchema),
-  server_time: text,
+  server_time: serverTime,
   next_cursor: z.nullable(text),
 });
 export type Changes = z.infer<typeof changesSchema>;
