@@ -26,7 +26,8 @@ import { syncHistoryEntrySchema } from '../shared/bridge/messages';
 import * as z from '../shared/zod';
 import { SHARED_DATA_NAMESPACE, type SharedDataHolder as SettingsDataHolder } from '../platform/shared-data';
 import { SNAPSHOT_FORMAT } from '../snapshot/format-version';
-import { componentSchema, isServerTime, type Component } from '../shared/api/builder/schemas';
+import { componentSchema, type Component } from '../shared/api/builder/schemas';
+import { isServerTime } from '../shared/api/builder/server-time';
 
 /** The codec's own version: a head with a larger one was written by a newer Envelope. */
 export const SYNC_STATE_VERSION = 3;

@@ -3,7 +3,8 @@
 import { invalidArgumentError } from '../http/error-mapping';
 import { utf8ByteLength } from '../http/utf8';
 import { pathSegment, queryString } from '../http/url';
-import { isServerTime, type CreateTemplateBody, type TemplateContent, type UpdateTemplateBody } from './schemas';
+import type { CreateTemplateBody, TemplateContent, UpdateTemplateBody } from './schemas';
+import { isServerTime } from './server-time';
 
 export const BUILDER_LIMITS = {
   templatesPerPage: { min: 1, max: 100 },

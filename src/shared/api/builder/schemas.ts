@@ -3,17 +3,10 @@
 // `// assumption:`). Tolerant reader: objects are loose (unknown fields kept); a missing or
 // mistyped field becomes a `malformed_response` ApiError naming endpoint and field.
 import * as z from '../../zod';
+import { isServerTime } from './server-time';
 
 const text = z.string();
 const jsonObject = z.record(z.string(), z.unknown());
-
-// assumption: every time the builder sends (`updated_at`, `server_time`, `synced_at`) is ISO 8601 with a zone, the form `since` and `base` take back.
-export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
-
-/** A server time Envelope can compare and send back: ISO 8601 and a real date (not 2026-13-45). */
-export function isServerTime(value: string): boolean {
-  return ISO_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value));
-}
 
 // Checked on the way in: such a time becomes the next `since`, the sync state's base and its
 // records, where one the server refuses would stop every later comparison.

@@ -1,0 +1,10 @@
+// The builder's times, on their own so the request builders (in both bundles) can check a
+// `since` without pulling every response schema into the UI.
+
+// assumption: every time the builder sends (`updated_at`, `server_time`, `synced_at`) is ISO 8601 with a zone, the form `since` and `base` take back.
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** A server time Envelope can compare and send back: ISO 8601 and a real date (not 2026-13-45). */
+export function isServerTime(value: string): boolean {
+  return ISO_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value));
+}
