@@ -654,6 +654,19 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('after a sync with steps by hand: Dismiss leaves the keyboard on the screen, not on the page body', async () => {
+    const page = await openAsync({ count: 20 });
+    await page.getByTestId('sync-run').click();
+    const dismiss = page.getByTestId('sync-outcome').getByRole('button', { name: 'Dismiss' });
+    await dismiss.waitFor({ timeout: 10_000 });
+    await dismiss.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('sync-outcome').count()).toBe(0);
+    // The screen's title, as when a screen's own control goes: Tab goes on from the top of the screen.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('screen-title');
+    await closeAsync(page);
+  });
+
   it('says everything is in sync when nothing differs', async () => {
     const page = await openAsync({ count: 0 });
     await expect.poll(() => page.getByTestId('sync-in-sync').textContent()).toBe('Everything is in syncLast synced 2 hours ago.');

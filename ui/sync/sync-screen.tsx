@@ -397,7 +397,16 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       {failure ? <FailureNotice failure={failure} busy={busy} testId="sync-error" /> : null}
       {chooseFailure ? <FailureNotice failure={chooseFailure} busy={busy} testId="sync-choose-error" /> : null}
       {apartFailure ? <FailureNotice failure={apartFailure} busy={busy} testId="sync-keep-apart-error" /> : null}
-      {outcome ? <OutcomeNotice outcome={outcome} onDismiss={() => setOutcome(null)} /> : null}
+      {outcome ? (
+        <OutcomeNotice
+          outcome={outcome}
+          onDismiss={() => {
+            // Dismiss goes with the notice: the keyboard goes on from the screen's title, not from the page's start.
+            document.getElementById('screen-title')?.focus();
+            setOutcome(null);
+          }}
+        />
+      ) : null}
       <LiveNotice message={message} testId="sync-message" />
       {!items && !task && !failure ? (
         <p class="sync-inline-status" role="status">
