@@ -504,7 +504,7 @@ describe('the Sync screen', () => {
     await page.getByTestId('sync-run').click();
     await expect.poll(() => page.getByTestId('sync-progress').textContent()).toMatch(/^Pushing \d+ of 12/);
     await expect.poll(() => page.getByTestId('sync-outcome').textContent(), { timeout: 5000 }).toContain('1 component changed in the design system while syncing');
-    expect(await page.getByTestId('sync-outcome').textContent()).toContain('Card / Product 1: Set the image fill by hand.');
+    expect(await page.getByTestId('sync-outcome').getByRole('listitem').filter({ hasText: 'Card / Product 1' }).textContent()).toBe('Card / Product 1Set the image fill by hand.');
     expect(await page.getByRole('row', { name: /Hero \/ Late edit/ }).count()).toBe(1);
     await closeAsync(page);
   });
@@ -664,6 +664,27 @@ describe('the Sync screen', () => {
     await expect.poll(() => page.getByTestId('sync-outcome').count()).toBe(0);
     // The screen's title, as when a screen's own control goes: Tab goes on from the top of the screen.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('screen-title');
+    await closeAsync(page);
+  });
+
+  it('lists the steps left after a sync one per line under the component, and keeps the search field whole above the list', async () => {
+    const steps = ['Card / Product 1: fill (none) → #ff2200', 'Until this file matches the design system, the component stays listed as taken in part.'];
+    const page = await openAsync({ count: 20, runSteps: steps });
+    const search = page.getByRole('searchbox', { name: 'Search by name' });
+    await search.waitFor();
+    const height = (await search.boundingBox())!.height;
+    await page.getByTestId('sync-run').click();
+    const outcome = page.getByTestId('sync-outcome');
+    await outcome.waitFor({ timeout: 10_000 });
+    // Each step its own item: not "…#ff2200; Until this file…" run together.
+    expect(await outcome.getByRole('list').last().getByRole('listitem').allTextContents()).toEqual(steps);
+    expect(await outcome.textContent()).not.toContain('; Until');
+    // The notice takes room from the list (which scrolls), never from the search field.
+    await search.waitFor();
+    expect((await search.boundingBox())!.height).toBe(height);
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
     await closeAsync(page);
   });
 

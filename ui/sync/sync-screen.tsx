@@ -618,7 +618,13 @@ function OutcomeNotice({ outcome, onDismiss }: { outcome: SyncOutcome; onDismiss
           <ul class="sync-steps">
             {outcome.manualSteps.map((entry) => (
               <li key={entry.name}>
-                <strong>{entry.name}</strong>: {entry.steps.join('; ')}
+                {/* One step a line: they are often sentences of their own, and the first may start with the name again. */}
+                <strong>{entry.name}</strong>
+                <ul>
+                  {entry.steps.map((step, index) => (
+                    <li key={index}>{step}</li>
+                  ))}
+                </ul>
               </li>
             ))}
           </ul>
