@@ -162,6 +162,24 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('in the narrowest window, a short name stays whole beside a conflict’s choice, and a chip too wide for the room left is counted, never cut', async () => {
+    const page = await openAsync({ count: 3, kinds: ['conflict'], names: ['Hero'], chipSets: [['component properties', 'text']] });
+    await page.setViewportSize({ width: 320, height: 400 });
+    await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
+    const row = page.locator('[data-key="k0"]');
+    await expect.poll(() => row.getByText(/^\+\d+$/).count()).toBe(1);
+    const layout = await row.evaluate((element) => {
+      const name = element.querySelector<HTMLElement>('.sync-name')!;
+      const tags = element.querySelector('.sync-tags')!.getBoundingClientRect();
+      const shown = [...element.querySelectorAll('.sync-tags .sync-tag')].map((tag) => tag.getBoundingClientRect()).filter((box) => box.top < tags.bottom);
+      return { truncated: name.scrollWidth > name.clientWidth, cut: shown.filter((box) => box.right > tags.right + 0.5).length };
+    });
+    // "Hero 0" whole, not "H…" beside a chip cut at the row's edge ("component pro").
+    expect(layout).toEqual({ truncated: false, cut: 0 });
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
+    await closeAsync(page);
+  });
+
   it('says how many chips did not fit with a visible "+N", names them all in the detail (Enter) and to screen readers, clean under axe in both themes', async () => {
     const all = ['name', 'description', 'component properties', 'structure', 'layout', 'fill', 'text'];
     const page = await openAsync({ count: 6, chipSets: [all] });
