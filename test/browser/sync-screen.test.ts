@@ -365,6 +365,7 @@ describe('the Sync screen', () => {
     await expect.poll(() => sentAsync(page, 'sync/choose')).toEqual([{ type: 'sync/choose', kind: 'request', payload: { choices: { k1: 'skip', k9: 'skip' } } }]);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Card / Product 9' }).waitFor();
+    expect(await page.getByTestId('sync-detail').getByText('Local change', { exact: true }).count()).toBe(1);
     expect(await page.getByRole('checkbox', { name: 'Push this change with the next sync' }).isChecked()).toBe(false);
     await expect.poll(() => page.getByRole('table').textContent()).toContain('padding left');
     expect(await page.getByText('No picture of this file').count()).toBe(1);
@@ -379,7 +380,8 @@ describe('the Sync screen', () => {
     const page = await openAsync({ count: 20 });
     await page.getByText('Button / Primary 4', { exact: true }).click();
     await page.getByRole('radio', { name: 'Skip for now' }).waitFor();
-    expect(await page.getByTestId('sync-detail').getByText('Conflicts · Changed by Ana Lima, 3 hours ago').count()).toBe(1);
+    // One component: a conflict, not the group's "Conflicts".
+    expect(await page.getByTestId('sync-detail').getByText('Conflict · Changed by Ana Lima, 3 hours ago', { exact: true }).count()).toBe(1);
     await page.getByRole('radio', { name: 'Take theirs' }).check();
     await expect.poll(() => page.getByTestId('sync-manual-steps').textContent()).toContain('Set the corner radius to 6 by hand.');
     await expect.poll(() => sentAsync(page, 'sync/choose')).toHaveLength(1);
