@@ -162,6 +162,24 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('in the narrowest window, a short name stays whole beside a conflict’s choice, and a chip too wide for the room left is counted, never cut', async () => {
+    const page = await openAsync({ count: 3, kinds: ['conflict'], names: ['Hero'], chipSets: [['component properties', 'text']] });
+    await page.setViewportSize({ width: 320, height: 400 });
+    await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
+    const row = page.locator('[data-key="k0"]');
+    await expect.poll(() => row.getByText(/^\+\d+$/).count()).toBe(1);
+    const layout = await row.evaluate((element) => {
+      const name = element.querySelector<HTMLElement>('.sync-name')!;
+      const tags = element.querySelector('.sync-tags')!.getBoundingClientRect();
+      const shown = [...element.querySelectorAll('.sync-tags .sync-tag')].map((tag) => tag.getBoundingClientRect()).filter((box) => box.top < tags.bottom);
+      return { truncated: name.scrollWidth > name.clientWidth, cut: shown.filter((box) => box.right > tags.right + 0.5).length };
+    });
+    // "Hero 0" whole, not "H…" beside a chip cut at the row's edge ("component pro").
+    expect(layout).toEqual({ truncated: false, cut: 0 });
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
+    await closeAsync(page);
+  });
+
   it('says how many chips did not fit with a visible "+N", names them all in the detail (Enter) and to screen readers, clean under axe in both themes', async () => {
     const all = ['name', 'description', 'component properties', 'structure', 'layout', 'fill', 'text'];
     const page = await openAsync({ count: 6, chipSets: [all] });
@@ -347,6 +365,7 @@ describe('the Sync screen', () => {
     await expect.poll(() => sentAsync(page, 'sync/choose')).toEqual([{ type: 'sync/choose', kind: 'request', payload: { choices: { k1: 'skip', k9: 'skip' } } }]);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Card / Product 9' }).waitFor();
+    expect(await page.getByTestId('sync-detail').getByText('Local change', { exact: true }).count()).toBe(1);
     expect(await page.getByRole('checkbox', { name: 'Push this change with the next sync' }).isChecked()).toBe(false);
     await expect.poll(() => page.getByRole('table').textContent()).toContain('padding left');
     expect(await page.getByText('No picture of this file').count()).toBe(1);
@@ -361,7 +380,8 @@ describe('the Sync screen', () => {
     const page = await openAsync({ count: 20 });
     await page.getByText('Button / Primary 4', { exact: true }).click();
     await page.getByRole('radio', { name: 'Skip for now' }).waitFor();
-    expect(await page.getByTestId('sync-detail').getByText('Conflicts · Changed by Ana Lima, 3 hours ago').count()).toBe(1);
+    // One component: a conflict, not the group's "Conflicts".
+    expect(await page.getByTestId('sync-detail').getByText('Conflict · Changed by Ana Lima, 3 hours ago', { exact: true }).count()).toBe(1);
     await page.getByRole('radio', { name: 'Take theirs' }).check();
     await expect.poll(() => page.getByTestId('sync-manual-steps').textContent()).toContain('Set the corner radius to 6 by hand.');
     await expect.poll(() => sentAsync(page, 'sync/choose')).toHaveLength(1);
@@ -504,7 +524,7 @@ describe('the Sync screen', () => {
     await page.getByTestId('sync-run').click();
     await expect.poll(() => page.getByTestId('sync-progress').textContent()).toMatch(/^Pushing \d+ of 12/);
     await expect.poll(() => page.getByTestId('sync-outcome').textContent(), { timeout: 5000 }).toContain('1 component changed in the design system while syncing');
-    expect(await page.getByTestId('sync-outcome').textContent()).toContain('Card / Product 1: Set the image fill by hand.');
+    expect(await page.getByTestId('sync-outcome').getByRole('listitem').filter({ hasText: 'Card / Product 1' }).textContent()).toBe('Card / Product 1Set the image fill by hand.');
     expect(await page.getByRole('row', { name: /Hero \/ Late edit/ }).count()).toBe(1);
     await closeAsync(page);
   });
@@ -651,6 +671,40 @@ describe('the Sync screen', () => {
     await page.getByTestId('sync-no-match').getByRole('button', { name: 'Show all changes' }).click();
     await expect.poll(() => page.getByTestId('sync-no-match').count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Search by name');
+    await closeAsync(page);
+  });
+
+  it('after a sync with steps by hand: Dismiss leaves the keyboard on the screen, not on the page body', async () => {
+    const page = await openAsync({ count: 20 });
+    await page.getByTestId('sync-run').click();
+    const dismiss = page.getByTestId('sync-outcome').getByRole('button', { name: 'Dismiss' });
+    await dismiss.waitFor({ timeout: 10_000 });
+    await dismiss.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('sync-outcome').count()).toBe(0);
+    // The screen's title, as when a screen's own control goes: Tab goes on from the top of the screen.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('screen-title');
+    await closeAsync(page);
+  });
+
+  it('lists the steps left after a sync one per line under the component, and keeps the search field whole above the list', async () => {
+    const steps = ['Card / Product 1: fill (none) → #ff2200', 'Until this file matches the design system, the component stays listed as taken in part.'];
+    const page = await openAsync({ count: 20, runSteps: steps });
+    const search = page.getByRole('searchbox', { name: 'Search by name' });
+    await search.waitFor();
+    const height = (await search.boundingBox())!.height;
+    await page.getByTestId('sync-run').click();
+    const outcome = page.getByTestId('sync-outcome');
+    await outcome.waitFor({ timeout: 10_000 });
+    // Each step its own item: not "…#ff2200; Until this file…" run together.
+    expect(await outcome.getByRole('list').last().getByRole('listitem').allTextContents()).toEqual(steps);
+    expect(await outcome.textContent()).not.toContain('; Until');
+    // The notice takes room from the list (which scrolls), never from the search field.
+    await search.waitFor();
+    expect((await search.boundingBox())!.height).toBe(height);
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
     await closeAsync(page);
   });
 

@@ -9,7 +9,7 @@ import { errorText } from '../messages/error-text';
 import { DetailChoice } from './choice-control';
 import { PixelDifference } from './pixel-difference';
 import { remoteText } from './sync-list';
-import { choiceMode, KIND_LABEL, REPLACED_LABEL, replacementReason, takenInPartText } from './sync-kinds';
+import { choiceMode, KIND_ONE, REPLACED_LABEL, replacementReason, takenInPartText } from './sync-kinds';
 
 export interface SyncDetailProps {
   /** The row as the list has it now (its choice is the latest). */
@@ -79,7 +79,7 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
           {item.name}
         </h2>
         <p class="muted">
-          {replaces ? REPLACED_LABEL : KIND_LABEL[item.kind]}
+          {replaces ? REPLACED_LABEL : KIND_ONE[item.kind]}
           {remote ? ` · ${remote}` : ''}
         </p>
         {/* Every chip, also those the list's row had no room for. */}

@@ -15,6 +15,14 @@ export const KIND_LABEL: Record<SyncKind, string> = {
   unchanged: 'Unchanged',
 };
 
+/** What one component of a kind is, for its detail ("Conflict", not the group's "Conflicts"). */
+export const KIND_ONE: Record<SyncKind, string> = {
+  ...KIND_LABEL,
+  'local-change': 'Local change',
+  'remote-change': 'Incoming change',
+  conflict: 'Conflict',
+};
+
 /** The group of replaced components (a deleted and an added one paired: see replacementReason). */
 export const REPLACED_LABEL = 'Replaced';
 

@@ -55,8 +55,9 @@ function RowChips({ chips }: { chips: readonly string[] }) {
     const element = box.current!;
     // Measured again whenever the room changes: the window resized, or the "+N" itself appeared.
     const observer = new ResizeObserver(() => {
+      // Below the box's first line (its empty ::before keeps even the first chip off it when it does not fit).
       const tags = [...element.children] as HTMLElement[];
-      setLeft(tags.filter((tag) => tag.offsetTop > tags[0]!.offsetTop).length);
+      setLeft(tags.filter((tag) => tag.offsetTop > element.offsetTop).length);
     });
     observer.observe(element);
     return () => observer.disconnect();

@@ -398,7 +398,16 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       {failure ? <FailureNotice failure={failure} busy={busy} testId="sync-error" /> : null}
       {chooseFailure ? <FailureNotice failure={chooseFailure} busy={busy} testId="sync-choose-error" /> : null}
       {apartFailure ? <FailureNotice failure={apartFailure} busy={busy} testId="sync-keep-apart-error" /> : null}
-      {outcome ? <OutcomeNotice outcome={outcome} onDismiss={() => setOutcome(null)} /> : null}
+      {outcome ? (
+        <OutcomeNotice
+          outcome={outcome}
+          onDismiss={() => {
+            // Dismiss goes with the notice: the keyboard goes on from the screen's title, not from the page's start.
+            document.getElementById('screen-title')?.focus();
+            setOutcome(null);
+          }}
+        />
+      ) : null}
       <LiveNotice message={message} testId="sync-message" />
       {!items && !task && !failure ? (
         <p class="sync-inline-status" role="status">
@@ -610,7 +619,13 @@ function OutcomeNotice({ outcome, onDismiss }: { outcome: SyncOutcome; onDismiss
           <ul class="sync-steps">
             {outcome.manualSteps.map((entry) => (
               <li key={entry.name}>
-                <strong>{entry.name}</strong>: {entry.steps.join('; ')}
+                {/* One step a line: they are often sentences of their own, and the first may start with the name again. */}
+                <strong>{entry.name}</strong>
+                <ul>
+                  {entry.steps.map((step, index) => (
+                    <li key={index}>{step}</li>
+                  ))}
+                </ul>
               </li>
             ))}
           </ul>

@@ -34,11 +34,15 @@ export interface SyncStubConfig {
   conflictOnSecondCompare?: boolean;
   /** sync/run fails before sending anything, with this error (as the runner refuses a stale comparison). */
   runError?: { code: string; message: string };
+  /** The names the rows cycle through (each followed by its index), instead of the stand-in's four. */
+  names?: string[];
+  /** The steps by hand the run leaves for "Card / Product 1" (default: one). */
+  runSteps?: string[];
 }
 
 export function installSyncStub(config: SyncStubConfig): void {
   const kinds = config.kinds ?? ['local-change', 'local-change', 'local-add', 'remote-change', 'conflict', 'local-delete', 'remote-add', 'remote-delete', 'both-same'];
-  const names = ['Button / Primary', 'Card / Product', 'Hero / Split', 'Footer / Legal'];
+  const names = config.names ?? ['Button / Primary', 'Card / Product', 'Hero / Split', 'Footer / Legal'];
   const now = Date.now();
   const hoursAgo = (hours: number) => new Date(now - hours * 3600e3).toISOString();
   type Item = { key: string; name: string; kind: string; componentKind: string; choice: string; choices?: string[]; remoteUpdatedBy: string | null; remoteUpdatedAt: string | null; chips?: string[] };
@@ -202,7 +206,7 @@ export function installSyncStub(config: SyncStubConfig): void {
       const taken = items.filter((item) => item.choice === 'take').length;
       items = items.filter((item) => item.choice === 'skip' && item.kind !== 'both-same');
       items.push({ key: 'late', name: 'Hero / Late edit', kind: 'conflict', componentKind: 'component', choice: 'skip', remoteUpdatedBy: 'Ana Lima', remoteUpdatedAt: new Date().toISOString() });
-      return { pushed, deleted: 0, taken, skipped: items.length - 1, newConflicts: 1, manualSteps: [{ name: 'Card / Product 1', steps: ['Set the image fill by hand.'] }], comparison: comparison() };
+      return { pushed, deleted: 0, taken, skipped: items.length - 1, newConflicts: 1, manualSteps: [{ name: 'Card / Product 1', steps: config.runSteps ?? ['Set the image fill by hand.'] }], comparison: comparison() };
     },
   };
 
