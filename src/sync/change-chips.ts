@@ -7,6 +7,7 @@
 // Written for the sandbox's interpreter (no JIT: every call, Set or Map operation and for…in
 // costs): change-chips.property.test.ts holds it to the plain walk it replaced.
 import { syncChangeChipSchema, type SyncChangeChip } from '../shared/bridge/messages';
+import { jsonEqual, sameObjects } from './json-equal';
 import { layerLabels, renamedTextLayers, type DiffableComponent } from './property-diff';
 
 type Json = Record<string, unknown>;
@@ -75,7 +76,7 @@ export function changeChips(before: DiffableComponent, after: DiffableComponent)
   if (before.name !== after.name) found |= NAME;
   if (before.description !== after.description) found |= DESCRIPTION;
   if (before.kind !== after.kind) found |= STRUCTURE;
-  if (!deepEqual(before.properties, after.properties)) found |= COMPONENT_PROPERTIES;
+  if (!jsonEqual(before.properties, after.properties)) found |= COMPONENT_PROPERTIES;
   if (!sameVariants(before.variants, after.variants)) found |= VARIANTS;
   found = compareNode(before.node, after.node, found, after.kind === 'component_set' && before.kind === 'component_set');
   const out: SyncChangeChip[] = [];
@@ -193,40 +194,3 @@ function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Structural equality; absent and undefined keys are the same (the API may reorder keys). */
-function deepEqual(a: unknown, b: unknown): boolean {
-  return a === b || (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && sameObjects(a, b));
-}
-
-/**
- * deepEqual of two objects or arrays. Items and values that are the same value (strings,
- * numbers: most of them) are settled without a call, which the sandbox's interpreter pays for.
- */
-function sameObjects(a: object, b: object): boolean {
-  const arrayA = Array.isArray(a);
-  if (arrayA !== Array.isArray(b)) return false;
-  if (arrayA) {
-    const listA = a as unknown[];
-    const listB = b as unknown[];
-    if (listA.length !== listB.length) return false;
-    for (let index = 0; index < listA.length; index++) {
-      const x = listA[index];
-      const y = listB[index];
-      if (x !== y && !(typeof x === 'object' && typeof y === 'object' && x !== null && y !== null && sameObjects(x, y))) return false;
-    }
-    return true;
-  }
-  const objectA = a as Json;
-  const objectB = b as Json;
-  let countA = 0;
-  for (const key in objectA) {
-    const x = objectA[key];
-    if (x === undefined) continue;
-    countA++;
-    const y = objectB[key];
-    if (x !== y && !(typeof x === 'object' && typeof y === 'object' && x !== null && y !== null && sameObjects(x, y))) return false;
-  }
-  let countB = 0;
-  for (const key in objectB) if (objectB[key] !== undefined) countB++;
-  return countA === countB;
-}

@@ -20,7 +20,8 @@
  * - local-change / local-add / local-delete: only the file changed.
  * - remote-change: only the remote changed (a new version); remote-delete: a tombstone, L unchanged.
  * - remote-add: no B, no L, R not deleted.
- * - both-same: both changed to the same hash, both deleted, or both added with the same hash.
+ * - both-same: both changed to the same hash, both deleted, or both added with the same hash;
+ *   or with different hashes but the same content (`sameContent`: the builder app's own hashes).
  * - conflict: both changed differently, changed on one side and deleted on the other, or both
  *   added with different hashes.
  * - format-update: when `baseFormat < currentFormat`, a local hash that differs from B no longer
@@ -57,6 +58,12 @@ export interface ClassifyInput {
   remote: readonly Component[];
   /** The versions the state records as taken only in part (partly-taken.ts). */
   partlyTaken?: ReadonlyMap<string, PartlyTakenEntry>;
+  /**
+   * Whether the file's component `key` has exactly `remote`'s content though their hashes differ
+   * (same-content.ts: the builder app writes hashes of its own). Asked only where both sides
+   * changed and the hashes differ; without it, such a pair is a conflict.
+   */
+  sameContent?: (key: string, remote: Component) => boolean;
 }
 
 export interface ClassifiedComponent {
@@ -95,13 +102,15 @@ export function isRemoteChange(remote: Component, base: SyncStateEntry | null): 
   return base.updatedAt === null || !serverTimeAtOrBefore(remote.updated_at, base.updatedAt);
 }
 
-function kindOf(base: SyncStateEntry | null, local: LocalComponentSummary | null, remote: Component | null, formatChanged: boolean): SyncKind | null {
+type SameContent = (key: string, remote: Component) => boolean;
+
+function kindOf(base: SyncStateEntry | null, local: LocalComponentSummary | null, remote: Component | null, formatChanged: boolean, same: SameContent | undefined): SyncKind | null {
   const remoteChanged = remote !== null && isRemoteChange(remote, base);
   const remoteDeleted = remoteChanged && remote.deleted;
   if (base === null) {
     if (local === null) return remoteChanged ? 'remote-add' : null;
     if (!remoteChanged) return 'local-add';
-    return remote.hash === local.hash ? 'both-same' : 'conflict';
+    return remote.hash === local.hash || (same !== undefined && same(local.key, remote)) ? 'both-same' : 'conflict';
   }
   if (local === null) {
     if (!remoteChanged) return 'local-delete';
@@ -113,7 +122,7 @@ function kindOf(base: SyncStateEntry | null, local: LocalComponentSummary | null
     return remoteDeleted ? 'remote-delete' : 'remote-change';
   }
   if (!remoteChanged) return formatChanged ? 'format-update' : 'local-change';
-  return !remoteDeleted && remote.hash === local.hash ? 'both-same' : 'conflict';
+  return !remoteDeleted && (remote.hash === local.hash || (same !== undefined && same(local.key, remote))) ? 'both-same' : 'conflict';
 }
 
 export function emptyCounts(): Record<SyncKind, number> {
@@ -134,7 +143,7 @@ export function classifyComponents(input: ClassifyInput): Classification {
   const add = (key: string, local: LocalComponentSummary | null) => {
     const base = input.base.get(key) ?? null;
     const remote = lastRemote.get(key) ?? null;
-    const kind = kindOf(base, local, remote, formatChanged);
+    const kind = kindOf(base, local, remote, formatChanged, input.sameContent);
     if (kind === null) return;
     counts[kind] += 1;
     const name = local?.name ?? (remote !== null && !remote.deleted ? remote.name : (base?.name ?? remote?.name ?? key));

@@ -5,6 +5,7 @@
 // payload and the API's Component compare alike. Pure and deterministic; meant for one
 // component at a time, not for a whole file.
 import type { PropertyChange } from '../shared/bridge/messages';
+import { jsonEqual } from './json-equal';
 
 export interface DiffableComponent {
   name: string;
@@ -66,11 +67,11 @@ function diffDefinitions(path: string, before: Json, after: Json, out: PropertyC
       ['slotSettings', 'slot settings'],
     ];
     for (const [field, word] of fields) {
-      if (!deepEqual(a[field], b[field])) out.push(change(path, `${label} ${word}`, formatValue(a[field], field), formatValue(b[field], field)));
+      if (!jsonEqual(a[field], b[field])) out.push(change(path, `${label} ${word}`, formatValue(a[field], field), formatValue(b[field], field)));
     }
     // A default bound to a variable: the variable, by collection and name.
     const variable = (definition: Json) => asObject(definition.boundVariables)?.defaultValue;
-    if (!deepEqual(variable(a), variable(b))) out.push(change(path, `${label} default variable`, formatValue(variable(a)), formatValue(variable(b))));
+    if (!jsonEqual(variable(a), variable(b))) out.push(change(path, `${label} default variable`, formatValue(variable(a)), formatValue(variable(b))));
   }
 }
 
@@ -171,7 +172,7 @@ function diffNode(path: string, before: Json, after: Json, out: PropertyChange[]
 }
 
 function diffField(path: string, field: string, before: unknown, after: unknown, out: PropertyChange[], type: unknown): void {
-  if (deepEqual(before, after)) return;
+  if (jsonEqual(before, after)) return;
   switch (field) {
     case 'fills':
     case 'strokes':
@@ -232,7 +233,7 @@ function diffList(path: string, word: string, before: unknown[], after: unknown[
   for (let index = 0; index < length; index += 1) {
     const a = before[index];
     const b = after[index];
-    if (deepEqual(a, b)) continue;
+    if (jsonEqual(a, b)) continue;
     const property = length === 1 || index === 0 ? word : `${word} ${index + 1}`;
     out.push(change(path, property, a === undefined ? null : formatValue(a, word), b === undefined ? null : formatValue(b, word), { before: colorOf(a), after: colorOf(b) }));
   }
@@ -242,7 +243,7 @@ function diffLayout(path: string, before: Json, after: Json, out: PropertyChange
   for (const field of unionKeys(before, after, LAYOUT_DEFAULTS)) {
     const a = before[field] ?? LAYOUT_DEFAULTS[field];
     const b = after[field] ?? LAYOUT_DEFAULTS[field];
-    if (deepEqual(a, b)) continue;
+    if (jsonEqual(a, b)) continue;
     if (field === 'padding') diffSides(path, ['top', 'right', 'bottom', 'left'], 'padding', a ?? 0, b ?? 0, out, true);
     else out.push(change(path, propertyWord(field), formatValue(a, field), formatValue(b, field)));
   }
@@ -271,7 +272,7 @@ function diffText(path: string, before: Json, after: Json, out: PropertyChange[]
     if (field === 'fontFamily' || field === 'fontStyle') continue;
     const a = before[field] ?? TEXT_DEFAULTS[field];
     const b = after[field] ?? TEXT_DEFAULTS[field];
-    if (deepEqual(a, b)) continue;
+    if (jsonEqual(a, b)) continue;
     if (field === 'segments') out.push(change(path, 'styled ranges', segmentSummary(a), segmentSummary(b)));
     else if (field === 'list') out.push(change(path, 'list', listSummary(a), listSummary(b)));
     else if (field === 'paragraph') out.push(change(path, propertyWord(field), paragraphSummary(a), paragraphSummary(b)));
@@ -310,7 +311,7 @@ function segmentSummary(value: unknown): string | null {
 
 function diffMap(path: string, label: (name: string) => string, before: Json, after: Json, out: PropertyChange[]): void {
   for (const name of unionKeys(before, after)) {
-    if (!deepEqual(before[name], after[name])) out.push(change(path, label(name), formatValue(before[name], name), formatValue(after[name], name)));
+    if (!jsonEqual(before[name], after[name])) out.push(change(path, label(name), formatValue(before[name], name), formatValue(after[name], name)));
   }
 }
 
@@ -540,20 +541,4 @@ function unionKeys(...objects: Json[]): string[] {
   const keys = new Set<string>();
   for (const object of objects) for (const key of Object.keys(object)) keys.add(key);
   return [...keys].sort();
-}
-
-/** Structural equality (the API may return keys in another order than the snapshot writes). */
-function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const other = b as unknown[];
-    return a.length === other.length && a.every((item, index) => deepEqual(item, other[index]));
-  }
-  const objectA = a as Json;
-  const objectB = b as Json;
-  const keysA = Object.keys(objectA).filter((key) => objectA[key] !== undefined);
-  const keysB = Object.keys(objectB).filter((key) => objectB[key] !== undefined);
-  return keysA.length === keysB.length && keysA.every((key) => deepEqual(objectA[key], objectB[key]));
 }

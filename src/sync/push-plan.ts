@@ -72,7 +72,8 @@ export function planPush(input: PushPlanInput): PushPlan {
     if (item.kind === 'unchanged') continue;
     if (item.kind === 'both-same') {
       const remote = item.remote;
-      settle.push({ key: item.key, entry: remote === null || remote.deleted ? null : { hash: remote.hash, updatedAt: remote.updated_at, name: item.name } });
+      // The file's hash: the same as theirs, except for a version the builder app wrote (its own hash, the same content).
+      settle.push({ key: item.key, entry: remote === null || remote.deleted ? null : { hash: item.local?.hash ?? remote.hash, updatedAt: remote.updated_at, name: item.name } });
       continue;
     }
     const choice = effectiveChoice(item, input.choices);

@@ -32,6 +32,7 @@ import { createSyncPictures } from './sync-pictures';
 import { SHARED_DATA_NAMESPACE } from '../platform/shared-data';
 import { setRelaunchButton } from '../platform/relaunch-buttons';
 import { countText } from './count-text';
+import { sameContent } from './same-content';
 import {
   addHistoryEntry,
   emptySyncState,
@@ -203,6 +204,7 @@ async function allReplacementsAsync(
  * so a change since a record wins). The screen, a sync's re-check and the badge all use this.
  */
 function classifyAgainst(state: SyncState, local: readonly ComponentPayload[], window: readonly Component[]): Classification {
+  let byKey: Map<string, ComponentPayload> | null = null;
   return classifyComponents({
     base: state.components,
     baseFormat: state.format,
@@ -210,6 +212,12 @@ function classifyAgainst(state: SyncState, local: readonly ComponentPayload[], w
     local: local.map(summaryOf),
     remote: withPartlyTaken(state, withRecordedRemoteAdds(state, window)),
     partlyTaken: state.partlyTaken,
+    // Asked only for pairs that would be conflicts: the map is built on the first.
+    sameContent: (key, remote) => {
+      byKey ??= new Map(local.map((payload) => [payload.key, payload]));
+      const payload = byKey.get(key);
+      return payload !== undefined && sameContent(payload, remote);
+    },
   });
 }
 

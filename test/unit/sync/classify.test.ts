@@ -46,6 +46,21 @@ function classify(input: Partial<ClassifyInput>): Record<string, SyncKind> {
 }
 
 describe('classifyComponents', () => {
+  it('asks whether the content is the same only where both sides changed to different hashes, and then says both-same', () => {
+    const asked: string[] = [];
+    const kinds = classify({
+      base: base({ c1: 'h1', c2: 'h1', edit: 'h1', rchg: 'h1', both: 'h1', gone: 'h1' }),
+      local: [local('c1', 'h2'), local('c2', 'h2'), local('edit', 'h2'), local('rchg', 'h1'), local('both', 'h2'), local('gone', 'h2'), local('addapp', 'hx')],
+      remote: [remote('c1', 'remote_a'), remote('c2', 'remote_b'), remote('rchg', 'remote_c'), remote('both', 'h2'), remote('gone', 'h1', undefined, true), remote('addapp', 'remote_d')],
+      sameContent: (key) => {
+        asked.push(key);
+        return key !== 'c2';
+      },
+    });
+    expect(kinds).toMatchObject({ c1: 'both-same', c2: 'conflict', edit: 'local-change', rchg: 'remote-change', both: 'both-same', gone: 'conflict', addapp: 'both-same' });
+    expect(asked.sort()).toEqual(['addapp', 'c1', 'c2']);
+  });
+
   it('gives every kind by the rules', () => {
     const kinds = classify({
       base: base({ same: 'h1', edit: 'h1', gone: 'h1', rchg: 'h1', rdel: 'h1', both: 'h1', bothdel: 'h1', c1: 'h1', c2: 'h1', c3: 'h1' }),
