@@ -161,7 +161,7 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
         <SettingsScreen view={state.view} onView={setView} requester={requester} onShowStart={() => setScreen('start')} hidden={state.screen !== 'settings'} />
       ) : null}
       {state.screen === 'sync' || state.screen === 'browse' || state.screen === 'settings' ? null : state.screen === 'start' ? (
-        <StartScreen onScreen={setScreen} />
+        <StartScreen onScreen={setScreen} view={state.view} />
       ) : state.screen === 'templates' ? (
         <TemplatesScreen endpoint={endpoint} subscribe={subscribe} onOpenSettings={() => setScreen('settings')} updateNow={state.updateTemplate} />
       ) : null}

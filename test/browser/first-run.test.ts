@@ -102,6 +102,20 @@ describe('once set up', () => {
     });
   }
 
+  it('the welcome screen, shown again from Settings, says what is set up and leads to it instead of asking for it again', async () => {
+    const ui = await openFreshAsync('?demo-keys=1&command=settings');
+    await expect.poll(() => screenTitle(ui), { timeout: 10_000 }).toBe('Settings');
+    await ui.getByRole('button', { name: 'Show the welcome screen' }).click();
+    await expect.poll(() => screenTitle(ui)).toBe('Welcome to Envelope');
+    const sync = ui.getByRole('region', { name: 'Sync with your email builder' });
+    expect(await sync.textContent()).toMatch(/Set up: this file syncs to design system “[^”]+”\./);
+    expect(await sync.textContent()).not.toContain('Needs a builder API key');
+    expect(await ui.getByRole('region', { name: 'Browse email inspiration' }).textContent()).toContain('Your library API key is saved');
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+    await sync.getByRole('button', { name: 'Open Sync' }).click();
+    await expect.poll(() => screenTitle(ui)).toBe('Sync');
+  });
+
   it('opened without a command, Envelope shows the screen used last (kept per user)', async () => {
     let ui = await openFreshAsync('?demo-keys=1');
     // Keys saved and no screen used yet: Sync.

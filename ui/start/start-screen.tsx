@@ -1,32 +1,50 @@
 // The getting-started screen: shown on a first run (no key saved, no menu command, no screen used
-// before) and from Settings. What Envelope's two halves do, what each needs, one step to each.
-import type { Screen } from '../../src/shared/bridge/messages';
+// before) and from Settings. What Envelope's two halves do, what each needs, one step to each;
+// once a half is set up (seen from Settings), it says so and the step goes to that half instead.
+import type { Screen, SettingsView } from '../../src/shared/bridge/messages';
 import { Button } from '../components/button';
 
 export interface StartScreenProps {
   onScreen: (screen: Screen) => void;
+  /** What Settings holds now: which keys are saved and the file's design system. */
+  view: SettingsView;
 }
 
-export function StartScreen({ onScreen }: StartScreenProps) {
+const KEY_WHERE = 'the builder makes one under Settings → API Keys';
+
+/** What the sync half still needs, in words, with its one step. */
+function syncStep(view: SettingsView): { needs: string; label: string; screen: Screen } {
+  const hasKey = view.builder.keyHint !== null;
+  const system = view.designSystemId;
+  if (hasKey && system !== null) return { needs: `Set up: this file syncs to design system “${system}”.`, label: 'Open Sync', screen: 'sync' };
+  if (hasKey) return { needs: 'Your builder API key is saved. This file still needs the id of the design system it syncs to.', label: 'Choose the design system', screen: 'settings' };
+  if (system !== null) return { needs: `This file syncs to design system “${system}”. Your builder API key is still needed (${KEY_WHERE}).`, label: 'Add your builder key', screen: 'settings' };
+  return { needs: `Needs a builder API key (${KEY_WHERE}) and the id of the design system this file syncs to.`, label: 'Connect the builder', screen: 'settings' };
+}
+
+export function StartScreen({ onScreen, view }: StartScreenProps) {
+  const sync = syncStep(view);
   return (
     <div class="screen" data-testid="screen-start">
       <p>Envelope links this Figma file to your email work in two ways. Use either one, or both.</p>
       <section class="start-part" aria-labelledby="start-sync-title">
         <h2 id="start-sync-title">Sync with your email builder</h2>
         <p>Keep this file’s components and your builder’s design system in step: see what changed on each side, then send or take the differences.</p>
-        <p class="muted">
-          Needs a builder API key (the builder makes one under Settings → API Keys) and the id of the design system this file syncs to.
-        </p>
+        <p class="muted">{sync.needs}</p>
         <div class="button-row">
-          <Button variant="primary" onClick={() => onScreen('settings')} testId="start-sync">
-            Connect the builder
+          <Button variant="primary" onClick={() => onScreen(sync.screen)} testId="start-sync">
+            {sync.label}
           </Button>
         </div>
       </section>
       <section class="start-part" aria-labelledby="start-browse-title">
         <h2 id="start-browse-title">Browse email inspiration</h2>
         <p>Search brand marketing emails by brand, category and lifecycle stage, and bring references into this file.</p>
-        <p class="muted">Works without a key. A library API key adds HTML previews and your follows, likes and collections.</p>
+        <p class="muted">
+          {view.library.keyHint === null
+            ? 'Works without a key. A library API key adds HTML previews and your follows, likes and collections.'
+            : 'Your library API key is saved: HTML previews and your follows, likes and collections are on.'}
+        </p>
         <div class="button-row">
           <Button onClick={() => onScreen('browse')} testId="start-browse">
             Start browsing
