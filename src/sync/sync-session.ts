@@ -713,7 +713,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       pushed,
       deleted,
       taken,
-      skipped: plan.skipped.length,
+      // Left for later by choice: components only in the design system have no other choice.
+      skipped: plan.skipped.filter((component) => component.kind !== 'remote-add').length,
       newConflicts: conflicts.length,
       manualSteps,
       comparison: publicComparison(next, null),

@@ -202,6 +202,7 @@ export const syncOutcomeSchema = z.object({
   pushed: z.number(),
   deleted: z.number(),
   taken: z.number(),
+  /** Rows left for later (skipped); components only in the design system, which cannot be taken, are not counted. */
   skipped: z.number(),
   /** Conflicts the server returned during the push: they are in `comparison` now. */
   newConflicts: z.number(),

@@ -41,7 +41,10 @@ async function syncedWithRemoteAddsAsync(): Promise<{ calls: ChangesCall[]; firs
   const first = await h.plugin.handlers['sync/compare']({}, context);
   expect(remoteAdds(first).map((item) => item.name).sort()).toEqual(['Button', 'Footer / Legal', 'Header / Logo left', 'Hero / Image top']);
   const buttonDetail = await h.plugin.handlers['sync/detail']({ key: remoteAdds(first).find((item) => item.name === 'Button')!.key }, context);
-  await h.plugin.handlers['sync/run']({}, context);
+  const outcome = await h.plugin.handlers['sync/run']({}, context);
+  // Nothing the designer left for later: these cannot be taken into the file, so "Sync done"
+  // does not count them as skipped for now.
+  expect(outcome.skipped).toBe(0);
   return { calls, first, buttonDetail };
 }
 
