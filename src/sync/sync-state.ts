@@ -105,7 +105,9 @@ const headSchema = z.object({
   format: z.int(),
   designSystemId: z.string(),
   lastSyncedAt: z.nullable(z.string()),
-  history: z.array(syncHistoryEntrySchema),
+  // Each entry read on its own (readableHistory): the history is only shown, so one entry an
+  // older, newer or foreign writer left unreadable must not make the whole state damaged.
+  history: z.array(z.unknown()),
   generation: z.string().check(z.regex(/^[a-z0-9]+$/)),
   chunks: z.int().check(z.minimum(0)),
   length: z.int().check(z.minimum(0)),
@@ -159,6 +161,16 @@ function readHead(holder: SharedDataHolder): { head: Head } | { result: ReadSync
   return { head: head.data };
 }
 
+/** The history entries that read as entries, in their order; the others are left out. */
+function readableHistory(entries: readonly unknown[]): SyncHistoryEntry[] {
+  const readable: SyncHistoryEntry[] = [];
+  for (const entry of entries) {
+    const parsed = syncHistoryEntrySchema.safeParse(entry);
+    if (parsed.success) readable.push(parsed.data);
+  }
+  return readable;
+}
+
 export function readSyncState(holder: SharedDataHolder): ReadSyncStateResult {
   const read = readHead(holder);
   if ('result' in read) return read.result;
@@ -173,7 +185,7 @@ export function readSyncState(holder: SharedDataHolder): ReadSyncStateResult {
   if (text.length !== head.length || checksumOf(text) !== head.checksum) return damaged('its parts do not match its header');
   const decoded = decodeComponents(text, head.count, head.adds ?? 0, head.partly ?? 0);
   if (decoded === null) return damaged('its component list is not valid');
-  const state: SyncState = { designSystemId: head.designSystemId, format: head.format, lastSyncedAt: head.lastSyncedAt, components: decoded.components, history: head.history };
+  const state: SyncState = { designSystemId: head.designSystemId, format: head.format, lastSyncedAt: head.lastSyncedAt, components: decoded.components, history: readableHistory(head.history) };
   if (decoded.remoteAdds.size > 0) state.remoteAdds = decoded.remoteAdds;
   if (decoded.partlyTaken.size > 0) state.partlyTaken = decoded.partlyTaken;
   return { status: 'ok', state };

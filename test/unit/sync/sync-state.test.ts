@@ -192,6 +192,19 @@ describe('sync state', () => {
     expect(readSyncState(root)).toEqual({ status: 'damaged', message: expect.stringMatching(/cannot be read \(its last sync time is not a time\)/) as unknown });
   });
 
+  it('drops a history entry it cannot read and keeps the rest of the state (the history is only shown)', () => {
+    const root = fakeRoot();
+    let state = stateOf(3);
+    state = addHistoryEntry(state, { at: '2026-11-23T10:00:00.000Z', user: 'Ada', pushed: 3, deleted: 0, taken: 0, conflicts: 0 });
+    state = addHistoryEntry(state, { at: '2026-11-24T10:00:00.000Z', user: 'Ben', pushed: 1, deleted: 0, taken: 0, conflicts: 0 });
+    writeSyncState(root, state);
+    const head = JSON.parse(root.getSharedPluginData(NS, SYNC_STATE_HEAD_KEY)) as { history: unknown[] };
+    root.setSharedPluginData(NS, SYNC_STATE_HEAD_KEY, JSON.stringify({ ...head, history: [{ at: '2026-11-25T10:00:00.000Z', pushed: 'many' }, ...head.history, 'not an entry'] }));
+    const read = expectOk(root);
+    expect(read.history.map((entry) => entry.user)).toEqual(['Ben', 'Ada']);
+    expect([...read.components]).toEqual([...state.components]);
+  });
+
   it('reads a damaged component list as damaged', () => {
     const root = fakeRoot();
     writeSyncState(root, stateOf(2));
