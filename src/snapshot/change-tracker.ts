@@ -54,27 +54,37 @@ export function classifyChanges(changes: readonly TrackedChange[], previousRootO
       continue;
     }
     const node = change.node;
+    // Figma refuses to read hidden layers inside instances while skipInvisibleInstanceChildren
+    // is on (any property, `removed` and `parent` included). Such a layer's id names its
+    // outermost instance ("I<instance id>;…"), whose root is known from the previous snapshot.
+    const unreadable = () => {
+      const instanceRoot = previousRootOf(outermostInstanceId(change.id));
+      if (instanceRoot !== undefined) rootIds.add(instanceRoot);
+    };
+    let removed: boolean;
+    try {
+      removed = !node || node.removed === true;
+    } catch {
+      unreadable();
+      continue;
+    }
     // Where the node was at the previous snapshot: only a deletion or a move can take a layer
     // out of the root it is found in now (a moved layer reports `parent`; its descendants
     // move with it and are covered by its change).
-    if (change.type === 'DELETE' || !node || node.removed === true || change.properties?.includes('parent') === true) {
+    if (change.type === 'DELETE' || removed || change.properties?.includes('parent') === true) {
       const previousRoot = previousRootOf(change.id) ?? previousRootOf(outermostInstanceId(change.id));
       if (previousRoot !== undefined) rootIds.add(previousRoot);
     }
     // A deleted node that held components (a frame, a page): the snapshot drops every root
     // whose node reports `removed`, so nothing more is needed here.
-    if (!node || node.removed === true) continue;
+    if (!node || removed) continue;
     // Where the node is now (covers creations and moves in).
     const linked = node as unknown as LinkedNode;
     let root: LinkedNode | null;
     try {
       root = findComponentRoot(linked);
     } catch {
-      // Figma refuses to read hidden layers inside instances while skipInvisibleInstanceChildren
-      // is on. Such a layer's id names its outermost instance ("I<instance id>;…"), whose root
-      // is known from the previous snapshot.
-      const instanceRoot = previousRootOf(outermostInstanceId(change.id));
-      if (instanceRoot !== undefined) rootIds.add(instanceRoot);
+      unreadable();
       continue;
     }
     if (root !== null) {

@@ -60,6 +60,20 @@ describe('classifyChanges', () => {
     expect([...result.rootIds]).toEqual(['2:0']);
   });
 
+  it('maps such a layer through its instance id also when reading whether it was removed throws (every property may)', () => {
+    const hidden = {
+      type: 'VECTOR',
+      get removed(): never {
+        throw new Error('invisible layer inside an instance');
+      },
+      get parent(): never {
+        throw new Error('invisible layer inside an instance');
+      },
+    };
+    const result = classifyChanges([{ type: 'PROPERTY_CHANGE', id: 'I2:5;7:1', node: hidden }], known);
+    expect([...result.rootIds]).toEqual(['2:0']);
+  });
+
   it('finds new components and searches new containers', () => {
     const fresh = node('4:0', 'COMPONENT', page);
     const pasted = node('5:0', 'FRAME', page);
