@@ -16,15 +16,18 @@ export interface InsertOutcome {
   board?: string;
   /** The page they went on when it is not the one the person has open (they opened another meanwhile). */
   pageName?: string;
+  /** Why the batch could not be arranged as asked (its end was refused): said instead of "Placed …". */
+  endProblem?: string;
 }
 
 const references = (count: number) => `${count} reference${count === 1 ? '' : 's'}`;
 
-export function insertSummary({ placed, total, failed, cancelled, board, pageName }: Omit<InsertOutcome, 'placedIds'>): string {
+export function insertSummary({ placed, total, failed, cancelled, board, pageName, endProblem }: Omit<InsertOutcome, 'placedIds'>): string {
   const what = board === undefined ? references(placed) : `${board} with ${references(placed)}`;
   // Not the page on screen: without its name the references look lost, and get placed twice.
   const where = pageName === undefined ? '' : ` on the page “${pageName}”`;
-  const head = cancelled
+  const head = endProblem !== undefined ? endProblem
+    : cancelled
     ? `Cancelled: ${placed === 0 ? 'nothing was placed' : `${what} placed${where}`}, ${total - placed - failed.length} not tried.`
     : placed === 0 && failed.length > 0 ? `Nothing was placed on the canvas.`
     : `Placed ${what} ${where === '' ? 'on the canvas' : where.trimStart()}.`;

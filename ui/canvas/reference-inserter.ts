@@ -105,6 +105,7 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
       const placedIds: number[] = [];
       let batchId: string | undefined;
       let pageName: string | undefined;
+      let endProblem: string | undefined;
       if (batch) batchId = (await endpoint.request('canvas/insert-begin', { layout: batch.layout, title: batch.title ?? 'Library references' })).batchId;
       try {
         for (const [index, item] of items.entries()) {
@@ -122,7 +123,15 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
         onProgress({ done: items.length, total: items.length, label: '' });
       } finally {
         // Whatever happened above, the batch ends: an open one holds every later insert back.
-        if (batchId !== undefined) ({ pageName } = await endpoint.request('canvas/insert-end', { batchId, ...(batch?.stages ? { stages: batch.stages } : {}) }, { timeoutMs: INSERT_TIMEOUT_MS }));
+        if (batchId !== undefined) {
+          try {
+            ({ pageName } = await endpoint.request('canvas/insert-end', { batchId, ...(batch?.stages ? { stages: batch.stages } : {}) }, { timeoutMs: INSERT_TIMEOUT_MS }));
+          } catch (error) {
+            // The references placed stay placed (a board that failed leaves them as a grid): said
+            // with each email that failed, and the emails placed are reported as placed.
+            endProblem = errorText(error);
+          }
+        }
       }
       return {
         placed: placedIds.length,
@@ -132,6 +141,7 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
         cancelled: signal.aborted,
         ...(batch?.layout === 'board' && batch.title ? { board: batch.title } : {}),
         ...(pageName === undefined ? {} : { pageName }),
+        ...(endProblem === undefined ? {} : { endProblem }),
       };
     },
 

@@ -121,6 +121,28 @@ describe('the reference inserter', () => {
     expect(outcome).toEqual({ placed: 0, placedIds: [], total: 1, failed: [], cancelled: true });
   });
 
+  it('keeps what was placed and each failure when the batch’s end is refused (a board that could not be built)', async () => {
+    const sent: string[] = [];
+    const endpoint = {
+      request: (type: string, payload: CanvasInsert) => {
+        sent.push(type);
+        if (type === 'canvas/insert-begin') return Promise.resolve({ batchId: 'b1' });
+        if (type === 'canvas/insert-end') return Promise.reject(Object.assign(new Error('The board “Acme — journey” could not be built (The font is missing), so its 2 references are on the canvas as a grid instead.'), { code: 'edit_refused' }));
+        return Promise.resolve({ nodeId: `1:${payload.reference.emailId}`, name: 'x' });
+      },
+    } as unknown as Parameters<typeof createReferenceInserter>[0]['endpoint'];
+    const client = { getEmailAsync: () => Promise.resolve({ data: { brand: { name: 'Acme' } }, meta: { attribution: { source: 'MailVault', url: 'https://mailvault.example' } } }) } as unknown as LibraryClient;
+    const loadTilesAsync = (url: string): Promise<Screenshot> =>
+      url.endsWith('/2.png') ? Promise.reject(new Error('Its screenshot could not be loaded: HTTP 404.')) : Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
+    const inserter = createReferenceInserter({ endpoint, client, loadTilesAsync });
+    const outcome = await inserter.insertAsync([item(1, { stage: 'Welcome' }), item(2, { stage: 'Welcome' }), item(3, { stage: 'Win-back' })], { layout: 'board', title: 'Acme — journey', stages: ['Welcome', 'Win-back'] }, () => undefined, new AbortController().signal);
+    expect(outcome).toMatchObject({ placed: 2, placedIds: [1, 3], failed: [{ name: 'Acme — Email 2' }] });
+    expect(insertSummary(outcome)).toBe(
+      'The board “Acme — journey” could not be built (The font is missing), so its 2 references are on the canvas as a grid instead. 1 could not be placed: Acme — Email 2: Its screenshot could not be loaded: HTTP 404.',
+    );
+    expect(sent.at(-1)).toBe('canvas/insert-end');
+  });
+
   it('ends the batch even when something unexpected stops it midway', async () => {
     const { inserter, sent } = setup();
     const failure = inserter.insertAsync(
