@@ -6,7 +6,8 @@ import type { CanvasInsert, InsertLayout, SandboxRequests } from '../shared/brid
 import { arrangeBoard, arrangeGrid } from './arrangement';
 import { asCanvasError, errorMessage, readOnlyError } from './canvas-errors';
 import { dropCheckButtonUnlessReferencesAsync, showCheckButton } from './check-references-button';
-import { flowInsertIndex, placeBesideOrCentre, unionBox, type Box } from './placement';
+import { flowInsertIndex, placeBesideOrCentre, unionBox, type Box, type Point } from './placement';
+import { pageOf } from '../platform/show-node';
 import { buildReferenceAsync, createFontLoader, referenceFootprint } from './reference-nodes';
 
 export type CanvasHandlers = Pick<Handlers<SandboxRequests>, 'canvas/insert' | 'canvas/insert-begin' | 'canvas/insert-end'>;
@@ -23,6 +24,8 @@ export function isReferenceDrop(metadata: unknown): metadata is ReferenceDropMet
 
 interface Drop {
   target: BaseNode;
+  /** The page it landed on: the person may have opened another before the reference arrives. */
+  page: PageNode;
   x: number;
   y: number;
   absoluteX: number;
@@ -37,6 +40,13 @@ interface Batch {
   lastHeardMs: number;
   /** The selection's box when the batch began: it goes beside it (measured once, not per insert). */
   beside: Box | null;
+  /** The middle of the view when the batch began: with nothing selected, the batch goes there. */
+  center: Point;
+  /**
+   * The page the batch began on: its references all go there, even if the person opens another
+   * page while they download (Figma puts new nodes on whichever page is open).
+   */
+  page: PageNode;
 }
 
 /** Drops waiting for their reference; older ones are forgotten (a drag whose insert never came). */
@@ -82,17 +92,30 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
       }),
     );
 
-  const showAndCommit = (nodes: SceneNode[]) => {
-    figma.currentPage.selection = nodes;
-    figma.viewport.scrollAndZoomIntoView(nodes);
+  /**
+   * Selects what was placed on its page and ends the undo step. The view follows only on the page
+   * the person is looking at: one they opened meanwhile is left as they see it, and the page's
+   * name comes back so the UI can say where the references went.
+   */
+  const showAndCommit = (page: PageNode, nodes: SceneNode[]): { pageName?: string } => {
+    page.selection = nodes;
+    const elsewhere = page !== figma.currentPage;
+    if (!elsewhere) figma.viewport.scrollAndZoomIntoView(nodes);
     figma.commitUndo();
+    return elsewhere ? { pageName: page.name } : {};
+  };
+
+  /** Where the next part of a batch goes: its page, or the open one if its page was deleted meanwhile. */
+  const batchPage = (batch: Batch): PageNode => {
+    if (batch.page.removed) batch.page = figma.currentPage;
+    return batch.page;
   };
 
   /**
    * Puts a lone reference where it was dropped: inside the frame or section it landed on (in an
    * auto-layout frame, in the flow where the drop fell), else on the page.
    */
-  const placeAtDrop = (frame: FrameNode, drop: Drop) => {
+  const placeAtDrop = (frame: FrameNode, drop: Drop, page: PageNode) => {
     const target = drop.target;
     const inside = !target.removed && (target.type === 'FRAME' || target.type === 'SECTION') && !(target as FrameNode).locked;
     if (inside && target.type === 'FRAME' && target.layoutMode !== 'NONE') {
@@ -111,6 +134,7 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
       frame.x = Math.round(drop.x);
       frame.y = Math.round(drop.y);
     } else {
+      if (frame.parent !== page) page.appendChild(frame);
       frame.x = Math.round(drop.absoluteX);
       frame.y = Math.round(drop.absoluteY);
     }
@@ -140,31 +164,34 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
       // placed: it must not appear anyway.
       context.throwIfCancelled();
       if (batch) {
+        const page = batchPage(batch);
+        if (frame.parent !== page) page.appendChild(frame);
         batch.placed.push({ frame, stage: payload.stage });
         // Laid out as they come, where the batch will end up: never piled at the page's origin
         // over someone's work, and tidy even if the plugin is closed before the batch ends.
-        arrangeAsGrid(batch.placed.flatMap((entry) => (entry.frame.removed ? [] : [entry.frame])), batch.beside);
+        arrangeAsGrid(batch.placed.flatMap((entry) => (entry.frame.removed ? [] : [entry.frame])), batch);
         // With nothing selected, the file offers the reference check; part of the batch's undo step.
         showCheckButton(figma.root, true);
-      } else {
-        if (drop && payload.dropId !== undefined) {
-          drops.delete(payload.dropId);
-          placeAtDrop(frame, drop);
-        } else {
-          const at = placeBesideOrCentre(frame, selectionBox(), figma.viewport.center);
-          frame.x = at.x;
-          frame.y = at.y;
-        }
-        showCheckButton(figma.root, true);
-        showAndCommit([frame]);
+        return { nodeId: frame.id, name: frame.name };
       }
+      let page = figma.currentPage;
+      if (drop && payload.dropId !== undefined) {
+        drops.delete(payload.dropId);
+        if (!drop.page.removed) page = drop.page;
+        placeAtDrop(frame, drop, page);
+      } else {
+        const at = placeBesideOrCentre(frame, selectionBox(), figma.viewport.center);
+        frame.x = at.x;
+        frame.y = at.y;
+      }
+      showCheckButton(figma.root, true);
+      return { nodeId: frame.id, name: frame.name, ...showAndCommit(page, [frame]) };
     } catch (error) {
       if (!frame.removed) frame.remove();
       // Set for this reference (or a batch's earlier one the person deleted since): not left on a file with none.
       await dropCheckButtonUnlessReferencesAsync(figma);
       throw asCanvasError(error);
     }
-    return { nodeId: frame.id, name: frame.name };
   };
 
   const endBatchAsync = async (batchId: string, stages: readonly string[] | undefined) => {
@@ -180,17 +207,16 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
       return { placed: 0, nodeIds: [] };
     }
     try {
-      const shown = batch.layout === 'board' ? await buildBoardAsync(batch, placed, stages ?? []) : arrangeAsGrid(placed.map((entry) => entry.frame), batch.beside);
-      showAndCommit(shown);
+      const shown = batch.layout === 'board' ? await buildBoardAsync(batch, placed, stages ?? []) : arrangeAsGrid(placed.map((entry) => entry.frame), batch);
+      return { placed: placed.length, nodeIds: placed.map((entry) => entry.frame.id), ...showAndCommit(batchPage(batch), shown) };
     } catch (error) {
       throw asCanvasError(error);
     }
-    return { placed: placed.length, nodeIds: placed.map((entry) => entry.frame.id) };
   };
 
-  const arrangeAsGrid = (frames: FrameNode[], beside: Box | null): SceneNode[] => {
+  const arrangeAsGrid = (frames: FrameNode[], where: Pick<Batch, 'beside' | 'center'>): SceneNode[] => {
     const arrangement = arrangeGrid(frames.map(referenceFootprint));
-    const origin = placeBesideOrCentre(arrangement.size, beside, figma.viewport.center);
+    const origin = placeBesideOrCentre(arrangement.size, where.beside, where.center);
     frames.forEach((frame, index) => {
       const at = arrangement.positions[index]!;
       frame.x = origin.x + at.x;
@@ -213,7 +239,9 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
     );
     const font = await loadFontAsync();
     const board = figma.createFrame();
+    const page = batchPage(batch);
     try {
+      if (board.parent !== page) page.appendChild(board);
       board.name = batch.title;
       board.resize(arrangement.size.width + BOARD_PADDING * 2, arrangement.size.height + BOARD_PADDING * 2);
       board.fills = [{ type: 'SOLID', color: { r: 0.96, g: 0.96, b: 0.96 } }];
@@ -234,16 +262,16 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
           frame.y = BOARD_PADDING + place.items[row]!.y;
         });
       });
-      const origin = placeBesideOrCentre(board, batch.beside, figma.viewport.center);
+      const origin = placeBesideOrCentre(board, batch.beside, batch.center);
       board.x = origin.x;
       board.y = origin.y;
       return [board];
     } catch (error) {
       // The references were placed: they stay, as a grid; only the half-made board goes.
       const frames = placed.map((entry) => entry.frame).filter((frame) => !frame.removed);
-      for (const frame of frames) if (frame.parent === board) figma.currentPage.appendChild(frame);
+      for (const frame of frames) if (frame.parent === board) page.appendChild(frame);
       if (!board.removed) board.remove();
-      showAndCommit(arrangeAsGrid(frames, batch.beside));
+      showAndCommit(page, arrangeAsGrid(frames, batch));
       throw new BridgeError('edit_refused', `The board “${batch.title}” could not be built (${errorMessage(error).replace(/\.$/, '')}), so its ${frames.length === 1 ? 'reference is' : `${frames.length} references are`} on the canvas as a grid instead.`);
     }
   };
@@ -257,7 +285,7 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
         figma.commitUndo();
         batchCounter += 1;
         const batchId = `batch-${batchCounter}`;
-        batches.set(batchId, { layout, title, placed: [], lastHeardMs: now().getTime(), beside: selectionBox() });
+        batches.set(batchId, { layout, title, placed: [], lastHeardMs: now().getTime(), beside: selectionBox(), center: figma.viewport.center, page: figma.currentPage });
         return Promise.resolve({ batchId });
       },
       'canvas/insert-end': ({ batchId, stages }) => endBatchAsync(batchId, stages),
@@ -266,7 +294,7 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
       figma.on('drop', (event: DropEvent) => {
         if (!isReferenceDrop(event.dropMetadata)) return true;
         const { dropId, emailId } = event.dropMetadata.envelopeReference;
-        drops.set(dropId, { target: event.node, x: event.x, y: event.y, absoluteX: event.absoluteX, absoluteY: event.absoluteY });
+        drops.set(dropId, { target: event.node, page: pageOf(event.node) ?? figma.currentPage, x: event.x, y: event.y, absoluteX: event.absoluteX, absoluteY: event.absoluteY });
         if (drops.size > MAX_PENDING_DROPS) drops.delete(drops.keys().next().value!);
         emit({ dropId, emailId });
         // Handled here: Figma adds nothing of its own.

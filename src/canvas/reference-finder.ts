@@ -1,5 +1,5 @@
 // Finds the file's library references: frames whose plugin data holds a reference record, on
-// every page. Under dynamic-page a document-wide search needs every page loaded first.
+// every page. Under dynamic-page each page is loaded before it is searched.
 import type { FoundReference } from '../shared/bridge/messages';
 import { parseReferenceRecord, REFERENCE_DATA_KEY } from './reference-record';
 
@@ -9,7 +9,7 @@ export interface FoundReferences {
   unreadable: number;
 }
 
-type FinderFigma = Pick<PluginAPI, 'loadAllPagesAsync' | 'root'>;
+type FinderFigma = Pick<PluginAPI, 'root'>;
 
 /**
  * The library email of the reference that holds the selection (a selected reference frame, or a
@@ -25,14 +25,18 @@ export function selectedReferenceEmailId(selection: readonly SceneNode[]): numbe
   return null;
 }
 
-/** `onPage` hears of each page searched (progress on big files keeps the caller waiting patiently). */
+/**
+ * `onPage` hears of each page before it is loaded and searched: the caller's wait restarts with
+ * each report, so pages are loaded one at a time (loading a large file's every page at once, in
+ * one silent wait, outlasted it).
+ */
 export async function findReferencesAsync(figma: FinderFigma, onPage: (done: number, total: number) => void = () => undefined): Promise<FoundReferences> {
-  await figma.loadAllPagesAsync();
   const references: FoundReference[] = [];
   let unreadable = 0;
   const pages = figma.root.children;
   for (const [index, page] of pages.entries()) {
     onPage(index, pages.length);
+    await page.loadAsync();
     // The plugin-data criterion lets Figma skip every node without our key (fast on big files).
     for (const node of page.findAllWithCriteria({ pluginData: { keys: [REFERENCE_DATA_KEY] } })) {
       const record = parseReferenceRecord(node.getPluginData(REFERENCE_DATA_KEY));

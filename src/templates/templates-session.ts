@@ -341,8 +341,11 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
         } catch (error) {
           throw templateError(error, { ...errorFacts, bodyBytes: bodyBytes({ content }) });
         }
-        saveLink(frame, updated, hash, sentContentHash(root));
-        return { outcome: 'updated', template: rowOf(updated, frame), changes, previewSize: { width: preview.width, height: preview.height }, selection: await selectionAsync(false) };
+        // The template holds this frame's content now, whatever became of the frame meanwhile: a
+        // frame deleted during the request has no link to keep, and the update is said as done.
+        const linked = !frame.removed;
+        if (linked) saveLink(frame, updated, hash, sentContentHash(root));
+        return { outcome: 'updated', template: rowOf(updated, linked ? frame : null), changes, previewSize: { width: preview.width, height: preview.height }, selection: await selectionAsync(false) };
       } catch (error) {
         throw templateError(error, errorFacts);
       }
@@ -364,12 +367,14 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
         // Named as it was (when this file knows it), never by the name being typed.
         throw templateError(error, { templateId: id, ...(known === null ? {} : { templateName: known.templateName }), ...(frame === null ? {} : { frameId: frame.id }) });
       }
-      const link = frame === null ? null : readLink(frame);
-      if (frame !== null && link !== null) {
-        frame.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ ...link, templateName: updated.name, ...(inStep ? { savedAt: updated.updated_at } : {}) }));
-        setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, updateDescription(updated.name));
+      // A frame deleted while the builder answered has no link left to rename.
+      const kept = frame === null || frame.removed ? null : frame;
+      const link = kept === null ? null : readLink(kept);
+      if (kept !== null && link !== null) {
+        kept.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ ...link, templateName: updated.name, ...(inStep ? { savedAt: updated.updated_at } : {}) }));
+        setRelaunchButton(kept, UPDATE_TEMPLATE_COMMAND, updateDescription(updated.name));
       }
-      return rowOf(updated, frame);
+      return rowOf(updated, kept);
     },
 
     async deleteAsync(id) {
@@ -383,7 +388,8 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
         if (!(error instanceof ApiError && error.code === 'not_found')) throw templateError(error, { templateId: id });
         alreadyGone = true;
       }
-      if (frame !== null) {
+      // A frame deleted while the builder answered has no link left to mark.
+      if (frame !== null && !frame.removed) {
         const link = readLink(frame);
         // The link stays until the frame is next selected, so that it can say what happened.
         if (link !== null) frame.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ ...link, deleted: true }));

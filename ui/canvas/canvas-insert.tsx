@@ -48,7 +48,7 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
   };
   const drags = useRef(new Map<string, InsertItem>());
 
-  const finish = (outcome: InsertOutcome) => setBar({ kind: 'done', text: insertSummary(outcome), failed: outcome.failed.length > 0 && outcome.placed === 0 });
+  const finish = (outcome: InsertOutcome) => setBar({ kind: 'done', text: insertSummary(outcome), failed: outcome.endProblem !== undefined || (outcome.failed.length > 0 && outcome.placed === 0) });
   const fail = (error: unknown) => setBar({ kind: 'done', text: errorText(error), failed: true });
 
   useEffect(

@@ -14,16 +14,23 @@ export interface InsertOutcome {
   cancelled: boolean;
   /** What was being made: "references", or a journey board's name. */
   board?: string;
+  /** The page they went on when it is not the one the person has open (they opened another meanwhile). */
+  pageName?: string;
+  /** Why the batch could not be arranged as asked (its end was refused): said instead of "Placed …". */
+  endProblem?: string;
 }
 
 const references = (count: number) => `${count} reference${count === 1 ? '' : 's'}`;
 
-export function insertSummary({ placed, total, failed, cancelled, board }: Omit<InsertOutcome, 'placedIds'>): string {
+export function insertSummary({ placed, total, failed, cancelled, board, pageName, endProblem }: Omit<InsertOutcome, 'placedIds'>): string {
   const what = board === undefined ? references(placed) : `${board} with ${references(placed)}`;
-  const head = cancelled
-    ? `Cancelled: ${placed === 0 ? 'nothing was placed' : `${what} placed`}, ${total - placed - failed.length} not tried.`
+  // Not the page on screen: without its name the references look lost, and get placed twice.
+  const where = pageName === undefined ? '' : ` on the page “${pageName}”`;
+  const head = endProblem !== undefined ? endProblem
+    : cancelled
+    ? `Cancelled: ${placed === 0 ? 'nothing was placed' : `${what} placed${where}`}, ${total - placed - failed.length} not tried.`
     : placed === 0 && failed.length > 0 ? `Nothing was placed on the canvas.`
-    : `Placed ${what} on the canvas.`;
+    : `Placed ${what} ${where === '' ? 'on the canvas' : where.trimStart()}.`;
   if (failed.length === 0) return head;
   const list = failed.map((failure) => `${failure.name}: ${failure.reason.replace(/\.$/, '')}`).join('; ');
   return `${head} ${failed.length} could not be placed: ${list}.`;

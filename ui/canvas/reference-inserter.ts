@@ -93,7 +93,7 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
     const stop = () => request.cancel();
     signal?.addEventListener('abort', stop);
     try {
-      await request;
+      return await request;
     } finally {
       signal?.removeEventListener('abort', stop);
     }
@@ -104,13 +104,16 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
       const failed: InsertFailure[] = [];
       const placedIds: number[] = [];
       let batchId: string | undefined;
+      let pageName: string | undefined;
+      let endProblem: string | undefined;
       if (batch) batchId = (await endpoint.request('canvas/insert-begin', { layout: batch.layout, title: batch.title ?? 'Library references' })).batchId;
       try {
         for (const [index, item] of items.entries()) {
           if (signal.aborted) break;
           onProgress({ done: index, total: items.length, label: nameOf(item) });
           try {
-            await placeAsync(item, batchId === undefined ? {} : { batchId }, signal);
+            const placed = await placeAsync(item, batchId === undefined ? {} : { batchId }, signal);
+            if (batchId === undefined) pageName = placed.pageName;
             placedIds.push(item.emailId);
           } catch (error) {
             if (signal.aborted) break;
@@ -120,15 +123,32 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
         onProgress({ done: items.length, total: items.length, label: '' });
       } finally {
         // Whatever happened above, the batch ends: an open one holds every later insert back.
-        if (batchId !== undefined) await endpoint.request('canvas/insert-end', { batchId, ...(batch?.stages ? { stages: batch.stages } : {}) }, { timeoutMs: INSERT_TIMEOUT_MS });
+        if (batchId !== undefined) {
+          try {
+            ({ pageName } = await endpoint.request('canvas/insert-end', { batchId, ...(batch?.stages ? { stages: batch.stages } : {}) }, { timeoutMs: INSERT_TIMEOUT_MS }));
+          } catch (error) {
+            // The references placed stay placed (a board that failed leaves them as a grid): said
+            // with each email that failed, and the emails placed are reported as placed.
+            endProblem = errorText(error);
+          }
+        }
       }
-      return { placed: placedIds.length, placedIds, total: items.length, failed, cancelled: signal.aborted, ...(batch?.layout === 'board' && batch.title ? { board: batch.title } : {}) };
+      return {
+        placed: placedIds.length,
+        placedIds,
+        total: items.length,
+        failed,
+        cancelled: signal.aborted,
+        ...(batch?.layout === 'board' && batch.title ? { board: batch.title } : {}),
+        ...(pageName === undefined ? {} : { pageName }),
+        ...(endProblem === undefined ? {} : { endProblem }),
+      };
     },
 
     async insertDroppedAsync(item, dropId, signal) {
       try {
-        await placeAsync(item, { dropId }, signal);
-        return { placed: 1, placedIds: [item.emailId], total: 1, failed: [], cancelled: signal.aborted };
+        const { pageName } = await placeAsync(item, { dropId }, signal);
+        return { placed: 1, placedIds: [item.emailId], total: 1, failed: [], cancelled: signal.aborted, ...(pageName === undefined ? {} : { pageName }) };
       } catch (error) {
         if (signal.aborted) return { placed: 0, placedIds: [], total: 1, failed: [], cancelled: true };
         return { placed: 0, placedIds: [], total: 1, failed: [{ name: nameOf(item), reason: errorText(error) }], cancelled: false };

@@ -468,7 +468,8 @@ export const sandboxRequests = {
    * Fails in words: `image_failed`, `font_unavailable`, `read_only` (Dev Mode), `edit_refused`
    * (Figma refused the edit, in its words), `invalid_input`, `busy` (a batch is open).
    */
-  'canvas/insert': defineRequest(canvasInsertSchema, z.object({ nodeId: z.string(), name: z.string() })),
+  /** `pageName` when the reference went on a page other than the one the person has open (a drop's, or a batch's). */
+  'canvas/insert': defineRequest(canvasInsertSchema, z.object({ nodeId: z.string(), name: z.string(), pageName: z.optional(z.string()) })),
   /** Starts a batch of references (a grid, or a journey board titled `title`). */
   'canvas/insert-begin': defineRequest(z.object({ layout: insertLayoutSchema, title: z.string() }), z.object({ batchId: z.string() })),
   /**
@@ -478,7 +479,7 @@ export const sandboxRequests = {
    */
   'canvas/insert-end': defineRequest(
     z.object({ batchId: z.string(), stages: z.optional(z.array(z.string())) }),
-    z.object({ placed: z.number(), nodeIds: z.array(z.string()) }),
+    z.object({ placed: z.number(), nodeIds: z.array(z.string()), pageName: z.optional(z.string()) }),
   ),
 };
 export type SandboxRequests = typeof sandboxRequests;

@@ -129,6 +129,31 @@ describe('templates against the builder emulator', () => {
     expect(listed.templates.filter((template) => template.name === EMAIL)).toHaveLength(1);
   });
 
+  it('a linked frame deleted while its update, rename or delete is under way: what the builder did is said as done, not as a Figma error', async () => {
+    const { frame, id } = await linkedSpringAsync();
+    frame.fills = [{ type: 'SOLID', color: { r: 1, g: 0, b: 0 } }];
+    onSend = (request) => {
+      if (request.method === 'PUT' && !frame.removed) frame.remove();
+    };
+    const updated = await plugin.handlers['templates/update']({ frameId: frame.id }, context);
+    expect(updated).toMatchObject({ outcome: 'updated', template: { id, linkedFrame: null } });
+    expect((await apiAsync(`/templates/${id}`)).body.data.content.root.fills).toEqual(['#ff0000']);
+
+    const again = await linkedSpringAsync();
+    onSend = (request) => {
+      if (request.method === 'PUT' && !again.frame.removed) again.frame.remove();
+    };
+    await expect(plugin.handlers['templates/rename']({ id: again.id, name: 'Spring 🌷 (final)', description: '' }, context)).resolves.toMatchObject({ name: 'Spring 🌷 (final)', linkedFrame: null });
+
+    const third = await linkedSpringAsync();
+    onSend = (request) => {
+      if (request.method === 'DELETE' && !third.frame.removed) third.frame.remove();
+    };
+    await expect(plugin.handlers['templates/delete']({ id: third.id }, context)).resolves.toEqual({ alreadyGone: false });
+    expect((await apiAsync(`/templates/${third.id}`)).status).toBe(404);
+    expect(JSON.parse(fake.inspect.run(() => fake.figma.root.getPluginData(TEMPLATE_INDEX_KEY))) as Record<string, string>).not.toHaveProperty(third.id);
+  });
+
   it('a link Envelope cannot read (a newer version’s, or edited) is said before a save would replace it', async () => {
     await startAsync({ deflate: true });
     const frame = await selectEmailAsync();

@@ -204,6 +204,22 @@ describe('drops', () => {
     expect(stack.children.map((child) => child.name)).toEqual(['Top', 'Middle', placed.name, 'Bottom']);
   });
 
+  it('places a drop on the page it landed on when the person opened another page before it arrived, and says which page', async () => {
+    const { fake, feature, handlers, frame } = setup();
+    feature.startDropListener(() => undefined);
+    const first = fake.figma.currentPage;
+    const target = fake.figma.createFrame();
+    target.resize(1000, 1000);
+    fake.drop({ node: target, x: 10, y: 20, absoluteX: 10, absoluteY: 20, dropMetadata: { envelopeReference: { dropId: 'd9', emailId: 90 } } });
+    const other = fake.figma.createPage();
+    fake.showPage(other);
+    const placed = await handlers['canvas/insert'](insertOf(90, 600, 800, { dropId: 'd9' }), context);
+    expect(placed).toEqual({ nodeId: placed.nodeId, name: 'Acme — Email 90', pageName: first.name });
+    expect(frame(placed.nodeId).parent?.id).toBe(target.id);
+    expect(first.selection.map((node) => node.id)).toEqual([placed.nodeId]);
+    expect(other.children).toHaveLength(0);
+  });
+
   it('leaves other drops to Figma', () => {
     const { fake, feature } = setup();
     const dropped: unknown[] = [];
@@ -358,6 +374,39 @@ describe('batches', () => {
     const { batchId } = await handlers['canvas/insert-begin']({ layout: 'board', title: 'Acme — journey' }, context);
     await expect(handlers['canvas/insert-end']({ batchId, stages: ['Welcome', 'Nurture'] }, context)).resolves.toEqual({ placed: 0, nodeIds: [] });
     expect(fake.figma.currentPage.children).toHaveLength(0);
+  });
+
+  it('keeps a batch on the page it began on when the person opens another page meanwhile, and says which page', async () => {
+    const { fake, handlers, frame } = setup();
+    const first = fake.figma.currentPage;
+    const other = fake.figma.createPage();
+    other.name = 'Ideas';
+    const { batchId } = await handlers['canvas/insert-begin']({ layout: 'grid', title: 'Grid' }, context);
+    const ids = [(await handlers['canvas/insert'](insertOf(70, 600, 800, { batchId }), context)).nodeId];
+    fake.showPage(other);
+    ids.push((await handlers['canvas/insert'](insertOf(71, 600, 800, { batchId }), context)).nodeId);
+    await expect(handlers['canvas/insert-end']({ batchId }, context)).resolves.toEqual({ placed: 2, nodeIds: ids, pageName: first.name });
+    expect(ids.map((id) => frame(id).parent?.id)).toEqual([first.id, first.id]);
+    expect(other.children).toHaveLength(0);
+    expect(first.selection.map((node) => node.id).sort()).toEqual([...ids].sort());
+    // The page the person is on is left as they see it.
+    expect(fake.figma.currentPage).toBe(other);
+    expect(other.selection).toEqual([]);
+    fake.figma.triggerUndo();
+    expect(ids.map((id) => fake.inspect.node(id))).toEqual([null, null]);
+  });
+
+  it('builds a journey board on the page the batch began on when the person opens another page meanwhile', async () => {
+    const { fake, handlers, frame } = setup();
+    const first = fake.figma.currentPage;
+    const { batchId } = await handlers['canvas/insert-begin']({ layout: 'board', title: 'Acme — journey' }, context);
+    const id = (await handlers['canvas/insert'](insertOf(72, 600, 800, { batchId, stage: 'Welcome' }), context)).nodeId;
+    const other = fake.figma.createPage();
+    fake.showPage(other);
+    await expect(handlers['canvas/insert-end']({ batchId, stages: ['Welcome'] }, context)).resolves.toMatchObject({ placed: 1, pageName: first.name });
+    const board = frame(id).parent!;
+    expect([board.type, board.parent?.id]).toEqual(['FRAME', first.id]);
+    expect(other.children).toHaveLength(0);
   });
 
   it('refuses an insert into a batch that has ended', async () => {

@@ -121,6 +121,28 @@ describe('the reference inserter', () => {
     expect(outcome).toEqual({ placed: 0, placedIds: [], total: 1, failed: [], cancelled: true });
   });
 
+  it('keeps what was placed and each failure when the batch’s end is refused (a board that could not be built)', async () => {
+    const sent: string[] = [];
+    const endpoint = {
+      request: (type: string, payload: CanvasInsert) => {
+        sent.push(type);
+        if (type === 'canvas/insert-begin') return Promise.resolve({ batchId: 'b1' });
+        if (type === 'canvas/insert-end') return Promise.reject(Object.assign(new Error('The board “Acme — journey” could not be built (The font is missing), so its 2 references are on the canvas as a grid instead.'), { code: 'edit_refused' }));
+        return Promise.resolve({ nodeId: `1:${payload.reference.emailId}`, name: 'x' });
+      },
+    } as unknown as Parameters<typeof createReferenceInserter>[0]['endpoint'];
+    const client = { getEmailAsync: () => Promise.resolve({ data: { brand: { name: 'Acme' } }, meta: { attribution: { source: 'MailVault', url: 'https://mailvault.example' } } }) } as unknown as LibraryClient;
+    const loadTilesAsync = (url: string): Promise<Screenshot> =>
+      url.endsWith('/2.png') ? Promise.reject(new Error('Its screenshot could not be loaded: HTTP 404.')) : Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
+    const inserter = createReferenceInserter({ endpoint, client, loadTilesAsync });
+    const outcome = await inserter.insertAsync([item(1, { stage: 'Welcome' }), item(2, { stage: 'Welcome' }), item(3, { stage: 'Win-back' })], { layout: 'board', title: 'Acme — journey', stages: ['Welcome', 'Win-back'] }, () => undefined, new AbortController().signal);
+    expect(outcome).toMatchObject({ placed: 2, placedIds: [1, 3], failed: [{ name: 'Acme — Email 2' }] });
+    expect(insertSummary(outcome)).toBe(
+      'The board “Acme — journey” could not be built (The font is missing), so its 2 references are on the canvas as a grid instead. 1 could not be placed: Acme — Email 2: Its screenshot could not be loaded: HTTP 404.',
+    );
+    expect(sent.at(-1)).toBe('canvas/insert-end');
+  });
+
   it('ends the batch even when something unexpected stops it midway', async () => {
     const { inserter, sent } = setup();
     const failure = inserter.insertAsync(
@@ -150,6 +172,21 @@ describe('the reference inserter', () => {
 });
 
 describe('insertSummary', () => {
+  it('names the page the references went on when the person opened another one meanwhile', async () => {
+    const endpoint = {
+      request: (type: string) =>
+        Promise.resolve(type === 'canvas/insert-begin' ? { batchId: 'b1' } : type === 'canvas/insert-end' ? { placed: 2, nodeIds: ['1:1', '1:2'], pageName: 'Emails 🚀' } : { nodeId: '1:1', name: 'x', pageName: 'Moodboard' }),
+    } as unknown as Parameters<typeof createReferenceInserter>[0]['endpoint'];
+    const client = { getEmailAsync: () => Promise.resolve({ data: { brand: { name: 'Acme' } }, meta: { attribution: { source: 'MailVault', url: 'https://mailvault.example' } } }) } as unknown as LibraryClient;
+    const loadTilesAsync = (): Promise<Screenshot> => Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
+    const inserter = createReferenceInserter({ endpoint, client, loadTilesAsync });
+    const batch = await inserter.insertAsync([item(1), item(2)], { layout: 'grid' }, () => undefined, new AbortController().signal);
+    expect(insertSummary(batch)).toBe('Placed 2 references on the page “Emails 🚀”.');
+    expect(insertSummary(await inserter.insertDroppedAsync(item(3), 'd1', new AbortController().signal))).toBe('Placed 1 reference on the page “Moodboard”.');
+    expect(insertSummary({ placed: 2, total: 5, failed: [], cancelled: true, pageName: 'Emails' })).toBe('Cancelled: 2 references placed on the page “Emails”, 3 not tried.');
+  });
+
+
   it('says what was placed and, when nothing was, that nothing was', () => {
     expect(insertSummary({ placed: 1, total: 1, failed: [], cancelled: false })).toBe('Placed 1 reference on the canvas.');
     expect(insertSummary({ placed: 0, total: 1, failed: [{ name: 'A — B', reason: 'Gone.' }], cancelled: false })).toBe('Nothing was placed on the canvas. 1 could not be placed: A — B: Gone.');

@@ -134,6 +134,7 @@ function addCanvasMessages(add: Add): void {
     { placed: 2, total: 6, failed, cancelled: true },
     { placed: 0, total: 6, failed: [], cancelled: true },
     { placed: 5, total: 5, failed: [], cancelled: false, board: 'Acme — journey' },
+    { placed: 5, total: 5, failed: [], cancelled: false, pageName: 'Moodboard' },
   ]) add('canvas insert summary', insertSummary(outcome));
   const reference = (emailId: number): FoundReference => ({ nodeId: `1:${emailId}`, name: 'Acme — Spring sale', pageId: '0:1', pageName: 'Cover', x: 0, y: 0, emailId, brandName: 'Acme', subject: 'Spring sale' });
   const references = [reference(1), reference(1), reference(2)];
