@@ -6,6 +6,7 @@ import type { ComponentPayload } from '../../src/snapshot/normalized-types';
 import { changeChips } from '../../src/sync/change-chips';
 import { classifyComponents, type LocalComponentSummary } from '../../src/sync/classify';
 import { planPush } from '../../src/sync/push-plan';
+import { sameContent } from '../../src/sync/same-content';
 import { emptySyncState, readSyncState, writeSyncState, type SharedDataHolder, type SyncState, type SyncStateEntry } from '../../src/sync/sync-state';
 
 export interface SyncEngineSetup {
@@ -128,7 +129,16 @@ function setup(options: SyncEngineSetup): unknown {
   for (let index = 0; index < options.remoteChanges; index += 1) {
     const key = index < options.conflicts ? editedKeys[index]! : keys[keys.length / 2 + index]!;
     const tombstone = index >= options.conflicts && (index - options.conflicts) % Math.max(1, Math.floor(plain / 20)) === 0;
-    remote.push(remoteOf(key, base.get(key)!.name, hex(16), `2026-11-21T10:${String(index % 60).padStart(2, '0')}:00.000Z`, tombstone));
+    const version = remoteOf(key, base.get(key)!.name, hex(16), `2026-11-21T10:${String(index % 60).padStart(2, '0')}:00.000Z`, tombstone);
+    if (index < options.conflicts) {
+      // A conflict's version differs from this file's in its last layer only: the classification's
+      // content check (same-content.ts) reads all the way down before it says conflict.
+      const local = payloads.get(key)!;
+      const node = JSON.parse(JSON.stringify(local.node)) as { children: Array<Record<string, unknown>> };
+      node.children[node.children.length - 1]!.fills = ['#ff0000'];
+      Object.assign(version, { description: local.description, properties: JSON.parse(JSON.stringify(local.properties)) as unknown, node });
+    }
+    remote.push(version);
   }
   state = { ...emptySyncState('ds_demo', 1), lastSyncedAt: BASE_TIME, components: new Map(base) };
   store.clear();
@@ -137,7 +147,8 @@ function setup(options: SyncEngineSetup): unknown {
 }
 
 function classifyAndPlan(): unknown {
-  const classification = classifyComponents({ base, baseFormat: 1, currentFormat: 1, local, remote });
+  // As the session classifies (classifyAgainst): the content asked for pairs that would be conflicts.
+  const classification = classifyComponents({ base, baseFormat: 1, currentFormat: 1, local, remote, sameContent: (key, version) => { const payload = payloads.get(key); return payload !== undefined && sameContent(payload, version); } });
   const choices = new Map<string, 'push' | 'take' | 'skip'>();
   // Half of the conflicts kept mine (forced), the other half left for later.
   let conflict = 0;
