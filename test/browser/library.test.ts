@@ -257,6 +257,34 @@ describe('Browse: search', () => {
   });
 });
 
+describe('Browse: a request held back by the rate limit', () => {
+  it('says why a section stands still while the library’s allowance is spent, counting down, then shows it', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    // The library answers a search with a 429: every request of this key waits out its Retry-After.
+    const searches = (url: URL) => url.pathname === '/v1/emails';
+    await h.page.route(searches, (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '6', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
+        body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
+      }),
+    );
+    try {
+      await ui.getByRole('searchbox', { name: 'Search emails' }).fill('free');
+      await expect.poll(() => textOf(ui.getByTestId('library-problem').getByRole('alert')), { timeout: 10_000 }).toContain('slow down');
+    } finally {
+      await h.page.unroute(searches);
+    }
+    // Brands' request waits in the plugin meanwhile: it said only “Loading brands…” for as long.
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    const held = ui.getByRole('status').filter({ hasText: 'Going on in' });
+    await expect.poll(async () => (await textOf(held)) ?? '', { timeout: 5_000 }).toMatch(/^Waiting for the library: it takes a limited number of requests a minute\. Going on in [1-6] seconds?\.$/);
+    await checkAxeAsync(ui, 'the held notice, light');
+    await ui.getByRole('list', { name: 'Top brands' }).getByRole('button').first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => held.count()).toBe(0);
+  });
+});
+
 describe('Browse: attribution', () => {
   it('names the library, linked, wherever its emails or insights show: the grid, a brand page, journeys', async () => {
     const ui = await openBrowseAsync('light', 'anonymous');

@@ -21,6 +21,7 @@ import type { GridPlace } from './search/email-grid';
 import { SearchScreen } from './search/search-screen';
 import { useEmailSearch } from './search/use-email-search';
 import { ExternalLink } from '../components/external-link';
+import { HeldNotice } from './held-notice';
 
 export interface LibraryScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -38,13 +39,18 @@ export interface LibraryScreenProps {
 export function LibraryScreen({ endpoint, onOpenSettings, initialSection = 'emails', initialEmailId = null, hidden = false, epoch = 0 }: LibraryScreenProps) {
   const [connection, setConnection] = useState<LibraryConnection | { failed: string } | null>(null);
   const [attribution, setAttribution] = useState<Attribution | null>(null);
+  const [heldUntil, setHeldUntil] = useState(0);
   const latest = useRef(0);
   const connect = useCallback(() => {
     const mine = ++latest.current;
     // A reconnect keeps Browse (the search, its filters, an open email, a half-filled request) until the new client is ready.
     setConnection((current) => (current !== null && 'client' in current ? current : null));
     // The same for every answer: stored once, not on each.
-    connectLibraryAsync(endpoint, (heard) => setAttribution((known) => (known?.source === heard.source && known.url === heard.url ? known : heard))).then(
+    connectLibraryAsync(
+      endpoint,
+      (heard) => setAttribution((known) => (known?.source === heard.source && known.url === heard.url ? known : heard)),
+      (seconds) => setHeldUntil((known) => Math.max(known, Date.now() + seconds * 1000)),
+    ).then(
       (next) => mine === latest.current && setConnection(next),
       (error: unknown) => mine === latest.current && setConnection({ failed: `The library settings could not be read: ${errorText(error)}` }),
     );
@@ -69,7 +75,7 @@ export function LibraryScreen({ endpoint, onOpenSettings, initialSection = 'emai
   }
   return (
     <CanvasInsertProvider endpoint={endpoint} client={connection.client}>
-      <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} initialEmailId={initialEmailId} hidden={hidden} epoch={epoch} attribution={attribution} />
+      <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} initialEmailId={initialEmailId} hidden={hidden} epoch={epoch} attribution={attribution} heldUntil={heldUntil} />
     </CanvasInsertProvider>
   );
 }
@@ -96,9 +102,11 @@ interface LibraryBrowserProps {
   /** Sections other than the search start again for a new key (their lists came from the old one). */
   epoch: number;
   attribution: Attribution | null;
+  /** When requests held back for the rate allowance go (0: none held). */
+  heldUntil: number;
 }
 
-function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, initialEmailId, hidden, epoch, attribution }: LibraryBrowserProps) {
+function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, initialEmailId, hidden, epoch, attribution, heldUntil }: LibraryBrowserProps) {
   const { client, baseUrl } = connection;
   const search = useEmailSearch(client);
   const [savedPlace, setSavedPlace] = useState<GridPlace & { generation: number }>({ generation: 0, scrollTop: 0, focused: 0 });
@@ -202,6 +210,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
           </button>
         ))}
       </nav>
+      <HeldNotice until={heldUntil} />
       <SearchScreen
         client={client}
         search={search}
