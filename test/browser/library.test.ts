@@ -196,6 +196,24 @@ describe('Browse: search', () => {
     }
   });
 
+  it('keeps the filters, the cards and the credit apart at the smallest window, 320 × 240 (the credit was drawn over the filters and the cards were out of reach)', async () => {
+    const ui = await openBrowseAsync('dark', 'anonymous');
+    await ui.getByTestId('resize-handle').focus();
+    for (let step = 0; step < 3; step++) await h.page.keyboard.press('Shift+ArrowLeft');
+    for (let step = 0; step < 8; step++) await h.page.keyboard.press('Shift+ArrowUp');
+    await expect.poll(() => ui.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([320, 240]);
+    const box = async (locator: ReturnType<Frame['locator']>) => (await locator.evaluate((element) => element.getBoundingClientRect().toJSON())) as { top: number; bottom: number };
+    const credit = ui.getByText('each email belongs to its brand');
+    await credit.waitFor();
+    expect((await box(credit)).top).toBeGreaterThanOrEqual((await box(ui.getByTestId('email-grid'))).bottom - 1);
+    // A person scrolls to a card and opens it.
+    const first = cards(ui).first();
+    await first.scrollIntoViewIfNeeded();
+    await first.click();
+    await ui.getByRole('button', { name: '← Back to results' }).waitFor();
+    await checkAxeAsync(ui, 'an email at the smallest window, dark');
+  });
+
   it('drops the old brand filter when a new brand name cannot be looked up, as its note says', async () => {
     const ui = await openBrowseAsync('light', 'key');
     const first = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50');
