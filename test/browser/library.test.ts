@@ -1055,6 +1055,27 @@ describe('Browse: journeys', () => {
   });
 });
 
+describe('Browse: a journey by keyboard', () => {
+  it('takes the keyboard into the journey it opens and back to its row, with the way back at the left as on a brand', async () => {
+    const journeys = await libraryAsync<{ data: Array<{ brand: string; brand_slug: string }> }>('/v1/journeys?per_page=50');
+    const chosen = journeys.data[1]!;
+    const ui = await openBrowseAsync('light', 'key');
+    const focused = () => ui.evaluate(() => (document.activeElement === document.body ? 'the page' : `${document.activeElement?.tagName ?? ''} ${document.activeElement?.textContent ?? ''}`));
+    await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+    const row = ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: new RegExp(`^${chosen.brand}`) });
+    await row.focus();
+    await h.page.keyboard.press('Enter');
+    // The list went from under the keyboard: it fell to the page's body.
+    await expect.poll(focused, { timeout: 10_000 }).toMatch(/^H2 .*journey$/);
+    const back = ui.getByRole('button', { name: '← All journeys' });
+    const left = async (locator: typeof back) => locator.evaluate((element) => Math.round(element.getBoundingClientRect().left));
+    expect(await left(back)).toBe(await left(ui.getByRole('heading', { level: 2 })));
+    await back.focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(focused).toBe(`BUTTON ${(await row.textContent()) ?? ''}`);
+  });
+});
+
 describe('Browse: a journey’s emails per stage', () => {
   it('asks once when the designer steps the number up with the arrow keys', async () => {
     const journeys = await libraryAsync<{ data: Array<{ brand: string; brand_slug: string }> }>('/v1/journeys?per_page=50');
