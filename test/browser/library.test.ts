@@ -1135,6 +1135,25 @@ describe('Browse: me', () => {
     await checkAxeAsync(ui, 'me, light');
   });
 
+  it('takes the keyboard into the collection it opens and back to its row (it fell to the page’s body both ways)', async () => {
+    const collections = await libraryAsync<{ data: Array<{ id: string; name: string }> }>('/v1/me/collections', state.library.keys.demo);
+    const collection = collections.data[1]!;
+    const ui = await openBrowseAsync('light', 'key');
+    const focused = () => ui.evaluate(() => (document.activeElement === document.body ? 'the page' : `${document.activeElement?.tagName ?? ''} ${document.activeElement?.textContent ?? ''}`));
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    await ui.getByRole('button', { name: 'Collections', exact: true }).click();
+    const row = ui.getByRole('list', { name: 'Collections', exact: true }).getByRole('button', { name: new RegExp(`^${collection.name}`) });
+    await row.focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(focused, { timeout: 10_000 }).toBe(`H3 ${collection.name}`);
+    const back = ui.getByRole('button', { name: '← All collections' });
+    const left = async (locator: typeof back) => locator.evaluate((element) => Math.round(element.getBoundingClientRect().left));
+    expect(await left(back)).toBe(await left(ui.getByRole('heading', { name: collection.name })));
+    await back.focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(focused).toBe(`BUTTON ${(await row.textContent()) ?? ''}`);
+  });
+
   it('asks once for a “captured since” date typed digit by digit under the brands I follow', async () => {
     const ui = await openBrowseAsync('light', 'key');
     await ui.getByRole('button', { name: 'Me', exact: true }).click();
