@@ -811,6 +811,38 @@ interface BrandRecord {
   email_count: number;
 }
 
+describe('Browse: back from a brand', () => {
+  const focused = (ui: Frame) => ui.evaluate(() => (document.activeElement === document.body ? 'the page' : `${document.activeElement?.tagName ?? ''} ${document.activeElement?.textContent ?? ''}`));
+
+  it('gives the keyboard back to the brand’s row in the list (it fell to the page’s body)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    const row = ui.getByRole('list', { name: 'Top brands' }).getByRole('button').nth(3);
+    for (const way of ['Escape', '← All brands'] as const) {
+      await row.focus();
+      await h.page.keyboard.press('Enter');
+      await expect.poll(() => focused(ui), { timeout: 10_000 }).toMatch(/^H2 /);
+      if (way === 'Escape') await h.page.keyboard.press('Escape');
+      else await ui.getByRole('button', { name: way }).click();
+      await expect.poll(() => focused(ui), { timeout: 5_000 }).toBe(`BUTTON ${(await row.textContent()) ?? ''}`);
+    }
+  });
+
+  it('goes back to Me, on the followed brand it was opened from, not to the list of all brands', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    const row = ui.getByRole('list', { name: 'Followed brands' }).getByRole('button').nth(1);
+    await row.focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => focused(ui), { timeout: 10_000 }).toMatch(/^H2 /);
+    expect(await ui.getByRole('button', { name: '← All brands' }).count()).toBe(0);
+    await ui.getByRole('button', { name: '← Back to Me' }).waitFor();
+    await h.page.keyboard.press('Escape');
+    await expect.poll(() => ui.getByRole('button', { name: 'Me', exact: true }).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => focused(ui), { timeout: 5_000 }).toBe(`BUTTON ${(await row.textContent()) ?? ''}`);
+  });
+});
+
 describe('Browse: brands', () => {
   it('lists the top brands, finds one by name, and shows its page with emails and insights as charts', async () => {
     const ui = await openBrowseAsync('light', 'anonymous');

@@ -117,8 +117,10 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   // The list of brands loads when asked for: a brand opened from an email does not fetch the top brands too.
   const [brandsList, setBrandsList] = useState(false);
   const [open, setOpen] = useState<OpenEmail | null>(initialEmailId === null ? null : { from: 'canvas', list: [{ id: initialEmailId }], index: 0 });
-  // A brand's page opened from an email: back (and Escape) goes to that email, where the designer was.
-  const [brandFrom, setBrandFrom] = useState<{ open: OpenEmail; section: Section; brand: string | null } | null>(null);
+  // A brand's page opened from an email, Me or Requests: back (and Escape) goes there, where the designer was.
+  const [brandFrom, setBrandFrom] = useState<{ open: OpenEmail | null; section: Section; brand: string | null } | null>(null);
+  // The row a brand was opened from: it takes the focus back.
+  const brandOpener = useRef<Element | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
   const [requestForm, setRequestForm] = useState<BrandRequestForm>(EMPTY_BRAND_REQUEST);
   const searchField = useRef<HTMLInputElement>(null);
@@ -160,13 +162,17 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
     setSection(target);
   };
   const showBrand = (slug: string) => {
-    setBrandFrom(open === null ? null : { open, section, brand });
+    brandOpener.current = document.activeElement;
+    setBrandFrom(open !== null || section !== 'brands' ? { open, section, brand } : null);
     setOpen(null);
     if (section !== 'brands') setBrandsList(false);
     setSection('brands');
     setBrand(slug);
   };
   const showBrands = () => {
+    const row = brandOpener.current;
+    // Once the list shows again (it was hidden under the brand).
+    if (row instanceof HTMLElement) requestAnimationFrame(() => row.isConnected && row.focus());
     if (brandFrom) {
       setSection(brandFrom.section);
       setBrand(brandFrom.brand);
@@ -231,22 +237,22 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
           slug={brand}
           hidden={open !== null}
           onBack={showBrands}
-          backLabel={brandFrom ? '← Back to the email' : '← All brands'}
+          backLabel={brandFrom?.open ? '← Back to the email' : brandFrom ? `← Back to ${SECTION_LABELS[brandFrom.section]}` : '← All brands'}
           onOpen={openFrom('brands')}
           onOpenSettings={onOpenSettings}
         />
       ) : null}
-      {section === 'journeys' ? (
-        <JourneysScreen key={epoch} client={client} hidden={open !== null} onOpen={openFrom('journeys')} onOpenSettings={onOpenSettings} />
+      {section === 'journeys' || brandFrom?.section === 'journeys' ? (
+        <JourneysScreen key={epoch} client={client} hidden={open !== null || section !== 'journeys'} onOpen={openFrom('journeys')} onOpenSettings={onOpenSettings} />
       ) : null}
-      {section === 'me' ? (
-        <MeScreen key={epoch} client={client} hidden={open !== null} onBrand={showBrand} onOpen={openFrom('me')} onOpenSettings={onOpenSettings} />
+      {section === 'me' || brandFrom?.section === 'me' ? (
+        <MeScreen key={epoch} client={client} hidden={open !== null || section !== 'me'} onBrand={showBrand} onOpen={openFrom('me')} onOpenSettings={onOpenSettings} />
       ) : null}
       {section === 'references' ? (
         <ReferencesScreen key={epoch} endpoint={endpoint} client={client} hidden={open !== null} autoStart={autoCheck} />
       ) : null}
-      {section === 'requests' ? (
-        <BrandRequestsScreen key={epoch} client={client} hidden={open !== null} onBrand={showBrand} onOpenSettings={onOpenSettings} form={requestForm} setForm={setRequestForm} />
+      {section === 'requests' || brandFrom?.section === 'requests' ? (
+        <BrandRequestsScreen key={epoch} client={client} hidden={open !== null || section !== 'requests'} onBrand={showBrand} onOpenSettings={onOpenSettings} form={requestForm} setForm={setRequestForm} />
       ) : null}
       {open !== null && openId !== undefined ? (
         <EmailDetailView
