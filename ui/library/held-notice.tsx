@@ -17,13 +17,11 @@ export function HeldNotice({ until }: { until: number }) {
     return () => clearInterval(timer);
   }, [until]);
   const seconds = Math.ceil((until - now) / 1000);
+  // Only while a request is held: an empty status beside a section's own would be one too many.
+  if (seconds <= 0) return null;
   return (
-    <div role="status" class="library-held">
-      {seconds > 0 ? (
-        <p class="notice notice-info">
-          Waiting for the library: it takes a limited number of requests a minute. Going on in {seconds} second{seconds === 1 ? '' : 's'}.
-        </p>
-      ) : null}
-    </div>
+    <p role="status" class="notice notice-info library-held">
+      Waiting for the library: it takes a limited number of requests a minute. Going on in {seconds} second{seconds === 1 ? '' : 's'}.
+    </p>
   );
 }
