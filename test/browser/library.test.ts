@@ -864,6 +864,10 @@ describe('Browse: brands', () => {
     await expect.poll(() => weekly(20).count(), { timeout: 10_000 }).toBe(1);
     expect(await ui.getByRole('figure', { name: /^Subject lines: \d+ characters on average$/ }).count()).toBe(1);
     expect(await textOf(ui.getByRole('figure', { name: 'Senders' }))).toContain('@');
+    // Top words: how often each is used, not a share (“sofas 17% (34)” beside 143 emails read as 17% of them).
+    const topWords = await ui.getByRole('figure', { name: 'Top words in subject lines' }).getByRole('listitem').allTextContents();
+    expect(topWords.length).toBeGreaterThan(0);
+    for (const row of topWords) expect(row).toMatch(/^\S+\d+ times?$/);
     expect(await ui.getByRole('figure', { name: 'Deliverability' }).getByRole('listitem').count()).toBe(3);
     if (brand.email_count > 20) {
       await ui.getByRole('button', { name: 'More emails' }).click();
