@@ -1146,7 +1146,7 @@ describe('Browse: me', () => {
     const collections = await libraryAsync<{ data: Array<{ id: string; name: string }> }>('/v1/me/collections', key);
     const ui = await openBrowseAsync('light', 'key');
     await ui.getByRole('button', { name: 'Me', exact: true }).click();
-    await expect.poll(() => textOf(ui.getByRole('heading', { name: /^Following/ })), { timeout: 10_000 }).toBe(`Following ${follows.meta.total} of ${follows.meta.max} brands`);
+    await expect.poll(() => textOf(ui.getByRole('heading', { name: /^Following/ })), { timeout: 10_000 }).toBe(`Following ${follows.meta.total} brands (you can follow up to ${follows.meta.max})`);
     expect(follows.data.length, 'the demo account follows brands').toBeGreaterThan(0);
     expect(await textOf(ui.getByRole('list', { name: 'Followed brands', exact: true }))).toContain(follows.data[0]!.name);
     expect(followed.data.length).toBeGreaterThan(0);

@@ -85,7 +85,8 @@ function Following({ client, onBrand, onOpen, onOpenSettings }: MeScreenProps) {
   });
   return (
     <>
-      <h3>{follows.meta ? `Following ${String(follows.meta['total'])} of ${String(follows.meta['max'])} brands` : 'Following'}</h3>
+      {/* "8 of 50 brands" read as if the library had 50 brands: 50 is how many one may follow. */}
+      <h3>{follows.meta ? `Following ${String(follows.meta['total'])} brand${follows.meta['total'] === 1 ? '' : 's'} (you can follow up to ${String(follows.meta['max'])})` : 'Following'}</h3>
       <ul class="brand-list" aria-label="Followed brands">
         {follows.items.map((brand) => (
           <li key={brand.slug}>
