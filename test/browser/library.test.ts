@@ -582,6 +582,22 @@ describe('Browse: an email', () => {
     await expect.poll(() => ui.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['index'])).toBe(String(index));
   });
 
+  it('goes on past the last result loaded with Next, and counts the results as “50+” while more are to come', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const loaded = await loadedCountAsync(ui);
+    await cards(ui).first().click();
+    const position = ui.getByRole('navigation', { name: 'Results' });
+    await expect.poll(() => textOf(position), { timeout: 10_000 }).toContain(`1 of ${loaded}+`);
+    // To the last email loaded, a press at a time (only the one stopped on is read).
+    for (let press = 1; press < loaded; press++) await h.page.keyboard.press('ArrowRight');
+    await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded} of \\d+`));
+    // Next was disabled here, “50 of 50”, though the search had more.
+    const next = ui.getByRole('button', { name: 'Next', exact: true });
+    await expect.poll(() => next.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await next.click();
+    await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded + 1} of \\d+`));
+  });
+
   it('works by keyboard alone: / finds, arrows move, Enter opens, arrows go to the next email, Escape goes back', async () => {
     const ui = await openBrowseAsync('light', 'key');
     // Into the plugin's window (a click on its title), then only keys.

@@ -149,6 +149,12 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
     }
     setOpen(null);
   };
+  // Near the last search result loaded, the next page is asked for, so Next goes on past it.
+  const nearLastResult = open?.from === 'emails' && open.index >= emails.length - 2;
+  const { done: searchDone, loadMore } = search;
+  useEffect(() => {
+    if (nearLastResult && !searchDone) loadMore();
+  }, [nearLastResult, searchDone, loadMore]);
   const step = (by: number) => (open !== null && list[open.index + by] ? () => setOpen({ ...open, index: open.index + by }) : null);
   const previous = step(-1);
   const next = step(1);
@@ -259,7 +265,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
           client={client}
           libraryUrl={baseUrl}
           emailId={openId}
-          position={{ index: open.index, count: list.length }}
+          position={{ index: open.index, count: list.length, more: open.from === 'emails' && !searchDone }}
           onPrevious={previous}
           onNext={next}
           onBack={back}
