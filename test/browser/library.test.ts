@@ -598,6 +598,22 @@ describe('Browse: an email', () => {
     await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded + 1} of \\d+`));
   });
 
+  it('says an email the library removed meanwhile is gone, without a “Try again” that can only fail again', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const first = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50');
+    const gone = first.data[1]!;
+    await fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${gone.id}/remove`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    try {
+      await cards(ui).nth(1).click();
+      const problem = ui.getByTestId('library-problem');
+      await expect.poll(() => textOf(problem.getByRole('alert')), { timeout: 10_000 }).toBe('This is no longer in the library.');
+      expect(await problem.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+      await ui.getByRole('button', { name: '← Back to results' }).waitFor();
+    } finally {
+      await fetch(`${h.emulator.libraryUrl}/_emulator/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    }
+  });
+
   it('works by keyboard alone: / finds, arrows move, Enter opens, arrows go to the next email, Escape goes back', async () => {
     const ui = await openBrowseAsync('light', 'key');
     // Into the plugin's window (a click on its title), then only keys.
