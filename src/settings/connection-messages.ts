@@ -47,6 +47,9 @@ function withStop(text: string): string {
 }
 
 /** Why the test call failed, in words, with what to do next. Never includes the key. */
+/** The longest 429 wait counted down on the screen. */
+const COUNTDOWN_MAX_SECONDS = 300;
+
 export function connectionFailedResult(api: ApiName, baseUrl: string, error: unknown): ConnectionResult {
   const label = API_LABEL[api];
   if (!isApiFailure(error)) {
@@ -80,8 +83,11 @@ export function connectionFailedResult(api: ApiName, baseUrl: string, error: unk
     return { ok: false, message: `${baseUrl} answered "not found" (404): is this the ${label} API address?` };
   }
   if (status === 429) {
-    const wait = error.retryAfterSeconds ? ` Try again in ${describeWait(error.retryAfterSeconds)}.` : ' Try again in a minute.';
-    return { ok: false, message: `The ${label} API is limiting requests for this key (429).${wait}` };
+    const message = `The ${label} API is limiting requests for this key (429).`;
+    const seconds = error.retryAfterSeconds;
+    // A wait of minutes the screen counts down; a longer one is said in words.
+    if (seconds && seconds <= COUNTDOWN_MAX_SECONDS) return { ok: false, message, retryAfterSeconds: Math.ceil(seconds) };
+    return { ok: false, message: `${message} Try again in ${describeWait(seconds || 60)}.` };
   }
   if (status >= 500) {
     return { ok: false, message: `The ${label} API had a problem on its side (HTTP ${status}). Test again later.` };

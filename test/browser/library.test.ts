@@ -196,6 +196,24 @@ describe('Browse: search', () => {
     }
   });
 
+  it('keeps the filters, the cards and the credit apart at the smallest window, 320 × 240 (the credit was drawn over the filters and the cards were out of reach)', async () => {
+    const ui = await openBrowseAsync('dark', 'anonymous');
+    await ui.getByTestId('resize-handle').focus();
+    for (let step = 0; step < 3; step++) await h.page.keyboard.press('Shift+ArrowLeft');
+    for (let step = 0; step < 8; step++) await h.page.keyboard.press('Shift+ArrowUp');
+    await expect.poll(() => ui.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([320, 240]);
+    const box = async (locator: ReturnType<Frame['locator']>) => (await locator.evaluate((element) => element.getBoundingClientRect().toJSON())) as { top: number; bottom: number };
+    const credit = ui.getByText('each email belongs to its brand');
+    await credit.waitFor();
+    expect((await box(credit)).top).toBeGreaterThanOrEqual((await box(ui.getByTestId('email-grid'))).bottom - 1);
+    // A person scrolls to a card and opens it.
+    const first = cards(ui).first();
+    await first.scrollIntoViewIfNeeded();
+    await first.click();
+    await ui.getByRole('button', { name: '← Back to results' }).waitFor();
+    await checkAxeAsync(ui, 'an email at the smallest window, dark');
+  });
+
   it('drops the old brand filter when a new brand name cannot be looked up, as its note says', async () => {
     const ui = await openBrowseAsync('light', 'key');
     const first = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50');
@@ -254,6 +272,34 @@ describe('Browse: search', () => {
     await expect.poll(() => textOf(alert), { timeout: 15_000 }).toMatch(/^The email library API key was not accepted\..*Settings/);
     await ui.getByRole('button', { name: 'Open Settings' }).click();
     await expect.poll(() => textOf(ui.getByRole('heading', { level: 1 }))).toBe('Settings');
+  });
+});
+
+describe('Browse: a request held back by the rate limit', () => {
+  it('says why a section stands still while the library’s allowance is spent, counting down, then shows it', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    // The library answers a search with a 429: every request of this key waits out its Retry-After.
+    const searches = (url: URL) => url.pathname === '/v1/emails';
+    await h.page.route(searches, (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '6', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
+        body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
+      }),
+    );
+    try {
+      await ui.getByRole('searchbox', { name: 'Search emails' }).fill('free');
+      await expect.poll(() => textOf(ui.getByTestId('library-problem').getByRole('alert')), { timeout: 10_000 }).toContain('slow down');
+    } finally {
+      await h.page.unroute(searches);
+    }
+    // Brands' request waits in the plugin meanwhile: it said only “Loading brands…” for as long.
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    const held = ui.getByRole('status').filter({ hasText: 'Going on in' });
+    await expect.poll(async () => (await textOf(held)) ?? '', { timeout: 5_000 }).toMatch(/^Waiting for the library: it takes a limited number of requests a minute\. Going on in [1-6] seconds?\.$/);
+    await checkAxeAsync(ui, 'the held notice, light');
+    await ui.getByRole('list', { name: 'Top brands' }).getByRole('button').first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => held.count()).toBe(0);
   });
 });
 
@@ -536,6 +582,38 @@ describe('Browse: an email', () => {
     await expect.poll(() => ui.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['index'])).toBe(String(index));
   });
 
+  it('goes on past the last result loaded with Next, and counts the results as “50+” while more are to come', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const loaded = await loadedCountAsync(ui);
+    await cards(ui).first().click();
+    const position = ui.getByRole('navigation', { name: 'Results' });
+    await expect.poll(() => textOf(position), { timeout: 10_000 }).toContain(`1 of ${loaded}+`);
+    // To the last email loaded, a press at a time (only the one stopped on is read).
+    for (let press = 1; press < loaded; press++) await h.page.keyboard.press('ArrowRight');
+    await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded} of \\d+`));
+    // Next was disabled here, “50 of 50”, though the search had more.
+    const next = ui.getByRole('button', { name: 'Next', exact: true });
+    await expect.poll(() => next.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await next.click();
+    await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded + 1} of \\d+`));
+  });
+
+  it('says an email the library removed meanwhile is gone, without a “Try again” that can only fail again', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const first = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50');
+    const gone = first.data[1]!;
+    await fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${gone.id}/remove`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    try {
+      await cards(ui).nth(1).click();
+      const problem = ui.getByTestId('library-problem');
+      await expect.poll(() => textOf(problem.getByRole('alert')), { timeout: 10_000 }).toBe('This is no longer in the library.');
+      expect(await problem.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+      await ui.getByRole('button', { name: '← Back to results' }).waitFor();
+    } finally {
+      await fetch(`${h.emulator.libraryUrl}/_emulator/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    }
+  });
+
   it('works by keyboard alone: / finds, arrows move, Enter opens, arrows go to the next email, Escape goes back', async () => {
     const ui = await openBrowseAsync('light', 'key');
     // Into the plugin's window (a click on its title), then only keys.
@@ -765,6 +843,38 @@ interface BrandRecord {
   email_count: number;
 }
 
+describe('Browse: back from a brand', () => {
+  const focused = (ui: Frame) => ui.evaluate(() => (document.activeElement === document.body ? 'the page' : `${document.activeElement?.tagName ?? ''} ${document.activeElement?.textContent ?? ''}`));
+
+  it('gives the keyboard back to the brand’s row in the list (it fell to the page’s body)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    const row = ui.getByRole('list', { name: 'Top brands' }).getByRole('button').nth(3);
+    for (const way of ['Escape', '← All brands'] as const) {
+      await row.focus();
+      await h.page.keyboard.press('Enter');
+      await expect.poll(() => focused(ui), { timeout: 10_000 }).toMatch(/^H2 /);
+      if (way === 'Escape') await h.page.keyboard.press('Escape');
+      else await ui.getByRole('button', { name: way }).click();
+      await expect.poll(() => focused(ui), { timeout: 5_000 }).toBe(`BUTTON ${(await row.textContent()) ?? ''}`);
+    }
+  });
+
+  it('goes back to Me, on the followed brand it was opened from, not to the list of all brands', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    const row = ui.getByRole('list', { name: 'Followed brands' }).getByRole('button').nth(1);
+    await row.focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => focused(ui), { timeout: 10_000 }).toMatch(/^H2 /);
+    expect(await ui.getByRole('button', { name: '← All brands' }).count()).toBe(0);
+    await ui.getByRole('button', { name: '← Back to Me' }).waitFor();
+    await h.page.keyboard.press('Escape');
+    await expect.poll(() => ui.getByRole('button', { name: 'Me', exact: true }).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => focused(ui), { timeout: 5_000 }).toBe(`BUTTON ${(await row.textContent()) ?? ''}`);
+  });
+});
+
 describe('Browse: brands', () => {
   it('lists the top brands, finds one by name, and shows its page with emails and insights as charts', async () => {
     const ui = await openBrowseAsync('light', 'anonymous');
@@ -786,6 +896,10 @@ describe('Browse: brands', () => {
     await expect.poll(() => weekly(20).count(), { timeout: 10_000 }).toBe(1);
     expect(await ui.getByRole('figure', { name: /^Subject lines: \d+ characters on average$/ }).count()).toBe(1);
     expect(await textOf(ui.getByRole('figure', { name: 'Senders' }))).toContain('@');
+    // Top words: how often each is used, not a share (“sofas 17% (34)” beside 143 emails read as 17% of them).
+    const topWords = await ui.getByRole('figure', { name: 'Top words in subject lines' }).getByRole('listitem').allTextContents();
+    expect(topWords.length).toBeGreaterThan(0);
+    for (const row of topWords) expect(row).toMatch(/^\S+\d+ times?$/);
     expect(await ui.getByRole('figure', { name: 'Deliverability' }).getByRole('listitem').count()).toBe(3);
     if (brand.email_count > 20) {
       await ui.getByRole('button', { name: 'More emails' }).click();
@@ -1009,6 +1123,27 @@ describe('Browse: journeys', () => {
   });
 });
 
+describe('Browse: a journey by keyboard', () => {
+  it('takes the keyboard into the journey it opens and back to its row, with the way back at the left as on a brand', async () => {
+    const journeys = await libraryAsync<{ data: Array<{ brand: string; brand_slug: string }> }>('/v1/journeys?per_page=50');
+    const chosen = journeys.data[1]!;
+    const ui = await openBrowseAsync('light', 'key');
+    const focused = () => ui.evaluate(() => (document.activeElement === document.body ? 'the page' : `${document.activeElement?.tagName ?? ''} ${document.activeElement?.textContent ?? ''}`));
+    await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+    const row = ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: new RegExp(`^${chosen.brand}`) });
+    await row.focus();
+    await h.page.keyboard.press('Enter');
+    // The list went from under the keyboard: it fell to the page's body.
+    await expect.poll(focused, { timeout: 10_000 }).toMatch(/^H2 .*journey$/);
+    const back = ui.getByRole('button', { name: '← All journeys' });
+    const left = async (locator: typeof back) => locator.evaluate((element) => Math.round(element.getBoundingClientRect().left));
+    expect(await left(back)).toBe(await left(ui.getByRole('heading', { level: 2 })));
+    await back.focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(focused).toBe(`BUTTON ${(await row.textContent()) ?? ''}`);
+  });
+});
+
 describe('Browse: a journey’s emails per stage', () => {
   it('asks once when the designer steps the number up with the arrow keys', async () => {
     const journeys = await libraryAsync<{ data: Array<{ brand: string; brand_slug: string }> }>('/v1/journeys?per_page=50');
@@ -1043,7 +1178,7 @@ describe('Browse: me', () => {
     const collections = await libraryAsync<{ data: Array<{ id: string; name: string }> }>('/v1/me/collections', key);
     const ui = await openBrowseAsync('light', 'key');
     await ui.getByRole('button', { name: 'Me', exact: true }).click();
-    await expect.poll(() => textOf(ui.getByRole('heading', { name: /^Following/ })), { timeout: 10_000 }).toBe(`Following ${follows.meta.total} of ${follows.meta.max} brands`);
+    await expect.poll(() => textOf(ui.getByRole('heading', { name: /^Following/ })), { timeout: 10_000 }).toBe(`Following ${follows.meta.total} brands (you can follow up to ${follows.meta.max})`);
     expect(follows.data.length, 'the demo account follows brands').toBeGreaterThan(0);
     expect(await textOf(ui.getByRole('list', { name: 'Followed brands', exact: true }))).toContain(follows.data[0]!.name);
     expect(followed.data.length).toBeGreaterThan(0);
@@ -1066,6 +1201,25 @@ describe('Browse: me', () => {
     await h.page.keyboard.press('Escape');
     await list.waitFor();
     await checkAxeAsync(ui, 'me, light');
+  });
+
+  it('takes the keyboard into the collection it opens and back to its row (it fell to the page’s body both ways)', async () => {
+    const collections = await libraryAsync<{ data: Array<{ id: string; name: string }> }>('/v1/me/collections', state.library.keys.demo);
+    const collection = collections.data[1]!;
+    const ui = await openBrowseAsync('light', 'key');
+    const focused = () => ui.evaluate(() => (document.activeElement === document.body ? 'the page' : `${document.activeElement?.tagName ?? ''} ${document.activeElement?.textContent ?? ''}`));
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    await ui.getByRole('button', { name: 'Collections', exact: true }).click();
+    const row = ui.getByRole('list', { name: 'Collections', exact: true }).getByRole('button', { name: new RegExp(`^${collection.name}`) });
+    await row.focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(focused, { timeout: 10_000 }).toBe(`H3 ${collection.name}`);
+    const back = ui.getByRole('button', { name: '← All collections' });
+    const left = async (locator: typeof back) => locator.evaluate((element) => Math.round(element.getBoundingClientRect().left));
+    expect(await left(back)).toBe(await left(ui.getByRole('heading', { name: collection.name })));
+    await back.focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(focused).toBe(`BUTTON ${(await row.textContent()) ?? ''}`);
   });
 
   it('asks once for a “captured since” date typed digit by digit under the brands I follow', async () => {

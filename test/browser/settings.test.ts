@@ -52,6 +52,22 @@ describe('Settings in the real UI', () => {
     });
   }
 
+  it('counts down a 429’s wait on the connection test, then says the test can run again (it said “Try again in 4 seconds” for ever)', async () => {
+    const ui = await openSettingsAsync(h);
+    await saveDemoKeyAsync(ui, 'library');
+    const setFaults = (body: object) => fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    await setFaults({ rate: 1, kinds: ['429'], retry_after: 4 });
+    try {
+      await ui.getByTestId('settings-library-test').click();
+      const result = ui.getByTestId('settings-library-result');
+      await expect.poll(() => textOf(result), { timeout: 15_000 }).toMatch(/^The library API is limiting requests for this key \(429\)\. Test again in [1-4] seconds?\.$/);
+    } finally {
+      await setFaults({ rate: 0 });
+    }
+    await expect.poll(() => textOf(ui.getByTestId('settings-library-result')), { timeout: 10_000 }).toBe('The library API is limiting requests for this key (429). You can test again now.');
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+  });
+
   it('keeps the keys after a reload (fresh plugin and iframe, same clientStorage), still masked', async () => {
     const before = await openSettingsAsync(h);
     await saveDemoKeyAsync(before, 'library');

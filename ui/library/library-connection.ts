@@ -11,9 +11,10 @@ export interface LibraryConnection {
   baseUrl: string;
 }
 
-export async function connectLibraryAsync(endpoint: Pick<UiEndpoint, 'request'>, onAttribution?: (attribution: Attribution) => void): Promise<LibraryConnection> {
+/** `onHeld` hears the seconds a request waits for the rate allowance before it goes. */
+export async function connectLibraryAsync(endpoint: Pick<UiEndpoint, 'request'>, onAttribution?: (attribution: Attribution) => void, onHeld?: (seconds: number) => void): Promise<LibraryConnection> {
   const { baseUrl, key } = await endpoint.request('library/credentials', {});
   // One attempt per call: the screen says what went wrong (a 429 with its countdown) and retries calmly itself.
-  const client = createLibraryClient({ baseUrl, key, transport: createBrowserFetchTransport(), retryPolicy: { maxAttempts: 1 } });
+  const client = createLibraryClient({ baseUrl, key, transport: createBrowserFetchTransport(), retryPolicy: { maxAttempts: 1 }, ...(onHeld ? { onHeld } : {}) });
   return { client: withResponseCache(client, createResponseCache(), onAttribution), baseUrl };
 }

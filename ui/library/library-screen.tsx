@@ -21,6 +21,7 @@ import type { GridPlace } from './search/email-grid';
 import { SearchScreen } from './search/search-screen';
 import { useEmailSearch } from './search/use-email-search';
 import { ExternalLink } from '../components/external-link';
+import { HeldNotice } from './held-notice';
 
 export interface LibraryScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -38,13 +39,18 @@ export interface LibraryScreenProps {
 export function LibraryScreen({ endpoint, onOpenSettings, initialSection = 'emails', initialEmailId = null, hidden = false, epoch = 0 }: LibraryScreenProps) {
   const [connection, setConnection] = useState<LibraryConnection | { failed: string } | null>(null);
   const [attribution, setAttribution] = useState<Attribution | null>(null);
+  const [heldUntil, setHeldUntil] = useState(0);
   const latest = useRef(0);
   const connect = useCallback(() => {
     const mine = ++latest.current;
     // A reconnect keeps Browse (the search, its filters, an open email, a half-filled request) until the new client is ready.
     setConnection((current) => (current !== null && 'client' in current ? current : null));
     // The same for every answer: stored once, not on each.
-    connectLibraryAsync(endpoint, (heard) => setAttribution((known) => (known?.source === heard.source && known.url === heard.url ? known : heard))).then(
+    connectLibraryAsync(
+      endpoint,
+      (heard) => setAttribution((known) => (known?.source === heard.source && known.url === heard.url ? known : heard)),
+      (seconds) => setHeldUntil((known) => Math.max(known, Date.now() + seconds * 1000)),
+    ).then(
       (next) => mine === latest.current && setConnection(next),
       (error: unknown) => mine === latest.current && setConnection({ failed: `The library settings could not be read: ${errorText(error)}` }),
     );
@@ -69,7 +75,7 @@ export function LibraryScreen({ endpoint, onOpenSettings, initialSection = 'emai
   }
   return (
     <CanvasInsertProvider endpoint={endpoint} client={connection.client}>
-      <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} initialEmailId={initialEmailId} hidden={hidden} epoch={epoch} attribution={attribution} />
+      <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} initialEmailId={initialEmailId} hidden={hidden} epoch={epoch} attribution={attribution} heldUntil={heldUntil} />
     </CanvasInsertProvider>
   );
 }
@@ -96,9 +102,11 @@ interface LibraryBrowserProps {
   /** Sections other than the search start again for a new key (their lists came from the old one). */
   epoch: number;
   attribution: Attribution | null;
+  /** When requests held back for the rate allowance go (0: none held). */
+  heldUntil: number;
 }
 
-function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, initialEmailId, hidden, epoch, attribution }: LibraryBrowserProps) {
+function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, initialEmailId, hidden, epoch, attribution, heldUntil }: LibraryBrowserProps) {
   const { client, baseUrl } = connection;
   const search = useEmailSearch(client);
   const [savedPlace, setSavedPlace] = useState<GridPlace & { generation: number }>({ generation: 0, scrollTop: 0, focused: 0 });
@@ -109,8 +117,10 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   // The list of brands loads when asked for: a brand opened from an email does not fetch the top brands too.
   const [brandsList, setBrandsList] = useState(false);
   const [open, setOpen] = useState<OpenEmail | null>(initialEmailId === null ? null : { from: 'canvas', list: [{ id: initialEmailId }], index: 0 });
-  // A brand's page opened from an email: back (and Escape) goes to that email, where the designer was.
-  const [brandFrom, setBrandFrom] = useState<{ open: OpenEmail; section: Section; brand: string | null } | null>(null);
+  // A brand's page opened from an email, Me or Requests: back (and Escape) goes there, where the designer was.
+  const [brandFrom, setBrandFrom] = useState<{ open: OpenEmail | null; section: Section; brand: string | null } | null>(null);
+  // The row a brand was opened from: it takes the focus back.
+  const brandOpener = useRef<Element | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
   const [requestForm, setRequestForm] = useState<BrandRequestForm>(EMPTY_BRAND_REQUEST);
   const searchField = useRef<HTMLInputElement>(null);
@@ -139,6 +149,12 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
     }
     setOpen(null);
   };
+  // Near the last search result loaded, the next page is asked for, so Next goes on past it.
+  const nearLastResult = open?.from === 'emails' && open.index >= emails.length - 2;
+  const { done: searchDone, loadMore } = search;
+  useEffect(() => {
+    if (nearLastResult && !searchDone) loadMore();
+  }, [nearLastResult, searchDone, loadMore]);
   const step = (by: number) => (open !== null && list[open.index + by] ? () => setOpen({ ...open, index: open.index + by }) : null);
   const previous = step(-1);
   const next = step(1);
@@ -152,13 +168,17 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
     setSection(target);
   };
   const showBrand = (slug: string) => {
-    setBrandFrom(open === null ? null : { open, section, brand });
+    brandOpener.current = document.activeElement;
+    setBrandFrom(open !== null || section !== 'brands' ? { open, section, brand } : null);
     setOpen(null);
     if (section !== 'brands') setBrandsList(false);
     setSection('brands');
     setBrand(slug);
   };
   const showBrands = () => {
+    const row = brandOpener.current;
+    // Once the list shows again (it was hidden under the brand).
+    if (row instanceof HTMLElement) requestAnimationFrame(() => row.isConnected && row.focus());
     if (brandFrom) {
       setSection(brandFrom.section);
       setBrand(brandFrom.brand);
@@ -202,6 +222,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
           </button>
         ))}
       </nav>
+      <HeldNotice until={heldUntil} />
       <SearchScreen
         client={client}
         search={search}
@@ -222,29 +243,29 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
           slug={brand}
           hidden={open !== null}
           onBack={showBrands}
-          backLabel={brandFrom ? '← Back to the email' : '← All brands'}
+          backLabel={brandFrom?.open ? '← Back to the email' : brandFrom ? `← Back to ${SECTION_LABELS[brandFrom.section]}` : '← All brands'}
           onOpen={openFrom('brands')}
           onOpenSettings={onOpenSettings}
         />
       ) : null}
-      {section === 'journeys' ? (
-        <JourneysScreen key={epoch} client={client} hidden={open !== null} onOpen={openFrom('journeys')} onOpenSettings={onOpenSettings} />
+      {section === 'journeys' || brandFrom?.section === 'journeys' ? (
+        <JourneysScreen key={epoch} client={client} hidden={open !== null || section !== 'journeys'} onOpen={openFrom('journeys')} onOpenSettings={onOpenSettings} />
       ) : null}
-      {section === 'me' ? (
-        <MeScreen key={epoch} client={client} hidden={open !== null} onBrand={showBrand} onOpen={openFrom('me')} onOpenSettings={onOpenSettings} />
+      {section === 'me' || brandFrom?.section === 'me' ? (
+        <MeScreen key={epoch} client={client} hidden={open !== null || section !== 'me'} onBrand={showBrand} onOpen={openFrom('me')} onOpenSettings={onOpenSettings} />
       ) : null}
       {section === 'references' ? (
         <ReferencesScreen key={epoch} endpoint={endpoint} client={client} hidden={open !== null} autoStart={autoCheck} />
       ) : null}
-      {section === 'requests' ? (
-        <BrandRequestsScreen key={epoch} client={client} hidden={open !== null} onBrand={showBrand} onOpenSettings={onOpenSettings} form={requestForm} setForm={setRequestForm} />
+      {section === 'requests' || brandFrom?.section === 'requests' ? (
+        <BrandRequestsScreen key={epoch} client={client} hidden={open !== null || section !== 'requests'} onBrand={showBrand} onOpenSettings={onOpenSettings} form={requestForm} setForm={setRequestForm} />
       ) : null}
       {open !== null && openId !== undefined ? (
         <EmailDetailView
           client={client}
           libraryUrl={baseUrl}
           emailId={openId}
-          position={{ index: open.index, count: list.length }}
+          position={{ index: open.index, count: list.length, more: open.from === 'emails' && !searchDone }}
           onPrevious={previous}
           onNext={next}
           onBack={back}

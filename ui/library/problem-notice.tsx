@@ -1,5 +1,6 @@
 // A failed library call in words, with the one useful action: Settings for a refused key, a
-// countdown and a retry of its own for a 429, "Try again" for the rest.
+// countdown and a retry of its own for a 429, nothing for what the library removed (asking
+// again can only fail), "Try again" for the rest.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Button } from '../components/button';
 import { retryCountdownText, type LibraryProblem } from './library-problem';
@@ -38,7 +39,7 @@ export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNotic
         <Button variant="primary" onClick={onOpenSettings}>
           Open Settings
         </Button>
-      ) : problem.kind === 'busy' ? null : (
+      ) : problem.kind === 'busy' || problem.kind === 'not_found' ? null : (
         <Button onClick={onRetry}>Try again</Button>
       )}
     </div>

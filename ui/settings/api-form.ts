@@ -72,3 +72,9 @@ export function designSystemSavedText(id: string | null, fromAddress = false): s
   const read = fromAddress ? ' (read from the address)' : '';
   return `This file now syncs to design system ${id}${read}. Collaborators see the same setting.`;
 }
+
+/** A 429 on the connection test, with its wait counted down: "… Test again in 12 seconds." */
+export function testWaitText(message: string, secondsLeft: number): string {
+  if (secondsLeft <= 0) return `${message} You can test again now.`;
+  return `${message} Test again in ${secondsLeft} second${secondsLeft === 1 ? '' : 's'}.`;
+}

@@ -1,5 +1,5 @@
 // One API's settings: base URL, key (masked once saved), Save, Test connection, Forget key.
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ConnectionResult, SettingsView } from '../../src/shared/bridge/messages';
 import type { ApiName } from '../../src/shared/settings/validate-settings';
 import { Button } from '../components/button';
@@ -9,7 +9,7 @@ import { useRequest } from '../hooks/use-request';
 import { fieldErrorFrom } from '../messages/error-text';
 import type { SettingsRequester } from './settings-requester';
 import { SettingsSection } from './settings-section';
-import { API_TEXT, checkApiForm, savedText, type ApiField, type FieldErrors } from './api-form';
+import { API_TEXT, checkApiForm, savedText, testWaitText, type ApiField, type FieldErrors } from './api-form';
 
 const API_FIELDS: readonly ApiField[] = ['baseUrl', 'key'];
 const TEST_TIMEOUT_MS = 30_000;
@@ -32,6 +32,24 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [result, setResult] = useState<LiveMessage | null>(null);
+  // A 429 on the test: its wait counted down in the result, so "Try again in 30 seconds" never stands stale.
+  const [testWait, setTestWait] = useState<{ message: string; until: number } | null>(null);
+  useEffect(() => {
+    if (testWait === null) return undefined;
+    const tick = () => {
+      const left = Math.max(0, Math.ceil((testWait.until - Date.now()) / 1000));
+      setResult({ tone: 'error', text: testWaitText(testWait.message, left) });
+      if (left === 0) clearInterval(timer);
+    };
+    const timer = setInterval(tick, 1000);
+    tick();
+    return () => clearInterval(timer);
+  }, [testWait]);
+  /** Any other result ends a countdown. */
+  const showResult = (next: LiveMessage | null) => {
+    setTestWait(null);
+    setResult(next);
+  };
   // One request at a time: a second click while one is pending is not sent (except that a test
   // still waiting gives way to Save and Forget: giveWayToTest).
   const request = useRequest<SettingsView | ConnectionResult, 'save' | 'test' | 'forget'>({ whilePending: 'ignore' });
@@ -91,7 +109,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
 
   function save() {
     setFailure(null);
-    setResult(null);
+    showResult(null);
     const check = checkApiForm(api, { baseUrl, key, keyFieldShown, hasSavedKey });
     if (!check.ok) {
       showErrors(check.errors);
@@ -116,7 +134,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
             setReplacing(false);
             focusAfterRender.current = 'replace';
           }
-          setResult({ tone: 'success', text: savedText(api, next, sentKey) });
+          showResult({ tone: 'success', text: savedText(api, next, sentKey) });
         },
         onError: (error, message) => {
           // The fields keep what was typed; the problem shows next to the field it concerns.
@@ -135,11 +153,15 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
 
   function testConnection() {
     setFailure(null);
+    setTestWait(null);
     setResult({ tone: 'info', text: `Testing the ${text.title.toLowerCase()} connection…` });
     void request.run('test', () => requester.testConnectionAsync(api, TEST_TIMEOUT_MS), {
-      onResult: (outcome) => setResult({ tone: outcome.ok ? 'success' : 'error', text: outcome.message }),
+      onResult: (outcome) => {
+        setResult({ tone: outcome.ok ? 'success' : 'error', text: outcome.message });
+        if (outcome.retryAfterSeconds) setTestWait({ message: outcome.message, until: Date.now() + outcome.retryAfterSeconds * 1000 });
+      },
       onError: (_error, message) => {
-        setResult(null);
+        showResult(null);
         setFailure(message);
       },
     });
@@ -166,7 +188,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
           setReplacing(false);
           setKey('');
           focusAfterRender.current = 'key';
-          setResult({ tone: 'success', text: `The ${text.keyNoun} was removed from this computer.` });
+          showResult({ tone: 'success', text: `The ${text.keyNoun} was removed from this computer.` });
         },
         onError: (_error, message) => setFailure(message),
       },
@@ -174,7 +196,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
   }
 
   function startReplace() {
-    setResult(null);
+    showResult(null);
     setErrors((current) => ({ ...current, key: undefined }));
     setReplacing(true);
     focusAfterRender.current = 'key';

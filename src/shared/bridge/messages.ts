@@ -37,6 +37,8 @@ export type SettingsView = z.infer<typeof settingsViewSchema>;
 export const connectionResultSchema = z.object({
   ok: z.boolean(),
   message: z.string(),
+  /** A 429's wait (seconds, short enough to count down): the screen counts it down after the message. */
+  retryAfterSeconds: z.optional(z.number()),
 });
 export type ConnectionResult = z.infer<typeof connectionResultSchema>;
 

@@ -81,6 +81,54 @@ describe('request gate: rolling per-minute limit', () => {
   });
 });
 
+describe('request gate: telling a held request when it goes', () => {
+  it('tells each request its bucket holds back when it will go, once, and tells nothing to one that goes at once', async () => {
+    const { clock, gate } = setup();
+    const told: Array<[string, number]> = [];
+    const start = clock.scheduler.now();
+    const ask = (label: string) => void gate.acquireAsync({ bucket: 'b', limitPerMinute: 2, host: 'https://api.example' }, (at) => told.push([label, at - start]));
+    await clock.advanceAsync(1_000);
+    ask('first');
+    ask('second');
+    await clock.advanceAsync(10_000);
+    ask('third');
+    ask('fourth');
+    await clock.settleAsync();
+    // Room comes when the first start (at 1 s) leaves the 60 s window.
+    expect(told).toEqual([
+      ['third', 61_000],
+      ['fourth', 61_000],
+    ]);
+    gate.pause('b', 120_000);
+    await clock.settleAsync();
+    expect(told.slice(2)).toEqual([
+      ['third', 131_000],
+      ['fourth', 131_000],
+    ]);
+  });
+
+  it('through the client: a 429 holds the next call back, and onHeld says for how long in seconds', async () => {
+    const clock = createManualScheduler();
+    const held: number[] = [];
+    let calls = 0;
+    const client = createLibraryClient({
+      baseUrl: LIBRARY_BASE,
+      key: LIBRARY_KEY,
+      scheduler: clock.scheduler,
+      retryPolicy: { maxAttempts: 1 },
+      onHeld: (seconds) => held.push(seconds),
+      transport: async () => (++calls === 1 ? { ...jsonResponse(429, { error: { code: 'rate_limited', message: 'Slow down.' } }), headers: { 'retry-after': '7' } } : jsonResponse(200, searchEmailsBody([]))),
+    });
+    await expect(client.searchEmailsAsync({})).rejects.toMatchObject({ code: 'rate_limited' });
+    const next = client.searchEmailsAsync({});
+    await clock.settleAsync();
+    expect(held).toEqual([7]);
+    await clock.advanceAsync(7_000);
+    await next;
+    expect(calls).toBe(2);
+  });
+});
+
 describe('request gate: requests in flight per host', () => {
   it('allows at most 4 in flight per host by default', async () => {
     const clock = createManualScheduler();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BridgeError } from '../../../src/shared/bridge/bridge-error';
 import { commandSchema, type Command, type SettingsView } from '../../../src/shared/bridge/messages';
-import { checkApiForm, designSystemSavedText, savedText } from '../../../ui/settings/api-form';
+import { checkApiForm, designSystemSavedText, savedText, testWaitText } from '../../../ui/settings/api-form';
 import { UNEXPECTED_FAILURE, errorText, fieldErrorFrom } from '../../../ui/messages/error-text';
 import { initialScreen, SCREENS, screenOfCommand } from '../../../ui/shell/screens';
 
@@ -97,5 +97,13 @@ describe('screens', () => {
     expect(initialScreen({ command: null, lastScreen: 'settings', hasAnyKey: false })).toBe('settings');
     expect(initialScreen({ command: null, lastScreen: null, hasAnyKey: true })).toBe('sync');
     expect(initialScreen({ command: null, lastScreen: null, hasAnyKey: false })).toBe('start');
+  });
+});
+
+describe('testWaitText', () => {
+  it('counts a 429 down after the message, then says the test can run again', () => {
+    expect(testWaitText('Limited (429).', 2)).toBe('Limited (429). Test again in 2 seconds.');
+    expect(testWaitText('Limited (429).', 1)).toBe('Limited (429). Test again in 1 second.');
+    expect(testWaitText('Limited (429).', 0)).toBe('Limited (429). You can test again now.');
   });
 });

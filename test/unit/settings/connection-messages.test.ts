@@ -35,7 +35,8 @@ describe('connection test results in words', () => {
 
   it('explains 404, 429 (with the wait) and server failures', () => {
     expect(connectionFailedResult('library', 'https://x.example', apiError(404, 'not_found', 'Not found')).message).toMatch(/https:\/\/x\.example answered "not found" \(404\): is this the library API address\?/);
-    expect(connectionFailedResult('builder', base, apiError(429, 'rate_limited', 'Slow down', 42)).message).toMatch(/limiting requests for this key \(429\)\. Try again in 42 seconds\./);
+    // A wait short enough to count down goes to the screen as a number (it counts it down).
+    expect(connectionFailedResult('builder', base, apiError(429, 'rate_limited', 'Slow down', 42))).toEqual({ ok: false, message: 'The builder API is limiting requests for this key (429).', retryAfterSeconds: 42 });
     expect(connectionFailedResult('builder', base, apiError(429, 'rate_limited', 'Slow down', 3600)).message).toMatch(/Try again in an hour\./);
     expect(connectionFailedResult('builder', base, apiError(429, 'rate_limited', 'Slow down')).message).toMatch(/Try again in a minute\./);
     expect(connectionFailedResult('builder', base, apiError(503, 'unavailable', 'The builder API is temporarily unavailable. Try again in a moment.')).message).toBe(

@@ -1,7 +1,7 @@
 // A brand's insights as chart data: days and hours in their natural order, shares that add up,
 // and the sentence a screen reader hears.
 import { describe, expect, it } from 'vitest';
-import { barsSummary, dayBars, hourBars, percentText, sendsOverTime, shareRows } from '../../../ui/library/brands/insight-charts';
+import { barsSummary, countRows, dayBars, hourBars, percentText, sendsOverTime, shareRows } from '../../../ui/library/brands/insight-charts';
 
 describe('insight charts', () => {
   it('orders days Monday first, whatever the keys look like, with the missing days at 0', () => {
@@ -32,6 +32,15 @@ describe('insight charts', () => {
       { label: 'Other', value: 2, percent: 20 },
     ]);
     expect(shareRows([])).toEqual([]);
+  });
+
+  it('measures counts that overlap (words of subject lines) against the most used, not as shares of a whole', () => {
+    expect(countRows([{ name: 'sale', count: 10 }, { name: 'sofas', count: 40 }, { name: 'new', count: 20 }, { name: 'edit', count: 5 }], 3)).toEqual([
+      { label: 'sofas', value: 40, percent: 100 },
+      { label: 'new', value: 20, percent: 50 },
+      { label: 'sale', value: 10, percent: 25 },
+    ]);
+    expect(countRows([{ name: 'none', count: 0 }])).toEqual([]);
   });
 
   it('says what a chart shows, and keeps percentages within 0–100', () => {

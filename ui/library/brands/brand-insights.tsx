@@ -2,7 +2,7 @@
 import type { BrandInsights, EmailSummary } from '../../../src/shared/api/library/schemas';
 import { shortDate } from '../search/search-query';
 import { BarRows, ColumnChart } from './charts';
-import { dayBars, hourBars, sendsOverTime, shareRows } from './insight-charts';
+import { countRows, dayBars, hourBars, sendsOverTime, shareRows } from './insight-charts';
 
 export interface BrandInsightsProps {
   insights: BrandInsights;
@@ -37,7 +37,7 @@ export function BrandInsightsView({ insights, emails, moreToLoad }: BrandInsight
         <ColumnChart title="Sends by hour of the day (UTC)" bars={hourBars(insights.send_patterns.by_hour)} unit="sends" labelEvery={6} />
         <BarRows title="Email service providers" rows={shareRows(technology.esp_breakdown)} />
         <BarRows title="Senders" rows={shareRows(insights.senders.map((sender) => ({ name: sender.from_email, count: sender.count })))} />
-        <BarRows title="Top words in subject lines" rows={shareRows(subject.top_words.map((word) => ({ name: word.word, count: word.count })), 10).filter((row) => row.label !== 'Other')} />
+        <BarRows title="Top words in subject lines" rows={countRows(subject.top_words.map((word) => ({ name: word.word, count: word.count })))} unit="time" />
         <BarRows title={`Subject lines: ${Math.round(subject.avg_length)} characters on average`} rows={percentRows([['With an emoji', subject.contains_emoji_pct]])} />
         <BarRows
           title="Content and technology"

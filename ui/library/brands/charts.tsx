@@ -24,8 +24,8 @@ export function ColumnChart({ title, bars, unit, labelEvery = 1 }: { title: stri
   );
 }
 
-/** Rows with a bar each: shares of a whole (with a count), or percentages 0–100. */
-export function BarRows({ title, rows }: { title: string; rows: ReadonlyArray<ShareRow | { label: string; percent: number; value?: number }> }) {
+/** Rows with a bar each: shares of a whole (with a count), percentages 0–100, or with a `unit`, counts alone ("34 times"). */
+export function BarRows({ title, rows, unit }: { title: string; rows: ReadonlyArray<ShareRow | { label: string; percent: number; value?: number }>; unit?: string }) {
   return (
     <figure class="chart">
       <figcaption>{title}</figcaption>
@@ -37,8 +37,7 @@ export function BarRows({ title, rows }: { title: string; rows: ReadonlyArray<Sh
               <span class="bar-rows-fill" style={{ width: percentText(row.percent) }} />
             </span>
             <span class="bar-rows-value">
-              {percentText(row.percent)}
-              {row.value !== undefined ? ` (${row.value})` : ''}
+              {unit !== undefined ? `${row.value ?? 0} ${unit}${row.value === 1 ? '' : 's'}` : `${percentText(row.percent)}${row.value !== undefined ? ` (${row.value})` : ''}`}
             </span>
           </li>
         ))}

@@ -77,6 +77,16 @@ export function shareRows(items: ReadonlyArray<{ name: string; count: number }>,
   return shown.map((row) => ({ ...row, percent: Math.round((row.value / total) * 100) }));
 }
 
+/**
+ * The `top` most used by count, each bar measured against the most used. For counts that overlap
+ * (a subject line has several words), where a share of their sum means nothing a reader can check.
+ */
+export function countRows(items: ReadonlyArray<{ name: string; count: number }>, top = 10): ShareRow[] {
+  const sorted = [...items].filter((item) => item.count > 0).sort((a, b) => b.count - a.count).slice(0, top);
+  const most = sorted[0]?.count ?? 0;
+  return sorted.map((item) => ({ label: item.name, value: item.count, percent: Math.round((item.count / most) * 100) }));
+}
+
 /** "Most on Tue (12 of 40)", or a sentence for an empty chart. */
 export function barsSummary(bars: readonly Bar[], unit: string): string {
   const total = bars.reduce((sum, bar) => sum + bar.value, 0);

@@ -18,8 +18,8 @@ export interface EmailDetailProps {
   client: LibraryClient;
   libraryUrl: string;
   emailId: number;
-  /** "3 of 120": where this email is in the results. */
-  position: { index: number; count: number };
+  /** "3 of 120": where this email is in the results; `more`: the search has more to load ("3 of 50+": "so far" wrapped Next away at 320 px). */
+  position: { index: number; count: number; more?: boolean };
   onPrevious: (() => void) | null;
   onNext: (() => void) | null;
   onBack: () => void;
@@ -71,15 +71,17 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
         <Button variant="link" onClick={onBack}>
           ← Back to results
         </Button>
+        {/* One group: in a narrow window it wraps as a whole, never Next alone. */}
         <span class="email-detail-position">
           {position.index + 1} of {position.count}
+          {position.more ? '+' : ''}
+          <Button onClick={() => onPrevious?.()} disabled={!onPrevious}>
+            Previous
+          </Button>
+          <Button onClick={() => onNext?.()} disabled={!onNext}>
+            Next
+          </Button>
         </span>
-        <Button onClick={() => onPrevious?.()} disabled={!onPrevious}>
-          Previous
-        </Button>
-        <Button onClick={() => onNext?.()} disabled={!onNext}>
-          Next
-        </Button>
       </nav>
       {state.problem ? <ProblemNotice problem={state.problem} onRetry={() => setAttempt((n) => n + 1)} onOpenSettings={onOpenSettings} /> : null}
       {!email && !state.problem ? (

@@ -1,6 +1,6 @@
 // Journeys: the brands with a curated lifecycle journey, and one brand's journey as its stages
 // in capture order, with a few emails each (1–10, adjustable).
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import { LIBRARY_LIMITS } from '../../../src/shared/api/library/requests';
 import type { EmailSummary, Journey } from '../../../src/shared/api/library/schemas';
@@ -24,6 +24,12 @@ export interface JourneysScreenProps {
 
 export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: JourneysScreenProps) {
   const [brand, setBrand] = useState<string | null>(null);
+  // The journey last opened: its row takes the keyboard back (the list was gone from under it).
+  const [opened, setOpened] = useState<string | null>(null);
+  const openedRow = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (brand === null) openedRow.current?.focus();
+  }, [brand]);
   const journeys = usePagedList('journeys', async (page) => {
     const response = await client.listJourneysAsync({ page, perPage: 50 });
     return { items: response.data.map((journey) => ({ ...journey, id: journey.brand_slug })), perPage: response.meta.per_page };
@@ -38,7 +44,15 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
           <ul class="brand-list" aria-label="Brands with a journey">
             {journeys.items.map((journey) => (
               <li key={journey.brand_slug}>
-                <button type="button" class="brand-row" onClick={() => setBrand(journey.brand_slug)}>
+                <button
+                  type="button"
+                  class="brand-row"
+                  ref={journey.brand_slug === opened ? openedRow : undefined}
+                  onClick={() => {
+                    setOpened(journey.brand_slug);
+                    setBrand(journey.brand_slug);
+                  }}
+                >
                   <span class="brand-row-name">{journey.brand}</span>
                   <span class="brand-row-count">{journey.email_count} email{journey.email_count === 1 ? '' : 's'}</span>
                 </button>
@@ -95,13 +109,20 @@ function JourneyView({ client, slug, onBack, onOpen, onOpenSettings }: { client:
   const all = state.journey?.stages.flatMap((stage) => stage.emails) ?? [];
   const canvas = useCanvasInsert();
   const journey = state.journey && brandName !== null ? { ...state.journey, brand: brandName } : state.journey;
+  // The list it was opened from is gone: the keyboard goes on from the journey's heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   let offset = 0;
   return (
     <>
-      <Button variant="link" onClick={onBack}>
-        ← All journeys
-      </Button>
-      <h2 class="email-detail-title">{journey ? `${journey.brand}: journey` : 'Journey'}</h2>
+      <nav class="email-detail-nav" aria-label="Journey">
+        <Button variant="link" onClick={onBack}>
+          ← All journeys
+        </Button>
+      </nav>
+      <h2 class="email-detail-title" tabIndex={-1} ref={heading}>
+        {journey ? `${journey.brand}: journey` : 'Journey'}
+      </h2>
       <div class="field">
         <label class="field-label" for="library-per-stage">
           Emails per stage

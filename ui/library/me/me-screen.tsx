@@ -1,6 +1,6 @@
 // Me: the key owner's follows (with the newest emails from them), likes and collections. Without
 // a key, it says how to add one.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { EmailSummary } from '../../../src/shared/api/library/schemas';
 import { Button } from '../../components/button';
@@ -85,7 +85,8 @@ function Following({ client, onBrand, onOpen, onOpenSettings }: MeScreenProps) {
   });
   return (
     <>
-      <h3>{follows.meta ? `Following ${String(follows.meta['total'])} of ${String(follows.meta['max'])} brands` : 'Following'}</h3>
+      {/* "8 of 50 brands" read as if the library had 50 brands: 50 is how many one may follow. */}
+      <h3>{follows.meta ? `Following ${String(follows.meta['total'])} brand${follows.meta['total'] === 1 ? '' : 's'} (you can follow up to ${String(follows.meta['max'])})` : 'Following'}</h3>
       <ul class="brand-list" aria-label="Followed brands">
         {follows.items.map((brand) => (
           <li key={brand.slug}>
@@ -126,6 +127,11 @@ function Likes({ client, onOpen, onOpenSettings }: MeScreenProps) {
 
 function Collections({ client, onOpen, onOpenSettings }: MeScreenProps) {
   const [open, setOpen] = useState<{ id: string; name: string } | null>(null);
+  // Each view goes from under the keyboard: the collection's heading takes it, and back, its row.
+  const [opened, setOpened] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const openedRow = useRef<HTMLButtonElement>(null);
+  useEffect(() => (open ? heading : openedRow).current?.focus(), [open]);
   const collections = usePagedList('collections', async () => {
     const response = await client.listCollectionsAsync();
     return { items: response.data, perPage: Infinity };
@@ -138,10 +144,14 @@ function Collections({ client, onOpen, onOpenSettings }: MeScreenProps) {
   if (open !== null) {
     return (
       <>
-        <Button variant="link" onClick={() => setOpen(null)}>
-          ← All collections
-        </Button>
-        <h3>{open.name}</h3>
+        <nav class="email-detail-nav" aria-label="Collection">
+          <Button variant="link" onClick={() => setOpen(null)}>
+            ← All collections
+          </Button>
+        </nav>
+        <h3 tabIndex={-1} ref={heading}>
+          {open.name}
+        </h3>
         <EmailRows emails={emails.items} label={`Emails in ${open.name}`} onOpen={(index) => onOpen(emails.items, index)} />
         <ListState list={emails} onOpenSettings={onOpenSettings} empty="This collection is empty." />
       </>
@@ -152,7 +162,15 @@ function Collections({ client, onOpen, onOpenSettings }: MeScreenProps) {
       <ul class="brand-list" aria-label="Collections">
         {collections.items.map((collection) => (
           <li key={collection.id}>
-            <button type="button" class="brand-row" onClick={() => setOpen({ id: collection.id, name: collection.name })}>
+            <button
+              type="button"
+              class="brand-row"
+              ref={collection.id === opened ? openedRow : undefined}
+              onClick={() => {
+                setOpened(collection.id);
+                setOpen({ id: collection.id, name: collection.name });
+              }}
+            >
               <span class="brand-row-name">{collection.name}</span>
               <span class="brand-row-count">{collection.email_count} email{collection.email_count === 1 ? '' : 's'}</span>
               {collection.description ? <span class="brand-row-description">{collection.description}</span> : null}

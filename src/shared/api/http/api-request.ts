@@ -48,6 +48,8 @@ export interface ApiRequesterOptions {
   retryPolicy: RetryPolicy;
   /** Told the seconds of a 429's wait before it is waited out, so a long task can say why it stands still. */
   onWait?: ((seconds: number) => void) | undefined;
+  /** Told the seconds a request waits for room in the rate allowance before it goes, so a screen can say why it stands still. */
+  onHeld?: ((seconds: number) => void) | undefined;
 }
 
 export interface ApiRequester {
@@ -111,7 +113,9 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
   }
 
   async function attemptAsync<T>(spec: ApiRequestSpec<T>, url: string, context: ErrorContext, attempt: number): Promise<T> {
-    const release = await gate.acquireAsync({ bucket: options.bucket.name, limitPerMinute: options.bucket.limitPerMinute, host: origin });
+    const { onHeld } = options;
+    const ticket = { bucket: options.bucket.name, limitPerMinute: options.bucket.limitPerMinute, host: origin };
+    const release = await gate.acquireAsync(ticket, onHeld && ((untilMs) => onHeld(Math.max(0, untilMs - scheduler.now()) / 1000)));
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const request = { method: spec.method, url, headers: headersFor(body !== undefined), ...(body === undefined ? {} : { body }) };
     let outcome: Outcome;

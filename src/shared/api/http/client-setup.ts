@@ -18,6 +18,8 @@ export interface ClientOptions {
   retryPolicy?: Partial<RetryPolicy>;
   /** See ApiRequesterOptions.onWait. */
   onWait?: (seconds: number) => void;
+  /** See ApiRequesterOptions.onHeld. */
+  onHeld?: (seconds: number) => void;
 }
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -41,6 +43,7 @@ export interface ResolvedClientOptions {
   timeoutMs: number;
   retryPolicy: RetryPolicy;
   onWait: ((seconds: number) => void) | undefined;
+  onHeld: ((seconds: number) => void) | undefined;
 }
 
 export function resolveClientOptions(api: ApiName, options: ClientOptions): ResolvedClientOptions {
@@ -58,6 +61,7 @@ export function resolveClientOptions(api: ApiName, options: ClientOptions): Reso
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     retryPolicy: { ...DEFAULT_RETRY_POLICY, ...options.retryPolicy },
     onWait: options.onWait,
+    onHeld: options.onHeld,
   };
 }
 

@@ -15,8 +15,11 @@ export interface GateTicket {
 export type ReleaseSlot = () => void;
 
 export interface RequestGate {
-  /** Waits for room in the bucket and a free slot on the host; call the result when the response is in. */
-  acquireAsync(ticket: GateTicket): Promise<ReleaseSlot>;
+  /**
+   * Waits for room in the bucket and a free slot on the host; call the result when the response is in.
+   * `onHeld` hears when the request will go (a scheduler time) each time that changes while the bucket holds it.
+   */
+  acquireAsync(ticket: GateTicket, onHeld?: (untilMs: number) => void): Promise<ReleaseSlot>;
   /** The limit the server reported (`X-RateLimit-Limit`); it replaces the documented one. */
   reportLimit(bucket: string, limitPerMinute: number): void;
   /** Holds every request of the bucket back for `ms` (after a 429). */
@@ -43,6 +46,16 @@ interface BucketState {
 interface Waiter {
   ticket: GateTicket;
   grant: (release: ReleaseSlot) => void;
+  onHeld: ((untilMs: number) => void) | undefined;
+  /** The time last told to onHeld. */
+  heldUntil: number | null;
+}
+
+/** Tells a waiter held by its bucket when it goes, once per change (a full host is a moment's wait, not told). */
+function tellHeld(waiter: Waiter, at: number | null): void {
+  if (at === null || at === waiter.heldUntil) return;
+  waiter.heldUntil = at;
+  waiter.onHeld?.(at);
 }
 
 export const DEFAULT_MAX_IN_FLIGHT_PER_HOST = 4;
@@ -76,12 +89,14 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
 
   function pump(): void {
     const now = scheduler.now();
-    const blocked = new Set<string>();
+    // Buckets that can send nothing more now: when they have room (null: waiting for a host slot).
+    const blocked = new Map<string, number | null>();
     let wakeAt = Infinity;
     const stillWaiting: Waiter[] = [];
     for (const waiter of waiters) {
       const { bucket, host, limitPerMinute } = waiter.ticket;
       if (blocked.has(bucket)) {
+        tellHeld(waiter, blocked.get(bucket) ?? null);
         stillWaiting.push(waiter);
         continue;
       }
@@ -91,7 +106,8 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
       if (at !== null || busy) {
         // A full host is woken by a release, a full bucket by the timer.
         if (at !== null) wakeAt = Math.min(wakeAt, at);
-        blocked.add(bucket);
+        blocked.set(bucket, at);
+        tellHeld(waiter, at);
         stillWaiting.push(waiter);
         continue;
       }
@@ -115,9 +131,9 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
   }
 
   return {
-    acquireAsync(ticket) {
+    acquireAsync(ticket, onHeld) {
       return new Promise<ReleaseSlot>((grant) => {
-        waiters.push({ ticket, grant });
+        waiters.push({ ticket, grant, onHeld, heldUntil: null });
         pump();
       });
     },

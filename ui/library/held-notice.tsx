@@ -1,0 +1,27 @@
+// Requests waiting in the plugin for the library's per-minute allowance (after a 429, or
+// anonymous at 20 a minute) would leave a section's "Loading…" standing still with no reason:
+// this says why, counting down to when they go.
+import { useEffect, useState } from 'preact/hooks';
+
+/** `until`: when the last held request goes (Date.now() time); 0 when none is held. */
+export function HeldNotice({ until }: { until: number }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    setNow(Date.now());
+    if (until <= Date.now()) return undefined;
+    const timer = setInterval(() => {
+      const time = Date.now();
+      setNow(time);
+      if (time >= until) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  const seconds = Math.ceil((until - now) / 1000);
+  // Only while a request is held: an empty status beside a section's own would be one too many.
+  if (seconds <= 0) return null;
+  return (
+    <p role="status" class="notice notice-info library-held">
+      Waiting for the library: it takes a limited number of requests a minute. Going on in {seconds} second{seconds === 1 ? '' : 's'}.
+    </p>
+  );
+}
