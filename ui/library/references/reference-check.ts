@@ -72,6 +72,13 @@ export function summaryText({ references, goneEmailIds, unchecked, unreadable }:
   return sentences.join(' ');
 }
 
+/** The outcome as the file is after `removedNodeIds` went: what the summary counts then. */
+export function withoutRemoved(outcome: CheckOutcome, removedNodeIds: ReadonlySet<string>): CheckOutcome {
+  const references = outcome.references.filter((reference) => !removedNodeIds.has(reference.nodeId));
+  const left = new Set(references.map((reference) => reference.emailId));
+  return { ...outcome, references, goneEmailIds: new Set([...outcome.goneEmailIds].filter((id) => left.has(id))) };
+}
+
 /** The references that show a removed email, in page order as found. */
 export function goneReferences(outcome: Pick<CheckOutcome, 'references' | 'goneEmailIds'>): FoundReference[] {
   return outcome.references.filter((reference) => outcome.goneEmailIds.has(reference.emailId));

@@ -10,7 +10,7 @@ import { ErrorNotice } from '../../components/notice';
 import { Spinner } from '../../components/spinner';
 import { errorText } from '../../messages/error-text';
 import { checkEmailsAsync, type EmailCheckProgress } from './check-emails';
-import { checkPacing, distinctEmailIds, goneReferences, pacingText, removalText, summaryText, type CheckOutcome } from './reference-check';
+import { checkPacing, distinctEmailIds, goneReferences, pacingText, removalText, summaryText, withoutRemoved, type CheckOutcome } from './reference-check';
 
 export interface ReferencesScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -122,6 +122,8 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
   const [confirming, setConfirming] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [removal, setRemoval] = useState<ReferenceRemoval | null>(null);
+  // The references the removal took out: the summary then counts what the file still has.
+  const [removedIds, setRemovedIds] = useState<ReadonlySet<string>>(new Set());
   const [problem, setProblem] = useState<string | null>(null);
   const removeButton = useRef<HTMLButtonElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
@@ -155,6 +157,8 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
     setRemoving(true);
     endpoint.request('canvas/references-remove', { nodeIds: remaining.map((reference) => reference.nodeId), goneEmailIds: [...outcome.goneEmailIds] }).then(
       (result) => {
+        const stayed = new Set(result.failures.map((failure) => failure.nodeId));
+        setRemovedIds(new Set(remaining.map((reference) => reference.nodeId).filter((nodeId) => !stayed.has(nodeId))));
         setRemoval(result);
         setConfirming(false);
         setRemoving(false);
@@ -175,7 +179,7 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
   return (
     <>
       <p class="library-status" role="status" data-testid="references-summary">
-        {summaryText(outcome)}
+        {summaryText(removedIds.size === 0 ? outcome : withoutRemoved(outcome, removedIds))}
       </p>
       {removal === null && gone.length > 0 ? (
         <>
