@@ -727,6 +727,21 @@ describe('Browse: an email', () => {
     expect(await ui.getByRole('img', { name: `Screenshot of the email “${target.subject_line}”` }).count()).toBe(1);
   });
 
+  it('keeps HTML and its width as chosen when stepping to the next email', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const list = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50', state.library.keys.demo);
+    const [first, second] = [list.data[0]!, list.data[1]!];
+    await cards(ui).first().click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(first.subject_line);
+    await ui.getByRole('button', { name: 'HTML' }).click();
+    await ui.getByRole('button', { name: 'Mobile' }).click();
+    await ui.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(second.subject_line);
+    await ui.getByTitle(`HTML of “${second.subject_line}”`).waitFor({ timeout: 10_000 });
+    expect(await ui.getByRole('button', { name: 'HTML' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await ui.getByRole('button', { name: 'Mobile' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
   it('keeps an SVG link (xlink:href) in an email’s HTML from navigating the preview away', async () => {
     const ui = await openBrowseAsync('light', 'key');
     const list = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50', state.library.keys.demo);

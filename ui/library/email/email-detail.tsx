@@ -9,7 +9,7 @@ import { Spinner } from '../../components/spinner';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { ProblemNotice } from '../problem-notice';
 import { shortDate } from '../search/search-query';
-import { EmailPreview } from './email-preview';
+import { EmailPreview, FIRST_VIEW, type PreviewView } from './email-preview';
 import { ExternalLink } from '../../components/external-link';
 
 const STEP_PAUSE_MS = 250;
@@ -32,6 +32,8 @@ export interface EmailDetailProps {
 export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevious, onNext, onBack, onCategory, onBrand, onOpenSettings }: EmailDetailProps) {
   const [state, setState] = useState<{ response: GetEmailResponse | null; problem: LibraryProblem | null }>({ response: null, problem: null });
   const [attempt, setAttempt] = useState(0);
+  // Screenshot or HTML, and its width, stay as chosen while stepping through the results.
+  const [view, setView] = useState<PreviewView>(FIRST_VIEW);
   const heading = useRef<HTMLHeadingElement>(null);
   const shownOnce = useRef(false);
 
@@ -137,7 +139,7 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
             {' · '}
             <ExternalLink href={email.service_url}>Its page in the library</ExternalLink>
           </p>
-          <EmailPreview email={email} libraryUrl={libraryUrl} />
+          <EmailPreview email={email} libraryUrl={libraryUrl} view={view} onView={setView} />
         </>
       ) : null}
     </article>

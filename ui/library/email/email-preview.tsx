@@ -7,17 +7,28 @@ import { safeEmailDocument } from './safe-email-html';
 
 const WIDTHS = { desktop: 640, mobile: 375 } as const;
 
+/** Screenshot or HTML, and the HTML's width: kept by the detail, so Previous and Next keep them. */
+export interface PreviewView {
+  mode: 'screenshot' | 'html';
+  width: keyof typeof WIDTHS;
+}
+
+export const FIRST_VIEW: PreviewView = { mode: 'screenshot', width: 'desktop' };
+
 const WHY_NO_HTML: Record<'key_required' | 'not_available', string> = {
   key_required: 'The HTML of an email is shown with a library key. Add yours in Settings to see it; the screenshot is here without one.',
   not_available: 'The library has no HTML for this email, only its screenshot.',
 };
 
-export function EmailPreview({ email, libraryUrl }: { email: EmailDetail; libraryUrl: string }) {
-  const [mode, setMode] = useState<'screenshot' | 'html'>('screenshot');
-  const [width, setWidth] = useState<keyof typeof WIDTHS>('desktop');
+export function EmailPreview({ email, libraryUrl, view, onView }: { email: EmailDetail; libraryUrl: string; view: PreviewView; onView: (view: PreviewView) => void }) {
   // A screenshot that failed (missing, not an image) is said in words, not left a broken image.
   const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
   const html = email.html_status === 'ok' && email.html !== null ? email.html : null;
+  // HTML chosen on an earlier email shows this one's screenshot when it has none.
+  const mode = html === null ? 'screenshot' : view.mode;
+  const width = view.width;
+  const setMode = (next: PreviewView['mode']) => onView({ ...view, mode: next });
+  const setWidth = (next: PreviewView['width']) => onView({ ...view, width: next });
   const srcdoc = useMemo(() => (html === null ? '' : safeEmailDocument(html, originsOf([libraryUrl, email.preview_url, email.thumbnail_url]))), [html, libraryUrl, email.preview_url, email.thumbnail_url]);
   return (
     <div class="email-preview">
