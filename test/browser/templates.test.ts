@@ -400,6 +400,20 @@ describe('Templates', () => {
     expect(await ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Templates in the workspace');
   });
 
+  it('renaming a template a teammate deleted meanwhile takes its row away and says so, instead of an error beside a row that stays', async () => {
+    const ui = await openTemplatesAsync('light');
+    const item = itemNamed(ui, 'Welcome email');
+    await item.waitFor();
+    const id = (await builderAsync<StoredTemplate[]>('/templates')).data.find((template) => template.name === 'Welcome email')!.id;
+    expect((await builderAsync(`/templates/${id}`, 'DELETE')).status).toBe(204);
+    await item.getByRole('button', { name: 'Rename “Welcome email”' }).click();
+    await item.getByLabel('New name').fill('Welcome, renamed');
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => item.count(), { timeout: 20_000 }).toBe(0);
+    expect(await ui.getByText('“Welcome email” was already deleted elsewhere.', { exact: false }).count()).toBe(1);
+    expect(await ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Templates in the workspace');
+  });
+
   it('renaming or deleting the selected frame’s template from the list is shown above at once: its new name, then the form to save it anew', async () => {
     const { ui } = await savedEmailTemplateAsync('Selected one');
     const selectionLine = ui.getByTestId('templates-selection');

@@ -9,7 +9,7 @@ import { TextField } from '../components/text-field';
 import { useRequest } from '../hooks/use-request';
 import { absoluteTime, relativeTime } from '../messages/relative-time';
 import { ProblemLine } from './problem-line';
-import { BUILDER_REQUEST_TIMEOUT_MS, templateProblem, type TemplateProblem } from './template-words';
+import { BUILDER_REQUEST_TIMEOUT_MS, isGoneElsewhere, templateProblem, type TemplateProblem } from './template-words';
 import { SubmitForm } from '../components/submit-form';
 
 export interface TemplateItemProps {
@@ -58,7 +58,11 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
   };
   const act = <T,>(name: 'open' | 'rename' | 'delete', start: () => Promise<T>, onResult: (value: T) => void) => {
     setProblem(null);
-    void action.run(name, start, { onResult, onError: (error) => setProblem(templateProblem(error)) });
+    void action.run(name, start, {
+      onResult,
+      // Deleted by a teammate meanwhile (and linked to no frame here): the row goes, as a delete of it would.
+      onError: (error) => (name === 'rename' && isGoneElsewhere(error) ? onDeleted(row, true) : setProblem(templateProblem(error))),
+    });
   };
   const open = () =>
     act('open', () => endpoint.request('templates/open', { id: row.id }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), (opened) =>

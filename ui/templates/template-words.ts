@@ -41,6 +41,12 @@ export function templateProblem(error: unknown): TemplateProblem {
   return { message, action: null, frameId: null };
 }
 
+/** The builder has no such template any more and no frame here is linked to it: nothing is left to show of it. */
+export function isGoneElsewhere(error: unknown): boolean {
+  const problem = templateProblem(error);
+  return (error as { code?: unknown } | null)?.code === 'not_found' && problem.frameId === null;
+}
+
 /**
  * A save failed without an answer read: the template may have been made, so the list reads
  * again. The window giving up on the sandbox (`timeout`) is such a case too: the sandbox may
