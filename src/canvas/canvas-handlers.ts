@@ -271,8 +271,10 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
       const frames = placed.map((entry) => entry.frame).filter((frame) => !frame.removed);
       for (const frame of frames) if (frame.parent === board) page.appendChild(frame);
       if (!board.removed) board.remove();
-      showAndCommit(page, arrangeAsGrid(frames, batch));
-      throw new BridgeError('edit_refused', `The board “${batch.title}” could not be built (${errorMessage(error).replace(/\.$/, '')}), so its ${frames.length === 1 ? 'reference is' : `${frames.length} references are`} on the canvas as a grid instead.`);
+      const { pageName } = showAndCommit(page, arrangeAsGrid(frames, batch));
+      // On another page than the one open (opened meanwhile): said, or the person looks for them here.
+      const where = pageName === undefined ? 'on the canvas' : `on the page “${pageName}”`;
+      throw new BridgeError('edit_refused', `The board “${batch.title}” could not be built (${errorMessage(error).replace(/\.$/, '')}), so its ${frames.length === 1 ? 'reference is' : `${frames.length} references are`} ${where} as a grid instead.`);
     }
   };
 

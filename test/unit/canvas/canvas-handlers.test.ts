@@ -276,6 +276,30 @@ describe('batches', () => {
     expect(fake.figma.currentPage.selection.map((node) => node.id).sort()).toEqual([...ids].sort());
   });
 
+  it('names the page the grid is on when the board cannot be built and the person opened another page meanwhile', async () => {
+    const { fake, handlers } = setup();
+    const first = fake.figma.currentPage;
+    first.name = 'Emails';
+    const other = fake.figma.createPage();
+    const { batchId } = await handlers['canvas/insert-begin']({ layout: 'board', title: 'Acme — journey' }, context);
+    await handlers['canvas/insert'](insertOf(32, 600, 900, { batchId, stage: 'Welcome' }), context);
+    fake.showPage(other);
+    const createText = fake.figma.createText.bind(fake.figma);
+    fake.figma.createText = () => {
+      const text = createText();
+      Object.defineProperty(text, 'characters', {
+        set() {
+          throw new Error('The font is missing.');
+        },
+      });
+      return text;
+    };
+    await expect(handlers['canvas/insert-end']({ batchId, stages: ['Welcome'] }, context)).rejects.toMatchObject({
+      code: 'edit_refused',
+      message: 'The board “Acme — journey” could not be built (The font is missing), so its reference is on the page “Emails” as a grid instead.',
+    });
+  });
+
   it('goes beside the selection the batch began with, even if the selection changes meanwhile', async () => {
     const { fake, handlers, frame } = setup();
     selectSquareAt(fake, 50, 60);
