@@ -1,22 +1,11 @@
 // Requests waiting in the plugin for the library's per-minute allowance (after a 429, or
 // anonymous at 20 a minute) would leave a section's "Loading…" standing still with no reason:
 // this says why, counting down to when they go.
-import { useEffect, useState } from 'preact/hooks';
+import { useSecondsLeft } from '../hooks/use-seconds-left';
 
 /** `until`: when the last held request goes (Date.now() time); 0 when none is held. */
 export function HeldNotice({ until }: { until: number }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    setNow(Date.now());
-    if (until <= Date.now()) return undefined;
-    const timer = setInterval(() => {
-      const time = Date.now();
-      setNow(time);
-      if (time >= until) clearInterval(timer);
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [until]);
-  const seconds = Math.ceil((until - now) / 1000);
+  const seconds = useSecondsLeft(until);
   // Only while a request is held: an empty status beside a section's own would be one too many.
   if (seconds <= 0) return null;
   return (

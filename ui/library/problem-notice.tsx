@@ -1,7 +1,8 @@
 // A failed library call in words, with the one useful action: Settings for a refused key, a
 // countdown and a retry of its own for a 429, nothing for what the library removed (asking
 // again can only fail), "Try again" for the rest.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { useSecondsLeft } from '../hooks/use-seconds-left';
 import { Button } from '../components/button';
 import { retryCountdownText, type LibraryProblem } from './library-problem';
 
@@ -12,23 +13,14 @@ export interface ProblemNoticeProps {
 }
 
 export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNoticeProps) {
-  const [secondsLeft, setSecondsLeft] = useState(problem.retryAfterSeconds ?? 0);
+  // A wait (at least a second: libraryProblem) counted from when this problem came; at its end, the retry.
+  const until = useMemo(() => (problem.retryAfterSeconds === null ? null : Date.now() + problem.retryAfterSeconds * 1000), [problem]);
+  const secondsLeft = useSecondsLeft(until);
   const retry = useRef(onRetry);
   retry.current = onRetry;
   useEffect(() => {
-    if (problem.retryAfterSeconds === null) return undefined;
-    const until = Date.now() + problem.retryAfterSeconds * 1000;
-    setSecondsLeft(problem.retryAfterSeconds);
-    const timer = setInterval(() => {
-      const left = Math.max(0, Math.ceil((until - Date.now()) / 1000));
-      setSecondsLeft(left);
-      if (left === 0) {
-        clearInterval(timer);
-        retry.current();
-      }
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [problem]);
+    if (until !== null && secondsLeft === 0) retry.current();
+  }, [until, secondsLeft]);
   return (
     <div class="library-problem" data-testid="library-problem" data-kind={problem.kind}>
       <p role="alert" class={`notice ${problem.kind === 'busy' ? 'notice-info' : 'notice-error'}`}>

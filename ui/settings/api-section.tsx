@@ -1,4 +1,5 @@
 // One API's settings: base URL, key (masked once saved), Save, Test connection, Forget key.
+import { useSecondsLeft } from '../hooks/use-seconds-left';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ConnectionResult, SettingsView } from '../../src/shared/bridge/messages';
 import type { ApiName } from '../../src/shared/settings/validate-settings';
@@ -34,17 +35,10 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
   const [result, setResult] = useState<LiveMessage | null>(null);
   // A 429 on the test: its wait counted down in the result, so "Try again in 30 seconds" never stands stale.
   const [testWait, setTestWait] = useState<{ message: string; until: number } | null>(null);
+  const waitLeft = useSecondsLeft(testWait?.until ?? null);
   useEffect(() => {
-    if (testWait === null) return undefined;
-    const tick = () => {
-      const left = Math.max(0, Math.ceil((testWait.until - Date.now()) / 1000));
-      setResult({ tone: 'error', text: testWaitText(testWait.message, left) });
-      if (left === 0) clearInterval(timer);
-    };
-    const timer = setInterval(tick, 1000);
-    tick();
-    return () => clearInterval(timer);
-  }, [testWait]);
+    if (testWait !== null) setResult({ tone: 'error', text: testWaitText(testWait.message, waitLeft) });
+  }, [testWait, waitLeft]);
   /** Any other result ends a countdown. */
   const showResult = (next: LiveMessage | null) => {
     setTestWait(null);
