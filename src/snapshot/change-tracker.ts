@@ -48,6 +48,11 @@ export function classifyChanges(changes: readonly TrackedChange[], previousRootO
   const styleIds = new Set<string>();
   const containersToSearch: SceneNode[] = [];
 
+  const addInstanceRoot = (id: string) => {
+    const instanceRoot = previousRootOf(outermostInstanceId(id));
+    if (instanceRoot !== undefined) rootIds.add(instanceRoot);
+  };
+
   for (const change of changes) {
     if (change.type.startsWith('STYLE_')) {
       styleIds.add(change.id);
@@ -57,15 +62,11 @@ export function classifyChanges(changes: readonly TrackedChange[], previousRootO
     // Figma refuses to read hidden layers inside instances while skipInvisibleInstanceChildren
     // is on (any property, `removed` and `parent` included). Such a layer's id names its
     // outermost instance ("I<instance id>;…"), whose root is known from the previous snapshot.
-    const unreadable = () => {
-      const instanceRoot = previousRootOf(outermostInstanceId(change.id));
-      if (instanceRoot !== undefined) rootIds.add(instanceRoot);
-    };
     let removed: boolean;
     try {
       removed = !node || node.removed === true;
     } catch {
-      unreadable();
+      addInstanceRoot(change.id);
       continue;
     }
     // Where the node was at the previous snapshot: only a deletion or a move can take a layer
@@ -84,7 +85,7 @@ export function classifyChanges(changes: readonly TrackedChange[], previousRootO
     try {
       root = findComponentRoot(linked);
     } catch {
-      unreadable();
+      addInstanceRoot(change.id);
       continue;
     }
     if (root !== null) {

@@ -21,7 +21,7 @@ export function readOnlyError(reason: string): BridgeError {
  * A clientStorage write refused: most likely full (5 MB for the whole plugin, on this computer).
  * Figma's own words are technical and are not passed on; what failed is not kept.
  */
-export function storageError(what: string): BridgeError {
+function storageError(what: string): BridgeError {
   return new BridgeError('storage_failed', `Figma could not store ${what} on this computer (Envelope’s storage there may be full).`);
 }
 

@@ -113,6 +113,16 @@ async function sandboxRequestCountAsync(): Promise<number> {
   return evaluateHooks(h.page, (hooks) => hooks.requests().length);
 }
 
+/** Templates open with “Welcome email” listed, then deleted in the builder by a teammate. */
+async function welcomeDeletedByTeammateAsync() {
+  const ui = await openTemplatesAsync('light');
+  const item = itemNamed(ui, 'Welcome email');
+  await item.waitFor();
+  const id = (await builderAsync<StoredTemplate[]>('/templates')).data.find((template) => template.name === 'Welcome email')!.id;
+  expect((await builderAsync(`/templates/${id}`, 'DELETE')).status).toBe(204);
+  return { ui, item };
+}
+
 describe('Templates', () => {
   it('create, list with a thumbnail, unchanged, update, the relaunch button, rename, filter, open on another page and delete; the link follows each step', async () => {
     const ui = await openTemplatesAsync('light');
@@ -388,11 +398,7 @@ describe('Templates', () => {
   });
 
   it('deleting a template a teammate deleted meanwhile takes its row away and says so', async () => {
-    const ui = await openTemplatesAsync('light');
-    const item = itemNamed(ui, 'Welcome email');
-    await item.waitFor();
-    const id = (await builderAsync<StoredTemplate[]>('/templates')).data.find((template) => template.name === 'Welcome email')!.id;
-    expect((await builderAsync(`/templates/${id}`, 'DELETE')).status).toBe(204);
+    const { ui, item } = await welcomeDeletedByTeammateAsync();
     await item.getByRole('button', { name: 'Delete “Welcome email”' }).click();
     await item.getByRole('button', { name: 'Delete “Welcome email”', exact: true }).click();
     await expect.poll(() => item.count(), { timeout: 20_000 }).toBe(0);
@@ -401,11 +407,7 @@ describe('Templates', () => {
   });
 
   it('renaming a template a teammate deleted meanwhile takes its row away and says so, instead of an error beside a row that stays', async () => {
-    const ui = await openTemplatesAsync('light');
-    const item = itemNamed(ui, 'Welcome email');
-    await item.waitFor();
-    const id = (await builderAsync<StoredTemplate[]>('/templates')).data.find((template) => template.name === 'Welcome email')!.id;
-    expect((await builderAsync(`/templates/${id}`, 'DELETE')).status).toBe(204);
+    const { ui, item } = await welcomeDeletedByTeammateAsync();
     await item.getByRole('button', { name: 'Rename “Welcome email”' }).click();
     await item.getByLabel('New name').fill('Welcome, renamed');
     await h.page.keyboard.press('Enter');
