@@ -1,7 +1,7 @@
 // Generates a benchmark document through the plugin API (so it runs against the fake inside
 // QuickJS as well as in Node): `count` components of 30 layers each, a third of them variants
 // (sets of three), spread over two pages, using a paint style, a bound colour variable, an
-// image fill and instances of a shared icon component.
+// image fill, instances of a shared icon component and a text with a linked range.
 import { encodePng } from '../support/png';
 
 export interface GeneratedDocument {
@@ -121,7 +121,12 @@ async function buildCardAsync(
   footer.name = 'Footer';
   autoLayout(footer, 'VERTICAL', 2, 0);
   footer.fills = [];
-  footer.appendChild(text(figma, 'Legal', 'Prices include VAT. Terms apply.', 11)); // 28
+  // An email footer's usual mixed text: a linked, underlined range, so the snapshot reads its
+  // styled runs here as it would in a real design system.
+  const legal = text(figma, 'Legal', 'Prices include VAT. Terms apply.', 11); // 28
+  legal.setRangeHyperlink(20, 32, { type: 'URL', value: 'https://example.com/terms' });
+  legal.setRangeTextDecoration(20, 32, 'UNDERLINE');
+  footer.appendChild(legal);
   footer.appendChild(text(figma, 'Unsubscribe', 'Unsubscribe', 11)); // 29
   card.appendChild(footer);
 
