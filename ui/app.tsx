@@ -52,9 +52,12 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
   const [syncOpened, setSyncOpened] = useState(false);
   const [browseOpened, setBrowseOpened] = useState(false);
   const [settingsOpened, setSettingsOpened] = useState(false);
+  const [templatesOpened, setTemplatesOpened] = useState(false);
   // Counts saves of the library's address or key: each reconnects Browse (what it showed came
   // from the old one), even a new key whose masked hint reads like the old one's.
   const [libraryEpoch, setLibraryEpoch] = useState(0);
+  // The same for the builder's address or key: Templates reads its list again with the new one.
+  const [builderEpoch, setBuilderEpoch] = useState(0);
   // Set by the boot error's Try again: the window that replaces that button takes the focus.
   const retried = useRef(false);
   const requester = useMemo(() => createSettingsRequester(endpoint), [endpoint]);
@@ -128,12 +131,14 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
     if (state.screen === 'sync') setSyncOpened(true);
     if (state.screen === 'browse') setBrowseOpened(true);
     if (state.screen === 'settings') setSettingsOpened(true);
+    if (state.screen === 'templates') setTemplatesOpened(true);
     // The reference check and the relaunch button's update run once, on opening.
     setState({ ...state, screen, checkReferences: false, updateTemplate: false, openEmailId: null });
     if (screen !== 'start') rememberScreen(endpoint, screen);
   };
   const setView = (view: SettingsView, api?: ApiName) => {
     if (api === 'library') setLibraryEpoch((epoch) => epoch + 1);
+    if (api === 'builder') setBuilderEpoch((epoch) => epoch + 1);
     setState((current) => (current.status === 'ready' ? { ...current, view } : current));
   };
   // The sandbox only refuses sizes that are not numbers, which the handle never sends.
@@ -160,11 +165,18 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
         // Kept too, so a key or an address typed and not saved yet survives a look elsewhere.
         <SettingsScreen view={state.view} onView={setView} requester={requester} onShowStart={() => setScreen('start')} hidden={state.screen !== 'settings'} />
       ) : null}
-      {state.screen === 'sync' || state.screen === 'browse' || state.screen === 'settings' ? null : state.screen === 'start' ? (
-        <StartScreen onScreen={setScreen} view={state.view} />
-      ) : state.screen === 'templates' ? (
-        <TemplatesScreen endpoint={endpoint} subscribe={subscribe} onOpenSettings={() => setScreen('settings')} updateNow={state.updateTemplate} />
+      {state.screen === 'templates' || templatesOpened ? (
+        // Kept too, so a name, a filter or a rename being typed, and the answer to a save on its way, survive a look elsewhere.
+        <TemplatesScreen
+          endpoint={endpoint}
+          subscribe={subscribe}
+          onOpenSettings={() => setScreen('settings')}
+          updateNow={state.updateTemplate}
+          epoch={builderEpoch}
+          hidden={state.screen !== 'templates'}
+        />
       ) : null}
+      {state.screen === 'start' ? <StartScreen onScreen={setScreen} view={state.view} /> : null}
     </AppShell>
   );
 }

@@ -472,6 +472,33 @@ describe('Templates', () => {
     expect(await ui.getByLabel('New name').inputValue()).toBe('Welcome email (half typed');
   });
 
+  it('what is typed in the form, the filter and a rename stays across a look at Settings, and a save answered meanwhile is said on return', async () => {
+    const ui = await openTemplatesAsync('light');
+    await selectLayerAsync('Emails', EMAIL);
+    await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
+    await ui.getByLabel('Template name').fill('Typed before Settings');
+    await ui.getByLabel('Description (optional)').fill('Half a thought');
+    await ui.getByLabel('Filter by name').fill('Welcome');
+    await itemNamed(ui, 'Welcome email').getByRole('button', { name: 'Rename “Welcome email”' }).click();
+    await ui.getByLabel('New name').fill('Welcome (half typed');
+    await ui.getByRole('button', { name: 'Settings' }).first().click();
+    await ui.getByRole('heading', { name: 'Settings' }).first().waitFor();
+    await ui.getByRole('button', { name: 'Templates' }).first().click();
+    expect(await ui.getByLabel('Template name').inputValue()).toBe('Typed before Settings');
+    expect(await ui.getByLabel('Description (optional)').inputValue()).toBe('Half a thought');
+    expect(await ui.getByLabel('Filter by name').inputValue()).toBe('Welcome');
+    expect(await ui.getByLabel('New name').inputValue()).toBe('Welcome (half typed');
+
+    // A save still on its way when the person looks elsewhere is said when they come back.
+    await controlAsync('faults', { rate: 1, kinds: ['slow'], slow_ms: 3_000, seed: 3 });
+    await ui.getByRole('button', { name: 'Save as template' }).click();
+    await ui.getByRole('button', { name: 'Settings' }).first().click();
+    await expect.poll(async () => (await builderAsync<StoredTemplate[]>('/templates')).data.some((t) => t.name === 'Typed before Settings'), { timeout: 30_000 }).toBe(true);
+    await controlAsync('faults', { rate: 0 });
+    await ui.getByRole('button', { name: 'Templates' }).first().click();
+    await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toContain('Saved “Typed before Settings”');
+  });
+
   it('Escape backs out of a rename or a deletion, nothing is sent, and the focus returns to the template', async () => {
     const ui = await openTemplatesAsync('light');
     const item = itemNamed(ui, 'Welcome email');

@@ -25,9 +25,11 @@ export interface SaveSectionProps {
   onOpenSettings: () => void;
   /** Opened by the "Update template" relaunch button: update at once. */
   updateNow: boolean;
+  /** Changes when the builder's address or key was saved. */
+  epoch: number;
 }
 
-export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenSettings, updateNow }: SaveSectionProps) {
+export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenSettings, updateNow, epoch }: SaveSectionProps) {
   const frame = selection?.frame ?? null;
   const [form, setForm] = useState({ frameId: '', name: '', description: '' });
   const [nameError, setNameError] = useState<string | null>(null);
@@ -36,6 +38,12 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   const [problem, setProblem] = useState<TemplateProblem | null>(null);
   const [result, setResult] = useState<LiveMessage | null>(null);
   const pendingUpdate = useRef(updateNow);
+  // A problem said with the builder's old key or address does not stand beside the new one's answers.
+  const [problemEpoch, setProblemEpoch] = useState(epoch);
+  if (problemEpoch !== epoch) {
+    setProblemEpoch(epoch);
+    setProblem(null);
+  }
 
   // Another frame selected: what was typed for this one is kept for its return; a new one starts with its own name.
   const drafts = useRef(new Map<string, typeof form>());

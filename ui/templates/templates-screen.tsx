@@ -18,9 +18,13 @@ export interface TemplatesScreenProps {
   onOpenSettings: () => void;
   /** Opened by the "Update template" relaunch button. */
   updateNow: boolean;
+  /** Changes when the builder's address or key was saved: the list is read again with it. */
+  epoch?: number;
+  /** Kept, not shown, while another screen is open. */
+  hidden?: boolean;
 }
 
-export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow }: TemplatesScreenProps) {
+export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow, epoch = 0, hidden = false }: TemplatesScreenProps) {
   const [selection, setSelection] = useState<TemplateSelection | null>(null);
   const [list, setList] = useState(initialTemplateList);
   const requests = useRef(0);
@@ -61,7 +65,11 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     },
     [endpoint],
   );
-  useEffect(() => load(1), [load]);
+  // Read on opening, and again on coming back to it (a teammate may have saved one meanwhile; what
+  // is typed here stays) or after the builder's key changed.
+  useEffect(() => {
+    if (!hidden) load(1);
+  }, [load, epoch, hidden]);
   const reload = () => load(1);
   // The deleted row and its buttons are gone: focus stays in the list, and the deletion is said.
   const onDeleted = ({ id, name }: TemplateRow, alreadyGone: boolean) => {
@@ -98,8 +106,8 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     target?.focus();
   }, [list, query]);
   return (
-    <div class="templates">
-      <SaveSection endpoint={endpoint} selection={selection} onSelection={setSelection} onSaved={reload} onOpenSettings={onOpenSettings} updateNow={updateNow} />
+    <div class="templates" hidden={hidden}>
+      <SaveSection endpoint={endpoint} epoch={epoch} selection={selection} onSelection={setSelection} onSaved={reload} onOpenSettings={onOpenSettings} updateNow={updateNow} />
       <section class="settings-section" aria-labelledby="templates-list-title">
         <h2 id="templates-list-title" tabIndex={-1} ref={listHeading}>
           Templates in the workspace
