@@ -12,6 +12,7 @@ import { createFakeFigma, type FakeFigma } from '../../fake-figma';
 import { buildDemoDocumentAsync } from '../../fixtures/demo-document';
 import { startEmulator } from '../../emulator/index';
 import { controlAsync, emulatorKeysAsync } from '../clients/support/transports';
+import { messageProblems } from '../../support/message-rules';
 
 type Emulator = Awaited<ReturnType<typeof startEmulator>>;
 
@@ -441,6 +442,37 @@ describe('templates against the builder emulator', () => {
     expect(second).toMatchObject({ page: 2, total: 54, hasMore: false });
     expect(second.templates).toHaveLength(4);
     expect(new Set([...first.templates, ...second.templates].map((row) => row.id)).size).toBe(54);
+  });
+
+  it('a preview Figma cannot export is said in plain words, not Figma’s, whether the frame was deleted meanwhile or the export refused; nothing is sent', async () => {
+    await startAsync({ deflate: true });
+    const frame = await selectEmailAsync();
+    const exportAsync = frame.exportAsync.bind(frame);
+    // The person deletes the frame while its preview is being made.
+    frame.exportAsync = ((settings: ExportSettingsImage) => {
+      frame.remove();
+      return exportAsync(settings);
+    }) as typeof frame.exportAsync;
+    const deleted = await rejectionOf(plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context));
+    expect(deleted.message).toBe(`“${EMAIL}” was deleted while it was being saved, so nothing was sent to the builder.`);
+    expect(messageProblems(deleted.message)).toEqual([]);
+
+    const { frame: linked } = await linkedSpringAsync();
+    linked.fills = [{ type: 'SOLID', color: { r: 1, g: 0, b: 0 } }];
+    linked.exportAsync = (() => Promise.reject(new Error('in exportAsync: Failed to rasterize node (GPU context lost)'))) as typeof linked.exportAsync;
+    const refused = await rejectionOf(plugin.handlers['templates/update']({ frameId: linked.id }, context));
+    expect(refused.message).toBe(`Figma could not make a preview image of “${EMAIL}”, so nothing was sent to the builder. Check that the frame shows something, then try again.`);
+    expect(messageProblems(refused.message)).toEqual([]);
+    expect(sent.filter((request) => request.method === 'PUT')).toHaveLength(0);
+
+    // Deleted while the update reads the template first.
+    const { frame: third } = await linkedSpringAsync();
+    third.fills = [{ type: 'SOLID', color: { r: 0, g: 1, b: 0 } }];
+    onSend = (request) => {
+      if (request.method === 'GET' && !third.removed) third.remove();
+    };
+    const gone = await rejectionOf(plugin.handlers['templates/update']({ frameId: third.id }, context));
+    expect(gone.message).toBe(`“${EMAIL}” was deleted while it was being saved, so nothing was sent to the builder.`);
   });
 
   it('a frame whose preview cannot fit under the body limit is refused in words, before any request', async () => {
