@@ -25,9 +25,9 @@ export function createReferenceCheckHandlers(figma: CheckFigma, placing: () => b
       if (!placing()) showCheckButtonAfterCheck(figma, found.references.length + found.unreadable > 0);
       return found;
     },
-    'canvas/references-remove': ({ nodeIds, goneEmailIds }) => {
+    'canvas/references-remove': ({ nodeIds, goneEmailIds }, context) => {
       if (placing()) return Promise.reject(new BridgeError('busy', 'Envelope is still placing references on the canvas. Wait until they are there, then remove these again.'));
-      return removeReferencesAsync(figma, nodeIds, goneEmailIds);
+      return removeReferencesAsync(figma, nodeIds, goneEmailIds, (label, done, total) => context.progress({ done, total, label }));
     },
     'canvas/references-show': async ({ nodeId }) => {
       const node = await figma.getNodeByIdAsync(nodeId);
