@@ -472,6 +472,42 @@ describe('Templates', () => {
     expect(await ui.getByLabel('New name').inputValue()).toBe('Welcome email (half typed');
   });
 
+  it('with several pages shown, a save or a deletion keeps them: a rename being typed on page 2 stays, and Show more adds what follows', async () => {
+    let ui = await openTemplatesAsync('light');
+    // Another integration fills the workspace past two pages (50 each).
+    for (let i = 1; i <= 100; i++) {
+      await controlAsync('clock', { advance_seconds: 1 });
+      expect((await builderAsync('/templates', 'POST', { name: `Campaign ${i}` })).status).toBe(201);
+    }
+    await ui.getByRole('button', { name: 'Settings' }).first().click();
+    await ui.getByRole('button', { name: 'Templates' }).first().click();
+    ui = await h.uiFrameAsync();
+    await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 20_000 }).toBe(50);
+    await ui.getByRole('button', { name: 'Show more' }).click();
+    await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 20_000 }).toBe(100);
+    // On page 2: a rename half typed, and a template deleted.
+    await itemNamed(ui, 'Campaign 3').getByRole('button', { name: 'Rename “Campaign 3”' }).click();
+    await ui.getByLabel('New name').fill('Campaign 3 (half typed');
+    const deleted = itemNamed(ui, 'Campaign 5');
+    await deleted.getByRole('button', { name: 'Delete “Campaign 5”' }).click();
+    await deleted.getByRole('button', { name: 'Delete “Campaign 5”', exact: true }).click();
+    await expect.poll(() => deleted.count(), { timeout: 20_000 }).toBe(0);
+    await selectLayerAsync('Emails', EMAIL);
+    await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
+    await ui.getByRole('button', { name: 'Save as template' }).click();
+    await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Saved/);
+    await itemNamed(ui, EMAIL).waitFor();
+    expect(await ui.getByLabel('New name').inputValue()).toBe('Campaign 3 (half typed');
+    const total = ((await (await fetch(`${h.emulator.builderUrl}/api/templates?per_page=1`, { headers: { authorization: `Bearer ${builderKey}` } })).json()) as { meta: { total: number } }).meta.total;
+    expect(total).toBeGreaterThan(100);
+    await ui.getByRole('button', { name: 'Show more' }).click();
+    // Every template once, none skipped where the deletion and the save moved the pages' edges.
+    await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 20_000 }).toBe(total);
+    const shown = await templateList(ui).getByRole('listitem').locator('strong').allTextContents();
+    expect(new Set(shown).size).toBe(total);
+    expect(await ui.getByRole('button', { name: 'Show more' }).count()).toBe(0);
+  });
+
   it('Escape backs out of a rename or a deletion, nothing is sent, and the focus returns to the template', async () => {
     const ui = await openTemplatesAsync('light');
     const item = itemNamed(ui, 'Welcome email');

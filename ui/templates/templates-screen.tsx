@@ -9,7 +9,7 @@ import { TextField } from '../components/text-field';
 import { ProblemLine } from './problem-line';
 import { SaveSection } from './save-section';
 import { TemplateItem } from './template-item';
-import { answerTemplatePage, askTemplatePage, failTemplatePage, initialTemplateList, removeTemplateRow, replaceTemplateRow } from './template-list-state';
+import { answerTemplatePage, askTemplatePage, failTemplatePage, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, replaceTemplateRow } from './template-list-state';
 import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, templateProblem } from './template-words';
 
 export interface TemplatesScreenProps {
@@ -51,9 +51,9 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   }, [readSelection, showSelection, subscribe]);
 
   const load = useCallback(
-    (page: number) => {
+    (page: number, keepBelow = false) => {
       const request = ++requests.current;
-      setList((before) => askTemplatePage(before, page, request));
+      setList((before) => askTemplatePage(before, page, request, keepBelow));
       endpoint.request('templates/list', { page }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }).then(
         (answer) => setList((before) => answerTemplatePage(before, request, answer)),
         (error: unknown) => setList((before) => failTemplatePage(before, request, templateProblem(error))),
@@ -62,7 +62,8 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     [endpoint],
   );
   useEffect(() => load(1), [load]);
-  const reload = () => load(1);
+  // After a change made here: the pages shown stay, with what is typed in their rows.
+  const reload = () => load(1, true);
   // The deleted row and its buttons are gone: focus stays in the list, and the deletion is said.
   const onDeleted = ({ id, name }: TemplateRow, alreadyGone: boolean) => {
     setSaid(alreadyGone ? `“${name}” was already deleted elsewhere.` : `Deleted “${name}”.`);
@@ -86,7 +87,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const nowMs = Date.now();
   const showMore = () => {
     shownBeforeMore.current = document.activeElement === moreButton.current ? new Set(shown.map((row) => row.id)) : null;
-    load(list.problem ? list.page : list.page + 1);
+    load(list.problem ? list.page : nextTemplatePage(list), list.problem ? list.keepBelow : false);
   };
   // The button may go with the last page: the focus moves to the first template added (or stays on the button).
   useEffect(() => {
@@ -122,7 +123,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
           </p>
         ) : null}
         {list.problem ? <ProblemLine problem={list.problem} onOpenSettings={onOpenSettings} /> : null}
-        {list.problem || list.last?.hasMore ? (
+        {list.problem || hasMoreTemplates(list) ? (
           <div class="button-row">
             <Button onClick={showMore} busy={list.loading} buttonRef={moreButton}>
               {list.problem ? 'Try again' : 'Show more'}
