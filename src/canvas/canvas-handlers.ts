@@ -65,6 +65,8 @@ const BOARD_PADDING = 80;
 
 export interface CanvasFeature {
   handlers: CanvasHandlers;
+  /** Whether a batch is being placed: its undo step is open, and another feature's commit would cut it in two. */
+  placing: () => boolean;
   /** Listens for drops from the plugin window; `emit` tells the UI which drag landed. */
   startDropListener(emit: (dropped: { dropId: string; emailId: number }) => void): void;
 }
@@ -286,6 +288,7 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
   };
 
   return {
+    placing,
     handlers: {
       ...createReferenceCheckHandlers(figma, placing),
       'canvas/insert': (payload, context) => insertAsync(payload, context),

@@ -15,6 +15,8 @@ export interface TemplatesFeatureDependencies {
   figma: PluginAPI;
   transport: HttpTransport;
   readBuilderCredentialsAsync: () => Promise<BuilderCredentials>;
+  /** Whether a batch of library references is being placed: the canvas feature's `placing`. */
+  placing?: () => boolean;
 }
 
 export interface TemplatesFeature {
@@ -23,8 +25,8 @@ export interface TemplatesFeature {
   startSelectionWatch(emit: (selection: TemplateSelection) => void): void;
 }
 
-export function createTemplatesFeature({ figma, transport, readBuilderCredentialsAsync }: TemplatesFeatureDependencies): TemplatesFeature {
-  const session = createTemplatesSession({ figma, transport, readBuilderCredentialsAsync });
+export function createTemplatesFeature({ figma, transport, readBuilderCredentialsAsync, placing }: TemplatesFeatureDependencies): TemplatesFeature {
+  const session = createTemplatesSession({ figma, transport, readBuilderCredentialsAsync, ...(placing ? { placing } : {}) });
   // Plugin data and the builder are written one request at a time (a rename racing a delete).
   const queue = createSerialQueue();
   return {

@@ -50,6 +50,8 @@ export interface TemplatesSessionDependencies {
   transport: HttpTransport;
   /** The builder's address and the saved key (Settings owns them), read fresh each time. */
   readBuilderCredentialsAsync: () => Promise<BuilderCredentials>;
+  /** Whether a batch of library references is being placed (its undo step is open): canvas-handlers.ts. */
+  placing?: () => boolean;
 }
 
 export interface TemplatesSession {
@@ -89,7 +91,7 @@ function asDiffable(name: string, node: Record<string, unknown>): DiffableCompon
   return { name, description: '', kind: 'frame', properties: {}, variants: [], node };
 }
 
-export function createTemplatesSession({ figma, transport, readBuilderCredentialsAsync }: TemplatesSessionDependencies): TemplatesSession {
+export function createTemplatesSession({ figma, transport, readBuilderCredentialsAsync, placing = () => false }: TemplatesSessionDependencies): TemplatesSession {
   let cached: { id: string; client: BuilderClient } | null = null;
 
   /** One client per key and host, so its rate limiter is kept between requests. */
@@ -102,6 +104,18 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
   }
 
   // ---- links in plugin data -------------------------------------------------------------
+
+  /**
+   * A change to the file's links as an undo step of its own: ⌘Z takes back this save, not the one
+   * before it too. Not while references are being placed: a commit would cut their step in two
+   * (the link then goes with theirs).
+   */
+  function asUndoStep(write: () => void): void {
+    const own = !placing();
+    if (own) figma.commitUndo();
+    write();
+    if (own) figma.commitUndo();
+  }
 
   function readIndex(): TemplateIndex {
     return parseTemplateIndex(figma.root.getPluginData(TEMPLATE_INDEX_KEY)) ?? {};
@@ -135,23 +149,27 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
 
   /** `sentHash`: the content root sent, hashed (sentContentHash), when it could be. */
   function saveLink(frame: FrameNode, template: Template, hash: string, sentHash: string | null): void {
-    frame.setPluginData(
-      TEMPLATE_LINK_KEY,
-      serializeTemplateLink({ templateId: template.id, templateName: template.name, hash, savedAt: template.updated_at, ...(sentHash === null ? {} : { sentHash }) }),
-    );
-    setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, updateDescription(template.name));
-    writeIndex((index) => {
-      for (const [templateId, frameId] of Object.entries(index)) if (frameId === frame.id) delete index[templateId];
-      index[template.id] = frame.id;
+    asUndoStep(() => {
+      frame.setPluginData(
+        TEMPLATE_LINK_KEY,
+        serializeTemplateLink({ templateId: template.id, templateName: template.name, hash, savedAt: template.updated_at, ...(sentHash === null ? {} : { sentHash }) }),
+      );
+      setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, updateDescription(template.name));
+      writeIndex((index) => {
+        for (const [templateId, frameId] of Object.entries(index)) if (frameId === frame.id) delete index[templateId];
+        index[template.id] = frame.id;
+      });
     });
   }
 
   function removeLink(frame: FrameNode): void {
     const link = readLink(frame);
-    frame.setPluginData(TEMPLATE_LINK_KEY, '');
-    setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, null);
-    if (link !== null) writeIndex((index) => {
-      if (index[link.templateId] === frame.id) delete index[link.templateId];
+    asUndoStep(() => {
+      frame.setPluginData(TEMPLATE_LINK_KEY, '');
+      setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, null);
+      if (link !== null) writeIndex((index) => {
+        if (index[link.templateId] === frame.id) delete index[link.templateId];
+      });
     });
   }
 
@@ -385,8 +403,10 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       const kept = frame === null || frame.removed ? null : frame;
       const link = kept === null ? null : readLink(kept);
       if (kept !== null && link !== null) {
-        kept.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ ...link, templateName: updated.name, ...(inStep ? { savedAt: updated.updated_at } : {}) }));
-        setRelaunchButton(kept, UPDATE_TEMPLATE_COMMAND, updateDescription(updated.name));
+        asUndoStep(() => {
+          kept.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ ...link, templateName: updated.name, ...(inStep ? { savedAt: updated.updated_at } : {}) }));
+          setRelaunchButton(kept, UPDATE_TEMPLATE_COMMAND, updateDescription(updated.name));
+        });
       }
       return rowOf(updated, kept);
     },
@@ -402,15 +422,17 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
         if (!(error instanceof ApiError && error.code === 'not_found')) throw templateError(error, { templateId: id });
         alreadyGone = true;
       }
-      // A frame deleted while the builder answered has no link left to mark.
-      if (frame !== null && !frame.removed) {
-        const link = readLink(frame);
-        // The link stays until the frame is next selected, so that it can say what happened.
-        if (link !== null) frame.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ ...link, deleted: true }));
-        setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, null);
-      }
-      writeIndex((index) => {
-        delete index[id];
+      asUndoStep(() => {
+        // A frame deleted while the builder answered has no link left to mark.
+        if (frame !== null && !frame.removed) {
+          const link = readLink(frame);
+          // The link stays until the frame is next selected, so that it can say what happened.
+          if (link !== null) frame.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ ...link, deleted: true }));
+          setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, null);
+        }
+        writeIndex((index) => {
+          delete index[id];
+        });
       });
       return alreadyGone;
     },

@@ -56,6 +56,8 @@ async function apiAsync(path: string, init: { method?: string; body?: unknown } 
 async function startAsync(options: { deflate: boolean }): Promise<void> {
   fake = createFakeFigma({ currentUser: { id: 'u1', name: 'Dana Designer' }, allowedDomains: [emulator.builderUrl], ...(options.deflate ? { deflate: deflateSync } : {}) });
   await buildDemoDocumentAsync(fake.figma);
+  // The document as the person had it before the plugin ran: not part of any undo step of the plugin's.
+  fake.figma.commitUndo();
   const transport = createFigmaFetchTransport(fake.fetch);
   sent = [];
   plugin = createPlugin({
@@ -473,6 +475,27 @@ describe('templates against the builder emulator', () => {
     };
     const gone = await rejectionOf(plugin.handlers['templates/update']({ frameId: third.id }, context));
     expect(gone.message).toBe(`“${EMAIL}” was deleted while it was being saved, so nothing was sent to the builder.`);
+  });
+
+  it('each save is its own undo step: ⌘Z after saving a second frame unlinks that frame only, and the file’s index with it', async () => {
+    await startAsync({ deflate: true });
+    const first = await selectEmailAsync();
+    const page = fake.figma.currentPage;
+    const second = fake.figma.createFrame();
+    second.name = 'Autumn sale';
+    second.resize(600, 800);
+    second.fills = [{ type: 'SOLID', color: { r: 0.9, g: 0.6, b: 0.2 } }];
+    // The person's frame, there before the saves: not part of the plugin's undo steps.
+    fake.figma.commitUndo();
+    const firstId = (await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context)).template!.id;
+    page.selection = [second];
+    const created = await plugin.handlers['templates/create']({ name: 'Autumn', description: '' }, context);
+    expect(linkOf(second)?.templateId).toBe(created.template!.id);
+    fake.figma.triggerUndo();
+    expect(linkOf(second)).toBeNull();
+    expect(linkOf(first)?.templateId).toBe(firstId);
+    const index = JSON.parse(fake.inspect.run(() => fake.figma.root.getPluginData(TEMPLATE_INDEX_KEY))) as Record<string, string>;
+    expect(index).toEqual({ [firstId]: first.id });
   });
 
   it('a frame whose preview cannot fit under the body limit is refused in words, before any request', async () => {
