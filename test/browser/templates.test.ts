@@ -460,6 +460,26 @@ describe('Templates', () => {
     expect(await axeViolationsAsync(ui)).toEqual([]);
   });
 
+  it('the filter searches every template in the workspace, not only the pages shown', async () => {
+    let ui = await openTemplatesAsync('light');
+    // The oldest, on the last page once another integration adds 110 more.
+    expect((await builderAsync('/templates', 'POST', { name: 'Black Friday archive' })).status).toBe(201);
+    for (let i = 1; i <= 110; i++) {
+      await controlAsync('clock', { advance_seconds: 1 });
+      expect((await builderAsync('/templates', 'POST', { name: `Campaign ${i}` })).status).toBe(201);
+    }
+    await ui.getByRole('button', { name: 'Settings' }).first().click();
+    await ui.getByRole('button', { name: 'Templates' }).first().click();
+    ui = await h.uiFrameAsync();
+    await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 20_000 }).toBe(50);
+    await ui.getByLabel('Filter by name').fill('archive');
+    await itemNamed(ui, 'Black Friday archive').waitFor({ timeout: 20_000 });
+    const total = ((await (await fetch(`${h.emulator.builderUrl}/api/templates?per_page=1`, { headers: { authorization: `Bearer ${builderKey}` } })).json()) as { meta: { total: number } }).meta.total;
+    await expect.poll(() => ui.getByRole('status').filter({ hasText: 'match' }).textContent()).toBe(`1 of ${total} templates match “archive”.`);
+    expect(await templateList(ui).getByRole('listitem').count()).toBe(1);
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+  });
+
   it('a rename being typed stays while the list reads again after a save', async () => {
     const ui = await openTemplatesAsync('light');
     await itemNamed(ui, 'Welcome email').getByRole('button', { name: 'Rename “Welcome email”' }).click();

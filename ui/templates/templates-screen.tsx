@@ -10,7 +10,7 @@ import { ProblemLine } from './problem-line';
 import { SaveSection } from './save-section';
 import { TemplateItem } from './template-item';
 import { answerTemplatePage, askTemplatePage, failTemplatePage, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, replaceTemplateRow } from './template-list-state';
-import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, templateProblem } from './template-words';
+import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, searchingText, templateProblem } from './template-words';
 
 export interface TemplatesScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -84,6 +84,11 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   };
 
   const shown = filterTemplates(list.rows, query);
+  // A filter searches the whole workspace: the pages not read yet are read one after another.
+  const searching = query.trim() !== '' && list.problem === null && hasMoreTemplates(list);
+  useEffect(() => {
+    if (searching && !list.loading) load(nextTemplatePage(list));
+  }, [searching, list, load]);
   const nowMs = Date.now();
   const showMore = () => {
     shownBeforeMore.current = document.activeElement === moreButton.current ? new Set(shown.map((row) => row.id)) : null;
@@ -108,7 +113,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
         <TextField id="templates-filter" label="Filter by name" value={query} onValue={setQuery} />
         <p class="muted" role="status">
           {said ? `${said} ` : ''}
-          {list.last ? countText(shown.length, list.rows.length, list.last.total, query) : ''}
+          {list.last ? (searching && list.last.total !== null ? searchingText(shown.length, list.last.total, query) : countText(shown.length, list.rows.length, list.last.total, query)) : ''}
         </p>
         {shown.length > 0 ? (
           <ul class="brand-list" aria-labelledby="templates-list-title" ref={listElement}>
