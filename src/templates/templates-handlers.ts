@@ -31,7 +31,9 @@ export function createTemplatesFeature({ figma, transport, readBuilderCredential
   const queue = createSerialQueue();
   return {
     handlers: {
-      'templates/list': ({ page }) => queue(() => session.listAsync(page)),
+      // Only reads: not queued, so that a builder slow to list holds back neither the selection
+      // (the form to save a frame) nor a save.
+      'templates/list': ({ page }) => session.listAsync(page),
       'templates/selection': () => queue(() => session.selectionAsync(true)),
       'templates/create': ({ name, description, frameId }) => queue(() => session.createAsync(name, description, frameId)),
       'templates/update': ({ frameId, replaceChanges }) => queue(() => session.updateAsync(frameId, replaceChanges)),

@@ -23,6 +23,8 @@ let builderKey: string;
 let sent: HttpRequest[];
 /** Runs as each request leaves (a test's way to change the document meanwhile). */
 let onSend: ((request: HttpRequest) => void) | null = null;
+/** A builder that stalls: the requests it matches get no answer. */
+let stalls: ((request: HttpRequest) => boolean) | null = null;
 
 const context: HandlerContext = { progress: () => undefined, cancelled: false, throwIfCancelled: () => undefined };
 const EMAIL = 'Spring sale — 2026-03-18';
@@ -65,6 +67,7 @@ async function startAsync(options: { deflate: boolean }): Promise<void> {
     transport: (request) => {
       sent.push(request);
       onSend?.(request);
+      if (stalls?.(request)) return new Promise(() => undefined);
       return transport(request);
     },
   });
@@ -116,6 +119,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   onSend = null;
+  stalls = null;
   await emulator.close();
 });
 
@@ -496,6 +500,19 @@ describe('templates against the builder emulator', () => {
     expect(linkOf(first)?.templateId).toBe(firstId);
     const index = JSON.parse(fake.inspect.run(() => fake.figma.root.getPluginData(TEMPLATE_INDEX_KEY))) as Record<string, string>;
     expect(index).toEqual({ [firstId]: first.id });
+  });
+
+  it('the selection is read while the list waits for a builder that stalls: the form is there to save the frame', async () => {
+    await startAsync({ deflate: true });
+    stalls = (request) => request.method === 'GET' && request.url.includes('/api/templates?');
+    const listing = plugin.handlers['templates/list']({ page: 1 }, context);
+    void listing.catch(() => undefined);
+    const frame = await selectEmailAsync();
+    const waited = await Promise.race([
+      plugin.handlers['templates/selection']({}, context),
+      new Promise((resolve) => setTimeout(resolve, 5_000, 'still waiting behind the list')),
+    ]);
+    expect(waited).toMatchObject({ kind: 'frame', frame: { id: frame.id } });
   });
 
   it('a frame whose preview cannot fit under the body limit is refused in words, before any request', async () => {
