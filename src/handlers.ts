@@ -1,7 +1,6 @@
 // Every request the UI can send, answered by the feature modules that own them. Each feature
 // exports its own handlers; this file only wires their dependencies together.
 import { createAppHandlers } from './app/app-handlers';
-import { createReferenceCheckHandlers } from './canvas/reference-check-handlers';
 import { createCanvasFeature } from './canvas/canvas-handlers';
 import { testConnectionAsync } from './settings/connection-test';
 import { createDocumentSettings } from './settings/document-settings';
@@ -46,14 +45,14 @@ export function createPlugin({ figma, transport }: HandlerOptions): Plugin {
     designSystemId: () => settings.documentSettings.getDesignSystemId(),
     pluginVersion: PLUGIN_VERSION,
   });
-  const templates = createTemplatesFeature({ figma, transport, readBuilderCredentialsAsync: () => settings.keyStore.readAsync('builder') });
   const canvas = createCanvasFeature({ figma });
+  // A template's link written while references are being placed joins their undo step.
+  const templates = createTemplatesFeature({ figma, transport, readBuilderCredentialsAsync: () => settings.keyStore.readAsync('builder'), placing: canvas.placing });
   return {
     handlers: {
       ...createAppHandlers({ figma, readSettingsViewAsync: () => readSettingsViewAsync(settings) }),
       ...createSettingsHandlers(settings),
       ...sync.handlers,
-      ...createReferenceCheckHandlers(figma),
       ...templates.handlers,
       ...canvas.handlers,
     },

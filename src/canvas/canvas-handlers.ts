@@ -8,9 +8,11 @@ import { asCanvasError, errorMessage, readOnlyError } from './canvas-errors';
 import { dropCheckButtonUnlessReferencesAsync, showCheckButton } from './check-references-button';
 import { flowInsertIndex, placeBesideOrCentre, unionBox, type Box, type Point } from './placement';
 import { pageOf } from '../platform/show-node';
+import { createReferenceCheckHandlers, type ReferenceCheckHandlers } from './reference-check-handlers';
 import { buildReferenceAsync, createFontLoader, referenceFootprint } from './reference-nodes';
 
-export type CanvasHandlers = Pick<Handlers<SandboxRequests>, 'canvas/insert' | 'canvas/insert-begin' | 'canvas/insert-end'>;
+/** With the reference check's: a removal must wait for an open batch (one undo step each). */
+export type CanvasHandlers = Pick<Handlers<SandboxRequests>, 'canvas/insert' | 'canvas/insert-begin' | 'canvas/insert-end'> & ReferenceCheckHandlers;
 
 /** What `dropMetadata` carries for a drag that started on an Envelope thumbnail. */
 export interface ReferenceDropMetadata {
@@ -63,6 +65,8 @@ const BOARD_PADDING = 80;
 
 export interface CanvasFeature {
   handlers: CanvasHandlers;
+  /** Whether a batch is being placed: its undo step is open, and another feature's commit would cut it in two. */
+  placing: () => boolean;
   /** Listens for drops from the plugin window; `emit` tells the UI which drag landed. */
   startDropListener(emit: (dropped: { dropId: string; emailId: number }) => void): void;
 }
@@ -146,6 +150,12 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
     for (const [id, batch] of batches) if (nowMs - batch.lastHeardMs > ABANDONED_BATCH_MS) batches.delete(id);
   };
 
+  /** Whether a batch is open (one whose end was lost no longer counts). */
+  const placing = (): boolean => {
+    dropAbandonedBatches();
+    return batches.size > 0;
+  };
+
   const insertAsync = async (payload: CanvasInsert, context: HandlerContext) => {
     assertEditable();
     const batch = payload.batchId === undefined ? undefined : batches.get(payload.batchId);
@@ -153,9 +163,8 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
     if (batch) batch.lastHeardMs = now().getTime();
     const drop = payload.dropId === undefined ? undefined : drops.get(payload.dropId);
     if (payload.dropId !== undefined && !drop) throw new BridgeError('invalid_input', 'The drop for this reference is no longer known; drag it again.');
-    if (!batch) dropAbandonedBatches();
     // A lone reference's undo step would cut an open batch's step in two and take its frames along.
-    if (!batch && batches.size > 0) throw new BridgeError('busy', 'Envelope is still placing other references. Wait until they are on the canvas, then place this one again.');
+    if (!batch && placing()) throw new BridgeError('busy', 'Envelope is still placing other references. Wait until they are on the canvas, then place this one again.');
     // A lone insert is its own undo step: close whatever step was open before.
     if (!batch) figma.commitUndo();
     const frame = await buildReferenceAsync(figma, { source: payload.reference, width: payload.width, height: payload.height, tiles: payload.tiles }, loadFontAsync, now());
@@ -279,7 +288,9 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
   };
 
   return {
+    placing,
     handlers: {
+      ...createReferenceCheckHandlers(figma, placing),
       'canvas/insert': (payload, context) => insertAsync(payload, context),
       'canvas/insert-begin': ({ layout, title }) => {
         assertEditable();

@@ -11,7 +11,9 @@ export const CHECK_REFERENCES_COMMAND: Command = 'references';
 export const CHECK_REFERENCES_DESCRIPTION = 'See whether the library emails placed in this file are still in the library';
 
 type Root = Pick<DocumentNode, 'getRelaunchData' | 'setRelaunchData'>;
-type SearchFigma = Pick<PluginAPI, 'loadAllPagesAsync' | 'root'>;
+type SearchFigma = Pick<PluginAPI, 'root'>;
+/** Hears of each page before it is loaded (the caller's wait restarts with each report). */
+export type OnPage = (done: number, total: number) => void;
 
 /**
  * The button's description while the file holds a reference (a frame carrying a record: one whose
@@ -47,10 +49,19 @@ export function showCheckButtonAfterCheck(figma: Pick<PluginAPI, 'root' | 'commi
   }
 }
 
-/** Whether any page holds a frame carrying a reference record (every page loaded first, as dynamic-page requires). */
-export async function fileHasReferencesAsync(figma: SearchFigma): Promise<boolean> {
-  await figma.loadAllPagesAsync();
-  return figma.root.children.some((page) => page.findAllWithCriteria({ pluginData: { keys: [REFERENCE_DATA_KEY] } }).length > 0);
+/**
+ * Whether any page holds a frame carrying a reference record. Pages are loaded one at a time (as
+ * dynamic-page requires), each reported first, and the search stops at the first one: loading a
+ * large file's every page at once, in one silent wait, outlasts the window's wait.
+ */
+export async function fileHasReferencesAsync(figma: SearchFigma, onPage: OnPage = () => undefined): Promise<boolean> {
+  const pages = figma.root.children;
+  for (const [index, page] of pages.entries()) {
+    onPage(index, pages.length);
+    await page.loadAsync();
+    if (page.findAllWithCriteria({ pluginData: { keys: [REFERENCE_DATA_KEY] } }).length > 0) return true;
+  }
+  return false;
 }
 
 /**
@@ -59,10 +70,10 @@ export async function fileHasReferencesAsync(figma: SearchFigma): Promise<boolea
  * a convenience, and a failure to set it must not turn what was done into a failure. Changes the
  * document inside the caller's undo step (it commits nothing).
  */
-export async function dropCheckButtonUnlessReferencesAsync(figma: SearchFigma): Promise<void> {
+export async function dropCheckButtonUnlessReferencesAsync(figma: SearchFigma, onPage?: OnPage): Promise<void> {
   try {
     if (!hasCheckButton(figma.root)) return;
-    if (!(await fileHasReferencesAsync(figma))) showCheckButton(figma.root, false);
+    if (!(await fileHasReferencesAsync(figma, onPage))) showCheckButton(figma.root, false);
   } catch {
     // Left as it was: the reference check, when run, finds none and takes it away.
   }

@@ -12,15 +12,23 @@ export type ReferenceCheckHandlers = Pick<Handlers<SandboxRequests>, 'canvas/ref
 
 type CheckFigma = Pick<PluginAPI, 'loadAllPagesAsync' | 'root' | 'getNodeByIdAsync' | 'commitUndo' | 'setCurrentPageAsync' | 'viewport' | 'currentPage'>;
 
-export function createReferenceCheckHandlers(figma: CheckFigma): ReferenceCheckHandlers {
+/**
+ * `placing`: whether a batch of references is being placed (canvas-handlers.ts). Its undo step is
+ * still open; committing one of ours would cut it in two.
+ */
+export function createReferenceCheckHandlers(figma: CheckFigma, placing: () => boolean = () => false): ReferenceCheckHandlers {
   return {
     'canvas/references-find': async (_payload, context) => {
       const found = await findReferencesAsync(figma, (done, total) => context.progress({ done, total, label: 'Finding references on every page…' }));
       // The file's check button follows what was found: with none left (the person deleted them), no check with nothing to check.
-      showCheckButtonAfterCheck(figma, found.references.length + found.unreadable > 0);
+      // While a batch is placed it sets the button itself, in its own step.
+      if (!placing()) showCheckButtonAfterCheck(figma, found.references.length + found.unreadable > 0);
       return found;
     },
-    'canvas/references-remove': ({ nodeIds, goneEmailIds }) => removeReferencesAsync(figma, nodeIds, goneEmailIds),
+    'canvas/references-remove': ({ nodeIds, goneEmailIds }, context) => {
+      if (placing()) return Promise.reject(new BridgeError('busy', 'Envelope is still placing references on the canvas. Wait until they are there, then remove these again.'));
+      return removeReferencesAsync(figma, nodeIds, goneEmailIds, (label, done, total) => context.progress({ done, total, label }));
+    },
     'canvas/references-show': async ({ nodeId }) => {
       const node = await figma.getNodeByIdAsync(nodeId);
       const page = node === null ? null : pageOf(node);

@@ -6,7 +6,9 @@ import { pageOf } from '../platform/show-node';
 import { dropCheckButtonUnlessReferencesAsync } from './check-references-button';
 import { parseReferenceRecord, REFERENCE_DATA_KEY } from './reference-record';
 
-type RemovalFigma = Pick<PluginAPI, 'getNodeByIdAsync' | 'commitUndo' | 'loadAllPagesAsync' | 'root'>;
+type RemovalFigma = Pick<PluginAPI, 'getNodeByIdAsync' | 'commitUndo' | 'root'>;
+/** Hears of each reference and each page searched afterwards: the window's wait restarts with each report. */
+export type RemovalProgress = (label: string, done: number, total: number) => void;
 
 /** Why Figma refused to remove a reference, in words. */
 export function removalProblem(node: BaseNode, error: unknown): string {
@@ -21,13 +23,16 @@ function pageNameOf(node: BaseNode): string {
   return pageOf(node)?.name ?? '';
 }
 
-export async function removeReferencesAsync(figma: RemovalFigma, nodeIds: readonly string[], goneEmailIds: readonly number[]): Promise<ReferenceRemoval> {
+export async function removeReferencesAsync(figma: RemovalFigma, nodeIds: readonly string[], goneEmailIds: readonly number[], onProgress: RemovalProgress = () => undefined): Promise<ReferenceRemoval> {
   const gone = new Set(goneEmailIds);
   const failures: ReferenceRemoval['failures'] = [];
   let removed = 0;
   // What the plugin did before stays a step of its own; the removals below are the next one.
   figma.commitUndo();
-  for (const nodeId of new Set(nodeIds)) {
+  const distinct = [...new Set(nodeIds)];
+  for (const [index, nodeId] of distinct.entries()) {
+    // Finding a reference may load its page: several hundred on large pages must not look like silence.
+    onProgress('Removing references…', index, distinct.length);
     const node = await figma.getNodeByIdAsync(nodeId);
     if (node === null || node.type === 'DOCUMENT' || node.type === 'PAGE') {
       failures.push({ nodeId, name: '', pageName: '', reason: 'Someone deleted it after the check.' });
@@ -47,7 +52,7 @@ export async function removeReferencesAsync(figma: RemovalFigma, nodeIds: readon
     }
   }
   // The last reference gone takes the file's "Check email references" button with it, in the same undo step.
-  if (removed > 0) await dropCheckButtonUnlessReferencesAsync(figma);
+  if (removed > 0) await dropCheckButtonUnlessReferencesAsync(figma, (done, total) => onProgress('Looking for references left in the file…', done, total));
   figma.commitUndo();
   return { removed, failures };
 }

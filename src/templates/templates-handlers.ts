@@ -15,6 +15,8 @@ export interface TemplatesFeatureDependencies {
   figma: PluginAPI;
   transport: HttpTransport;
   readBuilderCredentialsAsync: () => Promise<BuilderCredentials>;
+  /** Whether a batch of library references is being placed: the canvas feature's `placing`. */
+  placing: () => boolean;
 }
 
 export interface TemplatesFeature {
@@ -23,13 +25,15 @@ export interface TemplatesFeature {
   startSelectionWatch(emit: (selection: TemplateSelection) => void): void;
 }
 
-export function createTemplatesFeature({ figma, transport, readBuilderCredentialsAsync }: TemplatesFeatureDependencies): TemplatesFeature {
-  const session = createTemplatesSession({ figma, transport, readBuilderCredentialsAsync });
+export function createTemplatesFeature({ figma, transport, readBuilderCredentialsAsync, placing }: TemplatesFeatureDependencies): TemplatesFeature {
+  const session = createTemplatesSession({ figma, transport, readBuilderCredentialsAsync, placing });
   // Plugin data and the builder are written one request at a time (a rename racing a delete).
   const queue = createSerialQueue();
   return {
     handlers: {
-      'templates/list': ({ page }) => queue(() => session.listAsync(page)),
+      // Only reads: not queued, so that a builder slow to list holds back neither the selection
+      // (the form to save a frame) nor a save.
+      'templates/list': ({ page }) => session.listAsync(page),
       'templates/selection': () => queue(() => session.selectionAsync(true)),
       'templates/create': ({ name, description, frameId }) => queue(() => session.createAsync(name, description, frameId)),
       'templates/update': ({ frameId, replaceChanges }) => queue(() => session.updateAsync(frameId, replaceChanges)),

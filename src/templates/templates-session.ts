@@ -50,6 +50,8 @@ export interface TemplatesSessionDependencies {
   transport: HttpTransport;
   /** The builder's address and the saved key (Settings owns them), read fresh each time. */
   readBuilderCredentialsAsync: () => Promise<BuilderCredentials>;
+  /** Whether a batch of library references is being placed (its undo step is open): canvas-handlers.ts. */
+  placing?: () => boolean;
 }
 
 export interface TemplatesSession {
@@ -89,7 +91,7 @@ function asDiffable(name: string, node: Record<string, unknown>): DiffableCompon
   return { name, description: '', kind: 'frame', properties: {}, variants: [], node };
 }
 
-export function createTemplatesSession({ figma, transport, readBuilderCredentialsAsync }: TemplatesSessionDependencies): TemplatesSession {
+export function createTemplatesSession({ figma, transport, readBuilderCredentialsAsync, placing = () => false }: TemplatesSessionDependencies): TemplatesSession {
   let cached: { id: string; client: BuilderClient } | null = null;
 
   /** One client per key and host, so its rate limiter is kept between requests. */
@@ -102,6 +104,18 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
   }
 
   // ---- links in plugin data -------------------------------------------------------------
+
+  /**
+   * A change to the file's links as an undo step of its own: ⌘Z takes back this save, not the one
+   * before it too. Not while references are being placed: a commit would cut their step in two
+   * (the link then goes with theirs).
+   */
+  function asUndoStep(write: () => void): void {
+    const own = !placing();
+    if (own) figma.commitUndo();
+    write();
+    if (own) figma.commitUndo();
+  }
 
   function readIndex(): TemplateIndex {
     return parseTemplateIndex(figma.root.getPluginData(TEMPLATE_INDEX_KEY)) ?? {};
@@ -135,23 +149,27 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
 
   /** `sentHash`: the content root sent, hashed (sentContentHash), when it could be. */
   function saveLink(frame: FrameNode, template: Template, hash: string, sentHash: string | null): void {
-    frame.setPluginData(
-      TEMPLATE_LINK_KEY,
-      serializeTemplateLink({ templateId: template.id, templateName: template.name, hash, savedAt: template.updated_at, ...(sentHash === null ? {} : { sentHash }) }),
-    );
-    setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, updateDescription(template.name));
-    writeIndex((index) => {
-      for (const [templateId, frameId] of Object.entries(index)) if (frameId === frame.id) delete index[templateId];
-      index[template.id] = frame.id;
+    asUndoStep(() => {
+      frame.setPluginData(
+        TEMPLATE_LINK_KEY,
+        serializeTemplateLink({ templateId: template.id, templateName: template.name, hash, savedAt: template.updated_at, ...(sentHash === null ? {} : { sentHash }) }),
+      );
+      setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, updateDescription(template.name));
+      writeIndex((index) => {
+        for (const [templateId, frameId] of Object.entries(index)) if (frameId === frame.id) delete index[templateId];
+        index[template.id] = frame.id;
+      });
     });
   }
 
   function removeLink(frame: FrameNode): void {
     const link = readLink(frame);
-    frame.setPluginData(TEMPLATE_LINK_KEY, '');
-    setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, null);
-    if (link !== null) writeIndex((index) => {
-      if (index[link.templateId] === frame.id) delete index[link.templateId];
+    asUndoStep(() => {
+      frame.setPluginData(TEMPLATE_LINK_KEY, '');
+      setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, null);
+      if (link !== null) writeIndex((index) => {
+        if (index[link.templateId] === frame.id) delete index[link.templateId];
+      });
     });
   }
 
@@ -228,7 +246,8 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
 
   // ---- content and preview --------------------------------------------------------------
 
-  async function previewAsync(frame: FrameNode, contentBytes: number): Promise<Preview> {
+  /** `frame`: the frame's name and size, read before anything is awaited (it may be deleted meanwhile). */
+  async function previewAsync(node: FrameNode, frame: { name: string; width: number; height: number }, contentBytes: number): Promise<Preview> {
     const budget = previewBudget(contentBytes);
     if (budget === 0) {
       throw new BridgeError('too_large', `“${frame.name}” is ${megabytesText(contentBytes)} as a description alone, more than the builder takes (2 MB per request). Split it into smaller frames.`);
@@ -238,10 +257,11 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
     for (let attempt = 1; ; attempt++) {
       let bytes: Uint8Array;
       try {
-        bytes = await frame.exportAsync({ format: 'PNG', constraint: { type: 'SCALE', value: scale } });
+        bytes = await node.exportAsync({ format: 'PNG', constraint: { type: 'SCALE', value: scale } });
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new BridgeError('export_failed', `Figma could not export a preview of “${frame.name}”: ${reason}`);
+        // Figma's own words name its API ("in exportAsync: …"): said as what it means instead.
+        if (node.removed) throw error;
+        throw new BridgeError('export_failed', `Figma could not make a preview image of “${frame.name}”, so nothing was sent to the builder. Check that the frame shows something, then try again.`);
       }
       const length = base64Length(bytes.length);
       const next = nextPreviewScale(scale, length, budget, minimum);
@@ -257,12 +277,22 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
     }
   }
 
-  async function contentAsync(frame: FrameNode): Promise<{ content: TemplateContent; hash: string; preview: Preview; root: Record<string, unknown> }> {
-    const reading = await readFrameAsync(figma, frame);
-    const root = reading.node as unknown as Record<string, unknown>;
-    const withoutPreview: TemplateContent = { format: 'figma-node-tree', version: 1, root };
-    const preview = await previewAsync(frame, utf8ByteLength(JSON.stringify(withoutPreview)));
-    return { content: { ...withoutPreview, preview_png_base64: preview.base64 }, hash: reading.hash, preview, root };
+  /** `name`: the frame's, read when the save began (a deleted frame has none to read). */
+  async function contentAsync(frame: FrameNode, name: string): Promise<{ content: TemplateContent; hash: string; preview: Preview; root: Record<string, unknown> }> {
+    const deleted = () => new BridgeError('no_frame', `“${name}” was deleted while it was being saved, so nothing was sent to the builder.`);
+    if (frame.removed) throw deleted();
+    const facts = { name, width: frame.width, height: frame.height };
+    try {
+      const reading = await readFrameAsync(figma, frame);
+      const root = reading.node as unknown as Record<string, unknown>;
+      const withoutPreview: TemplateContent = { format: 'figma-node-tree', version: 1, root };
+      const preview = await previewAsync(frame, facts, utf8ByteLength(JSON.stringify(withoutPreview)));
+      return { content: { ...withoutPreview, preview_png_base64: preview.base64 }, hash: reading.hash, preview, root };
+    } catch (error) {
+      // Deleted while it was read or exported: Figma's error would name a node id.
+      if (frame.removed) throw deleted();
+      throw error;
+    }
   }
 
   function bodyBytes(body: object): number {
@@ -288,11 +318,12 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
 
     async createAsync(name, description, frameId) {
       const frame = frameId === undefined ? selectedFrame() : await topLevelFrameAsync(frameId);
+      const frameName = frame.name;
       // Checked before the slow work (reading and exporting), as the form checks it.
       const problem = templateNameProblem(name);
       if (problem !== null) throw new BridgeError('invalid_input', problem, { field: 'name' });
       const client = await clientAsync('POST /api/templates');
-      const { content, hash, preview, root } = await contentAsync(frame);
+      const { content, hash, preview, root } = await contentAsync(frame, frameName);
       const input = { name, description: description.trim(), content };
       let template: Template;
       try {
@@ -310,9 +341,10 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
     async updateAsync(frameId, replaceChanges = false) {
       const frame = frameId === undefined ? selectedFrame() : await frameByIdAsync(frameId);
       if (frame === null) throw new BridgeError('no_frame', 'That frame is no longer in this file.');
+      const frameName = frame.name;
       const facts = await linkFactsAsync(frame);
       if (facts.state !== 'linked' || facts.link === null) {
-        throw new BridgeError('not_linked', `“${frame.name}” is not linked to a template. Save it as a template first.`);
+        throw new BridgeError('not_linked', `“${frameName}” is not linked to a template. Save it as a template first.`);
       }
       const link = facts.link;
       const reading = await readFrameAsync(figma, frame);
@@ -333,8 +365,8 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
         if (theirs && !replaceChanges) {
           throw templateChangedError({ templateName: before.name, templateId: link.templateId, frameId: frame.id });
         }
-        const { content, hash, preview, root } = await contentAsync(frame);
-        if (typeof beforeRoot === 'object' && beforeRoot !== null) changes = changeChips(asDiffable(frame.name, beforeRoot as Record<string, unknown>), asDiffable(frame.name, root));
+        const { content, hash, preview, root } = await contentAsync(frame, frameName);
+        if (typeof beforeRoot === 'object' && beforeRoot !== null) changes = changeChips(asDiffable(frameName, beforeRoot as Record<string, unknown>), asDiffable(frameName, root));
         let updated: Template;
         try {
           updated = await client.updateTemplateAsync(link.templateId, { content });
@@ -371,8 +403,10 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       const kept = frame === null || frame.removed ? null : frame;
       const link = kept === null ? null : readLink(kept);
       if (kept !== null && link !== null) {
-        kept.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ ...link, templateName: updated.name, ...(inStep ? { savedAt: updated.updated_at } : {}) }));
-        setRelaunchButton(kept, UPDATE_TEMPLATE_COMMAND, updateDescription(updated.name));
+        asUndoStep(() => {
+          kept.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ ...link, templateName: updated.name, ...(inStep ? { savedAt: updated.updated_at } : {}) }));
+          setRelaunchButton(kept, UPDATE_TEMPLATE_COMMAND, updateDescription(updated.name));
+        });
       }
       return rowOf(updated, kept);
     },
@@ -388,15 +422,17 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
         if (!(error instanceof ApiError && error.code === 'not_found')) throw templateError(error, { templateId: id });
         alreadyGone = true;
       }
-      // A frame deleted while the builder answered has no link left to mark.
-      if (frame !== null && !frame.removed) {
-        const link = readLink(frame);
-        // The link stays until the frame is next selected, so that it can say what happened.
-        if (link !== null) frame.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ ...link, deleted: true }));
-        setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, null);
-      }
-      writeIndex((index) => {
-        delete index[id];
+      asUndoStep(() => {
+        // A frame deleted while the builder answered has no link left to mark.
+        if (frame !== null && !frame.removed) {
+          const link = readLink(frame);
+          // The link stays until the frame is next selected, so that it can say what happened.
+          if (link !== null) frame.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ ...link, deleted: true }));
+          setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, null);
+        }
+        writeIndex((index) => {
+          delete index[id];
+        });
       });
       return alreadyGone;
     },

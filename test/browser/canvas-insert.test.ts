@@ -397,6 +397,30 @@ describe('Browse: library emails on the canvas', () => {
     expect((await referencesAsync()).filter((reference) => ids.some((email) => email.id === reference.record?.emailId))).toEqual([]);
   });
 
+  it('a screenshot whose download stalls (headers, then nothing) ends in words; the others are placed and it stays chosen to try again', async () => {
+    const ui = await openBrowseAsync('light');
+    const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
+    await cards.first().waitFor();
+    const ids = (await libraryAsync<{ data: Array<{ id: number; subject_line: string; brand: string }> }>('/v1/emails?per_page=3')).data;
+    const stalled = ids[1]!;
+    const previewFault = (fault: string | null) => fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${stalled.id}/preview-fault`, { method: 'POST', body: JSON.stringify({ fault }) });
+    await previewFault('stall');
+    try {
+      for (let index = 0; index < 3; index++) await cards.nth(index).getByRole('checkbox').check();
+      await ui.getByRole('button', { name: 'Insert 3' }).click();
+      const summary = await waitForSummaryAsync(ui, /^Placed 2 references on the canvas\./);
+      expect(summary).toContain(`1 could not be placed: ${stalled.brand} — ${stalled.subject_line}: Its screenshot could not be loaded: the library stopped sending it (nothing came for 15 seconds). Try placing it again.`);
+      expect(await textOf(ui.getByRole('group', { name: 'Selected emails' }))).toContain('1 selected');
+    } finally {
+      await previewFault(null);
+    }
+    // Trying again once the connection is back places it beside the two.
+    await ui.getByRole('button', { name: 'Insert 1' }).click();
+    await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
+    const placed = (await referencesAsync()).filter((reference) => ids.some((email) => email.id === reference.record?.emailId));
+    expect(placed.map((reference) => reference.record!.emailId).sort()).toEqual(ids.map((email) => email.id).sort());
+  });
+
   it('Cancel stops the placing, says what was not tried, and the focus stays on the bar’s one button (now Dismiss)', async () => {
     const ui = await openBrowseAsync('light');
     const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');

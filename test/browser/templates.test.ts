@@ -460,6 +460,26 @@ describe('Templates', () => {
     expect(await axeViolationsAsync(ui)).toEqual([]);
   });
 
+  it('the filter searches every template in the workspace, not only the pages shown', async () => {
+    let ui = await openTemplatesAsync('light');
+    // The oldest, on the last page once another integration adds 110 more.
+    expect((await builderAsync('/templates', 'POST', { name: 'Black Friday archive' })).status).toBe(201);
+    for (let i = 1; i <= 110; i++) {
+      await controlAsync('clock', { advance_seconds: 1 });
+      expect((await builderAsync('/templates', 'POST', { name: `Campaign ${i}` })).status).toBe(201);
+    }
+    await ui.getByRole('button', { name: 'Settings' }).first().click();
+    await ui.getByRole('button', { name: 'Templates' }).first().click();
+    ui = await h.uiFrameAsync();
+    await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 20_000 }).toBe(50);
+    await ui.getByLabel('Filter by name').fill('archive');
+    await itemNamed(ui, 'Black Friday archive').waitFor({ timeout: 20_000 });
+    const total = ((await (await fetch(`${h.emulator.builderUrl}/api/templates?per_page=1`, { headers: { authorization: `Bearer ${builderKey}` } })).json()) as { meta: { total: number } }).meta.total;
+    await expect.poll(() => ui.getByRole('status').filter({ hasText: 'match' }).textContent()).toBe(`1 of ${total} templates match “archive”.`);
+    expect(await templateList(ui).getByRole('listitem').count()).toBe(1);
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+  });
+
   it('a rename being typed stays while the list reads again after a save', async () => {
     const ui = await openTemplatesAsync('light');
     await itemNamed(ui, 'Welcome email').getByRole('button', { name: 'Rename “Welcome email”' }).click();
@@ -497,6 +517,42 @@ describe('Templates', () => {
     await controlAsync('faults', { rate: 0 });
     await ui.getByRole('button', { name: 'Templates' }).first().click();
     await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toContain('Saved “Typed before Settings”');
+  });
+
+  it('with several pages shown, a save or a deletion keeps them: a rename being typed on page 2 stays, and Show more adds what follows', async () => {
+    let ui = await openTemplatesAsync('light');
+    // Another integration fills the workspace past two pages (50 each).
+    for (let i = 1; i <= 100; i++) {
+      await controlAsync('clock', { advance_seconds: 1 });
+      expect((await builderAsync('/templates', 'POST', { name: `Campaign ${i}` })).status).toBe(201);
+    }
+    await ui.getByRole('button', { name: 'Settings' }).first().click();
+    await ui.getByRole('button', { name: 'Templates' }).first().click();
+    ui = await h.uiFrameAsync();
+    await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 20_000 }).toBe(50);
+    await ui.getByRole('button', { name: 'Show more' }).click();
+    await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 20_000 }).toBe(100);
+    // On page 2: a rename half typed, and a template deleted.
+    await itemNamed(ui, 'Campaign 3').getByRole('button', { name: 'Rename “Campaign 3”' }).click();
+    await ui.getByLabel('New name').fill('Campaign 3 (half typed');
+    const deleted = itemNamed(ui, 'Campaign 5');
+    await deleted.getByRole('button', { name: 'Delete “Campaign 5”' }).click();
+    await deleted.getByRole('button', { name: 'Delete “Campaign 5”', exact: true }).click();
+    await expect.poll(() => deleted.count(), { timeout: 20_000 }).toBe(0);
+    await selectLayerAsync('Emails', EMAIL);
+    await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
+    await ui.getByRole('button', { name: 'Save as template' }).click();
+    await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Saved/);
+    await itemNamed(ui, EMAIL).waitFor();
+    expect(await ui.getByLabel('New name').inputValue()).toBe('Campaign 3 (half typed');
+    const total = ((await (await fetch(`${h.emulator.builderUrl}/api/templates?per_page=1`, { headers: { authorization: `Bearer ${builderKey}` } })).json()) as { meta: { total: number } }).meta.total;
+    expect(total).toBeGreaterThan(100);
+    await ui.getByRole('button', { name: 'Show more' }).click();
+    // Every template once, none skipped where the deletion and the save moved the pages' edges.
+    await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 20_000 }).toBe(total);
+    const shown = await templateList(ui).getByRole('listitem').locator('strong').allTextContents();
+    expect(new Set(shown).size).toBe(total);
+    expect(await ui.getByRole('button', { name: 'Show more' }).count()).toBe(0);
   });
 
   it('Escape backs out of a rename or a deletion, nothing is sent, and the focus returns to the template', async () => {

@@ -83,23 +83,73 @@ function notImage(): ScreenshotError {
   return new ScreenshotError('the library sent something that is not an image');
 }
 
-/** Downloads the screenshot's bytes; failures said as a person would want them. */
-export async function fetchScreenshotAsync(url: string, signal?: AbortSignal): Promise<Blob> {
-  let response: Response;
+/**
+ * No bytes for this long and the download is given up: a stalled connection never ends by itself
+ * (headers and then nothing), and a slow one still sends something now and then.
+ */
+const STALL_MS = 15_000;
+
+/** The body, read a chunk at a time so that each one tells `onBytes`; ends when `stop` aborts. */
+async function readBodyAsync(response: Response, onBytes: () => void, stop: AbortSignal): Promise<Blob> {
+  const reader = response.body?.getReader();
+  if (!reader) return response.blob();
+  // Ends a read that would wait for ever: an aborted fetch errors its body, a stream may not.
+  const release = () => void reader.cancel().catch(() => undefined);
+  stop.addEventListener('abort', release);
   try {
-    response = await fetch(url, { signal });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ScreenshotError(navigator.onLine === false ? 'you are offline' : 'it could not be downloaded (offline, or the library did not answer)');
+    const chunks: BlobPart[] = [];
+    for (;;) {
+      const { done, value } = await reader.read();
+      stop.throwIfAborted();
+      if (done) return new Blob(chunks, { type: response.headers.get('content-type') ?? '' });
+      chunks.push(value);
+      onBytes();
+    }
+  } finally {
+    stop.removeEventListener('abort', release);
   }
-  if (!response.ok) throw new ScreenshotError(response.status === 404 ? 'the library has no screenshot at its address (HTTP 404)' : `the library answered HTTP ${response.status}`);
-  const type = response.headers.get('content-type') ?? '';
-  if (type !== '' && !type.startsWith('image/')) throw notImage();
+}
+
+/** Downloads the screenshot's bytes; failures, a stall included, said as a person would want them. */
+export async function fetchScreenshotAsync(url: string, signal?: AbortSignal): Promise<Blob> {
+  const download = new AbortController();
+  let stalled = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const restartStallTimer = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      stalled = true;
+      download.abort();
+    }, STALL_MS);
+  };
+  const cancel = () => download.abort(signal?.reason);
+  signal?.addEventListener('abort', cancel);
+  restartStallTimer();
+  // Cancel stays a cancel; a stall is said in words with what to do.
+  const failure = (error: unknown, otherwise: () => string) => {
+    if (signal?.aborted) return error;
+    return new ScreenshotError(stalled ? `the library stopped sending it (nothing came for ${STALL_MS / 1000} seconds). Try placing it again` : otherwise());
+  };
   try {
-    return await response.blob();
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ScreenshotError('its download stopped part way (the connection dropped, or the library stopped answering)');
+    signal?.throwIfAborted();
+    let response: Response;
+    try {
+      response = await fetch(url, { signal: download.signal });
+    } catch (error) {
+      throw failure(error, () => (navigator.onLine === false ? 'you are offline' : 'it could not be downloaded (offline, or the library did not answer)'));
+    }
+    if (!response.ok) throw new ScreenshotError(response.status === 404 ? 'the library has no screenshot at its address (HTTP 404)' : `the library answered HTTP ${response.status}`);
+    const type = response.headers.get('content-type') ?? '';
+    if (type !== '' && !type.startsWith('image/')) throw notImage();
+    restartStallTimer();
+    try {
+      return await readBodyAsync(response, restartStallTimer, download.signal);
+    } catch (error) {
+      throw failure(error, () => 'its download stopped part way (the connection dropped, or the library stopped answering)');
+    }
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', cancel);
   }
 }
 

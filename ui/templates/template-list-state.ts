@@ -14,19 +14,40 @@ export interface TemplateListState {
   problem: TemplateProblem | null;
   /** The request the list waits for; answers to any other are stale. */
   awaiting: number;
+  /** Page 1 is read again after a change made here: the rows below it stay (a form open in one, the person's place). */
+  keepBelow: boolean;
+  /** Templates per page, learnt from a page followed by more; null until then. */
+  pageSize: number | null;
 }
 
-export const initialTemplateList: TemplateListState = { rows: [], page: 1, last: null, loading: true, problem: null, awaiting: 0 };
+export const initialTemplateList: TemplateListState = { rows: [], page: 1, last: null, loading: true, problem: null, awaiting: 0, keepBelow: false, pageSize: null };
 
-export function askTemplatePage(state: TemplateListState, page: number, request: number): TemplateListState {
-  return { ...state, page, loading: true, problem: null, awaiting: request };
+export function askTemplatePage(state: TemplateListState, page: number, request: number, keepBelow = false): TemplateListState {
+  return { ...state, page, loading: true, problem: null, awaiting: request, keepBelow };
 }
 
 export function answerTemplatePage(state: TemplateListState, request: number, answer: TemplatePage): TemplateListState {
   if (request !== state.awaiting) return state;
+  const fresh = new Set(answer.templates.map((row) => row.id));
+  const others = state.rows.filter((row) => !fresh.has(row.id));
   // A template changed between pages moves to the top: kept once, where it is now.
-  const rows = state.page === 1 ? answer.templates : [...state.rows.filter((row) => !answer.templates.some((fresh) => fresh.id === row.id)), ...answer.templates];
-  return { ...state, rows, last: answer, loading: false, problem: null };
+  const rows = state.page !== 1 ? [...others, ...answer.templates] : state.keepBelow ? [...answer.templates, ...others] : answer.templates;
+  const pageSize = answer.hasMore ? Math.max(state.pageSize ?? 0, answer.templates.length) : state.pageSize;
+  return { ...state, rows, last: answer, loading: false, problem: null, pageSize };
+}
+
+/**
+ * The page "Show more" reads: the one after the rows held. A deletion or a save here moves the
+ * pages' edges, so counting pages read would skip a template (or read one again).
+ */
+export function nextTemplatePage(state: TemplateListState): number {
+  return state.pageSize === null ? state.page + 1 : Math.floor(state.rows.length / state.pageSize) + 1;
+}
+
+/** Whether the workspace holds templates the list has not read yet. */
+export function hasMoreTemplates(state: TemplateListState): boolean {
+  if (state.last === null) return false;
+  return state.last.total === null ? state.last.hasMore : state.rows.length < state.last.total;
 }
 
 export function failTemplatePage(state: TemplateListState, request: number, problem: TemplateProblem): TemplateListState {

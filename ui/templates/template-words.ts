@@ -82,3 +82,8 @@ export function countText(shown: number, loaded: number, total: number | null, q
   const more = total !== null && total > loaded ? ` (${loaded} loaded; show more to search them all)` : '';
   return `${shown} of ${all} ${noun} match “${query.trim()}”${more}.`;
 }
+
+/** While a filter reads the pages not shown yet: "2 of 300 templates match “spring” so far; reading the rest…" */
+export function searchingText(shown: number, total: number, query: string): string {
+  return `${shown} of ${total} templates match “${query.trim()}” so far; reading the rest…`;
+}

@@ -9,8 +9,8 @@ import { TextField } from '../components/text-field';
 import { ProblemLine } from './problem-line';
 import { SaveSection } from './save-section';
 import { TemplateItem } from './template-item';
-import { answerTemplatePage, askTemplatePage, failTemplatePage, initialTemplateList, removeTemplateRow, replaceTemplateRow } from './template-list-state';
-import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, templateProblem } from './template-words';
+import { answerTemplatePage, askTemplatePage, failTemplatePage, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, replaceTemplateRow } from './template-list-state';
+import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, searchingText, templateProblem } from './template-words';
 
 export interface TemplatesScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -55,9 +55,9 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   }, [readSelection, showSelection, subscribe]);
 
   const load = useCallback(
-    (page: number) => {
+    (page: number, keepBelow = false) => {
       const request = ++requests.current;
-      setList((before) => askTemplatePage(before, page, request));
+      setList((before) => askTemplatePage(before, page, request, keepBelow));
       endpoint.request('templates/list', { page }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }).then(
         (answer) => setList((before) => answerTemplatePage(before, request, answer)),
         (error: unknown) => setList((before) => failTemplatePage(before, request, templateProblem(error))),
@@ -65,12 +65,16 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     },
     [endpoint],
   );
-  // Read on opening, and again on coming back to it (a teammate may have saved one meanwhile; what
-  // is typed here stays) or after the builder's key changed.
+  // Read on opening, and again on coming back to it (a teammate may have saved one meanwhile; the
+  // pages shown stay, with what is typed in their rows), or afresh after the builder's key changed.
+  const readWithEpoch = useRef<number | null>(null);
   useEffect(() => {
-    if (!hidden) load(1);
+    if (hidden) return;
+    load(1, readWithEpoch.current === epoch);
+    readWithEpoch.current = epoch;
   }, [load, epoch, hidden]);
-  const reload = () => load(1);
+  // After a change made here: the pages shown stay, with what is typed in their rows.
+  const reload = () => load(1, true);
   // The deleted row and its buttons are gone: focus stays in the list, and the deletion is said.
   const onDeleted = ({ id, name }: TemplateRow, alreadyGone: boolean) => {
     setSaid(alreadyGone ? `“${name}” was already deleted elsewhere.` : `Deleted “${name}”.`);
@@ -91,10 +95,15 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   };
 
   const shown = filterTemplates(list.rows, query);
+  // A filter searches the whole workspace: the pages not read yet are read one after another.
+  const searching = query.trim() !== '' && list.problem === null && hasMoreTemplates(list);
+  useEffect(() => {
+    if (searching && !list.loading) load(nextTemplatePage(list));
+  }, [searching, list, load]);
   const nowMs = Date.now();
   const showMore = () => {
     shownBeforeMore.current = document.activeElement === moreButton.current ? new Set(shown.map((row) => row.id)) : null;
-    load(list.problem ? list.page : list.page + 1);
+    load(list.problem ? list.page : nextTemplatePage(list), list.problem ? list.keepBelow : false);
   };
   // The button may go with the last page: the focus moves to the first template added (or stays on the button).
   useEffect(() => {
@@ -115,7 +124,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
         <TextField id="templates-filter" label="Filter by name" value={query} onValue={setQuery} />
         <p class="muted" role="status">
           {said ? `${said} ` : ''}
-          {list.last ? countText(shown.length, list.rows.length, list.last.total, query) : ''}
+          {list.last ? (searching && list.last.total !== null ? searchingText(shown.length, list.last.total, query) : countText(shown.length, list.rows.length, list.last.total, query)) : ''}
         </p>
         {shown.length > 0 ? (
           <ul class="brand-list" aria-labelledby="templates-list-title" ref={listElement}>
@@ -130,7 +139,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
           </p>
         ) : null}
         {list.problem ? <ProblemLine problem={list.problem} onOpenSettings={onOpenSettings} /> : null}
-        {list.problem || list.last?.hasMore ? (
+        {list.problem || hasMoreTemplates(list) ? (
           <div class="button-row">
             <Button onClick={showMore} busy={list.loading} buttonRef={moreButton}>
               {list.problem ? 'Try again' : 'Show more'}

@@ -247,6 +247,21 @@ describe('POST /_emulator/library/emails/:id/preview-fault', () => {
     expect((await fetch(url)).headers.get('content-type')).toBe('image/png');
   });
 
+  it('"stall" sends the screenshot’s status and headers, then nothing: its body never comes', async () => {
+    const { body } = await call(`${emulator.libraryUrl}/v1/emails/1007`);
+    await control(emulator, 'library/emails/1007/preview-fault', { fault: 'stall' });
+    const stop = new AbortController();
+    try {
+      const stalled = await fetch(body.data.preview_url, { signal: stop.signal });
+      expect([stalled.status, stalled.headers.get('content-type')]).toEqual([200, 'image/png']);
+      const waited = await Promise.race([stalled.arrayBuffer().then(() => 'body came', () => 'failed'), new Promise((resolve) => setTimeout(resolve, 1000, 'still waiting'))]);
+      expect(waited).toBe('still waiting');
+    } finally {
+      stop.abort();
+      await control(emulator, 'library/emails/1007/preview-fault', { fault: null });
+    }
+  });
+
   it('refuses an unknown fault or email', async () => {
     expect((await control(emulator, 'library/emails/1007/preview-fault', { fault: 'slow' })).status).toBe(400);
     expect((await control(emulator, 'library/emails/5/preview-fault', { fault: '404' })).status).toBe(404);

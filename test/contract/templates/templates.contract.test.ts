@@ -12,6 +12,7 @@ import { createFakeFigma, type FakeFigma } from '../../fake-figma';
 import { buildDemoDocumentAsync } from '../../fixtures/demo-document';
 import { startEmulator } from '../../emulator/index';
 import { controlAsync, emulatorKeysAsync } from '../clients/support/transports';
+import { messageProblems } from '../../support/message-rules';
 
 type Emulator = Awaited<ReturnType<typeof startEmulator>>;
 
@@ -22,6 +23,8 @@ let builderKey: string;
 let sent: HttpRequest[];
 /** Runs as each request leaves (a test's way to change the document meanwhile). */
 let onSend: ((request: HttpRequest) => void) | null = null;
+/** A builder that stalls: the requests it matches get no answer. */
+let stalls: ((request: HttpRequest) => boolean) | null = null;
 
 const context: HandlerContext = { progress: () => undefined, cancelled: false, throwIfCancelled: () => undefined };
 const EMAIL = 'Spring sale — 2026-03-18';
@@ -55,6 +58,8 @@ async function apiAsync(path: string, init: { method?: string; body?: unknown } 
 async function startAsync(options: { deflate: boolean }): Promise<void> {
   fake = createFakeFigma({ currentUser: { id: 'u1', name: 'Dana Designer' }, allowedDomains: [emulator.builderUrl], ...(options.deflate ? { deflate: deflateSync } : {}) });
   await buildDemoDocumentAsync(fake.figma);
+  // The document as the person had it before the plugin ran: not part of any undo step of the plugin's.
+  fake.figma.commitUndo();
   const transport = createFigmaFetchTransport(fake.fetch);
   sent = [];
   plugin = createPlugin({
@@ -62,6 +67,7 @@ async function startAsync(options: { deflate: boolean }): Promise<void> {
     transport: (request) => {
       sent.push(request);
       onSend?.(request);
+      if (stalls?.(request)) return new Promise(() => undefined);
       return transport(request);
     },
   });
@@ -113,6 +119,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   onSend = null;
+  stalls = null;
   await emulator.close();
 });
 
@@ -441,6 +448,71 @@ describe('templates against the builder emulator', () => {
     expect(second).toMatchObject({ page: 2, total: 54, hasMore: false });
     expect(second.templates).toHaveLength(4);
     expect(new Set([...first.templates, ...second.templates].map((row) => row.id)).size).toBe(54);
+  });
+
+  it('a preview Figma cannot export is said in plain words, not Figma’s, whether the frame was deleted meanwhile or the export refused; nothing is sent', async () => {
+    await startAsync({ deflate: true });
+    const frame = await selectEmailAsync();
+    const exportAsync = frame.exportAsync.bind(frame);
+    // The person deletes the frame while its preview is being made.
+    frame.exportAsync = ((settings: ExportSettingsImage) => {
+      frame.remove();
+      return exportAsync(settings);
+    }) as typeof frame.exportAsync;
+    const deleted = await rejectionOf(plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context));
+    expect(deleted.message).toBe(`“${EMAIL}” was deleted while it was being saved, so nothing was sent to the builder.`);
+    expect(messageProblems(deleted.message)).toEqual([]);
+
+    const { frame: linked } = await linkedSpringAsync();
+    linked.fills = [{ type: 'SOLID', color: { r: 1, g: 0, b: 0 } }];
+    linked.exportAsync = (() => Promise.reject(new Error('in exportAsync: Failed to rasterize node (GPU context lost)'))) as typeof linked.exportAsync;
+    const refused = await rejectionOf(plugin.handlers['templates/update']({ frameId: linked.id }, context));
+    expect(refused.message).toBe(`Figma could not make a preview image of “${EMAIL}”, so nothing was sent to the builder. Check that the frame shows something, then try again.`);
+    expect(messageProblems(refused.message)).toEqual([]);
+    expect(sent.filter((request) => request.method === 'PUT')).toHaveLength(0);
+
+    // Deleted while the update reads the template first.
+    const { frame: third } = await linkedSpringAsync();
+    third.fills = [{ type: 'SOLID', color: { r: 0, g: 1, b: 0 } }];
+    onSend = (request) => {
+      if (request.method === 'GET' && !third.removed) third.remove();
+    };
+    const gone = await rejectionOf(plugin.handlers['templates/update']({ frameId: third.id }, context));
+    expect(gone.message).toBe(`“${EMAIL}” was deleted while it was being saved, so nothing was sent to the builder.`);
+  });
+
+  it('each save is its own undo step: ⌘Z after saving a second frame unlinks that frame only, and the file’s index with it', async () => {
+    await startAsync({ deflate: true });
+    const first = await selectEmailAsync();
+    const page = fake.figma.currentPage;
+    const second = fake.figma.createFrame();
+    second.name = 'Autumn sale';
+    second.resize(600, 800);
+    second.fills = [{ type: 'SOLID', color: { r: 0.9, g: 0.6, b: 0.2 } }];
+    // The person's frame, there before the saves: not part of the plugin's undo steps.
+    fake.figma.commitUndo();
+    const firstId = (await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context)).template!.id;
+    page.selection = [second];
+    const created = await plugin.handlers['templates/create']({ name: 'Autumn', description: '' }, context);
+    expect(linkOf(second)?.templateId).toBe(created.template!.id);
+    fake.figma.triggerUndo();
+    expect(linkOf(second)).toBeNull();
+    expect(linkOf(first)?.templateId).toBe(firstId);
+    const index = JSON.parse(fake.inspect.run(() => fake.figma.root.getPluginData(TEMPLATE_INDEX_KEY))) as Record<string, string>;
+    expect(index).toEqual({ [firstId]: first.id });
+  });
+
+  it('the selection is read while the list waits for a builder that stalls: the form is there to save the frame', async () => {
+    await startAsync({ deflate: true });
+    stalls = (request) => request.method === 'GET' && request.url.includes('/api/templates?');
+    const listing = plugin.handlers['templates/list']({ page: 1 }, context);
+    void listing.catch(() => undefined);
+    const frame = await selectEmailAsync();
+    const waited = await Promise.race([
+      plugin.handlers['templates/selection']({}, context),
+      new Promise((resolve) => setTimeout(resolve, 5_000, 'still waiting behind the list')),
+    ]);
+    expect(waited).toMatchObject({ kind: 'frame', frame: { id: frame.id } });
   });
 
   it('a frame whose preview cannot fit under the body limit is refused in words, before any request', async () => {

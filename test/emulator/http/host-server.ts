@@ -13,7 +13,8 @@ import type { EmulatorRequest, EmulatorResponse } from './types';
  */
 export const MAX_BODY_BYTES = 2_000_000;
 
-export type Delivery = { kind: 'normal' } | { kind: 'drop' } | { kind: 'slow'; delayMs: number };
+/** `stall`: the status and headers are sent, then nothing, until the client gives up or the server closes. */
+export type Delivery = { kind: 'normal' } | { kind: 'drop' } | { kind: 'slow'; delayMs: number } | { kind: 'stall' };
 
 export interface HostOutcome {
   response: EmulatorResponse;
@@ -91,6 +92,10 @@ export async function startHostServerAsync(port: number, handler: HostHandler, i
             write(res, outcome.response);
           }, delivery.delayMs);
           timers.add(timer);
+        } else if (delivery.kind === 'stall') {
+          const body = outcome.response.body ?? '';
+          res.writeHead(outcome.response.status, { ...CORS_HEADERS, ...outcome.response.headers, 'Content-Length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength) });
+          res.flushHeaders();
         } else write(res, outcome.response);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

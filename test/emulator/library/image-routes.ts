@@ -1,5 +1,6 @@
 // PNG thumbnails, full-length screenshots and logos, served without a key from the library host.
 import { createRouter } from '../http/router';
+import type { HostOutcome } from '../http/host-server';
 import type { EmulatorRequest, EmulatorResponse } from '../http/types';
 import { emailLayout, layoutPixels } from '../images/email-layout';
 import { pngResponseHeaders, type PngCache } from '../images/png-cache';
@@ -10,7 +11,7 @@ export const THUMBNAIL_SIZE = { width: 300, height: 400 } as const;
 export const PREVIEW_WIDTH = 600;
 export const LOGO_SIZE = 128;
 
-type ImageHandler = (data: LibraryData, params: Record<string, string>, cache: PngCache) => EmulatorResponse;
+type ImageHandler = (data: LibraryData, params: Record<string, string>, cache: PngCache) => EmulatorResponse | HostOutcome;
 
 const png = (bytes: Uint8Array): EmulatorResponse => ({ status: 200, headers: pngResponseHeaders(), body: bytes });
 
@@ -24,13 +25,14 @@ const emailImage =
     if (kind === 'preview' && email.previewFault === 'not_image') return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: '<!doctype html><title>Moved</title><p>This screenshot has moved.</p>' };
     const brand = data.brands.get(email.brandSlug)!;
     const layout = emailLayout(email.id, brand.color, PREVIEW_WIDTH, email.previewHeight);
-    return png(
+    const image = png(
       cache.getOrDraw(`${kind}:${email.id}`, () =>
         kind === 'preview'
           ? { width: PREVIEW_WIDTH, height: email.previewHeight, pixel: layoutPixels(layout) }
           : { ...THUMBNAIL_SIZE, pixel: layoutPixels(layout, THUMBNAIL_SIZE.width / PREVIEW_WIDTH) },
       ),
     );
+    return kind === 'preview' && email.previewFault === 'stall' ? { response: image, delivery: { kind: 'stall' } } : image;
   };
 
 const logo: ImageHandler = (data, params, cache) => {
@@ -52,9 +54,12 @@ router.add('GET', '/images/emails/:id/thumbnail.png', emailImage('thumbnail'));
 router.add('GET', '/images/emails/:id/preview.png', emailImage('preview'));
 router.add('GET', '/images/brands/:slug/logo.png', logo);
 
-export function serveLibraryImage(request: EmulatorRequest, data: LibraryData, cache: PngCache): EmulatorResponse {
+export function serveLibraryImage(request: EmulatorRequest, data: LibraryData, cache: PngCache): HostOutcome {
   const match = router.match(request.method, request.path);
-  if (match.kind === 'found') return match.handler(data, match.params, cache);
-  if (match.kind === 'wrong_method') return libraryErrorResponse(405, 'method_not_allowed', `Images only answer GET.`, { Allow: 'GET' });
-  return libraryErrorResponse(404, 'not_found', `No image at ${request.path}.`);
+  if (match.kind === 'found') {
+    const answer = match.handler(data, match.params, cache);
+    return 'response' in answer ? answer : { response: answer };
+  }
+  if (match.kind === 'wrong_method') return { response: libraryErrorResponse(405, 'method_not_allowed', `Images only answer GET.`, { Allow: 'GET' }) };
+  return { response: libraryErrorResponse(404, 'not_found', `No image at ${request.path}.`) };
 }

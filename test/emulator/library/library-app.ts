@@ -104,7 +104,7 @@ export function createLibraryHost(state: EmulatorState): HostHandler {
   return async (request) => {
     if (request.method === 'OPTIONS') return { response: { status: 204, headers: preflightHeaders(), body: null } };
     if (isControlPath(request.path)) return { response: handleControl(state, request) };
-    if (request.path.startsWith('/images/')) return { response: serveLibraryImage(request, state.library, state.images) };
+    if (request.path.startsWith('/images/')) return serveLibraryImage(request, state.library, state.images);
     return handleApi(state, request);
   };
 }

@@ -44,8 +44,8 @@ export interface Email {
   journeyStages: Array<{ stage: string; stage_slug: string }>;
 }
 
-/** How a screenshot fails: a 404, or a 200 whose body is HTML instead of an image. */
-export const PREVIEW_FAULTS = ['404', 'not_image'] as const;
+/** How a screenshot fails: a 404, a 200 whose body is HTML instead of an image, or a 200 whose body never comes. */
+export const PREVIEW_FAULTS = ['404', 'not_image', 'stall'] as const;
 export type PreviewFault = (typeof PREVIEW_FAULTS)[number];
 
 export interface JourneyStageRecord {

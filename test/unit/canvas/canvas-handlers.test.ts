@@ -2,6 +2,7 @@
 // batches, drops, and the failures said in words.
 import { describe, expect, it } from 'vitest';
 import { ABANDONED_BATCH_MS, createCanvasFeature } from '../../../src/canvas/canvas-handlers';
+import { createReferenceCheckHandlers } from '../../../src/canvas/reference-check-handlers';
 import { parseReferenceRecord, REFERENCE_DATA_KEY } from '../../../src/canvas/reference-record';
 import { BridgeError } from '../../../src/shared/bridge/bridge-error';
 import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
@@ -360,6 +361,29 @@ describe('batches', () => {
     expect([fake.inspect.node(inBatch), fake.inspect.node(second)]).toEqual([null, null]);
     // Once the batch has ended, the drop is placed as usual.
     await expect(handlers['canvas/insert'](insertOf(41, 600, 800, { dropId: 'd3' }), context)).resolves.toMatchObject({ name: 'Acme — Email 41' });
+  });
+
+  it('refuses to remove references while a batch is open, so the batch stays one undo step and the removal another', async () => {
+    const { fake, feature } = setup();
+    // Composed as src/handlers.ts does.
+    const handlers = { ...createReferenceCheckHandlers(fake.figma), ...feature.handlers };
+    const old = (await handlers['canvas/insert'](insertOf(60, 600, 800), context)).nodeId;
+    const { batchId } = await handlers['canvas/insert-begin']({ layout: 'grid', title: 'Grid' }, context);
+    const first = (await handlers['canvas/insert'](insertOf(61, 600, 800, { batchId }), context)).nodeId;
+    await expect(handlers['canvas/references-remove']({ nodeIds: [old], goneEmailIds: [60] }, context)).rejects.toMatchObject({
+      code: 'busy',
+      message: 'Envelope is still placing references on the canvas. Wait until they are there, then remove these again.',
+    });
+    expect(fake.inspect.node(old)).not.toBeNull();
+    const second = (await handlers['canvas/insert'](insertOf(62, 600, 800, { batchId }), context)).nodeId;
+    await handlers['canvas/insert-end']({ batchId }, context);
+    // Once the batch has ended the removal goes through, as its own step.
+    await expect(handlers['canvas/references-remove']({ nodeIds: [old], goneEmailIds: [60] }, context)).resolves.toMatchObject({ removed: 1 });
+    fake.figma.triggerUndo();
+    expect(fake.inspect.node(old)).not.toBeNull();
+    fake.figma.triggerUndo();
+    expect([fake.inspect.node(first), fake.inspect.node(second)]).toEqual([null, null]);
+    expect(fake.inspect.node(old)).not.toBeNull();
   });
 
   it('stops holding lone references back once a batch has heard nothing for long (its end was lost)', async () => {

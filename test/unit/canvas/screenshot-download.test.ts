@@ -13,8 +13,68 @@ function droppedHalfWay(): Response {
   return new Response(body, { status: 200, headers: { 'content-type': 'image/png' } });
 }
 
+/** A 200 image answer whose first bytes come, then nothing: the connection stalled. */
+function stalledAfterHeaders(): Response {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+    },
+  });
+  return new Response(body, { status: 200, headers: { 'content-type': 'image/png' } });
+}
+
+/** The failure of a download while fake time runs past any wait. */
+async function failureAfterWaitingAsync(download: Promise<unknown>): Promise<unknown> {
+  const failure = download.then(
+    () => null,
+    (error: unknown) => error,
+  );
+  await vi.advanceTimersByTimeAsync(120_000);
+  return failure;
+}
+
+const STALLED = 'Its screenshot could not be loaded: the library stopped sending it (nothing came for 15 seconds). Try placing it again.';
+
 describe('fetchScreenshotAsync', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('a download that stalls after its headers ends in words, and the request is let go', async () => {
+    vi.useFakeTimers();
+    let request: AbortSignal | undefined;
+    vi.stubGlobal('fetch', (_url: string, init?: RequestInit) => {
+      request = init?.signal ?? undefined;
+      return Promise.resolve(stalledAfterHeaders());
+    });
+    const failure = await failureAfterWaitingAsync(fetchScreenshotAsync('https://library.example/shot.png'));
+    expect(failure).toBeInstanceOf(ScreenshotError);
+    expect((failure as Error).message).toBe(STALLED);
+    expect(request?.aborted).toBe(true);
+  });
+
+  it('a library that never answers at all ends in the same words', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', (_url: string, init?: RequestInit) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted.', 'AbortError')))));
+    const failure = await failureAfterWaitingAsync(fetchScreenshotAsync('https://library.example/shot.png'));
+    expect((failure as Error).message).toBe(STALLED);
+  });
+
+  it('Cancel during a stalled download is a cancel, not a failure', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', () => Promise.resolve(stalledAfterHeaders()));
+    const cancel = new AbortController();
+    const download = fetchScreenshotAsync('https://library.example/shot.png', cancel.signal).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    await vi.advanceTimersByTimeAsync(1_000);
+    cancel.abort(new DOMException('Cancelled.', 'AbortError'));
+    const failure = await download;
+    expect(failure).not.toBeInstanceOf(ScreenshotError);
+    expect((failure as Error).name).toBe('AbortError');
+  });
 
   it('a download that stops half way is said in words, not as a raw "network error"', async () => {
     vi.stubGlobal('fetch', () => Promise.resolve(droppedHalfWay()));

@@ -1,0 +1,40 @@
+// The templates list across several pages when something changes here (a save, a deletion): the
+// pages shown stay, and "Show more" reads on from the rows held, skipping none.
+import { describe, expect, it } from 'vitest';
+import type { TemplatePage, TemplateRow } from '../../../src/shared/bridge/messages';
+import { answerTemplatePage, askTemplatePage, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, type TemplateListState } from '../../../ui/templates/template-list-state';
+
+const row = (name: string): TemplateRow => ({ id: name, name, description: '', updatedAt: '2026-11-24T10:00:00.000Z', thumbnailUrl: null, linkedFrame: null });
+const names = (state: { rows: TemplateRow[] }) => state.rows.map((each) => each.name);
+
+/** A workspace of templates, newest first, read 3 to a page as the sandbox answers. */
+function workspace(all: string[]) {
+  return (page: number): TemplatePage => ({ templates: all.slice((page - 1) * 3, page * 3).map(row), page, total: all.length, hasMore: page * 3 < all.length });
+}
+
+function read(state: TemplateListState, page: number, answer: TemplatePage, keepBelow = false): TemplateListState {
+  const request = state.awaiting + 1;
+  return answerTemplatePage(askTemplatePage(state, page, request, keepBelow), request, answer);
+}
+
+describe('the templates list after a change made here', () => {
+  it('keeps the pages below page 1 when it reads page 1 again, and Show more reads on without skipping or repeating', () => {
+    let pages = workspace(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']);
+    let state = read(initialTemplateList, 1, pages(1));
+    state = read(state, nextTemplatePage(state), pages(2));
+    expect(names(state)).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
+    // E deleted from its row; the workspace now holds the rest.
+    state = removeTemplateRow(state, 'E');
+    pages = workspace(['A', 'B', 'C', 'D', 'F', 'G', 'H']);
+    state = read(state, 1, pages(1), true);
+    expect(names(state)).toEqual(['A', 'B', 'C', 'D', 'F']);
+    // A template saved here goes to the top.
+    pages = workspace(['N', 'A', 'B', 'C', 'D', 'F', 'G', 'H']);
+    state = read(state, 1, pages(1), true);
+    expect(names(state)).toEqual(['N', 'A', 'B', 'C', 'D', 'F']);
+    expect(hasMoreTemplates(state)).toBe(true);
+    state = read(state, nextTemplatePage(state), pages(nextTemplatePage(state)));
+    expect(names(state)).toEqual(['N', 'A', 'B', 'C', 'D', 'F', 'G', 'H']);
+    expect(hasMoreTemplates(state)).toBe(false);
+  });
+});
