@@ -506,6 +506,38 @@ describe('Browse: offline', () => {
   });
 });
 
+describe('Browse: answers that stop half-way', () => {
+  it('works again once the library answers, after answers that stopped half-way used up the browser’s connections to it', { timeout: 150_000 }, async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const searches = (url: string) => url.startsWith(`${h.emulator.libraryUrl}/v1/emails?`);
+    const { urls: sent, stop: stopWatching } = watchRequests((request) => searches(request.url()));
+    try {
+      // Every answer sends its headers and half its body, then nothing more.
+      await setFaultsAsync({ rate: 1, kinds: ['stall'] });
+      // The designer tries one category after another while nothing comes: six searches, more
+      // than the six connections a browser keeps to one host.
+      for (const label of ['Food', 'Travel', 'Pets', 'Beauty', 'Home', 'Baby']) {
+        const before = sent.length;
+        await ui.getByLabel('Category').selectOption({ label });
+        await expect.poll(() => sent.length, { timeout: 45_000 }).toBeGreaterThan(before);
+      }
+      const alert = ui.getByTestId('library-problem').getByRole('alert');
+      await expect.poll(() => textOf(alert), { timeout: 45_000 }).toMatch(/did not answer within 20 seconds\. Try again\.$/);
+      // The library answers again: one Try again shows the last search, with one request.
+      await setFaultsAsync({ rate: 0 });
+      const before = sent.length;
+      await ui.getByRole('button', { name: 'Try again' }).click();
+      const baby = await libraryAsync<{ data: Summary[] }>('/v1/emails?category=baby&per_page=50');
+      await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects[0]), { timeout: 15_000 }).toBe(baby.data[0]!.subject_line);
+      expect(await ui.getByLabel('Category').inputValue()).toBe('Baby');
+      expect(sent.slice(before)).toHaveLength(1);
+    } finally {
+      stopWatching();
+      await setFaultsAsync({ rate: 0 });
+    }
+  });
+});
+
 describe('Browse: a thousand results', () => {
   it('keeps only the rows in view in the page, and loads only their thumbnails', async () => {
     const ui = await openBrowseAsync('light', 'key');
