@@ -65,6 +65,14 @@ function watchRequests(keep: (request: Request) => boolean, as: (url: string) =>
   return { urls, stop: () => h.page.off('request', watch) };
 }
 
+/** A brand's name as the library's brand page gives it (“Little Acorn Co.”). */
+async function brandNameAsync(slug: string): Promise<string> {
+  return (await libraryAsync<{ data: { brand: { name: string } } }>(`/v1/brands/${slug}?per_page=1`)).data.brand.name;
+}
+
+/** Matches an accessible name that starts with `text`, taken literally. */
+const startingWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
 const emailList = (ui: Frame) => ui.getByRole('list', { name: 'Emails' });
 const cards = (ui: Frame) => emailList(ui).getByRole('button');
 
@@ -1154,10 +1162,10 @@ describe('Browse: journeys', () => {
     const one = await libraryAsync<JourneyBody>(`/v1/journeys/${chosen.brand_slug}?emails_per_stage=1`);
     const ui = await openBrowseAsync('light', 'anonymous');
     await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
-    await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: new RegExp(`^${chosen.brand}`) }).click();
-    // The journey names the brand by its slug ("fernwood-knitwear"); the heading says its name, as Brands does.
-    const brand = await libraryAsync<{ data: { brand: { name: string } } }>(`/v1/brands/${chosen.brand_slug}?per_page=1`);
-    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(`${brand.data.brand.name}: journey`);
+    // The journey names the brand by its slug ("fernwood-knitwear"); the list and the heading say its name, as Brands does.
+    const name = await brandNameAsync(chosen.brand_slug);
+    await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: startingWith(name) }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(`${name}: journey`);
     const stageHeadings = () => ui.getByRole('heading', { level: 3 }).allTextContents();
     await expect.poll(async () => (await stageHeadings()).map((text) => text.replace(/ \(\d+ emails?\)$/, ''))).toEqual(three.data.stages.map((stage) => stage.stage));
     const firstStage = three.data.stages[0]!;
@@ -1170,6 +1178,24 @@ describe('Browse: journeys', () => {
   });
 });
 
+describe('Browse: the list of journeys', () => {
+  it('names each brand as the library does (“Fernwood Knitwear”), not by its address slug (“fernwood-knitwear”)', async () => {
+    const journeys = await libraryAsync<{ data: Array<{ brand: string; brand_slug: string }> }>('/v1/journeys?per_page=50');
+    const brands = await libraryAsync<{ data: Array<{ name: string; slug: string }> }>('/v1/brands?per_page=50');
+    const names = new Map(brands.data.map((brand) => [brand.slug, brand.name]));
+    const named = journeys.data.filter((journey) => names.has(journey.brand_slug));
+    expect(named.length).toBeGreaterThan(0);
+    const ui = await openBrowseAsync('light', 'anonymous');
+    await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+    const rows = ui.getByRole('list', { name: 'Brands with a journey' }).locator('.brand-row-name');
+    await expect.poll(() => rows.allTextContents(), { timeout: 10_000 }).toEqual(journeys.data.map((journey) => names.get(journey.brand_slug) ?? journey.brand));
+    // The journey opened takes the name the list showed.
+    const first = named[0]!;
+    await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: startingWith(names.get(first.brand_slug)!) }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(`${names.get(first.brand_slug)!}: journey`);
+  });
+});
+
 describe('Browse: a journey by keyboard', () => {
   it('takes the keyboard into the journey it opens and back to its row, with the way back at the left as on a brand', async () => {
     const journeys = await libraryAsync<{ data: Array<{ brand: string; brand_slug: string }> }>('/v1/journeys?per_page=50');
@@ -1177,7 +1203,7 @@ describe('Browse: a journey by keyboard', () => {
     const ui = await openBrowseAsync('light', 'key');
     const focused = () => ui.evaluate(() => (document.activeElement === document.body ? 'the page' : `${document.activeElement?.tagName ?? ''} ${document.activeElement?.textContent ?? ''}`));
     await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
-    const row = ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: new RegExp(`^${chosen.brand}`) });
+    const row = ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: startingWith(await brandNameAsync(chosen.brand_slug)) });
     await row.focus();
     await h.page.keyboard.press('Enter');
     // The list went from under the keyboard: it fell to the page's body.
@@ -1197,7 +1223,7 @@ describe('Browse: a journey’s emails per stage', () => {
     const chosen = journeys.data[0]!;
     const ui = await openBrowseAsync('light', 'key');
     await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
-    await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: new RegExp(`^${chosen.brand}`) }).click();
+    await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: startingWith(await brandNameAsync(chosen.brand_slug)) }).click();
     // Headed by the brand's name (read from its page), not the journey's slug.
     const { data: page } = await libraryAsync<{ data: { brand: { name: string } } }>(`/v1/brands/${chosen.brand_slug}?per_page=1`);
     await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(`${page.brand.name}: journey`);
