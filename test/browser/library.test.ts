@@ -1383,11 +1383,11 @@ describe('Browse: brand requests', () => {
       await form.getByLabel('Brand', { exact: true }).fill('Envelope Test Brand');
       await form.getByLabel('Website').fill('envelopetestbrand.com');
       await send();
-      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^Requested Envelope Test Brand\. Queued\. .* \d+ of 50 requests today\.\s*$/);
-      const usedToday = Number(/(\d+) of 50 requests today/.exec((await textOf(outcome)) ?? '')![1]);
+      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^Requested Envelope Test Brand\. Queued\. .* \d+ of today’s 50 brand requests used\.\s*$/);
+      const usedToday = Number(/(\d+) of today’s 50 brand requests used/.exec((await textOf(outcome)) ?? '')![1]);
       expect(await form.getByLabel('Brand', { exact: true }).inputValue()).toBe('');
       await expect.poll(() => textOf(ui.getByRole('list', { name: 'My requests' })), { timeout: 10_000 }).toContain('Envelope Test Brand');
-      expect(await textOf(ui.getByTestId('requests-today'))).toMatch(new RegExp(`^${usedToday} of 50 requests today\\. Statuses refresh every 15 minutes`));
+      expect(await textOf(ui.getByTestId('requests-today'))).toMatch(new RegExp(`^${usedToday} of today’s 50 brand requests used \\(the day ends at midnight UTC; a brand already in the library or asked for before is not counted\\)\\. Statuses refresh every 15 minutes`));
       await form.getByLabel('Brand', { exact: true }).fill('Envelope Test Brand');
       await form.getByLabel('Website').fill('envelopetestbrand.com');
       await send();
