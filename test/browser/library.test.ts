@@ -283,6 +283,44 @@ describe('Browse: search', () => {
   });
 });
 
+describe('Browse: a refused key, fixed in Settings', () => {
+  it('opens Settings on the library’s key, ready for a new one, and the new key shows the email the designer was on', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByLabel('Category').selectOption({ label: 'Travel' });
+    const travel = await libraryAsync<{ data: Summary[] }>('/v1/emails?category=travel&per_page=50');
+    await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects[0]), { timeout: 10_000 }).toBe(travel.data[0]!.subject_line);
+    await cards(ui).nth(1).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(travel.data[1]!.subject_line);
+    // The key is revoked meanwhile: the next email is refused.
+    const api = `${h.emulator.libraryUrl}/v1/**`;
+    await h.page.route(api, (route) =>
+      route.fulfill({
+        status: 401,
+        headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' },
+        body: JSON.stringify({ error: { code: 'unauthorized', message: 'The API key was revoked by its owner.' } }),
+      }),
+    );
+    try {
+      await ui.getByRole('button', { name: 'Next' }).click();
+      await ui.getByRole('button', { name: 'Open Settings' }).click();
+      // Settings opens where the refused key is (the library's section was below the builder's, out of sight), ready for a new key.
+      const keyField = ui.getByTestId('settings-library-key');
+      await expect.poll(() => keyField.evaluate((element) => element === document.activeElement), { timeout: 5_000 }).toBe(true);
+      const box = await keyField.evaluate((element) => element.getBoundingClientRect().toJSON() as { top: number; bottom: number });
+      expect(box.top).toBeGreaterThanOrEqual(0);
+      expect(box.bottom).toBeLessThanOrEqual(await ui.evaluate(() => window.innerHeight));
+    } finally {
+      await h.page.unroute(api);
+    }
+    await h.page.keyboard.type(state.library.keys.other!);
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => evaluateHooks(h.page, async (hooks) => hooks.fake().figma.clientStorage.getAsync('envelope.library.apiKey')), { timeout: 10_000 }).toBe(state.library.keys.other);
+    await ui.getByTestId('nav-browse').click();
+    const travelForOther = await libraryAsync<{ data: Summary[] }>('/v1/emails?category=travel&per_page=50', state.library.keys.other);
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(travelForOther.data[2]!.subject_line);
+  });
+});
+
 describe('Browse: a request held back by the rate limit', () => {
   it('says why a section stands still while the library’s allowance is spent, counting down, then shows it', async () => {
     const ui = await openBrowseAsync('light', 'key');
@@ -351,7 +389,6 @@ describe('Browse: a key replaced after a 401', () => {
       const alert = ui.getByTestId('library-problem').getByRole('alert');
       await expect.poll(() => textOf(alert), { timeout: 15_000 }).toMatch(/^The email library API key was not accepted\./);
       await ui.getByRole('button', { name: 'Open Settings' }).click();
-      await ui.getByTestId('settings-library-replace-key').click();
       await ui.getByTestId('settings-library-key').fill(state.library.keys.other!);
     } finally {
       await h.page.unroute(searches);
