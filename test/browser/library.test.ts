@@ -609,6 +609,25 @@ describe('Browse: a thousand results', () => {
   });
 });
 
+describe('Browse: thumbnails that cannot be loaded', () => {
+  it('says so on the card, in the thumbnail’s place, and the cards keep their size', async () => {
+    const thumbnails = (url: URL) => url.pathname.endsWith('/thumbnail.png');
+    await h.page.route(thumbnails, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    try {
+      const ui = await openBrowseAsync('light', 'key');
+      const first = cards(ui).first();
+      await expect.poll(() => textOf(first.locator('.email-thumb')), { timeout: 10_000 }).toBe('Thumbnail did not load');
+      const size = (locator: typeof first) => locator.evaluate((element) => [Math.round(element.getBoundingClientRect().width), Math.round(element.getBoundingClientRect().height)]);
+      const thumb = first.locator('.email-thumb');
+      const [width, height] = await size(thumb);
+      expect(height).toBe(Math.round((width! * 4) / 3));
+      await checkAxeAsync(ui, 'broken thumbnails, light');
+    } finally {
+      await h.page.unroute(thumbnails);
+    }
+  });
+});
+
 describe('Browse: an email', () => {
   it('says when the library’s screenshot of an email cannot be shown, instead of a broken image', async () => {
     const ui = await openBrowseAsync('light', 'key');
