@@ -628,6 +628,48 @@ describe('Browse: thumbnails that cannot be loaded', () => {
   });
 });
 
+describe('Browse: very long names and subjects', () => {
+  it('wraps them inside the window: an email’s subject, sender and brand, and the brand in the list of brands', async () => {
+    const brandName = 'The Extraordinarily Long-Named Artisanal Homewares & Lifestyle Company of Greater Northumberland';
+    const subject = 'https://example.com/averylongunbrokenaddressthatgoesonandonwithoutanyspaceatallforthewholeline and the rest of a long subject line';
+    const sender = 'newsletters-offers-and-updates@averyveryverylongdomainnameforthisbrand.example';
+    const detail = (url: URL) => /^\/v1\/emails\/\d+$/.test(url.pathname);
+    const brands = (url: URL) => url.pathname === '/v1/brands';
+    await h.page.route(detail, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { subject_line: string; from_email: string; brand: { name: string } } };
+      Object.assign(body.data, { subject_line: subject, from_email: sender });
+      body.data.brand.name = brandName;
+      await route.fulfill({ response, json: body });
+    });
+    await h.page.route(brands, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: Array<{ name: string }> };
+      body.data[0]!.name = brandName;
+      await route.fulfill({ response, json: body });
+    });
+    try {
+      const ui = await openBrowseAsync('light', 'key');
+      const inWindow = async (locator: ReturnType<Frame['locator']>) =>
+        locator.evaluate((element) => element.getBoundingClientRect().right <= window.innerWidth && element.scrollWidth <= element.clientWidth + 1);
+      await cards(ui).first().click();
+      const title = ui.getByRole('heading', { level: 2 });
+      await expect.poll(() => textOf(title), { timeout: 10_000 }).toBe(subject);
+      expect(await inWindow(title), 'the subject').toBe(true);
+      expect(await inWindow(ui.getByText(sender, { exact: true })), 'the sender').toBe(true);
+      expect(await inWindow(ui.getByRole('button', { name: `${brandName}: the brand’s page` })), 'the brand').toBe(true);
+      await ui.getByRole('button', { name: '← Back to results' }).click();
+      await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+      const row = ui.getByRole('list', { name: 'Top brands' }).getByRole('button').first();
+      await expect.poll(() => textOf(row.locator('.brand-row-name')), { timeout: 10_000 }).toBe(brandName);
+      expect(await inWindow(row), 'the brand’s row').toBe(true);
+    } finally {
+      await h.page.unroute(detail);
+      await h.page.unroute(brands);
+    }
+  });
+});
+
 describe('Browse: an email', () => {
   it('says when the library’s screenshot of an email cannot be shown, instead of a broken image', async () => {
     const ui = await openBrowseAsync('light', 'key');
