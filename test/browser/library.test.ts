@@ -222,6 +222,32 @@ describe('Browse: search', () => {
     await checkAxeAsync(ui, 'an email at the smallest window, dark');
   });
 
+  it('scrolls the results with the window below 480 px of height, one scroller, not a 160 px grid scrolling inside a scrolling window', async () => {
+    const ui = await openBrowseAsync('light', 'anonymous');
+    await ui.getByTestId('resize-handle').focus();
+    for (let step = 0; step < 3; step++) await h.page.keyboard.press('Shift+ArrowLeft');
+    for (let step = 0; step < 6; step++) await h.page.keyboard.press('Shift+ArrowUp');
+    await expect.poll(() => ui.evaluate(() => window.innerHeight)).toBeLessThan(480);
+    const grid = ui.getByTestId('email-grid');
+    await expect.poll(() => grid.evaluate((element) => element.scrollHeight - element.clientHeight)).toBeLessThanOrEqual(1);
+    // Scrolling over the cards, as a person does: the window moves through them and the next page comes.
+    await grid.hover();
+    const before = await loadedCountAsync(ui);
+    await expect
+      .poll(
+        async () => {
+          await h.page.mouse.wheel(0, 1_500);
+          return loadedCountAsync(ui);
+        },
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(before);
+    // Only the cards near the view are drawn, as in a taller window.
+    expect(await emailList(ui).getByRole('listitem').count()).toBeLessThan(before);
+    const last = emailList(ui).getByRole('listitem').last();
+    expect(Number(await last.getAttribute('aria-posinset'))).toBeGreaterThan(before - 12);
+  });
+
   it('drops the old brand filter when a new brand name cannot be looked up, as its note says', async () => {
     const ui = await openBrowseAsync('light', 'key');
     const first = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50');
