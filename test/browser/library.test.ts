@@ -1419,6 +1419,20 @@ describe('Browse: me', () => {
     await expect.poll(focused).toBe(`BUTTON ${(await row.textContent()) ?? ''}`);
   });
 
+  it('says how much of a long collection is shown, so paging through it has an end in sight', async () => {
+    const collections = await libraryAsync<{ data: Array<{ id: string; name: string; email_count: number }> }>('/v1/me/collections', state.library.keys.demo);
+    const long = collections.data.find((collection) => collection.email_count > 20)!;
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    await ui.getByRole('button', { name: 'Collections', exact: true }).click();
+    await ui.getByRole('list', { name: 'Collections', exact: true }).getByRole('button', { name: startingWith(long.name) }).click();
+    const shown = ui.getByText(/^Showing \d+ of \d+ emails\.$|^\d+ emails?\.$/);
+    await expect.poll(() => textOf(shown), { timeout: 10_000 }).toBe(`Showing 20 of ${long.email_count} emails.`);
+    await ui.getByRole('button', { name: 'More', exact: true }).click();
+    await expect.poll(() => textOf(shown), { timeout: 10_000 }).toBe(`${long.email_count} emails.`);
+    expect(await ui.getByRole('list', { name: `Emails in ${long.name}` }).getByRole('listitem').count()).toBe(long.email_count);
+  });
+
   it('asks once for a “captured since” date typed digit by digit under the brands I follow', async () => {
     const ui = await openBrowseAsync('light', 'key');
     await ui.getByRole('button', { name: 'Me', exact: true }).click();
