@@ -70,7 +70,8 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
     };
   }, []);
 
-  const scrolled = useRef(() => undefined as void);
+  // What a scroll of the box does, with this render's place and focus.
+  const scrolled = useRef<() => void>(() => undefined);
   useEffect(() => {
     if (!box) return undefined;
     const listener = () => scrolled.current();
