@@ -696,6 +696,24 @@ describe('Browse: very long names and subjects', () => {
   });
 });
 
+describe('Browse: thumbnails lost with the connection', () => {
+  it('loads them once the connection is back, instead of saying for good that they did not load', async () => {
+    const thumbnails = (url: URL) => url.pathname.endsWith('/thumbnail.png');
+    await h.page.route(thumbnails, (route) => route.abort('internetdisconnected'));
+    let ui: Frame;
+    try {
+      ui = await openBrowseAsync('light', 'key');
+      await expect.poll(() => textOf(cards(ui).first().locator('.email-thumb')), { timeout: 10_000 }).toBe('Thumbnail did not load');
+    } finally {
+      await h.page.unroute(thumbnails);
+    }
+    // The browser says it is online again.
+    await h.context.setOffline(true);
+    await h.context.setOffline(false);
+    await expect.poll(() => cards(ui).first().locator('.email-thumb img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0, undefined, { timeout: 250 }).catch(() => false), { timeout: 10_000 }).toBe(true);
+  });
+});
+
 describe('Browse: an email', () => {
   it('says when the library’s screenshot of an email cannot be shown, instead of a broken image', async () => {
     const ui = await openBrowseAsync('light', 'key');

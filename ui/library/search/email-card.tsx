@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { SearchedEmail } from '../../../src/shared/api/library/schemas';
 import type { CanvasInsert } from '../../canvas/canvas-insert';
 import { insertItemOf } from '../../canvas/reference-inserter';
@@ -23,6 +23,13 @@ export interface EmailCardProps {
 export function EmailCard({ email, position, total, focusable, showImage, height, onOpen, onFocus, selected, onToggle, canvas }: EmailCardProps) {
   const subject = email.subject_line || email.title;
   const [broken, setBroken] = useState(false);
+  // Lost with the connection: asked again once the browser is back online.
+  useEffect(() => {
+    if (!broken) return undefined;
+    const retry = () => setBroken(false);
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [broken]);
   return (
     <li class={selected ? 'email-card email-card-selected' : 'email-card'} style={{ height: `${height}px` }} aria-posinset={position} aria-setsize={total}>
       <button
