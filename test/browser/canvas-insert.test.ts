@@ -448,10 +448,10 @@ describe('Browse: library emails on the canvas', () => {
     const journeys = await libraryAsync<{ data: Array<{ brand: string; brand_slug: string }> }>('/v1/journeys?per_page=50');
     const chosen = journeys.data[0]!;
     const journey = await libraryAsync<{ data: { stages: Array<{ stage: string; emails: Array<{ id: number }> }> } }>(`/v1/journeys/${chosen.brand_slug}?emails_per_stage=3`);
-    await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
-    await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: new RegExp(`^${escapeRegExp(chosen.brand)}`) }).click();
-    // The board and its captions name the brand as the library's brand page does, not by the journey's slug.
+    // The list, the board and its captions name the brand as the library's brand page does, not by the journey's slug.
     const name = (await libraryAsync<{ data: { brand: { name: string } } }>(`/v1/brands/${chosen.brand_slug}?per_page=1`)).data.brand.name;
+    await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+    await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: new RegExp(`^${escapeRegExp(name)}`) }).click();
     await ui.getByRole('heading', { name: `${name}: journey` }).waitFor();
     await ui.getByRole('button', { name: 'Insert journey as board' }).click();
     await waitForSummaryAsync(ui, new RegExp(`^Placed ${escapeRegExp(name)} — journey with \\d+ references on the canvas\\.`));

@@ -65,6 +65,14 @@ function watchRequests(keep: (request: Request) => boolean, as: (url: string) =>
   return { urls, stop: () => h.page.off('request', watch) };
 }
 
+/** A brand's name as the library's brand page gives it (“Little Acorn Co.”). */
+async function brandNameAsync(slug: string): Promise<string> {
+  return (await libraryAsync<{ data: { brand: { name: string } } }>(`/v1/brands/${slug}?per_page=1`)).data.brand.name;
+}
+
+/** Matches an accessible name that starts with `text`, taken literally. */
+const startingWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
 const emailList = (ui: Frame) => ui.getByRole('list', { name: 'Emails' });
 const cards = (ui: Frame) => emailList(ui).getByRole('button');
 
@@ -214,6 +222,32 @@ describe('Browse: search', () => {
     await checkAxeAsync(ui, 'an email at the smallest window, dark');
   });
 
+  it('scrolls the results with the window below 480 px of height, one scroller, not a 160 px grid scrolling inside a scrolling window', async () => {
+    const ui = await openBrowseAsync('light', 'anonymous');
+    await ui.getByTestId('resize-handle').focus();
+    for (let step = 0; step < 3; step++) await h.page.keyboard.press('Shift+ArrowLeft');
+    for (let step = 0; step < 6; step++) await h.page.keyboard.press('Shift+ArrowUp');
+    await expect.poll(() => ui.evaluate(() => window.innerHeight)).toBeLessThan(480);
+    const grid = ui.getByTestId('email-grid');
+    await expect.poll(() => grid.evaluate((element) => element.scrollHeight - element.clientHeight)).toBeLessThanOrEqual(1);
+    // Scrolling over the cards, as a person does: the window moves through them and the next page comes.
+    await grid.hover();
+    const before = await loadedCountAsync(ui);
+    await expect
+      .poll(
+        async () => {
+          await h.page.mouse.wheel(0, 1_500);
+          return loadedCountAsync(ui);
+        },
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(before);
+    // Only the cards near the view are drawn, as in a taller window.
+    expect(await emailList(ui).getByRole('listitem').count()).toBeLessThan(before);
+    const last = emailList(ui).getByRole('listitem').last();
+    expect(Number(await last.getAttribute('aria-posinset'))).toBeGreaterThan(before - 12);
+  });
+
   it('drops the old brand filter when a new brand name cannot be looked up, as its note says', async () => {
     const ui = await openBrowseAsync('light', 'key');
     const first = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50');
@@ -272,6 +306,44 @@ describe('Browse: search', () => {
     await expect.poll(() => textOf(alert), { timeout: 15_000 }).toMatch(/^The email library API key was not accepted\..*Settings/);
     await ui.getByRole('button', { name: 'Open Settings' }).click();
     await expect.poll(() => textOf(ui.getByRole('heading', { level: 1 }))).toBe('Settings');
+  });
+});
+
+describe('Browse: a refused key, fixed in Settings', () => {
+  it('opens Settings on the library’s key, ready for a new one, and the new key shows the email the designer was on', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByLabel('Category').selectOption({ label: 'Travel' });
+    const travel = await libraryAsync<{ data: Summary[] }>('/v1/emails?category=travel&per_page=50');
+    await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects[0]), { timeout: 10_000 }).toBe(travel.data[0]!.subject_line);
+    await cards(ui).nth(1).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(travel.data[1]!.subject_line);
+    // The key is revoked meanwhile: the next email is refused.
+    const api = `${h.emulator.libraryUrl}/v1/**`;
+    await h.page.route(api, (route) =>
+      route.fulfill({
+        status: 401,
+        headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' },
+        body: JSON.stringify({ error: { code: 'unauthorized', message: 'The API key was revoked by its owner.' } }),
+      }),
+    );
+    try {
+      await ui.getByRole('button', { name: 'Next' }).click();
+      await ui.getByRole('button', { name: 'Open Settings' }).click();
+      // Settings opens where the refused key is (the library's section was below the builder's, out of sight), ready for a new key.
+      const keyField = ui.getByTestId('settings-library-key');
+      await expect.poll(() => keyField.evaluate((element) => element === document.activeElement), { timeout: 5_000 }).toBe(true);
+      const box = await keyField.evaluate((element) => element.getBoundingClientRect().toJSON() as { top: number; bottom: number });
+      expect(box.top).toBeGreaterThanOrEqual(0);
+      expect(box.bottom).toBeLessThanOrEqual(await ui.evaluate(() => window.innerHeight));
+    } finally {
+      await h.page.unroute(api);
+    }
+    await h.page.keyboard.type(state.library.keys.other!);
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => evaluateHooks(h.page, async (hooks) => hooks.fake().figma.clientStorage.getAsync('envelope.library.apiKey')), { timeout: 10_000 }).toBe(state.library.keys.other);
+    await ui.getByTestId('nav-browse').click();
+    const travelForOther = await libraryAsync<{ data: Summary[] }>('/v1/emails?category=travel&per_page=50', state.library.keys.other);
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(travelForOther.data[2]!.subject_line);
   });
 });
 
@@ -343,7 +415,6 @@ describe('Browse: a key replaced after a 401', () => {
       const alert = ui.getByTestId('library-problem').getByRole('alert');
       await expect.poll(() => textOf(alert), { timeout: 15_000 }).toMatch(/^The email library API key was not accepted\./);
       await ui.getByRole('button', { name: 'Open Settings' }).click();
-      await ui.getByTestId('settings-library-replace-key').click();
       await ui.getByTestId('settings-library-key').fill(state.library.keys.other!);
     } finally {
       await h.page.unroute(searches);
@@ -506,6 +577,38 @@ describe('Browse: offline', () => {
   });
 });
 
+describe('Browse: answers that stop half-way', () => {
+  it('works again once the library answers, after answers that stopped half-way used up the browser’s connections to it', { timeout: 150_000 }, async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const searches = (url: string) => url.startsWith(`${h.emulator.libraryUrl}/v1/emails?`);
+    const { urls: sent, stop: stopWatching } = watchRequests((request) => searches(request.url()));
+    try {
+      // Every answer sends its headers and half its body, then nothing more.
+      await setFaultsAsync({ rate: 1, kinds: ['stall'] });
+      // The designer tries one category after another while nothing comes: six searches, more
+      // than the six connections a browser keeps to one host.
+      for (const label of ['Food', 'Travel', 'Pets', 'Beauty', 'Home', 'Baby']) {
+        const before = sent.length;
+        await ui.getByLabel('Category').selectOption({ label });
+        await expect.poll(() => sent.length, { timeout: 45_000 }).toBeGreaterThan(before);
+      }
+      const alert = ui.getByTestId('library-problem').getByRole('alert');
+      await expect.poll(() => textOf(alert), { timeout: 45_000 }).toMatch(/did not answer within 20 seconds\. Try again\.$/);
+      // The library answers again: one Try again shows the last search, with one request.
+      await setFaultsAsync({ rate: 0 });
+      const before = sent.length;
+      await ui.getByRole('button', { name: 'Try again' }).click();
+      const baby = await libraryAsync<{ data: Summary[] }>('/v1/emails?category=baby&per_page=50');
+      await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects[0]), { timeout: 15_000 }).toBe(baby.data[0]!.subject_line);
+      expect(await ui.getByLabel('Category').inputValue()).toBe('Baby');
+      expect(sent.slice(before)).toHaveLength(1);
+    } finally {
+      stopWatching();
+      await setFaultsAsync({ rate: 0 });
+    }
+  });
+});
+
 describe('Browse: a thousand results', () => {
   it('keeps only the rows in view in the page, and loads only their thumbnails', async () => {
     const ui = await openBrowseAsync('light', 'key');
@@ -529,6 +632,85 @@ describe('Browse: a thousand results', () => {
     expect(await emailList(ui).locator('img').count()).toBeLessThan(drawn);
     // The rows drawn are the ones near the end of the thousand.
     expect(Number(await emailList(ui).getByRole('listitem').last().getAttribute('aria-posinset'))).toBeGreaterThan(1_000 - drawn);
+  });
+});
+
+describe('Browse: thumbnails that cannot be loaded', () => {
+  it('says so on the card, in the thumbnail’s place, and the cards keep their size', async () => {
+    const thumbnails = (url: URL) => url.pathname.endsWith('/thumbnail.png');
+    await h.page.route(thumbnails, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    try {
+      const ui = await openBrowseAsync('light', 'key');
+      const first = cards(ui).first();
+      await expect.poll(() => textOf(first.locator('.email-thumb')), { timeout: 10_000 }).toBe('Thumbnail did not load');
+      const size = (locator: typeof first) => locator.evaluate((element) => [Math.round(element.getBoundingClientRect().width), Math.round(element.getBoundingClientRect().height)]);
+      const thumb = first.locator('.email-thumb');
+      const [width, height] = await size(thumb);
+      expect(height).toBe(Math.round((width! * 4) / 3));
+      await checkAxeAsync(ui, 'broken thumbnails, light');
+    } finally {
+      await h.page.unroute(thumbnails);
+    }
+  });
+});
+
+describe('Browse: very long names and subjects', () => {
+  it('wraps them inside the window: an email’s subject, sender and brand, and the brand in the list of brands', async () => {
+    const brandName = 'The Extraordinarily Long-Named Artisanal Homewares & Lifestyle Company of Greater Northumberland';
+    const subject = 'https://example.com/averylongunbrokenaddressthatgoesonandonwithoutanyspaceatallforthewholeline and the rest of a long subject line';
+    const sender = 'newsletters-offers-and-updates@averyveryverylongdomainnameforthisbrand.example';
+    const detail = (url: URL) => /^\/v1\/emails\/\d+$/.test(url.pathname);
+    const brands = (url: URL) => url.pathname === '/v1/brands';
+    await h.page.route(detail, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { subject_line: string; from_email: string; brand: { name: string } } };
+      Object.assign(body.data, { subject_line: subject, from_email: sender });
+      body.data.brand.name = brandName;
+      await route.fulfill({ response, json: body });
+    });
+    await h.page.route(brands, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: Array<{ name: string }> };
+      body.data[0]!.name = brandName;
+      await route.fulfill({ response, json: body });
+    });
+    try {
+      const ui = await openBrowseAsync('light', 'key');
+      const inWindow = async (locator: ReturnType<Frame['locator']>) =>
+        locator.evaluate((element) => element.getBoundingClientRect().right <= window.innerWidth && element.scrollWidth <= element.clientWidth + 1);
+      await cards(ui).first().click();
+      const title = ui.getByRole('heading', { level: 2 });
+      await expect.poll(() => textOf(title), { timeout: 10_000 }).toBe(subject);
+      expect(await inWindow(title), 'the subject').toBe(true);
+      expect(await inWindow(ui.getByText(sender, { exact: true })), 'the sender').toBe(true);
+      expect(await inWindow(ui.getByRole('button', { name: `${brandName}: the brand’s page` })), 'the brand').toBe(true);
+      await ui.getByRole('button', { name: '← Back to results' }).click();
+      await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+      const row = ui.getByRole('list', { name: 'Top brands' }).getByRole('button').first();
+      await expect.poll(() => textOf(row.locator('.brand-row-name')), { timeout: 10_000 }).toBe(brandName);
+      expect(await inWindow(row), 'the brand’s row').toBe(true);
+    } finally {
+      await h.page.unroute(detail);
+      await h.page.unroute(brands);
+    }
+  });
+});
+
+describe('Browse: thumbnails lost with the connection', () => {
+  it('loads them once the connection is back, instead of saying for good that they did not load', async () => {
+    const thumbnails = (url: URL) => url.pathname.endsWith('/thumbnail.png');
+    await h.page.route(thumbnails, (route) => route.abort('internetdisconnected'));
+    let ui: Frame;
+    try {
+      ui = await openBrowseAsync('light', 'key');
+      await expect.poll(() => textOf(cards(ui).first().locator('.email-thumb')), { timeout: 10_000 }).toBe('Thumbnail did not load');
+    } finally {
+      await h.page.unroute(thumbnails);
+    }
+    // The browser says it is online again.
+    await h.context.setOffline(true);
+    await h.context.setOffline(false);
+    await expect.poll(() => cards(ui).first().locator('.email-thumb img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0, undefined, { timeout: 250 }).catch(() => false), { timeout: 10_000 }).toBe(true);
   });
 });
 
@@ -1122,10 +1304,10 @@ describe('Browse: journeys', () => {
     const one = await libraryAsync<JourneyBody>(`/v1/journeys/${chosen.brand_slug}?emails_per_stage=1`);
     const ui = await openBrowseAsync('light', 'anonymous');
     await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
-    await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: new RegExp(`^${chosen.brand}`) }).click();
-    // The journey names the brand by its slug ("fernwood-knitwear"); the heading says its name, as Brands does.
-    const brand = await libraryAsync<{ data: { brand: { name: string } } }>(`/v1/brands/${chosen.brand_slug}?per_page=1`);
-    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(`${brand.data.brand.name}: journey`);
+    // The journey names the brand by its slug ("fernwood-knitwear"); the list and the heading say its name, as Brands does.
+    const name = await brandNameAsync(chosen.brand_slug);
+    await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: startingWith(name) }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(`${name}: journey`);
     const stageHeadings = () => ui.getByRole('heading', { level: 3 }).allTextContents();
     await expect.poll(async () => (await stageHeadings()).map((text) => text.replace(/ \(\d+ emails?\)$/, ''))).toEqual(three.data.stages.map((stage) => stage.stage));
     const firstStage = three.data.stages[0]!;
@@ -1138,6 +1320,24 @@ describe('Browse: journeys', () => {
   });
 });
 
+describe('Browse: the list of journeys', () => {
+  it('names each brand as the library does (“Fernwood Knitwear”), not by its address slug (“fernwood-knitwear”)', async () => {
+    const journeys = await libraryAsync<{ data: Array<{ brand: string; brand_slug: string }> }>('/v1/journeys?per_page=50');
+    const brands = await libraryAsync<{ data: Array<{ name: string; slug: string }> }>('/v1/brands?per_page=50');
+    const names = new Map(brands.data.map((brand) => [brand.slug, brand.name]));
+    const named = journeys.data.filter((journey) => names.has(journey.brand_slug));
+    expect(named.length).toBeGreaterThan(0);
+    const ui = await openBrowseAsync('light', 'anonymous');
+    await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+    const rows = ui.getByRole('list', { name: 'Brands with a journey' }).locator('.brand-row-name');
+    await expect.poll(() => rows.allTextContents(), { timeout: 10_000 }).toEqual(journeys.data.map((journey) => names.get(journey.brand_slug) ?? journey.brand));
+    // The journey opened takes the name the list showed.
+    const first = named[0]!;
+    await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: startingWith(names.get(first.brand_slug)!) }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(`${names.get(first.brand_slug)!}: journey`);
+  });
+});
+
 describe('Browse: a journey by keyboard', () => {
   it('takes the keyboard into the journey it opens and back to its row, with the way back at the left as on a brand', async () => {
     const journeys = await libraryAsync<{ data: Array<{ brand: string; brand_slug: string }> }>('/v1/journeys?per_page=50');
@@ -1145,7 +1345,7 @@ describe('Browse: a journey by keyboard', () => {
     const ui = await openBrowseAsync('light', 'key');
     const focused = () => ui.evaluate(() => (document.activeElement === document.body ? 'the page' : `${document.activeElement?.tagName ?? ''} ${document.activeElement?.textContent ?? ''}`));
     await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
-    const row = ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: new RegExp(`^${chosen.brand}`) });
+    const row = ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: startingWith(await brandNameAsync(chosen.brand_slug)) });
     await row.focus();
     await h.page.keyboard.press('Enter');
     // The list went from under the keyboard: it fell to the page's body.
@@ -1165,7 +1365,7 @@ describe('Browse: a journey’s emails per stage', () => {
     const chosen = journeys.data[0]!;
     const ui = await openBrowseAsync('light', 'key');
     await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
-    await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: new RegExp(`^${chosen.brand}`) }).click();
+    await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: startingWith(await brandNameAsync(chosen.brand_slug)) }).click();
     // Headed by the brand's name (read from its page), not the journey's slug.
     const { data: page } = await libraryAsync<{ data: { brand: { name: string } } }>(`/v1/brands/${chosen.brand_slug}?per_page=1`);
     await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(`${page.brand.name}: journey`);
@@ -1235,6 +1435,20 @@ describe('Browse: me', () => {
     await back.focus();
     await h.page.keyboard.press('Enter');
     await expect.poll(focused).toBe(`BUTTON ${(await row.textContent()) ?? ''}`);
+  });
+
+  it('says how much of a long collection is shown, so paging through it has an end in sight', async () => {
+    const collections = await libraryAsync<{ data: Array<{ id: string; name: string; email_count: number }> }>('/v1/me/collections', state.library.keys.demo);
+    const long = collections.data.find((collection) => collection.email_count > 20)!;
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    await ui.getByRole('button', { name: 'Collections', exact: true }).click();
+    await ui.getByRole('list', { name: 'Collections', exact: true }).getByRole('button', { name: startingWith(long.name) }).click();
+    const shown = ui.getByText(/^Showing \d+ of \d+ emails\.$|^\d+ emails?\.$/);
+    await expect.poll(() => textOf(shown), { timeout: 10_000 }).toBe(`Showing 20 of ${long.email_count} emails.`);
+    await ui.getByRole('button', { name: 'More', exact: true }).click();
+    await expect.poll(() => textOf(shown), { timeout: 10_000 }).toBe(`${long.email_count} emails.`);
+    expect(await ui.getByRole('list', { name: `Emails in ${long.name}` }).getByRole('listitem').count()).toBe(long.email_count);
   });
 
   it('asks once for a “captured since” date typed digit by digit under the brands I follow', async () => {
@@ -1325,11 +1539,11 @@ describe('Browse: brand requests', () => {
       await form.getByLabel('Brand', { exact: true }).fill('Envelope Test Brand');
       await form.getByLabel('Website').fill('envelopetestbrand.com');
       await send();
-      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^Requested Envelope Test Brand\. Queued\. .* \d+ of 50 requests today\.\s*$/);
-      const usedToday = Number(/(\d+) of 50 requests today/.exec((await textOf(outcome)) ?? '')![1]);
+      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^Requested Envelope Test Brand\. Queued\. .* \d+ of today’s 50 brand requests used\.\s*$/);
+      const usedToday = Number(/(\d+) of today’s 50 brand requests used/.exec((await textOf(outcome)) ?? '')![1]);
       expect(await form.getByLabel('Brand', { exact: true }).inputValue()).toBe('');
       await expect.poll(() => textOf(ui.getByRole('list', { name: 'My requests' })), { timeout: 10_000 }).toContain('Envelope Test Brand');
-      expect(await textOf(ui.getByTestId('requests-today'))).toMatch(new RegExp(`^${usedToday} of 50 requests today\\. Statuses refresh every 15 minutes`));
+      expect(await textOf(ui.getByTestId('requests-today'))).toMatch(new RegExp(`^${usedToday} of today’s 50 brand requests used \\(the day ends at midnight UTC; a brand already in the library or asked for before is not counted\\)\\. Statuses refresh every 15 minutes`));
       await form.getByLabel('Brand', { exact: true }).fill('Envelope Test Brand');
       await form.getByLabel('Website').fill('envelopetestbrand.com');
       await send();

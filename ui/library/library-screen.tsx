@@ -22,6 +22,7 @@ import { SearchScreen } from './search/search-screen';
 import { useEmailSearch } from './search/use-email-search';
 import { ExternalLink } from '../components/external-link';
 import { HeldNotice } from './held-notice';
+import { requestSettingsFocus } from '../settings/settings-focus';
 
 export interface LibraryScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -36,7 +37,12 @@ export interface LibraryScreenProps {
   epoch?: number;
 }
 
-export function LibraryScreen({ endpoint, onOpenSettings, initialSection = 'emails', initialEmailId = null, hidden = false, epoch = 0 }: LibraryScreenProps) {
+export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialSection = 'emails', initialEmailId = null, hidden = false, epoch = 0 }: LibraryScreenProps) {
+  // Every "Open Settings" here is about the library's key: Settings opens on it.
+  const onOpenSettings = useCallback(() => {
+    requestSettingsFocus('library');
+    openSettings();
+  }, [openSettings]);
   const [connection, setConnection] = useState<LibraryConnection | { failed: string } | null>(null);
   const [attribution, setAttribution] = useState<Attribution | null>(null);
   const [heldUntil, setHeldUntil] = useState(0);

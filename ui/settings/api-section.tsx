@@ -8,6 +8,7 @@ import type { LiveMessage } from '../components/notice';
 import { TextField } from '../components/text-field';
 import { useRequest } from '../hooks/use-request';
 import { fieldErrorFrom } from '../messages/error-text';
+import { takeSettingsFocus } from './settings-focus';
 import type { SettingsRequester } from './settings-requester';
 import { SettingsSection } from './settings-section';
 import { API_TEXT, checkApiForm, savedText, testWaitText, type ApiField, type FieldErrors } from './api-form';
@@ -71,6 +72,13 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
       focusAfterRender.current = null;
       element.focus();
     }
+  });
+
+  // Opened from a screen whose key was refused: straight to a new key (the saved one stays until it is saved).
+  useLayoutEffect(() => {
+    if (!takeSettingsFocus(api, baseUrlRef.current)) return;
+    if (hasSavedKey) startReplace();
+    else keyRef.current?.focus();
   });
 
   function focusField(field: ApiField) {

@@ -247,7 +247,7 @@ describe('POST /_emulator/library/emails/:id/preview-fault', () => {
     expect((await fetch(url)).headers.get('content-type')).toBe('image/png');
   });
 
-  it('"stall" sends the screenshot’s status and headers, then nothing: its body never comes', async () => {
+  it('"stall" sends the screenshot’s status, headers and half its body, then nothing: the rest never comes', async () => {
     const { body } = await call(`${emulator.libraryUrl}/v1/emails/1007`);
     await control(emulator, 'library/emails/1007/preview-fault', { fault: 'stall' });
     const stop = new AbortController();

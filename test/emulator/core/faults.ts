@@ -2,8 +2,13 @@
 // failing test can be replayed.
 import { createPrng, type Prng } from './prng';
 
-export const FAULT_KINDS = ['503', '429', 'drop', 'slow', 'malformed'] as const;
+export const FAULT_KINDS = ['503', '429', 'drop', 'slow', 'malformed', 'stall'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
+/**
+ * The kinds drawn when a config names none. "stall" (headers and half the body, then nothing
+ * until the connection closes) is only sent when asked for by name: it holds a socket for good.
+ */
+const DEFAULT_KINDS: readonly FaultKind[] = ['503', '429', 'drop', 'slow', 'malformed'];
 
 export interface FaultConfig {
   rate: number;
@@ -28,7 +33,7 @@ export interface FaultInjector {
 }
 
 export function createFaultInjector(): FaultInjector {
-  let current: FaultConfig = { rate: 0, kinds: [...FAULT_KINDS], seed: 1, slow_ms: DEFAULT_SLOW_MS, retry_after: null };
+  let current: FaultConfig = { rate: 0, kinds: [...DEFAULT_KINDS], seed: 1, slow_ms: DEFAULT_SLOW_MS, retry_after: null };
   let prng: Prng = createPrng(current.seed);
   return {
     config: () => ({ ...current, kinds: [...current.kinds] }),
@@ -55,7 +60,7 @@ export function parseFaultConfig(body: unknown): ParseResult<FaultConfig> {
     return { ok: false, message: 'The body must be a JSON object like {"rate": 0.2, "kinds": ["503"], "seed": 1}.' };
   }
   const record = body as Record<string, unknown>;
-  const { rate, kinds = [...FAULT_KINDS], seed = 1, slow_ms = DEFAULT_SLOW_MS, retry_after = null } = record;
+  const { rate, kinds = [...DEFAULT_KINDS], seed = 1, slow_ms = DEFAULT_SLOW_MS, retry_after = null } = record;
   if (typeof rate !== 'number' || !Number.isFinite(rate) || rate < 0 || rate > 1) {
     return { ok: false, message: 'rate must be a number from 0 to 1.' };
   }

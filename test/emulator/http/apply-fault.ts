@@ -1,4 +1,4 @@
-// Turns an injected fault into what the client sees. "drop", "slow" and "malformed" still run
+// Turns an injected fault into what the client sees. "drop", "slow", "stall" and "malformed" still run
 // the handler first, so a POST that is dropped is applied once and a retry can show it.
 import type { FaultInjector, FaultKind } from '../core/faults';
 import type { HostOutcome } from './host-server';
@@ -33,6 +33,8 @@ export function applyFault(kind: FaultKind | null, faults: FaultInjector, run: (
       return { response: run(), delivery: { kind: 'drop' } };
     case 'slow':
       return { response: marked(run(), kind), delivery: { kind: 'slow', delayMs: faults.config().slow_ms } };
+    case 'stall':
+      return { response: marked(run(), kind), delivery: { kind: 'stall' } };
     case 'malformed':
       return { response: marked(malformed(run(), faults.nextRandom()), kind) };
   }

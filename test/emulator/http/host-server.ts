@@ -1,6 +1,6 @@
 // One loopback HTTP server for one API host: reads the request, hands it to the host's
-// handler, adds CORS and writes the answer — or, for injected faults, holds it back or
-// destroys the socket without answering.
+// handler, adds CORS and writes the answer — or, for injected faults, holds it back, stops it
+// half-way through its body, or destroys the socket without answering.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { CORS_HEADERS } from './cors';
@@ -13,7 +13,7 @@ import type { EmulatorRequest, EmulatorResponse } from './types';
  */
 export const MAX_BODY_BYTES = 2_000_000;
 
-/** `stall`: the status and headers are sent, then nothing, until the client gives up or the server closes. */
+/** `stall`: the status, headers and half the body go out, the rest never does (a connection that stops mid-answer). */
 export type Delivery = { kind: 'normal' } | { kind: 'drop' } | { kind: 'slow'; delayMs: number } | { kind: 'stall' };
 
 export interface HostOutcome {
@@ -62,14 +62,16 @@ function toEmulatorRequest(req: IncomingMessage, body: string, tooLarge: boolean
   };
 }
 
-function write(res: ServerResponse, response: EmulatorResponse): void {
-  const body = response.body ?? '';
+function write(res: ServerResponse, response: EmulatorResponse, stall = false): void {
+  const body = Buffer.from(response.body ?? '');
   res.writeHead(response.status, {
     ...CORS_HEADERS,
     ...response.headers,
-    'Content-Length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength),
+    'Content-Length': String(body.byteLength),
   });
-  res.end(body);
+  // A stalled answer promises the whole body and sends half; the socket stays open until the server closes.
+  if (stall) res.write(body.subarray(0, Math.floor(body.byteLength / 2)));
+  else res.end(body);
 }
 
 /** The host's own 500 body (each API has its own error shape). */
@@ -92,11 +94,7 @@ export async function startHostServerAsync(port: number, handler: HostHandler, i
             write(res, outcome.response);
           }, delivery.delayMs);
           timers.add(timer);
-        } else if (delivery.kind === 'stall') {
-          const body = outcome.response.body ?? '';
-          res.writeHead(outcome.response.status, { ...CORS_HEADERS, ...outcome.response.headers, 'Content-Length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength) });
-          res.flushHeaders();
-        } else write(res, outcome.response);
+        } else write(res, outcome.response, delivery.kind === 'stall');
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         if (!res.headersSent) write(res, internalError(`The emulator failed: ${message}`));

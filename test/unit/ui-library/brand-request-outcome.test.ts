@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/shared/api/http/api-error';
 import type { CreatedBrandRequest } from '../../../src/shared/api/library/client';
-import { brandRequestFailure, brandRequestOutcome, brandRequestProblems, EMPTY_BRAND_REQUEST, formAfterSent, waitText } from '../../../ui/library/requests/brand-request-outcome';
+import { brandRequestFailure, brandRequestOutcome, brandRequestProblems, EMPTY_BRAND_REQUEST, formAfterSent, requestsTodayText, waitText } from '../../../ui/library/requests/brand-request-outcome';
 
 const NOW = Date.parse('2026-11-24T08:30:00Z');
 
@@ -31,7 +31,11 @@ describe('brandRequestOutcome', () => {
   it('says a queued request, when it will be worked on, and today’s count', () => {
     const outcome = brandRequestOutcome(created('queued', true), NOW);
     expect(outcome).toMatchObject({ tone: 'success', keepForm: false });
-    expect(outcome.text).toBe('Requested Acme. Queued. The library signs up for its emails at the next run, at 12:00 UTC. 3 of 50 requests today.');
+    expect(outcome.text).toBe('Requested Acme. Queued. The library signs up for its emails at the next run, at 12:00 UTC. 3 of today’s 50 brand requests used.');
+  });
+
+  it('says what the day’s count counts: brand requests, not calls to the library, and which ones', () => {
+    expect(requestsTodayText(3, 50, 'in full')).toBe('3 of today’s 50 brand requests used (the day ends at midnight UTC; a brand already in the library or asked for before is not counted).');
   });
 
   it('offers the brand’s page when it is already in the library', () => {

@@ -30,6 +30,20 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
   useEffect(() => {
     if (brand === null) openedRow.current?.focus();
   }, [brand]);
+  // The list names each brand by its slug ("petal-pine"): the top brands (one call, the same as
+  // the Brands list's first, so the answer is shared) give their names. Best effort: a brand
+  // missing from them, or a failed call, keeps its slug.
+  const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
+  useEffect(() => {
+    let live = true;
+    client.listBrandsAsync({ q: '', perPage: 50 }).then(
+      (response) => live && setNames(new Map(response.data.map((known) => [known.slug, known.name]))),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [client]);
   const journeys = usePagedList('journeys', async (page) => {
     const response = await client.listJourneysAsync({ page, perPage: 50 });
     return { items: response.data.map((journey) => ({ ...journey, id: journey.brand_slug })), perPage: response.meta.per_page };
@@ -37,7 +51,7 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
   return (
     <section class="library-brands" hidden={hidden} aria-label="Journeys">
       {brand !== null ? (
-        <JourneyView key={brand} client={client} slug={brand} onBack={() => setBrand(null)} onOpen={onOpen} onOpenSettings={onOpenSettings} />
+        <JourneyView key={brand} client={client} slug={brand} knownName={names.get(brand) ?? null} onBack={() => setBrand(null)} onOpen={onOpen} onOpenSettings={onOpenSettings} />
       ) : (
         <>
           {journeys.problem ? <ProblemNotice problem={journeys.problem} onRetry={journeys.retry} onOpenSettings={onOpenSettings} /> : null}
@@ -53,7 +67,7 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
                     setBrand(journey.brand_slug);
                   }}
                 >
-                  <span class="brand-row-name">{journey.brand}</span>
+                  <span class="brand-row-name">{names.get(journey.brand_slug) ?? journey.brand}</span>
                   <span class="brand-row-count">{journey.email_count} email{journey.email_count === 1 ? '' : 's'}</span>
                 </button>
               </li>
@@ -71,7 +85,7 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
   );
 }
 
-function JourneyView({ client, slug, onBack, onOpen, onOpenSettings }: { client: LibraryClient; slug: string; onBack: () => void } & Pick<JourneysScreenProps, 'onOpen' | 'onOpenSettings'>) {
+function JourneyView({ client, slug, knownName, onBack, onOpen, onOpenSettings }: { client: LibraryClient; slug: string; knownName: string | null; onBack: () => void } & Pick<JourneysScreenProps, 'onOpen' | 'onOpenSettings'>) {
   const [chosen, setChosen] = useState(3);
   const [perStage, setPerStage] = useState(3);
   // After a pause: arrow keys on the list step through every number on the way.
@@ -94,8 +108,10 @@ function JourneyView({ client, slug, onBack, onOpen, onOpenSettings }: { client:
   }, [client, slug, perStage, attempt]);
   // A journey names its brand by slug ("petal-pine"); the brand's own page has its name, for the
   // heading, the board and the captions. Best effort: the slug stays if it cannot be read.
-  const [brandName, setBrandName] = useState<string | null>(null);
+  const [brandName, setBrandName] = useState<string | null>(knownName);
   useEffect(() => {
+    // The list already named it.
+    if (knownName !== null) return undefined;
     let live = true;
     client.getBrandAsync(slug, { perPage: 1 }).then(
       (response) => live && setBrandName(response.data.brand.name),
@@ -104,7 +120,7 @@ function JourneyView({ client, slug, onBack, onOpen, onOpenSettings }: { client:
     return () => {
       live = false;
     };
-  }, [client, slug]);
+  }, [client, slug, knownName]);
   const { min, max } = LIBRARY_LIMITS.emailsPerStage;
   const all = state.journey?.stages.flatMap((stage) => stage.emails) ?? [];
   const canvas = useCanvasInsert();

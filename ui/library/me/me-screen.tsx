@@ -52,6 +52,12 @@ export function MeScreen(props: MeScreenProps) {
   );
 }
 
+/** "Showing 20 of 312 emails." while more are to come, then "312 emails." */
+function shownOf(shown: number, total: number, done: boolean): string {
+  const emails = `${total} email${total === 1 ? '' : 's'}`;
+  return done || shown >= total ? `${emails}.` : `Showing ${shown} of ${emails}.`;
+}
+
 function ListState<T>({ list, onOpenSettings, empty }: { list: PagedList<T>; onOpenSettings: () => void; empty: string }) {
   return (
     <>
@@ -139,7 +145,7 @@ function Collections({ client, onOpen, onOpenSettings }: MeScreenProps) {
   const emails = usePagedList(`collection ${open?.id ?? ''}`, async (page) => {
     if (open === null) return { items: [], perPage: PAGE_SIZE };
     const response = await client.getCollectionAsync(open.id, { page, perPage: PAGE_SIZE });
-    return { items: response.data.emails, perPage: response.meta.per_page };
+    return { items: response.data.emails, perPage: response.meta.per_page, meta: { total: response.meta.total } };
   });
   if (open !== null) {
     return (
@@ -152,6 +158,8 @@ function Collections({ client, onOpen, onOpenSettings }: MeScreenProps) {
         <h3 tabIndex={-1} ref={heading}>
           {open.name}
         </h3>
+        {/* Hundreds of emails come 20 at a time: how far "More" has to go. */}
+        {emails.meta ? <p class="field-hint">{shownOf(emails.items.length, Number(emails.meta['total']), emails.done)}</p> : null}
         <EmailRows emails={emails.items} label={`Emails in ${open.name}`} onOpen={(index) => onOpen(emails.items, index)} />
         <ListState list={emails} onOpenSettings={onOpenSettings} empty="This collection is empty." />
       </>

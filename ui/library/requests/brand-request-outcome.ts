@@ -57,9 +57,18 @@ export function waitText(seconds: number): string {
   return parts.filter(Boolean).join(' ');
 }
 
+/**
+ * Today's count of brand requests. "3 of 50 requests today" read as calls to the library (which
+ * has per-minute limits too); `in full` also says which requests count and when the day ends.
+ */
+export function requestsTodayText(used: number, limit: number, length: 'short' | 'in full' = 'short'): string {
+  const text = `${used} of today’s ${limit} brand requests used`;
+  return length === 'short' ? `${text}.` : `${text} (the day ends at midnight UTC; a brand already in the library or asked for before is not counted).`;
+}
+
 export function brandRequestOutcome(result: CreatedBrandRequest, nowMs: number): BrandRequestOutcome {
   const { data } = result;
-  const today = `${data.requests_today} of ${data.daily_limit} requests today.`;
+  const today = requestsTodayText(data.requests_today, data.daily_limit);
   if (data.status === 'already_in_library') {
     return { tone: 'info', text: `${data.library_brand?.name ?? data.brand} is already in the library.`, brandSlug: data.library_brand?.slug, keepForm: false };
   }

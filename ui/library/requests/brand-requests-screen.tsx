@@ -14,6 +14,7 @@ import {
   brandRequestOutcome,
   brandRequestProblems,
   formAfterSent,
+  requestsTodayText,
   type BrandRequestField,
   type BrandRequestForm,
   type BrandRequestOutcome,
@@ -124,7 +125,7 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, f
       </SubmitForm>
       <h3>My requests</h3>
       <p class="field-hint" data-testid="requests-today">
-        {mine.meta ? `${String(mine.meta['requests_today'])} of ${String(mine.meta['daily_limit'])} requests today. ` : ''}
+        {mine.meta ? `${requestsTodayText(Number(mine.meta['requests_today']), Number(mine.meta['daily_limit']), 'in full')} ` : ''}
         Statuses refresh every {STATUS_STALENESS_MINUTES} minutes, so a change can take that long to show here.
       </p>
       {mine.problem ? <ProblemNotice problem={mine.problem} onRetry={mine.retry} onOpenSettings={onOpenSettings} /> : null}

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'preact/hooks';
 import type { SearchedEmail } from '../../../src/shared/api/library/schemas';
 import type { CanvasInsert } from '../../canvas/canvas-insert';
 import { insertItemOf } from '../../canvas/reference-inserter';
@@ -21,6 +22,14 @@ export interface EmailCardProps {
 
 export function EmailCard({ email, position, total, focusable, showImage, height, onOpen, onFocus, selected, onToggle, canvas }: EmailCardProps) {
   const subject = email.subject_line || email.title;
+  const [broken, setBroken] = useState(false);
+  // Lost with the connection: asked again once the browser is back online.
+  useEffect(() => {
+    if (!broken) return undefined;
+    const retry = () => setBroken(false);
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [broken]);
   return (
     <li class={selected ? 'email-card email-card-selected' : 'email-card'} style={{ height: `${height}px` }} aria-posinset={position} aria-setsize={total}>
       <button
@@ -32,7 +41,10 @@ export function EmailCard({ email, position, total, focusable, showImage, height
         onFocus={onFocus}
         {...canvas?.dragProps(insertItemOf(email))}
       >
-        <span class="email-thumb">{showImage ? <img src={email.thumbnail_url} alt="" decoding="async" draggable={false} /> : null}</span>
+        <span class="email-thumb">
+          {/* A thumbnail that fails says so (a blank box read as still loading); the box keeps its size. */}
+          {broken ? <span class="email-thumb-missing">Thumbnail did not load</span> : showImage ? <img src={email.thumbnail_url} alt="" decoding="async" draggable={false} onError={() => setBroken(true)} /> : null}
+        </span>
         <span class="email-card-brand">{email.brand}</span>
         <span class="email-card-subject">{subject}</span>
         {/* The date alone: "Captured 24 Nov 2026" was cut to "Captured 24 Nov 2…" in a card at the default window size. */}

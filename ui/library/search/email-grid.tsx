@@ -8,6 +8,7 @@ import { insertItemOf } from '../../canvas/reference-inserter';
 import { Button } from '../../components/button';
 import { gridColumns, gridWindow, movedIndex, scrollToRow, thumbnailRows } from '../grid-window';
 import { EmailCard } from './email-card';
+import { gridScrollBox, type GridScrollBox } from './grid-scroll-box';
 
 const MIN_CARD_WIDTH = 104;
 const GAP = 12;
@@ -47,23 +48,43 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
       return next;
     });
 
+  const [box, setBox] = useState<GridScrollBox | null>(null);
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return undefined;
     // Hidden (an email is open), it measures 0: the last real size is kept for the return.
-    const measure = () => element.clientWidth > 0 && setSize({ width: element.clientWidth, height: element.clientHeight });
+    const measure = () => {
+      if (element.clientWidth === 0) return;
+      const next = gridScrollBox(element);
+      setBox((current) => (current?.element === next.element ? current : next));
+      setSize({ width: element.clientWidth, height: next.height() });
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
-    return () => observer.disconnect();
+    // The window crossing 480 px of height changes what scrolls.
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
   }, []);
+
+  // What a scroll of the box does, with this render's place and focus.
+  const scrolled = useRef<() => void>(() => undefined);
+  useEffect(() => {
+    if (!box) return undefined;
+    const listener = () => scrolled.current();
+    box.element.addEventListener('scroll', listener, { passive: true });
+    return () => box.element.removeEventListener('scroll', listener);
+  }, [box]);
 
   // Coming back from a detail view: the same scroll position as before.
   useLayoutEffect(() => {
-    if (visible && scroller.current) scroller.current.scrollTop = place.scrollTop;
+    if (visible && box && place.scrollTop !== Math.max(0, box.top())) box.setTop(place.scrollTop);
     // Only when the grid shows again; the place changes with every scroll.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [visible]);
+  }, [visible, box]);
 
   const columns = gridColumns(size.width, MIN_CARD_WIDTH, GAP);
   const cardWidth = (size.width - GAP * (columns - 1)) / columns;
@@ -78,13 +99,14 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
   }, [visible, size.height, view.lastVisibleRow, emails.length, columns, onNearEnd]);
 
   useEffect(() => {
-    if (focusRequest === 0 || !scroller.current) return;
     const element = scroller.current;
+    if (focusRequest === 0 || !element || !box) return;
     // A card still partly in view stays where it was (back from an email: the same place).
     const rowTop = Math.floor(place.focused / columns) * rowHeight;
-    if (rowTop + rowHeight <= element.scrollTop || rowTop >= element.scrollTop + element.clientHeight) {
-      const top = scrollToRow(Math.floor(place.focused / columns), rowHeight, element.scrollTop, element.clientHeight);
-      element.scrollTop = top;
+    const boxTop = box.top();
+    if (rowTop + rowHeight <= boxTop || rowTop >= boxTop + box.height()) {
+      const top = scrollToRow(Math.floor(place.focused / columns), rowHeight, boxTop, box.height());
+      box.setTop(top);
       setScrollTop(top);
     }
     requestAnimationFrame(() => element.querySelector<HTMLElement>(`[data-index="${place.focused}"]`)?.focus({ preventScroll: true }));
@@ -94,9 +116,9 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
 
   function move(index: number) {
     const element = scroller.current;
-    if (!element) return;
-    const top = scrollToRow(Math.floor(index / columns), rowHeight, element.scrollTop, element.clientHeight);
-    element.scrollTop = top;
+    if (!element || !box) return;
+    const top = Math.max(0, scrollToRow(Math.floor(index / columns), rowHeight, box.top(), box.height()));
+    box.setTop(top);
     setScrollTop(top);
     onPlace({ scrollTop: top, focused: index });
     // The card may only now be drawn: focus it after this render.
@@ -104,6 +126,13 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
   }
 
   const focused = Math.min(place.focused, Math.max(0, emails.length - 1));
+  scrolled.current = () => {
+    if (!visible || !box) return;
+    // Above the grid (the filters, in a short window) counts as its top.
+    const top = Math.max(0, box.top());
+    setScrollTop(top);
+    onPlace({ scrollTop: top, focused });
+  };
   const cards = [];
   for (let index = view.start; index < view.end; index++) {
     const email = emails[index]!;
@@ -158,12 +187,6 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
       class="email-grid-scroller"
       ref={scroller}
       data-testid="email-grid"
-      onScroll={(event) => {
-        if (!visible) return;
-        const top = event.currentTarget.scrollTop;
-        setScrollTop(top);
-        onPlace({ scrollTop: top, focused });
-      }}
       onKeyDown={(event) => {
         const index = Number((event.target as HTMLElement).dataset['index']);
         if (Number.isNaN(index)) return;
