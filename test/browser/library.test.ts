@@ -780,6 +780,22 @@ describe('Browse: an email', () => {
     await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded + 1} of \\d+`));
   });
 
+  it('counts every arrow press in an email, also presses that come faster than the window draws (a key held down)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await cards(ui).first().click();
+    const position = ui.getByRole('navigation', { name: 'Results' });
+    await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(/^← Back to results1 of /);
+    // Five presses in one task, as a key's auto-repeat can deliver them before the next frame.
+    await ui.evaluate(() => {
+      for (let press = 0; press < 5; press++) document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, cancelable: true }));
+    });
+    await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(/^← Back to results6 of /);
+    await ui.evaluate(() => {
+      for (let press = 0; press < 3; press++) document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true, cancelable: true }));
+    });
+    await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(/^← Back to results3 of /);
+  });
+
   it('says an email the library removed meanwhile is gone, without a “Try again” that can only fail again', async () => {
     const ui = await openBrowseAsync('light', 'key');
     const first = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50');

@@ -161,7 +161,12 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   useEffect(() => {
     if (nearLastResult && !searchDone) loadMore();
   }, [nearLastResult, searchDone, loadMore]);
-  const step = (by: number) => (open !== null && list[open.index + by] ? () => setOpen({ ...open, index: open.index + by }) : null);
+  // From the email open when the press is handled, not when the window last drew: presses faster
+  // than the drawing (a key held down) each count.
+  const step = (by: number) =>
+    open !== null && list[open.index + by]
+      ? () => setOpen((current) => (current !== null && (current.from === 'emails' ? emails : current.list)[current.index + by] ? { ...current, index: current.index + by } : current))
+      : null;
   const previous = step(-1);
   const next = step(1);
   const openSearchResult = (index: number) => setOpen({ from: 'emails', list: emails, index });
