@@ -631,9 +631,14 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       writeSyncState(root, state);
     }
 
-    // 2. Settle what both sides already agree on.
-    if (plan.settle.length > 0) {
-      state = applySettled(state, plan.settle);
+    // 2. Settle what both sides already agree on, as compared. One changed in the file since (an
+    // edit, or ⌘Z of a take) is not recorded as the comparison's copy: that would mark the
+    // teammate's version as seen under a hash the file no longer has, and the file's content
+    // would read as a local change to push over it. It stays unresolved and is listed again.
+    const settle = plan.settle.filter(({ key }) => fresh.get(key)?.hash === current.payloads.get(key)?.hash);
+    const unsettled = current.classification.components.filter((component) => component.kind === 'both-same' && !settle.some((entry) => entry.key === component.key));
+    if (settle.length > 0) {
+      state = applySettled(state, settle);
       writeSyncState(root, state);
     }
 
@@ -656,7 +661,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     // Remote additions cannot be taken: recorded (remote-adds.ts), they are listed again without
     // holding the base back; nor do versions taken in part and left as they are (partly-taken.ts).
     const unresolved: string[] = [...conflicts.map((component) => component.updated_at), ...notTaken];
-    for (const component of plan.skipped) if (component.remote !== null && component.kind !== 'remote-add' && component.takenInPart === undefined) unresolved.push(component.remote.updated_at);
+    for (const component of [...plan.skipped, ...unsettled]) if (component.remote !== null && component.kind !== 'remote-add' && component.takenInPart === undefined) unresolved.push(component.remote.updated_at);
     // The base moves to the new format once no component is left whose base is of the old one
     // and still differs (format updates are always pushed; conflicts may be left for later).
     const formatSettled = conflicts.length === 0 && !plan.skipped.some((component) => component.kind === 'conflict' || component.kind === 'format-update');
@@ -684,7 +689,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     } catch {
       // The relaunch button is a convenience: a file where it cannot be set still synced.
     }
-    const settledKeys = [...plan.take, ...plan.settle, ...plan.body.upserts, ...plan.body.deletes.map((key) => ({ key }))].map((entry) => entry.key);
+    const settledKeys = [...plan.take, ...settle, ...plan.body.upserts, ...plan.body.deletes.map((key) => ({ key }))].map((entry) => entry.key);
     try {
       await link.choices.forgetAsync(settledKeys);
     } catch {

@@ -1,0 +1,66 @@
+// ⌘Z after Sync's own edits (Figma's undo history, modelled by the fake's commitUndo /
+// triggerUndo): a designer who undoes a take is back at the teammate's version as a question,
+// never at a local change ticked to push over it; and the file's sync state never disagrees
+// with the file after any number of undos. The real runner against the fake Figma and the
+// builder emulator; outcomes checked in the design system's changes feed and the document.
+import { describe, expect, it } from 'vitest';
+import type { Component } from '../../../src/shared/api/builder/schemas';
+import type { SyncComparison } from '../../../src/shared/bridge/messages';
+import { controlAsync } from '../clients/support/transports';
+import { componentNamed, context, remoteComponentsAsync, syncedOnceAsync, useSyncHarness } from './support/sync-harness';
+
+const h = useSyncHarness();
+
+const row = (comparison: SyncComparison, key: string) => comparison.items.find((item) => item.key === key);
+
+/** The designer presses ⌘Z until `done` holds (each press reverts one step of the history). */
+function undoUntil(done: () => boolean): number {
+  let presses = 0;
+  while (!done()) {
+    if (presses === 10) throw new Error('ten presses of ⌘Z did not get there');
+    h.fake.figma.triggerUndo();
+    presses++;
+  }
+  return presses;
+}
+
+/**
+ * Synced once; Divider then edited here ('Mine.', its own undo step) and by a teammate in the
+ * builder app ('Theirs.'), and this designer chose to take theirs and synced.
+ */
+async function dividerTakenAsync(): Promise<{ divider: ComponentNode | ComponentSetNode; theirs: Component }> {
+  await syncedOnceAsync(h);
+  const divider = componentNamed(h, 'Divider');
+  divider.description = 'Mine.';
+  h.fake.figma.commitUndo();
+  await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, description: 'Theirs.' });
+  await h.plugin.handlers['sync/compare']({}, context);
+  await h.plugin.handlers['sync/choose']({ choices: { [divider.key]: 'take' } }, context);
+  await h.plugin.handlers['sync/run']({}, context);
+  expect(divider.description).toBe('Theirs.');
+  return { divider, theirs: (await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)! };
+}
+
+describe('⌘Z after taking theirs', () => {
+  it('of a conflict: the file back as it was is the conflict again, not a local change pushed over the teammate’s version', async () => {
+    const { divider, theirs } = await dividerTakenAsync();
+
+    undoUntil(() => divider.description === 'Mine.');
+    const again = await h.plugin.handlers['sync/compare']({}, context);
+    expect(row(again, divider.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
+    await h.plugin.handlers['sync/run']({}, context);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)).toMatchObject({ hash: theirs.hash, updated_at: theirs.updated_at });
+  });
+
+  it('then Sync pressed again on the same screen: the teammate’s version is not recorded as seen nor overwritten, and the row is the conflict again', async () => {
+    const { divider, theirs } = await dividerTakenAsync();
+    undoUntil(() => divider.description === 'Mine.');
+    // The list still shows the sync's outcome (taken, in sync); the designer presses Sync again.
+    const outcome = await h.plugin.handlers['sync/run']({}, context);
+    expect(row(outcome.comparison, divider.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
+    expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
+    await h.plugin.handlers['sync/run']({}, context);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)).toMatchObject({ hash: theirs.hash, updated_at: theirs.updated_at });
+    expect(divider.description).toBe('Mine.');
+  });
+});
