@@ -28,6 +28,9 @@
  *   means an edit (the description itself changed): with no remote change it is a format update;
  *   with a remote change it is a conflict (never silently overwritten), unless both hashes agree.
  *
+ * Undone takes. A base entry written by a take keeps what it replaced; a file put back to its
+ * content from before the take is classified against the base from before it (undone-takes.ts).
+ *
  * Taken in part. A remote-change or conflict whose R is a version the file's state records as
  * taken only in part (partly-taken.ts) carries that record (`takenInPart`): its steps are shown,
  * and it is not taken again unless chosen (its default is skip).
@@ -35,6 +38,7 @@
 import { syncKindSchema, type SyncChoice, type SyncKind } from '../shared/bridge/messages';
 import type { Component } from '../shared/api/builder/schemas';
 import type { PartlyTakenEntry, SyncStateEntry } from './sync-state';
+import { effectiveBase } from './undone-takes';
 
 /** Whether `remote` is the version recorded as taken in part (partly-taken.ts), not a newer one nor a deletion. */
 export function isRecordedVersion(record: PartlyTakenEntry | undefined, remote: Component | null): record is PartlyTakenEntry {
@@ -141,7 +145,8 @@ export function classifyComponents(input: ClassifyInput): Classification {
   const counts = emptyCounts();
   const rows: Array<{ sortName: string; item: ClassifiedComponent }> = [];
   const add = (key: string, local: LocalComponentSummary | null) => {
-    const base = input.base.get(key) ?? null;
+    // A take the file has been put back from (⌘Z) is classified as before it (undone-takes.ts).
+    const base = effectiveBase(input.base.get(key) ?? null, local?.hash);
     const remote = lastRemote.get(key) ?? null;
     const kind = kindOf(base, local, remote, formatChanged, input.sameContent);
     if (kind === null) return;

@@ -137,23 +137,38 @@ export function applySettled(state: SyncState, settle: PushPlan['settle']): Sync
   return { ...state, components };
 }
 
+/** One version taken into the file (applyTaken). */
+export interface TakenVersion {
+  remote: Component;
+  /** The file's hash after the take; null when the component is no longer in the file. */
+  localHash: string | null;
+  name: string;
+  /** Taken only in part (partly-taken.ts). */
+  partly?: boolean;
+  /** The file's hash just before the take, and the base it was classified against (undone-takes.ts). */
+  before?: { hash: string; base: SyncStateEntry | null };
+}
+
 /**
  * The state after remote versions were taken into the file. The base becomes the file's hash
  * as it is after taking (what Envelope applied of theirs), with the remote's `updated_at`, so
  * that version reads as seen; a taken deletion, or a component no longer in the file (`localHash`
- * null), removes the entry. Pure.
+ * null), removes the entry. A version taken only in part (`partly`) is not marked as seen
+ * (`updatedAt` null), so it still reads as changed there until the file matches it, and an edit
+ * here meanwhile is a conflict. The entry keeps what the take replaced (`before`), so a file put
+ * back with ⌘Z reads as before the take (undone-takes.ts). Pure.
  */
-/**
- * The base after taking theirs: the file's hash after the take. A version taken only in part
- * (`partly`) is not marked as seen (`updatedAt` null), so it still reads as changed there until
- * the file matches it, and an edit here meanwhile is a conflict.
- */
-export function applyTaken(state: SyncState, taken: ReadonlyArray<{ remote: Component; localHash: string | null; name: string; partly?: boolean }>): SyncState {
+export function applyTaken(state: SyncState, taken: readonly TakenVersion[]): SyncState {
   if (taken.length === 0) return state;
   const components = new Map(state.components);
-  for (const { remote, localHash, name, partly } of taken) {
-    if (remote.deleted || localHash === null) components.delete(remote.key);
-    else components.set(remote.key, { hash: localHash, updatedAt: partly === true ? null : remote.updated_at, name });
+  for (const { remote, localHash, name, partly, before } of taken) {
+    if (remote.deleted || localHash === null) {
+      components.delete(remote.key);
+      continue;
+    }
+    const entry: SyncStateEntry = { hash: localHash, updatedAt: partly === true ? null : remote.updated_at, name };
+    if (before !== undefined && before.hash !== localHash) entry.beforeTake = { hash: before.hash, base: before.base === null ? null : { hash: before.base.hash, updatedAt: before.base.updatedAt } };
+    components.set(remote.key, entry);
   }
   return { ...state, components };
 }

@@ -380,8 +380,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const local = await snapshotAsync(context, full);
     context.throwIfCancelled();
     context.progress({ done: 0, total: null, label: 'Asking the design system for changes…' });
-    const inFile = new Set(local.map((payload) => payload.key));
-    const since = changesSince(state, (key) => inFile.has(key));
+    const hashes = new Map(local.map((payload) => [payload.key, payload.hash]));
+    const since = changesSince(state, (key) => hashes.get(key));
     const changes = await sayingWaitsAsync(link, context, 'the check', () =>
       allChangesSinceAsync(link, since),
     );

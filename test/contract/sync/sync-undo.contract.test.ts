@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Component } from '../../../src/shared/api/builder/schemas';
 import type { SyncComparison } from '../../../src/shared/bridge/messages';
 import { controlAsync } from '../clients/support/transports';
-import { componentNamed, context, remoteComponentsAsync, syncedOnceAsync, useSyncHarness } from './support/sync-harness';
+import { componentNamed, context, remoteComponentsAsync, syncedOnceAsync, useSyncHarness, watchAnswers } from './support/sync-harness';
 
 const h = useSyncHarness();
 
@@ -62,5 +62,30 @@ describe('⌘Z after taking theirs', () => {
     await h.plugin.handlers['sync/run']({}, context);
     expect((await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)).toMatchObject({ hash: theirs.hash, updated_at: theirs.updated_at });
     expect(divider.description).toBe('Mine.');
+  });
+});
+
+describe('⌘Z while the sync is still sending', () => {
+  it('of the take just made: the file back as it was is the conflict again at the next check, never a local change pushed over theirs', async () => {
+    await syncedOnceAsync(h);
+    const divider = componentNamed(h, 'Divider');
+    divider.description = 'Mine.';
+    componentNamed(h, 'Hero').description = 'Pushed in the same sync.';
+    h.fake.figma.commitUndo();
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, description: 'Theirs.' });
+    // The designer sees their component change, and presses ⌘Z while the sync still sends Hero.
+    watchAnswers(h, (request) => {
+      if (request.method === 'POST' && request.url.endsWith('/sync') && divider.description === 'Theirs.') undoUntil(() => divider.description === 'Mine.');
+    });
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/choose']({ choices: { [divider.key]: 'take' } }, context);
+    await h.plugin.handlers['sync/run']({}, context);
+    expect(divider.description).toBe('Mine.');
+    const theirs = (await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)!;
+    expect(theirs.description).toBe('Theirs.');
+
+    expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
+    await h.plugin.handlers['sync/run']({}, context);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)).toMatchObject({ hash: theirs.hash, updated_at: theirs.updated_at });
   });
 });
