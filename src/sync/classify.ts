@@ -37,7 +37,7 @@
  */
 import { syncKindSchema, type SyncChoice, type SyncKind } from '../shared/bridge/messages';
 import type { Component } from '../shared/api/builder/schemas';
-import type { PartlyTakenEntry, SyncStateEntry } from './sync-state';
+import type { PartlyTakenEntry, SyncStateEntry, TakenDeletionEntry } from './sync-state';
 import { effectiveBase } from './undone-takes';
 
 /** Whether `remote` is the version recorded as taken in part (partly-taken.ts), not a newer one nor a deletion. */
@@ -62,6 +62,8 @@ export interface ClassifyInput {
   remote: readonly Component[];
   /** The versions the state records as taken only in part (partly-taken.ts). */
   partlyTaken?: ReadonlyMap<string, PartlyTakenEntry>;
+  /** The deletions the state records as taken (undone-takes.ts). */
+  takenDeletions?: ReadonlyMap<string, TakenDeletionEntry>;
   /**
    * Whether the file's component `key` has exactly `remote`'s content though their hashes differ
    * (same-content.ts: the builder app writes hashes of its own). Asked only where both sides
@@ -146,7 +148,7 @@ export function classifyComponents(input: ClassifyInput): Classification {
   const rows: Array<{ sortName: string; item: ClassifiedComponent }> = [];
   const add = (key: string, local: LocalComponentSummary | null) => {
     // A take the file has been put back from (⌘Z) is classified as before it (undone-takes.ts).
-    const base = effectiveBase(input.base.get(key) ?? null, local?.hash);
+    const base = effectiveBase(input.base.get(key) ?? null, local?.hash, input.takenDeletions?.get(key));
     const remote = lastRemote.get(key) ?? null;
     const kind = kindOf(base, local, remote, formatChanged, input.sameContent);
     if (kind === null) return;

@@ -155,22 +155,26 @@ export interface TakenVersion {
  * that version reads as seen; a taken deletion, or a component no longer in the file (`localHash`
  * null), removes the entry. A version taken only in part (`partly`) is not marked as seen
  * (`updatedAt` null), so it still reads as changed there until the file matches it, and an edit
- * here meanwhile is a conflict. The entry keeps what the take replaced (`before`), so a file put
- * back with ⌘Z reads as before the take (undone-takes.ts). Pure.
+ * here meanwhile is a conflict. The entry keeps what the take replaced (`before`), and a deletion taken
+ * is kept apart (`takenDeletions`), so a file put back with ⌘Z reads as before the take
+ * (undone-takes.ts). Pure.
  */
 export function applyTaken(state: SyncState, taken: readonly TakenVersion[]): SyncState {
   if (taken.length === 0) return state;
   const components = new Map(state.components);
+  const takenDeletions = new Map(state.takenDeletions ?? []);
   for (const { remote, localHash, name, partly, before } of taken) {
+    takenDeletions.delete(remote.key);
     if (remote.deleted || localHash === null) {
       components.delete(remote.key);
+      if (remote.deleted && before?.base != null) takenDeletions.set(remote.key, { hash: before.hash, base: { hash: before.base.hash, updatedAt: before.base.updatedAt }, deletedAt: remote.updated_at });
       continue;
     }
     const entry: SyncStateEntry = { hash: localHash, updatedAt: partly === true ? null : remote.updated_at, name };
     if (before !== undefined && before.hash !== localHash) entry.beforeTake = { hash: before.hash, base: before.base === null ? null : { hash: before.base.hash, updatedAt: before.base.updatedAt } };
     components.set(remote.key, entry);
   }
-  return { ...state, components };
+  return { ...state, components, takenDeletions };
 }
 
 /**

@@ -64,7 +64,7 @@ export function remoteAddsToRecord(components: readonly ClassifiedComponent[]): 
  * recorded remote addition that is now in this file, whose full version the comparison needs,
  * or of a version taken here whose take the file has undone (undone-takes.ts).
  */
-export function changesSince(state: Pick<SyncState, 'lastSyncedAt' | 'components' | 'remoteAdds'>, localHashOf: (key: string) => string | undefined): string | null {
+export function changesSince(state: Pick<SyncState, 'lastSyncedAt' | 'components' | 'remoteAdds' | 'takenDeletions'>, localHashOf: (key: string) => string | undefined): string | null {
   let since = state.lastSyncedAt;
   if (since === null) return null;
   for (const [key, entry] of state.remoteAdds ?? []) {

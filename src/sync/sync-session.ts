@@ -25,6 +25,7 @@ import { diffComponents } from './property-diff';
 import { changesSince, remoteAddsToRecord, withRecordedRemoteAdds } from './remote-adds';
 import { partlyTakenToRecord, withPartlyTaken } from './partly-taken';
 import { takeTheirsAsync } from './take-theirs-step';
+import { takenDeletionsToKeep } from './undone-takes';
 import { pushAsync } from './push-step';
 import { allChangesSinceAsync } from './sync-requests';
 import { readOnlyError, storingAsync } from './sync-errors';
@@ -212,6 +213,7 @@ function classifyAgainst(state: SyncState, local: readonly ComponentPayload[], w
     local: local.map(summaryOf),
     remote: withPartlyTaken(state, withRecordedRemoteAdds(state, window)),
     partlyTaken: state.partlyTaken,
+    takenDeletions: state.takenDeletions,
     // Asked only for pairs that would be conflicts: the map is built on the first.
     sameContent: (key, remote) => {
       byKey ??= new Map(local.map((payload) => [payload.key, payload]));
@@ -680,6 +682,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
         format: formatSettled ? SNAPSHOT_FORMAT : state.format,
         remoteAdds: remoteAddsToRecord(current.classification.components),
         partlyTaken: partlyTakenToRecord(reread.state.partlyTaken, [...plan.skipped, ...recordedNotTaken], partlyTaken),
+        takenDeletions: takenDeletionsToKeep(state, (key) => fresh.has(key) || plan.take.some((component) => component.key === key)),
       },
       history,
     );

@@ -88,4 +88,23 @@ describe('⌘Z while the sync is still sending', () => {
     await h.plugin.handlers['sync/run']({}, context);
     expect((await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)).toMatchObject({ hash: theirs.hash, updated_at: theirs.updated_at });
   });
+
+  it('of a teammate’s deletion just taken: the component back in the file is that deletion again, never an addition pushed over it', async () => {
+    await syncedOnceAsync(h);
+    const divider = componentNamed(h, 'Divider');
+    componentNamed(h, 'Hero').description = 'Pushed in the same sync.';
+    h.fake.figma.commitUndo();
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, delete: true });
+    watchAnswers(h, (request) => {
+      if (request.method === 'POST' && request.url.endsWith('/sync') && divider.removed) undoUntil(() => !divider.removed);
+    });
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/choose']({ choices: { [divider.key]: 'take' } }, context);
+    await h.plugin.handlers['sync/run']({}, context);
+    expect(divider.removed).toBe(false);
+
+    expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'remote-delete', choice: 'skip' });
+    await h.plugin.handlers['sync/run']({}, context);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)).toMatchObject({ deleted: true });
+  });
 });

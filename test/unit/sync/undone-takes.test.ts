@@ -51,4 +51,17 @@ describe('a take undone with ⌘Z', () => {
     const start = emptySyncState('ds', 1);
     expect(applyTaken(start, [{ remote: theirs, localHash: 'theirs', name: 'Divider', before: { hash: 'theirs', base: null } }]).components.get('d')?.beforeTake).toBeUndefined();
   });
+
+  it('of a teammate’s deletion is that deletion again (their tombstone asked for again), while the file has the component as it was', () => {
+    const tombstone: Component = { ...theirs, deleted: true };
+    const start = emptySyncState('ds', 1);
+    start.components.set('d', synced);
+    const state = { ...applyTaken(start, [{ remote: tombstone, localHash: null, name: 'Divider', before: { hash: 'synced', base: synced } }]), lastSyncedAt: TAKEN_AT };
+    expect(state.components.has('d')).toBe(false);
+    expect(changesSince(state, () => 'synced')).toBe('2026-11-21T09:59:59.999Z');
+    const kind = classifyComponents({ base: state.components, baseFormat: 1, currentFormat: 1, local: [{ key: 'd', name: 'Divider', kind: 'component', hash: 'synced' }], remote: [tombstone], takenDeletions: state.takenDeletions }).components[0]?.kind;
+    expect(kind).toBe('remote-delete');
+    // Another component under that key (not the one taken out): an addition, as before.
+    expect(changesSince(state, () => 'another')).toBe(TAKEN_AT);
+  });
 });
