@@ -26,6 +26,7 @@ import { changesSince, remoteAddsToRecord, withRecordedRemoteAdds } from './remo
 import { partlyTakenToRecord, withPartlyTaken } from './partly-taken';
 import { takeTheirsAsync } from './take-theirs-step';
 import { takenDeletionsToKeep } from './undone-takes';
+import { mergeConcurrentState } from './state-merge';
 import { pushAsync } from './push-step';
 import { allChangesSinceAsync } from './sync-requests';
 import { readOnlyError, storingAsync } from './sync-errors';
@@ -566,6 +567,30 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     return withStateProblem(publicComparison(current, null), readStateFor(current.link.designSystemId).stateProblem);
   }
 
+  /**
+   * Writes a run's state (`ours`, moved on from `start`, the state the run read). Written by a
+   * collaborator since (another head than the run's own last one), the stored state is read again
+   * and the run's changes are written over it (state-merge.ts), never the run's older copy over
+   * theirs. Returns the state written.
+   */
+  function stateWriter(start: SyncState): (ours: SyncState) => SyncState {
+    let ownHead = root.getSharedPluginData(SHARED_DATA_NAMESPACE, SYNC_STATE_HEAD_KEY);
+    let merging = false;
+    return (ours) => {
+      let written = ours;
+      if (merging || root.getSharedPluginData(SHARED_DATA_NAMESPACE, SYNC_STATE_HEAD_KEY) !== ownHead) {
+        const stored = readStoredState();
+        if (stored.status === 'ok' && stored.state.designSystemId === ours.designSystemId) {
+          written = mergeConcurrentState(start, ours, stored.state);
+          merging = true;
+        }
+      }
+      writeSyncState(root, written);
+      ownHead = root.getSharedPluginData(SHARED_DATA_NAMESPACE, SYNC_STATE_HEAD_KEY);
+      return written;
+    };
+  }
+
   function runAsync(context: HandlerContext): Promise<SyncOutcome> {
     return sayingWaitsAsync(requireComparison().link, context, 'the sync', () => runComparedAsync(context));
   }
@@ -588,6 +613,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     }
     const reread = readStateFor(link.designSystemId);
     if (reread.readOnlyReason !== null) throw readOnlyError(reread.readOnlyReason);
+    const save = stateWriter(reread.state);
     // The file as it is now (incremental: what documentchange reported). A component changed
     // since the comparison, by an edit here or by a collaborator's sync that took a teammate's
     // version into the file (the state moved with it), is not pushed from the comparison's
@@ -630,7 +656,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       // send the file as it was before taking over the version just taken.
       current.payloads = took.payloads;
       state = took.state;
-      writeSyncState(root, state);
+      save(state);
     }
 
     // 2. Settle what both sides already agree on, as compared. One changed in the file since (an
@@ -641,7 +667,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const unsettled = current.classification.components.filter((component) => component.kind === 'both-same' && !settle.some((entry) => entry.key === component.key));
     if (settle.length > 0) {
       state = applySettled(state, settle);
-      writeSyncState(root, state);
+      save(state);
     }
 
     // 3. Push (push-step.ts): the state is written after every acknowledged request.
@@ -652,7 +678,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       payloads: current.payloads,
       comparedAt: current.serverTime,
       state,
-      saveState: (next) => writeSyncState(root, next),
+      saveState: (next) => void save(next),
       rememberPushed: (hash, base64) => pictures.rememberPushed(hash, base64),
       context,
     });
@@ -686,7 +712,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       },
       history,
     );
-    writeSyncState(root, state);
+    // As stored: with what a collaborator's sync wrote meanwhile.
+    state = save(state);
     try {
       setRelaunchButton(figma.root, 'sync', 'Push and pull components with the design system');
     } catch {
