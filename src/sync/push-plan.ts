@@ -109,12 +109,30 @@ export function planPush(input: PushPlanInput): PushPlan {
 }
 
 /**
+ * The builder's answer to `batch` with only the keys the batch sent: one it answers for that was
+ * not sent (a fault on its side) must not enter the state (an entry for a component not in the
+ * file would read as deleted here and be deleted there), take one out, or count as pushed or as
+ * a conflict. Pure.
+ */
+export function sentOnly(batch: SyncBody, answer: SyncResult): SyncResult {
+  const upserted = new Set(batch.upserts.map((upsert) => upsert.key));
+  const deleted = new Set(batch.deletes);
+  return {
+    ...answer,
+    accepted: answer.accepted.filter((entry) => upserted.has(entry.key)),
+    deleted: answer.deleted.filter((key) => deleted.has(key)),
+    conflicts: answer.conflicts.filter((component) => upserted.has(component.key) || deleted.has(component.key)),
+  };
+}
+
+/**
  * The state after one acknowledged batch: accepted keys get {hash, updatedAt, name}; deleted
  * keys leave; conflicts leave their entry as it was. `lastSyncedAt` does not move (the runner
  * sets it from nextBaseTime once the whole sync is done); until then the batch's own versions
  * read as echoes, so an interrupted push resumes where it stopped. Pure.
  */
-export function applyBatchResult(state: SyncState, batch: SyncBody, result: SyncResult): SyncState {
+export function applyBatchResult(state: SyncState, batch: SyncBody, answer: SyncResult): SyncState {
+  const result = sentOnly(batch, answer);
   const components = new Map(state.components);
   const names = new Map<string, string>();
   for (const upsert of batch.upserts) names.set(upsert.key, upsert.name);
