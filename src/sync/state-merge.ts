@@ -11,11 +11,10 @@
  * (`theirs`). A key both changed is ours (this run's version is the later one it acted on, and
  * the next comparison classifies the file against it). The base time is the earlier of the two
  * when both moved it, so neither sync's unresolved versions fall behind it; the format the older.
- * Pure: runs changed in place nothing (maps are copied; unchanged entries keep their object).
+ * Pure: nothing is changed in place (this run's unchanged entries are the very objects it read,
+ * which is how its changes are told apart).
  */
 import type { SyncState } from './sync-state';
-
-type KeyedField = 'components' | 'remoteAdds' | 'partlyTaken' | 'takenDeletions';
 
 /** Per key: ours where this run changed it (set or removed) since `start`, else theirs. */
 function mergeKeyed<V>(start: ReadonlyMap<string, V> | undefined, ours: ReadonlyMap<string, V> | undefined, theirs: ReadonlyMap<string, V> | undefined): Map<string, V> {
@@ -33,14 +32,15 @@ function earlierTime(a: string | null, b: string | null): string | null {
 }
 
 export function mergeConcurrentState(start: SyncState, ours: SyncState, theirs: SyncState): SyncState {
-  const merged: SyncState = { ...theirs, components: mergeKeyed(start.components, ours.components, theirs.components) };
-  for (const field of ['remoteAdds', 'partlyTaken', 'takenDeletions'] as const satisfies readonly KeyedField[]) {
-    const map = mergeKeyed<never>(start[field] as ReadonlyMap<string, never> | undefined, ours[field] as ReadonlyMap<string, never> | undefined, theirs[field] as ReadonlyMap<string, never> | undefined);
-    if (map.size > 0) (merged as unknown as Record<string, unknown>)[field] = map;
-    else delete merged[field];
-  }
+  const merged: SyncState = {
+    ...theirs,
+    components: mergeKeyed(start.components, ours.components, theirs.components),
+    remoteAdds: mergeKeyed(start.remoteAdds, ours.remoteAdds, theirs.remoteAdds),
+    partlyTaken: mergeKeyed(start.partlyTaken, ours.partlyTaken, theirs.partlyTaken),
+    takenDeletions: mergeKeyed(start.takenDeletions, ours.takenDeletions, theirs.takenDeletions),
+  };
   if (ours.lastSyncedAt !== start.lastSyncedAt) merged.lastSyncedAt = theirs.lastSyncedAt === start.lastSyncedAt ? ours.lastSyncedAt : earlierTime(ours.lastSyncedAt, theirs.lastSyncedAt);
-  merged.format = Math.min(ours.format, theirs.format);
+  if (ours.format !== start.format) merged.format = Math.min(ours.format, theirs.format);
   // This run's entries (those not in the history it read) first, then the stored ones.
   const own = ours.history.filter((entry) => !start.history.includes(entry) && !theirs.history.some((stored) => JSON.stringify(stored) === JSON.stringify(entry)));
   merged.history = [...own, ...theirs.history];
