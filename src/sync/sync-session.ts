@@ -773,7 +773,9 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const { state, readOnlyReason } = readStateFor(link.designSystemId);
     if (readOnlyReason !== null) return null;
     const local = await snapshotAsync(silent);
-    const changes = await allChangesSinceAsync(link, state.lastSyncedAt);
+    // From where the screen's comparison asks (changesSince), so the count is of the rows it lists.
+    const hashes = new Map(local.map((payload) => [payload.key, payload.hash]));
+    const changes = await allChangesSinceAsync(link, changesSince(state, (key) => hashes.get(key)));
     lastRemote = { designSystemId: link.designSystemId, window: changes.components, payloads: link.payloads, keptApart: link.keptApart };
     return countsOfAsync(lastRemote, local);
   }

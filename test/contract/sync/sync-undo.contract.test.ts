@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import type { Component } from '../../../src/shared/api/builder/schemas';
 import type { SyncComparison } from '../../../src/shared/bridge/messages';
 import { controlAsync } from '../clients/support/transports';
-import { componentNamed, context, remoteComponentsAsync, syncedOnceAsync, useSyncHarness, watchAnswers } from './support/sync-harness';
+import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
+import { createPlugin } from '../../../src/handlers';
+import { componentNamed, context, nextBadgeAsync, remoteComponentsAsync, startBackground, syncedOnceAsync, useSyncHarness, watchAnswers } from './support/sync-harness';
 
 const h = useSyncHarness();
 
@@ -106,5 +108,26 @@ describe('⌘Z while the sync is still sending', () => {
     expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'remote-delete', choice: 'skip' });
     await h.plugin.handlers['sync/run']({}, context);
     expect((await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)).toMatchObject({ deleted: true });
+  });
+
+  it('of a teammate’s change just taken: the Sync tab’s count on the next open counts it again', async () => {
+    await syncedOnceAsync(h);
+    const divider = componentNamed(h, 'Divider');
+    const before = divider.description;
+    componentNamed(h, 'Hero').description = 'Pushed in the same sync.';
+    h.fake.figma.commitUndo();
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, description: 'Theirs.' });
+    watchAnswers(h, (request) => {
+      if (request.method === 'POST' && request.url.endsWith('/sync') && divider.description === 'Theirs.') undoUntil(() => divider.description === before);
+    });
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/run']({}, context);
+    expect(divider.description).toBe(before);
+
+    // Envelope opened again: its check on open counts the row the Sync screen lists.
+    h.plugin = createPlugin({ figma: h.fake.figma, transport: createFigmaFetchTransport(h.fake.fetch) });
+    const badges = startBackground(h);
+    expect(await nextBadgeAsync(badges, 0)).toEqual({ rows: 1 });
+    expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'remote-change', choice: 'take' });
   });
 });
