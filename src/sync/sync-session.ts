@@ -665,6 +665,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     // would read as a local change to push over it. It stays unresolved and is listed again.
     const settle = plan.settle.filter(({ key }) => fresh.get(key)?.hash === current.payloads.get(key)?.hash);
     const unsettled = current.classification.components.filter((component) => component.kind === 'both-same' && !settle.some((entry) => entry.key === component.key));
+    for (const component of unsettled) manualSteps.push({ name: component.name, steps: [CHANGED_SINCE_COMPARISON_NOT_SENT_STEP] });
     if (settle.length > 0) {
       state = applySettled(state, settle);
       save(state);
