@@ -664,7 +664,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     // teammate's version as seen under a hash the file no longer has, and the file's content
     // would read as a local change to push over it. It stays unresolved and is listed again.
     const settle = plan.settle.filter(({ key }) => fresh.get(key)?.hash === current.payloads.get(key)?.hash);
-    const unsettled = current.classification.components.filter((component) => component.kind === 'both-same' && !settle.some((entry) => entry.key === component.key));
+    const settling = new Set(settle.map((entry) => entry.key));
+    const unsettled = current.classification.components.filter((component) => component.kind === 'both-same' && !settling.has(component.key));
     for (const component of unsettled) manualSteps.push({ name: component.name, steps: [CHANGED_SINCE_COMPARISON_NOT_SENT_STEP] });
     if (settle.length > 0) {
       state = applySettled(state, settle);
