@@ -3,7 +3,7 @@
 // and design system: a choice made for one never applies to another. Each choice keeps what it
 // was made for (the row's kind and remote version, see `choiceMadeFor`): a later comparison
 // applies it only to that same row, never to a teammate's version the designer has not seen.
-import type { ClientStorageLike } from '../platform/client-storage';
+import { keepRecentAsync, type ClientStorageLike } from './per-file-entries';
 import type { SyncChoice } from '../shared/bridge/messages';
 import { isRemoteChange, type ClassifiedComponent } from './classify';
 
@@ -23,8 +23,10 @@ export interface ChoicesStore {
 
 const CHOICES: ReadonlySet<string> = new Set<SyncChoice>(['push', 'take', 'skip']);
 
+const PREFIX = 'envelope.sync.choices.';
+
 export function choicesStorageKey(fileId: string, designSystemId: string): string {
-  return `envelope.sync.choices.${fileId}.${designSystemId}`;
+  return `${PREFIX}${fileId}.${designSystemId}`;
 }
 
 /**
@@ -71,8 +73,10 @@ export function createChoicesStore(storage: ClientStorageLike, fileId: string, d
   }
 
   async function writeAsync(choices: ReadonlyMap<string, StoredChoice>): Promise<void> {
-    if (choices.size === 0) await storage.deleteAsync(name);
-    else await storage.setAsync(name, Object.fromEntries(choices));
+    if (choices.size === 0) return storage.deleteAsync(name);
+    await storage.setAsync(name, Object.fromEntries(choices));
+    // Only the latest files' choices are kept (per-file-entries.ts); this file's are written.
+    await keepRecentAsync(storage, PREFIX, name).catch(() => undefined);
   }
 
   return {

@@ -28,13 +28,17 @@
  *   means an edit (the description itself changed): with no remote change it is a format update;
  *   with a remote change it is a conflict (never silently overwritten), unless both hashes agree.
  *
+ * Undone takes. A base entry written by a take keeps what it replaced; a file put back to its
+ * content from before the take is classified against the base from before it (undone-takes.ts).
+ *
  * Taken in part. A remote-change or conflict whose R is a version the file's state records as
  * taken only in part (partly-taken.ts) carries that record (`takenInPart`): its steps are shown,
  * and it is not taken again unless chosen (its default is skip).
  */
 import { syncKindSchema, type SyncChoice, type SyncKind } from '../shared/bridge/messages';
 import type { Component } from '../shared/api/builder/schemas';
-import type { PartlyTakenEntry, SyncStateEntry } from './sync-state';
+import type { PartlyTakenEntry, SyncStateEntry, TakenDeletionEntry } from './sync-state';
+import { effectiveBase } from './undone-takes';
 
 /** Whether `remote` is the version recorded as taken in part (partly-taken.ts), not a newer one nor a deletion. */
 export function isRecordedVersion(record: PartlyTakenEntry | undefined, remote: Component | null): record is PartlyTakenEntry {
@@ -58,6 +62,8 @@ export interface ClassifyInput {
   remote: readonly Component[];
   /** The versions the state records as taken only in part (partly-taken.ts). */
   partlyTaken?: ReadonlyMap<string, PartlyTakenEntry>;
+  /** The deletions the state records as taken (undone-takes.ts). */
+  takenDeletions?: ReadonlyMap<string, TakenDeletionEntry>;
   /**
    * Whether the file's component `key` has exactly `remote`'s content though their hashes differ
    * (same-content.ts: the builder app writes hashes of its own). Asked only where both sides
@@ -141,7 +147,8 @@ export function classifyComponents(input: ClassifyInput): Classification {
   const counts = emptyCounts();
   const rows: Array<{ sortName: string; item: ClassifiedComponent }> = [];
   const add = (key: string, local: LocalComponentSummary | null) => {
-    const base = input.base.get(key) ?? null;
+    // A take the file has been put back from (⌘Z) is classified as before it (undone-takes.ts).
+    const base = effectiveBase(input.base.get(key) ?? null, local?.hash, input.takenDeletions?.get(key));
     const remote = lastRemote.get(key) ?? null;
     const kind = kindOf(base, local, remote, formatChanged, input.sameContent);
     if (kind === null) return;

@@ -4,7 +4,7 @@
 // design system. Each decision names its pair, the old key and the new key: it applies to that
 // same pair only (the deleted component paired with another addition is a new question), and it
 // is forgotten once either key is synced (the pair cannot form again).
-import type { ClientStorageLike } from '../platform/client-storage';
+import { keepRecentAsync, type ClientStorageLike } from './per-file-entries';
 import { isSamePair, type Replacement } from './replacements';
 
 export interface KeptApartStore {
@@ -15,8 +15,10 @@ export interface KeptApartStore {
   forgetAsync(keys: Iterable<string>): Promise<void>;
 }
 
+const PREFIX = 'envelope.sync.apart.';
+
 export function keptApartStorageKey(fileId: string, designSystemId: string): string {
-  return `envelope.sync.apart.${fileId}.${designSystemId}`;
+  return `${PREFIX}${fileId}.${designSystemId}`;
 }
 
 /** The pairs still to keep apart once `settled` keys were synced: those with neither key among them. */
@@ -48,8 +50,10 @@ export function createKeptApartStore(storage: ClientStorageLike, fileId: string,
   }
 
   async function writeAsync(pairs: readonly Replacement[]): Promise<void> {
-    if (pairs.length === 0) await storage.deleteAsync(name);
-    else await storage.setAsync(name, pairs);
+    if (pairs.length === 0) return storage.deleteAsync(name);
+    await storage.setAsync(name, pairs);
+    // Only the latest files' pairs are kept (per-file-entries.ts); this file's are written.
+    await keepRecentAsync(storage, PREFIX, name).catch(() => undefined);
   }
 
   return {

@@ -109,12 +109,30 @@ export function planPush(input: PushPlanInput): PushPlan {
 }
 
 /**
+ * The builder's answer to `batch` with only the keys the batch sent: one it answers for that was
+ * not sent (a fault on its side) must not enter the state (an entry for a component not in the
+ * file would read as deleted here and be deleted there), take one out, or count as pushed or as
+ * a conflict. Pure.
+ */
+export function sentOnly(batch: SyncBody, answer: SyncResult): SyncResult {
+  const upserted = new Set(batch.upserts.map((upsert) => upsert.key));
+  const deleted = new Set(batch.deletes);
+  return {
+    ...answer,
+    accepted: answer.accepted.filter((entry) => upserted.has(entry.key)),
+    deleted: answer.deleted.filter((key) => deleted.has(key)),
+    conflicts: answer.conflicts.filter((component) => upserted.has(component.key) || deleted.has(component.key)),
+  };
+}
+
+/**
  * The state after one acknowledged batch: accepted keys get {hash, updatedAt, name}; deleted
  * keys leave; conflicts leave their entry as it was. `lastSyncedAt` does not move (the runner
  * sets it from nextBaseTime once the whole sync is done); until then the batch's own versions
  * read as echoes, so an interrupted push resumes where it stopped. Pure.
  */
-export function applyBatchResult(state: SyncState, batch: SyncBody, result: SyncResult): SyncState {
+export function applyBatchResult(state: SyncState, batch: SyncBody, answer: SyncResult): SyncState {
+  const result = sentOnly(batch, answer);
   const components = new Map(state.components);
   const names = new Map<string, string>();
   for (const upsert of batch.upserts) names.set(upsert.key, upsert.name);
@@ -137,25 +155,44 @@ export function applySettled(state: SyncState, settle: PushPlan['settle']): Sync
   return { ...state, components };
 }
 
+/** One version taken into the file (applyTaken). */
+export interface TakenVersion {
+  remote: Component;
+  /** The file's hash after the take; null when the component is no longer in the file. */
+  localHash: string | null;
+  name: string;
+  /** Taken only in part (partly-taken.ts). */
+  partly?: boolean;
+  /** The file's hash just before the take, and the base it was classified against (undone-takes.ts). */
+  before?: { hash: string; base: SyncStateEntry | null };
+}
+
 /**
  * The state after remote versions were taken into the file. The base becomes the file's hash
  * as it is after taking (what Envelope applied of theirs), with the remote's `updated_at`, so
  * that version reads as seen; a taken deletion, or a component no longer in the file (`localHash`
- * null), removes the entry. Pure.
+ * null), removes the entry. A version taken only in part (`partly`) is not marked as seen
+ * (`updatedAt` null), so it still reads as changed there until the file matches it, and an edit
+ * here meanwhile is a conflict. The entry keeps what the take replaced (`before`), and a deletion taken
+ * is kept apart (`takenDeletions`), so a file put back with ⌘Z reads as before the take
+ * (undone-takes.ts). Pure.
  */
-/**
- * The base after taking theirs: the file's hash after the take. A version taken only in part
- * (`partly`) is not marked as seen (`updatedAt` null), so it still reads as changed there until
- * the file matches it, and an edit here meanwhile is a conflict.
- */
-export function applyTaken(state: SyncState, taken: ReadonlyArray<{ remote: Component; localHash: string | null; name: string; partly?: boolean }>): SyncState {
+export function applyTaken(state: SyncState, taken: readonly TakenVersion[]): SyncState {
   if (taken.length === 0) return state;
   const components = new Map(state.components);
-  for (const { remote, localHash, name, partly } of taken) {
-    if (remote.deleted || localHash === null) components.delete(remote.key);
-    else components.set(remote.key, { hash: localHash, updatedAt: partly === true ? null : remote.updated_at, name });
+  const takenDeletions = new Map(state.takenDeletions ?? []);
+  for (const { remote, localHash, name, partly, before } of taken) {
+    takenDeletions.delete(remote.key);
+    if (remote.deleted || localHash === null) {
+      components.delete(remote.key);
+      if (remote.deleted && before?.base != null) takenDeletions.set(remote.key, { hash: before.hash, base: { hash: before.base.hash, updatedAt: before.base.updatedAt }, deletedAt: remote.updated_at });
+      continue;
+    }
+    const entry: SyncStateEntry = { hash: localHash, updatedAt: partly === true ? null : remote.updated_at, name };
+    if (before !== undefined && before.hash !== localHash) entry.beforeTake = { hash: before.hash, base: before.base === null ? null : { hash: before.base.hash, updatedAt: before.base.updatedAt } };
+    components.set(remote.key, entry);
   }
-  return { ...state, components };
+  return { ...state, components, takenDeletions };
 }
 
 /**

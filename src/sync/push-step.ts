@@ -9,7 +9,7 @@ import type { HandlerContext } from '../shared/bridge/endpoint';
 import type { ComponentPayload } from '../snapshot/normalized-types';
 import { exportThumbnailAsync, findComponentsByKeyAsync, type LocalComponentNode } from './component-nodes';
 import type { PayloadCache } from './payload-cache';
-import { applyBatchResult } from './push-plan';
+import { applyBatchResult, sentOnly } from './push-plan';
 import { allChangesSinceAsync, repeatGarbledAsync, type DesignSystemLink } from './sync-requests';
 import type { SyncState } from './sync-state';
 import { countText } from './count-text';
@@ -101,7 +101,8 @@ export async function pushAsync(input: PushInput): Promise<PushResult> {
     const body: SyncBody = { ...shell, upserts: group, deletes: groupDeletes, force: force.filter((key) => groupKeys.has(key)) };
     for (const batch of splitSyncBody(body)) {
       context.throwIfCancelled();
-      const answer = await repeatGarbledAsync(link.designSystemId, () => link.client.syncAsync(link.designSystemId, batch));
+      // Only what this batch sent is recorded or counted (push-plan.ts `sentOnly`).
+      const answer = sentOnly(batch, await repeatGarbledAsync(link.designSystemId, () => link.client.syncAsync(link.designSystemId, batch)));
       state = applyBatchResult(state, batch, answer);
       input.saveState(state);
       result.state = state;

@@ -18,6 +18,7 @@
 import type { Component } from '../shared/api/builder/schemas';
 import type { ClassifiedComponent } from './classify';
 import type { RemoteAddEntry, SyncState } from './sync-state';
+import { justBefore, undoneTakesSince } from './undone-takes';
 
 /** A record as a remote version: what a row only in the design system shows (no description, properties or layers). */
 function recordedComponent(key: string, entry: RemoteAddEntry): Component {
@@ -58,22 +59,18 @@ export function remoteAddsToRecord(components: readonly ClassifiedComponent[]): 
   return adds;
 }
 
-/** One millisecond before a server time (a changes call returns what came after `since`). */
-function justBefore(time: string): string {
-  return new Date(Date.parse(time) - 1).toISOString();
-}
-
 /**
  * The `since` of a comparison's changes call: the base time, or just before the time of a
- * recorded remote addition that is now in this file, whose full version the comparison needs.
+ * recorded remote addition that is now in this file, whose full version the comparison needs,
+ * or of a version taken here whose take the file has undone (undone-takes.ts).
  */
-export function changesSince(state: Pick<SyncState, 'lastSyncedAt' | 'components' | 'remoteAdds'>, isInFile: (key: string) => boolean): string | null {
+export function changesSince(state: Pick<SyncState, 'lastSyncedAt' | 'components' | 'remoteAdds' | 'takenDeletions'>, localHashOf: (key: string) => string | undefined): string | null {
   let since = state.lastSyncedAt;
   if (since === null) return null;
   for (const [key, entry] of state.remoteAdds ?? []) {
-    if (state.components.has(key) || !isInFile(key)) continue;
+    if (state.components.has(key) || localHashOf(key) === undefined) continue;
     const before = justBefore(entry.updatedAt);
     if (Date.parse(before) < Date.parse(since)) since = before;
   }
-  return since;
+  return undoneTakesSince(state, since, localHashOf);
 }

@@ -25,6 +25,8 @@ import { diffComponents } from './property-diff';
 import { changesSince, remoteAddsToRecord, withRecordedRemoteAdds } from './remote-adds';
 import { partlyTakenToRecord, withPartlyTaken } from './partly-taken';
 import { takeTheirsAsync } from './take-theirs-step';
+import { takenDeletionsToKeep } from './undone-takes';
+import { mergeConcurrentState } from './state-merge';
 import { pushAsync } from './push-step';
 import { allChangesSinceAsync } from './sync-requests';
 import { readOnlyError, storingAsync } from './sync-errors';
@@ -212,6 +214,7 @@ function classifyAgainst(state: SyncState, local: readonly ComponentPayload[], w
     local: local.map(summaryOf),
     remote: withPartlyTaken(state, withRecordedRemoteAdds(state, window)),
     partlyTaken: state.partlyTaken,
+    takenDeletions: state.takenDeletions,
     // Asked only for pairs that would be conflicts: the map is built on the first.
     sameContent: (key, remote) => {
       byKey ??= new Map(local.map((payload) => [payload.key, payload]));
@@ -380,8 +383,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const local = await snapshotAsync(context, full);
     context.throwIfCancelled();
     context.progress({ done: 0, total: null, label: 'Asking the design system for changes…' });
-    const inFile = new Set(local.map((payload) => payload.key));
-    const since = changesSince(state, (key) => inFile.has(key));
+    const hashes = new Map(local.map((payload) => [payload.key, payload.hash]));
+    const since = changesSince(state, (key) => hashes.get(key));
     const changes = await sayingWaitsAsync(link, context, 'the check', () =>
       allChangesSinceAsync(link, since),
     );
@@ -564,6 +567,30 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     return withStateProblem(publicComparison(current, null), readStateFor(current.link.designSystemId).stateProblem);
   }
 
+  /**
+   * Writes a run's state (`ours`, moved on from `start`, the state the run read). Written by a
+   * collaborator since (another head than the run's own last one), the stored state is read again
+   * and the run's changes are written over it (state-merge.ts), never the run's older copy over
+   * theirs. Returns the state written.
+   */
+  function stateWriter(start: SyncState): (ours: SyncState) => SyncState {
+    let ownHead = root.getSharedPluginData(SHARED_DATA_NAMESPACE, SYNC_STATE_HEAD_KEY);
+    let merging = false;
+    return (ours) => {
+      let written = ours;
+      if (merging || root.getSharedPluginData(SHARED_DATA_NAMESPACE, SYNC_STATE_HEAD_KEY) !== ownHead) {
+        const stored = readStoredState();
+        if (stored.status === 'ok' && stored.state.designSystemId === ours.designSystemId) {
+          written = mergeConcurrentState(start, ours, stored.state);
+          merging = true;
+        }
+      }
+      writeSyncState(root, written);
+      ownHead = root.getSharedPluginData(SHARED_DATA_NAMESPACE, SYNC_STATE_HEAD_KEY);
+      return written;
+    };
+  }
+
   function runAsync(context: HandlerContext): Promise<SyncOutcome> {
     return sayingWaitsAsync(requireComparison().link, context, 'the sync', () => runComparedAsync(context));
   }
@@ -586,6 +613,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     }
     const reread = readStateFor(link.designSystemId);
     if (reread.readOnlyReason !== null) throw readOnlyError(reread.readOnlyReason);
+    const save = stateWriter(reread.state);
     // The file as it is now (incremental: what documentchange reported). A component changed
     // since the comparison, by an edit here or by a collaborator's sync that took a teammate's
     // version into the file (the state moved with it), is not pushed from the comparison's
@@ -628,13 +656,20 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       // send the file as it was before taking over the version just taken.
       current.payloads = took.payloads;
       state = took.state;
-      writeSyncState(root, state);
+      save(state);
     }
 
-    // 2. Settle what both sides already agree on.
-    if (plan.settle.length > 0) {
-      state = applySettled(state, plan.settle);
-      writeSyncState(root, state);
+    // 2. Settle what both sides already agree on, as compared. One changed in the file since (an
+    // edit, or ⌘Z of a take) is not recorded as the comparison's copy: that would mark the
+    // teammate's version as seen under a hash the file no longer has, and the file's content
+    // would read as a local change to push over it. It stays unresolved and is listed again.
+    const settle = plan.settle.filter(({ key }) => fresh.get(key)?.hash === current.payloads.get(key)?.hash);
+    const settling = new Set(settle.map((entry) => entry.key));
+    const unsettled = current.classification.components.filter((component) => component.kind === 'both-same' && !settling.has(component.key));
+    for (const component of unsettled) manualSteps.push({ name: component.name, steps: [CHANGED_SINCE_COMPARISON_NOT_SENT_STEP] });
+    if (settle.length > 0) {
+      state = applySettled(state, settle);
+      save(state);
     }
 
     // 3. Push (push-step.ts): the state is written after every acknowledged request.
@@ -645,7 +680,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       payloads: current.payloads,
       comparedAt: current.serverTime,
       state,
-      saveState: (next) => writeSyncState(root, next),
+      saveState: (next) => void save(next),
       rememberPushed: (hash, base64) => pictures.rememberPushed(hash, base64),
       context,
     });
@@ -656,7 +691,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     // Remote additions cannot be taken: recorded (remote-adds.ts), they are listed again without
     // holding the base back; nor do versions taken in part and left as they are (partly-taken.ts).
     const unresolved: string[] = [...conflicts.map((component) => component.updated_at), ...notTaken];
-    for (const component of plan.skipped) if (component.remote !== null && component.kind !== 'remote-add' && component.takenInPart === undefined) unresolved.push(component.remote.updated_at);
+    for (const component of [...plan.skipped, ...unsettled]) if (component.remote !== null && component.kind !== 'remote-add' && component.takenInPart === undefined) unresolved.push(component.remote.updated_at);
     // The base moves to the new format once no component is left whose base is of the old one
     // and still differs (format updates are always pushed; conflicts may be left for later).
     const formatSettled = conflicts.length === 0 && !plan.skipped.some((component) => component.kind === 'conflict' || component.kind === 'format-update');
@@ -675,16 +710,18 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
         format: formatSettled ? SNAPSHOT_FORMAT : state.format,
         remoteAdds: remoteAddsToRecord(current.classification.components),
         partlyTaken: partlyTakenToRecord(reread.state.partlyTaken, [...plan.skipped, ...recordedNotTaken], partlyTaken),
+        takenDeletions: takenDeletionsToKeep(state, (key) => fresh.has(key) || plan.take.some((component) => component.key === key)),
       },
       history,
     );
-    writeSyncState(root, state);
+    // As stored: with what a collaborator's sync wrote meanwhile.
+    state = save(state);
     try {
       setRelaunchButton(figma.root, 'sync', 'Push and pull components with the design system');
     } catch {
       // The relaunch button is a convenience: a file where it cannot be set still synced.
     }
-    const settledKeys = [...plan.take, ...plan.settle, ...plan.body.upserts, ...plan.body.deletes.map((key) => ({ key }))].map((entry) => entry.key);
+    const settledKeys = [...plan.take, ...settle, ...plan.body.upserts, ...plan.body.deletes.map((key) => ({ key }))].map((entry) => entry.key);
     try {
       await link.choices.forgetAsync(settledKeys);
     } catch {
@@ -738,7 +775,9 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const { state, readOnlyReason } = readStateFor(link.designSystemId);
     if (readOnlyReason !== null) return null;
     const local = await snapshotAsync(silent);
-    const changes = await allChangesSinceAsync(link, state.lastSyncedAt);
+    // From where the screen's comparison asks (changesSince), so the count is of the rows it lists.
+    const hashes = new Map(local.map((payload) => [payload.key, payload.hash]));
+    const changes = await allChangesSinceAsync(link, changesSince(state, (key) => hashes.get(key)));
     lastRemote = { designSystemId: link.designSystemId, window: changes.components, payloads: link.payloads, keptApart: link.keptApart };
     return countsOfAsync(lastRemote, local);
   }

@@ -21,6 +21,12 @@
 // version as it came (a Component), [steps left, in words], …]. A head carrying them says
 // version 3: an Envelope of version 2 or 1 would drop them and, with the base time past that
 // version, push a later edit over the teammate's layers, so it is read-only there instead.
+// What a take replaced (see undone-takes.ts) follows as `u`: [key, the file's hash before the
+// take, the base hash then or null, its timeIndex or -1, …], and the deletions taken as `d`:
+// [key, the file's hash before, the base hash then, its timeIndex, the deletion's timeIndex, …].
+// A head carrying either says version 4: an Envelope of version 3 or older would drop them, and a
+// take undone with ⌘Z would read as a local change (or addition) pushed over the teammate's
+// version, so it is read-only there instead.
 import type { SyncHistoryEntry } from '../shared/bridge/messages';
 import { syncHistoryEntrySchema } from '../shared/bridge/messages';
 import * as z from '../shared/zod';
@@ -30,7 +36,9 @@ import { componentSchema, type Component } from '../shared/api/builder/schemas';
 import { isServerTime } from '../shared/api/builder/server-time';
 
 /** The codec's own version: a head with a larger one was written by a newer Envelope. */
-export const SYNC_STATE_VERSION = 3;
+export const SYNC_STATE_VERSION = 4;
+/** Written while versions taken in part but no take's record (`beforeTake`) are kept: an Envelope of version 3 reads it alike. */
+const PARTLY_TAKEN_STATE_VERSION = 3;
 /** Written while remote additions but no version taken in part are recorded: an Envelope of version 2 reads it alike. */
 const REMOTE_ADDS_STATE_VERSION = 2;
 /** Written while no remote addition is recorded: the state an Envelope of version 1 reads alike. */
@@ -47,6 +55,8 @@ export interface SyncStateEntry {
   hash: string;
   updatedAt: string | null;
   name: string;
+  /** Set by a take (undone-takes.ts): the file's hash just before it, and the base entry then (null: none). */
+  beforeTake?: { hash: string; base: { hash: string; updatedAt: string | null } | null };
 }
 
 /** A component only in the design system, as the sync that listed it saw it (remote-adds.ts). */
@@ -57,6 +67,13 @@ export interface RemoteAddEntry {
   kind: 'component' | 'component_set';
   updatedBy: string | null;
   thumbnailUrl: string | null;
+}
+
+/** A teammate's deletion taken here (undone-takes.ts): the file's hash before, the base then, the deletion's time. */
+export interface TakenDeletionEntry {
+  hash: string;
+  base: { hash: string; updatedAt: string | null };
+  deletedAt: string;
 }
 
 /** A design-system version taken only in part (partly-taken.ts): that version, and the steps the take left to make by hand. */
@@ -78,6 +95,8 @@ export interface SyncState {
   remoteAdds?: ReadonlyMap<string, RemoteAddEntry>;
   /** Versions taken only in part, by key (absent: none). */
   partlyTaken?: ReadonlyMap<string, PartlyTakenEntry>;
+  /** Deletions taken into the file, by key, while it may still be put back with ⌘Z (absent: none). */
+  takenDeletions?: ReadonlyMap<string, TakenDeletionEntry>;
 }
 
 /** The part of figma.root the sync state uses. */
@@ -116,6 +135,10 @@ const headSchema = z.object({
   adds: z.optional(z.int().check(z.minimum(0))),
   /** Recorded versions taken in part (version 3). */
   partly: z.optional(z.int().check(z.minimum(0))),
+  /** Entries that keep what a take replaced (version 4). */
+  undo: z.optional(z.int().check(z.minimum(0))),
+  /** Deletions taken (version 4). */
+  dels: z.optional(z.int().check(z.minimum(0))),
   checksum: z.string(),
 });
 type Head = z.infer<typeof headSchema>;
@@ -183,11 +206,12 @@ export function readSyncState(holder: SharedDataHolder): ReadSyncStateResult {
   }
   const text = parts.join('');
   if (text.length !== head.length || checksumOf(text) !== head.checksum) return damaged('its parts do not match its header');
-  const decoded = decodeComponents(text, head.count, head.adds ?? 0, head.partly ?? 0);
+  const decoded = decodeComponents(text, head.count, head.adds ?? 0, head.partly ?? 0, head.undo ?? 0, head.dels ?? 0);
   if (decoded === null) return damaged('its component list is not valid');
   const state: SyncState = { designSystemId: head.designSystemId, format: head.format, lastSyncedAt: head.lastSyncedAt, components: decoded.components, history: readableHistory(head.history) };
   if (decoded.remoteAdds.size > 0) state.remoteAdds = decoded.remoteAdds;
   if (decoded.partlyTaken.size > 0) state.partlyTaken = decoded.partlyTaken;
+  if (decoded.takenDeletions.size > 0) state.takenDeletions = decoded.takenDeletions;
   return { status: 'ok', state };
 }
 
@@ -228,12 +252,49 @@ function decodePartlyTaken(flat: unknown, count: number): Map<string, PartlyTake
   return records.size === count ? records : null;
 }
 
+const BEFORE_TAKE_FIELDS = 4;
+
+/** Adds the takes' records to their entries; false when any is not as written. */
+function decodeBeforeTakes(flat: unknown, count: number, timeList: readonly string[], components: Map<string, SyncStateEntry>): boolean {
+  if (flat === undefined && count === 0) return true;
+  if (!Array.isArray(flat) || flat.length !== count * BEFORE_TAKE_FIELDS) return false;
+  for (let index = 0; index < flat.length; index += BEFORE_TAKE_FIELDS) {
+    const [key, hash, baseHash, timeIndex] = flat.slice(index, index + BEFORE_TAKE_FIELDS) as unknown[];
+    const entry = typeof key === 'string' ? components.get(key) : undefined;
+    if (entry === undefined || entry.beforeTake !== undefined || typeof hash !== 'string' || (baseHash !== null && typeof baseHash !== 'string') || typeof timeIndex !== 'number') return false;
+    const updatedAt = timeIndex === -1 ? null : timeList[timeIndex];
+    if (updatedAt === undefined) return false;
+    entry.beforeTake = { hash, base: baseHash === null ? null : { hash: baseHash, updatedAt } };
+  }
+  return true;
+}
+
+const TAKEN_DELETION_FIELDS = 5;
+
+/** The deletions taken, or null when any is not as written. */
+function decodeTakenDeletions(flat: unknown, count: number, timeList: readonly string[]): Map<string, TakenDeletionEntry> | null {
+  const deletions = new Map<string, TakenDeletionEntry>();
+  if (flat === undefined && count === 0) return deletions;
+  if (!Array.isArray(flat) || flat.length !== count * TAKEN_DELETION_FIELDS) return null;
+  for (let index = 0; index < flat.length; index += TAKEN_DELETION_FIELDS) {
+    const [key, hash, baseHash, baseTime, deletedTime] = flat.slice(index, index + TAKEN_DELETION_FIELDS) as unknown[];
+    const updatedAt = baseTime === -1 ? null : typeof baseTime === 'number' ? timeList[baseTime] : undefined;
+    const deletedAt = typeof deletedTime === 'number' ? timeList[deletedTime] : undefined;
+    // Its time becomes a changes call's `since` once the component is back: it must be one.
+    if (typeof key !== 'string' || typeof hash !== 'string' || typeof baseHash !== 'string' || updatedAt === undefined || deletedAt === undefined || !isServerTime(deletedAt)) return null;
+    deletions.set(key, { hash, base: { hash: baseHash, updatedAt }, deletedAt });
+  }
+  return deletions.size === count ? deletions : null;
+}
+
 function decodeComponents(
   text: string,
   count: number,
   addCount: number,
   partlyCount: number,
-): { components: Map<string, SyncStateEntry>; remoteAdds: Map<string, RemoteAddEntry>; partlyTaken: Map<string, PartlyTakenEntry> } | null {
+  undoCount: number,
+  deletionCount: number,
+): { components: Map<string, SyncStateEntry>; remoteAdds: Map<string, RemoteAddEntry>; partlyTaken: Map<string, PartlyTakenEntry>; takenDeletions: Map<string, TakenDeletionEntry> } | null {
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -241,7 +302,7 @@ function decodeComponents(
     return null;
   }
   if (typeof body !== 'object' || body === null) return null;
-  const { times, c: flat, r: adds, p: partly } = body as { times?: unknown; c?: unknown; r?: unknown; p?: unknown };
+  const { times, c: flat, r: adds, p: partly, u: undo, d: deletions } = body as { times?: unknown; c?: unknown; r?: unknown; p?: unknown; u?: unknown; d?: unknown };
   if (!Array.isArray(times) || !Array.isArray(flat) || flat.length !== count * 4) return null;
   for (const time of times) if (typeof time !== 'string') return null;
   const timeList = times as string[];
@@ -260,13 +321,19 @@ function decodeComponents(
     }
     components.set(key, { hash, updatedAt, name });
   }
-  if (components.size !== count) return null;
+  if (components.size !== count || !decodeBeforeTakes(undo, undoCount, timeList, components)) return null;
   const remoteAdds = decodeRemoteAdds(adds, addCount, timeList);
   const partlyTaken = decodePartlyTaken(partly, partlyCount);
-  return remoteAdds === null || partlyTaken === null ? null : { components, remoteAdds, partlyTaken };
+  const takenDeletions = decodeTakenDeletions(deletions, deletionCount, timeList);
+  return remoteAdds === null || partlyTaken === null || takenDeletions === null ? null : { components, remoteAdds, partlyTaken, takenDeletions };
 }
 
-function encodeComponents(components: ReadonlyMap<string, SyncStateEntry>, remoteAdds: ReadonlyMap<string, RemoteAddEntry>, partlyTaken: ReadonlyMap<string, PartlyTakenEntry>): string {
+function encodeComponents(
+  components: ReadonlyMap<string, SyncStateEntry>,
+  remoteAdds: ReadonlyMap<string, RemoteAddEntry>,
+  partlyTaken: ReadonlyMap<string, PartlyTakenEntry>,
+  takenDeletions: ReadonlyMap<string, TakenDeletionEntry>,
+): string {
   const times: string[] = [];
   const timeIndex = new Map<string, number>();
   const indexOf = (time: string | null): number => {
@@ -280,8 +347,19 @@ function encodeComponents(components: ReadonlyMap<string, SyncStateEntry>, remot
     return index;
   };
   const flat: Array<string | number> = [];
-  for (const [key, entry] of components) flat.push(key, entry.hash, indexOf(entry.updatedAt), entry.name);
-  const body: { times: string[]; c: typeof flat; r?: Array<string | number | null>; p?: Array<string | Component | string[]> } = { times, c: flat };
+  const undo: Array<string | number | null> = [];
+  for (const [key, entry] of components) {
+    flat.push(key, entry.hash, indexOf(entry.updatedAt), entry.name);
+    const before = entry.beforeTake;
+    if (before !== undefined) undo.push(key, before.hash, before.base?.hash ?? null, indexOf(before.base?.updatedAt ?? null));
+  }
+  const body: { times: string[]; c: typeof flat; r?: Array<string | number | null>; p?: Array<string | Component | string[]>; u?: typeof undo; d?: Array<string | number> } = { times, c: flat };
+  if (undo.length > 0) body.u = undo;
+  if (takenDeletions.size > 0) {
+    const deletions: Array<string | number> = [];
+    for (const [key, taken] of takenDeletions) deletions.push(key, taken.hash, taken.base.hash, indexOf(taken.base.updatedAt), indexOf(taken.deletedAt));
+    body.d = deletions;
+  }
   if (remoteAdds.size > 0) {
     const adds: Array<string | number | null> = [];
     for (const [key, add] of remoteAdds) adds.push(key, add.hash, indexOf(add.updatedAt), add.name, add.kind, add.updatedBy, add.thumbnailUrl);
@@ -346,12 +424,15 @@ export function writeSyncState(holder: SharedDataHolder, state: SyncState): void
   const generation = newGeneration(previous);
   const remoteAdds = state.remoteAdds ?? new Map<string, RemoteAddEntry>();
   const partlyTaken = state.partlyTaken ?? new Map<string, PartlyTakenEntry>();
-  const text = encodeComponents(state.components, remoteAdds, partlyTaken);
+  const takenDeletions = state.takenDeletions ?? new Map<string, TakenDeletionEntry>();
+  const text = encodeComponents(state.components, remoteAdds, partlyTaken, takenDeletions);
   const { chunks, checksum } = splitIntoChunks(text, SYNC_STATE_CHUNK_BYTES);
+  let undoCount = 0;
+  for (const entry of state.components.values()) if (entry.beforeTake !== undefined) undoCount++;
   chunks.forEach((chunk, index) => holder.setSharedPluginData(SHARED_DATA_NAMESPACE, chunkKey(generation, index), chunk));
   const head: Head = {
     // The lowest version that holds what is recorded: an older Envelope reads it alike, or is read-only there.
-    v: partlyTaken.size > 0 ? SYNC_STATE_VERSION : remoteAdds.size > 0 ? REMOTE_ADDS_STATE_VERSION : PLAIN_STATE_VERSION,
+    v: undoCount > 0 || takenDeletions.size > 0 ? SYNC_STATE_VERSION : partlyTaken.size > 0 ? PARTLY_TAKEN_STATE_VERSION : remoteAdds.size > 0 ? REMOTE_ADDS_STATE_VERSION : PLAIN_STATE_VERSION,
     format: state.format,
     designSystemId: state.designSystemId,
     lastSyncedAt: state.lastSyncedAt,
@@ -362,6 +443,8 @@ export function writeSyncState(holder: SharedDataHolder, state: SyncState): void
     count: state.components.size,
     ...(remoteAdds.size > 0 ? { adds: remoteAdds.size } : {}),
     ...(partlyTaken.size > 0 ? { partly: partlyTaken.size } : {}),
+    ...(undoCount > 0 ? { undo: undoCount } : {}),
+    ...(takenDeletions.size > 0 ? { dels: takenDeletions.size } : {}),
     checksum,
   };
   holder.setSharedPluginData(SHARED_DATA_NAMESPACE, SYNC_STATE_HEAD_KEY, JSON.stringify(head));

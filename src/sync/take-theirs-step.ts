@@ -143,7 +143,9 @@ export async function takeTheirsAsync({ figma, reader, take, payloads, fresh, st
     takenKeys.map((component) => {
       const now = byKey.get(component.key);
       const partly = partlyApplied.has(component.key) && now !== undefined && now.hash !== component.remote!.hash;
-      return { remote: component.remote!, localHash: now?.hash ?? null, name: now?.name ?? component.name, partly };
+      const beforeHash = payloads.get(component.key)?.hash;
+      const before = beforeHash === undefined ? undefined : { hash: beforeHash, base: component.base };
+      return { remote: component.remote!, localHash: now?.hash ?? null, name: now?.name ?? component.name, partly, before };
     }),
   );
   // The records now: a key taken again loses its old record, and has the new one when taken in part again.

@@ -51,6 +51,22 @@ function sentAsync(page: Page, type: string | undefined): Promise<Sent[]> {
 }
 
 describe('the Sync screen', () => {
+  it('a deletion’s tick says what it deletes and where (this file, or the design system), in the list and in the detail', async () => {
+    const page = await openAsync({ count: 2, kinds: ['remote-delete', 'local-delete'] });
+    await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
+    // Before, both read "Take …" / "Push …": ticking a teammate's deletion deletes the component here.
+    expect(await page.getByRole('checkbox', { name: 'Delete Button / Primary 0 from this file' }).isChecked()).toBe(false);
+    expect(await page.getByRole('checkbox', { name: 'Delete Card / Product 1 from the design system' }).isChecked()).toBe(true);
+    await page.getByTestId('sync-row').filter({ hasText: 'Button / Primary 0' }).click();
+    await page.getByRole('heading', { name: 'Button / Primary 0' }).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Delete it from this file with the next sync' }).count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('sync-row').filter({ hasText: 'Card / Product 1' }).click();
+    await page.getByRole('heading', { name: 'Card / Product 1' }).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Delete it from the design system with the next sync' }).isChecked()).toBe(true);
+    await closeAsync(page);
+  });
+
   it('compares on open, shows counts by kind and a one-line format notice, and renders only the visible rows of 10,000', async () => {
     const page = await openAsync({ count: 10_000, formatUpdates: 1240 });
     const grid = page.getByRole('grid', { name: 'Components that differ' });
@@ -250,7 +266,9 @@ describe('the Sync screen', () => {
     const expectApartAsync = async (at: Page) => {
       await at.getByRole('grid', { name: 'Components that differ' }).waitFor();
       await expect.poll(() => at.getByTestId('sync-row').filter({ hasText: 'Banner' }).count()).toBe(2);
-      expect(await at.getByRole('checkbox', { name: 'Push Banner' }).count()).toBe(2);
+      // The added one is pushed; the deleted one says it is deleted from the design system.
+      expect(await at.getByRole('checkbox', { name: 'Push Banner' }).count()).toBe(1);
+      expect(await at.getByRole('checkbox', { name: 'Delete Banner from the design system' }).count()).toBe(1);
       expect(await at.getByRole('row').filter({ hasText: /^Replaced/ }).count()).toBe(0);
       expect(await at.getByTestId('sync-row').filter({ hasText: 'Banner' }).locator('.sync-tag').count()).toBe(0);
     };

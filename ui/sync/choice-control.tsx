@@ -14,6 +14,11 @@ export interface ChoiceProps {
   mixed?: boolean;
 }
 
+/** Where a tick deletes the component (a deletion's tick says so), else null. */
+function deletesFrom(item: SyncItem): string | null {
+  return item.kind === 'remote-delete' ? 'this file' : item.kind === 'local-delete' ? 'the design system' : null;
+}
+
 /** The conflict's choices this row allows (one deleted here cannot be taken). */
 function conflictChoices(item: SyncItem): typeof CONFLICT_CHOICES {
   const allowed = item.choices;
@@ -46,7 +51,7 @@ export function ChoiceCell({ item, disabled, onChoose, mixed = false }: ChoicePr
       type="checkbox"
       class="sync-check"
       tabIndex={-1}
-      aria-label={`${mode === 'push' ? 'Push' : 'Take'} ${item.name}`}
+      aria-label={deletesFrom(item) === null ? `${mode === 'push' ? 'Push' : 'Take'} ${item.name}` : `Delete ${item.name} from ${deletesFrom(item)}`}
       checked={!mixed && item.choice !== 'skip'}
       indeterminate={mixed}
       disabled={disabled}
@@ -74,7 +79,12 @@ export function DetailChoice({ item, disabled, onChoose, label, mixed = false }:
   return (
     <label class="sync-choice-option">
       <input type="checkbox" checked={!mixed && item.choice !== 'skip'} indeterminate={mixed} disabled={disabled} onChange={(event) => onChoose(event.currentTarget.checked ? mode : 'skip')} />
-      {label ?? (mode === 'push' ? 'Push this change with the next sync' : 'Take this change into the file with the next sync')}
+      {label ??
+        (deletesFrom(item) !== null
+          ? `Delete it from ${deletesFrom(item)} with the next sync`
+          : mode === 'push'
+            ? 'Push this change with the next sync'
+            : 'Take this change into the file with the next sync')}
     </label>
   );
 }

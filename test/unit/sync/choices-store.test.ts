@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Component } from '../../../src/shared/api/builder/schemas';
 import { choiceMadeFor, choiceStillApplies, choicesStorageKey, createChoicesStore } from '../../../src/sync/choices-store';
+import { createKeptApartStore } from '../../../src/sync/kept-apart-store';
+import { PER_FILE_ENTRY_LIMIT } from '../../../src/sync/per-file-entries';
 import { FakeClientStorage } from '../../fake-figma/client-storage';
 
 function remote(hash: string, updatedAt: string): Component {
@@ -35,5 +37,30 @@ describe('choices store', () => {
     expect(choiceStillApplies(read.get('a')!, conflict)).toBe(false);
     expect(choiceStillApplies(read.get('b')!, conflict)).toBe(true);
     expect(choiceStillApplies(read.get('a')!, { kind: 'local-change', base, remote: null })).toBe(true);
+  });
+
+  it('keeps the choices of the latest files only: clientStorage does not fill up with files never synced again', async () => {
+    const storage = new FakeClientStorage();
+    const api = storage.api();
+    // Written before the list of files: joins it as the oldest.
+    await api.setAsync(choicesStorageKey('before', 'ds'), { a: 'skip' });
+    const choice = new Map([['a', { choice: 'skip' as const, madeFor: null }]]);
+    for (let file = 0; file < PER_FILE_ENTRY_LIMIT; file += 1) await createChoicesStore(api, `file${file}`, 'ds').updateAsync(choice);
+    const kept = (await api.keysAsync()).filter((key) => key.startsWith('envelope.sync.choices.file') || key === choicesStorageKey('before', 'ds'));
+    expect(kept).toHaveLength(PER_FILE_ENTRY_LIMIT);
+    expect(kept).not.toContain(choicesStorageKey('before', 'ds'));
+    // A file written again moves to the front: the oldest other one goes next.
+    await createChoicesStore(api, 'file0', 'ds').updateAsync(choice);
+    await createChoicesStore(api, 'another', 'ds').updateAsync(choice);
+    expect(Object.fromEntries(await createChoicesStore(api, 'file0', 'ds').readAsync())).toEqual({ a: { choice: 'skip', madeFor: null } });
+    expect(await createChoicesStore(api, 'file1', 'ds').readAsync()).toEqual(new Map());
+  });
+
+  it('the pairs kept apart are kept for the latest files only, too', async () => {
+    const storage = new FakeClientStorage();
+    const api = storage.api();
+    for (let file = 0; file <= PER_FILE_ENTRY_LIMIT; file += 1) await createKeptApartStore(api, `file${file}`, 'ds').addAsync({ oldKey: 'o', newKey: 'n' });
+    expect(await createKeptApartStore(api, 'file0', 'ds').readAsync()).toEqual([]);
+    expect(await createKeptApartStore(api, `file${PER_FILE_ENTRY_LIMIT}`, 'ds').readAsync()).toEqual([{ oldKey: 'o', newKey: 'n' }]);
   });
 });

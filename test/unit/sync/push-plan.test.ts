@@ -3,7 +3,7 @@ import type { Component, SyncBody, SyncResult } from '../../../src/shared/api/bu
 import type { SyncChoice } from '../../../src/shared/bridge/messages';
 import type { ComponentPayload } from '../../../src/snapshot/normalized-types';
 import { classifyComponents, type LocalComponentSummary } from '../../../src/sync/classify';
-import { applyBatchResult, applySettled, applyTaken, nextBaseTime, planPush, type PushPlanInput } from '../../../src/sync/push-plan';
+import { applyBatchResult, applySettled, applyTaken, nextBaseTime, planPush, sentOnly, type PushPlanInput } from '../../../src/sync/push-plan';
 import { emptySyncState, type SyncState, type SyncStateEntry } from '../../../src/sync/sync-state';
 
 const SOURCE: SyncBody['source'] = { file_id: 'file1', file_name: 'Emails', user: 'Ada', plugin_version: '1.0.0' };
@@ -188,6 +188,24 @@ describe('state after a sync', () => {
     // Pure: the state passed in is untouched.
     expect(before.components.size).toBe(3);
     expect(before.components.get('a')?.hash).toBe('h1');
+  });
+
+  it('records only what the batch sent: a key the builder answers for that was not in it changes nothing', () => {
+    const before = state({ a: 'h1', kept: 'k1' });
+    const batch: SyncBody = { base: BASE_TIME, source: SOURCE, upserts: [{ ...payload('a', 'h2'), properties: {}, node: {} }], deletes: [], force: [] };
+    const answer = {
+      accepted: [
+        { key: 'a', hash: 'h2', updated_at: '2026-11-24T10:00:00.000Z' },
+        { key: 'stranger', hash: 's1', updated_at: '2026-11-24T10:00:00.000Z' },
+      ],
+      deleted: ['kept'],
+      conflicts: [remote('elsewhere', 'e1', false, '2026-11-24T10:00:00.000Z')],
+      synced_at: '2026-11-24T10:00:01.000Z',
+    };
+    expect(sentOnly(batch, answer)).toMatchObject({ accepted: [{ key: 'a' }], deleted: [], conflicts: [] });
+    const after = applyBatchResult(before, batch, answer);
+    expect([...after.components.keys()].sort()).toEqual(['a', 'kept']);
+    expect(after.components.get('kept')?.hash).toBe('k1');
   });
 
   it('reads the pushed versions as echoes afterwards, so an interrupted push resumes', () => {

@@ -43,13 +43,13 @@ describe('recorded remote additions', () => {
     expect(kindsOf([{ key: 'b', hash: 'mine' }], [])).toEqual({ b: 'conflict' });
     expect(kindsOf([{ key: 'b', hash: 'r1' }], [])).toEqual({ b: 'both-same' });
     // And its full version is asked for: the changes call starts just before the record's time.
-    expect(changesSince(state, (key) => key === 'b')).toBe('2026-11-20T09:59:59.999Z');
-    expect(changesSince(state, () => false)).toBe(SYNCED_AT);
+    expect(changesSince(state, (key) => (key === 'b' ? 'hash-b' : undefined))).toBe('2026-11-20T09:59:59.999Z');
+    expect(changesSince(state, () => undefined)).toBe(SYNCED_AT);
   });
 
   it('are ignored once the base has the key (synced since): the base decides', () => {
     const base = new Map([['b', { hash: 'r1', updatedAt: record.updatedAt, name: 'Button' }]]);
     expect(kindsOf([{ key: 'b', hash: 'r1' }], [], base)).toEqual({ b: 'unchanged' });
-    expect(changesSince({ ...state, components: base }, () => true)).toBe(SYNCED_AT);
+    expect(changesSince({ ...state, components: base }, () => 'hash')).toBe(SYNCED_AT);
   });
 });

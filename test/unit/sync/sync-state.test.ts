@@ -253,6 +253,34 @@ describe('sync state', () => {
     expect(JSON.parse(root.getSharedPluginData(NS, SYNC_STATE_HEAD_KEY))).toMatchObject({ v: 1 });
   });
 
+  it('round-trips what a take replaced, under a version-4 head (an Envelope of version 3 is read-only there); without it the head goes back to 3, 2 or 1', () => {
+    const root = fakeRoot();
+    const state = stateOf(3);
+    const [first, second] = [...state.components.keys()];
+    state.components.set(first!, { ...state.components.get(first!)!, beforeTake: { hash: 'mine', base: { hash: 'synced', updatedAt: '2026-11-19T10:00:00.000Z' } } });
+    state.components.set(second!, { ...state.components.get(second!)!, beforeTake: { hash: 'added-here', base: null } });
+    writeSyncState(root, state);
+    expect(JSON.parse(root.getSharedPluginData(NS, SYNC_STATE_HEAD_KEY))).toMatchObject({ v: 4, undo: 2, count: 3 });
+    expect(expectOk(root).components).toEqual(state.components);
+    writeSyncState(root, stateOf(3));
+    expect(JSON.parse(root.getSharedPluginData(NS, SYNC_STATE_HEAD_KEY))).toMatchObject({ v: 1 });
+    expect([...expectOk(root).components.values()].some((entry) => entry.beforeTake !== undefined)).toBe(false);
+  });
+
+  it('round-trips the deletions taken, under a version-4 head', () => {
+    const root = fakeRoot();
+    const takenDeletions = new Map([['gone', { hash: 'mine', base: { hash: 'synced', updatedAt: null }, deletedAt: '2026-11-21T10:00:00.000Z' }]]);
+    writeSyncState(root, { ...stateOf(2), takenDeletions });
+    expect(JSON.parse(root.getSharedPluginData(NS, SYNC_STATE_HEAD_KEY))).toMatchObject({ v: 4, dels: 1, count: 2 });
+    expect(expectOk(root).takenDeletions).toEqual(takenDeletions);
+  });
+
+  it('reads a deletion taken whose time is not a time as damaged (it becomes a changes call’s since)', () => {
+    const root = fakeRoot();
+    writeSyncState(root, { ...stateOf(1), takenDeletions: new Map([['gone', { hash: 'mine', base: { hash: 'synced', updatedAt: null }, deletedAt: 'yesterday' }]]) });
+    expect(readSyncState(root).status).toBe('damaged');
+  });
+
   it('reads a recorded version taken in part that is not as written (not a component) as damaged', () => {
     const root = fakeRoot();
     const remote = { key: 'p1', name: 'Header', kind: 'component' as const, description: '', hash: 't1', properties: {}, variants: [], node: {}, thumbnail_url: null, updated_at: 'yesterday', updated_by: null, deleted: false };

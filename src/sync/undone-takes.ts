@@ -1,0 +1,59 @@
+/*
+ * Takes undone with ⌘Z. "Take theirs" writes the teammate's version into the file and records it
+ * as seen (the base becomes the file's hash after the take, with their `updated_at`). Undone in
+ * Figma while the sync was still writing its state (or by any means that leaves the state as
+ * written), the file holds its content from before the take again, and against that base it
+ * read as a local change, ticked to push over the teammate's version nobody kept.
+ *
+ * So the base entry of a take keeps what it replaced (`beforeTake`: the file's hash just before
+ * the take, and the base entry then). A file whose component has exactly that hash again (not
+ * the taken one) is classified against the base from before the take: with their version back
+ * in the changes window (the call starts just before its time: `undoneTakesSince`), the row is
+ * what it was before taking (a conflict, or a change there ticked to take). An edit after the
+ * take (another hash) is an edit of their version, as before. The record goes with the entry:
+ * a later push, settle or take of that key writes a new one.
+ *
+ * A teammate's deletion taken leaves no entry: the state keeps it apart (`takenDeletions`: the
+ * file's hash before, the base then, the deletion's time). The component back in the file with
+ * that hash is the deletion there again (skipped unless chosen), never an addition pushed over
+ * it; the record goes once the key has an entry again, or at a sync that finds it not in the file.
+ * Pure.
+ */
+import type { SyncState, SyncStateEntry, TakenDeletionEntry } from './sync-state';
+
+/** The base to classify `local` against: the one from before a take that the file has been put back from. */
+export function effectiveBase(base: SyncStateEntry | null, localHash: string | undefined, deletion?: TakenDeletionEntry): SyncStateEntry | null {
+  if (base === null) {
+    if (deletion === undefined || localHash !== deletion.hash) return null;
+    return { hash: deletion.base.hash, updatedAt: deletion.base.updatedAt, name: '' };
+  }
+  const before = base.beforeTake;
+  if (before === undefined || localHash === undefined || localHash === base.hash || localHash !== before.hash) return base;
+  return before.base === null ? null : { hash: before.base.hash, updatedAt: before.base.updatedAt, name: base.name };
+}
+
+/** The deletions taken still worth keeping: of keys without an entry that the file has, or that this sync just took out of it (`mayComeBack`). */
+export function takenDeletionsToKeep(state: Pick<SyncState, 'components' | 'takenDeletions'>, mayComeBack: (key: string) => boolean): Map<string, TakenDeletionEntry> {
+  const kept = new Map<string, TakenDeletionEntry>();
+  for (const [key, deletion] of state.takenDeletions ?? []) if (!state.components.has(key) && mayComeBack(key)) kept.set(key, deletion);
+  return kept;
+}
+
+/** One millisecond before a server time (a changes call returns what came after `since`). */
+export function justBefore(time: string): string {
+  return new Date(Date.parse(time) - 1).toISOString();
+}
+
+/** The earliest `since` that brings back the versions whose take the file has undone (or `since` itself). */
+export function undoneTakesSince(state: Pick<SyncState, 'components' | 'takenDeletions'>, since: string, localHashOf: (key: string) => string | undefined): string {
+  let earliest = since;
+  const bringBack = (time: string) => {
+    const before = justBefore(time);
+    if (Date.parse(before) < Date.parse(earliest)) earliest = before;
+  };
+  for (const [key, entry] of state.components) {
+    if (entry.beforeTake !== undefined && entry.updatedAt !== null && effectiveBase(entry, localHashOf(key)) !== entry) bringBack(entry.updatedAt);
+  }
+  for (const [key, deletion] of state.takenDeletions ?? []) if (!state.components.has(key) && localHashOf(key) === deletion.hash) bringBack(deletion.deletedAt);
+  return earliest;
+}

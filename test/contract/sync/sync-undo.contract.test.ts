@@ -1,0 +1,135 @@
+// ⌘Z after Sync's own edits (Figma's undo history, modelled by the fake's commitUndo /
+// triggerUndo): a designer who undoes a take is back at the teammate's version as a question,
+// never at a local change ticked to push over it; and the file's sync state never disagrees
+// with the file after any number of undos. The real runner against the fake Figma and the
+// builder emulator; outcomes checked in the design system's changes feed and the document.
+import { describe, expect, it } from 'vitest';
+import type { Component } from '../../../src/shared/api/builder/schemas';
+import type { SyncComparison } from '../../../src/shared/bridge/messages';
+import { controlAsync } from '../clients/support/transports';
+import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
+import { createPlugin } from '../../../src/handlers';
+import { componentNamed, context, nextBadgeAsync, remoteComponentsAsync, startBackground, syncedOnceAsync, useSyncHarness, watchAnswers } from './support/sync-harness';
+
+const h = useSyncHarness();
+
+const row = (comparison: SyncComparison, key: string) => comparison.items.find((item) => item.key === key);
+
+/** The designer presses ⌘Z until `done` holds (each press reverts one step of the history). */
+function undoUntil(done: () => boolean): number {
+  let presses = 0;
+  while (!done()) {
+    if (presses === 10) throw new Error('ten presses of ⌘Z did not get there');
+    h.fake.figma.triggerUndo();
+    presses++;
+  }
+  return presses;
+}
+
+/**
+ * Synced once; Divider then edited here ('Mine.', its own undo step) and by a teammate in the
+ * builder app ('Theirs.'), and this designer chose to take theirs and synced.
+ */
+async function dividerTakenAsync(): Promise<{ divider: ComponentNode | ComponentSetNode; theirs: Component }> {
+  await syncedOnceAsync(h);
+  const divider = componentNamed(h, 'Divider');
+  divider.description = 'Mine.';
+  h.fake.figma.commitUndo();
+  await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, description: 'Theirs.' });
+  await h.plugin.handlers['sync/compare']({}, context);
+  await h.plugin.handlers['sync/choose']({ choices: { [divider.key]: 'take' } }, context);
+  await h.plugin.handlers['sync/run']({}, context);
+  expect(divider.description).toBe('Theirs.');
+  return { divider, theirs: (await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)! };
+}
+
+describe('⌘Z after taking theirs', () => {
+  it('of a conflict: the file back as it was is the conflict again, not a local change pushed over the teammate’s version', async () => {
+    const { divider, theirs } = await dividerTakenAsync();
+
+    undoUntil(() => divider.description === 'Mine.');
+    const again = await h.plugin.handlers['sync/compare']({}, context);
+    expect(row(again, divider.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
+    await h.plugin.handlers['sync/run']({}, context);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)).toMatchObject({ hash: theirs.hash, updated_at: theirs.updated_at });
+  });
+
+  it('then Sync pressed again on the same screen: the teammate’s version is not recorded as seen nor overwritten, and the row is the conflict again', async () => {
+    const { divider, theirs } = await dividerTakenAsync();
+    undoUntil(() => divider.description === 'Mine.');
+    // The list still shows the sync's outcome (taken, in sync); the designer presses Sync again.
+    const outcome = await h.plugin.handlers['sync/run']({}, context);
+    expect(row(outcome.comparison, divider.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
+    // And the outcome says why it is listed again.
+    expect(outcome.manualSteps).toEqual([{ name: 'Divider', steps: [expect.stringMatching(/changed in this file since the comparison/) as unknown] }]);
+    expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
+    await h.plugin.handlers['sync/run']({}, context);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)).toMatchObject({ hash: theirs.hash, updated_at: theirs.updated_at });
+    expect(divider.description).toBe('Mine.');
+  });
+});
+
+describe('⌘Z while the sync is still sending', () => {
+  it('of the take just made: the file back as it was is the conflict again at the next check, never a local change pushed over theirs', async () => {
+    await syncedOnceAsync(h);
+    const divider = componentNamed(h, 'Divider');
+    divider.description = 'Mine.';
+    componentNamed(h, 'Hero').description = 'Pushed in the same sync.';
+    h.fake.figma.commitUndo();
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, description: 'Theirs.' });
+    // The designer sees their component change, and presses ⌘Z while the sync still sends Hero.
+    watchAnswers(h, (request) => {
+      if (request.method === 'POST' && request.url.endsWith('/sync') && divider.description === 'Theirs.') undoUntil(() => divider.description === 'Mine.');
+    });
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/choose']({ choices: { [divider.key]: 'take' } }, context);
+    await h.plugin.handlers['sync/run']({}, context);
+    expect(divider.description).toBe('Mine.');
+    const theirs = (await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)!;
+    expect(theirs.description).toBe('Theirs.');
+
+    expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
+    await h.plugin.handlers['sync/run']({}, context);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)).toMatchObject({ hash: theirs.hash, updated_at: theirs.updated_at });
+  });
+
+  it('of a teammate’s deletion just taken: the component back in the file is that deletion again, never an addition pushed over it', async () => {
+    await syncedOnceAsync(h);
+    const divider = componentNamed(h, 'Divider');
+    componentNamed(h, 'Hero').description = 'Pushed in the same sync.';
+    h.fake.figma.commitUndo();
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, delete: true });
+    watchAnswers(h, (request) => {
+      if (request.method === 'POST' && request.url.endsWith('/sync') && divider.removed) undoUntil(() => !divider.removed);
+    });
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/choose']({ choices: { [divider.key]: 'take' } }, context);
+    await h.plugin.handlers['sync/run']({}, context);
+    expect(divider.removed).toBe(false);
+
+    expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'remote-delete', choice: 'skip' });
+    await h.plugin.handlers['sync/run']({}, context);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)).toMatchObject({ deleted: true });
+  });
+
+  it('of a teammate’s change just taken: the Sync tab’s count on the next open counts it again', async () => {
+    await syncedOnceAsync(h);
+    const divider = componentNamed(h, 'Divider');
+    const before = divider.description;
+    componentNamed(h, 'Hero').description = 'Pushed in the same sync.';
+    h.fake.figma.commitUndo();
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, description: 'Theirs.' });
+    watchAnswers(h, (request) => {
+      if (request.method === 'POST' && request.url.endsWith('/sync') && divider.description === 'Theirs.') undoUntil(() => divider.description === before);
+    });
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/run']({}, context);
+    expect(divider.description).toBe(before);
+
+    // Envelope opened again: its check on open counts the row the Sync screen lists.
+    h.plugin = createPlugin({ figma: h.fake.figma, transport: createFigmaFetchTransport(h.fake.fetch) });
+    const badges = startBackground(h);
+    expect(await nextBadgeAsync(badges, 0)).toEqual({ rows: 1 });
+    expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'remote-change', choice: 'take' });
+  });
+});

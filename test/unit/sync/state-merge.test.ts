@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { mergeConcurrentState } from '../../../src/sync/state-merge';
+import { addHistoryEntry, emptySyncState, type SyncState, type SyncStateEntry } from '../../../src/sync/sync-state';
+
+const entry = (hash: string, updatedAt: string | null = null): SyncStateEntry => ({ hash, updatedAt, name: hash });
+const history = (user: string, at: string) => ({ at, user, pushed: 1, deleted: 0, taken: 0, conflicts: 0 });
+
+function startState(): SyncState {
+  const state = emptySyncState('ds', 1);
+  state.components.set('a', entry('a0'));
+  state.components.set('b', entry('b0'));
+  state.components.set('c', entry('c0'));
+  return addHistoryEntry({ ...state, lastSyncedAt: '2026-11-20T10:00:00.000Z' }, history('First', '2026-11-20T10:00:00.000Z'));
+}
+
+describe('a state written by a collaborator while this sync ran', () => {
+  it('keeps what they changed, with this run’s changes by key over it (a key both changed is this run’s)', () => {
+    const start = startState();
+    const ours = { ...start, components: new Map(start.components) };
+    ours.components.set('a', entry('a-mine'));
+    ours.components.delete('c');
+    ours.components.set('d', entry('d-mine'));
+    // Theirs, read back from the file: other objects for the same entries.
+    const theirs = { ...start, components: new Map([...start.components].map(([key, value]) => [key, { ...value }])) };
+    theirs.components.set('a', entry('a-theirs'));
+    theirs.components.set('b', entry('b-theirs'));
+    const merged = mergeConcurrentState(start, ours, theirs);
+    expect(Object.fromEntries([...merged.components].map(([key, value]) => [key, value.hash]))).toEqual({ a: 'a-mine', b: 'b-theirs', d: 'd-mine' });
+  });
+
+  it('puts this run’s history entry before theirs (once), and the earlier base time when both moved it', () => {
+    const start = startState();
+    const ours = addHistoryEntry({ ...start, lastSyncedAt: '2026-11-22T10:00:00.000Z' }, history('Dana', '2026-11-22T10:00:00.000Z'));
+    const theirs = addHistoryEntry({ ...start, history: start.history.map((item) => ({ ...item })), lastSyncedAt: '2026-11-21T10:00:00.000Z' }, history('Robin', '2026-11-21T10:00:00.000Z'));
+    const merged = mergeConcurrentState(start, ours, theirs);
+    expect(merged.history.map((item) => item.user)).toEqual(['Dana', 'Robin', 'First']);
+    expect(merged.lastSyncedAt).toBe('2026-11-21T10:00:00.000Z');
+    // Written again over that merge (a later write of the same run): the entry is not doubled.
+    expect(mergeConcurrentState(start, ours, merged).history.map((item) => item.user)).toEqual(['Dana', 'Robin', 'First']);
+  });
+
+  it('keeps their base time when this run did not move it', () => {
+    const start = startState();
+    const theirs = { ...start, lastSyncedAt: '2026-11-21T10:00:00.000Z' };
+    expect(mergeConcurrentState(start, start, theirs).lastSyncedAt).toBe('2026-11-21T10:00:00.000Z');
+  });
+});

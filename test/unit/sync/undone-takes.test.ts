@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { Component } from '../../../src/shared/api/builder/schemas';
+import { classifyComponents } from '../../../src/sync/classify';
+import { applyTaken } from '../../../src/sync/push-plan';
+import { changesSince } from '../../../src/sync/remote-adds';
+import { emptySyncState, type SyncState, type SyncStateEntry } from '../../../src/sync/sync-state';
+
+const SYNCED_AT = '2026-11-20T10:00:00.000Z';
+const THEIRS_AT = '2026-11-21T10:00:00.000Z';
+const TAKEN_AT = '2026-11-22T10:00:00.000Z';
+
+const theirs: Component = { key: 'd', name: 'Divider', kind: 'component', description: 'Theirs.', hash: 'theirs', properties: {}, variants: [], node: {}, thumbnail_url: null, updated_at: THEIRS_AT, updated_by: 'Ana Lima', deleted: false };
+
+/** Synced at 'synced', then taken over a file at `before` (the base it was classified against: `base`). */
+function takenState(before: string, base: SyncStateEntry | null): SyncState {
+  const start = emptySyncState('ds', 1);
+  if (base !== null) start.components.set('d', base);
+  return { ...applyTaken(start, [{ remote: theirs, localHash: 'taken', name: 'Divider', before: { hash: before, base } }]), lastSyncedAt: TAKEN_AT };
+}
+
+const kindOf = (state: SyncState, localHash: string, window: Component[]) =>
+  classifyComponents({ base: state.components, baseFormat: 1, currentFormat: 1, local: [{ key: 'd', name: 'Divider', kind: 'component', hash: localHash }], remote: window }).components[0]?.kind ?? 'unchanged';
+
+describe('a take undone with ⌘Z', () => {
+  const synced: SyncStateEntry = { hash: 'synced', updatedAt: SYNCED_AT, name: 'Divider' };
+
+  it('of a conflict is the conflict again, with their version asked for again (the changes call starts just before it)', () => {
+    const state = takenState('mine', synced);
+    expect(changesSince(state, () => 'mine')).toBe('2026-11-21T09:59:59.999Z');
+    expect(kindOf(state, 'mine', [theirs])).toBe('conflict');
+  });
+
+  it('of a change there (nothing edited here) is that change again', () => {
+    const state = takenState('synced', synced);
+    expect(kindOf(state, 'synced', [theirs])).toBe('remote-change');
+  });
+
+  it('of two additions that differed is the conflict again', () => {
+    expect(kindOf(takenState('added-here', null), 'added-here', [theirs])).toBe('conflict');
+  });
+
+  it('is not assumed while the file holds the version taken, or an edit of it', () => {
+    const state = takenState('mine', synced);
+    expect(changesSince(state, () => 'taken')).toBe(TAKEN_AT);
+    expect(kindOf(state, 'taken', [])).toBe('unchanged');
+    expect(changesSince(state, () => 'edited later')).toBe(TAKEN_AT);
+    expect(kindOf(state, 'edited later', [])).toBe('local-change');
+  });
+
+  it('leaves no record when the take changed nothing in the file', () => {
+    const start = emptySyncState('ds', 1);
+    expect(applyTaken(start, [{ remote: theirs, localHash: 'theirs', name: 'Divider', before: { hash: 'theirs', base: null } }]).components.get('d')?.beforeTake).toBeUndefined();
+  });
+
+  it('of a teammate’s deletion is that deletion again (their tombstone asked for again), while the file has the component as it was', () => {
+    const tombstone: Component = { ...theirs, deleted: true };
+    const start = emptySyncState('ds', 1);
+    start.components.set('d', synced);
+    const state = { ...applyTaken(start, [{ remote: tombstone, localHash: null, name: 'Divider', before: { hash: 'synced', base: synced } }]), lastSyncedAt: TAKEN_AT };
+    expect(state.components.has('d')).toBe(false);
+    expect(changesSince(state, () => 'synced')).toBe('2026-11-21T09:59:59.999Z');
+    const kind = classifyComponents({ base: state.components, baseFormat: 1, currentFormat: 1, local: [{ key: 'd', name: 'Divider', kind: 'component', hash: 'synced' }], remote: [tombstone], takenDeletions: state.takenDeletions }).components[0]?.kind;
+    expect(kind).toBe('remote-delete');
+    // Another component under that key (not the one taken out): an addition, as before.
+    expect(changesSince(state, () => 'another')).toBe(TAKEN_AT);
+  });
+});
