@@ -555,6 +555,23 @@ describe('Templates', () => {
     expect(await ui.getByRole('button', { name: 'Show more' }).count()).toBe(0);
   });
 
+  it('a long name without spaces and its description wrap inside the list, readable to the end', async () => {
+    await openTemplatesAsync('light');
+    const name = `Q3-${'promo_'.repeat(25)}final`;
+    expect((await builderAsync('/templates', 'POST', { name, description: 'https://example.com/'.repeat(6) })).status).toBe(201);
+    await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
+    const ui = await h.uiFrameAsync();
+    const item = itemNamed(ui, name);
+    await item.waitFor({ timeout: 20_000 });
+    // The text's own width (scrollWidth) fits its box and the list: nothing runs out of sight.
+    const list = (await templateList(ui).boundingBox())!;
+    for (const text of [item.locator('strong'), item.getByText('https://example.com/', { exact: false })]) {
+      const box = (await text.boundingBox())!;
+      const overflow = await text.evaluate((element) => element.scrollWidth - element.clientWidth);
+      expect([overflow, box.x + box.width <= list.x + list.width + 0.5]).toEqual([0, true]);
+    }
+  });
+
   it('Escape backs out of a rename or a deletion, nothing is sent, and the focus returns to the template', async () => {
     const ui = await openTemplatesAsync('light');
     const item = itemNamed(ui, 'Welcome email');

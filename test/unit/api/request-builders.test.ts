@@ -89,6 +89,10 @@ describe('builder request builders', () => {
     expect(thrown(() => builder.updateTemplateBody({ name: ` ${'y'.repeat(250)}` })).message).toContain('this one has 250');
     expect(thrown(() => builder.createTemplateBody({ name: '   ' })).message).toBe('Enter a template name.');
     expect(builder.templateNameProblem('ok')).toBeNull();
+    // The limit counts as the builder does (UTF-16 units, an assumption): a name of 101 emoji, which
+    // reads as 101 characters to a person, says why it is over.
+    expect(builder.templateNameProblem('🌷'.repeat(100))).toBeNull();
+    expect(builder.templateNameProblem('🌷'.repeat(101))).toBe('A template name is at most 200 characters, each emoji counting as two; this one has 202.');
   });
 
   it('template bodies over 2 MB are refused before sending, naming the size; an empty update too', () => {

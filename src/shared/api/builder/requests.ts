@@ -52,7 +52,11 @@ export function templateNameProblem(name: string): string | null {
   if (trimmed === '') return 'Enter a template name.';
   const max = BUILDER_LIMITS.templateNameMaxLength;
   // Refused rather than cut: a name cut short without a word would be a name nobody typed.
-  if (trimmed.length > max) return `A template name is at most ${max} characters; this one has ${trimmed.length}.`;
+  if (trimmed.length > max) {
+    // Counted in UTF-16 units (assumed, as the builder's other limits): an emoji is two of them.
+    const emoji = /[\uD800-\uDBFF]/.test(trimmed) ? ', each emoji counting as two' : '';
+    return `A template name is at most ${max} characters${emoji}; this one has ${trimmed.length}.`;
+  }
   return null;
 }
 
