@@ -7,38 +7,16 @@ import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transpo
 import { createPlugin } from '../../../src/handlers';
 import { readSyncState } from '../../../src/sync/sync-state';
 import { controlAsync } from '../clients/support/transports';
-import { componentNamed, context, linkAsync, syncedOnceAsync, useSyncHarness } from './support/sync-harness';
+import { collaboratorAsync, componentNamed, context, linkAsync, syncedOnceAsync, useSyncHarness } from './support/sync-harness';
 
 const h = useSyncHarness();
-
-/** Robin's plugin on the same document: their own name and clientStorage, the same file and state. */
-async function robinAsync(): Promise<ReturnType<typeof createPlugin>> {
-  const storage = new Map<string, unknown>();
-  const figma = new Proxy(h.fake.figma, {
-    get(target, name, receiver) {
-      if (name === 'currentUser') return { id: 'u2', name: 'Robin Collaborator' };
-      if (name === 'clientStorage') {
-        return {
-          getAsync: (key: string) => Promise.resolve(storage.get(key)),
-          setAsync: (key: string, value: unknown) => Promise.resolve(void storage.set(key, value)),
-          deleteAsync: (key: string) => Promise.resolve(void storage.delete(key)),
-          keysAsync: () => Promise.resolve([...storage.keys()]),
-        };
-      }
-      return Reflect.get(target, name, receiver) as unknown;
-    },
-  });
-  const robin = createPlugin({ figma, transport: createFigmaFetchTransport(h.fake.fetch) });
-  await robin.handlers['settings/save-api']({ api: 'builder', baseUrl: h.emulator.builderUrl, key: h.builderKey }, context);
-  return robin;
-}
 
 describe('two designers syncing the same file at once', () => {
   it('a sync a collaborator finished while mine was sending is kept: their take and their history entry stay beside mine', async () => {
     await syncedOnceAsync(h);
     const divider = componentNamed(h, 'Divider');
     await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, description: 'Theirs.' });
-    const robin = await robinAsync();
+    const robin = await collaboratorAsync(h);
     await linkAsync(h, 'ds_empty');
     componentNamed(h, 'Hero').description = 'Dana’s edit.';
     // Dana's sync pushes Hero; while its request is on its way, Robin checks and syncs (takes Divider).

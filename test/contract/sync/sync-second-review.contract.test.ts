@@ -4,10 +4,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
 import { createPlugin } from '../../../src/handlers';
-import type { HttpTransport } from '../../../src/shared/api/http/transport';
 import { addHistoryEntry, readSyncState, SYNC_STATE_HEAD_KEY, writeSyncState } from '../../../src/sync/sync-state';
 import { controlAsync, emulatorKeysAsync } from '../clients/support/transports';
-import { componentNamed, context, linkAsync, remoteComponentsAsync, syncedOnceAsync, useSyncHarness } from './support/sync-harness';
+import { collaboratorAsync, componentNamed, context, linkAsync, remoteComponentsAsync, syncedOnceAsync, useSyncHarness } from './support/sync-harness';
 
 const h = useSyncHarness();
 
@@ -98,34 +97,12 @@ describe('the document’s sync state, read while the designer works', () => {
   });
 });
 
-/** Robin: the same document open on another computer (the same file, his own clientStorage and name), linked with the same key. */
-async function collaboratorAsync(transport: HttpTransport = createFigmaFetchTransport(h.fake.fetch)): Promise<ReturnType<typeof createPlugin>> {
-  const storage = new Map<string, unknown>();
-  const figma = new Proxy(h.fake.figma, {
-    get(target, name, receiver) {
-      if (name === 'currentUser') return { id: 'u2', name: 'Robin Collaborator' };
-      if (name === 'clientStorage') {
-        return {
-          getAsync: (key: string) => Promise.resolve(storage.get(key)),
-          setAsync: (key: string, value: unknown) => Promise.resolve(void storage.set(key, value)),
-          deleteAsync: (key: string) => Promise.resolve(void storage.delete(key)),
-          keysAsync: () => Promise.resolve([...storage.keys()]),
-        };
-      }
-      return Reflect.get(target, name, receiver) as unknown;
-    },
-  });
-  const robin = createPlugin({ figma, transport });
-  await robin.handlers['settings/save-api']({ api: 'builder', baseUrl: h.emulator.builderUrl, key: h.builderKey }, context);
-  return robin;
-}
-
 describe('two designers syncing the same file', () => {
   it('a teammate version one of them took is not pushed back over by the other’s older comparison (it read as a local change there)', async () => {
     await syncedOnceAsync(h);
     const footer = componentNamed(h, 'Footer');
     await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: footer.key, description: 'Theirs.' });
-    const robin = await collaboratorAsync();
+    const robin = await collaboratorAsync(h);
     const robinCompared = await robin.handlers['sync/compare']({}, context);
     expect(robinCompared.items.find((item) => item.key === footer.key)).toMatchObject({ kind: 'remote-change', choice: 'take' });
 
@@ -248,7 +225,7 @@ describe('choices on a list older than the sync state (a collaborator synced, th
     const divider = componentNamed(h, 'Divider');
     hero.description = 'Mine.';
     divider.description = 'Mine too.';
-    const robin = await collaboratorAsync((request) => (offline && request.method === 'POST' ? Promise.reject(new Error('offline')) : transport(request)));
+    const robin = await collaboratorAsync(h, (request) => (offline && request.method === 'POST' ? Promise.reject(new Error('offline')) : transport(request)));
     await robin.handlers['sync/compare']({}, context);
     // Dana syncs Hero (and leaves Divider for later).
     await h.plugin.handlers['sync/compare']({}, context);

@@ -8,7 +8,7 @@ import { createPlugin } from '../../../../src/handlers';
 import type { Component, ComponentUpsert } from '../../../../src/shared/api/builder/schemas';
 import type { HandlerContext } from '../../../../src/shared/bridge/endpoint';
 import type { SyncBadge } from '../../../../src/shared/bridge/messages';
-import type { HttpRequest, HttpResponse } from '../../../../src/shared/api/http/transport';
+import type { HttpRequest, HttpResponse, HttpTransport } from '../../../../src/shared/api/http/transport';
 import { createFakeFigma, type FakeFigma } from '../../../fake-figma';
 import { buildDemoDocumentAsync } from '../../../fixtures/demo-document';
 import { startEmulator } from '../../../emulator/index';
@@ -128,4 +128,29 @@ export function startBackground(h: SyncHarness): Badge[] {
 export async function nextBadgeAsync(badges: Badge[], seen: number): Promise<Badge> {
   await vi.waitFor(() => expect(badges.length).toBeGreaterThan(seen), { timeout: 10_000 });
   return badges[badges.length - 1]!;
+}
+
+/**
+ * Robin: the same document open on another computer (the same file and sync state, his own
+ * clientStorage and name), linked with the same builder key.
+ */
+export async function collaboratorAsync(h: SyncHarness, transport: HttpTransport = createFigmaFetchTransport(h.fake.fetch)): Promise<ReturnType<typeof createPlugin>> {
+  const storage = new Map<string, unknown>();
+  const figma = new Proxy(h.fake.figma, {
+    get(target, name, receiver) {
+      if (name === 'currentUser') return { id: 'u2', name: 'Robin Collaborator' };
+      if (name === 'clientStorage') {
+        return {
+          getAsync: (key: string) => Promise.resolve(storage.get(key)),
+          setAsync: (key: string, value: unknown) => Promise.resolve(void storage.set(key, value)),
+          deleteAsync: (key: string) => Promise.resolve(void storage.delete(key)),
+          keysAsync: () => Promise.resolve([...storage.keys()]),
+        };
+      }
+      return Reflect.get(target, name, receiver) as unknown;
+    },
+  });
+  const robin = createPlugin({ figma, transport });
+  await robin.handlers['settings/save-api']({ api: 'builder', baseUrl: h.emulator.builderUrl, key: h.builderKey }, context);
+  return robin;
 }
