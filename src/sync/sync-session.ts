@@ -9,6 +9,7 @@ import { BridgeError } from '../shared/bridge/bridge-error';
 import type { HandlerContext } from '../shared/bridge/endpoint';
 import type { SyncBadge, SyncChangeChip, SyncChoice, SyncComparison, SyncDetail, SyncItem, SyncOutcome, SyncOverview } from '../shared/bridge/messages';
 import { listedRowCount } from '../shared/sync/listed-rows';
+import { PICTURE_LABEL, theirsLabel } from '../shared/sync/picture-labels';
 import { SNAPSHOT_FORMAT } from '../snapshot/format-version';
 import type { Snapshotter } from '../snapshot';
 import { createComponentReader } from '../snapshot/component-reader';
@@ -454,8 +455,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const before = deleted.base === null ? null : await current.link.payloads.getAsync(deleted.key, deleted.base.hash);
     return {
       item: itemOf(added, current),
-      beforeLabel: 'Deleted (old key)',
-      afterLabel: 'Added (new key)',
+      beforeLabel: PICTURE_LABEL.deleted,
+      afterLabel: PICTURE_LABEL.added,
       beforeKnown: before !== null,
       changes: before !== null ? diffComponents(before, local) : diffComponents(null, local),
       beforePicture: await lastSyncedPictureAsync(current.link, deleted),
@@ -488,8 +489,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
         return {
           ...base,
           item,
-          beforeLabel: 'This file',
-          afterLabel: 'Design system',
+          beforeLabel: PICTURE_LABEL.thisFile,
+          afterLabel: PICTURE_LABEL.designSystem,
           changes: diffComponents(local, remote),
           beforePicture: localPicture,
           afterPicture: remotePicture,
@@ -499,8 +500,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
         return {
           ...base,
           item,
-          beforeLabel: `Theirs (design system${remote?.updated_by ? `, ${remote.updated_by}` : ''})`,
-          afterLabel: 'Mine (this file)',
+          beforeLabel: theirsLabel(remote?.updated_by),
+          afterLabel: PICTURE_LABEL.mine,
           changes: diffComponents(remote, local),
           beforePicture: remotePicture,
           afterPicture: localPicture,
@@ -514,8 +515,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
         return {
           ...base,
           item,
-          beforeLabel: 'Last sync',
-          afterLabel: 'This file',
+          beforeLabel: PICTURE_LABEL.lastSync,
+          afterLabel: PICTURE_LABEL.thisFile,
           beforeKnown,
           changes: beforeKnown ? diffComponents(lastSynced, local) : diffComponents(null, local),
           beforePicture: basePicture,
