@@ -26,7 +26,8 @@ import { diffComponents } from './property-diff';
 import { changesSince, remoteAddsToRecord, withRecordedRemoteAdds } from './remote-adds';
 import { partlyTakenToRecord, withPartlyTaken } from './partly-taken';
 import { takeTheirsAsync } from './take-theirs-step';
-import { takenDeletionsToKeep } from './undone-takes';
+import { takenDeletionsToKeep, withoutOutgrownUndoRecords } from './undone-takes';
+import { findComponentsByKeyAsync } from './component-nodes';
 import { mergeConcurrentState } from './state-merge';
 import { pushAsync } from './push-step';
 import { allChangesSinceAsync } from './sync-requests';
@@ -234,6 +235,13 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   const silent: HandlerContext = { progress: () => undefined, cancelled: false, throwIfCancelled: () => undefined };
   const pictures = createSyncPictures(figma);
   const reader = createComponentReader(figma);
+
+  /** The hashes of these components as the file has them now (those not in it left out). */
+  async function fileHashesAsync(keys: readonly string[]): Promise<Map<string, string>> {
+    const hashes = new Map<string, string>();
+    for (const [key, node] of await findComponentsByKeyAsync(figma, keys)) if (!node.removed) hashes.set(key, (await reader.readAsync(node)).payload.hash);
+    return hashes;
+  }
 
   /** The file's link, or the reason it cannot sync, in the overview's terms. */
   async function linkAsync(): Promise<{ problem: SyncOverview['problem']; link: SyncLink | null; designSystemId: string | null }> {
@@ -704,9 +712,14 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       taken,
       conflicts: conflicts.length,
     };
+    // The records of earlier takes this file is past (undone-takes.ts), read as the file is now:
+    // a ⌘Z during this sync back to before such a take keeps its record.
+    const withRecords = [...state.components].filter(([key, entry]) => entry.beforeTake !== undefined && reread.state.components.get(key)?.beforeTake !== undefined).map(([key]) => key);
+    const hashesNow = await fileHashesAsync(withRecords);
     state = addHistoryEntry(
       {
         ...state,
+        components: withoutOutgrownUndoRecords(state.components, reread.state.components, (key) => hashesNow.get(key)),
         lastSyncedAt: nextBaseTime(current.serverTime, unresolved),
         format: formatSettled ? SNAPSHOT_FORMAT : state.format,
         remoteAdds: remoteAddsToRecord(current.classification.components),
