@@ -33,7 +33,8 @@
  *
  * Taken in part. A remote-change or conflict whose R is a version the file's state records as
  * taken only in part (partly-taken.ts) carries that record (`takenInPart`): its steps are shown,
- * and it is not taken again unless chosen (its default is skip).
+ * and it is not taken again unless chosen (its default is skip). Not once that take is undone
+ * (the file back to its content before it): then the row is their version not taken, as before.
  */
 import { syncKindSchema, type SyncChoice, type SyncKind } from '../shared/bridge/messages';
 import type { Component } from '../shared/api/builder/schemas';
@@ -148,7 +149,8 @@ export function classifyComponents(input: ClassifyInput): Classification {
   const rows: Array<{ sortName: string; item: ClassifiedComponent }> = [];
   const add = (key: string, local: LocalComponentSummary | null) => {
     // A take the file has been put back from (⌘Z) is classified as before it (undone-takes.ts).
-    const base = effectiveBase(input.base.get(key) ?? null, local?.hash, input.takenDeletions?.get(key));
+    const stored = input.base.get(key) ?? null;
+    const base = effectiveBase(stored, local?.hash, input.takenDeletions?.get(key));
     const remote = lastRemote.get(key) ?? null;
     const kind = kindOf(base, local, remote, formatChanged, input.sameContent);
     if (kind === null) return;
@@ -157,7 +159,10 @@ export function classifyComponents(input: ClassifyInput): Classification {
     const componentKind = local?.kind ?? remote?.kind ?? 'component';
     const item: ClassifiedComponent = { key, name, kind, componentKind, local, remote, base };
     const record = input.partlyTaken?.get(key);
-    if ((kind === 'remote-change' || kind === 'conflict') && isRecordedVersion(record, remote)) item.takenInPart = record;
+    // A take in part the file has been put back from is their version not taken (its record
+    // stays for a redo, partly-taken.ts), so the row is what it was before taking.
+    const undone = base !== stored;
+    if (!undone && (kind === 'remote-change' || kind === 'conflict') && isRecordedVersion(record, remote)) item.takenInPart = record;
     rows.push({ sortName: name.toLowerCase(), item });
   };
   for (const local of localByKey.values()) add(local.key, local);

@@ -17,6 +17,9 @@
  *   by default (the designer can choose to take it again);
  * - edited here (or deleted here): a conflict against theirs, as before;
  * - the file now matches it (the same hash): both-same, settled as that version: resolved;
+ * - the take undone with ⌘Z (the file back to its content before it, undone-takes.ts): their
+ *   version not taken, as before the take (a change ticked to take, or a conflict); the record
+ *   stays while the row is left, so a redo reads as taken in part again;
  * - the teammate changed it again (a newer version or a deletion in the changes window): that
  *   version replaces the record; it is a plain incoming change (ticked to take) or a conflict,
  *   and the record goes.

@@ -9,6 +9,7 @@ import { BridgeError } from '../shared/bridge/bridge-error';
 import type { HandlerContext } from '../shared/bridge/endpoint';
 import type { SyncBadge, SyncChangeChip, SyncChoice, SyncComparison, SyncDetail, SyncItem, SyncOutcome, SyncOverview } from '../shared/bridge/messages';
 import { listedRowCount } from '../shared/sync/listed-rows';
+import { PICTURE_LABEL, theirsLabel } from '../shared/sync/picture-labels';
 import { SNAPSHOT_FORMAT } from '../snapshot/format-version';
 import type { Snapshotter } from '../snapshot';
 import { createComponentReader } from '../snapshot/component-reader';
@@ -25,7 +26,8 @@ import { diffComponents } from './property-diff';
 import { changesSince, remoteAddsToRecord, withRecordedRemoteAdds } from './remote-adds';
 import { partlyTakenToRecord, withPartlyTaken } from './partly-taken';
 import { takeTheirsAsync } from './take-theirs-step';
-import { takenDeletionsToKeep } from './undone-takes';
+import { takenDeletionsToKeep, withoutOutgrownUndoRecords } from './undone-takes';
+import { findComponentsByKeyAsync } from './component-nodes';
 import { mergeConcurrentState } from './state-merge';
 import { pushAsync } from './push-step';
 import { allChangesSinceAsync } from './sync-requests';
@@ -233,6 +235,13 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   const silent: HandlerContext = { progress: () => undefined, cancelled: false, throwIfCancelled: () => undefined };
   const pictures = createSyncPictures(figma);
   const reader = createComponentReader(figma);
+
+  /** The hashes of these components as the file has them now (those not in it left out). */
+  async function fileHashesAsync(keys: readonly string[]): Promise<Map<string, string>> {
+    const hashes = new Map<string, string>();
+    for (const [key, node] of await findComponentsByKeyAsync(figma, keys)) if (!node.removed) hashes.set(key, (await reader.readAsync(node)).payload.hash);
+    return hashes;
+  }
 
   /** The file's link, or the reason it cannot sync, in the overview's terms. */
   async function linkAsync(): Promise<{ problem: SyncOverview['problem']; link: SyncLink | null; designSystemId: string | null }> {
@@ -454,8 +463,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const before = deleted.base === null ? null : await current.link.payloads.getAsync(deleted.key, deleted.base.hash);
     return {
       item: itemOf(added, current),
-      beforeLabel: 'Deleted (old key)',
-      afterLabel: 'Added (new key)',
+      beforeLabel: PICTURE_LABEL.deleted,
+      afterLabel: PICTURE_LABEL.added,
       beforeKnown: before !== null,
       changes: before !== null ? diffComponents(before, local) : diffComponents(null, local),
       beforePicture: await lastSyncedPictureAsync(current.link, deleted),
@@ -488,8 +497,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
         return {
           ...base,
           item,
-          beforeLabel: 'This file',
-          afterLabel: 'Design system',
+          beforeLabel: PICTURE_LABEL.thisFile,
+          afterLabel: PICTURE_LABEL.designSystem,
           changes: diffComponents(local, remote),
           beforePicture: localPicture,
           afterPicture: remotePicture,
@@ -499,8 +508,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
         return {
           ...base,
           item,
-          beforeLabel: `Theirs (design system${remote?.updated_by ? `, ${remote.updated_by}` : ''})`,
-          afterLabel: 'Mine (this file)',
+          beforeLabel: theirsLabel(remote?.updated_by),
+          afterLabel: PICTURE_LABEL.mine,
           changes: diffComponents(remote, local),
           beforePicture: remotePicture,
           afterPicture: localPicture,
@@ -514,8 +523,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
         return {
           ...base,
           item,
-          beforeLabel: 'Last sync',
-          afterLabel: 'This file',
+          beforeLabel: PICTURE_LABEL.lastSync,
+          afterLabel: PICTURE_LABEL.thisFile,
           beforeKnown,
           changes: beforeKnown ? diffComponents(lastSynced, local) : diffComponents(null, local),
           beforePicture: basePicture,
@@ -703,9 +712,14 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       taken,
       conflicts: conflicts.length,
     };
+    // The records of earlier takes this file is past (undone-takes.ts), read as the file is now:
+    // a ⌘Z during this sync back to before such a take keeps its record.
+    const withRecords = [...state.components].filter(([key, entry]) => entry.beforeTake !== undefined && reread.state.components.get(key)?.beforeTake !== undefined).map(([key]) => key);
+    const hashesNow = await fileHashesAsync(withRecords);
     state = addHistoryEntry(
       {
         ...state,
+        components: withoutOutgrownUndoRecords(state.components, reread.state.components, (key) => hashesNow.get(key)),
         lastSyncedAt: nextBaseTime(current.serverTime, unresolved),
         format: formatSettled ? SNAPSHOT_FORMAT : state.format,
         remoteAdds: remoteAddsToRecord(current.classification.components),

@@ -17,6 +17,15 @@
  * file's hash before, the base then, the deletion's time). The component back in the file with
  * that hash is the deletion there again (skipped unless chosen), never an addition pushed over
  * it; the record goes once the key has an entry again, or at a sync that finds it not in the file.
+ *
+ * Records are pruned (`withoutOutgrownUndoRecords`): a file that takes everything would otherwise
+ * keep one for every component ever taken. A record is read only while the file's component has
+ * exactly its hash from before the take. To get back there with ⌘Z after a later sync, the
+ * designer undoes that sync's writes of the state first (plugin data is in Figma's undo history,
+ * and collaborators cannot undo this designer's take), which puts back the state it read, record
+ * included. So a later sync that finds the component past the take (the version taken, or an edit
+ * of it: read just before its last write, so a ⌘Z during that sync is seen) drops the record.
+ * One still at its hash from before the take, not in the file, or written by this sync stays.
  * Pure.
  */
 import type { SyncState, SyncStateEntry, TakenDeletionEntry } from './sync-state';
@@ -56,4 +65,32 @@ export function undoneTakesSince(state: Pick<SyncState, 'components' | 'takenDel
   }
   for (const [key, deletion] of state.takenDeletions ?? []) if (!state.components.has(key) && localHashOf(key) === deletion.hash) bringBack(deletion.deletedAt);
   return earliest;
+}
+
+/**
+ * The base entries without the records that can no longer matter (see the top): of entries the
+ * state this sync read already had (`read`: a take made by this sync keeps its record), whose
+ * component the file has now with another hash than before the take. `components` itself when
+ * nothing goes.
+ */
+export function withoutOutgrownUndoRecords(
+  components: Map<string, SyncStateEntry>,
+  read: ReadonlyMap<string, SyncStateEntry>,
+  localHashNow: (key: string) => string | undefined,
+): Map<string, SyncStateEntry> {
+  let pruned: Map<string, SyncStateEntry> | null = null;
+  for (const [key, entry] of components) {
+    const before = entry.beforeTake;
+    if (before === undefined || !sameRecord(read.get(key)?.beforeTake, before)) continue;
+    const now = localHashNow(key);
+    if (now === undefined || now === before.hash) continue;
+    pruned ??= new Map(components);
+    const { beforeTake: _outgrown, ...rest } = entry;
+    pruned.set(key, rest);
+  }
+  return pruned ?? components;
+}
+
+function sameRecord(a: SyncStateEntry['beforeTake'], b: NonNullable<SyncStateEntry['beforeTake']>): boolean {
+  return a !== undefined && a.hash === b.hash && a.base?.hash === b.base?.hash && a.base?.updatedAt === b.base?.updatedAt;
 }

@@ -255,6 +255,9 @@ describe('the Sync screen', () => {
     expect(await page.getByTestId('sync-replaced').textContent()).toContain('Old key r-old → new key r-new');
     await expect.poll(() => page.getByRole('table').textContent()).toContain('#000000');
     expect(await sentAsync(page, 'sync/detail')).toEqual([{ type: 'sync/detail', kind: 'request', payload: { key: 'r-new', replaces: 'r-old' } }]);
+    // Neither side has a picture: said in words, never a caption lowercased into a sentence.
+    expect(await page.getByText('No picture of the deleted component', { exact: true }).count()).toBe(1);
+    expect(await page.getByText('No picture of the added component', { exact: true }).count()).toBe(1);
     expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
     await page.getByRole('button', { name: 'Keep them apart' }).click();
     await expect.poll(() => page.getByTestId('sync-row').filter({ hasText: 'Banner' }).count()).toBe(2);
@@ -386,7 +389,7 @@ describe('the Sync screen', () => {
     expect(await page.getByTestId('sync-detail').getByText('Local change', { exact: true }).count()).toBe(1);
     expect(await page.getByRole('checkbox', { name: 'Push this change with the next sync' }).isChecked()).toBe(false);
     await expect.poll(() => page.getByRole('table').textContent()).toContain('padding left');
-    expect(await page.getByText('No picture of this file').count()).toBe(1);
+    expect(await page.getByText('No picture of this file’s version', { exact: true }).count()).toBe(1);
     await page.keyboard.press('Escape');
     await grid.waitFor();
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('grid');

@@ -6,6 +6,7 @@ import { Button } from '../components/button';
 import { ErrorNotice } from '../components/notice';
 import { Spinner } from '../components/spinner';
 import { errorText } from '../messages/error-text';
+import { missingPictureText } from '../../src/shared/sync/picture-labels';
 import { DetailChoice } from './choice-control';
 import { PixelDifference } from './pixel-difference';
 import { remoteText } from './sync-list';
@@ -212,7 +213,7 @@ const MODES: readonly { mode: PictureMode; label: string }[] = [
 function Picture({ src, label, name }: { src: string | null; label: string; name: string }) {
   const [broken, setBroken] = useState(false);
   if (src === null || broken) {
-    return <div class="sync-picture-missing">{src === null ? `No picture of ${label.toLowerCase()}` : `The picture of ${label.toLowerCase()} could not be loaded`}</div>;
+    return <div class="sync-picture-missing">{missingPictureText(label, src === null ? 'none' : 'broken')}</div>;
   }
   return <img class="sync-picture" src={src} alt={`${name}: ${label}`} onError={() => setBroken(true)} />;
 }

@@ -36,7 +36,7 @@ const row = (comparison: SyncComparison, key: string) => comparison.items.find((
  * document as it would be, so the file can come to match it), and this designer took it: the
  * description was applied, the fill is a step by hand.
  */
-async function headerTakenInPartAsync(): Promise<{ header: ComponentNode | ComponentSetNode; takenAt: SyncComparison; outcome: SyncOutcome }> {
+async function headerTakenInPartAsync(whileSending?: (header: ComponentNode | ComponentSetNode) => void): Promise<{ header: ComponentNode | ComponentSetNode; takenAt: SyncComparison; outcome: SyncOutcome }> {
   await syncedOnceAsync(h);
   const header = componentNamed(h, 'Header');
   const originalFills = header.fills as readonly Paint[];
@@ -47,11 +47,12 @@ async function headerTakenInPartAsync(): Promise<{ header: ComponentNode | Compo
   header.fills = originalFills;
   header.description = originalDescription;
   await teammatePushesAsync(h, theirs);
+  whileSending?.(header);
 
   const takenAt = await h.plugin.handlers['sync/compare']({}, context);
   expect(row(takenAt, header.key)).toMatchObject({ kind: 'remote-change', choice: 'take' });
   const outcome = await h.plugin.handlers['sync/run']({}, context);
-  expect(header.description).toBe('Theirs.');
+  expect(header.description).toBe(whileSending === undefined ? 'Theirs.' : originalDescription);
   return { header, takenAt, outcome };
 }
 
@@ -67,6 +68,33 @@ describe('a teammate version taken only in part', () => {
     const outcome = await h.plugin.handlers['sync/run']({}, context);
     expect(outcome).toMatchObject({ taken: 0, manualSteps: [] });
     expect(row(outcome.comparison, header.key)).toMatchObject({ kind: 'remote-change', choice: 'skip', takenInPart: listed?.takenInPart });
+  });
+
+  it('undone with ⌘Z while the sync still sends: the row is their version not taken (ticked to take, as before taking), never "taken in part"; put back, taken in part again', async () => {
+    const { header } = await headerTakenInPartAsync((header) => {
+      componentNamed(h, 'Hero').description = 'Pushed in the same sync.';
+      h.fake.figma.commitUndo();
+      // The designer presses ⌘Z while the sync still sends Hero: the state stays as written.
+      const before = header.description;
+      watchAnswers(h, (request) => {
+        if (request.method !== 'POST' || !request.url.endsWith('/sync') || header.description !== 'Theirs.') return;
+        for (let presses = 0; header.description !== before; presses++) {
+          if (presses === 10) throw new Error('ten presses of ⌘Z did not undo the take');
+          h.fake.figma.triggerUndo();
+        }
+      });
+    });
+    const undone = row(await h.plugin.handlers['sync/compare']({}, context), header.key);
+    expect(undone).toMatchObject({ kind: 'remote-change', choice: 'take', remoteUpdatedBy: 'Ana Lima' });
+    expect(undone?.takenInPart).toBeUndefined();
+    // Left as it is by a sync, the record stays: the take put back (as ⌘⇧Z would; the fake has
+    // no redo) reads as taken in part again.
+    await h.plugin.handlers['sync/choose']({ choices: { [header.key]: 'skip' } }, context);
+    await h.plugin.handlers['sync/run']({}, context);
+    header.description = 'Theirs.';
+    const redone = row(await h.plugin.handlers['sync/compare']({}, context), header.key);
+    expect(redone).toMatchObject({ kind: 'remote-change', choice: 'skip' });
+    expect(redone?.takenInPart?.steps.some((step) => step.includes('fill'))).toBe(true);
   });
 
   it('no longer holds the base time back: the next check asks only for what changed since that sync', async () => {

@@ -9,6 +9,7 @@ import type { SyncComparison } from '../../../src/shared/bridge/messages';
 import { controlAsync } from '../clients/support/transports';
 import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
 import { createPlugin } from '../../../src/handlers';
+import { readSyncState } from '../../../src/sync/sync-state';
 import { componentNamed, context, nextBadgeAsync, remoteComponentsAsync, startBackground, syncedOnceAsync, useSyncHarness, watchAnswers } from './support/sync-harness';
 
 const h = useSyncHarness();
@@ -131,5 +132,60 @@ describe('⌘Z while the sync is still sending', () => {
     const badges = startBackground(h);
     expect(await nextBadgeAsync(badges, 0)).toEqual({ rows: 1 });
     expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'remote-change', choice: 'take' });
+  });
+});
+
+describe('the records of takes', () => {
+  /** What the file's sync state keeps of the take of `key` (undone-takes.ts), as stored. */
+  const recordOf = (key: string) => {
+    const stored = readSyncState(h.fake.figma.root);
+    if (stored.status !== 'ok') throw new Error(`the sync state is ${stored.status}`);
+    return stored.state.components.get(key)?.beforeTake;
+  };
+
+  it('go at a later sync that finds the file past the take, so a file that takes everything does not keep one per component', async () => {
+    const { divider } = await dividerTakenAsync();
+    expect(recordOf(divider.key)).toBeDefined();
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/run']({}, context);
+    expect(recordOf(divider.key)).toBeUndefined();
+    expect(divider.description).toBe('Theirs.');
+  });
+
+  it('stay while the file is back at its content from before the take: every later sync still sees the conflict, never a push over theirs', async () => {
+    await syncedOnceAsync(h);
+    const divider = componentNamed(h, 'Divider');
+    divider.description = 'Mine.';
+    componentNamed(h, 'Hero').description = 'Pushed in the same sync.';
+    h.fake.figma.commitUndo();
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, description: 'Theirs.' });
+    watchAnswers(h, (request) => {
+      if (request.method === 'POST' && request.url.endsWith('/sync') && divider.description === 'Theirs.') undoUntil(() => divider.description === 'Mine.');
+    });
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/choose']({ choices: { [divider.key]: 'take' } }, context);
+    await h.plugin.handlers['sync/run']({}, context);
+    const theirs = (await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)!;
+    for (let later = 0; later < 2; later++) {
+      expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
+      await h.plugin.handlers['sync/run']({}, context);
+      expect(recordOf(divider.key)).toBeDefined();
+    }
+    expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)).toMatchObject({ hash: theirs.hash, updated_at: theirs.updated_at });
+  });
+
+  it('stay when the take is undone while a later sync still sends: the file back at its content from before is the conflict again', async () => {
+    const { divider } = await dividerTakenAsync();
+    // The later sync compares the file past the take; the designer presses ⌘Z while it sends Hero.
+    componentNamed(h, 'Hero').description = 'Pushed by the later sync.';
+    h.fake.figma.commitUndo();
+    watchAnswers(h, (request) => {
+      if (request.method === 'POST' && request.url.endsWith('/sync') && divider.description === 'Theirs.') undoUntil(() => divider.description === 'Mine.');
+    });
+    expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toBeUndefined();
+    await h.plugin.handlers['sync/run']({}, context);
+    expect(divider.description).toBe('Mine.');
+    expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
   });
 });

@@ -103,3 +103,33 @@ describe('versions taken in part', () => {
     expect(recordRoom(kept.slice(1)).fits(sized('new'), [])).toBe(true);
   });
 });
+
+describe('a take in part undone with ⌘Z', () => {
+  // Header was unchanged at h-before (synced from theirs t0), then t1 was taken in part: the base
+  // entry keeps what the take replaced. ⌘Z puts the file back to h-before.
+  const undoneBase = new Map<string, SyncStateEntry>([
+    ['header', { hash: 'h-after', updatedAt: null, name: 'header', beforeTake: { hash: 'h-before', base: { hash: 'h-before', updatedAt: '2026-11-19T10:00:00.000Z' } } }],
+  ]);
+  const undoneState = { components: undoneBase, partlyTaken: new Map([['header', record]]) };
+  const classifyUndone = (localHash: string): ClassifiedComponent =>
+    classifyComponents({
+      base: undoneBase,
+      baseFormat: 1,
+      currentFormat: 1,
+      local: [{ key: 'header', name: 'header', kind: 'component', hash: localHash }],
+      remote: withPartlyTaken(undoneState, []),
+      partlyTaken: undoneState.partlyTaken,
+    }).components.find((component) => component.key === 'header')!;
+
+  it('reads as what the file now is: their version not taken (ticked to take, as before taking), never "taken in part"', () => {
+    const row = classifyUndone('h-before');
+    expect(row).toMatchObject({ kind: 'remote-change', remote: { hash: 't1' } });
+    expect(row.takenInPart).toBeUndefined();
+    expect(effectiveChoice(row, new Map())).toBe('take');
+  });
+
+  it('keeps the record while the row is left, so a redo (⌘⇧Z) reads as taken in part again', () => {
+    expect(partlyTakenToRecord(undoneState.partlyTaken, [classifyUndone('h-before')], new Map())).toEqual(new Map([['header', record]]));
+    expect(classifyUndone('h-after').takenInPart).toBe(record);
+  });
+});

@@ -3,6 +3,7 @@ import type { Component } from '../../../src/shared/api/builder/schemas';
 import { classifyComponents } from '../../../src/sync/classify';
 import { applyTaken } from '../../../src/sync/push-plan';
 import { changesSince } from '../../../src/sync/remote-adds';
+import { withoutOutgrownUndoRecords } from '../../../src/sync/undone-takes';
 import { emptySyncState, type SyncState, type SyncStateEntry } from '../../../src/sync/sync-state';
 
 const SYNCED_AT = '2026-11-20T10:00:00.000Z';
@@ -63,5 +64,37 @@ describe('a take undone with ⌘Z', () => {
     expect(kind).toBe('remote-delete');
     // Another component under that key (not the one taken out): an addition, as before.
     expect(changesSince(state, () => 'another')).toBe(TAKEN_AT);
+  });
+});
+
+describe('the records of takes, once a later sync finds the take not undone', () => {
+  const synced: SyncStateEntry = { hash: 'synced', updatedAt: SYNCED_AT, name: 'Divider' };
+
+  it('go: the file past the take (the version taken, or an edit of it) no longer needs them', () => {
+    const state = takenState('mine', synced);
+    for (const now of ['taken', 'edited-after']) {
+      const pruned = withoutOutgrownUndoRecords(state.components, state.components, () => now);
+      expect(pruned.get('d')).toEqual({ hash: 'taken', updatedAt: THEIRS_AT, name: 'Divider' });
+    }
+  });
+
+  it('stay while the file is back at its content from before the take: the undo is still recognised after that sync', () => {
+    const state = takenState('mine', synced);
+    const kept = { ...state, components: withoutOutgrownUndoRecords(state.components, state.components, () => 'mine') };
+    expect(kept.components.get('d')?.beforeTake).toEqual({ hash: 'mine', base: { hash: 'synced', updatedAt: SYNCED_AT } });
+    expect(changesSince(kept, () => 'mine')).toBe('2026-11-21T09:59:59.999Z');
+    expect(kindOf(kept, 'mine', [theirs])).toBe('conflict');
+  });
+
+  it('stay while the component is not in the file (an undo of its deletion may bring it back), and for a take this sync made', () => {
+    const state = takenState('mine', synced);
+    expect(withoutOutgrownUndoRecords(state.components, state.components, () => undefined).get('d')?.beforeTake).toBeDefined();
+    // Not in the state this sync read: written by its own take, which the designer may still undo.
+    expect(withoutOutgrownUndoRecords(state.components, new Map([['d', synced]]), () => 'taken').get('d')?.beforeTake).toBeDefined();
+  });
+
+  it('leave the state as it is when there is nothing to drop', () => {
+    const state = takenState('mine', synced);
+    expect(withoutOutgrownUndoRecords(state.components, state.components, () => 'mine')).toBe(state.components);
   });
 });
