@@ -9,9 +9,10 @@ import {
   notJsonError,
   wrongHostMessage,
   timeoutError,
+  cancelledError,
   type ErrorContext,
 } from './error-mapping';
-import { createCancelSource, type CancelSignal } from './cancel-signal';
+import { createCancelSource, whenCancelled, type CancelSignal } from './cancel-signal';
 import type { GateTicket, ReleaseSlot, RequestGate } from './request-gate';
 import { retryDelayMs, type RetryPolicy } from './retry-policy';
 import { sleepAsync, type Scheduler } from './scheduler';
@@ -55,10 +56,11 @@ export interface ApiRequesterOptions {
 
 export interface ApiRequester {
   readonly origin: string;
-  sendAsync<T>(spec: ApiRequestSpec<T>): Promise<T>;
+  /** `signal`: when it aborts, the request stops waiting and frees its slot at once, and rejects with code `cancelled`. */
+  sendAsync<T>(spec: ApiRequestSpec<T>, signal?: CancelSignal): Promise<T>;
 }
 
-type Outcome = { kind: 'response'; response: HttpResponse } | { kind: 'no-response' } | { kind: 'timeout' };
+type Outcome = { kind: 'response'; response: HttpResponse } | { kind: 'no-response' } | { kind: 'timeout' } | { kind: 'cancelled' };
 
 interface AttemptSetup {
   gate: RequestGate;
@@ -68,6 +70,8 @@ interface AttemptSetup {
   /** Hears when the gate will let a request its bucket holds go (a scheduler time). */
   onHeld: (untilMs: number) => void;
   send: (signal: CancelSignal) => Promise<HttpResponse>;
+  /** The caller's: it no longer needs the answer. */
+  signal: CancelSignal | undefined;
 }
 
 /**
@@ -79,11 +83,13 @@ interface AttemptSetup {
  */
 function attemptOutcomeAsync(setup: AttemptSetup): Promise<Outcome> {
   const { gate, scheduler, timeoutMs } = setup;
+  if (setup.signal?.aborted) return Promise.resolve({ kind: 'cancelled' });
   const givenUp = createCancelSource();
   let release: ReleaseSlot | null = null;
   return new Promise((resolve) => {
     const settle = (outcome: Outcome) => {
       if (givenUp.signal.aborted) return;
+      stopListening();
       cancelTimer();
       givenUp.cancel();
       release?.();
@@ -91,6 +97,7 @@ function attemptOutcomeAsync(setup: AttemptSetup): Promise<Outcome> {
     };
     const startTimer = (ms: number) => scheduler.setTimer(() => settle({ kind: 'timeout' }), ms);
     let cancelTimer = startTimer(timeoutMs);
+    const stopListening = whenCancelled(setup.signal, () => settle({ kind: 'cancelled' }));
     const onHeld = (untilMs: number) => {
       setup.onHeld(untilMs);
       cancelTimer();
@@ -149,7 +156,7 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
     return result.value;
   }
 
-  async function attemptAsync<T>(spec: ApiRequestSpec<T>, url: string, context: ErrorContext, attempt: number): Promise<T> {
+  async function attemptAsync<T>(spec: ApiRequestSpec<T>, url: string, context: ErrorContext, attempt: number, signal: CancelSignal | undefined): Promise<T> {
     const ticket = { bucket: options.bucket.name, limitPerMinute: options.bucket.limitPerMinute, host: origin };
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const request = { method: spec.method, url, headers: headersFor(body !== undefined), ...(body === undefined ? {} : { body }) };
@@ -159,8 +166,10 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
       scheduler,
       timeoutMs: options.timeoutMs,
       onHeld: (untilMs) => options.onHeld?.(Math.max(0, untilMs - scheduler.now()) / 1000),
-      send: (signal) => options.transport({ ...request, signal }),
+      send: (givenUp) => options.transport({ ...request, signal: givenUp }),
+      signal,
     });
+    if (outcome.kind === 'cancelled') throw cancelledError(context);
     if (outcome.kind === 'timeout') throw timeoutError(context, options.timeoutMs);
     if (outcome.kind === 'no-response') throw networkError(context, origin);
     const { response } = outcome;
@@ -173,7 +182,7 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
 
   return {
     origin,
-    async sendAsync<T>(spec: ApiRequestSpec<T>): Promise<T> {
+    async sendAsync<T>(spec: ApiRequestSpec<T>, signal?: CancelSignal): Promise<T> {
       const context: ErrorContext = { api, endpoint: spec.endpoint, keySent: options.key !== null, nowMs: scheduler.now() };
       const url = `${base}${spec.path}`;
       // Paths are built from constants and encoded segments; this is the last line of defence
@@ -183,7 +192,7 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
       }
       for (let attempt = 1; ; attempt += 1) {
         try {
-          return await attemptAsync(spec, url, context, attempt);
+          return await attemptAsync(spec, url, context, attempt, signal);
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
           const delay = retryDelayMs(error, attempt, spec.safeToRepeat, retryPolicy, scheduler.random());
