@@ -609,6 +609,39 @@ describe('Browse: answers that stop half-way', () => {
   });
 });
 
+describe('Browse: searches replaced while the library stalls', () => {
+  it('lets go of the searches the designer moved on from, so the next one is not left waiting behind them', { timeout: 90_000 }, async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const searches = (url: string) => url.startsWith(`${h.emulator.libraryUrl}/v1/emails?`);
+    const { urls: sent, stop: stopWatching } = watchRequests((request) => searches(request.url()));
+    const cancelled: string[] = [];
+    const watchFailed = (request: Request) => {
+      if (searches(request.url())) cancelled.push(request.url());
+    };
+    h.page.on('requestfailed', watchFailed);
+    try {
+      // Every answer sends its headers and half its body, then nothing more.
+      await setFaultsAsync({ rate: 1, kinds: ['stall'] });
+      // Four categories, one after another, while nothing comes: as many as the library's slots.
+      for (const label of ['Food', 'Travel', 'Pets', 'Beauty']) {
+        const before = sent.length;
+        await ui.getByLabel('Category').selectOption({ label });
+        await expect.poll(() => sent.length, { timeout: 45_000 }).toBeGreaterThan(before);
+      }
+      await setFaultsAsync({ rate: 0 });
+      await ui.getByLabel('Category').selectOption({ label: 'Home' });
+      const home = await libraryAsync<{ data: Summary[] }>('/v1/emails?category=home&per_page=50');
+      await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects[0]), { timeout: 45_000 }).toBe(home.data[0]!.subject_line);
+      // The four stalled searches were let go when they were replaced, not left to time out first.
+      expect(cancelled.map((url) => new URL(url).searchParams.get('category')).sort()).toEqual(['beauty', 'food', 'pets', 'travel']);
+    } finally {
+      h.page.off('requestfailed', watchFailed);
+      stopWatching();
+      await setFaultsAsync({ rate: 0 });
+    }
+  });
+});
+
 describe('Browse: a thousand results', () => {
   it('keeps only the rows in view in the page, and loads only their thumbnails', async () => {
     const ui = await openBrowseAsync('light', 'key');

@@ -1,6 +1,7 @@
 // The API transport in the plugin iframe: the standard `fetch`. The iframe's origin is `null`,
 // so the library host has to allow any origin in its CORS answers (see library/client.ts).
 import { DEFAULT_TIMEOUT_MS } from '../../src/shared/api/http/client-setup';
+import { whenCancelled } from '../../src/shared/api/http/cancel-signal';
 import type { HttpTransport } from '../../src/shared/api/http/transport';
 
 /**
@@ -15,6 +16,8 @@ export function createBrowserFetchTransport(fetchFunction: typeof fetch = (input
   return async (request) => {
     const abandon = new AbortController();
     const timer = setTimeout(() => abandon.abort(), ABANDON_AFTER_MS);
+    // The client stopped waiting (its deadline, or a screen that no longer needs the answer).
+    const stopListening = whenCancelled(request.signal, () => abandon.abort());
     try {
       const response = await fetchFunction(request.url, {
         method: request.method,
@@ -33,6 +36,7 @@ export function createBrowserFetchTransport(fetchFunction: typeof fetch = (input
       return { status: response.status, headers, text };
     } finally {
       clearTimeout(timer);
+      stopListening();
     }
   };
 }

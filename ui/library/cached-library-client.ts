@@ -5,21 +5,22 @@ import type { ResponseCache } from './response-cache';
 
 type ReadName = Exclude<keyof LibraryClient, 'hasKey' | 'createBrandRequestAsync'>;
 
-const READS: readonly ReadName[] = [
-  'searchEmailsAsync',
-  'getEmailAsync',
-  'listBrandsAsync',
-  'getBrandAsync',
-  'getBrandInsightsAsync',
-  'listJourneysAsync',
-  'getJourneyAsync',
-  'listFollowsAsync',
-  'listFollowedEmailsAsync',
-  'listLikesAsync',
-  'listCollectionsAsync',
-  'getCollectionAsync',
-  'listBrandRequestsAsync',
-];
+/** Each read and how many arguments it takes before its optional signal (which is no part of the cache key). */
+const READS: Readonly<Record<ReadName, number>> = {
+  searchEmailsAsync: 1,
+  getEmailAsync: 1,
+  listBrandsAsync: 1,
+  getBrandAsync: 2,
+  getBrandInsightsAsync: 1,
+  listJourneysAsync: 1,
+  getJourneyAsync: 2,
+  listFollowsAsync: 0,
+  listFollowedEmailsAsync: 1,
+  listLikesAsync: 1,
+  listCollectionsAsync: 0,
+  getCollectionAsync: 2,
+  listBrandRequestsAsync: 1,
+};
 
 /** The service's name and site (`meta.attribution`), which every answer carries. */
 export interface Attribution {
@@ -31,14 +32,22 @@ export interface Attribution {
 export function withResponseCache(client: LibraryClient, cache: ResponseCache, onAttribution: (attribution: Attribution) => void = () => undefined): LibraryClient {
   const methods = client as unknown as Record<string, (...args: unknown[]) => Promise<{ meta?: { attribution?: Attribution } } | undefined>>;
   const cached: Record<string, unknown> = { ...client };
-  for (const name of READS) {
-    cached[name] = (...args: unknown[]) =>
-      cache.getAsync(`${name} ${JSON.stringify(args)}`, async () => {
-        const response = await methods[name]!(...args);
-        const attribution = response?.meta?.attribution;
-        if (attribution) onAttribution(attribution);
-        return response;
-      });
+  for (const [name, arity] of Object.entries(READS)) {
+    cached[name] = (...args: unknown[]) => {
+      // Padded to the full count, so that the signal lands in its own place.
+      const query = Array.from({ length: arity }, (_, index) => args[index]);
+      // Several callers may share one request: it is cancelled only when none of them still waits.
+      return cache.getAsync(
+        `${name} ${JSON.stringify(query)}`,
+        async (signal) => {
+          const response = await methods[name]!(...query, signal);
+          const attribution = response?.meta?.attribution;
+          if (attribution) onAttribution(attribution);
+          return response;
+        },
+        args[arity] as AbortSignal | undefined,
+      );
+    };
   }
   // A write changes what the reads would say (my requests, today's count): nothing older is reused.
   cached['createBrandRequestAsync'] = (...args: unknown[]) => methods['createBrandRequestAsync']!(...args).finally(() => cache.clear());

@@ -1,9 +1,12 @@
 // Kinder to the rate limit: identical library requests share one answer. A request already in
 // flight is joined rather than sent again; an answer is reused for a short time only, so content
 // the library removed stops showing soon. Failures are never kept.
+// A caller that no longer needs the answer (its `signal` aborts) stops waiting; the request itself
+// is cancelled only when no caller is left waiting for it.
 
 export interface ResponseCache {
-  getAsync<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** `load` hears, through its signal, when every caller has stopped waiting. */
+  getAsync<T>(key: string, load: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T>;
   /** Answers given from memory or joined in flight (for the bench and tests). */
   readonly hits: number;
   clear(): void;
@@ -11,26 +14,62 @@ export interface ResponseCache {
 
 export const RESPONSE_LIFETIME_MS = 60_000;
 
+/** What a caller that stopped waiting hears (the screens ignore it: they have moved on). */
+const noLongerNeeded = () => new Error('No longer needed.');
+
+interface Entry {
+  /** When the answer came; Infinity while loading. */
+  at: number;
+  promise: Promise<unknown>;
+  controller: AbortController;
+  /** Callers still waiting that can stop; Infinity once one joined that cannot. */
+  waiting: number;
+}
+
 export function createResponseCache(options: { now?: () => number; lifetimeMs?: number; maxEntries?: number } = {}): ResponseCache {
   const now = options.now ?? Date.now;
   const lifetimeMs = options.lifetimeMs ?? RESPONSE_LIFETIME_MS;
   const maxEntries = options.maxEntries ?? 200;
-  const entries = new Map<string, { at: number; promise: Promise<unknown> }>();
+  const entries = new Map<string, Entry>();
   let hits = 0;
+
+  /** The entry's answer for one caller, who may stop waiting before it comes. */
+  function follow<T>(key: string, entry: Entry, signal: AbortSignal | undefined): Promise<T> {
+    const promise = entry.promise as Promise<T>;
+    if (entry.at !== Infinity || !signal) {
+      entry.waiting = Infinity;
+      return promise;
+    }
+    entry.waiting += 1;
+    return new Promise<T>((resolve, reject) => {
+      const stop = () => {
+        reject(noLongerNeeded());
+        entry.waiting -= 1;
+        if (entry.waiting > 0 || entry.at !== Infinity) return;
+        entry.controller.abort();
+        if (entries.get(key) === entry) entries.delete(key);
+      };
+      signal.addEventListener('abort', stop, { once: true });
+      promise.finally(() => signal.removeEventListener('abort', stop)).then(resolve, reject);
+    });
+  }
+
   return {
     get hits() {
       return hits;
     },
     clear: () => entries.clear(),
-    getAsync<T>(key: string, load: () => Promise<T>): Promise<T> {
+    getAsync<T>(key: string, load: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
+      if (signal?.aborted) return Promise.reject(noLongerNeeded());
       const entry = entries.get(key);
       // An entry still loading has no age yet (at = Infinity).
       if (entry && now() - entry.at < lifetimeMs) {
         hits += 1;
-        return entry.promise as Promise<T>;
+        return follow(key, entry, signal);
       }
-      const promise = load();
-      const fresh = { at: Infinity, promise: promise as Promise<unknown> };
+      const controller = new AbortController();
+      const promise = load(controller.signal);
+      const fresh: Entry = { at: Infinity, promise, controller, waiting: 0 };
       entries.delete(key);
       entries.set(key, fresh);
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
@@ -42,7 +81,7 @@ export function createResponseCache(options: { now?: () => number; lifetimeMs?: 
           if (entries.get(key) === fresh) entries.delete(key);
         },
       );
-      return promise;
+      return follow(key, fresh, signal);
     },
   };
 }

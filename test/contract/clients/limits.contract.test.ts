@@ -49,8 +49,8 @@ describe.each(TRANSPORTS)('limits over the $name', (transportKind) => {
     const client = createLibraryClient({ baseUrl: session.emulator.libraryUrl, key: null, transport: recorded.transport, scheduler: clock.scheduler });
     const calls = Array.from({ length: 25 }, (_, index) => client.searchEmailsAsync({ page: index + 1, perPage: 1 }));
     // The first 20 (the anonymous limit) go out and come back.
-    // Then only the gate's wake-up timer is left on the client's clock.
-    await vi.waitFor(() => expect([recorded.outcomes.length, clock.pendingTimers()]).toEqual([20, 1]), { timeout: 10_000 });
+    // Then the client's clock holds the gate's wake-up and the deadlines of the 5 held back.
+    await vi.waitFor(() => expect([recorded.outcomes.length, clock.pendingTimers()]).toEqual([20, 6]), { timeout: 10_000 });
     expect(recorded.sent).toHaveLength(20);
     // A minute later, on both clocks, the other 5 go.
     await controlAsync(session.emulator.libraryUrl, 'clock', { advance_seconds: 61 });
@@ -68,8 +68,8 @@ describe.each(TRANSPORTS)('limits over the $name', (transportKind) => {
     const recorded = recording(transportKind.create());
     const client = createLibraryClient({ baseUrl: session.emulator.libraryUrl, key: session.keys.library.demo, transport: recorded.transport, scheduler: clock.scheduler });
     const pending = client.listBrandsAsync({ perPage: 2 });
-    // Wait until the client has read the 429 and holds the retry on its clock.
-    await vi.waitFor(() => expect([recorded.outcomes, clock.pendingTimers()]).toEqual([[429], 1]), { timeout: 10_000 });
+    // Wait until the client has read the 429 and holds the retry on its clock (the gate's wake-up and the retry's deadline).
+    await vi.waitFor(() => expect([recorded.outcomes, clock.pendingTimers()]).toEqual([[429], 2]), { timeout: 10_000 });
     await clock.advanceAsync(1_999);
     expect(recorded.sent).toHaveLength(1);
     await clock.advanceAsync(1);
@@ -88,7 +88,7 @@ describe.each(TRANSPORTS)('limits over the $name', (transportKind) => {
     const client = createBuilderClient({ baseUrl: builderUrl, key, transport: recorded.transport, scheduler: clock.scheduler });
     const name = `After a 429 (${transportKind.name})`;
     const pending = client.createTemplateAsync({ name });
-    await vi.waitFor(() => expect([recorded.outcomes, clock.pendingTimers()]).toEqual([[429], 1]), { timeout: 10_000 });
+    await vi.waitFor(() => expect([recorded.outcomes, clock.pendingTimers()]).toEqual([[429], 2]), { timeout: 10_000 });
     await clock.advanceAsync(1_999);
     expect(recorded.sent).toHaveLength(1);
     await clock.advanceAsync(1);

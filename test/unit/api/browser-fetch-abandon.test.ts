@@ -41,6 +41,21 @@ describe('browser-fetch transport, an answer that stalls half-way', () => {
     expect(await outcome).toBe('cancelled');
   });
 
+  it('cancels the request as soon as the client stops waiting (its deadline counts from when the designer asked)', async () => {
+    const seen: { signal: AbortSignal | null } = { signal: null };
+    const transport = createBrowserFetchTransport(stalledBodyFetch(seen));
+    const givenUp = new AbortController();
+    const outcome = transport({ method: 'GET', url: 'https://api.mailvault.example/v1/emails', headers: {}, signal: givenUp.signal }).then(
+      () => 'answered',
+      () => 'cancelled',
+    );
+    await vi.advanceTimersByTimeAsync(5_000);
+    givenUp.abort();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen.signal?.aborted).toBe(true);
+    expect(await outcome).toBe('cancelled');
+  });
+
   it('leaves nothing to cancel once the answer is in', async () => {
     const seen: { signal: AbortSignal | null } = { signal: null };
     const transport = createBrowserFetchTransport((_input, init) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRequestGate, type ReleaseSlot } from '../../../src/shared/api/http/request-gate';
+import { createCancelSource } from '../../../src/shared/api/http/cancel-signal';
 import { createManualScheduler } from './support/manual-scheduler';
 import { createLibraryClient } from '../../../src/shared/api/library/client';
 import type { HttpResponse } from '../../../src/shared/api/http/transport';
@@ -126,6 +127,21 @@ describe('request gate: telling a held request when it goes', () => {
     await clock.advanceAsync(7_000);
     await next;
     expect(calls).toBe(2);
+  });
+});
+
+describe('request gate: withdrawing a request that waits', () => {
+  it('lets a withdrawn request leave the queue without using the allowance, and the next one goes in its place', async () => {
+    const { clock, gate, granted, ask } = setup();
+    ask('first', 'b', 1);
+    const withdraw = createCancelSource();
+    const withdrawn = gate.acquireAsync({ bucket: 'b', limitPerMinute: 1, host: 'https://api.example' }, undefined, withdraw.signal);
+    ask('third', 'b', 1);
+    await clock.settleAsync();
+    withdraw.cancel();
+    await expect(withdrawn).rejects.toThrow();
+    await clock.advanceAsync(60_000);
+    expect(granted).toEqual(['first', 'third']);
   });
 });
 

@@ -63,7 +63,75 @@ describe('createResponseCache', () => {
   });
 });
 
+describe('createResponseCache: callers that no longer need the answer', () => {
+  it('lets one caller of a joined request stop waiting while the other still gets the answer', async () => {
+    const cache = createResponseCache({ now: () => 0 });
+    const answer = deferred<string>();
+    let loadSignal: AbortSignal | undefined;
+    const load = vi.fn((signal: AbortSignal) => {
+      loadSignal = signal;
+      return answer.promise;
+    });
+    const replaced = new AbortController();
+    const first = cache.getAsync('a', load, replaced.signal);
+    const second = cache.getAsync('a', load, new AbortController().signal);
+    const third = cache.getAsync('a', load);
+    replaced.abort();
+    await expect(first).rejects.toThrow();
+    expect(loadSignal?.aborted).toBe(false);
+    answer.resolve('page');
+    expect(await Promise.all([second, third])).toEqual(['page', 'page']);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('cancels the request once every caller has stopped waiting, and asks afresh for the next caller', async () => {
+    const cache = createResponseCache({ now: () => 0 });
+    const signals: AbortSignal[] = [];
+    const load = vi.fn((signal: AbortSignal) => {
+      signals.push(signal);
+      return new Promise<string>(() => undefined);
+    });
+    const callers = [new AbortController(), new AbortController()];
+    const waits = callers.map((caller) => cache.getAsync('a', load, caller.signal));
+    callers[0]?.abort();
+    expect(signals[0]?.aborted).toBe(false);
+    callers[1]?.abort();
+    expect(signals[0]?.aborted).toBe(true);
+    await Promise.allSettled(waits);
+    void cache.getAsync('a', load);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(signals[1]?.aborted).toBe(false);
+  });
+
+  it('does not load for a caller already cancelled', async () => {
+    const cache = createResponseCache({ now: () => 0 });
+    const gone = new AbortController();
+    gone.abort();
+    const load = vi.fn(async () => 'x');
+    await expect(cache.getAsync('a', load, gone.signal)).rejects.toThrow();
+    expect(load).not.toHaveBeenCalled();
+  });
+});
+
 describe('withResponseCache', () => {
+  it('joins identical reads whatever their signals, and passes the library a signal that only aborts when both callers have', async () => {
+    const signals: AbortSignal[] = [];
+    const getEmailAsync = vi.fn((_id: number, signal?: AbortSignal) => {
+      if (signal) signals.push(signal);
+      return new Promise(() => undefined);
+    });
+    const cached = withResponseCache({ hasKey: true, getEmailAsync } as unknown as LibraryClient, createResponseCache({ now: () => 0 }));
+    const steps = [new AbortController(), new AbortController()];
+    const waits = steps.map((step) => cached.getEmailAsync(7, step.signal));
+    expect(getEmailAsync).toHaveBeenCalledTimes(1);
+    expect(getEmailAsync.mock.calls[0]?.[0]).toBe(7);
+    steps[0]?.abort();
+    expect(signals[0]?.aborted).toBe(false);
+    steps[1]?.abort();
+    expect(signals[0]?.aborted).toBe(true);
+    await Promise.allSettled(waits);
+  });
+
   it('sends one search for two identical calls and one per distinct query; writes always go through', async () => {
     const searchEmailsAsync = vi.fn(async (query: unknown) => ({ query }));
     const createBrandRequestAsync = vi.fn(async () => ({ status: 'queued' }));

@@ -39,12 +39,14 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
 
   useEffect(() => {
     let current = true;
+    // Stepped past (or closed): the request stops holding one of the library's slots.
+    const steppedPast = new AbortController();
     setState({ response: null, problem: null });
     // Stepping through results, only the email stopped on is asked for: quick presses of
     // Next (or a held arrow) would otherwise spend the rate limit on emails passed over.
     const timer = setTimeout(
       () =>
-        client.getEmailAsync(emailId).then(
+        client.getEmailAsync(emailId, steppedPast.signal).then(
           (response) => current && setState({ response, problem: null }),
           (error: unknown) => current && setState({ response: null, problem: libraryProblem(error) }),
         ),
@@ -54,6 +56,7 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
     return () => {
       current = false;
       clearTimeout(timer);
+      steppedPast.abort();
     };
   }, [client, emailId, attempt]);
 

@@ -31,7 +31,8 @@ export function useEmailSearch(client: LibraryClient): EmailSearch {
   const [form, setForm] = useState<SearchForm>(EMPTY_SEARCH);
   const [applied, setApplied] = useState<SearchForm>(EMPTY_SEARCH);
   const [results, setResults] = useState<SearchResults>(START);
-  const run = useRef<{ pager: UniqueEmailPager | null; generation: number; busy: boolean; results: SearchResults }>({ pager: null, generation: 0, busy: false, results: START });
+  // `signal` aborts when the search is replaced (or the screen closes): its pages stop holding the library's slots.
+  const run = useRef<{ pager: UniqueEmailPager | null; generation: number; busy: boolean; results: SearchResults; signal?: AbortSignal }>({ pager: null, generation: 0, busy: false, results: START });
 
   const publish = (next: SearchResults) => {
     run.current.results = next;
@@ -44,7 +45,7 @@ export function useEmailSearch(client: LibraryClient): EmailSearch {
     const { pager, generation } = current;
     current.busy = true;
     publish({ ...current.results, loading: true, problem: null });
-    pager.nextPageAsync().then(
+    pager.nextPageAsync(current.signal).then(
       (fresh) => {
         if (run.current.generation !== generation) return;
         current.busy = false;
@@ -69,6 +70,8 @@ export function useEmailSearch(client: LibraryClient): EmailSearch {
 
   useEffect(() => {
     const current = run.current;
+    const replaced = new AbortController();
+    current.signal = replaced.signal;
     current.generation += 1;
     current.busy = false;
     try {
@@ -81,6 +84,7 @@ export function useEmailSearch(client: LibraryClient): EmailSearch {
     publish({ ...START, generation: current.generation });
     current.busy = false;
     load();
+    return () => replaced.abort();
   }, [client, applied, load]);
 
   const loadMore = useCallback(() => {

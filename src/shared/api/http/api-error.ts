@@ -28,6 +28,8 @@ export type ApiErrorCode =
   | 'network_error'
   /** No response within the time limit. */
   | 'timeout'
+  /** The caller no longer needed the answer and stopped waiting (its screen moved on; nothing to show). */
+  | 'cancelled'
   /** A body that is not JSON where JSON was expected. */
   | 'not_json'
   /** JSON that lacks a field the plugin needs, or has it in the wrong type. */

@@ -9,9 +9,11 @@ import {
   notJsonError,
   wrongHostMessage,
   timeoutError,
+  cancelledError,
   type ErrorContext,
 } from './error-mapping';
-import type { RequestGate } from './request-gate';
+import { createCancelSource, whenCancelled, type CancelSignal } from './cancel-signal';
+import type { GateTicket, ReleaseSlot, RequestGate } from './request-gate';
 import { retryDelayMs, type RetryPolicy } from './retry-policy';
 import { sleepAsync, type Scheduler } from './scheduler';
 import type { HttpMethod, HttpResponse, HttpTransport } from './transport';
@@ -54,24 +56,66 @@ export interface ApiRequesterOptions {
 
 export interface ApiRequester {
   readonly origin: string;
-  sendAsync<T>(spec: ApiRequestSpec<T>): Promise<T>;
+  /** `signal`: when it aborts, the request stops waiting and frees its slot at once, and rejects with code `cancelled`. */
+  sendAsync<T>(spec: ApiRequestSpec<T>, signal?: CancelSignal): Promise<T>;
 }
 
-type Outcome = { kind: 'response'; response: HttpResponse } | { kind: 'no-response' } | { kind: 'timeout' };
+type Outcome = { kind: 'response'; response: HttpResponse } | { kind: 'no-response' } | { kind: 'timeout' } | { kind: 'cancelled' };
 
-function raceTimeoutAsync(send: () => Promise<HttpResponse>, scheduler: Scheduler, timeoutMs: number): Promise<Outcome> {
+interface AttemptSetup {
+  gate: RequestGate;
+  ticket: GateTicket;
+  scheduler: Scheduler;
+  timeoutMs: number;
+  /** Hears when the gate will let a request its bucket holds go (a scheduler time). */
+  onHeld: (untilMs: number) => void;
+  send: (signal: CancelSignal) => Promise<HttpResponse>;
+  /** The caller's: it no longer needs the answer. */
+  signal: CancelSignal | undefined;
+}
+
+/**
+ * Waits for a slot, sends, and waits for the answer, all inside one deadline that starts when the
+ * request is asked for: a wait behind stalled answers is part of the designer's wait. Only a hold
+ * the screen is told about (the rate allowance) moves the deadline, to that long after it ends.
+ * Giving up frees the slot at once and ignores a late answer (Figma's fetch cannot be aborted);
+ * the transport hears of it through the signal, so a fetch that can be aborted is.
+ */
+function attemptOutcomeAsync(setup: AttemptSetup): Promise<Outcome> {
+  const { gate, scheduler, timeoutMs } = setup;
+  if (setup.signal?.aborted) return Promise.resolve({ kind: 'cancelled' });
+  const givenUp = createCancelSource();
+  let release: ReleaseSlot | null = null;
   return new Promise((resolve) => {
-    let settled = false;
     const settle = (outcome: Outcome) => {
-      if (settled) return;
-      settled = true;
-      cancel();
+      if (givenUp.signal.aborted) return;
+      stopListening();
+      cancelTimer();
+      givenUp.cancel();
+      release?.();
       resolve(outcome);
     };
-    const cancel = scheduler.setTimer(() => settle({ kind: 'timeout' }), timeoutMs);
-    send().then(
-      (response) => settle({ kind: 'response', response }),
-      () => settle({ kind: 'no-response' }),
+    const startTimer = (ms: number) => scheduler.setTimer(() => settle({ kind: 'timeout' }), ms);
+    let cancelTimer = startTimer(timeoutMs);
+    const stopListening = whenCancelled(setup.signal, () => settle({ kind: 'cancelled' }));
+    const onHeld = (untilMs: number) => {
+      setup.onHeld(untilMs);
+      cancelTimer();
+      cancelTimer = startTimer(untilMs + timeoutMs - scheduler.now());
+    };
+    gate.acquireAsync(setup.ticket, onHeld, givenUp.signal).then(
+      (granted) => {
+        if (givenUp.signal.aborted) return granted();
+        release = granted;
+        Promise.resolve()
+          .then(() => setup.send(givenUp.signal))
+          .then(
+            (response) => settle({ kind: 'response', response }),
+            () => settle({ kind: 'no-response' }),
+          );
+      },
+      // Withdrawn: the outcome is already settled.
+      () => undefined,
     );
   });
 }
@@ -112,18 +156,20 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
     return result.value;
   }
 
-  async function attemptAsync<T>(spec: ApiRequestSpec<T>, url: string, context: ErrorContext, attempt: number): Promise<T> {
-    const { onHeld } = options;
+  async function attemptAsync<T>(spec: ApiRequestSpec<T>, url: string, context: ErrorContext, attempt: number, signal: CancelSignal | undefined): Promise<T> {
     const ticket = { bucket: options.bucket.name, limitPerMinute: options.bucket.limitPerMinute, host: origin };
-    const release = await gate.acquireAsync(ticket, onHeld && ((untilMs) => onHeld(Math.max(0, untilMs - scheduler.now()) / 1000)));
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const request = { method: spec.method, url, headers: headersFor(body !== undefined), ...(body === undefined ? {} : { body }) };
-    let outcome: Outcome;
-    try {
-      outcome = await raceTimeoutAsync(() => Promise.resolve().then(() => options.transport(request)), scheduler, options.timeoutMs);
-    } finally {
-      release();
-    }
+    const outcome = await attemptOutcomeAsync({
+      gate,
+      ticket,
+      scheduler,
+      timeoutMs: options.timeoutMs,
+      onHeld: (untilMs) => options.onHeld?.(Math.max(0, untilMs - scheduler.now()) / 1000),
+      send: (givenUp) => options.transport({ ...request, signal: givenUp }),
+      signal,
+    });
+    if (outcome.kind === 'cancelled') throw cancelledError(context);
     if (outcome.kind === 'timeout') throw timeoutError(context, options.timeoutMs);
     if (outcome.kind === 'no-response') throw networkError(context, origin);
     const { response } = outcome;
@@ -136,7 +182,7 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
 
   return {
     origin,
-    async sendAsync<T>(spec: ApiRequestSpec<T>): Promise<T> {
+    async sendAsync<T>(spec: ApiRequestSpec<T>, signal?: CancelSignal): Promise<T> {
       const context: ErrorContext = { api, endpoint: spec.endpoint, keySent: options.key !== null, nowMs: scheduler.now() };
       const url = `${base}${spec.path}`;
       // Paths are built from constants and encoded segments; this is the last line of defence
@@ -146,7 +192,7 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
       }
       for (let attempt = 1; ; attempt += 1) {
         try {
-          return await attemptAsync(spec, url, context, attempt);
+          return await attemptAsync(spec, url, context, attempt, signal);
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
           const delay = retryDelayMs(error, attempt, spec.safeToRepeat, retryPolicy, scheduler.random());

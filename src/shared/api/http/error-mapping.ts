@@ -94,6 +94,10 @@ export function timeoutError(context: ErrorContext, timeoutMs: number): ApiError
   });
 }
 
+export function cancelledError(context: ErrorContext): ApiError {
+  return new ApiError({ api: context.api, endpoint: context.endpoint, status: null, code: 'cancelled', message: 'The request was no longer needed.' });
+}
+
 export function notJsonError(context: ErrorContext, status: number): ApiError {
   return new ApiError({
     api: context.api,

@@ -1,6 +1,7 @@
 // Keeps the clients inside the documented limits before a server has to say no:
 // a rolling-window limit per bucket (one API key, or one anonymous host) and a cap on
 // requests in flight per host. Requests of one bucket leave in the order they asked.
+import { whenCancelled, type CancelSignal } from './cancel-signal';
 import type { Scheduler } from './scheduler';
 
 export interface GateTicket {
@@ -18,8 +19,9 @@ export interface RequestGate {
   /**
    * Waits for room in the bucket and a free slot on the host; call the result when the response is in.
    * `onHeld` hears when the request will go (a scheduler time) each time that changes while the bucket holds it.
+   * When `signal` aborts first, the request leaves the queue without using the allowance, and the promise rejects.
    */
-  acquireAsync(ticket: GateTicket, onHeld?: (untilMs: number) => void): Promise<ReleaseSlot>;
+  acquireAsync(ticket: GateTicket, onHeld?: (untilMs: number) => void, signal?: CancelSignal): Promise<ReleaseSlot>;
   /** The limit the server reported (`X-RateLimit-Limit`); it replaces the documented one. */
   reportLimit(bucket: string, limitPerMinute: number): void;
   /** Holds every request of the bucket back for `ms` (after a 429). */
@@ -131,9 +133,26 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
   }
 
   return {
-    acquireAsync(ticket, onHeld) {
-      return new Promise<ReleaseSlot>((grant) => {
-        waiters.push({ ticket, grant, onHeld, heldUntil: null });
+    acquireAsync(ticket, onHeld, signal) {
+      return new Promise<ReleaseSlot>((resolve, reject) => {
+        const waiter: Waiter = {
+          ticket,
+          grant: (release) => {
+            stopListening();
+            resolve(release);
+          },
+          onHeld,
+          heldUntil: null,
+        };
+        const stopListening = whenCancelled(signal, () => {
+          const before = waiters.length;
+          waiters = waiters.filter((other) => other !== waiter);
+          reject(new Error('The request was withdrawn before it went.'));
+          // It may have been holding back the others of its bucket.
+          if (waiters.length !== before) pump();
+        });
+        if (signal?.aborted) return;
+        waiters.push(waiter);
         pump();
       });
     },

@@ -1,6 +1,8 @@
 // The one seam between the API clients and the network. Each bundle plugs in its own fetch
 // (Figma's main-thread fetch in the sandbox, the browser's fetch in the iframe).
 
+import type { CancelSignal } from './cancel-signal';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface HttpRequest {
@@ -8,6 +10,8 @@ export interface HttpRequest {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /** Aborts when the client stops waiting for the answer; a transport that can abort its fetch does. */
+  signal?: CancelSignal;
 }
 
 export interface HttpResponse {

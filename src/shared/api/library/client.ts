@@ -3,6 +3,7 @@
 // allowance per library host); calls with a key use the keyed tier (1,200 a minute).
 // assumption: every library response and OPTIONS pre-flight allows any origin and the Authorization and Content-Type headers, so the plugin iframe (origin `null`) calls the library directly.
 import { createApiRequester, type ApiRequester } from '../http/api-request';
+import type { CancelSignal } from '../http/cancel-signal';
 import { keyNeededError } from '../http/error-mapping';
 import { keyBucketName, resolveClientOptions, resolveKey, type ClientOptions } from '../http/client-setup';
 import { readWith } from '../http/read-json';
@@ -56,22 +57,26 @@ export interface CreatedBrandRequest extends CreateBrandRequestResponse {
   counted: boolean;
 }
 
+/**
+ * Every read takes an optional last `signal`: when it aborts (the screen no longer needs the
+ * answer), the request stops waiting, frees its slot at once and rejects with code `cancelled`.
+ */
 export interface LibraryClient {
   readonly hasKey: boolean;
-  searchEmailsAsync(query?: requests.SearchEmailsQuery): Promise<SearchEmailsResponse>;
-  getEmailAsync(id: number | string): Promise<GetEmailResponse>;
-  listBrandsAsync(query?: requests.PageOptions & { q?: string }): Promise<ListBrandsResponse>;
-  getBrandAsync(slug: string, options?: requests.PageOptions): Promise<GetBrandResponse>;
-  getBrandInsightsAsync(slug: string): Promise<GetBrandInsightsResponse>;
-  listJourneysAsync(options?: requests.PageOptions): Promise<ListJourneysResponse>;
-  getJourneyAsync(brand: string, options?: { emailsPerStage?: number }): Promise<GetJourneyResponse>;
-  listFollowsAsync(): Promise<ListFollowsResponse>;
-  listFollowedEmailsAsync(query?: requests.PageOptions & { since?: string }): Promise<ListFollowedEmailsResponse>;
-  listLikesAsync(options?: requests.PageOptions): Promise<ListLikesResponse>;
-  listCollectionsAsync(): Promise<ListCollectionsResponse>;
-  getCollectionAsync(id: string, options?: requests.PageOptions): Promise<GetCollectionResponse>;
+  searchEmailsAsync(query?: requests.SearchEmailsQuery, signal?: CancelSignal): Promise<SearchEmailsResponse>;
+  getEmailAsync(id: number | string, signal?: CancelSignal): Promise<GetEmailResponse>;
+  listBrandsAsync(query?: requests.PageOptions & { q?: string }, signal?: CancelSignal): Promise<ListBrandsResponse>;
+  getBrandAsync(slug: string, options?: requests.PageOptions, signal?: CancelSignal): Promise<GetBrandResponse>;
+  getBrandInsightsAsync(slug: string, signal?: CancelSignal): Promise<GetBrandInsightsResponse>;
+  listJourneysAsync(options?: requests.PageOptions, signal?: CancelSignal): Promise<ListJourneysResponse>;
+  getJourneyAsync(brand: string, options?: { emailsPerStage?: number }, signal?: CancelSignal): Promise<GetJourneyResponse>;
+  listFollowsAsync(signal?: CancelSignal): Promise<ListFollowsResponse>;
+  listFollowedEmailsAsync(query?: requests.PageOptions & { since?: string }, signal?: CancelSignal): Promise<ListFollowedEmailsResponse>;
+  listLikesAsync(options?: requests.PageOptions, signal?: CancelSignal): Promise<ListLikesResponse>;
+  listCollectionsAsync(signal?: CancelSignal): Promise<ListCollectionsResponse>;
+  getCollectionAsync(id: string, options?: requests.PageOptions, signal?: CancelSignal): Promise<GetCollectionResponse>;
   createBrandRequestAsync(input: requests.BrandRequestInput): Promise<CreatedBrandRequest>;
-  listBrandRequestsAsync(options?: { limit?: number }): Promise<ListBrandRequestsResponse>;
+  listBrandRequestsAsync(options?: { limit?: number }, signal?: CancelSignal): Promise<ListBrandRequestsResponse>;
 }
 
 export function createLibraryClient(options: LibraryClientOptions): LibraryClient {
@@ -88,31 +93,31 @@ export function createLibraryClient(options: LibraryClientOptions): LibraryClien
         : { name: keyBucketName('library', key), limitPerMinute: LIBRARY_RATE_LIMITS.keyedPerMinute },
   });
 
-  function getAsync<S extends z.ZodMiniType>(request: requests.LibraryRequest, schema: S): Promise<z.output<S>> {
-    return send.sendAsync({ method: 'GET', endpoint: request.endpoint, path: request.path, safeToRepeat: true, read: readWith(schema) });
+  function getAsync<S extends z.ZodMiniType>(request: requests.LibraryRequest, schema: S, signal: CancelSignal | undefined): Promise<z.output<S>> {
+    return send.sendAsync({ method: 'GET', endpoint: request.endpoint, path: request.path, safeToRepeat: true, read: readWith(schema) }, signal);
   }
 
   /** `/v1/me/*` and brand requests need a key: say so without spending a request. */
-  function keyedGetAsync<S extends z.ZodMiniType>(request: requests.LibraryRequest, schema: S): Promise<z.output<S>> {
+  function keyedGetAsync<S extends z.ZodMiniType>(request: requests.LibraryRequest, schema: S, signal: CancelSignal | undefined): Promise<z.output<S>> {
     if (key === null) return Promise.reject(keyNeededError('library', request.endpoint));
-    return getAsync(request, schema);
+    return getAsync(request, schema, signal);
   }
 
   return {
     hasKey: key !== null,
-    searchEmailsAsync: async (query) => getAsync(requests.searchEmailsRequest(query), searchEmailsResponseSchema),
-    getEmailAsync: async (id) => getAsync(requests.getEmailRequest(id), getEmailResponseSchema),
-    listBrandsAsync: async (query) => getAsync(requests.listBrandsRequest(query), listBrandsResponseSchema),
-    getBrandAsync: async (slug, pageOptions) => getAsync(requests.getBrandRequest(slug, pageOptions), getBrandResponseSchema),
-    getBrandInsightsAsync: async (slug) => getAsync(requests.getBrandInsightsRequest(slug), getBrandInsightsResponseSchema),
-    listJourneysAsync: async (pageOptions) => getAsync(requests.listJourneysRequest(pageOptions), listJourneysResponseSchema),
-    getJourneyAsync: async (brand, journeyOptions) => getAsync(requests.getJourneyRequest(brand, journeyOptions), getJourneyResponseSchema),
-    listFollowsAsync: async () => keyedGetAsync(requests.listFollowsRequest(), listFollowsResponseSchema),
-    listFollowedEmailsAsync: async (query) => keyedGetAsync(requests.listFollowedEmailsRequest(query), listFollowedEmailsResponseSchema),
-    listLikesAsync: async (pageOptions) => keyedGetAsync(requests.listLikesRequest(pageOptions), listLikesResponseSchema),
-    listCollectionsAsync: async () => keyedGetAsync(requests.listCollectionsRequest(), listCollectionsResponseSchema),
-    getCollectionAsync: async (id, pageOptions) => keyedGetAsync(requests.getCollectionRequest(id, pageOptions), getCollectionResponseSchema),
-    listBrandRequestsAsync: async (listOptions) => keyedGetAsync(requests.listBrandRequestsRequest(listOptions), listBrandRequestsResponseSchema),
+    searchEmailsAsync: async (query, signal) => getAsync(requests.searchEmailsRequest(query), searchEmailsResponseSchema, signal),
+    getEmailAsync: async (id, signal) => getAsync(requests.getEmailRequest(id), getEmailResponseSchema, signal),
+    listBrandsAsync: async (query, signal) => getAsync(requests.listBrandsRequest(query), listBrandsResponseSchema, signal),
+    getBrandAsync: async (slug, pageOptions, signal) => getAsync(requests.getBrandRequest(slug, pageOptions), getBrandResponseSchema, signal),
+    getBrandInsightsAsync: async (slug, signal) => getAsync(requests.getBrandInsightsRequest(slug), getBrandInsightsResponseSchema, signal),
+    listJourneysAsync: async (pageOptions, signal) => getAsync(requests.listJourneysRequest(pageOptions), listJourneysResponseSchema, signal),
+    getJourneyAsync: async (brand, journeyOptions, signal) => getAsync(requests.getJourneyRequest(brand, journeyOptions), getJourneyResponseSchema, signal),
+    listFollowsAsync: async (signal) => keyedGetAsync(requests.listFollowsRequest(), listFollowsResponseSchema, signal),
+    listFollowedEmailsAsync: async (query, signal) => keyedGetAsync(requests.listFollowedEmailsRequest(query), listFollowedEmailsResponseSchema, signal),
+    listLikesAsync: async (pageOptions, signal) => keyedGetAsync(requests.listLikesRequest(pageOptions), listLikesResponseSchema, signal),
+    listCollectionsAsync: async (signal) => keyedGetAsync(requests.listCollectionsRequest(), listCollectionsResponseSchema, signal),
+    getCollectionAsync: async (id, pageOptions, signal) => keyedGetAsync(requests.getCollectionRequest(id, pageOptions), getCollectionResponseSchema, signal),
+    listBrandRequestsAsync: async (listOptions, signal) => keyedGetAsync(requests.listBrandRequestsRequest(listOptions), listBrandRequestsResponseSchema, signal),
     async createBrandRequestAsync(input) {
       const endpoint = requests.CREATE_BRAND_REQUEST_ENDPOINT;
       const body = requests.createBrandRequestBody(input);
