@@ -44,6 +44,26 @@ async function dividerTakenAsync(): Promise<{ divider: ComponentNode | Component
   return { divider, theirs: (await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)! };
 }
 
+/**
+ * Divider changed on both sides ("Mine." here, "Theirs." there), taken in a sync that also pushes
+ * Hero; the designer sees their component change and presses ⌘Z while that sync still sends.
+ */
+async function conflictTakenAndUndoneWhileSendingAsync(): Promise<ComponentNode | ComponentSetNode> {
+    await syncedOnceAsync(h);
+    const divider = componentNamed(h, 'Divider');
+    divider.description = 'Mine.';
+    componentNamed(h, 'Hero').description = 'Pushed in the same sync.';
+    h.fake.figma.commitUndo();
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, description: 'Theirs.' });
+    watchAnswers(h, (request) => {
+      if (request.method === 'POST' && request.url.endsWith('/sync') && divider.description === 'Theirs.') undoUntil(() => divider.description === 'Mine.');
+    });
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/choose']({ choices: { [divider.key]: 'take' } }, context);
+    await h.plugin.handlers['sync/run']({}, context);
+  return divider;
+}
+
 describe('⌘Z after taking theirs', () => {
   it('of a conflict: the file back as it was is the conflict again, not a local change pushed over the teammate’s version', async () => {
     const { divider, theirs } = await dividerTakenAsync();
@@ -72,19 +92,7 @@ describe('⌘Z after taking theirs', () => {
 
 describe('⌘Z while the sync is still sending', () => {
   it('of the take just made: the file back as it was is the conflict again at the next check, never a local change pushed over theirs', async () => {
-    await syncedOnceAsync(h);
-    const divider = componentNamed(h, 'Divider');
-    divider.description = 'Mine.';
-    componentNamed(h, 'Hero').description = 'Pushed in the same sync.';
-    h.fake.figma.commitUndo();
-    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, description: 'Theirs.' });
-    // The designer sees their component change, and presses ⌘Z while the sync still sends Hero.
-    watchAnswers(h, (request) => {
-      if (request.method === 'POST' && request.url.endsWith('/sync') && divider.description === 'Theirs.') undoUntil(() => divider.description === 'Mine.');
-    });
-    await h.plugin.handlers['sync/compare']({}, context);
-    await h.plugin.handlers['sync/choose']({ choices: { [divider.key]: 'take' } }, context);
-    await h.plugin.handlers['sync/run']({}, context);
+    const divider = await conflictTakenAndUndoneWhileSendingAsync();
     expect(divider.description).toBe('Mine.');
     const theirs = (await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)!;
     expect(theirs.description).toBe('Theirs.');
@@ -153,18 +161,7 @@ describe('the records of takes', () => {
   });
 
   it('stay while the file is back at its content from before the take: every later sync still sees the conflict, never a push over theirs', async () => {
-    await syncedOnceAsync(h);
-    const divider = componentNamed(h, 'Divider');
-    divider.description = 'Mine.';
-    componentNamed(h, 'Hero').description = 'Pushed in the same sync.';
-    h.fake.figma.commitUndo();
-    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, description: 'Theirs.' });
-    watchAnswers(h, (request) => {
-      if (request.method === 'POST' && request.url.endsWith('/sync') && divider.description === 'Theirs.') undoUntil(() => divider.description === 'Mine.');
-    });
-    await h.plugin.handlers['sync/compare']({}, context);
-    await h.plugin.handlers['sync/choose']({ choices: { [divider.key]: 'take' } }, context);
-    await h.plugin.handlers['sync/run']({}, context);
+    const divider = await conflictTakenAndUndoneWhileSendingAsync();
     const theirs = (await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)!;
     for (let later = 0; later < 2; later++) {
       expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
