@@ -6,6 +6,7 @@ import type { HttpResponse } from '../../../src/shared/api/http/transport';
 import { createManualScheduler } from './support/manual-scheduler';
 import { LIBRARY_BASE, LIBRARY_KEY, searchEmailsBody } from './support/library-fixtures';
 import { jsonResponse } from './support/scripted-transport';
+import { heldLibraryClient, rateLimitedResponse } from './support/held-client';
 
 function outcomeOf(promise: Promise<unknown>): { value: string } {
   const seen = { value: 'pending' };
@@ -39,20 +40,12 @@ describe('request deadline', () => {
 
   it('does not count a wait the screen is told about: a request held 30 s by the rate allowance still has 20 s once it goes', async () => {
     const clock = createManualScheduler();
-    const held: number[] = [];
     let calls = 0;
-    const client = createLibraryClient({
-      baseUrl: LIBRARY_BASE,
-      key: LIBRARY_KEY,
-      scheduler: clock.scheduler,
-      retryPolicy: { maxAttempts: 1 },
-      onHeld: (seconds) => held.push(seconds),
-      transport: (): Promise<HttpResponse> => {
-        calls += 1;
-        if (calls === 1) return Promise.resolve({ ...jsonResponse(429, { error: { code: 'rate_limited', message: 'Slow down.' } }), headers: { 'retry-after': '30' } });
-        // The second answer comes 15 s after it was sent.
-        return new Promise((resolve) => clock.scheduler.setTimer(() => resolve(jsonResponse(200, searchEmailsBody())), 15_000));
-      },
+    const { client, held } = heldLibraryClient(clock, (): Promise<HttpResponse> => {
+      calls += 1;
+      if (calls === 1) return Promise.resolve(rateLimitedResponse(30));
+      // The second answer comes 15 s after it was sent.
+      return new Promise((resolve) => clock.scheduler.setTimer(() => resolve(jsonResponse(200, searchEmailsBody())), 15_000));
     });
     await expect(client.searchEmailsAsync({})).rejects.toMatchObject({ code: 'rate_limited' });
     const next = outcomeOf(client.searchEmailsAsync({}));

@@ -6,6 +6,7 @@ import { createLibraryClient } from '../../../src/shared/api/library/client';
 import type { HttpResponse } from '../../../src/shared/api/http/transport';
 import { LIBRARY_BASE, LIBRARY_KEY, searchEmailsBody } from './support/library-fixtures';
 import { jsonResponse } from './support/scripted-transport';
+import { heldLibraryClient, rateLimitedResponse } from './support/held-client';
 
 function setup(maxInFlightPerHost = 100) {
   const clock = createManualScheduler();
@@ -110,16 +111,8 @@ describe('request gate: telling a held request when it goes', () => {
 
   it('through the client: a 429 holds the next call back, and onHeld says for how long in seconds', async () => {
     const clock = createManualScheduler();
-    const held: number[] = [];
     let calls = 0;
-    const client = createLibraryClient({
-      baseUrl: LIBRARY_BASE,
-      key: LIBRARY_KEY,
-      scheduler: clock.scheduler,
-      retryPolicy: { maxAttempts: 1 },
-      onHeld: (seconds) => held.push(seconds),
-      transport: async () => (++calls === 1 ? { ...jsonResponse(429, { error: { code: 'rate_limited', message: 'Slow down.' } }), headers: { 'retry-after': '7' } } : jsonResponse(200, searchEmailsBody([]))),
-    });
+    const { client, held } = heldLibraryClient(clock, async () => (++calls === 1 ? rateLimitedResponse(7) : jsonResponse(200, searchEmailsBody([]))));
     await expect(client.searchEmailsAsync({})).rejects.toMatchObject({ code: 'rate_limited' });
     const next = client.searchEmailsAsync({});
     await clock.settleAsync();
