@@ -829,6 +829,21 @@ describe('Browse: an email', () => {
     await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(/^← Back to results3 of /);
   });
 
+  it('counts an arrow press that comes before the window has drawn the email just opened (the card clicked still has the focus)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    // The click and the press in one task: the grid is hidden, but no frame has been drawn yet to
+    // take the focus from its card, so the press reaches the card first.
+    await ui.evaluate(async () => {
+      const card = document.querySelector<HTMLElement>('[data-index="0"]')!;
+      card.focus();
+      card.click();
+      await Promise.resolve();
+      (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, cancelable: true }));
+    });
+    const position = ui.getByRole('navigation', { name: 'Results' });
+    await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(/^← Back to results2 of /);
+  });
+
   it('says an email the library removed meanwhile is gone, without a “Try again” that can only fail again', async () => {
     const ui = await openBrowseAsync('light', 'key');
     const first = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50');

@@ -188,6 +188,8 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
       ref={scroller}
       data-testid="email-grid"
       onKeyDown={(event) => {
+        // Hidden under an email just opened, a card keeps the focus until the next frame: its keys are the email's.
+        if (!visible) return;
         const index = Number((event.target as HTMLElement).dataset['index']);
         if (Number.isNaN(index)) return;
         const next = movedIndex(index, event.key, columns, emails.length);
