@@ -38,14 +38,16 @@ export function createPlugin({ figma, transport }: HandlerOptions): Plugin {
     defaultBaseUrls: DEFAULT_BASE_URLS,
     testConnectionAsync: (api, credentials) => testConnectionAsync(api, credentials, transport),
   };
+  const canvas = createCanvasFeature({ figma });
+  // A take of the design system's versions waits for references being placed (their undo step).
   const sync = createSyncFeature({
     figma,
     transport,
     readBuilderCredentialsAsync: () => settings.keyStore.readAsync('builder'),
     designSystemId: () => settings.documentSettings.getDesignSystemId(),
     pluginVersion: PLUGIN_VERSION,
+    placing: canvas.placing,
   });
-  const canvas = createCanvasFeature({ figma });
   // A template's link written while references are being placed joins their undo step.
   const templates = createTemplatesFeature({ figma, transport, readBuilderCredentialsAsync: () => settings.keyStore.readAsync('builder'), placing: canvas.placing });
   return {

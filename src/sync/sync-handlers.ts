@@ -25,6 +25,8 @@ export interface SyncFeatureDependencies {
   /** The design system this file syncs to (Settings owns it). */
   designSystemId(): string | null;
   pluginVersion: string;
+  /** Whether a batch of library references is being placed (the canvas feature's `placing`): a take waits for it. */
+  placing: () => boolean;
 }
 
 export interface SyncFeature {
@@ -42,7 +44,7 @@ function currentUserName(figma: PluginAPI): string | null {
 }
 
 export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFeature {
-  const { figma, transport, pluginVersion } = dependencies;
+  const { figma, transport, pluginVersion, placing } = dependencies;
   const queue = createSerialQueue();
   /** Set once the monitor starts; every comparison also refreshes the badge. */
   let emitBadge: ((badge: SyncBadge) => void) | null = null;
@@ -78,6 +80,7 @@ export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFe
     },
     source: () => ({ file_id: fileIdOf(figma.root), file_name: figma.root.name, user: currentUserName(figma) ?? 'unknown', plugin_version: pluginVersion }),
     userName: () => currentUserName(figma),
+    placing,
   });
 
   return {

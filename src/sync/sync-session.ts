@@ -80,6 +80,8 @@ export interface SyncSessionDependencies {
   connect(credentials: BuilderCredentials & { key: string }, designSystemId: string): SyncLink;
   source(): SyncBody['source'];
   userName(): string | null;
+  /** Whether a batch of library references is being placed (the canvas feature's `placing`); default never. */
+  placing?: () => boolean;
 }
 
 interface Comparison {
@@ -657,7 +659,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     });
 
     // 1. Take theirs: one undo step in Figma (take-theirs-step.ts).
-    const took = await takeTheirsAsync({ figma, reader, take: plan.take, payloads: current.payloads, fresh, state, context });
+    const took = await takeTheirsAsync({ figma, reader, take: plan.take, payloads: current.payloads, fresh, state, context, placing: dependencies.placing ?? (() => false) });
     const { taken, notTaken, recordedNotTaken, partlyTaken } = took;
     manualSteps.push(...took.manualSteps);
     if (took.payloads !== null) {

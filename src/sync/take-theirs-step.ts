@@ -6,6 +6,7 @@
  * and what stays unresolved for the next base time.
  */
 import type { Component } from '../shared/api/builder/schemas';
+import { BridgeError } from '../shared/bridge/bridge-error';
 import type { HandlerContext } from '../shared/bridge/endpoint';
 import type { SyncOutcome } from '../shared/bridge/messages';
 import type { ComponentReader } from '../snapshot/component-reader';
@@ -24,6 +25,9 @@ export const PARTLY_TAKEN_STEP =
 /** Said instead of a component taken in part whose version is too large to record, alone or with the records kept (held unresolved: ticked to take again). */
 export const PARTLY_TAKEN_UNRECORDED_STEP = 'Until this file matches the design system, the component stays listed as changed there, and an edit here counts as a conflict.';
 
+/** Said instead of taking while references are placed: the take would split their undo step, or join it. */
+export const PLACING_REFERENCES = 'Envelope is still placing references on the canvas, so nothing was taken or sent. Sync again once they are there.';
+
 /** Said of a component chosen to be taken that was edited in the file after the comparison. */
 export const CHANGED_SINCE_COMPARISON_STEP = 'It changed in this file since the comparison: nothing was taken. Check again to compare your edit with their version.';
 
@@ -38,6 +42,11 @@ export interface TakeTheirsInput {
   fresh: Map<string, ComponentPayload>;
   state: SyncState;
   context: HandlerContext;
+  /**
+   * Whether a batch of library references is being placed (the canvas feature's `placing`): its
+   * undo step is still open, and the take's own step would cut it in two.
+   */
+  placing: () => boolean;
 }
 
 export interface TakeTheirsResult {
@@ -55,7 +64,7 @@ export interface TakeTheirsResult {
   partlyTaken: Map<string, PartlyTakenEntry>;
 }
 
-export async function takeTheirsAsync({ figma, reader, take, payloads, fresh, state, context }: TakeTheirsInput): Promise<TakeTheirsResult> {
+export async function takeTheirsAsync({ figma, reader, take, payloads, fresh, state, context, placing }: TakeTheirsInput): Promise<TakeTheirsResult> {
   const manualSteps: SyncOutcome['manualSteps'] = [];
   const notTaken: string[] = [];
   const recordedNotTaken: ClassifiedComponent[] = [];
@@ -77,6 +86,8 @@ export async function takeTheirsAsync({ figma, reader, take, payloads, fresh, st
   let taken = 0;
   context.progress({ done: 0, total: take.length, label: 'Taking changes from the design system…' });
   const nodes = await findComponentsByKeyAsync(figma, take.map((component) => component.key));
+  // The take is the run's first step: refused here, nothing was sent either.
+  if (placing()) throw new BridgeError('busy', PLACING_REFERENCES);
   figma.commitUndo();
   const takenKeys: ClassifiedComponent[] = [];
   for (const component of take) {

@@ -305,6 +305,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       if (cancelled) setMessage({ tone: 'info', text: 'Sync cancelled. What was already sent is recorded; checking what is left…' });
       // Refused before sending anything: the same sync again would be refused again.
       else if (code === 'no_comparison') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Check again', retry: () => void compareAsync() });
+      // Refused before anything was taken or sent, until a batch of references is placed: the same sync, once they are.
+      else if (code === 'busy') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Sync now', retry: () => void runAsync() });
       else if (code === 'not_linked') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Open Settings', retry: onOpenSettings });
       else setFailure({ message: `The sync did not finish: ${asSentence(errorText(error))} What was already sent is recorded, and your choices are kept.`, retryLabel: 'Try the sync again', retry: () => void runAsync() });
     } finally {

@@ -7,24 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { BridgeError } from '../../../src/shared/bridge/bridge-error';
 import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
-import type { CanvasInsert } from '../../../src/shared/bridge/messages';
-import { planTiles } from '../../../src/shared/canvas/tile-plan';
-import { encodePng } from '../../support/png';
+import { insertOf } from './support/library-email';
 import { context, syncedOnceAsync, useSyncHarness } from './support/sync-harness';
 
 const h = useSyncHarness();
-
-/** A small library email as the UI sends it from Browse (one tile). */
-function insertOf(emailId: number, extra: Partial<CanvasInsert> = {}): CanvasInsert {
-  const tiles = planTiles(60, 80).map((tile) => ({ ...tile, bytes: encodePng({ width: tile.width, height: tile.height, pixel: () => [200, 100, 50, 255] }) }));
-  return {
-    reference: { emailId, brandSlug: 'acme', brandName: 'Acme', subject: 'Spring is here', url: `https://library.example/emails/${emailId}`, capturedDate: '2026-11-03', service: 'MailVault' },
-    width: 60,
-    height: 80,
-    tiles,
-    ...extra,
-  };
-}
 
 /** A small library email placed as a person does from Browse; its frame's id. */
 async function placeReferenceAsync(emailId = 42): Promise<string> {

@@ -10,6 +10,7 @@ import { controlAsync } from '../clients/support/transports';
 import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
 import { createPlugin } from '../../../src/handlers';
 import { readSyncState } from '../../../src/sync/sync-state';
+import { insertOf } from './support/library-email';
 import { componentNamed, context, nextBadgeAsync, remoteComponentsAsync, startBackground, syncedOnceAsync, useSyncHarness, watchAnswers } from './support/sync-harness';
 
 const h = useSyncHarness();
@@ -184,5 +185,33 @@ describe('the records of takes', () => {
     await h.plugin.handlers['sync/run']({}, context);
     expect(divider.description).toBe('Mine.');
     expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
+  });
+});
+
+describe('Take theirs while references are being placed on the canvas', () => {
+  it('waits for them, in words, so ⌘Z after the batch takes all of its references away and nothing else', async () => {
+    await syncedOnceAsync(h);
+    const divider = componentNamed(h, 'Divider');
+    const before = divider.description;
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, description: 'Theirs.' });
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/choose']({ choices: { [divider.key]: 'take' } }, context);
+
+    const { batchId } = await h.plugin.handlers['canvas/insert-begin']({ layout: 'grid', title: 'Spring' }, context);
+    const first = (await h.plugin.handlers['canvas/insert'](insertOf(1, { batchId }), context)).nodeId;
+    await expect(h.plugin.handlers['sync/run']({}, context)).rejects.toMatchObject({
+      code: 'busy',
+      message: 'Envelope is still placing references on the canvas, so nothing was taken or sent. Sync again once they are there.',
+    });
+    expect(divider.description).toBe(before);
+    const second = (await h.plugin.handlers['canvas/insert'](insertOf(2, { batchId }), context)).nodeId;
+    await h.plugin.handlers['canvas/insert-end']({ batchId }, context);
+
+    h.fake.figma.triggerUndo();
+    expect([h.fake.inspect.node(first), h.fake.inspect.node(second)]).toEqual([null, null]);
+    expect(divider.description).toBe(before);
+    // Once they are there, the same Sync takes theirs.
+    await h.plugin.handlers['sync/run']({}, context);
+    expect(divider.description).toBe('Theirs.');
   });
 });
