@@ -1,6 +1,7 @@
 // The captions of the Sync detail's two pictures (the sandbox names them, sync-session.ts) and
 // what each shows in words that fit a sentence: a caption lowercased into one read "No picture
-// of design system" or "No picture of theirs (design system, ana lima)".
+// of design system" or "No picture of theirs (design system), by ana lima". A teammate's name
+// is never put inside brackets: the builder app signs with one ("Robin Vale (builder app)").
 export const PICTURE_LABEL = {
   thisFile: 'This file',
   designSystem: 'Design system',
@@ -10,11 +11,12 @@ export const PICTURE_LABEL = {
   added: 'Added (new key)',
 } as const;
 
-const THEIRS = 'Theirs (design system';
+const THEIRS = 'Theirs (design system)';
+const THEIRS_BY = `${THEIRS}, by `;
 
 /** The caption of the teammate's version in a conflict, with who changed it when known. */
 export function theirsLabel(updatedBy: string | null | undefined): string {
-  return `${THEIRS}${updatedBy ? `, ${updatedBy}` : ''})`;
+  return updatedBy ? `${THEIRS_BY}${updatedBy}` : THEIRS;
 }
 
 const SUBJECT: Record<string, string> = {
@@ -29,10 +31,8 @@ const SUBJECT: Record<string, string> = {
 function subjectOf(label: string): string {
   const known = SUBJECT[label];
   if (known !== undefined) return known;
-  if (label.startsWith(THEIRS) && label.endsWith(')')) {
-    const by = label.slice(THEIRS.length + 2, -1);
-    return by === '' ? 'their version' : `${by}’s version`;
-  }
+  if (label === THEIRS) return 'their version';
+  if (label.startsWith(THEIRS_BY)) return `the version by ${label.slice(THEIRS_BY.length)}`;
   return `“${label}”`;
 }
 

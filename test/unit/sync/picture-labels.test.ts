@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { missingPictureText, PICTURE_LABEL, theirsLabel } from '../../../src/shared/sync/picture-labels';
+import { TEAMMATE } from '../../emulator/builder/model';
+
+/** How deep brackets go in a text: 1 for "Mine (this file)", 2 for "a (b (c))". */
+function bracketDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const char of text) {
+    if (char === '(') deepest = Math.max(deepest, ++depth);
+    else if (char === ')') depth--;
+  }
+  return deepest;
+}
 
 describe('the words for a picture the detail cannot show', () => {
   it('say whose version it is, as a designer would, for every caption the detail gives', () => {
@@ -12,9 +24,18 @@ describe('the words for a picture the detail cannot show', () => {
   });
 
   it('keep a teammate’s name as it is written (never lowercased into the sentence)', () => {
-    expect(theirsLabel('Ana Lima')).toBe('Theirs (design system, Ana Lima)');
-    expect(missingPictureText(theirsLabel('Ana Lima'), 'none')).toBe('No picture of Ana Lima’s version');
+    expect(theirsLabel('Ana Lima')).toBe('Theirs (design system), by Ana Lima');
+    expect(missingPictureText(theirsLabel('Ana Lima'), 'none')).toBe('No picture of the version by Ana Lima');
     expect(missingPictureText(theirsLabel(null), 'broken')).toBe('The picture of their version could not be loaded');
+  });
+
+  it('never nest brackets, for every caption the detail gives and the words said in place of its picture', () => {
+    // The builder app signs its versions with a name in brackets: "Robin Vale (builder app)".
+    const captions = [...Object.values(PICTURE_LABEL), theirsLabel(null), theirsLabel(undefined), theirsLabel('Ana Lima'), theirsLabel(TEAMMATE)];
+    const said = captions.flatMap((caption) => [caption, missingPictureText(caption, 'none'), missingPictureText(caption, 'broken')]);
+    expect(said.filter((text) => bracketDepth(text) > 1)).toEqual([]);
+    expect(theirsLabel(TEAMMATE)).toBe('Theirs (design system), by Robin Vale (builder app)');
+    expect(missingPictureText(theirsLabel(TEAMMATE), 'none')).toBe('No picture of the version by Robin Vale (builder app)');
   });
 
   it('quote a caption it does not know rather than bend it into a sentence', () => {
