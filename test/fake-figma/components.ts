@@ -83,8 +83,14 @@ const metaMembers = {
     for (const link of links as DocumentationLink[]) {
       if (!/^https?:\/\/[^\s]+$/.test(link.uri)) throw figmaError('set_documentationLinks', `"${link.uri}" is not a valid http(s) URL`);
     }
-    const old = self._documentationLinks;
-    journal(self, () => (self._documentationLinks = old), null);
+    journal(
+      self,
+      () => {
+        const old = self._documentationLinks;
+        return () => (self._documentationLinks = old);
+      },
+      null,
+    );
     self._documentationLinks = frozenCopy(links, 'set_documentationLinks');
   },
   async getPublishStatusAsync(): Promise<PublishStatus> {
@@ -94,13 +100,15 @@ const metaMembers = {
 };
 
 function journalDescription(node: FakeSceneNode & ComponentMeta): void {
-  const plain = node._description;
-  const markdown = node._descriptionMarkdown;
   journal(
     node,
     () => {
-      node._description = plain;
-      node._descriptionMarkdown = markdown;
+      const plain = node._description;
+      const markdown = node._descriptionMarkdown;
+      return () => {
+        node._description = plain;
+        node._descriptionMarkdown = markdown;
+      };
     },
     'description',
   );
@@ -108,8 +116,14 @@ function journalDescription(node: FakeSceneNode & ComponentMeta): void {
 
 /** Definitions are replaced, never changed in place, so the old object is the undo. */
 function journalDefinitions(owner: PropertyOwner): void {
-  const old = owner._propDefs;
-  journal(owner, () => (owner._propDefs = old), 'componentPropertyDefinitions');
+  journal(
+    owner,
+    () => {
+      const old = owner._propDefs;
+      return () => (owner._propDefs = old);
+    },
+    'componentPropertyDefinitions',
+  );
 }
 
 function applyMeta(klass: { prototype: object }): void {

@@ -187,6 +187,12 @@ export interface FakeFigma {
   showPage(page: PageNode): void;
   /** The person selects `nodes` on the current page (as clicking them): the open run gets selectionchange. */
   select(nodes: readonly SceneNode[]): void;
+  /**
+   * The person presses ⌘⇧Z (redo): the step last undone (figma.triggerUndo, or ⌘Z) comes back, and
+   * ⌘Z takes it away again. Plugins cannot redo (the typings give `triggerUndo` only). An edit
+   * of the plugin's after the undo leaves nothing to redo.
+   */
+  redo(): void;
   /** Publishes a component in the fake team library (remote: true); importComponentByKeyAsync finds it. */
   createRemoteComponent(spec: RemoteComponentSpec): ComponentNode;
   /**
@@ -458,6 +464,9 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
       ctx.withRulesOff(() => {
         ctx.currentPage.selection = nodes as SceneNode[];
       });
+    },
+    redo() {
+      ctx.undo.redo();
     },
     createRemoteComponent(spec) {
       return createRemoteComponent(ctx, shared.library, run.figma, spec);

@@ -169,9 +169,13 @@ export abstract class FakeBaseNode implements PluginDataHolder {
   }
   setPluginData(key: string, value: string): void {
     this._assertWritable('setPluginData');
-    const old = getPluginData(this, key);
+    const capture = () => {
+      const old = getPluginData(this, key);
+      return () => void setPluginData(this, this._ctx.pluginId, key, old);
+    };
+    const restore = capture();
     if (!setPluginData(this, this._ctx.pluginId, key, value)) return;
-    journal(this, () => setPluginData(this, this._ctx.pluginId, key, old), 'pluginData');
+    journal(this, capture, 'pluginData', restore);
     this._ctx.changes.property(this, 'pluginData');
   }
   getPluginDataKeys(): string[] {
@@ -184,9 +188,13 @@ export abstract class FakeBaseNode implements PluginDataHolder {
   }
   setSharedPluginData(namespace: string, key: string, value: string): void {
     this._assertWritable('setSharedPluginData');
-    const old = getSharedPluginData(this, namespace, key);
+    const capture = () => {
+      const old = getSharedPluginData(this, namespace, key);
+      return () => void setSharedPluginData(this, namespace, key, old);
+    };
+    const restore = capture();
     if (!setSharedPluginData(this, namespace, key, value)) return;
-    journal(this, () => setSharedPluginData(this, namespace, key, old), 'pluginData');
+    journal(this, capture, 'pluginData', restore);
     this._ctx.changes.property(this, 'pluginData');
   }
   getSharedPluginDataKeys(namespace: string): string[] {
@@ -207,8 +215,14 @@ export abstract class FakeBaseNode implements PluginDataHolder {
       }
       copy[command] = description;
     }
-    const old = this._relaunch;
-    journal(this, () => (this._relaunch = old), null);
+    journal(
+      this,
+      () => {
+        const old = this._relaunch;
+        return () => (this._relaunch = old);
+      },
+      null,
+    );
     this._relaunch = Object.keys(copy).length > 0 ? copy : null;
   }
   getRelaunchData(): { [command: string]: string } {
@@ -251,14 +265,18 @@ function isHiddenInInstance(node: FakeBaseNode): boolean {
 }
 
 /**
- * Remembers how to undo an edit just made outside `_write` (commitUndo / triggerUndo);
- * `property` is the documentchange property the revert reports, if any.
+ * Remembers how to undo an edit outside `_write` (commitUndo / triggerUndo): `capture` returns
+ * what puts back the fields as they are when it is called, so the revert can journal its own way
+ * back (the person's redo). `restore` is what the edit replaced: by default captured now, before
+ * the edit. `property` is the documentchange property the revert reports, if any.
  */
-export function journal(node: FakeBaseNode, restore: () => void, property: string | null): void {
+export function journal(node: FakeBaseNode, capture: () => () => void, property: string | null, restore?: () => void): void {
   const undo = node._ctx.undo;
   if (!undo.recording) return;
+  const back = restore ?? capture();
   undo.record(() => {
-    restore();
+    journal(node, capture, property);
+    back();
     if (property !== null) node._ctx.changes.property(node, property);
   });
 }

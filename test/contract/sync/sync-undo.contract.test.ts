@@ -215,3 +215,55 @@ describe('Take theirs while references are being placed on the canvas', () => {
     expect(divider.description).toBe('Theirs.');
   });
 });
+
+describe('⌘⇧Z after ⌘Z of a take', () => {
+  /** The designer presses ⌘⇧Z until `done` holds (each press puts back one step undone). */
+  function redoUntil(done: () => boolean): number {
+    let presses = 0;
+    while (!done()) {
+      if (presses === 10) throw new Error('ten presses of ⌘⇧Z did not get there');
+      h.fake.redo();
+      presses++;
+    }
+    return presses;
+  }
+
+  it('until their version is back (the sync’s record of the take still undone): Check again reads it as the same on both sides, and Sync records it, sending nothing', async () => {
+    const { divider, theirs } = await dividerTakenAsync();
+    undoUntil(() => divider.description === 'Mine.');
+    redoUntil(() => divider.description === 'Theirs.');
+
+    const again = await h.plugin.handlers['sync/compare']({}, context);
+    expect(row(again, divider.key)).toMatchObject({ kind: 'both-same' });
+    const outcome = await h.plugin.handlers['sync/run']({}, context);
+    expect(outcome).toMatchObject({ pushed: 0, taken: 0 });
+    expect(row(outcome.comparison, divider.key)).toBeUndefined();
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)).toMatchObject({ hash: theirs.hash, updated_at: theirs.updated_at });
+    expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toBeUndefined();
+  });
+
+  it('of every step undone (the sync’s record of the take too): the same', async () => {
+    const { divider, theirs } = await dividerTakenAsync();
+    const presses = undoUntil(() => divider.description === 'Mine.');
+    for (let i = 0; i < presses; i++) h.fake.redo();
+    expect(divider.description).toBe('Theirs.');
+
+    expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toBeUndefined();
+    const outcome = await h.plugin.handlers['sync/run']({}, context);
+    expect(outcome).toMatchObject({ pushed: 0, taken: 0 });
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)).toMatchObject({ hash: theirs.hash, updated_at: theirs.updated_at });
+  });
+
+  it('after a check that showed the take undone: the check once it is back reads it as taken again, nothing to send', async () => {
+    const { divider, theirs } = await dividerTakenAsync();
+    const presses = undoUntil(() => divider.description === 'Mine.');
+    expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
+    for (let i = 0; i < presses; i++) h.fake.redo();
+    expect(divider.description).toBe('Theirs.');
+
+    expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toBeUndefined();
+    const outcome = await h.plugin.handlers['sync/run']({}, context);
+    expect(outcome).toMatchObject({ pushed: 0, taken: 0 });
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)).toMatchObject({ hash: theirs.hash, updated_at: theirs.updated_at });
+  });
+});

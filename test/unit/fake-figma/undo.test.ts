@@ -197,3 +197,73 @@ describe('commitUndo and triggerUndo', () => {
     expect(frame.fills).toEqual([expect.objectContaining({ type: 'SOLID', color: { r: 1, g: 0, b: 0 } })]);
   });
 });
+
+// ⌘⇧Z: the person's redo. The typings give plugins triggerUndo only; redo is the person's action
+// in the editor, which the fake's test handle `redo()` stands for.
+describe('the person’s redo (⌘⇧Z)', () => {
+  it('puts back the step just undone, every kind of edit the fake journals, and ⌘Z takes it away again', () => {
+    const fake = createFakeFigma();
+    const { figma } = fake;
+    const frame = figma.createFrame();
+    const rectangle = figma.createRectangle();
+    const doomed = figma.createEllipse();
+    const component = figma.createComponent();
+    frame.name = 'Hero';
+    figma.commitUndo();
+    frame.name = 'Hero v2';
+    frame.appendChild(rectangle);
+    rectangle.setPluginData('role', 'badge');
+    figma.root.setSharedPluginData('envelope', 'state', 'after');
+    frame.setRelaunchData({ sync: 'Sync this frame' });
+    component.description = 'Taken';
+    component.documentationLinks = [{ uri: 'https://example.com/docs' }];
+    component.addComponentProperty('Label', 'TEXT', 'Buy');
+    doomed.remove();
+    const made = figma.createRectangle();
+    figma.commitUndo();
+    const after = () => ({
+      name: frame.name,
+      parent: rectangle.parent?.id,
+      role: rectangle.getPluginData('role'),
+      state: figma.root.getSharedPluginData('envelope', 'state'),
+      relaunch: frame.getRelaunchData(),
+      description: component.description,
+      links: component.documentationLinks,
+      properties: Object.keys(component.componentPropertyDefinitions),
+      removed: [doomed.removed, made.removed],
+    });
+    const done = after();
+    figma.triggerUndo();
+    const undone = after();
+    expect(undone).toEqual({ name: 'Hero', parent: figma.currentPage.id, role: '', state: '', relaunch: {}, description: '', links: [], properties: [], removed: [false, true] });
+    fake.redo();
+    expect(after()).toEqual(done);
+    fake.redo(); // nothing left to redo
+    expect(after()).toEqual(done);
+    figma.triggerUndo();
+    expect(after()).toEqual(undone);
+  });
+
+  it('redoes the steps undone in the order they were undone, and an edit after an undo leaves nothing to redo', () => {
+    const fake = createFakeFigma();
+    const { figma } = fake;
+    const frame = figma.createFrame();
+    figma.commitUndo();
+    frame.name = 'One';
+    figma.commitUndo();
+    frame.name = 'Two';
+    figma.commitUndo();
+    figma.triggerUndo();
+    figma.triggerUndo();
+    expect(frame.name).toBe('Frame');
+    fake.redo();
+    expect(frame.name).toBe('One');
+    fake.redo();
+    expect(frame.name).toBe('Two');
+
+    figma.triggerUndo();
+    frame.resize(300, 200);
+    fake.redo();
+    expect([frame.name, frame.width]).toEqual(['One', 300]);
+  });
+});
