@@ -645,7 +645,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     for (const component of current.classification.components) {
       if (effectiveChoice(component, runChoices) !== 'push' || fresh.get(component.key)?.hash === current.payloads.get(component.key)?.hash) continue;
       runChoices.set(component.key, 'skip');
-      manualSteps.push({ name: component.name, steps: [CHANGED_SINCE_COMPARISON_NOT_SENT_STEP] });
+      manualSteps.push({ key: component.key, name: component.name, steps: [CHANGED_SINCE_COMPARISON_NOT_SENT_STEP] });
       // A replaced row goes as one: the old component is not deleted while its successor waits.
       const replaced = current.replacements.find((pair) => pair.newKey === component.key);
       if (replaced !== undefined) runChoices.set(replaced.oldKey, 'skip');
@@ -677,7 +677,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const settle = plan.settle.filter(({ key }) => fresh.get(key)?.hash === current.payloads.get(key)?.hash);
     const settling = new Set(settle.map((entry) => entry.key));
     const unsettled = current.classification.components.filter((component) => component.kind === 'both-same' && !settling.has(component.key));
-    for (const component of unsettled) manualSteps.push({ name: component.name, steps: [CHANGED_SINCE_COMPARISON_NOT_SENT_STEP] });
+    for (const component of unsettled) manualSteps.push({ key: component.key, name: component.name, steps: [CHANGED_SINCE_COMPARISON_NOT_SENT_STEP] });
     if (settle.length > 0) {
       state = applySettled(state, settle);
       save(state);

@@ -8,7 +8,7 @@
 import type { Component } from '../shared/api/builder/schemas';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { HandlerContext } from '../shared/bridge/endpoint';
-import type { SyncOutcome } from '../shared/bridge/messages';
+import type { SyncManualSteps, SyncOutcome } from '../shared/bridge/messages';
 import type { ComponentReader } from '../snapshot/component-reader';
 import type { ComponentPayload } from '../snapshot/normalized-types';
 import { applyTheirs } from './apply-theirs';
@@ -82,7 +82,7 @@ export async function takeTheirsAsync({ figma, reader, take, payloads, fresh, st
    * version (partly-taken.ts), so it is listed as taken in part until the file matches it, and
    * a later edit here is a conflict, never a plain push over the teammate's layers.
    */
-  const partlyApplied = new Map<string, { remote: Component; steps: string[]; said: string[] }>();
+  const partlyApplied = new Map<string, { remote: Component; steps: string[]; said: SyncManualSteps }>();
   let taken = 0;
   context.progress({ done: 0, total: take.length, label: 'Taking changes from the design system…' });
   const nodes = await findComponentsByKeyAsync(figma, take.map((component) => component.key));
@@ -99,21 +99,21 @@ export async function takeTheirsAsync({ figma, reader, take, payloads, fresh, st
     // Edited here after the comparison: taking would overwrite an edit the designer was not
     // shown against theirs, or record it as the version taken, never to be pushed or listed.
     if (node !== undefined && (await reader.readAsync(node)).payload.hash !== payloads.get(component.key)?.hash) {
-      manualSteps.push({ name: component.name, steps: [CHANGED_SINCE_COMPARISON_STEP] });
+      manualSteps.push({ key: component.key, name: component.name, steps: [CHANGED_SINCE_COMPARISON_STEP] });
       leaveAsIs(component, remote);
       continue;
     }
     if (remote.deleted) {
       if (node !== undefined) node.remove();
     } else if (node === undefined) {
-      manualSteps.push({ name: component.name, steps: ['It is no longer in this file: nothing was taken.'] });
+      manualSteps.push({ key: component.key, name: component.name, steps: ['It is no longer in this file: nothing was taken.'] });
       leaveAsIs(component, remote);
       continue;
     } else {
       const outcome = applyTheirs(node, remote, payloads.get(component.key) ?? null);
       if (outcome.manualSteps.length > 0) {
-        const said = [...outcome.manualSteps];
-        manualSteps.push({ name: remote.name, steps: said });
+        const said: SyncManualSteps = { key: component.key, name: remote.name, steps: [...outcome.manualSteps] };
+        manualSteps.push(said);
         partlyApplied.set(component.key, { remote, steps: outcome.manualSteps, said });
       }
     }
@@ -142,10 +142,11 @@ export async function takeTheirsAsync({ figma, reader, take, payloads, fresh, st
       // as unresolved instead (listed from the changes window).
       if (room.fits(partly.remote, partly.steps)) {
         partlyTaken.set(component.key, { remote: partly.remote, steps: partly.steps });
-        partly.said.push(PARTLY_TAKEN_STEP);
+        partly.said.steps.push(PARTLY_TAKEN_STEP);
+        partly.said.takenInPart = true;
       } else {
         notTaken.push(partly.remote.updated_at);
-        partly.said.push(PARTLY_TAKEN_UNRECORDED_STEP);
+        partly.said.steps.push(PARTLY_TAKEN_UNRECORDED_STEP);
       }
     }
   }

@@ -146,6 +146,39 @@ describe('a teammate version taken only in part', () => {
   }, 120_000);
 });
 
+describe('⌘Z of a take in part, then Check again', () => {
+  it('the “Sync done” notice no longer says it was taken nor lists its steps; after ⌘⇧Z the row is taken in part again', async () => {
+    await openFreshAsync('light');
+    const ui = await linkToEmptyDesignSystemAsync(h);
+    await runSyncAsync(ui);
+    const header = (await localComponentsAsync()).Header!;
+    const before = header.description;
+    await teammatePushesFillAsync(header.key);
+    await ui.getByRole('button', { name: 'Check again' }).click();
+    await expect.poll(() => ui.getByRole('button', { name: /^Incoming/ }).count(), { timeout: 15_000 }).toBe(1);
+    expect(await runSyncAsync(ui)).toContain('#ff2200');
+
+    // The designer presses ⌘Z until Header is as it was (the sync's record of the take goes first).
+    let presses = 0;
+    while ((await localComponentsAsync()).Header!.description !== before) {
+      expect(presses++).toBeLessThan(10);
+      await evaluateHooks(h.page, (hooks) => hooks.fake().figma.triggerUndo());
+    }
+    await ui.getByRole('button', { name: 'Check again' }).click();
+    const row = ui.getByTestId('sync-row').filter({ hasText: 'Header' });
+    await expect.poll(() => textOf(row), { timeout: 15_000 }).not.toContain('Taken in part');
+    expect(await ui.getByRole('button', { name: /^Incoming/ }).count()).toBe(1);
+    expect(await ui.getByTestId('sync-outcome').count()).toBe(0);
+
+    // ⌘⇧Z as many times: the take and its record are back.
+    for (let i = 0; i < presses; i++) await evaluateHooks(h.page, (hooks) => hooks.fake().redo());
+    expect((await localComponentsAsync()).Header!.description).toBe('Theirs.');
+    await ui.getByRole('button', { name: 'Check again' }).click();
+    await expect.poll(() => textOf(row), { timeout: 15_000 }).toMatch(/Taken in part: \d+ steps? left to do by hand/);
+    expect(await ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ }).count()).toBe(0);
+  }, 120_000);
+});
+
 describe('a slow builder while a detail opens', () => {
   it('after a reopen, a local change’s detail opens while the builder takes 25 s to answer (its “Last sync” picture is best effort)', async () => {
     await openFreshAsync('light');

@@ -1,5 +1,5 @@
 // A finished sync in words.
-import type { SyncOutcome } from '../../src/shared/bridge/messages';
+import type { SyncItem, SyncOutcome } from '../../src/shared/bridge/messages';
 import { plural } from './sync-rows';
 
 export function outcomeText(outcome: SyncOutcome): { summary: string; conflicts: string | null } {
@@ -26,4 +26,25 @@ export function historyCounts(entry: { pushed: number; deleted: number; taken: n
     entry.conflicts > 0 ? plural(entry.conflicts, 'conflict') : null,
   ].filter((part): part is string => part !== null);
   return parts.length > 0 ? parts.join(', ') : 'nothing changed';
+}
+
+/** The last sync's notice: its outcome, and whether its counts still stand. */
+export interface ShownOutcome {
+  outcome: SyncOutcome;
+  /** False once a check showed a take it counted undone (⌘Z) or finished by hand: its counts and its "Sync done" are no longer said. */
+  counts: boolean;
+}
+
+/**
+ * The notice as a new comparison leaves it. A version taken in part keeps its steps while the
+ * list shows its row (by key: names repeat) taken in part; listed again without it (the take
+ * undone with ⌘Z) or no longer listed (finished by hand), they go, and so do the counts, which
+ * may name that take. Null once no step is left.
+ */
+export function outcomeAfterCheck(shown: ShownOutcome, items: readonly SyncItem[]): ShownOutcome | null {
+  const stillTakenInPart = new Set(items.filter((item) => item.takenInPart !== undefined).map((item) => item.key));
+  const manualSteps = shown.outcome.manualSteps.filter((entry) => entry.takenInPart !== true || stillTakenInPart.has(entry.key));
+  if (manualSteps.length === 0) return null;
+  if (manualSteps.length === shown.outcome.manualSteps.length) return shown;
+  return { outcome: { ...shown.outcome, manualSteps }, counts: false };
 }

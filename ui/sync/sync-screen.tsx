@@ -3,7 +3,7 @@
 // at once and are saved in batches; a failed request says why and never drops the list.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { PendingRequest } from '../../src/shared/bridge/endpoint';
-import { syncChangeChipSchema, type SyncChangeChip, type SyncChoice, type SyncComparison, type SyncItem, type SyncKind, type SyncOutcome, type SyncOverview } from '../../src/shared/bridge/messages';
+import { syncChangeChipSchema, type SyncChangeChip, type SyncChoice, type SyncComparison, type SyncItem, type SyncKind, type SyncOverview } from '../../src/shared/bridge/messages';
 import type { Progress } from '../../src/shared/bridge/protocol';
 import { Button } from '../components/button';
 import { useFocusKeeper } from '../components/focus-keeper';
@@ -16,7 +16,7 @@ import { SyncDetailView, type PictureMode } from './sync-detail';
 import { SyncHistory } from './sync-history';
 import { choiceMode, KIND_ORDER, toggledChoice } from './sync-kinds';
 import { SyncList } from './sync-list';
-import { outcomeText } from './sync-outcome';
+import { outcomeAfterCheck, outcomeText, type ShownOutcome } from './sync-outcome';
 import { createPictureLoader } from './picture-loader';
 import type { SyncRequester } from './sync-requester';
 import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, isInSync, kindCounts, noMatchText, plural, runSummary, shownRowItems, withPairChips, type KindFilter } from './sync-rows';
@@ -79,7 +79,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   const [chooseFailure, setChooseFailure] = useState<Failure | null>(null);
   const [apartFailure, setApartFailure] = useState<Failure | null>(null);
   const [message, setMessage] = useState<LiveMessage | null>(null);
-  const [outcome, setOutcome] = useState<SyncOutcome | null>(null);
+  const [outcome, setOutcome] = useState<ShownOutcome | null>(null);
   const [pictureMode, setPictureMode] = useState<PictureMode>('side');
   const [filter, setFilter] = useState<KindFilter>('all');
   const [query, setQuery] = useState('');
@@ -227,13 +227,15 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     setApartFailure(null);
     if (!keepMessage) setMessage(null);
     // A new comparison is not the last sync's outcome; steps left to do by hand stay until dismissed.
-    setOutcome((current) => (current && current.manualSteps.length > 0 ? current : null));
+    setOutcome((current) => (current && current.outcome.manualSteps.length > 0 ? current : null));
     // Choices still on their way are saved first: the comparison keeps the saved ones.
     await batcher.flushAsync();
     try {
       const result = await track('compare', (onProgress) => requester.compare(onProgress));
       replaceItems(result.items);
       setComparison(result);
+      // Steps of a take the check shows undone (or finished by hand) no longer stand.
+      setOutcome((current) => current && outcomeAfterCheck(current, result.items));
       if (unsaved.current) {
         // Choices that failed were made for the previous rows; a row may mean something else now
         // (a local change become a conflict), so they are not saved onto this comparison.
@@ -291,7 +293,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     let cancelled = false;
     try {
       const result = await track('run', (onProgress) => requester.run(onProgress));
-      setOutcome(result);
+      setOutcome({ outcome: result, counts: true });
       replaceItems(result.comparison.items);
       setComparison(result.comparison);
       setOpenKey(null);
@@ -402,7 +404,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       {apartFailure ? <FailureNotice failure={apartFailure} busy={busy} testId="sync-keep-apart-error" /> : null}
       {outcome ? (
         <OutcomeNotice
-          outcome={outcome}
+          shown={outcome}
           onDismiss={() => {
             // Dismiss goes with the notice: the keyboard goes on from the screen's title, not from the page's start.
             document.getElementById('screen-title')?.focus();
@@ -609,15 +611,15 @@ function TaskProgress({ task }: { task: Task }) {
   );
 }
 
-function OutcomeNotice({ outcome, onDismiss }: { outcome: SyncOutcome; onDismiss: () => void }) {
-  const text = outcomeText(outcome);
+function OutcomeNotice({ shown: { outcome, counts }, onDismiss }: { shown: ShownOutcome; onDismiss: () => void }) {
+  const text = counts ? outcomeText(outcome) : null;
   return (
     <div class="notice notice-success sync-outcome" role="status" data-testid="sync-outcome">
-      <p>{text.summary}</p>
-      {text.conflicts ? <p>{text.conflicts}</p> : null}
+      {text ? <p>{text.summary}</p> : null}
+      {text?.conflicts ? <p>{text.conflicts}</p> : null}
       {outcome.manualSteps.length > 0 ? (
         <>
-          <p>Not everything could be done; what is left, and why:</p>
+          <p>{text ? 'Not everything could be done; what is left, and why:' : 'Left from the last sync, and why:'}</p>
           <ul class="sync-steps">
             {outcome.manualSteps.map((entry) => (
               <li key={entry.name}>

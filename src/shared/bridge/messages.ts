@@ -200,6 +200,16 @@ export const syncDetailSchema = z.object({
 });
 export type SyncDetail = z.infer<typeof syncDetailSchema>;
 
+/** What a sync left to do by hand, or could not do, for one component, in words. */
+export const syncManualStepsSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  steps: z.array(z.string()),
+  /** Its version was taken in part and recorded so: the steps hold while the list shows the row taken in part (not after ⌘Z of the take). */
+  takenInPart: z.optional(z.literal(true)),
+});
+export type SyncManualSteps = z.infer<typeof syncManualStepsSchema>;
+
 export const syncOutcomeSchema = z.object({
   pushed: z.number(),
   deleted: z.number(),
@@ -209,7 +219,7 @@ export const syncOutcomeSchema = z.object({
   /** Conflicts the server returned during the push: they are in `comparison` now. */
   newConflicts: z.number(),
   /** What "take theirs" could not apply, per component, in words. */
-  manualSteps: z.array(z.object({ name: z.string(), steps: z.array(z.string()) })),
+  manualSteps: z.array(syncManualStepsSchema),
   comparison: syncComparisonSchema,
 });
 export type SyncOutcome = z.infer<typeof syncOutcomeSchema>;

@@ -206,7 +206,7 @@ export function installSyncStub(config: SyncStubConfig): void {
       const taken = items.filter((item) => item.choice === 'take').length;
       items = items.filter((item) => item.choice === 'skip' && item.kind !== 'both-same');
       items.push({ key: 'late', name: 'Hero / Late edit', kind: 'conflict', componentKind: 'component', choice: 'skip', remoteUpdatedBy: 'Ana Lima', remoteUpdatedAt: new Date().toISOString() });
-      return { pushed, deleted: 0, taken, skipped: items.length - 1, newConflicts: 1, manualSteps: [{ name: 'Card / Product 1', steps: config.runSteps ?? ['Set the image fill by hand.'] }], comparison: comparison() };
+      return { pushed, deleted: 0, taken, skipped: items.length - 1, newConflicts: 1, manualSteps: [{ key: 'k1', name: 'Card / Product 1', steps: config.runSteps ?? ['Set the image fill by hand.'] }], comparison: comparison() };
     },
   };
 

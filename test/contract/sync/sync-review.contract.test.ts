@@ -120,7 +120,7 @@ describe('a teammate change that could not be taken', () => {
     // Deleted in the file between the comparison and the sync.
     footer.remove();
     const outcome = await h.plugin.handlers['sync/run']({}, context);
-    expect(outcome.manualSteps).toEqual([{ name: 'Footer', steps: ['It is no longer in this file: nothing was taken.'] }]);
+    expect(outcome.manualSteps).toEqual([{ key: footerKey, name: 'Footer', steps: ['It is no longer in this file: nothing was taken.'] }]);
     const again = await h.plugin.handlers['sync/compare']({}, context);
     // Deleted here and changed there: the teammate's change is still shown, and not deleted by default.
     expect(again.items.find((item) => item.key === footerKey)).toMatchObject({ kind: 'conflict', choice: 'skip' });

@@ -139,6 +139,6 @@ describe('a component deleted by the designer while a sync runs', () => {
     const outcome = await h.plugin.handlers['sync/run']({}, context);
     expect(outcome.taken).toBe(1);
     expect(footer.description).toBe('Theirs.');
-    expect(outcome.manualSteps).toEqual([{ name: 'Header', steps: [expect.stringContaining('no longer in this file') as string] }]);
+    expect(outcome.manualSteps).toEqual([{ key: header.key, name: 'Header', steps: [expect.stringContaining('no longer in this file') as string] }]);
   });
 });

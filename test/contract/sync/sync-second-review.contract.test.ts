@@ -21,7 +21,7 @@ describe('take theirs on a component edited here after the comparison', () => {
     footer.description = 'Mine, after the comparison.';
     const outcome = await h.plugin.handlers['sync/run']({}, context);
     expect(footer.description).toBe('Mine, after the comparison.');
-    expect(outcome.manualSteps).toEqual([{ name: 'Footer', steps: [expect.stringMatching(/changed in this file since the comparison: nothing was taken/) as string] }]);
+    expect(outcome.manualSteps).toEqual([{ key: footer.key, name: 'Footer', steps: [expect.stringMatching(/changed in this file since the comparison: nothing was taken/) as string] }]);
     expect((await h.plugin.handlers['sync/compare']({}, context)).items.find((item) => item.key === footer.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
   });
 
@@ -127,7 +127,7 @@ describe('two designers syncing the same file', () => {
     hero.description = 'Mine, second.';
     const outcome = await h.plugin.handlers['sync/run']({}, context);
     expect(outcome.pushed).toBe(0);
-    expect(outcome.manualSteps).toEqual([{ name: 'Hero', steps: [expect.stringMatching(/changed in this file since the comparison .*: nothing was sent/) as string] }]);
+    expect(outcome.manualSteps).toEqual([{ key: hero.key, name: 'Hero', steps: [expect.stringMatching(/changed in this file since the comparison .*: nothing was sent/) as string] }]);
     expect(outcome.comparison.items.find((item) => item.key === hero.key)).toMatchObject({ kind: 'local-change', choice: 'push' });
     expect(await h.plugin.handlers['sync/detail']({ key: hero.key }, context)).toMatchObject({ changes: [expect.objectContaining({ after: '"Mine, second."' })] });
     await h.plugin.handlers['sync/run']({}, context);

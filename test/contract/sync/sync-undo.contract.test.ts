@@ -83,7 +83,7 @@ describe('⌘Z after taking theirs', () => {
     const outcome = await h.plugin.handlers['sync/run']({}, context);
     expect(row(outcome.comparison, divider.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
     // And the outcome says why it is listed again.
-    expect(outcome.manualSteps).toEqual([{ name: 'Divider', steps: [expect.stringMatching(/changed in this file since the comparison/) as unknown] }]);
+    expect(outcome.manualSteps).toEqual([{ key: divider.key, name: 'Divider', steps: [expect.stringMatching(/changed in this file since the comparison/) as unknown] }]);
     expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
     await h.plugin.handlers['sync/run']({}, context);
     expect((await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)).toMatchObject({ hash: theirs.hash, updated_at: theirs.updated_at });
