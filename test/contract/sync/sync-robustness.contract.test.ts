@@ -122,6 +122,8 @@ describe('a component deleted by the designer while a sync runs', () => {
     await syncedOnceAsync(h);
     const footer = componentNamed(h, 'Footer');
     const header = componentNamed(h, 'Header');
+    // Read while it is there: a removed node's fields throw.
+    const headerKey = header.key;
     const emails = h.fake.figma.root.children.find((page) => page.name === 'Emails')!;
     emails.appendChild(footer);
     await h.plugin.handlers['sync/compare']({}, context);
@@ -139,6 +141,6 @@ describe('a component deleted by the designer while a sync runs', () => {
     const outcome = await h.plugin.handlers['sync/run']({}, context);
     expect(outcome.taken).toBe(1);
     expect(footer.description).toBe('Theirs.');
-    expect(outcome.manualSteps).toEqual([{ key: header.key, name: 'Header', steps: [expect.stringContaining('no longer in this file') as string] }]);
+    expect(outcome.manualSteps).toEqual([{ key: headerKey, name: 'Header', steps: [expect.stringContaining('no longer in this file') as string] }]);
   });
 });
