@@ -10,7 +10,8 @@ import { fileIdOf } from './file-identity';
 import { createPayloadCache } from './payload-cache';
 import { createSerialQueue } from './serial-queue';
 import { startSyncMonitor } from './sync-monitor';
-import { createSyncSession, syncBadge, type BuilderCredentials, type SyncLink } from './sync-session';
+import type { BuilderCredentials, SyncLink } from './sync-link';
+import { createSyncSession, syncBadge } from './sync-session';
 
 export type SyncHandlers = Pick<Handlers<SandboxRequests>, 'sync/overview' | 'sync/compare' | 'sync/detail' | 'sync/pictures' | 'sync/choose' | 'sync/keep-apart' | 'sync/run'>;
 

@@ -1,4 +1,4 @@
-// The captions of the Sync detail's two pictures (the sandbox names them, sync-session.ts) and
+// The captions of the Sync detail's two pictures (the sandbox names them, sync-details.ts) and
 // what each shows in words that fit a sentence: a caption lowercased into one read "No picture
 // of design system" or "No picture of theirs (design system), by ana lima". A teammate's name
 // is never put inside brackets: the builder app signs with one ("Robin Vale (builder app)").

@@ -1,0 +1,136 @@
+// What the Sync screen shows of one comparison beyond its rows: the list's thumbnails, and one
+// row's detail (property by property, its two pictures, what taking theirs leaves by hand).
+import { BridgeError } from '../shared/bridge/bridge-error';
+import type { SyncDetail } from '../shared/bridge/messages';
+import { PICTURE_LABEL, theirsLabel } from '../shared/sync/picture-labels';
+import { layerSteps } from './apply-theirs';
+import type { ClassifiedComponent } from './classify';
+import { diffComponents } from './property-diff';
+import { itemOf, type Comparison } from './sync-comparison';
+import type { SyncLink } from './sync-link';
+import type { SyncPictures } from './sync-pictures';
+
+export interface SyncDetails {
+  /** The list rows' thumbnails (see `sync/pictures`), with one walk of the document per call. */
+  picturesAsync(current: Comparison, keys: readonly string[]): Promise<Record<string, string | null>>;
+  detailAsync(current: Comparison, key: string, replaces?: string): Promise<SyncDetail>;
+}
+
+export function createSyncDetails(pictures: SyncPictures): SyncDetails {
+  async function localPictureAsync(key: string, hash: string | undefined): Promise<string | null> {
+    return (await pictures.localAsync([{ key, hash }])).get(key) ?? null;
+  }
+
+  /** The picture of the version last synced, read from the design system when this run has none. */
+  function lastSyncedPictureAsync(link: SyncLink, component: ClassifiedComponent): Promise<string | null> {
+    if (component.base === null) return Promise.resolve(null);
+    return pictures.lastSyncedAsync(component.base, component.remote, (since, limit) => link.client.getChangesAsync(link.designSystemId, { since, limit }));
+  }
+
+  /**
+   * A row's thumbnail is the version the row is about: the design system's for remote changes
+   * and additions (the file's when it has no thumbnail), this file's otherwise (the design
+   * system's when the component is no longer in the file).
+   */
+  async function picturesAsync(current: Comparison, keys: readonly string[]): Promise<Record<string, string | null>> {
+    const result: Record<string, string | null> = {};
+    const local: Array<{ key: string; hash: string | undefined }> = [];
+    const remoteOf = new Map<string, string | null>();
+    for (const key of new Set(keys)) {
+      result[key] = null;
+      const component = current.byKey.get(key);
+      if (component === undefined) continue;
+      const remoteUrl = component.remote !== null && !component.remote.deleted ? (component.remote.thumbnail_url ?? null) : null;
+      const payload = current.payloads.get(key);
+      const remoteFirst = component.kind === 'remote-change' || component.kind === 'remote-add';
+      if ((remoteFirst && remoteUrl !== null) || payload === undefined) result[key] = remoteUrl;
+      else {
+        local.push({ key, hash: payload.hash });
+        remoteOf.set(key, remoteUrl);
+      }
+    }
+    const found = await pictures.localAsync(local);
+    for (const { key } of local) result[key] = found.get(key) ?? remoteOf.get(key) ?? null;
+    return result;
+  }
+
+  /** A replaced row: the deleted component as last synced against the one added in its place. */
+  async function replacementDetailAsync(current: Comparison, added: ClassifiedComponent, deleted: ClassifiedComponent): Promise<SyncDetail> {
+    const paired = current.replacements.some((pair) => pair.oldKey === deleted.key && pair.newKey === added.key);
+    if (!paired) throw new BridgeError('not_found', `${added.name} no longer replaces ${deleted.name}. Check again.`);
+    const local = current.payloads.get(added.key) ?? null;
+    const before = deleted.base === null ? null : await current.link.payloads.getAsync(deleted.key, deleted.base.hash);
+    return {
+      item: itemOf(added, current),
+      beforeLabel: PICTURE_LABEL.deleted,
+      afterLabel: PICTURE_LABEL.added,
+      beforeKnown: before !== null,
+      changes: before !== null ? diffComponents(before, local) : diffComponents(null, local),
+      beforePicture: await lastSyncedPictureAsync(current.link, deleted),
+      afterPicture: local === null ? null : await localPictureAsync(added.key, local.hash),
+      manualSteps: [],
+    };
+  }
+
+  async function detailAsync(current: Comparison, key: string, replaces?: string): Promise<SyncDetail> {
+    const component = current.byKey.get(key);
+    if (component === undefined) throw new BridgeError('not_found', 'This component is no longer in the comparison. Check again.');
+    if (replaces !== undefined) {
+      const deleted = current.byKey.get(replaces);
+      if (deleted === undefined) throw new BridgeError('not_found', 'The replaced component is no longer in the comparison. Check again.');
+      return replacementDetailAsync(current, component, deleted);
+    }
+    const item = itemOf(component, current);
+    const local = current.payloads.get(key) ?? null;
+    const remote = component.remote !== null && !component.remote.deleted ? component.remote : null;
+    const remotePicture = remote?.thumbnail_url ?? null;
+    const localPicture = local === null ? null : await localPictureAsync(key, local.hash);
+    const lastSynced = component.base === null ? null : await current.link.payloads.getAsync(key, component.base.hash);
+    const base = { beforeKnown: true, manualSteps: [] as string[] };
+    switch (component.kind) {
+      case 'remote-change':
+      case 'remote-add':
+      case 'remote-delete':
+      case 'both-same':
+        return {
+          ...base,
+          item,
+          beforeLabel: PICTURE_LABEL.thisFile,
+          afterLabel: PICTURE_LABEL.designSystem,
+          changes: diffComponents(local, remote),
+          beforePicture: localPicture,
+          afterPicture: remotePicture,
+          manualSteps: remote === null ? [] : layerSteps(local, remote),
+        };
+      case 'conflict':
+        return {
+          ...base,
+          item,
+          beforeLabel: theirsLabel(remote?.updated_by),
+          afterLabel: PICTURE_LABEL.mine,
+          changes: diffComponents(remote, local),
+          beforePicture: remotePicture,
+          afterPicture: localPicture,
+          manualSteps: remote === null ? [] : layerSteps(local, remote),
+        };
+      default: {
+        // Local kinds: the "before" is the payload as last synced, when it was kept, and its
+        // picture when this run pushed it (or the design system still shows that version).
+        const beforeKnown = component.base === null || lastSynced !== null;
+        const basePicture = await lastSyncedPictureAsync(current.link, component);
+        return {
+          ...base,
+          item,
+          beforeLabel: PICTURE_LABEL.lastSync,
+          afterLabel: PICTURE_LABEL.thisFile,
+          beforeKnown,
+          changes: beforeKnown ? diffComponents(lastSynced, local) : diffComponents(null, local),
+          beforePicture: basePicture,
+          afterPicture: localPicture,
+        };
+      }
+    }
+  }
+
+  return { picturesAsync, detailAsync };
+}

@@ -1,0 +1,67 @@
+// The file's link to a design system: the builder credentials and the design system Settings
+// hold, the client and per-user stores built for them, and the client's waits said in words.
+import type { BuilderClient } from '../shared/api/builder/client';
+import { describeWait } from '../shared/api/http/describe-wait';
+import { BridgeError } from '../shared/bridge/bridge-error';
+import type { HandlerContext } from '../shared/bridge/endpoint';
+import type { SyncOverview } from '../shared/bridge/messages';
+import type { ChoicesStore } from './choices-store';
+import type { KeptApartStore } from './kept-apart-store';
+import type { PayloadCache } from './payload-cache';
+
+/** Where the builder is and the key to it (null: none saved). */
+export interface BuilderCredentials {
+  baseUrl: string;
+  key: string | null;
+}
+
+export interface SyncLink {
+  designSystemId: string;
+  client: BuilderClient;
+  choices: ChoicesStore;
+  /** The replaced pairs the designer keeps apart. */
+  keptApart: KeptApartStore;
+  payloads: PayloadCache;
+  /** Who is told of the client's 429 waits (seconds), or no one. */
+  setWaitListener(listener: ((seconds: number) => void) | null): void;
+}
+
+/** How the session reads and connects the link (its dependencies). */
+export interface LinkSource {
+  /** The builder credentials and the file's design system, read fresh each time. */
+  readLinkAsync(): Promise<{ credentials: BuilderCredentials; designSystemId: string | null }>;
+  /** Builds the client and the per-user stores for a linked file: the same object while the key, address and design system stay the same. */
+  connect(credentials: BuilderCredentials & { key: string }, designSystemId: string): SyncLink;
+}
+
+/** The file's link, or the reason it cannot sync, in the overview's terms. */
+export async function linkAsync(source: LinkSource): Promise<{ problem: SyncOverview['problem']; link: SyncLink | null; designSystemId: string | null }> {
+  const { credentials, designSystemId } = await source.readLinkAsync();
+  const key = credentials.key;
+  if (key === null && designSystemId === null) return { problem: 'no-key-and-design-system', link: null, designSystemId };
+  if (key === null) return { problem: 'no-builder-key', link: null, designSystemId };
+  if (designSystemId === null) return { problem: 'no-design-system', link: null, designSystemId };
+  return { problem: null, link: source.connect({ ...credentials, key }, designSystemId), designSystemId };
+}
+
+export function notLinkedError(problem: SyncOverview['problem']): BridgeError {
+  const missing =
+    problem === 'no-builder-key' ? 'a builder API key' : problem === 'no-design-system' ? 'the design system this file syncs to' : 'a builder API key and the design system this file syncs to';
+  return new BridgeError('not_linked', `Sync needs ${missing}. Add it in Settings.`);
+}
+
+export async function requireLinkAsync(source: LinkSource): Promise<SyncLink> {
+  const { problem, link } = await linkAsync(source);
+  if (link !== null) return link;
+  throw notLinkedError(problem);
+}
+
+/** Runs `work` with the client's 429 waits (up to a minute each) said on the progress line, not a silent stall. */
+export async function sayingWaitsAsync<T>(link: SyncLink, context: HandlerContext, what: string, work: () => Promise<T>): Promise<T> {
+  link.setWaitListener((seconds) => context.progress({ done: 0, total: null, label: `The builder asked Envelope to wait ${describeWait(seconds)}; ${what} goes on after that.` }));
+  try {
+    return await work();
+  } finally {
+    link.setWaitListener(null);
+  }
+}

@@ -1,0 +1,220 @@
+// A sync's run, from the comparison the designer made their choices on: the link and the state
+// checked again, then take theirs (one undo step), settle what both sides agree on, push, and
+// the next base time with the history entry; the comparison after it, without another request.
+// The steps are in take-theirs-step.ts and push-step.ts; the rules in README.md ("How a sync
+// moves the state").
+import type { SyncBody } from '../shared/api/builder/schemas';
+import { BridgeError } from '../shared/bridge/bridge-error';
+import type { HandlerContext } from '../shared/bridge/endpoint';
+import type { SyncOutcome } from '../shared/bridge/messages';
+import { setRelaunchButton } from '../platform/relaunch-buttons';
+import type { ComponentReader } from '../snapshot/component-reader';
+import { SNAPSHOT_FORMAT } from '../snapshot/format-version';
+import type { ComponentPayload } from '../snapshot/normalized-types';
+import { withoutSettled } from './kept-apart-store';
+import { partlyTakenToRecord } from './partly-taken';
+import { applySettled, effectiveChoice, nextBaseTime, planPush } from './push-plan';
+import { pushAsync } from './push-step';
+import { remoteAddsToRecord } from './remote-adds';
+import { addNearlySamePairsAsync, buildComparison, describedAsync, publicComparison, type Comparison } from './sync-comparison';
+import { readOnlyError } from './sync-errors';
+import { linkAsync, notLinkedError, type LinkSource } from './sync-link';
+import type { SyncPictures } from './sync-pictures';
+import type { SyncStateStore } from './sync-state-store';
+import { addHistoryEntry } from './sync-state';
+import { takeTheirsAsync } from './take-theirs-step';
+import { takenDeletionsToKeep, withoutOutgrownUndoRecords } from './undone-takes';
+
+/** Said of a component chosen to be pushed that changed in the file after the comparison. */
+export const CHANGED_SINCE_COMPARISON_NOT_SENT_STEP = 'It changed in this file since the comparison (an edit, or a collaborator’s sync): nothing was sent. It is listed again as the file has it now.';
+
+/** What a run needs of its session. */
+export interface RunServices {
+  figma: PluginAPI;
+  reader: ComponentReader;
+  pictures: SyncPictures;
+  linkSource: LinkSource;
+  store: SyncStateStore;
+  /** The file as it is now (incremental: what documentchange reported). */
+  snapshotAsync(context: HandlerContext): Promise<ComponentPayload[]>;
+  /** Makes `comparison` the session's (the run's re-check, then the comparison after it); returns it. */
+  remember(comparison: Comparison): Comparison;
+  /** The session's comparison no longer holds (the link changed since). */
+  forget(): void;
+  /** The hashes of these components as the file has them now (those not in it left out). */
+  fileHashesAsync(keys: readonly string[]): Promise<Map<string, string>>;
+  source(): SyncBody['source'];
+  userName(): string | null;
+  /** Whether a batch of library references is being placed (the canvas feature's `placing`). */
+  placing: () => boolean;
+}
+
+export async function runComparedAsync(services: RunServices, compared: Comparison, context: HandlerContext): Promise<SyncOutcome> {
+  const { figma, reader, store } = services;
+  const { link } = compared;
+  // Settings may have linked the file to another design system since the comparison.
+  const { problem, link: linkNow, designSystemId: linked } = await linkAsync(services.linkSource);
+  if (linked !== link.designSystemId) {
+    services.forget();
+    const now = linked === null ? 'no design system' : `the design system "${linked}"`;
+    throw new BridgeError('no_comparison', `This file now syncs to ${now}, not to "${link.designSystemId}" it was compared with: nothing was sent. Check again.`);
+  }
+  // Or forgotten or replaced the key (or the builder's address): never send with the old one.
+  if (linkNow === null) throw notLinkedError(problem);
+  if (linkNow !== link) {
+    services.forget();
+    throw new BridgeError('no_comparison', 'The builder key or address changed in Settings since the comparison: nothing was sent. Check again.');
+  }
+  const reread = store.readStateFor(link.designSystemId);
+  if (reread.readOnlyReason !== null) throw readOnlyError(reread.readOnlyReason);
+  const save = store.writer(reread.state);
+  // The file as it is now (incremental: what documentchange reported). A component changed
+  // since the comparison, by an edit here or by a collaborator's sync that took a teammate's
+  // version into the file (the state moved with it), is not pushed from the comparison's
+  // older copy: against the moved state it reads as a local change and would overwrite that
+  // version. It is listed again after the sync, as the file has it.
+  const fresh = new Map((await services.snapshotAsync(context)).map((payload) => [payload.key, payload]));
+  // Classified again against the state as it is in the document now, without a request: what
+  // an earlier, interrupted push got acknowledged is then unchanged and is not sent again.
+  // A collaborator's push since the comparison is caught by the server (it is newer than
+  // the base sent) and comes back as a conflict.
+  // Paired again as the comparison was: a run that stops part-way leaves the rows as shown.
+  const current = await addNearlySamePairsAsync(
+    services.remember(buildComparison(link, reread.state, [...compared.payloads.values()], compared.window, compared.serverTime, compared.choices, compared.keptApart)),
+  );
+  let state = reread.state;
+  const manualSteps: SyncOutcome['manualSteps'] = [];
+  const runChoices = new Map(current.choices);
+  for (const component of current.classification.components) {
+    if (effectiveChoice(component, runChoices) !== 'push' || fresh.get(component.key)?.hash === current.payloads.get(component.key)?.hash) continue;
+    runChoices.set(component.key, 'skip');
+    manualSteps.push({ key: component.key, name: component.name, steps: [CHANGED_SINCE_COMPARISON_NOT_SENT_STEP] });
+    // A replaced row goes as one: the old component is not deleted while its successor waits.
+    const replaced = current.replacements.find((pair) => pair.newKey === component.key);
+    if (replaced !== undefined) runChoices.set(replaced.oldKey, 'skip');
+  }
+  const plan = planPush({
+    components: current.classification.components,
+    choices: runChoices,
+    payloadOf: (key) => current.payloads.get(key),
+    base: current.serverTime,
+    source: services.source(),
+  });
+
+  // 1. Take theirs: one undo step in Figma (take-theirs-step.ts).
+  const took = await takeTheirsAsync({ figma, reader, take: plan.take, payloads: current.payloads, fresh, state, context, placing: services.placing });
+  const { taken, notTaken, recordedNotTaken, partlyTaken } = took;
+  manualSteps.push(...took.manualSteps);
+  if (took.payloads !== null) {
+    // The session's comparison too: a push that fails after this must not, tried again,
+    // send the file as it was before taking over the version just taken.
+    current.payloads = took.payloads;
+    state = took.state;
+    save(state);
+  }
+
+  // 2. Settle what both sides already agree on, as compared. One changed in the file since (an
+  // edit, or ⌘Z of a take) is not recorded as the comparison's copy: that would mark the
+  // teammate's version as seen under a hash the file no longer has, and the file's content
+  // would read as a local change to push over it. It stays unresolved and is listed again.
+  const settle = plan.settle.filter(({ key }) => fresh.get(key)?.hash === current.payloads.get(key)?.hash);
+  const settling = new Set(settle.map((entry) => entry.key));
+  const unsettled = current.classification.components.filter((component) => component.kind === 'both-same' && !settling.has(component.key));
+  for (const component of unsettled) manualSteps.push({ key: component.key, name: component.name, steps: [CHANGED_SINCE_COMPARISON_NOT_SENT_STEP] });
+  if (settle.length > 0) {
+    state = applySettled(state, settle);
+    save(state);
+  }
+
+  // 3. Push (push-step.ts): the state is written after every acknowledged request.
+  const push = await pushAsync({
+    figma,
+    link,
+    body: plan.body,
+    payloads: current.payloads,
+    comparedAt: current.serverTime,
+    state,
+    saveState: (next) => void save(next),
+    rememberPushed: (hash, base64) => services.pictures.rememberPushed(hash, base64),
+    context,
+  });
+  state = push.state;
+  const { pushed, deleted, conflicts, syncedAt } = push;
+
+  // 4. The next base: never past a remote version still waiting for the designer.
+  // Remote additions cannot be taken: recorded (remote-adds.ts), they are listed again without
+  // holding the base back; nor do versions taken in part and left as they are (partly-taken.ts).
+  const unresolved: string[] = [...conflicts.map((component) => component.updated_at), ...notTaken];
+  for (const component of [...plan.skipped, ...unsettled]) if (component.remote !== null && component.kind !== 'remote-add' && component.takenInPart === undefined) unresolved.push(component.remote.updated_at);
+  // The base moves to the new format once no component is left whose base is of the old one
+  // and still differs (format updates are always pushed; conflicts may be left for later).
+  const formatSettled = conflicts.length === 0 && !plan.skipped.some((component) => component.kind === 'conflict' || component.kind === 'format-update');
+  const history = {
+    at: syncedAt.length > 0 ? syncedAt.reduce((a, b) => (Date.parse(a) <= Date.parse(b) ? a : b)) : current.serverTime,
+    user: services.userName(),
+    pushed,
+    deleted,
+    taken,
+    conflicts: conflicts.length,
+  };
+  // The records of earlier takes this file is past (undone-takes.ts), read as the file is now:
+  // a ⌘Z during this sync back to before such a take keeps its record.
+  const withRecords = [...state.components].filter(([key, entry]) => entry.beforeTake !== undefined && reread.state.components.get(key)?.beforeTake !== undefined).map(([key]) => key);
+  const hashesNow = await services.fileHashesAsync(withRecords);
+  state = addHistoryEntry(
+    {
+      ...state,
+      components: withoutOutgrownUndoRecords(state.components, reread.state.components, (key) => hashesNow.get(key)),
+      lastSyncedAt: nextBaseTime(current.serverTime, unresolved),
+      format: formatSettled ? SNAPSHOT_FORMAT : state.format,
+      remoteAdds: remoteAddsToRecord(current.classification.components),
+      partlyTaken: partlyTakenToRecord(reread.state.partlyTaken, [...plan.skipped, ...recordedNotTaken], partlyTaken),
+      takenDeletions: takenDeletionsToKeep(state, (key) => fresh.has(key) || plan.take.some((component) => component.key === key)),
+    },
+    history,
+  );
+  // As stored: with what a collaborator's sync wrote meanwhile.
+  state = save(state);
+  try {
+    setRelaunchButton(figma.root, 'sync', 'Push and pull components with the design system');
+  } catch {
+    // The relaunch button is a convenience: a file where it cannot be set still synced.
+  }
+  const settledKeys = [...plan.take, ...settle, ...plan.body.upserts, ...plan.body.deletes.map((key) => ({ key }))].map((entry) => entry.key);
+  try {
+    await link.choices.forgetAsync(settledKeys);
+  } catch {
+    // Everything was sent and recorded: a choice left in clientStorage must not turn the sync
+    // into "did not finish". Kept choices apply only to the row they were made for.
+  }
+  try {
+    await link.keptApart.forgetAsync(settledKeys);
+  } catch {
+    // The same: a pair kept apart applies only to its two keys, and one of them is synced now.
+  }
+  for (const key of settledKeys) current.choices.delete(key);
+
+  // 5. The comparison after the sync, without another request: what came back as a conflict
+  // joins the remote versions already known, and a version of a key this run deleted leaves
+  // them (with its base entry gone, an echo of it would read as only in the design system).
+  // A component only in the design system that turned up in the file during the run (a deletion
+  // undone) stays as compared: only a check reads its full version (changesSince), so it is
+  // never compared with its record alone nor pushed as an addition over theirs.
+  const recorded = state.remoteAdds ?? new Map();
+  const nextLocal = [...fresh.values()].filter((payload) => !recorded.has(payload.key));
+  const next = await describedAsync(
+    services.remember(
+      buildComparison(link, state, nextLocal, [...current.window.filter((version) => !push.deletedKeys.has(version.key)), ...conflicts], current.serverTime, current.choices, withoutSettled(current.keptApart, settledKeys)),
+    ),
+  );
+  return {
+    pushed,
+    deleted,
+    taken,
+    // Left for later by choice: components only in the design system have no other choice.
+    skipped: plan.skipped.filter((component) => component.kind !== 'remote-add').length,
+    newConflicts: conflicts.length,
+    manualSteps,
+    comparison: publicComparison(next, null),
+  };
+}
