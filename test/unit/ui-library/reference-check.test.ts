@@ -122,7 +122,7 @@ describe('checkEmailsAsync', () => {
         slept.push(ms);
         return Promise.resolve();
       },
-      isCancelled: () => false,
+      signal: new AbortController().signal,
       ...(maxWaits === undefined ? {} : { maxWaits }),
     });
     return { result, asked, slept, progress, peak: () => peak };
@@ -167,22 +167,47 @@ describe('checkEmailsAsync', () => {
   });
 
   it('stopped part way: no further request, and the emails not answered are "not checked", never "still there"', async () => {
-    let stop = false;
+    const stop = new AbortController();
     const asked: number[] = [];
     const result = await checkEmailsAsync([1, 2, 3, 4], {
       getEmailAsync: (id) => {
         asked.push(id);
-        if (id === 2) stop = true; // the person presses Stop while the second email is asked
+        if (id === 2) stop.abort(); // the person presses Stop while the second email is asked
         return id === 2 ? Promise.reject(apiError('not_found', 404)) : Promise.resolve({});
       },
       concurrency: 1,
       onProgress: () => undefined,
       sleepAsync: () => Promise.resolve(),
-      isCancelled: () => stop,
+      signal: stop.signal,
     });
     expect(asked).toEqual([1, 2]);
     expect([...result.gone]).toEqual([2]);
     expect([...result.unchecked.keys()].sort()).toEqual([3, 4]);
     expect(result.unchecked.get(3)).toBe('The check was stopped before they were asked.');
+  });
+
+  it('stops at once on Stop: the emails on their way are let go (they held the library’s slots) and a 429’s wait ends', async () => {
+    const stop = new AbortController();
+    const letGo: number[] = [];
+    const result = checkEmailsAsync([1, 2, 3], {
+      // The library does not answer 1 and 2; 3 is asked to wait a minute.
+      getEmailAsync: (id, signal) =>
+        id === 3
+          ? Promise.reject(apiError('rate_limited', 429, 60))
+          : new Promise((_resolve, reject) =>
+              signal.addEventListener('abort', () => {
+                letGo.push(id);
+                reject(apiError('cancelled', null));
+              }),
+            ),
+      concurrency: 3,
+      onProgress: (progress) => progress.waitingSeconds === 60 && stop.abort(),
+      sleepAsync: (_ms, signal) => new Promise((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve()))),
+      signal: stop.signal,
+    });
+    const { gone, unchecked } = await result;
+    expect(letGo.sort()).toEqual([1, 2]);
+    expect(gone.size).toBe(0);
+    expect([...unchecked.entries()].sort()).toEqual([1, 2, 3].map((id) => [id, 'The check was stopped before they were asked.']));
   });
 });
