@@ -67,6 +67,19 @@ export function templateError(error: unknown, facts: TemplateErrorFacts): unknow
 }
 
 /**
+ * An update that ran out of its time (a builder that stalls): said before the window stops
+ * waiting, with whether its write may still land (Figma's fetch cannot be called back).
+ */
+export function updateTimedOutError(templateName: string, seconds: number, writeSent: boolean): BridgeError {
+  return new BridgeError(
+    'timeout',
+    writeSent
+      ? `The builder did not confirm the update of “${templateName}” within ${seconds} seconds, so it may still go through. Update again to be sure: an update sent twice is the same update.`
+      : `The builder did not answer within ${seconds} seconds, so “${templateName}” was not updated. Try again in a little while.`,
+  );
+}
+
+/**
  * The builder holds a version of the template that this frame's last save did not make (a
  * teammate's, or another file's): an update would replace it unseen, so it waits to be asked.
  */
