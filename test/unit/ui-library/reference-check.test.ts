@@ -5,7 +5,7 @@ import { ApiError, type ApiErrorCode } from '../../../src/shared/api/http/api-er
 import { errorFromResponse } from '../../../src/shared/api/http/error-mapping';
 import type { FoundReference } from '../../../src/shared/bridge/messages';
 import { checkEmailsAsync, type EmailCheckProgress } from '../../../ui/library/references/check-emails';
-import { checkPacing, classifyEmailError, distinctEmailIds, goneReferences, pacingText, removalText, summaryText } from '../../../ui/library/references/reference-check';
+import { checkPacing, checkProgressText, classifyEmailError, distinctEmailIds, goneReferences, pacingText, removalText, summaryText } from '../../../ui/library/references/reference-check';
 import { messageProblems } from '../../support/message-rules';
 
 const apiError = (code: ApiErrorCode, status: number | null, retryAfterSeconds?: number) =>
@@ -91,6 +91,14 @@ describe('removalText', () => {
       'Removed 1 reference (one undo step in Figma). “Cedar & Clay — Sale” on page “Moodboard” was not removed. The frame is inside a component instance: detach the instance, then remove the reference. A reference was not removed. Someone deleted it after the check.',
     );
     expect(messageProblems(text)).toEqual([]);
+  });
+});
+
+describe('checkProgressText', () => {
+  it('counts the wait and the emails in the singular when there is one (it said “1 seconds”, “1 of 1 emails”)', () => {
+    expect(checkProgressText({ done: 0, total: 1, waitingSeconds: 1 })).toBe('The library asked us to slow down: asking again in 1 second (0 of 1 email checked).');
+    expect(checkProgressText({ done: 3, total: 12, waitingSeconds: 20 })).toBe('The library asked us to slow down: asking again in 20 seconds (3 of 12 emails checked).');
+    expect(checkProgressText({ done: 3, total: 12, waitingSeconds: null })).toBe('Checking emails with the library: 3 of 12…');
   });
 });
 

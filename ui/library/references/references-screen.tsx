@@ -10,7 +10,7 @@ import { ErrorNotice } from '../../components/notice';
 import { Spinner } from '../../components/spinner';
 import { errorText } from '../../messages/error-text';
 import { checkEmailsAsync, type EmailCheckProgress } from './check-emails';
-import { checkPacing, distinctEmailIds, goneReferences, pacingText, removalText, summaryText, withoutRemoved, type CheckOutcome } from './reference-check';
+import { checkPacing, checkProgressText, distinctEmailIds, goneReferences, pacingText, removalText, summaryText, withoutRemoved, type CheckOutcome } from './reference-check';
 
 export interface ReferencesScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -113,9 +113,7 @@ function CheckProgress({ progress, note, onStop }: { progress: EmailCheckProgres
     <div class="sync-progress" data-testid="references-progress">
       <p id="references-progress-label" role="status">
         <Spinner />
-        {progress.waitingSeconds !== null
-          ? `The library asked us to slow down: asking again in ${progress.waitingSeconds} seconds (${progress.done} of ${progress.total} emails checked).`
-          : `Checking emails with the library: ${progress.done} of ${progress.total}…`}
+        {checkProgressText(progress)}
       </p>
       <progress aria-labelledby="references-progress-label" max={Math.max(1, progress.total)} value={progress.done} />
       {note ? <p>{note}</p> : null}
