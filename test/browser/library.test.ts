@@ -1601,6 +1601,21 @@ describe('Browse: me', () => {
     }
   });
 
+  it('counts one liked email in the singular (it said “1 liked emails”)', async () => {
+    const key = state.library.keys.demo;
+    const ui = await openBrowseAsync('light', 'key');
+    const likes = await libraryAsync<{ data: Array<{ id: number }> }>('/v1/me/likes?per_page=50', key);
+    expect(likes.data.length).toBeGreaterThan(1);
+    // The library removes all but one of them.
+    for (const like of likes.data.slice(1)) {
+      const removed = await fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${like.id}/remove`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(removed.ok).toBe(true);
+    }
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    await ui.getByRole('button', { name: 'Likes', exact: true }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { name: /liked email/ })), { timeout: 10_000 }).toBe('1 liked email');
+  });
+
   it('says how to add a key when there is none, with a way to Settings', async () => {
     const ui = await openBrowseAsync('light', 'anonymous');
     await ui.getByRole('button', { name: 'Me', exact: true }).click();

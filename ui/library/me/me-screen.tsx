@@ -124,7 +124,7 @@ function Likes({ client, onOpen, onOpenSettings }: MeScreenProps) {
   });
   return (
     <>
-      <h3>{likes.meta ? `${String(likes.meta['total'])} liked emails` : 'Liked emails'}</h3>
+      <h3>{likes.meta ? `${String(likes.meta['total'])} liked email${likes.meta['total'] === 1 ? '' : 's'}` : 'Liked emails'}</h3>
       <EmailRows emails={likes.items} label="Liked emails" onOpen={(index) => onOpen(likes.items, index)} />
       <ListState list={likes} onOpenSettings={onOpenSettings} empty="No liked emails yet." />
     </>
