@@ -66,6 +66,26 @@ export function templateError(error: unknown, facts: TemplateErrorFacts): unknow
   return error;
 }
 
+const TIMED_OUT_WORDS = {
+  update: { done: 'updated', again: 'Update again to be sure: an update sent twice is the same update.' },
+  rename: { done: 'renamed', again: 'Rename it again to be sure: a rename sent twice is the same rename.' },
+} as const;
+
+/**
+ * An update or a rename that ran out of its time (a builder that stalls): said before the window
+ * stops waiting, with whether its write may still land (Figma's fetch cannot be called back).
+ */
+export function timedOutError(action: 'update' | 'rename', templateName: string | undefined, seconds: number, writeSent: boolean): BridgeError {
+  const words = TIMED_OUT_WORDS[action];
+  const named = templateName === undefined ? 'the template' : `“${templateName}”`;
+  return new BridgeError(
+    'timeout',
+    writeSent
+      ? `The builder did not confirm the ${action} of ${named} within ${seconds} seconds, so it may still go through. ${words.again}`
+      : `The builder did not answer within ${seconds} seconds, so ${named} was not ${words.done}. Try again in a little while.`,
+  );
+}
+
 /**
  * The builder holds a version of the template that this frame's last save did not make (a
  * teammate's, or another file's): an update would replace it unseen, so it waits to be asked.

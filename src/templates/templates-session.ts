@@ -6,6 +6,8 @@ import { createBuilderClient, type BuilderClient } from '../shared/api/builder/c
 import { megabytesText, templateNameProblem } from '../shared/api/builder/requests';
 import type { Template, TemplateContent } from '../shared/api/builder/schemas';
 import { ApiError } from '../shared/api/http/api-error';
+import { createCancelSource, type CancelSignal } from '../shared/api/http/cancel-signal';
+import { createSystemScheduler } from '../shared/api/http/scheduler';
 import { keyNeededError } from '../shared/api/http/error-mapping';
 import type { HttpTransport } from '../shared/api/http/transport';
 import { utf8ByteLength } from '../shared/api/http/utf8';
@@ -18,7 +20,7 @@ import { base64Length, firstPreviewScale, minimumPreviewScale, nextPreviewScale,
 import { copiedLinkWhat, describeSelection, describeSelectionOf, unreadableLinkWhat, type SelectedLayer } from './selection-words';
 import { pageOf, showNodeAsync } from '../platform/show-node';
 import { setRelaunchButton } from '../platform/relaunch-buttons';
-import { templateChangedError, templateError } from './template-errors';
+import { templateChangedError, templateError, timedOutError } from './template-errors';
 import {
   holdsLastSent,
   holdsSameContent,
@@ -37,6 +39,26 @@ import {
 
 /** Templates per page of the list (the API's default). */
 export const TEMPLATES_PER_PAGE = 50;
+/**
+ * How long an update or a rename may take in all, its read, the frame's export and its write with
+ * their retries: the window waits 120 s for it (ui/templates/save-section.tsx, template-words.ts),
+ * and says then only that Figma did not answer. Past this it stops, sends nothing more, and says why.
+ */
+export const UPDATE_DEADLINE_MS = 100_000;
+
+interface Deadline {
+  signal: CancelSignal;
+  /** True when `error` is the builder client giving up because the time ran out. */
+  ranOut(error: unknown): boolean;
+  stop(): void;
+}
+
+function startDeadline(): Deadline {
+  const outOfTime = createCancelSource();
+  const stop = createSystemScheduler().setTimer(() => outOfTime.cancel(), UPDATE_DEADLINE_MS);
+  return { signal: outOfTime.signal, ranOut: (error) => error instanceof ApiError && error.code === 'cancelled' && outOfTime.signal.aborted, stop };
+}
+
 /** Export attempts before the preview is given up (each one smaller). */
 const PREVIEW_ATTEMPTS = 5;
 
@@ -354,22 +376,26 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       const client = await clientAsync('PUT /api/templates/:id');
       const errorFacts = { templateName: link.templateName, templateId: link.templateId, frameId: frame.id, fromFrameLink: true };
       let changes: SyncChangeChip[] = [];
+      const deadline = startDeadline();
+      let writeSent = false;
       try {
         // Read first: a template deleted or changed elsewhere is found before the large body is
         // sent (the API has no conditional update), and its content says what changed since.
         // Only its content is replaced (name and description are not sent), so a version that
         // still holds this frame's last content (renamed or described elsewhere) loses nothing.
-        const before = await client.getTemplateAsync(link.templateId);
+        const before = await client.getTemplateAsync(link.templateId, deadline.signal);
         const beforeRoot = (before.content as { format?: unknown; root?: unknown } | null | undefined)?.root;
         const theirs = before.updated_at !== link.savedAt && !holdsLastSent(beforeRoot, link) && !holdsSameContent(beforeRoot, reading.node);
         if (theirs && !replaceChanges) {
           throw templateChangedError({ templateName: before.name, templateId: link.templateId, frameId: frame.id });
         }
         const { content, hash, preview, root } = await contentAsync(frame, frameName);
+        if (deadline.signal.aborted) throw timedOutError('update', link.templateName, UPDATE_DEADLINE_MS / 1000, false);
         if (typeof beforeRoot === 'object' && beforeRoot !== null) changes = changeChips(asDiffable(frameName, beforeRoot as Record<string, unknown>), asDiffable(frameName, root));
         let updated: Template;
         try {
-          updated = await client.updateTemplateAsync(link.templateId, { content });
+          writeSent = true;
+          updated = await client.updateTemplateAsync(link.templateId, { content }, deadline.signal);
         } catch (error) {
           throw templateError(error, { ...errorFacts, bodyBytes: bodyBytes({ content }) });
         }
@@ -379,7 +405,10 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
         if (linked) saveLink(frame, updated, hash, sentContentHash(root));
         return { outcome: 'updated', template: rowOf(updated, linked ? frame : null), changes, previewSize: { width: preview.width, height: preview.height }, selection: await selectionAsync(false) };
       } catch (error) {
+        if (deadline.ranOut(error)) throw timedOutError('update', link.templateName, UPDATE_DEADLINE_MS / 1000, writeSent);
         throw templateError(error, errorFacts);
+      } finally {
+        deadline.stop();
       }
     },
 
@@ -392,12 +421,18 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       // it so (else the frame's next update would be taken for one replacing a change made elsewhere).
       let inStep = false;
       const known = frame === null ? null : readLink(frame);
+      const deadline = startDeadline();
+      let writeSent = false;
       try {
-        if (known !== null) inStep = (await client.getTemplateAsync(id)).updated_at === known.savedAt;
-        updated = await client.updateTemplateAsync(id, { name, description: description.trim() });
+        if (known !== null) inStep = (await client.getTemplateAsync(id, deadline.signal)).updated_at === known.savedAt;
+        writeSent = true;
+        updated = await client.updateTemplateAsync(id, { name, description: description.trim() }, deadline.signal);
       } catch (error) {
         // Named as it was (when this file knows it), never by the name being typed.
+        if (deadline.ranOut(error)) throw timedOutError('rename', known?.templateName, UPDATE_DEADLINE_MS / 1000, writeSent);
         throw templateError(error, { templateId: id, ...(known === null ? {} : { templateName: known.templateName }), ...(frame === null ? {} : { frameId: frame.id }) });
+      } finally {
+        deadline.stop();
       }
       // A frame deleted while the builder answered has no link left to rename.
       const kept = frame === null || frame.removed ? null : frame;

@@ -642,6 +642,75 @@ describe('Browse: searches replaced while the library stalls', () => {
   });
 });
 
+describe('Browse: sections left while the library stalls', () => {
+  it('lets go of what a brand, Brands, Journeys and Me were loading when the designer moves on, instead of holding the library’s slots', { timeout: 120_000 }, async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const library = `${h.emulator.libraryUrl}/v1/`;
+    const path = (url: string) => url.slice(h.emulator.libraryUrl.length);
+    const { urls: sent, stop: stopWatching } = watchRequests((request) => request.url().startsWith(library), path);
+    const letGo: string[] = [];
+    const watchFailed = (request: Request) => {
+      if (request.url().startsWith(library)) letGo.push(path(request.url()));
+    };
+    const sentTo = (prefix: string) => expect.poll(() => sent.some((url) => url.startsWith(prefix)), { timeout: 20_000 }).toBe(true);
+    // Let go when the designer moves on: well before the 20 s deadline would give up on it anyway.
+    const soon = { timeout: 8_000 };
+    const letGoOf = (prefix: string) => expect.poll(() => letGo.filter((url) => url.startsWith(prefix)), soon).not.toEqual([]);
+    const stall = () => setFaultsAsync({ rate: 1, kinds: ['stall'] });
+    h.page.on('requestfailed', watchFailed);
+    try {
+      // A brand's page and its insights, left with its back button.
+      await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+      const top = ui.getByRole('list', { name: 'Top brands' }).getByRole('button');
+      await top.first().waitFor({ timeout: 10_000 });
+      const slug = (await libraryAsync<{ data: BrandRecord[] }>('/v1/brands?per_page=50')).data[0]!.slug;
+      await stall();
+      await top.first().click();
+      await sentTo(`/v1/brands/${slug}?`);
+      await sentTo(`/v1/brands/${slug}/insights`);
+      await ui.getByRole('button', { name: '← All brands' }).click();
+      await letGoOf(`/v1/brands/${slug}?`);
+      await letGoOf(`/v1/brands/${slug}/insights`);
+      // A brand search replaced by the next one typed.
+      await ui.getByLabel('Search brands').fill('acorn');
+      await sentTo('/v1/brands?q=acorn');
+      await ui.getByLabel('Search brands').fill('fern');
+      await letGoOf('/v1/brands?q=acorn');
+      // Me's parts, one after another, then another section.
+      await ui.getByRole('button', { name: 'Me', exact: true }).click();
+      await sentTo('/v1/me/follows/emails');
+      await ui.getByRole('button', { name: 'Likes', exact: true }).click();
+      await letGoOf('/v1/me/follows/emails');
+      await expect.poll(() => letGo.includes('/v1/me/follows'), soon).toBe(true);
+      await sentTo('/v1/me/likes');
+      await ui.getByRole('button', { name: 'Collections', exact: true }).click();
+      await letGoOf('/v1/me/likes');
+      await sentTo('/v1/me/collections');
+      // The journeys, left for the emails.
+      await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+      await letGoOf('/v1/me/collections');
+      await sentTo('/v1/journeys?');
+      await ui.getByRole('button', { name: 'Emails', exact: true }).click();
+      await letGoOf('/v1/journeys?');
+      // A journey opened, then left for the list.
+      await setFaultsAsync({ rate: 0 });
+      await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+      const journeys = ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button');
+      await journeys.first().waitFor({ timeout: 10_000 });
+      const journey = (await libraryAsync<{ data: Array<{ brand_slug: string }> }>('/v1/journeys?per_page=50')).data[0]!.brand_slug;
+      await stall();
+      await journeys.first().click();
+      await sentTo(`/v1/journeys/${journey}?`);
+      await ui.getByRole('button', { name: '← All journeys' }).click();
+      await letGoOf(`/v1/journeys/${journey}?`);
+    } finally {
+      h.page.off('requestfailed', watchFailed);
+      stopWatching();
+      await setFaultsAsync({ rate: 0 });
+    }
+  });
+});
+
 describe('Browse: a thousand results', () => {
   it('keeps only the rows in view in the page, and loads only their thumbnails', async () => {
     const ui = await openBrowseAsync('light', 'key');
@@ -1530,6 +1599,21 @@ describe('Browse: me', () => {
     } finally {
       stopWatching();
     }
+  });
+
+  it('counts one liked email in the singular (it said “1 liked emails”)', async () => {
+    const key = state.library.keys.demo;
+    const ui = await openBrowseAsync('light', 'key');
+    const likes = await libraryAsync<{ data: Array<{ id: number }> }>('/v1/me/likes?per_page=50', key);
+    expect(likes.data.length).toBeGreaterThan(1);
+    // The library removes all but one of them.
+    for (const like of likes.data.slice(1)) {
+      const removed = await fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${like.id}/remove`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(removed.ok).toBe(true);
+    }
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    await ui.getByRole('button', { name: 'Likes', exact: true }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { name: /liked email/ })), { timeout: 10_000 }).toBe('1 liked email');
   });
 
   it('says how to add a key when there is none, with a way to Settings', async () => {

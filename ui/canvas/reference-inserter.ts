@@ -69,10 +69,11 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
   let service: string | null = null;
 
   /** The caption's facts; the email itself is read when the list lacked the brand or the service is not known yet. */
-  const sourceAsync = async (item: InsertItem): Promise<ReferenceSource> => {
+  const sourceAsync = async (item: InsertItem, signal?: AbortSignal): Promise<ReferenceSource> => {
     let brandName = item.brandName;
     if (brandName === undefined || service === null) {
-      const response = await client.getEmailAsync(item.emailId);
+      // A cancel lets go of it: it holds one of the library's slots.
+      const response = await client.getEmailAsync(item.emailId, signal);
       service = response.meta.attribution.source;
       brandName ??= response.data.brand.name;
     }
@@ -82,7 +83,7 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
   const nameOf = (item: InsertItem) => `${item.brandName ?? item.brandSlug} — ${item.subject}`;
 
   const placeAsync = async (item: InsertItem, extra: { batchId?: string; dropId?: string }, signal?: AbortSignal) => {
-    const [reference, screenshot] = await Promise.all([sourceAsync(item), loadTilesAsync(item.previewUrl, signal)]);
+    const [reference, screenshot] = await Promise.all([sourceAsync(item, signal), loadTilesAsync(item.previewUrl, signal)]);
     signal?.throwIfAborted();
     const request = endpoint.request(
       'canvas/insert',

@@ -1,22 +1,17 @@
 // The API transport in the plugin iframe: the standard `fetch`. The iframe's origin is `null`,
 // so the library host has to allow any origin in its CORS answers (see library/client.ts).
-import { DEFAULT_TIMEOUT_MS } from '../../src/shared/api/http/client-setup';
 import { whenCancelled } from '../../src/shared/api/http/cancel-signal';
 import type { HttpTransport } from '../../src/shared/api/http/transport';
 
 /**
- * When a request the client has given up on is cancelled: a moment after the client's own
- * timeout, whose words the screen shows. Without it an answer that stalls half-way holds its
- * connection for good, and once the browser's few connections to the host are all held, every
- * later request waits behind them, even after the network is back.
+ * A request the client gave up on (its deadline, or a screen that no longer needs the answer) is
+ * cancelled through its signal: else an answer that stalls half-way holds its connection for good,
+ * and once the browser's few connections to the host are all held, every later request waits
+ * behind them, even after the network is back.
  */
-export const ABANDON_AFTER_MS = DEFAULT_TIMEOUT_MS + 1_000;
-
 export function createBrowserFetchTransport(fetchFunction: typeof fetch = (input, init) => fetch(input, init)): HttpTransport {
   return async (request) => {
     const abandon = new AbortController();
-    const timer = setTimeout(() => abandon.abort(), ABANDON_AFTER_MS);
-    // The client stopped waiting (its deadline, or a screen that no longer needs the answer).
     const stopListening = whenCancelled(request.signal, () => abandon.abort());
     try {
       const response = await fetchFunction(request.url, {
@@ -35,7 +30,6 @@ export function createBrowserFetchTransport(fetchFunction: typeof fetch = (input
       });
       return { status: response.status, headers, text };
     } finally {
-      clearTimeout(timer);
       stopListening();
     }
   };

@@ -1,4 +1,6 @@
 // A list read a page at a time on request ("More"), de-duplicated by id; a new `key` starts over.
+// A page whose answer can no longer be shown (a new key, the list gone) is cancelled through its
+// signal, so it stops holding one of the library's slots.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { takeUnseen } from '../../src/shared/api/library/unique-pager';
 import { libraryProblem, type LibraryProblem } from './library-problem';
@@ -14,7 +16,7 @@ export interface PagedList<T> {
   retry: () => void;
 }
 
-export type PageLoader<T> = (page: number) => Promise<{ items: T[]; perPage: number; meta?: Record<string, unknown> }>;
+export type PageLoader<T> = (page: number, signal: AbortSignal) => Promise<{ items: T[]; perPage: number; meta?: Record<string, unknown> }>;
 
 export function usePagedList<T extends { id: number | string }>(key: string, load: PageLoader<T>): PagedList<T> {
   const [page, setPage] = useState({ key, number: 1, attempt: 0 });
@@ -26,9 +28,10 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
 
   useEffect(() => {
     let live = true;
+    const unneeded = new AbortController();
     if (current.number === 1) seen.current = new Set();
     setState((before) => ({ ...(current.number === 1 ? { items: [], meta: null } : before), loading: true, done: false, problem: null }));
-    loader.current(current.number).then(
+    loader.current(current.number, unneeded.signal).then(
       (result) => {
         if (!live) return;
         const fresh = takeUnseen(seen.current, result.items);
@@ -38,6 +41,7 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
     );
     return () => {
       live = false;
+      unneeded.abort();
     };
   }, [current.key, current.number, current.attempt]);
 

@@ -9,7 +9,7 @@ import { TextField } from '../components/text-field';
 import { useRequest } from '../hooks/use-request';
 import { absoluteTime, relativeTime } from '../messages/relative-time';
 import { ProblemLine } from './problem-line';
-import { BUILDER_REQUEST_TIMEOUT_MS, isGoneElsewhere, templateProblem, type TemplateProblem } from './template-words';
+import { BUILDER_REQUEST_TIMEOUT_MS, isGoneElsewhere, templateDetailsText, templateProblem, type TemplateProblem } from './template-words';
 import { SubmitForm } from '../components/submit-form';
 
 export interface TemplateItemProps {
@@ -21,11 +21,6 @@ export interface TemplateItemProps {
   /** The template was deleted, from here or (`alreadyGone`) elsewhere before: its row goes, so the list takes the focus. */
   onDeleted: (row: TemplateRow, alreadyGone: boolean) => void;
   onOpenSettings: () => void;
-}
-
-/** What Open says of a template with no frame in this file: its details, in words. */
-function detailsText(label: string, opened: TemplateOpenOutcome): string {
-  return `${label} has no frame in this file. Created ${absoluteTime(opened.createdAt ?? '')}${opened.layerCount === null ? '' : `, ${opened.layerCount} layers`}.`;
 }
 
 type Mode = { kind: 'idle' } | { kind: 'rename'; name: string; description: string; error: string | null } | { kind: 'delete' } | { kind: 'details'; opened: TemplateOpenOutcome };
@@ -67,7 +62,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
   const open = () =>
     act('open', () => endpoint.request('templates/open', { id: row.id }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), (opened) =>
       // Said in the row's status too: the notice alone is not announced.
-      opened.opened ? setSaid(`Selected “${opened.frame?.name ?? row.name}” on the page “${opened.frame?.pageName ?? ''}”.`) : (setMode({ kind: 'details', opened }), setSaid(detailsText(`“${row.name}”`, opened))),
+      opened.opened ? setSaid(`Selected “${opened.frame?.name ?? row.name}” on the page “${opened.frame?.pageName ?? ''}”.`) : (setMode({ kind: 'details', opened }), setSaid(templateDetailsText(`“${row.name}”`, opened))),
     );
   const rename = (name: string, description: string) => {
     const error = templateNameProblem(name);
@@ -117,7 +112,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
             </div>
           </div>
         ) : mode.kind === 'details' ? (
-          <p class="notice notice-info">{detailsText(label, mode.opened)}</p>
+          <p class="notice notice-info">{templateDetailsText(label, mode.opened)}</p>
         ) : null}
         {problem ? <ProblemLine problem={problem} onOpenSettings={onOpenSettings} /> : null}
         <p class="visually-hidden" role="status">

@@ -1,12 +1,19 @@
 // The Templates screen's words and small decisions, without Preact: the filter, what a save did,
 // and which button goes with a failure (by its code, never its words).
-import type { TemplateRow, TemplateSaveOutcome } from '../../src/shared/bridge/messages';
+import type { TemplateOpenOutcome, TemplateRow, TemplateSaveOutcome } from '../../src/shared/bridge/messages';
 import { errorText } from '../messages/error-text';
+import { absoluteTime } from '../messages/relative-time';
 
 /** Templates whose name holds `query` (any letter case, spaces around ignored). */
 export function filterTemplates(rows: readonly TemplateRow[], query: string): TemplateRow[] {
   const wanted = query.trim().toLocaleLowerCase();
   return wanted === '' ? [...rows] : rows.filter((row) => row.name.toLocaleLowerCase().includes(wanted));
+}
+
+/** What Open says of a template with no frame in this file: its details, in words. */
+export function templateDetailsText(label: string, opened: TemplateOpenOutcome): string {
+  const layers = opened.layerCount === null ? '' : `, ${opened.layerCount} layer${opened.layerCount === 1 ? '' : 's'}`;
+  return `${label} has no frame in this file. Created ${absoluteTime(opened.createdAt ?? '')}${layers}.`;
 }
 
 /** What a save did, in a sentence. */

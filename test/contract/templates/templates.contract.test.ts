@@ -2,7 +2,7 @@
 // the demo document, and the builder emulator (real limits) behind Figma-style fetch. Outcomes
 // are checked where they land: the emulator read back through its API, and the document.
 import { deflateSync } from 'node:zlib';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
 import { createPlugin } from '../../../src/handlers';
 import type { HttpRequest } from '../../../src/shared/api/http/transport';
@@ -529,6 +529,63 @@ describe('templates against the builder emulator', () => {
     expect(error.message).toMatch(/^The preview of “Endless scroll” would be \d+\.\d MB even at \d+ px wide, too large to send/);
     expect(sent.filter((request) => request.method === 'POST')).toHaveLength(0);
   });
+});
+
+describe('an update or rename while the builder stalls both its read and its write', () => {
+  /** The window's wait for a save (ui/templates/save-section.tsx): the sandbox must have answered by then. */
+  const WINDOW_WAITS_MS = 120_000;
+  /** Moves the test's clock a second at a time, letting the real sockets and the fake Figma work in between. */
+  const passAsync = async (ms: number) => {
+    for (let passed = 0; passed < ms; passed += 1_000) {
+      await vi.advanceTimersByTimeAsync(1_000);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+
+  const cases = [
+    {
+      action: 'update',
+      startAsync: (frame: FrameNode) => plugin.handlers['templates/update']({ frameId: frame.id }, context),
+      words: 'The builder did not confirm the update of “Spring” within 100 seconds, so it may still go through. Update again to be sure: an update sent twice is the same update.',
+    },
+    {
+      action: 'rename',
+      startAsync: (frame: FrameNode, id: string) => plugin.handlers['templates/rename']({ id, name: 'Spring again', description: '' }, context),
+      words: 'The builder did not confirm the rename of “Spring” within 100 seconds, so it may still go through. Rename it again to be sure: a rename sent twice is the same rename.',
+    },
+  ] as const;
+
+  for (const { action, startAsync: runAsync, words } of cases) {
+    it(`${action === 'update' ? 'an update' : 'a rename'} ends in words before the window stops waiting, and sends nothing to the builder after that`, { timeout: 60_000 }, async () => {
+      const { frame, id } = await linkedSpringAsync();
+      const stored = await apiAsync(`/templates/${id}`);
+      frame.fills = [{ type: 'SOLID', color: { r: 0.2, g: 0.6, b: 0.3 } }];
+      // The read gets no answer three times (the fourth try is answered), the write never.
+      let reads = 0;
+      stalls = (request) => request.url.includes(`/api/templates/${id}`) && (request.method === 'PUT' || ++reads <= 3);
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+      try {
+        let outcome: unknown = 'still waiting';
+        void runAsync(frame, id).then(
+          () => (outcome = 'done'),
+          (error: unknown) => (outcome = error),
+        );
+        await passAsync(WINDOW_WAITS_MS - 1_000);
+        // The write went out and got no answer: whether it lands is not known, and said so.
+        expect(outcome).toMatchObject({ code: 'timeout', message: words });
+        expect(messageProblems(words)).toEqual([]);
+        const sentWhenSaid = sent.length;
+        await passAsync(WINDOW_WAITS_MS);
+        expect(sent.length).toBe(sentWhenSaid);
+        expect(sent.filter((request) => request.method === 'PUT').length).toBeGreaterThan(0);
+        // No write reached the builder (the test's stall kept them all), and the frame keeps the link of its last save.
+        expect((await apiAsync(`/templates/${id}`)).body.data.updated_at).toBe(stored.body.data.updated_at);
+        expect(linkOf(frame)).toMatchObject({ templateName: 'Spring', savedAt: stored.body.data.updated_at });
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+  }
 });
 
 describe('a duplicated linked frame', () => {

@@ -1,7 +1,9 @@
 // A request the library client has given up on is cancelled, so that an answer stalled half-way
-// does not hold one of the browser's few connections to the host for good.
+// does not hold one of the browser's few connections to the host for good: the client's deadline
+// reaches the fetch through the request's signal.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_TIMEOUT_MS } from '../../../src/shared/api/http/client-setup';
+import { createLibraryClient } from '../../../src/shared/api/library/client';
 import { createBrowserFetchTransport } from '../../../ui/http/browser-fetch-transport';
 
 beforeEach(() => {
@@ -27,18 +29,18 @@ function stalledBodyFetch(seen: { signal: AbortSignal | null }): typeof fetch {
 }
 
 describe('browser-fetch transport, an answer that stalls half-way', () => {
-  it('cancels the request a moment after the client’s own timeout, freeing its connection', async () => {
+  it('is cancelled at the library client’s deadline (as the iframe wires it), freeing its connection', async () => {
     const seen: { signal: AbortSignal | null } = { signal: null };
-    const transport = createBrowserFetchTransport(stalledBodyFetch(seen));
-    const outcome = transport({ method: 'GET', url: 'https://api.mailvault.example/v1/emails', headers: {} }).then(
+    const client = createLibraryClient({ baseUrl: 'https://api.mailvault.example', key: null, transport: createBrowserFetchTransport(stalledBodyFetch(seen)), retryPolicy: { maxAttempts: 1 } });
+    const outcome = client.searchEmailsAsync({}).then(
       () => 'answered',
-      () => 'cancelled',
+      (error: unknown) => (error as { code?: string }).code,
     );
-    await vi.advanceTimersByTimeAsync(DEFAULT_TIMEOUT_MS);
+    await vi.advanceTimersByTimeAsync(DEFAULT_TIMEOUT_MS - 1);
     expect(seen.signal?.aborted).toBe(false);
-    await vi.advanceTimersByTimeAsync(2_000);
+    await vi.advanceTimersByTimeAsync(1);
     expect(seen.signal?.aborted).toBe(true);
-    expect(await outcome).toBe('cancelled');
+    expect(await outcome).toBe('timeout');
   });
 
   it('cancels the request as soon as the client stops waiting (its deadline counts from when the designer asked)', async () => {

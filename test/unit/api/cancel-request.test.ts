@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { HttpRequest, HttpResponse } from '../../../src/shared/api/http/transport';
 import { createLibraryClient } from '../../../src/shared/api/library/client';
 import { createManualScheduler } from './support/manual-scheduler';
-import { LIBRARY_BASE, LIBRARY_KEY, searchEmailsBody } from './support/library-fixtures';
+import { LIBRARY_BASE, LIBRARY_KEY, libraryError, searchEmailsBody } from './support/library-fixtures';
+import { libraryHarness } from './support/clients';
 import { jsonResponse } from './support/scripted-transport';
 
 function setup() {
@@ -66,4 +67,34 @@ describe('cancelling a library request', () => {
     await clock.settleAsync();
     expect(sent).toEqual([]);
   });
+});
+
+describe('cancelling a library request while it waits to be tried again', () => {
+  const unavailable = () => jsonResponse(503, libraryError('unavailable', 'Down for maintenance'));
+  const rateLimited = () => jsonResponse(429, libraryError('rate_limited', 'Too many requests'), { 'retry-after': '30' });
+
+  for (const [what, answer] of [
+    ['a 503', unavailable],
+    ['a 429', rateLimited],
+  ] as const) {
+    it(`stops at once during the pause after ${what}, and sends nothing more`, async () => {
+      const { client, clock, requests } = libraryHarness(answer);
+      clock.setRandom(1);
+      const left = new AbortController();
+      let outcome: unknown = 'still waiting';
+      const pending = client.getEmailAsync(7, left.signal).then(
+        () => 'answered',
+        (error: unknown) => error,
+      );
+      void pending.then((value) => (outcome = value));
+      await clock.settleAsync();
+      expect(requests).toHaveLength(1);
+      left.abort();
+      // No time passes: the pause is not waited out.
+      await clock.settleAsync();
+      expect(outcome).toMatchObject({ code: 'cancelled' });
+      await clock.advanceAsync(120_000);
+      expect(requests).toHaveLength(1);
+    });
+  }
 });

@@ -121,6 +121,26 @@ describe('the reference inserter', () => {
     expect(outcome).toEqual({ placed: 0, placedIds: [], total: 1, failed: [], cancelled: true });
   });
 
+  it('lets go of the library request for the email’s facts when Cancel comes while it is on its way (it held one of the library’s slots)', async () => {
+    const controller = new AbortController();
+    const reads: Array<AbortSignal | undefined> = [];
+    const client = {
+      getEmailAsync: (_id: number, signal?: AbortSignal) => {
+        reads.push(signal);
+        // The library is slow to answer; the designer presses Cancel meanwhile.
+        queueMicrotask(() => controller.abort());
+        return new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(Object.assign(new Error('Cancelled.'), { code: 'cancelled' }))));
+      },
+    } as unknown as LibraryClient;
+    const endpoint = { request: () => Promise.resolve({ nodeId: '1:1', name: 'x' }) } as unknown as Parameters<typeof createReferenceInserter>[0]['endpoint'];
+    const loadTilesAsync = (): Promise<Screenshot> => Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
+    const inserter = createReferenceInserter({ endpoint, client, loadTilesAsync });
+    const outcome = await inserter.insertAsync([item(1, { brandName: undefined })], null, () => undefined, controller.signal);
+    expect(reads).toHaveLength(1);
+    expect(reads[0]?.aborted).toBe(true);
+    expect(outcome).toEqual({ placed: 0, placedIds: [], total: 1, failed: [], cancelled: true });
+  });
+
   it('keeps what was placed and each failure when the batch’s end is refused (a board that could not be built)', async () => {
     const sent: string[] = [];
     const endpoint = {

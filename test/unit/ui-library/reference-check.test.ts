@@ -5,7 +5,7 @@ import { ApiError, type ApiErrorCode } from '../../../src/shared/api/http/api-er
 import { errorFromResponse } from '../../../src/shared/api/http/error-mapping';
 import type { FoundReference } from '../../../src/shared/bridge/messages';
 import { checkEmailsAsync, type EmailCheckProgress } from '../../../ui/library/references/check-emails';
-import { checkPacing, classifyEmailError, distinctEmailIds, goneReferences, pacingText, removalText, summaryText } from '../../../ui/library/references/reference-check';
+import { checkPacing, checkProgressText, classifyEmailError, distinctEmailIds, goneReferences, pacingText, removalText, summaryText } from '../../../ui/library/references/reference-check';
 import { messageProblems } from '../../support/message-rules';
 
 const apiError = (code: ApiErrorCode, status: number | null, retryAfterSeconds?: number) =>
@@ -94,6 +94,14 @@ describe('removalText', () => {
   });
 });
 
+describe('checkProgressText', () => {
+  it('counts the wait and the emails in the singular when there is one (it said “1 seconds”, “1 of 1 emails”)', () => {
+    expect(checkProgressText({ done: 0, total: 1, waitingSeconds: 1 })).toBe('The library asked us to slow down: asking again in 1 second (0 of 1 email checked).');
+    expect(checkProgressText({ done: 3, total: 12, waitingSeconds: 20 })).toBe('The library asked us to slow down: asking again in 20 seconds (3 of 12 emails checked).');
+    expect(checkProgressText({ done: 3, total: 12, waitingSeconds: null })).toBe('Checking emails with the library: 3 of 12…');
+  });
+});
+
 describe('checkEmailsAsync', () => {
   const run = (ids: number[], answer: (id: number, attempt: number) => Promise<unknown>, maxWaits?: number) => {
     const asked: number[] = [];
@@ -122,7 +130,7 @@ describe('checkEmailsAsync', () => {
         slept.push(ms);
         return Promise.resolve();
       },
-      isCancelled: () => false,
+      signal: new AbortController().signal,
       ...(maxWaits === undefined ? {} : { maxWaits }),
     });
     return { result, asked, slept, progress, peak: () => peak };
@@ -167,22 +175,47 @@ describe('checkEmailsAsync', () => {
   });
 
   it('stopped part way: no further request, and the emails not answered are "not checked", never "still there"', async () => {
-    let stop = false;
+    const stop = new AbortController();
     const asked: number[] = [];
     const result = await checkEmailsAsync([1, 2, 3, 4], {
       getEmailAsync: (id) => {
         asked.push(id);
-        if (id === 2) stop = true; // the person presses Stop while the second email is asked
+        if (id === 2) stop.abort(); // the person presses Stop while the second email is asked
         return id === 2 ? Promise.reject(apiError('not_found', 404)) : Promise.resolve({});
       },
       concurrency: 1,
       onProgress: () => undefined,
       sleepAsync: () => Promise.resolve(),
-      isCancelled: () => stop,
+      signal: stop.signal,
     });
     expect(asked).toEqual([1, 2]);
     expect([...result.gone]).toEqual([2]);
     expect([...result.unchecked.keys()].sort()).toEqual([3, 4]);
     expect(result.unchecked.get(3)).toBe('The check was stopped before they were asked.');
+  });
+
+  it('stops at once on Stop: the emails on their way are let go (they held the library’s slots) and a 429’s wait ends', async () => {
+    const stop = new AbortController();
+    const letGo: number[] = [];
+    const result = checkEmailsAsync([1, 2, 3], {
+      // The library does not answer 1 and 2; 3 is asked to wait a minute.
+      getEmailAsync: (id, signal) =>
+        id === 3
+          ? Promise.reject(apiError('rate_limited', 429, 60))
+          : new Promise((_resolve, reject) =>
+              signal.addEventListener('abort', () => {
+                letGo.push(id);
+                reject(apiError('cancelled', null));
+              }),
+            ),
+      concurrency: 3,
+      onProgress: (progress) => progress.waitingSeconds === 60 && stop.abort(),
+      sleepAsync: (_ms, signal) => new Promise((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve()))),
+      signal: stop.signal,
+    });
+    const { gone, unchecked } = await result;
+    expect(letGo.sort()).toEqual([1, 2]);
+    expect(gone.size).toBe(0);
+    expect([...unchecked.entries()].sort()).toEqual([1, 2, 3].map((id) => [id, 'The check was stopped before they were asked.']));
   });
 });

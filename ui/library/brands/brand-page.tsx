@@ -27,8 +27,8 @@ export interface BrandPageProps {
 type InsightsState = { status: 'loading' } | { status: 'ok'; insights: BrandInsights } | { status: 'too_few' } | { status: 'failed'; problem: LibraryProblem };
 
 export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onOpenSettings }: BrandPageProps) {
-  const list = usePagedList(slug, async (page) => {
-    const response = await client.getBrandAsync(slug, { page, perPage: PAGE_SIZE });
+  const list = usePagedList(slug, async (page, signal) => {
+    const response = await client.getBrandAsync(slug, { page, perPage: PAGE_SIZE }, signal);
     return { items: response.data.emails, perPage: response.meta.per_page, meta: response.data.brand };
   });
   const brand = list.meta as GetBrandResponse['data']['brand'] | null;
@@ -39,7 +39,8 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onO
 
   useEffect(() => {
     let current = true;
-    client.getBrandInsightsAsync(slug).then(
+    const unneeded = new AbortController();
+    client.getBrandInsightsAsync(slug, unneeded.signal).then(
       (response) => current && setInsights({ status: 'ok', insights: response.data }),
       (error: unknown) => {
         if (!current) return;
@@ -50,6 +51,7 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onO
     );
     return () => {
       current = false;
+      unneeded.abort();
     };
   }, [client, slug, insightsAttempt]);
 

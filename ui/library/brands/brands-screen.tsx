@@ -22,10 +22,12 @@ export function BrandsScreen({ client, hidden, onBrand, onOpenSettings }: Brands
 
   useEffect(() => {
     let current = true;
+    // A search replaced by the next one typed, or the list left, no longer holds a library slot.
+    const unneeded = new AbortController();
     const timer = setTimeout(
       () => {
         setState((previous) => ({ ...previous, problem: null }));
-        client.listBrandsAsync({ q: text, perPage: 50 }).then(
+        client.listBrandsAsync({ q: text, perPage: 50 }, unneeded.signal).then(
           (response) => current && setState({ brands: response.data, query: text.trim(), problem: null }),
           (error: unknown) => current && setState((previous) => ({ ...previous, problem: libraryProblem(error) })),
         );
@@ -35,6 +37,7 @@ export function BrandsScreen({ client, hidden, onBrand, onOpenSettings }: Brands
     return () => {
       current = false;
       clearTimeout(timer);
+      unneeded.abort();
     };
   }, [client, text, attempt]);
 

@@ -36,16 +36,18 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
   const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
   useEffect(() => {
     let live = true;
-    client.listBrandsAsync({ q: '', perPage: 50 }).then(
+    const unneeded = new AbortController();
+    client.listBrandsAsync({ q: '', perPage: 50 }, unneeded.signal).then(
       (response) => live && setNames(new Map(response.data.map((known) => [known.slug, known.name]))),
       () => undefined,
     );
     return () => {
       live = false;
+      unneeded.abort();
     };
   }, [client]);
-  const journeys = usePagedList('journeys', async (page) => {
-    const response = await client.listJourneysAsync({ page, perPage: 50 });
+  const journeys = usePagedList('journeys', async (page, signal) => {
+    const response = await client.listJourneysAsync({ page, perPage: 50 }, signal);
     return { items: response.data.map((journey) => ({ ...journey, id: journey.brand_slug })), perPage: response.meta.per_page };
   });
   return (
@@ -97,13 +99,15 @@ function JourneyView({ client, slug, knownName, onBack, onOpen, onOpenSettings }
   const [state, setState] = useState<{ journey: Journey | null; problem: LibraryProblem | null }>({ journey: null, problem: null });
   useEffect(() => {
     let live = true;
+    const unneeded = new AbortController();
     setState((before) => ({ ...before, problem: null }));
-    client.getJourneyAsync(slug, { emailsPerStage: perStage }).then(
+    client.getJourneyAsync(slug, { emailsPerStage: perStage }, unneeded.signal).then(
       (response) => live && setState({ journey: response.data, problem: null }),
       (error: unknown) => live && setState((before) => ({ ...before, problem: libraryProblem(error) })),
     );
     return () => {
       live = false;
+      unneeded.abort();
     };
   }, [client, slug, perStage, attempt]);
   // A journey names its brand by slug ("petal-pine"); the brand's own page has its name, for the
@@ -113,12 +117,14 @@ function JourneyView({ client, slug, knownName, onBack, onOpen, onOpenSettings }
     // The list already named it.
     if (knownName !== null) return undefined;
     let live = true;
-    client.getBrandAsync(slug, { perPage: 1 }).then(
+    const unneeded = new AbortController();
+    client.getBrandAsync(slug, { perPage: 1 }, unneeded.signal).then(
       (response) => live && setBrandName(response.data.brand.name),
       () => undefined,
     );
     return () => {
       live = false;
+      unneeded.abort();
     };
   }, [client, slug, knownName]);
   const { min, max } = LIBRARY_LIMITS.emailsPerStage;

@@ -81,12 +81,12 @@ function Following({ client, onBrand, onOpen, onOpenSettings }: MeScreenProps) {
     const timer = setTimeout(() => setSince(typed), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-  const follows = usePagedList('follows', async () => {
-    const response = await client.listFollowsAsync();
+  const follows = usePagedList('follows', async (_page, signal) => {
+    const response = await client.listFollowsAsync(signal);
     return { items: response.data.map((brand) => ({ ...brand, id: brand.slug })), perPage: Infinity, meta: { total: response.meta.total, max: response.meta.max } };
   });
-  const emails = usePagedList(`followed ${since}`, async (page) => {
-    const response = await client.listFollowedEmailsAsync({ page, perPage: PAGE_SIZE, since: since || undefined });
+  const emails = usePagedList(`followed ${since}`, async (page, signal) => {
+    const response = await client.listFollowedEmailsAsync({ page, perPage: PAGE_SIZE, since: since || undefined }, signal);
     return { items: response.data, perPage: response.meta.per_page };
   });
   return (
@@ -118,13 +118,13 @@ function Following({ client, onBrand, onOpen, onOpenSettings }: MeScreenProps) {
 }
 
 function Likes({ client, onOpen, onOpenSettings }: MeScreenProps) {
-  const likes = usePagedList('likes', async (page) => {
-    const response = await client.listLikesAsync({ page, perPage: PAGE_SIZE });
+  const likes = usePagedList('likes', async (page, signal) => {
+    const response = await client.listLikesAsync({ page, perPage: PAGE_SIZE }, signal);
     return { items: response.data, perPage: response.meta.per_page, meta: { total: response.meta.total } };
   });
   return (
     <>
-      <h3>{likes.meta ? `${String(likes.meta['total'])} liked emails` : 'Liked emails'}</h3>
+      <h3>{likes.meta ? `${String(likes.meta['total'])} liked email${likes.meta['total'] === 1 ? '' : 's'}` : 'Liked emails'}</h3>
       <EmailRows emails={likes.items} label="Liked emails" onOpen={(index) => onOpen(likes.items, index)} />
       <ListState list={likes} onOpenSettings={onOpenSettings} empty="No liked emails yet." />
     </>
@@ -138,13 +138,13 @@ function Collections({ client, onOpen, onOpenSettings }: MeScreenProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const openedRow = useRef<HTMLButtonElement>(null);
   useEffect(() => (open ? heading : openedRow).current?.focus(), [open]);
-  const collections = usePagedList('collections', async () => {
-    const response = await client.listCollectionsAsync();
+  const collections = usePagedList('collections', async (_page, signal) => {
+    const response = await client.listCollectionsAsync(signal);
     return { items: response.data, perPage: Infinity };
   });
-  const emails = usePagedList(`collection ${open?.id ?? ''}`, async (page) => {
+  const emails = usePagedList(`collection ${open?.id ?? ''}`, async (page, signal) => {
     if (open === null) return { items: [], perPage: PAGE_SIZE };
-    const response = await client.getCollectionAsync(open.id, { page, perPage: PAGE_SIZE });
+    const response = await client.getCollectionAsync(open.id, { page, perPage: PAGE_SIZE }, signal);
     return { items: response.data.emails, perPage: response.meta.per_page, meta: { total: response.meta.total } };
   });
   if (open !== null) {

@@ -12,15 +12,18 @@ export interface EmailCheckProgress {
 }
 
 export interface EmailCheckOptions {
-  getEmailAsync(id: number): Promise<unknown>;
+  /** Lets go of the request when `signal` aborts (it holds one of the library's slots). */
+  getEmailAsync(id: number, signal: AbortSignal): Promise<unknown>;
   concurrency: number;
   onProgress(progress: EmailCheckProgress): void;
-  sleepAsync(ms: number): Promise<void>;
+  /** Ends early when `signal` aborts. */
+  sleepAsync(ms: number, signal: AbortSignal): Promise<void>;
   /**
-   * True once nobody needs the answer (the view closed) or the person stopped the check: no
-   * further request is sent, and the emails not asked yet are reported as not checked.
+   * Aborts once nobody needs the answer (the view closed) or the person stopped the check: no
+   * further request is sent, those on their way are let go, and the emails not answered are
+   * reported as not checked.
    */
-  isCancelled(): boolean;
+  signal: AbortSignal;
   /** 429 waits per email before it counts as "couldn't check". */
   maxWaits?: number;
 }
@@ -38,16 +41,19 @@ export async function checkEmailsAsync(ids: readonly number[], options: EmailChe
   const queue = [...ids];
   const answered = new Set<number>();
   let done = 0;
+  const { signal } = options;
   const report = (waitingSeconds: number | null) => options.onProgress({ done, total: ids.length, waitingSeconds });
 
-  /** Asks until answered (exists, gone, or couldn't check); false when stopped while waiting out a 429. */
+  /** Asks until answered (exists, gone, or couldn't check); false when stopped before the answer. */
   async function askAsync(id: number): Promise<boolean> {
     for (let waits = 0; ; waits++) {
       try {
-        await options.getEmailAsync(id);
+        await options.getEmailAsync(id, signal);
         return true;
       } catch (error) {
         const answer = classifyEmailError(error);
+        // Stopped: an email let go on its way is not checked (one the library said is gone still counts).
+        if (signal.aborted && answer !== 'gone') return false;
         if (answer === 'gone') {
           gone.add(id);
           return true;
@@ -60,15 +66,15 @@ export async function checkEmailsAsync(ids: readonly number[], options: EmailChe
         const problem = libraryProblem(error);
         const seconds = problem.retryAfterSeconds ?? DEFAULT_RETRY_SECONDS;
         report(seconds);
-        await options.sleepAsync(seconds * 1000);
-        if (options.isCancelled()) return false;
+        await options.sleepAsync(seconds * 1000, signal);
+        if (signal.aborted) return false;
         report(null);
       }
     }
   }
 
   async function workerAsync(): Promise<void> {
-    for (let id = queue.shift(); id !== undefined && !options.isCancelled(); id = queue.shift()) {
+    for (let id = queue.shift(); id !== undefined && !signal.aborted; id = queue.shift()) {
       if (await askAsync(id)) answered.add(id);
       done++;
       report(null);

@@ -3,6 +3,7 @@
 import type { FoundReference, ReferenceRemoval } from '../../../src/shared/bridge/messages';
 import { LIBRARY_RATE_LIMITS } from '../../../src/shared/api/library/client';
 import { DEFAULT_MAX_IN_FLIGHT_PER_HOST } from '../../../src/shared/api/http/request-gate';
+import type { EmailCheckProgress } from './check-emails';
 
 /** The emails the references show, each once, in the order first met. */
 export function distinctEmailIds(references: readonly FoundReference[]): number[] {
@@ -33,6 +34,12 @@ export function pacingText(pacing: CheckPacing, hasKey: boolean): string | null 
   const minutes = Math.ceil(pacing.waitSeconds / 60);
   const who = hasKey ? 'with your key' : 'without a library key';
   return `This takes about ${minutes} minute${minutes === 1 ? '' : 's'}: ${who}, the library answers ${pacing.limitPerMinute} requests a minute.`;
+}
+
+/** The check's progress in words, with the library's wait while it asks to slow down. */
+export function checkProgressText({ done, total, waitingSeconds }: EmailCheckProgress): string {
+  if (waitingSeconds === null) return `Checking emails with the library: ${done} of ${total}…`;
+  return `The library asked us to slow down: asking again in ${waitingSeconds} second${waitingSeconds === 1 ? '' : 's'} (${done} of ${total} email${total === 1 ? '' : 's'} checked).`;
 }
 
 /** What one answer of `GET /v1/emails/:id` means for the check. */

@@ -10,7 +10,7 @@ import { ErrorNotice } from '../../components/notice';
 import { Spinner } from '../../components/spinner';
 import { errorText } from '../../messages/error-text';
 import { checkEmailsAsync, type EmailCheckProgress } from './check-emails';
-import { checkPacing, distinctEmailIds, goneReferences, pacingText, removalText, summaryText, withoutRemoved, type CheckOutcome } from './reference-check';
+import { checkPacing, checkProgressText, distinctEmailIds, goneReferences, pacingText, removalText, summaryText, withoutRemoved, type CheckOutcome } from './reference-check';
 
 export interface ReferencesScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -27,33 +27,45 @@ type Phase =
   | { kind: 'done'; outcome: CheckOutcome }
   | { kind: 'failed'; message: string };
 
-const sleepAsync = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const sleepAsync = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
+  });
 
 export function ReferencesScreen({ endpoint, client, hidden, autoStart }: ReferencesScreenProps) {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const live = useRef(true);
-  // Stop: no further request; the emails not asked yet are reported as not checked.
-  const stopped = useRef(false);
+  // Stop, or the view closed: no further request, those on their way let go; the emails not
+  // answered are reported as not checked.
+  const stopped = useRef(new AbortController());
   useEffect(
     () => () => {
       live.current = false;
+      stopped.current.abort();
     },
     [],
   );
 
   const checkAsync = async () => {
     setPhase({ kind: 'finding' });
-    stopped.current = false;
+    const stop = new AbortController();
+    stopped.current = stop;
     try {
       const { references, unreadable } = await endpoint.request('canvas/references-find', {});
       const ids = distinctEmailIds(references);
       const pacing = checkPacing(ids.length, client.hasKey);
       const note = pacingText(pacing, client.hasKey);
       const { gone, unchecked } = await checkEmailsAsync(ids, {
-        getEmailAsync: (id) => client.getEmailAsync(id),
+        getEmailAsync: (id, signal) => client.getEmailAsync(id, signal),
         concurrency: pacing.concurrency,
         sleepAsync,
-        isCancelled: () => !live.current || stopped.current,
+        signal: stop.signal,
         onProgress: (progress) => live.current && setPhase({ kind: 'checking', progress, note }),
       });
       if (live.current) setPhase({ kind: 'done', outcome: { references, goneEmailIds: gone, unchecked, unreadable } });
@@ -85,9 +97,7 @@ export function ReferencesScreen({ endpoint, client, hidden, autoStart }: Refere
         <CheckProgress
           progress={phase.progress}
           note={phase.note}
-          onStop={() => {
-            stopped.current = true;
-          }}
+          onStop={() => stopped.current.abort()}
         />
       ) : phase.kind === 'failed' ? (
         <ErrorNotice message={phase.message} />
@@ -103,9 +113,7 @@ function CheckProgress({ progress, note, onStop }: { progress: EmailCheckProgres
     <div class="sync-progress" data-testid="references-progress">
       <p id="references-progress-label" role="status">
         <Spinner />
-        {progress.waitingSeconds !== null
-          ? `The library asked us to slow down: asking again in ${progress.waitingSeconds} seconds (${progress.done} of ${progress.total} emails checked).`
-          : `Checking emails with the library: ${progress.done} of ${progress.total}…`}
+        {checkProgressText(progress)}
       </p>
       <progress aria-labelledby="references-progress-label" max={Math.max(1, progress.total)} value={progress.done} />
       {note ? <p>{note}</p> : null}

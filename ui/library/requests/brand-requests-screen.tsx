@@ -37,8 +37,8 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, f
   const [outcome, setOutcome] = useState<BrandRequestOutcome | null>(null);
   const [sending, setSending] = useState(false);
   const [listVersion, setListVersion] = useState(0);
-  const mine = usePagedList(`requests ${listVersion}`, async () => {
-    const response = await client.listBrandRequestsAsync();
+  const mine = usePagedList(`requests ${listVersion}`, async (_page, signal) => {
+    const response = await client.listBrandRequestsAsync(undefined, signal);
     return { items: response.data.map((request, index) => ({ ...request, id: `${request.domain} ${index}` })), perPage: Infinity, meta: response.meta };
   });
 

@@ -1,6 +1,7 @@
 // The builder API client: templates and design-system sync. Every call needs the key (`ef_…`),
 // which goes to the builder host only. Limit: 100 requests a minute per key.
 import { createApiRequester, type ApiRequester, type ReadResult } from '../http/api-request';
+import type { CancelSignal } from '../http/cancel-signal';
 import { keyBucketName, resolveClientOptions, resolveKey, type ClientOptions } from '../http/client-setup';
 import { invalidArgumentError } from '../http/error-mapping';
 import { safeParseDescribed } from '../../validation/describe-issues';
@@ -45,8 +46,9 @@ export interface TemplateInput {
 export interface BuilderClient {
   createTemplateAsync(input: TemplateInput): Promise<Template>;
   listTemplatesAsync(options?: { page?: number; perPage?: number }): Promise<TemplateList>;
-  getTemplateAsync(id: string): Promise<Template>;
-  updateTemplateAsync(id: string, changes: Partial<TemplateInput>): Promise<Template>;
+  /** `signal`: see ApiRequester.sendAsync (it stops waiting, sends nothing more, and rejects with code `cancelled`). */
+  getTemplateAsync(id: string, signal?: CancelSignal): Promise<Template>;
+  updateTemplateAsync(id: string, changes: Partial<TemplateInput>, signal?: CancelSignal): Promise<Template>;
   deleteTemplateAsync(id: string): Promise<void>;
   /** One sync request (≤ 100 upserts, ≤ 2 MB); see `syncInBatchesAsync` for more. */
   syncAsync(designSystemId: string, body: SyncBody): Promise<SyncResult>;
@@ -91,12 +93,12 @@ export function createBuilderClient(options: BuilderClientOptions): BuilderClien
       const request = requests.listTemplatesRequest(pageOptions);
       return send.sendAsync({ method: 'GET', ...request, safeToRepeat: true, read: readTemplateList });
     },
-    async getTemplateAsync(id) {
-      return send.sendAsync({ method: 'GET', ...requests.templateRequest('GET', id), safeToRepeat: true, read: readData(templateSchema) });
+    async getTemplateAsync(id, signal) {
+      return send.sendAsync({ method: 'GET', ...requests.templateRequest('GET', id), safeToRepeat: true, read: readData(templateSchema) }, signal);
     },
-    async updateTemplateAsync(id, changes) {
+    async updateTemplateAsync(id, changes, signal) {
       const body = requests.updateTemplateBody(changes);
-      return send.sendAsync({ method: 'PUT', ...requests.templateRequest('PUT', id), body, safeToRepeat: true, read: readData(templateSchema) });
+      return send.sendAsync({ method: 'PUT', ...requests.templateRequest('PUT', id), body, safeToRepeat: true, read: readData(templateSchema) }, signal);
     },
     async deleteTemplateAsync(id) {
       return send.sendAsync<void>({

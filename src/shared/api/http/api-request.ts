@@ -203,11 +203,12 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
             if (wait !== null && wait <= retryPolicy.maxRetryAfterSeconds) gate.pause(options.bucket.name, wait * 1000);
             throw error;
           }
-          // A 429 holds back every request on the same allowance, not just this one.
+          // A 429 holds back every request on the same allowance, not just this one (a cancel
+          // takes the next attempt out of the gate's queue); any other pause ends with a cancel.
           if (error.code === 'rate_limited') {
             options.onWait?.(delay / 1000);
             gate.pause(options.bucket.name, delay);
-          } else await sleepAsync(scheduler, delay);
+          } else await sleepAsync(scheduler, delay, signal);
         }
       }
     },

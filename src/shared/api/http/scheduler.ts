@@ -1,6 +1,7 @@
 // Time, timers and randomness behind one interface so that tests drive them by hand.
 // Shared code is compiled without DOM or Node types, so the host's timers are reached
 // through a small structural type rather than the global declarations.
+import { whenCancelled, type CancelSignal } from './cancel-signal';
 
 export interface Scheduler {
   /** Milliseconds since the epoch. */
@@ -29,8 +30,16 @@ export function createSystemScheduler(): Scheduler {
   };
 }
 
-export function sleepAsync(scheduler: Scheduler, ms: number): Promise<void> {
+/** Resolves after `ms`, or at once when `signal` aborts (the caller then sees it aborted). */
+export function sleepAsync(scheduler: Scheduler, ms: number, signal?: CancelSignal): Promise<void> {
   return new Promise((resolve) => {
-    scheduler.setTimer(resolve, ms);
+    const cancelTimer = scheduler.setTimer(() => {
+      stopListening();
+      resolve();
+    }, ms);
+    const stopListening = whenCancelled(signal, () => {
+      cancelTimer();
+      resolve();
+    });
   });
 }
