@@ -16,16 +16,24 @@ export async function testConnectionAsync(
   credentials: { baseUrl: string; key: string },
   transport: HttpTransport,
 ): Promise<ConnectionResult> {
+  // The client's error says only that the reply was not JSON: the reply itself tells a web page
+  // (a wrong address) from data cut short on its way (the right address, a damaged answer).
+  let lastReply = '';
+  const watched: HttpTransport = async (request) => {
+    const response = await transport(request);
+    lastReply = response.text;
+    return response;
+  };
   try {
     if (api === 'builder') {
-      const client = createBuilderClient({ ...TEST_CLIENT_OPTIONS, baseUrl: credentials.baseUrl, key: credentials.key, transport });
+      const client = createBuilderClient({ ...TEST_CLIENT_OPTIONS, baseUrl: credentials.baseUrl, key: credentials.key, transport: watched });
       const list = await client.listTemplatesAsync({ page: 1, perPage: 1 });
       return builderConnectedResult(list.meta ? list.meta.total : null);
     }
-    const client = createLibraryClient({ ...TEST_CLIENT_OPTIONS, baseUrl: credentials.baseUrl, key: credentials.key, transport });
+    const client = createLibraryClient({ ...TEST_CLIENT_OPTIONS, baseUrl: credentials.baseUrl, key: credentials.key, transport: watched });
     const collections = await client.listCollectionsAsync();
     return libraryConnectedResult(collections.data.length);
   } catch (error) {
-    return connectionFailedResult(api, credentials.baseUrl, error);
+    return connectionFailedResult(api, credentials.baseUrl, error, lastReply);
   }
 }

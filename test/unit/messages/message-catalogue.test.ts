@@ -90,6 +90,7 @@ function catalogue(): Array<{ from: string; message: string }> {
     for (const api of APIS) add('API error wrong_host', wrongHostMessage(api));
   for (const error of apiErrors()) add(`connection test after ${error.code} (${api})`, connectionFailedResult(api, BASE_URL, error).message);
     add('connection test, unexpected failure', connectionFailedResult(api, BASE_URL, new TypeError('Failed to fetch')).message);
+    add('connection test, a web page', connectionFailedResult(api, BASE_URL, notJsonError(contextFor(api), 200), '<!doctype html>').message);
     for (const input of ['', 'not a url', 'https://user:pw@api.example.com', 'https://api.example.com/?q=1', 'http://example.com', 'ftp://example.com']) {
       add(`address "${input}"`, baseUrlProblem(input));
     }

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { testConnectionAsync } from '../../../src/settings/connection-test';
 import type { HttpTransport } from '../../../src/shared/api/http/transport';
+import { messageProblems } from '../../support/message-rules';
 
 const answering =
   (text: string, contentType: string): HttpTransport =>
@@ -13,6 +14,16 @@ describe('connection test against an address that is not the API', () => {
   it('says a web page is not the library API', async () => {
     const result = await testConnectionAsync('library', { baseUrl: 'https://www.example.com', key: 'lib_live_ABCDEFGH1234' }, answering('<!doctype html><title>Welcome</title>', 'text/html'));
     expect(result).toEqual({ ok: false, message: 'https://www.example.com answered with a web page, not the library API’s data: is this the library API address?' });
+  });
+
+  it('does not call a reply cut short a web page: the address may be right and the answer damaged on its way (the malformed-JSON fault)', async () => {
+    const cut = '{"data":[{"id":"tpl_1","name":"Spring sa';
+    const result = await testConnectionAsync('builder', { baseUrl: 'http://127.0.0.1:4011', key: 'ef_0123456789abcdef' }, answering(cut, 'application/json'));
+    expect(result).toEqual({
+      ok: false,
+      message: 'http://127.0.0.1:4011 answered with data cut short or damaged, which Envelope cannot read. Test again; if it happens again, check that this is the builder API address.',
+    });
+    expect(messageProblems(result.message)).toEqual([]);
   });
 
   it('says JSON of another shape is not the builder API', async () => {
