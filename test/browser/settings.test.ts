@@ -136,6 +136,44 @@ describe('Settings in the real UI', () => {
     }
   });
 
+  it('tests the key just saved when “Test connection” is pressed while Save is on its way (the test was dropped, and after a failed save “Testing…” stayed for ever)', async () => {
+    const ui = await openSettingsAsync(h);
+    await saveDemoKeyAsync(ui, 'builder');
+    const section = ui.getByRole('region', { name: 'Email builder' });
+    const result = ui.getByTestId('settings-builder-result');
+    const saveThenTestAsync = async (key: string) => {
+      await section.getByRole('button', { name: 'Replace key (builder API key)' }).click();
+      await section.getByLabel('Builder API key', { exact: true }).fill(key);
+      // Figma busy with a large file: Save is still on its way when the person presses Test.
+      await evaluateHooks(h.page, (hooks) => hooks.freezeSandbox(true));
+      try {
+        await section.getByRole('button', { name: 'Save' }).click();
+        await section.getByRole('button', { name: 'Test connection' }).click();
+      } finally {
+        await evaluateHooks(h.page, (hooks) => hooks.freezeSandbox(false));
+      }
+    };
+
+    await saveThenTestAsync(WRONG_BUILDER_KEY);
+    await expect.poll(() => textOf(ui.getByTestId('settings-builder-key-hint')), { timeout: 10_000 }).toBe(maskKey(WRONG_BUILDER_KEY));
+    await expect.poll(() => textOf(result), { timeout: 15_000 }).toMatch(/^The builder API key was not accepted \(401\)\./);
+
+    // A save that fails tests nothing, and says nothing is being tested.
+    await evaluateHooks(h.page, async (hooks) => {
+      const fake = hooks.fake();
+      await fake.figma.clientStorage.setAsync('test.filler', 'x'.repeat(5_000_000 - fake.clientStorageBytes() - 'test.filler'.length - 2));
+    });
+    const longerKey = `${state.builder.keys.demo}ButLonger`;
+    usedKeys.push(longerKey);
+    try {
+      await saveThenTestAsync(longerKey);
+      await expect.poll(() => textOf(ui.getByTestId('settings-builder-error')), { timeout: 10_000 }).toMatch(/^Figma could not store the builder API settings/);
+      expect(await textOf(result)).toBe('');
+    } finally {
+      await evaluateHooks(h.page, (hooks) => hooks.fake().figma.clientStorage.deleteAsync('test.filler'));
+    }
+  });
+
   it('asks for the key again when the address moves to another host, and keeps the old one until then', async () => {
     const ui = await openSettingsAsync(h);
     await saveDemoKeyAsync(ui, 'builder');

@@ -49,6 +49,9 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
   // still waiting gives way to Save and Forget: giveWayToTest).
   const request = useRequest<SettingsView | ConnectionResult, 'save' | 'test' | 'forget'>({ whilePending: 'ignore' });
   const busy = request.pending;
+  // "Test connection" pressed while a save or forget is on its way: the test is of what they
+  // store, so it runs once they have (and not at all when they failed).
+  const testAfterwards = useRef(false);
 
   const baseUrlRef = useRef<HTMLInputElement>(null);
   const keyRef = useRef<HTMLInputElement>(null);
@@ -137,8 +140,10 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
             focusAfterRender.current = 'replace';
           }
           showResult({ tone: 'success', text: savedText(api, next, sentKey) });
+          runTestAskedMeanwhile();
         },
         onError: (error, message) => {
+          testAfterwards.current = false;
           // The fields keep what was typed; the problem shows next to the field it concerns.
           const fieldError = fieldErrorFrom(error, API_FIELDS);
           if (fieldError?.field === 'key' && !keyFieldShown) {
@@ -154,6 +159,10 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
   }
 
   function testConnection() {
+    if (busy === 'save' || busy === 'forget') {
+      testAfterwards.current = true;
+      return;
+    }
     setFailure(null);
     setTestWait(null);
     setResult({ tone: 'info', text: `Testing the ${text.title.toLowerCase()} connection…` });
@@ -167,6 +176,12 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
         setFailure(message);
       },
     });
+  }
+
+  function runTestAskedMeanwhile() {
+    if (!testAfterwards.current) return;
+    testAfterwards.current = false;
+    testConnection();
   }
 
   /** A test still waiting would report on what a save or forget replaces: it stops for them (they are not dropped). */
@@ -191,8 +206,12 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
           setKey('');
           focusAfterRender.current = 'key';
           showResult({ tone: 'success', text: `The ${text.keyNoun} was removed from this computer.` });
+          runTestAskedMeanwhile();
         },
-        onError: (_error, message) => setFailure(message),
+        onError: (_error, message) => {
+          testAfterwards.current = false;
+          setFailure(message);
+        },
       },
     );
   }
