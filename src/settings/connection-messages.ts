@@ -30,6 +30,11 @@ export function builderConnectedResult(templateCount: number | null): Connection
   return { ok: true, message: `Connected to the builder: ${templates} in this workspace.` };
 }
 
+/** The library reached without a key: what Browse does until one is saved. */
+export function libraryReachedResult(): ConnectionResult {
+  return { ok: true, message: 'Reached the library: browsing works without a key. A library API key adds HTML previews and your follows, likes and collections.' };
+}
+
 export function libraryConnectedResult(collectionCount: number): ConnectionResult {
   const collections = collectionCount === 0 ? 'no saved collections yet' : plural(collectionCount, 'saved collection', 'saved collections');
   return { ok: true, message: `Connected to the library: ${collections} in this account.` };

@@ -14,7 +14,7 @@ import {
   type ErrorContext,
 } from '../../../src/shared/api/http/error-mapping';
 import { bridgeText } from '../../../src/shared/bridge/bridge-text';
-import { builderConnectedResult, connectionFailedResult, libraryConnectedResult, noKeyResult } from '../../../src/settings/connection-messages';
+import { builderConnectedResult, connectionFailedResult, libraryConnectedResult, libraryReachedResult, noKeyResult } from '../../../src/settings/connection-messages';
 import { designSystemIdProblem } from '../../../src/shared/settings/design-system-id';
 import { baseUrlProblem, keyProblem } from '../../../src/shared/settings/validate-settings';
 import { errorText } from '../../../ui/messages/error-text';
@@ -87,6 +87,7 @@ function catalogue(): Array<{ from: string; message: string }> {
   for (const [name, text] of Object.entries(bridgeText)) if (typeof text === 'string') add(`bridge ${name}`, text);
   for (const api of APIS) {
     add('no key', noKeyResult(api).message);
+    add('library reached without a key', libraryReachedResult().message);
     for (const api of APIS) add('API error wrong_host', wrongHostMessage(api));
   for (const error of apiErrors()) add(`connection test after ${error.code} (${api})`, connectionFailedResult(api, BASE_URL, error).message);
     add('connection test, unexpected failure', connectionFailedResult(api, BASE_URL, new TypeError('Failed to fetch')).message);

@@ -30,4 +30,16 @@ describe('connection test against an address that is not the API', () => {
     const result = await testConnectionAsync('builder', { baseUrl: 'https://other-api.example', key: 'ef_0123456789abcdef' }, answering('{"status":"ok"}', 'application/json'));
     expect(result).toEqual({ ok: false, message: 'https://other-api.example answered, but not as the builder API does: is this the builder API address?' });
   });
+
+  it('reaches the library without a key through its open search, and says what a key adds', async () => {
+    const asked: Array<{ url: string; authorization: string | undefined }> = [];
+    const transport: HttpTransport = (request) => {
+      asked.push({ url: request.url, authorization: request.headers.authorization });
+      return Promise.resolve({ status: 200, headers: { 'content-type': 'application/json' }, text: JSON.stringify({ data: [], meta: { page: 1, per_page: 1, count: 0, attribution: { source: 'Mailvault', url: 'https://mailvault.example' }, query: { q: null, brand: null, category: null } } }) });
+    };
+    const result = await testConnectionAsync('library', { baseUrl: 'https://api.mailvault.example', key: null }, transport);
+    expect(result).toEqual({ ok: true, message: 'Reached the library: browsing works without a key. A library API key adds HTML previews and your follows, likes and collections.' });
+    expect(asked).toEqual([{ url: expect.stringMatching(/^https:\/\/api\.mailvault\.example\/v1\/emails\?/) as unknown as string, authorization: undefined }]);
+    expect(messageProblems(result.message)).toEqual([]);
+  });
 });
