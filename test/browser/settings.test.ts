@@ -188,6 +188,25 @@ describe('Settings in the real UI', () => {
     expect(stored).toBe(h.emulator.builderUrl);
   });
 
+  it('drops the request for the key again when Escape puts the saved address back (it still said “The address changed…”, and Save asked for a new key)', async () => {
+    const ui = await openSettingsAsync(h);
+    await saveDemoKeyAsync(ui, 'builder');
+    const section = ui.getByRole('region', { name: 'Email builder' });
+    const address = section.getByRole('textbox', { name: 'API address' });
+    await address.fill('http://localhost:1');
+    await section.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => textOf(ui.getByTestId('settings-builder-key-error')), { timeout: 10_000 }).toContain('paste the key again');
+    // The person sees the mistake and puts the saved address back.
+    await address.focus();
+    await h.page.keyboard.press('Escape');
+    expect(await address.inputValue()).toBe(h.emulator.builderUrl);
+    expect(await ui.getByTestId('settings-builder-key-error').count()).toBe(0);
+    expect(await ui.getByTestId('settings-builder-key').count()).toBe(0);
+    expect(await textOf(ui.getByTestId('settings-builder-key-hint'))).toBe(maskKey(state.builder.keys.demo));
+    await section.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => textOf(ui.getByTestId('settings-builder-result')), { timeout: 10_000 }).toBe('Email builder address saved; the saved key is unchanged.');
+  });
+
   it('takes a key typed straight after “Replace key” by keyboard: the key field has the focus at once', async () => {
     const ui = await openSettingsAsync(h);
     await saveDemoKeyAsync(ui, 'library');

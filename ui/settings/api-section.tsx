@@ -52,6 +52,9 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
   // "Test connection" pressed while a save or forget is on its way: the test is of what they
   // store, so it runs once they have (and not at all when they failed).
   const testAfterwards = useRef(false);
+  // The key field was opened by the sandbox for a new host, not by the person: putting the saved
+  // address back (Escape) takes that request back too.
+  const keyAskedForAddress = useRef(false);
 
   const baseUrlRef = useRef<HTMLInputElement>(null);
   const keyRef = useRef<HTMLInputElement>(null);
@@ -149,6 +152,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
           if (fieldError?.field === 'key' && !keyFieldShown) {
             // The sandbox wants the key again (say, for a new host): open the field it asks about.
             setReplacing(true);
+            keyAskedForAddress.current = true;
             focusAfterRender.current = 'key';
           }
           if (fieldError) showErrors({ [fieldError.field]: fieldError.message });
@@ -217,6 +221,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
   }
 
   function startReplace() {
+    keyAskedForAddress.current = false;
     showResult(null);
     setErrors((current) => ({ ...current, key: undefined }));
     setReplacing(true);
@@ -247,7 +252,12 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
     if (event.key === 'Escape' && baseUrl !== saved.baseUrl) {
       event.preventDefault();
       setBaseUrl(saved.baseUrl);
-      setErrors((current) => ({ ...current, baseUrl: undefined }));
+      if (keyAskedForAddress.current) {
+        keyAskedForAddress.current = false;
+        // Nothing typed there yet: the field goes, as the saved key does the job again.
+        if (key === '') setReplacing(false);
+        setErrors({});
+      } else setErrors((current) => ({ ...current, baseUrl: undefined }));
     }
   }
 
