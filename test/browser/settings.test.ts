@@ -207,6 +207,22 @@ describe('Settings in the real UI', () => {
     await expect.poll(() => textOf(ui.getByTestId('settings-builder-result')), { timeout: 10_000 }).toBe('Email builder address saved; the saved key is unchanged.');
   });
 
+  it('closes “Remove the saved key?” when the person chooses “Replace key” instead (the question stayed beside the new key, and after Save asked to forget it)', async () => {
+    const ui = await openSettingsAsync(h);
+    await saveDemoKeyAsync(ui, 'library');
+    const section = ui.getByRole('region', { name: 'Email library' });
+    const question = section.getByRole('group', { name: /^Remove the saved library API key/ });
+    await section.getByRole('button', { name: 'Forget key (library API key)' }).click();
+    await question.waitFor();
+    await section.getByRole('button', { name: 'Replace key (library API key)' }).click();
+    await expect.poll(() => ui.getByTestId('settings-library-key').count()).toBe(1);
+    expect(await question.count()).toBe(0);
+    await ui.getByTestId('settings-library-key').fill(state.library.keys.demo);
+    await section.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => textOf(ui.getByTestId('settings-library-result')), { timeout: 10_000 }).toMatch(/^Email library settings saved\./);
+    expect(await question.count()).toBe(0);
+  });
+
   it('takes a key typed straight after “Replace key” by keyboard: the key field has the focus at once', async () => {
     const ui = await openSettingsAsync(h);
     await saveDemoKeyAsync(ui, 'library');

@@ -222,6 +222,8 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
 
   function startReplace() {
     keyAskedForAddress.current = false;
+    // A new key instead of none: the question about forgetting this one is answered.
+    setConfirmingForget(false);
     showResult(null);
     setErrors((current) => ({ ...current, key: undefined }));
     setReplacing(true);
