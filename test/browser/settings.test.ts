@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskKey } from '../../src/shared/settings/validate-settings';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
+import { messageProblems } from '../support/message-rules';
 import { axeViolationsAsync } from './support/axe';
 import { evaluateHooks, type Harness, openSettingsAsync, startHarnessAsync, textOf } from './support/playground-harness';
 
@@ -172,6 +173,23 @@ describe('Settings in the real UI', () => {
     } finally {
       await evaluateHooks(h.page, (hooks) => hooks.fake().figma.clientStorage.deleteAsync('test.filler'));
     }
+  });
+
+  it('says a test did not try the key typed and not saved yet (it said “Connected” beside a pasted key it never tried)', async () => {
+    const ui = await openSettingsAsync(h);
+    await saveDemoKeyAsync(ui, 'builder');
+    const section = ui.getByRole('region', { name: 'Email builder' });
+    await section.getByRole('button', { name: 'Replace key (builder API key)' }).click();
+    await ui.getByTestId('settings-builder-key').fill(WRONG_BUILDER_KEY);
+    await section.getByRole('button', { name: 'Test connection' }).click();
+    const result = ui.getByTestId('settings-builder-result');
+    await expect.poll(() => textOf(result), { timeout: 15_000 }).toMatch(/^Connected to the builder: /);
+    expect(await textOf(result)).toMatch(/ This tested the saved address and key; what is typed above is not saved yet\.$/);
+    expect(messageProblems((await textOf(result)) ?? '')).toEqual([]);
+    // Nothing typed: the result says only what it found.
+    await ui.getByTestId('settings-builder-key').press('Escape');
+    await section.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => textOf(result), { timeout: 15_000 }).toMatch(/^Connected to the builder: [^.]*\.$/);
   });
 
   it('asks for the key again when the address moves to another host, and keeps the old one until then', async () => {

@@ -11,7 +11,7 @@ import { fieldErrorFrom } from '../messages/error-text';
 import { takeSettingsFocus } from './settings-focus';
 import type { SettingsRequester } from './settings-requester';
 import { SettingsSection } from './settings-section';
-import { API_TEXT, checkApiForm, savedText, testWaitText, type ApiField, type FieldErrors } from './api-form';
+import { API_TEXT, checkApiForm, savedText, testWaitText, UNSAVED_NOT_TESTED, type ApiField, type FieldErrors } from './api-form';
 
 const API_FIELDS: readonly ApiField[] = ['baseUrl', 'key'];
 const TEST_TIMEOUT_MS = 30_000;
@@ -162,7 +162,8 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
     );
   }
 
-  function testConnection() {
+  /** `justSaved`: run after a save, whose fields were what it stored. */
+  function testConnection(justSaved = false) {
     if (busy === 'save' || busy === 'forget') {
       testAfterwards.current = true;
       return;
@@ -170,10 +171,13 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
     setFailure(null);
     setTestWait(null);
     setResult({ tone: 'info', text: `Testing the ${text.title.toLowerCase()} connection…` });
+    // The test is of what is saved: an answer beside a key just pasted must not read as that key's.
+    const edited = !justSaved && (key.trim() !== '' || baseUrl.trim() !== saved.baseUrl);
     void request.run('test', () => requester.testConnectionAsync(api, TEST_TIMEOUT_MS), {
       onResult: (outcome) => {
-        setResult({ tone: outcome.ok ? 'success' : 'error', text: outcome.message });
-        if (outcome.retryAfterSeconds) setTestWait({ message: outcome.message, until: Date.now() + outcome.retryAfterSeconds * 1000 });
+        const message = edited ? `${outcome.message} ${UNSAVED_NOT_TESTED}` : outcome.message;
+        setResult({ tone: outcome.ok ? 'success' : 'error', text: message });
+        if (outcome.retryAfterSeconds) setTestWait({ message, until: Date.now() + outcome.retryAfterSeconds * 1000 });
       },
       onError: (_error, message) => {
         showResult(null);
@@ -185,7 +189,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
   function runTestAskedMeanwhile() {
     if (!testAfterwards.current) return;
     testAfterwards.current = false;
-    testConnection();
+    testConnection(true);
   }
 
   /** A test still waiting would report on what a save or forget replaces: it stops for them (they are not dropped). */
@@ -360,7 +364,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
         <Button variant="primary" type="submit" busy={busy === 'save'} testId={id('save')}>
           Save
         </Button>
-        <Button onClick={testConnection} busy={busy === 'test'} testId={id('test')} describedBy={id('test-note')}>
+        <Button onClick={() => testConnection()} busy={busy === 'test'} testId={id('test')} describedBy={id('test-note')}>
           Test connection
         </Button>
       </div>
