@@ -9,6 +9,7 @@ import { ErrorNotice } from './components/notice';
 import { Spinner } from './components/spinner';
 import { LibraryScreen } from './library/library-screen';
 import { errorText } from './messages/error-text';
+import { requestSettingsFocus } from './settings/settings-focus';
 import { createSettingsRequester } from './settings/settings-requester';
 import { SettingsScreen } from './settings/settings-screen';
 import { AppShell } from './shell/app-shell';
@@ -141,13 +142,18 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
     if (api === 'builder') setBuilderEpoch((epoch) => epoch + 1);
     setState((current) => (current.status === 'ready' ? { ...current, view } : current));
   };
+  // Sync sends to Settings for what it lacks: with the key saved, that is the file's design system.
+  const openSettingsForSync = () => {
+    if (state.view.builder.keyHint !== null && state.view.designSystemId === null) requestSettingsFocus('design-system');
+    setScreen('settings');
+  };
   // The sandbox only refuses sizes that are not numbers, which the handle never sends.
   const resize = (width: number, height: number, save: boolean) => void endpoint.request('ui/resize', { width, height, save }).catch(() => undefined);
   return (
     <AppShell fileName={state.fileName} userName={state.userName} screen={state.screen} onScreen={setScreen} onResize={resize} badges={{ sync: syncBadge }} replacesFocus={retried.current}>
       {state.screen === 'sync' || syncOpened ? (
         // Kept while another screen shows, so a running sync, the list and its scroll survive a look at Settings.
-        <SyncScreen requester={syncRequester} fileName={state.fileName} onOpenSettings={() => setScreen('settings')} hidden={state.screen !== 'sync'} />
+        <SyncScreen requester={syncRequester} fileName={state.fileName} onOpenSettings={openSettingsForSync} hidden={state.screen !== 'sync'} />
       ) : null}
       {state.screen === 'browse' || browseOpened ? (
         // Kept too, so the search, its filters, the scroll place and an open email survive a look elsewhere;

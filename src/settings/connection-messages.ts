@@ -30,6 +30,11 @@ export function builderConnectedResult(templateCount: number | null): Connection
   return { ok: true, message: `Connected to the builder: ${templates} in this workspace.` };
 }
 
+/** The library reached without a key: what Browse does until one is saved. */
+export function libraryReachedResult(): ConnectionResult {
+  return { ok: true, message: 'Reached the library: browsing works without a key. A library API key adds HTML previews and your follows, likes and collections.' };
+}
+
 export function libraryConnectedResult(collectionCount: number): ConnectionResult {
   const collections = collectionCount === 0 ? 'no saved collections yet' : plural(collectionCount, 'saved collection', 'saved collections');
   return { ok: true, message: `Connected to the library: ${collections} in this account.` };
@@ -50,7 +55,13 @@ function withStop(text: string): string {
 /** The longest 429 wait counted down on the screen. */
 const COUNTDOWN_MAX_SECONDS = 300;
 
-export function connectionFailedResult(api: ApiName, baseUrl: string, error: unknown): ConnectionResult {
+/** True when a reply's text is a web page (markup), not data. */
+function isWebPage(reply: string): boolean {
+  return reply.trimStart().startsWith('<');
+}
+
+/** `lastReply`: the text of the last answer, when one came (it tells a web page from damaged data). */
+export function connectionFailedResult(api: ApiName, baseUrl: string, error: unknown, lastReply = ''): ConnectionResult {
   const label = API_LABEL[api];
   if (!isApiFailure(error)) {
     const detail = error instanceof Error ? error.message : String(error);
@@ -67,6 +78,12 @@ export function connectionFailedResult(api: ApiName, baseUrl: string, error: unk
   }
   // A 2xx that is not the API's answer: the address reaches something else (a web page, another API).
   if (error.code === 'not_json') {
+    if (!isWebPage(lastReply)) {
+      return {
+        ok: false,
+        message: `${baseUrl} answered with data cut short or damaged, which Envelope cannot read. Test again; if it happens again, check that this is the ${label} API address.`,
+      };
+    }
     return { ok: false, message: `${baseUrl} answered with a web page, not the ${label} API’s data: is this the ${label} API address?` };
   }
   if (error.code === 'malformed_response') {

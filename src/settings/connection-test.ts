@@ -1,11 +1,12 @@
 // "Test connection": one cheap authenticated call per API with the saved key, through the
-// real clients, answered in words.
+// real clients, answered in words. The library also works without a key (Browse): without one,
+// its open search is what is tested.
 import { createBuilderClient } from '../shared/api/builder/client';
 import { createLibraryClient } from '../shared/api/library/client';
 import type { HttpTransport } from '../shared/api/http/transport';
 import type { ConnectionResult } from '../shared/bridge/messages';
 import type { ApiName } from '../shared/settings/validate-settings';
-import { builderConnectedResult, connectionFailedResult, libraryConnectedResult } from './connection-messages';
+import { builderConnectedResult, connectionFailedResult, libraryConnectedResult, libraryReachedResult, noKeyResult } from './connection-messages';
 
 // A test should answer while the person waits: one retry at most, and a shorter time limit
 // (the UI waits 30 s for the answer).
@@ -13,19 +14,33 @@ const TEST_CLIENT_OPTIONS = { timeoutMs: 12_000, retryPolicy: { maxAttempts: 2, 
 
 export async function testConnectionAsync(
   api: ApiName,
-  credentials: { baseUrl: string; key: string },
+  /** `key` null: the library without a key (the sandbox asks for the builder's key first). */
+  credentials: { baseUrl: string; key: string | null },
   transport: HttpTransport,
 ): Promise<ConnectionResult> {
+  // The client's error says only that the reply was not JSON: the reply itself tells a web page
+  // (a wrong address) from data cut short on its way (the right address, a damaged answer).
+  let lastReply = '';
+  const watched: HttpTransport = async (request) => {
+    const response = await transport(request);
+    lastReply = response.text;
+    return response;
+  };
   try {
     if (api === 'builder') {
-      const client = createBuilderClient({ ...TEST_CLIENT_OPTIONS, baseUrl: credentials.baseUrl, key: credentials.key, transport });
+      if (credentials.key === null) return noKeyResult(api);
+      const client = createBuilderClient({ ...TEST_CLIENT_OPTIONS, baseUrl: credentials.baseUrl, key: credentials.key, transport: watched });
       const list = await client.listTemplatesAsync({ page: 1, perPage: 1 });
       return builderConnectedResult(list.meta ? list.meta.total : null);
     }
-    const client = createLibraryClient({ ...TEST_CLIENT_OPTIONS, baseUrl: credentials.baseUrl, key: credentials.key, transport });
+    const client = createLibraryClient({ ...TEST_CLIENT_OPTIONS, baseUrl: credentials.baseUrl, key: credentials.key, transport: watched });
+    if (credentials.key === null) {
+      await client.searchEmailsAsync({ perPage: 1 });
+      return libraryReachedResult();
+    }
     const collections = await client.listCollectionsAsync();
     return libraryConnectedResult(collections.data.length);
   } catch (error) {
-    return connectionFailedResult(api, credentials.baseUrl, error);
+    return connectionFailedResult(api, credentials.baseUrl, error, lastReply);
   }
 }

@@ -24,8 +24,8 @@ export interface SettingsDependencies {
   keyStore: KeyStore;
   documentSettings: DocumentSettings;
   defaultBaseUrls: Record<ApiName, string>;
-  /** One cheap authenticated call; resolves with the result in words, never rejects for API errors. */
-  testConnectionAsync(api: ApiName, credentials: { baseUrl: string; key: string }): Promise<ConnectionResult>;
+  /** One cheap call (authenticated when a key is given); resolves with the result in words, never rejects for API errors. */
+  testConnectionAsync(api: ApiName, credentials: { baseUrl: string; key: string | null }): Promise<ConnectionResult>;
 }
 
 function originOf(baseUrl: string): string {
@@ -89,7 +89,8 @@ export function createSettingsHandlers(dependencies: SettingsDependencies): Sett
 
     'settings/test-connection': async ({ api }) => {
       const { baseUrl, key } = await keyStore.readAsync(api);
-      if (key === null) return noKeyResult(api);
+      // The library is browsed without a key too: its address is worth testing alone.
+      if (key === null && api === 'builder') return noKeyResult(api);
       return dependencies.testConnectionAsync(api, { baseUrl, key });
     },
 

@@ -89,6 +89,35 @@ describe('moving between screens by keyboard', () => {
   });
 });
 
+describe('steps that name the design system', () => {
+  it('“Open Settings” on an unlinked Sync, and the welcome screen’s “Choose the design system”, land in the design-system field (they left the focus on the title, the field out of sight below the builder’s section)', async () => {
+    const ui = await openFreshAsync('?demo-keys=1&command=settings');
+    const system = ui.getByRole('region', { name: 'Design system for this file' });
+    await system.getByRole('textbox', { name: 'Design system id' }).fill('');
+    await system.getByRole('button', { name: 'Save for this file' }).click();
+    await expect.poll(() => textOf(system.getByRole('status'))).toBe('This file is no longer linked to a design system.');
+    const focusedField = () => ui.evaluate(() => (document.activeElement instanceof HTMLInputElement ? (document.activeElement.labels?.[0]?.textContent ?? null) : (document.activeElement?.textContent ?? null)));
+
+    await ui.getByRole('navigation', { name: 'Envelope screens' }).getByRole('button', { name: /^Sync/ }).click();
+    const open = ui.getByRole('button', { name: 'Open Settings' });
+    await open.waitFor({ timeout: 10_000 });
+    await open.focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => screenTitle(ui)).toBe('Settings');
+    await expect.poll(focusedField).toBe('Design system id');
+
+    await ui.getByRole('button', { name: 'Show the welcome screen' }).click();
+    await ui.getByRole('button', { name: 'Choose the design system' }).focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => screenTitle(ui)).toBe('Settings');
+    await expect.poll(focusedField).toBe('Design system id');
+    // Typed straight away, the id goes where the step said.
+    await h.page.keyboard.type('ds_demo');
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => textOf(system.getByRole('status'))).toMatch(/^This file now syncs to design system ds_demo\./);
+  });
+});
+
 describe('once set up', () => {
   for (const [command, title] of [
     ['settings', 'Settings'],

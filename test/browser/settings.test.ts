@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskKey } from '../../src/shared/settings/validate-settings';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
+import { messageProblems } from '../support/message-rules';
 import { axeViolationsAsync } from './support/axe';
 import { evaluateHooks, type Harness, openSettingsAsync, startHarnessAsync, textOf } from './support/playground-harness';
 
@@ -136,6 +137,61 @@ describe('Settings in the real UI', () => {
     }
   });
 
+  it('tests the key just saved when “Test connection” is pressed while Save is on its way (the test was dropped, and after a failed save “Testing…” stayed for ever)', async () => {
+    const ui = await openSettingsAsync(h);
+    await saveDemoKeyAsync(ui, 'builder');
+    const section = ui.getByRole('region', { name: 'Email builder' });
+    const result = ui.getByTestId('settings-builder-result');
+    const saveThenTestAsync = async (key: string) => {
+      await section.getByRole('button', { name: 'Replace key (builder API key)' }).click();
+      await section.getByLabel('Builder API key', { exact: true }).fill(key);
+      // Figma busy with a large file: Save is still on its way when the person presses Test.
+      await evaluateHooks(h.page, (hooks) => hooks.freezeSandbox(true));
+      try {
+        await section.getByRole('button', { name: 'Save' }).click();
+        await section.getByRole('button', { name: 'Test connection' }).click();
+      } finally {
+        await evaluateHooks(h.page, (hooks) => hooks.freezeSandbox(false));
+      }
+    };
+
+    await saveThenTestAsync(WRONG_BUILDER_KEY);
+    await expect.poll(() => textOf(ui.getByTestId('settings-builder-key-hint')), { timeout: 10_000 }).toBe(maskKey(WRONG_BUILDER_KEY));
+    await expect.poll(() => textOf(result), { timeout: 15_000 }).toMatch(/^The builder API key was not accepted \(401\)\./);
+
+    // A save that fails tests nothing, and says nothing is being tested.
+    await evaluateHooks(h.page, async (hooks) => {
+      const fake = hooks.fake();
+      await fake.figma.clientStorage.setAsync('test.filler', 'x'.repeat(5_000_000 - fake.clientStorageBytes() - 'test.filler'.length - 2));
+    });
+    const longerKey = `${state.builder.keys.demo}ButLonger`;
+    usedKeys.push(longerKey);
+    try {
+      await saveThenTestAsync(longerKey);
+      await expect.poll(() => textOf(ui.getByTestId('settings-builder-error')), { timeout: 10_000 }).toMatch(/^Figma could not store the builder API settings/);
+      expect(await textOf(result)).toBe('');
+    } finally {
+      await evaluateHooks(h.page, (hooks) => hooks.fake().figma.clientStorage.deleteAsync('test.filler'));
+    }
+  });
+
+  it('says a test did not try the key typed and not saved yet (it said “Connected” beside a pasted key it never tried)', async () => {
+    const ui = await openSettingsAsync(h);
+    await saveDemoKeyAsync(ui, 'builder');
+    const section = ui.getByRole('region', { name: 'Email builder' });
+    await section.getByRole('button', { name: 'Replace key (builder API key)' }).click();
+    await ui.getByTestId('settings-builder-key').fill(WRONG_BUILDER_KEY);
+    await section.getByRole('button', { name: 'Test connection' }).click();
+    const result = ui.getByTestId('settings-builder-result');
+    await expect.poll(() => textOf(result), { timeout: 15_000 }).toMatch(/^Connected to the builder: /);
+    expect(await textOf(result)).toMatch(/ This tested the saved address and key; what is typed above is not saved yet\.$/);
+    expect(messageProblems((await textOf(result)) ?? '')).toEqual([]);
+    // Nothing typed: the result says only what it found.
+    await ui.getByTestId('settings-builder-key').press('Escape');
+    await section.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => textOf(result), { timeout: 15_000 }).toMatch(/^Connected to the builder: [^.]*\.$/);
+  });
+
   it('asks for the key again when the address moves to another host, and keeps the old one until then', async () => {
     const ui = await openSettingsAsync(h);
     await saveDemoKeyAsync(ui, 'builder');
@@ -148,6 +204,41 @@ describe('Settings in the real UI', () => {
     expect(await ui.getByTestId('settings-builder-base-url').inputValue()).toBe('http://localhost:1');
     const stored = await evaluateHooks(h.page, async (hooks) => hooks.fake().figma.clientStorage.getAsync('envelope.builder.baseUrl'));
     expect(stored).toBe(h.emulator.builderUrl);
+  });
+
+  it('drops the request for the key again when Escape puts the saved address back (it still said “The address changed…”, and Save asked for a new key)', async () => {
+    const ui = await openSettingsAsync(h);
+    await saveDemoKeyAsync(ui, 'builder');
+    const section = ui.getByRole('region', { name: 'Email builder' });
+    const address = section.getByRole('textbox', { name: 'API address' });
+    await address.fill('http://localhost:1');
+    await section.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => textOf(ui.getByTestId('settings-builder-key-error')), { timeout: 10_000 }).toContain('paste the key again');
+    // The person sees the mistake and puts the saved address back.
+    await address.focus();
+    await h.page.keyboard.press('Escape');
+    expect(await address.inputValue()).toBe(h.emulator.builderUrl);
+    expect(await ui.getByTestId('settings-builder-key-error').count()).toBe(0);
+    expect(await ui.getByTestId('settings-builder-key').count()).toBe(0);
+    expect(await textOf(ui.getByTestId('settings-builder-key-hint'))).toBe(maskKey(state.builder.keys.demo));
+    await section.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => textOf(ui.getByTestId('settings-builder-result')), { timeout: 10_000 }).toBe('Email builder address saved; the saved key is unchanged.');
+  });
+
+  it('closes “Remove the saved key?” when the person chooses “Replace key” instead (the question stayed beside the new key, and after Save asked to forget it)', async () => {
+    const ui = await openSettingsAsync(h);
+    await saveDemoKeyAsync(ui, 'library');
+    const section = ui.getByRole('region', { name: 'Email library' });
+    const question = section.getByRole('group', { name: /^Remove the saved library API key/ });
+    await section.getByRole('button', { name: 'Forget key (library API key)' }).click();
+    await question.waitFor();
+    await section.getByRole('button', { name: 'Replace key (library API key)' }).click();
+    await expect.poll(() => ui.getByTestId('settings-library-key').count()).toBe(1);
+    expect(await question.count()).toBe(0);
+    await ui.getByTestId('settings-library-key').fill(state.library.keys.demo);
+    await section.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => textOf(ui.getByTestId('settings-library-result')), { timeout: 10_000 }).toMatch(/^Email library settings saved\./);
+    expect(await question.count()).toBe(0);
   });
 
   it('takes a key typed straight after “Replace key” by keyboard: the key field has the focus at once', async () => {

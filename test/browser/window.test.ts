@@ -88,3 +88,30 @@ describe('the plugin window', () => {
     await expect.poll(windowSizeAsync).toEqual([800 - 16, height]);
   });
 });
+
+describe('the smallest window', () => {
+  it('shows what Save and Test connection answered, not below the window’s edge (the answer appeared out of sight, under the button)', async () => {
+    await h.openFreshAsync('?demo-keys=1&command=settings');
+    await dragGripAsync(-400, -600);
+    await expect.poll(windowSizeAsync).toEqual([320, 240]);
+    const ui = await h.uiFrameAsync();
+    /** How much of the element is out of the scrolling screen's sight, in px (0: all of it shows). */
+    const hiddenPx = (testId: string) =>
+      ui.getByTestId(testId).evaluate((element) => {
+        const shown = element.getBoundingClientRect();
+        const view = element.closest('main')!.getBoundingClientRect();
+        return Math.max(0, view.top - shown.top) + Math.max(0, shown.bottom - view.bottom);
+      });
+    for (const [section, button, result] of [
+      ['Email builder', 'Save', 'settings-builder-result'],
+      ['Email library', 'Test connection', 'settings-library-result'],
+      ['Design system for this file', 'Save for this file', 'settings-design-system-result'],
+    ] as const) {
+      // By keyboard: the focused button scrolls into sight, its answer comes below it.
+      await ui.getByRole('region', { name: section }).getByRole('button', { name: button, exact: true }).focus();
+      await h.page.keyboard.press('Enter');
+      await expect.poll(() => ui.getByTestId(result).textContent(), { timeout: 15_000 }).toMatch(/saved|Connected|syncs to/);
+      await expect.poll(() => hiddenPx(result), { message: `${section}: ${button}` }).toBe(0);
+    }
+  });
+});

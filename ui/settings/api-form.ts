@@ -73,6 +73,9 @@ export function designSystemSavedText(id: string | null, fromAddress = false): s
   return `This file now syncs to design system ${id}${read}. Collaborators see the same setting.`;
 }
 
+/** Added to a test's answer when the form holds an address or key not saved yet (the test is of the saved ones). */
+export const UNSAVED_NOT_TESTED = 'This tested the saved address and key; what is typed above is not saved yet.';
+
 /** A 429 on the connection test, with its wait counted down: "… Test again in 12 seconds." */
 export function testWaitText(message: string, secondsLeft: number): string {
   if (secondsLeft <= 0) return `${message} You can test again now.`;

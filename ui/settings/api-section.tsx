@@ -11,7 +11,7 @@ import { fieldErrorFrom } from '../messages/error-text';
 import { takeSettingsFocus } from './settings-focus';
 import type { SettingsRequester } from './settings-requester';
 import { SettingsSection } from './settings-section';
-import { API_TEXT, checkApiForm, savedText, testWaitText, type ApiField, type FieldErrors } from './api-form';
+import { API_TEXT, checkApiForm, savedText, testWaitText, UNSAVED_NOT_TESTED, type ApiField, type FieldErrors } from './api-form';
 
 const API_FIELDS: readonly ApiField[] = ['baseUrl', 'key'];
 const TEST_TIMEOUT_MS = 30_000;
@@ -49,6 +49,12 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
   // still waiting gives way to Save and Forget: giveWayToTest).
   const request = useRequest<SettingsView | ConnectionResult, 'save' | 'test' | 'forget'>({ whilePending: 'ignore' });
   const busy = request.pending;
+  // "Test connection" pressed while a save or forget is on its way: the test is of what they
+  // store, so it runs once they have (and not at all when they failed).
+  const testAfterwards = useRef(false);
+  // The key field was opened by the sandbox for a new host, not by the person: putting the saved
+  // address back (Escape) takes that request back too.
+  const keyAskedForAddress = useRef(false);
 
   const baseUrlRef = useRef<HTMLInputElement>(null);
   const keyRef = useRef<HTMLInputElement>(null);
@@ -137,13 +143,16 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
             focusAfterRender.current = 'replace';
           }
           showResult({ tone: 'success', text: savedText(api, next, sentKey) });
+          runTestAskedMeanwhile();
         },
         onError: (error, message) => {
+          testAfterwards.current = false;
           // The fields keep what was typed; the problem shows next to the field it concerns.
           const fieldError = fieldErrorFrom(error, API_FIELDS);
           if (fieldError?.field === 'key' && !keyFieldShown) {
             // The sandbox wants the key again (say, for a new host): open the field it asks about.
             setReplacing(true);
+            keyAskedForAddress.current = true;
             focusAfterRender.current = 'key';
           }
           if (fieldError) showErrors({ [fieldError.field]: fieldError.message });
@@ -153,20 +162,34 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
     );
   }
 
-  function testConnection() {
+  /** `justSaved`: run after a save, whose fields were what it stored. */
+  function testConnection(justSaved = false) {
+    if (busy === 'save' || busy === 'forget') {
+      testAfterwards.current = true;
+      return;
+    }
     setFailure(null);
     setTestWait(null);
     setResult({ tone: 'info', text: `Testing the ${text.title.toLowerCase()} connection…` });
+    // The test is of what is saved: an answer beside a key just pasted must not read as that key's.
+    const edited = !justSaved && (key.trim() !== '' || baseUrl.trim() !== saved.baseUrl);
     void request.run('test', () => requester.testConnectionAsync(api, TEST_TIMEOUT_MS), {
       onResult: (outcome) => {
-        setResult({ tone: outcome.ok ? 'success' : 'error', text: outcome.message });
-        if (outcome.retryAfterSeconds) setTestWait({ message: outcome.message, until: Date.now() + outcome.retryAfterSeconds * 1000 });
+        const message = edited ? `${outcome.message} ${UNSAVED_NOT_TESTED}` : outcome.message;
+        setResult({ tone: outcome.ok ? 'success' : 'error', text: message });
+        if (outcome.retryAfterSeconds) setTestWait({ message, until: Date.now() + outcome.retryAfterSeconds * 1000 });
       },
       onError: (_error, message) => {
         showResult(null);
         setFailure(message);
       },
     });
+  }
+
+  function runTestAskedMeanwhile() {
+    if (!testAfterwards.current) return;
+    testAfterwards.current = false;
+    testConnection(true);
   }
 
   /** A test still waiting would report on what a save or forget replaces: it stops for them (they are not dropped). */
@@ -191,13 +214,20 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
           setKey('');
           focusAfterRender.current = 'key';
           showResult({ tone: 'success', text: `The ${text.keyNoun} was removed from this computer.` });
+          runTestAskedMeanwhile();
         },
-        onError: (_error, message) => setFailure(message),
+        onError: (_error, message) => {
+          testAfterwards.current = false;
+          setFailure(message);
+        },
       },
     );
   }
 
   function startReplace() {
+    keyAskedForAddress.current = false;
+    // A new key instead of none: the question about forgetting this one is answered.
+    setConfirmingForget(false);
     showResult(null);
     setErrors((current) => ({ ...current, key: undefined }));
     setReplacing(true);
@@ -228,7 +258,12 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
     if (event.key === 'Escape' && baseUrl !== saved.baseUrl) {
       event.preventDefault();
       setBaseUrl(saved.baseUrl);
-      setErrors((current) => ({ ...current, baseUrl: undefined }));
+      if (keyAskedForAddress.current) {
+        keyAskedForAddress.current = false;
+        // Nothing typed there yet: the field goes, as the saved key does the job again.
+        if (key === '') setReplacing(false);
+        setErrors({});
+      } else setErrors((current) => ({ ...current, baseUrl: undefined }));
     }
   }
 
@@ -329,7 +364,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
         <Button variant="primary" type="submit" busy={busy === 'save'} testId={id('save')}>
           Save
         </Button>
-        <Button onClick={testConnection} busy={busy === 'test'} testId={id('test')} describedBy={id('test-note')}>
+        <Button onClick={() => testConnection()} busy={busy === 'test'} testId={id('test')} describedBy={id('test-note')}>
           Test connection
         </Button>
       </div>

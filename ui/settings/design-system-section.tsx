@@ -1,6 +1,6 @@
 // The builder design system this file syncs to. Stored in the file, so everyone who opens
 // it syncs to the same design system.
-import { useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { SettingsView } from '../../src/shared/bridge/messages';
 import { readDesignSystemId } from '../../src/shared/settings/design-system-id';
 import { Button } from '../components/button';
@@ -9,6 +9,7 @@ import { TextField } from '../components/text-field';
 import { useRequest } from '../hooks/use-request';
 import { fieldErrorFrom } from '../messages/error-text';
 import { designSystemSavedText } from './api-form';
+import { takeSettingsFocus } from './settings-focus';
 import type { SettingsRequester } from './settings-requester';
 import { SettingsSection } from './settings-section';
 
@@ -25,6 +26,10 @@ export function DesignSystemSection({ view, onView, requester }: DesignSystemSec
   const [result, setResult] = useState<LiveMessage | null>(null);
   const request = useRequest<SettingsView, 'save'>({ whilePending: 'ignore' });
   const inputRef = useRef<HTMLInputElement>(null);
+  // Opened from a step about the design system (Sync unlinked, the welcome screen): its field.
+  useLayoutEffect(() => {
+    if (takeSettingsFocus('design-system', inputRef.current)) inputRef.current?.focus();
+  });
 
   function save() {
     setFailure(null);

@@ -1,18 +1,21 @@
 // "Open Settings" from a screen whose key was refused or is missing: Settings opens on that
 // API's key, ready for a new one, rather than at its top (the library's section sits below the
-// builder's, out of sight in the plugin's window). The screen asks before it switches to Settings;
-// the section takes the request the first time it is drawn visible.
+// builder's, out of sight in the plugin's window); from a step about the file's design system,
+// on its field (below the builder's section too). The screen asks before it switches to
+// Settings; the section takes the request the first time it is drawn visible.
 import type { ApiName } from '../../src/shared/settings/validate-settings';
 
-let wanted: ApiName | null = null;
+export type SettingsFocusTarget = ApiName | 'design-system';
 
-export function requestSettingsFocus(api: ApiName): void {
-  wanted = api;
+let wanted: SettingsFocusTarget | null = null;
+
+export function requestSettingsFocus(target: SettingsFocusTarget): void {
+  wanted = target;
 }
 
-/** True once for a request for `api`, when `shown` (an element of its section) is on screen. */
-export function takeSettingsFocus(api: ApiName, shown: HTMLElement | null): boolean {
-  if (wanted !== api || shown === null || shown.offsetParent === null) return false;
+/** True once for a request for `target`, when `shown` (an element of its section) is on screen. */
+export function takeSettingsFocus(target: SettingsFocusTarget, shown: HTMLElement | null): boolean {
+  if (wanted !== target || shown === null || shown.offsetParent === null) return false;
   wanted = null;
   return true;
 }

@@ -3,6 +3,7 @@
 // once a half is set up (seen from Settings), it says so and the step goes to that half instead.
 import type { Screen, SettingsView } from '../../src/shared/bridge/messages';
 import { Button } from '../components/button';
+import { requestSettingsFocus } from '../settings/settings-focus';
 
 export interface StartScreenProps {
   onScreen: (screen: Screen) => void;
@@ -13,11 +14,11 @@ export interface StartScreenProps {
 const KEY_WHERE = 'the builder makes one under Settings → API Keys';
 
 /** What the sync half still needs, in words, with its one step. */
-function syncStep(view: SettingsView): { needs: string; label: string; screen: Screen } {
+function syncStep(view: SettingsView): { needs: string; label: string; screen: Screen; focus?: 'design-system' } {
   const hasKey = view.builder.keyHint !== null;
   const system = view.designSystemId;
   if (hasKey && system !== null) return { needs: `Set up: this file syncs to design system “${system}”.`, label: 'Open Sync', screen: 'sync' };
-  if (hasKey) return { needs: 'Your builder API key is saved. This file still needs the id of the design system it syncs to.', label: 'Choose the design system', screen: 'settings' };
+  if (hasKey) return { needs: 'Your builder API key is saved. This file still needs the id of the design system it syncs to.', label: 'Choose the design system', screen: 'settings', focus: 'design-system' };
   if (system !== null) return { needs: `This file syncs to design system “${system}”. Your builder API key is still needed (${KEY_WHERE}).`, label: 'Add your builder key', screen: 'settings' };
   return { needs: `Needs a builder API key (${KEY_WHERE}) and the id of the design system this file syncs to.`, label: 'Connect the builder', screen: 'settings' };
 }
@@ -32,7 +33,14 @@ export function StartScreen({ onScreen, view }: StartScreenProps) {
         <p>Keep this file’s components and your builder’s design system in step: see what changed on each side, then send or take the differences.</p>
         <p class="muted">{sync.needs}</p>
         <div class="button-row">
-          <Button variant="primary" onClick={() => onScreen(sync.screen)} testId="start-sync">
+          <Button
+            variant="primary"
+            onClick={() => {
+              if (sync.focus) requestSettingsFocus(sync.focus);
+              onScreen(sync.screen);
+            }}
+            testId="start-sync"
+          >
             {sync.label}
           </Button>
         </div>

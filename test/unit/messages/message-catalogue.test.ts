@@ -14,11 +14,11 @@ import {
   type ErrorContext,
 } from '../../../src/shared/api/http/error-mapping';
 import { bridgeText } from '../../../src/shared/bridge/bridge-text';
-import { builderConnectedResult, connectionFailedResult, libraryConnectedResult, noKeyResult } from '../../../src/settings/connection-messages';
+import { builderConnectedResult, connectionFailedResult, libraryConnectedResult, libraryReachedResult, noKeyResult } from '../../../src/settings/connection-messages';
 import { designSystemIdProblem } from '../../../src/shared/settings/design-system-id';
 import { baseUrlProblem, keyProblem } from '../../../src/shared/settings/validate-settings';
 import { errorText } from '../../../ui/messages/error-text';
-import { checkApiForm, designSystemSavedText, savedText } from '../../../ui/settings/api-form';
+import { checkApiForm, designSystemSavedText, savedText, UNSAVED_NOT_TESTED } from '../../../ui/settings/api-form';
 import { messageProblems, sentencesOf } from '../../support/message-rules';
 import type { FoundReference, SettingsView } from '../../../src/shared/bridge/messages';
 import { asCanvasError, fontUnavailableError, imageFailedError, readOnlyError } from '../../../src/canvas/canvas-errors';
@@ -87,9 +87,14 @@ function catalogue(): Array<{ from: string; message: string }> {
   for (const [name, text] of Object.entries(bridgeText)) if (typeof text === 'string') add(`bridge ${name}`, text);
   for (const api of APIS) {
     add('no key', noKeyResult(api).message);
+    add('library reached without a key', libraryReachedResult().message);
     for (const api of APIS) add('API error wrong_host', wrongHostMessage(api));
-  for (const error of apiErrors()) add(`connection test after ${error.code} (${api})`, connectionFailedResult(api, BASE_URL, error).message);
+  for (const error of apiErrors()) {
+    add(`connection test after ${error.code} (${api})`, connectionFailedResult(api, BASE_URL, error).message);
+    add(`connection test after ${error.code} (${api}), beside a key not saved yet`, `${connectionFailedResult(api, BASE_URL, error).message} ${UNSAVED_NOT_TESTED}`);
+  }
     add('connection test, unexpected failure', connectionFailedResult(api, BASE_URL, new TypeError('Failed to fetch')).message);
+    add('connection test, a web page', connectionFailedResult(api, BASE_URL, notJsonError(contextFor(api), 200), '<!doctype html>').message);
     for (const input of ['', 'not a url', 'https://user:pw@api.example.com', 'https://api.example.com/?q=1', 'http://example.com', 'ftp://example.com']) {
       add(`address "${input}"`, baseUrlProblem(input));
     }

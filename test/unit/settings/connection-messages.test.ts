@@ -48,7 +48,7 @@ describe('connection test results in words', () => {
   });
 
   it('says a web page or a foreign answer at the address is not the API (not “refused … HTTP 200”)', () => {
-    const page = connectionFailedResult('library', 'https://www.mailvault.example', apiError(200, 'not_json', 'The email library API sent a page instead of data.'));
+    const page = connectionFailedResult('library', 'https://www.mailvault.example', apiError(200, 'not_json', 'The email library API sent a page instead of data.'), '<!doctype html><title>Mailvault</title>');
     expect(page).toEqual({ ok: false, message: 'https://www.mailvault.example answered with a web page, not the library API’s data: is this the library API address?' });
     const foreign = connectionFailedResult('builder', base, apiError(200, 'malformed_response', 'The builder API sent a reply Envelope cannot read.'));
     expect(foreign).toEqual({ ok: false, message: `${base} answered, but not as the builder API does: is this the builder API address?` });

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { testConnectionAsync } from '../../../src/settings/connection-test';
 import type { HttpTransport } from '../../../src/shared/api/http/transport';
+import { messageProblems } from '../../support/message-rules';
 
 const answering =
   (text: string, contentType: string): HttpTransport =>
@@ -15,8 +16,30 @@ describe('connection test against an address that is not the API', () => {
     expect(result).toEqual({ ok: false, message: 'https://www.example.com answered with a web page, not the library API’s data: is this the library API address?' });
   });
 
+  it('does not call a reply cut short a web page: the address may be right and the answer damaged on its way (the malformed-JSON fault)', async () => {
+    const cut = '{"data":[{"id":"tpl_1","name":"Spring sa';
+    const result = await testConnectionAsync('builder', { baseUrl: 'http://127.0.0.1:4011', key: 'ef_0123456789abcdef' }, answering(cut, 'application/json'));
+    expect(result).toEqual({
+      ok: false,
+      message: 'http://127.0.0.1:4011 answered with data cut short or damaged, which Envelope cannot read. Test again; if it happens again, check that this is the builder API address.',
+    });
+    expect(messageProblems(result.message)).toEqual([]);
+  });
+
   it('says JSON of another shape is not the builder API', async () => {
     const result = await testConnectionAsync('builder', { baseUrl: 'https://other-api.example', key: 'ef_0123456789abcdef' }, answering('{"status":"ok"}', 'application/json'));
     expect(result).toEqual({ ok: false, message: 'https://other-api.example answered, but not as the builder API does: is this the builder API address?' });
+  });
+
+  it('reaches the library without a key through its open search, and says what a key adds', async () => {
+    const asked: Array<{ url: string; authorization: string | undefined }> = [];
+    const transport: HttpTransport = (request) => {
+      asked.push({ url: request.url, authorization: request.headers.authorization });
+      return Promise.resolve({ status: 200, headers: { 'content-type': 'application/json' }, text: JSON.stringify({ data: [], meta: { page: 1, per_page: 1, count: 0, attribution: { source: 'Mailvault', url: 'https://mailvault.example' }, query: { q: null, brand: null, category: null } } }) });
+    };
+    const result = await testConnectionAsync('library', { baseUrl: 'https://api.mailvault.example', key: null }, transport);
+    expect(result).toEqual({ ok: true, message: 'Reached the library: browsing works without a key. A library API key adds HTML previews and your follows, likes and collections.' });
+    expect(asked).toEqual([{ url: expect.stringMatching(/^https:\/\/api\.mailvault\.example\/v1\/emails\?/) as unknown as string, authorization: undefined }]);
+    expect(messageProblems(result.message)).toEqual([]);
   });
 });

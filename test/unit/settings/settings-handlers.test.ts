@@ -124,6 +124,12 @@ describe('settings handlers', () => {
     expect(testConnectionAsync).toHaveBeenCalledWith('builder', { baseUrl: 'http://localhost:4011', key: builderKey });
   });
 
+  it('tests the library’s address without a key, as Browse uses it (it said a key was needed to test at all)', async () => {
+    const { handlers, testConnectionAsync } = setup();
+    expect(await handlers['settings/test-connection']({ api: 'library' }, context)).toEqual({ ok: true, message: 'Connected.' });
+    expect(testConnectionAsync).toHaveBeenCalledWith('library', { baseUrl: defaults.library, key: null });
+  });
+
   it('stores the design-system id in the document, trimmed, and clears it with null or blank', async () => {
     const { handlers, shared, storage } = setup();
     expect((await handlers['settings/set-design-system']({ id: ' ds_demo ' }, context)).designSystemId).toBe('ds_demo');
