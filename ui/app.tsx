@@ -140,6 +140,8 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
   const setView = (view: SettingsView, api?: ApiName) => {
     if (api === 'library') setLibraryEpoch((epoch) => epoch + 1);
     if (api === 'builder') setBuilderEpoch((epoch) => epoch + 1);
+    // Without a builder key nothing can be reviewed; forgetting one is no document change, so the sandbox would only say so at its next check.
+    if (view.builder.keyHint === null) setSyncBadge(0);
     setState((current) => (current.status === 'ready' ? { ...current, view } : current));
   };
   // Sync sends to Settings for what it lacks: with the key saved, that is the file's design system.

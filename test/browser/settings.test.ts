@@ -6,6 +6,7 @@ import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/e
 import { messageProblems } from '../support/message-rules';
 import { axeViolationsAsync } from './support/axe';
 import { evaluateHooks, type Harness, openSettingsAsync, startHarnessAsync, textOf } from './support/playground-harness';
+import { linkToEmptyDesignSystemAsync, readyUiAsync } from './support/sync-steps';
 
 let h: Harness;
 let state: EmulatorDemoState;
@@ -332,5 +333,26 @@ describe('Settings in the real UI', () => {
     for (const key of usedKeys) {
       expect(everything.filter((line) => line.includes(key))).toEqual([]);
     }
+  });
+});
+
+describe('the Sync badge after Settings change the link', () => {
+  it('goes as soon as the builder key is forgotten (it kept its count of changes to review: forgetting a key is no document change)', async () => {
+    await h.openFreshAsync();
+    await linkToEmptyDesignSystemAsync(h);
+    // Opened again, linked: the badge comes from the start-up check, with no edit on its way.
+    const before = await h.page.$('iframe[data-role="plugin-iframe"]');
+    await h.page.getByRole('button', { name: 'Run the plugin again' }).click();
+    await before?.waitForElementState('hidden', { timeout: 10_000 });
+    const ui = await readyUiAsync(h);
+    const badge = ui.getByTestId('nav-sync-badge');
+    await expect.poll(() => badge.count(), { timeout: 15_000 }).toBe(1);
+    await ui.getByTestId('nav-settings').click();
+    const section = ui.getByRole('region', { name: 'Email builder' });
+    await section.getByRole('button', { name: 'Forget key (builder API key)' }).click();
+    await ui.getByTestId('settings-builder-forget-confirm').click();
+    await expect.poll(() => section.getByRole('button', { name: 'Forget key (builder API key)' }).count(), { timeout: 10_000 }).toBe(0);
+    // The final state: polled well past the 600 ms a document change takes to be counted.
+    await expect.poll(() => badge.count(), { timeout: 10_000 }).toBe(0);
   });
 });
