@@ -271,7 +271,8 @@ describe('Settings in the real UI', () => {
       await section.getByRole('button', { name: 'Save' }).click();
       await expect
         .poll(() => textOf(ui.getByTestId('settings-library-error')), { timeout: 10_000 })
-        .toBe('Figma could not store the library API settings on this computer, so they were not saved. What you typed is still in the form: try Save again.');
+        // Not “try Save again”, which fails again while the storage is full.
+        .toBe('Figma could not store the library API settings on this computer (Envelope’s storage there may be full).');
       expect(await section.getByLabel('Library API key', { exact: true }).inputValue()).toBe(longerKey);
       expect(await evaluateHooks(h.page, (hooks) => hooks.clientStorageValueAsync('envelope.library.apiKey'))).toBe(state.library.keys.demo);
       expect(await evaluateHooks(h.page, (hooks) => hooks.clientStorageValueAsync('envelope.library.baseUrl'))).toBe(h.emulator.libraryUrl);
