@@ -357,3 +357,19 @@ describe('the Sync badge after Settings change the link', () => {
     await expect.poll(() => badge.count(), { timeout: 10_000 }).toBe(0);
   });
 });
+
+describe('Escape in the key field with no key saved', () => {
+  it('keeps a pasted key (it was cleared without a word; there is no saved key to go back to, and Escape also closes the browser’s password suggestions)', async () => {
+    await h.openFreshAsync();
+    const ui = await openSettingsAsync(h);
+    const section = ui.getByRole('region', { name: 'Email builder' });
+    const field = section.getByLabel('Builder API key', { exact: true });
+    await field.fill(state.builder.keys.demo);
+    await field.press('Escape');
+    expect(await field.inputValue()).toBe(state.builder.keys.demo);
+    // What was kept is what Save stores.
+    await ui.getByTestId('settings-builder-base-url').fill(h.emulator.builderUrl);
+    await section.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => textOf(ui.getByTestId('settings-builder-key-hint')), { timeout: 10_000 }).toBe(maskKey(state.builder.keys.demo));
+  });
+});
