@@ -49,9 +49,10 @@ export function startSyncMonitor(dependencies: SyncMonitorDependencies): void {
 
   function check(): void {
     queue(() => session.checkAsync())
-      .then(publish)
+      .then(publish, () => undefined) // offline, refused…: the Sync screen says why when opened
+      // Edits are followed even after a failed check: a link corrected in Settings is checked at once.
       .then(listenAsync)
-      .catch(() => undefined); // not linked, offline…: the Sync screen says why when opened
+      .catch(() => undefined);
   }
 
   check();

@@ -8,7 +8,7 @@ import { listedRowCount } from '../../../src/shared/sync/listed-rows';
 import { SNAPSHOT_FORMAT } from '../../../src/snapshot/format-version';
 import { REMOTE_CHECK_INTERVAL_MS } from '../../../src/sync/sync-monitor';
 import { readSyncState, writeSyncState } from '../../../src/sync/sync-state';
-import { componentNamed, context, nextBadgeAsync, replaceTwo, startBackground, syncedOnceAsync, useSyncHarness, type Badge } from './support/sync-harness';
+import { componentNamed, context, linkAsync, nextBadgeAsync, replaceTwo, startBackground, syncedOnceAsync, useSyncHarness, type Badge } from './support/sync-harness';
 
 const h = useSyncHarness();
 
@@ -97,6 +97,19 @@ describe('the Sync badge', () => {
       const all = listedRowCount(compared.counts, compared.replacements?.length ?? 0);
       expect(all).not.toBe(2);
       expect(badge).toEqual({ rows: all });
+    });
+
+    it('counts once the design system id is corrected, after a start-up check that failed (edits were not followed until the next check, minutes later)', async () => {
+      await linkAsync(h, 'ds_nope');
+      const badges = startBackground(h);
+      // The start-up check is refused (no such design system): the Sync screen says why when opened.
+      await expect(h.plugin.handlers['sync/compare']({}, context)).rejects.toMatchObject({ code: 'not_found' });
+      expect(badges).toEqual([]);
+      await h.plugin.handlers['settings/set-design-system']({ id: 'ds_empty' }, context);
+      const badge = await nextBadgeAsync(badges, 0);
+      const compared = await h.plugin.handlers['sync/compare']({}, context);
+      expect(badge).toEqual({ rows: listedRowCount(compared.counts, compared.replacements?.length ?? 0) });
+      expect(badge.rows).toBeGreaterThan(0);
     });
 
     it('says nothing to review after the builder key is forgotten and the file is edited', async () => {
