@@ -140,11 +140,19 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
   const setView = (view: SettingsView, api?: ApiName) => {
     if (api === 'library') setLibraryEpoch((epoch) => epoch + 1);
     if (api === 'builder') setBuilderEpoch((epoch) => epoch + 1);
+    // Without a builder key nothing can be reviewed; forgetting one is no document change, so the sandbox would only say so at its next check.
+    if (view.builder.keyHint === null) setSyncBadge(0);
     setState((current) => (current.status === 'ready' ? { ...current, view } : current));
   };
-  // Sync sends to Settings for what it lacks: with the key saved, that is the file's design system.
+  // Sync sends to Settings for what it lacks: the builder key first, then the file's design system.
   const openSettingsForSync = () => {
-    if (state.view.builder.keyHint !== null && state.view.designSystemId === null) requestSettingsFocus('design-system');
+    if (state.view.builder.keyHint === null) requestSettingsFocus('builder');
+    else if (state.view.designSystemId === null) requestSettingsFocus('design-system');
+    setScreen('settings');
+  };
+  // Templates sends to Settings for a builder key that is missing, refused or of another workspace.
+  const openSettingsForTemplates = () => {
+    requestSettingsFocus('builder');
     setScreen('settings');
   };
   // The sandbox only refuses sizes that are not numbers, which the handle never sends.
@@ -176,7 +184,7 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
         <TemplatesScreen
           endpoint={endpoint}
           subscribe={subscribe}
-          onOpenSettings={() => setScreen('settings')}
+          onOpenSettings={openSettingsForTemplates}
           updateNow={state.updateTemplate}
           epoch={builderEpoch}
           hidden={state.screen !== 'templates'}

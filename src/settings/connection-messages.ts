@@ -51,7 +51,6 @@ function withStop(text: string): string {
   return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
-/** Why the test call failed, in words, with what to do next. Never includes the key. */
 /** The longest 429 wait counted down on the screen. */
 const COUNTDOWN_MAX_SECONDS = 300;
 
@@ -60,7 +59,10 @@ function isWebPage(reply: string): boolean {
   return reply.trimStart().startsWith('<');
 }
 
-/** `lastReply`: the text of the last answer, when one came (it tells a web page from damaged data). */
+/**
+ * Why the test call failed, in words, with what to do next. Never includes the key.
+ * `lastReply`: the text of the last answer, when one came (it tells a web page from damaged data).
+ */
 export function connectionFailedResult(api: ApiName, baseUrl: string, error: unknown, lastReply = ''): ConnectionResult {
   const label = API_LABEL[api];
   if (!isApiFailure(error)) {

@@ -6,6 +6,7 @@ import type { ConnectionResult, SandboxRequests, SettingsView } from '../shared/
 import { readDesignSystemId } from '../shared/settings/design-system-id';
 import { baseUrlProblem, keyProblem, maskKey, sameOrigin, type ApiName } from '../shared/settings/validate-settings';
 import { parseHttpUrl } from '../shared/validation/http-url';
+import { storingAsync } from '../sync/sync-errors';
 import { noKeyResult } from './connection-messages';
 import type { DocumentSettings } from './document-settings';
 import type { KeyStore } from './key-store';
@@ -37,7 +38,7 @@ export function invalidInput(field: 'baseUrl' | 'key' | 'designSystemId', messag
   return new BridgeError('invalid_input', message, api === undefined ? { field } : { field, api });
 }
 
-/** A clientStorage failure in words; Figma's own words are technical and are not passed on. */
+/** A clientStorage removal refused, in words; Figma's own words are technical and are not passed on. */
 async function storing(write: Promise<void>, message: string): Promise<void> {
   try {
     await write;
@@ -75,10 +76,8 @@ export function createSettingsHandlers(dependencies: SettingsDependencies): Sett
           throw invalidInput('key', `The address changed from ${originOf(saved.baseUrl)}: paste the key again so it is sent to the new host.`, api);
         }
       }
-      await storing(
-        keyStore.saveAsync(api, key === undefined ? { baseUrl } : { baseUrl, key }),
-        `Figma could not store the ${api} API settings on this computer, so they were not saved. What you typed is still in the form: try Save again.`,
-      );
+      // Said as Sync says a refused write (most likely a full storage, where Save again fails again); the form keeps what was typed.
+      await storingAsync(keyStore.saveAsync(api, key === undefined ? { baseUrl } : { baseUrl, key }), `the ${api} API settings`);
       return readViewAsync();
     },
 

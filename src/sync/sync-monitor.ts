@@ -1,10 +1,11 @@
 // The Sync tab's badge while the plugin is open: one check of the design system when the plugin
 // opens and every few minutes after (within the builder's limit of 100 requests a minute, this
 // is one or two requests), and the local count again after each edit of the file, from an
-// incremental read of what `documentchange` reported: no request and no re-read of the file.
+// incremental read of what `documentchange` reported: no request and no re-read of the file
+// (a check again if the file's link changed in Settings meanwhile: the id is a document change).
 import type { SyncBadge } from '../shared/bridge/messages';
 import type { SerialQueue } from './serial-queue';
-import type { SyncSession } from './sync-session';
+import { NOTHING_TO_REVIEW, type SyncSession } from './sync-session';
 
 export const REMOTE_CHECK_INTERVAL_MS = 3 * 60_000;
 /** Edits arrive in bursts while a person drags or types: count once the burst settles. */
@@ -26,6 +27,10 @@ export function startSyncMonitor(dependencies: SyncMonitorDependencies): void {
   const publish = (badge: SyncBadge | null) => {
     if (badge !== null) emit(badge);
   };
+  /** After the link changed: the old count was of another design system (or key), so a failed check leaves nothing to review. */
+  const recheck = () => {
+    queue(() => session.checkAsync()).then(publish, () => publish(NOTHING_TO_REVIEW));
+  };
 
   async function listenAsync(): Promise<void> {
     if (listening) return;
@@ -37,16 +42,17 @@ export function startSyncMonitor(dependencies: SyncMonitorDependencies): void {
       localTimer = setTimeout(() => {
         localTimer = null;
         // A failed count leaves the last badge in place; the next edit or check tries again.
-        queue(() => session.localCountsAsync()).then(publish, () => undefined);
+        queue(() => session.localCountsAsync()).then((counted) => (counted === 'link-changed' ? recheck() : publish(counted)), () => undefined);
       }, LOCAL_COUNT_DELAY_MS);
     });
   }
 
   function check(): void {
     queue(() => session.checkAsync())
-      .then(publish)
+      .then(publish, () => undefined) // offline, refused…: the Sync screen says why when opened
+      // Edits are followed even after a failed check: a link corrected in Settings is checked at once.
       .then(listenAsync)
-      .catch(() => undefined); // not linked, offline…: the Sync screen says why when opened
+      .catch(() => undefined);
   }
 
   check();

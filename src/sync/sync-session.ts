@@ -22,7 +22,7 @@ import { isSamePair, pairReplacements, withoutKeptApart, type Replacement } from
 import { allReplacementsAsync, buildComparison, classifyAgainst, describedAsync, itemOf, publicComparison, withStateProblem, type Comparison, type KnownRemote } from './sync-comparison';
 import { createSyncDetails } from './sync-details';
 import { storingAsync } from './sync-errors';
-import { linkAsync, requireLinkAsync, sayingWaitsAsync, type LinkSource } from './sync-link';
+import { linkAsync, requireLinkAsync, sayingWaitsAsync, type LinkSource, type SyncLink } from './sync-link';
 import { createSyncPictures } from './sync-pictures';
 import { allChangesSinceAsync } from './sync-requests';
 import { runComparedAsync } from './sync-run';
@@ -50,11 +50,19 @@ export interface SyncSession {
   /** Shows a replaced pair as two rows from now on (kept per user until either key is synced). */
   keepApartAsync(pair: Replacement): Promise<SyncComparison>;
   runAsync(context: HandlerContext): Promise<SyncOutcome>;
-  /** Badge counts: the file read (incrementally) and the design system asked, without touching the screen's comparison. Null when not linked. */
-  checkAsync(): Promise<SyncBadge | null>;
-  /** Badge counts from an incremental read of the file against the last remote answer (no request). */
-  localCountsAsync(): Promise<SyncBadge | null>;
+  /** Badge counts: the file read (incrementally) and the design system asked, without touching the screen's comparison. Nothing to review when not linked or read-only. */
+  checkAsync(): Promise<SyncBadge>;
+  /**
+   * Badge counts from an incremental read of the file against the last remote answer (no request):
+   * nothing to review when not linked; `'link-changed'` when the key, address or design system
+   * changed since the last check or comparison (their answer is of another link: check again);
+   * null when this link has no answer yet (its check failed: the next one tries again).
+   */
+  localCountsAsync(): Promise<SyncBadge | 'link-changed' | null>;
 }
+
+/** The badge with nothing to review (the Sync screen says what is missing, if anything). */
+export const NOTHING_TO_REVIEW: SyncBadge = { rows: 0 };
 
 /**
  * The Sync tab's badge: the rows the screen lists under "All" (listed-rows.ts). `replacedPairs`
@@ -68,7 +76,8 @@ export function syncBadge(counts: Record<string, number>, replacedPairs = 0): Sy
 export function createSyncSession(dependencies: SyncSessionDependencies): SyncSession {
   const { figma, snapshotter, root } = dependencies;
   let comparison: Comparison | null = null;
-  /** The last remote answer of a background check, for live local counts. */
+  /** The link the last background check asked with (even if it failed), and its answer, for live local counts. */
+  let checkedLink: SyncLink | null = null;
   let lastRemote: KnownRemote | null = null;
   const silent: HandlerContext = { progress: () => undefined, cancelled: false, throwIfCancelled: () => undefined };
   const pictures = createSyncPictures(figma);
@@ -205,11 +214,14 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     return syncBadge(classification.counts, shown.length);
   }
 
-  async function checkAsync(): Promise<SyncBadge | null> {
+  async function checkAsync(): Promise<SyncBadge> {
     const { link } = await linkAsync(dependencies);
-    if (link === null) return null;
+    // Another link's answer is of no use; the same link's is kept if this check fails (offline).
+    if (link !== checkedLink) lastRemote = null;
+    checkedLink = link;
+    if (link === null) return NOTHING_TO_REVIEW;
     const { state, readOnlyReason } = readStateFor(link.designSystemId);
-    if (readOnlyReason !== null) return null;
+    if (readOnlyReason !== null) return NOTHING_TO_REVIEW;
     const local = await snapshotAsync(silent);
     // From where the screen's comparison asks (changesSince), so the count is of the rows it lists.
     const hashes = new Map(local.map((payload) => [payload.key, payload.hash]));
@@ -218,10 +230,14 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     return countsOfAsync(lastRemote, local);
   }
 
-  async function localCountsAsync(): Promise<SyncBadge | null> {
+  async function localCountsAsync(): Promise<SyncBadge | 'link-changed' | null> {
+    // The link as Settings has it now: a count against another design system's (or key's) answer is stale.
+    const { link } = await linkAsync(dependencies);
+    if (link === null) return NOTHING_TO_REVIEW;
+    // connect() gives the same link object while the key, address and design system stay the same.
     const known: KnownRemote | null =
-      comparison !== null ? { designSystemId: comparison.link.designSystemId, window: comparison.window, payloads: comparison.link.payloads, keptApart: comparison.link.keptApart } : lastRemote;
-    if (known === null) return null;
+      comparison?.link === link ? { designSystemId: link.designSystemId, window: comparison.window, payloads: link.payloads, keptApart: link.keptApart } : checkedLink === link ? lastRemote : null;
+    if (known === null) return checkedLink === link ? null : 'link-changed';
     const local = await snapshotAsync(null);
     return countsOfAsync(known, local);
   }

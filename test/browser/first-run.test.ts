@@ -78,15 +78,20 @@ describe('a first run', () => {
 });
 
 describe('moving between screens by keyboard', () => {
-  it('“Open Settings” on Sync (kept hidden behind Settings) hands the focus to the Settings title', async () => {
-    const ui = await openFreshAsync('?command=sync');
-    const open = ui.getByRole('button', { name: 'Open Settings' });
-    await open.waitFor({ timeout: 10_000 });
-    await open.focus();
-    await h.page.keyboard.press('Enter');
-    await expect.poll(() => screenTitle(ui)).toBe('Settings');
-    await expect.poll(() => ui.evaluate(() => (document.activeElement === document.body ? 'the page: focus lost' : (document.activeElement?.textContent ?? null)))).toBe('Settings');
-  });
+  // With no builder key, what Sync and Templates lack is the key: they used to leave the focus on
+  // the Settings title (Browse's went to its key field), the builder's key field to be found by Tab.
+  for (const command of ['sync', 'templates'] as const) {
+    it(`“Open Settings” on ${command === 'sync' ? 'Sync (kept hidden behind Settings)' : 'Templates'} without a builder key hands the focus to the builder key field`, async () => {
+      const ui = await openFreshAsync(`?command=${command}`);
+      const open = ui.getByRole('button', { name: 'Open Settings' });
+      await open.waitFor({ timeout: 10_000 });
+      await open.focus();
+      await h.page.keyboard.press('Enter');
+      await expect.poll(() => screenTitle(ui)).toBe('Settings');
+      const focused = () => ui.evaluate(() => (document.activeElement === document.body ? 'the page: focus lost' : document.activeElement instanceof HTMLInputElement ? (document.activeElement.labels?.[0]?.textContent ?? null) : (document.activeElement?.textContent ?? null)));
+      await expect.poll(focused).toBe('Builder API key');
+    });
+  }
 });
 
 describe('steps that name the design system', () => {

@@ -6,6 +6,7 @@ import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/e
 import { messageProblems } from '../support/message-rules';
 import { axeViolationsAsync } from './support/axe';
 import { evaluateHooks, type Harness, openSettingsAsync, startHarnessAsync, textOf } from './support/playground-harness';
+import { linkToEmptyDesignSystemAsync, readyUiAsync } from './support/sync-steps';
 
 let h: Harness;
 let state: EmulatorDemoState;
@@ -270,7 +271,8 @@ describe('Settings in the real UI', () => {
       await section.getByRole('button', { name: 'Save' }).click();
       await expect
         .poll(() => textOf(ui.getByTestId('settings-library-error')), { timeout: 10_000 })
-        .toBe('Figma could not store the library API settings on this computer, so they were not saved. What you typed is still in the form: try Save again.');
+        // Not “try Save again”, which fails again while the storage is full.
+        .toBe('Figma could not store the library API settings on this computer (Envelope’s storage there may be full).');
       expect(await section.getByLabel('Library API key', { exact: true }).inputValue()).toBe(longerKey);
       expect(await evaluateHooks(h.page, (hooks) => hooks.clientStorageValueAsync('envelope.library.apiKey'))).toBe(state.library.keys.demo);
       expect(await evaluateHooks(h.page, (hooks) => hooks.clientStorageValueAsync('envelope.library.baseUrl'))).toBe(h.emulator.libraryUrl);
@@ -332,5 +334,42 @@ describe('Settings in the real UI', () => {
     for (const key of usedKeys) {
       expect(everything.filter((line) => line.includes(key))).toEqual([]);
     }
+  });
+});
+
+describe('the Sync badge after Settings change the link', () => {
+  it('goes as soon as the builder key is forgotten (it kept its count of changes to review: forgetting a key is no document change)', async () => {
+    await h.openFreshAsync();
+    await linkToEmptyDesignSystemAsync(h);
+    // Opened again, linked: the badge comes from the start-up check, with no edit on its way.
+    const before = await h.page.$('iframe[data-role="plugin-iframe"]');
+    await h.page.getByRole('button', { name: 'Run the plugin again' }).click();
+    await before?.waitForElementState('hidden', { timeout: 10_000 });
+    const ui = await readyUiAsync(h);
+    const badge = ui.getByTestId('nav-sync-badge');
+    await expect.poll(() => badge.count(), { timeout: 15_000 }).toBe(1);
+    await ui.getByTestId('nav-settings').click();
+    const section = ui.getByRole('region', { name: 'Email builder' });
+    await section.getByRole('button', { name: 'Forget key (builder API key)' }).click();
+    await ui.getByTestId('settings-builder-forget-confirm').click();
+    await expect.poll(() => section.getByRole('button', { name: 'Forget key (builder API key)' }).count(), { timeout: 10_000 }).toBe(0);
+    // The final state: polled well past the 600 ms a document change takes to be counted.
+    await expect.poll(() => badge.count(), { timeout: 10_000 }).toBe(0);
+  });
+});
+
+describe('Escape in the key field with no key saved', () => {
+  it('keeps a pasted key (it was cleared without a word; there is no saved key to go back to, and Escape also closes the browser’s password suggestions)', async () => {
+    await h.openFreshAsync();
+    const ui = await openSettingsAsync(h);
+    const section = ui.getByRole('region', { name: 'Email builder' });
+    const field = section.getByLabel('Builder API key', { exact: true });
+    await field.fill(state.builder.keys.demo);
+    await field.press('Escape');
+    expect(await field.inputValue()).toBe(state.builder.keys.demo);
+    // What was kept is what Save stores.
+    await ui.getByTestId('settings-builder-base-url').fill(h.emulator.builderUrl);
+    await section.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => textOf(ui.getByTestId('settings-builder-key-hint')), { timeout: 10_000 }).toBe(maskKey(state.builder.keys.demo));
   });
 });

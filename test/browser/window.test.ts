@@ -115,3 +115,27 @@ describe('the smallest window', () => {
     }
   });
 });
+
+describe('the resize grip and the scrollbar', () => {
+  it('leaves the bottom of the screen’s scrollbar in sight and clickable (the grip covered its last 16 px)', async () => {
+    await h.openFreshAsync('?demo-keys=1&command=settings');
+    await dragGripAsync(-400, -600);
+    await expect.poll(windowSizeAsync).toEqual([320, 240]);
+    const ui = await h.uiFrameAsync();
+    const main = ui.getByRole('main');
+    // Settings is taller than the smallest window: the screen scrolls, its scrollbar at its right edge.
+    expect(await main.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    const corner = await main.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const grip = document.querySelector('[data-testid="resize-handle"]')!.getBoundingClientRect();
+      // What a click on the scrollbar's last pixel reaches.
+      const reached = document.elementFromPoint(box.right - 2, box.bottom - 2);
+      return { scrollerBottom: box.bottom, gripTop: grip.top, reachesScroller: reached !== null && element.contains(reached) };
+    });
+    expect(corner.scrollerBottom).toBeLessThanOrEqual(corner.gripTop);
+    expect(corner.reachesScroller).toBe(true);
+    // The grip still resizes.
+    await dragGripAsync(40, 40);
+    await expect.poll(windowSizeAsync).toEqual([360, 280]);
+  });
+});

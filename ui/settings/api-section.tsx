@@ -241,16 +241,13 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
     focusAfterRender.current = 'replace';
   }
 
+  // Escape puts the saved key back (as the address and the design system do theirs). With none
+  // saved there is nothing to go back to: a pasted key stays (Escape also closes the browser's
+  // password suggestions, and it was lost without a word).
   function onKeyFieldKeyDown(event: KeyboardEvent) {
-    if (event.key !== 'Escape') return;
-    if (hasSavedKey && replacing) {
-      event.preventDefault();
-      cancelReplace();
-    } else if (key !== '') {
-      event.preventDefault();
-      setKey('');
-      setErrors((current) => ({ ...current, key: undefined }));
-    }
+    if (event.key !== 'Escape' || !(hasSavedKey && replacing)) return;
+    event.preventDefault();
+    cancelReplace();
   }
 
   function onBaseUrlKeyDown(event: KeyboardEvent) {

@@ -8,7 +8,7 @@ import { listedRowCount } from '../../../src/shared/sync/listed-rows';
 import { SNAPSHOT_FORMAT } from '../../../src/snapshot/format-version';
 import { REMOTE_CHECK_INTERVAL_MS } from '../../../src/sync/sync-monitor';
 import { readSyncState, writeSyncState } from '../../../src/sync/sync-state';
-import { componentNamed, context, nextBadgeAsync, replaceTwo, startBackground, syncedOnceAsync, useSyncHarness } from './support/sync-harness';
+import { componentNamed, context, linkAsync, nextBadgeAsync, replaceTwo, startBackground, syncedOnceAsync, useSyncHarness, type Badge } from './support/sync-harness';
 
 const h = useSyncHarness();
 
@@ -66,5 +66,58 @@ describe('the Sync badge', () => {
     // The screen's "All" (listed-rows.ts, as the UI counts it): the one row, not the format updates.
     expect(listedRowCount(compared.counts, compared.replacements?.length ?? 0)).toBe(1);
     expect(badges[badges.length - 1]).toEqual({ rows: 1 });
+  });
+
+  describe('after the file’s link changes in Settings', () => {
+    /** Synced, then two components replaced: the badge says 2. */
+    async function twoToReviewAsync(): Promise<Badge[]> {
+      (componentNamed(h, 'Header') as ComponentNode).description = 'The email header with the logo.';
+      await syncedOnceAsync(h);
+      const badges = startBackground(h);
+      await nextBadgeAsync(badges, 0);
+      replaceTwo(h);
+      await vi.waitFor(() => expect(badges[badges.length - 1]).toEqual({ rows: 2 }), { timeout: 10_000 });
+      return badges;
+    }
+
+    it('says nothing to review once the design system is unlinked (the id’s change is a document change, counted after it settles)', async () => {
+      const badges = await twoToReviewAsync();
+      const seen = badges.length;
+      await h.plugin.handlers['settings/set-design-system']({ id: null }, context);
+      // The first badge after the change: before, the old comparison's 2 came back.
+      expect(await nextBadgeAsync(badges, seen)).toEqual({ rows: 0 });
+    });
+
+    it('counts against the design system now linked, as the Sync screen’s "All" does', async () => {
+      const badges = await twoToReviewAsync();
+      const seen = badges.length;
+      await h.plugin.handlers['settings/set-design-system']({ id: 'ds_demo' }, context);
+      const badge = await nextBadgeAsync(badges, seen);
+      const compared = await h.plugin.handlers['sync/compare']({}, context);
+      const all = listedRowCount(compared.counts, compared.replacements?.length ?? 0);
+      expect(all).not.toBe(2);
+      expect(badge).toEqual({ rows: all });
+    });
+
+    it('counts once the design system id is corrected, after a start-up check that failed (edits were not followed until the next check, minutes later)', async () => {
+      await linkAsync(h, 'ds_nope');
+      const badges = startBackground(h);
+      // The start-up check is refused (no such design system): the Sync screen says why when opened.
+      await expect(h.plugin.handlers['sync/compare']({}, context)).rejects.toMatchObject({ code: 'not_found' });
+      expect(badges).toEqual([]);
+      await h.plugin.handlers['settings/set-design-system']({ id: 'ds_empty' }, context);
+      const badge = await nextBadgeAsync(badges, 0);
+      const compared = await h.plugin.handlers['sync/compare']({}, context);
+      expect(badge).toEqual({ rows: listedRowCount(compared.counts, compared.replacements?.length ?? 0) });
+      expect(badge.rows).toBeGreaterThan(0);
+    });
+
+    it('says nothing to review after the builder key is forgotten and the file is edited', async () => {
+      const badges = await twoToReviewAsync();
+      await h.plugin.handlers['settings/forget-key']({ api: 'builder' }, context);
+      const seen = badges.length;
+      componentNamed(h, 'Footer').name = 'Footer / Dark';
+      expect(await nextBadgeAsync(badges, seen)).toEqual({ rows: 0 });
+    });
   });
 });
