@@ -6,7 +6,7 @@ import type { ConnectionResult, SandboxRequests, SettingsView } from '../shared/
 import { readDesignSystemId } from '../shared/settings/design-system-id';
 import { baseUrlProblem, keyProblem, maskKey, sameOrigin, type ApiName } from '../shared/settings/validate-settings';
 import { parseHttpUrl } from '../shared/validation/http-url';
-import { storingAsync } from '../sync/sync-errors';
+import { storingAsync } from '../platform/client-storage';
 import { noKeyResult } from './connection-messages';
 import type { DocumentSettings } from './document-settings';
 import type { KeyStore } from './key-store';

@@ -16,20 +16,3 @@ export function syncError(error: unknown, designSystemId: string): unknown {
 export function readOnlyError(reason: string): BridgeError {
   return new BridgeError('read_only', reason);
 }
-
-/**
- * A clientStorage write refused: most likely full (5 MB for the whole plugin, on this computer).
- * Figma's own words are technical and are not passed on; what failed is not kept.
- */
-function storageError(what: string): BridgeError {
-  return new BridgeError('storage_failed', `Figma could not store ${what} on this computer (Envelope’s storage there may be full).`);
-}
-
-/** Runs a clientStorage write, its failure said in words (storageError). */
-export async function storingAsync(write: Promise<void>, what: string): Promise<void> {
-  try {
-    await write;
-  } catch {
-    throw storageError(what);
-  }
-}

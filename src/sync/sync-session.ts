@@ -21,7 +21,7 @@ import { changesSince } from './remote-adds';
 import { isSamePair, pairReplacements, withoutKeptApart, type Replacement } from './replacements';
 import { allReplacementsAsync, buildComparison, classifyAgainst, describedAsync, itemOf, publicComparison, withStateProblem, type Comparison, type KnownRemote } from './sync-comparison';
 import { createSyncDetails } from './sync-details';
-import { storingAsync } from './sync-errors';
+import { storingAsync } from '../platform/client-storage';
 import { linkAsync, requireLinkAsync, sayingWaitsAsync, type LinkSource, type SyncLink } from './sync-link';
 import { createSyncPictures } from './sync-pictures';
 import { allChangesSinceAsync } from './sync-requests';
