@@ -38,7 +38,9 @@ export function createPlugin({ figma, transport }: HandlerOptions): Plugin {
     defaultBaseUrls: DEFAULT_BASE_URLS,
     testConnectionAsync: (api, credentials) => testConnectionAsync(api, credentials, transport),
   };
-  const canvas = createCanvasFeature({ figma });
+  // While a sync runs, its take is one undo step and its records go into the file: references wait.
+  let syncRuns = 0;
+  const canvas = createCanvasFeature({ figma, syncing: () => syncRuns > 0 });
   // A take of the design system's versions waits for references being placed (their undo step).
   const sync = createSyncFeature({
     figma,
@@ -55,6 +57,14 @@ export function createPlugin({ figma, transport }: HandlerOptions): Plugin {
       ...createAppHandlers({ figma, readSettingsViewAsync: () => readSettingsViewAsync(settings) }),
       ...createSettingsHandlers(settings),
       ...sync.handlers,
+      'sync/run': async (payload, context) => {
+        syncRuns++;
+        try {
+          return await sync.handlers['sync/run'](payload, context);
+        } finally {
+          syncRuns--;
+        }
+      },
       ...templates.handlers,
       ...canvas.handlers,
     },
