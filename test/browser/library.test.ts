@@ -642,6 +642,32 @@ describe('Browse: searches replaced while the library stalls', () => {
   });
 });
 
+describe('Browse: a brand filter’s lookup replaced while the library stalls', () => {
+  it('lets go of the lookup of the name typed before, instead of holding one of the library’s slots', { timeout: 60_000 }, async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const lookups = `${h.emulator.libraryUrl}/v1/brands?`;
+    const path = (url: string) => url.slice(h.emulator.libraryUrl.length);
+    const { urls: sent, stop: stopWatching } = watchRequests((request) => request.url().startsWith(lookups), path);
+    const letGo: string[] = [];
+    const watchFailed = (request: Request) => {
+      if (request.url().startsWith(lookups)) letGo.push(path(request.url()));
+    };
+    h.page.on('requestfailed', watchFailed);
+    try {
+      await setFaultsAsync({ rate: 1, kinds: ['stall'] });
+      await ui.getByLabel('Brand', { exact: true }).fill('acorn');
+      await expect.poll(() => sent.some((url) => url.includes('q=acorn')), { timeout: 20_000 }).toBe(true);
+      await ui.getByLabel('Brand', { exact: true }).fill('fern');
+      // Let go when the next name is typed: well before the 20 s deadline would give up on it anyway.
+      await expect.poll(() => letGo.some((url) => url.includes('q=acorn')), { timeout: 8_000 }).toBe(true);
+    } finally {
+      h.page.off('requestfailed', watchFailed);
+      stopWatching();
+      await setFaultsAsync({ rate: 0 });
+    }
+  });
+});
+
 describe('Browse: sections left while the library stalls', () => {
   it('lets go of what a brand, Brands, Journeys and Me were loading when the designer moves on, instead of holding the library’s slots', { timeout: 120_000 }, async () => {
     const ui = await openBrowseAsync('light', 'key');
