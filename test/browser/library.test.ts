@@ -367,11 +367,38 @@ describe('Browse: a request held back by the rate limit', () => {
     }
     // Brands' request waits in the plugin meanwhile: it said only “Loading brands…” for as long.
     await ui.getByRole('button', { name: 'Brands', exact: true }).click();
-    const held = ui.getByRole('status').filter({ hasText: 'Going on in' });
-    await expect.poll(async () => (await textOf(held)) ?? '', { timeout: 5_000 }).toMatch(/^Waiting for the library: it takes a limited number of requests a minute\. Going on in [1-6] seconds?\.$/);
+    const held = ui.getByRole('status').filter({ hasText: 'limited number of requests' });
+    const heldWords = /^The library takes a limited number of requests a minute\. Requests go again in [1-6] seconds?\.$/;
+    await expect.poll(async () => (await textOf(held)) ?? '', { timeout: 5_000 }).toMatch(heldWords);
     await checkAxeAsync(ui, 'the held notice, light');
     await ui.getByRole('list', { name: 'Top brands' }).getByRole('button').first().waitFor({ timeout: 15_000 });
     await expect.poll(() => held.count()).toBe(0);
+  });
+
+  it('once the designer leaves the section whose request was held, says only when requests go again, not that one is waiting', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const searches = (url: URL) => url.pathname === '/v1/emails';
+    await h.page.route(searches, (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '8', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
+        body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
+      }),
+    );
+    try {
+      await ui.getByRole('searchbox', { name: 'Search emails' }).fill('free');
+      await expect.poll(() => textOf(ui.getByTestId('library-problem').getByRole('alert')), { timeout: 10_000 }).toContain('slow down');
+    } finally {
+      await h.page.unroute(searches);
+    }
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    const held = ui.getByRole('status').filter({ hasText: 'limited number of requests' });
+    await held.waitFor({ timeout: 5_000 });
+    // Back to the emails before the brands came: their request is let go, nothing waits any more.
+    await ui.getByRole('button', { name: 'Emails', exact: true }).click();
+    const words = (await textOf(held)) ?? '';
+    expect(words).not.toMatch(/waiting|going on/i);
+    expect(words).toMatch(/^The library takes a limited number of requests a minute\. Requests go again in [1-8] seconds?\.$/);
   });
 });
 
