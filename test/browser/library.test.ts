@@ -1506,6 +1506,55 @@ describe('Browse: journeys', () => {
   });
 });
 
+describe('Browse: a journey’s stages while another number of emails per stage loads, and no journeys at all', () => {
+  it('says the new stages are loading while the old ones stay, and says so when the library has no journey', async () => {
+    const journeys = await libraryAsync<{ data: Array<{ brand: string; brand_slug: string }> }>('/v1/journeys?per_page=50');
+    const chosen = journeys.data[0]!;
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+    await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: startingWith(await brandNameAsync(chosen.brand_slug)) }).click();
+    await ui.getByRole('heading', { level: 3 }).first().waitFor({ timeout: 10_000 });
+    // The library is slow to answer for five a stage: held until the test has looked.
+    const five = (url: URL) => url.pathname === `/v1/journeys/${chosen.brand_slug}` && url.searchParams.get('emails_per_stage') === '5';
+    let letThrough: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (letThrough = resolve));
+    await h.page.route(five, async (route) => {
+      await held;
+      // Let go of already when the designer moved on.
+      await route.continue().catch(() => undefined);
+    });
+    try {
+      await ui.getByLabel('Emails per stage').selectOption('5');
+      const loading = ui.getByRole('status').filter({ hasText: 'Loading 5 emails per stage…' });
+      await loading.waitFor({ timeout: 10_000 });
+      // The stages shown meanwhile are still the three a stage.
+      expect(await ui.getByRole('heading', { level: 3 }).count()).toBeGreaterThan(0);
+      await checkAxeAsync(ui, 'a journey loading another number per stage, light');
+      letThrough();
+      await expect.poll(() => loading.count(), { timeout: 10_000 }).toBe(0);
+    } finally {
+      letThrough();
+      await h.page.unroute(five);
+    }
+
+    // A library with no journey: the list says so instead of standing empty.
+    const list = (url: URL) => url.pathname === '/v1/journeys';
+    await h.page.route(list, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: unknown[]; meta: Record<string, unknown> };
+      await route.fulfill({ response, json: { ...body, data: [], meta: { ...body.meta, total: 0 } } });
+    });
+    try {
+      const fresh = await openBrowseAsync('light', 'key');
+      await fresh.getByRole('button', { name: 'Journeys', exact: true }).click();
+      await expect.poll(() => textOf(fresh.getByTestId('journeys-empty')), { timeout: 10_000 }).toBe('The library has no journeys yet.');
+      await checkAxeAsync(fresh, 'no journeys, light');
+    } finally {
+      await h.page.unroute(list);
+    }
+  });
+});
+
 describe('Browse: the list of journeys', () => {
   it('names each brand as the library does (“Fernwood Knitwear”), not by its address slug (“fernwood-knitwear”)', async () => {
     const journeys = await libraryAsync<{ data: Array<{ brand: string; brand_slug: string }> }>('/v1/journeys?per_page=50');

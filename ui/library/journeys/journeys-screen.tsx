@@ -80,6 +80,11 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
               <Spinner /> Loading journeys…
             </p>
           ) : null}
+          {!journeys.loading && !journeys.problem && journeys.items.length === 0 ? (
+            <p class="empty-state" data-testid="journeys-empty">
+              The library has no journeys yet.
+            </p>
+          ) : null}
           <MoreButton list={journeys}>More</MoreButton>
         </>
       )}
@@ -96,13 +101,14 @@ function JourneyView({ client, slug, knownName, onBack, onOpen, onOpenSettings }
     return () => clearTimeout(timer);
   }, [chosen]);
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ journey: Journey | null; problem: LibraryProblem | null }>({ journey: null, problem: null });
+  // `perStage`: the number the journey shown was asked with (another may be loading meanwhile).
+  const [state, setState] = useState<{ journey: Journey | null; perStage: number; problem: LibraryProblem | null }>({ journey: null, perStage, problem: null });
   useEffect(() => {
     let live = true;
     const unneeded = new AbortController();
     setState((before) => ({ ...before, problem: null }));
     client.getJourneyAsync(slug, { emailsPerStage: perStage }, unneeded.signal).then(
-      (response) => live && setState({ journey: response.data, problem: null }),
+      (response) => live && setState({ journey: response.data, perStage, problem: null }),
       (error: unknown) => live && setState((before) => ({ ...before, problem: libraryProblem(error) })),
     );
     return () => {
@@ -177,6 +183,12 @@ function JourneyView({ client, slug, knownName, onBack, onOpen, onOpenSettings }
           <Spinner /> Loading the journey…
         </p>
       ) : null}
+      {state.journey !== null && state.perStage !== chosen && !state.problem ? (
+        <p class="library-status" role="status">
+          <Spinner /> Loading {chosen} email{chosen === 1 ? '' : 's'} per stage…
+        </p>
+      ) : null}
+      {state.journey?.stages.length === 0 ? <p class="empty-state">This journey has no emails yet.</p> : null}
       {state.journey?.stages.map((stage) => {
         const start = offset;
         offset += stage.emails.length;
