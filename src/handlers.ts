@@ -50,8 +50,13 @@ export function createPlugin({ figma, transport }: HandlerOptions): Plugin {
     pluginVersion: PLUGIN_VERSION,
     placing: canvas.placing,
   });
-  // A template's link written while references are being placed joins their undo step.
-  const templates = createTemplatesFeature({ figma, transport, readBuilderCredentialsAsync: () => settings.keyStore.readAsync('builder'), placing: canvas.placing });
+  // A template's link written while references are being placed, or a sync runs, joins their undo step.
+  const templates = createTemplatesFeature({
+    figma,
+    transport,
+    readBuilderCredentialsAsync: () => settings.keyStore.readAsync('builder'),
+    undoStepOpen: () => canvas.placing() || syncRuns > 0,
+  });
   return {
     handlers: {
       ...createAppHandlers({ figma, readSettingsViewAsync: () => readSettingsViewAsync(settings) }),

@@ -73,8 +73,8 @@ export interface TemplatesSessionDependencies {
   transport: HttpTransport;
   /** The builder's address and the saved key (Settings owns them), read fresh each time. */
   readBuilderCredentialsAsync: () => Promise<BuilderCredentials>;
-  /** Whether a batch of library references is being placed (its undo step is open): canvas-handlers.ts. */
-  placing?: () => boolean;
+  /** Whether another feature's undo step is open (references being placed, a sync's take): templates-handlers.ts. */
+  undoStepOpen?: () => boolean;
 }
 
 export interface TemplatesSession {
@@ -114,7 +114,7 @@ function asDiffable(name: string, node: Record<string, unknown>): DiffableCompon
   return { name, description: '', kind: 'frame', properties: {}, variants: [], node };
 }
 
-export function createTemplatesSession({ figma, transport: network, readBuilderCredentialsAsync, placing = () => false }: TemplatesSessionDependencies): TemplatesSession {
+export function createTemplatesSession({ figma, transport: network, readBuilderCredentialsAsync, undoStepOpen = () => false }: TemplatesSessionDependencies): TemplatesSession {
   /**
    * Creates sent and not answered yet: one its deadline cut off may still be made (a create
    * refused with a 429 and waiting to be tried again was not).
@@ -140,11 +140,11 @@ export function createTemplatesSession({ figma, transport: network, readBuilderC
 
   /**
    * A change to the file's links as an undo step of its own: ⌘Z takes back this save, not the one
-   * before it too. Not while references are being placed: a commit would cut their step in two
-   * (the link then goes with theirs).
+   * before it too. Not while another feature's step is open (references being placed, a sync's
+   * take): a commit would cut their step in two (the link then goes with theirs).
    */
   function asUndoStep(write: () => void): void {
-    const own = !placing();
+    const own = !undoStepOpen();
     if (own) figma.commitUndo();
     write();
     if (own) figma.commitUndo();
