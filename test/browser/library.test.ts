@@ -1530,8 +1530,12 @@ describe('Browse: a journey’s stages while another number of emails per stage 
       // The stages shown meanwhile are still the three a stage.
       expect(await ui.getByRole('heading', { level: 3 }).count()).toBeGreaterThan(0);
       await checkAxeAsync(ui, 'a journey loading another number per stage, light');
+      // Not inserted as a board meanwhile: it would have three a stage, not the five chosen.
+      const insert = ui.getByRole('button', { name: 'Insert journey as board' });
+      expect(await insert.isDisabled()).toBe(true);
       letThrough();
       await expect.poll(() => loading.count(), { timeout: 10_000 }).toBe(0);
+      expect(await insert.isDisabled()).toBe(false);
     } finally {
       letThrough();
       await h.page.unroute(five);

@@ -137,6 +137,8 @@ function JourneyView({ client, slug, knownName, onBack, onOpen, onOpenSettings }
   const all = state.journey?.stages.flatMap((stage) => stage.emails) ?? [];
   const canvas = useCanvasInsert();
   const journey = state.journey && brandName !== null ? { ...state.journey, brand: brandName } : state.journey;
+  // Another number per stage is on its way: the stages shown are not the ones chosen.
+  const loadingOther = state.journey !== null && state.perStage !== chosen && !state.problem;
   // The list it was opened from is gone: the keyboard goes on from the journey's heading.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -167,6 +169,7 @@ function JourneyView({ client, slug, knownName, onBack, onOpen, onOpenSettings }
         <Button
           variant="primary"
           busy={canvas.busy}
+          disabled={loadingOther}
           onClick={() =>
             canvas.insert(
               journey.stages.flatMap((stage) => stage.emails.map((email) => insertItemOf(email, journey.brand, stage.stage))),
@@ -183,7 +186,7 @@ function JourneyView({ client, slug, knownName, onBack, onOpen, onOpenSettings }
           <Spinner /> Loading the journey…
         </p>
       ) : null}
-      {state.journey !== null && state.perStage !== chosen && !state.problem ? (
+      {loadingOther ? (
         <p class="library-status" role="status">
           <Spinner /> Loading {chosen} email{chosen === 1 ? '' : 's'} per stage…
         </p>
