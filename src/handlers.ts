@@ -38,7 +38,9 @@ export function createPlugin({ figma, transport }: HandlerOptions): Plugin {
     defaultBaseUrls: DEFAULT_BASE_URLS,
     testConnectionAsync: (api, credentials) => testConnectionAsync(api, credentials, transport),
   };
-  const canvas = createCanvasFeature({ figma });
+  // While a sync runs, its take is one undo step and its records go into the file: references wait.
+  let syncRuns = 0;
+  const canvas = createCanvasFeature({ figma, syncing: () => syncRuns > 0 });
   // A take of the design system's versions waits for references being placed (their undo step).
   const sync = createSyncFeature({
     figma,
@@ -48,13 +50,26 @@ export function createPlugin({ figma, transport }: HandlerOptions): Plugin {
     pluginVersion: PLUGIN_VERSION,
     placing: canvas.placing,
   });
-  // A template's link written while references are being placed joins their undo step.
-  const templates = createTemplatesFeature({ figma, transport, readBuilderCredentialsAsync: () => settings.keyStore.readAsync('builder'), placing: canvas.placing });
+  // A template's link written while references are being placed, or a sync runs, joins their undo step.
+  const templates = createTemplatesFeature({
+    figma,
+    transport,
+    readBuilderCredentialsAsync: () => settings.keyStore.readAsync('builder'),
+    undoStepOpen: () => canvas.placing() || syncRuns > 0,
+  });
   return {
     handlers: {
       ...createAppHandlers({ figma, readSettingsViewAsync: () => readSettingsViewAsync(settings) }),
       ...createSettingsHandlers(settings),
       ...sync.handlers,
+      'sync/run': async (payload, context) => {
+        syncRuns++;
+        try {
+          return await sync.handlers['sync/run'](payload, context);
+        } finally {
+          syncRuns--;
+        }
+      },
       ...templates.handlers,
       ...canvas.handlers,
     },

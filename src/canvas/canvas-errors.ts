@@ -11,6 +11,14 @@ export function readOnlyError(): BridgeError {
   return new BridgeError('read_only', 'This page is read-only, so Envelope cannot place references on it. Open a page or file you can edit and try again.');
 }
 
+/**
+ * While a sync runs (its take of the design system's versions is one undo step): `what` is what
+ * to do again ("Place these references").
+ */
+export function syncRunningError(what: string): BridgeError {
+  return new BridgeError('busy', `Envelope is syncing this file with the design system. ${what} again once the sync is done.`);
+}
+
 export function imageFailedError(name: string, why: string): BridgeError {
   return new BridgeError('image_failed', `The screenshot of “${name}” could not be placed: ${why}`);
 }

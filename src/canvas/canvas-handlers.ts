@@ -4,7 +4,7 @@ import { BridgeError } from '../shared/bridge/bridge-error';
 import type { HandlerContext, Handlers } from '../shared/bridge/endpoint';
 import type { CanvasInsert, InsertLayout, SandboxRequests } from '../shared/bridge/messages';
 import { arrangeBoard, arrangeGrid } from './arrangement';
-import { asCanvasError, errorMessage, readOnlyError } from './canvas-errors';
+import { asCanvasError, errorMessage, readOnlyError, syncRunningError } from './canvas-errors';
 import { dropCheckButtonUnlessReferencesAsync, showCheckButton } from './check-references-button';
 import { flowInsertIndex, placeBesideOrCentre, unionBox, type Box, type Point } from './placement';
 import { pageOf } from '../platform/show-node';
@@ -71,7 +71,18 @@ export interface CanvasFeature {
   startDropListener(emit: (dropped: { dropId: string; emailId: number }) => void): void;
 }
 
-export function createCanvasFeature({ figma, now = () => new Date() }: { figma: PluginAPI; now?: () => Date }): CanvasFeature {
+export interface CanvasFeatureDependencies {
+  figma: PluginAPI;
+  now?: () => Date;
+  /**
+   * Whether a sync is running: its take of the design system's versions is one undo step that a
+   * commit of ours would cut in two, and its records in the file would join our step (⌘Z of the
+   * references would take them back too). Default never.
+   */
+  syncing?: () => boolean;
+}
+
+export function createCanvasFeature({ figma, now = () => new Date(), syncing = () => false }: CanvasFeatureDependencies): CanvasFeature {
   const loadFontAsync = createFontLoader(figma);
   const drops = new Map<string, Drop>();
   const batches = new Map<string, Batch>();
@@ -165,6 +176,7 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
     if (payload.dropId !== undefined && !drop) throw new BridgeError('invalid_input', 'The drop for this reference is no longer known; drag it again.');
     // A lone reference's undo step would cut an open batch's step in two and take its frames along.
     if (!batch && placing()) throw new BridgeError('busy', 'Envelope is still placing other references. Wait until they are on the canvas, then place this one again.');
+    if (!batch && syncing()) throw syncRunningError('Place this reference');
     // A lone insert is its own undo step: close whatever step was open before.
     if (!batch) figma.commitUndo();
     const frame = await buildReferenceAsync(figma, { source: payload.reference, width: payload.width, height: payload.height, tiles: payload.tiles }, loadFontAsync, now());
@@ -290,10 +302,11 @@ export function createCanvasFeature({ figma, now = () => new Date() }: { figma: 
   return {
     placing,
     handlers: {
-      ...createReferenceCheckHandlers(figma, placing),
+      ...createReferenceCheckHandlers(figma, placing, syncing),
       'canvas/insert': (payload, context) => insertAsync(payload, context),
       'canvas/insert-begin': ({ layout, title }) => {
         assertEditable();
+        if (syncing()) return Promise.reject(syncRunningError('Place these references'));
         // What came before stays its own step; the batch is the next one.
         figma.commitUndo();
         batchCounter += 1;

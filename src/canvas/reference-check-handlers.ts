@@ -3,6 +3,7 @@
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { Handlers } from '../shared/bridge/endpoint';
 import type { SandboxRequests } from '../shared/bridge/messages';
+import { syncRunningError } from './canvas-errors';
 import { showCheckButtonAfterCheck } from './check-references-button';
 import { findReferencesAsync } from './reference-finder';
 import { pageOf, showNodeAsync } from '../platform/show-node';
@@ -13,20 +14,22 @@ export type ReferenceCheckHandlers = Pick<Handlers<SandboxRequests>, 'canvas/ref
 type CheckFigma = Pick<PluginAPI, 'loadAllPagesAsync' | 'root' | 'getNodeByIdAsync' | 'commitUndo' | 'setCurrentPageAsync' | 'viewport' | 'currentPage'>;
 
 /**
- * `placing`: whether a batch of references is being placed (canvas-handlers.ts). Its undo step is
- * still open; committing one of ours would cut it in two.
+ * `placing`: whether a batch of references is being placed (canvas-handlers.ts); `syncing`:
+ * whether a sync runs (its take's undo step). Either's undo step is still open; committing one of
+ * ours would cut it in two.
  */
-export function createReferenceCheckHandlers(figma: CheckFigma, placing: () => boolean = () => false): ReferenceCheckHandlers {
+export function createReferenceCheckHandlers(figma: CheckFigma, placing: () => boolean = () => false, syncing: () => boolean = () => false): ReferenceCheckHandlers {
   return {
     'canvas/references-find': async (_payload, context) => {
       const found = await findReferencesAsync(figma, (done, total) => context.progress({ done, total, label: 'Finding references on every page…' }));
       // The file's check button follows what was found: with none left (the person deleted them), no check with nothing to check.
       // While a batch is placed it sets the button itself, in its own step.
-      if (!placing()) showCheckButtonAfterCheck(figma, found.references.length + found.unreadable > 0);
+      if (!placing() && !syncing()) showCheckButtonAfterCheck(figma, found.references.length + found.unreadable > 0);
       return found;
     },
     'canvas/references-remove': ({ nodeIds, goneEmailIds }, context) => {
       if (placing()) return Promise.reject(new BridgeError('busy', 'Envelope is still placing references on the canvas. Wait until they are there, then remove these again.'));
+      if (syncing()) return Promise.reject(syncRunningError('Remove these references'));
       return removeReferencesAsync(figma, nodeIds, goneEmailIds, (label, done, total) => context.progress({ done, total, label }));
     },
     'canvas/references-show': async ({ nodeId }) => {

@@ -67,21 +67,24 @@ export function templateError(error: unknown, facts: TemplateErrorFacts): unknow
 }
 
 const TIMED_OUT_WORDS = {
-  update: { done: 'updated', again: 'Update again to be sure: an update sent twice is the same update.' },
-  rename: { done: 'renamed', again: 'Rename it again to be sure: a rename sent twice is the same rename.' },
+  // Sent twice, a create makes two templates.
+  create: { noun: 'creation', done: 'created', again: 'Look for it in the list below before saving again, so that it is not made twice.' },
+  update: { noun: 'update', done: 'updated', again: 'Update again to be sure: an update sent twice is the same update.' },
+  rename: { noun: 'rename', done: 'renamed', again: 'Rename it again to be sure: a rename sent twice is the same rename.' },
 } as const;
 
 /**
- * An update or a rename that ran out of its time (a builder that stalls): said before the window
- * stops waiting, with whether its write may still land (Figma's fetch cannot be called back).
+ * A create, an update or a rename that ran out of its time (a builder that stalls, or keeps
+ * asking to slow down): said before the window stops waiting, with whether its write may still
+ * land (Figma's fetch cannot be called back).
  */
-export function timedOutError(action: 'update' | 'rename', templateName: string | undefined, seconds: number, writeSent: boolean): BridgeError {
+export function timedOutError(action: 'create' | 'update' | 'rename', templateName: string | undefined, seconds: number, writeSent: boolean): BridgeError {
   const words = TIMED_OUT_WORDS[action];
   const named = templateName === undefined ? 'the template' : `“${templateName}”`;
   return new BridgeError(
     'timeout',
     writeSent
-      ? `The builder did not confirm the ${action} of ${named} within ${seconds} seconds, so it may still go through. ${words.again}`
+      ? `The builder did not confirm the ${words.noun} of ${named} within ${seconds} seconds, so it may still go through. ${words.again}`
       : `The builder did not answer within ${seconds} seconds, so ${named} was not ${words.done}. Try again in a little while.`,
   );
 }

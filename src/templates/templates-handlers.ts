@@ -15,8 +15,11 @@ export interface TemplatesFeatureDependencies {
   figma: PluginAPI;
   transport: HttpTransport;
   readBuilderCredentialsAsync: () => Promise<BuilderCredentials>;
-  /** Whether a batch of library references is being placed: the canvas feature's `placing`. */
-  placing: () => boolean;
+  /**
+   * Whether another feature's undo step is open (a batch of library references being placed, a
+   * sync's take): a link written meanwhile joins it rather than cut it in two.
+   */
+  undoStepOpen: () => boolean;
 }
 
 export interface TemplatesFeature {
@@ -25,8 +28,8 @@ export interface TemplatesFeature {
   startSelectionWatch(emit: (selection: TemplateSelection) => void): void;
 }
 
-export function createTemplatesFeature({ figma, transport, readBuilderCredentialsAsync, placing }: TemplatesFeatureDependencies): TemplatesFeature {
-  const session = createTemplatesSession({ figma, transport, readBuilderCredentialsAsync, placing });
+export function createTemplatesFeature({ figma, transport, readBuilderCredentialsAsync, undoStepOpen }: TemplatesFeatureDependencies): TemplatesFeature {
+  const session = createTemplatesSession({ figma, transport, readBuilderCredentialsAsync, undoStepOpen });
   // Plugin data and the builder are written one request at a time (a rename racing a delete).
   const queue = createSerialQueue();
   return {

@@ -40,9 +40,10 @@ import {
 /** Templates per page of the list (the API's default). */
 export const TEMPLATES_PER_PAGE = 50;
 /**
- * How long an update or a rename may take in all, its read, the frame's export and its write with
- * their retries: the window waits 120 s for it (ui/templates/save-section.tsx, template-words.ts),
- * and says then only that Figma did not answer. Past this it stops, sends nothing more, and says why.
+ * How long a create, an update or a rename may take in all, its read, the frame's export and its
+ * write with their retries (a 429's wait is up to a minute): the window waits 120 s for it
+ * (ui/templates/save-section.tsx, template-words.ts), and says then only that Figma did not
+ * answer. Past this it stops, sends nothing more, and says why.
  */
 export const UPDATE_DEADLINE_MS = 100_000;
 
@@ -72,8 +73,8 @@ export interface TemplatesSessionDependencies {
   transport: HttpTransport;
   /** The builder's address and the saved key (Settings owns them), read fresh each time. */
   readBuilderCredentialsAsync: () => Promise<BuilderCredentials>;
-  /** Whether a batch of library references is being placed (its undo step is open): canvas-handlers.ts. */
-  placing?: () => boolean;
+  /** Whether another feature's undo step is open (references being placed, a sync's take): templates-handlers.ts. */
+  undoStepOpen?: () => boolean;
 }
 
 export interface TemplatesSession {
@@ -113,7 +114,17 @@ function asDiffable(name: string, node: Record<string, unknown>): DiffableCompon
   return { name, description: '', kind: 'frame', properties: {}, variants: [], node };
 }
 
-export function createTemplatesSession({ figma, transport, readBuilderCredentialsAsync, placing = () => false }: TemplatesSessionDependencies): TemplatesSession {
+export function createTemplatesSession({ figma, transport: network, readBuilderCredentialsAsync, undoStepOpen = () => false }: TemplatesSessionDependencies): TemplatesSession {
+  /**
+   * Creates sent and not answered yet: one its deadline cut off may still be made (a create
+   * refused with a 429 and waiting to be tried again was not).
+   */
+  let createsUnanswered = 0;
+  const transport: HttpTransport = (request) => {
+    if (request.method !== 'POST') return network(request);
+    createsUnanswered++;
+    return network(request).finally(() => createsUnanswered--);
+  };
   let cached: { id: string; client: BuilderClient } | null = null;
 
   /** One client per key and host, so its rate limiter is kept between requests. */
@@ -129,11 +140,11 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
 
   /**
    * A change to the file's links as an undo step of its own: ⌘Z takes back this save, not the one
-   * before it too. Not while references are being placed: a commit would cut their step in two
-   * (the link then goes with theirs).
+   * before it too. Not while another feature's step is open (references being placed, a sync's
+   * take): a commit would cut their step in two (the link then goes with theirs).
    */
   function asUndoStep(write: () => void): void {
-    const own = !placing();
+    const own = !undoStepOpen();
     if (own) figma.commitUndo();
     write();
     if (own) figma.commitUndo();
@@ -321,6 +332,16 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
     return utf8ByteLength(JSON.stringify(body));
   }
 
+  /**
+   * The template exists now, whatever became of the frame: a frame deleted meanwhile is not
+   * linked (a retry would make a second template), and the created template is still said.
+   */
+  async function createdAsync(frame: FrameNode, template: Template, hash: string, root: Record<string, unknown>, preview: Preview): Promise<TemplateSaveOutcome> {
+    const linked = !frame.removed;
+    if (linked) saveLink(frame, template, hash, sentContentHash(root));
+    return { outcome: 'created', template: rowOf(template, linked ? frame : null), changes: [], previewSize: { width: preview.width, height: preview.height }, selection: await selectionAsync(false) };
+  }
+
   // ---- the requests ---------------------------------------------------------------------
 
   return {
@@ -345,22 +366,26 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       const problem = templateNameProblem(name);
       if (problem !== null) throw new BridgeError('invalid_input', problem, { field: 'name' });
       const client = await clientAsync('POST /api/templates');
-      const { content, hash, preview, root } = await contentAsync(frame, frameName);
-      const input = { name, description: description.trim(), content };
+      const deadline = startDeadline();
       let template: Template;
       try {
-        template = await client.createTemplateAsync(input);
-      } catch (error) {
-        throw templateError(error, { templateName: name.trim(), bodyBytes: bodyBytes(input), creating: true });
+        const { content, hash, preview, root } = await contentAsync(frame, frameName);
+        if (deadline.signal.aborted) throw timedOutError('create', name.trim(), UPDATE_DEADLINE_MS / 1000, false);
+        const input = { name, description: description.trim(), content };
+        try {
+          template = await client.createTemplateAsync(input, deadline.signal);
+        } catch (error) {
+          if (deadline.ranOut(error)) throw timedOutError('create', name.trim(), UPDATE_DEADLINE_MS / 1000, createsUnanswered > 0);
+          throw templateError(error, { templateName: name.trim(), bodyBytes: bodyBytes(input), creating: true });
+        }
+        return await createdAsync(frame, template, hash, root, preview);
+      } finally {
+        deadline.stop();
       }
-      // The template exists now, whatever became of the frame: a frame deleted meanwhile is not
-      // linked (a retry would make a second template), and the created template is still said.
-      const linked = !frame.removed;
-      if (linked) saveLink(frame, template, hash, sentContentHash(root));
-      return { outcome: 'created', template: rowOf(template, linked ? frame : null), changes: [], previewSize: { width: preview.width, height: preview.height }, selection: await selectionAsync(false) };
     },
 
     async updateAsync(frameId, replaceChanges = false) {
+
       const frame = frameId === undefined ? selectedFrame() : await frameByIdAsync(frameId);
       if (frame === null) throw new BridgeError('no_frame', 'That frame is no longer in this file.');
       const frameName = frame.name;

@@ -367,11 +367,38 @@ describe('Browse: a request held back by the rate limit', () => {
     }
     // Brands' request waits in the plugin meanwhile: it said only “Loading brands…” for as long.
     await ui.getByRole('button', { name: 'Brands', exact: true }).click();
-    const held = ui.getByRole('status').filter({ hasText: 'Going on in' });
-    await expect.poll(async () => (await textOf(held)) ?? '', { timeout: 5_000 }).toMatch(/^Waiting for the library: it takes a limited number of requests a minute\. Going on in [1-6] seconds?\.$/);
+    const held = ui.getByRole('status').filter({ hasText: 'limited number of requests' });
+    const heldWords = /^The library takes a limited number of requests a minute\. Requests go again in [1-6] seconds?\.$/;
+    await expect.poll(async () => (await textOf(held)) ?? '', { timeout: 5_000 }).toMatch(heldWords);
     await checkAxeAsync(ui, 'the held notice, light');
     await ui.getByRole('list', { name: 'Top brands' }).getByRole('button').first().waitFor({ timeout: 15_000 });
     await expect.poll(() => held.count()).toBe(0);
+  });
+
+  it('once the designer leaves the section whose request was held, says only when requests go again, not that one is waiting', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const searches = (url: URL) => url.pathname === '/v1/emails';
+    await h.page.route(searches, (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '8', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
+        body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
+      }),
+    );
+    try {
+      await ui.getByRole('searchbox', { name: 'Search emails' }).fill('free');
+      await expect.poll(() => textOf(ui.getByTestId('library-problem').getByRole('alert')), { timeout: 10_000 }).toContain('slow down');
+    } finally {
+      await h.page.unroute(searches);
+    }
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    const held = ui.getByRole('status').filter({ hasText: 'limited number of requests' });
+    await held.waitFor({ timeout: 5_000 });
+    // Back to the emails before the brands came: their request is let go, nothing waits any more.
+    await ui.getByRole('button', { name: 'Emails', exact: true }).click();
+    const words = (await textOf(held)) ?? '';
+    expect(words).not.toMatch(/waiting|going on/i);
+    expect(words).toMatch(/^The library takes a limited number of requests a minute\. Requests go again in [1-8] seconds?\.$/);
   });
 });
 
@@ -634,6 +661,32 @@ describe('Browse: searches replaced while the library stalls', () => {
       await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects[0]), { timeout: 45_000 }).toBe(home.data[0]!.subject_line);
       // The four stalled searches were let go when they were replaced, not left to time out first.
       expect(cancelled.map((url) => new URL(url).searchParams.get('category')).sort()).toEqual(['beauty', 'food', 'pets', 'travel']);
+    } finally {
+      h.page.off('requestfailed', watchFailed);
+      stopWatching();
+      await setFaultsAsync({ rate: 0 });
+    }
+  });
+});
+
+describe('Browse: a brand filter’s lookup replaced while the library stalls', () => {
+  it('lets go of the lookup of the name typed before, instead of holding one of the library’s slots', { timeout: 60_000 }, async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const lookups = `${h.emulator.libraryUrl}/v1/brands?`;
+    const path = (url: string) => url.slice(h.emulator.libraryUrl.length);
+    const { urls: sent, stop: stopWatching } = watchRequests((request) => request.url().startsWith(lookups), path);
+    const letGo: string[] = [];
+    const watchFailed = (request: Request) => {
+      if (request.url().startsWith(lookups)) letGo.push(path(request.url()));
+    };
+    h.page.on('requestfailed', watchFailed);
+    try {
+      await setFaultsAsync({ rate: 1, kinds: ['stall'] });
+      await ui.getByLabel('Brand', { exact: true }).fill('acorn');
+      await expect.poll(() => sent.some((url) => url.includes('q=acorn')), { timeout: 20_000 }).toBe(true);
+      await ui.getByLabel('Brand', { exact: true }).fill('fern');
+      // Let go when the next name is typed: well before the 20 s deadline would give up on it anyway.
+      await expect.poll(() => letGo.some((url) => url.includes('q=acorn')), { timeout: 8_000 }).toBe(true);
     } finally {
       h.page.off('requestfailed', watchFailed);
       stopWatching();
@@ -1450,6 +1503,59 @@ describe('Browse: journeys', () => {
     const email = one.data.stages[0]!.emails[0]!;
     await ui.getByRole('list', { name: `${firstStage.stage} emails` }).getByRole('button').first().click();
     await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(email.subject_line ?? email.title);
+  });
+});
+
+describe('Browse: a journey’s stages while another number of emails per stage loads, and no journeys at all', () => {
+  it('says the new stages are loading while the old ones stay, and says so when the library has no journey', async () => {
+    const journeys = await libraryAsync<{ data: Array<{ brand: string; brand_slug: string }> }>('/v1/journeys?per_page=50');
+    const chosen = journeys.data[0]!;
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+    await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: startingWith(await brandNameAsync(chosen.brand_slug)) }).click();
+    await ui.getByRole('heading', { level: 3 }).first().waitFor({ timeout: 10_000 });
+    // The library is slow to answer for five a stage: held until the test has looked.
+    const five = (url: URL) => url.pathname === `/v1/journeys/${chosen.brand_slug}` && url.searchParams.get('emails_per_stage') === '5';
+    let letThrough: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (letThrough = resolve));
+    await h.page.route(five, async (route) => {
+      await held;
+      // Let go of already when the designer moved on.
+      await route.continue().catch(() => undefined);
+    });
+    try {
+      await ui.getByLabel('Emails per stage').selectOption('5');
+      const loading = ui.getByRole('status').filter({ hasText: 'Loading 5 emails per stage…' });
+      await loading.waitFor({ timeout: 10_000 });
+      // The stages shown meanwhile are still the three a stage.
+      expect(await ui.getByRole('heading', { level: 3 }).count()).toBeGreaterThan(0);
+      await checkAxeAsync(ui, 'a journey loading another number per stage, light');
+      // Not inserted as a board meanwhile: it would have three a stage, not the five chosen.
+      const insert = ui.getByRole('button', { name: 'Insert journey as board' });
+      expect(await insert.isDisabled()).toBe(true);
+      letThrough();
+      await expect.poll(() => loading.count(), { timeout: 10_000 }).toBe(0);
+      expect(await insert.isDisabled()).toBe(false);
+    } finally {
+      letThrough();
+      await h.page.unroute(five);
+    }
+
+    // A library with no journey: the list says so instead of standing empty.
+    const list = (url: URL) => url.pathname === '/v1/journeys';
+    await h.page.route(list, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: unknown[]; meta: Record<string, unknown> };
+      await route.fulfill({ response, json: { ...body, data: [], meta: { ...body.meta, total: 0 } } });
+    });
+    try {
+      const fresh = await openBrowseAsync('light', 'key');
+      await fresh.getByRole('button', { name: 'Journeys', exact: true }).click();
+      await expect.poll(() => textOf(fresh.getByTestId('journeys-empty')), { timeout: 10_000 }).toBe('The library has no journeys yet.');
+      await checkAxeAsync(fresh, 'no journeys, light');
+    } finally {
+      await h.page.unroute(list);
+    }
   });
 });
 

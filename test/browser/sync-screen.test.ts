@@ -543,6 +543,15 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('lists each component left to do by hand, two of the same name too', async () => {
+    const divider = (key: string, step: string) => ({ key, name: 'Divider', steps: [step] });
+    const page = await openAsync({ count: 20, runManualSteps: [divider('d1', 'Set the line colour by hand.'), divider('d2', 'Set the spacing by hand.')] });
+    await page.getByTestId('sync-run').click();
+    const listed = () => page.getByTestId('sync-outcome').locator('.sync-steps > li').allTextContents();
+    await expect.poll(listed, { timeout: 5000 }).toEqual(['DividerSet the line colour by hand.', 'DividerSet the spacing by hand.']);
+    await closeAsync(page);
+  });
+
   it('a sync refused because the builder key was removed offers Settings', async () => {
     const page = await openAsync({ count: 20, runError: { code: 'not_linked', message: 'Sync needs a builder API key. Add it in Settings.' } });
     await page.getByTestId('sync-run').click();

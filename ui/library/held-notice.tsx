@@ -1,6 +1,7 @@
 // Requests waiting in the plugin for the library's per-minute allowance (after a 429, or
 // anonymous at 20 a minute) would leave a section's "Loading…" standing still with no reason:
-// this says why, counting down to when they go.
+// this says why, counting down to when they go. A held request let go (its section left) leaves
+// the allowance as spent as it was, so the count goes on, in words true with nothing waiting.
 import { useSecondsLeft } from '../hooks/use-seconds-left';
 
 /** `until`: when the last held request goes (Date.now() time); 0 when none is held. */
@@ -10,7 +11,7 @@ export function HeldNotice({ until }: { until: number }) {
   if (seconds <= 0) return null;
   return (
     <p role="status" class="notice notice-info library-held">
-      Waiting for the library: it takes a limited number of requests a minute. Going on in {seconds} second{seconds === 1 ? '' : 's'}.
+      The library takes a limited number of requests a minute. Requests go again in {seconds} second{seconds === 1 ? '' : 's'}.
     </p>
   );
 }

@@ -622,7 +622,7 @@ function OutcomeNotice({ shown: { outcome, counts }, onDismiss }: { shown: Shown
           <p>{text ? 'Not everything could be done; what is left, and why:' : 'Left from the last sync, and why:'}</p>
           <ul class="sync-steps">
             {outcome.manualSteps.map((entry) => (
-              <li key={entry.name}>
+              <li key={entry.key}>
                 {/* One step a line: they are often sentences of their own, and the first may start with the name again. */}
                 <strong>{entry.name}</strong>
                 <ul>

@@ -38,6 +38,8 @@ export interface SyncStubConfig {
   names?: string[];
   /** The steps by hand the run leaves for "Card / Product 1" (default: one). */
   runSteps?: string[];
+  /** What the run leaves by hand, instead of the entry for "Card / Product 1". */
+  runManualSteps?: Array<{ key: string; name: string; steps: string[] }>;
 }
 
 export function installSyncStub(config: SyncStubConfig): void {
@@ -206,7 +208,8 @@ export function installSyncStub(config: SyncStubConfig): void {
       const taken = items.filter((item) => item.choice === 'take').length;
       items = items.filter((item) => item.choice === 'skip' && item.kind !== 'both-same');
       items.push({ key: 'late', name: 'Hero / Late edit', kind: 'conflict', componentKind: 'component', choice: 'skip', remoteUpdatedBy: 'Ana Lima', remoteUpdatedAt: new Date().toISOString() });
-      return { pushed, deleted: 0, taken, skipped: items.length - 1, newConflicts: 1, manualSteps: [{ key: 'k1', name: 'Card / Product 1', steps: config.runSteps ?? ['Set the image fill by hand.'] }], comparison: comparison() };
+      const manualSteps = config.runManualSteps ?? [{ key: 'k1', name: 'Card / Product 1', steps: config.runSteps ?? ['Set the image fill by hand.'] }];
+      return { pushed, deleted: 0, taken, skipped: items.length - 1, newConflicts: 1, manualSteps, comparison: comparison() };
     },
   };
 

@@ -25,6 +25,8 @@ let sent: HttpRequest[];
 let onSend: ((request: HttpRequest) => void) | null = null;
 /** A builder that stalls: the requests it matches get no answer. */
 let stalls: ((request: HttpRequest) => boolean) | null = null;
+/** A builder that asks Envelope to slow down: the requests it matches are answered 429 with this Retry-After (seconds). */
+let slowDown: ((request: HttpRequest) => number | null) | null = null;
 
 const context: HandlerContext = { progress: () => undefined, cancelled: false, throwIfCancelled: () => undefined };
 const EMAIL = 'Spring sale — 2026-03-18';
@@ -55,19 +57,22 @@ async function apiAsync(path: string, init: { method?: string; body?: unknown } 
   return { status: response.status, body: (text === '' ? null : JSON.parse(text)) as { data: StoredTemplate } };
 }
 
-async function startAsync(options: { deflate: boolean }): Promise<void> {
+/** `createPluginOf`: the plugin as loaded by the test (by default, with the file's modules). */
+async function startAsync(options: { deflate: boolean; createPluginOf?: typeof createPlugin }): Promise<void> {
   fake = createFakeFigma({ currentUser: { id: 'u1', name: 'Dana Designer' }, allowedDomains: [emulator.builderUrl], ...(options.deflate ? { deflate: deflateSync } : {}) });
   await buildDemoDocumentAsync(fake.figma);
   // The document as the person had it before the plugin ran: not part of any undo step of the plugin's.
   fake.figma.commitUndo();
   const transport = createFigmaFetchTransport(fake.fetch);
   sent = [];
-  plugin = createPlugin({
+  plugin = (options.createPluginOf ?? createPlugin)({
     figma: fake.figma,
     transport: (request) => {
       sent.push(request);
       onSend?.(request);
       if (stalls?.(request)) return new Promise(() => undefined);
+      const retryAfter = slowDown?.(request) ?? null;
+      if (retryAfter !== null) return Promise.resolve({ status: 429, headers: { 'retry-after': String(retryAfter) }, text: JSON.stringify({ error: 'rate_limited', message: 'Slow down.' }) });
       return transport(request);
     },
   });
@@ -120,6 +125,7 @@ beforeEach(async () => {
 afterEach(async () => {
   onSend = null;
   stalls = null;
+  slowDown = null;
   await emulator.close();
 });
 
@@ -584,6 +590,70 @@ describe('an update or rename while the builder stalls both its read and its wri
       } finally {
         vi.useRealTimers();
       }
+    });
+  }
+});
+
+describe('a save as a new template while the builder keeps asking Envelope to slow down', () => {
+  /** The window's wait for a save (ui/templates/save-section.tsx): the sandbox must have answered by then. */
+  const WINDOW_WAITS_MS = 120_000;
+  const passAsync = async (ms: number) => {
+    for (let passed = 0; passed < ms; passed += 1_000) {
+      await vi.advanceTimersByTimeAsync(1_000);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  const templateNamesAsync = async () => {
+    const response = await fetch(`${emulator.builderUrl}/api/templates?per_page=100`, { headers: { authorization: `Bearer ${builderKey}` } });
+    return ((await response.json()) as { data: Array<{ name: string }> }).data.map((template) => template.name);
+  };
+
+  const cases = [
+    {
+      what: 'every try refused (a minute’s wait each): said as not created, before the window stops waiting',
+      retryAfter: 60,
+      stallFrom: Infinity,
+      words: 'The builder did not answer within 100 seconds, so “Spring” was not created. Try again in a little while.',
+    },
+    {
+      what: 'the last try sent and not answered when the time runs out: said as perhaps made, to look before saving again',
+      retryAfter: 45,
+      stallFrom: 3,
+      words: 'The builder did not confirm the creation of “Spring” within 100 seconds, so it may still go through. Look for it in the list below before saving again, so that it is not made twice.',
+    },
+  ];
+
+  for (const { what, retryAfter, stallFrom, words } of cases) {
+    it(what, { timeout: 60_000 }, async () => {
+      // The refusals pause the key's allowance in the bundle's shared request gate until past the
+      // real clock the next tests run on: this plugin is loaded afresh, with a gate of its own.
+      vi.resetModules();
+      const fresh = (await import('../../../src/handlers')).createPlugin;
+      await startAsync({ deflate: true, createPluginOf: fresh });
+      const frame = await selectEmailAsync();
+      let tries = 0;
+      const creates = (request: HttpRequest) => request.method === 'POST' && request.url.endsWith('/api/templates');
+      // Counted as the test's transport asks: first whether it stalls, then whether it is refused.
+      stalls = (request) => creates(request) && ++tries >= stallFrom;
+      slowDown = (request) => (creates(request) ? retryAfter : null);
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+      try {
+        let outcome: unknown = 'still waiting';
+        void plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context).then(
+          () => (outcome = 'done'),
+          (error: unknown) => (outcome = error),
+        );
+        await passAsync(WINDOW_WAITS_MS - 1_000);
+        expect(outcome).toMatchObject({ message: words });
+        expect(messageProblems(words)).toEqual([]);
+        const sentWhenSaid = sent.length;
+        await passAsync(WINDOW_WAITS_MS);
+        expect(sent.length).toBe(sentWhenSaid);
+      } finally {
+        vi.useRealTimers();
+      }
+      expect(await templateNamesAsync()).not.toContain('Spring');
+      expect(linkOf(frame)).toBeNull();
     });
   }
 });

@@ -386,6 +386,25 @@ describe('batches', () => {
     expect(fake.inspect.node(old)).not.toBeNull();
   });
 
+  it('while a sync runs (its take is one undo step), refuses in words to place, begin a batch or remove, and leaves the file as it was', async () => {
+    const fake = createFakeFigma();
+    let syncing = false;
+    const { handlers } = createCanvasFeature({ figma: fake.figma, now: () => NOW, syncing: () => syncing });
+    const old = (await handlers['canvas/insert'](insertOf(70, 600, 800), context)).nodeId;
+    const frames = () => fake.inspect.allNodes().filter((node) => node.type === 'FRAME').length;
+    const before = frames();
+    syncing = true;
+    const words = (what: string) => ({ code: 'busy', message: `Envelope is syncing this file with the design system. ${what} again once the sync is done.` });
+    await expect(handlers['canvas/insert'](insertOf(71, 600, 800), context)).rejects.toMatchObject(words('Place this reference'));
+    await expect(handlers['canvas/insert-begin']({ layout: 'grid', title: 'Grid' }, context)).rejects.toMatchObject(words('Place these references'));
+    await expect(handlers['canvas/references-remove']({ nodeIds: [old], goneEmailIds: [70] }, context)).rejects.toMatchObject(words('Remove these references'));
+    expect(frames()).toBe(before);
+    expect(fake.inspect.node(old)).not.toBeNull();
+    // Once the sync is done, the same go through.
+    syncing = false;
+    await expect(handlers['canvas/references-remove']({ nodeIds: [old], goneEmailIds: [70] }, context)).resolves.toMatchObject({ removed: 1 });
+  });
+
   it('stops holding lone references back once a batch has heard nothing for long (its end was lost)', async () => {
     const fake = createFakeFigma();
     let clock = NOW.getTime();

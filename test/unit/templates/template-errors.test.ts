@@ -8,11 +8,12 @@ const response = (status: number, error: string, headers: Record<string, string>
   errorFromResponse({ status, headers, text: JSON.stringify({ error, message: 'server words' }) }, { api: 'builder', endpoint: 'PUT /api/templates/:id', keySent: true, nowMs: 0 });
 
 describe('template errors in words', () => {
-  it('an update or rename out of time says whether its write may still land', () => {
+  it('a create, update or rename out of time says whether its write may still land', () => {
     expect(timedOutError('update', 'Spring sale', 100, false).message).toBe('The builder did not answer within 100 seconds, so “Spring sale” was not updated. Try again in a little while.');
     expect(timedOutError('update', 'Spring sale', 100, true).message).toMatch(/^The builder did not confirm the update of “Spring sale” within 100 seconds, so it may still go through\./);
     expect(timedOutError('rename', undefined, 100, true).message).toMatch(/^The builder did not confirm the rename of the template within 100 seconds, so it may still go through\. Rename it again/);
-    for (const action of ['update', 'rename'] as const) for (const sent of [false, true]) expect(messageProblems(timedOutError(action, 'Spring sale', 100, sent).message)).toEqual([]);
+    expect(timedOutError('create', 'Spring sale', 100, true).message).toMatch(/^The builder did not confirm the creation of “Spring sale” within 100 seconds, so it may still go through\. Look for it in the list below before saving again/);
+    for (const action of ['create', 'update', 'rename'] as const) for (const sent of [false, true]) expect(messageProblems(timedOutError(action, 'Spring sale', 100, sent).message)).toEqual([]);
   });
 
   it('a 404 names the template, says it was deleted elsewhere and offers to unlink its frame', () => {

@@ -27,7 +27,7 @@ describe('template links and undo', () => {
     fake.figma.commitUndo();
     // Composed as src/handlers.ts composes them.
     const canvas = createCanvasFeature({ figma: fake.figma });
-    const templates = createTemplatesFeature({ figma: fake.figma, transport: () => Promise.reject(new Error('no network here')), readBuilderCredentialsAsync: () => Promise.resolve({ baseUrl: 'https://builder.example', key: null }), placing: canvas.placing });
+    const templates = createTemplatesFeature({ figma: fake.figma, transport: () => Promise.reject(new Error('no network here')), readBuilderCredentialsAsync: () => Promise.resolve({ baseUrl: 'https://builder.example', key: null }), undoStepOpen: canvas.placing });
     const { batchId } = await canvas.handlers['canvas/insert-begin']({ layout: 'grid', title: 'Grid' }, context);
     const first = (await canvas.handlers['canvas/insert'](insertOf(1, batchId), context)).nodeId;
     await templates.handlers['templates/unlink']({ frameId: frame.id }, context);

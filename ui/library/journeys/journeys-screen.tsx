@@ -80,6 +80,11 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
               <Spinner /> Loading journeys…
             </p>
           ) : null}
+          {!journeys.loading && !journeys.problem && journeys.items.length === 0 ? (
+            <p class="empty-state" data-testid="journeys-empty">
+              The library has no journeys yet.
+            </p>
+          ) : null}
           <MoreButton list={journeys}>More</MoreButton>
         </>
       )}
@@ -96,13 +101,14 @@ function JourneyView({ client, slug, knownName, onBack, onOpen, onOpenSettings }
     return () => clearTimeout(timer);
   }, [chosen]);
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ journey: Journey | null; problem: LibraryProblem | null }>({ journey: null, problem: null });
+  // `perStage`: the number the journey shown was asked with (another may be loading meanwhile).
+  const [state, setState] = useState<{ journey: Journey | null; perStage: number; problem: LibraryProblem | null }>({ journey: null, perStage, problem: null });
   useEffect(() => {
     let live = true;
     const unneeded = new AbortController();
     setState((before) => ({ ...before, problem: null }));
     client.getJourneyAsync(slug, { emailsPerStage: perStage }, unneeded.signal).then(
-      (response) => live && setState({ journey: response.data, problem: null }),
+      (response) => live && setState({ journey: response.data, perStage, problem: null }),
       (error: unknown) => live && setState((before) => ({ ...before, problem: libraryProblem(error) })),
     );
     return () => {
@@ -131,6 +137,8 @@ function JourneyView({ client, slug, knownName, onBack, onOpen, onOpenSettings }
   const all = state.journey?.stages.flatMap((stage) => stage.emails) ?? [];
   const canvas = useCanvasInsert();
   const journey = state.journey && brandName !== null ? { ...state.journey, brand: brandName } : state.journey;
+  // Another number per stage is on its way: the stages shown are not the ones chosen.
+  const loadingOther = state.journey !== null && state.perStage !== chosen && !state.problem;
   // The list it was opened from is gone: the keyboard goes on from the journey's heading.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -161,6 +169,7 @@ function JourneyView({ client, slug, knownName, onBack, onOpen, onOpenSettings }
         <Button
           variant="primary"
           busy={canvas.busy}
+          disabled={loadingOther}
           onClick={() =>
             canvas.insert(
               journey.stages.flatMap((stage) => stage.emails.map((email) => insertItemOf(email, journey.brand, stage.stage))),
@@ -177,6 +186,12 @@ function JourneyView({ client, slug, knownName, onBack, onOpen, onOpenSettings }
           <Spinner /> Loading the journey…
         </p>
       ) : null}
+      {loadingOther ? (
+        <p class="library-status" role="status">
+          <Spinner /> Loading {chosen} email{chosen === 1 ? '' : 's'} per stage…
+        </p>
+      ) : null}
+      {state.journey?.stages.length === 0 ? <p class="empty-state">This journey has no emails yet.</p> : null}
       {state.journey?.stages.map((stage) => {
         const start = offset;
         offset += stage.emails.length;

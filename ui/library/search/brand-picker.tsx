@@ -25,8 +25,10 @@ export function BrandPicker({ client, onBrand }: BrandPickerProps) {
       return undefined;
     }
     let current = true;
+    // A lookup replaced by the next name typed lets go of its library slot at once.
+    const controller = new AbortController();
     const lookUp = () => {
-      client.listBrandsAsync({ q: wanted, perPage: 20 }).then(
+      client.listBrandsAsync({ q: wanted, perPage: 20 }, controller.signal).then(
         (response) => {
           if (!current) return;
           setOptions(response.data);
@@ -53,6 +55,7 @@ export function BrandPicker({ client, onBrand }: BrandPickerProps) {
     return () => {
       current = false;
       clearTimeout(timer);
+      controller.abort();
     };
   }, [client, text, onBrand]);
 

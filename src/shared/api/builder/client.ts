@@ -44,7 +44,8 @@ export interface TemplateInput {
 }
 
 export interface BuilderClient {
-  createTemplateAsync(input: TemplateInput): Promise<Template>;
+  /** `signal`: see ApiRequester.sendAsync. */
+  createTemplateAsync(input: TemplateInput, signal?: CancelSignal): Promise<Template>;
   listTemplatesAsync(options?: { page?: number; perPage?: number }): Promise<TemplateList>;
   /** `signal`: see ApiRequester.sendAsync (it stops waiting, sends nothing more, and rejects with code `cancelled`). */
   getTemplateAsync(id: string, signal?: CancelSignal): Promise<Template>;
@@ -84,10 +85,10 @@ export function createBuilderClient(options: BuilderClientOptions): BuilderClien
   });
 
   return {
-    async createTemplateAsync(input) {
+    async createTemplateAsync(input, signal) {
       const body = requests.createTemplateBody(input);
       // Creating twice would make two templates: never repeated by the client.
-      return send.sendAsync({ method: 'POST', endpoint: requests.CREATE_TEMPLATE_ENDPOINT, path: '/api/templates', body, safeToRepeat: false, read: readData(templateSchema) });
+      return send.sendAsync({ method: 'POST', endpoint: requests.CREATE_TEMPLATE_ENDPOINT, path: '/api/templates', body, safeToRepeat: false, read: readData(templateSchema) }, signal);
     },
     async listTemplatesAsync(pageOptions) {
       const request = requests.listTemplatesRequest(pageOptions);
