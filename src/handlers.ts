@@ -39,8 +39,8 @@ export function createPlugin({ figma, transport }: HandlerOptions): Plugin {
     testConnectionAsync: (api, credentials) => testConnectionAsync(api, credentials, transport),
   };
   // While a sync runs, its take is one undo step and its records go into the file: references wait.
-  let syncRuns = 0;
-  const canvas = createCanvasFeature({ figma, syncing: () => syncRuns > 0 });
+  // (Read at request time, once both features exist.)
+  const canvas = createCanvasFeature({ figma, syncing: () => sync.running() });
   // A take of the design system's versions waits for references being placed (their undo step).
   const sync = createSyncFeature({
     figma,
@@ -55,21 +55,13 @@ export function createPlugin({ figma, transport }: HandlerOptions): Plugin {
     figma,
     transport,
     readBuilderCredentialsAsync: () => settings.keyStore.readAsync('builder'),
-    undoStepOpen: () => canvas.placing() || syncRuns > 0,
+    undoStepOpen: () => canvas.placing() || sync.running(),
   });
   return {
     handlers: {
       ...createAppHandlers({ figma, readSettingsViewAsync: () => readSettingsViewAsync(settings) }),
       ...createSettingsHandlers(settings),
       ...sync.handlers,
-      'sync/run': async (payload, context) => {
-        syncRuns++;
-        try {
-          return await sync.handlers['sync/run'](payload, context);
-        } finally {
-          syncRuns--;
-        }
-      },
       ...templates.handlers,
       ...canvas.handlers,
     },

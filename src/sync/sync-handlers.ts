@@ -34,6 +34,8 @@ export interface SyncFeature {
   handlers: SyncHandlers;
   /** Starts the badge's checks; `emit` sends the counts to the UI. */
   startMonitor(emit: (badge: SyncBadge) => void): void;
+  /** Whether a sync is asked for or running: its take is one undo step and its records go into the file, so references and template links wait. */
+  running(): boolean;
 }
 
 function currentUserName(figma: PluginAPI): string | null {
@@ -54,6 +56,7 @@ export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFe
     return comparison;
   };
   let cachedLink: { id: string; link: SyncLink } | null = null;
+  let runs = 0;
 
   const session = createSyncSession({
     figma,
@@ -93,12 +96,18 @@ export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFe
       'sync/choose': ({ choices }) => queue(() => session.chooseAsync(choices)).then((items) => ({ items })),
       // The pair is two rows now: the badge counts them so.
       'sync/keep-apart': ({ oldKey, newKey }) => queue(() => session.keepApartAsync({ oldKey, newKey })).then(withBadge),
-      'sync/run': (_payload, context) =>
-        queue(() => session.runAsync(context)).then((outcome) => {
+      'sync/run': async (_payload, context) => {
+        runs++;
+        try {
+          const outcome = await queue(() => session.runAsync(context));
           withBadge(outcome.comparison);
           return outcome;
-        }),
+        } finally {
+          runs--;
+        }
+      },
     },
+    running: () => runs > 0,
     startMonitor: (emit) => {
       emitBadge = emit;
       startSyncMonitor({ figma, session, queue, emit });
