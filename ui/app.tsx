@@ -68,6 +68,10 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
     () =>
       subscribe((type, payload) => {
         if (type === 'sync/badge') setSyncBadge(payload.rows);
+        // ⌘Z of a save, or a collaborator: what Settings (and its Save) start from is what the file holds now.
+        if (type === 'settings/design-system') {
+          setState((current) => (current.status === 'ready' ? { ...current, view: { ...current.view, designSystemId: payload.designSystemId } } : current));
+        }
       }),
     [subscribe],
   );

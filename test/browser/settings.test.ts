@@ -373,3 +373,56 @@ describe('Escape in the key field with no key saved', () => {
     await expect.poll(() => textOf(ui.getByTestId('settings-builder-key-hint')), { timeout: 10_000 }).toBe(maskKey(state.builder.keys.demo));
   });
 });
+
+describe('the file’s design-system id changed by ⌘Z while Settings is open', () => {
+  const storedId = () => evaluateHooks(h.page, (hooks) => hooks.inspect().run(() => hooks.inspect().root.getSharedPluginData('envelope', 'designSystemId')));
+  /** A fresh file in a new run: the playground builds its demo document in the first run, whose open undo step would hold it. */
+  async function openFreshSettingsAsync() {
+    await h.openFreshAsync();
+    await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
+    return openSettingsAsync(h);
+  }
+
+  it('shows the id the file holds again, and Save with nothing typed does not write the undone id back (it kept showing the undone id, and Save stored it again)', async () => {
+    const ui = await openFreshSettingsAsync();
+    const section = ui.getByRole('region', { name: 'Design system for this file' });
+    const field = section.getByRole('textbox', { name: 'Design system id' });
+    const before = await storedId();
+    await field.fill('ds_empty');
+    await section.getByRole('button', { name: 'Save for this file' }).click();
+    await expect.poll(() => textOf(section.getByRole('status')), { timeout: 10_000 }).toBe('This file now syncs to design system ds_empty. Collaborators see the same setting.');
+    expect(await storedId()).toBe('ds_empty');
+
+    // The designer presses ⌘Z in Figma.
+    await evaluateHooks(h.page, (hooks) => hooks.fake().figma.triggerUndo());
+    expect(await storedId()).toBe(before);
+    await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe(before);
+
+    await section.getByRole('button', { name: 'Save for this file' }).click();
+    await expect.poll(() => textOf(section.getByRole('status')), { timeout: 10_000 }).toBe('This file is no longer linked to a design system.');
+    expect(await storedId()).toBe(before);
+  });
+
+  it('keeps an id typed and not saved yet, and says in words what the file holds now (after ⌘Z and ⌘⇧Z)', async () => {
+    const ui = await openFreshSettingsAsync();
+    const section = ui.getByRole('region', { name: 'Design system for this file' });
+    const field = section.getByRole('textbox', { name: 'Design system id' });
+    await field.fill('ds_empty');
+    await section.getByRole('button', { name: 'Save for this file' }).click();
+    await expect.poll(() => textOf(section.getByRole('status')), { timeout: 10_000 }).toBe('This file now syncs to design system ds_empty. Collaborators see the same setting.');
+    await field.fill('ds_typed');
+
+    await evaluateHooks(h.page, (hooks) => hooks.fake().figma.triggerUndo());
+    await expect
+      .poll(() => textOf(section.getByRole('status')), { timeout: 10_000 })
+      .toBe('Changed outside this window (undo, redo or a collaborator): this file is no longer linked to a design system. The id typed above is not saved.');
+    expect(await field.inputValue()).toBe('ds_typed');
+
+    await evaluateHooks(h.page, (hooks) => hooks.fake().redo());
+    await expect
+      .poll(() => textOf(section.getByRole('status')), { timeout: 10_000 })
+      .toBe('Changed outside this window (undo, redo or a collaborator): this file now syncs to design system ds_empty. The id typed above is not saved.');
+    expect(await field.inputValue()).toBe('ds_typed');
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+  });
+});
