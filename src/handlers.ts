@@ -3,6 +3,7 @@
 import { createAppHandlers } from './app/app-handlers';
 import { createCanvasFeature } from './canvas/canvas-handlers';
 import { testConnectionAsync } from './settings/connection-test';
+import { createDesignSystemWatch } from './settings/design-system-watch';
 import { createDocumentSettings } from './settings/document-settings';
 import { createKeyStore } from './settings/key-store';
 import { createSettingsHandlers, readSettingsViewAsync, type SettingsDependencies } from './settings/settings-handlers';
@@ -32,9 +33,10 @@ export interface Plugin {
 }
 
 export function createPlugin({ figma, transport }: HandlerOptions): Plugin {
+  const designSystemWatch = createDesignSystemWatch(createDocumentSettings(figma.root));
   const settings: SettingsDependencies = {
     keyStore: createKeyStore(figma.clientStorage, DEFAULT_BASE_URLS),
-    documentSettings: createDocumentSettings(figma.root),
+    documentSettings: designSystemWatch.documentSettings,
     defaultBaseUrls: DEFAULT_BASE_URLS,
     testConnectionAsync: (api, credentials) => testConnectionAsync(api, credentials, transport),
   };
@@ -69,6 +71,8 @@ export function createPlugin({ figma, transport }: HandlerOptions): Plugin {
       sync.startMonitor((counts) => endpoint.emit('sync/badge', counts));
       templates.startSelectionWatch((selection) => endpoint.emit('templates/selection', selection));
       canvas.startDropListener((dropped) => endpoint.emit('canvas/insert-dropped', dropped));
+      // Settings shows the id the file holds; if following it cannot start, Settings shows what it read.
+      designSystemWatch.startAsync(figma, (designSystemId) => endpoint.emit('settings/design-system', { designSystemId })).catch(() => undefined);
     },
   };
 }

@@ -1,7 +1,7 @@
 // The UI's root: asks the sandbox what to open (app/init), then shows the shell with the
 // screen for the menu command.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { Screen, SettingsView } from '../src/shared/bridge/messages';
+import { apiNameSchema, type Screen, type SettingsView } from '../src/shared/bridge/messages';
 import type { ApiName } from '../src/shared/settings/validate-settings';
 import { onSandboxEvent, sandbox, type UiEndpoint } from './bridge/ui-endpoint';
 import { Button } from './components/button';
@@ -61,6 +61,10 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
   const [builderEpoch, setBuilderEpoch] = useState(0);
   // Set by the boot error's Try again: the window that replaces that button takes the focus.
   const retried = useRef(false);
+  // Counts the views applied: a read of the settings started before another landed is stale.
+  const viewVersion = useRef(0);
+  const shownView = useRef<SettingsView | null>(null);
+  shownView.current = state.status === 'ready' ? state.view : null;
   const requester = useMemo(() => createSettingsRequester(endpoint), [endpoint]);
   const syncRequester = useMemo(() => createSyncRequester(endpoint), [endpoint]);
 
@@ -68,6 +72,10 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
     () =>
       subscribe((type, payload) => {
         if (type === 'sync/badge') setSyncBadge(payload.rows);
+        // ⌘Z of a save, or a collaborator: what Settings (and its Save) start from is what the file holds now.
+        if (type === 'settings/design-system') {
+          setState((current) => (current.status === 'ready' ? { ...current, view: { ...current.view, designSystemId: payload.designSystemId } } : current));
+        }
       }),
     [subscribe],
   );
@@ -99,6 +107,33 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
   }, [endpoint]);
 
   useEffect(load, [load]);
+
+  /** `apis`: those whose address or key changed. */
+  const setView = useCallback((view: SettingsView, ...apis: Array<ApiName | undefined>) => {
+    viewVersion.current += 1;
+    if (apis.includes('library')) setLibraryEpoch((epoch) => epoch + 1);
+    if (apis.includes('builder')) setBuilderEpoch((epoch) => epoch + 1);
+    // Without a builder key nothing can be reviewed; forgetting one is no document change, so the sandbox would only say so at its next check.
+    if (view.builder.keyHint === null) setSyncBadge(0);
+    setState((current) => (current.status === 'ready' ? { ...current, view } : current));
+  }, []);
+
+  // Keys and addresses are the person's, shared by their Envelope windows in other files: coming
+  // back to this window reads them again (a read overtaken by a save here is not applied).
+  const ready = state.status === 'ready';
+  useEffect(() => {
+    if (!ready) return;
+    const refresh = () => {
+      const version = viewVersion.current;
+      endpoint.request('settings/get', {}).then((view) => {
+        const before = shownView.current;
+        if (viewVersion.current !== version || before === null || JSON.stringify(view) === JSON.stringify(before)) return;
+        setView(view, ...apiNameSchema.options.filter((api) => before[api].baseUrl !== view[api].baseUrl || before[api].keyHint !== view[api].keyHint));
+      }, () => undefined);
+    };
+    addEventListener('focus', refresh);
+    return () => removeEventListener('focus', refresh);
+  }, [ready, endpoint, setView]);
 
   if (state.status === 'loading') {
     return (
@@ -136,13 +171,6 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
     // The reference check and the relaunch button's update run once, on opening.
     setState({ ...state, screen, checkReferences: false, updateTemplate: false, openEmailId: null });
     if (screen !== 'start') rememberScreen(endpoint, screen);
-  };
-  const setView = (view: SettingsView, api?: ApiName) => {
-    if (api === 'library') setLibraryEpoch((epoch) => epoch + 1);
-    if (api === 'builder') setBuilderEpoch((epoch) => epoch + 1);
-    // Without a builder key nothing can be reviewed; forgetting one is no document change, so the sandbox would only say so at its next check.
-    if (view.builder.keyHint === null) setSyncBadge(0);
-    setState((current) => (current.status === 'ready' ? { ...current, view } : current));
   };
   // Sync sends to Settings for what it lacks: the builder key first, then the file's design system.
   const openSettingsForSync = () => {

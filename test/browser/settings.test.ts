@@ -373,3 +373,101 @@ describe('Escape in the key field with no key saved', () => {
     await expect.poll(() => textOf(ui.getByTestId('settings-builder-key-hint')), { timeout: 10_000 }).toBe(maskKey(state.builder.keys.demo));
   });
 });
+
+describe('the file’s design-system id changed by ⌘Z while Settings is open', () => {
+  const storedId = () => evaluateHooks(h.page, (hooks) => hooks.inspect().run(() => hooks.inspect().root.getSharedPluginData('envelope', 'designSystemId')));
+  /** A fresh file in a new run: the playground builds its demo document in the first run, whose open undo step would hold it. */
+  async function openFreshSettingsAsync() {
+    await h.openFreshAsync();
+    await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
+    return openSettingsAsync(h);
+  }
+
+  it('shows the id the file holds again, and Save with nothing typed does not write the undone id back (it kept showing the undone id, and Save stored it again)', async () => {
+    const ui = await openFreshSettingsAsync();
+    const section = ui.getByRole('region', { name: 'Design system for this file' });
+    const field = section.getByRole('textbox', { name: 'Design system id' });
+    const before = await storedId();
+    await field.fill('ds_empty');
+    await section.getByRole('button', { name: 'Save for this file' }).click();
+    await expect.poll(() => textOf(section.getByRole('status')), { timeout: 10_000 }).toBe('This file now syncs to design system ds_empty. Collaborators see the same setting.');
+    expect(await storedId()).toBe('ds_empty');
+
+    // The designer presses ⌘Z in Figma.
+    await evaluateHooks(h.page, (hooks) => hooks.fake().figma.triggerUndo());
+    expect(await storedId()).toBe(before);
+    await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe(before);
+
+    await section.getByRole('button', { name: 'Save for this file' }).click();
+    await expect.poll(() => textOf(section.getByRole('status')), { timeout: 10_000 }).toBe('This file is no longer linked to a design system.');
+    expect(await storedId()).toBe(before);
+  });
+
+  it('keeps an id typed and not saved yet, and says in words what the file holds now (after ⌘Z and ⌘⇧Z)', async () => {
+    const ui = await openFreshSettingsAsync();
+    const section = ui.getByRole('region', { name: 'Design system for this file' });
+    const field = section.getByRole('textbox', { name: 'Design system id' });
+    await field.fill('ds_empty');
+    await section.getByRole('button', { name: 'Save for this file' }).click();
+    await expect.poll(() => textOf(section.getByRole('status')), { timeout: 10_000 }).toBe('This file now syncs to design system ds_empty. Collaborators see the same setting.');
+    await field.fill('ds_typed');
+
+    await evaluateHooks(h.page, (hooks) => hooks.fake().figma.triggerUndo());
+    await expect
+      .poll(() => textOf(section.getByRole('status')), { timeout: 10_000 })
+      .toBe('Changed outside this window (undo, redo or a collaborator): this file is no longer linked to a design system. The id typed above is not saved.');
+    expect(await field.inputValue()).toBe('ds_typed');
+
+    await evaluateHooks(h.page, (hooks) => hooks.fake().redo());
+    await expect
+      .poll(() => textOf(section.getByRole('status')), { timeout: 10_000 })
+      .toBe('Changed outside this window (undo, redo or a collaborator): this file now syncs to design system ds_empty. The id typed above is not saved.');
+    expect(await field.inputValue()).toBe('ds_typed');
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+  });
+});
+
+describe('keys and addresses changed in another Envelope window of the same person', () => {
+  it('shows what is saved now when the person comes back to this window, and keeps an address typed and not saved (it showed the forgotten key as saved, and the old address)', async () => {
+    await h.openFreshAsync();
+    const ui = await openSettingsAsync(h);
+    await saveDemoKeyAsync(ui, 'builder');
+    await saveDemoKeyAsync(ui, 'library');
+    const library = ui.getByRole('region', { name: 'Email library' });
+    const builder = ui.getByRole('region', { name: 'Email builder' });
+    await builder.getByRole('textbox', { name: 'API address' }).fill(`${h.emulator.builderUrl}/typed`);
+
+    // The person works in another file's Envelope window (clientStorage is per person, not per file):
+    // there the builder key is forgotten and the library moves. Here, the canvas had the focus meanwhile.
+    await h.page.mouse.click(5, 5);
+    const moved = `${h.emulator.libraryUrl}/moved`;
+    await evaluateHooks(
+      h.page,
+      async (hooks, address) => {
+        await hooks.fake().clientStorage.deleteAsync('envelope.builder.apiKey');
+        await hooks.fake().clientStorage.setAsync('envelope.library.baseUrl', address);
+      },
+      moved,
+    );
+
+    // Back in this window.
+    await ui.getByRole('heading', { name: 'Email library' }).click();
+    await expect.poll(() => library.getByRole('textbox', { name: 'API address' }).inputValue(), { timeout: 10_000 }).toBe(moved);
+    expect(await ui.getByTestId('settings-builder-key-hint').count()).toBe(0);
+    expect(await builder.getByLabel('Builder API key', { exact: true }).count()).toBe(1);
+    expect(await builder.getByRole('textbox', { name: 'API address' }).inputValue()).toBe(`${h.emulator.builderUrl}/typed`);
+    expect(await textOf(ui.getByTestId('settings-library-key-hint'))).toBe(maskKey(state.library.keys.demo));
+
+    // A key being pasted here stays in sight when the other window saves one meanwhile.
+    const keyField = builder.getByLabel('Builder API key', { exact: true });
+    await keyField.fill(WRONG_BUILDER_KEY);
+    await h.page.mouse.click(5, 5);
+    await evaluateHooks(h.page, (hooks, key) => hooks.fake().clientStorage.setAsync('envelope.builder.apiKey', key), state.builder.keys.demo);
+    await ui.getByRole('heading', { name: 'Email builder' }).click();
+    // The field now replaces the key saved there, as its hint says (Escape keeps that one).
+    await expect.poll(() => builder.getByText(/Escape keeps the saved key\.$/).count(), { timeout: 10_000 }).toBe(1);
+    expect(await keyField.inputValue()).toBe(WRONG_BUILDER_KEY);
+    await keyField.press('Escape');
+    expect(await textOf(ui.getByTestId('settings-builder-key-hint'))).toBe(maskKey(state.builder.keys.demo));
+  });
+});

@@ -73,6 +73,12 @@ export function designSystemSavedText(id: string | null, fromAddress = false): s
   return `This file now syncs to design system ${id}${read}. Collaborators see the same setting.`;
 }
 
+/** The file's id changed outside this window's Save (⌘Z, ⌘⇧Z, a collaborator); `typedKept`: the field keeps an id typed and not saved. */
+export function designSystemChangedText(id: string | null, typedKept: boolean): string {
+  const now = id === null ? 'this file is no longer linked to a design system' : `this file now syncs to design system ${id}`;
+  return `Changed outside this window (undo, redo or a collaborator): ${now}.${typedKept ? ' The id typed above is not saved.' : ''}`;
+}
+
 /** Added to a test's answer when the form holds an address or key not saved yet (the test is of the saved ones). */
 export const UNSAVED_NOT_TESTED = 'This tested the saved address and key; what is typed above is not saved yet.';
 

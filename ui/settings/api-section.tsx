@@ -30,6 +30,14 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
   const [baseUrl, setBaseUrl] = useState(saved.baseUrl);
   const [key, setKey] = useState('');
   const [replacing, setReplacing] = useState(false);
+  // The saved address and key as this section last knew them. Saved in another window meanwhile:
+  // the address field follows unless an address is typed there, and a key being typed stays in sight.
+  const [known, setKnown] = useState(saved);
+  if (saved.baseUrl !== known.baseUrl || saved.keyHint !== known.keyHint) {
+    setKnown(saved);
+    if (baseUrl === known.baseUrl) setBaseUrl(saved.baseUrl);
+    if (key !== '' && saved.keyHint !== null) setReplacing(true);
+  }
   const [confirmingForget, setConfirmingForget] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);

@@ -8,7 +8,7 @@ import type { LiveMessage } from '../components/notice';
 import { TextField } from '../components/text-field';
 import { useRequest } from '../hooks/use-request';
 import { fieldErrorFrom } from '../messages/error-text';
-import { designSystemSavedText } from './api-form';
+import { designSystemChangedText, designSystemSavedText } from './api-form';
 import { takeSettingsFocus } from './settings-focus';
 import type { SettingsRequester } from './settings-requester';
 import { SettingsSection } from './settings-section';
@@ -26,6 +26,19 @@ export function DesignSystemSection({ view, onView, requester }: DesignSystemSec
   const [result, setResult] = useState<LiveMessage | null>(null);
   const request = useRequest<SettingsView, 'save'>({ whilePending: 'ignore' });
   const inputRef = useRef<HTMLInputElement>(null);
+  // The id the file holds as this section last knew it. When the view brings another one that is
+  // not this section's own save (⌘Z, a collaborator), the field follows it unless it holds an id
+  // typed and not saved, which stays, with the change said.
+  const [fileId, setFileId] = useState(view.designSystemId);
+  if (view.designSystemId !== fileId) {
+    setFileId(view.designSystemId);
+    const typedKept = value !== (fileId ?? '');
+    if (!typedKept) {
+      setValue(view.designSystemId ?? '');
+      setError(null);
+    }
+    setResult({ tone: 'info', text: designSystemChangedText(view.designSystemId, typedKept) });
+  }
   // Opened from a step about the design system (Sync unlinked, the welcome screen): its field.
   useLayoutEffect(() => {
     if (takeSettingsFocus('design-system', inputRef.current)) inputRef.current?.focus();
@@ -45,6 +58,7 @@ export function DesignSystemSection({ view, onView, requester }: DesignSystemSec
       'save',
       async () => {
         const next = await requester.setDesignSystemAsync(reading.id);
+        setFileId(next.designSystemId); // in the same render as the view: known as this save's
         onView(next); // the app learns of the change even if this screen is gone by then
         return next;
       },

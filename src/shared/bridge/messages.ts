@@ -518,6 +518,8 @@ export const sandboxEvents = {
    * reference with this `dropId` and it is placed where it was dropped.
    */
   'canvas/insert-dropped': z.object({ dropId: z.string(), emailId: z.number() }),
+  /** The file's design-system id changed other than by this window's Save (⌘Z, ⌘⇧Z, a collaborator): what it is now. */
+  'settings/design-system': z.object({ designSystemId: z.nullable(z.string()) }),
 };
 export type SandboxEvents = typeof sandboxEvents;
 
