@@ -49,3 +49,47 @@ describe('Brand requests: a form with problems', () => {
     expect(await form.getByLabel('Website').getAttribute('aria-invalid')).toBe('true');
   });
 });
+
+/** The emulator's answer to a library path, read directly (not through the plugin). */
+async function libraryAsync<T>(path: string): Promise<T> {
+  const response = await fetch(`${h.emulator.libraryUrl}${path}`);
+  expect(response.ok).toBe(true);
+  return (await response.json()) as T;
+}
+
+interface Insights {
+  technology: { esp_breakdown: Array<{ name: string; count: string | number }> };
+}
+
+/** A top brand whose providers' shares read with counts of one and of several digits (“85% (122)”, “5% (7)”). */
+async function brandWithUnevenSharesAsync(): Promise<{ name: string; slug: string }> {
+  const { data: brands } = await libraryAsync<{ data: Array<{ name: string; slug: string }> }>('/v1/brands?per_page=10');
+  for (const brand of brands) {
+    const { data } = await libraryAsync<{ data: Insights }>(`/v1/brands/${brand.slug}/insights`);
+    const digits = data.technology.esp_breakdown.map((esp) => String(Number(esp.count)).length);
+    if (Math.max(...digits) > Math.min(...digits)) return brand;
+  }
+  throw new Error('No brand among the top ten has uneven shares.');
+}
+
+async function openBrandAsync(ui: Frame, name: string): Promise<void> {
+  await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+  await ui.getByRole('searchbox', { name: 'Search brands' }).fill(name);
+  await ui.getByRole('list', { name: `Brands matching “${name}”` }).getByRole('button').first().click();
+  await ui.getByRole('heading', { name: 'Insights' }).waitFor({ timeout: 10_000 });
+}
+
+describe('Brands: insight charts a designer can read', () => {
+  it('starts every bar of a chart at the same place and gives each the same length, so the bars compare (a wider value moved its bar)', async () => {
+    const brand = await brandWithUnevenSharesAsync();
+    const ui = await openBrowseAsync('dark');
+    await openBrandAsync(ui, brand.name);
+    const figures = await ui.locator('figure.chart').filter({ has: ui.locator('.bar-rows') }).all();
+    expect(figures.length).toBeGreaterThan(3);
+    for (const figure of figures) {
+      const title = (await figure.locator('figcaption').textContent()) ?? '';
+      const tracks = await figure.locator('.bar-rows-track').evaluateAll((elements) => elements.map((element) => [Math.round(element.getBoundingClientRect().left), Math.round(element.getBoundingClientRect().width)]));
+      for (const track of tracks) expect(track, title).toEqual(tracks[0]);
+    }
+  });
+});
