@@ -92,4 +92,29 @@ describe('Brands: insight charts a designer can read', () => {
       for (const track of tracks) expect(track, title).toEqual(tracks[0]);
     }
   });
+
+  it('keeps the labels under the columns inside the chart, at the default and the smallest window (the last week was cut to “23 N”)', async () => {
+    const ui = await openBrowseAsync('dark');
+    const { data: brands } = await libraryAsync<{ data: Array<{ name: string }> }>('/v1/brands?per_page=2');
+    await openBrandAsync(ui, brands[1]!.name);
+    await ui.getByRole('img', { name: /^Sends per (week|month)/ }).waitFor({ timeout: 10_000 });
+    const outside = () =>
+      ui.locator('.chart-labels').evaluateAll((rows) =>
+        rows.flatMap((row) => {
+          const chart = row.closest('figure')!.getBoundingClientRect();
+          return [...row.querySelectorAll('span')].flatMap((span) => {
+            if (!span.textContent) return [];
+            const range = document.createRange();
+            range.selectNodeContents(span);
+            const text = range.getBoundingClientRect();
+            return text.left < chart.left - 0.5 || text.right > chart.right + 0.5 ? [`${span.textContent} (${Math.round(text.left)}–${Math.round(text.right)} in ${Math.round(chart.left)}–${Math.round(chart.right)})`] : [];
+          });
+        }),
+      );
+    expect(await outside(), 'the default window').toEqual([]);
+    await ui.getByTestId('resize-handle').focus();
+    for (let step = 0; step < 3; step++) await h.page.keyboard.press('Shift+ArrowLeft');
+    await expect.poll(() => ui.evaluate(() => window.innerWidth)).toBe(320);
+    expect(await outside(), 'the smallest window').toEqual([]);
+  });
 });
