@@ -118,3 +118,14 @@ describe('Brands: insight charts a designer can read', () => {
     expect(await outside(), 'the smallest window').toEqual([]);
   });
 });
+
+describe('Me: the newest from the brands I follow', () => {
+  it('names the “captured since” date when none came since (it said “in this time”, with or without a date)', async () => {
+    const ui = await openBrowseAsync();
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    const me = ui.getByRole('region', { name: 'Me' });
+    await me.getByRole('list', { name: 'Newest from followed brands' }).getByRole('listitem').first().waitFor({ timeout: 10_000 });
+    await me.getByLabel('Captured since').fill('2027-01-01');
+    await expect.poll(() => me.locator('.empty-state').allTextContents(), { timeout: 10_000 }).toEqual(['No emails from the brands you follow were captured since 1 Jan 2027.']);
+  });
+});
