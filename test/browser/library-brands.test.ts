@@ -129,3 +129,31 @@ describe('Me: the newest from the brands I follow', () => {
     await expect.poll(() => me.locator('.empty-state').allTextContents(), { timeout: 10_000 }).toEqual(['No emails from the brands you follow were captured since 1 Jan 2027.']);
   });
 });
+
+async function setFaultsAsync(faults: { rate: number; kinds?: string[] }): Promise<void> {
+  const response = await fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
+  expect(response.ok).toBe(true);
+}
+
+describe('Brands: a brand page that could not be loaded', () => {
+  it('loads all of it again with one “Try again”: the emails and the insights (the insights stayed failed, under a second “Try again”)', async () => {
+    const ui = await openBrowseAsync();
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    const row = ui.getByRole('list', { name: 'Top brands' }).getByRole('button').first();
+    await row.waitFor({ timeout: 10_000 });
+    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    try {
+      await row.click();
+      const article = ui.getByRole('article');
+      await article.getByTestId('library-problem').first().waitFor({ timeout: 20_000 });
+      // One notice for the page: two “Try again” buttons, each doing half, read as one.
+      expect(await article.getByRole('button', { name: 'Try again' }).count()).toBe(1);
+      await setFaultsAsync({ rate: 0 });
+      await article.getByRole('button', { name: 'Try again' }).first().click();
+      await article.getByRole('heading', { name: 'Insights' }).waitFor({ timeout: 10_000 });
+      expect(await article.getByTestId('library-problem').count()).toBe(0);
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+  });
+});
