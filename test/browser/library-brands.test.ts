@@ -3,7 +3,8 @@
 // shows is checked against what the emulator serves.
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { parseEmulatorState } from '../playground/page/emulator-link';
+import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 
 let h: Harness;
 
@@ -155,5 +156,28 @@ describe('Brands: a brand page that could not be loaded', () => {
     } finally {
       await setFaultsAsync({ rate: 0 });
     }
+  });
+});
+
+/** Browse with the emulator's other demo account (no brand requests yet, following 50 brands), its key saved in Settings. */
+async function openBrowseAsOtherAsync(): Promise<Frame> {
+  const state = parseEmulatorState(await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json());
+  const ui = await openBrowseAsync();
+  await ui.getByTestId('nav-settings').click();
+  await ui.getByTestId('settings-library-replace-key').click();
+  await ui.getByTestId('settings-library-key').fill(state.library.keys.other!);
+  await ui.getByTestId('settings-library-save').click();
+  await expect.poll(() => ui.getByTestId('settings-library-key').count(), { timeout: 10_000 }).toBe(0);
+  await ui.getByTestId('nav-browse').click();
+  return ui;
+}
+
+describe('Brand requests: none yet', () => {
+  it('says so under “My requests” (there was a heading with nothing under it)', async () => {
+    const ui = await openBrowseAsOtherAsync();
+    await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+    await expect.poll(() => textOf(ui.getByTestId('requests-today')), { timeout: 10_000 }).toMatch(/^0 of today’s 50 brand requests used/);
+    expect(await ui.getByRole('list', { name: 'My requests' }).getByRole('listitem').count()).toBe(0);
+    expect(await textOf(ui.getByRole('region', { name: 'Brand requests' }).locator('.empty-state'))).toBe('You have not asked for a brand yet: the ones you ask for show here, with how far they have got.');
   });
 });

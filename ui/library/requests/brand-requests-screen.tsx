@@ -143,6 +143,9 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, f
           <Spinner /> Loading your requests…
         </p>
       ) : null}
+      {!mine.loading && !mine.problem && mine.items.length === 0 ? (
+        <p class="empty-state">You have not asked for a brand yet: the ones you ask for show here, with how far they have got.</p>
+      ) : null}
       <ul class="brand-list" aria-label="My requests">
         {mine.items.map((request: ListedBrandRequest & { id: string }) => (
           <li key={request.id} class="brand-row">
