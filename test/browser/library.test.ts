@@ -1272,10 +1272,10 @@ describe('Browse: brands', () => {
     const insights = await libraryAsync<{ data: { technology: { esp_breakdown: Array<{ name: string }> }; frequency: { total_sent: number } } }>(`/v1/brands/${brand.slug}/insights`);
     const page = ui.getByRole('article');
     await expect.poll(() => textOf(page), { timeout: 10_000 }).toContain(`${insights.data.frequency.total_sent} emails, about`);
-    expect(await ui.getByRole('img', { name: /^Sends by day of the week\. Most sends at (Mon|Tue|Wed|Thu|Fri|Sat|Sun): \d+ of \d+\.$/ }).count()).toBe(1);
+    expect(await ui.getByRole('img', { name: /^Sends by day of the week\. Most sends on (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday): \d+ of \d+\.$/ }).count()).toBe(1);
     expect(await ui.getByRole('img', { name: /^Sends by hour of the day/ }).count()).toBe(1);
     // Sends per week (or month, over a long span): drawn from the emails the page lists (the insights hold no series), growing with them.
-    const weekly = (count: number) => ui.getByRole('img', { name: new RegExp(`^Sends per (week|month), from the ${count} emails listed below\\. Most sends at [^:]+: \\d+ of \\d+\\.$`) });
+    const weekly = (count: number) => ui.getByRole('img', { name: new RegExp(`^Sends per (week|month), from the ${count} emails listed below\\. Most sends in (the week of \\d+ [A-Z][a-z]{2}|[A-Z][a-z]{2} \\d{4}): \\d+ of \\d+\\.$`) });
     await expect.poll(() => weekly(20).count(), { timeout: 10_000 }).toBe(1);
     expect(await ui.getByRole('figure', { name: /^Subject lines: \d+ characters on average$/ }).count()).toBe(1);
     expect(await textOf(ui.getByRole('figure', { name: 'Senders' }))).toContain('@');

@@ -14,7 +14,7 @@ function created(status: CreatedBrandRequest['data']['status'], counted: boolean
   };
 }
 
-const failure = (code: 'not_allowed' | 'daily_limit_reached' | 'unavailable', retryAfterSeconds?: number) =>
+const failure = (code: 'not_allowed' | 'daily_limit_reached' | 'unavailable' | 'rate_limited', retryAfterSeconds?: number) =>
   new ApiError({ api: 'library', endpoint: 'POST /v1/brand-requests', status: 400, code, message: `failed: ${code}`, retryAfterSeconds });
 
 describe('brandRequestProblems', () => {
@@ -53,6 +53,16 @@ describe('brandRequestOutcome', () => {
     expect(brandRequestFailure(failure('not_allowed'))).toMatchObject({ keepForm: true, text: expect.stringMatching(/adult content/) });
     expect(brandRequestFailure(failure('daily_limit_reached', 3 * 3600 + 1200)).text).toBe('You have made today’s 50 brand requests. You can ask again in 3 hours 20 minutes, after midnight UTC; your form is kept.');
     expect(brandRequestFailure(failure('unavailable'))).toMatchObject({ keepForm: true, text: expect.stringMatching(/Try again in a moment; your form is kept/) });
+  });
+
+  it('says a 429 without a countdown that stays on screen, and that the form is kept, whatever the failure (“Try again in 2 seconds” stayed for good)', () => {
+    expect(brandRequestFailure(failure('rate_limited', 2))).toMatchObject({
+      keepForm: true,
+      text: 'The library has too many requests just now. Send yours again in a moment; your form is kept.',
+    });
+    expect(brandRequestFailure(failure('rate_limited', 2 * 3600)).text).toBe('The library has too many requests just now. Send yours again in 2 hours; your form is kept.');
+    const unreadable = Object.assign(new Error('The email library API sent a reply Envelope cannot read.'), { code: 'invalid_response' });
+    expect(brandRequestFailure(unreadable)).toMatchObject({ keepForm: true, text: 'The email library API sent a reply Envelope cannot read. Your form is kept.' });
   });
 
   it('rounds waits up to whole minutes', () => {

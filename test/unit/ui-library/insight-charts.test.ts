@@ -1,7 +1,7 @@
 // A brand's insights as chart data: days and hours in their natural order, shares that add up,
 // and the sentence a screen reader hears.
 import { describe, expect, it } from 'vitest';
-import { barsSummary, countRows, dayBars, hourBars, percentText, sendsOverTime, shareRows } from '../../../ui/library/brands/insight-charts';
+import { barsSummary, countRows, dayBars, hourBars, percentText, sendsOverTime, shareRows, whenSaid } from '../../../ui/library/brands/insight-charts';
 
 describe('insight charts', () => {
   it('orders days Monday first, whatever the keys look like, with the missing days at 0', () => {
@@ -43,9 +43,19 @@ describe('insight charts', () => {
     expect(countRows([{ name: 'none', count: 0 }])).toEqual([]);
   });
 
-  it('says what a chart shows, and keeps percentages within 0–100', () => {
-    expect(barsSummary([{ label: 'Mon', value: 1 }, { label: 'Tue', value: 3 }], 'sends')).toBe('Most sends at Tue: 3 of 4.');
-    expect(barsSummary([{ label: 'Mon', value: 0 }], 'sends')).toBe('No sends yet.');
+  it('says what a chart shows', () => {
+    expect(barsSummary(dayBars({ Mon: 1, Tue: 3 }), 'sends', whenSaid.day)).toBe('Most sends on Tuesday: 3 of 4.');
+    expect(barsSummary([{ label: 'Mon', value: 0 }], 'sends', whenSaid.day)).toBe('No sends yet.');
+  });
+
+  it('names the column of a chart’s text alternative as a person says it (it read “Most sends at 13”, “at Sat”)', () => {
+    expect(barsSummary(hourBars({ '7': 1, '13': 36 }), 'sends', whenSaid.hour)).toBe('Most sends at 13:00: 36 of 37.');
+    expect(barsSummary(hourBars({ '7': 2 }), 'sends', whenSaid.hour)).toBe('Most sends at 07:00: 2 of 2.');
+    expect(barsSummary(sendsOverTime(['2026-11-02', '2026-11-03', '2026-11-23'], false).bars, 'sends', whenSaid.week)).toBe('Most sends in the week of 2 Nov: 2 of 3.');
+    expect(barsSummary(sendsOverTime(['2026-04-02', '2026-11-03', '2026-11-23'], false).bars, 'sends', whenSaid.month)).toBe('Most sends in Nov 2026: 2 of 3.');
+  });
+
+  it('keeps percentages within 0–100', () => {
     expect(percentText(42.4)).toBe('42%');
     expect(percentText(140)).toBe('100%');
   });

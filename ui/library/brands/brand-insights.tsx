@@ -2,7 +2,7 @@
 import type { BrandInsights, EmailSummary } from '../../../src/shared/api/library/schemas';
 import { shortDate } from '../search/search-query';
 import { BarRows, ColumnChart } from './charts';
-import { countRows, dayBars, hourBars, sendsOverTime, shareRows } from './insight-charts';
+import { countRows, dayBars, hourBars, sendsOverTime, shareRows, whenSaid } from './insight-charts';
 
 export interface BrandInsightsProps {
   insights: BrandInsights;
@@ -30,11 +30,12 @@ export function BrandInsightsView({ insights, emails, moreToLoad }: BrandInsight
             title={`Sends per ${overTime.unit}, from the ${emails.length} emails listed below`}
             bars={overTime.bars}
             unit="sends"
+            said={whenSaid[overTime.unit]}
             labelEvery={Math.ceil(overTime.bars.length / 6)}
           />
         ) : null}
-        <ColumnChart title="Sends by day of the week" bars={dayBars(insights.send_patterns.by_day_of_week)} unit="sends" />
-        <ColumnChart title="Sends by hour of the day (UTC)" bars={hourBars(insights.send_patterns.by_hour)} unit="sends" labelEvery={6} />
+        <ColumnChart title="Sends by day of the week" bars={dayBars(insights.send_patterns.by_day_of_week)} unit="sends" said={whenSaid.day} />
+        <ColumnChart title="Sends by hour of the day (UTC)" bars={hourBars(insights.send_patterns.by_hour)} unit="sends" said={whenSaid.hour} labelEvery={6} />
         <BarRows title="Email service providers" rows={shareRows(technology.esp_breakdown)} />
         <BarRows title="Senders" rows={shareRows(insights.senders.map((sender) => ({ name: sender.from_email, count: sender.count })))} />
         <BarRows title="Top words in subject lines" rows={countRows(subject.top_words.map((word) => ({ name: word.word, count: word.count })))} unit="time" />

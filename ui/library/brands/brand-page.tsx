@@ -83,7 +83,17 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onO
           <Spinner /> Loading the brand…
         </p>
       )}
-      {problem ? <ProblemNotice problem={problem} onRetry={list.retry} onOpenSettings={onOpenSettings} /> : null}
+      {/* When the brand itself failed, its notice speaks for the page: its one retry asks for the insights too. */}
+      {problem ? (
+        <ProblemNotice
+          problem={problem}
+          onRetry={() => {
+            list.retry();
+            if (insights.status === 'failed') setInsightsAttempt((n) => n + 1);
+          }}
+          onOpenSettings={onOpenSettings}
+        />
+      ) : null}
       {insights.status === 'ok' ? <BrandInsightsView insights={insights.insights} emails={emails} moreToLoad={!list.done} /> : null}
       {insights.status === 'too_few' ? (
         <p class="notice notice-info" data-testid="no-insights">
@@ -91,7 +101,7 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onO
         </p>
       ) : null}
       {/* A 429 is waited out and asked again by itself, like the list's. */}
-      {insights.status === 'failed' ? <ProblemNotice problem={insights.problem} onRetry={() => setInsightsAttempt((n) => n + 1)} onOpenSettings={onOpenSettings} /> : null}
+      {insights.status === 'failed' && !problem ? <ProblemNotice problem={insights.problem} onRetry={() => setInsightsAttempt((n) => n + 1)} onOpenSettings={onOpenSettings} /> : null}
       {emails.length > 0 ? (
         <section aria-labelledby="brand-emails-title">
           <h3 id="brand-emails-title">Emails</h3>

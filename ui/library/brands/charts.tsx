@@ -3,13 +3,13 @@
 import type { Bar, ShareRow } from './insight-charts';
 import { barsSummary, percentText } from './insight-charts';
 
-export function ColumnChart({ title, bars, unit, labelEvery = 1 }: { title: string; bars: readonly Bar[]; unit: string; labelEvery?: number }) {
+export function ColumnChart({ title, bars, unit, said, labelEvery = 1 }: { title: string; bars: readonly Bar[]; unit: string; said: (label: string) => string; labelEvery?: number }) {
   const max = Math.max(1, ...bars.map((bar) => bar.value));
   const width = 100 / bars.length;
   return (
     <figure class="chart">
       <figcaption>{title}</figcaption>
-      <svg viewBox="0 0 100 44" preserveAspectRatio="none" role="img" aria-label={`${title}. ${barsSummary(bars, unit)}`}>
+      <svg viewBox="0 0 100 44" preserveAspectRatio="none" role="img" aria-label={`${title}. ${barsSummary(bars, unit, said)}`}>
         {bars.map((bar, index) => {
           const height = (bar.value / max) * 36;
           return <rect key={index} x={index * width + width * 0.15} y={36 - height} width={width * 0.7} height={height} class="chart-bar" />;

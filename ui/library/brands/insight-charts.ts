@@ -12,16 +12,17 @@ export interface ShareRow extends Bar {
   percent: number;
 }
 
-const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+/** Labelled by their first three letters ("Mon"), said in full. */
+const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((name) => ({ name, label: name.slice(0, 3) }));
 
 /** Days Monday first (keys matched on their first three letters); days not sent on count 0. */
 export function dayBars(byDay: Record<string, number>): Bar[] {
   const counts = new Map<string, number>();
   for (const [key, value] of Object.entries(byDay)) {
-    const day = DAYS.find((name) => name.toLowerCase() === key.trim().slice(0, 3).toLowerCase());
+    const day = DAYS.find(({ label }) => label.toLowerCase() === key.trim().slice(0, 3).toLowerCase())?.label;
     if (day) counts.set(day, (counts.get(day) ?? 0) + value);
   }
-  return DAYS.map((label) => ({ label, value: counts.get(label) ?? 0 }));
+  return DAYS.map(({ label }) => ({ label, value: counts.get(label) ?? 0 }));
 }
 
 /** Hours 0–23 ("7" and "07" are the same hour); hours not sent in count 0. */
@@ -87,12 +88,20 @@ export function countRows(items: ReadonlyArray<{ name: string; count: number }>,
   return sorted.map((item) => ({ label: item.name, value: item.count, percent: Math.round((item.count / most) * 100) }));
 }
 
-/** "Most on Tue (12 of 40)", or a sentence for an empty chart. */
-export function barsSummary(bars: readonly Bar[], unit: string): string {
+/** A column's short label as said in a sentence ("on Tuesday", "at 13:00"): the text alternative is read, not glanced at. */
+export const whenSaid = {
+  day: (label: string) => `on ${DAYS.find((day) => day.label === label)?.name ?? label}`,
+  hour: (label: string) => `at ${label.padStart(2, '0')}:00`,
+  week: (label: string) => `in the week of ${label}`,
+  month: (label: string) => `in ${label}`,
+};
+
+/** "Most sends on Tuesday: 12 of 40.", or a sentence for an empty chart. */
+export function barsSummary(bars: readonly Bar[], unit: string, said: (label: string) => string): string {
   const total = bars.reduce((sum, bar) => sum + bar.value, 0);
   if (total === 0) return `No ${unit} yet.`;
   const most = bars.reduce((best, bar) => (bar.value > best.value ? bar : best));
-  return `Most ${unit} at ${most.label}: ${most.value} of ${total}.`;
+  return `Most ${unit} ${said(most.label)}: ${most.value} of ${total}.`;
 }
 
 /** A percentage for display, kept inside 0–100. */

@@ -9,7 +9,7 @@ import { EmailRows } from '../email-rows';
 import { ProblemNotice } from '../problem-notice';
 import { usePagedList, type PagedList } from '../use-paged-list';
 import { MoreButton } from '../more-button';
-import { SEARCH_DEBOUNCE_MS } from '../search/search-query';
+import { SEARCH_DEBOUNCE_MS, shortDate } from '../search/search-query';
 
 const PAGE_SIZE = 20;
 
@@ -112,7 +112,7 @@ function Following({ client, onBrand, onOpen, onOpenSettings }: MeScreenProps) {
         <input id="library-followed-since" class="field-input" type="date" value={typed} onInput={(event) => setTyped(event.currentTarget.value)} />
       </div>
       <EmailRows emails={emails.items} label="Newest from followed brands" onOpen={(index) => onOpen(emails.items, index)} />
-      <ListState list={emails} onOpenSettings={onOpenSettings} empty="No new emails from the brands you follow in this time." />
+      <ListState list={emails} onOpenSettings={onOpenSettings} empty={since ? `No emails from the brands you follow were captured since ${shortDate(since)}.` : 'No emails from the brands you follow yet.'} />
     </>
   );
 }

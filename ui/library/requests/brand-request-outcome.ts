@@ -90,7 +90,14 @@ export function brandRequestFailure(error: unknown): BrandRequestOutcome {
     case 'unavailable':
     case 'server_error':
       return { tone: 'error', text: 'The library could not save the request just now. Try again in a moment; your form is kept.', keepForm: true };
+    case 'rate_limited':
+      // No seconds: this stays on screen, counting nothing down.
+      return {
+        tone: 'error',
+        text: `The library has too many requests just now. Send yours again in ${typeof retryAfterSeconds === 'number' && retryAfterSeconds > 60 ? waitText(retryAfterSeconds) : 'a moment'}; your form is kept.`,
+        keepForm: true,
+      };
     default:
-      return { tone: 'error', text: errorText(error), keepForm: true };
+      return { tone: 'error', text: `${errorText(error)} Your form is kept.`, keepForm: true };
   }
 }

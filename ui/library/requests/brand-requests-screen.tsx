@@ -1,5 +1,5 @@
 // Brand requests: ask the library to start collecting a brand's emails, and follow my requests.
-import { useState, type Dispatch, type StateUpdater } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState, type Dispatch, type StateUpdater } from 'preact/hooks';
 import { describeBrandRequestStatus, STATUS_STALENESS_MINUTES } from '../../../src/shared/api/library/brand-request-status';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { ListedBrandRequest } from '../../../src/shared/api/library/schemas';
@@ -37,6 +37,13 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, f
   const [outcome, setOutcome] = useState<BrandRequestOutcome | null>(null);
   const [sending, setSending] = useState(false);
   const [listVersion, setListVersion] = useState(0);
+  // A form sent with problems takes the keyboard to the first one, once it is marked (its words are read with it).
+  const fixFirst = useRef<BrandRequestField | null>(null);
+  useLayoutEffect(() => {
+    if (fixFirst.current === null) return;
+    document.getElementById(`request-${fixFirst.current}`)?.focus();
+    fixFirst.current = null;
+  });
   const mine = usePagedList(`requests ${listVersion}`, async (_page, signal) => {
     const response = await client.listBrandRequestsAsync(undefined, signal);
     return { items: response.data.map((request, index) => ({ ...request, id: `${request.domain} ${index}` })), perPage: Infinity, meta: response.meta };
@@ -60,7 +67,9 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, f
   const submit = () => {
     const found = brandRequestProblems(form);
     setProblems(found);
-    if (Object.keys(found).length > 0 || sending) return;
+    // Found in the form's order.
+    fixFirst.current = (Object.keys(found)[0] as BrandRequestField | undefined) ?? null;
+    if (fixFirst.current !== null || sending) return;
     setSending(true);
     setOutcome(null);
     const sent = form;
@@ -87,7 +96,7 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, f
         <TextField id="request-brand" label="Brand" value={form.brand} onValue={set('brand')} error={problems.brand} />
         <TextField id="request-website" label="Website" value={form.website} onValue={set('website')} error={problems.website} placeholder="brand.com" />
         <CategorySelect id="request-category" value={form.category} anyLabel="Let the service choose" onValue={set('category')} />
-        <TextField id="request-signup" label="Signup page (optional)" value={form.signupUrl} onValue={set('signupUrl')} error={problems.signupUrl} type="url" />
+        <TextField id="request-signupUrl" label="Signup page (optional)" value={form.signupUrl} onValue={set('signupUrl')} error={problems.signupUrl} type="url" />
         <div class="field">
           <label class="field-label" for="request-notes">
             Notes (optional)
@@ -133,6 +142,9 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, f
         <p class="library-status" role="status">
           <Spinner /> Loading your requests…
         </p>
+      ) : null}
+      {!mine.loading && !mine.problem && mine.items.length === 0 ? (
+        <p class="empty-state">You have not asked for a brand yet: the ones you ask for show here, with how far they have got.</p>
       ) : null}
       <ul class="brand-list" aria-label="My requests">
         {mine.items.map((request: ListedBrandRequest & { id: string }) => (

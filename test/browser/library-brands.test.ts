@@ -1,0 +1,183 @@
+// Brands, brand requests and Me through the playground, as a designer uses them: keyboard, the
+// smallest window, both themes. Driven by roles, labels, visible text and keys; what the screen
+// shows is checked against what the emulator serves.
+import type { Frame } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEmulatorState } from '../playground/page/emulator-link';
+import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+/** A fresh world on the Browse screen with the emulator's demo library key. */
+async function openBrowseAsync(theme: 'light' | 'dark' = 'light'): Promise<Frame> {
+  await h.openFreshAsync(`?command=browse&theme=${theme}&demo-keys=1`);
+  const ui = await h.uiFrameAsync();
+  await ui.getByRole('list', { name: 'Emails' }).waitFor({ timeout: 20_000 });
+  return ui;
+}
+
+/** What has the keyboard: its tag and its label or text. */
+const focused = (ui: Frame) =>
+  ui.evaluate(() => {
+    const element = document.activeElement;
+    if (element === null || element === document.body) return 'the page';
+    const label = element.id ? document.querySelector(`label[for="${element.id}"]`)?.textContent : null;
+    return `${element.tagName} ${label ?? element.textContent ?? ''}`;
+  });
+
+describe('Brand requests: a form with problems', () => {
+  it('takes the keyboard to the first field that needs fixing (it stayed on “Send request”, the problem unheard)', async () => {
+    const ui = await openBrowseAsync();
+    await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+    const form = ui.getByRole('form', { name: 'Ask for a brand' });
+    const send = form.getByRole('button', { name: 'Send request' });
+    await send.focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => focused(ui)).toBe('INPUT Brand');
+    await h.page.keyboard.type('Harbour Street Tea');
+    await form.getByLabel('Website').fill('harbour street tea');
+    await send.focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => focused(ui)).toBe('INPUT Website');
+    expect(await form.getByLabel('Website').getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+/** The emulator's answer to a library path, read directly (not through the plugin). */
+async function libraryAsync<T>(path: string): Promise<T> {
+  const response = await fetch(`${h.emulator.libraryUrl}${path}`);
+  expect(response.ok).toBe(true);
+  return (await response.json()) as T;
+}
+
+interface Insights {
+  technology: { esp_breakdown: Array<{ name: string; count: string | number }> };
+}
+
+/** A top brand whose providers' shares read with counts of one and of several digits (“85% (122)”, “5% (7)”). */
+async function brandWithUnevenSharesAsync(): Promise<{ name: string; slug: string }> {
+  const { data: brands } = await libraryAsync<{ data: Array<{ name: string; slug: string }> }>('/v1/brands?per_page=10');
+  for (const brand of brands) {
+    const { data } = await libraryAsync<{ data: Insights }>(`/v1/brands/${brand.slug}/insights`);
+    const digits = data.technology.esp_breakdown.map((esp) => String(Number(esp.count)).length);
+    if (Math.max(...digits) > Math.min(...digits)) return brand;
+  }
+  throw new Error('No brand among the top ten has uneven shares.');
+}
+
+async function openBrandAsync(ui: Frame, name: string): Promise<void> {
+  await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+  await ui.getByRole('searchbox', { name: 'Search brands' }).fill(name);
+  await ui.getByRole('list', { name: `Brands matching “${name}”` }).getByRole('button').first().click();
+  await ui.getByRole('heading', { name: 'Insights' }).waitFor({ timeout: 10_000 });
+}
+
+describe('Brands: insight charts a designer can read', () => {
+  it('starts every bar of a chart at the same place and gives each the same length, so the bars compare (a wider value moved its bar)', async () => {
+    const brand = await brandWithUnevenSharesAsync();
+    const ui = await openBrowseAsync('dark');
+    await openBrandAsync(ui, brand.name);
+    const figures = await ui.locator('figure.chart').filter({ has: ui.locator('.bar-rows') }).all();
+    expect(figures.length).toBeGreaterThan(3);
+    for (const figure of figures) {
+      const title = (await figure.locator('figcaption').textContent()) ?? '';
+      const tracks = await figure.locator('.bar-rows-track').evaluateAll((elements) => elements.map((element) => [Math.round(element.getBoundingClientRect().left), Math.round(element.getBoundingClientRect().width)]));
+      for (const track of tracks) expect(track, title).toEqual(tracks[0]);
+    }
+  });
+
+  it('keeps the labels under the columns inside the chart, at the default and the smallest window (the last week was cut to “23 N”)', async () => {
+    const ui = await openBrowseAsync('dark');
+    const { data: brands } = await libraryAsync<{ data: Array<{ name: string }> }>('/v1/brands?per_page=2');
+    await openBrandAsync(ui, brands[1]!.name);
+    await ui.getByRole('img', { name: /^Sends per (week|month)/ }).waitFor({ timeout: 10_000 });
+    const outside = () =>
+      ui.locator('.chart-labels').evaluateAll((rows) =>
+        rows.flatMap((row) => {
+          const chart = row.closest('figure')!.getBoundingClientRect();
+          return [...row.querySelectorAll('span')].flatMap((span) => {
+            if (!span.textContent) return [];
+            const range = document.createRange();
+            range.selectNodeContents(span);
+            const text = range.getBoundingClientRect();
+            return text.left < chart.left - 0.5 || text.right > chart.right + 0.5 ? [`${span.textContent} (${Math.round(text.left)}–${Math.round(text.right)} in ${Math.round(chart.left)}–${Math.round(chart.right)})`] : [];
+          });
+        }),
+      );
+    expect(await outside(), 'the default window').toEqual([]);
+    await ui.getByTestId('resize-handle').focus();
+    for (let step = 0; step < 3; step++) await h.page.keyboard.press('Shift+ArrowLeft');
+    await expect.poll(() => ui.evaluate(() => window.innerWidth)).toBe(320);
+    expect(await outside(), 'the smallest window').toEqual([]);
+  });
+});
+
+describe('Me: the newest from the brands I follow', () => {
+  it('names the “captured since” date when none came since (it said “in this time”, with or without a date)', async () => {
+    const ui = await openBrowseAsync();
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    const me = ui.getByRole('region', { name: 'Me' });
+    await me.getByRole('list', { name: 'Newest from followed brands' }).getByRole('listitem').first().waitFor({ timeout: 10_000 });
+    await me.getByLabel('Captured since').fill('2027-01-01');
+    await expect.poll(() => me.locator('.empty-state').allTextContents(), { timeout: 10_000 }).toEqual(['No emails from the brands you follow were captured since 1 Jan 2027.']);
+  });
+});
+
+async function setFaultsAsync(faults: { rate: number; kinds?: string[] }): Promise<void> {
+  const response = await fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
+  expect(response.ok).toBe(true);
+}
+
+describe('Brands: a brand page that could not be loaded', () => {
+  it('loads all of it again with one “Try again”: the emails and the insights (the insights stayed failed, under a second “Try again”)', async () => {
+    const ui = await openBrowseAsync();
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    const row = ui.getByRole('list', { name: 'Top brands' }).getByRole('button').first();
+    await row.waitFor({ timeout: 10_000 });
+    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    try {
+      await row.click();
+      const article = ui.getByRole('article');
+      await article.getByTestId('library-problem').first().waitFor({ timeout: 20_000 });
+      // One notice for the page: two “Try again” buttons, each doing half, read as one.
+      expect(await article.getByRole('button', { name: 'Try again' }).count()).toBe(1);
+      await setFaultsAsync({ rate: 0 });
+      await article.getByRole('button', { name: 'Try again' }).first().click();
+      await article.getByRole('heading', { name: 'Insights' }).waitFor({ timeout: 10_000 });
+      expect(await article.getByTestId('library-problem').count()).toBe(0);
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+  });
+});
+
+/** Browse with the emulator's other demo account (no brand requests yet, following 50 brands), its key saved in Settings. */
+async function openBrowseAsOtherAsync(): Promise<Frame> {
+  const state = parseEmulatorState(await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json());
+  const ui = await openBrowseAsync();
+  await ui.getByTestId('nav-settings').click();
+  await ui.getByTestId('settings-library-replace-key').click();
+  await ui.getByTestId('settings-library-key').fill(state.library.keys.other!);
+  await ui.getByTestId('settings-library-save').click();
+  await expect.poll(() => ui.getByTestId('settings-library-key').count(), { timeout: 10_000 }).toBe(0);
+  await ui.getByTestId('nav-browse').click();
+  return ui;
+}
+
+describe('Brand requests: none yet', () => {
+  it('says so under “My requests” (there was a heading with nothing under it)', async () => {
+    const ui = await openBrowseAsOtherAsync();
+    await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+    await expect.poll(() => textOf(ui.getByTestId('requests-today')), { timeout: 10_000 }).toMatch(/^0 of today’s 50 brand requests used/);
+    expect(await ui.getByRole('list', { name: 'My requests' }).getByRole('listitem').count()).toBe(0);
+    expect(await textOf(ui.getByRole('region', { name: 'Brand requests' }).locator('.empty-state'))).toBe('You have not asked for a brand yet: the ones you ask for show here, with how far they have got.');
+  });
+});
