@@ -231,7 +231,7 @@ describe('Browse: search', () => {
     const grid = ui.getByTestId('email-grid');
     await expect.poll(() => grid.evaluate((element) => element.scrollHeight - element.clientHeight)).toBeLessThanOrEqual(1);
     // Scrolling over the cards, as a person does: the window moves through them and the next page comes.
-    await grid.hover();
+    await cards(ui).first().hover();
     const before = await loadedCountAsync(ui);
     await expect
       .poll(
