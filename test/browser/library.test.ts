@@ -348,14 +348,13 @@ describe('Browse: a refused key, fixed in Settings', () => {
 });
 
 describe('Browse: a request held back by the rate limit', () => {
-  it('says why a section stands still while the library’s allowance is spent, counting down, then shows it', async () => {
-    const ui = await openBrowseAsync('light', 'key');
-    // The library answers a search with a 429: every request of this key waits out its Retry-After.
+  /** A search the library answers with a 429 and this Retry-After: the key's requests wait it out. */
+  async function searchRateLimitedAsync(ui: Frame, retryAfterSeconds: number): Promise<void> {
     const searches = (url: URL) => url.pathname === '/v1/emails';
     await h.page.route(searches, (route) =>
       route.fulfill({
         status: 429,
-        headers: { 'content-type': 'application/json', 'retry-after': '6', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
+        headers: { 'content-type': 'application/json', 'retry-after': String(retryAfterSeconds), 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
         body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
       }),
     );
@@ -365,6 +364,12 @@ describe('Browse: a request held back by the rate limit', () => {
     } finally {
       await h.page.unroute(searches);
     }
+  }
+
+  it('says why a section stands still while the library’s allowance is spent, counting down, then shows it', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    // The library answers a search with a 429: every request of this key waits out its Retry-After.
+    await searchRateLimitedAsync(ui, 6);
     // Brands' request waits in the plugin meanwhile: it said only “Loading brands…” for as long.
     await ui.getByRole('button', { name: 'Brands', exact: true }).click();
     const held = ui.getByRole('status').filter({ hasText: 'limited number of requests' });
@@ -377,20 +382,7 @@ describe('Browse: a request held back by the rate limit', () => {
 
   it('once the designer leaves the section whose request was held, says only when requests go again, not that one is waiting', async () => {
     const ui = await openBrowseAsync('light', 'key');
-    const searches = (url: URL) => url.pathname === '/v1/emails';
-    await h.page.route(searches, (route) =>
-      route.fulfill({
-        status: 429,
-        headers: { 'content-type': 'application/json', 'retry-after': '8', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
-        body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
-      }),
-    );
-    try {
-      await ui.getByRole('searchbox', { name: 'Search emails' }).fill('free');
-      await expect.poll(() => textOf(ui.getByTestId('library-problem').getByRole('alert')), { timeout: 10_000 }).toContain('slow down');
-    } finally {
-      await h.page.unroute(searches);
-    }
+    await searchRateLimitedAsync(ui, 8);
     await ui.getByRole('button', { name: 'Brands', exact: true }).click();
     const held = ui.getByRole('status').filter({ hasText: 'limited number of requests' });
     await held.waitFor({ timeout: 5_000 });

@@ -12,7 +12,7 @@ import type { HttpRequest, HttpResponse, HttpTransport } from '../../../../src/s
 import { createFakeFigma, type FakeFigma } from '../../../fake-figma';
 import { buildDemoDocumentAsync } from '../../../fixtures/demo-document';
 import { startEmulator } from '../../../emulator/index';
-import { emulatorKeysAsync } from '../../clients/support/transports';
+import { controlAsync, emulatorKeysAsync } from '../../clients/support/transports';
 
 export interface SyncHarness {
   emulator: Awaited<ReturnType<typeof startEmulator>>;
@@ -153,4 +153,34 @@ export async function collaboratorAsync(h: SyncHarness, transport: HttpTransport
   const robin = createPlugin({ figma, transport });
   await robin.handlers['settings/save-api']({ api: 'builder', baseUrl: h.emulator.builderUrl, key: h.builderKey }, context);
   return robin;
+}
+
+/**
+ * A sync taking the design system's versions of Divider and Hero, stopped with one taken and the
+ * other not yet: the take's undo step is open. `run` is the sync, to await once the test has acted.
+ */
+export async function takeHalfWayAsync(h: SyncHarness): Promise<{ divider: ComponentNode | ComponentSetNode; hero: ComponentNode | ComponentSetNode; before: string[]; run: Promise<unknown> }> {
+  const divider = componentNamed(h, 'Divider');
+  const hero = componentNamed(h, 'Hero');
+  const before = [divider.description, hero.description];
+  for (const component of [divider, hero]) await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: component.key, description: 'Theirs.' });
+  await h.plugin.handlers['sync/compare']({}, context);
+  const run = h.plugin.handlers['sync/run']({}, context);
+  // The sync runs on, one step of its work at a time.
+  for (let turns = 0; [divider.description, hero.description].filter((description) => description === 'Theirs.').length !== 1; turns++) {
+    if (turns === 100_000) throw new Error('the sync never got there');
+    await Promise.resolve();
+  }
+  return { divider, hero, before, run };
+}
+
+/** ⌘Z until the take is undone: no press may leave it half taken, and the file ends as before. */
+export function expectTakeUndoneWhole(h: SyncHarness, divider: ComponentNode | ComponentSetNode, hero: ComponentNode | ComponentSetNode, before: string[]): void {
+  const seen: string[][] = [];
+  for (let presses = 0; presses < 10 && (divider.description === 'Theirs.' || hero.description === 'Theirs.'); presses++) {
+    h.fake.figma.triggerUndo();
+    seen.push([divider.description, hero.description]);
+  }
+  expect(seen.filter((descriptions) => descriptions.includes('Theirs.') && !descriptions.every((description) => description === 'Theirs.'))).toEqual([]);
+  expect([divider.description, hero.description]).toEqual(before);
 }
