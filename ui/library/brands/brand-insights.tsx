@@ -17,6 +17,8 @@ export function BrandInsightsView({ insights, emails, moreToLoad }: BrandInsight
   // The insights carry totals, not a series: the weeks come from the capture dates of the emails
   // the page has already loaded (no extra request), and grow as more are loaded.
   const overTime = sendsOverTime(emails.map((email) => email.captured_date), moreToLoad);
+  // With more to load, the oldest period is left out (it may be short): the title counts what is drawn.
+  const charted = overTime.bars.reduce((sum, bar) => sum + bar.value, 0);
   return (
     <section class="brand-insights" aria-labelledby="brand-insights-title">
       <h3 id="brand-insights-title">Insights</h3>
@@ -27,7 +29,7 @@ export function BrandInsightsView({ insights, emails, moreToLoad }: BrandInsight
       <div class="chart-grid">
         {overTime.bars.length > 1 ? (
           <ColumnChart
-            title={`Sends per ${overTime.unit}, from the ${emails.length} emails listed below`}
+            title={`Sends per ${overTime.unit}, from ${charted === emails.length ? 'the' : `${charted} of the`} ${emails.length} emails listed below`}
             bars={overTime.bars}
             unit="sends"
             said={whenSaid[overTime.unit]}
