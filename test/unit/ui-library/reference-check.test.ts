@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, type ApiErrorCode } from '../../../src/shared/api/http/api-error';
 import { errorFromResponse } from '../../../src/shared/api/http/error-mapping';
 import type { FoundReference } from '../../../src/shared/bridge/messages';
-import { checkEmailsAsync, type EmailCheckProgress } from '../../../ui/library/references/check-emails';
-import { checkPacing, checkProgressText, classifyEmailError, distinctEmailIds, goneReferences, pacingText, removalText, summaryText } from '../../../ui/library/references/reference-check';
+import { checkEmailsAsync } from '../../../ui/library/references/check-emails';
+import { checkPacing, checkProgressText, classifyEmailError, distinctEmailIds, goneReferences, pacingText, removalText, summaryText, type EmailCheckProgress } from '../../../ui/library/references/reference-check';
 import { messageProblems } from '../../support/message-rules';
 
 const apiError = (code: ApiErrorCode, status: number | null, retryAfterSeconds?: number) =>

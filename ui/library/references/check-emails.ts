@@ -2,14 +2,7 @@
 // client, whose gate keeps every minute within the limit): a 404 is "gone", a 429 is waited out
 // and asked again, any other failure is "couldn't check" and never counted as gone.
 import { DEFAULT_RETRY_SECONDS, libraryProblem } from '../library-problem';
-import { classifyEmailError } from './reference-check';
-
-export interface EmailCheckProgress {
-  done: number;
-  total: number;
-  /** Seconds the check waits because the library asked it to slow down (429), else null. */
-  waitingSeconds: number | null;
-}
+import { classifyEmailError, type EmailCheckProgress } from './reference-check';
 
 export interface EmailCheckOptions {
   /** Lets go of the request when `signal` aborts (it holds one of the library's slots). */

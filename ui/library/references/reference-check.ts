@@ -3,7 +3,6 @@
 import type { FoundReference, ReferenceRemoval } from '../../../src/shared/bridge/messages';
 import { LIBRARY_RATE_LIMITS } from '../../../src/shared/api/library/client';
 import { DEFAULT_MAX_IN_FLIGHT_PER_HOST } from '../../../src/shared/api/http/request-gate';
-import type { EmailCheckProgress } from './check-emails';
 
 /** The emails the references show, each once, in the order first met. */
 export function distinctEmailIds(references: readonly FoundReference[]): number[] {
@@ -34,6 +33,13 @@ export function pacingText(pacing: CheckPacing, hasKey: boolean): string | null 
   const minutes = Math.ceil(pacing.waitSeconds / 60);
   const who = hasKey ? 'with your key' : 'without a library key';
   return `This takes about ${minutes} minute${minutes === 1 ? '' : 's'}: ${who}, the library answers ${pacing.limitPerMinute} requests a minute.`;
+}
+
+export interface EmailCheckProgress {
+  done: number;
+  total: number;
+  /** Seconds the check waits because the library asked it to slow down (429), else null. */
+  waitingSeconds: number | null;
 }
 
 /** The check's progress in words, with the library's wait while it asks to slow down. */

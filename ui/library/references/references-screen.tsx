@@ -9,8 +9,8 @@ import { Button } from '../../components/button';
 import { ErrorNotice } from '../../components/notice';
 import { Spinner } from '../../components/spinner';
 import { errorText } from '../../messages/error-text';
-import { checkEmailsAsync, type EmailCheckProgress } from './check-emails';
-import { checkPacing, checkProgressText, distinctEmailIds, goneReferences, pacingText, removalText, summaryText, withoutRemoved, type CheckOutcome } from './reference-check';
+import { checkEmailsAsync } from './check-emails';
+import { checkPacing, checkProgressText, distinctEmailIds, goneReferences, pacingText, removalText, summaryText, withoutRemoved, type CheckOutcome, type EmailCheckProgress } from './reference-check';
 
 export interface ReferencesScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
