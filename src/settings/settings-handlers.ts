@@ -27,6 +27,12 @@ export interface SettingsDependencies {
   defaultBaseUrls: Record<ApiName, string>;
   /** One cheap call (authenticated when a key is given); resolves with the result in words, never rejects for API errors. */
   testConnectionAsync(api: ApiName, credentials: { baseUrl: string; key: string | null }): Promise<ConnectionResult>;
+  /**
+   * Saving the file's design-system id is an undo step of its own, except while another feature's
+   * step is open (`open`: references being placed, a sync's take), which a commit would cut in
+   * two. Without it the save joins whatever step is open.
+   */
+  undoSteps?: { figma: Pick<PluginAPI, 'commitUndo'>; open: () => boolean };
 }
 
 function originOf(baseUrl: string): string {
@@ -60,6 +66,15 @@ export async function readSettingsViewAsync(dependencies: Pick<SettingsDependenc
 export function createSettingsHandlers(dependencies: SettingsDependencies): SettingsHandlers {
   const { keyStore, documentSettings } = dependencies;
   const readViewAsync = () => readSettingsViewAsync(dependencies);
+
+  /** ⌘Z then takes back this save alone, not the change before or after it (a sync's take, a reference). */
+  const asUndoStep = (write: () => void) => {
+    const undoSteps = dependencies.undoSteps;
+    const own = undoSteps !== undefined && !undoSteps.open();
+    if (own) undoSteps.figma.commitUndo();
+    write();
+    if (own) undoSteps.figma.commitUndo();
+  };
 
   return {
     'settings/get': readViewAsync,
@@ -96,7 +111,7 @@ export function createSettingsHandlers(dependencies: SettingsDependencies): Sett
     'settings/set-design-system': async ({ id }) => {
       const reading = readDesignSystemId(id);
       if (!reading.ok) throw invalidInput('designSystemId', reading.problem);
-      documentSettings.setDesignSystemId(reading.id);
+      asUndoStep(() => documentSettings.setDesignSystemId(reading.id));
       return readViewAsync();
     },
 
