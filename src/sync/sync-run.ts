@@ -22,7 +22,7 @@ import { linkAsync, notLinkedError, type LinkSource } from './sync-link';
 import type { SyncPictures } from './sync-pictures';
 import type { SyncStateStore } from './sync-state-store';
 import { addHistoryEntry } from './sync-state';
-import { takeTheirsAsync } from './take-theirs-step';
+import { PLACING_REFERENCES, takeTheirsAsync } from './take-theirs-step';
 import { takenDeletionsToKeep, withoutOutgrownUndoRecords } from './undone-takes';
 
 /** Said of a component chosen to be pushed that changed in the file after the comparison. */
@@ -65,6 +65,11 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
     services.forget();
     throw new BridgeError('no_comparison', 'The builder key or address changed in Settings since the comparison: nothing was sent. Check again.');
   }
+  // References being placed hold their undo step open: a take would cut it in two, and even a
+  // run that takes nothing writes its records into it, so ⌘Z of the references would put the
+  // state back to before what this run sent. Refused before anything is taken or sent (while a
+  // sync runs, no batch starts: the canvas waits for it).
+  if (services.placing()) throw new BridgeError('busy', PLACING_REFERENCES);
   const reread = store.readStateFor(link.designSystemId);
   if (reread.readOnlyReason !== null) throw readOnlyError(reread.readOnlyReason);
   const save = store.writer(reread.state);
@@ -102,7 +107,7 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
   });
 
   // 1. Take theirs: one undo step in Figma (take-theirs-step.ts).
-  const took = await takeTheirsAsync({ figma, reader, take: plan.take, payloads: current.payloads, fresh, state, context, placing: services.placing });
+  const took = await takeTheirsAsync({ figma, reader, take: plan.take, payloads: current.payloads, fresh, state, context });
   const { taken, notTaken, recordedNotTaken, partlyTaken } = took;
   manualSteps.push(...took.manualSteps);
   if (took.payloads !== null) {

@@ -6,7 +6,6 @@
  * and what stays unresolved for the next base time.
  */
 import type { Component } from '../shared/api/builder/schemas';
-import { BridgeError } from '../shared/bridge/bridge-error';
 import type { HandlerContext } from '../shared/bridge/endpoint';
 import type { SyncManualSteps, SyncOutcome } from '../shared/bridge/messages';
 import type { ComponentReader } from '../snapshot/component-reader';
@@ -25,7 +24,7 @@ export const PARTLY_TAKEN_STEP =
 /** Said instead of a component taken in part whose version is too large to record, alone or with the records kept (held unresolved: ticked to take again). */
 export const PARTLY_TAKEN_UNRECORDED_STEP = 'Until this file matches the design system, the component stays listed as changed there, and an edit here counts as a conflict.';
 
-/** Said instead of taking while references are placed: the take would split their undo step, or join it. */
+/** Said instead of syncing while references are placed: the take would split their undo step, and the run's records would join it. */
 export const PLACING_REFERENCES = 'Envelope is still placing references on the canvas, so nothing was taken or sent. Sync again once they are there.';
 
 /** Said of a component chosen to be taken that was edited in the file after the comparison. */
@@ -42,11 +41,6 @@ export interface TakeTheirsInput {
   fresh: Map<string, ComponentPayload>;
   state: SyncState;
   context: HandlerContext;
-  /**
-   * Whether a batch of library references is being placed (the canvas feature's `placing`): its
-   * undo step is still open, and the take's own step would cut it in two.
-   */
-  placing: () => boolean;
 }
 
 export interface TakeTheirsResult {
@@ -64,7 +58,7 @@ export interface TakeTheirsResult {
   partlyTaken: Map<string, PartlyTakenEntry>;
 }
 
-export async function takeTheirsAsync({ figma, reader, take, payloads, fresh, state, context, placing }: TakeTheirsInput): Promise<TakeTheirsResult> {
+export async function takeTheirsAsync({ figma, reader, take, payloads, fresh, state, context }: TakeTheirsInput): Promise<TakeTheirsResult> {
   const manualSteps: SyncOutcome['manualSteps'] = [];
   const notTaken: string[] = [];
   const recordedNotTaken: ClassifiedComponent[] = [];
@@ -86,8 +80,6 @@ export async function takeTheirsAsync({ figma, reader, take, payloads, fresh, st
   let taken = 0;
   context.progress({ done: 0, total: take.length, label: 'Taking changes from the design system…' });
   const nodes = await findComponentsByKeyAsync(figma, take.map((component) => component.key));
-  // The take is the run's first step: refused here, nothing was sent either.
-  if (placing()) throw new BridgeError('busy', PLACING_REFERENCES);
   figma.commitUndo();
   const takenKeys: ClassifiedComponent[] = [];
   for (const component of take) {

@@ -10,6 +10,7 @@ import { controlAsync } from '../clients/support/transports';
 import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
 import { createPlugin } from '../../../src/handlers';
 import { readSyncState } from '../../../src/sync/sync-state';
+import { PLACING_REFERENCES } from '../../../src/sync/take-theirs-step';
 import { insertOf } from './support/library-email';
 import { componentNamed, context, nextBadgeAsync, remoteComponentsAsync, startBackground, syncedOnceAsync, useSyncHarness, watchAnswers } from './support/sync-harness';
 
@@ -213,6 +214,32 @@ describe('Take theirs while references are being placed on the canvas', () => {
     // Once they are there, the same Sync takes theirs.
     await h.plugin.handlers['sync/run']({}, context);
     expect(divider.description).toBe('Theirs.');
+  });
+});
+
+describe('A sync that takes nothing while references are being placed on the canvas', () => {
+  it('waits for them too, so ⌘Z of the batch never rolls the sync state back past what the design system holds', async () => {
+    await syncedOnceAsync(h);
+    const hero = componentNamed(h, 'Hero');
+    hero.description = 'Pushed while references are placed.';
+    h.fake.figma.commitUndo();
+    await h.plugin.handlers['sync/compare']({}, context);
+
+    const { batchId } = await h.plugin.handlers['canvas/insert-begin']({ layout: 'grid', title: 'Spring' }, context);
+    const first = (await h.plugin.handlers['canvas/insert'](insertOf(1, { batchId }), context)).nodeId;
+    await expect(h.plugin.handlers['sync/run']({}, context)).rejects.toMatchObject({ code: 'busy', message: PLACING_REFERENCES });
+    const second = (await h.plugin.handlers['canvas/insert'](insertOf(2, { batchId }), context)).nodeId;
+    await h.plugin.handlers['canvas/insert-end']({ batchId }, context);
+
+    h.fake.figma.triggerUndo();
+    expect([h.fake.inspect.node(first), h.fake.inspect.node(second)]).toEqual([null, null]);
+    // What the file's state says was synced is what the design system holds.
+    const stored = readSyncState(h.fake.figma.root);
+    if (stored.status !== 'ok') throw new Error(`the sync state reads ${stored.status}`);
+    expect(stored.state.components.get(hero.key)?.hash).toBe((await remoteComponentsAsync(h, 'ds_empty')).get(hero.key)?.hash);
+    // Once they are there, the same Sync sends it.
+    const outcome = await h.plugin.handlers['sync/run']({}, context);
+    expect(outcome).toMatchObject({ pushed: 1 });
   });
 });
 
