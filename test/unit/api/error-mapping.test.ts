@@ -140,6 +140,13 @@ describe('failures without a usable response', () => {
     expect(error.endpoint).toBe('GET /api/templates/:id');
   });
 
+  it('a 2xx body cut short is worded as any reply Envelope cannot read, not as a web page at a wrong address', async () => {
+    const { client } = builderHarness(() => ({ status: 200, headers: { 'content-type': 'application/json' }, text: '{"data": {"id": "t", "na' }));
+    const error = (await rejectionOf(client.getTemplateAsync('t'))) as ApiError;
+    expect(error).toMatchObject({ code: 'not_json', status: 200 });
+    expect(error.message).toBe('The builder API sent a reply Envelope cannot read. The service may have changed; try again later, or update Envelope if it keeps happening.');
+  });
+
   it('an empty 200 body is a missing value, not a crash', async () => {
     const { client } = libraryHarness(() => ({ status: 200, headers: {}, text: '' }));
     const error = (await rejectionOf(client.listBrandsAsync())) as ApiError;

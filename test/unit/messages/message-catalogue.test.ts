@@ -61,7 +61,7 @@ function apiErrors(): ApiError[] {
     }
     errors.push(networkError(contextFor(api), 'api.example.com'));
     errors.push(timeoutError(contextFor(api), 12_000));
-    errors.push(notJsonError(contextFor(api), 200));
+    errors.push(notJsonError(contextFor(api), 200, '<!doctype html>'));
     errors.push(malformedResponseError(contextFor(api), 200, 'data.items[0].name should be string'));
     errors.push(keyNeededError(api, 'GET /v1/me'));
   }
@@ -94,7 +94,7 @@ function catalogue(): Array<{ from: string; message: string }> {
     add(`connection test after ${error.code} (${api}), beside a key not saved yet`, `${connectionFailedResult(api, BASE_URL, error).message} ${UNSAVED_NOT_TESTED}`);
   }
     add('connection test, unexpected failure', connectionFailedResult(api, BASE_URL, new TypeError('Failed to fetch')).message);
-    add('connection test, a web page', connectionFailedResult(api, BASE_URL, notJsonError(contextFor(api), 200), '<!doctype html>').message);
+    add('connection test, a web page', connectionFailedResult(api, BASE_URL, notJsonError(contextFor(api), 200, '<!doctype html>'), '<!doctype html>').message);
     for (const input of ['', 'not a url', 'https://user:pw@api.example.com', 'https://api.example.com/?q=1', 'http://example.com', 'ftp://example.com']) {
       add(`address "${input}"`, baseUrlProblem(input));
     }

@@ -145,7 +145,7 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
 
   function readResponse<T>(spec: ApiRequestSpec<T>, response: HttpResponse, context: ErrorContext): T {
     const parsed = parseJsonBody(response.text);
-    if (!parsed.ok) throw notJsonError(context, response.status);
+    if (!parsed.ok) throw notJsonError(context, response.status, response.text);
     let result: ReadResult<T>;
     try {
       result = spec.read(parsed.body, response);

@@ -98,13 +98,23 @@ export function cancelledError(context: ErrorContext): ApiError {
   return new ApiError({ api: context.api, endpoint: context.endpoint, status: null, code: 'cancelled', message: 'The request was no longer needed.' });
 }
 
-export function notJsonError(context: ErrorContext, status: number): ApiError {
+/** Any reply Envelope cannot read, one wording whichever way it is unreadable (not JSON, or JSON of the wrong shape). */
+function unreadableReplyMessage(api: ApiName): string {
+  return `The ${apiLabel(api)} sent a reply Envelope cannot read. The service may have changed; try again later, or update Envelope if it keeps happening.`;
+}
+
+/**
+ * A 2xx reply that is not JSON: a web page (markup) means the address reaches something else;
+ * anything else is data cut short or damaged, said as any reply Envelope cannot read.
+ */
+export function notJsonError(context: ErrorContext, status: number, text: string): ApiError {
+  const label = apiLabel(context.api);
   return new ApiError({
     api: context.api,
     endpoint: context.endpoint,
     status,
     code: 'not_json',
-    message: `The ${apiLabel(context.api)} sent a page instead of data, so its address may be wrong. Check the ${apiLabel(context.api)} address in Settings.`,
+    message: text.trimStart().startsWith('<') ? `The ${label} sent a page instead of data, so its address may be wrong. Check the ${label} address in Settings.` : unreadableReplyMessage(context.api),
   });
 }
 
@@ -114,7 +124,7 @@ export function malformedResponseError(context: ErrorContext, status: number, pr
     endpoint: context.endpoint,
     status,
     code: 'malformed_response',
-    message: `The ${apiLabel(context.api)} sent a reply Envelope cannot read. The service may have changed; try again later, or update Envelope if it keeps happening.`,
+    message: unreadableReplyMessage(context.api),
     problem,
   });
 }
