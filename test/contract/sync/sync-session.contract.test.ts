@@ -13,7 +13,7 @@ import { createFakeFigma } from '../../fake-figma';
 import { startEmulator } from '../../emulator/index';
 import type { Component } from '../../../src/shared/api/builder/schemas';
 import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
-import { componentNamed, context, linkAsync, remoteComponentsAsync, syncedOnceAsync, useSyncHarness, watchAnswers } from './support/sync-harness';
+import { collaborator, componentNamed, context, linkAsync, remoteComponentsAsync, syncedOnceAsync, useSyncHarness, watchAnswers } from './support/sync-harness';
 
 const h = useSyncHarness();
 
@@ -366,22 +366,7 @@ describe('conflicts, collaborators and the relaunch button', () => {
     expect(h.fake.inspect.relaunchButtons(h.fake.figma.root)).toEqual([{ command: 'sync', description: 'Push and pull components with the design system' }]);
 
     // Robin opens the same document on another computer: the same file, their own clientStorage (no keys yet) and name.
-    const robinStorage = new Map<string, unknown>();
-    const robinFigma = new Proxy(h.fake.figma, {
-      get(target, name, receiver) {
-        if (name === 'currentUser') return { id: 'u2', name: 'Robin Collaborator' };
-        if (name === 'clientStorage') {
-          return {
-            getAsync: (key: string) => Promise.resolve(robinStorage.get(key)),
-            setAsync: (key: string, value: unknown) => Promise.resolve(void robinStorage.set(key, value)),
-            deleteAsync: (key: string) => Promise.resolve(void robinStorage.delete(key)),
-            keysAsync: () => Promise.resolve([...robinStorage.keys()]),
-          };
-        }
-        return Reflect.get(target, name, receiver) as unknown;
-      },
-    });
-    const robin = createPlugin({ figma: robinFigma, transport: createFigmaFetchTransport(h.fake.fetch) });
+    const robin = collaborator(h);
     const overview = await robin.handlers['sync/overview']({}, context);
     expect(overview).toMatchObject({ problem: 'no-builder-key', designSystemId: 'ds_empty' });
     expect(overview.history).toEqual([expect.objectContaining({ user: 'Dana Designer', pushed: first.pushed })]);

@@ -132,9 +132,9 @@ export async function nextBadgeAsync(badges: Badge[], seen: number): Promise<Bad
 
 /**
  * Robin: the same document open on another computer (the same file and sync state, his own
- * clientStorage and name), linked with the same builder key.
+ * clientStorage, empty at first, and name), with no builder key saved yet.
  */
-export async function collaboratorAsync(h: SyncHarness, transport: HttpTransport = createFigmaFetchTransport(h.fake.fetch)): Promise<ReturnType<typeof createPlugin>> {
+export function collaborator(h: SyncHarness, transport: HttpTransport = createFigmaFetchTransport(h.fake.fetch)): ReturnType<typeof createPlugin> {
   const storage = new Map<string, unknown>();
   const figma = new Proxy(h.fake.figma, {
     get(target, name, receiver) {
@@ -150,7 +150,12 @@ export async function collaboratorAsync(h: SyncHarness, transport: HttpTransport
       return Reflect.get(target, name, receiver) as unknown;
     },
   });
-  const robin = createPlugin({ figma, transport });
+  return createPlugin({ figma, transport });
+}
+
+/** Robin (`collaborator`), linked with the same builder key. */
+export async function collaboratorAsync(h: SyncHarness, transport: HttpTransport = createFigmaFetchTransport(h.fake.fetch)): Promise<ReturnType<typeof createPlugin>> {
+  const robin = collaborator(h, transport);
   await robin.handlers['settings/save-api']({ api: 'builder', baseUrl: h.emulator.builderUrl, key: h.builderKey }, context);
   return robin;
 }
