@@ -50,14 +50,14 @@ export const UPDATE_DEADLINE_MS = 100_000;
 interface Deadline {
   signal: CancelSignal;
   /** True when `error` is the builder client giving up because the time ran out. */
-  ranOut(error: unknown): boolean;
+  ranOut(error: unknown): error is ApiError;
   stop(): void;
 }
 
 function startDeadline(): Deadline {
   const outOfTime = createCancelSource();
   const stop = createSystemScheduler().setTimer(() => outOfTime.cancel(), UPDATE_DEADLINE_MS);
-  return { signal: outOfTime.signal, ranOut: (error) => error instanceof ApiError && error.code === 'cancelled' && outOfTime.signal.aborted, stop };
+  return { signal: outOfTime.signal, ranOut: (error): error is ApiError => error instanceof ApiError && error.code === 'cancelled' && outOfTime.signal.aborted, stop };
 }
 
 /** Export attempts before the preview is given up (each one smaller). */
@@ -114,17 +114,7 @@ function asDiffable(name: string, node: Record<string, unknown>): DiffableCompon
   return { name, description: '', kind: 'frame', properties: {}, variants: [], node };
 }
 
-export function createTemplatesSession({ figma, transport: network, readBuilderCredentialsAsync, undoStepOpen = () => false }: TemplatesSessionDependencies): TemplatesSession {
-  /**
-   * Creates sent and not answered yet: one its deadline cut off may still be made (a create
-   * refused with a 429 and waiting to be tried again was not).
-   */
-  let createsUnanswered = 0;
-  const transport: HttpTransport = (request) => {
-    if (request.method !== 'POST') return network(request);
-    createsUnanswered++;
-    return network(request).finally(() => createsUnanswered--);
-  };
+export function createTemplatesSession({ figma, transport, readBuilderCredentialsAsync, undoStepOpen = () => false }: TemplatesSessionDependencies): TemplatesSession {
   let cached: { id: string; client: BuilderClient } | null = null;
 
   /** One client per key and host, so its rate limiter is kept between requests. */
@@ -375,7 +365,8 @@ export function createTemplatesSession({ figma, transport: network, readBuilderC
         try {
           template = await client.createTemplateAsync(input, deadline.signal);
         } catch (error) {
-          if (deadline.ranOut(error)) throw timedOutError('create', name.trim(), UPDATE_DEADLINE_MS / 1000, createsUnanswered > 0);
+          // Cut off while sent and unanswered, it may still be made; while waiting after a 429, it was not.
+          if (deadline.ranOut(error)) throw timedOutError('create', name.trim(), UPDATE_DEADLINE_MS / 1000, error.sentUnanswered);
           throw templateError(error, { templateName: name.trim(), bodyBytes: bodyBytes(input), creating: true });
         }
         return await createdAsync(frame, template, hash, root, preview);

@@ -51,6 +51,8 @@ export interface ApiErrorInit {
   serverCode?: string | null;
   /** For developers: what exactly was wrong with a reply (kept out of the message). */
   problem?: string;
+  /** See ApiError.sentUnanswered; default false. */
+  sentUnanswered?: boolean;
 }
 
 export class ApiError extends Error {
@@ -60,6 +62,11 @@ export class ApiError extends Error {
   readonly code: ApiErrorCode;
   readonly retryAfterSeconds: number | null;
   readonly serverCode: string | null;
+  /**
+   * A request given up (`cancelled`) after it went out and before its answer came: the server
+   * may still act on it. False when it was given up waiting for its turn (a 429's wait).
+   */
+  readonly sentUnanswered: boolean;
   /** Plain data, so the error keeps its facts when it crosses the sandbox/UI bridge. */
   readonly details: Record<string, unknown>;
 
@@ -72,6 +79,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.retryAfterSeconds = init.retryAfterSeconds ?? null;
     this.serverCode = init.serverCode ?? null;
+    this.sentUnanswered = init.sentUnanswered ?? false;
     this.details = {
       api: this.api,
       endpoint: this.endpoint,

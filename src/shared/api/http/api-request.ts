@@ -60,7 +60,8 @@ export interface ApiRequester {
   sendAsync<T>(spec: ApiRequestSpec<T>, signal?: CancelSignal): Promise<T>;
 }
 
-type Outcome = { kind: 'response'; response: HttpResponse } | { kind: 'no-response' } | { kind: 'timeout' } | { kind: 'cancelled' };
+/** `sent` on a cancel: the request had gone out and its answer had not come (the server may still act on it). */
+type Outcome = { kind: 'response'; response: HttpResponse } | { kind: 'no-response' } | { kind: 'timeout' } | { kind: 'cancelled'; sent: boolean };
 
 interface AttemptSetup {
   gate: RequestGate;
@@ -83,9 +84,10 @@ interface AttemptSetup {
  */
 function attemptOutcomeAsync(setup: AttemptSetup): Promise<Outcome> {
   const { gate, scheduler, timeoutMs } = setup;
-  if (setup.signal?.aborted) return Promise.resolve({ kind: 'cancelled' });
+  if (setup.signal?.aborted) return Promise.resolve({ kind: 'cancelled', sent: false });
   const givenUp = createCancelSource();
   let release: ReleaseSlot | null = null;
+  let sent = false;
   return new Promise((resolve) => {
     const settle = (outcome: Outcome) => {
       if (givenUp.signal.aborted) return;
@@ -97,7 +99,7 @@ function attemptOutcomeAsync(setup: AttemptSetup): Promise<Outcome> {
     };
     const startTimer = (ms: number) => scheduler.setTimer(() => settle({ kind: 'timeout' }), ms);
     let cancelTimer = startTimer(timeoutMs);
-    const stopListening = whenCancelled(setup.signal, () => settle({ kind: 'cancelled' }));
+    const stopListening = whenCancelled(setup.signal, () => settle({ kind: 'cancelled', sent }));
     const onHeld = (untilMs: number) => {
       setup.onHeld(untilMs);
       cancelTimer();
@@ -108,7 +110,10 @@ function attemptOutcomeAsync(setup: AttemptSetup): Promise<Outcome> {
         if (givenUp.signal.aborted) return granted();
         release = granted;
         Promise.resolve()
-          .then(() => setup.send(givenUp.signal))
+          .then(() => {
+            sent = true;
+            return setup.send(givenUp.signal);
+          })
           .then(
             (response) => settle({ kind: 'response', response }),
             () => settle({ kind: 'no-response' }),
@@ -169,7 +174,7 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
       send: (givenUp) => options.transport({ ...request, signal: givenUp }),
       signal,
     });
-    if (outcome.kind === 'cancelled') throw cancelledError(context);
+    if (outcome.kind === 'cancelled') throw cancelledError(context, outcome.sent);
     if (outcome.kind === 'timeout') throw timeoutError(context, options.timeoutMs);
     if (outcome.kind === 'no-response') throw networkError(context, origin);
     const { response } = outcome;

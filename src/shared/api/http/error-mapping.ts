@@ -94,8 +94,9 @@ export function timeoutError(context: ErrorContext, timeoutMs: number): ApiError
   });
 }
 
-export function cancelledError(context: ErrorContext): ApiError {
-  return new ApiError({ api: context.api, endpoint: context.endpoint, status: null, code: 'cancelled', message: 'The request was no longer needed.' });
+/** `sentUnanswered`: given up after the request went out and before its answer came. */
+export function cancelledError(context: ErrorContext, sentUnanswered: boolean): ApiError {
+  return new ApiError({ api: context.api, endpoint: context.endpoint, status: null, code: 'cancelled', message: 'The request was no longer needed.', sentUnanswered });
 }
 
 /** Any reply Envelope cannot read, one wording whichever way it is unreadable (not JSON, or JSON of the wrong shape). */
