@@ -82,6 +82,21 @@ describe('the playground', () => {
     await expect.poll(() => h.page.getAttribute('[data-role="plugin-status"]', 'data-state')).toBe('running');
   });
 
+  it('⌘Z right after “Reset everything” has nothing of the demo document to undo: it stays as built (it threw “not implemented by the fake”)', async () => {
+    const names = () => evaluateHooks(h.page, (hooks) => hooks.inspect().allNodes().map((node) => node.name));
+    const built = await names();
+    const undone = await evaluateHooks(h.page, (hooks) => {
+      try {
+        hooks.fake().figma.triggerUndo();
+        return 'undone';
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
+    });
+    expect(undone).toBe('undone');
+    expect(await names()).toEqual(built);
+  });
+
   it('highlights nodes that were not in the document when the plugin started', async () => {
     await evaluateHooks(h.page, async (hooks) => {
       const figma = hooks.fake().figma;

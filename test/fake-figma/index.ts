@@ -193,6 +193,12 @@ export interface FakeFigma {
    * of the plugin's after the undo leaves nothing to redo.
    */
   redo(): void;
+  /**
+   * The document as it is now is the file as the person opened it: Figma's undo history starts
+   * empty when a file is opened, so what a test's set-up built before the plugin runs is not in
+   * it (⌘Z right after has nothing to undo, rather than reverting or refusing the set-up).
+   */
+  markFileOpened(): void;
   /** Publishes a component in the fake team library (remote: true); importComponentByKeyAsync finds it. */
   createRemoteComponent(spec: RemoteComponentSpec): ComponentNode;
   /**
@@ -467,6 +473,9 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
     },
     redo() {
       ctx.undo.redo();
+    },
+    markFileOpened() {
+      ctx.undo.forget();
     },
     createRemoteComponent(spec) {
       return createRemoteComponent(ctx, shared.library, run.figma, spec);

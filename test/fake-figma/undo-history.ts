@@ -48,6 +48,13 @@ export class UndoHistory {
     this.current.push({ untracked: what });
   }
 
+  /** Nothing to undo or redo from here on (a file just opened). */
+  forget(): void {
+    this.current = [];
+    this.committed.length = 0;
+    this.undone.length = 0;
+  }
+
   commit(): void {
     if (this.current.length === 0) return;
     this.committed.push(this.current);

@@ -153,6 +153,8 @@ export async function startSessionAsync(options: SessionOptions): Promise<Plugin
   await buildDemoDocumentAsync(fake.figma);
   if (options.extraComponents > 0) await generateDocumentAsync(fake.figma, options.extraComponents);
   await options.prepareAsync(fake);
+  // The demo file is there when the person opens it: ⌘Z has none of it to undo.
+  fake.markFileOpened();
 
   let ended = false;
   let realm: HTMLIFrameElement | null = null;

@@ -266,4 +266,17 @@ describe('the person’s redo (⌘⇧Z)', () => {
     fake.redo();
     expect([frame.name, frame.width]).toEqual(['One', 300]);
   });
+
+  it('has nothing to undo of a set-up built before the file was opened, and undoes what comes after', async () => {
+    const fake = createFakeFigma();
+    const { figma } = fake;
+    const style = figma.createPaintStyle();
+    const built = figma.createFrame();
+    fake.markFileOpened();
+    figma.triggerUndo();
+    expect([built.removed, (await figma.getLocalPaintStylesAsync()).some((kept) => kept.id === style.id)]).toEqual([false, true]);
+    const later = figma.createFrame();
+    figma.triggerUndo();
+    expect([later.removed, built.removed]).toEqual([true, false]);
+  });
 });
