@@ -39,6 +39,8 @@ export function createPlugin({ figma, transport }: HandlerOptions): Plugin {
     documentSettings: designSystemWatch.documentSettings,
     defaultBaseUrls: DEFAULT_BASE_URLS,
     testConnectionAsync: (api, credentials) => testConnectionAsync(api, credentials, transport),
+    // Saving the id is its own undo step, or joins the one references or a sync's take hold open.
+    undoSteps: { figma, open: () => canvas.placing() || sync.running() },
   };
   // While a sync runs, its take is one undo step and its records go into the file: references wait.
   // (Read at request time, once both features exist.)

@@ -30,9 +30,9 @@ export interface SettingsDependencies {
   /**
    * Saving the file's design-system id is an undo step of its own, except while another feature's
    * step is open (`open`: references being placed, a sync's take), which a commit would cut in
-   * two. Without it the save joins whatever step is open.
+   * two.
    */
-  undoSteps?: { figma: Pick<PluginAPI, 'commitUndo'>; open: () => boolean };
+  undoSteps: { figma: Pick<PluginAPI, 'commitUndo'>; open: () => boolean };
 }
 
 function originOf(baseUrl: string): string {
@@ -69,11 +69,11 @@ export function createSettingsHandlers(dependencies: SettingsDependencies): Sett
 
   /** ⌘Z then takes back this save alone, not the change before or after it (a sync's take, a reference). */
   const asUndoStep = (write: () => void) => {
-    const undoSteps = dependencies.undoSteps;
-    const own = undoSteps !== undefined && !undoSteps.open();
-    if (own) undoSteps.figma.commitUndo();
+    const { figma, open } = dependencies.undoSteps;
+    const own = !open();
+    if (own) figma.commitUndo();
     write();
-    if (own) undoSteps.figma.commitUndo();
+    if (own) figma.commitUndo();
   };
 
   return {

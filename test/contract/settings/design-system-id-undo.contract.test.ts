@@ -6,13 +6,16 @@ import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
 import { createDocumentSettings, DESIGN_SYSTEM_ID_KEY } from '../../../src/settings/document-settings';
 import { createKeyStore } from '../../../src/settings/key-store';
 import { createSettingsHandlers } from '../../../src/settings/settings-handlers';
+import { createPlugin } from '../../../src/handlers';
+import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
 import { SHARED_DATA_NAMESPACE } from '../../../src/platform/shared-data';
 import { createFakeFigma } from '../../fake-figma/index';
 
 const context: HandlerContext = { progress: () => undefined, cancelled: false, throwIfCancelled: () => undefined };
 const defaults = { library: 'https://library.example', builder: 'https://builder.example' };
 
-function setup(undoStepOpen: () => boolean = () => false) {
+// Settings alone, while another feature holds its undo step open.
+function setup() {
   const fake = createFakeFigma();
   const figma = fake.figma;
   const handlers = createSettingsHandlers({
@@ -20,7 +23,7 @@ function setup(undoStepOpen: () => boolean = () => false) {
     documentSettings: createDocumentSettings(figma.root),
     defaultBaseUrls: defaults,
     testConnectionAsync: () => Promise.reject(new Error('no network here')),
-    undoSteps: { figma, open: undoStepOpen },
+    undoSteps: { figma, open: () => true },
   });
   const storedId = () => figma.root.getSharedPluginData(SHARED_DATA_NAMESPACE, DESIGN_SYSTEM_ID_KEY);
   return { fake, figma, handlers, storedId };
@@ -28,7 +31,9 @@ function setup(undoStepOpen: () => boolean = () => false) {
 
 describe('the design-system id and undo', () => {
   it('is its own undo step: a change made before it and one made after it are undone apart from it', async () => {
-    const { fake, figma, handlers, storedId } = setup();
+    // Through the plugin as it is wired, so the save's undo steps reach Figma.
+    const { fake, figma, storedId } = setup();
+    const { handlers } = createPlugin({ figma, transport: createFigmaFetchTransport(fake.fetch) });
     const before = figma.createFrame();
     await handlers['settings/set-design-system']({ id: 'ds_spring' }, context);
     const after = figma.createFrame();
@@ -43,7 +48,7 @@ describe('the design-system id and undo', () => {
   });
 
   it('joins the step another feature holds open, so that step is not cut in two', async () => {
-    const { fake, figma, handlers, storedId } = setup(() => true);
+    const { fake, figma, handlers, storedId } = setup();
     const first = figma.createFrame();
     await handlers['settings/set-design-system']({ id: 'ds_spring' }, context);
     const second = figma.createFrame();
