@@ -38,16 +38,18 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
 
 /**
  * The page "Show more" reads: the one after the rows held. A deletion or a save here moves the
- * pages' edges, so counting pages read would skip a template (or read one again).
+ * pages' edges, so counting pages read would skip a template (or read one again). Never a page
+ * before the one after the last read: a template a teammate changed moves to the top, so a page
+ * read later repeats one held, and counting rows alone would ask for that page forever.
  */
 export function nextTemplatePage(state: TemplateListState): number {
-  return state.pageSize === null ? state.page + 1 : Math.floor(state.rows.length / state.pageSize) + 1;
+  return state.pageSize === null ? state.page + 1 : Math.max(Math.floor(state.rows.length / state.pageSize) + 1, state.page + 1);
 }
 
-/** Whether the workspace holds templates the list has not read yet. */
+/** Whether the workspace holds templates the list has not read yet (none past the last page, whatever the count). */
 export function hasMoreTemplates(state: TemplateListState): boolean {
   if (state.last === null) return false;
-  return state.last.total === null ? state.last.hasMore : state.rows.length < state.last.total;
+  return state.last.hasMore && (state.last.total === null || state.rows.length < state.last.total);
 }
 
 export function failTemplatePage(state: TemplateListState, request: number, problem: TemplateProblem): TemplateListState {

@@ -38,3 +38,21 @@ describe('the templates list after a change made here', () => {
     expect(hasMoreTemplates(state)).toBe(false);
   });
 });
+
+describe('the templates list when a teammate changes one between pages', () => {
+  it('reads on to the end without asking for the same page again (a filter reads every page: it would never stop)', () => {
+    let pages = workspace(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']);
+    let state = read(initialTemplateList, 1, pages(1));
+    // G, not read yet, is changed in the builder app: it moves to the top, and C slides onto page 2.
+    pages = workspace(['G', 'A', 'B', 'C', 'D', 'E', 'F', 'H']);
+    const asked: number[] = [];
+    for (let reads = 0; reads < 10 && hasMoreTemplates(state); reads++) {
+      const page = nextTemplatePage(state);
+      asked.push(page);
+      state = read(state, page, pages(page));
+    }
+    expect(hasMoreTemplates(state)).toBe(false);
+    expect(asked).toEqual([2, 3]);
+    expect(names(state)).toEqual(expect.arrayContaining(['A', 'B', 'C', 'D', 'E', 'F', 'H']));
+  });
+});
