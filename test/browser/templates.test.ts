@@ -570,6 +570,13 @@ describe('Templates', () => {
       const overflow = await text.evaluate((element) => element.scrollWidth - element.clientWidth);
       expect([overflow, box.x + box.width <= list.x + list.width + 0.5]).toEqual([0, true]);
     }
+    // Its deletion names it on the button: both buttons stay inside the list, Keep it within reach.
+    await item.getByRole('button', { name: `Delete “${name}”` }).click();
+    for (const button of [item.getByRole('button', { name: `Delete “${name}”` }), item.getByRole('button', { name: 'Keep it' })]) {
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width <= list.x + list.width + 0.5).toBe(true);
+    }
+    await item.getByRole('button', { name: 'Keep it' }).click();
   });
 
   it('Escape backs out of a rename or a deletion, nothing is sent, and the focus returns to the template', async () => {
