@@ -9,7 +9,7 @@ import { TextField } from '../components/text-field';
 import { ProblemLine } from './problem-line';
 import { SaveSection } from './save-section';
 import { TemplateItem } from './template-item';
-import { answerTemplatePage, askTemplatePage, failTemplatePage, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, replaceTemplateRow } from './template-list-state';
+import { answerTemplatePage, askTemplatePage, failTemplatePage, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, replaceTemplateRow, topChangedSinceRead } from './template-list-state';
 import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, searchingText, templateProblem } from './template-words';
 
 export interface TemplatesScreenProps {
@@ -99,6 +99,10 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const searching = query.trim() !== '' && list.problem === null && hasMoreTemplates(list);
   useEffect(() => {
     if (searching && !list.loading) load(nextTemplatePage(list));
+  }, [searching, list, load]);
+  // A template saved or changed elsewhere went above the pages read: page 1 once more shows it (after a filter's reading).
+  useEffect(() => {
+    if (!searching && topChangedSinceRead(list)) load(1, true);
   }, [searching, list, load]);
   const nowMs = Date.now();
   const moreLabel = list.problem ? 'Try again' : hasMoreTemplates(list) ? 'Show more' : null;

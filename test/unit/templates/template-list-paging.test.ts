@@ -2,7 +2,7 @@
 // pages shown stay, and "Show more" reads on from the rows held, skipping none.
 import { describe, expect, it } from 'vitest';
 import type { TemplatePage, TemplateRow } from '../../../src/shared/bridge/messages';
-import { answerTemplatePage, askTemplatePage, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, type TemplateListState } from '../../../ui/templates/template-list-state';
+import { answerTemplatePage, askTemplatePage, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, topChangedSinceRead, type TemplateListState } from '../../../ui/templates/template-list-state';
 
 const row = (name: string): TemplateRow => ({ id: name, name, description: '', updatedAt: '2026-11-24T10:00:00.000Z', thumbnailUrl: null, linkedFrame: null });
 const names = (state: { rows: TemplateRow[] }) => state.rows.map((each) => each.name);
@@ -54,5 +54,21 @@ describe('the templates list when a teammate changes one between pages', () => {
     expect(hasMoreTemplates(state)).toBe(false);
     expect(asked).toEqual([2, 3]);
     expect(names(state)).toEqual(expect.arrayContaining(['A', 'B', 'C', 'D', 'E', 'F', 'H']));
+  });
+});
+
+describe('the templates list when a teammate saves or changes one while pages are read', () => {
+  it('reads page 1 again once to show the template that went to the top, then stops', () => {
+    let pages = workspace(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']);
+    let state = read(initialTemplateList, 1, pages(1));
+    expect(topChangedSinceRead(state)).toBe(false);
+    // A teammate saves N and changes G: both go to the top, and page 2 repeats templates held.
+    pages = workspace(['N', 'G', 'A', 'B', 'C', 'D', 'E', 'F', 'H']);
+    while (hasMoreTemplates(state)) state = read(state, nextTemplatePage(state), pages(nextTemplatePage(state)));
+    expect(topChangedSinceRead(state)).toBe(true);
+    state = read(state, 1, pages(1), true);
+    expect(topChangedSinceRead(state)).toBe(false);
+    expect([...names(state)].sort()).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'N']);
+    expect(hasMoreTemplates(state)).toBe(false);
   });
 });
