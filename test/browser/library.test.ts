@@ -969,9 +969,33 @@ describe('Browse: an email', () => {
       await expect.poll(() => textOf(problem.getByRole('alert')), { timeout: 10_000 }).toBe('This is no longer in the library.');
       expect(await problem.getByRole('button', { name: 'Try again' }).count()).toBe(0);
       await ui.getByRole('button', { name: '← Back to results' }).waitFor();
+      // The card clicked went with the grid: the focus is on the way back, not left on the page.
+      await expect.poll(() => ui.evaluate(() => document.activeElement?.textContent)).toBe('← Back to results');
     } finally {
       await fetch(`${h.emulator.libraryUrl}/_emulator/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     }
+  });
+
+  it('keeps the keyboard on the email’s way on when it cannot be read: Try again, and again after a retry that fails too', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const focused = () => ui.evaluate(() => document.activeElement?.textContent ?? null);
+    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    try {
+      // Opened by keyboard: the card goes with the grid, and the focus was left on the page.
+      await cards(ui).nth(1).focus();
+      await h.page.keyboard.press('Enter');
+      const problem = ui.getByTestId('library-problem');
+      await expect.poll(() => textOf(problem.getByRole('alert')), { timeout: 10_000 }).toMatch(/^The library is unavailable right now/);
+      await expect.poll(focused).toBe('Try again');
+      await h.page.keyboard.press('Enter');
+      await expect.poll(() => textOf(problem.getByRole('alert')), { timeout: 10_000 }).toMatch(/^The library is unavailable right now/);
+      await expect.poll(focused).toBe('Try again');
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+    const subjects = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50', state.library.keys.demo);
+    await h.page.keyboard.press('Enter');
+    await expect.poll(focused, { timeout: 10_000 }).toBe(subjects.data[1]!.subject_line);
   });
 
   it('works by keyboard alone: / finds, arrows move, Enter opens, arrows go to the next email, Escape goes back', async () => {

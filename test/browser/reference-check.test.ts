@@ -177,6 +177,24 @@ describe('reference check', () => {
     }
   });
 
+  it('stops checking from the keyboard: the focus stays on the check’s button, not lost to the page', async () => {
+    await emulatorControlAsync('reset');
+    await h.openAsync(`?command=browse&demo-keys=1&${fixture()}`);
+    const ui = await h.uiFrameAsync();
+    await setFaultsAsync({ rate: 1, kinds: ['429'] });
+    try {
+      await ui.getByRole('button', { name: 'References' }).click();
+      await ui.getByRole('button', { name: 'Check references' }).click();
+      await expect.poll(() => textOf(ui.getByTestId('references-progress')), { timeout: 15_000 }).toMatch(/^The library asked us to slow down/);
+      await ui.getByRole('button', { name: 'Stop checking' }).focus();
+      await h.page.keyboard.press('Enter');
+      await expect.poll(() => textOf(summary(ui)), { timeout: 10_000 }).toMatch(/^4 references to 3 emails; 0 removed from the library\. Couldn’t check 3 emails/);
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.textContent)).toBe('Check again');
+  });
+
   it('says when the file has no references (dark theme, clean under axe)', async () => {
     await h.openAsync('?command=references&demo-keys=1&theme=dark');
     const ui = await h.uiFrameAsync();

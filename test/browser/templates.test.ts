@@ -460,6 +460,26 @@ describe('Templates', () => {
     expect(await axeViolationsAsync(ui)).toEqual([]);
   });
 
+  it('a template a teammate changes while the first page is shown still shows after Show more (it went to the top), and the list stops reading', async () => {
+    let ui = await openTemplatesAsync('light');
+    for (let i = 1; i <= 55; i++) {
+      await controlAsync('clock', { advance_seconds: 1 });
+      expect((await builderAsync('/templates', 'POST', { name: `Campaign ${i}` })).status).toBe(201);
+    }
+    await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
+    ui = await h.uiFrameAsync();
+    await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 20_000 }).toBe(50);
+    // A teammate renames one not read yet (on page 2): it goes to the top, and page 2 now repeats one shown.
+    const unread = (await builderAsync<StoredTemplate[]>('/templates?page=2')).data[0]!;
+    await controlAsync('clock', { advance_seconds: 1 });
+    expect((await builderAsync(`/templates/${unread.id}`, 'PUT', { name: 'Renamed by a teammate' })).status).toBe(200);
+    const total = ((await (await fetch(`${h.emulator.builderUrl}/api/templates?per_page=1`, { headers: { authorization: `Bearer ${builderKey}` } })).json()) as { meta: { total: number } }).meta.total;
+    await ui.getByRole('button', { name: 'Show more' }).click();
+    await itemNamed(ui, 'Renamed by a teammate').waitFor({ timeout: 20_000 });
+    await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 20_000 }).toBe(total);
+    expect(await ui.getByRole('button', { name: 'Show more' }).count()).toBe(0);
+  });
+
   it('the filter searches every template in the workspace, not only the pages shown', async () => {
     let ui = await openTemplatesAsync('light');
     // The oldest, on the last page once another integration adds 110 more.
@@ -570,6 +590,13 @@ describe('Templates', () => {
       const overflow = await text.evaluate((element) => element.scrollWidth - element.clientWidth);
       expect([overflow, box.x + box.width <= list.x + list.width + 0.5]).toEqual([0, true]);
     }
+    // Its deletion names it on the button: both buttons stay inside the list, Keep it within reach.
+    await item.getByRole('button', { name: `Delete “${name}”` }).click();
+    for (const button of [item.getByRole('button', { name: `Delete “${name}”` }), item.getByRole('button', { name: 'Keep it' })]) {
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width <= list.x + list.width + 0.5).toBe(true);
+    }
+    await item.getByRole('button', { name: 'Keep it' }).click();
   });
 
   it('Escape backs out of a rename or a deletion, nothing is sent, and the focus returns to the template', async () => {

@@ -110,6 +110,14 @@ async function readBodyAsync(response: Response, onBytes: () => void, stop: Abor
   }
 }
 
+/** Why an error status gave no screenshot, and what to do, in words. */
+function statusWhy(status: number): string {
+  if (status === 404) return 'the library has no screenshot at its address (HTTP 404)';
+  if (status === 429) return 'the library asked Envelope to slow down (HTTP 429). Try placing it again in a minute';
+  if (status >= 500) return `the library had a problem sending it (HTTP ${status}). Try placing it again in a little while`;
+  return `the library refused to send it (HTTP ${status})`;
+}
+
 /** Downloads the screenshot's bytes; failures, a stall included, said as a person would want them. */
 export async function fetchScreenshotAsync(url: string, signal?: AbortSignal): Promise<Blob> {
   const download = new AbortController();
@@ -138,7 +146,7 @@ export async function fetchScreenshotAsync(url: string, signal?: AbortSignal): P
     } catch (error) {
       throw failure(error, () => (navigator.onLine === false ? 'you are offline' : 'it could not be downloaded (offline, or the library did not answer)'));
     }
-    if (!response.ok) throw new ScreenshotError(response.status === 404 ? 'the library has no screenshot at its address (HTTP 404)' : `the library answered HTTP ${response.status}`);
+    if (!response.ok) throw new ScreenshotError(statusWhy(response.status));
     const type = response.headers.get('content-type') ?? '';
     if (type !== '' && !type.startsWith('image/')) throw notImage();
     restartStallTimer();

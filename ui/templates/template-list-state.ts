@@ -18,9 +18,11 @@ export interface TemplateListState {
   keepBelow: boolean;
   /** Templates per page, learnt from a page followed by more; null until then. */
   pageSize: number | null;
+  /** A later page repeated a template held: one was saved or changed elsewhere and went to the top, above the pages read. */
+  topChanged: boolean;
 }
 
-export const initialTemplateList: TemplateListState = { rows: [], page: 1, last: null, loading: true, problem: null, awaiting: 0, keepBelow: false, pageSize: null };
+export const initialTemplateList: TemplateListState = { rows: [], page: 1, last: null, loading: true, problem: null, awaiting: 0, keepBelow: false, pageSize: null, topChanged: false };
 
 export function askTemplatePage(state: TemplateListState, page: number, request: number, keepBelow = false): TemplateListState {
   return { ...state, page, loading: true, problem: null, awaiting: request, keepBelow };
@@ -33,21 +35,29 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
   // A template changed between pages moves to the top: kept once, where it is now.
   const rows = state.page !== 1 ? [...others, ...answer.templates] : state.keepBelow ? [...answer.templates, ...others] : answer.templates;
   const pageSize = answer.hasMore ? Math.max(state.pageSize ?? 0, answer.templates.length) : state.pageSize;
-  return { ...state, rows, last: answer, loading: false, problem: null, pageSize };
+  const topChanged = state.page !== 1 && (state.topChanged || others.length < state.rows.length);
+  return { ...state, rows, last: answer, loading: false, problem: null, pageSize, topChanged };
+}
+
+/** Whether page 1 should be read again (keeping the rows below): a template went to the top since it was read. */
+export function topChangedSinceRead(state: TemplateListState): boolean {
+  return state.topChanged && !state.loading && state.problem === null;
 }
 
 /**
  * The page "Show more" reads: the one after the rows held. A deletion or a save here moves the
- * pages' edges, so counting pages read would skip a template (or read one again).
+ * pages' edges, so counting pages read would skip a template (or read one again). Never a page
+ * before the one after the last read: a template a teammate changed moves to the top, so a page
+ * read later repeats one held, and counting rows alone would ask for that page forever.
  */
 export function nextTemplatePage(state: TemplateListState): number {
-  return state.pageSize === null ? state.page + 1 : Math.floor(state.rows.length / state.pageSize) + 1;
+  return state.pageSize === null ? state.page + 1 : Math.max(Math.floor(state.rows.length / state.pageSize) + 1, state.page + 1);
 }
 
-/** Whether the workspace holds templates the list has not read yet. */
+/** Whether the workspace holds templates the list has not read yet (none past the last page, whatever the count). */
 export function hasMoreTemplates(state: TemplateListState): boolean {
   if (state.last === null) return false;
-  return state.last.total === null ? state.last.hasMore : state.rows.length < state.last.total;
+  return state.last.hasMore && (state.last.total === null || state.rows.length < state.last.total);
 }
 
 export function failTemplatePage(state: TemplateListState, request: number, problem: TemplateProblem): TemplateListState {

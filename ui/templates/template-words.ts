@@ -82,11 +82,12 @@ export function saveProblem(error: unknown, templateName: string): TemplateProbl
 }
 
 /** "3 of 12 templates match “spring”." / "12 templates." — the list's count in words. */
-export function countText(shown: number, loaded: number, total: number | null, query: string): string {
+/** `button`: what the button under the list reads ("Show more", "Try again"), or null when there is none. */
+export function countText(shown: number, loaded: number, total: number | null, query: string, button: string | null = null): string {
   const all = total ?? loaded;
   const noun = all === 1 ? 'template' : 'templates';
   if (query.trim() === '') return `${all} ${noun} in the workspace.`;
-  const more = total !== null && total > loaded ? ` (${loaded} loaded; show more to search them all)` : '';
+  const more = total !== null && total > loaded ? ` (${loaded} loaded${button === null ? '' : `; ${button.toLowerCase()} to search them all`})` : '';
   return `${shown} of ${all} ${noun} match “${query.trim()}”${more}.`;
 }
 

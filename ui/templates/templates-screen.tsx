@@ -9,7 +9,7 @@ import { TextField } from '../components/text-field';
 import { ProblemLine } from './problem-line';
 import { SaveSection } from './save-section';
 import { TemplateItem } from './template-item';
-import { answerTemplatePage, askTemplatePage, failTemplatePage, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, replaceTemplateRow } from './template-list-state';
+import { answerTemplatePage, askTemplatePage, failTemplatePage, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, replaceTemplateRow, topChangedSinceRead } from './template-list-state';
 import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, searchingText, templateProblem } from './template-words';
 
 export interface TemplatesScreenProps {
@@ -100,7 +100,12 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   useEffect(() => {
     if (searching && !list.loading) load(nextTemplatePage(list));
   }, [searching, list, load]);
+  // A template saved or changed elsewhere went above the pages read: page 1 once more shows it (after a filter's reading).
+  useEffect(() => {
+    if (!searching && topChangedSinceRead(list)) load(1, true);
+  }, [searching, list, load]);
   const nowMs = Date.now();
+  const moreLabel = list.problem ? 'Try again' : hasMoreTemplates(list) ? 'Show more' : null;
   const showMore = () => {
     shownBeforeMore.current = document.activeElement === moreButton.current ? new Set(shown.map((row) => row.id)) : null;
     load(list.problem ? list.page : nextTemplatePage(list), list.problem ? list.keepBelow : false);
@@ -124,7 +129,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
         <TextField id="templates-filter" label="Filter by name" value={query} onValue={setQuery} />
         <p class="muted" role="status">
           {said ? `${said} ` : ''}
-          {list.last ? (searching && list.last.total !== null ? searchingText(shown.length, list.last.total, query) : countText(shown.length, list.rows.length, list.last.total, query)) : ''}
+          {list.last ? (searching && list.last.total !== null ? searchingText(shown.length, list.last.total, query) : countText(shown.length, list.rows.length, list.last.total, query, moreLabel)) : ''}
         </p>
         {shown.length > 0 ? (
           <ul class="brand-list" aria-labelledby="templates-list-title" ref={listElement}>
@@ -139,10 +144,10 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
           </p>
         ) : null}
         {list.problem ? <ProblemLine problem={list.problem} onOpenSettings={onOpenSettings} /> : null}
-        {list.problem || hasMoreTemplates(list) ? (
+        {moreLabel !== null ? (
           <div class="button-row">
             <Button onClick={showMore} busy={list.loading} buttonRef={moreButton}>
-              {list.problem ? 'Try again' : 'Show more'}
+              {moreLabel}
             </Button>
           </div>
         ) : null}

@@ -86,6 +86,16 @@ describe('fetchScreenshotAsync', () => {
     expect((failure as Error).message).toBe('Its screenshot could not be loaded: its download stopped part way (the connection dropped, or the library stopped answering).');
   });
 
+  it('an error status says what happened and what to do, not only its number', async () => {
+    const failureFor = async (status: number) => {
+      vi.stubGlobal('fetch', () => Promise.resolve(new Response('busy', { status, headers: { 'content-type': 'text/plain' } })));
+      return ((await fetchScreenshotAsync('https://library.example/shot.png').catch((error: unknown) => error)) as Error).message;
+    };
+    expect(await failureFor(503)).toBe('Its screenshot could not be loaded: the library had a problem sending it (HTTP 503). Try placing it again in a little while.');
+    expect(await failureFor(429)).toBe('Its screenshot could not be loaded: the library asked Envelope to slow down (HTTP 429). Try placing it again in a minute.');
+    expect(await failureFor(403)).toBe('Its screenshot could not be loaded: the library refused to send it (HTTP 403).');
+  });
+
   it('a screenshot whose header declares more pixels than a window can hold is refused in words before decoding', async () => {
     const ihdr = [0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0x02, 0x58, 0, 0x01, 0x86, 0xa0, 8, 6, 0, 0, 0];
     const header = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...ihdr]);

@@ -2,7 +2,7 @@
 // pages shown stay, and "Show more" reads on from the rows held, skipping none.
 import { describe, expect, it } from 'vitest';
 import type { TemplatePage, TemplateRow } from '../../../src/shared/bridge/messages';
-import { answerTemplatePage, askTemplatePage, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, type TemplateListState } from '../../../ui/templates/template-list-state';
+import { answerTemplatePage, askTemplatePage, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, topChangedSinceRead, type TemplateListState } from '../../../ui/templates/template-list-state';
 
 const row = (name: string): TemplateRow => ({ id: name, name, description: '', updatedAt: '2026-11-24T10:00:00.000Z', thumbnailUrl: null, linkedFrame: null });
 const names = (state: { rows: TemplateRow[] }) => state.rows.map((each) => each.name);
@@ -35,6 +35,40 @@ describe('the templates list after a change made here', () => {
     expect(hasMoreTemplates(state)).toBe(true);
     state = read(state, nextTemplatePage(state), pages(nextTemplatePage(state)));
     expect(names(state)).toEqual(['N', 'A', 'B', 'C', 'D', 'F', 'G', 'H']);
+    expect(hasMoreTemplates(state)).toBe(false);
+  });
+});
+
+describe('the templates list when a teammate changes one between pages', () => {
+  it('reads on to the end without asking for the same page again (a filter reads every page: it would never stop)', () => {
+    let pages = workspace(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']);
+    let state = read(initialTemplateList, 1, pages(1));
+    // G, not read yet, is changed in the builder app: it moves to the top, and C slides onto page 2.
+    pages = workspace(['G', 'A', 'B', 'C', 'D', 'E', 'F', 'H']);
+    const asked: number[] = [];
+    for (let reads = 0; reads < 10 && hasMoreTemplates(state); reads++) {
+      const page = nextTemplatePage(state);
+      asked.push(page);
+      state = read(state, page, pages(page));
+    }
+    expect(hasMoreTemplates(state)).toBe(false);
+    expect(asked).toEqual([2, 3]);
+    expect(names(state)).toEqual(expect.arrayContaining(['A', 'B', 'C', 'D', 'E', 'F', 'H']));
+  });
+});
+
+describe('the templates list when a teammate saves or changes one while pages are read', () => {
+  it('reads page 1 again once to show the template that went to the top, then stops', () => {
+    let pages = workspace(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']);
+    let state = read(initialTemplateList, 1, pages(1));
+    expect(topChangedSinceRead(state)).toBe(false);
+    // A teammate saves N and changes G: both go to the top, and page 2 repeats templates held.
+    pages = workspace(['N', 'G', 'A', 'B', 'C', 'D', 'E', 'F', 'H']);
+    while (hasMoreTemplates(state)) state = read(state, nextTemplatePage(state), pages(nextTemplatePage(state)));
+    expect(topChangedSinceRead(state)).toBe(true);
+    state = read(state, 1, pages(1), true);
+    expect(topChangedSinceRead(state)).toBe(false);
+    expect([...names(state)].sort()).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'N']);
     expect(hasMoreTemplates(state)).toBe(false);
   });
 });

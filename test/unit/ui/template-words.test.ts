@@ -71,6 +71,12 @@ describe('template words', () => {
     expect(countText(5, 5, 5, '')).toBe('5 templates in the workspace.');
     expect(countText(1, 1, 1, '')).toBe('1 template in the workspace.');
     expect(countText(1, 5, 5, 'final')).toBe('1 of 5 templates match “final”.');
-    expect(countText(2, 50, 120, 'x')).toBe('2 of 120 templates match “x” (50 loaded; show more to search them all).');
+    expect(countText(2, 50, 120, 'x', 'Show more')).toBe('2 of 120 templates match “x” (50 loaded; show more to search them all).');
+  });
+
+  it('names the button the list offers to search the rest, or none when it offers none', () => {
+    // A page that could not be read: the button says Try again, not Show more.
+    expect(countText(0, 50, 120, 'x', 'Try again')).toBe('0 of 120 templates match “x” (50 loaded; try again to search them all).');
+    expect(countText(0, 50, 51, 'x', null)).toBe('0 of 51 templates match “x” (50 loaded).');
   });
 });

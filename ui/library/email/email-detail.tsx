@@ -35,6 +35,7 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
   // Screenshot or HTML, and its width, stay as chosen while stepping through the results.
   const [view, setView] = useState<PreviewView>(FIRST_VIEW);
   const heading = useRef<HTMLHeadingElement>(null);
+  const article = useRef<HTMLElement>(null);
   const shownOnce = useRef(false);
 
   useEffect(() => {
@@ -63,6 +64,13 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
   useEffect(() => {
     if (state.response) heading.current?.focus();
   }, [state.response]);
+  // The card opened, or the Try again pressed, went: an email that cannot be read puts the focus
+  // on the notice's way on (Try again, Open Settings), else Back, not left on the page. Previous
+  // and Next keep it.
+  useEffect(() => {
+    if (!state.problem || (document.activeElement !== null && document.activeElement !== document.body)) return;
+    (article.current?.querySelector<HTMLButtonElement>('.library-problem button') ?? article.current?.querySelector<HTMLButtonElement>('.email-detail-nav button'))?.focus();
+  }, [state.problem]);
 
   const email = state.response?.data;
   const attribution = state.response?.meta.attribution;
@@ -71,7 +79,7 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
     ? { emailId: email.id, brandSlug: email.brand.slug, brandName: email.brand.name, subject: email.subject_line, url: email.service_url, capturedDate: email.captured_date, previewUrl: email.preview_url }
     : null;
   return (
-    <article class="email-detail" aria-labelledby="email-detail-title">
+    <article class="email-detail" aria-labelledby="email-detail-title" ref={article}>
       <nav class="email-detail-nav" aria-label="Results">
         <Button variant="link" onClick={onBack}>
           ← Back to results

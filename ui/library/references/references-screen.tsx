@@ -41,6 +41,7 @@ const sleepAsync = (ms: number, signal: AbortSignal) =>
 export function ReferencesScreen({ endpoint, client, hidden, autoStart }: ReferencesScreenProps) {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const live = useRef(true);
+  const checkButton = useRef<HTMLButtonElement>(null);
   // Stop, or the view closed: no further request, those on their way let go; the emails not
   // answered are reported as not checked.
   const stopped = useRef(new AbortController());
@@ -85,7 +86,7 @@ export function ReferencesScreen({ endpoint, client, hidden, autoStart }: Refere
       <p class="references-intro">Finds the library emails placed in this file, on every page, and asks the library whether each still exists.</p>
       {/* Busy rather than hidden while checking: the focus stays on it. */}
       <div>
-        <Button variant={phase.kind === 'done' ? 'secondary' : 'primary'} onClick={check} busy={phase.kind === 'checking' || phase.kind === 'finding'}>
+        <Button variant={phase.kind === 'done' ? 'secondary' : 'primary'} onClick={check} busy={phase.kind === 'checking' || phase.kind === 'finding'} buttonRef={checkButton}>
           {phase.kind === 'done' ? 'Check again' : 'Check references'}
         </Button>
       </div>
@@ -97,7 +98,11 @@ export function ReferencesScreen({ endpoint, client, hidden, autoStart }: Refere
         <CheckProgress
           progress={phase.progress}
           note={phase.note}
-          onStop={() => stopped.current.abort()}
+          onStop={() => {
+            stopped.current.abort();
+            // Stop goes with the progress: the focus goes to the check's button, not to the page.
+            checkButton.current?.focus();
+          }}
         />
       ) : phase.kind === 'failed' ? (
         <ErrorNotice message={phase.message} />
