@@ -1895,7 +1895,7 @@ describe('Browse: a request the library has processed', () => {
     // Two processing runs later the first email is in. The plugin opened again, as a person coming
     // back would (its one-minute response cache would otherwise answer the list); the emulator kept.
     await advanceAsync(2 * 86_400);
-    const listed = await libraryAsync<{ data: Array<{ brand: string; status: string; library_url: string | null }> }>('/v1/brand-requests', state.library.keys.demo);
+    const listed = await libraryAsync<{ data: Array<{ brand: string; status: string; library_url: string | null; requested_at: string }> }>('/v1/brand-requests', state.library.keys.demo);
     const mine = listed.data.find((request) => request.brand === 'Northwind Paper Studio');
     expect(mine?.status).toBe('first_email_captured');
     await h.openAsync('?command=browse&theme=light&demo-keys=1');
@@ -1904,5 +1904,9 @@ describe('Browse: a request the library has processed', () => {
     const row = ui.getByRole('list', { name: 'My requests' }).getByRole('listitem').filter({ hasText: 'Northwind Paper Studio' });
     await expect.poll(() => textOf(row), { timeout: 10_000 }).toContain('The first email has arrived: the brand is now in the library.');
     expect(await row.getByRole('link', { name: 'Its page in the library' }).getAttribute('href')).toBe(mine!.library_url);
+    // When it was asked for, as the library has it (it said nothing of when).
+    const requested = new Date(mine!.requested_at);
+    const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][requested.getUTCMonth()];
+    expect(await textOf(row)).toMatch(new RegExp(`northwindpaperstudio\\.com · Requested ${requested.getUTCDate()} ${month}( \\d{4})?\\s*The first email`));
   });
 });
