@@ -189,7 +189,7 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
     <AppShell fileName={state.fileName} userName={state.userName} screen={state.screen} onScreen={setScreen} onResize={resize} badges={{ sync: syncBadge }} replacesFocus={retried.current}>
       {state.screen === 'sync' || syncOpened ? (
         // Kept while another screen shows, so a running sync, the list and its scroll survive a look at Settings.
-        <SyncScreen requester={syncRequester} fileName={state.fileName} onOpenSettings={openSettingsForSync} hidden={state.screen !== 'sync'} />
+        <SyncScreen requester={syncRequester} fileName={state.fileName} designSystemId={state.view.designSystemId} onOpenSettings={openSettingsForSync} hidden={state.screen !== 'sync'} />
       ) : null}
       {state.screen === 'browse' || browseOpened ? (
         // Kept too, so the search, its filters, the scroll place and an open email survive a look elsewhere;
