@@ -1,7 +1,7 @@
 // The UI's root: asks the sandbox what to open (app/init), then shows the shell with the
 // screen for the menu command.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { apiNameSchema, type Screen, type SettingsView } from '../src/shared/bridge/messages';
+import type { Screen, SettingsView } from '../src/shared/bridge/messages';
 import type { ApiName } from '../src/shared/settings/validate-settings';
 import { onSandboxEvent, sandbox, type UiEndpoint } from './bridge/ui-endpoint';
 import { Button } from './components/button';
@@ -11,6 +11,7 @@ import { LibraryScreen } from './library/library-screen';
 import { errorText } from './messages/error-text';
 import { requestSettingsFocus } from './settings/settings-focus';
 import { createSettingsRequester } from './settings/settings-requester';
+import { changesOfRead } from './settings/settings-reread';
 import { SettingsScreen } from './settings/settings-screen';
 import { AppShell } from './shell/app-shell';
 import { initialScreen, screenOfCommand, type ScreenId } from './shell/screens';
@@ -127,8 +128,8 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
       const version = viewVersion.current;
       endpoint.request('settings/get', {}).then((view) => {
         const before = shownView.current;
-        if (viewVersion.current !== version || before === null || JSON.stringify(view) === JSON.stringify(before)) return;
-        setView(view, ...apiNameSchema.options.filter((api) => before[api].baseUrl !== view[api].baseUrl || before[api].keyHint !== view[api].keyHint));
+        const changes = viewVersion.current !== version || before === null ? null : changesOfRead(before, view);
+        if (changes !== null) setView(view, ...changes);
       }, () => undefined);
     };
     addEventListener('focus', refresh);
