@@ -120,13 +120,15 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
   }, []);
 
   // Keys and addresses are the person's, shared by their Envelope windows in other files: coming
-  // back to this window reads them again (a read overtaken by a save here is not applied).
+  // back to this window reads them again (a read overtaken by a save here is not applied). The
+  // file's name too (renamed in Figma's toolbar meanwhile): app/init, read-only, answers both.
   const ready = state.status === 'ready';
   useEffect(() => {
     if (!ready) return;
     const refresh = () => {
       const version = viewVersion.current;
-      endpoint.request('settings/get', {}).then((view) => {
+      endpoint.request('app/init', {}).then(({ settings: view, fileName }) => {
+        setState((current) => (current.status === 'ready' && current.fileName !== fileName ? { ...current, fileName } : current));
         const before = shownView.current;
         const changes = viewVersion.current !== version || before === null ? null : changesOfRead(before, view);
         if (changes !== null) setView(view, ...changes);
