@@ -66,7 +66,22 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
   const viewVersion = useRef(0);
   const shownView = useRef<SettingsView | null>(null);
   shownView.current = state.status === 'ready' ? state.view : null;
-  const requester = useMemo(() => createSettingsRequester(endpoint), [endpoint]);
+  // Saves on their way: a re-read answered meanwhile may carry what a save wrote, and would read as
+  // a change made elsewhere ("not saved" beside what was just saved); one answered after is stale (viewVersion).
+  const savesPending = useRef(0);
+  const requester = useMemo(() => {
+    const requests = createSettingsRequester(endpoint);
+    const saving = <T,>(save: Promise<T>): Promise<T> => {
+      savesPending.current += 1;
+      return save.finally(() => (savesPending.current -= 1));
+    };
+    return {
+      ...requests,
+      saveApiAsync: (request: Parameters<typeof requests.saveApiAsync>[0]) => saving(requests.saveApiAsync(request)),
+      forgetKeyAsync: (api: ApiName) => saving(requests.forgetKeyAsync(api)),
+      setDesignSystemAsync: (id: string | null) => saving(requests.setDesignSystemAsync(id)),
+    };
+  }, [endpoint]);
   const syncRequester = useMemo(() => createSyncRequester(endpoint), [endpoint]);
 
   useEffect(
@@ -130,7 +145,7 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
       endpoint.request('app/init', {}).then(({ settings: view, fileName }) => {
         setState((current) => (current.status === 'ready' && current.fileName !== fileName ? { ...current, fileName } : current));
         const before = shownView.current;
-        const changes = viewVersion.current !== version || before === null ? null : changesOfRead(before, view);
+        const changes = viewVersion.current !== version || savesPending.current > 0 || before === null ? null : changesOfRead(before, view);
         if (changes !== null) setView(view, ...changes);
       }, () => undefined);
     };
