@@ -1,7 +1,7 @@
 // The UI's root: asks the sandbox what to open (app/init), then shows the shell with the
 // screen for the menu command.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { apiNameSchema, type Screen, type SettingsView } from '../src/shared/bridge/messages';
+import type { Screen, SettingsView } from '../src/shared/bridge/messages';
 import type { ApiName } from '../src/shared/settings/validate-settings';
 import { onSandboxEvent, sandbox, type UiEndpoint } from './bridge/ui-endpoint';
 import { Button } from './components/button';
@@ -11,6 +11,7 @@ import { LibraryScreen } from './library/library-screen';
 import { errorText } from './messages/error-text';
 import { requestSettingsFocus } from './settings/settings-focus';
 import { createSettingsRequester } from './settings/settings-requester';
+import { changesOfRead } from './settings/settings-reread';
 import { SettingsScreen } from './settings/settings-screen';
 import { AppShell } from './shell/app-shell';
 import { initialScreen, screenOfCommand, type ScreenId } from './shell/screens';
@@ -65,7 +66,22 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
   const viewVersion = useRef(0);
   const shownView = useRef<SettingsView | null>(null);
   shownView.current = state.status === 'ready' ? state.view : null;
-  const requester = useMemo(() => createSettingsRequester(endpoint), [endpoint]);
+  // Saves on their way: a re-read answered meanwhile may carry what a save wrote, and would read as
+  // a change made elsewhere ("not saved" beside what was just saved); one answered after is stale (viewVersion).
+  const savesPending = useRef(0);
+  const requester = useMemo(() => {
+    const requests = createSettingsRequester(endpoint);
+    const saving = <T,>(save: Promise<T>): Promise<T> => {
+      savesPending.current += 1;
+      return save.finally(() => (savesPending.current -= 1));
+    };
+    return {
+      ...requests,
+      saveApiAsync: (request: Parameters<typeof requests.saveApiAsync>[0]) => saving(requests.saveApiAsync(request)),
+      forgetKeyAsync: (api: ApiName) => saving(requests.forgetKeyAsync(api)),
+      setDesignSystemAsync: (id: string | null) => saving(requests.setDesignSystemAsync(id)),
+    };
+  }, [endpoint]);
   const syncRequester = useMemo(() => createSyncRequester(endpoint), [endpoint]);
 
   useEffect(
@@ -119,16 +135,18 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
   }, []);
 
   // Keys and addresses are the person's, shared by their Envelope windows in other files: coming
-  // back to this window reads them again (a read overtaken by a save here is not applied).
+  // back to this window reads them again (a read overtaken by a save here is not applied). The
+  // file's name too (renamed in Figma's toolbar meanwhile): app/init, read-only, answers both.
   const ready = state.status === 'ready';
   useEffect(() => {
     if (!ready) return;
     const refresh = () => {
       const version = viewVersion.current;
-      endpoint.request('settings/get', {}).then((view) => {
+      endpoint.request('app/init', {}).then(({ settings: view, fileName }) => {
+        setState((current) => (current.status === 'ready' && current.fileName !== fileName ? { ...current, fileName } : current));
         const before = shownView.current;
-        if (viewVersion.current !== version || before === null || JSON.stringify(view) === JSON.stringify(before)) return;
-        setView(view, ...apiNameSchema.options.filter((api) => before[api].baseUrl !== view[api].baseUrl || before[api].keyHint !== view[api].keyHint));
+        const changes = viewVersion.current !== version || savesPending.current > 0 || before === null ? null : changesOfRead(before, view);
+        if (changes !== null) setView(view, ...changes);
       }, () => undefined);
     };
     addEventListener('focus', refresh);
@@ -189,7 +207,7 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
     <AppShell fileName={state.fileName} userName={state.userName} screen={state.screen} onScreen={setScreen} onResize={resize} badges={{ sync: syncBadge }} replacesFocus={retried.current}>
       {state.screen === 'sync' || syncOpened ? (
         // Kept while another screen shows, so a running sync, the list and its scroll survive a look at Settings.
-        <SyncScreen requester={syncRequester} fileName={state.fileName} onOpenSettings={openSettingsForSync} hidden={state.screen !== 'sync'} />
+        <SyncScreen requester={syncRequester} fileName={state.fileName} designSystemId={state.view.designSystemId} onOpenSettings={openSettingsForSync} hidden={state.screen !== 'sync'} />
       ) : null}
       {state.screen === 'browse' || browseOpened ? (
         // Kept too, so the search, its filters, the scroll place and an open email survive a look elsewhere;

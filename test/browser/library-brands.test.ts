@@ -181,3 +181,12 @@ describe('Brand requests: none yet', () => {
     expect(await textOf(ui.getByRole('region', { name: 'Brand requests' }).locator('.empty-state'))).toBe('You have not asked for a brand yet: the ones you ask for show here, with how far they have got.');
   });
 });
+
+describe('Me: following as many brands as one may', () => {
+  it('says the limit is reached (it read “Following 50 brands (you can follow up to 50)”)', async () => {
+    const ui = await openBrowseAsOtherAsync();
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    const me = ui.getByRole('region', { name: 'Me' });
+    await expect.poll(() => textOf(me.getByRole('heading', { name: /^Following/ })), { timeout: 10_000 }).toBe('Following 50 brands, the most you can follow');
+  });
+});

@@ -471,3 +471,16 @@ describe('keys and addresses changed in another Envelope window of the same pers
     expect(await textOf(ui.getByTestId('settings-builder-key-hint'))).toBe(maskKey(state.builder.keys.demo));
   });
 });
+
+describe('the file renamed while the window is open', () => {
+  it('shows the new name when the person comes back to the window (it kept the name read at start)', async () => {
+    await h.openFreshAsync();
+    const ui = await openSettingsAsync(h);
+    // The person renames the file in Figma's toolbar: the canvas has the focus meanwhile.
+    await h.page.mouse.click(5, 5);
+    await evaluateHooks(h.page, (hooks) => hooks.inspect().run(() => void (hooks.inspect().root.name = 'Spring campaign components')));
+    // Back in this window.
+    await ui.getByRole('heading', { name: 'Email library' }).click();
+    await expect.poll(() => textOf(ui.getByTestId('shell-file')), { timeout: 10_000 }).toBe('Spring campaign components · Playground user');
+  });
+});

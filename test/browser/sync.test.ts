@@ -209,6 +209,27 @@ describe('a slow builder while a detail opens', () => {
   }, 120_000);
 });
 
+describe('⌘Z of the design-system link while Sync shows', () => {
+  it('compares again when ⌘Z brings the link back (it kept saying “not linked yet” until the tab was left)', async () => {
+    await openFreshAsync('light');
+    const ui = await linkToEmptyDesignSystemAsync(h);
+    await ui.getByTestId('sync-row').first().waitFor({ timeout: 30_000 });
+    // The designer unlinks the file in Settings, then looks at Sync.
+    await ui.getByRole('button', { name: 'Settings' }).click();
+    await ui.getByLabel('Design system id').fill('');
+    await ui.getByRole('button', { name: 'Save for this file' }).click();
+    await expect.poll(() => ui.getByText('This file is no longer linked to a design system.').count(), { timeout: 10_000 }).toBe(1);
+    await ui.getByRole('button', { name: /^Sync/ }).first().click();
+    const problem = ui.getByTestId('sync-link-problem').locator('strong');
+    await expect.poll(() => textOf(problem), { timeout: 10_000 }).toBe('This file is not linked to a design system yet.');
+
+    // ⌘Z in Figma, the Sync tab still open: the link is back, and so is the comparison.
+    await evaluateHooks(h.page, (hooks) => hooks.fake().figma.triggerUndo());
+    await ui.getByTestId('sync-row').first().waitFor({ timeout: 30_000 });
+    expect(await problem.count()).toBe(0);
+  }, 120_000);
+});
+
 describe('after a sync, Check again', () => {
   it('the “Sync done” notice goes when Check again compares anew: it does not stand above the new list as if it were its outcome', async () => {
     await openFreshAsync('light');

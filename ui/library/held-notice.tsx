@@ -1,7 +1,7 @@
 // Requests waiting in the plugin for the library's per-minute allowance (after a 429, or
 // anonymous at 20 a minute) would leave a section's "Loading…" standing still with no reason:
-// this says why, counting down to when they go. A held request let go (its section left) leaves
-// the allowance as spent as it was, so the count goes on, in words true with nothing waiting.
+// this says why, counting down to when they go. It goes once nothing waits (each held request
+// went, or was let go with its section), as it would be a count of nothing.
 import { useSecondsLeft } from '../hooks/use-seconds-left';
 
 /** `until`: when the last held request goes (Date.now() time); 0 when none is held. */

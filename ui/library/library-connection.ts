@@ -11,7 +11,7 @@ export interface LibraryConnection {
   baseUrl: string;
 }
 
-/** `onHeld` hears the seconds a request waits for the rate allowance before it goes. */
+/** `onHeld` hears the seconds until the requests waiting for the rate allowance go; 0 once none waits. */
 export async function connectLibraryAsync(endpoint: Pick<UiEndpoint, 'request'>, onAttribution?: (attribution: Attribution) => void, onHeld?: (seconds: number) => void): Promise<LibraryConnection> {
   const { baseUrl, key } = await endpoint.request('library/credentials', {});
   // One attempt per call: the screen says what went wrong (a 429 with its countdown) and retries calmly itself.

@@ -55,7 +55,8 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
     connectLibraryAsync(
       endpoint,
       (heard) => setAttribution((known) => (known?.source === heard.source && known.url === heard.url ? known : heard)),
-      (seconds) => setHeldUntil((known) => Math.max(known, Date.now() + seconds * 1000)),
+      // A replaced connection's requests say nothing about this one's.
+      (seconds) => mine === latest.current && setHeldUntil(seconds === 0 ? 0 : Date.now() + seconds * 1000),
     ).then(
       (next) => mine === latest.current && setConnection(next),
       (error: unknown) => mine === latest.current && setConnection({ failed: `The library settings could not be read: ${errorText(error)}` }),

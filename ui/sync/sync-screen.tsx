@@ -32,6 +32,8 @@ export interface SyncScreenProps {
   fileName?: string | null;
   /** Another screen is showing; this one keeps its state and any running request. */
   hidden?: boolean;
+  /** The design system the file syncs to, as the window last heard (⌘Z, ⌘⇧Z or a collaborator may change it while Sync shows). */
+  designSystemId?: string | null;
 }
 
 const LINK_PROBLEM_TEXT: Record<NonNullable<SyncOverview['problem']>, { title: string; body: string }> = {
@@ -68,7 +70,7 @@ function isCancelled(error: unknown): boolean {
   return errorCode(error) === 'cancelled';
 }
 
-export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden = false }: SyncScreenProps) {
+export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden = false, designSystemId = null }: SyncScreenProps) {
   const [overview, setOverview] = useState<SyncOverview | null>(null);
   const [items, setItems] = useState<SyncItem[] | null>(null);
   const [comparison, setComparison] = useState<Pick<SyncComparison, 'counts' | 'serverTime' | 'readOnlyReason' | 'replacements' | 'stateProblem'> | null>(null);
@@ -271,11 +273,12 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   }, [requester, compareAsync]);
 
   // Each time the screen shows, not when the callbacks change: the effect reads the latest one.
+  // Also when the link changes while it shows (⌘Z of its save, say): what it says follows it.
   const latestStart = useRef(startAsync);
   latestStart.current = startAsync;
   useEffect(() => {
     if (!hidden && !working.current) void latestStart.current();
-  }, [hidden]);
+  }, [hidden, designSystemId]);
 
   async function runAsync() {
     if (working.current) return;

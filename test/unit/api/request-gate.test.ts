@@ -120,6 +120,29 @@ describe('request gate: telling a held request when it goes', () => {
     await clock.advanceAsync(7_000);
     await next;
     expect(calls).toBe(2);
+    // It went: nothing waits, which the screen hears as 0.
+    expect(held).toEqual([7, 0]);
+  });
+
+  it('through the client: a held call given up tells onHeld 0, so the screen stops counting down for nothing', async () => {
+    const clock = createManualScheduler();
+    let calls = 0;
+    const { client, held } = heldLibraryClient(clock, async () => (++calls === 1 ? rateLimitedResponse(30) : jsonResponse(200, searchEmailsBody([]))));
+    await expect(client.searchEmailsAsync({})).rejects.toMatchObject({ code: 'rate_limited' });
+    const first = createCancelSource();
+    const second = createCancelSource();
+    const firstCall = client.searchEmailsAsync({}, first.signal);
+    const secondCall = client.searchEmailsAsync({ q: 'b' }, second.signal);
+    await clock.settleAsync();
+    expect(held).toEqual([30]);
+    first.cancel();
+    await expect(firstCall).rejects.toMatchObject({ code: 'cancelled' });
+    // One still waits: the count goes on.
+    expect(held).toEqual([30]);
+    second.cancel();
+    await expect(secondCall).rejects.toMatchObject({ code: 'cancelled' });
+    expect(held).toEqual([30, 0]);
+    expect(calls).toBe(1);
   });
 });
 

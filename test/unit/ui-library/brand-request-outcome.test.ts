@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/shared/api/http/api-error';
 import type { CreatedBrandRequest } from '../../../src/shared/api/library/client';
-import { brandRequestFailure, brandRequestOutcome, brandRequestProblems, EMPTY_BRAND_REQUEST, formAfterSent, requestsTodayText, waitText } from '../../../ui/library/requests/brand-request-outcome';
+import { brandRequestFailure, brandRequestOutcome, brandRequestProblems, EMPTY_BRAND_REQUEST, formAfterSent, requestedText, requestsTodayText, waitText } from '../../../ui/library/requests/brand-request-outcome';
 
 const NOW = Date.parse('2026-11-24T08:30:00Z');
 
@@ -77,5 +77,13 @@ describe('formAfterSent', () => {
     const sent = { brand: 'Slow Lane Coffee', website: 'slowlanecoffee.com', category: 'Food', signupUrl: '', notes: 'Weekly' };
     expect(formAfterSent(sent, sent)).toEqual(EMPTY_BRAND_REQUEST);
     expect(formAfterSent({ ...sent, brand: 'Next Brand Along' }, sent)).toEqual({ ...EMPTY_BRAND_REQUEST, brand: 'Next Brand Along' });
+  });
+});
+
+describe('requestedText', () => {
+  it('says when a request was made in a designer’s words: the day and month, the year only when it is not this one (UTC, as the library counts days)', () => {
+    expect(requestedText('2026-11-03T23:59:59.000Z', NOW)).toBe('Requested 3 Nov');
+    expect(requestedText('2025-12-31T10:00:00.000Z', NOW)).toBe('Requested 31 Dec 2025');
+    expect(requestedText('not a date', NOW)).toBe('');
   });
 });

@@ -10,6 +10,7 @@ import { ProblemNotice } from '../problem-notice';
 import { usePagedList, type PagedList } from '../use-paged-list';
 import { MoreButton } from '../more-button';
 import { SEARCH_DEBOUNCE_MS, shortDate } from '../search/search-query';
+import { followingText, NO_FOLLOWS_TEXT } from './follow-words';
 
 const PAGE_SIZE = 20;
 
@@ -91,8 +92,7 @@ function Following({ client, onBrand, onOpen, onOpenSettings }: MeScreenProps) {
   });
   return (
     <>
-      {/* "8 of 50 brands" read as if the library had 50 brands: 50 is how many one may follow. */}
-      <h3>{follows.meta ? `Following ${String(follows.meta['total'])} brand${follows.meta['total'] === 1 ? '' : 's'} (you can follow up to ${String(follows.meta['max'])})` : 'Following'}</h3>
+      <h3>{follows.meta ? followingText(Number(follows.meta['total']), Number(follows.meta['max'])) : 'Following'}</h3>
       <ul class="brand-list" aria-label="Followed brands">
         {follows.items.map((brand) => (
           <li key={brand.slug}>
@@ -103,7 +103,7 @@ function Following({ client, onBrand, onOpen, onOpenSettings }: MeScreenProps) {
           </li>
         ))}
       </ul>
-      <ListState list={follows} onOpenSettings={onOpenSettings} empty="You follow no brands yet: follow brands in the library, and their newest emails show here." />
+      <ListState list={follows} onOpenSettings={onOpenSettings} empty={NO_FOLLOWS_TEXT} />
       <h3>Newest from the brands you follow</h3>
       <div class="field">
         <label class="field-label" for="library-followed-since">

@@ -4,6 +4,7 @@ import { describeBrandRequestStatus } from '../../../src/shared/api/library/bran
 import type { CreatedBrandRequest } from '../../../src/shared/api/library/client';
 import { LIBRARY_LIMITS } from '../../../src/shared/api/library/requests';
 import { errorText } from '../../messages/error-text';
+import { shortDate } from '../search/search-query';
 
 export interface BrandRequestForm {
   brand: string;
@@ -55,6 +56,14 @@ export function waitText(seconds: number): string {
   const rest = minutes % 60;
   const parts = [hours > 0 ? `${hours} hour${hours === 1 ? '' : 's'}` : '', rest > 0 ? `${rest} minute${rest === 1 ? '' : 's'}` : ''];
   return parts.filter(Boolean).join(' ');
+}
+
+/** "Requested 3 Nov" (this year), "Requested 31 Dec 2025"; nothing for a time that cannot be read. The API gives no date of a status change. */
+export function requestedText(requestedAt: string, nowMs: number): string {
+  if (Number.isNaN(Date.parse(requestedAt))) return '';
+  const date = shortDate(requestedAt);
+  const thisYear = ` ${new Date(nowMs).getUTCFullYear()}`;
+  return `Requested ${date.endsWith(thisYear) ? date.slice(0, -thisYear.length) : date}`;
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   brandRequestOutcome,
   brandRequestProblems,
   formAfterSent,
+  requestedText,
   requestsTodayText,
   type BrandRequestField,
   type BrandRequestForm,
@@ -150,7 +151,10 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, f
         {mine.items.map((request: ListedBrandRequest & { id: string }) => (
           <li key={request.id} class="brand-row">
             <span class="brand-row-name">
-              {request.brand} <span class="brand-row-count">{request.domain}</span>
+              {request.brand}{' '}
+              <span class="brand-row-count">
+                {request.domain} · {requestedText(request.requested_at, Date.now())}
+              </span>
             </span>
             <span class="brand-row-description">
               {describeBrandRequestStatus(request.status, Date.now())}{' '}

@@ -50,7 +50,10 @@ export interface ApiRequesterOptions {
   retryPolicy: RetryPolicy;
   /** Told the seconds of a 429's wait before it is waited out, so a long task can say why it stands still. */
   onWait?: ((seconds: number) => void) | undefined;
-  /** Told the seconds a request waits for room in the rate allowance before it goes, so a screen can say why it stands still. */
+  /**
+   * Told the seconds until the requests waiting for room in the rate allowance go, so a screen can
+   * say why it stands still; 0 once none waits (each went or was given up), so it stops saying so.
+   */
   onHeld?: ((seconds: number) => void) | undefined;
 }
 
@@ -68,8 +71,8 @@ interface AttemptSetup {
   ticket: GateTicket;
   scheduler: Scheduler;
   timeoutMs: number;
-  /** Hears when the gate will let a request its bucket holds go (a scheduler time). */
-  onHeld: (untilMs: number) => void;
+  /** Hears when the gate will let a request its bucket holds go (a scheduler time), and null once it no longer waits. */
+  onHeld: (untilMs: number | null) => void;
   send: (signal: CancelSignal) => Promise<HttpResponse>;
   /** The caller's: it no longer needs the answer. */
   signal: CancelSignal | undefined;
@@ -88,9 +91,15 @@ function attemptOutcomeAsync(setup: AttemptSetup): Promise<Outcome> {
   const givenUp = createCancelSource();
   let release: ReleaseSlot | null = null;
   let sent = false;
+  let held = false;
+  const holdEnded = () => {
+    if (held) setup.onHeld(null);
+    held = false;
+  };
   return new Promise((resolve) => {
     const settle = (outcome: Outcome) => {
       if (givenUp.signal.aborted) return;
+      holdEnded();
       stopListening();
       cancelTimer();
       givenUp.cancel();
@@ -101,6 +110,7 @@ function attemptOutcomeAsync(setup: AttemptSetup): Promise<Outcome> {
     let cancelTimer = startTimer(timeoutMs);
     const stopListening = whenCancelled(setup.signal, () => settle({ kind: 'cancelled', sent }));
     const onHeld = (untilMs: number) => {
+      held = true;
       setup.onHeld(untilMs);
       cancelTimer();
       cancelTimer = startTimer(untilMs + timeoutMs - scheduler.now());
@@ -108,6 +118,7 @@ function attemptOutcomeAsync(setup: AttemptSetup): Promise<Outcome> {
     gate.acquireAsync(setup.ticket, onHeld, givenUp.signal).then(
       (granted) => {
         if (givenUp.signal.aborted) return granted();
+        holdEnded();
         release = granted;
         Promise.resolve()
           .then(() => {
@@ -134,12 +145,33 @@ function parseJsonBody(text: string): { ok: true; body: unknown } | { ok: false 
   }
 }
 
+/**
+ * One hold per request waiting for the rate allowance, told to `report` as the seconds until the
+ * last of them goes, once per change of that time; 0 once none waits.
+ */
+function heldRequestsReporter(scheduler: Scheduler, report: ((seconds: number) => void) | undefined): () => (untilMs: number | null) => void {
+  const holds = new Map<object, number>();
+  let toldUntil: number | null = null;
+  return () => {
+    const hold = {};
+    return (untilMs) => {
+      if (untilMs === null) holds.delete(hold);
+      else holds.set(hold, untilMs);
+      const until = holds.size === 0 ? null : Math.max(...holds.values());
+      if (until === toldUntil) return;
+      toldUntil = until;
+      report?.(until === null ? 0 : Math.max(0, until - scheduler.now()) / 1000);
+    };
+  };
+}
+
 export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
   const parsedOrigin = originOf(options.baseUrl);
   if (parsedOrigin === null) throw new Error(`Not an http(s) base URL: ${options.baseUrl}`);
   const origin: string = parsedOrigin;
   const base = options.baseUrl.replace(/\/+$/, '');
   const { api, gate, scheduler, retryPolicy } = options;
+  const newHold = heldRequestsReporter(scheduler, options.onHeld);
 
   function headersFor(hasBody: boolean): Record<string, string> {
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -170,7 +202,7 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
       ticket,
       scheduler,
       timeoutMs: options.timeoutMs,
-      onHeld: (untilMs) => options.onHeld?.(Math.max(0, untilMs - scheduler.now()) / 1000),
+      onHeld: newHold(),
       send: (givenUp) => options.transport({ ...request, signal: givenUp }),
       signal,
     });
