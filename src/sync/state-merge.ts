@@ -14,6 +14,7 @@
  * Pure: nothing is changed in place (this run's unchanged entries are the very objects it read,
  * which is how its changes are told apart).
  */
+import { jsonEqual } from './json-equal';
 import type { SyncState } from './sync-state';
 
 /** Per key: ours where this run changed it (set or removed) since `start`, else theirs. */
@@ -42,7 +43,7 @@ export function mergeConcurrentState(start: SyncState, ours: SyncState, theirs: 
   if (ours.lastSyncedAt !== start.lastSyncedAt) merged.lastSyncedAt = theirs.lastSyncedAt === start.lastSyncedAt ? ours.lastSyncedAt : earlierTime(ours.lastSyncedAt, theirs.lastSyncedAt);
   if (ours.format !== start.format) merged.format = Math.min(ours.format, theirs.format);
   // This run's entries (those not in the history it read) first, then the stored ones.
-  const own = ours.history.filter((entry) => !start.history.includes(entry) && !theirs.history.some((stored) => JSON.stringify(stored) === JSON.stringify(entry)));
+  const own = ours.history.filter((entry) => !start.history.includes(entry) && !theirs.history.some((stored) => jsonEqual(stored, entry)));
   merged.history = [...own, ...theirs.history];
   return merged;
 }

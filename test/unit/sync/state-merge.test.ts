@@ -39,6 +39,14 @@ describe('a state written by a collaborator while this sync ran', () => {
     expect(mergeConcurrentState(start, ours, merged).history.map((item) => item.user)).toEqual(['Dana', 'Robin', 'First']);
   });
 
+  it('does not double this run’s entry when the file gives it back with its fields in another order', () => {
+    const start = startState();
+    const ours = addHistoryEntry({ ...start }, history('Dana', '2026-11-22T10:00:00.000Z'));
+    // Read back from the file by another reader: the same entry, its keys written in another order.
+    const reordered = ours.history.map(({ conflicts, taken, deleted, pushed, user, at }) => ({ conflicts, taken, deleted, pushed, user, at }));
+    expect(mergeConcurrentState(start, ours, { ...start, history: reordered }).history.map((item) => item.user)).toEqual(['Dana', 'First']);
+  });
+
   it('keeps their base time when this run did not move it', () => {
     const start = startState();
     const theirs = { ...start, lastSyncedAt: '2026-11-21T10:00:00.000Z' };
