@@ -142,6 +142,15 @@ describe('library client: shapes in detail', () => {
     expect(result.data.library_brand?.slug).toBe('fabrikam');
   });
 
+  it('reads a brand request whose library_brand has a shape the document does not show, as no brand rather than no answer', async () => {
+    // "its shape otherwise is not shown as anything but null": the request went through all the same.
+    for (const libraryBrand of ['fabrikam', { id: 7 }, 42]) {
+      const { client } = libraryHarness(() => jsonResponse(200, fixtures.brandRequestBody('already_in_library', { library_brand: libraryBrand })));
+      const result = await client.createBrandRequestAsync({ brand: 'Fabrikam', website: 'fabrikam.example' });
+      expect(result).toMatchObject({ counted: false, data: { status: 'already_in_library', brand: 'Fabrikam', library_brand: null } });
+    }
+  });
+
   it('sends the brand request body as JSON with the key', async () => {
     const { client, requests } = libraryHarness(() => jsonResponse(201, fixtures.brandRequestBody()));
     await client.createBrandRequestAsync({ brand: ' Fabrikam ', website: 'fabrikam.example', category: 'home', notes: 'Weekly newsletter' });

@@ -256,8 +256,13 @@ export const brandRequestStatusSchema = z.enum([
 ]);
 export type BrandRequestStatus = z.infer<typeof brandRequestStatusSchema>;
 
-// assumption: `library_brand`, when not null, is `{name, slug, url}`.
-export const libraryBrandSchema = z.nullable(z.looseObject({ name: text, slug: text, url: text }));
+// assumption: `library_brand`, when not null, is `{name, slug, url}`. The document shows it only
+// as null, so any other value reads as null (the screens fall back to the brand as submitted)
+// rather than making a request that went through look failed.
+export const libraryBrandSchema = z.union([
+  z.nullable(z.looseObject({ name: text, slug: text, url: text })),
+  z.pipe(z.unknown(), z.transform(() => null)),
+]);
 
 /** Body of `POST /v1/brand-requests`, as the request builder produces it. */
 export const brandRequestBodySchema = z.object({
