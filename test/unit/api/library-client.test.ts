@@ -102,6 +102,17 @@ describe('library client: shapes in detail', () => {
     ]);
   });
 
+  it('reads an email whose journey_stages items have a shape the document does not show (it shows none)', async () => {
+    const { client } = libraryHarness(() =>
+      jsonResponse(200, fixtures.emailDetailBody({ journey_stages: [{ stage: 'Welcome' }, { id: 3, name: 'Win-back', slug: 'win-back' }, 7, null] })),
+    );
+    const { data } = await client.getEmailAsync(101);
+    expect(data.journey_stages).toEqual([
+      { stage: 'Welcome', stage_slug: 'welcome' },
+      { stage: 'Win-back', stage_slug: 'win-back' },
+    ]);
+  });
+
   it('accepts an email without HTML when no key was sent', async () => {
     const { client, requests } = libraryHarness(() => jsonResponse(200, fixtures.emailDetailBody({ html: null, html_status: 'key_required' })), { key: null });
     const { data } = await client.getEmailAsync('101');

@@ -59,12 +59,29 @@ export type SearchedEmail = z.infer<typeof searchedEmailSchema>;
 export const followedEmailSchema = z.extend(emailSummarySchema, { brand: text });
 export type FollowedEmail = z.infer<typeof followedEmailSchema>;
 
+export interface JourneyStageRef {
+  stage: string;
+  stage_slug: string;
+}
+
+/** A stage named by `name` and maybe `slug`; the slug is made from the name when absent. */
+function stageRef(name: string, slug: string | undefined): JourneyStageRef {
+  return { stage: name, stage_slug: slug ?? slugifyStage(name) };
+}
+
 // assumption: a journey_stages item is `{stage, stage_slug}`; a bare string is also accepted (read as the stage name).
-export const journeyStageRefSchema = z.pipe(
-  z.union([z.looseObject({ stage: text, stage_slug: text }), text]),
-  z.transform((value) => (typeof value === 'string' ? { stage: value, stage_slug: slugifyStage(value) } : value)),
+// The document shows no item shape, so `{name, slug}` is read too and any other item is left out
+// rather than failing the whole email.
+const journeyStageItemSchema = z.union([
+  z.pipe(z.looseObject({ stage: text, stage_slug: z.optional(text) }), z.transform((item) => stageRef(item.stage, item.stage_slug))),
+  z.pipe(z.looseObject({ name: text, slug: z.optional(text) }), z.transform((item) => stageRef(item.name, item.slug))),
+  z.pipe(text, z.transform((name) => stageRef(name, undefined))),
+  z.pipe(z.unknown(), z.transform(() => null)),
+]);
+export const journeyStagesSchema = z.pipe(
+  z.array(journeyStageItemSchema),
+  z.transform((items) => items.filter((item): item is JourneyStageRef => item !== null)),
 );
-export type JourneyStageRef = z.infer<typeof journeyStageRefSchema>;
 
 export const htmlStatusSchema = z.enum(['ok', 'key_required', 'not_available']);
 export type HtmlStatus = z.infer<typeof htmlStatusSchema>;
@@ -78,7 +95,7 @@ export const emailDetailSchema = z.looseObject({
   thumbnail_url: text,
   preview_url: text,
   categories: z.array(z.looseObject({ slug: text, name: text })),
-  journey_stages: z.array(journeyStageRefSchema),
+  journey_stages: journeyStagesSchema,
   captured_date: text,
   sent_date: text,
   service_url: text,
