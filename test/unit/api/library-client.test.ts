@@ -113,6 +113,19 @@ describe('library client: shapes in detail', () => {
     ]);
   });
 
+  it("reads the email's public page from the field named after the service, as the document says the real one is", async () => {
+    // "service_url ... the field that in the interface carries the service's own name in its identifier; a neutral word stands in".
+    const body = fixtures.emailDetailBody({ mailvault_url: 'https://mailvault.example/emails/101' });
+    delete (body.data as Record<string, unknown>)['service_url'];
+    const named = libraryHarness(() => jsonResponse(200, body));
+    expect((await named.client.getEmailAsync(101)).data.service_url).toBe('https://mailvault.example/emails/101');
+    // Neither that nor service_url: the `url` every record carries.
+    const plain = fixtures.emailDetailBody({ url: 'https://mailvault.example/emails/101' });
+    delete (plain.data as Record<string, unknown>)['service_url'];
+    const withUrl = libraryHarness(() => jsonResponse(200, plain));
+    expect((await withUrl.client.getEmailAsync(101)).data.service_url).toBe('https://mailvault.example/emails/101');
+  });
+
   it('accepts an email without HTML when no key was sent', async () => {
     const { client, requests } = libraryHarness(() => jsonResponse(200, fixtures.emailDetailBody({ html: null, html_status: 'key_required' })), { key: null });
     const { data } = await client.getEmailAsync('101');

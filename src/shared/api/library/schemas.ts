@@ -86,7 +86,24 @@ export const journeyStagesSchema = z.pipe(
 export const htmlStatusSchema = z.enum(['ok', 'key_required', 'not_available']);
 export type HtmlStatus = z.infer<typeof htmlStatusSchema>;
 
-export const emailDetailSchema = z.looseObject({
+/** Top-level `*_url` fields of the email detail that are not its public page. */
+const IMAGE_URL_FIELDS = new Set(['thumbnail_url', 'preview_url']);
+
+/**
+ * The document's `service_url` is named after the service in the real interface ("a neutral word
+ * stands in that part of it"): its page is read from `service_url`, else from the one other
+ * `<name>_url` text field, else from the `url` every record carries, and kept as `service_url`.
+ */
+function withServiceUrl(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const record = value as Record<string, unknown>;
+  if (typeof record['service_url'] === 'string') return record;
+  const named = Object.keys(record).find((field) => /^[a-z0-9]+_url$/.test(field) && !IMAGE_URL_FIELDS.has(field) && typeof record[field] === 'string');
+  const page = named === undefined ? record['url'] : record[named];
+  return typeof page === 'string' ? { ...record, service_url: page } : record;
+}
+
+const emailDetailFieldsSchema = z.looseObject({
   id: count,
   title: text,
   subject_line: text,
@@ -102,6 +119,7 @@ export const emailDetailSchema = z.looseObject({
   html: z.nullable(text),
   html_status: htmlStatusSchema,
 });
+export const emailDetailSchema = z.pipe(z.transform(withServiceUrl), emailDetailFieldsSchema);
 export type EmailDetail = z.infer<typeof emailDetailSchema>;
 
 export const searchEmailsResponseSchema = z.looseObject({
