@@ -82,6 +82,14 @@ describe('builder error rows (docs/api/builder-api.md and docs/api/api-assumptio
     expect(error.message).toMatch(/^The builder API key was not accepted\./);
   });
 
+  it('invalid_api_key says the key was not accepted whatever the status (the document gives the code, not the status)', () => {
+    for (const status of [400, 401, 403]) {
+      const error = builder(status, 'invalid_api_key', 'The provided API key is not valid');
+      expect(error).toMatchObject({ code: 'unauthorized', status, serverCode: 'invalid_api_key' });
+      expect(error.message).toMatch(/^The builder API key was not accepted\./);
+    }
+  });
+
   it.each([
     [404, 'not_found', 'not_found'],
     [400, 'invalid_request', 'bad_request'],

@@ -102,6 +102,30 @@ describe('library client: shapes in detail', () => {
     ]);
   });
 
+  it('reads an email whose journey_stages items have a shape the document does not show (it shows none)', async () => {
+    const { client } = libraryHarness(() =>
+      jsonResponse(200, fixtures.emailDetailBody({ journey_stages: [{ stage: 'Welcome' }, { id: 3, name: 'Win-back', slug: 'win-back' }, 7, null] })),
+    );
+    const { data } = await client.getEmailAsync(101);
+    expect(data.journey_stages).toEqual([
+      { stage: 'Welcome', stage_slug: 'welcome' },
+      { stage: 'Win-back', stage_slug: 'win-back' },
+    ]);
+  });
+
+  it("reads the email's public page from the field named after the service, as the document says the real one is", async () => {
+    // "service_url ... the field that in the interface carries the service's own name in its identifier; a neutral word stands in".
+    const body = fixtures.emailDetailBody({ mailvault_url: 'https://mailvault.example/emails/101' });
+    delete (body.data as Record<string, unknown>)['service_url'];
+    const named = libraryHarness(() => jsonResponse(200, body));
+    expect((await named.client.getEmailAsync(101)).data.service_url).toBe('https://mailvault.example/emails/101');
+    // Neither that nor service_url: the `url` every record carries.
+    const plain = fixtures.emailDetailBody({ url: 'https://mailvault.example/emails/101' });
+    delete (plain.data as Record<string, unknown>)['service_url'];
+    const withUrl = libraryHarness(() => jsonResponse(200, plain));
+    expect((await withUrl.client.getEmailAsync(101)).data.service_url).toBe('https://mailvault.example/emails/101');
+  });
+
   it('accepts an email without HTML when no key was sent', async () => {
     const { client, requests } = libraryHarness(() => jsonResponse(200, fixtures.emailDetailBody({ html: null, html_status: 'key_required' })), { key: null });
     const { data } = await client.getEmailAsync('101');
@@ -140,6 +164,15 @@ describe('library client: shapes in detail', () => {
     const result = await known.client.createBrandRequestAsync({ brand: 'Fabrikam', website: 'fabrikam.example' });
     expect(result.counted).toBe(false);
     expect(result.data.library_brand?.slug).toBe('fabrikam');
+  });
+
+  it('reads a brand request whose library_brand has a shape the document does not show, as no brand rather than no answer', async () => {
+    // "its shape otherwise is not shown as anything but null": the request went through all the same.
+    for (const libraryBrand of ['fabrikam', { id: 7 }, 42]) {
+      const { client } = libraryHarness(() => jsonResponse(200, fixtures.brandRequestBody('already_in_library', { library_brand: libraryBrand })));
+      const result = await client.createBrandRequestAsync({ brand: 'Fabrikam', website: 'fabrikam.example' });
+      expect(result).toMatchObject({ counted: false, data: { status: 'already_in_library', brand: 'Fabrikam', library_brand: null } });
+    }
   });
 
   it('sends the brand request body as JSON with the key', async () => {

@@ -66,6 +66,13 @@ describe('searchQuery', () => {
     expect(shortDate('Mon, 23 Nov 2026 17:02:00 +0000')).toBe('23 Nov 2026');
     expect(shortDate('yesterday')).toBe('yesterday');
   });
+
+  it("shows an email's sent_date (RFC 2822, the sender's zone) on the day its own text says", () => {
+    // 23:05 in New York is already the next day in UTC; the email was sent on 3 March.
+    expect(shortDate('Tue, 03 Mar 2026 23:05:00 -0500')).toBe('3 Mar 2026');
+    expect(shortDate('Wed, 4 Mar 2026 00:30:00 +0900')).toBe('4 Mar 2026');
+    expect(shortDate('4 Mar 2026 00:30:00 +0900')).toBe('4 Mar 2026');
+  });
 });
 
 describe('the preview policy', () => {

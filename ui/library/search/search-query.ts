@@ -34,10 +34,14 @@ export function searchQuery(form: SearchForm): Omit<SearchEmailsQuery, 'page'> {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** "21 Nov 2026" from a date, an ISO date-time or an email-style date (UTC); the text as it came otherwise. */
+/** "21 Nov 2026" from a date, an ISO date-time (UTC) or an email-style date (its own day); the text as it came otherwise. */
 export function shortDate(value: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
   if (match) return MONTHS[Number(match[2]) - 1] ? `${Number(match[3])} ${MONTHS[Number(match[2]) - 1]} ${match[1]}` : value;
+  // `sent_date` is RFC 2822 in the sender's zone: the day it names is the day it was sent (UTC may already be the next).
+  const email = /^(?:[A-Za-z]{3},\s*)?(\d{1,2})\s+([A-Za-z]{3})\s+(\d{4})\b/.exec(value.trim());
+  const month = email ? MONTHS.findIndex((name) => name.toLowerCase() === email[2]!.toLowerCase()) : -1;
+  if (email && month >= 0) return `${Number(email[1])} ${MONTHS[month]} ${email[3]}`;
   const ms = Date.parse(value);
   if (Number.isNaN(ms)) return value;
   const date = new Date(ms);

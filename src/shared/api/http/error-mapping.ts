@@ -14,7 +14,8 @@ export interface ErrorContext {
 }
 
 function codeFor(status: number, serverCode: string | null): ApiErrorCode {
-  if (status === 401) return 'unauthorized';
+  // The builder document names the code of a refused key but not its status: the code decides.
+  if (status === 401 || serverCode === 'invalid_api_key') return 'unauthorized';
   if (status === 429) return serverCode === 'daily_limit_reached' ? 'daily_limit_reached' : 'rate_limited';
   // Only the API's own error body says the thing is gone: a bare 404 (a web page at a wrong
   // address, a proxy) says nothing about what the API holds.

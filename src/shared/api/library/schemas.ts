@@ -59,17 +59,51 @@ export type SearchedEmail = z.infer<typeof searchedEmailSchema>;
 export const followedEmailSchema = z.extend(emailSummarySchema, { brand: text });
 export type FollowedEmail = z.infer<typeof followedEmailSchema>;
 
+export interface JourneyStageRef {
+  stage: string;
+  stage_slug: string;
+}
+
+/** A stage named by `name` and maybe `slug`; the slug is made from the name when absent. */
+function stageRef(name: string, slug: string | undefined): JourneyStageRef {
+  return { stage: name, stage_slug: slug ?? slugifyStage(name) };
+}
+
 // assumption: a journey_stages item is `{stage, stage_slug}`; a bare string is also accepted (read as the stage name).
-export const journeyStageRefSchema = z.pipe(
-  z.union([z.looseObject({ stage: text, stage_slug: text }), text]),
-  z.transform((value) => (typeof value === 'string' ? { stage: value, stage_slug: slugifyStage(value) } : value)),
+// The document shows no item shape, so `{name, slug}` is read too and any other item is left out
+// rather than failing the whole email.
+const journeyStageItemSchema = z.union([
+  z.pipe(z.looseObject({ stage: text, stage_slug: z.optional(text) }), z.transform((item) => stageRef(item.stage, item.stage_slug))),
+  z.pipe(z.looseObject({ name: text, slug: z.optional(text) }), z.transform((item) => stageRef(item.name, item.slug))),
+  z.pipe(text, z.transform((name) => stageRef(name, undefined))),
+  z.pipe(z.unknown(), z.transform(() => null)),
+]);
+export const journeyStagesSchema = z.pipe(
+  z.array(journeyStageItemSchema),
+  z.transform((items) => items.filter((item): item is JourneyStageRef => item !== null)),
 );
-export type JourneyStageRef = z.infer<typeof journeyStageRefSchema>;
 
 export const htmlStatusSchema = z.enum(['ok', 'key_required', 'not_available']);
 export type HtmlStatus = z.infer<typeof htmlStatusSchema>;
 
-export const emailDetailSchema = z.looseObject({
+/** Top-level `*_url` fields of the email detail that are not its public page. */
+const IMAGE_URL_FIELDS = new Set(['thumbnail_url', 'preview_url']);
+
+/**
+ * The document's `service_url` is named after the service in the real interface ("a neutral word
+ * stands in that part of it"): its page is read from `service_url`, else from the one other
+ * `<name>_url` text field, else from the `url` every record carries, and kept as `service_url`.
+ */
+function withServiceUrl(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const record = value as Record<string, unknown>;
+  if (typeof record['service_url'] === 'string') return record;
+  const named = Object.keys(record).find((field) => /^[a-z0-9]+_url$/.test(field) && !IMAGE_URL_FIELDS.has(field) && typeof record[field] === 'string');
+  const page = named === undefined ? record['url'] : record[named];
+  return typeof page === 'string' ? { ...record, service_url: page } : record;
+}
+
+const emailDetailFieldsSchema = z.looseObject({
   id: count,
   title: text,
   subject_line: text,
@@ -78,13 +112,14 @@ export const emailDetailSchema = z.looseObject({
   thumbnail_url: text,
   preview_url: text,
   categories: z.array(z.looseObject({ slug: text, name: text })),
-  journey_stages: z.array(journeyStageRefSchema),
+  journey_stages: journeyStagesSchema,
   captured_date: text,
   sent_date: text,
   service_url: text,
   html: z.nullable(text),
   html_status: htmlStatusSchema,
 });
+export const emailDetailSchema = z.pipe(z.transform(withServiceUrl), emailDetailFieldsSchema);
 export type EmailDetail = z.infer<typeof emailDetailSchema>;
 
 export const searchEmailsResponseSchema = z.looseObject({
@@ -256,8 +291,13 @@ export const brandRequestStatusSchema = z.enum([
 ]);
 export type BrandRequestStatus = z.infer<typeof brandRequestStatusSchema>;
 
-// assumption: `library_brand`, when not null, is `{name, slug, url}`.
-export const libraryBrandSchema = z.nullable(z.looseObject({ name: text, slug: text, url: text }));
+// assumption: `library_brand`, when not null, is `{name, slug, url}`. The document shows it only
+// as null, so any other value reads as null (the screens fall back to the brand as submitted)
+// rather than making a request that went through look failed.
+export const libraryBrandSchema = z.union([
+  z.nullable(z.looseObject({ name: text, slug: text, url: text })),
+  z.pipe(z.unknown(), z.transform(() => null)),
+]);
 
 /** Body of `POST /v1/brand-requests`, as the request builder produces it. */
 export const brandRequestBodySchema = z.object({
