@@ -21,6 +21,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // A poll waits for what a person would wait for; 1 s (the default) is short for a
+          // window redrawing on a loaded 2-core machine. A poll still fails when the state never comes.
+          expect: { poll: { timeout: 10_000 } },
           // One Chromium at a time on a 2-core machine.
           fileParallelism: false,
         },
