@@ -18,7 +18,7 @@ const TALL_EMAIL_IDS = [1013, 1213, 1413, 1613, 1813];
 const TALLEST_EMAIL_IDS = [1017, 1217, 1417, 1617, 1817];
 
 interface EmailBody {
-  data: { id: number; subject_line: string; brand: { name: string; slug: string }; preview_url: string; service_url: string; captured_date: string };
+  data: { id: number; subject_line: string; brand: { name: string; slug: string }; preview_url: string; mailvault_url: string; captured_date: string };
   meta: { attribution: { source: string } };
 }
 
@@ -187,10 +187,10 @@ describe('Browse: library emails on the canvas', () => {
       const reference = (await referencesAsync()).find((candidate) => candidate.record?.emailId === id);
       if (!reference) throw new Error(`no reference for email ${id}`);
       expect(reference.name).toBe(`${email.data.brand.name} — ${email.data.subject_line}`);
-      expect(reference.record!.url).toBe(email.data.service_url);
+      expect(reference.record!.url).toBe(email.data.mailvault_url);
       expect(reference.caption!.text).toContain(`${email.data.brand.name} — ${email.data.subject_line}\nCaptured `);
       expect(reference.caption!.text).toContain(`View on ${email.meta.attribution.source}`);
-      expect(reference.caption!.link).toEqual({ type: 'URL', value: email.data.service_url });
+      expect(reference.caption!.link).toEqual({ type: 'URL', value: email.data.mailvault_url });
       const compared = await differingPixelsAsync(reference, email.data.preview_url);
       expect([reference.width, reference.height]).toEqual([compared.width, compared.height]);
       expect(compared.differing).toBe(0);

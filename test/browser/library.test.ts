@@ -898,8 +898,10 @@ describe('Browse: an email', () => {
     await expect.poll(() => textOf(title), { timeout: 10_000 }).toBe(subject);
     const list = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50', state.library.keys.demo);
     const summary = list.data[index]!;
-    const detail = (await libraryAsync<{ data: { from_email: string; brand: { name: string }; categories: Array<{ name: string }> }; meta: { attribution: { source: string } } }>(`/v1/emails/${summary.id}`, state.library.keys.demo));
+    const detail = (await libraryAsync<{ data: { from_email: string; brand: { name: string }; categories: Array<{ name: string }>; mailvault_url: string }; meta: { attribution: { source: string } } }>(`/v1/emails/${summary.id}`, state.library.keys.demo));
     const article = ui.getByRole('article');
+    // The record's public page, from the field named after the service (the seed's `service_url`).
+    expect(await article.getByRole('link', { name: 'Its page in the library' }).getAttribute('href')).toBe(detail.data.mailvault_url);
     expect(await article.textContent()).toContain(detail.data.from_email);
     expect(await article.textContent()).toContain(detail.data.brand.name);
     for (const category of detail.data.categories) expect(await ui.getByRole('button', { name: `Show ${category.name} emails` }).count()).toBe(1);

@@ -108,7 +108,7 @@ describe('GET /v1/emails/{id}', () => {
     brand: { name: 'string', slug: 'string', url: 'string' },
     thumbnail_url: 'string', preview_url: 'string', categories: [{ slug: 'string', name: 'string' }],
     journey_stages: [{ stage: 'string', stage_slug: 'string' }], captured_date: 'string', sent_date: 'string',
-    service_url: 'string', html: 'string|null', html_status: 'string',
+    mailvault_url: 'string', html: 'string|null', html_status: 'string',
   };
 
   it('gives the detail with html when a valid key is sent', async () => {

@@ -18,8 +18,8 @@ async function referenceOfAsync(id: number, emulator: EmulatorUrls | null, fetch
   try {
     const response = await fetchFn(`${emulator.libraryUrl}/v1/emails/${id}`);
     if (!response.ok) return placeholderReference(id);
-    const { data } = (await response.json()) as { data: Pick<EmailDetail, 'brand' | 'subject_line' | 'service_url' | 'captured_date'> };
-    return { emailId: id, brandSlug: data.brand.slug, brandName: data.brand.name, subject: data.subject_line, url: data.service_url, capturedDate: data.captured_date };
+    const { data } = (await response.json()) as { data: Pick<EmailDetail, 'brand' | 'subject_line' | 'captured_date'> & { mailvault_url: string } };
+    return { emailId: id, brandSlug: data.brand.slug, brandName: data.brand.name, subject: data.subject_line, url: data.mailvault_url, capturedDate: data.captured_date };
   } catch {
     return placeholderReference(id);
   }
