@@ -50,3 +50,27 @@ describe('rate-limit buckets of keyed clients', () => {
     expect(libraryBucket).not.toBe(a);
   });
 });
+
+describe('a limit reported in X-RateLimit-Limit', () => {
+  /** A gate that lets everything through and remembers the limits reported to it. */
+  function reportsGate(): { gate: RequestGate; reported: number[] } {
+    const reported: number[] = [];
+    return { reported, gate: { acquireAsync: () => Promise.resolve(() => {}), reportLimit: (_bucket, limit) => void reported.push(limit), pause: () => undefined } };
+  }
+
+  it('sizes the library allowance, which documents the header', async () => {
+    const { gate, reported } = reportsGate();
+    const { scheduler } = createManualScheduler();
+    const transport = createScriptedTransport(() => jsonResponse(200, { data: [], meta: { count: 0, attribution: { source: 'x', url: 'https://x.example' } } }, { 'x-ratelimit-limit': '1200' })).transport;
+    await createLibraryClient({ baseUrl: LIBRARY_BASE, key: LIBRARY_KEY, transport, gate, scheduler }).listCollectionsAsync();
+    expect(reported).toEqual([1200]);
+  });
+
+  it('is not read from the builder, whose document has no such header (it could mean another period)', async () => {
+    const { gate, reported } = reportsGate();
+    const { scheduler } = createManualScheduler();
+    const transport = createScriptedTransport(() => jsonResponse(200, { data: [], meta: { page: 1, per_page: 1, total: 0 } }, { 'x-ratelimit-limit': '5000' })).transport;
+    await createBuilderClient({ baseUrl: BUILDER_BASE, key: BUILDER_KEY, transport, gate, scheduler }).listTemplatesAsync({ page: 1, perPage: 1 });
+    expect(reported).toEqual([]);
+  });
+});

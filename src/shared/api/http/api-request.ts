@@ -44,8 +44,11 @@ export interface ApiRequesterOptions {
   transport: HttpTransport;
   gate: RequestGate;
   scheduler: Scheduler;
-  /** Whose rate allowance the requests use and its documented size. */
-  bucket: { name: string; limitPerMinute: number };
+  /**
+   * Whose rate allowance the requests use and its documented size; `limitHeader` names the
+   * response header that reports the size per minute, when the API documents one.
+   */
+  bucket: { name: string; limitPerMinute: number; limitHeader?: string };
   timeoutMs: number;
   retryPolicy: RetryPolicy;
   /** Told the seconds of a 429's wait before it is waited out, so a long task can say why it stands still. */
@@ -210,7 +213,7 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
     if (outcome.kind === 'timeout') throw timeoutError(context, options.timeoutMs);
     if (outcome.kind === 'no-response') throw networkError(context, origin);
     const { response } = outcome;
-    const reported = response.headers['x-ratelimit-limit'];
+    const reported = options.bucket.limitHeader === undefined ? undefined : response.headers[options.bucket.limitHeader];
     if (reported !== undefined && /^\d+$/.test(reported.trim())) gate.reportLimit(options.bucket.name, Number(reported));
     if (attempt > 1 && spec.doneOnRepeatStatuses?.includes(response.status)) return readResponse(spec, { ...response, text: '' }, context);
     if (response.status < 200 || response.status > 299) throw errorFromResponse(response, { ...context, nowMs: scheduler.now() });

@@ -86,11 +86,14 @@ export function createLibraryClient(options: LibraryClientOptions): LibraryClien
     api: 'library',
     ...resolved,
     key,
-    bucket:
-      key === null
+    bucket: {
+      ...(key === null
         ? // The anonymous limit is per IP address: every anonymous caller of this host shares it.
           { name: `library anonymous ${resolved.baseUrl}`, limitPerMinute: LIBRARY_RATE_LIMITS.anonymousPerMinute }
-        : { name: keyBucketName('library', key), limitPerMinute: LIBRARY_RATE_LIMITS.keyedPerMinute },
+        : { name: keyBucketName('library', key), limitPerMinute: LIBRARY_RATE_LIMITS.keyedPerMinute }),
+      // Documented on every response; the builder's document has no such header.
+      limitHeader: 'x-ratelimit-limit',
+    },
   });
 
   function getAsync<S extends z.ZodMiniType>(request: requests.LibraryRequest, schema: S, signal: CancelSignal | undefined): Promise<z.output<S>> {
