@@ -112,8 +112,19 @@ describe('builder error rows (docs/api/builder-api.md and docs/api/api-assumptio
     expect(error.message).toBe('The builder API had an internal problem (HTTP 502). Try again later.');
   });
 
-  it('an unexpected status is named', () => {
-    expect(builder(418, 'teapot', 'short and stout')).toMatchObject({ code: 'http_error' });
+  it('an unexpected status is named when the body is not the API’s own', () => {
+    const error = errorFromResponse({ status: 418, headers: {}, text: 'short and stout' }, { api: 'builder', endpoint: 'GET /api/templates', keySent: true, nowMs: NOW });
+    expect(error).toMatchObject({ code: 'http_error' });
+    expect(error.message).toBe('The builder API answered with an unexpected HTTP 418.');
+  });
+
+  it('a 4xx the documents do not list, in the API’s own error body, is the API refusing and saying why', () => {
+    // The builder's document lists no statuses beyond 429 ("other error codes … not shown").
+    for (const status of [403, 409, 422]) {
+      const error = builder(status, 'name_taken', 'A template with this name exists');
+      expect(error).toMatchObject({ code: 'bad_request', status, serverCode: 'name_taken' });
+      expect(error.message).toBe('The builder API refused the request (A template with this name exists).');
+    }
   });
 });
 

@@ -24,6 +24,8 @@ function codeFor(status: number, serverCode: string | null): ApiErrorCode {
   if (status === 413) return 'payload_too_large';
   if (status === 503) return 'unavailable';
   if (status >= 500) return 'server_error';
+  // A 4xx the documents do not list, in the API's own error body: the API refused and says why.
+  if (status >= 400 && serverCode !== null) return 'bad_request';
   return 'http_error';
 }
 
