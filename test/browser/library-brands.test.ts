@@ -190,3 +190,28 @@ describe('Me: following as many brands as one may', () => {
     await expect.poll(() => textOf(me.getByRole('heading', { name: /^Following/ })), { timeout: 10_000 }).toBe('Following 50 brands, the most you can follow');
   });
 });
+
+describe('Brand requests: more than the list’s first answer holds', () => {
+  it('lists up to 200 (the most one answer gives) and says when only the newest are shown (it stopped at 100, silently)', async () => {
+    const ui = await openBrowseAsync();
+    const state = parseEmulatorState(await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json());
+    // 205 requests over some days (50 count a day), made straight to the emulator.
+    for (let index = 0; index < 205; ) {
+      const made = await fetch(`${h.emulator.libraryUrl}/v1/brand-requests`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${state.library.keys.demo}` },
+        body: JSON.stringify({ brand: `Harbour Street ${index}`, website: `harbourstreet${index}.com` }),
+      });
+      if (made.status === 201) index += 1;
+      else {
+        expect(made.status).toBe(429);
+        await fetch(`${h.emulator.libraryUrl}/_emulator/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance_seconds: 86_400 }) });
+      }
+    }
+    await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+    const rows = ui.getByRole('list', { name: 'My requests' }).getByRole('listitem');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(200);
+    expect(await textOf(rows.first())).toContain('Harbour Street 204');
+    expect(await textOf(ui.getByTestId('requests-today'))).toContain('Your newest 200 requests are listed.');
+  });
+});

@@ -3,6 +3,7 @@ import { useLayoutEffect, useRef, useState, type Dispatch, type StateUpdater } f
 import { describeBrandRequestStatus, STATUS_STALENESS_MINUTES } from '../../../src/shared/api/library/brand-request-status';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { ListedBrandRequest } from '../../../src/shared/api/library/schemas';
+import { LIBRARY_LIMITS } from '../../../src/shared/api/library/requests';
 import { CategorySelect } from '../category-select';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
@@ -33,6 +34,8 @@ export interface BrandRequestsScreenProps {
   setForm: Dispatch<StateUpdater<BrandRequestForm>>;
 }
 
+const MOST_LISTED = LIBRARY_LIMITS.brandRequestListLimit.max;
+
 export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, form, setForm }: BrandRequestsScreenProps) {
   const [problems, setProblems] = useState<Partial<Record<BrandRequestField, string>>>({});
   const [outcome, setOutcome] = useState<BrandRequestOutcome | null>(null);
@@ -46,7 +49,8 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, f
     fixFirst.current = null;
   });
   const mine = usePagedList(`requests ${listVersion}`, async (_page, signal) => {
-    const response = await client.listBrandRequestsAsync(undefined, signal);
+    // The most one answer gives (100 unless asked); there is no page after it.
+    const response = await client.listBrandRequestsAsync({ limit: MOST_LISTED }, signal);
     return { items: response.data.map((request, index) => ({ ...request, id: `${request.domain} ${index}` })), perPage: Infinity, meta: response.meta };
   });
 
@@ -137,6 +141,7 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, f
       <p class="field-hint" data-testid="requests-today">
         {mine.meta ? `${requestsTodayText(Number(mine.meta['requests_today']), Number(mine.meta['daily_limit']), 'in full')} ` : ''}
         Statuses refresh every {STATUS_STALENESS_MINUTES} minutes, so a change can take that long to show here.
+        {mine.items.length >= MOST_LISTED ? ` Your newest ${MOST_LISTED} requests are listed.` : ''}
       </p>
       {mine.problem ? <ProblemNotice problem={mine.problem} onRetry={mine.retry} onOpenSettings={onOpenSettings} /> : null}
       {mine.loading ? (
