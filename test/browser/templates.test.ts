@@ -61,6 +61,22 @@ const templateList = (ui: Frame) => ui.getByRole('list', { name: 'Templates in t
 const itemNamed = (ui: Frame, name: string) => templateList(ui).getByRole('listitem').filter({ has: ui.getByText(name, { exact: true }) });
 const saveResult = (ui: Frame) => ui.getByTestId('templates-save-result');
 
+/**
+ * Another integration adds `count` templates ("Campaign 1"… a second apart, newest first), and
+ * the person runs the plugin again to see them (a look at another tab keeps the list read before,
+ * and adds page 1's newcomers to it). Resolves once the first page (50) is listed.
+ */
+async function workspaceFilledAsync(count: number): Promise<Frame> {
+  for (let i = 1; i <= count; i++) {
+    await controlAsync('clock', { advance_seconds: 1 });
+    expect((await builderAsync('/templates', 'POST', { name: `Campaign ${i}` })).status).toBe(201);
+  }
+  await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
+  const ui = await h.uiFrameAsync();
+  await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 20_000 }).toBe(50);
+  return ui;
+}
+
 /** The person opens a page in the pages list and clicks a layer in the layers list. */
 async function selectLayerAsync(pageName: string, layerName: string): Promise<void> {
   await h.page.locator('[data-role="pages"] li', { hasText: pageName }).click();
@@ -442,14 +458,7 @@ describe('Templates', () => {
   it('Show more keeps the keyboard where it was: on the first template it added', async () => {
     let ui = await openTemplatesAsync('light');
     // Another integration fills the workspace past one page (50).
-    for (let i = 1; i <= 47; i++) {
-      await controlAsync('clock', { advance_seconds: 1 });
-      expect((await builderAsync('/templates', 'POST', { name: `Campaign ${i}` })).status).toBe(201);
-    }
-    // The person runs the plugin again to see them (a look at another tab keeps the list read before, and adds page 1's newcomers to it).
-    await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
-    ui = await h.uiFrameAsync();
-    await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 20_000 }).toBe(50);
+    ui = await workspaceFilledAsync(47);
     await ui.getByRole('button', { name: 'Show more' }).focus();
     await h.page.keyboard.press('Enter');
     await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 20_000 }).toBe(51);
@@ -462,13 +471,7 @@ describe('Templates', () => {
 
   it('a template a teammate changes while the first page is shown still shows after Show more (it went to the top), and the list stops reading', async () => {
     let ui = await openTemplatesAsync('light');
-    for (let i = 1; i <= 55; i++) {
-      await controlAsync('clock', { advance_seconds: 1 });
-      expect((await builderAsync('/templates', 'POST', { name: `Campaign ${i}` })).status).toBe(201);
-    }
-    await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
-    ui = await h.uiFrameAsync();
-    await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 20_000 }).toBe(50);
+    ui = await workspaceFilledAsync(55);
     // A teammate renames one not read yet (on page 2): it goes to the top, and page 2 now repeats one shown.
     const unread = (await builderAsync<StoredTemplate[]>('/templates?page=2')).data[0]!;
     await controlAsync('clock', { advance_seconds: 1 });
@@ -484,14 +487,7 @@ describe('Templates', () => {
     let ui = await openTemplatesAsync('light');
     // The oldest, on the last page once another integration adds 110 more.
     expect((await builderAsync('/templates', 'POST', { name: 'Black Friday archive' })).status).toBe(201);
-    for (let i = 1; i <= 110; i++) {
-      await controlAsync('clock', { advance_seconds: 1 });
-      expect((await builderAsync('/templates', 'POST', { name: `Campaign ${i}` })).status).toBe(201);
-    }
-    // The person runs the plugin again to see them (a look at another tab keeps the list read before, and adds page 1's newcomers to it).
-    await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
-    ui = await h.uiFrameAsync();
-    await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 20_000 }).toBe(50);
+    ui = await workspaceFilledAsync(110);
     await ui.getByLabel('Filter by name').fill('archive');
     await itemNamed(ui, 'Black Friday archive').waitFor({ timeout: 20_000 });
     const total = ((await (await fetch(`${h.emulator.builderUrl}/api/templates?per_page=1`, { headers: { authorization: `Bearer ${builderKey}` } })).json()) as { meta: { total: number } }).meta.total;
@@ -542,14 +538,7 @@ describe('Templates', () => {
   it('with several pages shown, a save or a deletion keeps them: a rename being typed on page 2 stays, and Show more adds what follows', async () => {
     let ui = await openTemplatesAsync('light');
     // Another integration fills the workspace past two pages (50 each).
-    for (let i = 1; i <= 100; i++) {
-      await controlAsync('clock', { advance_seconds: 1 });
-      expect((await builderAsync('/templates', 'POST', { name: `Campaign ${i}` })).status).toBe(201);
-    }
-    // The person runs the plugin again to see them (a look at another tab keeps the list read before, and adds page 1's newcomers to it).
-    await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
-    ui = await h.uiFrameAsync();
-    await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 20_000 }).toBe(50);
+    ui = await workspaceFilledAsync(100);
     await ui.getByRole('button', { name: 'Show more' }).click();
     await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 20_000 }).toBe(100);
     // On page 2: a rename half typed, and a template deleted.
