@@ -559,6 +559,51 @@ describe('Browse: when the library says no', () => {
   });
 });
 
+describe('Browse: a notice in place of what the designer was on', () => {
+  const focused = (ui: Frame) => ui.evaluate(() => (document.activeElement === document.body ? 'the page' : `${document.activeElement?.tagName ?? ''} ${document.activeElement?.textContent ?? ''}`));
+
+  it('takes the keyboard to its Try again when a retry fails again or a brand opened cannot be read, and leaves it where it is when the notice comes on its own', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    try {
+      // A filter chosen: the notice comes below it, and the keyboard stays on the filter.
+      const category = ui.getByLabel('Category');
+      await category.focus();
+      await category.selectOption({ label: 'Pets' });
+      const alert = ui.getByTestId('library-problem').getByRole('alert');
+      await expect.poll(() => textOf(alert), { timeout: 10_000 }).toMatch(/^The library is unavailable right now/);
+      expect(await focused(ui)).toMatch(/^SELECT /);
+      // Try again, failing again: the button pressed went while it asked (the focus fell to the page).
+      await ui.getByRole('button', { name: 'Try again' }).focus();
+      await h.page.keyboard.press('Enter');
+      await expect.poll(() => focused(ui), { timeout: 10_000 }).toBe('BUTTON Try again');
+
+      // Journeys' list, the same.
+      await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+      const journeysRetry = ui.getByRole('region', { name: 'Journeys' }).getByRole('button', { name: 'Try again' });
+      await journeysRetry.focus();
+      await h.page.keyboard.press('Enter');
+      await expect.poll(() => focused(ui), { timeout: 10_000 }).toBe('BUTTON Try again');
+      await expect.poll(() => journeysRetry.evaluate((element) => element === document.activeElement)).toBe(true);
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+    // A brand opened from the list whose answer cannot be read: the row went with the list.
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    const row = ui.getByRole('list', { name: 'Top brands' }).getByRole('button').nth(2);
+    await row.waitFor({ timeout: 10_000 });
+    await setFaultsAsync({ rate: 1, kinds: ['malformed'] });
+    try {
+      await row.focus();
+      await h.page.keyboard.press('Enter');
+      await expect.poll(() => textOf(ui.getByRole('article').getByTestId('library-problem').getByRole('alert')), { timeout: 10_000 }).toMatch(/\S/);
+      await expect.poll(() => focused(ui)).toBe('BUTTON Try again');
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+  });
+});
+
 describe('Browse: a 429 asking to wait hours', () => {
   it('says the wait in words with a Try again button, instead of counting down thousands of seconds with no way on', async () => {
     const ui = await openBrowseAsync('light', 'key');
