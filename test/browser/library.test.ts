@@ -972,6 +972,33 @@ describe('Browse: an email', () => {
     await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded + 1} of \\d+`));
   });
 
+  it('says why Next stops at the last result loaded when the next results could not be loaded, and goes on after Try again', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const loaded = await loadedCountAsync(ui);
+    await cards(ui).first().click();
+    const position = ui.getByRole('navigation', { name: 'Results' });
+    await expect.poll(() => textOf(position), { timeout: 10_000 }).toContain(`1 of ${loaded}+`);
+    for (let press = 1; press < loaded - 3; press++) await h.page.keyboard.press('ArrowRight');
+    await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded - 3} of `));
+    // The next page fails (and every email read meanwhile): the way on stops here.
+    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    const notice = ui.getByTestId('library-problem').filter({ hasText: 'The results after this email could not be loaded.' });
+    try {
+      for (let press = 0; press < 3; press++) await h.page.keyboard.press('ArrowRight');
+      await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded} of `));
+      // It said “50 of 50+” beside a Next that did nothing, and nothing of why.
+      await expect.poll(() => textOf(notice.getByRole('alert')), { timeout: 10_000 }).toBe('The results after this email could not be loaded. The library is unavailable right now. Try again in a little while.');
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+    await notice.getByRole('button', { name: 'Try again' }).click();
+    const next = ui.getByRole('button', { name: 'Next', exact: true });
+    await expect.poll(() => next.isEnabled(), { timeout: 10_000 }).toBe(true);
+    expect(await notice.count()).toBe(0);
+    await next.click();
+    await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded + 1} of \\d+`));
+  });
+
   it('counts every arrow press in an email, also presses that come faster than the window draws (a key held down)', async () => {
     const ui = await openBrowseAsync('light', 'key');
     await cards(ui).first().click();
