@@ -604,6 +604,25 @@ describe('Browse: a notice in place of what the designer was on', () => {
   });
 });
 
+describe('Browse: a Try again that works', () => {
+  it('goes on with the keyboard in the results it brought, not from the top of the page', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    try {
+      await ui.getByLabel('Category').selectOption({ label: 'Pets' });
+      await expect.poll(() => textOf(ui.getByTestId('library-problem').getByRole('alert')), { timeout: 10_000 }).toMatch(/^The library is unavailable right now/);
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+    await ui.getByRole('button', { name: 'Try again' }).focus();
+    await h.page.keyboard.press('Enter');
+    const pets = await libraryAsync<{ data: Summary[] }>('/v1/emails?category=pets&per_page=50');
+    await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects[0]), { timeout: 10_000 }).toBe(pets.data[0]!.subject_line);
+    // The button pressed went while it asked: the focus fell to the page.
+    await expect.poll(() => ui.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['index'])).toBe('0');
+  });
+});
+
 describe('Browse: a 429 asking to wait hours', () => {
   it('says the wait in words with a Try again button, instead of counting down thousands of seconds with no way on', async () => {
     const ui = await openBrowseAsync('light', 'key');
