@@ -248,6 +248,38 @@ describe('Browse: search', () => {
     expect(Number(await last.getAttribute('aria-posinset'))).toBeGreaterThan(before - 12);
   });
 
+  it('says where the scrolling stopped when the next page cannot be loaded, in a window below 480 px of height too', async () => {
+    const ui = await openBrowseAsync('light', 'anonymous');
+    await ui.getByTestId('resize-handle').focus();
+    for (let step = 0; step < 3; step++) await h.page.keyboard.press('Shift+ArrowLeft');
+    for (let step = 0; step < 6; step++) await h.page.keyboard.press('Shift+ArrowUp');
+    await expect.poll(() => ui.evaluate(() => window.innerHeight)).toBeLessThan(480);
+    await cards(ui).first().hover();
+    const notice = ui.getByTestId('library-problem');
+    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    try {
+      await expect
+        .poll(
+          async () => {
+            await h.page.mouse.wheel(0, 1_500);
+            return notice.count();
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(1);
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+    // Scrolling on, as a person does: the notice and its Try again come where the cards stopped
+    // (it was above the cards, out of sight of those scrolled to).
+    await h.page.mouse.wheel(0, 1_500);
+    const inView = () => notice.evaluate((element) => element.getBoundingClientRect().top >= 0 && element.getBoundingClientRect().bottom <= window.innerHeight);
+    await expect.poll(inView).toBe(true);
+    const before = await emailList(ui).getByRole('listitem').last().getAttribute('aria-posinset');
+    await notice.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(async () => Number(await loadedCountAsync(ui)), { timeout: 10_000 }).toBeGreaterThan(Number(before));
+  });
+
   it('drops the old brand filter when a new brand name cannot be looked up, as its note says', async () => {
     const ui = await openBrowseAsync('light', 'key');
     const first = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50');

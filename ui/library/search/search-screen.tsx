@@ -34,6 +34,17 @@ export function SearchScreen({ client, search, place, onPlace, onOpen, onOpenSet
     retried.current = false;
     if (!problem && emails.length > 0 && (document.activeElement === null || document.activeElement === document.body)) onFocusGrid();
   }, [loading, problem, emails.length, onFocusGrid]);
+  const notice = problem ? (
+    <ProblemNotice
+      problem={problem}
+      onRetry={() => {
+        // Not the retry a countdown makes by itself.
+        retried.current = problem.retryAfterSeconds === null;
+        search.retry();
+      }}
+      onOpenSettings={onOpenSettings}
+    />
+  ) : null;
   const status = loading ? 'Loading emails…' : problem ? '' : emails.length === 0 ? '' : `${emails.length} email${emails.length === 1 ? '' : 's'}${done ? '' : ' so far; scroll for more'}.`;
   return (
     <section class="library-search" hidden={hidden} aria-label="Search the library">
@@ -71,15 +82,7 @@ export function SearchScreen({ client, search, place, onPlace, onOpen, onOpenSet
         {loading ? <Spinner /> : null}
         {status}
       </p>
-      {problem ? <ProblemNotice
-          problem={problem}
-          onRetry={() => {
-            // Not the retry a countdown makes by itself.
-            retried.current = problem.retryAfterSeconds === null;
-            search.retry();
-          }}
-          onOpenSettings={onOpenSettings}
-        /> : null}
+      {problem && emails.length === 0 ? notice : null}
       {!loading && !problem && emails.length === 0 ? (
         <div class="empty-state" data-testid="library-empty">
           <strong>No emails match this search.</strong>
@@ -89,6 +92,8 @@ export function SearchScreen({ client, search, place, onPlace, onOpen, onOpenSet
       {emails.length > 0 ? (
         <EmailGrid key={search.generation} emails={emails} place={place} onPlace={onPlace} onOpen={onOpen} onNearEnd={search.loadMore} visible={!hidden} focusRequest={focusRequest} />
       ) : null}
+      {/* A next page that failed: where the cards stopped, which a person scrolling comes to. */}
+      {problem && emails.length > 0 ? notice : null}
     </section>
   );
 }
