@@ -9,7 +9,7 @@ import { dropCheckButtonUnlessReferencesAsync, showCheckButton } from './check-r
 import { flowInsertIndex, placeBesideOrCentre, unionBox, type Box, type Point } from './placement';
 import { pageOf } from '../platform/show-node';
 import { createReferenceCheckHandlers, type ReferenceCheckHandlers } from './reference-check-handlers';
-import { buildReferenceAsync, createFontLoader, referenceFootprint } from './reference-nodes';
+import { buildReference, createFontLoader, prepareReferenceAsync, referenceFootprint } from './reference-nodes';
 
 /** With the reference check's: a removal must wait for an open batch (one undo step each). */
 export type CanvasHandlers = Pick<Handlers<SandboxRequests>, 'canvas/insert' | 'canvas/insert-begin' | 'canvas/insert-end'> & ReferenceCheckHandlers;
@@ -174,12 +174,20 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
     if (batch) batch.lastHeardMs = now().getTime();
     const drop = payload.dropId === undefined ? undefined : drops.get(payload.dropId);
     if (payload.dropId !== undefined && !drop) throw new BridgeError('invalid_input', 'The drop for this reference is no longer known; drag it again.');
-    // A lone reference's undo step would cut an open batch's step in two and take its frames along.
-    if (!batch && placing()) throw new BridgeError('busy', 'Envelope is still placing other references. Wait until they are on the canvas, then place this one again.');
-    if (!batch && syncing()) throw syncRunningError('Place this reference');
-    // A lone insert is its own undo step: close whatever step was open before.
+    // A lone reference's undo step would cut an open batch's step (or a sync's take) in two and take its frames along.
+    const refuseWhileStepOpen = () => {
+      if (batch) return;
+      if (placing()) throw new BridgeError('busy', 'Envelope is still placing other references. Wait until they are on the canvas, then place this one again.');
+      if (syncing()) throw syncRunningError('Place this reference');
+    };
+    refuseWhileStepOpen();
+    const prepared = await prepareReferenceAsync(figma, { source: payload.reference, width: payload.width, height: payload.height, tiles: payload.tiles }, loadFontAsync);
+    // Asked again: a batch or a sync may have begun while Figma read the images and the font.
+    refuseWhileStepOpen();
+    // A lone insert is its own undo step: close whatever step was open before. From here to its
+    // commit nothing waits, so no other change can fall into it.
     if (!batch) figma.commitUndo();
-    const frame = await buildReferenceAsync(figma, { source: payload.reference, width: payload.width, height: payload.height, tiles: payload.tiles }, loadFontAsync, now());
+    const frame = buildReference(figma, prepared, now());
     try {
       // The UI stopped waiting (it timed out or was cancelled) and has reported this one as not
       // placed: it must not appear anyway.

@@ -76,12 +76,26 @@ async function createTileImagesAsync(figma: CanvasApi, input: ReferenceInput, na
   return images;
 }
 
-/** Builds the reference (on the current page, where Figma puts new nodes); the caller places it. */
-export async function buildReferenceAsync(figma: CanvasApi, input: ReferenceInput, loadFontAsync: () => Promise<FontName>, now: Date): Promise<FrameNode> {
+/** What a reference needs from Figma before any node is made: its images, checked, and the caption's font. */
+export interface PreparedReference {
+  input: ReferenceInput;
+  images: Image[];
+  font: FontName;
+}
+
+export async function prepareReferenceAsync(figma: CanvasApi, input: ReferenceInput, loadFontAsync: () => Promise<FontName>): Promise<PreparedReference> {
+  const images = await createTileImagesAsync(figma, input, referenceName(input.source));
+  return { input, images, font: await loadFontAsync() };
+}
+
+/**
+ * Builds the reference on the current page (where Figma puts new nodes); the caller places it.
+ * Without waiting: nothing (a page opened, another feature's undo step) comes between its nodes
+ * and the caller's placing and commit.
+ */
+export function buildReference(figma: CanvasApi, { input, images, font }: PreparedReference, now: Date): FrameNode {
   const { source, width, height } = input;
   const name = referenceName(source);
-  const images = await createTileImagesAsync(figma, input, name);
-  const font = await loadFontAsync();
   let frame: FrameNode | null = null;
   try {
     frame = figma.createFrame();

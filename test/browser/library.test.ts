@@ -248,6 +248,38 @@ describe('Browse: search', () => {
     expect(Number(await last.getAttribute('aria-posinset'))).toBeGreaterThan(before - 12);
   });
 
+  it('says where the scrolling stopped when the next page cannot be loaded, in a window below 480 px of height too', async () => {
+    const ui = await openBrowseAsync('light', 'anonymous');
+    await ui.getByTestId('resize-handle').focus();
+    for (let step = 0; step < 3; step++) await h.page.keyboard.press('Shift+ArrowLeft');
+    for (let step = 0; step < 6; step++) await h.page.keyboard.press('Shift+ArrowUp');
+    await expect.poll(() => ui.evaluate(() => window.innerHeight)).toBeLessThan(480);
+    await cards(ui).first().hover();
+    const notice = ui.getByTestId('library-problem');
+    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    try {
+      await expect
+        .poll(
+          async () => {
+            await h.page.mouse.wheel(0, 1_500);
+            return notice.count();
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(1);
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+    // Scrolling on, as a person does: the notice and its Try again come where the cards stopped
+    // (it was above the cards, out of sight of those scrolled to).
+    await h.page.mouse.wheel(0, 1_500);
+    const inView = () => notice.evaluate((element) => element.getBoundingClientRect().top >= 0 && element.getBoundingClientRect().bottom <= window.innerHeight);
+    await expect.poll(inView).toBe(true);
+    const before = await emailList(ui).getByRole('listitem').last().getAttribute('aria-posinset');
+    await notice.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(async () => Number(await loadedCountAsync(ui)), { timeout: 10_000 }).toBeGreaterThan(Number(before));
+  });
+
   it('drops the old brand filter when a new brand name cannot be looked up, as its note says', async () => {
     const ui = await openBrowseAsync('light', 'key');
     const first = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50');
@@ -557,6 +589,70 @@ describe('Browse: when the library says no', () => {
       stopWatching();
       await setFaultsAsync({ rate: 0 });
     }
+  });
+});
+
+describe('Browse: a notice in place of what the designer was on', () => {
+  const focused = (ui: Frame) => ui.evaluate(() => (document.activeElement === document.body ? 'the page' : `${document.activeElement?.tagName ?? ''} ${document.activeElement?.textContent ?? ''}`));
+
+  it('takes the keyboard to its Try again when a retry fails again or a brand opened cannot be read, and leaves it where it is when the notice comes on its own', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    try {
+      // A filter chosen: the notice comes below it, and the keyboard stays on the filter.
+      const category = ui.getByLabel('Category');
+      await category.focus();
+      await category.selectOption({ label: 'Pets' });
+      const alert = ui.getByTestId('library-problem').getByRole('alert');
+      await expect.poll(() => textOf(alert), { timeout: 10_000 }).toMatch(/^The library is unavailable right now/);
+      expect(await focused(ui)).toMatch(/^SELECT /);
+      // Try again, failing again: the button pressed went while it asked (the focus fell to the page).
+      await ui.getByRole('button', { name: 'Try again' }).focus();
+      await h.page.keyboard.press('Enter');
+      await expect.poll(() => focused(ui), { timeout: 10_000 }).toBe('BUTTON Try again');
+
+      // Journeys' list, the same.
+      await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+      const journeysRetry = ui.getByRole('region', { name: 'Journeys' }).getByRole('button', { name: 'Try again' });
+      await journeysRetry.focus();
+      await h.page.keyboard.press('Enter');
+      await expect.poll(() => focused(ui), { timeout: 10_000 }).toBe('BUTTON Try again');
+      await expect.poll(() => journeysRetry.evaluate((element) => element === document.activeElement)).toBe(true);
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+    // A brand opened from the list whose answer cannot be read: the row went with the list.
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    const row = ui.getByRole('list', { name: 'Top brands' }).getByRole('button').nth(2);
+    await row.waitFor({ timeout: 10_000 });
+    await setFaultsAsync({ rate: 1, kinds: ['malformed'] });
+    try {
+      await row.focus();
+      await h.page.keyboard.press('Enter');
+      await expect.poll(() => textOf(ui.getByRole('article').getByTestId('library-problem').getByRole('alert')), { timeout: 10_000 }).toMatch(/\S/);
+      await expect.poll(() => focused(ui)).toBe('BUTTON Try again');
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+  });
+});
+
+describe('Browse: a Try again that works', () => {
+  it('goes on with the keyboard in the results it brought, not from the top of the page', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    try {
+      await ui.getByLabel('Category').selectOption({ label: 'Pets' });
+      await expect.poll(() => textOf(ui.getByTestId('library-problem').getByRole('alert')), { timeout: 10_000 }).toMatch(/^The library is unavailable right now/);
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+    await ui.getByRole('button', { name: 'Try again' }).focus();
+    await h.page.keyboard.press('Enter');
+    const pets = await libraryAsync<{ data: Summary[] }>('/v1/emails?category=pets&per_page=50');
+    await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects[0]), { timeout: 10_000 }).toBe(pets.data[0]!.subject_line);
+    // The button pressed went while it asked: the focus fell to the page.
+    await expect.poll(() => ui.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['index'])).toBe('0');
   });
 });
 
@@ -926,6 +1022,33 @@ describe('Browse: an email', () => {
     // Next was disabled here, “50 of 50”, though the search had more.
     const next = ui.getByRole('button', { name: 'Next', exact: true });
     await expect.poll(() => next.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await next.click();
+    await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded + 1} of \\d+`));
+  });
+
+  it('says why Next stops at the last result loaded when the next results could not be loaded, and goes on after Try again', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const loaded = await loadedCountAsync(ui);
+    await cards(ui).first().click();
+    const position = ui.getByRole('navigation', { name: 'Results' });
+    await expect.poll(() => textOf(position), { timeout: 10_000 }).toContain(`1 of ${loaded}+`);
+    for (let press = 1; press < loaded - 3; press++) await h.page.keyboard.press('ArrowRight');
+    await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded - 3} of `));
+    // The next page fails (and every email read meanwhile): the way on stops here.
+    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    const notice = ui.getByTestId('library-problem').filter({ hasText: 'The results after this email could not be loaded.' });
+    try {
+      for (let press = 0; press < 3; press++) await h.page.keyboard.press('ArrowRight');
+      await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded} of `));
+      // It said “50 of 50+” beside a Next that did nothing, and nothing of why.
+      await expect.poll(() => textOf(notice.getByRole('alert')), { timeout: 10_000 }).toBe('The results after this email could not be loaded. The library is unavailable right now. Try again in a little while.');
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+    await notice.getByRole('button', { name: 'Try again' }).click();
+    const next = ui.getByRole('button', { name: 'Next', exact: true });
+    await expect.poll(() => next.isEnabled(), { timeout: 10_000 }).toBe(true);
+    expect(await notice.count()).toBe(0);
     await next.click();
     await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded + 1} of \\d+`));
   });

@@ -1,6 +1,6 @@
 // Browse: the library's emails. Connects with the key the sandbox hands over, then shows the
 // search (kept in the page, with its place, while an email is open) or one email's detail.
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { CanvasInsertProvider } from '../canvas/canvas-insert';
 import { Button } from '../components/button';
@@ -22,6 +22,7 @@ import { SearchScreen } from './search/search-screen';
 import { useEmailSearch } from './search/use-email-search';
 import { ExternalLink } from '../components/external-link';
 import { HeldNotice } from './held-notice';
+import { ProblemNotice } from './problem-notice';
 import { requestSettingsFocus } from '../settings/settings-focus';
 
 export interface LibraryScreenProps {
@@ -158,10 +159,13 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   };
   // Near the last search result loaded, the next page is asked for, so Next goes on past it.
   const nearLastResult = open?.from === 'emails' && open.index >= emails.length - 2;
-  const { done: searchDone, loadMore } = search;
+  const { done: searchDone, loadMore, problem: searchProblem } = search;
   useEffect(() => {
     if (nearLastResult && !searchDone) loadMore();
   }, [nearLastResult, searchDone, loadMore]);
+  // At the last result loaded, the next page that failed is why Next stops: said there, with its
+  // Try again. Made once per problem: the notice's countdown starts with it.
+  const nextPageProblem = useMemo(() => searchProblem && { ...searchProblem, message: `The results after this email could not be loaded. ${searchProblem.message}` }, [searchProblem]);
   // From the email open when the press is handled, not when the window last drew: presses faster
   // than the drawing (a key held down) each count.
   const step = (by: number) =>
@@ -272,6 +276,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
       {section === 'requests' || brandFrom?.section === 'requests' ? (
         <BrandRequestsScreen key={epoch} client={client} hidden={open !== null || section !== 'requests'} onBrand={showBrand} onOpenSettings={onOpenSettings} form={requestForm} setForm={setRequestForm} />
       ) : null}
+      {open?.from === 'emails' && open.index === emails.length - 1 && nextPageProblem ? <ProblemNotice problem={nextPageProblem} onRetry={search.retry} onOpenSettings={onOpenSettings} /> : null}
       {open !== null && openId !== undefined ? (
         <EmailDetailView
           client={client}

@@ -1,6 +1,7 @@
 // A failed library call in words, with the one useful action: Settings for a refused key, a
 // countdown and a retry of its own for a 429, nothing for what the library removed (asking
-// again can only fail), "Try again" for the rest.
+// again can only fail), "Try again" for the rest. In place of what the person was acting on, the
+// action takes the keyboard.
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { useSecondsLeft } from '../hooks/use-seconds-left';
 import { Button } from '../components/button';
@@ -21,8 +22,15 @@ export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNotic
   useEffect(() => {
     if (until !== null && secondsLeft === 0) retry.current();
   }, [until, secondsLeft]);
+  // The focus fell to the page: what the person acted on went from under it (the card or row
+  // opened, the Try again pressed, gone while it asked). A notice that comes on its own (a filter
+  // changed, a page loaded on scroll) leaves the focus where it is.
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (document.activeElement === null || document.activeElement === document.body) notice.current?.querySelector('button')?.focus();
+  }, [problem]);
   return (
-    <div class="library-problem" data-testid="library-problem" data-kind={problem.kind}>
+    <div class="library-problem" data-testid="library-problem" data-kind={problem.kind} ref={notice}>
       <p role="alert" class={`notice ${problem.kind === 'busy' ? 'notice-info' : 'notice-error'}`}>
         {problem.message}
         {problem.retryAfterSeconds !== null ? ` ${retryCountdownText(secondsLeft)}` : ''}

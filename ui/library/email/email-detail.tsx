@@ -64,12 +64,12 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
   useEffect(() => {
     if (state.response) heading.current?.focus();
   }, [state.response]);
-  // The card opened, or the Try again pressed, went: an email that cannot be read puts the focus
-  // on the notice's way on (Try again, Open Settings), else Back, not left on the page. Previous
-  // and Next keep it.
+  // The card opened, or the Try again pressed, went: the notice's way on (Try again, Open Settings)
+  // takes the focus (ProblemNotice); a notice without one (the email removed) leaves it to Back,
+  // not on the page. Previous and Next keep it.
   useEffect(() => {
     if (!state.problem || (document.activeElement !== null && document.activeElement !== document.body)) return;
-    (article.current?.querySelector<HTMLButtonElement>('.library-problem button') ?? article.current?.querySelector<HTMLButtonElement>('.email-detail-nav button'))?.focus();
+    article.current?.querySelector<HTMLButtonElement>('.email-detail-nav button')?.focus();
   }, [state.problem]);
 
   const email = state.response?.data;

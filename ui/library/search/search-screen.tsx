@@ -1,6 +1,6 @@
 // The Browse home: the filters, then the results grid with its loading, empty and error states.
 import type { Ref } from 'preact';
-import { useCallback } from 'preact/hooks';
+import { useCallback, useEffect, useRef } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import { Spinner } from '../../components/spinner';
 import { CategorySelect } from '../category-select';
@@ -26,6 +26,25 @@ export interface SearchScreenProps {
 export function SearchScreen({ client, search, place, onPlace, onOpen, onOpenSettings, onFocusGrid, hidden, focusRequest, searchRef }: SearchScreenProps) {
   const { form, setForm, emails, loading, done, problem } = search;
   const onBrand = useCallback((brand: string) => setForm((current) => (current.brand === brand ? current : { ...current, brand })), [setForm]);
+  // A Try again that worked: its button went while it asked, so the keyboard goes on in the
+  // results (the card last on), not from the top. One that failed: the notice takes it.
+  const retried = useRef(false);
+  useEffect(() => {
+    if (!retried.current || loading) return;
+    retried.current = false;
+    if (!problem && emails.length > 0 && (document.activeElement === null || document.activeElement === document.body)) onFocusGrid();
+  }, [loading, problem, emails.length, onFocusGrid]);
+  const notice = problem ? (
+    <ProblemNotice
+      problem={problem}
+      onRetry={() => {
+        // Not the retry a countdown makes by itself.
+        retried.current = problem.retryAfterSeconds === null;
+        search.retry();
+      }}
+      onOpenSettings={onOpenSettings}
+    />
+  ) : null;
   const status = loading ? 'Loading emails…' : problem ? '' : emails.length === 0 ? '' : `${emails.length} email${emails.length === 1 ? '' : 's'}${done ? '' : ' so far; scroll for more'}.`;
   return (
     <section class="library-search" hidden={hidden} aria-label="Search the library">
@@ -63,7 +82,7 @@ export function SearchScreen({ client, search, place, onPlace, onOpen, onOpenSet
         {loading ? <Spinner /> : null}
         {status}
       </p>
-      {problem ? <ProblemNotice problem={problem} onRetry={search.retry} onOpenSettings={onOpenSettings} /> : null}
+      {problem && emails.length === 0 ? notice : null}
       {!loading && !problem && emails.length === 0 ? (
         <div class="empty-state" data-testid="library-empty">
           <strong>No emails match this search.</strong>
@@ -73,6 +92,8 @@ export function SearchScreen({ client, search, place, onPlace, onOpen, onOpenSet
       {emails.length > 0 ? (
         <EmailGrid key={search.generation} emails={emails} place={place} onPlace={onPlace} onOpen={onOpen} onNearEnd={search.loadMore} visible={!hidden} focusRequest={focusRequest} />
       ) : null}
+      {/* A next page that failed: where the cards stopped, which a person scrolling comes to. */}
+      {problem && emails.length > 0 ? notice : null}
     </section>
   );
 }
