@@ -1469,7 +1469,7 @@ describe('Browse: brands', () => {
   });
 
   it('keeps the focus on “More emails” while the next page loads, so the keyboard can go on paging', async () => {
-    const top = await libraryAsync<{ data: BrandRecord[] }>('/v1/brands?per_page=50');
+    const top = await libraryAsync<{ data: BrandRecord[] }>('/v1/brands?per_page=50', state.library.keys.demo);
     const brand = top.data.find((candidate) => candidate.email_count > 40);
     expect(brand, 'the emulator has a brand with more than two pages of emails').toBeDefined();
     const ui = await openBrowseAsync('light', 'key');
@@ -1533,7 +1533,7 @@ describe('Browse: brands', () => {
   it('counts a brand’s one email in the singular', async () => {
     let single: BrandRecord | undefined;
     for (let page = 1; page <= 10 && !single; page++) {
-      const brands = await libraryAsync<{ data: BrandRecord[] }>(`/v1/brands?per_page=50&page=${page}`);
+      const brands = await libraryAsync<{ data: BrandRecord[] }>(`/v1/brands?per_page=50&page=${page}`, state.library.keys.demo);
       single = brands.data.find((brand) => brand.email_count === 1);
       if (brands.data.length === 0) break;
     }
@@ -1549,7 +1549,7 @@ describe('Browse: brands', () => {
   it('says a brand with too few emails has no insights yet, without calling it an error', async () => {
     let small: BrandRecord | undefined;
     for (let page = 1; page <= 10 && !small; page++) {
-      const brands = await libraryAsync<{ data: BrandRecord[] }>(`/v1/brands?per_page=50&page=${page}`);
+      const brands = await libraryAsync<{ data: BrandRecord[] }>(`/v1/brands?per_page=50&page=${page}`, state.library.keys.demo);
       small = brands.data.find((brand) => brand.email_count > 0 && brand.email_count < 5);
       if (brands.data.length === 0) break;
     }
@@ -1563,7 +1563,7 @@ describe('Browse: brands', () => {
   });
 
   it('puts the focus back on the row an email was opened from when going back to a brand’s page', async () => {
-    const top = await libraryAsync<{ data: BrandRecord[] }>('/v1/brands?per_page=50');
+    const top = await libraryAsync<{ data: BrandRecord[] }>('/v1/brands?per_page=50', state.library.keys.demo);
     const brand = top.data.find((candidate) => candidate.email_count >= 5)!;
     const ui = await openBrowseAsync('light', 'key');
     await ui.getByRole('button', { name: 'Brands', exact: true }).click();
@@ -1633,8 +1633,8 @@ describe('Browse: journeys', () => {
     expect(journeys.data.length).toBeGreaterThan(0);
     const chosen = journeys.data[0]!;
     type JourneyBody = { data: { stages: Array<{ stage: string; emails: Array<{ subject_line?: string; title: string }> }> } };
-    const three = await libraryAsync<JourneyBody>(`/v1/journeys/${chosen.brand_slug}?emails_per_stage=3`);
-    const one = await libraryAsync<JourneyBody>(`/v1/journeys/${chosen.brand_slug}?emails_per_stage=1`);
+    const three = await libraryAsync<JourneyBody>(`/v1/journeys/${chosen.brand_slug}?emails_per_stage=3`, state.library.keys.demo);
+    const one = await libraryAsync<JourneyBody>(`/v1/journeys/${chosen.brand_slug}?emails_per_stage=1`, state.library.keys.demo);
     const ui = await openBrowseAsync('light', 'anonymous');
     await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
     // The journey names the brand by its slug ("fernwood-knitwear"); the list and the heading say its name, as Brands does.
@@ -1993,7 +1993,7 @@ describe('Browse: brand requests', () => {
   });
 
   it('opens the brand already in the library, and without a key says how to add one', async () => {
-    const top = await libraryAsync<{ data: BrandRecord[] }>('/v1/brands?per_page=1');
+    const top = await libraryAsync<{ data: BrandRecord[] }>('/v1/brands?per_page=1', state.library.keys.demo);
     let ui = await openBrowseAsync('dark', 'key');
     await ui.getByRole('button', { name: 'Requests', exact: true }).click();
     const form = ui.getByRole('form', { name: 'Ask for a brand' });
