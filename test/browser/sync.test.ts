@@ -230,6 +230,48 @@ describe('⌘Z of the design-system link while Sync shows', () => {
   }, 120_000);
 });
 
+describe('the design-system link changed by a collaborator while a sync runs', () => {
+  it('compares with the new link once the sync ends, and says so (it said “Everything is in sync” with the old link until the tab was left)', async () => {
+    await openFreshAsync('light');
+    const ui = await linkToEmptyDesignSystemAsync(h);
+    const syncButton = ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ });
+    // ds_demo has components this file has not: listed as added remotely while the list compares with it.
+    const onlyThere = ui.getByRole('button', { name: /^Added remotely/ });
+    // The list compared with ds_empty (the demo design system's components gone from it).
+    await expect.poll(async () => (await syncButton.count()) === 1 && (await onlyThere.count()) === 0, { timeout: 30_000 }).toBe(true);
+    // Figma's storage is slow: the sync reads its key, then waits for storage again on its way.
+    const held = () => evaluateHooks(h.page, (hooks) => hooks.clientStorageHold.held());
+    await evaluateHooks(h.page, (hooks) => hooks.clientStorageHold.hold());
+    await syncButton.click();
+    await expect.poll(held, { timeout: 10_000 }).toBeGreaterThan(0);
+    await evaluateHooks(h.page, (hooks) => {
+      hooks.clientStorageHold.release();
+      hooks.clientStorageHold.hold();
+    });
+    await expect.poll(held, { timeout: 10_000 }).toBeGreaterThan(0);
+    // Meanwhile a collaborator links the file to the demo design system; this window hears of it (Settings shows it).
+    await evaluateHooks(
+      h.page,
+      (hooks, id) => {
+        const fake = hooks.fake();
+        fake.remoteEdit(() => fake.inspect.root.setSharedPluginData('envelope', 'designSystemId', id));
+      },
+      'ds_demo',
+    );
+    await expect.poll(() => ui.getByLabel('Design system id').inputValue(), { timeout: 10_000 }).toBe('ds_demo');
+    await evaluateHooks(h.page, (hooks) => hooks.clientStorageHold.release());
+
+    // The sync went to ds_empty, the design system it started with.
+    await expect.poll(async () => (await remoteAsync('ds_empty')).size, { timeout: 30_000 }).toBeGreaterThan(0);
+    // Then the list is the comparison with ds_demo, whose components this file does not have, and the words say why.
+    await expect.poll(() => onlyThere.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await ui.getByTestId('sync-in-sync').count()).toBe(0);
+    expect(await textOf(ui.getByTestId('sync-message'))).toBe(
+      'This file’s design system changed to ds_demo while the sync ran (undo, redo or a collaborator). What was sent to ds_empty is recorded; the list now compares with ds_demo.',
+    );
+  }, 120_000);
+});
+
 describe('after a sync, Check again', () => {
   it('the “Sync done” notice goes when Check again compares anew: it does not stand above the new list as if it were its outcome', async () => {
     await openFreshAsync('light');

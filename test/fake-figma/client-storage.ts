@@ -27,8 +27,34 @@ export function storedSize(key: string, value: unknown): number {
   return utf8Length(key) + (json === undefined ? 0 : utf8Length(json) - 2 * binaryCount) + binaryBytes;
 }
 
+/**
+ * A fault for tests: slow storage. While held, every call a plugin run makes waits; released
+ * calls finish in the order they were made. Calls from outside any run are never held.
+ */
+export interface ClientStorageHold {
+  /** Calls the plugin makes from now on wait until released. */
+  hold(): void;
+  /** Ends the hold for new calls and lets the oldest `count` held calls finish (all when omitted); the rest keep waiting. */
+  release(count?: number): void;
+  /** How many calls are waiting. */
+  held(): number;
+}
+
 export class FakeClientStorage {
   private readonly entries = new Map<string, { value: unknown; size: number }>();
+  private holding = false;
+  private readonly waiting: Array<() => void> = [];
+
+  readonly hold: ClientStorageHold = {
+    hold: () => {
+      this.holding = true;
+    },
+    release: (count?: number) => {
+      this.holding = false;
+      for (const resume of this.waiting.splice(0, count ?? this.waiting.length)) resume();
+    },
+    held: () => this.waiting.length,
+  };
 
   constructor(initial: Record<string, unknown> = {}) {
     for (const [key, value] of Object.entries(initial)) {
@@ -43,7 +69,11 @@ export class FakeClientStorage {
     return total;
   }
 
-  api(): ClientStorageAPI {
+  /** `holdable`: the plugin's own calls, which a hold makes wait. */
+  api(options: { holdable?: boolean } = {}): ClientStorageAPI {
+    // Where Figma's storage answers, a held call waits for its release.
+    const turnAsync = (): Promise<void> =>
+      options.holdable === true && this.holding ? new Promise<void>((resume) => this.waiting.push(resume)) : Promise.resolve();
     const checkKey = (api: string, key: unknown): string => {
       if (typeof key !== 'string') throw validationError(api, 'a string key', key);
       return key;
@@ -51,7 +81,7 @@ export class FakeClientStorage {
     return {
       getAsync: async (key: string) => {
         checkKey('clientStorage.getAsync', key);
-        await Promise.resolve();
+        await turnAsync();
         const entry = this.entries.get(key);
         return entry === undefined ? undefined : structuredCloneValue(entry.value, { ...RULES, context: 'figma.clientStorage.getAsync' });
       },
@@ -60,7 +90,7 @@ export class FakeClientStorage {
         const copy = structuredCloneValue(value, RULES);
         const size = storedSize(key, copy);
         const total = this.totalBytes() - (this.entries.get(key)?.size ?? 0) + size;
-        await Promise.resolve();
+        await turnAsync();
         if (total > CLIENT_STORAGE_LIMIT_BYTES) {
           throw figmaError(
             'clientStorage.setAsync',
@@ -71,11 +101,11 @@ export class FakeClientStorage {
       },
       deleteAsync: async (key: string) => {
         checkKey('clientStorage.deleteAsync', key);
-        await Promise.resolve();
+        await turnAsync();
         this.entries.delete(key);
       },
       keysAsync: async () => {
-        await Promise.resolve();
+        await turnAsync();
         return [...this.entries.keys()];
       },
     };

@@ -2,7 +2,7 @@
 // `createFakeFigma()` gives a `figma` object typed as PluginAPI that behaves as Figma documents
 // and fails where Figma fails (dynamic-page rules, font loading, data limits, cloning rules),
 // plus a test handle for the UI side, notifications, storage and unrestricted inspection.
-import { FakeClientStorage } from './client-storage';
+import { FakeClientStorage, type ClientStorageHold } from './client-storage';
 import {
   FakeComponentNode,
   FakeComponentSetNode,
@@ -173,6 +173,8 @@ export interface FakeFigma {
   ui: FakeUiHandle;
   notifications: Notification[];
   clientStorageBytes(): number;
+  /** A fault: the plugin's clientStorage calls wait until released (slow storage). */
+  readonly clientStorageHold: ClientStorageHold;
   /** Fires figma.on('run') with the command (default: the current command). */
   runCommand(command?: string): void;
   /** Fires figma.on('drop'); returns the handlers' results. */
@@ -436,6 +438,7 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
     },
     notifications: shared.notifications,
     clientStorageBytes: () => shared.clientStorage.totalBytes(),
+    clientStorageHold: shared.clientStorage.hold,
     runCommand(command) {
       const state = openRun('runCommand');
       if (command !== undefined) state.command = command;

@@ -239,7 +239,7 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
 
   const gatedViewport = gateRun(state, viewport, 'figma.viewport');
   const uiApi = gateRun(state, state.ui.api(), 'figma.ui');
-  const clientStorageApi = gateRun(state, strictObject(state.clientStorage.api(), 'figma.clientStorage'), 'figma.clientStorage');
+  const clientStorageApi = gateRun(state, strictObject(state.clientStorage.api({ holdable: true }), 'figma.clientStorage'), 'figma.clientStorage');
   const variablesApi = gateRun(state, createVariablesApi(ctx), 'figma.variables');
   const utilApi = gateRun(state, createUtilApi(), 'figma.util');
 

@@ -587,6 +587,11 @@ async function mainAsync(): Promise<void> {
         elements.networkSelect.value = mode;
       },
     },
+    clientStorageHold: {
+      hold: () => currentFake().clientStorageHold.hold(),
+      release: (count?: number) => currentFake().clientStorageHold.release(count),
+      held: () => currentFake().clientStorageHold.held(),
+    },
     clientStorageKeysAsync: () => currentFake().clientStorage.keysAsync(),
     clientStorageValueAsync: (key: string) => currentFake().clientStorage.getAsync(key),
     runId: () => currentFake().run.id,

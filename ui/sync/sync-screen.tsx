@@ -258,7 +258,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   // Opening the screen compares; coming back to it compares again only if the link changed
   // (say, the key or design system was just set in Settings). Later checks are the person's.
   const overviewRef = useRef<SyncOverview | null>(null);
-  const startAsync = useCallback(async () => {
+  // `ranMeanwhile`: the link changed while a sync ran (it went on with the link it started with).
+  const startAsync = useCallback(async (ranMeanwhile = false) => {
     setFailure(null);
     try {
       const before = overviewRef.current;
@@ -266,7 +267,12 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       overviewRef.current = next;
       setOverview(next);
       const linkChanged = before === null || before.problem !== null || before.designSystemId !== next.designSystemId;
-      if (next.problem === null && (itemsRef.current === null || linkChanged)) await compareAsync();
+      if (next.problem === null && (itemsRef.current === null || linkChanged)) {
+        await compareAsync();
+        if (ranMeanwhile && before?.designSystemId) {
+          setMessage({ tone: 'info', text: `This file’s design system changed to ${next.designSystemId} while the sync ran (undo, redo or a collaborator). What was sent to ${before.designSystemId} is recorded; the list now compares with ${next.designSystemId}.` });
+        }
+      }
     } catch (error) {
       setFailure({ message: `Envelope could not read this file’s sync state: ${errorText(error)}`, retryLabel: 'Try again', retry: () => void startAsync() });
     }
@@ -276,9 +282,20 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   // Also when the link changes while it shows (⌘Z of its save, say): what it says follows it.
   const latestStart = useRef(startAsync);
   latestStart.current = startAsync;
+  // A change while a check or a sync runs is read once it ends (below).
+  const linkMoved = useRef<'run' | 'other' | null>(null);
+  const taskNow = useRef(task);
+  taskNow.current = task;
   useEffect(() => {
-    if (!hidden && !working.current) void latestStart.current();
+    if (hidden) return;
+    if (working.current) linkMoved.current = taskNow.current?.kind === 'run' ? 'run' : (linkMoved.current ?? 'other');
+    else void latestStart.current();
   }, [hidden, designSystemId]);
+  useEffect(() => {
+    if (task !== null || working.current || hidden || linkMoved.current === null) return;
+    void latestStart.current(linkMoved.current === 'run');
+    linkMoved.current = null;
+  }, [task, hidden]);
 
   async function runAsync() {
     if (working.current) return;
@@ -300,10 +317,13 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       replaceItems(result.comparison.items);
       setComparison(result.comparison);
       setOpenKey(null);
-      requester.overviewAsync().then((next) => {
-        overviewRef.current = next;
-        setOverview(next);
-      }, () => undefined);
+      // With the link moved meanwhile, the read after the run says so and compares anew.
+      if (linkMoved.current === null) {
+        requester.overviewAsync().then((next) => {
+          overviewRef.current = next;
+          setOverview(next);
+        }, () => undefined);
+      }
     } catch (error) {
       cancelled = isCancelled(error);
       const code = errorCode(error);

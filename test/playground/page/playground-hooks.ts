@@ -1,6 +1,7 @@
 // The test hooks the playground page puts on `window.__playground`, typed for the browser tests
 // (which call them inside page.evaluate).
 import type { FakeFigma } from '../../fake-figma/index';
+import type { ClientStorageHold } from '../../fake-figma/client-storage';
 import type { ConsoleLine } from './console-capture';
 import type { LoggedMessage, LoggedRequest } from './plugin-session';
 import type { NetworkMode } from './switchable-network';
@@ -25,6 +26,8 @@ export interface PlaygroundHooks {
   /** Rewrites UI → plugin messages before delivery (a UI that skipped its own checks); null stops. */
   tamperWithUiMessages(rewrite: ((message: unknown) => unknown) | null): void;
   network: { mode(): NetworkMode; setMode(mode: NetworkMode): void };
+  /** A fault: slow clientStorage, the plugin's calls wait until released (reads from outside never wait). */
+  clientStorageHold: ClientStorageHold;
   /** The plugin's clientStorage, read from outside any run. */
   clientStorageKeysAsync(): Promise<string[]>;
   clientStorageValueAsync(key: string): Promise<unknown>;

@@ -57,4 +57,24 @@ describe('figma.clientStorage', () => {
     fake.relaunch();
     expect(await fake.figma.clientStorage.keysAsync()).toEqual(['library-key', 'builder-key']);
   });
+
+  it('holds the plugin’s calls until released, oldest first, never those from outside any run', async () => {
+    const fake = createFakeFigma({ clientStorage: { a: 1 } });
+    const storage = fake.figma.clientStorage;
+    const done: string[] = [];
+    fake.clientStorageHold.hold();
+    const read = storage.getAsync('a').then((value) => done.push(`read ${String(value)}`));
+    const write = storage.setAsync('a', 2).then(() => done.push('write'));
+    expect(await fake.clientStorage.getAsync('a')).toBe(1);
+    await fake.settleAsync();
+    expect(done).toEqual([]);
+    expect(fake.clientStorageHold.held()).toBe(2);
+    fake.clientStorageHold.release(1);
+    await read;
+    expect(done).toEqual(['read 1']);
+    expect(await storage.getAsync('a')).toBe(1);
+    fake.clientStorageHold.release();
+    await write;
+    expect(await storage.getAsync('a')).toBe(2);
+  });
 });
