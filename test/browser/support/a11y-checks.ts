@@ -140,7 +140,9 @@ async function keyboardWalkAsync(page: Page, ui: Frame): Promise<WalkResult> {
   const unmarked: string[] = [];
   for (let press = 0; press < controls.length + 20; press++) {
     await page.keyboard.press('Tab');
-    const at = await ui.evaluate(() => {
+    const at = await ui.evaluate(async () => {
+      // What the person sees once the window has drawn (a mark may follow the focus by a task).
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
       const active = document.activeElement;
       if (!active || active === document.body || !document.hasFocus()) return null;
       const ringed = (element: Element) => {
