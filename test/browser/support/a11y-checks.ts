@@ -44,15 +44,22 @@ export async function checkAxeAsync(ui: Frame, what: string): Promise<void> {
   expect.soft(await doubleAnnouncementsAsync(ui), `announcements: ${what}`).toEqual([]);
 }
 
-/**
- * Text fields, menus and checkboxes whose edge does not stand out from what is behind them by
- * 3:1 (WCAG 1.4.11), neither by their border nor by their own fill. axe does not check this.
- */
-function weakBoundariesAsync(ui: Frame): Promise<string[]> {
-  return ui.evaluate(() => {
-    type Rgba = [number, number, number, number];
+type Rgba = [number, number, number, number];
+
+/** Colour arithmetic in the frame's window (WCAG's luminance and contrast), put there once per document. */
+interface ColourTools {
+  /** Any computed colour (color(srgb …) from color-mix too) as pixels, by the browser's own parser. */
+  rgba: (css: string) => Rgba;
+  over: (top: Rgba, below: Rgba) => Rgba;
+  /** The opaque colour showing behind an element: its own and its ancestors' backgrounds, over white. */
+  behind: (element: Element | null) => Rgba;
+  contrast: (a: Rgba, b: Rgba) => number;
+}
+
+async function installColourToolsAsync(ui: Frame): Promise<void> {
+  await ui.evaluate(() => {
+    if ('envelopeColourTools' in window) return;
     const probe = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
-    // The browser's own parser turns any computed colour (color(srgb …) from color-mix too) into pixels.
     const rgba = (css: string): Rgba => {
       probe.clearRect(0, 0, 1, 1);
       probe.fillStyle = '#000';
@@ -72,6 +79,19 @@ function weakBoundariesAsync(ui: Frame): Promise<string[]> {
       const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
       return (high! + 0.05) / (low! + 0.05);
     };
+    const tools: ColourTools = { rgba, over, behind, contrast };
+    Object.assign(window, { envelopeColourTools: tools });
+  });
+}
+
+/**
+ * Text fields, menus and checkboxes whose edge does not stand out from what is behind them by
+ * 3:1 (WCAG 1.4.11), neither by their border nor by their own fill. axe does not check this.
+ */
+async function weakBoundariesAsync(ui: Frame): Promise<string[]> {
+  await installColourToolsAsync(ui);
+  return ui.evaluate(() => {
+    const { rgba, over, behind, contrast } = (window as unknown as { envelopeColourTools: ColourTools }).envelopeColourTools;
     const weak: string[] = [];
     document.querySelectorAll('input:not([type="checkbox"]):not([type="radio"]):not([type="range"]), select, textarea').forEach((element) => {
       if (element.getClientRects().length === 0 || (element as HTMLInputElement).disabled) return;
@@ -104,6 +124,8 @@ interface WalkResult {
   missed: string[];
   /** Controls Tab reached that showed no focus (no outline, no box-shadow). */
   unmarked: string[];
+  /** Controls whose focus ring stands out less than 3:1 from what it is drawn on (WCAG 1.4.11), with the ratio. */
+  faint: string[];
   /** What Tab reached, in order (to read a failure by). */
   order: string[];
 }
@@ -114,6 +136,7 @@ interface WalkResult {
  * visible, enabled control in the window.
  */
 async function keyboardWalkAsync(page: Page, ui: Frame): Promise<WalkResult> {
+  await installColourToolsAsync(ui);
   const controls = await ui.evaluate(() => {
     const selector = 'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])';
     const visible = (element: Element) => {
@@ -138,6 +161,7 @@ async function keyboardWalkAsync(page: Page, ui: Frame): Promise<WalkResult> {
   });
   const reached = new Set<string>();
   const unmarked: string[] = [];
+  const faint: string[] = [];
   for (let press = 0; press < controls.length + 20; press++) {
     await page.keyboard.press('Tab');
     const at = await ui.evaluate(async () => {
@@ -145,14 +169,21 @@ async function keyboardWalkAsync(page: Page, ui: Frame): Promise<WalkResult> {
       await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
       const active = document.activeElement;
       if (!active || active === document.body || !document.hasFocus()) return null;
-      const ringed = (element: Element) => {
+      const { rgba, over, behind, contrast } = (window as unknown as { envelopeColourTools: ColourTools }).envelopeColourTools;
+      /** The ring's contrast with what it is drawn on (the element's fill for an inset one), or null without a ring. */
+      const ringContrast = (element: Element): number | null => {
         const style = getComputedStyle(element);
-        return (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+        const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+        if (!outline && style.boxShadow === 'none') return null;
+        const colour = outline ? style.outlineColor : (/^(rgba?\([^)]*\)|color\([^)]*\))/.exec(style.boxShadow)?.[1] ?? style.boxShadow);
+        const inset = outline ? parseFloat(style.outlineOffset) < 0 : style.boxShadow.includes('inset');
+        const ground = behind(inset ? element : element.parentElement);
+        return contrast(over(rgba(colour), ground), ground);
       };
       // A grid that keeps the focus itself marks its active cell or that cell's row instead (aria-activedescendant).
       const descendant = active.getAttribute('aria-activedescendant');
-      let ring = ringed(active);
-      for (let marked = descendant ? document.getElementById(descendant) : null; !ring && marked && marked !== active; marked = marked.parentElement) ring = ringed(marked);
+      let ring = ringContrast(active);
+      for (let marked = descendant ? document.getElementById(descendant) : null; ring === null && marked && marked !== active; marked = marked.parentElement) ring = ringContrast(marked);
       const walk = active.getAttribute('data-walk');
       return { id: walk === null ? `? ${active.tagName.toLowerCase()} ${active.getAttribute('aria-label') ?? active.textContent?.trim().slice(0, 40) ?? ''}` : walk, ring };
     });
@@ -162,14 +193,15 @@ async function keyboardWalkAsync(page: Page, ui: Frame): Promise<WalkResult> {
     if (name === [...reached].at(-1)) continue;
     if (reached.has(name)) break;
     reached.add(name);
-    if (!at.ring) unmarked.push(name);
+    if (at.ring === null) unmarked.push(name);
+    else if (at.ring < 3) faint.push(`${name} ${at.ring.toFixed(2)}:1`);
   }
   await ui.evaluate(() => document.querySelector('[data-walk-start]')?.remove());
-  return { missed: controls.filter((control) => !reached.has(control)), unmarked, order: [...reached] };
+  return { missed: controls.filter((control) => !reached.has(control)), unmarked, faint, order: [...reached] };
 }
 
 export async function checkKeyboardAsync(page: Page, ui: Frame, what: string): Promise<void> {
-  const { missed, unmarked, order } = await keyboardWalkAsync(page, ui);
-  expect.soft({ missed, unmarked }, `keyboard walk: ${what}; Tab went ${order.join(' → ')}`).toEqual({ missed: [], unmarked: [] });
+  const { missed, unmarked, faint, order } = await keyboardWalkAsync(page, ui);
+  expect.soft({ missed, unmarked, faint }, `keyboard walk: ${what}; Tab went ${order.join(' → ')}`).toEqual({ missed: [], unmarked: [], faint: [] });
 }
 
