@@ -7,7 +7,7 @@
 // Tab reaches every control of a screen, each with a visible focus.
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolationsAsync } from './support/axe';
+import { checkAxeAsync, checkBoundariesAsync, checkKeyboardAsync as checkKeyboardInAsync, faultsAsync as setFaultsAsync, focusedAsync, type Api } from './support/a11y-checks';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 import { readyUiAsync } from './support/sync-steps';
 
@@ -22,7 +22,6 @@ afterAll(async () => {
 });
 
 type Theme = 'light' | 'dark';
-type Api = 'library' | 'builder';
 
 /** A fresh world (demo document, empty storage, the emulator's seed) opened on a menu command. */
 async function openAsync(theme: Theme, query: string): Promise<Frame> {
@@ -30,167 +29,8 @@ async function openAsync(theme: Theme, query: string): Promise<Frame> {
   return readyUiAsync(h);
 }
 
-async function faultsAsync(api: Api, faults: { rate: number; kinds?: string[]; slow_ms?: number; seed?: number }): Promise<void> {
-  const response = await fetch(`${api === 'library' ? h.emulator.libraryUrl : h.emulator.builderUrl}/_emulator/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(faults),
-  });
-  expect(response.ok).toBe(true);
-}
-
-/**
- * Messages a screen reader would hear twice: a live region (status, alert, aria-live) inside
- * another, or the same words in a status and in an alert.
- */
-function doubleAnnouncementsAsync(ui: Frame): Promise<string[]> {
-  return ui.evaluate(() => {
-    const live = '[role="status"], [role="alert"], [role="log"], [aria-live]:not([aria-live="off"])';
-    const regions = [...document.querySelectorAll(live)].filter((region) => region.getClientRects().length > 0 && (region.textContent ?? '').trim() !== '');
-    const problems: string[] = [];
-    for (const region of regions) {
-      const outer = region.parentElement?.closest(live);
-      if (outer) problems.push(`“${(region.textContent ?? '').trim().slice(0, 60)}” is in a live region inside another`);
-    }
-    const said = (role: string) => regions.filter((region) => region.getAttribute('role') === role).map((region) => (region.textContent ?? '').trim());
-    const alerts = said('alert');
-    for (const text of said('status')) if (alerts.includes(text)) problems.push(`“${text.slice(0, 60)}” is both a status and an alert`);
-    return problems;
-  });
-}
-
-/** axe's WCAG 2.2 AA violations and doubled announcements on what the window shows now, reported under the state's name (all states of a test are reported, not only the first). */
-async function checkAxeAsync(ui: Frame, what: string): Promise<void> {
-  expect.soft(await axeViolationsAsync(ui), what).toEqual([]);
-  expect.soft(await doubleAnnouncementsAsync(ui), `announcements: ${what}`).toEqual([]);
-}
-
-/**
- * Text fields, menus and checkboxes whose edge does not stand out from what is behind them by
- * 3:1 (WCAG 1.4.11), neither by their border nor by their own fill. axe does not check this.
- */
-function weakBoundariesAsync(ui: Frame): Promise<string[]> {
-  return ui.evaluate(() => {
-    type Rgba = [number, number, number, number];
-    const probe = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
-    // The browser's own parser turns any computed colour (color(srgb …) from color-mix too) into pixels.
-    const rgba = (css: string): Rgba => {
-      probe.clearRect(0, 0, 1, 1);
-      probe.fillStyle = '#000';
-      probe.fillStyle = css;
-      probe.fillRect(0, 0, 1, 1);
-      const [r, g, b, a] = probe.getImageData(0, 0, 1, 1).data;
-      return [r!, g!, b!, a! / 255];
-    };
-    const over = (top: Rgba, below: Rgba): Rgba => [0, 1, 2].map((i) => top[i]! * top[3] + below[i]! * (1 - top[3])).concat(1) as Rgba;
-    const behind = (element: Element | null): Rgba => {
-      const layers: Rgba[] = [];
-      for (let at = element; at; at = at.parentElement) layers.push(rgba(getComputedStyle(at).backgroundColor));
-      return layers.reverse().reduce((below, top) => over(top, below), [255, 255, 255, 1] as Rgba);
-    };
-    const luminance = ([r, g, b]: Rgba) => [r, g, b].map((c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4)).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
-    const contrast = (a: Rgba, b: Rgba) => {
-      const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-      return (high! + 0.05) / (low! + 0.05);
-    };
-    const weak: string[] = [];
-    document.querySelectorAll('input:not([type="checkbox"]):not([type="radio"]):not([type="range"]), select, textarea').forEach((element) => {
-      if (element.getClientRects().length === 0 || (element as HTMLInputElement).disabled) return;
-      const style = getComputedStyle(element);
-      const outside = behind(element.parentElement);
-      const fill = over(rgba(style.backgroundColor), outside);
-      const edge = parseFloat(style.borderTopWidth) > 0 ? over(rgba(style.borderTopColor), outside) : fill;
-      const best = Math.max(contrast(edge, outside), contrast(fill, outside));
-      if (best < 3) weak.push(`${element.tagName.toLowerCase()}#${element.id} ${best.toFixed(2)}:1`);
-    });
-    return weak;
-  });
-}
-
-async function checkBoundariesAsync(ui: Frame, what: string): Promise<void> {
-  expect.soft(await weakBoundariesAsync(ui), `field boundaries: ${what}`).toEqual([]);
-}
-
-/** Where the keyboard is in the window: the element's tag and name, or "body" when the focus was lost. */
-function focusedAsync(ui: Frame): Promise<string> {
-  return ui.evaluate(() => {
-    const active = document.activeElement;
-    if (!active || active === document.body) return 'body';
-    return `${active.tagName.toLowerCase()} ${active.getAttribute('aria-label') ?? active.textContent?.trim().slice(0, 40) ?? ''}`;
-  });
-}
-
-interface WalkResult {
-  /** Controls on screen that Tab never reached. */
-  missed: string[];
-  /** Controls Tab reached that showed no focus (no outline, no box-shadow). */
-  unmarked: string[];
-  /** What Tab reached, in order (to read a failure by). */
-  order: string[];
-}
-
-/**
- * Starts from the top of the window and presses Tab until the focus leaves it or comes round
- * again, noting each control reached and whether it shows a focus ring; then compares with every
- * visible, enabled control in the window.
- */
-async function keyboardWalkAsync(ui: Frame): Promise<WalkResult> {
-  const controls = await ui.evaluate(() => {
-    const selector = 'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])';
-    const visible = (element: Element) => {
-      const box = element.getBoundingClientRect();
-      return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden' && !element.closest('[hidden], [inert]');
-    };
-    const names: string[] = [];
-    document.querySelectorAll(selector).forEach((element, index) => {
-      element.removeAttribute('data-walk');
-      if ((element as HTMLButtonElement).disabled || !visible(element)) return;
-      if (element.matches('[tabindex="-1"]')) return;
-      element.setAttribute('data-walk', String(index));
-      names.push(`${index} ${element.tagName.toLowerCase()} ${element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? ''}`);
-    });
-    // Tab starts after the focused element, even a blurred one: start from the window's top.
-    const start = document.createElement('span');
-    start.tabIndex = -1;
-    start.setAttribute('data-walk-start', '');
-    document.body.prepend(start);
-    start.focus();
-    return names;
-  });
-  const reached = new Set<string>();
-  const unmarked: string[] = [];
-  for (let press = 0; press < controls.length + 20; press++) {
-    await h.page.keyboard.press('Tab');
-    const at = await ui.evaluate(() => {
-      const active = document.activeElement;
-      if (!active || active === document.body || !document.hasFocus()) return null;
-      const ringed = (element: Element) => {
-        const style = getComputedStyle(element);
-        return (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
-      };
-      // A grid that keeps the focus itself marks its active cell or that cell's row instead (aria-activedescendant).
-      const descendant = active.getAttribute('aria-activedescendant');
-      let ring = ringed(active);
-      for (let marked = descendant ? document.getElementById(descendant) : null; !ring && marked && marked !== active; marked = marked.parentElement) ring = ringed(marked);
-      const walk = active.getAttribute('data-walk');
-      return { id: walk === null ? `? ${active.tagName.toLowerCase()} ${active.getAttribute('aria-label') ?? active.textContent?.trim().slice(0, 40) ?? ''}` : walk, ring };
-    });
-    if (at === null) break;
-    const name = controls.find((control) => control.startsWith(`${at.id} `)) ?? at.id;
-    // A date field takes a Tab per part (day, month, year): the same control again in a row.
-    if (name === [...reached].at(-1)) continue;
-    if (reached.has(name)) break;
-    reached.add(name);
-    if (!at.ring) unmarked.push(name);
-  }
-  await ui.evaluate(() => document.querySelector('[data-walk-start]')?.remove());
-  return { missed: controls.filter((control) => !reached.has(control)), unmarked, order: [...reached] };
-}
-
-async function checkKeyboardAsync(ui: Frame, what: string): Promise<void> {
-  const { missed, unmarked, order } = await keyboardWalkAsync(ui);
-  expect.soft({ missed, unmarked }, `keyboard walk: ${what}; Tab went ${order.join(' → ')}`).toEqual({ missed: [], unmarked: [] });
-}
+const faultsAsync = (api: Api, faults: Parameters<typeof setFaultsAsync>[2]) => setFaultsAsync(h, api, faults);
+const checkKeyboardAsync = (ui: Frame, what: string) => checkKeyboardInAsync(h.page, ui, what);
 
 describe.each(['light', 'dark'] as const)('every screen and state, %s theme', (theme) => {
   it('Settings: saved, connected, a refused key, an unreachable host, an address refused', async () => {

@@ -1,6 +1,6 @@
 // The email itself: its full-length screenshot, or its HTML in a sandboxed frame (no scripts, no
 // same origin, the preview's CSP), at desktop or mobile width.
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { EmailDetail } from '../../../src/shared/api/library/schemas';
 import { originsOf } from './preview-policy';
 import { safeEmailDocument } from './safe-email-html';
@@ -29,6 +29,18 @@ export function EmailPreview({ email, libraryUrl, view, onView }: { email: Email
   const width = view.width;
   const setMode = (next: PreviewView['mode']) => onView({ ...view, mode: next });
   const setWidth = (next: PreviewView['width']) => onView({ ...view, width: next });
+  const frame = useRef<HTMLIFrameElement>(null);
+  // Tab into the frame focuses its document: the frame itself then matches no :focus, and
+  // gets no focus event, so its ring is set here once the focus has moved.
+  useEffect(() => {
+    const mark = () => setTimeout(() => frame.current?.toggleAttribute('data-focused', document.activeElement === frame.current));
+    document.addEventListener('focusout', mark);
+    document.addEventListener('focusin', mark);
+    return () => {
+      document.removeEventListener('focusout', mark);
+      document.removeEventListener('focusin', mark);
+    };
+  }, []);
   const srcdoc = useMemo(() => (html === null ? '' : safeEmailDocument(html, originsOf([libraryUrl, email.preview_url, email.thumbnail_url]))), [html, libraryUrl, email.preview_url, email.thumbnail_url]);
   return (
     <div class="email-preview">
@@ -58,6 +70,7 @@ export function EmailPreview({ email, libraryUrl, view, onView }: { email: Email
       ) : null}
       {mode === 'html' && html !== null ? (
         <iframe
+          ref={frame}
           class="email-html"
           title={`HTML of “${email.subject_line}”`}
           sandbox=""

@@ -1,0 +1,207 @@
+// The checks the accessibility sweeps run on a state of the plugin's window: axe-core's WCAG 2.2
+// AA rules and doubled announcements, field boundaries (1.4.11, which axe does not check), and a
+// keyboard walk (Tab reaches every control, each with a visible focus).
+import type { Frame, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { axeViolationsAsync } from './axe';
+import type { Harness } from './playground-harness';
+
+export type Api = 'library' | 'builder';
+
+/** Sets the emulator's faults for one API (rate 0 clears them): only to set up the errors a state shows. */
+export async function faultsAsync(h: Harness, api: Api, faults: { rate: number; kinds?: string[]; slow_ms?: number; seed?: number }): Promise<void> {
+  const response = await fetch(`${api === 'library' ? h.emulator.libraryUrl : h.emulator.builderUrl}/_emulator/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(faults),
+  });
+  expect(response.ok).toBe(true);
+}
+
+/**
+ * Messages a screen reader would hear twice: a live region (status, alert, aria-live) inside
+ * another, or the same words in a status and in an alert.
+ */
+function doubleAnnouncementsAsync(ui: Frame): Promise<string[]> {
+  return ui.evaluate(() => {
+    const live = '[role="status"], [role="alert"], [role="log"], [aria-live]:not([aria-live="off"])';
+    const regions = [...document.querySelectorAll(live)].filter((region) => region.getClientRects().length > 0 && (region.textContent ?? '').trim() !== '');
+    const problems: string[] = [];
+    for (const region of regions) {
+      const outer = region.parentElement?.closest(live);
+      if (outer) problems.push(`“${(region.textContent ?? '').trim().slice(0, 60)}” is in a live region inside another`);
+    }
+    const said = (role: string) => regions.filter((region) => region.getAttribute('role') === role).map((region) => (region.textContent ?? '').trim());
+    const alerts = said('alert');
+    for (const text of said('status')) if (alerts.includes(text)) problems.push(`“${text.slice(0, 60)}” is both a status and an alert`);
+    return problems;
+  });
+}
+
+/** axe's WCAG 2.2 AA violations and doubled announcements on what the window shows now, reported under the state's name (all states of a test are reported, not only the first). */
+export async function checkAxeAsync(ui: Frame, what: string): Promise<void> {
+  expect.soft(await axeViolationsAsync(ui), what).toEqual([]);
+  expect.soft(await doubleAnnouncementsAsync(ui), `announcements: ${what}`).toEqual([]);
+}
+
+type Rgba = [number, number, number, number];
+
+/** Colour arithmetic in the frame's window (WCAG's luminance and contrast), put there once per document. */
+interface ColourTools {
+  /** Any computed colour (color(srgb …) from color-mix too) as pixels, by the browser's own parser. */
+  rgba: (css: string) => Rgba;
+  over: (top: Rgba, below: Rgba) => Rgba;
+  /** The opaque colour showing behind an element: its own and its ancestors' backgrounds, over white. */
+  behind: (element: Element | null) => Rgba;
+  contrast: (a: Rgba, b: Rgba) => number;
+}
+
+async function installColourToolsAsync(ui: Frame): Promise<void> {
+  await ui.evaluate(() => {
+    if ('envelopeColourTools' in window) return;
+    const probe = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+    const rgba = (css: string): Rgba => {
+      probe.clearRect(0, 0, 1, 1);
+      probe.fillStyle = '#000';
+      probe.fillStyle = css;
+      probe.fillRect(0, 0, 1, 1);
+      const [r, g, b, a] = probe.getImageData(0, 0, 1, 1).data;
+      return [r!, g!, b!, a! / 255];
+    };
+    const over = (top: Rgba, below: Rgba): Rgba => [0, 1, 2].map((i) => top[i]! * top[3] + below[i]! * (1 - top[3])).concat(1) as Rgba;
+    const behind = (element: Element | null): Rgba => {
+      const layers: Rgba[] = [];
+      for (let at = element; at; at = at.parentElement) layers.push(rgba(getComputedStyle(at).backgroundColor));
+      return layers.reverse().reduce((below, top) => over(top, below), [255, 255, 255, 1] as Rgba);
+    };
+    const luminance = ([r, g, b]: Rgba) => [r, g, b].map((c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4)).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
+    const contrast = (a: Rgba, b: Rgba) => {
+      const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (high! + 0.05) / (low! + 0.05);
+    };
+    const tools: ColourTools = { rgba, over, behind, contrast };
+    Object.assign(window, { envelopeColourTools: tools });
+  });
+}
+
+/**
+ * Text fields, menus and checkboxes whose edge does not stand out from what is behind them by
+ * 3:1 (WCAG 1.4.11), neither by their border nor by their own fill. axe does not check this.
+ */
+async function weakBoundariesAsync(ui: Frame): Promise<string[]> {
+  await installColourToolsAsync(ui);
+  return ui.evaluate(() => {
+    const { rgba, over, behind, contrast } = (window as unknown as { envelopeColourTools: ColourTools }).envelopeColourTools;
+    const weak: string[] = [];
+    document.querySelectorAll('input:not([type="checkbox"]):not([type="radio"]):not([type="range"]), select, textarea').forEach((element) => {
+      if (element.getClientRects().length === 0 || (element as HTMLInputElement).disabled) return;
+      const style = getComputedStyle(element);
+      const outside = behind(element.parentElement);
+      const fill = over(rgba(style.backgroundColor), outside);
+      const edge = parseFloat(style.borderTopWidth) > 0 ? over(rgba(style.borderTopColor), outside) : fill;
+      const best = Math.max(contrast(edge, outside), contrast(fill, outside));
+      if (best < 3) weak.push(`${element.tagName.toLowerCase()}#${element.id} ${best.toFixed(2)}:1`);
+    });
+    return weak;
+  });
+}
+
+export async function checkBoundariesAsync(ui: Frame, what: string): Promise<void> {
+  expect.soft(await weakBoundariesAsync(ui), `field boundaries: ${what}`).toEqual([]);
+}
+
+/** Where the keyboard is in the window: the element's tag and name, or "body" when the focus was lost. */
+export function focusedAsync(ui: Frame): Promise<string> {
+  return ui.evaluate(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) return 'body';
+    return `${active.tagName.toLowerCase()} ${active.getAttribute('aria-label') ?? active.textContent?.trim().slice(0, 40) ?? ''}`;
+  });
+}
+
+interface WalkResult {
+  /** Controls on screen that Tab never reached. */
+  missed: string[];
+  /** Controls Tab reached that showed no focus (no outline, no box-shadow). */
+  unmarked: string[];
+  /** Controls whose focus ring stands out less than 3:1 from what it is drawn on (WCAG 1.4.11), with the ratio. */
+  faint: string[];
+  /** What Tab reached, in order (to read a failure by). */
+  order: string[];
+}
+
+/**
+ * Starts from the top of the window and presses Tab until the focus leaves it or comes round
+ * again, noting each control reached and whether it shows a focus ring; then compares with every
+ * visible, enabled control in the window.
+ */
+async function keyboardWalkAsync(page: Page, ui: Frame): Promise<WalkResult> {
+  await installColourToolsAsync(ui);
+  const controls = await ui.evaluate(() => {
+    const selector = 'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])';
+    const visible = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden' && !element.closest('[hidden], [inert]');
+    };
+    const names: string[] = [];
+    document.querySelectorAll(selector).forEach((element, index) => {
+      element.removeAttribute('data-walk');
+      if ((element as HTMLButtonElement).disabled || !visible(element)) return;
+      if (element.matches('[tabindex="-1"]')) return;
+      element.setAttribute('data-walk', String(index));
+      names.push(`${index} ${element.tagName.toLowerCase()} ${element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? ''}`);
+    });
+    // Tab starts after the focused element, even a blurred one: start from the window's top.
+    const start = document.createElement('span');
+    start.tabIndex = -1;
+    start.setAttribute('data-walk-start', '');
+    document.body.prepend(start);
+    start.focus();
+    return names;
+  });
+  const reached = new Set<string>();
+  const unmarked: string[] = [];
+  const faint: string[] = [];
+  for (let press = 0; press < controls.length + 20; press++) {
+    await page.keyboard.press('Tab');
+    const at = await ui.evaluate(async () => {
+      // What the person sees once the window has drawn (a mark may follow the focus by a task).
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+      const active = document.activeElement;
+      if (!active || active === document.body || !document.hasFocus()) return null;
+      const { rgba, over, behind, contrast } = (window as unknown as { envelopeColourTools: ColourTools }).envelopeColourTools;
+      /** The ring's contrast with what it is drawn on (the element's fill for an inset one), or null without a ring. */
+      const ringContrast = (element: Element): number | null => {
+        const style = getComputedStyle(element);
+        const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+        if (!outline && style.boxShadow === 'none') return null;
+        const colour = outline ? style.outlineColor : (/^(rgba?\([^)]*\)|color\([^)]*\))/.exec(style.boxShadow)?.[1] ?? style.boxShadow);
+        const inset = outline ? parseFloat(style.outlineOffset) < 0 : style.boxShadow.includes('inset');
+        const ground = behind(inset ? element : element.parentElement);
+        return contrast(over(rgba(colour), ground), ground);
+      };
+      // A grid that keeps the focus itself marks its active cell or that cell's row instead (aria-activedescendant).
+      const descendant = active.getAttribute('aria-activedescendant');
+      let ring = ringContrast(active);
+      for (let marked = descendant ? document.getElementById(descendant) : null; ring === null && marked && marked !== active; marked = marked.parentElement) ring = ringContrast(marked);
+      const walk = active.getAttribute('data-walk');
+      return { id: walk === null ? `? ${active.tagName.toLowerCase()} ${active.getAttribute('aria-label') ?? active.textContent?.trim().slice(0, 40) ?? ''}` : walk, ring };
+    });
+    if (at === null) break;
+    const name = controls.find((control) => control.startsWith(`${at.id} `)) ?? at.id;
+    // A date field takes a Tab per part (day, month, year): the same control again in a row.
+    if (name === [...reached].at(-1)) continue;
+    if (reached.has(name)) break;
+    reached.add(name);
+    if (at.ring === null) unmarked.push(name);
+    else if (at.ring < 3) faint.push(`${name} ${at.ring.toFixed(2)}:1`);
+  }
+  await ui.evaluate(() => document.querySelector('[data-walk-start]')?.remove());
+  return { missed: controls.filter((control) => !reached.has(control)), unmarked, faint, order: [...reached] };
+}
+
+export async function checkKeyboardAsync(page: Page, ui: Frame, what: string): Promise<void> {
+  const { missed, unmarked, faint, order } = await keyboardWalkAsync(page, ui);
+  expect.soft({ missed, unmarked, faint }, `keyboard walk: ${what}; Tab went ${order.join(' → ')}`).toEqual({ missed: [], unmarked: [], faint: [] });
+}
+
