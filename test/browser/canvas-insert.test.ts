@@ -421,6 +421,16 @@ describe('Browse: library emails on the canvas', () => {
     expect(placed.map((reference) => reference.record!.emailId).sort()).toEqual(ids.map((email) => email.id).sort());
   });
 
+  it('has the placing’s live region in place before it speaks, so “Placing…” is read out (it appeared already filled, which screen readers skip)', async () => {
+    const ui = await openBrowseAsync('light');
+    const liveRegionShown = () =>
+      ui.getByTestId('insert-status').evaluate((element) => {
+        const region = element.closest('[aria-live]') ?? element.querySelector('[aria-live]');
+        return region !== null && region.closest('[hidden]') === null;
+      });
+    expect(await liveRegionShown()).toBe(true);
+  });
+
   it('Cancel stops the placing, says what was not tried, and the focus stays on the bar’s one button (now Dismiss)', async () => {
     const ui = await openBrowseAsync('light');
     const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');

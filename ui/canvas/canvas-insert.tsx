@@ -120,22 +120,26 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
 }
 
 function InsertBar({ state, onCancel, onDismiss }: { state: BarState; onCancel: () => void; onDismiss: () => void }) {
+  // The live region stays in place while idle, out of the layout (only the bar in it is hidden):
+  // screen readers skip a region that appears already filled.
   return (
-    <div class="insert-bar" role="status" aria-live="polite" data-testid="insert-status" hidden={state.kind === 'idle'}>
-      {state.kind === 'running' ? (
-        <div class="sync-progress insert-progress">
-          <p id="insert-progress-label">
-            {state.progress.total > 1 ? `Placing ${Math.min(state.progress.done + 1, state.progress.total)} of ${state.progress.total} on the canvas` : 'Placing on the canvas'}
-            {state.progress.label ? `: ${state.progress.label}` : ''}…
-          </p>
-          <progress aria-labelledby="insert-progress-label" max={state.progress.total} value={state.progress.done} />
-        </div>
-      ) : null}
-      {state.kind === 'done' ? <p class={state.failed ? 'insert-text insert-failed' : 'insert-text'}>{state.text}</p> : null}
-      {/* One button, Cancel then Dismiss: the focus on Cancel stays when the summary comes. */}
-      <Button variant={state.kind === 'running' ? 'secondary' : 'link'} onClick={state.kind === 'running' ? onCancel : onDismiss}>
-        {state.kind === 'running' ? 'Cancel' : 'Dismiss'}
-      </Button>
+    <div role="status" aria-live="polite" data-testid="insert-status" class={state.kind === 'idle' ? 'visually-hidden' : undefined}>
+      <div class="insert-bar" hidden={state.kind === 'idle'}>
+        {state.kind === 'running' ? (
+          <div class="sync-progress insert-progress">
+            <p id="insert-progress-label">
+              {state.progress.total > 1 ? `Placing ${Math.min(state.progress.done + 1, state.progress.total)} of ${state.progress.total} on the canvas` : 'Placing on the canvas'}
+              {state.progress.label ? `: ${state.progress.label}` : ''}…
+            </p>
+            <progress aria-labelledby="insert-progress-label" max={state.progress.total} value={state.progress.done} />
+          </div>
+        ) : null}
+        {state.kind === 'done' ? <p class={state.failed ? 'insert-text insert-failed' : 'insert-text'}>{state.text}</p> : null}
+        {/* One button, Cancel then Dismiss: the focus on Cancel stays when the summary comes. */}
+        <Button variant={state.kind === 'running' ? 'secondary' : 'link'} onClick={state.kind === 'running' ? onCancel : onDismiss}>
+          {state.kind === 'running' ? 'Cancel' : 'Dismiss'}
+        </Button>
+      </div>
     </div>
   );
 }
