@@ -2,7 +2,7 @@
 // dist/ui.html calling the library emulator from the iframe. Driven by roles, labels, visible
 // text and keys; what the screen shows is checked against what the emulator serves.
 import { mkdirSync } from 'node:fs';
-import type { Frame, Request } from 'playwright-core';
+import type { Frame, Locator, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
 import { axeViolationsAsync } from './support/axe';
@@ -653,6 +653,58 @@ describe('Browse: a Try again that works', () => {
     await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects[0]), { timeout: 10_000 }).toBe(pets.data[0]!.subject_line);
     // The button pressed went while it asked: the focus fell to the page.
     await expect.poll(() => ui.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['index'])).toBe('0');
+  });
+});
+
+/** Where the keyboard is: "row 2 of Top brands" (the list's label), an element by its text, or "the page". */
+function focusedPlaceAsync(ui: Frame): Promise<string> {
+  return ui.evaluate(() => {
+    const active = document.activeElement;
+    if (active === null || active === document.body) return 'the page';
+    const row = active.closest('li');
+    const list = row?.parentElement;
+    if (row && list && active === row.querySelector('button, a[href]')) return `row ${Array.prototype.indexOf.call(list.children, row)} of ${list.getAttribute('aria-label') ?? ''}`;
+    return `${active.tagName} ${active.textContent ?? ''}`;
+  });
+}
+
+/** With the library answering 503, `arriveAsync` brings a notice into `region`; its Try again, pressed from the keyboard, then works. */
+async function retryThatWorksAsync(region: Locator, arriveAsync: () => Promise<void>): Promise<void> {
+  const retry = region.getByRole('button', { name: 'Try again' }).first();
+  await setFaultsAsync({ rate: 1, kinds: ['503'] });
+  try {
+    await arriveAsync();
+    await retry.waitFor({ timeout: 10_000 });
+  } finally {
+    await setFaultsAsync({ rate: 0 });
+  }
+  await retry.focus();
+  await h.page.keyboard.press('Enter');
+}
+
+describe('Browse: a Try again that works, in the other sections', () => {
+  it('goes on with the keyboard at the first row or heading of what it brought, not from the top of the page', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const journeys = ui.getByRole('region', { name: 'Journeys' });
+    await retryThatWorksAsync(journeys, () => ui.getByRole('button', { name: 'Journeys', exact: true }).click());
+    await expect.poll(() => focusedPlaceAsync(ui)).toBe('row 0 of Brands with a journey');
+
+    // A journey opened: the emails of its first stage.
+    await retryThatWorksAsync(journeys, () => journeys.getByRole('list', { name: 'Brands with a journey' }).getByRole('button').first().click());
+    await expect.poll(() => focusedPlaceAsync(ui)).toMatch(/^row 0 of .+ emails$/);
+
+    const brands = ui.getByRole('region', { name: 'Brands' });
+    await retryThatWorksAsync(brands, () => ui.getByRole('button', { name: 'Brands', exact: true }).click());
+    await expect.poll(() => focusedPlaceAsync(ui)).toBe('row 0 of Top brands');
+
+    const me = ui.getByRole('region', { name: 'Me' });
+    await retryThatWorksAsync(me, () => ui.getByRole('button', { name: 'Me', exact: true }).click());
+    await expect.poll(() => focusedPlaceAsync(ui)).toBe('row 0 of Followed brands');
+
+    // Its rows hold nothing to press (a link at most): the list's heading.
+    const requests = ui.getByRole('region', { name: 'Brand requests' });
+    await retryThatWorksAsync(requests, () => ui.getByRole('button', { name: 'Requests', exact: true }).click());
+    await expect.poll(() => focusedPlaceAsync(ui)).toBe('H3 My requests');
   });
 });
 
