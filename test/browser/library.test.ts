@@ -682,6 +682,29 @@ async function retryThatWorksAsync(region: Locator, arriveAsync: () => Promise<v
   await h.page.keyboard.press('Enter');
 }
 
+describe('Journeys: a journey opened that cannot be read', () => {
+  it('gives its Try again the keyboard (the heading kept it, so the notice did not), and the heading once it comes', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+    const journeys = ui.getByRole('region', { name: 'Journeys' });
+    const row = journeys.getByRole('list', { name: 'Brands with a journey' }).getByRole('button').first();
+    await row.waitFor({ timeout: 10_000 });
+    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    try {
+      await row.focus();
+      await h.page.keyboard.press('Enter');
+      await journeys.getByTestId('library-problem').waitFor({ timeout: 10_000 });
+      await expect.poll(() => focusedPlaceAsync(ui)).toBe('BUTTON Try again');
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+    await journeys.getByRole('button', { name: '← All journeys' }).click();
+    await expect.poll(() => focusedPlaceAsync(ui)).toBe('row 0 of Brands with a journey');
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => focusedPlaceAsync(ui)).toMatch(/^H2 .+: journey$/);
+  });
+});
+
 describe('Browse: a Try again that works, in the other sections', () => {
   it('goes on with the keyboard at the first row or heading of what it brought, not from the top of the page', async () => {
     const ui = await openBrowseAsync('light', 'key');

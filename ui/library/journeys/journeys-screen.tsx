@@ -10,7 +10,7 @@ import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { EmailRows } from '../email-rows';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
-import { ProblemNotice, useRetryFocus } from '../problem-notice';
+import { focusFell, ProblemNotice, useRetryFocus } from '../problem-notice';
 import { usePagedList } from '../use-paged-list';
 import { focusRowFrom, MoreButton } from '../more-button';
 import { SEARCH_DEBOUNCE_MS } from '../search/search-query';
@@ -141,13 +141,17 @@ function JourneyView({ client, slug, knownName, onBack, onOpen, onOpenSettings }
   const journey = state.journey && brandName !== null ? { ...state.journey, brand: brandName } : state.journey;
   // Another number per stage is on its way: the stages shown are not the ones chosen.
   const loadingOther = state.journey !== null && state.perStage !== chosen && !state.problem;
-  // The list it was opened from is gone: the keyboard goes on from the journey's heading.
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
   // A Try again that worked: the first stage's first email, else (none) the heading.
   const firstStage = useRef<HTMLElement>(null);
   const asking = (state.journey === null || state.perStage !== perStage) && !state.problem;
   const retryFocused = useRetryFocus(asking, state.problem !== null, 0, () => focusRowFrom(firstStage.current?.querySelector('ul'), 0) || heading.current?.focus());
+  // The list it was opened from is gone: once the journey comes, the keyboard goes on from its
+  // heading. Not before: a journey that cannot be read gives its notice the keyboard.
+  const shown = state.journey !== null;
+  useEffect(() => {
+    if (shown && focusFell()) heading.current?.focus();
+  }, [shown]);
   let offset = 0;
   return (
     <>
