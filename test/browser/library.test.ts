@@ -379,6 +379,56 @@ describe('Browse: a refused key, fixed in Settings', () => {
   });
 });
 
+describe('Browse: a next page made only of emails already shown', () => {
+  /** Without brand or category the library may repeat itself: the pages `repeats` picks come back as page 1 again. */
+  async function repeatPagesAsync(repeats: (page: number) => boolean): Promise<{ pages: number[]; stop: () => Promise<void> }> {
+    const searches = (url: URL) => url.pathname === '/v1/emails';
+    const pages: number[] = [];
+    await h.page.route(searches, async (route) => {
+      const url = new URL(route.request().url());
+      const page = Number(url.searchParams.get('page') ?? '1');
+      pages.push(page);
+      if (!repeats(page)) return route.continue();
+      url.searchParams.set('page', '1');
+      return route.fulfill({ response: await route.fetch({ url: url.toString() }) });
+    });
+    return { pages, stop: () => h.page.unroute(searches) };
+  }
+  const scrollToEndAsync = (ui: Frame) => ui.getByTestId('email-grid').evaluate((element) => (element.scrollTop = element.scrollHeight));
+
+  it('goes on to the page after it (the grid asked again only when its cards grew, so the scrolling stopped for good)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const repeating = await repeatPagesAsync((page) => page === 2);
+    try {
+      await ui.getByRole('searchbox', { name: 'Search emails' }).fill('a');
+      await expect.poll(() => loadedCountAsync(ui), { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(async () => {
+          await scrollToEndAsync(ui);
+          return Math.max(0, ...repeating.pages);
+        })
+        .toBeGreaterThanOrEqual(3);
+      await expect.poll(() => loadedCountAsync(ui)).toBeGreaterThan(50);
+    } finally {
+      await repeating.stop();
+    }
+  });
+
+  it('stops after a few such pages in a row and says no more new results came', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const repeating = await repeatPagesAsync((page) => page > 1);
+    try {
+      await ui.getByRole('searchbox', { name: 'Search emails' }).fill('a');
+      await expect.poll(() => loadedCountAsync(ui), { timeout: 10_000 }).toBe(50);
+      await scrollToEndAsync(ui);
+      await expect.poll(() => textOf(ui.getByTestId('library-status'))).toBe('50 emails. No more new ones came: the library’s next pages held only emails already shown.');
+      expect(repeating.pages.filter((page) => page > 1)).toEqual([2, 3, 4, 5, 6]);
+    } finally {
+      await repeating.stop();
+    }
+  });
+});
+
 describe('Browse: a request held back by the rate limit', () => {
   /** A search the library answers with a 429 and this Retry-After: the key's requests wait it out. */
   async function searchRateLimitedAsync(ui: Frame, retryAfterSeconds: number): Promise<void> {

@@ -24,12 +24,12 @@ export interface SearchScreenProps {
 }
 
 export function SearchScreen({ client, search, place, onPlace, onOpen, onOpenSettings, onFocusGrid, hidden, focusRequest, searchRef }: SearchScreenProps) {
-  const { form, setForm, emails, loading, done, problem } = search;
+  const { form, setForm, emails, loading, done, repeating, problem } = search;
   const onBrand = useCallback((brand: string) => setForm((current) => (current.brand === brand ? current : { ...current, brand })), [setForm]);
   // A Try again that worked: the keyboard goes on in the results (the card last on).
   const retryFocused = useRetryFocus(loading, problem !== null, emails.length, () => emails.length > 0 && onFocusGrid());
   const notice = problem ? <ProblemNotice problem={problem} onRetry={retryFocused(search.retry)} onOpenSettings={onOpenSettings} /> : null;
-  const status = loading ? 'Loading emails…' : problem ? '' : emails.length === 0 ? '' : `${emails.length} email${emails.length === 1 ? '' : 's'}${done ? '' : ' so far; scroll for more'}.`;
+  const status = loading ? 'Loading emails…' : problem ? '' : emails.length === 0 ? '' : `${emails.length} email${emails.length === 1 ? '' : 's'}${repeating ? '. No more new ones came: the library’s next pages held only emails already shown' : done ? '' : ' so far; scroll for more'}.`;
   return (
     <section class="library-search" hidden={hidden} aria-label="Search the library">
       <form class="library-filters" role="search" onSubmit={(event) => event.preventDefault()}>
