@@ -429,6 +429,21 @@ describe('Browse: a next page made only of emails already shown', () => {
   });
 });
 
+describe('Browse: a next page that cannot be loaded', () => {
+  it('keeps the count of the emails shown in the status line (it went blank)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await expect.poll(() => loadedCountAsync(ui), { timeout: 10_000 }).toBe(50);
+    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    try {
+      await ui.getByTestId('email-grid').evaluate((element) => (element.scrollTop = element.scrollHeight));
+      await ui.getByTestId('library-problem').waitFor({ timeout: 10_000 });
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+    expect(await textOf(ui.getByTestId('library-status'))).toBe('50 emails so far.');
+  });
+});
+
 describe('Browse: a request held back by the rate limit', () => {
   /** A search the library answers with a 429 and this Retry-After: the key's requests wait it out. */
   async function searchRateLimitedAsync(ui: Frame, retryAfterSeconds: number): Promise<void> {
