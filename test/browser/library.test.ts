@@ -2,7 +2,7 @@
 // dist/ui.html calling the library emulator from the iframe. Driven by roles, labels, visible
 // text and keys; what the screen shows is checked against what the emulator serves.
 import { mkdirSync } from 'node:fs';
-import type { Frame, Request } from 'playwright-core';
+import type { Frame, Locator, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
 import { axeViolationsAsync } from './support/axe';
@@ -379,6 +379,71 @@ describe('Browse: a refused key, fixed in Settings', () => {
   });
 });
 
+describe('Browse: a next page made only of emails already shown', () => {
+  /** Without brand or category the library may repeat itself: the pages `repeats` picks come back as page 1 again. */
+  async function repeatPagesAsync(repeats: (page: number) => boolean): Promise<{ pages: number[]; stop: () => Promise<void> }> {
+    const searches = (url: URL) => url.pathname === '/v1/emails';
+    const pages: number[] = [];
+    await h.page.route(searches, async (route) => {
+      const url = new URL(route.request().url());
+      const page = Number(url.searchParams.get('page') ?? '1');
+      pages.push(page);
+      if (!repeats(page)) return route.continue();
+      url.searchParams.set('page', '1');
+      return route.fulfill({ response: await route.fetch({ url: url.toString() }) });
+    });
+    return { pages, stop: () => h.page.unroute(searches) };
+  }
+  const scrollToEndAsync = (ui: Frame) => ui.getByTestId('email-grid').evaluate((element) => (element.scrollTop = element.scrollHeight));
+
+  it('goes on to the page after it (the grid asked again only when its cards grew, so the scrolling stopped for good)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const repeating = await repeatPagesAsync((page) => page === 2);
+    try {
+      await ui.getByRole('searchbox', { name: 'Search emails' }).fill('a');
+      await expect.poll(() => loadedCountAsync(ui), { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(async () => {
+          await scrollToEndAsync(ui);
+          return Math.max(0, ...repeating.pages);
+        })
+        .toBeGreaterThanOrEqual(3);
+      await expect.poll(() => loadedCountAsync(ui)).toBeGreaterThan(50);
+    } finally {
+      await repeating.stop();
+    }
+  });
+
+  it('stops after a few such pages in a row and says no more new results came', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const repeating = await repeatPagesAsync((page) => page > 1);
+    try {
+      await ui.getByRole('searchbox', { name: 'Search emails' }).fill('a');
+      await expect.poll(() => loadedCountAsync(ui), { timeout: 10_000 }).toBe(50);
+      await scrollToEndAsync(ui);
+      await expect.poll(() => textOf(ui.getByTestId('library-status'))).toBe('50 emails. No more new ones came: the library’s next pages held only emails already shown.');
+      expect(repeating.pages.filter((page) => page > 1)).toEqual([2, 3, 4, 5, 6]);
+    } finally {
+      await repeating.stop();
+    }
+  });
+});
+
+describe('Browse: a next page that cannot be loaded', () => {
+  it('keeps the count of the emails shown in the status line (it went blank)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await expect.poll(() => loadedCountAsync(ui), { timeout: 10_000 }).toBe(50);
+    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    try {
+      await ui.getByTestId('email-grid').evaluate((element) => (element.scrollTop = element.scrollHeight));
+      await ui.getByTestId('library-problem').waitFor({ timeout: 10_000 });
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+    expect(await textOf(ui.getByTestId('library-status'))).toBe('50 emails so far.');
+  });
+});
+
 describe('Browse: a request held back by the rate limit', () => {
   /** A search the library answers with a 429 and this Retry-After: the key's requests wait it out. */
   async function searchRateLimitedAsync(ui: Frame, retryAfterSeconds: number): Promise<void> {
@@ -653,6 +718,81 @@ describe('Browse: a Try again that works', () => {
     await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects[0]), { timeout: 10_000 }).toBe(pets.data[0]!.subject_line);
     // The button pressed went while it asked: the focus fell to the page.
     await expect.poll(() => ui.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['index'])).toBe('0');
+  });
+});
+
+/** Where the keyboard is: "row 2 of Top brands" (the list's label), an element by its text, or "the page". */
+function focusedPlaceAsync(ui: Frame): Promise<string> {
+  return ui.evaluate(() => {
+    const active = document.activeElement;
+    if (active === null || active === document.body) return 'the page';
+    const row = active.closest('li');
+    const list = row?.parentElement;
+    if (row && list && active === row.querySelector('button, a[href]')) return `row ${Array.prototype.indexOf.call(list.children, row)} of ${list.getAttribute('aria-label') ?? ''}`;
+    return `${active.tagName} ${active.textContent ?? ''}`;
+  });
+}
+
+/** With the library answering 503, `arriveAsync` brings a notice into `region`; its Try again, pressed from the keyboard, then works. */
+async function retryThatWorksAsync(region: Locator, arriveAsync: () => Promise<void>): Promise<void> {
+  const retry = region.getByRole('button', { name: 'Try again' }).first();
+  await setFaultsAsync({ rate: 1, kinds: ['503'] });
+  try {
+    await arriveAsync();
+    await retry.waitFor({ timeout: 10_000 });
+  } finally {
+    await setFaultsAsync({ rate: 0 });
+  }
+  await retry.focus();
+  await h.page.keyboard.press('Enter');
+}
+
+describe('Journeys: a journey opened that cannot be read', () => {
+  it('gives its Try again the keyboard (the heading kept it, so the notice did not), and the heading once it comes', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+    const journeys = ui.getByRole('region', { name: 'Journeys' });
+    const row = journeys.getByRole('list', { name: 'Brands with a journey' }).getByRole('button').first();
+    await row.waitFor({ timeout: 10_000 });
+    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    try {
+      await row.focus();
+      await h.page.keyboard.press('Enter');
+      await journeys.getByTestId('library-problem').waitFor({ timeout: 10_000 });
+      await expect.poll(() => focusedPlaceAsync(ui)).toBe('BUTTON Try again');
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+    await journeys.getByRole('button', { name: '← All journeys' }).click();
+    await expect.poll(() => focusedPlaceAsync(ui)).toBe('row 0 of Brands with a journey');
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => focusedPlaceAsync(ui)).toMatch(/^H2 .+: journey$/);
+  });
+});
+
+describe('Browse: a Try again that works, in the other sections', () => {
+  it('goes on with the keyboard at the first row or heading of what it brought, not from the top of the page', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const journeys = ui.getByRole('region', { name: 'Journeys' });
+    await retryThatWorksAsync(journeys, () => ui.getByRole('button', { name: 'Journeys', exact: true }).click());
+    await expect.poll(() => focusedPlaceAsync(ui)).toBe('row 0 of Brands with a journey');
+
+    // A journey opened: the emails of its first stage.
+    await retryThatWorksAsync(journeys, () => journeys.getByRole('list', { name: 'Brands with a journey' }).getByRole('button').first().click());
+    await expect.poll(() => focusedPlaceAsync(ui)).toMatch(/^row 0 of .+ emails$/);
+
+    const brands = ui.getByRole('region', { name: 'Brands' });
+    await retryThatWorksAsync(brands, () => ui.getByRole('button', { name: 'Brands', exact: true }).click());
+    await expect.poll(() => focusedPlaceAsync(ui)).toBe('row 0 of Top brands');
+
+    const me = ui.getByRole('region', { name: 'Me' });
+    await retryThatWorksAsync(me, () => ui.getByRole('button', { name: 'Me', exact: true }).click());
+    await expect.poll(() => focusedPlaceAsync(ui)).toBe('row 0 of Followed brands');
+
+    // Its rows hold nothing to press (a link at most): the list's heading.
+    const requests = ui.getByRole('region', { name: 'Brand requests' });
+    await retryThatWorksAsync(requests, () => ui.getByRole('button', { name: 'Requests', exact: true }).click());
+    await expect.poll(() => focusedPlaceAsync(ui)).toBe('H3 My requests');
   });
 });
 

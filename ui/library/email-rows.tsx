@@ -1,5 +1,6 @@
 // A plain list of emails (brand pages, likes, collections, follows): subject, brand, date; each
 // can be put on the canvas (a button, or its row dragged out of the window).
+import type { Ref } from 'preact';
 import type { EmailSummary } from '../../src/shared/api/library/schemas';
 import { useCanvasInsert } from '../canvas/canvas-insert';
 import { insertItemOf } from '../canvas/reference-inserter';
@@ -11,12 +12,13 @@ export interface EmailRowsProps {
   onOpen: (index: number) => void;
   /** The brand, where the list's items do not name it (a brand page). */
   brandName?: string;
+  listRef?: Ref<HTMLUListElement>;
 }
 
-export function EmailRows({ emails, label, onOpen, brandName }: EmailRowsProps) {
+export function EmailRows({ emails, label, onOpen, brandName, listRef }: EmailRowsProps) {
   const canvas = useCanvasInsert();
   return (
-    <ul class="brand-emails" aria-label={label}>
+    <ul class="brand-emails" aria-label={label} ref={listRef}>
       {emails.map((email, index) => {
         const item = insertItemOf(email, brandName);
         const subject = email.subject_line ?? email.title;

@@ -14,6 +14,14 @@ function rowsBefore(button: HTMLElement | null): Element | null {
   return null;
 }
 
+/** Focuses the row at `from` (else the last) of a list, by its button or link: where a page's rows start. False when there is none. */
+export function focusRowFrom(rows: Element | null | undefined, from: number): boolean {
+  const row = rows?.children[Math.min(from, rows.children.length - 1)];
+  const target = row?.querySelector<HTMLElement>('button, a[href]');
+  target?.focus();
+  return Boolean(target);
+}
+
 export function MoreButton<T>({ list, children }: { list: PagedList<T>; children: ComponentChildren }) {
   const button = useRef<HTMLButtonElement>(null);
   /** Set when the button had the focus as it asked for a page: where that page's rows start. */
@@ -24,8 +32,7 @@ export function MoreButton<T>({ list, children }: { list: PagedList<T>; children
     if (!list.done || asked.current === null) return;
     const { rows, from } = asked.current;
     asked.current = null;
-    const row = rows?.children[Math.min(from, (rows?.children.length ?? 1) - 1)];
-    row?.querySelector<HTMLElement>('button, a[href]')?.focus();
+    focusRowFrom(rows, from);
   }, [list.done]);
 
   if (gone) return null;

@@ -9,8 +9,35 @@ import { retryCountdownText, type LibraryProblem } from './library-problem';
 
 export interface ProblemNoticeProps {
   problem: LibraryProblem;
-  onRetry: () => void;
+  /** `pressed`: by the person (Try again), not by the countdown. */
+  onRetry: (pressed: boolean) => void;
   onOpenSettings: () => void;
+}
+
+/** The focus fell to the page: what held it went from under it. */
+export const focusFell = (): boolean => document.activeElement === null || document.activeElement === document.body;
+
+/**
+ * A Try again pressed goes while it asks, so the focus falls to the page: once the answer has come
+ * (`loading` over, not `failed` again) the keyboard goes on at what it brought, not from the top.
+ * `focusResult` is given how many items were `shown` when it was pressed (where a page's rows
+ * start). One that fails again: the notice takes it. A countdown's own retry leaves it alone.
+ * Gives the notice's onRetry for a `retry`.
+ */
+export function useRetryFocus(loading: boolean, failed: boolean, shown: number, focusResult: (from: number) => void): (retry: () => void) => (pressed: boolean) => void {
+  const pressedAt = useRef<number | null>(null);
+  const focus = useRef(focusResult);
+  focus.current = focusResult;
+  useEffect(() => {
+    if (loading || pressedAt.current === null) return;
+    const from = pressedAt.current;
+    pressedAt.current = null;
+    if (!failed && focusFell()) focus.current(from);
+  }, [loading, failed]);
+  return (retry) => (pressed) => {
+    pressedAt.current = pressed ? shown : null;
+    retry();
+  };
 }
 
 export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNoticeProps) {
@@ -20,14 +47,14 @@ export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNotic
   const retry = useRef(onRetry);
   retry.current = onRetry;
   useEffect(() => {
-    if (until !== null && secondsLeft === 0) retry.current();
+    if (until !== null && secondsLeft === 0) retry.current(false);
   }, [until, secondsLeft]);
   // The focus fell to the page: what the person acted on went from under it (the card or row
   // opened, the Try again pressed, gone while it asked). A notice that comes on its own (a filter
   // changed, a page loaded on scroll) leaves the focus where it is.
   const notice = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (document.activeElement === null || document.activeElement === document.body) notice.current?.querySelector('button')?.focus();
+    if (focusFell()) notice.current?.querySelector('button')?.focus();
   }, [problem]);
   return (
     <div class="library-problem" data-testid="library-problem" data-kind={problem.kind} ref={notice}>
@@ -40,7 +67,7 @@ export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNotic
           Open Settings
         </Button>
       ) : problem.kind === 'busy' || problem.kind === 'not_found' ? null : (
-        <Button onClick={onRetry}>Try again</Button>
+        <Button onClick={() => onRetry(true)}>Try again</Button>
       )}
     </div>
   );

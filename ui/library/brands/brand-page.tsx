@@ -5,11 +5,11 @@ import type { BrandInsights, EmailSummary, GetBrandResponse } from '../../../src
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
-import { ProblemNotice } from '../problem-notice';
+import { ProblemNotice, useRetryFocus } from '../problem-notice';
 import { EmailRows } from '../email-rows';
 import { usePagedList } from '../use-paged-list';
 import { BrandInsightsView } from './brand-insights';
-import { MoreButton } from '../more-button';
+import { focusRowFrom, MoreButton } from '../more-button';
 import { ExternalLink } from '../../components/external-link';
 
 const PAGE_SIZE = 20;
@@ -61,6 +61,10 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onO
     if (shown) heading.current?.focus();
   }, [shown]);
 
+  // A Try again that worked after a page of emails failed: the first email it brought.
+  const rows = useRef<HTMLUListElement>(null);
+  const retryFocused = useRetryFocus(list.loading, problem !== null, emails.length, (from) => focusRowFrom(rows.current, from));
+
   return (
     <article class="brand-page" hidden={hidden} aria-labelledby="brand-page-title">
       <nav class="email-detail-nav" aria-label="Brand">
@@ -87,10 +91,10 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onO
       {problem ? (
         <ProblemNotice
           problem={problem}
-          onRetry={() => {
+          onRetry={retryFocused(() => {
             list.retry();
             if (insights.status === 'failed') setInsightsAttempt((n) => n + 1);
-          }}
+          })}
           onOpenSettings={onOpenSettings}
         />
       ) : null}
@@ -105,7 +109,7 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onO
       {emails.length > 0 ? (
         <section aria-labelledby="brand-emails-title">
           <h3 id="brand-emails-title">Emails</h3>
-          <EmailRows emails={emails} label={`Emails from ${brand?.name ?? 'the brand'}`} onOpen={(index) => onOpen(emails, index)} brandName={brand?.name} />
+          <EmailRows emails={emails} label={`Emails from ${brand?.name ?? 'the brand'}`} onOpen={(index) => onOpen(emails, index)} brandName={brand?.name} listRef={rows} />
           <MoreButton list={list}>More emails</MoreButton>
         </section>
       ) : null}

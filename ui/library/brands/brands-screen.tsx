@@ -1,10 +1,11 @@
 // Brands: the top brands, or those whose name matches the search (after a pause in typing).
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { Brand } from '../../../src/shared/api/library/schemas';
 import { Spinner } from '../../components/spinner';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
-import { ProblemNotice } from '../problem-notice';
+import { ProblemNotice, useRetryFocus } from '../problem-notice';
+import { focusRowFrom } from '../more-button';
 import { SEARCH_DEBOUNCE_MS } from '../search/search-query';
 
 export interface BrandsScreenProps {
@@ -41,6 +42,9 @@ export function BrandsScreen({ client, hidden, onBrand, onOpenSettings }: Brands
     };
   }, [client, text, attempt]);
 
+  const asking = (state.brands === null || state.query !== text.trim()) && !state.problem;
+  const rows = useRef<HTMLUListElement>(null);
+  const retryFocused = useRetryFocus(asking, state.problem !== null, 0, () => focusRowFrom(rows.current, 0));
   return (
     <section class="library-brands" hidden={hidden} aria-label="Brands">
       <div class="field">
@@ -49,8 +53,8 @@ export function BrandsScreen({ client, hidden, onBrand, onOpenSettings }: Brands
         </label>
         <input id="library-brand-search" class="field-input" type="search" value={text} placeholder="Top brands" autoComplete="off" onInput={(event) => setText(event.currentTarget.value)} />
       </div>
-      {state.problem ? <ProblemNotice problem={state.problem} onRetry={() => setAttempt((n) => n + 1)} onOpenSettings={onOpenSettings} /> : null}
-      {(state.brands === null || state.query !== text.trim()) && !state.problem ? (
+      {state.problem ? <ProblemNotice problem={state.problem} onRetry={retryFocused(() => setAttempt((n) => n + 1))} onOpenSettings={onOpenSettings} /> : null}
+      {asking ? (
         <p class="library-status" role="status">
           <Spinner /> {text.trim() ? `Looking for “${text.trim()}”…` : 'Loading brands…'}
         </p>
@@ -61,7 +65,7 @@ export function BrandsScreen({ client, hidden, onBrand, onOpenSettings }: Brands
         </div>
       ) : null}
       {state.brands && state.brands.length > 0 ? (
-        <ul class="brand-list" aria-label={state.query ? `Brands matching “${state.query}”` : 'Top brands'}>
+        <ul class="brand-list" aria-label={state.query ? `Brands matching “${state.query}”` : 'Top brands'} ref={rows}>
           {state.brands.map((brand) => (
             <li key={brand.slug}>
               <button type="button" class="brand-row" onClick={() => onBrand(brand.slug)}>

@@ -10,9 +10,9 @@ import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { EmailRows } from '../email-rows';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
-import { ProblemNotice } from '../problem-notice';
+import { focusFell, ProblemNotice, useRetryFocus } from '../problem-notice';
 import { usePagedList } from '../use-paged-list';
-import { MoreButton } from '../more-button';
+import { focusRowFrom, MoreButton } from '../more-button';
 import { SEARCH_DEBOUNCE_MS } from '../search/search-query';
 
 export interface JourneysScreenProps {
@@ -50,14 +50,16 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
     const response = await client.listJourneysAsync({ page, perPage: 50 }, signal);
     return { items: response.data.map((journey) => ({ ...journey, id: journey.brand_slug })), perPage: response.meta.per_page };
   });
+  const rows = useRef<HTMLUListElement>(null);
+  const retryFocused = useRetryFocus(journeys.loading, journeys.problem !== null, journeys.items.length, (from) => focusRowFrom(rows.current, from));
   return (
     <section class="library-brands" hidden={hidden} aria-label="Journeys">
       {brand !== null ? (
         <JourneyView key={brand} client={client} slug={brand} knownName={names.get(brand) ?? null} onBack={() => setBrand(null)} onOpen={onOpen} onOpenSettings={onOpenSettings} />
       ) : (
         <>
-          {journeys.problem ? <ProblemNotice problem={journeys.problem} onRetry={journeys.retry} onOpenSettings={onOpenSettings} /> : null}
-          <ul class="brand-list" aria-label="Brands with a journey">
+          {journeys.problem ? <ProblemNotice problem={journeys.problem} onRetry={retryFocused(journeys.retry)} onOpenSettings={onOpenSettings} /> : null}
+          <ul class="brand-list" aria-label="Brands with a journey" ref={rows}>
             {journeys.items.map((journey) => (
               <li key={journey.brand_slug}>
                 <button
@@ -139,9 +141,17 @@ function JourneyView({ client, slug, knownName, onBack, onOpen, onOpenSettings }
   const journey = state.journey && brandName !== null ? { ...state.journey, brand: brandName } : state.journey;
   // Another number per stage is on its way: the stages shown are not the ones chosen.
   const loadingOther = state.journey !== null && state.perStage !== chosen && !state.problem;
-  // The list it was opened from is gone: the keyboard goes on from the journey's heading.
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  // A Try again that worked: the first stage's first email, else (none) the heading.
+  const firstStage = useRef<HTMLElement>(null);
+  const asking = (state.journey === null || state.perStage !== perStage) && !state.problem;
+  const retryFocused = useRetryFocus(asking, state.problem !== null, 0, () => focusRowFrom(firstStage.current?.querySelector('ul'), 0) || heading.current?.focus());
+  // The list it was opened from is gone: once the journey comes, the keyboard goes on from its
+  // heading. Not before: a journey that cannot be read gives its notice the keyboard.
+  const shown = state.journey !== null;
+  useEffect(() => {
+    if (shown && focusFell()) heading.current?.focus();
+  }, [shown]);
   let offset = 0;
   return (
     <>
@@ -180,7 +190,7 @@ function JourneyView({ client, slug, knownName, onBack, onOpen, onOpenSettings }
           Insert journey as board
         </Button>
       ) : null}
-      {state.problem ? <ProblemNotice problem={state.problem} onRetry={() => setAttempt((n) => n + 1)} onOpenSettings={onOpenSettings} /> : null}
+      {state.problem ? <ProblemNotice problem={state.problem} onRetry={retryFocused(() => setAttempt((n) => n + 1))} onOpenSettings={onOpenSettings} /> : null}
       {state.journey === null && !state.problem ? (
         <p class="library-status" role="status">
           <Spinner /> Loading the journey…
@@ -192,11 +202,11 @@ function JourneyView({ client, slug, knownName, onBack, onOpen, onOpenSettings }
         </p>
       ) : null}
       {state.journey?.stages.length === 0 ? <p class="empty-state">This journey has no emails yet.</p> : null}
-      {state.journey?.stages.map((stage) => {
+      {state.journey?.stages.map((stage, index) => {
         const start = offset;
         offset += stage.emails.length;
         return (
-          <section key={stage.stage_slug} aria-label={stage.stage}>
+          <section key={stage.stage_slug} aria-label={stage.stage} ref={index === 0 ? firstStage : undefined}>
             <h3>
               {stage.stage} <span class="brand-row-count">({stage.email_count} email{stage.email_count === 1 ? '' : 's'})</span>
             </h3>

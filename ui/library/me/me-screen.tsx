@@ -2,13 +2,14 @@
 // a key, it says how to add one.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
+import type { RefObject } from 'preact';
 import type { EmailSummary } from '../../../src/shared/api/library/schemas';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { EmailRows } from '../email-rows';
-import { ProblemNotice } from '../problem-notice';
+import { ProblemNotice, useRetryFocus } from '../problem-notice';
 import { usePagedList, type PagedList } from '../use-paged-list';
-import { MoreButton } from '../more-button';
+import { focusRowFrom, MoreButton } from '../more-button';
 import { SEARCH_DEBOUNCE_MS, shortDate } from '../search/search-query';
 import { followingText, NO_FOLLOWS_TEXT } from './follow-words';
 
@@ -59,10 +60,12 @@ function shownOf(shown: number, total: number, done: boolean): string {
   return done || shown >= total ? `${emails}.` : `Showing ${shown} of ${emails}.`;
 }
 
-function ListState<T>({ list, onOpenSettings, empty }: { list: PagedList<T>; onOpenSettings: () => void; empty: string }) {
+/** A list's loading, empty and failed states and its More; `rows`, the list, where a Try again that worked takes the keyboard. */
+function ListState<T>({ list, rows, onOpenSettings, empty }: { list: PagedList<T>; rows: RefObject<HTMLUListElement>; onOpenSettings: () => void; empty: string }) {
+  const retryFocused = useRetryFocus(list.loading, list.problem !== null, list.items.length, (from) => focusRowFrom(rows.current, from));
   return (
     <>
-      {list.problem ? <ProblemNotice problem={list.problem} onRetry={list.retry} onOpenSettings={onOpenSettings} /> : null}
+      {list.problem ? <ProblemNotice problem={list.problem} onRetry={retryFocused(list.retry)} onOpenSettings={onOpenSettings} /> : null}
       {list.loading ? (
         <p class="library-status" role="status">
           <Spinner /> Loading…
@@ -90,10 +93,12 @@ function Following({ client, onBrand, onOpen, onOpenSettings }: MeScreenProps) {
     const response = await client.listFollowedEmailsAsync({ page, perPage: PAGE_SIZE, since: since || undefined }, signal);
     return { items: response.data, perPage: response.meta.per_page };
   });
+  const followRows = useRef<HTMLUListElement>(null);
+  const emailRows = useRef<HTMLUListElement>(null);
   return (
     <>
       <h3>{follows.meta ? followingText(Number(follows.meta['total']), Number(follows.meta['max'])) : 'Following'}</h3>
-      <ul class="brand-list" aria-label="Followed brands">
+      <ul class="brand-list" aria-label="Followed brands" ref={followRows}>
         {follows.items.map((brand) => (
           <li key={brand.slug}>
             <button type="button" class="brand-row" onClick={() => onBrand(brand.slug)}>
@@ -103,7 +108,7 @@ function Following({ client, onBrand, onOpen, onOpenSettings }: MeScreenProps) {
           </li>
         ))}
       </ul>
-      <ListState list={follows} onOpenSettings={onOpenSettings} empty={NO_FOLLOWS_TEXT} />
+      <ListState list={follows} rows={followRows} onOpenSettings={onOpenSettings} empty={NO_FOLLOWS_TEXT} />
       <h3>Newest from the brands you follow</h3>
       <div class="field">
         <label class="field-label" for="library-followed-since">
@@ -111,8 +116,8 @@ function Following({ client, onBrand, onOpen, onOpenSettings }: MeScreenProps) {
         </label>
         <input id="library-followed-since" class="field-input" type="date" value={typed} onInput={(event) => setTyped(event.currentTarget.value)} />
       </div>
-      <EmailRows emails={emails.items} label="Newest from followed brands" onOpen={(index) => onOpen(emails.items, index)} />
-      <ListState list={emails} onOpenSettings={onOpenSettings} empty={since ? `No emails from the brands you follow were captured since ${shortDate(since)}.` : 'No emails from the brands you follow yet.'} />
+      <EmailRows emails={emails.items} label="Newest from followed brands" onOpen={(index) => onOpen(emails.items, index)} listRef={emailRows} />
+      <ListState list={emails} rows={emailRows} onOpenSettings={onOpenSettings} empty={since ? `No emails from the brands you follow were captured since ${shortDate(since)}.` : 'No emails from the brands you follow yet.'} />
     </>
   );
 }
@@ -122,11 +127,12 @@ function Likes({ client, onOpen, onOpenSettings }: MeScreenProps) {
     const response = await client.listLikesAsync({ page, perPage: PAGE_SIZE }, signal);
     return { items: response.data, perPage: response.meta.per_page, meta: { total: response.meta.total } };
   });
+  const rows = useRef<HTMLUListElement>(null);
   return (
     <>
       <h3>{likes.meta ? `${String(likes.meta['total'])} liked email${likes.meta['total'] === 1 ? '' : 's'}` : 'Liked emails'}</h3>
-      <EmailRows emails={likes.items} label="Liked emails" onOpen={(index) => onOpen(likes.items, index)} />
-      <ListState list={likes} onOpenSettings={onOpenSettings} empty="No liked emails yet." />
+      <EmailRows emails={likes.items} label="Liked emails" onOpen={(index) => onOpen(likes.items, index)} listRef={rows} />
+      <ListState list={likes} rows={rows} onOpenSettings={onOpenSettings} empty="No liked emails yet." />
     </>
   );
 }
@@ -137,6 +143,7 @@ function Collections({ client, onOpen, onOpenSettings }: MeScreenProps) {
   const [opened, setOpened] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const openedRow = useRef<HTMLButtonElement>(null);
+  const rows = useRef<HTMLUListElement>(null);
   useEffect(() => (open ? heading : openedRow).current?.focus(), [open]);
   const collections = usePagedList('collections', async (_page, signal) => {
     const response = await client.listCollectionsAsync(signal);
@@ -160,14 +167,14 @@ function Collections({ client, onOpen, onOpenSettings }: MeScreenProps) {
         </h3>
         {/* Hundreds of emails come 20 at a time: how far "More" has to go. */}
         {emails.meta ? <p class="field-hint">{shownOf(emails.items.length, Number(emails.meta['total']), emails.done)}</p> : null}
-        <EmailRows emails={emails.items} label={`Emails in ${open.name}`} onOpen={(index) => onOpen(emails.items, index)} />
-        <ListState list={emails} onOpenSettings={onOpenSettings} empty="This collection is empty." />
+        <EmailRows emails={emails.items} label={`Emails in ${open.name}`} onOpen={(index) => onOpen(emails.items, index)} listRef={rows} />
+        <ListState list={emails} rows={rows} onOpenSettings={onOpenSettings} empty="This collection is empty." />
       </>
     );
   }
   return (
     <>
-      <ul class="brand-list" aria-label="Collections">
+      <ul class="brand-list" aria-label="Collections" ref={rows}>
         {collections.items.map((collection) => (
           <li key={collection.id}>
             <button
@@ -186,7 +193,7 @@ function Collections({ client, onOpen, onOpenSettings }: MeScreenProps) {
           </li>
         ))}
       </ul>
-      <ListState list={collections} onOpenSettings={onOpenSettings} empty="No collections yet." />
+      <ListState list={collections} rows={rows} onOpenSettings={onOpenSettings} empty="No collections yet." />
     </>
   );
 }

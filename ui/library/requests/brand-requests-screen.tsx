@@ -8,7 +8,7 @@ import { CategorySelect } from '../category-select';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
-import { ProblemNotice } from '../problem-notice';
+import { ProblemNotice, useRetryFocus } from '../problem-notice';
 import { usePagedList } from '../use-paged-list';
 import {
   brandRequestFailure,
@@ -53,6 +53,10 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, f
     const response = await client.listBrandRequestsAsync({ limit: MOST_LISTED }, signal);
     return { items: response.data.map((request, index) => ({ ...request, id: `${request.domain} ${index}` })), perPage: Infinity, meta: response.meta };
   });
+
+  // A Try again that worked: its rows hold nothing to press (a link at most), so the list's heading.
+  const listHeading = useRef<HTMLHeadingElement>(null);
+  const retryFocused = useRetryFocus(mine.loading, mine.problem !== null, 0, () => listHeading.current?.focus());
 
   if (!client.hasKey) {
     return (
@@ -137,13 +141,15 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, f
           ) : null}
         </div>
       </SubmitForm>
-      <h3>My requests</h3>
+      <h3 tabIndex={-1} ref={listHeading}>
+        My requests
+      </h3>
       <p class="field-hint" data-testid="requests-today">
         {mine.meta ? `${requestsTodayText(Number(mine.meta['requests_today']), Number(mine.meta['daily_limit']), 'in full')} ` : ''}
         Statuses refresh every {STATUS_STALENESS_MINUTES} minutes, so a change can take that long to show here.
         {mine.items.length >= MOST_LISTED ? ` Your newest ${MOST_LISTED} requests are listed.` : ''}
       </p>
-      {mine.problem ? <ProblemNotice problem={mine.problem} onRetry={mine.retry} onOpenSettings={onOpenSettings} /> : null}
+      {mine.problem ? <ProblemNotice problem={mine.problem} onRetry={retryFocused(mine.retry)} onOpenSettings={onOpenSettings} /> : null}
       {mine.loading ? (
         <p class="library-status" role="status">
           <Spinner /> Loading your requests…

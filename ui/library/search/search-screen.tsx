@@ -1,10 +1,10 @@
 // The Browse home: the filters, then the results grid with its loading, empty and error states.
 import type { Ref } from 'preact';
-import { useCallback, useEffect, useRef } from 'preact/hooks';
+import { useCallback } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import { Spinner } from '../../components/spinner';
 import { CategorySelect } from '../category-select';
-import { ProblemNotice } from '../problem-notice';
+import { ProblemNotice, useRetryFocus } from '../problem-notice';
 import { BrandPicker } from './brand-picker';
 import { EmailGrid, type GridPlace } from './email-grid';
 import type { EmailSearch } from './use-email-search';
@@ -24,28 +24,13 @@ export interface SearchScreenProps {
 }
 
 export function SearchScreen({ client, search, place, onPlace, onOpen, onOpenSettings, onFocusGrid, hidden, focusRequest, searchRef }: SearchScreenProps) {
-  const { form, setForm, emails, loading, done, problem } = search;
+  const { form, setForm, emails, loading, done, repeating, problem } = search;
   const onBrand = useCallback((brand: string) => setForm((current) => (current.brand === brand ? current : { ...current, brand })), [setForm]);
-  // A Try again that worked: its button went while it asked, so the keyboard goes on in the
-  // results (the card last on), not from the top. One that failed: the notice takes it.
-  const retried = useRef(false);
-  useEffect(() => {
-    if (!retried.current || loading) return;
-    retried.current = false;
-    if (!problem && emails.length > 0 && (document.activeElement === null || document.activeElement === document.body)) onFocusGrid();
-  }, [loading, problem, emails.length, onFocusGrid]);
-  const notice = problem ? (
-    <ProblemNotice
-      problem={problem}
-      onRetry={() => {
-        // Not the retry a countdown makes by itself.
-        retried.current = problem.retryAfterSeconds === null;
-        search.retry();
-      }}
-      onOpenSettings={onOpenSettings}
-    />
-  ) : null;
-  const status = loading ? 'Loading emails…' : problem ? '' : emails.length === 0 ? '' : `${emails.length} email${emails.length === 1 ? '' : 's'}${done ? '' : ' so far; scroll for more'}.`;
+  // A Try again that worked: the keyboard goes on in the results (the card last on).
+  const retryFocused = useRetryFocus(loading, problem !== null, emails.length, () => emails.length > 0 && onFocusGrid());
+  const notice = problem ? <ProblemNotice problem={problem} onRetry={retryFocused(search.retry)} onOpenSettings={onOpenSettings} /> : null;
+  // A next page that failed keeps the count shown (its notice says why no more come).
+  const status = loading || emails.length === 0 ? (loading ? 'Loading emails…' : '') : `${emails.length} email${emails.length === 1 ? '' : 's'}${repeating ? '. No more new ones came: the library’s next pages held only emails already shown' : done ? '' : problem ? ' so far' : ' so far; scroll for more'}.`;
   return (
     <section class="library-search" hidden={hidden} aria-label="Search the library">
       <form class="library-filters" role="search" onSubmit={(event) => event.preventDefault()}>

@@ -5,6 +5,7 @@ import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { SearchedEmail } from '../../../src/shared/api/library/schemas';
 import { createUniqueEmailPager, type UniqueEmailPager } from '../../../src/shared/api/library/unique-pager';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
+import { afterPage } from './repeated-pages';
 import { EMPTY_SEARCH, SEARCH_DEBOUNCE_MS, sameSearch, searchQuery, type SearchForm } from './search-query';
 
 export interface SearchResults {
@@ -13,6 +14,8 @@ export interface SearchResults {
   emails: SearchedEmail[];
   loading: boolean;
   done: boolean;
+  /** Asking stopped: the library's last pages held only emails already shown (done too). */
+  repeating: boolean;
   problem: LibraryProblem | null;
 }
 
@@ -25,14 +28,15 @@ export interface EmailSearch extends SearchResults {
   retry: () => void;
 }
 
-const START: SearchResults = { generation: 0, emails: [], loading: true, done: false, problem: null };
+const START: SearchResults = { generation: 0, emails: [], loading: true, done: false, repeating: false, problem: null };
 
 export function useEmailSearch(client: LibraryClient): EmailSearch {
   const [form, setForm] = useState<SearchForm>(EMPTY_SEARCH);
   const [applied, setApplied] = useState<SearchForm>(EMPTY_SEARCH);
   const [results, setResults] = useState<SearchResults>(START);
   // `signal` aborts when the search is replaced (or the screen closes): its pages stop holding the library's slots.
-  const run = useRef<{ pager: UniqueEmailPager | null; generation: number; busy: boolean; results: SearchResults; signal?: AbortSignal }>({ pager: null, generation: 0, busy: false, results: START });
+  // `repeated`: pages in a row that brought nothing new (repeated-pages).
+  const run = useRef<{ pager: UniqueEmailPager | null; generation: number; busy: boolean; repeated: number; results: SearchResults; signal?: AbortSignal }>({ pager: null, generation: 0, busy: false, repeated: 0, results: START });
 
   const publish = (next: SearchResults) => {
     run.current.results = next;
@@ -41,7 +45,7 @@ export function useEmailSearch(client: LibraryClient): EmailSearch {
 
   const load = useCallback(() => {
     const current = run.current;
-    if (current.busy || !current.pager || current.pager.done) return;
+    if (current.busy || !current.pager || current.results.done) return;
     const { pager, generation } = current;
     current.busy = true;
     publish({ ...current.results, loading: true, problem: null });
@@ -49,8 +53,13 @@ export function useEmailSearch(client: LibraryClient): EmailSearch {
       (fresh) => {
         if (run.current.generation !== generation) return;
         current.busy = false;
+        const step = afterPage(fresh.length, pager.done, current.repeated);
+        current.repeated = step.repeated;
+        // Nothing new: the grid, its cards the same, would not ask again.
+        if (step.next === 'ask_next') return load();
         const before = run.current.results;
-        publish({ ...before, emails: fresh.length > 0 ? [...before.emails, ...fresh] : before.emails, loading: false, done: pager.done, problem: null });
+        const repeating = step.next === 'give_up';
+        publish({ ...before, emails: fresh.length > 0 ? [...before.emails, ...fresh] : before.emails, loading: false, done: pager.done || repeating, repeating, problem: null });
       },
       (error: unknown) => {
         if (run.current.generation !== generation) return;
@@ -74,11 +83,12 @@ export function useEmailSearch(client: LibraryClient): EmailSearch {
     current.signal = replaced.signal;
     current.generation += 1;
     current.busy = false;
+    current.repeated = 0;
     try {
       current.pager = createUniqueEmailPager(client, searchQuery(applied));
     } catch (error) {
       current.pager = null;
-      publish({ generation: current.generation, emails: [], loading: false, done: true, problem: libraryProblem(error) });
+      publish({ ...START, generation: current.generation, loading: false, done: true, problem: libraryProblem(error) });
       return;
     }
     publish({ ...START, generation: current.generation });
