@@ -37,6 +37,13 @@ async function libraryAsync<T>(path: string, key: string | null = null): Promise
   return (await response.json()) as T;
 }
 
+/** The person makes the window smaller with the resize grip's keys (Shift+arrow: a big step each). */
+async function shrinkWindowAsync(ui: Frame, narrower: number, shorter: number): Promise<void> {
+  await ui.getByTestId('resize-handle').focus();
+  for (let step = 0; step < narrower; step++) await h.page.keyboard.press('Shift+ArrowLeft');
+  for (let step = 0; step < shorter; step++) await h.page.keyboard.press('Shift+ArrowUp');
+}
+
 /**
  * A fresh world on the Browse screen: with the emulator's demo library key, or anonymous (the
  * library address saved in Settings, no key).
@@ -206,9 +213,7 @@ describe('Browse: search', () => {
 
   it('keeps the filters, the cards and the credit apart at the smallest window, 320 × 240 (the credit was drawn over the filters and the cards were out of reach)', async () => {
     const ui = await openBrowseAsync('dark', 'anonymous');
-    await ui.getByTestId('resize-handle').focus();
-    for (let step = 0; step < 3; step++) await h.page.keyboard.press('Shift+ArrowLeft');
-    for (let step = 0; step < 8; step++) await h.page.keyboard.press('Shift+ArrowUp');
+    await shrinkWindowAsync(ui, 3, 8);
     await expect.poll(() => ui.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([320, 240]);
     const box = async (locator: ReturnType<Frame['locator']>) => (await locator.evaluate((element) => element.getBoundingClientRect().toJSON())) as { top: number; bottom: number };
     const credit = ui.getByText('each email belongs to its brand');
@@ -224,9 +229,7 @@ describe('Browse: search', () => {
 
   it('scrolls the results with the window below 480 px of height, one scroller, not a 160 px grid scrolling inside a scrolling window', async () => {
     const ui = await openBrowseAsync('light', 'anonymous');
-    await ui.getByTestId('resize-handle').focus();
-    for (let step = 0; step < 3; step++) await h.page.keyboard.press('Shift+ArrowLeft');
-    for (let step = 0; step < 6; step++) await h.page.keyboard.press('Shift+ArrowUp');
+    await shrinkWindowAsync(ui, 3, 6);
     await expect.poll(() => ui.evaluate(() => window.innerHeight)).toBeLessThan(480);
     const grid = ui.getByTestId('email-grid');
     await expect.poll(() => grid.evaluate((element) => element.scrollHeight - element.clientHeight)).toBeLessThanOrEqual(1);
@@ -250,9 +253,7 @@ describe('Browse: search', () => {
 
   it('says where the scrolling stopped when the next page cannot be loaded, in a window below 480 px of height too', async () => {
     const ui = await openBrowseAsync('light', 'anonymous');
-    await ui.getByTestId('resize-handle').focus();
-    for (let step = 0; step < 3; step++) await h.page.keyboard.press('Shift+ArrowLeft');
-    for (let step = 0; step < 6; step++) await h.page.keyboard.press('Shift+ArrowUp');
+    await shrinkWindowAsync(ui, 3, 6);
     await expect.poll(() => ui.evaluate(() => window.innerHeight)).toBeLessThan(480);
     await cards(ui).first().hover();
     const notice = ui.getByTestId('library-problem');
