@@ -117,7 +117,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const hashes = new Map(local.map((payload) => [payload.key, payload.hash]));
     const since = changesSince(state, (key) => hashes.get(key));
     const changes = await sayingWaitsAsync(link, context, 'the check', () =>
-      allChangesSinceAsync(link, since),
+      allChangesSinceAsync(link, since, context.signal),
     );
     context.throwIfCancelled();
     const stored = await link.choices.readAsync();
