@@ -70,7 +70,16 @@ export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFe
         let onWait: ((seconds: number) => void) | null = null;
         const link: SyncLink = {
           designSystemId,
-          client: createBuilderClient({ baseUrl: credentials.baseUrl, key: credentials.key, transport, onWait: (seconds) => onWait?.(seconds) }),
+          client: createBuilderClient({
+            baseUrl: credentials.baseUrl,
+            key: credentials.key,
+            transport,
+            onWait: (seconds) => onWait?.(seconds),
+            // 0: the requests held (after a 429's wait) go again, so the wait said is over.
+            onHeld: (seconds) => {
+              if (seconds === 0) onWait?.(0);
+            },
+          }),
           choices: createChoicesStore(figma.clientStorage, fileIdOf(figma.root), designSystemId),
           keptApart: createKeptApartStore(figma.clientStorage, fileIdOf(figma.root), designSystemId),
           payloads: createPayloadCache(figma.clientStorage, designSystemId),

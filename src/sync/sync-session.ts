@@ -116,12 +116,12 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     }
     const local = await snapshotAsync(context, full);
     context.throwIfCancelled();
-    context.progress({ done: 0, total: null, label: 'Asking the design system for changes…' });
     const hashes = new Map(local.map((payload) => [payload.key, payload.hash]));
     const since = changesSince(state, (key) => hashes.get(key));
-    const changes = await sayingWaitsAsync(link, context, 'the check', () =>
-      allChangesSinceAsync(link, since, context.signal),
-    );
+    const changes = await sayingWaitsAsync(link, context, 'the check', (told) => {
+      told.progress({ done: 0, total: null, label: 'Asking the design system for changes…' });
+      return allChangesSinceAsync(link, since, told.signal);
+    });
     context.throwIfCancelled();
     const stored = await link.choices.readAsync();
     const current = remember(buildComparison(link, state, local, changes.components, changes.serverTime, new Map(), await link.keptApart.readAsync()));
@@ -182,7 +182,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
 
   function runAsync(context: HandlerContext): Promise<SyncOutcome> {
     const compared = requireComparison();
-    return sayingWaitsAsync(compared.link, context, 'the sync', () =>
+    return sayingWaitsAsync(compared.link, context, 'the sync', (told) =>
       runComparedAsync(
         {
           figma,
@@ -201,7 +201,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
           placing: dependencies.placing ?? (() => false),
         },
         compared,
-        context,
+        told,
       ),
     );
   }
