@@ -67,7 +67,7 @@ export async function pushAsync(input: PushInput): Promise<PushResult> {
   let force = planned.force;
   if (force.length > 0) {
     context.progress({ done: 0, total: null, label: 'Checking for changes since the comparison…' });
-    const since = await allChangesSinceAsync(link, input.comparedAt);
+    const since = await allChangesSinceAsync(link, input.comparedAt, context.signal);
     const changedSince = new Set(since.components.map((component) => component.key));
     force = force.filter((key) => !changedSince.has(key));
     context.throwIfCancelled();
@@ -101,8 +101,9 @@ export async function pushAsync(input: PushInput): Promise<PushResult> {
     const body: SyncBody = { ...shell, upserts: group, deletes: groupDeletes, force: force.filter((key) => groupKeys.has(key)) };
     for (const batch of splitSyncBody(body)) {
       context.throwIfCancelled();
-      // Only what this batch sent is recorded or counted (push-plan.ts `sentOnly`).
-      const answer = sentOnly(batch, await repeatGarbledAsync(link.designSystemId, () => link.client.syncAsync(link.designSystemId, batch)));
+      // Only what this batch sent is recorded or counted (push-plan.ts `sentOnly`). Cancel stops
+      // the wait for its answer at once; the batch then reads as echoes at the next comparison.
+      const answer = sentOnly(batch, await repeatGarbledAsync(link.designSystemId, () => link.client.syncAsync(link.designSystemId, batch, context.signal)));
       state = applyBatchResult(state, batch, answer);
       input.saveState(state);
       result.state = state;

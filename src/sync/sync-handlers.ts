@@ -13,7 +13,7 @@ import { startSyncMonitor } from './sync-monitor';
 import type { BuilderCredentials, SyncLink } from './sync-link';
 import { createSyncSession, syncBadge } from './sync-session';
 
-export type SyncHandlers = Pick<Handlers<SandboxRequests>, 'sync/overview' | 'sync/compare' | 'sync/detail' | 'sync/pictures' | 'sync/choose' | 'sync/keep-apart' | 'sync/run'>;
+export type SyncHandlers = Pick<Handlers<SandboxRequests>, 'sync/overview' | 'sync/compare' | 'sync/detail' | 'sync/pictures' | 'sync/choose' | 'sync/keep-apart' | 'sync/run' | 'sync/current'>;
 
 /** The list asks for the rows on screen; more than this in one request is cut (exports are slow). */
 const MAX_PICTURES_PER_REQUEST = 60;
@@ -70,7 +70,16 @@ export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFe
         let onWait: ((seconds: number) => void) | null = null;
         const link: SyncLink = {
           designSystemId,
-          client: createBuilderClient({ baseUrl: credentials.baseUrl, key: credentials.key, transport, onWait: (seconds) => onWait?.(seconds) }),
+          client: createBuilderClient({
+            baseUrl: credentials.baseUrl,
+            key: credentials.key,
+            transport,
+            onWait: (seconds) => onWait?.(seconds),
+            // 0: the requests held (after a 429's wait) go again, so the wait said is over.
+            onHeld: (seconds) => {
+              if (seconds === 0) onWait?.(0);
+            },
+          }),
           choices: createChoicesStore(figma.clientStorage, fileIdOf(figma.root), designSystemId),
           keptApart: createKeptApartStore(figma.clientStorage, fileIdOf(figma.root), designSystemId),
           payloads: createPayloadCache(figma.clientStorage, designSystemId),
@@ -96,6 +105,7 @@ export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFe
       'sync/choose': ({ choices }) => queue(() => session.chooseAsync(choices)).then((items) => ({ items })),
       // The pair is two rows now: the badge counts them so.
       'sync/keep-apart': ({ oldKey, newKey }) => queue(() => session.keepApartAsync({ oldKey, newKey })).then(withBadge),
+      'sync/current': () => queue(() => session.currentAsync()).then(withBadge),
       'sync/run': async (_payload, context) => {
         runs++;
         try {

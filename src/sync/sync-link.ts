@@ -5,6 +5,7 @@ import { describeWait } from '../shared/api/http/describe-wait';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { HandlerContext } from '../shared/bridge/endpoint';
 import type { SyncOverview } from '../shared/bridge/messages';
+import type { Progress } from '../shared/bridge/protocol';
 import type { ChoicesStore } from './choices-store';
 import type { KeptApartStore } from './kept-apart-store';
 import type { PayloadCache } from './payload-cache';
@@ -22,7 +23,7 @@ export interface SyncLink {
   /** The replaced pairs the designer keeps apart. */
   keptApart: KeptApartStore;
   payloads: PayloadCache;
-  /** Who is told of the client's 429 waits (seconds), or no one. */
+  /** Who is told of the client's 429 waits (seconds), and with 0 when the requests held go again, or no one. */
   setWaitListener(listener: ((seconds: number) => void) | null): void;
 }
 
@@ -56,11 +57,36 @@ export async function requireLinkAsync(source: LinkSource): Promise<SyncLink> {
   throw notLinkedError(problem);
 }
 
-/** Runs `work` with the client's 429 waits (up to a minute each) said on the progress line, not a silent stall. */
-export async function sayingWaitsAsync<T>(link: SyncLink, context: HandlerContext, what: string, work: () => Promise<T>): Promise<T> {
-  link.setWaitListener((seconds) => context.progress({ done: 0, total: null, label: `The builder asked Envelope to wait ${describeWait(seconds)}; ${what} goes on after that.` }));
+/**
+ * Runs `work` with the client's 429 waits (up to a minute each) said on the progress line, not a
+ * silent stall; once the wait is over, the line says again what `work` last said it was doing.
+ */
+export async function sayingWaitsAsync<T>(link: SyncLink, context: HandlerContext, what: string, work: (context: HandlerContext) => Promise<T>): Promise<T> {
+  let latest: Progress | null = null;
+  let waiting = false;
+  link.setWaitListener((seconds) => {
+    if (seconds > 0) {
+      waiting = true;
+      context.progress({ done: 0, total: null, label: `The builder asked Envelope to wait ${describeWait(seconds)}; ${what} goes on after that.` });
+    } else if (waiting) {
+      waiting = false;
+      if (latest !== null) context.progress(latest);
+    }
+  });
+  const remembering: HandlerContext = {
+    progress: (progress) => {
+      latest = progress;
+      waiting = false;
+      context.progress(progress);
+    },
+    get cancelled() {
+      return context.cancelled;
+    },
+    throwIfCancelled: () => context.throwIfCancelled(),
+    ...(context.signal === undefined ? {} : { signal: context.signal }),
+  };
   try {
-    return await work();
+    return await work(remembering);
   } finally {
     link.setWaitListener(null);
   }

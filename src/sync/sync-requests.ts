@@ -3,6 +3,7 @@
 import type { BuilderClient } from '../shared/api/builder/client';
 import { getAllChangesAsync } from '../shared/api/builder/sync-flow';
 import { ApiError } from '../shared/api/http/api-error';
+import type { CancelSignal } from '../shared/api/http/cancel-signal';
 import { syncError } from './sync-errors';
 
 /** How often one request is sent when its answer arrives garbled. */
@@ -34,7 +35,7 @@ export async function repeatGarbledAsync<T>(designSystemId: string, request: () 
   }
 }
 
-/** Every change since `since` (null: all), read page by page. */
-export function allChangesSinceAsync(link: DesignSystemLink, since: string | null): ReturnType<typeof getAllChangesAsync> {
-  return repeatGarbledAsync(link.designSystemId, () => getAllChangesAsync(link.client, link.designSystemId, since, CHANGES_PAGE_LIMIT));
+/** Every change since `since` (null: all), read page by page; `signal` (the designer's Cancel) stops a page waiting on the network. */
+export function allChangesSinceAsync(link: DesignSystemLink, since: string | null, signal?: CancelSignal): ReturnType<typeof getAllChangesAsync> {
+  return repeatGarbledAsync(link.designSystemId, () => getAllChangesAsync(link.client, link.designSystemId, since, CHANGES_PAGE_LIMIT, signal));
 }

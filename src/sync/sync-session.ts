@@ -19,8 +19,9 @@ import { findComponentsByKeyAsync } from './component-nodes';
 import { countText } from './count-text';
 import { changesSince } from './remote-adds';
 import { isSamePair, pairReplacements, withoutKeptApart, type Replacement } from './replacements';
-import { allReplacementsAsync, buildComparison, classifyAgainst, describedAsync, itemOf, publicComparison, withStateProblem, type Comparison, type KnownRemote } from './sync-comparison';
+import { addNearlySamePairsAsync, allReplacementsAsync, buildComparison, classifyAgainst, describedAsync, itemOf, publicComparison, withStateProblem, type Comparison, type KnownRemote } from './sync-comparison';
 import { createSyncDetails } from './sync-details';
+import { readOnlyError } from './sync-errors';
 import { storingAsync } from '../platform/client-storage';
 import { linkAsync, requireLinkAsync, sayingWaitsAsync, type LinkSource, type SyncLink } from './sync-link';
 import { createSyncPictures } from './sync-pictures';
@@ -50,6 +51,8 @@ export interface SyncSession {
   /** Shows a replaced pair as two rows from now on (kept per user until either key is synced). */
   keepApartAsync(pair: Replacement): Promise<SyncComparison>;
   runAsync(context: HandlerContext): Promise<SyncOutcome>;
+  /** The last comparison against the state as recorded now (no request): what a run that failed part-way left. */
+  currentAsync(): Promise<SyncComparison>;
   /** Badge counts: the file read (incrementally) and the design system asked, without touching the screen's comparison. Nothing to review when not linked or read-only. */
   checkAsync(): Promise<SyncBadge>;
   /**
@@ -113,12 +116,12 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     }
     const local = await snapshotAsync(context, full);
     context.throwIfCancelled();
-    context.progress({ done: 0, total: null, label: 'Asking the design system for changes…' });
     const hashes = new Map(local.map((payload) => [payload.key, payload.hash]));
     const since = changesSince(state, (key) => hashes.get(key));
-    const changes = await sayingWaitsAsync(link, context, 'the check', () =>
-      allChangesSinceAsync(link, since),
-    );
+    const changes = await sayingWaitsAsync(link, context, 'the check', (told) => {
+      told.progress({ done: 0, total: null, label: 'Asking the design system for changes…' });
+      return allChangesSinceAsync(link, since, told.signal);
+    });
     context.throwIfCancelled();
     const stored = await link.choices.readAsync();
     const current = remember(buildComparison(link, state, local, changes.components, changes.serverTime, new Map(), await link.keptApart.readAsync()));
@@ -179,7 +182,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
 
   function runAsync(context: HandlerContext): Promise<SyncOutcome> {
     const compared = requireComparison();
-    return sayingWaitsAsync(compared.link, context, 'the sync', () =>
+    return sayingWaitsAsync(compared.link, context, 'the sync', (told) =>
       runComparedAsync(
         {
           figma,
@@ -198,9 +201,20 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
           placing: dependencies.placing ?? (() => false),
         },
         compared,
-        context,
+        told,
       ),
     );
+  }
+
+  async function currentAsync(): Promise<SyncComparison> {
+    const compared = requireComparison();
+    const { state, readOnlyReason, stateProblem } = readStateFor(compared.link.designSystemId);
+    if (readOnlyReason !== null) throw readOnlyError(readOnlyReason);
+    // As a run classifies again at its start: what an earlier push got acknowledged is unchanged now.
+    const current = await addNearlySamePairsAsync(
+      remember(buildComparison(compared.link, state, [...compared.payloads.values()], compared.window, compared.serverTime, compared.choices, compared.keptApart)),
+    );
+    return withStateProblem(publicComparison(await describedAsync(current), null), stateProblem);
   }
 
   /** The badge's counts, by the rules the screen lists rows with (replaced pairs as one row, those kept apart as two). */
@@ -255,6 +269,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     chooseAsync,
     keepApartAsync,
     runAsync,
+    currentAsync,
     checkAsync,
     localCountsAsync,
   };

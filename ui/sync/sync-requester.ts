@@ -22,6 +22,8 @@ export interface SyncRequester {
   /** Shows a replaced pair as two rows (kept by the sandbox); the comparison as it is then. */
   keepApartAsync(pair: { oldKey: string; newKey: string }): Promise<SyncComparison>;
   run(onProgress: (progress: Progress) => void): PendingRequest<SyncOutcome>;
+  /** The last comparison against what is recorded now (no request to the builder). */
+  currentAsync(): Promise<SyncComparison>;
 }
 
 export function createSyncRequester(endpoint: Pick<UiEndpoint, 'request'>): SyncRequester {
@@ -33,5 +35,6 @@ export function createSyncRequester(endpoint: Pick<UiEndpoint, 'request'>): Sync
     chooseAsync: async (choices) => (await endpoint.request('sync/choose', { choices })).items,
     keepApartAsync: (pair) => endpoint.request('sync/keep-apart', pair),
     run: (onProgress) => endpoint.request('sync/run', {}, { timeoutMs: RUN_TIMEOUT_MS, onProgress }),
+    currentAsync: () => endpoint.request('sync/current', {}),
   };
 }

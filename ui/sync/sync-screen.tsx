@@ -333,7 +333,14 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       // Refused before anything was taken or sent, until a batch of references is placed: the same sync, once they are.
       else if (code === 'busy') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Sync now', retry: () => void runAsync() });
       else if (code === 'not_linked') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Open Settings', retry: onOpenSettings });
-      else setFailure({ message: `The sync did not finish: ${asSentence(errorText(error))} What was already sent is recorded, and your choices are kept.`, retryLabel: 'Try the sync again', retry: () => void runAsync() });
+      else {
+        setFailure({ message: `The sync did not finish: ${asSentence(errorText(error))} What was already sent is recorded, and your choices are kept.`, retryLabel: 'Try the sync again', retry: () => void runAsync() });
+        // The list and the button then count only what is left (the recorded state; no request, so the words above stay).
+        requester.currentAsync().then((left) => {
+          replaceItems(left.items);
+          setComparison(left);
+        }, () => undefined);
+      }
     } finally {
       pending.current = null;
       working.current = false;

@@ -14,6 +14,7 @@ import {
   type WireMessage,
   wireMessageSchema,
 } from './protocol';
+import { createCancelSource, type CancelSignal } from '../api/http/cancel-signal';
 import { safeParseDescribed } from '../validation/describe-issues';
 import type * as z from '../zod';
 
@@ -25,6 +26,8 @@ export interface HandlerContext {
   readonly cancelled: boolean;
   /** Throws a `cancelled` BridgeError if the caller cancelled. */
   throwIfCancelled(): void;
+  /** Aborts when the caller cancels: a request waiting on the network stops at once (absent in contexts made by hand). */
+  readonly signal?: CancelSignal;
 }
 
 export type Handlers<D extends RequestDefinitions> = {
@@ -111,7 +114,7 @@ export function createEndpoint<
   const timers = options.timers ?? defaultTimers;
   const defaultTimeoutMs = options.defaultTimeoutMs ?? 15_000;
   const pending = new Map<string, Pending>();
-  const running = new Map<string, { cancelled: boolean }>();
+  const running = new Map<string, { cancelled: boolean; cancel(): void }>();
 
   function reject(reason: string): void {
     options.onInvalidMessage?.(reason);
@@ -154,7 +157,8 @@ export function createEndpoint<
       reject(`Invalid "${type}" request: ${parsed.message}.`);
       return;
     }
-    const state = { cancelled: false };
+    const cancelSource = createCancelSource();
+    const state = { cancelled: false, cancel: () => cancelSource.cancel() };
     running.set(id, state);
     const context: HandlerContext = {
       progress(progress) {
@@ -166,6 +170,7 @@ export function createEndpoint<
       throwIfCancelled() {
         if (state.cancelled) throw new BridgeError('cancelled', 'Cancelled.');
       },
+      signal: cancelSource.signal,
     };
     try {
       const handler = options.handlers[type as keyof Incoming];
@@ -202,7 +207,10 @@ export function createEndpoint<
         return;
       case 'cancel': {
         const state = running.get(message.id);
-        if (state) state.cancelled = true;
+        if (state) {
+          state.cancelled = true;
+          state.cancel();
+        }
         return;
       }
       case 'progress': {

@@ -429,6 +429,11 @@ export const sandboxRequests = {
    */
   'sync/run': defineRequest(empty, syncOutcomeSchema),
   /**
+   * The last comparison against the sync state as recorded now, without a request: after a sync
+   * that failed part-way, what its acknowledged batches sent no longer counts as left to sync.
+   */
+  'sync/current': defineRequest(empty, syncComparisonSchema),
+  /**
    * The list rows' thumbnails (≤ 256 px), for the rows on screen, in one batch: a data URL of a
    * PNG for components in this file, the remote thumbnail's URL for the others, null when there
    * is none. Keys not in the comparison are null too.

@@ -4,6 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
 import { createPlugin } from '../../../src/handlers';
+import type { HttpRequest } from '../../../src/shared/api/http/transport';
 import { addHistoryEntry, readSyncState, SYNC_STATE_HEAD_KEY, writeSyncState } from '../../../src/sync/sync-state';
 import { controlAsync, emulatorKeysAsync } from '../clients/support/transports';
 import { collaboratorAsync, componentNamed, context, linkAsync, remoteComponentsAsync, syncedOnceAsync, useSyncHarness } from './support/sync-harness';
@@ -213,6 +214,49 @@ describe('a comparison the builder asks to wait (429)', () => {
     expect(limited()).toBe(1);
     expect(labels).toContain('The builder asked Envelope to wait a second; the check goes on after that.');
     expect(compared.items.length).toBeGreaterThan(0);
+  });
+});
+
+/** One log of the progress said and the answers the plugin received, in order; the first request matching `limit` is answered 429 (wait a second). */
+function loggedLimitedOnce(limit: (request: HttpRequest) => boolean): string[] {
+  const log: string[] = [];
+  const transport = createFigmaFetchTransport(h.fake.fetch);
+  let limited = false;
+  h.plugin = createPlugin({
+    figma: h.fake.figma,
+    transport: async (request) => {
+      if (limit(request) && !limited) {
+        limited = true;
+        return { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '1' }, text: JSON.stringify({ error: 'rate_limited', message: 'Too many requests.' }) };
+      }
+      const response = await transport(request);
+      if (limit(request)) log.push(`answer ${response.status}`);
+      return response;
+    },
+  });
+  return log;
+}
+
+describe('the wait said on the progress line when the builder asks to wait (429)', () => {
+  const waitSaid = (what: string) => `The builder asked Envelope to wait a second; ${what} goes on after that.`;
+
+  it('goes when the wait is over: the pushing words are back before the batch sent again is acknowledged', async () => {
+    const log = loggedLimitedOnce((request) => request.method === 'POST' && request.url.endsWith('/sync'));
+    await linkAsync(h, 'ds_empty');
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/run']({}, { ...context, progress: (progress) => log.push(progress.label) });
+    const waited = log.indexOf(waitSaid('the sync'));
+    expect(waited).toBeGreaterThanOrEqual(0);
+    expect(log.slice(waited + 1, log.indexOf('answer 200', waited))).toEqual([expect.stringMatching(/^Pushing \d+ of \d+$/)]);
+  });
+
+  it('goes when the wait is over in a check too: the check’s words are back before the changes come', async () => {
+    const log = loggedLimitedOnce((request) => request.method === 'GET' && request.url.includes('/changes'));
+    await linkAsync(h, 'ds_empty');
+    await h.plugin.handlers['sync/compare']({}, { ...context, progress: (progress) => log.push(progress.label) });
+    const waited = log.indexOf(waitSaid('the check'));
+    expect(waited).toBeGreaterThanOrEqual(0);
+    expect(log.slice(waited + 1, log.indexOf('answer 200', waited))).toEqual(['Asking the design system for changes…']);
   });
 });
 

@@ -150,6 +150,27 @@ describe('bridge endpoint', () => {
     expect(sawCancel).toBe(true);
   });
 
+  it('cancels through the context’s signal too: a handler waiting on it (a network request) stops at once', async () => {
+    let aborted = false;
+    const { ui } = connect({
+      slow: (_payload, context) =>
+        new Promise((_resolve, reject) => {
+          context.signal?.addEventListener('abort', () => {
+            aborted = true;
+            reject(new Error('stopped'));
+          });
+        }),
+    });
+    const pending = ui.request('slow', { steps: 1 });
+    const outcome = pending.catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(5);
+    expect(aborted).toBe(false);
+    pending.cancel();
+    expect(await outcome).toMatchObject({ code: 'cancelled' });
+    await vi.advanceTimersByTimeAsync(5);
+    expect(aborted).toBe(true);
+  });
+
   it('rejects a request whose payload does not match its definition, without running the handler', async () => {
     const add = vi.fn(() => Promise.resolve({ sum: 0 }));
     const { ui, onInvalid } = connect({ add });

@@ -51,9 +51,9 @@ export interface BuilderClient {
   getTemplateAsync(id: string, signal?: CancelSignal): Promise<Template>;
   updateTemplateAsync(id: string, changes: Partial<TemplateInput>, signal?: CancelSignal): Promise<Template>;
   deleteTemplateAsync(id: string): Promise<void>;
-  /** One sync request (≤ 100 upserts, ≤ 2 MB); see `syncInBatchesAsync` for more. */
-  syncAsync(designSystemId: string, body: SyncBody): Promise<SyncResult>;
-  getChangesAsync(designSystemId: string, query?: requests.ChangesQuery): Promise<Changes>;
+  /** One sync request (≤ 100 upserts, ≤ 2 MB); see `syncInBatchesAsync` for more. `signal`: see ApiRequester.sendAsync. */
+  syncAsync(designSystemId: string, body: SyncBody, signal?: CancelSignal): Promise<SyncResult>;
+  getChangesAsync(designSystemId: string, query?: requests.ChangesQuery, signal?: CancelSignal): Promise<Changes>;
 }
 
 /** Reads `data` (or a bare body) with `schema`; problems are named from `data`. */
@@ -111,15 +111,15 @@ export function createBuilderClient(options: BuilderClientOptions): BuilderClien
         read: () => ({ ok: true, value: undefined }),
       });
     },
-    async syncAsync(designSystemId, body) {
+    async syncAsync(designSystemId, body, signal) {
       const request = requests.syncRequest(designSystemId);
       const problem = syncBodyProblem(body);
       if (problem !== null) throw invalidArgumentError('builder', request.endpoint, problem);
       // Safe to repeat: a hash-equal upsert is an accepted no-op, so a retry after a lost answer applies nothing twice.
-      return send.sendAsync({ method: 'POST', ...request, body, safeToRepeat: true, read: readData(syncResultSchema) });
+      return send.sendAsync({ method: 'POST', ...request, body, safeToRepeat: true, read: readData(syncResultSchema) }, signal);
     },
-    async getChangesAsync(designSystemId, query) {
-      return send.sendAsync({ method: 'GET', ...requests.changesRequest(designSystemId, query), safeToRepeat: true, read: readData(changesSchema) });
+    async getChangesAsync(designSystemId, query, signal) {
+      return send.sendAsync({ method: 'GET', ...requests.changesRequest(designSystemId, query), safeToRepeat: true, read: readData(changesSchema) }, signal);
     },
   };
 }

@@ -1,6 +1,7 @@
 // Multi-request sync operations on top of the client: batched pushes and paged changes.
 // assumption: the next `base` / `since` always comes from the server's `synced_at` / `server_time`, never the local clock.
 import { ApiError } from '../http/api-error';
+import type { CancelSignal } from '../http/cancel-signal';
 import type { BuilderClient } from './client';
 import type { Changes, Component, SyncBody, SyncResult } from './schemas';
 import { mergeSyncResults, splitSyncBody } from './sync-batches';
@@ -20,19 +21,20 @@ export interface AllChanges {
 
 const MAX_CHANGE_PAGES = 1_000;
 
-/** Every change since `since`, following `next_cursor` to the end. */
+/** Every change since `since`, following `next_cursor` to the end; `signal` stops the page waiting (ApiRequester.sendAsync). */
 export async function getAllChangesAsync(
   client: BuilderClient,
   designSystemId: string,
   since: string | null,
   limit?: number,
+  signal?: CancelSignal,
 ): Promise<AllChanges> {
   const components: Component[] = [];
   const seenCursors = new Set<string>();
   let cursor: string | null = null;
   let serverTime: string | null = null;
   for (let page = 0; page < MAX_CHANGE_PAGES; page += 1) {
-    const changes: Changes = await client.getChangesAsync(designSystemId, { since, limit, cursor });
+    const changes: Changes = await client.getChangesAsync(designSystemId, { since, limit, cursor }, signal);
     // The first page's time: edits made while later pages were read are then seen next time.
     serverTime ??= changes.server_time;
     components.push(...changes.components);

@@ -1,0 +1,56 @@
+// A sync that fails part-way (the builder answers 503 after some batches were acknowledged):
+// the screen keeps the failure's words, and its list and Sync button count only what is left,
+// as the recorded state has it. The emulator's faults make the failure; the acknowledged keys
+// are read from the page's own network log.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkToEmptyDesignSystemAsync } from './support/sync-steps';
+import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+
+let h: Harness;
+const acknowledged = new Set<string>();
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+  h.page.on('response', (response) => {
+    if (!response.url().endsWith('/sync') || response.status() !== 200) return;
+    response.json().then(
+      (body: { data?: { accepted?: Array<{ key: string }> } }) => {
+        for (const entry of body.data?.accepted ?? []) acknowledged.add(entry.key);
+      },
+      () => undefined, // a cut answer acknowledges nothing
+    );
+  });
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+function faultsAsync(body: unknown): Promise<Response> {
+  return fetch(`${h.emulator.builderUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+describe('a sync that failed part-way', () => {
+  it('keeps the failure’s words, and the Sync button counts only what was not sent and recorded', async () => {
+    await h.openFreshAsync('?components=420');
+    const ui = await linkToEmptyDesignSystemAsync(h);
+    const run = ui.getByRole('button', { name: /^Sync [\d,]+ changes$/ });
+    await run.waitFor({ timeout: 60_000 });
+    const total = Number(/Sync ([\d,]+) changes/.exec((await run.textContent()) ?? '')![1]!.replace(/,/g, ''));
+    expect(total).toBeGreaterThan(200);
+    // Slow answers, so the push can be failed after its first acknowledged batch.
+    await faultsAsync({ rate: 1, kinds: ['slow'], slow_ms: 1500, seed: 3 });
+    await run.click();
+    await expect.poll(() => textOf(ui.getByTestId('sync-progress')), { timeout: 60_000 }).toMatch(/Pushing [1-9][\d,]* of/);
+    await faultsAsync({ rate: 1, kinds: ['503'] });
+    await expect.poll(() => textOf(ui.getByTestId('sync-error')), { timeout: 60_000 }).toMatch(/The sync did not finish/);
+    await faultsAsync({ rate: 0 });
+
+    expect(acknowledged.size).toBeGreaterThan(0);
+    expect(acknowledged.size).toBeLessThan(total);
+    const left = total - acknowledged.size;
+    await expect.poll(() => textOf(ui.getByRole('button', { name: /^Sync [\d,]+ changes?$/ })), { timeout: 10_000 }).toBe(`Sync ${left.toLocaleString('en-US')} change${left === 1 ? '' : 's'}`);
+    // The failure's words stay (no new check replaced them).
+    expect(await textOf(ui.getByTestId('sync-error'))).toMatch(/The sync did not finish: .*What was already sent is recorded/);
+  }, 180_000);
+});

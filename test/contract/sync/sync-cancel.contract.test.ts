@@ -1,0 +1,103 @@
+// Cancel while a sync's request waits on the network: the run stops at once (not at the
+// request's deadline), and what was acknowledged before stays recorded. The real handlers against
+// the fake Figma and the builder emulator, its `stall` fault holding an answer mid-body.
+import { describe, expect, it } from 'vitest';
+import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
+import { createPlugin } from '../../../src/handlers';
+import { BridgeError } from '../../../src/shared/bridge/bridge-error';
+import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
+import { createCancelSource } from '../../../src/shared/api/http/cancel-signal';
+import type { HttpRequest } from '../../../src/shared/api/http/transport';
+import { readSyncState } from '../../../src/sync/sync-state';
+import { generateDocumentAsync } from '../../bench/generate-document';
+import { createFakeFigma } from '../../fake-figma';
+import { controlAsync } from '../clients/support/transports';
+import { context, linkAsync, useSyncHarness, type SyncHarness } from './support/sync-harness';
+
+const h = useSyncHarness();
+
+/** A handler context as the bridge gives one, and the Cancel button's press. */
+function cancellable(): { context: HandlerContext; cancel: () => void } {
+  const source = createCancelSource();
+  return {
+    context: {
+      progress: () => undefined,
+      get cancelled() {
+        return source.signal.aborted;
+      },
+      throwIfCancelled() {
+        if (source.signal.aborted) throw new BridgeError('cancelled', 'Cancelled.');
+      },
+      signal: source.signal,
+    },
+    cancel: () => source.cancel(),
+  };
+}
+
+/**
+ * The plugin again, with `beforeAnswer` run before each answer is handed on, and a promise for the
+ * moment the `nth` request matching `matches` goes out.
+ */
+function watchRequests(harness: SyncHarness, matches: (request: HttpRequest) => boolean, nth: number, beforeAnswer: (request: HttpRequest, status: number) => Promise<void> = async () => undefined): Promise<void> {
+  const transport = createFigmaFetchTransport(harness.fake.fetch);
+  let seen = 0;
+  let sent!: () => void;
+  const out = new Promise<void>((resolve) => (sent = resolve));
+  harness.plugin = createPlugin({
+    figma: harness.fake.figma,
+    transport: async (request) => {
+      const answer = transport(request);
+      if (matches(request) && ++seen === nth) sent();
+      const response = await answer;
+      await beforeAnswer(request, response.status);
+      return response;
+    },
+  });
+  return out;
+}
+
+const isPush = (request: HttpRequest) => request.method === 'POST' && request.url.endsWith('/sync');
+const isChanges = (request: HttpRequest) => request.method === 'GET' && request.url.includes('/changes');
+
+describe('Cancel while a request waits on the network', () => {
+  it('stops a push whose second request is stalled at once; the first, acknowledged, stays recorded and the next comparison lists only the rest', async () => {
+    h.fake = createFakeFigma({ currentUser: { id: 'u1', name: 'Dana Designer' }, allowedDomains: [h.emulator.builderUrl] });
+    await generateDocumentAsync(h.fake.figma, 150);
+    // The first batch is acknowledged; every answer after it stalls mid-body.
+    let acknowledged = 0;
+    const secondSent = watchRequests(h, isPush, 2, async (request, status) => {
+      if (!isPush(request) || status !== 200 || acknowledged > 0) return;
+      acknowledged = (JSON.parse(request.body ?? '{}') as { upserts: unknown[] }).upserts.length;
+      await controlAsync(h.emulator.builderUrl, 'faults', { rate: 1, kinds: ['stall'] });
+    });
+    await linkAsync(h, 'ds_empty');
+    const compared = await h.plugin.handlers['sync/compare']({}, context);
+    const total = compared.items.length;
+        const { context: running, cancel } = cancellable();
+    const run = h.plugin.handlers['sync/run']({}, running);
+    await secondSent;
+    cancel();
+    await expect(run).rejects.toMatchObject({ code: 'cancelled' });
+
+    await controlAsync(h.emulator.builderUrl, 'faults', { rate: 0 });
+    const stored = readSyncState(h.fake.figma.root);
+    if (stored.status !== 'ok') throw new Error(`sync state ${stored.status}`);
+    expect(acknowledged).toBeGreaterThan(0);
+    expect(stored.state.components.size).toBe(acknowledged);
+    expect((await h.plugin.handlers['sync/compare']({}, context)).items).toHaveLength(total - acknowledged);
+  });
+
+  it('stops a check whose changes request is stalled at once, and the next check runs', async () => {
+    const changesSent = watchRequests(h, isChanges, 1);
+    await linkAsync(h, 'ds_empty');
+    await controlAsync(h.emulator.builderUrl, 'faults', { rate: 1, kinds: ['stall'] });
+    const { context: checking, cancel } = cancellable();
+    const check = h.plugin.handlers['sync/compare']({}, checking);
+    await changesSent;
+    cancel();
+    await expect(check).rejects.toMatchObject({ code: 'cancelled' });
+
+    await controlAsync(h.emulator.builderUrl, 'faults', { rate: 0 });
+    expect((await h.plugin.handlers['sync/compare']({}, context)).items.length).toBeGreaterThan(0);
+  });
+});
