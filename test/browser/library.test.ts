@@ -1598,12 +1598,14 @@ describe('Browse: brands', () => {
       await search.fill('Zzyzx');
       // The top brands still show until the answer comes: named for what they are, with a word that a search is on its way.
       expect(await ui.getByRole('list', { name: 'Top brands' }).count()).toBe(1);
-      expect((await textOf(ui.getByRole('status')))?.trim()).toBe('Looking for “Zzyzx”…');
+      // The brand search's own status (the canvas insert's live region waits, empty, beside it).
+      const brands = ui.getByRole('region', { name: 'Brands' });
+      expect((await textOf(brands.getByRole('status')))?.trim()).toBe('Looking for “Zzyzx”…');
       await expect.poll(() => textOf(ui.locator('.empty-state')), { timeout: 10_000 }).toBe('No brand called “Zzyzx” in the library.');
       await search.fill('Zzyzxq');
       expect(await textOf(ui.locator('.empty-state'))).toBe('No brand called “Zzyzx” in the library.');
       await expect.poll(() => textOf(ui.locator('.empty-state')), { timeout: 10_000 }).toBe('No brand called “Zzyzxq” in the library.');
-      expect(await ui.getByRole('status').count()).toBe(0);
+      expect(await brands.getByRole('status').count()).toBe(0);
     } finally {
       await setFaultsAsync({ rate: 0 });
     }
