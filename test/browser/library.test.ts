@@ -37,6 +37,16 @@ async function libraryAsync<T>(path: string, key: string | null = null): Promise
   return (await response.json()) as T;
 }
 
+/** Browse with the key, the first result opened: how many were loaded, and the detail's "N of M" navigation. */
+async function firstResultOpenedAsync(): Promise<{ ui: Frame; loaded: number; position: ReturnType<Frame['locator']> }> {
+  const ui = await openBrowseAsync('light', 'key');
+  const loaded = await loadedCountAsync(ui);
+  await cards(ui).first().click();
+  const position = ui.getByRole('navigation', { name: 'Results' });
+  await expect.poll(() => textOf(position), { timeout: 10_000 }).toContain(`1 of ${loaded}+`);
+  return { ui, loaded, position };
+}
+
 /** The person makes the window smaller with the resize grip's keys (Shift+arrow: a big step each). */
 async function shrinkWindowAsync(ui: Frame, narrower: number, shorter: number): Promise<void> {
   await ui.getByTestId('resize-handle').focus();
@@ -1152,11 +1162,7 @@ describe('Browse: an email', () => {
   });
 
   it('goes on past the last result loaded with Next, and counts the results as “50+” while more are to come', async () => {
-    const ui = await openBrowseAsync('light', 'key');
-    const loaded = await loadedCountAsync(ui);
-    await cards(ui).first().click();
-    const position = ui.getByRole('navigation', { name: 'Results' });
-    await expect.poll(() => textOf(position), { timeout: 10_000 }).toContain(`1 of ${loaded}+`);
+    const { ui, loaded, position } = await firstResultOpenedAsync();
     // To the last email loaded, a press at a time (only the one stopped on is read).
     for (let press = 1; press < loaded; press++) await h.page.keyboard.press('ArrowRight');
     await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded} of \\d+`));
@@ -1168,11 +1174,7 @@ describe('Browse: an email', () => {
   });
 
   it('says why Next stops at the last result loaded when the next results could not be loaded, and goes on after Try again', async () => {
-    const ui = await openBrowseAsync('light', 'key');
-    const loaded = await loadedCountAsync(ui);
-    await cards(ui).first().click();
-    const position = ui.getByRole('navigation', { name: 'Results' });
-    await expect.poll(() => textOf(position), { timeout: 10_000 }).toContain(`1 of ${loaded}+`);
+    const { ui, loaded, position } = await firstResultOpenedAsync();
     for (let press = 1; press < loaded - 3; press++) await h.page.keyboard.press('ArrowRight');
     await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded - 3} of `));
     // The next page fails (and every email read meanwhile): the way on stops here.

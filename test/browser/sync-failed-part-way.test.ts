@@ -3,7 +3,7 @@
 // as the recorded state has it. The emulator's faults make the failure; the acknowledged keys
 // are read from the page's own network log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkToEmptyDesignSystemAsync } from './support/sync-steps';
+import { bigFileToPushAsync } from './support/sync-steps';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 
 let h: Harness;
@@ -32,12 +32,7 @@ function faultsAsync(body: unknown): Promise<Response> {
 
 describe('a sync that failed part-way', () => {
   it('keeps the failure’s words, and the Sync button counts only what was not sent and recorded', async () => {
-    await h.openFreshAsync('?components=420');
-    const ui = await linkToEmptyDesignSystemAsync(h);
-    const run = ui.getByRole('button', { name: /^Sync [\d,]+ changes$/ });
-    await run.waitFor({ timeout: 60_000 });
-    const total = Number(/Sync ([\d,]+) changes/.exec((await run.textContent()) ?? '')![1]!.replace(/,/g, ''));
-    expect(total).toBeGreaterThan(200);
+    const { ui, run, total } = await bigFileToPushAsync(h);
     // Slow answers, so the push can be failed after its first acknowledged batch.
     await faultsAsync({ rate: 1, kinds: ['slow'], slow_ms: 1500, seed: 3 });
     await run.click();

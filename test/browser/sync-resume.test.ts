@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Component } from '../../src/shared/api/builder/schemas';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
-import { linkToEmptyDesignSystemAsync, readyUiAsync } from './support/sync-steps';
+import { bigFileToPushAsync, readyUiAsync } from './support/sync-steps';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 
 let h: Harness;
@@ -55,13 +55,9 @@ async function allRemoteAsync(): Promise<Component[]> {
 
 describe('a sync interrupted by closing the plugin', () => {
   it('resumes in the next run: nothing acknowledged is sent again, and every component arrives once', async () => {
-    await h.openFreshAsync('?components=420');
-    let ui = await linkToEmptyDesignSystemAsync(h);
-
-    const run = ui.getByRole('button', { name: /^Sync [\d,]+ changes$/ });
-    await run.waitFor({ timeout: 60_000 });
-    const total = Number(/Sync ([\d,]+) changes/.exec((await run.textContent()) ?? '')![1]!.replace(/,/g, ''));
-    expect(total).toBeGreaterThan(200);
+    const first = await bigFileToPushAsync(h);
+    let ui = first.ui;
+    const { run, total } = first;
     // Every answer of the builder now takes 1.5 s: the push is slow enough to stop midway.
     await fetch(`${h.emulator.builderUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rate: 1, kinds: ['slow'], slow_ms: 1500, seed: 3 }) });
     currentRun = await evaluateHooks(h.page, (hooks) => hooks.runId());

@@ -1,5 +1,5 @@
 // Steps the sync browser tests share, each as a person does it in the playground.
-import type { Frame } from 'playwright-core';
+import type { Frame, Locator } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Harness } from './playground-harness';
 
@@ -30,4 +30,18 @@ export async function linkToEmptyDesignSystemAsync(h: Harness): Promise<Frame> {
   await expect.poll(() => ui.getByLabel('Design system id').inputValue()).toBe('ds_empty');
   await ui.getByRole('button', { name: /^Sync/ }).first().click();
   return ui;
+}
+
+/**
+ * A file of 420 generated components linked to the empty design system, its Sync button showing:
+ * more than two batches of 100 to push, so a push can be stopped or failed part-way.
+ */
+export async function bigFileToPushAsync(h: Harness): Promise<{ ui: Frame; run: Locator; total: number }> {
+  await h.openFreshAsync('?components=420');
+  const ui = await linkToEmptyDesignSystemAsync(h);
+  const run = ui.getByRole('button', { name: /^Sync [\d,]+ changes$/ });
+  await run.waitFor({ timeout: 60_000 });
+  const total = Number(/Sync ([\d,]+) changes/.exec((await run.textContent()) ?? '')![1]!.replace(/,/g, ''));
+  expect(total).toBeGreaterThan(200);
+  return { ui, run, total };
 }

@@ -59,6 +59,16 @@ function watchRequests(harness: SyncHarness, matches: (request: HttpRequest) => 
 const isPush = (request: HttpRequest) => request.method === 'POST' && request.url.endsWith('/sync');
 const isChanges = (request: HttpRequest) => request.method === 'GET' && request.url.includes('/changes');
 
+/** Starts a call, cancels it once `sent` (its stalled request is out), sees it end as cancelled, then lifts the stall. */
+async function cancelledOnceSentAsync(start: (running: HandlerContext) => Promise<unknown>, sent: Promise<unknown>): Promise<void> {
+  const { context: running, cancel } = cancellable();
+  const call = start(running);
+  await sent;
+  cancel();
+  await expect(call).rejects.toMatchObject({ code: 'cancelled' });
+  await controlAsync(h.emulator.builderUrl, 'faults', { rate: 0 });
+}
+
 describe('Cancel while a request waits on the network', () => {
   it('stops a push whose second request is stalled at once; the first, acknowledged, stays recorded and the next comparison lists only the rest', async () => {
     h.fake = createFakeFigma({ currentUser: { id: 'u1', name: 'Dana Designer' }, allowedDomains: [h.emulator.builderUrl] });
@@ -73,13 +83,8 @@ describe('Cancel while a request waits on the network', () => {
     await linkAsync(h, 'ds_empty');
     const compared = await h.plugin.handlers['sync/compare']({}, context);
     const total = compared.items.length;
-        const { context: running, cancel } = cancellable();
-    const run = h.plugin.handlers['sync/run']({}, running);
-    await secondSent;
-    cancel();
-    await expect(run).rejects.toMatchObject({ code: 'cancelled' });
+    await cancelledOnceSentAsync((running) => h.plugin.handlers['sync/run']({}, running), secondSent);
 
-    await controlAsync(h.emulator.builderUrl, 'faults', { rate: 0 });
     const stored = readSyncState(h.fake.figma.root);
     if (stored.status !== 'ok') throw new Error(`sync state ${stored.status}`);
     expect(acknowledged).toBeGreaterThan(0);
@@ -91,13 +96,8 @@ describe('Cancel while a request waits on the network', () => {
     const changesSent = watchRequests(h, isChanges, 1);
     await linkAsync(h, 'ds_empty');
     await controlAsync(h.emulator.builderUrl, 'faults', { rate: 1, kinds: ['stall'] });
-    const { context: checking, cancel } = cancellable();
-    const check = h.plugin.handlers['sync/compare']({}, checking);
-    await changesSent;
-    cancel();
-    await expect(check).rejects.toMatchObject({ code: 'cancelled' });
+    await cancelledOnceSentAsync((checking) => h.plugin.handlers['sync/compare']({}, checking), changesSent);
 
-    await controlAsync(h.emulator.builderUrl, 'faults', { rate: 0 });
     expect((await h.plugin.handlers['sync/compare']({}, context)).items.length).toBeGreaterThan(0);
   });
 });
