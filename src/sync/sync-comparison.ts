@@ -178,6 +178,15 @@ async function addChipsAsync(current: Comparison): Promise<Comparison> {
   return current;
 }
 
+/**
+ * `compared` classified again against `state` as recorded now, without a request (given to
+ * `remember` as the comparison from then on): what a push got acknowledged since is unchanged,
+ * and the rows are paired as they were shown.
+ */
+export function recomparedAsync(compared: Comparison, state: SyncState, remember: (current: Comparison) => Comparison): Promise<Comparison> {
+  return addNearlySamePairsAsync(remember(buildComparison(compared.link, state, [...compared.payloads.values()], compared.window, compared.serverTime, compared.choices, compared.keptApart)));
+}
+
 /** Adds the pairs of rule 2 to the exact-name pairs (allReplacementsAsync), and leaves out those kept apart. */
 export async function addNearlySamePairsAsync(current: Comparison): Promise<Comparison> {
   const pairs = await allReplacementsAsync(current.classification.components, current.payloads, current.link.payloads, current.replacements);

@@ -16,7 +16,7 @@ import { partlyTakenToRecord } from './partly-taken';
 import { applySettled, effectiveChoice, nextBaseTime, planPush } from './push-plan';
 import { pushAsync } from './push-step';
 import { remoteAddsToRecord } from './remote-adds';
-import { addNearlySamePairsAsync, buildComparison, describedAsync, publicComparison, type Comparison } from './sync-comparison';
+import { buildComparison, recomparedAsync, describedAsync, publicComparison, type Comparison } from './sync-comparison';
 import { readOnlyError } from './sync-errors';
 import { linkAsync, notLinkedError, type LinkSource } from './sync-link';
 import type { SyncPictures } from './sync-pictures';
@@ -84,9 +84,7 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
   // A collaborator's push since the comparison is caught by the server (it is newer than
   // the base sent) and comes back as a conflict.
   // Paired again as the comparison was: a run that stops part-way leaves the rows as shown.
-  const current = await addNearlySamePairsAsync(
-    services.remember(buildComparison(link, reread.state, [...compared.payloads.values()], compared.window, compared.serverTime, compared.choices, compared.keptApart)),
-  );
+  const current = await recomparedAsync(compared, reread.state, (recompared) => services.remember(recompared));
   let state = reread.state;
   const manualSteps: SyncOutcome['manualSteps'] = [];
   const runChoices = new Map(current.choices);

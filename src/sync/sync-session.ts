@@ -19,7 +19,7 @@ import { findComponentsByKeyAsync } from './component-nodes';
 import { countText } from './count-text';
 import { changesSince } from './remote-adds';
 import { isSamePair, pairReplacements, withoutKeptApart, type Replacement } from './replacements';
-import { addNearlySamePairsAsync, allReplacementsAsync, buildComparison, classifyAgainst, describedAsync, itemOf, publicComparison, withStateProblem, type Comparison, type KnownRemote } from './sync-comparison';
+import { allReplacementsAsync, buildComparison, classifyAgainst, describedAsync, itemOf, publicComparison, recomparedAsync, withStateProblem, type Comparison, type KnownRemote } from './sync-comparison';
 import { createSyncDetails } from './sync-details';
 import { readOnlyError } from './sync-errors';
 import { storingAsync } from '../platform/client-storage';
@@ -211,9 +211,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const { state, readOnlyReason, stateProblem } = readStateFor(compared.link.designSystemId);
     if (readOnlyReason !== null) throw readOnlyError(readOnlyReason);
     // As a run classifies again at its start: what an earlier push got acknowledged is unchanged now.
-    const current = await addNearlySamePairsAsync(
-      remember(buildComparison(compared.link, state, [...compared.payloads.values()], compared.window, compared.serverTime, compared.choices, compared.keptApart)),
-    );
+    const current = await recomparedAsync(compared, state, remember);
     return withStateProblem(publicComparison(await describedAsync(current), null), stateProblem);
   }
 
