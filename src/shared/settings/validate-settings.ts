@@ -7,6 +7,9 @@ import { parseHttpUrl } from '../validation/http-url';
 
 export type { ApiName };
 
+// Zero-width spaces and joiners and the word joiner: neither trim() nor \s removes them.
+const INVISIBLE = /[\u200b-\u200d\u2060]/g;
+
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** A problem with a base URL in words, or null when it is acceptable. */
@@ -41,8 +44,13 @@ export function keyProblem(api: ApiName, input: string): string | null {
   if (key === '') return 'Paste your API key.';
   const isKey = api === 'builder' ? isBuilderKey : isLibraryKey;
   if (isKey(key)) return null;
-  // The two mistakes a paste makes most: a key broken by a line break, or the other API's key.
+  // What a paste brings along most: "Bearer " copied from a request, quotes from code, a line
+  // break or an invisible character inside, or the other API's key. Refused, never cleaned
+  // silently, so the key saved is exactly the one the person can see.
+  if (isKey(key.replace(/^(authorization:\s*)?bearer\s+/i, ''))) return 'Paste the key alone, without “Bearer” in front of it.';
+  if (isKey(key.replace(/^["'“”‘’`]+|["'“”‘’`]+$/g, ''))) return 'Remove the quotation marks around the key: they are not part of it.';
   if (isKey(key.replace(/\s+/g, ''))) return `This ${api} API key has a space or line break inside it: copy it again in one piece.`;
+  if (isKey(key.replace(INVISIBLE, ''))) return `This ${api} API key has an invisible character in it: copy it again from where it was made.`;
   const libraryRule = 'Library keys look like xxx_live_ followed by at least 8 letters or digits.';
   if (api === 'builder') {
     if (isLibraryKey(key)) return `This is a library API key: paste it under Email library. Builder keys start with "${BUILDER_KEY_PREFIX}".`;
