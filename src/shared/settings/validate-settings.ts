@@ -12,14 +12,27 @@ const INVISIBLE = /[\u200b-\u200d\u2060]/g;
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** A problem with a base URL in words, or null when it is acceptable. */
-export function baseUrlProblem(input: string): string | null {
+// Every path of the API begins with this, added by the client (seeds: paths are relative to the base).
+const API_PATH: Record<ApiName, string> = { library: 'v1', builder: 'api' };
+
+/**
+ * A problem with a base URL in words, or null when it is acceptable. With `api`, an address that
+ * already holds that API's own path (copied from the documents: every call would go to /v1/v1/…)
+ * is refused, saying what to enter; saved addresses are read without it, as they always were.
+ */
+export function baseUrlProblem(input: string, api?: ApiName): string | null {
   const value = input.trim();
   if (value === '') return 'Enter the API address.';
   const url = parseHttpUrl(value);
   if (!url) return 'This is not a web address. It should look like https://api.example.com';
   if (url.hasCredentials) return 'The address must not contain a user name or password.';
   if (url.query || url.fragment) return 'The address must not contain “?” or “#”: remove the part from there on.';
+  const secure = url.protocol === 'https:' || LOCAL_HOSTS.has(url.hostname);
+  if (secure && api !== undefined) {
+    const segments = url.path.split('/');
+    const at = segments.findIndex((segment) => segment.toLowerCase() === API_PATH[api]);
+    if (at > 0) return `Leave out “/${API_PATH[api]}” and what follows it: Envelope adds it to each request. Enter ${url.origin}${segments.slice(0, at).join('/')}`;
+  }
   if (url.protocol === 'https:') return null;
   if (url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname)) return null;
   if (url.protocol === 'http:') return 'Keys are only sent over HTTPS: use an https:// address (http:// is allowed for localhost only).';

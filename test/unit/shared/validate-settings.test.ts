@@ -22,6 +22,27 @@ describe('base URL rule', () => {
     ['https://exa mple.com', /not a web address/],
   ])('refuses %j with a message', (url, message) => expect(baseUrlProblem(url)).toMatch(message));
 
+  it.each([
+    ['library', 'https://library.example.com/v1', 'https://library.example.com'],
+    ['library', 'https://library.example.com/v1/emails?q=sale', null],
+    ['library', 'https://library.example.com/v1/emails/', 'https://library.example.com'],
+    ['library', 'https://proxy.example.com/email-library/V1/', 'https://proxy.example.com/email-library'],
+    ['builder', 'https://builder.example.com/api', 'https://builder.example.com'],
+    ['builder', 'https://builder.example.com/api/templates', 'https://builder.example.com'],
+  ] as const)('for the %s, says an address %j that already holds the API’s own path to stop before it', (api, url, before) => {
+    const problem = baseUrlProblem(url, api);
+    if (before === null) return expect(problem).toMatch(/“\?” or “#”/);
+    const segment = api === 'library' ? '/v1' : '/api';
+    expect(problem).toBe(`Leave out “${segment}” and what follows it: Envelope adds it to each request. Enter ${before}`);
+  });
+
+  it('takes an address with a path of its own and a trailing slash (the slash is not stored)', () => {
+    expect(baseUrlProblem('https://proxy.example.com/email-library/', 'library')).toBeNull();
+    expect(baseUrlProblem('https://builder.example.com/apis/', 'builder')).toBeNull();
+    // The other API's path is no mistake of this kind.
+    expect(baseUrlProblem('https://builder.example.com/v1', 'builder')).toBeNull();
+  });
+
   it('stores the address without trailing slashes or spaces', () => {
     expect(normalizeBaseUrl('  https://api.example.com/// ')).toBe('https://api.example.com');
   });
