@@ -80,7 +80,7 @@ export function createSettingsHandlers(dependencies: SettingsDependencies): Sett
     'settings/get': readViewAsync,
 
     'settings/save-api': async ({ api, baseUrl, key }) => {
-      const urlProblem = baseUrlProblem(baseUrl);
+      const urlProblem = baseUrlProblem(baseUrl, api);
       if (urlProblem !== null) throw invalidInput('baseUrl', urlProblem, api);
       const problem = key === undefined ? null : keyProblem(api, key);
       if (problem !== null) throw invalidInput('key', problem, api);

@@ -281,6 +281,27 @@ describe('Settings in the real UI', () => {
     }
   });
 
+  it('says to leave out /v1 from an address copied from the documents, keeping what was typed; a trailing slash alone is saved without it', async () => {
+    const ui = await openSettingsAsync(h);
+    const section = ui.getByRole('region', { name: 'Email library' });
+    const address = section.getByRole('textbox', { name: 'API address' });
+    const key = section.getByLabel('Library API key', { exact: true });
+    // Before, this was saved and every call went to /v1/v1/…, said only as “not found”.
+    await address.fill(`${h.emulator.libraryUrl}/v1/`);
+    await key.fill(`Bearer ${state.library.keys.demo}`);
+    await section.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => textOf(ui.getByText(/^Leave out “\/v1”/))).toBe(`Leave out “/v1” and what follows it: Envelope adds it to each request. Enter ${h.emulator.libraryUrl}`);
+    expect(await textOf(ui.getByText(/“Bearer”/))).toBe('Paste the key alone, without “Bearer” in front of it.');
+    expect(await address.inputValue()).toBe(`${h.emulator.libraryUrl}/v1/`);
+    expect(await key.inputValue()).toBe(`Bearer ${state.library.keys.demo}`);
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+    await address.fill(`${h.emulator.libraryUrl}/`);
+    await key.fill(state.library.keys.demo);
+    await section.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => textOf(ui.getByTestId('settings-library-result'))).toMatch(/^Email library settings saved\./);
+    expect(await address.inputValue()).toBe(h.emulator.libraryUrl);
+  });
+
   it('keeps what was typed and not saved yet across a look at another screen', async () => {
     const ui = await openSettingsAsync(h);
     await saveDemoKeyAsync(ui, 'library');

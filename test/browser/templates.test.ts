@@ -309,6 +309,33 @@ describe('Templates', () => {
     expect((await frameAsync()).relaunch).toEqual([]);
   });
 
+  it('a 429 while the list reads says the wait in words, keeps the rows shown and what was typed, and Try again reads on', async () => {
+    await openTemplatesAsync('light');
+    let ui = await workspaceFilledAsync(60);
+    await selectLayerAsync('Emails', EMAIL);
+    await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
+    await ui.getByLabel('Template name').fill('Typed name');
+    await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5 });
+    await ui.getByRole('button', { name: 'Show more' }).click();
+    await expect.poll(() => textOf(ui.getByRole('alert').first()), { timeout: 30_000 }).toMatch(/The builder API is receiving too many requests\. Try again in (a second|\d+ seconds)\./);
+    expect(await templateList(ui).getByRole('listitem').count()).toBe(50);
+    expect(await ui.getByLabel('Template name').inputValue()).toBe('Typed name');
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+    await controlAsync('faults', { rate: 0 });
+    await ui.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 30_000 }).toBeGreaterThan(50);
+    expect(await ui.getByLabel('Template name').inputValue()).toBe('Typed name');
+
+    // The first read refused: the list says so and reads once asked again.
+    await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5 });
+    await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
+    ui = await h.uiFrameAsync();
+    await expect.poll(() => textOf(ui.getByRole('alert').first()), { timeout: 30_000 }).toMatch(/too many requests\. Try again in (a second|\d+ seconds)\./);
+    await controlAsync('faults', { rate: 0 });
+    await ui.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 30_000 }).toBe(50);
+  });
+
   it('after a rename by keyboard the focus stays on the renamed template', async () => {
     const ui = await openTemplatesAsync('light');
     await itemNamed(ui, 'Welcome email').getByRole('button', { name: 'Rename “Welcome email”' }).click();

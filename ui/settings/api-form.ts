@@ -40,7 +40,7 @@ export type ApiFormCheck =
 /** Checks the form before sending; every problem is reported at once, next to its field. */
 export function checkApiForm(api: ApiName, input: ApiFormInput): ApiFormCheck {
   const errors: FieldErrors = {};
-  const urlProblem = baseUrlProblem(input.baseUrl);
+  const urlProblem = baseUrlProblem(input.baseUrl, api);
   if (urlProblem) errors.baseUrl = urlProblem;
   let key: string | undefined;
   if (input.keyFieldShown) {

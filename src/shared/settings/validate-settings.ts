@@ -7,16 +7,32 @@ import { parseHttpUrl } from '../validation/http-url';
 
 export type { ApiName };
 
+// Zero-width spaces and joiners and the word joiner: neither trim() nor \s removes them.
+const INVISIBLE = /[\u200b-\u200d\u2060]/g;
+
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** A problem with a base URL in words, or null when it is acceptable. */
-export function baseUrlProblem(input: string): string | null {
+// Every path of the API begins with this, added by the client (seeds: paths are relative to the base).
+const API_PATH: Record<ApiName, string> = { library: 'v1', builder: 'api' };
+
+/**
+ * A problem with a base URL in words, or null when it is acceptable. With `api`, an address that
+ * already holds that API's own path (copied from the documents: every call would go to /v1/v1/…)
+ * is refused, saying what to enter; saved addresses are read without it, as they always were.
+ */
+export function baseUrlProblem(input: string, api?: ApiName): string | null {
   const value = input.trim();
   if (value === '') return 'Enter the API address.';
   const url = parseHttpUrl(value);
   if (!url) return 'This is not a web address. It should look like https://api.example.com';
   if (url.hasCredentials) return 'The address must not contain a user name or password.';
   if (url.query || url.fragment) return 'The address must not contain “?” or “#”: remove the part from there on.';
+  const secure = url.protocol === 'https:' || LOCAL_HOSTS.has(url.hostname);
+  if (secure && api !== undefined) {
+    const segments = url.path.split('/');
+    const at = segments.findIndex((segment) => segment.toLowerCase() === API_PATH[api]);
+    if (at > 0) return `Leave out “/${API_PATH[api]}” and what follows it: Envelope adds it to each request. Enter ${url.origin}${segments.slice(0, at).join('/')}`;
+  }
   if (url.protocol === 'https:') return null;
   if (url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname)) return null;
   if (url.protocol === 'http:') return 'Keys are only sent over HTTPS: use an https:// address (http:// is allowed for localhost only).';
@@ -41,8 +57,13 @@ export function keyProblem(api: ApiName, input: string): string | null {
   if (key === '') return 'Paste your API key.';
   const isKey = api === 'builder' ? isBuilderKey : isLibraryKey;
   if (isKey(key)) return null;
-  // The two mistakes a paste makes most: a key broken by a line break, or the other API's key.
+  // What a paste brings along most: "Bearer " copied from a request, quotes from code, a line
+  // break or an invisible character inside, or the other API's key. Refused, never cleaned
+  // silently, so the key saved is exactly the one the person can see.
+  if (isKey(key.replace(/^(authorization:\s*)?bearer\s+/i, ''))) return 'Paste the key alone, without “Bearer” in front of it.';
+  if (isKey(key.replace(/^["'“”‘’`]+|["'“”‘’`]+$/g, ''))) return 'Remove the quotation marks around the key: they are not part of it.';
   if (isKey(key.replace(/\s+/g, ''))) return `This ${api} API key has a space or line break inside it: copy it again in one piece.`;
+  if (isKey(key.replace(INVISIBLE, ''))) return `This ${api} API key has an invisible character in it: copy it again from where it was made.`;
   const libraryRule = 'Library keys look like xxx_live_ followed by at least 8 letters or digits.';
   if (api === 'builder') {
     if (isLibraryKey(key)) return `This is a library API key: paste it under Email library. Builder keys start with "${BUILDER_KEY_PREFIX}".`;

@@ -120,6 +120,15 @@ describe('templates', () => {
     expect(response.body.message).toContain(field);
   });
 
+  it('counts a name in characters (code points, an assumption): 200 emoji are taken, 201 are not', async () => {
+    const { api } = await startRelaxed();
+    const created = await api('/templates', { method: 'POST', body: { name: '🌷'.repeat(200) } });
+    expect(created.status).toBe(201);
+    const refused = await api('/templates', { method: 'POST', body: { name: '🌷'.repeat(201) } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('name must be at most 200 characters (got 201).');
+  });
+
   it('answers 404 not_found for unknown templates on read, update and delete', async () => {
     const { api } = await startRelaxed();
     for (const method of ['GET', 'PUT', 'DELETE']) {

@@ -119,6 +119,14 @@ describe('POST /v1/brand-requests', () => {
     expect(response.body.error.message).toContain(field);
   });
 
+  it('counts notes in characters (code points, an assumption): 500 emoji are taken, 501 are not', async () => {
+    const taken = await post({ brand: 'Emoji Notes', website: 'emoji-notes.example', notes: '🌷'.repeat(500) });
+    expect(taken.status).toBe(201);
+    const refused = await post({ brand: 'Emoji Notes Two', website: 'emoji-notes-two.example', notes: '🌷'.repeat(501) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe('notes must be at most 500 characters (got 501).');
+  });
+
   it('rejects a body that is not JSON', async () => {
     const response = await call(`${base}/v1/brand-requests`, { method: 'POST', key: demoKey, rawBody: '{brand:', headers: { 'Content-Type': 'application/json' } });
     expect(response.status).toBe(400);

@@ -9,6 +9,11 @@ import { DAILY_BRAND_REQUEST_LIMIT } from './shapes';
 
 export const MAX_NOTES_LENGTH = 500;
 
+// assumption (README): "characters" are code points, so an emoji is one.
+function characters(text: string): number {
+  return Array.from(text).length;
+}
+
 export interface BrandRequestInput {
   brand: string;
   domain: string;
@@ -36,7 +41,7 @@ export function readBrandRequestBody(body: unknown): ReadResult {
   if (!isPlainObject(body)) return { ok: false, message: 'The body must be a JSON object with brand and website.' };
   const { brand, website } = body;
   if (typeof brand !== 'string' || brand.trim() === '') return { ok: false, message: 'brand is required: the brand name as text.' };
-  if (brand.length > 200) return { ok: false, message: 'brand must be at most 200 characters.' };
+  if (characters(brand) > 200) return { ok: false, message: 'brand must be at most 200 characters.' };
   if (typeof website !== 'string' || website.trim() === '') return { ok: false, message: 'website is required: the brand website or domain.' };
   const domain = domainOf(website);
   if (!domain) return { ok: false, message: 'website must be a website address or a domain such as brand.com.' };
@@ -49,8 +54,8 @@ export function readBrandRequestBody(body: unknown): ReadResult {
   if (!signupUrl.ok) return signupUrl;
   const notes = optionalString(body, 'notes');
   if (!notes.ok) return notes;
-  if (notes.value !== null && notes.value.length > MAX_NOTES_LENGTH) {
-    return { ok: false, message: `notes must be at most ${MAX_NOTES_LENGTH} characters (got ${notes.value.length}).` };
+  if (notes.value !== null && characters(notes.value) > MAX_NOTES_LENGTH) {
+    return { ok: false, message: `notes must be at most ${MAX_NOTES_LENGTH} characters (got ${characters(notes.value)}).` };
   }
   return { ok: true, value: { brand: brand.trim(), domain, category: category.value, signupUrl: signupUrl.value, notes: notes.value } };
 }

@@ -68,6 +68,9 @@ describe('library request builders', () => {
   it('brand request: notes at most 500 characters, required fields present, blanks left out', () => {
     const body = library.createBrandRequestBody({ brand: 'A', website: 'a.example', notes: 'n'.repeat(800), signupUrl: ' ', category: ' ' });
     expect(body).toEqual({ brand: 'A', website: 'a.example', notes: 'n'.repeat(500) });
+    // Counted in characters as a person counts them (code points): 500 emoji are kept whole.
+    expect(library.createBrandRequestBody({ brand: 'A', website: 'a.example', notes: '🌷'.repeat(500) }).notes).toBe('🌷'.repeat(500));
+    expect(library.createBrandRequestBody({ brand: 'A', website: 'a.example', notes: '🌷'.repeat(501) }).notes).toBe('🌷'.repeat(500));
     expect(thrown(() => library.createBrandRequestBody({ brand: ' ', website: 'a.example' })).message).toBe('Enter the brand name.');
     expect(thrown(() => library.createBrandRequestBody({ brand: 'A', website: '' })).message).toBe("Enter the brand's website or domain.");
   });
@@ -89,10 +92,10 @@ describe('builder request builders', () => {
     expect(thrown(() => builder.updateTemplateBody({ name: ` ${'y'.repeat(250)}` })).message).toContain('this one has 250');
     expect(thrown(() => builder.createTemplateBody({ name: '   ' })).message).toBe('Enter a template name.');
     expect(builder.templateNameProblem('ok')).toBeNull();
-    // The limit counts as the builder does (UTF-16 units, an assumption): a name of 101 emoji, which
-    // reads as 101 characters to a person, says why it is over.
-    expect(builder.templateNameProblem('🌷'.repeat(100))).toBeNull();
-    expect(builder.templateNameProblem('🌷'.repeat(101))).toBe('A template name is at most 200 characters, each emoji counting as two; this one has 202.');
+    // Characters as a person counts them (code points, an assumption): 200 emoji are 200 characters.
+    expect(builder.templateNameProblem('🌷'.repeat(200))).toBeNull();
+    expect(builder.createTemplateBody({ name: '🌷'.repeat(200) }).name).toBe('🌷'.repeat(200));
+    expect(builder.templateNameProblem('🌷'.repeat(201))).toBe('A template name is at most 200 characters; this one has 201.');
   });
 
   it('template bodies over 2 MB are refused before sending, naming the size; an empty update too', () => {

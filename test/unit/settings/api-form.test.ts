@@ -24,6 +24,11 @@ describe('Settings form checks (UI, before sending)', () => {
     expect(check.errors.key).toMatch(/start with "ef_"/);
   });
 
+  it('says next to the address that the builder’s /api is added by Envelope', () => {
+    const check = checkApiForm('builder', { baseUrl: 'https://b.example/api/', key: '', keyFieldShown: true, hasSavedKey: false });
+    expect(check.ok ? null : check.errors.baseUrl).toBe('Leave out “/api” and what follows it: Envelope adds it to each request. Enter https://b.example');
+  });
+
   it('checks library keys against the library pattern', () => {
     const check = checkApiForm('library', { baseUrl: 'https://l.example', key: 'lib_live_short', keyFieldShown: true, hasSavedKey: false });
     expect(check.ok ? null : check.errors.key).toMatch(/_live_/);

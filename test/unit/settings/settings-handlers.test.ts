@@ -79,6 +79,14 @@ describe('settings handlers', () => {
     expect(storage.entries.size).toBe(0);
   });
 
+  it('refuses an address that already holds the API’s own path (every call would go to /v1/v1/…), naming the field', async () => {
+    const { handlers, storage } = setup();
+    const error = await refusal(handlers['settings/save-api']({ api: 'library', baseUrl: 'https://library.example.com/v1/', key: 'lib_live_ABCDEFGH1234' }, context));
+    expect(error.details).toEqual({ field: 'baseUrl', api: 'library' });
+    expect(error.message).toBe('Leave out “/v1” and what follows it: Envelope adds it to each request. Enter https://library.example.com');
+    expect(storage.entries.size).toBe(0);
+  });
+
   it('refuses an http address that is not localhost, naming the field', async () => {
     const { handlers, storage } = setup();
     const error = await refusal(handlers['settings/save-api']({ api: 'library', baseUrl: 'http://api.mailvault.example', key: 'lib_live_ABCDEFGH1234' }, context));

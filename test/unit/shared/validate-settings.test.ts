@@ -22,6 +22,27 @@ describe('base URL rule', () => {
     ['https://exa mple.com', /not a web address/],
   ])('refuses %j with a message', (url, message) => expect(baseUrlProblem(url)).toMatch(message));
 
+  it.each([
+    ['library', 'https://library.example.com/v1', 'https://library.example.com'],
+    ['library', 'https://library.example.com/v1/emails?q=sale', null],
+    ['library', 'https://library.example.com/v1/emails/', 'https://library.example.com'],
+    ['library', 'https://proxy.example.com/email-library/V1/', 'https://proxy.example.com/email-library'],
+    ['builder', 'https://builder.example.com/api', 'https://builder.example.com'],
+    ['builder', 'https://builder.example.com/api/templates', 'https://builder.example.com'],
+  ] as const)('for the %s, says an address %j that already holds the API’s own path to stop before it', (api, url, before) => {
+    const problem = baseUrlProblem(url, api);
+    if (before === null) return expect(problem).toMatch(/“\?” or “#”/);
+    const segment = api === 'library' ? '/v1' : '/api';
+    expect(problem).toBe(`Leave out “${segment}” and what follows it: Envelope adds it to each request. Enter ${before}`);
+  });
+
+  it('takes an address with a path of its own and a trailing slash (the slash is not stored)', () => {
+    expect(baseUrlProblem('https://proxy.example.com/email-library/', 'library')).toBeNull();
+    expect(baseUrlProblem('https://builder.example.com/apis/', 'builder')).toBeNull();
+    // The other API's path is no mistake of this kind.
+    expect(baseUrlProblem('https://builder.example.com/v1', 'builder')).toBeNull();
+  });
+
   it('stores the address without trailing slashes or spaces', () => {
     expect(normalizeBaseUrl('  https://api.example.com/// ')).toBe('https://api.example.com');
   });
@@ -47,9 +68,35 @@ describe('key rules', () => {
   it('says so when a key is pasted in two pieces or into the other API’s field, naming which key', () => {
     expect(keyProblem('builder', 'ef_8f2kq9 3lsx0')).toBe('This builder API key has a space or line break inside it: copy it again in one piece.');
     expect(keyProblem('library', 'lib_live_A1b2\nC3d4E5')).toBe('This library API key has a space or line break inside it: copy it again in one piece.');
-    expect(keyProblem('builder', 'Bearer ef_8f2kq93lsx0')).toMatch(/^Builder keys start with "ef_"/);
     expect(keyProblem('builder', 'lib_live_A1b2C3d4')).toBe('This is a library API key: paste it under Email library. Builder keys start with "ef_".');
     expect(keyProblem('library', ' ef_8f2kq93lsx0 ')).toBe('This is a builder API key: paste it under Email builder. Library keys look like xxx_live_ followed by at least 8 letters or digits.');
+  });
+
+  it.each([
+    ['builder', 'Bearer ef_8f2kq93lsx0'],
+    ['builder', 'bearer  ef_8f2kq93lsx0'],
+    ['builder', 'Authorization: Bearer ef_8f2kq93lsx0'],
+    ['library', 'Bearer lib_live_A1b2C3d4'],
+  ] as const)('says to leave out "Bearer" when %s key %j is pasted with it', (api, input) => {
+    expect(keyProblem(api, input)).toBe('Paste the key alone, without “Bearer” in front of it.');
+  });
+
+  it.each([
+    ['builder', '"ef_8f2kq93lsx0"'],
+    ['builder', "'ef_8f2kq93lsx0'"],
+    ['builder', '“ef_8f2kq93lsx0”'],
+    ['library', '"lib_live_A1b2C3d4"\n'],
+    ['library', '`lib_live_A1b2C3d4`'],
+  ] as const)('says to remove the quotation marks when %s key %j is pasted inside them', (api, input) => {
+    expect(keyProblem(api, input)).toBe('Remove the quotation marks around the key: they are not part of it.');
+  });
+
+  it('refuses a builder key carrying an invisible or non-keyboard character (it cannot be sent in a request header)', () => {
+    expect(keyProblem('builder', 'ef_8f2kq93lsx0\u200b')).toBe('This builder API key has an invisible character in it: copy it again from where it was made.');
+    expect(keyProblem('library', 'lib_live_A1b2\u200bC3d4')).toBe('This library API key has an invisible character in it: copy it again from where it was made.');
+    expect(keyProblem('builder', 'ef_8f2kq93lsxé')).toMatch(/^Builder keys start with "ef_"/);
+    // Every keyboard character after the prefix is still a builder key: its format past ef_ is not known.
+    expect(keyProblem('builder', 'ef_A-b.c~9_Z+/=')).toBeNull();
   });
 
   it('masks a key down to its prefix and, for long keys, four last characters', () => {

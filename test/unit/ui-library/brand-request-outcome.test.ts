@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/shared/api/http/api-error';
 import type { CreatedBrandRequest } from '../../../src/shared/api/library/client';
-import { brandRequestFailure, brandRequestOutcome, brandRequestProblems, EMPTY_BRAND_REQUEST, formAfterSent, requestedText, requestsTodayText, waitText } from '../../../ui/library/requests/brand-request-outcome';
+import { brandRequestFailure, brandRequestOutcome, brandRequestProblems, notesCountText, EMPTY_BRAND_REQUEST, formAfterSent, requestedText, requestsTodayText, waitText } from '../../../ui/library/requests/brand-request-outcome';
 
 const NOW = Date.parse('2026-11-24T08:30:00Z');
 
@@ -24,6 +24,14 @@ describe('brandRequestProblems', () => {
     expect(brandRequestProblems({ ...EMPTY_BRAND_REQUEST, brand: 'Acme', website: 'https://www.acme.com/shop', signupUrl: 'acme' }).signupUrl).toMatch(/https:\/\//);
     expect(brandRequestProblems({ ...EMPTY_BRAND_REQUEST, brand: 'Acme', website: 'acme.com', notes: 'x'.repeat(501) }).notes).toBe('Notes are at most 500 characters; these are 501.');
     expect(brandRequestProblems({ ...EMPTY_BRAND_REQUEST, brand: 'Acme', website: 'acme.co.uk', notes: 'x'.repeat(500) })).toEqual({});
+  });
+
+  it('counts notes in characters as a person does: an emoji is one (it counted two, and refused 300 emoji the service takes)', () => {
+    const form = { ...EMPTY_BRAND_REQUEST, brand: 'Acme', website: 'acme.com' };
+    expect(brandRequestProblems({ ...form, notes: '🌷'.repeat(500) })).toEqual({});
+    expect(brandRequestProblems({ ...form, notes: '🌷'.repeat(501) }).notes).toBe('Notes are at most 500 characters; these are 501.');
+    expect(notesCountText('🌷🌷 ok')).toBe('5 / 500 characters');
+    expect(brandRequestProblems({ ...form, brand: '🌷'.repeat(200) })).toEqual({});
   });
 });
 

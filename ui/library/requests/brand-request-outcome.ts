@@ -2,6 +2,7 @@
 // (docs/api/library-api.md, POST /v1/brand-requests, rules 1–6). Pure: the time comes in.
 import { describeBrandRequestStatus } from '../../../src/shared/api/library/brand-request-status';
 import type { CreatedBrandRequest } from '../../../src/shared/api/library/client';
+import { characterCount } from '../../../src/shared/api/http/utf8';
 import { LIBRARY_LIMITS } from '../../../src/shared/api/library/requests';
 import { errorText } from '../../messages/error-text';
 import { shortDate } from '../search/search-query';
@@ -32,12 +33,18 @@ const DOMAIN = /^([a-z][a-z0-9+.-]*:\/\/)?(www\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+
 export function brandRequestProblems(form: BrandRequestForm): Partial<Record<BrandRequestField, string>> {
   const problems: Partial<Record<BrandRequestField, string>> = {};
   if (form.brand.trim() === '') problems.brand = 'Enter the brand’s name.';
-  else if (form.brand.trim().length > 200) problems.brand = 'A brand name is at most 200 characters.';
+  else if (characterCount(form.brand.trim()) > 200) problems.brand = 'A brand name is at most 200 characters.';
   if (form.website.trim() === '') problems.website = 'Enter the brand’s website, such as brand.com.';
   else if (!DOMAIN.test(form.website.trim())) problems.website = 'This does not look like a website: enter something like brand.com.';
   if (form.signupUrl.trim() !== '' && !/^https?:\/\/\S+\.\S+/i.test(form.signupUrl.trim())) problems.signupUrl = 'The signup page is a full address starting with https://.';
-  if (form.notes.length > LIBRARY_LIMITS.notesMaxLength) problems.notes = `Notes are at most ${LIBRARY_LIMITS.notesMaxLength} characters; these are ${form.notes.length}.`;
+  const notes = characterCount(form.notes);
+  if (notes > LIBRARY_LIMITS.notesMaxLength) problems.notes = `Notes are at most ${LIBRARY_LIMITS.notesMaxLength} characters; these are ${notes}.`;
   return problems;
+}
+
+/** The count under the notes field, in the same characters as the limit. */
+export function notesCountText(notes: string): string {
+  return `${characterCount(notes)} / ${LIBRARY_LIMITS.notesMaxLength} characters`;
 }
 
 export interface BrandRequestOutcome {

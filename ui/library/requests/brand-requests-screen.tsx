@@ -14,6 +14,7 @@ import {
   brandRequestFailure,
   brandRequestOutcome,
   brandRequestProblems,
+  notesCountText,
   formAfterSent,
   requestedText,
   requestsTodayText,
@@ -119,8 +120,8 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, f
             aria-invalid={problems.notes ? true : undefined}
             onInput={(event) => set('notes')(event.currentTarget.value)}
           />
-          <p id="request-notes-count" class={problems.notes || form.notes.length > 500 ? 'field-error' : 'field-hint'}>
-            {problems.notes ?? `${form.notes.length} / 500 characters`}
+          <p id="request-notes-count" class={problems.notes || brandRequestProblems(form).notes ? 'field-error' : 'field-hint'}>
+            {problems.notes ?? notesCountText(form.notes)}
           </p>
         </div>
         <div>

@@ -1,7 +1,10 @@
 // Builder API keys always begin with the literal prefix `ef_` (docs/api/builder-api.md, Authentication 2).
 export const BUILDER_KEY_PREFIX = 'ef_';
 
+// Past the prefix the format is not given: any keyboard character (printable ASCII) is accepted;
+// anything else (an invisible space, an accented letter) cannot go in a request header at all.
+const BUILDER_KEY_PATTERN = /^ef_[\x21-\x7e]+$/;
+
 export function isBuilderKey(key: string): boolean {
-  const trimmed = key.trim();
-  return trimmed.startsWith(BUILDER_KEY_PREFIX) && trimmed.length > BUILDER_KEY_PREFIX.length && !/\s/.test(trimmed);
+  return BUILDER_KEY_PATTERN.test(key.trim());
 }

@@ -1,7 +1,7 @@
 // Request builders for the builder API: paths, clamped queries and checked bodies, so that the
 // client never sends a value the server would refuse.
 import { invalidArgumentError } from '../http/error-mapping';
-import { utf8ByteLength } from '../http/utf8';
+import { characterCount, utf8ByteLength } from '../http/utf8';
 import { pathSegment, queryString } from '../http/url';
 import type { CreateTemplateBody, TemplateContent, UpdateTemplateBody } from './schemas';
 import { isServerTime } from './server-time';
@@ -52,11 +52,8 @@ export function templateNameProblem(name: string): string | null {
   if (trimmed === '') return 'Enter a template name.';
   const max = BUILDER_LIMITS.templateNameMaxLength;
   // Refused rather than cut: a name cut short without a word would be a name nobody typed.
-  if (trimmed.length > max) {
-    // Counted in UTF-16 units (assumed, as the builder's other limits): an emoji is two of them.
-    const emoji = /[\uD800-\uDBFF]/.test(trimmed) ? ', each emoji counting as two' : '';
-    return `A template name is at most ${max} characters${emoji}; this one has ${trimmed.length}.`;
-  }
+  const count = characterCount(trimmed);
+  if (count > max) return `A template name is at most ${max} characters; this one has ${count}.`;
   return null;
 }
 

@@ -25,3 +25,16 @@ export function truncateText(text: string, max: number): string {
   const last = cut.charCodeAt(cut.length - 1);
   return last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut;
 }
+
+// assumption: the services' "characters" (notes 500, template names 200) are code points, as a person counts them.
+/** The characters in `text` as a person counts them: an emoji is one (`.length` says two). */
+export function characterCount(text: string): number {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+}
+
+/** At most `max` characters (code points) of `text`. */
+export function truncateCharacters(text: string, max: number): string {
+  return Array.from(text).slice(0, max).join('');
+}

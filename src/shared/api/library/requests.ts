@@ -1,7 +1,7 @@
 // Request builders for the library API: every query the client sends is built here, so it
 // never sends an out-of-range value (the server would answer 400).
 import { invalidArgumentError } from '../http/error-mapping';
-import { truncateText } from '../http/utf8';
+import { truncateCharacters, truncateText } from '../http/utf8';
 import { pathSegment, queryString } from '../http/url';
 import { BRAND_REQUEST_CATEGORIES, slugifyStage, type BrandRequestBody, type BrandRequestCategory } from './schemas';
 
@@ -226,6 +226,6 @@ export function createBrandRequestBody(input: BrandRequestInput): BrandRequestBo
   const signupUrl = optionalText(input.signupUrl);
   if (signupUrl !== undefined) body.signup_url = signupUrl;
   const notes = optionalText(input.notes);
-  if (notes !== undefined) body.notes = truncateText(notes, LIBRARY_LIMITS.notesMaxLength);
+  if (notes !== undefined) body.notes = truncateCharacters(notes, LIBRARY_LIMITS.notesMaxLength);
   return body;
 }

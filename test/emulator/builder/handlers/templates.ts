@@ -17,7 +17,9 @@ function readObjectBody(ctx: BuilderRequestContext): Record<string, unknown> {
 
 function checkName(value: unknown): string {
   if (typeof value !== 'string' || value.trim() === '') throw invalidRequest('name is required: a non-empty string.');
-  if (value.length > MAX_TEMPLATE_NAME) throw invalidRequest(`name must be at most ${MAX_TEMPLATE_NAME} characters (got ${value.length}).`);
+  // assumption (README): "characters" are code points, so an emoji is one.
+  const characters = Array.from(value).length;
+  if (characters > MAX_TEMPLATE_NAME) throw invalidRequest(`name must be at most ${MAX_TEMPLATE_NAME} characters (got ${characters}).`);
   return value;
 }
 
