@@ -52,6 +52,8 @@ interface Task {
 }
 
 interface Failure {
+  /** 'start': the sync state could not be read (the next read clears it; other failures stay until their retry or a new check). */
+  source?: 'start';
   message: string;
   retryLabel: string;
   retry: () => void;
@@ -260,7 +262,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   const overviewRef = useRef<SyncOverview | null>(null);
   // `ranMeanwhile`: the link changed while a sync ran (it went on with the link it started with).
   const startAsync = useCallback(async (ranMeanwhile = false) => {
-    setFailure(null);
+    // Coming back to the screen is no new check: a sync's or a check's failure stays with the list it left.
+    setFailure((current) => (current?.source === 'start' ? null : current));
     try {
       const before = overviewRef.current;
       const next = await requester.overviewAsync();
@@ -274,7 +277,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         }
       }
     } catch (error) {
-      setFailure({ message: `Envelope could not read this file’s sync state: ${errorText(error)}`, retryLabel: 'Try again', retry: () => void startAsync() });
+      setFailure({ source: 'start', message: `Envelope could not read this file’s sync state: ${errorText(error)}`, retryLabel: 'Try again', retry: () => void startAsync() });
     }
   }, [requester, compareAsync]);
 
