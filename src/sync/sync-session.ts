@@ -9,6 +9,7 @@ import { BridgeError } from '../shared/bridge/bridge-error';
 import type { HandlerContext } from '../shared/bridge/endpoint';
 import type { SyncBadge, SyncChoice, SyncComparison, SyncDetail, SyncItem, SyncOutcome, SyncOverview } from '../shared/bridge/messages';
 import type { SyncBody } from '../shared/api/builder/schemas';
+import type { CancelSignal } from '../shared/api/http/cancel-signal';
 import { listedRowCount } from '../shared/sync/listed-rows';
 import type { Snapshotter } from '../snapshot';
 import { createComponentReader } from '../snapshot/component-reader';
@@ -53,8 +54,8 @@ export interface SyncSession {
   runAsync(context: HandlerContext): Promise<SyncOutcome>;
   /** The last comparison against the state as recorded now (no request): what a run that failed part-way left. */
   currentAsync(): Promise<SyncComparison>;
-  /** Badge counts: the file read (incrementally) and the design system asked, without touching the screen's comparison. Nothing to review when not linked or read-only. */
-  checkAsync(): Promise<SyncBadge>;
+  /** Badge counts: the file read (incrementally) and the design system asked, without touching the screen's comparison. Nothing to review when not linked or read-only. `signal` stops it (the screen asks). */
+  checkAsync(signal?: CancelSignal): Promise<SyncBadge>;
   /**
    * Badge counts from an incremental read of the file against the last remote answer (no request):
    * nothing to review when not linked; `'link-changed'` when the key, address or design system
@@ -226,7 +227,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     return syncBadge(classification.counts, shown.length);
   }
 
-  async function checkAsync(): Promise<SyncBadge> {
+  async function checkAsync(signal?: CancelSignal): Promise<SyncBadge> {
     const { link } = await linkAsync(dependencies);
     // Another link's answer is of no use; the same link's is kept if this check fails (offline).
     if (link !== checkedLink) lastRemote = null;
@@ -237,7 +238,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const local = await snapshotAsync(silent);
     // From where the screen's comparison asks (changesSince), so the count is of the rows it lists.
     const hashes = new Map(local.map((payload) => [payload.key, payload.hash]));
-    const changes = await allChangesSinceAsync(link, changesSince(state, (key) => hashes.get(key)));
+    const changes = await allChangesSinceAsync(link, changesSince(state, (key) => hashes.get(key)), signal);
     lastRemote = { designSystemId: link.designSystemId, window: changes.components, payloads: link.payloads, keptApart: link.keptApart };
     return countsOfAsync(lastRemote, local);
   }

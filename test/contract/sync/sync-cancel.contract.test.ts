@@ -1,7 +1,7 @@
 // Cancel while a sync's request waits on the network: the run stops at once (not at the
 // request's deadline), and what was acknowledged before stays recorded. The real handlers against
 // the fake Figma and the builder emulator, its `stall` fault holding an answer mid-body.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
 import { createPlugin } from '../../../src/handlers';
 import { BridgeError } from '../../../src/shared/bridge/bridge-error';
@@ -12,7 +12,7 @@ import { readSyncState } from '../../../src/sync/sync-state';
 import { generateDocumentAsync } from '../../bench/generate-document';
 import { createFakeFigma } from '../../fake-figma';
 import { controlAsync } from '../clients/support/transports';
-import { context, linkAsync, useSyncHarness, type SyncHarness } from './support/sync-harness';
+import { context, linkAsync, startBackground, useSyncHarness, type SyncHarness } from './support/sync-harness';
 
 const h = useSyncHarness();
 
@@ -100,4 +100,35 @@ describe('Cancel while a request waits on the network', () => {
 
     expect((await h.plugin.handlers['sync/compare']({}, context)).items.length).toBeGreaterThan(0);
   });
+
+  it('stops the badge’s check whose changes request is stalled once the screen asks: the comparison runs at once, not after the check’s deadline and retries', async () => {
+    await linkAsync(h, 'ds_empty');
+    const transport = createFigmaFetchTransport(h.fake.fetch);
+    let changesAsked = 0;
+    let checkSent!: () => void;
+    const sent = new Promise<void>((resolve) => (checkSent = resolve));
+    h.plugin = createPlugin({
+      figma: h.fake.figma,
+      transport: (request) => {
+        if (isChanges(request) && ++changesAsked === 1) checkSent();
+        return transport(request);
+      },
+    });
+    await controlAsync(h.emulator.builderUrl, 'faults', { rate: 1, kinds: ['stall'] });
+    // The check every few minutes is not this test's.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      startBackground(h);
+    } finally {
+      vi.useRealTimers();
+    }
+    // The badge's check at start-up: its answer stalls mid-body; the builder answers again after it.
+    await sent;
+    await controlAsync(h.emulator.builderUrl, 'faults', { rate: 0 });
+
+    const compared = await h.plugin.handlers['sync/compare']({}, context);
+    expect(compared.items.length).toBeGreaterThan(0);
+    // The stalled check's and the comparison's: the check asked nothing more (no retry after its deadline).
+    expect(changesAsked).toBe(2);
+  }, 120_000);
 });
