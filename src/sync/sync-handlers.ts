@@ -106,7 +106,7 @@ export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFe
     handlers: {
       'sync/overview': () => session.overviewAsync(),
       'sync/compare': ({ full }, context) => screen(() => session.compareAsync(context, full === true)).then(withBadge),
-      'sync/detail': ({ key, replaces }) => screen(() => session.detailAsync(key, replaces)),
+      'sync/detail': ({ key, replaces }, context) => screen(() => session.detailAsync(key, replaces, context)),
       'sync/pictures': ({ keys }) => screen(() => session.picturesAsync(keys.slice(0, MAX_PICTURES_PER_REQUEST))).then((pictures) => ({ pictures })),
       'sync/choose': ({ choices }) => screen(() => session.chooseAsync(choices)).then((items) => ({ items })),
       // The pair is two rows now: the badge counts them so.

@@ -45,7 +45,8 @@ export interface SyncSessionDependencies extends LinkSource {
 export interface SyncSession {
   overviewAsync(): Promise<SyncOverview>;
   compareAsync(context: HandlerContext, full?: boolean): Promise<SyncComparison>;
-  detailAsync(key: string, replaces?: string): Promise<SyncDetail>;
+  /** `context`: its cancel (the detail closed) stops a picture read the detail waits for, and the detail. */
+  detailAsync(key: string, replaces?: string, context?: HandlerContext): Promise<SyncDetail>;
   /** The list rows' thumbnails (see `sync/pictures`), with one walk of the document per call. */
   picturesAsync(keys: readonly string[]): Promise<Record<string, string | null>>;
   chooseAsync(choices: Record<string, SyncChoice>): Promise<SyncItem[]>;
@@ -263,7 +264,11 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       return { problem, designSystemId, lastSyncedAt: state.lastSyncedAt, history: state.history, readOnlyReason };
     },
     compareAsync,
-    detailAsync: (key, replaces) => details.detailAsync(requireComparison(), key, replaces),
+    async detailAsync(key, replaces, context) {
+      const detail = await details.detailAsync(requireComparison(), key, replaces, context?.signal);
+      context?.throwIfCancelled();
+      return detail;
+    },
     picturesAsync: (keys) => details.picturesAsync(requireComparison(), keys),
     chooseAsync,
     keepApartAsync,
