@@ -6,7 +6,7 @@
 // comparison (sync-comparison.ts), a row's detail and the list's thumbnails (sync-details.ts)
 // and the run (sync-run.ts).
 import { BridgeError } from '../shared/bridge/bridge-error';
-import type { HandlerContext } from '../shared/bridge/endpoint';
+import { handlerContext, type HandlerContext } from '../shared/bridge/endpoint';
 import type { SyncBadge, SyncChoice, SyncComparison, SyncDetail, SyncItem, SyncOutcome, SyncOverview } from '../shared/bridge/messages';
 import type { SyncBody } from '../shared/api/builder/schemas';
 import type { CancelSignal } from '../shared/api/http/cancel-signal';
@@ -84,7 +84,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   /** The link the last background check asked with (even if it failed), and its answer, for live local counts. */
   let checkedLink: SyncLink | null = null;
   let lastRemote: KnownRemote | null = null;
-  const silent: HandlerContext = { progress: () => undefined, cancelled: false, throwIfCancelled: () => undefined };
+  const silent = handlerContext();
   const pictures = createSyncPictures(figma);
   const reader = createComponentReader(figma);
   const store = createSyncStateStore(root);
@@ -104,7 +104,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const result = await snapshotter.snapshotAsync({
       full,
       onProgress: (progress) => context?.progress({ done: progress.done, total: progress.total, label: `Reading components… ${countText(progress.done)} of ${countText(progress.total)}` }),
-      isCancelled: () => context?.cancelled ?? false,
+      isCancelled: () => context?.signal.aborted ?? false,
     });
     return result.components;
   }

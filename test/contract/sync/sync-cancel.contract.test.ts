@@ -4,8 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
 import { createPlugin } from '../../../src/handlers';
-import { BridgeError } from '../../../src/shared/bridge/bridge-error';
-import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
+import { handlerContext, type HandlerContext } from '../../../src/shared/bridge/endpoint';
 import { createCancelSource } from '../../../src/shared/api/http/cancel-signal';
 import type { HttpRequest } from '../../../src/shared/api/http/transport';
 import { readSyncState } from '../../../src/sync/sync-state';
@@ -19,19 +18,7 @@ const h = useSyncHarness();
 /** A handler context as the bridge gives one, and the Cancel button's press. */
 function cancellable(): { context: HandlerContext; cancel: () => void } {
   const source = createCancelSource();
-  return {
-    context: {
-      progress: () => undefined,
-      get cancelled() {
-        return source.signal.aborted;
-      },
-      throwIfCancelled() {
-        if (source.signal.aborted) throw new BridgeError('cancelled', 'Cancelled.');
-      },
-      signal: source.signal,
-    },
-    cancel: () => source.cancel(),
-  };
+  return { context: handlerContext({ signal: source.signal }), cancel: () => source.cancel() };
 }
 
 /**
