@@ -222,9 +222,10 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     return request;
   }
 
-  const compareAsync = useCallback(async (keepMessage = false) => {
+  /** Whether the list now shows a new comparison. */
+  const compareAsync = useCallback(async (keepMessage = false): Promise<boolean> => {
     // One long request at a time (a click during the opening check starts nothing more).
-    if (working.current) return;
+    if (working.current) return false;
     working.current = true;
     setFailure(null);
     // A pair that could not be kept apart may mean nothing in the new comparison.
@@ -247,9 +248,11 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         setChooseFailure(null);
         setMessage({ tone: 'info', text: 'The choices that could not be saved were not kept for the new comparison: choose them again where needed.' });
       }
+      return true;
     } catch (error) {
       if (isCancelled(error)) setMessage({ tone: 'info', text: itemsRef.current ? 'Check stopped. The list shows the previous comparison.' : 'Check stopped. Press Check again to compare.' });
       else setFailure({ message: `The comparison did not finish: ${errorText(error)}`, retryLabel: 'Check again', retry: () => void compareAsync() });
+      return false;
     } finally {
       pending.current = null;
       working.current = false;
@@ -350,8 +353,19 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       setTask(null);
     }
     if (cancelled) {
-      await compareAsync(true);
-      setMessage({ tone: 'info', text: 'Sync cancelled. What was already sent is recorded; the list shows what is left.' });
+      const said = { tone: 'info', text: 'Sync cancelled. What was already sent is recorded; the list shows what is left.' } as const;
+      if (await compareAsync(true)) setMessage(said);
+      else {
+        // The check failed or was stopped: the list from before the sync still counts what was sent, so it shows the recorded state instead.
+        requester.currentAsync().then(
+          (left) => {
+            replaceItems(left.items);
+            setComparison(left);
+            setMessage(said);
+          },
+          () => setMessage({ tone: 'info', text: 'Sync cancelled. What was already sent is recorded; Check again to see what is left.' }),
+        );
+      }
     }
   }
 
