@@ -622,6 +622,16 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('the opening check stopped: says so, with Check again, and no longer says it is opening', async () => {
+    const page = await openAsync({ count: 20, stepMs: 400 });
+    await page.getByRole('button', { name: 'Stop checking' }).click();
+    await expect.poll(() => page.getByTestId('sync-message').textContent()).toBe('Check stopped. Press Check again to compare.');
+    expect(await page.getByTestId('sync-check').count()).toBe(1);
+    // Before, "Opening sync…" and its spinner stayed beside it, though nothing ran.
+    expect(await page.getByText('Opening sync…').count()).toBe(0);
+    await closeAsync(page);
+  });
+
   it('keeps the list, the choices and the scroll while Settings is open, without comparing again', async () => {
     const page = await openAsync({ count: 600 });
     await page.getByRole('button', { name: /^Local changes/ }).click();

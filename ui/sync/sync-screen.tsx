@@ -460,7 +460,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         />
       ) : null}
       <LiveNotice message={message} testId="sync-message" />
-      {!items && !task && !failure ? (
+      {/* A message here says why nothing is opening (the opening check was stopped). */}
+      {!items && !task && !failure && !message ? (
         <p class="sync-inline-status" role="status">
           <Spinner /> Opening sync…
         </p>
