@@ -48,8 +48,8 @@ export function startSyncMonitor(dependencies: SyncMonitorDependencies): SyncMon
   };
   /** After the link changed: the old count was of another design system (or key), so a failed check leaves nothing to review. */
   const recheck = () => {
-    // Given way to the screen: its comparison sends the badge.
-    checkQueued().then(publish, (error: unknown) => (isCancelled(error) ? undefined : publish(NOTHING_TO_REVIEW)));
+    // Also when it gave way to the screen: the old count is of another link either way.
+    checkQueued().then(publish, () => publish(NOTHING_TO_REVIEW));
   };
 
   async function listenAsync(): Promise<void> {
@@ -82,8 +82,4 @@ export function startSyncMonitor(dependencies: SyncMonitorDependencies): SyncMon
       for (const cancel of [...checks]) cancel();
     },
   };
-}
-
-function isCancelled(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'cancelled';
 }
