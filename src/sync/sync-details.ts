@@ -1,5 +1,6 @@
 // What the Sync screen shows of one comparison beyond its rows: the list's thumbnails, and one
 // row's detail (property by property, its two pictures, what taking theirs leaves by hand).
+import type { CancelSignal } from '../shared/api/http/cancel-signal';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { SyncDetail } from '../shared/bridge/messages';
 import { PICTURE_LABEL, theirsLabel } from '../shared/sync/picture-labels';
@@ -13,7 +14,8 @@ import type { SyncPictures } from './sync-pictures';
 export interface SyncDetails {
   /** The list rows' thumbnails (see `sync/pictures`), with one walk of the document per call. */
   picturesAsync(current: Comparison, keys: readonly string[]): Promise<Record<string, string | null>>;
-  detailAsync(current: Comparison, key: string, replaces?: string): Promise<SyncDetail>;
+  /** `signal`: the detail was closed; a picture read it waits for stops. */
+  detailAsync(current: Comparison, key: string, replaces?: string, signal?: CancelSignal): Promise<SyncDetail>;
 }
 
 export function createSyncDetails(pictures: SyncPictures): SyncDetails {
@@ -22,9 +24,9 @@ export function createSyncDetails(pictures: SyncPictures): SyncDetails {
   }
 
   /** The picture of the version last synced, read from the design system when this run has none. */
-  function lastSyncedPictureAsync(link: SyncLink, component: ClassifiedComponent): Promise<string | null> {
+  function lastSyncedPictureAsync(link: SyncLink, component: ClassifiedComponent, signal: CancelSignal | undefined): Promise<string | null> {
     if (component.base === null) return Promise.resolve(null);
-    return pictures.lastSyncedAsync(component.base, component.remote, (since, limit) => link.client.getChangesAsync(link.designSystemId, { since, limit }));
+    return pictures.lastSyncedAsync(component.base, component.remote, (since, limit, reading) => link.client.getChangesAsync(link.designSystemId, { since, limit }, reading), signal);
   }
 
   /**
@@ -55,7 +57,7 @@ export function createSyncDetails(pictures: SyncPictures): SyncDetails {
   }
 
   /** A replaced row: the deleted component as last synced against the one added in its place. */
-  async function replacementDetailAsync(current: Comparison, added: ClassifiedComponent, deleted: ClassifiedComponent): Promise<SyncDetail> {
+  async function replacementDetailAsync(current: Comparison, added: ClassifiedComponent, deleted: ClassifiedComponent, signal: CancelSignal | undefined): Promise<SyncDetail> {
     const paired = current.replacements.some((pair) => pair.oldKey === deleted.key && pair.newKey === added.key);
     if (!paired) throw new BridgeError('not_found', `${added.name} no longer replaces ${deleted.name}. Check again.`);
     const local = current.payloads.get(added.key) ?? null;
@@ -66,19 +68,19 @@ export function createSyncDetails(pictures: SyncPictures): SyncDetails {
       afterLabel: PICTURE_LABEL.added,
       beforeKnown: before !== null,
       changes: before !== null ? diffComponents(before, local) : diffComponents(null, local),
-      beforePicture: await lastSyncedPictureAsync(current.link, deleted),
+      beforePicture: await lastSyncedPictureAsync(current.link, deleted, signal),
       afterPicture: local === null ? null : await localPictureAsync(added.key, local.hash),
       manualSteps: [],
     };
   }
 
-  async function detailAsync(current: Comparison, key: string, replaces?: string): Promise<SyncDetail> {
+  async function detailAsync(current: Comparison, key: string, replaces?: string, signal?: CancelSignal): Promise<SyncDetail> {
     const component = current.byKey.get(key);
     if (component === undefined) throw new BridgeError('not_found', 'This component is no longer in the comparison. Check again.');
     if (replaces !== undefined) {
       const deleted = current.byKey.get(replaces);
       if (deleted === undefined) throw new BridgeError('not_found', 'The replaced component is no longer in the comparison. Check again.');
-      return replacementDetailAsync(current, component, deleted);
+      return replacementDetailAsync(current, component, deleted, signal);
     }
     const item = itemOf(component, current);
     const local = current.payloads.get(key) ?? null;
@@ -117,7 +119,7 @@ export function createSyncDetails(pictures: SyncPictures): SyncDetails {
         // Local kinds: the "before" is the payload as last synced, when it was kept, and its
         // picture when this run pushed it (or the design system still shows that version).
         const beforeKnown = component.base === null || lastSynced !== null;
-        const basePicture = await lastSyncedPictureAsync(current.link, component);
+        const basePicture = await lastSyncedPictureAsync(current.link, component, signal);
         return {
           ...base,
           item,

@@ -9,7 +9,7 @@ import { createKeptApartStore } from './kept-apart-store';
 import { fileIdOf } from './file-identity';
 import { createPayloadCache } from './payload-cache';
 import { createSerialQueue } from './serial-queue';
-import { startSyncMonitor } from './sync-monitor';
+import { startSyncMonitor, type SyncMonitor } from './sync-monitor';
 import type { BuilderCredentials, SyncLink } from './sync-link';
 import { createSyncSession, syncBadge } from './sync-session';
 
@@ -55,6 +55,12 @@ export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFe
     emitBadge?.(syncBadge(comparison.counts, comparison.replacements?.length ?? 0));
     return comparison;
   };
+  let monitor: SyncMonitor | null = null;
+  /** The screen's requests: a badge check queued or running gives way to them (sync-monitor.ts). */
+  const screen = <T>(work: () => Promise<T>): Promise<T> => {
+    monitor?.giveWay();
+    return queue(work);
+  };
   let cachedLink: { id: string; link: SyncLink } | null = null;
   let runs = 0;
 
@@ -99,17 +105,17 @@ export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFe
   return {
     handlers: {
       'sync/overview': () => session.overviewAsync(),
-      'sync/compare': ({ full }, context) => queue(() => session.compareAsync(context, full === true)).then(withBadge),
-      'sync/detail': ({ key, replaces }) => queue(() => session.detailAsync(key, replaces)),
-      'sync/pictures': ({ keys }) => queue(() => session.picturesAsync(keys.slice(0, MAX_PICTURES_PER_REQUEST))).then((pictures) => ({ pictures })),
-      'sync/choose': ({ choices }) => queue(() => session.chooseAsync(choices)).then((items) => ({ items })),
+      'sync/compare': ({ full }, context) => screen(() => session.compareAsync(context, full === true)).then(withBadge),
+      'sync/detail': ({ key, replaces }, context) => screen(() => session.detailAsync(key, replaces, context)),
+      'sync/pictures': ({ keys }) => screen(() => session.picturesAsync(keys.slice(0, MAX_PICTURES_PER_REQUEST))).then((pictures) => ({ pictures })),
+      'sync/choose': ({ choices }) => screen(() => session.chooseAsync(choices)).then((items) => ({ items })),
       // The pair is two rows now: the badge counts them so.
-      'sync/keep-apart': ({ oldKey, newKey }) => queue(() => session.keepApartAsync({ oldKey, newKey })).then(withBadge),
-      'sync/current': () => queue(() => session.currentAsync()).then(withBadge),
+      'sync/keep-apart': ({ oldKey, newKey }) => screen(() => session.keepApartAsync({ oldKey, newKey })).then(withBadge),
+      'sync/current': () => screen(() => session.currentAsync()).then(withBadge),
       'sync/run': async (_payload, context) => {
         runs++;
         try {
-          const outcome = await queue(() => session.runAsync(context));
+          const outcome = await screen(() => session.runAsync(context));
           withBadge(outcome.comparison);
           return outcome;
         } finally {
@@ -120,7 +126,7 @@ export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFe
     running: () => runs > 0,
     startMonitor: (emit) => {
       emitBadge = emit;
-      startSyncMonitor({ figma, session, queue, emit });
+      monitor = startSyncMonitor({ figma, session, queue, emit });
     },
   };
 }

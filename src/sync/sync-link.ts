@@ -79,11 +79,8 @@ export async function sayingWaitsAsync<T>(link: SyncLink, context: HandlerContex
       waiting = false;
       context.progress(progress);
     },
-    get cancelled() {
-      return context.cancelled;
-    },
+    signal: context.signal,
     throwIfCancelled: () => context.throwIfCancelled(),
-    ...(context.signal === undefined ? {} : { signal: context.signal }),
   };
   try {
     return await work(remembering);

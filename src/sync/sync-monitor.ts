@@ -3,6 +3,7 @@
 // is one or two requests), and the local count again after each edit of the file, from an
 // incremental read of what `documentchange` reported: no request and no re-read of the file
 // (a check again if the file's link changed in Settings meanwhile: the id is a document change).
+import { createCancelSource } from '../shared/api/http/cancel-signal';
 import type { SyncBadge } from '../shared/bridge/messages';
 import type { SerialQueue } from './serial-queue';
 import { NOTHING_TO_REVIEW, type SyncSession } from './sync-session';
@@ -18,18 +19,37 @@ export interface SyncMonitorDependencies {
   emit(badge: SyncBadge): void;
 }
 
-export function startSyncMonitor(dependencies: SyncMonitorDependencies): void {
+export interface SyncMonitor {
+  /**
+   * Stops the checks of the design system queued or running: the screen's request goes first.
+   * A stalled answer would otherwise hold every sync request behind it until its deadline and
+   * retries; the screen's comparison counts the badge anyway.
+   */
+  giveWay(): void;
+}
+
+export function startSyncMonitor(dependencies: SyncMonitorDependencies): SyncMonitor {
   const { figma, session, queue } = dependencies;
   const emit = (badge: SyncBadge) => dependencies.emit(badge);
   let localTimer: ReturnType<typeof setTimeout> | null = null;
   let listening = false;
+  const checks = new Set<() => void>();
+
+  /** One check of the design system, in the queue until it ends or the screen asks (giveWay). */
+  function checkQueued(): Promise<SyncBadge> {
+    const source = createCancelSource();
+    const cancel = () => source.cancel();
+    checks.add(cancel);
+    return queue(() => session.checkAsync(source.signal)).finally(() => checks.delete(cancel));
+  }
 
   const publish = (badge: SyncBadge | null) => {
     if (badge !== null) emit(badge);
   };
   /** After the link changed: the old count was of another design system (or key), so a failed check leaves nothing to review. */
   const recheck = () => {
-    queue(() => session.checkAsync()).then(publish, () => publish(NOTHING_TO_REVIEW));
+    // Also when it gave way to the screen: the old count is of another link either way.
+    checkQueued().then(publish, () => publish(NOTHING_TO_REVIEW));
   };
 
   async function listenAsync(): Promise<void> {
@@ -48,7 +68,7 @@ export function startSyncMonitor(dependencies: SyncMonitorDependencies): void {
   }
 
   function check(): void {
-    queue(() => session.checkAsync())
+    checkQueued()
       .then(publish, () => undefined) // offline, refused…: the Sync screen says why when opened
       // Edits are followed even after a failed check: a link corrected in Settings is checked at once.
       .then(listenAsync)
@@ -57,4 +77,9 @@ export function startSyncMonitor(dependencies: SyncMonitorDependencies): void {
 
   check();
   setInterval(check, REMOTE_CHECK_INTERVAL_MS);
+  return {
+    giveWay() {
+      for (const cancel of [...checks]) cancel();
+    },
+  };
 }

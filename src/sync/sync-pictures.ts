@@ -2,6 +2,7 @@
 // components as ≤ 256 px PNGs (one document walk for every key not cached yet), what a sync
 // pushed, and the design system's picture of the version last synced.
 import type { Component } from '../shared/api/builder/schemas';
+import { createCancelSource, whenCancelled, type CancelSignal } from '../shared/api/http/cancel-signal';
 import { exportThumbnailAsync, findComponentsByKeyAsync } from './component-nodes';
 import type { SyncStateEntry } from './sync-state';
 
@@ -27,13 +28,13 @@ export interface SyncPictures {
   /**
    * The picture of the version last synced (`base`), for a row about a local change: this run's
    * own, else the design system's while it still stores that version (`stored`), else read
-   * around the time it was stored.
+   * around the time it was stored. `signal`: the detail was closed; a read it waits for stops.
    */
-  lastSyncedAsync(base: SyncStateEntry, stored: Component | null, changesAround: ChangesAround): Promise<string | null>;
+  lastSyncedAsync(base: SyncStateEntry, stored: Component | null, changesAround: ChangesAround, signal?: CancelSignal): Promise<string | null>;
 }
 
-/** One page of the design system's changes after `since` (a server time). */
-export type ChangesAround = (since: string, limit: number) => Promise<{ components: Component[] }>;
+/** One page of the design system's changes after `since` (a server time); `signal` stops it. */
+export type ChangesAround = (since: string, limit: number, signal: CancelSignal) => Promise<{ components: Component[] }>;
 
 export function createSyncPictures(figma: PluginAPI): SyncPictures {
   const byHash = new Map<string, string | null>();
@@ -41,8 +42,8 @@ export function createSyncPictures(figma: PluginAPI): SyncPictures {
   const stored = new Map<string, string>();
   /** The server times already asked about, so a reopened detail costs no second request. */
   const askedAround = new Set<string>();
-  /** Reads still on their way, by server time. */
-  const reading = new Map<string, Promise<void>>();
+  /** Reads still on their way, by server time, and how to stop each. */
+  const reading = new Map<string, { done: Promise<void>; cancel(): void }>();
 
   async function localAsync(wanted: readonly PictureWanted[]): Promise<Map<string, string | null>> {
     const out = new Map<string, string | null>();
@@ -68,9 +69,11 @@ export function createSyncPictures(figma: PluginAPI): SyncPictures {
    * stored one (the row would be a conflict otherwise), stored at the `updatedAt` the state
    * remembers, so one page of changes from just before that time starts with it and the batch
    * it came in. Best effort: a failed read leaves the picture unknown, never the detail, and a
-   * slow one is waited for a few seconds only (it fills the picture in for the next time).
+   * slow one is waited for a few seconds only (it fills the picture in for the next time). A
+   * detail closed while it waits stops the read: it is asked again when the detail opens again
+   * (the serial queue has no other detail waiting for it).
    */
-  async function readAroundAsync(base: SyncStateEntry, changesAround: ChangesAround): Promise<string | null> {
+  async function readAroundAsync(base: SyncStateEntry, changesAround: ChangesAround, signal?: CancelSignal): Promise<string | null> {
     const known = stored.get(base.hash);
     const at = base.updatedAt;
     if (known !== undefined || at === null) return known ?? null;
@@ -79,7 +82,8 @@ export function createSyncPictures(figma: PluginAPI): SyncPictures {
       const storedMs = Date.parse(at);
       if (Number.isNaN(storedMs) || askedAround.has(at)) return null;
       askedAround.add(at);
-      read = changesAround(new Date(storedMs - 1).toISOString(), STORED_TOGETHER_PAGE).then(
+      const source = createCancelSource();
+      const done = changesAround(new Date(storedMs - 1).toISOString(), STORED_TOGETHER_PAGE, source.signal).then(
         (page) => {
           for (const component of page.components) {
             if (!component.deleted && component.thumbnail_url) stored.set(component.hash, component.thumbnail_url);
@@ -89,12 +93,16 @@ export function createSyncPictures(figma: PluginAPI): SyncPictures {
           askedAround.delete(at);
         },
       );
+      read = { done, cancel: () => source.cancel() };
       reading.set(at, read);
-      void read.then(() => reading.delete(at));
+      void done.then(() => reading.delete(at));
     }
     let timer = 0;
-    await Promise.race([read, new Promise<void>((resolve) => (timer = setTimeout(resolve, PICTURE_WAIT_MS)))]);
+    let stopListening = () => undefined as void;
+    await Promise.race([read.done, new Promise<void>((resolve) => (timer = setTimeout(resolve, PICTURE_WAIT_MS))), new Promise<void>((resolve) => (stopListening = whenCancelled(signal, resolve)))]);
     clearTimeout(timer);
+    stopListening();
+    if (signal?.aborted) read.cancel();
     return stored.get(base.hash) ?? null;
   }
 
@@ -103,11 +111,11 @@ export function createSyncPictures(figma: PluginAPI): SyncPictures {
     rememberPushed(hash, base64) {
       byHash.set(hash, `data:image/png;base64,${base64}`);
     },
-    async lastSyncedAsync(base, storedNow, changesAround) {
+    async lastSyncedAsync(base, storedNow, changesAround, signal) {
       const own = byHash.get(base.hash);
       if (own) return own;
       if (storedNow !== null && !storedNow.deleted && storedNow.hash === base.hash && storedNow.thumbnail_url) return storedNow.thumbnail_url;
-      return readAroundAsync(base, changesAround);
+      return readAroundAsync(base, changesAround, signal);
     },
   };
 }

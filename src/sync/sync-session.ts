@@ -6,9 +6,10 @@
 // comparison (sync-comparison.ts), a row's detail and the list's thumbnails (sync-details.ts)
 // and the run (sync-run.ts).
 import { BridgeError } from '../shared/bridge/bridge-error';
-import type { HandlerContext } from '../shared/bridge/endpoint';
+import { handlerContext, type HandlerContext } from '../shared/bridge/endpoint';
 import type { SyncBadge, SyncChoice, SyncComparison, SyncDetail, SyncItem, SyncOutcome, SyncOverview } from '../shared/bridge/messages';
 import type { SyncBody } from '../shared/api/builder/schemas';
+import type { CancelSignal } from '../shared/api/http/cancel-signal';
 import { listedRowCount } from '../shared/sync/listed-rows';
 import type { Snapshotter } from '../snapshot';
 import { createComponentReader } from '../snapshot/component-reader';
@@ -44,7 +45,8 @@ export interface SyncSessionDependencies extends LinkSource {
 export interface SyncSession {
   overviewAsync(): Promise<SyncOverview>;
   compareAsync(context: HandlerContext, full?: boolean): Promise<SyncComparison>;
-  detailAsync(key: string, replaces?: string): Promise<SyncDetail>;
+  /** `context`: its cancel (the detail closed) stops a picture read the detail waits for, and the detail. */
+  detailAsync(key: string, replaces?: string, context?: HandlerContext): Promise<SyncDetail>;
   /** The list rows' thumbnails (see `sync/pictures`), with one walk of the document per call. */
   picturesAsync(keys: readonly string[]): Promise<Record<string, string | null>>;
   chooseAsync(choices: Record<string, SyncChoice>): Promise<SyncItem[]>;
@@ -53,8 +55,8 @@ export interface SyncSession {
   runAsync(context: HandlerContext): Promise<SyncOutcome>;
   /** The last comparison against the state as recorded now (no request): what a run that failed part-way left. */
   currentAsync(): Promise<SyncComparison>;
-  /** Badge counts: the file read (incrementally) and the design system asked, without touching the screen's comparison. Nothing to review when not linked or read-only. */
-  checkAsync(): Promise<SyncBadge>;
+  /** Badge counts: the file read (incrementally) and the design system asked, without touching the screen's comparison. Nothing to review when not linked or read-only. `signal` stops it (the screen asks). */
+  checkAsync(signal?: CancelSignal): Promise<SyncBadge>;
   /**
    * Badge counts from an incremental read of the file against the last remote answer (no request):
    * nothing to review when not linked; `'link-changed'` when the key, address or design system
@@ -82,7 +84,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   /** The link the last background check asked with (even if it failed), and its answer, for live local counts. */
   let checkedLink: SyncLink | null = null;
   let lastRemote: KnownRemote | null = null;
-  const silent: HandlerContext = { progress: () => undefined, cancelled: false, throwIfCancelled: () => undefined };
+  const silent = handlerContext();
   const pictures = createSyncPictures(figma);
   const reader = createComponentReader(figma);
   const store = createSyncStateStore(root);
@@ -102,7 +104,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const result = await snapshotter.snapshotAsync({
       full,
       onProgress: (progress) => context?.progress({ done: progress.done, total: progress.total, label: `Reading components… ${countText(progress.done)} of ${countText(progress.total)}` }),
-      isCancelled: () => context?.cancelled ?? false,
+      isCancelled: () => context?.signal.aborted ?? false,
     });
     return result.components;
   }
@@ -226,7 +228,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     return syncBadge(classification.counts, shown.length);
   }
 
-  async function checkAsync(): Promise<SyncBadge> {
+  async function checkAsync(signal?: CancelSignal): Promise<SyncBadge> {
     const { link } = await linkAsync(dependencies);
     // Another link's answer is of no use; the same link's is kept if this check fails (offline).
     if (link !== checkedLink) lastRemote = null;
@@ -237,7 +239,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const local = await snapshotAsync(silent);
     // From where the screen's comparison asks (changesSince), so the count is of the rows it lists.
     const hashes = new Map(local.map((payload) => [payload.key, payload.hash]));
-    const changes = await allChangesSinceAsync(link, changesSince(state, (key) => hashes.get(key)));
+    const changes = await allChangesSinceAsync(link, changesSince(state, (key) => hashes.get(key)), signal);
     lastRemote = { designSystemId: link.designSystemId, window: changes.components, payloads: link.payloads, keptApart: link.keptApart };
     return countsOfAsync(lastRemote, local);
   }
@@ -262,7 +264,11 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       return { problem, designSystemId, lastSyncedAt: state.lastSyncedAt, history: state.history, readOnlyReason };
     },
     compareAsync,
-    detailAsync: (key, replaces) => details.detailAsync(requireComparison(), key, replaces),
+    async detailAsync(key, replaces, context) {
+      const detail = await details.detailAsync(requireComparison(), key, replaces, context?.signal);
+      context?.throwIfCancelled();
+      return detail;
+    },
     picturesAsync: (keys) => details.picturesAsync(requireComparison(), keys),
     chooseAsync,
     keepApartAsync,

@@ -4,7 +4,7 @@
 // The host hands over real PNG tiles as ArrayBuffers (`__canvasTiles`); timing is the host's.
 import { createFakeFigma } from '../fake-figma';
 import { createCanvasFeature } from '../../src/canvas/canvas-handlers';
-import type { HandlerContext } from '../../src/shared/bridge/endpoint';
+import { handlerContext } from '../../src/shared/bridge/endpoint';
 import type { ReferenceSource } from '../../src/shared/bridge/messages';
 import { planTiles } from '../../src/shared/canvas/tile-plan';
 
@@ -16,7 +16,7 @@ interface Screenshot {
 }
 
 const quiet = { log: (): void => undefined, warn: (): void => undefined, error: (): void => undefined };
-const context: HandlerContext = { progress: () => undefined, cancelled: false, throwIfCancelled: () => undefined };
+const context = handlerContext();
 let state: { done: boolean; result?: unknown; error?: string } = { done: true };
 
 function source(emailId: number): ReferenceSource {

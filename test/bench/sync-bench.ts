@@ -10,7 +10,7 @@ import { deflateSync } from 'node:zlib';
 import { createPlugin } from '../../src/handlers';
 import { createFigmaFetchTransport } from '../../src/http/figma-fetch-transport';
 import type { HttpTransport } from '../../src/shared/api/http/transport';
-import type { HandlerContext } from '../../src/shared/bridge/endpoint';
+import { handlerContext } from '../../src/shared/bridge/endpoint';
 import { startEmulator } from '../emulator/index';
 import { createFakeFigma } from '../fake-figma';
 import { editComponentsAsync, generateDocumentAsync } from './generate-document';
@@ -64,7 +64,7 @@ function countingTransport(inner: HttpTransport, count: WireCount): HttpTranspor
   };
 }
 
-const quiet: HandlerContext = { progress: () => undefined, cancelled: false, throwIfCancelled: () => undefined };
+const quiet = handlerContext();
 
 async function runSizeAsync(size: number): Promise<CaseFigure[]> {
   const emulator = await startEmulator({ limits: 'real' });

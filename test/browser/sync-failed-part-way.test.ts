@@ -47,5 +47,13 @@ describe('a sync that failed part-way', () => {
     await expect.poll(() => textOf(ui.getByRole('button', { name: /^Sync [\d,]+ changes?$/ })), { timeout: 10_000 }).toBe(`Sync ${left.toLocaleString('en-US')} change${left === 1 ? '' : 's'}`);
     // The failure's words stay (no new check replaced them).
     expect(await textOf(ui.getByTestId('sync-error'))).toMatch(/The sync did not finish: .*What was already sent is recorded/);
+
+    // A look at Settings and back (nothing changed there): the words and their retry are still there.
+    await ui.getByTestId('nav-settings').click();
+    await ui.getByLabel('Design system id').waitFor();
+    await ui.getByRole('button', { name: /^Sync/ }).first().click();
+    await ui.getByRole('button', { name: /^Sync [\d,]+ changes?$/ }).waitFor();
+    expect(await textOf(ui.getByTestId('sync-error'))).toMatch(/The sync did not finish: .*What was already sent is recorded/);
+    expect(await ui.getByRole('button', { name: 'Try the sync again' }).count()).toBe(1);
   }, 180_000);
 });

@@ -608,6 +608,30 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('cancelled, with the check after it failing: the list and the Sync button count what is left as recorded, not the list from before the sync', async () => {
+    const page = await openAsync({ count: 20, kinds: ['local-change'], stepMs: 400, compareErrorFrom: 2 });
+    const run = page.getByTestId('sync-run');
+    await expect.poll(() => run.textContent()).toBe('Sync 20 changes');
+    await run.click();
+    await expect.poll(() => page.getByTestId('sync-progress').textContent()).toMatch(/Pushing [1-9]\d* of 20/);
+    await page.getByRole('button', { name: 'Cancel sync' }).click();
+    await expect.poll(() => page.getByTestId('sync-error').textContent()).toContain('The comparison did not finish');
+    await expect.poll(() => page.getByTestId('sync-message').textContent()).toContain('Sync cancelled. What was already sent is recorded; the list shows what is left.');
+    // Before, the list from before the sync stayed, its button counting the changes already sent.
+    await expect.poll(() => run.textContent()).toMatch(/^Sync 1?\d changes?$/);
+    await closeAsync(page);
+  });
+
+  it('the opening check stopped: says so, with Check again, and no longer says it is opening', async () => {
+    const page = await openAsync({ count: 20, stepMs: 400 });
+    await page.getByRole('button', { name: 'Stop checking' }).click();
+    await expect.poll(() => page.getByTestId('sync-message').textContent()).toBe('Check stopped. Press Check again to compare.');
+    expect(await page.getByTestId('sync-check').count()).toBe(1);
+    // Before, "Opening sync…" and its spinner stayed beside it, though nothing ran.
+    expect(await page.getByText('Opening sync…').count()).toBe(0);
+    await closeAsync(page);
+  });
+
   it('keeps the list, the choices and the scroll while Settings is open, without comparing again', async () => {
     const page = await openAsync({ count: 600 });
     await page.getByRole('button', { name: /^Local changes/ }).click();

@@ -17,7 +17,8 @@ export interface SyncDetailProps {
   item: SyncItem;
   /** A replaced row: the deleted component the item (added) replaces. */
   replaces?: SyncItem | null;
-  loadAsync: (key: string, replaces?: string) => Promise<SyncDetail>;
+  /** Its `cancel`, when it has one, is called when the detail closes or loads again. */
+  loadAsync: (key: string, replaces?: string) => Promise<SyncDetail> & { cancel?: () => void };
   /** Changes with each new comparison: the detail is loaded again (the row may have changed). */
   comparison?: number;
   /** Shows the two components as separate rows again (a replaced row). */
@@ -45,12 +46,15 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
   useEffect(() => {
     let current = true;
     setLoad({ status: 'loading' });
-    loadAsync(item.key, replacesKey).then(
+    const loading = loadAsync(item.key, replacesKey);
+    loading.then(
       (detail) => current && setLoad({ status: 'ready', detail }),
       (error: unknown) => current && setLoad({ status: 'failed', error }),
     );
     return () => {
       current = false;
+      // A picture still being read for it (a slow builder) must not hold the requests after it.
+      loading.cancel?.();
     };
     // The screen keeps `loadAsync` stable (one per requester), so this loads once per row, per comparison and per retry.
   }, [item.key, replacesKey, attempt, loadAsync, comparison]);

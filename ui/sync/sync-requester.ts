@@ -14,8 +14,8 @@ const DETAIL_TIMEOUT_MS = 30_000;
 export interface SyncRequester {
   overviewAsync(): Promise<SyncOverview>;
   compare(onProgress: (progress: Progress) => void): PendingRequest<SyncComparison>;
-  /** `replaces`: for a replaced row, the deleted component's key. */
-  detailAsync(key: string, replaces?: string): Promise<SyncDetail>;
+  /** `replaces`: for a replaced row, the deleted component's key. Cancelled when the detail closes. */
+  detailAsync(key: string, replaces?: string): PendingRequest<SyncDetail>;
   /** Thumbnails of some rows (the ones on screen). */
   picturesAsync(keys: string[]): Promise<Record<string, string | null>>;
   chooseAsync(choices: Choices): Promise<SyncItem[]>;

@@ -52,6 +52,8 @@ interface Task {
 }
 
 interface Failure {
+  /** 'start': the sync state could not be read (the next read clears it; other failures stay until their retry or a new check). */
+  source?: 'start';
   message: string;
   retryLabel: string;
   retry: () => void;
@@ -220,9 +222,10 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     return request;
   }
 
-  const compareAsync = useCallback(async (keepMessage = false) => {
+  /** Whether the list now shows a new comparison. */
+  const compareAsync = useCallback(async (keepMessage = false): Promise<boolean> => {
     // One long request at a time (a click during the opening check starts nothing more).
-    if (working.current) return;
+    if (working.current) return false;
     working.current = true;
     setFailure(null);
     // A pair that could not be kept apart may mean nothing in the new comparison.
@@ -245,9 +248,11 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         setChooseFailure(null);
         setMessage({ tone: 'info', text: 'The choices that could not be saved were not kept for the new comparison: choose them again where needed.' });
       }
+      return true;
     } catch (error) {
       if (isCancelled(error)) setMessage({ tone: 'info', text: itemsRef.current ? 'Check stopped. The list shows the previous comparison.' : 'Check stopped. Press Check again to compare.' });
       else setFailure({ message: `The comparison did not finish: ${errorText(error)}`, retryLabel: 'Check again', retry: () => void compareAsync() });
+      return false;
     } finally {
       pending.current = null;
       working.current = false;
@@ -260,7 +265,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   const overviewRef = useRef<SyncOverview | null>(null);
   // `ranMeanwhile`: the link changed while a sync ran (it went on with the link it started with).
   const startAsync = useCallback(async (ranMeanwhile = false) => {
-    setFailure(null);
+    // Coming back to the screen is no new check: a sync's or a check's failure stays with the list it left.
+    setFailure((current) => (current?.source === 'start' ? null : current));
     try {
       const before = overviewRef.current;
       const next = await requester.overviewAsync();
@@ -274,7 +280,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         }
       }
     } catch (error) {
-      setFailure({ message: `Envelope could not read this file’s sync state: ${errorText(error)}`, retryLabel: 'Try again', retry: () => void startAsync() });
+      setFailure({ source: 'start', message: `Envelope could not read this file’s sync state: ${errorText(error)}`, retryLabel: 'Try again', retry: () => void startAsync() });
     }
   }, [requester, compareAsync]);
 
@@ -347,8 +353,19 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       setTask(null);
     }
     if (cancelled) {
-      await compareAsync(true);
-      setMessage({ tone: 'info', text: 'Sync cancelled. What was already sent is recorded; the list shows what is left.' });
+      const said = { tone: 'info', text: 'Sync cancelled. What was already sent is recorded; the list shows what is left.' } as const;
+      if (await compareAsync(true)) setMessage(said);
+      else {
+        // The check failed or was stopped: the list from before the sync still counts what was sent, so it shows the recorded state instead.
+        requester.currentAsync().then(
+          (left) => {
+            replaceItems(left.items);
+            setComparison(left);
+            setMessage(said);
+          },
+          () => setMessage({ tone: 'info', text: 'Sync cancelled. What was already sent is recorded; Check again to see what is left.' }),
+        );
+      }
     }
   }
 
@@ -443,7 +460,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         />
       ) : null}
       <LiveNotice message={message} testId="sync-message" />
-      {!items && !task && !failure ? (
+      {/* A message here says why nothing is opening (the opening check was stopped). */}
+      {!items && !task && !failure && !message ? (
         <p class="sync-inline-status" role="status">
           <Spinner /> Opening sync…
         </p>

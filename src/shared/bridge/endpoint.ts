@@ -22,12 +22,26 @@ import type * as z from '../zod';
 export interface HandlerContext {
   /** Reports progress of long work; each report also restarts the caller's timeout. */
   progress(progress: Progress): void;
-  /** True once the caller cancelled: long work checks it between steps. */
-  readonly cancelled: boolean;
+  /**
+   * Aborts when the caller cancels (or gave up waiting): the one way to say so. Long work reads
+   * `signal.aborted` between steps; a request waiting on the network is given it and stops at once.
+   */
+  readonly signal: CancelSignal;
   /** Throws a `cancelled` BridgeError if the caller cancelled. */
   throwIfCancelled(): void;
-  /** Aborts when the caller cancels: a request waiting on the network stops at once (absent in contexts made by hand). */
-  readonly signal?: CancelSignal;
+}
+
+/** A handler's context from its signal (none: never cancelled) and where its progress goes (none: nowhere). */
+export function handlerContext(options: { signal?: CancelSignal; progress?: (progress: Progress) => void } = {}): HandlerContext {
+  const signal = options.signal ?? createCancelSource().signal;
+  const progress = options.progress ?? (() => undefined);
+  return {
+    progress,
+    signal,
+    throwIfCancelled() {
+      if (signal.aborted) throw new BridgeError('cancelled', 'Cancelled.');
+    },
+  };
 }
 
 export type Handlers<D extends RequestDefinitions> = {
@@ -114,7 +128,8 @@ export function createEndpoint<
   const timers = options.timers ?? defaultTimers;
   const defaultTimeoutMs = options.defaultTimeoutMs ?? 15_000;
   const pending = new Map<string, Pending>();
-  const running = new Map<string, { cancelled: boolean; cancel(): void }>();
+  /** The handlers running, by request id: how to cancel each. */
+  const running = new Map<string, () => void>();
 
   function reject(reason: string): void {
     options.onInvalidMessage?.(reason);
@@ -158,20 +173,13 @@ export function createEndpoint<
       return;
     }
     const cancelSource = createCancelSource();
-    const state = { cancelled: false, cancel: () => cancelSource.cancel() };
-    running.set(id, state);
-    const context: HandlerContext = {
-      progress(progress) {
-        if (!state.cancelled) options.post({ channel: CHANNEL, kind: 'progress', id, progress });
-      },
-      get cancelled() {
-        return state.cancelled;
-      },
-      throwIfCancelled() {
-        if (state.cancelled) throw new BridgeError('cancelled', 'Cancelled.');
-      },
+    running.set(id, () => cancelSource.cancel());
+    const context = handlerContext({
       signal: cancelSource.signal,
-    };
+      progress(progress) {
+        if (!cancelSource.signal.aborted) options.post({ channel: CHANNEL, kind: 'progress', id, progress });
+      },
+    });
     try {
       const handler = options.handlers[type as keyof Incoming];
       const result = await handler(parsed.value as never, context);
@@ -206,11 +214,7 @@ export function createEndpoint<
         void runHandler(message.id, message.type, message.payload);
         return;
       case 'cancel': {
-        const state = running.get(message.id);
-        if (state) {
-          state.cancelled = true;
-          state.cancel();
-        }
+        running.get(message.id)?.();
         return;
       }
       case 'progress': {

@@ -32,6 +32,8 @@ export interface SyncStubConfig {
   chipSets?: string[][];
   /** From the second comparison on, a teammate has changed k0 too: it is a conflict. */
   conflictOnSecondCompare?: boolean;
+  /** From this sync/compare call on (1 = the first), the comparison fails, the builder being out of reach. */
+  compareErrorFrom?: number;
   /** sync/run fails before sending anything, with this error (as the runner refuses a stale comparison). */
   runError?: { code: string; message: string };
   /** The names the rows cycle through (each followed by its index), instead of the stand-in's four. */
@@ -131,6 +133,7 @@ export function installSyncStub(config: SyncStubConfig): void {
       send({ kind: 'progress', id, progress: { done: 0, total: null, label: 'Asking the design system for changes…' } });
       await sleep(step);
       compares += 1;
+      if (config.compareErrorFrom !== undefined && compares >= config.compareErrorFrom) throw failure('offline', 'Envelope could not reach the builder. Check your connection and try again.');
       if (config.conflictOnSecondCompare && compares >= 2) {
         items = items.map((item) => (item.key === 'k0' ? { ...item, kind: 'conflict', choice: 'skip', remoteUpdatedBy: 'Ana Lima', remoteUpdatedAt: hoursAgo(0) } : item));
       }
@@ -196,11 +199,18 @@ export function installSyncStub(config: SyncStubConfig): void {
       if (!keptApart().includes(pair)) sessionStorage.setItem(APART_KEY, JSON.stringify([...keptApart(), pair]));
       return comparison();
     },
+    // The last comparison against the state as recorded now.
+    'sync/current': () => comparison(),
     'sync/run': async (_payload, id) => {
       if (config.runError) throw failure(config.runError.code, config.runError.message);
       const total = items.filter((item) => item.choice !== 'skip').length;
       for (let done = 0; done <= total; done += Math.max(1, Math.ceil(total / 4))) {
-        if (cancelled.has(id)) return {};
+        if (cancelled.has(id)) {
+          // What was sent before the Cancel is recorded: those rows are in sync now.
+          const sent = new Set(items.filter((item) => item.choice !== 'skip').slice(0, done).map((item) => item.key));
+          items = items.filter((item) => !sent.has(item.key));
+          return {};
+        }
         send({ kind: 'progress', id, progress: { done, total, label: `Pushing ${done} of ${total}` } });
         await sleep(step);
       }

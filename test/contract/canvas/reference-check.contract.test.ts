@@ -6,7 +6,7 @@ import { REFERENCE_DATA_KEY } from '../../../src/canvas/reference-record';
 import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
 import { createPlugin } from '../../../src/handlers';
 import { createLibraryClient } from '../../../src/shared/api/library/client';
-import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
+import { handlerContext } from '../../../src/shared/bridge/endpoint';
 import { createBrowserFetchTransport } from '../../../ui/http/browser-fetch-transport';
 import { checkEmailsAsync } from '../../../ui/library/references/check-emails';
 import { distinctEmailIds, goneReferences, summaryText } from '../../../ui/library/references/reference-check';
@@ -18,7 +18,7 @@ import { controlAsync, emulatorKeysAsync } from '../clients/support/transports';
 
 type Emulator = Awaited<ReturnType<typeof startEmulator>>;
 
-const context: HandlerContext = { progress: () => undefined, cancelled: false, throwIfCancelled: () => undefined };
+const context = handlerContext();
 let emulator: Emulator;
 let fake: FakeFigma;
 let plugin: ReturnType<typeof createPlugin>;

@@ -2,7 +2,7 @@
 // back that change only, and ⌘Z of the save takes back the id only. While another feature's step
 // is open (references being placed, a sync's take), the save joins it rather than cut it in two.
 import { describe, expect, it } from 'vitest';
-import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
+import { handlerContext } from '../../../src/shared/bridge/endpoint';
 import { createDocumentSettings, DESIGN_SYSTEM_ID_KEY } from '../../../src/settings/document-settings';
 import { createKeyStore } from '../../../src/settings/key-store';
 import { createSettingsHandlers } from '../../../src/settings/settings-handlers';
@@ -11,7 +11,7 @@ import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transpo
 import { SHARED_DATA_NAMESPACE } from '../../../src/platform/shared-data';
 import { createFakeFigma } from '../../fake-figma/index';
 
-const context: HandlerContext = { progress: () => undefined, cancelled: false, throwIfCancelled: () => undefined };
+const context = handlerContext();
 const defaults = { library: 'https://library.example', builder: 'https://builder.example' };
 
 // Settings alone, while another feature holds its undo step open.

@@ -5,8 +5,8 @@
 // insert cancelled or emptied places none), Sync's staying. The real handlers against the fake
 // Figma (which shows only the manifest's buttons) and the builder emulator.
 import { describe, expect, it } from 'vitest';
-import { BridgeError } from '../../../src/shared/bridge/bridge-error';
-import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
+import { createCancelSource } from '../../../src/shared/api/http/cancel-signal';
+import { handlerContext } from '../../../src/shared/bridge/endpoint';
 import { insertOf } from './support/library-email';
 import { context, syncedOnceAsync, useSyncHarness } from './support/sync-harness';
 
@@ -17,14 +17,14 @@ async function placeReferenceAsync(emailId = 42): Promise<string> {
   return (await h.plugin.handlers['canvas/insert'](insertOf(emailId), context)).nodeId;
 }
 
+function cancelledSignal() {
+  const source = createCancelSource();
+  source.cancel();
+  return source.signal;
+}
+
 /** The person pressed Cancel while the reference was being built: the UI stopped waiting for it. */
-const cancelled: HandlerContext = {
-  progress: () => undefined,
-  cancelled: true,
-  throwIfCancelled: () => {
-    throw new BridgeError('cancelled', 'Cancelled.');
-  },
-};
+const cancelled = handlerContext({ signal: cancelledSignal() });
 
 /** The designer (or a teammate) deletes a reference on the canvas: not the plugin's edit, not in its undo history. */
 function deleteOnCanvas(nodeId: string): void {

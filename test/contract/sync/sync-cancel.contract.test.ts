@@ -1,37 +1,24 @@
 // Cancel while a sync's request waits on the network: the run stops at once (not at the
 // request's deadline), and what was acknowledged before stays recorded. The real handlers against
 // the fake Figma and the builder emulator, its `stall` fault holding an answer mid-body.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
 import { createPlugin } from '../../../src/handlers';
-import { BridgeError } from '../../../src/shared/bridge/bridge-error';
-import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
+import { handlerContext, type HandlerContext } from '../../../src/shared/bridge/endpoint';
 import { createCancelSource } from '../../../src/shared/api/http/cancel-signal';
 import type { HttpRequest } from '../../../src/shared/api/http/transport';
 import { readSyncState } from '../../../src/sync/sync-state';
 import { generateDocumentAsync } from '../../bench/generate-document';
 import { createFakeFigma } from '../../fake-figma';
 import { controlAsync } from '../clients/support/transports';
-import { context, linkAsync, useSyncHarness, type SyncHarness } from './support/sync-harness';
+import { componentNamed, context, linkAsync, remoteComponentsAsync, startBackground, syncedOnceAsync, useSyncHarness, type SyncHarness } from './support/sync-harness';
 
 const h = useSyncHarness();
 
 /** A handler context as the bridge gives one, and the Cancel button's press. */
 function cancellable(): { context: HandlerContext; cancel: () => void } {
   const source = createCancelSource();
-  return {
-    context: {
-      progress: () => undefined,
-      get cancelled() {
-        return source.signal.aborted;
-      },
-      throwIfCancelled() {
-        if (source.signal.aborted) throw new BridgeError('cancelled', 'Cancelled.');
-      },
-      signal: source.signal,
-    },
-    cancel: () => source.cancel(),
-  };
+  return { context: handlerContext({ signal: source.signal }), cancel: () => source.cancel() };
 }
 
 /**
@@ -99,5 +86,54 @@ describe('Cancel while a request waits on the network', () => {
     await cancelledOnceSentAsync((checking) => h.plugin.handlers['sync/compare']({}, checking), changesSent);
 
     expect((await h.plugin.handlers['sync/compare']({}, context)).items.length).toBeGreaterThan(0);
+  });
+
+  it('stops the badge’s check whose changes request is stalled once the screen asks: the comparison runs at once, not after the check’s deadline and retries', async () => {
+    await linkAsync(h, 'ds_empty');
+    const transport = createFigmaFetchTransport(h.fake.fetch);
+    let changesAsked = 0;
+    let checkSent!: () => void;
+    const sent = new Promise<void>((resolve) => (checkSent = resolve));
+    h.plugin = createPlugin({
+      figma: h.fake.figma,
+      transport: (request) => {
+        if (isChanges(request) && ++changesAsked === 1) checkSent();
+        return transport(request);
+      },
+    });
+    await controlAsync(h.emulator.builderUrl, 'faults', { rate: 1, kinds: ['stall'] });
+    // The check every few minutes is not this test's.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      startBackground(h);
+    } finally {
+      vi.useRealTimers();
+    }
+    // The badge's check at start-up: its answer stalls mid-body; the builder answers again after it.
+    await sent;
+    await controlAsync(h.emulator.builderUrl, 'faults', { rate: 0 });
+
+    const compared = await h.plugin.handlers['sync/compare']({}, context);
+    expect(compared.items.length).toBeGreaterThan(0);
+    // The stalled check's and the comparison's: the check asked nothing more (no retry after its deadline).
+    expect(changesAsked).toBe(2);
+  }, 120_000);
+
+  it('stops a detail waiting for the picture of the version last synced once it is closed; opened again, it reads the picture anew', async () => {
+    await syncedOnceAsync(h);
+    // A later sync of something else: the changes feed no longer brings Footer's version along.
+    componentNamed(h, 'Header').description = 'Top of every email.';
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/run']({}, context);
+    const footer = componentNamed(h, 'Footer') as ComponentNode;
+    footer.fills = [{ type: 'SOLID', color: { r: 0.9, g: 0.1, b: 0.1 } }];
+    // The plugin closed and opened again (nothing of the last run in memory), then compared.
+    const pictureSent = watchRequests(h, isChanges, 2);
+    await h.plugin.handlers['sync/compare']({}, context);
+    await controlAsync(h.emulator.builderUrl, 'faults', { rate: 1, kinds: ['stall'] });
+    await cancelledOnceSentAsync((showing) => h.plugin.handlers['sync/detail']({ key: footer.key }, showing), pictureSent);
+
+    const detail = await h.plugin.handlers['sync/detail']({ key: footer.key }, context);
+    expect(detail.beforePicture).toBe((await remoteComponentsAsync(h, 'ds_empty')).get(footer.key)!.thumbnail_url);
   });
 });

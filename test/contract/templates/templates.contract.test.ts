@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
 import { createPlugin } from '../../../src/handlers';
 import type { HttpRequest } from '../../../src/shared/api/http/transport';
-import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
+import { handlerContext } from '../../../src/shared/bridge/endpoint';
 import { parseTemplateLink, TEMPLATE_INDEX_KEY, TEMPLATE_LINK_KEY } from '../../../src/templates/template-link';
 import { createFakeFigma, type FakeFigma } from '../../fake-figma';
 import { buildDemoDocumentAsync } from '../../fixtures/demo-document';
@@ -28,7 +28,7 @@ let stalls: ((request: HttpRequest) => boolean) | null = null;
 /** A builder that asks Envelope to slow down: the requests it matches are answered 429 with this Retry-After (seconds). */
 let slowDown: ((request: HttpRequest) => number | null) | null = null;
 
-const context: HandlerContext = { progress: () => undefined, cancelled: false, throwIfCancelled: () => undefined };
+const context = handlerContext();
 const EMAIL = 'Spring sale — 2026-03-18';
 
 interface TreeNode {

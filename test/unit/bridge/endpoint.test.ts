@@ -97,7 +97,7 @@ describe('bridge endpoint', () => {
     const { ui, sent } = connect({
       slow: async (_payload, context) => {
         await new Promise((resolve) => setTimeout(resolve, 1_500));
-        sawCancel = context.cancelled;
+        sawCancel = context.signal.aborted;
         context.throwIfCancelled();
         return { done: 1 };
       },
@@ -133,7 +133,7 @@ describe('bridge endpoint', () => {
       slow: async (_payload, context) => {
         for (let step = 0; step < 100; step++) {
           await new Promise((resolve) => setTimeout(resolve, 10));
-          if (context.cancelled) {
+          if (context.signal.aborted) {
             sawCancel = true;
             context.throwIfCancelled();
           }

@@ -4,14 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { ABANDONED_BATCH_MS, createCanvasFeature } from '../../../src/canvas/canvas-handlers';
 import { createReferenceCheckHandlers } from '../../../src/canvas/reference-check-handlers';
 import { parseReferenceRecord, REFERENCE_DATA_KEY } from '../../../src/canvas/reference-record';
-import { BridgeError } from '../../../src/shared/bridge/bridge-error';
-import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
+import { createCancelSource } from '../../../src/shared/api/http/cancel-signal';
+import { handlerContext } from '../../../src/shared/bridge/endpoint';
 import type { CanvasInsert, ReferenceSource } from '../../../src/shared/bridge/messages';
 import { planTiles } from '../../../src/shared/canvas/tile-plan';
 import { createFakeFigma, type FakeFigmaOptions } from '../../fake-figma/index';
 import { encodePng } from '../../support/png';
 
-const context: HandlerContext = { progress: () => undefined, cancelled: false, throwIfCancelled: () => undefined };
+const context = handlerContext();
 const NOW = new Date('2026-11-24T21:00:00.000Z');
 
 function source(emailId: number, overrides: Partial<ReferenceSource> = {}): ReferenceSource {
@@ -423,13 +423,9 @@ describe('batches', () => {
 
   it('leaves nothing behind when the UI stopped waiting for the insert (timed out or cancelled)', async () => {
     const { fake, handlers } = setup();
-    const gaveUp: HandlerContext = {
-      progress: () => undefined,
-      cancelled: true,
-      throwIfCancelled: () => {
-        throw new BridgeError('cancelled', 'Cancelled.');
-      },
-    };
+    const stopped = createCancelSource();
+    stopped.cancel();
+    const gaveUp = handlerContext({ signal: stopped.signal });
     await expect(handlers['canvas/insert'](insertOf(60, 600, 800), gaveUp)).rejects.toMatchObject({ code: 'cancelled' });
     const { batchId } = await handlers['canvas/insert-begin']({ layout: 'grid', title: 'Grid' }, context);
     await expect(handlers['canvas/insert'](insertOf(61, 600, 800, { batchId }), gaveUp)).rejects.toMatchObject({ code: 'cancelled' });

@@ -4,13 +4,13 @@ import { LAST_SCREEN_STORAGE_KEY, readLastScreenAsync } from '../../../src/app/l
 import { parseLaunchAction, parseMenuCommand } from '../../../src/app/menu-command';
 import { DEFAULT_WINDOW_SIZE, readWindowSizeAsync, WINDOW_SIZE_STORAGE_KEY } from '../../../src/app/window-size';
 import { fitWindowSize, WINDOW_LIMITS } from '../../../src/shared/window/window-size-limits';
-import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
+import { handlerContext } from '../../../src/shared/bridge/endpoint';
 import type { SettingsView } from '../../../src/shared/bridge/messages';
 import { createMemoryStorage } from './memory-storage';
 import { REFERENCE_DATA_KEY, serializeReferenceRecord } from '../../../src/canvas/reference-record';
 import { createFakeFigma } from '../../fake-figma';
 
-const context: HandlerContext = { progress: () => {}, cancelled: false, throwIfCancelled: () => {} };
+const context = handlerContext();
 const view: SettingsView = {
   library: { baseUrl: 'https://l.example', defaultBaseUrl: 'https://l.example', keyHint: null },
   builder: { baseUrl: 'https://b.example', defaultBaseUrl: 'https://b.example', keyHint: 'ef_••••' },

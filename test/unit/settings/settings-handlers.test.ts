@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { BridgeError } from '../../../src/shared/bridge/bridge-error';
-import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
+import { handlerContext } from '../../../src/shared/bridge/endpoint';
 import { createDocumentSettings } from '../../../src/settings/document-settings';
 import { createKeyStore } from '../../../src/settings/key-store';
 import { createSettingsHandlers, type SettingsDependencies } from '../../../src/settings/settings-handlers';
@@ -8,7 +8,7 @@ import { createMemoryStorage } from './memory-storage';
 
 const defaults = { library: 'https://api.mailvault.example', builder: 'https://app.templatebuilder.example' };
 const builderKey = 'ef_0123456789abcdef0123';
-const context: HandlerContext = { progress: () => {}, cancelled: false, throwIfCancelled: () => {} };
+const context = handlerContext();
 
 function setup() {
   const storage = createMemoryStorage();

@@ -2,7 +2,7 @@
 // are being placed: their batch is one undo step, which a commit from here would cut in two.
 import { describe, expect, it } from 'vitest';
 import { createCanvasFeature } from '../../../src/canvas/canvas-handlers';
-import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
+import { handlerContext } from '../../../src/shared/bridge/endpoint';
 import type { CanvasInsert } from '../../../src/shared/bridge/messages';
 import { planTiles } from '../../../src/shared/canvas/tile-plan';
 import { serializeTemplateLink, TEMPLATE_LINK_KEY } from '../../../src/templates/template-link';
@@ -10,7 +10,7 @@ import { createTemplatesFeature } from '../../../src/templates/templates-handler
 import { createFakeFigma } from '../../fake-figma/index';
 import { encodePng } from '../../support/png';
 
-const context: HandlerContext = { progress: () => undefined, cancelled: false, throwIfCancelled: () => undefined };
+const context = handlerContext();
 
 function insertOf(emailId: number, batchId: string): CanvasInsert {
   const tiles = planTiles(600, 800).map((tile) => ({ ...tile, bytes: encodePng({ width: tile.width, height: tile.height, pixel: () => [200, 100, 50, 255] }) }));

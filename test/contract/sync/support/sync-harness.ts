@@ -6,7 +6,7 @@ import type { SandboxEndpoint } from '../../../../src/bridge/sandbox-endpoint';
 import { createFigmaFetchTransport } from '../../../../src/http/figma-fetch-transport';
 import { createPlugin } from '../../../../src/handlers';
 import type { Component, ComponentUpsert } from '../../../../src/shared/api/builder/schemas';
-import type { HandlerContext } from '../../../../src/shared/bridge/endpoint';
+import { handlerContext } from '../../../../src/shared/bridge/endpoint';
 import type { SyncBadge } from '../../../../src/shared/bridge/messages';
 import type { HttpRequest, HttpResponse, HttpTransport } from '../../../../src/shared/api/http/transport';
 import { createFakeFigma, type FakeFigma } from '../../../fake-figma';
@@ -21,7 +21,7 @@ export interface SyncHarness {
   builderKey: string;
 }
 
-export const context: HandlerContext = { progress: () => undefined, cancelled: false, throwIfCancelled: () => undefined };
+export const context = handlerContext();
 
 /** Sets the harness up before each test and closes the emulator after it; the fields are the current test's. */
 export function useSyncHarness(): SyncHarness {
