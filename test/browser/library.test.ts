@@ -455,6 +455,58 @@ describe('Browse: a next page that cannot be loaded', () => {
   });
 });
 
+/** Records, from now on, what each status region the window adds holds when it is added, and the words said in it afterwards. */
+async function watchStatusRegionsAsync(ui: Frame): Promise<{ addedWith: () => Promise<string[]>; said: () => Promise<string[]> }> {
+  await ui.evaluate(() => {
+    const known = new WeakSet<Element>();
+    const record = { addedWith: [] as string[], said: [] as string[] };
+    const last = new WeakMap<Element, string>();
+    const look = (initial: boolean) => {
+      for (const region of document.querySelectorAll('[role="status"]')) {
+        const text = (region.textContent ?? '').trim();
+        if (!known.has(region)) {
+          known.add(region);
+          if (!initial) record.addedWith.push(text);
+        } else if (text !== '' && last.get(region) !== text) record.said.push(text);
+        last.set(region, text);
+      }
+    };
+    look(true);
+    // A mutation's callback comes at the end of the task that made it: a region filled as it was added is seen filled.
+    new MutationObserver(() => look(false)).observe(document.body, { childList: true, subtree: true, characterData: true });
+    Object.assign(window, { envelopeStatusRecord: record });
+  });
+  const read = (key: 'addedWith' | 'said') => ui.evaluate((which) => (window as unknown as { envelopeStatusRecord: Record<string, string[]> }).envelopeStatusRecord[which]!, key);
+  return { addedWith: () => read('addedWith'), said: () => read('said') };
+}
+
+describe('Browse: status lines', () => {
+  it('are in the window before they say anything, so a screen reader announces the loading words (they appeared already filled)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const regions = await watchStatusRegionsAsync(ui);
+    await setFaultsAsync({ rate: 1, kinds: ['stall'] });
+    try {
+      for (const [section, words] of [
+        ['Brands', 'Loading brands…'],
+        ['Journeys', 'Loading journeys…'],
+        ['Me', 'Loading…'],
+        ['Requests', 'Loading your requests…'],
+      ] as const) {
+        await ui.getByRole('button', { name: section, exact: true }).click();
+        await expect.poll(() => regions.said(), { timeout: 10_000 }).toContain(words);
+      }
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+    await ui.getByRole('button', { name: 'Emails', exact: true }).click();
+    await cards(ui).first().click();
+    await ui.getByRole('heading', { level: 2 }).waitFor({ timeout: 10_000 });
+    const added = await regions.addedWith();
+    expect(added.length).toBeGreaterThanOrEqual(5);
+    expect(added.filter((text) => text !== '')).toEqual([]);
+  });
+});
+
 describe('Browse: a request held back by the rate limit', () => {
   /** A search the library answers with a 429 and this Retry-After: the key's requests wait it out. */
   async function searchRateLimitedAsync(ui: Frame, retryAfterSeconds: number): Promise<void> {

@@ -5,7 +5,7 @@ import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { CanvasInsertProvider } from '../canvas/canvas-insert';
 import { Button } from '../components/button';
 import { ErrorNotice } from '../components/notice';
-import { Spinner } from '../components/spinner';
+import { LiveStatus } from '../components/live-status';
 import { errorText } from '../messages/error-text';
 import { BrandPage } from './brands/brand-page';
 import { BrandsScreen } from './brands/brands-screen';
@@ -68,9 +68,7 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
   if (hidden && (connection === null || 'failed' in connection)) return null;
   if (connection === null) {
     return (
-      <p class="library-status" role="status">
-        <Spinner /> Opening the library…
-      </p>
+      <LiveStatus busy>Opening the library…</LiveStatus>
     );
   }
   if ('failed' in connection) {

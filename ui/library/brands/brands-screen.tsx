@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { Brand } from '../../../src/shared/api/library/schemas';
-import { Spinner } from '../../components/spinner';
+import { LiveStatus } from '../../components/live-status';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { ProblemNotice, useRetryFocus } from '../problem-notice';
 import { focusRowFrom } from '../more-button';
@@ -54,11 +54,7 @@ export function BrandsScreen({ client, hidden, onBrand, onOpenSettings }: Brands
         <input id="library-brand-search" class="field-input" type="search" value={text} placeholder="Top brands" autoComplete="off" onInput={(event) => setText(event.currentTarget.value)} />
       </div>
       {state.problem ? <ProblemNotice problem={state.problem} onRetry={retryFocused(() => setAttempt((n) => n + 1))} onOpenSettings={onOpenSettings} /> : null}
-      {asking ? (
-        <p class="library-status" role="status">
-          <Spinner /> {text.trim() ? `Looking for “${text.trim()}”…` : 'Loading brands…'}
-        </p>
-      ) : null}
+      <LiveStatus busy>{asking ? (text.trim() ? `Looking for “${text.trim()}”…` : 'Loading brands…') : null}</LiveStatus>
       {state.brands?.length === 0 ? (
         <div class="empty-state">
           <strong>No brand called “{state.query}” in the library.</strong>

@@ -5,7 +5,7 @@ import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { GetEmailResponse } from '../../../src/shared/api/library/schemas';
 import { useCanvasInsert } from '../../canvas/canvas-insert';
 import { Button } from '../../components/button';
-import { Spinner } from '../../components/spinner';
+import { LiveStatus } from '../../components/live-status';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { ProblemNotice } from '../problem-notice';
 import { shortDate } from '../search/search-query';
@@ -97,11 +97,7 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
         </span>
       </nav>
       {state.problem ? <ProblemNotice problem={state.problem} onRetry={() => setAttempt((n) => n + 1)} onOpenSettings={onOpenSettings} /> : null}
-      {!email && !state.problem ? (
-        <p class="library-status" role="status">
-          <Spinner /> Loading the email…
-        </p>
-      ) : null}
+      <LiveStatus busy>{!email && !state.problem ? 'Loading the email…' : null}</LiveStatus>
       {email ? (
         <>
           <h2 id="email-detail-title" tabIndex={-1} ref={heading} class="email-detail-title">

@@ -7,7 +7,7 @@ import type { EmailSummary, Journey } from '../../../src/shared/api/library/sche
 import { useCanvasInsert } from '../../canvas/canvas-insert';
 import { insertItemOf } from '../../canvas/reference-inserter';
 import { Button } from '../../components/button';
-import { Spinner } from '../../components/spinner';
+import { LiveStatus } from '../../components/live-status';
 import { EmailRows } from '../email-rows';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { focusFell, ProblemNotice, useRetryFocus } from '../problem-notice';
@@ -77,11 +77,7 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
               </li>
             ))}
           </ul>
-          {journeys.loading ? (
-            <p class="library-status" role="status">
-              <Spinner /> Loading journeys…
-            </p>
-          ) : null}
+          <LiveStatus busy>{journeys.loading ? 'Loading journeys…' : null}</LiveStatus>
           {!journeys.loading && !journeys.problem && journeys.items.length === 0 ? (
             <p class="empty-state" data-testid="journeys-empty">
               The library has no journeys yet.
@@ -191,16 +187,7 @@ function JourneyView({ client, slug, knownName, onBack, onOpen, onOpenSettings }
         </Button>
       ) : null}
       {state.problem ? <ProblemNotice problem={state.problem} onRetry={retryFocused(() => setAttempt((n) => n + 1))} onOpenSettings={onOpenSettings} /> : null}
-      {state.journey === null && !state.problem ? (
-        <p class="library-status" role="status">
-          <Spinner /> Loading the journey…
-        </p>
-      ) : null}
-      {loadingOther ? (
-        <p class="library-status" role="status">
-          <Spinner /> Loading {chosen} email{chosen === 1 ? '' : 's'} per stage…
-        </p>
-      ) : null}
+      <LiveStatus busy>{state.journey === null && !state.problem ? 'Loading the journey…' : loadingOther ? `Loading ${chosen} email${chosen === 1 ? '' : 's'} per stage…` : null}</LiveStatus>
       {state.journey?.stages.length === 0 ? <p class="empty-state">This journey has no emails yet.</p> : null}
       {state.journey?.stages.map((stage, index) => {
         const start = offset;

@@ -5,7 +5,7 @@ import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { RefObject } from 'preact';
 import type { EmailSummary } from '../../../src/shared/api/library/schemas';
 import { Button } from '../../components/button';
-import { Spinner } from '../../components/spinner';
+import { LiveStatus } from '../../components/live-status';
 import { EmailRows } from '../email-rows';
 import { ProblemNotice, useRetryFocus } from '../problem-notice';
 import { usePagedList, type PagedList } from '../use-paged-list';
@@ -66,11 +66,7 @@ function ListState<T>({ list, rows, onOpenSettings, empty }: { list: PagedList<T
   return (
     <>
       {list.problem ? <ProblemNotice problem={list.problem} onRetry={retryFocused(list.retry)} onOpenSettings={onOpenSettings} /> : null}
-      {list.loading ? (
-        <p class="library-status" role="status">
-          <Spinner /> Loading…
-        </p>
-      ) : null}
+      <LiveStatus busy>{list.loading ? 'Loading…' : null}</LiveStatus>
       {!list.loading && !list.problem && list.items.length === 0 ? <p class="empty-state">{empty}</p> : null}
       <MoreButton list={list}>More</MoreButton>
     </>

@@ -2,7 +2,7 @@
 import type { Ref } from 'preact';
 import { useCallback } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
-import { Spinner } from '../../components/spinner';
+import { LiveStatus } from '../../components/live-status';
 import { CategorySelect } from '../category-select';
 import { ProblemNotice, useRetryFocus } from '../problem-notice';
 import { BrandPicker } from './brand-picker';
@@ -63,10 +63,9 @@ export function SearchScreen({ client, search, place, onPlace, onOpen, onOpenSet
           <input id="library-since" class="field-input" type="date" value={form.since} onInput={(event) => setForm({ ...form, since: event.currentTarget.value })} />
         </div>
       </form>
-      <p class="library-status" role="status" aria-live="polite" data-testid="library-status">
-        {loading ? <Spinner /> : null}
+      <LiveStatus busy={loading} keepSpace testId="library-status">
         {status}
-      </p>
+      </LiveStatus>
       {problem && emails.length === 0 ? notice : null}
       {!loading && !problem && emails.length === 0 ? (
         <div class="empty-state" data-testid="library-empty">
