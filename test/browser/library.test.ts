@@ -507,6 +507,28 @@ describe('Browse: status lines', () => {
   });
 });
 
+describe('Browse: the next page on its way', () => {
+  it('keeps the count of the emails shown in the status line while it loads (it said only “Loading emails…”)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await expect.poll(() => loadedCountAsync(ui), { timeout: 10_000 }).toBe(50);
+    const searches = (url: URL) => url.pathname === '/v1/emails' && url.searchParams.get('page') === '2';
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await h.page.route(searches, async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    try {
+      await ui.getByTestId('email-grid').evaluate((element) => (element.scrollTop = element.scrollHeight));
+      await expect.poll(() => textOf(ui.getByTestId('library-status'))).toBe('50 emails so far; loading more…');
+    } finally {
+      release();
+      await h.page.unroute(searches);
+    }
+    await expect.poll(() => loadedCountAsync(ui)).toBeGreaterThan(50);
+  });
+});
+
 describe('Browse: a request held back by the rate limit', () => {
   /** A search the library answers with a 429 and this Retry-After: the key's requests wait it out. */
   async function searchRateLimitedAsync(ui: Frame, retryAfterSeconds: number): Promise<void> {

@@ -29,8 +29,10 @@ export function SearchScreen({ client, search, place, onPlace, onOpen, onOpenSet
   // A Try again that worked: the keyboard goes on in the results (the card last on).
   const retryFocused = useRetryFocus(loading, problem !== null, emails.length, () => emails.length > 0 && onFocusGrid());
   const notice = problem ? <ProblemNotice problem={problem} onRetry={retryFocused(search.retry)} onOpenSettings={onOpenSettings} /> : null;
-  // A next page that failed keeps the count shown (its notice says why no more come).
-  const status = loading || emails.length === 0 ? (loading ? 'Loading emails…' : '') : `${emails.length} email${emails.length === 1 ? '' : 's'}${repeating ? '. No more new ones came: the library’s next pages held only emails already shown' : done ? '' : problem ? ' so far' : ' so far; scroll for more'}.`;
+  // A next page loading or failed keeps the count shown (the failed one's notice says why no more come).
+  const status =
+    emails.length === 0 ? (loading ? 'Loading emails…' : '')
+    : `${emails.length} email${emails.length === 1 ? '' : 's'}${loading ? ' so far; loading more…' : repeating ? '. No more new ones came: the library’s next pages held only emails already shown.' : done ? '.' : problem ? ' so far.' : ' so far; scroll for more.'}`;
   return (
     <section class="library-search" hidden={hidden} aria-label="Search the library">
       <form class="library-filters" role="search" onSubmit={(event) => event.preventDefault()}>
