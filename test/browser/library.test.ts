@@ -529,6 +529,36 @@ describe('Browse: the next page on its way', () => {
   });
 });
 
+describe('Browse: a ticked card', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`marks its thumbnail with an edge that stands out 3:1 from the window (${theme}; it was 2.99:1 in the light theme)`, async () => {
+      const ui = await openBrowseAsync(theme, 'key');
+      const card = emailList(ui).getByRole('listitem').first();
+      await card.getByRole('checkbox').check();
+      const ratio = await card.locator('.email-thumb').evaluate((thumb) => {
+        const probe = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+        const rgba = (css: string): number[] => {
+          probe.clearRect(0, 0, 1, 1);
+          probe.fillStyle = css;
+          probe.fillRect(0, 0, 1, 1);
+          const [r, g, b, a] = probe.getImageData(0, 0, 1, 1).data;
+          return [r!, g!, b!, a! / 255];
+        };
+        const over = (top: number[], below: number[]) => [0, 1, 2].map((i) => top[i]! * top[3]! + below[i]! * (1 - top[3]!)).concat(1);
+        let ground = [255, 255, 255, 1];
+        const layers: number[][] = [];
+        for (let at = thumb.parentElement; at; at = at.parentElement) layers.push(rgba(getComputedStyle(at).backgroundColor));
+        for (const layer of layers.reverse()) ground = over(layer, ground);
+        const edge = over(rgba(getComputedStyle(thumb).borderTopColor), ground);
+        const luminance = (c: number[]) => c.slice(0, 3).map((v) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4)).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i]!, 0);
+        const [high, low] = [luminance(edge), luminance(ground)].sort((x, y) => y - x);
+        return (high! + 0.05) / (low! + 0.05);
+      });
+      expect(ratio).toBeGreaterThanOrEqual(3);
+    });
+  }
+});
+
 describe('Browse: a request held back by the rate limit', () => {
   /** A search the library answers with a 429 and this Retry-After: the key's requests wait it out. */
   async function searchRateLimitedAsync(ui: Frame, retryAfterSeconds: number): Promise<void> {
