@@ -3,6 +3,7 @@
 // this says why, counting down to when they go. It goes once nothing waits (each held request
 // went, or was let go with its section), as it would be a count of nothing.
 import { useSecondsLeft } from '../hooks/use-seconds-left';
+import { plural } from '../components/count-words';
 
 /** `until`: when the last held request goes (Date.now() time); 0 when none is held. */
 export function HeldNotice({ until }: { until: number }) {
@@ -11,7 +12,7 @@ export function HeldNotice({ until }: { until: number }) {
   if (seconds <= 0) return null;
   return (
     <p role="status" class="notice notice-info library-held">
-      The library takes a limited number of requests a minute. Requests go again in {seconds} second{seconds === 1 ? '' : 's'}.
+      The library takes a limited number of requests a minute. Requests go again in {plural(seconds, 'second')}.
     </p>
   );
 }

@@ -11,6 +11,7 @@ import { usePagedList } from '../use-paged-list';
 import { BrandInsightsView } from './brand-insights';
 import { focusRowFrom, MoreButton } from '../more-button';
 import { ExternalLink } from '../../components/external-link';
+import { plural } from '../../components/count-words';
 
 const PAGE_SIZE = 20;
 
@@ -78,7 +79,7 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onO
             {brand.name}
           </h2>
           <p class="email-attribution">
-            {brand.email_count} email{brand.email_count === 1 ? '' : 's'} in the library ·{' '}
+            {plural(brand.email_count, 'email')} in the library ·{' '}
             <ExternalLink href={brand.url}>Its page in the library</ExternalLink>
           </p>
         </>

@@ -7,6 +7,7 @@ import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { ProblemNotice, useRetryFocus } from '../problem-notice';
 import { focusRowFrom } from '../more-button';
 import { SEARCH_DEBOUNCE_MS } from '../search/search-query';
+import { plural } from '../../components/count-words';
 
 export interface BrandsScreenProps {
   client: LibraryClient;
@@ -67,7 +68,7 @@ export function BrandsScreen({ client, hidden, onBrand, onOpenSettings }: Brands
               <button type="button" class="brand-row" onClick={() => onBrand(brand.slug)}>
                 <span class="brand-row-name">{brand.name}</span>
                 <span class="brand-row-count">
-                  {brand.email_count} email{brand.email_count === 1 ? '' : 's'}
+                  {plural(brand.email_count, 'email')}
                 </span>
                 <span class="brand-row-description">{brand.description}</span>
               </button>

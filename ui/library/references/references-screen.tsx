@@ -11,6 +11,7 @@ import { LiveStatus } from '../../components/live-status';
 import { errorText } from '../../messages/error-text';
 import { checkEmailsAsync } from './check-emails';
 import { checkPacing, checkProgressText, distinctEmailIds, goneReferences, pacingText, removalText, summaryText, withoutRemoved, type CheckOutcome, type EmailCheckProgress } from './reference-check';
+import { countWord } from '../../components/count-words';
 
 export interface ReferencesScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -182,7 +183,7 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
     setTimeout(() => removeButton.current?.focus(), 0);
   };
   const count = remaining.length;
-  const noun = count === 1 ? 'reference' : 'references';
+  const noun = countWord(count, 'reference');
   return (
     <>
       <LiveStatus testId="references-summary">{summaryText(removedIds.size === 0 ? outcome : withoutRemoved(outcome, removedIds))}</LiveStatus>
@@ -214,7 +215,7 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
               }}
             >
               <p id="references-question">
-                Remove {count} {noun} from this file? The library removed {distinctEmailIds(remaining).length === 1 ? 'this email' : 'these emails'} at the brand’s request, so their use must stop. Figma’s
+                Remove {count} {noun} from this file? The library removed {countWord(distinctEmailIds(remaining).length, 'this email', 'these emails')} at the brand’s request, so their use must stop. Figma’s
                 undo brings them back.
               </p>
               <div class="button-row">

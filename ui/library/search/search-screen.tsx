@@ -8,6 +8,7 @@ import { ProblemNotice, useRetryFocus } from '../problem-notice';
 import { BrandPicker } from './brand-picker';
 import { EmailGrid, type GridPlace } from './email-grid';
 import type { EmailSearch } from './use-email-search';
+import { plural } from '../../components/count-words';
 
 export interface SearchScreenProps {
   client: LibraryClient;
@@ -32,7 +33,7 @@ export function SearchScreen({ client, search, place, onPlace, onOpen, onOpenSet
   // A next page loading or failed keeps the count shown (the failed one's notice says why no more come).
   const status =
     emails.length === 0 ? (loading ? 'Loading emails…' : '')
-    : `${emails.length} email${emails.length === 1 ? '' : 's'}${loading ? ' so far; loading more…' : repeating ? '. No more new ones came: the library’s next pages held only emails already shown.' : done ? '.' : problem ? ' so far.' : ' so far; scroll for more.'}`;
+    : `${plural(emails.length, 'email')}${loading ? ' so far; loading more…' : repeating ? '. No more new ones came: the library’s next pages held only emails already shown.' : done ? '.' : problem ? ' so far.' : ' so far; scroll for more.'}`;
   return (
     <section class="library-search" hidden={hidden} aria-label="Search the library">
       <form class="library-filters" role="search" onSubmit={(event) => event.preventDefault()}>
