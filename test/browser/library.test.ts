@@ -580,6 +580,7 @@ describe('Browse: a request held back by the rate limit', () => {
 
   it('says why a section stands still while the library’s allowance is spent, counting down, then shows it', async () => {
     const ui = await openBrowseAsync('light', 'key');
+    const regions = await watchStatusRegionsAsync(ui);
     // The library answers a search with a 429: every request of this key waits out its Retry-After.
     await searchRateLimitedAsync(ui, 6);
     // Brands' request waits in the plugin meanwhile: it said only “Loading brands…” for as long.
@@ -590,6 +591,9 @@ describe('Browse: a request held back by the rate limit', () => {
     await checkAxeAsync(ui, 'the held notice, light');
     await ui.getByRole('list', { name: 'Top brands' }).getByRole('button').first().waitFor({ timeout: 15_000 });
     await expect.poll(() => held.count()).toBe(0);
+    // Its status was in the window before it said anything (it came already filled, maybe never announced).
+    expect((await regions.addedWith()).filter((text) => text !== '')).toEqual([]);
+    expect(await regions.said()).toContainEqual(expect.stringMatching(heldWords));
   });
 
   it('once the designer leaves the section whose request was held, stops counting down: nothing waits (it counted down for nothing)', async () => {
