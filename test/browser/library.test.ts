@@ -1715,7 +1715,8 @@ describe('Browse: brands', () => {
       await search.fill('Zzyzxq');
       expect(await textOf(ui.locator('.empty-state'))).toBe('No brand called “Zzyzx” in the library.');
       await expect.poll(() => textOf(ui.locator('.empty-state')), { timeout: 10_000 }).toBe('No brand called “Zzyzxq” in the library.');
-      expect(await brands.getByRole('status').count()).toBe(0);
+      // Its status stays in place, saying nothing now (a region mounted already filled is not announced).
+      expect(await textOf(brands.getByRole('status'))).toBe('');
     } finally {
       await setFaultsAsync({ rate: 0 });
     }
@@ -1995,6 +1996,30 @@ describe('Browse: a journey by keyboard', () => {
     await back.focus();
     await h.page.keyboard.press('Enter');
     await expect.poll(focused).toBe(`BUTTON ${(await row.textContent()) ?? ''}`);
+  });
+});
+
+describe('Browse: an email opened from a journey or a brand', () => {
+  it('names where its back button goes (it said “Back to results” and went to the journey or the brand)', async () => {
+    const journeys = await libraryAsync<{ data: Array<{ brand: string; brand_slug: string }> }>('/v1/journeys?per_page=50');
+    const chosen = journeys.data[0]!;
+    const name = await brandNameAsync(chosen.brand_slug);
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+    await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: startingWith(name) }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(`${name}: journey`);
+    const stage = (await libraryAsync<{ data: { stages: Array<{ stage: string }> } }>(`/v1/journeys/${chosen.brand_slug}?emails_per_stage=3`, state.library.keys.demo)).data.stages[0]!.stage;
+    await ui.getByRole('list', { name: `${stage} emails` }).getByRole('button').first().click();
+    await ui.getByRole('button', { name: '← Back to the journey' }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(`${name}: journey`);
+
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    await ui.getByRole('list', { name: 'Top brands' }).getByRole('button').first().click();
+    await expect.poll(() => ui.getByRole('list', { name: /^Emails from / }).getByRole('button').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    const brand = await ui.getByRole('heading', { level: 2 }).textContent();
+    await ui.getByRole('list', { name: /^Emails from / }).getByRole('button').first().click();
+    await ui.getByRole('button', { name: '← Back to the brand' }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(brand);
   });
 });
 

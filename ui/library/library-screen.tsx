@@ -90,6 +90,9 @@ export type Section = 'emails' | 'brands' | 'journeys' | 'me' | 'requests' | 're
 
 const SECTION_LABELS: Record<Section, string> = { emails: 'Emails', brands: 'Brands', journeys: 'Journeys', me: 'Me', requests: 'Requests', references: 'References' };
 
+/** An email's back button, by where it was opened (emails open from a brand's page, a journey, Me; the search and the canvas go back to the results). */
+const EMAIL_BACK_LABELS: Partial<Record<Section, string>> = { brands: '← Back to the brand', journeys: '← Back to the journey', me: '← Back to Me' };
+
 /** An open email: which list it came from (for previous/next) and where in it. */
 interface OpenEmail {
   /** `canvas`: opened from a reference on the canvas, on its own (no previous or next). */
@@ -284,6 +287,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
           onPrevious={previous}
           onNext={next}
           onBack={back}
+          backLabel={open.from === 'canvas' ? undefined : EMAIL_BACK_LABELS[open.from]}
           onBrand={showBrand}
           onCategory={(category) => {
             search.setForm({ ...search.form, category });
