@@ -455,6 +455,110 @@ describe('Browse: a next page that cannot be loaded', () => {
   });
 });
 
+/** Records, from now on, what each status region the window adds holds when it is added, and the words said in it afterwards. */
+async function watchStatusRegionsAsync(ui: Frame): Promise<{ addedWith: () => Promise<string[]>; said: () => Promise<string[]> }> {
+  await ui.evaluate(() => {
+    const known = new WeakSet<Element>();
+    const record = { addedWith: [] as string[], said: [] as string[] };
+    const last = new WeakMap<Element, string>();
+    const look = (initial: boolean) => {
+      for (const region of document.querySelectorAll('[role="status"]')) {
+        const text = (region.textContent ?? '').trim();
+        if (!known.has(region)) {
+          known.add(region);
+          if (!initial) record.addedWith.push(text);
+        } else if (text !== '' && last.get(region) !== text) record.said.push(text);
+        last.set(region, text);
+      }
+    };
+    look(true);
+    // A mutation's callback comes at the end of the task that made it: a region filled as it was added is seen filled.
+    new MutationObserver(() => look(false)).observe(document.body, { childList: true, subtree: true, characterData: true });
+    Object.assign(window, { envelopeStatusRecord: record });
+  });
+  const read = (key: 'addedWith' | 'said') => ui.evaluate((which) => (window as unknown as { envelopeStatusRecord: Record<string, string[]> }).envelopeStatusRecord[which]!, key);
+  return { addedWith: () => read('addedWith'), said: () => read('said') };
+}
+
+describe('Browse: status lines', () => {
+  it('are in the window before they say anything, so a screen reader announces the loading words (they appeared already filled)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const regions = await watchStatusRegionsAsync(ui);
+    await setFaultsAsync({ rate: 1, kinds: ['stall'] });
+    try {
+      for (const [section, words] of [
+        ['Brands', 'Loading brands…'],
+        ['Journeys', 'Loading journeys…'],
+        ['Me', 'Loading…'],
+        ['Requests', 'Loading your requests…'],
+      ] as const) {
+        await ui.getByRole('button', { name: section, exact: true }).click();
+        await expect.poll(() => regions.said(), { timeout: 10_000 }).toContain(words);
+      }
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+    await ui.getByRole('button', { name: 'Emails', exact: true }).click();
+    await cards(ui).first().click();
+    await ui.getByRole('heading', { level: 2 }).waitFor({ timeout: 10_000 });
+    const added = await regions.addedWith();
+    expect(added.length).toBeGreaterThanOrEqual(5);
+    expect(added.filter((text) => text !== '')).toEqual([]);
+  });
+});
+
+describe('Browse: the next page on its way', () => {
+  it('keeps the count of the emails shown in the status line while it loads (it said only “Loading emails…”)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await expect.poll(() => loadedCountAsync(ui), { timeout: 10_000 }).toBe(50);
+    const searches = (url: URL) => url.pathname === '/v1/emails' && url.searchParams.get('page') === '2';
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await h.page.route(searches, async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    try {
+      await ui.getByTestId('email-grid').evaluate((element) => (element.scrollTop = element.scrollHeight));
+      await expect.poll(() => textOf(ui.getByTestId('library-status'))).toBe('50 emails so far; loading more…');
+    } finally {
+      release();
+      await h.page.unroute(searches);
+    }
+    await expect.poll(() => loadedCountAsync(ui)).toBeGreaterThan(50);
+  });
+});
+
+describe('Browse: a ticked card', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`marks its thumbnail with an edge that stands out 3:1 from the window (${theme}; it was 2.99:1 in the light theme)`, async () => {
+      const ui = await openBrowseAsync(theme, 'key');
+      const card = emailList(ui).getByRole('listitem').first();
+      await card.getByRole('checkbox').check();
+      const ratio = await card.locator('.email-thumb').evaluate((thumb) => {
+        const probe = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+        const rgba = (css: string): number[] => {
+          probe.clearRect(0, 0, 1, 1);
+          probe.fillStyle = css;
+          probe.fillRect(0, 0, 1, 1);
+          const [r, g, b, a] = probe.getImageData(0, 0, 1, 1).data;
+          return [r!, g!, b!, a! / 255];
+        };
+        const over = (top: number[], below: number[]) => [0, 1, 2].map((i) => top[i]! * top[3]! + below[i]! * (1 - top[3]!)).concat(1);
+        let ground = [255, 255, 255, 1];
+        const layers: number[][] = [];
+        for (let at = thumb.parentElement; at; at = at.parentElement) layers.push(rgba(getComputedStyle(at).backgroundColor));
+        for (const layer of layers.reverse()) ground = over(layer, ground);
+        const edge = over(rgba(getComputedStyle(thumb).borderTopColor), ground);
+        const luminance = (c: number[]) => c.slice(0, 3).map((v) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4)).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i]!, 0);
+        const [high, low] = [luminance(edge), luminance(ground)].sort((x, y) => y - x);
+        return (high! + 0.05) / (low! + 0.05);
+      });
+      expect(ratio).toBeGreaterThanOrEqual(3);
+    });
+  }
+});
+
 describe('Browse: a request held back by the rate limit', () => {
   /** A search the library answers with a 429 and this Retry-After: the key's requests wait it out. */
   async function searchRateLimitedAsync(ui: Frame, retryAfterSeconds: number): Promise<void> {
@@ -476,6 +580,7 @@ describe('Browse: a request held back by the rate limit', () => {
 
   it('says why a section stands still while the library’s allowance is spent, counting down, then shows it', async () => {
     const ui = await openBrowseAsync('light', 'key');
+    const regions = await watchStatusRegionsAsync(ui);
     // The library answers a search with a 429: every request of this key waits out its Retry-After.
     await searchRateLimitedAsync(ui, 6);
     // Brands' request waits in the plugin meanwhile: it said only “Loading brands…” for as long.
@@ -486,6 +591,9 @@ describe('Browse: a request held back by the rate limit', () => {
     await checkAxeAsync(ui, 'the held notice, light');
     await ui.getByRole('list', { name: 'Top brands' }).getByRole('button').first().waitFor({ timeout: 15_000 });
     await expect.poll(() => held.count()).toBe(0);
+    // Its status was in the window before it said anything (it came already filled, maybe never announced).
+    expect((await regions.addedWith()).filter((text) => text !== '')).toEqual([]);
+    expect(await regions.said()).toContainEqual(expect.stringMatching(heldWords));
   });
 
   it('once the designer leaves the section whose request was held, stops counting down: nothing waits (it counted down for nothing)', async () => {
@@ -1607,7 +1715,8 @@ describe('Browse: brands', () => {
       await search.fill('Zzyzxq');
       expect(await textOf(ui.locator('.empty-state'))).toBe('No brand called “Zzyzx” in the library.');
       await expect.poll(() => textOf(ui.locator('.empty-state')), { timeout: 10_000 }).toBe('No brand called “Zzyzxq” in the library.');
-      expect(await brands.getByRole('status').count()).toBe(0);
+      // Its status stays in place, saying nothing now (a region mounted already filled is not announced).
+      expect(await textOf(brands.getByRole('status'))).toBe('');
     } finally {
       await setFaultsAsync({ rate: 0 });
     }
@@ -1887,6 +1996,30 @@ describe('Browse: a journey by keyboard', () => {
     await back.focus();
     await h.page.keyboard.press('Enter');
     await expect.poll(focused).toBe(`BUTTON ${(await row.textContent()) ?? ''}`);
+  });
+});
+
+describe('Browse: an email opened from a journey or a brand', () => {
+  it('names where its back button goes (it said “Back to results” and went to the journey or the brand)', async () => {
+    const journeys = await libraryAsync<{ data: Array<{ brand: string; brand_slug: string }> }>('/v1/journeys?per_page=50');
+    const chosen = journeys.data[0]!;
+    const name = await brandNameAsync(chosen.brand_slug);
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+    await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: startingWith(name) }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(`${name}: journey`);
+    const stage = (await libraryAsync<{ data: { stages: Array<{ stage: string }> } }>(`/v1/journeys/${chosen.brand_slug}?emails_per_stage=3`, state.library.keys.demo)).data.stages[0]!.stage;
+    await ui.getByRole('list', { name: `${stage} emails` }).getByRole('button').first().click();
+    await ui.getByRole('button', { name: '← Back to the journey' }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(`${name}: journey`);
+
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    await ui.getByRole('list', { name: 'Top brands' }).getByRole('button').first().click();
+    await expect.poll(() => ui.getByRole('list', { name: /^Emails from / }).getByRole('button').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    const brand = await ui.getByRole('heading', { level: 2 }).textContent();
+    await ui.getByRole('list', { name: /^Emails from / }).getByRole('button').first().click();
+    await ui.getByRole('button', { name: '← Back to the brand' }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(brand);
   });
 });
 

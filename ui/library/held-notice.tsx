@@ -1,17 +1,18 @@
 // Requests waiting in the plugin for the library's per-minute allowance (after a 429, or
 // anonymous at 20 a minute) would leave a section's "Loading…" standing still with no reason:
-// this says why, counting down to when they go. It goes once nothing waits (each held request
-// went, or was let go with its section), as it would be a count of nothing.
+// this says why, counting down to when they go. It says nothing once nothing waits (each held
+// request went, or was let go with its section), as it would be a count of nothing.
+import { LiveStatus } from '../components/live-status';
 import { useSecondsLeft } from '../hooks/use-seconds-left';
+import { plural } from '../components/count-words';
 
 /** `until`: when the last held request goes (Date.now() time); 0 when none is held. */
 export function HeldNotice({ until }: { until: number }) {
   const seconds = useSecondsLeft(until);
-  // Only while a request is held: an empty status beside a section's own would be one too many.
-  if (seconds <= 0) return null;
+  // Only while a request is held; the region stays, empty and out of the layout, so its first words are announced.
   return (
-    <p role="status" class="notice notice-info library-held">
-      The library takes a limited number of requests a minute. Requests go again in {seconds} second{seconds === 1 ? '' : 's'}.
-    </p>
+    <LiveStatus class="notice notice-info library-held">
+      {seconds > 0 ? `The library takes a limited number of requests a minute. Requests go again in ${plural(seconds, 'second')}.` : null}
+    </LiveStatus>
   );
 }

@@ -1,6 +1,7 @@
 // A failed library call as the screen shows it: the sentence, what kind of trouble it is (which
 // decides the button under it), and for a 429 how long to wait before the calm retry.
 import { errorText } from '../messages/error-text';
+import { plural } from '../components/count-words';
 
 export type ProblemKind = 'offline' | 'key' | 'busy' | 'unavailable' | 'not_found' | 'other';
 
@@ -47,5 +48,5 @@ export function libraryProblem(error: unknown): LibraryProblem {
 /** "Trying again in 12 seconds." */
 export function retryCountdownText(secondsLeft: number): string {
   if (secondsLeft <= 0) return 'Trying again now…';
-  return `Trying again in ${secondsLeft} second${secondsLeft === 1 ? '' : 's'}.`;
+  return `Trying again in ${plural(secondsLeft, 'second')}.`;
 }

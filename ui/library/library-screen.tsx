@@ -5,7 +5,7 @@ import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { CanvasInsertProvider } from '../canvas/canvas-insert';
 import { Button } from '../components/button';
 import { ErrorNotice } from '../components/notice';
-import { Spinner } from '../components/spinner';
+import { LiveStatus } from '../components/live-status';
 import { errorText } from '../messages/error-text';
 import { BrandPage } from './brands/brand-page';
 import { BrandsScreen } from './brands/brands-screen';
@@ -68,9 +68,7 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
   if (hidden && (connection === null || 'failed' in connection)) return null;
   if (connection === null) {
     return (
-      <p class="library-status" role="status">
-        <Spinner /> Opening the library…
-      </p>
+      <LiveStatus busy>Opening the library…</LiveStatus>
     );
   }
   if ('failed' in connection) {
@@ -91,6 +89,9 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
 export type Section = 'emails' | 'brands' | 'journeys' | 'me' | 'requests' | 'references';
 
 const SECTION_LABELS: Record<Section, string> = { emails: 'Emails', brands: 'Brands', journeys: 'Journeys', me: 'Me', requests: 'Requests', references: 'References' };
+
+/** An email's back button, by where it was opened (emails open from a brand's page, a journey, Me; the search and the canvas go back to the results). */
+const EMAIL_BACK_LABELS: Partial<Record<Section, string>> = { brands: '← Back to the brand', journeys: '← Back to the journey', me: '← Back to Me' };
 
 /** An open email: which list it came from (for previous/next) and where in it. */
 interface OpenEmail {
@@ -286,6 +287,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
           onPrevious={previous}
           onNext={next}
           onBack={back}
+          backLabel={open.from === 'canvas' ? undefined : EMAIL_BACK_LABELS[open.from]}
           onBrand={showBrand}
           onCategory={(category) => {
             search.setForm({ ...search.form, category });

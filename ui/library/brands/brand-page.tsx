@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { BrandInsights, EmailSummary, GetBrandResponse } from '../../../src/shared/api/library/schemas';
 import { Button } from '../../components/button';
-import { Spinner } from '../../components/spinner';
+import { LiveStatus } from '../../components/live-status';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { ProblemNotice, useRetryFocus } from '../problem-notice';
 import { EmailRows } from '../email-rows';
@@ -11,6 +11,7 @@ import { usePagedList } from '../use-paged-list';
 import { BrandInsightsView } from './brand-insights';
 import { focusRowFrom, MoreButton } from '../more-button';
 import { ExternalLink } from '../../components/external-link';
+import { plural } from '../../components/count-words';
 
 const PAGE_SIZE = 20;
 
@@ -78,15 +79,12 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onO
             {brand.name}
           </h2>
           <p class="email-attribution">
-            {brand.email_count} email{brand.email_count === 1 ? '' : 's'} in the library ·{' '}
+            {plural(brand.email_count, 'email')} in the library ·{' '}
             <ExternalLink href={brand.url}>Its page in the library</ExternalLink>
           </p>
         </>
-      ) : problem ? null : (
-        <p class="library-status" role="status">
-          <Spinner /> Loading the brand…
-        </p>
-      )}
+      ) : null}
+      <LiveStatus busy>{!brand && !problem ? 'Loading the brand…' : null}</LiveStatus>
       {/* When the brand itself failed, its notice speaks for the page: its one retry asks for the insights too. */}
       {problem ? (
         <ProblemNotice

@@ -2,11 +2,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { Brand } from '../../../src/shared/api/library/schemas';
-import { Spinner } from '../../components/spinner';
+import { LiveStatus } from '../../components/live-status';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { ProblemNotice, useRetryFocus } from '../problem-notice';
 import { focusRowFrom } from '../more-button';
 import { SEARCH_DEBOUNCE_MS } from '../search/search-query';
+import { plural } from '../../components/count-words';
 
 export interface BrandsScreenProps {
   client: LibraryClient;
@@ -54,11 +55,7 @@ export function BrandsScreen({ client, hidden, onBrand, onOpenSettings }: Brands
         <input id="library-brand-search" class="field-input" type="search" value={text} placeholder="Top brands" autoComplete="off" onInput={(event) => setText(event.currentTarget.value)} />
       </div>
       {state.problem ? <ProblemNotice problem={state.problem} onRetry={retryFocused(() => setAttempt((n) => n + 1))} onOpenSettings={onOpenSettings} /> : null}
-      {asking ? (
-        <p class="library-status" role="status">
-          <Spinner /> {text.trim() ? `Looking for “${text.trim()}”…` : 'Loading brands…'}
-        </p>
-      ) : null}
+      <LiveStatus busy>{asking ? (text.trim() ? `Looking for “${text.trim()}”…` : 'Loading brands…') : null}</LiveStatus>
       {state.brands?.length === 0 ? (
         <div class="empty-state">
           <strong>No brand called “{state.query}” in the library.</strong>
@@ -71,7 +68,7 @@ export function BrandsScreen({ client, hidden, onBrand, onOpenSettings }: Brands
               <button type="button" class="brand-row" onClick={() => onBrand(brand.slug)}>
                 <span class="brand-row-name">{brand.name}</span>
                 <span class="brand-row-count">
-                  {brand.email_count} email{brand.email_count === 1 ? '' : 's'}
+                  {plural(brand.email_count, 'email')}
                 </span>
                 <span class="brand-row-description">{brand.description}</span>
               </button>

@@ -2,6 +2,7 @@
 // text alternative that says what it shows.
 import type { Bar, ShareRow } from './insight-charts';
 import { barsSummary, percentText } from './insight-charts';
+import { plural } from '../../components/count-words';
 
 export function ColumnChart({ title, bars, unit, said, labelEvery = 1 }: { title: string; bars: readonly Bar[]; unit: string; said: (label: string) => string; labelEvery?: number }) {
   const max = Math.max(1, ...bars.map((bar) => bar.value));
@@ -37,7 +38,7 @@ export function BarRows({ title, rows, unit }: { title: string; rows: ReadonlyAr
               <span class="bar-rows-fill" style={{ width: percentText(row.percent) }} />
             </span>
             <span class="bar-rows-value">
-              {unit !== undefined ? `${row.value ?? 0} ${unit}${row.value === 1 ? '' : 's'}` : `${percentText(row.percent)}${row.value !== undefined ? ` (${row.value})` : ''}`}
+              {unit !== undefined ? plural(row.value ?? 0, unit) : `${percentText(row.percent)}${row.value !== undefined ? ` (${row.value})` : ''}`}
             </span>
           </li>
         ))}

@@ -5,7 +5,7 @@ import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { GetEmailResponse } from '../../../src/shared/api/library/schemas';
 import { useCanvasInsert } from '../../canvas/canvas-insert';
 import { Button } from '../../components/button';
-import { Spinner } from '../../components/spinner';
+import { LiveStatus } from '../../components/live-status';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { ProblemNotice } from '../problem-notice';
 import { shortDate } from '../search/search-query';
@@ -23,13 +23,15 @@ export interface EmailDetailProps {
   onPrevious: (() => void) | null;
   onNext: (() => void) | null;
   onBack: () => void;
+  /** Where Back goes, in words ("← Back to the journey"). */
+  backLabel?: string;
   onCategory: (name: string) => void;
   /** Opens the brand's page in the plugin. */
   onBrand: (slug: string) => void;
   onOpenSettings: () => void;
 }
 
-export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevious, onNext, onBack, onCategory, onBrand, onOpenSettings }: EmailDetailProps) {
+export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevious, onNext, onBack, backLabel = '← Back to results', onCategory, onBrand, onOpenSettings }: EmailDetailProps) {
   const [state, setState] = useState<{ response: GetEmailResponse | null; problem: LibraryProblem | null }>({ response: null, problem: null });
   const [attempt, setAttempt] = useState(0);
   // Screenshot or HTML, and its width, stay as chosen while stepping through the results.
@@ -82,7 +84,7 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
     <article class="email-detail" aria-labelledby="email-detail-title" ref={article}>
       <nav class="email-detail-nav" aria-label="Results">
         <Button variant="link" onClick={onBack}>
-          ← Back to results
+          {backLabel}
         </Button>
         {/* One group: in a narrow window it wraps as a whole, never Next alone. */}
         <span class="email-detail-position">
@@ -97,11 +99,7 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
         </span>
       </nav>
       {state.problem ? <ProblemNotice problem={state.problem} onRetry={() => setAttempt((n) => n + 1)} onOpenSettings={onOpenSettings} /> : null}
-      {!email && !state.problem ? (
-        <p class="library-status" role="status">
-          <Spinner /> Loading the email…
-        </p>
-      ) : null}
+      <LiveStatus busy>{!email && !state.problem ? 'Loading the email…' : null}</LiveStatus>
       {email ? (
         <>
           <h2 id="email-detail-title" tabIndex={-1} ref={heading} class="email-detail-title">

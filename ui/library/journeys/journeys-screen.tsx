@@ -7,13 +7,14 @@ import type { EmailSummary, Journey } from '../../../src/shared/api/library/sche
 import { useCanvasInsert } from '../../canvas/canvas-insert';
 import { insertItemOf } from '../../canvas/reference-inserter';
 import { Button } from '../../components/button';
-import { Spinner } from '../../components/spinner';
+import { LiveStatus } from '../../components/live-status';
 import { EmailRows } from '../email-rows';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { focusFell, ProblemNotice, useRetryFocus } from '../problem-notice';
 import { usePagedList } from '../use-paged-list';
 import { focusRowFrom, MoreButton } from '../more-button';
 import { SEARCH_DEBOUNCE_MS } from '../search/search-query';
+import { plural } from '../../components/count-words';
 
 export interface JourneysScreenProps {
   client: LibraryClient;
@@ -72,16 +73,12 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
                   }}
                 >
                   <span class="brand-row-name">{names.get(journey.brand_slug) ?? journey.brand}</span>
-                  <span class="brand-row-count">{journey.email_count} email{journey.email_count === 1 ? '' : 's'}</span>
+                  <span class="brand-row-count">{plural(journey.email_count, 'email')}</span>
                 </button>
               </li>
             ))}
           </ul>
-          {journeys.loading ? (
-            <p class="library-status" role="status">
-              <Spinner /> Loading journeys…
-            </p>
-          ) : null}
+          <LiveStatus busy>{journeys.loading ? 'Loading journeys…' : null}</LiveStatus>
           {!journeys.loading && !journeys.problem && journeys.items.length === 0 ? (
             <p class="empty-state" data-testid="journeys-empty">
               The library has no journeys yet.
@@ -191,16 +188,7 @@ function JourneyView({ client, slug, knownName, onBack, onOpen, onOpenSettings }
         </Button>
       ) : null}
       {state.problem ? <ProblemNotice problem={state.problem} onRetry={retryFocused(() => setAttempt((n) => n + 1))} onOpenSettings={onOpenSettings} /> : null}
-      {state.journey === null && !state.problem ? (
-        <p class="library-status" role="status">
-          <Spinner /> Loading the journey…
-        </p>
-      ) : null}
-      {loadingOther ? (
-        <p class="library-status" role="status">
-          <Spinner /> Loading {chosen} email{chosen === 1 ? '' : 's'} per stage…
-        </p>
-      ) : null}
+      <LiveStatus busy>{state.journey === null && !state.problem ? 'Loading the journey…' : loadingOther ? `Loading ${plural(chosen, 'email')} per stage…` : null}</LiveStatus>
       {state.journey?.stages.length === 0 ? <p class="empty-state">This journey has no emails yet.</p> : null}
       {state.journey?.stages.map((stage, index) => {
         const start = offset;
@@ -208,7 +196,7 @@ function JourneyView({ client, slug, knownName, onBack, onOpen, onOpenSettings }
         return (
           <section key={stage.stage_slug} aria-label={stage.stage} ref={index === 0 ? firstStage : undefined}>
             <h3>
-              {stage.stage} <span class="brand-row-count">({stage.email_count} email{stage.email_count === 1 ? '' : 's'})</span>
+              {stage.stage} <span class="brand-row-count">({plural(stage.email_count, 'email')})</span>
             </h3>
             <EmailRows emails={stage.emails} label={`${stage.stage} emails`} onOpen={(index) => onOpen(all, start + index)} brandName={journey?.brand} />
           </section>

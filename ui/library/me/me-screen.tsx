@@ -5,13 +5,14 @@ import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { RefObject } from 'preact';
 import type { EmailSummary } from '../../../src/shared/api/library/schemas';
 import { Button } from '../../components/button';
-import { Spinner } from '../../components/spinner';
+import { LiveStatus } from '../../components/live-status';
 import { EmailRows } from '../email-rows';
 import { ProblemNotice, useRetryFocus } from '../problem-notice';
 import { usePagedList, type PagedList } from '../use-paged-list';
 import { focusRowFrom, MoreButton } from '../more-button';
 import { SEARCH_DEBOUNCE_MS, shortDate } from '../search/search-query';
 import { followingText, NO_FOLLOWS_TEXT } from './follow-words';
+import { plural } from '../../components/count-words';
 
 const PAGE_SIZE = 20;
 
@@ -56,7 +57,7 @@ export function MeScreen(props: MeScreenProps) {
 
 /** "Showing 20 of 312 emails." while more are to come, then "312 emails." */
 function shownOf(shown: number, total: number, done: boolean): string {
-  const emails = `${total} email${total === 1 ? '' : 's'}`;
+  const emails = plural(total, 'email');
   return done || shown >= total ? `${emails}.` : `Showing ${shown} of ${emails}.`;
 }
 
@@ -66,11 +67,7 @@ function ListState<T>({ list, rows, onOpenSettings, empty }: { list: PagedList<T
   return (
     <>
       {list.problem ? <ProblemNotice problem={list.problem} onRetry={retryFocused(list.retry)} onOpenSettings={onOpenSettings} /> : null}
-      {list.loading ? (
-        <p class="library-status" role="status">
-          <Spinner /> Loading…
-        </p>
-      ) : null}
+      <LiveStatus busy>{list.loading ? 'Loading…' : null}</LiveStatus>
       {!list.loading && !list.problem && list.items.length === 0 ? <p class="empty-state">{empty}</p> : null}
       <MoreButton list={list}>More</MoreButton>
     </>
@@ -103,7 +100,7 @@ function Following({ client, onBrand, onOpen, onOpenSettings }: MeScreenProps) {
           <li key={brand.slug}>
             <button type="button" class="brand-row" onClick={() => onBrand(brand.slug)}>
               <span class="brand-row-name">{brand.name}</span>
-              <span class="brand-row-count">{brand.email_count} email{brand.email_count === 1 ? '' : 's'}</span>
+              <span class="brand-row-count">{plural(brand.email_count, 'email')}</span>
             </button>
           </li>
         ))}
@@ -130,7 +127,7 @@ function Likes({ client, onOpen, onOpenSettings }: MeScreenProps) {
   const rows = useRef<HTMLUListElement>(null);
   return (
     <>
-      <h3>{likes.meta ? `${String(likes.meta['total'])} liked email${likes.meta['total'] === 1 ? '' : 's'}` : 'Liked emails'}</h3>
+      <h3>{likes.meta ? plural(Number(likes.meta['total']), 'liked email') : 'Liked emails'}</h3>
       <EmailRows emails={likes.items} label="Liked emails" onOpen={(index) => onOpen(likes.items, index)} listRef={rows} />
       <ListState list={likes} rows={rows} onOpenSettings={onOpenSettings} empty="No liked emails yet." />
     </>
@@ -187,7 +184,7 @@ function Collections({ client, onOpen, onOpenSettings }: MeScreenProps) {
               }}
             >
               <span class="brand-row-name">{collection.name}</span>
-              <span class="brand-row-count">{collection.email_count} email{collection.email_count === 1 ? '' : 's'}</span>
+              <span class="brand-row-count">{plural(collection.email_count, 'email')}</span>
               {collection.description ? <span class="brand-row-description">{collection.description}</span> : null}
             </button>
           </li>

@@ -3,6 +3,7 @@
 import type { FoundReference, ReferenceRemoval } from '../../../src/shared/bridge/messages';
 import { LIBRARY_RATE_LIMITS } from '../../../src/shared/api/library/client';
 import { DEFAULT_MAX_IN_FLIGHT_PER_HOST } from '../../../src/shared/api/http/request-gate';
+import { countWord, plural } from '../../components/count-words';
 
 /** The emails the references show, each once, in the order first met. */
 export function distinctEmailIds(references: readonly FoundReference[]): number[] {
@@ -32,7 +33,7 @@ export function pacingText(pacing: CheckPacing, hasKey: boolean): string | null 
   if (pacing.waitSeconds === 0) return null;
   const minutes = Math.ceil(pacing.waitSeconds / 60);
   const who = hasKey ? 'with your key' : 'without a library key';
-  return `This takes about ${minutes} minute${minutes === 1 ? '' : 's'}: ${who}, the library answers ${pacing.limitPerMinute} requests a minute.`;
+  return `This takes about ${plural(minutes, 'minute')}: ${who}, the library answers ${pacing.limitPerMinute} requests a minute.`;
 }
 
 export interface EmailCheckProgress {
@@ -45,7 +46,7 @@ export interface EmailCheckProgress {
 /** The check's progress in words, with the library's wait while it asks to slow down. */
 export function checkProgressText({ done, total, waitingSeconds }: EmailCheckProgress): string {
   if (waitingSeconds === null) return `Checking emails with the library: ${done} of ${total}…`;
-  return `The library asked us to slow down: asking again in ${waitingSeconds} second${waitingSeconds === 1 ? '' : 's'} (${done} of ${total} email${total === 1 ? '' : 's'} checked).`;
+  return `The library asked us to slow down: asking again in ${plural(waitingSeconds, 'second')} (${done} of ${plural(total, 'email')} checked).`;
 }
 
 /** What one answer of `GET /v1/emails/:id` means for the check. */
@@ -71,8 +72,6 @@ export interface CheckOutcome {
   unreadable: number;
 }
 
-const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
-
 /** "7 references to 4 emails; 1 removed from the library." and what could not be checked. */
 export function summaryText({ references, goneEmailIds, unchecked, unreadable }: CheckOutcome): string {
   const emails = distinctEmailIds(references).length;
@@ -81,7 +80,7 @@ export function summaryText({ references, goneEmailIds, unchecked, unreadable }:
     const reasons = [...new Set(unchecked.values())];
     sentences.push(`Couldn’t check ${plural(unchecked.size, 'email')}: ${reasons.join(' ')} They are not counted as removed; check again later.`);
   }
-  if (unreadable > 0) sentences.push(`${plural(unreadable, 'frame')} with a reference record Envelope cannot read ${unreadable === 1 ? 'was' : 'were'} left alone.`);
+  if (unreadable > 0) sentences.push(`${plural(unreadable, 'frame')} with a reference record Envelope cannot read ${countWord(unreadable, 'was', 'were')} left alone.`);
   return sentences.join(' ');
 }
 

@@ -7,10 +7,11 @@ import type { FoundReference, ReferenceRemoval } from '../../../src/shared/bridg
 import type { UiEndpoint } from '../../bridge/ui-endpoint';
 import { Button } from '../../components/button';
 import { ErrorNotice } from '../../components/notice';
-import { Spinner } from '../../components/spinner';
+import { LiveStatus } from '../../components/live-status';
 import { errorText } from '../../messages/error-text';
 import { checkEmailsAsync } from './check-emails';
 import { checkPacing, checkProgressText, distinctEmailIds, goneReferences, pacingText, removalText, summaryText, withoutRemoved, type CheckOutcome, type EmailCheckProgress } from './reference-check';
+import { countWord } from '../../components/count-words';
 
 export interface ReferencesScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -90,11 +91,8 @@ export function ReferencesScreen({ endpoint, client, hidden, autoStart }: Refere
           {phase.kind === 'done' ? 'Check again' : 'Check references'}
         </Button>
       </div>
-      {phase.kind === 'finding' ? (
-        <p class="library-status" role="status">
-          <Spinner /> Finding references on every page…
-        </p>
-      ) : phase.kind === 'checking' ? (
+      <LiveStatus busy>{phase.kind === 'finding' ? 'Finding references on every page…' : null}</LiveStatus>
+      {phase.kind === 'checking' ? (
         <CheckProgress
           progress={phase.progress}
           note={phase.note}
@@ -116,10 +114,9 @@ export function ReferencesScreen({ endpoint, client, hidden, autoStart }: Refere
 function CheckProgress({ progress, note, onStop }: { progress: EmailCheckProgress; note: string | null; onStop: () => void }) {
   return (
     <div class="sync-progress" data-testid="references-progress">
-      <p id="references-progress-label" role="status">
-        <Spinner />
+      <LiveStatus id="references-progress-label" class="" busy>
         {checkProgressText(progress)}
-      </p>
+      </LiveStatus>
       <progress aria-labelledby="references-progress-label" max={Math.max(1, progress.total)} value={progress.done} />
       {note ? <p>{note}</p> : null}
       <div>
@@ -149,9 +146,7 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
 
   if (outcome.references.length === 0 && outcome.unreadable === 0) {
     return (
-      <p class="library-status" role="status" data-testid="references-summary">
-        No library references in this file.
-      </p>
+      <LiveStatus testId="references-summary">No library references in this file.</LiveStatus>
     );
   }
   const show = (reference: FoundReference) =>
@@ -188,12 +183,10 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
     setTimeout(() => removeButton.current?.focus(), 0);
   };
   const count = remaining.length;
-  const noun = count === 1 ? 'reference' : 'references';
+  const noun = countWord(count, 'reference');
   return (
     <>
-      <p class="library-status" role="status" data-testid="references-summary">
-        {summaryText(removedIds.size === 0 ? outcome : withoutRemoved(outcome, removedIds))}
-      </p>
+      <LiveStatus testId="references-summary">{summaryText(removedIds.size === 0 ? outcome : withoutRemoved(outcome, removedIds))}</LiveStatus>
       {removal === null && gone.length > 0 ? (
         <>
           <ul class="brand-list" aria-label="References to removed emails">
@@ -222,7 +215,7 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
               }}
             >
               <p id="references-question">
-                Remove {count} {noun} from this file? The library removed {distinctEmailIds(remaining).length === 1 ? 'this email' : 'these emails'} at the brand’s request, so their use must stop. Figma’s
+                Remove {count} {noun} from this file? The library removed {countWord(distinctEmailIds(remaining).length, 'this email', 'these emails')} at the brand’s request, so their use must stop. Figma’s
                 undo brings them back.
               </p>
               <div class="button-row">

@@ -6,6 +6,7 @@ import { characterCount } from '../../../src/shared/api/http/utf8';
 import { LIBRARY_LIMITS } from '../../../src/shared/api/library/requests';
 import { errorText } from '../../messages/error-text';
 import { shortDate } from '../search/search-query';
+import { plural } from '../../components/count-words';
 
 export interface BrandRequestForm {
   brand: string;
@@ -61,7 +62,7 @@ export function waitText(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  const parts = [hours > 0 ? `${hours} hour${hours === 1 ? '' : 's'}` : '', rest > 0 ? `${rest} minute${rest === 1 ? '' : 's'}` : ''];
+  const parts = [hours > 0 ? plural(hours, 'hour') : '', rest > 0 ? plural(rest, 'minute') : ''];
   return parts.filter(Boolean).join(' ');
 }
 

@@ -6,7 +6,7 @@ import type { ListedBrandRequest } from '../../../src/shared/api/library/schemas
 import { LIBRARY_LIMITS } from '../../../src/shared/api/library/requests';
 import { CategorySelect } from '../category-select';
 import { Button } from '../../components/button';
-import { Spinner } from '../../components/spinner';
+import { LiveStatus } from '../../components/live-status';
 import { TextField } from '../../components/text-field';
 import { ProblemNotice, useRetryFocus } from '../problem-notice';
 import { usePagedList } from '../use-paged-list';
@@ -151,11 +151,7 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, f
         {mine.items.length >= MOST_LISTED ? ` Your newest ${MOST_LISTED} requests are listed.` : ''}
       </p>
       {mine.problem ? <ProblemNotice problem={mine.problem} onRetry={retryFocused(mine.retry)} onOpenSettings={onOpenSettings} /> : null}
-      {mine.loading ? (
-        <p class="library-status" role="status">
-          <Spinner /> Loading your requests…
-        </p>
-      ) : null}
+      <LiveStatus busy>{mine.loading ? 'Loading your requests…' : null}</LiveStatus>
       {!mine.loading && !mine.problem && mine.items.length === 0 ? (
         <p class="empty-state">You have not asked for a brand yet: the ones you ask for show here, with how far they have got.</p>
       ) : null}

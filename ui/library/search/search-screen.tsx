@@ -2,12 +2,13 @@
 import type { Ref } from 'preact';
 import { useCallback } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
-import { Spinner } from '../../components/spinner';
+import { LiveStatus } from '../../components/live-status';
 import { CategorySelect } from '../category-select';
 import { ProblemNotice, useRetryFocus } from '../problem-notice';
 import { BrandPicker } from './brand-picker';
 import { EmailGrid, type GridPlace } from './email-grid';
 import type { EmailSearch } from './use-email-search';
+import { plural } from '../../components/count-words';
 
 export interface SearchScreenProps {
   client: LibraryClient;
@@ -29,8 +30,10 @@ export function SearchScreen({ client, search, place, onPlace, onOpen, onOpenSet
   // A Try again that worked: the keyboard goes on in the results (the card last on).
   const retryFocused = useRetryFocus(loading, problem !== null, emails.length, () => emails.length > 0 && onFocusGrid());
   const notice = problem ? <ProblemNotice problem={problem} onRetry={retryFocused(search.retry)} onOpenSettings={onOpenSettings} /> : null;
-  // A next page that failed keeps the count shown (its notice says why no more come).
-  const status = loading || emails.length === 0 ? (loading ? 'Loading emails…' : '') : `${emails.length} email${emails.length === 1 ? '' : 's'}${repeating ? '. No more new ones came: the library’s next pages held only emails already shown' : done ? '' : problem ? ' so far' : ' so far; scroll for more'}.`;
+  // A next page loading or failed keeps the count shown (the failed one's notice says why no more come).
+  const status =
+    emails.length === 0 ? (loading ? 'Loading emails…' : '')
+    : `${plural(emails.length, 'email')}${loading ? ' so far; loading more…' : repeating ? '. No more new ones came: the library’s next pages held only emails already shown.' : done ? '.' : problem ? ' so far.' : ' so far; scroll for more.'}`;
   return (
     <section class="library-search" hidden={hidden} aria-label="Search the library">
       <form class="library-filters" role="search" onSubmit={(event) => event.preventDefault()}>
@@ -63,10 +66,9 @@ export function SearchScreen({ client, search, place, onPlace, onOpen, onOpenSet
           <input id="library-since" class="field-input" type="date" value={form.since} onInput={(event) => setForm({ ...form, since: event.currentTarget.value })} />
         </div>
       </form>
-      <p class="library-status" role="status" aria-live="polite" data-testid="library-status">
-        {loading ? <Spinner /> : null}
+      <LiveStatus busy={loading} keepSpace testId="library-status">
         {status}
-      </p>
+      </LiveStatus>
       {problem && emails.length === 0 ? notice : null}
       {!loading && !problem && emails.length === 0 ? (
         <div class="empty-state" data-testid="library-empty">
