@@ -283,8 +283,12 @@ describe('Browse: search', () => {
     }
     // Scrolling on, as a person does: the notice and its Try again come where the cards stopped
     // (it was above the cards, out of sight of those scrolled to).
-    await h.page.mouse.wheel(0, 1_500);
-    const inView = () => notice.evaluate((element) => element.getBoundingClientRect().top >= 0 && element.getBoundingClientRect().bottom <= window.innerHeight);
+    // Scrolling down until it shows (one wheel may land short while the last page settles); a
+    // notice above the cards would never come into view this way.
+    const inView = async () => {
+      await h.page.mouse.wheel(0, 1_500);
+      return notice.evaluate((element) => element.getBoundingClientRect().top >= 0 && element.getBoundingClientRect().bottom <= window.innerHeight);
+    };
     await expect.poll(inView).toBe(true);
     const before = await emailList(ui).getByRole('listitem').last().getAttribute('aria-posinset');
     await notice.getByRole('button', { name: 'Try again' }).click();
