@@ -10,7 +10,7 @@ import { useFocusKeeper } from '../components/focus-keeper';
 import { ErrorNotice, LiveNotice, type LiveMessage } from '../components/notice';
 import { Spinner } from '../components/spinner';
 import { errorText } from '../messages/error-text';
-import { createChoiceBatcher, type Choices } from './choice-batcher';
+import { createChoiceBatcher, keepPendingChoices, type Choices } from './choice-batcher';
 import { copyTextAsync } from './copy-text';
 import { SyncDetailView, type PictureMode } from './sync-detail';
 import { SyncHistory } from './sync-history';
@@ -129,7 +129,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       sendAsync: (choices) => requester.chooseAsync(choices),
       onSaved: (saved) => {
         const byKey = new Map(saved.map((item) => [item.key, item]));
-        updateItems((current) => current.map((item) => (byKey.has(item.key) && !created.isQueued(item.key) ? (byKey.get(item.key) ?? item) : item)));
+        updateItems((current) => current.map((item) => (byKey.has(item.key) && !created.isPending(item.key) ? (byKey.get(item.key) ?? item) : item)));
       },
       onFailed: (choices, previous, error) => {
         unsaved.current = true;
@@ -159,6 +159,12 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     }
     return { batcher: created, applyChoices: apply };
   }, [requester, updateItems]);
+  // Every list the sandbox sends while choices can be made (keep apart, the recorded state after a
+  // failed or cancelled sync) may predate a choice still on its way: that choice stays as shown.
+  const withPendingChoices = useCallback(
+    (next: SyncItem[], shown: readonly SyncItem[] | null = itemsRef.current) => keepPendingChoices(next, shown ?? [], (key) => batcher.isPending(key)),
+    [batcher],
+  );
 
   const pairs = useMemo(() => activePairs(items ?? [], comparison?.replacements), [items, comparison]);
   // Read by `choose` without making it change with every list: a replaced row's choice is both keys'.
@@ -180,12 +186,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       setApartFailure(null);
       try {
         const result = await requester.keepApartAsync({ oldKey: replaces.key, newKey: item.key });
-        // The same comparison with the pair as two rows: the pictures stay, and a choice made
-        // meanwhile and still waiting to be sent is not undone by this older answer.
-        updateItems((current) => {
-          const shown = new Map(current.map((entry) => [entry.key, entry.choice]));
-          return result.items.map((entry) => (batcher.isQueued(entry.key) ? { ...entry, choice: shown.get(entry.key) ?? entry.choice } : entry));
-        });
+        // The same comparison with the pair as two rows: the pictures stay.
+        updateItems((current) => withPendingChoices(result.items, current));
         setComparison(result);
         setOpenKey((open) => (open === item.key ? null : open));
         setMessage({ tone: 'info', text: `${item.name}: the deleted and the added component are shown apart, each with its own choice.` });
@@ -201,7 +203,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         keeping.current = false;
       }
     },
-    [requester, batcher, updateItems],
+    [requester, withPendingChoices, updateItems],
   );
   // Stable, so the open detail loads once, not again on each render of the screen.
   const loadDetailAsync = useCallback((key: string, replaces?: string) => requester.detailAsync(key, replaces), [requester]);
@@ -343,7 +345,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         setFailure({ message: `The sync did not finish: ${asSentence(errorText(error))} What was already sent is recorded, and your choices are kept.`, retryLabel: 'Try the sync again', retry: () => void runAsync() });
         // The list and the button then count only what is left (the recorded state; no request, so the words above stay).
         requester.currentAsync().then((left) => {
-          replaceItems(left.items);
+          replaceItems(withPendingChoices(left.items));
           setComparison(left);
         }, () => undefined);
       }
@@ -359,7 +361,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         // The check failed or was stopped: the list from before the sync still counts what was sent, so it shows the recorded state instead.
         requester.currentAsync().then(
           (left) => {
-            replaceItems(left.items);
+            replaceItems(withPendingChoices(left.items));
             setComparison(left);
             setMessage(said);
           },
