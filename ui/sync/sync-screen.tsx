@@ -342,12 +342,17 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       else if (code === 'busy') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Sync now', retry: () => void runAsync() });
       else if (code === 'not_linked') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Open Settings', retry: onOpenSettings });
       else {
-        setFailure({ message: `The sync did not finish: ${asSentence(errorText(error))} What was already sent is recorded, and your choices are kept.`, retryLabel: 'Try the sync again', retry: () => void runAsync() });
+        const failed: Failure = { message: `The sync did not finish: ${asSentence(errorText(error))} What was already sent is recorded, and your choices are kept.`, retryLabel: 'Try the sync again', retry: () => void runAsync() };
+        setFailure(failed);
         // The list and the button then count only what is left (the recorded state; no request, so the words above stay).
-        requester.currentAsync().then((left) => {
-          replaceItems(withPendingChoices(left.items));
-          setComparison(left);
-        }, () => undefined);
+        requester.currentAsync().then(
+          (left) => {
+            replaceItems(withPendingChoices(left.items));
+            setComparison(left);
+          },
+          // Unread, the list still counts what was sent: said after the failure's words, while they show.
+          () => setFailure((current) => (current === failed ? { ...failed, message: `${failed.message} The list may still show what was sent: press Check again to see what is left.` } : current)),
+        );
       }
     } finally {
       pending.current = null;
