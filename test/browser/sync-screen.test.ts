@@ -659,6 +659,19 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('a failure’s retry pressed from the keyboard hands the keyboard to what runs (Stop checking), not to the page', async () => {
+    const page = await openAsync({ count: 20, stepMs: 400, compareErrorFrom: 2 });
+    await page.getByTestId('sync-check').click();
+    const retry = page.getByTestId('sync-error').locator('..').getByRole('button', { name: 'Check again' });
+    await retry.waitFor({ timeout: 10_000 });
+    await retry.focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('sync-progress').waitFor();
+    // Before, the retry went with its notice and the focus fell to the page.
+    expect(await page.evaluate(() => (document.activeElement === document.body ? 'the page' : document.activeElement?.textContent))).toBe('Stop checking');
+    await closeAsync(page);
+  });
+
   it('the opening check stopped: says so, with Check again, and no longer says it is opening', async () => {
     const page = await openAsync({ count: 20, stepMs: 400 });
     await page.getByRole('button', { name: 'Stop checking' }).click();

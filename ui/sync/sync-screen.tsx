@@ -1,12 +1,12 @@
 // The Sync screen: whether the file can sync, the comparison (counts, the list, one
 // component's detail), the run with its progress and outcome, and the history. Choices show
 // at once and are saved in batches; a failed request says why and never drops the list.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { PendingRequest } from '../../src/shared/bridge/endpoint';
 import { syncChangeChipSchema, type SyncChangeChip, type SyncChoice, type SyncComparison, type SyncItem, type SyncKind, type SyncOverview } from '../../src/shared/bridge/messages';
 import type { Progress } from '../../src/shared/bridge/protocol';
 import { Button } from '../components/button';
-import { useFocusKeeper } from '../components/focus-keeper';
+import { focusLost, useFocusKeeper } from '../components/focus-keeper';
 import { ErrorNotice, LiveNotice, type LiveMessage } from '../components/notice';
 import { Spinner } from '../components/spinner';
 import { errorText } from '../messages/error-text';
@@ -82,6 +82,18 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   const [failure, setFailure] = useState<Failure | null>(null);
   const [chooseFailure, setChooseFailure] = useState<Failure | null>(null);
   const [apartFailure, setApartFailure] = useState<Failure | null>(null);
+  // A failure's retry goes with its notice: the keyboard goes on from the actions (Cancel while it runs), not from the page's start.
+  const retried = useRef(false);
+  const actionsRef = actionsFocus.ref;
+  const retryFrom = useCallback((failed: Failure) => {
+    retried.current = true;
+    failed.retry();
+  }, []);
+  useLayoutEffect(() => {
+    if (!retried.current) return;
+    retried.current = false;
+    if (document.hasFocus() && focusLost()) actionsRef.current?.querySelector<HTMLElement>('button:not(:disabled)')?.focus();
+  }, [failure, chooseFailure, apartFailure, actionsRef]);
   const [message, setMessage] = useState<LiveMessage | null>(null);
   const [outcome, setOutcome] = useState<ShownOutcome | null>(null);
   const [pictureMode, setPictureMode] = useState<PictureMode>('side');
@@ -453,9 +465,9 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         </p>
       ) : null}
       {task ? <TaskProgress task={task} /> : null}
-      {failure ? <FailureNotice failure={failure} busy={busy} testId="sync-error" /> : null}
-      {chooseFailure ? <FailureNotice failure={chooseFailure} busy={busy} testId="sync-choose-error" /> : null}
-      {apartFailure ? <FailureNotice failure={apartFailure} busy={busy} testId="sync-keep-apart-error" /> : null}
+      {failure ? <FailureNotice failure={failure} busy={busy} onRetry={retryFrom} testId="sync-error" /> : null}
+      {chooseFailure ? <FailureNotice failure={chooseFailure} busy={busy} onRetry={retryFrom} testId="sync-choose-error" /> : null}
+      {apartFailure ? <FailureNotice failure={apartFailure} busy={busy} onRetry={retryFrom} testId="sync-keep-apart-error" /> : null}
       {outcome ? (
         <OutcomeNotice
           shown={outcome}
@@ -636,11 +648,11 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
  * A failure in words with its retry. The retry waits while a check or a sync runs: sent then, it
  * would reach the sandbox after it, onto rows that may mean something else.
  */
-function FailureNotice({ failure, busy, testId }: { failure: Failure; busy: boolean; testId: string }) {
+function FailureNotice({ failure, busy, onRetry, testId }: { failure: Failure; busy: boolean; onRetry: (failure: Failure) => void; testId: string }) {
   return (
     <div class="sync-error">
       <ErrorNotice message={failure.message} testId={testId} />
-      {!busy ? <Button onClick={failure.retry}>{failure.retryLabel}</Button> : null}
+      {!busy ? <Button onClick={() => onRetry(failure)}>{failure.retryLabel}</Button> : null}
     </div>
   );
 }
