@@ -622,6 +622,56 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('failed part-way: a box ticked while the list is being brought up to date stays as ticked when the recorded state arrives before its save', async () => {
+    const message = 'Envelope could not reach the builder. Check your connection and try again.';
+    const page = await openAsync({ count: 20, kinds: ['local-change'], runError: { code: 'offline', message }, runSentBeforeError: 5, hold: ['sync/current', 'sync/choose'] });
+    const run = page.getByTestId('sync-run');
+    await expect.poll(() => run.textContent()).toBe('Sync 20 changes');
+    await run.click();
+    await expect.poll(() => page.getByTestId('sync-error').textContent()).toContain('The sync did not finish');
+    await expect.poll(async () => (await sentAsync(page, 'sync/current')).length).toBe(1);
+    // Unticked while the recorded state is on its way; its save is sent and held.
+    const box = page.getByRole('checkbox', { name: 'Push Card / Product 5' });
+    await box.click();
+    await expect.poll(async () => (await sentAsync(page, 'sync/choose')).length).toBe(1);
+    expect(await run.textContent()).toBe('Sync 19 changes');
+    await page.evaluate(() => (window as unknown as { syncStub: { release(type: string): void } }).syncStub.release('sync/current'));
+    // The 5 sent are gone from the count; before, the box came back ticked with the answer (15), and went again with the save's reply.
+    await expect.poll(() => run.textContent()).not.toBe('Sync 19 changes');
+    expect(await run.textContent()).toBe('Sync 14 changes');
+    expect(await box.isChecked()).toBe(false);
+    await page.evaluate(() => (window as unknown as { syncStub: { release(type: string): void } }).syncStub.release('sync/choose'));
+    await expect.poll(async () => (await sentAsync(page, 'sync/choose')).length).toBe(1);
+    expect(await box.isChecked()).toBe(false);
+    expect(await page.getByTestId('sync-error').textContent()).toContain(message);
+    await closeAsync(page);
+  });
+
+  it('failed part-way, with the recorded state unreadable: says the list may still count what was sent, and keeps the failure’s words', async () => {
+    const message = 'Envelope could not reach the builder. Check your connection and try again.';
+    const page = await openAsync({ count: 20, kinds: ['local-change'], runError: { code: 'offline', message }, runSentBeforeError: 5, currentError: 'The file’s sync state could not be read.' });
+    await page.getByTestId('sync-run').click();
+    await expect.poll(() => page.getByTestId('sync-error').textContent()).toContain('The list may still');
+    const said = await page.getByTestId('sync-error').textContent();
+    expect(said).toContain(`The sync did not finish: ${message} What was already sent is recorded`);
+    expect(said).toMatch(/Check again/);
+    expect(await page.getByTestId('sync-check').textContent()).toBe('Check again');
+    await closeAsync(page);
+  });
+
+  it('a failure’s retry pressed from the keyboard hands the keyboard to what runs (Stop checking), not to the page', async () => {
+    const page = await openAsync({ count: 20, stepMs: 400, compareErrorFrom: 2 });
+    await page.getByTestId('sync-check').click();
+    const retry = page.getByTestId('sync-error').locator('..').getByRole('button', { name: 'Check again' });
+    await retry.waitFor({ timeout: 10_000 });
+    await retry.focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('sync-progress').waitFor();
+    // Before, the retry went with its notice and the focus fell to the page.
+    expect(await page.evaluate(() => (document.activeElement === document.body ? 'the page' : document.activeElement?.textContent))).toBe('Stop checking');
+    await closeAsync(page);
+  });
+
   it('the opening check stopped: says so, with Check again, and no longer says it is opening', async () => {
     const page = await openAsync({ count: 20, stepMs: 400 });
     await page.getByRole('button', { name: 'Stop checking' }).click();

@@ -21,8 +21,20 @@ export interface ChoiceBatcher {
   flushAsync(): Promise<void>;
   /** Choices queued or on their way. */
   readonly pending: number;
-  /** Whether a choice for this key waits to be sent (a reply for an older batch must not undo it). */
-  isQueued(key: string): boolean;
+  /**
+   * Whether a choice for this key waits to be sent or is on its way (not counting the batch whose
+   * reply is being handled): an answer read before it was saved must not undo it.
+   */
+  isPending(key: string): boolean;
+}
+
+/** A list from the sandbox, with the choices still pending kept as they are shown (the list may predate them). */
+export function keepPendingChoices(next: SyncItem[], shown: readonly SyncItem[], isPending: (key: string) => boolean): SyncItem[] {
+  const choices = new Map(shown.map((item) => [item.key, item.choice]));
+  return next.map((item) => {
+    const choice = isPending(item.key) ? choices.get(item.key) : undefined;
+    return choice === undefined || choice === item.choice ? item : { ...item, choice };
+  });
 }
 
 export function createChoiceBatcher({ sendAsync, onSaved, onFailed, delayMs = 250, timers = globalThis }: ChoiceBatcherOptions): ChoiceBatcher {
@@ -30,6 +42,8 @@ export function createChoiceBatcher({ sendAsync, onSaved, onFailed, delayMs = 25
   let previous: Choices = {};
   let timer: unknown;
   let inFlight = 0;
+  // Keys in batches on their way, each counted once a batch.
+  const onWay = new Map<string, number>();
   const sending = new Set<Promise<void>>();
 
   function send(): void {
@@ -42,7 +56,25 @@ export function createChoiceBatcher({ sendAsync, onSaved, onFailed, delayMs = 25
     queued = {};
     previous = {};
     inFlight += count;
-    const done = sendAsync(choices).then(onSaved, (error: unknown) => onFailed(choices, before, error));
+    for (const key of Object.keys(choices)) onWay.set(key, (onWay.get(key) ?? 0) + 1);
+    // Before its reply is handled: the batch's own keys are then no longer pending.
+    const arrived = () => {
+      for (const key of Object.keys(choices)) {
+        const left = (onWay.get(key) ?? 1) - 1;
+        if (left > 0) onWay.set(key, left);
+        else onWay.delete(key);
+      }
+    };
+    const done = sendAsync(choices).then(
+      (items) => {
+        arrived();
+        onSaved(items);
+      },
+      (error: unknown) => {
+        arrived();
+        onFailed(choices, before, error);
+      },
+    );
     const settled = done.finally(() => {
       inFlight -= count;
       sending.delete(settled);
@@ -67,7 +99,7 @@ export function createChoiceBatcher({ sendAsync, onSaved, onFailed, delayMs = 25
       send();
       await Promise.all([...sending]);
     },
-    isQueued: (key) => key in queued,
+    isPending: (key) => key in queued || onWay.has(key),
     get pending() {
       return Object.keys(queued).length + inFlight;
     },

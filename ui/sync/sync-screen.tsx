@@ -1,16 +1,16 @@
 // The Sync screen: whether the file can sync, the comparison (counts, the list, one
 // component's detail), the run with its progress and outcome, and the history. Choices show
 // at once and are saved in batches; a failed request says why and never drops the list.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { PendingRequest } from '../../src/shared/bridge/endpoint';
 import { syncChangeChipSchema, type SyncChangeChip, type SyncChoice, type SyncComparison, type SyncItem, type SyncKind, type SyncOverview } from '../../src/shared/bridge/messages';
 import type { Progress } from '../../src/shared/bridge/protocol';
 import { Button } from '../components/button';
-import { useFocusKeeper } from '../components/focus-keeper';
+import { focusLost, useFocusKeeper } from '../components/focus-keeper';
 import { ErrorNotice, LiveNotice, type LiveMessage } from '../components/notice';
 import { Spinner } from '../components/spinner';
 import { errorText } from '../messages/error-text';
-import { createChoiceBatcher, type Choices } from './choice-batcher';
+import { createChoiceBatcher, keepPendingChoices, type Choices } from './choice-batcher';
 import { copyTextAsync } from './copy-text';
 import { SyncDetailView, type PictureMode } from './sync-detail';
 import { SyncHistory } from './sync-history';
@@ -82,6 +82,18 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   const [failure, setFailure] = useState<Failure | null>(null);
   const [chooseFailure, setChooseFailure] = useState<Failure | null>(null);
   const [apartFailure, setApartFailure] = useState<Failure | null>(null);
+  // A failure's retry goes with its notice: the keyboard goes on from the actions (Cancel while it runs), not from the page's start.
+  const retried = useRef(false);
+  const actionsRef = actionsFocus.ref;
+  const retryFrom = useCallback((failed: Failure) => {
+    retried.current = true;
+    failed.retry();
+  }, []);
+  useLayoutEffect(() => {
+    if (!retried.current) return;
+    retried.current = false;
+    if (document.hasFocus() && focusLost()) actionsRef.current?.querySelector<HTMLElement>('button:not(:disabled)')?.focus();
+  }, [failure, chooseFailure, apartFailure, actionsRef]);
   const [message, setMessage] = useState<LiveMessage | null>(null);
   const [outcome, setOutcome] = useState<ShownOutcome | null>(null);
   const [pictureMode, setPictureMode] = useState<PictureMode>('side');
@@ -129,7 +141,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       sendAsync: (choices) => requester.chooseAsync(choices),
       onSaved: (saved) => {
         const byKey = new Map(saved.map((item) => [item.key, item]));
-        updateItems((current) => current.map((item) => (byKey.has(item.key) && !created.isQueued(item.key) ? (byKey.get(item.key) ?? item) : item)));
+        updateItems((current) => current.map((item) => (byKey.has(item.key) && !created.isPending(item.key) ? (byKey.get(item.key) ?? item) : item)));
       },
       onFailed: (choices, previous, error) => {
         unsaved.current = true;
@@ -159,6 +171,12 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     }
     return { batcher: created, applyChoices: apply };
   }, [requester, updateItems]);
+  // Every list the sandbox sends while choices can be made (keep apart, the recorded state after a
+  // failed or cancelled sync) may predate a choice still on its way: that choice stays as shown.
+  const withPendingChoices = useCallback(
+    (next: SyncItem[], shown: readonly SyncItem[] | null = itemsRef.current) => keepPendingChoices(next, shown ?? [], (key) => batcher.isPending(key)),
+    [batcher],
+  );
 
   const pairs = useMemo(() => activePairs(items ?? [], comparison?.replacements), [items, comparison]);
   // Read by `choose` without making it change with every list: a replaced row's choice is both keys'.
@@ -180,12 +198,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       setApartFailure(null);
       try {
         const result = await requester.keepApartAsync({ oldKey: replaces.key, newKey: item.key });
-        // The same comparison with the pair as two rows: the pictures stay, and a choice made
-        // meanwhile and still waiting to be sent is not undone by this older answer.
-        updateItems((current) => {
-          const shown = new Map(current.map((entry) => [entry.key, entry.choice]));
-          return result.items.map((entry) => (batcher.isQueued(entry.key) ? { ...entry, choice: shown.get(entry.key) ?? entry.choice } : entry));
-        });
+        // The same comparison with the pair as two rows: the pictures stay.
+        updateItems((current) => withPendingChoices(result.items, current));
         setComparison(result);
         setOpenKey((open) => (open === item.key ? null : open));
         setMessage({ tone: 'info', text: `${item.name}: the deleted and the added component are shown apart, each with its own choice.` });
@@ -201,7 +215,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         keeping.current = false;
       }
     },
-    [requester, batcher, updateItems],
+    [requester, withPendingChoices, updateItems],
   );
   // Stable, so the open detail loads once, not again on each render of the screen.
   const loadDetailAsync = useCallback((key: string, replaces?: string) => requester.detailAsync(key, replaces), [requester]);
@@ -340,12 +354,17 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       else if (code === 'busy') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Sync now', retry: () => void runAsync() });
       else if (code === 'not_linked') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Open Settings', retry: onOpenSettings });
       else {
-        setFailure({ message: `The sync did not finish: ${asSentence(errorText(error))} What was already sent is recorded, and your choices are kept.`, retryLabel: 'Try the sync again', retry: () => void runAsync() });
+        const failed: Failure = { message: `The sync did not finish: ${asSentence(errorText(error))} What was already sent is recorded, and your choices are kept.`, retryLabel: 'Try the sync again', retry: () => void runAsync() };
+        setFailure(failed);
         // The list and the button then count only what is left (the recorded state; no request, so the words above stay).
-        requester.currentAsync().then((left) => {
-          replaceItems(left.items);
-          setComparison(left);
-        }, () => undefined);
+        requester.currentAsync().then(
+          (left) => {
+            replaceItems(withPendingChoices(left.items));
+            setComparison(left);
+          },
+          // Unread, the list still counts what was sent: said after the failure's words, while they show.
+          () => setFailure((current) => (current === failed ? { ...failed, message: `${failed.message} The list may still show what was sent: press Check again to see what is left.` } : current)),
+        );
       }
     } finally {
       pending.current = null;
@@ -359,7 +378,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         // The check failed or was stopped: the list from before the sync still counts what was sent, so it shows the recorded state instead.
         requester.currentAsync().then(
           (left) => {
-            replaceItems(left.items);
+            replaceItems(withPendingChoices(left.items));
             setComparison(left);
             setMessage(said);
           },
@@ -446,9 +465,9 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         </p>
       ) : null}
       {task ? <TaskProgress task={task} /> : null}
-      {failure ? <FailureNotice failure={failure} busy={busy} testId="sync-error" /> : null}
-      {chooseFailure ? <FailureNotice failure={chooseFailure} busy={busy} testId="sync-choose-error" /> : null}
-      {apartFailure ? <FailureNotice failure={apartFailure} busy={busy} testId="sync-keep-apart-error" /> : null}
+      {failure ? <FailureNotice failure={failure} busy={busy} onRetry={retryFrom} testId="sync-error" /> : null}
+      {chooseFailure ? <FailureNotice failure={chooseFailure} busy={busy} onRetry={retryFrom} testId="sync-choose-error" /> : null}
+      {apartFailure ? <FailureNotice failure={apartFailure} busy={busy} onRetry={retryFrom} testId="sync-keep-apart-error" /> : null}
       {outcome ? (
         <OutcomeNotice
           shown={outcome}
@@ -629,11 +648,11 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
  * A failure in words with its retry. The retry waits while a check or a sync runs: sent then, it
  * would reach the sandbox after it, onto rows that may mean something else.
  */
-function FailureNotice({ failure, busy, testId }: { failure: Failure; busy: boolean; testId: string }) {
+function FailureNotice({ failure, busy, onRetry, testId }: { failure: Failure; busy: boolean; onRetry: (failure: Failure) => void; testId: string }) {
   return (
     <div class="sync-error">
       <ErrorNotice message={failure.message} testId={testId} />
-      {!busy ? <Button onClick={failure.retry}>{failure.retryLabel}</Button> : null}
+      {!busy ? <Button onClick={() => onRetry(failure)}>{failure.retryLabel}</Button> : null}
     </div>
   );
 }

@@ -36,6 +36,12 @@ export interface SyncStubConfig {
   compareErrorFrom?: number;
   /** sync/run fails before sending anything, with this error (as the runner refuses a stale comparison). */
   runError?: { code: string; message: string };
+  /** With `runError`: the first this many rows to send were sent and recorded before it (a failure part-way). */
+  runSentBeforeError?: number;
+  /** sync/current fails with this message (the recorded state could not be read). */
+  currentError?: string;
+  /** Requests of these types wait, before doing anything, until `syncStub.release(type)` (a held answer, as the emulator's stall). */
+  hold?: string[];
   /** The names the rows cycle through (each followed by its index), instead of the stand-in's four. */
   names?: string[];
   /** The steps by hand the run leaves for "Card / Product 1" (default: one). */
@@ -102,7 +108,18 @@ export function installSyncStub(config: SyncStubConfig): void {
   let chooses = 0;
   // A failure the runner would report: an Error carrying the bridge's error code.
   const failure = (code: string, message: string) => Object.assign(new Error(message), { code });
-  (window as unknown as { syncStub: unknown }).syncStub = { sent, emit: (type: string, payload: unknown) => send({ kind: 'event', type, payload }) };
+  // Held requests wait on their type's gate; release opens it for those waiting and those to come.
+  const gates = new Map<string, { open: Promise<void>; release: () => void }>();
+  for (const type of config.hold ?? []) {
+    let release: () => void = () => undefined;
+    const open = new Promise<void>((resolve) => (release = resolve));
+    gates.set(type, { open, release });
+  }
+  (window as unknown as { syncStub: unknown }).syncStub = {
+    sent,
+    emit: (type: string, payload: unknown) => send({ kind: 'event', type, payload }),
+    release: (type: string) => gates.get(type)?.release(),
+  };
 
   const handlers: Record<string, (payload: Record<string, unknown>, id: string) => unknown> = {
     'app/init': () => ({
@@ -200,9 +217,16 @@ export function installSyncStub(config: SyncStubConfig): void {
       return comparison();
     },
     // The last comparison against the state as recorded now.
-    'sync/current': () => comparison(),
+    'sync/current': () => {
+      if (config.currentError) throw failure('internal', config.currentError);
+      return comparison();
+    },
     'sync/run': async (_payload, id) => {
-      if (config.runError) throw failure(config.runError.code, config.runError.message);
+      if (config.runError) {
+        const sent = new Set(items.filter((item) => item.choice !== 'skip').slice(0, config.runSentBeforeError ?? 0).map((item) => item.key));
+        items = items.filter((item) => !sent.has(item.key));
+        throw failure(config.runError.code, config.runError.message);
+      }
       const total = items.filter((item) => item.choice !== 'skip').length;
       for (let done = 0; done <= total; done += Math.max(1, Math.ceil(total / 4))) {
         if (cancelled.has(id)) {
@@ -234,7 +258,7 @@ export function installSyncStub(config: SyncStubConfig): void {
     }
     if (message.kind !== 'request' || !message.type) return;
     const handler = handlers[message.type];
-    Promise.resolve()
+    Promise.resolve(gates.get(message.type)?.open)
       .then(() => (handler ? handler(message.payload ?? {}, message.id) : {}))
       .then(
         (payload) => {

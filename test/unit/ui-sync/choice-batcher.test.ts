@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SyncItem } from '../../../src/shared/bridge/messages';
-import { createChoiceBatcher, type Choices } from '../../../ui/sync/choice-batcher';
+import { createChoiceBatcher, keepPendingChoices, type Choices } from '../../../ui/sync/choice-batcher';
 
 function fakeTimers() {
   let next: (() => void) | null = null;
@@ -61,5 +61,35 @@ describe('choice batcher', () => {
     await batcher.flushAsync();
     expect(failed).toHaveBeenCalledWith({ a: 'skip', b: 'take' }, { a: 'push', b: 'skip' }, expect.objectContaining({ message: 'offline' }));
     expect(batcher.pending).toBe(0);
+  });
+
+  it('counts a choice on its way as pending until its reply, not only while it waits to be sent', async () => {
+    const clock = fakeTimers();
+    let answer: (items: SyncItem[]) => void = () => undefined;
+    const pendingAtReply: boolean[] = [];
+    const batcher = createChoiceBatcher({
+      sendAsync: () => new Promise<SyncItem[]>((resolve) => (answer = resolve)),
+      onSaved: () => pendingAtReply.push(batcher.isPending('a')),
+      onFailed: vi.fn(),
+      timers: clock.timers,
+    });
+    batcher.set('a', 'skip', 'push');
+    expect(batcher.isPending('a')).toBe(true);
+    clock.fire();
+    // Sent, its reply not in yet: an older answer must still not undo it.
+    expect(batcher.isPending('a')).toBe(true);
+    expect(batcher.isPending('b')).toBe(false);
+    answer([]);
+    await batcher.flushAsync();
+    // Its own reply is handled with the key no longer pending.
+    expect(pendingAtReply).toEqual([false]);
+    expect(batcher.isPending('a')).toBe(false);
+  });
+
+  it('keeps the shown choice of a pending key in a list that predates it, and takes the rest from the list', () => {
+    const item = (key: string, choice: SyncItem['choice']) => ({ key, choice, name: key }) as SyncItem;
+    const next = [item('a', 'push'), item('b', 'push'), item('c', 'push')];
+    const shown = [item('a', 'skip'), item('b', 'skip')];
+    expect(keepPendingChoices(next, shown, (key) => key === 'a' || key === 'c').map((entry) => entry.choice)).toEqual(['skip', 'push', 'push']);
   });
 });
