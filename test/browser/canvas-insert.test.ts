@@ -519,6 +519,32 @@ describe('Browse: library emails on the canvas', () => {
     await ui.getByRole('checkbox').first().check();
     await checkAxeAsync(ui, 'the grid with a selection (dark)');
   });
+
+  it('in the smallest window, keeps what placing says and its Dismiss in sight (it was at the end of the grid, thousands of pixels below)', async () => {
+    const ui = await openBrowseAsync('light');
+    // The person makes the window as small as it goes, from the keyboard on the resize grip.
+    const grip = ui.getByTestId('resize-handle');
+    await grip.focus();
+    for (let press = 0; press < 7; press++) await h.page.keyboard.press('Shift+ArrowUp');
+    for (let press = 0; press < 2; press++) await h.page.keyboard.press('Shift+ArrowLeft');
+    await expect.poll(() => ui.evaluate(() => [innerWidth, innerHeight])).toEqual([320, 240]);
+    const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
+    await cards.first().getByRole('checkbox').check();
+    await ui.getByRole('button', { name: /^Insert 1/ }).click();
+    await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
+    const dismiss = ui.getByTestId('insert-status').getByRole('button', { name: 'Dismiss' });
+    /** How much of the element is out of the scrolling screen's sight, in px (0: all of it shows). */
+    const hiddenPx = () =>
+      dismiss.evaluate((element) => {
+        const shown = element.getBoundingClientRect();
+        const view = element.closest('main')!.getBoundingClientRect();
+        return Math.max(0, view.top - shown.top) + Math.max(0, shown.bottom - view.bottom);
+      });
+    expect(await hiddenPx()).toBe(0);
+    // Still in sight with the grid scrolled back to its first row.
+    await ui.locator('main').evaluate((main) => main.scrollTo(0, 0));
+    expect(await hiddenPx()).toBe(0);
+  });
 });
 
 async function checkAxeAsync(ui: Frame, what: string): Promise<void> {

@@ -724,4 +724,18 @@ describe('Templates', () => {
     expect(await axeViolationsAsync(ui)).toEqual([]);
     await h.page.screenshot({ path: `${SHOTS}/templates-dark.png` });
   });
+
+  it('an empty workspace says it has no templates yet, without a filter over nothing (it showed an empty “Filter by name” over “0 templates in the workspace.”)', async () => {
+    const ui = await openTemplatesAsync('light');
+    const list = templateList(ui);
+    for (let left = await list.getByRole('listitem').count(); left > 0; left--) {
+      const item = list.getByRole('listitem').first();
+      await item.getByRole('button', { name: /^Delete/ }).click();
+      await item.getByRole('button', { name: /^Delete “/ }).last().click();
+      await expect.poll(() => list.getByRole('listitem').count(), { timeout: 15_000 }).toBeLessThan(left);
+    }
+    await expect.poll(() => textOf(ui.getByRole('region', { name: 'Templates in the workspace' }))).toContain('No templates in the workspace yet.');
+    expect(await ui.getByLabel('Filter by name').count()).toBe(0);
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+  });
 });

@@ -86,6 +86,7 @@ export function saveProblem(error: unknown, templateName: string): TemplateProbl
 export function countText(shown: number, loaded: number, total: number | null, query: string, button: string | null = null): string {
   const all = total ?? loaded;
   const noun = all === 1 ? 'template' : 'templates';
+  if (query.trim() === '' && all === 0) return 'No templates in the workspace yet.';
   if (query.trim() === '') return `${all} ${noun} in the workspace.`;
   const more = total !== null && total > loaded ? ` (${loaded} loaded${button === null ? '' : `; ${button.toLowerCase()} to search them all`})` : '';
   return `${shown} of ${all} ${noun} match “${query.trim()}”${more}.`;

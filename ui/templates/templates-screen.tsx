@@ -126,7 +126,8 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
         <h2 id="templates-list-title" tabIndex={-1} ref={listHeading}>
           Templates in the workspace
         </h2>
-        <TextField id="templates-filter" label="Filter by name" value={query} onValue={setQuery} />
+        {/* No filter over an empty workspace: it would look like a search that found nothing. */}
+        {list.last && (list.last.total ?? list.rows.length) === 0 && query.trim() === '' ? null : <TextField id="templates-filter" label="Filter by name" value={query} onValue={setQuery} />}
         <p class="muted" role="status">
           {said ? `${said} ` : ''}
           {list.last ? (searching && list.last.total !== null ? searchingText(shown.length, list.last.total, query) : countText(shown.length, list.rows.length, list.last.total, query, moreLabel)) : ''}

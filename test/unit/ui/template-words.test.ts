@@ -70,6 +70,8 @@ describe('template words', () => {
   it('counts the list in words', () => {
     expect(countText(5, 5, 5, '')).toBe('5 templates in the workspace.');
     expect(countText(1, 1, 1, '')).toBe('1 template in the workspace.');
+    // An empty workspace says so, not "0 templates".
+    expect(countText(0, 0, 0, '')).toBe('No templates in the workspace yet.');
     expect(countText(1, 5, 5, 'final')).toBe('1 of 5 templates match “final”.');
     expect(countText(2, 50, 120, 'x', 'Show more')).toBe('2 of 120 templates match “x” (50 loaded; show more to search them all).');
   });
