@@ -1,6 +1,7 @@
 // The Settings form's rules without the DOM: what to send, what to show next to each field,
 // and how an answer from the sandbox reads. The sandbox checks the same rules again.
 import type { SettingsView } from '../../src/shared/bridge/messages';
+import { plural } from '../components/count-words';
 import { baseUrlProblem, keyProblem, type ApiName } from '../../src/shared/settings/validate-settings';
 
 export const API_TEXT: Record<ApiName, { title: string; about: string; keyLabel: string; keyNoun: string; keyPlaceholder: string; keyHelp: string }> = {
@@ -85,5 +86,5 @@ export const UNSAVED_NOT_TESTED = 'This tested the saved address and key; what i
 /** A 429 on the connection test, with its wait counted down: "… Test again in 12 seconds." */
 export function testWaitText(message: string, secondsLeft: number): string {
   if (secondsLeft <= 0) return `${message} You can test again now.`;
-  return `${message} Test again in ${secondsLeft} second${secondsLeft === 1 ? '' : 's'}.`;
+  return `${message} Test again in ${plural(secondsLeft, 'second')}.`;
 }

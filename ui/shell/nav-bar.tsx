@@ -1,4 +1,5 @@
 import type { Screen } from '../../src/shared/bridge/messages';
+import { countWord } from '../components/count-words';
 import { SCREENS, type ScreenId } from './screens';
 
 export interface NavBarProps {
@@ -30,7 +31,7 @@ export function NavBar({ current, onSelect, badges = {} }: NavBarProps) {
                   // Read as "Sync 3 changes to review": the visible words stay the start of the name.
                   <span class="nav-badge" data-testid={`nav-${screen.id}-badge`}>
                     {count > 99 ? '99+' : count}
-                    <span class="visually-hidden"> {count === 1 ? 'change' : 'changes'} to review</span>
+                    <span class="visually-hidden"> {countWord(count, 'change')} to review</span>
                   </span>
                 ) : null}
               </button>

@@ -1,6 +1,7 @@
 // The Templates screen's words and small decisions, without Preact: the filter, what a save did,
 // and which button goes with a failure (by its code, never its words).
 import type { TemplateOpenOutcome, TemplateRow, TemplateSaveOutcome } from '../../src/shared/bridge/messages';
+import { countWord, plural } from '../components/count-words';
 import { errorText } from '../messages/error-text';
 import { absoluteTime } from '../messages/relative-time';
 
@@ -12,7 +13,7 @@ export function filterTemplates(rows: readonly TemplateRow[], query: string): Te
 
 /** What Open says of a template with no frame in this file: its details, in words. */
 export function templateDetailsText(label: string, opened: TemplateOpenOutcome): string {
-  const layers = opened.layerCount === null ? '' : `, ${opened.layerCount} layer${opened.layerCount === 1 ? '' : 's'}`;
+  const layers = opened.layerCount === null ? '' : `, ${plural(opened.layerCount, 'layer')}`;
   return `${label} has no frame in this file. Created ${absoluteTime(opened.createdAt ?? '')}${layers}.`;
 }
 
@@ -85,7 +86,7 @@ export function saveProblem(error: unknown, templateName: string): TemplateProbl
 /** `button`: what the button under the list reads ("Show more", "Try again"), or null when there is none. */
 export function countText(shown: number, loaded: number, total: number | null, query: string, button: string | null = null): string {
   const all = total ?? loaded;
-  const noun = all === 1 ? 'template' : 'templates';
+  const noun = countWord(all, 'template');
   if (query.trim() === '' && all === 0) return 'No templates in the workspace yet.';
   if (query.trim() === '') return `${all} ${noun} in the workspace.`;
   const more = total !== null && total > loaded ? ` (${loaded} loaded${button === null ? '' : `; ${button.toLowerCase()} to search them all`})` : '';

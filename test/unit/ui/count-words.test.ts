@@ -1,4 +1,5 @@
-// Words after a count: one helper for Browse (ui/library, ui/components), strings as they were.
+// Words after a count: one helper for the window (ui/library, ui/components, ui/templates,
+// ui/settings, ui/shell; Sync words its counts with formatted numbers, ui/sync/sync-rows.ts), strings as they were.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -22,8 +23,8 @@ describe('count words', () => {
     expect(countWord(3, 'this email', 'these emails')).toBe('these emails');
   });
 
-  it('is the one way Browse words a count (no inline “n === 1 ? … : …” left in ui/library or ui/components)', () => {
-    const inline = [...sources('ui/library'), ...sources('ui/components')]
+  it('is the one way Browse, Templates, Settings and the tabs word a count (no inline “n === 1 ? … : …” left there)', () => {
+    const inline = ['ui/library', 'ui/components', 'ui/templates', 'ui/settings', 'ui/shell'].flatMap(sources)
       .filter((file) => !file.endsWith('count-words.ts'))
       .flatMap((file) =>
         readFileSync(join(root, file), 'utf8')
