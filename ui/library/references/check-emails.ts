@@ -11,6 +11,8 @@ export interface EmailCheckOptions {
   onProgress(progress: EmailCheckProgress): void;
   /** Ends early when `signal` aborts. */
   sleepAsync(ms: number, signal: AbortSignal): Promise<void>;
+  /** The clock `sleepAsync` runs on, in ms. */
+  now(): number;
   /**
    * Aborts once nobody needs the answer (the view closed) or the person stopped the check: no
    * further request is sent, those on their way are let go, and the emails not answered are
@@ -36,6 +38,19 @@ export async function checkEmailsAsync(ids: readonly number[], options: EmailChe
   let done = 0;
   const { signal } = options;
   const report = (waitingSeconds: number | null) => options.onProgress({ done, total: ids.length, waitingSeconds });
+  // A 429 pauses every request on the allowance (the client's gate) until the longest wait
+  // ends: the progress counts that down, not the last 429's own wait, and says "checking"
+  // only once the asking goes on.
+  let resumeAt = 0;
+  async function waitOutAsync(seconds: number): Promise<void> {
+    resumeAt = Math.max(resumeAt, options.now() + seconds * 1000);
+    for (let left = resumeAt - options.now(); left > 0 && !signal.aborted; left = resumeAt - options.now()) {
+      const shown = Math.ceil(left / 1000);
+      report(shown);
+      // Until the number said changes.
+      await options.sleepAsync(left - (shown - 1) * 1000, signal);
+    }
+  }
 
   /** Asks until answered (exists, gone, or couldn't check); false when stopped before the answer. */
   async function askAsync(id: number): Promise<boolean> {
@@ -58,8 +73,7 @@ export async function checkEmailsAsync(ids: readonly number[], options: EmailChe
         }
         const problem = libraryProblem(error);
         const seconds = problem.retryAfterSeconds ?? DEFAULT_RETRY_SECONDS;
-        report(seconds);
-        await options.sleepAsync(seconds * 1000, signal);
+        await waitOutAsync(seconds);
         if (signal.aborted) return false;
         report(null);
       }

@@ -67,6 +67,7 @@ export function ReferencesScreen({ endpoint, client, hidden, autoStart }: Refere
         getEmailAsync: (id, signal) => client.getEmailAsync(id, signal),
         concurrency: pacing.concurrency,
         sleepAsync,
+        now: Date.now,
         signal: stop.signal,
         onProgress: (progress) => live.current && setPhase({ kind: 'checking', progress, note }),
       });
