@@ -7,7 +7,7 @@ import type { LibraryClient } from '../../src/shared/api/library/client';
 import { onSandboxEvent, type UiEndpoint } from '../bridge/ui-endpoint';
 import { Button } from '../components/button';
 import { errorText } from '../messages/error-text';
-import { insertSummary, type InsertOutcome } from './insert-summary';
+import { insertProgressText, insertSummary, type InsertOutcome } from './insert-summary';
 import { createReferenceInserter, type BatchOptions, type InsertItem, type InsertProgress } from './reference-inserter';
 
 export interface CanvasInsert {
@@ -63,7 +63,7 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
         abort.current = controller;
         setBar({ kind: 'running', progress: { done: 0, total: 1, label: item.subject } });
         inserter
-          .insertDroppedAsync(item, payload.dropId, controller.signal)
+          .insertDroppedAsync(item, payload.dropId, controller.signal, (progress) => setBar({ kind: 'running', progress }))
           .then(finish, fail)
           .finally(() => {
             if (abort.current === controller) abort.current = null;
@@ -127,10 +127,7 @@ function InsertBar({ state, onCancel, onDismiss }: { state: BarState; onCancel: 
       <div class="insert-bar" hidden={state.kind === 'idle'}>
         {state.kind === 'running' ? (
           <div class="sync-progress insert-progress">
-            <p id="insert-progress-label">
-              {state.progress.total > 1 ? `Placing ${Math.min(state.progress.done + 1, state.progress.total)} of ${state.progress.total} on the canvas` : 'Placing on the canvas'}
-              {state.progress.label ? `: ${state.progress.label}` : ''}…
-            </p>
+            <p id="insert-progress-label">{insertProgressText(state.progress)}</p>
             <progress aria-labelledby="insert-progress-label" max={state.progress.total} value={state.progress.done} />
           </div>
         ) : null}

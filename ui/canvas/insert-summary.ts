@@ -1,4 +1,7 @@
-// What a finished insert says, in words: how many references were placed and which failed, why.
+// What a finished insert says, in words: how many references were placed and which failed, why;
+// and the bar's words while it places them.
+import { plural } from '../components/count-words';
+
 export interface InsertFailure {
   /** "Acme — Spring sale" */
   name: string;
@@ -18,6 +21,15 @@ export interface InsertOutcome {
   pageName?: string;
   /** Why the batch could not be arranged as asked (its end was refused): said instead of "Placed …". */
   endProblem?: string;
+}
+
+/** The bar's words while placing: which email, and the library's wait while it asks to slow down. */
+export function insertProgressText({ done, total, label, waitingSeconds }: { done: number; total: number; label: string; waitingSeconds?: number }): string {
+  const which = total > 1 ? ` ${Math.min(done + 1, total)} of ${total}` : '';
+  if (waitingSeconds !== undefined) {
+    return `The library asked us to slow down: placing${which} goes on in ${plural(waitingSeconds, 'second')}${label ? ` (${label})` : ''}.`;
+  }
+  return `Placing${which} on the canvas${label ? `: ${label}` : ''}…`;
 }
 
 const references = (count: number) => `${count} reference${count === 1 ? '' : 's'}`;
