@@ -32,6 +32,9 @@ export function insertProgressText({ done, total, label, waitingSeconds }: { don
   return `Placing${which} on the canvas${label ? `: ${label}` : ''}…`;
 }
 
+/** "A", "A and B", "A, B and C". */
+const andList = (names: string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`);
+
 const references = (count: number) => `${count} reference${count === 1 ? '' : 's'}`;
 
 export function insertSummary({ placed, total, failed, cancelled, board, pageName, endProblem }: Omit<InsertOutcome, 'placedIds'>): string {
@@ -44,6 +47,9 @@ export function insertSummary({ placed, total, failed, cancelled, board, pageNam
     : placed === 0 && failed.length > 0 ? `Nothing was placed on the canvas.`
     : `Placed ${what} ${where === '' ? 'on the canvas' : where.trimStart()}.`;
   if (failed.length === 0) return head;
-  const list = failed.map((failure) => `${failure.name}: ${failure.reason.replace(/\.$/, '')}`).join('; ');
+  // A reason shared by several (a missing font, a read-only page) is said once, with their names.
+  const byReason = new Map<string, string[]>();
+  for (const { name, reason } of failed) byReason.set(reason, [...(byReason.get(reason) ?? []), name]);
+  const list = [...byReason].map(([reason, names]) => `${andList(names)}: ${reason.replace(/\.$/, '')}`).join('; ');
   return `${head} ${failed.length} could not be placed: ${list}.`;
 }

@@ -6,6 +6,7 @@ import type { CanvasInsert } from '../../../src/shared/bridge/messages';
 import { insertProgressText, insertSummary } from '../../../ui/canvas/insert-summary';
 import { createReferenceInserter, insertItemOf, type InsertItem, type InsertProgress } from '../../../ui/canvas/reference-inserter';
 import { ApiError } from '../../../src/shared/api/http/api-error';
+import { messageProblems } from '../../support/message-rules';
 import type { Screenshot } from '../../../ui/canvas/screenshot-tiles';
 
 function item(emailId: number, extra: Partial<InsertItem> = {}): InsertItem {
@@ -254,5 +255,24 @@ describe('insertSummary', () => {
   it('says what was placed and, when nothing was, that nothing was', () => {
     expect(insertSummary({ placed: 1, total: 1, failed: [], cancelled: false })).toBe('Placed 1 reference on the canvas.');
     expect(insertSummary({ placed: 0, total: 1, failed: [{ name: 'A — B', reason: 'Gone.' }], cancelled: false })).toBe('Nothing was placed on the canvas. 1 could not be placed: A — B: Gone.');
+  });
+
+  it('says a reason shared by several emails once, with their names (a missing caption font repeated its long sentence for every email of a grid)', () => {
+    const font = 'The caption’s font could not be loaded (Inter Regular or Roboto Regular), so the reference was not placed: its caption says where it came from. Check that one of these fonts is available.';
+    const summary = insertSummary({
+      placed: 0,
+      total: 4,
+      cancelled: false,
+      failed: [
+        { name: 'Acme — Sale', reason: font },
+        { name: 'Acme — Welcome', reason: font },
+        { name: 'Beta — News', reason: 'Its screenshot could not be loaded: you are offline.' },
+        { name: 'Beta — Hello', reason: font },
+      ],
+    });
+    expect(summary).toBe(
+      'Nothing was placed on the canvas. 4 could not be placed: Acme — Sale, Acme — Welcome and Beta — Hello: The caption’s font could not be loaded (Inter Regular or Roboto Regular), so the reference was not placed: its caption says where it came from. Check that one of these fonts is available; Beta — News: Its screenshot could not be loaded: you are offline.',
+    );
+    expect(messageProblems(summary)).toEqual([]);
   });
 });
