@@ -355,6 +355,11 @@ describe('Browse: library emails on the canvas', () => {
       await faults({ rate: 0 });
     }
     expect((await referencesAsync()).filter((reference) => reference.name.endsWith(`— ${subject}`))).toEqual([]);
+    // Dismiss by keyboard hides the bar with its button: the focus goes to the card the drag
+    // started from (it went to the page, or to a button of an earlier insert).
+    expect(await focusedAsync(ui)).toBe('Dismiss');
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => focusedAsync(ui)).toBe(`card ${(await card.getAttribute('data-index')) ?? ''}`);
   });
 
   it('inserts several selected emails as a grid in one step, naming the one whose screenshot fails while the rest are placed', async () => {
