@@ -7,7 +7,7 @@ import type { LibraryClient } from '../../src/shared/api/library/client';
 import { onSandboxEvent, type UiEndpoint } from '../bridge/ui-endpoint';
 import { Button } from '../components/button';
 import { errorText } from '../messages/error-text';
-import { insertSummary, type InsertOutcome } from './insert-summary';
+import { insertProgressText, insertSummary, type InsertOutcome } from './insert-summary';
 import { createReferenceInserter, type BatchOptions, type InsertItem, type InsertProgress } from './reference-inserter';
 
 export interface CanvasInsert {
@@ -46,7 +46,8 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
     setBar({ kind: 'idle' });
     if (started.current instanceof HTMLElement && started.current.isConnected) started.current.focus();
   };
-  const drags = useRef(new Map<string, InsertItem>());
+  /** Each drag's email and the card it started from (Dismiss gives the focus back to it). */
+  const drags = useRef(new Map<string, { item: InsertItem; origin: EventTarget | null }>());
 
   const finish = (outcome: InsertOutcome) => setBar({ kind: 'done', text: insertSummary(outcome), failed: outcome.endProblem !== undefined || (outcome.failed.length > 0 && outcome.placed === 0) });
   const fail = (error: unknown) => setBar({ kind: 'done', text: errorText(error), failed: true });
@@ -55,15 +56,17 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
     () =>
       subscribe((type, payload) => {
         if (type !== 'canvas/insert-dropped') return;
-        const item = drags.current.get(payload.dropId);
-        if (!item) return;
+        const drag = drags.current.get(payload.dropId);
+        if (!drag) return;
         drags.current.delete(payload.dropId);
+        const { item } = drag;
+        started.current = drag.origin instanceof Element ? drag.origin : null;
         // The bar's Cancel stops this one too.
         const controller = new AbortController();
         abort.current = controller;
         setBar({ kind: 'running', progress: { done: 0, total: 1, label: item.subject } });
         inserter
-          .insertDroppedAsync(item, payload.dropId, controller.signal)
+          .insertDroppedAsync(item, payload.dropId, controller.signal, (progress) => setBar({ kind: 'running', progress }))
           .then(finish, fail)
           .finally(() => {
             if (abort.current === controller) abort.current = null;
@@ -100,7 +103,7 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
           },
           onDragEnd(event) {
             const dropId = `${Date.now().toString(36)}-${item.emailId}`;
-            drags.current.set(dropId, item);
+            drags.current.set(dropId, { item, origin: event.currentTarget });
             if (drags.current.size > MAX_PENDING_DRAGS) drags.current.delete(drags.current.keys().next().value!);
             // Figma turns this into figma.on('drop') when the pointer is over the canvas.
             parent.postMessage({ pluginDrop: { clientX: event.clientX, clientY: event.clientY, items: [], dropMetadata: { envelopeReference: { dropId, emailId: item.emailId } } } }, '*');
@@ -127,10 +130,7 @@ function InsertBar({ state, onCancel, onDismiss }: { state: BarState; onCancel: 
       <div class="insert-bar" hidden={state.kind === 'idle'}>
         {state.kind === 'running' ? (
           <div class="sync-progress insert-progress">
-            <p id="insert-progress-label">
-              {state.progress.total > 1 ? `Placing ${Math.min(state.progress.done + 1, state.progress.total)} of ${state.progress.total} on the canvas` : 'Placing on the canvas'}
-              {state.progress.label ? `: ${state.progress.label}` : ''}…
-            </p>
+            <p id="insert-progress-label">{insertProgressText(state.progress)}</p>
             <progress aria-labelledby="insert-progress-label" max={state.progress.total} value={state.progress.done} />
           </div>
         ) : null}

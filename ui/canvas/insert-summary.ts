@@ -1,4 +1,7 @@
-// What a finished insert says, in words: how many references were placed and which failed, why.
+// What a finished insert says, in words: how many references were placed and which failed, why;
+// and the bar's words while it places them.
+import { plural } from '../components/count-words';
+
 export interface InsertFailure {
   /** "Acme — Spring sale" */
   name: string;
@@ -20,6 +23,18 @@ export interface InsertOutcome {
   endProblem?: string;
 }
 
+/** The bar's words while placing: which email, and the library's wait while it asks to slow down. */
+export function insertProgressText({ done, total, label, waitingSeconds }: { done: number; total: number; label: string; waitingSeconds?: number }): string {
+  const which = total > 1 ? ` ${Math.min(done + 1, total)} of ${total}` : '';
+  if (waitingSeconds !== undefined) {
+    return `The library asked us to slow down: placing${which} goes on in ${plural(waitingSeconds, 'second')}${label ? ` (${label})` : ''}.`;
+  }
+  return `Placing${which} on the canvas${label ? `: ${label}` : ''}…`;
+}
+
+/** "A", "A and B", "A, B and C". */
+const andList = (names: string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`);
+
 const references = (count: number) => `${count} reference${count === 1 ? '' : 's'}`;
 
 export function insertSummary({ placed, total, failed, cancelled, board, pageName, endProblem }: Omit<InsertOutcome, 'placedIds'>): string {
@@ -32,6 +47,9 @@ export function insertSummary({ placed, total, failed, cancelled, board, pageNam
     : placed === 0 && failed.length > 0 ? `Nothing was placed on the canvas.`
     : `Placed ${what} ${where === '' ? 'on the canvas' : where.trimStart()}.`;
   if (failed.length === 0) return head;
-  const list = failed.map((failure) => `${failure.name}: ${failure.reason.replace(/\.$/, '')}`).join('; ');
+  // A reason shared by several (a missing font, a read-only page) is said once, with their names.
+  const byReason = new Map<string, string[]>();
+  for (const { name, reason } of failed) byReason.set(reason, [...(byReason.get(reason) ?? []), name]);
+  const list = [...byReason].map(([reason, names]) => `${andList(names)}: ${reason.replace(/\.$/, '')}`).join('; ');
   return `${head} ${failed.length} could not be placed: ${list}.`;
 }

@@ -6,6 +6,8 @@ import type { EmailSummary } from '../../src/shared/api/library/schemas';
 import type { InsertLayout, ReferenceSource } from '../../src/shared/bridge/messages';
 import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { errorText } from '../messages/error-text';
+import { DEFAULT_RETRY_SECONDS } from '../library/library-problem';
+import { abortableSleepAsync } from '../components/abortable-sleep';
 import { insertSummary, type InsertFailure, type InsertOutcome } from './insert-summary';
 import { loadScreenshotTilesAsync, type Screenshot } from './screenshot-tiles';
 
@@ -39,6 +41,8 @@ export interface InsertProgress {
   done: number;
   total: number;
   label: string;
+  /** Seconds left of the library's "slow down" before this email's placing goes on. */
+  waitingSeconds?: number;
 }
 
 export interface BatchOptions {
@@ -55,25 +59,52 @@ const INSERT_TIMEOUT_MS = 60_000;
 export interface ReferenceInserter {
   insertAsync(items: readonly InsertItem[], batch: BatchOptions | null, onProgress: (progress: InsertProgress) => void, signal: AbortSignal): Promise<InsertOutcome>;
   /** Places one email where a drag from the window was dropped (after `canvas/insert-dropped`). */
-  insertDroppedAsync(item: InsertItem, dropId: string, signal: AbortSignal): Promise<InsertOutcome>;
+  insertDroppedAsync(item: InsertItem, dropId: string, signal: AbortSignal, onProgress?: (progress: InsertProgress) => void): Promise<InsertOutcome>;
 }
 
 export interface InserterDependencies {
   endpoint: Pick<UiEndpoint, 'request'>;
   client: LibraryClient;
   loadTilesAsync?: (url: string, signal?: AbortSignal) => Promise<Screenshot>;
+  /** Ends early when `signal` aborts. */
+  sleepAsync?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-export function createReferenceInserter({ endpoint, client, loadTilesAsync = loadScreenshotTilesAsync }: InserterDependencies): ReferenceInserter {
+/** A 429 for an email's facts is waited out this many times, if it asks no longer than a minute each. */
+const MAX_WAITS = 3;
+const MAX_WAIT_SECONDS = 60;
+
+export function createReferenceInserter({ endpoint, client, loadTilesAsync = loadScreenshotTilesAsync, sleepAsync = abortableSleepAsync }: InserterDependencies): ReferenceInserter {
   /** The service's name (`meta.attribution.source`): the same for every email, learnt once. */
   let service: string | null = null;
 
   /** The caption's facts; the email itself is read when the list lacked the brand or the service is not known yet. */
-  const sourceAsync = async (item: InsertItem, signal?: AbortSignal): Promise<ReferenceSource> => {
+  /**
+   * The library's "slow down" (the client tries once) is waited out, counting down, rather than
+   * failing this email of a grid while the next ones, held by the client until the wait ends, go.
+   */
+  const readEmailAsync = async (item: InsertItem, onWait: (seconds: number) => void, signal?: AbortSignal) => {
+    for (let waits = 0; ; waits++) {
+      try {
+        // A cancel lets go of it: it holds one of the library's slots.
+        return await client.getEmailAsync(item.emailId, signal);
+      } catch (error) {
+        const { code, retryAfterSeconds } = error as { code?: unknown; retryAfterSeconds?: number | null };
+        const seconds = retryAfterSeconds ?? DEFAULT_RETRY_SECONDS;
+        if (code !== 'rate_limited' || waits >= MAX_WAITS || seconds > MAX_WAIT_SECONDS || signal?.aborted) throw error;
+        for (let left = seconds; left > 0 && !signal?.aborted; left--) {
+          onWait(left);
+          await sleepAsync(1000, signal);
+        }
+        signal?.throwIfAborted();
+      }
+    }
+  };
+
+  const sourceAsync = async (item: InsertItem, onWait: (seconds: number) => void, signal?: AbortSignal): Promise<ReferenceSource> => {
     let brandName = item.brandName;
     if (brandName === undefined || service === null) {
-      // A cancel lets go of it: it holds one of the library's slots.
-      const response = await client.getEmailAsync(item.emailId, signal);
+      const response = await readEmailAsync(item, onWait, signal);
       service = response.meta.attribution.source;
       brandName ??= response.data.brand.name;
     }
@@ -82,8 +113,8 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
 
   const nameOf = (item: InsertItem) => `${item.brandName ?? item.brandSlug} — ${item.subject}`;
 
-  const placeAsync = async (item: InsertItem, extra: { batchId?: string; dropId?: string }, signal?: AbortSignal) => {
-    const [reference, screenshot] = await Promise.all([sourceAsync(item, signal), loadTilesAsync(item.previewUrl, signal)]);
+  const placeAsync = async (item: InsertItem, extra: { batchId?: string; dropId?: string }, onWait: (seconds: number) => void, signal?: AbortSignal) => {
+    const [reference, screenshot] = await Promise.all([sourceAsync(item, onWait, signal), loadTilesAsync(item.previewUrl, signal)]);
     signal?.throwIfAborted();
     const request = endpoint.request(
       'canvas/insert',
@@ -113,7 +144,8 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
           if (signal.aborted) break;
           onProgress({ done: index, total: items.length, label: nameOf(item) });
           try {
-            const placed = await placeAsync(item, batchId === undefined ? {} : { batchId }, signal);
+            const onWait = (waitingSeconds: number) => onProgress({ done: index, total: items.length, label: nameOf(item), waitingSeconds });
+            const placed = await placeAsync(item, batchId === undefined ? {} : { batchId }, onWait, signal);
             if (batchId === undefined) pageName = placed.pageName;
             placedIds.push(item.emailId);
           } catch (error) {
@@ -146,9 +178,10 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
       };
     },
 
-    async insertDroppedAsync(item, dropId, signal) {
+    async insertDroppedAsync(item, dropId, signal, onProgress = () => undefined) {
       try {
-        const { pageName } = await placeAsync(item, { dropId }, signal);
+        const onWait = (waitingSeconds: number) => onProgress({ done: 0, total: 1, label: item.subject, waitingSeconds });
+        const { pageName } = await placeAsync(item, { dropId }, onWait, signal);
         return { placed: 1, placedIds: [item.emailId], total: 1, failed: [], cancelled: signal.aborted, ...(pageName === undefined ? {} : { pageName }) };
       } catch (error) {
         if (signal.aborted) return { placed: 0, placedIds: [], total: 1, failed: [], cancelled: true };

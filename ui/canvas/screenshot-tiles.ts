@@ -110,11 +110,14 @@ async function readBodyAsync(response: Response, onBytes: () => void, stop: Abor
   }
 }
 
-/** Why an error status gave no screenshot, and what to do, in words. */
+/**
+ * Why an error status gave no screenshot, and what to do, in words; only an unexpected status
+ * keeps its number, for whoever helps the designer find out why.
+ */
 function statusWhy(status: number): string {
-  if (status === 404) return 'the library has no screenshot at its address (HTTP 404)';
-  if (status === 429) return 'the library asked Envelope to slow down (HTTP 429). Try placing it again in a minute';
-  if (status >= 500) return `the library had a problem sending it (HTTP ${status}). Try placing it again in a little while`;
+  if (status === 404) return 'the library has no screenshot at its address';
+  if (status === 429) return 'the library asked Envelope to slow down. Try placing it again in a minute';
+  if (status >= 500) return 'the library had a problem sending it. Try placing it again in a little while';
   return `the library refused to send it (HTTP ${status})`;
 }
 

@@ -57,6 +57,7 @@ async function checkAsync() {
     concurrency: 4,
     onProgress: () => undefined,
     sleepAsync: () => Promise.resolve(),
+    now: Date.now,
     signal: new AbortController().signal,
   });
   return { found, asked, outcome: { references: found.references, goneEmailIds: gone, unchecked, unreadable: found.unreadable } };

@@ -3,8 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { CanvasInsert } from '../../../src/shared/bridge/messages';
-import { insertSummary } from '../../../ui/canvas/insert-summary';
-import { createReferenceInserter, insertItemOf, type InsertItem } from '../../../ui/canvas/reference-inserter';
+import { insertProgressText, insertSummary } from '../../../ui/canvas/insert-summary';
+import { createReferenceInserter, insertItemOf, type InsertItem, type InsertProgress } from '../../../ui/canvas/reference-inserter';
+import { ApiError } from '../../../src/shared/api/http/api-error';
+import { messageProblems } from '../../support/message-rules';
 import type { Screenshot } from '../../../ui/canvas/screenshot-tiles';
 
 function item(emailId: number, extra: Partial<InsertItem> = {}): InsertItem {
@@ -163,6 +165,40 @@ describe('the reference inserter', () => {
     expect(sent.at(-1)).toBe('canvas/insert-end');
   });
 
+  it('waits out the library’s “slow down” for an email’s facts, counting down, and places it (it failed with “Try again in 2 seconds”)', async () => {
+    const sent: string[] = [];
+    const endpoint = {
+      request: (type: string) => {
+        sent.push(type);
+        return Promise.resolve(type === 'canvas/insert-begin' ? { batchId: 'b1' } : { nodeId: '1:1', name: 'x' });
+      },
+    } as unknown as Parameters<typeof createReferenceInserter>[0]['endpoint'];
+    let reads = 0;
+    const client = {
+      // A liked email's brand is read from the library; the second read meets the per-minute limit once.
+      getEmailAsync: () =>
+        ++reads === 2
+          ? Promise.reject(new ApiError({ api: 'library', endpoint: 'GET /v1/emails/:id', status: 429, code: 'rate_limited', message: 'The library is receiving too many requests. Try again in 2 seconds.', retryAfterSeconds: 2 }))
+          : Promise.resolve({ data: { brand: { name: 'Acme' } }, meta: { attribution: { source: 'MailVault', url: 'https://mailvault.example' } } }),
+    } as unknown as LibraryClient;
+    const loadTilesAsync = (): Promise<Screenshot> => Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
+    const slept: number[] = [];
+    const sleepAsync = (ms: number) => {
+      slept.push(ms);
+      return Promise.resolve();
+    };
+    const inserter = createReferenceInserter({ endpoint, client, loadTilesAsync, sleepAsync });
+    const progress: InsertProgress[] = [];
+    const outcome = await inserter.insertAsync([item(1, { brandName: undefined }), item(2, { brandName: undefined }), item(3, { brandName: undefined })], { layout: 'grid' }, (report) => progress.push(report), new AbortController().signal);
+    expect(outcome).toMatchObject({ placed: 3, placedIds: [1, 2, 3], failed: [] });
+    expect(slept).toEqual([1_000, 1_000]);
+    expect(progress.filter((report) => report.waitingSeconds !== undefined)).toEqual([
+      { done: 1, total: 3, label: 'acme — Email 2', waitingSeconds: 2 },
+      { done: 1, total: 3, label: 'acme — Email 2', waitingSeconds: 1 },
+    ]);
+    expect(sent.filter((type) => type === 'canvas/insert')).toHaveLength(3);
+  });
+
   it('ends the batch even when something unexpected stops it midway', async () => {
     const { inserter, sent } = setup();
     const failure = inserter.insertAsync(
@@ -191,6 +227,15 @@ describe('the reference inserter', () => {
   });
 });
 
+describe('insertProgressText', () => {
+  it('says which email is being placed, and the library’s wait while it asks to slow down', () => {
+    expect(insertProgressText({ done: 1, total: 3, label: 'Acme — Sale' })).toBe('Placing 2 of 3 on the canvas: Acme — Sale…');
+    expect(insertProgressText({ done: 0, total: 1, label: '' })).toBe('Placing on the canvas…');
+    expect(insertProgressText({ done: 1, total: 3, label: 'Acme — Sale', waitingSeconds: 1 })).toBe('The library asked us to slow down: placing 2 of 3 goes on in 1 second (Acme — Sale).');
+    expect(insertProgressText({ done: 0, total: 1, label: 'Sale', waitingSeconds: 20 })).toBe('The library asked us to slow down: placing goes on in 20 seconds (Sale).');
+  });
+});
+
 describe('insertSummary', () => {
   it('names the page the references went on when the person opened another one meanwhile', async () => {
     const endpoint = {
@@ -210,5 +255,24 @@ describe('insertSummary', () => {
   it('says what was placed and, when nothing was, that nothing was', () => {
     expect(insertSummary({ placed: 1, total: 1, failed: [], cancelled: false })).toBe('Placed 1 reference on the canvas.');
     expect(insertSummary({ placed: 0, total: 1, failed: [{ name: 'A — B', reason: 'Gone.' }], cancelled: false })).toBe('Nothing was placed on the canvas. 1 could not be placed: A — B: Gone.');
+  });
+
+  it('says a reason shared by several emails once, with their names (a missing caption font repeated its long sentence for every email of a grid)', () => {
+    const font = 'The caption’s font could not be loaded (Inter Regular or Roboto Regular), so the reference was not placed: its caption says where it came from. Check that one of these fonts is available.';
+    const summary = insertSummary({
+      placed: 0,
+      total: 4,
+      cancelled: false,
+      failed: [
+        { name: 'Acme — Sale', reason: font },
+        { name: 'Acme — Welcome', reason: font },
+        { name: 'Beta — News', reason: 'Its screenshot could not be loaded: you are offline.' },
+        { name: 'Beta — Hello', reason: font },
+      ],
+    });
+    expect(summary).toBe(
+      'Nothing was placed on the canvas. 4 could not be placed: Acme — Sale, Acme — Welcome and Beta — Hello: The caption’s font could not be loaded (Inter Regular or Roboto Regular), so the reference was not placed: its caption says where it came from. Check that one of these fonts is available; Beta — News: Its screenshot could not be loaded: you are offline.',
+    );
+    expect(messageProblems(summary)).toEqual([]);
   });
 });

@@ -91,8 +91,10 @@ describe('fetchScreenshotAsync', () => {
       vi.stubGlobal('fetch', () => Promise.resolve(new Response('busy', { status, headers: { 'content-type': 'text/plain' } })));
       return ((await fetchScreenshotAsync('https://library.example/shot.png').catch((error: unknown) => error)) as Error).message;
     };
-    expect(await failureFor(503)).toBe('Its screenshot could not be loaded: the library had a problem sending it (HTTP 503). Try placing it again in a little while.');
-    expect(await failureFor(429)).toBe('Its screenshot could not be loaded: the library asked Envelope to slow down (HTTP 429). Try placing it again in a minute.');
+    // The words say it: no status number a designer must decode (only an unexpected one keeps it, for whoever helps them).
+    expect(await failureFor(503)).toBe('Its screenshot could not be loaded: the library had a problem sending it. Try placing it again in a little while.');
+    expect(await failureFor(429)).toBe('Its screenshot could not be loaded: the library asked Envelope to slow down. Try placing it again in a minute.');
+    expect(await failureFor(404)).toBe('Its screenshot could not be loaded: the library has no screenshot at its address.');
     expect(await failureFor(403)).toBe('Its screenshot could not be loaded: the library refused to send it (HTTP 403).');
   });
 

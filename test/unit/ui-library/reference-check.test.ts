@@ -1,6 +1,6 @@
 // The reference check's pure parts and its email check: one request per distinct email, a 429
 // waited out, other failures "couldn't check" and never "gone", the summary in words.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type ApiErrorCode } from '../../../src/shared/api/http/api-error';
 import { errorFromResponse } from '../../../src/shared/api/http/error-mapping';
 import type { FoundReference } from '../../../src/shared/bridge/messages';
@@ -110,6 +110,7 @@ describe('checkEmailsAsync', () => {
     const attempts = new Map<number, number>();
     let inFlight = 0;
     let peak = 0;
+    let clock = 0;
     const result = checkEmailsAsync(ids, {
       getEmailAsync: async (id) => {
         asked.push(id);
@@ -128,8 +129,10 @@ describe('checkEmailsAsync', () => {
       onProgress: (step) => progress.push(step),
       sleepAsync: (ms) => {
         slept.push(ms);
+        clock += ms;
         return Promise.resolve();
       },
+      now: () => clock,
       signal: new AbortController().signal,
       ...(maxWaits === undefined ? {} : { maxWaits }),
     });
@@ -158,8 +161,48 @@ describe('checkEmailsAsync', () => {
     const check = run([1, 2], (id, attempt) => (id === 2 && attempt === 1 ? Promise.reject(apiError('rate_limited', 429, 7)) : Promise.reject(apiError('not_found', 404))));
     const { gone } = await check.result;
     expect([...gone].sort()).toEqual([1, 2]);
-    expect(check.slept).toEqual([7_000]);
-    expect(check.progress.some((step) => step.waitingSeconds === 7)).toBe(true);
+    // Seven seconds in all, said second by second.
+    expect(check.slept).toEqual(Array<number>(7).fill(1_000));
+    expect([...new Set(check.progress.map((step) => step.waitingSeconds).filter((seconds) => seconds !== null))]).toEqual([7, 6, 5, 4, 3, 2, 1]);
+    // The other email answered meanwhile: counted, and the wait still said (not "Checking").
+    const waits = check.progress.map((step) => step.waitingSeconds);
+    const during = waits.slice(waits.findIndex((seconds) => seconds !== null), waits.length - [...waits].reverse().findIndex((seconds) => seconds !== null) - 1);
+    expect(during).not.toContain(null);
+    expect(check.progress.some((step) => step.done === 1 && step.waitingSeconds !== null)).toBe(true);
+  });
+
+  it('says the library’s whole wait, counting down, until the asking goes on (it said the last 429’s shorter wait, then “Checking” while held)', async () => {
+    // The library's pause holds every request until the longest wait ends (the client's gate);
+    // the first email is told 3 seconds, the second 1 second a moment later.
+    vi.useFakeTimers();
+    try {
+      const start = Date.now();
+      const clock = () => Date.now() - start;
+      const seen: Array<{ at: number; waitingSeconds: number | null }> = [];
+      const check = checkEmailsAsync([1, 2], {
+        getEmailAsync: (id) =>
+          new Promise((resolve, reject) =>
+            setTimeout(() => (clock() >= 3_000 ? resolve({}) : reject(apiError('rate_limited', 429, id === 1 ? 3 : 1))), id === 1 ? 0 : 10),
+          ),
+        concurrency: 2,
+        onProgress: (step) => seen.push({ at: clock(), waitingSeconds: step.waitingSeconds }),
+        sleepAsync: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+        now: () => Date.now(),
+        signal: new AbortController().signal,
+      });
+      await vi.runAllTimersAsync();
+      const result = await check;
+      expect(result.unchecked.size).toBe(0);
+      const first429 = seen.findIndex((step) => step.waitingSeconds !== null);
+      const whileHeld = seen.slice(first429).filter((step) => step.at < 3_000);
+      // Every report before the wait ends says how long is left of the whole wait: 3, 2, 1.
+      expect(whileHeld.map((step) => step.waitingSeconds)).toEqual(whileHeld.map((step) => Math.ceil((3_000 - step.at) / 1_000)));
+      expect(new Set(whileHeld.map((step) => step.waitingSeconds))).toEqual(new Set([3, 2, 1]));
+      // "Checking" again once the wait is over, not before.
+      expect(seen.slice(first429).find((step) => step.waitingSeconds === null)?.at).toBe(3_000);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('never counts a failure as gone: other errors, and 429s beyond the waits, are "couldn’t check"', async () => {
@@ -186,6 +229,7 @@ describe('checkEmailsAsync', () => {
       concurrency: 1,
       onProgress: () => undefined,
       sleepAsync: () => Promise.resolve(),
+      now: () => 0,
       signal: stop.signal,
     });
     expect(asked).toEqual([1, 2]);
@@ -211,6 +255,7 @@ describe('checkEmailsAsync', () => {
       concurrency: 3,
       onProgress: (progress) => progress.waitingSeconds === 60 && stop.abort(),
       sleepAsync: (_ms, signal) => new Promise((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve()))),
+      now: () => 0,
       signal: stop.signal,
     });
     const { gone, unchecked } = await result;

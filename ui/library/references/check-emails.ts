@@ -11,6 +11,8 @@ export interface EmailCheckOptions {
   onProgress(progress: EmailCheckProgress): void;
   /** Ends early when `signal` aborts. */
   sleepAsync(ms: number, signal: AbortSignal): Promise<void>;
+  /** The clock `sleepAsync` runs on, in ms. */
+  now(): number;
   /**
    * Aborts once nobody needs the answer (the view closed) or the person stopped the check: no
    * further request is sent, those on their way are let go, and the emails not answered are
@@ -35,7 +37,23 @@ export async function checkEmailsAsync(ids: readonly number[], options: EmailChe
   const answered = new Set<number>();
   let done = 0;
   const { signal } = options;
-  const report = (waitingSeconds: number | null) => options.onProgress({ done, total: ids.length, waitingSeconds });
+  // A 429 pauses every request on the allowance (the client's gate) until the longest wait
+  // ends: every report counts that down (not the last 429's own wait), and says "checking" only
+  // once the asking goes on, also when another email is answered meanwhile.
+  let resumeAt = 0;
+  const report = () => {
+    const left = resumeAt - options.now();
+    options.onProgress({ done, total: ids.length, waitingSeconds: left > 0 ? Math.ceil(left / 1000) : null });
+  };
+  async function waitOutAsync(seconds: number): Promise<void> {
+    resumeAt = Math.max(resumeAt, options.now() + seconds * 1000);
+    for (let left = resumeAt - options.now(); left > 0 && !signal.aborted; left = resumeAt - options.now()) {
+      const shown = Math.ceil(left / 1000);
+      report();
+      // Until the number said changes.
+      await options.sleepAsync(left - (shown - 1) * 1000, signal);
+    }
+  }
 
   /** Asks until answered (exists, gone, or couldn't check); false when stopped before the answer. */
   async function askAsync(id: number): Promise<boolean> {
@@ -58,10 +76,9 @@ export async function checkEmailsAsync(ids: readonly number[], options: EmailChe
         }
         const problem = libraryProblem(error);
         const seconds = problem.retryAfterSeconds ?? DEFAULT_RETRY_SECONDS;
-        report(seconds);
-        await options.sleepAsync(seconds * 1000, signal);
+        await waitOutAsync(seconds);
         if (signal.aborted) return false;
-        report(null);
+        report();
       }
     }
   }
@@ -70,11 +87,11 @@ export async function checkEmailsAsync(ids: readonly number[], options: EmailChe
     for (let id = queue.shift(); id !== undefined && !signal.aborted; id = queue.shift()) {
       if (await askAsync(id)) answered.add(id);
       done++;
-      report(null);
+      report();
     }
   }
 
-  report(null);
+  report();
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, ids.length)) }, () => workerAsync()));
   // Stopped part way: an email never answered is not known to exist, so it is said so.
   for (const id of ids) if (!answered.has(id)) unchecked.set(id, 'The check was stopped before they were asked.');

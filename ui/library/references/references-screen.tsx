@@ -12,6 +12,7 @@ import { errorText } from '../../messages/error-text';
 import { checkEmailsAsync } from './check-emails';
 import { checkPacing, checkProgressText, distinctEmailIds, goneReferences, pacingText, removalText, summaryText, withoutRemoved, type CheckOutcome, type EmailCheckProgress } from './reference-check';
 import { countWord } from '../../components/count-words';
+import { abortableSleepAsync } from '../../components/abortable-sleep';
 
 export interface ReferencesScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -27,17 +28,6 @@ type Phase =
   | { kind: 'checking'; progress: EmailCheckProgress; note: string | null }
   | { kind: 'done'; outcome: CheckOutcome }
   | { kind: 'failed'; message: string };
-
-const sleepAsync = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    const stop = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    if (signal.aborted) stop();
-    else signal.addEventListener('abort', stop, { once: true });
-  });
 
 export function ReferencesScreen({ endpoint, client, hidden, autoStart }: ReferencesScreenProps) {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
@@ -66,7 +56,8 @@ export function ReferencesScreen({ endpoint, client, hidden, autoStart }: Refere
       const { gone, unchecked } = await checkEmailsAsync(ids, {
         getEmailAsync: (id, signal) => client.getEmailAsync(id, signal),
         concurrency: pacing.concurrency,
-        sleepAsync,
+        sleepAsync: abortableSleepAsync,
+        now: Date.now,
         signal: stop.signal,
         onProgress: (progress) => live.current && setPhase({ kind: 'checking', progress, note }),
       });
