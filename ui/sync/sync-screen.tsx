@@ -337,13 +337,6 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       replaceItems(result.comparison.items);
       setComparison(result.comparison);
       setOpenKey(null);
-      // With the link moved meanwhile, the read after the run says so and compares anew.
-      if (linkMoved.current === null) {
-        requester.overviewAsync().then((next) => {
-          overviewRef.current = next;
-          setOverview(next);
-        }, () => undefined);
-      }
     } catch (error) {
       cancelled = isCancelled(error);
       const code = errorCode(error);
@@ -370,6 +363,14 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       pending.current = null;
       working.current = false;
       setTask(null);
+    }
+    // The history, with this run's entry (one that stopped part-way too). With the link moved
+    // meanwhile, the read after the run says so and compares anew.
+    if (linkMoved.current === null) {
+      requester.overviewAsync().then((next) => {
+        overviewRef.current = next;
+        setOverview(next);
+      }, () => undefined);
     }
     if (cancelled) {
       const said = { tone: 'info', text: 'Sync cancelled. What was already sent is recorded; the list shows what is left.' } as const;
