@@ -50,7 +50,8 @@ function rememberScreen(endpoint: Pick<UiEndpoint, 'request'>, screen: Screen): 
 
 export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps) {
   const [state, setState] = useState<AppState>({ status: 'loading' });
-  const [syncBadge, setSyncBadge] = useState(0);
+  // Null until the sandbox first says it.
+  const [syncBadge, setSyncBadge] = useState<number | null>(null);
   const [syncOpened, setSyncOpened] = useState(false);
   const [browseOpened, setBrowseOpened] = useState(false);
   const [settingsOpened, setSettingsOpened] = useState(false);
@@ -204,10 +205,10 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
   // The sandbox only refuses sizes that are not numbers, which the handle never sends.
   const resize = (width: number, height: number, save: boolean) => void endpoint.request('ui/resize', { width, height, save }).catch(() => undefined);
   return (
-    <AppShell fileName={state.fileName} userName={state.userName} screen={state.screen} onScreen={setScreen} onResize={resize} badges={{ sync: syncBadge }} replacesFocus={retried.current}>
+    <AppShell fileName={state.fileName} userName={state.userName} screen={state.screen} onScreen={setScreen} onResize={resize} badges={{ sync: syncBadge ?? 0 }} replacesFocus={retried.current}>
       {state.screen === 'sync' || syncOpened ? (
         // Kept while another screen shows, so a running sync, the list and its scroll survive a look at Settings.
-        <SyncScreen requester={syncRequester} fileName={state.fileName} designSystemId={state.view.designSystemId} onOpenSettings={openSettingsForSync} hidden={state.screen !== 'sync'} />
+        <SyncScreen requester={syncRequester} fileName={state.fileName} designSystemId={state.view.designSystemId} badgeRows={syncBadge} onOpenSettings={openSettingsForSync} hidden={state.screen !== 'sync'} />
       ) : null}
       {state.screen === 'browse' || browseOpened ? (
         // Kept too, so the search, its filters, the scroll place and an open email survive a look elsewhere;

@@ -31,6 +31,8 @@ export interface PushInput {
   saveState(state: SyncState): void;
   /** A pushed component's picture, kept as the "before" of its next local change. */
   rememberPushed(hash: string, base64: string): void;
+  /** After every acknowledged request, what the push did so far (a run that stops later still records it). */
+  acknowledged?(soFar: Readonly<PushResult>): void;
   context: HandlerContext;
 }
 
@@ -120,6 +122,7 @@ export async function pushAsync(input: PushInput): Promise<PushResult> {
       result.conflicts.push(...answer.conflicts);
       result.syncedAt.push(answer.synced_at);
       sent += batch.upserts.length + batch.deletes.length;
+      input.acknowledged?.(result);
       report();
     }
   }

@@ -6,7 +6,7 @@
 import type { SyncBody } from '../shared/api/builder/schemas';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { HandlerContext } from '../shared/bridge/endpoint';
-import type { SyncOutcome } from '../shared/bridge/messages';
+import type { SyncHistoryEntry, SyncOutcome } from '../shared/bridge/messages';
 import { setRelaunchButton } from '../platform/relaunch-buttons';
 import type { ComponentReader } from '../snapshot/component-reader';
 import { SNAPSHOT_FORMAT } from '../snapshot/format-version';
@@ -47,6 +47,13 @@ export interface RunServices {
   userName(): string | null;
   /** Whether a batch of library references is being placed (the canvas feature's `placing`). */
   placing: () => boolean;
+}
+
+/** A run's history entry: at the earliest acknowledged request's server time (else the comparison's). */
+function historyEntry(done: { taken: number; pushed: number; deleted: number; conflicts: number; syncedAt: readonly string[] }, comparedAt: string, user: string | null): SyncHistoryEntry {
+  const { taken, pushed, deleted, conflicts, syncedAt } = done;
+  const at = syncedAt.length > 0 ? syncedAt.reduce((a, b) => (Date.parse(a) <= Date.parse(b) ? a : b)) : comparedAt;
+  return { at, user, pushed, deleted, taken, conflicts };
 }
 
 export async function runComparedAsync(services: RunServices, compared: Comparison, context: HandlerContext): Promise<SyncOutcome> {
@@ -104,6 +111,22 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
     source: services.source(),
   });
 
+  // A run that stops after taking or sending part (a failure, or Cancel) records what it did in
+  // the history, marked as stopped: the team reads there what went to the design system, and
+  // the sync tried again counts only the rest.
+  let done = { taken: 0, pushed: 0, deleted: 0, conflicts: 0, syncedAt: [] as readonly string[] };
+  let written = state;
+  const stoppedAsync = (error: unknown): never => {
+    if (done.taken + done.pushed + done.deleted > 0) {
+      try {
+        save(addHistoryEntry(written, { ...historyEntry(done, current.serverTime, services.userName()), stoppedPartWay: true }));
+      } catch {
+        // The failure's own words matter more: what was sent is recorded in the state already.
+      }
+    }
+    throw error;
+  };
+
   // 1. Take theirs: one undo step in Figma (take-theirs-step.ts).
   const took = await takeTheirsAsync({ figma, reader, take: plan.take, payloads: current.payloads, fresh, state, context });
   const { taken, notTaken, recordedNotTaken, partlyTaken } = took;
@@ -114,7 +137,9 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
     current.payloads = took.payloads;
     state = took.state;
     save(state);
+    written = state;
   }
+  done = { ...done, taken };
 
   // 2. Settle what both sides already agree on, as compared. One changed in the file since (an
   // edit, or ⌘Z of a take) is not recorded as the comparison's copy: that would mark the
@@ -127,6 +152,7 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
   if (settle.length > 0) {
     state = applySettled(state, settle);
     save(state);
+    written = state;
   }
 
   // 3. Push (push-step.ts): the state is written after every acknowledged request.
@@ -137,10 +163,14 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
     payloads: current.payloads,
     comparedAt: current.serverTime,
     state,
-    saveState: (next) => void save(next),
+    saveState: (next) => {
+      save(next);
+      written = next;
+    },
     rememberPushed: (hash, base64) => services.pictures.rememberPushed(hash, base64),
+    acknowledged: ({ pushed, deleted, conflicts, syncedAt }) => (done = { ...done, pushed, deleted, conflicts: conflicts.length, syncedAt: [...syncedAt] }),
     context,
-  });
+  }).catch(stoppedAsync);
   state = push.state;
   const { pushed, deleted, conflicts, syncedAt } = push;
 
@@ -152,14 +182,7 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
   // The base moves to the new format once no component is left whose base is of the old one
   // and still differs (format updates are always pushed; conflicts may be left for later).
   const formatSettled = conflicts.length === 0 && !plan.skipped.some((component) => component.kind === 'conflict' || component.kind === 'format-update');
-  const history = {
-    at: syncedAt.length > 0 ? syncedAt.reduce((a, b) => (Date.parse(a) <= Date.parse(b) ? a : b)) : current.serverTime,
-    user: services.userName(),
-    pushed,
-    deleted,
-    taken,
-    conflicts: conflicts.length,
-  };
+  const history = historyEntry({ pushed, deleted, taken, conflicts: conflicts.length, syncedAt }, current.serverTime, services.userName());
   // The records of earlier takes this file is past (undone-takes.ts), read as the file is now:
   // a ⌘Z during this sync back to before such a take keeps its record.
   const withRecords = [...state.components].filter(([key, entry]) => entry.beforeTake !== undefined && reread.state.components.get(key)?.beforeTake !== undefined).map(([key]) => key);

@@ -45,6 +45,9 @@ describe('a sync that failed part-way', () => {
     expect(acknowledged.size).toBeLessThan(total);
     const left = total - acknowledged.size;
     await expect.poll(() => textOf(ui.getByRole('button', { name: /^Sync [\d,]+ changes?$/ })), { timeout: 10_000 }).toBe(`Sync ${left.toLocaleString('en-US')} change${left === 1 ? '' : 's'}`);
+    // What it pushed before it stopped is in the history, said as stopped part-way.
+    await ui.getByText(/^Recent syncs/).click();
+    await expect.poll(() => textOf(ui.getByTestId('sync-history')), { timeout: 10_000 }).toContain(`Stopped part-way: ${acknowledged.size.toLocaleString('en-US')} pushed`);
     // The failure's words stay (no new check replaced them).
     expect(await textOf(ui.getByTestId('sync-error'))).toMatch(/The sync did not finish: .*What was already sent is recorded/);
 

@@ -179,6 +179,30 @@ describe('⌘Z of a take in part, then Check again', () => {
   }, 120_000);
 });
 
+describe('⌘Z of a take while Sync shows, no Check again', () => {
+  it('the list compares again and the notice no longer says the take happened (the badge rose while the list and “taken” stayed)', async () => {
+    await openFreshAsync('light');
+    const ui = await linkToEmptyDesignSystemAsync(h);
+    await runSyncAsync(ui);
+    const header = (await localComponentsAsync()).Header!;
+    const before = header.description;
+    await remoteEditAsync(header.key, { description: 'Theirs, from the builder.' });
+    await ui.getByRole('button', { name: 'Check again' }).click();
+    await expect.poll(() => ui.getByRole('button', { name: /^Incoming/ }).count(), { timeout: 15_000 }).toBe(1);
+    expect(await runSyncAsync(ui)).toMatch(/1 component taken into this file/);
+    expect(await ui.getByRole('button', { name: /^Incoming/ }).count()).toBe(0);
+
+    // ⌘Z in Figma until Header is as it was, the Sync tab still open and nothing pressed in it.
+    let presses = 0;
+    while ((await localComponentsAsync()).Header!.description !== before) {
+      expect(presses++).toBeLessThan(10);
+      await evaluateHooks(h.page, (hooks) => hooks.fake().figma.triggerUndo());
+    }
+    await expect.poll(() => ui.getByRole('button', { name: /^Incoming/ }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => ui.getByTestId('sync-outcome').filter({ hasText: 'taken into this file' }).count(), { timeout: 5_000 }).toBe(0);
+  }, 120_000);
+});
+
 describe('a slow builder while a detail opens', () => {
   it('after a reopen, a local change’s detail opens while the builder takes 25 s to answer (its “Last sync” picture is best effort)', async () => {
     await openFreshAsync('light');

@@ -13,7 +13,7 @@ export function SyncHistory({ history, nowMs }: { history: readonly SyncHistoryE
             <time dateTime={entry.at} title={absoluteTime(entry.at)}>
               {relativeTime(entry.at, nowMs)}
             </time>
-            {entry.user ? ` · ${entry.user}` : ''} · {historyCounts(entry)}
+            {entry.user ? ` · ${entry.user}` : ''} · {entry.stoppedPartWay ? `Stopped part-way: ${historyCounts(entry)}` : historyCounts(entry)}
           </li>
         ))}
       </ol>

@@ -34,6 +34,8 @@ export interface SyncScreenProps {
   hidden?: boolean;
   /** The design system the file syncs to, as the window last heard (⌘Z, ⌘⇧Z or a collaborator may change it while Sync shows). */
   designSystemId?: string | null;
+  /** The badge's rows as the sandbox counts them after each edit (null before it first says): one that differs from the list's means the list is out of date (⌘Z of a take, say). */
+  badgeRows?: number | null;
 }
 
 const LINK_PROBLEM_TEXT: Record<NonNullable<SyncOverview['problem']>, { title: string; body: string }> = {
@@ -72,7 +74,7 @@ function isCancelled(error: unknown): boolean {
   return errorCode(error) === 'cancelled';
 }
 
-export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden = false, designSystemId = null }: SyncScreenProps) {
+export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden = false, designSystemId = null, badgeRows = null }: SyncScreenProps) {
   const [overview, setOverview] = useState<SyncOverview | null>(null);
   const [items, setItems] = useState<SyncItem[] | null>(null);
   const [comparison, setComparison] = useState<Pick<SyncComparison, 'counts' | 'serverTime' | 'readOnlyReason' | 'replacements' | 'stateProblem'> | null>(null);
@@ -287,7 +289,10 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       overviewRef.current = next;
       setOverview(next);
       const linkChanged = before === null || before.problem !== null || before.designSystemId !== next.designSystemId;
-      if (next.problem === null && (itemsRef.current === null || linkChanged)) {
+      // The file changed under the list (the badge counts otherwise): ⌘Z of a take, say. Compared
+      // again, the notice of that take no longer says it stands (outcomeAfterCheck).
+      const listOutOfDate = badgeNow.current !== null && listedNow.current !== null && badgeNow.current !== listedNow.current;
+      if (next.problem === null && (itemsRef.current === null || linkChanged || listOutOfDate)) {
         await compareAsync();
         if (ranMeanwhile && before?.designSystemId) {
           setMessage({ tone: 'info', text: `This file’s design system changed to ${next.designSystemId} while the sync ran (undo, redo or a collaborator). What was sent to ${before.designSystemId} is recorded; the list now compares with ${next.designSystemId}.` });
@@ -306,11 +311,19 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   const linkMoved = useRef<'run' | 'other' | null>(null);
   const taskNow = useRef(task);
   taskNow.current = task;
+  // The badge too (no run or check on its way: what they end with is newer than the count).
+  const badgeNow = useRef(badgeRows);
+  badgeNow.current = badgeRows;
+  const listedNow = useRef<number | null>(null);
+  const followed = useRef<{ hidden: boolean; designSystemId: string | null } | null>(null);
   useEffect(() => {
+    const badgeOnly = followed.current !== null && followed.current.hidden === hidden && followed.current.designSystemId === designSystemId;
+    followed.current = { hidden, designSystemId };
     if (hidden) return;
-    if (working.current) linkMoved.current = taskNow.current?.kind === 'run' ? 'run' : (linkMoved.current ?? 'other');
-    else void latestStart.current();
-  }, [hidden, designSystemId]);
+    if (working.current) {
+      if (!badgeOnly) linkMoved.current = taskNow.current?.kind === 'run' ? 'run' : (linkMoved.current ?? 'other');
+    } else void latestStart.current();
+  }, [hidden, designSystemId, badgeRows]);
   useEffect(() => {
     if (task !== null || working.current || hidden || linkMoved.current === null) return;
     void latestStart.current(linkMoved.current === 'run');
@@ -337,13 +350,6 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       replaceItems(result.comparison.items);
       setComparison(result.comparison);
       setOpenKey(null);
-      // With the link moved meanwhile, the read after the run says so and compares anew.
-      if (linkMoved.current === null) {
-        requester.overviewAsync().then((next) => {
-          overviewRef.current = next;
-          setOverview(next);
-        }, () => undefined);
-      }
     } catch (error) {
       cancelled = isCancelled(error);
       const code = errorCode(error);
@@ -370,6 +376,14 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       pending.current = null;
       working.current = false;
       setTask(null);
+    }
+    // The history, with this run's entry (one that stopped part-way too). With the link moved
+    // meanwhile, the read after the run says so and compares anew.
+    if (linkMoved.current === null) {
+      requester.overviewAsync().then((next) => {
+        overviewRef.current = next;
+        setOverview(next);
+      }, () => undefined);
     }
     if (cancelled) {
       const said = { tone: 'info', text: 'Sync cancelled. What was already sent is recorded; the list shows what is left.' } as const;
@@ -450,6 +464,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   const formatUpdates = counts?.get('format-update') ?? 0;
   // The rows "All" counts (the badge and the copied summary count the same): format updates have their own line.
   const others = counts ? listedRowCount(Object.fromEntries(counts), pairs.size) : 0;
+  listedNow.current = counts ? others : null;
   // Nothing searched for or filtered: an empty list then means only format updates are left (their line says so).
   const unfiltered = filter === 'all' && query.trim() === '' && change === null;
   return (

@@ -128,6 +128,11 @@ export const syncHistoryEntrySchema = z.object({
   deleted: z.number(),
   taken: z.number(),
   conflicts: z.number(),
+  /**
+   * A run that stopped (failed or cancelled) after sending part: its counts are what it did
+   * before stopping. Optional, so an Envelope that predates it still reads the entry.
+   */
+  stoppedPartWay: z.optional(z.boolean()),
 });
 export type SyncHistoryEntry = z.infer<typeof syncHistoryEntrySchema>;
 

@@ -61,6 +61,25 @@ function messageFor(code: ApiErrorCode, context: ErrorContext, status: number, s
   }
 }
 
+/**
+ * A 429 still answered after Envelope waited as asked, each time (the client's retries): the
+ * last answer's short Retry-After alone reads as if nothing was tried. The builder counts a
+ * rolling minute, so a minute (or the server's longer wait) is when another try can pass.
+ */
+export function stillRateLimitedError(error: ApiError, waitedSeconds: number): ApiError {
+  const label = apiLabel(error.api);
+  const retryIn = Math.max(60, error.retryAfterSeconds ?? 0);
+  return new ApiError({
+    api: error.api,
+    endpoint: error.endpoint,
+    status: error.status,
+    code: error.code,
+    message: `Envelope waited ${describeWait(waitedSeconds)} as the ${label} asked, and it still refused: it is receiving too many requests. Try again in ${describeWait(retryIn)}.`,
+    retryAfterSeconds: error.retryAfterSeconds,
+    serverCode: error.serverCode,
+  });
+}
+
 /** The ApiError for a response with a status outside 2xx. */
 export function errorFromResponse(response: HttpResponse, context: ErrorContext): ApiError {
   const server = readServerError(response.text);

@@ -1,0 +1,99 @@
+// A sync that stops part-way (the builder fails, or Cancel) after some batches were acknowledged:
+// what it pushed is in the file's history, marked as stopped, so the team reading "Recent syncs"
+// sees everything that went to the design system. Nothing is written when nothing was sent.
+import { describe, expect, it } from 'vitest';
+import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
+import { createPlugin } from '../../../src/handlers';
+import { handlerContext } from '../../../src/shared/bridge/endpoint';
+import { createCancelSource } from '../../../src/shared/api/http/cancel-signal';
+import type { HttpRequest } from '../../../src/shared/api/http/transport';
+import { readSyncState, type SyncState } from '../../../src/sync/sync-state';
+import { generateDocumentAsync } from '../../bench/generate-document';
+import { createFakeFigma } from '../../fake-figma';
+import { controlAsync } from '../clients/support/transports';
+import { context, linkAsync, useSyncHarness } from './support/sync-harness';
+
+const h = useSyncHarness();
+const isPush = (request: HttpRequest) => request.method === 'POST' && request.url.endsWith('/sync');
+
+/** The plugin again; once the first push is acknowledged, every later answer gets `fault`. Returns how many that push carried, and when the second push went out. */
+function faultAfterFirstPush(kinds: string[]): { acknowledged: () => number; secondSent: Promise<void> } {
+  const transport = createFigmaFetchTransport(h.fake.fetch);
+  let acknowledged = 0;
+  let pushes = 0;
+  let sent!: () => void;
+  const secondSent = new Promise<void>((resolve) => (sent = resolve));
+  h.plugin = createPlugin({
+    figma: h.fake.figma,
+    transport: async (request) => {
+      const answer = transport(request);
+      if (isPush(request) && ++pushes === 2) sent();
+      const response = await answer;
+      if (isPush(request) && response.status === 200 && acknowledged === 0) {
+        acknowledged = (JSON.parse(request.body ?? '{}') as { upserts: unknown[] }).upserts.length;
+        await controlAsync(h.emulator.builderUrl, 'faults', { rate: 1, kinds });
+      }
+      return response;
+    },
+  });
+  return { acknowledged: () => acknowledged, secondSent };
+}
+
+function storedState(): SyncState {
+  const stored = readSyncState(h.fake.figma.root);
+  if (stored.status !== 'ok') throw new Error(`sync state ${stored.status}`);
+  return stored.state;
+}
+
+async function bigFileAsync(): Promise<void> {
+  h.fake = createFakeFigma({ currentUser: { id: 'u1', name: 'Dana Designer' }, allowedDomains: [h.emulator.builderUrl] });
+  await generateDocumentAsync(h.fake.figma, 150);
+}
+
+describe('a sync that stops part-way, in the history', () => {
+  it('failed after a first batch: its pushes are recorded as stopped part-way, and the sync tried again records only the rest', async () => {
+    await bigFileAsync();
+    const { acknowledged } = faultAfterFirstPush(['503']);
+    await linkAsync(h, 'ds_empty');
+    const total = (await h.plugin.handlers['sync/compare']({}, context)).items.length;
+    await expect(h.plugin.handlers['sync/run']({}, context)).rejects.toMatchObject({ code: 'unavailable' });
+    await controlAsync(h.emulator.builderUrl, 'faults', { rate: 0 });
+
+    expect(acknowledged()).toBeGreaterThan(0);
+    expect(storedState().history).toEqual([expect.objectContaining({ pushed: acknowledged(), deleted: 0, stoppedPartWay: true, user: 'Dana Designer' })]);
+
+    await h.plugin.handlers['sync/run']({}, context);
+    const history = storedState().history;
+    expect(history).toHaveLength(2);
+    expect(history[0]).toMatchObject({ pushed: total - acknowledged() });
+    expect(history[0]?.stoppedPartWay).toBeUndefined();
+    expect(history[1]).toMatchObject({ pushed: acknowledged(), stoppedPartWay: true });
+  }, 60_000);
+
+  it('cancelled while its second batch waits: its first batch is recorded as stopped part-way', async () => {
+    await bigFileAsync();
+    const { acknowledged, secondSent } = faultAfterFirstPush(['stall']);
+    await linkAsync(h, 'ds_empty');
+    await h.plugin.handlers['sync/compare']({}, context);
+    const source = createCancelSource();
+    const run = h.plugin.handlers['sync/run']({}, handlerContext({ signal: source.signal }));
+    await secondSent;
+    source.cancel();
+    await expect(run).rejects.toMatchObject({ code: 'cancelled' });
+    await controlAsync(h.emulator.builderUrl, 'faults', { rate: 0 });
+
+    expect(storedState().history).toEqual([expect.objectContaining({ pushed: acknowledged(), stoppedPartWay: true })]);
+  }, 60_000);
+
+  it('failed before anything was acknowledged: nothing is written to the history', async () => {
+    await bigFileAsync();
+    await linkAsync(h, 'ds_empty');
+    await h.plugin.handlers['sync/compare']({}, context);
+    await controlAsync(h.emulator.builderUrl, 'faults', { rate: 1, kinds: ['503'] });
+    await expect(h.plugin.handlers['sync/run']({}, context)).rejects.toMatchObject({ code: 'unavailable' });
+    await controlAsync(h.emulator.builderUrl, 'faults', { rate: 0 });
+
+    const stored = readSyncState(h.fake.figma.root);
+    expect(stored.status === 'ok' ? stored.state.history : []).toEqual([]);
+  }, 60_000);
+});
