@@ -11,7 +11,7 @@ import { readSyncState } from '../../../src/sync/sync-state';
 import { generateDocumentAsync } from '../../bench/generate-document';
 import { createFakeFigma } from '../../fake-figma';
 import { controlAsync } from '../clients/support/transports';
-import { componentNamed, context, linkAsync, remoteComponentsAsync, startBackground, syncedOnceAsync, useSyncHarness, type SyncHarness } from './support/sync-harness';
+import { context, footerChangedAfterLaterSyncAsync, linkAsync, remoteComponentsAsync, startBackground, type SyncHarness, useSyncHarness } from './support/sync-harness';
 
 const h = useSyncHarness();
 
@@ -120,13 +120,7 @@ describe('Cancel while a request waits on the network', () => {
   }, 120_000);
 
   it('stops a detail waiting for the picture of the version last synced once it is closed; opened again, it reads the picture anew', async () => {
-    await syncedOnceAsync(h);
-    // A later sync of something else: the changes feed no longer brings Footer's version along.
-    componentNamed(h, 'Header').description = 'Top of every email.';
-    await h.plugin.handlers['sync/compare']({}, context);
-    await h.plugin.handlers['sync/run']({}, context);
-    const footer = componentNamed(h, 'Footer') as ComponentNode;
-    footer.fills = [{ type: 'SOLID', color: { r: 0.9, g: 0.1, b: 0.1 } }];
+    const footer = await footerChangedAfterLaterSyncAsync(h);
     // The plugin closed and opened again (nothing of the last run in memory), then compared.
     const pictureSent = watchRequests(h, isChanges, 2);
     await h.plugin.handlers['sync/compare']({}, context);

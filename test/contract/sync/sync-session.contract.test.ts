@@ -13,7 +13,7 @@ import { createFakeFigma } from '../../fake-figma';
 import { startEmulator } from '../../emulator/index';
 import type { Component } from '../../../src/shared/api/builder/schemas';
 import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
-import { collaborator, componentNamed, context, linkAsync, remoteComponentsAsync, syncedOnceAsync, useSyncHarness, watchAnswers } from './support/sync-harness';
+import { collaborator, componentNamed, context, footerChangedAfterLaterSyncAsync, linkAsync, remoteComponentsAsync, syncedOnceAsync, useSyncHarness, watchAnswers } from './support/sync-harness';
 
 const h = useSyncHarness();
 
@@ -80,13 +80,7 @@ describe('sync against the builder emulator', () => {
   });
 
   it('after a reopen, a local change shows the design system\'s picture of the version last synced, read with one request', async () => {
-    await syncedOnceAsync(h);
-    // A later sync of something else: the changes feed no longer brings Footer's version along.
-    componentNamed(h, 'Header').description = 'Top of every email.';
-    await h.plugin.handlers['sync/compare']({}, context);
-    await h.plugin.handlers['sync/run']({}, context);
-    const footer = componentNamed(h, 'Footer') as ComponentNode;
-    footer.fills = [{ type: 'SOLID', color: { r: 0.9, g: 0.1, b: 0.1 } }];
+    const footer = await footerChangedAfterLaterSyncAsync(h);
     // The plugin closed and opened again: nothing of the last run is in memory.
     const changesReads: string[] = [];
     const fetchCounting: typeof h.fake.fetch = (url, init) => {

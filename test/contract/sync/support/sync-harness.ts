@@ -59,6 +59,21 @@ export async function remoteComponentsAsync(h: SyncHarness, designSystemId: stri
 }
 
 /** A top-level component or component set of the demo document, by name. */
+/**
+ * Synced once, then a later sync of something else (so the changes feed no longer brings Footer's
+ * version along), then Footer's fill changed here: a local change whose "last synced" picture
+ * must be read from the design system.
+ */
+export async function footerChangedAfterLaterSyncAsync(h: SyncHarness): Promise<ComponentNode> {
+  await syncedOnceAsync(h);
+  componentNamed(h, 'Header').description = 'Top of every email.';
+  await h.plugin.handlers['sync/compare']({}, context);
+  await h.plugin.handlers['sync/run']({}, context);
+  const footer = componentNamed(h, 'Footer') as ComponentNode;
+  footer.fills = [{ type: 'SOLID', color: { r: 0.9, g: 0.1, b: 0.1 } }];
+  return footer;
+}
+
 export function componentNamed(h: SyncHarness, name: string): ComponentNode | ComponentSetNode {
   const found = h.fake.inspect.allNodes().find((node) => (node.type === 'COMPONENT_SET' || (node.type === 'COMPONENT' && node.parent?.type !== 'COMPONENT_SET')) && node.name === name);
   if (!found) throw new Error(`no component named ${name}`);
