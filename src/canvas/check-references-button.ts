@@ -54,27 +54,42 @@ export function showCheckButtonAfterCheck(figma: Pick<PluginAPI, 'root' | 'commi
  * dynamic-page requires), each reported first, and the search stops at the first one: loading a
  * large file's every page at once, in one silent wait, outlasts the window's wait.
  */
-export async function fileHasReferencesAsync(figma: SearchFigma, onPage: OnPage = () => undefined): Promise<boolean> {
+export async function fileHasReferencesAsync(figma: SearchFigma, onPage: OnPage = () => undefined, except: ReadonlySet<string> = new Set()): Promise<boolean> {
   const pages = figma.root.children;
   for (const [index, page] of pages.entries()) {
     onPage(index, pages.length);
     await page.loadAsync();
-    if (page.findAllWithCriteria({ pluginData: { keys: [REFERENCE_DATA_KEY] } }).length > 0) return true;
+    if (page.findAllWithCriteria({ pluginData: { keys: [REFERENCE_DATA_KEY] } }).some((node) => !except.has(node.id))) return true;
   }
   return false;
 }
 
 /**
- * After references went away (removed, or an insert that did not land): the button stays only if
- * the file still holds one. A file without the button is not searched. Best effort: the button is
- * a convenience, and a failure to set it must not turn what was done into a failure. Changes the
- * document inside the caller's undo step (it commits nothing).
+ * Whether the button goes once the references `leaving` are gone: the document shows it and no
+ * other reference is left. A file without the button is not searched. False when the search
+ * fails: the button is a convenience, and the reference check, when run, takes it away.
  */
-export async function dropCheckButtonUnlessReferencesAsync(figma: SearchFigma, onPage?: OnPage): Promise<void> {
+export async function checkButtonGoesAsync(figma: SearchFigma, leaving: ReadonlySet<string> = new Set(), onPage?: OnPage): Promise<boolean> {
   try {
-    if (!hasCheckButton(figma.root)) return;
-    if (!(await fileHasReferencesAsync(figma, onPage))) showCheckButton(figma.root, false);
+    return hasCheckButton(figma.root) && !(await fileHasReferencesAsync(figma, onPage, leaving));
+  } catch {
+    return false;
+  }
+}
+
+/** Takes the button away; best effort, as a failure must not turn what was done into a failure. */
+export function dropCheckButton(root: Root): void {
+  try {
+    showCheckButton(root, false);
   } catch {
     // Left as it was: the reference check, when run, finds none and takes it away.
   }
+}
+
+/**
+ * After references went away (an insert that did not land): the button stays only if the file
+ * still holds one. Changes the document inside the caller's undo step (it commits nothing).
+ */
+export async function dropCheckButtonUnlessReferencesAsync(figma: SearchFigma, onPage?: OnPage): Promise<void> {
+  if (await checkButtonGoesAsync(figma, new Set(), onPage)) dropCheckButton(figma.root);
 }

@@ -3,7 +3,7 @@
 // exists (or a frame that changed since it was found) is never touched.
 import type { ReferenceRemoval } from '../shared/bridge/messages';
 import { pageOf } from '../platform/show-node';
-import { dropCheckButtonUnlessReferencesAsync } from './check-references-button';
+import { checkButtonGoesAsync, dropCheckButton } from './check-references-button';
 import { parseReferenceRecord, REFERENCE_DATA_KEY } from './reference-record';
 
 type RemovalFigma = Pick<PluginAPI, 'getNodeByIdAsync' | 'commitUndo' | 'root'>;
@@ -25,21 +25,32 @@ function pageNameOf(node: BaseNode): string {
 
 export async function removeReferencesAsync(figma: RemovalFigma, nodeIds: readonly string[], goneEmailIds: readonly number[], onProgress: RemovalProgress = () => undefined): Promise<ReferenceRemoval> {
   const gone = new Set(goneEmailIds);
-  const failures: ReferenceRemoval['failures'] = [];
-  let removed = 0;
-  // What the plugin did before stays a step of its own; the removals below are the next one.
-  figma.commitUndo();
   const distinct = [...new Set(nodeIds)];
+  // Every wait comes before the first removal: a request answered meanwhile (the design-system id
+  // saved, say) then makes its change before the removal's undo step, never inside it.
+  const found: Array<{ nodeId: string; node: BaseNode | null }> = [];
   for (const [index, nodeId] of distinct.entries()) {
     // Finding a reference may load its page: several hundred on large pages must not look like silence.
     onProgress('Removing references…', index, distinct.length);
-    const node = await figma.getNodeByIdAsync(nodeId);
-    if (node === null || node.type === 'DOCUMENT' || node.type === 'PAGE') {
+    found.push({ nodeId, node: await figma.getNodeByIdAsync(nodeId) });
+  }
+  // The last reference gone takes the file's "Check email references" button with it, in the same undo step.
+  const leaving = new Set(found.flatMap(({ node }) => (node === null ? [] : [node.id])));
+  const buttonGoes = leaving.size > 0 && (await checkButtonGoesAsync(figma, leaving, (done, total) => onProgress('Looking for references left in the file…', done, total)));
+
+  // What the plugin did before stays a step of its own; the removals below are the next one.
+  figma.commitUndo();
+  const failures: ReferenceRemoval['failures'] = [];
+  let removed = 0;
+  let kept = false;
+  for (const { nodeId, node } of found) {
+    if (node === null || node.removed || node.type === 'DOCUMENT' || node.type === 'PAGE') {
       failures.push({ nodeId, name: '', pageName: '', reason: 'Someone deleted it after the check.' });
       continue;
     }
     const record = parseReferenceRecord(node.getPluginData(REFERENCE_DATA_KEY));
     if (record === null || !gone.has(record.emailId)) {
+      kept = true;
       failures.push({ nodeId, name: node.name, pageName: pageNameOf(node), reason: 'Its record no longer names a removed email, so it was left as it is.' });
       continue;
     }
@@ -48,11 +59,12 @@ export async function removeReferencesAsync(figma: RemovalFigma, nodeIds: readon
       node.remove();
       removed++;
     } catch (error) {
+      kept = true;
       failures.push({ nodeId, name: node.name, pageName, reason: removalProblem(node, error) });
     }
   }
-  // The last reference gone takes the file's "Check email references" button with it, in the same undo step.
-  if (removed > 0) await dropCheckButtonUnlessReferencesAsync(figma, (done, total) => onProgress('Looking for references left in the file…', done, total));
+  // A reference that stayed (refused, or its record changed) keeps the button.
+  if (buttonGoes && !kept) dropCheckButton(figma.root);
   figma.commitUndo();
   return { removed, failures };
 }

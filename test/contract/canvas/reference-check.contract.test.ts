@@ -112,6 +112,29 @@ describe('the reference check', () => {
     for (const reference of gone) expect(fake.inspect.node(reference.nodeId)?.getPluginData(REFERENCE_DATA_KEY)).toContain(`"emailId":${emailIds[0]!}`);
   });
 
+  it('keeps the design-system id saved while it looks the references up out of its undo step: ⌘Z puts back every one removed, and the id stays', async () => {
+    await controlAsync(emulator.libraryUrl, `library/emails/${emailIds[0]!}/remove`, {});
+    const { outcome } = await checkAsync();
+    const gone = goneReferences(outcome);
+    expect(gone.length).toBe(2);
+    // The id is saved while Figma looks up the second reference (a host round trip).
+    const getNodeByIdAsync = fake.figma.getNodeByIdAsync.bind(fake.figma);
+    let lookUps = 0;
+    Object.defineProperty(fake.figma, 'getNodeByIdAsync', {
+      value: async (id: string) => {
+        lookUps++;
+        if (lookUps === 2) await plugin.handlers['settings/set-design-system']({ id: 'ds_meanwhile' }, context);
+        return getNodeByIdAsync(id);
+      },
+      configurable: true,
+    });
+    const result = await plugin.handlers['canvas/references-remove']({ nodeIds: gone.map((reference) => reference.nodeId), goneEmailIds: [...outcome.goneEmailIds] }, context);
+    expect(result.removed).toBe(2);
+    fake.figma.triggerUndo();
+    expect(referenceNodes().length).toBe(4);
+    expect((await plugin.handlers['settings/get']({}, context)).designSystemId).toBe('ds_meanwhile');
+  });
+
   it('says in words why a reference stayed: gone from the file, or inside an instance', async () => {
     const [first] = referenceNodes();
     const firstId = first!.id;
