@@ -290,9 +290,18 @@ describe('the design-system link changed by a collaborator while a sync runs', (
     // Then the list is the comparison with ds_demo, whose components this file does not have, and the words say why.
     await expect.poll(() => onlyThere.count(), { timeout: 30_000 }).toBeGreaterThan(0);
     expect(await ui.getByTestId('sync-in-sync').count()).toBe(0);
-    expect(await textOf(ui.getByTestId('sync-message'))).toBe(
-      'This file’s design system changed to ds_demo while the sync ran (undo, redo or a collaborator). What was sent to ds_empty is recorded; the list now compares with ds_demo.',
-    );
+    const said = 'This file’s design system changed to ds_demo while the sync ran (undo, redo or a collaborator). What was sent to ds_empty is recorded; the list now compares with ds_demo.';
+    expect(await textOf(ui.getByTestId('sync-message'))).toBe(said);
+
+    // Then a collaborator deletes a component: the badge's count moves, the list compares again,
+    // and the words about the link, still true, stay (the new comparison wiped them).
+    const buttonBefore = await syncButton.textContent();
+    await evaluateHooks(h.page, (hooks) => {
+      const fake = hooks.fake();
+      fake.remoteEdit(() => fake.inspect.allNodes().find((node) => node.type === 'COMPONENT' && node.name === 'Divider')!.remove());
+    });
+    await expect.poll(() => syncButton.textContent(), { timeout: 30_000 }).not.toBe(buttonBefore);
+    expect(await textOf(ui.getByTestId('sync-message'))).toBe(said);
   }, 120_000);
 });
 

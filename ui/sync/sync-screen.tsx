@@ -293,7 +293,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       // again, the notice of that take no longer says it stands (outcomeAfterCheck).
       const listOutOfDate = badgeNow.current !== null && listedNow.current !== null && badgeNow.current !== listedNow.current;
       if (next.problem === null && (itemsRef.current === null || linkChanged || listOutOfDate)) {
-        await compareAsync();
+        // Only the badge moved: what the screen says (the link changed during the run, say) still stands.
+        await compareAsync(itemsRef.current !== null && !linkChanged);
         if (ranMeanwhile && before?.designSystemId) {
           setMessage({ tone: 'info', text: `This file’s design system changed to ${next.designSystemId} while the sync ran (undo, redo or a collaborator). What was sent to ${before.designSystemId} is recorded; the list now compares with ${next.designSystemId}.` });
         }
