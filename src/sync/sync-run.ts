@@ -116,7 +116,7 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
   // the sync tried again counts only the rest.
   let done = { taken: 0, pushed: 0, deleted: 0, conflicts: 0, syncedAt: [] as readonly string[] };
   let written = state;
-  const stoppedAsync = (error: unknown): never => {
+  const recordStoppedAndThrow = (error: unknown): never => {
     if (done.taken + done.pushed + done.deleted > 0) {
       try {
         save(addHistoryEntry(written, { ...historyEntry(done, current.serverTime, services.userName()), stoppedPartWay: true }));
@@ -170,7 +170,7 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
     rememberPushed: (hash, base64) => services.pictures.rememberPushed(hash, base64),
     acknowledged: ({ pushed, deleted, conflicts, syncedAt }) => (done = { ...done, pushed, deleted, conflicts: conflicts.length, syncedAt: [...syncedAt] }),
     context,
-  }).catch(stoppedAsync);
+  }).catch(recordStoppedAndThrow);
   state = push.state;
   const { pushed, deleted, conflicts, syncedAt } = push;
 
