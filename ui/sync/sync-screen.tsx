@@ -8,6 +8,7 @@ import type { Progress } from '../../src/shared/bridge/protocol';
 import { Button } from '../components/button';
 import { focusLost, useFocusKeeper } from '../components/focus-keeper';
 import { ErrorNotice, LiveNotice, type LiveMessage } from '../components/notice';
+import { oneAtATime } from '../components/one-at-a-time';
 import { Spinner } from '../components/spinner';
 import { errorText } from '../messages/error-text';
 import { createChoiceBatcher, keepPendingChoices, type Choices } from './choice-batcher';
@@ -279,8 +280,14 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   // Opening the screen compares; coming back to it compares again only if the link changed
   // (say, the key or design system was just set in Settings). Later checks are the person's.
   const overviewRef = useRef<SyncOverview | null>(null);
-  // `ranMeanwhile`: the link changed while a sync ran (it went on with the link it started with).
-  const startAsync = useCallback(async (ranMeanwhile = false) => {
+  // One start at a time: the end of a run moves the badge and the task together, and two starts
+  // side by side each read the link from before the other compared (the later one compared again
+  // and wiped what the first said). Starts asked for meanwhile run as one, after.
+  const latestStartOnce = useRef<(ranWith: string | null) => Promise<void>>(() => Promise.resolve());
+  const startAsync = useMemo(() => oneAtATime<string | null>((ranWith) => latestStartOnce.current(ranWith), (waiting, next) => waiting ?? next), []);
+  // `ranWith`: the design system a sync ran with, when the link changed while it ran (it went on
+  // with the link it started with).
+  const startOnceAsync = useCallback(async (ranWith: string | null) => {
     // Coming back to the screen is no new check: a sync's or a check's failure stays with the list it left.
     setFailure((current) => (current?.source === 'start' ? null : current));
     try {
@@ -295,21 +302,22 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       if (next.problem === null && (itemsRef.current === null || linkChanged || listOutOfDate)) {
         // Only the badge moved: what the screen says (the link changed during the run, say) still stands.
         await compareAsync(itemsRef.current !== null && !linkChanged);
-        if (ranMeanwhile && before?.designSystemId) {
-          setMessage({ tone: 'info', text: `This file’s design system changed to ${next.designSystemId} while the sync ran (undo, redo or a collaborator). What was sent to ${before.designSystemId} is recorded; the list now compares with ${next.designSystemId}.` });
-        }
+      }
+      if (ranWith !== null && next.problem === null && next.designSystemId !== ranWith) {
+        setMessage({ tone: 'info', text: `This file’s design system changed to ${next.designSystemId} while the sync ran (undo, redo or a collaborator). What was sent to ${ranWith} is recorded; the list now compares with ${next.designSystemId}.` });
       }
     } catch (error) {
-      setFailure({ source: 'start', message: `Envelope could not read this file’s sync state: ${errorText(error)}`, retryLabel: 'Try again', retry: () => void startAsync() });
+      setFailure({ source: 'start', message: `Envelope could not read this file’s sync state: ${errorText(error)}`, retryLabel: 'Try again', retry: () => void startAsync(null) });
     }
-  }, [requester, compareAsync]);
+  }, [requester, compareAsync, startAsync]);
+  latestStartOnce.current = startOnceAsync;
 
-  // Each time the screen shows, not when the callbacks change: the effect reads the latest one.
+  // Each time the screen shows (startAsync reads the latest callbacks).
   // Also when the link changes while it shows (⌘Z of its save, say): what it says follows it.
-  const latestStart = useRef(startAsync);
-  latestStart.current = startAsync;
   // A change while a check or a sync runs is read once it ends (below).
   const linkMoved = useRef<'run' | 'other' | null>(null);
+  // The design system the latest sync started with (the one it sends to, whatever the link becomes).
+  const ranWith = useRef<string | null>(null);
   const taskNow = useRef(task);
   taskNow.current = task;
   // The badge too (no run or check on its way: what they end with is newer than the count).
@@ -323,17 +331,18 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     if (hidden) return;
     if (working.current) {
       if (!badgeOnly) linkMoved.current = taskNow.current?.kind === 'run' ? 'run' : (linkMoved.current ?? 'other');
-    } else void latestStart.current();
-  }, [hidden, designSystemId, badgeRows]);
+    } else void startAsync(null);
+  }, [hidden, designSystemId, badgeRows, startAsync]);
   useEffect(() => {
     if (task !== null || working.current || hidden || linkMoved.current === null) return;
-    void latestStart.current(linkMoved.current === 'run');
+    void startAsync(linkMoved.current === 'run' ? ranWith.current : null);
     linkMoved.current = null;
-  }, [task, hidden]);
+  }, [task, hidden, startAsync]);
 
   async function runAsync() {
     if (working.current) return;
     working.current = true;
+    ranWith.current = overviewRef.current?.designSystemId ?? null;
     setFailure(null);
     setApartFailure(null);
     setMessage(null);
