@@ -4,16 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import { withResponseCache } from '../../../ui/library/cached-library-client';
 import { createResponseCache } from '../../../ui/library/response-cache';
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from '../../support/deferred';
 
 describe('createResponseCache', () => {
   it('joins an identical request while the first is in flight', async () => {

@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { oneAtATime } from '../../../ui/components/one-at-a-time';
-
-function deferred() {
-  let resolve!: () => void;
-  let reject!: (error: Error) => void;
-  const promise = new Promise<void>((ok, fail) => {
-    resolve = ok;
-    reject = fail;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from '../../support/deferred';
 
 describe('oneAtATime', () => {
   it('runs a request made while another runs after it ends, never beside it', async () => {
     const log: string[] = [];
-    const gates: ReturnType<typeof deferred>[] = [];
+    const gates: ReturnType<typeof deferred<void>>[] = [];
     const run = oneAtATime<string>(async (request) => {
       log.push(`start ${request}`);
       const gate = deferred();
