@@ -263,27 +263,26 @@ describe('the design-system link changed by a collaborator while a sync runs', (
     const onlyThere = ui.getByRole('button', { name: /^Added remotely/ });
     // The list compared with ds_empty (the demo design system's components gone from it).
     await expect.poll(async () => (await syncButton.count()) === 1 && (await onlyThere.count()) === 0, { timeout: 30_000 }).toBe(true);
-    // Figma's storage is slow: the sync reads its key, then waits for storage again on its way.
-    const held = () => evaluateHooks(h.page, (hooks) => hooks.clientStorageHold.held());
-    await evaluateHooks(h.page, (hooks) => hooks.clientStorageHold.hold());
-    await syncButton.click();
-    await expect.poll(held, { timeout: 10_000 }).toBeGreaterThan(0);
-    await evaluateHooks(h.page, (hooks) => {
-      hooks.clientStorageHold.release();
-      hooks.clientStorageHold.hold();
-    });
-    await expect.poll(held, { timeout: 10_000 }).toBeGreaterThan(0);
-    // Meanwhile a collaborator links the file to the demo design system; this window hears of it (Settings shows it).
-    await evaluateHooks(
-      h.page,
-      (hooks, id) => {
-        const fake = hooks.fake();
-        fake.remoteEdit(() => fake.inspect.root.setSharedPluginData('envelope', 'designSystemId', id));
-      },
-      'ds_demo',
-    );
-    await expect.poll(() => ui.getByLabel('Design system id').inputValue(), { timeout: 10_000 }).toBe('ds_demo');
-    await evaluateHooks(h.page, (hooks) => hooks.clientStorageHold.release());
+    // The builder is slow to answer the push: the sync has read its link and is sending.
+    const faults = (body: unknown) => fetch(`${h.emulator.builderUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const pushes = () => evaluateHooks(h.page, (hooks) => hooks.requests().filter((request) => request.method === 'POST' && request.url.endsWith('/sync')).length);
+    await faults({ rate: 1, kinds: ['slow'], slow_ms: 8_000, seed: 1 });
+    try {
+      await syncButton.click();
+      await expect.poll(pushes, { timeout: 30_000 }).toBeGreaterThan(0);
+      // Meanwhile a collaborator links the file to the demo design system; this window hears of it (Settings shows it).
+      await evaluateHooks(
+        h.page,
+        (hooks, id) => {
+          const fake = hooks.fake();
+          fake.remoteEdit(() => fake.inspect.root.setSharedPluginData('envelope', 'designSystemId', id));
+        },
+        'ds_demo',
+      );
+      await expect.poll(() => ui.getByLabel('Design system id').inputValue(), { timeout: 10_000 }).toBe('ds_demo');
+    } finally {
+      await faults({ rate: 0 });
+    }
 
     // The sync went to ds_empty, the design system it started with.
     await expect.poll(async () => (await remoteAsync('ds_empty')).size, { timeout: 30_000 }).toBeGreaterThan(0);
