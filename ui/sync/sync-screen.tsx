@@ -20,6 +20,7 @@ import { SyncList } from './sync-list';
 import { outcomeAfterCheck, outcomeText, type ShownOutcome } from './sync-outcome';
 import { createPictureLoader } from './picture-loader';
 import type { SyncRequester } from './sync-requester';
+import { afterStill } from './after-still';
 import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, isInSync, kindCounts, noMatchText, plural, runSummary, shownRowItems, withPairChips, type KindFilter } from './sync-rows';
 import { summaryHeadline, summaryText } from './sync-summary';
 import { listedRowCount } from '../../src/shared/sync/listed-rows';
@@ -44,6 +45,9 @@ const LINK_PROBLEM_TEXT: Record<NonNullable<SyncOverview['problem']>, { title: s
   'no-design-system': { title: 'This file is not linked to a design system yet.', body: 'Choose the design system this file syncs to in Settings. Everyone who opens the file then syncs to the same one.' },
   'no-key-and-design-system': { title: 'Sync needs a builder API key and a design system.', body: 'Add your builder API key and choose the design system this file syncs to, both in Settings.' },
 };
+
+/** How long the badge's count stays still before the list compares again. */
+const BADGE_STILL_MS = 800;
 
 interface Task {
   kind: 'compare' | 'run';
@@ -325,14 +329,29 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   badgeNow.current = badgeRows;
   const listedNow = useRef<number | null>(null);
   const followed = useRef<{ hidden: boolean; designSystemId: string | null } | null>(null);
+  // A collaborator's edits move the badge several times in a row: the list compares once, when
+  // the count has been still a while (a run or a check started meanwhile counts anew anyway).
+  const badgeStill = useMemo(
+    () =>
+      afterStill(BADGE_STILL_MS, () => {
+        if (!working.current) void startAsync(null);
+      }),
+    [startAsync],
+  );
+  useEffect(() => () => badgeStill.cancel(), [badgeStill]);
   useEffect(() => {
     const badgeOnly = followed.current !== null && followed.current.hidden === hidden && followed.current.designSystemId === designSystemId;
     followed.current = { hidden, designSystemId };
+    if (badgeOnly && !hidden) {
+      badgeStill.poke();
+      return;
+    }
+    // Showing the screen or a new link starts at once, and reads the badge as it is then.
+    badgeStill.cancel();
     if (hidden) return;
-    if (working.current) {
-      if (!badgeOnly) linkMoved.current = taskNow.current?.kind === 'run' ? 'run' : (linkMoved.current ?? 'other');
-    } else void startAsync(null);
-  }, [hidden, designSystemId, badgeRows, startAsync]);
+    if (working.current) linkMoved.current = taskNow.current?.kind === 'run' ? 'run' : (linkMoved.current ?? 'other');
+    else void startAsync(null);
+  }, [hidden, designSystemId, badgeRows, startAsync, badgeStill]);
   useEffect(() => {
     if (task !== null || working.current || hidden || linkMoved.current === null) return;
     void startAsync(linkMoved.current === 'run' ? ranWith.current : null);
