@@ -64,6 +64,8 @@ interface Failure {
   message: string;
   retryLabel: string;
   retry: () => void;
+  /** The row whose choice the retry saves again: the keyboard goes back to it (its row, or its choice in the open detail). */
+  focusKey?: string;
 }
 
 /** Ends a message with a full stop, so another sentence can follow it. */
@@ -89,17 +91,30 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   const [failure, setFailure] = useState<Failure | null>(null);
   const [chooseFailure, setChooseFailure] = useState<Failure | null>(null);
   const [apartFailure, setApartFailure] = useState<Failure | null>(null);
-  // A failure's retry goes with its notice: the keyboard goes on from the actions (Cancel while it runs), not from the page's start.
-  const retried = useRef(false);
+  // A failure's retry goes with its notice: the keyboard goes back to the choice it saves again,
+  // else on from the actions (Cancel while it runs), not from the page's start.
+  const retried = useRef<Failure | null>(null);
   const actionsRef = actionsFocus.ref;
+  const screenRef = useRef<HTMLDivElement>(null);
+  const focusListRow = useRef<((key: string) => boolean) | null>(null);
+  const openKeyNow = useRef<string | null>(null);
   const retryFrom = useCallback((failed: Failure) => {
-    retried.current = true;
+    retried.current = failed;
     failed.retry();
   }, []);
   useLayoutEffect(() => {
-    if (!retried.current) return;
-    retried.current = false;
-    if (document.hasFocus() && focusLost()) actionsRef.current?.querySelector<HTMLElement>('button:not(:disabled)')?.focus();
+    const failed = retried.current;
+    if (!failed) return;
+    retried.current = null;
+    if (!document.hasFocus() || !focusLost()) return;
+    const key = failed.focusKey;
+    if (key !== undefined && openKeyNow.current === key) {
+      // The detail's choice: the chosen option of a conflict, else its tick.
+      const choice = screenRef.current?.querySelector<HTMLElement>('.sync-detail .sync-choice-option input:checked') ?? screenRef.current?.querySelector<HTMLElement>('.sync-detail .sync-choice-option input');
+      if (choice) return choice.focus();
+    }
+    if (key !== undefined && openKeyNow.current === null && focusListRow.current?.(key)) return;
+    actionsRef.current?.querySelector<HTMLElement>('button:not(:disabled)')?.focus();
   }, [failure, chooseFailure, apartFailure, actionsRef]);
   const [message, setMessage] = useState<LiveMessage | null>(null);
   const [outcome, setOutcome] = useState<ShownOutcome | null>(null);
@@ -112,6 +127,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   const pending = useRef<PendingRequest<unknown> | null>(null);
   // A batch of choices failed and was put back: the sync waits until they are saved.
   const unsaved = useRef(false);
+  // The row of the latest choice: a failed batch's retry gives the keyboard back to it.
+  const lastChosen = useRef<string | null>(null);
   const working = useRef(false);
   // The latest list, also between a change and its render: choices made in a quick run each see the one before.
   const itemsRef = useRef<SyncItem[] | null>(null);
@@ -154,8 +171,10 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         unsaved.current = true;
         // Put back what the sandbox still has, unless the row was changed again since.
         updateItems((current) => current.map((item) => (item.key in choices && item.choice === choices[item.key] ? { ...item, choice: previous[item.key] ?? item.choice } : item)));
-        const count = Object.keys(choices).length;
+        const keys = Object.keys(choices);
+        const count = keys.length;
         setChooseFailure({
+          focusKey: lastChosen.current !== null && keys.includes(lastChosen.current) ? lastChosen.current : keys[0],
           message: `${plural(count, 'choice')} could not be saved, so ${count === 1 ? 'it was' : 'they were'} put back: ${errorText(error)}`,
           retryLabel: 'Save the choices again',
           retry: () => {
@@ -192,6 +211,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   const choose = useCallback(
     (item: SyncItem, choice: SyncChoice) => {
       const replaces = pairsRef.current.get(item.key);
+      lastChosen.current = item.key;
       applyChoices(replaces ? { [item.key]: choice, [replaces.key]: choice } : { [item.key]: choice });
     },
     [applyChoices],
@@ -457,6 +477,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   };
   // As the list shows it (a replaced row's chips only while it is one row).
   const openItem = openKey !== null ? (shownItems.find((item) => item.key === openKey) ?? null) : null;
+  openKeyNow.current = openItem?.key ?? null;
   const readOnlyReason = comparison?.readOnlyReason ?? overview?.readOnlyReason ?? null;
   const busy = task !== null;
 
@@ -497,7 +518,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   // Nothing searched for or filtered: an empty list then means only format updates are left (their line says so).
   const unfiltered = filter === 'all' && query.trim() === '' && change === null;
   return (
-    <div class="screen sync-screen" data-testid="screen-sync" hidden={hidden}>
+    <div ref={screenRef} class="screen sync-screen" data-testid="screen-sync" hidden={hidden}>
       {readOnlyReason ? (
         <p class="notice notice-error" data-testid="sync-read-only">
           {readOnlyReason}
@@ -625,6 +646,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
             onChoose={choose}
             onToggle={toggle}
             pictures={pictures}
+            focusRowRef={focusListRow}
           />
         </>
       ) : null}
