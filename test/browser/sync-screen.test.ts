@@ -477,6 +477,48 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('“Save the choices again” from the keyboard gives it back to the row chosen in the list, not to the page', async () => {
+    const page = await openAsync({ count: 20, chooseError: 'The builder could not be reached.', chooseErrorAt: 1 });
+    const grid = page.getByRole('grid', { name: 'Components that differ' });
+    await page.getByRole('button', { name: /^Local changes/ }).click();
+    await grid.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    const activeName = () => page.evaluate(() => {
+      const grid = document.activeElement;
+      const cell = grid?.getAttribute('role') === 'grid' ? document.getElementById(grid.getAttribute('aria-activedescendant') ?? '') : null;
+      return cell?.querySelector('.sync-name')?.textContent ?? `not the list: ${document.activeElement === document.body ? 'the page' : (document.activeElement?.textContent ?? '')}`;
+    });
+    const chosen = await activeName();
+    await page.keyboard.press(' ');
+    const retry = page.getByRole('button', { name: 'Save the choices again' });
+    await retry.waitFor();
+    await retry.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => sentAsync(page, 'sync/choose')).toHaveLength(2);
+    expect(await activeName()).toBe(chosen);
+    expect(await page.getByRole('checkbox', { name: `Push ${chosen}` }).isChecked()).toBe(false);
+    await closeAsync(page);
+  });
+
+  it('“Save the choices again” from the keyboard gives it back to the choice made in the detail, not to the page', async () => {
+    const page = await openAsync({ count: 20, chooseError: 'The builder could not be reached.', chooseErrorAt: 1 });
+    await page.getByRole('button', { name: /^Conflicts/ }).click();
+    const grid = page.getByRole('grid', { name: 'Components that differ' });
+    await grid.focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('sync-detail').waitFor();
+    await page.getByRole('radio', { name: 'Take theirs' }).check();
+    const retry = page.getByRole('button', { name: 'Save the choices again' });
+    await retry.waitFor();
+    await retry.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => sentAsync(page, 'sync/choose')).toHaveLength(2);
+    expect(await page.evaluate(() => (document.activeElement === document.body ? 'the page' : (document.activeElement?.closest('label')?.textContent ?? document.activeElement?.textContent)))).toBe('Take theirs');
+    expect(await page.getByRole('radio', { name: 'Take theirs' }).isChecked()).toBe(true);
+    await closeAsync(page);
+  });
+
   it('does not save a failed choice again onto a row that changed meaning since (a local change that became a conflict)', async () => {
     const page = await openAsync({ count: 20, conflictOnSecondCompare: true, chooseError: 'The builder could not be reached.', chooseErrorAt: 2 });
     const box = page.getByRole('checkbox', { name: 'Push Button / Primary 0' });

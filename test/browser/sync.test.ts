@@ -304,6 +304,83 @@ describe('the design-system link changed by a collaborator while a sync runs', (
   }, 120_000);
 });
 
+describe('a collaborator’s edits in a row while Sync shows', () => {
+  it('the list compares once, when the badge’s count has been still, and ends up right (it compared at each move of the count)', async () => {
+    await openFreshAsync('light');
+    const ui = await linkToEmptyDesignSystemAsync(h);
+    const syncButton = ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ });
+    await syncButton.waitFor({ timeout: 30_000 });
+    const comparisons = () => evaluateHooks(h.page, (hooks) => hooks.requests().filter((request) => request.method === 'GET' && request.url.includes('/changes')).length);
+    // The checks of the link's save are over: the count of comparisons stays put.
+    let before = await comparisons();
+    await expect
+      .poll(async () => {
+        await new Promise((settle) => setTimeout(settle, 1_000));
+        const now = await comparisons();
+        const still = now === before;
+        before = now;
+        return still;
+      }, { timeout: 30_000 })
+      .toBe(true);
+    const changesBefore = Number(/\d+/.exec((await syncButton.textContent()) ?? '')![0]);
+
+    // A collaborator deletes three components, 0.7 s apart: each counted on the badge on its own
+    // (the sandbox counts 0.6 s after an edit), each move sooner than the screen's wait.
+    const deleted = ['Divider', 'Footer', 'Hero'];
+    await evaluateHooks(
+      h.page,
+      async (hooks, names) => {
+        const fake = hooks.fake();
+        for (const [index, name] of names.entries()) {
+          if (index > 0) await new Promise((settle) => setTimeout(settle, 700));
+          fake.remoteEdit(() => fake.inspect.allNodes().find((node) => node.type === 'COMPONENT' && node.name === name)!.remove());
+        }
+      },
+      deleted,
+    );
+    await expect.poll(() => syncButton.textContent(), { timeout: 30_000 }).toBe(`Sync ${changesBefore - deleted.length} changes`);
+    // Time for any comparison still to come.
+    await new Promise((settle) => setTimeout(settle, 2_000));
+    expect((await comparisons()) - before).toBe(1);
+    for (const name of deleted) expect(await ui.getByTestId('sync-row').filter({ hasText: name }).count()).toBe(0);
+  }, 120_000);
+});
+
+describe('a conflict’s detail in the narrowest window', () => {
+  it('heads each version in one line (“Theirs by Robin Vale (builder app)”, cut with an ellipsis), the whole caption in its accessible name', async () => {
+    await openFreshAsync('light');
+    const ui = await linkToEmptyDesignSystemAsync(h);
+    await runSyncAsync(ui);
+    const hero = (await localComponentsAsync()).Hero!;
+    await editTextInPlaygroundAsync('Hero', 'Mine');
+    await remoteEditAsync(hero.key, { description: 'Theirs' });
+    await ui.getByRole('button', { name: 'Check again' }).click();
+    await expect.poll(() => ui.getByRole('button', { name: 'Conflicts 1' }).count(), { timeout: 15_000 }).toBe(1);
+    // The person makes the window as narrow as it goes with the resize grip's keys.
+    await ui.getByTestId('resize-handle').focus();
+    for (let step = 0; step < 3; step++) await h.page.keyboard.press('Shift+ArrowLeft');
+    await expect.poll(() => ui.evaluate(() => window.innerWidth)).toBe(320);
+    await openRowAsync(ui, 'Hero');
+    const theirs = 'Theirs (design system), by Robin Vale (builder app)';
+    const detail = ui.getByTestId('sync-detail');
+    await detail.getByRole('columnheader', { name: theirs }).waitFor({ timeout: 15_000 });
+    await detail.getByText('Side by side').click();
+    const heads = [detail.getByRole('columnheader', { name: theirs }), detail.getByRole('columnheader', { name: 'Mine (this file)' }), ...(await detail.locator('figcaption').all())];
+    expect(heads).toHaveLength(4);
+    for (const head of heads) {
+      // The height of the head's text: one line, whatever its padding.
+      const lines = await head.evaluate((element) => {
+        const style = getComputedStyle(element);
+        const text = element.getBoundingClientRect().height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom) - parseFloat(style.borderTopWidth) - parseFloat(style.borderBottomWidth);
+        return Math.round(text / parseFloat(style.lineHeight));
+      });
+      expect({ head: await head.textContent(), lines }).toEqual({ head: await head.textContent(), lines: 1 });
+    }
+    await detail.screenshot({ path: `${SHOTS}/sync-conflict-narrow-light.png` });
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+  }, 120_000);
+});
+
 describe('after a sync, Check again', () => {
   it('the “Sync done” notice goes when Check again compares anew: it does not stand above the new list as if it were its outcome', async () => {
     await openFreshAsync('light');

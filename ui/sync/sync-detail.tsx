@@ -6,7 +6,7 @@ import { Button } from '../components/button';
 import { ErrorNotice } from '../components/notice';
 import { Spinner } from '../components/spinner';
 import { errorText } from '../messages/error-text';
-import { missingPictureText } from '../../src/shared/sync/picture-labels';
+import { headLines, missingPictureText } from '../../src/shared/sync/picture-labels';
 import { DetailChoice } from './choice-control';
 import { PixelDifference } from './pixel-difference';
 import { remoteText } from './sync-list';
@@ -172,8 +172,12 @@ function ChangesTable({ detail }: { detail: SyncDetail }) {
           <thead>
             <tr>
               <th scope="col">Property</th>
-              <th scope="col">{detail.beforeLabel}</th>
-              <th scope="col">{detail.afterLabel}</th>
+              <th scope="col">
+                <VersionHead label={detail.beforeLabel} />
+              </th>
+              <th scope="col">
+                <VersionHead label={detail.afterLabel} />
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -193,6 +197,19 @@ function ChangesTable({ detail }: { detail: SyncDetail }) {
         </table>
       )}
     </section>
+  );
+}
+
+/** A version's head in one line, so a narrow window does not stack a caption over four; the whole caption for the pointer (title) and screen readers. */
+function VersionHead({ label }: { label: string }) {
+  const { whose, by } = headLines(label);
+  return (
+    <>
+      <span class="sync-head" title={label} aria-hidden="true">
+        {by ? `${whose} ${by}` : whose}
+      </span>
+      <span class="visually-hidden">{label}</span>
+    </>
   );
 }
 
@@ -246,11 +263,15 @@ function PictureCompare({ detail, name, mode, setMode }: { detail: SyncDetail; n
         <div class="sync-pictures">
           <figure>
             <Picture src={detail.beforePicture} label={detail.beforeLabel} name={name} />
-            <figcaption>{detail.beforeLabel}</figcaption>
+            <figcaption>
+              <VersionHead label={detail.beforeLabel} />
+            </figcaption>
           </figure>
           <figure>
             <Picture src={detail.afterPicture} label={detail.afterLabel} name={name} />
-            <figcaption>{detail.afterLabel}</figcaption>
+            <figcaption>
+              <VersionHead label={detail.afterLabel} />
+            </figcaption>
           </figure>
         </div>
       ) : (

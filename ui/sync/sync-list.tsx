@@ -26,6 +26,8 @@ export interface SyncListProps {
   onToggle: (item: SyncItem) => void;
   /** Thumbnails of the rows in view. */
   pictures: PictureLoader;
+  /** Set by the list: gives the keyboard to a row, scrolled into view (false when the list does not show it). */
+  focusRowRef?: { current: ((key: string) => boolean) | null };
 }
 
 export function remoteText(item: SyncItem, nowMs: number): string | null {
@@ -81,7 +83,7 @@ function RowChips({ chips }: { chips: readonly string[] }) {
   );
 }
 
-export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onChoose, onToggle, pictures }: SyncListProps) {
+export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onChoose, onToggle, pictures, focusRowRef }: SyncListProps) {
   // Pictures arriving re-render the rows in view.
   const [, setPicturesVersion] = useState(0);
   useEffect(() => pictures.subscribe(() => setPicturesVersion((value) => value + 1)), [pictures]);
@@ -141,6 +143,16 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
     // The first item of a group brings its group's header into view with it.
     if (rows[index - 1]?.type === 'header') top = Math.min(top, (index - 1) * ROW_HEIGHT);
     if (top !== element.scrollTop) element.scrollTop = top;
+  }
+
+  if (focusRowRef) {
+    focusRowRef.current = (key) => {
+      const index = keyIndex.get(key);
+      if (hidden || index === undefined || !scroller.current) return false;
+      moveTo(index);
+      scroller.current.focus();
+      return true;
+    };
   }
 
   function onKeyDown(event: KeyboardEvent) {

@@ -20,6 +20,7 @@ import { SyncList } from './sync-list';
 import { outcomeAfterCheck, outcomeText, type ShownOutcome } from './sync-outcome';
 import { createPictureLoader } from './picture-loader';
 import type { SyncRequester } from './sync-requester';
+import { afterStill } from './after-still';
 import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, isInSync, kindCounts, noMatchText, plural, runSummary, shownRowItems, withPairChips, type KindFilter } from './sync-rows';
 import { summaryHeadline, summaryText } from './sync-summary';
 import { listedRowCount } from '../../src/shared/sync/listed-rows';
@@ -45,6 +46,9 @@ const LINK_PROBLEM_TEXT: Record<NonNullable<SyncOverview['problem']>, { title: s
   'no-key-and-design-system': { title: 'Sync needs a builder API key and a design system.', body: 'Add your builder API key and choose the design system this file syncs to, both in Settings.' },
 };
 
+/** How long the badge's count stays still before the list compares again. */
+const BADGE_STILL_MS = 800;
+
 interface Task {
   kind: 'compare' | 'run';
   progress: Progress | null;
@@ -60,6 +64,8 @@ interface Failure {
   message: string;
   retryLabel: string;
   retry: () => void;
+  /** The row whose choice the retry saves again: the keyboard goes back to it (its row, or its choice in the open detail). */
+  focusKey?: string;
 }
 
 /** Ends a message with a full stop, so another sentence can follow it. */
@@ -85,17 +91,30 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   const [failure, setFailure] = useState<Failure | null>(null);
   const [chooseFailure, setChooseFailure] = useState<Failure | null>(null);
   const [apartFailure, setApartFailure] = useState<Failure | null>(null);
-  // A failure's retry goes with its notice: the keyboard goes on from the actions (Cancel while it runs), not from the page's start.
-  const retried = useRef(false);
+  // A failure's retry goes with its notice: the keyboard goes back to the choice it saves again,
+  // else on from the actions (Cancel while it runs), not from the page's start.
+  const retried = useRef<Failure | null>(null);
   const actionsRef = actionsFocus.ref;
+  const screenRef = useRef<HTMLDivElement>(null);
+  const focusListRow = useRef<((key: string) => boolean) | null>(null);
+  const openKeyNow = useRef<string | null>(null);
   const retryFrom = useCallback((failed: Failure) => {
-    retried.current = true;
+    retried.current = failed;
     failed.retry();
   }, []);
   useLayoutEffect(() => {
-    if (!retried.current) return;
-    retried.current = false;
-    if (document.hasFocus() && focusLost()) actionsRef.current?.querySelector<HTMLElement>('button:not(:disabled)')?.focus();
+    const failed = retried.current;
+    if (!failed) return;
+    retried.current = null;
+    if (!document.hasFocus() || !focusLost()) return;
+    const key = failed.focusKey;
+    if (key !== undefined && openKeyNow.current === key) {
+      // The detail's choice: the chosen option of a conflict, else its tick.
+      const choice = screenRef.current?.querySelector<HTMLElement>('.sync-detail .sync-choice-option input:checked') ?? screenRef.current?.querySelector<HTMLElement>('.sync-detail .sync-choice-option input');
+      if (choice) return choice.focus();
+    }
+    if (key !== undefined && openKeyNow.current === null && focusListRow.current?.(key)) return;
+    actionsRef.current?.querySelector<HTMLElement>('button:not(:disabled)')?.focus();
   }, [failure, chooseFailure, apartFailure, actionsRef]);
   const [message, setMessage] = useState<LiveMessage | null>(null);
   const [outcome, setOutcome] = useState<ShownOutcome | null>(null);
@@ -108,6 +127,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   const pending = useRef<PendingRequest<unknown> | null>(null);
   // A batch of choices failed and was put back: the sync waits until they are saved.
   const unsaved = useRef(false);
+  // The row of the latest choice: a failed batch's retry gives the keyboard back to it.
+  const lastChosen = useRef<string | null>(null);
   const working = useRef(false);
   // The latest list, also between a change and its render: choices made in a quick run each see the one before.
   const itemsRef = useRef<SyncItem[] | null>(null);
@@ -150,8 +171,10 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         unsaved.current = true;
         // Put back what the sandbox still has, unless the row was changed again since.
         updateItems((current) => current.map((item) => (item.key in choices && item.choice === choices[item.key] ? { ...item, choice: previous[item.key] ?? item.choice } : item)));
-        const count = Object.keys(choices).length;
+        const keys = Object.keys(choices);
+        const count = keys.length;
         setChooseFailure({
+          focusKey: lastChosen.current !== null && keys.includes(lastChosen.current) ? lastChosen.current : keys[0],
           message: `${plural(count, 'choice')} could not be saved, so ${count === 1 ? 'it was' : 'they were'} put back: ${errorText(error)}`,
           retryLabel: 'Save the choices again',
           retry: () => {
@@ -188,6 +211,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   const choose = useCallback(
     (item: SyncItem, choice: SyncChoice) => {
       const replaces = pairsRef.current.get(item.key);
+      lastChosen.current = item.key;
       applyChoices(replaces ? { [item.key]: choice, [replaces.key]: choice } : { [item.key]: choice });
     },
     [applyChoices],
@@ -325,14 +349,29 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   badgeNow.current = badgeRows;
   const listedNow = useRef<number | null>(null);
   const followed = useRef<{ hidden: boolean; designSystemId: string | null } | null>(null);
+  // A collaborator's edits move the badge several times in a row: the list compares once, when
+  // the count has been still a while (a run or a check started meanwhile counts anew anyway).
+  const badgeStill = useMemo(
+    () =>
+      afterStill(BADGE_STILL_MS, () => {
+        if (!working.current) void startAsync(null);
+      }),
+    [startAsync],
+  );
+  useEffect(() => () => badgeStill.cancel(), [badgeStill]);
   useEffect(() => {
     const badgeOnly = followed.current !== null && followed.current.hidden === hidden && followed.current.designSystemId === designSystemId;
     followed.current = { hidden, designSystemId };
+    if (badgeOnly && !hidden) {
+      badgeStill.poke();
+      return;
+    }
+    // Showing the screen or a new link starts at once, and reads the badge as it is then.
+    badgeStill.cancel();
     if (hidden) return;
-    if (working.current) {
-      if (!badgeOnly) linkMoved.current = taskNow.current?.kind === 'run' ? 'run' : (linkMoved.current ?? 'other');
-    } else void startAsync(null);
-  }, [hidden, designSystemId, badgeRows, startAsync]);
+    if (working.current) linkMoved.current = taskNow.current?.kind === 'run' ? 'run' : (linkMoved.current ?? 'other');
+    else void startAsync(null);
+  }, [hidden, designSystemId, badgeRows, startAsync, badgeStill]);
   useEffect(() => {
     if (task !== null || working.current || hidden || linkMoved.current === null) return;
     void startAsync(linkMoved.current === 'run' ? ranWith.current : null);
@@ -438,6 +477,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   };
   // As the list shows it (a replaced row's chips only while it is one row).
   const openItem = openKey !== null ? (shownItems.find((item) => item.key === openKey) ?? null) : null;
+  openKeyNow.current = openItem?.key ?? null;
   const readOnlyReason = comparison?.readOnlyReason ?? overview?.readOnlyReason ?? null;
   const busy = task !== null;
 
@@ -478,7 +518,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   // Nothing searched for or filtered: an empty list then means only format updates are left (their line says so).
   const unfiltered = filter === 'all' && query.trim() === '' && change === null;
   return (
-    <div class="screen sync-screen" data-testid="screen-sync" hidden={hidden}>
+    <div ref={screenRef} class="screen sync-screen" data-testid="screen-sync" hidden={hidden}>
       {readOnlyReason ? (
         <p class="notice notice-error" data-testid="sync-read-only">
           {readOnlyReason}
@@ -606,6 +646,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
             onChoose={choose}
             onToggle={toggle}
             pictures={pictures}
+            focusRowRef={focusListRow}
           />
         </>
       ) : null}

@@ -19,6 +19,15 @@ export function theirsLabel(updatedBy: string | null | undefined): string {
   return updatedBy ? `${THEIRS_BY}${updatedBy}` : THEIRS;
 }
 
+/**
+ * A caption as the head of its column or picture, in one line: whose version, then by whom (the
+ * part cut with an ellipsis when the room runs out; the whole caption stays the accessible name).
+ */
+export function headLines(label: string): { whose: string; by: string | null } {
+  if (label.startsWith(THEIRS_BY)) return { whose: 'Theirs', by: `by ${label.slice(THEIRS_BY.length)}` };
+  return { whose: label === THEIRS ? 'Theirs' : label, by: null };
+}
+
 const SUBJECT: Record<string, string> = {
   [PICTURE_LABEL.thisFile]: 'this file’s version',
   [PICTURE_LABEL.designSystem]: 'the design system’s version',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missingPictureText, PICTURE_LABEL, theirsLabel } from '../../../src/shared/sync/picture-labels';
+import { headLines, missingPictureText, PICTURE_LABEL, theirsLabel } from '../../../src/shared/sync/picture-labels';
 import { TEAMMATE } from '../../emulator/builder/model';
 
 /** How deep brackets go in a text: 1 for "Mine (this file)", 2 for "a (b (c))". */
@@ -40,5 +40,19 @@ describe('the words for a picture the detail cannot show', () => {
 
   it('quote a caption it does not know rather than bend it into a sentence', () => {
     expect(missingPictureText('Before', 'none')).toBe('No picture of “Before”');
+  });
+});
+
+describe('a caption as the head of its column or picture', () => {
+  it('says whose version first, then by whom, without the design system the row already names', () => {
+    expect(headLines(theirsLabel('Alex Johnson'))).toEqual({ whose: 'Theirs', by: 'by Alex Johnson' });
+    // The builder app's signature keeps its brackets, inside the part that may be cut.
+    expect(headLines(theirsLabel(TEAMMATE))).toEqual({ whose: 'Theirs', by: 'by Robin Vale (builder app)' });
+    expect(headLines(theirsLabel(null))).toEqual({ whose: 'Theirs', by: null });
+  });
+
+  it('keeps every other caption whole', () => {
+    for (const caption of Object.values(PICTURE_LABEL)) expect(headLines(caption)).toEqual({ whose: caption, by: null });
+    expect(headLines('Before')).toEqual({ whose: 'Before', by: null });
   });
 });
