@@ -46,7 +46,11 @@ const LINK_PROBLEM_TEXT: Record<NonNullable<SyncOverview['problem']>, { title: s
   'no-key-and-design-system': { title: 'Sync needs a builder API key and a design system.', body: 'Add your builder API key and choose the design system this file syncs to, both in Settings.' },
 };
 
-/** How long the badge's count stays still before the list compares again. */
+/**
+ * How long the badge's count stays still before the list compares again. Longer than the
+ * sandbox's own settling of local edits (LOCAL_COUNT_DELAY_MS, 600 ms, src/sync/sync-monitor.ts),
+ * so a burst the sandbox counts in steps is compared once.
+ */
 const BADGE_STILL_MS = 800;
 
 interface Task {

@@ -174,8 +174,10 @@ export function installSyncStub(config: SyncStubConfig): void {
       }
       return {
         item,
-        beforeLabel: conflict ? 'Mine' : 'Last sync',
-        afterLabel: conflict ? 'Theirs' : 'This file',
+        // A conflict's captions as the real sandbox gives them (sync-details.ts): theirs first, signed
+        // by the builder app's long name, so the narrow heads are tested with it.
+        beforeLabel: conflict ? 'Theirs (design system), by Robin Vale (builder app)' : 'Last sync',
+        afterLabel: conflict ? 'Mine (this file)' : 'This file',
         beforeKnown: item.kind !== 'local-add',
         changes: [
           { path: 'Button / Type=Primary › Label', property: 'fill', before: '#0A66FF', after: '#0052CC', beforeColor: '#0A66FF', afterColor: '#0052CC' },
