@@ -395,6 +395,31 @@ describe('Escape in the key field with no key saved', () => {
   });
 });
 
+describe('a key pasted with a stray quote mark, as copied from JSON or a shell', () => {
+  it('is refused with words that name the quote mark, for both keys, and nothing is saved (a builder key ending in a quote was saved; a single mark was called “the quotation marks around the key”)', async () => {
+    await h.openFreshAsync();
+    const ui = await openSettingsAsync(h);
+    const cases = [
+      { title: 'Email builder', label: 'Builder API key', url: h.emulator.builderUrl, key: `${state.builder.keys.demo}'`, words: "The key ends with a quote mark ('). Paste the key without quotes." },
+      { title: 'Email library', label: 'Library API key', url: h.emulator.libraryUrl, key: `"${state.library.keys.demo}`, words: 'The key starts with a quote mark ("). Paste the key without quotes.' },
+    ];
+    for (const { title, label, url, key, words } of cases) {
+      const section = ui.getByRole('region', { name: title });
+      await section.getByLabel('API address').fill(url);
+      const field = section.getByLabel(label, { exact: true });
+      await field.pressSequentially(key);
+      await section.getByRole('button', { name: 'Save' }).click();
+      // The words are the field's description, as a screen reader reads them with the field.
+      const describedBy = async () => ((await field.getAttribute('aria-describedby')) ?? '').split(' ')[0] ?? '';
+      await expect.poll(async () => textOf(ui.locator(`[id="${await describedBy()}"]`)), { timeout: 10_000 }).toBe(words);
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+      expect(await field.inputValue()).toBe(key);
+    }
+    const stored = await evaluateHooks(h.page, async (hooks) => [await hooks.fake().figma.clientStorage.getAsync('envelope.builder.apiKey'), await hooks.fake().figma.clientStorage.getAsync('envelope.library.apiKey')]);
+    expect(stored).toEqual([undefined, undefined]);
+  });
+});
+
 describe('the file’s design-system id changed by ⌘Z while Settings is open', () => {
   const storedId = () => evaluateHooks(h.page, (hooks) => hooks.inspect().run(() => hooks.inspect().root.getSharedPluginData('envelope', 'designSystemId')));
   /** A fresh file in a new run: the playground builds its demo document in the first run, whose open undo step would hold it. */
