@@ -96,20 +96,20 @@ export function connectionFailedResult(api: ApiName, baseUrl: string, error: unk
       api === 'builder'
         ? 'Check it, or create a new key in the builder under Settings → API Keys.'
         : 'Check it, or copy a new key from your library account.';
-    return { ok: false, message: `The ${label} API key was not accepted (${status}). ${where}` };
+    return { ok: false, message: `The ${label} API key was not accepted. ${where}` };
   }
   if (status === 404) {
-    return { ok: false, message: `${baseUrl} answered "not found" (404): is this the ${label} API address?` };
+    return { ok: false, message: `${baseUrl} answered "not found": is this the ${label} API address?` };
   }
   if (status === 429) {
-    const message = `The ${label} API is limiting requests for this key (429).`;
+    const message = `The ${label} API is limiting requests for this key.`;
     const seconds = error.retryAfterSeconds;
     // A wait of minutes the screen counts down; a longer one is said in words.
     if (seconds && seconds <= COUNTDOWN_MAX_SECONDS) return { ok: false, message, retryAfterSeconds: Math.ceil(seconds) };
     return { ok: false, message: `${message} Try again in ${describeWait(seconds || 60)}.` };
   }
   if (status >= 500) {
-    return { ok: false, message: `The ${label} API had a problem on its side (HTTP ${status}). Test again later.` };
+    return { ok: false, message: `The ${label} API had a problem on its side. Test again later.` };
   }
-  return { ok: false, message: `The ${label} API refused the test call (HTTP ${status}). Check that the address above points to the ${label} API.` };
+  return { ok: false, message: `The ${label} API refused the test call. Check that the address above points to the ${label} API.` };
 }

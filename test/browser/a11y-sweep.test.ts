@@ -1,13 +1,14 @@
 // An accessibility sweep of the screens and states the other browser tests do not check under
-// axe in both themes: Settings with each message, Sync before it is linked and when the builder
-// fails, Templates (list, empty, rename, confirm delete, errors), Browse's states (no match,
-// errors, the 429 wait, brands, journeys, Me, requests and their outcomes, an email that is gone,
+// axe in both themes: Settings with each message and the question before forgetting a key, Sync
+// before it is linked and when the builder fails, Templates (list, empty, rename, confirm delete,
+// errors), Browse's states (no match, errors, the 429 wait, brands, journeys, Me, requests and their outcomes, an email that is gone,
 // an email without its HTML) and the boot error. Each is reached as a person would (roles,
 // labels, visible text); the emulator's fault hooks only set up the errors. Then a keyboard walk:
 // Tab reaches every control of a screen, each with a visible focus.
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync, checkBoundariesAsync, checkKeyboardAsync as checkKeyboardInAsync, faultsAsync as setFaultsAsync, focusedAsync, type Api } from './support/a11y-checks';
+import { fillContrastAsync } from './support/fill-contrast';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 import { readyUiAsync } from './support/sync-steps';
 
@@ -42,6 +43,13 @@ describe.each(['light', 'dark'] as const)('every screen and state, %s theme', (t
     await ui.getByTestId('settings-library-test').click();
     await expect.poll(() => textOf(ui.getByTestId('settings-library-result')), { timeout: 15_000 }).toMatch(/^Connected to the library: /);
     await checkAxeAsync(ui, 'Settings, connected');
+
+    const library = ui.getByRole('region', { name: 'Email library' });
+    await library.getByRole('button', { name: 'Forget key (library API key)' }).click();
+    const forget = library.getByRole('group', { name: /^Remove the saved library API key/ });
+    await checkAxeAsync(ui, 'Settings, forget the key?');
+    expect.soft((await fillContrastAsync(forget.getByRole('button', { name: 'Forget key' }))).textOnFill, 'Forget key’s words on its fill').toBeGreaterThanOrEqual(4.5);
+    await forget.getByRole('button', { name: 'Keep it' }).click();
 
     await ui.getByTestId('settings-builder-replace-key').click();
     await ui.getByTestId('settings-builder-key').fill('ef_not_a_real_key_123');
@@ -122,6 +130,11 @@ describe.each(['light', 'dark'] as const)('every screen and state, %s theme', (t
     await first.getByRole('button', { name: /^Delete/ }).click();
     await first.getByRole('button', { name: 'Keep it' }).waitFor();
     await checkAxeAsync(ui, 'Templates, confirm delete');
+    await checkKeyboardAsync(ui, 'Templates, confirm delete');
+    // The step that cannot be undone is a filled red button (it was outlined like the rest), its words readable on the fill.
+    const confirmDelete = await fillContrastAsync(first.getByRole('button', { name: /^Delete “/ }));
+    expect.soft(confirmDelete.fillAlpha, 'the confirm Delete has a fill of its own').toBe(1);
+    expect.soft(confirmDelete.textOnFill, 'the confirm Delete’s words on its fill').toBeGreaterThanOrEqual(4.5);
     // Delete every template by the screen: the confirmation, then the empty list.
     for (let left = await list.getByRole('listitem').count(); left > 0; left--) {
       const item = list.getByRole('listitem').first();

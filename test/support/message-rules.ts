@@ -1,6 +1,6 @@
 // The rules every sentence Envelope shows a person follows (issue 15): no internal names (a
 // bridge message type, an API path, a source file, a schema path), no sentence said twice, no
-// stray space before punctuation. Shared by the unit test over the message catalogue and the
+// stray space before punctuation, no HTTP status number. Shared by the unit test over the message catalogue and the
 // browser tests that read messages off the screen.
 import { sandboxEvents, sandboxRequests, uiEvents, uiRequests } from '../../src/shared/bridge/messages';
 
@@ -13,6 +13,8 @@ const CODE_PATTERNS: ReadonlyArray<[RegExp, string]> = [
   [/\.(ts|tsx|js)\b/, 'a source file'],
   [/\b(payload|reply|message)\.[a-z_]/i, 'a schema path'],
   [/\[object \w+\]|\bundefined\b|\bnull\b|\bNaN\b/, 'a JavaScript value'],
+  // A status number means nothing to a designer: the words say what happened and what to do.
+  [/\bHTTP\s*\d{3}\b|\([1-5]\d\d\)/i, 'an HTTP status number'],
 ];
 
 /** The sentences of a message, normalised for comparison. */

@@ -110,15 +110,12 @@ async function readBodyAsync(response: Response, onBytes: () => void, stop: Abor
   }
 }
 
-/**
- * Why an error status gave no screenshot, and what to do, in words; only an unexpected status
- * keeps its number, for whoever helps the designer find out why.
- */
+/** Why an error status gave no screenshot, and what to do, in words (no status number). */
 function statusWhy(status: number): string {
   if (status === 404) return 'the library has no screenshot at its address';
   if (status === 429) return 'the library asked Envelope to slow down. Try placing it again in a minute';
   if (status >= 500) return 'the library had a problem sending it. Try placing it again in a little while';
-  return `the library refused to send it (HTTP ${status})`;
+  return 'the library refused to send it. Try placing it again later';
 }
 
 /** Downloads the screenshot's bytes; failures, a stall included, said as a person would want them. */

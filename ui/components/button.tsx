@@ -3,7 +3,8 @@ import { Spinner } from './spinner';
 
 export interface ButtonProps {
   children: ComponentChildren;
-  variant?: 'primary' | 'secondary' | 'danger' | 'link';
+  /** primary: the screen's main action; secondary: outlined; ghost: a quiet row action; destructive: the confirming step of something that cannot be undone; link. */
+  variant?: 'primary' | 'secondary' | 'ghost' | 'destructive' | 'link';
   type?: 'button' | 'submit';
   onClick?: () => void;
   disabled?: boolean;

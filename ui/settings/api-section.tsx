@@ -350,7 +350,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
         >
           <p id={id('forget-question')}>Remove the saved {text.keyNoun} from this computer? Envelope cannot reach this API until you paste a key again.</p>
           <div class="button-row">
-            <Button variant="danger" onClick={forgetKey} busy={busy === 'forget'} buttonRef={forgetConfirmRef} testId={id('forget-confirm')}>
+            <Button variant="destructive" onClick={forgetKey} busy={busy === 'forget'} buttonRef={forgetConfirmRef} testId={id('forget-confirm')}>
               Forget key
             </Button>
             <Button

@@ -102,7 +102,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
           <div class="confirm" role="group" aria-label={`Delete ${label}?`} onKeyDown={closeOnEscape}>
             <p>Delete the template {label} from the builder workspace? This cannot be undone.</p>
             <div class="button-row">
-              <Button variant="danger" busy={busy} onClick={remove} buttonRef={confirmRef}>
+              <Button variant="destructive" busy={busy} onClick={remove} buttonRef={confirmRef}>
                 Delete {label}
               </Button>
               {/* Once sent, a deletion cannot be taken back: "Keep it" would say otherwise. */}
@@ -124,10 +124,10 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
           <Button onClick={open} busy={busy} ariaLabel={`Open ${label}`} buttonRef={openRef}>
             Open
           </Button>
-          <Button onClick={() => setMode({ kind: 'rename', name: row.name, description: row.description, error: null })} ariaLabel={`Rename ${label}`}>
+          <Button variant="ghost" onClick={() => setMode({ kind: 'rename', name: row.name, description: row.description, error: null })} ariaLabel={`Rename ${label}`}>
             Rename
           </Button>
-          <Button variant="danger" onClick={() => setMode({ kind: 'delete' })} ariaLabel={`Delete ${label}`}>
+          <Button variant="ghost" onClick={() => setMode({ kind: 'delete' })} ariaLabel={`Delete ${label}`}>
             Delete
           </Button>
         </div>

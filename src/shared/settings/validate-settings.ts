@@ -51,17 +51,28 @@ export function normalizeBaseUrl(input: string): string {
   return input.trim().replace(/\/+$/, '');
 }
 
+const QUOTE_MARKS = /^["'“”‘’`]+|["'“”‘’`]+$/g;
+
+/** A key copied from JSON or a shell with its quote marks: named, mark and place, when they are all that is wrong. */
+function quoteProblem(key: string, isKey: (key: string) => boolean): string | null {
+  const [first, last] = [...key.matchAll(QUOTE_MARKS)];
+  if (!first || !isKey(key.replace(QUOTE_MARKS, ''))) return null;
+  const where = last ? 'starts and ends' : first.index ? 'ends' : 'starts';
+  return `The key ${where} with a quote mark (${first[0].charAt(0)}). Paste the key without quotes.`;
+}
+
 /** A problem with an API key in words, or null when it has the right form. */
 export function keyProblem(api: ApiName, input: string): string | null {
   const key = input.trim();
   if (key === '') return 'Paste your API key.';
   const isKey = api === 'builder' ? isBuilderKey : isLibraryKey;
+  const quoted = quoteProblem(key, isKey);
+  if (quoted) return quoted;
   if (isKey(key)) return null;
-  // What a paste brings along most: "Bearer " copied from a request, quotes from code, a line
+  // What a paste brings along most (quote marks aside, above): "Bearer " copied from a request, a line
   // break or an invisible character inside, or the other API's key. Refused, never cleaned
   // silently, so the key saved is exactly the one the person can see.
   if (isKey(key.replace(/^(authorization:\s*)?bearer\s+/i, ''))) return 'Paste the key alone, without “Bearer” in front of it.';
-  if (isKey(key.replace(/^["'“”‘’`]+|["'“”‘’`]+$/g, ''))) return 'Remove the quotation marks around the key: they are not part of it.';
   if (isKey(key.replace(/\s+/g, ''))) return `This ${api} API key has a space or line break inside it: copy it again in one piece.`;
   if (isKey(key.replace(INVISIBLE, ''))) return `This ${api} API key has an invisible character in it: copy it again from where it was made.`;
   const libraryRule = 'Library keys look like xxx_live_ followed by at least 8 letters or digits.';

@@ -109,13 +109,13 @@ describe('builder error rows (docs/api/builder-api.md and docs/api/api-assumptio
   it('an error body that is HTML maps by status alone', () => {
     const error = errorFromResponse({ status: 502, headers: {}, text: '<html>Bad gateway</html>' }, { api: 'builder', endpoint: 'GET /api/templates', keySent: true, nowMs: NOW });
     expect(error).toMatchObject({ code: 'server_error', status: 502, serverCode: null });
-    expect(error.message).toBe('The builder API had an internal problem (HTTP 502). Try again later.');
+    expect(error.message).toBe('The builder API had a problem on its side. Try again later.');
   });
 
-  it('an unexpected status is named when the body is not the API’s own', () => {
+  it('an unexpected status is said as a refusal, in words, when the body is not the API’s own', () => {
     const error = errorFromResponse({ status: 418, headers: {}, text: 'short and stout' }, { api: 'builder', endpoint: 'GET /api/templates', keySent: true, nowMs: NOW });
     expect(error).toMatchObject({ code: 'http_error' });
-    expect(error.message).toBe('The builder API answered with an unexpected HTTP 418.');
+    expect(error.message).toBe('The builder API turned the request away without saying why. Check the builder API address in Settings; if it is right, try again later.');
   });
 
   it('a 4xx the documents do not list, in the API’s own error body, is the API refusing and saying why', () => {

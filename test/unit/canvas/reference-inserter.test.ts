@@ -33,7 +33,7 @@ function setup(options: { failing?: Set<string>; insertFails?: Set<number> } = {
     },
   } as unknown as LibraryClient;
   const loadTilesAsync = (url: string): Promise<Screenshot> =>
-    options.failing?.has(url) ? Promise.reject(new Error('Its screenshot could not be loaded: HTTP 404.')) : Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
+    options.failing?.has(url) ? Promise.reject(new Error('Its screenshot could not be loaded: the library has no screenshot at its address.')) : Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
   const inserter = createReferenceInserter({ endpoint, client, loadTilesAsync });
   return { inserter, sent, detailReads };
 }
@@ -72,7 +72,7 @@ describe('the reference inserter', () => {
       cancelled: false,
       board: 'Acme — journey',
       failed: [
-        { name: 'Acme — Email 2', reason: 'Its screenshot could not be loaded: HTTP 404.' },
+        { name: 'Acme — Email 2', reason: 'Its screenshot could not be loaded: the library has no screenshot at its address.' },
         { name: 'Acme — Email 3', reason: 'This page is read-only.' },
       ],
     });
@@ -84,7 +84,7 @@ describe('the reference inserter', () => {
       ['Win-back', 'b1'],
       ['Win-back', 'b1'],
     ]);
-    expect(insertSummary(outcome)).toBe('Placed Acme — journey with 2 references on the canvas. 2 could not be placed: Acme — Email 2: Its screenshot could not be loaded: HTTP 404; Acme — Email 3: This page is read-only.');
+    expect(insertSummary(outcome)).toBe('Placed Acme — journey with 2 references on the canvas. 2 could not be placed: Acme — Email 2: Its screenshot could not be loaded: the library has no screenshot at its address; Acme — Email 3: This page is read-only.');
   });
 
   it('stops at a cancel, keeps what was placed and still ends the batch', async () => {
@@ -155,12 +155,12 @@ describe('the reference inserter', () => {
     } as unknown as Parameters<typeof createReferenceInserter>[0]['endpoint'];
     const client = { getEmailAsync: () => Promise.resolve({ data: { brand: { name: 'Acme' } }, meta: { attribution: { source: 'MailVault', url: 'https://mailvault.example' } } }) } as unknown as LibraryClient;
     const loadTilesAsync = (url: string): Promise<Screenshot> =>
-      url.endsWith('/2.png') ? Promise.reject(new Error('Its screenshot could not be loaded: HTTP 404.')) : Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
+      url.endsWith('/2.png') ? Promise.reject(new Error('Its screenshot could not be loaded: the library has no screenshot at its address.')) : Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
     const inserter = createReferenceInserter({ endpoint, client, loadTilesAsync });
     const outcome = await inserter.insertAsync([item(1, { stage: 'Welcome' }), item(2, { stage: 'Welcome' }), item(3, { stage: 'Win-back' })], { layout: 'board', title: 'Acme — journey', stages: ['Welcome', 'Win-back'] }, () => undefined, new AbortController().signal);
     expect(outcome).toMatchObject({ placed: 2, placedIds: [1, 3], failed: [{ name: 'Acme — Email 2' }] });
     expect(insertSummary(outcome)).toBe(
-      'The board “Acme — journey” could not be built (The font is missing), so its 2 references are on the canvas as a grid instead. 1 could not be placed: Acme — Email 2: Its screenshot could not be loaded: HTTP 404.',
+      'The board “Acme — journey” could not be built (The font is missing), so its 2 references are on the canvas as a grid instead. 1 could not be placed: Acme — Email 2: Its screenshot could not be loaded: the library has no screenshot at its address.',
     );
     expect(sent.at(-1)).toBe('canvas/insert-end');
   });

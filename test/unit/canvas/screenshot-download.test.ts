@@ -1,6 +1,7 @@
 // Downloading a library screenshot: every way it fails is said in words for the insert summary.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchScreenshotAsync, loadScreenshotTilesAsync, ScreenshotError } from '../../../ui/canvas/screenshot-tiles';
+import { messageProblems } from '../../support/message-rules';
 
 /** A 200 image answer whose connection drops after its first bytes. */
 function droppedHalfWay(): Response {
@@ -91,11 +92,12 @@ describe('fetchScreenshotAsync', () => {
       vi.stubGlobal('fetch', () => Promise.resolve(new Response('busy', { status, headers: { 'content-type': 'text/plain' } })));
       return ((await fetchScreenshotAsync('https://library.example/shot.png').catch((error: unknown) => error)) as Error).message;
     };
-    // The words say it: no status number a designer must decode (only an unexpected one keeps it, for whoever helps them).
+    // The words say it: no status number a designer must decode.
+    for (const status of [400, 401, 403, 404, 410, 429, 500, 503]) expect(messageProblems(await failureFor(status)), String(status)).toEqual([]);
     expect(await failureFor(503)).toBe('Its screenshot could not be loaded: the library had a problem sending it. Try placing it again in a little while.');
     expect(await failureFor(429)).toBe('Its screenshot could not be loaded: the library asked Envelope to slow down. Try placing it again in a minute.');
     expect(await failureFor(404)).toBe('Its screenshot could not be loaded: the library has no screenshot at its address.');
-    expect(await failureFor(403)).toBe('Its screenshot could not be loaded: the library refused to send it (HTTP 403).');
+    expect(await failureFor(403)).toBe('Its screenshot could not be loaded: the library refused to send it. Try placing it again later.');
   });
 
   it('a screenshot whose header declares more pixels than a window can hold is refused in words before decoding', async () => {

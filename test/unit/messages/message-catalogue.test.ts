@@ -219,6 +219,12 @@ describe('the rules catch what issue 15 found', () => {
     expect(messageProblems('The builder API sent an unexpected reply: GET /api/templates/:id: payload.data is missing.').length).toBeGreaterThan(0);
   });
 
+  it('a status number where words should say what happened', () => {
+    expect(messageProblems('The builder API had an internal problem (HTTP 502). Try again later.')).toContain('it shows an HTTP status number: HTTP 502');
+    expect(messageProblems('The library API key was not accepted (401). Check it.')).toContain('it shows an HTTP status number: (401)');
+    expect(messageProblems('Notes can be up to 500 characters.')).toEqual([]);
+  });
+
   it('splits sentences after their stop', () => {
     expect(sentencesOf('One. Two? Three!')).toEqual(['one.', 'two?', 'three!']);
   });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { baseUrlProblem, keyProblem, maskKey, normalizeBaseUrl, sameOrigin } from '../../../src/shared/settings/validate-settings';
+import { isBuilderKey } from '../../../src/shared/api/builder/keys';
+import { isLibraryKey } from '../../../src/shared/api/library/keys';
+import { messageProblems } from '../../support/message-rules';
 import { parseHttpUrl } from '../../../src/shared/validation/http-url';
 
 describe('base URL rule', () => {
@@ -81,14 +84,27 @@ describe('key rules', () => {
     expect(keyProblem(api, input)).toBe('Paste the key alone, without “Bearer” in front of it.');
   });
 
+  // Copied from JSON or a shell, a key brings its quote marks along: the words name the mark and where it is.
   it.each([
-    ['builder', '"ef_8f2kq93lsx0"'],
-    ['builder', "'ef_8f2kq93lsx0'"],
-    ['builder', '“ef_8f2kq93lsx0”'],
-    ['library', '"lib_live_A1b2C3d4"\n'],
-    ['library', '`lib_live_A1b2C3d4`'],
-  ] as const)('says to remove the quotation marks when %s key %j is pasted inside them', (api, input) => {
-    expect(keyProblem(api, input)).toBe('Remove the quotation marks around the key: they are not part of it.');
+    ['builder', '"ef_8f2kq93lsx0"', 'The key starts and ends with a quote mark ("). Paste the key without quotes.'],
+    ['builder', "'ef_8f2kq93lsx0'", "The key starts and ends with a quote mark ('). Paste the key without quotes."],
+    ['builder', '“ef_8f2kq93lsx0”', 'The key starts and ends with a quote mark (“). Paste the key without quotes.'],
+    ['builder', '"ef_8f2kq93lsx0', 'The key starts with a quote mark ("). Paste the key without quotes.'],
+    ['builder', "ef_8f2kq93lsx0'", "The key ends with a quote mark ('). Paste the key without quotes."],
+    ['library', '"lib_live_A1b2C3d4', 'The key starts with a quote mark ("). Paste the key without quotes.'],
+    ['library', "lib_live_A1b2C3d4'", "The key ends with a quote mark ('). Paste the key without quotes."],
+    ['library', '"lib_live_A1b2C3d4"\n', 'The key starts and ends with a quote mark ("). Paste the key without quotes.'],
+    ['library', '`lib_live_A1b2C3d4`', 'The key starts and ends with a quote mark (`). Paste the key without quotes.'],
+  ] as const)('names the quote mark when %s key %j is pasted with it', (api, input, words) => {
+    expect(keyProblem(api, input)).toBe(words);
+    expect(messageProblems(words)).toEqual([]);
+  });
+
+  it('a builder key ending in a quote mark is no key (any other keyboard character past ef_ still is)', () => {
+    expect(isBuilderKey("ef_8f2kq93lsx0'")).toBe(false);
+    expect(isBuilderKey('ef_8f2kq93lsx0"')).toBe(false);
+    expect(isBuilderKey('ef_8f2k"q93lsx0')).toBe(true);
+    expect(isLibraryKey('lib_live_A1b2C3d4"')).toBe(false);
   });
 
   it('refuses a builder key carrying an invisible or non-keyboard character (it cannot be sent in a request header)', () => {

@@ -210,7 +210,7 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
                 undo brings them back.
               </p>
               <div class="button-row">
-                <Button variant="danger" onClick={remove} busy={removing} buttonRef={confirmButton}>
+                <Button variant="destructive" onClick={remove} busy={removing} buttonRef={confirmButton}>
                   Remove {count} {noun}
                 </Button>
                 <Button onClick={cancel}>Cancel</Button>
@@ -218,7 +218,7 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
             </div>
           ) : (
             <div>
-              <Button variant="danger" onClick={() => setConfirming(true)} disabled={count === 0} buttonRef={removeButton}>
+              <Button onClick={() => setConfirming(true)} disabled={count === 0} buttonRef={removeButton}>
                 Remove {count} {noun}
               </Button>
             </div>

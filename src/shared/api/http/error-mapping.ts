@@ -54,10 +54,11 @@ function messageFor(code: ApiErrorCode, context: ErrorContext, status: number, s
     case 'unavailable':
       return `The ${label} is temporarily unavailable. Try again in a moment.`;
     case 'server_error':
-      return `The ${label} had an internal problem (HTTP ${status}). Try again later.`;
+      return `The ${label} had a problem on its side. Try again later.`;
     default:
       if (status === 404) return `The ${label} address answered “not found” without the ${label}’s own word for it, so the address in Settings may be wrong.`;
-      return `The ${label} answered with an unexpected HTTP ${status}${said}.`;
+      // A refusal the documents do not list, the status kept in the error for whoever helps.
+      return `The ${label} turned the request away${said || ' without saying why'}. Check the ${label} address in Settings; if it is right, try again later.`;
   }
 }
 
