@@ -111,7 +111,8 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
     return { emailId: item.emailId, brandSlug: item.brandSlug, brandName, subject: item.subject, url: item.url, capturedDate: item.capturedDate, service };
   };
 
-  const nameOf = (item: InsertItem) => `${item.brandName ?? item.brandSlug} — ${item.subject}`;
+  // A slug ("petal-pine") is no name to show a designer: the subject alone until the brand's is known.
+  const nameOf = (item: InsertItem) => (item.brandName === undefined ? item.subject : `${item.brandName} — ${item.subject}`);
 
   const placeAsync = async (item: InsertItem, extra: { batchId?: string; dropId?: string }, onWait: (seconds: number) => void, signal?: AbortSignal) => {
     const [reference, screenshot] = await Promise.all([sourceAsync(item, onWait, signal), loadTilesAsync(item.previewUrl, signal)]);

@@ -193,10 +193,18 @@ describe('the reference inserter', () => {
     expect(outcome).toMatchObject({ placed: 3, placedIds: [1, 2, 3], failed: [] });
     expect(slept).toEqual([1_000, 1_000]);
     expect(progress.filter((report) => report.waitingSeconds !== undefined)).toEqual([
-      { done: 1, total: 3, label: 'acme — Email 2', waitingSeconds: 2 },
-      { done: 1, total: 3, label: 'acme — Email 2', waitingSeconds: 1 },
+      { done: 1, total: 3, label: 'Email 2', waitingSeconds: 2 },
+      { done: 1, total: 3, label: 'Email 2', waitingSeconds: 1 },
     ]);
     expect(sent.filter((type) => type === 'canvas/insert')).toHaveLength(3);
+  });
+
+  it('names an email whose brand the list lacked by its subject, never by the brand’s slug (the bar said “acme-outfitters — …”)', async () => {
+    const { inserter } = setup({ failing: new Set(['https://img.example/2.png']) });
+    const labels: string[] = [];
+    const outcome = await inserter.insertAsync([item(1, { brandName: undefined, brandSlug: 'acme-outfitters' }), item(2, { brandName: undefined, brandSlug: 'acme-outfitters' })], { layout: 'grid' }, (report) => labels.push(report.label), new AbortController().signal);
+    expect(labels.filter((label) => label !== '')).toEqual(['Email 1', 'Email 2']);
+    expect(outcome.failed).toEqual([{ name: 'Email 2', reason: 'Its screenshot could not be loaded: HTTP 404.' }]);
   });
 
   it('ends the batch even when something unexpected stops it midway', async () => {
