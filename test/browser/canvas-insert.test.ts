@@ -426,6 +426,25 @@ describe('Browse: library emails on the canvas', () => {
     expect(placed.map((reference) => reference.record!.emailId).sort()).toEqual(ids.map((email) => email.id).sort());
   });
 
+  it('waits out the image host’s “slow down” for a screenshot, saying the wait in words, and places it (it failed with “Try placing it again in a minute”)', async () => {
+    const ui = await openBrowseAsync('light');
+    const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
+    await cards.first().waitFor();
+    const [first] = (await libraryAsync<{ data: Array<{ id: number; subject_line: string; brand: string }> }>('/v1/emails?per_page=1')).data;
+    const previewFault = (fault: string | null) => fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${first!.id}/preview-fault`, { method: 'POST', body: JSON.stringify({ fault }) });
+    await previewFault('429');
+    try {
+      await cards.first().getByRole('checkbox').check();
+      await ui.getByRole('button', { name: 'Insert 1' }).click();
+      const status = ui.getByTestId('insert-status');
+      await expect.poll(() => textOf(status), { timeout: 20_000 }).toMatch(/^The library asked us to slow down: placing goes on in [12] seconds?/);
+      await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
+    } finally {
+      await previewFault(null);
+    }
+    expect((await referencesAsync()).map((reference) => reference.record?.emailId)).toContain(first!.id);
+  });
+
   it('has the placing’s live region in place before it speaks, so “Placing…” is read out (it appeared already filled, which screen readers skip)', async () => {
     const ui = await openBrowseAsync('light');
     const liveRegionShown = () =>
