@@ -426,6 +426,25 @@ describe('Browse: library emails on the canvas', () => {
     expect(placed.map((reference) => reference.record!.emailId).sort()).toEqual(ids.map((email) => email.id).sort());
   });
 
+  it('waits out the image host’s “slow down” for a screenshot, saying the wait in words, and places it (it failed with “Try placing it again in a minute”)', async () => {
+    const ui = await openBrowseAsync('light');
+    const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
+    await cards.first().waitFor();
+    const [first] = (await libraryAsync<{ data: Array<{ id: number; subject_line: string; brand: string }> }>('/v1/emails?per_page=1')).data;
+    const previewFault = (fault: string | null) => fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${first!.id}/preview-fault`, { method: 'POST', body: JSON.stringify({ fault }) });
+    await previewFault('429');
+    try {
+      await cards.first().getByRole('checkbox').check();
+      await ui.getByRole('button', { name: 'Insert 1' }).click();
+      const status = ui.getByTestId('insert-status');
+      await expect.poll(() => textOf(status), { timeout: 20_000 }).toMatch(/^The library asked us to slow down: placing goes on in [12] seconds?/);
+      await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
+    } finally {
+      await previewFault(null);
+    }
+    expect((await referencesAsync()).map((reference) => reference.record?.emailId)).toContain(first!.id);
+  });
+
   it('has the placing’s live region in place before it speaks, so “Placing…” is read out (it appeared already filled, which screen readers skip)', async () => {
     const ui = await openBrowseAsync('light');
     const liveRegionShown = () =>
@@ -495,6 +514,36 @@ describe('Browse: library emails on the canvas', () => {
     );
     expect(columns).toEqual(journey.data.stages.map((stage) => stage.emails.map((email) => email.id)));
     await h.page.locator('[data-role="canvas"]').screenshot({ path: `${SHOTS}/canvas-references-light.png` });
+  });
+
+  it('says a journey stage without emails has none now, and draws no empty column for it on the board', async () => {
+    const ui = await openBrowseAsync('light');
+    const chosen = (await libraryAsync<{ data: Array<{ brand_slug: string }> }>('/v1/journeys?per_page=50')).data[1]!;
+    const journeyAsync = async () => (await libraryAsync<{ data: { stages: Array<{ stage: string; email_count: number; emails: Array<{ id: number }> }> } }>(`/v1/journeys/${chosen.brand_slug}?emails_per_stage=10`)).data.stages;
+    const emptied = (await journeyAsync())[1]!;
+    // The library removed every email of the second stage (the brand asked it to).
+    for (const email of emptied.emails) expect((await fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${email.id}/remove`, { method: 'POST' })).ok).toBe(true);
+    const stages = await journeyAsync();
+    expect(stages.find((stage) => stage.stage === emptied.stage)).toMatchObject({ email_count: 0, emails: [] });
+    const name = (await libraryAsync<{ data: { brand: { name: string } } }>(`/v1/brands/${chosen.brand_slug}?per_page=1`)).data.brand.name;
+    await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+    await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: new RegExp(`^${escapeRegExp(name)}`) }).click();
+    await ui.getByRole('heading', { name: `${name}: journey` }).waitFor();
+    const stage = ui.getByRole('region', { name: emptied.stage });
+    expect(await textOf(stage)).toContain('The library has no emails in this stage now.');
+    expect(await stage.getByRole('list').count()).toBe(0);
+    await ui.getByRole('button', { name: 'Insert journey as board' }).click();
+    await waitForSummaryAsync(ui, new RegExp(`^Placed ${escapeRegExp(name)} — journey with \\d+ references on the canvas\\.`));
+    const labels = await evaluateHooks(
+      h.page,
+      (hooks, title) =>
+        hooks.inspect().run(() => {
+          const frame = hooks.inspect().allNodes().find((node) => node.type === 'FRAME' && node.name === title) as FrameNode;
+          return hooks.inspect().children(frame).filter((child) => child.type === 'TEXT').map((child) => (child as TextNode).characters);
+        }),
+      `${name} — journey`,
+    );
+    expect(labels).toEqual(stages.filter((each) => each.emails.length > 0).map((each) => each.stage));
   });
 
   it('inserts from a row of liked emails, with the brand read from the library where the list does not name it', async () => {

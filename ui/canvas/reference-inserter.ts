@@ -70,7 +70,7 @@ export interface InserterDependencies {
   sleepAsync?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-/** A 429 for an email's facts is waited out this many times, if it asks no longer than a minute each. */
+/** A 429 for an email's facts or its screenshot is waited out this many times, if it asks no longer than a minute each. */
 const MAX_WAITS = 3;
 const MAX_WAIT_SECONDS = 60;
 
@@ -78,16 +78,15 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
   /** The service's name (`meta.attribution.source`): the same for every email, learnt once. */
   let service: string | null = null;
 
-  /** The caption's facts; the email itself is read when the list lacked the brand or the service is not known yet. */
   /**
-   * The library's "slow down" (the client tries once) is waited out, counting down, rather than
-   * failing this email of a grid while the next ones, held by the client until the wait ends, go.
+   * The library's "slow down" (for an email's facts, which the client tries once, or its
+   * screenshot's download) is waited out, counting down, rather than failing this email of a grid
+   * while the next ones, held by the client until the wait ends, go.
    */
-  const readEmailAsync = async (item: InsertItem, onWait: (seconds: number) => void, signal?: AbortSignal) => {
+  const waitingOutAsync = async <T>(attemptAsync: () => Promise<T>, onWait: (seconds: number) => void, signal?: AbortSignal): Promise<T> => {
     for (let waits = 0; ; waits++) {
       try {
-        // A cancel lets go of it: it holds one of the library's slots.
-        return await client.getEmailAsync(item.emailId, signal);
+        return await attemptAsync();
       } catch (error) {
         const { code, retryAfterSeconds } = error as { code?: unknown; retryAfterSeconds?: number | null };
         const seconds = retryAfterSeconds ?? DEFAULT_RETRY_SECONDS;
@@ -101,20 +100,23 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
     }
   };
 
+  /** The caption's facts; the email itself is read when the list lacked the brand or the service is not known yet. */
   const sourceAsync = async (item: InsertItem, onWait: (seconds: number) => void, signal?: AbortSignal): Promise<ReferenceSource> => {
     let brandName = item.brandName;
     if (brandName === undefined || service === null) {
-      const response = await readEmailAsync(item, onWait, signal);
+      // A cancel lets go of it: it holds one of the library's slots.
+      const response = await waitingOutAsync(() => client.getEmailAsync(item.emailId, signal), onWait, signal);
       service = response.meta.attribution.source;
       brandName ??= response.data.brand.name;
     }
     return { emailId: item.emailId, brandSlug: item.brandSlug, brandName, subject: item.subject, url: item.url, capturedDate: item.capturedDate, service };
   };
 
-  const nameOf = (item: InsertItem) => `${item.brandName ?? item.brandSlug} — ${item.subject}`;
+  // A slug ("petal-pine") is no name to show a designer: the subject alone until the brand's is known.
+  const nameOf = (item: InsertItem) => (item.brandName === undefined ? item.subject : `${item.brandName} — ${item.subject}`);
 
   const placeAsync = async (item: InsertItem, extra: { batchId?: string; dropId?: string }, onWait: (seconds: number) => void, signal?: AbortSignal) => {
-    const [reference, screenshot] = await Promise.all([sourceAsync(item, onWait, signal), loadTilesAsync(item.previewUrl, signal)]);
+    const [reference, screenshot] = await Promise.all([sourceAsync(item, onWait, signal), waitingOutAsync(() => loadTilesAsync(item.previewUrl, signal), onWait, signal)]);
     signal?.throwIfAborted();
     const request = endpoint.request(
       'canvas/insert',

@@ -6,6 +6,7 @@
 // tile's pixels; a canvas per tile would keep each until garbage collection), so memory stays one
 // decoded screenshot and one tile (test/bench/canvas-bench.ts measures it).
 import type { ScreenshotTile } from '../../src/shared/bridge/messages';
+import { parseRetryAfterSeconds } from '../../src/shared/api/http/error-body';
 import { planTiles, type TileRect } from '../../src/shared/canvas/tile-plan';
 import { declaredImageSize, IMAGE_HEADER_BYTES } from './image-size';
 
@@ -18,6 +19,9 @@ export interface Screenshot {
 /** Why a screenshot could not be had, in words for the summary. */
 export class ScreenshotError extends Error {
   override name = 'ScreenshotError';
+  /** Set for a 429: the inserter waits it out as it does the library's own (`code`, `retryAfterSeconds` as an ApiError has them). */
+  code?: 'rate_limited';
+  retryAfterSeconds?: number | null;
   constructor(why: string) {
     super(`Its screenshot could not be loaded: ${why}.`);
   }
@@ -145,6 +149,9 @@ export async function fetchScreenshotAsync(url: string, signal?: AbortSignal): P
       response = await fetch(url, { signal: download.signal });
     } catch (error) {
       throw failure(error, () => (navigator.onLine === false ? 'you are offline' : 'it could not be downloaded (offline, or the library did not answer)'));
+    }
+    if (response.status === 429) {
+      throw Object.assign(new ScreenshotError(statusWhy(429)), { code: 'rate_limited', retryAfterSeconds: parseRetryAfterSeconds(response.headers.get('retry-after') ?? undefined, Date.now()) });
     }
     if (!response.ok) throw new ScreenshotError(statusWhy(response.status));
     const type = response.headers.get('content-type') ?? '';

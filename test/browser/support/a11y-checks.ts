@@ -1,7 +1,7 @@
 // The checks the accessibility sweeps run on a state of the plugin's window: axe-core's WCAG 2.2
 // AA rules and doubled announcements, field boundaries (1.4.11, which axe does not check), and a
 // keyboard walk (Tab reaches every control, each with a visible focus).
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { axeViolationsAsync } from './axe';
 import type { Harness } from './playground-harness';
@@ -108,6 +108,52 @@ async function weakBoundariesAsync(ui: Frame): Promise<string[]> {
 
 export async function checkBoundariesAsync(ui: Frame, what: string): Promise<void> {
   expect.soft(await weakBoundariesAsync(ui), `field boundaries: ${what}`).toEqual([]);
+}
+
+/**
+ * Marks that carry a state or a quantity (a pressed segment, a chart's bars) and do not stand out
+ * 3:1 (WCAG 1.4.11) from what is behind them by any of their edge, their fill or their SVG paint;
+ * with how many were measured, so that a check of nothing does not pass.
+ */
+export async function weakMarksAsync(ui: Frame, selector: string): Promise<{ measured: number; weak: string[] }> {
+  await installColourToolsAsync(ui);
+  return ui.evaluate((marks) => {
+    const { rgba, over, behind, contrast } = (window as unknown as { envelopeColourTools: ColourTools }).envelopeColourTools;
+    const weak: string[] = [];
+    let measured = 0;
+    document.querySelectorAll(marks).forEach((element) => {
+      const box = element.getBoundingClientRect();
+      if (box.width * box.height === 0) return;
+      measured++;
+      const style = getComputedStyle(element);
+      const outside = behind(element.parentElement);
+      const paints = [style.backgroundColor, ...(parseFloat(style.borderTopWidth) > 0 ? [style.borderTopColor] : []), ...(element instanceof SVGElement ? [style.fill] : [])];
+      const best = Math.max(...paints.map((paint) => contrast(over(rgba(paint), outside), outside)));
+      if (best < 3) weak.push(`${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''} “${(element.textContent ?? '').trim().slice(0, 20)}” ${best.toFixed(2)}:1`);
+    });
+    return { measured, weak };
+  }, selector);
+}
+
+/**
+ * The contrast of a progress bar's filled part with its track, read from its pixels (a bar's
+ * `::-webkit-progress-value` has no computed style to read). The bar must be partly filled.
+ */
+export async function progressContrastAsync(ui: Frame, progress: Locator): Promise<number> {
+  await installColourToolsAsync(ui);
+  const png = (await progress.screenshot({ animations: 'disabled' })).toString('base64');
+  return ui.evaluate(async (base64) => {
+    const { contrast } = (window as unknown as { envelopeColourTools: ColourTools }).envelopeColourTools;
+    const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))]));
+    const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
+    context.drawImage(bitmap, 0, 0);
+    // Away from the rounded ends: the filled start and the empty end, half-way down.
+    const pixel = (x: number): Rgba => {
+      const [r, g, b] = context.getImageData(x, Math.floor(bitmap.height / 2), 1, 1).data;
+      return [r!, g!, b!, 1];
+    };
+    return contrast(pixel(3), pixel(bitmap.width - 4));
+  }, png);
 }
 
 /** Where the keyboard is in the window: the element's tag and name, or "body" when the focus was lost. */

@@ -262,6 +262,15 @@ describe('POST /_emulator/library/emails/:id/preview-fault', () => {
     }
   });
 
+  it('"429" asks the next download of the screenshot to wait 2 seconds (readable from a null origin), then mends itself', async () => {
+    const { body } = await call(`${emulator.libraryUrl}/v1/emails/1007`);
+    expect((await control(emulator, 'library/emails/1007/preview-fault', { fault: '429' })).body).toEqual({ ok: true, id: 1007, fault: '429' });
+    const limited = await fetch(body.data.preview_url);
+    expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '2']);
+    expect(limited.headers.get('access-control-expose-headers')).toContain('Retry-After');
+    expect((await fetch(body.data.preview_url)).headers.get('content-type')).toBe('image/png');
+  });
+
   it('refuses an unknown fault or email', async () => {
     expect((await control(emulator, 'library/emails/1007/preview-fault', { fault: 'slow' })).status).toBe(400);
     expect((await control(emulator, 'library/emails/5/preview-fault', { fault: '404' })).status).toBe(404);

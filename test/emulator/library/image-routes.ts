@@ -22,6 +22,10 @@ const emailImage =
     if (!email) return libraryErrorResponse(404, 'not_found', `No image for email "${params['id']!.slice(0, 40)}".`);
     // A fault a test asked for (`POST /_emulator/library/emails/:id/preview-fault`), on the screenshot only.
     if (kind === 'preview' && email.previewFault === '404') return libraryErrorResponse(404, 'not_found', `No image for email "${email.id}".`);
+    if (kind === 'preview' && email.previewFault === '429') {
+      delete email.previewFault;
+      return libraryErrorResponse(429, 'rate_limited', 'Too many image requests. Try again in 2 seconds.', { 'Retry-After': '2' });
+    }
     if (kind === 'preview' && email.previewFault === 'not_image') return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: '<!doctype html><title>Moved</title><p>This screenshot has moved.</p>' };
     const brand = data.brands.get(email.brandSlug)!;
     const layout = emailLayout(email.id, brand.color, PREVIEW_WIDTH, email.previewHeight);

@@ -44,8 +44,11 @@ export interface Email {
   journeyStages: Array<{ stage: string; stage_slug: string }>;
 }
 
-/** How a screenshot fails: a 404, a 200 whose body is HTML instead of an image, or a 200 whose body never comes. */
-export const PREVIEW_FAULTS = ['404', 'not_image', 'stall'] as const;
+/**
+ * How a screenshot fails: a 404, a 200 whose body is HTML instead of an image, a 200 whose body
+ * never comes, or a 429 asking to wait 2 seconds, once (the host's limit then ends).
+ */
+export const PREVIEW_FAULTS = ['404', 'not_image', 'stall', '429'] as const;
 export type PreviewFault = (typeof PREVIEW_FAULTS)[number];
 
 export interface JourneyStageRecord {

@@ -7,7 +7,7 @@ import { insertProgressText, insertSummary } from '../../../ui/canvas/insert-sum
 import { createReferenceInserter, insertItemOf, type InsertItem, type InsertProgress } from '../../../ui/canvas/reference-inserter';
 import { ApiError } from '../../../src/shared/api/http/api-error';
 import { messageProblems } from '../../support/message-rules';
-import type { Screenshot } from '../../../ui/canvas/screenshot-tiles';
+import { ScreenshotError, type Screenshot } from '../../../ui/canvas/screenshot-tiles';
 
 function item(emailId: number, extra: Partial<InsertItem> = {}): InsertItem {
   return { emailId, brandSlug: 'acme', brandName: 'Acme', subject: `Email ${emailId}`, url: `https://library.example/emails/${emailId}`, capturedDate: '2026-11-03', previewUrl: `https://img.example/${emailId}.png`, ...extra };
@@ -193,10 +193,38 @@ describe('the reference inserter', () => {
     expect(outcome).toMatchObject({ placed: 3, placedIds: [1, 2, 3], failed: [] });
     expect(slept).toEqual([1_000, 1_000]);
     expect(progress.filter((report) => report.waitingSeconds !== undefined)).toEqual([
-      { done: 1, total: 3, label: 'acme — Email 2', waitingSeconds: 2 },
-      { done: 1, total: 3, label: 'acme — Email 2', waitingSeconds: 1 },
+      { done: 1, total: 3, label: 'Email 2', waitingSeconds: 2 },
+      { done: 1, total: 3, label: 'Email 2', waitingSeconds: 1 },
     ]);
     expect(sent.filter((type) => type === 'canvas/insert')).toHaveLength(3);
+  });
+
+  it('names an email whose brand the list lacked by its subject, never by the brand’s slug (the bar said “acme-outfitters — …”)', async () => {
+    const { inserter } = setup({ failing: new Set(['https://img.example/2.png']) });
+    const labels: string[] = [];
+    const outcome = await inserter.insertAsync([item(1, { brandName: undefined, brandSlug: 'acme-outfitters' }), item(2, { brandName: undefined, brandSlug: 'acme-outfitters' })], { layout: 'grid' }, (report) => labels.push(report.label), new AbortController().signal);
+    expect(labels.filter((label) => label !== '')).toEqual(['Email 1', 'Email 2']);
+    expect(outcome.failed).toEqual([{ name: 'Email 2', reason: 'Its screenshot could not be loaded: HTTP 404.' }]);
+  });
+
+  it('waits out the image host’s “slow down” for a screenshot the same way, counting down, and places it (the insert failed)', async () => {
+    const endpoint = { request: () => Promise.resolve({ nodeId: '1:1', name: 'x' }) } as unknown as Parameters<typeof createReferenceInserter>[0]['endpoint'];
+    const client = { getEmailAsync: () => Promise.resolve({ data: { brand: { name: 'Acme' } }, meta: { attribution: { source: 'MailVault', url: 'https://mailvault.example' } } }) } as unknown as LibraryClient;
+    let downloads = 0;
+    const loadTilesAsync = (): Promise<Screenshot> =>
+      ++downloads === 1
+        ? Promise.reject(Object.assign(new ScreenshotError('the library asked Envelope to slow down. Try placing it again in a minute'), { code: 'rate_limited', retryAfterSeconds: 2 }))
+        : Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
+    const slept: number[] = [];
+    const inserter = createReferenceInserter({ endpoint, client, loadTilesAsync, sleepAsync: (ms) => (slept.push(ms), Promise.resolve()) });
+    const progress: InsertProgress[] = [];
+    const outcome = await inserter.insertAsync([item(1)], null, (report) => progress.push(report), new AbortController().signal);
+    expect(outcome).toMatchObject({ placed: 1, failed: [] });
+    expect(slept).toEqual([1_000, 1_000]);
+    expect(progress.filter((report) => report.waitingSeconds !== undefined).map((report) => insertProgressText(report))).toEqual([
+      'The library asked us to slow down: placing goes on in 2 seconds (Acme — Email 1).',
+      'The library asked us to slow down: placing goes on in 1 second (Acme — Email 1).',
+    ]);
   });
 
   it('ends the batch even when something unexpected stops it midway', async () => {

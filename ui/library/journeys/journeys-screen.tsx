@@ -180,7 +180,8 @@ function JourneyView({ client, slug, knownName, onBack, onOpen, onOpenSettings }
           onClick={() =>
             canvas.insert(
               journey.stages.flatMap((stage) => stage.emails.map((email) => insertItemOf(email, journey.brand, stage.stage))),
-              { layout: 'board', title: `${journey.brand} — journey`, stages: journey.stages.map((stage) => stage.stage) },
+              // A stage without emails gets no column: an empty one reads as a failed insert.
+              { layout: 'board', title: `${journey.brand} — journey`, stages: journey.stages.filter((stage) => stage.emails.length > 0).map((stage) => stage.stage) },
             )
           }
         >
@@ -198,7 +199,11 @@ function JourneyView({ client, slug, knownName, onBack, onOpen, onOpenSettings }
             <h3>
               {stage.stage} <span class="brand-row-count">({plural(stage.email_count, 'email')})</span>
             </h3>
-            <EmailRows emails={stage.emails} label={`${stage.stage} emails`} onOpen={(index) => onOpen(all, start + index)} brandName={journey?.brand} />
+            {stage.emails.length === 0 ? (
+              <p class="empty-state">The library has no emails in this stage now.</p>
+            ) : (
+              <EmailRows emails={stage.emails} label={`${stage.stage} emails`} onOpen={(index) => onOpen(all, start + index)} brandName={journey?.brand} />
+            )}
           </section>
         );
       })}
