@@ -204,7 +204,7 @@ describe('the reference inserter', () => {
     const labels: string[] = [];
     const outcome = await inserter.insertAsync([item(1, { brandName: undefined, brandSlug: 'acme-outfitters' }), item(2, { brandName: undefined, brandSlug: 'acme-outfitters' })], { layout: 'grid' }, (report) => labels.push(report.label), new AbortController().signal);
     expect(labels.filter((label) => label !== '')).toEqual(['Email 1', 'Email 2']);
-    expect(outcome.failed).toEqual([{ name: 'Email 2', reason: 'Its screenshot could not be loaded: HTTP 404.' }]);
+    expect(outcome.failed).toEqual([{ name: 'Email 2', reason: 'Its screenshot could not be loaded: the library has no screenshot at its address.' }]);
   });
 
   it('waits out the image host’s “slow down” for a screenshot the same way, counting down, and places it (the insert failed)', async () => {
