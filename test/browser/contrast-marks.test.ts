@@ -1,7 +1,7 @@
 // Marks that are not text but carry meaning must stand out 3:1 from what is next to them (WCAG
 // 1.4.11), in both themes; axe does not measure them. The pressed segment of every segmented
 // control (an email's Screenshot / HTML and Desktop / Mobile, Me's Following / Likes /
-// Collections, a sync row's pictures), the bars of a brand's insights, and a progress bar's fill
+// Collections, a sync row's pictures), a ticked box in Sync, the bars of a brand's insights, and a progress bar's fill
 // against its track. Each is reached as a person would; the colours are the computed ones (the
 // progress bar's, its pixels).
 import type { Frame } from 'playwright-core';
@@ -88,5 +88,7 @@ describe.each(['light', 'dark'] as const)('marks that are not text, %s theme', (
     await row.click();
     await ui.getByTestId('sync-detail').getByRole('group', { name: 'Compare the pictures' }).waitFor({ timeout: 15_000 });
     await expectStrongMarksAsync(ui, PRESSED, (measured) => expect(measured).toBe(1));
+    // A ticked box is told by its accent fill (the list's and the detail's ticks).
+    await expectStrongMarksAsync(ui, '.sync-check:checked, .sync-choice-option input:checked', (measured) => expect(measured).toBeGreaterThanOrEqual(1));
   });
 });

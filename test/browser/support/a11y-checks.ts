@@ -127,7 +127,7 @@ export async function weakMarksAsync(ui: Frame, selector: string): Promise<{ mea
       measured++;
       const style = getComputedStyle(element);
       const outside = behind(element.parentElement);
-      const paints = [style.backgroundColor, ...(parseFloat(style.borderTopWidth) > 0 ? [style.borderTopColor] : []), ...(element instanceof SVGElement ? [style.fill] : [])];
+      const paints = [style.backgroundColor, ...(parseFloat(style.borderTopWidth) > 0 ? [style.borderTopColor] : []), ...(element instanceof SVGElement ? [style.fill] : []), ...(element instanceof HTMLInputElement && style.accentColor !== 'auto' ? [style.accentColor] : [])];
       const best = Math.max(...paints.map((paint) => contrast(over(rgba(paint), outside), outside)));
       if (best < 3) weak.push(`${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''} “${(element.textContent ?? '').trim().slice(0, 20)}” ${best.toFixed(2)}:1`);
     });
