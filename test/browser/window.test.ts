@@ -116,6 +116,30 @@ describe('the smallest window', () => {
     }
   });
 
+  it('shows a connection test the builder asks to slow down whole, its countdown line too (that line was cut off under the edge)', async () => {
+    await h.openFreshAsync('?demo-keys=1&command=settings');
+    await dragGripAsync(-400, -600);
+    await expect.poll(windowSizeAsync).toEqual([320, 240]);
+    const ui = await h.uiFrameAsync();
+    const result = ui.getByTestId('settings-builder-result');
+    const faults = (body: unknown) => fetch(`${h.emulator.builderUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    await faults({ rate: 1, kinds: ['429'], seed: 3, retry_after: 20 });
+    try {
+      await ui.getByRole('region', { name: 'Email builder' }).getByRole('button', { name: 'Test connection' }).focus();
+      await h.page.keyboard.press('Enter');
+      await expect.poll(() => result.textContent(), { timeout: 15_000 }).toMatch(/Test again in \d+ seconds\.$/);
+      const hiddenPx = () =>
+        result.evaluate((element) => {
+          const shown = element.getBoundingClientRect();
+          const view = element.closest('main')!.getBoundingClientRect();
+          return Math.max(0, view.top - shown.top) + Math.max(0, shown.bottom - view.bottom);
+        });
+      await expect.poll(hiddenPx).toBe(0);
+    } finally {
+      await faults({ rate: 0 });
+    }
+  });
+
   it('shows what saving a template answered, a failure or the save, not below the window’s edge (Enter in the name field left both out of sight, under the form)', async () => {
     await h.openFreshAsync('?demo-keys=1&command=templates');
     await dragGripAsync(-400, -600);
