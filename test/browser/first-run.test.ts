@@ -60,13 +60,17 @@ describe('a first run', () => {
     });
   }
 
-  it('“Connect the builder” opens Settings; Settings leads back; “Start browsing” opens Browse', async () => {
+  it('“Connect the builder” opens Settings in the builder key field; Settings leads back; “Start browsing” opens Browse', async () => {
     const ui = await openFreshAsync();
-    // By keyboard: focus follows to the new screen's title, not lost with the button.
+    // By keyboard: the focus lands where the step leads, the key it names (it stayed on the
+    // Settings title, the field to be found by Tab, unlike Sync's and Templates' "Open Settings").
     await ui.getByRole('button', { name: 'Connect the builder' }).focus();
     await h.page.keyboard.press('Enter');
     await expect.poll(() => screenTitle(ui)).toBe('Settings');
-    await expect.poll(() => ui.evaluate(() => document.activeElement?.textContent ?? null)).toBe('Settings');
+    await expect.poll(() => ui.evaluate(() => (document.activeElement instanceof HTMLInputElement ? (document.activeElement.labels?.[0]?.textContent ?? null) : (document.activeElement?.textContent ?? null)))).toBe('Builder API key');
+    // Typed straight away, the key goes where the step said.
+    await h.page.keyboard.type('ef_demo_4f8a2c9e1b7d5a30');
+    expect(await ui.getByLabel('Builder API key').inputValue()).toBe('ef_demo_4f8a2c9e1b7d5a30');
     expect(await axeViolationsAsync(ui)).toEqual([]);
     expect(await ui.getByRole('button', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
     await ui.getByRole('button', { name: 'Show the welcome screen' }).click();

@@ -725,6 +725,23 @@ describe('Templates', () => {
     await h.page.screenshot({ path: `${SHOTS}/templates-dark.png` });
   });
 
+  it('without a builder key, the list says so with Open Settings alone (it showed an empty “Filter by name” over no list, and a “Try again” that could only fail); with the key saved, the templates and the filter show', async () => {
+    await h.openFreshAsync('?command=templates');
+    let ui = await h.uiFrameAsync();
+    const region = ui.getByRole('region', { name: 'Templates in the workspace' });
+    await expect.poll(() => textOf(region.getByRole('alert')), { timeout: 20_000 }).toContain('builder API key');
+    expect(await region.getByRole('button').allTextContents()).toEqual(['Open Settings']);
+    expect(await region.getByLabel('Filter by name').count()).toBe(0);
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+
+    await evaluateHooks(h.page, (hooks) => hooks.useDemoKeysAsync());
+    ui = await h.uiFrameAsync();
+    await ui.getByRole('navigation', { name: 'Envelope screens' }).getByRole('button', { name: 'Templates' }).click();
+    await templateList(ui).waitFor({ timeout: 20_000 });
+    expect(await ui.getByLabel('Filter by name').count()).toBe(1);
+    expect(await ui.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+  });
+
   it('an empty workspace says it has no templates yet, without a filter over nothing (it showed an empty “Filter by name” over “0 templates in the workspace.”)', async () => {
     const ui = await openTemplatesAsync('light');
     const list = templateList(ui);

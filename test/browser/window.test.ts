@@ -1,6 +1,7 @@
 // The plugin window's resize grip, through the real build in the playground: dragging it or
 // using its arrow keys resizes the window within limits, and the next launch opens at the size
 // the person left it.
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_PROCESS_IFRAMES_ARGS } from '../support/chromium';
 import { evaluateHooks, startHarnessAsync, type Harness } from './support/playground-harness';
@@ -113,6 +114,65 @@ describe('the smallest window', () => {
       await expect.poll(() => ui.getByTestId(result).textContent(), { timeout: 15_000 }).toMatch(/saved|Connected|syncs to/);
       await expect.poll(() => hiddenPx(result), { message: `${section}: ${button}` }).toBe(0);
     }
+  });
+
+  it('shows a connection test the builder asks to slow down whole, its countdown line too (that line was cut off under the edge)', async () => {
+    await h.openFreshAsync('?demo-keys=1&command=settings');
+    await dragGripAsync(-400, -600);
+    await expect.poll(windowSizeAsync).toEqual([320, 240]);
+    const ui = await h.uiFrameAsync();
+    const result = ui.getByTestId('settings-builder-result');
+    const faults = (body: unknown) => fetch(`${h.emulator.builderUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    await faults({ rate: 1, kinds: ['429'], seed: 3, retry_after: 20 });
+    try {
+      await ui.getByRole('region', { name: 'Email builder' }).getByRole('button', { name: 'Test connection' }).focus();
+      await h.page.keyboard.press('Enter');
+      await expect.poll(() => result.textContent(), { timeout: 15_000 }).toMatch(/Test again in \d+ seconds\.$/);
+      const hiddenPx = () =>
+        result.evaluate((element) => {
+          const shown = element.getBoundingClientRect();
+          const view = element.closest('main')!.getBoundingClientRect();
+          return Math.max(0, view.top - shown.top) + Math.max(0, shown.bottom - view.bottom);
+        });
+      await expect.poll(hiddenPx).toBe(0);
+    } finally {
+      await faults({ rate: 0 });
+    }
+  });
+
+  it('shows what saving a template answered, a failure or the save, not below the window’s edge (Enter in the name field left both out of sight, under the form)', async () => {
+    await h.openFreshAsync('?demo-keys=1&command=templates');
+    await dragGripAsync(-400, -600);
+    await expect.poll(windowSizeAsync).toEqual([320, 240]);
+    await h.page.locator('[data-role="pages"] li', { hasText: 'Emails' }).click();
+    await h.page.locator('[data-role="layers"] li[data-depth="0"]', { hasText: 'Spring sale' }).click();
+    const ui = await h.uiFrameAsync();
+    const name = ui.getByLabel('Template name');
+    await expect.poll(() => name.inputValue()).toMatch(/^Spring sale/);
+    /** How much of the element is out of the scrolling screen's sight, in px (0: all of it shows). */
+    const hiddenPx = (element: Locator) =>
+      element.evaluate((shownElement) => {
+        const shown = shownElement.getBoundingClientRect();
+        const view = shownElement.closest('main')!.getBoundingClientRect();
+        return Math.max(0, view.top - shown.top) + Math.max(0, shown.bottom - view.bottom);
+      });
+    const faults = (body: unknown) => fetch(`${h.emulator.builderUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+    // The builder asks to slow down: what it said shows, and the name typed stays.
+    await faults({ rate: 1, kinds: ['429'], seed: 5 });
+    await name.focus();
+    await h.page.keyboard.press('Enter');
+    const alert = ui.getByRole('alert');
+    await expect.poll(() => alert.textContent(), { timeout: 30_000 }).toMatch(/too many requests/);
+    await expect.poll(() => hiddenPx(alert)).toBe(0);
+    await faults({ rate: 0 });
+
+    // Saved: the form gives way to Update template, and the sentence that says so shows.
+    await name.focus();
+    await h.page.keyboard.press('Enter');
+    const result = ui.getByTestId('templates-save-result');
+    await expect.poll(() => result.textContent(), { timeout: 30_000 }).toMatch(/^Saved “Spring sale/);
+    await expect.poll(() => hiddenPx(result)).toBe(0);
   });
 });
 

@@ -184,7 +184,8 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
     void request.run('test', () => requester.testConnectionAsync(api, TEST_TIMEOUT_MS), {
       onResult: (outcome) => {
         const message = edited ? `${outcome.message} ${UNSAVED_NOT_TESTED}` : outcome.message;
-        setResult({ tone: outcome.ok ? 'success' : 'error', text: message });
+        // With its wait at once: the line the countdown adds is there when the answer is brought into sight.
+        setResult({ tone: outcome.ok ? 'success' : 'error', text: outcome.retryAfterSeconds ? testWaitText(message, Math.ceil(outcome.retryAfterSeconds)) : message });
         if (outcome.retryAfterSeconds) setTestWait({ message, until: Date.now() + outcome.retryAfterSeconds * 1000 });
       },
       onError: (_error, message) => {

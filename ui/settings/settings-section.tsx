@@ -1,7 +1,8 @@
 // One section of the Settings screen: its heading, a form (Enter saves), and the outcome of its
 // last action in words — an error, or a message screen readers announce.
 import type { ComponentChildren } from 'preact';
-import { useLayoutEffect, useRef } from 'preact/hooks';
+import { useRef } from 'preact/hooks';
+import { useNoticeInSight } from '../hooks/use-notice-in-sight';
 import { ErrorNotice, LiveNotice, type LiveMessage } from '../components/notice';
 import { SubmitForm } from '../components/submit-form';
 
@@ -18,17 +19,8 @@ export interface SettingsSectionProps {
 
 export function SettingsSection({ idPrefix, title, about, onSubmit, failure, result, children }: SettingsSectionProps) {
   const sectionRef = useRef<HTMLElement>(null);
-  // The outcome shows below the buttons, out of sight in a short window: a new one scrolls the
-  // screen up into sight (not each second of a countdown, whose tone stays). The screen alone
-  // scrolls, never what holds the plugin's window.
-  useLayoutEffect(() => {
-    const shown = [...(sectionRef.current?.querySelectorAll('.notice') ?? [])].filter((element) => element.textContent !== '');
-    const notice = shown[shown.length - 1];
-    const screen = notice?.closest('main');
-    if (!notice || !screen) return;
-    const below = notice.getBoundingClientRect().bottom - screen.getBoundingClientRect().bottom;
-    if (below > 0) screen.scrollTop += below;
-  }, [failure, result?.tone]);
+  // A new outcome comes into sight (not each second of a countdown, whose tone stays).
+  useNoticeInSight(sectionRef, failure, result?.tone);
   return (
     <section class="settings-section" aria-labelledby={`${idPrefix}-title`} data-testid={`${idPrefix}-section`} ref={sectionRef}>
       <div>

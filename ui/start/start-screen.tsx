@@ -3,7 +3,7 @@
 // once a half is set up (seen from Settings), it says so and the step goes to that half instead.
 import type { Screen, SettingsView } from '../../src/shared/bridge/messages';
 import { Button } from '../components/button';
-import { requestSettingsFocus } from '../settings/settings-focus';
+import { requestSettingsFocus, type SettingsFocusTarget } from '../settings/settings-focus';
 
 export interface StartScreenProps {
   onScreen: (screen: Screen) => void;
@@ -14,13 +14,14 @@ export interface StartScreenProps {
 const KEY_WHERE = 'the builder makes one under Settings → API Keys';
 
 /** What the sync half still needs, in words, with its one step. */
-function syncStep(view: SettingsView): { needs: string; label: string; screen: Screen; focus?: 'design-system' } {
+// A step to Settings lands in the field it names, as Sync's and Templates' "Open Settings" do.
+function syncStep(view: SettingsView): { needs: string; label: string; screen: Screen; focus?: SettingsFocusTarget } {
   const hasKey = view.builder.keyHint !== null;
   const system = view.designSystemId;
   if (hasKey && system !== null) return { needs: `Set up: this file syncs to design system “${system}”.`, label: 'Open Sync', screen: 'sync' };
   if (hasKey) return { needs: 'Your builder API key is saved. This file still needs the id of the design system it syncs to.', label: 'Choose the design system', screen: 'settings', focus: 'design-system' };
-  if (system !== null) return { needs: `This file syncs to design system “${system}”. Your builder API key is still needed (${KEY_WHERE}).`, label: 'Add your builder key', screen: 'settings' };
-  return { needs: `Needs a builder API key (${KEY_WHERE}) and the id of the design system this file syncs to.`, label: 'Connect the builder', screen: 'settings' };
+  if (system !== null) return { needs: `This file syncs to design system “${system}”. Your builder API key is still needed (${KEY_WHERE}).`, label: 'Add your builder key', screen: 'settings', focus: 'builder' };
+  return { needs: `Needs a builder API key (${KEY_WHERE}) and the id of the design system this file syncs to.`, label: 'Connect the builder', screen: 'settings', focus: 'builder' };
 }
 
 export function StartScreen({ onScreen, view }: StartScreenProps) {

@@ -7,6 +7,7 @@ import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { Button } from '../components/button';
 import { LiveNotice, type LiveMessage } from '../components/notice';
 import { TextField } from '../components/text-field';
+import { useNoticeInSight } from '../hooks/use-notice-in-sight';
 import { useRequest } from '../hooks/use-request';
 import { relativeTime } from '../messages/relative-time';
 import { ProblemLine } from './problem-line';
@@ -113,11 +114,15 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   const heading = useRef<HTMLHeadingElement>(null);
   // Saving or unlinking swaps the form for the buttons (or back): the focus on the control that
   // went comes to the heading. Only while the window has the focus: never taken from the canvas.
+  // Without scrolling: in a short window, what the save said stays in sight below.
   useEffect(() => {
-    if (document.hasFocus() && document.activeElement === document.body) heading.current?.focus();
+    if (document.hasFocus() && document.activeElement === document.body) heading.current?.focus({ preventScroll: true });
   }, [linked]);
+  // What a save or an unlink answered shows below the form: in a short window, it comes into sight.
+  const sectionRef = useRef<HTMLElement>(null);
+  useNoticeInSight(sectionRef, problem, result);
   return (
-    <section class="settings-section" aria-labelledby="templates-save-title">
+    <section class="settings-section" aria-labelledby="templates-save-title" ref={sectionRef}>
       <h2 id="templates-save-title" tabIndex={-1} ref={heading}>
         Save selection as template
       </h2>

@@ -76,3 +76,18 @@ export function replaceTemplateRow(state: TemplateListState, changed: TemplateRo
 export function removeTemplateRow(state: TemplateListState, id: string): TemplateListState {
   return { ...state, rows: state.rows.filter((row) => row.id !== id) };
 }
+
+/**
+ * What the button under the list reads: "Try again" after a failure another try can mend, "Show
+ * more" while pages are left, else none. A key to add or replace is mended in Settings, whose
+ * save reads the list again: a "Try again" beside it could only fail the same way.
+ */
+export function templateListButton(state: TemplateListState): 'Try again' | 'Show more' | null {
+  if (state.problem) return state.problem.action === 'settings' ? null : 'Try again';
+  return hasMoreTemplates(state) ? 'Show more' : null;
+}
+
+/** The filter shows over templates (or what is typed in it): not over an empty workspace, nor over a list never read (no key, say). */
+export function showsTemplateFilter(state: TemplateListState, query: string): boolean {
+  return query.trim() !== '' || (state.last !== null && (state.last.total ?? state.rows.length) > 0);
+}

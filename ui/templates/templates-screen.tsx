@@ -9,7 +9,7 @@ import { TextField } from '../components/text-field';
 import { ProblemLine } from './problem-line';
 import { SaveSection } from './save-section';
 import { TemplateItem } from './template-item';
-import { answerTemplatePage, askTemplatePage, failTemplatePage, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, replaceTemplateRow, topChangedSinceRead } from './template-list-state';
+import { answerTemplatePage, askTemplatePage, failTemplatePage, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, replaceTemplateRow, showsTemplateFilter, templateListButton, topChangedSinceRead } from './template-list-state';
 import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, searchingText, templateProblem } from './template-words';
 
 export interface TemplatesScreenProps {
@@ -105,7 +105,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     if (!searching && topChangedSinceRead(list)) load(1, true);
   }, [searching, list, load]);
   const nowMs = Date.now();
-  const moreLabel = list.problem ? 'Try again' : hasMoreTemplates(list) ? 'Show more' : null;
+  const moreLabel = templateListButton(list);
   const showMore = () => {
     shownBeforeMore.current = document.activeElement === moreButton.current ? new Set(shown.map((row) => row.id)) : null;
     load(list.problem ? list.page : nextTemplatePage(list), list.problem ? list.keepBelow : false);
@@ -126,8 +126,8 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
         <h2 id="templates-list-title" tabIndex={-1} ref={listHeading}>
           Templates in the workspace
         </h2>
-        {/* No filter over an empty workspace: it would look like a search that found nothing. */}
-        {list.last && (list.last.total ?? list.rows.length) === 0 && query.trim() === '' ? null : <TextField id="templates-filter" label="Filter by name" value={query} onValue={setQuery} />}
+        {/* Over no templates, a filter would look like a search that found nothing. */}
+        {showsTemplateFilter(list, query) ? <TextField id="templates-filter" label="Filter by name" value={query} onValue={setQuery} /> : null}
         <p class="muted" role="status">
           {said ? `${said} ` : ''}
           {list.last ? (searching && list.last.total !== null ? searchingText(shown.length, list.last.total, query) : countText(shown.length, list.rows.length, list.last.total, query, moreLabel)) : ''}

@@ -1,0 +1,48 @@
+// What goes with the templates list besides its rows: the filter above it and the button below.
+// Without a builder key the screen showed an empty "Filter by name" over no list, and a "Try again"
+// that could only fail the same way until a key was saved (whose save reads the list anyway).
+import { describe, expect, it } from 'vitest';
+import type { TemplatePage, TemplateRow } from '../../../src/shared/bridge/messages';
+import { answerTemplatePage, askTemplatePage, failTemplatePage, initialTemplateList, showsTemplateFilter, templateListButton, type TemplateListState } from '../../../ui/templates/template-list-state';
+import type { TemplateProblem } from '../../../ui/templates/template-words';
+
+const row = (name: string): TemplateRow => ({ id: name, name, description: '', updatedAt: '2026-11-24T10:00:00.000Z', thumbnailUrl: null, linkedFrame: null });
+const page = (names: string[], total: number): TemplatePage => ({ templates: names.map(row), page: 1, total, hasMore: names.length < total });
+const answered = (answer: TemplatePage): TemplateListState => answerTemplatePage(askTemplatePage(initialTemplateList, 1, 1), 1, answer);
+const failed = (state: TemplateListState, action: TemplateProblem['action']): TemplateListState =>
+  failTemplatePage(askTemplatePage(state, 1, state.awaiting + 1), state.awaiting + 1, { message: 'Said in words.', action, frameId: null });
+
+describe('the templates list with no key, or a key refused', () => {
+  it('shows no filter and no "Try again": Open Settings is the step, and saving a key reads the list again', () => {
+    const never = failed(initialTemplateList, 'settings');
+    expect(showsTemplateFilter(never, '')).toBe(false);
+    expect(templateListButton(never)).toBeNull();
+  });
+
+  it('keeps the filter over the templates already shown when the key is refused later, still without "Try again"', () => {
+    const refused = failed(answered(page(['Welcome', 'Receipt'], 4)), 'settings');
+    expect(showsTemplateFilter(refused, '')).toBe(true);
+    expect(templateListButton(refused)).toBeNull();
+  });
+});
+
+describe('the templates list after another failure', () => {
+  it('offers "Try again" (a slowed-down or dropped read), with no filter until templates were read', () => {
+    const dropped = failed(initialTemplateList, null);
+    expect(templateListButton(dropped)).toBe('Try again');
+    expect(showsTemplateFilter(dropped, '')).toBe(false);
+  });
+});
+
+describe('the templates list once read', () => {
+  it('has the filter over templates and "Show more" while pages are left, none of them over an empty workspace', () => {
+    expect(showsTemplateFilter(answered(page(['Welcome'], 60)), '')).toBe(true);
+    expect(templateListButton(answered(page(['Welcome'], 60)))).toBe('Show more');
+    expect(templateListButton(answered(page(['Welcome'], 1)))).toBeNull();
+    expect(showsTemplateFilter(answered(page([], 0)), '')).toBe(false);
+  });
+
+  it('keeps the filter while something is typed in it, whatever the list holds', () => {
+    expect(showsTemplateFilter(answered(page([], 0)), 'spring')).toBe(true);
+  });
+});

@@ -1,0 +1,17 @@
+// A section's outcome shows below its buttons, out of sight in a short window: a new one scrolls
+// the screen up just enough to bring the section's last message into sight. The screen alone
+// scrolls, never what holds the plugin's window.
+import type { RefObject } from 'preact';
+import { useLayoutEffect } from 'preact/hooks';
+
+/** Runs when `outcome` or `otherOutcome` changes (pass what changes once per outcome, not a countdown's text). */
+export function useNoticeInSight(section: RefObject<HTMLElement>, outcome: unknown, otherOutcome: unknown): void {
+  useLayoutEffect(() => {
+    const shown = [...(section.current?.querySelectorAll('.notice') ?? [])].filter((element) => element.textContent !== '');
+    const notice = shown[shown.length - 1];
+    const screen = notice?.closest('main');
+    if (!notice || !screen) return;
+    const below = notice.getBoundingClientRect().bottom - screen.getBoundingClientRect().bottom;
+    if (below > 0) screen.scrollTop += below;
+  }, [section, outcome, otherOutcome]);
+}
