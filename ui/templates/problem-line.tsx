@@ -1,4 +1,5 @@
-// A failed template request in words, with the button that helps: the builder key in Settings,
+// A failed template request in words (no key saved yet: a step to take, not an alert), with the
+// button that helps: the builder key in Settings,
 // unlinking a frame whose template was deleted elsewhere, replacing a version saved elsewhere, or
 // (a frame's template the key cannot find) Settings and unlinking, side by side.
 import { Button } from '../components/button';
@@ -14,9 +15,13 @@ export interface ProblemLineProps {
 export function ProblemLine({ problem, onOpenSettings, onUnlink, onReplace }: ProblemLineProps) {
   return (
     <div class="button-row">
-      <p role="alert" class="notice notice-error">
-        {problem.message}
-      </p>
+      {problem.keyMissing ? (
+        <p class="notice notice-info">{problem.message}</p>
+      ) : (
+        <p role="alert" class="notice notice-error">
+          {problem.message}
+        </p>
+      )}
       {problem.action === 'settings' || problem.action === 'missing' ? <Button onClick={onOpenSettings}>Open Settings</Button> : null}
       {problem.action === 'replace' && onReplace ? <Button onClick={onReplace}>Replace their changes</Button> : null}
       {problem.action !== 'settings' && problem.action !== null && onUnlink ? <Button onClick={onUnlink}>Unlink the frame</Button> : null}

@@ -36,13 +36,16 @@ export interface TemplateProblem {
    */
   action: 'settings' | 'unlink' | 'replace' | 'missing' | null;
   frameId: string | null;
+  /** No builder key is saved yet: a first step to take, said calmly, not a failure. */
+  keyMissing?: true;
 }
 
 export function templateProblem(error: unknown): TemplateProblem {
-  const { code, details } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; details?: { frameId?: unknown } };
+  const { code, details } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; details?: { frameId?: unknown; status?: unknown } };
   const message = errorText(error);
   const frameId = typeof details?.frameId === 'string' ? details.frameId : null;
-  if (code === 'unauthorized') return { message, action: 'settings', frameId: null };
+  // Refused with no status: no key was saved, so nothing was sent (keyNeededError).
+  if (code === 'unauthorized') return details?.status === null ? { message, action: 'settings', frameId: null, keyMissing: true } : { message, action: 'settings', frameId: null };
   if (code === 'not_found' && frameId !== null) return { message, action: 'unlink', frameId };
   if (code === 'template_changed' && frameId !== null) return { message, action: 'replace', frameId };
   if (code === 'template_missing' && frameId !== null) return { message, action: 'missing', frameId };

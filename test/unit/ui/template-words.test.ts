@@ -40,6 +40,8 @@ describe('template words', () => {
 
   it('picks the button by the error code: Settings for a refused key, Unlink for a template gone', () => {
     expect(templateProblem({ code: 'unauthorized', message: 'The builder API key was not accepted.' })).toEqual({ message: 'The builder API key was not accepted.', action: 'settings', frameId: null });
+    expect(templateProblem({ code: 'unauthorized', message: 'The builder API key was not accepted.', details: { status: 401 } }).keyMissing).toBeUndefined();
+    expect(templateProblem({ code: 'unauthorized', message: 'This needs a builder API key. Add one in Settings.', details: { status: null } })).toEqual({ message: 'This needs a builder API key. Add one in Settings.', action: 'settings', frameId: null, keyMissing: true });
     expect(templateProblem({ code: 'not_found', message: 'Gone.', details: { templateId: 't', frameId: '1:2' } })).toEqual({ message: 'Gone.', action: 'unlink', frameId: '1:2' });
     expect(templateProblem({ code: 'not_found', message: 'Gone.', details: { templateId: 't' } }).action).toBeNull();
     // A frame's template the key cannot find (deleted, or another workspace's): Settings and Unlink, neither pushed.
