@@ -146,7 +146,7 @@ describe('once set up', () => {
     await ui.getByRole('button', { name: 'Show the welcome screen' }).click();
     await expect.poll(() => screenTitle(ui)).toBe('Welcome to Envelope');
     const sync = ui.getByRole('region', { name: 'Sync with your email builder' });
-    expect(await sync.textContent()).toMatch(/Set up: this file syncs to design system “[^”]+”\./);
+    expect(await sync.textContent()).toMatch(/Ready: your builder API key is saved and this file syncs to design system “[^”]+”\./);
     expect(await sync.textContent()).not.toContain('Needs a builder API key');
     expect(await ui.getByRole('region', { name: 'Browse email inspiration' }).textContent()).toContain('Your library API key is saved');
     expect(await axeViolationsAsync(ui)).toEqual([]);

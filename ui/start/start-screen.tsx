@@ -18,7 +18,7 @@ const KEY_WHERE = 'the builder makes one under Settings → API Keys';
 function syncStep(view: SettingsView): { needs: string; label: string; screen: Screen; focus?: SettingsFocusTarget } {
   const hasKey = view.builder.keyHint !== null;
   const system = view.designSystemId;
-  if (hasKey && system !== null) return { needs: `Set up: this file syncs to design system “${system}”.`, label: 'Open Sync', screen: 'sync' };
+  if (hasKey && system !== null) return { needs: `Ready: your builder API key is saved and this file syncs to design system “${system}”.`, label: 'Open Sync', screen: 'sync' };
   if (hasKey) return { needs: 'Your builder API key is saved. This file still needs the id of the design system it syncs to.', label: 'Choose the design system', screen: 'settings', focus: 'design-system' };
   if (system !== null) return { needs: `This file syncs to design system “${system}”. Your builder API key is still needed (${KEY_WHERE}).`, label: 'Add your builder key', screen: 'settings', focus: 'builder' };
   return { needs: `Needs a builder API key (${KEY_WHERE}) and the id of the design system this file syncs to.`, label: 'Connect the builder', screen: 'settings', focus: 'builder' };
