@@ -757,4 +757,17 @@ describe('Templates', () => {
     expect(await ui.getByLabel('Filter by name').count()).toBe(0);
     expect(await axeViolationsAsync(ui)).toEqual([]);
   });
+  it('while Open waits for the builder, Rename and Delete wait too (a rename saved meanwhile was dropped without a word)', async () => {
+    const ui = await openTemplatesAsync('light');
+    const item = templateList(ui).getByRole('listitem').first();
+    await controlAsync('faults', { rate: 1, kinds: ['slow'], slow_ms: 3_000, seed: 3 });
+    try {
+      await item.getByRole('button', { name: /^Open “/ }).click();
+      await expect.poll(() => item.getByRole('button', { name: /^Rename “/ }).isDisabled()).toBe(true);
+      expect(await item.getByRole('button', { name: /^Delete “/ }).isDisabled()).toBe(true);
+    } finally {
+      await controlAsync('faults', { rate: 0 });
+    }
+    await expect.poll(() => item.getByRole('button', { name: /^Rename “/ }).isDisabled(), { timeout: 20_000 }).toBe(false);
+  });
 });

@@ -124,10 +124,11 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
           <Button onClick={open} busy={busy} ariaLabel={`Open ${label}`} buttonRef={openRef}>
             Open
           </Button>
-          <Button variant="ghost" onClick={() => setMode({ kind: 'rename', name: row.name, description: row.description, error: null })} ariaLabel={`Rename ${label}`}>
+          {/* One request a row at a time: while Open waits, a rename or deletion would be dropped. */}
+          <Button variant="ghost" onClick={() => setMode({ kind: 'rename', name: row.name, description: row.description, error: null })} disabled={busy} ariaLabel={`Rename ${label}`}>
             Rename
           </Button>
-          <Button variant="ghost" onClick={() => setMode({ kind: 'delete' })} ariaLabel={`Delete ${label}`}>
+          <Button variant="ghost" onClick={() => setMode({ kind: 'delete' })} disabled={busy} ariaLabel={`Delete ${label}`}>
             Delete
           </Button>
         </div>
