@@ -62,7 +62,8 @@ export function checkApiForm(api: ApiName, input: ApiFormInput): ApiFormCheck {
 export function savedText(api: ApiName, view: SettingsView, sentKey: boolean): string {
   const saved = view[api];
   const title = API_TEXT[api].title;
-  if (sentKey && saved.keyHint) return `${title} settings saved. The key is stored on this computer only, shown as ${saved.keyHint}.`;
+  // Saving checks the key's form only: say how to check it with the service, before a screen finds it refused.
+  if (sentKey && saved.keyHint) return `${title} settings saved. The key is stored on this computer only, shown as ${saved.keyHint}. Test connection checks it with the service.`;
   if (saved.keyHint) return `${title} address saved; the saved key is unchanged.`;
   return `${title} address saved. No key is saved yet: paste one to connect.`;
 }

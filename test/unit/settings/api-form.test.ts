@@ -77,7 +77,7 @@ describe('answers from the sandbox', () => {
       builder: { baseUrl: 'https://b.example', defaultBaseUrl: 'https://b.example', keyHint: 'ef_••••0123' },
       designSystemId: null,
     };
-    expect(savedText('builder', view, true)).toMatch(/Email builder settings saved\. .*ef_••••0123/);
+    expect(savedText('builder', view, true)).toMatch(/Email builder settings saved\. .*ef_••••0123\. Test connection checks it with the service\.$/);
     expect(savedText('builder', view, false)).toMatch(/saved key is unchanged/);
     expect(savedText('library', view, false)).toMatch(/No key is saved yet/);
     expect(designSystemSavedText('ds_demo')).toMatch(/syncs to design system ds_demo/);
