@@ -220,7 +220,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     }
   }, [batcher, requester, showComparison, trackTask, endTask]);
 
-  const { overview, runStarts, runEnded } = useScreenStarts(requester, hidden, designSystemId, badgeRows, listedRows, task, working, itemsRef, compareAsync, setFailure, setMessage);
+  const [overview, runStarts, runEnded] = useScreenStarts(requester, hidden, designSystemId, badgeRows, listedRows, task, working, itemsRef, compareAsync, setFailure, setMessage);
 
   // The recorded state after a sync that stopped: the list and the button count only what is left (no request to the builder).
   async function showRecordedAsync() {

@@ -20,14 +20,13 @@ import type { Task } from './sync-task';
  */
 const BADGE_STILL_MS = 800;
 
-export interface ScreenStarts {
-  /** The file's link and history as last read. */
-  overview: SyncOverview | null;
-  /** A sync starts: it sends to the design system linked now, whatever the link becomes meanwhile. */
-  runStarts: () => void;
-  /** A sync ended: the history is read again with its entry (with the link moved meanwhile, the start after the run reads it and compares anew). */
-  runEnded: () => void;
-}
+/**
+ * `overview`: the file's link and history as last read; `runStarts`: a sync starts (it sends to
+ * the design system linked now, whatever the link becomes meanwhile); `runEnded`: a sync ended
+ * (the history is read again with its entry; with the link moved meanwhile, the start after the
+ * run reads it and compares anew).
+ */
+export type ScreenStarts = [overview: SyncOverview | null, runStarts: () => void, runEnded: () => void];
 
 /**
  * `hidden`, `designSystemId`, `badgeRows`: as the window says them; `listedRows`: the rows the
@@ -103,13 +102,13 @@ export function useScreenStarts(requester: SyncRequester, hidden: boolean, desig
     linkMoved.current = null;
   }, [task, hidden, startAsync, working]);
 
-  return {
+  return [
     overview,
-    runStarts: () => {
+    () => {
       ranWith.current = overviewRef.current?.designSystemId ?? null;
     },
-    runEnded: () => {
+    () => {
       if (linkMoved.current === null) requester.overviewAsync().then(showOverview, () => undefined);
     },
-  };
+  ];
 }
