@@ -26,7 +26,7 @@ export interface SyncListProps {
   onToggle: (item: SyncItem) => void;
   /** Thumbnails of the rows in view. */
   pictures: PictureLoader;
-  /** Set by the list: gives the keyboard to a row, scrolled into view (false when the list does not show it). */
+  /** Set by the list after each render: gives the keyboard to a row, scrolled into view (false when the list does not show it); null once the list is gone. */
   focusRowRef?: { current: ((key: string) => boolean) | null };
 }
 
@@ -145,7 +145,11 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
     if (top !== element.scrollTop) element.scrollTop = top;
   }
 
-  if (focusRowRef) {
+  // Handed to the screen once this render is on screen, not while rendering (a render is no place
+  // for side effects), and taken back when the list goes. Layout effects run child first: the
+  // screen's own (the focus after a retry) finds this render's.
+  useLayoutEffect(() => {
+    if (!focusRowRef) return;
     focusRowRef.current = (key) => {
       const index = keyIndex.get(key);
       if (hidden || index === undefined || !scroller.current) return false;
@@ -153,7 +157,10 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
       scroller.current.focus();
       return true;
     };
-  }
+    return () => {
+      focusRowRef.current = null;
+    };
+  });
 
   function onKeyDown(event: KeyboardEvent) {
     const page = rowsPerPage(ROW_HEIGHT, viewport);

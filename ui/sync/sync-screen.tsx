@@ -1,31 +1,31 @@
 // The Sync screen: whether the file can sync, the comparison (counts, the list, one
 // component's detail), the run with its progress and outcome, and the history. Choices show
 // at once and are saved in batches; a failed request says why and never drops the list.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { PendingRequest } from '../../src/shared/bridge/endpoint';
-import { syncChangeChipSchema, type SyncChangeChip, type SyncChoice, type SyncComparison, type SyncItem, type SyncKind, type SyncOverview } from '../../src/shared/bridge/messages';
-import type { Progress } from '../../src/shared/bridge/protocol';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { syncChangeChipSchema, type SyncChangeChip, type SyncChoice, type SyncComparison, type SyncItem, type SyncKind } from '../../src/shared/bridge/messages';
+import { listedRowCount } from '../../src/shared/sync/listed-rows';
 import { Button } from '../components/button';
-import { focusLost, useFocusKeeper } from '../components/focus-keeper';
-import { ErrorNotice, LiveNotice, type LiveMessage } from '../components/notice';
-import { oneAtATime } from '../components/one-at-a-time';
+import { useFocusKeeper } from '../components/focus-keeper';
+import { LiveNotice, type LiveMessage } from '../components/notice';
 import { Spinner } from '../components/spinner';
 import { errorText } from '../messages/error-text';
+import { absoluteTime, relativeTime } from '../messages/relative-time';
 import { createChoiceBatcher, keepPendingChoices, type Choices } from './choice-batcher';
 import { copyTextAsync } from './copy-text';
+import { createPictureLoader } from './picture-loader';
 import { SyncDetailView, type PictureMode } from './sync-detail';
+import { asSentence, errorCode, isCancelled, type Failure } from './sync-failure';
 import { SyncHistory } from './sync-history';
 import { choiceMode, KIND_ORDER, toggledChoice } from './sync-kinds';
 import { SyncList } from './sync-list';
-import { outcomeAfterCheck, outcomeText, type ShownOutcome } from './sync-outcome';
-import { createPictureLoader } from './picture-loader';
+import { FailureNotice, LinkProblem, OutcomeNotice, TaskProgress } from './sync-notices';
+import { outcomeAfterCheck, type ShownOutcome } from './sync-outcome';
 import type { SyncRequester } from './sync-requester';
-import { afterStill } from './after-still';
 import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, isInSync, kindCounts, noMatchText, plural, runSummary, shownRowItems, withPairChips, type KindFilter } from './sync-rows';
 import { summaryHeadline, summaryText } from './sync-summary';
-import { listedRowCount } from '../../src/shared/sync/listed-rows';
-import { absoluteTime, relativeTime } from '../messages/relative-time';
-import { progressText, secondsLeft, timeLeftText, type ProgressSample } from './sync-time';
+import { useSyncTask } from './use-sync-task';
+import { useScreenStarts } from './use-screen-starts';
+import { useRetryFocus } from './use-retry-focus';
 
 export interface SyncScreenProps {
   requester: SyncRequester;
@@ -40,86 +40,17 @@ export interface SyncScreenProps {
   badgeRows?: number | null;
 }
 
-const LINK_PROBLEM_TEXT: Record<NonNullable<SyncOverview['problem']>, { title: string; body: string }> = {
-  'no-builder-key': { title: 'Sync needs your builder API key.', body: 'The design system is set for this file; add your builder API key in Settings (it stays on this computer).' },
-  'no-design-system': { title: 'This file is not linked to a design system yet.', body: 'Choose the design system this file syncs to in Settings. Everyone who opens the file then syncs to the same one.' },
-  'no-key-and-design-system': { title: 'Sync needs a builder API key and a design system.', body: 'Add your builder API key and choose the design system this file syncs to, both in Settings.' },
-};
-
-/**
- * How long the badge's count stays still before the list compares again. Longer than the
- * sandbox's own settling of local edits (LOCAL_COUNT_DELAY_MS, 600 ms, src/sync/sync-monitor.ts),
- * so a burst the sandbox counts in steps is compared once.
- */
-const BADGE_STILL_MS = 800;
-
-interface Task {
-  kind: 'compare' | 'run';
-  progress: Progress | null;
-  /** The first report of the current phase, for the time left. */
-  first: ProgressSample | null;
-  latest: ProgressSample | null;
-  cancel: () => void;
-}
-
-interface Failure {
-  /** 'start': the sync state could not be read (the next read clears it; other failures stay until their retry or a new check). */
-  source?: 'start';
-  message: string;
-  retryLabel: string;
-  retry: () => void;
-  /** The row whose choice the retry saves again: the keyboard goes back to it (its row, or its choice in the open detail). */
-  focusKey?: string;
-}
-
-/** Ends a message with a full stop, so another sentence can follow it. */
-function asSentence(text: string): string {
-  return /[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
-}
-
-function errorCode(error: unknown): unknown {
-  return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-}
-
-function isCancelled(error: unknown): boolean {
-  return errorCode(error) === 'cancelled';
-}
-
 export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden = false, designSystemId = null, badgeRows = null }: SyncScreenProps) {
-  const [overview, setOverview] = useState<SyncOverview | null>(null);
   const [items, setItems] = useState<SyncItem[] | null>(null);
   const [comparison, setComparison] = useState<Pick<SyncComparison, 'counts' | 'serverTime' | 'readOnlyReason' | 'replacements' | 'stateProblem'> | null>(null);
-  const [task, setTask] = useState<Task | null>(null);
+  const [task, trackTask, endTask] = useSyncTask();
   // Sync and Check again give way to Cancel while they run, and come back after: the keyboard stays in the row.
   const actionsFocus = useFocusKeeper<HTMLDivElement>(task);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [chooseFailure, setChooseFailure] = useState<Failure | null>(null);
   const [apartFailure, setApartFailure] = useState<Failure | null>(null);
-  // A failure's retry goes with its notice: the keyboard goes back to the choice it saves again,
-  // else on from the actions (Cancel while it runs), not from the page's start.
-  const retried = useRef<Failure | null>(null);
-  const actionsRef = actionsFocus.ref;
-  const screenRef = useRef<HTMLDivElement>(null);
-  const focusListRow = useRef<((key: string) => boolean) | null>(null);
   const openKeyNow = useRef<string | null>(null);
-  const retryFrom = useCallback((failed: Failure) => {
-    retried.current = failed;
-    failed.retry();
-  }, []);
-  useLayoutEffect(() => {
-    const failed = retried.current;
-    if (!failed) return;
-    retried.current = null;
-    if (!document.hasFocus() || !focusLost()) return;
-    const key = failed.focusKey;
-    if (key !== undefined && openKeyNow.current === key) {
-      // The detail's choice: the chosen option of a conflict, else its tick.
-      const choice = screenRef.current?.querySelector<HTMLElement>('.sync-detail .sync-choice-option input:checked') ?? screenRef.current?.querySelector<HTMLElement>('.sync-detail .sync-choice-option input');
-      if (choice) return choice.focus();
-    }
-    if (key !== undefined && openKeyNow.current === null && focusListRow.current?.(key)) return;
-    actionsRef.current?.querySelector<HTMLElement>('button:not(:disabled)')?.focus();
-  }, [failure, chooseFailure, apartFailure, actionsRef]);
+  const [retryFrom, screenRef, focusListRow] = useRetryFocus(actionsFocus.ref, openKeyNow, failure, chooseFailure, apartFailure);
   const [message, setMessage] = useState<LiveMessage | null>(null);
   const [outcome, setOutcome] = useState<ShownOutcome | null>(null);
   const [pictureMode, setPictureMode] = useState<PictureMode>('side');
@@ -128,7 +59,6 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   const [change, setChange] = useState<SyncChangeChip | null>(null);
   const [openKey, setOpenKey] = useState<string | null>(null);
   const [nowMs, setNowMs] = useState(() => Date.now());
-  const pending = useRef<PendingRequest<unknown> | null>(null);
   // A batch of choices failed and was put back: the sync waits until they are saved.
   const unsaved = useRef(false);
   // The row of the latest choice: a failed batch's retry gives the keyboard back to it.
@@ -144,13 +74,15 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   // Counts the comparisons shown: an open detail is loaded again with each new one.
   const [comparisons, setComparisons] = useState(0);
   const pictures = useMemo(() => createPictureLoader({ requestAsync: (keys) => requester.picturesAsync(keys) }), [requester]);
-  const replaceItems = useCallback(
-    (next: SyncItem[]) => {
+  // `items`: the comparison's, unless choices on their way must stay as shown (withPendingChoices).
+  const showComparison = useCallback(
+    (next: SyncComparison, items = next.items) => {
       // A new comparison: pictures may have changed with it.
       pictures.clear();
       setComparisons((count) => count + 1);
-      itemsRef.current = next;
-      setItems(next);
+      itemsRef.current = items;
+      setItems(items);
+      setComparison(next);
     },
     [pictures],
   );
@@ -160,8 +92,6 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     const timer = setInterval(() => setNowMs(Date.now()), 30_000);
     return () => clearInterval(timer);
   }, []);
-  // A request still running when the screen closes is cancelled with it.
-  useEffect(() => () => pending.current?.cancel(), []);
 
   // The batcher and applyChoices are made together: a failed batch's retry applies its choices again.
   const { batcher, applyChoices } = useMemo(() => {
@@ -209,6 +139,9 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   );
 
   const pairs = useMemo(() => activePairs(items ?? [], comparison?.replacements), [items, comparison]);
+  const counts = useMemo(() => (items && comparison ? kindCounts({ items, counts: comparison.counts }) : null), [items, comparison]);
+  // The rows "All" counts (the badge and the copied summary count the same): format updates have their own line.
+  const listedRows = counts ? listedRowCount(Object.fromEntries(counts), pairs.size) : null;
   // Read by `choose` without making it change with every list: a replaced row's choice is both keys'.
   const pairsRef = useRef(pairs);
   pairsRef.current = pairs;
@@ -251,22 +184,6 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   // Stable, so the open detail loads once, not again on each render of the screen.
   const loadDetailAsync = useCallback((key: string, replaces?: string) => requester.detailAsync(key, replaces), [requester]);
 
-  function track<T>(kind: Task['kind'], start: (onProgress: (progress: Progress) => void) => PendingRequest<T>): PendingRequest<T> {
-    const onProgress = (progress: Progress) => {
-      const sample = { done: progress.done, atMs: Date.now() };
-      setTask((current) => {
-        if (!current) return current;
-        // A new phase (another total, or counting from the start again) restarts the rate.
-        const samePhase = current.progress && current.progress.total === progress.total && current.progress.done <= progress.done;
-        return { ...current, progress, first: samePhase ? current.first : sample, latest: sample };
-      });
-    };
-    const request = start(onProgress);
-    pending.current = request;
-    setTask({ kind, progress: null, first: null, latest: null, cancel: () => request.cancel() });
-    return request;
-  }
-
   /** Whether the list now shows a new comparison. */
   const compareAsync = useCallback(async (keepMessage = false): Promise<boolean> => {
     // One long request at a time (a click during the opening check starts nothing more).
@@ -281,9 +198,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     // Choices still on their way are saved first: the comparison keeps the saved ones.
     await batcher.flushAsync();
     try {
-      const result = await track('compare', (onProgress) => requester.compare(onProgress));
-      replaceItems(result.items);
-      setComparison(result);
+      const result = await trackTask('compare', (onProgress) => requester.compare(onProgress));
+      showComparison(result);
       // Steps of a take the check shows undone (or finished by hand) no longer stand.
       setOutcome((current) => current && outcomeAfterCheck(current, result.items));
       if (unsaved.current) {
@@ -299,93 +215,23 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       else setFailure({ message: `The comparison did not finish: ${errorText(error)}`, retryLabel: 'Check again', retry: () => void compareAsync() });
       return false;
     } finally {
-      pending.current = null;
       working.current = false;
-      setTask(null);
+      endTask();
     }
-  }, [batcher, requester, replaceItems]);
+  }, [batcher, requester, showComparison, trackTask, endTask]);
 
-  // Opening the screen compares; coming back to it compares again only if the link changed
-  // (say, the key or design system was just set in Settings). Later checks are the person's.
-  const overviewRef = useRef<SyncOverview | null>(null);
-  // One start at a time: the end of a run moves the badge and the task together, and two starts
-  // side by side each read the link from before the other compared (the later one compared again
-  // and wiped what the first said). Starts asked for meanwhile run as one, after.
-  const latestStartOnce = useRef<(ranWith: string | null) => Promise<void>>(() => Promise.resolve());
-  const startAsync = useMemo(() => oneAtATime<string | null>((ranWith) => latestStartOnce.current(ranWith), (waiting, next) => waiting ?? next), []);
-  // `ranWith`: the design system a sync ran with, when the link changed while it ran (it went on
-  // with the link it started with).
-  const startOnceAsync = useCallback(async (ranWith: string | null) => {
-    // Coming back to the screen is no new check: a sync's or a check's failure stays with the list it left.
-    setFailure((current) => (current?.source === 'start' ? null : current));
-    try {
-      const before = overviewRef.current;
-      const next = await requester.overviewAsync();
-      overviewRef.current = next;
-      setOverview(next);
-      const linkChanged = before === null || before.problem !== null || before.designSystemId !== next.designSystemId;
-      // The file changed under the list (the badge counts otherwise): ⌘Z of a take, say. Compared
-      // again, the notice of that take no longer says it stands (outcomeAfterCheck).
-      const listOutOfDate = badgeNow.current !== null && listedNow.current !== null && badgeNow.current !== listedNow.current;
-      if (next.problem === null && (itemsRef.current === null || linkChanged || listOutOfDate)) {
-        // Only the badge moved: what the screen says (the link changed during the run, say) still stands.
-        await compareAsync(itemsRef.current !== null && !linkChanged);
-      }
-      if (ranWith !== null && next.problem === null && next.designSystemId !== ranWith) {
-        setMessage({ tone: 'info', text: `This file’s design system changed to ${next.designSystemId} while the sync ran (undo, redo or a collaborator). What was sent to ${ranWith} is recorded; the list now compares with ${next.designSystemId}.` });
-      }
-    } catch (error) {
-      setFailure({ source: 'start', message: `Envelope could not read this file’s sync state: ${errorText(error)}`, retryLabel: 'Try again', retry: () => void startAsync(null) });
-    }
-  }, [requester, compareAsync, startAsync]);
-  latestStartOnce.current = startOnceAsync;
+  const [overview, runStarts, runEnded] = useScreenStarts(requester, hidden, designSystemId, badgeRows, listedRows, task, working, itemsRef, compareAsync, setFailure, setMessage);
 
-  // Each time the screen shows (startAsync reads the latest callbacks).
-  // Also when the link changes while it shows (⌘Z of its save, say): what it says follows it.
-  // A change while a check or a sync runs is read once it ends (below).
-  const linkMoved = useRef<'run' | 'other' | null>(null);
-  // The design system the latest sync started with (the one it sends to, whatever the link becomes).
-  const ranWith = useRef<string | null>(null);
-  const taskNow = useRef(task);
-  taskNow.current = task;
-  // The badge too (no run or check on its way: what they end with is newer than the count).
-  const badgeNow = useRef(badgeRows);
-  badgeNow.current = badgeRows;
-  const listedNow = useRef<number | null>(null);
-  const followed = useRef<{ hidden: boolean; designSystemId: string | null } | null>(null);
-  // A collaborator's edits move the badge several times in a row: the list compares once, when
-  // the count has been still a while (a run or a check started meanwhile counts anew anyway).
-  const badgeStill = useMemo(
-    () =>
-      afterStill(BADGE_STILL_MS, () => {
-        if (!working.current) void startAsync(null);
-      }),
-    [startAsync],
-  );
-  useEffect(() => () => badgeStill.cancel(), [badgeStill]);
-  useEffect(() => {
-    const badgeOnly = followed.current !== null && followed.current.hidden === hidden && followed.current.designSystemId === designSystemId;
-    followed.current = { hidden, designSystemId };
-    if (badgeOnly && !hidden) {
-      badgeStill.poke();
-      return;
-    }
-    // Showing the screen or a new link starts at once, and reads the badge as it is then.
-    badgeStill.cancel();
-    if (hidden) return;
-    if (working.current) linkMoved.current = taskNow.current?.kind === 'run' ? 'run' : (linkMoved.current ?? 'other');
-    else void startAsync(null);
-  }, [hidden, designSystemId, badgeRows, startAsync, badgeStill]);
-  useEffect(() => {
-    if (task !== null || working.current || hidden || linkMoved.current === null) return;
-    void startAsync(linkMoved.current === 'run' ? ranWith.current : null);
-    linkMoved.current = null;
-  }, [task, hidden, startAsync]);
+  // The recorded state after a sync that stopped: the list and the button count only what is left (no request to the builder).
+  async function showRecordedAsync() {
+    const left = await requester.currentAsync();
+    showComparison(left, withPendingChoices(left.items));
+  }
 
   async function runAsync() {
     if (working.current) return;
     working.current = true;
-    ranWith.current = overviewRef.current?.designSystemId ?? null;
+    runStarts();
     setFailure(null);
     setApartFailure(null);
     setMessage(null);
@@ -398,10 +244,9 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     }
     let cancelled = false;
     try {
-      const result = await track('run', (onProgress) => requester.run(onProgress));
+      const result = await trackTask('run', (onProgress) => requester.run(onProgress));
       setOutcome({ outcome: result, counts: true });
-      replaceItems(result.comparison.items);
-      setComparison(result.comparison);
+      showComparison(result.comparison);
       setOpenKey(null);
     } catch (error) {
       cancelled = isCancelled(error);
@@ -416,39 +261,25 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         const failed: Failure = { message: `The sync did not finish: ${asSentence(errorText(error))} What was already sent is recorded, and your choices are kept.`, retryLabel: 'Try the sync again', retry: () => void runAsync() };
         setFailure(failed);
         // The list and the button then count only what is left (the recorded state; no request, so the words above stay).
-        requester.currentAsync().then(
-          (left) => {
-            replaceItems(withPendingChoices(left.items));
-            setComparison(left);
-          },
+        showRecordedAsync().catch(
           // Unread, the list still counts what was sent: said after the failure's words, while they show.
           () => setFailure((current) => (current === failed ? { ...failed, message: `${failed.message} The list may still show what was sent: press Check again to see what is left.` } : current)),
         );
       }
     } finally {
-      pending.current = null;
       working.current = false;
-      setTask(null);
+      endTask();
     }
     // The history, with this run's entry (one that stopped part-way too). With the link moved
     // meanwhile, the read after the run says so and compares anew.
-    if (linkMoved.current === null) {
-      requester.overviewAsync().then((next) => {
-        overviewRef.current = next;
-        setOverview(next);
-      }, () => undefined);
-    }
+    runEnded();
     if (cancelled) {
       const said = { tone: 'info', text: 'Sync cancelled. What was already sent is recorded; the list shows what is left.' } as const;
       if (await compareAsync(true)) setMessage(said);
       else {
         // The check failed or was stopped: the list from before the sync still counts what was sent, so it shows the recorded state instead.
-        requester.currentAsync().then(
-          (left) => {
-            replaceItems(withPendingChoices(left.items));
-            setComparison(left);
-            setMessage(said);
-          },
+        showRecordedAsync().then(
+          () => setMessage(said),
           () => setMessage({ tone: 'info', text: 'Sync cancelled. What was already sent is recorded; Check again to see what is left.' }),
         );
       }
@@ -467,7 +298,6 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         : { tone: 'error', text: 'The summary could not be copied: this window may not use the clipboard. Nothing was lost; try again.' },
     );
   }
-  const counts = useMemo(() => (items && comparison ? kindCounts({ items, counts: comparison.counts }) : null), [items, comparison]);
   const summary = useMemo(() => runSummary(items ?? [], pairs), [items, pairs]);
   // Changes the Sync button sends that the search or a filter leaves out of the list (format updates have their own line).
   const hiddenChanges = useMemo(() => summary.changes - runSummary(shownRowItems(rows), pairs).changes, [summary, rows, pairs]);
@@ -498,27 +328,11 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     [choose, readOnlyReason, busy],
   );
 
-  if (overview?.problem) {
-    return (
-      <div class="screen sync-screen" data-testid="screen-sync" hidden={hidden}>
-        <div class="empty-state" data-testid="sync-link-problem">
-          <strong>{LINK_PROBLEM_TEXT[overview.problem].title}</strong>
-          <p>{LINK_PROBLEM_TEXT[overview.problem].body}</p>
-          <div>
-            <Button variant="primary" onClick={onOpenSettings} testId="sync-open-settings">
-              Open Settings
-            </Button>
-          </div>
-        </div>
-      </div>
-    );
-  }
+  if (overview?.problem) return <LinkProblem problem={overview.problem} hidden={hidden} onOpenSettings={onOpenSettings} />;
 
   const lastSynced = overview?.lastSyncedAt ?? null;
   const formatUpdates = counts?.get('format-update') ?? 0;
-  // The rows "All" counts (the badge and the copied summary count the same): format updates have their own line.
-  const others = counts ? listedRowCount(Object.fromEntries(counts), pairs.size) : 0;
-  listedNow.current = counts ? others : null;
+  const others = listedRows ?? 0;
   // Nothing searched for or filtered: an empty list then means only format updates are left (their line says so).
   const unfiltered = filter === 'all' && query.trim() === '' && change === null;
   return (
@@ -710,73 +524,6 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         )}
       </div>
       {overview && overview.history.length > 0 ? <SyncHistory history={overview.history} nowMs={nowMs} /> : null}
-    </div>
-  );
-}
-
-/**
- * A failure in words with its retry. The retry waits while a check or a sync runs: sent then, it
- * would reach the sandbox after it, onto rows that may mean something else.
- */
-function FailureNotice({ failure, busy, onRetry, testId }: { failure: Failure; busy: boolean; onRetry: (failure: Failure) => void; testId: string }) {
-  return (
-    <div class="sync-error">
-      <ErrorNotice message={failure.message} testId={testId} />
-      {!busy ? <Button onClick={() => onRetry(failure)}>{failure.retryLabel}</Button> : null}
-    </div>
-  );
-}
-
-function TaskProgress({ task }: { task: Task }) {
-  const progress = task.progress;
-  const fallback = task.kind === 'run' ? 'Starting the sync…' : 'Starting the comparison…';
-  const text = progress ? progressText(progress) : fallback;
-  const left = task.kind === 'run' && task.latest && progress ? timeLeftText(secondsLeft(task.first, task.latest, progress.total)) : null;
-  const determinate = progress !== null && progress.total !== null && progress.total > 0;
-  return (
-    <div class="sync-progress" data-testid="sync-progress">
-      <p id="sync-progress-label">
-        {text}
-        {left ? ` — ${left}` : ''}
-      </p>
-      <progress
-        aria-labelledby="sync-progress-label"
-        max={determinate ? (progress.total ?? 1) : undefined}
-        value={determinate ? progress.done : undefined}
-      />
-    </div>
-  );
-}
-
-function OutcomeNotice({ shown: { outcome, counts }, onDismiss }: { shown: ShownOutcome; onDismiss: () => void }) {
-  const text = counts ? outcomeText(outcome) : null;
-  return (
-    <div class="notice notice-success sync-outcome" role="status" data-testid="sync-outcome">
-      {text ? <p>{text.summary}</p> : null}
-      {text?.conflicts ? <p>{text.conflicts}</p> : null}
-      {outcome.manualSteps.length > 0 ? (
-        <>
-          <p>{text ? 'Not everything could be done; what is left, and why:' : 'Left from the last sync, and why:'}</p>
-          <ul class="sync-steps">
-            {outcome.manualSteps.map((entry) => (
-              <li key={entry.key}>
-                {/* One step a line: they are often sentences of their own, and the first may start with the name again. */}
-                <strong>{entry.name}</strong>
-                <ul>
-                  {entry.steps.map((step, index) => (
-                    <li key={index}>{step}</li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-      <div>
-        <Button variant="link" onClick={onDismiss}>
-          Dismiss
-        </Button>
-      </div>
     </div>
   );
 }

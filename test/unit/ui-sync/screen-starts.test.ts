@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { SyncOverview } from '../../../src/shared/bridge/messages';
+import { linkChangedText, onlyBadgeMoved, startCompares } from '../../../ui/sync/screen-starts';
+
+function overview(designSystemId: string | null, problem: SyncOverview['problem'] = null): SyncOverview {
+  return { problem, designSystemId, lastSyncedAt: null, history: [], readOnlyReason: null };
+}
+
+describe('when the Sync screen starts', () => {
+  it('waits for a still badge only when nothing but the count moved', () => {
+    const shown = { hidden: false, designSystemId: 'ds_1' };
+    expect(onlyBadgeMoved(shown, { ...shown })).toBe(true);
+    expect(onlyBadgeMoved(null, shown)).toBe(false);
+    expect(onlyBadgeMoved({ ...shown, hidden: true }, shown)).toBe(false);
+    expect(onlyBadgeMoved(shown, { ...shown, designSystemId: 'ds_2' })).toBe(false);
+  });
+});
+
+describe('whether a start compares', () => {
+  it('compares anew the first time and after the link changed', () => {
+    expect(startCompares(null, overview('ds_1'), false, null, null)).toBe(false);
+    expect(startCompares(null, overview('ds_1'), true, 3, 3)).toBe(false);
+    expect(startCompares(overview('ds_1'), overview('ds_2'), true, 3, 3)).toBe(false);
+    expect(startCompares(overview(null, 'no-design-system'), overview('ds_1'), true, 3, 3)).toBe(false);
+    expect(startCompares(overview('ds_1'), overview('ds_1'), false, null, null)).toBe(false);
+  });
+
+  it('compares quietly when only the badge counts otherwise than the list', () => {
+    expect(startCompares(overview('ds_1'), overview('ds_1'), true, 4, 3)).toBe(true);
+  });
+
+  it('does not compare a current list, one whose count is unknown, or a file that cannot sync', () => {
+    expect(startCompares(overview('ds_1'), overview('ds_1'), true, 3, 3)).toBeNull();
+    expect(startCompares(overview('ds_1'), overview('ds_1'), true, null, 3)).toBeNull();
+    expect(startCompares(overview('ds_1'), overview('ds_1'), true, 4, null)).toBeNull();
+    expect(startCompares(null, overview(null, 'no-builder-key'), false, null, null)).toBeNull();
+  });
+});
+
+describe('the words after a sync during which the link moved', () => {
+  it('name both design systems when the link is another now', () => {
+    expect(linkChangedText('ds_1', overview('ds_2'))).toBe(
+      'This file’s design system changed to ds_2 while the sync ran (undo, redo or a collaborator). What was sent to ds_1 is recorded; the list now compares with ds_2.',
+    );
+  });
+
+  it('say nothing when it came back, when the file cannot sync, or without a run', () => {
+    expect(linkChangedText('ds_1', overview('ds_1'))).toBeNull();
+    expect(linkChangedText('ds_1', overview(null, 'no-design-system'))).toBeNull();
+    expect(linkChangedText(null, overview('ds_2'))).toBeNull();
+  });
+});

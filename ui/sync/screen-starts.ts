@@ -1,0 +1,32 @@
+// When the Sync screen compares again, and what it says when the file's design system changed
+// while a sync ran. Pure, so each rule is tested without a browser (use-screen-starts.ts runs them).
+import type { SyncOverview } from '../../src/shared/bridge/messages';
+
+/** What the screen follows from the window: whether it shows, and the file's design system. */
+export interface Followed {
+  hidden: boolean;
+  designSystemId: string | null;
+}
+
+/** Whether what moved since `before` is only the badge's count (the screen neither showed nor hid, and the link is the same): a start then waits until the count is still. */
+export function onlyBadgeMoved(before: Followed | null, now: Followed): boolean {
+  return before !== null && before.hidden === now.hidden && before.designSystemId === now.designSystemId;
+}
+
+/**
+ * Whether a start compares, having read the overview `next` (`before`: the one read last): null
+ * when it does not (the list is current, or the file cannot sync); else whether what the screen
+ * says stays: false for the first start or a new link, true when only the list is out of date
+ * (the badge counts `badgeRows`, the list `listedRows`: ⌘Z of a take, say).
+ */
+export function startCompares(before: SyncOverview | null, next: SyncOverview, hasList: boolean, badgeRows: number | null, listedRows: number | null): boolean | null {
+  if (next.problem !== null) return null;
+  if (!hasList || before === null || before.problem !== null || before.designSystemId !== next.designSystemId) return false;
+  return badgeRows !== null && listedRows !== null && badgeRows !== listedRows ? true : null;
+}
+
+/** After a sync that ran with `ranWith` while the link moved: what the screen says when the link is another now, else null. */
+export function linkChangedText(ranWith: string | null, next: SyncOverview): string | null {
+  if (ranWith === null || next.problem !== null || next.designSystemId === ranWith) return null;
+  return `This file’s design system changed to ${next.designSystemId} while the sync ran (undo, redo or a collaborator). What was sent to ${ranWith} is recorded; the list now compares with ${next.designSystemId}.`;
+}

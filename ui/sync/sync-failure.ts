@@ -1,0 +1,24 @@
+// A failure the Sync screen shows with its retry, and how a failed request's error is read.
+
+export interface Failure {
+  /** 'start': the sync state could not be read (the next read clears it; other failures stay until their retry or a new check). */
+  source?: 'start';
+  message: string;
+  retryLabel: string;
+  retry: () => void;
+  /** The row whose choice the retry saves again: the keyboard goes back to it (its row, or its choice in the open detail). */
+  focusKey?: string;
+}
+
+/** Ends a message with a full stop, so another sentence can follow it. */
+export function asSentence(text: string): string {
+  return /[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
+}
+
+export function errorCode(error: unknown): unknown {
+  return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+}
+
+export function isCancelled(error: unknown): boolean {
+  return errorCode(error) === 'cancelled';
+}

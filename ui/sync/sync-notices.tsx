@@ -1,0 +1,92 @@
+// The Sync screen's notices: why the file cannot sync yet, a failure with its retry, the
+// progress of a check or a sync, and a sync's outcome.
+import type { SyncOverview } from '../../src/shared/bridge/messages';
+import { Button } from '../components/button';
+import { ErrorNotice } from '../components/notice';
+import type { Failure } from './sync-failure';
+import { outcomeText, type ShownOutcome } from './sync-outcome';
+import { taskProgressText, type Task } from './sync-task';
+
+const LINK_PROBLEM_TEXT: Record<NonNullable<SyncOverview['problem']>, { title: string; body: string }> = {
+  'no-builder-key': { title: 'Sync needs your builder API key.', body: 'The design system is set for this file; add your builder API key in Settings (it stays on this computer).' },
+  'no-design-system': { title: 'This file is not linked to a design system yet.', body: 'Choose the design system this file syncs to in Settings. Everyone who opens the file then syncs to the same one.' },
+  'no-key-and-design-system': { title: 'Sync needs a builder API key and a design system.', body: 'Add your builder API key and choose the design system this file syncs to, both in Settings.' },
+};
+
+/** Why the file cannot sync yet, with the way to Settings. */
+export function LinkProblem({ problem, hidden, onOpenSettings }: { problem: NonNullable<SyncOverview['problem']>; hidden: boolean; onOpenSettings: () => void }) {
+  return (
+    <div class="screen sync-screen" data-testid="screen-sync" hidden={hidden}>
+      <div class="empty-state" data-testid="sync-link-problem">
+        <strong>{LINK_PROBLEM_TEXT[problem].title}</strong>
+        <p>{LINK_PROBLEM_TEXT[problem].body}</p>
+        <div>
+          <Button variant="primary" onClick={onOpenSettings} testId="sync-open-settings">
+            Open Settings
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A failure in words with its retry. The retry waits while a check or a sync runs: sent then, it
+ * would reach the sandbox after it, onto rows that may mean something else.
+ */
+export function FailureNotice({ failure, busy, onRetry, testId }: { failure: Failure; busy: boolean; onRetry: (failure: Failure) => void; testId: string }) {
+  return (
+    <div class="sync-error">
+      <ErrorNotice message={failure.message} testId={testId} />
+      {!busy ? <Button onClick={() => onRetry(failure)}>{failure.retryLabel}</Button> : null}
+    </div>
+  );
+}
+
+export function TaskProgress({ task }: { task: Task }) {
+  const progress = task.progress;
+  const determinate = progress !== null && progress.total !== null && progress.total > 0;
+  return (
+    <div class="sync-progress" data-testid="sync-progress">
+      <p id="sync-progress-label">{taskProgressText(task)}</p>
+      <progress
+        aria-labelledby="sync-progress-label"
+        max={determinate ? (progress.total ?? 1) : undefined}
+        value={determinate ? progress.done : undefined}
+      />
+    </div>
+  );
+}
+
+export function OutcomeNotice({ shown: { outcome, counts }, onDismiss }: { shown: ShownOutcome; onDismiss: () => void }) {
+  const text = counts ? outcomeText(outcome) : null;
+  return (
+    <div class="notice notice-success sync-outcome" role="status" data-testid="sync-outcome">
+      {text ? <p>{text.summary}</p> : null}
+      {text?.conflicts ? <p>{text.conflicts}</p> : null}
+      {outcome.manualSteps.length > 0 ? (
+        <>
+          <p>{text ? 'Not everything could be done; what is left, and why:' : 'Left from the last sync, and why:'}</p>
+          <ul class="sync-steps">
+            {outcome.manualSteps.map((entry) => (
+              <li key={entry.key}>
+                {/* One step a line: they are often sentences of their own, and the first may start with the name again. */}
+                <strong>{entry.name}</strong>
+                <ul>
+                  {entry.steps.map((step, index) => (
+                    <li key={index}>{step}</li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <div>
+        <Button variant="link" onClick={onDismiss}>
+          Dismiss
+        </Button>
+      </div>
+    </div>
+  );
+}

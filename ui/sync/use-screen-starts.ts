@@ -1,0 +1,114 @@
+// The starts of the Sync screen: it reads the file's sync state and compares when it shows, when
+// the file's design system changes while it shows, and when the badge's count, once still a
+// while, differs from the list's; after a sync that ran while the link changed, it follows the
+// new link and says so. The rules are in screen-starts.ts; this runs them at their moments.
+import { useEffect, useMemo, useRef, useState, type Dispatch, type StateUpdater } from 'preact/hooks';
+import type { SyncItem, SyncOverview } from '../../src/shared/bridge/messages';
+import { oneAtATime } from '../components/one-at-a-time';
+import { errorText } from '../messages/error-text';
+import { afterStill } from './after-still';
+import { linkChangedText, startCompares, onlyBadgeMoved, type Followed } from './screen-starts';
+import type { LiveMessage } from '../components/notice';
+import type { Failure } from './sync-failure';
+import type { SyncRequester } from './sync-requester';
+import type { Task } from './sync-task';
+
+/**
+ * How long the badge's count stays still before the list compares again. Longer than the
+ * sandbox's own settling of local edits (LOCAL_COUNT_DELAY_MS, 600 ms, src/sync/sync-monitor.ts),
+ * so a burst the sandbox counts in steps is compared once.
+ */
+const BADGE_STILL_MS = 800;
+
+/**
+ * `overview`: the file's link and history as last read; `runStarts`: a sync starts (it sends to
+ * the design system linked now, whatever the link becomes meanwhile); `runEnded`: a sync ended
+ * (the history is read again with its entry; with the link moved meanwhile, the start after the
+ * run reads it and compares anew).
+ */
+export type ScreenStarts = [overview: SyncOverview | null, runStarts: () => void, runEnded: () => void];
+
+/**
+ * `hidden`, `designSystemId`, `badgeRows`: as the window says them; `listedRows`: the rows the
+ * list counts as the badge does (null before a comparison); `task` and `working`: a check or a
+ * sync on its way (`working` also before its task shows), after which a start waits; `items`:
+ * the list shown; `compareAsync(keepMessage)`: whether the list now shows a new comparison.
+ */
+export function useScreenStarts(requester: SyncRequester, hidden: boolean, designSystemId: string | null, badgeRows: number | null, listedRows: number | null, task: Task | null, working: { current: boolean }, items: { current: SyncItem[] | null }, compareAsync: (keepMessage?: boolean) => Promise<boolean>, setFailure: Dispatch<StateUpdater<Failure | null>>, setMessage: (message: LiveMessage) => void): ScreenStarts {
+  const [overview, setOverview] = useState<SyncOverview | null>(null);
+  const overviewRef = useRef<SyncOverview | null>(null);
+  const showOverview = (next: SyncOverview) => {
+    overviewRef.current = next;
+    setOverview(next);
+  };
+  // Read by a start when it runs, not when it was asked for (no run or check on its way: what they end with is newer than the count).
+  const counted = useRef({ badgeRows, listedRows, task });
+  counted.current = { badgeRows, listedRows, task };
+
+  // One start at a time: the end of a run moves the badge and the task together, and two starts
+  // side by side each read the link from before the other compared (the later one compared again
+  // and wiped what the first said). Starts asked for meanwhile run as one, after.
+  const latestStartOnce = useRef<(ranWith: string | null) => Promise<void>>(() => Promise.resolve());
+  const startAsync = useMemo(() => oneAtATime<string | null>((ranWith) => latestStartOnce.current(ranWith), (waiting, next) => waiting ?? next), []);
+  // `ranWith`: the design system a sync ran with, when the link changed while it ran (it went on
+  // with the link it started with).
+  latestStartOnce.current = async (ranWith) => {
+    // Coming back to the screen is no new check: a sync's or a check's failure stays with the list it left.
+    setFailure((current) => (current?.source === 'start' ? null : current));
+    try {
+      const before = overviewRef.current;
+      const next = await requester.overviewAsync();
+      showOverview(next);
+      const keepMessage = startCompares(before, next, items.current !== null, counted.current.badgeRows, counted.current.listedRows);
+      // Only the badge moved: what the screen says (the link changed during the run, say) still stands.
+      if (keepMessage !== null) await compareAsync(keepMessage);
+      const text = linkChangedText(ranWith, next);
+      if (text) setMessage({ tone: 'info', text });
+    } catch (error) {
+      setFailure({ source: 'start', message: `Envelope could not read this file’s sync state: ${errorText(error)}`, retryLabel: 'Try again', retry: () => void startAsync(null) });
+    }
+  };
+
+  // A change of the link while a check or a sync runs is read once it ends (below).
+  const linkMoved = useRef<'run' | 'other' | null>(null);
+  // The design system the latest sync started with (the one it sends to, whatever the link becomes).
+  const ranWith = useRef<string | null>(null);
+  const followed = useRef<Followed | null>(null);
+  // A collaborator's edits move the badge several times in a row: the list compares once, when
+  // the count has been still a while (a run or a check started meanwhile counts anew anyway).
+  const badgeStill = useMemo(
+    () =>
+      afterStill(BADGE_STILL_MS, () => {
+        if (!working.current) void startAsync(null);
+      }),
+    [startAsync, working],
+  );
+  useEffect(() => () => badgeStill.cancel(), [badgeStill]);
+  // Each time the screen shows, and when the link changes while it shows (⌘Z of its save, say): what it says follows it.
+  useEffect(() => {
+    const now = { hidden, designSystemId };
+    const badgeOnly = onlyBadgeMoved(followed.current, now);
+    followed.current = now;
+    if (badgeOnly && !hidden) return badgeStill.poke();
+    // Showing the screen or a new link starts at once, and reads the badge as it is then.
+    badgeStill.cancel();
+    if (hidden) return;
+    if (working.current) linkMoved.current = counted.current.task?.kind === 'run' ? 'run' : (linkMoved.current ?? 'other');
+    else void startAsync(null);
+  }, [hidden, designSystemId, badgeRows, startAsync, badgeStill, working]);
+  useEffect(() => {
+    if (task !== null || working.current || hidden || linkMoved.current === null) return;
+    void startAsync(linkMoved.current === 'run' ? ranWith.current : null);
+    linkMoved.current = null;
+  }, [task, hidden, startAsync, working]);
+
+  return [
+    overview,
+    () => {
+      ranWith.current = overviewRef.current?.designSystemId ?? null;
+    },
+    () => {
+      if (linkMoved.current === null) requester.overviewAsync().then(showOverview, () => undefined);
+    },
+  ];
+}
