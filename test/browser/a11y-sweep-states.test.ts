@@ -10,7 +10,7 @@ import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync, checkKeyboardAsync as checkKeyboardInAsync, faultsAsync as setFaultsAsync } from './support/a11y-checks';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
-import { linkToEmptyDesignSystemAsync, readyUiAsync } from './support/sync-steps';
+import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync, readyUiAsync } from './support/sync-steps';
 
 let h: Harness;
 let libraryKey: string;
@@ -137,18 +137,8 @@ describe.each(['light', 'dark'] as const)('more states, %s theme', (theme: Theme
   it('Sync: a row’s pictures in Overlay and Swipe, the copied summary’s message; the welcome screen from Settings', async () => {
     await h.openFreshAsync(`?theme=${theme}`);
     const ui = await linkToEmptyDesignSystemAsync(h);
-    await ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ }).click();
-    await expect.poll(() => textOf(ui.getByTestId('sync-outcome')), { timeout: 30_000 }).toMatch(/^Sync done/);
     // A fill edit in the playground's controls: the row has a picture on each side.
-    await h.page.getByRole('combobox', { name: /^Component/ }).selectOption({ label: 'Header' });
-    await h.page.locator('input[type="color"]').fill('#ff2200');
-    await h.page.getByRole('button', { name: 'Change fill' }).click();
-    await ui.getByRole('button', { name: 'Check again' }).click();
-    const row = ui.getByTestId('sync-row').filter({ hasText: 'Header' });
-    await row.waitFor({ timeout: 30_000 });
-    await row.click();
-    const modes = ui.getByTestId('sync-detail').getByRole('group', { name: 'Compare the pictures' });
-    await modes.waitFor({ timeout: 15_000 });
+    const modes = await headerFillChangedDetailAsync(h, ui);
     for (const mode of ['Overlay', 'Swipe']) {
       await modes.getByRole('button', { name: mode }).click();
       await ui.getByRole('slider').waitFor();

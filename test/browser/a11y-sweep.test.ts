@@ -7,8 +7,7 @@
 // Tab reaches every control of a screen, each with a visible focus.
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAxeAsync, checkBoundariesAsync, checkKeyboardAsync as checkKeyboardInAsync, faultsAsync as setFaultsAsync, focusedAsync, type Api } from './support/a11y-checks';
-import { fillContrastAsync } from './support/fill-contrast';
+import { checkAxeAsync, checkBoundariesAsync, checkKeyboardAsync as checkKeyboardInAsync, faultsAsync as setFaultsAsync, fillContrastAsync, focusedAsync, type Api } from './support/a11y-checks';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 import { readyUiAsync } from './support/sync-steps';
 
@@ -48,7 +47,7 @@ describe.each(['light', 'dark'] as const)('every screen and state, %s theme', (t
     await library.getByRole('button', { name: 'Forget key (library API key)' }).click();
     const forget = library.getByRole('group', { name: /^Remove the saved library API key/ });
     await checkAxeAsync(ui, 'Settings, forget the key?');
-    expect.soft((await fillContrastAsync(forget.getByRole('button', { name: 'Forget key' }))).textOnFill, 'Forget key’s words on its fill').toBeGreaterThanOrEqual(4.5);
+    expect.soft((await fillContrastAsync(ui, forget.getByRole('button', { name: 'Forget key' }))).textOnFill, 'Forget key’s words on its fill').toBeGreaterThanOrEqual(4.5);
     await forget.getByRole('button', { name: 'Keep it' }).click();
 
     await ui.getByTestId('settings-builder-replace-key').click();
@@ -132,7 +131,7 @@ describe.each(['light', 'dark'] as const)('every screen and state, %s theme', (t
     await checkAxeAsync(ui, 'Templates, confirm delete');
     await checkKeyboardAsync(ui, 'Templates, confirm delete');
     // The step that cannot be undone is a filled red button (it was outlined like the rest), its words readable on the fill.
-    const confirmDelete = await fillContrastAsync(first.getByRole('button', { name: /^Delete “/ }));
+    const confirmDelete = await fillContrastAsync(ui, first.getByRole('button', { name: /^Delete “/ }));
     expect.soft(confirmDelete.fillAlpha, 'the confirm Delete has a fill of its own').toBe(1);
     expect.soft(confirmDelete.textOnFill, 'the confirm Delete’s words on its fill').toBeGreaterThanOrEqual(4.5);
     // Delete every template by the screen: the confirmation, then the empty list.

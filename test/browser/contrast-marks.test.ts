@@ -8,7 +8,7 @@ import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { progressContrastAsync, weakMarksAsync } from './support/a11y-checks';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
-import { linkToEmptyDesignSystemAsync } from './support/sync-steps';
+import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync } from './support/sync-steps';
 
 let h: Harness;
 
@@ -77,16 +77,7 @@ describe.each(['light', 'dark'] as const)('marks that are not text, %s theme', (
   it('shows the pressed way of comparing a sync row’s pictures 3:1 from the control', async () => {
     await h.openFreshAsync(`?theme=${theme}`);
     const ui = await linkToEmptyDesignSystemAsync(h);
-    await ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ }).click();
-    await expect.poll(() => textOf(ui.getByTestId('sync-outcome')), { timeout: 30_000 }).toMatch(/^Sync done/);
-    await h.page.getByRole('combobox', { name: /^Component/ }).selectOption({ label: 'Header' });
-    await h.page.locator('input[type="color"]').fill('#ff2200');
-    await h.page.getByRole('button', { name: 'Change fill' }).click();
-    await ui.getByRole('button', { name: 'Check again' }).click();
-    const row = ui.getByTestId('sync-row').filter({ hasText: 'Header' });
-    await row.waitFor({ timeout: 30_000 });
-    await row.click();
-    await ui.getByTestId('sync-detail').getByRole('group', { name: 'Compare the pictures' }).waitFor({ timeout: 15_000 });
+    await headerFillChangedDetailAsync(h, ui);
     await expectStrongMarksAsync(ui, PRESSED, (measured) => expect(measured).toBe(1));
     // A ticked box is told by its accent fill (the list's and the detail's ticks).
     await expectStrongMarksAsync(ui, '.sync-check:checked, .sync-choice-option input:checked', (measured) => expect(measured).toBeGreaterThanOrEqual(1));

@@ -135,6 +135,23 @@ export async function weakMarksAsync(ui: Frame, selector: string): Promise<{ mea
   }, selector);
 }
 
+/** How a filled control reads: its fill's opacity (0: no fill of its own) and its text against that fill as WCAG's contrast ratio. */
+export interface FillContrast {
+  fillAlpha: number;
+  textOnFill: number;
+}
+
+export async function fillContrastAsync(ui: Frame, control: Locator): Promise<FillContrast> {
+  await installColourToolsAsync(ui);
+  return control.evaluate((element) => {
+    const { rgba, over, behind, contrast } = (window as unknown as { envelopeColourTools: ColourTools }).envelopeColourTools;
+    const style = getComputedStyle(element);
+    const fillColour = rgba(style.backgroundColor);
+    const fill = over(fillColour, behind(element.parentElement));
+    return { fillAlpha: fillColour[3], textOnFill: contrast(over(rgba(style.color), fill), fill) };
+  });
+}
+
 /**
  * The contrast of a progress bar's filled part with its track, read from its pixels (a bar's
  * `::-webkit-progress-value` has no computed style to read). The bar must be partly filled.

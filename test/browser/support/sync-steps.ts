@@ -1,7 +1,7 @@
 // Steps the sync browser tests share, each as a person does it in the playground.
 import type { Frame, Locator } from 'playwright-core';
 import { expect } from 'vitest';
-import type { Harness } from './playground-harness';
+import { textOf, type Harness } from './playground-harness';
 
 /** The plugin's iframe once its UI has started (after a reset or a new run the iframe is made anew). */
 export async function readyUiAsync(h: Harness): Promise<Frame> {
@@ -44,4 +44,24 @@ export async function bigFileToPushAsync(h: Harness): Promise<{ ui: Frame; run: 
   const total = Number(/Sync ([\d,]+) changes/.exec((await run.textContent()) ?? '')![1]!.replace(/,/g, ''));
   expect(total).toBeGreaterThan(200);
   return { ui, run, total };
+}
+
+/**
+ * Synced to the empty design system, then Header's fill changed in the playground's controls and
+ * compared again: Header's row is open with a picture on each side. Resolves to the detail's
+ * group of ways to compare the pictures.
+ */
+export async function headerFillChangedDetailAsync(h: Harness, ui: Frame): Promise<Locator> {
+  await ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ }).click();
+  await expect.poll(() => textOf(ui.getByTestId('sync-outcome')), { timeout: 30_000 }).toMatch(/^Sync done/);
+  await h.page.getByRole('combobox', { name: /^Component/ }).selectOption({ label: 'Header' });
+  await h.page.locator('input[type="color"]').fill('#ff2200');
+  await h.page.getByRole('button', { name: 'Change fill' }).click();
+  await ui.getByRole('button', { name: 'Check again' }).click();
+  const row = ui.getByTestId('sync-row').filter({ hasText: 'Header' });
+  await row.waitFor({ timeout: 30_000 });
+  await row.click();
+  const modes = ui.getByTestId('sync-detail').getByRole('group', { name: 'Compare the pictures' });
+  await modes.waitFor({ timeout: 15_000 });
+  return modes;
 }
