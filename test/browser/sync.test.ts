@@ -104,6 +104,19 @@ async function teammatePushesFillAsync(key: string): Promise<void> {
   expect(response.ok).toBe(true);
 }
 
+
+/** Synced, then Hero's text edited here and its description by a teammate: the list shows one conflict. */
+async function heroConflictAsync(): Promise<{ ui: Frame; hero: { key: string } }> {
+  const ui = await linkToEmptyDesignSystemAsync(h);
+  await runSyncAsync(ui);
+  const hero = (await localComponentsAsync()).Hero!;
+  await editTextInPlaygroundAsync('Hero', 'Mine');
+  await remoteEditAsync(hero.key, { description: 'Theirs' });
+  await ui.getByRole('button', { name: 'Check again' }).click();
+  await expect.poll(() => ui.getByRole('button', { name: 'Conflicts 1' }).count(), { timeout: 15_000 }).toBe(1);
+  return { ui, hero };
+}
+
 describe('a teammate version taken only in part', () => {
   it('is listed as taken in part with the steps left, not ticked to take again, and an edit here then is a conflict', async () => {
     await openFreshAsync('light');
@@ -349,13 +362,7 @@ describe('a collaborator’s edits in a row while Sync shows', () => {
 describe('a conflict’s detail in the narrowest window', () => {
   it('heads each version in one line (“Theirs by Robin Vale (builder app)”, cut with an ellipsis), the whole caption in its accessible name', async () => {
     await openFreshAsync('light');
-    const ui = await linkToEmptyDesignSystemAsync(h);
-    await runSyncAsync(ui);
-    const hero = (await localComponentsAsync()).Hero!;
-    await editTextInPlaygroundAsync('Hero', 'Mine');
-    await remoteEditAsync(hero.key, { description: 'Theirs' });
-    await ui.getByRole('button', { name: 'Check again' }).click();
-    await expect.poll(() => ui.getByRole('button', { name: 'Conflicts 1' }).count(), { timeout: 15_000 }).toBe(1);
+    const { ui } = await heroConflictAsync();
     // The person makes the window as narrow as it goes with the resize grip's keys.
     await ui.getByTestId('resize-handle').focus();
     for (let step = 0; step < 3; step++) await h.page.keyboard.press('Shift+ArrowLeft');
@@ -456,13 +463,7 @@ describe.each(['light', 'dark'] as const)('design-system sync in the playground 
   });
 
   it('the same component changed on both sides is a conflict; keep mine pushes mine over theirs', async () => {
-    const ui = await linkToEmptyDesignSystemAsync(h);
-    await runSyncAsync(ui);
-    const hero = (await localComponentsAsync()).Hero!;
-    await editTextInPlaygroundAsync('Hero', 'Mine');
-    await remoteEditAsync(hero.key, { description: 'Theirs' });
-    await ui.getByRole('button', { name: 'Check again' }).click();
-    await expect.poll(() => ui.getByRole('button', { name: 'Conflicts 1' }).count(), { timeout: 15_000 }).toBe(1);
+    const { ui, hero } = await heroConflictAsync();
     await ui.getByTestId('sync-row').filter({ hasText: 'Hero' }).click();
     await h.page.keyboard.press('Enter');
     await ui.getByRole('radio', { name: 'Keep mine' }).check();
