@@ -43,6 +43,9 @@ async function startPluginAsync(options: { command?: string; fileName?: string; 
     console: { log: record, warn: record, error: record },
   });
   running.push(fake.install());
+  // Each test ends as a person ends a run, closing the window: the run's timers and pending
+  // answers stop with it, as in Figma (an edit's count, 600 ms later, posted with `figma` gone).
+  running.push(() => fake.closeWindow());
   vi.resetModules();
   await import('../../../src/main');
   const ui = createEndpoint({
