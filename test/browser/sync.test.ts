@@ -359,6 +359,43 @@ describe('a collaborator’s edits in a row while Sync shows', () => {
   }, 120_000);
 });
 
+describe('a collaborator’s edit while a sync runs', () => {
+  // The sandbox counts the edit in its queue behind the sync (src/sync/sync-handlers.ts): the badge moves once the sync has ended, and the still badge starts the comparison.
+  it('the list compares once after the sync and lists the edit, not only what the sync saw', async () => {
+    await openFreshAsync('light');
+    const ui = await linkToEmptyDesignSystemAsync(h);
+    const syncButton = ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ });
+    await syncButton.waitFor({ timeout: 30_000 });
+    const comparisons = () => evaluateHooks(h.page, (hooks) => hooks.requests().filter((request) => request.method === 'GET' && request.url.includes('/changes')).length);
+    const pushes = () => evaluateHooks(h.page, (hooks) => hooks.requests().filter((request) => request.method === 'POST' && request.url.endsWith('/sync')).length);
+    // The builder is slow to answer the push: the sync has read the file and is sending.
+    const faults = (body: unknown) => fetch(`${h.emulator.builderUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    await faults({ rate: 1, kinds: ['slow'], slow_ms: 6_000, seed: 1 });
+    const beforeRun = await comparisons();
+    try {
+      await syncButton.click();
+      await expect.poll(pushes, { timeout: 30_000 }).toBeGreaterThan(0);
+      // Meanwhile a collaborator deletes Divider, and the sync still sends for longer than the
+      // sandbox's count of an edit and the screen's wait for a still badge.
+      await evaluateHooks(h.page, (hooks) => {
+        const fake = hooks.fake();
+        fake.remoteEdit(() => fake.inspect.allNodes().find((node) => node.type === 'COMPONENT' && node.name === 'Divider')!.remove());
+      });
+      await new Promise((settle) => setTimeout(settle, 1_500));
+      expect(await ui.getByRole('button', { name: 'Cancel sync' }).count()).toBe(1);
+    } finally {
+      await faults({ rate: 0 });
+    }
+    // The sync ends: its entry is in Recent syncs.
+    await expect.poll(() => textOf(ui.locator('summary', { hasText: 'Recent syncs' })), { timeout: 60_000 }).toBe('Recent syncs (1)');
+    // The list compares once more and lists Divider as deleted here, as the badge counts it.
+    await expect.poll(() => ui.getByTestId('sync-row').filter({ hasText: 'Divider' }).count(), { timeout: 15_000 }).toBe(1);
+    await new Promise((settle) => setTimeout(settle, 2_000));
+    // One comparison in all (a first sync asks for no changes): after the sync, not one per move of the badge.
+    expect((await comparisons()) - beforeRun).toBe(1);
+  }, 120_000);
+});
+
 describe('a conflict’s detail in the narrowest window', () => {
   it('heads each version in one line (“Theirs by Robin Vale (builder app)”, cut with an ellipsis), the whole caption in its accessible name', async () => {
     await openFreshAsync('light');

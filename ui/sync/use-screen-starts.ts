@@ -75,7 +75,10 @@ export function useScreenStarts(requester: SyncRequester, hidden: boolean, desig
   const ranWith = useRef<string | null>(null);
   const followed = useRef<Followed | null>(null);
   // A collaborator's edits move the badge several times in a row: the list compares once, when
-  // the count has been still a while (a run or a check started meanwhile counts anew anyway).
+  // the count has been still a while. A move while a run or a check is on its way needs no start:
+  // the sandbox counts edits in the queue its run and check wait in (src/sync/sync-handlers.ts),
+  // so the count was made before they read the file, and an edit made while they run is counted
+  // (and moves the badge) only after they end.
   const badgeStill = useMemo(
     () =>
       afterStill(BADGE_STILL_MS, () => {
