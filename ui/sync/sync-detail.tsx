@@ -239,6 +239,18 @@ function Picture({ src, label, name }: { src: string | null; label: string; name
   return <img class="sync-picture" src={src} alt={`${name}: ${label}`} onError={() => setBroken(true)} />;
 }
 
+/** One version's picture side by side with the other's, headed by its caption. */
+function CaptionedPicture({ src, label, name }: { src: string | null; label: string; name: string }) {
+  return (
+    <figure>
+      <Picture src={src} label={label} name={name} />
+      <figcaption>
+        <VersionHead label={label} />
+      </figcaption>
+    </figure>
+  );
+}
+
 function PictureCompare({ detail, name, mode, setMode }: { detail: SyncDetail; name: string; mode: PictureMode; setMode: (mode: PictureMode) => void }) {
   const [amount, setAmount] = useState(50);
   const both = detail.beforePicture !== null && detail.afterPicture !== null;
@@ -261,18 +273,8 @@ function PictureCompare({ detail, name, mode, setMode }: { detail: SyncDetail; n
         <PixelDifference before={detail.beforePicture} after={detail.afterPicture} name={name} beforeLabel={detail.beforeLabel} afterLabel={detail.afterLabel} />
       ) : shown === 'side' ? (
         <div class="sync-pictures">
-          <figure>
-            <Picture src={detail.beforePicture} label={detail.beforeLabel} name={name} />
-            <figcaption>
-              <VersionHead label={detail.beforeLabel} />
-            </figcaption>
-          </figure>
-          <figure>
-            <Picture src={detail.afterPicture} label={detail.afterLabel} name={name} />
-            <figcaption>
-              <VersionHead label={detail.afterLabel} />
-            </figcaption>
-          </figure>
+          <CaptionedPicture src={detail.beforePicture} label={detail.beforeLabel} name={name} />
+          <CaptionedPicture src={detail.afterPicture} label={detail.afterLabel} name={name} />
         </div>
       ) : (
         <div class="sync-stack-wrap">
