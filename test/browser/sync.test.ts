@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Component } from '../../src/shared/api/builder/schemas';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
 import { axeViolationsAsync } from './support/axe';
-import { linkToEmptyDesignSystemAsync, readyUiAsync } from './support/sync-steps';
+import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync, readyUiAsync } from './support/sync-steps';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 
 let h: Harness;
@@ -422,6 +422,40 @@ describe('a conflict’s detail in the narrowest window', () => {
     }
     await detail.screenshot({ path: `${SHOTS}/sync-conflict-narrow-light.png` });
     expect(await axeViolationsAsync(ui)).toEqual([]);
+  }, 120_000);
+});
+
+describe('a fill change’s pictures in Swipe', () => {
+  it('shows “Last sync” left of the split and “This file” right of it, in the order the slider names them (they were the other way round)', async () => {
+    await openFreshAsync('dark');
+    const ui = await linkToEmptyDesignSystemAsync(h);
+    const modes = await headerFillChangedDetailAsync(h, ui);
+    await modes.getByRole('button', { name: 'Swipe' }).press('Enter');
+    const slider = ui.getByRole('slider', { name: 'Swipe between “Last sync” and “This file”' });
+    await slider.focus();
+    // Halfway, by keyboard: the split stands in the middle of the pictures.
+    await h.page.keyboard.press('Home');
+    for (let step = 0; step < 5; step++) await h.page.keyboard.press('PageUp');
+    expect(Number(await slider.inputValue())).toBe(50);
+    const shot = await ui.getByTestId('sync-detail').getByRole('img', { name: 'Header: Last sync' }).screenshot();
+    // This file's fill is #ff2200, the last sync's is not: count its pixels on each side of the split.
+    const reds = await h.page.evaluate(async (png) => {
+      const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${png}`)).blob());
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      const { data, width, height } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+      const counts = { left: 0, right: 0 };
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          const at = (y * width + x) * 4;
+          if (data[at]! > 200 && data[at + 1]! < 80 && data[at + 2]! < 60) counts[x < width / 2 ? 'left' : 'right']++;
+        }
+      }
+      return counts;
+    }, shot.toString('base64'));
+    expect(reds.right).toBeGreaterThan(100);
+    expect(reds.left).toBe(0);
   }, 120_000);
 });
 

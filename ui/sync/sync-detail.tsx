@@ -282,7 +282,7 @@ function PictureCompare({ detail, name, mode, setMode }: { detail: SyncDetail; n
             <Picture src={detail.beforePicture} label={detail.beforeLabel} name={name} />
             <div
               class="sync-stack-top"
-              style={shown === 'overlay' ? { opacity: amount / 100 } : { clipPath: `inset(0 ${100 - amount}% 0 0)` }}
+              style={shown === 'overlay' ? { opacity: amount / 100 } : { clipPath: `inset(0 0 0 ${amount}%)` }}
             >
               <Picture src={detail.afterPicture} label={detail.afterLabel} name={name} />
             </div>
