@@ -426,7 +426,7 @@ describe('a conflict’s detail in the narrowest window', () => {
 });
 
 describe('a fill change’s pictures in Swipe', () => {
-  it('shows “Last sync” left of the split and “This file” right of it, in the order the slider names them (they were the other way round)', async () => {
+  it('shows “Last sync” left of the split and “This file” right of it, in the order the slider names them (they were the other way round), and the slider says which is where', async () => {
     await openFreshAsync('dark');
     const ui = await linkToEmptyDesignSystemAsync(h);
     const modes = await headerFillChangedDetailAsync(h, ui);
@@ -456,6 +456,9 @@ describe('a fill change’s pictures in Swipe', () => {
     }, shot.toString('base64'));
     expect(reds.right).toBeGreaterThan(100);
     expect(reds.left).toBe(0);
+    // Heard as which version is where, not as a bare number.
+    await h.page.keyboard.press('End');
+    expect(await slider.getAttribute('aria-valuetext')).toBe('“Last sync” 100 % on the left, “This file” 0 % on the right');
   }, 120_000);
 });
 

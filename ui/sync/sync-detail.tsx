@@ -289,7 +289,15 @@ function PictureCompare({ detail, name, mode, setMode }: { detail: SyncDetail; n
           </div>
           <label class="sync-range">
             {shown === 'overlay' ? `Opacity of “${detail.afterLabel}”` : `Swipe between “${detail.beforeLabel}” and “${detail.afterLabel}”`}
-            <input type="range" min={0} max={100} value={amount} onInput={(event) => setAmount(Number(event.currentTarget.value))} />
+            <input
+              type="range"
+              min={0}
+              max={100}
+              value={amount}
+              // Swipe: a bare number does not say which version is where, nor that the higher shows more of the first.
+              aria-valuetext={shown === 'swipe' ? `“${detail.beforeLabel}” ${amount} % on the left, “${detail.afterLabel}” ${100 - amount} % on the right` : undefined}
+              onInput={(event) => setAmount(Number(event.currentTarget.value))}
+            />
           </label>
         </div>
       )}
