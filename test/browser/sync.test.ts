@@ -425,6 +425,22 @@ describe('a conflict’s detail in the narrowest window', () => {
   }, 120_000);
 });
 
+/** A screenshot's pixels, decoded by the playground page (no PNG decoder in the tests' dependencies). */
+async function pixelsOfAsync(png: Buffer): Promise<{ width: number; each: (visit: (x: number, rgb: [number, number, number]) => void) => void }> {
+  const { width, data } = await h.page.evaluate(async (base64) => {
+    const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
+    const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
+    context.drawImage(bitmap, 0, 0);
+    return { width: bitmap.width, data: [...context.getImageData(0, 0, bitmap.width, bitmap.height).data] };
+  }, png.toString('base64'));
+  return {
+    width,
+    each: (visit) => {
+      for (let at = 0; at < data.length; at += 4) visit((at / 4) % width, [data[at]!, data[at + 1]!, data[at + 2]!]);
+    },
+  };
+}
+
 describe('a fill change’s pictures in Swipe', () => {
   it('shows “Last sync” left of the split and “This file” right of it, in the order the slider names them (they were the other way round), and the slider says which is where', async () => {
     await openFreshAsync('dark');
@@ -439,26 +455,36 @@ describe('a fill change’s pictures in Swipe', () => {
     expect(Number(await slider.inputValue())).toBe(50);
     const shot = await ui.getByTestId('sync-detail').getByRole('img', { name: 'Header: Last sync' }).screenshot();
     // This file's fill is #ff2200, the last sync's is not: count its pixels on each side of the split.
-    const reds = await h.page.evaluate(async (png) => {
-      const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${png}`)).blob());
-      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-      const context = canvas.getContext('2d')!;
-      context.drawImage(bitmap, 0, 0);
-      const { data, width, height } = context.getImageData(0, 0, bitmap.width, bitmap.height);
-      const counts = { left: 0, right: 0 };
-      for (let y = 0; y < height; y++) {
-        for (let x = 0; x < width; x++) {
-          const at = (y * width + x) * 4;
-          if (data[at]! > 200 && data[at + 1]! < 80 && data[at + 2]! < 60) counts[x < width / 2 ? 'left' : 'right']++;
-        }
-      }
-      return counts;
-    }, shot.toString('base64'));
+    const shown = await pixelsOfAsync(shot);
+    const reds = { left: 0, right: 0 };
+    shown.each((x, [r, g, b]) => {
+      if (r > 200 && g < 80 && b < 60) reds[x < shown.width / 2 ? 'left' : 'right']++;
+    });
     expect(reds.right).toBeGreaterThan(100);
     expect(reds.left).toBe(0);
     // Heard as which version is where, not as a bare number.
     await h.page.keyboard.press('End');
     expect(await slider.getAttribute('aria-valuetext')).toBe('“Last sync” 100 % on the left, “This file” 0 % on the right');
+  }, 120_000);
+});
+
+describe('a fill change’s pictures in Difference', () => {
+  it('the boxed area’s box shows: dark, just outside the tinted pixels (it was drawn in the tint’s own red, on them)', async () => {
+    // Light: its pictures' letterbox (a checkerboard) is light too, so a dark pixel is the box's.
+    await openFreshAsync('light');
+    const ui = await linkToEmptyDesignSystemAsync(h);
+    const modes = await headerFillChangedDetailAsync(h, ui);
+    await modes.getByRole('button', { name: 'Difference' }).press('Enter');
+    const detail = ui.getByTestId('sync-detail');
+    await expect.poll(() => textOf(detail.getByTestId('sync-pixel-diff-text')), { timeout: 15_000 }).toMatch(/1 area boxed$/);
+    const shot = await detail.getByRole('img', { name: /^Header: pixels that differ/ }).screenshot();
+    const shown = await pixelsOfAsync(shot);
+    // Neither the faded picture (light greys), the tint (a pink red) nor the letterbox is dark: what is, is the box.
+    let dark = 0;
+    shown.each((_x, rgb) => {
+      if (Math.max(...rgb) < 60) dark++;
+    });
+    expect(dark).toBeGreaterThan(shown.width);
   }, 120_000);
 });
 
