@@ -121,7 +121,15 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
       {load.status === 'failed' ? (
         <div class="sync-error">
           <ErrorNotice message={`The changes of ${item.name} could not be loaded: ${errorText(load.error)}`} testId="sync-detail-error" />
-          <Button onClick={() => setAttempt((value) => value + 1)}>Try again</Button>
+          <Button
+            onClick={() => {
+              // The button goes while it loads: the keyboard stays in the detail (Escape, Tab), not on the page.
+              heading.current?.focus();
+              setAttempt((value) => value + 1);
+            }}
+          >
+            Try again
+          </Button>
         </div>
       ) : null}
       {item.takenInPart ? (
