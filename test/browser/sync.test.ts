@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Component } from '../../src/shared/api/builder/schemas';
+import { BADGE_STILL_MS, LOCAL_COUNT_DELAY_MS } from '../../src/shared/sync/badge-timing';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
 import { axeViolationsAsync } from './support/axe';
 import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync, readyUiAsync } from './support/sync-steps';
@@ -337,19 +338,20 @@ describe('a collaborator’s edits in a row while Sync shows', () => {
       .toBe(true);
     const changesBefore = Number(/\d+/.exec((await syncButton.textContent()) ?? '')![0]);
 
-    // A collaborator deletes three components, 0.7 s apart: each counted on the badge on its own
-    // (the sandbox counts 0.6 s after an edit), each move sooner than the screen's wait.
+    // A collaborator deletes three components, each after the sandbox's count of the one before
+    // (so each moves the badge on its own) and sooner than the screen's wait for a still count.
     const deleted = ['Divider', 'Footer', 'Hero'];
+    const gapMs = (LOCAL_COUNT_DELAY_MS + BADGE_STILL_MS) / 2;
     await evaluateHooks(
       h.page,
-      async (hooks, names) => {
+      async (hooks, { names, gap }) => {
         const fake = hooks.fake();
         for (const [index, name] of names.entries()) {
-          if (index > 0) await new Promise((settle) => setTimeout(settle, 700));
+          if (index > 0) await new Promise((settle) => setTimeout(settle, gap));
           fake.remoteEdit(() => fake.inspect.allNodes().find((node) => node.type === 'COMPONENT' && node.name === name)!.remove());
         }
       },
-      deleted,
+      { names: deleted, gap: gapMs },
     );
     await expect.poll(() => syncButton.textContent(), { timeout: 30_000 }).toBe(`Sync ${changesBefore - deleted.length} changes`);
     // Time for any comparison still to come.
