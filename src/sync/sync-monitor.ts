@@ -5,13 +5,11 @@
 // (a check again if the file's link changed in Settings meanwhile: the id is a document change).
 import { createCancelSource } from '../shared/api/http/cancel-signal';
 import type { SyncBadge } from '../shared/bridge/messages';
+import { LOCAL_COUNT_DELAY_MS } from '../shared/sync/badge-timing';
 import type { SerialQueue } from './serial-queue';
 import { NOTHING_TO_REVIEW, type SyncSession } from './sync-session';
 
 export const REMOTE_CHECK_INTERVAL_MS = 3 * 60_000;
-/** Edits arrive in bursts while a person drags or types: count once the burst settles. The Sync
- * screen waits longer than this (BADGE_STILL_MS, ui/sync/sync-screen.tsx) before it compares. */
-export const LOCAL_COUNT_DELAY_MS = 600;
 
 export interface SyncMonitorDependencies {
   figma: Pick<PluginAPI, 'on' | 'loadAllPagesAsync'>;

@@ -51,6 +51,24 @@ function sentAsync(page: Page, type: string | undefined): Promise<Sent[]> {
 }
 
 describe('the Sync screen', () => {
+  it('a detail that failed to load keeps the keyboard in it on “Try again”: Escape then goes back to the list (focus fell to the page, and Escape did nothing)', async () => {
+    const page = await openAsync({ count: 2, kinds: ['local-change', 'local-change'], detailErrorAt: 1 });
+    const list = page.getByRole('grid', { name: 'Components that differ' });
+    await list.waitFor();
+    await list.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const retry = page.getByTestId('sync-detail').getByRole('button', { name: 'Try again' });
+    await retry.waitFor();
+    await retry.press('Enter');
+    await page.getByTestId('sync-changes').waitFor();
+    expect(await page.getByTestId('sync-detail').evaluate((detail) => detail.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await list.waitFor();
+    expect(await page.getByTestId('sync-detail').count()).toBe(0);
+    await closeAsync(page);
+  });
+
   it('a deletion’s tick says what it deletes and where (this file, or the design system), in the list and in the detail', async () => {
     const page = await openAsync({ count: 2, kinds: ['remote-delete', 'local-delete'] });
     await page.getByRole('grid', { name: 'Components that differ' }).waitFor();

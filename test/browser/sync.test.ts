@@ -7,9 +7,10 @@ import { mkdirSync } from 'node:fs';
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Component } from '../../src/shared/api/builder/schemas';
+import { BADGE_STILL_MS, LOCAL_COUNT_DELAY_MS } from '../../src/shared/sync/badge-timing';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
 import { axeViolationsAsync } from './support/axe';
-import { linkToEmptyDesignSystemAsync, readyUiAsync } from './support/sync-steps';
+import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync, readyUiAsync } from './support/sync-steps';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 
 let h: Harness;
@@ -337,25 +338,63 @@ describe('a collaborator’s edits in a row while Sync shows', () => {
       .toBe(true);
     const changesBefore = Number(/\d+/.exec((await syncButton.textContent()) ?? '')![0]);
 
-    // A collaborator deletes three components, 0.7 s apart: each counted on the badge on its own
-    // (the sandbox counts 0.6 s after an edit), each move sooner than the screen's wait.
+    // A collaborator deletes three components, each after the sandbox's count of the one before
+    // (so each moves the badge on its own) and sooner than the screen's wait for a still count.
     const deleted = ['Divider', 'Footer', 'Hero'];
+    const gapMs = (LOCAL_COUNT_DELAY_MS + BADGE_STILL_MS) / 2;
     await evaluateHooks(
       h.page,
-      async (hooks, names) => {
+      async (hooks, { names, gap }) => {
         const fake = hooks.fake();
         for (const [index, name] of names.entries()) {
-          if (index > 0) await new Promise((settle) => setTimeout(settle, 700));
+          if (index > 0) await new Promise((settle) => setTimeout(settle, gap));
           fake.remoteEdit(() => fake.inspect.allNodes().find((node) => node.type === 'COMPONENT' && node.name === name)!.remove());
         }
       },
-      deleted,
+      { names: deleted, gap: gapMs },
     );
     await expect.poll(() => syncButton.textContent(), { timeout: 30_000 }).toBe(`Sync ${changesBefore - deleted.length} changes`);
     // Time for any comparison still to come.
     await new Promise((settle) => setTimeout(settle, 2_000));
     expect((await comparisons()) - before).toBe(1);
     for (const name of deleted) expect(await ui.getByTestId('sync-row').filter({ hasText: name }).count()).toBe(0);
+  }, 120_000);
+});
+
+describe('a collaborator’s edit while a sync runs', () => {
+  // The sandbox counts the edit in its queue behind the sync (src/sync/sync-handlers.ts): the badge moves once the sync has ended, and the still badge starts the comparison.
+  it('the list compares once after the sync and lists the edit, not only what the sync saw', async () => {
+    await openFreshAsync('light');
+    const ui = await linkToEmptyDesignSystemAsync(h);
+    const syncButton = ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ });
+    await syncButton.waitFor({ timeout: 30_000 });
+    const comparisons = () => evaluateHooks(h.page, (hooks) => hooks.requests().filter((request) => request.method === 'GET' && request.url.includes('/changes')).length);
+    const pushes = () => evaluateHooks(h.page, (hooks) => hooks.requests().filter((request) => request.method === 'POST' && request.url.endsWith('/sync')).length);
+    // The builder is slow to answer the push: the sync has read the file and is sending.
+    const faults = (body: unknown) => fetch(`${h.emulator.builderUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    await faults({ rate: 1, kinds: ['slow'], slow_ms: 6_000, seed: 1 });
+    const beforeRun = await comparisons();
+    try {
+      await syncButton.click();
+      await expect.poll(pushes, { timeout: 30_000 }).toBeGreaterThan(0);
+      // Meanwhile a collaborator deletes Divider, and the sync still sends for longer than the
+      // sandbox's count of an edit and the screen's wait for a still badge.
+      await evaluateHooks(h.page, (hooks) => {
+        const fake = hooks.fake();
+        fake.remoteEdit(() => fake.inspect.allNodes().find((node) => node.type === 'COMPONENT' && node.name === 'Divider')!.remove());
+      });
+      await new Promise((settle) => setTimeout(settle, 1_500));
+      expect(await ui.getByRole('button', { name: 'Cancel sync' }).count()).toBe(1);
+    } finally {
+      await faults({ rate: 0 });
+    }
+    // The sync ends: its entry is in Recent syncs.
+    await expect.poll(() => textOf(ui.locator('summary', { hasText: 'Recent syncs' })), { timeout: 60_000 }).toBe('Recent syncs (1)');
+    // The list compares once more and lists Divider as deleted here, as the badge counts it.
+    await expect.poll(() => ui.getByTestId('sync-row').filter({ hasText: 'Divider' }).count(), { timeout: 15_000 }).toBe(1);
+    await new Promise((settle) => setTimeout(settle, 2_000));
+    // One comparison in all (a first sync asks for no changes): after the sync, not one per move of the badge.
+    expect((await comparisons()) - beforeRun).toBe(1);
   }, 120_000);
 });
 
@@ -385,6 +424,69 @@ describe('a conflict’s detail in the narrowest window', () => {
     }
     await detail.screenshot({ path: `${SHOTS}/sync-conflict-narrow-light.png` });
     expect(await axeViolationsAsync(ui)).toEqual([]);
+  }, 120_000);
+});
+
+/** A screenshot's pixels, decoded by the playground page (no PNG decoder in the tests' dependencies). */
+async function pixelsOfAsync(png: Buffer): Promise<{ width: number; each: (visit: (x: number, rgb: [number, number, number]) => void) => void }> {
+  const { width, data } = await h.page.evaluate(async (base64) => {
+    const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
+    const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
+    context.drawImage(bitmap, 0, 0);
+    return { width: bitmap.width, data: [...context.getImageData(0, 0, bitmap.width, bitmap.height).data] };
+  }, png.toString('base64'));
+  return {
+    width,
+    each: (visit) => {
+      for (let at = 0; at < data.length; at += 4) visit((at / 4) % width, [data[at]!, data[at + 1]!, data[at + 2]!]);
+    },
+  };
+}
+
+describe('a fill change’s pictures in Swipe', () => {
+  it('shows “Last sync” left of the split and “This file” right of it, in the order the slider names them (they were the other way round), and the slider says which is where', async () => {
+    await openFreshAsync('dark');
+    const ui = await linkToEmptyDesignSystemAsync(h);
+    const modes = await headerFillChangedDetailAsync(h, ui);
+    await modes.getByRole('button', { name: 'Swipe' }).press('Enter');
+    const slider = ui.getByRole('slider', { name: 'Swipe between “Last sync” and “This file”' });
+    await slider.focus();
+    // Halfway, by keyboard: the split stands in the middle of the pictures.
+    await h.page.keyboard.press('Home');
+    for (let step = 0; step < 5; step++) await h.page.keyboard.press('PageUp');
+    expect(Number(await slider.inputValue())).toBe(50);
+    const shot = await ui.getByTestId('sync-detail').getByRole('img', { name: 'Header: Last sync' }).screenshot();
+    // This file's fill is #ff2200, the last sync's is not: count its pixels on each side of the split.
+    const shown = await pixelsOfAsync(shot);
+    const reds = { left: 0, right: 0 };
+    shown.each((x, [r, g, b]) => {
+      if (r > 200 && g < 80 && b < 60) reds[x < shown.width / 2 ? 'left' : 'right']++;
+    });
+    expect(reds.right).toBeGreaterThan(100);
+    expect(reds.left).toBe(0);
+    // Heard as which version is where, not as a bare number.
+    await h.page.keyboard.press('End');
+    expect(await slider.getAttribute('aria-valuetext')).toBe('“Last sync” 100 % on the left, “This file” 0 % on the right');
+  }, 120_000);
+});
+
+describe('a fill change’s pictures in Difference', () => {
+  it('the boxed area’s box shows: dark, just outside the tinted pixels (it was drawn in the tint’s own red, on them)', async () => {
+    // Light: its pictures' letterbox (a checkerboard) is light too, so a dark pixel is the box's.
+    await openFreshAsync('light');
+    const ui = await linkToEmptyDesignSystemAsync(h);
+    const modes = await headerFillChangedDetailAsync(h, ui);
+    await modes.getByRole('button', { name: 'Difference' }).press('Enter');
+    const detail = ui.getByTestId('sync-detail');
+    await expect.poll(() => textOf(detail.getByTestId('sync-pixel-diff-text')), { timeout: 15_000 }).toMatch(/1 area boxed$/);
+    const shot = await detail.getByRole('img', { name: /^Header: pixels that differ/ }).screenshot();
+    const shown = await pixelsOfAsync(shot);
+    // Neither the faded picture (light greys), the tint (a pink red) nor the letterbox is dark: what is, is the box.
+    let dark = 0;
+    shown.each((_x, rgb) => {
+      if (Math.max(...rgb) < 60) dark++;
+    });
+    expect(dark).toBeGreaterThan(shown.width);
   }, 120_000);
 });
 

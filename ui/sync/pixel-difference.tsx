@@ -66,9 +66,17 @@ export function PixelDifference({ before, after, name, beforeLabel, afterLabel }
     const context = element.getContext('2d');
     if (!context) return;
     context.putImageData(new ImageData(diff.image.data, diff.width, diff.height), 0, 0);
-    context.strokeStyle = 'rgb(200, 0, 70)';
+    // Dark, and one pixel outside each area (within the picture): a red box drawn on the area's own
+    // tinted pixels did not show, while dark shows against both the tint and the faded picture.
+    context.strokeStyle = 'rgb(20, 20, 20)';
     context.lineWidth = 1;
-    for (const box of diff.boxes) context.strokeRect(box.x + 0.5, box.y + 0.5, Math.max(1, box.width - 1), Math.max(1, box.height - 1));
+    for (const box of diff.boxes) {
+      const left = Math.max(0, box.x - 1);
+      const top = Math.max(0, box.y - 1);
+      const right = Math.min(diff.width, box.x + box.width + 1);
+      const bottom = Math.min(diff.height, box.y + box.height + 1);
+      context.strokeRect(left + 0.5, top + 0.5, Math.max(1, right - left - 1), Math.max(1, bottom - top - 1));
+    }
   }, [state]);
 
   if (state.status === 'failed') {

@@ -121,7 +121,15 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
       {load.status === 'failed' ? (
         <div class="sync-error">
           <ErrorNotice message={`The changes of ${item.name} could not be loaded: ${errorText(load.error)}`} testId="sync-detail-error" />
-          <Button onClick={() => setAttempt((value) => value + 1)}>Try again</Button>
+          <Button
+            onClick={() => {
+              // The button goes while it loads: the keyboard stays in the detail (Escape, Tab), not on the page.
+              heading.current?.focus();
+              setAttempt((value) => value + 1);
+            }}
+          >
+            Try again
+          </Button>
         </div>
       ) : null}
       {item.takenInPart ? (
@@ -239,6 +247,18 @@ function Picture({ src, label, name }: { src: string | null; label: string; name
   return <img class="sync-picture" src={src} alt={`${name}: ${label}`} onError={() => setBroken(true)} />;
 }
 
+/** One version's picture side by side with the other's, headed by its caption. */
+function CaptionedPicture({ src, label, name }: { src: string | null; label: string; name: string }) {
+  return (
+    <figure>
+      <Picture src={src} label={label} name={name} />
+      <figcaption>
+        <VersionHead label={label} />
+      </figcaption>
+    </figure>
+  );
+}
+
 function PictureCompare({ detail, name, mode, setMode }: { detail: SyncDetail; name: string; mode: PictureMode; setMode: (mode: PictureMode) => void }) {
   const [amount, setAmount] = useState(50);
   const both = detail.beforePicture !== null && detail.afterPicture !== null;
@@ -261,18 +281,8 @@ function PictureCompare({ detail, name, mode, setMode }: { detail: SyncDetail; n
         <PixelDifference before={detail.beforePicture} after={detail.afterPicture} name={name} beforeLabel={detail.beforeLabel} afterLabel={detail.afterLabel} />
       ) : shown === 'side' ? (
         <div class="sync-pictures">
-          <figure>
-            <Picture src={detail.beforePicture} label={detail.beforeLabel} name={name} />
-            <figcaption>
-              <VersionHead label={detail.beforeLabel} />
-            </figcaption>
-          </figure>
-          <figure>
-            <Picture src={detail.afterPicture} label={detail.afterLabel} name={name} />
-            <figcaption>
-              <VersionHead label={detail.afterLabel} />
-            </figcaption>
-          </figure>
+          <CaptionedPicture src={detail.beforePicture} label={detail.beforeLabel} name={name} />
+          <CaptionedPicture src={detail.afterPicture} label={detail.afterLabel} name={name} />
         </div>
       ) : (
         <div class="sync-stack-wrap">
@@ -280,14 +290,22 @@ function PictureCompare({ detail, name, mode, setMode }: { detail: SyncDetail; n
             <Picture src={detail.beforePicture} label={detail.beforeLabel} name={name} />
             <div
               class="sync-stack-top"
-              style={shown === 'overlay' ? { opacity: amount / 100 } : { clipPath: `inset(0 ${100 - amount}% 0 0)` }}
+              style={shown === 'overlay' ? { opacity: amount / 100 } : { clipPath: `inset(0 0 0 ${amount}%)` }}
             >
               <Picture src={detail.afterPicture} label={detail.afterLabel} name={name} />
             </div>
           </div>
           <label class="sync-range">
             {shown === 'overlay' ? `Opacity of “${detail.afterLabel}”` : `Swipe between “${detail.beforeLabel}” and “${detail.afterLabel}”`}
-            <input type="range" min={0} max={100} value={amount} onInput={(event) => setAmount(Number(event.currentTarget.value))} />
+            <input
+              type="range"
+              min={0}
+              max={100}
+              value={amount}
+              // Swipe: a bare number does not say which version is where, nor that the higher shows more of the first.
+              aria-valuetext={shown === 'swipe' ? `“${detail.beforeLabel}” ${amount} % on the left, “${detail.afterLabel}” ${100 - amount} % on the right` : undefined}
+              onInput={(event) => setAmount(Number(event.currentTarget.value))}
+            />
           </label>
         </div>
       )}

@@ -4,6 +4,7 @@
 // new link and says so. The rules are in screen-starts.ts; this runs them at their moments.
 import { useEffect, useMemo, useRef, useState, type Dispatch, type StateUpdater } from 'preact/hooks';
 import type { SyncItem, SyncOverview } from '../../src/shared/bridge/messages';
+import { BADGE_STILL_MS } from '../../src/shared/sync/badge-timing';
 import { oneAtATime } from '../components/one-at-a-time';
 import { errorText } from '../messages/error-text';
 import { afterStill } from './after-still';
@@ -12,13 +13,6 @@ import type { LiveMessage } from '../components/notice';
 import type { Failure } from './sync-failure';
 import type { SyncRequester } from './sync-requester';
 import type { Task } from './sync-task';
-
-/**
- * How long the badge's count stays still before the list compares again. Longer than the
- * sandbox's own settling of local edits (LOCAL_COUNT_DELAY_MS, 600 ms, src/sync/sync-monitor.ts),
- * so a burst the sandbox counts in steps is compared once.
- */
-const BADGE_STILL_MS = 800;
 
 /**
  * `overview`: the file's link and history as last read; `runStarts`: a sync starts (it sends to
@@ -75,7 +69,10 @@ export function useScreenStarts(requester: SyncRequester, hidden: boolean, desig
   const ranWith = useRef<string | null>(null);
   const followed = useRef<Followed | null>(null);
   // A collaborator's edits move the badge several times in a row: the list compares once, when
-  // the count has been still a while (a run or a check started meanwhile counts anew anyway).
+  // the count has been still a while. A move while a run or a check is on its way needs no start:
+  // the sandbox counts edits in the queue its run and check wait in (src/sync/sync-handlers.ts),
+  // so the count was made before they read the file, and an edit made while they run is counted
+  // (and moves the badge) only after they end.
   const badgeStill = useMemo(
     () =>
       afterStill(BADGE_STILL_MS, () => {

@@ -22,6 +22,8 @@ export interface SyncStubConfig {
   replaced?: boolean;
   /** With `replaced`: the deletion of r-old was skipped (chosen before the new one was made). */
   replacedDeleteSkipped?: boolean;
+  /** Only this sync/detail call (1 = the first) fails, the builder being out of reach. */
+  detailErrorAt?: number;
   /** sync/keep-apart fails with this message. */
   keepApartError?: string;
   /** Milliseconds between progress reports. */
@@ -105,6 +107,7 @@ export function installSyncStub(config: SyncStubConfig): void {
   const sent: { type?: string; kind: string; payload?: unknown }[] = [];
   const cancelled = new Set<string>();
   let compares = 0;
+  let details = 0;
   let chooses = 0;
   // A failure the runner would report: an Error carrying the bridge's error code.
   const failure = (code: string, message: string) => Object.assign(new Error(message), { code });
@@ -157,6 +160,8 @@ export function installSyncStub(config: SyncStubConfig): void {
       return comparison();
     },
     'sync/detail': (payload) => {
+      details += 1;
+      if (details === config.detailErrorAt) throw failure('offline', 'Envelope could not reach the builder. Check your connection and try again.');
       const item = items.find((entry) => entry.key === payload.key);
       if (!item) throw failure('not_found', 'That component is no longer in the comparison.');
       const conflict = item.kind === 'conflict';
