@@ -176,6 +176,45 @@ describe('the smallest window', () => {
   });
 });
 
+describe('the smallest window on Templates', () => {
+  const faultsAsync = (body: unknown) => fetch(`${h.emulator.builderUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  /** How much of the element is out of the scrolling screen's sight, in px (0: all of it shows). */
+  const hiddenPxAsync = (element: Locator) =>
+    element.evaluate((shownElement) => {
+      const shown = shownElement.getBoundingClientRect();
+      const view = shownElement.closest('main')!.getBoundingClientRect();
+      return Math.max(0, view.top - shown.top) + Math.max(0, shown.bottom - view.bottom);
+    });
+  /** Templates in the smallest window, its list read. */
+  async function smallestTemplatesAsync() {
+    await h.openFreshAsync('?demo-keys=1&command=templates');
+    await dragGripAsync(-400, -600);
+    await expect.poll(windowSizeAsync).toEqual([320, 240]);
+    const ui = await h.uiFrameAsync();
+    await ui.getByRole('list', { name: 'Templates in the workspace' }).waitFor({ timeout: 20_000 });
+    return ui;
+  }
+
+  it('shows the busy Save as template while a slow save runs (Enter in the name field seemed to do nothing: the button was below the edge)', async () => {
+    const ui = await smallestTemplatesAsync();
+    await h.page.locator('[data-role="pages"] li', { hasText: 'Emails' }).click();
+    await h.page.locator('[data-role="layers"] li[data-depth="0"]', { hasText: 'Spring sale' }).click();
+    const name = ui.getByLabel('Template name');
+    await expect.poll(() => name.inputValue()).toMatch(/^Spring sale/);
+    await faultsAsync({ rate: 1, kinds: ['slow'], slow_ms: 4_000, seed: 3 });
+    try {
+      await name.focus();
+      await h.page.keyboard.press('Enter');
+      const button = ui.getByRole('button', { name: 'Save as template' });
+      await expect.poll(() => button.getAttribute('aria-busy')).toBe('true');
+      expect(await hiddenPxAsync(button)).toBe(0);
+      await expect.poll(() => ui.getByTestId('templates-save-result').textContent(), { timeout: 30_000 }).toMatch(/^Saved “Spring sale/);
+    } finally {
+      await faultsAsync({ rate: 0 });
+    }
+  });
+});
+
 describe('the resize grip and the scrollbar', () => {
   it('leaves the bottom of the screen’s scrollbar in sight and clickable (the grip covered its last 16 px)', async () => {
     await h.openFreshAsync('?demo-keys=1&command=settings');

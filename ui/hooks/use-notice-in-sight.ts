@@ -4,14 +4,18 @@
 import type { RefObject } from 'preact';
 import { useLayoutEffect } from 'preact/hooks';
 
-/** Runs when `outcome` or `otherOutcome` changes (pass what changes once per outcome, not a countdown's text). */
-export function useNoticeInSight(section: RefObject<HTMLElement>, outcome: unknown, otherOutcome: unknown): void {
+/**
+ * Runs when `outcome` or `otherOutcome` changes (pass what changes once per outcome, not a countdown's text),
+ * and when `pending` starts: then the section's busy button comes into sight, so that a request
+ * started with Enter in a field shows it is under way.
+ */
+export function useNoticeInSight(section: RefObject<HTMLElement>, outcome: unknown, otherOutcome: unknown, pending = false): void {
   useLayoutEffect(() => {
-    const shown = [...(section.current?.querySelectorAll('.notice') ?? [])].filter((element) => element.textContent !== '');
+    const shown = [...(section.current?.querySelectorAll(pending ? '.notice,[aria-busy="true"]' : '.notice') ?? [])].filter((element) => element.textContent !== '');
     const notice = shown[shown.length - 1];
     const screen = notice?.closest('main');
     if (!notice || !screen) return;
     const below = notice.getBoundingClientRect().bottom - screen.getBoundingClientRect().bottom;
     if (below > 0) screen.scrollTop += below;
-  }, [section, outcome, otherOutcome]);
+  }, [section, outcome, otherOutcome, pending]);
 }
