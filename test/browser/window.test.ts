@@ -194,6 +194,8 @@ describe('the smallest window on Templates', () => {
     await ui.getByRole('list', { name: 'Templates in the workspace' }).waitFor({ timeout: 20_000 });
     return ui;
   }
+  /** The builder refuses every request, asking for a wait too long to be waited out: said at once. */
+  const refuseAllAsync = () => faultsAsync({ rate: 1, kinds: ['429'], seed: 3, retry_after: 120 });
 
   it('shows the busy Save as template while a slow save runs (Enter in the name field seemed to do nothing: the button was below the edge)', async () => {
     const ui = await smallestTemplatesAsync();
@@ -209,6 +211,45 @@ describe('the smallest window on Templates', () => {
       await expect.poll(() => button.getAttribute('aria-busy')).toBe('true');
       expect(await hiddenPxAsync(button)).toBe(0);
       await expect.poll(() => ui.getByTestId('templates-save-result').textContent(), { timeout: 30_000 }).toMatch(/^Saved “Spring sale/);
+    } finally {
+      await faultsAsync({ rate: 0 });
+    }
+  });
+
+  it('shows why a rename or a deletion of a template failed, by keyboard, not below the edge (the row’s problem line was out of sight)', async () => {
+    const ui = await smallestTemplatesAsync();
+    const item = ui.getByRole('list', { name: 'Templates in the workspace' }).getByRole('listitem').filter({ has: ui.getByText('Welcome email', { exact: true }) });
+    await item.getByRole('button', { name: 'Rename “Welcome email”' }).focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.id ?? '')).toMatch(/^rename-/);
+    await h.page.keyboard.type(' (v2)');
+    await refuseAllAsync();
+    try {
+      await h.page.keyboard.press('Enter');
+      const alert = item.getByRole('alert');
+      await expect.poll(() => alert.count(), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => hiddenPxAsync(alert)).toBe(0);
+      await h.page.keyboard.press('Escape');
+      await item.getByRole('button', { name: 'Delete “Welcome email”' }).focus();
+      await h.page.keyboard.press('Enter');
+      await expect.poll(() => ui.evaluate(() => document.activeElement?.textContent ?? '')).toBe('Delete “Welcome email”');
+      await h.page.keyboard.press('Enter');
+      await expect.poll(() => alert.count(), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => hiddenPxAsync(alert)).toBe(0);
+    } finally {
+      await faultsAsync({ rate: 0 });
+    }
+  });
+
+  it('shows why the list could not be read on opening, not below the edge (its problem line was out of sight under the save section)', async () => {
+    await smallestTemplatesAsync();
+    await refuseAllAsync();
+    try {
+      await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
+      const ui = await h.uiFrameAsync();
+      const alert = ui.getByRole('region', { name: 'Templates in the workspace' }).getByRole('alert');
+      await expect.poll(() => alert.count(), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => hiddenPxAsync(alert)).toBe(0);
     } finally {
       await faultsAsync({ rate: 0 });
     }
