@@ -222,9 +222,9 @@ describe('Templates', () => {
     expect(frame.center).toEqual({ x: frame.box.x + frame.box.width / 2, y: frame.box.y + frame.box.height / 2 });
     // A template without a frame here opens as its details.
     await itemNamed(relaunched, 'Welcome email').getByRole('button', { name: 'Open “Welcome email”' }).click();
-    await expect.poll(() => textOf(itemNamed(relaunched, 'Welcome email').locator('.notice-info'))).toMatch(/^“Welcome email” has no frame in this file\. Created /);
+    await expect.poll(() => textOf(itemNamed(relaunched, 'Welcome email').locator('.notice-info p'))).toMatch(/^“Welcome email” has no frame in this file\. Created /);
     // And said to a screen reader (the row's status), not only shown.
-    expect(await itemNamed(relaunched, 'Welcome email').getByRole('status').textContent()).toBe(await textOf(itemNamed(relaunched, 'Welcome email').locator('.notice-info')));
+    expect(await itemNamed(relaunched, 'Welcome email').getByRole('status').textContent()).toBe(await textOf(itemNamed(relaunched, 'Welcome email').locator('.notice-info p')));
     expect(await axeViolationsAsync(relaunched)).toEqual([]);
     await h.page.screenshot({ path: `${SHOTS}/templates-light.png` });
 
@@ -633,6 +633,22 @@ describe('Templates', () => {
     await expect.poll(() => item.getByRole('button', { name: 'Keep it' }).count()).toBe(0);
     expect((await builderAsync<StoredTemplate[]>('/templates')).data.map((template) => template.name)).toContain('Welcome email');
     expect(await itemNamed(ui, 'Not this').count()).toBe(0);
+  });
+
+  it('the details Open shows for a template with no frame here close with Done, by keyboard, and the focus goes back to Open (they could not be closed)', async () => {
+    const ui = await openTemplatesAsync('dark');
+    const item = itemNamed(ui, 'Welcome email');
+    await item.getByRole('button', { name: 'Open “Welcome email”' }).focus();
+    await h.page.keyboard.press('Enter');
+    const details = item.locator('.notice-info').getByText(/^“Welcome email” has no frame in this file\. Created /);
+    await details.waitFor({ timeout: 20_000 });
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+    // The next stop of the keyboard after Open is the note's Done.
+    await h.page.keyboard.press('Shift+Tab');
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.textContent ?? '')).toBe('Done');
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => details.count()).toBe(0);
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).toBe('Open “Welcome email”');
   });
 
   it('while a deletion or a rename is on its way, Keep it and Cancel cannot pretend to stop it', async () => {

@@ -39,11 +39,10 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
   const shown = useRef(mode.kind);
   useEffect(() => {
     if (shown.current === mode.kind) return;
-    const before = shown.current;
     shown.current = mode.kind;
     if (mode.kind === 'delete') confirmRef.current?.focus();
     else if (mode.kind === 'rename') nameRef.current?.focus();
-    else if (mode.kind === 'idle' && before !== 'details') openRef.current?.focus();
+    else if (mode.kind === 'idle') openRef.current?.focus();
   }, [mode.kind]);
   // Escape backs out of a form or a confirmation as Cancel / Keep it do (not once a request is on its way).
   const closeOnEscape = (event: KeyboardEvent) => {
@@ -116,7 +115,12 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
             </div>
           </div>
         ) : mode.kind === 'details' ? (
-          <p class="notice notice-info">{templateDetailsText(label, mode.opened)}</p>
+          <div class="notice notice-info">
+            <p>{templateDetailsText(label, mode.opened)}</p>
+            <Button variant="link" onClick={() => setMode({ kind: 'idle' })}>
+              Done
+            </Button>
+          </div>
         ) : null}
         {problem ? <ProblemLine problem={problem} onOpenSettings={onOpenSettings} /> : null}
         <p class="visually-hidden" role="status">
