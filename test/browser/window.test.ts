@@ -241,6 +241,21 @@ describe('the smallest window on Templates', () => {
     }
   });
 
+  it('shows a refused key’s line under the list with its Open Settings button, not below the edge (the button wrapped under the line, out of sight)', async () => {
+    const ui = await smallestTemplatesAsync();
+    await ui.getByRole('button', { name: 'Settings' }).first().click();
+    const builder = ui.getByRole('region', { name: 'Email builder' });
+    await builder.getByRole('button', { name: /^Replace key/ }).click();
+    await builder.getByLabel(/API key/).fill('ef_not_a_real_key_123');
+    await builder.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => ui.getByTestId('settings-builder-result').textContent()).not.toBe('');
+    await ui.getByRole('button', { name: 'Templates' }).first().click();
+    const list = ui.getByRole('region', { name: 'Templates in the workspace' });
+    await expect.poll(() => list.getByRole('alert').textContent(), { timeout: 20_000 }).toContain('key was not accepted');
+    await expect.poll(() => hiddenPxAsync(list.getByRole('button', { name: 'Open Settings' }))).toBe(0);
+    expect(await hiddenPxAsync(list.getByRole('alert'))).toBe(0);
+  });
+
   it('shows why the list could not be read on opening, not below the edge (its problem line was out of sight under the save section)', async () => {
     await smallestTemplatesAsync();
     await refuseAllAsync();

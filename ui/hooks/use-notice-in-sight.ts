@@ -12,7 +12,8 @@ import { useLayoutEffect } from 'preact/hooks';
 export function useNoticeInSight(section: RefObject<HTMLElement>, outcome: unknown, otherOutcome: unknown, pending = false): void {
   useLayoutEffect(() => {
     const shown = [...(section.current?.querySelectorAll(pending ? '.notice,[aria-busy="true"]' : '.notice') ?? [])].filter((element) => element.textContent !== '');
-    const notice = shown[shown.length - 1];
+    // A notice in a row of buttons comes with them: the button that helps may wrap under it.
+    const notice = shown[shown.length - 1]?.closest('.button-row') ?? shown[shown.length - 1];
     const screen = notice?.closest('main');
     if (!notice || !screen) return;
     const below = notice.getBoundingClientRect().bottom - screen.getBoundingClientRect().bottom;
