@@ -760,6 +760,30 @@ describe('Templates', () => {
     expect(await ui.getByRole('button', { name: 'Try again' }).count()).toBe(0);
   });
 
+  it('with a wrong builder key saved, the list says the key was refused and no longer shows the templates read with the key before (they stayed, counted, beside the refusal)', async () => {
+    const ui = await openTemplatesAsync('light');
+    await itemNamed(ui, 'Welcome email').waitFor();
+    const screens = ui.getByRole('navigation', { name: 'Envelope screens' });
+    await screens.getByRole('button', { name: 'Settings' }).click();
+    const builder = ui.getByRole('region', { name: 'Email builder' });
+    await builder.getByRole('button', { name: /^Replace key/ }).click();
+    await builder.getByLabel(/API key/).fill('ef_not_a_real_key_123');
+    await builder.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => textOf(ui.getByTestId('settings-builder-result'))).not.toBe('');
+    await screens.getByRole('button', { name: 'Templates' }).click();
+    const region = ui.getByRole('region', { name: 'Templates in the workspace' });
+    await expect.poll(() => textOf(region.getByRole('alert')), { timeout: 20_000 }).toContain('The builder API key was not accepted');
+    expect(await templateList(ui).count()).toBe(0);
+    expect(await region.getByText(/templates? in the workspace\./).count()).toBe(0);
+    expect(await region.getByRole('button').allTextContents()).toEqual(['Open Settings']);
+
+    // The right key saved again: the templates are back.
+    await evaluateHooks(h.page, (hooks) => hooks.useDemoKeysAsync());
+    const again = await h.uiFrameAsync();
+    await again.getByRole('navigation', { name: 'Envelope screens' }).getByRole('button', { name: 'Templates' }).click();
+    await itemNamed(again, 'Welcome email').waitFor({ timeout: 20_000 });
+  });
+
   it('an empty workspace says it has no templates yet, without a filter over nothing (it showed an empty “Filter by name” over “0 templates in the workspace.”)', async () => {
     const ui = await openTemplatesAsync('light');
     const list = templateList(ui);
