@@ -241,6 +241,29 @@ describe('the smallest window on Templates', () => {
     }
   });
 
+  it('keeps Try again in sight with the line that says why Show more failed, by keyboard (the focused button was pushed below the edge)', async () => {
+    await smallestTemplatesAsync();
+    const state = (await (await fetch(`${h.emulator.builderUrl}/_emulator/state`)).json()) as { builder: { keys: { demo: string } } };
+    for (let i = 1; i <= 55; i++) {
+      await fetch(`${h.emulator.builderUrl}/api/templates`, { method: 'POST', headers: { authorization: `Bearer ${state.builder.keys.demo}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: `Campaign ${i}` }) });
+    }
+    await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
+    const ui = await h.uiFrameAsync();
+    const list = ui.getByRole('region', { name: 'Templates in the workspace' });
+    await list.getByRole('button', { name: 'Show more' }).focus({ timeout: 20_000 });
+    await refuseAllAsync();
+    try {
+      await h.page.keyboard.press('Enter');
+      await expect.poll(() => list.getByRole('alert').count(), { timeout: 15_000 }).toBe(1);
+      const tryAgain = list.getByRole('button', { name: 'Try again' });
+      await expect.poll(() => tryAgain.evaluate((button) => button === document.activeElement)).toBe(true);
+      await expect.poll(() => hiddenPxAsync(tryAgain)).toBe(0);
+      expect(await hiddenPxAsync(list.getByRole('alert'))).toBe(0);
+    } finally {
+      await faultsAsync({ rate: 0 });
+    }
+  });
+
   it('shows a refused key’s line under the list with its Open Settings button, not below the edge (the button wrapped under the line, out of sight)', async () => {
     const ui = await smallestTemplatesAsync();
     await ui.getByRole('button', { name: 'Settings' }).first().click();

@@ -16,7 +16,12 @@ export function useNoticeInSight(section: RefObject<HTMLElement>, outcome: unkno
     const notice = shown[shown.length - 1]?.closest('.button-row') ?? shown[shown.length - 1];
     const screen = notice?.closest('main');
     if (!notice || !screen) return;
-    const below = notice.getBoundingClientRect().bottom - screen.getBoundingClientRect().bottom;
+    const view = screen.getBoundingClientRect();
+    const box = notice.getBoundingClientRect();
+    // The focus in the section, below the notice (Try again under a failure), comes too, as far as the notice's top stays in sight.
+    const focused = document.activeElement;
+    const focusBottom = focused && section.current?.contains(focused) ? focused.getBoundingClientRect().bottom : 0;
+    const below = Math.min(Math.max(box.bottom, focusBottom), box.top + view.height) - view.bottom;
     if (below > 0) screen.scrollTop += below;
   }, [section, outcome, otherOutcome, pending]);
 }
