@@ -222,9 +222,9 @@ describe('Templates', () => {
     expect(frame.center).toEqual({ x: frame.box.x + frame.box.width / 2, y: frame.box.y + frame.box.height / 2 });
     // A template without a frame here opens as its details.
     await itemNamed(relaunched, 'Welcome email').getByRole('button', { name: 'Open “Welcome email”' }).click();
-    await expect.poll(() => textOf(itemNamed(relaunched, 'Welcome email').locator('.notice-info'))).toMatch(/^“Welcome email” has no frame in this file\. Created /);
+    await expect.poll(() => textOf(itemNamed(relaunched, 'Welcome email').locator('.notice-info p'))).toMatch(/^“Welcome email” has no frame in this file\. Created /);
     // And said to a screen reader (the row's status), not only shown.
-    expect(await itemNamed(relaunched, 'Welcome email').getByRole('status').textContent()).toBe(await textOf(itemNamed(relaunched, 'Welcome email').locator('.notice-info')));
+    expect(await itemNamed(relaunched, 'Welcome email').getByRole('status').textContent()).toBe(await textOf(itemNamed(relaunched, 'Welcome email').locator('.notice-info p')));
     expect(await axeViolationsAsync(relaunched)).toEqual([]);
     await h.page.screenshot({ path: `${SHOTS}/templates-light.png` });
 
@@ -635,6 +635,22 @@ describe('Templates', () => {
     expect(await itemNamed(ui, 'Not this').count()).toBe(0);
   });
 
+  it('the details Open shows for a template with no frame here close with Done, by keyboard, and the focus goes back to Open (they could not be closed)', async () => {
+    const ui = await openTemplatesAsync('dark');
+    const item = itemNamed(ui, 'Welcome email');
+    await item.getByRole('button', { name: 'Open “Welcome email”' }).focus();
+    await h.page.keyboard.press('Enter');
+    const details = item.locator('.notice-info').getByText(/^“Welcome email” has no frame in this file\. Created /);
+    await details.waitFor({ timeout: 20_000 });
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+    // The next stop of the keyboard after Open is the note's Done.
+    await h.page.keyboard.press('Shift+Tab');
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.textContent ?? '')).toBe('Done');
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => details.count()).toBe(0);
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).toBe('Open “Welcome email”');
+  });
+
   it('while a deletion or a rename is on its way, Keep it and Cancel cannot pretend to stop it', async () => {
     const ui = await openTemplatesAsync('light');
     const item = itemNamed(ui, 'Welcome email');
@@ -742,6 +758,30 @@ describe('Templates', () => {
     await templateList(ui).waitFor({ timeout: 20_000 });
     expect(await ui.getByLabel('Filter by name').count()).toBe(1);
     expect(await ui.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+  });
+
+  it('with a wrong builder key saved, the list says the key was refused and no longer shows the templates read with the key before (they stayed, counted, beside the refusal)', async () => {
+    const ui = await openTemplatesAsync('light');
+    await itemNamed(ui, 'Welcome email').waitFor();
+    const screens = ui.getByRole('navigation', { name: 'Envelope screens' });
+    await screens.getByRole('button', { name: 'Settings' }).click();
+    const builder = ui.getByRole('region', { name: 'Email builder' });
+    await builder.getByRole('button', { name: /^Replace key/ }).click();
+    await builder.getByLabel(/API key/).fill('ef_not_a_real_key_123');
+    await builder.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => textOf(ui.getByTestId('settings-builder-result'))).not.toBe('');
+    await screens.getByRole('button', { name: 'Templates' }).click();
+    const region = ui.getByRole('region', { name: 'Templates in the workspace' });
+    await expect.poll(() => textOf(region.getByRole('alert')), { timeout: 20_000 }).toContain('The builder API key was not accepted');
+    expect(await templateList(ui).count()).toBe(0);
+    expect(await region.getByText(/templates? in the workspace\./).count()).toBe(0);
+    expect(await region.getByRole('button').allTextContents()).toEqual(['Open Settings']);
+
+    // The right key saved again: the templates are back.
+    await evaluateHooks(h.page, (hooks) => hooks.useDemoKeysAsync());
+    const again = await h.uiFrameAsync();
+    await again.getByRole('navigation', { name: 'Envelope screens' }).getByRole('button', { name: 'Templates' }).click();
+    await itemNamed(again, 'Welcome email').waitFor({ timeout: 20_000 });
   });
 
   it('an empty workspace says it has no templates yet, without a filter over nothing (it showed an empty “Filter by name” over “0 templates in the workspace.”)', async () => {

@@ -176,6 +176,124 @@ describe('the smallest window', () => {
   });
 });
 
+describe('the smallest window on Templates', () => {
+  const faultsAsync = (body: unknown) => fetch(`${h.emulator.builderUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  /** How much of the element is out of the scrolling screen's sight, in px (0: all of it shows). */
+  const hiddenPxAsync = (element: Locator) =>
+    element.evaluate((shownElement) => {
+      const shown = shownElement.getBoundingClientRect();
+      const view = shownElement.closest('main')!.getBoundingClientRect();
+      return Math.max(0, view.top - shown.top) + Math.max(0, shown.bottom - view.bottom);
+    });
+  /** Templates in the smallest window, its list read. */
+  async function smallestTemplatesAsync() {
+    await h.openFreshAsync('?demo-keys=1&command=templates');
+    await dragGripAsync(-400, -600);
+    await expect.poll(windowSizeAsync).toEqual([320, 240]);
+    const ui = await h.uiFrameAsync();
+    await ui.getByRole('list', { name: 'Templates in the workspace' }).waitFor({ timeout: 20_000 });
+    return ui;
+  }
+  /** The builder refuses every request, asking for a wait too long to be waited out: said at once. */
+  const refuseAllAsync = () => faultsAsync({ rate: 1, kinds: ['429'], seed: 3, retry_after: 120 });
+
+  it('shows the busy Save as template while a slow save runs (Enter in the name field seemed to do nothing: the button was below the edge)', async () => {
+    const ui = await smallestTemplatesAsync();
+    await h.page.locator('[data-role="pages"] li', { hasText: 'Emails' }).click();
+    await h.page.locator('[data-role="layers"] li[data-depth="0"]', { hasText: 'Spring sale' }).click();
+    const name = ui.getByLabel('Template name');
+    await expect.poll(() => name.inputValue()).toMatch(/^Spring sale/);
+    await faultsAsync({ rate: 1, kinds: ['slow'], slow_ms: 4_000, seed: 3 });
+    try {
+      await name.focus();
+      await h.page.keyboard.press('Enter');
+      const button = ui.getByRole('button', { name: 'Save as template' });
+      await expect.poll(() => button.getAttribute('aria-busy')).toBe('true');
+      expect(await hiddenPxAsync(button)).toBe(0);
+      await expect.poll(() => ui.getByTestId('templates-save-result').textContent(), { timeout: 30_000 }).toMatch(/^Saved “Spring sale/);
+    } finally {
+      await faultsAsync({ rate: 0 });
+    }
+  });
+
+  it('shows why a rename or a deletion of a template failed, by keyboard, not below the edge (the row’s problem line was out of sight)', async () => {
+    const ui = await smallestTemplatesAsync();
+    const item = ui.getByRole('list', { name: 'Templates in the workspace' }).getByRole('listitem').filter({ has: ui.getByText('Welcome email', { exact: true }) });
+    await item.getByRole('button', { name: 'Rename “Welcome email”' }).focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.id ?? '')).toMatch(/^rename-/);
+    await h.page.keyboard.type(' (v2)');
+    await refuseAllAsync();
+    try {
+      await h.page.keyboard.press('Enter');
+      const alert = item.getByRole('alert');
+      await expect.poll(() => alert.count(), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => hiddenPxAsync(alert)).toBe(0);
+      await h.page.keyboard.press('Escape');
+      await item.getByRole('button', { name: 'Delete “Welcome email”' }).focus();
+      await h.page.keyboard.press('Enter');
+      await expect.poll(() => ui.evaluate(() => document.activeElement?.textContent ?? '')).toBe('Delete “Welcome email”');
+      await h.page.keyboard.press('Enter');
+      await expect.poll(() => alert.count(), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => hiddenPxAsync(alert)).toBe(0);
+    } finally {
+      await faultsAsync({ rate: 0 });
+    }
+  });
+
+  it('keeps Try again in sight with the line that says why Show more failed, by keyboard (the focused button was pushed below the edge)', async () => {
+    await smallestTemplatesAsync();
+    const state = (await (await fetch(`${h.emulator.builderUrl}/_emulator/state`)).json()) as { builder: { keys: { demo: string } } };
+    for (let i = 1; i <= 55; i++) {
+      await fetch(`${h.emulator.builderUrl}/api/templates`, { method: 'POST', headers: { authorization: `Bearer ${state.builder.keys.demo}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: `Campaign ${i}` }) });
+    }
+    await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
+    const ui = await h.uiFrameAsync();
+    const list = ui.getByRole('region', { name: 'Templates in the workspace' });
+    await list.getByRole('button', { name: 'Show more' }).focus({ timeout: 20_000 });
+    await refuseAllAsync();
+    try {
+      await h.page.keyboard.press('Enter');
+      await expect.poll(() => list.getByRole('alert').count(), { timeout: 15_000 }).toBe(1);
+      const tryAgain = list.getByRole('button', { name: 'Try again' });
+      await expect.poll(() => tryAgain.evaluate((button) => button === document.activeElement)).toBe(true);
+      await expect.poll(() => hiddenPxAsync(tryAgain)).toBe(0);
+      expect(await hiddenPxAsync(list.getByRole('alert'))).toBe(0);
+    } finally {
+      await faultsAsync({ rate: 0 });
+    }
+  });
+
+  it('shows a refused key’s line under the list with its Open Settings button, not below the edge (the button wrapped under the line, out of sight)', async () => {
+    const ui = await smallestTemplatesAsync();
+    await ui.getByRole('button', { name: 'Settings' }).first().click();
+    const builder = ui.getByRole('region', { name: 'Email builder' });
+    await builder.getByRole('button', { name: /^Replace key/ }).click();
+    await builder.getByLabel(/API key/).fill('ef_not_a_real_key_123');
+    await builder.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => ui.getByTestId('settings-builder-result').textContent()).not.toBe('');
+    await ui.getByRole('button', { name: 'Templates' }).first().click();
+    const list = ui.getByRole('region', { name: 'Templates in the workspace' });
+    await expect.poll(() => list.getByRole('alert').textContent(), { timeout: 20_000 }).toContain('key was not accepted');
+    await expect.poll(() => hiddenPxAsync(list.getByRole('button', { name: 'Open Settings' }))).toBe(0);
+    expect(await hiddenPxAsync(list.getByRole('alert'))).toBe(0);
+  });
+
+  it('shows why the list could not be read on opening, not below the edge (its problem line was out of sight under the save section)', async () => {
+    await smallestTemplatesAsync();
+    await refuseAllAsync();
+    try {
+      await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
+      const ui = await h.uiFrameAsync();
+      const alert = ui.getByRole('region', { name: 'Templates in the workspace' }).getByRole('alert');
+      await expect.poll(() => alert.count(), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => hiddenPxAsync(alert)).toBe(0);
+    } finally {
+      await faultsAsync({ rate: 0 });
+    }
+  });
+});
+
 describe('the resize grip and the scrollbar', () => {
   it('leaves the bottom of the screen’s scrollbar in sight and clickable (the grip covered its last 16 px)', async () => {
     await h.openFreshAsync('?demo-keys=1&command=settings');

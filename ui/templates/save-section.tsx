@@ -118,9 +118,10 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   useEffect(() => {
     if (document.hasFocus() && document.activeElement === document.body) heading.current?.focus({ preventScroll: true });
   }, [linked]);
-  // What a save or an unlink answered shows below the form: in a short window, it comes into sight.
+  // What a save or an unlink answered shows below the form, and so does the busy button of a save
+  // started with Enter in the name field: in a short window, each comes into sight.
   const sectionRef = useRef<HTMLElement>(null);
-  useNoticeInSight(sectionRef, problem, result);
+  useNoticeInSight(sectionRef, problem, result, busy);
   return (
     <section class="settings-section" aria-labelledby="templates-save-title" ref={sectionRef}>
       <h2 id="templates-save-title" tabIndex={-1} ref={heading}>

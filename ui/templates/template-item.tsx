@@ -6,6 +6,7 @@ import type { TemplateOpenOutcome, TemplateRow } from '../../src/shared/bridge/m
 import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { Button } from '../components/button';
 import { TextField } from '../components/text-field';
+import { useNoticeInSight } from '../hooks/use-notice-in-sight';
 import { useRequest } from '../hooks/use-request';
 import { absoluteTime, relativeTime } from '../messages/relative-time';
 import { ProblemLine } from './problem-line';
@@ -38,11 +39,10 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
   const shown = useRef(mode.kind);
   useEffect(() => {
     if (shown.current === mode.kind) return;
-    const before = shown.current;
     shown.current = mode.kind;
     if (mode.kind === 'delete') confirmRef.current?.focus();
     else if (mode.kind === 'rename') nameRef.current?.focus();
-    else if (mode.kind === 'idle' && before !== 'details') openRef.current?.focus();
+    else if (mode.kind === 'idle') openRef.current?.focus();
   }, [mode.kind]);
   // Escape backs out of a form or a confirmation as Cancel / Keep it do (not once a request is on its way).
   const closeOnEscape = (event: KeyboardEvent) => {
@@ -75,8 +75,11 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
   const remove = () => act('delete', () => endpoint.request('templates/delete', { id: row.id }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), ({ alreadyGone }) => onDeleted(row, alreadyGone));
 
   const label = `“${row.name}”`;
+  // A failure, the details and a rename's busy Save show below the row's buttons: in a short window, each comes into sight.
+  const itemRef = useRef<HTMLLIElement>(null);
+  useNoticeInSight(itemRef, problem, mode.kind === 'details' ? mode.opened : null, busy);
   return (
-    <li class="template-item">
+    <li class="template-item" ref={itemRef}>
       {row.thumbnailUrl ? <img class="template-thumb" src={row.thumbnailUrl} alt="" loading="lazy" /> : <span class="template-thumb" />}
       <div class="template-text">
         <strong>{row.name}</strong>
@@ -112,7 +115,12 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
             </div>
           </div>
         ) : mode.kind === 'details' ? (
-          <p class="notice notice-info">{templateDetailsText(label, mode.opened)}</p>
+          <div class="notice notice-info">
+            <p>{templateDetailsText(label, mode.opened)}</p>
+            <Button variant="link" onClick={() => setMode({ kind: 'idle' })}>
+              Done
+            </Button>
+          </div>
         ) : null}
         {problem ? <ProblemLine problem={problem} onOpenSettings={onOpenSettings} /> : null}
         <p class="visually-hidden" role="status">

@@ -60,8 +60,14 @@ export function hasMoreTemplates(state: TemplateListState): boolean {
   return state.last.hasMore && (state.last.total === null || state.rows.length < state.last.total);
 }
 
+/**
+ * A read afresh (page 1, nothing kept below: the builder's key or address changed) whose key is
+ * refused leaves no rows: those were read with the key before and cannot be opened, renamed or
+ * deleted with this one.
+ */
 export function failTemplatePage(state: TemplateListState, request: number, problem: TemplateProblem): TemplateListState {
-  return request === state.awaiting ? { ...state, loading: false, problem } : state;
+  if (request !== state.awaiting) return state;
+  return problem.action === 'settings' && state.page === 1 && !state.keepBelow ? { ...initialTemplateList, awaiting: request, loading: false, problem } : { ...state, loading: false, problem };
 }
 
 /**

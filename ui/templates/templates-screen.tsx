@@ -5,6 +5,7 @@ import type { TemplateRow, TemplateSelection } from '../../src/shared/bridge/mes
 import type { onSandboxEvent, UiEndpoint } from '../bridge/ui-endpoint';
 import { Button } from '../components/button';
 import { Spinner } from '../components/spinner';
+import { useNoticeInSight } from '../hooks/use-notice-in-sight';
 import { TextField } from '../components/text-field';
 import { ProblemLine } from './problem-line';
 import { SaveSection } from './save-section';
@@ -119,10 +120,13 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     const target = added < 0 ? (moreButton.current ?? listHeading.current) : listElement.current?.children[added]?.querySelector('button');
     target?.focus();
   }, [list, query]);
+  // A failed read shows under the list, below the save section in a short window: it comes into sight.
+  const listSection = useRef<HTMLElement>(null);
+  useNoticeInSight(listSection, list.problem, null);
   return (
     <div class="templates" hidden={hidden}>
       <SaveSection endpoint={endpoint} epoch={epoch} selection={selection} onSelection={setSelection} onSaved={reload} onOpenSettings={onOpenSettings} updateNow={updateNow} />
-      <section class="settings-section" aria-labelledby="templates-list-title">
+      <section class="settings-section" aria-labelledby="templates-list-title" ref={listSection}>
         <h2 id="templates-list-title" tabIndex={-1} ref={listHeading}>
           Templates in the workspace
         </h2>

@@ -36,6 +36,15 @@ describe('the templates list, a page at a time', () => {
     expect(names(failed)).toEqual(['A']);
   });
 
+  it('a fresh read whose key is refused drops the rows read with the key before; a reload after a change here keeps them', () => {
+    const refused: TemplateProblem = { message: 'The builder API key was not accepted.', action: 'settings', frameId: null };
+    const first = answerTemplatePage(askTemplatePage(initialTemplateList, 1, 1), 1, page(1, ['A', 'B']));
+    const fresh = failTemplatePage(askTemplatePage(first, 1, 2), 2, refused);
+    expect(fresh).toMatchObject({ rows: [], last: null, loading: false, problem: refused });
+    expect(names(failTemplatePage(askTemplatePage(first, 1, 3, true), 3, refused))).toEqual(['A', 'B']);
+    expect(names(failTemplatePage(askTemplatePage(first, 1, 4), 4, offline))).toEqual(['A', 'B']);
+  });
+
   it('a renamed template is replaced where it is, the other rows and pages kept (nothing is read again)', () => {
     let state = answerTemplatePage(askTemplatePage(initialTemplateList, 1, 1), 1, page(1, ['A', 'B', 'C']));
     state = answerTemplatePage(askTemplatePage(state, 2, 2), 2, page(2, ['D'], false));
