@@ -216,3 +216,34 @@ describe('Brand requests: more than the list’s first answer holds', () => {
     expect(await textOf(ui.getByTestId('requests-today'))).toContain('Your newest 200 requests are listed.');
   });
 });
+
+describe('Browse: what a designer set in a section, after a visit to another', () => {
+  it('keeps the brand search, and Me’s list with its “captured since” date (each was empty again, or back on Following)', async () => {
+    const ui = await openBrowseAsync();
+    const section = (name: string) => ui.getByRole('navigation', { name: 'Library' }).getByRole('button', { name, exact: true });
+    await section('Brands').click();
+    await ui.getByRole('searchbox', { name: 'Search brands' }).fill('acorn');
+    await ui.getByRole('list', { name: 'Brands matching “acorn”' }).waitFor({ timeout: 10_000 });
+    await section('Emails').click();
+    await section('Brands').click();
+    expect(await ui.getByRole('searchbox', { name: 'Search brands' }).inputValue()).toBe('acorn');
+    await ui.getByRole('list', { name: 'Brands matching “acorn”' }).waitFor({ timeout: 10_000 });
+
+    await section('Me').click();
+    const me = ui.getByRole('region', { name: 'Me' });
+    const show = me.getByRole('group', { name: 'Show' });
+    await me.getByLabel('Captured since').fill('2027-01-01');
+    await expect.poll(() => me.locator('.empty-state').allTextContents(), { timeout: 10_000 }).toEqual(['No emails from the brands you follow were captured since 1 Jan 2027.']);
+    // Following → Likes → Following: the date is still the one chosen.
+    await show.getByRole('button', { name: 'Likes' }).click();
+    await show.getByRole('button', { name: 'Following' }).click();
+    expect(await me.getByLabel('Captured since').inputValue()).toBe('2027-01-01');
+    await expect.poll(() => me.locator('.empty-state').allTextContents(), { timeout: 10_000 }).toEqual(['No emails from the brands you follow were captured since 1 Jan 2027.']);
+    // Likes, then Emails and back: Me shows the likes again.
+    await show.getByRole('button', { name: 'Likes' }).click();
+    await section('Emails').click();
+    await section('Me').click();
+    expect(await show.getByRole('button', { pressed: true }).textContent()).toBe('Likes');
+    await me.getByRole('list', { name: 'Liked emails' }).waitFor({ timeout: 10_000 });
+  });
+});

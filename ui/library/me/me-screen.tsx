@@ -13,6 +13,7 @@ import { focusRowFrom, MoreButton } from '../more-button';
 import { SEARCH_DEBOUNCE_MS, shortDate } from '../search/search-query';
 import { followingText, NO_FOLLOWS_TEXT } from './follow-words';
 import { plural } from '../../components/count-words';
+import { useKeptState } from '../kept-state';
 
 const PAGE_SIZE = 20;
 
@@ -27,7 +28,7 @@ export interface MeScreenProps {
 type Part = 'following' | 'likes' | 'collections';
 
 export function MeScreen(props: MeScreenProps) {
-  const [part, setPart] = useState<Part>('following');
+  const [part, setPart] = useKeptState<Part>('me part', 'following');
   if (!props.client.hasKey) {
     return (
       <section class="library-brands" hidden={props.hidden} aria-label="Me">
@@ -75,8 +76,8 @@ function ListState<T>({ list, rows, onOpenSettings, empty }: { list: PagedList<T
 }
 
 function Following({ client, onBrand, onOpen, onOpenSettings }: MeScreenProps) {
-  const [typed, setTyped] = useState('');
-  const [since, setSince] = useState('');
+  const [typed, setTyped] = useKeptState('followed since', '');
+  const [since, setSince] = useState(typed);
   // After a pause: a year typed a digit at a time passes through 0002, 0020, 0202, each a date.
   useEffect(() => {
     const timer = setTimeout(() => setSince(typed), SEARCH_DEBOUNCE_MS);
