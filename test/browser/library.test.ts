@@ -1911,6 +1911,33 @@ describe('Browse: journeys', () => {
   });
 });
 
+describe('Browse: the number of emails per stage, from one journey to the next', () => {
+  it('stays as chosen for the next journey opened, also after a visit to another section (it went back to 3 each time)', async () => {
+    const journeys = await libraryAsync<{ data: Array<{ brand_slug: string }> }>('/v1/journeys?per_page=50');
+    expect(journeys.data.length).toBeGreaterThan(1);
+    const [first, second] = [journeys.data[0]!, journeys.data[1]!];
+    type JourneyBody = { data: { stages: Array<{ stage: string; emails: unknown[] }> } };
+    const fiveOfSecond = await libraryAsync<JourneyBody>(`/v1/journeys/${second.brand_slug}?emails_per_stage=5`, state.library.keys.demo);
+    const stage = fiveOfSecond.data.stages.find((known) => known.emails.length > 3)!;
+    expect(stage, 'a stage of the second journey with more than three emails').toBeDefined();
+    const ui = await openBrowseAsync('light', 'key');
+    const section = (name: string) => ui.getByRole('navigation', { name: 'Library' }).getByRole('button', { name, exact: true });
+    const journeyRow = async (slug: string) => ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: startingWith(await brandNameAsync(slug)) });
+    await section('Journeys').click();
+    await (await journeyRow(first.brand_slug)).click();
+    await ui.getByLabel('Emails per stage').selectOption('5');
+    await ui.getByRole('button', { name: '← All journeys' }).click();
+    await (await journeyRow(second.brand_slug)).click();
+    expect(await ui.getByLabel('Emails per stage').inputValue()).toBe('5');
+    await expect.poll(() => ui.getByRole('list', { name: `${stage.stage} emails` }).getByRole('listitem').count(), { timeout: 10_000 }).toBe(stage.emails.length);
+    await section('Emails').click();
+    await section('Journeys').click();
+    await (await journeyRow(second.brand_slug)).click();
+    expect(await ui.getByLabel('Emails per stage').inputValue()).toBe('5');
+    await expect.poll(() => ui.getByRole('list', { name: `${stage.stage} emails` }).getByRole('listitem').count(), { timeout: 10_000 }).toBe(stage.emails.length);
+  });
+});
+
 describe('Browse: a journey’s stages while another number of emails per stage loads, and no journeys at all', () => {
   it('says the new stages are loading while the old ones stay, and says so when the library has no journey', async () => {
     const journeys = await libraryAsync<{ data: Array<{ brand: string; brand_slug: string }> }>('/v1/journeys?per_page=50');
