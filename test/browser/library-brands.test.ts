@@ -24,6 +24,9 @@ async function openBrowseAsync(theme: 'light' | 'dark' = 'light'): Promise<Frame
   return ui;
 }
 
+/** Matches an accessible name that starts with `text`, taken literally. */
+const startingWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
 /** What has the keyboard: its tag and its label or text. */
 const focused = (ui: Frame) =>
   ui.evaluate(() => {
@@ -214,5 +217,73 @@ describe('Brand requests: more than the list’s first answer holds', () => {
     // Newest first; requests made in the same second may come in either order.
     expect(await textOf(ui.getByRole('list', { name: 'My requests' }))).toContain('Harbour Street 204');
     expect(await textOf(ui.getByTestId('requests-today'))).toContain('Your newest 200 requests are listed.');
+  });
+});
+
+describe('Browse: what a designer set in a section, after a visit to another', () => {
+  it('keeps the brand search, and Me’s list with its “captured since” date (each was empty again, or back on Following)', async () => {
+    const ui = await openBrowseAsync();
+    const section = (name: string) => ui.getByRole('navigation', { name: 'Library' }).getByRole('button', { name, exact: true });
+    await section('Brands').click();
+    await ui.getByRole('searchbox', { name: 'Search brands' }).fill('acorn');
+    await ui.getByRole('list', { name: 'Brands matching “acorn”' }).waitFor({ timeout: 10_000 });
+    await section('Emails').click();
+    await section('Brands').click();
+    expect(await ui.getByRole('searchbox', { name: 'Search brands' }).inputValue()).toBe('acorn');
+    await ui.getByRole('list', { name: 'Brands matching “acorn”' }).waitFor({ timeout: 10_000 });
+
+    await section('Me').click();
+    const me = ui.getByRole('region', { name: 'Me' });
+    const show = me.getByRole('group', { name: 'Show' });
+    await me.getByLabel('Captured since').fill('2027-01-01');
+    await expect.poll(() => me.locator('.empty-state').allTextContents(), { timeout: 10_000 }).toEqual(['No emails from the brands you follow were captured since 1 Jan 2027.']);
+    // Following → Likes → Following: the date is still the one chosen.
+    await show.getByRole('button', { name: 'Likes' }).click();
+    await show.getByRole('button', { name: 'Following' }).click();
+    expect(await me.getByLabel('Captured since').inputValue()).toBe('2027-01-01');
+    await expect.poll(() => me.locator('.empty-state').allTextContents(), { timeout: 10_000 }).toEqual(['No emails from the brands you follow were captured since 1 Jan 2027.']);
+    // Likes, then Emails and back: Me shows the likes again.
+    await show.getByRole('button', { name: 'Likes' }).click();
+    await section('Emails').click();
+    await section('Me').click();
+    expect(await show.getByRole('button', { pressed: true }).textContent()).toBe('Likes');
+    await me.getByRole('list', { name: 'Liked emails' }).waitFor({ timeout: 10_000 });
+  });
+});
+
+describe('Browse: an email opened from a brand’s page or a collection, at the last row loaded', () => {
+  it('counts on past the rows loaded and Next goes on (it read “20 of 20” with Next off, on a brand of 143 emails)', async () => {
+    const ui = await openBrowseAsync();
+    const { data: brands } = await libraryAsync<{ data: Array<{ name: string; slug: string; email_count: number }> }>('/v1/brands?per_page=10');
+    const brand = brands.find((known) => known.email_count > 40)!;
+    const { data: page } = await libraryAsync<{ data: { emails: Array<{ subject_line: string }> } }>(`/v1/brands/${brand.slug}?page=2&per_page=20`);
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    await ui.getByRole('list', { name: 'Top brands' }).getByRole('button', { name: startingWith(brand.name) }).click();
+    const rows = ui.getByRole('list', { name: `Emails from ${brand.name}` }).getByRole('listitem');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(20);
+    await rows.nth(19).getByRole('button').first().click();
+    const results = ui.getByRole('navigation', { name: 'Results' });
+    await expect.poll(() => textOf(results), { timeout: 10_000 }).toContain('20 of 20+');
+    await expect.poll(() => results.getByRole('button', { name: 'Next' }).isEnabled(), { timeout: 10_000 }).toBe(true);
+    await results.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(page.emails[0]!.subject_line);
+    expect(await textOf(results)).toContain('21 of 40+');
+
+    // A collection of 24, 20 shown: its 20th goes on to its 24th, the last.
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    const me = ui.getByRole('region', { name: 'Me' });
+    await me.getByRole('group', { name: 'Show' }).getByRole('button', { name: 'Collections' }).click();
+    await me.getByRole('list', { name: 'Collections' }).getByRole('button', { name: /24 emails/ }).click();
+    const collected = me.getByRole('list', { name: /^Emails in / }).getByRole('listitem');
+    await expect.poll(() => collected.count(), { timeout: 10_000 }).toBe(20);
+    await collected.nth(19).getByRole('button').first().click();
+    await expect.poll(() => textOf(results), { timeout: 10_000 }).toContain('20 of 20+');
+    for (const expected of ['21 of 24', '22 of 24', '23 of 24', '24 of 24']) {
+      await expect.poll(() => results.getByRole('button', { name: 'Next' }).isEnabled(), { timeout: 10_000 }).toBe(true);
+      await results.getByRole('button', { name: 'Next' }).click();
+      await expect.poll(() => textOf(results), { timeout: 10_000 }).toContain(expected);
+    }
+    expect(await textOf(results)).not.toContain('+');
+    expect(await results.getByRole('button', { name: 'Next' }).isEnabled()).toBe(false);
   });
 });

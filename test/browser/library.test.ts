@@ -1470,6 +1470,8 @@ describe('Browse: an email', () => {
     const frame = (await preview.contentFrame())!;
     await expect.poll(() => frame.locator('h1').textContent({ timeout: 1_000 }).catch(() => null)).toBe('Still a harmless email');
     expect(await frame.getByText('The rest of the email.').count()).toBe(1);
+    // At phone width the frame is at its own scale: Desktop is zoomed out to fit the window, and Playwright aims its clicks inside a zoomed frame as if it were not.
+    await ui.getByRole('button', { name: 'Mobile' }).click();
     await frame.getByText('Open the offer').click({ force: true });
     await frame.getByText('Leave the plugin').click({ force: true });
     // The overlay stays inside the preview: the plugin's own controls are still what is under the pointer.
@@ -1477,7 +1479,6 @@ describe('Browse: an email', () => {
       const box = element.getBoundingClientRect();
       return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.closest('[data-testid="nav-settings"]') === element;
     })).toBe(true);
-    await ui.getByRole('button', { name: 'Mobile' }).click();
     expect(await frameElement.evaluate((element) => element.getBoundingClientRect().width)).toBe(375);
     await new Promise((resolve) => setTimeout(resolve, 500));
 
@@ -1508,6 +1509,33 @@ describe('Browse: an email', () => {
     expect(await ui.getByRole('button', { name: 'Mobile' }).getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('lays the HTML out at desktop width in the default window, whole, and at phone width for Mobile (both were the window’s 374 px: the phone layout under Desktop, and a wide email cut at the right)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const list = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50', state.library.keys.demo);
+    const target = list.data[0]!;
+    // An email with a phone layout, as most have: its media query picks one by the width it is laid out at.
+    const html =
+      '<html><head><style>.phone{display:none} @media (max-width: 480px) {.desktop{display:none} .phone{display:block}}</style></head><body style="margin:0"><p class="desktop">Two columns on a desktop</p><p class="phone">One column on a phone</p><div style="width:600px;text-align:right">Right edge</div></body></html>';
+    const stored = await fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${target.id}/html`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ html }) });
+    expect(stored.ok).toBe(true);
+    await cards(ui).first().click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(target.subject_line);
+    await ui.getByRole('button', { name: 'HTML' }).click();
+    const frameElement = ui.getByTitle(`HTML of “${target.subject_line}”`);
+    const frame = (await (await frameElement.elementHandle())!.contentFrame())!;
+    expect(await ui.getByRole('button', { name: 'Desktop' }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => frame.getByText('Two columns on a desktop').isVisible()).toBe(true);
+    expect(await frame.getByText('One column on a phone').isVisible()).toBe(false);
+    // The whole email is in the window: the frame ends inside the detail, its right edge with it.
+    const detail = await ui.getByRole('article').boundingBox();
+    const shown = await frameElement.boundingBox();
+    expect(shown!.x + shown!.width).toBeLessThanOrEqual(detail!.x + detail!.width);
+    expect(await frame.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await ui.getByRole('button', { name: 'Mobile' }).click();
+    await expect.poll(() => frame.getByText('One column on a phone').isVisible()).toBe(true);
+    expect(await frame.getByText('Two columns on a desktop').isVisible()).toBe(false);
+  });
+
   it('keeps an SVG link (xlink:href) in an email’s HTML from navigating the preview away', async () => {
     const ui = await openBrowseAsync('light', 'key');
     const list = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50', state.library.keys.demo);
@@ -1525,6 +1553,8 @@ describe('Browse: an email', () => {
     expect((await frameElement.getAttribute('srcdoc')) ?? '').not.toMatch(/href="https:\/\/evil/);
     const frame = (await (await frameElement.elementHandle())!.contentFrame())!;
     await expect.poll(() => frame.getByText('Before the link.').count()).toBe(1);
+    // At phone width the frame is at its own scale: Desktop is zoomed out to fit the window, and Playwright aims its clicks inside a zoomed frame as if it were not.
+    await ui.getByRole('button', { name: 'Mobile' }).click();
     await frame.getByText('Shop the sale').click({ force: true });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(frame.url()).toBe('about:srcdoc');
@@ -1551,6 +1581,8 @@ describe('Browse: an email', () => {
     await expect.poll(() => frame.getByText('After the links.').count()).toBe(1);
     // The animations have run (1 s) before the clicks.
     await new Promise((resolve) => setTimeout(resolve, 1_200));
+    // At phone width the frame is at its own scale: Desktop is zoomed out to fit the window, and Playwright aims its clicks inside a zoomed frame as if it were not.
+    await ui.getByRole('button', { name: 'Mobile' }).click();
     for (const label of ['Shop the sale', 'See the offer']) {
       await frame.getByText(label).click({ force: true });
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -1909,6 +1941,33 @@ describe('Browse: journeys', () => {
     const email = one.data.stages[0]!.emails[0]!;
     await ui.getByRole('list', { name: `${firstStage.stage} emails` }).getByRole('button').first().click();
     await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(email.subject_line ?? email.title);
+  });
+});
+
+describe('Browse: the number of emails per stage, from one journey to the next', () => {
+  it('stays as chosen for the next journey opened, also after a visit to another section (it went back to 3 each time)', async () => {
+    const journeys = await libraryAsync<{ data: Array<{ brand_slug: string }> }>('/v1/journeys?per_page=50');
+    expect(journeys.data.length).toBeGreaterThan(1);
+    const [first, second] = [journeys.data[0]!, journeys.data[1]!];
+    type JourneyBody = { data: { stages: Array<{ stage: string; emails: unknown[] }> } };
+    const fiveOfSecond = await libraryAsync<JourneyBody>(`/v1/journeys/${second.brand_slug}?emails_per_stage=5`, state.library.keys.demo);
+    const stage = fiveOfSecond.data.stages.find((known) => known.emails.length > 3)!;
+    expect(stage, 'a stage of the second journey with more than three emails').toBeDefined();
+    const ui = await openBrowseAsync('light', 'key');
+    const section = (name: string) => ui.getByRole('navigation', { name: 'Library' }).getByRole('button', { name, exact: true });
+    const journeyRow = async (slug: string) => ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: startingWith(await brandNameAsync(slug)) });
+    await section('Journeys').click();
+    await (await journeyRow(first.brand_slug)).click();
+    await ui.getByLabel('Emails per stage').selectOption('5');
+    await ui.getByRole('button', { name: '← All journeys' }).click();
+    await (await journeyRow(second.brand_slug)).click();
+    expect(await ui.getByLabel('Emails per stage').inputValue()).toBe('5');
+    await expect.poll(() => ui.getByRole('list', { name: `${stage.stage} emails` }).getByRole('listitem').count(), { timeout: 10_000 }).toBe(stage.emails.length);
+    await section('Emails').click();
+    await section('Journeys').click();
+    await (await journeyRow(second.brand_slug)).click();
+    expect(await ui.getByLabel('Emails per stage').inputValue()).toBe('5');
+    await expect.poll(() => ui.getByRole('list', { name: `${stage.stage} emails` }).getByRole('listitem').count(), { timeout: 10_000 }).toBe(stage.emails.length);
   });
 });
 

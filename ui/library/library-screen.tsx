@@ -20,6 +20,7 @@ import { connectLibraryAsync, type LibraryConnection } from './library-connectio
 import type { GridPlace } from './search/email-grid';
 import { SearchScreen } from './search/search-screen';
 import { useEmailSearch } from './search/use-email-search';
+import type { OpenedList } from './use-paged-list';
 import { ExternalLink } from '../components/external-link';
 import { HeldNotice } from './held-notice';
 import { ProblemNotice } from './problem-notice';
@@ -99,6 +100,8 @@ interface OpenEmail {
   from: Section | 'canvas';
   list: ReadonlyArray<{ id: number }>;
   index: number;
+  /** A list read a page at a time (a brand's emails, likes, a collection), as it is now: `list` is its rows. */
+  paged?: OpenedList<{ id: number }>;
 }
 
 interface LibraryBrowserProps {
@@ -135,10 +138,12 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   const searchField = useRef<HTMLInputElement>(null);
   // The row an email was opened from (a brand's emails, a journey, Me): it takes the focus back.
   const opener = useRef<Element | null>(null);
-  const openFrom = (from: Section) => (emailList: readonly { id: number }[], index: number) => {
+  const openFrom = (from: Section) => (emailList: readonly { id: number }[], index: number, paged?: OpenedList<{ id: number }>) => {
     opener.current = document.activeElement;
-    setOpen({ from, list: emailList, index });
+    setOpen({ from, list: emailList, index, paged });
   };
+  // The list an open email came from grew (its next page came): Previous, Next and the count follow it.
+  const listFrom = (from: Section) => (paged: OpenedList<{ id: number }>) => setOpen((current) => (current?.from === from ? { ...current, list: paged.items, paged } : current));
   const { emails, generation } = search;
   // A new search starts at its top.
   const place = savedPlace.generation === generation ? savedPlace : { generation, scrollTop: 0, focused: 0 };
@@ -158,12 +163,16 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
     }
     setOpen(null);
   };
-  // Near the last search result loaded, the next page is asked for, so Next goes on past it.
-  const nearLastResult = open?.from === 'emails' && open.index >= emails.length - 2;
+  // Near the last result loaded (of the search, a brand's emails, likes, a collection), the next
+  // page is asked for, so Next goes on past it.
+  const nearLastResult = open !== null && open.index >= list.length - 2;
   const { done: searchDone, loadMore, problem: searchProblem } = search;
+  const paged = open?.paged;
+  // Not while a page is on its way or failed.
+  const moreResults = open?.from === 'emails' ? (searchDone ? null : loadMore) : paged && !paged.done && !paged.loading && !paged.problem ? paged.more : null;
   useEffect(() => {
-    if (nearLastResult && !searchDone) loadMore();
-  }, [nearLastResult, searchDone, loadMore]);
+    if (nearLastResult && moreResults) moreResults();
+  }, [nearLastResult, moreResults]);
   // At the last result loaded, the next page that failed is why Next stops: said there, with its
   // Try again. Made once per problem: the notice's countdown starts with it.
   const nextPageProblem = useMemo(() => searchProblem && { ...searchProblem, message: `The results after this email could not be loaded. ${searchProblem.message}` }, [searchProblem]);
@@ -262,6 +271,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
           onBack={showBrands}
           backLabel={brandFrom?.open ? '← Back to the email' : brandFrom ? `← Back to ${SECTION_LABELS[brandFrom.section]}` : '← All brands'}
           onOpen={openFrom('brands')}
+          onList={listFrom('brands')}
           onOpenSettings={onOpenSettings}
         />
       ) : null}
@@ -269,7 +279,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
         <JourneysScreen key={epoch} client={client} hidden={open !== null || section !== 'journeys'} onOpen={openFrom('journeys')} onOpenSettings={onOpenSettings} />
       ) : null}
       {section === 'me' || brandFrom?.section === 'me' ? (
-        <MeScreen key={epoch} client={client} hidden={open !== null || section !== 'me'} onBrand={showBrand} onOpen={openFrom('me')} onOpenSettings={onOpenSettings} />
+        <MeScreen key={epoch} client={client} hidden={open !== null || section !== 'me'} onBrand={showBrand} onOpen={openFrom('me')} onList={listFrom('me')} onOpenSettings={onOpenSettings} />
       ) : null}
       {section === 'references' ? (
         <ReferencesScreen key={epoch} endpoint={endpoint} client={client} hidden={open !== null} autoStart={autoCheck} />
@@ -283,7 +293,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
           client={client}
           libraryUrl={baseUrl}
           emailId={openId}
-          position={{ index: open.index, count: list.length, more: open.from === 'emails' && !searchDone }}
+          position={{ index: open.index, count: list.length, more: open.from === 'emails' ? !searchDone : paged && !paged.done }}
           onPrevious={previous}
           onNext={next}
           onBack={back}

@@ -51,3 +51,15 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
     retry: () => setPage({ ...current, attempt: current.attempt + 1 }),
   };
 }
+
+/** What an email opened from a list steps through: its rows so far, and how to ask for more. */
+export type OpenedList<T> = Pick<PagedList<T>, 'items' | 'done' | 'loading' | 'problem' | 'more'>;
+
+/** Calls `onChange` with the list whenever its rows or its state change: an email opened from it follows it as it grows. */
+export function useListChanges<T>(list: PagedList<T>, onChange: ((list: OpenedList<T>) => void) | undefined): void {
+  // Refs: the list object and the callback are new at every render, the rows and their state are not.
+  const latest = useRef({ list, onChange });
+  latest.current = { list, onChange };
+  const { items, done, loading, problem } = list;
+  useEffect(() => latest.current.onChange?.(latest.current.list), [items, done, loading, problem]);
+}

@@ -7,7 +7,7 @@ import { LiveStatus } from '../../components/live-status';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { ProblemNotice, useRetryFocus } from '../problem-notice';
 import { EmailRows } from '../email-rows';
-import { usePagedList } from '../use-paged-list';
+import { useListChanges, usePagedList, type OpenedList } from '../use-paged-list';
 import { BrandInsightsView } from './brand-insights';
 import { focusRowFrom, MoreButton } from '../more-button';
 import { ExternalLink } from '../../components/external-link';
@@ -21,19 +21,22 @@ export interface BrandPageProps {
   hidden: boolean;
   onBack: () => void;
   backLabel: string;
-  onOpen: (emails: readonly EmailSummary[], index: number) => void;
+  onOpen: (emails: readonly EmailSummary[], index: number, paged: OpenedList<EmailSummary>) => void;
+  /** The emails changed (another page came): an email opened from them follows. */
+  onList?: (paged: OpenedList<EmailSummary>) => void;
   onOpenSettings: () => void;
 }
 
 type InsightsState = { status: 'loading' } | { status: 'ok'; insights: BrandInsights } | { status: 'too_few' } | { status: 'failed'; problem: LibraryProblem };
 
-export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onOpenSettings }: BrandPageProps) {
+export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onList, onOpenSettings }: BrandPageProps) {
   const list = usePagedList(slug, async (page, signal) => {
     const response = await client.getBrandAsync(slug, { page, perPage: PAGE_SIZE }, signal);
     return { items: response.data.emails, perPage: response.meta.per_page, meta: response.data.brand };
   });
   const brand = list.meta as GetBrandResponse['data']['brand'] | null;
   const { items: emails, problem } = list;
+  useListChanges(list, onList);
   const [insights, setInsights] = useState<InsightsState>({ status: 'loading' });
   const [insightsAttempt, setInsightsAttempt] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -107,7 +110,7 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onO
       {emails.length > 0 ? (
         <section aria-labelledby="brand-emails-title">
           <h3 id="brand-emails-title">Emails</h3>
-          <EmailRows emails={emails} label={`Emails from ${brand?.name ?? 'the brand'}`} onOpen={(index) => onOpen(emails, index)} brandName={brand?.name} listRef={rows} />
+          <EmailRows emails={emails} label={`Emails from ${brand?.name ?? 'the brand'}`} onOpen={(index) => onOpen(emails, index, list)} brandName={brand?.name} listRef={rows} />
           <MoreButton list={list}>More emails</MoreButton>
         </section>
       ) : null}

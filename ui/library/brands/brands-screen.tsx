@@ -8,6 +8,7 @@ import { ProblemNotice, useRetryFocus } from '../problem-notice';
 import { focusRowFrom } from '../more-button';
 import { SEARCH_DEBOUNCE_MS } from '../search/search-query';
 import { plural } from '../../components/count-words';
+import { useKeptState } from '../kept-state';
 
 export interface BrandsScreenProps {
   client: LibraryClient;
@@ -17,7 +18,7 @@ export interface BrandsScreenProps {
 }
 
 export function BrandsScreen({ client, hidden, onBrand, onOpenSettings }: BrandsScreenProps) {
-  const [text, setText] = useState('');
+  const [text, setText] = useKeptState('brand search', '');
   const [attempt, setAttempt] = useState(0);
   // `query` is the text the shown brands answer: the list keeps its label until the new answer arrives.
   const [state, setState] = useState<{ brands: Brand[] | null; query: string; problem: LibraryProblem | null }>({ brands: null, query: '', problem: null });

@@ -30,6 +30,16 @@ export function EmailPreview({ email, libraryUrl, view, onView }: { email: Email
   const setMode = (next: PreviewView['mode']) => onView({ ...view, mode: next });
   const setWidth = (next: PreviewView['width']) => onView({ ...view, width: next });
   const frame = useRef<HTMLIFrameElement>(null);
+  // The room the preview has: an email wider than it (desktop, 640 px, in a 400 px window) is
+  // shown whole, zoomed out, and still laid out at its own width (its media queries see 640).
+  const box = useRef<HTMLDivElement>(null);
+  const [room, setRoom] = useState(0);
+  useEffect(() => {
+    const observer = new ResizeObserver(() => setRoom(box.current?.clientWidth ?? 0));
+    observer.observe(box.current!);
+    return () => observer.disconnect();
+  }, []);
+  const zoom = room > 0 ? Math.min(1, room / WIDTHS[width]) : 1;
   // Tab into the frame focuses its document: the frame itself then matches no :focus, and
   // gets no focus event, so its ring is set here once the focus has moved.
   useEffect(() => {
@@ -43,7 +53,7 @@ export function EmailPreview({ email, libraryUrl, view, onView }: { email: Email
   }, []);
   const srcdoc = useMemo(() => (html === null ? '' : safeEmailDocument(html, originsOf([libraryUrl, email.preview_url, email.thumbnail_url]))), [html, libraryUrl, email.preview_url, email.thumbnail_url]);
   return (
-    <div class="email-preview">
+    <div class="email-preview" ref={box}>
       <div class="email-preview-controls">
         <div role="group" aria-label="Show" class="segmented">
           <button type="button" aria-pressed={mode === 'screenshot'} onClick={() => setMode('screenshot')}>
@@ -76,7 +86,7 @@ export function EmailPreview({ email, libraryUrl, view, onView }: { email: Email
           sandbox=""
           referrerpolicy="no-referrer"
           srcdoc={srcdoc}
-          style={{ width: `${WIDTHS[width]}px` }}
+          style={{ width: `${WIDTHS[width]}px`, height: `${70 / zoom}vh`, zoom }}
           data-testid="email-html"
         />
       ) : brokenUrl === email.preview_url ? (

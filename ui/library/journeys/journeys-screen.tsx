@@ -15,6 +15,7 @@ import { usePagedList } from '../use-paged-list';
 import { focusRowFrom, MoreButton } from '../more-button';
 import { SEARCH_DEBOUNCE_MS } from '../search/search-query';
 import { plural } from '../../components/count-words';
+import { useKeptState } from '../kept-state';
 
 export interface JourneysScreenProps {
   client: LibraryClient;
@@ -92,8 +93,9 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
 }
 
 function JourneyView({ client, slug, knownName, onBack, onOpen, onOpenSettings }: { client: LibraryClient; slug: string; knownName: string | null; onBack: () => void } & Pick<JourneysScreenProps, 'onOpen' | 'onOpenSettings'>) {
-  const [chosen, setChosen] = useState(3);
-  const [perStage, setPerStage] = useState(3);
+  // The number chosen stays for the next journey opened: brands' journeys compare at one size.
+  const [chosen, setChosen] = useKeptState('per stage', 3);
+  const [perStage, setPerStage] = useState(chosen);
   // After a pause: arrow keys on the list step through every number on the way.
   useEffect(() => {
     const timer = setTimeout(() => setPerStage(chosen), SEARCH_DEBOUNCE_MS);

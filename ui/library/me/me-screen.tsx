@@ -8,11 +8,12 @@ import { Button } from '../../components/button';
 import { LiveStatus } from '../../components/live-status';
 import { EmailRows } from '../email-rows';
 import { ProblemNotice, useRetryFocus } from '../problem-notice';
-import { usePagedList, type PagedList } from '../use-paged-list';
+import { useListChanges, usePagedList, type OpenedList, type PagedList } from '../use-paged-list';
 import { focusRowFrom, MoreButton } from '../more-button';
 import { SEARCH_DEBOUNCE_MS, shortDate } from '../search/search-query';
 import { followingText, NO_FOLLOWS_TEXT } from './follow-words';
 import { plural } from '../../components/count-words';
+import { useKeptState } from '../kept-state';
 
 const PAGE_SIZE = 20;
 
@@ -20,14 +21,16 @@ export interface MeScreenProps {
   client: LibraryClient;
   hidden: boolean;
   onBrand: (slug: string) => void;
-  onOpen: (emails: readonly EmailSummary[], index: number) => void;
+  onOpen: (emails: readonly EmailSummary[], index: number, paged: OpenedList<EmailSummary>) => void;
+  /** The open list of emails changed (another page came): an email opened from it follows. */
+  onList?: (paged: OpenedList<EmailSummary>) => void;
   onOpenSettings: () => void;
 }
 
 type Part = 'following' | 'likes' | 'collections';
 
 export function MeScreen(props: MeScreenProps) {
-  const [part, setPart] = useState<Part>('following');
+  const [part, setPart] = useKeptState<Part>('me part', 'following');
   if (!props.client.hasKey) {
     return (
       <section class="library-brands" hidden={props.hidden} aria-label="Me">
@@ -74,9 +77,9 @@ function ListState<T>({ list, rows, onOpenSettings, empty }: { list: PagedList<T
   );
 }
 
-function Following({ client, onBrand, onOpen, onOpenSettings }: MeScreenProps) {
-  const [typed, setTyped] = useState('');
-  const [since, setSince] = useState('');
+function Following({ client, onBrand, onOpen, onList, onOpenSettings }: MeScreenProps) {
+  const [typed, setTyped] = useKeptState('followed since', '');
+  const [since, setSince] = useState(typed);
   // After a pause: a year typed a digit at a time passes through 0002, 0020, 0202, each a date.
   useEffect(() => {
     const timer = setTimeout(() => setSince(typed), SEARCH_DEBOUNCE_MS);
@@ -90,6 +93,7 @@ function Following({ client, onBrand, onOpen, onOpenSettings }: MeScreenProps) {
     const response = await client.listFollowedEmailsAsync({ page, perPage: PAGE_SIZE, since: since || undefined }, signal);
     return { items: response.data, perPage: response.meta.per_page };
   });
+  useListChanges(emails, onList);
   const followRows = useRef<HTMLUListElement>(null);
   const emailRows = useRef<HTMLUListElement>(null);
   return (
@@ -113,28 +117,29 @@ function Following({ client, onBrand, onOpen, onOpenSettings }: MeScreenProps) {
         </label>
         <input id="library-followed-since" class="field-input" type="date" value={typed} onInput={(event) => setTyped(event.currentTarget.value)} />
       </div>
-      <EmailRows emails={emails.items} label="Newest from followed brands" onOpen={(index) => onOpen(emails.items, index)} listRef={emailRows} />
+      <EmailRows emails={emails.items} label="Newest from followed brands" onOpen={(index) => onOpen(emails.items, index, emails)} listRef={emailRows} />
       <ListState list={emails} rows={emailRows} onOpenSettings={onOpenSettings} empty={since ? `No emails from the brands you follow were captured since ${shortDate(since)}.` : 'No emails from the brands you follow yet.'} />
     </>
   );
 }
 
-function Likes({ client, onOpen, onOpenSettings }: MeScreenProps) {
+function Likes({ client, onOpen, onList, onOpenSettings }: MeScreenProps) {
   const likes = usePagedList('likes', async (page, signal) => {
     const response = await client.listLikesAsync({ page, perPage: PAGE_SIZE }, signal);
     return { items: response.data, perPage: response.meta.per_page, meta: { total: response.meta.total } };
   });
+  useListChanges(likes, onList);
   const rows = useRef<HTMLUListElement>(null);
   return (
     <>
       <h3>{likes.meta ? plural(Number(likes.meta['total']), 'liked email') : 'Liked emails'}</h3>
-      <EmailRows emails={likes.items} label="Liked emails" onOpen={(index) => onOpen(likes.items, index)} listRef={rows} />
+      <EmailRows emails={likes.items} label="Liked emails" onOpen={(index) => onOpen(likes.items, index, likes)} listRef={rows} />
       <ListState list={likes} rows={rows} onOpenSettings={onOpenSettings} empty="No liked emails yet." />
     </>
   );
 }
 
-function Collections({ client, onOpen, onOpenSettings }: MeScreenProps) {
+function Collections({ client, onOpen, onList, onOpenSettings }: MeScreenProps) {
   const [open, setOpen] = useState<{ id: string; name: string } | null>(null);
   // Each view goes from under the keyboard: the collection's heading takes it, and back, its row.
   const [opened, setOpened] = useState<string | null>(null);
@@ -151,6 +156,7 @@ function Collections({ client, onOpen, onOpenSettings }: MeScreenProps) {
     const response = await client.getCollectionAsync(open.id, { page, perPage: PAGE_SIZE }, signal);
     return { items: response.data.emails, perPage: response.meta.per_page, meta: { total: response.meta.total } };
   });
+  useListChanges(emails, onList);
   if (open !== null) {
     return (
       <>
@@ -164,7 +170,7 @@ function Collections({ client, onOpen, onOpenSettings }: MeScreenProps) {
         </h3>
         {/* Hundreds of emails come 20 at a time: how far "More" has to go. */}
         {emails.meta ? <p class="field-hint">{shownOf(emails.items.length, Number(emails.meta['total']), emails.done)}</p> : null}
-        <EmailRows emails={emails.items} label={`Emails in ${open.name}`} onOpen={(index) => onOpen(emails.items, index)} listRef={rows} />
+        <EmailRows emails={emails.items} label={`Emails in ${open.name}`} onOpen={(index) => onOpen(emails.items, index, emails)} listRef={rows} />
         <ListState list={emails} rows={rows} onOpenSettings={onOpenSettings} empty="This collection is empty." />
       </>
     );
