@@ -640,6 +640,27 @@ describe('Browse: library emails on the canvas', () => {
       await previewFault(null);
     }
   });
+
+  it('Dismiss after placing every selected email gives the focus back to the grid’s card, where the placing left it (it fell out of the window: Insert 1 had gone)', async () => {
+    const ui = await openBrowseAsync('light');
+    const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
+    await cards.nth(1).getByRole('checkbox').focus();
+    await h.page.keyboard.press('Space');
+    const insert = ui.getByRole('group', { name: 'Selected emails' }).getByRole('button', { name: 'Insert 1' });
+    await insert.focus();
+    await h.page.keyboard.press('Enter');
+    await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
+    // Placed: the selection and its Insert 1 are gone, and the focus is back on the grid.
+    expect(await insert.count()).toBe(0);
+    const whereLeft = await focusedAsync(ui);
+    expect(whereLeft).toMatch(/^card \d+$/);
+    // The person goes on to the bar's Dismiss, then presses it.
+    const dismiss = ui.getByTestId('insert-status').getByRole('button', { name: 'Dismiss' });
+    await dismiss.focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => dismiss.isVisible()).toBe(false);
+    expect(await focusedAsync(ui)).toBe(whereLeft);
+  });
 });
 
 async function checkAxeAsync(ui: Frame, what: string): Promise<void> {

@@ -40,8 +40,17 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
   const inserter = useMemo(() => createReferenceInserter({ endpoint, client }), [endpoint, client]);
   const [bar, setBar] = useState<BarState>({ kind: 'idle' });
   const abort = useRef<AbortController | null>(null);
-  // Dismiss hides the bar with its button: the focus goes back to what started the insert.
+  // Dismiss hides the bar with its button: the focus goes back to what started the insert, or to
+  // where the person was since, outside the bar (a grid's card, once the placed emails left the
+  // selection and its Insert N with them).
   const started = useRef<Element | null>(null);
+  useEffect(() => {
+    const note = ({ target }: FocusEvent) => {
+      if (target instanceof Element && !target.closest('.insert-bar')) started.current = target;
+    };
+    document.addEventListener('focusin', note);
+    return () => document.removeEventListener('focusin', note);
+  }, []);
   const dismiss = () => {
     setBar({ kind: 'idle' });
     if (started.current instanceof HTMLElement && started.current.isConnected) started.current.focus();
