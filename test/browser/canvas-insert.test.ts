@@ -599,6 +599,68 @@ describe('Browse: library emails on the canvas', () => {
     await ui.locator('main').evaluate((main) => main.scrollTo(0, 0));
     expect(await hiddenPx()).toBe(0);
   });
+
+  it('in the smallest window, keeps Insert on canvas in sight above the summary of its failed placing, by keyboard (the bar covered it, focus and all)', async () => {
+    const ui = await openBrowseAsync('dark');
+    const email = await findableEmailAsync(TALL_EMAIL_IDS);
+    await openEmailAsync(ui, email.data);
+    const grip = ui.getByTestId('resize-handle');
+    await grip.focus();
+    for (let press = 0; press < 7; press++) await h.page.keyboard.press('Shift+ArrowUp');
+    for (let press = 0; press < 2; press++) await h.page.keyboard.press('Shift+ArrowLeft');
+    await expect.poll(() => ui.evaluate(() => [innerWidth, innerHeight])).toEqual([320, 240]);
+    const previewFault = (fault: string | null) => fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${email.data.id}/preview-fault`, { method: 'POST', body: JSON.stringify({ fault }) });
+    await previewFault('404');
+    try {
+      const insert = ui.getByRole('button', { name: 'Insert on canvas' });
+      await insert.focus();
+      await h.page.keyboard.press('Enter');
+      await waitForSummaryAsync(ui, /^Nothing was placed on the canvas\. 1 could not be placed: .*no screenshot at its address/);
+      expect(await focusedAsync(ui)).toBe('Insert on canvas');
+      /** How much of the focused element the bar or the screen's edges hide, in px (0: all of it shows). */
+      const hiddenPx = () =>
+        ui.evaluate(() => {
+          const shown = document.activeElement!.getBoundingClientRect();
+          const view = document.querySelector('main')!.getBoundingClientRect();
+          const bar = document.querySelector('[data-testid="insert-status"]')!.getBoundingClientRect();
+          return Math.max(0, view.top - shown.top) + Math.max(0, shown.bottom - Math.min(view.bottom, bar.top));
+        });
+      expect(await hiddenPx()).toBe(0);
+      // Shift+Tab back from Dismiss, to the screenshot's controls: they show above the bar too.
+      await ui.getByTestId('insert-status').getByRole('button', { name: 'Dismiss' }).focus();
+      await h.page.keyboard.press('Shift+Tab');
+      expect(await hiddenPx()).toBe(0);
+      // And it can be tried again from there once the screenshot is back.
+      await previewFault(null);
+      await insert.focus();
+      await h.page.keyboard.press('Enter');
+      await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
+      expect(await hiddenPx()).toBe(0);
+    } finally {
+      await previewFault(null);
+    }
+  });
+
+  it('Dismiss after placing every selected email gives the focus back to the grid’s card, where the placing left it (it fell out of the window: Insert 1 had gone)', async () => {
+    const ui = await openBrowseAsync('light');
+    const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
+    await cards.nth(1).getByRole('checkbox').focus();
+    await h.page.keyboard.press('Space');
+    const insert = ui.getByRole('group', { name: 'Selected emails' }).getByRole('button', { name: 'Insert 1' });
+    await insert.focus();
+    await h.page.keyboard.press('Enter');
+    await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
+    // Placed: the selection and its Insert 1 are gone, and the focus is back on the grid.
+    expect(await insert.count()).toBe(0);
+    const whereLeft = await focusedAsync(ui);
+    expect(whereLeft).toMatch(/^card \d+$/);
+    // The person goes on to the bar's Dismiss, then presses it.
+    const dismiss = ui.getByTestId('insert-status').getByRole('button', { name: 'Dismiss' });
+    await dismiss.focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => dismiss.isVisible()).toBe(false);
+    expect(await focusedAsync(ui)).toBe(whereLeft);
+  });
 });
 
 async function checkAxeAsync(ui: Frame, what: string): Promise<void> {

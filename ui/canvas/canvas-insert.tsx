@@ -2,7 +2,7 @@
 // (`useCanvasInsert`), the bar under the screen shows progress with Cancel and then the summary,
 // and a thumbnail dragged out of the window is placed where it lands.
 import { createContext, type ComponentChildren } from 'preact';
-import { useContext, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../src/shared/api/library/client';
 import { onSandboxEvent, type UiEndpoint } from '../bridge/ui-endpoint';
 import { Button } from '../components/button';
@@ -40,8 +40,17 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
   const inserter = useMemo(() => createReferenceInserter({ endpoint, client }), [endpoint, client]);
   const [bar, setBar] = useState<BarState>({ kind: 'idle' });
   const abort = useRef<AbortController | null>(null);
-  // Dismiss hides the bar with its button: the focus goes back to what started the insert.
+  // Dismiss hides the bar with its button: the focus goes back to what started the insert, or to
+  // where the person was since, outside the bar (a grid's card, once the placed emails left the
+  // selection and its Insert N with them).
   const started = useRef<Element | null>(null);
+  useEffect(() => {
+    const note = ({ target }: FocusEvent) => {
+      if (target instanceof Element && !target.closest('.insert-bar')) started.current = target;
+    };
+    document.addEventListener('focusin', note);
+    return () => document.removeEventListener('focusin', note);
+  }, []);
   const dismiss = () => {
     setBar({ kind: 'idle' });
     if (started.current instanceof HTMLElement && started.current.isConnected) started.current.focus();
@@ -122,11 +131,30 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
   );
 }
 
+/** The focus ring's width (theme.css), kept in sight with what it rings. */
+const FOCUS_RING_PX = 2;
+
 function InsertBar({ state, onCancel, onDismiss }: { state: BarState; onCancel: () => void; onDismiss: () => void }) {
+  const region = useRef<HTMLDivElement>(null);
+  // In a short window the bar, stuck to the bottom of the scrolling screen, can cover what has the
+  // focus (Insert on canvas, pressed by keyboard; a link Tab reaches): the screen keeps the bar's
+  // height clear when it scrolls to the focus, and lifts the focus above the bar as it appears or grows.
+  useLayoutEffect(() => {
+    const bar = region.current!;
+    const screen = bar.closest('main');
+    if (!screen) return;
+    const clear = state.kind === 'idle' ? 0 : bar.offsetHeight + FOCUS_RING_PX;
+    screen.style.scrollPaddingBottom = `${clear}px`;
+    const active = document.activeElement;
+    const covered = clear === 0 || !active || bar.contains(active) || !screen.contains(active) ? 0 : active.getBoundingClientRect().bottom + FOCUS_RING_PX - bar.getBoundingClientRect().top;
+    if (covered > 0) screen.scrollBy(0, covered);
+    // The screen is shared: Sync, Settings and the rest have no bar to keep clear.
+    return () => void (screen.style.scrollPaddingBottom = '');
+  }, [state]);
   // The live region stays in place while idle, out of the layout (only the bar in it is hidden):
   // screen readers skip a region that appears already filled.
   return (
-    <div role="status" aria-live="polite" data-testid="insert-status" class={state.kind === 'idle' ? 'visually-hidden' : undefined}>
+    <div ref={region} role="status" aria-live="polite" data-testid="insert-status" class={state.kind === 'idle' ? 'visually-hidden' : undefined}>
       <div class="insert-bar" hidden={state.kind === 'idle'}>
         {state.kind === 'running' ? (
           <div class="sync-progress insert-progress">

@@ -244,10 +244,13 @@ function boxesOf(cells: Uint8Array, columns: number, width: number, height: numb
   return boxes.slice(0, MAX_BOXES).map(({ x, y, width: boxWidth, height: boxHeight }) => ({ x, y, width: boxWidth, height: boxHeight }));
 }
 
-/** "4.2 % of pixels changed", "less than 0.1 % of pixels changed", or "No visible change". */
+/** "4.2 % of pixels changed", "Less than 0.1 % …", "More than 99.9 % …", "Every pixel changed" or "No visible change". */
 export function pixelDiffText(diff: Pick<PixelDiff, 'changed' | 'share'>): string {
   if (diff.changed === 0) return 'No visible change';
+  if (diff.share === 1) return 'Every pixel changed';
   const percent = diff.share * 100;
+  // Rounded, neither end may read as none or all while it is not.
   if (percent < 0.1) return 'Less than 0.1 % of pixels changed';
-  return `${percent.toFixed(1)} % of pixels changed`;
+  const shown = percent.toFixed(1);
+  return `${shown === '100.0' ? 'More than 99.9' : shown} % of pixels changed`;
 }

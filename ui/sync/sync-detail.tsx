@@ -302,8 +302,13 @@ function PictureCompare({ detail, name, mode, setMode }: { detail: SyncDetail; n
               min={0}
               max={100}
               value={amount}
-              // Swipe: a bare number does not say which version is where, nor that the higher shows more of the first.
-              aria-valuetext={shown === 'swipe' ? `“${detail.beforeLabel}” ${amount} % on the left, “${detail.afterLabel}” ${100 - amount} % on the right` : undefined}
+              // A bare number does not say what each version's share of the picture is: in Swipe, which one
+              // is where; in Overlay, how much of each shows through the blend.
+              aria-valuetext={
+                shown === 'swipe'
+                  ? `“${detail.beforeLabel}” ${amount} % on the left, “${detail.afterLabel}” ${100 - amount} % on the right`
+                  : `“${detail.afterLabel}” ${amount} % over “${detail.beforeLabel}” ${100 - amount} %`
+              }
               onInput={(event) => setAmount(Number(event.currentTarget.value))}
             />
           </label>

@@ -91,5 +91,16 @@ describe('pixel difference', () => {
 
   it('says a tiny share as less than 0.1 %', () => {
     expect(pixelDiffText({ changed: 3, share: 0.0004 })).toBe('Less than 0.1 % of pixels changed');
+    // Just below 0.1 % would round up to "0.1 %"; just at it, that is what it is.
+    expect(pixelDiffText({ changed: 999, share: 0.000999 })).toBe('Less than 0.1 % of pixels changed');
+    expect(pixelDiffText({ changed: 1, share: 0.001 })).toBe('0.1 % of pixels changed');
+  });
+
+  it('says every pixel changed when all did, and never rounds a share short of that up to 100 %', async () => {
+    const diff = await diffPixelsAsync(picture(20, 20, () => WHITE), picture(20, 20, () => RED));
+    expect(diff.changed).toBe(diff.total);
+    expect(pixelDiffText(diff)).toBe('Every pixel changed');
+    expect(pixelDiffText({ changed: 9_996, share: 0.9996 })).toBe('More than 99.9 % of pixels changed');
+    expect(pixelDiffText({ changed: 9_994, share: 0.9994 })).toBe('99.9 % of pixels changed');
   });
 });
