@@ -449,6 +449,40 @@ describe('Templates', () => {
     expect(await ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Templates in the workspace');
   });
 
+  it('what a deletion did is said until the next action: a save, another deletion or a look at another tab takes its place, and the count stays (it read “Deleted “X”. 7 templates…” after later saves)', async () => {
+    const ui = await openTemplatesAsync('light');
+    const countLine = ui.locator('p').filter({ hasText: / in the workspace\.$/ });
+    const live = () => ui.getByRole('status').allTextContents();
+    const item = itemNamed(ui, 'Welcome email');
+    await item.getByRole('button', { name: 'Delete “Welcome email”' }).click();
+    await item.getByRole('button', { name: 'Delete “Welcome email”', exact: true }).click();
+    await expect.poll(() => textOf(countLine), { timeout: 20_000 }).toMatch(/^Deleted “Welcome email”\. \d+ templates in the workspace\.$/);
+    const total = (await builderAsync<StoredTemplate[]>('/templates')).data.length;
+    await expect.poll(() => textOf(countLine)).toBe(`Deleted “Welcome email”. ${total} templates in the workspace.`);
+
+    // A save: the deletion is no longer what just happened; the count is.
+    await selectLayerAsync('Emails', EMAIL);
+    await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
+    await ui.getByRole('button', { name: 'Save as template' }).click();
+    await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Saved/);
+    await expect.poll(() => textOf(countLine), { timeout: 20_000 }).toBe(`${total + 1} templates in the workspace.`);
+    // Nor does a screen reader hear it again with the new count.
+    expect((await live()).join(' ')).not.toContain('Deleted “Welcome email”');
+
+    // Another deletion says itself alone.
+    const saved = itemNamed(ui, EMAIL);
+    await saved.getByRole('button', { name: `Delete “${EMAIL}”` }).click();
+    await saved.getByRole('button', { name: `Delete “${EMAIL}”`, exact: true }).click();
+    await expect.poll(() => textOf(countLine), { timeout: 20_000 }).toBe(`Deleted “${EMAIL}”. ${total} templates in the workspace.`);
+    expect((await live()).filter((text) => text.includes('Deleted')).map((text) => text.trim())).toEqual([`Deleted “${EMAIL}”.`]);
+
+    // Read again on coming back from another tab: the count alone.
+    await ui.getByRole('button', { name: 'Settings' }).first().click();
+    await ui.getByRole('button', { name: 'Templates' }).first().click();
+    await expect.poll(() => textOf(countLine), { timeout: 20_000 }).toBe(`${total} templates in the workspace.`);
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+  });
+
   it('renaming a template a teammate deleted meanwhile takes its row away and says so, instead of an error beside a row that stays', async () => {
     const { ui, item } = await welcomeDeletedByTeammateAsync();
     await item.getByRole('button', { name: 'Rename “Welcome email”' }).click();

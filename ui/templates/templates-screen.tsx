@@ -71,17 +71,22 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const readWithEpoch = useRef<number | null>(null);
   useEffect(() => {
     if (hidden) return;
+    setSaid('');
     load(1, readWithEpoch.current === epoch);
     readWithEpoch.current = epoch;
   }, [load, epoch, hidden]);
-  // After a change made here: the pages shown stay, with what is typed in their rows.
-  const reload = () => load(1, true);
+  // After a change made here: the pages shown stay, with what is typed in their rows. What the
+  // last action said goes with it (a deletion is not news after a later save); the count stays.
+  const reload = () => {
+    setSaid('');
+    load(1, true);
+  };
   // The deleted row and its buttons are gone: focus stays in the list, and the deletion is said.
   const onDeleted = ({ id, name }: TemplateRow, alreadyGone: boolean) => {
-    setSaid(alreadyGone ? `“${name}” was already deleted elsewhere.` : `Deleted “${name}”.`);
     listHeading.current?.focus();
     setList((before) => removeTemplateRow(before, id));
     reload();
+    setSaid(alreadyGone ? `“${name}” was already deleted elsewhere.` : `Deleted “${name}”.`);
     // A selected frame linked to it loses its link now, and says so, instead of offering an Update that can only fail.
     readSelection();
   };
@@ -89,10 +94,11 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     setList((state) => replaceTemplateRow(state, row));
     readSelection();
     // Renamed out of the filter: its row and the focus in it go, so the list takes the focus and says where it went.
+    // Renamed in place: its row says so, and what an earlier action said goes.
     if (filterTemplates([row], query).length === 0) {
       setSaid(`Renamed “${before.name}” to “${row.name}”, which the filter “${query.trim()}” hides.`);
       listHeading.current?.focus();
-    }
+    } else setSaid('');
   };
 
   const shown = filterTemplates(list.rows, query);
@@ -108,6 +114,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const nowMs = Date.now();
   const moreLabel = templateListButton(list);
   const showMore = () => {
+    setSaid('');
     shownBeforeMore.current = document.activeElement === moreButton.current ? new Set(shown.map((row) => row.id)) : null;
     load(list.problem ? list.page : nextTemplatePage(list), list.problem ? list.keepBelow : false);
   };
@@ -132,9 +139,12 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
         </h2>
         {/* Over no templates, a filter would look like a search that found nothing. */}
         {showsTemplateFilter(list, query) ? <TextField id="templates-filter" label="Filter by name" value={query} onValue={setQuery} /> : null}
-        <p class="muted" role="status">
-          {said ? `${said} ` : ''}
-          {list.last ? (searching && list.last.total !== null ? searchingText(shown.length, list.last.total, query) : countText(shown.length, list.rows.length, list.last.total, query, moreLabel)) : ''}
+        {/* Two regions: a new count alone is not a new action, so the last action's words are not heard again with it. */}
+        <p class="muted">
+          <span role="status">{said ? `${said} ` : ''}</span>
+          <span role="status">
+            {list.last ? (searching && list.last.total !== null ? searchingText(shown.length, list.last.total, query) : countText(shown.length, list.rows.length, list.last.total, query, moreLabel)) : ''}
+          </span>
         </p>
         {shown.length > 0 ? (
           <ul class="brand-list" aria-labelledby="templates-list-title" ref={listElement}>
