@@ -336,6 +336,27 @@ describe('Templates', () => {
     await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 30_000 }).toBe(50);
   });
 
+  it('a wait over a minute asked by the builder is counted down, with no Try again that could only fail, and the list reads again at its end (its Try again went at once and failed the same way)', { timeout: 150_000 }, async () => {
+    await openTemplatesAsync('light');
+    // Longer than the sandbox waits out itself (a minute).
+    await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5, retry_after: 62 });
+    await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
+    const ui = await h.uiFrameAsync();
+    await expect.poll(() => textOf(ui.getByRole('alert').first()), { timeout: 30_000 }).toBe('The builder API asks Envelope to slow down for a while.');
+    const countdown = ui.getByText(/^Trying again in \d+ seconds\.$/);
+    const first = Number(/\d+/.exec((await textOf(countdown)) ?? '')?.[0]);
+    expect(first).toBeGreaterThan(50);
+    expect(first).toBeLessThanOrEqual(62);
+    expect(await ui.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await expect.poll(async () => Number(/\d+/.exec((await textOf(countdown)) ?? '')?.[0]), { timeout: 5_000 }).toBeLessThan(first);
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+    await controlAsync('faults', { rate: 0 });
+    // Nothing pressed: the list is read once the wait is over.
+    await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 90_000, interval: 1_000 }).toBeGreaterThan(0);
+    expect(await ui.getByRole('alert').count()).toBe(0);
+    expect(await countdown.count()).toBe(0);
+  });
+
   it('after a rename by keyboard the focus stays on the renamed template', async () => {
     const ui = await openTemplatesAsync('light');
     await itemNamed(ui, 'Welcome email').getByRole('button', { name: 'Rename “Welcome email”' }).click();

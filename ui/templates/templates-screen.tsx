@@ -1,17 +1,19 @@
 // Templates: save the selected frame as a builder template (or update its template), and the
 // workspace's templates, newest change first, a page at a time, filtered by name as you type.
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { TemplateRow, TemplateSelection } from '../../src/shared/bridge/messages';
 import type { onSandboxEvent, UiEndpoint } from '../bridge/ui-endpoint';
 import { Button } from '../components/button';
 import { Spinner } from '../components/spinner';
 import { useNoticeInSight } from '../hooks/use-notice-in-sight';
+import { useSecondsLeft } from '../hooks/use-seconds-left';
+import { retryCountdownText } from '../library/library-problem';
 import { TextField } from '../components/text-field';
 import { ProblemLine } from './problem-line';
 import { SaveSection } from './save-section';
 import { TemplateItem } from './template-item';
 import { answerTemplatePage, askTemplatePage, failTemplatePage, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, replaceTemplateRow, showsTemplateFilter, templateListButton, topChangedSinceRead } from './template-list-state';
-import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, searchingText, templateProblem } from './template-words';
+import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, listReadProblem, searchingText } from './template-words';
 
 export interface TemplatesScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -61,7 +63,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
       setList((before) => askTemplatePage(before, page, request, keepBelow));
       endpoint.request('templates/list', { page }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }).then(
         (answer) => setList((before) => answerTemplatePage(before, request, answer)),
-        (error: unknown) => setList((before) => failTemplatePage(before, request, templateProblem(error))),
+        (error: unknown) => setList((before) => failTemplatePage(before, request, listReadProblem(error))),
       );
     },
     [endpoint],
@@ -127,6 +129,15 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     const target = added < 0 ? (moreButton.current ?? listHeading.current) : listElement.current?.children[added]?.querySelector('button');
     target?.focus();
   }, [list, query]);
+  // A wait the builder asked for, counted from when it was said; at its end the list reads again (no Try again meanwhile).
+  const listProblem = list.problem;
+  const waitUntil = useMemo(() => (listProblem?.retryAfterSeconds === undefined ? null : Date.now() + listProblem.retryAfterSeconds * 1000), [listProblem]);
+  const waitLeft = useSecondsLeft(waitUntil);
+  const retryAfterWait = useRef(() => {});
+  retryAfterWait.current = () => load(list.page, list.keepBelow);
+  useEffect(() => {
+    if (waitUntil !== null && waitLeft === 0) retryAfterWait.current();
+  }, [waitUntil, waitLeft]);
   // A failed read shows under the list, below the save section in a short window: it comes into sight.
   const listSection = useRef<HTMLElement>(null);
   useNoticeInSight(listSection, list.problem, null);
@@ -159,6 +170,8 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
           </p>
         ) : null}
         {list.problem ? <ProblemLine problem={list.problem} onOpenSettings={onOpenSettings} /> : null}
+        {/* Not a live region: the alert said the wait once, and the read that follows says itself. */}
+        {waitUntil !== null ? <p class="muted">{retryCountdownText(waitLeft)}</p> : null}
         {moreLabel !== null ? (
           <div class="button-row">
             <Button onClick={showMore} busy={list.loading} buttonRef={moreButton}>
