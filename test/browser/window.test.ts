@@ -251,7 +251,8 @@ describe('the smallest window on Templates', () => {
     const ui = await h.uiFrameAsync();
     const list = ui.getByRole('region', { name: 'Templates in the workspace' });
     await list.getByRole('button', { name: 'Show more' }).focus({ timeout: 20_000 });
-    await refuseAllAsync();
+    // A wait of hours keeps Try again (one of up to five minutes is counted down instead, with no button).
+    await faultsAsync({ rate: 1, kinds: ['429'], seed: 3, retry_after: 3_600 });
     try {
       await h.page.keyboard.press('Enter');
       await expect.poll(() => list.getByRole('alert').count(), { timeout: 15_000 }).toBe(1);
