@@ -234,7 +234,7 @@ describe('Templates', () => {
     expect(await confirm.textContent()).toContain('Delete the template “Spring sale (final)” from the builder workspace?');
     expect(await axeViolationsAsync(relaunched)).toEqual([]);
     // The confirmation has the focus: Enter deletes, as a keyboard user would.
-    await expect.poll(() => relaunched.evaluate(() => document.activeElement?.textContent)).toBe('Delete “Spring sale (final)”');
+    await expect.poll(() => relaunched.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Delete “Spring sale (final)”');
     await h.page.keyboard.press('Enter');
     await expect.poll(() => itemNamed(relaunched, 'Spring sale (final)').count()).toBe(0);
     // The row is gone with its buttons: the list keeps the focus and says what happened.
@@ -661,8 +661,12 @@ describe('Templates', () => {
       const overflow = await text.evaluate((element) => element.scrollWidth - element.clientWidth);
       expect([overflow, box.x + box.width <= list.x + list.width + 0.5]).toEqual([0, true]);
     }
-    // Its deletion names it on the button: both buttons stay inside the list, Keep it within reach.
+    // Its deletion names it in the question, wrapped inside the list, and to a screen reader on the
+    // button, which reads Delete: both buttons stay inside the list, Keep it within reach.
     await item.getByRole('button', { name: `Delete “${name}”` }).click();
+    const question = item.getByText('Delete the template', { exact: false });
+    expect(await question.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+    expect(await textOf(item.getByRole('button', { name: `Delete “${name}”` }).last())).toBe('Delete');
     for (const button of [item.getByRole('button', { name: `Delete “${name}”` }), item.getByRole('button', { name: 'Keep it' })]) {
       const box = (await button.boundingBox())!;
       expect(box.x + box.width <= list.x + list.width + 0.5).toBe(true);
