@@ -234,7 +234,7 @@ describe('Templates', () => {
     expect(await confirm.textContent()).toContain('Delete the template “Spring sale (final)” from the builder workspace?');
     expect(await axeViolationsAsync(relaunched)).toEqual([]);
     // The confirmation has the focus: Enter deletes, as a keyboard user would.
-    await expect.poll(() => relaunched.evaluate(() => document.activeElement?.textContent)).toBe('Delete “Spring sale (final)”');
+    await expect.poll(() => relaunched.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Delete “Spring sale (final)”');
     await h.page.keyboard.press('Enter');
     await expect.poll(() => itemNamed(relaunched, 'Spring sale (final)').count()).toBe(0);
     // The row is gone with its buttons: the list keeps the focus and says what happened.
@@ -334,6 +334,27 @@ describe('Templates', () => {
     await controlAsync('faults', { rate: 0 });
     await ui.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 30_000 }).toBe(50);
+  });
+
+  it('a wait over a minute asked by the builder is counted down, with no Try again that could only fail, and the list reads again at its end (its Try again went at once and failed the same way)', { timeout: 150_000 }, async () => {
+    await openTemplatesAsync('light');
+    // Longer than the sandbox waits out itself (a minute).
+    await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5, retry_after: 62 });
+    await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
+    const ui = await h.uiFrameAsync();
+    await expect.poll(() => textOf(ui.getByRole('alert').first()), { timeout: 30_000 }).toBe('The builder API asks Envelope to slow down for a while.');
+    const countdown = ui.getByText(/^Trying again in \d+ seconds\.$/);
+    const first = Number(/\d+/.exec((await textOf(countdown)) ?? '')?.[0]);
+    expect(first).toBeGreaterThan(50);
+    expect(first).toBeLessThanOrEqual(62);
+    expect(await ui.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await expect.poll(async () => Number(/\d+/.exec((await textOf(countdown)) ?? '')?.[0]), { timeout: 5_000 }).toBeLessThan(first);
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+    await controlAsync('faults', { rate: 0 });
+    // Nothing pressed: the list is read once the wait is over.
+    await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 90_000, interval: 1_000 }).toBeGreaterThan(0);
+    expect(await ui.getByRole('alert').count()).toBe(0);
+    expect(await countdown.count()).toBe(0);
   });
 
   it('after a rename by keyboard the focus stays on the renamed template', async () => {
@@ -447,6 +468,40 @@ describe('Templates', () => {
     await expect.poll(() => item.count(), { timeout: 20_000 }).toBe(0);
     expect(await ui.getByText('“Welcome email” was already deleted elsewhere.', { exact: false }).count()).toBe(1);
     expect(await ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Templates in the workspace');
+  });
+
+  it('what a deletion did is said until the next action: a save, another deletion or a look at another tab takes its place, and the count stays (it read “Deleted “X”. 7 templates…” after later saves)', async () => {
+    const ui = await openTemplatesAsync('light');
+    const countLine = ui.locator('p').filter({ hasText: / in the workspace\.$/ });
+    const live = () => ui.getByRole('status').allTextContents();
+    const item = itemNamed(ui, 'Welcome email');
+    await item.getByRole('button', { name: 'Delete “Welcome email”' }).click();
+    await item.getByRole('button', { name: 'Delete “Welcome email”', exact: true }).click();
+    await expect.poll(() => textOf(countLine), { timeout: 20_000 }).toMatch(/^Deleted “Welcome email”\. \d+ templates in the workspace\.$/);
+    const total = (await builderAsync<StoredTemplate[]>('/templates')).data.length;
+    await expect.poll(() => textOf(countLine)).toBe(`Deleted “Welcome email”. ${total} templates in the workspace.`);
+
+    // A save: the deletion is no longer what just happened; the count is.
+    await selectLayerAsync('Emails', EMAIL);
+    await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
+    await ui.getByRole('button', { name: 'Save as template' }).click();
+    await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Saved/);
+    await expect.poll(() => textOf(countLine), { timeout: 20_000 }).toBe(`${total + 1} templates in the workspace.`);
+    // Nor does a screen reader hear it again with the new count.
+    expect((await live()).join(' ')).not.toContain('Deleted “Welcome email”');
+
+    // Another deletion says itself alone.
+    const saved = itemNamed(ui, EMAIL);
+    await saved.getByRole('button', { name: `Delete “${EMAIL}”` }).click();
+    await saved.getByRole('button', { name: `Delete “${EMAIL}”`, exact: true }).click();
+    await expect.poll(() => textOf(countLine), { timeout: 20_000 }).toBe(`Deleted “${EMAIL}”. ${total} templates in the workspace.`);
+    expect((await live()).filter((text) => text.includes('Deleted')).map((text) => text.trim())).toEqual([`Deleted “${EMAIL}”.`]);
+
+    // Read again on coming back from another tab: the count alone.
+    await ui.getByRole('button', { name: 'Settings' }).first().click();
+    await ui.getByRole('button', { name: 'Templates' }).first().click();
+    await expect.poll(() => textOf(countLine), { timeout: 20_000 }).toBe(`${total} templates in the workspace.`);
+    expect(await axeViolationsAsync(ui)).toEqual([]);
   });
 
   it('renaming a template a teammate deleted meanwhile takes its row away and says so, instead of an error beside a row that stays', async () => {
@@ -606,8 +661,12 @@ describe('Templates', () => {
       const overflow = await text.evaluate((element) => element.scrollWidth - element.clientWidth);
       expect([overflow, box.x + box.width <= list.x + list.width + 0.5]).toEqual([0, true]);
     }
-    // Its deletion names it on the button: both buttons stay inside the list, Keep it within reach.
+    // Its deletion names it in the question, wrapped inside the list, and to a screen reader on the
+    // button, which reads Delete: both buttons stay inside the list, Keep it within reach.
     await item.getByRole('button', { name: `Delete “${name}”` }).click();
+    const question = item.getByText('Delete the template', { exact: false });
+    expect(await question.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+    expect(await textOf(item.getByRole('button', { name: `Delete “${name}”` }).last())).toBe('Delete');
     for (const button of [item.getByRole('button', { name: `Delete “${name}”` }), item.getByRole('button', { name: 'Keep it' })]) {
       const box = (await button.boundingBox())!;
       expect(box.x + box.width <= list.x + list.width + 0.5).toBe(true);

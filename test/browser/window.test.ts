@@ -232,13 +232,31 @@ describe('the smallest window on Templates', () => {
       await h.page.keyboard.press('Escape');
       await item.getByRole('button', { name: 'Delete “Welcome email”' }).focus();
       await h.page.keyboard.press('Enter');
-      await expect.poll(() => ui.evaluate(() => document.activeElement?.textContent ?? '')).toBe('Delete “Welcome email”');
+      await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).toBe('Delete “Welcome email”');
       await h.page.keyboard.press('Enter');
       await expect.poll(() => alert.count(), { timeout: 15_000 }).toBe(1);
       await expect.poll(() => hiddenPxAsync(alert)).toBe(0);
     } finally {
       await faultsAsync({ rate: 0 });
     }
+  });
+
+  it('keeps both Delete and Keep it in sight when a template with a long name is to be deleted (the name in the red button made it so tall that Keep it was below the edge)', async () => {
+    await smallestTemplatesAsync();
+    const name = 'Spring sale for the loyal customers of the northern stores, second reminder with the free shipping banner and the new footer links, final version for review';
+    const state = (await (await fetch(`${h.emulator.builderUrl}/_emulator/state`)).json()) as { builder: { keys: { demo: string } } };
+    await fetch(`${h.emulator.builderUrl}/api/templates`, { method: 'POST', headers: { authorization: `Bearer ${state.builder.keys.demo}`, 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+    await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
+    const ui = await h.uiFrameAsync();
+    const item = ui.getByRole('list', { name: 'Templates in the workspace' }).getByRole('listitem').filter({ has: ui.getByText(name, { exact: true }) });
+    await item.getByRole('button', { name: `Delete “${name}”` }).focus({ timeout: 20_000 });
+    await h.page.keyboard.press('Enter');
+    const confirm = item.getByRole('group', { name: `Delete “${name}”?` });
+    await expect.poll(() => confirm.getByRole('button', { name: `Delete “${name}”` }).evaluate((button) => button === document.activeElement)).toBe(true);
+    for (const button of [confirm.getByRole('button', { name: `Delete “${name}”` }), confirm.getByRole('button', { name: 'Keep it' })]) {
+      await expect.poll(() => hiddenPxAsync(button)).toBe(0);
+    }
+    await confirm.getByRole('button', { name: 'Keep it' }).click();
   });
 
   it('keeps Try again in sight with the line that says why Show more failed, by keyboard (the focused button was pushed below the edge)', async () => {
@@ -251,7 +269,8 @@ describe('the smallest window on Templates', () => {
     const ui = await h.uiFrameAsync();
     const list = ui.getByRole('region', { name: 'Templates in the workspace' });
     await list.getByRole('button', { name: 'Show more' }).focus({ timeout: 20_000 });
-    await refuseAllAsync();
+    // A wait of hours keeps Try again (one of up to five minutes is counted down instead, with no button).
+    await faultsAsync({ rate: 1, kinds: ['429'], seed: 3, retry_after: 3_600 });
     try {
       await h.page.keyboard.press('Enter');
       await expect.poll(() => list.getByRole('alert').count(), { timeout: 15_000 }).toBe(1);

@@ -15,7 +15,7 @@ export interface LibraryProblem {
 /** The wait used when a 429 comes without a usable Retry-After. */
 export const DEFAULT_RETRY_SECONDS = 30;
 /** The longest wait counted down (the limits are per minute); a longer one gets a Try again button. */
-const MAX_COUNTDOWN_SECONDS = 300;
+export const MAX_COUNTDOWN_SECONDS = 300;
 
 export function libraryProblem(error: unknown): LibraryProblem {
   const { code, serverCode, retryAfterSeconds } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; serverCode?: unknown; retryAfterSeconds?: unknown };

@@ -105,8 +105,9 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
           <div class="confirm" role="group" aria-label={`Delete ${label}?`} onKeyDown={closeOnEscape}>
             <p>Delete the template {label} from the builder workspace? This cannot be undone.</p>
             <div class="button-row">
-              <Button variant="destructive" busy={busy} onClick={remove} buttonRef={confirmRef}>
-                Delete {label}
+              {/* The question names it: a long name in the button made it so tall that Keep it went below the edge. */}
+              <Button variant="destructive" busy={busy} onClick={remove} buttonRef={confirmRef} ariaLabel={`Delete ${label}`}>
+                Delete
               </Button>
               {/* Once sent, a deletion cannot be taken back: "Keep it" would say otherwise. */}
               <Button onClick={() => setMode({ kind: 'idle' })} disabled={busy}>

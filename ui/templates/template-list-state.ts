@@ -86,10 +86,11 @@ export function removeTemplateRow(state: TemplateListState, id: string): Templat
 /**
  * What the button under the list reads: "Try again" after a failure another try can mend, "Show
  * more" while pages are left, else none. A key to add or replace is mended in Settings, whose
- * save reads the list again: a "Try again" beside it could only fail the same way.
+ * save reads the list again, and a wait the builder asked for is counted down and the list read
+ * again at its end: a "Try again" beside either could only fail the same way.
  */
 export function templateListButton(state: TemplateListState): 'Try again' | 'Show more' | null {
-  if (state.problem) return state.problem.action === 'settings' ? null : 'Try again';
+  if (state.problem) return state.problem.action === 'settings' || state.problem.retryAfterSeconds !== undefined ? null : 'Try again';
   return hasMoreTemplates(state) ? 'Show more' : null;
 }
 

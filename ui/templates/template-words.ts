@@ -2,6 +2,8 @@
 // and which button goes with a failure (by its code, never its words).
 import type { TemplateOpenOutcome, TemplateRow, TemplateSaveOutcome } from '../../src/shared/bridge/messages';
 import { countWord, plural } from '../components/count-words';
+import { DEFAULT_RETRY_POLICY } from '../../src/shared/api/http/retry-policy';
+import { MAX_COUNTDOWN_SECONDS } from '../library/library-problem';
 import { errorText } from '../messages/error-text';
 import { absoluteTime } from '../messages/relative-time';
 
@@ -38,6 +40,8 @@ export interface TemplateProblem {
   frameId: string | null;
   /** No builder key is saved yet: a first step to take, said calmly, not a failure. */
   keyMissing?: true;
+  /** The list's read told to wait this long: counted down, then read again by itself (listReadProblem). */
+  retryAfterSeconds?: number;
 }
 
 export function templateProblem(error: unknown): TemplateProblem {
@@ -50,6 +54,21 @@ export function templateProblem(error: unknown): TemplateProblem {
   if (code === 'template_changed' && frameId !== null) return { message, action: 'replace', frameId };
   if (code === 'template_missing' && frameId !== null) return { message, action: 'missing', frameId };
   return { message, action: null, frameId: null };
+}
+
+/**
+ * A failed read of the list. The sandbox waits out a "slow down" of up to a minute itself (and
+ * holds a Try again until it ends); a longer one, up to what the library and Settings count
+ * down, is counted down here and the list reads again at its end, as the library's lists do:
+ * a Try again before then could only fail the same way. A wait of hours keeps its words and
+ * the button, to try sooner.
+ */
+export function listReadProblem(error: unknown): TemplateProblem {
+  const problem = templateProblem(error);
+  const { code, details } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; details?: { retryAfterSeconds?: unknown } };
+  const seconds = details?.retryAfterSeconds;
+  if (code !== 'rate_limited' || typeof seconds !== 'number' || seconds <= DEFAULT_RETRY_POLICY.maxRetryAfterSeconds || seconds > MAX_COUNTDOWN_SECONDS) return problem;
+  return { ...problem, message: 'The builder API asks Envelope to slow down for a while.', retryAfterSeconds: Math.ceil(seconds) };
 }
 
 /** The builder has no such template any more and no frame here is linked to it: nothing is left to show of it. */

@@ -1,17 +1,19 @@
 // Templates: save the selected frame as a builder template (or update its template), and the
 // workspace's templates, newest change first, a page at a time, filtered by name as you type.
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { TemplateRow, TemplateSelection } from '../../src/shared/bridge/messages';
 import type { onSandboxEvent, UiEndpoint } from '../bridge/ui-endpoint';
 import { Button } from '../components/button';
 import { Spinner } from '../components/spinner';
 import { useNoticeInSight } from '../hooks/use-notice-in-sight';
+import { useSecondsLeft } from '../hooks/use-seconds-left';
+import { retryCountdownText } from '../library/library-problem';
 import { TextField } from '../components/text-field';
 import { ProblemLine } from './problem-line';
 import { SaveSection } from './save-section';
 import { TemplateItem } from './template-item';
 import { answerTemplatePage, askTemplatePage, failTemplatePage, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, replaceTemplateRow, showsTemplateFilter, templateListButton, topChangedSinceRead } from './template-list-state';
-import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, searchingText, templateProblem } from './template-words';
+import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, listReadProblem, searchingText } from './template-words';
 
 export interface TemplatesScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -61,7 +63,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
       setList((before) => askTemplatePage(before, page, request, keepBelow));
       endpoint.request('templates/list', { page }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }).then(
         (answer) => setList((before) => answerTemplatePage(before, request, answer)),
-        (error: unknown) => setList((before) => failTemplatePage(before, request, templateProblem(error))),
+        (error: unknown) => setList((before) => failTemplatePage(before, request, listReadProblem(error))),
       );
     },
     [endpoint],
@@ -71,17 +73,22 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const readWithEpoch = useRef<number | null>(null);
   useEffect(() => {
     if (hidden) return;
+    setSaid('');
     load(1, readWithEpoch.current === epoch);
     readWithEpoch.current = epoch;
   }, [load, epoch, hidden]);
-  // After a change made here: the pages shown stay, with what is typed in their rows.
-  const reload = () => load(1, true);
+  // After a change made here: the pages shown stay, with what is typed in their rows. What the
+  // last action said goes with it (a deletion is not news after a later save); the count stays.
+  const reload = () => {
+    setSaid('');
+    load(1, true);
+  };
   // The deleted row and its buttons are gone: focus stays in the list, and the deletion is said.
   const onDeleted = ({ id, name }: TemplateRow, alreadyGone: boolean) => {
-    setSaid(alreadyGone ? `“${name}” was already deleted elsewhere.` : `Deleted “${name}”.`);
     listHeading.current?.focus();
     setList((before) => removeTemplateRow(before, id));
     reload();
+    setSaid(alreadyGone ? `“${name}” was already deleted elsewhere.` : `Deleted “${name}”.`);
     // A selected frame linked to it loses its link now, and says so, instead of offering an Update that can only fail.
     readSelection();
   };
@@ -89,10 +96,11 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     setList((state) => replaceTemplateRow(state, row));
     readSelection();
     // Renamed out of the filter: its row and the focus in it go, so the list takes the focus and says where it went.
+    // Renamed in place: its row says so, and what an earlier action said goes.
     if (filterTemplates([row], query).length === 0) {
       setSaid(`Renamed “${before.name}” to “${row.name}”, which the filter “${query.trim()}” hides.`);
       listHeading.current?.focus();
-    }
+    } else setSaid('');
   };
 
   const shown = filterTemplates(list.rows, query);
@@ -108,6 +116,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const nowMs = Date.now();
   const moreLabel = templateListButton(list);
   const showMore = () => {
+    setSaid('');
     shownBeforeMore.current = document.activeElement === moreButton.current ? new Set(shown.map((row) => row.id)) : null;
     load(list.problem ? list.page : nextTemplatePage(list), list.problem ? list.keepBelow : false);
   };
@@ -120,6 +129,15 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     const target = added < 0 ? (moreButton.current ?? listHeading.current) : listElement.current?.children[added]?.querySelector('button');
     target?.focus();
   }, [list, query]);
+  // A wait the builder asked for, counted from when it was said; at its end the list reads again (no Try again meanwhile).
+  const listProblem = list.problem;
+  const waitUntil = useMemo(() => (listProblem?.retryAfterSeconds === undefined ? null : Date.now() + listProblem.retryAfterSeconds * 1000), [listProblem]);
+  const waitLeft = useSecondsLeft(waitUntil);
+  const retryAfterWait = useRef(() => {});
+  retryAfterWait.current = () => load(list.page, list.keepBelow);
+  useEffect(() => {
+    if (waitUntil !== null && waitLeft === 0) retryAfterWait.current();
+  }, [waitUntil, waitLeft]);
   // A failed read shows under the list, below the save section in a short window: it comes into sight.
   const listSection = useRef<HTMLElement>(null);
   useNoticeInSight(listSection, list.problem, null);
@@ -132,9 +150,12 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
         </h2>
         {/* Over no templates, a filter would look like a search that found nothing. */}
         {showsTemplateFilter(list, query) ? <TextField id="templates-filter" label="Filter by name" value={query} onValue={setQuery} /> : null}
-        <p class="muted" role="status">
-          {said ? `${said} ` : ''}
-          {list.last ? (searching && list.last.total !== null ? searchingText(shown.length, list.last.total, query) : countText(shown.length, list.rows.length, list.last.total, query, moreLabel)) : ''}
+        {/* Two regions: a new count alone is not a new action, so the last action's words are not heard again with it. */}
+        <p class="muted">
+          <span role="status">{said ? `${said} ` : ''}</span>
+          <span role="status">
+            {list.last ? (searching && list.last.total !== null ? searchingText(shown.length, list.last.total, query) : countText(shown.length, list.rows.length, list.last.total, query, moreLabel)) : ''}
+          </span>
         </p>
         {shown.length > 0 ? (
           <ul class="brand-list" aria-labelledby="templates-list-title" ref={listElement}>
@@ -149,6 +170,8 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
           </p>
         ) : null}
         {list.problem ? <ProblemLine problem={list.problem} onOpenSettings={onOpenSettings} /> : null}
+        {/* Not a live region: the alert said the wait once, and the read that follows says itself. */}
+        {waitUntil !== null ? <p class="muted">{retryCountdownText(waitLeft)}</p> : null}
         {moreLabel !== null ? (
           <div class="button-row">
             <Button onClick={showMore} busy={list.loading} buttonRef={moreButton}>

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TemplatePage, TemplateRow } from '../../../src/shared/bridge/messages';
 import { answerTemplatePage, askTemplatePage, failTemplatePage, initialTemplateList, showsTemplateFilter, templateListButton, type TemplateListState } from '../../../ui/templates/template-list-state';
-import type { TemplateProblem } from '../../../ui/templates/template-words';
+import { listReadProblem, type TemplateProblem } from '../../../ui/templates/template-words';
 
 const row = (name: string): TemplateRow => ({ id: name, name, description: '', updatedAt: '2026-11-24T10:00:00.000Z', thumbnailUrl: null, linkedFrame: null });
 const page = (names: string[], total: number): TemplatePage => ({ templates: names.map(row), page: 1, total, hasMore: names.length < total });
@@ -32,6 +32,40 @@ describe('the templates list after another failure', () => {
     const dropped = failed(initialTemplateList, null);
     expect(templateListButton(dropped)).toBe('Try again');
     expect(showsTemplateFilter(dropped, '')).toBe(false);
+  });
+});
+
+// A "slow down" longer than the sandbox waits out itself (a minute) was said as "Try again in 2
+// minutes" beside a Try again that went at once and only failed the same way.
+describe('the templates list told by the builder to wait', () => {
+  const slowDown = (seconds: number) => ({ code: 'rate_limited', message: 'The builder API is receiving too many requests. Try again in 2 minutes.', details: { status: 429, retryAfterSeconds: seconds } });
+  const readFailed = (error: unknown) => failTemplatePage(askTemplatePage(initialTemplateList, 1, 1), 1, listReadProblem(error));
+
+  it('over a minute (up to the five the other screens count down): no Try again, the wait counted down and the list read again at its end', () => {
+    const waiting = readFailed(slowDown(120));
+    expect(waiting.problem?.retryAfterSeconds).toBe(120);
+    expect(waiting.problem?.message).not.toMatch(/try again/i);
+    expect(templateListButton(waiting)).toBeNull();
+    expect(readFailed(slowDown(300)).problem?.retryAfterSeconds).toBe(300);
+  });
+
+  it('up to a minute: Try again, which the sandbox holds until the wait is over', () => {
+    const short = readFailed(slowDown(3));
+    expect(short.problem?.retryAfterSeconds).toBeUndefined();
+    expect(templateListButton(short)).toBe('Try again');
+  });
+
+  it('of hours: no countdown to sit through, the wait in words and Try again to try sooner', () => {
+    const long = readFailed(slowDown(7200));
+    expect(long.problem?.retryAfterSeconds).toBeUndefined();
+    expect(long.problem?.message).toBe(slowDown(7200).message);
+    expect(templateListButton(long)).toBe('Try again');
+  });
+
+  it('other failures of the read are the same problems as elsewhere on the screen', () => {
+    const unavailable = { code: 'unavailable', message: 'The builder API is temporarily unavailable. Try again in a moment.', details: { status: 503, retryAfterSeconds: 120 } };
+    expect(listReadProblem(unavailable)).toEqual({ message: unavailable.message, action: null, frameId: null });
+    expect(listReadProblem(null).retryAfterSeconds).toBeUndefined();
   });
 });
 
