@@ -1,7 +1,7 @@
 // A failed library call as the screen shows it: the sentence, what kind of trouble it is (which
 // decides the button under it), and for a 429 how long to wait before the calm retry.
 import { errorText } from '../messages/error-text';
-import { plural } from '../components/count-words';
+import { MAX_COUNTDOWN_SECONDS } from '../messages/retry-countdown';
 
 export type ProblemKind = 'offline' | 'key' | 'busy' | 'unavailable' | 'not_found' | 'other';
 
@@ -14,8 +14,6 @@ export interface LibraryProblem {
 
 /** The wait used when a 429 comes without a usable Retry-After. */
 export const DEFAULT_RETRY_SECONDS = 30;
-/** The longest wait counted down (the limits are per minute); a longer one gets a Try again button. */
-export const MAX_COUNTDOWN_SECONDS = 300;
 
 export function libraryProblem(error: unknown): LibraryProblem {
   const { code, serverCode, retryAfterSeconds } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; serverCode?: unknown; retryAfterSeconds?: unknown };
@@ -43,10 +41,4 @@ export function libraryProblem(error: unknown): LibraryProblem {
     default:
       return { kind: 'other', message, retryAfterSeconds: null };
   }
-}
-
-/** "Trying again in 12 seconds." */
-export function retryCountdownText(secondsLeft: number): string {
-  if (secondsLeft <= 0) return 'Trying again now…';
-  return `Trying again in ${plural(secondsLeft, 'second')}.`;
 }

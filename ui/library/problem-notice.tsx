@@ -5,7 +5,8 @@
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { useSecondsLeft } from '../hooks/use-seconds-left';
 import { Button } from '../components/button';
-import { retryCountdownText, type LibraryProblem } from './library-problem';
+import type { LibraryProblem } from './library-problem';
+import { retryCountdownText } from '../messages/retry-countdown';
 
 export interface ProblemNoticeProps {
   problem: LibraryProblem;

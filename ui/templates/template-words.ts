@@ -3,7 +3,7 @@
 import type { TemplateOpenOutcome, TemplateRow, TemplateSaveOutcome } from '../../src/shared/bridge/messages';
 import { countWord, plural } from '../components/count-words';
 import { DEFAULT_RETRY_POLICY } from '../../src/shared/api/http/retry-policy';
-import { MAX_COUNTDOWN_SECONDS } from '../library/library-problem';
+import { MAX_COUNTDOWN_SECONDS } from '../messages/retry-countdown';
 import { errorText } from '../messages/error-text';
 import { absoluteTime } from '../messages/relative-time';
 

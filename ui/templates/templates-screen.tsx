@@ -7,7 +7,7 @@ import { Button } from '../components/button';
 import { Spinner } from '../components/spinner';
 import { useNoticeInSight } from '../hooks/use-notice-in-sight';
 import { useSecondsLeft } from '../hooks/use-seconds-left';
-import { retryCountdownText } from '../library/library-problem';
+import { retryCountdownText } from '../messages/retry-countdown';
 import { TextField } from '../components/text-field';
 import { ProblemLine } from './problem-line';
 import { SaveSection } from './save-section';

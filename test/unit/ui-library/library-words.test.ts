@@ -2,7 +2,8 @@
 // 503), the search query the form makes, dates, and the rules the HTML preview runs under.
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/shared/api/http/api-error';
-import { DEFAULT_RETRY_SECONDS, libraryProblem, retryCountdownText } from '../../../ui/library/library-problem';
+import { DEFAULT_RETRY_SECONDS, libraryProblem } from '../../../ui/library/library-problem';
+import { retryCountdownText } from '../../../ui/messages/retry-countdown';
 import { originsOf, previewContentSecurityPolicy } from '../../../ui/library/email/preview-policy';
 import { EMPTY_SEARCH, sameSearch, searchQuery, SEARCH_PAGE_SIZE, shortDate } from '../../../ui/library/search/search-query';
 
