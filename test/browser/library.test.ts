@@ -1431,8 +1431,6 @@ describe('Browse: an email', () => {
 
   it('shows hostile HTML without running it: no script, no message to the sandbox, the rest of the email still there', async () => {
     const ui = await openBrowseAsync('light', 'key');
-    const list = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50', state.library.keys.demo);
-    const target = list.data[0]!;
     const hostile = [
       '<html><head><base href="https://evil.example/"><meta http-equiv="refresh" content="0;url=https://evil.example/">',
       '<script>parent.postMessage({pluginMessage:{type:"hostile/script"}},"*");top.document.title="owned"</script>',
@@ -1452,22 +1450,14 @@ describe('Browse: an email', () => {
       '<p>The rest of the email.</p>',
       '</body></html>',
     ].join('');
-    const stored = await fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${target.id}/html`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ html: hostile }) });
-    expect(stored.ok).toBe(true);
     const titleBefore = await h.page.title();
     const pageUrl = h.page.url();
 
-    await cards(ui).first().click();
-    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(target.subject_line);
-    await ui.getByRole('button', { name: 'HTML' }).click();
-    const frameElement = ui.getByTitle(`HTML of “${target.subject_line}”`);
-    await frameElement.waitFor();
+    const { target, frameElement, frame } = await openEmailHtmlAsync(ui, hostile);
     expect(await frameElement.getAttribute('sandbox')).toBe('');
     const srcdoc = (await frameElement.getAttribute('srcdoc')) ?? '';
     expect(srcdoc).toMatch(/^<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src http:\/\/127\.0\.0\.1:\d+;/);
     for (const gone of ['<script', 'onload=', 'onerror=', 'javascript:', '<form', '<iframe', '<object', '<embed', '<base', 'refresh', 'srcdoc', 'target=']) expect(srcdoc).not.toContain(gone);
-    const preview = (await frameElement.elementHandle())!;
-    const frame = (await preview.contentFrame())!;
     await expect.poll(() => frame.locator('h1').textContent({ timeout: 1_000 }).catch(() => null)).toBe('Still a harmless email');
     expect(await frame.getByText('The rest of the email.').count()).toBe(1);
     // At phone width the frame is at its own scale: Desktop is zoomed out to fit the window, and Playwright aims its clicks inside a zoomed frame as if it were not.
@@ -1511,18 +1501,10 @@ describe('Browse: an email', () => {
 
   it('lays the HTML out at desktop width in the default window, whole, and at phone width for Mobile (both were the window’s 374 px: the phone layout under Desktop, and a wide email cut at the right)', async () => {
     const ui = await openBrowseAsync('light', 'key');
-    const list = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50', state.library.keys.demo);
-    const target = list.data[0]!;
     // An email with a phone layout, as most have: its media query picks one by the width it is laid out at.
     const html =
       '<html><head><style>.phone{display:none} @media (max-width: 480px) {.desktop{display:none} .phone{display:block}}</style></head><body style="margin:0"><p class="desktop">Two columns on a desktop</p><p class="phone">One column on a phone</p><div style="width:600px;text-align:right">Right edge</div></body></html>';
-    const stored = await fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${target.id}/html`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ html }) });
-    expect(stored.ok).toBe(true);
-    await cards(ui).first().click();
-    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(target.subject_line);
-    await ui.getByRole('button', { name: 'HTML' }).click();
-    const frameElement = ui.getByTitle(`HTML of “${target.subject_line}”`);
-    const frame = (await (await frameElement.elementHandle())!.contentFrame())!;
+    const { frameElement, frame } = await openEmailHtmlAsync(ui, html);
     expect(await ui.getByRole('button', { name: 'Desktop' }).getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => frame.getByText('Two columns on a desktop').isVisible()).toBe(true);
     expect(await frame.getByText('One column on a phone').isVisible()).toBe(false);
@@ -1538,20 +1520,11 @@ describe('Browse: an email', () => {
 
   it('keeps an SVG link (xlink:href) in an email’s HTML from navigating the preview away', async () => {
     const ui = await openBrowseAsync('light', 'key');
-    const list = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50', state.library.keys.demo);
-    const target = list.data[0]!;
     const html =
       '<html><body><p>Before the link.</p><svg width="300" height="60" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="https://evil.example/svg-away"><rect width="300" height="60" fill="blue"></rect><text x="10" y="35">Shop the sale</text></a></svg></body></html>';
-    const stored = await fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${target.id}/html`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ html }) });
-    expect(stored.ok).toBe(true);
-    await cards(ui).first().click();
-    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(target.subject_line);
-    await ui.getByRole('button', { name: 'HTML' }).click();
-    const frameElement = ui.getByTitle(`HTML of “${target.subject_line}”`);
-    await frameElement.waitFor();
+    const { frameElement, frame } = await openEmailHtmlAsync(ui, html);
     // Shown as the link's title, not followed.
     expect((await frameElement.getAttribute('srcdoc')) ?? '').not.toMatch(/href="https:\/\/evil/);
-    const frame = (await (await frameElement.elementHandle())!.contentFrame())!;
     await expect.poll(() => frame.getByText('Before the link.').count()).toBe(1);
     // At phone width the frame is at its own scale: Desktop is zoomed out to fit the window, and Playwright aims its clicks inside a zoomed frame as if it were not.
     await ui.getByRole('button', { name: 'Mobile' }).click();
@@ -1562,22 +1535,13 @@ describe('Browse: an email', () => {
 
   it('keeps an SVG animation that gives a link its address (set, animate) from navigating the preview away', async () => {
     const ui = await openBrowseAsync('light', 'key');
-    const list = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50', state.library.keys.demo);
-    const target = list.data[0]!;
     // No href to strip: the address arrives by SMIL once the email is shown.
     const html =
       '<html><body><p>Before the links.</p>' +
       '<svg width="300" height="60"><a><set attributeName="href" to="https://evil.example/set-away"></set><rect width="300" height="60" fill="blue"></rect><text x="10" y="35">Shop the sale</text></a></svg>' +
       '<svg width="300" height="60"><a><animate attributeName="href" values="https://evil.example/animate-away" dur="1s" fill="freeze"></animate><rect width="300" height="60" fill="green"></rect><text x="10" y="35">See the offer</text></a></svg>' +
       '<p>After the links.</p></body></html>';
-    const stored = await fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${target.id}/html`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ html }) });
-    expect(stored.ok).toBe(true);
-    await cards(ui).first().click();
-    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(target.subject_line);
-    await ui.getByRole('button', { name: 'HTML' }).click();
-    const frameElement = ui.getByTitle(`HTML of “${target.subject_line}”`);
-    await frameElement.waitFor();
-    const frame = (await (await frameElement.elementHandle())!.contentFrame())!;
+    const { frame } = await openEmailHtmlAsync(ui, html);
     await expect.poll(() => frame.getByText('After the links.').count()).toBe(1);
     // The animations have run (1 s) before the clicks.
     await new Promise((resolve) => setTimeout(resolve, 1_200));
@@ -2402,3 +2366,18 @@ describe('Browse: a request the library has processed', () => {
     expect(await textOf(row)).toMatch(new RegExp(`northwindpaperstudio\\.com · Requested ${requested.getUTCDate()} ${month}( \\d{4})?\\s*The first email`));
   });
 });
+
+/** The first email of the search, its HTML in the library set to `html`, opened as HTML: its frame on the page and inside. */
+async function openEmailHtmlAsync(ui: Frame, html: string) {
+  const list = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50', state.library.keys.demo);
+  const target = list.data[0]!;
+  const stored = await fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${target.id}/html`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ html }) });
+  expect(stored.ok).toBe(true);
+  await cards(ui).first().click();
+  await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(target.subject_line);
+  await ui.getByRole('button', { name: 'HTML' }).click();
+  const frameElement = ui.getByTitle(`HTML of “${target.subject_line}”`);
+  await frameElement.waitFor();
+  const frame = (await (await frameElement.elementHandle())!.contentFrame())!;
+  return { target, frameElement, frame };
+}
