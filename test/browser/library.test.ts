@@ -1518,6 +1518,30 @@ describe('Browse: an email', () => {
     expect(await frame.getByText('Two columns on a desktop').isVisible()).toBe(false);
   });
 
+  it('draws the zoomed-out Desktop preview’s focus ring at 2 px and its border at 1 px, as at Mobile (the ring was zoomed with the email, to about 1 px)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const { frameElement } = await openEmailHtmlAsync(ui, '<html><body><p>Scroll me with the keys.</p></body></html>');
+    expect(await ui.getByRole('button', { name: 'Desktop' }).getAttribute('aria-pressed')).toBe('true');
+    // Tab from the width buttons goes into the email's frame, to scroll it.
+    await ui.getByRole('button', { name: 'Mobile' }).focus();
+    await h.page.keyboard.press('Tab');
+    // Widths as drawn by the frame and the element around it, each times its zoom.
+    const drawn = () =>
+      frameElement.evaluate((frame) => {
+        const px = (text: string) => Number(/(-?[\d.]+)px\s*$/.exec(text.replace(/rgba?\([^)]*\)/g, '').trim())?.[1] ?? 0);
+        let border = 0;
+        let ring = 0;
+        for (const element of [frame, frame.parentElement!]) {
+          const style = getComputedStyle(element);
+          const zoom = (element as Element & { currentCSSZoom: number }).currentCSSZoom;
+          border += parseFloat(style.borderTopWidth) * zoom;
+          if (style.boxShadow !== 'none') ring = Math.max(ring, px(style.boxShadow) * zoom);
+        }
+        return { border: Math.round(border * 100) / 100, ring: Math.round(ring * 100) / 100, zoomed: (frame as Element & { currentCSSZoom: number }).currentCSSZoom < 1 };
+      });
+    await expect.poll(drawn).toEqual({ border: 1, ring: 2, zoomed: true });
+  });
+
   it('keeps an SVG link (xlink:href) in an email’s HTML from navigating the preview away', async () => {
     const ui = await openBrowseAsync('light', 'key');
     const html =

@@ -247,6 +247,8 @@ async function keyboardWalkAsync(page: Page, ui: Frame): Promise<WalkResult> {
       const descendant = active.getAttribute('aria-activedescendant');
       let ring = ringContrast(active);
       for (let marked = descendant ? document.getElementById(descendant) : null; ring === null && marked && marked !== active; marked = marked.parentElement) ring = ringContrast(marked);
+      // An email's frame is zoomed to fit: the box around it draws its ring, unzoomed.
+      if (ring === null && active.tagName === 'IFRAME' && active.parentElement) ring = ringContrast(active.parentElement);
       const walk = active.getAttribute('data-walk');
       return { id: walk === null ? `? ${active.tagName.toLowerCase()} ${active.getAttribute('aria-label') ?? active.textContent?.trim().slice(0, 40) ?? ''}` : walk, ring };
     });
