@@ -615,7 +615,8 @@ describe('Browse: library emails on the canvas', () => {
       const insert = ui.getByRole('button', { name: 'Insert on canvas' });
       await insert.focus();
       await h.page.keyboard.press('Enter');
-      await waitForSummaryAsync(ui, /^Nothing was placed on the canvas\. 1 could not be placed: .*no screenshot at its address/);
+      // One email: which one failed and why, plainly (it said “Nothing was placed on the canvas. 1 could not be placed: …”).
+      await waitForSummaryAsync(ui, new RegExp(`^${escapeRegExp(`${email.data.brand.name} — ${email.data.subject_line} could not be placed. Its screenshot could not be loaded: the library has no screenshot at its address.`)}Dismiss$`));
       expect(await focusedAsync(ui)).toBe('Insert on canvas');
       /** How much of the focused element the bar or the screen's edges hide, in px (0: all of it shows). */
       const hiddenPx = () =>

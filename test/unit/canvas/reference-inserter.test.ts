@@ -282,7 +282,16 @@ describe('insertSummary', () => {
 
   it('says what was placed and, when nothing was, that nothing was', () => {
     expect(insertSummary({ placed: 1, total: 1, failed: [], cancelled: false })).toBe('Placed 1 reference on the canvas.');
-    expect(insertSummary({ placed: 0, total: 1, failed: [{ name: 'A — B', reason: 'Gone.' }], cancelled: false })).toBe('Nothing was placed on the canvas. 1 could not be placed: A — B: Gone.');
+  });
+
+  it('says plainly which one email failed and why when it was the only one (it said “Nothing was placed on the canvas. 1 could not be placed: …”)', () => {
+    const reason = 'Its screenshot could not be loaded: the library has no screenshot at its address.';
+    const summary = insertSummary({ placed: 0, total: 1, failed: [{ name: 'Acme — Spring sale', reason }], cancelled: false });
+    expect(summary).toBe(`Acme — Spring sale could not be placed. ${reason}`);
+    expect(messageProblems(summary)).toEqual([]);
+    // A reason without its full stop still ends as a sentence; a refused batch end still says its own words first.
+    expect(insertSummary({ placed: 0, total: 1, failed: [{ name: 'A — B', reason: 'Gone' }], cancelled: false })).toBe('A — B could not be placed. Gone.');
+    expect(insertSummary({ placed: 0, total: 1, failed: [{ name: 'A — B', reason: 'Gone.' }], cancelled: false, endProblem: 'The board could not be built.' })).toBe('The board could not be built. 1 could not be placed: A — B: Gone.');
   });
 
   it('says a reason shared by several emails once, with their names (a missing caption font repeated its long sentence for every email of a grid)', () => {
