@@ -227,6 +227,24 @@ describe('the reference inserter', () => {
     ]);
   });
 
+  it('names a dropped email as Insert does, brand and subject, while placing it and while the library asks to wait (the bar said the subject alone)', async () => {
+    const endpoint = { request: () => Promise.resolve({ nodeId: '1:1', name: 'x' }) } as unknown as Parameters<typeof createReferenceInserter>[0]['endpoint'];
+    const client = { getEmailAsync: () => Promise.resolve({ data: { brand: { name: 'Acme' } }, meta: { attribution: { source: 'MailVault', url: 'https://mailvault.example' } } }) } as unknown as LibraryClient;
+    let downloads = 0;
+    const loadTilesAsync = (): Promise<Screenshot> =>
+      ++downloads === 1
+        ? Promise.reject(Object.assign(new ScreenshotError('the library asked Envelope to slow down'), { code: 'rate_limited', retryAfterSeconds: 1 }))
+        : Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
+    const inserter = createReferenceInserter({ endpoint, client, loadTilesAsync, sleepAsync: () => Promise.resolve() });
+    const progress: InsertProgress[] = [];
+    const outcome = await inserter.insertDroppedAsync(item(1), 'd1', new AbortController().signal, (report) => progress.push(report));
+    expect(outcome).toMatchObject({ placed: 1, failed: [] });
+    expect(progress.map((report) => insertProgressText(report))).toEqual([
+      'Placing on the canvas: Acme — Email 1…',
+      'The library asked us to slow down: placing goes on in 1 second (Acme — Email 1).',
+    ]);
+  });
+
   it('ends the batch even when something unexpected stops it midway', async () => {
     const { inserter, sent } = setup();
     const failure = inserter.insertAsync(
