@@ -327,6 +327,13 @@ describe('Browse: library emails on the canvas', () => {
     await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
     const placed = (await referencesAsync()).find((reference) => reference.name.endsWith(`— ${subject}`));
     if (!placed) throw new Error(`no reference named after “${subject}”`);
+    // Attributed as Insert's references are: brand and subject, the caption's service and link, the record's page.
+    const email = await libraryAsync<EmailBody>(`/v1/emails/${placed.record!.emailId}`);
+    expect(placed.name).toBe(`${email.data.brand.name} — ${email.data.subject_line}`);
+    expect(placed.record!.url).toBe(email.data.mailvault_url);
+    expect(placed.caption!.text).toContain(`${email.data.brand.name} — ${email.data.subject_line}\nCaptured `);
+    expect(placed.caption!.text).toContain(`View on ${email.meta.attribution.source}`);
+    expect(placed.caption!.link).toEqual({ type: 'URL', value: email.data.mailvault_url });
     expect(placed.parentId).toBe(target.id);
     const scaleX = target.box.width / target.rect.width;
     const scaleY = target.box.height / target.rect.height;
@@ -338,6 +345,7 @@ describe('Browse: library emails on the canvas', () => {
     const ui = await openBrowseAsync('light');
     const card = ui.getByRole('list', { name: 'Emails' }).getByRole('button').first();
     const subject = (await card.locator('.email-card-subject').textContent()) ?? '';
+    const brand = (await card.locator('.email-card-brand').textContent()) ?? '';
     const faults = (body: unknown) => fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
     // The library answers slowly: the dropped email is still on its way when Cancel is pressed.
     await faults({ rate: 1, kinds: ['slow'], slow_ms: 3000 });
@@ -347,6 +355,8 @@ describe('Browse: library emails on the canvas', () => {
       if (!iframeBox) throw new Error('the plugin window is not visible');
       await card.dispatchEvent('dragstart');
       await card.dispatchEvent('dragend', { clientX: target.rect.left + 10 - iframeBox.x, clientY: target.rect.top + 10 - iframeBox.y });
+      // Named as Insert names it, brand and subject (the bar said the subject alone).
+      await expect.poll(() => textOf(ui.getByTestId('insert-status').locator('p'))).toBe(`Placing on the canvas: ${brand} — ${subject}…`);
       const cancel = ui.getByTestId('insert-status').getByRole('button', { name: 'Cancel' });
       await cancel.focus();
       await h.page.keyboard.press('Enter');
@@ -615,7 +625,8 @@ describe('Browse: library emails on the canvas', () => {
       const insert = ui.getByRole('button', { name: 'Insert on canvas' });
       await insert.focus();
       await h.page.keyboard.press('Enter');
-      await waitForSummaryAsync(ui, /^Nothing was placed on the canvas\. 1 could not be placed: .*no screenshot at its address/);
+      // One email: which one failed and why, plainly (it said “Nothing was placed on the canvas. 1 could not be placed: …”).
+      await waitForSummaryAsync(ui, new RegExp(`^${escapeRegExp(`${email.data.brand.name} — ${email.data.subject_line} could not be placed. Its screenshot could not be loaded: the library has no screenshot at its address.`)}Dismiss$`));
       expect(await focusedAsync(ui)).toBe('Insert on canvas');
       /** How much of the focused element the bar or the screen's edges hide, in px (0: all of it shows). */
       const hiddenPx = () =>

@@ -73,7 +73,7 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
         // The bar's Cancel stops this one too.
         const controller = new AbortController();
         abort.current = controller;
-        setBar({ kind: 'running', progress: { done: 0, total: 1, label: item.subject } });
+        // The inserter says at once which email it is placing, named as Insert names it.
         inserter
           .insertDroppedAsync(item, payload.dropId, controller.signal, (progress) => setBar({ kind: 'running', progress }))
           .then(finish, fail)

@@ -38,6 +38,9 @@ const andList = (names: string[]) => (names.length < 2 ? names.join('') : `${nam
 const references = (count: number) => `${count} reference${count === 1 ? '' : 's'}`;
 
 export function insertSummary({ placed, total, failed, cancelled, board, pageName, endProblem }: Omit<InsertOutcome, 'placedIds'>): string {
+  // One email chosen, and it failed: which one and why, without counting to one.
+  const [only] = failed;
+  if (total === 1 && only && !cancelled && endProblem === undefined) return `${only.name} could not be placed. ${only.reason.replace(/\.?$/, '.')}`;
   const what = board === undefined ? references(placed) : `${board} with ${references(placed)}`;
   // Not the page on screen: without its name the references look lost, and get placed twice.
   const where = pageName === undefined ? '' : ` on the page “${pageName}”`;

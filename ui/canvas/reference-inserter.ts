@@ -182,7 +182,9 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
 
     async insertDroppedAsync(item, dropId, signal, onProgress = () => undefined) {
       try {
-        const onWait = (waitingSeconds: number) => onProgress({ done: 0, total: 1, label: item.subject, waitingSeconds });
+        // Named as Insert names it: the brand with the subject.
+        onProgress({ done: 0, total: 1, label: nameOf(item) });
+        const onWait = (waitingSeconds: number) => onProgress({ done: 0, total: 1, label: nameOf(item), waitingSeconds });
         const { pageName } = await placeAsync(item, { dropId }, onWait, signal);
         return { placed: 1, placedIds: [item.emailId], total: 1, failed: [], cancelled: signal.aborted, ...(pageName === undefined ? {} : { pageName }) };
       } catch (error) {

@@ -227,6 +227,24 @@ describe('the reference inserter', () => {
     ]);
   });
 
+  it('names a dropped email as Insert does, brand and subject, while placing it and while the library asks to wait (the bar said the subject alone)', async () => {
+    const endpoint = { request: () => Promise.resolve({ nodeId: '1:1', name: 'x' }) } as unknown as Parameters<typeof createReferenceInserter>[0]['endpoint'];
+    const client = { getEmailAsync: () => Promise.resolve({ data: { brand: { name: 'Acme' } }, meta: { attribution: { source: 'MailVault', url: 'https://mailvault.example' } } }) } as unknown as LibraryClient;
+    let downloads = 0;
+    const loadTilesAsync = (): Promise<Screenshot> =>
+      ++downloads === 1
+        ? Promise.reject(Object.assign(new ScreenshotError('the library asked Envelope to slow down'), { code: 'rate_limited', retryAfterSeconds: 1 }))
+        : Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
+    const inserter = createReferenceInserter({ endpoint, client, loadTilesAsync, sleepAsync: () => Promise.resolve() });
+    const progress: InsertProgress[] = [];
+    const outcome = await inserter.insertDroppedAsync(item(1), 'd1', new AbortController().signal, (report) => progress.push(report));
+    expect(outcome).toMatchObject({ placed: 1, failed: [] });
+    expect(progress.map((report) => insertProgressText(report))).toEqual([
+      'Placing on the canvas: Acme — Email 1…',
+      'The library asked us to slow down: placing goes on in 1 second (Acme — Email 1).',
+    ]);
+  });
+
   it('ends the batch even when something unexpected stops it midway', async () => {
     const { inserter, sent } = setup();
     const failure = inserter.insertAsync(
@@ -282,7 +300,16 @@ describe('insertSummary', () => {
 
   it('says what was placed and, when nothing was, that nothing was', () => {
     expect(insertSummary({ placed: 1, total: 1, failed: [], cancelled: false })).toBe('Placed 1 reference on the canvas.');
-    expect(insertSummary({ placed: 0, total: 1, failed: [{ name: 'A — B', reason: 'Gone.' }], cancelled: false })).toBe('Nothing was placed on the canvas. 1 could not be placed: A — B: Gone.');
+  });
+
+  it('says plainly which one email failed and why when it was the only one (it said “Nothing was placed on the canvas. 1 could not be placed: …”)', () => {
+    const reason = 'Its screenshot could not be loaded: the library has no screenshot at its address.';
+    const summary = insertSummary({ placed: 0, total: 1, failed: [{ name: 'Acme — Spring sale', reason }], cancelled: false });
+    expect(summary).toBe(`Acme — Spring sale could not be placed. ${reason}`);
+    expect(messageProblems(summary)).toEqual([]);
+    // A reason without its full stop still ends as a sentence; a refused batch end still says its own words first.
+    expect(insertSummary({ placed: 0, total: 1, failed: [{ name: 'A — B', reason: 'Gone' }], cancelled: false })).toBe('A — B could not be placed. Gone.');
+    expect(insertSummary({ placed: 0, total: 1, failed: [{ name: 'A — B', reason: 'Gone.' }], cancelled: false, endProblem: 'The board could not be built.' })).toBe('The board could not be built. 1 could not be placed: A — B: Gone.');
   });
 
   it('says a reason shared by several emails once, with their names (a missing caption font repeated its long sentence for every email of a grid)', () => {
