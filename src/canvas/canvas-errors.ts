@@ -19,8 +19,9 @@ export function syncRunningError(what: string): BridgeError {
   return new BridgeError('busy', `Envelope is syncing this file with the design system. ${what} again once the sync is done.`);
 }
 
-export function imageFailedError(name: string, why: string): BridgeError {
-  return new BridgeError('image_failed', `The screenshot of “${name}” could not be placed: ${why}`);
+/** `why`: a sentence. The email is not named: the UI names each failed one beside its reason. */
+export function imageFailedError(why: string): BridgeError {
+  return new BridgeError('image_failed', why);
 }
 
 export function fontUnavailableError(fonts: readonly FontName[]): BridgeError {

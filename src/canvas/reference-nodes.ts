@@ -56,20 +56,20 @@ export function createFontLoader(figma: Pick<PluginAPI, 'loadFontAsync'>, fonts:
 }
 
 /** The images for the tiles, checked against their place in the plan, before any node is made. */
-async function createTileImagesAsync(figma: CanvasApi, input: ReferenceInput, name: string): Promise<Image[]> {
+async function createTileImagesAsync(figma: CanvasApi, input: ReferenceInput): Promise<Image[]> {
   const mismatch = tilesMismatch(input.width, input.height, input.tiles);
-  if (mismatch !== null) throw new BridgeError('invalid_input', `The screenshot of “${name}” came in pieces that do not fit together: ${mismatch}`);
+  if (mismatch !== null) throw new BridgeError('invalid_input', `Its screenshot came in pieces that do not fit together: ${mismatch}`);
   const images: Image[] = [];
   for (const tile of input.tiles) {
     let image: Image;
     try {
       image = figma.createImage(tile.bytes);
     } catch (error) {
-      throw imageFailedError(name, `Figma did not accept it as an image (${errorMessage(error)}).`);
+      throw imageFailedError(`Figma did not accept its screenshot as an image (${errorMessage(error)}).`);
     }
     const size = await image.getSizeAsync();
     if (size.width !== tile.width || size.height !== tile.height) {
-      throw imageFailedError(name, `a piece is ${size.width} × ${size.height} px where ${tile.width} × ${tile.height} px was expected.`);
+      throw imageFailedError(`A piece of its screenshot is ${size.width} × ${size.height} px where ${tile.width} × ${tile.height} px was expected.`);
     }
     images.push(image);
   }
@@ -84,7 +84,7 @@ export interface PreparedReference {
 }
 
 export async function prepareReferenceAsync(figma: CanvasApi, input: ReferenceInput, loadFontAsync: () => Promise<FontName>): Promise<PreparedReference> {
-  const images = await createTileImagesAsync(figma, input, referenceName(input.source));
+  const images = await createTileImagesAsync(figma, input);
   return { input, images, font: await loadFontAsync() };
 }
 

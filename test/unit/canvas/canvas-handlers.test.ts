@@ -10,6 +10,7 @@ import type { CanvasInsert, ReferenceSource } from '../../../src/shared/bridge/m
 import { planTiles } from '../../../src/shared/canvas/tile-plan';
 import { createFakeFigma, type FakeFigmaOptions } from '../../fake-figma/index';
 import { encodePng } from '../../support/png';
+import { insertSummary } from '../../../ui/canvas/insert-summary';
 
 const context = handlerContext();
 const NOW = new Date('2026-11-24T21:00:00.000Z');
@@ -128,7 +129,11 @@ describe('canvas/insert', () => {
     const { fake, handlers } = setup();
     const broken = insertOf(5, 600, 800);
     broken.tiles[0]!.bytes = new TextEncoder().encode('<html>Not found</html>');
-    await expect(handlers['canvas/insert'](broken, context)).rejects.toMatchObject({ code: 'image_failed', message: expect.stringMatching(/Acme — Email 5.*not accept it as an image/) as string });
+    const refusal = await handlers['canvas/insert'](broken, context).then(() => null, (error: unknown) => error);
+    expect(refusal).toMatchObject({ code: 'image_failed', message: expect.stringMatching(/^Figma did not accept its screenshot as an image/) as string });
+    // The bar names each failed email beside its reason: the reason does not name it again (it said “Acme — Email 5” twice).
+    const failed = [{ name: 'Acme — Email 5', reason: (refusal as Error).message }];
+    for (const total of [1, 3]) expect(insertSummary({ placed: total - 1, total, failed, cancelled: false }).match(/Email 5/g)).toHaveLength(1);
     const oversized = insertOf(6, 600, 800);
     oversized.height = 9000;
     await expect(handlers['canvas/insert'](oversized, context)).rejects.toMatchObject({ code: 'invalid_input' });

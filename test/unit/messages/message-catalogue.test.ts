@@ -126,8 +126,8 @@ type Add = (from: string, message: string | null | undefined) => void;
 function addCanvasMessages(add: Add): void {
   add('canvas read-only', readOnlyError().message);
   add('canvas edit refused', (asCanvasError(new Error('Cannot create nodes: this file is read-only for you.')) as Error).message);
-  add('canvas image', imageFailedError('Acme — Spring sale', 'Figma did not accept it as an image (Image type is unsupported).').message);
-  add('canvas image', imageFailedError('Acme — Spring sale', 'a piece is 600 × 3000 px where 600 × 4000 px was expected.').message);
+  add('canvas image', imageFailedError('Figma did not accept its screenshot as an image (Image type is unsupported).').message);
+  add('canvas image', imageFailedError('A piece of its screenshot is 600 × 3000 px where 600 × 4000 px was expected.').message);
   add('canvas font', fontUnavailableError(CAPTION_FONTS).message);
   add('canvas tiles', tilesMismatch(600, 9000, []));
   add('canvas tiles', tilesMismatch(600, 9000, [{ x: 0, y: 0, width: 600, height: 4096 }, { x: 0, y: 4096, width: 600, height: 4096 }, { x: 0, y: 8192, width: 600, height: 808 }]));
