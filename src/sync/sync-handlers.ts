@@ -115,8 +115,18 @@ export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFe
       'sync/run': async (_payload, context) => {
         runs++;
         try {
-          const outcome = await screen(() => session.runAsync(context));
-          withBadge(outcome.comparison);
+          const editsBefore = monitor?.editsHeard();
+          const { outcome, counted } = await screen(async () => {
+            const outcome = await session.runAsync(context);
+            // An edit made while it ran (a collaborator's, say) is not in its comparison: counted
+            // now, in its turn of the queue, the badge is right at once, not the run's count first
+            // and the edit's a moment later (its own count, queued meanwhile, then says the same).
+            const edited = monitor !== null && monitor.editsHeard() !== editsBefore;
+            const counted = edited ? await session.localCountsAsync().catch(() => null) : null;
+            return { outcome, counted };
+          });
+          if (counted !== null && counted !== 'link-changed') emitBadge?.(counted);
+          else withBadge(outcome.comparison);
           return outcome;
         } finally {
           runs--;

@@ -25,6 +25,8 @@ export interface SyncMonitor {
    * retries; the screen's comparison counts the badge anyway.
    */
   giveWay(): void;
+  /** How many document changes it has heard so far: a sync compares it before and after, to know whether the file moved while it ran. */
+  editsHeard(): number;
 }
 
 export function startSyncMonitor(dependencies: SyncMonitorDependencies): SyncMonitor {
@@ -32,6 +34,7 @@ export function startSyncMonitor(dependencies: SyncMonitorDependencies): SyncMon
   const emit = (badge: SyncBadge) => dependencies.emit(badge);
   let localTimer: ReturnType<typeof setTimeout> | null = null;
   let listening = false;
+  let edits = 0;
   const checks = new Set<() => void>();
 
   /** One check of the design system, in the queue until it ends or the screen asks (giveWay). */
@@ -57,6 +60,7 @@ export function startSyncMonitor(dependencies: SyncMonitorDependencies): SyncMon
     // dynamic-page: documentchange needs every page loaded first.
     await figma.loadAllPagesAsync();
     figma.on('documentchange', () => {
+      edits++;
       if (localTimer !== null) clearTimeout(localTimer);
       localTimer = setTimeout(() => {
         localTimer = null;
@@ -80,5 +84,6 @@ export function startSyncMonitor(dependencies: SyncMonitorDependencies): SyncMon
     giveWay() {
       for (const cancel of [...checks]) cancel();
     },
+    editsHeard: () => edits,
   };
 }

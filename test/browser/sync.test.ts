@@ -505,6 +505,46 @@ describe('a fill change’s pictures in Difference', () => {
   }, 120_000);
 });
 
+describe('a fill change’s area at the picture’s edge in Difference, dark theme', () => {
+  it('its box stands out from the frame where it meets the edge (a dark stroke there lay against the dark frame, as the area’s own outline)', async () => {
+    await openFreshAsync('dark');
+    const ui = await linkToEmptyDesignSystemAsync(h);
+    const modes = await headerFillChangedDetailAsync(h, ui);
+    await modes.getByRole('button', { name: 'Difference' }).press('Enter');
+    const detail = ui.getByTestId('sync-detail');
+    await expect.poll(() => textOf(detail.getByTestId('sync-pixel-diff-text')), { timeout: 15_000 }).toMatch(/area(s)? boxed$/);
+    // The canvas's own pixels, and the frame around it (its border over what is behind it).
+    const edges = await detail.getByRole('img', { name: /^Header: pixels that differ/ }).evaluate((element) => {
+      const canvas = element as HTMLCanvasElement;
+      const { width, height } = canvas;
+      const data = canvas.getContext('2d')!.getImageData(0, 0, width, height).data;
+      // The frame as shown: the border painted over the backgrounds behind it, outermost first.
+      const probe = document.createElement('canvas').getContext('2d')!;
+      const layers: string[] = [getComputedStyle(element).borderTopColor];
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) layers.push(getComputedStyle(parent).backgroundColor);
+      for (const color of ['#fff', ...layers.reverse()]) {
+        probe.fillStyle = color;
+        probe.fillRect(0, 0, 1, 1);
+      }
+      const frame = [...probe.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+      const luminance = (rgb: number[]) => rgb.map((c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4)).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
+      const contrast = (a: number[], b: number[]) => {
+        const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+        return (high! + 0.05) / (low! + 0.05);
+      };
+      const at = (x: number, y: number) => [...data.slice((y * width + x) * 4, (y * width + x) * 4 + 3)];
+      const tinted = (rgb: number[]) => rgb[0]! > 200 && rgb[1]! < 80 && rgb[2]! > 60 && rgb[2]! < 130;
+      // Each edge pixel with the tint two pixels in: where the area meets the picture's edge.
+      const met: number[] = [];
+      for (let x = 0; x < width; x++) for (const [y, inward] of [[0, 2], [height - 1, height - 3]] as const) if (tinted(at(x, inward))) met.push(contrast(at(x, y), frame));
+      for (let y = 0; y < height; y++) for (const [x, inward] of [[0, 2], [width - 1, width - 3]] as const) if (tinted(at(inward, y))) met.push(contrast(at(x, y), frame));
+      return { met: met.length, weak: met.filter((ratio) => ratio < 3).length };
+    });
+    expect(edges.met).toBeGreaterThan(0);
+    expect(edges.weak).toBe(0);
+  }, 120_000);
+});
+
 describe('after a sync, Check again', () => {
   it('the “Sync done” notice goes when Check again compares anew: it does not stand above the new list as if it were its outcome', async () => {
     await openFreshAsync('light');

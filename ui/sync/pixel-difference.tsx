@@ -3,6 +3,7 @@
 // the changed share in words. Computed only when this mode is shown, once per pair of pictures
 // (their URLs change with the component's hash, so they stand for the pair of hashes).
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { boxOutline } from './diff-box-outline';
 import { diffPixelsAsync, pixelDiffText, type PixelDiff, type Pixels } from './pixel-diff';
 
 const CACHE_LIMIT = 24;
@@ -66,16 +67,14 @@ export function PixelDifference({ before, after, name, beforeLabel, afterLabel }
     const context = element.getContext('2d');
     if (!context) return;
     context.putImageData(new ImageData(diff.image.data, diff.width, diff.height), 0, 0);
-    // Dark, and one pixel outside each area (within the picture): a red box drawn on the area's own
-    // tinted pixels did not show, while dark shows against both the tint and the faded picture.
-    context.strokeStyle = 'rgb(20, 20, 20)';
+    // Dark on the faded picture and the tint, light against the frame (diff-box-outline.ts).
     context.lineWidth = 1;
     for (const box of diff.boxes) {
-      const left = Math.max(0, box.x - 1);
-      const top = Math.max(0, box.y - 1);
-      const right = Math.min(diff.width, box.x + box.width + 1);
-      const bottom = Math.min(diff.height, box.y + box.height + 1);
-      context.strokeRect(left + 0.5, top + 0.5, Math.max(1, right - left - 1), Math.max(1, bottom - top - 1));
+      const { dark, light } = boxOutline(box, diff.width, diff.height);
+      for (const [ring, color] of [[light, 'rgb(255, 255, 255)'], [dark, 'rgb(20, 20, 20)']] as const) {
+        context.strokeStyle = color;
+        context.strokeRect(ring.left + 0.5, ring.top + 0.5, ring.right - ring.left, ring.bottom - ring.top);
+      }
     }
   }, [state]);
 

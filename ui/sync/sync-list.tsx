@@ -3,6 +3,7 @@
 // It stays mounted (hidden) while a detail is open, so going back keeps the scroll and the row.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { SyncChoice, SyncItem } from '../../src/shared/bridge/messages';
+import { useLatest } from '../hooks/use-latest';
 import { ChoiceCell } from './choice-control';
 import type { PictureLoader } from './picture-loader';
 import { choiceText, KIND_LABEL, REPLACED_LABEL, replacementChoiceText, takenInPartText } from './sync-kinds';
@@ -115,8 +116,8 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
 
   // Back from a detail: the same scroll position and the same row, with focus on the list.
   // Only when the list shows again, not on every scroll: the effect reads the latest position.
-  const shown = useRef({ scrollTop, activeKey });
-  shown.current = { scrollTop, activeKey };
+  // (Its layout effect is declared first, so it runs first: the one below reads this render's.)
+  const shown = useLatest({ scrollTop, activeKey });
   useLayoutEffect(() => {
     const element = scroller.current;
     if (hidden || !element) return;
@@ -124,7 +125,7 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
     // Focus comes back only if it was lost with the detail (not taken from the search field).
     const focusLost = !document.activeElement || document.activeElement === document.body;
     if (shown.current.activeKey !== null && focusLost) element.focus();
-  }, [hidden]);
+  }, [hidden, shown]);
 
   // Another filter or search starts at the top.
   useEffect(() => {

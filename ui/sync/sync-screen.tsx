@@ -8,6 +8,7 @@ import { Button } from '../components/button';
 import { useFocusKeeper } from '../components/focus-keeper';
 import { LiveNotice, type LiveMessage } from '../components/notice';
 import { Spinner } from '../components/spinner';
+import { useLatest } from '../hooks/use-latest';
 import { errorText } from '../messages/error-text';
 import { absoluteTime, relativeTime } from '../messages/relative-time';
 import { createChoiceBatcher, keepPendingChoices, type Choices } from './choice-batcher';
@@ -49,8 +50,6 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   const [failure, setFailure] = useState<Failure | null>(null);
   const [chooseFailure, setChooseFailure] = useState<Failure | null>(null);
   const [apartFailure, setApartFailure] = useState<Failure | null>(null);
-  const openKeyNow = useRef<string | null>(null);
-  const [retryFrom, screenRef, focusListRow] = useRetryFocus(actionsFocus.ref, openKeyNow, failure, chooseFailure, apartFailure);
   const [message, setMessage] = useState<LiveMessage | null>(null);
   const [outcome, setOutcome] = useState<ShownOutcome | null>(null);
   const [pictureMode, setPictureMode] = useState<PictureMode>('side');
@@ -143,15 +142,14 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   // The rows "All" counts (the badge and the copied summary count the same): format updates have their own line.
   const listedRows = counts ? listedRowCount(Object.fromEntries(counts), pairs.size) : null;
   // Read by `choose` without making it change with every list: a replaced row's choice is both keys'.
-  const pairsRef = useRef(pairs);
-  pairsRef.current = pairs;
+  const pairsRef = useLatest(pairs);
   const choose = useCallback(
     (item: SyncItem, choice: SyncChoice) => {
       const replaces = pairsRef.current.get(item.key);
       lastChosen.current = item.key;
       applyChoices(replaces ? { [item.key]: choice, [replaces.key]: choice } : { [item.key]: choice });
     },
-    [applyChoices],
+    [applyChoices, pairsRef],
   );
   // One "Keep them apart" at a time (a second press while the first is on its way does nothing).
   const keeping = useRef(false);
@@ -311,7 +309,9 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   };
   // As the list shows it (a replaced row's chips only while it is one row).
   const openItem = openKey !== null ? (shownItems.find((item) => item.key === openKey) ?? null) : null;
-  openKeyNow.current = openItem?.key ?? null;
+  const openKeyNow = useLatest(openItem?.key ?? null);
+  // After the open key's latest (its layout effect runs first): a retry's focus reads the detail open now.
+  const [retryFrom, screenRef, focusListRow] = useRetryFocus(actionsFocus.ref, openKeyNow, failure, chooseFailure, apartFailure);
   const readOnlyReason = comparison?.readOnlyReason ?? overview?.readOnlyReason ?? null;
   const busy = task !== null;
 
@@ -325,7 +325,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       if (next) choose(item, next);
       else if (choiceMode(item.kind) === 'conflict') setMessage({ tone: 'info', text: `${item.name} is a conflict: press Enter to open it and choose keep mine, take theirs or skip for now.` });
     },
-    [choose, readOnlyReason, busy],
+    [choose, readOnlyReason, busy, pairsRef],
   );
 
   if (overview?.problem) return <LinkProblem problem={overview.problem} hidden={hidden} onOpenSettings={onOpenSettings} />;

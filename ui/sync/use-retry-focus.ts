@@ -12,7 +12,7 @@ import type { Failure } from './sync-failure';
  */
 export function useRetryFocus(
   actions: { current: HTMLElement | null },
-  openKey: { current: string | null },
+  openKey: { readonly current: string | null },
   failure: Failure | null,
   chooseFailure: Failure | null,
   apartFailure: Failure | null,

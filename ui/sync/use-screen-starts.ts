@@ -2,10 +2,11 @@
 // the file's design system changes while it shows, and when the badge's count, once still a
 // while, differs from the list's; after a sync that ran while the link changed, it follows the
 // new link and says so. The rules are in screen-starts.ts; this runs them at their moments.
-import { useEffect, useMemo, useRef, useState, type Dispatch, type StateUpdater } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type Dispatch, type StateUpdater } from 'preact/hooks';
 import type { SyncItem, SyncOverview } from '../../src/shared/bridge/messages';
 import { BADGE_STILL_MS } from '../../src/shared/sync/badge-timing';
 import { oneAtATime } from '../components/one-at-a-time';
+import { useLatest } from '../hooks/use-latest';
 import { errorText } from '../messages/error-text';
 import { afterStill } from './after-still';
 import { linkChangedText, startCompares, onlyBadgeMoved, type Followed } from './screen-starts';
@@ -36,17 +37,16 @@ export function useScreenStarts(requester: SyncRequester, hidden: boolean, desig
     setOverview(next);
   };
   // Read by a start when it runs, not when it was asked for (no run or check on its way: what they end with is newer than the count).
-  const counted = useRef({ badgeRows, listedRows, task });
-  counted.current = { badgeRows, listedRows, task };
+  const counted = useLatest({ badgeRows, listedRows, task });
 
   // One start at a time: the end of a run moves the badge and the task together, and two starts
   // side by side each read the link from before the other compared (the later one compared again
   // and wiped what the first said). Starts asked for meanwhile run as one, after.
-  const latestStartOnce = useRef<(ranWith: string | null) => Promise<void>>(() => Promise.resolve());
-  const startAsync = useMemo(() => oneAtATime<string | null>((ranWith) => latestStartOnce.current(ranWith), (waiting, next) => waiting ?? next), []);
   // `ranWith`: the design system a sync ran with, when the link changed while it ran (it went on
   // with the link it started with).
-  latestStartOnce.current = async (ranWith) => {
+  const latestStartOnce = useRef<(ranWith: string | null) => Promise<void>>(() => Promise.resolve());
+  const startAsync = useMemo(() => oneAtATime<string | null>((ranWith) => latestStartOnce.current(ranWith), (waiting, next) => waiting ?? next), []);
+  const startOnce = async (ranWith: string | null) => {
     // Coming back to the screen is no new check: a sync's or a check's failure stays with the list it left.
     setFailure((current) => (current?.source === 'start' ? null : current));
     try {
@@ -62,6 +62,10 @@ export function useScreenStarts(requester: SyncRequester, hidden: boolean, desig
       setFailure({ source: 'start', message: `Envelope could not read this file’s sync state: ${errorText(error)}`, retryLabel: 'Try again', retry: () => void startAsync(null) });
     }
   };
+  // The latest committed render's (as useLatest: not written during render); a start runs after it.
+  useLayoutEffect(() => {
+    latestStartOnce.current = startOnce;
+  });
 
   // A change of the link while a check or a sync runs is read once it ends (below).
   const linkMoved = useRef<'run' | 'other' | null>(null);
@@ -92,7 +96,7 @@ export function useScreenStarts(requester: SyncRequester, hidden: boolean, desig
     if (hidden) return;
     if (working.current) linkMoved.current = counted.current.task?.kind === 'run' ? 'run' : (linkMoved.current ?? 'other');
     else void startAsync(null);
-  }, [hidden, designSystemId, badgeRows, startAsync, badgeStill, working]);
+  }, [hidden, designSystemId, badgeRows, startAsync, badgeStill, working, counted]);
   useEffect(() => {
     if (task !== null || working.current || hidden || linkMoved.current === null) return;
     void startAsync(linkMoved.current === 'run' ? ranWith.current : null);

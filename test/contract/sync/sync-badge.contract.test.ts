@@ -8,6 +8,9 @@ import { listedRowCount } from '../../../src/shared/sync/listed-rows';
 import { SNAPSHOT_FORMAT } from '../../../src/snapshot/format-version';
 import { REMOTE_CHECK_INTERVAL_MS } from '../../../src/sync/sync-monitor';
 import { readSyncState, writeSyncState } from '../../../src/sync/sync-state';
+import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
+import { createPlugin } from '../../../src/handlers';
+import { LOCAL_COUNT_DELAY_MS } from '../../../src/shared/sync/badge-timing';
 import { componentNamed, context, linkAsync, nextBadgeAsync, replaceTwo, startBackground, syncedOnceAsync, useSyncHarness, type Badge } from './support/sync-harness';
 
 const h = useSyncHarness();
@@ -39,6 +42,34 @@ describe('the Sync badge', () => {
     const compared = await h.plugin.handlers['sync/compare']({}, context);
     expect(compared.replacements).toHaveLength(2);
     expect(badges[badges.length - 1]).toEqual({ rows: 2 });
+  });
+
+  it('counts a collaborator’s edit made while a sync runs from the sync’s end (it said the sync’s own count first, then the edit’s a moment later)', async () => {
+    // The collaborator deletes Divider while the push is on its way, and the sync still sends for
+    // longer than the sandbox takes to count an edit: the count waits in the queue behind the sync.
+    const transport = createFigmaFetchTransport(h.fake.fetch);
+    h.plugin = createPlugin({
+      figma: h.fake.figma,
+      transport: async (request) => {
+        if (request.method === 'POST' && request.url.endsWith('/sync')) {
+          h.fake.remoteEdit(() => componentNamed(h, 'Divider').remove());
+          await new Promise((settle) => setTimeout(settle, LOCAL_COUNT_DELAY_MS + 300));
+        }
+        return transport(request);
+      },
+    });
+    await linkAsync(h, 'ds_empty');
+    const badges = startBackground(h);
+    expect((await nextBadgeAsync(badges, 0)).rows).toBeGreaterThan(1);
+    // (The background follows edits from its first check on: the comparison comes after it.)
+    await h.plugin.handlers['sync/compare']({}, context);
+    const seen = badges.length;
+    await h.plugin.handlers['sync/run']({}, context);
+    // Divider, deleted here after the sync read the file: one row, from the first badge on.
+    expect(await nextBadgeAsync(badges, seen)).toEqual({ rows: 1 });
+    // The edit's own count, queued behind the sync, says the same.
+    expect(await nextBadgeAsync(badges, seen + 1)).toEqual({ rows: 1 });
+    expect(badges.slice(seen)).toEqual([{ rows: 1 }, { rows: 1 }]);
   });
 
   it('agrees with the list’s "All" when a component is the same on both sides and the rest are format updates', async () => {
