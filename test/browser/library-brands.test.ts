@@ -288,3 +288,44 @@ describe('Browse: an email opened from a brand’s page or a collection, at the 
     expect(await results.getByRole('button', { name: 'Next' }).isEnabled()).toBe(false);
   });
 });
+
+describe('Browse: an email opened from a brand’s page or a collection, when the next page could not be loaded', () => {
+  it('says why Next stops at the last row loaded, and goes on after Try again (it read “20 of 20+” beside a Next that did nothing, and nothing of why)', async () => {
+    const ui = await openBrowseAsync();
+    const results = ui.getByRole('navigation', { name: 'Results' });
+    const notice = ui.getByTestId('library-problem').filter({ hasText: 'The results after this email could not be loaded.' });
+    /** From the 17th row, three steps on while the library fails: the next page is asked for on the way. */
+    const stepToLastRowFailingAsync = async (rows: ReturnType<Frame['locator']>) => {
+      await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(20);
+      await rows.nth(16).getByRole('button').first().click();
+      await expect.poll(() => textOf(results), { timeout: 10_000 }).toMatch(/17 of 20\+/);
+      await setFaultsAsync({ rate: 1, kinds: ['503'] });
+      try {
+        for (let press = 0; press < 3; press++) await h.page.keyboard.press('ArrowRight');
+        await expect.poll(() => textOf(results), { timeout: 10_000 }).toMatch(/20 of 20\+/);
+        await expect.poll(() => textOf(notice.getByRole('alert')), { timeout: 10_000 }).toBe('The results after this email could not be loaded. The library is unavailable right now. Try again in a little while.');
+      } finally {
+        await setFaultsAsync({ rate: 0 });
+      }
+      await notice.getByRole('button', { name: 'Try again' }).click();
+      await expect.poll(() => results.getByRole('button', { name: 'Next' }).isEnabled(), { timeout: 10_000 }).toBe(true);
+      expect(await notice.count()).toBe(0);
+      await results.getByRole('button', { name: 'Next' }).click();
+    };
+
+    const { data: brands } = await libraryAsync<{ data: Array<{ name: string; slug: string; email_count: number }> }>('/v1/brands?per_page=10');
+    const brand = brands.find((known) => known.email_count > 40)!;
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    await ui.getByRole('list', { name: 'Top brands' }).getByRole('button', { name: startingWith(brand.name) }).click();
+    await stepToLastRowFailingAsync(ui.getByRole('list', { name: `Emails from ${brand.name}` }).getByRole('listitem'));
+    await expect.poll(() => textOf(results), { timeout: 10_000 }).toContain('21 of 40+');
+
+    // Me: a collection of 24, 20 shown.
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    const me = ui.getByRole('region', { name: 'Me' });
+    await me.getByRole('group', { name: 'Show' }).getByRole('button', { name: 'Collections' }).click();
+    await me.getByRole('list', { name: 'Collections' }).getByRole('button', { name: /24 emails/ }).click();
+    await stepToLastRowFailingAsync(me.getByRole('list', { name: /^Emails in / }).getByRole('listitem'));
+    await expect.poll(() => textOf(results), { timeout: 10_000 }).toContain('21 of 24');
+  });
+});

@@ -173,9 +173,11 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   useEffect(() => {
     if (nearLastResult && moreResults) moreResults();
   }, [nearLastResult, moreResults]);
-  // At the last result loaded, the next page that failed is why Next stops: said there, with its
-  // Try again. Made once per problem: the notice's countdown starts with it.
-  const nextPageProblem = useMemo(() => searchProblem && { ...searchProblem, message: `The results after this email could not be loaded. ${searchProblem.message}` }, [searchProblem]);
+  // At the last result loaded (of the search or a paged list), the next page that failed is why
+  // Next stops: said there, with its Try again. Made once per problem: the notice's countdown starts with it.
+  const listProblem = open?.from === 'emails' ? searchProblem : (paged?.problem ?? null);
+  const retryList = open?.from === 'emails' ? search.retry : paged?.retry;
+  const nextPageProblem = useMemo(() => listProblem && { ...listProblem, message: `The results after this email could not be loaded. ${listProblem.message}` }, [listProblem]);
   // From the email open when the press is handled, not when the window last drew: presses faster
   // than the drawing (a key held down) each count.
   const step = (by: number) =>
@@ -287,7 +289,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
       {section === 'requests' || brandFrom?.section === 'requests' ? (
         <BrandRequestsScreen key={epoch} client={client} hidden={open !== null || section !== 'requests'} onBrand={showBrand} onOpenSettings={onOpenSettings} form={requestForm} setForm={setRequestForm} />
       ) : null}
-      {open?.from === 'emails' && open.index === emails.length - 1 && nextPageProblem ? <ProblemNotice problem={nextPageProblem} onRetry={search.retry} onOpenSettings={onOpenSettings} /> : null}
+      {open !== null && open.index === list.length - 1 && nextPageProblem && retryList ? <ProblemNotice problem={nextPageProblem} onRetry={() => retryList()} onOpenSettings={onOpenSettings} /> : null}
       {open !== null && openId !== undefined ? (
         <EmailDetailView
           client={client}
