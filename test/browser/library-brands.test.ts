@@ -329,3 +329,24 @@ describe('Browse: an email opened from a brand’s page or a collection, when th
     await expect.poll(() => textOf(results), { timeout: 10_000 }).toContain('21 of 24');
   });
 });
+
+describe('Brand requests: what the library said, after a visit to another section', () => {
+  it('still shows the outcome of the request sent, with the next one half-filled (the outcome was gone)', async () => {
+    const ui = await openBrowseAsync();
+    const section = (name: string) => ui.getByRole('navigation', { name: 'Library' }).getByRole('button', { name, exact: true });
+    await section('Requests').click();
+    const form = ui.getByRole('form', { name: 'Ask for a brand' });
+    await form.getByLabel('Brand').fill('Harbour Lane Soap');
+    await form.getByLabel('Website').fill('harbourlanesoap.com');
+    await form.getByRole('button', { name: 'Send request' }).click();
+    const outcome = ui.getByTestId('request-outcome');
+    await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^Requested Harbour Lane Soap\./);
+    const said = await textOf(outcome);
+    await form.getByLabel('Brand').fill('Pebble Street Candles');
+    await section('Emails').click();
+    await section('Requests').click();
+    expect(await textOf(ui.getByTestId('request-outcome'))).toBe(said);
+    expect(await form.getByLabel('Brand').inputValue()).toBe('Pebble Street Candles');
+    expect(await form.getByLabel('Website').inputValue()).toBe('');
+  });
+});

@@ -13,7 +13,6 @@ import { EmailDetailView } from './email/email-detail';
 import { JourneysScreen } from './journeys/journeys-screen';
 import { MeScreen } from './me/me-screen';
 import { ReferencesScreen } from './references/references-screen';
-import { EMPTY_BRAND_REQUEST, type BrandRequestForm } from './requests/brand-request-outcome';
 import { BrandRequestsScreen } from './requests/brand-requests-screen';
 import type { Attribution } from './cached-library-client';
 import { connectLibraryAsync, type LibraryConnection } from './library-connection';
@@ -134,7 +133,6 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   // The row a brand was opened from: it takes the focus back.
   const brandOpener = useRef<Element | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
-  const [requestForm, setRequestForm] = useState<BrandRequestForm>(EMPTY_BRAND_REQUEST);
   const searchField = useRef<HTMLInputElement>(null);
   // The row an email was opened from (a brand's emails, a journey, Me): it takes the focus back.
   const opener = useRef<Element | null>(null);
@@ -287,7 +285,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
         <ReferencesScreen key={epoch} endpoint={endpoint} client={client} hidden={open !== null} autoStart={autoCheck} />
       ) : null}
       {section === 'requests' || brandFrom?.section === 'requests' ? (
-        <BrandRequestsScreen key={epoch} client={client} hidden={open !== null || section !== 'requests'} onBrand={showBrand} onOpenSettings={onOpenSettings} form={requestForm} setForm={setRequestForm} />
+        <BrandRequestsScreen key={epoch} client={client} hidden={open !== null || section !== 'requests'} onBrand={showBrand} onOpenSettings={onOpenSettings} />
       ) : null}
       {open !== null && open.index === list.length - 1 && nextPageProblem && retryList ? <ProblemNotice problem={nextPageProblem} onRetry={() => retryList()} onOpenSettings={onOpenSettings} /> : null}
       {open !== null && openId !== undefined ? (
