@@ -134,7 +134,7 @@ describe('Me: the newest from the brands I follow', () => {
   });
 });
 
-async function setFaultsAsync(faults: { rate: number; kinds?: string[] }): Promise<void> {
+async function setFaultsAsync(faults: { rate: number; kinds?: string[]; retry_after?: number }): Promise<void> {
   const response = await fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
   expect(response.ok).toBe(true);
 }
@@ -348,5 +348,21 @@ describe('Brand requests: what the library said, after a visit to another sectio
     expect(await textOf(ui.getByTestId('request-outcome'))).toBe(said);
     expect(await form.getByLabel('Brand').inputValue()).toBe('Pebble Street Candles');
     expect(await form.getByLabel('Website').inputValue()).toBe('');
+  });
+});
+
+describe('Me: following, while it loads', () => {
+  it('says “Loading…” once (its two lists each said it)', async () => {
+    const ui = await openBrowseAsync();
+    await setFaultsAsync({ rate: 1, kinds: ['stall'] });
+    try {
+      await ui.getByRole('button', { name: 'Me', exact: true }).click();
+      const loading = ui.getByRole('region', { name: 'Me' }).getByRole('status').filter({ hasText: 'Loading…' });
+      await expect.poll(() => loading.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      await ui.waitForTimeout(300);
+      expect(await loading.count()).toBe(1);
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
   });
 });

@@ -96,6 +96,13 @@ function Following({ client, onBrand, onOpen, onList, onOpenSettings }: MeScreen
   useListChanges(emails, onList);
   const followRows = useRef<HTMLUListElement>(null);
   const emailRows = useRef<HTMLUListElement>(null);
+  // The two lists load together: one status and one notice for both (a 429 fails both, with one
+  // wait), whose Try again asks for what failed. A Try again that worked: the first row it brought.
+  const problem = follows.problem ?? emails.problem;
+  const loading = follows.loading || emails.loading;
+  const retryFocused = useRetryFocus(loading, problem !== null, follows.problem ? -1 : emails.items.length, (from) =>
+    from < 0 ? focusRowFrom(followRows.current, 0) : focusRowFrom(emailRows.current, from),
+  );
   return (
     <>
       <h3>{follows.meta ? followingText(Number(follows.meta['total']), Number(follows.meta['max'])) : 'Following'}</h3>
@@ -109,7 +116,18 @@ function Following({ client, onBrand, onOpen, onList, onOpenSettings }: MeScreen
           </li>
         ))}
       </ul>
-      <ListState list={follows} rows={followRows} onOpenSettings={onOpenSettings} empty={NO_FOLLOWS_TEXT} />
+      {!follows.loading && !follows.problem && follows.items.length === 0 ? <p class="empty-state">{NO_FOLLOWS_TEXT}</p> : null}
+      {problem ? (
+        <ProblemNotice
+          problem={problem}
+          onRetry={retryFocused(() => {
+            if (follows.problem) follows.retry();
+            if (emails.problem) emails.retry();
+          })}
+          onOpenSettings={onOpenSettings}
+        />
+      ) : null}
+      <LiveStatus busy>{loading ? 'Loading…' : null}</LiveStatus>
       <h3>Newest from the brands you follow</h3>
       <div class="field">
         <label class="field-label" for="library-followed-since">
@@ -118,7 +136,10 @@ function Following({ client, onBrand, onOpen, onList, onOpenSettings }: MeScreen
         <input id="library-followed-since" class="field-input" type="date" value={typed} onInput={(event) => setTyped(event.currentTarget.value)} />
       </div>
       <EmailRows emails={emails.items} label="Newest from followed brands" onOpen={(index) => onOpen(emails.items, index, emails)} listRef={emailRows} />
-      <ListState list={emails} rows={emailRows} onOpenSettings={onOpenSettings} empty={since ? `No emails from the brands you follow were captured since ${shortDate(since)}.` : 'No emails from the brands you follow yet.'} />
+      {!emails.loading && !emails.problem && emails.items.length === 0 ? (
+        <p class="empty-state">{since ? `No emails from the brands you follow were captured since ${shortDate(since)}.` : 'No emails from the brands you follow yet.'}</p>
+      ) : null}
+      <MoreButton list={emails}>More</MoreButton>
     </>
   );
 }
