@@ -366,3 +366,33 @@ describe('Me: following, while it loads', () => {
     }
   });
 });
+
+describe('Me: the library asks to slow down', () => {
+  it('says so once, with one countdown (each list said so, and the screen’s notice counted the same wait down beside them)', async () => {
+    const ui = await openBrowseAsync();
+    const me = ui.getByRole('region', { name: 'Me' });
+    const slowDown = ui.getByRole('alert').filter({ hasText: 'slow down' });
+    const held = ui.getByRole('status').filter({ hasText: 'limited number of requests' });
+    const loading = me.getByRole('status').filter({ hasText: 'Loading…' });
+    await setFaultsAsync({ rate: 1, kinds: ['429'], retry_after: 6 });
+    try {
+      await ui.getByRole('button', { name: 'Me', exact: true }).click();
+      // Both of Following's lists are refused.
+      await slowDown.first().waitFor({ timeout: 10_000 });
+      await expect.poll(() => loading.count(), { timeout: 10_000 }).toBe(0);
+      expect(await slowDown.count()).toBe(1);
+      // A new date's emails wait in the plugin for the same allowance.
+      await me.getByLabel('Captured since').fill('2026-01-01');
+      await expect.poll(() => loading.count(), { timeout: 10_000 }).toBe(1);
+      await ui.waitForTimeout(500);
+      expect(await held.count()).toBe(0);
+      expect(await slowDown.count()).toBe(1);
+      expect(await textOf(slowDown)).toMatch(/^The library asks us to slow down for a moment\. Trying again in \d seconds?\.$/);
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+    // At the countdown's end, both lists come.
+    await me.getByRole('list', { name: 'Followed brands' }).getByRole('listitem').first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => slowDown.count(), { timeout: 15_000 }).toBe(0);
+  });
+});

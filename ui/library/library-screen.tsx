@@ -21,7 +21,7 @@ import { SearchScreen } from './search/search-screen';
 import { useEmailSearch } from './search/use-email-search';
 import type { OpenedList } from './use-paged-list';
 import { ExternalLink } from '../components/external-link';
-import { HeldNotice } from './held-notice';
+import { HeldNotice, OwnCountdowns } from './held-notice';
 import { ProblemNotice } from './problem-notice';
 import { requestSettingsFocus } from '../settings/settings-focus';
 
@@ -47,6 +47,9 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
   const [connection, setConnection] = useState<LibraryConnection | { failed: string } | null>(null);
   const [attribution, setAttribution] = useState<Attribution | null>(null);
   const [heldUntil, setHeldUntil] = useState(0);
+  // Sections' notices counting the library's wait down: the held notice stays quiet meanwhile.
+  const [ownCountdowns, setOwnCountdowns] = useState(0);
+  const countOwnCountdown = useCallback((change: number) => setOwnCountdowns((count) => count + change), []);
   const latest = useRef(0);
   const connect = useCallback(() => {
     const mine = ++latest.current;
@@ -81,7 +84,9 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
   }
   return (
     <CanvasInsertProvider endpoint={endpoint} client={connection.client}>
-      <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} initialEmailId={initialEmailId} hidden={hidden} epoch={epoch} attribution={attribution} heldUntil={heldUntil} />
+      <OwnCountdowns.Provider value={countOwnCountdown}>
+        <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} initialEmailId={initialEmailId} hidden={hidden} epoch={epoch} attribution={attribution} heldUntil={ownCountdowns > 0 ? 0 : heldUntil} />
+      </OwnCountdowns.Provider>
     </CanvasInsertProvider>
   );
 }

@@ -14,6 +14,7 @@ import { SEARCH_DEBOUNCE_MS, shortDate } from '../search/search-query';
 import { followingText, NO_FOLLOWS_TEXT } from './follow-words';
 import { plural } from '../../components/count-words';
 import { useKeptState } from '../kept-state';
+import { useOwnCountdown } from '../held-notice';
 
 const PAGE_SIZE = 20;
 
@@ -65,8 +66,9 @@ function shownOf(shown: number, total: number, done: boolean): string {
 }
 
 /** A list's loading, empty and failed states and its More; `rows`, the list, where a Try again that worked takes the keyboard. */
-function ListState<T>({ list, rows, onOpenSettings, empty }: { list: PagedList<T>; rows: RefObject<HTMLUListElement>; onOpenSettings: () => void; empty: string }) {
+function ListState<T>({ list, rows, onOpenSettings, empty, hidden }: { list: PagedList<T>; rows: RefObject<HTMLUListElement>; onOpenSettings: () => void; empty: string; hidden: boolean }) {
   const retryFocused = useRetryFocus(list.loading, list.problem !== null, list.items.length, (from) => focusRowFrom(rows.current, from));
+  useOwnCountdown(!hidden && list.problem?.kind === 'busy');
   return (
     <>
       {list.problem ? <ProblemNotice problem={list.problem} onRetry={retryFocused(list.retry)} onOpenSettings={onOpenSettings} /> : null}
@@ -77,7 +79,7 @@ function ListState<T>({ list, rows, onOpenSettings, empty }: { list: PagedList<T
   );
 }
 
-function Following({ client, onBrand, onOpen, onList, onOpenSettings }: MeScreenProps) {
+function Following({ client, hidden, onBrand, onOpen, onList, onOpenSettings }: MeScreenProps) {
   const [typed, setTyped] = useKeptState('followed since', '');
   const [since, setSince] = useState(typed);
   // After a pause: a year typed a digit at a time passes through 0002, 0020, 0202, each a date.
@@ -103,6 +105,7 @@ function Following({ client, onBrand, onOpen, onList, onOpenSettings }: MeScreen
   const retryFocused = useRetryFocus(loading, problem !== null, follows.problem ? -1 : emails.items.length, (from) =>
     from < 0 ? focusRowFrom(followRows.current, 0) : focusRowFrom(emailRows.current, from),
   );
+  useOwnCountdown(!hidden && problem?.kind === 'busy');
   return (
     <>
       <h3>{follows.meta ? followingText(Number(follows.meta['total']), Number(follows.meta['max'])) : 'Following'}</h3>
@@ -144,7 +147,7 @@ function Following({ client, onBrand, onOpen, onList, onOpenSettings }: MeScreen
   );
 }
 
-function Likes({ client, onOpen, onList, onOpenSettings }: MeScreenProps) {
+function Likes({ client, hidden, onOpen, onList, onOpenSettings }: MeScreenProps) {
   const likes = usePagedList('likes', async (page, signal) => {
     const response = await client.listLikesAsync({ page, perPage: PAGE_SIZE }, signal);
     return { items: response.data, perPage: response.meta.per_page, meta: { total: response.meta.total } };
@@ -155,12 +158,12 @@ function Likes({ client, onOpen, onList, onOpenSettings }: MeScreenProps) {
     <>
       <h3>{likes.meta ? plural(Number(likes.meta['total']), 'liked email') : 'Liked emails'}</h3>
       <EmailRows emails={likes.items} label="Liked emails" onOpen={(index) => onOpen(likes.items, index, likes)} listRef={rows} />
-      <ListState list={likes} rows={rows} onOpenSettings={onOpenSettings} empty="No liked emails yet." />
+      <ListState list={likes} rows={rows} onOpenSettings={onOpenSettings} empty="No liked emails yet." hidden={hidden} />
     </>
   );
 }
 
-function Collections({ client, onOpen, onList, onOpenSettings }: MeScreenProps) {
+function Collections({ client, hidden, onOpen, onList, onOpenSettings }: MeScreenProps) {
   const [open, setOpen] = useState<{ id: string; name: string } | null>(null);
   // Each view goes from under the keyboard: the collection's heading takes it, and back, its row.
   const [opened, setOpened] = useState<string | null>(null);
@@ -192,7 +195,7 @@ function Collections({ client, onOpen, onList, onOpenSettings }: MeScreenProps) 
         {/* Hundreds of emails come 20 at a time: how far "More" has to go. */}
         {emails.meta ? <p class="field-hint">{shownOf(emails.items.length, Number(emails.meta['total']), emails.done)}</p> : null}
         <EmailRows emails={emails.items} label={`Emails in ${open.name}`} onOpen={(index) => onOpen(emails.items, index, emails)} listRef={rows} />
-        <ListState list={emails} rows={rows} onOpenSettings={onOpenSettings} empty="This collection is empty." />
+        <ListState list={emails} rows={rows} onOpenSettings={onOpenSettings} empty="This collection is empty." hidden={hidden} />
       </>
     );
   }
@@ -217,7 +220,7 @@ function Collections({ client, onOpen, onList, onOpenSettings }: MeScreenProps) 
           </li>
         ))}
       </ul>
-      <ListState list={collections} rows={rows} onOpenSettings={onOpenSettings} empty="No collections yet." />
+      <ListState list={collections} rows={rows} onOpenSettings={onOpenSettings} empty="No collections yet." hidden={hidden} />
     </>
   );
 }
