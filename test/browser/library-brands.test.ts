@@ -134,7 +134,7 @@ describe('Me: the newest from the brands I follow', () => {
   });
 });
 
-async function setFaultsAsync(faults: { rate: number; kinds?: string[] }): Promise<void> {
+async function setFaultsAsync(faults: { rate: number; kinds?: string[]; retry_after?: number }): Promise<void> {
   const response = await fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
   expect(response.ok).toBe(true);
 }
@@ -286,5 +286,113 @@ describe('Browse: an email opened from a brand’s page or a collection, at the 
     }
     expect(await textOf(results)).not.toContain('+');
     expect(await results.getByRole('button', { name: 'Next' }).isEnabled()).toBe(false);
+  });
+});
+
+describe('Browse: an email opened from a brand’s page or a collection, when the next page could not be loaded', () => {
+  it('says why Next stops at the last row loaded, and goes on after Try again (it read “20 of 20+” beside a Next that did nothing, and nothing of why)', async () => {
+    const ui = await openBrowseAsync();
+    const results = ui.getByRole('navigation', { name: 'Results' });
+    const notice = ui.getByTestId('library-problem').filter({ hasText: 'The results after this email could not be loaded.' });
+    /** From the 17th row, three steps on while the library fails: the next page is asked for on the way. */
+    const stepToLastRowFailingAsync = async (rows: ReturnType<Frame['locator']>) => {
+      await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(20);
+      await rows.nth(16).getByRole('button').first().click();
+      await expect.poll(() => textOf(results), { timeout: 10_000 }).toMatch(/17 of 20\+/);
+      await setFaultsAsync({ rate: 1, kinds: ['503'] });
+      try {
+        for (let press = 0; press < 3; press++) await h.page.keyboard.press('ArrowRight');
+        await expect.poll(() => textOf(results), { timeout: 10_000 }).toMatch(/20 of 20\+/);
+        await expect.poll(() => textOf(notice.getByRole('alert')), { timeout: 10_000 }).toBe('The results after this email could not be loaded. The library is unavailable right now. Try again in a little while.');
+      } finally {
+        await setFaultsAsync({ rate: 0 });
+      }
+      await notice.getByRole('button', { name: 'Try again' }).click();
+      await expect.poll(() => results.getByRole('button', { name: 'Next' }).isEnabled(), { timeout: 10_000 }).toBe(true);
+      expect(await notice.count()).toBe(0);
+      await results.getByRole('button', { name: 'Next' }).click();
+    };
+
+    const { data: brands } = await libraryAsync<{ data: Array<{ name: string; slug: string; email_count: number }> }>('/v1/brands?per_page=10');
+    const brand = brands.find((known) => known.email_count > 40)!;
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    await ui.getByRole('list', { name: 'Top brands' }).getByRole('button', { name: startingWith(brand.name) }).click();
+    await stepToLastRowFailingAsync(ui.getByRole('list', { name: `Emails from ${brand.name}` }).getByRole('listitem'));
+    await expect.poll(() => textOf(results), { timeout: 10_000 }).toContain('21 of 40+');
+
+    // Me: a collection of 24, 20 shown.
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    const me = ui.getByRole('region', { name: 'Me' });
+    await me.getByRole('group', { name: 'Show' }).getByRole('button', { name: 'Collections' }).click();
+    await me.getByRole('list', { name: 'Collections' }).getByRole('button', { name: /24 emails/ }).click();
+    await stepToLastRowFailingAsync(me.getByRole('list', { name: /^Emails in / }).getByRole('listitem'));
+    await expect.poll(() => textOf(results), { timeout: 10_000 }).toContain('21 of 24');
+  });
+});
+
+describe('Brand requests: what the library said, after a visit to another section', () => {
+  it('still shows the outcome of the request sent, with the next one half-filled (the outcome was gone)', async () => {
+    const ui = await openBrowseAsync();
+    const section = (name: string) => ui.getByRole('navigation', { name: 'Library' }).getByRole('button', { name, exact: true });
+    await section('Requests').click();
+    const form = ui.getByRole('form', { name: 'Ask for a brand' });
+    await form.getByLabel('Brand').fill('Harbour Lane Soap');
+    await form.getByLabel('Website').fill('harbourlanesoap.com');
+    await form.getByRole('button', { name: 'Send request' }).click();
+    const outcome = ui.getByTestId('request-outcome');
+    await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^Requested Harbour Lane Soap\./);
+    const said = await textOf(outcome);
+    await form.getByLabel('Brand').fill('Pebble Street Candles');
+    await section('Emails').click();
+    await section('Requests').click();
+    expect(await textOf(ui.getByTestId('request-outcome'))).toBe(said);
+    expect(await form.getByLabel('Brand').inputValue()).toBe('Pebble Street Candles');
+    expect(await form.getByLabel('Website').inputValue()).toBe('');
+  });
+});
+
+describe('Me: following, while it loads', () => {
+  it('says “Loading…” once (its two lists each said it)', async () => {
+    const ui = await openBrowseAsync();
+    await setFaultsAsync({ rate: 1, kinds: ['stall'] });
+    try {
+      await ui.getByRole('button', { name: 'Me', exact: true }).click();
+      const loading = ui.getByRole('region', { name: 'Me' }).getByRole('status').filter({ hasText: 'Loading…' });
+      await expect.poll(() => loading.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      await ui.waitForTimeout(300);
+      expect(await loading.count()).toBe(1);
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+  });
+});
+
+describe('Me: the library asks to slow down', () => {
+  it('says so once, with one countdown (each list said so, and the screen’s notice counted the same wait down beside them)', async () => {
+    const ui = await openBrowseAsync();
+    const me = ui.getByRole('region', { name: 'Me' });
+    const slowDown = ui.getByRole('alert').filter({ hasText: 'slow down' });
+    const held = ui.getByRole('status').filter({ hasText: 'limited number of requests' });
+    const loading = me.getByRole('status').filter({ hasText: 'Loading…' });
+    await setFaultsAsync({ rate: 1, kinds: ['429'], retry_after: 6 });
+    try {
+      await ui.getByRole('button', { name: 'Me', exact: true }).click();
+      // Both of Following's lists are refused.
+      await slowDown.first().waitFor({ timeout: 10_000 });
+      await expect.poll(() => loading.count(), { timeout: 10_000 }).toBe(0);
+      expect(await slowDown.count()).toBe(1);
+      // A new date's emails wait in the plugin for the same allowance.
+      await me.getByLabel('Captured since').fill('2026-01-01');
+      await expect.poll(() => loading.count(), { timeout: 10_000 }).toBe(1);
+      await ui.waitForTimeout(500);
+      expect(await held.count()).toBe(0);
+      expect(await slowDown.count()).toBe(1);
+      expect(await textOf(slowDown)).toMatch(/^The library asks us to slow down for a moment\. Trying again in \d seconds?\.$/);
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+    // At the countdown's end, both lists come.
+    await me.getByRole('list', { name: 'Followed brands' }).getByRole('listitem').first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => slowDown.count(), { timeout: 15_000 }).toBe(0);
   });
 });

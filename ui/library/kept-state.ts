@@ -4,14 +4,19 @@ import { useState } from 'preact/hooks';
 
 const kept = new Map<string, unknown>();
 
-/** useState whose value is kept under `key` for the plugin's session, across unmounts. */
-export function useKeptState<T>(key: string, initial: T): [T, (next: T) => void] {
-  const [value, setValue] = useState(() => (kept.has(key) ? (kept.get(key) as T) : initial));
+/**
+ * useState whose value is kept under `key` for the plugin's session, across unmounts. An update
+ * that comes after the section was left (an answer on its way) is kept for its return.
+ */
+export function useKeptState<T>(key: string, initial: T): [T, (next: T | ((current: T) => T)) => void] {
+  const read = () => (kept.has(key) ? (kept.get(key) as T) : initial);
+  const [value, setValue] = useState(read);
   return [
     value,
     (next) => {
-      kept.set(key, next);
-      setValue(next);
+      const resolved = typeof next === 'function' ? (next as (current: T) => T)(read()) : next;
+      kept.set(key, resolved);
+      setValue(resolved);
     },
   ];
 }

@@ -13,7 +13,6 @@ import { EmailDetailView } from './email/email-detail';
 import { JourneysScreen } from './journeys/journeys-screen';
 import { MeScreen } from './me/me-screen';
 import { ReferencesScreen } from './references/references-screen';
-import { EMPTY_BRAND_REQUEST, type BrandRequestForm } from './requests/brand-request-outcome';
 import { BrandRequestsScreen } from './requests/brand-requests-screen';
 import type { Attribution } from './cached-library-client';
 import { connectLibraryAsync, type LibraryConnection } from './library-connection';
@@ -22,7 +21,7 @@ import { SearchScreen } from './search/search-screen';
 import { useEmailSearch } from './search/use-email-search';
 import type { OpenedList } from './use-paged-list';
 import { ExternalLink } from '../components/external-link';
-import { HeldNotice } from './held-notice';
+import { HeldNotice, OwnCountdowns } from './held-notice';
 import { ProblemNotice } from './problem-notice';
 import { requestSettingsFocus } from '../settings/settings-focus';
 
@@ -48,6 +47,9 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
   const [connection, setConnection] = useState<LibraryConnection | { failed: string } | null>(null);
   const [attribution, setAttribution] = useState<Attribution | null>(null);
   const [heldUntil, setHeldUntil] = useState(0);
+  // Sections' notices counting the library's wait down: the held notice stays quiet meanwhile.
+  const [ownCountdowns, setOwnCountdowns] = useState(0);
+  const countOwnCountdown = useCallback((change: number) => setOwnCountdowns((count) => count + change), []);
   const latest = useRef(0);
   const connect = useCallback(() => {
     const mine = ++latest.current;
@@ -82,7 +84,9 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
   }
   return (
     <CanvasInsertProvider endpoint={endpoint} client={connection.client}>
-      <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} initialEmailId={initialEmailId} hidden={hidden} epoch={epoch} attribution={attribution} heldUntil={heldUntil} />
+      <OwnCountdowns.Provider value={countOwnCountdown}>
+        <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} initialEmailId={initialEmailId} hidden={hidden} epoch={epoch} attribution={attribution} heldUntil={ownCountdowns > 0 ? 0 : heldUntil} />
+      </OwnCountdowns.Provider>
     </CanvasInsertProvider>
   );
 }
@@ -134,7 +138,6 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   // The row a brand was opened from: it takes the focus back.
   const brandOpener = useRef<Element | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
-  const [requestForm, setRequestForm] = useState<BrandRequestForm>(EMPTY_BRAND_REQUEST);
   const searchField = useRef<HTMLInputElement>(null);
   // The row an email was opened from (a brand's emails, a journey, Me): it takes the focus back.
   const opener = useRef<Element | null>(null);
@@ -173,9 +176,11 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   useEffect(() => {
     if (nearLastResult && moreResults) moreResults();
   }, [nearLastResult, moreResults]);
-  // At the last result loaded, the next page that failed is why Next stops: said there, with its
-  // Try again. Made once per problem: the notice's countdown starts with it.
-  const nextPageProblem = useMemo(() => searchProblem && { ...searchProblem, message: `The results after this email could not be loaded. ${searchProblem.message}` }, [searchProblem]);
+  // At the last result loaded (of the search or a paged list), the next page that failed is why
+  // Next stops: said there, with its Try again. Made once per problem: the notice's countdown starts with it.
+  const listProblem = open?.from === 'emails' ? searchProblem : (paged?.problem ?? null);
+  const retryList = open?.from === 'emails' ? search.retry : paged?.retry;
+  const nextPageProblem = useMemo(() => listProblem && { ...listProblem, message: `The results after this email could not be loaded. ${listProblem.message}` }, [listProblem]);
   // From the email open when the press is handled, not when the window last drew: presses faster
   // than the drawing (a key held down) each count.
   const step = (by: number) =>
@@ -285,9 +290,9 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
         <ReferencesScreen key={epoch} endpoint={endpoint} client={client} hidden={open !== null} autoStart={autoCheck} />
       ) : null}
       {section === 'requests' || brandFrom?.section === 'requests' ? (
-        <BrandRequestsScreen key={epoch} client={client} hidden={open !== null || section !== 'requests'} onBrand={showBrand} onOpenSettings={onOpenSettings} form={requestForm} setForm={setRequestForm} />
+        <BrandRequestsScreen key={epoch} client={client} hidden={open !== null || section !== 'requests'} onBrand={showBrand} onOpenSettings={onOpenSettings} />
       ) : null}
-      {open?.from === 'emails' && open.index === emails.length - 1 && nextPageProblem ? <ProblemNotice problem={nextPageProblem} onRetry={search.retry} onOpenSettings={onOpenSettings} /> : null}
+      {open !== null && open.index === list.length - 1 && nextPageProblem && retryList ? <ProblemNotice problem={nextPageProblem} onRetry={() => retryList()} onOpenSettings={onOpenSettings} /> : null}
       {open !== null && openId !== undefined ? (
         <EmailDetailView
           client={client}

@@ -52,8 +52,8 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
   };
 }
 
-/** What an email opened from a list steps through: its rows so far, and how to ask for more. */
-export type OpenedList<T> = Pick<PagedList<T>, 'items' | 'done' | 'loading' | 'problem' | 'more'>;
+/** What an email opened from a list steps through: its rows so far, how to ask for more, and again after a problem. */
+export type OpenedList<T> = Pick<PagedList<T>, 'items' | 'done' | 'loading' | 'problem' | 'more' | 'retry'>;
 
 /** Calls `onChange` with the list whenever its rows or its state change: an email opened from it follows it as it grows. */
 export function useListChanges<T>(list: PagedList<T>, onChange: ((list: OpenedList<T>) => void) | undefined): void {

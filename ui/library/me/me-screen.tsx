@@ -14,6 +14,7 @@ import { SEARCH_DEBOUNCE_MS, shortDate } from '../search/search-query';
 import { followingText, NO_FOLLOWS_TEXT } from './follow-words';
 import { plural } from '../../components/count-words';
 import { useKeptState } from '../kept-state';
+import { useOwnCountdown } from '../held-notice';
 
 const PAGE_SIZE = 20;
 
@@ -65,8 +66,9 @@ function shownOf(shown: number, total: number, done: boolean): string {
 }
 
 /** A list's loading, empty and failed states and its More; `rows`, the list, where a Try again that worked takes the keyboard. */
-function ListState<T>({ list, rows, onOpenSettings, empty }: { list: PagedList<T>; rows: RefObject<HTMLUListElement>; onOpenSettings: () => void; empty: string }) {
+function ListState<T>({ list, rows, onOpenSettings, empty, hidden }: { list: PagedList<T>; rows: RefObject<HTMLUListElement>; onOpenSettings: () => void; empty: string; hidden: boolean }) {
   const retryFocused = useRetryFocus(list.loading, list.problem !== null, list.items.length, (from) => focusRowFrom(rows.current, from));
+  useOwnCountdown(!hidden && list.problem?.kind === 'busy');
   return (
     <>
       {list.problem ? <ProblemNotice problem={list.problem} onRetry={retryFocused(list.retry)} onOpenSettings={onOpenSettings} /> : null}
@@ -77,7 +79,7 @@ function ListState<T>({ list, rows, onOpenSettings, empty }: { list: PagedList<T
   );
 }
 
-function Following({ client, onBrand, onOpen, onList, onOpenSettings }: MeScreenProps) {
+function Following({ client, hidden, onBrand, onOpen, onList, onOpenSettings }: MeScreenProps) {
   const [typed, setTyped] = useKeptState('followed since', '');
   const [since, setSince] = useState(typed);
   // After a pause: a year typed a digit at a time passes through 0002, 0020, 0202, each a date.
@@ -96,6 +98,14 @@ function Following({ client, onBrand, onOpen, onList, onOpenSettings }: MeScreen
   useListChanges(emails, onList);
   const followRows = useRef<HTMLUListElement>(null);
   const emailRows = useRef<HTMLUListElement>(null);
+  // The two lists load together: one status and one notice for both (a 429 fails both, with one
+  // wait), whose Try again asks for what failed. A Try again that worked: the first row it brought.
+  const problem = follows.problem ?? emails.problem;
+  const loading = follows.loading || emails.loading;
+  const retryFocused = useRetryFocus(loading, problem !== null, follows.problem ? -1 : emails.items.length, (from) =>
+    from < 0 ? focusRowFrom(followRows.current, 0) : focusRowFrom(emailRows.current, from),
+  );
+  useOwnCountdown(!hidden && problem?.kind === 'busy');
   return (
     <>
       <h3>{follows.meta ? followingText(Number(follows.meta['total']), Number(follows.meta['max'])) : 'Following'}</h3>
@@ -109,7 +119,18 @@ function Following({ client, onBrand, onOpen, onList, onOpenSettings }: MeScreen
           </li>
         ))}
       </ul>
-      <ListState list={follows} rows={followRows} onOpenSettings={onOpenSettings} empty={NO_FOLLOWS_TEXT} />
+      {!follows.loading && !follows.problem && follows.items.length === 0 ? <p class="empty-state">{NO_FOLLOWS_TEXT}</p> : null}
+      {problem ? (
+        <ProblemNotice
+          problem={problem}
+          onRetry={retryFocused(() => {
+            if (follows.problem) follows.retry();
+            if (emails.problem) emails.retry();
+          })}
+          onOpenSettings={onOpenSettings}
+        />
+      ) : null}
+      <LiveStatus busy>{loading ? 'Loading…' : null}</LiveStatus>
       <h3>Newest from the brands you follow</h3>
       <div class="field">
         <label class="field-label" for="library-followed-since">
@@ -118,12 +139,15 @@ function Following({ client, onBrand, onOpen, onList, onOpenSettings }: MeScreen
         <input id="library-followed-since" class="field-input" type="date" value={typed} onInput={(event) => setTyped(event.currentTarget.value)} />
       </div>
       <EmailRows emails={emails.items} label="Newest from followed brands" onOpen={(index) => onOpen(emails.items, index, emails)} listRef={emailRows} />
-      <ListState list={emails} rows={emailRows} onOpenSettings={onOpenSettings} empty={since ? `No emails from the brands you follow were captured since ${shortDate(since)}.` : 'No emails from the brands you follow yet.'} />
+      {!emails.loading && !emails.problem && emails.items.length === 0 ? (
+        <p class="empty-state">{since ? `No emails from the brands you follow were captured since ${shortDate(since)}.` : 'No emails from the brands you follow yet.'}</p>
+      ) : null}
+      <MoreButton list={emails}>More</MoreButton>
     </>
   );
 }
 
-function Likes({ client, onOpen, onList, onOpenSettings }: MeScreenProps) {
+function Likes({ client, hidden, onOpen, onList, onOpenSettings }: MeScreenProps) {
   const likes = usePagedList('likes', async (page, signal) => {
     const response = await client.listLikesAsync({ page, perPage: PAGE_SIZE }, signal);
     return { items: response.data, perPage: response.meta.per_page, meta: { total: response.meta.total } };
@@ -134,12 +158,12 @@ function Likes({ client, onOpen, onList, onOpenSettings }: MeScreenProps) {
     <>
       <h3>{likes.meta ? plural(Number(likes.meta['total']), 'liked email') : 'Liked emails'}</h3>
       <EmailRows emails={likes.items} label="Liked emails" onOpen={(index) => onOpen(likes.items, index, likes)} listRef={rows} />
-      <ListState list={likes} rows={rows} onOpenSettings={onOpenSettings} empty="No liked emails yet." />
+      <ListState list={likes} rows={rows} onOpenSettings={onOpenSettings} empty="No liked emails yet." hidden={hidden} />
     </>
   );
 }
 
-function Collections({ client, onOpen, onList, onOpenSettings }: MeScreenProps) {
+function Collections({ client, hidden, onOpen, onList, onOpenSettings }: MeScreenProps) {
   const [open, setOpen] = useState<{ id: string; name: string } | null>(null);
   // Each view goes from under the keyboard: the collection's heading takes it, and back, its row.
   const [opened, setOpened] = useState<string | null>(null);
@@ -171,7 +195,7 @@ function Collections({ client, onOpen, onList, onOpenSettings }: MeScreenProps) 
         {/* Hundreds of emails come 20 at a time: how far "More" has to go. */}
         {emails.meta ? <p class="field-hint">{shownOf(emails.items.length, Number(emails.meta['total']), emails.done)}</p> : null}
         <EmailRows emails={emails.items} label={`Emails in ${open.name}`} onOpen={(index) => onOpen(emails.items, index, emails)} listRef={rows} />
-        <ListState list={emails} rows={rows} onOpenSettings={onOpenSettings} empty="This collection is empty." />
+        <ListState list={emails} rows={rows} onOpenSettings={onOpenSettings} empty="This collection is empty." hidden={hidden} />
       </>
     );
   }
@@ -196,7 +220,7 @@ function Collections({ client, onOpen, onList, onOpenSettings }: MeScreenProps) 
           </li>
         ))}
       </ul>
-      <ListState list={collections} rows={rows} onOpenSettings={onOpenSettings} empty="No collections yet." />
+      <ListState list={collections} rows={rows} onOpenSettings={onOpenSettings} empty="No collections yet." hidden={hidden} />
     </>
   );
 }

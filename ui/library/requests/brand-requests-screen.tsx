@@ -1,5 +1,5 @@
 // Brand requests: ask the library to start collecting a brand's emails, and follow my requests.
-import { useLayoutEffect, useRef, useState, type Dispatch, type StateUpdater } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { describeBrandRequestStatus, STATUS_STALENESS_MINUTES } from '../../../src/shared/api/library/brand-request-status';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { ListedBrandRequest } from '../../../src/shared/api/library/schemas';
@@ -14,6 +14,7 @@ import {
   brandRequestFailure,
   brandRequestOutcome,
   brandRequestProblems,
+  EMPTY_BRAND_REQUEST,
   notesCountText,
   formAfterSent,
   requestedText,
@@ -24,22 +25,22 @@ import {
 } from './brand-request-outcome';
 import { SubmitForm } from '../../components/submit-form';
 import { ExternalLink } from '../../components/external-link';
+import { useKeptState } from '../kept-state';
 
 export interface BrandRequestsScreenProps {
   client: LibraryClient;
   hidden: boolean;
   onBrand: (slug: string) => void;
   onOpenSettings: () => void;
-  /** Kept by Browse: a half-filled request survives a look at another section. */
-  form: BrandRequestForm;
-  setForm: Dispatch<StateUpdater<BrandRequestForm>>;
 }
 
 const MOST_LISTED = LIBRARY_LIMITS.brandRequestListLimit.max;
 
-export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, form, setForm }: BrandRequestsScreenProps) {
+export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings }: BrandRequestsScreenProps) {
+  // A half-filled request, and what the library said to the last one, survive a look at another section.
+  const [form, setForm] = useKeptState<BrandRequestForm>('brand request', EMPTY_BRAND_REQUEST);
+  const [outcome, setOutcome] = useKeptState<BrandRequestOutcome | null>('brand request outcome', null);
   const [problems, setProblems] = useState<Partial<Record<BrandRequestField, string>>>({});
-  const [outcome, setOutcome] = useState<BrandRequestOutcome | null>(null);
   const [sending, setSending] = useState(false);
   const [listVersion, setListVersion] = useState(0);
   // A form sent with problems takes the keyboard to the first one, once it is marked (its words are read with it).
