@@ -421,9 +421,10 @@ describe('Browse: a next page made only of emails already shown', () => {
         .poll(async () => {
           await scrollToEndAsync(ui);
           return Math.max(0, ...repeating.pages);
-        })
+        }, { timeout: 10_000 })
         .toBeGreaterThanOrEqual(3);
-      await expect.poll(() => loadedCountAsync(ui)).toBeGreaterThan(50);
+      // Pages asked and answered one after another: more than the default second on a busy machine.
+      await expect.poll(() => loadedCountAsync(ui), { timeout: 10_000 }).toBeGreaterThan(50);
     } finally {
       await repeating.stop();
     }
