@@ -61,8 +61,9 @@ export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNotic
     <div class="library-problem" data-testid="library-problem" data-kind={problem.kind} ref={notice}>
       <p role="alert" class={`notice ${problem.kind === 'busy' ? 'notice-info' : 'notice-error'}`}>
         {problem.message}
-        {problem.retryAfterSeconds !== null ? ` ${retryCountdownText(secondsLeft)}` : ''}
       </p>
+      {/* Not in the alert: said once, the seconds are seen ticking but not announced every second. */}
+      {until !== null ? <p class="muted">{retryCountdownText(secondsLeft)}</p> : null}
       {problem.kind === 'key' ? (
         <Button variant="primary" onClick={onOpenSettings}>
           Open Settings
