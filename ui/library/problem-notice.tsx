@@ -1,5 +1,5 @@
 // A failed library call in words, with the one useful action: Settings for a refused key, a
-// countdown and a retry of its own for a 429, nothing for what the library removed (asking
+// countdown and a retry of its own for a 429 (a wait of hours: its end, and Try again once it is over), nothing for what the library removed (asking
 // again can only fail), "Try again" for the rest. In place of what the person was acting on, the
 // action takes the keyboard.
 import { useEffect, useMemo, useRef } from 'preact/hooks';
@@ -45,6 +45,8 @@ export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNotic
   // A wait (at least a second: libraryProblem) counted from when this problem came; at its end, the retry.
   const until = useMemo(() => (problem.retryAfterSeconds === null ? null : Date.now() + problem.retryAfterSeconds * 1000), [problem]);
   const secondsLeft = useSecondsLeft(until);
+  // A wait too long to count down: no Try again until it is over (it could only be refused again).
+  const held = useSecondsLeft(problem.tryAgainAt ?? null) > 0;
   const retry = useRef(onRetry);
   retry.current = onRetry;
   useEffect(() => {
@@ -68,7 +70,7 @@ export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNotic
         <Button variant="primary" onClick={onOpenSettings}>
           Open Settings
         </Button>
-      ) : problem.kind === 'busy' || problem.kind === 'not_found' ? null : (
+      ) : problem.kind === 'busy' || problem.kind === 'not_found' || held ? null : (
         <Button onClick={() => onRetry(true)}>Try again</Button>
       )}
     </div>
