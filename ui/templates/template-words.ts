@@ -3,7 +3,7 @@
 import type { TemplateOpenOutcome, TemplateRow, TemplateSaveOutcome } from '../../src/shared/bridge/messages';
 import { countWord, plural } from '../components/count-words';
 import { DEFAULT_RETRY_POLICY } from '../../src/shared/api/http/retry-policy';
-import { MAX_COUNTDOWN_SECONDS } from '../messages/retry-countdown';
+import { MAX_COUNTDOWN_SECONDS, retryAtText } from '../messages/retry-countdown';
 import { errorText } from '../messages/error-text';
 import { absoluteTime } from '../messages/relative-time';
 
@@ -42,6 +42,8 @@ export interface TemplateProblem {
   keyMissing?: true;
   /** The list's read told to wait this long: counted down, then read again by itself (listReadProblem). */
   retryAfterSeconds?: number;
+  /** A save, rename or deletion told to wait (actionProblem): its button is held until this Date.now() time. */
+  tryAgainAt?: number;
 }
 
 export function templateProblem(error: unknown): TemplateProblem {
@@ -69,6 +71,20 @@ export function listReadProblem(error: unknown): TemplateProblem {
   const seconds = details?.retryAfterSeconds;
   if (code !== 'rate_limited' || typeof seconds !== 'number' || seconds <= DEFAULT_RETRY_POLICY.maxRetryAfterSeconds || seconds > MAX_COUNTDOWN_SECONDS) return problem;
   return { ...problem, message: 'The builder API asks Envelope to slow down for a while.', retryAfterSeconds: Math.ceil(seconds) };
+}
+
+/**
+ * A failed save, update, rename, deletion or Open. A "slow down" longer than the sandbox waits
+ * out itself (a minute) is said by when it ends, and the button that sent it is held until then:
+ * pressed sooner, it could only be refused again. Not retried by itself, as the list is: the
+ * person may have changed what they typed, or their mind, meanwhile.
+ */
+export function actionProblem(problem: TemplateProblem, error: unknown, nowMs = Date.now()): TemplateProblem {
+  const { code, details } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; details?: { retryAfterSeconds?: unknown } };
+  const seconds = details?.retryAfterSeconds;
+  if (code !== 'rate_limited' || typeof seconds !== 'number' || seconds <= DEFAULT_RETRY_POLICY.maxRetryAfterSeconds) return problem;
+  const tryAgainAt = nowMs + Math.ceil(seconds) * 1000;
+  return { ...problem, message: `The builder API asks Envelope to slow down for a while, so nothing was changed. ${retryAtText(tryAgainAt, nowMs)}`, tryAgainAt };
 }
 
 /** The builder has no such template any more and no frame here is linked to it: nothing is left to show of it. */
