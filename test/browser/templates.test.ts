@@ -336,6 +336,27 @@ describe('Templates', () => {
     await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 30_000 }).toBe(50);
   });
 
+  it('a list read the builder asks to wait hours for says when it ends, and its Try again reads nothing until then (it went at once and was refused again)', async () => {
+    await openTemplatesAsync('light');
+    await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5, retry_after: 3_600 });
+    try {
+      await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
+      const ui = await h.uiFrameAsync();
+      const list = ui.getByRole('region', { name: 'Templates in the workspace' });
+      await expect.poll(() => textOf(list.getByRole('alert')), { timeout: 30_000 }).toMatch(/^The builder API asks Envelope to slow down for a while\. You can try again after \d\d:\d\d, in about an hour\.$/);
+      await controlAsync('faults', { rate: 0 });
+      const tryAgain = list.getByRole('button', { name: 'Try again' });
+      expect(await tryAgain.getAttribute('aria-disabled')).toBe('true');
+      await tryAgain.click({ force: true });
+      await new Promise((done) => setTimeout(done, 2_000));
+      expect(await templateList(ui).count()).toBe(0);
+      expect(await list.getByRole('alert').count()).toBe(1);
+      expect(await axeViolationsAsync(ui)).toEqual([]);
+    } finally {
+      await controlAsync('faults', { rate: 0 });
+    }
+  });
+
   it('a save, a rename or a deletion the builder asks to wait over a minute for says when it can go, and its button sends nothing until then (it went at once and was refused again); what was typed stays', { timeout: 90_000 }, async () => {
     const ui = await openTemplatesAsync('light');
     await selectLayerAsync('Emails', EMAIL);

@@ -62,15 +62,17 @@ export function templateProblem(error: unknown): TemplateProblem {
  * A failed read of the list. The sandbox waits out a "slow down" of up to a minute itself (and
  * holds a Try again until it ends); a longer one, up to what the library and Settings count
  * down, is counted down here and the list reads again at its end, as the library's lists do:
- * a Try again before then could only fail the same way. A wait of hours keeps its words and
- * the button, to try sooner.
+ * a Try again before then could only fail the same way. A wait of hours is said by when it
+ * ends, its Try again held until then (actionProblem), as a save's button is.
  */
 export function listReadProblem(error: unknown): TemplateProblem {
   const problem = templateProblem(error);
   const { code, details } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; details?: { retryAfterSeconds?: unknown } };
   const seconds = details?.retryAfterSeconds;
-  if (code !== 'rate_limited' || typeof seconds !== 'number' || seconds <= DEFAULT_RETRY_POLICY.maxRetryAfterSeconds || seconds > MAX_COUNTDOWN_SECONDS) return problem;
-  return { ...problem, message: 'The builder API asks Envelope to slow down for a while.', retryAfterSeconds: Math.ceil(seconds) };
+  if (code !== 'rate_limited' || typeof seconds !== 'number' || seconds <= DEFAULT_RETRY_POLICY.maxRetryAfterSeconds) return problem;
+  const message = 'The builder API asks Envelope to slow down for a while.';
+  if (seconds > MAX_COUNTDOWN_SECONDS) return heldProblem(problem, message, seconds, Date.now());
+  return { ...problem, message, retryAfterSeconds: Math.ceil(seconds) };
 }
 
 /**
@@ -83,8 +85,13 @@ export function actionProblem(problem: TemplateProblem, error: unknown, nowMs = 
   const { code, details } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; details?: { retryAfterSeconds?: unknown } };
   const seconds = details?.retryAfterSeconds;
   if (code !== 'rate_limited' || typeof seconds !== 'number' || seconds <= DEFAULT_RETRY_POLICY.maxRetryAfterSeconds) return problem;
+  return heldProblem(problem, 'The builder API asks Envelope to slow down for a while, so nothing was changed.', seconds, nowMs);
+}
+
+/** `said`, then when the wait of `seconds` ends; what sent the request is held until then. */
+function heldProblem(problem: TemplateProblem, said: string, seconds: number, nowMs: number): TemplateProblem {
   const tryAgainAt = nowMs + Math.ceil(seconds) * 1000;
-  return { ...problem, message: `The builder API asks Envelope to slow down for a while, so nothing was changed. ${retryAtText(tryAgainAt, nowMs)}`, tryAgainAt };
+  return { ...problem, message: `${said} ${retryAtText(tryAgainAt, nowMs)}`, tryAgainAt };
 }
 
 /** The builder has no such template any more and no frame here is linked to it: nothing is left to show of it. */

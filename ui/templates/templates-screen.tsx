@@ -133,6 +133,8 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const listProblem = list.problem;
   const waitUntil = useMemo(() => (listProblem?.retryAfterSeconds === undefined ? null : Date.now() + listProblem.retryAfterSeconds * 1000), [listProblem]);
   const waitLeft = useSecondsLeft(waitUntil);
+  // A wait of hours: Try again is held until it is over (pressed sooner, it could only be refused again).
+  const listHeld = useSecondsLeft(listProblem?.tryAgainAt ?? null) > 0;
   const retryAfterWait = useRef(() => {});
   retryAfterWait.current = () => load(list.page, list.keepBelow);
   useEffect(() => {
@@ -180,7 +182,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
         {waitUntil !== null ? <p class="muted">{retryCountdownText(waitLeft)}</p> : null}
         {moreLabel !== null ? (
           <div class="button-row">
-            <Button onClick={showMore} busy={list.loading} buttonRef={moreButton}>
+            <Button onClick={showMore} busy={list.loading} held={listHeld} buttonRef={moreButton}>
               {moreLabel}
             </Button>
           </div>

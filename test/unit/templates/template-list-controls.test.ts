@@ -55,10 +55,13 @@ describe('the templates list told by the builder to wait', () => {
     expect(templateListButton(short)).toBe('Try again');
   });
 
-  it('of hours: no countdown to sit through, the wait in words and Try again to try sooner', () => {
+  it('of hours: no countdown to sit through, the wait said by when it ends and Try again held until then (it went at once and was refused again)', () => {
+    const before = Date.now();
     const long = readFailed(slowDown(7200));
     expect(long.problem?.retryAfterSeconds).toBeUndefined();
-    expect(long.problem?.message).toBe(slowDown(7200).message);
+    expect(long.problem?.message).toMatch(/^The builder API asks Envelope to slow down for a while\. You can try again after .*\d\d:\d\d, in about 2 hours\.$/);
+    expect(long.problem?.tryAgainAt).toBeGreaterThanOrEqual(before + 7_200_000);
+    expect(long.problem?.tryAgainAt).toBeLessThanOrEqual(Date.now() + 7_200_000);
     expect(templateListButton(long)).toBe('Try again');
   });
 
