@@ -230,6 +230,7 @@ describe('the smallest window on Templates', () => {
       await expect.poll(() => alert.count(), { timeout: 15_000 }).toBe(1);
       await expect.poll(() => hiddenPxAsync(alert)).toBe(0);
       await h.page.keyboard.press('Escape');
+      // The builder's wait is not over: the confirmation's Delete is held, and the line saying why shows beside it.
       await item.getByRole('button', { name: 'Delete “Welcome email”' }).focus();
       await h.page.keyboard.press('Enter');
       await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).toBe('Delete “Welcome email”');

@@ -79,8 +79,9 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
 
   const label = `“${row.name}”`;
   // A failure, the details and a rename's busy Save show below the row's buttons: in a short window, each comes into sight.
+  // So does a failure still shown when a form or a confirmation opens above it: it says why their button is held.
   const itemRef = useRef<HTMLLIElement>(null);
-  useNoticeInSight(itemRef, problem, mode.kind === 'details' ? mode.opened : null, busy);
+  useNoticeInSight(itemRef, problem, mode.kind === 'details' ? mode.opened : mode.kind, busy);
   return (
     <li class="template-item" ref={itemRef}>
       {row.thumbnailUrl ? <img class="template-thumb" src={row.thumbnailUrl} alt="" loading="lazy" /> : <span class="template-thumb" />}
