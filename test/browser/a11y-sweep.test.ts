@@ -193,7 +193,7 @@ describe.each(['light', 'dark'] as const)('every screen and state, %s theme', (t
       await checkKeyboardAsync(ui, 'Browse, 503');
       await faultsAsync('library', { rate: 1, kinds: ['429'] });
       await ui.getByLabel('Category').selectOption({ label: 'Travel' });
-      await expect.poll(() => textOf(alert), { timeout: 10_000 }).toMatch(/Trying again in/);
+      await expect.poll(() => textOf(ui.getByTestId('library-problem')), { timeout: 10_000 }).toMatch(/Trying again in/);
       await checkAxeAsync(ui, 'Browse, the 429 wait');
     } finally {
       await faultsAsync('library', { rate: 0 });

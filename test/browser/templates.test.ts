@@ -336,6 +336,80 @@ describe('Templates', () => {
     await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 30_000 }).toBe(50);
   });
 
+  it('a list read the builder asks to wait hours for says when it ends, and its Try again reads nothing until then (it went at once and was refused again)', async () => {
+    await openTemplatesAsync('light');
+    await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5, retry_after: 3_600 });
+    try {
+      await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
+      const ui = await h.uiFrameAsync();
+      const list = ui.getByRole('region', { name: 'Templates in the workspace' });
+      await expect.poll(() => textOf(list.getByRole('alert')), { timeout: 30_000 }).toMatch(/^The builder API asks Envelope to slow down for a while\. You can try again after \d\d:\d\d, in about an hour\.$/);
+      await controlAsync('faults', { rate: 0 });
+      const tryAgain = list.getByRole('button', { name: 'Try again' });
+      expect(await tryAgain.getAttribute('aria-disabled')).toBe('true');
+      await tryAgain.click({ force: true });
+      await new Promise((done) => setTimeout(done, 2_000));
+      expect(await templateList(ui).count()).toBe(0);
+      expect(await list.getByRole('alert').count()).toBe(1);
+      expect(await axeViolationsAsync(ui)).toEqual([]);
+    } finally {
+      await controlAsync('faults', { rate: 0 });
+    }
+  });
+
+  it('a save, a rename or a deletion the builder asks to wait over a minute for says when it can go, and its button sends nothing until then (it went at once and was refused again); what was typed stays', { timeout: 90_000 }, async () => {
+    const ui = await openTemplatesAsync('light');
+    await selectLayerAsync('Emails', EMAIL);
+    await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
+    await ui.getByLabel('Template name').fill('Typed name');
+    const templatesBefore = (await builderAsync<StoredTemplate[]>('/templates')).data.map((template) => template.name).sort();
+    const saveSection = ui.getByRole('region', { name: 'Save selection as template' });
+    const waitWords = /^The builder API asks Envelope to slow down for a while, so nothing was changed\. You can try again after \d\d:\d\d, in about 2 minutes\.$/;
+    /** Nothing reaches the builder for a while after a press: its templates are as they were. */
+    const nothingSentAsync = async () => {
+      await new Promise((done) => setTimeout(done, 2_000));
+      expect((await builderAsync<StoredTemplate[]>('/templates')).data.map((template) => template.name).sort()).toEqual(templatesBefore);
+    };
+    await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5, retry_after: 120 });
+    try {
+      const save = ui.getByRole('button', { name: 'Save as template' });
+      await save.click();
+      await expect.poll(() => textOf(saveSection.getByRole('alert')), { timeout: 30_000 }).toMatch(waitWords);
+      // The limit lifts on the builder's side, but the wait asked for is not over: pressed again, Save sends nothing.
+      await controlAsync('faults', { rate: 0 });
+      expect(await save.getAttribute('aria-disabled')).toBe('true');
+      // Clicked as a person would, though the button says it cannot act yet.
+      await save.click({ force: true });
+      await ui.getByLabel('Template name').press('Enter');
+      await nothingSentAsync();
+      expect(await textOf(saveResult(ui))).toBe('');
+      expect(await textOf(saveSection.getByRole('alert'))).toMatch(waitWords);
+      expect(await ui.getByLabel('Template name').inputValue()).toBe('Typed name');
+      expect(await axeViolationsAsync(ui)).toEqual([]);
+
+      // A rename refused the same way: Save name and description, then Delete, send nothing until the wait is over.
+      await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5, retry_after: 120 });
+      const item = itemNamed(ui, 'Welcome email');
+      await item.getByRole('button', { name: 'Rename “Welcome email”' }).click();
+      await ui.getByLabel('New name').fill('Welcome email (v2)');
+      const saveName = item.getByRole('button', { name: 'Save name and description' });
+      await saveName.click();
+      await expect.poll(() => textOf(item.getByRole('alert')), { timeout: 30_000 }).toMatch(waitWords);
+      await controlAsync('faults', { rate: 0 });
+      await saveName.click({ force: true });
+      await nothingSentAsync();
+      expect(await ui.getByLabel('New name').inputValue()).toBe('Welcome email (v2)');
+      await item.getByRole('button', { name: 'Cancel' }).click();
+      await item.getByRole('button', { name: 'Delete “Welcome email”' }).click();
+      await item.getByRole('group', { name: 'Delete “Welcome email”?' }).getByRole('button', { name: 'Delete “Welcome email”' }).click({ force: true });
+      await nothingSentAsync();
+      expect(await item.count()).toBe(1);
+      expect(await axeViolationsAsync(ui)).toEqual([]);
+    } finally {
+      await controlAsync('faults', { rate: 0 });
+    }
+  });
+
   it('a wait over a minute asked by the builder is counted down, with no Try again that could only fail, and the list reads again at its end (its Try again went at once and failed the same way)', { timeout: 150_000 }, async () => {
     await openTemplatesAsync('light');
     // Longer than the sandbox waits out itself (a minute).

@@ -230,6 +230,7 @@ describe('the smallest window on Templates', () => {
       await expect.poll(() => alert.count(), { timeout: 15_000 }).toBe(1);
       await expect.poll(() => hiddenPxAsync(alert)).toBe(0);
       await h.page.keyboard.press('Escape');
+      // The builder's wait is not over: the confirmation's Delete is held, and the line saying why shows beside it.
       await item.getByRole('button', { name: 'Delete “Welcome email”' }).focus();
       await h.page.keyboard.press('Enter');
       await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).toBe('Delete “Welcome email”');
@@ -296,6 +297,39 @@ describe('the smallest window on Templates', () => {
     await expect.poll(() => list.getByRole('alert').textContent(), { timeout: 20_000 }).toContain('key was not accepted');
     await expect.poll(() => hiddenPxAsync(list.getByRole('button', { name: 'Open Settings' }))).toBe(0);
     expect(await hiddenPxAsync(list.getByRole('alert'))).toBe(0);
+  });
+
+  it('keeps what a save answered in sight when the list cannot be read again after it, at the default size and the smallest (the list’s failure scrolled the save’s answer out of sight)', { timeout: 120_000 }, async () => {
+    // Every read of the list is refused from now on (a wait of hours, said at once); the save itself goes through.
+    const listRead = (url: URL) => url.pathname === '/api/templates' && url.searchParams.has('page');
+    await h.page.route(listRead, (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({ status: 429, headers: { 'content-type': 'application/json', 'retry-after': '3600' }, body: JSON.stringify({ error: 'rate_limited', message: 'Too many requests.' }) })
+        : route.continue(),
+    );
+    try {
+      for (const smallest of [false, true]) {
+        await h.openFreshAsync('?demo-keys=1&command=templates');
+        if (smallest) await dragGripAsync(-400, -600);
+        await expect.poll(windowSizeAsync).toEqual(smallest ? [320, 240] : [400, 600]);
+        const ui = await h.uiFrameAsync();
+        await h.page.locator('[data-role="pages"] li', { hasText: 'Emails' }).click();
+        await h.page.locator('[data-role="layers"] li[data-depth="0"]', { hasText: 'Spring sale' }).click();
+        const name = ui.getByLabel('Template name');
+        await expect.poll(() => name.inputValue()).toMatch(/^Spring sale/);
+        await name.focus();
+        await h.page.keyboard.press('Enter');
+        const result = ui.getByTestId('templates-save-result');
+        await expect.poll(() => result.textContent(), { timeout: 30_000 }).toMatch(/^Saved “Spring sale/);
+        // The list's read after the save failed, and says so (heard as an alert), below.
+        const listAlert = ui.getByRole('region', { name: 'Templates in the workspace' }).getByRole('alert');
+        await expect.poll(() => listAlert.count(), { timeout: 15_000 }).toBe(1);
+        await ui.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        expect(await hiddenPxAsync(result), smallest ? 'the smallest window' : 'the default size').toBe(0);
+      }
+    } finally {
+      await h.page.unroute(listRead);
+    }
   });
 
   it('shows why the list could not be read on opening, not below the edge (its problem line was out of sight under the save section)', async () => {

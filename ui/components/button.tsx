@@ -10,13 +10,15 @@ export interface ButtonProps {
   disabled?: boolean;
   /** Shows a spinner and blocks clicks while the action runs. */
   busy?: boolean;
+  /** Blocks clicks, focusable, without a spinner: the action cannot work yet (a service's wait), said beside it. */
+  held?: boolean;
   testId?: string;
   buttonRef?: Ref<HTMLButtonElement>;
   describedBy?: string;
   ariaLabel?: string;
 }
 
-export function Button({ children, variant = 'secondary', type = 'button', onClick, disabled, busy, testId, buttonRef, describedBy, ariaLabel }: ButtonProps) {
+export function Button({ children, variant = 'secondary', type = 'button', onClick, disabled, busy, held, testId, buttonRef, describedBy, ariaLabel }: ButtonProps) {
   return (
     <button
       ref={buttonRef}
@@ -24,13 +26,13 @@ export function Button({ children, variant = 'secondary', type = 'button', onCli
       class={`button button-${variant}`}
       // Stays focusable while busy (focus is not lost mid-action); clicks are ignored instead.
       disabled={disabled}
-      aria-disabled={busy ? true : undefined}
+      aria-disabled={busy || held ? true : undefined}
       aria-busy={busy ? true : undefined}
       aria-describedby={describedBy}
       aria-label={ariaLabel}
       data-testid={testId}
       onClick={(event) => {
-        if (busy) {
+        if (busy || held) {
           event.preventDefault();
           return;
         }

@@ -1,7 +1,7 @@
 // A failed library call as the screen shows it: the sentence, what kind of trouble it is (which
 // decides the button under it), and for a 429 how long to wait before the calm retry.
 import { errorText } from '../messages/error-text';
-import { MAX_COUNTDOWN_SECONDS } from '../messages/retry-countdown';
+import { MAX_COUNTDOWN_SECONDS, retryAtText } from '../messages/retry-countdown';
 
 export type ProblemKind = 'offline' | 'key' | 'busy' | 'unavailable' | 'not_found' | 'other';
 
@@ -10,12 +10,14 @@ export interface LibraryProblem {
   message: string;
   /** Seconds to wait before trying again by itself (429 only). */
   retryAfterSeconds: number | null;
+  /** A wait too long to count down: when (Date.now() time) its Try again can work, not before. */
+  tryAgainAt?: number;
 }
 
 /** The wait used when a 429 comes without a usable Retry-After. */
 export const DEFAULT_RETRY_SECONDS = 30;
 
-export function libraryProblem(error: unknown): LibraryProblem {
+export function libraryProblem(error: unknown, nowMs = Date.now()): LibraryProblem {
   const { code, serverCode, retryAfterSeconds } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; serverCode?: unknown; retryAfterSeconds?: unknown };
   const message = errorText(error);
   switch (code) {
@@ -26,8 +28,12 @@ export function libraryProblem(error: unknown): LibraryProblem {
       return { kind: 'key', message, retryAfterSeconds: null };
     case 'rate_limited': {
       const seconds = typeof retryAfterSeconds === 'number' && retryAfterSeconds > 0 ? Math.ceil(retryAfterSeconds) : DEFAULT_RETRY_SECONDS;
-      // A wait of hours is no countdown to sit through: its words, and a button to try sooner.
-      if (seconds > MAX_COUNTDOWN_SECONDS) return { kind: 'other', message, retryAfterSeconds: null };
+      // A wait of hours is no countdown to sit through: said by when it ends, with a Try again
+      // from then on (one before would only be refused again).
+      if (seconds > MAX_COUNTDOWN_SECONDS) {
+        const tryAgainAt = nowMs + seconds * 1000;
+        return { kind: 'other', message: `The library asks us to slow down for a while. ${retryAtText(tryAgainAt, nowMs)}`, retryAfterSeconds: null, tryAgainAt };
+      }
       return { kind: 'busy', message: 'The library asks us to slow down for a moment.', retryAfterSeconds: seconds };
     }
     case 'unavailable':

@@ -1,5 +1,5 @@
 // A failed library call in words, with the one useful action: Settings for a refused key, a
-// countdown and a retry of its own for a 429, nothing for what the library removed (asking
+// countdown and a retry of its own for a 429 (a wait of hours: its end, and Try again once it is over), nothing for what the library removed (asking
 // again can only fail), "Try again" for the rest. In place of what the person was acting on, the
 // action takes the keyboard.
 import { useEffect, useMemo, useRef } from 'preact/hooks';
@@ -45,6 +45,8 @@ export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNotic
   // A wait (at least a second: libraryProblem) counted from when this problem came; at its end, the retry.
   const until = useMemo(() => (problem.retryAfterSeconds === null ? null : Date.now() + problem.retryAfterSeconds * 1000), [problem]);
   const secondsLeft = useSecondsLeft(until);
+  // A wait too long to count down: no Try again until it is over (it could only be refused again).
+  const held = useSecondsLeft(problem.tryAgainAt ?? null) > 0;
   const retry = useRef(onRetry);
   retry.current = onRetry;
   useEffect(() => {
@@ -61,13 +63,14 @@ export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNotic
     <div class="library-problem" data-testid="library-problem" data-kind={problem.kind} ref={notice}>
       <p role="alert" class={`notice ${problem.kind === 'busy' ? 'notice-info' : 'notice-error'}`}>
         {problem.message}
-        {problem.retryAfterSeconds !== null ? ` ${retryCountdownText(secondsLeft)}` : ''}
       </p>
+      {/* Not in the alert: said once, the seconds are seen ticking but not announced every second. */}
+      {until !== null ? <p class="muted">{retryCountdownText(secondsLeft)}</p> : null}
       {problem.kind === 'key' ? (
         <Button variant="primary" onClick={onOpenSettings}>
           Open Settings
         </Button>
-      ) : problem.kind === 'busy' || problem.kind === 'not_found' ? null : (
+      ) : problem.kind === 'busy' || problem.kind === 'not_found' || held ? null : (
         <Button onClick={() => onRetry(true)}>Try again</Button>
       )}
     </div>

@@ -1,11 +1,25 @@
-// A service's "slow down" said as a countdown, the same on every screen that waits one out.
+// A service's "slow down" said as a countdown, the same on every screen that waits one out; a
+// longer wait said by when it ends.
 import { plural } from '../components/count-words';
+import { describeWait } from '../../src/shared/api/http/describe-wait';
 
-/** The longest wait counted down (the limits are per minute); a longer one gets a Try again button. */
+/** The longest wait counted down (the limits are per minute); a longer one is said by when it ends (retryAtText). */
 export const MAX_COUNTDOWN_SECONDS = 300;
 
 /** "Trying again in 12 seconds." */
 export function retryCountdownText(secondsLeft: number): string {
   if (secondsLeft <= 0) return 'Trying again now…';
   return `Trying again in ${plural(secondsLeft, 'second')}.`;
+}
+
+/**
+ * "You can try again after 14:05, in about 2 hours." Said once, not ticking: the clock time stays
+ * true while the notice stays on screen, where "in 2 hours" alone would not. A wait past today names the day.
+ */
+export function retryAtText(untilMs: number, nowMs: number): string {
+  const until = new Date(untilMs);
+  // As absoluteTime writes times (relative-time.ts): "14:05".
+  const time = until.toLocaleTimeString('en-GB', { timeStyle: 'short' });
+  const day = until.toDateString() === new Date(nowMs).toDateString() ? '' : `${until.toLocaleDateString('en-GB', { weekday: 'long' })} `;
+  return `You can try again after ${day}${time}, in about ${describeWait((untilMs - nowMs) / 1000)}.`;
 }

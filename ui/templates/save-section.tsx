@@ -11,7 +11,8 @@ import { useNoticeInSight } from '../hooks/use-notice-in-sight';
 import { useRequest } from '../hooks/use-request';
 import { relativeTime } from '../messages/relative-time';
 import { ProblemLine } from './problem-line';
-import { listMayHaveChanged, saveOutcomeText, saveProblem, templateProblem, type TemplateProblem } from './template-words';
+import { actionProblem, listMayHaveChanged, saveOutcomeText, saveProblem, templateProblem, type TemplateProblem } from './template-words';
+import { useSecondsLeft } from '../hooks/use-seconds-left';
 import { SubmitForm } from '../components/submit-form';
 
 // Reading and exporting a large frame takes a while in the sandbox.
@@ -37,6 +38,8 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   const save = useRequest<TemplateSaveOutcome | TemplateSelection, 'create' | 'update' | 'unlink'>({ whilePending: 'ignore' });
   const busy = save.pending !== null;
   const [problem, setProblem] = useState<TemplateProblem | null>(null);
+  // The builder asked to wait: Save and Update are held until then (what was typed stays).
+  const held = useSecondsLeft(problem?.tryAgainAt ?? null) > 0;
   const [result, setResult] = useState<LiveMessage | null>(null);
   const pendingUpdate = useRef(updateNow);
   // A problem said with the builder's old key or address does not stand beside the new one's answers.
@@ -69,7 +72,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
     setResult(null);
     const onError = (error: unknown) => {
       // Only a create could be made twice by saving again; an update sent twice is the same update.
-      setProblem(action === 'create' ? saveProblem(error, form.name.trim()) : templateProblem(error));
+      setProblem(actionProblem(action === 'create' ? saveProblem(error, form.name.trim()) : templateProblem(error), error));
       if (listMayHaveChanged(error)) onSaved();
     };
     if (action === 'unlink') {
@@ -137,7 +140,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
       </p>
       {frame === null ? null : link !== null ? (
         <div class="button-row">
-          <Button variant="primary" busy={busy} onClick={() => run('update')} buttonRef={updateButton}>
+          <Button variant="primary" busy={busy} held={held} onClick={() => run('update')} buttonRef={updateButton}>
             Update template
           </Button>
           <Button disabled={busy} onClick={() => run('unlink')}>
@@ -149,7 +152,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
           <TextField id="template-name" label="Template name" value={form.name} onValue={(name) => setForm({ ...form, name })} error={nameError} />
           <TextField id="template-description" label="Description (optional)" value={form.description} onValue={(description) => setForm({ ...form, description })} />
           <div class="button-row">
-            <Button variant="primary" type="submit" busy={busy}>
+            <Button variant="primary" type="submit" busy={busy} held={held}>
               Save as template
             </Button>
           </div>

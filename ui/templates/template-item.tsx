@@ -10,7 +10,8 @@ import { useNoticeInSight } from '../hooks/use-notice-in-sight';
 import { useRequest } from '../hooks/use-request';
 import { absoluteTime, relativeTime } from '../messages/relative-time';
 import { ProblemLine } from './problem-line';
-import { BUILDER_REQUEST_TIMEOUT_MS, isGoneElsewhere, templateDetailsText, templateProblem, type TemplateProblem } from './template-words';
+import { useSecondsLeft } from '../hooks/use-seconds-left';
+import { actionProblem, BUILDER_REQUEST_TIMEOUT_MS, isGoneElsewhere, templateDetailsText, templateProblem, type TemplateProblem } from './template-words';
 import { SubmitForm } from '../components/submit-form';
 
 export interface TemplateItemProps {
@@ -32,6 +33,8 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
   const [said, setSaid] = useState('');
   const action = useRequest<unknown, 'open' | 'rename' | 'delete'>({ whilePending: 'ignore' });
   const busy = action.pending !== null;
+  // The builder asked to wait: the row's requests are held until then.
+  const held = useSecondsLeft(problem?.tryAgainAt ?? null) > 0;
   // The button that opened a form or a confirmation is gone with it: focus goes to what replaced it.
   const confirmRef = useRef<HTMLButtonElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
@@ -56,7 +59,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
     void action.run(name, start, {
       onResult,
       // Deleted by a teammate meanwhile (and linked to no frame here): the row goes, as a delete of it would.
-      onError: (error) => (name === 'rename' && isGoneElsewhere(error) ? onDeleted(row, true) : setProblem(templateProblem(error))),
+      onError: (error) => (name === 'rename' && isGoneElsewhere(error) ? onDeleted(row, true) : setProblem(actionProblem(templateProblem(error), error))),
     });
   };
   const open = () =>
@@ -76,8 +79,9 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
 
   const label = `“${row.name}”`;
   // A failure, the details and a rename's busy Save show below the row's buttons: in a short window, each comes into sight.
+  // So does a failure still shown when a form or a confirmation opens above it: it says why their button is held.
   const itemRef = useRef<HTMLLIElement>(null);
-  useNoticeInSight(itemRef, problem, mode.kind === 'details' ? mode.opened : null, busy);
+  useNoticeInSight(itemRef, problem, mode.kind === 'details' ? mode.opened : mode.kind, busy);
   return (
     <li class="template-item" ref={itemRef}>
       {row.thumbnailUrl ? <img class="template-thumb" src={row.thumbnailUrl} alt="" loading="lazy" /> : <span class="template-thumb" />}
@@ -93,7 +97,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
             <TextField id={`rename-${row.id}`} inputRef={nameRef} label="New name" value={mode.name} error={mode.error} onValue={(name) => setMode({ ...mode, name })} />
             <TextField id={`describe-${row.id}`} label="Description" value={mode.description} onValue={(description) => setMode({ ...mode, description })} />
             <div class="button-row">
-              <Button variant="primary" type="submit" busy={busy}>
+              <Button variant="primary" type="submit" busy={busy} held={held}>
                 Save name and description
               </Button>
               <Button onClick={() => setMode({ kind: 'idle' })} disabled={busy}>
@@ -106,7 +110,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
             <p>Delete the template {label} from the builder workspace? This cannot be undone.</p>
             <div class="button-row">
               {/* The question names it: a long name in the button made it so tall that Keep it went below the edge. */}
-              <Button variant="destructive" busy={busy} onClick={remove} buttonRef={confirmRef} ariaLabel={`Delete ${label}`}>
+              <Button variant="destructive" busy={busy} held={held} onClick={remove} buttonRef={confirmRef} ariaLabel={`Delete ${label}`}>
                 Delete
               </Button>
               {/* Once sent, a deletion cannot be taken back: "Keep it" would say otherwise. */}
@@ -130,7 +134,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
       </div>
       {mode.kind === 'idle' || mode.kind === 'details' ? (
         <div class="button-row template-actions">
-          <Button onClick={open} busy={busy} ariaLabel={`Open ${label}`} buttonRef={openRef}>
+          <Button onClick={open} busy={busy} held={held} ariaLabel={`Open ${label}`} buttonRef={openRef}>
             Open
           </Button>
           {/* One request a row at a time: while Open waits, a rename or deletion would be dropped. */}

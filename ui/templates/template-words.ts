@@ -3,7 +3,7 @@
 import type { TemplateOpenOutcome, TemplateRow, TemplateSaveOutcome } from '../../src/shared/bridge/messages';
 import { countWord, plural } from '../components/count-words';
 import { DEFAULT_RETRY_POLICY } from '../../src/shared/api/http/retry-policy';
-import { MAX_COUNTDOWN_SECONDS } from '../messages/retry-countdown';
+import { MAX_COUNTDOWN_SECONDS, retryAtText } from '../messages/retry-countdown';
 import { errorText } from '../messages/error-text';
 import { absoluteTime } from '../messages/relative-time';
 
@@ -42,6 +42,8 @@ export interface TemplateProblem {
   keyMissing?: true;
   /** The list's read told to wait this long: counted down, then read again by itself (listReadProblem). */
   retryAfterSeconds?: number;
+  /** A save, rename or deletion told to wait (actionProblem): its button is held until this Date.now() time. */
+  tryAgainAt?: number;
 }
 
 export function templateProblem(error: unknown): TemplateProblem {
@@ -60,15 +62,36 @@ export function templateProblem(error: unknown): TemplateProblem {
  * A failed read of the list. The sandbox waits out a "slow down" of up to a minute itself (and
  * holds a Try again until it ends); a longer one, up to what the library and Settings count
  * down, is counted down here and the list reads again at its end, as the library's lists do:
- * a Try again before then could only fail the same way. A wait of hours keeps its words and
- * the button, to try sooner.
+ * a Try again before then could only fail the same way. A wait of hours is said by when it
+ * ends, its Try again held until then (actionProblem), as a save's button is.
  */
 export function listReadProblem(error: unknown): TemplateProblem {
   const problem = templateProblem(error);
   const { code, details } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; details?: { retryAfterSeconds?: unknown } };
   const seconds = details?.retryAfterSeconds;
-  if (code !== 'rate_limited' || typeof seconds !== 'number' || seconds <= DEFAULT_RETRY_POLICY.maxRetryAfterSeconds || seconds > MAX_COUNTDOWN_SECONDS) return problem;
-  return { ...problem, message: 'The builder API asks Envelope to slow down for a while.', retryAfterSeconds: Math.ceil(seconds) };
+  if (code !== 'rate_limited' || typeof seconds !== 'number' || seconds <= DEFAULT_RETRY_POLICY.maxRetryAfterSeconds) return problem;
+  const message = 'The builder API asks Envelope to slow down for a while.';
+  if (seconds > MAX_COUNTDOWN_SECONDS) return heldProblem(problem, message, seconds, Date.now());
+  return { ...problem, message, retryAfterSeconds: Math.ceil(seconds) };
+}
+
+/**
+ * A failed save, update, rename, deletion or Open. A "slow down" longer than the sandbox waits
+ * out itself (a minute) is said by when it ends, and the button that sent it is held until then:
+ * pressed sooner, it could only be refused again. Not retried by itself, as the list is: the
+ * person may have changed what they typed, or their mind, meanwhile.
+ */
+export function actionProblem(problem: TemplateProblem, error: unknown, nowMs = Date.now()): TemplateProblem {
+  const { code, details } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; details?: { retryAfterSeconds?: unknown } };
+  const seconds = details?.retryAfterSeconds;
+  if (code !== 'rate_limited' || typeof seconds !== 'number' || seconds <= DEFAULT_RETRY_POLICY.maxRetryAfterSeconds) return problem;
+  return heldProblem(problem, 'The builder API asks Envelope to slow down for a while, so nothing was changed.', seconds, nowMs);
+}
+
+/** `said`, then when the wait of `seconds` ends; what sent the request is held until then. */
+function heldProblem(problem: TemplateProblem, said: string, seconds: number, nowMs: number): TemplateProblem {
+  const tryAgainAt = nowMs + Math.ceil(seconds) * 1000;
+  return { ...problem, message: `${said} ${retryAtText(tryAgainAt, nowMs)}`, tryAgainAt };
 }
 
 /** The builder has no such template any more and no frame here is linked to it: nothing is left to show of it. */

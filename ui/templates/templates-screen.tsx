@@ -133,17 +133,25 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const listProblem = list.problem;
   const waitUntil = useMemo(() => (listProblem?.retryAfterSeconds === undefined ? null : Date.now() + listProblem.retryAfterSeconds * 1000), [listProblem]);
   const waitLeft = useSecondsLeft(waitUntil);
+  // A wait of hours: Try again is held until it is over (pressed sooner, it could only be refused again).
+  const listHeld = useSecondsLeft(listProblem?.tryAgainAt ?? null) > 0;
   const retryAfterWait = useRef(() => {});
   retryAfterWait.current = () => load(list.page, list.keepBelow);
   useEffect(() => {
     if (waitUntil !== null && waitLeft === 0) retryAfterWait.current();
   }, [waitUntil, waitLeft]);
-  // A failed read shows under the list, below the save section in a short window: it comes into sight.
+  // A failed read shows under the list, below the save section in a short window: it comes into
+  // sight, except after a save: then the save's answer stays in sight (the list's alert is still heard).
   const listSection = useRef<HTMLElement>(null);
-  useNoticeInSight(listSection, list.problem, null);
+  const readAfterSave = useRef(0);
+  const onSaved = () => {
+    reload();
+    readAfterSave.current = requests.current;
+  };
+  useNoticeInSight(listSection, list.awaiting === readAfterSave.current ? null : list.problem, null);
   return (
     <div class="templates" hidden={hidden}>
-      <SaveSection endpoint={endpoint} epoch={epoch} selection={selection} onSelection={setSelection} onSaved={reload} onOpenSettings={onOpenSettings} updateNow={updateNow} />
+      <SaveSection endpoint={endpoint} epoch={epoch} selection={selection} onSelection={setSelection} onSaved={onSaved} onOpenSettings={onOpenSettings} updateNow={updateNow} />
       <section class="settings-section" aria-labelledby="templates-list-title" ref={listSection}>
         <h2 id="templates-list-title" tabIndex={-1} ref={listHeading}>
           Templates in the workspace
@@ -174,7 +182,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
         {waitUntil !== null ? <p class="muted">{retryCountdownText(waitLeft)}</p> : null}
         {moreLabel !== null ? (
           <div class="button-row">
-            <Button onClick={showMore} busy={list.loading} buttonRef={moreButton}>
+            <Button onClick={showMore} busy={list.loading} held={listHeld} buttonRef={moreButton}>
               {moreLabel}
             </Button>
           </div>

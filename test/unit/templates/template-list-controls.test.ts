@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TemplatePage, TemplateRow } from '../../../src/shared/bridge/messages';
 import { answerTemplatePage, askTemplatePage, failTemplatePage, initialTemplateList, showsTemplateFilter, templateListButton, type TemplateListState } from '../../../ui/templates/template-list-state';
-import { listReadProblem, type TemplateProblem } from '../../../ui/templates/template-words';
+import { actionProblem, listReadProblem, templateProblem, type TemplateProblem } from '../../../ui/templates/template-words';
 
 const row = (name: string): TemplateRow => ({ id: name, name, description: '', updatedAt: '2026-11-24T10:00:00.000Z', thumbnailUrl: null, linkedFrame: null });
 const page = (names: string[], total: number): TemplatePage => ({ templates: names.map(row), page: 1, total, hasMore: names.length < total });
@@ -55,10 +55,13 @@ describe('the templates list told by the builder to wait', () => {
     expect(templateListButton(short)).toBe('Try again');
   });
 
-  it('of hours: no countdown to sit through, the wait in words and Try again to try sooner', () => {
+  it('of hours: no countdown to sit through, the wait said by when it ends and Try again held until then (it went at once and was refused again)', () => {
+    const before = Date.now();
     const long = readFailed(slowDown(7200));
     expect(long.problem?.retryAfterSeconds).toBeUndefined();
-    expect(long.problem?.message).toBe(slowDown(7200).message);
+    expect(long.problem?.message).toMatch(/^The builder API asks Envelope to slow down for a while\. You can try again after .*\d\d:\d\d, in about 2 hours\.$/);
+    expect(long.problem?.tryAgainAt).toBeGreaterThanOrEqual(before + 7_200_000);
+    expect(long.problem?.tryAgainAt).toBeLessThanOrEqual(Date.now() + 7_200_000);
     expect(templateListButton(long)).toBe('Try again');
   });
 
@@ -79,5 +82,29 @@ describe('the templates list once read', () => {
 
   it('keeps the filter while something is typed in it, whatever the list holds', () => {
     expect(showsTemplateFilter(answered(page([], 0)), 'spring')).toBe(true);
+  });
+});
+
+// A save, rename or deletion told to wait over a minute said "Try again in 2 minutes" beside a
+// button that went at once and was refused again.
+describe('a save, rename or deletion told by the builder to wait', () => {
+  const slowDown = (seconds: number) => ({ code: 'rate_limited', message: 'The builder API is receiving too many requests. Try again in 2 minutes.', details: { status: 429, retryAfterSeconds: seconds } });
+  const now = new Date(2026, 10, 29, 12, 5).getTime();
+  const problemOf = (error: unknown) => actionProblem(templateProblem(error), error, now);
+
+  it('over a minute: says when it can be tried again, and holds its button until then', () => {
+    expect(problemOf(slowDown(120))).toEqual({
+      message: 'The builder API asks Envelope to slow down for a while, so nothing was changed. You can try again after 12:07, in about 2 minutes.',
+      action: null,
+      frameId: null,
+      tryAgainAt: now + 120_000,
+    });
+    expect(problemOf(slowDown(7_200)).tryAgainAt).toBe(now + 7_200_000);
+  });
+
+  it('up to a minute (the sandbox holds the next request until then) and other failures: as they were', () => {
+    expect(problemOf(slowDown(30))).toEqual(templateProblem(slowDown(30)));
+    const unavailable = { code: 'unavailable', message: 'The builder API is temporarily unavailable. Try again in a moment.', details: { status: 503, retryAfterSeconds: 120 } };
+    expect(problemOf(unavailable)).toEqual(templateProblem(unavailable));
   });
 });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/shared/api/http/api-error';
 import { DEFAULT_RETRY_SECONDS, libraryProblem } from '../../../ui/library/library-problem';
-import { retryCountdownText } from '../../../ui/messages/retry-countdown';
+import { retryAtText, retryCountdownText } from '../../../ui/messages/retry-countdown';
 import { originsOf, previewContentSecurityPolicy } from '../../../ui/library/email/preview-policy';
 import { EMPTY_SEARCH, sameSearch, searchQuery, SEARCH_PAGE_SIZE, shortDate } from '../../../ui/library/search/search-query';
 
@@ -22,10 +22,16 @@ describe('libraryProblem', () => {
     expect(libraryProblem(failure('rate_limited', 429))).toMatchObject({ kind: 'busy', retryAfterSeconds: DEFAULT_RETRY_SECONDS });
   });
 
-  it('a 429 asking to wait hours is said with its wait and a Try again button, not a countdown of 86400 seconds without one', () => {
-    const message = 'The email library API is receiving too many requests. Try again in 24 hours.';
-    expect(libraryProblem(failure('rate_limited', 429, { retryAfterSeconds: 86_400, message }))).toEqual({ kind: 'other', message, retryAfterSeconds: null });
+  it('a 429 asking to wait hours is said by when it ends, its Try again held until then, not a countdown of 7200 seconds (its Try again was refused at once)', () => {
+    const now = new Date(2026, 10, 29, 12, 5).getTime();
+    expect(libraryProblem(failure('rate_limited', 429, { retryAfterSeconds: 7_200 }), now)).toEqual({
+      kind: 'other',
+      message: 'The library asks us to slow down for a while. You can try again after 14:05, in about 2 hours.',
+      retryAfterSeconds: null,
+      tryAgainAt: now + 7_200_000,
+    });
     expect(libraryProblem(failure('rate_limited', 429, { retryAfterSeconds: 300 }))).toMatchObject({ kind: 'busy', retryAfterSeconds: 300 });
+    expect(libraryProblem(failure('rate_limited', 429, { retryAfterSeconds: 300 })).tryAgainAt).toBeUndefined();
   });
 
   it('says offline, unavailable and gone in words', () => {
@@ -42,6 +48,12 @@ describe('libraryProblem', () => {
     expect(retryCountdownText(2)).toBe('Trying again in 2 seconds.');
     expect(retryCountdownText(1)).toBe('Trying again in 1 second.');
     expect(retryCountdownText(0)).toBe('Trying again now…');
+  });
+
+  it('says a wait too long to count down by its end, naming the day when it is not today', () => {
+    const now = new Date(2026, 10, 29, 12, 5).getTime();
+    expect(retryAtText(now + 6 * 60_000, now)).toBe('You can try again after 12:11, in about 6 minutes.');
+    expect(retryAtText(now + 24 * 3_600_000, now)).toBe('You can try again after Monday 12:05, in about 24 hours.');
   });
 });
 
