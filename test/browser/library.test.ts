@@ -950,6 +950,39 @@ describe('Browse: a 429 asking to wait hours', () => {
       await setFaultsAsync({ rate: 0 });
     }
   });
+
+  it('says so when the wait is over, as its Try again comes, and leaves the focus where it is (the button came unannounced)', async () => {
+    // A browser of its own whose clock can be moved on two hours (the file's other tests keep the real one).
+    const context = await h.browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+    try {
+      await context.clock.install();
+      const page = await context.newPage();
+      await page.goto(`${h.playground.url}?command=browse&theme=light&demo-keys=1`);
+      await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached', timeout: 40_000 });
+      const ui = (await (await page.waitForSelector('iframe[data-role="plugin-iframe"]', { state: 'attached' })).contentFrame())!;
+      await emailList(ui).waitFor({ timeout: 20_000 });
+      const regions = await watchStatusRegionsAsync(ui);
+      await setFaultsAsync({ rate: 1, kinds: ['429'], retry_after: 7200 });
+      const category = ui.getByLabel('Category');
+      await category.selectOption({ label: 'Travel' });
+      const notice = ui.getByTestId('library-problem');
+      await expect.poll(() => textOf(notice.getByRole('alert')), { timeout: 10_000 }).toMatch(/in about 2 hours\.$/);
+      await setFaultsAsync({ rate: 0 });
+      await category.focus();
+      expect(await notice.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+      await context.clock.fastForward('02:00:01');
+      await expect.poll(() => textOf(notice.getByRole('status')), { timeout: 10_000 }).toBe('You can try again now.');
+      expect(await notice.getByRole('button', { name: 'Try again' }).count()).toBe(1);
+      // Said in a status line that was there before (one added already filled may go unannounced).
+      expect(await regions.said()).toContain('You can try again now.');
+      expect(await regions.addedWith()).not.toContain('You can try again now.');
+      expect(await category.evaluate((element) => element === document.activeElement)).toBe(true);
+      await checkAxeAsync(ui, 'Browse, a wait of hours over');
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+      await context.close();
+    }
+  });
 });
 
 describe('Browse: offline', () => {
