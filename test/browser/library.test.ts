@@ -2,11 +2,11 @@
 // dist/ui.html calling the library emulator from the iframe. Driven by roles, labels, visible
 // text and keys; what the screen shows is checked against what the emulator serves.
 import { mkdirSync } from 'node:fs';
-import type { Frame, Locator, Request } from 'playwright-core';
+import type { BrowserContext, Frame, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
 import { axeViolationsAsync } from './support/axe';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, startHarnessAsync, textOf, VIEWPORT, type Harness } from './support/playground-harness';
 
 let h: Harness;
 let state: EmulatorDemoState;
@@ -592,14 +592,21 @@ describe('Browse: a request held back by the rate limit', () => {
     // Brands' request waits in the plugin meanwhile: it said only “Loading brands…” for as long.
     await ui.getByRole('button', { name: 'Brands', exact: true }).click();
     const held = ui.getByRole('status').filter({ hasText: 'limited number of requests' });
-    const heldWords = /^The library takes a limited number of requests a minute\. Requests go again in [1-6] seconds?\.$/;
-    await expect.poll(async () => (await textOf(held)) ?? '', { timeout: 5_000 }).toMatch(heldWords);
+    const heldWords = 'The library takes a limited number of requests a minute.';
+    await expect.poll(async () => (await textOf(held)) ?? '', { timeout: 5_000 }).toBe(heldWords);
+    // The seconds show beside the status, not in it: a screen reader says it once, not again at every tick.
+    const countdown = ui.getByText(/^Requests go again in [1-6] seconds?\.$/);
+    await expect.poll(() => countdown.count()).toBe(1);
+    const first = await textOf(countdown);
+    await expect.poll(() => textOf(countdown), { timeout: 5_000 }).not.toBe(first);
     await checkAxeAsync(ui, 'the held notice, light');
     await ui.getByRole('list', { name: 'Top brands' }).getByRole('button').first().waitFor({ timeout: 15_000 });
     await expect.poll(() => held.count()).toBe(0);
+    expect(await ui.getByText(/^Requests go again in/).count()).toBe(0);
     // Its status was in the window before it said anything (it came already filled, maybe never announced).
     expect((await regions.addedWith()).filter((text) => text !== '')).toEqual([]);
-    expect(await regions.said()).toContainEqual(expect.stringMatching(heldWords));
+    // Said once while the seconds went down (it was said again at every one).
+    expect((await regions.said()).filter((text) => text.includes('limited number'))).toEqual([heldWords]);
   });
 
   it('once the designer leaves the section whose request was held, stops counting down: nothing waits (it counted down for nothing)', async () => {
@@ -613,7 +620,8 @@ describe('Browse: a request held back by the rate limit', () => {
     await expect.poll(() => held.count(), { timeout: 5_000 }).toBe(0);
     // Brands again: its request waits again, and the notice says so again.
     await ui.getByRole('button', { name: 'Brands', exact: true }).click();
-    await expect.poll(async () => (await textOf(held)) ?? '', { timeout: 5_000 }).toMatch(/^The library takes a limited number of requests a minute\. Requests go again in \d+ seconds?\.$/);
+    await expect.poll(async () => (await textOf(held)) ?? '', { timeout: 5_000 }).toBe('The library takes a limited number of requests a minute.');
+    await expect.poll(() => ui.getByText(/^Requests go again in \d+ seconds?\.$/).count()).toBe(1);
   });
 });
 
@@ -923,6 +931,24 @@ describe('Browse: a Try again that works, in the other sections', () => {
   });
 });
 
+/**
+ * Browse with the demo key in a browser of its own whose clock a test can move on
+ * (`context.clock.fastForward`); the file's other tests keep the real one. Close the context after.
+ */
+async function openBrowseWithClockAsync(): Promise<{ context: BrowserContext; page: Page; ui: Frame }> {
+  const context = await h.browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+  await context.clock.install();
+  const page = await context.newPage();
+  await page.goto(`${h.playground.url}?command=browse&theme=light&demo-keys=1`);
+  await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached', timeout: 40_000 });
+  // As openFreshAsync: the demo document, empty storage, the emulator's seed.
+  await evaluateHooks(page, (hooks) => hooks.reset());
+  await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
+  const ui = (await (await page.waitForSelector('iframe[data-role="plugin-iframe"]', { state: 'attached' })).contentFrame())!;
+  await emailList(ui).waitFor({ timeout: 20_000 });
+  return { context, page, ui };
+}
+
 describe('Browse: a 429 asking to wait hours', () => {
   it('says by when the wait ends, with no Try again before then (it went at once and was refused again), instead of counting down thousands of seconds', async () => {
     const ui = await openBrowseAsync('light', 'key');
@@ -940,6 +966,32 @@ describe('Browse: a 429 asking to wait hours', () => {
       await checkAxeAsync(ui, 'Browse, a wait of hours');
     } finally {
       await setFaultsAsync({ rate: 0 });
+    }
+  });
+
+  it('says so when the wait is over, as its Try again comes, and leaves the focus where it is (the button came unannounced)', async () => {
+    const { context, ui } = await openBrowseWithClockAsync();
+    try {
+      const regions = await watchStatusRegionsAsync(ui);
+      await setFaultsAsync({ rate: 1, kinds: ['429'], retry_after: 7200 });
+      const category = ui.getByLabel('Category');
+      await category.selectOption({ label: 'Travel' });
+      const notice = ui.getByTestId('library-problem');
+      await expect.poll(() => textOf(notice.getByRole('alert')), { timeout: 10_000 }).toMatch(/in about 2 hours\.$/);
+      await setFaultsAsync({ rate: 0 });
+      await category.focus();
+      expect(await notice.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+      await context.clock.fastForward('02:00:01');
+      await expect.poll(() => textOf(notice.getByRole('status')), { timeout: 10_000 }).toBe('You can try again now.');
+      expect(await notice.getByRole('button', { name: 'Try again' }).count()).toBe(1);
+      // Said in a status line that was there before (one added already filled may go unannounced).
+      expect(await regions.said()).toContain('You can try again now.');
+      expect(await regions.addedWith()).not.toContain('You can try again now.');
+      expect(await category.evaluate((element) => element === document.activeElement)).toBe(true);
+      await checkAxeAsync(ui, 'Browse, a wait of hours over');
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+      await context.close();
     }
   });
 });
@@ -2320,12 +2372,59 @@ describe('Browse: brand requests', () => {
         expect(response.status).toBe(201);
       }
       await send();
-      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^You have made today’s 50 brand requests\. You can ask again in (\d+ hours?)?( ?\d+ minutes?)?, after midnight UTC; your form is kept\./);
+      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^You have made today’s 50 brand requests \(the day ends at midnight UTC\)\. You can try again after (\w+ )?\d\d:\d\d, in about [^.]+\. Your form is kept\./);
       expect(await form.getByLabel('Brand', { exact: true }).inputValue()).toBe('Quiet Harbour Tea');
+      // Send is held until then, the refusal its description: pressed, or Enter in a field, nothing goes (it went and was refused again).
+      const sendButton = form.getByRole('button', { name: 'Send request' });
+      expect(await sendButton.getAttribute('aria-disabled')).toBe('true');
+      expect(await sendButton.evaluate((button) => document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent)).toMatch(/^You have made today’s 50/);
+      const refused = posts.length;
+      await sendButton.focus();
+      await h.page.keyboard.press('Enter');
+      await form.getByLabel('Website').press('Enter');
+      await ui.waitForTimeout(500);
+      expect(posts).toHaveLength(refused);
+      expect(await form.getByLabel('Website').inputValue()).toBe('quietharbourtea.com');
       await checkAxeAsync(ui, 'brand requests, light');
     } finally {
       stopWatching();
       await setFaultsAsync({ rate: 0 });
+    }
+  });
+
+  it('says when a held Send can go again, and then sends (the library asked to wait two minutes)', async () => {
+    const { context, page, ui } = await openBrowseWithClockAsync();
+    const requests = (url: URL) => url.pathname === '/v1/brand-requests';
+    try {
+      await page.route(requests, (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({
+              status: 429,
+              headers: { 'content-type': 'application/json', 'retry-after': '120', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
+              body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
+            })
+          : route.fallback(),
+      );
+      await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+      const form = ui.getByRole('form', { name: 'Ask for a brand' });
+      const send = form.getByRole('button', { name: 'Send request' });
+      const outcome = ui.getByTestId('request-outcome');
+      await form.getByLabel('Brand', { exact: true }).fill('Tidewater Linen');
+      await form.getByLabel('Website').fill('tidewaterlinen.com');
+      await send.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^The library has too many requests just now\. You can try again after \d\d:\d\d, in about 2 minutes\. Your form is kept\.\s*$/);
+      expect(await send.getAttribute('aria-disabled')).toBe('true');
+      await page.unroute(requests);
+      await context.clock.fastForward('02:01');
+      // Said in the outcome's live region; the keyboard stays on Send.
+      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/ Your form is kept\.\s*You can send your request now\.$/);
+      expect(await send.getAttribute('aria-disabled')).toBeNull();
+      expect(await send.evaluate((button) => button === document.activeElement)).toBe(true);
+      await send.click();
+      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^Requested Tidewater Linen\./);
+    } finally {
+      await context.close();
     }
   });
 

@@ -62,11 +62,17 @@ describe('Settings in the real UI', () => {
     try {
       await ui.getByTestId('settings-library-test').click();
       const result = ui.getByTestId('settings-library-result');
-      await expect.poll(() => textOf(result), { timeout: 15_000 }).toMatch(/^The library API is limiting requests for this key\. Test again in [1-4] seconds?\.$/);
+      // The seconds show beside the answer, not in its live region: a screen reader says the answer once, not again at every tick.
+      const countdown = ui.getByTestId('settings-library-countdown');
+      await expect.poll(() => textOf(countdown), { timeout: 15_000 }).toMatch(/^Test again in [1-4] seconds?\.$/);
+      const first = await textOf(countdown);
+      await expect.poll(() => textOf(countdown), { timeout: 5_000 }).not.toBe(first);
+      expect(await textOf(result)).toBe('The library API is limiting requests for this key.');
     } finally {
       await setFaults({ rate: 0 });
     }
     await expect.poll(() => textOf(ui.getByTestId('settings-library-result')), { timeout: 10_000 }).toBe('The library API is limiting requests for this key. You can test again now.');
+    expect(await ui.getByTestId('settings-library-countdown').count()).toBe(0);
     expect(await axeViolationsAsync(ui)).toEqual([]);
   });
 

@@ -11,7 +11,8 @@ import { useLayoutEffect } from 'preact/hooks';
  */
 export function useNoticeInSight(section: RefObject<HTMLElement>, outcome: unknown, otherOutcome: unknown, pending = false): void {
   useLayoutEffect(() => {
-    const shown = [...(section.current?.querySelectorAll(pending ? '.notice,[aria-busy="true"]' : '.notice') ?? [])].filter((element) => element.textContent !== '');
+    // .notice-more: a line that goes with the notice above it (its countdown).
+    const shown = [...(section.current?.querySelectorAll(pending ? '.notice,.notice-more,[aria-busy="true"]' : '.notice,.notice-more') ?? [])].filter((element) => element.textContent !== '');
     // A notice in a row of buttons comes with them: the button that helps may wrap under it.
     const notice = shown[shown.length - 1]?.closest('.button-row') ?? shown[shown.length - 1];
     const screen = notice?.closest('main');

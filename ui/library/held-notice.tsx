@@ -13,9 +13,11 @@ export function HeldNotice({ until }: { until: number }) {
   const seconds = useSecondsLeft(until);
   // Only while a request is held; the region stays, empty and out of the layout, so its first words are announced.
   return (
-    <LiveStatus class="notice notice-info library-held">
-      {seconds > 0 ? `The library takes a limited number of requests a minute. Requests go again in ${plural(seconds, 'second')}.` : null}
-    </LiveStatus>
+    <>
+      <LiveStatus class="notice notice-info library-held">{seconds > 0 ? 'The library takes a limited number of requests a minute.' : null}</LiveStatus>
+      {/* Not in the status: said once, the seconds are seen ticking but not announced every second. */}
+      {seconds > 0 ? <p class="muted library-held">{`Requests go again in ${plural(seconds, 'second')}.`}</p> : null}
+    </>
   );
 }
 

@@ -84,8 +84,12 @@ export function designSystemChangedText(id: string | null, typedKept: boolean): 
 /** Added to a test's answer when the form holds an address or key not saved yet (the test is of the saved ones). */
 export const UNSAVED_NOT_TESTED = 'This tested the saved address and key; what is typed above is not saved yet.';
 
-/** A 429 on the connection test, with its wait counted down: "… Test again in 12 seconds." */
-export function testWaitText(message: string, secondsLeft: number): string {
-  if (secondsLeft <= 0) return `${message} You can test again now.`;
-  return `${message} Test again in ${plural(secondsLeft, 'second')}.`;
+/** A 429 on the connection test: its wait counted down beside the answer (not in it, which is announced): "Test again in 12 seconds." */
+export function testCountdownText(secondsLeft: number): string {
+  return `Test again in ${plural(secondsLeft, 'second')}.`;
+}
+
+/** The answer once its wait is over, said once. */
+export function testWaitOverText(message: string): string {
+  return `${message} You can test again now.`;
 }

@@ -11,7 +11,7 @@ import { fieldErrorFrom } from '../messages/error-text';
 import { takeSettingsFocus } from './settings-focus';
 import type { SettingsRequester } from './settings-requester';
 import { SettingsSection } from './settings-section';
-import { API_TEXT, checkApiForm, savedText, testWaitText, UNSAVED_NOT_TESTED, type ApiField, type FieldErrors } from './api-form';
+import { API_TEXT, checkApiForm, savedText, testCountdownText, testWaitOverText, UNSAVED_NOT_TESTED, type ApiField, type FieldErrors } from './api-form';
 
 const API_FIELDS: readonly ApiField[] = ['baseUrl', 'key'];
 const TEST_TIMEOUT_MS = 30_000;
@@ -42,12 +42,14 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [result, setResult] = useState<LiveMessage | null>(null);
-  // A 429 on the test: its wait counted down in the result, so "Try again in 30 seconds" never stands stale.
+  // A 429 on the test: its wait counted down beside the result, so "Try again in 30 seconds" never
+  // stands stale; the result itself changes once, when the wait is over (a live region is announced at each change).
   const [testWait, setTestWait] = useState<{ message: string; until: number } | null>(null);
   const waitLeft = useSecondsLeft(testWait?.until ?? null);
+  const waitOver = testWait !== null && waitLeft === 0;
   useEffect(() => {
-    if (testWait !== null) setResult({ tone: 'error', text: testWaitText(testWait.message, waitLeft) });
-  }, [testWait, waitLeft]);
+    if (testWait !== null && waitOver) setResult({ tone: 'error', text: testWaitOverText(testWait.message) });
+  }, [testWait, waitOver]);
   /** Any other result ends a countdown. */
   const showResult = (next: LiveMessage | null) => {
     setTestWait(null);
@@ -184,8 +186,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
     void request.run('test', () => requester.testConnectionAsync(api, TEST_TIMEOUT_MS), {
       onResult: (outcome) => {
         const message = edited ? `${outcome.message} ${UNSAVED_NOT_TESTED}` : outcome.message;
-        // With its wait at once: the line the countdown adds is there when the answer is brought into sight.
-        setResult({ tone: outcome.ok ? 'success' : 'error', text: outcome.retryAfterSeconds ? testWaitText(message, Math.ceil(outcome.retryAfterSeconds)) : message });
+        setResult({ tone: outcome.ok ? 'success' : 'error', text: message });
         if (outcome.retryAfterSeconds) setTestWait({ message, until: Date.now() + outcome.retryAfterSeconds * 1000 });
       },
       onError: (_error, message) => {
@@ -274,7 +275,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
   }
 
   return (
-    <SettingsSection idPrefix={`settings-${api}`} title={text.title} about={text.about} onSubmit={save} failure={failure} result={result}>
+    <SettingsSection idPrefix={`settings-${api}`} title={text.title} about={text.about} onSubmit={save} failure={failure} result={result} countdown={testWait !== null && !waitOver ? testCountdownText(waitLeft) : null}>
       <TextField
         id={id('base-url')}
         testId={id('base-url')}

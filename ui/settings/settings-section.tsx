@@ -14,10 +14,12 @@ export interface SettingsSectionProps {
   onSubmit: () => void;
   failure: string | null;
   result: LiveMessage | null;
+  /** A wait counted down beside the result ("Test again in 12 seconds."): seen ticking, not announced every second. */
+  countdown?: string | null;
   children: ComponentChildren;
 }
 
-export function SettingsSection({ idPrefix, title, about, onSubmit, failure, result, children }: SettingsSectionProps) {
+export function SettingsSection({ idPrefix, title, about, onSubmit, failure, result, countdown = null, children }: SettingsSectionProps) {
   const sectionRef = useRef<HTMLElement>(null);
   // A new outcome comes into sight (not each second of a countdown, whose tone stays).
   useNoticeInSight(sectionRef, failure, result?.tone);
@@ -30,6 +32,11 @@ export function SettingsSection({ idPrefix, title, about, onSubmit, failure, res
       <SubmitForm onSubmit={onSubmit}>{children}</SubmitForm>
       <ErrorNotice message={failure} testId={`${idPrefix}-error`} />
       <LiveNotice message={result} testId={`${idPrefix}-result`} />
+      {countdown === null ? null : (
+        <p class="muted notice-more" data-testid={`${idPrefix}-countdown`}>
+          {countdown}
+        </p>
+      )}
     </section>
   );
 }

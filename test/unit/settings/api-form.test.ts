@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BridgeError } from '../../../src/shared/bridge/bridge-error';
 import { commandSchema, type Command, type SettingsView } from '../../../src/shared/bridge/messages';
-import { checkApiForm, designSystemSavedText, savedText, testWaitText } from '../../../ui/settings/api-form';
+import { checkApiForm, designSystemSavedText, savedText, testCountdownText, testWaitOverText } from '../../../ui/settings/api-form';
 import { UNEXPECTED_FAILURE, errorText, fieldErrorFrom } from '../../../ui/messages/error-text';
 import { initialScreen, SCREENS, screenOfCommand } from '../../../ui/shell/screens';
 
@@ -105,10 +105,10 @@ describe('screens', () => {
   });
 });
 
-describe('testWaitText', () => {
-  it('counts a 429 down after the message, then says the test can run again', () => {
-    expect(testWaitText('Limited (429).', 2)).toBe('Limited (429). Test again in 2 seconds.');
-    expect(testWaitText('Limited (429).', 1)).toBe('Limited (429). Test again in 1 second.');
-    expect(testWaitText('Limited (429).', 0)).toBe('Limited (429). You can test again now.');
+describe('testCountdownText and testWaitOverText', () => {
+  it('counts a 429 down on a line of its own, then says with the message that the test can run again', () => {
+    expect(testCountdownText(2)).toBe('Test again in 2 seconds.');
+    expect(testCountdownText(1)).toBe('Test again in 1 second.');
+    expect(testWaitOverText('Limited.')).toBe('Limited. You can test again now.');
   });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/shared/api/http/api-error';
 import type { CreatedBrandRequest } from '../../../src/shared/api/library/client';
-import { brandRequestFailure, brandRequestOutcome, brandRequestProblems, notesCountText, EMPTY_BRAND_REQUEST, formAfterSent, requestedText, requestsTodayText, waitText } from '../../../ui/library/requests/brand-request-outcome';
+import { brandRequestFailure, brandRequestOutcome, brandRequestProblems, notesCountText, EMPTY_BRAND_REQUEST, formAfterSent, requestedText, requestsTodayText } from '../../../ui/library/requests/brand-request-outcome';
 
 const NOW = Date.parse('2026-11-24T08:30:00Z');
 
@@ -57,26 +57,40 @@ describe('brandRequestOutcome', () => {
     expect(brandRequestOutcome(created('signed_up', false), NOW).text).toBe('You already asked for Acme: it was not counted again. Signed up. Waiting for the first email from this brand.');
   });
 
+  // Local time, as the clock times said are (retryAtText).
+  const refusedAt = new Date(2026, 10, 24, 20, 40).getTime();
+
   it('says each refusal in words and keeps the form', () => {
-    expect(brandRequestFailure(failure('not_allowed'))).toMatchObject({ keepForm: true, text: expect.stringMatching(/adult content/) });
-    expect(brandRequestFailure(failure('daily_limit_reached', 3 * 3600 + 1200)).text).toBe('You have made today’s 50 brand requests. You can ask again in 3 hours 20 minutes, after midnight UTC; your form is kept.');
-    expect(brandRequestFailure(failure('unavailable'))).toMatchObject({ keepForm: true, text: expect.stringMatching(/Try again in a moment; your form is kept/) });
+    expect(brandRequestFailure(failure('not_allowed'), refusedAt)).toMatchObject({ keepForm: true, text: expect.stringMatching(/adult content/) });
+    expect(brandRequestFailure(failure('unavailable'), refusedAt)).toMatchObject({ keepForm: true, text: expect.stringMatching(/Try again in a moment; your form is kept/) });
+    expect(brandRequestFailure(failure('unavailable'), refusedAt).sendAt).toBeUndefined();
   });
 
-  it('says a 429 without a countdown that stays on screen, and that the form is kept, whatever the failure (“Try again in 2 seconds” stayed for good)', () => {
-    expect(brandRequestFailure(failure('rate_limited', 2))).toMatchObject({
+  it('holds Send until the day’s 50 start again, saying when as a long wait elsewhere is said (Send worked at once and was refused again)', () => {
+    expect(brandRequestFailure(failure('daily_limit_reached', 3 * 3600 + 1200), refusedAt)).toEqual({
+      tone: 'error',
+      text: 'You have made today’s 50 brand requests (the day ends at midnight UTC). You can try again after Wednesday 00:00, in about 4 hours. Your form is kept.',
       keepForm: true,
-      text: 'The library has too many requests just now. Send yours again in a moment; your form is kept.',
+      sendAt: refusedAt + (3 * 3600 + 1200) * 1000,
     });
-    expect(brandRequestFailure(failure('rate_limited', 2 * 3600)).text).toBe('The library has too many requests just now. Send yours again in 2 hours; your form is kept.');
-    const unreadable = Object.assign(new Error('The email library API sent a reply Envelope cannot read.'), { code: 'invalid_response' });
-    expect(brandRequestFailure(unreadable)).toMatchObject({ keepForm: true, text: 'The email library API sent a reply Envelope cannot read. Your form is kept.' });
+    const unsaid = brandRequestFailure(failure('daily_limit_reached'), refusedAt);
+    expect(unsaid.text).toMatch(/You can ask again tomorrow\. Your form is kept\.$/);
+    expect(unsaid.sendAt).toBeUndefined();
   });
 
-  it('rounds waits up to whole minutes', () => {
-    expect(waitText(1)).toBe('1 minute');
-    expect(waitText(3600)).toBe('1 hour');
-    expect(waitText(7260)).toBe('2 hours 1 minute');
+  it('says a 429 without a countdown that stays on screen, holds Send for its wait, and keeps the form, whatever the failure (“Try again in 2 seconds” stayed for good)', () => {
+    expect(brandRequestFailure(failure('rate_limited', 2), refusedAt)).toEqual({
+      tone: 'error',
+      keepForm: true,
+      text: 'The library has too many requests just now. Send yours again in a moment. Your form is kept.',
+      sendAt: refusedAt + 2000,
+    });
+    expect(brandRequestFailure(failure('rate_limited', 2 * 3600), refusedAt)).toMatchObject({
+      text: 'The library has too many requests just now. You can try again after 22:40, in about 2 hours. Your form is kept.',
+      sendAt: refusedAt + 2 * 3_600_000,
+    });
+    const unreadable = Object.assign(new Error('The email library API sent a reply Envelope cannot read.'), { code: 'invalid_response' });
+    expect(brandRequestFailure(unreadable, refusedAt)).toMatchObject({ keepForm: true, text: 'The email library API sent a reply Envelope cannot read. Your form is kept.' });
   });
 });
 

@@ -6,7 +6,7 @@ import { characterCount } from '../../../src/shared/api/http/utf8';
 import { LIBRARY_LIMITS } from '../../../src/shared/api/library/requests';
 import { errorText } from '../../messages/error-text';
 import { shortDate } from '../search/search-query';
-import { plural } from '../../components/count-words';
+import { retryAtText } from '../../messages/retry-countdown';
 
 export interface BrandRequestForm {
   brand: string;
@@ -55,15 +55,8 @@ export interface BrandRequestOutcome {
   brandSlug?: string;
   /** The form is cleared only when the request went through. */
   keepForm: boolean;
-}
-
-/** "3 hours 20 minutes" (at least a minute). */
-export function waitText(seconds: number): string {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  const parts = [hours > 0 ? plural(hours, 'hour') : '', rest > 0 ? plural(rest, 'minute') : ''];
-  return parts.filter(Boolean).join(' ');
+  /** When Send may go again (Date.now() time): before then it would only be refused again. */
+  sendAt?: number;
 }
 
 /** "Requested 3 Nov" (this year), "Requested 31 Dec 2025"; nothing for a time that cannot be read. The API gives no date of a status change. */
@@ -93,26 +86,30 @@ export function brandRequestOutcome(result: CreatedBrandRequest, nowMs: number):
   return { tone: 'info', text: `You already asked for ${data.brand}: it was not counted again. ${describeBrandRequestStatus(data.status, nowMs)}`, keepForm: false };
 }
 
-export function brandRequestFailure(error: unknown): BrandRequestOutcome {
+/** `nowMs`: when the refusal came, for the time a wait ends. */
+export function brandRequestFailure(error: unknown, nowMs: number): BrandRequestOutcome {
   const { code, retryAfterSeconds } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; retryAfterSeconds?: unknown };
+  const sendAt = typeof retryAfterSeconds === 'number' && retryAfterSeconds > 0 ? nowMs + Math.ceil(retryAfterSeconds) * 1000 : undefined;
   switch (code) {
     case 'not_allowed':
       return { tone: 'error', text: 'The library does not take this brand: it does not collect adult content.', keepForm: true };
     case 'daily_limit_reached':
       return {
         tone: 'error',
-        text: `You have made today’s 50 brand requests. You can ask again ${typeof retryAfterSeconds === 'number' ? `in ${waitText(retryAfterSeconds)}, ` : ''}after midnight UTC; your form is kept.`,
+        text: `You have made today’s 50 brand requests (the day ends at midnight UTC). ${sendAt === undefined ? 'You can ask again tomorrow.' : retryAtText(sendAt, nowMs)} Your form is kept.`,
         keepForm: true,
+        sendAt,
       };
     case 'unavailable':
     case 'server_error':
       return { tone: 'error', text: 'The library could not save the request just now. Try again in a moment; your form is kept.', keepForm: true };
     case 'rate_limited':
-      // No seconds: this stays on screen, counting nothing down.
+      // No seconds: this stays on screen, counting nothing down; a wait of minutes or more by when it ends.
       return {
         tone: 'error',
-        text: `The library has too many requests just now. Send yours again in ${typeof retryAfterSeconds === 'number' && retryAfterSeconds > 60 ? waitText(retryAfterSeconds) : 'a moment'}; your form is kept.`,
+        text: `The library has too many requests just now. ${sendAt !== undefined && sendAt - nowMs > 60_000 ? retryAtText(sendAt, nowMs) : 'Send yours again in a moment.'} Your form is kept.`,
         keepForm: true,
+        sendAt,
       };
     default:
       return { tone: 'error', text: `${errorText(error)} Your form is kept.`, keepForm: true };

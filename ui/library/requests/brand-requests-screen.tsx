@@ -26,6 +26,7 @@ import {
 import { SubmitForm } from '../../components/submit-form';
 import { ExternalLink } from '../../components/external-link';
 import { useKeptState } from '../kept-state';
+import { useSecondsLeft } from '../../hooks/use-seconds-left';
 
 export interface BrandRequestsScreenProps {
   client: LibraryClient;
@@ -40,6 +41,8 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings }:
   // A half-filled request, and what the library said to the last one, survive a look at another section.
   const [form, setForm] = useKeptState<BrandRequestForm>('brand request', EMPTY_BRAND_REQUEST);
   const [outcome, setOutcome] = useKeptState<BrandRequestOutcome | null>('brand request outcome', null);
+  // Refused until a given time (the day's 50 used, a long 429): Send waits for it, the form kept.
+  const held = useSecondsLeft(outcome?.sendAt ?? null) > 0;
   const [problems, setProblems] = useState<Partial<Record<BrandRequestField, string>>>({});
   const [sending, setSending] = useState(false);
   const [listVersion, setListVersion] = useState(0);
@@ -88,7 +91,7 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings }:
       .createBrandRequestAsync({ brand: form.brand, website: form.website, category: form.category || undefined, signupUrl: form.signupUrl, notes: form.notes })
       .then(
         (result) => brandRequestOutcome(result, Date.now()),
-        (error: unknown) => brandRequestFailure(error),
+        (error: unknown) => brandRequestFailure(error, Date.now()),
       )
       .then((next) => {
         setSending(false);
@@ -126,13 +129,13 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings }:
           </p>
         </div>
         <div>
-          <Button variant="primary" type="submit" busy={sending}>
+          <Button variant="primary" type="submit" busy={sending} held={held} describedBy={held ? 'request-outcome-text' : undefined}>
             Send request
           </Button>
         </div>
         <div aria-live="polite" data-testid="request-outcome">
           {outcome ? (
-            <p class={`notice notice-${outcome.tone}`}>
+            <p class={`notice notice-${outcome.tone}`} id="request-outcome-text">
               {outcome.text}{' '}
               {outcome.brandSlug ? (
                 <Button variant="link" onClick={() => onBrand(outcome.brandSlug!)}>
@@ -141,6 +144,8 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings }:
               ) : null}
             </p>
           ) : null}
+          {/* The wait over: added to the live region, so said once (the focus stays where it is). */}
+          {outcome?.sendAt !== undefined && !held ? <p class="muted">You can send your request now.</p> : null}
         </div>
       </SubmitForm>
       <h3 tabIndex={-1} ref={listHeading}>
