@@ -21,7 +21,7 @@ import { SearchScreen } from './search/search-screen';
 import { useEmailSearch } from './search/use-email-search';
 import type { OpenedList } from './use-paged-list';
 import { ExternalLink } from '../components/external-link';
-import { HeldNotice, OwnCountdowns } from './held-notice';
+import { HeldNotice, OwnCountdowns, useOwnCountdown } from './held-notice';
 import { ProblemNotice } from './problem-notice';
 import { requestSettingsFocus } from '../settings/settings-focus';
 
@@ -181,6 +181,8 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   const listProblem = open?.from === 'emails' ? searchProblem : (paged?.problem ?? null);
   const retryList = open?.from === 'emails' ? search.retry : paged?.retry;
   const nextPageProblem = useMemo(() => listProblem && { ...listProblem, message: `The results after this email could not be loaded. ${listProblem.message}` }, [listProblem]);
+  const nextPageNotice = open !== null && open.index === list.length - 1 && nextPageProblem && retryList ? nextPageProblem : null;
+  useOwnCountdown(!hidden && nextPageNotice?.kind === 'busy');
   // From the email open when the press is handled, not when the window last drew: presses faster
   // than the drawing (a key held down) each count.
   const step = (by: number) =>
@@ -292,7 +294,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
       {section === 'requests' || brandFrom?.section === 'requests' ? (
         <BrandRequestsScreen key={epoch} client={client} hidden={open !== null || section !== 'requests'} onBrand={showBrand} onOpenSettings={onOpenSettings} />
       ) : null}
-      {open !== null && open.index === list.length - 1 && nextPageProblem && retryList ? <ProblemNotice problem={nextPageProblem} onRetry={() => retryList()} onOpenSettings={onOpenSettings} /> : null}
+      {nextPageNotice && retryList ? <ProblemNotice problem={nextPageNotice} onRetry={() => retryList()} onOpenSettings={onOpenSettings} /> : null}
       {open !== null && openId !== undefined ? (
         <EmailDetailView
           client={client}
