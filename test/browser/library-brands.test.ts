@@ -351,6 +351,30 @@ describe('Brand requests: what the library said, after a visit to another sectio
   });
 });
 
+describe('Me: more of the newest emails that could not be loaded', () => {
+  it('says so under those emails, where “More” was pressed (it said so above their heading, under the followed brands)', async () => {
+    const ui = await openBrowseAsync();
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    const me = ui.getByRole('region', { name: 'Me' });
+    const emails = me.getByRole('list', { name: 'Newest from followed brands' });
+    await emails.getByRole('listitem').first().waitFor({ timeout: 10_000 });
+    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    try {
+      await me.getByRole('button', { name: 'More', exact: true }).click();
+      const notice = me.getByTestId('library-problem');
+      await notice.waitFor({ timeout: 10_000 });
+      const rows = (await emails.boundingBox())!;
+      const heading = (await me.getByRole('heading', { name: 'Newest from the brands you follow' }).boundingBox())!;
+      const said = (await notice.boundingBox())!;
+      expect(said.y).toBeGreaterThan(heading.y);
+      expect(said.y).toBeGreaterThanOrEqual(rows.y + rows.height);
+      await expect.poll(() => focused(ui)).toBe('BUTTON Try again');
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+  });
+});
+
 describe('Me: following, while it loads', () => {
   it('says “Loading…” once (its two lists each said it)', async () => {
     const ui = await openBrowseAsync();
