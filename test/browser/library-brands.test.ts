@@ -351,6 +351,31 @@ describe('Brand requests: what the library said, after a visit to another sectio
   });
 });
 
+describe('Brand requests: the key replaced while they show', () => {
+  it('lists the new key’s requests (the old key’s stayed listed)', async () => {
+    const state = parseEmulatorState(await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json());
+    const ui = await openBrowseAsync();
+    // The demo account has asked for a brand; the other has not.
+    const made = await fetch(`${h.emulator.libraryUrl}/v1/brand-requests`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${state.library.keys.demo}` },
+      body: JSON.stringify({ brand: 'Harbour Mill Bakery', website: 'harbourmillbakery.com' }),
+    });
+    expect(made.status).toBe(201);
+    await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+    const mine = ui.getByRole('list', { name: 'My requests' });
+    await expect.poll(() => textOf(mine), { timeout: 10_000 }).toContain('Harbour Mill Bakery');
+    await ui.getByTestId('nav-settings').click();
+    await ui.getByTestId('settings-library-replace-key').click();
+    await ui.getByTestId('settings-library-key').fill(state.library.keys.other!);
+    await ui.getByTestId('settings-library-save').click();
+    await expect.poll(() => ui.getByTestId('settings-library-key').count(), { timeout: 10_000 }).toBe(0);
+    await ui.getByTestId('nav-browse').click();
+    await expect.poll(() => textOf(ui.getByTestId('requests-today')), { timeout: 10_000 }).toMatch(/^0 of today’s 50 brand requests used/);
+    expect(await mine.getByRole('listitem').count()).toBe(0);
+  });
+});
+
 describe('Me: more of the newest emails that could not be loaded', () => {
   it('says so under those emails, where “More” was pressed (it said so above their heading, under the followed brands)', async () => {
     const ui = await openBrowseAsync();
