@@ -376,6 +376,32 @@ describe('Brand requests: the key replaced while they show', () => {
   });
 });
 
+describe('Brand requests: what the library said, after the key is replaced', () => {
+  it('is gone (it was said under the old key), and the half-filled request stays', async () => {
+    const state = parseEmulatorState(await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json());
+    const ui = await openBrowseAsync();
+    const section = (name: string) => ui.getByRole('navigation', { name: 'Library' }).getByRole('button', { name, exact: true });
+    await section('Requests').click();
+    const form = ui.getByRole('form', { name: 'Ask for a brand' });
+    await form.getByLabel('Brand').fill('Harbour Quay Tea');
+    await form.getByLabel('Website').fill('harbourquaytea.com');
+    await form.getByRole('button', { name: 'Send request' }).click();
+    await expect.poll(() => textOf(ui.getByTestId('request-outcome')), { timeout: 10_000 }).toMatch(/^Requested Harbour Quay Tea\./);
+    await form.getByLabel('Brand').fill('Pebble Quay Candles');
+    // Another account's key, saved in Settings.
+    await ui.getByTestId('nav-settings').click();
+    await ui.getByTestId('settings-library-replace-key').click();
+    await ui.getByTestId('settings-library-key').fill(state.library.keys.other!);
+    await ui.getByTestId('settings-library-save').click();
+    await expect.poll(() => ui.getByTestId('settings-library-key').count(), { timeout: 10_000 }).toBe(0);
+    await ui.getByTestId('nav-browse').click();
+    // The other account's requests: none yet.
+    await expect.poll(() => textOf(ui.getByTestId('requests-today')), { timeout: 10_000 }).toMatch(/^0 of today’s 50 brand requests used/);
+    expect(await textOf(ui.getByTestId('request-outcome'))).toBe('');
+    expect(await form.getByLabel('Brand').inputValue()).toBe('Pebble Quay Candles');
+  });
+});
+
 describe('Me: more of the newest emails that could not be loaded', () => {
   it('says so under those emails, where “More” was pressed (it said so above their heading, under the followed brands)', async () => {
     const ui = await openBrowseAsync();
