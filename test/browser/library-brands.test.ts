@@ -351,6 +351,81 @@ describe('Brand requests: what the library said, after a visit to another sectio
   });
 });
 
+describe('Brand requests: the key replaced while they show', () => {
+  it('lists the new key’s requests (the old key’s stayed listed)', async () => {
+    const state = parseEmulatorState(await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json());
+    const ui = await openBrowseAsync();
+    // The demo account has asked for a brand; the other has not.
+    const made = await fetch(`${h.emulator.libraryUrl}/v1/brand-requests`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${state.library.keys.demo}` },
+      body: JSON.stringify({ brand: 'Harbour Mill Bakery', website: 'harbourmillbakery.com' }),
+    });
+    expect(made.status).toBe(201);
+    await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+    const mine = ui.getByRole('list', { name: 'My requests' });
+    await expect.poll(() => textOf(mine), { timeout: 10_000 }).toContain('Harbour Mill Bakery');
+    await ui.getByTestId('nav-settings').click();
+    await ui.getByTestId('settings-library-replace-key').click();
+    await ui.getByTestId('settings-library-key').fill(state.library.keys.other!);
+    await ui.getByTestId('settings-library-save').click();
+    await expect.poll(() => ui.getByTestId('settings-library-key').count(), { timeout: 10_000 }).toBe(0);
+    await ui.getByTestId('nav-browse').click();
+    await expect.poll(() => textOf(ui.getByTestId('requests-today')), { timeout: 10_000 }).toMatch(/^0 of today’s 50 brand requests used/);
+    expect(await mine.getByRole('listitem').count()).toBe(0);
+  });
+});
+
+describe('Brand requests: what the library said, after the key is replaced', () => {
+  it('is gone (it was said under the old key), and the half-filled request stays', async () => {
+    const state = parseEmulatorState(await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json());
+    const ui = await openBrowseAsync();
+    const section = (name: string) => ui.getByRole('navigation', { name: 'Library' }).getByRole('button', { name, exact: true });
+    await section('Requests').click();
+    const form = ui.getByRole('form', { name: 'Ask for a brand' });
+    await form.getByLabel('Brand').fill('Harbour Quay Tea');
+    await form.getByLabel('Website').fill('harbourquaytea.com');
+    await form.getByRole('button', { name: 'Send request' }).click();
+    await expect.poll(() => textOf(ui.getByTestId('request-outcome')), { timeout: 10_000 }).toMatch(/^Requested Harbour Quay Tea\./);
+    await form.getByLabel('Brand').fill('Pebble Quay Candles');
+    // Another account's key, saved in Settings.
+    await ui.getByTestId('nav-settings').click();
+    await ui.getByTestId('settings-library-replace-key').click();
+    await ui.getByTestId('settings-library-key').fill(state.library.keys.other!);
+    await ui.getByTestId('settings-library-save').click();
+    await expect.poll(() => ui.getByTestId('settings-library-key').count(), { timeout: 10_000 }).toBe(0);
+    await ui.getByTestId('nav-browse').click();
+    // The other account's requests: none yet.
+    await expect.poll(() => textOf(ui.getByTestId('requests-today')), { timeout: 10_000 }).toMatch(/^0 of today’s 50 brand requests used/);
+    expect(await textOf(ui.getByTestId('request-outcome'))).toBe('');
+    expect(await form.getByLabel('Brand').inputValue()).toBe('Pebble Quay Candles');
+  });
+});
+
+describe('Me: more of the newest emails that could not be loaded', () => {
+  it('says so under those emails, where “More” was pressed (it said so above their heading, under the followed brands)', async () => {
+    const ui = await openBrowseAsync();
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    const me = ui.getByRole('region', { name: 'Me' });
+    const emails = me.getByRole('list', { name: 'Newest from followed brands' });
+    await emails.getByRole('listitem').first().waitFor({ timeout: 10_000 });
+    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    try {
+      await me.getByRole('button', { name: 'More', exact: true }).click();
+      const notice = me.getByTestId('library-problem');
+      await notice.waitFor({ timeout: 10_000 });
+      const rows = (await emails.boundingBox())!;
+      const heading = (await me.getByRole('heading', { name: 'Newest from the brands you follow' }).boundingBox())!;
+      const said = (await notice.boundingBox())!;
+      expect(said.y).toBeGreaterThan(heading.y);
+      expect(said.y).toBeGreaterThanOrEqual(rows.y + rows.height);
+      await expect.poll(() => focused(ui)).toBe('BUTTON Try again');
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+  });
+});
+
 describe('Me: following, while it loads', () => {
   it('says “Loading…” once (its two lists each said it)', async () => {
     const ui = await openBrowseAsync();
@@ -388,8 +463,8 @@ describe('Me: the library asks to slow down', () => {
       expect(await held.count()).toBe(0);
       expect(await slowDown.count()).toBe(1);
       expect(await textOf(slowDown)).toBe('The library asks us to slow down for a moment.');
-      // The one countdown, beside the alert (not in it: said once, not every second).
-      expect(await ui.getByText(/^Trying again in \d seconds?\.$/).count()).toBe(1);
+      // The seconds beside the alert (not in it, since the countdown left the alert), once.
+      expect(await ui.getByText(/(Trying again in|Requests go again in) \d+ seconds?\./).filter({ visible: true }).count()).toBe(1);
     } finally {
       await setFaultsAsync({ rate: 0 });
     }

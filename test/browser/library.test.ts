@@ -625,6 +625,104 @@ describe('Browse: a request held back by the rate limit', () => {
   });
 });
 
+describe('Browse: a section that counts the library’s wait down itself', () => {
+  /** Every ask of `path` (a URL test) is answered with a 429 asking to wait `seconds`. */
+  async function refuseAsync(path: (url: URL) => boolean, seconds: number): Promise<() => Promise<void>> {
+    await h.page.route(path, (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': String(seconds), 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
+        body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
+      }),
+    );
+    return () => h.page.unroute(path);
+  }
+  const held = (ui: Frame) => ui.getByRole('status').filter({ hasText: 'limited number of requests' });
+  /** The countdowns in sight: a notice's own, the screen's held notice. */
+  const countdowns = (ui: Frame) => ui.getByText(/(Trying again in|Requests go again in) \d+ seconds?\./).filter({ visible: true });
+
+  /**
+   * The search is refused again and again with a short wait, then left for `refusedAsync`'s
+   * section, refused with a longer one: the search's next tries wait in the plugin while the
+   * section counts its own wait down.
+   */
+  async function oneCountdownAsync(ui: Frame, refusedAsync: () => Promise<void>): Promise<void> {
+    const letSearchGo = await refuseAsync((url) => url.pathname === '/v1/emails', 1);
+    try {
+      await ui.getByRole('searchbox', { name: 'Search emails' }).fill('free');
+      await expect.poll(() => textOf(ui.getByTestId('library-problem').getByRole('alert')), { timeout: 10_000 }).toContain('slow down');
+      await refusedAsync();
+      // The search's next try (a second later) waits for the section's longer wait.
+      await ui.waitForTimeout(2_500);
+      expect(await held(ui).count()).toBe(0);
+      expect(await countdowns(ui).count()).toBe(1);
+    } finally {
+      await letSearchGo();
+    }
+  }
+
+  it('the search: its notice counts down, the screen’s says nothing (a brand looked up meanwhile waited, and both counted the same wait down)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const letGo = await refuseAsync((url) => url.pathname === '/v1/emails', 8);
+    try {
+      await ui.getByRole('searchbox', { name: 'Search emails' }).fill('free');
+      await expect.poll(() => textOf(ui.getByTestId('library-problem').getByRole('alert')), { timeout: 10_000 }).toContain('slow down');
+      // The brand's look-up waits in the plugin for the same allowance.
+      await ui.getByLabel('Brand').fill('North');
+      await ui.waitForTimeout(1_500);
+      expect(await held(ui).count()).toBe(0);
+      expect(await countdowns(ui).count()).toBe(1);
+    } finally {
+      await letGo();
+    }
+  });
+
+  it('a brand’s page: the insights’ notice counts down, the screen’s says nothing', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const letGo = await refuseAsync((url) => /^\/v1\/brands\/[^/]+\/insights$/.test(url.pathname), 9);
+    try {
+      await oneCountdownAsync(ui, async () => {
+        await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+        await ui.getByRole('list', { name: 'Top brands' }).getByRole('button').first().click({ timeout: 10_000 });
+        await expect.poll(() => textOf(ui.getByRole('article').getByRole('alert')), { timeout: 10_000 }).toContain('slow down');
+      });
+    } finally {
+      await letGo();
+    }
+  });
+
+  it('Journeys: the list’s notice counts down, the screen’s says nothing', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const letGo = await refuseAsync((url) => url.pathname === '/v1/journeys', 9);
+    try {
+      await oneCountdownAsync(ui, async () => {
+        await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+        await expect.poll(() => textOf(ui.getByRole('region', { name: 'Journeys' }).getByRole('alert')), { timeout: 10_000 }).toContain('slow down');
+      });
+    } finally {
+      await letGo();
+    }
+  });
+
+  it('an email: “the results after this email” count down, the screen’s notice says nothing (the email stepped onto waited)', async () => {
+    const { ui, loaded, position } = await firstResultOpenedAsync();
+    for (let press = 1; press < loaded - 3; press++) await h.page.keyboard.press('ArrowRight');
+    await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded - 3} of `));
+    await setFaultsAsync({ rate: 1, kinds: ['429'], retry_after: 8 });
+    try {
+      const notice = ui.getByTestId('library-problem').filter({ hasText: 'The results after this email could not be loaded.' });
+      for (let press = 0; press < 3; press++) await h.page.keyboard.press('ArrowRight');
+      await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded} of `));
+      await notice.waitFor({ timeout: 10_000 });
+      await ui.waitForTimeout(1_000);
+      expect(await held(ui).count()).toBe(0);
+      expect(await countdowns(ui).count()).toBe(1);
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+  });
+});
+
 describe('Browse: attribution', () => {
   it('names the library, linked, wherever its emails or insights show: the grid, a brand page, journeys', async () => {
     const ui = await openBrowseAsync('light', 'anonymous');

@@ -21,7 +21,7 @@ import { SearchScreen } from './search/search-screen';
 import { useEmailSearch } from './search/use-email-search';
 import type { OpenedList } from './use-paged-list';
 import { ExternalLink } from '../components/external-link';
-import { HeldNotice, OwnCountdowns } from './held-notice';
+import { HeldNotice, OwnCountdowns, useOwnCountdown } from './held-notice';
 import { ProblemNotice } from './problem-notice';
 import { requestSettingsFocus } from '../settings/settings-focus';
 
@@ -44,7 +44,8 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
     requestSettingsFocus('library');
     openSettings();
   }, [openSettings]);
-  const [connection, setConnection] = useState<LibraryConnection | { failed: string } | null>(null);
+  // `generation`: which connection (a new one for each key or address saved).
+  const [connection, setConnection] = useState<(LibraryConnection & { generation: number }) | { failed: string } | null>(null);
   const [attribution, setAttribution] = useState<Attribution | null>(null);
   const [heldUntil, setHeldUntil] = useState(0);
   // Sections' notices counting the library's wait down: the held notice stays quiet meanwhile.
@@ -62,7 +63,7 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
       // A replaced connection's requests say nothing about this one's.
       (seconds) => mine === latest.current && setHeldUntil(seconds === 0 ? 0 : Date.now() + seconds * 1000),
     ).then(
-      (next) => mine === latest.current && setConnection(next),
+      (next) => mine === latest.current && setConnection({ ...next, generation: mine }),
       (error: unknown) => mine === latest.current && setConnection({ failed: `The library settings could not be read: ${errorText(error)}` }),
     );
   }, [endpoint]);
@@ -85,7 +86,7 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
   return (
     <CanvasInsertProvider endpoint={endpoint} client={connection.client}>
       <OwnCountdowns.Provider value={countOwnCountdown}>
-        <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} initialEmailId={initialEmailId} hidden={hidden} epoch={epoch} attribution={attribution} heldUntil={ownCountdowns > 0 ? 0 : heldUntil} />
+        <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} initialEmailId={initialEmailId} hidden={hidden} epoch={connection.generation} attribution={attribution} heldUntil={ownCountdowns > 0 ? 0 : heldUntil} />
       </OwnCountdowns.Provider>
     </CanvasInsertProvider>
   );
@@ -115,7 +116,10 @@ interface LibraryBrowserProps {
   initialSection: Section;
   initialEmailId: number | null;
   hidden: boolean;
-  /** Sections other than the search start again for a new key (their lists came from the old one). */
+  /**
+   * Sections other than the search start again with each new connection (their lists came from
+   * the old key). Not with the key saved: the old connection stays until the new one is ready.
+   */
   epoch: number;
   attribution: Attribution | null;
   /** When requests held back for the rate allowance go (0: none held). */
@@ -181,6 +185,8 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   const listProblem = open?.from === 'emails' ? searchProblem : (paged?.problem ?? null);
   const retryList = open?.from === 'emails' ? search.retry : paged?.retry;
   const nextPageProblem = useMemo(() => listProblem && { ...listProblem, message: `The results after this email could not be loaded. ${listProblem.message}` }, [listProblem]);
+  const nextPageNotice = open !== null && open.index === list.length - 1 && nextPageProblem && retryList ? nextPageProblem : null;
+  useOwnCountdown(!hidden && nextPageNotice?.kind === 'busy');
   // From the email open when the press is handled, not when the window last drew: presses faster
   // than the drawing (a key held down) each count.
   const step = (by: number) =>
@@ -290,9 +296,9 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
         <ReferencesScreen key={epoch} endpoint={endpoint} client={client} hidden={open !== null} autoStart={autoCheck} />
       ) : null}
       {section === 'requests' || brandFrom?.section === 'requests' ? (
-        <BrandRequestsScreen key={epoch} client={client} hidden={open !== null || section !== 'requests'} onBrand={showBrand} onOpenSettings={onOpenSettings} />
+        <BrandRequestsScreen key={epoch} client={client} hidden={open !== null || section !== 'requests'} onBrand={showBrand} onOpenSettings={onOpenSettings} epoch={epoch} />
       ) : null}
-      {open !== null && open.index === list.length - 1 && nextPageProblem && retryList ? <ProblemNotice problem={nextPageProblem} onRetry={() => retryList()} onOpenSettings={onOpenSettings} /> : null}
+      {nextPageNotice && retryList ? <ProblemNotice problem={nextPageNotice} onRetry={() => retryList()} onOpenSettings={onOpenSettings} /> : null}
       {open !== null && openId !== undefined ? (
         <EmailDetailView
           client={client}

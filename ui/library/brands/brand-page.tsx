@@ -6,6 +6,7 @@ import { Button } from '../../components/button';
 import { LiveStatus } from '../../components/live-status';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { ProblemNotice, useRetryFocus } from '../problem-notice';
+import { useOwnCountdown } from '../held-notice';
 import { EmailRows } from '../email-rows';
 import { useListChanges, usePagedList, type OpenedList } from '../use-paged-list';
 import { BrandInsightsView } from './brand-insights';
@@ -68,6 +69,8 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
   // A Try again that worked after a page of emails failed: the first email it brought.
   const rows = useRef<HTMLUListElement>(null);
   const retryFocused = useRetryFocus(list.loading, problem !== null, emails.length, (from) => focusRowFrom(rows.current, from));
+  // The list's notice, else the insights': whichever shows.
+  useOwnCountdown(!hidden && (problem ?? (insights.status === 'failed' ? insights.problem : null))?.kind === 'busy');
 
   return (
     <article class="brand-page" hidden={hidden} aria-labelledby="brand-page-title">

@@ -5,6 +5,7 @@ import type { Brand } from '../../../src/shared/api/library/schemas';
 import { LiveStatus } from '../../components/live-status';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { ProblemNotice, useRetryFocus } from '../problem-notice';
+import { useOwnCountdown } from '../held-notice';
 import { focusRowFrom } from '../more-button';
 import { SEARCH_DEBOUNCE_MS } from '../search/search-query';
 import { plural } from '../../components/count-words';
@@ -47,6 +48,7 @@ export function BrandsScreen({ client, hidden, onBrand, onOpenSettings }: Brands
   const asking = (state.brands === null || state.query !== text.trim()) && !state.problem;
   const rows = useRef<HTMLUListElement>(null);
   const retryFocused = useRetryFocus(asking, state.problem !== null, 0, () => focusRowFrom(rows.current, 0));
+  useOwnCountdown(!hidden && state.problem?.kind === 'busy');
   return (
     <section class="library-brands" hidden={hidden} aria-label="Brands">
       <div class="field">

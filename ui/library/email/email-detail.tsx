@@ -8,6 +8,7 @@ import { Button } from '../../components/button';
 import { LiveStatus } from '../../components/live-status';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { ProblemNotice } from '../problem-notice';
+import { useOwnCountdown } from '../held-notice';
 import { shortDate } from '../search/search-query';
 import { EmailPreview, FIRST_VIEW, type PreviewView } from './email-preview';
 import { ExternalLink } from '../../components/external-link';
@@ -34,6 +35,8 @@ export interface EmailDetailProps {
 export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevious, onNext, onBack, backLabel = '← Back to results', onCategory, onBrand, onOpenSettings }: EmailDetailProps) {
   const [state, setState] = useState<{ response: GetEmailResponse | null; problem: LibraryProblem | null }>({ response: null, problem: null });
   const [attempt, setAttempt] = useState(0);
+  // Shown while the email is open (a hidden Browse hides the held notice too).
+  useOwnCountdown(state.problem?.kind === 'busy');
   // Screenshot or HTML, and its width, stay as chosen while stepping through the results.
   const [view, setView] = useState<PreviewView>(FIRST_VIEW);
   const heading = useRef<HTMLHeadingElement>(null);

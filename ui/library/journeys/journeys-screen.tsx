@@ -11,6 +11,7 @@ import { LiveStatus } from '../../components/live-status';
 import { EmailRows } from '../email-rows';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { focusFell, ProblemNotice, useRetryFocus } from '../problem-notice';
+import { useOwnCountdown } from '../held-notice';
 import { usePagedList } from '../use-paged-list';
 import { focusRowFrom, MoreButton } from '../more-button';
 import { SEARCH_DEBOUNCE_MS } from '../search/search-query';
@@ -54,10 +55,11 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
   });
   const rows = useRef<HTMLUListElement>(null);
   const retryFocused = useRetryFocus(journeys.loading, journeys.problem !== null, journeys.items.length, (from) => focusRowFrom(rows.current, from));
+  useOwnCountdown(!hidden && brand === null && journeys.problem?.kind === 'busy');
   return (
     <section class="library-brands" hidden={hidden} aria-label="Journeys">
       {brand !== null ? (
-        <JourneyView key={brand} client={client} slug={brand} knownName={names.get(brand) ?? null} onBack={() => setBrand(null)} onOpen={onOpen} onOpenSettings={onOpenSettings} />
+        <JourneyView key={brand} client={client} slug={brand} hidden={hidden} knownName={names.get(brand) ?? null} onBack={() => setBrand(null)} onOpen={onOpen} onOpenSettings={onOpenSettings} />
       ) : (
         <>
           {journeys.problem ? <ProblemNotice problem={journeys.problem} onRetry={retryFocused(journeys.retry)} onOpenSettings={onOpenSettings} /> : null}
@@ -92,7 +94,7 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
   );
 }
 
-function JourneyView({ client, slug, knownName, onBack, onOpen, onOpenSettings }: { client: LibraryClient; slug: string; knownName: string | null; onBack: () => void } & Pick<JourneysScreenProps, 'onOpen' | 'onOpenSettings'>) {
+function JourneyView({ client, slug, hidden, knownName, onBack, onOpen, onOpenSettings }: { slug: string; knownName: string | null; onBack: () => void } & JourneysScreenProps) {
   // The number chosen stays for the next journey opened: brands' journeys compare at one size.
   const [chosen, setChosen] = useKeptState('per stage', 3);
   const [perStage, setPerStage] = useState(chosen);
@@ -144,6 +146,7 @@ function JourneyView({ client, slug, knownName, onBack, onOpen, onOpenSettings }
   // A Try again that worked: the first stage's first email, else (none) the heading.
   const firstStage = useRef<HTMLElement>(null);
   const asking = (state.journey === null || state.perStage !== perStage) && !state.problem;
+  useOwnCountdown(!hidden && state.problem?.kind === 'busy');
   const retryFocused = useRetryFocus(asking, state.problem !== null, 0, () => focusRowFrom(firstStage.current?.querySelector('ul'), 0) || heading.current?.focus());
   // The list it was opened from is gone: once the journey comes, the keyboard goes on from its
   // heading. Not before: a journey that cannot be read gives its notice the keyboard.

@@ -106,6 +106,18 @@ function Following({ client, hidden, onBrand, onOpen, onList, onOpenSettings }: 
     from < 0 ? focusRowFrom(followRows.current, 0) : focusRowFrom(emailRows.current, from),
   );
   useOwnCountdown(!hidden && problem?.kind === 'busy');
+  // Where it failed: under the followed brands when they did (one notice for both), else under
+  // the newest emails, where their More was pressed.
+  const notice = problem ? (
+    <ProblemNotice
+      problem={problem}
+      onRetry={retryFocused(() => {
+        if (follows.problem) follows.retry();
+        if (emails.problem) emails.retry();
+      })}
+      onOpenSettings={onOpenSettings}
+    />
+  ) : null;
   return (
     <>
       <h3>{follows.meta ? followingText(Number(follows.meta['total']), Number(follows.meta['max'])) : 'Following'}</h3>
@@ -120,16 +132,7 @@ function Following({ client, hidden, onBrand, onOpen, onList, onOpenSettings }: 
         ))}
       </ul>
       {!follows.loading && !follows.problem && follows.items.length === 0 ? <p class="empty-state">{NO_FOLLOWS_TEXT}</p> : null}
-      {problem ? (
-        <ProblemNotice
-          problem={problem}
-          onRetry={retryFocused(() => {
-            if (follows.problem) follows.retry();
-            if (emails.problem) emails.retry();
-          })}
-          onOpenSettings={onOpenSettings}
-        />
-      ) : null}
+      {follows.problem ? notice : null}
       <LiveStatus busy>{loading ? 'Loading…' : null}</LiveStatus>
       <h3>Newest from the brands you follow</h3>
       <div class="field">
@@ -142,6 +145,7 @@ function Following({ client, hidden, onBrand, onOpen, onList, onOpenSettings }: 
       {!emails.loading && !emails.problem && emails.items.length === 0 ? (
         <p class="empty-state">{since ? `No emails from the brands you follow were captured since ${shortDate(since)}.` : 'No emails from the brands you follow yet.'}</p>
       ) : null}
+      {follows.problem ? null : notice}
       <MoreButton list={emails}>More</MoreButton>
     </>
   );

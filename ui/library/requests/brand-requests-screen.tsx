@@ -33,14 +33,17 @@ export interface BrandRequestsScreenProps {
   hidden: boolean;
   onBrand: (slug: string) => void;
   onOpenSettings: () => void;
+  /** A new number for each connection (a library key or address saved): what the library said to the one before is not shown. */
+  epoch: number;
 }
 
 const MOST_LISTED = LIBRARY_LIMITS.brandRequestListLimit.max;
 
-export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings }: BrandRequestsScreenProps) {
-  // A half-filled request, and what the library said to the last one, survive a look at another section.
+export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, epoch }: BrandRequestsScreenProps) {
+  // A half-filled request, and what the library said to the last one, survive a look at another
+  // section; what it said, not a change of key (it was said to the old one).
   const [form, setForm] = useKeptState<BrandRequestForm>('brand request', EMPTY_BRAND_REQUEST);
-  const [outcome, setOutcome] = useKeptState<BrandRequestOutcome | null>('brand request outcome', null);
+  const [outcome, setOutcome] = useKeptState<BrandRequestOutcome | null>(`brand request outcome ${epoch}`, null);
   // Refused until a given time (the day's 50 used, a long 429): Send waits for it, the form kept.
   const held = useSecondsLeft(outcome?.sendAt ?? null) > 0;
   const [problems, setProblems] = useState<Partial<Record<BrandRequestField, string>>>({});

@@ -5,6 +5,7 @@ import type { LibraryClient } from '../../../src/shared/api/library/client';
 import { LiveStatus } from '../../components/live-status';
 import { CategorySelect } from '../category-select';
 import { ProblemNotice, useRetryFocus } from '../problem-notice';
+import { useOwnCountdown } from '../held-notice';
 import { BrandPicker } from './brand-picker';
 import { EmailGrid, type GridPlace } from './email-grid';
 import type { EmailSearch } from './use-email-search';
@@ -29,6 +30,7 @@ export function SearchScreen({ client, search, place, onPlace, onOpen, onOpenSet
   const onBrand = useCallback((brand: string) => setForm((current) => (current.brand === brand ? current : { ...current, brand })), [setForm]);
   // A Try again that worked: the keyboard goes on in the results (the card last on).
   const retryFocused = useRetryFocus(loading, problem !== null, emails.length, () => emails.length > 0 && onFocusGrid());
+  useOwnCountdown(!hidden && problem?.kind === 'busy');
   const notice = problem ? <ProblemNotice problem={problem} onRetry={retryFocused(search.retry)} onOpenSettings={onOpenSettings} /> : null;
   // A next page loading or failed keeps the count shown (the failed one's notice says why no more come).
   const status =
