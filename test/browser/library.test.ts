@@ -704,6 +704,20 @@ describe('Browse: a section that counts the library’s wait down itself', () =>
     }
   });
 
+  it('Requests: My requests’ notice counts down, the screen’s says nothing', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const letGo = await refuseAsync((url) => url.pathname === '/v1/brand-requests', 9);
+    try {
+      await oneCountdownAsync(ui, async () => {
+        await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+        await expect.poll(() => textOf(ui.getByRole('alert').filter({ hasText: 'slow down' }).last()), { timeout: 10_000 }).toContain('slow down');
+        await expect.poll(() => ui.getByText('Loading your requests…').count(), { timeout: 10_000 }).toBe(0);
+      });
+    } finally {
+      await letGo();
+    }
+  });
+
   it('an email: “the results after this email” count down, the screen’s notice says nothing (the email stepped onto waited)', async () => {
     const { ui, loaded, position } = await firstResultOpenedAsync();
     for (let press = 1; press < loaded - 3; press++) await h.page.keyboard.press('ArrowRight');

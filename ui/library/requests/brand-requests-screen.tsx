@@ -26,6 +26,7 @@ import {
 import { SubmitForm } from '../../components/submit-form';
 import { ExternalLink } from '../../components/external-link';
 import { useKeptState } from '../kept-state';
+import { useOwnCountdown } from '../held-notice';
 import { useSecondsLeft } from '../../hooks/use-seconds-left';
 
 export interface BrandRequestsScreenProps {
@@ -61,6 +62,8 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
     const response = await client.listBrandRequestsAsync({ limit: MOST_LISTED }, signal);
     return { items: response.data.map((request, index) => ({ ...request, id: `${request.domain} ${index}` })), perPage: Infinity, meta: response.meta };
   });
+
+  useOwnCountdown(!hidden && mine.problem?.kind === 'busy');
 
   // A Try again that worked: its rows hold nothing to press (a link at most), so the list's heading.
   const listHeading = useRef<HTMLHeadingElement>(null);
