@@ -334,6 +334,21 @@ describe('the smallest window on Templates', () => {
     }
   });
 
+  it('shows the list’s countdown of a builder wait over a minute, with its line, not below the edge (the countdown was out of sight under the alert)', async () => {
+    await smallestTemplatesAsync();
+    // Longer than the sandbox waits out itself (a minute): the list counts it down.
+    await faultsAsync({ rate: 1, kinds: ['429'], seed: 5, retry_after: 62 });
+    try {
+      await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
+      const ui = await h.uiFrameAsync();
+      const countdown = ui.getByRole('region', { name: 'Templates in the workspace' }).getByText(/^Trying again in \d+ seconds\.$/);
+      await countdown.waitFor({ timeout: 30_000 });
+      await expect.poll(() => hiddenPxAsync(countdown)).toBe(0);
+    } finally {
+      await faultsAsync({ rate: 0 });
+    }
+  });
+
   it('shows why the list could not be read on opening, not below the edge (its problem line was out of sight under the save section)', async () => {
     await smallestTemplatesAsync();
     await refuseAllAsync();

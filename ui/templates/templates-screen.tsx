@@ -179,7 +179,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
         ) : null}
         {list.problem ? <ProblemLine problem={list.problem} onOpenSettings={onOpenSettings} /> : null}
         {/* Not a live region: the alert said the wait once, and the read that follows says itself. */}
-        {waitUntil !== null ? <p class="muted">{retryCountdownText(waitLeft)}</p> : null}
+        {waitUntil !== null ? <p class="muted notice-more">{retryCountdownText(waitLeft)}</p> : null}
         {moreLabel !== null ? (
           <div class="button-row">
             <Button onClick={showMore} busy={list.loading} held={listHeld} buttonRef={moreButton}>
