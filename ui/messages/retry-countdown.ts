@@ -21,5 +21,8 @@ export function retryAtText(untilMs: number, nowMs: number): string {
   // As absoluteTime writes times (relative-time.ts): "14:05".
   const time = until.toLocaleTimeString('en-GB', { timeStyle: 'short' });
   const day = until.toDateString() === new Date(nowMs).toDateString() ? '' : `${until.toLocaleDateString('en-GB', { weekday: 'long' })} `;
-  return `You can try again after ${day}${time}, in about ${describeWait((untilMs - nowMs) / 1000)}.`;
+  // "About" beside an exact time: hours to the nearest (3 h 20 min is about 3 hours, not 4).
+  const seconds = (untilMs - nowMs) / 1000;
+  const about = seconds >= 3_600 ? Math.round(seconds / 3_600) * 3_600 : seconds;
+  return `You can try again after ${day}${time}, in about ${describeWait(about)}.`;
 }

@@ -69,7 +69,7 @@ describe('brandRequestOutcome', () => {
   it('holds Send until the day’s 50 start again, saying when as a long wait elsewhere is said (Send worked at once and was refused again)', () => {
     expect(brandRequestFailure(failure('daily_limit_reached', 3 * 3600 + 1200), refusedAt)).toEqual({
       tone: 'error',
-      text: 'You have made today’s 50 brand requests (the day ends at midnight UTC). You can try again after Wednesday 00:00, in about 4 hours. Your form is kept.',
+      text: 'You have made today’s 50 brand requests (the day ends at midnight UTC). You can try again after Wednesday 00:00, in about 3 hours. Your form is kept.',
       keepForm: true,
       sendAt: refusedAt + (3 * 3600 + 1200) * 1000,
     });

@@ -54,6 +54,10 @@ describe('libraryProblem', () => {
     const now = new Date(2026, 10, 29, 12, 5).getTime();
     expect(retryAtText(now + 6 * 60_000, now)).toBe('You can try again after 12:11, in about 6 minutes.');
     expect(retryAtText(now + 24 * 3_600_000, now)).toBe('You can try again after Monday 12:05, in about 24 hours.');
+    // Beside the exact time, hours to the nearest: 3 h 20 min said 'about 4 hours', 1 h 20 min 'about 2 hours'.
+    expect(retryAtText(now + 200 * 60_000, now)).toBe('You can try again after 15:25, in about 3 hours.');
+    expect(retryAtText(now + 220 * 60_000, now)).toBe('You can try again after 15:45, in about 4 hours.');
+    expect(retryAtText(now + 80 * 60_000, now)).toBe('You can try again after 13:25, in about an hour.');
   });
 });
 
