@@ -177,7 +177,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
             <Spinner /> Reading the templates…
           </p>
         ) : null}
-        {list.problem ? <ProblemLine problem={list.problem} onOpenSettings={onOpenSettings} /> : null}
+        {list.problem ? <ProblemLine problem={list.problem} held={listHeld} onOpenSettings={onOpenSettings} /> : null}
         {/* Not a live region: the alert said the wait once, and the read that follows says itself. */}
         {waitUntil !== null ? <p class="muted notice-more">{retryCountdownText(waitLeft)}</p> : null}
         {moreLabel !== null ? (
