@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
 import { axeViolationsAsync } from './support/axe';
 import { evaluateHooks, startHarnessAsync, textOf, VIEWPORT, type Harness } from './support/playground-harness';
+import { watchStatusRegionsAsync } from './support/status-regions';
 
 let h: Harness;
 let state: EmulatorDemoState;
@@ -460,31 +461,6 @@ describe('Browse: a next page that cannot be loaded', () => {
     expect(await textOf(ui.getByTestId('library-status'))).toBe('50 emails so far.');
   });
 });
-
-/** Records, from now on, what each status region the window adds holds when it is added, and the words said in it afterwards. */
-async function watchStatusRegionsAsync(ui: Frame): Promise<{ addedWith: () => Promise<string[]>; said: () => Promise<string[]> }> {
-  await ui.evaluate(() => {
-    const known = new WeakSet<Element>();
-    const record = { addedWith: [] as string[], said: [] as string[] };
-    const last = new WeakMap<Element, string>();
-    const look = (initial: boolean) => {
-      for (const region of document.querySelectorAll('[role="status"]')) {
-        const text = (region.textContent ?? '').trim();
-        if (!known.has(region)) {
-          known.add(region);
-          if (!initial) record.addedWith.push(text);
-        } else if (text !== '' && last.get(region) !== text) record.said.push(text);
-        last.set(region, text);
-      }
-    };
-    look(true);
-    // A mutation's callback comes at the end of the task that made it: a region filled as it was added is seen filled.
-    new MutationObserver(() => look(false)).observe(document.body, { childList: true, subtree: true, characterData: true });
-    Object.assign(window, { envelopeStatusRecord: record });
-  });
-  const read = (key: 'addedWith' | 'said') => ui.evaluate((which) => (window as unknown as { envelopeStatusRecord: Record<string, string[]> }).envelopeStatusRecord[which]!, key);
-  return { addedWith: () => read('addedWith'), said: () => read('said') };
-}
 
 describe('Browse: status lines', () => {
   it('are in the window before they say anything, so a screen reader announces the loading words (they appeared already filled)', async () => {

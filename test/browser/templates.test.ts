@@ -6,7 +6,8 @@ import { mkdirSync } from 'node:fs';
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, startHarnessAsync, textOf, VIEWPORT, type Harness } from './support/playground-harness';
+import { watchStatusRegionsAsync } from './support/status-regions';
 
 let h: Harness;
 let builderKey: string;
@@ -78,9 +79,9 @@ async function workspaceFilledAsync(count: number): Promise<Frame> {
 }
 
 /** The person opens a page in the pages list and clicks a layer in the layers list. */
-async function selectLayerAsync(pageName: string, layerName: string): Promise<void> {
-  await h.page.locator('[data-role="pages"] li', { hasText: pageName }).click();
-  await h.page.locator('[data-role="layers"] li[data-depth="0"]', { hasText: layerName }).click();
+async function selectLayerAsync(pageName: string, layerName: string, page = h.page): Promise<void> {
+  await page.locator('[data-role="pages"] li', { hasText: pageName }).click();
+  await page.locator('[data-role="layers"] li[data-depth="0"]', { hasText: layerName }).click();
 }
 
 /** The person changes the frame's fill with the playground's edit controls. */
@@ -407,6 +408,75 @@ describe('Templates', () => {
       expect(await axeViolationsAsync(ui)).toEqual([]);
     } finally {
       await controlAsync('faults', { rate: 0 });
+    }
+  });
+
+  it('says so when a wait of hours is over, as the held buttons come back (list, save and row), and leaves the focus where it is (they came back unannounced)', { timeout: 120_000 }, async () => {
+    // Its own browser context, with a clock to run the hour on.
+    const context = await h.browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+    await context.clock.install();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${h.playground.url}?command=templates&theme=light&demo-keys=1`);
+      await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached', timeout: 40_000 });
+      await evaluateHooks(page, (hooks) => hooks.reset());
+      await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
+      const uiAsync = async () => (await (await page.waitForSelector('iframe[data-role="plugin-iframe"]', { state: 'attached' })).contentFrame())!;
+      await templateList(await uiAsync()).waitFor({ timeout: 20_000 });
+      const inAnHour = /in about an hour\.$/;
+      const over = 'You can try again now.';
+      await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5, retry_after: 3_600 });
+      // The list's read on opening and a save are both told to wait an hour.
+      await evaluateHooks(page, (hooks) => hooks.relaunchAsync());
+      const ui = await uiAsync();
+      const list = ui.getByRole('region', { name: 'Templates in the workspace' });
+      const saveSection = ui.getByRole('region', { name: 'Save selection as template' });
+      await expect.poll(() => textOf(list.getByRole('alert')), { timeout: 30_000 }).toMatch(inAnHour);
+      await selectLayerAsync('Emails', EMAIL, page);
+      const name = ui.getByLabel('Template name');
+      await expect.poll(() => name.inputValue()).toBe(EMAIL);
+      const save = ui.getByRole('button', { name: 'Save as template' });
+      await save.click();
+      await expect.poll(() => textOf(saveSection.getByRole('alert')), { timeout: 30_000 }).toMatch(inAnHour);
+      await controlAsync('faults', { rate: 0 });
+      const regions = await watchStatusRegionsAsync(ui);
+      const tryAgain = list.getByRole('button', { name: 'Try again' });
+      expect(await tryAgain.getAttribute('aria-disabled')).toBe('true');
+      expect(await save.getAttribute('aria-disabled')).toBe('true');
+      await name.focus();
+      await context.clock.fastForward('01:00:01');
+      await expect.poll(() => list.getByRole('status').filter({ hasText: over }).count(), { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => saveSection.getByRole('status').filter({ hasText: over }).count(), { timeout: 10_000 }).toBe(1);
+      expect(await tryAgain.getAttribute('aria-disabled')).not.toBe('true');
+      expect(await save.getAttribute('aria-disabled')).not.toBe('true');
+      expect(await name.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(await axeViolationsAsync(ui)).toEqual([]);
+
+      // A rename told to wait an hour: its Save comes back said, the focus left in the form.
+      await tryAgain.click();
+      const item = itemNamed(ui, 'Welcome email');
+      await item.waitFor({ timeout: 20_000 });
+      await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5, retry_after: 3_600 });
+      await item.getByRole('button', { name: 'Rename “Welcome email”' }).click();
+      const newName = ui.getByLabel('New name');
+      await newName.fill('Welcome email (v2)');
+      const saveName = item.getByRole('button', { name: 'Save name and description' });
+      await saveName.click();
+      await expect.poll(() => textOf(item.getByRole('alert')), { timeout: 30_000 }).toMatch(inAnHour);
+      await controlAsync('faults', { rate: 0 });
+      expect(await saveName.getAttribute('aria-disabled')).toBe('true');
+      await newName.focus();
+      await context.clock.fastForward('01:00:01');
+      await expect.poll(() => item.getByRole('status').filter({ hasText: over }).count(), { timeout: 10_000 }).toBe(1);
+      expect(await saveName.getAttribute('aria-disabled')).not.toBe('true');
+      expect(await newName.evaluate((element) => element === document.activeElement)).toBe(true);
+      // Each said in a status line that was there before (one added already filled may go unannounced).
+      expect((await regions.said()).filter((text) => text === over)).toHaveLength(3);
+      expect(await regions.addedWith()).not.toContain(over);
+      expect(await axeViolationsAsync(ui)).toEqual([]);
+    } finally {
+      await controlAsync('faults', { rate: 0 });
+      await context.close();
     }
   });
 

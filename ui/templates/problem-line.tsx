@@ -1,8 +1,10 @@
 // A failed template request in words (no key saved yet: a step to take, not an alert), with the
 // button that helps: the builder key in Settings,
 // unlinking a frame whose template was deleted elsewhere, replacing a version saved elsewhere, or
-// (a frame's template the key cannot find) Settings and unlinking, side by side.
+// (a frame's template the key cannot find) Settings and unlinking, side by side. A wait the
+// builder asked for (its button held meanwhile) is said politely once it is over, as Browse says it.
 import { Button } from '../components/button';
+import { LiveStatus } from '../components/live-status';
 import type { TemplateProblem } from './template-words';
 
 export interface ProblemLineProps {
@@ -10,21 +12,27 @@ export interface ProblemLineProps {
   onOpenSettings: () => void;
   onUnlink?: () => void;
   onReplace?: () => void;
+  /** The button that sent the request is held until the problem's `tryAgainAt`. */
+  held?: boolean;
 }
 
-export function ProblemLine({ problem, onOpenSettings, onUnlink, onReplace }: ProblemLineProps) {
+export function ProblemLine({ problem, onOpenSettings, onUnlink, onReplace, held = false }: ProblemLineProps) {
   return (
-    <div class="button-row">
-      {problem.keyMissing ? (
-        <p class="notice notice-info">{problem.message}</p>
-      ) : (
-        <p role="alert" class="notice notice-error">
-          {problem.message}
-        </p>
-      )}
-      {problem.action === 'settings' || problem.action === 'missing' ? <Button onClick={onOpenSettings}>Open Settings</Button> : null}
-      {problem.action === 'replace' && onReplace ? <Button onClick={onReplace}>Replace their changes</Button> : null}
-      {problem.action !== 'settings' && problem.action !== null && onUnlink ? <Button onClick={onUnlink}>Unlink the frame</Button> : null}
-    </div>
+    <>
+      <div class="button-row">
+        {problem.keyMissing ? (
+          <p class="notice notice-info">{problem.message}</p>
+        ) : (
+          <p role="alert" class="notice notice-error">
+            {problem.message}
+          </p>
+        )}
+        {problem.action === 'settings' || problem.action === 'missing' ? <Button onClick={onOpenSettings}>Open Settings</Button> : null}
+        {problem.action === 'replace' && onReplace ? <Button onClick={onReplace}>Replace their changes</Button> : null}
+        {problem.action !== 'settings' && problem.action !== null && onUnlink ? <Button onClick={onUnlink}>Unlink the frame</Button> : null}
+      </div>
+      {/* In the page (empty) from the start, so its words are announced; the focus stays where it is. */}
+      {problem.tryAgainAt === undefined ? null : <LiveStatus class="muted">{held ? null : 'You can try again now.'}</LiveStatus>}
+    </>
   );
 }

@@ -13,6 +13,7 @@ import { relativeTime } from '../messages/relative-time';
 import { ProblemLine } from './problem-line';
 import { actionProblem, listMayHaveChanged, saveOutcomeText, saveProblem, templateProblem, type TemplateProblem } from './template-words';
 import { useSecondsLeft } from '../hooks/use-seconds-left';
+import { useLatest } from '../hooks/use-latest';
 import { SubmitForm } from '../components/submit-form';
 
 // Reading and exporting a large frame takes a while in the sandbox.
@@ -103,14 +104,13 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
     });
   };
 
-  const runNow = useRef(run);
-  runNow.current = run;
+  const runNow = useLatest(run);
   useEffect(() => {
     if (!pendingUpdate.current || selection === null) return;
     pendingUpdate.current = false;
     if (selection.link !== null) runNow.current('update');
     else setResult({ tone: 'info', text: 'Select a frame linked to a template to update it.' });
-  }, [selection]);
+  }, [selection, runNow]);
 
   const link = selection?.link ?? null;
   const linked = link !== null;
@@ -158,7 +158,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
           </div>
         </SubmitForm>
       )}
-      {problem ? <ProblemLine problem={problem} onOpenSettings={onOpenSettings} onUnlink={() => run('unlink')} onReplace={() => run('update', true)} /> : null}
+      {problem ? <ProblemLine problem={problem} held={held} onOpenSettings={onOpenSettings} onUnlink={() => run('unlink')} onReplace={() => run('update', true)} /> : null}
       <LiveNotice message={result} testId="templates-save-result" />
     </section>
   );

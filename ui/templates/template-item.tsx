@@ -127,7 +127,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
             </Button>
           </div>
         ) : null}
-        {problem ? <ProblemLine problem={problem} onOpenSettings={onOpenSettings} /> : null}
+        {problem ? <ProblemLine problem={problem} held={held} onOpenSettings={onOpenSettings} /> : null}
         <p class="visually-hidden" role="status">
           {said}
         </p>

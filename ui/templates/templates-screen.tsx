@@ -7,6 +7,7 @@ import { Button } from '../components/button';
 import { Spinner } from '../components/spinner';
 import { useNoticeInSight } from '../hooks/use-notice-in-sight';
 import { useSecondsLeft } from '../hooks/use-seconds-left';
+import { useLatest } from '../hooks/use-latest';
 import { retryCountdownText } from '../messages/retry-countdown';
 import { TextField } from '../components/text-field';
 import { ProblemLine } from './problem-line';
@@ -135,11 +136,10 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const waitLeft = useSecondsLeft(waitUntil);
   // A wait of hours: Try again is held until it is over (pressed sooner, it could only be refused again).
   const listHeld = useSecondsLeft(listProblem?.tryAgainAt ?? null) > 0;
-  const retryAfterWait = useRef(() => {});
-  retryAfterWait.current = () => load(list.page, list.keepBelow);
+  const retryAfterWait = useLatest(() => load(list.page, list.keepBelow));
   useEffect(() => {
     if (waitUntil !== null && waitLeft === 0) retryAfterWait.current();
-  }, [waitUntil, waitLeft]);
+  }, [waitUntil, waitLeft, retryAfterWait]);
   // A failed read shows under the list, below the save section in a short window: it comes into
   // sight, except after a save: then the save's answer stays in sight (the list's alert is still heard).
   const listSection = useRef<HTMLElement>(null);
@@ -177,7 +177,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
             <Spinner /> Reading the templates…
           </p>
         ) : null}
-        {list.problem ? <ProblemLine problem={list.problem} onOpenSettings={onOpenSettings} /> : null}
+        {list.problem ? <ProblemLine problem={list.problem} held={listHeld} onOpenSettings={onOpenSettings} /> : null}
         {/* Not a live region: the alert said the wait once, and the read that follows says itself. */}
         {waitUntil !== null ? <p class="muted notice-more">{retryCountdownText(waitLeft)}</p> : null}
         {moreLabel !== null ? (
