@@ -735,6 +735,31 @@ describe('Browse: a section that counts the library’s wait down itself', () =>
       await setFaultsAsync({ rate: 0 });
     }
   });
+
+  it('an email that waits too, opened as the last one loaded: one notice counts the wait down, not its own and “the results after this email” both, and both go on after it', async () => {
+    const { ui, loaded, position } = await firstResultOpenedAsync();
+    for (let press = 1; press < loaded - 3; press++) await h.page.keyboard.press('ArrowRight');
+    await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded - 3} of `));
+    await setFaultsAsync({ rate: 1, kinds: ['429'], retry_after: 5 });
+    const slowDown = ui.getByRole('alert').filter({ hasText: 'slow down' });
+    try {
+      for (let press = 0; press < 3; press++) await h.page.keyboard.press('ArrowRight');
+      await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded} of `));
+      // The next page is refused, then the email, held meanwhile for the same wait, is refused too.
+      await expect.poll(() => textOf(ui.getByRole('article').getByRole('alert')), { timeout: 20_000 }).toContain('slow down');
+      await ui.waitForTimeout(500);
+      expect(await slowDown.count()).toBe(1);
+      expect(await countdowns(ui).count()).toBe(1);
+      expect(await held(ui).count()).toBe(0);
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+    // The wait over, the email shows and Next goes on past it.
+    await ui.getByRole('heading', { level: 2 }).waitFor({ timeout: 20_000 });
+    const count = async () => Number(/ of (\d+)/.exec((await textOf(position)) ?? '')?.[1]);
+    await expect.poll(count, { timeout: 20_000 }).toBeGreaterThan(loaded);
+    expect(await slowDown.count()).toBe(0);
+  });
 });
 
 describe('Browse: attribution', () => {

@@ -185,7 +185,11 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   const listProblem = open?.from === 'emails' ? searchProblem : (paged?.problem ?? null);
   const retryList = open?.from === 'emails' ? search.retry : paged?.retry;
   const nextPageProblem = useMemo(() => listProblem && { ...listProblem, message: `The results after this email could not be loaded. ${listProblem.message}` }, [listProblem]);
-  const nextPageNotice = open !== null && open.index === list.length - 1 && nextPageProblem && retryList ? nextPageProblem : null;
+  // The email open counting the same wait down itself: its notice is the one, and the next page goes again with it.
+  const [emailWaits, setEmailWaits] = useState(false);
+  const atNextPage = open !== null && open.index === list.length - 1 && nextPageProblem && retryList ? nextPageProblem : null;
+  const nextPageWaitsWithEmail = emailWaits && atNextPage?.kind === 'busy';
+  const nextPageNotice = nextPageWaitsWithEmail ? null : atNextPage;
   useOwnCountdown(!hidden && nextPageNotice?.kind === 'busy');
   // From the email open when the press is handled, not when the window last drew: presses faster
   // than the drawing (a key held down) each count.
@@ -315,6 +319,8 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
             showSection('emails');
           }}
           onOpenSettings={onOpenSettings}
+          onWaiting={setEmailWaits}
+          onWaitOver={nextPageWaitsWithEmail ? retryList : undefined}
         />
       ) : null}
       {/* Library content shows in these sections: the service is credited under them (an open email credits it itself). */}
