@@ -2330,6 +2330,31 @@ describe('Browse: me', () => {
     await checkAxeAsync(ui, 'me, light');
   });
 
+  it('says the newest emails’ next page is loading under them, where More was pressed (it said so above their heading)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    const rows = ui.getByRole('list', { name: 'Newest from followed brands' });
+    await rows.getByRole('listitem').first().waitFor({ timeout: 10_000 });
+    const nextPage = (url: URL) => url.pathname === '/v1/me/follows/emails' && url.searchParams.get('page') === '2';
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await h.page.route(nextPage, async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    try {
+      await ui.getByRole('button', { name: 'More', exact: true }).click();
+      const loading = ui.getByRole('status').filter({ hasText: 'Loading…' });
+      await expect.poll(() => loading.count(), { timeout: 5_000 }).toBe(1);
+      // Where it shows: after the newest emails' list, not before their heading.
+      const after = await rows.evaluate((list, status) => Boolean(list.compareDocumentPosition(status!) & Node.DOCUMENT_POSITION_FOLLOWING), await loading.elementHandle());
+      expect(after).toBe(true);
+    } finally {
+      release();
+      await h.page.unroute(nextPage);
+    }
+  });
+
   it('takes the keyboard into the collection it opens and back to its row (it fell to the page’s body both ways)', async () => {
     const collections = await libraryAsync<{ data: Array<{ id: string; name: string }> }>('/v1/me/collections', state.library.keys.demo);
     const collection = collections.data[1]!;
