@@ -2590,6 +2590,45 @@ describe('Browse: brand requests', () => {
     }
   });
 
+  it('leaves a held Send still until its wait is over, instead of waking the screen every second for it', async () => {
+    const { context, page, ui } = await openBrowseWithClockAsync();
+    const requests = (url: URL) => url.pathname === '/v1/brand-requests';
+    try {
+      await page.route(requests, (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({
+              status: 429,
+              headers: { 'content-type': 'application/json', 'retry-after': '120', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
+              body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
+            })
+          : route.fallback(),
+      );
+      await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+      await expect.poll(() => ui.getByText('Loading your requests…').count(), { timeout: 10_000 }).toBe(0);
+      // Counts the plugin window's every-second ticks from here on (it draws nothing else on a timer here).
+      await ui.evaluate(() => {
+        const counted = window as unknown as { ticks: number };
+        counted.ticks = 0;
+        const original = window.setInterval.bind(window);
+        window.setInterval = ((tick: () => void, ms?: number) => original(() => (counted.ticks++, tick()), ms)) as typeof window.setInterval;
+      });
+      const form = ui.getByRole('form', { name: 'Ask for a brand' });
+      const send = form.getByRole('button', { name: 'Send request' });
+      await form.getByLabel('Brand', { exact: true }).fill('Tidewater Linen');
+      await form.getByLabel('Website').fill('tidewaterlinen.com');
+      await send.click();
+      await expect.poll(() => send.getAttribute('aria-disabled'), { timeout: 10_000 }).toBe('true');
+      await context.clock.runFor(5_000);
+      expect(await ui.evaluate(() => (window as unknown as { ticks: number }).ticks)).toBe(0);
+      expect(await send.getAttribute('aria-disabled')).toBe('true');
+      await page.unroute(requests);
+      await context.clock.fastForward('02:00');
+      await expect.poll(() => send.getAttribute('aria-disabled'), { timeout: 10_000 }).toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
+
   it('opens the brand already in the library, and without a key says how to add one', async () => {
     const top = await libraryAsync<{ data: BrandRecord[] }>('/v1/brands?per_page=1', state.library.keys.demo);
     let ui = await openBrowseAsync('dark', 'key');
