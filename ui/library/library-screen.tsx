@@ -24,6 +24,7 @@ import { ExternalLink } from '../components/external-link';
 import { HeldNotice, OwnCountdowns, useOwnCountdown } from './held-notice';
 import { ProblemNotice } from './problem-notice';
 import { requestSettingsFocus } from '../settings/settings-focus';
+import { useLatest } from '../hooks/use-latest';
 
 export interface LibraryScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -233,8 +234,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
 
   // On the document, so the keys work wherever the focus is (even while an email loads): `/`
   // finds, and in an email the arrows go through the results and Escape goes back.
-  const keys = useRef<(event: KeyboardEvent) => void>(() => undefined);
-  keys.current = (event) => {
+  const keys = useLatest((event: KeyboardEvent) => {
     if (hidden || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     // Keys typed into a field are the field's (a card's checkbox types nothing).
     if (event.target instanceof Element && event.target.closest('input:not([type=checkbox]), select, textarea')) return;
@@ -246,12 +246,12 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
     if (!action) return;
     event.preventDefault();
     action();
-  };
+  });
   useEffect(() => {
     const listener = (event: KeyboardEvent) => keys.current(event);
     document.addEventListener('keydown', listener);
     return () => document.removeEventListener('keydown', listener);
-  }, []);
+  }, [keys]);
 
   const openId = open === null ? undefined : list[open.index]?.id;
   return (
