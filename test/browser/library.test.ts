@@ -1106,6 +1106,26 @@ describe('Browse: a 429 asking to wait hours', () => {
     }
   });
 
+  it('leaves the notice still while the wait of hours goes by, instead of drawing it again every second', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    try {
+      // Counts the plugin window's every-second ticks from here on.
+      await ui.evaluate(() => {
+        const counted = window as unknown as { ticks: number };
+        counted.ticks = 0;
+        const original = window.setInterval.bind(window);
+        window.setInterval = ((tick: () => void, ms?: number) => original(() => (counted.ticks++, tick()), ms)) as typeof window.setInterval;
+      });
+      await setFaultsAsync({ rate: 1, kinds: ['429'], retry_after: 7200 });
+      await ui.getByLabel('Category').selectOption({ label: 'Travel' });
+      await expect.poll(() => textOf(ui.getByTestId('library-problem').getByRole('alert')), { timeout: 10_000 }).toMatch(/in about 2 hours\.$/);
+      await ui.waitForTimeout(2_500);
+      expect(await ui.evaluate(() => (window as unknown as { ticks: number }).ticks)).toBe(0);
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+  });
+
   it('says so when the wait is over, as its Try again comes, and leaves the focus where it is (the button came unannounced)', async () => {
     const { context, ui } = await openBrowseWithClockAsync();
     try {

@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { useSecondsLeft } from '../hooks/use-seconds-left';
 import { useLatest } from '../hooks/use-latest';
+import { useStillBefore } from '../hooks/use-still-before';
 import { Button } from '../components/button';
 import { LiveStatus } from '../components/live-status';
 import type { LibraryProblem } from './library-problem';
@@ -46,8 +47,8 @@ export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNotic
   // A wait (at least a second: libraryProblem) counted from when this problem came; at its end, the retry.
   const until = useMemo(() => (problem.retryAfterSeconds === null ? null : Date.now() + problem.retryAfterSeconds * 1000), [problem]);
   const secondsLeft = useSecondsLeft(until);
-  // A wait too long to count down: no Try again until it is over (it could only be refused again).
-  const held = useSecondsLeft(problem.tryAgainAt ?? null) > 0;
+  // A wait too long to count down: no Try again until it is over (it could only be refused again); one timer to its end.
+  const held = useStillBefore(problem.tryAgainAt ?? null);
   const retry = useLatest(onRetry);
   useEffect(() => {
     if (until !== null && secondsLeft === 0) retry.current(false);
