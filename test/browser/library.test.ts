@@ -711,6 +711,31 @@ describe('Browse: a section that counts the library’s wait down itself', () =>
       await setFaultsAsync({ rate: 0 });
     }
   });
+
+  it('an email that waits too, opened as the last one loaded: one notice counts the wait down, not its own and “the results after this email” both, and both go on after it', async () => {
+    const { ui, loaded, position } = await firstResultOpenedAsync();
+    for (let press = 1; press < loaded - 3; press++) await h.page.keyboard.press('ArrowRight');
+    await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded - 3} of `));
+    await setFaultsAsync({ rate: 1, kinds: ['429'], retry_after: 5 });
+    const slowDown = ui.getByRole('alert').filter({ hasText: 'slow down' });
+    try {
+      for (let press = 0; press < 3; press++) await h.page.keyboard.press('ArrowRight');
+      await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded} of `));
+      // The next page is refused, then the email, held meanwhile for the same wait, is refused too.
+      await expect.poll(() => textOf(ui.getByRole('article').getByRole('alert')), { timeout: 20_000 }).toContain('slow down');
+      await ui.waitForTimeout(500);
+      expect(await slowDown.count()).toBe(1);
+      expect(await countdowns(ui).count()).toBe(1);
+      expect(await held(ui).count()).toBe(0);
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+    // The wait over, the email shows and Next goes on past it.
+    await ui.getByRole('heading', { level: 2 }).waitFor({ timeout: 20_000 });
+    const count = async () => Number(/ of (\d+)/.exec((await textOf(position)) ?? '')?.[1]);
+    await expect.poll(count, { timeout: 20_000 }).toBeGreaterThan(loaded);
+    expect(await slowDown.count()).toBe(0);
+  });
 });
 
 describe('Browse: attribution', () => {
@@ -1052,6 +1077,26 @@ describe('Browse: a 429 asking to wait hours', () => {
       expect(await ui.getByText(/Trying again in/).count()).toBe(0);
       expect(await ui.getByLabel('Category').inputValue()).toBe('Travel');
       await checkAxeAsync(ui, 'Browse, a wait of hours');
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+  });
+
+  it('leaves the notice still while the wait of hours goes by, instead of drawing it again every second', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    try {
+      // Counts the plugin window's every-second ticks from here on.
+      await ui.evaluate(() => {
+        const counted = window as unknown as { ticks: number };
+        counted.ticks = 0;
+        const original = window.setInterval.bind(window);
+        window.setInterval = ((tick: () => void, ms?: number) => original(() => (counted.ticks++, tick()), ms)) as typeof window.setInterval;
+      });
+      await setFaultsAsync({ rate: 1, kinds: ['429'], retry_after: 7200 });
+      await ui.getByLabel('Category').selectOption({ label: 'Travel' });
+      await expect.poll(() => textOf(ui.getByTestId('library-problem').getByRole('alert')), { timeout: 10_000 }).toMatch(/in about 2 hours\.$/);
+      await ui.waitForTimeout(2_500);
+      expect(await ui.evaluate(() => (window as unknown as { ticks: number }).ticks)).toBe(0);
     } finally {
       await setFaultsAsync({ rate: 0 });
     }
@@ -2281,6 +2326,31 @@ describe('Browse: me', () => {
     await checkAxeAsync(ui, 'me, light');
   });
 
+  it('says the newest emails’ next page is loading under them, where More was pressed (it said so above their heading)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    const rows = ui.getByRole('list', { name: 'Newest from followed brands' });
+    await rows.getByRole('listitem').first().waitFor({ timeout: 10_000 });
+    const nextPage = (url: URL) => url.pathname === '/v1/me/follows/emails' && url.searchParams.get('page') === '2';
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await h.page.route(nextPage, async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    try {
+      await ui.getByRole('button', { name: 'More', exact: true }).click();
+      const loading = ui.getByRole('status').filter({ hasText: 'Loading…' });
+      await expect.poll(() => loading.count(), { timeout: 5_000 }).toBe(1);
+      // Where it shows: after the newest emails' list, not before their heading.
+      const after = await rows.evaluate((list, status) => Boolean(list.compareDocumentPosition(status!) & Node.DOCUMENT_POSITION_FOLLOWING), await loading.elementHandle());
+      expect(after).toBe(true);
+    } finally {
+      release();
+      await h.page.unroute(nextPage);
+    }
+  });
+
   it('takes the keyboard into the collection it opens and back to its row (it fell to the page’s body both ways)', async () => {
     const collections = await libraryAsync<{ data: Array<{ id: string; name: string }> }>('/v1/me/collections', state.library.keys.demo);
     const collection = collections.data[1]!;
@@ -2511,6 +2581,45 @@ describe('Browse: brand requests', () => {
       expect(await send.evaluate((button) => button === document.activeElement)).toBe(true);
       await send.click();
       await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^Requested Tidewater Linen\./);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('leaves a held Send still until its wait is over, instead of waking the screen every second for it', async () => {
+    const { context, page, ui } = await openBrowseWithClockAsync();
+    const requests = (url: URL) => url.pathname === '/v1/brand-requests';
+    try {
+      await page.route(requests, (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({
+              status: 429,
+              headers: { 'content-type': 'application/json', 'retry-after': '120', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
+              body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
+            })
+          : route.fallback(),
+      );
+      await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+      await expect.poll(() => ui.getByText('Loading your requests…').count(), { timeout: 10_000 }).toBe(0);
+      // Counts the plugin window's every-second ticks from here on (it draws nothing else on a timer here).
+      await ui.evaluate(() => {
+        const counted = window as unknown as { ticks: number };
+        counted.ticks = 0;
+        const original = window.setInterval.bind(window);
+        window.setInterval = ((tick: () => void, ms?: number) => original(() => (counted.ticks++, tick()), ms)) as typeof window.setInterval;
+      });
+      const form = ui.getByRole('form', { name: 'Ask for a brand' });
+      const send = form.getByRole('button', { name: 'Send request' });
+      await form.getByLabel('Brand', { exact: true }).fill('Tidewater Linen');
+      await form.getByLabel('Website').fill('tidewaterlinen.com');
+      await send.click();
+      await expect.poll(() => send.getAttribute('aria-disabled'), { timeout: 10_000 }).toBe('true');
+      await context.clock.runFor(5_000);
+      expect(await ui.evaluate(() => (window as unknown as { ticks: number }).ticks)).toBe(0);
+      expect(await send.getAttribute('aria-disabled')).toBe('true');
+      await page.unroute(requests);
+      await context.clock.fastForward('02:00');
+      await expect.poll(() => send.getAttribute('aria-disabled'), { timeout: 10_000 }).toBeNull();
     } finally {
       await context.close();
     }

@@ -24,6 +24,7 @@ import { ExternalLink } from '../components/external-link';
 import { HeldNotice, OwnCountdowns, useOwnCountdown } from './held-notice';
 import { ProblemNotice } from './problem-notice';
 import { requestSettingsFocus } from '../settings/settings-focus';
+import { useLatest } from '../hooks/use-latest';
 
 export interface LibraryScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -185,7 +186,11 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   const listProblem = open?.from === 'emails' ? searchProblem : (paged?.problem ?? null);
   const retryList = open?.from === 'emails' ? search.retry : paged?.retry;
   const nextPageProblem = useMemo(() => listProblem && { ...listProblem, message: `The results after this email could not be loaded. ${listProblem.message}` }, [listProblem]);
-  const nextPageNotice = open !== null && open.index === list.length - 1 && nextPageProblem && retryList ? nextPageProblem : null;
+  // The email open counting the same wait down itself: its notice is the one, and the next page goes again with it.
+  const [emailWaits, setEmailWaits] = useState(false);
+  const atNextPage = open !== null && open.index === list.length - 1 && nextPageProblem && retryList ? nextPageProblem : null;
+  const nextPageWaitsWithEmail = emailWaits && atNextPage?.kind === 'busy';
+  const nextPageNotice = nextPageWaitsWithEmail ? null : atNextPage;
   useOwnCountdown(!hidden && nextPageNotice?.kind === 'busy');
   // From the email open when the press is handled, not when the window last drew: presses faster
   // than the drawing (a key held down) each count.
@@ -229,8 +234,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
 
   // On the document, so the keys work wherever the focus is (even while an email loads): `/`
   // finds, and in an email the arrows go through the results and Escape goes back.
-  const keys = useRef<(event: KeyboardEvent) => void>(() => undefined);
-  keys.current = (event) => {
+  const keys = useLatest((event: KeyboardEvent) => {
     if (hidden || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     // Keys typed into a field are the field's (a card's checkbox types nothing).
     if (event.target instanceof Element && event.target.closest('input:not([type=checkbox]), select, textarea')) return;
@@ -242,12 +246,12 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
     if (!action) return;
     event.preventDefault();
     action();
-  };
+  });
   useEffect(() => {
     const listener = (event: KeyboardEvent) => keys.current(event);
     document.addEventListener('keydown', listener);
     return () => document.removeEventListener('keydown', listener);
-  }, []);
+  }, [keys]);
 
   const openId = open === null ? undefined : list[open.index]?.id;
   return (
@@ -315,6 +319,8 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
             showSection('emails');
           }}
           onOpenSettings={onOpenSettings}
+          onWaiting={setEmailWaits}
+          onWaitOver={nextPageWaitsWithEmail ? retryList : undefined}
         />
       ) : null}
       {/* Library content shows in these sections: the service is credited under them (an open email credits it itself). */}

@@ -4,6 +4,8 @@
 // action takes the keyboard.
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { useSecondsLeft } from '../hooks/use-seconds-left';
+import { useLatest } from '../hooks/use-latest';
+import { useStillBefore } from '../hooks/use-still-before';
 import { Button } from '../components/button';
 import { LiveStatus } from '../components/live-status';
 import type { LibraryProblem } from './library-problem';
@@ -28,14 +30,13 @@ export const focusFell = (): boolean => document.activeElement === null || docum
  */
 export function useRetryFocus(loading: boolean, failed: boolean, shown: number, focusResult: (from: number) => void): (retry: () => void) => (pressed: boolean) => void {
   const pressedAt = useRef<number | null>(null);
-  const focus = useRef(focusResult);
-  focus.current = focusResult;
+  const focus = useLatest(focusResult);
   useEffect(() => {
     if (loading || pressedAt.current === null) return;
     const from = pressedAt.current;
     pressedAt.current = null;
     if (!failed && focusFell()) focus.current(from);
-  }, [loading, failed]);
+  }, [loading, failed, focus]);
   return (retry) => (pressed) => {
     pressedAt.current = pressed ? shown : null;
     retry();
@@ -46,13 +47,12 @@ export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNotic
   // A wait (at least a second: libraryProblem) counted from when this problem came; at its end, the retry.
   const until = useMemo(() => (problem.retryAfterSeconds === null ? null : Date.now() + problem.retryAfterSeconds * 1000), [problem]);
   const secondsLeft = useSecondsLeft(until);
-  // A wait too long to count down: no Try again until it is over (it could only be refused again).
-  const held = useSecondsLeft(problem.tryAgainAt ?? null) > 0;
-  const retry = useRef(onRetry);
-  retry.current = onRetry;
+  // A wait too long to count down: no Try again until it is over (it could only be refused again); one timer to its end.
+  const held = useStillBefore(problem.tryAgainAt ?? null);
+  const retry = useLatest(onRetry);
   useEffect(() => {
     if (until !== null && secondsLeft === 0) retry.current(false);
-  }, [until, secondsLeft]);
+  }, [until, secondsLeft, retry]);
   // The focus fell to the page: what the person acted on went from under it (the card or row
   // opened, the Try again pressed, gone while it asked). A notice that comes on its own (a filter
   // changed, a page loaded on scroll) leaves the focus where it is.

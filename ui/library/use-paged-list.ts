@@ -2,6 +2,7 @@
 // A page whose answer can no longer be shown (a new key, the list gone) is cancelled through its
 // signal, so it stops holding one of the library's slots.
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLatest } from '../hooks/use-latest';
 import { takeUnseen } from '../../src/shared/api/library/unique-pager';
 import { libraryProblem, type LibraryProblem } from './library-problem';
 
@@ -21,8 +22,7 @@ export type PageLoader<T> = (page: number, signal: AbortSignal) => Promise<{ ite
 export function usePagedList<T extends { id: number | string }>(key: string, load: PageLoader<T>): PagedList<T> {
   const [page, setPage] = useState({ key, number: 1, attempt: 0 });
   const [state, setState] = useState<Omit<PagedList<T>, 'more' | 'retry'>>({ items: [], loading: true, done: false, problem: null, meta: null });
-  const loader = useRef(load);
-  loader.current = load;
+  const loader = useLatest(load);
   const seen = useRef(new Set<number | string>());
   const current = page.key === key ? page : { key, number: 1, attempt: 0 };
 
@@ -43,7 +43,7 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
       live = false;
       unneeded.abort();
     };
-  }, [current.key, current.number, current.attempt]);
+  }, [current.key, current.number, current.attempt, loader]);
 
   return {
     ...state,
@@ -58,8 +58,7 @@ export type OpenedList<T> = Pick<PagedList<T>, 'items' | 'done' | 'loading' | 'p
 /** Calls `onChange` with the list whenever its rows or its state change: an email opened from it follows it as it grows. */
 export function useListChanges<T>(list: PagedList<T>, onChange: ((list: OpenedList<T>) => void) | undefined): void {
   // Refs: the list object and the callback are new at every render, the rows and their state are not.
-  const latest = useRef({ list, onChange });
-  latest.current = { list, onChange };
+  const latest = useLatest({ list, onChange });
   const { items, done, loading, problem } = list;
-  useEffect(() => latest.current.onChange?.(latest.current.list), [items, done, loading, problem]);
+  useEffect(() => latest.current.onChange?.(latest.current.list), [items, done, loading, problem, latest]);
 }

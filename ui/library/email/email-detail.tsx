@@ -30,13 +30,23 @@ export interface EmailDetailProps {
   /** Opens the brand's page in the plugin. */
   onBrand: (slug: string) => void;
   onOpenSettings: () => void;
+  /** Hears when the email counts a 429's wait down itself (true) and when it stops (false). */
+  onWaiting?: (waiting: boolean) => void;
+  /** Goes with the email's own retry at the end of its wait (what waited for the same wait). */
+  onWaitOver?: () => void;
 }
 
-export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevious, onNext, onBack, backLabel = '← Back to results', onCategory, onBrand, onOpenSettings }: EmailDetailProps) {
+export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevious, onNext, onBack, backLabel = '← Back to results', onCategory, onBrand, onOpenSettings, onWaiting, onWaitOver }: EmailDetailProps) {
   const [state, setState] = useState<{ response: GetEmailResponse | null; problem: LibraryProblem | null }>({ response: null, problem: null });
   const [attempt, setAttempt] = useState(0);
   // Shown while the email is open (a hidden Browse hides the held notice too).
-  useOwnCountdown(state.problem?.kind === 'busy');
+  const waiting = state.problem?.kind === 'busy';
+  useOwnCountdown(waiting);
+  useEffect(() => {
+    if (!waiting) return undefined;
+    onWaiting?.(true);
+    return () => onWaiting?.(false);
+  }, [waiting, onWaiting]);
   // Screenshot or HTML, and its width, stay as chosen while stepping through the results.
   const [view, setView] = useState<PreviewView>(FIRST_VIEW);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -101,7 +111,10 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
           </Button>
         </span>
       </nav>
-      {state.problem ? <ProblemNotice problem={state.problem} onRetry={() => setAttempt((n) => n + 1)} onOpenSettings={onOpenSettings} /> : null}
+      {state.problem ? <ProblemNotice problem={state.problem} onRetry={() => {
+            setAttempt((n) => n + 1);
+            onWaitOver?.();
+          }} onOpenSettings={onOpenSettings} /> : null}
       <LiveStatus busy>{!email && !state.problem ? 'Loading the email…' : null}</LiveStatus>
       {email ? (
         <>

@@ -133,7 +133,8 @@ function Following({ client, hidden, onBrand, onOpen, onList, onOpenSettings }: 
       </ul>
       {!follows.loading && !follows.problem && follows.items.length === 0 ? <p class="empty-state">{NO_FOLLOWS_TEXT}</p> : null}
       {follows.problem ? notice : null}
-      <LiveStatus busy>{loading ? 'Loading…' : null}</LiveStatus>
+      {/* Where the loading happens: here while the followed brands load (both lists, at first), under the newest emails for their next page or a new date. */}
+      <LiveStatus busy>{follows.loading ? 'Loading…' : null}</LiveStatus>
       <h3>Newest from the brands you follow</h3>
       <div class="field">
         <label class="field-label" for="library-followed-since">
@@ -146,6 +147,7 @@ function Following({ client, hidden, onBrand, onOpen, onList, onOpenSettings }: 
         <p class="empty-state">{since ? `No emails from the brands you follow were captured since ${shortDate(since)}.` : 'No emails from the brands you follow yet.'}</p>
       ) : null}
       {follows.problem ? null : notice}
+      <LiveStatus busy>{emails.loading && !follows.loading ? 'Loading…' : null}</LiveStatus>
       <MoreButton list={emails}>More</MoreButton>
     </>
   );

@@ -27,7 +27,7 @@ import { SubmitForm } from '../../components/submit-form';
 import { ExternalLink } from '../../components/external-link';
 import { useKeptState } from '../kept-state';
 import { useOwnCountdown } from '../held-notice';
-import { useSecondsLeft } from '../../hooks/use-seconds-left';
+import { useStillBefore } from '../../hooks/use-still-before';
 
 export interface BrandRequestsScreenProps {
   client: LibraryClient;
@@ -46,7 +46,7 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
   const [form, setForm] = useKeptState<BrandRequestForm>('brand request', EMPTY_BRAND_REQUEST);
   const [outcome, setOutcome] = useKeptState<BrandRequestOutcome | null>(`brand request outcome ${epoch}`, null);
   // Refused until a given time (the day's 50 used, a long 429): Send waits for it, the form kept.
-  const held = useSecondsLeft(outcome?.sendAt ?? null) > 0;
+  const held = useStillBefore(outcome?.sendAt ?? null);
   const [problems, setProblems] = useState<Partial<Record<BrandRequestField, string>>>({});
   const [sending, setSending] = useState(false);
   const [listVersion, setListVersion] = useState(0);

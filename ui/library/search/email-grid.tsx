@@ -4,6 +4,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { SearchedEmail } from '../../../src/shared/api/library/schemas';
 import { useCanvasInsert } from '../../canvas/canvas-insert';
+import { useLatest } from '../../hooks/use-latest';
 import { insertItemOf } from '../../canvas/reference-inserter';
 import { Button } from '../../components/button';
 import { gridColumns, gridWindow, movedIndex, scrollToRow, thumbnailRows } from '../grid-window';
@@ -70,15 +71,6 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
     };
   }, []);
 
-  // What a scroll of the box does, with this render's place and focus.
-  const scrolled = useRef<() => void>(() => undefined);
-  useEffect(() => {
-    if (!box) return undefined;
-    const listener = () => scrolled.current();
-    box.element.addEventListener('scroll', listener, { passive: true });
-    return () => box.element.removeEventListener('scroll', listener);
-  }, [box]);
-
   // Coming back from a detail view: the same scroll position as before.
   useLayoutEffect(() => {
     if (visible && box && place.scrollTop !== Math.max(0, box.top())) box.setTop(place.scrollTop);
@@ -126,13 +118,20 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
   }
 
   const focused = Math.min(place.focused, Math.max(0, emails.length - 1));
-  scrolled.current = () => {
+  // What a scroll of the box does, with the last drawn place and focus.
+  const scrolled = useLatest(() => {
     if (!visible || !box) return;
     // Above the grid (the filters, in a short window) counts as its top.
     const top = Math.max(0, box.top());
     setScrollTop(top);
     onPlace({ scrollTop: top, focused });
-  };
+  });
+  useEffect(() => {
+    if (!box) return undefined;
+    const listener = () => scrolled.current();
+    box.element.addEventListener('scroll', listener, { passive: true });
+    return () => box.element.removeEventListener('scroll', listener);
+  }, [box, scrolled]);
   const cards = [];
   for (let index = view.start; index < view.end; index++) {
     const email = emails[index]!;
@@ -163,8 +162,7 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
   };
   // Placed emails leave the selection; those that failed or were not tried stay chosen, to try
   // again. Read when the placing ends: the selection may have changed meanwhile.
-  const selectedNow = useRef(selected);
-  selectedNow.current = selected;
+  const selectedNow = useLatest(selected);
   const unselect = (placedIds: number[]) => {
     const rest = new Set([...selectedNow.current].filter((id) => !placedIds.includes(id)));
     setSelected(rest);
