@@ -162,16 +162,21 @@ describe('Brands: a brand page that could not be loaded', () => {
   });
 });
 
-/** Browse with the emulator's other demo account (no brand requests yet, following 50 brands), its key saved in Settings. */
-async function openBrowseAsOtherAsync(): Promise<Frame> {
+/** Replaces the library key in Settings with the emulator's other demo account's (no brand requests yet, following 50 brands), then back to Browse. */
+async function switchToOtherAccountAsync(ui: Frame): Promise<void> {
   const state = parseEmulatorState(await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json());
-  const ui = await openBrowseAsync();
   await ui.getByTestId('nav-settings').click();
   await ui.getByTestId('settings-library-replace-key').click();
   await ui.getByTestId('settings-library-key').fill(state.library.keys.other!);
   await ui.getByTestId('settings-library-save').click();
   await expect.poll(() => ui.getByTestId('settings-library-key').count(), { timeout: 10_000 }).toBe(0);
   await ui.getByTestId('nav-browse').click();
+}
+
+/** Browse with the emulator's other demo account, its key saved in Settings. */
+async function openBrowseAsOtherAsync(): Promise<Frame> {
+  const ui = await openBrowseAsync();
+  await switchToOtherAccountAsync(ui);
   return ui;
 }
 
@@ -365,12 +370,7 @@ describe('Brand requests: the key replaced while they show', () => {
     await ui.getByRole('button', { name: 'Requests', exact: true }).click();
     const mine = ui.getByRole('list', { name: 'My requests' });
     await expect.poll(() => textOf(mine), { timeout: 10_000 }).toContain('Harbour Mill Bakery');
-    await ui.getByTestId('nav-settings').click();
-    await ui.getByTestId('settings-library-replace-key').click();
-    await ui.getByTestId('settings-library-key').fill(state.library.keys.other!);
-    await ui.getByTestId('settings-library-save').click();
-    await expect.poll(() => ui.getByTestId('settings-library-key').count(), { timeout: 10_000 }).toBe(0);
-    await ui.getByTestId('nav-browse').click();
+    await switchToOtherAccountAsync(ui);
     await expect.poll(() => textOf(ui.getByTestId('requests-today')), { timeout: 10_000 }).toMatch(/^0 of today’s 50 brand requests used/);
     expect(await mine.getByRole('listitem').count()).toBe(0);
   });
@@ -378,7 +378,6 @@ describe('Brand requests: the key replaced while they show', () => {
 
 describe('Brand requests: what the library said, after the key is replaced', () => {
   it('is gone (it was said under the old key), and the half-filled request stays', async () => {
-    const state = parseEmulatorState(await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json());
     const ui = await openBrowseAsync();
     const section = (name: string) => ui.getByRole('navigation', { name: 'Library' }).getByRole('button', { name, exact: true });
     await section('Requests').click();
@@ -389,12 +388,7 @@ describe('Brand requests: what the library said, after the key is replaced', () 
     await expect.poll(() => textOf(ui.getByTestId('request-outcome')), { timeout: 10_000 }).toMatch(/^Requested Harbour Quay Tea\./);
     await form.getByLabel('Brand').fill('Pebble Quay Candles');
     // Another account's key, saved in Settings.
-    await ui.getByTestId('nav-settings').click();
-    await ui.getByTestId('settings-library-replace-key').click();
-    await ui.getByTestId('settings-library-key').fill(state.library.keys.other!);
-    await ui.getByTestId('settings-library-save').click();
-    await expect.poll(() => ui.getByTestId('settings-library-key').count(), { timeout: 10_000 }).toBe(0);
-    await ui.getByTestId('nav-browse').click();
+    await switchToOtherAccountAsync(ui);
     // The other account's requests: none yet.
     await expect.poll(() => textOf(ui.getByTestId('requests-today')), { timeout: 10_000 }).toMatch(/^0 of today’s 50 brand requests used/);
     expect(await textOf(ui.getByTestId('request-outcome'))).toBe('');

@@ -2550,19 +2550,25 @@ describe('Browse: brand requests', () => {
     }
   });
 
+  /** Every brand request sent is refused with a 429 asking to wait two minutes; the list still reads. Returns the undo. */
+  async function refuseBrandRequestsAsync(page: Page): Promise<() => Promise<void>> {
+    const requests = (url: URL) => url.pathname === '/v1/brand-requests';
+    await page.route(requests, (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 429,
+            headers: { 'content-type': 'application/json', 'retry-after': '120', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
+            body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
+          })
+        : route.fallback(),
+    );
+    return () => page.unroute(requests);
+  }
+
   it('says when a held Send can go again, and then sends (the library asked to wait two minutes)', async () => {
     const { context, page, ui } = await openBrowseWithClockAsync();
-    const requests = (url: URL) => url.pathname === '/v1/brand-requests';
+    const letRequestsGo = await refuseBrandRequestsAsync(page);
     try {
-      await page.route(requests, (route) =>
-        route.request().method() === 'POST'
-          ? route.fulfill({
-              status: 429,
-              headers: { 'content-type': 'application/json', 'retry-after': '120', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
-              body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
-            })
-          : route.fallback(),
-      );
       await ui.getByRole('button', { name: 'Requests', exact: true }).click();
       const form = ui.getByRole('form', { name: 'Ask for a brand' });
       const send = form.getByRole('button', { name: 'Send request' });
@@ -2573,7 +2579,7 @@ describe('Browse: brand requests', () => {
       await page.keyboard.press('Enter');
       await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^The library has too many requests just now\. You can try again after \d\d:\d\d, in about 2 minutes\. Your form is kept\.\s*$/);
       expect(await send.getAttribute('aria-disabled')).toBe('true');
-      await page.unroute(requests);
+      await letRequestsGo();
       await context.clock.fastForward('02:01');
       // Said in the outcome's live region; the keyboard stays on Send.
       await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/ Your form is kept\.\s*You can send your request now\.$/);
@@ -2588,17 +2594,8 @@ describe('Browse: brand requests', () => {
 
   it('leaves a held Send still until its wait is over, instead of waking the screen every second for it', async () => {
     const { context, page, ui } = await openBrowseWithClockAsync();
-    const requests = (url: URL) => url.pathname === '/v1/brand-requests';
+    const letRequestsGo = await refuseBrandRequestsAsync(page);
     try {
-      await page.route(requests, (route) =>
-        route.request().method() === 'POST'
-          ? route.fulfill({
-              status: 429,
-              headers: { 'content-type': 'application/json', 'retry-after': '120', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
-              body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
-            })
-          : route.fallback(),
-      );
       await ui.getByRole('button', { name: 'Requests', exact: true }).click();
       await expect.poll(() => ui.getByText('Loading your requests…').count(), { timeout: 10_000 }).toBe(0);
       // Counts the plugin window's every-second ticks from here on (it draws nothing else on a timer here).
@@ -2617,7 +2614,7 @@ describe('Browse: brand requests', () => {
       await context.clock.runFor(5_000);
       expect(await ui.evaluate(() => (window as unknown as { ticks: number }).ticks)).toBe(0);
       expect(await send.getAttribute('aria-disabled')).toBe('true');
-      await page.unroute(requests);
+      await letRequestsGo();
       await context.clock.fastForward('02:00');
       await expect.poll(() => send.getAttribute('aria-disabled'), { timeout: 10_000 }).toBeNull();
     } finally {
