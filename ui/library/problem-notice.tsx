@@ -7,7 +7,7 @@ import { useSecondsLeft } from '../hooks/use-seconds-left';
 import { useLatest } from '../hooks/use-latest';
 import { useStillBefore } from '../hooks/use-still-before';
 import { Button } from '../components/button';
-import { LiveStatus } from '../components/live-status';
+import { WaitOverStatus } from '../components/wait-over-status';
 import type { LibraryProblem } from './library-problem';
 import { retryCountdownText } from '../messages/retry-countdown';
 
@@ -67,8 +67,8 @@ export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNotic
       </p>
       {/* Not in the alert: said once, the seconds are seen ticking but not announced every second. */}
       {until !== null ? <p class="muted">{retryCountdownText(secondsLeft)}</p> : null}
-      {/* A wait of hours over: its Try again comes, said politely (the focus stays where it is). In the page from the start, so it is announced. */}
-      {problem.tryAgainAt === undefined ? null : <LiveStatus class="muted">{held ? null : 'You can try again now.'}</LiveStatus>}
+      {/* A wait of hours over: its Try again comes. */}
+      {problem.tryAgainAt === undefined ? null : <WaitOverStatus held={held} />}
       {problem.kind === 'key' ? (
         <Button variant="primary" onClick={onOpenSettings}>
           Open Settings

@@ -4,7 +4,7 @@
 // (a frame's template the key cannot find) Settings and unlinking, side by side. A wait the
 // builder asked for (its button held meanwhile) is said politely once it is over, as Browse says it.
 import { Button } from '../components/button';
-import { LiveStatus } from '../components/live-status';
+import { WaitOverStatus } from '../components/wait-over-status';
 import type { TemplateProblem } from './template-words';
 
 export interface ProblemLineProps {
@@ -31,8 +31,7 @@ export function ProblemLine({ problem, onOpenSettings, onUnlink, onReplace, held
         {problem.action === 'replace' && onReplace ? <Button onClick={onReplace}>Replace their changes</Button> : null}
         {problem.action !== 'settings' && problem.action !== null && onUnlink ? <Button onClick={onUnlink}>Unlink the frame</Button> : null}
       </div>
-      {/* In the page (empty) from the start, so its words are announced; the focus stays where it is. */}
-      {problem.tryAgainAt === undefined ? null : <LiveStatus class="muted">{held ? null : 'You can try again now.'}</LiveStatus>}
+      {problem.tryAgainAt === undefined ? null : <WaitOverStatus held={held} />}
     </>
   );
 }

@@ -12,7 +12,7 @@ import { useRequest } from '../hooks/use-request';
 import { relativeTime } from '../messages/relative-time';
 import { ProblemLine } from './problem-line';
 import { actionProblem, listMayHaveChanged, saveOutcomeText, saveProblem, templateProblem, type TemplateProblem } from './template-words';
-import { useSecondsLeft } from '../hooks/use-seconds-left';
+import { useStillBefore } from '../hooks/use-still-before';
 import { useLatest } from '../hooks/use-latest';
 import { SubmitForm } from '../components/submit-form';
 
@@ -40,7 +40,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   const busy = save.pending !== null;
   const [problem, setProblem] = useState<TemplateProblem | null>(null);
   // The builder asked to wait: Save and Update are held until then (what was typed stays).
-  const held = useSecondsLeft(problem?.tryAgainAt ?? null) > 0;
+  const held = useStillBefore(problem?.tryAgainAt ?? null);
   const [result, setResult] = useState<LiveMessage | null>(null);
   const pendingUpdate = useRef(updateNow);
   // A problem said with the builder's old key or address does not stand beside the new one's answers.

@@ -10,7 +10,7 @@ import { useNoticeInSight } from '../hooks/use-notice-in-sight';
 import { useRequest } from '../hooks/use-request';
 import { absoluteTime, relativeTime } from '../messages/relative-time';
 import { ProblemLine } from './problem-line';
-import { useSecondsLeft } from '../hooks/use-seconds-left';
+import { useStillBefore } from '../hooks/use-still-before';
 import { actionProblem, BUILDER_REQUEST_TIMEOUT_MS, isGoneElsewhere, templateDetailsText, templateProblem, type TemplateProblem } from './template-words';
 import { SubmitForm } from '../components/submit-form';
 
@@ -34,7 +34,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
   const action = useRequest<unknown, 'open' | 'rename' | 'delete'>({ whilePending: 'ignore' });
   const busy = action.pending !== null;
   // The builder asked to wait: the row's requests are held until then.
-  const held = useSecondsLeft(problem?.tryAgainAt ?? null) > 0;
+  const held = useStillBefore(problem?.tryAgainAt ?? null);
   // The button that opened a form or a confirmation is gone with it: focus goes to what replaced it.
   const confirmRef = useRef<HTMLButtonElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);

@@ -7,6 +7,7 @@ import { Button } from '../components/button';
 import { Spinner } from '../components/spinner';
 import { useNoticeInSight } from '../hooks/use-notice-in-sight';
 import { useSecondsLeft } from '../hooks/use-seconds-left';
+import { useStillBefore } from '../hooks/use-still-before';
 import { useLatest } from '../hooks/use-latest';
 import { retryCountdownText } from '../messages/retry-countdown';
 import { TextField } from '../components/text-field';
@@ -135,7 +136,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const waitUntil = useMemo(() => (listProblem?.retryAfterSeconds === undefined ? null : Date.now() + listProblem.retryAfterSeconds * 1000), [listProblem]);
   const waitLeft = useSecondsLeft(waitUntil);
   // A wait of hours: Try again is held until it is over (pressed sooner, it could only be refused again).
-  const listHeld = useSecondsLeft(listProblem?.tryAgainAt ?? null) > 0;
+  const listHeld = useStillBefore(listProblem?.tryAgainAt ?? null);
   const retryAfterWait = useLatest(() => load(list.page, list.keepBelow));
   useEffect(() => {
     if (waitUntil !== null && waitLeft === 0) retryAfterWait.current();
