@@ -73,6 +73,25 @@ async function editFillInPlaygroundAsync(component: string, hex: string): Promis
   await h.page.getByRole('button', { name: 'Change fill' }).click();
 }
 
+/**
+ * The list's rows in view as a person sees their pictures: drawn (an image loaded and decoded),
+ * still loading (the pulsing placeholder, or an image not yet complete), or none (a plain placeholder).
+ */
+function rowPicturesAsync(ui: Frame): Promise<{ drawn: number; loading: number; none: number }> {
+  return ui.getByTestId('sync-list').evaluate((list) => {
+    const box = list.getBoundingClientRect();
+    const counts = { drawn: 0, loading: 0, none: 0 };
+    for (const row of list.querySelectorAll('[data-testid="sync-row"]')) {
+      const at = row.getBoundingClientRect();
+      if (at.bottom <= box.top || at.top >= box.bottom) continue;
+      const thumb = row.querySelector('.sync-thumb');
+      if (thumb instanceof HTMLImageElement) counts[thumb.complete && thumb.naturalWidth > 0 ? 'drawn' : 'loading']++;
+      else counts[thumb?.classList.contains('sync-thumb-loading') ? 'loading' : 'none']++;
+    }
+    return counts;
+  });
+}
+
 /** Opens a row's detail from the list by its name. */
 async function openRowAsync(ui: Frame, name: string): Promise<void> {
   await ui.getByTestId('sync-row').filter({ hasText: name }).click();
@@ -569,6 +588,8 @@ describe.each(['light', 'dark'] as const)('design-system sync in the playground 
     const local = await localComponentsAsync();
     const count = Object.keys(local).length;
     await expect.poll(() => ui.getByRole('button', { name: `Sync ${count} changes`, exact: true }).count(), { timeout: 30_000 }).toBe(1);
+    // The README's picture of the list: every row in view with its thumbnail drawn, none still pulsing.
+    await expect.poll(() => rowPicturesAsync(ui), { timeout: 15_000 }).toSatisfy(({ drawn, loading, none }: { drawn: number; loading: number; none: number }) => drawn > 0 && loading === 0 && none === 0);
     await ui.locator('body').screenshot({ path: `${SHOTS}/sync-list-${theme}.png` });
     expect(await axeViolationsAsync(ui)).toEqual([]);
     expect(await runSyncAsync(ui)).toContain(`${count} components pushed`);
