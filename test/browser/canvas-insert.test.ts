@@ -322,7 +322,8 @@ describe('Browse: library emails on the canvas', () => {
     const subject = await card.locator('.email-card-subject').textContent();
     // Playwright cannot drag out of an iframe: the card gets the drag's events as Chromium gives
     // them, dragend with the pointer's place in the iframe's coordinates.
-    await card.dispatchEvent('dragstart');
+    const dataTransfer = await ui.evaluateHandle(() => new DataTransfer());
+    await card.dispatchEvent('dragstart', { dataTransfer });
     await card.dispatchEvent('dragend', { clientX: px - iframeBox.x, clientY: py - iframeBox.y });
     await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
     const placed = (await referencesAsync()).find((reference) => reference.name.endsWith(`— ${subject}`));
@@ -334,6 +335,9 @@ describe('Browse: library emails on the canvas', () => {
     expect(placed.caption!.text).toContain(`${email.data.brand.name} — ${email.data.subject_line}\nCaptured `);
     expect(placed.caption!.text).toContain(`View on ${email.meta.attribution.source}`);
     expect(placed.caption!.link).toEqual({ type: 'URL', value: email.data.mailvault_url });
+    // Dropped anywhere else (a chat, a document), the card's text says where it came from: named
+    // as the reference is, with its public page (it was the subject alone).
+    expect(await dataTransfer.evaluate((data) => data.getData('text/plain'))).toBe(`${placed.name}\n${email.data.mailvault_url}`);
     expect(placed.parentId).toBe(target.id);
     const scaleX = target.box.width / target.rect.width;
     const scaleY = target.box.height / target.rect.height;

@@ -37,6 +37,9 @@ export function insertItemOf(email: EmailSummary, brandName?: string, stage?: st
   };
 }
 
+/** "Acme — Spring sale"; a slug ("petal-pine") is no name to show a designer: the subject alone until the brand's is known. */
+export const nameOf = (item: InsertItem) => (item.brandName === undefined ? item.subject : `${item.brandName} — ${item.subject}`);
+
 export interface InsertProgress {
   done: number;
   total: number;
@@ -111,9 +114,6 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
     }
     return { emailId: item.emailId, brandSlug: item.brandSlug, brandName, subject: item.subject, url: item.url, capturedDate: item.capturedDate, service };
   };
-
-  // A slug ("petal-pine") is no name to show a designer: the subject alone until the brand's is known.
-  const nameOf = (item: InsertItem) => (item.brandName === undefined ? item.subject : `${item.brandName} — ${item.subject}`);
 
   const placeAsync = async (item: InsertItem, extra: { batchId?: string; dropId?: string }, onWait: (seconds: number) => void, signal?: AbortSignal) => {
     const [reference, screenshot] = await Promise.all([sourceAsync(item, onWait, signal), waitingOutAsync(() => loadTilesAsync(item.previewUrl, signal), onWait, signal)]);
