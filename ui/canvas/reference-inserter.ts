@@ -29,7 +29,8 @@ export function insertItemOf(email: EmailSummary, brandName?: string, stage?: st
     emailId: email.id,
     brandSlug: email.brand_slug,
     brandName: email.brand ?? brandName,
-    subject: email.subject_line ?? email.title,
+    // An empty subject line is no name: the title, as the card shows.
+    subject: email.subject_line || email.title,
     url: email.url,
     capturedDate: email.captured_date,
     previewUrl: email.preview_url,

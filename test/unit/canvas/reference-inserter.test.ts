@@ -271,6 +271,12 @@ describe('the reference inserter', () => {
       stage: 'Welcome',
     });
   });
+
+  it('names an email with an empty subject line by its title, as its card does (it was placed as “No subject”)', () => {
+    const email = { id: 6, title: 'Spring sale', subject_line: '', brand: 'Acme', brand_slug: 'acme', preview_url: 'p', url: 'u', captured_date: 'd' };
+    expect(insertItemOf(email).subject).toBe('Spring sale');
+    expect(insertItemOf({ ...email, subject_line: 'Last chance' }).subject).toBe('Last chance');
+  });
 });
 
 describe('insertProgressText', () => {
