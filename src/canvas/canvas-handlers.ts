@@ -128,11 +128,15 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
 
   /**
    * Puts a lone reference where it was dropped: inside the frame or section it landed on (in an
-   * auto-layout frame, in the flow where the drop fell), else on the page.
+   * auto-layout frame, in the flow where the drop fell), else on the page. Never into a component
+   * (or an instance): its layers go to the design system with the next sync, and a library
+   * screenshot is not the design system's to have.
    */
   const placeAtDrop = (frame: FrameNode, drop: Drop, page: PageNode) => {
     const target = drop.target;
-    const inside = !target.removed && (target.type === 'FRAME' || target.type === 'SECTION') && !(target as FrameNode).locked;
+    let inComponent = false;
+    for (let at: BaseNode | null = target.removed ? null : target; at && !inComponent; at = at.parent) inComponent = at.type === 'COMPONENT' || at.type === 'COMPONENT_SET' || at.type === 'INSTANCE';
+    const inside = !target.removed && !inComponent && (target.type === 'FRAME' || target.type === 'SECTION') && !(target as FrameNode).locked;
     if (inside && target.type === 'FRAME' && target.layoutMode !== 'NONE') {
       const children = target.children.map((child) => ({
         x: child.x,

@@ -194,6 +194,25 @@ describe('drops', () => {
     await expect(handlers['canvas/insert'](insertOf(9, 600, 800, { dropId: 'd2' }), context)).rejects.toMatchObject({ code: 'invalid_input' });
   });
 
+  it('keeps a reference dropped on a component’s layer out of the component: on the page, at the drop point', async () => {
+    const { fake, feature, handlers, frame } = setup();
+    feature.startDropListener(() => undefined);
+    // A design-system component with a frame layer (the next sync would push whatever goes into it).
+    const component = fake.figma.createComponent();
+    component.name = 'Header';
+    component.resize(600, 400);
+    component.x = 100;
+    component.y = 200;
+    const layer = fake.figma.createFrame();
+    layer.resize(600, 200);
+    component.appendChild(layer);
+    fake.drop({ node: layer, x: 50, y: 60, absoluteX: 150, absoluteY: 260, dropMetadata: { envelopeReference: { dropId: 'd7', emailId: 14 } } });
+    const placed = frame((await handlers['canvas/insert'](insertOf(14, 600, 800, { dropId: 'd7' }), context)).nodeId);
+    expect(placed.parent?.type).toBe('PAGE');
+    expect([placed.x, placed.y]).toEqual([150, 260]);
+    expect(layer.children).toEqual([]);
+  });
+
   it('puts a reference dropped on an auto-layout frame into its flow where the drop fell', async () => {
     const { fake, feature, handlers, frame } = setup();
     feature.startDropListener(() => undefined);
