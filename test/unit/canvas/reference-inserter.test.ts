@@ -336,4 +336,12 @@ describe('insertSummary', () => {
     );
     expect(messageProblems(summary)).toEqual([]);
   });
+
+  it('names a few of many emails that failed for one reason and counts the rest (offline mid-grid, it listed all 40 names and the bar covered the window)', () => {
+    const offline = 'Its screenshot could not be loaded: you are offline.';
+    const failed = Array.from({ length: 40 }, (_, index) => ({ name: `Acme — Email ${index + 1}`, reason: offline }));
+    const summary = insertSummary({ placed: 2, total: 42, cancelled: false, failed: [...failed, { name: 'Beta — News', reason: 'Gone.' }] });
+    expect(summary).toBe('Placed 2 references on the canvas. 41 could not be placed: Acme — Email 1, Acme — Email 2, Acme — Email 3 and 37 more: Its screenshot could not be loaded: you are offline; Beta — News: Gone.');
+    expect(messageProblems(summary)).toEqual([]);
+  });
 });
