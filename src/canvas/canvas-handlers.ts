@@ -109,13 +109,14 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
 
   /**
    * Selects what was placed on its page and ends the undo step. The view follows only on the page
-   * the person is looking at: one they opened meanwhile is left as they see it, and the page's
-   * name comes back so the UI can say where the references went.
+   * the person is looking at, and not for a drop (`follow` false: they chose the place, and a tall
+   * screenshot would zoom the view far out): one they opened meanwhile is left as they see it, and
+   * the page's name comes back so the UI can say where the references went.
    */
-  const showAndCommit = (page: PageNode, nodes: SceneNode[]): { pageName?: string } => {
+  const showAndCommit = (page: PageNode, nodes: SceneNode[], follow = true): { pageName?: string } => {
     page.selection = nodes;
     const elsewhere = page !== figma.currentPage;
-    if (!elsewhere) figma.viewport.scrollAndZoomIntoView(nodes);
+    if (!elsewhere && follow) figma.viewport.scrollAndZoomIntoView(nodes);
     figma.commitUndo();
     return elsewhere ? { pageName: page.name } : {};
   };
@@ -218,7 +219,7 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
         frame.y = at.y;
       }
       showCheckButton(figma.root, true);
-      return { nodeId: frame.id, name: frame.name, ...showAndCommit(page, [frame]) };
+      return { nodeId: frame.id, name: frame.name, ...showAndCommit(page, [frame], drop === undefined) };
     } catch (error) {
       if (!frame.removed) frame.remove();
       // Set for this reference (or a batch's earlier one the person deleted since): not left on a file with none.

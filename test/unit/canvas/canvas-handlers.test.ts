@@ -194,6 +194,17 @@ describe('drops', () => {
     await expect(handlers['canvas/insert'](insertOf(9, 600, 800, { dropId: 'd2' }), context)).rejects.toMatchObject({ code: 'invalid_input' });
   });
 
+  it('leaves the view where it is for a drop (the person chose the place): the reference is selected, the view not zoomed out to a tall screenshot', async () => {
+    const { fake, feature, handlers } = setup();
+    feature.startDropListener(() => undefined);
+    fake.figma.viewport.center = { x: 400, y: 300 };
+    fake.figma.viewport.zoom = 1;
+    fake.drop({ node: fake.figma.currentPage, x: 200, y: 100, absoluteX: 200, absoluteY: 100, dropMetadata: { envelopeReference: { dropId: 'd8', emailId: 15 } } });
+    const { nodeId } = await handlers['canvas/insert'](insertOf(15, 600, 12_000, { dropId: 'd8' }), context);
+    expect(fake.figma.currentPage.selection.map((node) => node.id)).toEqual([nodeId]);
+    expect([fake.figma.viewport.center, fake.figma.viewport.zoom]).toEqual([{ x: 400, y: 300 }, 1]);
+  });
+
   it('keeps a reference dropped on a component’s layer out of the component: on the page, at the drop point', async () => {
     const { fake, feature, handlers, frame } = setup();
     feature.startDropListener(() => undefined);
