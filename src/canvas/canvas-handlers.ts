@@ -109,13 +109,14 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
 
   /**
    * Selects what was placed on its page and ends the undo step. The view follows only on the page
-   * the person is looking at: one they opened meanwhile is left as they see it, and the page's
-   * name comes back so the UI can say where the references went.
+   * the person is looking at, and not for a drop (`follow` false: they chose the place, and a tall
+   * screenshot would zoom the view far out): one they opened meanwhile is left as they see it, and
+   * the page's name comes back so the UI can say where the references went.
    */
-  const showAndCommit = (page: PageNode, nodes: SceneNode[]): { pageName?: string } => {
+  const showAndCommit = (page: PageNode, nodes: SceneNode[], follow = true): { pageName?: string } => {
     page.selection = nodes;
     const elsewhere = page !== figma.currentPage;
-    if (!elsewhere) figma.viewport.scrollAndZoomIntoView(nodes);
+    if (!elsewhere && follow) figma.viewport.scrollAndZoomIntoView(nodes);
     figma.commitUndo();
     return elsewhere ? { pageName: page.name } : {};
   };
@@ -128,11 +129,15 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
 
   /**
    * Puts a lone reference where it was dropped: inside the frame or section it landed on (in an
-   * auto-layout frame, in the flow where the drop fell), else on the page.
+   * auto-layout frame, in the flow where the drop fell), else on the page. Never into a component
+   * (or an instance): its layers go to the design system with the next sync, and a library
+   * screenshot is not the design system's to have.
    */
   const placeAtDrop = (frame: FrameNode, drop: Drop, page: PageNode) => {
     const target = drop.target;
-    const inside = !target.removed && (target.type === 'FRAME' || target.type === 'SECTION') && !(target as FrameNode).locked;
+    let inComponent = false;
+    for (let at: BaseNode | null = target.removed ? null : target; at && !inComponent; at = at.parent) inComponent = at.type === 'COMPONENT' || at.type === 'COMPONENT_SET' || at.type === 'INSTANCE';
+    const inside = !target.removed && !inComponent && (target.type === 'FRAME' || target.type === 'SECTION') && !(target as FrameNode).locked;
     if (inside && target.type === 'FRAME' && target.layoutMode !== 'NONE') {
       const children = target.children.map((child) => ({
         x: child.x,
@@ -214,7 +219,7 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
         frame.y = at.y;
       }
       showCheckButton(figma.root, true);
-      return { nodeId: frame.id, name: frame.name, ...showAndCommit(page, [frame]) };
+      return { nodeId: frame.id, name: frame.name, ...showAndCommit(page, [frame], drop === undefined) };
     } catch (error) {
       if (!frame.removed) frame.remove();
       // Set for this reference (or a batch's earlier one the person deleted since): not left on a file with none.

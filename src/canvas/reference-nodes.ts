@@ -1,6 +1,6 @@
-// Builds one reference on the canvas: a frame the screenshot's size holding one locked rectangle
-// per tile (an image fill at its own size, so nothing is scaled and tiles meet without a seam),
-// the caption beneath it with its link, and the record in plugin data.
+// Builds one reference on the canvas: a frame holding one locked rectangle per tile (an image fill
+// at its own size, so nothing is scaled and tiles meet without a seam), the caption beneath them
+// with its link, and the record in plugin data.
 import type { ReferenceSource, ScreenshotTile } from '../shared/bridge/messages';
 import { tilesMismatch } from '../shared/canvas/tile-plan';
 import { BridgeError } from '../shared/bridge/bridge-error';
@@ -115,7 +115,10 @@ export function buildReference(figma: CanvasApi, { input, images, font }: Prepar
       rectangle.fills = [{ type: 'IMAGE', imageHash: images[index]!.hash, scaleMode: 'FILL' }];
       rectangle.locked = true;
     });
-    addCaption(figma, frame, source, font, width, height);
+    const caption = addCaption(figma, frame, source, font, width, height);
+    // The caption is part of the reference: inside its bounds, a flow leaves room for it and a
+    // frame that clips its content still shows where the screenshot came from. Tiles stay put.
+    frame.resizeWithoutConstraints(caption.width, Math.ceil(caption.y + caption.height));
     frame.setPluginData(
       REFERENCE_DATA_KEY,
       serializeReferenceRecord({
@@ -140,7 +143,7 @@ export function buildReference(figma: CanvasApi, { input, images, font }: Prepar
 }
 
 /** The caption goes into the frame before anything is set on it: a failed step leaves nothing on the page. */
-function addCaption(figma: CanvasApi, frame: FrameNode, source: ReferenceSource, font: FontName, width: number, height: number): void {
+function addCaption(figma: CanvasApi, frame: FrameNode, source: ReferenceSource, font: FontName, width: number, height: number): TextNode {
   const caption = referenceCaption(source);
   const text = figma.createText();
   frame.appendChild(text);
@@ -159,10 +162,11 @@ function addCaption(figma: CanvasApi, frame: FrameNode, source: ReferenceSource,
   }
   text.x = 0;
   text.y = height + CAPTION_GAP;
+  return text;
 }
 
-/** A reference's footprint with its caption (for arranging several). */
+/** A reference's footprint with its caption (for arranging several; an older reference's caption hangs below its frame). */
 export function referenceFootprint(frame: FrameNode): { width: number; height: number } {
   const caption = frame.children.find((child) => child.type === 'TEXT');
-  return caption ? { width: Math.max(frame.width, caption.width), height: caption.y + caption.height } : { width: frame.width, height: frame.height };
+  return caption ? { width: Math.max(frame.width, caption.width), height: Math.max(frame.height, caption.y + caption.height) } : { width: frame.width, height: frame.height };
 }

@@ -32,7 +32,12 @@ interface PlacedReference {
   height: number;
   record: { emailId: number; url: string } | null;
   tiles: Array<{ hash: string; x: number; y: number; width: number; height: number; locked: boolean; scaleMode: string }>;
-  caption: { text: string; link: unknown } | null;
+  caption: { text: string; link: unknown; bottom: number } | null;
+}
+
+/** The screenshot's size: its tiles' extent (the frame holds the caption beneath it too). */
+function screenshotSize(reference: PlacedReference): [number, number] {
+  return [Math.max(...reference.tiles.map((tile) => tile.x + tile.width)), Math.max(...reference.tiles.map((tile) => tile.y + tile.height))];
 }
 
 beforeAll(async () => {
@@ -91,7 +96,7 @@ function referencesAsync(): Promise<PlacedReference[]> {
                 const fill = (tile.fills as ImagePaint[])[0]!;
                 return { hash: fill.imageHash!, x: tile.x, y: tile.y, width: tile.width, height: tile.height, locked: tile.locked, scaleMode: fill.scaleMode };
               }),
-            caption: caption ? { text: caption.characters, link: linkAt < 0 ? null : caption.getRangeHyperlink(linkAt, caption.characters.length) } : null,
+            caption: caption ? { text: caption.characters, link: linkAt < 0 ? null : caption.getRangeHyperlink(linkAt, caption.characters.length), bottom: caption.y + caption.height } : null,
           };
         }),
     ),
@@ -192,19 +197,22 @@ describe('Browse: library emails on the canvas', () => {
       expect(reference.caption!.text).toContain(`View on ${email.meta.attribution.source}`);
       expect(reference.caption!.link).toEqual({ type: 'URL', value: email.data.mailvault_url });
       const compared = await differingPixelsAsync(reference, email.data.preview_url);
-      expect([reference.width, reference.height]).toEqual([compared.width, compared.height]);
+      expect(screenshotSize(reference)).toEqual([compared.width, compared.height]);
       expect(compared.differing).toBe(0);
+      // The caption beneath the screenshot, inside the reference's frame: a frame clipping its content still shows it.
+      expect(reference.caption!.bottom).toBeGreaterThan(compared.height);
+      expect(reference.caption!.bottom).toBeLessThanOrEqual(reference.height);
       // Every tile within Figma's limit, locked, drawn 1:1 (its image is its own size), together the whole area.
       expect(reference.tiles.every((tile) => tile.width <= 4096 && tile.height <= 4096 && tile.locked && tile.scaleMode === 'FILL')).toBe(true);
       expect(compared.tileSizes).toEqual(reference.tiles.map((tile) => [tile.width, tile.height]));
-      expect(reference.tiles.reduce((sum, tile) => sum + tile.width * tile.height, 0)).toBe(reference.width * reference.height);
+      expect(reference.tiles.reduce((sum, tile) => sum + tile.width * tile.height, 0)).toBe(compared.width * compared.height);
       expect(reference.tiles.length).toBe(email === tall ? 3 : Math.ceil(compared.height / 4096));
       // Selected and in view, as a placed layer is.
       const selection = await evaluateHooks(h.page, (hooks) => hooks.fake().figma.currentPage.selection.map((node) => node.id));
       expect(selection).toEqual([reference.id]);
       await ui.getByRole('button', { name: /Back to results/ }).click();
     }
-    expect((await referencesAsync()).find((reference) => reference.record?.emailId === tall.data.id)!.height).toBe(12_000);
+    expect(screenshotSize((await referencesAsync()).find((reference) => reference.record?.emailId === tall.data.id)!)[1]).toBe(12_000);
     expect(workers).toBeGreaterThanOrEqual(2);
   });
 
@@ -265,7 +273,7 @@ describe('Browse: library emails on the canvas', () => {
     await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
     const reference = (await referencesAsync()).find((candidate) => candidate.record?.emailId === tallest.data.id);
     if (!reference) throw new Error(`no reference for email ${tallest.data.id}`);
-    expect([reference.width, reference.height]).toEqual([600, 20_000]);
+    expect(screenshotSize(reference)).toEqual([600, 20_000]);
     expect(reference.tiles.length).toBe(5);
     expect(reference.tiles.every((tile) => tile.width <= 4096 && tile.height <= 4096 && tile.locked && tile.scaleMode === 'FILL')).toBe(true);
     // Stacked without gap or overlap, top to bottom.
@@ -322,7 +330,8 @@ describe('Browse: library emails on the canvas', () => {
     const subject = await card.locator('.email-card-subject').textContent();
     // Playwright cannot drag out of an iframe: the card gets the drag's events as Chromium gives
     // them, dragend with the pointer's place in the iframe's coordinates.
-    await card.dispatchEvent('dragstart');
+    const dataTransfer = await ui.evaluateHandle(() => new DataTransfer());
+    await card.dispatchEvent('dragstart', { dataTransfer });
     await card.dispatchEvent('dragend', { clientX: px - iframeBox.x, clientY: py - iframeBox.y });
     await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
     const placed = (await referencesAsync()).find((reference) => reference.name.endsWith(`— ${subject}`));
@@ -334,6 +343,9 @@ describe('Browse: library emails on the canvas', () => {
     expect(placed.caption!.text).toContain(`${email.data.brand.name} — ${email.data.subject_line}\nCaptured `);
     expect(placed.caption!.text).toContain(`View on ${email.meta.attribution.source}`);
     expect(placed.caption!.link).toEqual({ type: 'URL', value: email.data.mailvault_url });
+    // Dropped anywhere else (a chat, a document), the card's text says where it came from: named
+    // as the reference is, with its public page (it was the subject alone).
+    expect(await dataTransfer.evaluate((data) => data.getData('text/plain'))).toBe(`${placed.name}\n${email.data.mailvault_url}`);
     expect(placed.parentId).toBe(target.id);
     const scaleX = target.box.width / target.rect.width;
     const scaleY = target.box.height / target.rect.height;

@@ -7,6 +7,7 @@ import type { LibraryClient } from '../../src/shared/api/library/client';
 import { onSandboxEvent, type UiEndpoint } from '../bridge/ui-endpoint';
 import { Button } from '../components/button';
 import { errorText } from '../messages/error-text';
+import { dragText } from './drag-text';
 import { insertProgressText, insertSummary, type InsertOutcome } from './insert-summary';
 import { createReferenceInserter, type BatchOptions, type InsertItem, type InsertProgress } from './reference-inserter';
 
@@ -108,7 +109,7 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
           // Not while references are being placed: the sandbox refuses a drop then (one undo step per batch).
           draggable: bar.kind !== 'running',
           onDragStart(event) {
-            event.dataTransfer?.setData('text/plain', item.subject);
+            event.dataTransfer?.setData('text/plain', dragText(item));
           },
           onDragEnd(event) {
             const dropId = `${Date.now().toString(36)}-${item.emailId}`;

@@ -32,8 +32,9 @@ export function insertProgressText({ done, total, label, waitingSeconds }: { don
   return `Placing${which} on the canvas${label ? `: ${label}` : ''}…`;
 }
 
-/** "A", "A and B", "A, B and C". */
-const andList = (names: string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`);
+/** "A", "A and B", "A, B and C"; past four, "A, B, C and 37 more" (all of a grid placed offline filled the window). */
+const andList = (names: string[]) =>
+  names.length < 2 ? names.join('') : names.length > 4 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
 
 const references = (count: number) => `${count} reference${count === 1 ? '' : 's'}`;
 

@@ -29,13 +29,17 @@ export function insertItemOf(email: EmailSummary, brandName?: string, stage?: st
     emailId: email.id,
     brandSlug: email.brand_slug,
     brandName: email.brand ?? brandName,
-    subject: email.subject_line ?? email.title,
+    // An empty subject line is no name: the title, as the card shows.
+    subject: email.subject_line || email.title,
     url: email.url,
     capturedDate: email.captured_date,
     previewUrl: email.preview_url,
     ...(stage === undefined ? {} : { stage }),
   };
 }
+
+/** "Acme — Spring sale"; a slug ("petal-pine") is no name to show a designer: the subject alone until the brand's is known. */
+export const nameOf = (item: InsertItem) => (item.brandName === undefined ? item.subject : `${item.brandName} — ${item.subject}`);
 
 export interface InsertProgress {
   done: number;
@@ -111,9 +115,6 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
     }
     return { emailId: item.emailId, brandSlug: item.brandSlug, brandName, subject: item.subject, url: item.url, capturedDate: item.capturedDate, service };
   };
-
-  // A slug ("petal-pine") is no name to show a designer: the subject alone until the brand's is known.
-  const nameOf = (item: InsertItem) => (item.brandName === undefined ? item.subject : `${item.brandName} — ${item.subject}`);
 
   const placeAsync = async (item: InsertItem, extra: { batchId?: string; dropId?: string }, onWait: (seconds: number) => void, signal?: AbortSignal) => {
     const [reference, screenshot] = await Promise.all([sourceAsync(item, onWait, signal), waitingOutAsync(() => loadTilesAsync(item.previewUrl, signal), onWait, signal)]);

@@ -6,6 +6,7 @@
 // tile's pixels; a canvas per tile would keep each until garbage collection), so memory stays one
 // decoded screenshot and one tile (test/bench/canvas-bench.ts measures it).
 import type { ScreenshotTile } from '../../src/shared/bridge/messages';
+import { describeWait } from '../../src/shared/api/http/describe-wait';
 import { parseRetryAfterSeconds } from '../../src/shared/api/http/error-body';
 import { planTiles, type TileRect } from '../../src/shared/canvas/tile-plan';
 import { declaredImageSize, IMAGE_HEADER_BYTES } from './image-size';
@@ -117,7 +118,6 @@ async function readBodyAsync(response: Response, onBytes: () => void, stop: Abor
 /** Why an error status gave no screenshot, and what to do, in words (no status number). */
 function statusWhy(status: number): string {
   if (status === 404) return 'the library has no screenshot at its address';
-  if (status === 429) return 'the library asked Envelope to slow down. Try placing it again in a minute';
   if (status >= 500) return 'the library had a problem sending it. Try placing it again in a little while';
   return 'the library refused to send it. Try placing it again later';
 }
@@ -151,7 +151,9 @@ export async function fetchScreenshotAsync(url: string, signal?: AbortSignal): P
       throw failure(error, () => (navigator.onLine === false ? 'you are offline' : 'it could not be downloaded (offline, or the library did not answer)'));
     }
     if (response.status === 429) {
-      throw Object.assign(new ScreenshotError(statusWhy(429)), { code: 'rate_limited', retryAfterSeconds: parseRetryAfterSeconds(response.headers.get('retry-after') ?? undefined, Date.now()) });
+      const retryAfterSeconds = parseRetryAfterSeconds(response.headers.get('retry-after') ?? undefined, Date.now());
+      // Said when the inserter stops waiting: the wait the library asked for, not always "a minute".
+      throw Object.assign(new ScreenshotError(`the library asked Envelope to slow down. Try placing it again in ${describeWait(retryAfterSeconds ?? 60)}`), { code: 'rate_limited', retryAfterSeconds });
     }
     if (!response.ok) throw new ScreenshotError(statusWhy(response.status));
     const type = response.headers.get('content-type') ?? '';

@@ -45,13 +45,13 @@ function setup(options: FakeFigmaOptions = {}) {
 }
 
 describe('canvas/insert', () => {
-  it('builds a frame of the screenshot’s size with locked tiles at their offsets, a linked caption and the record', async () => {
+  it('builds a frame of the screenshot’s width with locked tiles at their offsets, a linked caption beneath them inside it and the record', async () => {
     const { fake, handlers, frame } = setup();
     const { nodeId, name } = await handlers['canvas/insert'](insertOf(42, 600, 12_000), context);
     const reference = frame(nodeId);
     expect(name).toBe('Acme — Email 42');
     expect(reference.name).toBe(name);
-    expect([reference.width, reference.height]).toEqual([600, 12_000]);
+    expect(reference.width).toBe(600);
     const tiles = reference.children.filter((child) => child.type === 'RECTANGLE') as RectangleNode[];
     expect(tiles.map((tile) => [tile.x, tile.y, tile.width, tile.height, tile.locked])).toEqual([
       [0, 0, 600, 4000, true],
@@ -66,6 +66,7 @@ describe('canvas/insert', () => {
     const caption = reference.children.find((child) => child.type === 'TEXT') as TextNode;
     expect(caption.characters).toBe('Acme — Email 42\nCaptured 3 Nov 2026 · View on MailVault');
     expect(caption.y).toBeGreaterThanOrEqual(12_000);
+    expect(reference.height).toBe(Math.ceil(caption.y + caption.height));
     const linkStart = caption.characters.indexOf('View on');
     expect(caption.getRangeHyperlink(linkStart, caption.characters.length)).toEqual({ type: 'URL', value: 'https://library.example/emails/42' });
     expect(caption.getRangeHyperlink(0, 4)).toBeNull();
@@ -77,7 +78,9 @@ describe('canvas/insert', () => {
     fake.figma.viewport.center = { x: 1000, y: 500 };
     const { nodeId } = await handlers['canvas/insert'](insertOf(1, 600, 1000), context);
     const reference = frame(nodeId);
-    expect([reference.x, reference.y]).toEqual([700, 0]);
+    // The screenshot with its caption, centred.
+    expect([reference.x, reference.y]).toEqual([700, Math.round(500 - reference.height / 2)]);
+    expect(reference.height).toBeGreaterThan(1000);
     expect(fake.figma.currentPage.selection.map((node) => node.id)).toEqual([nodeId]);
     expect(fake.figma.viewport.center).toEqual({ x: 1000, y: expect.any(Number) as number });
     fake.figma.triggerUndo();
@@ -191,6 +194,36 @@ describe('drops', () => {
     await expect(handlers['canvas/insert'](insertOf(9, 600, 800, { dropId: 'd2' }), context)).rejects.toMatchObject({ code: 'invalid_input' });
   });
 
+  it('leaves the view where it is for a drop (the person chose the place): the reference is selected, the view not zoomed out to a tall screenshot', async () => {
+    const { fake, feature, handlers } = setup();
+    feature.startDropListener(() => undefined);
+    fake.figma.viewport.center = { x: 400, y: 300 };
+    fake.figma.viewport.zoom = 1;
+    fake.drop({ node: fake.figma.currentPage, x: 200, y: 100, absoluteX: 200, absoluteY: 100, dropMetadata: { envelopeReference: { dropId: 'd8', emailId: 15 } } });
+    const { nodeId } = await handlers['canvas/insert'](insertOf(15, 600, 12_000, { dropId: 'd8' }), context);
+    expect(fake.figma.currentPage.selection.map((node) => node.id)).toEqual([nodeId]);
+    expect([fake.figma.viewport.center, fake.figma.viewport.zoom]).toEqual([{ x: 400, y: 300 }, 1]);
+  });
+
+  it('keeps a reference dropped on a component’s layer out of the component: on the page, at the drop point', async () => {
+    const { fake, feature, handlers, frame } = setup();
+    feature.startDropListener(() => undefined);
+    // A design-system component with a frame layer (the next sync would push whatever goes into it).
+    const component = fake.figma.createComponent();
+    component.name = 'Header';
+    component.resize(600, 400);
+    component.x = 100;
+    component.y = 200;
+    const layer = fake.figma.createFrame();
+    layer.resize(600, 200);
+    component.appendChild(layer);
+    fake.drop({ node: layer, x: 50, y: 60, absoluteX: 150, absoluteY: 260, dropMetadata: { envelopeReference: { dropId: 'd7', emailId: 14 } } });
+    const placed = frame((await handlers['canvas/insert'](insertOf(14, 600, 800, { dropId: 'd7' }), context)).nodeId);
+    expect(placed.parent?.type).toBe('PAGE');
+    expect([placed.x, placed.y]).toEqual([150, 260]);
+    expect(layer.children).toEqual([]);
+  });
+
   it('puts a reference dropped on an auto-layout frame into its flow where the drop fell', async () => {
     const { fake, feature, handlers, frame } = setup();
     feature.startDropListener(() => undefined);
@@ -208,6 +241,36 @@ describe('drops', () => {
     fake.drop({ node: stack, x: 300, y: 400, absoluteX: 300, absoluteY: 400, dropMetadata: { envelopeReference: { dropId: 'd5', emailId: 12 } } });
     const placed = frame((await handlers['canvas/insert'](insertOf(12, 600, 800, { dropId: 'd5' }), context)).nodeId);
     expect(stack.children.map((child) => child.name)).toEqual(['Top', 'Middle', placed.name, 'Bottom']);
+  });
+
+  it('keeps a reference’s caption inside its frame, so a flow leaves room for it and a frame that clips its content still shows where it came from', async () => {
+    const { fake, feature, handlers, frame } = setup();
+    feature.startDropListener(() => undefined);
+    // A designer's stack: auto-layout, hugging its content, clipping it (Figma's default for a frame).
+    const stack = fake.figma.createFrame();
+    stack.layoutMode = 'VERTICAL';
+    stack.itemSpacing = 20;
+    stack.primaryAxisSizingMode = 'AUTO';
+    const top = fake.figma.createRectangle();
+    top.resize(600, 200);
+    stack.appendChild(top);
+    const below = fake.figma.createRectangle();
+    below.name = 'Below';
+    below.resize(600, 200);
+    stack.appendChild(below);
+    expect(stack.clipsContent).toBe(true);
+    fake.drop({ node: stack, x: 300, y: 250, absoluteX: 300, absoluteY: 250, dropMetadata: { envelopeReference: { dropId: 'd6', emailId: 13 } } });
+    const placed = frame((await handlers['canvas/insert'](insertOf(13, 200, 800, { dropId: 'd6' }), context)).nodeId);
+    expect(stack.children.map((child) => child.id)).toEqual([top.id, placed.id, below.id]);
+    const caption = placed.children.find((child) => child.type === 'TEXT') as TextNode;
+    // The caption is part of the reference: within its bounds (a narrow screenshot's caption too) …
+    expect(caption.y + caption.height).toBeLessThanOrEqual(placed.height);
+    expect(caption.width).toBeLessThanOrEqual(placed.width);
+    // … so the next layer in the flow starts below it, not over it (it covered the caption's link).
+    expect(placed.y + caption.y + caption.height).toBeLessThanOrEqual(below.y);
+    // The screenshot keeps its size and place: tiles 1:1 at the frame's top-left.
+    const tiles = placed.children.filter((child) => child.type === 'RECTANGLE');
+    expect(tiles.map((tile) => [tile.x, tile.y, tile.width, tile.height])).toEqual([[0, 0, 200, 800]]);
   });
 
   it('places a drop on the page it landed on when the person opened another page before it arrived, and says which page', async () => {

@@ -271,6 +271,12 @@ describe('the reference inserter', () => {
       stage: 'Welcome',
     });
   });
+
+  it('names an email with an empty subject line by its title, as its card does (it was placed as “No subject”)', () => {
+    const email = { id: 6, title: 'Spring sale', subject_line: '', brand: 'Acme', brand_slug: 'acme', preview_url: 'p', url: 'u', captured_date: 'd' };
+    expect(insertItemOf(email).subject).toBe('Spring sale');
+    expect(insertItemOf({ ...email, subject_line: 'Last chance' }).subject).toBe('Last chance');
+  });
 });
 
 describe('insertProgressText', () => {
@@ -328,6 +334,14 @@ describe('insertSummary', () => {
     expect(summary).toBe(
       'Nothing was placed on the canvas. 4 could not be placed: Acme — Sale, Acme — Welcome and Beta — Hello: The caption’s font could not be loaded (Inter Regular or Roboto Regular), so the reference was not placed: its caption says where it came from. Check that one of these fonts is available; Beta — News: Its screenshot could not be loaded: you are offline.',
     );
+    expect(messageProblems(summary)).toEqual([]);
+  });
+
+  it('names a few of many emails that failed for one reason and counts the rest (offline mid-grid, it listed all 40 names and the bar covered the window)', () => {
+    const offline = 'Its screenshot could not be loaded: you are offline.';
+    const failed = Array.from({ length: 40 }, (_, index) => ({ name: `Acme — Email ${index + 1}`, reason: offline }));
+    const summary = insertSummary({ placed: 2, total: 42, cancelled: false, failed: [...failed, { name: 'Beta — News', reason: 'Gone.' }] });
+    expect(summary).toBe('Placed 2 references on the canvas. 41 could not be placed: Acme — Email 1, Acme — Email 2, Acme — Email 3 and 37 more: Its screenshot could not be loaded: you are offline; Beta — News: Gone.');
     expect(messageProblems(summary)).toEqual([]);
   });
 });

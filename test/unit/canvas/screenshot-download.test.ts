@@ -100,6 +100,17 @@ describe('fetchScreenshotAsync', () => {
     expect(await failureFor(403)).toBe('Its screenshot could not be loaded: the library refused to send it. Try placing it again later.');
   });
 
+  it('a “slow down” says the wait the library asked for (it said “in a minute” for a wait of ten)', async () => {
+    const failureFor = async (headers: Record<string, string>) => {
+      vi.stubGlobal('fetch', () => Promise.resolve(new Response('busy', { status: 429, headers })));
+      return (await fetchScreenshotAsync('https://library.example/shot.png').catch((error: unknown) => error)) as ScreenshotError;
+    };
+    const long = await failureFor({ 'retry-after': '600' });
+    expect(long.message).toBe('Its screenshot could not be loaded: the library asked Envelope to slow down. Try placing it again in 10 minutes.');
+    expect([long.code, long.retryAfterSeconds]).toEqual(['rate_limited', 600]);
+    expect((await failureFor({ 'retry-after': '20' })).message).toBe('Its screenshot could not be loaded: the library asked Envelope to slow down. Try placing it again in 20 seconds.');
+  });
+
   it('a screenshot whose header declares more pixels than a window can hold is refused in words before decoding', async () => {
     const ihdr = [0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0x02, 0x58, 0, 0x01, 0x86, 0xa0, 8, 6, 0, 0, 0];
     const header = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...ihdr]);
