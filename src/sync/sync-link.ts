@@ -9,6 +9,7 @@ import type { HandlerContext } from '../shared/bridge/endpoint';
 import type { SyncOverview } from '../shared/bridge/messages';
 import type { Progress } from '../shared/bridge/protocol';
 import type { ChoicesStore } from './choices-store';
+import { countText } from './count-text';
 import type { KeptApartStore } from './kept-apart-store';
 import type { PayloadCache } from './payload-cache';
 
@@ -59,11 +60,28 @@ export async function requireLinkAsync(source: LinkSource): Promise<SyncLink> {
   throw notLinkedError(problem);
 }
 
+/** How a wait is said: what goes on after it ("the sync"), and the verb for how far its counted step got ("Pushed"). */
+export interface WaitWords {
+  what: string;
+  countedAs?: string;
+}
+
+/**
+ * The progress line while the builder asks to wait: the count reached stays (the bar with it), said
+ * before the wait, so the designer still sees where the work stands ("Pushed 8 of 262. The
+ * builder asked Envelope to wait 20 seconds; the sync goes on after that.").
+ */
+export function waitProgress(latest: Progress | null, seconds: number, { what, countedAs }: WaitWords): Progress {
+  const wait = `The builder asked Envelope to wait ${describeWait(seconds)}; ${what} goes on after that.`;
+  if (latest === null || latest.total === null || countedAs === undefined) return { done: 0, total: null, label: wait, waitSeconds: seconds };
+  return { done: latest.done, total: latest.total, label: `${countedAs} ${countText(latest.done)} of ${countText(latest.total)}. ${wait}`, waitSeconds: seconds };
+}
+
 /**
  * Runs `work` with the client's 429 waits (up to a minute each) said on the progress line, not a
  * silent stall; once the wait is over, the line says again what `work` last said it was doing.
  */
-export async function sayingWaitsAsync<T>(link: SyncLink, context: HandlerContext, what: string, work: (context: HandlerContext) => Promise<T>): Promise<T> {
+export async function sayingWaitsAsync<T>(link: SyncLink, context: HandlerContext, words: WaitWords, work: (context: HandlerContext) => Promise<T>): Promise<T> {
   let latest: Progress | null = null;
   let waiting = false;
   // Since the last request that got through: a refusal after them is said as such.
@@ -72,7 +90,7 @@ export async function sayingWaitsAsync<T>(link: SyncLink, context: HandlerContex
     if (seconds > 0) {
       waited += seconds;
       waiting = true;
-      context.progress({ done: 0, total: null, label: `The builder asked Envelope to wait ${describeWait(seconds)}; ${what} goes on after that.` });
+      context.progress(waitProgress(latest, seconds, words));
     } else if (waiting) {
       waiting = false;
       if (latest !== null) context.progress(latest);

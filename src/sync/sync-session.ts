@@ -120,7 +120,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     context.throwIfCancelled();
     const hashes = new Map(local.map((payload) => [payload.key, payload.hash]));
     const since = changesSince(state, (key) => hashes.get(key));
-    const changes = await sayingWaitsAsync(link, context, 'the check', (told) => {
+    const changes = await sayingWaitsAsync(link, context, { what: 'the check' }, (told) => {
       told.progress({ done: 0, total: null, label: 'Asking the design system for changes…' });
       return allChangesSinceAsync(link, since, told.signal);
     });
@@ -184,7 +184,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
 
   function runAsync(context: HandlerContext): Promise<SyncOutcome> {
     const compared = requireComparison();
-    return sayingWaitsAsync(compared.link, context, 'the sync', (told) =>
+    // The run's one counted step that waits on the builder is the push (takes are local).
+    return sayingWaitsAsync(compared.link, context, { what: 'the sync', countedAs: 'Pushed' }, (told) =>
       runComparedAsync(
         {
           figma,

@@ -19,9 +19,9 @@ export function withProgress(task: Task, progress: Progress, atMs: number): Task
   return { ...task, progress, first: samePhase ? task.first : sample, latest: sample };
 }
 
-/** The progress line: the report in words, and for a sync the time left once the rate means something. */
+/** The progress line: the report in words, and for a sync the time left once the rate means something (not during a wait: the rate leaves it out). */
 export function taskProgressText({ kind, progress, first, latest }: Task): string {
   if (!progress) return kind === 'run' ? 'Starting the sync…' : 'Starting the comparison…';
-  const left = kind === 'run' && latest ? timeLeftText(secondsLeft(first, latest, progress.total)) : null;
+  const left = kind === 'run' && latest && progress.waitSeconds === undefined ? timeLeftText(secondsLeft(first, latest, progress.total)) : null;
   return progressText(progress) + (left ? ` — ${left}` : '');
 }

@@ -15,6 +15,8 @@ export const progressSchema = z.object({
   done: z.number(),
   total: z.nullable(z.number()),
   label: z.string(),
+  /** Set while the work waits as a server asked (the label says so): a time left reckoned from the rate would not hold. */
+  waitSeconds: z.optional(z.number()),
 });
 export type Progress = z.infer<typeof progressSchema>;
 

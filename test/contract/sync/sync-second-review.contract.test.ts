@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
 import { createPlugin } from '../../../src/handlers';
 import type { HttpRequest } from '../../../src/shared/api/http/transport';
+import type { Progress } from '../../../src/shared/bridge/protocol';
 import { addHistoryEntry, readSyncState, SYNC_STATE_HEAD_KEY, writeSyncState } from '../../../src/sync/sync-state';
 import { controlAsync, emulatorKeysAsync } from '../clients/support/transports';
 import { collaboratorAsync, componentNamed, context, linkAsync, remoteComponentsAsync, syncedOnceAsync, useSyncHarness } from './support/sync-harness';
@@ -196,11 +197,13 @@ describe('a push the builder asks to wait (429)', () => {
     const { limited } = pluginLimitedOnce((request) => request.method === 'POST' && request.url.endsWith('/sync'));
     await linkAsync(h, 'ds_empty');
     const compared = await h.plugin.handlers['sync/compare']({}, context);
-    const labels: string[] = [];
-    const outcome = await h.plugin.handlers['sync/run']({}, { ...context, progress: (progress) => labels.push(progress.label) });
+    const reports: Progress[] = [];
+    const outcome = await h.plugin.handlers['sync/run']({}, { ...context, progress: (progress) => reports.push(progress) });
     expect(limited()).toBe(1);
-    expect(labels).toContain('The builder asked Envelope to wait a second; the sync goes on after that.');
-    expect(labels.at(-1)).toMatch(/^Pushing \d+ of \d+$/);
+    // The count reached and its bar stay through the wait (they went to an empty "working" bar).
+    const total = compared.items.length;
+    expect(reports).toContainEqual({ done: 0, total, label: `Pushed 0 of ${total}. The builder asked Envelope to wait a second; the sync goes on after that.`, waitSeconds: 1 });
+    expect(reports.at(-1)?.label).toMatch(/^Pushing \d+ of \d+$/);
     expect(outcome.pushed).toBe(compared.items.length);
   });
 });
@@ -209,10 +212,11 @@ describe('a comparison the builder asks to wait (429)', () => {
   it('says the wait on the progress line instead of standing still at “Asking the design system for changes…”', async () => {
     const { limited } = pluginLimitedOnce((request) => request.method === 'GET' && request.url.includes('/changes'));
     await linkAsync(h, 'ds_empty');
-    const labels: string[] = [];
-    const compared = await h.plugin.handlers['sync/compare']({}, { ...context, progress: (progress) => labels.push(progress.label) });
+    const reports: Progress[] = [];
+    const compared = await h.plugin.handlers['sync/compare']({}, { ...context, progress: (progress) => reports.push(progress) });
     expect(limited()).toBe(1);
-    expect(labels).toContain('The builder asked Envelope to wait a second; the check goes on after that.');
+    // A check has no count to keep: the wait alone.
+    expect(reports).toContainEqual({ done: 0, total: null, label: 'The builder asked Envelope to wait a second; the check goes on after that.', waitSeconds: 1 });
     expect(compared.items.length).toBeGreaterThan(0);
   });
 });
@@ -239,13 +243,14 @@ function loggedLimitedOnce(limit: (request: HttpRequest) => boolean): string[] {
 
 describe('the wait said on the progress line when the builder asks to wait (429)', () => {
   const waitSaid = (what: string) => `The builder asked Envelope to wait a second; ${what} goes on after that.`;
+  const pushWaitSaid = /^Pushed 0 of \d+\. The builder asked Envelope to wait a second; the sync goes on after that\.$/;
 
   it('goes when the wait is over: the pushing words are back before the batch sent again is acknowledged', async () => {
     const log = loggedLimitedOnce((request) => request.method === 'POST' && request.url.endsWith('/sync'));
     await linkAsync(h, 'ds_empty');
     await h.plugin.handlers['sync/compare']({}, context);
     await h.plugin.handlers['sync/run']({}, { ...context, progress: (progress) => log.push(progress.label) });
-    const waited = log.indexOf(waitSaid('the sync'));
+    const waited = log.findIndex((entry) => pushWaitSaid.test(entry));
     expect(waited).toBeGreaterThanOrEqual(0);
     expect(log.slice(waited + 1, log.indexOf('answer 200', waited))).toEqual([expect.stringMatching(/^Pushing \d+ of \d+$/)]);
   });

@@ -29,6 +29,18 @@ describe('a task’s progress', () => {
     expect(task.first).toEqual({ done: 2, atMs: 12_000 });
   });
 
+  it('keeps the count through a wait, without a time left the wait makes wrong, and brings it back after', () => {
+    let task = withProgress(started('run'), { done: 0, total: 500, label: 'Pushing' }, 0);
+    task = withProgress(task, { done: 100, total: 500, label: 'Pushing' }, 10_000);
+    const waitSaid = 'Pushed 100 of 500. The builder asked Envelope to wait 20 seconds; the sync goes on after that.';
+    task = withProgress(task, { done: 100, total: 500, label: waitSaid, waitSeconds: 20 }, 10_500);
+    expect(taskProgressText(task)).toBe(waitSaid);
+    // The rate goes on from the phase's start, the wait counted in.
+    task = withProgress(task, { done: 100, total: 500, label: 'Pushing' }, 30_000);
+    expect(task.first).toEqual({ done: 0, atMs: 0 });
+    expect(taskProgressText(task)).toBe('Pushing 100 of 500 — about 2 min left');
+  });
+
   it('gives a comparison no time left', () => {
     let task = withProgress(started('compare'), { done: 0, total: 500, label: 'Reading' }, 0);
     task = withProgress(task, { done: 100, total: 500, label: 'Reading' }, 10_000);

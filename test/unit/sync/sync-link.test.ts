@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { waitProgress } from '../../../src/sync/sync-link';
+
+describe('a builder wait on the progress line', () => {
+  it('keeps the count reached and its bar, said before the wait', () => {
+    const pushing = { done: 8, total: 1262, label: 'Pushing 8 of 1,262' };
+    expect(waitProgress(pushing, 20, { what: 'the sync', countedAs: 'Pushed' })).toEqual({
+      done: 8,
+      total: 1262,
+      label: 'Pushed 8 of 1,262. The builder asked Envelope to wait 20 seconds; the sync goes on after that.',
+      waitSeconds: 20,
+    });
+  });
+
+  it('says the wait alone when nothing is counted yet', () => {
+    const asking = { done: 0, total: null, label: 'Asking the design system for changes…' };
+    expect(waitProgress(asking, 1, { what: 'the check' })).toEqual({ done: 0, total: null, label: 'The builder asked Envelope to wait a second; the check goes on after that.', waitSeconds: 1 });
+    expect(waitProgress(null, 3, { what: 'the sync', countedAs: 'Pushed' }).label).toBe('The builder asked Envelope to wait 3 seconds; the sync goes on after that.');
+  });
+});
