@@ -842,6 +842,21 @@ describe('Templates', () => {
     expect(await itemNamed(ui, 'Not this').count()).toBe(0);
   });
 
+  it('Open pressed again is said again (the row’s status kept the same words, so a screen reader heard nothing the second time)', async () => {
+    const ui = await openTemplatesAsync('light');
+    const item = itemNamed(ui, 'Welcome email');
+    const details = item.locator('.notice-info').getByText(/^“Welcome email” has no frame in this file\. Created /);
+    const regions = await watchStatusRegionsAsync(ui);
+    const saidDetails = async () => (await regions.said()).filter((text) => text.startsWith('“Welcome email” has no frame in this file.')).length;
+    for (const time of [1, 2]) {
+      await item.getByRole('button', { name: 'Open “Welcome email”' }).click();
+      await details.waitFor({ timeout: 20_000 });
+      await expect.poll(saidDetails).toBe(time);
+      await item.getByRole('button', { name: 'Done' }).click();
+      await expect.poll(() => details.count()).toBe(0);
+    }
+  });
+
   it('the details Open shows for a template with no frame here close with Done, by keyboard, and the focus goes back to Open (they could not be closed)', async () => {
     const ui = await openTemplatesAsync('dark');
     const item = itemNamed(ui, 'Welcome email');

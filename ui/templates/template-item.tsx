@@ -56,6 +56,8 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
   };
   const act = <T,>(name: 'open' | 'rename' | 'delete', start: () => Promise<T>, onResult: (value: T) => void) => {
     setProblem(null);
+    // Emptied first: the same words again (Open pressed twice) are a change, so they are heard again.
+    setSaid('');
     void action.run(name, start, {
       onResult,
       // Deleted by a teammate meanwhile (and linked to no frame here): the row goes, as a delete of it would.
