@@ -652,6 +652,24 @@ describe('Templates', () => {
     expect(await axeViolationsAsync(ui)).toEqual([]);
   });
 
+  it('deleting two templates of the same name one after the other says each deletion (the second left the same words in place, and a screen reader heard nothing)', async () => {
+    await openTemplatesAsync('light');
+    // Two of one name, as a save made twice leaves them.
+    for (const _ of [1, 2]) expect((await builderAsync('/templates', 'POST', { name: 'Twin' })).status).toBe(201);
+    await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
+    const ui = await h.uiFrameAsync();
+    const twins = itemNamed(ui, 'Twin');
+    await expect.poll(() => twins.count(), { timeout: 20_000 }).toBe(2);
+    const regions = await watchStatusRegionsAsync(ui);
+    const saidDeleted = async () => (await regions.said()).filter((text) => text === 'Deleted “Twin”.').length;
+    for (const time of [1, 2]) {
+      await twins.first().getByRole('button', { name: 'Delete “Twin”' }).click();
+      await twins.first().getByRole('button', { name: 'Delete “Twin”', exact: true }).click();
+      await expect.poll(() => twins.count(), { timeout: 20_000 }).toBe(2 - time);
+      await expect.poll(saidDeleted, { timeout: 10_000 }).toBe(time);
+    }
+  });
+
   it('renaming a template a teammate deleted meanwhile takes its row away and says so, instead of an error beside a row that stays', async () => {
     const { ui, item } = await welcomeDeletedByTeammateAsync();
     await item.getByRole('button', { name: 'Rename “Welcome email”' }).click();
