@@ -62,8 +62,9 @@ function isWebPage(reply: string): boolean {
 /**
  * Why the test call failed, in words, with what to do next. Never includes the key.
  * `lastReply`: the text of the last answer, when one came (it tells a web page from damaged data).
+ * `keySent`: false for the library tested without a key, whose limit is not a key's.
  */
-export function connectionFailedResult(api: ApiName, baseUrl: string, error: unknown, lastReply = ''): ConnectionResult {
+export function connectionFailedResult(api: ApiName, baseUrl: string, error: unknown, lastReply = '', keySent = true): ConnectionResult {
   const label = API_LABEL[api];
   if (!isApiFailure(error)) {
     const detail = error instanceof Error ? error.message : String(error);
@@ -102,7 +103,8 @@ export function connectionFailedResult(api: ApiName, baseUrl: string, error: unk
     return { ok: false, message: `${baseUrl} answered "not found": is this the ${label} API address?` };
   }
   if (status === 429) {
-    const message = `The ${label} API is limiting requests for this key.`;
+    // Without a key the library's limit is that of every call made without one from this network.
+    const message = keySent ? `The ${label} API is limiting requests for this key.` : `The ${label} API is limiting requests made without a key. A library API key has a much higher limit.`;
     const seconds = error.retryAfterSeconds;
     // A wait of minutes the screen counts down; a longer one is said in words.
     if (seconds && seconds <= COUNTDOWN_MAX_SECONDS) return { ok: false, message, retryAfterSeconds: Math.ceil(seconds) };

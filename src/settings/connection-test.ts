@@ -41,6 +41,6 @@ export async function testConnectionAsync(
     const collections = await client.listCollectionsAsync();
     return libraryConnectedResult(collections.data.length);
   } catch (error) {
-    return connectionFailedResult(api, credentials.baseUrl, error, lastReply);
+    return connectionFailedResult(api, credentials.baseUrl, error, lastReply, credentials.key !== null);
   }
 }

@@ -248,6 +248,24 @@ describe('Settings in the real UI', () => {
     expect(await question.count()).toBe(0);
   });
 
+  it('asks before forgetting a key in words true to what goes with it (the library’s question said Envelope could not reach it, though Browse works without a key)', async () => {
+    const ui = await openSettingsAsync(h);
+    for (const api of ['library', 'builder'] as const) {
+      await saveDemoKeyAsync(ui, api);
+      const section = ui.getByRole('region', { name: api === 'library' ? 'Email library' : 'Email builder' });
+      await section.getByRole('button', { name: `Forget key (${api} API key)` }).click();
+      const question = section.getByRole('group', { name: new RegExp(`^Remove the saved ${api} API key`) });
+      await question.waitFor();
+      expect(await question.locator('p').textContent()).toBe(
+        api === 'library'
+          ? 'Remove the saved library API key from this computer? Browsing still works without it; HTML previews and your follows, likes and collections need a key again.'
+          : 'Remove the saved builder API key from this computer? Envelope cannot reach this API until you paste a key again.',
+      );
+      await question.getByRole('button', { name: 'Keep it' }).click();
+      await expect.poll(() => question.count()).toBe(0);
+    }
+  });
+
   it('takes a key typed straight after “Replace key” by keyboard: the key field has the focus at once', async () => {
     const ui = await openSettingsAsync(h);
     await saveDemoKeyAsync(ui, 'library');

@@ -4,7 +4,9 @@ import type { SettingsView } from '../../src/shared/bridge/messages';
 import { plural } from '../components/count-words';
 import { baseUrlProblem, keyProblem, type ApiName } from '../../src/shared/settings/validate-settings';
 
-export const API_TEXT: Record<ApiName, { title: string; about: string; keyLabel: string; keyNoun: string; keyPlaceholder: string; keyHelp: string }> = {
+// `withoutKey`: what changes with no key saved (the library still browses without one);
+// `noKeyYet`: said after an address is saved with none.
+export const API_TEXT: Record<ApiName, { title: string; about: string; keyLabel: string; keyNoun: string; keyPlaceholder: string; keyHelp: string; withoutKey: string; noKeyYet: string }> = {
   builder: {
     title: 'Email builder',
     about: 'Syncs this file’s components to a design system and reads your templates.',
@@ -12,6 +14,8 @@ export const API_TEXT: Record<ApiName, { title: string; about: string; keyLabel:
     keyNoun: 'builder API key',
     keyPlaceholder: 'ef_…',
     keyHelp: 'Create one in the builder under Settings → API Keys.',
+    withoutKey: 'Envelope cannot reach this API until you paste a key again.',
+    noKeyYet: 'paste one to connect.',
   },
   library: {
     title: 'Email library',
@@ -20,6 +24,8 @@ export const API_TEXT: Record<ApiName, { title: string; about: string; keyLabel:
     keyNoun: 'library API key',
     keyPlaceholder: 'xxx_live_…',
     keyHelp: 'Copy it from your library account.',
+    withoutKey: 'Browsing still works without it; HTML previews and your follows, likes and collections need a key again.',
+    noKeyYet: 'browsing works without one, and a key adds HTML previews and your follows, likes and collections.',
   },
 };
 
@@ -65,7 +71,7 @@ export function savedText(api: ApiName, view: SettingsView, sentKey: boolean): s
   // Saving checks the key's form only: say how to check it with the service, before a screen finds it refused.
   if (sentKey && saved.keyHint) return `${title} settings saved. The key is stored on this computer only, shown as ${saved.keyHint}. Test connection checks it with the service.`;
   if (saved.keyHint) return `${title} address saved; the saved key is unchanged.`;
-  return `${title} address saved. No key is saved yet: paste one to connect.`;
+  return `${title} address saved. No key is saved yet: ${API_TEXT[api].noKeyYet}`;
 }
 
 /** What to announce after the design-system id was saved or cleared; `fromAddress`: the id was read out of a pasted address. */

@@ -350,7 +350,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
             }
           }}
         >
-          <p id={id('forget-question')}>Remove the saved {text.keyNoun} from this computer? Envelope cannot reach this API until you paste a key again.</p>
+          <p id={id('forget-question')}>Remove the saved {text.keyNoun} from this computer? {text.withoutKey}</p>
           <div class="button-row">
             <Button variant="destructive" onClick={forgetKey} busy={busy === 'forget'} buttonRef={forgetConfirmRef} testId={id('forget-confirm')}>
               Forget key

@@ -2,9 +2,10 @@
 // button that helps: the builder key in Settings,
 // unlinking a frame whose template was deleted elsewhere, replacing a version saved elsewhere, or
 // (a frame's template the key cannot find) Settings and unlinking, side by side. A wait the
-// builder asked for (its button held meanwhile) is said politely once it is over, as Browse says it.
+// builder asked for (its button held meanwhile) is said politely once it is over, as Browse says it
+// (once when several end together: wait-over-line.tsx).
 import { Button } from '../components/button';
-import { WaitOverStatus } from '../components/wait-over-status';
+import { WaitOverLine } from './wait-over-line';
 import type { TemplateProblem } from './template-words';
 
 export interface ProblemLineProps {
@@ -31,7 +32,7 @@ export function ProblemLine({ problem, onOpenSettings, onUnlink, onReplace, held
         {problem.action === 'replace' && onReplace ? <Button onClick={onReplace}>Replace their changes</Button> : null}
         {problem.action !== 'settings' && problem.action !== null && onUnlink ? <Button onClick={onUnlink}>Unlink the frame</Button> : null}
       </div>
-      {problem.tryAgainAt === undefined ? null : <WaitOverStatus held={held} />}
+      {problem.tryAgainAt === undefined ? null : <WaitOverLine held={held} />}
     </>
   );
 }

@@ -23,11 +23,13 @@ export interface TemplateItemProps {
   /** The template was deleted, from here or (`alreadyGone`) elsewhere before: its row goes, so the list takes the focus. */
   onDeleted: (row: TemplateRow, alreadyGone: boolean) => void;
   onOpenSettings: () => void;
+  /** A request of this row starts: what the list said of the last action goes (the same words again are then heard again). */
+  onActionStart: () => void;
 }
 
 type Mode = { kind: 'idle' } | { kind: 'rename'; name: string; description: string; error: string | null } | { kind: 'delete' } | { kind: 'details'; opened: TemplateOpenOutcome };
 
-export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpenSettings }: TemplateItemProps) {
+export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpenSettings, onActionStart }: TemplateItemProps) {
   const [mode, setMode] = useState<Mode>({ kind: 'idle' });
   const [problem, setProblem] = useState<TemplateProblem | null>(null);
   const [said, setSaid] = useState('');
@@ -56,6 +58,9 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
   };
   const act = <T,>(name: 'open' | 'rename' | 'delete', start: () => Promise<T>, onResult: (value: T) => void) => {
     setProblem(null);
+    // Emptied first: the same words again (Open pressed twice) are a change, so they are heard again.
+    setSaid('');
+    onActionStart();
     void action.run(name, start, {
       onResult,
       // Deleted by a teammate meanwhile (and linked to no frame here): the row goes, as a delete of it would.

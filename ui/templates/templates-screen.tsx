@@ -94,6 +94,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     // A selected frame linked to it loses its link now, and says so, instead of offering an Update that can only fail.
     readSelection();
   };
+  const clearSaid = () => setSaid('');
   const onRenamed = (before: TemplateRow, row: TemplateRow) => {
     setList((state) => replaceTemplateRow(state, row));
     readSelection();
@@ -169,7 +170,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
         {shown.length > 0 ? (
           <ul class="brand-list" aria-labelledby="templates-list-title" ref={listElement}>
             {shown.map((row) => (
-              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} onRenamed={onRenamed} onDeleted={onDeleted} onOpenSettings={onOpenSettings} />
+              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} onRenamed={onRenamed} onDeleted={onDeleted} onOpenSettings={onOpenSettings} onActionStart={clearSaid} />
             ))}
           </ul>
         ) : null}

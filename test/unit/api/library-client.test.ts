@@ -194,8 +194,11 @@ describe('library client: shapes in detail', () => {
     expect(requests).toHaveLength(0);
   });
 
-  it('refuses a key of the wrong form when created', () => {
-    expect(() => libraryHarness(() => jsonResponse(200, {}), { key: 'ef_builderkey' })).toThrow(/Library keys look like/);
+  it('refuses a key of the wrong form when created, saying which key, what is wrong with it and where to fix it (it said only what library keys look like)', () => {
+    expect(() => libraryHarness(() => jsonResponse(200, {}), { key: 'ef_builderkey' })).toThrow(
+      'Envelope can’t use this email library API key. This is a builder API key: paste it under Email builder. Library keys look like xxx_live_ followed by at least 8 letters or digits. Check the key in Settings.',
+    );
+    expect(() => libraryHarness(() => jsonResponse(200, {}), { key: 'Bearer lib_live_abcdefgh12' })).toThrow(/without “Bearer”.* Check the key in Settings\.$/);
   });
 
   it('reads an empty page past the end', async () => {

@@ -80,6 +80,9 @@ describe('answers from the sandbox', () => {
     expect(savedText('builder', view, true)).toMatch(/Email builder settings saved\. .*ef_••••0123\. Test connection checks it with the service\.$/);
     expect(savedText('builder', view, false)).toMatch(/saved key is unchanged/);
     expect(savedText('library', view, false)).toMatch(/No key is saved yet/);
+    // The library browses without a key: it said "paste one to connect", as if nothing worked until then.
+    expect(savedText('library', view, false)).toBe('Email library address saved. No key is saved yet: browsing works without one, and a key adds HTML previews and your follows, likes and collections.');
+    expect(savedText('builder', { ...view, builder: { ...view.builder, keyHint: null } }, false)).toBe('Email builder address saved. No key is saved yet: paste one to connect.');
     expect(designSystemSavedText('ds_demo')).toMatch(/syncs to design system ds_demo/);
     expect(designSystemSavedText(null)).toMatch(/no longer linked/);
   });

@@ -42,4 +42,12 @@ describe('connection test against an address that is not the API', () => {
     expect(asked).toEqual([{ url: expect.stringMatching(/^https:\/\/api\.mailvault\.example\/v1\/emails\?/) as unknown as string, authorization: undefined }]);
     expect(messageProblems(result.message)).toEqual([]);
   });
+
+  it('says a limit met without a key is not a key’s (it said “limiting requests for this key” with no key saved)', async () => {
+    const limited: HttpTransport = () => Promise.resolve({ status: 429, headers: { 'content-type': 'application/json', 'retry-after': '42' }, text: JSON.stringify({ error: { code: 'rate_limited', message: 'Slow down' } }) });
+    const result = await testConnectionAsync('library', { baseUrl: 'https://api.mailvault.example', key: null }, limited);
+    expect(result).toEqual({ ok: false, message: 'The library API is limiting requests made without a key. A library API key has a much higher limit.', retryAfterSeconds: 42 });
+    expect(messageProblems(result.message)).toEqual([]);
+    expect((await testConnectionAsync('library', { baseUrl: 'https://api.mailvault.example', key: 'lib_live_ABCDEFGH1234' }, limited)).message).toBe('The library API is limiting requests for this key.');
+  });
 });

@@ -6,7 +6,6 @@ import { keyBucketName, resolveClientOptions, resolveKey, type ClientOptions } f
 import { invalidArgumentError } from '../http/error-mapping';
 import { safeParseDescribed } from '../../validation/describe-issues';
 import type * as z from '../../zod';
-import { BUILDER_KEY_PREFIX, isBuilderKey } from './keys';
 import * as requests from './requests';
 import {
   changesSchema,
@@ -75,7 +74,7 @@ function readTemplateList(body: unknown): ReadResult<TemplateList> {
 
 export function createBuilderClient(options: BuilderClientOptions): BuilderClient {
   const resolved = resolveClientOptions('builder', options);
-  const key = resolveKey('builder', options.key, isBuilderKey, `Builder keys start with "${BUILDER_KEY_PREFIX}". Copy the key from Settings → API Keys in the builder.`);
+  const key = resolveKey('builder', options.key);
   if (key === null) throw invalidArgumentError('builder', 'client setup', 'The builder needs an API key. Add one in Settings.');
   const send: ApiRequester = createApiRequester({
     api: 'builder',

@@ -1,7 +1,7 @@
 // What both clients share when they are created: base-URL and key checks, and the defaults
 // for time, the request gate, the timeout and the retry policy.
-import { baseUrlProblem, normalizeBaseUrl } from '../../settings/validate-settings';
-import { ApiError, type ApiName } from './api-error';
+import { baseUrlProblem, keyProblem, normalizeBaseUrl } from '../../settings/validate-settings';
+import { ApiError, apiLabel, type ApiName } from './api-error';
 import { createRequestGate, type RequestGate } from './request-gate';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy';
 import { createSystemScheduler, type Scheduler } from './scheduler';
@@ -65,11 +65,16 @@ export function resolveClientOptions(api: ApiName, options: ClientOptions): Reso
   };
 }
 
-/** The key trimmed, or null when absent or blank; a key of the wrong form is refused. */
-export function resolveKey(api: ApiName, key: string | null | undefined, isValid: (key: string) => boolean, problem: string): string | null {
+/**
+ * The key trimmed, or null when absent or blank; a key of the wrong form is refused in the words
+ * Settings uses for it (a builder key pasted as the library's, a space inside), naming which key
+ * and where to fix it: the person reads this wherever the client was made.
+ */
+export function resolveKey(api: ApiName, key: string | null | undefined): string | null {
   const trimmed = key?.trim() ?? '';
   if (trimmed === '') return null;
-  if (!isValid(trimmed)) throw new ApiError({ api, endpoint: 'client setup', status: null, code: 'invalid_argument', message: problem });
+  const problem = keyProblem(api, trimmed);
+  if (problem !== null) throw new ApiError({ api, endpoint: 'client setup', status: null, code: 'invalid_argument', message: `Envelope can’t use this ${apiLabel(api)} key. ${problem} Check the key in Settings.` });
   return trimmed;
 }
 

@@ -7,7 +7,6 @@ import type { CancelSignal } from '../http/cancel-signal';
 import { keyNeededError } from '../http/error-mapping';
 import { keyBucketName, resolveClientOptions, resolveKey, type ClientOptions } from '../http/client-setup';
 import { readWith } from '../http/read-json';
-import { isLibraryKey } from './keys';
 import * as requests from './requests';
 import {
   createBrandRequestResponseSchema,
@@ -81,7 +80,7 @@ export interface LibraryClient {
 
 export function createLibraryClient(options: LibraryClientOptions): LibraryClient {
   const resolved = resolveClientOptions('library', options);
-  const key = resolveKey('library', options.key, isLibraryKey, 'Library keys look like xxx_live_ followed by at least 8 letters or digits.');
+  const key = resolveKey('library', options.key);
   const send: ApiRequester = createApiRequester({
     api: 'library',
     ...resolved,
