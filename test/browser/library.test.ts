@@ -738,6 +738,49 @@ describe('Browse: a section that counts the library’s wait down itself', () =>
   });
 });
 
+describe('Browse: the next results refused while the email before the last is open', () => {
+  it('counts down only what is left of the library’s wait on reaching the last email (it started the whole wait again), and asks once at its end', async () => {
+    const { ui, loaded, position } = await firstResultOpenedAsync();
+    for (let press = 1; press < loaded - 3; press++) await h.page.keyboard.press('ArrowRight');
+    await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded - 3} of `));
+    // The next page is refused once with a wait of 14 seconds; asked again, it comes.
+    const nextPage = (url: URL) => url.pathname === '/v1/emails' && Number(url.searchParams.get('page') ?? '1') >= 2;
+    let refused = 0;
+    await h.page.route(nextPage, (route) => {
+      if (refused++ > 0) return route.fallback();
+      return route.fulfill({
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '14', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
+        body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
+      });
+    });
+    try {
+      // The email before the last asks for the next page: refused, and nothing in sight says so yet.
+      for (let press = 0; press < 2; press++) await h.page.keyboard.press('ArrowRight');
+      await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded - 1} of `));
+      await expect.poll(() => refused, { timeout: 10_000 }).toBe(1);
+      const refusedAt = Date.now();
+      await ui.waitForTimeout(7_000);
+      await h.page.keyboard.press('ArrowRight');
+      await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded} of `));
+      const notice = ui.getByTestId('library-problem').filter({ hasText: 'The results after this email could not be loaded.' });
+      await notice.waitFor({ timeout: 10_000 });
+      const said = Number(/Trying again in (\d+) seconds?/.exec((await textOf(notice)) ?? '')?.[1]);
+      const left = Math.ceil((refusedAt + 14_000 - Date.now()) / 1000);
+      expect(said).toBeLessThanOrEqual(left + 1);
+      // At the wait's end, one ask brings the next results and Next goes on.
+      const next = ui.getByRole('button', { name: 'Next', exact: true });
+      await expect.poll(() => next.isEnabled(), { timeout: 15_000 }).toBe(true);
+      expect(Date.now() - refusedAt).toBeLessThan(17_000);
+      expect(await notice.count()).toBe(0);
+      await ui.waitForTimeout(1_500);
+      expect(refused).toBe(2);
+    } finally {
+      await h.page.unroute(nextPage);
+    }
+  });
+});
+
 describe('Browse: attribution', () => {
   it('names the library, linked, wherever its emails or insights show: the grid, a brand page, journeys', async () => {
     const ui = await openBrowseAsync('light', 'anonymous');
