@@ -2286,6 +2286,57 @@ describe('Browse: a journey by keyboard', () => {
   });
 });
 
+describe('Browse: Escape in a journey or a collection', () => {
+  const focusedIn = (ui: Frame) => () => ui.evaluate(() => (document.activeElement === document.body ? 'the page' : `${document.activeElement?.tagName ?? ''} ${document.activeElement?.textContent ?? ''}`));
+
+  it('goes back from a journey to its row, as from an email or a brand’s page (it did nothing), and from an email opened in it back to the journey', async () => {
+    const journeys = await libraryAsync<{ data: Array<{ brand: string; brand_slug: string }> }>('/v1/journeys?per_page=50');
+    const chosen = journeys.data[0]!;
+    const name = await brandNameAsync(chosen.brand_slug);
+    const ui = await openBrowseAsync('light', 'key');
+    const focused = focusedIn(ui);
+    await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+    const row = ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: startingWith(name) });
+    const rowText = await row.textContent();
+    await row.click();
+    await expect.poll(focused, { timeout: 10_000 }).toBe(`H2 ${name}: journey`);
+    // An email opened from the journey: Escape goes back to the journey, not past it.
+    const stage = (await libraryAsync<{ data: { stages: Array<{ stage: string }> } }>(`/v1/journeys/${chosen.brand_slug}?emails_per_stage=3`, state.library.keys.demo)).data.stages[0]!.stage;
+    await ui.getByRole('list', { name: `${stage} emails` }).getByRole('button').first().click();
+    await ui.getByRole('button', { name: '← Back to the journey' }).waitFor({ timeout: 10_000 });
+    await h.page.keyboard.press('Escape');
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(`${name}: journey`);
+    await ui.waitForTimeout(300);
+    expect(await ui.getByRole('button', { name: '← All journeys' }).isVisible()).toBe(true);
+    // Escape pressed on another screen leaves the journey open in Browse.
+    await ui.getByTestId('nav-sync').click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 1 }))).toBe('Sync');
+    await ui.getByRole('heading', { level: 1 }).click();
+    await h.page.keyboard.press('Escape');
+    await ui.getByTestId('nav-browse').click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 }))).toBe(`${name}: journey`);
+    await ui.getByRole('heading', { level: 2 }).focus();
+    await h.page.keyboard.press('Escape');
+    await expect.poll(focused, { timeout: 10_000 }).toBe(`BUTTON ${rowText ?? ''}`);
+    expect(await ui.getByRole('button', { name: '← All journeys' }).count()).toBe(0);
+  });
+
+  it('goes back from a collection to its row (it did nothing)', async () => {
+    const collections = await libraryAsync<{ data: Array<{ id: string; name: string }> }>('/v1/me/collections', state.library.keys.demo);
+    const collection = collections.data[1]!;
+    const ui = await openBrowseAsync('light', 'key');
+    const focused = focusedIn(ui);
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    await ui.getByRole('button', { name: 'Collections', exact: true }).click();
+    const row = ui.getByRole('list', { name: 'Collections', exact: true }).getByRole('button', { name: new RegExp(`^${collection.name}`) });
+    const rowText = await row.textContent();
+    await row.click();
+    await expect.poll(focused, { timeout: 10_000 }).toBe(`H3 ${collection.name}`);
+    await h.page.keyboard.press('Escape');
+    await expect.poll(focused, { timeout: 10_000 }).toBe(`BUTTON ${rowText ?? ''}`);
+  });
+});
+
 describe('Browse: an email opened from a journey or a brand', () => {
   it('names where its back button goes (it said “Back to results” and went to the journey or the brand)', async () => {
     const journeys = await libraryAsync<{ data: Array<{ brand: string; brand_slug: string }> }>('/v1/journeys?per_page=50');

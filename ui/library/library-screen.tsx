@@ -291,10 +291,10 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
         />
       ) : null}
       {section === 'journeys' || brandFrom?.section === 'journeys' ? (
-        <JourneysScreen key={epoch} client={client} hidden={open !== null || section !== 'journeys'} onOpen={openFrom('journeys')} onOpenSettings={onOpenSettings} />
+        <JourneysScreen key={epoch} client={client} hidden={hidden || open !== null || section !== 'journeys'} onOpen={openFrom('journeys')} onOpenSettings={onOpenSettings} />
       ) : null}
       {section === 'me' || brandFrom?.section === 'me' ? (
-        <MeScreen key={epoch} client={client} hidden={open !== null || section !== 'me'} onBrand={showBrand} onOpen={openFrom('me')} onList={listFrom('me')} onOpenSettings={onOpenSettings} />
+        <MeScreen key={epoch} client={client} hidden={hidden || open !== null || section !== 'me'} onBrand={showBrand} onOpen={openFrom('me')} onList={listFrom('me')} onOpenSettings={onOpenSettings} />
       ) : null}
       {section === 'references' ? (
         <ReferencesScreen key={epoch} endpoint={endpoint} client={client} hidden={open !== null} autoStart={autoCheck} />
