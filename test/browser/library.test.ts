@@ -2686,6 +2686,35 @@ describe('Browse: brand requests', () => {
     }
   });
 
+  it('leaves My requests as they are when the library asks to wait before another request (it read them again at once, was refused too, and said so a second time)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+    await expect.poll(() => textOf(ui.getByTestId('requests-today')), { timeout: 10_000 }).toContain('brand requests used');
+    // The minute's allowance spent: every ask is refused for two minutes, the list's too.
+    const requests = (url: URL) => url.pathname === '/v1/brand-requests';
+    let listReads = 0;
+    await h.page.route(requests, (route) => {
+      if (route.request().method() === 'GET') listReads++;
+      return route.fulfill({
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '120', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
+        body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
+      });
+    });
+    try {
+      const form = ui.getByRole('form', { name: 'Ask for a brand' });
+      await form.getByLabel('Brand', { exact: true }).fill('Tidewater Linen');
+      await form.getByLabel('Website').fill('tidewaterlinen.com');
+      await form.getByRole('button', { name: 'Send request' }).click();
+      await expect.poll(() => textOf(ui.getByTestId('request-outcome')), { timeout: 10_000 }).toContain('The library has too many requests just now.');
+      await ui.waitForTimeout(1_500);
+      expect(listReads).toBe(0);
+      expect(await ui.getByRole('region', { name: 'Brand requests' }).getByRole('alert').count()).toBe(0);
+    } finally {
+      await h.page.unroute(requests);
+    }
+  });
+
   it('leaves a held Send still until its wait is over, instead of waking the screen every second for it', async () => {
     const { context, page, ui } = await openBrowseWithClockAsync();
     const letRequestsGo = await refuseBrandRequestsAsync(page);
