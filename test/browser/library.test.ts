@@ -1970,10 +1970,10 @@ describe('Browse: brands', () => {
       // The brand search's own status (the canvas insert's live region waits, empty, beside it).
       const brands = ui.getByRole('region', { name: 'Brands' });
       expect((await textOf(brands.getByRole('status')))?.trim()).toBe('Looking for “Zzyzx”…');
-      await expect.poll(() => textOf(ui.locator('.empty-state')), { timeout: 10_000 }).toBe('No brand called “Zzyzx” in the library.');
+      await expect.poll(() => textOf(ui.locator('.empty-state strong')), { timeout: 10_000 }).toBe('No brand called “Zzyzx” in the library.');
       await search.fill('Zzyzxq');
-      expect(await textOf(ui.locator('.empty-state'))).toBe('No brand called “Zzyzx” in the library.');
-      await expect.poll(() => textOf(ui.locator('.empty-state')), { timeout: 10_000 }).toBe('No brand called “Zzyzxq” in the library.');
+      expect(await textOf(ui.locator('.empty-state strong'))).toBe('No brand called “Zzyzx” in the library.');
+      await expect.poll(() => textOf(ui.locator('.empty-state strong')), { timeout: 10_000 }).toBe('No brand called “Zzyzxq” in the library.');
       // Its status stays in place, saying nothing now (a region mounted already filled is not announced).
       expect(await textOf(brands.getByRole('status'))).toBe('');
     } finally {
@@ -2520,6 +2520,26 @@ describe('Browse: me', () => {
 });
 
 describe('Browse: brand requests', () => {
+  it('offers to ask for a brand that Brands cannot find, with its name filled in and the keyboard on the next field (the search ended there, with no way on)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    await ui.getByLabel('Search brands').fill('Zephyr Candles');
+    await expect.poll(() => textOf(ui.getByRole('region', { name: 'Brands' })), { timeout: 10_000 }).toContain('No brand called “Zephyr Candles” in the library.');
+    await ui.getByRole('button', { name: 'Ask the library to add it' }).click();
+    const form = ui.getByRole('form', { name: 'Ask for a brand' });
+    await expect.poll(() => form.getByLabel('Brand', { exact: true }).inputValue(), { timeout: 10_000 }).toBe('Zephyr Candles');
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.id)).toBe('request-website');
+    expect(await ui.getByRole('button', { name: 'Requests', exact: true }).getAttribute('aria-current')).toBe('page');
+    await checkAxeAsync(ui, 'a request for a brand Brands could not find');
+    // A half-filled request for another brand is kept, not overwritten.
+    await form.getByLabel('Website').fill('zephyrcandles.com');
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    await ui.getByLabel('Search brands').fill('Quill Paper');
+    await ui.getByRole('button', { name: 'Ask the library to add it' }).click({ timeout: 10_000 });
+    await expect.poll(() => form.getByLabel('Website').inputValue(), { timeout: 10_000 }).toBe('zephyrcandles.com');
+    expect(await form.getByLabel('Brand', { exact: true }).inputValue()).toBe('Zephyr Candles');
+  });
+
   it('keeps what was typed for the next brand while the last request was on its way', async () => {
     const ui = await openBrowseAsync('light', 'key');
     await ui.getByRole('button', { name: 'Requests', exact: true }).click();

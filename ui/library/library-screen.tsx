@@ -14,6 +14,8 @@ import { JourneysScreen } from './journeys/journeys-screen';
 import { MeScreen } from './me/me-screen';
 import { ReferencesScreen } from './references/references-screen';
 import { BrandRequestsScreen } from './requests/brand-requests-screen';
+import { EMPTY_BRAND_REQUEST, type BrandRequestForm } from './requests/brand-request-outcome';
+import { keepState } from './kept-state';
 import type { Attribution } from './cached-library-client';
 import { connectLibraryAsync, type LibraryConnection } from './library-connection';
 import type { GridPlace } from './search/email-grid';
@@ -217,6 +219,12 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
     setSection('brands');
     setBrand(slug);
   };
+  // A brand Brands could not find: the request's form with its name, unless one for another brand is half-filled.
+  const askFor = (name: string) => {
+    keepState<BrandRequestForm>('brand request', (form = EMPTY_BRAND_REQUEST) => (form.brand.trim() ? form : { ...form, brand: name }));
+    showSection('requests');
+    requestAnimationFrame(() => document.getElementById('request-website')?.focus());
+  };
   const showBrands = () => {
     const row = brandOpener.current;
     // Once the list shows again (it was hidden under the brand).
@@ -276,7 +284,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
         focusRequest={focusRequest}
         searchRef={searchField}
       />
-      {section === 'brands' && brandsList ? <BrandsScreen key={epoch} client={client} hidden={open !== null || brand !== null} onBrand={showBrand} onOpenSettings={onOpenSettings} /> : null}
+      {section === 'brands' && brandsList ? <BrandsScreen key={epoch} client={client} hidden={open !== null || brand !== null} onBrand={showBrand} onAsk={askFor} onOpenSettings={onOpenSettings} /> : null}
       {section === 'brands' && brand !== null ? (
         <BrandPage
           key={`${brand} ${epoch}`}
