@@ -1643,6 +1643,16 @@ describe('Browse: an email', () => {
     expect(await ui.getByRole('searchbox', { name: 'Search emails' }).inputValue()).toBe('');
   });
 
+  it('finds brands with / under Brands, as it finds emails under Emails (it did nothing there)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    const row = ui.getByRole('list', { name: 'Top brands' }).getByRole('button').first();
+    await row.focus();
+    await h.page.keyboard.press('/');
+    expect(await ui.evaluate(() => document.activeElement?.id)).toBe('library-brand-search');
+    expect(await ui.getByLabel('Search brands').inputValue()).toBe('');
+  });
+
   it('asks the library only for the email the designer stops on when stepping quickly with the arrows', async () => {
     const ui = await openBrowseAsync('light', 'key');
     const subjects = await cardSubjectsAsync(ui);

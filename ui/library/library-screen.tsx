@@ -241,7 +241,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   };
 
   // On the document, so the keys work wherever the focus is (even while an email loads): `/`
-  // finds, and in an email the arrows go through the results and Escape goes back.
+  // finds (emails, or brands under Brands), and in an email the arrows go through the results and Escape goes back.
   const keys = useLatest((event: KeyboardEvent) => {
     if (hidden || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     // Keys typed into a field are the field's (a card's checkbox types nothing).
@@ -249,7 +249,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
     const action =
       open !== null ? (event.key === 'Escape' ? back : event.key === 'ArrowLeft' ? previous : event.key === 'ArrowRight' ? next : null)
       : brand !== null ? (event.key === 'Escape' ? showBrands : null)
-      : event.key === '/' && section === 'emails' ? () => searchField.current?.focus()
+      : event.key === '/' && (section === 'emails' || section === 'brands') ? () => (section === 'emails' ? searchField.current : document.getElementById('library-brand-search'))?.focus()
       : null;
     if (!action) return;
     event.preventDefault();
