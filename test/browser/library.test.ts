@@ -2581,7 +2581,7 @@ describe('Browse: brand requests', () => {
     // Is it in the library already? A look under Brands, then back.
     await ui.getByRole('button', { name: 'Brands', exact: true }).click();
     await ui.getByRole('searchbox', { name: 'Search brands' }).fill('Harbour Street');
-    await expect.poll(() => textOf(ui.locator('.empty-state')), { timeout: 10_000 }).toBe('No brand called “Harbour Street” in the library.');
+    await expect.poll(() => textOf(ui.locator('.empty-state strong')), { timeout: 10_000 }).toBe('No brand called “Harbour Street” in the library.');
     await ui.getByRole('button', { name: 'Requests', exact: true }).click();
     expect(await form.getByLabel('Brand', { exact: true }).inputValue()).toBe('Harbour Street Tea');
     expect(await form.getByLabel('Website').inputValue()).toBe('harbourstreettea.com');
