@@ -738,6 +738,49 @@ describe('Browse: a section that counts the library’s wait down itself', () =>
   });
 });
 
+describe('Browse: the next results refused while the email before the last is open', () => {
+  it('counts down only what is left of the library’s wait on reaching the last email (it started the whole wait again), and asks once at its end', async () => {
+    const { ui, loaded, position } = await firstResultOpenedAsync();
+    for (let press = 1; press < loaded - 3; press++) await h.page.keyboard.press('ArrowRight');
+    await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded - 3} of `));
+    // The next page is refused once with a wait of 14 seconds; asked again, it comes.
+    const nextPage = (url: URL) => url.pathname === '/v1/emails' && Number(url.searchParams.get('page') ?? '1') >= 2;
+    let refused = 0;
+    await h.page.route(nextPage, (route) => {
+      if (refused++ > 0) return route.fallback();
+      return route.fulfill({
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '14', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
+        body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
+      });
+    });
+    try {
+      // The email before the last asks for the next page: refused, and nothing in sight says so yet.
+      for (let press = 0; press < 2; press++) await h.page.keyboard.press('ArrowRight');
+      await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded - 1} of `));
+      await expect.poll(() => refused, { timeout: 10_000 }).toBe(1);
+      const refusedAt = Date.now();
+      await ui.waitForTimeout(7_000);
+      await h.page.keyboard.press('ArrowRight');
+      await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded} of `));
+      const notice = ui.getByTestId('library-problem').filter({ hasText: 'The results after this email could not be loaded.' });
+      await notice.waitFor({ timeout: 10_000 });
+      const said = Number(/Trying again in (\d+) seconds?/.exec((await textOf(notice)) ?? '')?.[1]);
+      const left = Math.ceil((refusedAt + 14_000 - Date.now()) / 1000);
+      expect(said).toBeLessThanOrEqual(left + 1);
+      // At the wait's end, one ask brings the next results and Next goes on.
+      const next = ui.getByRole('button', { name: 'Next', exact: true });
+      await expect.poll(() => next.isEnabled(), { timeout: 15_000 }).toBe(true);
+      expect(Date.now() - refusedAt).toBeLessThan(17_000);
+      expect(await notice.count()).toBe(0);
+      await ui.waitForTimeout(1_500);
+      expect(refused).toBe(2);
+    } finally {
+      await h.page.unroute(nextPage);
+    }
+  });
+});
+
 describe('Browse: attribution', () => {
   it('names the library, linked, wherever its emails or insights show: the grid, a brand page, journeys', async () => {
     const ui = await openBrowseAsync('light', 'anonymous');
@@ -1600,6 +1643,16 @@ describe('Browse: an email', () => {
     expect(await ui.getByRole('searchbox', { name: 'Search emails' }).inputValue()).toBe('');
   });
 
+  it('finds brands with / under Brands, as it finds emails under Emails (it did nothing there)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    const row = ui.getByRole('list', { name: 'Top brands' }).getByRole('button').first();
+    await row.focus();
+    await h.page.keyboard.press('/');
+    expect(await ui.evaluate(() => document.activeElement?.id)).toBe('library-brand-search');
+    expect(await ui.getByLabel('Search brands').inputValue()).toBe('');
+  });
+
   it('asks the library only for the email the designer stops on when stepping quickly with the arrows', async () => {
     const ui = await openBrowseAsync('light', 'key');
     const subjects = await cardSubjectsAsync(ui);
@@ -1927,10 +1980,10 @@ describe('Browse: brands', () => {
       // The brand search's own status (the canvas insert's live region waits, empty, beside it).
       const brands = ui.getByRole('region', { name: 'Brands' });
       expect((await textOf(brands.getByRole('status')))?.trim()).toBe('Looking for “Zzyzx”…');
-      await expect.poll(() => textOf(ui.locator('.empty-state')), { timeout: 10_000 }).toBe('No brand called “Zzyzx” in the library.');
+      await expect.poll(() => textOf(ui.locator('.empty-state strong')), { timeout: 10_000 }).toBe('No brand called “Zzyzx” in the library.');
       await search.fill('Zzyzxq');
-      expect(await textOf(ui.locator('.empty-state'))).toBe('No brand called “Zzyzx” in the library.');
-      await expect.poll(() => textOf(ui.locator('.empty-state')), { timeout: 10_000 }).toBe('No brand called “Zzyzxq” in the library.');
+      expect(await textOf(ui.locator('.empty-state strong'))).toBe('No brand called “Zzyzx” in the library.');
+      await expect.poll(() => textOf(ui.locator('.empty-state strong')), { timeout: 10_000 }).toBe('No brand called “Zzyzxq” in the library.');
       // Its status stays in place, saying nothing now (a region mounted already filled is not announced).
       expect(await textOf(brands.getByRole('status'))).toBe('');
     } finally {
@@ -2243,6 +2296,57 @@ describe('Browse: a journey by keyboard', () => {
   });
 });
 
+describe('Browse: Escape in a journey or a collection', () => {
+  const focusedIn = (ui: Frame) => () => ui.evaluate(() => (document.activeElement === document.body ? 'the page' : `${document.activeElement?.tagName ?? ''} ${document.activeElement?.textContent ?? ''}`));
+
+  it('goes back from a journey to its row, as from an email or a brand’s page (it did nothing), and from an email opened in it back to the journey', async () => {
+    const journeys = await libraryAsync<{ data: Array<{ brand: string; brand_slug: string }> }>('/v1/journeys?per_page=50');
+    const chosen = journeys.data[0]!;
+    const name = await brandNameAsync(chosen.brand_slug);
+    const ui = await openBrowseAsync('light', 'key');
+    const focused = focusedIn(ui);
+    await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+    const row = ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: startingWith(name) });
+    const rowText = await row.textContent();
+    await row.click();
+    await expect.poll(focused, { timeout: 10_000 }).toBe(`H2 ${name}: journey`);
+    // An email opened from the journey: Escape goes back to the journey, not past it.
+    const stage = (await libraryAsync<{ data: { stages: Array<{ stage: string }> } }>(`/v1/journeys/${chosen.brand_slug}?emails_per_stage=3`, state.library.keys.demo)).data.stages[0]!.stage;
+    await ui.getByRole('list', { name: `${stage} emails` }).getByRole('button').first().click();
+    await ui.getByRole('button', { name: '← Back to the journey' }).waitFor({ timeout: 10_000 });
+    await h.page.keyboard.press('Escape');
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(`${name}: journey`);
+    await ui.waitForTimeout(300);
+    expect(await ui.getByRole('button', { name: '← All journeys' }).isVisible()).toBe(true);
+    // Escape pressed on another screen leaves the journey open in Browse.
+    await ui.getByTestId('nav-sync').click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 1 }))).toBe('Sync');
+    await ui.getByRole('heading', { level: 1 }).click();
+    await h.page.keyboard.press('Escape');
+    await ui.getByTestId('nav-browse').click();
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 }))).toBe(`${name}: journey`);
+    await ui.getByRole('heading', { level: 2 }).focus();
+    await h.page.keyboard.press('Escape');
+    await expect.poll(focused, { timeout: 10_000 }).toBe(`BUTTON ${rowText ?? ''}`);
+    expect(await ui.getByRole('button', { name: '← All journeys' }).count()).toBe(0);
+  });
+
+  it('goes back from a collection to its row (it did nothing)', async () => {
+    const collections = await libraryAsync<{ data: Array<{ id: string; name: string }> }>('/v1/me/collections', state.library.keys.demo);
+    const collection = collections.data[1]!;
+    const ui = await openBrowseAsync('light', 'key');
+    const focused = focusedIn(ui);
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    await ui.getByRole('button', { name: 'Collections', exact: true }).click();
+    const row = ui.getByRole('list', { name: 'Collections', exact: true }).getByRole('button', { name: new RegExp(`^${collection.name}`) });
+    const rowText = await row.textContent();
+    await row.click();
+    await expect.poll(focused, { timeout: 10_000 }).toBe(`H3 ${collection.name}`);
+    await h.page.keyboard.press('Escape');
+    await expect.poll(focused, { timeout: 10_000 }).toBe(`BUTTON ${rowText ?? ''}`);
+  });
+});
+
 describe('Browse: an email opened from a journey or a brand', () => {
   it('names where its back button goes (it said “Back to results” and went to the journey or the brand)', async () => {
     const journeys = await libraryAsync<{ data: Array<{ brand: string; brand_slug: string }> }>('/v1/journeys?per_page=50');
@@ -2426,6 +2530,26 @@ describe('Browse: me', () => {
 });
 
 describe('Browse: brand requests', () => {
+  it('offers to ask for a brand that Brands cannot find, with its name filled in and the keyboard on the next field (the search ended there, with no way on)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    await ui.getByLabel('Search brands').fill('Zephyr Candles');
+    await expect.poll(() => textOf(ui.getByRole('region', { name: 'Brands' })), { timeout: 10_000 }).toContain('No brand called “Zephyr Candles” in the library.');
+    await ui.getByRole('button', { name: 'Ask the library to add it' }).click();
+    const form = ui.getByRole('form', { name: 'Ask for a brand' });
+    await expect.poll(() => form.getByLabel('Brand', { exact: true }).inputValue(), { timeout: 10_000 }).toBe('Zephyr Candles');
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.id)).toBe('request-website');
+    expect(await ui.getByRole('button', { name: 'Requests', exact: true }).getAttribute('aria-current')).toBe('page');
+    await checkAxeAsync(ui, 'a request for a brand Brands could not find');
+    // A half-filled request for another brand is kept, not overwritten.
+    await form.getByLabel('Website').fill('zephyrcandles.com');
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    await ui.getByLabel('Search brands').fill('Quill Paper');
+    await ui.getByRole('button', { name: 'Ask the library to add it' }).click({ timeout: 10_000 });
+    await expect.poll(() => form.getByLabel('Website').inputValue(), { timeout: 10_000 }).toBe('zephyrcandles.com');
+    expect(await form.getByLabel('Brand', { exact: true }).inputValue()).toBe('Zephyr Candles');
+  });
+
   it('keeps what was typed for the next brand while the last request was on its way', async () => {
     const ui = await openBrowseAsync('light', 'key');
     await ui.getByRole('button', { name: 'Requests', exact: true }).click();
@@ -2457,7 +2581,7 @@ describe('Browse: brand requests', () => {
     // Is it in the library already? A look under Brands, then back.
     await ui.getByRole('button', { name: 'Brands', exact: true }).click();
     await ui.getByRole('searchbox', { name: 'Search brands' }).fill('Harbour Street');
-    await expect.poll(() => textOf(ui.locator('.empty-state')), { timeout: 10_000 }).toBe('No brand called “Harbour Street” in the library.');
+    await expect.poll(() => textOf(ui.locator('.empty-state strong')), { timeout: 10_000 }).toBe('No brand called “Harbour Street” in the library.');
     await ui.getByRole('button', { name: 'Requests', exact: true }).click();
     expect(await form.getByLabel('Brand', { exact: true }).inputValue()).toBe('Harbour Street Tea');
     expect(await form.getByLabel('Website').inputValue()).toBe('harbourstreettea.com');
@@ -2589,6 +2713,35 @@ describe('Browse: brand requests', () => {
       await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^Requested Tidewater Linen\./);
     } finally {
       await context.close();
+    }
+  });
+
+  it('leaves My requests as they are when the library asks to wait before another request (it read them again at once, was refused too, and said so a second time)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+    await expect.poll(() => textOf(ui.getByTestId('requests-today')), { timeout: 10_000 }).toContain('brand requests used');
+    // The minute's allowance spent: every ask is refused for two minutes, the list's too.
+    const requests = (url: URL) => url.pathname === '/v1/brand-requests';
+    let listReads = 0;
+    await h.page.route(requests, (route) => {
+      if (route.request().method() === 'GET') listReads++;
+      return route.fulfill({
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '120', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
+        body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
+      });
+    });
+    try {
+      const form = ui.getByRole('form', { name: 'Ask for a brand' });
+      await form.getByLabel('Brand', { exact: true }).fill('Tidewater Linen');
+      await form.getByLabel('Website').fill('tidewaterlinen.com');
+      await form.getByRole('button', { name: 'Send request' }).click();
+      await expect.poll(() => textOf(ui.getByTestId('request-outcome')), { timeout: 10_000 }).toContain('The library has too many requests just now.');
+      await ui.waitForTimeout(1_500);
+      expect(listReads).toBe(0);
+      expect(await ui.getByRole('region', { name: 'Brand requests' }).getByRole('alert').count()).toBe(0);
+    } finally {
+      await h.page.unroute(requests);
     }
   });
 

@@ -20,3 +20,8 @@ export function useKeptState<T>(key: string, initial: T): [T, (next: T | ((curre
     },
   ];
 }
+
+/** Changes what is kept under `key` from outside its section (a brand to ask for, from Brands), for when the section shows. */
+export function keepState<T>(key: string, update: (current: T | undefined) => T): void {
+  kept.set(key, update(kept.get(key) as T | undefined));
+}

@@ -10,6 +10,8 @@ export interface LibraryProblem {
   message: string;
   /** Seconds to wait before trying again by itself (429 only). */
   retryAfterSeconds: number | null;
+  /** When (Date.now() time) that wait ends: a notice shown later counts down what is left, not the whole wait again. */
+  retryAt?: number;
   /** A wait too long to count down: when (Date.now() time) its Try again can work, not before. */
   tryAgainAt?: number;
 }
@@ -34,7 +36,7 @@ export function libraryProblem(error: unknown, nowMs = Date.now()): LibraryProbl
         const tryAgainAt = nowMs + seconds * 1000;
         return { kind: 'other', message: `The library asks us to slow down for a while. ${retryAtText(tryAgainAt, nowMs)}`, retryAfterSeconds: null, tryAgainAt };
       }
-      return { kind: 'busy', message: 'The library asks us to slow down for a moment.', retryAfterSeconds: seconds };
+      return { kind: 'busy', message: 'The library asks us to slow down for a moment.', retryAfterSeconds: seconds, retryAt: nowMs + seconds * 1000 };
     }
     case 'unavailable':
     case 'server_error':

@@ -14,6 +14,8 @@ import { JourneysScreen } from './journeys/journeys-screen';
 import { MeScreen } from './me/me-screen';
 import { ReferencesScreen } from './references/references-screen';
 import { BrandRequestsScreen } from './requests/brand-requests-screen';
+import { EMPTY_BRAND_REQUEST, type BrandRequestForm } from './requests/brand-request-outcome';
+import { keepState } from './kept-state';
 import type { Attribution } from './cached-library-client';
 import { connectLibraryAsync, type LibraryConnection } from './library-connection';
 import type { GridPlace } from './search/email-grid';
@@ -217,6 +219,12 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
     setSection('brands');
     setBrand(slug);
   };
+  // A brand Brands could not find: the request's form with its name, unless one for another brand is half-filled.
+  const askFor = (name: string) => {
+    keepState<BrandRequestForm>('brand request', (form = EMPTY_BRAND_REQUEST) => (form.brand.trim() ? form : { ...form, brand: name }));
+    showSection('requests');
+    requestAnimationFrame(() => document.getElementById('request-website')?.focus());
+  };
   const showBrands = () => {
     const row = brandOpener.current;
     // Once the list shows again (it was hidden under the brand).
@@ -233,7 +241,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   };
 
   // On the document, so the keys work wherever the focus is (even while an email loads): `/`
-  // finds, and in an email the arrows go through the results and Escape goes back.
+  // finds (emails, or brands under Brands), and in an email the arrows go through the results and Escape goes back.
   const keys = useLatest((event: KeyboardEvent) => {
     if (hidden || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     // Keys typed into a field are the field's (a card's checkbox types nothing).
@@ -241,7 +249,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
     const action =
       open !== null ? (event.key === 'Escape' ? back : event.key === 'ArrowLeft' ? previous : event.key === 'ArrowRight' ? next : null)
       : brand !== null ? (event.key === 'Escape' ? showBrands : null)
-      : event.key === '/' && section === 'emails' ? () => searchField.current?.focus()
+      : event.key === '/' && (section === 'emails' || section === 'brands') ? () => (section === 'emails' ? searchField.current : document.getElementById('library-brand-search'))?.focus()
       : null;
     if (!action) return;
     event.preventDefault();
@@ -276,7 +284,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
         focusRequest={focusRequest}
         searchRef={searchField}
       />
-      {section === 'brands' && brandsList ? <BrandsScreen key={epoch} client={client} hidden={open !== null || brand !== null} onBrand={showBrand} onOpenSettings={onOpenSettings} /> : null}
+      {section === 'brands' && brandsList ? <BrandsScreen key={epoch} client={client} hidden={open !== null || brand !== null} onBrand={showBrand} onAsk={askFor} onOpenSettings={onOpenSettings} /> : null}
       {section === 'brands' && brand !== null ? (
         <BrandPage
           key={`${brand} ${epoch}`}
@@ -291,10 +299,10 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
         />
       ) : null}
       {section === 'journeys' || brandFrom?.section === 'journeys' ? (
-        <JourneysScreen key={epoch} client={client} hidden={open !== null || section !== 'journeys'} onOpen={openFrom('journeys')} onOpenSettings={onOpenSettings} />
+        <JourneysScreen key={epoch} client={client} hidden={hidden || open !== null || section !== 'journeys'} onOpen={openFrom('journeys')} onOpenSettings={onOpenSettings} />
       ) : null}
       {section === 'me' || brandFrom?.section === 'me' ? (
-        <MeScreen key={epoch} client={client} hidden={open !== null || section !== 'me'} onBrand={showBrand} onOpen={openFrom('me')} onList={listFrom('me')} onOpenSettings={onOpenSettings} />
+        <MeScreen key={epoch} client={client} hidden={hidden || open !== null || section !== 'me'} onBrand={showBrand} onOpen={openFrom('me')} onList={listFrom('me')} onOpenSettings={onOpenSettings} />
       ) : null}
       {section === 'references' ? (
         <ReferencesScreen key={epoch} endpoint={endpoint} client={client} hidden={open !== null} autoStart={autoCheck} />

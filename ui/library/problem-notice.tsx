@@ -44,8 +44,9 @@ export function useRetryFocus(loading: boolean, failed: boolean, shown: number, 
 }
 
 export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNoticeProps) {
-  // A wait (at least a second: libraryProblem) counted from when this problem came; at its end, the retry.
-  const until = useMemo(() => (problem.retryAfterSeconds === null ? null : Date.now() + problem.retryAfterSeconds * 1000), [problem]);
+  // A wait (at least a second: libraryProblem) counted from when the library answered, also for a
+  // notice shown later (the next results, at the last email); at its end, the retry.
+  const until = useMemo(() => (problem.retryAfterSeconds === null ? null : (problem.retryAt ?? Date.now() + problem.retryAfterSeconds * 1000)), [problem]);
   const secondsLeft = useSecondsLeft(until);
   // A wait too long to count down: no Try again until it is over (it could only be refused again); one timer to its end.
   const held = useStillBefore(problem.tryAgainAt ?? null);

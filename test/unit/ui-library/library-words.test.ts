@@ -20,6 +20,8 @@ describe('libraryProblem', () => {
   it('waits the seconds of Retry-After on a 429, or a calm default without one', () => {
     expect(libraryProblem(failure('rate_limited', 429, { retryAfterSeconds: 12.2 }))).toMatchObject({ kind: 'busy', retryAfterSeconds: 13 });
     expect(libraryProblem(failure('rate_limited', 429))).toMatchObject({ kind: 'busy', retryAfterSeconds: DEFAULT_RETRY_SECONDS });
+    // The wait ends at a moment, counted from the answer: a notice shown later counts down only what is left.
+    expect(libraryProblem(failure('rate_limited', 429, { retryAfterSeconds: 12.2 }), 1_000)).toMatchObject({ retryAt: 14_000 });
   });
 
   it('a 429 asking to wait hours is said by when it ends, its Try again held until then, not a countdown of 7200 seconds (its Try again was refused at once)', () => {

@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { Brand } from '../../../src/shared/api/library/schemas';
+import { Button } from '../../components/button';
 import { LiveStatus } from '../../components/live-status';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { ProblemNotice, useRetryFocus } from '../problem-notice';
@@ -15,10 +16,12 @@ export interface BrandsScreenProps {
   client: LibraryClient;
   hidden: boolean;
   onBrand: (slug: string) => void;
+  /** Asks the library to add a brand it has not: the request's form, its name filled in. */
+  onAsk: (name: string) => void;
   onOpenSettings: () => void;
 }
 
-export function BrandsScreen({ client, hidden, onBrand, onOpenSettings }: BrandsScreenProps) {
+export function BrandsScreen({ client, hidden, onBrand, onAsk, onOpenSettings }: BrandsScreenProps) {
   const [text, setText] = useKeptState('brand search', '');
   const [attempt, setAttempt] = useState(0);
   // `query` is the text the shown brands answer: the list keeps its label until the new answer arrives.
@@ -62,6 +65,11 @@ export function BrandsScreen({ client, hidden, onBrand, onOpenSettings }: Brands
       {state.brands?.length === 0 ? (
         <div class="empty-state">
           <strong>No brand called “{state.query}” in the library.</strong>
+          <p>
+            <Button variant="link" onClick={() => onAsk(state.query)}>
+              Ask the library to add it
+            </Button>
+          </p>
         </div>
       ) : null}
       {state.brands && state.brands.length > 0 ? (

@@ -11,6 +11,7 @@ import { LiveStatus } from '../../components/live-status';
 import { EmailRows } from '../email-rows';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { focusFell, ProblemNotice, useRetryFocus } from '../problem-notice';
+import { useEscapeBack } from '../escape-back';
 import { useOwnCountdown } from '../held-notice';
 import { usePagedList } from '../use-paged-list';
 import { focusRowFrom, MoreButton } from '../more-button';
@@ -56,6 +57,7 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
   const rows = useRef<HTMLUListElement>(null);
   const retryFocused = useRetryFocus(journeys.loading, journeys.problem !== null, journeys.items.length, (from) => focusRowFrom(rows.current, from));
   useOwnCountdown(!hidden && brand === null && journeys.problem?.kind === 'busy');
+  useEscapeBack(hidden || brand === null ? null : () => setBrand(null));
   return (
     <section class="library-brands" hidden={hidden} aria-label="Journeys">
       {brand !== null ? (

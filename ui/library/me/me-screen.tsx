@@ -8,6 +8,7 @@ import { Button } from '../../components/button';
 import { LiveStatus } from '../../components/live-status';
 import { EmailRows } from '../email-rows';
 import { ProblemNotice, useRetryFocus } from '../problem-notice';
+import { useEscapeBack } from '../escape-back';
 import { useListChanges, usePagedList, type OpenedList, type PagedList } from '../use-paged-list';
 import { focusRowFrom, MoreButton } from '../more-button';
 import { SEARCH_DEBOUNCE_MS, shortDate } from '../search/search-query';
@@ -187,6 +188,7 @@ function Collections({ client, hidden, onOpen, onList, onOpenSettings }: MeScree
     return { items: response.data.emails, perPage: response.meta.per_page, meta: { total: response.meta.total } };
   });
   useListChanges(emails, onList);
+  useEscapeBack(hidden || open === null ? null : () => setOpen(null));
   if (open !== null) {
     return (
       <>

@@ -103,7 +103,9 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
         setSending(false);
         setOutcome(next);
         if (!next.keepForm) setForm((current) => formAfterSent(current, sent));
-        setListVersion((n) => n + 1);
+        // Refused for a wait (the minute's allowance, the day's 50): the list is as it was, and
+        // reading it now would only be refused too, said a second time.
+        if (next.sendAt === undefined) setListVersion((n) => n + 1);
       });
   };
 
