@@ -384,6 +384,33 @@ describe('Browse: library emails on the canvas', () => {
     await expect.poll(() => focusedAsync(ui)).toBe(`card ${(await card.getAttribute('data-index')) ?? ''}`);
   });
 
+  it('Cancel stops every drop under way, not only the last: two thumbnails dropped in quick succession, nothing lands and the bar counts both', async () => {
+    const ui = await openBrowseAsync('light');
+    const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('button');
+    const subjects = [(await cards.nth(0).locator('.email-card-subject').textContent()) ?? '', (await cards.nth(1).locator('.email-card-subject').textContent()) ?? ''];
+    const faults = (body: unknown) => fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+    // The library answers slowly: both dropped emails are still on their way when Cancel is pressed.
+    await faults({ rate: 1, kinds: ['slow'], slow_ms: 3000 });
+    try {
+      const target = await nodeOnCanvasAsync(h.page, ['FRAME', 'COMPONENT']);
+      const iframeBox = await h.page.locator('iframe[data-role="plugin-iframe"]').boundingBox();
+      if (!iframeBox) throw new Error('the plugin window is not visible');
+      for (const index of [0, 1]) {
+        await cards.nth(index).dispatchEvent('dragstart');
+        await cards.nth(index).dispatchEvent('dragend', { clientX: target.rect.left + 10 + index * 20 - iframeBox.x, clientY: target.rect.top + 10 - iframeBox.y });
+      }
+      await expect.poll(() => textOf(ui.getByTestId('insert-status').locator('p'))).toMatch(/^Placing on the canvas: .*— (.+)…$/);
+      await ui.getByTestId('insert-status').getByRole('button', { name: 'Cancel' }).click();
+      await waitForSummaryAsync(ui, /^Cancelled: nothing was placed, 2 not tried\./);
+      // Past the library's slow answers: the first drop did not go on to land after all.
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+    } finally {
+      await faults({ rate: 0 });
+    }
+    expect(await textOf(ui.getByTestId('insert-status').locator('p'))).toMatch(/^Cancelled: nothing was placed, 2 not tried\./);
+    expect((await referencesAsync()).filter((reference) => subjects.some((subject) => reference.name.endsWith(`— ${subject}`)))).toEqual([]);
+  });
+
   it('inserts several selected emails as a grid in one step, naming the one whose screenshot fails while the rest are placed', async () => {
     const ui = await openBrowseAsync('light');
     const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
