@@ -145,6 +145,16 @@ const FOCUS_RING_PX = 2;
 
 function InsertBar({ state, onCancel, onDismiss }: { state: BarState; onCancel: () => void; onDismiss: () => void }) {
   const region = useRef<HTMLDivElement>(null);
+  const summary = useRef<HTMLParagraphElement>(null);
+  // A summary past the bar's cap scrolls inside it: then Tab reaches it, to scroll by keyboard.
+  useEffect(() => {
+    const text = summary.current;
+    if (!text) return;
+    const reachable = () => (text.tabIndex = text.scrollHeight > text.clientHeight ? 0 : -1);
+    reachable();
+    addEventListener('resize', reachable);
+    return () => removeEventListener('resize', reachable);
+  }, [state]);
   // In a short window the bar, stuck to the bottom of the scrolling screen, can cover what has the
   // focus (Insert on canvas, pressed by keyboard; a link Tab reaches): the screen keeps the bar's
   // height clear when it scrolls to the focus, and lifts the focus above the bar as it appears or grows.
@@ -171,7 +181,7 @@ function InsertBar({ state, onCancel, onDismiss }: { state: BarState; onCancel: 
             <progress aria-labelledby="insert-progress-label" max={state.progress.total} value={state.progress.done} />
           </div>
         ) : null}
-        {state.kind === 'done' ? <p class={state.failed ? 'insert-text insert-failed' : 'insert-text'}>{state.text}</p> : null}
+        {state.kind === 'done' ? <p ref={summary} class={state.failed ? 'insert-text insert-failed' : 'insert-text'}>{state.text}</p> : null}
         {/* One button, Cancel then Dismiss: the focus on Cancel stays when the summary comes. */}
         <Button variant={state.kind === 'running' ? 'secondary' : 'link'} onClick={state.kind === 'running' ? onCancel : onDismiss}>
           {state.kind === 'running' ? 'Cancel' : 'Dismiss'}
