@@ -97,7 +97,7 @@ function notImage(): ScreenshotError {
 export function pictureFailure(error: unknown, decoded: boolean): ScreenshotError {
   const { name, message } = (error ?? {}) as Partial<Error>;
   if (name === 'RangeError' || /memory|alloc/i.test(String(message))) {
-    return new ScreenshotError('this computer has not enough free memory to open it. Close other tabs or apps, then try placing it again');
+    return new ScreenshotError('there is not enough free memory on this computer to open it. Close other tabs or apps, then try placing it again');
   }
   return new ScreenshotError(decoded ? 'its picture could not be cut into pieces for the canvas. Try placing it again' : 'the picture the library sent could not be read (it may be damaged). Try placing it again later');
 }
