@@ -128,16 +128,16 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
   };
 
   /**
-   * Puts a lone reference where it was dropped: inside the frame or section it landed on (in an
-   * auto-layout frame, in the flow where the drop fell), else on the page. Never into a component
-   * (or an instance): its layers go to the design system with the next sync, and a library
-   * screenshot is not the design system's to have.
+   * Puts a lone reference where it was dropped: inside the frame, section or group it landed on (in
+   * an auto-layout frame, in the flow where the drop fell; a group takes it as a layer dropped on a
+   * group joins it in Figma), else on the page. Never into a component (or an instance): its layers
+   * go to the design system with the next sync, and a library screenshot is not the design system's to have.
    */
   const placeAtDrop = (frame: FrameNode, drop: Drop, page: PageNode) => {
     const target = drop.target;
     let inComponent = false;
     for (let at: BaseNode | null = target.removed ? null : target; at && !inComponent; at = at.parent) inComponent = at.type === 'COMPONENT' || at.type === 'COMPONENT_SET' || at.type === 'INSTANCE';
-    const inside = !target.removed && !inComponent && (target.type === 'FRAME' || target.type === 'SECTION') && !(target as FrameNode).locked;
+    const inside = !target.removed && !inComponent && (target.type === 'FRAME' || target.type === 'SECTION' || target.type === 'GROUP') && !(target as FrameNode).locked;
     if (inside && target.type === 'FRAME' && target.layoutMode !== 'NONE') {
       const children = target.children.map((child) => ({
         x: child.x,
@@ -149,6 +149,11 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
       // A grid fills its cells row by row: read like wrapped rows.
       const wraps = target.layoutMode === 'GRID' || target.layoutWrap === 'WRAP';
       target.insertChild(flowInsertIndex(children, target.layoutMode === 'VERTICAL' ? 'VERTICAL' : 'HORIZONTAL', wraps, drop), frame);
+    } else if (inside && target.type === 'GROUP') {
+      // A group's layers keep the coordinates of the frame (or page) around it: placed by the canvas point.
+      target.appendChild(frame);
+      frame.x = Math.round(drop.absoluteX - (frame.absoluteTransform[0][2] - frame.x));
+      frame.y = Math.round(drop.absoluteY - (frame.absoluteTransform[1][2] - frame.y));
     } else if (inside) {
       target.appendChild(frame);
       frame.x = Math.round(drop.x);

@@ -384,6 +384,33 @@ describe('Browse: library emails on the canvas', () => {
     await expect.poll(() => focusedAsync(ui)).toBe(`card ${(await card.getAttribute('data-index')) ?? ''}`);
   });
 
+  it('Cancel stops every drop under way, not only the last: two thumbnails dropped in quick succession, nothing lands and the bar counts both', async () => {
+    const ui = await openBrowseAsync('light');
+    const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('button');
+    const subjects = [(await cards.nth(0).locator('.email-card-subject').textContent()) ?? '', (await cards.nth(1).locator('.email-card-subject').textContent()) ?? ''];
+    const faults = (body: unknown) => fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+    // The library answers slowly: both dropped emails are still on their way when Cancel is pressed.
+    await faults({ rate: 1, kinds: ['slow'], slow_ms: 3000 });
+    try {
+      const target = await nodeOnCanvasAsync(h.page, ['FRAME', 'COMPONENT']);
+      const iframeBox = await h.page.locator('iframe[data-role="plugin-iframe"]').boundingBox();
+      if (!iframeBox) throw new Error('the plugin window is not visible');
+      for (const index of [0, 1]) {
+        await cards.nth(index).dispatchEvent('dragstart');
+        await cards.nth(index).dispatchEvent('dragend', { clientX: target.rect.left + 10 + index * 20 - iframeBox.x, clientY: target.rect.top + 10 - iframeBox.y });
+      }
+      await expect.poll(() => textOf(ui.getByTestId('insert-status').locator('p'))).toMatch(/^Placing on the canvas: .*— (.+)…$/);
+      await ui.getByTestId('insert-status').getByRole('button', { name: 'Cancel' }).click();
+      await waitForSummaryAsync(ui, /^Cancelled: nothing was placed, 2 not tried\./);
+      // Past the library's slow answers: the first drop did not go on to land after all.
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+    } finally {
+      await faults({ rate: 0 });
+    }
+    expect(await textOf(ui.getByTestId('insert-status').locator('p'))).toMatch(/^Cancelled: nothing was placed, 2 not tried\./);
+    expect((await referencesAsync()).filter((reference) => subjects.some((subject) => reference.name.endsWith(`— ${subject}`)))).toEqual([]);
+  });
+
   it('inserts several selected emails as a grid in one step, naming the one whose screenshot fails while the rest are placed', async () => {
     const ui = await openBrowseAsync('light');
     const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
@@ -622,6 +649,55 @@ describe('Browse: library emails on the canvas', () => {
     expect(await hiddenPx()).toBe(0);
   });
 
+  it('in the smallest window, keeps a long summary of several reasons to a part of the window, scrolling inside by keyboard, with Dismiss in sight (it covered the window)', async () => {
+    const ui = await openBrowseAsync('light');
+    const grip = ui.getByTestId('resize-handle');
+    await grip.focus();
+    for (let press = 0; press < 7; press++) await h.page.keyboard.press('Shift+ArrowUp');
+    for (let press = 0; press < 2; press++) await h.page.keyboard.press('Shift+ArrowLeft');
+    await expect.poll(() => ui.evaluate(() => [innerWidth, innerHeight])).toEqual([320, 240]);
+    const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
+    await cards.first().waitFor();
+    const ids = (await libraryAsync<{ data: Array<{ id: number }> }>('/v1/emails?per_page=4')).data;
+    // Three emails fail, each for its own reason: the summary names them all, with their reasons.
+    const faults = ['404', 'not_image', 'stall'] as const;
+    const previewFault = (id: number, fault: string | null) => fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${id}/preview-fault`, { method: 'POST', body: JSON.stringify({ fault }) });
+    for (const [index, fault] of faults.entries()) await previewFault(ids[index + 1]!.id, fault);
+    try {
+      for (let index = 0; index < 4; index++) await cards.nth(index).getByRole('checkbox').check();
+      await ui.getByRole('button', { name: 'Insert 4' }).click();
+      await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\. 3 could not be placed: .*15 seconds/);
+    } finally {
+      for (const index of [1, 2, 3]) await previewFault(ids[index]!.id, null);
+    }
+    const bar = ui.getByTestId('insert-status');
+    const dismiss = bar.getByRole('button', { name: 'Dismiss' });
+    const sizes = () =>
+      dismiss.evaluate((element) => {
+        const view = element.closest('main')!.getBoundingClientRect();
+        const shown = element.getBoundingClientRect();
+        return {
+          dismissHiddenPx: Math.max(0, view.top - shown.top) + Math.max(0, shown.bottom - view.bottom),
+          barShare: document.querySelector('[data-testid="insert-status"]')!.getBoundingClientRect().height / view.height,
+        };
+      });
+    const { dismissHiddenPx, barShare } = await sizes();
+    expect(dismissHiddenPx).toBe(0);
+    // The grid stays in sight above it.
+    expect(barShare).toBeLessThanOrEqual(0.5);
+    // The whole summary is there, read by scrolling it with the keyboard: Shift+Tab from Dismiss reaches it.
+    const text = bar.locator('.insert-text');
+    await dismiss.focus();
+    await h.page.keyboard.press('Shift+Tab');
+    expect(await text.evaluate((element) => [element.scrollHeight > element.clientHeight, element === document.activeElement])).toEqual([true, true]);
+    await h.page.keyboard.press('End');
+    await expect.poll(() => text.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+    await h.page.keyboard.press('Tab');
+    expect(await focusedAsync(ui)).toBe('Dismiss');
+    expect((await sizes()).dismissHiddenPx).toBe(0);
+    await checkAxeAsync(ui, 'a long summary in the smallest window (light)');
+  });
+
   it('in the smallest window, keeps Insert on canvas in sight above the summary of its failed placing, by keyboard (the bar covered it, focus and all)', async () => {
     const ui = await openBrowseAsync('dark');
     const email = await findableEmailAsync(TALL_EMAIL_IDS);
@@ -649,9 +725,12 @@ describe('Browse: library emails on the canvas', () => {
           return Math.max(0, view.top - shown.top) + Math.max(0, shown.bottom - Math.min(view.bottom, bar.top));
         });
       expect(await hiddenPx()).toBe(0);
-      // Shift+Tab back from Dismiss, to the screenshot's controls: they show above the bar too.
+      // Shift+Tab back from Dismiss (past the summary, a stop of its own when it scrolls), to the
+      // screenshot's controls: they show above the bar too.
       await ui.getByTestId('insert-status').getByRole('button', { name: 'Dismiss' }).focus();
       await h.page.keyboard.press('Shift+Tab');
+      if (await ui.evaluate(() => document.activeElement?.classList.contains('insert-text'))) await h.page.keyboard.press('Shift+Tab');
+      expect(await ui.evaluate(() => document.activeElement!.closest('[data-testid="insert-status"]') !== null)).toBe(false);
       expect(await hiddenPx()).toBe(0);
       // And it can be tried again from there once the screenshot is back.
       await previewFault(null);

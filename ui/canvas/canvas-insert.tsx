@@ -8,7 +8,7 @@ import { onSandboxEvent, type UiEndpoint } from '../bridge/ui-endpoint';
 import { Button } from '../components/button';
 import { errorText } from '../messages/error-text';
 import { dragText } from './drag-text';
-import { insertProgressText, insertSummary, type InsertOutcome } from './insert-summary';
+import { insertProgressText, insertSummary, mergeOutcomes, type InsertOutcome } from './insert-summary';
 import { createReferenceInserter, type BatchOptions, type InsertItem, type InsertProgress } from './reference-inserter';
 
 export interface CanvasInsert {
@@ -40,7 +40,11 @@ export interface CanvasInsertProviderProps {
 export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEvent, children }: CanvasInsertProviderProps) {
   const inserter = useMemo(() => createReferenceInserter({ endpoint, client }), [endpoint, client]);
   const [bar, setBar] = useState<BarState>({ kind: 'idle' });
-  const abort = useRef<AbortController | null>(null);
+  /**
+   * What is being placed: drops in quick succession run side by side under one bar, whose Cancel
+   * stops them all and whose summary, once the last ends, counts them all.
+   */
+  const running = useRef<{ controllers: Set<AbortController>; outcomes: InsertOutcome[]; error?: unknown } | null>(null);
   // Dismiss hides the bar with its button: the focus goes back to what started the insert, or to
   // where the person was since, outside the bar (a grid's card, once the placed emails left the
   // selection and its Insert N with them).
@@ -59,8 +63,28 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
   /** Each drag's email and the card it started from (Dismiss gives the focus back to it). */
   const drags = useRef(new Map<string, { item: InsertItem; origin: EventTarget | null }>());
 
-  const finish = (outcome: InsertOutcome) => setBar({ kind: 'done', text: insertSummary(outcome), failed: outcome.endProblem !== undefined || (outcome.failed.length > 0 && outcome.placed === 0) });
-  const fail = (error: unknown) => setBar({ kind: 'done', text: errorText(error), failed: true });
+  /** Runs one placing under the bar (null: it could not begin); the summary comes when the last one under way ends. */
+  const runAsync = async (placeAsync: (signal: AbortSignal) => Promise<InsertOutcome>): Promise<InsertOutcome | null> => {
+    const session = (running.current ??= { controllers: new Set(), outcomes: [] });
+    const controller = new AbortController();
+    session.controllers.add(controller);
+    let outcome: InsertOutcome | null = null;
+    try {
+      outcome = await placeAsync(controller.signal);
+      session.outcomes.push(outcome);
+    } catch (error) {
+      session.error = error;
+    }
+    session.controllers.delete(controller);
+    if (session.controllers.size === 0) {
+      running.current = null;
+      const all = mergeOutcomes(session.outcomes);
+      // An insert that could not begin at all, alone: its reason.
+      if (session.error !== undefined && session.outcomes.length === 0) setBar({ kind: 'done', text: errorText(session.error), failed: true });
+      else setBar({ kind: 'done', text: insertSummary(all), failed: all.endProblem !== undefined || (all.failed.length > 0 && all.placed === 0) });
+    }
+    return outcome;
+  };
 
   useEffect(
     () =>
@@ -71,16 +95,8 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
         drags.current.delete(payload.dropId);
         const { item } = drag;
         started.current = drag.origin instanceof Element ? drag.origin : null;
-        // The bar's Cancel stops this one too.
-        const controller = new AbortController();
-        abort.current = controller;
-        // The inserter says at once which email it is placing, named as Insert names it.
-        inserter
-          .insertDroppedAsync(item, payload.dropId, controller.signal, (progress) => setBar({ kind: 'running', progress }))
-          .then(finish, fail)
-          .finally(() => {
-            if (abort.current === controller) abort.current = null;
-          });
+        // The bar's Cancel stops this one too; the inserter says at once which email it is placing, named as Insert names it.
+        void runAsync((signal) => inserter.insertDroppedAsync(item, payload.dropId, signal, (progress) => setBar({ kind: 'running', progress })));
       }),
     [subscribe, inserter],
   );
@@ -89,20 +105,12 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
     () => ({
       busy: bar.kind === 'running',
       insert(items, batch, onPlaced) {
-        if (items.length === 0 || abort.current) return;
+        if (items.length === 0 || running.current) return;
         started.current = document.activeElement;
-        const controller = new AbortController();
-        abort.current = controller;
         setBar({ kind: 'running', progress: { done: 0, total: items.length, label: '' } });
-        inserter
-          .insertAsync(items, batch ?? (items.length > 1 ? { layout: 'grid' } : null), (progress) => setBar({ kind: 'running', progress }), controller.signal)
-          .then((outcome) => {
-            finish(outcome);
-            onPlaced?.(outcome.placedIds);
-          }, fail)
-          .finally(() => {
-            if (abort.current === controller) abort.current = null;
-          });
+        void runAsync((signal) => inserter.insertAsync(items, batch ?? (items.length > 1 ? { layout: 'grid' } : null), (progress) => setBar({ kind: 'running', progress }), signal)).then((outcome) => {
+          if (outcome) onPlaced?.(outcome.placedIds);
+        });
       },
       dragProps(item) {
         return {
@@ -127,7 +135,7 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
   return (
     <CanvasInsertContext.Provider value={api}>
       {children}
-      <InsertBar state={bar} onCancel={() => abort.current?.abort()} onDismiss={dismiss} />
+      <InsertBar state={bar} onCancel={() => running.current?.controllers.forEach((controller) => controller.abort())} onDismiss={dismiss} />
     </CanvasInsertContext.Provider>
   );
 }
@@ -137,6 +145,16 @@ const FOCUS_RING_PX = 2;
 
 function InsertBar({ state, onCancel, onDismiss }: { state: BarState; onCancel: () => void; onDismiss: () => void }) {
   const region = useRef<HTMLDivElement>(null);
+  const summary = useRef<HTMLParagraphElement>(null);
+  // A summary past the bar's cap scrolls inside it: then Tab reaches it, to scroll by keyboard.
+  useEffect(() => {
+    const text = summary.current;
+    if (!text) return;
+    const reachable = () => (text.tabIndex = text.scrollHeight > text.clientHeight ? 0 : -1);
+    reachable();
+    addEventListener('resize', reachable);
+    return () => removeEventListener('resize', reachable);
+  }, [state]);
   // In a short window the bar, stuck to the bottom of the scrolling screen, can cover what has the
   // focus (Insert on canvas, pressed by keyboard; a link Tab reaches): the screen keeps the bar's
   // height clear when it scrolls to the focus, and lifts the focus above the bar as it appears or grows.
@@ -163,7 +181,7 @@ function InsertBar({ state, onCancel, onDismiss }: { state: BarState; onCancel: 
             <progress aria-labelledby="insert-progress-label" max={state.progress.total} value={state.progress.done} />
           </div>
         ) : null}
-        {state.kind === 'done' ? <p class={state.failed ? 'insert-text insert-failed' : 'insert-text'}>{state.text}</p> : null}
+        {state.kind === 'done' ? <p ref={summary} class={state.failed ? 'insert-text insert-failed' : 'insert-text'}>{state.text}</p> : null}
         {/* One button, Cancel then Dismiss: the focus on Cancel stays when the summary comes. */}
         <Button variant={state.kind === 'running' ? 'secondary' : 'link'} onClick={state.kind === 'running' ? onCancel : onDismiss}>
           {state.kind === 'running' ? 'Cancel' : 'Dismiss'}

@@ -23,6 +23,24 @@ export interface InsertOutcome {
   endProblem?: string;
 }
 
+/** Placings that ran side by side (drops in quick succession) as one, for one summary. */
+export function mergeOutcomes(outcomes: readonly InsertOutcome[]): InsertOutcome {
+  const [first, ...rest] = outcomes;
+  if (!first) return { placed: 0, placedIds: [], total: 0, failed: [], cancelled: false };
+  return rest.reduce(
+    (all, one) => ({
+      ...one,
+      ...all,
+      placed: all.placed + one.placed,
+      placedIds: [...all.placedIds, ...one.placedIds],
+      total: all.total + one.total,
+      failed: [...all.failed, ...one.failed],
+      cancelled: all.cancelled || one.cancelled,
+    }),
+    first,
+  );
+}
+
 /** The bar's words while placing: which email, and the library's wait while it asks to slow down. */
 export function insertProgressText({ done, total, label, waitingSeconds }: { done: number; total: number; label: string; waitingSeconds?: number }): string {
   const which = total > 1 ? ` ${Math.min(done + 1, total)} of ${total}` : '';

@@ -67,7 +67,9 @@ function tileWorker(): void {
       bitmap!.close();
       scope.postMessage({ done: true });
     } catch (error) {
-      scope.postMessage({ error: String(error) });
+      // Its name and words only: the page says them in plain words.
+      const { name, message } = error as Error;
+      scope.postMessage({ error: { name, message } });
     }
   };
   scope.onmessage = ({ data }) => void handleAsync(data);
@@ -86,6 +88,18 @@ function canUseWorker(): boolean {
 
 function notImage(): ScreenshotError {
   return new ScreenshotError('the library sent something that is not an image');
+}
+
+/**
+ * A decode or a tile that failed, in words: short of memory (Chromium's "could not be allocated",
+ * a RangeError) or a picture that cannot be read; never the browser's error name.
+ */
+export function pictureFailure(error: unknown, decoded: boolean): ScreenshotError {
+  const { name, message } = (error ?? {}) as Partial<Error>;
+  if (name === 'RangeError' || /memory|alloc/i.test(String(message))) {
+    return new ScreenshotError('there is not enough free memory on this computer to open it. Close other tabs or apps, then try placing it again');
+  }
+  return new ScreenshotError(decoded ? 'its picture could not be cut into pieces for the canvas. Try placing it again' : 'the picture the library sent could not be read (it may be damaged). Try placing it again later');
 }
 
 /**
@@ -192,8 +206,8 @@ function tileInWorkerAsync(blob: Blob, signal?: AbortSignal): Promise<Screenshot
     const abort = () => finish(new DOMException('Cancelled.', 'AbortError'));
     signal?.addEventListener('abort', abort);
     worker.onerror = () => finish(new WorkerUnavailable());
-    worker.onmessage = ({ data }: MessageEvent<{ size?: typeof size; index?: number; bytes?: ArrayBuffer; done?: true; error?: string }>) => {
-      if (data.error !== undefined) finish(size.width === 0 ? notImage() : new ScreenshotError(`a tile could not be made (${data.error})`));
+    worker.onmessage = ({ data }: MessageEvent<{ size?: typeof size; index?: number; bytes?: ArrayBuffer; done?: true; error?: Pick<Error, 'name' | 'message'> }>) => {
+      if (data.error) finish(pictureFailure(data.error, size.width !== 0));
       else if (data.size) {
         size = data.size;
         plan = planTiles(size.width, size.height);
@@ -210,8 +224,8 @@ async function tileOnThisThreadAsync(blob: Blob, signal?: AbortSignal): Promise<
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(blob, DECODE_OPTIONS);
-  } catch {
-    throw notImage();
+  } catch (error) {
+    throw pictureFailure(error, false);
   }
   const canvas = document.createElement('canvas');
   try {
@@ -222,7 +236,7 @@ async function tileOnThisThreadAsync(blob: Blob, signal?: AbortSignal): Promise<
       canvas.height = tile.height;
       canvas.getContext('2d')!.drawImage(bitmap, -tile.x, -tile.y);
       const png = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
-      if (!png) throw new ScreenshotError('a tile could not be made');
+      if (!png) throw pictureFailure(null, true);
       tiles.push({ ...tile, bytes: new Uint8Array(await png.arrayBuffer()) });
       // Let the window handle input between tiles.
       await new Promise((resolve) => setTimeout(resolve, 0));

@@ -289,6 +289,40 @@ describe('drops', () => {
     expect(other.children).toHaveLength(0);
   });
 
+  it('puts a reference dropped on a group into the group, at the drop point (as a layer dropped on a group joins it in Figma)', async () => {
+    const { fake, feature, handlers, frame } = setup();
+    feature.startDropListener(() => undefined);
+    // A group inside a frame at (1000, 500): a group's children keep the frame's coordinates.
+    const board = fake.figma.createFrame();
+    board.resize(3000, 3000);
+    board.x = 1000;
+    board.y = 500;
+    const a = fake.figma.createRectangle();
+    const b = fake.figma.createRectangle();
+    board.appendChild(a);
+    board.appendChild(b);
+    a.x = 100;
+    a.y = 100;
+    b.x = 900;
+    b.y = 900;
+    const group = fake.figma.group([a, b], board);
+    fake.drop({ node: group, x: 200, y: 300, absoluteX: 1300, absoluteY: 900, dropMetadata: { envelopeReference: { dropId: 'd10', emailId: 91 } } });
+    const placed = frame((await handlers['canvas/insert'](insertOf(91, 600, 800, { dropId: 'd10' }), context)).nodeId);
+    expect(placed.parent?.id).toBe(group.id);
+    expect(placed.absoluteBoundingBox).toMatchObject({ x: 1300, y: 900 });
+  });
+
+  it('keeps a reference dropped on a locked group out of it: on the page, at the drop point', async () => {
+    const { fake, feature, handlers, frame } = setup();
+    feature.startDropListener(() => undefined);
+    const a = fake.figma.createRectangle();
+    const group = fake.figma.group([a], fake.figma.currentPage);
+    group.locked = true;
+    fake.drop({ node: group, x: 10, y: 10, absoluteX: 10, absoluteY: 10, dropMetadata: { envelopeReference: { dropId: 'd11', emailId: 92 } } });
+    const placed = frame((await handlers['canvas/insert'](insertOf(92, 600, 800, { dropId: 'd11' }), context)).nodeId);
+    expect(placed.parent?.type).toBe('PAGE');
+  });
+
   it('leaves other drops to Figma', () => {
     const { fake, feature } = setup();
     const dropped: unknown[] = [];

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { CanvasInsert } from '../../../src/shared/bridge/messages';
-import { insertProgressText, insertSummary } from '../../../ui/canvas/insert-summary';
+import { insertProgressText, insertSummary, mergeOutcomes } from '../../../ui/canvas/insert-summary';
 import { createReferenceInserter, insertItemOf, type InsertItem, type InsertProgress } from '../../../ui/canvas/reference-inserter';
 import { ApiError } from '../../../src/shared/api/http/api-error';
 import { messageProblems } from '../../support/message-rules';
@@ -289,6 +289,16 @@ describe('insertProgressText', () => {
 });
 
 describe('insertSummary', () => {
+  it('counts drops placed side by side as one: what was placed, what was cancelled, what failed', () => {
+    const placed = { placed: 1, placedIds: [1], total: 1, failed: [], cancelled: false };
+    const cancelled = { placed: 0, placedIds: [], total: 1, failed: [], cancelled: true };
+    const failed = { placed: 0, placedIds: [], total: 1, failed: [{ name: 'Acme — Email 3', reason: 'This page is read-only.' }], cancelled: false };
+    expect(insertSummary(mergeOutcomes([placed, cancelled]))).toBe('Cancelled: 1 reference placed, 1 not tried.');
+    expect(insertSummary(mergeOutcomes([cancelled, cancelled]))).toBe('Cancelled: nothing was placed, 2 not tried.');
+    expect(insertSummary(mergeOutcomes([placed, failed]))).toBe('Placed 1 reference on the canvas. 1 could not be placed: Acme — Email 3: This page is read-only.');
+    expect(mergeOutcomes([placed, { ...placed, placedIds: [2], pageName: 'Moodboard' }])).toMatchObject({ placed: 2, placedIds: [1, 2], total: 2, pageName: 'Moodboard' });
+  });
+
   it('names the page the references went on when the person opened another one meanwhile', async () => {
     const endpoint = {
       request: (type: string) =>
