@@ -1063,8 +1063,10 @@ describe('Templates', () => {
       await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
       const ui = (await (await page.waitForSelector('iframe[data-role="plugin-iframe"]', { state: 'attached' })).contentFrame())!;
       await templateList(ui).waitFor({ timeout: 20_000 });
-      // The builder's clock and this window's agree, as they would for a designer.
+      // The builder's clock and this window's agree, as they would for a designer (earlier tests ran
+      // it an hour on): set back, with a fresh workspace whose next save is stamped from then.
       await controlAsync('clock', { now: new Date(await page.evaluate(() => Date.now())).toISOString() });
+      await controlAsync('reset', {});
       await selectLayerAsync('Emails', EMAIL, page);
       await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
       await ui.getByRole('button', { name: 'Save as template' }).click();
