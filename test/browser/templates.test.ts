@@ -1050,4 +1050,38 @@ describe('Templates', () => {
     }
     await expect.poll(() => item.getByRole('button', { name: /^Rename “/ }).isDisabled(), { timeout: 20_000 }).toBe(false);
   });
+
+  it('“saved just now” and “Updated just now” stay true as the window sits open: minutes later they say so, with nothing touched (they read “just now” until something redrew them)', { timeout: 90_000 }, async () => {
+    // Its own browser context, with a clock to let minutes pass.
+    const context = await h.browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+    await context.clock.install();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${h.playground.url}?command=templates&theme=light&demo-keys=1`);
+      await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached', timeout: 40_000 });
+      await evaluateHooks(page, (hooks) => hooks.reset());
+      await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
+      const ui = (await (await page.waitForSelector('iframe[data-role="plugin-iframe"]', { state: 'attached' })).contentFrame())!;
+      await templateList(ui).waitFor({ timeout: 20_000 });
+      // The builder's clock and this window's agree, as they would for a designer (earlier tests ran
+      // it an hour on): set back, with a fresh workspace whose next save is stamped from then.
+      await controlAsync('clock', { now: new Date(await page.evaluate(() => Date.now())).toISOString() });
+      await controlAsync('reset', {});
+      await selectLayerAsync('Emails', EMAIL, page);
+      await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
+      await ui.getByRole('button', { name: 'Save as template' }).click();
+      const selectionLine = ui.getByTestId('templates-selection');
+      await expect.poll(() => textOf(selectionLine), { timeout: 30_000 }).toBe(`“${EMAIL}” is linked to the template “${EMAIL}”, saved just now.`);
+      const item = itemNamed(ui, EMAIL);
+      await expect.poll(() => textOf(item), { timeout: 20_000 }).toContain('Updated just now');
+
+      // The lid shut for five minutes (a timer due meanwhile fires once, at its own time), then half a minute more open.
+      await context.clock.fastForward('05:00');
+      await context.clock.fastForward('00:30');
+      await expect.poll(() => textOf(selectionLine), { timeout: 10_000 }).toBe(`“${EMAIL}” is linked to the template “${EMAIL}”, saved 5 minutes ago.`);
+      await expect.poll(() => textOf(item), { timeout: 10_000 }).toContain('Updated 5 minutes ago');
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -1,4 +1,5 @@
 // Times in words, for any screen: "3 hours ago", and the full date and time beside it.
+import { isServerTime } from '../../src/shared/api/builder/server-time';
 
 const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
@@ -11,10 +12,18 @@ const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
-/** "just now", "3 minutes ago", "yesterday"; an unreadable time is shown as given. */
+/**
+ * The time of an ISO 8601 date-time with a zone (what the builder and Envelope write), else null:
+ * a broken one is not shown as raw text, nor guessed at (Date.parse reads "12" as the year 2001).
+ */
+function readableTime(iso: string): number | null {
+  return isServerTime(iso) ? Date.parse(iso) : null;
+}
+
+/** "just now", "3 minutes ago", "yesterday"; "at an unknown time" for one that is not a date-time. */
 export function relativeTime(iso: string, nowMs: number): string {
-  const at = Date.parse(iso);
-  if (Number.isNaN(at)) return iso;
+  const at = readableTime(iso);
+  if (at === null) return 'at an unknown time';
   const seconds = Math.round((at - nowMs) / 1000);
   // A server clock slightly ahead of this computer's is still "just now".
   if (Math.abs(seconds) < 45) return 'just now';
@@ -24,8 +33,8 @@ export function relativeTime(iso: string, nowMs: number): string {
   return relative.format(Math.trunc(seconds / 60) || Math.sign(seconds), 'minute');
 }
 
-/** The full date and time, for a title next to a relative time. */
-export function absoluteTime(iso: string): string {
-  const at = Date.parse(iso);
-  return Number.isNaN(at) ? iso : new Date(at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+/** The full date and time, for a title next to a relative time; `unknown` for one that is not a date-time. */
+export function absoluteTime(iso: string, unknown = 'unknown date'): string {
+  const at = readableTime(iso);
+  return at === null ? unknown : new Date(at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 }

@@ -14,6 +14,7 @@ import { ProblemLine } from './problem-line';
 import { actionProblem, listMayHaveChanged, saveOutcomeText, saveProblem, templateProblem, type TemplateProblem } from './template-words';
 import { useStillBefore } from '../hooks/use-still-before';
 import { useLatest } from '../hooks/use-latest';
+import { useNowMs } from '../hooks/use-now';
 import { SubmitForm } from '../components/submit-form';
 
 // Reading and exporting a large frame takes a while in the sandbox.
@@ -125,6 +126,8 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   // started with Enter in the name field: in a short window, each comes into sight.
   const sectionRef = useRef<HTMLElement>(null);
   useNoticeInSight(sectionRef, problem, result, busy);
+  // "saved 3 minutes ago" stays true while the section sits open.
+  const nowMs = useNowMs();
   return (
     <section class="settings-section" aria-labelledby="templates-save-title" ref={sectionRef}>
       <h2 id="templates-save-title" tabIndex={-1} ref={heading}>
@@ -136,7 +139,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
         </p>
       ) : null}
       <p class="muted" data-testid="templates-selection">
-        {selection === null ? 'Reading the selection…' : link !== null ? `“${frame?.name ?? ''}” is linked to the template “${link.templateName}”, saved ${relativeTime(link.savedAt, Date.now())}.` : selection.what}
+        {selection === null ? 'Reading the selection…' : link !== null ? `“${frame?.name ?? ''}” is linked to the template “${link.templateName}”, saved ${relativeTime(link.savedAt, nowMs)}.` : selection.what}
       </p>
       {frame === null ? null : link !== null ? (
         <div class="button-row">

@@ -16,7 +16,7 @@ export function filterTemplates(rows: readonly TemplateRow[], query: string): Te
 /** What Open says of a template with no frame in this file: its details, in words. */
 export function templateDetailsText(label: string, opened: TemplateOpenOutcome): string {
   const layers = opened.layerCount === null ? '' : `, ${plural(opened.layerCount, 'layer')}`;
-  return `${label} has no frame in this file. Created ${absoluteTime(opened.createdAt ?? '')}${layers}.`;
+  return `${label} has no frame in this file. Created ${absoluteTime(opened.createdAt ?? '', 'on an unknown date')}${layers}.`;
 }
 
 /** What a save did, in a sentence. */

@@ -16,6 +16,7 @@ import { SaveSection } from './save-section';
 import { TemplateItem } from './template-item';
 import { answerTemplatePage, askTemplatePage, failTemplatePage, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, replaceTemplateRow, showsTemplateFilter, templateListButton, topChangedSinceRead } from './template-list-state';
 import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, listReadProblem, searchingText } from './template-words';
+import { useNowMs } from '../hooks/use-now';
 
 export interface TemplatesScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -116,7 +117,8 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   useEffect(() => {
     if (!searching && topChangedSinceRead(list)) load(1, true);
   }, [searching, list, load]);
-  const nowMs = Date.now();
+  // Each row's "Updated 3 minutes ago" stays true while the list sits open.
+  const nowMs = useNowMs();
   const moreLabel = templateListButton(list);
   const showMore = () => {
     setSaid('');

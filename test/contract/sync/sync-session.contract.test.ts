@@ -257,7 +257,7 @@ describe('sync under faults and errors', () => {
 
     await h.plugin.handlers['settings/set-design-system']({ id: 'ds_empty' }, context);
     await h.emulator.close();
-    await expect(h.plugin.handlers['sync/compare']({}, context)).rejects.toMatchObject({ code: 'network_error', message: expect.stringContaining('Could not reach the builder') as unknown });
+    await expect(h.plugin.handlers['sync/compare']({}, context)).rejects.toMatchObject({ code: 'network_error', message: expect.stringContaining('Envelope could not reach the email builder') as unknown });
     h.emulator = await startEmulator({ limits: 'real' });
     // The choice survives: it is kept per user in clientStorage until the sync runs.
     const keys = await h.fake.figma.clientStorage.keysAsync();

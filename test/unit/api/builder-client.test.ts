@@ -60,6 +60,15 @@ describe('builder client: templates', () => {
     expect((await client.getTemplateAsync('tpl_1')).folder).toBe('Onboarding');
   });
 
+  it('keeps a template whose dates are not date-times: one broken date does not cost its name, its link or the rest of the list (the screens say the date is unknown)', async () => {
+    const { client } = builderHarness(() => jsonResponse(200, { data: [fixtures.template('tpl_2', { created_at: 'soon', updated_at: '12' }), fixtures.template('tpl_1')] }));
+    const { templates } = await client.listTemplatesAsync();
+    expect(templates.map((t) => [t.id, t.name, t.updated_at])).toEqual([
+      ['tpl_2', fixtures.template('tpl_2').name, '12'],
+      ['tpl_1', fixtures.template('tpl_1').name, fixtures.template('tpl_1').updated_at],
+    ]);
+  });
+
   it('names the missing field under data', async () => {
     const broken = fixtures.template() as Record<string, unknown>;
     delete broken.updated_at;

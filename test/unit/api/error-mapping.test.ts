@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../src/shared/api/http/api-error';
-import { errorFromResponse } from '../../../src/shared/api/http/error-mapping';
+import { errorFromResponse, networkError } from '../../../src/shared/api/http/error-mapping';
+import { messageProblems } from '../../support/message-rules';
 import { parseRetryAfterSeconds, readServerError } from '../../../src/shared/api/http/error-body';
 import { builderHarness, libraryHarness, rejectionOf } from './support/clients';
 import { builderError } from './support/builder-fixtures';
@@ -134,7 +135,20 @@ describe('failures without a usable response', () => {
     const pending = rejectionOf(client.createBrandRequestAsync({ brand: 'A', website: 'a.example' }));
     const error = (await pending) as ApiError;
     expect(error).toMatchObject({ code: 'network_error', status: null });
-    expect(error.message).toBe('Could not reach the email library API at https://api.mailvault.example. Check the connection and the address in Settings.');
+    // The default address: nothing the designer typed to check, so no address in the words.
+    expect(error.message).toBe('Envelope could not reach the email library. Check your internet connection, then try again.');
+  });
+
+  it('a dropped connection to an address typed in Settings names it after the plain words, for the right API (it opened with “the builder API at http://…”)', () => {
+    const context = { endpoint: 'GET /api/templates', keySent: true, nowMs: NOW };
+    const builderError = networkError({ ...context, api: 'builder' }, 'http://127.0.0.1:45581');
+    expect(builderError).toMatchObject({ code: 'network_error', status: null, api: 'builder' });
+    expect(builderError.message).toBe('Envelope could not reach the email builder. Check your internet connection and the email builder’s address in Settings (http://127.0.0.1:45581).');
+    expect(networkError({ ...context, api: 'library' }, 'https://library.acme.example').message).toBe(
+      'Envelope could not reach the email library. Check your internet connection and the email library’s address in Settings (https://library.acme.example).',
+    );
+    expect(networkError({ ...context, api: 'builder' }, 'https://app.templatebuilder.example').message).toBe('Envelope could not reach the email builder. Check your internet connection, then try again.');
+    expect(messageProblems(builderError.message)).toEqual([]);
   });
 
   it('a timeout; the late answer is ignored', async () => {

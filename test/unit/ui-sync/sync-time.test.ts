@@ -14,7 +14,7 @@ describe('relative time', () => {
     expect(relativeTime('2026-11-23T10:00:00Z', now)).toBe('yesterday');
     expect(relativeTime('2026-11-20T12:00:00Z', now)).toBe('4 days ago');
     expect(relativeTime('2025-10-01T12:00:00Z', now)).toBe('last year');
-    expect(relativeTime('not a date', now)).toBe('not a date');
+    expect(relativeTime('not a date', now)).toBe('at an unknown time');
   });
 });
 

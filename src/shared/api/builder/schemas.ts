@@ -35,6 +35,8 @@ export const templateSchema = z.looseObject({
   description: text,
   content: z.optional(z.nullable(jsonObject)),
   thumbnail_url: z.nullable(text),
+  // Any text: updated_at is only compared as a version token, and a broken date is shown as
+  // unknown (relative-time.ts) rather than costing the template, or the whole list, its use.
   created_at: text,
   updated_at: text,
 });

@@ -4,6 +4,9 @@ import { ApiError, apiLabel, type ApiErrorCode, type ApiName } from './api-error
 import { describeWait } from './describe-wait';
 import { parseRetryAfterSeconds, readServerError } from './error-body';
 import type { HttpResponse } from './transport';
+import { originOf } from './url';
+// Named, so the bundles keep only the two hosts, not the file's comment.
+import { builder as defaultBuilderHost, library as defaultLibraryHost } from '../../config/api-hosts.json';
 
 export interface ErrorContext {
   api: ApiName;
@@ -97,13 +100,20 @@ export function errorFromResponse(response: HttpResponse, context: ErrorContext)
   });
 }
 
+/**
+ * No answer at all. Said in the designer's words first; the address only when it is one typed in
+ * Settings (the default one is nothing the designer could have got wrong). Callers add what was
+ * kept or lost, which only they know.
+ */
 export function networkError(context: ErrorContext, host: string): ApiError {
+  const service = context.api === 'library' ? 'email library' : 'email builder';
+  const check = originOf(context.api === 'library' ? defaultLibraryHost : defaultBuilderHost) === host ? 'Check your internet connection, then try again.' : `Check your internet connection and the ${service}’s address in Settings (${host}).`;
   return new ApiError({
     api: context.api,
     endpoint: context.endpoint,
     status: null,
     code: 'network_error',
-    message: `Could not reach the ${apiLabel(context.api)} at ${host}. Check the connection and the address in Settings.`,
+    message: `Envelope could not reach the ${service}. ${check}`,
   });
 }
 
