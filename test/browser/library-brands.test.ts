@@ -467,3 +467,32 @@ describe('Me: the library asks to slow down', () => {
     await expect.poll(() => slowDown.count(), { timeout: 15_000 }).toBe(0);
   });
 });
+
+describe('Browse: an email whose subject line is empty', () => {
+  it('is named by its title on a brand’s page, its Insert button and its own page, as on the search’s cards (the row was blank)', async () => {
+    const ui = await openBrowseAsync();
+    const { data: brands } = await libraryAsync<{ data: Array<{ name: string; slug: string }> }>('/v1/brands?per_page=1');
+    const brand = brands[0]!;
+    const { data: page } = await libraryAsync<{ data: { emails: Array<{ id: number; title: string }> } }>(`/v1/brands/${brand.slug}?page=1&per_page=20`);
+    const first = page.emails[0]!;
+    // The library sends the first email with an empty subject line, on the brand's page and on its own.
+    const emptied = (url: URL) => url.pathname === `/v1/brands/${brand.slug}` || url.pathname === `/v1/emails/${first.id}`;
+    await h.page.route(emptied, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { subject_line?: string; emails?: Array<{ id: number; subject_line?: string }> } };
+      for (const email of body.data.emails ?? [body.data]) if ('subject_line' in email && (email as { id: number }).id === first.id) email.subject_line = '';
+      await route.fulfill({ response, json: body });
+    });
+    try {
+      await openBrandAsync(ui, brand.name);
+      const rows = ui.getByRole('list', { name: `Emails from ${brand.name}` }).getByRole('listitem');
+      await expect.poll(() => textOf(rows.first().getByRole('button').first()), { timeout: 10_000 }).toMatch(new RegExp(`^${first.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+      await rows.first().getByRole('button', { name: `Insert “${first.title}” on canvas` }).waitFor({ timeout: 5_000 });
+      await rows.first().getByRole('button').first().click();
+      await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(first.title);
+      expect(await ui.getByRole('img', { name: `Screenshot of the email “${first.title}”` }).count()).toBe(1);
+    } finally {
+      await h.page.unroute(emptied);
+    }
+  });
+});

@@ -10,6 +10,7 @@ import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { ProblemNotice } from '../problem-notice';
 import { useOwnCountdown } from '../held-notice';
 import { shortDate } from '../search/search-query';
+import { subjectOf } from '../email-subject';
 import { EmailPreview, FIRST_VIEW, type PreviewView } from './email-preview';
 import { ExternalLink } from '../../components/external-link';
 
@@ -91,7 +92,7 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
   const attribution = state.response?.meta.attribution;
   const canvas = useCanvasInsert();
   const item = email
-    ? { emailId: email.id, brandSlug: email.brand.slug, brandName: email.brand.name, subject: email.subject_line, url: email.service_url, capturedDate: email.captured_date, previewUrl: email.preview_url }
+    ? { emailId: email.id, brandSlug: email.brand.slug, brandName: email.brand.name, subject: subjectOf(email), url: email.service_url, capturedDate: email.captured_date, previewUrl: email.preview_url }
     : null;
   return (
     <article class="email-detail" aria-labelledby="email-detail-title" ref={article}>
@@ -119,7 +120,7 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
       {email ? (
         <>
           <h2 id="email-detail-title" tabIndex={-1} ref={heading} class="email-detail-title">
-            {email.subject_line}
+            {subjectOf(email)}
           </h2>
           {canvas && item ? (
             <Button variant="primary" onClick={() => canvas.insert([item])} busy={canvas.busy}>

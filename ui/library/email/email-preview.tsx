@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { EmailDetail } from '../../../src/shared/api/library/schemas';
 import { originsOf } from './preview-policy';
 import { safeEmailDocument } from './safe-email-html';
+import { subjectOf } from '../email-subject';
 
 const WIDTHS = { desktop: 640, mobile: 375 } as const;
 
@@ -84,7 +85,7 @@ export function EmailPreview({ email, libraryUrl, view, onView }: { email: Email
           <iframe
             ref={frame}
             class="email-html"
-            title={`HTML of “${email.subject_line}”`}
+            title={`HTML of “${subjectOf(email)}”`}
             sandbox=""
             referrerpolicy="no-referrer"
             srcdoc={srcdoc}
@@ -101,7 +102,7 @@ export function EmailPreview({ email, libraryUrl, view, onView }: { email: Email
         <img
           class="email-screenshot"
           src={email.preview_url}
-          alt={`Screenshot of the email “${email.subject_line}”`}
+          alt={`Screenshot of the email “${subjectOf(email)}”`}
           draggable={false}
           onError={() => setBrokenUrl(email.preview_url)}
         />
