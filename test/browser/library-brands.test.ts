@@ -496,3 +496,41 @@ describe('Browse: an email whose subject line is empty', () => {
     }
   });
 });
+
+describe('Browse: an email at the last row loaded, the next page slow to come', () => {
+  it('says the next results are loading beside the Next that is off, and Next goes on once they came (it was off, with nothing said)', async () => {
+    const ui = await openBrowseAsync();
+    const { data: brands } = await libraryAsync<{ data: Array<{ name: string; slug: string; email_count: number }> }>('/v1/brands?per_page=10');
+    const brand = brands.find((known) => known.email_count > 40)!;
+    const { data: page } = await libraryAsync<{ data: { emails: Array<{ subject_line: string }> } }>(`/v1/brands/${brand.slug}?page=2&per_page=20`);
+    // A slow connection: the brand's second page comes only when the test lets it.
+    let letThrough = () => {};
+    const arrived = new Promise<void>((resolve) => (letThrough = resolve));
+    const secondPage = (url: URL) => url.pathname === `/v1/brands/${brand.slug}` && url.searchParams.get('page') === '2';
+    await h.page.route(secondPage, async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    try {
+      await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+      await ui.getByRole('list', { name: 'Top brands' }).getByRole('button', { name: startingWith(brand.name) }).click();
+      const rows = ui.getByRole('list', { name: `Emails from ${brand.name}` }).getByRole('listitem');
+      await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(20);
+      await rows.nth(19).getByRole('button').first().click();
+      const results = ui.getByRole('navigation', { name: 'Results' });
+      const next = results.getByRole('button', { name: 'Next' });
+      const loadingWords = ui.getByText('Loading the next results…');
+      await expect.poll(() => loadingWords.isVisible(), { timeout: 10_000 }).toBe(true);
+      expect(await textOf(results)).toContain('20 of 20+');
+      expect(await next.isEnabled()).toBe(false);
+      letThrough();
+      await expect.poll(() => next.isEnabled(), { timeout: 10_000 }).toBe(true);
+      expect(await loadingWords.count()).toBe(0);
+      await next.click();
+      await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(page.emails[0]!.subject_line);
+    } finally {
+      letThrough();
+      await h.page.unroute(secondPage);
+    }
+  });
+});

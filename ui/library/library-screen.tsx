@@ -193,6 +193,8 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   const atNextPage = open !== null && open.index === list.length - 1 && nextPageProblem && retryList ? nextPageProblem : null;
   const nextPageWaitsWithEmail = emailWaits && atNextPage?.kind === 'busy';
   const nextPageNotice = nextPageWaitsWithEmail ? null : atNextPage;
+  // At the last result loaded, the next page still on its way: why Next is off, said beside it.
+  const nextPageLoading = open !== null && open.index === list.length - 1 && (open.from === 'emails' ? search.loading && !searchDone : paged?.loading === true);
   useOwnCountdown(!hidden && nextPageNotice?.kind === 'busy');
   // From the email open when the press is handled, not when the window last drew: presses faster
   // than the drawing (a key held down) each count.
@@ -319,6 +321,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
           position={{ index: open.index, count: list.length, more: open.from === 'emails' ? !searchDone : paged && !paged.done }}
           onPrevious={previous}
           onNext={next}
+          nextLoading={nextPageLoading}
           onBack={back}
           backLabel={open.from === 'canvas' ? undefined : EMAIL_BACK_LABELS[open.from]}
           onBrand={showBrand}

@@ -24,6 +24,8 @@ export interface EmailDetailProps {
   position: { index: number; count: number; more?: boolean };
   onPrevious: (() => void) | null;
   onNext: (() => void) | null;
+  /** The results after this one are on their way (why Next is off). */
+  nextLoading?: boolean;
   onBack: () => void;
   /** Where Back goes, in words ("← Back to the journey"). */
   backLabel?: string;
@@ -37,7 +39,7 @@ export interface EmailDetailProps {
   onWaitOver?: () => void;
 }
 
-export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevious, onNext, onBack, backLabel = '← Back to results', onCategory, onBrand, onOpenSettings, onWaiting, onWaitOver }: EmailDetailProps) {
+export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevious, onNext, nextLoading = false, onBack, backLabel = '← Back to results', onCategory, onBrand, onOpenSettings, onWaiting, onWaitOver }: EmailDetailProps) {
   const [state, setState] = useState<{ response: GetEmailResponse | null; problem: LibraryProblem | null }>({ response: null, problem: null });
   const [attempt, setAttempt] = useState(0);
   // Shown while the email is open (a hidden Browse hides the held notice too).
@@ -112,6 +114,8 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
           </Button>
         </span>
       </nav>
+      {/* Plain words, not a live region: Next goes on once they are gone, without a word each page. */}
+      {nextLoading && !onNext ? <p class="muted">Loading the next results…</p> : null}
       {state.problem ? <ProblemNotice problem={state.problem} onRetry={() => {
             setAttempt((n) => n + 1);
             onWaitOver?.();
