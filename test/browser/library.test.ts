@@ -2552,6 +2552,24 @@ describe('Browse: brand requests', () => {
     expect(await form.getByLabel('Brand', { exact: true }).inputValue()).toBe('Zephyr Candles');
   });
 
+  it('without a library key, puts the keyboard on Open Settings, and the brand asked for is in the form once a key is added (the focus was left on the page)', async () => {
+    const ui = await openBrowseAsync('light', 'anonymous');
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    await ui.getByLabel('Search brands').fill('Zephyr Candles');
+    await ui.getByRole('button', { name: 'Ask the library to add it' }).click({ timeout: 10_000 });
+    const needsKey = ui.getByTestId('requests-need-key');
+    await expect.poll(() => textOf(needsKey), { timeout: 10_000 }).toContain('needs your library key');
+    await expect.poll(() => ui.evaluate(() => (document.activeElement === document.body ? 'the page' : document.activeElement?.textContent?.trim()))).toBe('Open Settings');
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 1 }))).toBe('Settings');
+    await ui.getByTestId('settings-library-key').fill(state.library.keys.demo);
+    await ui.getByTestId('settings-library-save').click();
+    await expect.poll(() => evaluateHooks(h.page, async (hooks) => hooks.fake().figma.clientStorage.getAsync('envelope.library.apiKey')), { timeout: 10_000 }).toBe(state.library.keys.demo);
+    await ui.getByTestId('nav-browse').click();
+    const form = ui.getByRole('form', { name: 'Ask for a brand' });
+    await expect.poll(() => form.getByLabel('Brand', { exact: true }).inputValue(), { timeout: 10_000 }).toBe('Zephyr Candles');
+  });
+
   it('keeps what was typed for the next brand while the last request was on its way', async () => {
     const ui = await openBrowseAsync('light', 'key');
     await ui.getByRole('button', { name: 'Requests', exact: true }).click();

@@ -225,7 +225,8 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   const askFor = (name: string) => {
     keepState<BrandRequestForm>('brand request', (form = EMPTY_BRAND_REQUEST) => (form.brand.trim() ? form : { ...form, brand: name }));
     showSection('requests');
-    requestAnimationFrame(() => document.getElementById('request-website')?.focus());
+    // The next field to fill; without a key, the way to add one (the focus was left on the page).
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('#request-website, #requests-need-key button')?.focus());
   };
   const showBrands = () => {
     const row = brandOpener.current;
