@@ -1855,6 +1855,19 @@ describe('Browse: an email', () => {
     expect(await ui.getByRole('button', { name: 'HTML' }).isDisabled()).toBe(true);
   });
 
+  it('offers Settings beside “Add yours in Settings”, as Me and Requests do, opening on the library’s key (there was no way there)', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      const ui = await openBrowseAsync(theme, 'anonymous');
+      await cards(ui).first().click();
+      const why = ui.getByTestId('html-status');
+      await expect.poll(() => textOf(why), { timeout: 10_000 }).toContain('Add yours in Settings');
+      await checkAxeAsync(ui, `an email without its HTML, no key, ${theme}`);
+      await why.getByRole('button', { name: 'Open Settings' }).click();
+      await expect.poll(() => textOf(ui.getByRole('heading', { level: 1 }))).toBe('Settings');
+      await expect.poll(() => ui.getByTestId('settings-library-key').evaluate((element) => element === document.activeElement), { timeout: 5_000 }).toBe(true);
+    }
+  });
+
   it('says why there is no HTML for an old email, even with a key', async () => {
     const key = state.library.keys.demo;
     // The oldest email of a brand with one page of them; the library kept no HTML that far back.

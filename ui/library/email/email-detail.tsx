@@ -169,7 +169,7 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
             {' · '}
             <ExternalLink href={email.service_url}>Its page in the library</ExternalLink>
           </p>
-          <EmailPreview email={email} libraryUrl={libraryUrl} view={view} onView={setView} />
+          <EmailPreview email={email} libraryUrl={libraryUrl} view={view} onView={setView} onOpenSettings={onOpenSettings} />
         </>
       ) : null}
     </article>
