@@ -534,3 +534,28 @@ describe('Browse: an email at the last row loaded, the next page slow to come', 
     }
   });
 });
+
+describe('Brands: a library with no brands at all', () => {
+  it('says the library has no brands yet, and offers to ask for one (it read “No brand called “” in the library.”)', async () => {
+    const ui = await openBrowseAsync();
+    const allBrands = (url: URL) => url.pathname === '/v1/brands' && !url.searchParams.get('q');
+    await h.page.route(allBrands, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: unknown[] };
+      await route.fulfill({ response, json: { ...body, data: [] } });
+    });
+    try {
+      await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+      const brands = ui.getByRole('region', { name: 'Brands' });
+      await brands.getByText('The library has no brands yet.').waitFor({ timeout: 10_000 });
+      expect(await brands.getByText('No brand called').count()).toBe(0);
+      await brands.getByRole('button', { name: 'Ask the library to add a brand' }).click();
+      const form = ui.getByRole('form', { name: 'Ask for a brand' });
+      await expect.poll(() => form.getByLabel('Brand', { exact: true }).inputValue(), { timeout: 10_000 }).toBe('');
+      // No name to fill in: the keyboard is on the Brand field, the first to fill.
+      await expect.poll(() => focused(ui)).toBe('INPUT Brand');
+    } finally {
+      await h.page.unroute(allBrands);
+    }
+  });
+});

@@ -226,7 +226,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
     keepState<BrandRequestForm>('brand request', (form = EMPTY_BRAND_REQUEST) => (form.brand.trim() ? form : { ...form, brand: name }));
     showSection('requests');
     // The next field to fill; without a key, the way to add one (the focus was left on the page).
-    requestAnimationFrame(() => document.querySelector<HTMLElement>('#request-website, #requests-need-key button')?.focus());
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`#request-${name.trim() ? 'website' : 'brand'}, #requests-need-key button`)?.focus());
   };
   const showBrands = () => {
     const row = brandOpener.current;
