@@ -467,3 +467,95 @@ describe('Me: the library asks to slow down', () => {
     await expect.poll(() => slowDown.count(), { timeout: 15_000 }).toBe(0);
   });
 });
+
+describe('Browse: an email whose subject line is empty', () => {
+  it('is named by its title on a brand’s page, its Insert button and its own page, as on the search’s cards (the row was blank)', async () => {
+    const ui = await openBrowseAsync();
+    const { data: brands } = await libraryAsync<{ data: Array<{ name: string; slug: string }> }>('/v1/brands?per_page=1');
+    const brand = brands[0]!;
+    const { data: page } = await libraryAsync<{ data: { emails: Array<{ id: number; title: string }> } }>(`/v1/brands/${brand.slug}?page=1&per_page=20`);
+    const first = page.emails[0]!;
+    // The library sends the first email with an empty subject line, on the brand's page and on its own.
+    const emptied = (url: URL) => url.pathname === `/v1/brands/${brand.slug}` || url.pathname === `/v1/emails/${first.id}`;
+    await h.page.route(emptied, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { subject_line?: string; emails?: Array<{ id: number; subject_line?: string }> } };
+      for (const email of body.data.emails ?? [body.data]) if ('subject_line' in email && (email as { id: number }).id === first.id) email.subject_line = '';
+      await route.fulfill({ response, json: body });
+    });
+    try {
+      await openBrandAsync(ui, brand.name);
+      const rows = ui.getByRole('list', { name: `Emails from ${brand.name}` }).getByRole('listitem');
+      await expect.poll(() => textOf(rows.first().getByRole('button').first()), { timeout: 10_000 }).toMatch(new RegExp(`^${first.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+      await rows.first().getByRole('button', { name: `Insert “${first.title}” on canvas` }).waitFor({ timeout: 5_000 });
+      await rows.first().getByRole('button').first().click();
+      await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(first.title);
+      expect(await ui.getByRole('img', { name: `Screenshot of the email “${first.title}”` }).count()).toBe(1);
+    } finally {
+      await h.page.unroute(emptied);
+    }
+  });
+});
+
+describe('Browse: an email at the last row loaded, the next page slow to come', () => {
+  it('says the next results are loading beside the Next that is off, and Next goes on once they came (it was off, with nothing said)', async () => {
+    const ui = await openBrowseAsync();
+    const { data: brands } = await libraryAsync<{ data: Array<{ name: string; slug: string; email_count: number }> }>('/v1/brands?per_page=10');
+    const brand = brands.find((known) => known.email_count > 40)!;
+    const { data: page } = await libraryAsync<{ data: { emails: Array<{ subject_line: string }> } }>(`/v1/brands/${brand.slug}?page=2&per_page=20`);
+    // A slow connection: the brand's second page comes only when the test lets it.
+    let letThrough = () => {};
+    const arrived = new Promise<void>((resolve) => (letThrough = resolve));
+    const secondPage = (url: URL) => url.pathname === `/v1/brands/${brand.slug}` && url.searchParams.get('page') === '2';
+    await h.page.route(secondPage, async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    try {
+      await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+      await ui.getByRole('list', { name: 'Top brands' }).getByRole('button', { name: startingWith(brand.name) }).click();
+      const rows = ui.getByRole('list', { name: `Emails from ${brand.name}` }).getByRole('listitem');
+      await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(20);
+      await rows.nth(19).getByRole('button').first().click();
+      const results = ui.getByRole('navigation', { name: 'Results' });
+      const next = results.getByRole('button', { name: 'Next' });
+      const loadingWords = ui.getByText('Loading the next results…');
+      await expect.poll(() => loadingWords.isVisible(), { timeout: 10_000 }).toBe(true);
+      expect(await textOf(results)).toContain('20 of 20+');
+      expect(await next.isEnabled()).toBe(false);
+      letThrough();
+      await expect.poll(() => next.isEnabled(), { timeout: 10_000 }).toBe(true);
+      expect(await loadingWords.count()).toBe(0);
+      await next.click();
+      await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(page.emails[0]!.subject_line);
+    } finally {
+      letThrough();
+      await h.page.unroute(secondPage);
+    }
+  });
+});
+
+describe('Brands: a library with no brands at all', () => {
+  it('says the library has no brands yet, and offers to ask for one (it read “No brand called “” in the library.”)', async () => {
+    const ui = await openBrowseAsync();
+    const allBrands = (url: URL) => url.pathname === '/v1/brands' && !url.searchParams.get('q');
+    await h.page.route(allBrands, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: unknown[] };
+      await route.fulfill({ response, json: { ...body, data: [] } });
+    });
+    try {
+      await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+      const brands = ui.getByRole('region', { name: 'Brands' });
+      await brands.getByText('The library has no brands yet.').waitFor({ timeout: 10_000 });
+      expect(await brands.getByText('No brand called').count()).toBe(0);
+      await brands.getByRole('button', { name: 'Ask the library to add a brand' }).click();
+      const form = ui.getByRole('form', { name: 'Ask for a brand' });
+      await expect.poll(() => form.getByLabel('Brand', { exact: true }).inputValue(), { timeout: 10_000 }).toBe('');
+      // No name to fill in: the keyboard is on the Brand field, the first to fill.
+      await expect.poll(() => focused(ui)).toBe('INPUT Brand');
+    } finally {
+      await h.page.unroute(allBrands);
+    }
+  });
+});

@@ -5,6 +5,7 @@ import type { EmailSummary } from '../../src/shared/api/library/schemas';
 import { useCanvasInsert } from '../canvas/canvas-insert';
 import { insertItemOf } from '../canvas/reference-inserter';
 import { shortDate } from './search/search-query';
+import { subjectOf } from './email-subject';
 
 export interface EmailRowsProps {
   emails: readonly EmailSummary[];
@@ -21,7 +22,7 @@ export function EmailRows({ emails, label, onOpen, brandName, listRef }: EmailRo
     <ul class="brand-emails" aria-label={label} ref={listRef}>
       {emails.map((email, index) => {
         const item = insertItemOf(email, brandName);
-        const subject = email.subject_line ?? email.title;
+        const subject = subjectOf(email);
         return (
           <li key={email.id} class={canvas ? 'email-row' : undefined}>
             <button type="button" class="brand-email" onClick={() => onOpen(index)} {...canvas?.dragProps(item)}>

@@ -193,6 +193,8 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   const atNextPage = open !== null && open.index === list.length - 1 && nextPageProblem && retryList ? nextPageProblem : null;
   const nextPageWaitsWithEmail = emailWaits && atNextPage?.kind === 'busy';
   const nextPageNotice = nextPageWaitsWithEmail ? null : atNextPage;
+  // At the last result loaded, the next page still on its way: why Next is off, said beside it.
+  const nextPageLoading = open !== null && open.index === list.length - 1 && (open.from === 'emails' ? search.loading && !searchDone : paged?.loading === true);
   useOwnCountdown(!hidden && nextPageNotice?.kind === 'busy');
   // From the email open when the press is handled, not when the window last drew: presses faster
   // than the drawing (a key held down) each count.
@@ -223,7 +225,8 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   const askFor = (name: string) => {
     keepState<BrandRequestForm>('brand request', (form = EMPTY_BRAND_REQUEST) => (form.brand.trim() ? form : { ...form, brand: name }));
     showSection('requests');
-    requestAnimationFrame(() => document.getElementById('request-website')?.focus());
+    // The next field to fill; without a key, the way to add one (the focus was left on the page).
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`#request-${name.trim() ? 'website' : 'brand'}, #requests-need-key button`)?.focus());
   };
   const showBrands = () => {
     const row = brandOpener.current;
@@ -319,6 +322,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
           position={{ index: open.index, count: list.length, more: open.from === 'emails' ? !searchDone : paged && !paged.done }}
           onPrevious={previous}
           onNext={next}
+          nextLoading={nextPageLoading}
           onBack={back}
           backLabel={open.from === 'canvas' ? undefined : EMAIL_BACK_LABELS[open.from]}
           onBrand={showBrand}

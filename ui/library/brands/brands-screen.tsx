@@ -64,10 +64,11 @@ export function BrandsScreen({ client, hidden, onBrand, onAsk, onOpenSettings }:
       <LiveStatus busy>{asking ? (text.trim() ? `Looking for “${text.trim()}”…` : 'Loading brands…') : null}</LiveStatus>
       {state.brands?.length === 0 ? (
         <div class="empty-state">
-          <strong>No brand called “{state.query}” in the library.</strong>
+          {/* No search: the library has no brands at all (it read “No brand called “””). */}
+          <strong>{state.query ? `No brand called “${state.query}” in the library.` : 'The library has no brands yet.'}</strong>
           <p>
             <Button variant="link" onClick={() => onAsk(state.query)}>
-              Ask the library to add it
+              {state.query ? 'Ask the library to add it' : 'Ask the library to add a brand'}
             </Button>
           </p>
         </div>

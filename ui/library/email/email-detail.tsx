@@ -10,6 +10,7 @@ import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { ProblemNotice } from '../problem-notice';
 import { useOwnCountdown } from '../held-notice';
 import { shortDate } from '../search/search-query';
+import { subjectOf } from '../email-subject';
 import { EmailPreview, FIRST_VIEW, type PreviewView } from './email-preview';
 import { ExternalLink } from '../../components/external-link';
 
@@ -23,6 +24,8 @@ export interface EmailDetailProps {
   position: { index: number; count: number; more?: boolean };
   onPrevious: (() => void) | null;
   onNext: (() => void) | null;
+  /** The results after this one are on their way (why Next is off). */
+  nextLoading?: boolean;
   onBack: () => void;
   /** Where Back goes, in words ("← Back to the journey"). */
   backLabel?: string;
@@ -36,7 +39,7 @@ export interface EmailDetailProps {
   onWaitOver?: () => void;
 }
 
-export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevious, onNext, onBack, backLabel = '← Back to results', onCategory, onBrand, onOpenSettings, onWaiting, onWaitOver }: EmailDetailProps) {
+export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevious, onNext, nextLoading = false, onBack, backLabel = '← Back to results', onCategory, onBrand, onOpenSettings, onWaiting, onWaitOver }: EmailDetailProps) {
   const [state, setState] = useState<{ response: GetEmailResponse | null; problem: LibraryProblem | null }>({ response: null, problem: null });
   const [attempt, setAttempt] = useState(0);
   // Shown while the email is open (a hidden Browse hides the held notice too).
@@ -91,7 +94,7 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
   const attribution = state.response?.meta.attribution;
   const canvas = useCanvasInsert();
   const item = email
-    ? { emailId: email.id, brandSlug: email.brand.slug, brandName: email.brand.name, subject: email.subject_line, url: email.service_url, capturedDate: email.captured_date, previewUrl: email.preview_url }
+    ? { emailId: email.id, brandSlug: email.brand.slug, brandName: email.brand.name, subject: subjectOf(email), url: email.service_url, capturedDate: email.captured_date, previewUrl: email.preview_url }
     : null;
   return (
     <article class="email-detail" aria-labelledby="email-detail-title" ref={article}>
@@ -111,6 +114,8 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
           </Button>
         </span>
       </nav>
+      {/* Plain words, not a live region: Next goes on once they are gone, without a word each page. */}
+      {nextLoading && !onNext ? <p class="muted">Loading the next results…</p> : null}
       {state.problem ? <ProblemNotice problem={state.problem} onRetry={() => {
             setAttempt((n) => n + 1);
             onWaitOver?.();
@@ -119,7 +124,7 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
       {email ? (
         <>
           <h2 id="email-detail-title" tabIndex={-1} ref={heading} class="email-detail-title">
-            {email.subject_line}
+            {subjectOf(email)}
           </h2>
           {canvas && item ? (
             <Button variant="primary" onClick={() => canvas.insert([item])} busy={canvas.busy}>
@@ -164,7 +169,7 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
             {' · '}
             <ExternalLink href={email.service_url}>Its page in the library</ExternalLink>
           </p>
-          <EmailPreview email={email} libraryUrl={libraryUrl} view={view} onView={setView} />
+          <EmailPreview email={email} libraryUrl={libraryUrl} view={view} onView={setView} onOpenSettings={onOpenSettings} />
         </>
       ) : null}
     </article>

@@ -2,8 +2,10 @@
 // same origin, the preview's CSP), at desktop or mobile width.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { EmailDetail } from '../../../src/shared/api/library/schemas';
+import { Button } from '../../components/button';
 import { originsOf } from './preview-policy';
 import { safeEmailDocument } from './safe-email-html';
+import { subjectOf } from '../email-subject';
 
 const WIDTHS = { desktop: 640, mobile: 375 } as const;
 
@@ -20,7 +22,16 @@ const WHY_NO_HTML: Record<'key_required' | 'not_available', string> = {
   not_available: 'The library has no HTML for this email, only its screenshot.',
 };
 
-export function EmailPreview({ email, libraryUrl, view, onView }: { email: EmailDetail; libraryUrl: string; view: PreviewView; onView: (view: PreviewView) => void }) {
+export interface EmailPreviewProps {
+  email: EmailDetail;
+  libraryUrl: string;
+  view: PreviewView;
+  onView: (view: PreviewView) => void;
+  /** Settings, on the library's key (the way to the HTML, as Me and Requests offer). */
+  onOpenSettings: () => void;
+}
+
+export function EmailPreview({ email, libraryUrl, view, onView, onOpenSettings }: EmailPreviewProps) {
   // A screenshot that failed (missing, not an image) is said in words, not left a broken image.
   const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
   const html = email.html_status === 'ok' && email.html !== null ? email.html : null;
@@ -77,6 +88,12 @@ export function EmailPreview({ email, libraryUrl, view, onView }: { email: Email
       {html === null && email.html_status !== 'ok' ? (
         <p class="notice notice-info" data-testid="html-status">
           {WHY_NO_HTML[email.html_status]}
+          {email.html_status === 'key_required' ? (
+            <>
+              {' '}
+              <Button onClick={onOpenSettings}>Open Settings</Button>
+            </>
+          ) : null}
         </p>
       ) : null}
       {mode === 'html' && html !== null ? (
@@ -84,7 +101,7 @@ export function EmailPreview({ email, libraryUrl, view, onView }: { email: Email
           <iframe
             ref={frame}
             class="email-html"
-            title={`HTML of “${email.subject_line}”`}
+            title={`HTML of “${subjectOf(email)}”`}
             sandbox=""
             referrerpolicy="no-referrer"
             srcdoc={srcdoc}
@@ -101,7 +118,7 @@ export function EmailPreview({ email, libraryUrl, view, onView }: { email: Email
         <img
           class="email-screenshot"
           src={email.preview_url}
-          alt={`Screenshot of the email “${email.subject_line}”`}
+          alt={`Screenshot of the email “${subjectOf(email)}”`}
           draggable={false}
           onError={() => setBrokenUrl(email.preview_url)}
         />

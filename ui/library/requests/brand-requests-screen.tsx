@@ -72,7 +72,7 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
   if (!client.hasKey) {
     return (
       <section class="library-brands" hidden={hidden} aria-label="Brand requests">
-        <div class="empty-state" data-testid="requests-need-key">
+        <div class="empty-state" id="requests-need-key" data-testid="requests-need-key">
           <strong>Asking for a brand needs your library key.</strong>
           <p>Add the key from your library account under Settings → Library, then come back here.</p>
           <Button variant="primary" onClick={onOpenSettings}>

@@ -3,6 +3,7 @@ import type { SearchedEmail } from '../../../src/shared/api/library/schemas';
 import type { CanvasInsert } from '../../canvas/canvas-insert';
 import { insertItemOf } from '../../canvas/reference-inserter';
 import { shortDate } from './search-query';
+import { subjectOf } from '../email-subject';
 
 export interface EmailCardProps {
   email: SearchedEmail;
@@ -21,7 +22,7 @@ export interface EmailCardProps {
 }
 
 export function EmailCard({ email, position, total, focusable, showImage, height, onOpen, onFocus, selected, onToggle, canvas }: EmailCardProps) {
-  const subject = email.subject_line || email.title;
+  const subject = subjectOf(email);
   const [broken, setBroken] = useState(false);
   // Lost with the connection: asked again once the browser is back online.
   useEffect(() => {
