@@ -7,6 +7,7 @@ import type { InsertLayout, ReferenceSource } from '../../src/shared/bridge/mess
 import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { errorText } from '../messages/error-text';
 import { DEFAULT_RETRY_SECONDS } from '../library/library-problem';
+import { subjectOf } from '../library/email-subject';
 import { abortableSleepAsync } from '../components/abortable-sleep';
 import { insertSummary, type InsertFailure, type InsertOutcome } from './insert-summary';
 import { loadScreenshotTilesAsync, type Screenshot } from './screenshot-tiles';
@@ -29,8 +30,7 @@ export function insertItemOf(email: EmailSummary, brandName?: string, stage?: st
     emailId: email.id,
     brandSlug: email.brand_slug,
     brandName: email.brand ?? brandName,
-    // An empty subject line is no name: the title, as the card shows.
-    subject: email.subject_line || email.title,
+    subject: subjectOf(email),
     url: email.url,
     capturedDate: email.captured_date,
     previewUrl: email.preview_url,
