@@ -24,6 +24,8 @@ export function libraryProblem(error: unknown, nowMs = Date.now()): LibraryProbl
   const message = errorText(error);
   switch (code) {
     case 'network_error':
+      // The client's words already say the library could not be reached and what to check.
+      return { kind: 'offline', message, retryAfterSeconds: null };
     case 'timeout':
       return { kind: 'offline', message: `The library cannot be reached: you may be offline. ${message}`, retryAfterSeconds: null };
     case 'unauthorized':

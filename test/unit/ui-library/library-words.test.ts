@@ -2,6 +2,7 @@
 // 503), the search query the form makes, dates, and the rules the HTML preview runs under.
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/shared/api/http/api-error';
+import { networkError } from '../../../src/shared/api/http/error-mapping';
 import { DEFAULT_RETRY_SECONDS, libraryProblem } from '../../../ui/library/library-problem';
 import { retryAtText, retryCountdownText } from '../../../ui/messages/retry-countdown';
 import { originsOf, previewContentSecurityPolicy } from '../../../ui/library/email/preview-policy';
@@ -36,8 +37,15 @@ describe('libraryProblem', () => {
     expect(libraryProblem(failure('rate_limited', 429, { retryAfterSeconds: 300 })).tryAgainAt).toBeUndefined();
   });
 
+  it('says a lost connection once, in the client’s words (it said the library could not be reached twice over)', () => {
+    const lost = networkError({ api: 'library', endpoint: 'GET /v1/emails', keySent: false, nowMs: 0 }, 'https://api.mailvault.example');
+    const problem = libraryProblem(lost);
+    expect(problem).toMatchObject({ kind: 'offline', message: lost.message });
+    expect(problem.message.match(/reach/gi)).toHaveLength(1);
+  });
+
   it('says offline, unavailable and gone in words', () => {
-    expect(libraryProblem(failure('network_error', null, { message: 'Could not reach the library.' }))).toMatchObject({ kind: 'offline', message: expect.stringMatching(/offline/) });
+    expect(libraryProblem(failure('timeout', null, { message: 'The library API did not answer within 30 seconds. Try again.' }))).toMatchObject({ kind: 'offline', message: expect.stringMatching(/offline/) });
     expect(libraryProblem(failure('timeout', null))).toMatchObject({ kind: 'offline' });
     expect(libraryProblem(failure('unavailable', 503))).toMatchObject({ kind: 'unavailable', message: expect.stringMatching(/unavailable right now/) });
     expect(libraryProblem(failure('not_found', 404, { serverCode: 'not_found' }))).toMatchObject({ kind: 'not_found', message: 'This is no longer in the library.' });
