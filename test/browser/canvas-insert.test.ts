@@ -3,7 +3,7 @@
 // board, a broken screenshot named in the summary. What lands is read back from the fake
 // document; tiles are reassembled and compared pixel by pixel with the emulator's screenshot.
 import { mkdirSync } from 'node:fs';
-import type { Frame } from 'playwright-core';
+import type { Frame, JSHandle, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
 import { nodeOnCanvasAsync } from './support/canvas-targets';
@@ -175,6 +175,25 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/**
+ * Playwright cannot drag out of an iframe: the card gets the drag's events as Chromium gives them,
+ * dragend with the pointer's place (`at`, in the page) in the iframe's coordinates.
+ */
+async function dragOntoCanvasAsync(card: Locator, at: { x: number; y: number }, dataTransfer?: JSHandle<DataTransfer>): Promise<void> {
+  const iframeBox = await h.page.locator('iframe[data-role="plugin-iframe"]').boundingBox();
+  if (!iframeBox) throw new Error('the plugin window is not visible');
+  await card.dispatchEvent('dragstart', dataTransfer === undefined ? undefined : { dataTransfer });
+  await card.dispatchEvent('dragend', { clientX: at.x - iframeBox.x, clientY: at.y - iframeBox.y });
+}
+
+/** The person makes the window as small as it goes (320 × 240), from the keyboard on the resize grip. */
+async function shrinkToSmallestAsync(ui: Frame): Promise<void> {
+  await ui.getByTestId('resize-handle').focus();
+  for (let press = 0; press < 7; press++) await h.page.keyboard.press('Shift+ArrowUp');
+  for (let press = 0; press < 2; press++) await h.page.keyboard.press('Shift+ArrowLeft');
+  await expect.poll(() => ui.evaluate(() => [innerWidth, innerHeight])).toEqual([320, 240]);
+}
+
 describe('Browse: library emails on the canvas', () => {
   it('places a normal and a 600 × 12,000 px email as named, captioned frames whose tiles reproduce the screenshot exactly', async () => {
     const ui = await openBrowseAsync('light');
@@ -322,17 +341,12 @@ describe('Browse: library emails on the canvas', () => {
       hooks.redraw();
     });
     const target = await nodeOnCanvasAsync(h.page, ['FRAME']);
-    const iframeBox = await h.page.locator('iframe[data-role="plugin-iframe"]').boundingBox();
-    if (!iframeBox) throw new Error('the plugin window is not visible');
     const px = Math.round(target.rect.left + target.rect.width * 0.25);
     const py = Math.round(target.rect.top + target.rect.height * 0.3);
     const card = ui.getByRole('list', { name: 'Emails' }).getByRole('button').first();
     const subject = await card.locator('.email-card-subject').textContent();
-    // Playwright cannot drag out of an iframe: the card gets the drag's events as Chromium gives
-    // them, dragend with the pointer's place in the iframe's coordinates.
     const dataTransfer = await ui.evaluateHandle(() => new DataTransfer());
-    await card.dispatchEvent('dragstart', { dataTransfer });
-    await card.dispatchEvent('dragend', { clientX: px - iframeBox.x, clientY: py - iframeBox.y });
+    await dragOntoCanvasAsync(card, { x: px, y: py }, dataTransfer);
     await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
     const placed = (await referencesAsync()).find((reference) => reference.name.endsWith(`— ${subject}`));
     if (!placed) throw new Error(`no reference named after “${subject}”`);
@@ -363,10 +377,7 @@ describe('Browse: library emails on the canvas', () => {
     await faults({ rate: 1, kinds: ['slow'], slow_ms: 3000 });
     try {
       const target = await nodeOnCanvasAsync(h.page, ['FRAME', 'COMPONENT']);
-      const iframeBox = await h.page.locator('iframe[data-role="plugin-iframe"]').boundingBox();
-      if (!iframeBox) throw new Error('the plugin window is not visible');
-      await card.dispatchEvent('dragstart');
-      await card.dispatchEvent('dragend', { clientX: target.rect.left + 10 - iframeBox.x, clientY: target.rect.top + 10 - iframeBox.y });
+      await dragOntoCanvasAsync(card, { x: target.rect.left + 10, y: target.rect.top + 10 });
       // Named as Insert names it, brand and subject (the bar said the subject alone).
       await expect.poll(() => textOf(ui.getByTestId('insert-status').locator('p'))).toBe(`Placing on the canvas: ${brand} — ${subject}…`);
       const cancel = ui.getByTestId('insert-status').getByRole('button', { name: 'Cancel' });
@@ -393,12 +404,7 @@ describe('Browse: library emails on the canvas', () => {
     await faults({ rate: 1, kinds: ['slow'], slow_ms: 3000 });
     try {
       const target = await nodeOnCanvasAsync(h.page, ['FRAME', 'COMPONENT']);
-      const iframeBox = await h.page.locator('iframe[data-role="plugin-iframe"]').boundingBox();
-      if (!iframeBox) throw new Error('the plugin window is not visible');
-      for (const index of [0, 1]) {
-        await cards.nth(index).dispatchEvent('dragstart');
-        await cards.nth(index).dispatchEvent('dragend', { clientX: target.rect.left + 10 + index * 20 - iframeBox.x, clientY: target.rect.top + 10 - iframeBox.y });
-      }
+      for (const index of [0, 1]) await dragOntoCanvasAsync(cards.nth(index), { x: target.rect.left + 10 + index * 20, y: target.rect.top + 10 });
       await expect.poll(() => textOf(ui.getByTestId('insert-status').locator('p'))).toMatch(/^Placing on the canvas: .*— (.+)…$/);
       await ui.getByTestId('insert-status').getByRole('button', { name: 'Cancel' }).click();
       await waitForSummaryAsync(ui, /^Cancelled: nothing was placed, 2 not tried\./);
@@ -625,12 +631,7 @@ describe('Browse: library emails on the canvas', () => {
 
   it('in the smallest window, keeps what placing says and its Dismiss in sight (it was at the end of the grid, thousands of pixels below)', async () => {
     const ui = await openBrowseAsync('light');
-    // The person makes the window as small as it goes, from the keyboard on the resize grip.
-    const grip = ui.getByTestId('resize-handle');
-    await grip.focus();
-    for (let press = 0; press < 7; press++) await h.page.keyboard.press('Shift+ArrowUp');
-    for (let press = 0; press < 2; press++) await h.page.keyboard.press('Shift+ArrowLeft');
-    await expect.poll(() => ui.evaluate(() => [innerWidth, innerHeight])).toEqual([320, 240]);
+    await shrinkToSmallestAsync(ui);
     const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
     await cards.first().getByRole('checkbox').check();
     await ui.getByRole('button', { name: /^Insert 1/ }).click();
@@ -651,11 +652,7 @@ describe('Browse: library emails on the canvas', () => {
 
   it('in the smallest window, keeps a long summary of several reasons to a part of the window, scrolling inside by keyboard, with Dismiss in sight (it covered the window)', async () => {
     const ui = await openBrowseAsync('light');
-    const grip = ui.getByTestId('resize-handle');
-    await grip.focus();
-    for (let press = 0; press < 7; press++) await h.page.keyboard.press('Shift+ArrowUp');
-    for (let press = 0; press < 2; press++) await h.page.keyboard.press('Shift+ArrowLeft');
-    await expect.poll(() => ui.evaluate(() => [innerWidth, innerHeight])).toEqual([320, 240]);
+    await shrinkToSmallestAsync(ui);
     const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
     await cards.first().waitFor();
     const ids = (await libraryAsync<{ data: Array<{ id: number }> }>('/v1/emails?per_page=4')).data;
@@ -702,11 +699,7 @@ describe('Browse: library emails on the canvas', () => {
     const ui = await openBrowseAsync('dark');
     const email = await findableEmailAsync(TALL_EMAIL_IDS);
     await openEmailAsync(ui, email.data);
-    const grip = ui.getByTestId('resize-handle');
-    await grip.focus();
-    for (let press = 0; press < 7; press++) await h.page.keyboard.press('Shift+ArrowUp');
-    for (let press = 0; press < 2; press++) await h.page.keyboard.press('Shift+ArrowLeft');
-    await expect.poll(() => ui.evaluate(() => [innerWidth, innerHeight])).toEqual([320, 240]);
+    await shrinkToSmallestAsync(ui);
     const previewFault = (fault: string | null) => fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${email.data.id}/preview-fault`, { method: 'POST', body: JSON.stringify({ fault }) });
     await previewFault('404');
     try {

@@ -76,6 +76,21 @@ async function brandWithUnevenSharesAsync(): Promise<{ name: string; slug: strin
   throw new Error('No brand among the top ten has uneven shares.');
 }
 
+/** A top brand with more than two pages of 20 emails. */
+async function brandOfManyEmailsAsync(): Promise<{ name: string; slug: string }> {
+  const { data: brands } = await libraryAsync<{ data: Array<{ name: string; slug: string; email_count: number }> }>('/v1/brands?per_page=10');
+  return brands.find((known) => known.email_count > 40)!;
+}
+
+/** The brand's page from Top brands, and the last of its first 20 rows opened. */
+async function openLastRowLoadedAsync(ui: Frame, brandName: string): Promise<void> {
+  await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+  await ui.getByRole('list', { name: 'Top brands' }).getByRole('button', { name: startingWith(brandName) }).click();
+  const rows = ui.getByRole('list', { name: `Emails from ${brandName}` }).getByRole('listitem');
+  await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(20);
+  await rows.nth(19).getByRole('button').first().click();
+}
+
 async function openBrandAsync(ui: Frame, name: string): Promise<void> {
   await ui.getByRole('button', { name: 'Brands', exact: true }).click();
   await ui.getByRole('searchbox', { name: 'Search brands' }).fill(name);
@@ -259,14 +274,9 @@ describe('Browse: what a designer set in a section, after a visit to another', (
 describe('Browse: an email opened from a brand’s page or a collection, at the last row loaded', () => {
   it('counts on past the rows loaded and Next goes on (it read “20 of 20” with Next off, on a brand of 143 emails)', async () => {
     const ui = await openBrowseAsync();
-    const { data: brands } = await libraryAsync<{ data: Array<{ name: string; slug: string; email_count: number }> }>('/v1/brands?per_page=10');
-    const brand = brands.find((known) => known.email_count > 40)!;
+    const brand = await brandOfManyEmailsAsync();
     const { data: page } = await libraryAsync<{ data: { emails: Array<{ subject_line: string }> } }>(`/v1/brands/${brand.slug}?page=2&per_page=20`);
-    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
-    await ui.getByRole('list', { name: 'Top brands' }).getByRole('button', { name: startingWith(brand.name) }).click();
-    const rows = ui.getByRole('list', { name: `Emails from ${brand.name}` }).getByRole('listitem');
-    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(20);
-    await rows.nth(19).getByRole('button').first().click();
+    await openLastRowLoadedAsync(ui, brand.name);
     const results = ui.getByRole('navigation', { name: 'Results' });
     // Opening the last row loaded asks for the next page at once: either count may be read first.
     await expect.poll(() => textOf(results), { timeout: 10_000 }).toMatch(/20 of (20|40)\+/);
@@ -318,8 +328,7 @@ describe('Browse: an email opened from a brand’s page or a collection, when th
       await results.getByRole('button', { name: 'Next' }).click();
     };
 
-    const { data: brands } = await libraryAsync<{ data: Array<{ name: string; slug: string; email_count: number }> }>('/v1/brands?per_page=10');
-    const brand = brands.find((known) => known.email_count > 40)!;
+    const brand = await brandOfManyEmailsAsync();
     await ui.getByRole('button', { name: 'Brands', exact: true }).click();
     await ui.getByRole('list', { name: 'Top brands' }).getByRole('button', { name: startingWith(brand.name) }).click();
     await stepToLastRowFailingAsync(ui.getByRole('list', { name: `Emails from ${brand.name}` }).getByRole('listitem'));
@@ -500,8 +509,7 @@ describe('Browse: an email whose subject line is empty', () => {
 describe('Browse: an email at the last row loaded, the next page slow to come', () => {
   it('says the next results are loading beside the Next that is off, and Next goes on once they came (it was off, with nothing said)', async () => {
     const ui = await openBrowseAsync();
-    const { data: brands } = await libraryAsync<{ data: Array<{ name: string; slug: string; email_count: number }> }>('/v1/brands?per_page=10');
-    const brand = brands.find((known) => known.email_count > 40)!;
+    const brand = await brandOfManyEmailsAsync();
     const { data: page } = await libraryAsync<{ data: { emails: Array<{ subject_line: string }> } }>(`/v1/brands/${brand.slug}?page=2&per_page=20`);
     // A slow connection: the brand's second page comes only when the test lets it.
     let letThrough = () => {};
@@ -512,11 +520,7 @@ describe('Browse: an email at the last row loaded, the next page slow to come', 
       await route.continue();
     });
     try {
-      await ui.getByRole('button', { name: 'Brands', exact: true }).click();
-      await ui.getByRole('list', { name: 'Top brands' }).getByRole('button', { name: startingWith(brand.name) }).click();
-      const rows = ui.getByRole('list', { name: `Emails from ${brand.name}` }).getByRole('listitem');
-      await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(20);
-      await rows.nth(19).getByRole('button').first().click();
+      await openLastRowLoadedAsync(ui, brand.name);
       const results = ui.getByRole('navigation', { name: 'Results' });
       const next = results.getByRole('button', { name: 'Next' });
       const loadingWords = ui.getByText('Loading the next results…');

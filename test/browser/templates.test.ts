@@ -3,7 +3,7 @@
 // roles, labels and visible text (the playground's pages and layers lists are the person's
 // clicks on Figma's canvas); outcomes are read back from the emulator's API and the document.
 import { mkdirSync } from 'node:fs';
-import type { Frame } from 'playwright-core';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
 import { evaluateHooks, startHarnessAsync, textOf, VIEWPORT, type Harness } from './support/playground-harness';
@@ -59,6 +59,18 @@ async function openTemplatesAsync(theme: 'light' | 'dark'): Promise<Frame> {
 }
 
 const templateList = (ui: Frame) => ui.getByRole('list', { name: 'Templates in the workspace' });
+
+/** Templates in a browser context of the test's own (one with a clock to run), reset, its list shown; `uiAsync` finds the plugin's frame again after a relaunch. */
+async function openTemplatesInAsync(context: BrowserContext): Promise<{ page: Page; uiAsync: () => Promise<Frame> }> {
+  const page = await context.newPage();
+  await page.goto(`${h.playground.url}?command=templates&theme=light&demo-keys=1`);
+  await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached', timeout: 40_000 });
+  await evaluateHooks(page, (hooks) => hooks.reset());
+  await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
+  const uiAsync = async () => (await (await page.waitForSelector('iframe[data-role="plugin-iframe"]', { state: 'attached' })).contentFrame())!;
+  await templateList(await uiAsync()).waitFor({ timeout: 20_000 });
+  return { page, uiAsync };
+}
 const itemNamed = (ui: Frame, name: string) => templateList(ui).getByRole('listitem').filter({ has: ui.getByText(name, { exact: true }) });
 const saveResult = (ui: Frame) => ui.getByTestId('templates-save-result');
 
@@ -416,13 +428,7 @@ describe('Templates', () => {
     const context = await h.browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
     await context.clock.install();
     try {
-      const page = await context.newPage();
-      await page.goto(`${h.playground.url}?command=templates&theme=light&demo-keys=1`);
-      await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached', timeout: 40_000 });
-      await evaluateHooks(page, (hooks) => hooks.reset());
-      await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
-      const uiAsync = async () => (await (await page.waitForSelector('iframe[data-role="plugin-iframe"]', { state: 'attached' })).contentFrame())!;
-      await templateList(await uiAsync()).waitFor({ timeout: 20_000 });
+      const { page, uiAsync } = await openTemplatesInAsync(context);
       const inAnHour = /in about an hour\.$/;
       const over = 'You can try again now.';
       await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5, retry_after: 3_600 });
@@ -1056,13 +1062,8 @@ describe('Templates', () => {
     const context = await h.browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
     await context.clock.install();
     try {
-      const page = await context.newPage();
-      await page.goto(`${h.playground.url}?command=templates&theme=light&demo-keys=1`);
-      await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached', timeout: 40_000 });
-      await evaluateHooks(page, (hooks) => hooks.reset());
-      await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
-      const ui = (await (await page.waitForSelector('iframe[data-role="plugin-iframe"]', { state: 'attached' })).contentFrame())!;
-      await templateList(ui).waitFor({ timeout: 20_000 });
+      const { page, uiAsync } = await openTemplatesInAsync(context);
+      const ui = await uiAsync();
       // The builder's clock and this window's agree, as they would for a designer (earlier tests ran
       // it an hour on): set back, with a fresh workspace whose next save is stamped from then.
       await controlAsync('clock', { now: new Date(await page.evaluate(() => Date.now())).toISOString() });
