@@ -14,7 +14,6 @@ import { ProblemLine } from './problem-line';
 import { actionProblem, listMayHaveChanged, saveOutcomeText, saveProblem, templateProblem, type TemplateProblem } from './template-words';
 import { useStillBefore } from '../hooks/use-still-before';
 import { useLatest } from '../hooks/use-latest';
-import { useNowMs } from '../hooks/use-now';
 import { SubmitForm } from '../components/submit-form';
 
 // Reading and exporting a large frame takes a while in the sandbox.
@@ -31,9 +30,11 @@ export interface SaveSectionProps {
   updateNow: boolean;
   /** Changes when the builder's address or key was saved. */
   epoch: number;
+  /** The time now, from the screen's half-minute redraw ("saved 3 minutes ago" stays true). */
+  nowMs: number;
 }
 
-export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenSettings, updateNow, epoch }: SaveSectionProps) {
+export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenSettings, updateNow, epoch, nowMs }: SaveSectionProps) {
   const frame = selection?.frame ?? null;
   const [form, setForm] = useState({ frameId: '', name: '', description: '' });
   const [nameError, setNameError] = useState<string | null>(null);
@@ -126,8 +127,6 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   // started with Enter in the name field: in a short window, each comes into sight.
   const sectionRef = useRef<HTMLElement>(null);
   useNoticeInSight(sectionRef, problem, result, busy);
-  // "saved 3 minutes ago" stays true while the section sits open.
-  const nowMs = useNowMs();
   return (
     <section class="settings-section" aria-labelledby="templates-save-title" ref={sectionRef}>
       <h2 id="templates-save-title" tabIndex={-1} ref={heading}>

@@ -117,7 +117,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   useEffect(() => {
     if (!searching && topChangedSinceRead(list)) load(1, true);
   }, [searching, list, load]);
-  // Each row's "Updated 3 minutes ago" stays true while the list sits open.
+  // Each row's "Updated 3 minutes ago" and the save section's "saved 3 minutes ago" stay true while the screen sits open (one redraw for both).
   const nowMs = useNowMs();
   const moreLabel = templateListButton(list);
   const showMore = () => {
@@ -155,7 +155,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   useNoticeInSight(listSection, list.awaiting === readAfterSave.current ? null : list.problem, null);
   return (
     <div class="templates" hidden={hidden}>
-      <SaveSection endpoint={endpoint} epoch={epoch} selection={selection} onSelection={setSelection} onSaved={onSaved} onOpenSettings={onOpenSettings} updateNow={updateNow} />
+      <SaveSection endpoint={endpoint} epoch={epoch} selection={selection} onSelection={setSelection} onSaved={onSaved} onOpenSettings={onOpenSettings} updateNow={updateNow} nowMs={nowMs} />
       <section class="settings-section" aria-labelledby="templates-list-title" ref={listSection}>
         <h2 id="templates-list-title" tabIndex={-1} ref={listHeading}>
           Templates in the workspace
