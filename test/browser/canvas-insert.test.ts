@@ -399,13 +399,15 @@ describe('Browse: library emails on the canvas', () => {
     const ui = await openBrowseAsync('light');
     const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('button');
     const subjects = [(await cards.nth(0).locator('.email-card-subject').textContent()) ?? '', (await cards.nth(1).locator('.email-card-subject').textContent()) ?? ''];
+    const firstBrand = (await cards.nth(0).locator('.email-card-brand').textContent()) ?? '';
     const faults = (body: unknown) => fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
     // The library answers slowly: both dropped emails are still on their way when Cancel is pressed.
     await faults({ rate: 1, kinds: ['slow'], slow_ms: 3000 });
     try {
       const target = await nodeOnCanvasAsync(h.page, ['FRAME', 'COMPONENT']);
       for (const index of [0, 1]) await dragOntoCanvasAsync(cards.nth(index), { x: target.rect.left + 10 + index * 20, y: target.rect.top + 10 });
-      await expect.poll(() => textOf(ui.getByTestId('insert-status').locator('p'))).toMatch(/^Placing on the canvas: .*— (.+)…$/);
+      // Which of how many, named after the first (it named the latest alone: “Placing on the canvas: <second>…”).
+      await expect.poll(() => textOf(ui.getByTestId('insert-status').locator('p'))).toBe(`Placing 1 of 2 on the canvas: ${firstBrand} — ${subjects[0]}…`);
       await ui.getByTestId('insert-status').getByRole('button', { name: 'Cancel' }).click();
       await waitForSummaryAsync(ui, /^Cancelled: nothing was placed, 2 not tried\./);
       // Past the library's slow answers: the first drop did not go on to land after all.

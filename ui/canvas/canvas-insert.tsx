@@ -9,7 +9,7 @@ import { Button } from '../components/button';
 import { dragText } from './drag-text';
 import { insertProgressText } from './insert-summary';
 import { createInsertSessions, type SessionReport } from './insert-session';
-import { createReferenceInserter, type BatchOptions, type InsertItem } from './reference-inserter';
+import { createReferenceInserter, nameOf, type BatchOptions, type InsertItem } from './reference-inserter';
 
 export interface CanvasInsert {
   /** Places the emails: one alone, several as a batch (a grid unless `batch` says a board); `onPlaced` hears which were placed. */
@@ -82,7 +82,7 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
         if (items.length === 0 || sessions.running()) return;
         started.current = document.activeElement;
         setBar({ kind: 'running', progress: { done: 0, total: items.length, label: '' } });
-        void sessions.runAsync((signal, onProgress) => inserter.insertAsync(items, batch ?? (items.length > 1 ? { layout: 'grid' } : null), onProgress, signal)).then((outcome) => {
+        void sessions.runAsync((signal, onProgress) => inserter.insertAsync(items, batch ?? (items.length > 1 ? { layout: 'grid' } : null), onProgress, signal), items.map(nameOf)).then((outcome) => {
           if (outcome) onPlaced?.(outcome.placedIds);
         });
       },
