@@ -323,6 +323,41 @@ describe('drops', () => {
     expect(placed.parent?.type).toBe('PAGE');
   });
 
+  it('keeps a reference dropped on a frame inside a locked one out of the locked design: on the page, at the drop point', async () => {
+    const { fake, feature, handlers, frame } = setup();
+    feature.startDropListener(() => undefined);
+    // An approved email, locked as a whole; its sections are not locked one by one (Figma locks them with it).
+    const approved = fake.figma.createFrame();
+    approved.resize(600, 2000);
+    approved.x = 400;
+    approved.locked = true;
+    const section = fake.figma.createFrame();
+    section.resize(600, 500);
+    approved.appendChild(section);
+    fake.drop({ node: section, x: 50, y: 60, absoluteX: 450, absoluteY: 60, dropMetadata: { envelopeReference: { dropId: 'd12', emailId: 93 } } });
+    const placed = frame((await handlers['canvas/insert'](insertOf(93, 600, 800, { dropId: 'd12' }), context)).nodeId);
+    expect(placed.parent?.type).toBe('PAGE');
+    expect([placed.x, placed.y]).toEqual([450, 60]);
+    expect(section.children).toHaveLength(0);
+  });
+
+  it('keeps a reference dropped on a hidden frame (or one inside a hidden frame) out of it, where it could not be seen: on the page', async () => {
+    const { fake, feature, handlers, frame } = setup();
+    feature.startDropListener(() => undefined);
+    const hidden = fake.figma.createFrame();
+    hidden.resize(1000, 1000);
+    hidden.visible = false;
+    const inner = fake.figma.createFrame();
+    inner.resize(500, 500);
+    hidden.appendChild(inner);
+    for (const [index, target] of [hidden, inner].entries()) {
+      const dropId = `d-hidden-${index}`;
+      fake.drop({ node: target, x: 10, y: 20, absoluteX: 10, absoluteY: 20, dropMetadata: { envelopeReference: { dropId, emailId: 94 + index } } });
+      const placed = frame((await handlers['canvas/insert'](insertOf(94 + index, 600, 800, { dropId }), context)).nodeId);
+      expect(placed.parent?.type).toBe('PAGE');
+    }
+  });
+
   it('leaves other drops to Figma', () => {
     const { fake, feature } = setup();
     const dropped: unknown[] = [];
