@@ -37,6 +37,16 @@ function selectSquareAt(fake: ReturnType<typeof createFakeFigma>, x: number, y: 
   fake.figma.currentPage.selection = [selected];
 }
 
+/** WCAG's contrast ratio of two colours. */
+function contrast(a: RGB, b: RGB): number {
+  const luminance = ({ r, g, b: blue }: RGB) => {
+    const [lr, lg, lb] = [r, g, blue].map((channel) => (channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * lr! + 0.7152 * lg! + 0.0722 * lb!;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
 function setup(options: FakeFigmaOptions = {}) {
   const fake = createFakeFigma(options);
   const feature = createCanvasFeature({ figma: fake.figma, now: () => NOW });
@@ -71,6 +81,20 @@ describe('canvas/insert', () => {
     expect(caption.getRangeHyperlink(linkStart, caption.characters.length)).toEqual({ type: 'URL', value: 'https://library.example/emails/42' });
     expect(caption.getRangeHyperlink(0, 4)).toBeNull();
     expect(parseReferenceRecord(reference.getPluginData(REFERENCE_DATA_KEY))).toEqual({ v: 1, ...source(42), service: undefined, insertedAt: NOW.toISOString() });
+  });
+
+  it('keeps the caption readable on a dark page (Figma’s dark theme draws the canvas #1E1E1E): its words and its link stand out at least 4.5 : 1 from what is behind them', async () => {
+    const { fake, handlers, frame } = setup();
+    fake.figma.currentPage.backgrounds = [{ type: 'SOLID', color: { r: 0x1e / 255, g: 0x1e / 255, b: 0x1e / 255 } }];
+    const reference = frame((await handlers['canvas/insert'](insertOf(43, 600, 800), context)).nodeId);
+    const caption = reference.children.find((child) => child.type === 'TEXT') as TextNode;
+    const solid = (paints: readonly Paint[]) => (paints.find((paint) => paint.type === 'SOLID' && paint.visible !== false) as SolidPaint | undefined)?.color;
+    // Behind the caption: the reference's own fill, else the page.
+    const behind = solid(reference.fills as Paint[]) ?? solid(fake.figma.currentPage.backgrounds)!;
+    const linkStart = caption.characters.indexOf('View on');
+    const words = solid(caption.getRangeFills(0, 4) as Paint[])!;
+    const link = solid(caption.getRangeFills(linkStart, linkStart + 4) as Paint[])!;
+    expect({ words: contrast(words, behind) >= 4.5, link: contrast(link, behind) >= 4.5 }).toEqual({ words: true, link: true });
   });
 
   it('centres a lone reference on the viewport, selects it, scrolls to it, and undoes in one step', async () => {
