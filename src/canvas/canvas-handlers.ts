@@ -132,12 +132,16 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
    * an auto-layout frame, in the flow where the drop fell; a group takes it as a layer dropped on a
    * group joins it in Figma), else on the page. Never into a component (or an instance): its layers
    * go to the design system with the next sync, and a library screenshot is not the design system's to have.
+   * Nor into anything locked or hidden, itself or around it: a locked design stays as it was
+   * approved, and a reference inside a hidden frame would not be seen.
    */
   const placeAtDrop = (frame: FrameNode, drop: Drop, page: PageNode) => {
     const target = drop.target;
-    let inComponent = false;
-    for (let at: BaseNode | null = target.removed ? null : target; at && !inComponent; at = at.parent) inComponent = at.type === 'COMPONENT' || at.type === 'COMPONENT_SET' || at.type === 'INSTANCE';
-    const inside = !target.removed && !inComponent && (target.type === 'FRAME' || target.type === 'SECTION' || target.type === 'GROUP') && !(target as FrameNode).locked;
+    let closed = false;
+    for (let at: BaseNode | null = target.removed ? null : target; at && at.type !== 'PAGE' && !closed; at = at.parent) {
+      closed = at.type === 'COMPONENT' || at.type === 'COMPONENT_SET' || at.type === 'INSTANCE' || ('locked' in at && at.locked) || ('visible' in at && !at.visible);
+    }
+    const inside = !target.removed && !closed && (target.type === 'FRAME' || target.type === 'SECTION' || target.type === 'GROUP');
     if (inside && target.type === 'FRAME' && target.layoutMode !== 'NONE') {
       const children = target.children.map((child) => ({
         x: child.x,

@@ -101,7 +101,9 @@ export function buildReference(figma: CanvasApi, { input, images, font }: Prepar
     frame = figma.createFrame();
     frame.name = name;
     frame.resize(width, height);
-    frame.fills = [];
+    // White behind the caption: on a dark page (Figma's dark theme draws the canvas near black) its
+    // grey words and blue link were hard to read (under 3.5 : 1); a screenshot's own pixels cover the rest.
+    frame.fills = [{ type: 'SOLID', color: { r: 1, g: 1, b: 1 } }];
     // The caption sits below the frame's edge and must stay visible.
     frame.clipsContent = false;
     input.tiles.forEach((tile, index) => {

@@ -6,10 +6,10 @@ import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } fro
 import type { LibraryClient } from '../../src/shared/api/library/client';
 import { onSandboxEvent, type UiEndpoint } from '../bridge/ui-endpoint';
 import { Button } from '../components/button';
-import { errorText } from '../messages/error-text';
 import { dragText } from './drag-text';
-import { insertProgressText, insertSummary, mergeOutcomes, type InsertOutcome } from './insert-summary';
-import { createReferenceInserter, type BatchOptions, type InsertItem, type InsertProgress } from './reference-inserter';
+import { insertProgressText } from './insert-summary';
+import { createInsertSessions, type SessionReport } from './insert-session';
+import { createReferenceInserter, nameOf, type BatchOptions, type InsertItem } from './reference-inserter';
 
 export interface CanvasInsert {
   /** Places the emails: one alone, several as a batch (a grid unless `batch` says a board); `onPlaced` hears which were placed. */
@@ -25,7 +25,7 @@ export function useCanvasInsert(): CanvasInsert | null {
   return useContext(CanvasInsertContext);
 }
 
-type BarState = { kind: 'idle' } | { kind: 'running'; progress: InsertProgress } | { kind: 'done'; text: string; failed: boolean };
+type BarState = { kind: 'idle' } | SessionReport;
 
 /** Drags whose drop has not come back yet (a drag released inside the window never does). */
 const MAX_PENDING_DRAGS = 10;
@@ -40,11 +40,8 @@ export interface CanvasInsertProviderProps {
 export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEvent, children }: CanvasInsertProviderProps) {
   const inserter = useMemo(() => createReferenceInserter({ endpoint, client }), [endpoint, client]);
   const [bar, setBar] = useState<BarState>({ kind: 'idle' });
-  /**
-   * What is being placed: drops in quick succession run side by side under one bar, whose Cancel
-   * stops them all and whose summary, once the last ends, counts them all.
-   */
-  const running = useRef<{ controllers: Set<AbortController>; outcomes: InsertOutcome[]; error?: unknown } | null>(null);
+  /** What is being placed: drops in quick succession run side by side under one bar, one Cancel and one summary. */
+  const sessions = useMemo(() => createInsertSessions(setBar), []);
   // Dismiss hides the bar with its button: the focus goes back to what started the insert, or to
   // where the person was since, outside the bar (a grid's card, once the placed emails left the
   // selection and its Insert N with them).
@@ -63,29 +60,6 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
   /** Each drag's email and the card it started from (Dismiss gives the focus back to it). */
   const drags = useRef(new Map<string, { item: InsertItem; origin: EventTarget | null }>());
 
-  /** Runs one placing under the bar (null: it could not begin); the summary comes when the last one under way ends. */
-  const runAsync = async (placeAsync: (signal: AbortSignal) => Promise<InsertOutcome>): Promise<InsertOutcome | null> => {
-    const session = (running.current ??= { controllers: new Set(), outcomes: [] });
-    const controller = new AbortController();
-    session.controllers.add(controller);
-    let outcome: InsertOutcome | null = null;
-    try {
-      outcome = await placeAsync(controller.signal);
-      session.outcomes.push(outcome);
-    } catch (error) {
-      session.error = error;
-    }
-    session.controllers.delete(controller);
-    if (session.controllers.size === 0) {
-      running.current = null;
-      const all = mergeOutcomes(session.outcomes);
-      // An insert that could not begin at all, alone: its reason.
-      if (session.error !== undefined && session.outcomes.length === 0) setBar({ kind: 'done', text: errorText(session.error), failed: true });
-      else setBar({ kind: 'done', text: insertSummary(all), failed: all.endProblem !== undefined || (all.failed.length > 0 && all.placed === 0) });
-    }
-    return outcome;
-  };
-
   useEffect(
     () =>
       subscribe((type, payload) => {
@@ -96,19 +70,19 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
         const { item } = drag;
         started.current = drag.origin instanceof Element ? drag.origin : null;
         // The bar's Cancel stops this one too; the inserter says at once which email it is placing, named as Insert names it.
-        void runAsync((signal) => inserter.insertDroppedAsync(item, payload.dropId, signal, (progress) => setBar({ kind: 'running', progress })));
+        void sessions.runAsync((signal, onProgress) => inserter.insertDroppedAsync(item, payload.dropId, signal, onProgress));
       }),
-    [subscribe, inserter],
+    [subscribe, inserter, sessions],
   );
 
   const api = useMemo<CanvasInsert>(
     () => ({
       busy: bar.kind === 'running',
       insert(items, batch, onPlaced) {
-        if (items.length === 0 || running.current) return;
+        if (items.length === 0 || sessions.running()) return;
         started.current = document.activeElement;
         setBar({ kind: 'running', progress: { done: 0, total: items.length, label: '' } });
-        void runAsync((signal) => inserter.insertAsync(items, batch ?? (items.length > 1 ? { layout: 'grid' } : null), (progress) => setBar({ kind: 'running', progress }), signal)).then((outcome) => {
+        void sessions.runAsync((signal, onProgress) => inserter.insertAsync(items, batch ?? (items.length > 1 ? { layout: 'grid' } : null), onProgress, signal), items.map(nameOf)).then((outcome) => {
           if (outcome) onPlaced?.(outcome.placedIds);
         });
       },
@@ -129,13 +103,13 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
         };
       },
     }),
-    [inserter, bar.kind],
+    [inserter, sessions, bar.kind],
   );
 
   return (
     <CanvasInsertContext.Provider value={api}>
       {children}
-      <InsertBar state={bar} onCancel={() => running.current?.controllers.forEach((controller) => controller.abort())} onDismiss={dismiss} />
+      <InsertBar state={bar} onCancel={() => sessions.cancel()} onDismiss={dismiss} />
     </CanvasInsertContext.Provider>
   );
 }

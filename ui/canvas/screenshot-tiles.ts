@@ -76,11 +76,21 @@ function tileWorker(): void {
 }
 
 let workerUrl: string | null = null;
-/** Set once a worker could not start here: the rest go the slower way at once. */
+/** Set once a worker could not start here, or crashed too often: the rest go the slower way at once. */
 let workerRefused = false;
+/**
+ * Workers that crashed in a row (short of memory on a huge screenshot, say): the next screenshot
+ * gets a fresh one, the window's thread staying free, until this many crashed without a success between.
+ */
+const MAX_WORKER_CRASHES = 2;
+let workerCrashes = 0;
 
-/** A worker this page may not start (a strict CSP, no OffscreenCanvas). */
-class WorkerUnavailable extends Error {}
+/** A worker this page may not start (a strict CSP, no OffscreenCanvas), or one that `crashed` on its way. */
+class WorkerUnavailable extends Error {
+  constructor(readonly crashed = false) {
+    super();
+  }
+}
 
 function canUseWorker(): boolean {
   return !workerRefused && typeof Worker === 'function' && typeof OffscreenCanvas === 'function';
@@ -205,7 +215,7 @@ function tileInWorkerAsync(blob: Blob, signal?: AbortSignal): Promise<Screenshot
     };
     const abort = () => finish(new DOMException('Cancelled.', 'AbortError'));
     signal?.addEventListener('abort', abort);
-    worker.onerror = () => finish(new WorkerUnavailable());
+    worker.onerror = () => finish(new WorkerUnavailable(true));
     worker.onmessage = ({ data }: MessageEvent<{ size?: typeof size; index?: number; bytes?: ArrayBuffer; done?: true; error?: Pick<Error, 'name' | 'message'> }>) => {
       if (data.error) finish(pictureFailure(data.error, size.width !== 0));
       else if (data.size) {
@@ -269,10 +279,13 @@ export async function loadScreenshotTilesAsync(url: string, signal?: AbortSignal
   await checkDeclaredSizeAsync(blob);
   if (canUseWorker()) {
     try {
-      return await tileInWorkerAsync(blob, signal);
+      const screenshot = await tileInWorkerAsync(blob, signal);
+      workerCrashes = 0;
+      return screenshot;
     } catch (error) {
       if (!(error instanceof WorkerUnavailable)) throw error;
-      workerRefused = true;
+      // This screenshot is cut here; a crash leaves workers to the next ones, unless it keeps happening.
+      workerRefused = !error.crashed || ++workerCrashes >= MAX_WORKER_CRASHES;
     }
   }
   return tileOnThisThreadAsync(blob, signal);

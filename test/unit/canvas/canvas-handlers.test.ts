@@ -37,6 +37,16 @@ function selectSquareAt(fake: ReturnType<typeof createFakeFigma>, x: number, y: 
   fake.figma.currentPage.selection = [selected];
 }
 
+/** WCAG's contrast ratio of two colours. */
+function contrast(a: RGB, b: RGB): number {
+  const luminance = ({ r, g, b: blue }: RGB) => {
+    const [lr, lg, lb] = [r, g, blue].map((channel) => (channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * lr! + 0.7152 * lg! + 0.0722 * lb!;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
 function setup(options: FakeFigmaOptions = {}) {
   const fake = createFakeFigma(options);
   const feature = createCanvasFeature({ figma: fake.figma, now: () => NOW });
@@ -71,6 +81,20 @@ describe('canvas/insert', () => {
     expect(caption.getRangeHyperlink(linkStart, caption.characters.length)).toEqual({ type: 'URL', value: 'https://library.example/emails/42' });
     expect(caption.getRangeHyperlink(0, 4)).toBeNull();
     expect(parseReferenceRecord(reference.getPluginData(REFERENCE_DATA_KEY))).toEqual({ v: 1, ...source(42), service: undefined, insertedAt: NOW.toISOString() });
+  });
+
+  it('keeps the caption readable on a dark page (Figma’s dark theme draws the canvas #1E1E1E): its words and its link stand out at least 4.5 : 1 from what is behind them', async () => {
+    const { fake, handlers, frame } = setup();
+    fake.figma.currentPage.backgrounds = [{ type: 'SOLID', color: { r: 0x1e / 255, g: 0x1e / 255, b: 0x1e / 255 } }];
+    const reference = frame((await handlers['canvas/insert'](insertOf(43, 600, 800), context)).nodeId);
+    const caption = reference.children.find((child) => child.type === 'TEXT') as TextNode;
+    const solid = (paints: readonly Paint[]) => (paints.find((paint) => paint.type === 'SOLID' && paint.visible !== false) as SolidPaint | undefined)?.color;
+    // Behind the caption: the reference's own fill, else the page.
+    const behind = solid(reference.fills as Paint[]) ?? solid(fake.figma.currentPage.backgrounds)!;
+    const linkStart = caption.characters.indexOf('View on');
+    const words = solid(caption.getRangeFills(0, 4) as Paint[])!;
+    const link = solid(caption.getRangeFills(linkStart, linkStart + 4) as Paint[])!;
+    expect({ words: contrast(words, behind) >= 4.5, link: contrast(link, behind) >= 4.5 }).toEqual({ words: true, link: true });
   });
 
   it('centres a lone reference on the viewport, selects it, scrolls to it, and undoes in one step', async () => {
@@ -321,6 +345,41 @@ describe('drops', () => {
     fake.drop({ node: group, x: 10, y: 10, absoluteX: 10, absoluteY: 10, dropMetadata: { envelopeReference: { dropId: 'd11', emailId: 92 } } });
     const placed = frame((await handlers['canvas/insert'](insertOf(92, 600, 800, { dropId: 'd11' }), context)).nodeId);
     expect(placed.parent?.type).toBe('PAGE');
+  });
+
+  it('keeps a reference dropped on a frame inside a locked one out of the locked design: on the page, at the drop point', async () => {
+    const { fake, feature, handlers, frame } = setup();
+    feature.startDropListener(() => undefined);
+    // An approved email, locked as a whole; its sections are not locked one by one (Figma locks them with it).
+    const approved = fake.figma.createFrame();
+    approved.resize(600, 2000);
+    approved.x = 400;
+    approved.locked = true;
+    const section = fake.figma.createFrame();
+    section.resize(600, 500);
+    approved.appendChild(section);
+    fake.drop({ node: section, x: 50, y: 60, absoluteX: 450, absoluteY: 60, dropMetadata: { envelopeReference: { dropId: 'd12', emailId: 93 } } });
+    const placed = frame((await handlers['canvas/insert'](insertOf(93, 600, 800, { dropId: 'd12' }), context)).nodeId);
+    expect(placed.parent?.type).toBe('PAGE');
+    expect([placed.x, placed.y]).toEqual([450, 60]);
+    expect(section.children).toHaveLength(0);
+  });
+
+  it('keeps a reference dropped on a hidden frame (or one inside a hidden frame) out of it, where it could not be seen: on the page', async () => {
+    const { fake, feature, handlers, frame } = setup();
+    feature.startDropListener(() => undefined);
+    const hidden = fake.figma.createFrame();
+    hidden.resize(1000, 1000);
+    hidden.visible = false;
+    const inner = fake.figma.createFrame();
+    inner.resize(500, 500);
+    hidden.appendChild(inner);
+    for (const [index, target] of [hidden, inner].entries()) {
+      const dropId = `d-hidden-${index}`;
+      fake.drop({ node: target, x: 10, y: 20, absoluteX: 10, absoluteY: 20, dropMetadata: { envelopeReference: { dropId, emailId: 94 + index } } });
+      const placed = frame((await handlers['canvas/insert'](insertOf(94 + index, 600, 800, { dropId }), context)).nodeId);
+      expect(placed.parent?.type).toBe('PAGE');
+    }
   });
 
   it('leaves other drops to Figma', () => {

@@ -1,0 +1,81 @@
+// Placings side by side under the insert bar (an Insert and drops in quick succession): what the
+// bar says while they run and the one summary once the last ends.
+import { describe, expect, it } from 'vitest';
+import { insertProgressText, type InsertOutcome } from '../../../ui/canvas/insert-summary';
+import { createInsertSessions, type PlaceAsync, type SessionReport } from '../../../ui/canvas/insert-session';
+import type { InsertProgress } from '../../../ui/canvas/reference-inserter';
+import { messageProblems } from '../../support/message-rules';
+
+/** A placing the test ends when it chooses, with the `onProgress` the session gave it. */
+function heldPlacing() {
+  let end!: (outcome: InsertOutcome) => void;
+  let fail!: (error: unknown) => void;
+  let progress!: (progress: InsertProgress) => void;
+  const placeAsync: PlaceAsync = (_signal, onProgress) => {
+    progress = onProgress;
+    return new Promise<InsertOutcome>((resolve, reject) => {
+      end = resolve;
+      fail = reject;
+    });
+  };
+  return { placeAsync, end: (outcome: InsertOutcome) => end(outcome), fail: (error: unknown) => fail(error), progress: (each: InsertProgress) => progress(each) };
+}
+
+const placedOne = (id: number): InsertOutcome => ({ placed: 1, placedIds: [id], total: 1, failed: [], cancelled: false });
+
+function watch() {
+  const reports: SessionReport[] = [];
+  const sessions = createInsertSessions((report) => reports.push(report));
+  const barText = () => {
+    const last = reports[reports.length - 1];
+    return last?.kind === 'running' ? insertProgressText(last.progress) : last?.text;
+  };
+  return { sessions, reports, barText };
+}
+
+const SYNCING = 'Envelope is syncing this file with the design system. Place these references again once the sync is done.';
+
+describe('placings side by side under the insert bar', () => {
+  it('an Insert that could not begin, alone, says its reason', async () => {
+    const { sessions, barText } = watch();
+    await sessions.runAsync(() => Promise.reject(new Error(SYNCING)));
+    expect(barText()).toBe(SYNCING);
+  });
+
+  it('an Insert that could not begin while a drop ran keeps its reason in the one summary, naming its emails', async () => {
+    const { sessions, reports, barText } = watch();
+    const insert = heldPlacing();
+    const drop = heldPlacing();
+    const inserting = sessions.runAsync(insert.placeAsync, ['Acme — Spring sale', 'Acme — Summer sale', 'Acme — Autumn sale']);
+    const dropping = sessions.runAsync(drop.placeAsync);
+    insert.fail(new Error(SYNCING));
+    expect(await inserting).toBeNull();
+    drop.end(placedOne(9));
+    await dropping;
+    const text = barText()!;
+    expect(text).toBe(`Placed 1 reference on the canvas. 3 could not be placed: Acme — Spring sale, Acme — Summer sale and Acme — Autumn sale: ${SYNCING}`);
+    expect(messageProblems(text)).toEqual([]);
+    expect(reports[reports.length - 1]).toMatchObject({ kind: 'done', failed: false });
+  });
+
+  it('says which of the drops under way it is placing, not only the latest one’s name', async () => {
+    const { sessions, barText } = watch();
+    const first = heldPlacing();
+    const second = heldPlacing();
+    const one = sessions.runAsync(first.placeAsync);
+    first.progress({ done: 0, total: 1, label: 'Acme — Spring sale' });
+    expect(barText()).toBe('Placing on the canvas: Acme — Spring sale…');
+    const two = sessions.runAsync(second.placeAsync);
+    second.progress({ done: 0, total: 1, label: 'Petal & Pine — Gift guide' });
+    expect(barText()).toBe('Placing 1 of 2 on the canvas: Acme — Spring sale…');
+    first.end(placedOne(1));
+    await one;
+    expect(barText()).toBe('Placing 2 of 2 on the canvas: Petal & Pine — Gift guide…');
+    // The library's wait for the one being placed is said with it.
+    second.progress({ done: 0, total: 1, label: 'Petal & Pine — Gift guide', waitingSeconds: 12 });
+    expect(barText()).toBe('The library asked us to slow down: placing 2 of 2 goes on in 12 seconds (Petal & Pine — Gift guide).');
+    second.end(placedOne(2));
+    await two;
+    expect(barText()).toBe('Placed 2 references on the canvas.');
+  });
+});

@@ -1,0 +1,84 @@
+// A tiling worker that crashes (short of memory on a huge screenshot, say): that screenshot is cut
+// on the window's thread, and the next one gets a fresh worker, so one bad screenshot does not
+// make every later one jank the window; a worker that keeps crashing is not started again and again.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+type Behaviour = 'crash' | 'work';
+
+/**
+ * Fakes the browser: each Worker started behaves as `behaviours` says, in turn (the last one for
+ * the rest); tiling on the window's thread is counted by the canvases it makes.
+ */
+function stubBrowser(behaviours: Behaviour[]) {
+  const started: Behaviour[] = [];
+  let cutOnThisThread = 0;
+  class FakeWorker {
+    onmessage: ((event: { data: unknown }) => void) | null = null;
+    onerror: ((event: unknown) => void) | null = null;
+    private readonly behaviour: Behaviour;
+    constructor() {
+      this.behaviour = behaviours[started.length] ?? behaviours[behaviours.length - 1]!;
+      started.push(this.behaviour);
+    }
+    postMessage(data: { bytes?: ArrayBuffer; tiles?: unknown[] }): void {
+      setTimeout(() => {
+        // What the page sees of a worker whose process ran out of memory: an error event, no answer.
+        if (this.behaviour === 'crash') return this.onerror?.({ type: 'error' });
+        if (data.bytes) return this.onmessage?.({ data: { size: { width: 10, height: 10 } } });
+        data.tiles!.forEach((_tile, index) => this.onmessage?.({ data: { index, bytes: new ArrayBuffer(1) } }));
+        this.onmessage?.({ data: { done: true } });
+      });
+    }
+    terminate(): void {}
+  }
+  vi.stubGlobal('Worker', FakeWorker);
+  vi.stubGlobal('OffscreenCanvas', class {});
+  vi.stubGlobal('createImageBitmap', () => Promise.resolve({ width: 10, height: 10, close() {} }));
+  vi.stubGlobal('document', {
+    createElement: () => {
+      cutOnThisThread += 1;
+      return { width: 0, height: 0, getContext: () => ({ drawImage() {} }), toBlob: (done: (blob: Blob) => void) => done(new Blob([new Uint8Array([1])])) };
+    },
+  });
+  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 10, 0, 0, 0, 10, 8, 6, 0, 0, 0]);
+  vi.stubGlobal('fetch', () => Promise.resolve(new Response(png, { status: 200, headers: { 'content-type': 'image/png' } })));
+  return { started, cutOnThisThread: () => cutOnThisThread };
+}
+
+/** The module afresh: what it learnt about workers lasts for the window's session. */
+async function loaderAsync() {
+  vi.resetModules();
+  return (await import('../../../ui/canvas/screenshot-tiles')).loadScreenshotTilesAsync;
+}
+
+describe('a tiling worker that crashes', () => {
+  beforeEach(() => vi.resetModules());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('costs only its own screenshot the window’s thread: the next screenshot gets a fresh worker', async () => {
+    const browser = stubBrowser(['crash', 'work']);
+    const loadAsync = await loaderAsync();
+    // The crashed one is still placed, cut here.
+    expect((await loadAsync('https://library.example/huge.png')).tiles).toHaveLength(1);
+    expect(browser.cutOnThisThread()).toBe(1);
+    expect((await loadAsync('https://library.example/next.png')).tiles).toHaveLength(1);
+    expect(browser.started).toEqual(['crash', 'work']);
+    expect(browser.cutOnThisThread()).toBe(1);
+  });
+
+  it('is not started again and again when it keeps crashing: after two crashes in a row, screenshots are cut here at once', async () => {
+    const browser = stubBrowser(['crash']);
+    const loadAsync = await loaderAsync();
+    for (let screenshot = 0; screenshot < 4; screenshot++) expect((await loadAsync(`https://library.example/${screenshot}.png`)).tiles).toHaveLength(1);
+    expect(browser.started).toHaveLength(2);
+    expect(browser.cutOnThisThread()).toBe(4);
+  });
+
+  it('counts only crashes in a row: a worker that worked in between starts the count again', async () => {
+    const browser = stubBrowser(['crash', 'work', 'crash', 'work']);
+    const loadAsync = await loaderAsync();
+    for (let screenshot = 0; screenshot < 4; screenshot++) await loadAsync(`https://library.example/${screenshot}.png`);
+    expect(browser.started).toEqual(['crash', 'work', 'crash', 'work']);
+    expect(browser.cutOnThisThread()).toBe(2);
+  });
+});

@@ -1,0 +1,83 @@
+// Placings that run side by side under the insert bar (an Insert, drops in quick succession): one
+// Cancel stops them all, and once the last ends one summary counts them all. No DOM: the bar
+// (canvas-insert.tsx) shows what `report` hands it.
+import { errorText } from '../messages/error-text';
+import { insertSummary, mergeOutcomes, type InsertOutcome } from './insert-summary';
+import type { InsertProgress } from './reference-inserter';
+
+export type SessionReport = { kind: 'running'; progress: InsertProgress } | { kind: 'done'; text: string; failed: boolean };
+
+/** One placing: it reports its progress, and ends with its outcome (or throws: it could not begin). */
+export type PlaceAsync = (signal: AbortSignal, onProgress: (progress: InsertProgress) => void) => Promise<InsertOutcome>;
+
+export interface InsertSessions {
+  /** Whether placings are under way. */
+  running(): boolean;
+  /**
+   * Runs one placing under the bar (null: it could not begin); the summary comes when the last one
+   * under way ends. `names`: the emails it places, named in that summary if it cannot begin.
+   */
+  runAsync(placeAsync: PlaceAsync, names?: readonly string[]): Promise<InsertOutcome | null>;
+  /** Stops every placing under way. */
+  cancel(): void;
+}
+
+interface Run {
+  progress: InsertProgress;
+  ended: boolean;
+}
+
+/**
+ * The bar's words for every placing under way: counted together ("Placing 1 of 2"), named after
+ * the first one not done yet, with that one's wait, rather than after whichever spoke last.
+ */
+function combinedProgress(runs: readonly Run[]): InsertProgress {
+  let done = 0;
+  let total = 0;
+  let current: InsertProgress | undefined;
+  for (const { progress, ended } of runs) {
+    total += progress.total;
+    done += ended ? progress.total : Math.min(progress.done, progress.total);
+    if (!ended && !current && progress.done < progress.total) current = progress;
+  }
+  return { done, total, label: current?.label ?? '', ...(current?.waitingSeconds === undefined ? {} : { waitingSeconds: current.waitingSeconds }) };
+}
+
+export function createInsertSessions(report: (state: SessionReport) => void): InsertSessions {
+  let session: { controllers: Set<AbortController>; runs: Run[]; outcomes: InsertOutcome[]; error?: unknown } | null = null;
+  return {
+    running: () => session !== null,
+    cancel: () => session?.controllers.forEach((controller) => controller.abort()),
+    async runAsync(placeAsync, names = []) {
+      const current = (session ??= { controllers: new Set(), runs: [], outcomes: [] });
+      const controller = new AbortController();
+      current.controllers.add(controller);
+      const run: Run = { progress: { done: 0, total: Math.max(1, names.length), label: '' }, ended: false };
+      current.runs.push(run);
+      let outcome: InsertOutcome | null = null;
+      try {
+        outcome = await placeAsync(controller.signal, (progress) => {
+          run.progress = progress;
+          report({ kind: 'running', progress: combinedProgress(current.runs) });
+        });
+        current.outcomes.push(outcome);
+      } catch (error) {
+        current.error ??= error;
+        // Said with what the others did, in the one summary: the emails it would have placed, and why not.
+        if (names.length > 0) current.outcomes.push({ placed: 0, placedIds: [], total: names.length, failed: names.map((name) => ({ name, reason: errorText(error) })), cancelled: false });
+      }
+      run.ended = true;
+      current.controllers.delete(controller);
+      if (current.controllers.size > 0) {
+        report({ kind: 'running', progress: combinedProgress(current.runs) });
+        return outcome;
+      }
+      session = null;
+      const all = mergeOutcomes(current.outcomes);
+      // An insert that could not begin at all, alone: its reason.
+      if (current.error !== undefined && current.runs.length === 1) report({ kind: 'done', text: errorText(current.error), failed: true });
+      else report({ kind: 'done', text: insertSummary(all), failed: all.endProblem !== undefined || (all.failed.length > 0 && all.placed === 0) });
+      return outcome;
+    },
+  };
+}
