@@ -185,7 +185,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   function runAsync(context: HandlerContext): Promise<SyncOutcome> {
     const compared = requireComparison();
     // The run's one counted step that waits on the builder is the push (takes are local).
-    return sayingWaitsAsync(compared.link, context, { what: 'the sync', countedAs: 'Pushed' }, (told) =>
+    return sayingWaitsAsync(compared.link, context, { what: 'the sync', countedAs: 'Pushed', before: 'before pushing' }, (told) =>
       runComparedAsync(
         {
           figma,
