@@ -19,7 +19,7 @@ import { asSentence, errorCode, isCancelled, type Failure } from './sync-failure
 import { SyncHistory } from './sync-history';
 import { choiceMode, KIND_ORDER, toggledChoice } from './sync-kinds';
 import { SyncList } from './sync-list';
-import { FailureNotice, LinkProblem, OutcomeNotice, TaskProgress } from './sync-notices';
+import { FailureNotice, LinkProblem, OutcomeNotice, SyncAnnouncement, TaskProgress } from './sync-notices';
 import { outcomeAfterCheck, type ShownOutcome } from './sync-outcome';
 import type { SyncRequester } from './sync-requester';
 import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, isInSync, kindCounts, noMatchText, plural, runSummary, shownRowItems, withPairChips, type KindFilter } from './sync-rows';
@@ -347,6 +347,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
           {comparison.stateProblem}
         </p>
       ) : null}
+      <SyncAnnouncement task={task} outcome={outcome} />
       {task ? <TaskProgress task={task} /> : null}
       {failure ? <FailureNotice failure={failure} busy={busy} onRetry={retryFrom} testId="sync-error" /> : null}
       {chooseFailure ? <FailureNotice failure={chooseFailure} busy={busy} onRetry={retryFrom} testId="sync-choose-error" /> : null}
