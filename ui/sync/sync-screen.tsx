@@ -210,13 +210,15 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       return true;
     } catch (error) {
       if (isCancelled(error)) setMessage({ tone: 'info', text: itemsRef.current ? 'Check stopped. The list shows the previous comparison.' : 'Check stopped. Press Check again to compare.' });
+      // A refused key is refused again by Check again: the way on is Settings, where the key is.
+      else if (errorCode(error) === 'unauthorized') setFailure({ message: `The comparison did not finish: ${errorText(error)}`, retryLabel: 'Open Settings', retry: onOpenSettings });
       else setFailure({ message: `The comparison did not finish: ${errorText(error)}`, retryLabel: 'Check again', retry: () => void compareAsync() });
       return false;
     } finally {
       working.current = false;
       endTask();
     }
-  }, [batcher, requester, showComparison, trackTask, endTask]);
+  }, [batcher, requester, showComparison, trackTask, endTask, onOpenSettings]);
 
   const [overview, runStarts, runEnded] = useScreenStarts(requester, hidden, designSystemId, badgeRows, listedRows, task, working, itemsRef, compareAsync, setFailure, setMessage);
 
@@ -256,7 +258,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       else if (code === 'busy') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Sync now', retry: () => void runAsync() });
       else if (code === 'not_linked') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Open Settings', retry: onOpenSettings });
       else {
-        const failed: Failure = { message: `The sync did not finish: ${asSentence(errorText(error))} What was already sent is recorded, and your choices are kept.`, retryLabel: 'Try the sync again', retry: () => void runAsync() };
+        const message = `The sync did not finish: ${asSentence(errorText(error))} What was already sent is recorded, and your choices are kept.`;
+        const failed: Failure = code === 'unauthorized' ? { message, retryLabel: 'Open Settings', retry: onOpenSettings } : { message, retryLabel: 'Try the sync again', retry: () => void runAsync() };
         setFailure(failed);
         // The list and the button then count only what is left (the recorded state; no request, so the words above stay).
         showRecordedAsync().catch(
