@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEmulatorState } from '../playground/page/emulator-link';
 import { checkAxeAsync } from './support/a11y-checks';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 import { linkToEmptyDesignSystemAsync } from './support/sync-steps';
 
 let h: Harness;
@@ -47,5 +47,24 @@ describe('a builder key the builder refuses', () => {
     await ui.getByRole('button', { name: /^Sync/ }).first().click();
     await expect.poll(() => error.count(), { timeout: 30_000 }).toBe(0);
     await ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ }).waitFor({ timeout: 30_000 });
+  }, 120_000);
+});
+
+describe('a file with no components of its own, linked to a design system with none', () => {
+  it('says there is nothing to sync and why, not “Everything is in sync”', async () => {
+    await h.openFreshAsync('?theme=dark');
+    // The designer opened a file that only uses a library's components (or none): every local one gone.
+    await evaluateHooks(h.page, (hooks) => {
+      hooks.inspect().run(() => {
+        const roots = hooks.inspect().allNodes().filter((node) => (node.type === 'COMPONENT_SET' || (node.type === 'COMPONENT' && node.parent?.type !== 'COMPONENT_SET')) && !(node as ComponentNode).remote);
+        for (const node of roots) node.remove();
+      });
+    });
+    const ui = await linkToEmptyDesignSystemAsync(h);
+    const empty = ui.getByTestId('screen-sync').getByText('No components to sync');
+    await empty.waitFor({ timeout: 30_000 });
+    expect(await ui.getByText('Everything is in sync').count()).toBe(0);
+    expect(await textOf(ui.getByText(/^This file has no components of its own/))).toContain('those used from a library sync from the file they are made in');
+    await checkAxeAsync(ui, 'a file with no components, dark theme');
   }, 120_000);
 });

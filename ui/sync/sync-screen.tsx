@@ -22,7 +22,7 @@ import { SyncList } from './sync-list';
 import { FailureNotice, LinkProblem, OutcomeNotice, SyncAnnouncement, TaskProgress } from './sync-notices';
 import { outcomeAfterCheck, type ShownOutcome } from './sync-outcome';
 import type { SyncRequester } from './sync-requester';
-import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, isInSync, kindCounts, noMatchText, plural, runSummary, shownRowItems, withPairChips, type KindFilter } from './sync-rows';
+import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, hasNoComponents, isInSync, kindCounts, noMatchText, plural, runSummary, shownRowItems, withPairChips, type KindFilter } from './sync-rows';
 import { summaryHeadline, summaryText } from './sync-summary';
 import { useSyncTask } from './use-sync-task';
 import { useScreenStarts } from './use-screen-starts';
@@ -373,7 +373,12 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         </p>
       ) : null}
       {items && counts ? (
-        openItem ? null : isInSync(counts) ? (
+        openItem ? null : comparison && hasNoComponents(comparison.counts) ? (
+          <div class="empty-state" data-testid="sync-no-components">
+            <strong>No components to sync</strong>
+            <p>This file has no components of its own, and the design system has none yet. Sync sends the components made in this file; those used from a library sync from the file they are made in.</p>
+          </div>
+        ) : isInSync(counts) ? (
           <div class="empty-state" data-testid="sync-in-sync">
             <strong>Everything is in sync</strong>
             <p>
