@@ -60,10 +60,14 @@ export async function requireLinkAsync(source: LinkSource): Promise<SyncLink> {
   throw notLinkedError(problem);
 }
 
-/** How a wait is said: what goes on after it ("the sync"), and the verb for how far its counted step got ("Pushed"). */
+/**
+ * How a wait is said: what goes on after it ("the sync"), the verb for how far its counted step got
+ * ("Pushed"), and when it waits before that step counted anything ("before pushing").
+ */
 export interface WaitWords {
   what: string;
   countedAs?: string;
+  before?: string;
 }
 
 /**
@@ -71,9 +75,13 @@ export interface WaitWords {
  * before the wait, so the designer still sees where the work stands ("Pushed 8 of 262. The
  * builder asked Envelope to wait 20 seconds; the sync goes on after that.").
  */
-export function waitProgress(latest: Progress | null, seconds: number, { what, countedAs }: WaitWords): Progress {
+export function waitProgress(latest: Progress | null, seconds: number, { what, countedAs, before }: WaitWords): Progress {
   const wait = `The builder asked Envelope to wait ${describeWait(seconds)}; ${what} goes on after that.`;
   if (latest === null || latest.total === null || countedAs === undefined) return { done: 0, total: null, label: wait, waitSeconds: seconds };
+  // "Pushed 0 of 262" reads as a failure: before the first acknowledged batch, the wait alone (the bar keeps its total).
+  if (latest.done === 0 && before !== undefined) {
+    return { done: 0, total: latest.total, label: `The builder asked Envelope to wait ${describeWait(seconds)} ${before}; ${what} starts after that.`, waitSeconds: seconds };
+  }
   return { done: latest.done, total: latest.total, label: `${countedAs} ${countText(latest.done)} of ${countText(latest.total)}. ${wait}`, waitSeconds: seconds };
 }
 

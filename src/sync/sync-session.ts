@@ -185,7 +185,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   function runAsync(context: HandlerContext): Promise<SyncOutcome> {
     const compared = requireComparison();
     // The run's one counted step that waits on the builder is the push (takes are local).
-    return sayingWaitsAsync(compared.link, context, { what: 'the sync', countedAs: 'Pushed' }, (told) =>
+    return sayingWaitsAsync(compared.link, context, { what: 'the sync', countedAs: 'Pushed', before: 'before pushing' }, (told) =>
       runComparedAsync(
         {
           figma,
@@ -259,10 +259,12 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
 
   return {
     async overviewAsync() {
-      const { problem, designSystemId } = await linkAsync(dependencies);
+      const { problem, designSystemId, link } = await linkAsync(dependencies);
       if (designSystemId === null) return { problem, designSystemId, lastSyncedAt: null, history: [], readOnlyReason: null };
       const { state, readOnlyReason } = readStateFor(designSystemId);
-      return { problem, designSystemId, lastSyncedAt: state.lastSyncedAt, history: state.history, readOnlyReason };
+      // connect() gives another link object once the key or the address changed.
+      const comparedWithOtherLink = link !== null && comparison !== null && comparison.link !== link;
+      return { problem, designSystemId, lastSyncedAt: state.lastSyncedAt, history: state.history, readOnlyReason, ...(comparedWithOtherLink ? { comparedWithOtherLink } : {}) };
     },
     compareAsync,
     async detailAsync(key, replaces, context) {

@@ -622,6 +622,18 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('a sync whose key the builder refuses part-way offers Settings, not the same sync again (it would be refused again)', async () => {
+    const page = await openAsync({ count: 20, runSentBeforeError: 5, runError: { code: 'unauthorized', message: 'The builder API key was not accepted. Check the key in Settings; it may have been revoked.' } });
+    await page.getByTestId('sync-run').click();
+    await expect.poll(() => page.getByTestId('sync-error').textContent()).toContain('What was already sent is recorded');
+    const notice = page.getByTestId('sync-error').locator('..');
+    expect(await notice.getByRole('button').allTextContents()).toEqual(['Open Settings']);
+    await notice.getByRole('button', { name: 'Open Settings' }).click();
+    await page.getByTestId('screen-settings').waitFor();
+    expect(await sentAsync(page, 'sync/run')).toHaveLength(1);
+    await closeAsync(page);
+  });
+
   it('runs the sync with progress, then says what happened and lists the conflict that came back', async () => {
     const page = await openAsync({ count: 20, stepMs: 150 });
     await page.getByTestId('sync-run').click();

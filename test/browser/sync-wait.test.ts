@@ -8,6 +8,7 @@ import type { Component } from '../../src/shared/api/builder/schemas';
 import { parseEmulatorState } from '../playground/page/emulator-link';
 import { checkAxeAsync, faultsAsync } from './support/a11y-checks';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { watchStatusRegionsAsync } from './support/status-regions';
 import { linkToEmptyDesignSystemAsync } from './support/sync-steps';
 
 let h: Harness;
@@ -104,4 +105,39 @@ describe.each(['light', 'dark'] as const)('a push the builder asks to wait part-
     expect(remote.sort()).toEqual((await localKeysAsync()).sort());
     expect(remote).toHaveLength(total);
   }, 240_000);
+});
+
+describe('a push the builder asks to wait before its first batch', () => {
+  it('says the wait alone (not "Pushed 0 of …"), keeps the bar at 0 of the total, and a screen reader hears the wait and the outcome once, never the counts', async () => {
+    await h.openFreshAsync('?components=150');
+    const ui = await linkToEmptyDesignSystemAsync(h);
+    const run = ui.getByRole('button', { name: /^Sync [\d,]+ changes$/ });
+    await run.waitFor({ timeout: 60_000 });
+    const total = Number(/Sync ([\d,]+) changes/.exec((await run.textContent()) ?? '')![1]!.replace(/,/g, ''));
+    const regions = await watchStatusRegionsAsync(ui);
+    const waitSaid = 'The builder asked Envelope to wait 12 seconds before pushing; the sync starts after that.';
+    const progress = ui.getByTestId('sync-progress');
+    await faultsAsync(h, 'builder', { rate: 1, kinds: ['429'], seed: 5, retry_after: 12 });
+    try {
+      await run.click();
+      await expect.poll(() => textOf(progress.locator('p')), { timeout: 30_000 }).toBe(waitSaid);
+      const bar = ui.getByRole('progressbar', { name: waitSaid });
+      expect(await bar.evaluate((element: HTMLProgressElement) => ({ value: element.value, max: element.max, determinate: element.position >= 0 }))).toEqual({ value: 0, max: total, determinate: true });
+      // Heard without focusing the bar: a polite status says it.
+      await expect.poll(() => textOf(ui.getByRole('status').filter({ hasText: 'asked Envelope to wait' }))).toBe(waitSaid);
+      await checkAxeAsync(ui, 'the builder\'s wait before the first batch');
+      // Slow answers once the wait is over, so the counts tick while the test looks.
+      await faultsAsync(h, 'builder', { rate: 1, kinds: ['slow'], slow_ms: 1500, seed: 5 });
+      await expect.poll(() => textOf(progress.locator('p')), { timeout: 30_000 }).toMatch(/^Pushing [1-9][\d,]* of/);
+    } finally {
+      await faultsAsync(h, 'builder', { rate: 0 });
+    }
+    await expect.poll(() => textOf(ui.getByTestId('sync-outcome')), { timeout: 60_000 }).toMatch(/^Sync done/);
+    const outcome = (await textOf(ui.getByTestId('sync-outcome').locator('p').first()))!;
+    await expect.poll(() => regions.said()).toContain(outcome);
+    const said = await regions.said();
+    expect(said.filter((words) => words === waitSaid)).toHaveLength(1);
+    expect(said.filter((words) => words === outcome)).toHaveLength(1);
+    expect(said.filter((words) => /Pushing|Pushed/.test(words))).toEqual([]);
+  }, 120_000);
 });

@@ -21,7 +21,8 @@ export function onlyBadgeMoved(before: Followed | null, now: Followed): boolean 
  */
 export function startCompares(before: SyncOverview | null, next: SyncOverview, hasList: boolean, badgeRows: number | null, listedRows: number | null): boolean | null {
   if (next.problem !== null) return null;
-  if (!hasList || before === null || before.problem !== null || before.designSystemId !== next.designSystemId) return false;
+  // A key replaced in Settings is a new link too: the list was compared with the old one.
+  if (!hasList || before === null || before.problem !== null || before.designSystemId !== next.designSystemId || next.comparedWithOtherLink === true) return false;
   return badgeRows !== null && listedRows !== null && badgeRows !== listedRows ? true : null;
 }
 

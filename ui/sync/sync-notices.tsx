@@ -2,6 +2,7 @@
 // progress of a check or a sync, and a sync's outcome.
 import type { SyncOverview } from '../../src/shared/bridge/messages';
 import { Button } from '../components/button';
+import { LiveStatus } from '../components/live-status';
 import { ErrorNotice } from '../components/notice';
 import type { Failure } from './sync-failure';
 import { outcomeText, type ShownOutcome } from './sync-outcome';
@@ -58,10 +59,26 @@ export function TaskProgress({ task }: { task: Task }) {
   );
 }
 
+/**
+ * What a screen reader hears of a check or a sync, once each: the builder's wait and the outcome.
+ * The progress line is not live (every count would be read out); the outcome notice is added
+ * already filled, which may go unheard, so its summary is said here instead.
+ */
+export function SyncAnnouncement({ task, outcome }: { task: Task | null; outcome: ShownOutcome | null }) {
+  const waiting = task?.progress?.waitSeconds !== undefined ? task.progress.label : null;
+  const text = outcome?.counts ? outcomeText(outcome.outcome) : null;
+  const done = text ? [text.summary, text.conflicts].filter(Boolean).join(' ') : null;
+  return (
+    <LiveStatus class="visually-hidden" testId="sync-announcement">
+      {waiting ?? (task ? null : done)}
+    </LiveStatus>
+  );
+}
+
 export function OutcomeNotice({ shown: { outcome, counts }, onDismiss }: { shown: ShownOutcome; onDismiss: () => void }) {
   const text = counts ? outcomeText(outcome) : null;
   return (
-    <div class="notice notice-success sync-outcome" role="status" data-testid="sync-outcome">
+    <div class="notice notice-success sync-outcome" data-testid="sync-outcome">
       {text ? <p>{text.summary}</p> : null}
       {text?.conflicts ? <p>{text.conflicts}</p> : null}
       {outcome.manualSteps.length > 0 ? (

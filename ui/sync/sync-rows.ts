@@ -140,6 +140,11 @@ export function isInSync(counts: Map<SyncKind, number>): boolean {
   return true;
 }
 
+/** Neither side has a component (`unchanged` counted too): "in sync" would hide that the file has none to send. */
+export function hasNoComponents(counts: Readonly<Record<string, number>>): boolean {
+  return Object.values(counts).every((count) => count === 0);
+}
+
 export function formatCount(value: number): string {
   return value.toLocaleString('en-US');
 }

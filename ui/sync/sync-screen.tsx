@@ -19,10 +19,10 @@ import { asSentence, errorCode, isCancelled, type Failure } from './sync-failure
 import { SyncHistory } from './sync-history';
 import { choiceMode, KIND_ORDER, toggledChoice } from './sync-kinds';
 import { SyncList } from './sync-list';
-import { FailureNotice, LinkProblem, OutcomeNotice, TaskProgress } from './sync-notices';
+import { FailureNotice, LinkProblem, OutcomeNotice, SyncAnnouncement, TaskProgress } from './sync-notices';
 import { outcomeAfterCheck, type ShownOutcome } from './sync-outcome';
 import type { SyncRequester } from './sync-requester';
-import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, isInSync, kindCounts, noMatchText, plural, runSummary, shownRowItems, withPairChips, type KindFilter } from './sync-rows';
+import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, hasNoComponents, isInSync, kindCounts, noMatchText, plural, runSummary, shownRowItems, withPairChips, type KindFilter } from './sync-rows';
 import { summaryHeadline, summaryText } from './sync-summary';
 import { useSyncTask } from './use-sync-task';
 import { useScreenStarts } from './use-screen-starts';
@@ -210,13 +210,15 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       return true;
     } catch (error) {
       if (isCancelled(error)) setMessage({ tone: 'info', text: itemsRef.current ? 'Check stopped. The list shows the previous comparison.' : 'Check stopped. Press Check again to compare.' });
+      // A refused key is refused again by Check again: the way on is Settings, where the key is.
+      else if (errorCode(error) === 'unauthorized') setFailure({ message: `The comparison did not finish: ${errorText(error)}`, retryLabel: 'Open Settings', retry: onOpenSettings });
       else setFailure({ message: `The comparison did not finish: ${errorText(error)}`, retryLabel: 'Check again', retry: () => void compareAsync() });
       return false;
     } finally {
       working.current = false;
       endTask();
     }
-  }, [batcher, requester, showComparison, trackTask, endTask]);
+  }, [batcher, requester, showComparison, trackTask, endTask, onOpenSettings]);
 
   const [overview, runStarts, runEnded] = useScreenStarts(requester, hidden, designSystemId, badgeRows, listedRows, task, working, itemsRef, compareAsync, setFailure, setMessage);
 
@@ -256,7 +258,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       else if (code === 'busy') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Sync now', retry: () => void runAsync() });
       else if (code === 'not_linked') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Open Settings', retry: onOpenSettings });
       else {
-        const failed: Failure = { message: `The sync did not finish: ${asSentence(errorText(error))} What was already sent is recorded, and your choices are kept.`, retryLabel: 'Try the sync again', retry: () => void runAsync() };
+        const message = `The sync did not finish: ${asSentence(errorText(error))} What was already sent is recorded, and your choices are kept.`;
+        const failed: Failure = code === 'unauthorized' ? { message, retryLabel: 'Open Settings', retry: onOpenSettings } : { message, retryLabel: 'Try the sync again', retry: () => void runAsync() };
         setFailure(failed);
         // The list and the button then count only what is left (the recorded state; no request, so the words above stay).
         showRecordedAsync().catch(
@@ -347,6 +350,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
           {comparison.stateProblem}
         </p>
       ) : null}
+      <SyncAnnouncement task={task} outcome={outcome} />
       {task ? <TaskProgress task={task} /> : null}
       {failure ? <FailureNotice failure={failure} busy={busy} onRetry={retryFrom} testId="sync-error" /> : null}
       {chooseFailure ? <FailureNotice failure={chooseFailure} busy={busy} onRetry={retryFrom} testId="sync-choose-error" /> : null}
@@ -369,7 +373,12 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         </p>
       ) : null}
       {items && counts ? (
-        openItem ? null : isInSync(counts) ? (
+        openItem ? null : comparison && hasNoComponents(comparison.counts) ? (
+          <div class="empty-state" data-testid="sync-no-components">
+            <strong>No components to sync</strong>
+            <p>This file has no components of its own, and the design system has none yet. Sync sends the components made in this file; those used from a library sync from the file they are made in.</p>
+          </div>
+        ) : isInSync(counts) ? (
           <div class="empty-state" data-testid="sync-in-sync">
             <strong>Everything is in sync</strong>
             <p>

@@ -150,6 +150,8 @@ export const syncOverviewSchema = z.object({
    * this says to update.
    */
   readOnlyReason: z.nullable(z.string()),
+  /** Set when the comparison the sandbox holds was made with another key or address than now (the key was replaced in Settings): the list is out of date. */
+  comparedWithOtherLink: z.optional(z.boolean()),
 });
 export type SyncOverview = z.infer<typeof syncOverviewSchema>;
 

@@ -200,9 +200,9 @@ describe('a push the builder asks to wait (429)', () => {
     const reports: Progress[] = [];
     const outcome = await h.plugin.handlers['sync/run']({}, { ...context, progress: (progress) => reports.push(progress) });
     expect(limited()).toBe(1);
-    // The count reached and its bar stay through the wait (they went to an empty "working" bar).
+    // The bar keeps its total through the wait (it went to an empty "working" bar); nothing pushed yet, the words say the wait alone.
     const total = compared.items.length;
-    expect(reports).toContainEqual({ done: 0, total, label: `Pushed 0 of ${total}. The builder asked Envelope to wait a second; the sync goes on after that.`, waitSeconds: 1 });
+    expect(reports).toContainEqual({ done: 0, total, label: 'The builder asked Envelope to wait a second before pushing; the sync starts after that.', waitSeconds: 1 });
     expect(reports.at(-1)?.label).toMatch(/^Pushing \d+ of \d+$/);
     expect(outcome.pushed).toBe(compared.items.length);
   });
@@ -243,7 +243,7 @@ function loggedLimitedOnce(limit: (request: HttpRequest) => boolean): string[] {
 
 describe('the wait said on the progress line when the builder asks to wait (429)', () => {
   const waitSaid = (what: string) => `The builder asked Envelope to wait a second; ${what} goes on after that.`;
-  const pushWaitSaid = /^Pushed 0 of \d+\. The builder asked Envelope to wait a second; the sync goes on after that\.$/;
+  const pushWaitSaid = /^The builder asked Envelope to wait a second before pushing; the sync starts after that\.$/;
 
   it('goes when the wait is over: the pushing words are back before the batch sent again is acknowledged', async () => {
     const log = loggedLimitedOnce((request) => request.method === 'POST' && request.url.endsWith('/sync'));

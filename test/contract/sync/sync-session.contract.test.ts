@@ -368,3 +368,16 @@ describe('conflicts, collaborators and the relaunch button', () => {
     expect((await robin.handlers['sync/compare']({}, context)).items).toEqual([]);
   });
 });
+
+describe('the overview after the builder key was replaced', () => {
+  it('says the comparison it holds was made with another key, until the next comparison', async () => {
+    await linkAsync(h, 'ds_empty');
+    await h.plugin.handlers['sync/compare']({}, context);
+    expect((await h.plugin.handlers['sync/overview']({}, context)).comparedWithOtherLink).toBeUndefined();
+    await h.plugin.handlers['settings/save-api']({ api: 'builder', baseUrl: h.emulator.builderUrl, key: 'ef_mistypedkey12345' }, context);
+    expect((await h.plugin.handlers['sync/overview']({}, context)).comparedWithOtherLink).toBe(true);
+    await h.plugin.handlers['settings/save-api']({ api: 'builder', baseUrl: h.emulator.builderUrl, key: h.builderKey }, context);
+    await h.plugin.handlers['sync/compare']({}, context);
+    expect((await h.plugin.handlers['sync/overview']({}, context)).comparedWithOtherLink).toBeUndefined();
+  });
+});

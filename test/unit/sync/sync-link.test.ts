@@ -17,4 +17,14 @@ describe('a builder wait on the progress line', () => {
     expect(waitProgress(asking, 1, { what: 'the check' })).toEqual({ done: 0, total: null, label: 'The builder asked Envelope to wait a second; the check goes on after that.', waitSeconds: 1 });
     expect(waitProgress(null, 3, { what: 'the sync', countedAs: 'Pushed' }).label).toBe('The builder asked Envelope to wait 3 seconds; the sync goes on after that.');
   });
+
+  it('says the wait alone before anything was pushed, keeping the bar at 0 of the total', () => {
+    const starting = { done: 0, total: 262, label: 'Pushing 0 of 262' };
+    expect(waitProgress(starting, 20, { what: 'the sync', countedAs: 'Pushed', before: 'before pushing' })).toEqual({
+      done: 0,
+      total: 262,
+      label: 'The builder asked Envelope to wait 20 seconds before pushing; the sync starts after that.',
+      waitSeconds: 20,
+    });
+  });
 });

@@ -23,6 +23,8 @@ describe('whether a start compares', () => {
     expect(startCompares(overview('ds_1'), overview('ds_2'), true, 3, 3)).toBe(false);
     expect(startCompares(overview(null, 'no-design-system'), overview('ds_1'), true, 3, 3)).toBe(false);
     expect(startCompares(overview('ds_1'), overview('ds_1'), false, null, null)).toBe(false);
+    // The same design system with a key replaced in Settings.
+    expect(startCompares(overview('ds_1'), { ...overview('ds_1'), comparedWithOtherLink: true }, true, 3, 3)).toBe(false);
   });
 
   it('compares quietly when only the badge counts otherwise than the list', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncItem, SyncKind } from '../../../src/shared/bridge/messages';
 import { choiceMode, choiceText, KIND_LABEL, KIND_ORDER, replacementChoiceText, takenInPartText, toggledChoice } from '../../../ui/sync/sync-kinds';
-import { activePairs, buildRows, changeCounts, firstItemIndex, formatUpdateNotice, isInSync, kindCounts, nextItemIndex, noMatchText, runSummary, withPairChips } from '../../../ui/sync/sync-rows';
+import { activePairs, buildRows, changeCounts, firstItemIndex, formatUpdateNotice, hasNoComponents, isInSync, kindCounts, nextItemIndex, noMatchText, runSummary, withPairChips } from '../../../ui/sync/sync-rows';
 import { summaryHeadline, summaryText } from '../../../ui/sync/sync-summary';
 import { isListedKind, listedRowCount } from '../../../src/shared/sync/listed-rows';
 import { syncKindSchema } from '../../../src/shared/bridge/messages';
@@ -242,5 +242,14 @@ describe('replaced components in the list', () => {
     expect(replacementChoiceText(item('new', 'local-add', 'skip'), item('old', 'local-delete', 'skip'))).toBe('Skipped for now');
     const text = summaryText(mixed, null, activePairs(mixed, replacements));
     expect(text).toContain('- Banner (re-created: old key old, new key new; only the new key will be added; deleting the old one is skipped)');
+  });
+});
+
+describe('a comparison with no component on either side', () => {
+  it('is told apart from one where every component is the same on both sides', () => {
+    expect(hasNoComponents({ unchanged: 0, 'changed-local': 0 })).toBe(true);
+    expect(hasNoComponents({})).toBe(true);
+    expect(hasNoComponents({ unchanged: 40 })).toBe(false);
+    expect(hasNoComponents({ unchanged: 0, 'added-remote': 2 })).toBe(false);
   });
 });
