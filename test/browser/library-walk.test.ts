@@ -1,0 +1,54 @@
+// Browse walked by keyboard as a designer would, in the places where a key or a fault used to
+// go astray: the real dist/ui.html in the playground against the library emulator, driven by
+// roles, labels and keys; the outcome checked where it lands.
+import type { Frame } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+async function libraryAsync<T>(path: string, key: string | null = null): Promise<T> {
+  const response = await fetch(`${h.emulator.libraryUrl}${path}`, { headers: key ? { authorization: `Bearer ${key}` } : {} });
+  expect(response.ok).toBe(true);
+  return (await response.json()) as T;
+}
+
+async function openBrowseAsync(): Promise<Frame> {
+  await h.openFreshAsync('?command=browse&theme=light&demo-keys=1');
+  const ui = await h.uiFrameAsync();
+  await ui.getByRole('list', { name: 'Emails' }).waitFor({ timeout: 20_000 });
+  return ui;
+}
+
+const focusedIn = (ui: Frame) => () => ui.evaluate(() => (document.activeElement === document.body ? 'the page' : `${document.activeElement?.tagName ?? ''} ${document.activeElement?.id ?? ''}`));
+
+describe('Browse: Escape on a journey’s “Emails per stage”', () => {
+  it('leaves the journey open with the list still focused (it went back out of the journey); Escape elsewhere still goes back', async () => {
+    const journeys = await libraryAsync<{ data: Array<{ brand_slug: string }> }>('/v1/journeys?per_page=50');
+    const slug = journeys.data[0]!.brand_slug;
+    const name = (await libraryAsync<{ data: { brand: { name: string } } }>(`/v1/brands/${slug}?per_page=1`)).data.brand.name;
+    const ui = await openBrowseAsync();
+    await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+    await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+    const heading = ui.getByRole('heading', { level: 2 });
+    await expect.poll(() => textOf(heading), { timeout: 10_000 }).toBe(`${name}: journey`);
+    const perStage = ui.getByLabel('Emails per stage');
+    await perStage.focus();
+    await h.page.keyboard.press('Escape');
+    await ui.waitForTimeout(300);
+    expect(await textOf(heading)).toBe(`${name}: journey`);
+    expect(await focusedIn(ui)()).toBe('SELECT library-per-stage');
+    // The heading, not a field: Escape goes back.
+    await heading.focus();
+    await h.page.keyboard.press('Escape');
+    await expect.poll(() => ui.getByRole('button', { name: '← All journeys' }).count(), { timeout: 10_000 }).toBe(0);
+  });
+});
