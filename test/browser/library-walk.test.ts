@@ -52,3 +52,36 @@ describe('Browse: Escape on a journey’s “Emails per stage”', () => {
     await expect.poll(() => ui.getByRole('button', { name: '← All journeys' }).count(), { timeout: 10_000 }).toBe(0);
   });
 });
+
+async function faultsAsync(faults: { rate: number; kinds?: string[]; seed?: number }): Promise<void> {
+  const response = await fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
+  expect(response.ok).toBe(true);
+}
+
+describe('Requests: a request the library could not take', () => {
+  for (const kind of ['503', 'drop'] as const) {
+    it(`says so once and leaves My requests as they were (${kind}: the list was read again, failed too, and a second notice said it again)`, async () => {
+      const ui = await openBrowseAsync();
+      await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+      const region = ui.getByRole('region', { name: 'Brand requests' });
+      const today = ui.getByTestId('requests-today');
+      await expect.poll(() => textOf(today), { timeout: 10_000 }).toMatch(/ of today’s 50 brand requests used/);
+      const before = await textOf(today);
+      const form = ui.getByRole('form', { name: 'Ask for a brand' });
+      await form.getByLabel('Brand', { exact: true }).fill('Zephyr Candles');
+      await form.getByLabel('Website').fill('zephyrcandles.com');
+      await faultsAsync({ rate: 1, kinds: [kind], seed: 1 });
+      try {
+        await form.getByRole('button', { name: 'Send request' }).click();
+        await expect.poll(() => textOf(ui.getByTestId('request-outcome')), { timeout: 10_000 }).toMatch(/form is kept/);
+        await ui.waitForTimeout(1000);
+        expect(await region.getByTestId('library-problem').count()).toBe(0);
+        expect(await region.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+        expect(await textOf(today)).toBe(before);
+        expect(await form.getByLabel('Website').inputValue()).toBe('zephyrcandles.com');
+      } finally {
+        await faultsAsync({ rate: 0 });
+      }
+    });
+  }
+});

@@ -124,9 +124,11 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
         setSending(false);
         setOutcome(next);
         if (!next.keepForm) setForm((current) => formAfterSent(current, sent));
-        // Refused for a wait (the minute's allowance, the day's 50): the list is as it was, and
-        // reading it now would only be refused too, said a second time.
-        if (next.sendAt === undefined) setListVersion((n) => n + 1);
+        // Only a request the library took changes the list. One refused or lost (a wait, the
+        // library down, the connection dropped) left it as it was, and reading it now would
+        // mostly fail the same way, said a second time under My requests (sent again, a lost
+        // one that did arrive comes back as already asked for, and the list is read then).
+        if (!next.keepForm) setListVersion((n) => n + 1);
       });
   };
 
