@@ -85,3 +85,30 @@ describe('Requests: a request the library could not take', () => {
     });
   }
 });
+
+describe('Emails: Try again on the next page of results, reached by scrolling', () => {
+  it('puts the keyboard on the first card it brought, in view (it went back to the first result, at the top)', async () => {
+    const ui = await openBrowseAsync();
+    const status = ui.getByTestId('library-status');
+    const loaded = async () => Number(/^(\d+) emails?/.exec((await textOf(status)) ?? '')?.[1] ?? -1);
+    await ui.getByTestId('email-grid').hover();
+    const notice = ui.getByTestId('library-problem');
+    await faultsAsync({ rate: 1, kinds: ['503'], seed: 1 });
+    try {
+      await expect.poll(async () => (await h.page.mouse.wheel(0, 2_000), notice.count()), { timeout: 15_000 }).toBe(1);
+    } finally {
+      await faultsAsync({ rate: 0 });
+    }
+    const before = await loaded();
+    await notice.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(loaded, { timeout: 10_000 }).toBeGreaterThan(before);
+    const focused = () =>
+      ui.evaluate(() => {
+        const card = document.activeElement;
+        const box = card?.getBoundingClientRect();
+        const middle = box ? box.top + box.height / 2 : -1;
+        return `${card?.getAttribute('data-index') ?? card?.tagName ?? 'none'} ${middle > 0 && middle < window.innerHeight ? 'in view' : 'out of view'}`;
+      });
+    await expect.poll(focused, { timeout: 10_000 }).toBe(`${before} in view`);
+  });
+});
