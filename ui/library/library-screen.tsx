@@ -13,7 +13,7 @@ import { EmailDetailView } from './email/email-detail';
 import { JourneysScreen } from './journeys/journeys-screen';
 import { MeScreen } from './me/me-screen';
 import { ReferencesScreen } from './references/references-screen';
-import { BrandRequestsScreen } from './requests/brand-requests-screen';
+import { BrandRequestsScreen, type BrandRequestsHandle } from './requests/brand-requests-screen';
 import { EMPTY_BRAND_REQUEST, type BrandRequestForm } from './requests/brand-request-outcome';
 import { keepState } from './kept-state';
 import type { Attribution } from './cached-library-client';
@@ -221,12 +221,13 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
     setSection('brands');
     setBrand(slug);
   };
+  const requestsScreen = useRef<BrandRequestsHandle | null>(null);
   // A brand Brands could not find: the request's form with its name, unless one for another brand is half-filled.
   const askFor = (name: string) => {
     keepState<BrandRequestForm>('brand request', (form = EMPTY_BRAND_REQUEST) => (form.brand.trim() ? form : { ...form, brand: name }));
     showSection('requests');
-    // The next field to fill; without a key, the way to add one (the focus was left on the page).
-    requestAnimationFrame(() => document.querySelector<HTMLElement>(`#request-${name.trim() ? 'website' : 'brand'}, #requests-need-key button`)?.focus());
+    // Once the screen shows (the focus was left on the page).
+    requestAnimationFrame(() => requestsScreen.current?.focusAfterAsk(name));
   };
   const showBrands = () => {
     const row = brandOpener.current;
@@ -311,7 +312,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
         <ReferencesScreen key={epoch} endpoint={endpoint} client={client} hidden={open !== null} autoStart={autoCheck} />
       ) : null}
       {section === 'requests' || brandFrom?.section === 'requests' ? (
-        <BrandRequestsScreen key={epoch} client={client} hidden={open !== null || section !== 'requests'} onBrand={showBrand} onOpenSettings={onOpenSettings} epoch={epoch} />
+        <BrandRequestsScreen key={epoch} client={client} hidden={open !== null || section !== 'requests'} onBrand={showBrand} onOpenSettings={onOpenSettings} epoch={epoch} handle={requestsScreen} />
       ) : null}
       {nextPageNotice && retryList ? <ProblemNotice problem={nextPageNotice} onRetry={() => retryList()} onOpenSettings={onOpenSettings} /> : null}
       {open !== null && openId !== undefined ? (

@@ -1,5 +1,5 @@
 // Brand requests: ask the library to start collecting a brand's emails, and follow my requests.
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState, type MutableRef } from 'preact/hooks';
 import { describeBrandRequestStatus, STATUS_STALENESS_MINUTES } from '../../../src/shared/api/library/brand-request-status';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { ListedBrandRequest } from '../../../src/shared/api/library/schemas';
@@ -36,11 +36,18 @@ export interface BrandRequestsScreenProps {
   onOpenSettings: () => void;
   /** A new number for each connection (a library key or address saved): what the library said to the one before is not shown. */
   epoch: number;
+  /** Where Browse reaches this screen: the keyboard's place after a brand was asked for is decided here, beside the fields. */
+  handle?: MutableRef<BrandRequestsHandle | null>;
+}
+
+export interface BrandRequestsHandle {
+  /** Brands could not find `name` (blank: no search) and asked for it: the keyboard goes to the next field to fill, or without a key to the way to add one. */
+  focusAfterAsk(name: string): void;
 }
 
 const MOST_LISTED = LIBRARY_LIMITS.brandRequestListLimit.max;
 
-export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, epoch }: BrandRequestsScreenProps) {
+export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, epoch, handle }: BrandRequestsScreenProps) {
   // A half-filled request, and what the library said to the last one, survive a look at another
   // section; what it said, not a change of key (it was said to the old one).
   const [form, setForm] = useKeptState<BrandRequestForm>('brand request', EMPTY_BRAND_REQUEST);
@@ -65,6 +72,20 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
 
   useOwnCountdown(!hidden && mine.problem?.kind === 'busy');
 
+  const brandField = useRef<HTMLInputElement>(null);
+  const websiteField = useRef<HTMLInputElement>(null);
+  const needKey = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (!handle) return undefined;
+    const own: BrandRequestsHandle = {
+      focusAfterAsk: (name) => (client.hasKey ? (name.trim() ? websiteField : brandField).current : needKey.current?.querySelector('button'))?.focus(),
+    };
+    handle.current = own;
+    return () => {
+      if (handle.current === own) handle.current = null;
+    };
+  }, [handle, client]);
+
   // A Try again that worked: its rows hold nothing to press (a link at most), so the list's heading.
   const listHeading = useRef<HTMLHeadingElement>(null);
   const retryFocused = useRetryFocus(mine.loading, mine.problem !== null, 0, () => listHeading.current?.focus());
@@ -72,7 +93,7 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
   if (!client.hasKey) {
     return (
       <section class="library-brands" hidden={hidden} aria-label="Brand requests">
-        <div class="empty-state" id="requests-need-key" data-testid="requests-need-key">
+        <div class="empty-state" data-testid="requests-need-key" ref={needKey}>
           <strong>Asking for a brand needs your library key.</strong>
           <p>Add the key from your library account under Settings → Library, then come back here.</p>
           <Button variant="primary" onClick={onOpenSettings}>
@@ -103,9 +124,11 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
         setSending(false);
         setOutcome(next);
         if (!next.keepForm) setForm((current) => formAfterSent(current, sent));
-        // Refused for a wait (the minute's allowance, the day's 50): the list is as it was, and
-        // reading it now would only be refused too, said a second time.
-        if (next.sendAt === undefined) setListVersion((n) => n + 1);
+        // Only a request the library took changes the list. One refused or lost (a wait, the
+        // library down, the connection dropped) left it as it was, and reading it now would
+        // mostly fail the same way, said a second time under My requests (sent again, a lost
+        // one that did arrive comes back as already asked for, and the list is read then).
+        if (!next.keepForm) setListVersion((n) => n + 1);
       });
   };
 
@@ -115,8 +138,8 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
         <h2 id="brand-request-title" class="email-detail-title">
           Ask for a brand
         </h2>
-        <TextField id="request-brand" label="Brand" value={form.brand} onValue={set('brand')} error={problems.brand} />
-        <TextField id="request-website" label="Website" value={form.website} onValue={set('website')} error={problems.website} placeholder="brand.com" />
+        <TextField id="request-brand" label="Brand" value={form.brand} onValue={set('brand')} error={problems.brand} inputRef={brandField} />
+        <TextField id="request-website" label="Website" value={form.website} onValue={set('website')} error={problems.website} placeholder="brand.com" inputRef={websiteField} />
         <CategorySelect id="request-category" value={form.category} anyLabel="Let the service choose" onValue={set('category')} />
         <TextField id="request-signupUrl" label="Signup page (optional)" value={form.signupUrl} onValue={set('signupUrl')} error={problems.signupUrl} type="url" />
         <div class="field">

@@ -28,8 +28,13 @@ export interface SearchScreenProps {
 export function SearchScreen({ client, search, place, onPlace, onOpen, onOpenSettings, onFocusGrid, hidden, focusRequest, searchRef }: SearchScreenProps) {
   const { form, setForm, emails, loading, done, repeating, problem } = search;
   const onBrand = useCallback((brand: string) => setForm((current) => (current.brand === brand ? current : { ...current, brand })), [setForm]);
-  // A Try again that worked: the keyboard goes on in the results (the card last on).
-  const retryFocused = useRetryFocus(loading, problem !== null, emails.length, () => emails.length > 0 && onFocusGrid());
+  // A Try again that worked: the keyboard goes on in the results, at the first card it brought
+  // (the card last on could be far above, at the top for a person who scrolled down with the wheel).
+  const retryFocused = useRetryFocus(loading, problem !== null, emails.length, (from) => {
+    if (emails.length === 0) return;
+    onPlace({ ...place, focused: Math.min(from, emails.length - 1) });
+    onFocusGrid();
+  });
   useOwnCountdown(!hidden && problem?.kind === 'busy');
   const notice = problem ? <ProblemNotice problem={problem} onRetry={retryFocused(search.retry)} onOpenSettings={onOpenSettings} /> : null;
   // A next page loading or failed keeps the count shown (the failed one's notice says why no more come).
