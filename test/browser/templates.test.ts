@@ -277,7 +277,7 @@ describe('Templates', () => {
     expect(await ui.getByLabel('Description (optional)').inputValue()).toBe('Typed description');
     await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5 });
     await ui.getByRole('button', { name: 'Save as template' }).click();
-    await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 30_000 }).toMatch(/The builder API is receiving too many requests\. Try again in (a second|\d+ seconds)\./);
+    await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 30_000 }).toMatch(/The email builder asked Envelope to slow down\. Try again in (a second|\d+ seconds)\./);
     expect(await ui.getByLabel('Template name').inputValue()).toBe('Typed name');
     expect(await ui.getByLabel('Description (optional)').inputValue()).toBe('Typed description');
     await controlAsync('faults', { rate: 0 });
@@ -330,7 +330,7 @@ describe('Templates', () => {
     await ui.getByLabel('Template name').fill('Typed name');
     await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5 });
     await ui.getByRole('button', { name: 'Show more' }).click();
-    await expect.poll(() => textOf(ui.getByRole('alert').first()), { timeout: 30_000 }).toMatch(/The builder API is receiving too many requests\. Try again in (a second|\d+ seconds)\./);
+    await expect.poll(() => textOf(ui.getByRole('alert').first()), { timeout: 30_000 }).toMatch(/The email builder asked Envelope to slow down\. Try again in (a second|\d+ seconds)\./);
     expect(await templateList(ui).getByRole('listitem').count()).toBe(50);
     expect(await ui.getByLabel('Template name').inputValue()).toBe('Typed name');
     expect(await axeViolationsAsync(ui)).toEqual([]);
@@ -356,7 +356,7 @@ describe('Templates', () => {
       await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
       const ui = await h.uiFrameAsync();
       const list = ui.getByRole('region', { name: 'Templates in the workspace' });
-      await expect.poll(() => textOf(list.getByRole('alert')), { timeout: 30_000 }).toMatch(/^The builder API asks Envelope to slow down for a while\. You can try again after \d\d:\d\d, in about an hour\.$/);
+      await expect.poll(() => textOf(list.getByRole('alert')), { timeout: 30_000 }).toMatch(/^The email builder asked Envelope to slow down for a while\. You can try again after \d\d:\d\d, in about an hour\.$/);
       await controlAsync('faults', { rate: 0 });
       const tryAgain = list.getByRole('button', { name: 'Try again' });
       expect(await tryAgain.getAttribute('aria-disabled')).toBe('true');
@@ -377,7 +377,7 @@ describe('Templates', () => {
     await ui.getByLabel('Template name').fill('Typed name');
     const templatesBefore = (await builderAsync<StoredTemplate[]>('/templates')).data.map((template) => template.name).sort();
     const saveSection = ui.getByRole('region', { name: 'Save selection as template' });
-    const waitWords = /^The builder API asks Envelope to slow down for a while, so nothing was changed\. You can try again after \d\d:\d\d, in about 2 minutes\.$/;
+    const waitWords = /^The email builder asked Envelope to slow down for a while, so nothing was changed\. You can try again after \d\d:\d\d, in about 2 minutes\.$/;
     /** Nothing reaches the builder for a while after a press: its templates are as they were. */
     const nothingSentAsync = async () => {
       await new Promise((done) => setTimeout(done, 2_000));
@@ -496,7 +496,7 @@ describe('Templates', () => {
     await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5, retry_after: 62 });
     await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
     const ui = await h.uiFrameAsync();
-    await expect.poll(() => textOf(ui.getByRole('alert').first()), { timeout: 30_000 }).toBe('The builder API asks Envelope to slow down for a while.');
+    await expect.poll(() => textOf(ui.getByRole('alert').first()), { timeout: 30_000 }).toBe('The email builder asked Envelope to slow down for a while.');
     const countdown = ui.getByText(/^Trying again in \d+ seconds\.$/);
     const first = Number(/\d+/.exec((await textOf(countdown)) ?? '')?.[0]);
     expect(first).toBeGreaterThan(50);
