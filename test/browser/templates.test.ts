@@ -343,7 +343,7 @@ describe('Templates', () => {
     await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5 });
     await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
     ui = await h.uiFrameAsync();
-    await expect.poll(() => textOf(ui.getByRole('alert').first()), { timeout: 30_000 }).toMatch(/too many requests\. Try again in (a second|\d+ seconds)\./);
+    await expect.poll(() => textOf(ui.getByRole('alert').first()), { timeout: 30_000 }).toMatch(/asked Envelope to slow down\. Try again in (a second|\d+ seconds)\./);
     await controlAsync('faults', { rate: 0 });
     await ui.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 30_000 }).toBe(50);
