@@ -250,8 +250,8 @@ describe('Templates', () => {
     await expect.poll(() => relaunched.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Delete “Spring sale (final)”');
     await h.page.keyboard.press('Enter');
     await expect.poll(() => itemNamed(relaunched, 'Spring sale (final)').count()).toBe(0);
-    // The row is gone with its buttons: the list keeps the focus and says what happened.
-    expect(await relaunched.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Templates in the workspace');
+    // The row is gone with its buttons: the template that took its place has the focus, and the list says what happened.
+    await expect.poll(() => relaunched.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Open “/);
     await expect.poll(() => textOf(relaunched.getByText('Deleted “Spring sale (final)”.', { exact: false }))).toContain('Deleted “Spring sale (final)”.');
     expect((await builderAsync(`/templates/${id}`)).status).toBe(404);
     expect((await frameAsync()).relaunch).toEqual([]);
@@ -621,7 +621,7 @@ describe('Templates', () => {
     await item.getByRole('button', { name: 'Delete “Welcome email”', exact: true }).click();
     await expect.poll(() => item.count(), { timeout: 20_000 }).toBe(0);
     expect(await ui.getByText('“Welcome email” was already deleted elsewhere.', { exact: false }).count()).toBe(1);
-    expect(await ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Templates in the workspace');
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Open “/);
   });
 
   it('what a deletion did is said until the next action: a save, another deletion or a look at another tab takes its place, and the count stays (it read “Deleted “X”. 7 templates…” after later saves)', async () => {
@@ -683,7 +683,7 @@ describe('Templates', () => {
     await h.page.keyboard.press('Enter');
     await expect.poll(() => item.count(), { timeout: 20_000 }).toBe(0);
     expect(await ui.getByText('“Welcome email” was already deleted elsewhere.', { exact: false }).count()).toBe(1);
-    expect(await ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Templates in the workspace');
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Open “/);
   });
 
   it('renaming or deleting the selected frame’s template from the list is shown above at once: its new name, then the form to save it anew', async () => {
@@ -704,9 +704,33 @@ describe('Templates', () => {
     await expect.poll(() => ui.getByRole('button', { name: 'Save as template' }).count(), { timeout: 20_000 }).toBe(1);
     expect(await ui.getByRole('button', { name: 'Update template' }).count()).toBe(0);
     expect(await ui.getByText('This frame was linked to “Selected one (final)”, which was deleted; the link is removed.').count()).toBe(1);
-    // The focus stays in the list, where the deleted row was.
-    expect(await ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Templates in the workspace');
+    // The focus stays in the list, where the deleted row was: on the template that took its place.
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Open “/);
     expect(JSON.parse((await frameAsync()).link || 'null')).toBeNull();
+  });
+
+  it('a deletion by keyboard leaves the focus where the row was, on the next template (it went to the list’s heading: in a long list, every row above was to be tabbed through again)', async () => {
+    let ui = await openTemplatesAsync('light');
+    ui = await workspaceFilledAsync(47);
+    const focusedName = () => ui.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '');
+    // Newest first: Campaign 47 … Campaign 1, so Campaign 12 is followed by Campaign 11.
+    await itemNamed(ui, 'Campaign 12').getByRole('button', { name: 'Delete “Campaign 12”' }).focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.closest('.confirm') !== null)).toBe(true);
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => itemNamed(ui, 'Campaign 12').count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(focusedName).toBe('Open “Campaign 11”');
+    expect(await ui.getByText('Deleted “Campaign 12”.').count()).toBe(1);
+    // The last row deleted: the one above takes the focus.
+    const names = (await builderAsync<StoredTemplate[]>('/templates?per_page=100')).data.map((template) => template.name);
+    const [aboveOldest, oldest] = names.slice(-2) as [string, string];
+    await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 20_000 }).toBe(names.length);
+    await itemNamed(ui, oldest).getByRole('button', { name: `Delete “${oldest}”` }).focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.closest('.confirm') !== null)).toBe(true);
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => itemNamed(ui, oldest).count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(focusedName).toBe(`Open “${aboveOldest}”`);
   });
 
   it('Show more keeps the keyboard where it was: on the first template it added', async () => {
