@@ -5,6 +5,8 @@ import type { ApiName } from '../shared/settings/validate-settings';
 import type { ConnectionResult } from '../shared/bridge/messages';
 
 const API_LABEL: Record<ApiName, string> = { builder: 'builder', library: 'library' };
+/** The service as designers know it: "API" is a developer's word (kept only in the key's name). */
+const SERVICE: Record<ApiName, string> = { builder: 'email builder', library: 'email library' };
 
 /** The fields of an ApiError this module reads (src/shared/api/http/api-error.ts). */
 export interface ApiFailure {
@@ -66,6 +68,7 @@ function isWebPage(reply: string): boolean {
  */
 export function connectionFailedResult(api: ApiName, baseUrl: string, error: unknown, lastReply = '', keySent = true): ConnectionResult {
   const label = API_LABEL[api];
+  const service = SERVICE[api];
   if (!isApiFailure(error)) {
     const detail = error instanceof Error ? error.message : String(error);
     return { ok: false, message: `The ${label} connection test failed unexpectedly: ${withStop(detail)}` };
@@ -75,22 +78,22 @@ export function connectionFailedResult(api: ApiName, baseUrl: string, error: unk
   // facts for the person testing the connection, once.
   if (status === null) {
     if (error.code === 'timeout') {
-      return { ok: false, message: `${baseUrl} did not answer in time. The ${label} API may be slow or down: test again in a minute.` };
+      return { ok: false, message: `${baseUrl} did not answer in time. The ${service} may be slow or down: test again in a minute.` };
     }
     return { ok: false, message: `Could not reach ${baseUrl}. Check the address above and your network connection, then test again.` };
   }
-  // A 2xx that is not the API's answer: the address reaches something else (a web page, another API).
+  // A 2xx that is not the service's answer: the address reaches something else (a web page, another API).
   if (error.code === 'not_json') {
     if (!isWebPage(lastReply)) {
       return {
         ok: false,
-        message: `${baseUrl} answered with data cut short or damaged, which Envelope cannot read. Test again; if it happens again, check that this is the ${label} API address.`,
+        message: `${baseUrl} answered with data cut short or damaged, which Envelope cannot read. Test again; if it happens again, check that this is the ${service}’s address.`,
       };
     }
-    return { ok: false, message: `${baseUrl} answered with a web page, not the ${label} API’s data: is this the ${label} API address?` };
+    return { ok: false, message: `${baseUrl} answered with a web page, not the ${service}’s data: is this the ${service}’s address?` };
   }
   if (error.code === 'malformed_response') {
-    return { ok: false, message: `${baseUrl} answered, but not as the ${label} API does: is this the ${label} API address?` };
+    return { ok: false, message: `${baseUrl} answered, but not as the ${service} does: is this the ${service}’s address?` };
   }
   if (status === 401 || status === 403) {
     const where =
@@ -100,18 +103,18 @@ export function connectionFailedResult(api: ApiName, baseUrl: string, error: unk
     return { ok: false, message: `The ${label} API key was not accepted. ${where}` };
   }
   if (status === 404) {
-    return { ok: false, message: `${baseUrl} answered "not found": is this the ${label} API address?` };
+    return { ok: false, message: `${baseUrl} answered "not found": is this the ${service}’s address?` };
   }
   if (status === 429) {
     // Without a key the library's limit is that of every call made without one from this network.
-    const message = keySent ? `The ${label} API is limiting requests for this key.` : `The ${label} API is limiting requests made without a key. A library API key has a much higher limit.`;
+    const message = keySent ? `The ${service} asked Envelope to slow down for this key.` : `The ${service} asked Envelope to slow down: it limits requests made without a key. A library API key has a much higher limit.`;
     const seconds = error.retryAfterSeconds;
     // A wait of minutes the screen counts down; a longer one is said in words.
     if (seconds && seconds <= COUNTDOWN_MAX_SECONDS) return { ok: false, message, retryAfterSeconds: Math.ceil(seconds) };
     return { ok: false, message: `${message} Try again in ${describeWait(seconds || 60)}.` };
   }
   if (status >= 500) {
-    return { ok: false, message: `The ${label} API had a problem on its side. Test again later.` };
+    return { ok: false, message: `The ${service} had a problem on its side. Test again later.` };
   }
-  return { ok: false, message: `The ${label} API refused the test call. Check that the address above points to the ${label} API.` };
+  return { ok: false, message: `The ${service} refused the test call. Check that the address above is the ${service}’s.` };
 }

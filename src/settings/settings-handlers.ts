@@ -92,7 +92,7 @@ export function createSettingsHandlers(dependencies: SettingsDependencies): Sett
         }
       }
       // Said as Sync says a refused write (most likely a full storage, where Save again fails again); the form keeps what was typed.
-      await storingAsync(keyStore.saveAsync(api, key === undefined ? { baseUrl } : { baseUrl, key }), `the ${api} API settings`);
+      await storingAsync(keyStore.saveAsync(api, key === undefined ? { baseUrl } : { baseUrl, key }), `the email ${api} settings`);
       return readViewAsync();
     },
 

@@ -351,7 +351,7 @@ describe('Browse: search', () => {
     await expect.poll(() => textOf(ui.getByTestId('settings-library-key-hint')), { timeout: 10_000 }).not.toBeNull();
     await ui.getByTestId('nav-browse').click();
     const alert = ui.getByTestId('library-problem').getByRole('alert');
-    await expect.poll(() => textOf(alert), { timeout: 15_000 }).toMatch(/^The email library API key was not accepted\..*Settings/);
+    await expect.poll(() => textOf(alert), { timeout: 15_000 }).toMatch(/^The library API key was not accepted\..*Settings/);
     await ui.getByRole('button', { name: 'Open Settings' }).click();
     await expect.poll(() => textOf(ui.getByRole('heading', { level: 1 }))).toBe('Settings');
   });
@@ -821,7 +821,7 @@ describe('Browse: a key replaced after a 401', () => {
       await ui.getByRole('searchbox', { name: 'Search emails' }).fill('free');
       await ui.getByLabel('Category').selectOption({ label: 'Beauty' });
       const alert = ui.getByTestId('library-problem').getByRole('alert');
-      await expect.poll(() => textOf(alert), { timeout: 15_000 }).toMatch(/^The email library API key was not accepted\./);
+      await expect.poll(() => textOf(alert), { timeout: 15_000 }).toMatch(/^The library API key was not accepted\./);
       await ui.getByRole('button', { name: 'Open Settings' }).click();
       await ui.getByTestId('settings-library-key').fill(state.library.keys.other!);
     } finally {
@@ -852,7 +852,7 @@ describe('Browse: a new key starts it afresh', () => {
     await expect.poll(() => textOf(ui.getByTestId('settings-library-key-hint')), { timeout: 10_000 }).toBe(hintBefore);
     await ui.getByTestId('nav-browse').click();
     const alert = ui.getByTestId('library-problem').getByRole('alert');
-    await expect.poll(() => textOf(alert), { timeout: 15_000 }).toMatch(/^The email library API key was not accepted\./);
+    await expect.poll(() => textOf(alert), { timeout: 15_000 }).toMatch(/^The library API key was not accepted\./);
   });
 });
 

@@ -67,11 +67,11 @@ describe('Settings in the real UI', () => {
       await expect.poll(() => textOf(countdown), { timeout: 15_000 }).toMatch(/^Test again in [1-4] seconds?\.$/);
       const first = await textOf(countdown);
       await expect.poll(() => textOf(countdown), { timeout: 5_000 }).not.toBe(first);
-      expect(await textOf(result)).toBe('The library API is limiting requests for this key.');
+      expect(await textOf(result)).toBe('The email library asked Envelope to slow down for this key.');
     } finally {
       await setFaults({ rate: 0 });
     }
-    await expect.poll(() => textOf(ui.getByTestId('settings-library-result')), { timeout: 10_000 }).toBe('The library API is limiting requests for this key. You can test again now.');
+    await expect.poll(() => textOf(ui.getByTestId('settings-library-result')), { timeout: 10_000 }).toBe('The email library asked Envelope to slow down for this key. You can test again now.');
     expect(await ui.getByTestId('settings-library-countdown').count()).toBe(0);
     expect(await axeViolationsAsync(ui)).toEqual([]);
   });
@@ -175,7 +175,7 @@ describe('Settings in the real UI', () => {
     usedKeys.push(longerKey);
     try {
       await saveThenTestAsync(longerKey);
-      await expect.poll(() => textOf(ui.getByTestId('settings-builder-error')), { timeout: 10_000 }).toMatch(/^Figma could not store the builder API settings/);
+      await expect.poll(() => textOf(ui.getByTestId('settings-builder-error')), { timeout: 10_000 }).toMatch(/^Figma could not store the email builder settings/);
       expect(await textOf(result)).toBe('');
     } finally {
       await evaluateHooks(h.page, (hooks) => hooks.fake().figma.clientStorage.deleteAsync('test.filler'));
@@ -259,7 +259,7 @@ describe('Settings in the real UI', () => {
       expect(await question.locator('p').textContent()).toBe(
         api === 'library'
           ? 'Remove the saved library API key from this computer? Browsing still works without it; HTML previews and your follows, likes and collections need a key again.'
-          : 'Remove the saved builder API key from this computer? Envelope cannot reach this API until you paste a key again.',
+          : 'Remove the saved builder API key from this computer? Envelope cannot reach the email builder until you paste a key again.',
       );
       await question.getByRole('button', { name: 'Keep it' }).click();
       await expect.poll(() => question.count()).toBe(0);
@@ -296,7 +296,7 @@ describe('Settings in the real UI', () => {
       await expect
         .poll(() => textOf(ui.getByTestId('settings-library-error')), { timeout: 10_000 })
         // Not “try Save again”, which fails again while the storage is full.
-        .toBe('Figma could not store the library API settings on this computer (Envelope’s storage there may be full).');
+        .toBe('Figma could not store the email library settings on this computer (Envelope’s storage there may be full).');
       expect(await section.getByLabel('Library API key', { exact: true }).inputValue()).toBe(longerKey);
       expect(await evaluateHooks(h.page, (hooks) => hooks.clientStorageValueAsync('envelope.library.apiKey'))).toBe(state.library.keys.demo);
       expect(await evaluateHooks(h.page, (hooks) => hooks.clientStorageValueAsync('envelope.library.baseUrl'))).toBe(h.emulator.libraryUrl);

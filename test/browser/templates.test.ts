@@ -250,8 +250,8 @@ describe('Templates', () => {
     await expect.poll(() => relaunched.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Delete “Spring sale (final)”');
     await h.page.keyboard.press('Enter');
     await expect.poll(() => itemNamed(relaunched, 'Spring sale (final)').count()).toBe(0);
-    // The row is gone with its buttons: the list keeps the focus and says what happened.
-    expect(await relaunched.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Templates in the workspace');
+    // The row is gone with its buttons: the template that took its place has the focus, and the list says what happened.
+    await expect.poll(() => relaunched.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Open “/);
     await expect.poll(() => textOf(relaunched.getByText('Deleted “Spring sale (final)”.', { exact: false }))).toContain('Deleted “Spring sale (final)”.');
     expect((await builderAsync(`/templates/${id}`)).status).toBe(404);
     expect((await frameAsync()).relaunch).toEqual([]);
@@ -277,7 +277,7 @@ describe('Templates', () => {
     expect(await ui.getByLabel('Description (optional)').inputValue()).toBe('Typed description');
     await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5 });
     await ui.getByRole('button', { name: 'Save as template' }).click();
-    await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 30_000 }).toMatch(/The builder API is receiving too many requests\. Try again in (a second|\d+ seconds)\./);
+    await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 30_000 }).toMatch(/The email builder asked Envelope to slow down\. Try again in (a second|\d+ seconds)\./);
     expect(await ui.getByLabel('Template name').inputValue()).toBe('Typed name');
     expect(await ui.getByLabel('Description (optional)').inputValue()).toBe('Typed description');
     await controlAsync('faults', { rate: 0 });
@@ -330,7 +330,7 @@ describe('Templates', () => {
     await ui.getByLabel('Template name').fill('Typed name');
     await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5 });
     await ui.getByRole('button', { name: 'Show more' }).click();
-    await expect.poll(() => textOf(ui.getByRole('alert').first()), { timeout: 30_000 }).toMatch(/The builder API is receiving too many requests\. Try again in (a second|\d+ seconds)\./);
+    await expect.poll(() => textOf(ui.getByRole('alert').first()), { timeout: 30_000 }).toMatch(/The email builder asked Envelope to slow down\. Try again in (a second|\d+ seconds)\./);
     expect(await templateList(ui).getByRole('listitem').count()).toBe(50);
     expect(await ui.getByLabel('Template name').inputValue()).toBe('Typed name');
     expect(await axeViolationsAsync(ui)).toEqual([]);
@@ -343,7 +343,7 @@ describe('Templates', () => {
     await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5 });
     await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
     ui = await h.uiFrameAsync();
-    await expect.poll(() => textOf(ui.getByRole('alert').first()), { timeout: 30_000 }).toMatch(/too many requests\. Try again in (a second|\d+ seconds)\./);
+    await expect.poll(() => textOf(ui.getByRole('alert').first()), { timeout: 30_000 }).toMatch(/asked Envelope to slow down\. Try again in (a second|\d+ seconds)\./);
     await controlAsync('faults', { rate: 0 });
     await ui.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 30_000 }).toBe(50);
@@ -356,7 +356,7 @@ describe('Templates', () => {
       await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
       const ui = await h.uiFrameAsync();
       const list = ui.getByRole('region', { name: 'Templates in the workspace' });
-      await expect.poll(() => textOf(list.getByRole('alert')), { timeout: 30_000 }).toMatch(/^The builder API asks Envelope to slow down for a while\. You can try again after \d\d:\d\d, in about an hour\.$/);
+      await expect.poll(() => textOf(list.getByRole('alert')), { timeout: 30_000 }).toMatch(/^The email builder asked Envelope to slow down for a while\. You can try again after \d\d:\d\d, in about an hour\.$/);
       await controlAsync('faults', { rate: 0 });
       const tryAgain = list.getByRole('button', { name: 'Try again' });
       expect(await tryAgain.getAttribute('aria-disabled')).toBe('true');
@@ -377,7 +377,7 @@ describe('Templates', () => {
     await ui.getByLabel('Template name').fill('Typed name');
     const templatesBefore = (await builderAsync<StoredTemplate[]>('/templates')).data.map((template) => template.name).sort();
     const saveSection = ui.getByRole('region', { name: 'Save selection as template' });
-    const waitWords = /^The builder API asks Envelope to slow down for a while, so nothing was changed\. You can try again after \d\d:\d\d, in about 2 minutes\.$/;
+    const waitWords = /^The email builder asked Envelope to slow down for a while, so nothing was changed\. You can try again after \d\d:\d\d, in about 2 minutes\.$/;
     /** Nothing reaches the builder for a while after a press: its templates are as they were. */
     const nothingSentAsync = async () => {
       await new Promise((done) => setTimeout(done, 2_000));
@@ -496,7 +496,7 @@ describe('Templates', () => {
     await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5, retry_after: 62 });
     await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
     const ui = await h.uiFrameAsync();
-    await expect.poll(() => textOf(ui.getByRole('alert').first()), { timeout: 30_000 }).toBe('The builder API asks Envelope to slow down for a while.');
+    await expect.poll(() => textOf(ui.getByRole('alert').first()), { timeout: 30_000 }).toBe('The email builder asked Envelope to slow down for a while.');
     const countdown = ui.getByText(/^Trying again in \d+ seconds\.$/);
     const first = Number(/\d+/.exec((await textOf(countdown)) ?? '')?.[0]);
     expect(first).toBeGreaterThan(50);
@@ -621,7 +621,7 @@ describe('Templates', () => {
     await item.getByRole('button', { name: 'Delete “Welcome email”', exact: true }).click();
     await expect.poll(() => item.count(), { timeout: 20_000 }).toBe(0);
     expect(await ui.getByText('“Welcome email” was already deleted elsewhere.', { exact: false }).count()).toBe(1);
-    expect(await ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Templates in the workspace');
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Open “/);
   });
 
   it('what a deletion did is said until the next action: a save, another deletion or a look at another tab takes its place, and the count stays (it read “Deleted “X”. 7 templates…” after later saves)', async () => {
@@ -683,7 +683,7 @@ describe('Templates', () => {
     await h.page.keyboard.press('Enter');
     await expect.poll(() => item.count(), { timeout: 20_000 }).toBe(0);
     expect(await ui.getByText('“Welcome email” was already deleted elsewhere.', { exact: false }).count()).toBe(1);
-    expect(await ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Templates in the workspace');
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Open “/);
   });
 
   it('renaming or deleting the selected frame’s template from the list is shown above at once: its new name, then the form to save it anew', async () => {
@@ -704,9 +704,33 @@ describe('Templates', () => {
     await expect.poll(() => ui.getByRole('button', { name: 'Save as template' }).count(), { timeout: 20_000 }).toBe(1);
     expect(await ui.getByRole('button', { name: 'Update template' }).count()).toBe(0);
     expect(await ui.getByText('This frame was linked to “Selected one (final)”, which was deleted; the link is removed.').count()).toBe(1);
-    // The focus stays in the list, where the deleted row was.
-    expect(await ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Templates in the workspace');
+    // The focus stays in the list, where the deleted row was: on the template that took its place.
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Open “/);
     expect(JSON.parse((await frameAsync()).link || 'null')).toBeNull();
+  });
+
+  it('a deletion by keyboard leaves the focus where the row was, on the next template (it went to the list’s heading: in a long list, every row above was to be tabbed through again)', async () => {
+    let ui = await openTemplatesAsync('light');
+    ui = await workspaceFilledAsync(47);
+    const focusedName = () => ui.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '');
+    // Newest first: Campaign 47 … Campaign 1, so Campaign 12 is followed by Campaign 11.
+    await itemNamed(ui, 'Campaign 12').getByRole('button', { name: 'Delete “Campaign 12”' }).focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.closest('.confirm') !== null)).toBe(true);
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => itemNamed(ui, 'Campaign 12').count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(focusedName).toBe('Open “Campaign 11”');
+    expect(await ui.getByText('Deleted “Campaign 12”.').count()).toBe(1);
+    // The last row deleted: the one above takes the focus.
+    const names = (await builderAsync<StoredTemplate[]>('/templates?per_page=100')).data.map((template) => template.name);
+    const [aboveOldest, oldest] = names.slice(-2) as [string, string];
+    await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 20_000 }).toBe(names.length);
+    await itemNamed(ui, oldest).getByRole('button', { name: `Delete “${oldest}”` }).focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.closest('.confirm') !== null)).toBe(true);
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => itemNamed(ui, oldest).count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(focusedName).toBe(`Open “${aboveOldest}”`);
   });
 
   it('Show more keeps the keyboard where it was: on the first template it added', async () => {

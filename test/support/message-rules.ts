@@ -15,6 +15,9 @@ const CODE_PATTERNS: ReadonlyArray<[RegExp, string]> = [
   [/\[object \w+\]|\bundefined\b|\bnull\b|\bNaN\b/, 'a JavaScript value'],
   // A status number means nothing to a designer: the words say what happened and what to do.
   [/\bHTTP\s*\d{3}\b|\([1-5]\d\d\)/i, 'an HTTP status number'],
+  // "API" is a developer's word: say the service ("the email builder"). Kept only in the names of
+  // the things a designer pastes in Settings: a builder or library "API key", the "API address".
+  [/\bAPIs?\b(?! ([Kk]eys?|address)\b)/, 'the jargon word "API"'],
 ];
 
 /** The sentences of a message, normalised for comparison. */

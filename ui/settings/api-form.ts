@@ -14,7 +14,7 @@ export const API_TEXT: Record<ApiName, { title: string; about: string; keyLabel:
     keyNoun: 'builder API key',
     keyPlaceholder: 'ef_…',
     keyHelp: 'Create one in the builder under Settings → API Keys.',
-    withoutKey: 'Envelope cannot reach this API until you paste a key again.',
+    withoutKey: 'Envelope cannot reach the email builder until you paste a key again.',
     noKeyYet: 'paste one to connect.',
   },
   library: {

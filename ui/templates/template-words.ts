@@ -70,7 +70,7 @@ export function listReadProblem(error: unknown): TemplateProblem {
   const { code, details } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; details?: { retryAfterSeconds?: unknown } };
   const seconds = details?.retryAfterSeconds;
   if (code !== 'rate_limited' || typeof seconds !== 'number' || seconds <= DEFAULT_RETRY_POLICY.maxRetryAfterSeconds) return problem;
-  const message = 'The builder API asks Envelope to slow down for a while.';
+  const message = 'The email builder asked Envelope to slow down for a while.';
   if (seconds > MAX_COUNTDOWN_SECONDS) return heldProblem(problem, message, seconds, Date.now());
   return { ...problem, message, retryAfterSeconds: Math.ceil(seconds) };
 }
@@ -85,7 +85,7 @@ export function actionProblem(problem: TemplateProblem, error: unknown, nowMs = 
   const { code, details } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; details?: { retryAfterSeconds?: unknown } };
   const seconds = details?.retryAfterSeconds;
   if (code !== 'rate_limited' || typeof seconds !== 'number' || seconds <= DEFAULT_RETRY_POLICY.maxRetryAfterSeconds) return problem;
-  return heldProblem(problem, 'The builder API asks Envelope to slow down for a while, so nothing was changed.', seconds, nowMs);
+  return heldProblem(problem, 'The email builder asked Envelope to slow down for a while, so nothing was changed.', seconds, nowMs);
 }
 
 /** `said`, then when the wait of `seconds` ends; what sent the request is held until then. */

@@ -39,6 +39,8 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const [said, setSaid] = useState('');
   const listHeading = useRef<HTMLHeadingElement>(null);
   const listElement = useRef<HTMLUListElement>(null);
+  /** Where the deleted row was among those shown, until the list without it is drawn. */
+  const focusAfterDeletion = useRef<number | null>(null);
   const moreButton = useRef<HTMLButtonElement>(null);
   /** The templates shown before "Show more" was pressed from the keyboard (null: it was not). */
   const shownBeforeMore = useRef<Set<string> | null>(null);
@@ -86,8 +88,10 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     setSaid('');
     load(1, true);
   };
-  // The deleted row and its buttons are gone: focus stays in the list, and the deletion is said.
+  // The deleted row and its buttons are gone: the focus goes to the row that takes its place (the
+  // one above for the last), not to the top of a long list, and the deletion is said.
   const onDeleted = ({ id, name }: TemplateRow, alreadyGone: boolean) => {
+    focusAfterDeletion.current = shown.findIndex((row) => row.id === id);
     listHeading.current?.focus();
     setList((before) => removeTemplateRow(before, id));
     reload();
@@ -134,6 +138,13 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     const target = added < 0 ? (moreButton.current ?? listHeading.current) : listElement.current?.children[added]?.querySelector('button');
     target?.focus();
   }, [list, query]);
+  useEffect(() => {
+    const index = focusAfterDeletion.current;
+    if (index === null) return;
+    focusAfterDeletion.current = null;
+    const rows = listElement.current?.children;
+    if (index >= 0 && rows && rows.length > 0) rows[Math.min(index, rows.length - 1)]?.querySelector('button')?.focus();
+  }, [list]);
   // A wait the builder asked for, counted from when it was said; at its end the list reads again (no Try again meanwhile).
   const listProblem = list.problem;
   const waitUntil = useMemo(() => (listProblem?.retryAfterSeconds === undefined ? null : Date.now() + listProblem.retryAfterSeconds * 1000), [listProblem]);

@@ -75,6 +75,9 @@ export function keyProblem(api: ApiName, input: string): string | null {
   if (isKey(key.replace(/^(authorization:\s*)?bearer\s+/i, ''))) return 'Paste the key alone, without “Bearer” in front of it.';
   if (isKey(key.replace(/\s+/g, ''))) return `This ${api} API key has a space or line break inside it: copy it again in one piece.`;
   if (isKey(key.replace(INVISIBLE, ''))) return `This ${api} API key has an invisible character in it: copy it again from where it was made.`;
+  // More than one of those at once: each check above found the rest no key; all of them off, it is one.
+  const stripped = key.replace(/^(authorization:\s*)?bearer\s+/i, '').replace(QUOTE_MARKS, '').replace(/\s+/g, '').replace(INVISIBLE, '');
+  if (isKey(stripped.replace(QUOTE_MARKS, ''))) return `This ${api} API key came with more than the key (quote marks, spaces, line breaks or “Bearer”): copy the key alone again, in one piece.`;
   const libraryRule = 'Library keys look like xxx_live_ followed by at least 8 letters or digits.';
   if (api === 'builder') {
     if (isLibraryKey(key)) return `This is a library API key: paste it under Email library. Builder keys start with "${BUILDER_KEY_PREFIX}".`;

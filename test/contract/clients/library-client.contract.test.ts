@@ -143,6 +143,6 @@ describe.each(TRANSPORTS)('library client over the $name', (transportKind) => {
     const revoked = createLibraryClient({ baseUrl: session.emulator.libraryUrl, key: session.keys.library.revoked, transport: transportKind.create() });
     const error = await apiRejectionOf(revoked.listCollectionsAsync());
     expect(error).toMatchObject({ code: 'unauthorized', status: 401, api: 'library' });
-    expect(error.message).toMatch(/^The email library API key was not accepted/);
+    expect(error.message).toMatch(/^The library API key was not accepted/);
   });
 });

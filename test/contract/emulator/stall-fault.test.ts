@@ -46,6 +46,6 @@ describe('POST /_emulator/faults with kind "stall"', () => {
   it('ends as the client’s timeout, in words, through the iframe’s transport', async () => {
     await control(emulator, 'faults', { rate: 1, kinds: ['stall'] });
     const client = createLibraryClient({ baseUrl: emulator.libraryUrl, key: null, transport: createBrowserFetchTransport(), timeoutMs: 300, retryPolicy: { maxAttempts: 1 } });
-    await expect(client.searchEmailsAsync({ perPage: 3 })).rejects.toMatchObject({ code: 'timeout', message: 'The email library API did not answer within a second. Try again.' });
+    await expect(client.searchEmailsAsync({ perPage: 3 })).rejects.toMatchObject({ code: 'timeout', message: 'The email library did not answer within a second. Try again.' });
   });
 });

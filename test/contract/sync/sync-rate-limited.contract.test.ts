@@ -29,6 +29,6 @@ describe('a push the builder keeps refusing after every wait (429)', () => {
     expect(total).toBeDefined();
     expect(labels).toContain('The builder asked Envelope to wait a second before pushing; the sync starts after that.');
     expect(message).not.toMatch(/Try again in a second/);
-    expect(message).toBe('Envelope waited 3 seconds as the builder API asked, and it still refused: it is receiving too many requests. Try again in a minute.');
+    expect(message).toBe('Envelope waited 3 seconds as the email builder asked, and it still asks Envelope to slow down. Try again in a minute.');
   }, 30_000);
 });

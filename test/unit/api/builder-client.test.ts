@@ -168,7 +168,7 @@ describe('builder client: design-system sync', () => {
   });
 
   it('refuses to be created without a builder key', () => {
-    expect(() => builderHarnessWithKey('')).toThrow(/needs an API key/);
+    expect(() => builderHarnessWithKey('')).toThrow('This needs a builder API key. Add one in Settings.');
     // Which key, what is wrong with it, and where to fix it (it said only what builder keys start with).
     expect(() => builderHarnessWithKey('lib_live_abcdefgh12')).toThrow('Envelope can’t use this builder API key. This is a library API key: paste it under Email library. Builder keys start with "ef_". Check the key in Settings.');
     expect(() => builderHarnessWithKey('ef_abc def123')).toThrow(/space or line break inside it.* Check the key in Settings\.$/);

@@ -22,7 +22,7 @@ describe('library error rows (docs/api/library-api.md, Errors)', () => {
   it('400 generic: the server message says which parameter', () => {
     const error = library(400, 'bad_request', 'since is not a date');
     expect(error).toMatchObject({ code: 'bad_request', status: 400, serverCode: 'bad_request', api: 'library' });
-    expect(error.message).toBe('The email library API refused the request (since is not a date).');
+    expect(error.message).toBe('The email library refused the request (since is not a date).');
   });
 
   it('400 not_allowed', () => {
@@ -32,11 +32,11 @@ describe('library error rows (docs/api/library-api.md, Errors)', () => {
   it('401 with a key says the library key was not accepted', () => {
     const error = library(401, 'unauthorized', 'Invalid API key');
     expect(error.code).toBe('unauthorized');
-    expect(error.message).toMatch(/^The email library API key was not accepted\./);
+    expect(error.message).toMatch(/^The library API key was not accepted\./);
   });
 
   it('401 without a key says a key is needed', () => {
-    expect(library(401, 'unauthorized', 'Key required', {}, false).message).toBe('This needs an email library API key. Add one in Settings.');
+    expect(library(401, 'unauthorized', 'Key required', {}, false).message).toBe('This needs a library API key. Add one in Settings.');
   });
 
   it('404 not_found keeps the server naming the missing record', () => {
@@ -62,7 +62,7 @@ describe('library error rows (docs/api/library-api.md, Errors)', () => {
   it('429 rate_limited says when to retry', () => {
     const error = library(429, 'rate_limited', 'Slow down', { 'retry-after': '2' });
     expect(error).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 2 });
-    expect(error.message).toBe('The email library API is receiving too many requests. Try again in 2 seconds.');
+    expect(error.message).toBe('The email library asked Envelope to slow down. Try again in 2 seconds.');
   });
 
   it('429 daily_limit_reached says when the day resets', () => {
@@ -104,19 +104,19 @@ describe('builder error rows (docs/api/builder-api.md and docs/api/api-assumptio
   });
 
   it('a 429 without Retry-After still says when, roughly', () => {
-    expect(builder(429, 'rate_limited', 'x').message).toBe('The builder API is receiving too many requests. Try again in a minute.');
+    expect(builder(429, 'rate_limited', 'x').message).toBe('The email builder asked Envelope to slow down. Try again in a minute.');
   });
 
   it('an error body that is HTML maps by status alone', () => {
     const error = errorFromResponse({ status: 502, headers: {}, text: '<html>Bad gateway</html>' }, { api: 'builder', endpoint: 'GET /api/templates', keySent: true, nowMs: NOW });
     expect(error).toMatchObject({ code: 'server_error', status: 502, serverCode: null });
-    expect(error.message).toBe('The builder API had a problem on its side. Try again later.');
+    expect(error.message).toBe('The email builder had a problem on its side. Try again later.');
   });
 
   it('an unexpected status is said as a refusal, in words, when the body is not the API’s own', () => {
     const error = errorFromResponse({ status: 418, headers: {}, text: 'short and stout' }, { api: 'builder', endpoint: 'GET /api/templates', keySent: true, nowMs: NOW });
     expect(error).toMatchObject({ code: 'http_error' });
-    expect(error.message).toBe('The builder API turned the request away without saying why. Check the builder API address in Settings; if it is right, try again later.');
+    expect(error.message).toBe('The email builder turned the request away without saying why. Check the email builder’s address in Settings; if it is right, try again later.');
   });
 
   it('a 4xx the documents do not list, in the API’s own error body, is the API refusing and saying why', () => {
@@ -124,7 +124,7 @@ describe('builder error rows (docs/api/builder-api.md and docs/api/api-assumptio
     for (const status of [403, 409, 422]) {
       const error = builder(status, 'name_taken', 'A template with this name exists');
       expect(error).toMatchObject({ code: 'bad_request', status, serverCode: 'name_taken' });
-      expect(error.message).toBe('The builder API refused the request (A template with this name exists).');
+      expect(error.message).toBe('The email builder refused the request (A template with this name exists).');
     }
   });
 });
@@ -162,14 +162,14 @@ describe('failures without a usable response', () => {
     await clock.advanceAsync(1);
     const error = (await pending) as ApiError;
     expect(error).toMatchObject({ code: 'timeout', status: null });
-    expect(error.message).toBe('The builder API did not answer within 5 seconds. Try again.');
+    expect(error.message).toBe('The email builder did not answer within 5 seconds. Try again.');
   });
 
   it('a 2xx body that is not JSON', async () => {
     const { client } = builderHarness(() => ({ status: 200, headers: { 'content-type': 'text/html' }, text: '<!doctype html><title>Login</title>' }));
     const error = (await rejectionOf(client.getTemplateAsync('t'))) as ApiError;
     expect(error).toMatchObject({ code: 'not_json', status: 200 });
-    expect(error.message).toBe('The builder API sent a page instead of data, so its address may be wrong. Check the builder API address in Settings.');
+    expect(error.message).toBe('The email builder’s address sent a web page instead of data, so it may be wrong. Check the email builder’s address in Settings.');
     expect(error.endpoint).toBe('GET /api/templates/:id');
   });
 
@@ -177,14 +177,14 @@ describe('failures without a usable response', () => {
     const { client } = builderHarness(() => ({ status: 200, headers: { 'content-type': 'application/json' }, text: '{"data": {"id": "t", "na' }));
     const error = (await rejectionOf(client.getTemplateAsync('t'))) as ApiError;
     expect(error).toMatchObject({ code: 'not_json', status: 200 });
-    expect(error.message).toBe('The builder API sent a reply Envelope cannot read. The service may have changed; try again later, or update Envelope if it keeps happening.');
+    expect(error.message).toBe('The email builder sent a reply Envelope cannot read. The service may have changed; try again later, or update Envelope if it keeps happening.');
   });
 
   it('an empty 200 body is a missing value, not a crash', async () => {
     const { client } = libraryHarness(() => ({ status: 200, headers: {}, text: '' }));
     const error = (await rejectionOf(client.listBrandsAsync())) as ApiError;
     expect(error).toMatchObject({ code: 'malformed_response' });
-    expect(error.message).toMatch(/^The email library API sent a reply Envelope cannot read\./);
+    expect(error.message).toMatch(/^The email library sent a reply Envelope cannot read\./);
     expect(error.details).toMatchObject({ endpoint: 'GET /v1/brands', problem: expect.stringContaining('the value is missing') as unknown });
   });
 
@@ -220,7 +220,7 @@ describe('error bodies and Retry-After', () => {
     for (const value of ['9'.repeat(400), '99999999999', 'Fri, 31 Dec 9999 23:59:59 GMT']) {
       const busy = library(429, 'rate_limited', 'Slow down', { 'retry-after': value });
       expect(busy.retryAfterSeconds).toBe(86_400);
-      expect(busy.message).toBe('The email library API is receiving too many requests. Try again in 24 hours.');
+      expect(busy.message).toBe('The email library asked Envelope to slow down. Try again in 24 hours.');
       expect(library(429, 'daily_limit_reached', 'Limit', { 'retry-after': value }).message).toMatch(/ask again in 24 hours, after midnight UTC\.$/);
     }
   });

@@ -189,14 +189,14 @@ describe('library client: shapes in detail', () => {
     for (const call of [() => client.listFollowsAsync(), () => client.listLikesAsync(), () => client.listBrandRequestsAsync(), () => client.createBrandRequestAsync({ brand: 'A', website: 'a.example' })]) {
       const error = (await rejectionOf(call())) as ApiError;
       expect(error.code).toBe('unauthorized');
-      expect(error.message).toBe('This needs an email library API key. Add one in Settings.');
+      expect(error.message).toBe('This needs a library API key. Add one in Settings.');
     }
     expect(requests).toHaveLength(0);
   });
 
   it('refuses a key of the wrong form when created, saying which key, what is wrong with it and where to fix it (it said only what library keys look like)', () => {
     expect(() => libraryHarness(() => jsonResponse(200, {}), { key: 'ef_builderkey' })).toThrow(
-      'Envelope can’t use this email library API key. This is a builder API key: paste it under Email builder. Library keys look like xxx_live_ followed by at least 8 letters or digits. Check the key in Settings.',
+      'Envelope can’t use this library API key. This is a builder API key: paste it under Email builder. Library keys look like xxx_live_ followed by at least 8 letters or digits. Check the key in Settings.',
     );
     expect(() => libraryHarness(() => jsonResponse(200, {}), { key: 'Bearer lib_live_abcdefgh12' })).toThrow(/without “Bearer”.* Check the key in Settings\.$/);
   });

@@ -8,6 +8,7 @@ import { truncateText, utf8ByteLength } from '../../../src/shared/api/http/utf8'
 import { builderHarness, rejectionOf } from './support/clients';
 import { component } from './support/builder-fixtures';
 import { jsonResponse } from './support/scripted-transport';
+import { messageProblems } from '../../support/message-rules';
 
 function upsert(key: string, nodeBytes = 10): ComponentUpsert {
   return { key, name: `Component ${key}`, kind: 'component', description: '', hash: `h-${key}`, properties: {}, variants: [], node: { blob: 'x'.repeat(nodeBytes) } };
@@ -131,7 +132,10 @@ describe('reading all changes', () => {
     const { client } = builderHarness(() => jsonResponse(200, { data: { components: [], server_time: '2026-11-22T01:00:00.000Z', next_cursor: 'same' } }));
     const error = (await rejectionOf(getAllChangesAsync(client, 'ds_1', null))) as ApiError;
     expect(error.code).toBe('malformed_response');
-    expect(error.message).toContain('next_cursor repeats');
+    // The words are the designer's; the field name is kept for whoever helps.
+    expect(messageProblems(error.message)).toEqual([]);
+    expect(error.message).toMatch(/^The email builder kept sending the same page of changes/);
+    expect(error.details.problem).toContain('next_cursor repeats');
   });
 });
 

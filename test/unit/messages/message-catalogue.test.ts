@@ -18,7 +18,7 @@ import { builderConnectedResult, connectionFailedResult, libraryConnectedResult,
 import { designSystemIdProblem } from '../../../src/shared/settings/design-system-id';
 import { baseUrlProblem, keyProblem } from '../../../src/shared/settings/validate-settings';
 import { errorText } from '../../../ui/messages/error-text';
-import { checkApiForm, designSystemSavedText, savedText, UNSAVED_NOT_TESTED } from '../../../ui/settings/api-form';
+import { API_TEXT, checkApiForm, designSystemSavedText, savedText, UNSAVED_NOT_TESTED } from '../../../ui/settings/api-form';
 import { messageProblems, sentencesOf } from '../../support/message-rules';
 import type { FoundReference, SettingsView } from '../../../src/shared/bridge/messages';
 import { asCanvasError, fontUnavailableError, imageFailedError, readOnlyError } from '../../../src/canvas/canvas-errors';
@@ -29,7 +29,7 @@ import { templateChangedError, templateError } from '../../../src/templates/temp
 import { describeSelection } from '../../../src/templates/selection-words';
 import { insertSummary } from '../../../ui/canvas/insert-summary';
 import { checkPacing, pacingText, removalText, summaryText } from '../../../ui/library/references/reference-check';
-import { countText, saveOutcomeText } from '../../../ui/templates/template-words';
+import { actionProblem, countText, listReadProblem, saveOutcomeText, templateProblem } from '../../../ui/templates/template-words';
 
 const APIS: readonly ApiName[] = ['library', 'builder'];
 const BASE_URL = 'https://api.example.com';
@@ -102,6 +102,7 @@ function catalogue(): Array<{ from: string; message: string }> {
     const check = checkApiForm(api, { baseUrl: 'http://example.com', key: '', keyFieldShown: true, hasSavedKey: true });
     if (!check.ok) for (const message of Object.values(check.errors)) add('Settings form', message);
     for (const sentKey of [true, false]) add(`saved (${api})`, savedText(api, view, sentKey));
+    add(`saved forget question (${api})`, `Remove the saved ${API_TEXT[api].keyNoun} from this computer? ${API_TEXT[api].withoutKey}`);
   }
   add('connected', builderConnectedResult(null).message);
   add('connected', builderConnectedResult(0).message);
@@ -175,6 +176,11 @@ function addTemplateMessages(add: Add): void {
   add('templates saved', saveOutcomeText({ outcome: 'created', template: row, changes: [], previewSize: { width: 600, height: 2400 }, selection }, 'Spring sale'));
   add('templates saved', saveOutcomeText({ outcome: 'updated', template: row, changes: ['fill', 'text'], previewSize: { width: 600, height: 2400 }, selection }, 'Spring sale'));
   add('templates saved', saveOutcomeText({ outcome: 'unchanged', template: null, changes: [], previewSize: null, selection }, 'Spring sale'));
+  const slowDown = (seconds: number) => errorFromResponse({ status: 429, headers: { 'retry-after': String(seconds) }, text: '{}' }, contextFor('builder'));
+  for (const seconds of [30, 120, 7_200]) {
+    add('templates list slowed down', listReadProblem(slowDown(seconds)).message);
+    add('templates action slowed down', actionProblem(templateProblem(slowDown(seconds)), slowDown(seconds)).message);
+  }
   add('templates count', countText(12, 12, 12, ''));
   add('templates count', countText(3, 50, 120, 'spring'));
 }

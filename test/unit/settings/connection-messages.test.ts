@@ -28,30 +28,30 @@ describe('connection test results in words', () => {
     const message = 'Could not reach the builder API at localhost:4011. Check the connection and the address in Settings.';
     const result = connectionFailedResult('builder', 'http://localhost:4011', apiError(null, 'network_error', message));
     expect(result).toEqual({ ok: false, message: 'Could not reach http://localhost:4011. Check the address above and your network connection, then test again.' });
-    expect(connectionFailedResult('builder', 'http://localhost:4011', apiError(null, 'timeout', 'The builder API did not answer within 12 seconds. Try again.')).message).toBe(
-      'http://localhost:4011 did not answer in time. The builder API may be slow or down: test again in a minute.',
+    expect(connectionFailedResult('builder', 'http://localhost:4011', apiError(null, 'timeout', 'The email builder did not answer within 12 seconds. Try again.')).message).toBe(
+      'http://localhost:4011 did not answer in time. The email builder may be slow or down: test again in a minute.',
     );
   });
 
   it('explains 404, 429 (with the wait) and server failures', () => {
-    expect(connectionFailedResult('library', 'https://x.example', apiError(404, 'not_found', 'Not found')).message).toMatch(/https:\/\/x\.example answered "not found": is this the library API address\?/);
+    expect(connectionFailedResult('library', 'https://x.example', apiError(404, 'not_found', 'Not found')).message).toMatch(/https:\/\/x\.example answered "not found": is this the email library’s address\?/);
     // A wait short enough to count down goes to the screen as a number (it counts it down).
-    expect(connectionFailedResult('builder', base, apiError(429, 'rate_limited', 'Slow down', 42))).toEqual({ ok: false, message: 'The builder API is limiting requests for this key.', retryAfterSeconds: 42 });
+    expect(connectionFailedResult('builder', base, apiError(429, 'rate_limited', 'Slow down', 42))).toEqual({ ok: false, message: 'The email builder asked Envelope to slow down for this key.', retryAfterSeconds: 42 });
     expect(connectionFailedResult('builder', base, apiError(429, 'rate_limited', 'Slow down', 3600)).message).toMatch(/Try again in an hour\./);
     expect(connectionFailedResult('builder', base, apiError(429, 'rate_limited', 'Slow down')).message).toMatch(/Try again in a minute\./);
-    expect(connectionFailedResult('builder', base, apiError(503, 'unavailable', 'The builder API is temporarily unavailable. Try again in a moment.')).message).toBe(
-      'The builder API had a problem on its side. Test again later.',
+    expect(connectionFailedResult('builder', base, apiError(503, 'unavailable', 'The email builder is temporarily unavailable. Try again in a moment.')).message).toBe(
+      'The email builder had a problem on its side. Test again later.',
     );
-    expect(connectionFailedResult('builder', base, apiError(400, 'bad_request', 'The builder API refused the request (per_page is out of range).')).message).toBe(
-      'The builder API refused the test call. Check that the address above points to the builder API.',
+    expect(connectionFailedResult('builder', base, apiError(400, 'bad_request', 'The email builder refused the request (per_page is out of range).')).message).toBe(
+      'The email builder refused the test call. Check that the address above is the email builder’s.',
     );
   });
 
   it('says a web page or a foreign answer at the address is not the API (not “refused … HTTP 200”)', () => {
-    const page = connectionFailedResult('library', 'https://www.mailvault.example', apiError(200, 'not_json', 'The email library API sent a page instead of data.'), '<!doctype html><title>Mailvault</title>');
-    expect(page).toEqual({ ok: false, message: 'https://www.mailvault.example answered with a web page, not the library API’s data: is this the library API address?' });
-    const foreign = connectionFailedResult('builder', base, apiError(200, 'malformed_response', 'The builder API sent a reply Envelope cannot read.'));
-    expect(foreign).toEqual({ ok: false, message: `${base} answered, but not as the builder API does: is this the builder API address?` });
+    const page = connectionFailedResult('library', 'https://www.mailvault.example', apiError(200, 'not_json', 'The email library sent a page instead of data.'), '<!doctype html><title>Mailvault</title>');
+    expect(page).toEqual({ ok: false, message: 'https://www.mailvault.example answered with a web page, not the email library’s data: is this the email library’s address?' });
+    const foreign = connectionFailedResult('builder', base, apiError(200, 'malformed_response', 'The email builder sent a reply Envelope cannot read.'));
+    expect(foreign).toEqual({ ok: false, message: `${base} answered, but not as the email builder does: is this the email builder’s address?` });
   });
 
     it('reports a failure that is not an API error as unexpected, in words', () => {

@@ -13,7 +13,7 @@ const answering =
 describe('connection test against an address that is not the API', () => {
   it('says a web page is not the library API', async () => {
     const result = await testConnectionAsync('library', { baseUrl: 'https://www.example.com', key: 'lib_live_ABCDEFGH1234' }, answering('<!doctype html><title>Welcome</title>', 'text/html'));
-    expect(result).toEqual({ ok: false, message: 'https://www.example.com answered with a web page, not the library API’s data: is this the library API address?' });
+    expect(result).toEqual({ ok: false, message: 'https://www.example.com answered with a web page, not the email library’s data: is this the email library’s address?' });
   });
 
   it('does not call a reply cut short a web page: the address may be right and the answer damaged on its way (the malformed-JSON fault)', async () => {
@@ -21,14 +21,14 @@ describe('connection test against an address that is not the API', () => {
     const result = await testConnectionAsync('builder', { baseUrl: 'http://127.0.0.1:4011', key: 'ef_0123456789abcdef' }, answering(cut, 'application/json'));
     expect(result).toEqual({
       ok: false,
-      message: 'http://127.0.0.1:4011 answered with data cut short or damaged, which Envelope cannot read. Test again; if it happens again, check that this is the builder API address.',
+      message: 'http://127.0.0.1:4011 answered with data cut short or damaged, which Envelope cannot read. Test again; if it happens again, check that this is the email builder’s address.',
     });
     expect(messageProblems(result.message)).toEqual([]);
   });
 
   it('says JSON of another shape is not the builder API', async () => {
     const result = await testConnectionAsync('builder', { baseUrl: 'https://other-api.example', key: 'ef_0123456789abcdef' }, answering('{"status":"ok"}', 'application/json'));
-    expect(result).toEqual({ ok: false, message: 'https://other-api.example answered, but not as the builder API does: is this the builder API address?' });
+    expect(result).toEqual({ ok: false, message: 'https://other-api.example answered, but not as the email builder does: is this the email builder’s address?' });
   });
 
   it('reaches the library without a key through its open search, and says what a key adds', async () => {
@@ -46,8 +46,8 @@ describe('connection test against an address that is not the API', () => {
   it('says a limit met without a key is not a key’s (it said “limiting requests for this key” with no key saved)', async () => {
     const limited: HttpTransport = () => Promise.resolve({ status: 429, headers: { 'content-type': 'application/json', 'retry-after': '42' }, text: JSON.stringify({ error: { code: 'rate_limited', message: 'Slow down' } }) });
     const result = await testConnectionAsync('library', { baseUrl: 'https://api.mailvault.example', key: null }, limited);
-    expect(result).toEqual({ ok: false, message: 'The library API is limiting requests made without a key. A library API key has a much higher limit.', retryAfterSeconds: 42 });
+    expect(result).toEqual({ ok: false, message: 'The email library asked Envelope to slow down: it limits requests made without a key. A library API key has a much higher limit.', retryAfterSeconds: 42 });
     expect(messageProblems(result.message)).toEqual([]);
-    expect((await testConnectionAsync('library', { baseUrl: 'https://api.mailvault.example', key: 'lib_live_ABCDEFGH1234' }, limited)).message).toBe('The library API is limiting requests for this key.');
+    expect((await testConnectionAsync('library', { baseUrl: 'https://api.mailvault.example', key: 'lib_live_ABCDEFGH1234' }, limited)).message).toBe('The email library asked Envelope to slow down for this key.');
   });
 });

@@ -56,7 +56,7 @@ describe('settings handlers', () => {
     const error = await refusal(handlers['settings/save-api']({ api: 'builder', baseUrl: defaults.builder, key: newKey }, context));
     expect(error.code).toBe('storage_failed');
     // Not “try Save again”: with the storage full, the same Save fails again. Said as Sync says it (sync-errors.ts).
-    expect(error.message).toBe('Figma could not store the builder API settings on this computer (Envelope’s storage there may be full).');
+    expect(error.message).toBe('Figma could not store the email builder settings on this computer (Envelope’s storage there may be full).');
     expect((await handlers['settings/get']({}, context)).builder.keyHint).toBe('ef_••••0123');
   });
 

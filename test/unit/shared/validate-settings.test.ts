@@ -100,6 +100,18 @@ describe('key rules', () => {
     expect(messageProblems(words)).toEqual([]);
   });
 
+  // Two things wrong at once (quotes and a line break, "Bearer" and quotes): each check alone
+  // found the rest no key, and the words said builder keys start with "ef_", which this one does.
+  it.each([
+    ['builder', '"ef_8f2kq93l\nsx0"'],
+    ['builder', 'Bearer "ef_8f2kq93lsx0"'],
+    ['library', '"lib_live_A1b2 C3d4"'],
+  ] as const)('says what came along with a %s key pasted with more than one thing around it: %j', (api, input) => {
+    const words = keyProblem(api, input);
+    expect(words).toBe(`This ${api} API key came with more than the key (quote marks, spaces, line breaks or “Bearer”): copy the key alone again, in one piece.`);
+    expect(messageProblems(words ?? '')).toEqual([]);
+  });
+
   it('a builder key ending in a quote mark is no key (any other keyboard character past ef_ still is)', () => {
     expect(isBuilderKey("ef_8f2kq93lsx0'")).toBe(false);
     expect(isBuilderKey('ef_8f2kq93lsx0"')).toBe(false);

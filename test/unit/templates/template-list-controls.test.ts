@@ -38,7 +38,7 @@ describe('the templates list after another failure', () => {
 // A "slow down" longer than the sandbox waits out itself (a minute) was said as "Try again in 2
 // minutes" beside a Try again that went at once and only failed the same way.
 describe('the templates list told by the builder to wait', () => {
-  const slowDown = (seconds: number) => ({ code: 'rate_limited', message: 'The builder API is receiving too many requests. Try again in 2 minutes.', details: { status: 429, retryAfterSeconds: seconds } });
+  const slowDown = (seconds: number) => ({ code: 'rate_limited', message: 'The email builder asked Envelope to slow down. Try again in 2 minutes.', details: { status: 429, retryAfterSeconds: seconds } });
   const readFailed = (error: unknown) => failTemplatePage(askTemplatePage(initialTemplateList, 1, 1), 1, listReadProblem(error));
 
   it('over a minute (up to the five the other screens count down): no Try again, the wait counted down and the list read again at its end', () => {
@@ -59,14 +59,14 @@ describe('the templates list told by the builder to wait', () => {
     const before = Date.now();
     const long = readFailed(slowDown(7200));
     expect(long.problem?.retryAfterSeconds).toBeUndefined();
-    expect(long.problem?.message).toMatch(/^The builder API asks Envelope to slow down for a while\. You can try again after .*\d\d:\d\d, in about 2 hours\.$/);
+    expect(long.problem?.message).toMatch(/^The email builder asked Envelope to slow down for a while\. You can try again after .*\d\d:\d\d, in about 2 hours\.$/);
     expect(long.problem?.tryAgainAt).toBeGreaterThanOrEqual(before + 7_200_000);
     expect(long.problem?.tryAgainAt).toBeLessThanOrEqual(Date.now() + 7_200_000);
     expect(templateListButton(long)).toBe('Try again');
   });
 
   it('other failures of the read are the same problems as elsewhere on the screen', () => {
-    const unavailable = { code: 'unavailable', message: 'The builder API is temporarily unavailable. Try again in a moment.', details: { status: 503, retryAfterSeconds: 120 } };
+    const unavailable = { code: 'unavailable', message: 'The email builder is temporarily unavailable. Try again in a moment.', details: { status: 503, retryAfterSeconds: 120 } };
     expect(listReadProblem(unavailable)).toEqual({ message: unavailable.message, action: null, frameId: null });
     expect(listReadProblem(null).retryAfterSeconds).toBeUndefined();
   });
@@ -88,13 +88,13 @@ describe('the templates list once read', () => {
 // A save, rename or deletion told to wait over a minute said "Try again in 2 minutes" beside a
 // button that went at once and was refused again.
 describe('a save, rename or deletion told by the builder to wait', () => {
-  const slowDown = (seconds: number) => ({ code: 'rate_limited', message: 'The builder API is receiving too many requests. Try again in 2 minutes.', details: { status: 429, retryAfterSeconds: seconds } });
+  const slowDown = (seconds: number) => ({ code: 'rate_limited', message: 'The email builder asked Envelope to slow down. Try again in 2 minutes.', details: { status: 429, retryAfterSeconds: seconds } });
   const now = new Date(2026, 10, 29, 12, 5).getTime();
   const problemOf = (error: unknown) => actionProblem(templateProblem(error), error, now);
 
   it('over a minute: says when it can be tried again, and holds its button until then', () => {
     expect(problemOf(slowDown(120))).toEqual({
-      message: 'The builder API asks Envelope to slow down for a while, so nothing was changed. You can try again after 12:07, in about 2 minutes.',
+      message: 'The email builder asked Envelope to slow down for a while, so nothing was changed. You can try again after 12:07, in about 2 minutes.',
       action: null,
       frameId: null,
       tryAgainAt: now + 120_000,
@@ -104,7 +104,7 @@ describe('a save, rename or deletion told by the builder to wait', () => {
 
   it('up to a minute (the sandbox holds the next request until then) and other failures: as they were', () => {
     expect(problemOf(slowDown(30))).toEqual(templateProblem(slowDown(30)));
-    const unavailable = { code: 'unavailable', message: 'The builder API is temporarily unavailable. Try again in a moment.', details: { status: 503, retryAfterSeconds: 120 } };
+    const unavailable = { code: 'unavailable', message: 'The email builder is temporarily unavailable. Try again in a moment.', details: { status: 503, retryAfterSeconds: 120 } };
     expect(problemOf(unavailable)).toEqual(templateProblem(unavailable));
   });
 });

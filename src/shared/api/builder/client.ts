@@ -75,7 +75,7 @@ function readTemplateList(body: unknown): ReadResult<TemplateList> {
 export function createBuilderClient(options: BuilderClientOptions): BuilderClient {
   const resolved = resolveClientOptions('builder', options);
   const key = resolveKey('builder', options.key);
-  if (key === null) throw invalidArgumentError('builder', 'client setup', 'The builder needs an API key. Add one in Settings.');
+  if (key === null) throw invalidArgumentError('builder', 'client setup', 'This needs a builder API key. Add one in Settings.');
   const send: ApiRequester = createApiRequester({
     api: 'builder',
     ...resolved,

@@ -48,6 +48,7 @@ export async function getAllChangesAsync(
     endpoint: 'GET /api/plugin/design-systems/:id/changes',
     status: 200,
     code: 'malformed_response',
-    message: 'The builder API kept sending more pages of changes (next_cursor repeats); try again later.',
+    message: 'The email builder kept sending the same page of changes, so Envelope stopped reading them. Try again later.',
+    problem: 'next_cursor repeats',
   });
 }

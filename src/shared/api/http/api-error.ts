@@ -95,7 +95,12 @@ export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
 
-/** "library API" / "builder API", for messages. */
-export function apiLabel(api: ApiName): string {
-  return api === 'library' ? 'email library API' : 'builder API';
+/** "the email library" / "the email builder": the service as designers know it ("API" is a developer's word). */
+export function serviceName(api: ApiName): string {
+  return api === 'library' ? 'email library' : 'email builder';
+}
+
+/** The key by the name Settings gives it, the thing a designer pastes ("builder API key"). */
+export function keyName(api: ApiName): string {
+  return api === 'library' ? 'library API key' : 'builder API key';
 }

@@ -1,7 +1,7 @@
 // What both clients share when they are created: base-URL and key checks, and the defaults
 // for time, the request gate, the timeout and the retry policy.
 import { baseUrlProblem, keyProblem, normalizeBaseUrl } from '../../settings/validate-settings';
-import { ApiError, apiLabel, type ApiName } from './api-error';
+import { ApiError, keyName, type ApiName } from './api-error';
 import { createRequestGate, type RequestGate } from './request-gate';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy';
 import { createSystemScheduler, type Scheduler } from './scheduler';
@@ -74,7 +74,7 @@ export function resolveKey(api: ApiName, key: string | null | undefined): string
   const trimmed = key?.trim() ?? '';
   if (trimmed === '') return null;
   const problem = keyProblem(api, trimmed);
-  if (problem !== null) throw new ApiError({ api, endpoint: 'client setup', status: null, code: 'invalid_argument', message: `Envelope can’t use this ${apiLabel(api)} key. ${problem} Check the key in Settings.` });
+  if (problem !== null) throw new ApiError({ api, endpoint: 'client setup', status: null, code: 'invalid_argument', message: `Envelope can’t use this ${keyName(api)}. ${problem} Check the key in Settings.` });
   return trimmed;
 }
 

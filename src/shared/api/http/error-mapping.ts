@@ -1,6 +1,6 @@
 // Turns an HTTP outcome that is not a usable answer into an ApiError whose message is the
 // sentence the UI shows. Branches on status and the server's error code, never on its message.
-import { ApiError, apiLabel, type ApiErrorCode, type ApiName } from './api-error';
+import { ApiError, keyName, serviceName, type ApiErrorCode, type ApiName } from './api-error';
 import { describeWait } from './describe-wait';
 import { parseRetryAfterSeconds, readServerError } from './error-body';
 import type { HttpResponse } from './transport';
@@ -33,15 +33,15 @@ function codeFor(status: number, serverCode: string | null): ApiErrorCode {
 }
 
 function messageFor(code: ApiErrorCode, context: ErrorContext, status: number, serverMessage: string | null, retryAfter: number | null): string {
-  const label = apiLabel(context.api);
+  const label = serviceName(context.api);
   const said = serverMessage ? ` (${serverMessage})` : '';
   switch (code) {
     case 'unauthorized':
       return context.keySent
-        ? `The ${label} key was not accepted. Check the key in Settings; it may have been revoked.`
+        ? `The ${keyName(context.api)} was not accepted. Check the key in Settings; it may have been revoked.`
         : keyNeededMessage(context.api);
     case 'rate_limited':
-      return `The ${label} is receiving too many requests. Try again in ${describeWait(retryAfter ?? 60)}.`;
+      return `The ${label} asked Envelope to slow down. Try again in ${describeWait(retryAfter ?? 60)}.`;
     case 'daily_limit_reached':
       return `Today's brand requests are used up (50 a day). You can ask again in ${describeWait(retryAfter ?? 86_400)}, after midnight UTC.`;
     case 'not_found':
@@ -59,9 +59,9 @@ function messageFor(code: ApiErrorCode, context: ErrorContext, status: number, s
     case 'server_error':
       return `The ${label} had a problem on its side. Try again later.`;
     default:
-      if (status === 404) return `The ${label} address answered “not found” without the ${label}’s own word for it, so the address in Settings may be wrong.`;
+      if (status === 404) return `Envelope found no ${label} at its address, so the address in Settings may be wrong.`;
       // A refusal the documents do not list, the status kept in the error for whoever helps.
-      return `The ${label} turned the request away${said || ' without saying why'}. Check the ${label} address in Settings; if it is right, try again later.`;
+      return `The ${label} turned the request away${said || ' without saying why'}. Check the ${label}’s address in Settings; if it is right, try again later.`;
   }
 }
 
@@ -71,14 +71,14 @@ function messageFor(code: ApiErrorCode, context: ErrorContext, status: number, s
  * rolling minute, so a minute (or the server's longer wait) is when another try can pass.
  */
 export function stillRateLimitedError(error: ApiError, waitedSeconds: number): ApiError {
-  const label = apiLabel(error.api);
+  const label = serviceName(error.api);
   const retryIn = Math.max(60, error.retryAfterSeconds ?? 0);
   return new ApiError({
     api: error.api,
     endpoint: error.endpoint,
     status: error.status,
     code: error.code,
-    message: `Envelope waited ${describeWait(waitedSeconds)} as the ${label} asked, and it still refused: it is receiving too many requests. Try again in ${describeWait(retryIn)}.`,
+    message: `Envelope waited ${describeWait(waitedSeconds)} as the ${label} asked, and it still asks Envelope to slow down. Try again in ${describeWait(retryIn)}.`,
     retryAfterSeconds: error.retryAfterSeconds,
     serverCode: error.serverCode,
   });
@@ -106,7 +106,7 @@ export function errorFromResponse(response: HttpResponse, context: ErrorContext)
  * kept or lost, which only they know.
  */
 export function networkError(context: ErrorContext, host: string): ApiError {
-  const service = context.api === 'library' ? 'email library' : 'email builder';
+  const service = serviceName(context.api);
   const check = originOf(context.api === 'library' ? defaultLibraryHost : defaultBuilderHost) === host ? 'Check your internet connection, then try again.' : `Check your internet connection and the ${service}’s address in Settings (${host}).`;
   return new ApiError({
     api: context.api,
@@ -123,7 +123,7 @@ export function timeoutError(context: ErrorContext, timeoutMs: number): ApiError
     endpoint: context.endpoint,
     status: null,
     code: 'timeout',
-    message: `The ${apiLabel(context.api)} did not answer within ${describeWait(timeoutMs / 1000)}. Try again.`,
+    message: `The ${serviceName(context.api)} did not answer within ${describeWait(timeoutMs / 1000)}. Try again.`,
   });
 }
 
@@ -134,7 +134,7 @@ export function cancelledError(context: ErrorContext, sentUnanswered: boolean): 
 
 /** Any reply Envelope cannot read, one wording whichever way it is unreadable (not JSON, or JSON of the wrong shape). */
 function unreadableReplyMessage(api: ApiName): string {
-  return `The ${apiLabel(api)} sent a reply Envelope cannot read. The service may have changed; try again later, or update Envelope if it keeps happening.`;
+  return `The ${serviceName(api)} sent a reply Envelope cannot read. The service may have changed; try again later, or update Envelope if it keeps happening.`;
 }
 
 /**
@@ -142,13 +142,13 @@ function unreadableReplyMessage(api: ApiName): string {
  * anything else is data cut short or damaged, said as any reply Envelope cannot read.
  */
 export function notJsonError(context: ErrorContext, status: number, text: string): ApiError {
-  const label = apiLabel(context.api);
+  const label = serviceName(context.api);
   return new ApiError({
     api: context.api,
     endpoint: context.endpoint,
     status,
     code: 'not_json',
-    message: text.trimStart().startsWith('<') ? `The ${label} sent a page instead of data, so its address may be wrong. Check the ${label} address in Settings.` : unreadableReplyMessage(context.api),
+    message: text.trimStart().startsWith('<') ? `The ${label}’s address sent a web page instead of data, so it may be wrong. Check the ${label}’s address in Settings.` : unreadableReplyMessage(context.api),
   });
 }
 
@@ -169,11 +169,11 @@ export function invalidArgumentError(api: ApiName, endpoint: string, problem: st
 
 /** A request that would have left the API's host with its key (a bug, caught before sending). */
 export function wrongHostMessage(api: ApiName): string {
-  return `Envelope stopped a request that would have sent your ${apiLabel(api)} key to another address, so nothing was sent. Close Envelope and open it again; if it happens again, report it.`;
+  return `Envelope stopped a request that would have sent your ${keyName(api)} to another address, so nothing was sent. Close Envelope and open it again; if it happens again, report it.`;
 }
 
 function keyNeededMessage(api: ApiName): string {
-  return `This needs ${api === 'library' ? 'an' : 'a'} ${apiLabel(api)} key. Add one in Settings.`;
+  return `This needs a ${keyName(api)}. Add one in Settings.`;
 }
 
 /** For calls that need a key when none is saved: said before any request is spent. */
