@@ -6,7 +6,7 @@ import type { CanvasInsert, InsertLayout, SandboxRequests } from '../shared/brid
 import { arrangeBoard, arrangeGrid } from './arrangement';
 import { asCanvasError, errorMessage, readOnlyError, syncRunningError } from './canvas-errors';
 import { dropCheckButtonUnlessReferencesAsync, showCheckButton } from './check-references-button';
-import { flowInsertIndex, placeBesideOrCentre, unionBox, type Box, type Point } from './placement';
+import { flowInsertIndex, placeBesideOrCentre, unionBox, viewOnto, type Box, type Point } from './placement';
 import { pageOf } from '../platform/show-node';
 import { createReferenceCheckHandlers, type ReferenceCheckHandlers } from './reference-check-handlers';
 import { buildReference, createFontLoader, prepareReferenceAsync, referenceFootprint } from './reference-nodes';
@@ -109,14 +109,19 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
 
   /**
    * Selects what was placed on its page and ends the undo step. The view follows only on the page
-   * the person is looking at, and not for a drop (`follow` false: they chose the place, and a tall
-   * screenshot would zoom the view far out): one they opened meanwhile is left as they see it, and
+   * the person is looking at (at a readable zoom: `viewOnto` says the rule), and not for a drop
+   * (`follow` false: they chose the place): one they opened meanwhile is left as they see it, and
    * the page's name comes back so the UI can say where the references went.
    */
   const showAndCommit = (page: PageNode, nodes: SceneNode[], follow = true): { pageName?: string } => {
     page.selection = nodes;
     const elsewhere = page !== figma.currentPage;
-    if (!elsewhere && follow) figma.viewport.scrollAndZoomIntoView(nodes);
+    const box = unionBox(nodes.flatMap((node) => (node.absoluteBoundingBox ? [node.absoluteBoundingBox] : [])));
+    if (!elsewhere && follow && box) {
+      const view = viewOnto(box, figma.viewport.bounds, figma.viewport.zoom);
+      figma.viewport.zoom = view.zoom;
+      figma.viewport.center = view.center;
+    }
     figma.commitUndo();
     return elsewhere ? { pageName: page.name } : {};
   };

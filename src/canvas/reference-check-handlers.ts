@@ -13,6 +13,13 @@ export type ReferenceCheckHandlers = Pick<Handlers<SandboxRequests>, 'canvas/ref
 
 type CheckFigma = Pick<PluginAPI, 'loadAllPagesAsync' | 'root' | 'getNodeByIdAsync' | 'commitUndo' | 'setCurrentPageAsync' | 'viewport' | 'currentPage'>;
 
+/** The outermost hidden layer among the node and what holds it (on its page), or null when it shows. */
+function hiddenLayer(node: BaseNode): BaseNode | null {
+  let hider: BaseNode | null = null;
+  for (let at: BaseNode | null = node; at && at.type !== 'PAGE'; at = at.parent) if ('visible' in at && !at.visible) hider = at;
+  return hider;
+}
+
 /**
  * `placing`: whether a batch of references is being placed (canvas-handlers.ts); `syncing`:
  * whether a sync runs (its take's undo step). Either's undo step is still open; committing one of
@@ -37,7 +44,9 @@ export function createReferenceCheckHandlers(figma: CheckFigma, placing: () => b
       const page = node === null ? null : pageOf(node);
       if (node === null || page === null) throw new BridgeError('not_found', 'That reference is no longer in the file.');
       await showNodeAsync(figma, page, node as SceneNode);
-      return {};
+      // Selected, yet nothing shows: said, or the person thinks Show did nothing.
+      const hider = hiddenLayer(node);
+      return hider === null ? {} : { hidden: { itself: hider === node, layerName: hider.name } };
     },
   };
 }

@@ -652,6 +652,43 @@ describe('Browse: library emails on the canvas', () => {
     expect(await hiddenPx()).toBe(0);
   });
 
+  it('in the smallest window, keeps the bar steady at two lines while it counts down the library’s “slow down”, the full words still naming the progress (it grew to five lines)', async () => {
+    const ui = await openBrowseAsync('light');
+    await shrinkToSmallestAsync(ui);
+    const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
+    await cards.first().waitFor();
+    const [first] = (await libraryAsync<{ data: Array<{ id: number; subject_line: string; brand: string }> }>('/v1/emails?per_page=1')).data;
+    const previewFault = (fault: string | null) => fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${first!.id}/preview-fault`, { method: 'POST', body: JSON.stringify({ fault }) });
+    // Every drawing while it places: the words, how many lines they take, and the bar's height.
+    await ui.evaluate(() => {
+      const seen: Array<{ text: string; lines: number; barPx: number }> = [];
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      const record = () => {
+        const words = document.querySelector<HTMLElement>('.insert-progress p');
+        if (words) seen.push({ text: words.textContent ?? '', lines: Math.round(words.getBoundingClientRect().height / parseFloat(getComputedStyle(words).lineHeight)), barPx: document.querySelector('.insert-bar')!.getBoundingClientRect().height });
+        requestAnimationFrame(record);
+      };
+      requestAnimationFrame(record);
+    });
+    await previewFault('429');
+    try {
+      await cards.first().getByRole('checkbox').check();
+      await ui.getByRole('button', { name: 'Insert 1' }).click();
+      // The whole subject names the progress, for a screen reader, though the line shows part of it.
+      await ui.getByRole('progressbar', { name: new RegExp(`^The library asked us to slow down: placing goes on in [12] seconds? \\(${escapeRegExp(first!.brand)} — ${escapeRegExp(first!.subject_line)}\\)\\.$`) }).waitFor({ timeout: 20_000 });
+      await h.page.locator('iframe[data-role="plugin-iframe"]').screenshot({ path: `${SHOTS}/insert-bar-slow-down-320.png` });
+      await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
+    } finally {
+      await previewFault(null);
+    }
+    const seen = await ui.evaluate(() => (window as unknown as { seen: Array<{ text: string; lines: number; barPx: number }> }).seen);
+    const waiting = seen.filter((sample) => sample.text.startsWith('The library asked us to slow down'));
+    expect(new Set(waiting.map((sample) => sample.text)).size).toBeGreaterThanOrEqual(2);
+    expect(Math.max(...seen.map((sample) => sample.lines))).toBeLessThanOrEqual(2);
+    const heights = waiting.map((sample) => sample.barPx);
+    expect(Math.max(...heights) - Math.min(...heights)).toBeLessThanOrEqual(1);
+  });
+
   it('in the smallest window, keeps a long summary of several reasons to a part of the window, scrolling inside by keyboard, with Dismiss in sight (it covered the window)', async () => {
     const ui = await openBrowseAsync('light');
     await shrinkToSmallestAsync(ui);

@@ -214,4 +214,44 @@ describe('reference check', () => {
     await checkAxeAsync(ui, 'reference check, dark');
     await h.page.screenshot({ path: `${SHOTS}/reference-check-dark.png` });
   });
+
+  it('says in words when Show selects a reference that is hidden, or inside a hidden frame (dark, clean under axe)', async () => {
+    await emulatorControlAsync('reset');
+    await h.openAsync(`?command=browse&demo-keys=1&theme=dark&${fixture()}`);
+    const ui = await h.uiFrameAsync();
+    await emulatorControlAsync(`library/emails/${ids[0]!}/remove`);
+    await ui.getByRole('button', { name: 'References' }).click();
+    await ui.getByRole('button', { name: 'Check references' }).click();
+    await expect.poll(() => textOf(summary(ui)), { timeout: 30_000 }).toBe('4 references to 3 emails; 1 removed from the library.');
+    // The designer hid the reference on the Components page in Figma, then the frame holding the one on Cover.
+    const email = subjects.get(ids[0]!)!;
+    const name = `${email.brand}: ${email.subject_line}`;
+    await evaluateHooks(h.page, (hooks, emailId) => {
+      const references = hooks
+        .inspect()
+        .allNodes()
+        .filter((node) => node.getPluginData('reference') !== '' && (JSON.parse(node.getPluginData('reference')) as { emailId: number }).emailId === emailId) as FrameNode[];
+      hooks.inspect().run(() => {
+        for (const reference of references) {
+          let page: BaseNode = reference;
+          while (page.type !== 'PAGE') page = page.parent!;
+          if (page.name === 'Components') reference.visible = false;
+          else {
+            const moodboard = hooks.fake().figma.createFrame();
+            moodboard.name = 'Moodboard';
+            (page as PageNode).appendChild(moodboard);
+            moodboard.appendChild(reference);
+            moodboard.visible = false;
+          }
+        }
+      });
+    }, ids[0]!);
+    const showButtons = goneList(ui).getByRole('button', { name: `Show ${name} on the canvas` });
+    const shown = ui.getByTestId('references-shown');
+    await showButtons.nth(1).click();
+    await expect.poll(() => textOf(shown), { timeout: 10_000 }).toBe(`“${name}” is selected but hidden, so it does not show on the canvas. Press ⇧⌘H (Ctrl+Shift+H) in Figma to show it.`);
+    await checkAxeAsync(ui, 'hidden reference shown, dark');
+    await showButtons.nth(0).click();
+    await expect.poll(() => textOf(shown), { timeout: 10_000 }).toBe(`“${name}” is selected but inside the hidden layer “Moodboard”, so it does not show on the canvas. Show “Moodboard” in Figma’s Layers panel to see it.`);
+  });
 });

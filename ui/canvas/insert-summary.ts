@@ -21,6 +21,8 @@ export interface InsertOutcome {
   pageName?: string;
   /** Why the batch could not be arranged as asked (its end was refused): said instead of "Placed …". */
   endProblem?: string;
+  /** Placed, then taken away (⌘Z, a delete) before the batch ended: not on the canvas, so not counted as placed. */
+  removed?: number;
 }
 
 /** Placings that ran side by side (drops in quick succession) as one, for one summary. */
@@ -36,6 +38,7 @@ export function mergeOutcomes(outcomes: readonly InsertOutcome[]): InsertOutcome
       total: all.total + one.total,
       failed: [...all.failed, ...one.failed],
       cancelled: all.cancelled || one.cancelled,
+      ...(all.removed || one.removed ? { removed: (all.removed ?? 0) + (one.removed ?? 0) } : {}),
     }),
     first,
   );
@@ -56,18 +59,21 @@ const andList = (names: string[]) =>
 
 const references = (count: number) => `${count} reference${count === 1 ? '' : 's'}`;
 
-export function insertSummary({ placed, total, failed, cancelled, board, pageName, endProblem }: Omit<InsertOutcome, 'placedIds'>): string {
+export function insertSummary({ placed, total, failed, cancelled, board, pageName, endProblem, removed = 0 }: Omit<InsertOutcome, 'placedIds'>): string {
   // One email chosen, and it failed: which one and why, without counting to one.
   const [only] = failed;
   if (total === 1 && only && !cancelled && endProblem === undefined) return `${only.name} could not be placed. ${only.reason.replace(/\.?$/, '.')}`;
   const what = board === undefined ? references(placed) : `${board} with ${references(placed)}`;
   // Not the page on screen: without its name the references look lost, and get placed twice.
   const where = pageName === undefined ? '' : ` on the page “${pageName}”`;
-  const head = endProblem !== undefined ? endProblem
+  // Placed, then undone or deleted while the rest came: not counted as on the canvas.
+  const gone = removed === 0 ? '' : placed === 0 ? ` ${removed === 1 ? 'The one placed was' : `The ${removed} placed were`} undone or deleted before the end.` : ` ${removed === 1 ? '1 other was' : `${removed} others were`} placed, then undone or deleted before the end.`;
+  const head = (endProblem !== undefined ? endProblem
     : cancelled
-    ? `Cancelled: ${placed === 0 ? 'nothing was placed' : `${what} placed${where}`}, ${total - placed - failed.length} not tried.`
+    ? `Cancelled: ${placed === 0 ? `nothing ${removed > 0 ? 'is on the canvas' : 'was placed'}` : `${what} placed${where}`}, ${total - placed - removed - failed.length} not tried.`
+    : placed === 0 && removed > 0 ? 'Nothing is on the canvas.'
     : placed === 0 && failed.length > 0 ? `Nothing was placed on the canvas.`
-    : `Placed ${what} ${where === '' ? 'on the canvas' : where.trimStart()}.`;
+    : `Placed ${what} ${where === '' ? 'on the canvas' : where.trimStart()}.`) + gone;
   if (failed.length === 0) return head;
   // A reason shared by several (a missing font, a read-only page) is said once, with their names.
   const byReason = new Map<string, string[]>();

@@ -137,7 +137,10 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
   return {
     async insertAsync(items, batch, onProgress, signal) {
       const failed: InsertFailure[] = [];
-      const placedIds: number[] = [];
+      let placedIds: number[] = [];
+      /** A batch's references by node, to count at its end what is still on the canvas. */
+      const emailOfNode = new Map<string, number>();
+      let removed = 0;
       let batchId: string | undefined;
       let pageName: string | undefined;
       let endProblem: string | undefined;
@@ -150,6 +153,7 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
             const onWait = (waitingSeconds: number) => onProgress({ done: index, total: items.length, label: nameOf(item), waitingSeconds });
             const placed = await placeAsync(item, batchId === undefined ? {} : { batchId }, onWait, signal);
             if (batchId === undefined) pageName = placed.pageName;
+            else emailOfNode.set(placed.nodeId, item.emailId);
             placedIds.push(item.emailId);
           } catch (error) {
             if (signal.aborted) break;
@@ -161,7 +165,13 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
         // Whatever happened above, the batch ends: an open one holds every later insert back.
         if (batchId !== undefined) {
           try {
-            ({ pageName } = await endpoint.request('canvas/insert-end', { batchId, ...(batch?.stages ? { stages: batch.stages } : {}) }, { timeoutMs: INSERT_TIMEOUT_MS }));
+            const ended = await endpoint.request('canvas/insert-end', { batchId, ...(batch?.stages ? { stages: batch.stages } : {}) }, { timeoutMs: INSERT_TIMEOUT_MS });
+            pageName = ended.pageName;
+            // ⌘Z (or a delete) while the batch was placed took some away: counted as the canvas has them.
+            const kept = new Set(ended.nodeIds);
+            const keptIds = [...emailOfNode].flatMap(([nodeId, emailId]) => (kept.has(nodeId) ? [emailId] : []));
+            removed = placedIds.length - keptIds.length;
+            placedIds = keptIds;
           } catch (error) {
             // The references placed stay placed (a board that failed leaves them as a grid): said
             // with each email that failed, and the emails placed are reported as placed.
@@ -178,6 +188,7 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
         ...(batch?.layout === 'board' && batch.title ? { board: batch.title } : {}),
         ...(pageName === undefined ? {} : { pageName }),
         ...(endProblem === undefined ? {} : { endProblem }),
+        ...(removed > 0 ? { removed } : {}),
       };
     },
 

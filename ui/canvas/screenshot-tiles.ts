@@ -194,6 +194,13 @@ export async function fetchScreenshotAsync(url: string, signal?: AbortSignal): P
   }
 }
 
+/**
+ * A worker silent for this long is taken for crashed: one killed for its memory may die without an
+ * error event, and the placing would wait until Cancel. Generous: it speaks after the decode and
+ * after each tile, and one 4,096 px tile takes a few seconds on a slow computer.
+ */
+export const WORKER_SILENCE_MS = 60_000;
+
 /** Cuts and encodes in a worker: decoding and PNG encoding never block the window. */
 function tileInWorkerAsync(blob: Blob, signal?: AbortSignal): Promise<Screenshot> {
   let worker: Worker;
@@ -207,7 +214,14 @@ function tileInWorkerAsync(blob: Blob, signal?: AbortSignal): Promise<Screenshot
     let plan: TileRect[] = [];
     let size = { width: 0, height: 0 };
     const tiles: ScreenshotTile[] = [];
+    let silence: ReturnType<typeof setTimeout> | undefined;
+    const heard = () => {
+      clearTimeout(silence);
+      silence = setTimeout(() => finish(new WorkerUnavailable(true)), WORKER_SILENCE_MS);
+    };
+    heard();
     const finish = (error: Error | null) => {
+      clearTimeout(silence);
       worker.terminate();
       signal?.removeEventListener('abort', abort);
       if (error) reject(error);
@@ -217,6 +231,7 @@ function tileInWorkerAsync(blob: Blob, signal?: AbortSignal): Promise<Screenshot
     signal?.addEventListener('abort', abort);
     worker.onerror = () => finish(new WorkerUnavailable(true));
     worker.onmessage = ({ data }: MessageEvent<{ size?: typeof size; index?: number; bytes?: ArrayBuffer; done?: true; error?: Pick<Error, 'name' | 'message'> }>) => {
+      heard();
       if (data.error) finish(pictureFailure(data.error, size.width !== 0));
       else if (data.size) {
         size = data.size;
@@ -284,8 +299,11 @@ export async function loadScreenshotTilesAsync(url: string, signal?: AbortSignal
       return screenshot;
     } catch (error) {
       if (!(error instanceof WorkerUnavailable)) throw error;
-      // This screenshot is cut here; a crash leaves workers to the next ones, unless it keeps happening.
+      // A crash leaves workers to the next ones, unless it keeps happening.
       workerRefused = !error.crashed || ++workerCrashes >= MAX_WORKER_CRASHES;
+      // Not retried here: a worker dies mostly short of memory, and the same screenshot on the
+      // window's thread could take the whole window down with it.
+      if (error.crashed) throw new ScreenshotError('it is too large to cut into pieces on this computer (its memory ran short). Close other tabs or apps, then try placing it again');
     }
   }
   return tileOnThisThreadAsync(blob, signal);

@@ -456,8 +456,11 @@ export const sandboxRequests = {
    * of `goneEmailIds` (the emails the library removed) are touched; the others stay as they are.
    */
   'canvas/references-remove': defineRequest(z.object({ nodeIds: z.array(z.string()), goneEmailIds: z.array(z.number()) }), referenceRemovalSchema),
-  /** Goes to a reference: its page, selected, zoomed into view. */
-  'canvas/references-show': defineRequest(z.object({ nodeId: z.string() }), empty),
+  /**
+   * Goes to a reference: its page, selected, zoomed into view. `hidden` when it is hidden, or
+   * inside a hidden layer (`layerName`): selected, yet nothing shows on the canvas.
+   */
+  'canvas/references-show': defineRequest(z.object({ nodeId: z.string() }), z.object({ hidden: z.optional(z.object({ itself: z.boolean(), layerName: z.string() })) })),
 
   /** One page of the workspace's templates, newest change first, with the frames linked here. */
   'templates/list': defineRequest(z.object({ page: z.number() }), templatePageSchema),

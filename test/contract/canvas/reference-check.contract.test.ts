@@ -156,4 +156,21 @@ describe('the reference check', () => {
     expect(fake.figma.currentPage.selection.map((node) => node.id)).toEqual([onSecond.nodeId]);
     await expect(plugin.handlers['canvas/references-show']({ nodeId: '999:999' }, context)).rejects.toThrow('no longer in the file');
   });
+
+  it('says when the reference it shows is hidden, or inside a hidden frame: selected, yet nothing shows', async () => {
+    const [reference] = referenceNodes() as FrameNode[];
+    expect(await plugin.handlers['canvas/references-show']({ nodeId: reference!.id }, context)).toEqual({});
+    fake.inspect.run(() => (reference!.visible = false));
+    expect(await plugin.handlers['canvas/references-show']({ nodeId: reference!.id }, context)).toEqual({ hidden: { itself: true, layerName: reference!.name } });
+    const moodboard = fake.figma.createFrame();
+    fake.inspect.run(() => {
+      reference!.visible = true;
+      moodboard.name = 'Moodboard';
+      reference!.parent!.appendChild(moodboard);
+      moodboard.appendChild(reference!);
+      moodboard.visible = false;
+    });
+    expect(await plugin.handlers['canvas/references-show']({ nodeId: reference!.id }, context)).toEqual({ hidden: { itself: false, layerName: 'Moodboard' } });
+    expect(fake.figma.currentPage.selection.map((node) => node.id)).toEqual([reference!.id]);
+  });
 });

@@ -111,6 +111,31 @@ describe('canvas/insert', () => {
     expect(fake.inspect.node(nodeId)).toBeNull();
   });
 
+  it('brings a 12,000 px email into view at a readable zoom, its top showing, rather than fitting its whole height', async () => {
+    const { fake, handlers, frame } = setup();
+    fake.figma.viewport.center = { x: 1000, y: 500 };
+    fake.figma.viewport.zoom = 1;
+    const { nodeId } = await handlers['canvas/insert'](insertOf(3, 600, 12_000), context);
+    const reference = frame(nodeId).absoluteBoundingBox!;
+    const view = fake.figma.viewport.bounds;
+    // Its width fitted at 100 %: the zoom stays; its top and both sides are on screen.
+    expect(fake.figma.viewport.zoom).toBe(1);
+    expect(reference.x >= view.x && reference.x + reference.width <= view.x + view.width).toBe(true);
+    expect(reference.y >= view.y && reference.y < view.y + view.height / 4).toBe(true);
+  });
+
+  it('zooms out only as far as the reference’s width needs when the view is zoomed in', async () => {
+    const { fake, handlers, frame } = setup();
+    fake.figma.viewport.zoom = 4;
+    const { nodeId } = await handlers['canvas/insert'](insertOf(4, 600, 12_000), context);
+    const reference = frame(nodeId).absoluteBoundingBox!;
+    const view = fake.figma.viewport.bounds;
+    expect(reference.x >= view.x && reference.x + reference.width <= view.x + view.width).toBe(true);
+    expect(reference.y >= view.y && reference.y < view.y + view.height / 4).toBe(true);
+    // Readable: far above what fitting 12,000 px in the view's height gives (under 0.1).
+    expect(fake.figma.viewport.zoom).toBeGreaterThan(1.5);
+  });
+
   it('goes to the right of the selection', async () => {
     const { fake, handlers, frame } = setup();
     selectSquareAt(fake, 50, 60);

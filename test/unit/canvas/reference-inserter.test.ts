@@ -13,17 +13,21 @@ function item(emailId: number, extra: Partial<InsertItem> = {}): InsertItem {
   return { emailId, brandSlug: 'acme', brandName: 'Acme', subject: `Email ${emailId}`, url: `https://library.example/emails/${emailId}`, capturedDate: '2026-11-03', previewUrl: `https://img.example/${emailId}.png`, ...extra };
 }
 
-function setup(options: { failing?: Set<string>; insertFails?: Set<number> } = {}) {
+/** `undone`: emails whose reference the designer took away (⌘Z) before the batch ended: its end leaves them out. */
+function setup(options: { failing?: Set<string>; insertFails?: Set<number>; undone?: Set<number> } = {}) {
   const sent: Array<{ type: string; payload: unknown }> = [];
   const detailReads: number[] = [];
+  const onCanvas: string[] = [];
   const endpoint = {
     request: (type: string, payload: unknown) => {
       sent.push({ type, payload });
       if (type === 'canvas/insert-begin') return Promise.resolve({ batchId: 'b1' });
-      if (type === 'canvas/insert-end') return Promise.resolve({ placed: 0, nodeIds: [] });
+      if (type === 'canvas/insert-end') return Promise.resolve({ placed: onCanvas.length, nodeIds: [...onCanvas] });
       const insert = payload as CanvasInsert;
       if (options.insertFails?.has(insert.reference.emailId)) return Promise.reject(Object.assign(new Error('This page is read-only.'), { code: 'read_only' }));
-      return Promise.resolve({ nodeId: '1:1', name: 'x' });
+      const nodeId = `1:${insert.reference.emailId}`;
+      if (!options.undone?.has(insert.reference.emailId)) onCanvas.push(nodeId);
+      return Promise.resolve({ nodeId, name: 'x' });
     },
   } as unknown as Parameters<typeof createReferenceInserter>[0]['endpoint'];
   const client = {
@@ -47,6 +51,22 @@ describe('the reference inserter', () => {
     expect((sent[0]!.payload as CanvasInsert).reference).toEqual({ emailId: 1, brandSlug: 'acme', brandName: 'Acme', subject: 'Email 1', url: 'https://library.example/emails/1', capturedDate: '2026-11-03', service: 'MailVault' });
     await inserter.insertAsync([item(2)], null, () => undefined, new AbortController().signal);
     expect(detailReads).toEqual([1]);
+  });
+
+  it('counts what is on the canvas when the batch ends: references undone (⌘Z) while the grid was placed are not said to be placed', async () => {
+    const { inserter } = setup({ undone: new Set([2, 3]) });
+    const outcome = await inserter.insertAsync([item(1), item(2), item(3), item(4)], { layout: 'grid' }, () => undefined, new AbortController().signal);
+    // The undone ones stay selected in the list, to be placed again.
+    expect(outcome).toMatchObject({ placed: 2, placedIds: [1, 4], removed: 2 });
+    const text = insertSummary(outcome);
+    expect(text).toBe('Placed 2 references on the canvas. 2 others were placed, then undone or deleted before the end.');
+    expect(messageProblems(text)).toEqual([]);
+  });
+
+  it('says nothing is on the canvas when every reference of a grid was undone', async () => {
+    const { inserter } = setup({ undone: new Set([1, 2]) });
+    const outcome = await inserter.insertAsync([item(1), item(2)], { layout: 'grid' }, () => undefined, new AbortController().signal);
+    expect(insertSummary(outcome)).toBe('Nothing is on the canvas. The 2 placed were undone or deleted before the end.');
   });
 
   it('reads the brand from the email when the list did not name it', async () => {
@@ -168,9 +188,9 @@ describe('the reference inserter', () => {
   it('waits out the library’s “slow down” for an email’s facts, counting down, and places it (it failed with “Try again in 2 seconds”)', async () => {
     const sent: string[] = [];
     const endpoint = {
-      request: (type: string) => {
+      request: (type: string, payload: CanvasInsert) => {
         sent.push(type);
-        return Promise.resolve(type === 'canvas/insert-begin' ? { batchId: 'b1' } : { nodeId: '1:1', name: 'x' });
+        return Promise.resolve(type === 'canvas/insert-begin' ? { batchId: 'b1' } : type === 'canvas/insert-end' ? { placed: 3, nodeIds: ['1:1', '1:2', '1:3'] } : { nodeId: `1:${payload.reference.emailId}`, name: 'x' });
       },
     } as unknown as Parameters<typeof createReferenceInserter>[0]['endpoint'];
     let reads = 0;
@@ -301,8 +321,8 @@ describe('insertSummary', () => {
 
   it('names the page the references went on when the person opened another one meanwhile', async () => {
     const endpoint = {
-      request: (type: string) =>
-        Promise.resolve(type === 'canvas/insert-begin' ? { batchId: 'b1' } : type === 'canvas/insert-end' ? { placed: 2, nodeIds: ['1:1', '1:2'], pageName: 'Emails 🚀' } : { nodeId: '1:1', name: 'x', pageName: 'Moodboard' }),
+      request: (type: string, payload: CanvasInsert) =>
+        Promise.resolve(type === 'canvas/insert-begin' ? { batchId: 'b1' } : type === 'canvas/insert-end' ? { placed: 2, nodeIds: ['1:1', '1:2'], pageName: 'Emails 🚀' } : { nodeId: `1:${payload.reference.emailId}`, name: 'x', pageName: 'Moodboard' }),
     } as unknown as Parameters<typeof createReferenceInserter>[0]['endpoint'];
     const client = { getEmailAsync: () => Promise.resolve({ data: { brand: { name: 'Acme' } }, meta: { attribution: { source: 'MailVault', url: 'https://mailvault.example' } } }) } as unknown as LibraryClient;
     const loadTilesAsync = (): Promise<Screenshot> => Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });

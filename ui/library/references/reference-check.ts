@@ -104,3 +104,9 @@ export function removalText({ removed, failures }: ReferenceRemoval): string {
   // Nothing removed makes no undo step: saying one would send the designer looking for it.
   return [removed === 0 ? 'No reference was removed.' : `Removed ${plural(removed, 'reference')} (one undo step in Figma).`, ...stayed].join(' ');
 }
+
+/** After Show, for a reference that is selected yet not seen: why, and how to see it. */
+export function hiddenText(name: string, { itself, layerName }: { itself: boolean; layerName: string }): string {
+  const layer = `“${layerName}”`;
+  return `“${name}” is selected but ${itself ? 'hidden' : `inside the hidden layer ${layer}`}, so it does not show on the canvas. ${itself ? 'Press ⇧⌘H (Ctrl+Shift+H) in Figma to show it' : `Show ${layer} in Figma’s Layers panel to see it`}.`;
+}

@@ -10,7 +10,7 @@ import { ErrorNotice } from '../../components/notice';
 import { LiveStatus } from '../../components/live-status';
 import { errorText } from '../../messages/error-text';
 import { checkEmailsAsync } from './check-emails';
-import { checkPacing, checkProgressText, distinctEmailIds, goneReferences, pacingText, removalText, summaryText, withoutRemoved, type CheckOutcome, type EmailCheckProgress } from './reference-check';
+import { checkPacing, checkProgressText, distinctEmailIds, goneReferences, hiddenText, pacingText, removalText, summaryText, withoutRemoved, type CheckOutcome, type EmailCheckProgress } from './reference-check';
 import { countWord } from '../../components/count-words';
 import { abortableSleepAsync } from '../../components/abortable-sleep';
 
@@ -126,6 +126,8 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
   // The references the removal took out: the summary then counts what the file still has.
   const [removedIds, setRemovedIds] = useState<ReadonlySet<string>>(new Set());
   const [problem, setProblem] = useState<string | null>(null);
+  /** Why the reference Show selected cannot be seen (it is hidden), or null. */
+  const [shownNote, setShownNote] = useState<string | null>(null);
   const removeButton = useRef<HTMLButtonElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const removalResult = useRef<HTMLParagraphElement>(null);
@@ -142,8 +144,14 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
   }
   const show = (reference: FoundReference) =>
     void endpoint.request('canvas/references-show', { nodeId: reference.nodeId }).then(
-      () => setProblem(null),
-      (error: unknown) => setProblem(errorText(error)),
+      ({ hidden }) => {
+        setProblem(null);
+        setShownNote(hidden ? hiddenText(`${reference.brandName}: ${reference.subject}`, hidden) : null);
+      },
+      (error: unknown) => {
+        setShownNote(null);
+        setProblem(errorText(error));
+      },
     );
   const toggle = (nodeId: string) =>
     setChosen((current) => {
@@ -230,6 +238,7 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
           {removalText(removal)}
         </p>
       ) : null}
+      <LiveStatus testId="references-shown">{shownNote}</LiveStatus>
       <ErrorNotice message={problem} />
     </>
   );
