@@ -5,6 +5,7 @@
 // (sync-link.ts), the document's state (sync-state-store.ts), what the screen is shown of a
 // comparison (sync-comparison.ts), a row's detail and the list's thumbnails (sync-details.ts)
 // and the run (sync-run.ts).
+import { ApiError } from '../shared/api/http/api-error';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import { handlerContext, type HandlerContext } from '../shared/bridge/endpoint';
 import type { SyncBadge, SyncChoice, SyncComparison, SyncDetail, SyncItem, SyncOutcome, SyncOverview } from '../shared/bridge/messages';
@@ -84,6 +85,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   /** The link the last background check asked with (even if it failed), and its answer, for live local counts. */
   let checkedLink: SyncLink | null = null;
   let lastRemote: KnownRemote | null = null;
+  /** The link whose key the builder refused at the last comparison (the same object until the key, address or design system changes). */
+  let refusedLink: SyncLink | null = null;
   const silent = handlerContext();
   const pictures = createSyncPictures(figma);
   const reader = createComponentReader(figma);
@@ -120,9 +123,13 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     context.throwIfCancelled();
     const hashes = new Map(local.map((payload) => [payload.key, payload.hash]));
     const since = changesSince(state, (key) => hashes.get(key));
+    refusedLink = null;
     const changes = await sayingWaitsAsync(link, context, { what: 'the check' }, (told) => {
       told.progress({ done: 0, total: null, label: 'Asking the design system for changes…' });
       return allChangesSinceAsync(link, since, told.signal);
+    }).catch((error: unknown) => {
+      if (error instanceof ApiError && error.code === 'unauthorized') refusedLink = link;
+      throw error;
     });
     context.throwIfCancelled();
     const stored = await link.choices.readAsync();
@@ -264,7 +271,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       const { state, readOnlyReason } = readStateFor(designSystemId);
       // connect() gives another link object once the key or the address changed.
       const comparedWithOtherLink = link !== null && comparison !== null && comparison.link !== link;
-      return { problem, designSystemId, lastSyncedAt: state.lastSyncedAt, history: state.history, readOnlyReason, ...(comparedWithOtherLink ? { comparedWithOtherLink } : {}) };
+      const keyRefused = link !== null && link === refusedLink;
+      return { problem, designSystemId, lastSyncedAt: state.lastSyncedAt, history: state.history, readOnlyReason, ...(comparedWithOtherLink ? { comparedWithOtherLink } : {}), ...(keyRefused ? { keyRefused } : {}) };
     },
     compareAsync,
     async detailAsync(key, replaces, context) {

@@ -39,6 +39,28 @@ describe('a builder key the builder refuses', () => {
     expect(await notice.getByRole('button').allTextContents()).toEqual(['Open Settings']);
     await checkAxeAsync(ui, 'a refused key on Sync');
 
+    // Back on Sync with the same key: the refusal stays said, and the builder is not asked again
+    // (each return asked, and was refused again in the same words).
+    const asked: string[] = [];
+    const noteChangesRequest = (request: { url: () => string }) => {
+      if (request.url().startsWith(h.emulator.builderUrl) && request.url().includes('/changes')) asked.push(request.url());
+    };
+    h.page.on('request', noteChangesRequest);
+    try {
+      await notice.getByRole('button', { name: 'Open Settings' }).click();
+      await builder.waitFor();
+      await ui.getByRole('button', { name: /^Sync/ }).first().click();
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect(await textOf(error)).toMatch(/^The comparison did not finish: The builder API key was not accepted/);
+      expect(asked).toEqual([]);
+      // Check again does ask, and says the same.
+      await ui.getByRole('button', { name: 'Check again' }).click();
+      await expect.poll(() => asked.length, { timeout: 30_000 }).toBe(1);
+      await expect.poll(() => textOf(error), { timeout: 30_000 }).toMatch(/^The comparison did not finish: The builder API key was not accepted/);
+    } finally {
+      h.page.off('request', noteChangesRequest);
+    }
+
     await notice.getByRole('button', { name: 'Open Settings' }).click();
     await builder.getByRole('button', { name: 'Replace key' }).click();
     await builder.getByLabel('Builder API key').fill(demoKey);

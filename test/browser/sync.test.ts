@@ -4,7 +4,7 @@
 // emulator through its API, the fake document). Test hooks only reset the world and make a
 // teammate's edit in the builder (the emulator's control surface).
 import { mkdirSync } from 'node:fs';
-import type { Frame } from 'playwright-core';
+import type { Frame, Locator } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Component } from '../../src/shared/api/builder/schemas';
 import { BADGE_STILL_MS, LOCAL_COUNT_DELAY_MS } from '../../src/shared/sync/badge-timing';
@@ -444,6 +444,43 @@ describe('a conflict’s detail in the narrowest window', () => {
     await detail.screenshot({ path: `${SHOTS}/sync-conflict-narrow-light.png` });
     expect(await axeViolationsAsync(ui)).toEqual([]);
   }, 120_000);
+});
+
+describe('a conflict’s detail in the smallest window', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`shows its three choices on opening, without scrolling, and Tab reaches them after Back (only the choice’s title showed at 320 × 240, its options under the edge), ${theme}`, async () => {
+      await openFreshAsync(theme);
+      const { ui } = await heroConflictAsync();
+      // The person makes the window as small as it goes with the resize grip's keys.
+      await ui.getByTestId('resize-handle').focus();
+      for (let step = 0; step < 2; step++) await h.page.keyboard.press('Shift+ArrowLeft');
+      for (let step = 0; step < 6; step++) await h.page.keyboard.press('Shift+ArrowUp');
+      await expect.poll(() => ui.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([320, 240]);
+      await ui.getByTestId('sync-row').filter({ hasText: 'Hero' }).click();
+      await h.page.keyboard.press('Enter');
+      const detail = ui.getByTestId('sync-detail');
+      // Opened, with what it loads (which must not push the choice out of sight either).
+      await detail.getByRole('group', { name: 'Compare the pictures' }).waitFor({ timeout: 15_000 });
+      const choices = detail.getByRole('group', { name: 'What to do with this conflict' });
+      /** How much of the element is out of the scrolling screen's sight, in px (0: all of it shows). */
+      const hiddenPx = (element: Locator) =>
+        element.evaluate((shownElement) => {
+          const shown = shownElement.getBoundingClientRect();
+          const view = shownElement.closest('main')!.getBoundingClientRect();
+          return Math.max(0, view.top - shown.top) + Math.max(0, shown.bottom - view.bottom);
+        });
+      expect(await hiddenPx(choices)).toBe(0);
+      for (const name of ['Keep mine', 'Take theirs', 'Skip for now']) expect({ name, hidden: await hiddenPx(choices.getByRole('radio', { name })) }).toEqual({ name, hidden: 0 });
+      // The keyboard: from the component's name, Tab reaches the choice; Shift+Tab from it, Back.
+      expect(await detail.getByRole('heading', { name: 'Hero' }).evaluate((heading) => heading === document.activeElement)).toBe(true);
+      await h.page.keyboard.press('Tab');
+      expect(await choices.evaluate((group) => group.contains(document.activeElement))).toBe(true);
+      await h.page.keyboard.press('Shift+Tab');
+      expect(await detail.getByRole('button', { name: '← Back to the list' }).evaluate((button) => button === document.activeElement)).toBe(true);
+      await detail.screenshot({ path: `${SHOTS}/sync-conflict-smallest-${theme}.png` });
+      expect(await axeViolationsAsync(ui)).toEqual([]);
+    }, 120_000);
+  }
 });
 
 /** A screenshot's pixels, decoded by the playground page (no PNG decoder in the tests' dependencies). */

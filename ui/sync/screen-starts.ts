@@ -15,12 +15,13 @@ export function onlyBadgeMoved(before: Followed | null, now: Followed): boolean 
 
 /**
  * Whether a start compares, having read the overview `next` (`before`: the one read last): null
- * when it does not (the list is current, or the file cannot sync); else whether what the screen
+ * when it does not (the list is current, the file cannot sync, or its key was refused); else whether what the screen
  * says stays: false for the first start or a new link, true when only the list is out of date
  * (the badge counts `badgeRows`, the list `listedRows`: ⌘Z of a take, say).
  */
 export function startCompares(before: SyncOverview | null, next: SyncOverview, hasList: boolean, badgeRows: number | null, listedRows: number | null): boolean | null {
-  if (next.problem !== null) return null;
+  // The same key refused at the last comparison: asked again, it is refused again, in the same words (they stay shown).
+  if (next.problem !== null || next.keyRefused === true) return null;
   // A key replaced in Settings is a new link too: the list was compared with the old one.
   if (!hasList || before === null || before.problem !== null || before.designSystemId !== next.designSystemId || next.comparedWithOtherLink === true) return false;
   return badgeRows !== null && listedRows !== null && badgeRows !== listedRows ? true : null;

@@ -62,6 +62,15 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
   const remote = remoteText(item, nowMs);
   const detail = load.status === 'ready' ? load.detail : null;
   const mode = choiceMode(item.kind);
+  const choice = (
+    <DetailChoice
+      item={item}
+      mixed={replaces !== null && replaces.choice !== item.choice}
+      disabled={readOnly}
+      onChoose={(chosen) => onChoose(item, chosen)}
+      label={replaces ? 'Push the replacement: delete the old key and add the new one with the next sync' : undefined}
+    />
+  );
   return (
     <section
       class="sync-detail"
@@ -79,10 +88,13 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
           ← Back to the list
         </Button>
       </div>
+      <h2 id="sync-detail-title" tabIndex={-1} ref={heading}>
+        {item.name}
+      </h2>
+      {/* The choice right under the name: in the smallest window (320 × 240) it showed only its
+          title, its options under the edge. A replaced row's choice needs the pairing said first. */}
+      {replaces ? null : choice}
       <div>
-        <h2 id="sync-detail-title" tabIndex={-1} ref={heading}>
-          {item.name}
-        </h2>
         <p class="muted">
           {replaces ? REPLACED_LABEL : KIND_ONE[item.kind]}
           {remote ? ` · ${remote}` : ''}
@@ -98,13 +110,7 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
           </p>
         </div>
       ) : null}
-      <DetailChoice
-        item={item}
-        mixed={replaces !== null && replaces.choice !== item.choice}
-        disabled={readOnly}
-        onChoose={(choice) => onChoose(item, choice)}
-        label={replaces ? 'Push the replacement: delete the old key and add the new one with the next sync' : undefined}
-      />
+      {replaces ? choice : null}
       {replaces && onKeepApart ? (
         <div>
           {/* Like the choice: not while a sync runs (the pair may be gone when it ends) or read-only. */}

@@ -152,6 +152,8 @@ export const syncOverviewSchema = z.object({
   readOnlyReason: z.nullable(z.string()),
   /** Set when the comparison the sandbox holds was made with another key or address than now (the key was replaced in Settings): the list is out of date. */
   comparedWithOtherLink: z.optional(z.boolean()),
+  /** Set when the builder refused this same key at the last comparison, for this design system: the screen shows that refusal rather than ask again (Check again or another key asks). */
+  keyRefused: z.optional(z.boolean()),
 });
 export type SyncOverview = z.infer<typeof syncOverviewSchema>;
 

@@ -381,3 +381,25 @@ describe('the overview after the builder key was replaced', () => {
     expect((await h.plugin.handlers['sync/overview']({}, context)).comparedWithOtherLink).toBeUndefined();
   });
 });
+
+describe('the overview after the builder refused the key', () => {
+  it('says so for the same key and design system, until a comparison with it is answered or the key or design system changes', async () => {
+    await linkAsync(h, 'ds_empty');
+    await h.plugin.handlers['settings/save-api']({ api: 'builder', baseUrl: h.emulator.builderUrl, key: 'ef_mistypedkey12345' }, context);
+    expect((await h.plugin.handlers['sync/overview']({}, context)).keyRefused).toBeUndefined();
+    await expect(h.plugin.handlers['sync/compare']({}, context)).rejects.toMatchObject({ code: 'unauthorized' });
+    expect((await h.plugin.handlers['sync/overview']({}, context)).keyRefused).toBe(true);
+    // Check again asks again (refused again here).
+    await expect(h.plugin.handlers['sync/compare']({}, context)).rejects.toMatchObject({ code: 'unauthorized' });
+    expect((await h.plugin.handlers['sync/overview']({}, context)).keyRefused).toBe(true);
+    // Another design system: not said refused before it is asked.
+    await h.plugin.handlers['settings/set-design-system']({ id: 'ds_demo' }, context);
+    expect((await h.plugin.handlers['sync/overview']({}, context)).keyRefused).toBeUndefined();
+    await expect(h.plugin.handlers['sync/compare']({}, context)).rejects.toMatchObject({ code: 'unauthorized' });
+    // Another key: not said refused, and once its comparison is answered, nothing is.
+    await h.plugin.handlers['settings/save-api']({ api: 'builder', baseUrl: h.emulator.builderUrl, key: h.builderKey }, context);
+    expect((await h.plugin.handlers['sync/overview']({}, context)).keyRefused).toBeUndefined();
+    await h.plugin.handlers['sync/compare']({}, context);
+    expect((await h.plugin.handlers['sync/overview']({}, context)).keyRefused).toBeUndefined();
+  });
+});

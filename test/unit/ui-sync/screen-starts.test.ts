@@ -37,6 +37,14 @@ describe('whether a start compares', () => {
     expect(startCompares(overview('ds_1'), overview('ds_1'), true, 4, null)).toBeNull();
     expect(startCompares(null, overview(null, 'no-builder-key'), false, null, null)).toBeNull();
   });
+
+  it('does not ask again with a key the builder refused at the last comparison, list or none (each return to the tab was refused again, in the same words)', () => {
+    const refused = { ...overview('ds_1'), keyRefused: true };
+    expect(startCompares(null, refused, false, null, null)).toBeNull();
+    expect(startCompares(refused, refused, false, null, null)).toBeNull();
+    // A list compared with the key before, replaced since by the one refused.
+    expect(startCompares(overview('ds_1'), { ...refused, comparedWithOtherLink: true }, true, 3, 3)).toBeNull();
+  });
 });
 
 describe('the words after a sync during which the link moved', () => {
