@@ -525,14 +525,29 @@ describe('Templates', () => {
     expect((await builderAsync<StoredTemplate[]>('/templates')).data.map((template) => template.name)).toContain('Welcome email (v2)');
   });
 
-  it('a rename by keyboard that takes the template out of the filter keeps the focus in the list and says where it went', async () => {
+  it('a rename by keyboard that takes the template out of the filter puts the focus on the row that took its place and says where it went (it went to the list’s heading)', async () => {
+    const ui = await openTemplatesAsync('light');
+    // Newest first: Black Friday teaser, Order confirmation, Monthly newsletter.
+    await ui.getByLabel('Filter by name').fill('er');
+    await expect.poll(() => templateList(ui).getByRole('listitem').count()).toBe(3);
+    await itemNamed(ui, 'Order confirmation').getByRole('button', { name: 'Rename “Order confirmation”' }).click();
+    await ui.getByLabel('New name').fill('Receipt');
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => itemNamed(ui, 'Order confirmation').count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open “Monthly newsletter”');
+    expect(await ui.getByText('Renamed “Order confirmation” to “Receipt”, which the filter “er” hides.', { exact: false }).count()).toBe(1);
+    expect(await itemNamed(ui, 'Receipt').count()).toBe(0);
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+  });
+
+  it('a rename by keyboard that takes the filter’s only template out of it puts the focus on the filter and says so', async () => {
     const ui = await openTemplatesAsync('light');
     await ui.getByLabel('Filter by name').fill('welcome');
     await itemNamed(ui, 'Welcome email').getByRole('button', { name: 'Rename “Welcome email”' }).click();
     await ui.getByLabel('New name').fill('Onboarding email');
     await h.page.keyboard.press('Enter');
     await expect.poll(() => itemNamed(ui, 'Welcome email').count(), { timeout: 20_000 }).toBe(0);
-    await expect.poll(() => ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Templates in the workspace');
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.id)).toBe('templates-filter');
     expect(await ui.getByText('Renamed “Welcome email” to “Onboarding email”, which the filter “welcome” hides.', { exact: false }).count()).toBe(1);
     expect(await ui.getByLabel('Filter by name').inputValue()).toBe('welcome');
     expect((await builderAsync<StoredTemplate[]>('/templates')).data.map((template) => template.name)).toContain('Onboarding email');
