@@ -6,7 +6,8 @@ import type { CanvasInsert, InsertLayout, SandboxRequests } from '../shared/brid
 import { arrangeBoard, arrangeGrid } from './arrangement';
 import { asCanvasError, errorMessage, readOnlyError, syncRunningError } from './canvas-errors';
 import { dropCheckButtonUnlessReferencesAsync, showCheckButton } from './check-references-button';
-import { flowInsertIndex, placeBesideOrCentre, unionBox, viewOnto, type Box, type Point } from './placement';
+import { flowInsertIndex, placeBesideOrCentre, unionBox, type Box, type Point } from './placement';
+import { viewOnto } from '../platform/view-onto';
 import { pageOf } from '../platform/show-node';
 import { createReferenceCheckHandlers, type ReferenceCheckHandlers } from './reference-check-handlers';
 import { buildReference, createFontLoader, prepareReferenceAsync, referenceFootprint } from './reference-nodes';

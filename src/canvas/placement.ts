@@ -1,15 +1,10 @@
 // Where a new reference (or a batch of them) goes on the page: to the right of what is selected,
 // or else in the middle of what the person is looking at. Pure.
 
-export interface Point {
-  x: number;
-  y: number;
-}
+import type { Box, Point } from '../platform/view-onto';
 
-export interface Box extends Point {
-  width: number;
-  height: number;
-}
+// The shapes live with the view's rule, below canvas, where Show (src/platform) reads them too.
+export type { Box, Point };
 
 /** Space between a reference and what it is placed beside, and between references in a batch. */
 export const PLACEMENT_GAP = 80;
@@ -64,22 +59,4 @@ export function flowInsertIndex(children: readonly FlowChild[], direction: 'HORI
     if (before) index = at + 1;
   });
   return index;
-}
-
-/** Part of the view left free around what the view is brought to, on each side. */
-const VIEW_MARGIN = 0.05;
-
-/**
- * Where the view goes to show `box`, placed just now. Unlike Shift-1 (`scrollAndZoomIntoView`), it
- * never zooms out to fit a tall email's height: a 12,000 px screenshot fitted whole is a thin strip
- * nobody can read. The rule: keep the zoom if the box's width fits in the view (zoom out only as far
- * as its width needs, never in); centre on the box if all of it then fits, else show its top.
- */
-export function viewOnto(box: Box, view: Box, zoom: number): { center: Point; zoom: number } {
-  const screen = { width: view.width * zoom, height: view.height * zoom };
-  const fitted = Math.min(zoom, (screen.width * (1 - 2 * VIEW_MARGIN)) / Math.max(1, box.width));
-  const height = screen.height / fitted;
-  const x = box.x + box.width / 2;
-  if (box.height <= height * (1 - 2 * VIEW_MARGIN)) return { center: { x, y: box.y + box.height / 2 }, zoom: fitted };
-  return { center: { x, y: box.y - height * VIEW_MARGIN + height / 2 }, zoom: fitted };
 }

@@ -13,11 +13,15 @@ export type ReferenceCheckHandlers = Pick<Handlers<SandboxRequests>, 'canvas/ref
 
 type CheckFigma = Pick<PluginAPI, 'loadAllPagesAsync' | 'root' | 'getNodeByIdAsync' | 'commitUndo' | 'setCurrentPageAsync' | 'viewport' | 'currentPage'>;
 
-/** The outermost hidden layer among the node and what holds it (on its page), or null when it shows. */
-function hiddenLayer(node: BaseNode): BaseNode | null {
-  let hider: BaseNode | null = null;
-  for (let at: BaseNode | null = node; at && at.type !== 'PAGE'; at = at.parent) if ('visible' in at && !at.visible) hider = at;
-  return hider;
+/**
+ * What keeps the node from showing: itself hidden, and every hidden layer holding it on its page,
+ * outermost first (each must be shown: showing the outer one alone still shows nothing); null when it shows.
+ */
+function hiddenBy(node: BaseNode): { itself: boolean; layerNames: string[] } | null {
+  const layerNames: string[] = [];
+  for (let at = node.parent; at && at.type !== 'PAGE'; at = at.parent) if ('visible' in at && !at.visible) layerNames.unshift(at.name);
+  const itself = 'visible' in node && !node.visible;
+  return itself || layerNames.length > 0 ? { itself, layerNames } : null;
 }
 
 /**
@@ -45,8 +49,8 @@ export function createReferenceCheckHandlers(figma: CheckFigma, placing: () => b
       if (node === null || page === null) throw new BridgeError('not_found', 'That reference is no longer in the file.');
       await showNodeAsync(figma, page, node as SceneNode);
       // Selected, yet nothing shows: said, or the person thinks Show did nothing.
-      const hider = hiddenLayer(node);
-      return hider === null ? {} : { hidden: { itself: hider === node, layerName: hider.name } };
+      const hidden = hiddenBy(node);
+      return hidden === null ? {} : { hidden };
     },
   };
 }

@@ -253,5 +253,15 @@ describe('reference check', () => {
     await checkAxeAsync(ui, 'hidden reference shown, dark');
     await showButtons.nth(0).click();
     await expect.poll(() => textOf(shown), { timeout: 10_000 }).toBe(`“${name}” is selected but inside the hidden layer “Moodboard”, so it does not show on the canvas. Show “Moodboard” in Figma’s Layers panel to see it.`);
+    // Hidden itself too: both are said, or showing the frame would still leave nothing to see.
+    await evaluateHooks(h.page, (hooks) => {
+      const moodboard = hooks.inspect().allNodes().find((node) => node.name === 'Moodboard') as FrameNode;
+      hooks.inspect().run(() => (moodboard.children[0]!.visible = false));
+    });
+    await showButtons.nth(0).click();
+    await expect
+      .poll(() => textOf(shown), { timeout: 10_000 })
+      .toBe(`“${name}” is selected but hidden, and inside the hidden layer “Moodboard”, so it does not show on the canvas. Press ⇧⌘H (Ctrl+Shift+H) in Figma to show it, and show “Moodboard” in the Layers panel.`);
+    await checkAxeAsync(ui, 'hidden reference in a hidden frame shown, dark');
   });
 });

@@ -106,7 +106,7 @@ async function changeFrameFillAsync(colour: string): Promise<void> {
   await expect.poll(() => textOf(h.page.locator('[data-role="edit-note"]'))).toBe('Fill changed.');
 }
 
-async function frameAsync(): Promise<{ id: string; link: string; relaunch: string[]; page: string; selection: string[]; center: { x: number; y: number }; box: { x: number; y: number; width: number; height: number } }> {
+async function frameAsync(): Promise<{ id: string; link: string; relaunch: string[]; page: string; selection: string[]; center: { x: number; y: number }; view: { x: number; y: number; width: number; height: number }; box: { x: number; y: number; width: number; height: number } }> {
   return evaluateHooks(
     h.page,
     (hooks, name) => {
@@ -119,6 +119,7 @@ async function frameAsync(): Promise<{ id: string; link: string; relaunch: strin
         page: inspect.currentPage.name,
         selection: inspect.currentPage.selection.map((node) => node.id),
         center: hooks.fake().figma.viewport.center,
+        view: hooks.fake().figma.viewport.bounds,
         box: frame.absoluteBoundingBox!,
       }));
     },
@@ -232,7 +233,10 @@ describe('Templates', () => {
     await expect.poll(async () => (await frameAsync()).selection).toEqual([frame.id]);
     frame = await frameAsync();
     expect(frame.page).toBe('Emails');
-    expect(frame.center).toEqual({ x: frame.box.x + frame.box.width / 2, y: frame.box.y + frame.box.height / 2 });
+    // Its width and top in view (a tall email is not fitted to its height, a strip nobody can read).
+    const { box, view } = frame;
+    expect(frame.center.x).toBe(box.x + box.width / 2);
+    expect(box.x >= view.x && box.x + box.width <= view.x + view.width && box.y >= view.y && box.y < view.y + view.height / 4).toBe(true);
     // A template without a frame here opens as its details.
     await itemNamed(relaunched, 'Welcome email').getByRole('button', { name: 'Open “Welcome email”' }).click();
     await expect.poll(() => textOf(itemNamed(relaunched, 'Welcome email').locator('.notice-info p'))).toMatch(/^“Welcome email” has no frame in this file\. Created /);
@@ -521,14 +525,29 @@ describe('Templates', () => {
     expect((await builderAsync<StoredTemplate[]>('/templates')).data.map((template) => template.name)).toContain('Welcome email (v2)');
   });
 
-  it('a rename by keyboard that takes the template out of the filter keeps the focus in the list and says where it went', async () => {
+  it('a rename by keyboard that takes the template out of the filter puts the focus on the row that took its place and says where it went (it went to the list’s heading)', async () => {
+    const ui = await openTemplatesAsync('light');
+    // Newest first: Black Friday teaser, Order confirmation, Monthly newsletter.
+    await ui.getByLabel('Filter by name').fill('er');
+    await expect.poll(() => templateList(ui).getByRole('listitem').count()).toBe(3);
+    await itemNamed(ui, 'Order confirmation').getByRole('button', { name: 'Rename “Order confirmation”' }).click();
+    await ui.getByLabel('New name').fill('Receipt');
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => itemNamed(ui, 'Order confirmation').count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open “Monthly newsletter”');
+    expect(await ui.getByText('Renamed “Order confirmation” to “Receipt”, which the filter “er” hides.', { exact: false }).count()).toBe(1);
+    expect(await itemNamed(ui, 'Receipt').count()).toBe(0);
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+  });
+
+  it('a rename by keyboard that takes the filter’s only template out of it puts the focus on the filter and says so', async () => {
     const ui = await openTemplatesAsync('light');
     await ui.getByLabel('Filter by name').fill('welcome');
     await itemNamed(ui, 'Welcome email').getByRole('button', { name: 'Rename “Welcome email”' }).click();
     await ui.getByLabel('New name').fill('Onboarding email');
     await h.page.keyboard.press('Enter');
     await expect.poll(() => itemNamed(ui, 'Welcome email').count(), { timeout: 20_000 }).toBe(0);
-    await expect.poll(() => ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Templates in the workspace');
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.id)).toBe('templates-filter');
     expect(await ui.getByText('Renamed “Welcome email” to “Onboarding email”, which the filter “welcome” hides.', { exact: false }).count()).toBe(1);
     expect(await ui.getByLabel('Filter by name').inputValue()).toBe('welcome');
     expect((await builderAsync<StoredTemplate[]>('/templates')).data.map((template) => template.name)).toContain('Onboarding email');

@@ -19,7 +19,7 @@ export interface InsertOutcome {
   board?: string;
   /** The page they went on when it is not the one the person has open (they opened another meanwhile). */
   pageName?: string;
-  /** Why the batch could not be arranged as asked (its end was refused): said instead of "Placed …". */
+  /** Why the batch could not be arranged as asked (its end was refused, or never confirmed): said instead of "Placed …". */
   endProblem?: string;
   /** Placed, then taken away (⌘Z, a delete) before the batch ended: not on the canvas, so not counted as placed. */
   removed?: number;
@@ -58,6 +58,12 @@ const andList = (names: string[]) =>
   names.length < 2 ? names.join('') : names.length > 4 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
 
 const references = (count: number) => `${count} reference${count === 1 ? '' : 's'}`;
+
+/** A batch whose end was not confirmed: how many were sent, and what to check, never how many are there. */
+export function unconfirmedEndText(sent: number, board?: string): string {
+  const step = board === undefined ? 'laying them out as a grid' : `building the board “${board}”`;
+  return `Envelope sent ${references(sent)} to the canvas but could not confirm the last step, ${step}, so it cannot say how many are there now or where. Look on the canvas before placing them again.`;
+}
 
 export function insertSummary({ placed, total, failed, cancelled, board, pageName, endProblem, removed = 0 }: Omit<InsertOutcome, 'placedIds'>): string {
   // One email chosen, and it failed: which one and why, without counting to one.

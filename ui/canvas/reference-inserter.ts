@@ -9,7 +9,7 @@ import { errorText } from '../messages/error-text';
 import { DEFAULT_RETRY_SECONDS } from '../library/library-problem';
 import { subjectOf } from '../library/email-subject';
 import { abortableSleepAsync } from '../components/abortable-sleep';
-import { insertSummary, type InsertFailure, type InsertOutcome } from './insert-summary';
+import { insertSummary, unconfirmedEndText, type InsertFailure, type InsertOutcome } from './insert-summary';
 import { loadScreenshotTilesAsync, type Screenshot } from './screenshot-tiles';
 
 /** One email to place; the brand's name may be missing from a list (likes, collections). */
@@ -56,6 +56,9 @@ export interface BatchOptions {
   /** A board's columns, in order (each gets a column, even one whose emails all failed). */
   stages?: string[];
 }
+
+/** A request failed with these never heard what the sandbox did (it may have done all of it, part, or nothing). */
+const UNANSWERED_CODES = new Set(['timeout', 'closed', 'invalid_message', 'internal']);
 
 /** Sandbox requests can be slow for a tall screenshot on a slow machine. */
 const INSERT_TIMEOUT_MS = 60_000;
@@ -173,9 +176,13 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
             removed = placedIds.length - keptIds.length;
             placedIds = keptIds;
           } catch (error) {
-            // The references placed stay placed (a board that failed leaves them as a grid): said
-            // with each email that failed, and the emails placed are reported as placed.
-            endProblem = errorText(error);
+            // A board the sandbox could not build says itself what it left (its references as a grid).
+            // Otherwise the end's answer never came (or came unread, or a grid failed part-way):
+            // what is on the canvas is not known, so only what was sent is said.
+            const code = (error as { code?: unknown }).code;
+            const answered = typeof code === 'string' && !UNANSWERED_CODES.has(code);
+            if (answered && batch?.layout === 'board') endProblem = errorText(error);
+            else if (placedIds.length > 0) endProblem = unconfirmedEndText(placedIds.length, batch?.layout === 'board' ? batch.title : undefined);
           }
         }
       }

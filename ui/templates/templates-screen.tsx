@@ -39,7 +39,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const [said, setSaid] = useState('');
   const listHeading = useRef<HTMLHeadingElement>(null);
   const listElement = useRef<HTMLUListElement>(null);
-  /** Where the deleted row was among those shown, until the list without it is drawn. */
+  /** Where the deleted (or filtered-out) row was among those shown, until the list without it is drawn. */
   const focusAfterDeletion = useRef<number | null>(null);
   const moreButton = useRef<HTMLButtonElement>(null);
   /** The templates shown before "Show more" was pressed from the keyboard (null: it was not). */
@@ -103,11 +103,15 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const onRenamed = (before: TemplateRow, row: TemplateRow) => {
     setList((state) => replaceTemplateRow(state, row));
     readSelection();
-    // Renamed out of the filter: its row and the focus in it go, so the list takes the focus and says where it went.
+    // Renamed out of the filter: its row and the focus in it go. The focus goes, as after a deletion,
+    // to the row that takes its place; with none left, to the filter that hides it. Either way it is said.
     // Renamed in place: its row says so, and what an earlier action said goes.
     if (filterTemplates([row], query).length === 0) {
       setSaid(`Renamed “${before.name}” to “${row.name}”, which the filter “${query.trim()}” hides.`);
-      listHeading.current?.focus();
+      if (shown.length > 1) {
+        focusAfterDeletion.current = shown.findIndex((each) => each.id === row.id);
+        listHeading.current?.focus();
+      } else document.getElementById('templates-filter')?.focus();
     } else setSaid('');
   };
 

@@ -462,7 +462,7 @@ export const sandboxRequests = {
    * Goes to a reference: its page, selected, zoomed into view. `hidden` when it is hidden, or
    * inside a hidden layer (`layerName`): selected, yet nothing shows on the canvas.
    */
-  'canvas/references-show': defineRequest(z.object({ nodeId: z.string() }), z.object({ hidden: z.optional(z.object({ itself: z.boolean(), layerName: z.string() })) })),
+  'canvas/references-show': defineRequest(z.object({ nodeId: z.string() }), z.object({ hidden: z.optional(z.object({ itself: z.boolean(), layerNames: z.array(z.string()) })) })),
 
   /** One page of the workspace's templates, newest change first, with the frames linked here. */
   'templates/list': defineRequest(z.object({ page: z.number() }), templatePageSchema),

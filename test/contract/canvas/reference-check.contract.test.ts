@@ -161,7 +161,7 @@ describe('the reference check', () => {
     const [reference] = referenceNodes() as FrameNode[];
     expect(await plugin.handlers['canvas/references-show']({ nodeId: reference!.id }, context)).toEqual({});
     fake.inspect.run(() => (reference!.visible = false));
-    expect(await plugin.handlers['canvas/references-show']({ nodeId: reference!.id }, context)).toEqual({ hidden: { itself: true, layerName: reference!.name } });
+    expect(await plugin.handlers['canvas/references-show']({ nodeId: reference!.id }, context)).toEqual({ hidden: { itself: true, layerNames: [] } });
     const moodboard = fake.figma.createFrame();
     fake.inspect.run(() => {
       reference!.visible = true;
@@ -170,7 +170,17 @@ describe('the reference check', () => {
       moodboard.appendChild(reference!);
       moodboard.visible = false;
     });
-    expect(await plugin.handlers['canvas/references-show']({ nodeId: reference!.id }, context)).toEqual({ hidden: { itself: false, layerName: 'Moodboard' } });
+    expect(await plugin.handlers['canvas/references-show']({ nodeId: reference!.id }, context)).toEqual({ hidden: { itself: false, layerNames: ['Moodboard'] } });
     expect(fake.figma.currentPage.selection.map((node) => node.id)).toEqual([reference!.id]);
+    // Hidden itself inside a hidden column of a hidden board: showing the board alone would still show nothing, so each is named, outermost first.
+    const column = fake.figma.createFrame();
+    fake.inspect.run(() => {
+      column.name = 'Column 2';
+      moodboard.appendChild(column);
+      column.appendChild(reference!);
+      column.visible = false;
+      reference!.visible = false;
+    });
+    expect(await plugin.handlers['canvas/references-show']({ nodeId: reference!.id }, context)).toEqual({ hidden: { itself: true, layerNames: ['Moodboard', 'Column 2'] } });
   });
 });

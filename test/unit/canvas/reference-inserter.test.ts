@@ -6,6 +6,7 @@ import type { CanvasInsert } from '../../../src/shared/bridge/messages';
 import { insertProgressText, insertSummary, mergeOutcomes } from '../../../ui/canvas/insert-summary';
 import { createReferenceInserter, insertItemOf, type InsertItem, type InsertProgress } from '../../../ui/canvas/reference-inserter';
 import { ApiError } from '../../../src/shared/api/http/api-error';
+import { BridgeError } from '../../../src/shared/bridge/bridge-error';
 import { messageProblems } from '../../support/message-rules';
 import { ScreenshotError, type Screenshot } from '../../../ui/canvas/screenshot-tiles';
 
@@ -183,6 +184,32 @@ describe('the reference inserter', () => {
       'The board “Acme — journey” could not be built (The font is missing), so its 2 references are on the canvas as a grid instead. 1 could not be placed: Acme — Email 2: Its screenshot could not be loaded: the library has no screenshot at its address.',
     );
     expect(sent.at(-1)).toBe('canvas/insert-end');
+  });
+
+  it('says what is known when a grid’s end never answers: how many were sent, that the end is not confirmed, what to check', async () => {
+    const endpoint = {
+      request: (type: string, payload: CanvasInsert) => {
+        if (type === 'canvas/insert-begin') return Promise.resolve({ batchId: 'b1' });
+        // The sandbox was busy past the wait: its answer, and so what is on the canvas, never came.
+        if (type === 'canvas/insert-end') return Promise.reject(new BridgeError('timeout', 'Figma did not answer Envelope within 1 minute. It may be busy with a large file: wait a moment, then try again.'));
+        return Promise.resolve({ nodeId: `1:${payload.reference.emailId}`, name: 'x' });
+      },
+    } as unknown as Parameters<typeof createReferenceInserter>[0]['endpoint'];
+    const client = { getEmailAsync: () => Promise.resolve({ data: { brand: { name: 'Acme' } }, meta: { attribution: { source: 'MailVault', url: 'https://mailvault.example' } } }) } as unknown as LibraryClient;
+    const loadTilesAsync = (url: string): Promise<Screenshot> =>
+      url.endsWith('/2.png') ? Promise.reject(new Error('Its screenshot could not be loaded: you are offline.')) : Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
+    const inserter = createReferenceInserter({ endpoint, client, loadTilesAsync });
+    const outcome = await inserter.insertAsync([item(1), item(2), item(3)], { layout: 'grid' }, () => undefined, new AbortController().signal);
+    const summary = insertSummary(outcome);
+    expect(summary).toBe(
+      'Envelope sent 2 references to the canvas but could not confirm the last step, laying them out as a grid, so it cannot say how many are there now or where. Look on the canvas before placing them again. 1 could not be placed: Acme — Email 2: Its screenshot could not be loaded: you are offline.',
+    );
+    expect(messageProblems(summary)).toEqual([]);
+    // A board's end likewise, named.
+    const board = await inserter.insertAsync([item(1, { stage: 'Welcome' })], { layout: 'board', title: 'Acme — journey', stages: ['Welcome'] }, () => undefined, new AbortController().signal);
+    expect(insertSummary(board)).toBe(
+      'Envelope sent 1 reference to the canvas but could not confirm the last step, building the board “Acme — journey”, so it cannot say how many are there now or where. Look on the canvas before placing them again.',
+    );
   });
 
   it('waits out the library’s “slow down” for an email’s facts, counting down, and places it (it failed with “Try again in 2 seconds”)', async () => {

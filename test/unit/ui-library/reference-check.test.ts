@@ -5,7 +5,7 @@ import { ApiError, type ApiErrorCode } from '../../../src/shared/api/http/api-er
 import { errorFromResponse } from '../../../src/shared/api/http/error-mapping';
 import type { FoundReference } from '../../../src/shared/bridge/messages';
 import { checkEmailsAsync } from '../../../ui/library/references/check-emails';
-import { checkPacing, checkProgressText, classifyEmailError, distinctEmailIds, goneReferences, pacingText, removalText, summaryText, type EmailCheckProgress } from '../../../ui/library/references/reference-check';
+import { checkPacing, checkProgressText, classifyEmailError, distinctEmailIds, goneReferences, hiddenText, pacingText, removalText, summaryText, type EmailCheckProgress } from '../../../ui/library/references/reference-check';
 import { messageProblems } from '../../support/message-rules';
 
 const apiError = (code: ApiErrorCode, status: number | null, retryAfterSeconds?: number) =>
@@ -262,5 +262,22 @@ describe('checkEmailsAsync', () => {
     expect(letGo.sort()).toEqual([1, 2]);
     expect(gone.size).toBe(0);
     expect([...unchecked.entries()].sort()).toEqual([1, 2, 3].map((id) => [id, 'The check was stopped before they were asked.']));
+  });
+});
+
+describe('hiddenText', () => {
+  it('names everything that hides a reference: itself, and each hidden layer holding it, so showing one does not leave it unseen', () => {
+    expect(hiddenText('Acme: Sale', { itself: true, layerNames: [] })).toBe('“Acme: Sale” is selected but hidden, so it does not show on the canvas. Press ⇧⌘H (Ctrl+Shift+H) in Figma to show it.');
+    expect(hiddenText('Acme: Sale', { itself: false, layerNames: ['Moodboard'] })).toBe(
+      '“Acme: Sale” is selected but inside the hidden layer “Moodboard”, so it does not show on the canvas. Show “Moodboard” in Figma’s Layers panel to see it.',
+    );
+    const both = hiddenText('Acme: Sale', { itself: true, layerNames: ['Moodboard'] });
+    expect(both).toBe(
+      '“Acme: Sale” is selected but hidden, and inside the hidden layer “Moodboard”, so it does not show on the canvas. Press ⇧⌘H (Ctrl+Shift+H) in Figma to show it, and show “Moodboard” in the Layers panel.',
+    );
+    expect(hiddenText('Acme: Sale', { itself: true, layerNames: ['Moodboard', 'Column 2'] })).toBe(
+      '“Acme: Sale” is selected but hidden, and inside the hidden layers “Moodboard” and “Column 2”, so it does not show on the canvas. Press ⇧⌘H (Ctrl+Shift+H) in Figma to show it, and show “Moodboard” and “Column 2” in the Layers panel.',
+    );
+    expect(messageProblems(both)).toEqual([]);
   });
 });

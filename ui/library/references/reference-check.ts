@@ -105,8 +105,12 @@ export function removalText({ removed, failures }: ReferenceRemoval): string {
   return [removed === 0 ? 'No reference was removed.' : `Removed ${plural(removed, 'reference')} (one undo step in Figma).`, ...stayed].join(' ');
 }
 
-/** After Show, for a reference that is selected yet not seen: why, and how to see it. */
-export function hiddenText(name: string, { itself, layerName }: { itself: boolean; layerName: string }): string {
-  const layer = `“${layerName}”`;
-  return `“${name}” is selected but ${itself ? 'hidden' : `inside the hidden layer ${layer}`}, so it does not show on the canvas. ${itself ? 'Press ⇧⌘H (Ctrl+Shift+H) in Figma to show it' : `Show ${layer} in Figma’s Layers panel to see it`}.`;
+/** After Show, for a reference that is selected yet not seen: everything that hides it, and how to see it. */
+export function hiddenText(name: string, { itself, layerNames }: { itself: boolean; layerNames: readonly string[] }): string {
+  const quoted = layerNames.map((layer) => `“${layer}”`);
+  const layers = quoted.length < 2 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} and ${quoted[quoted.length - 1]!}`;
+  const inside = layerNames.length === 0 ? '' : `inside the hidden layer${layerNames.length > 1 ? 's' : ''} ${layers}`;
+  const why = itself ? `hidden${inside ? `, and ${inside}` : ''}` : inside;
+  const how = itself ? `Press ⇧⌘H (Ctrl+Shift+H) in Figma to show it${inside ? `, and show ${layers} in the Layers panel` : ''}` : `Show ${layers} in Figma’s Layers panel to see it`;
+  return `“${name}” is selected but ${why}, so it does not show on the canvas. ${how}.`;
 }
