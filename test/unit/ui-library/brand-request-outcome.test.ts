@@ -36,14 +36,14 @@ describe('brandRequestProblems', () => {
 });
 
 describe('brandRequestOutcome', () => {
-  it('says a queued request, when it will be worked on, and today’s count', () => {
+  it('says a queued request and when it will be worked on, and hands today’s count to My requests, which says it just below (it was said twice, one above the other)', () => {
     const outcome = brandRequestOutcome(created('queued', true), NOW);
-    expect(outcome).toMatchObject({ tone: 'success', keepForm: false });
-    expect(outcome.text).toBe('Requested Acme. Queued. The library signs up for its emails at the next run, at 12:00 UTC. 3 of today’s 50 brand requests used.');
+    expect(outcome).toMatchObject({ tone: 'success', keepForm: false, today: { requests_today: 3, daily_limit: 50 } });
+    expect(outcome.text).toBe('Requested Acme. Queued. The library signs up for its emails at the next run, at 12:00 UTC.');
   });
 
   it('says what the day’s count counts: brand requests, not calls to the library, and which ones', () => {
-    expect(requestsTodayText(3, 50, 'in full')).toBe('3 of today’s 50 brand requests used (the day ends at midnight UTC; a brand already in the library or asked for before is not counted).');
+    expect(requestsTodayText(3, 50)).toBe('3 of today’s 50 brand requests used (the day ends at midnight UTC; a brand already in the library or asked for before is not counted).');
   });
 
   it('offers the brand’s page when it is already in the library', () => {
