@@ -2711,14 +2711,14 @@ describe('Browse: brand requests', () => {
     }
   });
 
-  /** Every brand request sent is refused with a 429 asking to wait two minutes; the list still reads. Returns the undo. */
-  async function refuseBrandRequestsAsync(page: Page): Promise<() => Promise<void>> {
+  /** Every brand request sent is refused with a 429 asking to wait `seconds` (two minutes unless told); the list still reads. Returns the undo. */
+  async function refuseBrandRequestsAsync(page: Page, seconds = 120): Promise<() => Promise<void>> {
     const requests = (url: URL) => url.pathname === '/v1/brand-requests';
     await page.route(requests, (route) =>
       route.request().method() === 'POST'
         ? route.fulfill({
             status: 429,
-            headers: { 'content-type': 'application/json', 'retry-after': '120', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
+            headers: { 'content-type': 'application/json', 'retry-after': String(seconds), 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
             body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
           })
         : route.fallback(),
@@ -2738,7 +2738,7 @@ describe('Browse: brand requests', () => {
       await form.getByLabel('Website').fill('tidewaterlinen.com');
       await send.focus();
       await page.keyboard.press('Enter');
-      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^The library has too many requests just now\. You can try again after \d\d:\d\d, in about 2 minutes\. Your form is kept\.\s*$/);
+      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^The library had too many requests to take yours\. You can try again after \d\d:\d\d, in about 2 minutes\. Your form is kept\.\s*$/);
       expect(await send.getAttribute('aria-disabled')).toBe('true');
       await letRequestsGo();
       await context.clock.fastForward('02:01');
@@ -2773,7 +2773,7 @@ describe('Browse: brand requests', () => {
       await form.getByLabel('Brand', { exact: true }).fill('Tidewater Linen');
       await form.getByLabel('Website').fill('tidewaterlinen.com');
       await form.getByRole('button', { name: 'Send request' }).click();
-      await expect.poll(() => textOf(ui.getByTestId('request-outcome')), { timeout: 10_000 }).toContain('The library has too many requests just now.');
+      await expect.poll(() => textOf(ui.getByTestId('request-outcome')), { timeout: 10_000 }).toContain('The library had too many requests to take yours.');
       await ui.waitForTimeout(1_500);
       expect(listReads).toBe(0);
       expect(await ui.getByRole('region', { name: 'Brand requests' }).getByRole('alert').count()).toBe(0);
@@ -2807,6 +2807,25 @@ describe('Browse: brand requests', () => {
       await letRequestsGo();
       await context.clock.fastForward('02:00');
       await expect.poll(() => send.getAttribute('aria-disabled'), { timeout: 10_000 }).toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('says a short wait in words that stay true once it is over (“Send yours again in a moment” stayed beside “You can send your request now”)', async () => {
+    const { context, page, ui } = await openBrowseWithClockAsync();
+    const letRequestsGo = await refuseBrandRequestsAsync(page, 5);
+    try {
+      await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+      const form = ui.getByRole('form', { name: 'Ask for a brand' });
+      const outcome = ui.getByTestId('request-outcome');
+      await form.getByLabel('Brand', { exact: true }).fill('Tidewater Linen');
+      await form.getByLabel('Website').fill('tidewaterlinen.com');
+      await form.getByRole('button', { name: 'Send request' }).click();
+      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^The library had too many requests to take yours\. You can send it again after a short wait\. Your form is kept\.\s*$/);
+      await letRequestsGo();
+      await context.clock.fastForward(6_000);
+      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/after a short wait\. Your form is kept\.\s*You can send your request now\.$/);
     } finally {
       await context.close();
     }

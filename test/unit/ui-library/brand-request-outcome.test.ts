@@ -79,14 +79,15 @@ describe('brandRequestOutcome', () => {
   });
 
   it('says a 429 without a countdown that stays on screen, holds Send for its wait, and keeps the form, whatever the failure (“Try again in 2 seconds” stayed for good)', () => {
+    // Still true once the wait is over ("Send yours again in a moment" stayed beside "You can send your request now").
     expect(brandRequestFailure(failure('rate_limited', 2), refusedAt)).toEqual({
       tone: 'error',
       keepForm: true,
-      text: 'The library has too many requests just now. Send yours again in a moment. Your form is kept.',
+      text: 'The library had too many requests to take yours. You can send it again after a short wait. Your form is kept.',
       sendAt: refusedAt + 2000,
     });
     expect(brandRequestFailure(failure('rate_limited', 2 * 3600), refusedAt)).toMatchObject({
-      text: 'The library has too many requests just now. You can try again after 22:40, in about 2 hours. Your form is kept.',
+      text: 'The library had too many requests to take yours. You can try again after 22:40, in about 2 hours. Your form is kept.',
       sendAt: refusedAt + 2 * 3_600_000,
     });
     const unreadable = Object.assign(new Error('The email library API sent a reply Envelope cannot read.'), { code: 'invalid_response' });

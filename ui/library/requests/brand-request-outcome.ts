@@ -105,10 +105,11 @@ export function brandRequestFailure(error: unknown, nowMs: number): BrandRequest
     case 'server_error':
       return { tone: 'error', text: 'The library could not save the request just now. Try again in a moment; your form is kept.', keepForm: true };
     case 'rate_limited':
-      // No seconds: this stays on screen, counting nothing down; a wait of minutes or more by when it ends.
+      // No seconds: this stays on screen, counting nothing down; a wait of minutes or more by when it
+      // ends. Words still true once the wait is over, beside "You can send your request now."
       return {
         tone: 'error',
-        text: `The library has too many requests just now. ${sendAt !== undefined && sendAt - nowMs > 60_000 ? retryAtText(sendAt, nowMs) : 'Send yours again in a moment.'} Your form is kept.`,
+        text: `The library had too many requests to take yours. ${sendAt !== undefined && sendAt - nowMs > 60_000 ? retryAtText(sendAt, nowMs) : 'You can send it again after a short wait.'} Your form is kept.`,
         keepForm: true,
         sendAt,
       };
