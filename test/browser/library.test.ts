@@ -2646,11 +2646,13 @@ describe('Browse: brand requests', () => {
       await form.getByLabel('Brand', { exact: true }).fill('Envelope Test Brand');
       await form.getByLabel('Website').fill('envelopetestbrand.com');
       await send();
-      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^Requested Envelope Test Brand\. Queued\. .* \d+ of today’s 50 brand requests used\.\s*$/);
-      const usedToday = Number(/(\d+) of today’s 50 brand requests used/.exec((await textOf(outcome)) ?? '')![1]);
+      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^Requested Envelope Test Brand\. Queued\. [^\d]*\d\d:\d\d UTC\.\s*$/);
       expect(await form.getByLabel('Brand', { exact: true }).inputValue()).toBe('');
       await expect.poll(() => textOf(ui.getByRole('list', { name: 'My requests' })), { timeout: 10_000 }).toContain('Envelope Test Brand');
-      expect(await textOf(ui.getByTestId('requests-today'))).toMatch(new RegExp(`^${usedToday} of today’s 50 brand requests used \\(the day ends at midnight UTC; a brand already in the library or asked for before is not counted\\)\\. Statuses refresh every 15 minutes`));
+      // Today's count said once, under My requests, with what counts (it was said in the outcome too, just above).
+      expect(await textOf(ui.getByTestId('requests-today'))).toMatch(/^\d+ of today’s 50 brand requests used \(the day ends at midnight UTC; a brand already in the library or asked for before is not counted\)\. Statuses refresh every 15 minutes/);
+      expect((await textOf(ui.getByRole('region', { name: 'Brand requests' })))!.match(/brand requests used/g)).toHaveLength(1);
+      const usedToday = Number(/^(\d+) of today’s/.exec((await textOf(ui.getByTestId('requests-today'))) ?? '')![1]);
       await form.getByLabel('Brand', { exact: true }).fill('Envelope Test Brand');
       await form.getByLabel('Website').fill('envelopetestbrand.com');
       await send();
@@ -2709,14 +2711,14 @@ describe('Browse: brand requests', () => {
     }
   });
 
-  /** Every brand request sent is refused with a 429 asking to wait two minutes; the list still reads. Returns the undo. */
-  async function refuseBrandRequestsAsync(page: Page): Promise<() => Promise<void>> {
+  /** Every brand request sent is refused with a 429 asking to wait `seconds` (two minutes unless told); the list still reads. Returns the undo. */
+  async function refuseBrandRequestsAsync(page: Page, seconds = 120): Promise<() => Promise<void>> {
     const requests = (url: URL) => url.pathname === '/v1/brand-requests';
     await page.route(requests, (route) =>
       route.request().method() === 'POST'
         ? route.fulfill({
             status: 429,
-            headers: { 'content-type': 'application/json', 'retry-after': '120', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
+            headers: { 'content-type': 'application/json', 'retry-after': String(seconds), 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
             body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
           })
         : route.fallback(),
@@ -2736,7 +2738,7 @@ describe('Browse: brand requests', () => {
       await form.getByLabel('Website').fill('tidewaterlinen.com');
       await send.focus();
       await page.keyboard.press('Enter');
-      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^The library has too many requests just now\. You can try again after \d\d:\d\d, in about 2 minutes\. Your form is kept\.\s*$/);
+      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^The library had too many requests to take yours\. You can try again after \d\d:\d\d, in about 2 minutes\. Your form is kept\.\s*$/);
       expect(await send.getAttribute('aria-disabled')).toBe('true');
       await letRequestsGo();
       await context.clock.fastForward('02:01');
@@ -2771,7 +2773,7 @@ describe('Browse: brand requests', () => {
       await form.getByLabel('Brand', { exact: true }).fill('Tidewater Linen');
       await form.getByLabel('Website').fill('tidewaterlinen.com');
       await form.getByRole('button', { name: 'Send request' }).click();
-      await expect.poll(() => textOf(ui.getByTestId('request-outcome')), { timeout: 10_000 }).toContain('The library has too many requests just now.');
+      await expect.poll(() => textOf(ui.getByTestId('request-outcome')), { timeout: 10_000 }).toContain('The library had too many requests to take yours.');
       await ui.waitForTimeout(1_500);
       expect(listReads).toBe(0);
       expect(await ui.getByRole('region', { name: 'Brand requests' }).getByRole('alert').count()).toBe(0);
@@ -2807,6 +2809,47 @@ describe('Browse: brand requests', () => {
       await expect.poll(() => send.getAttribute('aria-disabled'), { timeout: 10_000 }).toBeNull();
     } finally {
       await context.close();
+    }
+  });
+
+  it('says a short wait in words that stay true once it is over (“Send yours again in a moment” stayed beside “You can send your request now”)', async () => {
+    const { context, page, ui } = await openBrowseWithClockAsync();
+    const letRequestsGo = await refuseBrandRequestsAsync(page, 5);
+    try {
+      await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+      const form = ui.getByRole('form', { name: 'Ask for a brand' });
+      const outcome = ui.getByTestId('request-outcome');
+      await form.getByLabel('Brand', { exact: true }).fill('Tidewater Linen');
+      await form.getByLabel('Website').fill('tidewaterlinen.com');
+      await form.getByRole('button', { name: 'Send request' }).click();
+      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^The library had too many requests to take yours\. You can send it again after a short wait\. Your form is kept\.\s*$/);
+      await letRequestsGo();
+      await context.clock.fastForward(6_000);
+      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/after a short wait\. Your form is kept\.\s*You can send your request now\.$/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('still says today’s count under My requests when the list cannot be read again after a request', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await ui.getByRole('button', { name: 'Requests', exact: true }).click();
+    const today = ui.getByTestId('requests-today');
+    await expect.poll(() => textOf(today), { timeout: 10_000 }).toMatch(/^\d+ of today’s 50 brand requests used/);
+    const usedBefore = Number(/^(\d+)/.exec((await textOf(today)) ?? '')![1]);
+    // The request goes through; reading the list after it fails.
+    const requests = (url: URL) => url.pathname === '/v1/brand-requests';
+    await h.page.route(requests, (route) => (route.request().method() === 'GET' ? route.abort() : route.fallback()));
+    try {
+      const form = ui.getByRole('form', { name: 'Ask for a brand' });
+      await form.getByLabel('Brand', { exact: true }).fill('Copper Kettle Goods');
+      await form.getByLabel('Website').fill('copperkettlegoods.com');
+      await form.getByRole('button', { name: 'Send request' }).click();
+      await expect.poll(() => textOf(ui.getByTestId('request-outcome')), { timeout: 10_000 }).toMatch(/^Requested Copper Kettle Goods\./);
+      await expect.poll(() => ui.getByRole('region', { name: 'Brand requests' }).getByRole('button', { name: 'Try again' }).count(), { timeout: 10_000 }).toBe(1);
+      expect(await textOf(today)).toMatch(new RegExp(`^${usedBefore + 1} of today’s 50 brand requests used`));
+    } finally {
+      await h.page.unroute(requests);
     }
   });
 

@@ -36,14 +36,14 @@ describe('brandRequestProblems', () => {
 });
 
 describe('brandRequestOutcome', () => {
-  it('says a queued request, when it will be worked on, and today’s count', () => {
+  it('says a queued request and when it will be worked on, and hands today’s count to My requests, which says it just below (it was said twice, one above the other)', () => {
     const outcome = brandRequestOutcome(created('queued', true), NOW);
-    expect(outcome).toMatchObject({ tone: 'success', keepForm: false });
-    expect(outcome.text).toBe('Requested Acme. Queued. The library signs up for its emails at the next run, at 12:00 UTC. 3 of today’s 50 brand requests used.');
+    expect(outcome).toMatchObject({ tone: 'success', keepForm: false, today: { requests_today: 3, daily_limit: 50 } });
+    expect(outcome.text).toBe('Requested Acme. Queued. The library signs up for its emails at the next run, at 12:00 UTC.');
   });
 
   it('says what the day’s count counts: brand requests, not calls to the library, and which ones', () => {
-    expect(requestsTodayText(3, 50, 'in full')).toBe('3 of today’s 50 brand requests used (the day ends at midnight UTC; a brand already in the library or asked for before is not counted).');
+    expect(requestsTodayText(3, 50)).toBe('3 of today’s 50 brand requests used (the day ends at midnight UTC; a brand already in the library or asked for before is not counted).');
   });
 
   it('offers the brand’s page when it is already in the library', () => {
@@ -79,14 +79,15 @@ describe('brandRequestOutcome', () => {
   });
 
   it('says a 429 without a countdown that stays on screen, holds Send for its wait, and keeps the form, whatever the failure (“Try again in 2 seconds” stayed for good)', () => {
+    // Still true once the wait is over ("Send yours again in a moment" stayed beside "You can send your request now").
     expect(brandRequestFailure(failure('rate_limited', 2), refusedAt)).toEqual({
       tone: 'error',
       keepForm: true,
-      text: 'The library has too many requests just now. Send yours again in a moment. Your form is kept.',
+      text: 'The library had too many requests to take yours. You can send it again after a short wait. Your form is kept.',
       sendAt: refusedAt + 2000,
     });
     expect(brandRequestFailure(failure('rate_limited', 2 * 3600), refusedAt)).toMatchObject({
-      text: 'The library has too many requests just now. You can try again after 22:40, in about 2 hours. Your form is kept.',
+      text: 'The library had too many requests to take yours. You can try again after 22:40, in about 2 hours. Your form is kept.',
       sendAt: refusedAt + 2 * 3_600_000,
     });
     const unreadable = Object.assign(new Error('The email library API sent a reply Envelope cannot read.'), { code: 'invalid_response' });

@@ -57,6 +57,8 @@ export interface BrandRequestOutcome {
   keepForm: boolean;
   /** When Send may go again (Date.now() time): before then it would only be refused again. */
   sendAt?: number;
+  /** Today's count after a request that counted: said under My requests, read there from the list when it can be. */
+  today?: { requests_today: number; daily_limit: number };
 }
 
 /** "Requested 3 Nov" (this year), "Requested 31 Dec 2025"; nothing for a time that cannot be read. The API gives no date of a status change. */
@@ -68,21 +70,20 @@ export function requestedText(requestedAt: string, nowMs: number): string {
 }
 
 /**
- * Today's count of brand requests. "3 of 50 requests today" read as calls to the library (which
- * has per-minute limits too); `in full` also says which requests count and when the day ends.
+ * Today's count of brand requests, with which requests count and when the day ends. "3 of 50
+ * requests today" read as calls to the library (which has per-minute limits too).
  */
-export function requestsTodayText(used: number, limit: number, length: 'short' | 'in full' = 'short'): string {
-  const text = `${used} of today’s ${limit} brand requests used`;
-  return length === 'short' ? `${text}.` : `${text} (the day ends at midnight UTC; a brand already in the library or asked for before is not counted).`;
+export function requestsTodayText(used: number, limit: number): string {
+  return `${used} of today’s ${limit} brand requests used (the day ends at midnight UTC; a brand already in the library or asked for before is not counted).`;
 }
 
 export function brandRequestOutcome(result: CreatedBrandRequest, nowMs: number): BrandRequestOutcome {
   const { data } = result;
-  const today = requestsTodayText(data.requests_today, data.daily_limit);
   if (data.status === 'already_in_library') {
     return { tone: 'info', text: `${data.library_brand?.name ?? data.brand} is already in the library.`, brandSlug: data.library_brand?.slug, keepForm: false };
   }
-  if (result.counted) return { tone: 'success', text: `Requested ${data.brand}. ${describeBrandRequestStatus(data.status, nowMs)} ${today}`, keepForm: false };
+  // Today's count is not said here: My requests says it just below, with what counts.
+  if (result.counted) return { tone: 'success', text: `Requested ${data.brand}. ${describeBrandRequestStatus(data.status, nowMs)}`, keepForm: false, today: data };
   return { tone: 'info', text: `You already asked for ${data.brand}: it was not counted again. ${describeBrandRequestStatus(data.status, nowMs)}`, keepForm: false };
 }
 
@@ -104,10 +105,11 @@ export function brandRequestFailure(error: unknown, nowMs: number): BrandRequest
     case 'server_error':
       return { tone: 'error', text: 'The library could not save the request just now. Try again in a moment; your form is kept.', keepForm: true };
     case 'rate_limited':
-      // No seconds: this stays on screen, counting nothing down; a wait of minutes or more by when it ends.
+      // No seconds: this stays on screen, counting nothing down; a wait of minutes or more by when it
+      // ends. Words still true once the wait is over, beside "You can send your request now."
       return {
         tone: 'error',
-        text: `The library has too many requests just now. ${sendAt !== undefined && sendAt - nowMs > 60_000 ? retryAtText(sendAt, nowMs) : 'Send yours again in a moment.'} Your form is kept.`,
+        text: `The library had too many requests to take yours. ${sendAt !== undefined && sendAt - nowMs > 60_000 ? retryAtText(sendAt, nowMs) : 'You can send it again after a short wait.'} Your form is kept.`,
         keepForm: true,
         sendAt,
       };

@@ -132,6 +132,9 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
       });
   };
 
+  // Read with the list; while it reloads after a request, or cannot be read, as the request's answer gave it.
+  const today: Record<string, unknown> | undefined = mine.meta ?? outcome?.today;
+
   return (
     <section class="library-brands" hidden={hidden} aria-label="Brand requests">
       <SubmitForm class="brand-request-form" labelledBy="brand-request-title" onSubmit={submit}>
@@ -183,7 +186,7 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
         My requests
       </h3>
       <p class="field-hint" data-testid="requests-today">
-        {mine.meta ? `${requestsTodayText(Number(mine.meta['requests_today']), Number(mine.meta['daily_limit']), 'in full')} ` : ''}
+        {today ? `${requestsTodayText(Number(today['requests_today']), Number(today['daily_limit']))} ` : ''}
         Statuses refresh every {STATUS_STALENESS_MINUTES} minutes, so a change can take that long to show here.
         {mine.items.length >= MOST_LISTED ? ` Your newest ${MOST_LISTED} requests are listed.` : ''}
       </p>

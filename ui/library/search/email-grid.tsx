@@ -17,6 +17,8 @@ const GAP = 12;
 const CARD_TEXT_HEIGHT = 78;
 /** Ask for more when the last visible row is this close to the end. */
 const LOAD_AHEAD_ROWS = 2;
+/** A scroll is at rest once it has not moved for this long. */
+const PLACE_REST_MS = 200;
 
 export interface GridPlace {
   scrollTop: number;
@@ -118,13 +120,26 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
   }
 
   const focused = Math.min(place.focused, Math.max(0, emails.length - 1));
+  // The place is kept where a scroll comes to rest among the cards. In a short window the sections
+  // and filters scroll with them (grid-scroll-box.ts): a scroll on up to reach them passes every
+  // row, and leaves the place where it was (coming back to Emails showed the top of the results).
+  const resting = useRef<{ top: number; timer: ReturnType<typeof setTimeout> } | null>(null);
+  const keepPlace = useLatest(() => {
+    if (resting.current === null) return;
+    clearTimeout(resting.current.timer);
+    onPlace({ scrollTop: resting.current.top, focused });
+    resting.current = null;
+  });
+  // Hidden meanwhile (an email opened, another section), the place is still kept when the time comes.
+  useEffect(() => () => clearTimeout(resting.current?.timer), []);
   // What a scroll of the box does, with the last drawn place and focus.
   const scrolled = useLatest(() => {
     if (!visible || !box) return;
-    // Above the grid (the filters, in a short window) counts as its top.
-    const top = Math.max(0, box.top());
-    setScrollTop(top);
-    onPlace({ scrollTop: top, focused });
+    const top = box.top();
+    // Above the grid (the filters, in a short window) draws it from its top.
+    setScrollTop(Math.max(0, top));
+    clearTimeout(resting.current?.timer);
+    resting.current = top < 0 ? null : { top, timer: setTimeout(() => keepPlace.current(), PLACE_REST_MS) };
   });
   useEffect(() => {
     if (!box) return undefined;
