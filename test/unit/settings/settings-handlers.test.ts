@@ -18,7 +18,7 @@ function setup() {
     setSharedPluginData: (namespace, key, value) => void (value === '' ? shared.delete(`${namespace}/${key}`) : shared.set(`${namespace}/${key}`, value)),
   });
   const testConnectionAsync = vi.fn<SettingsDependencies['testConnectionAsync']>(() => Promise.resolve({ ok: true, message: 'Connected.' }));
-  const handlers = createSettingsHandlers({ keyStore: createKeyStore(storage, defaults), documentSettings, defaultBaseUrls: defaults, testConnectionAsync, undoSteps: { figma: { commitUndo: () => undefined }, open: () => false } });
+  const handlers = createSettingsHandlers({ keyStore: createKeyStore(storage, defaults), documentSettings, defaultBaseUrls: defaults, testConnectionAsync, checkDesignSystemAsync: () => Promise.reject(new Error('no network here')), undoSteps: { figma: { commitUndo: () => undefined }, open: () => false } });
   return { storage, shared, handlers, testConnectionAsync };
 }
 
