@@ -24,8 +24,8 @@ const storedId = () => evaluateHooks(h.page, (hooks) => hooks.inspect().run(() =
 const setBuilderFaults = (body: object) => fetch(`${h.emulator.builderUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 /** A fresh file and storage, Settings open, the builder's address and key saved as a person does. */
-async function settingsWithBuilderKeyAsync() {
-  await h.openFreshAsync();
+async function settingsWithBuilderKeyAsync(theme: 'light' | 'dark' = 'light') {
+  await h.openFreshAsync(`?theme=${theme}`);
   const ui = await openSettingsAsync(h);
   const builder = ui.getByRole('region', { name: 'Email builder' });
   await builder.getByRole('textbox', { name: 'API address' }).fill(h.emulator.builderUrl);
@@ -37,8 +37,8 @@ async function settingsWithBuilderKeyAsync() {
 }
 
 describe('saving a design-system id with a builder key saved', () => {
-  it('says the builder has no design system with an unknown id, and saves it all the same', async () => {
-    const { ui, section, field, save } = await settingsWithBuilderKeyAsync();
+  it.each(['light', 'dark'] as const)('says the builder has no design system with an unknown id, and saves it all the same (%s theme)', async (theme) => {
+    const { ui, section, field, save } = await settingsWithBuilderKeyAsync(theme);
     await field.fill('ds_nope');
     await save.click();
     await expect
