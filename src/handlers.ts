@@ -3,6 +3,7 @@
 import { createAppHandlers } from './app/app-handlers';
 import { createCanvasFeature } from './canvas/canvas-handlers';
 import { testConnectionAsync } from './settings/connection-test';
+import { checkDesignSystemAsync } from './settings/design-system-check';
 import { createDesignSystemWatch } from './settings/design-system-watch';
 import { createDocumentSettings } from './settings/document-settings';
 import { createKeyStore } from './settings/key-store';
@@ -39,6 +40,7 @@ export function createPlugin({ figma, transport }: HandlerOptions): Plugin {
     documentSettings: designSystemWatch.documentSettings,
     defaultBaseUrls: DEFAULT_BASE_URLS,
     testConnectionAsync: (api, credentials) => testConnectionAsync(api, credentials, transport),
+    checkDesignSystemAsync: (id, credentials) => checkDesignSystemAsync(id, credentials, transport),
     // Saving the id is its own undo step, or joins the one references or a sync's take hold open.
     undoSteps: { figma, open: () => canvas.placing() || sync.running() },
   };

@@ -10,7 +10,7 @@ import { builderConnectedResult, connectionFailedResult, libraryConnectedResult,
 
 // A test should answer while the person waits: one retry at most, and a shorter time limit
 // (the UI waits 30 s for the answer).
-const TEST_CLIENT_OPTIONS = { timeoutMs: 12_000, retryPolicy: { maxAttempts: 2, maxRetryAfterSeconds: 5 } };
+export const TEST_CLIENT_OPTIONS = { timeoutMs: 12_000, retryPolicy: { maxAttempts: 2, maxRetryAfterSeconds: 5 } };
 
 export async function testConnectionAsync(
   api: ApiName,

@@ -2,12 +2,13 @@
 // checks first, but the sandbox is what stores it) and refused in words, naming the field.
 import type { Handlers } from '../shared/bridge/endpoint';
 import { BridgeError } from '../shared/bridge/bridge-error';
-import type { ConnectionResult, SandboxRequests, SettingsView } from '../shared/bridge/messages';
+import type { ConnectionResult, DesignSystemCheck, SandboxRequests, SettingsView } from '../shared/bridge/messages';
 import { readDesignSystemId } from '../shared/settings/design-system-id';
 import { baseUrlProblem, keyProblem, maskKey, sameOrigin, type ApiName } from '../shared/settings/validate-settings';
 import { parseHttpUrl } from '../shared/validation/http-url';
 import { storingAsync } from '../platform/client-storage';
 import { noKeyResult } from './connection-messages';
+import { NO_KEY_CHECK } from './design-system-check';
 import type { DocumentSettings } from './document-settings';
 import type { KeyStore } from './key-store';
 
@@ -17,6 +18,7 @@ export type SettingsRequest =
   | 'settings/forget-key'
   | 'settings/test-connection'
   | 'settings/set-design-system'
+  | 'settings/check-design-system'
   | 'library/credentials';
 
 export type SettingsHandlers = Pick<Handlers<SandboxRequests>, SettingsRequest>;
@@ -27,6 +29,8 @@ export interface SettingsDependencies {
   defaultBaseUrls: Record<ApiName, string>;
   /** One cheap call (authenticated when a key is given); resolves with the result in words, never rejects for API errors. */
   testConnectionAsync(api: ApiName, credentials: { baseUrl: string; key: string | null }): Promise<ConnectionResult>;
+  /** Whether the builder knows a design-system id (one cheap call with the saved key); resolves in words, never rejects for API errors. */
+  checkDesignSystemAsync(designSystemId: string, credentials: { baseUrl: string; key: string }): Promise<DesignSystemCheck>;
   /**
    * Saving the file's design-system id is an undo step of its own, except while another feature's
    * step is open (`open`: references being placed, a sync's take), which a commit would cut in
@@ -113,6 +117,13 @@ export function createSettingsHandlers(dependencies: SettingsDependencies): Sett
       if (!reading.ok) throw invalidInput('designSystemId', reading.problem);
       asUndoStep(() => documentSettings.setDesignSystemId(reading.id));
       return readViewAsync();
+    },
+
+    'settings/check-design-system': async ({ id }) => {
+      const reading = readDesignSystemId(id);
+      if (!reading.ok || reading.id === null) throw invalidInput('designSystemId', reading.ok ? 'There is no id to check.' : reading.problem);
+      const { baseUrl, key } = await keyStore.readAsync('builder');
+      return key === null ? NO_KEY_CHECK : dependencies.checkDesignSystemAsync(reading.id, { baseUrl, key });
     },
 
     // The one place a key goes back to the UI: the library browser calls the library API itself.

@@ -3,6 +3,8 @@
 // is one or two requests), and the local count again after each edit of the file, from an
 // incremental read of what `documentchange` reported: no request and no re-read of the file
 // (a check again if the file's link changed in Settings meanwhile: the id is a document change).
+// While the builder's refusal of this same key, address and design system stands (the Sync
+// screen keeps it), the badge does not ask with that key again: another link asks.
 import { createCancelSource } from '../shared/api/http/cancel-signal';
 import type { SyncBadge } from '../shared/bridge/messages';
 import { LOCAL_COUNT_DELAY_MS } from '../shared/sync/badge-timing';
@@ -37,21 +39,28 @@ export function startSyncMonitor(dependencies: SyncMonitorDependencies): SyncMon
   let edits = 0;
   const checks = new Set<() => void>();
 
-  /** One check of the design system, in the queue until it ends or the screen asks (giveWay). */
-  function checkQueued(): Promise<SyncBadge> {
+  /**
+   * One check of the design system, in the queue until it ends or the screen asks (giveWay);
+   * `'refused'` without a request while the key stands refused for this link.
+   */
+  function checkQueued(): Promise<SyncBadge | 'refused'> {
     const source = createCancelSource();
     const cancel = () => source.cancel();
     checks.add(cancel);
-    return queue(() => session.checkAsync(source.signal)).finally(() => checks.delete(cancel));
+    // Asked in the queue: a comparison queued before it has said by then whether the key is refused.
+    return queue(async () => ((await session.overviewAsync()).keyRefused ? 'refused' : session.checkAsync(source.signal))).finally(() => checks.delete(cancel));
   }
 
-  const publish = (badge: SyncBadge | null) => {
-    if (badge !== null) emit(badge);
+  const publish = (badge: SyncBadge | 'refused' | null) => {
+    if (badge !== null && badge !== 'refused') emit(badge);
   };
-  /** After the link changed: the old count was of another design system (or key), so a failed check leaves nothing to review. */
+  /** After the link changed: the old count was of another design system (or key), so a failed or skipped check leaves nothing to review. */
   const recheck = () => {
     // Also when it gave way to the screen: the old count is of another link either way.
-    checkQueued().then(publish, () => publish(NOTHING_TO_REVIEW));
+    checkQueued().then(
+      (badge) => publish(badge === 'refused' ? NOTHING_TO_REVIEW : badge),
+      () => publish(NOTHING_TO_REVIEW),
+    );
   };
 
   async function listenAsync(): Promise<void> {

@@ -13,6 +13,9 @@ import { takeSettingsFocus } from './settings-focus';
 import type { SettingsRequester } from './settings-requester';
 import { SettingsSection } from './settings-section';
 
+/** The sandbox's check waits at most 12 s a try, twice, and a short 429 wait between. */
+const CHECK_TIMEOUT_MS = 30_000;
+
 export interface DesignSystemSectionProps {
   view: SettingsView;
   onView: (view: SettingsView) => void;
@@ -26,12 +29,15 @@ export function DesignSystemSection({ view, onView, requester }: DesignSystemSec
   const [result, setResult] = useState<LiveMessage | null>(null);
   const request = useRequest<SettingsView, 'save'>({ whilePending: 'ignore' });
   const inputRef = useRef<HTMLInputElement>(null);
+  /** Counts saves and outside changes: a check's answer is shown only while its save's message is. */
+  const checkRun = useRef(0);
   // The id the file holds as this section last knew it. When the view brings another one that is
   // not this section's own save (⌘Z, a collaborator), the field follows it unless it holds an id
   // typed and not saved, which stays, with the change said.
   const [fileId, setFileId] = useState(view.designSystemId);
   if (view.designSystemId !== fileId) {
     setFileId(view.designSystemId);
+    checkRun.current++;
     const typedKept = value !== (fileId ?? '');
     if (!typedKept) {
       setValue(view.designSystemId ?? '');
@@ -44,7 +50,25 @@ export function DesignSystemSection({ view, onView, requester }: DesignSystemSec
     if (takeSettingsFocus('design-system', inputRef.current)) inputRef.current?.focus();
   });
 
+  /**
+   * Asks the builder whether it knows the id just saved, without holding the form: the saved
+   * message says what it answered (an id it does not know stays saved: the key may come later,
+   * or be of another workspace).
+   */
+  function checkWithBuilder(id: string, saved: string) {
+    const run = ++checkRun.current;
+    setResult({ tone: 'success', text: `${saved} Checking it with the builder…` });
+    const show = (next: LiveMessage) => {
+      if (run === checkRun.current) setResult(next);
+    };
+    requester.checkDesignSystemAsync(id, CHECK_TIMEOUT_MS).then(
+      ({ known, message }) => show({ tone: known === false ? 'error' : known ? 'success' : 'info', text: `${saved} ${message}` }),
+      () => show({ tone: 'success', text: saved }),
+    );
+  }
+
   function save() {
+    checkRun.current++;
     setFailure(null);
     setResult(null);
     const reading = readDesignSystemId(value);
@@ -65,7 +89,10 @@ export function DesignSystemSection({ view, onView, requester }: DesignSystemSec
       {
         onResult: (next) => {
           setValue(next.designSystemId ?? '');
-          setResult({ tone: 'success', text: designSystemSavedText(next.designSystemId, reading.fromAddress) });
+          const saved = designSystemSavedText(next.designSystemId, reading.fromAddress);
+          // Without a builder key there is nothing to ask with: Sync asks once one is saved.
+          if (next.designSystemId !== null && next.builder.keyHint !== null) checkWithBuilder(next.designSystemId, saved);
+          else setResult({ tone: 'success', text: saved });
         },
         onError: (caught, message) => {
           const fieldError = fieldErrorFrom(caught, ['designSystemId'] as const);

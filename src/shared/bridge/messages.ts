@@ -42,6 +42,10 @@ export const connectionResultSchema = z.object({
 });
 export type ConnectionResult = z.infer<typeof connectionResultSchema>;
 
+/** Whether the builder knows a design-system id: `known` null when it could not be asked (no key, offline, busy); the message says which. */
+export const designSystemCheckSchema = z.object({ known: z.nullable(z.boolean()), message: z.string() });
+export type DesignSystemCheck = z.infer<typeof designSystemCheckSchema>;
+
 const empty = z.object({});
 
 // ---- Design-system sync -------------------------------------------------------------------
@@ -401,6 +405,8 @@ export const sandboxRequests = {
   /** One cheap authenticated call with the saved key; the result in words. */
   'settings/test-connection': defineRequest(z.object({ api: apiNameSchema }), connectionResultSchema),
   'settings/set-design-system': defineRequest(z.object({ id: z.nullable(z.string()) }), settingsViewSchema),
+  /** Asks the builder, with the saved key, whether it knows this design-system id (one cheap call). */
+  'settings/check-design-system': defineRequest(z.object({ id: z.string() }), designSystemCheckSchema),
   /** The library key and host, for the UI's own calls to the library API. */
   'library/credentials': defineRequest(empty, z.object({ baseUrl: z.string(), key: z.nullable(z.string()) })),
   /** Resizes the plugin window; `save` (at the end of a resize) keeps the size for the next launch. */

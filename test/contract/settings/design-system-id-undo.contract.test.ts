@@ -23,6 +23,7 @@ function setup() {
     documentSettings: createDocumentSettings(figma.root),
     defaultBaseUrls: defaults,
     testConnectionAsync: () => Promise.reject(new Error('no network here')),
+    checkDesignSystemAsync: () => Promise.reject(new Error('no network here')),
     undoSteps: { figma, open: () => true },
   });
   const storedId = () => figma.root.getSharedPluginData(SHARED_DATA_NAMESPACE, DESIGN_SYSTEM_ID_KEY);

@@ -18,8 +18,9 @@ function setup() {
     setSharedPluginData: (namespace, key, value) => void (value === '' ? shared.delete(`${namespace}/${key}`) : shared.set(`${namespace}/${key}`, value)),
   });
   const testConnectionAsync = vi.fn<SettingsDependencies['testConnectionAsync']>(() => Promise.resolve({ ok: true, message: 'Connected.' }));
-  const handlers = createSettingsHandlers({ keyStore: createKeyStore(storage, defaults), documentSettings, defaultBaseUrls: defaults, testConnectionAsync, undoSteps: { figma: { commitUndo: () => undefined }, open: () => false } });
-  return { storage, shared, handlers, testConnectionAsync };
+  const checkDesignSystemAsync = vi.fn<SettingsDependencies['checkDesignSystemAsync']>(() => Promise.resolve({ known: true, message: 'Known.' }));
+  const handlers = createSettingsHandlers({ keyStore: createKeyStore(storage, defaults), documentSettings, defaultBaseUrls: defaults, testConnectionAsync, checkDesignSystemAsync, undoSteps: { figma: { commitUndo: () => undefined }, open: () => false } });
+  return { storage, shared, handlers, testConnectionAsync, checkDesignSystemAsync };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<BridgeError> {
@@ -137,6 +138,16 @@ describe('settings handlers', () => {
     const { handlers, testConnectionAsync } = setup();
     expect(await handlers['settings/test-connection']({ api: 'library' }, context)).toEqual({ ok: true, message: 'Connected.' });
     expect(testConnectionAsync).toHaveBeenCalledWith('library', { baseUrl: defaults.library, key: null });
+  });
+
+  it('checks a design-system id with the saved builder key only, reading it as Save does', async () => {
+    const { handlers, checkDesignSystemAsync } = setup();
+    expect((await handlers['settings/check-design-system']({ id: 'ds_demo' }, context)).known).toBeNull();
+    expect(checkDesignSystemAsync).not.toHaveBeenCalled();
+    await handlers['settings/save-api']({ api: 'builder', baseUrl: 'http://localhost:4011', key: builderKey }, context);
+    expect(await handlers['settings/check-design-system']({ id: 'https://app.templatebuilder.example/ds_demo' }, context)).toEqual({ known: true, message: 'Known.' });
+    expect(checkDesignSystemAsync).toHaveBeenCalledWith('ds_demo', { baseUrl: 'http://localhost:4011', key: builderKey });
+    expect((await refusal(handlers['settings/check-design-system']({ id: 'no spaces please' }, context))).code).toBe('invalid_input');
   });
 
   it('stores the design-system id in the document, trimmed, and clears it with null or blank', async () => {

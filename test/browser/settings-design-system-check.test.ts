@@ -1,0 +1,71 @@
+// Settings checks the design-system id with the builder once it is saved, and says in words
+// whether the builder knows it: an id the builder has never heard of was said to be saved, and
+// the designer only found out in Sync. The id is still saved; a check that could not be made is
+// not said as an unknown id.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEmulatorState } from '../playground/page/emulator-link';
+import { axeViolationsAsync } from './support/axe';
+import { evaluateHooks, type Harness, openSettingsAsync, startHarnessAsync, textOf } from './support/playground-harness';
+
+let h: Harness;
+let builderKey: string;
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+  const response = await fetch(`${h.emulator.libraryUrl}/_emulator/state`);
+  builderKey = parseEmulatorState(await response.json()).builder.keys.demo;
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+const storedId = () => evaluateHooks(h.page, (hooks) => hooks.inspect().run(() => hooks.inspect().root.getSharedPluginData('envelope', 'designSystemId')));
+const setBuilderFaults = (body: object) => fetch(`${h.emulator.builderUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+/** A fresh file and storage, Settings open, the builder's address and key saved as a person does. */
+async function settingsWithBuilderKeyAsync(theme: 'light' | 'dark' = 'light') {
+  await h.openFreshAsync(`?theme=${theme}`);
+  const ui = await openSettingsAsync(h);
+  const builder = ui.getByRole('region', { name: 'Email builder' });
+  await builder.getByRole('textbox', { name: 'API address' }).fill(h.emulator.builderUrl);
+  await builder.getByLabel('Builder API key', { exact: true }).fill(builderKey);
+  await builder.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect.poll(() => textOf(builder.getByRole('status')), { timeout: 10_000 }).toMatch(/^Email builder settings saved\./);
+  const section = ui.getByRole('region', { name: 'Design system for this file' });
+  return { ui, section, field: section.getByRole('textbox', { name: 'Design system id' }), save: section.getByRole('button', { name: 'Save for this file' }) };
+}
+
+describe('saving a design-system id with a builder key saved', () => {
+  it.each(['light', 'dark'] as const)('says the builder has no design system with an unknown id, and saves it all the same (%s theme)', async (theme) => {
+    const { ui, section, field, save } = await settingsWithBuilderKeyAsync(theme);
+    await field.fill('ds_nope');
+    await save.click();
+    await expect
+      .poll(() => textOf(section.getByRole('status')), { timeout: 15_000 })
+      .toMatch(/^This file now syncs to design system ds_nope\. .*The builder has no design system with this id in your key’s workspace\./);
+    expect(await storedId()).toBe('ds_nope');
+    expect(await field.inputValue()).toBe('ds_nope');
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+
+    // Corrected: the builder knows it.
+    await field.fill('ds_demo');
+    await save.click();
+    await expect.poll(() => textOf(section.getByRole('status')), { timeout: 15_000 }).toMatch(/^This file now syncs to design system ds_demo\. .*The builder knows this design system\.$/);
+    expect(await storedId()).toBe('ds_demo');
+  });
+
+  it('does not call the id unknown when the builder cannot be asked just now', async () => {
+    const { section, field, save } = await settingsWithBuilderKeyAsync();
+    await setBuilderFaults({ rate: 1, kinds: ['503'] });
+    try {
+      await field.fill('ds_nope');
+      await save.click();
+      await expect.poll(() => textOf(section.getByRole('status')), { timeout: 30_000 }).toMatch(/Envelope could not check the id with the builder just now/);
+      expect(await textOf(section.getByRole('status'))).not.toMatch(/no design system with this id/);
+      expect(await storedId()).toBe('ds_nope');
+    } finally {
+      await setBuilderFaults({ rate: 0 });
+    }
+  });
+});
