@@ -64,6 +64,18 @@ function watchEmailRequests(): { urls: string[]; stop(): void } {
 const summary = (ui: Frame) => ui.getByTestId('references-summary');
 const goneList = (ui: Frame) => ui.getByRole('list', { name: 'References to removed emails' });
 
+/** The file's four references, the first email removed by its brand, checked from Browse → References: the screen with one removed. */
+async function checkedWithOneRemovedAsync(theme: 'light' | 'dark'): Promise<Frame> {
+  await emulatorControlAsync('reset');
+  await h.openAsync(`?command=browse&demo-keys=1${theme === 'dark' ? '&theme=dark' : ''}&${fixture()}`);
+  const ui = await h.uiFrameAsync();
+  await emulatorControlAsync(`library/emails/${ids[0]!}/remove`);
+  await ui.getByRole('button', { name: 'References' }).click();
+  await ui.getByRole('button', { name: 'Check references' }).click();
+  await expect.poll(() => textOf(summary(ui)), { timeout: 30_000 }).toBe('4 references to 3 emails; 1 removed from the library.');
+  return ui;
+}
+
 async function checkAxeAsync(ui: Frame, what: string): Promise<void> {
   expect(await axeViolationsAsync(ui), what).toEqual([]);
 }
@@ -101,14 +113,7 @@ describe('reference check', () => {
   });
 
   it('runs from the References button in Browse, shows a reference on the canvas, and removes them on confirmation', async () => {
-    await emulatorControlAsync('reset');
-    await h.openAsync(`?command=browse&demo-keys=1&${fixture()}`);
-    const ui = await h.uiFrameAsync();
-    await emulatorControlAsync(`library/emails/${ids[0]!}/remove`);
-
-    await ui.getByRole('button', { name: 'References' }).click();
-    await ui.getByRole('button', { name: 'Check references' }).click();
-    await expect.poll(() => textOf(summary(ui)), { timeout: 30_000 }).toBe('4 references to 3 emails; 1 removed from the library.');
+    const ui = await checkedWithOneRemovedAsync('light');
     // The button stayed (busy) while checking: the focus is still on it.
     await expect.poll(() => ui.evaluate(() => document.activeElement?.textContent)).toBe('Check again');
     await checkAxeAsync(ui, 'reference check, light');
@@ -204,25 +209,13 @@ describe('reference check', () => {
   });
 
   it('shows the removed emails’ references in dark, clean under axe', async () => {
-    await emulatorControlAsync('reset');
-    await h.openAsync(`?command=browse&demo-keys=1&theme=dark&${fixture()}`);
-    const ui = await h.uiFrameAsync();
-    await emulatorControlAsync(`library/emails/${ids[0]!}/remove`);
-    await ui.getByRole('button', { name: 'References' }).click();
-    await ui.getByRole('button', { name: 'Check references' }).click();
-    await expect.poll(() => textOf(summary(ui)), { timeout: 30_000 }).toBe('4 references to 3 emails; 1 removed from the library.');
+    const ui = await checkedWithOneRemovedAsync('dark');
     await checkAxeAsync(ui, 'reference check, dark');
     await h.page.screenshot({ path: `${SHOTS}/reference-check-dark.png` });
   });
 
   it('says in words when Show selects a reference that is hidden, or inside a hidden frame (dark, clean under axe)', async () => {
-    await emulatorControlAsync('reset');
-    await h.openAsync(`?command=browse&demo-keys=1&theme=dark&${fixture()}`);
-    const ui = await h.uiFrameAsync();
-    await emulatorControlAsync(`library/emails/${ids[0]!}/remove`);
-    await ui.getByRole('button', { name: 'References' }).click();
-    await ui.getByRole('button', { name: 'Check references' }).click();
-    await expect.poll(() => textOf(summary(ui)), { timeout: 30_000 }).toBe('4 references to 3 emails; 1 removed from the library.');
+    const ui = await checkedWithOneRemovedAsync('dark');
     // The designer hid the reference on the Components page in Figma, then the frame holding the one on Cover.
     const email = subjects.get(ids[0]!)!;
     const name = `${email.brand}: ${email.subject_line}`;
