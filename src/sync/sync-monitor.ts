@@ -4,7 +4,8 @@
 // incremental read of what `documentchange` reported: no request and no re-read of the file
 // (a check again if the file's link changed in Settings meanwhile: the id is a document change).
 // While the builder's refusal of this same key, address and design system stands (the Sync
-// screen keeps it), the badge does not ask with that key again: another link asks.
+// screen's, or the badge's own check's: the session keeps both), the badge does not ask with
+// that key again: another link asks.
 import { createCancelSource } from '../shared/api/http/cancel-signal';
 import type { SyncBadge } from '../shared/bridge/messages';
 import { LOCAL_COUNT_DELAY_MS } from '../shared/sync/badge-timing';

@@ -56,7 +56,7 @@ export interface SyncSession {
   runAsync(context: HandlerContext): Promise<SyncOutcome>;
   /** The last comparison against the state as recorded now (no request): what a run that failed part-way left. */
   currentAsync(): Promise<SyncComparison>;
-  /** Badge counts: the file read (incrementally) and the design system asked, without touching the screen's comparison. Nothing to review when not linked or read-only. `signal` stops it (the screen asks). */
+  /** Badge counts: the file read (incrementally) and the design system asked, without touching the screen's comparison. Nothing to review when not linked or read-only. `signal` stops it (the screen asks). A key the builder refused at this check is refused again without asking, until the key, address or design system changes or a comparison with it is answered. */
   checkAsync(signal?: CancelSignal): Promise<SyncBadge>;
   /**
    * Badge counts from an incremental read of the file against the last remote answer (no request):
@@ -87,6 +87,12 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   let lastRemote: KnownRemote | null = null;
   /** The link whose key the builder refused at the last comparison (the same object until the key, address or design system changes). */
   let refusedLink: SyncLink | null = null;
+  /**
+   * The builder's refusal of the badge's own check, and the link it refused (same object while the
+   * key, address and design system stay): the badge does not ask with it again. Apart from
+   * `refusedLink`, as the Sync screen, opened, compares and says the refusal in its own words.
+   */
+  let badgeRefusal: { link: SyncLink; error: ApiError } | null = null;
   const silent = handlerContext();
   const pictures = createSyncPictures(figma);
   const reader = createComponentReader(figma);
@@ -132,6 +138,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       throw error;
     });
     context.throwIfCancelled();
+    // This key answered: the badge may ask with it again.
+    if (badgeRefusal?.link === link) badgeRefusal = null;
     const stored = await link.choices.readAsync();
     const current = remember(buildComparison(link, state, local, changes.components, changes.serverTime, new Map(), await link.keptApart.readAsync()));
     // A choice applies only to the row it was made for (not to a teammate's newer version).
@@ -244,10 +252,15 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     if (link === null) return NOTHING_TO_REVIEW;
     const { state, readOnlyReason } = readStateFor(link.designSystemId);
     if (readOnlyReason !== null) return NOTHING_TO_REVIEW;
+    // Refused again without asking: every 3 minutes with a wrong or revoked key is of no use.
+    if (badgeRefusal?.link === link) throw badgeRefusal.error;
     const local = await snapshotAsync(silent);
     // From where the screen's comparison asks (changesSince), so the count is of the rows it lists.
     const hashes = new Map(local.map((payload) => [payload.key, payload.hash]));
-    const changes = await allChangesSinceAsync(link, changesSince(state, (key) => hashes.get(key)), signal);
+    const changes = await allChangesSinceAsync(link, changesSince(state, (key) => hashes.get(key)), signal).catch((error: unknown) => {
+      if (error instanceof ApiError && error.code === 'unauthorized') badgeRefusal = { link, error };
+      throw error;
+    });
     lastRemote = { designSystemId: link.designSystemId, window: changes.components, payloads: link.payloads, keptApart: link.keptApart };
     return countsOfAsync(lastRemote, local);
   }

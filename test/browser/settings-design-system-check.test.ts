@@ -68,4 +68,31 @@ describe('saving a design-system id with a builder key saved', () => {
       await setBuilderFaults({ rate: 0 });
     }
   });
+
+  it('says the id was saved but not checked when the plugin does not answer the check (it said only "saved")', async () => {
+    const { ui, section, field, save } = await settingsWithBuilderKeyAsync();
+    // The plugin takes the save, then is busy: the check it is asked next gets no answer.
+    await evaluateHooks(h.page, (hooks) =>
+      hooks.tamperWithUiMessages((message) => {
+        if ((message as { type?: string }).type === 'settings/set-design-system') hooks.freezeSandbox(true);
+        return message;
+      }),
+    );
+    try {
+      await field.fill('ds_demo');
+      await save.click();
+      await expect.poll(() => textOf(section.getByRole('status')), { timeout: 10_000 }).toMatch(/Checking it with the builder/);
+      // The screen's own limit is 30 s.
+      await expect
+        .poll(() => textOf(section.getByRole('status')), { timeout: 40_000 })
+        .toMatch(/^This file now syncs to design system ds_demo\. .*Envelope could not check the id with the builder just now/);
+      expect(await storedId()).toBe('ds_demo');
+      expect(await axeViolationsAsync(ui)).toEqual([]);
+    } finally {
+      await evaluateHooks(h.page, (hooks) => {
+        hooks.tamperWithUiMessages(null);
+        hooks.freezeSandbox(false);
+      });
+    }
+  });
 });

@@ -63,7 +63,8 @@ export function DesignSystemSection({ view, onView, requester }: DesignSystemSec
     };
     requester.checkDesignSystemAsync(id, CHECK_TIMEOUT_MS).then(
       ({ known, message }) => show({ tone: known === false ? 'error' : known ? 'success' : 'info', text: `${saved} ${message}` }),
-      () => show({ tone: 'success', text: saved }),
+      // The plugin did not answer (busy, closed): saved all the same, said as the offline case says it.
+      () => show({ tone: 'info', text: `${saved} Envelope could not check the id with the builder just now: the check did not finish. Sync checks it when it compares.` }),
     );
   }
 

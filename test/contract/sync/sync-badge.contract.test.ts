@@ -11,7 +11,7 @@ import { readSyncState, writeSyncState } from '../../../src/sync/sync-state';
 import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
 import { createPlugin } from '../../../src/handlers';
 import { LOCAL_COUNT_DELAY_MS } from '../../../src/shared/sync/badge-timing';
-import { componentNamed, context, linkAsync, nextBadgeAsync, replaceTwo, startBackground, syncedOnceAsync, useSyncHarness, type Badge } from './support/sync-harness';
+import { componentNamed, context, linkAsync, nextBadgeAsync, replaceTwo, startBackground, syncedOnceAsync, useSyncHarness, watchAnswers, type Badge } from './support/sync-harness';
 
 const h = useSyncHarness();
 
@@ -97,6 +97,30 @@ describe('the Sync badge', () => {
     // The screen's "All" (listed-rows.ts, as the UI counts it): the one row, not the format updates.
     expect(listedRowCount(compared.counts, compared.replacements?.length ?? 0)).toBe(1);
     expect(badges[badges.length - 1]).toEqual({ rows: 1 });
+  });
+
+  it('does not ask the builder every 3 minutes with a key it refused, nobody opening the Sync screen; another key is asked', async () => {
+    let asked = 0;
+    watchAnswers(h, (request) => {
+      if (request.url.includes('/changes')) asked++;
+    });
+    await linkAsync(h, 'ds_empty');
+    await h.plugin.handlers['settings/save-api']({ api: 'builder', baseUrl: h.emulator.builderUrl, key: 'ef_mistypedkey12345' }, context);
+    const badges = startBackground(h);
+    await vi.waitFor(() => expect(asked).toBe(1), { timeout: 10_000 });
+
+    vi.advanceTimersByTime(REMOTE_CHECK_INTERVAL_MS * 3);
+    // Time for the three checks to ask, as they did before (each took a few milliseconds).
+    await new Promise((settle) => setTimeout(settle, 1_000));
+    expect(asked).toBe(1);
+    expect(badges).toEqual([]);
+    // The Sync screen, opened, still compares (and says the refusal in its own words).
+    expect((await h.plugin.handlers['sync/overview']({}, context)).keyRefused).toBeUndefined();
+
+    await h.plugin.handlers['settings/save-api']({ api: 'builder', baseUrl: h.emulator.builderUrl, key: h.builderKey }, context);
+    vi.advanceTimersByTime(REMOTE_CHECK_INTERVAL_MS);
+    expect((await nextBadgeAsync(badges, 0)).rows).toBeGreaterThan(0);
+    expect(asked).toBe(2);
   });
 
   describe('after the file’s link changes in Settings', () => {
