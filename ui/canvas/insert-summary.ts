@@ -19,11 +19,16 @@ export interface InsertOutcome {
   board?: string;
   /** The page they went on when it is not the one the person has open (they opened another meanwhile). */
   pageName?: string;
-  /** Why the batch could not be arranged as asked (its end was refused, or never confirmed): said instead of "Placed …". */
+  /** Why the batch could not be arranged as asked (its end was refused, or never confirmed): said instead of its "Placed …". */
   endProblem?: string;
+  /** Of `placed`, how many `endProblem` speaks for (all when absent): a drop merged in beside it was confirmed. */
+  unconfirmed?: number;
   /** Placed, then taken away (⌘Z, a delete) before the batch ended: not on the canvas, so not counted as placed. */
   removed?: number;
 }
+
+/** How many of its placed references an outcome cannot vouch for: its `endProblem` says them instead. */
+const unconfirmedOf = ({ placed, endProblem, unconfirmed }: Pick<InsertOutcome, 'placed' | 'endProblem' | 'unconfirmed'>) => (endProblem === undefined ? 0 : (unconfirmed ?? placed));
 
 /** Placings that ran side by side (drops in quick succession) as one, for one summary. */
 export function mergeOutcomes(outcomes: readonly InsertOutcome[]): InsertOutcome {
@@ -39,6 +44,10 @@ export function mergeOutcomes(outcomes: readonly InsertOutcome[]): InsertOutcome
       failed: [...all.failed, ...one.failed],
       cancelled: all.cancelled || one.cancelled,
       ...(all.removed || one.removed ? { removed: (all.removed ?? 0) + (one.removed ?? 0) } : {}),
+      // A grid's unconfirmed end beside a confirmed drop: both said, the drop as placed.
+      ...(all.endProblem !== undefined || one.endProblem !== undefined
+        ? { endProblem: [all.endProblem, one.endProblem].filter((text) => text !== undefined).join(' '), unconfirmed: unconfirmedOf(all) + unconfirmedOf(one) }
+        : {}),
     }),
     first,
   );
@@ -65,7 +74,7 @@ export function unconfirmedEndText(sent: number, board?: string): string {
   return `Envelope sent ${references(sent)} to the canvas but could not confirm the last step, ${step}, so it cannot say how many are there now or where. Look on the canvas before placing them again.`;
 }
 
-export function insertSummary({ placed, total, failed, cancelled, board, pageName, endProblem, removed = 0 }: Omit<InsertOutcome, 'placedIds'>): string {
+export function insertSummary({ placed, total, failed, cancelled, board, pageName, endProblem, unconfirmed, removed = 0 }: Omit<InsertOutcome, 'placedIds'>): string {
   // One email chosen, and it failed: which one and why, without counting to one.
   const [only] = failed;
   if (total === 1 && only && !cancelled && endProblem === undefined) return `${only.name} could not be placed. ${only.reason.replace(/\.?$/, '.')}`;
@@ -74,12 +83,15 @@ export function insertSummary({ placed, total, failed, cancelled, board, pageNam
   const where = pageName === undefined ? '' : ` on the page “${pageName}”`;
   // Placed, then undone or deleted while the rest came: not counted as on the canvas.
   const gone = removed === 0 ? '' : placed === 0 ? ` ${removed === 1 ? 'The one placed was' : `The ${removed} placed were`} undone or deleted before the end.` : ` ${removed === 1 ? '1 other was' : `${removed} others were`} placed, then undone or deleted before the end.`;
-  const head = (endProblem !== undefined ? endProblem
+  const onPage = where === '' ? 'on the canvas' : where.trimStart();
+  // Placed for sure (a drop beside a grid whose end went unconfirmed), then what is not known.
+  const sure = placed - unconfirmedOf({ placed, endProblem, unconfirmed });
+  const head = (endProblem !== undefined ? `${sure > 0 ? `Placed ${references(sure)} ${onPage}. ` : ''}${endProblem}`
     : cancelled
     ? `Cancelled: ${placed === 0 ? `nothing ${removed > 0 ? 'is on the canvas' : 'was placed'}` : `${what} placed${where}`}, ${total - placed - removed - failed.length} not tried.`
     : placed === 0 && removed > 0 ? 'Nothing is on the canvas.'
     : placed === 0 && failed.length > 0 ? `Nothing was placed on the canvas.`
-    : `Placed ${what} ${where === '' ? 'on the canvas' : where.trimStart()}.`) + gone;
+    : `Placed ${what} ${onPage}.`) + gone;
   if (failed.length === 0) return head;
   // A reason shared by several (a missing font, a read-only page) is said once, with their names.
   const byReason = new Map<string, string[]>();

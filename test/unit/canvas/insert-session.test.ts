@@ -1,7 +1,7 @@
 // Placings side by side under the insert bar (an Insert and drops in quick succession): what the
 // bar says while they run and the one summary once the last ends.
 import { describe, expect, it } from 'vitest';
-import { insertProgressText, type InsertOutcome } from '../../../ui/canvas/insert-summary';
+import { insertProgressText, unconfirmedEndText, type InsertOutcome } from '../../../ui/canvas/insert-summary';
 import { createInsertSessions, type PlaceAsync, type SessionReport } from '../../../ui/canvas/insert-session';
 import type { InsertProgress } from '../../../ui/canvas/reference-inserter';
 import { messageProblems } from '../../support/message-rules';
@@ -56,6 +56,25 @@ describe('placings side by side under the insert bar', () => {
     expect(text).toBe(`Placed 1 reference on the canvas. 3 could not be placed: Acme — Spring sale, Acme — Summer sale and Acme — Autumn sale: ${SYNCING}`);
     expect(messageProblems(text)).toEqual([]);
     expect(reports[reports.length - 1]).toMatchObject({ kind: 'done', failed: false });
+  });
+
+  it('a drop placed while a grid’s last step went unconfirmed keeps “Placed 1 reference” before what could not be confirmed (the grid’s words replaced it)', async () => {
+    const unconfirmedGrid: InsertOutcome = { placed: 3, placedIds: [1, 2, 3], total: 3, failed: [], cancelled: false, endProblem: unconfirmedEndText(3) };
+    for (const dropEndsFirst of [true, false]) {
+      const { sessions, reports, barText } = watch();
+      const grid = heldPlacing();
+      const drop = heldPlacing();
+      const gridding = sessions.runAsync(grid.placeAsync, ['Acme — Spring sale', 'Acme — Summer sale', 'Acme — Autumn sale']);
+      const dropping = sessions.runAsync(drop.placeAsync);
+      const [firstEnd, secondEnd] = dropEndsFirst ? [() => drop.end(placedOne(9)), () => grid.end(unconfirmedGrid)] : [() => grid.end(unconfirmedGrid), () => drop.end(placedOne(9))];
+      firstEnd();
+      secondEnd();
+      await Promise.all([gridding, dropping]);
+      const text = barText()!;
+      expect(text).toBe(`Placed 1 reference on the canvas. ${unconfirmedEndText(3)}`);
+      expect(messageProblems(text)).toEqual([]);
+      expect(reports[reports.length - 1]).toMatchObject({ kind: 'done', failed: true });
+    }
   });
 
   it('says which of the drops under way it is placing, not only the latest one’s name', async () => {

@@ -47,4 +47,11 @@ describe('showNodeAsync', () => {
     const view = fake.figma.viewport.bounds;
     expect(frame.x >= view.x && frame.x + frame.width <= view.x + view.width && frame.y >= view.y && frame.y + frame.height <= view.y + view.height).toBe(true);
   });
+
+  it('zooms a 1 px node in no further than Figma can show (25,600 %), centred on it (it asked for about 810×)', async () => {
+    const { fake, page, frame } = setup(1, 1);
+    await showNodeAsync(fake.figma, page, frame);
+    expect(fake.figma.viewport.zoom).toBe(256);
+    expect(fake.figma.viewport.center).toEqual({ x: 5_000.5, y: -2_999.5 });
+  });
 });
