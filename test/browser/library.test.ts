@@ -1977,6 +1977,35 @@ describe('Browse: back from a brand', () => {
   });
 });
 
+describe('Browse: More emails on a brand’s page', () => {
+  it('keeps the focused More button in view below the rows it added (they pushed it out of the window)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const top = await libraryAsync<{ data: BrandRecord[] }>('/v1/brands?per_page=50', state.library.keys.demo);
+    // Three pages or more: the second is not the last, so More stays.
+    const brand = top.data.find((entry) => entry.email_count > 40);
+    expect(brand, 'the emulator has a brand with more than 40 emails').toBeDefined();
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    await ui.getByRole('searchbox', { name: 'Search brands' }).fill(brand!.name);
+    await ui.getByRole('list', { name: `Brands matching “${brand!.name}”` }).getByRole('button', { name: startingWith(brand!.name) }).click();
+    const rows = ui.getByRole('list', { name: `Emails from ${brand!.name}` }).getByRole('listitem');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(20);
+    const more = ui.getByRole('button', { name: 'More emails' });
+    await more.focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(40);
+    await expect.poll(() => more.getAttribute('aria-busy')).not.toBe('true');
+    // The button the focus is on shows in the window, and is what is drawn at its centre.
+    const seen = () =>
+      ui.evaluate(() => {
+        const focused = document.activeElement as HTMLElement;
+        const box = focused.getBoundingClientRect();
+        const atCentre = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return `${focused.textContent ?? ''}: ${box.top >= 0 && box.bottom <= window.innerHeight && focused.contains(atCentre) ? 'in view' : `out of view (top ${Math.round(box.top)} of ${window.innerHeight})`}`;
+      });
+    await expect.poll(seen, { timeout: 5_000 }).toBe('More emails: in view');
+  });
+});
+
 describe('Browse: brands', () => {
   it('lists the top brands, finds one by name, and shows its page with emails and insights as charts', async () => {
     const ui = await openBrowseAsync('light', 'anonymous');
