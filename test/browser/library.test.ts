@@ -1460,6 +1460,44 @@ describe('Browse: thumbnails lost with the connection', () => {
   });
 });
 
+describe('Browse: an email clicked just before the search typed arrives', () => {
+  it('stays on the email clicked, not the new results’ email at the same place (it went blank, then swapped)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    await expect.poll(() => cards(ui).count(), { timeout: 10_000 }).toBeGreaterThan(2);
+    const [firstSubject, secondSubject] = await cardSubjectsAsync(ui);
+    const key = state.library.keys.demo;
+    const shown = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50', key);
+    const second = shown.data.find((each) => each.subject_line === secondSubject)!;
+    // The first email's subject: a search whose second result is another email, or none.
+    const typed = firstSubject!;
+    const found = await libraryAsync<{ data: Summary[] }>(`/v1/emails?q=${encodeURIComponent(typed)}&per_page=50`, key);
+    expect(found.data[1]?.id).not.toBe(second.id);
+    const answered = h.page.waitForResponse((response) => new URL(response.url()).searchParams.get('q') === typed, { timeout: 10_000 });
+    const asked = watchRequests((request) => /\/v1\/emails\/\d+(\?|$)/.test(request.url()), (url) => /\/v1\/emails\/(\d+)/.exec(url)![1]!);
+    // Typed, then the second card clicked at once (the search waits for a pause in typing): in one go, so a busy machine cannot split them.
+    const field = await ui.getByRole('searchbox', { name: 'Search emails' }).elementHandle();
+    const card = await cards(ui).nth(1).elementHandle();
+    await ui.evaluate(
+      ([input, button, text]) => {
+        (input as HTMLInputElement).value = text as string;
+        (input as HTMLInputElement).dispatchEvent(new Event('input', { bubbles: true }));
+        (button as HTMLButtonElement).click();
+      },
+      [field, card, typed] as const,
+    );
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(secondSubject);
+    await answered;
+    // The new results are in the (hidden) grid behind the email.
+    await expect.poll(() => ui.locator('.email-card-subject').first().textContent(), { timeout: 10_000 }).toBe(found.data[0]!.subject_line);
+    // Long enough for an email swapped in to be asked for (a step waits 250 ms).
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    asked.stop();
+    expect(await textOf(ui.getByRole('heading', { level: 2 }))).toBe(secondSubject);
+    expect(await ui.getByRole('img', { name: `Screenshot of the email “${secondSubject!}”` }).count()).toBe(1);
+    expect(new Set(asked.urls)).toEqual(new Set([String(second.id)]));
+  });
+});
+
 describe('Browse: an email', () => {
   it('says when the library’s screenshot of an email cannot be shown, instead of a broken image', async () => {
     const ui = await openBrowseAsync('light', 'key');
@@ -1891,7 +1929,8 @@ describe('Browse: an email', () => {
     await ui.getByLabel('Brand').fill(old!.brand);
     const [year, month, day] = old!.captured.split('-').map(Number) as [number, number, number];
     const captured = `${day} ${new Date(Date.UTC(year, month - 1, day)).toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' })} ${year}`;
-    const card = emailList(ui).getByRole('button').filter({ hasText: captured }).filter({ hasText: old!.subject });
+    // Its brand too: the same subject on the same day may come from another brand, in the results before the brand's filter applies.
+    const card = emailList(ui).getByRole('button').filter({ hasText: captured }).filter({ hasText: old!.subject }).filter({ hasText: old!.brand });
     await card.first().waitFor({ timeout: 10_000 });
     await card.first().click();
     await expect.poll(() => textOf(ui.getByTestId('html-status')), { timeout: 10_000 }).toBe('The library has no HTML for this email, only its screenshot.');
@@ -1935,6 +1974,35 @@ describe('Browse: back from a brand', () => {
     await h.page.keyboard.press('Escape');
     await expect.poll(() => ui.getByRole('button', { name: 'Me', exact: true }).getAttribute('aria-current')).toBe('page');
     await expect.poll(() => focused(ui), { timeout: 5_000 }).toBe(`BUTTON ${(await row.textContent()) ?? ''}`);
+  });
+});
+
+describe('Browse: More emails on a brand’s page', () => {
+  it('keeps the focused More button in view below the rows it added (they pushed it out of the window)', async () => {
+    const ui = await openBrowseAsync('light', 'key');
+    const top = await libraryAsync<{ data: BrandRecord[] }>('/v1/brands?per_page=50', state.library.keys.demo);
+    // Three pages or more: the second is not the last, so More stays.
+    const brand = top.data.find((entry) => entry.email_count > 40);
+    expect(brand, 'the emulator has a brand with more than 40 emails').toBeDefined();
+    await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+    await ui.getByRole('searchbox', { name: 'Search brands' }).fill(brand!.name);
+    await ui.getByRole('list', { name: `Brands matching “${brand!.name}”` }).getByRole('button', { name: startingWith(brand!.name) }).click();
+    const rows = ui.getByRole('list', { name: `Emails from ${brand!.name}` }).getByRole('listitem');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(20);
+    const more = ui.getByRole('button', { name: 'More emails' });
+    await more.focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(40);
+    await expect.poll(() => more.getAttribute('aria-busy')).not.toBe('true');
+    // The button the focus is on shows in the window, and is what is drawn at its centre.
+    const seen = () =>
+      ui.evaluate(() => {
+        const focused = document.activeElement as HTMLElement;
+        const box = focused.getBoundingClientRect();
+        const atCentre = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return `${focused.textContent ?? ''}: ${box.top >= 0 && box.bottom <= window.innerHeight && focused.contains(atCentre) ? 'in view' : `out of view (top ${Math.round(box.top)} of ${window.innerHeight})`}`;
+      });
+    await expect.poll(seen, { timeout: 5_000 }).toBe('More emails: in view');
   });
 });
 

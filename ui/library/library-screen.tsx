@@ -110,6 +110,8 @@ interface OpenEmail {
   index: number;
   /** A list read a page at a time (a brand's emails, likes, a collection), as it is now: `list` is its rows. */
   paged?: OpenedList<{ id: number }>;
+  /** From the search: the search it was opened from (a later one keeps it on `list`, the results it was opened from). */
+  generation?: number;
 }
 
 interface LibraryBrowserProps {
@@ -160,11 +162,14 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   const setPlace = (next: GridPlace | ((current: GridPlace) => GridPlace)) =>
     setSavedPlace((current) => ({ ...(typeof next === 'function' ? next(current.generation === generation ? current : { scrollTop: 0, focused: 0 }) : next), generation }));
 
-  // Search results keep growing while an email is open: previous/next follow the live list.
-  const list = open === null ? [] : open.from === 'emails' ? emails : open.list;
+  // Search results keep growing while an email is open: previous/next follow the live list. A search
+  // applied after the email opened (typed just before the click) does not swap it for its result at the same place.
+  const followsSearch = (current: OpenEmail) => current.from === 'emails' && current.generation === generation;
+  const fromSearch = open !== null && followsSearch(open);
+  const list = open === null ? [] : fromSearch ? emails : open.list;
   const back = () => {
     if (open?.from === 'emails') {
-      setPlace((current) => ({ ...current, focused: open.index }));
+      if (fromSearch) setPlace((current) => ({ ...current, focused: open.index }));
       setFocusRequest((n) => n + 1);
     } else {
       const row = opener.current;
@@ -179,14 +184,14 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   const { done: searchDone, loadMore, problem: searchProblem } = search;
   const paged = open?.paged;
   // Not while a page is on its way or failed.
-  const moreResults = open?.from === 'emails' ? (searchDone ? null : loadMore) : paged && !paged.done && !paged.loading && !paged.problem ? paged.more : null;
+  const moreResults = fromSearch ? (searchDone ? null : loadMore) : paged && !paged.done && !paged.loading && !paged.problem ? paged.more : null;
   useEffect(() => {
     if (nearLastResult && moreResults) moreResults();
   }, [nearLastResult, moreResults]);
   // At the last result loaded (of the search or a paged list), the next page that failed is why
   // Next stops: said there, with its Try again. Made once per problem: the notice's countdown starts with it.
-  const listProblem = open?.from === 'emails' ? searchProblem : (paged?.problem ?? null);
-  const retryList = open?.from === 'emails' ? search.retry : paged?.retry;
+  const listProblem = fromSearch ? searchProblem : (paged?.problem ?? null);
+  const retryList = fromSearch ? search.retry : paged?.retry;
   const nextPageProblem = useMemo(() => listProblem && { ...listProblem, message: `The results after this email could not be loaded. ${listProblem.message}` }, [listProblem]);
   // The email open counting the same wait down itself: its notice is the one, and the next page goes again with it.
   const [emailWaits, setEmailWaits] = useState(false);
@@ -194,17 +199,17 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   const nextPageWaitsWithEmail = emailWaits && atNextPage?.kind === 'busy';
   const nextPageNotice = nextPageWaitsWithEmail ? null : atNextPage;
   // At the last result loaded, the next page still on its way: why Next is off, said beside it.
-  const nextPageLoading = open !== null && open.index === list.length - 1 && (open.from === 'emails' ? search.loading && !searchDone : paged?.loading === true);
+  const nextPageLoading = open !== null && open.index === list.length - 1 && (fromSearch ? search.loading && !searchDone : paged?.loading === true);
   useOwnCountdown(!hidden && nextPageNotice?.kind === 'busy');
   // From the email open when the press is handled, not when the window last drew: presses faster
   // than the drawing (a key held down) each count.
   const step = (by: number) =>
     open !== null && list[open.index + by]
-      ? () => setOpen((current) => (current !== null && (current.from === 'emails' ? emails : current.list)[current.index + by] ? { ...current, index: current.index + by } : current))
+      ? () => setOpen((current) => (current !== null && (followsSearch(current) ? emails : current.list)[current.index + by] ? { ...current, index: current.index + by } : current))
       : null;
   const previous = step(-1);
   const next = step(1);
-  const openSearchResult = (index: number) => setOpen({ from: 'emails', list: emails, index });
+  const openSearchResult = (index: number) => setOpen({ from: 'emails', list: emails, index, generation });
   const showSection = (target: Section) => {
     setAutoCheck(false);
     setOpen(null);
@@ -320,7 +325,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
           client={client}
           libraryUrl={baseUrl}
           emailId={openId}
-          position={{ index: open.index, count: list.length, more: open.from === 'emails' ? !searchDone : paged && !paged.done }}
+          position={{ index: open.index, count: list.length, more: fromSearch ? !searchDone : paged && !paged.done }}
           onPrevious={previous}
           onNext={next}
           nextLoading={nextPageLoading}

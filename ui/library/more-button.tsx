@@ -1,4 +1,5 @@
-// "More" under a paged list. It stays, busy, while the next page loads, so the focus stays on it;
+// "More" under a paged list. It stays, busy, while the next page loads, so the focus stays on it,
+// kept in view below the rows it added (they pushed it out of the window: the focus was unseen);
 // when the last page has come and it goes, the focus moves on to the first row that page added
 // (else it would fall to the page, and a keyboard user would start again from the top).
 import type { ComponentChildren } from 'preact';
@@ -34,6 +35,12 @@ export function MoreButton<T>({ list, children }: { list: PagedList<T>; children
     asked.current = null;
     focusRowFrom(rows, from);
   }, [list.done]);
+
+  useEffect(() => {
+    if (list.loading || list.done || asked.current === null) return;
+    asked.current = null;
+    if (document.activeElement === button.current) button.current?.scrollIntoView({ block: 'nearest' });
+  }, [list.loading, list.done]);
 
   if (gone) return null;
   return (
