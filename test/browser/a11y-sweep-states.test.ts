@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync, checkKeyboardAsync as checkKeyboardInAsync, faultsAsync as setFaultsAsync } from './support/a11y-checks';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync, readyUiAsync } from './support/sync-steps';
+import { readLibraryAsync } from './support/library-read';
 
 let h: Harness;
 let libraryKey: string;
@@ -30,11 +31,7 @@ type Theme = 'light' | 'dark';
 const faultsAsync = (api: 'library' | 'builder', faults: Parameters<typeof setFaultsAsync>[2]) => setFaultsAsync(h, api, faults);
 const checkKeyboardAsync = (ui: Frame, what: string) => checkKeyboardInAsync(h.page, ui, what);
 
-async function libraryAsync<T>(path: string): Promise<T> {
-  const response = await fetch(`${h.emulator.libraryUrl}${path}`, { headers: { authorization: `Bearer ${libraryKey}` } });
-  expect(response.ok).toBe(true);
-  return (await response.json()) as T;
-}
+const libraryAsync = <T>(path: string) => readLibraryAsync<T>(h.emulator.libraryUrl, path, libraryKey);
 
 interface BrandRecord {
   name: string;

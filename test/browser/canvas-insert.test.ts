@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
 import { nodeOnCanvasAsync } from './support/canvas-targets';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { readLibraryAsync } from './support/library-read';
 
 let h: Harness;
 let key: string;
@@ -51,11 +52,7 @@ afterAll(async () => {
   await h?.closeAsync();
 });
 
-async function libraryAsync<T>(path: string): Promise<T> {
-  const response = await fetch(`${h.emulator.libraryUrl}${path}`, { headers: { authorization: `Bearer ${key}` } });
-  expect(response.ok).toBe(true);
-  return (await response.json()) as T;
-}
+const libraryAsync = <T>(path: string) => readLibraryAsync<T>(h.emulator.libraryUrl, path, key);
 
 async function openBrowseAsync(theme: 'light' | 'dark'): Promise<Frame> {
   await h.openFreshAsync(`?command=browse&theme=${theme}&demo-keys=1`);

@@ -5,6 +5,7 @@ import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEmulatorState } from '../playground/page/emulator-link';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { readLibraryAsync } from './support/library-read';
 
 let h: Harness;
 
@@ -54,12 +55,7 @@ describe('Brand requests: a form with problems', () => {
   });
 });
 
-/** The emulator's answer to a library path, read directly (not through the plugin). */
-async function libraryAsync<T>(path: string): Promise<T> {
-  const response = await fetch(`${h.emulator.libraryUrl}${path}`);
-  expect(response.ok).toBe(true);
-  return (await response.json()) as T;
-}
+const libraryAsync = <T>(path: string) => readLibraryAsync<T>(h.emulator.libraryUrl, path);
 
 interface Insights {
   technology: { esp_breakdown: Array<{ name: string; count: string | number }> };

@@ -4,6 +4,7 @@
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { readLibraryAsync } from './support/library-read';
 
 let h: Harness;
 
@@ -15,11 +16,7 @@ afterAll(async () => {
   await h?.closeAsync();
 });
 
-async function libraryAsync<T>(path: string, key: string | null = null): Promise<T> {
-  const response = await fetch(`${h.emulator.libraryUrl}${path}`, { headers: key ? { authorization: `Bearer ${key}` } : {} });
-  expect(response.ok).toBe(true);
-  return (await response.json()) as T;
-}
+const libraryAsync = <T>(path: string, key: string | null = null) => readLibraryAsync<T>(h.emulator.libraryUrl, path, key);
 
 async function openBrowseAsync(): Promise<Frame> {
   await h.openFreshAsync('?command=browse&theme=light&demo-keys=1');

@@ -8,6 +8,7 @@ import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/e
 import { axeViolationsAsync } from './support/axe';
 import { evaluateHooks, startHarnessAsync, textOf, VIEWPORT, type Harness } from './support/playground-harness';
 import { watchStatusRegionsAsync } from './support/status-regions';
+import { readLibraryAsync } from './support/library-read';
 
 let h: Harness;
 let state: EmulatorDemoState;
@@ -31,12 +32,7 @@ afterAll(async () => {
   await h?.closeAsync();
 });
 
-/** The emulator's answer to a library path, read directly (not through the plugin). */
-async function libraryAsync<T>(path: string, key: string | null = null): Promise<T> {
-  const response = await fetch(`${h.emulator.libraryUrl}${path}`, { headers: key ? { authorization: `Bearer ${key}` } : {} });
-  expect(response.ok).toBe(true);
-  return (await response.json()) as T;
-}
+const libraryAsync = <T>(path: string, key: string | null = null) => readLibraryAsync<T>(h.emulator.libraryUrl, path, key);
 
 /** Browse with the key, the first result opened: how many were loaded, and the detail's "N of M" navigation. */
 async function firstResultOpenedAsync(): Promise<{ ui: Frame; loaded: number; position: ReturnType<Frame['locator']> }> {
