@@ -1023,6 +1023,9 @@ function focusedPlaceAsync(ui: Frame): Promise<string> {
 }
 
 /** With the library answering 503, `arriveAsync` brings a notice into `region`; its Try again, pressed from the keyboard, then works. */
+/** The focus lands once the retried list has come: the time a list may take under a loaded CI run, not the poll's default second. */
+const LIST_ARRIVES = { timeout: 10_000 };
+
 async function retryThatWorksAsync(region: Locator, arriveAsync: () => Promise<void>): Promise<void> {
   const retry = region.getByRole('button', { name: 'Try again' }).first();
   await setFaultsAsync({ rate: 1, kinds: ['503'] });
@@ -1064,24 +1067,24 @@ describe('Browse: a Try again that works, in the other sections', () => {
     const ui = await openBrowseAsync('light', 'key');
     const journeys = ui.getByRole('region', { name: 'Journeys' });
     await retryThatWorksAsync(journeys, () => ui.getByRole('button', { name: 'Journeys', exact: true }).click());
-    await expect.poll(() => focusedPlaceAsync(ui)).toBe('row 0 of Brands with a journey');
+    await expect.poll(() => focusedPlaceAsync(ui), LIST_ARRIVES).toBe('row 0 of Brands with a journey');
 
     // A journey opened: the emails of its first stage.
     await retryThatWorksAsync(journeys, () => journeys.getByRole('list', { name: 'Brands with a journey' }).getByRole('button').first().click());
-    await expect.poll(() => focusedPlaceAsync(ui)).toMatch(/^row 0 of .+ emails$/);
+    await expect.poll(() => focusedPlaceAsync(ui), LIST_ARRIVES).toMatch(/^row 0 of .+ emails$/);
 
     const brands = ui.getByRole('region', { name: 'Brands' });
     await retryThatWorksAsync(brands, () => ui.getByRole('button', { name: 'Brands', exact: true }).click());
-    await expect.poll(() => focusedPlaceAsync(ui)).toBe('row 0 of Top brands');
+    await expect.poll(() => focusedPlaceAsync(ui), LIST_ARRIVES).toBe('row 0 of Top brands');
 
     const me = ui.getByRole('region', { name: 'Me' });
     await retryThatWorksAsync(me, () => ui.getByRole('button', { name: 'Me', exact: true }).click());
-    await expect.poll(() => focusedPlaceAsync(ui)).toBe('row 0 of Followed brands');
+    await expect.poll(() => focusedPlaceAsync(ui), LIST_ARRIVES).toBe('row 0 of Followed brands');
 
     // Its rows hold nothing to press (a link at most): the list's heading.
     const requests = ui.getByRole('region', { name: 'Brand requests' });
     await retryThatWorksAsync(requests, () => ui.getByRole('button', { name: 'Requests', exact: true }).click());
-    await expect.poll(() => focusedPlaceAsync(ui)).toBe('H3 My requests');
+    await expect.poll(() => focusedPlaceAsync(ui), LIST_ARRIVES).toBe('H3 My requests');
   });
 });
 
