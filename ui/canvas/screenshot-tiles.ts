@@ -73,6 +73,8 @@ function tileWorker(): void {
     }
   };
   scope.onmessage = ({ data }) => void handleAsync(data);
+  // Running: an error from here on is a crash, not a worker this page may not start.
+  scope.postMessage({ ready: true });
 }
 
 let workerUrl: string | null = null;
@@ -214,10 +216,12 @@ function tileInWorkerAsync(blob: Blob, signal?: AbortSignal): Promise<Screenshot
     let plan: TileRect[] = [];
     let size = { width: 0, height: 0 };
     const tiles: ScreenshotTile[] = [];
+    /** It ran (said it is ready): an error or silence after is a crash; before, the page may not start workers (a CSP), so this screenshot goes the slower way. */
+    let started = false;
     let silence: ReturnType<typeof setTimeout> | undefined;
     const heard = () => {
       clearTimeout(silence);
-      silence = setTimeout(() => finish(new WorkerUnavailable(true)), WORKER_SILENCE_MS);
+      silence = setTimeout(() => finish(new WorkerUnavailable(started)), WORKER_SILENCE_MS);
     };
     heard();
     const finish = (error: Error | null) => {
@@ -229,10 +233,11 @@ function tileInWorkerAsync(blob: Blob, signal?: AbortSignal): Promise<Screenshot
     };
     const abort = () => finish(new DOMException('Cancelled.', 'AbortError'));
     signal?.addEventListener('abort', abort);
-    worker.onerror = () => finish(new WorkerUnavailable(true));
-    worker.onmessage = ({ data }: MessageEvent<{ size?: typeof size; index?: number; bytes?: ArrayBuffer; done?: true; error?: Pick<Error, 'name' | 'message'> }>) => {
+    worker.onerror = () => finish(new WorkerUnavailable(started));
+    worker.onmessage = ({ data }: MessageEvent<{ ready?: true; size?: typeof size; index?: number; bytes?: ArrayBuffer; done?: true; error?: Pick<Error, 'name' | 'message'> }>) => {
       heard();
-      if (data.error) finish(pictureFailure(data.error, size.width !== 0));
+      if (data.ready) started = true;
+      else if (data.error) finish(pictureFailure(data.error, size.width !== 0));
       else if (data.size) {
         size = data.size;
         plan = planTiles(size.width, size.height);

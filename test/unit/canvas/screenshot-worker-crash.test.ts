@@ -5,8 +5,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messageProblems } from '../../support/message-rules';
 
-/** `silent`: dies without a word or an error event (its process killed), as Chromium may. */
-type Behaviour = 'crash' | 'silent' | 'work';
+/**
+ * `silent`: dies without a word or an error event (its process killed), as Chromium may.
+ * `refused`: never runs (a CSP that refuses the worker's script only once it loads): an error event before it is ready.
+ */
+type Behaviour = 'crash' | 'silent' | 'work' | 'refused';
 
 /**
  * Fakes the browser: each Worker started behaves as `behaviours` says, in turn (the last one for
@@ -22,12 +25,14 @@ function stubBrowser(behaviours: Behaviour[]) {
     constructor() {
       this.behaviour = behaviours[started.length] ?? behaviours[behaviours.length - 1]!;
       started.push(this.behaviour);
+      // A worker that runs says so first; one refused fails before.
+      setTimeout(() => (this.behaviour === 'refused' ? this.onerror?.({ type: 'error' }) : this.onmessage?.({ data: { ready: true } })));
     }
     postMessage(data: { bytes?: ArrayBuffer; tiles?: unknown[] }): void {
       setTimeout(() => {
         // What the page sees of a worker whose process ran out of memory: an error event, no answer.
         if (this.behaviour === 'crash') return this.onerror?.({ type: 'error' });
-        if (this.behaviour === 'silent') return;
+        if (this.behaviour === 'silent' || this.behaviour === 'refused') return;
         if (data.bytes) return this.onmessage?.({ data: { size: { width: 10, height: 10 } } });
         data.tiles!.forEach((_tile, index) => this.onmessage?.({ data: { index, bytes: new ArrayBuffer(1) } }));
         this.onmessage?.({ data: { done: true } });
@@ -125,5 +130,14 @@ describe('a tiling worker that crashes', () => {
     for (let screenshot = 0; screenshot < 4; screenshot++) await loadAsync(`https://library.example/${screenshot}.png`).catch(() => undefined);
     expect(browser.started).toEqual(['crash', 'work', 'crash', 'work']);
     expect(browser.cutOnThisThread()).toBe(0);
+  });
+
+  it('is not a crash when it never ran (a CSP refusing it as it loads): that screenshot is cut here, and no worker is started again', async () => {
+    const browser = stubBrowser(['refused', 'work']);
+    const loadAsync = await loaderAsync();
+    expect((await loadAsync('https://library.example/first.png')).tiles).toHaveLength(1);
+    expect((await loadAsync('https://library.example/second.png')).tiles).toHaveLength(1);
+    expect(browser.started).toEqual(['refused']);
+    expect(browser.cutOnThisThread()).toBe(2);
   });
 });
