@@ -343,7 +343,7 @@ describe('insertSummary', () => {
     expect(insertSummary(mergeOutcomes([placed, cancelled]))).toBe('Cancelled: 1 reference placed, 1 not tried.');
     expect(insertSummary(mergeOutcomes([cancelled, cancelled]))).toBe('Cancelled: nothing was placed, 2 not tried.');
     expect(insertSummary(mergeOutcomes([placed, failed]))).toBe('Placed 1 reference on the canvas. 1 could not be placed: Acme — Email 3: This page is read-only.');
-    expect(mergeOutcomes([placed, { ...placed, placedIds: [2], pageName: 'Moodboard' }])).toMatchObject({ placed: 2, placedIds: [1, 2], total: 2, pageName: 'Moodboard' });
+    expect(mergeOutcomes([placed, { ...placed, placedIds: [2], pageName: 'Moodboard' }])).toMatchObject({ placed: 2, placedIds: [1, 2], total: 2, places: [{ placed: 1 }, { pageName: 'Moodboard', placed: 1 }] });
   });
 
   it('names the page the references went on when the person opened another one meanwhile', async () => {
