@@ -11,6 +11,7 @@ import { viewOnto } from '../platform/view-onto';
 import { pageOf } from '../platform/show-node';
 import { createReferenceCheckHandlers, type ReferenceCheckHandlers } from './reference-check-handlers';
 import { buildReference, createFontLoader, prepareReferenceAsync, referenceFootprint } from './reference-nodes';
+import { REFERENCE_DATA_KEY } from './reference-record';
 
 /** With the reference check's: a removal must wait for an open batch (one undo step each). */
 export type CanvasHandlers = Pick<Handlers<SandboxRequests>, 'canvas/insert' | 'canvas/insert-begin' | 'canvas/insert-end'> & ReferenceCheckHandlers;
@@ -134,14 +135,30 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
   };
 
   /**
+   * A reference is no place for another (a screenshot inside a screenshot, removed with it by the
+   * check): a drop on one, or on a layer of one, goes to what holds it, at the same canvas point.
+   */
+  const outsideReferences = (drop: Drop): Drop => {
+    let holder: BaseNode | null = null;
+    for (let at: BaseNode | null = drop.target.removed ? null : drop.target; at && at.type !== 'PAGE'; at = at.parent) {
+      if (at.getPluginData(REFERENCE_DATA_KEY) !== '') holder = at.parent;
+    }
+    if (holder === null) return drop;
+    const [[, , left], [, , top]] = 'absoluteTransform' in holder ? holder.absoluteTransform : [[1, 0, 0], [0, 1, 0]];
+    return { ...drop, target: holder, x: drop.absoluteX - left, y: drop.absoluteY - top };
+  };
+
+  /**
    * Puts a lone reference where it was dropped: inside the frame, section or group it landed on (in
    * an auto-layout frame, in the flow where the drop fell; a group takes it as a layer dropped on a
    * group joins it in Figma), else on the page. Never into a component (or an instance): its layers
    * go to the design system with the next sync, and a library screenshot is not the design system's to have.
    * Nor into anything locked or hidden, itself or around it: a locked design stays as it was
    * approved, and a reference inside a hidden frame would not be seen.
+   * Nor into another reference (`outsideReferences`).
    */
-  const placeAtDrop = (frame: FrameNode, drop: Drop, page: PageNode) => {
+  const placeAtDrop = (frame: FrameNode, dropped: Drop, page: PageNode) => {
+    const drop = outsideReferences(dropped);
     const target = drop.target;
     let closed = false;
     for (let at: BaseNode | null = target.removed ? null : target; at && at.type !== 'PAGE' && !closed; at = at.parent) {

@@ -25,32 +25,59 @@ export interface InsertOutcome {
   unconfirmed?: number;
   /** Placed, then taken away (⌘Z, a delete) before the batch ended: not on the canvas, so not counted as placed. */
   removed?: number;
+  /** Where the confirmed ones went, page by page, when runs were merged: each run says its own page. */
+  places?: readonly PagePlaced[];
+}
+
+export interface PagePlaced {
+  /** Absent for the page the person has open. */
+  pageName?: string;
+  placed: number;
 }
 
 /** How many of its placed references an outcome cannot vouch for: its `endProblem` says them instead. */
 const unconfirmedOf = ({ placed, endProblem, unconfirmed }: Pick<InsertOutcome, 'placed' | 'endProblem' | 'unconfirmed'>) => (endProblem === undefined ? 0 : (unconfirmed ?? placed));
 
+/** Where an outcome's confirmed references went, page by page (a page's name only when not the open one). */
+export function placesOf(outcome: Pick<InsertOutcome, 'placed' | 'pageName' | 'endProblem' | 'unconfirmed' | 'places'>): PagePlaced[] {
+  if (outcome.places) return [...outcome.places];
+  const placed = outcome.placed - unconfirmedOf(outcome);
+  return placed > 0 ? [{ ...(outcome.pageName === undefined ? {} : { pageName: outcome.pageName }), placed }] : [];
+}
+
+/** Counts on the same page added together, in the order the pages first came. */
+function byPage(places: readonly PagePlaced[]): PagePlaced[] {
+  const counts = new Map<string | undefined, number>();
+  for (const { pageName, placed } of places) counts.set(pageName, (counts.get(pageName) ?? 0) + placed);
+  return [...counts].map(([pageName, placed]) => ({ ...(pageName === undefined ? {} : { pageName }), placed }));
+}
+
+/** The board every run that placed something built, if they all built the same one: a drop beside it is no part of it. */
+function sharedBoard(outcomes: readonly InsertOutcome[]): string | undefined {
+  const boards = new Set(outcomes.filter(({ placed }) => placed > 0).map(({ board }) => board));
+  const [only] = boards;
+  return boards.size === 1 ? only : undefined;
+}
+
 /** Placings that ran side by side (drops in quick succession) as one, for one summary. */
 export function mergeOutcomes(outcomes: readonly InsertOutcome[]): InsertOutcome {
-  const [first, ...rest] = outcomes;
-  if (!first) return { placed: 0, placedIds: [], total: 0, failed: [], cancelled: false };
-  return rest.reduce(
-    (all, one) => ({
-      ...one,
-      ...all,
-      placed: all.placed + one.placed,
-      placedIds: [...all.placedIds, ...one.placedIds],
-      total: all.total + one.total,
-      failed: [...all.failed, ...one.failed],
-      cancelled: all.cancelled || one.cancelled,
-      ...(all.removed || one.removed ? { removed: (all.removed ?? 0) + (one.removed ?? 0) } : {}),
-      // A grid's unconfirmed end beside a confirmed drop: both said, the drop as placed.
-      ...(all.endProblem !== undefined || one.endProblem !== undefined
-        ? { endProblem: [all.endProblem, one.endProblem].filter((text) => text !== undefined).join(' '), unconfirmed: unconfirmedOf(all) + unconfirmedOf(one) }
-        : {}),
-    }),
-    first,
-  );
+  if (outcomes.length <= 1) return outcomes[0] ?? { placed: 0, placedIds: [], total: 0, failed: [], cancelled: false };
+  const sum = (count: (outcome: InsertOutcome) => number) => outcomes.reduce((total, outcome) => total + count(outcome), 0);
+  const board = sharedBoard(outcomes);
+  const removed = sum(({ removed = 0 }) => removed);
+  const endProblems = outcomes.flatMap(({ endProblem }) => (endProblem === undefined ? [] : [endProblem]));
+  return {
+    placed: sum(({ placed }) => placed),
+    placedIds: outcomes.flatMap(({ placedIds }) => placedIds),
+    total: sum(({ total }) => total),
+    failed: outcomes.flatMap(({ failed }) => failed),
+    cancelled: outcomes.some(({ cancelled }) => cancelled),
+    ...(board === undefined ? {} : { board }),
+    places: byPage(outcomes.flatMap(placesOf)),
+    ...(removed > 0 ? { removed } : {}),
+    // A grid's unconfirmed end beside a confirmed drop: both said, the drop as placed.
+    ...(endProblems.length > 0 ? { endProblem: endProblems.join(' '), unconfirmed: sum(unconfirmedOf) } : {}),
+  };
 }
 
 /** The bar's words while placing: which email, and the library's wait while it asks to slow down. */
@@ -62,9 +89,9 @@ export function insertProgressText({ done, total, label, waitingSeconds }: { don
   return `Placing${which} on the canvas${label ? `: ${label}` : ''}…`;
 }
 
-/** "A", "A and B", "A, B and C"; past four, "A, B, C and 37 more" (all of a grid placed offline filled the window). */
-const andList = (names: string[]) =>
-  names.length < 2 ? names.join('') : names.length > 4 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
+/** "A", "A and B", "A, B and C"; past `most` (four), "A, B, C and 37 more" (all of a grid placed offline filled the window). */
+const andList = (names: string[], most = 4) =>
+  names.length < 2 ? names.join('') : names.length > most ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
 
 const references = (count: number) => `${count} reference${count === 1 ? '' : 's'}`;
 
@@ -74,28 +101,79 @@ export function unconfirmedEndText(sent: number, board?: string): string {
   return `Envelope sent ${references(sent)} to the canvas but could not confirm the last step, ${step}, so it cannot say how many are there now or where. Look on the canvas before placing them again.`;
 }
 
-export function insertSummary({ placed, total, failed, cancelled, board, pageName, endProblem, unconfirmed, removed = 0 }: Omit<InsertOutcome, 'placedIds'>): string {
-  // One email chosen, and it failed: which one and why, without counting to one.
-  const [only] = failed;
-  if (total === 1 && only && !cancelled && endProblem === undefined) return `${only.name} could not be placed. ${only.reason.replace(/\.?$/, '.')}`;
-  const what = board === undefined ? references(placed) : `${board} with ${references(placed)}`;
-  // Not the page on screen: without its name the references look lost, and get placed twice.
-  const where = pageName === undefined ? '' : ` on the page “${pageName}”`;
-  // Placed, then undone or deleted while the rest came: not counted as on the canvas.
-  const gone = removed === 0 ? '' : placed === 0 ? ` ${removed === 1 ? 'The one placed was' : `The ${removed} placed were`} undone or deleted before the end.` : ` ${removed === 1 ? '1 other was' : `${removed} others were`} placed, then undone or deleted before the end.`;
-  const onPage = where === '' ? 'on the canvas' : where.trimStart();
-  // Placed for sure (a drop beside a grid whose end went unconfirmed), then what is not known.
-  const sure = placed - unconfirmedOf({ placed, endProblem, unconfirmed });
-  const head = (endProblem !== undefined ? `${sure > 0 ? `Placed ${references(sure)} ${onPage}. ` : ''}${endProblem}`
-    : cancelled
-    ? `Cancelled: ${placed === 0 ? `nothing ${removed > 0 ? 'is on the canvas' : 'was placed'}` : `${what} placed${where}`}, ${total - placed - removed - failed.length} not tried.`
-    : placed === 0 && removed > 0 ? 'Nothing is on the canvas.'
-    : placed === 0 && failed.length > 0 ? `Nothing was placed on the canvas.`
-    : `Placed ${what} ${onPage}.`) + gone;
-  if (failed.length === 0) return head;
-  // A reason shared by several (a missing font, a read-only page) is said once, with their names.
+/** "on the canvas", or the page's name when it is not the one on screen: without it the references look lost, and get placed twice. */
+const onPage = (pageName?: string) => (pageName === undefined ? 'on the canvas' : `on the page “${pageName}”`);
+
+/**
+ * What was placed and where, as `what` + `where`: "Acme — journey with 2 references" + " on the
+ * page “Emails”", or across pages "1 reference" + " on the canvas and 1 on the page “Moodboard”".
+ * `where` is empty on the open page alone (a cancel sentence does not say it).
+ */
+export function placedWhere(places: readonly PagePlaced[], board?: string): { what: string; where: string } {
+  const [first, ...others] = places;
+  const placed = first?.placed ?? 0;
+  if (others.length === 0) return { what: board === undefined ? references(placed) : `${board} with ${references(placed)}`, where: first?.pageName === undefined ? '' : ` ${onPage(first.pageName)}` };
+  return { what: references(placed), where: ` ${andList([onPage(first?.pageName), ...others.map(({ pageName, placed: count }) => `${count} ${onPage(pageName)}`)], Infinity)}` };
+}
+
+/** Placed, then undone or deleted while the rest came: not counted as on the canvas. */
+export function removedText(placed: number, removed: number): string {
+  if (removed === 0) return '';
+  if (placed === 0) return `${removed === 1 ? 'The one placed was' : `The ${removed} placed were`} undone or deleted before the end.`;
+  return `${removed === 1 ? '1 other was' : `${removed} others were`} placed, then undone or deleted before the end.`;
+}
+
+/** The emails a cancel stopped before they were tried. */
+export const notTriedCount = ({ total, placed, removed = 0, failed }: Pick<InsertOutcome, 'total' | 'placed' | 'removed' | 'failed'>) => total - placed - removed - failed.length;
+
+/**
+ * The cancel sentence. Beside a batch end that could not be confirmed (`unsure`) only what is
+ * sure is counted, and "nothing was placed" is not said: the end's own words follow.
+ */
+function cancelledText(outcome: Omit<InsertOutcome, 'placedIds'>, unsure: boolean): string {
+  const places = placesOf(outcome);
+  const placed = places.reduce((sum, { placed: count }) => sum + count, 0);
+  const notTried = `${notTriedCount(outcome)} not tried.`;
+  if (placed > 0) {
+    const { what, where } = placedWhere(places, outcome.board);
+    return `Cancelled: ${what} placed${where}, ${notTried}`;
+  }
+  if (unsure) return `Cancelled: ${notTried}`;
+  return `Cancelled: nothing ${(outcome.removed ?? 0) > 0 ? 'is on the canvas' : 'was placed'}, ${notTried}`;
+}
+
+/** What a batch whose end was refused or unconfirmed can say: what is sure, then what is not. */
+function endProblemText(outcome: Omit<InsertOutcome, 'placedIds'> & { endProblem: string }): string {
+  if (outcome.cancelled) return `${cancelledText(outcome, true)} ${outcome.endProblem}`;
+  const places = placesOf(outcome);
+  if (places.length === 0) return outcome.endProblem;
+  const { what, where } = placedWhere(places);
+  return `Placed ${what}${where || ' on the canvas'}. ${outcome.endProblem}`;
+}
+
+/** The first sentence: what was placed, or why not. */
+function headText(outcome: Omit<InsertOutcome, 'placedIds'>): string {
+  const { placed, removed = 0, failed, endProblem } = outcome;
+  if (endProblem !== undefined) return endProblemText({ ...outcome, endProblem });
+  if (outcome.cancelled) return cancelledText(outcome, false);
+  if (placed === 0 && removed > 0) return 'Nothing is on the canvas.';
+  if (placed === 0 && failed.length > 0) return 'Nothing was placed on the canvas.';
+  const { what, where } = placedWhere(placesOf(outcome), outcome.board);
+  return `Placed ${what}${where || ' on the canvas'}.`;
+}
+
+/** The emails that failed, a reason shared by several (a missing font, a read-only page) said once, with their names. */
+export function failuresText(failed: readonly InsertFailure[]): string {
+  if (failed.length === 0) return '';
   const byReason = new Map<string, string[]>();
   for (const { name, reason } of failed) byReason.set(reason, [...(byReason.get(reason) ?? []), name]);
   const list = [...byReason].map(([reason, names]) => `${andList(names)}: ${reason.replace(/\.$/, '')}`).join('; ');
-  return `${head} ${failed.length} could not be placed: ${list}.`;
+  return `${failed.length} could not be placed: ${list}.`;
+}
+
+export function insertSummary(outcome: Omit<InsertOutcome, 'placedIds'>): string {
+  // One email chosen, and it failed: which one and why, without counting to one.
+  const [only] = outcome.failed;
+  if (outcome.total === 1 && only && !outcome.cancelled && outcome.endProblem === undefined) return `${only.name} could not be placed. ${only.reason.replace(/\.?$/, '.')}`;
+  return [headText(outcome), removedText(outcome.placed, outcome.removed ?? 0), failuresText(outcome.failed)].filter((text) => text !== '').join(' ');
 }

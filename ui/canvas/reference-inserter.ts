@@ -147,10 +147,13 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
       let batchId: string | undefined;
       let pageName: string | undefined;
       let endProblem: string | undefined;
+      /** A Cancel that left emails untried: one once all were placed (while the board is built) stops nothing, so is not said. */
+      let stopped = false;
       if (batch) batchId = (await endpoint.request('canvas/insert-begin', { layout: batch.layout, title: batch.title ?? 'Library references' })).batchId;
       try {
         for (const [index, item] of items.entries()) {
-          if (signal.aborted) break;
+          stopped = signal.aborted;
+          if (stopped) break;
           onProgress({ done: index, total: items.length, label: nameOf(item) });
           try {
             const onWait = (waitingSeconds: number) => onProgress({ done: index, total: items.length, label: nameOf(item), waitingSeconds });
@@ -159,7 +162,8 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
             else emailOfNode.set(placed.nodeId, item.emailId);
             placedIds.push(item.emailId);
           } catch (error) {
-            if (signal.aborted) break;
+            stopped = signal.aborted;
+            if (stopped) break;
             failed.push({ name: nameOf(item), reason: errorText(error) });
           }
         }
@@ -191,7 +195,7 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
         placedIds,
         total: items.length,
         failed,
-        cancelled: signal.aborted,
+        cancelled: stopped,
         ...(batch?.layout === 'board' && batch.title ? { board: batch.title } : {}),
         ...(pageName === undefined ? {} : { pageName }),
         ...(endProblem === undefined ? {} : { endProblem }),

@@ -407,6 +407,36 @@ describe('drops', () => {
     }
   });
 
+  it('keeps a reference dropped on another reference out of it: beside it in what holds it, at the drop point (it went inside, a screenshot in a screenshot)', async () => {
+    const { fake, feature, handlers, frame } = setup();
+    feature.startDropListener(() => undefined);
+    const dropAsync = async (node: BaseNode, x: number, y: number, absoluteX: number, absoluteY: number, emailId: number) => {
+      const dropId = `d-on-reference-${emailId}`;
+      fake.drop({ node, x, y, absoluteX, absoluteY, dropMetadata: { envelopeReference: { dropId, emailId } } });
+      return frame((await handlers['canvas/insert'](insertOf(emailId, 600, 800, { dropId }), context)).nodeId);
+    };
+    // On the page: a moodboard of references, the next one dropped half over the last.
+    const first = await dropAsync(fake.figma.currentPage, 0, 0, 0, 0, 101);
+    const second = await dropAsync(first, 300, 100, 300, 100, 102);
+    expect(second.parent?.type).toBe('PAGE');
+    expect([second.x, second.y]).toEqual([300, 100]);
+    expect(first.children.filter((child) => child.type === 'FRAME')).toEqual([]);
+    // In a board (a frame holding references): into the board, at the same point on the canvas.
+    const board = fake.figma.createFrame();
+    board.resize(3000, 3000);
+    board.x = 1000;
+    board.y = 500;
+    const inBoard = await dropAsync(board, 50, 50, 1050, 550, 103);
+    const onTop = await dropAsync(inBoard, 10, 20, 1060, 570, 104);
+    expect(onTop.parent?.id).toBe(board.id);
+    expect([onTop.x, onTop.y]).toEqual([60, 70]);
+    // On a layer of a reference (its caption): likewise.
+    const caption = inBoard.children.find((child) => child.type === 'TEXT')!;
+    const onCaption = await dropAsync(caption, 5, 5, 1055, 1365, 105);
+    expect(onCaption.parent?.id).toBe(board.id);
+    expect([onCaption.x, onCaption.y]).toEqual([55, 865]);
+  });
+
   it('leaves other drops to Figma', () => {
     const { fake, feature } = setup();
     const dropped: unknown[] = [];

@@ -117,6 +117,35 @@ describe('the reference inserter', () => {
     expect(insertSummary(outcome)).toBe('Cancelled: 1 reference placed, 2 not tried.');
   });
 
+  it('does not say “Cancelled” for a Cancel that came once every email was placed, while the board was being built (it said “Cancelled: … 0 not tried”)', async () => {
+    let endBatch!: () => void;
+    const endpoint = {
+      request: (type: string, payload: CanvasInsert) => {
+        if (type === 'canvas/insert-begin') return Promise.resolve({ batchId: 'b1' });
+        // The board takes a moment: the bar still offers Cancel meanwhile.
+        if (type === 'canvas/insert-end') return new Promise((resolve) => (endBatch = () => resolve({ placed: 2, nodeIds: ['1:1', '1:2'] })));
+        return Promise.resolve({ nodeId: `1:${payload.reference.emailId}`, name: 'x' });
+      },
+    } as unknown as Parameters<typeof createReferenceInserter>[0]['endpoint'];
+    const client = { getEmailAsync: () => Promise.resolve({ data: { brand: { name: 'Acme' } }, meta: { attribution: { source: 'MailVault', url: 'https://mailvault.example' } } }) } as unknown as LibraryClient;
+    const loadTilesAsync = (): Promise<Screenshot> => Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
+    const inserter = createReferenceInserter({ endpoint, client, loadTilesAsync });
+    const controller = new AbortController();
+    const board = { layout: 'board' as const, title: 'Acme — journey', stages: ['Welcome'] };
+    const placing = inserter.insertAsync([item(1, { stage: 'Welcome' }), item(2, { stage: 'Welcome' })], board, () => undefined, controller.signal);
+    await expect.poll(() => endBatch).toBeDefined();
+    controller.abort();
+    endBatch();
+    const outcome = await placing;
+    expect(outcome).toMatchObject({ placed: 2, cancelled: false });
+    expect(insertSummary(outcome)).toBe('Placed Acme — journey with 2 references on the canvas.');
+    // A Cancel that stopped something is still said.
+    const stopped = new AbortController();
+    const { inserter: another } = setup();
+    const cancelled = await another.insertAsync([item(1), item(2)], { layout: 'grid' }, (progress) => progress.done === 1 && stopped.abort(), stopped.signal);
+    expect(insertSummary(cancelled)).toBe('Cancelled: 1 reference placed, 1 not tried.');
+  });
+
   it('asks the sandbox to stop the insert under way when Cancel comes while it builds the reference', async () => {
     const controller = new AbortController();
     const cancelled: string[] = [];
@@ -343,7 +372,7 @@ describe('insertSummary', () => {
     expect(insertSummary(mergeOutcomes([placed, cancelled]))).toBe('Cancelled: 1 reference placed, 1 not tried.');
     expect(insertSummary(mergeOutcomes([cancelled, cancelled]))).toBe('Cancelled: nothing was placed, 2 not tried.');
     expect(insertSummary(mergeOutcomes([placed, failed]))).toBe('Placed 1 reference on the canvas. 1 could not be placed: Acme — Email 3: This page is read-only.');
-    expect(mergeOutcomes([placed, { ...placed, placedIds: [2], pageName: 'Moodboard' }])).toMatchObject({ placed: 2, placedIds: [1, 2], total: 2, pageName: 'Moodboard' });
+    expect(mergeOutcomes([placed, { ...placed, placedIds: [2], pageName: 'Moodboard' }])).toMatchObject({ placed: 2, placedIds: [1, 2], total: 2, places: [{ placed: 1 }, { pageName: 'Moodboard', placed: 1 }] });
   });
 
   it('names the page the references went on when the person opened another one meanwhile', async () => {

@@ -1,0 +1,78 @@
+// What a finished insert says: each step of the summary on its own, then whole summaries of runs
+// merged side by side (drops beside an Insert or a journey board) and of cancelled runs.
+import { describe, expect, it } from 'vitest';
+import { failuresText, insertSummary, mergeOutcomes, notTriedCount, placedWhere, placesOf, removedText, unconfirmedEndText, type InsertOutcome } from '../../../ui/canvas/insert-summary';
+import { messageProblems } from '../../support/message-rules';
+
+const drop = (id: number, pageName?: string): InsertOutcome => ({ placed: 1, placedIds: [id], total: 1, failed: [], cancelled: false, ...(pageName === undefined ? {} : { pageName }) });
+const journey: InsertOutcome = { placed: 2, placedIds: [1, 2], total: 2, failed: [], cancelled: false, board: 'Acme — journey' };
+
+describe('merged runs', () => {
+  it('does not give a drop placed beside a journey board the board’s name (it said “Placed Acme — journey with 3 references”)', () => {
+    expect(insertSummary(mergeOutcomes([journey, drop(9)]))).toBe('Placed 3 references on the canvas.');
+    expect(insertSummary(mergeOutcomes([drop(9), journey]))).toBe('Placed 3 references on the canvas.');
+    // The board alone, or beside a drop that placed nothing, keeps its name.
+    expect(insertSummary(mergeOutcomes([journey]))).toBe('Placed Acme — journey with 2 references on the canvas.');
+    const failedDrop: InsertOutcome = { placed: 0, placedIds: [], total: 1, failed: [{ name: 'Beta — News', reason: 'Gone.' }], cancelled: false };
+    expect(insertSummary(mergeOutcomes([journey, failedDrop]))).toBe('Placed Acme — journey with 2 references on the canvas. 1 could not be placed: Beta — News: Gone.');
+  });
+
+  it('names every page the merged runs placed on (a later run on another page was not named, or the first one’s page named for all)', () => {
+    const text = insertSummary(mergeOutcomes([drop(1), drop(2, 'Moodboard')]));
+    expect(text).toBe('Placed 1 reference on the canvas and 1 on the page “Moodboard”.');
+    expect(messageProblems(text)).toEqual([]);
+    expect(insertSummary(mergeOutcomes([drop(1, 'Moodboard'), drop(2)]))).toBe('Placed 1 reference on the page “Moodboard” and 1 on the canvas.');
+    expect(insertSummary(mergeOutcomes([drop(1, 'Moodboard'), drop(2, 'Moodboard'), drop(3)]))).toBe('Placed 2 references on the page “Moodboard” and 1 on the canvas.');
+    expect(insertSummary(mergeOutcomes([drop(1, 'A'), drop(2, 'B'), drop(3)]))).toBe('Placed 1 reference on the page “A”, 1 on the page “B” and 1 on the canvas.');
+    expect(insertSummary(mergeOutcomes([drop(1, 'Moodboard'), drop(2, 'Moodboard')]))).toBe('Placed 2 references on the page “Moodboard”.');
+    const cancelled: InsertOutcome = { placed: 0, placedIds: [], total: 2, failed: [], cancelled: true };
+    expect(insertSummary(mergeOutcomes([drop(1), drop(2, 'Moodboard'), cancelled]))).toBe('Cancelled: 1 reference placed on the canvas and 1 on the page “Moodboard”, 2 not tried.');
+  });
+
+  it('keeps what each run counted: placed, failed, removed, cancelled', () => {
+    const merged = mergeOutcomes([drop(1), { ...journey, removed: 1, cancelled: true, total: 4, failed: [{ name: 'Acme — Email 4', reason: 'Gone.' }] }]);
+    expect(merged).toMatchObject({ placed: 3, placedIds: [1, 1, 2], total: 5, removed: 1, cancelled: true, failed: [{ name: 'Acme — Email 4' }] });
+    expect(mergeOutcomes([])).toEqual({ placed: 0, placedIds: [], total: 0, failed: [], cancelled: false });
+  });
+});
+
+describe('a cancelled run whose end went unconfirmed', () => {
+  it('still says how many were not tried (the unconfirmed end’s words replaced the cancel sentence)', () => {
+    const grid: InsertOutcome = { placed: 1, placedIds: [1], total: 3, failed: [], cancelled: true, endProblem: unconfirmedEndText(1) };
+    const text = insertSummary(grid);
+    expect(text).toBe(`Cancelled: 2 not tried. ${unconfirmedEndText(1)}`);
+    expect(messageProblems(text)).toEqual([]);
+    // A drop placed for sure beside it is counted as placed.
+    expect(insertSummary(mergeOutcomes([drop(9), grid]))).toBe(`Cancelled: 1 reference placed, 2 not tried. ${unconfirmedEndText(1)}`);
+    // A board refused at its end says its own words after the cancel.
+    const board = 'The board “Acme — journey” could not be built (The font is missing), so its reference is on the canvas as a grid instead.';
+    expect(insertSummary({ placed: 1, total: 4, failed: [{ name: 'A — B', reason: 'Gone.' }], cancelled: true, endProblem: board })).toBe(`Cancelled: 2 not tried. ${board} 1 could not be placed: A — B: Gone.`);
+  });
+
+  it('says the same as before when not cancelled', () => {
+    expect(insertSummary({ placed: 3, total: 3, failed: [], cancelled: false, endProblem: unconfirmedEndText(3) })).toBe(unconfirmedEndText(3));
+    expect(insertSummary(mergeOutcomes([drop(9), { placed: 3, placedIds: [1, 2, 3], total: 3, failed: [], cancelled: false, endProblem: unconfirmedEndText(3) }]))).toBe(
+      `Placed 1 reference on the canvas. ${unconfirmedEndText(3)}`,
+    );
+  });
+});
+
+describe('the summary’s steps', () => {
+  it('says where the confirmed references went, page by page', () => {
+    expect(placesOf({ placed: 3, pageName: 'Emails' })).toEqual([{ pageName: 'Emails', placed: 3 }]);
+    expect(placesOf({ placed: 3, endProblem: 'x', unconfirmed: 2 })).toEqual([{ placed: 1 }]);
+    expect(placesOf({ placed: 3, endProblem: 'x' })).toEqual([]);
+    expect(placedWhere([{ placed: 2 }], 'Acme — journey')).toEqual({ what: 'Acme — journey with 2 references', where: '' });
+    expect(placedWhere([{ placed: 1, pageName: 'Emails' }])).toEqual({ what: '1 reference', where: ' on the page “Emails”' });
+    expect(placedWhere([{ placed: 2 }, { placed: 1, pageName: 'Emails' }], 'Acme — journey')).toEqual({ what: '2 references', where: ' on the canvas and 1 on the page “Emails”' });
+  });
+
+  it('counts what was not tried, what was taken away and what failed', () => {
+    expect(notTriedCount({ total: 6, placed: 2, removed: 1, failed: [{ name: 'A', reason: 'B' }] })).toBe(2);
+    expect(removedText(0, 0)).toBe('');
+    expect(removedText(0, 1)).toBe('The one placed was undone or deleted before the end.');
+    expect(removedText(2, 3)).toBe('3 others were placed, then undone or deleted before the end.');
+    expect(failuresText([])).toBe('');
+    expect(failuresText([{ name: 'A — 1', reason: 'Gone.' }, { name: 'A — 2', reason: 'Gone.' }])).toBe('2 could not be placed: A — 1 and A — 2: Gone.');
+  });
+});
