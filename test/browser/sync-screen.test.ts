@@ -447,6 +447,38 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('keeps a kind filter shown and pressed when Check again leaves none of its kind (the list went empty with no chip pressed), and one press shows the row that moved', async () => {
+    const page = await openAsync({ count: 2, kinds: ['local-change', 'remote-change'], conflictOnSecondCompare: true });
+    const kinds = page.getByRole('group', { name: 'Show only one kind' });
+    await kinds.getByRole('button', { name: 'Local changes 1' }).click();
+    await page.getByTestId('sync-check').click();
+    // Button / Primary 0, the local change, is now a conflict: the filter that hides it says so.
+    const kept = kinds.getByRole('button', { name: 'Local changes 0' });
+    await kept.waitFor();
+    expect(await kept.getAttribute('aria-pressed')).toBe('true');
+    await kept.click();
+    await expect.poll(() => page.getByTestId('sync-row').filter({ hasText: 'Button / Primary 0' }).count()).toBe(1);
+    expect(await kinds.getByRole('button', { name: 'Local changes 0' }).count()).toBe(0);
+    expect(await kinds.getByRole('button', { name: 'All 2' }).getAttribute('aria-pressed')).toBe('true');
+    await closeAsync(page);
+  });
+
+  it('keeps a kind-of-change filter shown and pressed when the rows it showed lose that change (a pair kept apart), and one press shows them all again', async () => {
+    const page = await openAsync({ count: 1, kinds: ['local-change'], chipSets: [['text']], replaced: true });
+    const changes = page.getByRole('group', { name: 'Show only one kind of change' });
+    await changes.getByRole('button', { name: 'fill 1' }).click();
+    await page.getByTestId('sync-row').filter({ hasText: 'Banner' }).click();
+    await page.getByRole('button', { name: 'Keep them apart' }).click();
+    // Apart, the added Banner is compared with nothing: no "fill" change is left.
+    const kept = changes.getByRole('button', { name: 'fill 0' });
+    await kept.waitFor();
+    expect(await kept.getAttribute('aria-pressed')).toBe('true');
+    await kept.click();
+    await expect.poll(() => page.getByTestId('sync-row').count()).toBe(3);
+    expect(await changes.getByRole('button', { name: /^fill/ }).count()).toBe(0);
+    await closeAsync(page);
+  });
+
   it('says when the file\'s sync state could not be read, above the list it compared as a first sync', async () => {
     const text = 'This file’s sync state cannot be read (part 2 of 3 is missing). Syncing again will compare every component as if for the first time.';
     const page = await openAsync({ count: 20, stateProblem: text });

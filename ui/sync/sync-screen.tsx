@@ -289,7 +289,10 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
 
   const shownItems = useMemo(() => withPairChips(items ?? [], pairs), [items, pairs]);
   const rows = useMemo(() => (items ? buildRows(shownItems, filter, query, change, pairs) : []), [items, shownItems, filter, query, change, pairs]);
-  const changes = useMemo(() => changeCounts(shownItems, syncChangeChipSchema.options), [shownItems]);
+  const counted = useMemo(() => changeCounts(shownItems, syncChangeChipSchema.options), [shownItems]);
+  // A filter the new list has none of (a local change that became a conflict, a pair kept apart)
+  // stays shown, pressed, at 0: unshown, it emptied the list with no button pressed to undo it.
+  const changes: Array<[SyncChangeChip, number]> = change !== null && !counted.some(([chip]) => chip === change) ? [...counted, [change, 0]] : counted;
 
   async function copySummaryAsync() {
     const copied = await copyTextAsync(summaryText(withPairChips(itemsRef.current ?? [], pairsRef.current), fileName, pairsRef.current));
@@ -393,12 +396,12 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
           </div>
         ) : (
           <>
-            {others > 0 ? (
+            {others > 0 || (filter !== 'all' && filter !== 'format-update') ? (
               <div class="sync-chips" role="group" aria-label="Show only one kind">
                 <button type="button" class="sync-chip" aria-pressed={filter === 'all'} onClick={() => setFilter('all')}>
                   All {formatCount(others)}
                 </button>
-                {KIND_ORDER.filter((kind) => kind !== 'format-update' && (counts.get(kind) ?? 0) > 0).map((kind: SyncKind) => (
+                {KIND_ORDER.filter((kind) => kind !== 'format-update' && ((counts.get(kind) ?? 0) > 0 || kind === filter)).map((kind: SyncKind) => (
                   <button
                     key={kind}
                     type="button"
