@@ -2,7 +2,7 @@
 // answers: driven by roles, labels and text as a person would. The real sandbox's sync is tested
 // through the playground separately.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launchChromiumAsync } from '../support/chromium';
 import { axeViolationsAsync } from './support/axe';
 import { installSyncStub, type SyncStubConfig } from './support/sync-stub';
@@ -156,7 +156,7 @@ describe('the Sync screen', () => {
       });
     });
     await page.getByRole('button', { name: 'Copy summary' }).click();
-    await expect.poll(() => page.getByTestId('sync-message').textContent()).toContain('Summary copied: 30 components to sync.');
+    await expect.poll(() => page.getByTestId('sync-copy-message').textContent()).toContain('Summary copied: 30 components to sync.');
     const copied = await page.evaluate(() => (window as unknown as { copied: string }).copied);
     expect(copied.split('\n')[0]).toBe('Design-system sync of Newsletter components: 30 components to sync');
     for (let index = 0; index < 30; index++) expect(copied).toMatch(new RegExp(`^- \\S.* ${index}( \\[|$| \\()`, 'm'));
@@ -167,7 +167,33 @@ describe('the Sync screen', () => {
       document.execCommand = () => false;
     });
     await page.getByRole('button', { name: 'Copy summary' }).click();
-    await expect.poll(() => page.getByTestId('sync-message').textContent()).toContain('The summary could not be copied');
+    await expect.poll(() => page.getByTestId('sync-copy-message').textContent()).toContain('The summary could not be copied');
+    await closeAsync(page);
+  });
+
+  it('in the smallest window, says “Summary copied” where Copy summary was pressed, in sight (it was said at the screen’s top, scrolled out of view)', async () => {
+    const page = await openAsync({ count: 30 });
+    await page.setViewportSize({ width: 320, height: 240 });
+    await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.resolve() }, configurable: true });
+    });
+    const copy = page.getByRole('button', { name: 'Copy summary' });
+    await copy.click();
+    const said = page.getByText('Summary copied: 30 components to sync.');
+    await said.waitFor();
+    /** Whether all of the element shows inside the window and its scrolling screen. */
+    const inSight = (element: Locator) =>
+      element.evaluate((shown) => {
+        const box = shown.getBoundingClientRect();
+        const view = shown.closest('main')?.getBoundingClientRect() ?? { top: 0, bottom: window.innerHeight };
+        return box.height > 0 && box.top >= Math.max(0, view.top) && box.bottom <= Math.min(window.innerHeight, view.bottom);
+      });
+    await expect.poll(() => inSight(said)).toBe(true);
+    expect(await inSight(copy)).toBe(true);
+    // A choice changes what a copy would say: the words about the earlier copy go.
+    await page.getByRole('checkbox', { name: 'Push Button / Primary 0' }).uncheck();
+    await expect.poll(() => said.count()).toBe(0);
     await closeAsync(page);
   });
 
@@ -345,7 +371,7 @@ describe('the Sync screen', () => {
       });
     });
     await page.getByRole('button', { name: 'Copy summary' }).click();
-    await expect.poll(() => page.getByTestId('sync-message').textContent()).toContain('Summary copied: 4 components to sync.');
+    await expect.poll(() => page.getByTestId('sync-copy-message').textContent()).toContain('Summary copied: 4 components to sync.');
     expect((await page.evaluate(() => (window as unknown as { copied: string }).copied)).split('\n')[0]).toBe('Design-system sync of Newsletter components: 4 components to sync');
     // Only the old key's deletion left ticked: one change.
     await page.getByRole('checkbox', { name: 'Push Banner' }).uncheck();
