@@ -553,6 +553,24 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('in the smallest window, a tick put back because it could not be saved says why in sight (the words stood at the screen’s top, out of view)', async () => {
+    const page = await openAsync({ count: 20, chooseError: 'The builder could not be reached. Check your connection.' });
+    await page.setViewportSize({ width: 320, height: 240 });
+    const box = page.getByRole('checkbox', { name: 'Push Card / Product 1' });
+    await box.click();
+    const said = page.getByTestId('sync-choose-error');
+    await expect.poll(() => said.textContent()).toContain('The builder could not be reached');
+    expect(await box.isChecked()).toBe(true);
+    const inSight = (element: Locator) =>
+      element.evaluate((shown) => {
+        const rect = shown.getBoundingClientRect();
+        const view = shown.closest('main')?.getBoundingClientRect() ?? { top: 0, bottom: window.innerHeight };
+        return rect.height > 0 && rect.top >= Math.max(0, view.top) && rect.bottom <= Math.min(window.innerHeight, view.bottom);
+      });
+    await expect.poll(() => inSight(said)).toBe(true);
+    await closeAsync(page);
+  });
+
   it('“Save the choices again” from the keyboard gives it back to the row chosen in the list, not to the page', async () => {
     const page = await openAsync({ count: 20, chooseError: 'The builder could not be reached.', chooseErrorAt: 1 });
     const grid = page.getByRole('grid', { name: 'Components that differ' });
