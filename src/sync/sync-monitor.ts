@@ -4,7 +4,7 @@
 // incremental read of what `documentchange` reported: no request and no re-read of the file
 // (a check again if the file's link changed in Settings meanwhile: the id is a document change).
 // While the builder's refusal of this same key, address and design system stands (the Sync
-// screen's, or the badge's own check's: the session keeps both), the badge does not ask with
+// screen's, or the badge's own check's: the session's check keeps it), the badge does not ask with
 // that key again: another link asks.
 import { createCancelSource } from '../shared/api/http/cancel-signal';
 import type { SyncBadge } from '../shared/bridge/messages';
@@ -42,26 +42,23 @@ export function startSyncMonitor(dependencies: SyncMonitorDependencies): SyncMon
 
   /**
    * One check of the design system, in the queue until it ends or the screen asks (giveWay);
-   * `'refused'` without a request while the key stands refused for this link.
+   * refused without a request while the key stands refused for this link (the session's check knows).
    */
-  function checkQueued(): Promise<SyncBadge | 'refused'> {
+  function checkQueued(): Promise<SyncBadge> {
     const source = createCancelSource();
     const cancel = () => source.cancel();
     checks.add(cancel);
     // Asked in the queue: a comparison queued before it has said by then whether the key is refused.
-    return queue(async () => ((await session.overviewAsync()).keyRefused ? 'refused' : session.checkAsync(source.signal))).finally(() => checks.delete(cancel));
+    return queue(() => session.checkAsync(source.signal)).finally(() => checks.delete(cancel));
   }
 
-  const publish = (badge: SyncBadge | 'refused' | null) => {
-    if (badge !== null && badge !== 'refused') emit(badge);
+  const publish = (badge: SyncBadge | null) => {
+    if (badge !== null) emit(badge);
   };
   /** After the link changed: the old count was of another design system (or key), so a failed or skipped check leaves nothing to review. */
   const recheck = () => {
     // Also when it gave way to the screen: the old count is of another link either way.
-    checkQueued().then(
-      (badge) => publish(badge === 'refused' ? NOTHING_TO_REVIEW : badge),
-      () => publish(NOTHING_TO_REVIEW),
-    );
+    checkQueued().then(publish, () => publish(NOTHING_TO_REVIEW));
   };
 
   async function listenAsync(): Promise<void> {

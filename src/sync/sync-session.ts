@@ -56,7 +56,7 @@ export interface SyncSession {
   runAsync(context: HandlerContext): Promise<SyncOutcome>;
   /** The last comparison against the state as recorded now (no request): what a run that failed part-way left. */
   currentAsync(): Promise<SyncComparison>;
-  /** Badge counts: the file read (incrementally) and the design system asked, without touching the screen's comparison. Nothing to review when not linked or read-only. `signal` stops it (the screen asks). A key the builder refused at this check is refused again without asking, until the key, address or design system changes or a comparison with it is answered. */
+  /** Badge counts: the file read (incrementally) and the design system asked, without touching the screen's comparison. Nothing to review when not linked or read-only. `signal` stops it (the screen asks). A key the builder refused (at a check or at the screen's comparison) is refused again without asking, and without reading the file, until the key, address or design system changes or a comparison with it is answered. */
   checkAsync(signal?: CancelSignal): Promise<SyncBadge>;
   /**
    * Badge counts from an incremental read of the file against the last remote answer (no request):
@@ -85,14 +85,14 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   /** The link the last background check asked with (even if it failed), and its answer, for live local counts. */
   let checkedLink: SyncLink | null = null;
   let lastRemote: KnownRemote | null = null;
-  /** The link whose key the builder refused at the last comparison (the same object until the key, address or design system changes). */
-  let refusedLink: SyncLink | null = null;
   /**
-   * The builder's refusal of the badge's own check, and the link it refused (same object while the
-   * key, address and design system stay): the badge does not ask with it again. Apart from
-   * `refusedLink`, as the Sync screen, opened, compares and says the refusal in its own words.
+   * The builder's refusal of a key, and the link it refused (the same object until the key, address
+   * or design system changes): the badge's check does not ask with that link again, whoever was
+   * refused. `byComparison`: the screen's comparison was refused, so the overview says so and the
+   * screen does not ask again on its own; a refusal of the badge's check only, the screen, opened,
+   * compares and says in its own words. Cleared when a comparison with the link is answered.
    */
-  let badgeRefusal: { link: SyncLink; error: ApiError } | null = null;
+  let refusal: { link: SyncLink; error: ApiError; byComparison: boolean } | null = null;
   const silent = handlerContext();
   const pictures = createSyncPictures(figma);
   const reader = createComponentReader(figma);
@@ -129,17 +129,19 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     context.throwIfCancelled();
     const hashes = new Map(local.map((payload) => [payload.key, payload.hash]));
     const since = changesSince(state, (key) => hashes.get(key));
-    refusedLink = null;
+    // Asked again (Check again): the screen says the refusal again only if the builder does; the
+    // badge still does not ask with the key until an answer comes (this one may fail offline).
+    if (refusal?.byComparison === true) refusal = { ...refusal, byComparison: false };
     const changes = await sayingWaitsAsync(link, context, { what: 'the check' }, (told) => {
       told.progress({ done: 0, total: null, label: 'Asking the design system for changes…' });
       return allChangesSinceAsync(link, since, told.signal);
     }).catch((error: unknown) => {
-      if (error instanceof ApiError && error.code === 'unauthorized') refusedLink = link;
+      if (error instanceof ApiError && error.code === 'unauthorized') refusal = { link, error, byComparison: true };
       throw error;
     });
     context.throwIfCancelled();
     // This key answered: the badge may ask with it again.
-    if (badgeRefusal?.link === link) badgeRefusal = null;
+    if (refusal?.link === link) refusal = null;
     const stored = await link.choices.readAsync();
     const current = remember(buildComparison(link, state, local, changes.components, changes.serverTime, new Map(), await link.keptApart.readAsync()));
     // A choice applies only to the row it was made for (not to a teammate's newer version).
@@ -246,19 +248,20 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
 
   async function checkAsync(signal?: CancelSignal): Promise<SyncBadge> {
     const { link } = await linkAsync(dependencies);
+    // Refused again without asking (every 3 minutes with a wrong or revoked key is of no use), and
+    // before the file's state or components are read: nothing of them would be used.
+    if (link !== null && refusal?.link === link) throw refusal.error;
     // Another link's answer is of no use; the same link's is kept if this check fails (offline).
     if (link !== checkedLink) lastRemote = null;
     checkedLink = link;
     if (link === null) return NOTHING_TO_REVIEW;
     const { state, readOnlyReason } = readStateFor(link.designSystemId);
     if (readOnlyReason !== null) return NOTHING_TO_REVIEW;
-    // Refused again without asking: every 3 minutes with a wrong or revoked key is of no use.
-    if (badgeRefusal?.link === link) throw badgeRefusal.error;
     const local = await snapshotAsync(silent);
     // From where the screen's comparison asks (changesSince), so the count is of the rows it lists.
     const hashes = new Map(local.map((payload) => [payload.key, payload.hash]));
     const changes = await allChangesSinceAsync(link, changesSince(state, (key) => hashes.get(key)), signal).catch((error: unknown) => {
-      if (error instanceof ApiError && error.code === 'unauthorized') badgeRefusal = { link, error };
+      if (error instanceof ApiError && error.code === 'unauthorized') refusal = { link, error, byComparison: false };
       throw error;
     });
     lastRemote = { designSystemId: link.designSystemId, window: changes.components, payloads: link.payloads, keptApart: link.keptApart };
@@ -284,7 +287,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       const { state, readOnlyReason } = readStateFor(designSystemId);
       // connect() gives another link object once the key or the address changed.
       const comparedWithOtherLink = link !== null && comparison !== null && comparison.link !== link;
-      const keyRefused = link !== null && link === refusedLink;
+      const keyRefused = link !== null && refusal?.link === link && refusal.byComparison;
       return { problem, designSystemId, lastSyncedAt: state.lastSyncedAt, history: state.history, readOnlyReason, ...(comparedWithOtherLink ? { comparedWithOtherLink } : {}), ...(keyRefused ? { keyRefused } : {}) };
     },
     compareAsync,

@@ -144,7 +144,7 @@ describe.each(['light', 'dark'] as const)('more states, %s theme', (theme: Theme
     await checkKeyboardAsync(ui, 'a row’s pictures, Swipe');
     await ui.getByRole('button', { name: '← Back to the list' }).click();
     await ui.getByRole('button', { name: 'Copy summary' }).click();
-    await expect.poll(() => textOf(ui.getByTestId('sync-message')), { timeout: 10_000 }).toMatch(/copied/);
+    await expect.poll(() => textOf(ui.getByTestId('sync-copy-message')), { timeout: 10_000 }).toMatch(/copied/);
     await checkAxeAsync(ui, 'the copied summary’s message');
 
     await ui.getByRole('button', { name: 'Settings' }).click();

@@ -2,7 +2,7 @@
 // answers: driven by roles, labels and text as a person would. The real sandbox's sync is tested
 // through the playground separately.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launchChromiumAsync } from '../support/chromium';
 import { axeViolationsAsync } from './support/axe';
 import { installSyncStub, type SyncStubConfig } from './support/sync-stub';
@@ -156,7 +156,7 @@ describe('the Sync screen', () => {
       });
     });
     await page.getByRole('button', { name: 'Copy summary' }).click();
-    await expect.poll(() => page.getByTestId('sync-message').textContent()).toContain('Summary copied: 30 components to sync.');
+    await expect.poll(() => page.getByTestId('sync-copy-message').textContent()).toContain('Summary copied: 30 components to sync.');
     const copied = await page.evaluate(() => (window as unknown as { copied: string }).copied);
     expect(copied.split('\n')[0]).toBe('Design-system sync of Newsletter components: 30 components to sync');
     for (let index = 0; index < 30; index++) expect(copied).toMatch(new RegExp(`^- \\S.* ${index}( \\[|$| \\()`, 'm'));
@@ -167,7 +167,33 @@ describe('the Sync screen', () => {
       document.execCommand = () => false;
     });
     await page.getByRole('button', { name: 'Copy summary' }).click();
-    await expect.poll(() => page.getByTestId('sync-message').textContent()).toContain('The summary could not be copied');
+    await expect.poll(() => page.getByTestId('sync-copy-message').textContent()).toContain('The summary could not be copied');
+    await closeAsync(page);
+  });
+
+  it('in the smallest window, says “Summary copied” where Copy summary was pressed, in sight (it was said at the screen’s top, scrolled out of view)', async () => {
+    const page = await openAsync({ count: 30 });
+    await page.setViewportSize({ width: 320, height: 240 });
+    await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.resolve() }, configurable: true });
+    });
+    const copy = page.getByRole('button', { name: 'Copy summary' });
+    await copy.click();
+    const said = page.getByText('Summary copied: 30 components to sync.');
+    await said.waitFor();
+    /** Whether all of the element shows inside the window and its scrolling screen. */
+    const inSight = (element: Locator) =>
+      element.evaluate((shown) => {
+        const box = shown.getBoundingClientRect();
+        const view = shown.closest('main')?.getBoundingClientRect() ?? { top: 0, bottom: window.innerHeight };
+        return box.height > 0 && box.top >= Math.max(0, view.top) && box.bottom <= Math.min(window.innerHeight, view.bottom);
+      });
+    await expect.poll(() => inSight(said)).toBe(true);
+    expect(await inSight(copy)).toBe(true);
+    // A choice changes what a copy would say: the words about the earlier copy go.
+    await page.getByRole('checkbox', { name: 'Push Button / Primary 0' }).uncheck();
+    await expect.poll(() => said.count()).toBe(0);
     await closeAsync(page);
   });
 
@@ -345,7 +371,7 @@ describe('the Sync screen', () => {
       });
     });
     await page.getByRole('button', { name: 'Copy summary' }).click();
-    await expect.poll(() => page.getByTestId('sync-message').textContent()).toContain('Summary copied: 4 components to sync.');
+    await expect.poll(() => page.getByTestId('sync-copy-message').textContent()).toContain('Summary copied: 4 components to sync.');
     expect((await page.evaluate(() => (window as unknown as { copied: string }).copied)).split('\n')[0]).toBe('Design-system sync of Newsletter components: 4 components to sync');
     // Only the old key's deletion left ticked: one change.
     await page.getByRole('checkbox', { name: 'Push Banner' }).uncheck();
@@ -447,6 +473,38 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('keeps a kind filter shown and pressed when Check again leaves none of its kind (the list went empty with no chip pressed), and one press shows the row that moved', async () => {
+    const page = await openAsync({ count: 2, kinds: ['local-change', 'remote-change'], conflictOnSecondCompare: true });
+    const kinds = page.getByRole('group', { name: 'Show only one kind' });
+    await kinds.getByRole('button', { name: 'Local changes 1' }).click();
+    await page.getByTestId('sync-check').click();
+    // Button / Primary 0, the local change, is now a conflict: the filter that hides it says so.
+    const kept = kinds.getByRole('button', { name: 'Local changes 0' });
+    await kept.waitFor();
+    expect(await kept.getAttribute('aria-pressed')).toBe('true');
+    await kept.click();
+    await expect.poll(() => page.getByTestId('sync-row').filter({ hasText: 'Button / Primary 0' }).count()).toBe(1);
+    expect(await kinds.getByRole('button', { name: 'Local changes 0' }).count()).toBe(0);
+    expect(await kinds.getByRole('button', { name: 'All 2' }).getAttribute('aria-pressed')).toBe('true');
+    await closeAsync(page);
+  });
+
+  it('keeps a kind-of-change filter shown and pressed when the rows it showed lose that change (a pair kept apart), and one press shows them all again', async () => {
+    const page = await openAsync({ count: 1, kinds: ['local-change'], chipSets: [['text']], replaced: true });
+    const changes = page.getByRole('group', { name: 'Show only one kind of change' });
+    await changes.getByRole('button', { name: 'fill 1' }).click();
+    await page.getByTestId('sync-row').filter({ hasText: 'Banner' }).click();
+    await page.getByRole('button', { name: 'Keep them apart' }).click();
+    // Apart, the added Banner is compared with nothing: no "fill" change is left.
+    const kept = changes.getByRole('button', { name: 'fill 0' });
+    await kept.waitFor();
+    expect(await kept.getAttribute('aria-pressed')).toBe('true');
+    await kept.click();
+    await expect.poll(() => page.getByTestId('sync-row').count()).toBe(3);
+    expect(await changes.getByRole('button', { name: /^fill/ }).count()).toBe(0);
+    await closeAsync(page);
+  });
+
   it('says when the file\'s sync state could not be read, above the list it compared as a first sync', async () => {
     const text = 'This file’s sync state cannot be read (part 2 of 3 is missing). Syncing again will compare every component as if for the first time.';
     const page = await openAsync({ count: 20, stateProblem: text });
@@ -492,6 +550,24 @@ describe('the Sync screen', () => {
     await expect.poll(() => page.getByTestId('sync-choose-error').textContent()).toContain('The builder could not be reached');
     expect(await box.isChecked()).toBe(true);
     expect(await page.getByRole('button', { name: 'Save the choices again' }).count()).toBe(1);
+    await closeAsync(page);
+  });
+
+  it('in the smallest window, a tick put back because it could not be saved says why in sight (the words stood at the screen’s top, out of view)', async () => {
+    const page = await openAsync({ count: 20, chooseError: 'The builder could not be reached. Check your connection.' });
+    await page.setViewportSize({ width: 320, height: 240 });
+    const box = page.getByRole('checkbox', { name: 'Push Card / Product 1' });
+    await box.click();
+    const said = page.getByTestId('sync-choose-error');
+    await expect.poll(() => said.textContent()).toContain('The builder could not be reached');
+    expect(await box.isChecked()).toBe(true);
+    const inSight = (element: Locator) =>
+      element.evaluate((shown) => {
+        const rect = shown.getBoundingClientRect();
+        const view = shown.closest('main')?.getBoundingClientRect() ?? { top: 0, bottom: window.innerHeight };
+        return rect.height > 0 && rect.top >= Math.max(0, view.top) && rect.bottom <= Math.min(window.innerHeight, view.bottom);
+      });
+    await expect.poll(() => inSight(said)).toBe(true);
     await closeAsync(page);
   });
 

@@ -741,7 +741,7 @@ describe.each(['light', 'dark'] as const)('design-system sync in the playground 
       });
     });
     await ui.getByRole('button', { name: 'Copy summary' }).click();
-    await expect.poll(() => textOf(ui.getByTestId('sync-message'))).toMatch(/copied|could not be copied/);
+    await expect.poll(() => textOf(ui.getByTestId('sync-copy-message'))).toMatch(/copied|could not be copied/);
     const copied = await ui.evaluate(() => (window as unknown as { copied?: string }).copied ?? null);
     const names = await ui.getByTestId('sync-row').locator('.sync-name').allTextContents();
     expect(names.length).toBe(2);
@@ -750,7 +750,7 @@ describe.each(['light', 'dark'] as const)('design-system sync in the playground 
       expect(copied).toContain('- Header [fill]');
       expect(copied).toContain('- Footer [description]');
     } else {
-      expect(await textOf(ui.getByTestId('sync-message'))).toContain('Summary copied: 2 components to sync.');
+      expect(await textOf(ui.getByTestId('sync-copy-message'))).toContain('Summary copied: 2 components to sync.');
     }
   });
 

@@ -1,5 +1,6 @@
 // The Sync screen's notices: why the file cannot sync yet, a failure with its retry, the
 // progress of a check or a sync, and a sync's outcome.
+import { useEffect, useRef } from 'preact/hooks';
 import type { SyncOverview } from '../../src/shared/bridge/messages';
 import { Button } from '../components/button';
 import { LiveStatus } from '../components/live-status';
@@ -36,8 +37,12 @@ export function LinkProblem({ problem, hidden, onOpenSettings }: { problem: NonN
  * would reach the sandbox after it, onto rows that may mean something else.
  */
 export function FailureNotice({ failure, busy, onRetry, testId }: { failure: Failure; busy: boolean; onRetry: (failure: Failure) => void; testId: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  // Into sight when it comes: it stands at the screen's top, and what failed (a tick in the list,
+  // Sync) may be far below it in a small window, where a tick put back would say nothing.
+  useEffect(() => box.current?.scrollIntoView({ block: 'nearest' }), [failure]);
   return (
-    <div class="sync-error">
+    <div class="sync-error" ref={box}>
       <ErrorNotice message={failure.message} testId={testId} />
       {!busy ? <Button onClick={() => onRetry(failure)}>{failure.retryLabel}</Button> : null}
     </div>

@@ -51,6 +51,9 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   const [chooseFailure, setChooseFailure] = useState<Failure | null>(null);
   const [apartFailure, setApartFailure] = useState<Failure | null>(null);
   const [message, setMessage] = useState<LiveMessage | null>(null);
+  // Said under Copy summary, where it was pressed: the screen's message line is at its top, out of
+  // sight once the buttons are scrolled to (the smallest window, a long list).
+  const [copied, setCopied] = useState<LiveMessage | null>(null);
   const [outcome, setOutcome] = useState<ShownOutcome | null>(null);
   const [pictureMode, setPictureMode] = useState<PictureMode>('side');
   const [filter, setFilter] = useState<KindFilter>('all');
@@ -85,6 +88,13 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     },
     [pictures],
   );
+
+  // A summary copied was of the list before this change (a choice, a new comparison).
+  useEffect(() => setCopied(null), [items]);
+  // Its words come into sight with it (the buttons may be at the window's lower edge).
+  useEffect(() => {
+    if (copied) actionsFocus.ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [copied, actionsFocus.ref]);
 
   // Relative times ("3 minutes ago") stay true while the window is open.
   useEffect(() => {
@@ -289,12 +299,15 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
 
   const shownItems = useMemo(() => withPairChips(items ?? [], pairs), [items, pairs]);
   const rows = useMemo(() => (items ? buildRows(shownItems, filter, query, change, pairs) : []), [items, shownItems, filter, query, change, pairs]);
-  const changes = useMemo(() => changeCounts(shownItems, syncChangeChipSchema.options), [shownItems]);
+  const counted = useMemo(() => changeCounts(shownItems, syncChangeChipSchema.options), [shownItems]);
+  // A filter the new list has none of (a local change that became a conflict, a pair kept apart)
+  // stays shown, pressed, at 0: unshown, it emptied the list with no button pressed to undo it.
+  const changes: Array<[SyncChangeChip, number]> = change !== null && !counted.some(([chip]) => chip === change) ? [...counted, [change, 0]] : counted;
 
   async function copySummaryAsync() {
-    const copied = await copyTextAsync(summaryText(withPairChips(itemsRef.current ?? [], pairsRef.current), fileName, pairsRef.current));
-    setMessage(
-      copied
+    const done = await copyTextAsync(summaryText(withPairChips(itemsRef.current ?? [], pairsRef.current), fileName, pairsRef.current));
+    setCopied(
+      done
         ? { tone: 'success', text: `Summary copied: ${summaryHeadline(itemsRef.current ?? [], pairsRef.current)}.` }
         : { tone: 'error', text: 'The summary could not be copied: this window may not use the clipboard. Nothing was lost; try again.' },
     );
@@ -393,12 +406,12 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
           </div>
         ) : (
           <>
-            {others > 0 ? (
+            {others > 0 || (filter !== 'all' && filter !== 'format-update') ? (
               <div class="sync-chips" role="group" aria-label="Show only one kind">
                 <button type="button" class="sync-chip" aria-pressed={filter === 'all'} onClick={() => setFilter('all')}>
                   All {formatCount(others)}
                 </button>
-                {KIND_ORDER.filter((kind) => kind !== 'format-update' && (counts.get(kind) ?? 0) > 0).map((kind: SyncKind) => (
+                {KIND_ORDER.filter((kind) => kind !== 'format-update' && ((counts.get(kind) ?? 0) > 0 || kind === filter)).map((kind: SyncKind) => (
                   <button
                     key={kind}
                     type="button"
@@ -531,6 +544,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
             ) : null}
           </>
         )}
+        <LiveNotice message={copied} testId="sync-copy-message" />
       </div>
       {overview && overview.history.length > 0 ? <SyncHistory history={overview.history} nowMs={nowMs} /> : null}
     </div>

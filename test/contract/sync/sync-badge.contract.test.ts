@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listedRowCount } from '../../../src/shared/sync/listed-rows';
 import { SNAPSHOT_FORMAT } from '../../../src/snapshot/format-version';
 import { REMOTE_CHECK_INTERVAL_MS } from '../../../src/sync/sync-monitor';
-import { readSyncState, writeSyncState } from '../../../src/sync/sync-state';
+import { readSyncState, SYNC_STATE_HEAD_KEY, writeSyncState } from '../../../src/sync/sync-state';
 import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
 import { createPlugin } from '../../../src/handlers';
 import { LOCAL_COUNT_DELAY_MS } from '../../../src/shared/sync/badge-timing';
@@ -121,6 +121,57 @@ describe('the Sync badge', () => {
     vi.advanceTimersByTime(REMOTE_CHECK_INTERVAL_MS);
     expect((await nextBadgeAsync(badges, 0)).rows).toBeGreaterThan(0);
     expect(asked).toBe(2);
+  });
+
+  it('does not read the file’s sync state every 3 minutes once the Sync screen’s comparison was refused, nor ask the builder', async () => {
+    let asked = 0;
+    watchAnswers(h, (request) => {
+      if (request.url.includes('/changes')) asked++;
+    });
+    await linkAsync(h, 'ds_empty');
+    await h.plugin.handlers['settings/save-api']({ api: 'builder', baseUrl: h.emulator.builderUrl, key: 'ef_mistypedkey12345' }, context);
+    await expect(h.plugin.handlers['sync/compare']({}, context)).rejects.toMatchObject({ code: 'unauthorized' });
+    expect((await h.plugin.handlers['sync/overview']({}, context)).keyRefused).toBe(true);
+    const stateReads = vi.spyOn(h.fake.figma.root, 'getSharedPluginData');
+    const badges = startBackground(h);
+
+    vi.advanceTimersByTime(REMOTE_CHECK_INTERVAL_MS * 3);
+    // Time for the start-up check and three more to run (each takes a few milliseconds).
+    await new Promise((settle) => setTimeout(settle, 1_000));
+    expect(stateReads.mock.calls.filter(([, key]) => key === SYNC_STATE_HEAD_KEY)).toEqual([]);
+    expect(asked).toBe(1);
+    expect(badges).toEqual([]);
+  });
+
+  it('asks again with a key the badge’s check was refused once the Sync screen’s comparison with that key is answered', async () => {
+    let refusing = false;
+    let asked = 0;
+    const transport = createFigmaFetchTransport(h.fake.fetch);
+    h.plugin = createPlugin({
+      figma: h.fake.figma,
+      transport: (request) => {
+        if (!request.url.includes('/changes')) return transport(request);
+        asked++;
+        // The builder refused the key for a while (revoked and restored in the builder app, say).
+        if (refusing) return Promise.resolve({ status: 401, headers: { 'content-type': 'application/json' }, text: JSON.stringify({ error: 'invalid_api_key', message: 'Invalid API key.' }) });
+        return transport(request);
+      },
+    });
+    await linkAsync(h, 'ds_empty');
+    refusing = true;
+    const badges = startBackground(h);
+    await vi.waitFor(() => expect(asked).toBe(1), { timeout: 10_000 });
+    vi.advanceTimersByTime(REMOTE_CHECK_INTERVAL_MS);
+    await new Promise((settle) => setTimeout(settle, 500));
+    expect(asked).toBe(1);
+
+    refusing = false;
+    await h.plugin.handlers['sync/compare']({}, context);
+    expect(asked).toBe(2);
+    const seen = badges.length;
+    vi.advanceTimersByTime(REMOTE_CHECK_INTERVAL_MS);
+    expect((await nextBadgeAsync(badges, seen)).rows).toBeGreaterThan(0);
+    expect(asked).toBe(3);
   });
 
   describe('after the file’s link changes in Settings', () => {

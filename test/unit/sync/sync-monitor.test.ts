@@ -1,24 +1,20 @@
-// The Sync badge's check of the design system: not asked again with a key the builder refused
-// for this same link (the Sync screen remembers the refusal), asked again once the link changes.
+// The Sync badge's check of the design system: the monitor asks the session's check each time,
+// which refuses without asking the builder while a key refusal stands for this link (the session
+// keeps it: sync-badge.contract.test.ts); a refused check shows no count, or nothing to review
+// when the link changed; the screen's overview (the file's sync state) is not read for it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SyncBadge, SyncOverview } from '../../../src/shared/bridge/messages';
+import { ApiError } from '../../../src/shared/api/http/api-error';
+import type { SyncBadge } from '../../../src/shared/bridge/messages';
 import { createSerialQueue } from '../../../src/sync/serial-queue';
 import { REMOTE_CHECK_INTERVAL_MS, startSyncMonitor } from '../../../src/sync/sync-monitor';
 import type { SyncSession } from '../../../src/sync/sync-session';
 
-function overview(keyRefused: boolean): SyncOverview {
-  return { problem: null, designSystemId: 'ds_demo', lastSyncedAt: null, history: [], readOnlyReason: null, ...(keyRefused ? { keyRefused } : {}) };
-}
-
 function setup() {
   let refused = false;
-  const checkAsync = vi.fn<SyncSession['checkAsync']>(() => Promise.resolve({ rows: 3 }));
+  const checkAsync = vi.fn<SyncSession['checkAsync']>(() => (refused ? Promise.reject(new ApiError({ api: 'builder', endpoint: 'GET /changes', status: 401, code: 'unauthorized', message: 'The builder refused this API key.' })) : Promise.resolve({ rows: 3 })));
   const localCountsAsync = vi.fn<SyncSession['localCountsAsync']>(() => Promise.resolve<SyncBadge | 'link-changed' | null>('link-changed'));
-  const session = {
-    overviewAsync: () => Promise.resolve(overview(refused)),
-    checkAsync,
-    localCountsAsync,
-  } as unknown as SyncSession;
+  const overviewAsync = vi.fn<SyncSession['overviewAsync']>(() => Promise.resolve({ problem: null, designSystemId: 'ds_demo', lastSyncedAt: null, history: [], readOnlyReason: null }));
+  const session = { overviewAsync, checkAsync, localCountsAsync } as unknown as SyncSession;
   let onDocumentChange: (() => void) | null = null;
   const figma = {
     loadAllPagesAsync: () => Promise.resolve(),
@@ -30,6 +26,7 @@ function setup() {
   startSyncMonitor({ figma, session, queue: createSerialQueue(), emit: (badge) => badges.push(badge) });
   return {
     checkAsync,
+    overviewAsync,
     badges,
     refuse: (value: boolean) => {
       refused = value;
@@ -51,35 +48,43 @@ describe('the Sync badge’s check of the design system', () => {
     vi.useRealTimers();
   });
 
-  it('does not ask the builder every few minutes with a key it refused for this link', async () => {
+  it('does not read the Sync screen’s overview (the file’s sync state) to learn whether the key stands refused', async () => {
     const monitor = setup();
     await settledAsync();
-    expect(monitor.checkAsync).toHaveBeenCalledTimes(1);
-
     monitor.refuse(true);
     await vi.advanceTimersByTimeAsync(REMOTE_CHECK_INTERVAL_MS * 3);
-    expect(monitor.checkAsync).toHaveBeenCalledTimes(1);
+    monitor.refuse(false);
+    await vi.advanceTimersByTimeAsync(REMOTE_CHECK_INTERVAL_MS);
+    expect(monitor.checkAsync).toHaveBeenCalledTimes(5);
+    expect(monitor.overviewAsync).not.toHaveBeenCalled();
   });
 
-  it('does not ask with it after an edit either, when the edit finds the link changed', async () => {
+  it('shows no new count while the key stands refused', async () => {
+    const monitor = setup();
+    await settledAsync();
+    expect(monitor.badges).toEqual([{ rows: 3 }]);
+    monitor.refuse(true);
+    await vi.advanceTimersByTimeAsync(REMOTE_CHECK_INTERVAL_MS * 3);
+    expect(monitor.badges).toEqual([{ rows: 3 }]);
+  });
+
+  it('says nothing to review when an edit finds the link changed and the new link stands refused', async () => {
     const monitor = setup();
     await settledAsync();
     monitor.refuse(true);
     monitor.edit();
     await vi.advanceTimersByTimeAsync(2_000);
-    expect(monitor.checkAsync).toHaveBeenCalledTimes(1);
+    expect(monitor.badges.at(-1)).toEqual({ rows: 0 });
   });
 
-  it('asks again once the refusal no longer stands (another key, address or design system)', async () => {
+  it('counts again once the refusal no longer stands (another key, address or design system)', async () => {
     const monitor = setup();
     await settledAsync();
     monitor.refuse(true);
-    await vi.advanceTimersByTimeAsync(REMOTE_CHECK_INTERVAL_MS);
-    expect(monitor.checkAsync).toHaveBeenCalledTimes(1);
-
+    monitor.edit();
+    await vi.advanceTimersByTimeAsync(2_000);
     monitor.refuse(false);
     await vi.advanceTimersByTimeAsync(REMOTE_CHECK_INTERVAL_MS);
-    expect(monitor.checkAsync).toHaveBeenCalledTimes(2);
     expect(monitor.badges.at(-1)).toEqual({ rows: 3 });
   });
 });
