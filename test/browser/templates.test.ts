@@ -805,6 +805,26 @@ describe('Templates', () => {
     expect(await ui.getByLabel('New name').inputValue()).toBe('Welcome email (half typed');
   });
 
+  it('a rename being typed stays while a filter hides its template, and is there again when the filter is cleared (it was lost: the row came back without its form)', async () => {
+    const ui = await openTemplatesAsync('dark');
+    await itemNamed(ui, 'Black Friday teaser').getByRole('button', { name: 'Rename “Black Friday teaser”' }).click();
+    await ui.getByLabel('New name').fill('Cyber Monday teaser');
+    await ui.getByLabel('Description').last().fill('Half a thought');
+    // A look for other names first: the filter hides the template being renamed.
+    await ui.getByLabel('Filter by name').fill('Order');
+    await expect.poll(() => templateList(ui).getByRole('listitem').count()).toBe(1);
+    expect(await ui.getByLabel('New name').count()).toBe(0);
+    await ui.getByLabel('Filter by name').fill('');
+    await expect.poll(() => ui.getByLabel('New name').count()).toBe(1);
+    expect(await ui.getByLabel('New name').inputValue()).toBe('Cyber Monday teaser');
+    expect(await itemNamed(ui, 'Black Friday teaser').getByLabel('Description').inputValue()).toBe('Half a thought');
+    // The focus stays in the filter the person is typing in: the form coming back does not take it.
+    expect(await ui.evaluate(() => document.activeElement?.id)).toBe('templates-filter');
+    await itemNamed(ui, 'Black Friday teaser').getByRole('button', { name: 'Save name and description' }).click();
+    await itemNamed(ui, 'Cyber Monday teaser').waitFor({ timeout: 15_000 });
+    expect((await builderAsync<StoredTemplate[]>('/templates')).data.find((t) => t.name === 'Cyber Monday teaser')?.description).toBe('Half a thought');
+  });
+
   it('what is typed in the form, the filter and a rename stays across a look at Settings, and a save answered meanwhile is said on return', async () => {
     const ui = await openTemplatesAsync('light');
     await selectLayerAsync('Emails', EMAIL);
