@@ -909,6 +909,40 @@ describe('Templates', () => {
     await item.getByRole('button', { name: 'Keep it' }).click();
   });
 
+  it('a name refused on Save takes the keyboard to its field, in sight in the smallest window, for a save and a rename (it stayed on the button: the words showed by the field above, out of sight, and were not heard)', async () => {
+    const ui = await openTemplatesAsync('dark');
+    const grip = ui.getByTestId('resize-handle');
+    for (let press = 0; press < 6; press++) {
+      await grip.press('Shift+ArrowLeft');
+      await grip.press('Shift+ArrowUp');
+    }
+    const focusedInSight = () =>
+      ui.evaluate(() => {
+        const focused = document.activeElement!;
+        const box = focused.getBoundingClientRect();
+        const view = focused.closest('main')!.getBoundingClientRect();
+        return { id: focused.id, inSight: box.top >= view.top && box.bottom <= view.bottom };
+      });
+    await selectLayerAsync('Emails', EMAIL);
+    await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
+    await ui.getByLabel('Template name').fill('   ');
+    await ui.getByRole('button', { name: 'Save as template' }).focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(focusedInSight).toEqual({ id: 'template-name', inSight: true });
+    expect(await textOf(ui.locator('#template-name-error'))).toBe('Enter a template name.');
+
+    const row = itemNamed(ui, 'Welcome email');
+    await row.getByRole('button', { name: 'Rename “Welcome email”' }).click();
+    await ui.getByLabel('New name').fill('');
+    await row.getByRole('button', { name: 'Save name and description' }).focus();
+    await h.page.keyboard.press('Enter');
+    const renameId = await ui.getByLabel('New name').getAttribute('id');
+    await expect.poll(focusedInSight).toEqual({ id: renameId, inSight: true });
+    expect(await ui.getByLabel('New name').getAttribute('aria-invalid')).toBe('true');
+    // Nothing was sent: the template keeps its name.
+    expect((await builderAsync<StoredTemplate[]>('/templates')).data.some((t) => t.name === 'Welcome email')).toBe(true);
+  });
+
   it('Escape backs out of a rename or a deletion, nothing is sent, and the focus returns to the template', async () => {
     const ui = await openTemplatesAsync('light');
     const item = itemNamed(ui, 'Welcome email');

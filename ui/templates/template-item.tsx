@@ -82,7 +82,8 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
     );
   const rename = (name: string, description: string) => {
     const error = templateNameProblem(name);
-    if (error !== null) return setMode({ kind: 'rename', name, description, error });
+    // As for a save: the keyboard goes to the field the words are about.
+    if (error !== null) return (setMode({ kind: 'rename', name, description, error }), nameRef.current?.focus());
     act('rename', () => endpoint.request('templates/rename', { id: row.id, name, description }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), (renamed) => {
       setMode({ kind: 'idle' });
       onRenamed(row, renamed);
