@@ -81,6 +81,27 @@ describe('a first run', () => {
   });
 });
 
+describe('a first key, tested before it is saved', () => {
+  // A newcomer pastes the key and tries it before saving it: the answer said "No builder API key
+  // is saved yet. Paste the key, …" (just done) and "This tested the saved address and key" (it tried nothing).
+  it('says the key typed is not saved yet and what to do, without asking to paste it again', async () => {
+    const ui = await openFreshAsync('?theme=dark');
+    await ui.getByRole('button', { name: 'Connect the builder' }).click();
+    await expect.poll(() => screenTitle(ui)).toBe('Settings');
+    await ui.getByLabel('Builder API key').fill('ef_demo_4f8a2c9e1b7d5a30');
+    const section = ui.getByRole('region', { name: 'Email builder' });
+    await section.getByRole('button', { name: 'Test connection' }).click();
+    const result = ui.getByTestId('settings-builder-result');
+    await expect.poll(() => textOf(result), { timeout: 10_000 }).not.toMatch(/^Testing|^$/);
+    const words = (await textOf(result)) ?? '';
+    expect(words).toBe('The builder API key typed above is not saved yet, and the test needs a saved key: choose Save, then test again.');
+    expect(messageProblems(words)).toEqual([]);
+    // The key stays where it was pasted, for the Save the words ask for.
+    expect(await ui.getByLabel('Builder API key').inputValue()).toBe('ef_demo_4f8a2c9e1b7d5a30');
+    expect(await axeViolationsAsync(ui)).toEqual([]);
+  });
+});
+
 describe('moving between screens by keyboard', () => {
   // With no builder key, what Sync and Templates lack is the key: they used to leave the focus on
   // the Settings title (Browse's went to its key field), the builder's key field to be found by Tab.

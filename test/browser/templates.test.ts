@@ -805,6 +805,26 @@ describe('Templates', () => {
     expect(await ui.getByLabel('New name').inputValue()).toBe('Welcome email (half typed');
   });
 
+  it('a rename being typed stays while a filter hides its template, and is there again when the filter is cleared (it was lost: the row came back without its form)', async () => {
+    const ui = await openTemplatesAsync('dark');
+    await itemNamed(ui, 'Black Friday teaser').getByRole('button', { name: 'Rename “Black Friday teaser”' }).click();
+    await ui.getByLabel('New name').fill('Cyber Monday teaser');
+    await ui.getByLabel('Description').last().fill('Half a thought');
+    // A look for other names first: the filter hides the template being renamed.
+    await ui.getByLabel('Filter by name').fill('Order');
+    await expect.poll(() => templateList(ui).getByRole('listitem').count()).toBe(1);
+    expect(await ui.getByLabel('New name').count()).toBe(0);
+    await ui.getByLabel('Filter by name').fill('');
+    await expect.poll(() => ui.getByLabel('New name').count()).toBe(1);
+    expect(await ui.getByLabel('New name').inputValue()).toBe('Cyber Monday teaser');
+    expect(await itemNamed(ui, 'Black Friday teaser').getByLabel('Description').inputValue()).toBe('Half a thought');
+    // The focus stays in the filter the person is typing in: the form coming back does not take it.
+    expect(await ui.evaluate(() => document.activeElement?.id)).toBe('templates-filter');
+    await itemNamed(ui, 'Black Friday teaser').getByRole('button', { name: 'Save name and description' }).click();
+    await itemNamed(ui, 'Cyber Monday teaser').waitFor({ timeout: 15_000 });
+    expect((await builderAsync<StoredTemplate[]>('/templates')).data.find((t) => t.name === 'Cyber Monday teaser')?.description).toBe('Half a thought');
+  });
+
   it('what is typed in the form, the filter and a rename stays across a look at Settings, and a save answered meanwhile is said on return', async () => {
     const ui = await openTemplatesAsync('light');
     await selectLayerAsync('Emails', EMAIL);
@@ -887,6 +907,40 @@ describe('Templates', () => {
       expect(box.x + box.width <= list.x + list.width + 0.5).toBe(true);
     }
     await item.getByRole('button', { name: 'Keep it' }).click();
+  });
+
+  it('a name refused on Save takes the keyboard to its field, in sight in the smallest window, for a save and a rename (it stayed on the button: the words showed by the field above, out of sight, and were not heard)', async () => {
+    const ui = await openTemplatesAsync('dark');
+    const grip = ui.getByTestId('resize-handle');
+    for (let press = 0; press < 6; press++) {
+      await grip.press('Shift+ArrowLeft');
+      await grip.press('Shift+ArrowUp');
+    }
+    const focusedInSight = () =>
+      ui.evaluate(() => {
+        const focused = document.activeElement!;
+        const box = focused.getBoundingClientRect();
+        const view = focused.closest('main')!.getBoundingClientRect();
+        return { id: focused.id, inSight: box.top >= view.top && box.bottom <= view.bottom };
+      });
+    await selectLayerAsync('Emails', EMAIL);
+    await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
+    await ui.getByLabel('Template name').fill('   ');
+    await ui.getByRole('button', { name: 'Save as template' }).focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(focusedInSight).toEqual({ id: 'template-name', inSight: true });
+    expect(await textOf(ui.locator('#template-name-error'))).toBe('Enter a template name.');
+
+    const row = itemNamed(ui, 'Welcome email');
+    await row.getByRole('button', { name: 'Rename “Welcome email”' }).click();
+    await ui.getByLabel('New name').fill('');
+    await row.getByRole('button', { name: 'Save name and description' }).focus();
+    await h.page.keyboard.press('Enter');
+    const renameId = await ui.getByLabel('New name').getAttribute('id');
+    await expect.poll(focusedInSight).toEqual({ id: renameId, inSight: true });
+    expect(await ui.getByLabel('New name').getAttribute('aria-invalid')).toBe('true');
+    // Nothing was sent: the template keeps its name.
+    expect((await builderAsync<StoredTemplate[]>('/templates')).data.some((t) => t.name === 'Welcome email')).toBe(true);
   });
 
   it('Escape backs out of a rename or a deletion, nothing is sent, and the focus returns to the template', async () => {

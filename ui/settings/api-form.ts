@@ -90,6 +90,19 @@ export function designSystemChangedText(id: string | null, typedKept: boolean): 
 /** Added to a test's answer when the form holds an address or key not saved yet (the test is of the saved ones). */
 export const UNSAVED_NOT_TESTED = 'This tested the saved address and key; what is typed above is not saved yet.';
 
+/**
+ * A test's answer beside what is typed above (the test is of the saved address and key). A first
+ * key typed and not saved: the builder cannot be tried without one, and its answer ("Paste the
+ * key") asked for what was just done; the library is tried without it.
+ */
+export function testAnswerText(api: ApiName, message: string, form: { keyTyped: boolean; edited: boolean; hasSavedKey: boolean }): string {
+  if (form.keyTyped && !form.hasSavedKey) {
+    const notSaved = `The ${API_TEXT[api].keyNoun} typed above is not saved yet`;
+    return api === 'builder' ? `${notSaved}, and the test needs a saved key: choose Save, then test again.` : `${message} ${notSaved}, so this tested browsing without it: choose Save, then test again.`;
+  }
+  return form.edited ? `${message} ${UNSAVED_NOT_TESTED}` : message;
+}
+
 /** A 429 on the connection test: its wait counted down beside the answer (not in it, which is announced): "Test again in 12 seconds." */
 export function testCountdownText(secondsLeft: number): string {
   return `Test again in ${plural(secondsLeft, 'second')}.`;

@@ -11,7 +11,7 @@ import { fieldErrorFrom } from '../messages/error-text';
 import { takeSettingsFocus } from './settings-focus';
 import type { SettingsRequester } from './settings-requester';
 import { SettingsSection } from './settings-section';
-import { API_TEXT, checkApiForm, savedText, testCountdownText, testWaitOverText, UNSAVED_NOT_TESTED, type ApiField, type FieldErrors } from './api-form';
+import { API_TEXT, checkApiForm, savedText, testAnswerText, testCountdownText, testWaitOverText, type ApiField, type FieldErrors } from './api-form';
 
 const API_FIELDS: readonly ApiField[] = ['baseUrl', 'key'];
 const TEST_TIMEOUT_MS = 30_000;
@@ -182,10 +182,11 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
     setTestWait(null);
     setResult({ tone: 'info', text: `Testing the ${text.title.toLowerCase()} connection…` });
     // The test is of what is saved: an answer beside a key just pasted must not read as that key's.
-    const edited = !justSaved && (key.trim() !== '' || baseUrl.trim() !== saved.baseUrl);
+    const keyTyped = !justSaved && key.trim() !== '';
+    const form = { keyTyped, edited: keyTyped || (!justSaved && baseUrl.trim() !== saved.baseUrl), hasSavedKey };
     void request.run('test', () => requester.testConnectionAsync(api, TEST_TIMEOUT_MS), {
       onResult: (outcome) => {
-        const message = edited ? `${outcome.message} ${UNSAVED_NOT_TESTED}` : outcome.message;
+        const message = testAnswerText(api, outcome.message, form);
         setResult({ tone: outcome.ok ? 'success' : 'error', text: message });
         if (outcome.retryAfterSeconds) setTestWait({ message, until: Date.now() + outcome.retryAfterSeconds * 1000 });
       },

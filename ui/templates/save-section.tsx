@@ -63,13 +63,15 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
 
   // Each request names the frame shown here: the sandbox may reach it after the selection moved.
   const updateButton = useRef<HTMLButtonElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
   /** `replaceChanges`: the person chose to replace a version saved elsewhere since the last save. */
   const run = (action: 'create' | 'update' | 'unlink', replaceChanges = false) => {
     if (frame === null) return;
     if (action === 'create') {
       const error = templateNameProblem(form.name);
       setNameError(error);
-      if (error !== null) return;
+      // The words show by the field, above the button: the keyboard goes there, and they are heard with it.
+      if (error !== null) return nameRef.current?.focus();
     }
     setProblem(null);
     setResult(null);
@@ -151,7 +153,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
         </div>
       ) : (
         <SubmitForm onSubmit={() => run('create')}>
-          <TextField id="template-name" label="Template name" value={form.name} onValue={(name) => setForm({ ...form, name })} error={nameError} />
+          <TextField id="template-name" inputRef={nameRef} label="Template name" value={form.name} onValue={(name) => setForm({ ...form, name })} error={nameError} />
           <TextField id="template-description" label="Description (optional)" value={form.description} onValue={(description) => setForm({ ...form, description })} />
           <div class="button-row">
             <Button variant="primary" type="submit" busy={busy} held={held}>

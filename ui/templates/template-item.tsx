@@ -25,12 +25,20 @@ export interface TemplateItemProps {
   onOpenSettings: () => void;
   /** A request of this row starts: what the list said of the last action goes (the same words again are then heard again). */
   onActionStart: () => void;
+  /** Renames being typed, by template id: kept by the list while a filter hides their rows. */
+  renameDrafts: Map<string, { name: string; description: string }>;
 }
 
 type Mode = { kind: 'idle' } | { kind: 'rename'; name: string; description: string; error: string | null } | { kind: 'delete' } | { kind: 'details'; opened: TemplateOpenOutcome };
 
-export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpenSettings, onActionStart }: TemplateItemProps) {
-  const [mode, setMode] = useState<Mode>({ kind: 'idle' });
+export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpenSettings, onActionStart, renameDrafts }: TemplateItemProps) {
+  // A row hidden by the filter is drawn anew when it shows again: its rename comes back as it was left.
+  const [mode, setMode] = useState<Mode>(() => {
+    const draft = renameDrafts.get(row.id);
+    return draft ? { kind: 'rename', ...draft, error: null } : { kind: 'idle' };
+  });
+  if (mode.kind === 'rename') renameDrafts.set(row.id, { name: mode.name, description: mode.description });
+  else renameDrafts.delete(row.id);
   const [problem, setProblem] = useState<TemplateProblem | null>(null);
   const [said, setSaid] = useState('');
   const action = useRequest<unknown, 'open' | 'rename' | 'delete'>({ whilePending: 'ignore' });
@@ -74,7 +82,8 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
     );
   const rename = (name: string, description: string) => {
     const error = templateNameProblem(name);
-    if (error !== null) return setMode({ kind: 'rename', name, description, error });
+    // As for a save: the keyboard goes to the field the words are about.
+    if (error !== null) return (setMode({ kind: 'rename', name, description, error }), nameRef.current?.focus());
     act('rename', () => endpoint.request('templates/rename', { id: row.id, name, description }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), (renamed) => {
       setMode({ kind: 'idle' });
       onRenamed(row, renamed);

@@ -44,6 +44,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const moreButton = useRef<HTMLButtonElement>(null);
   /** The templates shown before "Show more" was pressed from the keyboard (null: it was not). */
   const shownBeforeMore = useRef<Set<string> | null>(null);
+  const renameDrafts = useRef(new Map<string, { name: string; description: string }>());
 
   // A lost link is said once by the sandbox; the notice stays while that frame stays selected.
   const showSelection = useCallback(
@@ -187,7 +188,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
         {shown.length > 0 ? (
           <ul class="brand-list" aria-labelledby="templates-list-title" ref={listElement}>
             {shown.map((row) => (
-              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} onRenamed={onRenamed} onDeleted={onDeleted} onOpenSettings={onOpenSettings} onActionStart={clearSaid} />
+              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} onRenamed={onRenamed} onDeleted={onDeleted} onOpenSettings={onOpenSettings} onActionStart={clearSaid} renameDrafts={renameDrafts.current} />
             ))}
           </ul>
         ) : null}

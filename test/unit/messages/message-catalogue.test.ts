@@ -18,7 +18,7 @@ import { builderConnectedResult, connectionFailedResult, libraryConnectedResult,
 import { designSystemIdProblem } from '../../../src/shared/settings/design-system-id';
 import { baseUrlProblem, keyProblem } from '../../../src/shared/settings/validate-settings';
 import { errorText } from '../../../ui/messages/error-text';
-import { API_TEXT, checkApiForm, designSystemSavedText, savedText, UNSAVED_NOT_TESTED } from '../../../ui/settings/api-form';
+import { API_TEXT, checkApiForm, designSystemSavedText, savedText, testAnswerText, UNSAVED_NOT_TESTED } from '../../../ui/settings/api-form';
 import { messageProblems, sentencesOf } from '../../support/message-rules';
 import type { FoundReference, SettingsView } from '../../../src/shared/bridge/messages';
 import { asCanvasError, fontUnavailableError, imageFailedError, readOnlyError } from '../../../src/canvas/canvas-errors';
@@ -88,6 +88,7 @@ function catalogue(): Array<{ from: string; message: string }> {
   for (const api of APIS) {
     add('no key', noKeyResult(api).message);
     add('library reached without a key', libraryReachedResult().message);
+    add('connection test beside a first key not saved yet', testAnswerText(api, api === 'builder' ? noKeyResult(api).message : libraryReachedResult().message, { keyTyped: true, edited: true, hasSavedKey: false }));
     for (const api of APIS) add('API error wrong_host', wrongHostMessage(api));
   for (const error of apiErrors()) {
     add(`connection test after ${error.code} (${api})`, connectionFailedResult(api, BASE_URL, error).message);

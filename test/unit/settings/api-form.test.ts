@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BridgeError } from '../../../src/shared/bridge/bridge-error';
 import { commandSchema, type Command, type SettingsView } from '../../../src/shared/bridge/messages';
-import { checkApiForm, designSystemSavedText, savedText, testCountdownText, testWaitOverText } from '../../../ui/settings/api-form';
+import { checkApiForm, designSystemSavedText, savedText, testAnswerText, testCountdownText, testWaitOverText } from '../../../ui/settings/api-form';
 import { UNEXPECTED_FAILURE, errorText, fieldErrorFrom } from '../../../ui/messages/error-text';
 import { initialScreen, SCREENS, screenOfCommand } from '../../../ui/shell/screens';
 
@@ -105,6 +105,24 @@ describe('screens', () => {
     expect(initialScreen({ command: null, lastScreen: 'settings', hasAnyKey: false })).toBe('settings');
     expect(initialScreen({ command: null, lastScreen: null, hasAnyKey: true })).toBe('sync');
     expect(initialScreen({ command: null, lastScreen: null, hasAnyKey: false })).toBe('start');
+  });
+});
+
+describe('testAnswerText', () => {
+  it('says a first key typed and not saved was not tried, without asking to paste it again', () => {
+    const first = { keyTyped: true, edited: true, hasSavedKey: false };
+    expect(testAnswerText('builder', 'No builder API key is saved yet. Paste the key, choose Save, then test again.', first)).toBe(
+      'The builder API key typed above is not saved yet, and the test needs a saved key: choose Save, then test again.',
+    );
+    expect(testAnswerText('library', 'Reached the library: browsing works without a key.', first)).toBe(
+      'Reached the library: browsing works without a key. The library API key typed above is not saved yet, so this tested browsing without it: choose Save, then test again.',
+    );
+  });
+
+  it('beside a replacement key or an address typed, adds that the saved ones were tested; with nothing typed, the answer alone', () => {
+    expect(testAnswerText('builder', 'Connected.', { keyTyped: true, edited: true, hasSavedKey: true })).toBe('Connected. This tested the saved address and key; what is typed above is not saved yet.');
+    expect(testAnswerText('library', 'Connected.', { keyTyped: false, edited: true, hasSavedKey: true })).toBe('Connected. This tested the saved address and key; what is typed above is not saved yet.');
+    expect(testAnswerText('builder', 'Connected.', { keyTyped: false, edited: false, hasSavedKey: true })).toBe('Connected.');
   });
 });
 

@@ -106,10 +106,30 @@ describe('key rules', () => {
     ['builder', '"ef_8f2kq93l\nsx0"'],
     ['builder', 'Bearer "ef_8f2kq93lsx0"'],
     ['library', '"lib_live_A1b2 C3d4"'],
+    ['builder', '"ef_8f2kq93lsx0",'],
+    ['library', '"lib_live_A1b2C3d4",'],
   ] as const)('says what came along with a %s key pasted with more than one thing around it: %j', (api, input) => {
     const words = keyProblem(api, input);
-    expect(words).toBe(`This ${api} API key came with more than the key (quote marks, spaces, line breaks or “Bearer”): copy the key alone again, in one piece.`);
+    expect(words).toBe(`This ${api} API key came with more than the key (quote marks, a comma, spaces, line breaks or “Bearer”): copy the key alone again, in one piece.`);
     expect(messageProblems(words ?? '')).toEqual([]);
+  });
+
+  // Copied from JSON ("ef_…",), a key brings the comma after it: the builder key check took it in
+  // (any keyboard character past ef_) and the builder then refused the key.
+  it.each([
+    ['builder', 'ef_8f2kq93lsx0,'],
+    ['builder', ' ef_8f2kq93lsx0, '],
+    ['library', 'lib_live_A1b2C3d4,'],
+  ] as const)('names the comma when %s key %j is pasted with it', (api, input) => {
+    const words = keyProblem(api, input);
+    expect(words).toBe('The key ends with a comma. Paste the key without it.');
+    expect(messageProblems(words ?? '')).toEqual([]);
+  });
+
+  it('a key ending in a comma is no key (a comma inside a builder key still is)', () => {
+    expect(isBuilderKey('ef_8f2kq93lsx0,')).toBe(false);
+    expect(isBuilderKey('ef_8f2k,q93lsx0')).toBe(true);
+    expect(isLibraryKey('lib_live_A1b2C3d4,')).toBe(false);
   });
 
   it('a builder key ending in a quote mark is no key (any other keyboard character past ef_ still is)', () => {
