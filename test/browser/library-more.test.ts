@@ -80,6 +80,23 @@ describe('More: the next page could not be loaded', () => {
     await h.page.keyboard.press('Enter');
     await expect.poll(() => focusedRow(ui, `Emails from ${name}`), { timeout: 10_000 }).toBe(20);
   });
+
+  it('keeps the keyboard on the notice while the library asks to wait, then on the first email the page brought (it fell to the page, and stayed there)', async () => {
+    const ui = await openBrowseAsync();
+    const name = await openBrandOfManyEmailsAsync(ui);
+    await ui.getByRole('button', { name: 'More emails' }).focus();
+    await setFaultsAsync({ rate: 1, kinds: ['429'], retry_after: 2 });
+    try {
+      await h.page.keyboard.press('Enter');
+      await ui.getByTestId('library-problem').waitFor({ timeout: 10_000 });
+      await expect.poll(() => focusSeen(ui)).toMatch(/^DIV .*slow down.*: in view$/);
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+    // The notice asks again by itself once the wait is over.
+    await expect.poll(() => focusedRow(ui, `Emails from ${name}`), { timeout: 15_000 }).toBe(20);
+    expect(await focusSeen(ui)).toMatch(/: in view$/);
+  });
 });
 
 describe('More on Me', () => {
