@@ -132,6 +132,21 @@ describe('Brands: insight charts a designer can read', () => {
     await expect.poll(() => ui.evaluate(() => window.innerWidth)).toBe(320);
     expect(await outside(), 'the smallest window').toEqual([]);
   });
+
+  it('says every day’s sends to a screen reader, as the library counts them (it said the busiest day alone, and the columns carry no numbers)', async () => {
+    const { data: brands } = await libraryAsync<{ data: Array<{ name: string; slug: string }> }>('/v1/brands?per_page=1');
+    const { data } = await libraryAsync<{ data: { send_patterns: { by_day_of_week: Record<string, number> } } }>(`/v1/brands/${brands[0]!.slug}/insights`);
+    const ui = await openBrowseAsync();
+    await openBrandAsync(ui, brands[0]!.name);
+    const chart = ui.getByRole('img', { name: /^Sends by day of the week\./ });
+    await chart.waitFor({ timeout: 10_000 });
+    const name = (await chart.getAttribute('aria-label')) ?? '';
+    for (const [day, count] of Object.entries(data.send_patterns.by_day_of_week)) {
+      if (count === 0) continue;
+      const full = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].find((known) => known.slice(0, 3).toLowerCase() === day.slice(0, 3).toLowerCase());
+      expect(name).toContain(`${count} on ${full ?? day}`);
+    }
+  });
 });
 
 describe('Me: the newest from the brands I follow', () => {
