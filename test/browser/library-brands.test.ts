@@ -574,3 +574,25 @@ describe('Brands: a library with no brands at all', () => {
     }
   });
 });
+
+describe('Me: a collection’s emails', () => {
+  it('names each email’s brand, as the followed brands’ emails do (rows with the same subject from two brands read alike)', async () => {
+    const state = parseEmulatorState(await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json());
+    const key = state.library.keys.demo;
+    const { data: collections } = await readLibraryAsync<{ data: Array<{ id: string; name: string; email_count: number }> }>(h.emulator.libraryUrl, '/v1/me/collections', key);
+    const collection = collections.find((known) => known.email_count > 1)!;
+    const { data } = await readLibraryAsync<{ data: { emails: Array<{ brand_slug: string }> } }>(h.emulator.libraryUrl, `/v1/me/collections/${collection.id}?per_page=20`, key);
+    const { data: brands } = await libraryAsync<{ data: Array<{ name: string; slug: string }> }>('/v1/brands?per_page=50');
+    const expected = data.emails.map((email) => brands.find((brand) => brand.slug === email.brand_slug)?.name ?? null);
+    expect(expected.filter((name) => name !== null).length, 'the collection has emails from the top brands').toBeGreaterThan(0);
+    const ui = await openBrowseAsync();
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    await ui.getByRole('button', { name: 'Collections', exact: true }).click();
+    await ui.getByRole('list', { name: 'Collections' }).getByRole('button', { name: startingWith(collection.name) }).click();
+    const rows = ui.getByRole('list', { name: `Emails in ${collection.name}` }).getByRole('listitem');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(expected.length);
+    // What each row says before its capture date: the brand, where the library's top brands name it.
+    const before = () => rows.locator('.email-card-date').evaluateAll((dates) => dates.map((date) => date.textContent?.split('Captured')[0] ?? ''));
+    await expect.poll(before, { timeout: 5_000 }).toEqual(expected.map((name) => (name === null ? '' : `${name} · `)));
+  });
+});
