@@ -596,3 +596,25 @@ describe('Me: a collection’s emails', () => {
     await expect.poll(before, { timeout: 5_000 }).toEqual(expected.map((name) => (name === null ? '' : `${name} · `)));
   });
 });
+
+describe('Me: the newest followed emails in a narrow window', () => {
+  it('gives each subject the row’s width, with its brand and date whole under it (at 320 px the subject was a letter a line, the date cut)', async () => {
+    const ui = await openBrowseAsync('dark');
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    const list = ui.getByRole('list', { name: 'Newest from followed brands' });
+    await list.getByRole('listitem').nth(4).waitFor({ timeout: 10_000 });
+    await ui.getByTestId('resize-handle').focus();
+    for (let step = 0; step < 3; step++) await h.page.keyboard.press('Shift+ArrowLeft');
+    await expect.poll(() => ui.evaluate(() => window.innerWidth)).toBe(320);
+    const rows = () =>
+      list.locator('.brand-email').evaluateAll((buttons) =>
+        buttons.slice(0, 5).map((button) => {
+          const subject = button.querySelector('.brand-email-subject')!;
+          const date = button.querySelector<HTMLElement>('.email-card-date')!;
+          const room = button.getBoundingClientRect().width;
+          return { wide: subject.getBoundingClientRect().width >= room * 0.6, whole: date.scrollWidth <= date.clientWidth };
+        }),
+      );
+    await expect.poll(rows).toEqual(Array.from({ length: 5 }, () => ({ wide: true, whole: true })));
+  });
+});
