@@ -132,6 +132,21 @@ describe('Brands: insight charts a designer can read', () => {
     await expect.poll(() => ui.evaluate(() => window.innerWidth)).toBe(320);
     expect(await outside(), 'the smallest window').toEqual([]);
   });
+
+  it('says every day’s sends to a screen reader, as the library counts them (it said the busiest day alone, and the columns carry no numbers)', async () => {
+    const { data: brands } = await libraryAsync<{ data: Array<{ name: string; slug: string }> }>('/v1/brands?per_page=1');
+    const { data } = await libraryAsync<{ data: { send_patterns: { by_day_of_week: Record<string, number> } } }>(`/v1/brands/${brands[0]!.slug}/insights`);
+    const ui = await openBrowseAsync();
+    await openBrandAsync(ui, brands[0]!.name);
+    const chart = ui.getByRole('img', { name: /^Sends by day of the week\./ });
+    await chart.waitFor({ timeout: 10_000 });
+    const name = (await chart.getAttribute('aria-label')) ?? '';
+    for (const [day, count] of Object.entries(data.send_patterns.by_day_of_week)) {
+      if (count === 0) continue;
+      const full = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].find((known) => known.slice(0, 3).toLowerCase() === day.slice(0, 3).toLowerCase());
+      expect(name).toContain(`${count} on ${full ?? day}`);
+    }
+  });
 });
 
 describe('Me: the newest from the brands I follow', () => {
@@ -557,5 +572,49 @@ describe('Brands: a library with no brands at all', () => {
     } finally {
       await h.page.unroute(allBrands);
     }
+  });
+});
+
+describe('Me: a collection’s emails', () => {
+  it('names each email’s brand, as the followed brands’ emails do (rows with the same subject from two brands read alike)', async () => {
+    const state = parseEmulatorState(await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json());
+    const key = state.library.keys.demo;
+    const { data: collections } = await readLibraryAsync<{ data: Array<{ id: string; name: string; email_count: number }> }>(h.emulator.libraryUrl, '/v1/me/collections', key);
+    const collection = collections.find((known) => known.email_count > 1)!;
+    const { data } = await readLibraryAsync<{ data: { emails: Array<{ brand_slug: string }> } }>(h.emulator.libraryUrl, `/v1/me/collections/${collection.id}?per_page=20`, key);
+    const { data: brands } = await libraryAsync<{ data: Array<{ name: string; slug: string }> }>('/v1/brands?per_page=50');
+    const expected = data.emails.map((email) => brands.find((brand) => brand.slug === email.brand_slug)?.name ?? null);
+    expect(expected.filter((name) => name !== null).length, 'the collection has emails from the top brands').toBeGreaterThan(0);
+    const ui = await openBrowseAsync();
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    await ui.getByRole('button', { name: 'Collections', exact: true }).click();
+    await ui.getByRole('list', { name: 'Collections' }).getByRole('button', { name: startingWith(collection.name) }).click();
+    const rows = ui.getByRole('list', { name: `Emails in ${collection.name}` }).getByRole('listitem');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(expected.length);
+    // What each row says before its capture date: the brand, where the library's top brands name it.
+    const before = () => rows.locator('.email-card-date').evaluateAll((dates) => dates.map((date) => date.textContent?.split('Captured')[0] ?? ''));
+    await expect.poll(before, { timeout: 5_000 }).toEqual(expected.map((name) => (name === null ? '' : `${name} · `)));
+  });
+});
+
+describe('Me: the newest followed emails in a narrow window', () => {
+  it('gives each subject the row’s width, with its brand and date whole under it (at 320 px the subject was a letter a line, the date cut)', async () => {
+    const ui = await openBrowseAsync('dark');
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    const list = ui.getByRole('list', { name: 'Newest from followed brands' });
+    await list.getByRole('listitem').nth(4).waitFor({ timeout: 10_000 });
+    await ui.getByTestId('resize-handle').focus();
+    for (let step = 0; step < 3; step++) await h.page.keyboard.press('Shift+ArrowLeft');
+    await expect.poll(() => ui.evaluate(() => window.innerWidth)).toBe(320);
+    const rows = () =>
+      list.locator('.brand-email').evaluateAll((buttons) =>
+        buttons.slice(0, 5).map((button) => {
+          const subject = button.querySelector('.brand-email-subject')!;
+          const date = button.querySelector<HTMLElement>('.email-card-date')!;
+          const room = button.getBoundingClientRect().width;
+          return { wide: subject.getBoundingClientRect().width >= room * 0.6, whole: date.scrollWidth <= date.clientWidth };
+        }),
+      );
+    await expect.poll(rows).toEqual(Array.from({ length: 5 }, () => ({ wide: true, whole: true })));
   });
 });

@@ -14,21 +14,23 @@ export interface EmailRowsProps {
   /** The brand, where the list's items do not name it (a brand page). */
   brandName?: string;
   listRef?: Ref<HTMLUListElement>;
+  /** Brand names by slug, for lists whose items carry the slug alone (likes, collections). */
+  brandNames?: ReadonlyMap<string, string>;
 }
 
-export function EmailRows({ emails, label, onOpen, brandName, listRef }: EmailRowsProps) {
+export function EmailRows({ emails, label, onOpen, brandName, listRef, brandNames }: EmailRowsProps) {
   const canvas = useCanvasInsert();
   return (
     <ul class="brand-emails" aria-label={label} ref={listRef}>
       {emails.map((email, index) => {
-        const item = insertItemOf(email, brandName);
+        const item = insertItemOf(email, brandName ?? brandNames?.get(email.brand_slug));
         const subject = subjectOf(email);
         return (
           <li key={email.id} class={canvas ? 'email-row' : undefined}>
             <button type="button" class="brand-email" onClick={() => onOpen(index)} {...canvas?.dragProps(item)}>
               <span class="brand-email-subject">{subject}</span>
               <span class="email-card-date">
-                {email.brand ? `${email.brand} · ` : ''}Captured {shortDate(email.captured_date)}
+                {item.brandName && !brandName ? `${item.brandName} · ` : ''}Captured {shortDate(email.captured_date)}
               </span>
             </button>
             {canvas ? (

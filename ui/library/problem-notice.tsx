@@ -13,7 +13,7 @@ import { retryCountdownText } from '../messages/retry-countdown';
 
 export interface ProblemNoticeProps {
   problem: LibraryProblem;
-  /** `pressed`: by the person (Try again), not by the countdown. */
+  /** `pressed`: by the person (Try again), or by the countdown while the notice held the keyboard. */
   onRetry: (pressed: boolean) => void;
   onOpenSettings: () => void;
 }
@@ -51,18 +51,24 @@ export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNotic
   // A wait too long to count down: no Try again until it is over (it could only be refused again); one timer to its end.
   const held = useStillBefore(problem.tryAgainAt ?? null);
   const retry = useLatest(onRetry);
+  const notice = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (until !== null && secondsLeft === 0) retry.current(false);
+    // The notice holding the keyboard through the wait: the retry carries it on, as a Try again pressed would.
+    if (until !== null && secondsLeft === 0) retry.current(notice.current?.contains(document.activeElement) ?? false);
   }, [until, secondsLeft, retry]);
   // The focus fell to the page: what the person acted on went from under it (the card or row
   // opened, the Try again pressed, gone while it asked). A notice that comes on its own (a filter
-  // changed, a page loaded on scroll) leaves the focus where it is.
-  const notice = useRef<HTMLDivElement>(null);
+  // changed, a page loaded on scroll) leaves the focus where it is. A wait has no action: the
+  // notice itself takes it (else it stayed on the page). A removed email's is left to its screen.
+  const waits = problem.kind !== 'not_found';
   useEffect(() => {
-    if (focusFell()) notice.current?.querySelector('button')?.focus();
-  }, [problem]);
+    if (!focusFell()) return;
+    const action = notice.current?.querySelector('button');
+    if (action) action.focus();
+    else if (waits) notice.current?.focus();
+  }, [problem, waits]);
   return (
-    <div class="library-problem" data-testid="library-problem" data-kind={problem.kind} ref={notice}>
+    <div class="library-problem" data-testid="library-problem" data-kind={problem.kind} ref={notice} tabIndex={waits ? -1 : undefined}>
       <p role="alert" class={`notice ${problem.kind === 'busy' ? 'notice-info' : 'notice-error'}`}>
         {problem.message}
       </p>

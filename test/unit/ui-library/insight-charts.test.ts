@@ -1,7 +1,7 @@
 // A brand's insights as chart data: days and hours in their natural order, shares that add up,
 // and the sentence a screen reader hears.
 import { describe, expect, it } from 'vitest';
-import { barsSummary, countRows, dayBars, hourBars, percentText, sendsOverTime, shareRows, whenSaid } from '../../../ui/library/brands/insight-charts';
+import { barsEach, barsSummary, countRows, dayBars, hourBars, percentText, sendsOverTime, shareRows, whenSaid } from '../../../ui/library/brands/insight-charts';
 
 describe('insight charts', () => {
   it('orders days Monday first, whatever the keys look like, with the missing days at 0', () => {
@@ -53,6 +53,14 @@ describe('insight charts', () => {
     expect(barsSummary(hourBars({ '7': 2 }), 'sends', whenSaid.hour)).toBe('Most sends at 07:00: 2 of 2.');
     expect(barsSummary(sendsOverTime(['2026-11-02', '2026-11-03', '2026-11-23'], false).bars, 'sends', whenSaid.week)).toBe('Most sends in the week of 2 Nov: 2 of 3.');
     expect(barsSummary(sendsOverTime(['2026-04-02', '2026-11-03', '2026-11-23'], false).bars, 'sends', whenSaid.month)).toBe('Most sends in Nov 2026: 2 of 3.');
+  });
+
+  it('says every column’s count in the chart’s order, not the busiest alone (the other days and hours went unheard)', () => {
+    expect(barsEach(dayBars({ Mon: 1, Tue: 3, Wed: 2, Thu: 4, Fri: 5, Sat: 6, Sun: 7 }), whenSaid.day)).toBe(
+      '1 on Monday, 3 on Tuesday, 2 on Wednesday, 4 on Thursday, 5 on Friday, 6 on Saturday, 7 on Sunday.',
+    );
+    expect(barsEach(hourBars({ '13': 36, '7': 1 }), whenSaid.hour)).toBe('1 at 07:00, 36 at 13:00; none otherwise.');
+    expect(barsEach([{ label: 'Mon', value: 0 }], whenSaid.day)).toBe('');
   });
 
   it('keeps percentages within 0–100', () => {

@@ -72,6 +72,16 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
   // The list's notice, else the insights': whichever shows.
   useOwnCountdown(!hidden && (problem ?? (insights.status === 'failed' ? insights.problem : null))?.kind === 'busy');
 
+  const listNotice = problem ? (
+    <ProblemNotice
+      problem={problem}
+      onRetry={retryFocused(() => {
+        list.retry();
+        if (insights.status === 'failed') setInsightsAttempt((n) => n + 1);
+      })}
+      onOpenSettings={onOpenSettings}
+    />
+  ) : null;
   return (
     <article class="brand-page" hidden={hidden} aria-labelledby="brand-page-title">
       <nav class="email-detail-nav" aria-label="Brand">
@@ -92,16 +102,7 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
       ) : null}
       <LiveStatus busy>{!brand && !problem ? 'Loading the brand…' : null}</LiveStatus>
       {/* When the brand itself failed, its notice speaks for the page: its one retry asks for the insights too. */}
-      {problem ? (
-        <ProblemNotice
-          problem={problem}
-          onRetry={retryFocused(() => {
-            list.retry();
-            if (insights.status === 'failed') setInsightsAttempt((n) => n + 1);
-          })}
-          onOpenSettings={onOpenSettings}
-        />
-      ) : null}
+      {problem && emails.length === 0 ? listNotice : null}
       {insights.status === 'ok' ? <BrandInsightsView insights={insights.insights} emails={emails} moreToLoad={!list.done} /> : null}
       {insights.status === 'too_few' ? (
         <p class="notice notice-info" data-testid="no-insights">
@@ -114,6 +115,8 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
         <section aria-labelledby="brand-emails-title">
           <h3 id="brand-emails-title">Emails</h3>
           <EmailRows emails={emails} label={`Emails from ${brand?.name ?? 'the brand'}`} onOpen={(index) => onOpen(emails, index, list)} brandName={brand?.name} listRef={rows} />
+          {/* A next page that failed: said where More was pressed, not above the insights (the window jumped up to it). */}
+          {problem ? listNotice : null}
           <MoreButton list={list}>More emails</MoreButton>
         </section>
       ) : null}

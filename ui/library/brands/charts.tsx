@@ -1,7 +1,7 @@
 // Small charts drawn with SVG and CSS (no chart library: the bundle stays small). Each has a
 // text alternative that says what it shows.
 import type { Bar, ShareRow } from './insight-charts';
-import { barsSummary, percentText } from './insight-charts';
+import { barsEach, barsSummary, percentText } from './insight-charts';
 import { plural } from '../../components/count-words';
 
 export function ColumnChart({ title, bars, unit, said, labelEvery = 1 }: { title: string; bars: readonly Bar[]; unit: string; said: (label: string) => string; labelEvery?: number }) {
@@ -10,7 +10,7 @@ export function ColumnChart({ title, bars, unit, said, labelEvery = 1 }: { title
   return (
     <figure class="chart">
       <figcaption>{title}</figcaption>
-      <svg viewBox="0 0 100 44" preserveAspectRatio="none" role="img" aria-label={`${title}. ${barsSummary(bars, unit, said)}`}>
+      <svg viewBox="0 0 100 44" preserveAspectRatio="none" role="img" aria-label={`${title}. ${barsSummary(bars, unit, said)} ${barsEach(bars, said)}`.trim()}>
         {bars.map((bar, index) => {
           const height = (bar.value / max) * 36;
           return <rect key={index} x={index * width + width * 0.15} y={36 - height} width={width * 0.7} height={height} class="chart-bar" />;

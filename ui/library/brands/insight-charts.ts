@@ -104,6 +104,16 @@ export function barsSummary(bars: readonly Bar[], unit: string, said: (label: st
   return `Most ${unit} ${said(most.label)}: ${most.value} of ${total}.`;
 }
 
+/**
+ * Every column's count, in the chart's order ("1 on Monday, 3 on Tuesday; none otherwise."): the
+ * busiest alone told a screen reader nothing of the rest, and the columns carry no numbers.
+ */
+export function barsEach(bars: readonly Bar[], said: (label: string) => string): string {
+  const counted = bars.filter((bar) => bar.value > 0);
+  if (counted.length === 0) return '';
+  return `${counted.map((bar) => `${bar.value} ${said(bar.label)}`).join(', ')}${counted.length < bars.length ? '; none otherwise' : ''}.`;
+}
+
 /** A percentage for display, kept inside 0–100. */
 export function percentText(value: number): string {
   return `${Math.round(Math.min(100, Math.max(0, value)))}%`;

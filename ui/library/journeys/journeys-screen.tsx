@@ -18,6 +18,7 @@ import { focusRowFrom, MoreButton } from '../more-button';
 import { SEARCH_DEBOUNCE_MS } from '../search/search-query';
 import { plural } from '../../components/count-words';
 import { useKeptState } from '../kept-state';
+import { useBrandNames } from '../brand-names';
 
 export interface JourneysScreenProps {
   client: LibraryClient;
@@ -34,22 +35,8 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
   useEffect(() => {
     if (brand === null) openedRow.current?.focus();
   }, [brand]);
-  // The list names each brand by its slug ("petal-pine"): the top brands (one call, the same as
-  // the Brands list's first, so the answer is shared) give their names. Best effort: a brand
-  // missing from them, or a failed call, keeps its slug.
-  const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
-  useEffect(() => {
-    let live = true;
-    const unneeded = new AbortController();
-    client.listBrandsAsync({ q: '', perPage: 50 }, unneeded.signal).then(
-      (response) => live && setNames(new Map(response.data.map((known) => [known.slug, known.name]))),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-      unneeded.abort();
-    };
-  }, [client]);
+  // The list names each brand by its slug ("petal-pine"): a missing name keeps it.
+  const names = useBrandNames(client);
   const journeys = usePagedList('journeys', async (page, signal) => {
     const response = await client.listJourneysAsync({ page, perPage: 50 }, signal);
     return { items: response.data.map((journey) => ({ ...journey, id: journey.brand_slug })), perPage: response.meta.per_page };

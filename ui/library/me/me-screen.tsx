@@ -16,6 +16,7 @@ import { followingText, NO_FOLLOWS_TEXT } from './follow-words';
 import { plural } from '../../components/count-words';
 import { useKeptState } from '../kept-state';
 import { useOwnCountdown } from '../held-notice';
+import { useBrandNames } from '../brand-names';
 
 const PAGE_SIZE = 20;
 
@@ -160,11 +161,13 @@ function Likes({ client, hidden, onOpen, onList, onOpenSettings }: MeScreenProps
     return { items: response.data, perPage: response.meta.per_page, meta: { total: response.meta.total } };
   });
   useListChanges(likes, onList);
+  // Liked emails name their brand by slug alone: without its name, rows with the same subject from two brands read alike.
+  const brandNames = useBrandNames(client);
   const rows = useRef<HTMLUListElement>(null);
   return (
     <>
       <h3>{likes.meta ? plural(Number(likes.meta['total']), 'liked email') : 'Liked emails'}</h3>
-      <EmailRows emails={likes.items} label="Liked emails" onOpen={(index) => onOpen(likes.items, index, likes)} listRef={rows} />
+      <EmailRows emails={likes.items} label="Liked emails" onOpen={(index) => onOpen(likes.items, index, likes)} listRef={rows} brandNames={brandNames} />
       <ListState list={likes} rows={rows} onOpenSettings={onOpenSettings} empty="No liked emails yet." hidden={hidden} />
     </>
   );
@@ -188,6 +191,7 @@ function Collections({ client, hidden, onOpen, onList, onOpenSettings }: MeScree
     return { items: response.data.emails, perPage: response.meta.per_page, meta: { total: response.meta.total } };
   });
   useListChanges(emails, onList);
+  const brandNames = useBrandNames(client);
   useEscapeBack(hidden || open === null ? null : () => setOpen(null));
   if (open !== null) {
     return (
@@ -202,7 +206,7 @@ function Collections({ client, hidden, onOpen, onList, onOpenSettings }: MeScree
         </h3>
         {/* Hundreds of emails come 20 at a time: how far "More" has to go. */}
         {emails.meta ? <p class="field-hint">{shownOf(emails.items.length, Number(emails.meta['total']), emails.done)}</p> : null}
-        <EmailRows emails={emails.items} label={`Emails in ${open.name}`} onOpen={(index) => onOpen(emails.items, index, emails)} listRef={rows} />
+        <EmailRows emails={emails.items} label={`Emails in ${open.name}`} onOpen={(index) => onOpen(emails.items, index, emails)} listRef={rows} brandNames={brandNames} />
         <ListState list={emails} rows={rows} onOpenSettings={onOpenSettings} empty="This collection is empty." hidden={hidden} />
       </>
     );

@@ -1,0 +1,115 @@
+// "More" under a paged list, as a keyboard user pages with it: where the focus lands when the next
+// page fails, and that it stays in view under the rows it added on every screen that has it.
+import type { Frame } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { readLibraryAsync } from './support/library-read';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+async function openBrowseAsync(): Promise<Frame> {
+  await h.openFreshAsync('?command=browse&theme=light&demo-keys=1');
+  const ui = await h.uiFrameAsync();
+  await ui.getByRole('list', { name: 'Emails' }).waitFor({ timeout: 20_000 });
+  return ui;
+}
+
+async function setFaultsAsync(faults: { rate: number; kinds?: string[]; retry_after?: number }): Promise<void> {
+  const response = await fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
+  expect(response.ok).toBe(true);
+}
+
+const startingWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+/** What has the keyboard, and whether it shows in the window and is what is drawn at its centre. */
+const focusSeen = (ui: Frame) =>
+  ui.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (element === null || element === document.body) return 'the page';
+    const box = element.getBoundingClientRect();
+    const atCentre = document.elementFromPoint(box.left + box.width / 2, box.top + Math.min(box.height / 2, 10));
+    const seen = box.top >= 0 && box.top < window.innerHeight && box.bottom > 0 && (element.contains(atCentre) || atCentre?.contains(element));
+    return `${element.tagName} ${element.textContent?.trim().slice(0, 40) ?? ''}: ${seen ? 'in view' : `out of view (top ${Math.round(box.top)} of ${window.innerHeight})`}`;
+  });
+
+async function openBrandOfManyEmailsAsync(ui: Frame): Promise<string> {
+  const { data: brands } = await readLibraryAsync<{ data: Array<{ name: string; slug: string; email_count: number }> }>(h.emulator.libraryUrl, '/v1/brands?per_page=10');
+  const brand = brands.find((known) => known.email_count > 40)!;
+  await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+  await ui.getByRole('searchbox', { name: 'Search brands' }).fill(brand.name);
+  await ui.getByRole('list', { name: `Brands matching “${brand.name}”` }).getByRole('button', { name: startingWith(brand.name) }).click();
+  await expect.poll(() => ui.getByRole('list', { name: `Emails from ${brand.name}` }).getByRole('listitem').count(), { timeout: 10_000 }).toBe(20);
+  return brand.name;
+}
+
+/** Which row of the list `label` has the keyboard (-1: none of them). */
+const focusedRow = (ui: Frame, label: string) =>
+  ui.evaluate((name) => {
+    const list = document.querySelector(`ul[aria-label="${name}"]`);
+    const row = document.activeElement?.closest('li');
+    return list && row && row.parentElement === list ? Array.from(list.children).indexOf(row) : -1;
+  }, label);
+
+describe('More: the next page could not be loaded', () => {
+  it('a brand’s page says so under its emails, where More was, with Try again focused there (it said so at the top, above the insights, and the window jumped up)', async () => {
+    const ui = await openBrowseAsync();
+    const name = await openBrandOfManyEmailsAsync(ui);
+    const emails = ui.getByRole('list', { name: `Emails from ${name}` });
+    await ui.getByRole('button', { name: 'More emails' }).focus();
+    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    try {
+      await h.page.keyboard.press('Enter');
+      const notice = ui.getByTestId('library-problem');
+      await notice.waitFor({ timeout: 10_000 });
+      const rows = (await emails.boundingBox())!;
+      const said = (await notice.boundingBox())!;
+      expect(said.y).toBeGreaterThanOrEqual(rows.y + rows.height);
+      await expect.poll(() => focusSeen(ui)).toBe('BUTTON Try again: in view');
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+    // Try again brings the page: the keyboard goes on at its first email.
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => focusedRow(ui, `Emails from ${name}`), { timeout: 10_000 }).toBe(20);
+  });
+
+  it('keeps the keyboard on the notice while the library asks to wait, then on the first email the page brought (it fell to the page, and stayed there)', async () => {
+    const ui = await openBrowseAsync();
+    const name = await openBrandOfManyEmailsAsync(ui);
+    await ui.getByRole('button', { name: 'More emails' }).focus();
+    await setFaultsAsync({ rate: 1, kinds: ['429'], retry_after: 2 });
+    try {
+      await h.page.keyboard.press('Enter');
+      await ui.getByTestId('library-problem').waitFor({ timeout: 10_000 });
+      await expect.poll(() => focusSeen(ui)).toMatch(/^DIV .*slow down.*: in view$/);
+    } finally {
+      await setFaultsAsync({ rate: 0 });
+    }
+    // The notice asks again by itself once the wait is over.
+    await expect.poll(() => focusedRow(ui, `Emails from ${name}`), { timeout: 15_000 }).toBe(20);
+    expect(await focusSeen(ui)).toMatch(/: in view$/);
+  });
+});
+
+describe('More on Me', () => {
+  it('keeps the focused More in view below the newest followed emails it added', async () => {
+    const ui = await openBrowseAsync();
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    const rows = ui.getByRole('list', { name: 'Newest from followed brands' }).getByRole('listitem');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(20);
+    const more = ui.getByRole('region', { name: 'Me' }).getByRole('button', { name: 'More', exact: true });
+    await more.focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(40);
+    await expect.poll(() => more.getAttribute('aria-busy')).not.toBe('true');
+    await expect.poll(() => focusSeen(ui), { timeout: 5_000 }).toBe('BUTTON More: in view');
+  });
+});
