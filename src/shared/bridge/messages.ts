@@ -514,7 +514,9 @@ export const sandboxRequests = {
    */
   'canvas/insert-end': defineRequest(
     z.object({ batchId: z.string(), stages: z.optional(z.array(z.string())) }),
-    z.object({ placed: z.number(), nodeIds: z.array(z.string()), pageName: z.optional(z.string()) }),
+    // `emailIds`: the email of each of `nodeIds` (absent: none placed). An insert whose answer the
+    // UI let go of (Cancel, a timeout) may have landed all the same: counted from here.
+    z.object({ placed: z.number(), nodeIds: z.array(z.string()), pageName: z.optional(z.string()), emailIds: z.optional(z.array(z.number())) }),
   ),
 };
 export type SandboxRequests = typeof sandboxRequests;

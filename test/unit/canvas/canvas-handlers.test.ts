@@ -452,9 +452,11 @@ describe('batches', () => {
     const { batchId } = await handlers['canvas/insert-begin']({ layout: 'grid', title: 'Grid' }, context);
     const ids: string[] = [];
     for (let id = 10; id < 15; id++) ids.push((await handlers['canvas/insert'](insertOf(id, 600, 1000 + id * 10, { batchId }), context)).nodeId);
-    const { placed, nodeIds } = await handlers['canvas/insert-end']({ batchId }, context);
+    const { placed, nodeIds, emailIds } = await handlers['canvas/insert-end']({ batchId }, context);
     expect(placed).toBe(5);
     expect(nodeIds).toEqual(ids);
+    // Each with its email: the UI counts one whose insert it let go of (Cancel) after it landed.
+    expect(emailIds).toEqual([10, 11, 12, 13, 14]);
     const frames = ids.map(frame);
     // Three columns: the first row shares a top, the second row starts below the first's tallest.
     expect(frames.slice(0, 3).map((f) => f.y)).toEqual([frames[0]!.y, frames[0]!.y, frames[0]!.y]);
@@ -664,7 +666,7 @@ describe('batches', () => {
     const ids = [(await handlers['canvas/insert'](insertOf(70, 600, 800, { batchId }), context)).nodeId];
     fake.showPage(other);
     ids.push((await handlers['canvas/insert'](insertOf(71, 600, 800, { batchId }), context)).nodeId);
-    await expect(handlers['canvas/insert-end']({ batchId }, context)).resolves.toEqual({ placed: 2, nodeIds: ids, pageName: first.name });
+    await expect(handlers['canvas/insert-end']({ batchId }, context)).resolves.toEqual({ placed: 2, nodeIds: ids, emailIds: [70, 71], pageName: first.name });
     expect(ids.map((id) => frame(id).parent?.id)).toEqual([first.id, first.id]);
     expect(other.children).toHaveLength(0);
     expect(first.selection.map((node) => node.id).sort()).toEqual([...ids].sort());
