@@ -4,6 +4,7 @@ import { BridgeError } from '../shared/bridge/bridge-error';
 import type { HandlerContext, Handlers } from '../shared/bridge/endpoint';
 import type { CanvasInsert, InsertLayout, SandboxRequests } from '../shared/bridge/messages';
 import { arrangeBoard, arrangeGrid } from './arrangement';
+import { stageLabelName } from './board';
 import { asCanvasError, errorMessage, readOnlyError, syncRunningError } from './canvas-errors';
 import { dropCheckButtonUnlessReferencesAsync, showCheckButton } from './check-references-button';
 import { flowInsertIndex, placeBesideOrCentre, unionBox, type Box, type Point } from './placement';
@@ -321,7 +322,7 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
         label.fontName = font;
         label.fontSize = BOARD_LABEL_FONT_SIZE;
         label.characters = column.label;
-        label.name = `Stage: ${column.label}`;
+        label.name = stageLabelName(column.label);
         label.x = BOARD_PADDING + place.label.x;
         label.y = BOARD_PADDING + place.label.y;
         column.frames.forEach((frame, row) => {

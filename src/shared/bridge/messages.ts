@@ -259,6 +259,8 @@ export const referenceRemovalSchema = z.object({
   removed: z.number(),
   /** References that stayed, each with the reason in words. */
   failures: z.array(z.object({ nodeId: z.string(), name: z.string(), pageName: z.string(), reason: z.string() })),
+  /** Journey boards the removal emptied, removed with their last reference in the same undo step (absent: none). */
+  boards: z.optional(z.array(z.object({ name: z.string(), pageName: z.string() }))),
 });
 export type ReferenceRemoval = z.infer<typeof referenceRemovalSchema>;
 

@@ -566,6 +566,36 @@ describe('batches', () => {
     expect(frame(winBack).x).toBe(labels[2]!.x);
   });
 
+  it('removes a journey board with its last reference, in the removal’s undo step, and names it (the empty grey board and its stage labels stayed)', async () => {
+    const { fake, handlers, frame } = setup();
+    const { batchId } = await handlers['canvas/insert-begin']({ layout: 'board', title: 'Acme — journey' }, context);
+    const ids = [(await handlers['canvas/insert'](insertOf(23, 600, 800, { batchId, stage: 'Welcome' }), context)).nodeId, (await handlers['canvas/insert'](insertOf(24, 600, 800, { batchId, stage: 'Win-back' }), context)).nodeId];
+    await handlers['canvas/insert-end']({ batchId, stages: ['Welcome', 'Nurture', 'Win-back'] }, context);
+    const board = frame(ids[0]!).parent!;
+    // One of two gone: the board stays, with the other.
+    await expect(handlers['canvas/references-remove']({ nodeIds: [ids[0]!], goneEmailIds: [23, 24] }, context)).resolves.toEqual({ removed: 1, failures: [] });
+    expect(board.removed).toBe(false);
+    const result = await handlers['canvas/references-remove']({ nodeIds: [ids[1]!], goneEmailIds: [23, 24] }, context);
+    expect(result).toEqual({ removed: 1, failures: [], boards: [{ name: 'Acme — journey', pageName: fake.figma.currentPage.name }] });
+    expect(board.removed).toBe(true);
+    // One step: ⌘Z brings the board back with its reference.
+    fake.figma.triggerUndo();
+    expect(frame(ids[1]!).parent?.id).toBe(board.id);
+    expect(fake.inspect.node(board.id)?.removed).toBe(false);
+  });
+
+  it('keeps an emptied journey board the designer added to (a note): it is theirs now', async () => {
+    const { fake, handlers, frame } = setup();
+    const { batchId } = await handlers['canvas/insert-begin']({ layout: 'board', title: 'Acme — journey' }, context);
+    const id = (await handlers['canvas/insert'](insertOf(25, 600, 800, { batchId, stage: 'Welcome' }), context)).nodeId;
+    await handlers['canvas/insert-end']({ batchId, stages: ['Welcome'] }, context);
+    const board = frame(id).parent as FrameNode;
+    const note = fake.figma.createRectangle();
+    board.appendChild(note);
+    await expect(handlers['canvas/references-remove']({ nodeIds: [id], goneEmailIds: [25] }, context)).resolves.toEqual({ removed: 1, failures: [] });
+    expect(board.removed).toBe(false);
+  });
+
   it('refuses a lone reference while a batch is open, so the batch stays one undo step', async () => {
     const { fake, feature, handlers } = setup();
     feature.startDropListener(() => undefined);
