@@ -727,3 +727,23 @@ describe('batches', () => {
     await expect(handlers['canvas/insert'](insertOf(30, 600, 800, { batchId }), context)).rejects.toMatchObject({ code: 'invalid_input' });
   });
 });
+
+describe('the reference check and undo', () => {
+  it('adds no undo step of its own to a file whose references lack the button (copied in from another file): the designer’s next ⌘Z undoes their last change, not an unseen button', async () => {
+    // The fake counts the test’s edits as the plugin’s: the rename stands for the designer’s last step.
+    const { fake, handlers } = setup();
+    const check = createReferenceCheckHandlers(fake.figma);
+    const { nodeId } = await handlers['canvas/insert'](insertOf(80, 600, 800), context);
+    // As if pasted from another file: the reference, without the document's button.
+    fake.inspect.run(() => fake.figma.root.setRelaunchData({}));
+    fake.markFileOpened();
+    // The designer's last change, one step.
+    const reference = fake.inspect.node(nodeId) as FrameNode;
+    reference.name = 'Moodboard pick';
+    fake.figma.commitUndo();
+    const found = await check['canvas/references-find']({}, context);
+    expect(found.references.map((entry) => entry.nodeId)).toEqual([nodeId]);
+    fake.figma.triggerUndo();
+    expect(reference.name).toBe('Acme — Email 80');
+  });
+});
