@@ -4,6 +4,7 @@ import { BridgeError } from '../shared/bridge/bridge-error';
 import type { HandlerContext, Handlers } from '../shared/bridge/endpoint';
 import type { CanvasInsert, InsertLayout, SandboxRequests } from '../shared/bridge/messages';
 import { arrangeBoard, arrangeGrid } from './arrangement';
+import { stageLabelName } from './board';
 import { asCanvasError, errorMessage, readOnlyError, syncRunningError } from './canvas-errors';
 import { dropCheckButtonUnlessReferencesAsync, showCheckButton } from './check-references-button';
 import { flowInsertIndex, placeBesideOrCentre, unionBox, type Box, type Point } from './placement';
@@ -39,7 +40,7 @@ interface Drop {
 interface Batch {
   layout: InsertLayout;
   title: string;
-  placed: Array<{ frame: FrameNode; stage: string | undefined }>;
+  placed: Array<{ frame: FrameNode; stage: string | undefined; emailId: number }>;
   /** When the batch last heard from the UI (begin or an insert), in ms. */
   lastHeardMs: number;
   /** The selection's box when the batch began: it goes beside it (measured once, not per insert). */
@@ -232,7 +233,7 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
       if (batch) {
         const page = batchPage(batch);
         if (frame.parent !== page) page.appendChild(frame);
-        batch.placed.push({ frame, stage: payload.stage });
+        batch.placed.push({ frame, stage: payload.stage, emailId: payload.reference.emailId });
         // Laid out as they come, where the batch will end up: never piled at the page's origin
         // over someone's work, and tidy even if the plugin is closed before the batch ends.
         arrangeAsGrid(batch.placed.flatMap((entry) => (entry.frame.removed ? [] : [entry.frame])), batch);
@@ -274,7 +275,9 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
     }
     try {
       const shown = batch.layout === 'board' ? await buildBoardAsync(batch, placed, stages ?? []) : arrangeAsGrid(placed.map((entry) => entry.frame), batch);
-      return { placed: placed.length, nodeIds: placed.map((entry) => entry.frame.id), ...showAndCommit(batchPage(batch), shown) };
+      // Each with its email: the UI counts (and unticks) one whose insert it let go of (Cancel) once it had landed.
+      const ids = { nodeIds: placed.map((entry) => entry.frame.id), emailIds: placed.map((entry) => entry.emailId) };
+      return { placed: placed.length, ...ids, ...showAndCommit(batchPage(batch), shown) };
     } catch (error) {
       throw asCanvasError(error);
     }
@@ -319,7 +322,7 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
         label.fontName = font;
         label.fontSize = BOARD_LABEL_FONT_SIZE;
         label.characters = column.label;
-        label.name = `Stage: ${column.label}`;
+        label.name = stageLabelName(column.label);
         label.x = BOARD_PADDING + place.label.x;
         label.y = BOARD_PADDING + place.label.y;
         column.frames.forEach((frame, row) => {

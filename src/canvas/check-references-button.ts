@@ -35,12 +35,15 @@ export function hasCheckButton(root: Pick<DocumentNode, 'getRelaunchData'>): boo
 }
 
 /**
- * After the reference check searched the file: the button follows what it found, as an undo step
- * of its own (what the plugin did before stays its own step too). Best effort, like the others.
+ * After the reference check searched the file: a button left on a file with no reference goes, as
+ * an undo step of its own (what the plugin did before stays its own step too). Figma has no
+ * change outside undo history, and that step shows nothing, so the designer's next ⌘Z seems to do
+ * nothing: a button missing beside references (copied in from another file) is not added here,
+ * but by the next placing, in its own step. Best effort, like the others.
  */
 export function showCheckButtonAfterCheck(figma: Pick<PluginAPI, 'root' | 'commitUndo'>, fileHasReferences: boolean): void {
   try {
-    if (hasCheckButton(figma.root) === fileHasReferences) return;
+    if (fileHasReferences || !hasCheckButton(figma.root)) return;
     figma.commitUndo();
     showCheckButton(figma.root, fileHasReferences);
     figma.commitUndo();

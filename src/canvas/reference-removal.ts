@@ -3,6 +3,7 @@
 // exists (or a frame that changed since it was found) is never touched.
 import type { ReferenceRemoval } from '../shared/bridge/messages';
 import { pageOf } from '../platform/show-node';
+import { isEmptiedBoard } from './board';
 import { checkButtonGoesAsync, dropCheckButton } from './check-references-button';
 import { parseReferenceRecord, REFERENCE_DATA_KEY } from './reference-record';
 
@@ -43,6 +44,8 @@ export async function removeReferencesAsync(figma: RemovalFigma, nodeIds: readon
   const failures: ReferenceRemoval['failures'] = [];
   let removed = 0;
   let kept = false;
+  /** What held the references removed: a journey board left with only its stage labels goes too. */
+  const holders = new Set<BaseNode>();
   for (const { nodeId, node } of found) {
     if (node === null || node.removed || node.type === 'DOCUMENT' || node.type === 'PAGE') {
       failures.push({ nodeId, name: '', pageName: '', reason: 'Someone deleted it after the check.' });
@@ -56,15 +59,34 @@ export async function removeReferencesAsync(figma: RemovalFigma, nodeIds: readon
     }
     const pageName = pageNameOf(node);
     try {
+      const holder = node.parent;
       node.remove();
       removed++;
+      if (holder) holders.add(holder);
     } catch (error) {
       kept = true;
       failures.push({ nodeId, name: node.name, pageName, reason: removalProblem(node, error) });
     }
   }
+  const boards = removeEmptiedBoards(holders);
   // A reference that stayed (refused, or its record changed) keeps the button.
   if (buttonGoes && !kept) dropCheckButton(figma.root);
   figma.commitUndo();
-  return { removed, failures };
+  return { removed, failures, ...(boards.length > 0 ? { boards } : {}) };
+}
+
+/** Removes the journey boards left empty (in the caller's undo step); a board Figma refuses to remove stays, unsaid. */
+function removeEmptiedBoards(holders: ReadonlySet<BaseNode>): NonNullable<ReferenceRemoval['boards']> {
+  const boards: NonNullable<ReferenceRemoval['boards']> = [];
+  for (const holder of holders) {
+    if (holder.removed || !isEmptiedBoard(holder)) continue;
+    const board = { name: holder.name, pageName: pageNameOf(holder) };
+    try {
+      holder.remove();
+      boards.push(board);
+    } catch {
+      // Inside an instance, say: an empty board is untidy, not wrong.
+    }
+  }
+  return boards;
 }

@@ -139,10 +139,11 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
 
   return {
     async insertAsync(items, batch, onProgress, signal) {
-      const failed: InsertFailure[] = [];
+      /** Each with its email: one that landed all the same (its answer timed out) is no failure. */
+      let failed: Array<InsertFailure & { emailId: number }> = [];
       let placedIds: number[] = [];
-      /** A batch's references by node, to count at its end what is still on the canvas. */
-      const emailOfNode = new Map<string, number>();
+      /** A batch's references heard of, by node: those missing at its end were taken away. */
+      const heardNodes: string[] = [];
       let removed = 0;
       let batchId: string | undefined;
       let pageName: string | undefined;
@@ -159,12 +160,12 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
             const onWait = (waitingSeconds: number) => onProgress({ done: index, total: items.length, label: nameOf(item), waitingSeconds });
             const placed = await placeAsync(item, batchId === undefined ? {} : { batchId }, onWait, signal);
             if (batchId === undefined) pageName = placed.pageName;
-            else emailOfNode.set(placed.nodeId, item.emailId);
+            else heardNodes.push(placed.nodeId);
             placedIds.push(item.emailId);
           } catch (error) {
             stopped = signal.aborted;
             if (stopped) break;
-            failed.push({ name: nameOf(item), reason: errorText(error) });
+            failed.push({ name: nameOf(item), reason: errorText(error), emailId: item.emailId });
           }
         }
         onProgress({ done: items.length, total: items.length, label: '' });
@@ -174,11 +175,12 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
           try {
             const ended = await endpoint.request('canvas/insert-end', { batchId, ...(batch?.stages ? { stages: batch.stages } : {}) }, { timeoutMs: INSERT_TIMEOUT_MS });
             pageName = ended.pageName;
-            // ⌘Z (or a delete) while the batch was placed took some away: counted as the canvas has them.
+            // Counted as the canvas has them: ⌘Z (or a delete) meanwhile took some away, and an insert
+            // let go of (Cancel, a timeout) after the sandbox had placed it landed all the same.
             const kept = new Set(ended.nodeIds);
-            const keptIds = [...emailOfNode].flatMap(([nodeId, emailId]) => (kept.has(nodeId) ? [emailId] : []));
-            removed = placedIds.length - keptIds.length;
-            placedIds = keptIds;
+            removed = heardNodes.filter((nodeId) => !kept.has(nodeId)).length;
+            placedIds = ended.emailIds ?? [];
+            failed = failed.filter(({ emailId }) => !placedIds.includes(emailId));
           } catch (error) {
             // A board the sandbox could not build says itself what it left (its references as a grid).
             // Otherwise the end's answer never came (or came unread, or a grid failed part-way):
@@ -194,7 +196,7 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
         placed: placedIds.length,
         placedIds,
         total: items.length,
-        failed,
+        failed: failed.map(({ name, reason }) => ({ name, reason })),
         cancelled: stopped,
         ...(batch?.layout === 'board' && batch.title ? { board: batch.title } : {}),
         ...(pageName === undefined ? {} : { pageName }),

@@ -259,6 +259,8 @@ export const referenceRemovalSchema = z.object({
   removed: z.number(),
   /** References that stayed, each with the reason in words. */
   failures: z.array(z.object({ nodeId: z.string(), name: z.string(), pageName: z.string(), reason: z.string() })),
+  /** Journey boards the removal emptied, removed with their last reference in the same undo step (absent: none). */
+  boards: z.optional(z.array(z.object({ name: z.string(), pageName: z.string() }))),
 });
 export type ReferenceRemoval = z.infer<typeof referenceRemovalSchema>;
 
@@ -514,7 +516,9 @@ export const sandboxRequests = {
    */
   'canvas/insert-end': defineRequest(
     z.object({ batchId: z.string(), stages: z.optional(z.array(z.string())) }),
-    z.object({ placed: z.number(), nodeIds: z.array(z.string()), pageName: z.optional(z.string()) }),
+    // `emailIds`: the email of each of `nodeIds` (absent: none placed). An insert whose answer the
+    // UI let go of (Cancel, a timeout) may have landed all the same: counted from here.
+    z.object({ placed: z.number(), nodeIds: z.array(z.string()), pageName: z.optional(z.string()), emailIds: z.optional(z.array(z.number())) }),
   ),
 };
 export type SandboxRequests = typeof sandboxRequests;

@@ -452,9 +452,11 @@ describe('batches', () => {
     const { batchId } = await handlers['canvas/insert-begin']({ layout: 'grid', title: 'Grid' }, context);
     const ids: string[] = [];
     for (let id = 10; id < 15; id++) ids.push((await handlers['canvas/insert'](insertOf(id, 600, 1000 + id * 10, { batchId }), context)).nodeId);
-    const { placed, nodeIds } = await handlers['canvas/insert-end']({ batchId }, context);
+    const { placed, nodeIds, emailIds } = await handlers['canvas/insert-end']({ batchId }, context);
     expect(placed).toBe(5);
     expect(nodeIds).toEqual(ids);
+    // Each with its email: the UI counts one whose insert it let go of (Cancel) after it landed.
+    expect(emailIds).toEqual([10, 11, 12, 13, 14]);
     const frames = ids.map(frame);
     // Three columns: the first row shares a top, the second row starts below the first's tallest.
     expect(frames.slice(0, 3).map((f) => f.y)).toEqual([frames[0]!.y, frames[0]!.y, frames[0]!.y]);
@@ -564,6 +566,36 @@ describe('batches', () => {
     expect(frame(winBack).x).toBe(labels[2]!.x);
   });
 
+  it('removes a journey board with its last reference, in the removal’s undo step, and names it (the empty grey board and its stage labels stayed)', async () => {
+    const { fake, handlers, frame } = setup();
+    const { batchId } = await handlers['canvas/insert-begin']({ layout: 'board', title: 'Acme — journey' }, context);
+    const ids = [(await handlers['canvas/insert'](insertOf(23, 600, 800, { batchId, stage: 'Welcome' }), context)).nodeId, (await handlers['canvas/insert'](insertOf(24, 600, 800, { batchId, stage: 'Win-back' }), context)).nodeId];
+    await handlers['canvas/insert-end']({ batchId, stages: ['Welcome', 'Nurture', 'Win-back'] }, context);
+    const board = frame(ids[0]!).parent!;
+    // One of two gone: the board stays, with the other.
+    await expect(handlers['canvas/references-remove']({ nodeIds: [ids[0]!], goneEmailIds: [23, 24] }, context)).resolves.toEqual({ removed: 1, failures: [] });
+    expect(board.removed).toBe(false);
+    const result = await handlers['canvas/references-remove']({ nodeIds: [ids[1]!], goneEmailIds: [23, 24] }, context);
+    expect(result).toEqual({ removed: 1, failures: [], boards: [{ name: 'Acme — journey', pageName: fake.figma.currentPage.name }] });
+    expect(board.removed).toBe(true);
+    // One step: ⌘Z brings the board back with its reference.
+    fake.figma.triggerUndo();
+    expect(frame(ids[1]!).parent?.id).toBe(board.id);
+    expect(fake.inspect.node(board.id)?.removed).toBe(false);
+  });
+
+  it('keeps an emptied journey board the designer added to (a note): it is theirs now', async () => {
+    const { fake, handlers, frame } = setup();
+    const { batchId } = await handlers['canvas/insert-begin']({ layout: 'board', title: 'Acme — journey' }, context);
+    const id = (await handlers['canvas/insert'](insertOf(25, 600, 800, { batchId, stage: 'Welcome' }), context)).nodeId;
+    await handlers['canvas/insert-end']({ batchId, stages: ['Welcome'] }, context);
+    const board = frame(id).parent as FrameNode;
+    const note = fake.figma.createRectangle();
+    board.appendChild(note);
+    await expect(handlers['canvas/references-remove']({ nodeIds: [id], goneEmailIds: [25] }, context)).resolves.toEqual({ removed: 1, failures: [] });
+    expect(board.removed).toBe(false);
+  });
+
   it('refuses a lone reference while a batch is open, so the batch stays one undo step', async () => {
     const { fake, feature, handlers } = setup();
     feature.startDropListener(() => undefined);
@@ -664,7 +696,7 @@ describe('batches', () => {
     const ids = [(await handlers['canvas/insert'](insertOf(70, 600, 800, { batchId }), context)).nodeId];
     fake.showPage(other);
     ids.push((await handlers['canvas/insert'](insertOf(71, 600, 800, { batchId }), context)).nodeId);
-    await expect(handlers['canvas/insert-end']({ batchId }, context)).resolves.toEqual({ placed: 2, nodeIds: ids, pageName: first.name });
+    await expect(handlers['canvas/insert-end']({ batchId }, context)).resolves.toEqual({ placed: 2, nodeIds: ids, emailIds: [70, 71], pageName: first.name });
     expect(ids.map((id) => frame(id).parent?.id)).toEqual([first.id, first.id]);
     expect(other.children).toHaveLength(0);
     expect(first.selection.map((node) => node.id).sort()).toEqual([...ids].sort());
@@ -693,5 +725,25 @@ describe('batches', () => {
     const { batchId } = await handlers['canvas/insert-begin']({ layout: 'grid', title: 'Grid' }, context);
     await expect(handlers['canvas/insert-end']({ batchId }, context)).resolves.toEqual({ placed: 0, nodeIds: [] });
     await expect(handlers['canvas/insert'](insertOf(30, 600, 800, { batchId }), context)).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+});
+
+describe('the reference check and undo', () => {
+  it('adds no undo step of its own to a file whose references lack the button (copied in from another file): the designer’s next ⌘Z undoes their last change, not an unseen button', async () => {
+    // The fake counts the test’s edits as the plugin’s: the rename stands for the designer’s last step.
+    const { fake, handlers } = setup();
+    const check = createReferenceCheckHandlers(fake.figma);
+    const { nodeId } = await handlers['canvas/insert'](insertOf(80, 600, 800), context);
+    // As if pasted from another file: the reference, without the document's button.
+    fake.inspect.run(() => fake.figma.root.setRelaunchData({}));
+    fake.markFileOpened();
+    // The designer's last change, one step.
+    const reference = fake.inspect.node(nodeId) as FrameNode;
+    reference.name = 'Moodboard pick';
+    fake.figma.commitUndo();
+    const found = await check['canvas/references-find']({}, context);
+    expect(found.references.map((entry) => entry.nodeId)).toEqual([nodeId]);
+    fake.figma.triggerUndo();
+    expect(reference.name).toBe('Acme — Email 80');
   });
 });

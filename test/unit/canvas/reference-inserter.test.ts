@@ -23,7 +23,7 @@ function setup(options: { failing?: Set<string>; insertFails?: Set<number>; undo
     request: (type: string, payload: unknown) => {
       sent.push({ type, payload });
       if (type === 'canvas/insert-begin') return Promise.resolve({ batchId: 'b1' });
-      if (type === 'canvas/insert-end') return Promise.resolve({ placed: onCanvas.length, nodeIds: [...onCanvas] });
+      if (type === 'canvas/insert-end') return Promise.resolve({ placed: onCanvas.length, nodeIds: [...onCanvas], emailIds: onCanvas.map((nodeId) => Number(nodeId.slice(2))) });
       const insert = payload as CanvasInsert;
       if (options.insertFails?.has(insert.reference.emailId)) return Promise.reject(Object.assign(new Error('This page is read-only.'), { code: 'read_only' }));
       const nodeId = `1:${insert.reference.emailId}`;
@@ -123,7 +123,7 @@ describe('the reference inserter', () => {
       request: (type: string, payload: CanvasInsert) => {
         if (type === 'canvas/insert-begin') return Promise.resolve({ batchId: 'b1' });
         // The board takes a moment: the bar still offers Cancel meanwhile.
-        if (type === 'canvas/insert-end') return new Promise((resolve) => (endBatch = () => resolve({ placed: 2, nodeIds: ['1:1', '1:2'] })));
+        if (type === 'canvas/insert-end') return new Promise((resolve) => (endBatch = () => resolve({ placed: 2, nodeIds: ['1:1', '1:2'], emailIds: [1, 2] })));
         return Promise.resolve({ nodeId: `1:${payload.reference.emailId}`, name: 'x' });
       },
     } as unknown as Parameters<typeof createReferenceInserter>[0]['endpoint'];
@@ -171,6 +171,49 @@ describe('the reference inserter', () => {
     const outcome = await inserter.insertAsync([item(1)], null, () => undefined, controller.signal);
     expect(cancelled).toEqual(['canvas/insert']);
     expect(outcome).toEqual({ placed: 0, placedIds: [], total: 1, failed: [], cancelled: true });
+  });
+
+  it('counts and unticks a reference the sandbox placed although Cancel let go of its insert (it had passed its last cancel check): it was left ticked, to be placed twice', async () => {
+    const controller = new AbortController();
+    const onCanvas: Array<{ nodeId: string; emailId: number }> = [];
+    const endpoint = {
+      request: (type: string, payload: CanvasInsert) => {
+        if (type === 'canvas/insert-begin') return Promise.resolve({ batchId: 'b1' });
+        if (type === 'canvas/insert-end') return Promise.resolve({ placed: onCanvas.length, nodeIds: onCanvas.map((entry) => entry.nodeId), emailIds: onCanvas.map((entry) => entry.emailId) });
+        const { emailId } = payload.reference;
+        // The sandbox places it either way; for the second, Cancel comes before its answer, and the bridge rejects at once.
+        onCanvas.push({ nodeId: `1:${emailId}`, emailId });
+        if (emailId === 1) return Object.assign(Promise.resolve({ nodeId: '1:1', name: 'x' }), { cancel: () => undefined });
+        let reject: (error: unknown) => void = () => undefined;
+        const pending = new Promise((_resolve, rejectPromise) => (reject = rejectPromise));
+        queueMicrotask(() => controller.abort());
+        return Object.assign(pending, { cancel: () => reject(new BridgeError('cancelled', 'Cancelled.')) });
+      },
+    } as unknown as Parameters<typeof createReferenceInserter>[0]['endpoint'];
+    const client = { getEmailAsync: () => Promise.resolve({ data: { brand: { name: 'Acme' } }, meta: { attribution: { source: 'MailVault', url: 'https://mailvault.example' } } }) } as unknown as LibraryClient;
+    const loadTilesAsync = (): Promise<Screenshot> => Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
+    const inserter = createReferenceInserter({ endpoint, client, loadTilesAsync });
+    const outcome = await inserter.insertAsync([item(1), item(2), item(3)], { layout: 'grid' }, () => undefined, controller.signal);
+    expect(outcome).toMatchObject({ placed: 2, placedIds: [1, 2], cancelled: true });
+    expect(insertSummary(outcome)).toBe('Cancelled: 2 references placed, 1 not tried.');
+  });
+
+  it('does not call a reference failed when its insert timed out yet the batch’s end lists it on the canvas', async () => {
+    const endpoint = {
+      request: (type: string, payload: CanvasInsert) => {
+        if (type === 'canvas/insert-begin') return Promise.resolve({ batchId: 'b1' });
+        if (type === 'canvas/insert-end') return Promise.resolve({ placed: 2, nodeIds: ['1:1', '1:2'], emailIds: [1, 2] });
+        // The sandbox, slow on a large file, answered after the UI had stopped waiting.
+        if (payload.reference.emailId === 2) return Promise.reject(new BridgeError('timeout', 'Figma did not answer Envelope within 1 minute.'));
+        return Promise.resolve({ nodeId: `1:${payload.reference.emailId}`, name: 'x' });
+      },
+    } as unknown as Parameters<typeof createReferenceInserter>[0]['endpoint'];
+    const client = { getEmailAsync: () => Promise.resolve({ data: { brand: { name: 'Acme' } }, meta: { attribution: { source: 'MailVault', url: 'https://mailvault.example' } } }) } as unknown as LibraryClient;
+    const loadTilesAsync = (): Promise<Screenshot> => Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
+    const inserter = createReferenceInserter({ endpoint, client, loadTilesAsync });
+    const outcome = await inserter.insertAsync([item(1), item(2)], { layout: 'grid' }, () => undefined, new AbortController().signal);
+    expect(outcome).toEqual({ placed: 2, placedIds: [1, 2], total: 2, failed: [], cancelled: false });
+    expect(insertSummary(outcome)).toBe('Placed 2 references on the canvas.');
   });
 
   it('lets go of the library request for the email’s facts when Cancel comes while it is on its way (it held one of the library’s slots)', async () => {
@@ -246,7 +289,7 @@ describe('the reference inserter', () => {
     const endpoint = {
       request: (type: string, payload: CanvasInsert) => {
         sent.push(type);
-        return Promise.resolve(type === 'canvas/insert-begin' ? { batchId: 'b1' } : type === 'canvas/insert-end' ? { placed: 3, nodeIds: ['1:1', '1:2', '1:3'] } : { nodeId: `1:${payload.reference.emailId}`, name: 'x' });
+        return Promise.resolve(type === 'canvas/insert-begin' ? { batchId: 'b1' } : type === 'canvas/insert-end' ? { placed: 3, nodeIds: ['1:1', '1:2', '1:3'], emailIds: [1, 2, 3] } : { nodeId: `1:${payload.reference.emailId}`, name: 'x' });
       },
     } as unknown as Parameters<typeof createReferenceInserter>[0]['endpoint'];
     let reads = 0;
@@ -378,7 +421,7 @@ describe('insertSummary', () => {
   it('names the page the references went on when the person opened another one meanwhile', async () => {
     const endpoint = {
       request: (type: string, payload: CanvasInsert) =>
-        Promise.resolve(type === 'canvas/insert-begin' ? { batchId: 'b1' } : type === 'canvas/insert-end' ? { placed: 2, nodeIds: ['1:1', '1:2'], pageName: 'Emails 🚀' } : { nodeId: `1:${payload.reference.emailId}`, name: 'x', pageName: 'Moodboard' }),
+        Promise.resolve(type === 'canvas/insert-begin' ? { batchId: 'b1' } : type === 'canvas/insert-end' ? { placed: 2, nodeIds: ['1:1', '1:2'], emailIds: [1, 2], pageName: 'Emails 🚀' } : { nodeId: `1:${payload.reference.emailId}`, name: 'x', pageName: 'Moodboard' }),
     } as unknown as Parameters<typeof createReferenceInserter>[0]['endpoint'];
     const client = { getEmailAsync: () => Promise.resolve({ data: { brand: { name: 'Acme' } }, meta: { attribution: { source: 'MailVault', url: 'https://mailvault.example' } } }) } as unknown as LibraryClient;
     const loadTilesAsync = (): Promise<Screenshot> => Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
