@@ -5,7 +5,7 @@ import { ApiError, type ApiErrorCode } from '../../../src/shared/api/http/api-er
 import { errorFromResponse } from '../../../src/shared/api/http/error-mapping';
 import type { FoundReference } from '../../../src/shared/bridge/messages';
 import { checkEmailsAsync } from '../../../ui/library/references/check-emails';
-import { checkPacing, checkProgressText, classifyEmailError, distinctEmailIds, goneReferences, hiddenText, pacingText, removalText, summaryText, type EmailCheckProgress } from '../../../ui/library/references/reference-check';
+import { checkPacing, checkProgressText, classifyEmailError, distinctEmailIds, emptiedBoardsText, goneReferences, hiddenText, pacingText, removalText, summaryText, type EmailCheckProgress } from '../../../ui/library/references/reference-check';
 import { messageProblems } from '../../support/message-rules';
 
 const apiError = (code: ApiErrorCode, status: number | null, retryAfterSeconds?: number) =>
@@ -91,6 +91,25 @@ describe('removalText', () => {
       'Removed 1 reference (one undo step in Figma). “Cedar & Clay — Sale” on page “Moodboard” was not removed. The frame is inside a component instance: detach the instance, then remove the reference. A reference was not removed. Someone deleted it after the check.',
     );
     expect(messageProblems(text)).toEqual([]);
+  });
+  it('names the journey boards that went with their last reference, after the references', () => {
+    const text = removalText({ removed: 1, failures: [], boards: [{ name: 'Acme — journey', pageName: 'Emails' }] });
+    expect(text).toBe('Removed 1 reference (one undo step in Figma). The journey board “Acme — journey” on page “Emails” held no other reference, so it was removed too.');
+    expect(messageProblems(text)).toEqual([]);
+  });
+});
+
+describe('emptiedBoardsText', () => {
+  it('names each board removed with its page, and says nothing when none was', () => {
+    const one = emptiedBoardsText([{ name: 'Acme — journey', pageName: 'Emails' }]);
+    expect(one).toBe('The journey board “Acme — journey” on page “Emails” held no other reference, so it was removed too.');
+    const two = emptiedBoardsText([
+      { name: 'Acme — journey', pageName: 'Emails' },
+      { name: 'Petal — journey', pageName: 'Moodboard' },
+    ]);
+    expect(two).toBe('2 journey boards held no other reference, so they were removed too: “Acme — journey” on page “Emails”; “Petal — journey” on page “Moodboard”.');
+    expect([...messageProblems(one), ...messageProblems(two)]).toEqual([]);
+    expect(emptiedBoardsText()).toBe('');
   });
 });
 

@@ -96,13 +96,29 @@ export function goneReferences(outcome: Pick<CheckOutcome, 'references' | 'goneE
   return outcome.references.filter((reference) => outcome.goneEmailIds.has(reference.emailId));
 }
 
-/** "Removed 2 references (one undo step in Figma)." (or that none was) and each one that stayed, with why. */
-export function removalText({ removed, failures }: ReferenceRemoval): string {
+/** "Removed 2 references (one undo step in Figma)." (or that none was), each one that stayed, with why, and the journey boards emptied with them. */
+export function removalText({ removed, failures, boards }: ReferenceRemoval): string {
   const stayed = failures.map(
     (failure) => `${failure.name === '' ? 'A reference' : `“${failure.name}”`}${failure.pageName === '' ? '' : ` on page “${failure.pageName}”`} was not removed. ${failure.reason}`,
   );
   // Nothing removed makes no undo step: saying one would send the designer looking for it.
-  return [removed === 0 ? 'No reference was removed.' : `Removed ${plural(removed, 'reference')} (one undo step in Figma).`, ...stayed].join(' ');
+  const emptied = emptiedBoardsText(boards);
+  return [removed === 0 ? 'No reference was removed.' : `Removed ${plural(removed, 'reference')} (one undo step in Figma).`, ...stayed, ...(emptied ? [emptied] : [])].join(' ');
+}
+
+type Board = NonNullable<ReferenceRemoval['boards']>[number];
+
+const boardName = ({ name, pageName }: Board) => `“${name}”${pageName === '' ? '' : ` on page “${pageName}”`}`;
+
+/**
+ * The journey boards that went with their last reference (src/canvas/reference-removal.ts), said
+ * so the designer does not look for them: "The journey board “Acme — journey” on page “Emails”
+ * held no other reference, so it was removed too." ('' for none).
+ */
+export function emptiedBoardsText(boards: readonly Board[] = []): string {
+  if (boards.length === 0) return '';
+  if (boards.length === 1) return `The journey board ${boardName(boards[0]!)} held no other reference, so it was removed too.`;
+  return `${boards.length} journey boards held no other reference, so they were removed too: ${boards.map(boardName).join('; ')}.`;
 }
 
 /** After Show, for a reference that is selected yet not seen: everything that hides it, and how to see it. */
