@@ -90,6 +90,15 @@ export function keyProblem(api: ApiName, input: string): string | null {
   return libraryRule;
 }
 
+/**
+ * Why a key saved by an older version, which took it in, is not used now, in words (null: none is
+ * saved, or it is used): without them the key would vanish from Settings unexplained.
+ */
+export function savedKeyProblem(api: ApiName, saved: string): string | null {
+  const problem = saved.trim() === '' ? null : keyProblem(api, saved);
+  return problem && `The ${api} API key saved earlier is not used, as the ${api} would refuse it. ${problem}`;
+}
+
 /** A key shown after saving: enough to recognise it, never enough to use it. */
 export function maskKey(key: string): string {
   const trimmed = key.trim();
