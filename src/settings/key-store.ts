@@ -1,6 +1,6 @@
 // The user's API keys and base URLs, kept in figma.clientStorage: private to this user on this
 // machine, never in the document (plugin data there travels with the file to everyone).
-import { baseUrlProblem, keyProblem, normalizeBaseUrl, sameOrigin, type ApiName } from '../shared/settings/validate-settings';
+import { baseUrlProblem, keyProblem, normalizeBaseUrl, sameOrigin, savedKeyProblem, type ApiName } from '../shared/settings/validate-settings';
 import type { ClientStorageLike } from '../platform/client-storage';
 
 export interface ApiCredentials {
@@ -14,6 +14,8 @@ export interface KeyStore {
   /** Stores the base URL and, when given, the key. Both must already be valid. */
   saveAsync(api: ApiName, input: { baseUrl: string; key?: string }): Promise<void>;
   forgetKeyAsync(api: ApiName): Promise<void>;
+  /** Why a saved key is not used (saved by an older version that took it in), in words; null when none is saved or it is used. */
+  readSavedKeyProblemAsync(api: ApiName): Promise<string | null>;
 }
 
 export const API_NAMES: readonly ApiName[] = ['library', 'builder'];
@@ -77,5 +79,10 @@ export function createKeyStore(storage: ClientStorageLike, defaultBaseUrls: Reco
     await storage.deleteAsync(storageKeys(api).key);
   }
 
-  return { readAsync, saveAsync, forgetKeyAsync };
+  async function readSavedKeyProblemAsync(api: ApiName): Promise<string | null> {
+    const savedKey = await readStringAsync(storageKeys(api).key);
+    return savedKey === null ? null : savedKeyProblem(api, savedKey);
+  }
+
+  return { readAsync, saveAsync, forgetKeyAsync, readSavedKeyProblemAsync };
 }

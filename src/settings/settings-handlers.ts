@@ -59,12 +59,13 @@ async function storing(write: Promise<void>, message: string): Promise<void> {
 
 export async function readSettingsViewAsync(dependencies: Pick<SettingsDependencies, 'keyStore' | 'documentSettings' | 'defaultBaseUrls'>): Promise<SettingsView> {
   const { keyStore, documentSettings, defaultBaseUrls } = dependencies;
-  const [library, builder] = await Promise.all([keyStore.readAsync('library'), keyStore.readAsync('builder')]);
-  return {
-    library: { baseUrl: library.baseUrl, defaultBaseUrl: defaultBaseUrls.library, keyHint: library.key === null ? null : maskKey(library.key) },
-    builder: { baseUrl: builder.baseUrl, defaultBaseUrl: defaultBaseUrls.builder, keyHint: builder.key === null ? null : maskKey(builder.key) },
-    designSystemId: documentSettings.getDesignSystemId(),
+  const readApiAsync = async (api: ApiName) => {
+    const [{ baseUrl, key }, savedKeyProblem] = await Promise.all([keyStore.readAsync(api), keyStore.readSavedKeyProblemAsync(api)]);
+    const view = { baseUrl, defaultBaseUrl: defaultBaseUrls[api], keyHint: key === null ? null : maskKey(key) };
+    return savedKeyProblem === null ? view : { ...view, savedKeyProblem };
   };
+  const [library, builder] = await Promise.all([readApiAsync('library'), readApiAsync('builder')]);
+  return { library, builder, designSystemId: documentSettings.getDesignSystemId() };
 }
 
 export function createSettingsHandlers(dependencies: SettingsDependencies): SettingsHandlers {

@@ -25,8 +25,9 @@ export function relativeTime(iso: string, nowMs: number): string {
   const at = readableTime(iso);
   if (at === null) return 'at an unknown time';
   const seconds = Math.round((at - nowMs) / 1000);
-  // A server clock slightly ahead of this computer's is still "just now".
-  if (Math.abs(seconds) < 45) return 'just now';
+  // Every time shown is one past: a time ahead of this computer's clock (a server clock ahead of it,
+  // by any amount) is "just now", never "in 3 minutes".
+  if (seconds > -45) return 'just now';
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
   }

@@ -100,7 +100,10 @@ export function testAnswerText(api: ApiName, message: string, form: { keyTyped: 
     const notSaved = `The ${API_TEXT[api].keyNoun} typed above is not saved yet`;
     return api === 'builder' ? `${notSaved}, and the test needs a saved key: choose Save, then test again.` : `${message} ${notSaved}, so this tested browsing without it: choose Save, then test again.`;
   }
-  return form.edited ? `${message} ${UNSAVED_NOT_TESTED}` : message;
+  if (!form.edited) return message;
+  // Only an address typed, no key saved: the builder was not tried, the library was tried without a key.
+  if (!form.hasSavedKey) return `${message} ${api === 'builder' ? 'The address typed above is not saved yet either.' : 'This tested the saved address without a key; the address typed above is not saved yet.'}`;
+  return `${message} ${UNSAVED_NOT_TESTED}`;
 }
 
 /** A 429 on the connection test: its wait counted down beside the answer (not in it, which is announced): "Test again in 12 seconds." */

@@ -24,6 +24,8 @@ const apiSettingsSchema = z.object({
   defaultBaseUrl: z.string(),
   /** The saved key, masked (`ef_••••1a2b`), or null when none is saved. */
   keyHint: z.nullable(z.string()),
+  /** Why a key saved earlier is not used (an older version took in a key now refused), in words. */
+  savedKeyProblem: z.optional(z.string()),
 });
 
 export const settingsViewSchema = z.object({

@@ -52,8 +52,8 @@ export function normalizeBaseUrl(input: string): string {
 }
 
 const QUOTE_MARKS = /^["'“”‘’`]+|["'“”‘’`]+$/g;
-// What follows a value copied out of JSON ("ef_…",).
-const TRAILING_COMMA = /\s*,$/;
+// What follows a value copied out of JSON ("ef_…",) or JavaScript ("ef_…";).
+const TRAILING_PUNCTUATION = /\s*[,;]$/;
 
 /** A key copied from JSON or a shell with its quote marks: named, mark and place, when they are all that is wrong. */
 function quoteProblem(key: string, isKey: (key: string) => boolean): string | null {
@@ -71,16 +71,16 @@ export function keyProblem(api: ApiName, input: string): string | null {
   const quoted = quoteProblem(key, isKey);
   if (quoted) return quoted;
   if (isKey(key)) return null;
-  if (isKey(key.replace(TRAILING_COMMA, ''))) return 'The key ends with a comma. Paste the key without it.';
-  // What a paste brings along most (quote marks and a comma aside, above): "Bearer " copied from a request, a line
+  if (isKey(key.replace(TRAILING_PUNCTUATION, ''))) return `The key ends with ${key.endsWith(';') ? 'a semicolon' : 'a comma'}. Paste the key without it.`;
+  // What a paste brings along most (quote marks and a comma or semicolon aside, above): "Bearer " copied from a request, a line
   // break or an invisible character inside, or the other API's key. Refused, never cleaned
   // silently, so the key saved is exactly the one the person can see.
   if (isKey(key.replace(/^(authorization:\s*)?bearer\s+/i, ''))) return 'Paste the key alone, without “Bearer” in front of it.';
   if (isKey(key.replace(/\s+/g, ''))) return `This ${api} API key has a space or line break inside it: copy it again in one piece.`;
   if (isKey(key.replace(INVISIBLE, ''))) return `This ${api} API key has an invisible character in it: copy it again from where it was made.`;
   // More than one of those at once: each check above found the rest no key; all of them off, it is one.
-  const stripped = key.replace(/^(authorization:\s*)?bearer\s+/i, '').replace(TRAILING_COMMA, '').replace(QUOTE_MARKS, '').replace(/\s+/g, '').replace(INVISIBLE, '');
-  if (isKey(stripped.replace(QUOTE_MARKS, ''))) return `This ${api} API key came with more than the key (quote marks, a comma, spaces, line breaks or “Bearer”): copy the key alone again, in one piece.`;
+  const stripped = key.replace(/^(authorization:\s*)?bearer\s+/i, '').replace(TRAILING_PUNCTUATION, '').replace(QUOTE_MARKS, '').replace(/\s+/g, '').replace(INVISIBLE, '');
+  if (isKey(stripped.replace(QUOTE_MARKS, ''))) return `This ${api} API key came with more than the key (quote marks, a comma or semicolon, spaces, line breaks or “Bearer”): copy the key alone again, in one piece.`;
   const libraryRule = 'Library keys look like xxx_live_ followed by at least 8 letters or digits.';
   if (api === 'builder') {
     if (isLibraryKey(key)) return `This is a library API key: paste it under Email library. Builder keys start with "${BUILDER_KEY_PREFIX}".`;
@@ -88,6 +88,15 @@ export function keyProblem(api: ApiName, input: string): string | null {
   }
   if (isBuilderKey(key)) return `This is a builder API key: paste it under Email builder. ${libraryRule}`;
   return libraryRule;
+}
+
+/**
+ * Why a key saved by an older version, which took it in, is not used now, in words (null: none is
+ * saved, or it is used): without them the key would vanish from Settings unexplained.
+ */
+export function savedKeyProblem(api: ApiName, saved: string): string | null {
+  const problem = saved.trim() === '' ? null : keyProblem(api, saved);
+  return problem && `The ${api} API key saved earlier is not used, as the ${api} would refuse it. ${problem}`;
 }
 
 /** A key shown after saving: enough to recognise it, never enough to use it. */

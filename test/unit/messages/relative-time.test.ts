@@ -7,6 +7,19 @@ import { messageProblems } from '../../support/message-rules';
 
 const now = Date.parse('2026-11-24T12:00:00Z');
 
+describe('a time ahead of this computer’s clock', () => {
+  // Every time shown is one past (updated, saved, synced): the builder's clock ahead of this one
+  // made a template read “Updated in 3 minutes”.
+  it('is “just now”, however far ahead, while a time past still counts back', () => {
+    expect(relativeTime('2026-11-24T12:00:30Z', now)).toBe('just now');
+    expect(relativeTime('2026-11-24T12:03:00Z', now)).toBe('just now');
+    expect(relativeTime('2026-11-24T14:00:00Z', now)).toBe('just now');
+    expect(relativeTime('2026-11-24T11:59:30Z', now)).toBe('just now');
+    expect(relativeTime('2026-11-24T11:59:00Z', now)).toBe('1 minute ago');
+    expect(relativeTime('2026-11-23T12:00:00Z', now)).toBe('yesterday');
+  });
+});
+
 describe('a time that is not a date-time', () => {
   it('is an unknown time, not the raw text or a guess (Date.parse reads “12” as the year 2001)', () => {
     for (const broken of ['not a date', '12', '2026-13-45T10:00:00Z', 'March 7', '']) {

@@ -126,6 +126,21 @@ describe('testAnswerText', () => {
   });
 });
 
+describe('testAnswerText with no key saved and only an address typed', () => {
+  const addressOnly = { keyTyped: false, edited: true, hasSavedKey: false };
+
+  it('says the library was tested at the saved address without a key, never that a saved key was tested', () => {
+    const text = testAnswerText('library', 'Reached the library: browsing works without a key.', addressOnly);
+    expect(text).toBe('Reached the library: browsing works without a key. This tested the saved address without a key; the address typed above is not saved yet.');
+    expect(text).not.toMatch(/saved address and key/);
+  });
+
+  it('says for the builder, which is not tried without a key, only that the address typed is not saved', () => {
+    const text = testAnswerText('builder', 'No builder API key is saved yet. Paste the key, choose Save, then test again.', addressOnly);
+    expect(text).toBe('No builder API key is saved yet. Paste the key, choose Save, then test again. The address typed above is not saved yet either.');
+  });
+});
+
 describe('testCountdownText and testWaitOverText', () => {
   it('counts a 429 down on a line of its own, then says with the message that the test can run again', () => {
     expect(testCountdownText(2)).toBe('Test again in 2 seconds.');

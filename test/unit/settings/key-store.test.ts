@@ -69,6 +69,19 @@ describe('key store', () => {
     expect(storage.entries.size).toBe(0);
   });
 
+  it('says why a saved key it does not use is not used (one an older version took in), and nothing for a usable or absent key', async () => {
+    const storage = createMemoryStorage();
+    const store = createKeyStore(storage, defaults);
+    expect(await store.readSavedKeyProblemAsync('builder')).toBeNull();
+    storage.entries.set(storageKeys('builder').key, `${builderKey};`);
+    expect(await store.readAsync('builder')).toEqual({ baseUrl: defaults.builder, key: null });
+    expect(await store.readSavedKeyProblemAsync('builder')).toBe('The builder API key saved earlier is not used, as the builder would refuse it. The key ends with a semicolon. Paste the key without it.');
+    storage.entries.set(storageKeys('library').key, libraryKey);
+    expect(await store.readSavedKeyProblemAsync('library')).toBeNull();
+    storage.entries.set(storageKeys('library').key, '');
+    expect(await store.readSavedKeyProblemAsync('library')).toBeNull();
+  });
+
   it('treats stored entries that break the rules as absent instead of using them', async () => {
     const storage = createMemoryStorage();
     storage.entries.set(storageKeys('builder').key, 'not-a-builder-key');

@@ -4,6 +4,7 @@ import { handlerContext } from '../../../src/shared/bridge/endpoint';
 import { createDocumentSettings } from '../../../src/settings/document-settings';
 import { createKeyStore } from '../../../src/settings/key-store';
 import { createSettingsHandlers, type SettingsDependencies } from '../../../src/settings/settings-handlers';
+import { messageProblems } from '../../support/message-rules';
 import { createMemoryStorage } from './memory-storage';
 
 const defaults = { library: 'https://api.mailvault.example', builder: 'https://app.templatebuilder.example' };
@@ -40,6 +41,23 @@ describe('settings handlers', () => {
       builder: { baseUrl: defaults.builder, defaultBaseUrl: defaults.builder, keyHint: null },
       designSystemId: null,
     });
+  });
+
+  // An older version took in a builder key with the comma after it (the builder refuses it): now it
+  // reads as no key, and Settings showed the empty key field with nothing saying why.
+  it('says in words on settings/get why a key saved earlier is not used, never showing the key', async () => {
+    const { handlers, storage } = setup();
+    storage.entries.set('envelope.builder.apiKey', `${builderKey},`);
+    const view = await handlers['settings/get']({}, context);
+    expect(view.builder.keyHint).toBeNull();
+    expect(view.builder.savedKeyProblem).toBe('The builder API key saved earlier is not used, as the builder would refuse it. The key ends with a comma. Paste the key without it.');
+    expect(messageProblems(view.builder.savedKeyProblem ?? '')).toEqual([]);
+    expect(JSON.stringify(view)).not.toContain(builderKey);
+    expect(view.library.savedKeyProblem).toBeUndefined();
+    // Once a key is saved again, the words go.
+    const saved = await handlers['settings/save-api']({ api: 'builder', baseUrl: defaults.builder, key: builderKey }, context);
+    expect(saved.builder.keyHint).toBe('ef_••••0123');
+    expect(saved.builder.savedKeyProblem).toBeUndefined();
   });
 
   it('saves a key and answers with the masked hint, never the key', async () => {

@@ -108,9 +108,11 @@ describe('key rules', () => {
     ['library', '"lib_live_A1b2 C3d4"'],
     ['builder', '"ef_8f2kq93lsx0",'],
     ['library', '"lib_live_A1b2C3d4",'],
+    ['builder', '"ef_8f2kq93lsx0";'],
+    ['library', '"lib_live_A1b2C3d4";'],
   ] as const)('says what came along with a %s key pasted with more than one thing around it: %j', (api, input) => {
     const words = keyProblem(api, input);
-    expect(words).toBe(`This ${api} API key came with more than the key (quote marks, a comma, spaces, line breaks or “Bearer”): copy the key alone again, in one piece.`);
+    expect(words).toBe(`This ${api} API key came with more than the key (quote marks, a comma or semicolon, spaces, line breaks or “Bearer”): copy the key alone again, in one piece.`);
     expect(messageProblems(words ?? '')).toEqual([]);
   });
 
@@ -124,6 +126,24 @@ describe('key rules', () => {
     const words = keyProblem(api, input);
     expect(words).toBe('The key ends with a comma. Paste the key without it.');
     expect(messageProblems(words ?? '')).toEqual([]);
+  });
+
+  // Copied from JavaScript (const key = "ef_…";), a key brings the semicolon after it, as the comma above.
+  it.each([
+    ['builder', 'ef_8f2kq93lsx0;'],
+    ['builder', ' ef_8f2kq93lsx0 ; '],
+    ['library', 'lib_live_A1b2C3d4;'],
+  ] as const)('names the semicolon when %s key %j is pasted with it', (api, input) => {
+    const words = keyProblem(api, input);
+    expect(words).toBe('The key ends with a semicolon. Paste the key without it.');
+    expect(messageProblems(words ?? '')).toEqual([]);
+  });
+
+  it('a key ending in a semicolon is no key (a semicolon inside a builder key still is)', () => {
+    expect(isBuilderKey('ef_8f2kq93lsx0;')).toBe(false);
+    expect(isBuilderKey('ef_8f2k;q93lsx0')).toBe(true);
+    expect(isBuilderKey('ef_8f2kq93lsx:')).toBe(true);
+    expect(isBuilderKey('ef_8f2kq93lsx<')).toBe(true);
   });
 
   it('a key ending in a comma is no key (a comma inside a builder key still is)', () => {
