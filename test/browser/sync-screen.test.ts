@@ -553,6 +553,78 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  /** Whether all of the element shows inside the window and its scrolling screen. */
+  const wholeInSight = (element: Locator) =>
+    element.evaluate((shown) => {
+      const rect = shown.getBoundingClientRect();
+      const view = shown.closest('main')?.getBoundingClientRect() ?? { top: 0, bottom: window.innerHeight };
+      return rect.height > 0 && rect.top >= Math.max(0, view.top) - 0.5 && rect.bottom <= Math.min(window.innerHeight, view.bottom) + 0.5;
+    });
+  /** The live regions in the page, and whether the element is inside one (its every change would be read out). */
+  const liveRegionsAsync = (page: Page, element: Locator) =>
+    Promise.all([
+      page.locator('[aria-live], [role="status"], [role="alert"], [role="log"]').count(),
+      element.evaluate((shown) => shown.closest('[aria-live], [role="status"], [role="alert"], [role="log"]') !== null),
+    ]);
+
+  it('in the smallest window, the progress of a sync started at the bottom shows beside its Cancel, the keyboard staying on Cancel and the progress not read out (it stood at the screen’s top, out of view)', async () => {
+    const page = await openAsync({ count: 30, hold: ['sync/run'] });
+    await page.setViewportSize({ width: 320, height: 240 });
+    await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
+    const regions = await page.locator('[aria-live], [role="status"], [role="alert"], [role="log"]').count();
+    await page.getByRole('button', { name: /^Sync \d+ changes$/ }).press('Enter');
+    const progress = page.getByTestId('sync-progress');
+    await progress.waitFor();
+    const cancel = page.getByRole('button', { name: 'Cancel sync' });
+    await expect.poll(() => wholeInSight(progress)).toBe(true);
+    expect(await wholeInSight(cancel)).toBe(true);
+    expect(await cancel.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await liveRegionsAsync(page, progress)).toEqual([regions, false]);
+    await page.evaluate(() => (window as unknown as { syncStub: { release: (type: string) => void } }).syncStub.release('sync/run'));
+    await page.getByTestId('sync-outcome').waitFor();
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
+    await closeAsync(page);
+  });
+
+  it('in the smallest window, Check again’s progress shows beside it, not read out (it stood at the screen’s top, out of view)', async () => {
+    const page = await openAsync({ count: 30, stepMs: 400 });
+    await page.setViewportSize({ width: 320, height: 240 });
+    await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
+    const regions = await page.locator('[aria-live], [role="status"], [role="alert"], [role="log"]').count();
+    await page.getByRole('button', { name: 'Check again' }).click();
+    const progress = page.getByTestId('sync-progress');
+    await progress.waitFor();
+    await expect.poll(() => wholeInSight(progress)).toBe(true);
+    expect(await wholeInSight(page.getByRole('button', { name: 'Stop checking' }))).toBe(true);
+    expect(await liveRegionsAsync(page, progress)).toEqual([regions, false]);
+    await closeAsync(page);
+  });
+
+  it('in the smallest window, after Check again at the bottom, Space on a conflict says why in sight with the row, the keyboard staying in the list (it was said at the screen’s top, out of view)', async () => {
+    const page = await openAsync({ count: 30, kinds: ['local-change', 'conflict'] });
+    await page.setViewportSize({ width: 320, height: 240 });
+    const grid = page.getByRole('grid', { name: 'Components that differ' });
+    await grid.waitFor();
+    const regions = await page.locator('[aria-live], [role="status"], [role="alert"], [role="log"]').count();
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await expect.poll(() => sentAsync(page, 'sync/compare')).toHaveLength(2);
+    await page.getByRole('button', { name: 'Check again' }).waitFor();
+    // The keyboard is on the buttons (on the first, Sync, as the check ended): Shift+Tab back into the list, down to a conflict, Space.
+    for (let step = 0; step < 4 && !(await grid.evaluate((list) => list === document.activeElement)); step++) await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('ArrowDown');
+    const row = page.locator(`[id="${await grid.getAttribute('aria-activedescendant')}"]`);
+    // Conflicts come first in the list: a conflict's name, said back in the words below.
+    const name = await row.locator('.sync-name').textContent();
+    await page.keyboard.press(' ');
+    const said = page.getByText(`${name} is a conflict: press Enter to open it`);
+    await said.waitFor();
+    await expect.poll(() => wholeInSight(said)).toBe(true);
+    expect(await wholeInSight(row)).toBe(true);
+    expect(await grid.evaluate((list) => list === document.activeElement)).toBe(true);
+    expect(await page.locator('[aria-live], [role="status"], [role="alert"], [role="log"]').count()).toBe(regions);
+    await closeAsync(page);
+  });
+
   it('in the smallest window, a tick put back because it could not be saved says why in sight (the words stood at the screen’s top, out of view)', async () => {
     const page = await openAsync({ count: 20, chooseError: 'The builder could not be reached. Check your connection.' });
     await page.setViewportSize({ width: 320, height: 240 });

@@ -265,6 +265,46 @@ function CaptionedPicture({ src, label, name }: { src: string | null; label: str
   );
 }
 
+type Size = { width: number; height: number };
+
+/**
+ * Overlay and Swipe: both pictures at one scale, aligned at the top left of a frame as large as
+ * the larger of each side, as Difference lines them up; fitted each on its own, a component whose
+ * size changed looked rescaled rather than moved. The frame takes the pictures' shape once both loaded.
+ */
+function StackedPictures({ detail, name, topStyle }: { detail: SyncDetail; name: string; topStyle: Record<string, string | number> }) {
+  const [sizes, setSizes] = useState<{ before?: Size; after?: Size }>({});
+  const [broken, setBroken] = useState(false);
+  if (broken) {
+    return (
+      <div class="sync-pictures">
+        <CaptionedPicture src={detail.beforePicture} label={detail.beforeLabel} name={name} />
+        <CaptionedPicture src={detail.afterPicture} label={detail.afterLabel} name={name} />
+      </div>
+    );
+  }
+  const { before, after } = sizes;
+  const frame = before && after && { width: Math.max(before.width, after.width), height: Math.max(before.height, after.height) };
+  const layer = (side: 'before' | 'after', src: string | null, label: string) => (
+    <img
+      class="sync-stack-picture"
+      src={src!}
+      alt={`${name}: ${label}`}
+      style={frame ? { width: `${(100 * sizes[side]!.width) / frame.width}%`, height: `${(100 * sizes[side]!.height) / frame.height}%` } : { visibility: 'hidden' }}
+      onLoad={({ currentTarget: image }) => setSizes((known) => ({ ...known, [side]: { width: image.naturalWidth, height: image.naturalHeight } }))}
+      onError={() => setBroken(true)}
+    />
+  );
+  return (
+    <div class="sync-stack" style={frame ? { '--ratio': frame.width / frame.height } : undefined}>
+      {layer('before', detail.beforePicture, detail.beforeLabel)}
+      <div class="sync-stack-top" style={topStyle}>
+        {layer('after', detail.afterPicture, detail.afterLabel)}
+      </div>
+    </div>
+  );
+}
+
 function PictureCompare({ detail, name, mode, setMode }: { detail: SyncDetail; name: string; mode: PictureMode; setMode: (mode: PictureMode) => void }) {
   const [amount, setAmount] = useState(50);
   const both = detail.beforePicture !== null && detail.afterPicture !== null;
@@ -292,15 +332,7 @@ function PictureCompare({ detail, name, mode, setMode }: { detail: SyncDetail; n
         </div>
       ) : (
         <div class="sync-stack-wrap">
-          <div class="sync-stack">
-            <Picture src={detail.beforePicture} label={detail.beforeLabel} name={name} />
-            <div
-              class="sync-stack-top"
-              style={shown === 'overlay' ? { opacity: amount / 100 } : { clipPath: `inset(0 0 0 ${amount}%)` }}
-            >
-              <Picture src={detail.afterPicture} label={detail.afterLabel} name={name} />
-            </div>
-          </div>
+          <StackedPictures key={`${detail.beforePicture}\n${detail.afterPicture}`} detail={detail} name={name} topStyle={shown === 'overlay' ? { opacity: amount / 100 } : { clipPath: `inset(0 0 0 ${amount}%)` }} />
           <label class="sync-range">
             {shown === 'overlay' ? `Opacity of “${detail.afterLabel}”` : `Swipe between “${detail.beforeLabel}” and “${detail.afterLabel}”`}
             <input

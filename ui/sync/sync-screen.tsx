@@ -19,6 +19,7 @@ import { asSentence, errorCode, isCancelled, type Failure } from './sync-failure
 import { SyncHistory } from './sync-history';
 import { choiceMode, KIND_ORDER, toggledChoice } from './sync-kinds';
 import { SyncList } from './sync-list';
+import { revealKeepingFocus } from './reveal-keeping-focus';
 import { FailureNotice, LinkProblem, OutcomeNotice, SyncAnnouncement, TaskProgress } from './sync-notices';
 import { outcomeAfterCheck, type ShownOutcome } from './sync-outcome';
 import type { SyncRequester } from './sync-requester';
@@ -95,6 +96,13 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   useEffect(() => {
     if (copied) actionsFocus.ref.current?.scrollIntoView({ block: 'nearest' });
   }, [copied, actionsFocus.ref]);
+
+  const started = task !== null;
+  // The progress of a check or a sync started here, and what the screen says, come into sight with the buttons.
+  useEffect(() => {
+    const actions = actionsFocus.ref.current;
+    if (message || (started && actions?.contains(document.activeElement))) revealKeepingFocus(actions);
+  }, [message, started, actionsFocus.ref]);
 
   // Relative times ("3 minutes ago") stay true while the window is open.
   useEffect(() => {
@@ -364,7 +372,6 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         </p>
       ) : null}
       <SyncAnnouncement task={task} outcome={outcome} />
-      {task ? <TaskProgress task={task} /> : null}
       {failure ? <FailureNotice failure={failure} busy={busy} onRetry={retryFrom} testId="sync-error" /> : null}
       {chooseFailure ? <FailureNotice failure={chooseFailure} busy={busy} onRetry={retryFrom} testId="sync-choose-error" /> : null}
       {apartFailure ? <FailureNotice failure={apartFailure} busy={busy} onRetry={retryFrom} testId="sync-keep-apart-error" /> : null}
@@ -378,7 +385,6 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
           }}
         />
       ) : null}
-      <LiveNotice message={message} testId="sync-message" />
       {/* A message here says why nothing is opening (the opening check was stopped). */}
       {!items && !task && !failure && !message ? (
         <p class="sync-inline-status" role="status">
@@ -523,6 +529,9 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         </p>
       ) : null}
       <div class="sync-actions" {...actionsFocus}>
+        {/* Beside the buttons that start a check or a sync (and near the list): at the screen's top, a small window scrolled to the buttons hid them. */}
+        {task ? <TaskProgress task={task} /> : null}
+        <LiveNotice message={message} testId="sync-message" />
         {task ? (
           <Button onClick={task.cancel} testId="sync-cancel">
             {task.kind === 'run' ? 'Cancel sync' : 'Stop checking'}
