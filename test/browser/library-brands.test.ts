@@ -243,6 +243,22 @@ describe('Brands: the insights and the next page of emails both failed', () => {
   });
 });
 
+describe('Brands: insights in words a designer reads', () => {
+  it('names what each share counts (it read “90% (129)”)', async () => {
+    const brand = await brandWithUnevenSharesAsync();
+    const ui = await openBrowseAsync();
+    await openBrandAsync(ui, brand.name);
+    const section = ui.getByRole('region', { name: 'Insights' });
+    const values = (title: string) => section.locator('figure', { has: ui.getByText(title, { exact: true }) }).locator('.bar-rows-value').allTextContents();
+    for (const title of ['Email service providers', 'Senders']) {
+      const shown = await values(title);
+      expect(shown.length, title).toBeGreaterThan(0);
+      for (const value of shown) expect(value, title).toMatch(/^\d+% \(\d+ emails?\)$/);
+    }
+    for (const value of await values('Top words in subject lines')) expect(value).toMatch(/^\d+ times?$/);
+  });
+});
+
 /** Replaces the library key in Settings with the emulator's other demo account's (no brand requests yet, following 50 brands), then back to Browse. */
 async function switchToOtherAccountAsync(ui: Frame): Promise<void> {
   const state = parseEmulatorState(await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json());

@@ -38,9 +38,9 @@ export function BrandInsightsView({ insights, emails, moreToLoad }: BrandInsight
         ) : null}
         <ColumnChart title="Sends by day of the week" bars={dayBars(insights.send_patterns.by_day_of_week)} unit="sends" said={whenSaid.day} />
         <ColumnChart title="Sends by hour of the day (UTC)" bars={hourBars(insights.send_patterns.by_hour)} unit="sends" said={whenSaid.hour} labelEvery={6} />
-        <BarRows title="Email service providers" rows={shareRows(technology.esp_breakdown)} />
-        <BarRows title="Senders" rows={shareRows(insights.senders.map((sender) => ({ name: sender.from_email, count: sender.count })))} />
-        <BarRows title="Top words in subject lines" rows={countRows(subject.top_words.map((word) => ({ name: word.word, count: word.count })))} unit="time" />
+        <BarRows title="Email service providers" rows={shareRows(technology.esp_breakdown)} unit="email" />
+        <BarRows title="Senders" rows={shareRows(insights.senders.map((sender) => ({ name: sender.from_email, count: sender.count })))} unit="email" />
+        <BarRows title="Top words in subject lines" rows={countRows(subject.top_words.map((word) => ({ name: word.word, count: word.count })))} unit="time" alone />
         <BarRows title={`Subject lines: ${Math.round(subject.avg_length)} characters on average`} rows={percentRows([['With an emoji', subject.contains_emoji_pct]])} />
         <BarRows
           title="Content and technology"
