@@ -257,6 +257,24 @@ describe('Brands: insights in words a designer reads', () => {
     }
     for (const value of await values('Top words in subject lines')) expect(value).toMatch(/^\d+ times?$/);
   });
+
+  it('rounds the average a week to one decimal (it read “about 1.4285714 a week”)', async () => {
+    const brand = await brandOfManyEmailsAsync();
+    const insights = (url: URL) => url.pathname === `/v1/brands/${brand.slug}/insights`;
+    await h.page.route(insights, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { frequency: { avg_per_week: number } } };
+      body.data.frequency.avg_per_week = 1.4285714;
+      await route.fulfill({ response, json: body });
+    });
+    try {
+      const ui = await openBrowseAsync();
+      await openBrandAsync(ui, brand.name);
+      expect(await textOf(ui.getByRole('region', { name: 'Insights' }).locator('p').first())).toContain('about 1.4 a week,');
+    } finally {
+      await h.page.unroute(insights);
+    }
+  });
 });
 
 /** Replaces the library key in Settings with the emulator's other demo account's (no brand requests yet, following 50 brands), then back to Browse. */

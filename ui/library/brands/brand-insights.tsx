@@ -2,7 +2,7 @@
 import type { BrandInsights, EmailSummary } from '../../../src/shared/api/library/schemas';
 import { shortDate } from '../search/search-query';
 import { BarRows, ColumnChart } from './charts';
-import { countRows, dayBars, hourBars, sendsOverTime, shareRows, whenSaid } from './insight-charts';
+import { countRows, dayBars, hourBars, perWeekText, sendsOverTime, shareRows, whenSaid } from './insight-charts';
 
 export interface BrandInsightsProps {
   insights: BrandInsights;
@@ -23,7 +23,7 @@ export function BrandInsightsView({ insights, emails, moreToLoad }: BrandInsight
     <section class="brand-insights" aria-labelledby="brand-insights-title">
       <h3 id="brand-insights-title">Insights</h3>
       <p>
-        {frequency.total_sent} emails, about {frequency.avg_per_week} a week, from {shortDate(frequency.first_send)} to {shortDate(frequency.last_send)}. Emails average{' '}
+        {frequency.total_sent} emails, {perWeekText(frequency.avg_per_week)}, from {shortDate(frequency.first_send)} to {shortDate(frequency.last_send)}. Emails average{' '}
         {Math.round(content.avg_word_count)} words and {Math.round(content.avg_image_count)} images.
       </p>
       <div class="chart-grid">

@@ -124,6 +124,12 @@ export function barRowValue(row: { percent: number; value?: number }, unit?: str
   return alone ? plural(row.value, unit) : `${percentText(row.percent)} (${plural(row.value, unit)})`;
 }
 
+/** "about 1.4 a week": the library's average to one decimal (it sent 1.4285714); a few a year is not "about 0". */
+export function perWeekText(average: number): string {
+  const rounded = Math.round(average * 10) / 10;
+  return rounded === 0 && average > 0 ? 'fewer than 0.1 a week' : `about ${rounded} a week`;
+}
+
 /** A percentage for display, kept inside 0–100. */
 export function percentText(value: number): string {
   return `${Math.round(Math.min(100, Math.max(0, value)))}%`;
