@@ -188,6 +188,95 @@ describe('Brands: a brand page that could not be loaded', () => {
   });
 });
 
+describe('Brands: the insights and the next page of emails both failed', () => {
+  const answer = (status: number, code: string) => ({ status, headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' }, body: JSON.stringify({ error: { code, message: 'Not now' } }) });
+  const unavailable = answer(503, 'unavailable');
+
+  it('says the insights could not be loaded in the one notice shown, and its Try again brings both (the insights’ failure was never said)', async () => {
+    const brand = await brandOfManyEmailsAsync();
+    const insights = (url: URL) => url.pathname === `/v1/brands/${brand.slug}/insights`;
+    const secondPage = (url: URL) => url.pathname === `/v1/brands/${brand.slug}` && url.searchParams.get('page') === '2';
+    await h.page.route(insights, (route) => route.fulfill(unavailable));
+    await h.page.route(secondPage, (route) => route.fulfill(unavailable));
+    try {
+      const ui = await openBrowseAsync();
+      await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+      await ui.getByRole('list', { name: 'Top brands' }).getByRole('button', { name: startingWith(brand.name) }).click();
+      const article = ui.getByRole('article');
+      await expect.poll(() => textOf(article.getByTestId('library-problem')), { timeout: 20_000 }).toContain('Insights could not be loaded.');
+      await article.getByRole('button', { name: 'More emails' }).click();
+      const notice = article.getByRole('region', { name: 'Emails' }).getByTestId('library-problem');
+      await notice.waitFor({ timeout: 20_000 });
+      await expect.poll(() => article.getByTestId('library-problem').count()).toBe(1);
+      expect(await textOf(notice.getByRole('alert'))).toMatch(/insights could not be loaded/i);
+      await h.page.unroute(insights);
+      await h.page.unroute(secondPage);
+      await notice.getByRole('button', { name: 'Try again' }).click();
+      await article.getByRole('heading', { name: 'Insights' }).waitFor({ timeout: 20_000 });
+      await expect.poll(() => article.getByRole('list', { name: `Emails from ${brand.name}` }).getByRole('listitem').count(), { timeout: 10_000 }).toBe(40);
+    } finally {
+      await h.page.unroute(insights);
+      await h.page.unroute(secondPage);
+    }
+  });
+
+  it('still says a brand with too few emails has no insights yet, not that they failed', async () => {
+    const brand = await brandOfManyEmailsAsync();
+    const insights = (url: URL) => url.pathname === `/v1/brands/${brand.slug}/insights`;
+    const secondPage = (url: URL) => url.pathname === `/v1/brands/${brand.slug}` && url.searchParams.get('page') === '2';
+    await h.page.route(insights, (route) => route.fulfill(answer(404, 'no_insights')));
+    await h.page.route(secondPage, (route) => route.fulfill(unavailable));
+    try {
+      const ui = await openBrowseAsync();
+      await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+      await ui.getByRole('list', { name: 'Top brands' }).getByRole('button', { name: startingWith(brand.name) }).click();
+      const article = ui.getByRole('article');
+      await article.getByRole('button', { name: 'More emails' }).click();
+      const notice = article.getByRole('region', { name: 'Emails' }).getByTestId('library-problem');
+      await notice.waitFor({ timeout: 20_000 });
+      expect(await textOf(article.getByTestId('no-insights'))).toMatch(/^Too few emails yet for insights/);
+      expect(await textOf(notice)).not.toMatch(/insights/i);
+    } finally {
+      await h.page.unroute(insights);
+      await h.page.unroute(secondPage);
+    }
+  });
+});
+
+describe('Brands: insights in words a designer reads', () => {
+  it('names what each share counts (it read “90% (129)”)', async () => {
+    const brand = await brandWithUnevenSharesAsync();
+    const ui = await openBrowseAsync();
+    await openBrandAsync(ui, brand.name);
+    const section = ui.getByRole('region', { name: 'Insights' });
+    const values = (title: string) => section.locator('figure', { has: ui.getByText(title, { exact: true }) }).locator('.bar-rows-value').allTextContents();
+    for (const title of ['Email service providers', 'Senders']) {
+      const shown = await values(title);
+      expect(shown.length, title).toBeGreaterThan(0);
+      for (const value of shown) expect(value, title).toMatch(/^\d+% \(\d+ emails?\)$/);
+    }
+    for (const value of await values('Top words in subject lines')) expect(value).toMatch(/^\d+ times?$/);
+  });
+
+  it('rounds the average a week to one decimal (it read “about 1.4285714 a week”)', async () => {
+    const brand = await brandOfManyEmailsAsync();
+    const insights = (url: URL) => url.pathname === `/v1/brands/${brand.slug}/insights`;
+    await h.page.route(insights, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { frequency: { avg_per_week: number } } };
+      body.data.frequency.avg_per_week = 1.4285714;
+      await route.fulfill({ response, json: body });
+    });
+    try {
+      const ui = await openBrowseAsync();
+      await openBrandAsync(ui, brand.name);
+      expect(await textOf(ui.getByRole('region', { name: 'Insights' }).locator('p').first())).toContain('about 1.4 a week,');
+    } finally {
+      await h.page.unroute(insights);
+    }
+  });
+});
+
 /** Replaces the library key in Settings with the emulator's other demo account's (no brand requests yet, following 50 brands), then back to Browse. */
 async function switchToOtherAccountAsync(ui: Frame): Promise<void> {
   const state = parseEmulatorState(await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json());

@@ -2250,7 +2250,7 @@ describe('Browse: journeys', () => {
     await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: startingWith(name) }).click();
     await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(`${name}: journey`);
     const stageHeadings = () => ui.getByRole('heading', { level: 3 }).allTextContents();
-    await expect.poll(async () => (await stageHeadings()).map((text) => text.replace(/ \(\d+ emails?\)$/, ''))).toEqual(three.data.stages.map((stage) => stage.stage));
+    await expect.poll(async () => (await stageHeadings()).map((text) => text.replace(/ \((\d+ of )?\d+ emails?\)$/, ''))).toEqual(three.data.stages.map((stage) => stage.stage));
     const firstStage = three.data.stages[0]!;
     expect(await ui.getByRole('list', { name: `${firstStage.stage} emails` }).getByRole('listitem').count()).toBe(firstStage.emails.length);
     await ui.getByLabel('Emails per stage').selectOption('1');
@@ -2258,6 +2258,21 @@ describe('Browse: journeys', () => {
     const email = one.data.stages[0]!.emails[0]!;
     await ui.getByRole('list', { name: `${firstStage.stage} emails` }).getByRole('button').first().click();
     await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(email.subject_line ?? email.title);
+  });
+
+  it('says how many of a stage’s emails are shown (it read “(8 emails)” over the one row shown)', async () => {
+    const journeys = await libraryAsync<{ data: Array<{ brand_slug: string }> }>('/v1/journeys?per_page=50');
+    const chosen = journeys.data[0]!;
+    type JourneyBody = { data: { stages: Array<{ stage: string; email_count: number; emails: unknown[] }> } };
+    const one = await libraryAsync<JourneyBody>(`/v1/journeys/${chosen.brand_slug}?emails_per_stage=1`, state.library.keys.demo);
+    const stage = one.data.stages.find((known) => known.email_count > 1 && known.emails.length === 1)!;
+    expect(stage, 'a stage of more than one email').toBeDefined();
+    const ui = await openBrowseAsync('light', 'anonymous');
+    await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+    await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: startingWith(await brandNameAsync(chosen.brand_slug)) }).click();
+    await ui.getByLabel('Emails per stage').selectOption('1');
+    const heading = ui.getByRole('region', { name: stage.stage }).getByRole('heading', { level: 3 });
+    await expect.poll(() => textOf(heading), { timeout: 10_000 }).toBe(`${stage.stage} (1 of ${stage.email_count} emails)`);
   });
 });
 

@@ -1,7 +1,7 @@
 // A brand's insights as chart data: days and hours in their natural order, shares that add up,
 // and the sentence a screen reader hears.
 import { describe, expect, it } from 'vitest';
-import { barsEach, barsSummary, countRows, dayBars, hourBars, percentText, sendsOverTime, shareRows, whenSaid } from '../../../ui/library/brands/insight-charts';
+import { barRowValue, barsEach, barsSummary, countRows, dayBars, hourBars, percentText, perWeekText, sendsOverTime, shareRows, whenSaid } from '../../../ui/library/brands/insight-charts';
 
 describe('insight charts', () => {
   it('orders days Monday first, whatever the keys look like, with the missing days at 0', () => {
@@ -105,5 +105,21 @@ describe('insight charts', () => {
       { label: 'Nov 2026', value: 2 },
     ]);
     expect(sendsOverTime([...dates, '2025-12-15'], true).bars[0]).toEqual({ label: 'Jan 2026', value: 0 });
+  });
+
+  it('names what a share row counts ("90% (129 emails)": it read a bare "(129)"), and a count alone or a percentage alone as before', () => {
+    expect(barRowValue({ percent: 90, value: 129 }, 'email')).toBe('90% (129 emails)');
+    expect(barRowValue({ percent: 1, value: 1 }, 'email')).toBe('1% (1 email)');
+    expect(barRowValue({ percent: 100, value: 34 }, 'time', true)).toBe('34 times');
+    expect(barRowValue({ percent: 72.4 })).toBe('72%');
+  });
+
+  it('says the average a week to one decimal (it read "about 1.4285714 a week")', () => {
+    expect(perWeekText(1.4285714)).toBe('about 1.4 a week');
+    expect(perWeekText(3)).toBe('about 3 a week');
+    expect(perWeekText(2.96)).toBe('about 3 a week');
+    // A brand sending a few times a year is not "about 0 a week".
+    expect(perWeekText(0.02)).toBe('fewer than 0.1 a week');
+    expect(perWeekText(0)).toBe('about 0 a week');
   });
 });

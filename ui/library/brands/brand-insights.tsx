@@ -2,7 +2,7 @@
 import type { BrandInsights, EmailSummary } from '../../../src/shared/api/library/schemas';
 import { shortDate } from '../search/search-query';
 import { BarRows, ColumnChart } from './charts';
-import { countRows, dayBars, hourBars, sendsOverTime, shareRows, whenSaid } from './insight-charts';
+import { countRows, dayBars, hourBars, perWeekText, sendsOverTime, shareRows, whenSaid } from './insight-charts';
 
 export interface BrandInsightsProps {
   insights: BrandInsights;
@@ -23,7 +23,7 @@ export function BrandInsightsView({ insights, emails, moreToLoad }: BrandInsight
     <section class="brand-insights" aria-labelledby="brand-insights-title">
       <h3 id="brand-insights-title">Insights</h3>
       <p>
-        {frequency.total_sent} emails, about {frequency.avg_per_week} a week, from {shortDate(frequency.first_send)} to {shortDate(frequency.last_send)}. Emails average{' '}
+        {frequency.total_sent} emails, {perWeekText(frequency.avg_per_week)}, from {shortDate(frequency.first_send)} to {shortDate(frequency.last_send)}. Emails average{' '}
         {Math.round(content.avg_word_count)} words and {Math.round(content.avg_image_count)} images.
       </p>
       <div class="chart-grid">
@@ -38,9 +38,9 @@ export function BrandInsightsView({ insights, emails, moreToLoad }: BrandInsight
         ) : null}
         <ColumnChart title="Sends by day of the week" bars={dayBars(insights.send_patterns.by_day_of_week)} unit="sends" said={whenSaid.day} />
         <ColumnChart title="Sends by hour of the day (UTC)" bars={hourBars(insights.send_patterns.by_hour)} unit="sends" said={whenSaid.hour} labelEvery={6} />
-        <BarRows title="Email service providers" rows={shareRows(technology.esp_breakdown)} />
-        <BarRows title="Senders" rows={shareRows(insights.senders.map((sender) => ({ name: sender.from_email, count: sender.count })))} />
-        <BarRows title="Top words in subject lines" rows={countRows(subject.top_words.map((word) => ({ name: word.word, count: word.count })))} unit="time" />
+        <BarRows title="Email service providers" rows={shareRows(technology.esp_breakdown)} unit="email" />
+        <BarRows title="Senders" rows={shareRows(insights.senders.map((sender) => ({ name: sender.from_email, count: sender.count })))} unit="email" />
+        <BarRows title="Top words in subject lines" rows={countRows(subject.top_words.map((word) => ({ name: word.word, count: word.count })))} unit="time" alone />
         <BarRows title={`Subject lines: ${Math.round(subject.avg_length)} characters on average`} rows={percentRows([['With an emoji', subject.contains_emoji_pct]])} />
         <BarRows
           title="Content and technology"

@@ -1,5 +1,5 @@
 // One brand: its emails (a page at a time, on request) and its insights.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { BrandInsights, EmailSummary, GetBrandResponse } from '../../../src/shared/api/library/schemas';
 import { Button } from '../../components/button';
@@ -72,12 +72,15 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
   // The list's notice, else the insights': whichever shows.
   useOwnCountdown(!hidden && (problem ?? (insights.status === 'failed' ? insights.problem : null))?.kind === 'busy');
 
-  const listNotice = problem ? (
+  // The insights failed too: the list's notice, the one shown, says so (its Try again asks for them).
+  const insightsFailed = insights.status === 'failed';
+  const listProblem = useMemo(() => problem && (insightsFailed ? { ...problem, message: `${problem.message} The insights could not be loaded either.` } : problem), [problem, insightsFailed]);
+  const listNotice = listProblem ? (
     <ProblemNotice
-      problem={problem}
+      problem={listProblem}
       onRetry={retryFocused(() => {
         list.retry();
-        if (insights.status === 'failed') setInsightsAttempt((n) => n + 1);
+        if (insightsFailed) setInsightsAttempt((n) => n + 1);
       })}
       onOpenSettings={onOpenSettings}
     />

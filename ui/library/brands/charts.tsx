@@ -1,8 +1,7 @@
 // Small charts drawn with SVG and CSS (no chart library: the bundle stays small). Each has a
 // text alternative that says what it shows.
 import type { Bar, ShareRow } from './insight-charts';
-import { barsEach, barsSummary, percentText } from './insight-charts';
-import { plural } from '../../components/count-words';
+import { barRowValue, barsEach, barsSummary, percentText } from './insight-charts';
 
 export function ColumnChart({ title, bars, unit, said, labelEvery = 1 }: { title: string; bars: readonly Bar[]; unit: string; said: (label: string) => string; labelEvery?: number }) {
   const max = Math.max(1, ...bars.map((bar) => bar.value));
@@ -25,8 +24,8 @@ export function ColumnChart({ title, bars, unit, said, labelEvery = 1 }: { title
   );
 }
 
-/** Rows with a bar each: shares of a whole (with a count), percentages 0–100, or with a `unit`, counts alone ("34 times"). */
-export function BarRows({ title, rows, unit }: { title: string; rows: ReadonlyArray<ShareRow | { label: string; percent: number; value?: number }>; unit?: string }) {
+/** Rows with a bar each: percentages 0–100, shares of a whole with their count in `unit`s, or with `alone`, counts alone ("34 times"). */
+export function BarRows({ title, rows, unit, alone }: { title: string; rows: ReadonlyArray<ShareRow | { label: string; percent: number; value?: number }>; unit?: string; alone?: boolean }) {
   return (
     <figure class="chart">
       <figcaption>{title}</figcaption>
@@ -37,9 +36,7 @@ export function BarRows({ title, rows, unit }: { title: string; rows: ReadonlyAr
             <span class="bar-rows-track" aria-hidden="true">
               <span class="bar-rows-fill" style={{ width: percentText(row.percent) }} />
             </span>
-            <span class="bar-rows-value">
-              {unit !== undefined ? plural(row.value ?? 0, unit) : `${percentText(row.percent)}${row.value !== undefined ? ` (${row.value})` : ''}`}
-            </span>
+            <span class="bar-rows-value">{barRowValue(row, unit, alone)}</span>
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 // A brand's insights as chart data a designer reads at a glance: bars in a natural order (days
 // Monday first, hours 0–23), shares that add up, and one sentence per chart for screen readers.
 import { shortDate } from '../search/search-query';
+import { plural } from '../../components/count-words';
 
 export interface Bar {
   label: string;
@@ -112,6 +113,21 @@ export function barsEach(bars: readonly Bar[], said: (label: string) => string):
   const counted = bars.filter((bar) => bar.value > 0);
   if (counted.length === 0) return '';
   return `${counted.map((bar) => `${bar.value} ${said(bar.label)}`).join(', ')}${counted.length < bars.length ? '; none otherwise' : ''}.`;
+}
+
+/**
+ * A bar row's value as read: a percentage alone ("72%"), a share with its count and the count's
+ * noun ("90% (129 emails)": a bare "(129)" named nothing), or with `alone`, the count ("34 times").
+ */
+export function barRowValue(row: { percent: number; value?: number }, unit?: string, alone?: boolean): string {
+  if (row.value === undefined || unit === undefined) return percentText(row.percent);
+  return alone ? plural(row.value, unit) : `${percentText(row.percent)} (${plural(row.value, unit)})`;
+}
+
+/** "about 1.4 a week": the library's average to one decimal (it sent 1.4285714); a few a year is not "about 0". */
+export function perWeekText(average: number): string {
+  const rounded = Math.round(average * 10) / 10;
+  return rounded === 0 && average > 0 ? 'fewer than 0.1 a week' : `about ${rounded} a week`;
 }
 
 /** A percentage for display, kept inside 0–100. */

@@ -191,7 +191,7 @@ function JourneyView({ client, slug, hidden, knownName, onBack, onOpen, onOpenSe
         return (
           <section key={stage.stage_slug} aria-label={stage.stage} ref={index === 0 ? firstStage : undefined}>
             <h3>
-              {stage.stage} <span class="brand-row-count">({plural(stage.email_count, 'email')})</span>
+              {stage.stage} <span class="brand-row-count">({stage.emails.length < stage.email_count ? `${stage.emails.length} of ` : ''}{plural(stage.email_count, 'email')})</span>
             </h3>
             {stage.emails.length === 0 ? (
               <p class="empty-state">The library has no emails in this stage now.</p>
