@@ -191,13 +191,23 @@ describe('Brands: a brand page that could not be loaded', () => {
 describe('Brands: the insights and the next page of emails both failed', () => {
   const answer = (status: number, code: string) => ({ status, headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' }, body: JSON.stringify({ error: { code, message: 'Not now' } }) });
   const unavailable = answer(503, 'unavailable');
+  type Answer = ReturnType<typeof answer>;
+
+  /** The brand's insights answered with `insightsAnswer` and its second page of emails refused, until the returned undo. */
+  async function brandFaultsAsync(slug: string, insightsAnswer: Answer): Promise<() => Promise<void>> {
+    const insights = (url: URL) => url.pathname === `/v1/brands/${slug}/insights`;
+    const secondPage = (url: URL) => url.pathname === `/v1/brands/${slug}` && url.searchParams.get('page') === '2';
+    await h.page.route(insights, (route) => route.fulfill(insightsAnswer));
+    await h.page.route(secondPage, (route) => route.fulfill(unavailable));
+    return async () => {
+      await h.page.unroute(insights);
+      await h.page.unroute(secondPage);
+    };
+  }
 
   it('says the insights could not be loaded in the one notice shown, and its Try again brings both (the insights’ failure was never said)', async () => {
     const brand = await brandOfManyEmailsAsync();
-    const insights = (url: URL) => url.pathname === `/v1/brands/${brand.slug}/insights`;
-    const secondPage = (url: URL) => url.pathname === `/v1/brands/${brand.slug}` && url.searchParams.get('page') === '2';
-    await h.page.route(insights, (route) => route.fulfill(unavailable));
-    await h.page.route(secondPage, (route) => route.fulfill(unavailable));
+    const undoFaultsAsync = await brandFaultsAsync(brand.slug, unavailable);
     try {
       const ui = await openBrowseAsync();
       await ui.getByRole('button', { name: 'Brands', exact: true }).click();
@@ -209,23 +219,18 @@ describe('Brands: the insights and the next page of emails both failed', () => {
       await notice.waitFor({ timeout: 20_000 });
       await expect.poll(() => article.getByTestId('library-problem').count()).toBe(1);
       expect(await textOf(notice.getByRole('alert'))).toMatch(/insights could not be loaded/i);
-      await h.page.unroute(insights);
-      await h.page.unroute(secondPage);
+      await undoFaultsAsync();
       await notice.getByRole('button', { name: 'Try again' }).click();
       await article.getByRole('heading', { name: 'Insights' }).waitFor({ timeout: 20_000 });
       await expect.poll(() => article.getByRole('list', { name: `Emails from ${brand.name}` }).getByRole('listitem').count(), { timeout: 10_000 }).toBe(40);
     } finally {
-      await h.page.unroute(insights);
-      await h.page.unroute(secondPage);
+      await undoFaultsAsync();
     }
   });
 
   it('still says a brand with too few emails has no insights yet, not that they failed', async () => {
     const brand = await brandOfManyEmailsAsync();
-    const insights = (url: URL) => url.pathname === `/v1/brands/${brand.slug}/insights`;
-    const secondPage = (url: URL) => url.pathname === `/v1/brands/${brand.slug}` && url.searchParams.get('page') === '2';
-    await h.page.route(insights, (route) => route.fulfill(answer(404, 'no_insights')));
-    await h.page.route(secondPage, (route) => route.fulfill(unavailable));
+    const undoFaultsAsync = await brandFaultsAsync(brand.slug, answer(404, 'no_insights'));
     try {
       const ui = await openBrowseAsync();
       await ui.getByRole('button', { name: 'Brands', exact: true }).click();
@@ -237,8 +242,7 @@ describe('Brands: the insights and the next page of emails both failed', () => {
       expect(await textOf(article.getByTestId('no-insights'))).toMatch(/^Too few emails yet for insights/);
       expect(await textOf(notice)).not.toMatch(/insights/i);
     } finally {
-      await h.page.unroute(insights);
-      await h.page.unroute(secondPage);
+      await undoFaultsAsync();
     }
   });
 });

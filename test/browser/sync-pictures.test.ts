@@ -4,7 +4,7 @@
 import type { Frame, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
-import { linkToEmptyDesignSystemAsync } from './support/sync-steps';
+import { comparedAgainDetailAsync, linkToEmptyDesignSystemAsync } from './support/sync-steps';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 
 let h: Harness;
@@ -29,13 +29,7 @@ async function tallerHeaderDetailAsync(ui: Frame): Promise<Locator> {
       header.paddingBottom = 60;
     }),
   );
-  await ui.getByRole('button', { name: 'Check again' }).click();
-  const row = ui.getByTestId('sync-row').filter({ hasText: 'Header' });
-  await row.waitFor({ timeout: 30_000 });
-  await row.click();
-  const modes = ui.getByTestId('sync-detail').getByRole('group', { name: 'Compare the pictures' });
-  await modes.waitFor({ timeout: 15_000 });
-  return modes;
+  return comparedAgainDetailAsync(ui, 'Header');
 }
 
 /** Where a picture is drawn on the screen (its top left) and at what scale of its own pixels, whatever its element's box and object-fit. */

@@ -60,8 +60,13 @@ export async function headerFillChangedDetailAsync(h: Harness, ui: Frame): Promi
   await h.page.getByRole('combobox', { name: /^Component/ }).selectOption({ label: 'Header' });
   await h.page.locator('input[type="color"]').fill('#ff2200');
   await h.page.getByRole('button', { name: 'Change fill' }).click();
+  return comparedAgainDetailAsync(ui, 'Header');
+}
+
+/** After a change in the file: Check again, the component's row opened; resolves to its detail's group of ways to compare the pictures. */
+export async function comparedAgainDetailAsync(ui: Frame, component: string): Promise<Locator> {
   await ui.getByRole('button', { name: 'Check again' }).click();
-  const row = ui.getByTestId('sync-row').filter({ hasText: 'Header' });
+  const row = ui.getByTestId('sync-row').filter({ hasText: component });
   await row.waitFor({ timeout: 30_000 });
   await row.click();
   const modes = ui.getByTestId('sync-detail').getByRole('group', { name: 'Compare the pictures' });
