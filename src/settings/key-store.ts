@@ -1,6 +1,6 @@
 // The user's API keys and base URLs, kept in figma.clientStorage: private to this user on this
 // machine, never in the document (plugin data there travels with the file to everyone).
-import { baseUrlProblem, keyProblem, normalizeBaseUrl, sameOrigin, savedKeyProblem, type ApiName } from '../shared/settings/validate-settings';
+import { baseUrlProblem, keyProblem, normalizeBaseUrl, sameOrigin, savedAddressProblem, savedKeyProblem, type ApiName } from '../shared/settings/validate-settings';
 import type { ClientStorageLike } from '../platform/client-storage';
 
 export interface ApiCredentials {
@@ -79,9 +79,12 @@ export function createKeyStore(storage: ClientStorageLike, defaultBaseUrls: Reco
     await storage.deleteAsync(storageKeys(api).key);
   }
 
+  /** Why a key saved earlier is not used: it breaks the rules now, or the address saved with it does. */
   async function readSavedKeyProblemAsync(api: ApiName): Promise<string | null> {
-    const savedKey = await readStringAsync(storageKeys(api).key);
-    return savedKey === null ? null : savedKeyProblem(api, savedKey);
+    const names = storageKeys(api);
+    const [savedBaseUrl, savedKey] = await Promise.all([readStringAsync(names.baseUrl), readStringAsync(names.key)]);
+    if (savedKey === null || savedKey.trim() === '') return null;
+    return savedKeyProblem(api, savedKey) ?? (savedBaseUrl === null ? null : savedAddressProblem(api, savedBaseUrl));
   }
 
   return { readAsync, saveAsync, forgetKeyAsync, readSavedKeyProblemAsync };

@@ -99,6 +99,16 @@ export function savedKeyProblem(api: ApiName, saved: string): string | null {
   return problem && `The ${api} API key saved earlier is not used, as the ${api} would refuse it. ${problem}`;
 }
 
+/**
+ * Why a usable key is not used because the address saved with it is now refused (a key does not
+ * follow the fallback to the default address), in words: without them the key would vanish
+ * from Settings unexplained. Null when there is no address problem.
+ */
+export function savedAddressProblem(api: ApiName, savedBaseUrl: string): string | null {
+  const problem = baseUrlProblem(savedBaseUrl);
+  return problem && `The ${api} API address saved earlier, ${savedBaseUrl.trim()}, is not used: ${problem} So the key saved with it is not used either: save the address again, with the key.`;
+}
+
 /** A key shown after saving: enough to recognise it, never enough to use it. */
 export function maskKey(key: string): string {
   const trimmed = key.trim();

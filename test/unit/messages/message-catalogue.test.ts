@@ -16,7 +16,7 @@ import {
 import { bridgeText } from '../../../src/shared/bridge/bridge-text';
 import { builderConnectedResult, connectionFailedResult, libraryConnectedResult, libraryReachedResult, noKeyResult } from '../../../src/settings/connection-messages';
 import { designSystemIdProblem } from '../../../src/shared/settings/design-system-id';
-import { baseUrlProblem, keyProblem, savedKeyProblem } from '../../../src/shared/settings/validate-settings';
+import { baseUrlProblem, keyProblem, savedAddressProblem, savedKeyProblem } from '../../../src/shared/settings/validate-settings';
 import { errorText } from '../../../ui/messages/error-text';
 import { API_TEXT, checkApiForm, designSystemSavedText, savedText, testAnswerText, UNSAVED_NOT_TESTED } from '../../../ui/settings/api-form';
 import { messageProblems, sentencesOf } from '../../support/message-rules';
@@ -101,6 +101,7 @@ function catalogue(): Array<{ from: string; message: string }> {
     }
     for (const input of ['', 'wrong-key', 'ef_two pieces', 'lib_live_two\npieces', 'ef_0123456789', 'lib_live_ABCDEFGH12']) add(`key "${input}" (${api})`, keyProblem(api, input));
     for (const saved of ['ef_0123456789abcdef,', 'lib_live_0123456789abcdef;']) add(`a key saved earlier, now refused: "${saved}" (${api})`, savedKeyProblem(api, saved));
+    for (const saved of ['http://builder.internal.example', 'https://user:pw@api.example.com']) add(`an address saved earlier, now refused: "${saved}" (${api})`, savedAddressProblem(api, saved));
     add('connection test beside an address not saved yet, no key saved', testAnswerText(api, api === 'builder' ? noKeyResult(api).message : libraryReachedResult().message, { keyTyped: false, edited: true, hasSavedKey: false }));
     const check = checkApiForm(api, { baseUrl: 'http://example.com', key: '', keyFieldShown: true, hasSavedKey: true });
     if (!check.ok) for (const message of Object.values(check.errors)) add('Settings form', message);

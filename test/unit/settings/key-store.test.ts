@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createKeyStore, storageKeys } from '../../../src/settings/key-store';
 import { createMemoryStorage } from './memory-storage';
+import { messageProblems } from '../../support/message-rules';
 
 const defaults = { library: 'https://api.mailvault.example', builder: 'https://app.templatebuilder.example' };
 const builderKey = 'ef_0123456789abcdef0123';
@@ -100,6 +101,12 @@ describe('key store', () => {
     storage.entries.set(storageKeys('builder').baseUrl, 'http://builder.internal.example');
     const store = createKeyStore(storage, defaults);
     expect(await store.readAsync('builder')).toEqual({ baseUrl: defaults.builder, key: null });
+    // Said, not dropped unexplained: Settings shows the default address and no key otherwise.
+    const said = await store.readSavedKeyProblemAsync('builder');
+    expect(said).toBe(
+      'The builder API address saved earlier, http://builder.internal.example, is not used: Keys are only sent over HTTPS: use an https:// address (http:// is allowed for localhost only). So the key saved with it is not used either: save the address again, with the key.',
+    );
+    expect(messageProblems(said!)).toEqual([]);
     // Nor does it pair with the next address saved without a key.
     await store.saveAsync('builder', { baseUrl: 'https://builder.other.example' });
     expect(await store.readAsync('builder')).toEqual({ baseUrl: 'https://builder.other.example', key: null });
