@@ -63,6 +63,8 @@ const MAX_PENDING_DROPS = 20;
 export const ABANDONED_BATCH_MS = 5 * 60_000;
 const BOARD_LABEL_FONT_SIZE = 24;
 const BOARD_LABEL_HEIGHT = 40;
+/** Below a stage's name, before its first reference (a one-line name's 28.8 px + this = BOARD_LABEL_HEIGHT). */
+const BOARD_LABEL_SPACE_BELOW = 11;
 const EMPTY_COLUMN_WIDTH = 240;
 const BOARD_PADDING = 80;
 
@@ -301,21 +303,16 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
     const columns = order.map((label) => ({ label, frames: placed.filter((entry) => entry.stage === label).map((entry) => entry.frame) }));
     const unstaged = placed.filter((entry) => entry.stage === undefined).map((entry) => entry.frame);
     if (unstaged.length > 0) columns.push({ label: 'Other', frames: unstaged });
-    const arrangement = arrangeBoard(
-      columns.map((column) => ({ label: column.label, sizes: column.frames.map(referenceFootprint) })),
-      BOARD_LABEL_HEIGHT,
-      EMPTY_COLUMN_WIDTH,
-    );
+    const sizes = columns.map((column) => ({ label: column.label, sizes: column.frames.map(referenceFootprint) }));
+    let arrangement = arrangeBoard(sizes, BOARD_LABEL_HEIGHT, EMPTY_COLUMN_WIDTH);
     const font = await loadFontAsync();
     const board = figma.createFrame();
     const page = batchPage(batch);
     try {
       if (board.parent !== page) page.appendChild(board);
       board.name = batch.title;
-      board.resize(arrangement.size.width + BOARD_PADDING * 2, arrangement.size.height + BOARD_PADDING * 2);
       board.fills = [{ type: 'SOLID', color: { r: 0.96, g: 0.96, b: 0.96 } }];
-      columns.forEach((column, index) => {
-        const place = arrangement.columns[index]!;
+      const labels = columns.map((column, index) => {
         // Into the board first: a failed step leaves no stray label on the page.
         const label = figma.createText();
         board.appendChild(label);
@@ -323,6 +320,18 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
         label.fontSize = BOARD_LABEL_FONT_SIZE;
         label.characters = column.label;
         label.name = stageLabelName(column.label);
+        // A long stage name wraps within its column (it ran over the next stage's name).
+        label.resize(arrangement.columns[index]!.width, label.height);
+        label.textAutoResize = 'HEIGHT';
+        return label;
+      });
+      // The references start below the tallest name (column widths do not depend on it).
+      const labelHeight = Math.max(BOARD_LABEL_HEIGHT, ...labels.map((label) => Math.ceil(label.height) + BOARD_LABEL_SPACE_BELOW));
+      if (labelHeight > BOARD_LABEL_HEIGHT) arrangement = arrangeBoard(sizes, labelHeight, EMPTY_COLUMN_WIDTH);
+      board.resize(arrangement.size.width + BOARD_PADDING * 2, arrangement.size.height + BOARD_PADDING * 2);
+      columns.forEach((column, index) => {
+        const place = arrangement.columns[index]!;
+        const label = labels[index]!;
         label.x = BOARD_PADDING + place.label.x;
         label.y = BOARD_PADDING + place.label.y;
         column.frames.forEach((frame, row) => {

@@ -566,6 +566,25 @@ describe('batches', () => {
     expect(frame(winBack).x).toBe(labels[2]!.x);
   });
 
+  it('wraps a long stage name within its column, and starts every column’s references below the tallest name (a long name ran over the next stage’s)', async () => {
+    const { fake, handlers, frame } = setup();
+    const { batchId } = await handlers['canvas/insert-begin']({ layout: 'board', title: 'Acme — journey' }, context);
+    const welcome = (await handlers['canvas/insert'](insertOf(30, 600, 900, { batchId, stage: 'Welcome' }), context)).nodeId;
+    const winBack = (await handlers['canvas/insert'](insertOf(31, 600, 800, { batchId, stage: 'Win-back' }), context)).nodeId;
+    const long = 'Browse abandonment reminders after a second visit';
+    await handlers['canvas/insert-end']({ batchId, stages: ['Welcome', long, 'Win-back'] }, context);
+    const board = frame(fake.figma.currentPage.selection[0]!.id);
+    const labels = board.children.filter((child) => child.type === 'TEXT') as TextNode[];
+    expect(labels.map((label) => label.characters)).toEqual(['Welcome', long, 'Win-back']);
+    for (let index = 0; index + 1 < labels.length; index++) expect(labels[index]!.x + labels[index]!.width).toBeLessThanOrEqual(labels[index + 1]!.x);
+    // The long name is on more than one line, all of it shown (not cut).
+    expect(labels[1]!.height).toBeGreaterThan(labels[0]!.height);
+    const tallest = Math.max(...labels.map((label) => label.y + label.height));
+    for (const id of [welcome, winBack]) expect(frame(id).y).toBeGreaterThanOrEqual(tallest);
+    expect(frame(winBack).x).toBe(labels[2]!.x);
+    expect(board.height).toBeGreaterThanOrEqual(frame(welcome).y + frame(welcome).height);
+  });
+
   it('removes a journey board with its last reference, in the removal’s undo step, and names it (the empty grey board and its stage labels stayed)', async () => {
     const { fake, handlers, frame } = setup();
     const { batchId } = await handlers['canvas/insert-begin']({ layout: 'board', title: 'Acme — journey' }, context);
