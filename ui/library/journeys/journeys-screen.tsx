@@ -51,7 +51,6 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
         <JourneyView key={brand} client={client} slug={brand} hidden={hidden} knownName={names.get(brand) ?? null} onBack={() => setBrand(null)} onOpen={onOpen} onOpenSettings={onOpenSettings} />
       ) : (
         <>
-          {journeys.problem ? <ProblemNotice problem={journeys.problem} onRetry={retryFocused(journeys.retry)} onOpenSettings={onOpenSettings} /> : null}
           <ul class="brand-list" aria-label="Brands with a journey" ref={rows}>
             {journeys.items.map((journey) => (
               <li key={journey.brand_slug}>
@@ -70,6 +69,8 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
               </li>
             ))}
           </ul>
+          {/* Under the list, where More was pressed: above it, the window jumped up to it. */}
+          {journeys.problem ? <ProblemNotice problem={journeys.problem} onRetry={retryFocused(journeys.retry)} onOpenSettings={onOpenSettings} /> : null}
           <LiveStatus busy>{journeys.loading ? 'Loading journeys…' : null}</LiveStatus>
           {!journeys.loading && !journeys.problem && journeys.items.length === 0 ? (
             <p class="empty-state" data-testid="journeys-empty">
