@@ -80,7 +80,10 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
       problem={listProblem}
       onRetry={retryFocused(() => {
         list.retry();
-        if (insightsFailed) setInsightsAttempt((n) => n + 1);
+        if (!insightsFailed) return;
+        // Loading, not failed, while asked again: the insights' own notice would say it again above and take the keyboard.
+        setInsights({ status: 'loading' });
+        setInsightsAttempt((n) => n + 1);
       })}
       onOpenSettings={onOpenSettings}
     />

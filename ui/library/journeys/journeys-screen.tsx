@@ -19,6 +19,7 @@ import { SEARCH_DEBOUNCE_MS } from '../search/search-query';
 import { plural } from '../../components/count-words';
 import { useKeptState } from '../kept-state';
 import { useBrandNames } from '../brand-names';
+import { stageCountText } from './stage-count';
 
 export interface JourneysScreenProps {
   client: LibraryClient;
@@ -51,7 +52,6 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
         <JourneyView key={brand} client={client} slug={brand} hidden={hidden} knownName={names.get(brand) ?? null} onBack={() => setBrand(null)} onOpen={onOpen} onOpenSettings={onOpenSettings} />
       ) : (
         <>
-          {journeys.problem ? <ProblemNotice problem={journeys.problem} onRetry={retryFocused(journeys.retry)} onOpenSettings={onOpenSettings} /> : null}
           <ul class="brand-list" aria-label="Brands with a journey" ref={rows}>
             {journeys.items.map((journey) => (
               <li key={journey.brand_slug}>
@@ -70,6 +70,8 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
               </li>
             ))}
           </ul>
+          {/* Under the list, where More was pressed: above it, the window jumped up to it. */}
+          {journeys.problem ? <ProblemNotice problem={journeys.problem} onRetry={retryFocused(journeys.retry)} onOpenSettings={onOpenSettings} /> : null}
           <LiveStatus busy>{journeys.loading ? 'Loading journeys…' : null}</LiveStatus>
           {!journeys.loading && !journeys.problem && journeys.items.length === 0 ? (
             <p class="empty-state" data-testid="journeys-empty">
@@ -188,10 +190,12 @@ function JourneyView({ client, slug, hidden, knownName, onBack, onOpen, onOpenSe
       {state.journey?.stages.map((stage, index) => {
         const start = offset;
         offset += stage.emails.length;
+        const count = stageCountText(stage.emails.length, stage.email_count);
         return (
           <section key={stage.stage_slug} aria-label={stage.stage} ref={index === 0 ? firstStage : undefined}>
             <h3>
-              {stage.stage} <span class="brand-row-count">({stage.emails.length < stage.email_count ? `${stage.emails.length} of ` : ''}{plural(stage.email_count, 'email')})</span>
+              {stage.stage}
+              {count === null ? null : <span class="brand-row-count"> {count}</span>}
             </h3>
             {stage.emails.length === 0 ? (
               <p class="empty-state">The library has no emails in this stage now.</p>

@@ -1,0 +1,78 @@
+// A brand's page whose insights and next page of emails both failed: what it says, once, while
+// its one Try again asks for both again.
+import type { Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { readLibraryAsync } from './support/library-read';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+const startingWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+const unavailable = { status: 503, headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' }, body: JSON.stringify({ error: { code: 'unavailable', message: 'Not now' } }) };
+
+/** Which row of the list `label` has the keyboard (-1: none of them). */
+const focusedRow = (label: string) =>
+  h.uiFrameAsync().then((ui) =>
+    ui.evaluate((name) => {
+      const list = document.querySelector(`ul[aria-label="${name}"]`);
+      const row = document.activeElement?.closest('li');
+      return list && row && row.parentElement === list ? Array.from(list.children).indexOf(row) : -1;
+    }, label),
+  );
+
+describe('Brands: Try again after the insights and the next page of emails both failed', () => {
+  it('does not say again at the top that the insights failed while it asks for them, and the keyboard goes on at the first new email (the insights’ notice came back above and took it)', async () => {
+    const { data: brands } = await readLibraryAsync<{ data: Array<{ name: string; slug: string; email_count: number }> }>(h.emulator.libraryUrl, '/v1/brands?per_page=10');
+    const brand = brands.find((known) => known.email_count > 40)!;
+    const insights = (url: URL) => url.pathname === `/v1/brands/${brand.slug}/insights`;
+    const secondPage = (url: URL) => url.pathname === `/v1/brands/${brand.slug}` && url.searchParams.get('page') === '2';
+    // Failing until the test lets them through; the insights asked again are held until it has looked.
+    let failing = true;
+    let letInsightsThrough: () => void = () => undefined;
+    const insightsHeld = new Promise<void>((resolve) => (letInsightsThrough = resolve));
+    await h.page.route(insights, async (route: Route) => {
+      if (failing) return route.fulfill(unavailable);
+      await insightsHeld;
+      return route.fulfill({ response: await route.fetch() }).catch(() => undefined);
+    });
+    await h.page.route(secondPage, (route: Route) => (failing ? route.fulfill(unavailable) : route.continue()));
+    try {
+      await h.openFreshAsync('?command=browse&theme=light&demo-keys=1');
+      const ui = await h.uiFrameAsync();
+      await ui.getByRole('list', { name: 'Emails' }).waitFor({ timeout: 20_000 });
+      await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+      await ui.getByRole('searchbox', { name: 'Search brands' }).fill(brand.name);
+      await ui.getByRole('list', { name: `Brands matching “${brand.name}”` }).getByRole('button', { name: startingWith(brand.name) }).click();
+      const article = ui.getByRole('article', { name: brand.name });
+      const notices = article.getByTestId('library-problem');
+      await expect.poll(() => textOf(notices), { timeout: 20_000 }).toMatch(/^Insights could not be loaded\./);
+      await article.getByRole('button', { name: 'More emails' }).focus();
+      await h.page.keyboard.press('Enter');
+      const underEmails = article.getByRole('region', { name: 'Emails' }).getByTestId('library-problem');
+      await expect.poll(() => textOf(underEmails.getByRole('alert')), { timeout: 10_000 }).toMatch(/The insights could not be loaded either\.$/);
+      expect(await notices.count()).toBe(1);
+      failing = false;
+      await h.page.keyboard.press('Enter');
+      const label = `Emails from ${brand.name}`;
+      await expect.poll(() => article.getByRole('list', { name: label }).getByRole('listitem').count(), { timeout: 10_000 }).toBe(40);
+      // The insights are still being asked for: nothing says again that they failed.
+      expect(await notices.count()).toBe(0);
+      await expect.poll(() => focusedRow(label)).toBe(20);
+      letInsightsThrough();
+      await article.getByRole('region', { name: 'Insights' }).waitFor({ timeout: 10_000 });
+    } finally {
+      letInsightsThrough();
+      await h.page.unroute(insights);
+      await h.page.unroute(secondPage);
+    }
+  });
+});
