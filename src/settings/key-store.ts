@@ -14,7 +14,7 @@ export interface KeyStore {
   /** Stores the base URL and, when given, the key. Both must already be valid. */
   saveAsync(api: ApiName, input: { baseUrl: string; key?: string }): Promise<void>;
   forgetKeyAsync(api: ApiName): Promise<void>;
-  /** Why a saved key is not used (saved by an older version that took it in), in words; null when none is saved or it is used. */
+  /** Why a saved key, or address, is not used (saved by an older version that took it in), in words; null when none is saved or it is used. */
   readSavedKeyProblemAsync(api: ApiName): Promise<string | null>;
 }
 
@@ -79,12 +79,12 @@ export function createKeyStore(storage: ClientStorageLike, defaultBaseUrls: Reco
     await storage.deleteAsync(storageKeys(api).key);
   }
 
-  /** Why a key saved earlier is not used: it breaks the rules now, or the address saved with it does. */
+  /** Why a key or address saved earlier is not used: the key breaks the rules now, or the address saved (with it) does. */
   async function readSavedKeyProblemAsync(api: ApiName): Promise<string | null> {
     const names = storageKeys(api);
     const [savedBaseUrl, savedKey] = await Promise.all([readStringAsync(names.baseUrl), readStringAsync(names.key)]);
-    if (savedKey === null || savedKey.trim() === '') return null;
-    return savedKeyProblem(api, savedKey) ?? (savedBaseUrl === null ? null : savedAddressProblem(api, savedBaseUrl));
+    const keySaved = savedKey !== null && savedKey.trim() !== '';
+    return (keySaved ? savedKeyProblem(api, savedKey) : null) ?? (savedBaseUrl === null ? null : savedAddressProblem(api, savedBaseUrl, keySaved));
   }
 
   return { readAsync, saveAsync, forgetKeyAsync, readSavedKeyProblemAsync };

@@ -100,13 +100,15 @@ export function savedKeyProblem(api: ApiName, saved: string): string | null {
 }
 
 /**
- * Why a usable key is not used because the address saved with it is now refused (a key does not
- * follow the fallback to the default address), in words: without them the key would vanish
- * from Settings unexplained. Null when there is no address problem.
+ * Why an address saved earlier is now refused and, with `keySaved`, why the usable key saved with
+ * it is not used either (a key does not follow the fallback to the default address), in words:
+ * without them Settings would show the default address, and no key, unexplained. Null when there
+ * is no address problem.
  */
-export function savedAddressProblem(api: ApiName, savedBaseUrl: string): string | null {
+export function savedAddressProblem(api: ApiName, savedBaseUrl: string, keySaved = true): string | null {
   const problem = baseUrlProblem(savedBaseUrl);
-  return problem && `The ${api} API address saved earlier, ${savedBaseUrl.trim()}, is not used: ${problem} So the key saved with it is not used either: save the address again, with the key.`;
+  const then = keySaved ? 'So the key saved with it is not used either: save the address again, with the key.' : 'Envelope uses the default address until you save another.';
+  return problem && `The ${api} API address saved earlier, ${savedBaseUrl.trim()}, is not used: ${problem} ${then}`;
 }
 
 /** A key shown after saving: enough to recognise it, never enough to use it. */

@@ -111,4 +111,20 @@ describe('key store', () => {
     await store.saveAsync('builder', { baseUrl: 'https://builder.other.example' });
     expect(await store.readAsync('builder')).toEqual({ baseUrl: 'https://builder.other.example', key: null });
   });
+
+  it('says why an address saved earlier is not used when no key was saved with it (Settings showed the default, nothing said)', async () => {
+    const storage = createMemoryStorage();
+    storage.entries.set(storageKeys('builder').baseUrl, 'http://builder.internal.example');
+    const store = createKeyStore(storage, defaults);
+    expect(await store.readAsync('builder')).toEqual({ baseUrl: defaults.builder, key: null });
+    const said = await store.readSavedKeyProblemAsync('builder');
+    expect(said).toBe(
+      'The builder API address saved earlier, http://builder.internal.example, is not used: Keys are only sent over HTTPS: use an https:// address (http:// is allowed for localhost only). Envelope uses the default address until you save another.',
+    );
+    expect(messageProblems(said!)).toEqual([]);
+    // A usable address, or none, says nothing; saving another address ends the words.
+    await store.saveAsync('builder', { baseUrl: 'https://builder.internal.example' });
+    expect(await store.readSavedKeyProblemAsync('builder')).toBeNull();
+    expect(await createKeyStore(createMemoryStorage(), defaults).readSavedKeyProblemAsync('library')).toBeNull();
+  });
 });
