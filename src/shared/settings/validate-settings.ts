@@ -111,6 +111,15 @@ export function savedAddressProblem(api: ApiName, savedBaseUrl: string, keySaved
   return problem && `The ${api} API address saved earlier, ${savedBaseUrl.trim()}, is not used: ${problem} ${then}`;
 }
 
+/**
+ * Why saving an address alone removed a key saved earlier and not used: it was saved for another
+ * host (named without any user name or password the address held), where a key is never sent.
+ */
+export function removedKeyText(api: ApiName, keyBaseUrl: string): string {
+  const host = parseHttpUrl(keyBaseUrl)?.origin ?? 'another address';
+  return `The ${api} API key saved earlier was removed, as it was saved for ${host} and a key is only sent to the host it was saved for: paste it again to use it with this address.`;
+}
+
 /** A key shown after saving: enough to recognise it, never enough to use it. */
 export function maskKey(key: string): string {
   const trimmed = key.trim();
