@@ -1,6 +1,6 @@
 // The user's API keys and base URLs, kept in figma.clientStorage: private to this user on this
 // machine, never in the document (plugin data there travels with the file to everyone).
-import { baseUrlProblem, keyProblem, normalizeBaseUrl, sameOrigin, savedAddressProblem, savedKeyProblem, type ApiName } from '../shared/settings/validate-settings';
+import { baseUrlProblem, keyProblem, normalizeBaseUrl, removedKeyText, sameOrigin, savedAddressProblem, savedKeyProblem, type ApiName } from '../shared/settings/validate-settings';
 import type { ClientStorageLike } from '../platform/client-storage';
 
 export interface ApiCredentials {
@@ -11,10 +11,13 @@ export interface ApiCredentials {
 
 export interface KeyStore {
   readAsync(api: ApiName): Promise<ApiCredentials>;
-  /** Stores the base URL and, when given, the key. Both must already be valid. */
-  saveAsync(api: ApiName, input: { baseUrl: string; key?: string }): Promise<void>;
+  /**
+   * Stores the base URL and, when given, the key. Both must already be valid. Answers why a key
+   * saved earlier, and not used, was removed by this save, in words; null when none was.
+   */
+  saveAsync(api: ApiName, input: { baseUrl: string; key?: string }): Promise<string | null>;
   forgetKeyAsync(api: ApiName): Promise<void>;
-  /** Why a saved key is not used (saved by an older version that took it in), in words; null when none is saved or it is used. */
+  /** Why a saved key, or address, is not used (saved by an older version that took it in), in words; null when none is saved or it is used. */
   readSavedKeyProblemAsync(api: ApiName): Promise<string | null>;
 }
 
@@ -44,16 +47,15 @@ export function createKeyStore(storage: ClientStorageLike, defaultBaseUrls: Reco
     return { baseUrl, key };
   }
 
-  async function saveAsync(api: ApiName, input: { baseUrl: string; key?: string }): Promise<void> {
+  async function saveAsync(api: ApiName, input: { baseUrl: string; key?: string }): Promise<string | null> {
     // The handlers validate first and answer in words; this is the last line of defence.
     if (baseUrlProblem(input.baseUrl) !== null) throw new Error(`Refused to store an invalid ${api} base URL.`);
     if (input.key !== undefined && keyProblem(api, input.key) !== null) throw new Error(`Refused to store an invalid ${api} key.`);
+    let keyRemoved: string | null = null;
     if (input.key === undefined) {
       const saved = await readAsync(api);
       if (saved.key !== null && !sameOrigin(saved.baseUrl, input.baseUrl)) throw new Error(`Refused to move the saved ${api} key to another host.`);
-      // A stored key that cannot be used (bound to a refused address, or malformed) must not
-      // become usable by pairing with the address saved now.
-      if (saved.key === null) await storage.deleteAsync(storageKeys(api).key);
+      if (saved.key === null) keyRemoved = await removeUnusedKeyForOtherHostAsync(api, input.baseUrl);
     }
     const names = storageKeys(api);
     const baseUrl = normalizeBaseUrl(input.baseUrl);
@@ -68,6 +70,22 @@ export function createKeyStore(storage: ClientStorageLike, defaultBaseUrls: Reco
       await writeBaseUrlAsync(names.baseUrl, previousBaseUrl).catch(() => storage.deleteAsync(names.key).catch(() => undefined));
       throw error;
     }
+    return keyRemoved;
+  }
+
+  /**
+   * A stored key that is not used (saved with an address refused now, or refused itself) stays
+   * bound to the host it was saved for, as a used one does: kept for an address on that host (where
+   * Settings goes on saying why it is not used, or uses it once its address passes), removed for
+   * another, where it must never be sent, and said: a designer never loses it unawares.
+   */
+  async function removeUnusedKeyForOtherHostAsync(api: ApiName, baseUrl: string): Promise<string | null> {
+    const names = storageKeys(api);
+    const [savedBaseUrl, savedKey] = await Promise.all([readStringAsync(names.baseUrl), readStringAsync(names.key)]);
+    const keyHost = savedBaseUrl ?? defaultBaseUrls[api];
+    if (savedKey === null || sameOrigin(keyHost, baseUrl)) return null;
+    await storage.deleteAsync(names.key);
+    return savedKey.trim() === '' ? null : removedKeyText(api, keyHost);
   }
 
   /** `undefined` removes the entry. */
@@ -79,12 +97,12 @@ export function createKeyStore(storage: ClientStorageLike, defaultBaseUrls: Reco
     await storage.deleteAsync(storageKeys(api).key);
   }
 
-  /** Why a key saved earlier is not used: it breaks the rules now, or the address saved with it does. */
+  /** Why a key or address saved earlier is not used: the key breaks the rules now, or the address saved (with it) does. */
   async function readSavedKeyProblemAsync(api: ApiName): Promise<string | null> {
     const names = storageKeys(api);
     const [savedBaseUrl, savedKey] = await Promise.all([readStringAsync(names.baseUrl), readStringAsync(names.key)]);
-    if (savedKey === null || savedKey.trim() === '') return null;
-    return savedKeyProblem(api, savedKey) ?? (savedBaseUrl === null ? null : savedAddressProblem(api, savedBaseUrl));
+    const keySaved = savedKey !== null && savedKey.trim() !== '';
+    return (keySaved ? savedKeyProblem(api, savedKey) : null) ?? (savedBaseUrl === null ? null : savedAddressProblem(api, savedBaseUrl, keySaved));
   }
 
   return { readAsync, saveAsync, forgetKeyAsync, readSavedKeyProblemAsync };

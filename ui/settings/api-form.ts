@@ -71,6 +71,7 @@ export function savedText(api: ApiName, view: SettingsView, sentKey: boolean): s
   // Saving checks the key's form only: say how to check it with the service, before a screen finds it refused.
   if (sentKey && saved.keyHint) return `${title} settings saved. The key is stored on this computer only, shown as ${saved.keyHint}. Test connection checks it with the service.`;
   if (saved.keyHint) return `${title} address saved; the saved key is unchanged.`;
+  if (saved.keyRemoved) return `${title} address saved. ${saved.keyRemoved}`;
   return `${title} address saved. No key is saved yet: ${API_TEXT[api].noKeyYet}`;
 }
 

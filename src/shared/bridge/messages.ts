@@ -26,6 +26,8 @@ const apiSettingsSchema = z.object({
   keyHint: z.nullable(z.string()),
   /** Why a key saved earlier is not used (an older version took in a key now refused), in words. */
   savedKeyProblem: z.optional(z.string()),
+  /** Why this save removed a key saved earlier and not used (it was for another host), in words: in a save's answer only. */
+  keyRemoved: z.optional(z.string()),
 });
 
 export const settingsViewSchema = z.object({

@@ -100,13 +100,24 @@ export function savedKeyProblem(api: ApiName, saved: string): string | null {
 }
 
 /**
- * Why a usable key is not used because the address saved with it is now refused (a key does not
- * follow the fallback to the default address), in words: without them the key would vanish
- * from Settings unexplained. Null when there is no address problem.
+ * Why an address saved earlier is now refused and, with `keySaved`, why the usable key saved with
+ * it is not used either (a key does not follow the fallback to the default address), in words:
+ * without them Settings would show the default address, and no key, unexplained. Null when there
+ * is no address problem.
  */
-export function savedAddressProblem(api: ApiName, savedBaseUrl: string): string | null {
+export function savedAddressProblem(api: ApiName, savedBaseUrl: string, keySaved = true): string | null {
   const problem = baseUrlProblem(savedBaseUrl);
-  return problem && `The ${api} API address saved earlier, ${savedBaseUrl.trim()}, is not used: ${problem} So the key saved with it is not used either: save the address again, with the key.`;
+  const then = keySaved ? 'So the key saved with it is not used either: save the address again, with the key.' : 'Envelope uses the default address until you save another.';
+  return problem && `The ${api} API address saved earlier, ${savedBaseUrl.trim()}, is not used: ${problem} ${then}`;
+}
+
+/**
+ * Why saving an address alone removed a key saved earlier and not used: it was saved for another
+ * host (named without any user name or password the address held), where a key is never sent.
+ */
+export function removedKeyText(api: ApiName, keyBaseUrl: string): string {
+  const host = parseHttpUrl(keyBaseUrl)?.origin ?? 'another address';
+  return `The ${api} API key saved earlier was removed, as it was saved for ${host} and a key is only sent to the host it was saved for: paste it again to use it with this address.`;
 }
 
 /** A key shown after saving: enough to recognise it, never enough to use it. */

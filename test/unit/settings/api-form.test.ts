@@ -5,6 +5,7 @@ import { commandSchema, type Command, type SettingsView } from '../../../src/sha
 import { checkApiForm, designSystemSavedText, savedText, testAnswerText, testCountdownText, testWaitOverText } from '../../../ui/settings/api-form';
 import { UNEXPECTED_FAILURE, errorText, fieldErrorFrom } from '../../../ui/messages/error-text';
 import { initialScreen, SCREENS, screenOfCommand } from '../../../ui/shell/screens';
+import { messageProblems } from '../../support/message-rules';
 
 const builderKey = 'ef_0123456789abcdef0123';
 
@@ -83,6 +84,11 @@ describe('answers from the sandbox', () => {
     // The library browses without a key: it said "paste one to connect", as if nothing worked until then.
     expect(savedText('library', view, false)).toBe('Email library address saved. No key is saved yet: browsing works without one, and a key adds HTML previews and your follows, likes and collections.');
     expect(savedText('builder', { ...view, builder: { ...view.builder, keyHint: null } }, false)).toBe('Email builder address saved. No key is saved yet: paste one to connect.');
+    // A key saved earlier for another host, removed by this save: said instead of "No key is saved yet", as if there never was one.
+    const removed = 'The builder API key saved earlier was removed, as it was saved for http://b.internal.example and a key is only sent to the host it was saved for: paste it again to use it with this address.';
+    const said = savedText('builder', { ...view, builder: { ...view.builder, keyHint: null, keyRemoved: removed } }, false);
+    expect(said).toBe(`Email builder address saved. ${removed}`);
+    expect(messageProblems(said)).toEqual([]);
     expect(designSystemSavedText('ds_demo')).toMatch(/syncs to design system ds_demo/);
     expect(designSystemSavedText(null)).toMatch(/no longer linked/);
   });

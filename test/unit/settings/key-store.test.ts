@@ -111,4 +111,73 @@ describe('key store', () => {
     await store.saveAsync('builder', { baseUrl: 'https://builder.other.example' });
     expect(await store.readAsync('builder')).toEqual({ baseUrl: 'https://builder.other.example', key: null });
   });
+
+  it('says why an address saved earlier is not used when no key was saved with it (Settings showed the default, nothing said)', async () => {
+    const storage = createMemoryStorage();
+    storage.entries.set(storageKeys('builder').baseUrl, 'http://builder.internal.example');
+    const store = createKeyStore(storage, defaults);
+    expect(await store.readAsync('builder')).toEqual({ baseUrl: defaults.builder, key: null });
+    const said = await store.readSavedKeyProblemAsync('builder');
+    expect(said).toBe(
+      'The builder API address saved earlier, http://builder.internal.example, is not used: Keys are only sent over HTTPS: use an https:// address (http:// is allowed for localhost only). Envelope uses the default address until you save another.',
+    );
+    expect(messageProblems(said!)).toEqual([]);
+    // A usable address, or none, says nothing; saving another address ends the words.
+    await store.saveAsync('builder', { baseUrl: 'https://builder.internal.example' });
+    expect(await store.readSavedKeyProblemAsync('builder')).toBeNull();
+    expect(await createKeyStore(createMemoryStorage(), defaults).readSavedKeyProblemAsync('library')).toBeNull();
+  });
+
+  describe('a key saved earlier and not used, when only the address is saved', () => {
+    // It stays bound to the host it was saved for, as a used key does: on that host it is kept
+    // (and used once its address passes), on another it goes, and the save says so.
+    it('keeps a key saved with an address refused now when the new address is on the same host, and uses it', async () => {
+      const storage = createMemoryStorage();
+      storage.entries.set(storageKeys('builder').baseUrl, 'https://builder.internal.example/?team=3');
+      storage.entries.set(storageKeys('builder').key, builderKey);
+      const store = createKeyStore(storage, defaults);
+      expect(await store.saveAsync('builder', { baseUrl: 'https://builder.internal.example' })).toBeNull();
+      expect(await store.readAsync('builder')).toEqual({ baseUrl: 'https://builder.internal.example', key: builderKey });
+      expect(await store.readSavedKeyProblemAsync('builder')).toBeNull();
+    });
+
+    it('keeps a key refused now when the address is saved again on its host, and still says why it is not used', async () => {
+      const storage = createMemoryStorage();
+      storage.entries.set(storageKeys('builder').key, `${builderKey},`);
+      const store = createKeyStore(storage, defaults);
+      const said = await store.readSavedKeyProblemAsync('builder');
+      expect(await store.saveAsync('builder', { baseUrl: `${defaults.builder}/` })).toBeNull();
+      expect(storage.entries.get(storageKeys('builder').key)).toBe(`${builderKey},`);
+      expect(await store.readAsync('builder')).toEqual({ baseUrl: defaults.builder, key: null });
+      expect(await store.readSavedKeyProblemAsync('builder')).toBe(said);
+    });
+
+    it('removes it for an address on another host, never pairing it, and says why in words', async () => {
+      const storage = createMemoryStorage();
+      storage.entries.set(storageKeys('builder').baseUrl, 'http://builder.internal.example');
+      storage.entries.set(storageKeys('builder').key, builderKey);
+      const store = createKeyStore(storage, defaults);
+      const said = await store.saveAsync('builder', { baseUrl: 'https://builder.internal.example' });
+      expect(said).toBe(
+        'The builder API key saved earlier was removed, as it was saved for http://builder.internal.example and a key is only sent to the host it was saved for: paste it again to use it with this address.',
+      );
+      expect(messageProblems(said!)).toEqual([]);
+      expect(storage.entries.has(storageKeys('builder').key)).toBe(false);
+      expect(await store.readAsync('builder')).toEqual({ baseUrl: 'https://builder.internal.example', key: null });
+      // A key refused itself, saved for the default host, goes the same way; nothing is said of an empty entry.
+      storage.entries.set(storageKeys('library').key, `${libraryKey};`);
+      expect(await store.saveAsync('library', { baseUrl: 'https://library.internal.example' })).toMatch(/^The library API key saved earlier was removed, as it was saved for https:\/\/api\.mailvault\.example and /);
+      storage.entries.set(storageKeys('library').key, '');
+      expect(await store.saveAsync('library', { baseUrl: defaults.library })).toBeNull();
+    });
+
+    it('never names a password that was in the address the key was saved for', async () => {
+      const storage = createMemoryStorage();
+      storage.entries.set(storageKeys('builder').baseUrl, 'https://user:secret@builder.internal.example/base');
+      storage.entries.set(storageKeys('builder').key, builderKey);
+      const said = await createKeyStore(storage, defaults).saveAsync('builder', { baseUrl: 'https://builder.other.example' });
+      expect(said).toContain('saved for https://builder.internal.example and');
+      expect(said).not.toContain('secret');
+    });
+  });
 });

@@ -141,6 +141,22 @@ describe('settings handlers', () => {
     expect(withKey.builder.baseUrl).toBe('https://elsewhere.example');
   });
 
+  // A key saved with an address refused now cannot follow to another host: the save removed it, and
+  // Settings said only "No key is saved yet", as if there had never been one.
+  it('answers a save of the address alone that removed a key saved for another host with why, once', async () => {
+    const { handlers, storage } = setup();
+    storage.entries.set('envelope.builder.baseUrl', 'http://builder.internal.example');
+    storage.entries.set('envelope.builder.apiKey', builderKey);
+    const saved = await handlers['settings/save-api']({ api: 'builder', baseUrl: 'https://builder.internal.example' }, context);
+    expect(saved.builder.keyHint).toBeNull();
+    expect(saved.builder.keyRemoved).toBe(
+      'The builder API key saved earlier was removed, as it was saved for http://builder.internal.example and a key is only sent to the host it was saved for: paste it again to use it with this address.',
+    );
+    expect(saved.library.keyRemoved).toBeUndefined();
+    expect(JSON.stringify(saved)).not.toContain(builderKey);
+    expect((await handlers['settings/get']({}, context)).builder.keyRemoved).toBeUndefined();
+  });
+
   it('tests the connection with the saved address and key, or says none is saved', async () => {
     const { handlers, testConnectionAsync } = setup();
     const none = await handlers['settings/test-connection']({ api: 'builder' }, context);
