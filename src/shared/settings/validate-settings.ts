@@ -108,7 +108,13 @@ export function savedKeyProblem(api: ApiName, saved: string): string | null {
 export function savedAddressProblem(api: ApiName, savedBaseUrl: string, keySaved = true): string | null {
   const problem = baseUrlProblem(savedBaseUrl);
   const then = keySaved ? 'So the key saved with it is not used either: save the address again, with the key.' : 'Envelope uses the default address until you save another.';
-  return problem && `The ${api} API address saved earlier, ${savedBaseUrl.trim()}, is not used: ${problem} ${then}`;
+  return problem && `The ${api} API address saved earlier, ${withoutCredentials(savedBaseUrl)}, is not used: ${problem} ${then}`;
+}
+
+/** An address as saved, less any user name and password it held: never shown on screen. */
+function withoutCredentials(address: string): string {
+  const url = parseHttpUrl(address);
+  return url?.hasCredentials ? `${url.origin}${url.path}${url.query}${url.fragment}` : address.trim();
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrlProblem, keyProblem, maskKey, normalizeBaseUrl, sameOrigin } from '../../../src/shared/settings/validate-settings';
+import { baseUrlProblem, keyProblem, maskKey, normalizeBaseUrl, sameOrigin, savedAddressProblem } from '../../../src/shared/settings/validate-settings';
 import { isBuilderKey } from '../../../src/shared/api/builder/keys';
 import { isLibraryKey } from '../../../src/shared/api/library/keys';
 import { messageProblems } from '../../support/message-rules';
@@ -205,5 +205,21 @@ describe('sameOrigin', () => {
     expect(sameOrigin('http://localhost:4010', 'http://localhost:4011')).toBe(false);
     expect(sameOrigin('https://api.example.com', 'https://api.example.com.evil.example')).toBe(false);
     expect(sameOrigin('not a url', 'not a url')).toBe(false);
+  });
+});
+
+describe('savedAddressProblem', () => {
+  it('names a refused saved address without the user name and password it held (they were shown in Settings)', () => {
+    for (const keySaved of [true, false]) {
+      const words = savedAddressProblem('builder', ' https://designer:s3cret-pw@api.example.com/v2?team=3 ', keySaved)!;
+      expect(words).toContain('https://api.example.com/v2?team=3');
+      expect(words).not.toMatch(/designer|s3cret/);
+      expect(words).toContain('must not contain a user name or password');
+    }
+  });
+
+  it('names any other refused address as it was saved', () => {
+    expect(savedAddressProblem('library', 'http://builder.internal.example', false)).toContain(', http://builder.internal.example, is not used:');
+    expect(savedAddressProblem('library', 'https://api.example.com')).toBeNull();
   });
 });
