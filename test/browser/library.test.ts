@@ -2906,7 +2906,7 @@ describe('Browse: brand requests', () => {
       // The window's clock stands still from here, as a busy or hidden window's timers can: the
       // refusal is drawn, but the screen has not yet set its timer for the wait's end when the
       // wait is over (the order that failed in CI; the screen then said the wait forever).
-      await context.clock.pauseAt(await ui.evaluate(() => Date.now() + 10));
+      await context.clock.pauseAt(await ui.evaluate(() => Date.now() + 1_000));
       await form.getByRole('button', { name: 'Send request' }).click();
       await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^The library had too many requests to take yours\. You can send it again after a short wait\. Your form is kept\.\s*$/);
       await letRequestsGo();
