@@ -296,7 +296,7 @@ function StackedPictures({ detail, name, topStyle }: { detail: SyncDetail; name:
     />
   );
   return (
-    <div class="sync-stack" style={frame ? { '--ratio': frame.width / frame.height } : undefined}>
+    <div class="sync-stack" style={frame ? { '--ratio': frame.width / frame.height, '--width': `${frame.width}px` } : undefined}>
       {layer('before', detail.beforePicture, detail.beforeLabel)}
       <div class="sync-stack-top" style={topStyle}>
         {layer('after', detail.afterPicture, detail.afterLabel)}

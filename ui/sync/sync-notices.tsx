@@ -1,5 +1,6 @@
 // The Sync screen's notices: why the file cannot sync yet, a failure with its retry, the
 // progress of a check or a sync, and a sync's outcome.
+import type { Ref } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import type { SyncOverview } from '../../src/shared/bridge/messages';
 import { Button } from '../components/button';
@@ -80,10 +81,10 @@ export function SyncAnnouncement({ task, outcome }: { task: Task | null; outcome
   );
 }
 
-export function OutcomeNotice({ shown: { outcome, counts }, onDismiss }: { shown: ShownOutcome; onDismiss: () => void }) {
+export function OutcomeNotice({ shown: { outcome, counts }, onDismiss, boxRef }: { shown: ShownOutcome; onDismiss: () => void; boxRef?: Ref<HTMLDivElement> }) {
   const text = counts ? outcomeText(outcome) : null;
   return (
-    <div class="notice notice-success sync-outcome" data-testid="sync-outcome">
+    <div ref={boxRef} class="notice notice-success sync-outcome" data-testid="sync-outcome">
       {text ? <p>{text.summary}</p> : null}
       {text?.conflicts ? <p>{text.conflicts}</p> : null}
       {outcome.manualSteps.length > 0 ? (

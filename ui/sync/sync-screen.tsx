@@ -98,6 +98,12 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   }, [copied, actionsFocus.ref]);
 
   const started = task !== null;
+  const outcomeBox = useRef<HTMLDivElement>(null);
+  // A sync's outcome, and what a check leaves of it, come into sight beside the buttons once the
+  // check or the sync has ended (and the keyboard has its button back), the focused button staying in sight.
+  useEffect(() => {
+    if (outcome && !started) revealKeepingFocus(outcomeBox.current);
+  }, [outcome, started]);
   // The progress of a check or a sync started here, and what the screen says, come into sight with the buttons.
   useEffect(() => {
     const actions = actionsFocus.ref.current;
@@ -375,16 +381,6 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       {failure ? <FailureNotice failure={failure} busy={busy} onRetry={retryFrom} testId="sync-error" /> : null}
       {chooseFailure ? <FailureNotice failure={chooseFailure} busy={busy} onRetry={retryFrom} testId="sync-choose-error" /> : null}
       {apartFailure ? <FailureNotice failure={apartFailure} busy={busy} onRetry={retryFrom} testId="sync-keep-apart-error" /> : null}
-      {outcome ? (
-        <OutcomeNotice
-          shown={outcome}
-          onDismiss={() => {
-            // Dismiss goes with the notice: the keyboard goes on from the screen's title, not from the page's start.
-            document.getElementById('screen-title')?.focus();
-            setOutcome(null);
-          }}
-        />
-      ) : null}
       {/* A message here says why nothing is opening (the opening check was stopped). */}
       {!items && !task && !failure && !message ? (
         <p class="sync-inline-status" role="status">
@@ -527,6 +523,18 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
             </>
           ) : null}
         </p>
+      ) : null}
+      {/* Just above the buttons (outside their group, which gives the keyboard to its first button): at the screen's top, the outcome and the buttons were too far apart to show at once at 320 × 240. */}
+      {outcome ? (
+        <OutcomeNotice
+          shown={outcome}
+          boxRef={outcomeBox}
+          onDismiss={() => {
+            // Dismiss goes with the notice: the keyboard goes on from the screen's title, not from the page's start.
+            document.getElementById('screen-title')?.focus();
+            setOutcome(null);
+          }}
+        />
       ) : null}
       <div class="sync-actions" {...actionsFocus}>
         {/* Beside the buttons that start a check or a sync (and near the list): at the screen's top, a small window scrolled to the buttons hid them. */}
