@@ -530,8 +530,10 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
           shown={outcome}
           boxRef={outcomeBox}
           onDismiss={() => {
-            // Dismiss goes with the notice: the keyboard goes on from the screen's title, not from the page's start.
-            document.getElementById('screen-title')?.focus();
+            // Dismiss goes with the notice: the keyboard goes on at what came after it, the first of the
+            // buttons just below (the screen's title, up at the top, scrolled a small window away from them).
+            const next = actionsFocus.ref.current?.querySelector<HTMLElement>('button:not(:disabled)') ?? document.getElementById('screen-title');
+            next?.focus();
             setOutcome(null);
           }}
         />
