@@ -5,6 +5,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { Button } from '../components/button';
+import { useDrawnAfterPress } from '../hooks/use-drawn-after-press';
 import type { PagedList } from './use-paged-list';
 
 /** The list of rows the button follows: its nearest earlier sibling that is a list. */
@@ -28,18 +29,24 @@ export function MoreButton<T>({ list, children }: { list: PagedList<T>; children
   /** Set when the button had the focus as it asked for a page: where that page's rows start. */
   const asked = useRef<{ rows: Element | null; from: number } | null>(null);
   const gone = list.done || list.problem !== null || list.items.length === 0;
+  // Only a render drawn after the press knows the page was asked for: an earlier one's effect
+  // (not loading, not done) would take the press as answered, and the last page's rows go unfocused.
+  const { press, drawnAfterPress } = useDrawnAfterPress();
 
   useEffect(() => {
-    if (!list.done || asked.current === null) return;
+    if (!list.done || asked.current === null || !drawnAfterPress()) return;
     const { rows, from } = asked.current;
     asked.current = null;
     focusRowFrom(rows, from);
+    // Only what the page asked for brings (loading, done) is waited for, as drawn with the press.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [list.done]);
 
   useEffect(() => {
-    if (list.loading || list.done || asked.current === null) return;
+    if (list.loading || list.done || asked.current === null || !drawnAfterPress()) return;
     asked.current = null;
     if (document.activeElement === button.current) button.current?.scrollIntoView({ block: 'nearest' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [list.loading, list.done]);
 
   if (gone) return null;
@@ -49,6 +56,7 @@ export function MoreButton<T>({ list, children }: { list: PagedList<T>; children
       busy={list.loading}
       onClick={() => {
         asked.current = document.activeElement === button.current ? { rows: rowsBefore(button.current), from: list.items.length } : null;
+        press();
         list.more();
       }}
     >

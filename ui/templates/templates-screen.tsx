@@ -9,6 +9,7 @@ import { useNoticeInSight } from '../hooks/use-notice-in-sight';
 import { useSecondsLeft } from '../hooks/use-seconds-left';
 import { useStillBefore } from '../hooks/use-still-before';
 import { useLatest } from '../hooks/use-latest';
+import { useDrawnAfterPress } from '../hooks/use-drawn-after-press';
 import { retryCountdownText } from '../messages/retry-countdown';
 import { TextField } from '../components/text-field';
 import { ProblemLine } from './problem-line';
@@ -129,19 +130,25 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   // Each row's "Updated 3 minutes ago" and the save section's "saved 3 minutes ago" stay true while the screen sits open (one redraw for both).
   const nowMs = useNowMs();
   const moreLabel = templateListButton(list);
+  // Only a render drawn after the press knows the page was asked for: an earlier one's effect (not
+  // loading) would take the press as answered, and the last page's templates go unfocused.
+  const { press: pressMore, drawnAfterPress: drawnAfterMore } = useDrawnAfterPress();
   const showMore = () => {
     setSaid('');
     shownBeforeMore.current = document.activeElement === moreButton.current ? new Set(shown.map((row) => row.id)) : null;
+    pressMore();
     load(list.problem ? list.page : nextTemplatePage(list), list.problem ? list.keepBelow : false);
   };
   // The button may go with the last page: the focus moves to the first template added (or stays on the button).
   useEffect(() => {
     const before = shownBeforeMore.current;
-    if (before === null || list.loading) return;
+    if (before === null || list.loading || !drawnAfterMore()) return;
     shownBeforeMore.current = null;
     const added = filterTemplates(list.rows, query).findIndex((row) => !before.has(row.id));
     const target = added < 0 ? (moreButton.current ?? listHeading.current) : listElement.current?.children[added]?.querySelector('button');
     target?.focus();
+    // Each new list is an answer to wait for, as drawn with the press.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [list, query]);
   useEffect(() => {
     const index = focusAfterDeletion.current;

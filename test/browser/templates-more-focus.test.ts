@@ -1,0 +1,105 @@
+// Templates' Show more, pressed from the keyboard, whatever order the window's paints and the
+// builder's answers come in: when the page it brings is the last, the button goes and the keyboard
+// goes on at the first template that page added. The window's clock is stopped where a busy or
+// hidden window's would be, once the first page's answer is on its way (the sandbox's side needs
+// running timers until then), so the order is played every time.
+import type { Frame } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evaluateHooks, startHarnessAsync, VIEWPORT, type Harness } from './support/playground-harness';
+
+let h: Harness;
+let builderKey: string;
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+  const state = (await (await fetch(`${h.emulator.builderUrl}/_emulator/state`)).json()) as { builder: { keys: { demo: string } } };
+  builderKey = state.builder.keys.demo;
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+/** One page of the list (50) and one template more. */
+const TEMPLATES = 51;
+
+/** The emulator's builder API, read directly (another client, not the plugin). */
+async function builderAsync(path: string, method = 'GET', body?: unknown): Promise<{ status: number; meta: { total: number } }> {
+  const response = await fetch(`${h.emulator.builderUrl}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${builderKey}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, meta: ((await response.json()) as { meta: { total: number } }).meta };
+}
+
+async function controlAsync(path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${h.emulator.builderUrl}/_emulator/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect(response.ok).toBe(true);
+}
+
+/** Which row of the templates' list has the keyboard, or what else has it ("the page"). */
+function focusedPlaceAsync(ui: Frame): Promise<string> {
+  return ui.evaluate(() => {
+    const active = document.activeElement;
+    if (active === null || active === document.body) return 'the page';
+    const row = active.closest('li');
+    const list = row?.parentElement;
+    if (row && list && active === row.querySelector('button')) return `row ${Array.prototype.indexOf.call(list.children, row)}`;
+    return `${active.tagName} ${active.textContent ?? ''}`;
+  });
+}
+
+describe('Templates: Show more from the keyboard, bringing the last page', () => {
+  it('goes on at the first template it added also when the window had not finished drawing the first page as it was pressed', async () => {
+    const context = await h.browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+    await context.clock.install();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${h.playground.url}?command=templates&theme=light&demo-keys=1`);
+      await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached', timeout: 40_000 });
+      // The demo document, empty storage, the emulator's seed; then another integration fills
+      // the workspace to one page and one template more, a second apart, newest first.
+      await evaluateHooks(page, (hooks) => hooks.reset());
+      await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
+      for (let total = (await builderAsync('/templates?per_page=1')).meta.total; total < TEMPLATES; total++) {
+        await controlAsync('clock', { advance_seconds: 1 });
+        expect((await builderAsync('/templates', 'POST', { name: `Campaign ${total}` })).status).toBe(201);
+      }
+      const uiAsync = async () => (await (await page.waitForSelector('iframe[data-role="plugin-iframe"]', { state: 'attached' })).contentFrame())!;
+      let ui = await uiAsync();
+      // The first page's answer, once it is on its way: the window's clock stands still from
+      // there, as a busy or hidden window's can, so the page it draws next it has not yet
+      // finished with (its effects wait for the paint) when the person presses Show more.
+      let paused = false;
+      await page.route(
+        (url) => url.pathname === '/api/templates' && url.searchParams.get('page') === '1',
+        async (route) => {
+          const response = await route.fetch();
+          if (!paused) {
+            paused = true;
+            await context.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+          }
+          await route.fulfill({ response });
+        },
+      );
+      // The person runs the plugin again to see them.
+      await evaluateHooks(page, (hooks) => hooks.relaunchAsync());
+      ui = await uiAsync();
+      const more = ui.getByRole('button', { name: 'Show more' });
+      await more.waitFor({ timeout: 20_000 });
+      expect(paused).toBe(true);
+      const rows = ui.getByRole('list', { name: 'Templates in the workspace' }).getByRole('listitem');
+      expect(await rows.count()).toBe(TEMPLATES - 1);
+      await more.focus();
+      await page.keyboard.press('Enter');
+      await context.clock.resume();
+      // The last page came: Show more went with it.
+      await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(TEMPLATES);
+      expect(await more.count()).toBe(0);
+      await expect.poll(() => focusedPlaceAsync(ui), { timeout: 10_000 }).toBe(`row ${TEMPLATES - 1}`);
+    } finally {
+      await context.close();
+    }
+  });
+});
