@@ -2,10 +2,11 @@
 // countdown and a retry of its own for a 429 (a wait of hours: its end, and Try again once it is over), nothing for what the library removed (asking
 // again can only fail), "Try again" for the rest. In place of what the person was acting on, the
 // action takes the keyboard.
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { useSecondsLeft } from '../hooks/use-seconds-left';
 import { useLatest } from '../hooks/use-latest';
 import { useStillBefore } from '../hooks/use-still-before';
+import { useDrawnAfterPress } from '../hooks/use-drawn-after-press';
 import { Button } from '../components/button';
 import { WaitOverStatus } from '../components/wait-over-status';
 import type { LibraryProblem } from './library-problem';
@@ -30,14 +31,12 @@ export const focusFell = (): boolean => document.activeElement === null || docum
  */
 export function useRetryFocus(loading: boolean, failed: boolean, shown: number, focusResult: (from: number) => void): (retry: () => void) => (pressed: boolean) => void {
   const pressedAt = useRef<number | null>(null);
-  // Effects run after the paint, so one of a render drawn before the press can run after it (the
-  // press's own render runs it first): it sees the list as it was, not asked again, and would take
-  // the press as answered, leaving the focus on the page. Each render knows the presses before it.
-  const presses = useRef(0);
-  const [pressesDrawn, setPressesDrawn] = useState(0);
+  // An effect of a render drawn before the press sees the list not asked again yet: it would take
+  // the press as answered, leaving the focus on the page.
+  const { press, drawnAfterPress } = useDrawnAfterPress();
   const focus = useLatest(focusResult);
   useEffect(() => {
-    if (loading || pressedAt.current === null || pressesDrawn !== presses.current) return;
+    if (loading || pressedAt.current === null || !drawnAfterPress()) return;
     const from = pressedAt.current;
     pressedAt.current = null;
     if (!failed && focusFell()) focus.current(from);
@@ -45,8 +44,7 @@ export function useRetryFocus(loading: boolean, failed: boolean, shown: number, 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loading, failed, focus]);
   return (retry) => (pressed) => {
-    presses.current += 1;
-    setPressesDrawn(presses.current);
+    press();
     pressedAt.current = pressed ? shown : null;
     retry();
   };
