@@ -1,9 +1,10 @@
 // Me: where the keyboard goes after a Try again, whatever order the window's paints and the
 // library's answers come in. The window's clock is stopped where a busy or hidden window's would
 // be, and the answers are held and let go one by one, so each order is played every time.
-import type { BrowserContext, Frame, Page, Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluateHooks, startHarnessAsync, VIEWPORT, type Harness } from './support/playground-harness';
+import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { focusedPlaceAsync, openBrowseWithClockAsync } from './support/browse-steps';
 
 let h: Harness;
 
@@ -14,33 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.closeAsync();
 });
-
-/** Browse with the demo key in a browser whose clock the test can stop (`context.clock`). Close the context after. */
-async function openBrowseWithClockAsync(): Promise<{ context: BrowserContext; page: Page; ui: Frame }> {
-  const context = await h.browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
-  await context.clock.install();
-  const page = await context.newPage();
-  await page.goto(`${h.playground.url}?command=browse&theme=light&demo-keys=1`);
-  await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached', timeout: 40_000 });
-  // The demo document, empty storage, the emulator's seed.
-  await evaluateHooks(page, (hooks) => hooks.reset());
-  await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
-  const ui = (await (await page.waitForSelector('iframe[data-role="plugin-iframe"]', { state: 'attached' })).contentFrame())!;
-  await ui.getByRole('list', { name: 'Emails' }).waitFor({ timeout: 20_000 });
-  return { context, page, ui };
-}
-
-/** Where the keyboard is: "row 0 of Followed brands" (the list's label), an element by its text, or "the page". */
-function focusedPlaceAsync(ui: Frame): Promise<string> {
-  return ui.evaluate(() => {
-    const active = document.activeElement;
-    if (active === null || active === document.body) return 'the page';
-    const row = active.closest('li');
-    const list = row?.parentElement;
-    if (row && list && active === row.querySelector('button, a[href]')) return `row ${Array.prototype.indexOf.call(list.children, row)} of ${list.getAttribute('aria-label') ?? ''}`;
-    return `${active.tagName} ${active.textContent ?? ''}`;
-  });
-}
 
 const unavailable = { status: 503, headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' }, body: JSON.stringify({ error: { code: 'unavailable', message: 'Not now' } }) };
 
@@ -72,7 +46,7 @@ async function holdAsync(page: Page, pathname: string): Promise<{ nextAsync: () 
 
 describe('Me: a Try again that works', () => {
   it('goes on at the first followed brand also when the window had not drawn the last failure yet as it was pressed', async () => {
-    const { context, page, ui } = await openBrowseWithClockAsync();
+    const { context, page, ui } = await openBrowseWithClockAsync(h);
     try {
       const follows = await holdAsync(page, '/v1/me/follows');
       const emails = await holdAsync(page, '/v1/me/follows/emails');

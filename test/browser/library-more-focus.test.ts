@@ -2,9 +2,10 @@
 // come in: when the page it brings is the last, More goes and the keyboard goes on at the first
 // row that page added. The window's clock is stopped where a busy or hidden window's would be, and
 // the first page's answer is held, so the order is played every time.
-import type { BrowserContext, Frame, Page, Route } from 'playwright-core';
+import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluateHooks, startHarnessAsync, VIEWPORT, type Harness } from './support/playground-harness';
+import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { focusedPlaceAsync, openBrowseWithClockAsync } from './support/browse-steps';
 
 let h: Harness;
 
@@ -19,36 +20,9 @@ afterAll(async () => {
 /** The emulator has a dozen journeys: read seven at a time, so the second page is the last. */
 const PAGE = 7;
 
-/** Browse with the demo key in a browser whose clock the test can stop (`context.clock`). Close the context after. */
-async function openBrowseWithClockAsync(): Promise<{ context: BrowserContext; page: Page; ui: Frame }> {
-  const context = await h.browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
-  await context.clock.install();
-  const page = await context.newPage();
-  await page.goto(`${h.playground.url}?command=browse&theme=light&demo-keys=1`);
-  await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached', timeout: 40_000 });
-  // The demo document, empty storage, the emulator's seed.
-  await evaluateHooks(page, (hooks) => hooks.reset());
-  await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
-  const ui = (await (await page.waitForSelector('iframe[data-role="plugin-iframe"]', { state: 'attached' })).contentFrame())!;
-  await ui.getByRole('list', { name: 'Emails' }).waitFor({ timeout: 20_000 });
-  return { context, page, ui };
-}
-
-/** Where the keyboard is: "row 7 of Brands with a journey" (the list's label), an element by its text, or "the page". */
-function focusedPlaceAsync(ui: Frame): Promise<string> {
-  return ui.evaluate(() => {
-    const active = document.activeElement;
-    if (active === null || active === document.body) return 'the page';
-    const row = active.closest('li');
-    const list = row?.parentElement;
-    if (row && list && active === row.querySelector('button, a[href]')) return `row ${Array.prototype.indexOf.call(list.children, row)} of ${list.getAttribute('aria-label') ?? ''}`;
-    return `${active.tagName} ${active.textContent ?? ''}`;
-  });
-}
-
 describe('Journeys: More from the keyboard, bringing the last page', () => {
   it('goes on at the first journey it brought also when the window had not finished drawing the first page as More was pressed', async () => {
-    const { context, page, ui } = await openBrowseWithClockAsync();
+    const { context, page, ui } = await openBrowseWithClockAsync(h);
     try {
       // Journeys' pages are shortened; the first is held until the test lets it go.
       const held: Route[] = [];

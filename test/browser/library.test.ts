@@ -2,11 +2,12 @@
 // dist/ui.html calling the library emulator from the iframe. Driven by roles, labels, visible
 // text and keys; what the screen shows is checked against what the emulator serves.
 import { mkdirSync } from 'node:fs';
-import type { BrowserContext, Frame, Locator, Page, Request } from 'playwright-core';
+import type { Frame, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
 import { axeViolationsAsync } from './support/axe';
-import { evaluateHooks, startHarnessAsync, textOf, VIEWPORT, type Harness } from './support/playground-harness';
+import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { focusedPlaceAsync, openBrowseWithClockAsync } from './support/browse-steps';
 import { watchStatusRegionsAsync } from './support/status-regions';
 import { readLibraryAsync } from './support/library-read';
 
@@ -1010,18 +1011,6 @@ describe('Browse: a Try again that works', () => {
   });
 });
 
-/** Where the keyboard is: "row 2 of Top brands" (the list's label), an element by its text, or "the page". */
-function focusedPlaceAsync(ui: Frame): Promise<string> {
-  return ui.evaluate(() => {
-    const active = document.activeElement;
-    if (active === null || active === document.body) return 'the page';
-    const row = active.closest('li');
-    const list = row?.parentElement;
-    if (row && list && active === row.querySelector('button, a[href]')) return `row ${Array.prototype.indexOf.call(list.children, row)} of ${list.getAttribute('aria-label') ?? ''}`;
-    return `${active.tagName} ${active.textContent ?? ''}`;
-  });
-}
-
 /** With the library answering 503, `arriveAsync` brings a notice into `region`; its Try again, pressed from the keyboard, then works. */
 /** The focus lands once the retried list has come: the time a list may take under a loaded CI run, not the poll's default second. */
 const LIST_ARRIVES = { timeout: 10_000 };
@@ -1088,24 +1077,6 @@ describe('Browse: a Try again that works, in the other sections', () => {
   });
 });
 
-/**
- * Browse with the demo key in a browser of its own whose clock a test can move on
- * (`context.clock.fastForward`); the file's other tests keep the real one. Close the context after.
- */
-async function openBrowseWithClockAsync(): Promise<{ context: BrowserContext; page: Page; ui: Frame }> {
-  const context = await h.browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
-  await context.clock.install();
-  const page = await context.newPage();
-  await page.goto(`${h.playground.url}?command=browse&theme=light&demo-keys=1`);
-  await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached', timeout: 40_000 });
-  // As openFreshAsync: the demo document, empty storage, the emulator's seed.
-  await evaluateHooks(page, (hooks) => hooks.reset());
-  await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
-  const ui = (await (await page.waitForSelector('iframe[data-role="plugin-iframe"]', { state: 'attached' })).contentFrame())!;
-  await emailList(ui).waitFor({ timeout: 20_000 });
-  return { context, page, ui };
-}
-
 describe('Browse: a 429 asking to wait hours', () => {
   it('says by when the wait ends, with no Try again before then (it went at once and was refused again), instead of counting down thousands of seconds', async () => {
     const ui = await openBrowseAsync('light', 'key');
@@ -1147,7 +1118,7 @@ describe('Browse: a 429 asking to wait hours', () => {
   });
 
   it('says so when the wait is over, as its Try again comes, and leaves the focus where it is (the button came unannounced)', async () => {
-    const { context, ui } = await openBrowseWithClockAsync();
+    const { context, ui } = await openBrowseWithClockAsync(h);
     try {
       const regions = await watchStatusRegionsAsync(ui);
       await setFaultsAsync({ rate: 1, kinds: ['429'], retry_after: 7200 });
@@ -2809,7 +2780,7 @@ describe('Browse: brand requests', () => {
   }
 
   it('says when a held Send can go again, and then sends (the library asked to wait two minutes)', async () => {
-    const { context, page, ui } = await openBrowseWithClockAsync();
+    const { context, page, ui } = await openBrowseWithClockAsync(h);
     const letRequestsGo = await refuseBrandRequestsAsync(page);
     try {
       await ui.getByRole('button', { name: 'Requests', exact: true }).click();
@@ -2865,7 +2836,7 @@ describe('Browse: brand requests', () => {
   });
 
   it('leaves a held Send still until its wait is over, instead of waking the screen every second for it', async () => {
-    const { context, page, ui } = await openBrowseWithClockAsync();
+    const { context, page, ui } = await openBrowseWithClockAsync(h);
     const letRequestsGo = await refuseBrandRequestsAsync(page);
     try {
       await ui.getByRole('button', { name: 'Requests', exact: true }).click();
@@ -2895,7 +2866,7 @@ describe('Browse: brand requests', () => {
   });
 
   it('says a short wait in words that stay true once it is over (“Send yours again in a moment” stayed beside “You can send your request now”)', async () => {
-    const { context, page, ui } = await openBrowseWithClockAsync();
+    const { context, page, ui } = await openBrowseWithClockAsync(h);
     const letRequestsGo = await refuseBrandRequestsAsync(page, 5);
     try {
       await ui.getByRole('button', { name: 'Requests', exact: true }).click();
