@@ -5,6 +5,7 @@ import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync, checkKeyboardAsync } from './support/a11y-checks';
 import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { startingWith } from './support/browse-steps';
 import { readLibraryAsync } from './support/library-read';
 
 let h: Harness;
@@ -16,8 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.closeAsync();
 });
-
-const startingWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
 async function openBrowseAsync(theme: 'light' | 'dark'): Promise<Frame> {
   await h.openFreshAsync(`?command=browse&theme=${theme}&demo-keys=1`);

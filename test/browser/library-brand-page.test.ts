@@ -3,6 +3,7 @@
 import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { focusedRow, startingWith } from './support/browse-steps';
 import { readLibraryAsync } from './support/library-read';
 
 let h: Harness;
@@ -15,19 +16,10 @@ afterAll(async () => {
   await h?.closeAsync();
 });
 
-const startingWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
-
 const unavailable = { status: 503, headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' }, body: JSON.stringify({ error: { code: 'unavailable', message: 'Not now' } }) };
 
-/** Which row of the list `label` has the keyboard (-1: none of them). */
-const focusedRow = (label: string) =>
-  h.uiFrameAsync().then((ui) =>
-    ui.evaluate((name) => {
-      const list = document.querySelector(`ul[aria-label="${name}"]`);
-      const row = document.activeElement?.closest('li');
-      return list && row && row.parentElement === list ? Array.from(list.children).indexOf(row) : -1;
-    }, label),
-  );
+/** Which row of the list `label` has the keyboard in the plugin window (-1: none of them). */
+const focusedRowHere = async (label: string) => focusedRow(await h.uiFrameAsync(), label);
 
 describe('Brands: Try again after the insights and the next page of emails both failed', () => {
   it('does not say again at the top that the insights failed while it asks for them, and the keyboard goes on at the first new email (the insights’ notice came back above and took it)', async () => {
@@ -66,7 +58,7 @@ describe('Brands: Try again after the insights and the next page of emails both 
       await expect.poll(() => article.getByRole('list', { name: label }).getByRole('listitem').count(), { timeout: 10_000 }).toBe(40);
       // The insights are still being asked for: nothing says again that they failed.
       expect(await notices.count()).toBe(0);
-      await expect.poll(() => focusedRow(label)).toBe(20);
+      await expect.poll(() => focusedRowHere(label)).toBe(20);
       letInsightsThrough();
       await article.getByRole('region', { name: 'Insights' }).waitFor({ timeout: 10_000 });
     } finally {

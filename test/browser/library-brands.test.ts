@@ -5,6 +5,7 @@ import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEmulatorState } from '../playground/page/emulator-link';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { startingWith } from './support/browse-steps';
 import { readLibraryAsync } from './support/library-read';
 
 let h: Harness;
@@ -24,9 +25,6 @@ async function openBrowseAsync(theme: 'light' | 'dark' = 'light'): Promise<Frame
   await ui.getByRole('list', { name: 'Emails' }).waitFor({ timeout: 20_000 });
   return ui;
 }
-
-/** Matches an accessible name that starts with `text`, taken literally. */
-const startingWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
 /** What has the keyboard: its tag and its label or text. */
 const focused = (ui: Frame) =>

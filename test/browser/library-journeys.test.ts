@@ -1,9 +1,10 @@
 // Journeys' list paged with More, as a keyboard user pages it: a next page that fails is said
 // under the list, where More was, and Try again goes on at the first journey it brought, as a
 // brand's emails do (library-more.test.ts). And a journey's stage that has no emails now.
-import type { Frame, Route } from 'playwright-core';
+import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { focusSeen, focusedRow, startingWith } from './support/browse-steps';
 import { readLibraryAsync } from './support/library-read';
 
 let h: Harness;
@@ -16,30 +17,8 @@ afterAll(async () => {
   await h?.closeAsync();
 });
 
-/** Matches an accessible name that starts with `text`, taken literally. */
-const startingWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
-
 /** The emulator has a dozen journeys, fewer than a page: read six at a time, so the list has a More. */
 const PAGE = 6;
-
-/** What has the keyboard, and whether it shows in the window and is what is drawn at its centre. */
-const focusSeen = (ui: Frame) =>
-  ui.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
-    if (element === null || element === document.body) return 'the page';
-    const box = element.getBoundingClientRect();
-    const atCentre = document.elementFromPoint(box.left + box.width / 2, box.top + Math.min(box.height / 2, 10));
-    const seen = box.top >= 0 && box.top < window.innerHeight && box.bottom > 0 && (element.contains(atCentre) || atCentre?.contains(element));
-    return `${element.tagName} ${element.textContent?.trim().slice(0, 40) ?? ''}: ${seen ? 'in view' : `out of view (top ${Math.round(box.top)} of ${window.innerHeight})`}`;
-  });
-
-/** Which row of the list `label` has the keyboard (-1: none of them). */
-const focusedRow = (ui: Frame, label: string) =>
-  ui.evaluate((name) => {
-    const list = document.querySelector(`ul[aria-label="${name}"]`);
-    const row = document.activeElement?.closest('li');
-    return list && row && row.parentElement === list ? Array.from(list.children).indexOf(row) : -1;
-  }, label);
 
 describe('Journeys: the next page could not be loaded', () => {
   it('says so under the list, where More was, with Try again focused there, and Try again goes on at the first journey it brought (it said so at the top, above the list)', async () => {

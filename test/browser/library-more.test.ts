@@ -3,6 +3,7 @@
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { focusSeen, focusedRow, startingWith } from './support/browse-steps';
 import { readLibraryAsync } from './support/library-read';
 
 let h: Harness;
@@ -27,19 +28,6 @@ async function setFaultsAsync(faults: { rate: number; kinds?: string[]; retry_af
   expect(response.ok).toBe(true);
 }
 
-const startingWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
-
-/** What has the keyboard, and whether it shows in the window and is what is drawn at its centre. */
-const focusSeen = (ui: Frame) =>
-  ui.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
-    if (element === null || element === document.body) return 'the page';
-    const box = element.getBoundingClientRect();
-    const atCentre = document.elementFromPoint(box.left + box.width / 2, box.top + Math.min(box.height / 2, 10));
-    const seen = box.top >= 0 && box.top < window.innerHeight && box.bottom > 0 && (element.contains(atCentre) || atCentre?.contains(element));
-    return `${element.tagName} ${element.textContent?.trim().slice(0, 40) ?? ''}: ${seen ? 'in view' : `out of view (top ${Math.round(box.top)} of ${window.innerHeight})`}`;
-  });
-
 async function openBrandOfManyEmailsAsync(ui: Frame): Promise<string> {
   const { data: brands } = await readLibraryAsync<{ data: Array<{ name: string; slug: string; email_count: number }> }>(h.emulator.libraryUrl, '/v1/brands?per_page=10');
   const brand = brands.find((known) => known.email_count > 40)!;
@@ -49,14 +37,6 @@ async function openBrandOfManyEmailsAsync(ui: Frame): Promise<string> {
   await expect.poll(() => ui.getByRole('list', { name: `Emails from ${brand.name}` }).getByRole('listitem').count(), { timeout: 10_000 }).toBe(20);
   return brand.name;
 }
-
-/** Which row of the list `label` has the keyboard (-1: none of them). */
-const focusedRow = (ui: Frame, label: string) =>
-  ui.evaluate((name) => {
-    const list = document.querySelector(`ul[aria-label="${name}"]`);
-    const row = document.activeElement?.closest('li');
-    return list && row && row.parentElement === list ? Array.from(list.children).indexOf(row) : -1;
-  }, label);
 
 describe('More: the next page could not be loaded', () => {
   it('a brand’s page says so under its emails, where More was, with Try again focused there (it said so at the top, above the insights, and the window jumped up)', async () => {

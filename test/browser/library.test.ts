@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
 import { axeViolationsAsync } from './support/axe';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
-import { focusedPlaceAsync, openBrowseWithClockAsync } from './support/browse-steps';
+import { focusedPlaceAsync, openBrowseWithClockAsync, startingWith } from './support/browse-steps';
 import { watchStatusRegionsAsync } from './support/status-regions';
 import { readLibraryAsync } from './support/library-read';
 
@@ -84,9 +84,6 @@ function watchRequests(keep: (request: Request) => boolean, as: (url: string) =>
 async function brandNameAsync(slug: string): Promise<string> {
   return (await libraryAsync<{ data: { brand: { name: string } } }>(`/v1/brands/${slug}?per_page=1`)).data.brand.name;
 }
-
-/** Matches an accessible name that starts with `text`, taken literally. */
-const startingWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
 const emailList = (ui: Frame) => ui.getByRole('list', { name: 'Emails' });
 const cards = (ui: Frame) => emailList(ui).getByRole('button');

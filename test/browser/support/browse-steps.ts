@@ -30,3 +30,25 @@ export function focusedPlaceAsync(ui: Frame): Promise<string> {
     return `${active.tagName} ${active.textContent ?? ''}`;
   });
 }
+
+/** A pattern matching text that starts with `text`, as written. */
+export const startingWith = (text: string): RegExp => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+/** What has the keyboard, and whether it shows in the window and is what is drawn at its centre. */
+export const focusSeen = (ui: Frame): Promise<string> =>
+  ui.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (element === null || element === document.body) return 'the page';
+    const box = element.getBoundingClientRect();
+    const atCentre = document.elementFromPoint(box.left + box.width / 2, box.top + Math.min(box.height / 2, 10));
+    const seen = box.top >= 0 && box.top < window.innerHeight && box.bottom > 0 && (element.contains(atCentre) || atCentre?.contains(element));
+    return `${element.tagName} ${element.textContent?.trim().slice(0, 40) ?? ''}: ${seen ? 'in view' : `out of view (top ${Math.round(box.top)} of ${window.innerHeight})`}`;
+  });
+
+/** Which row of the list `label` has the keyboard (-1: none of them). */
+export const focusedRow = (ui: Frame, label: string): Promise<number> =>
+  ui.evaluate((name) => {
+    const list = document.querySelector(`ul[aria-label="${name}"]`);
+    const row = document.activeElement?.closest('li');
+    return list && row && row.parentElement === list ? Array.from(list.children).indexOf(row) : -1;
+  }, label);
