@@ -1,8 +1,8 @@
 // The way the pictures are compared (Side by side, Overlay, Swipe, Difference), chosen once, through
 // the playground: the real plugin against the fake Figma and the builder emulator.
-import type { Frame, Locator } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkToEmptyDesignSystemAsync } from './support/sync-steps';
+import { linkToEmptyDesignSystemAsync, openRowDetailAsync } from './support/sync-steps';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 
 let h: Harness;
@@ -22,16 +22,6 @@ async function changeFillAsync(component: string, colour: string): Promise<void>
   await h.page.getByRole('button', { name: 'Change fill' }).click();
 }
 
-/** Opens a component's row; resolves to its detail's group of ways to compare the pictures. */
-async function openRowAsync(ui: Frame, component: string): Promise<Locator> {
-  const row = ui.getByTestId('sync-row').filter({ hasText: component });
-  await row.waitFor({ timeout: 30_000 });
-  await row.click();
-  const modes = ui.getByTestId('sync-detail').getByRole('group', { name: 'Compare the pictures' });
-  await modes.waitFor({ timeout: 15_000 });
-  return modes;
-}
-
 const pressedIn = (modes: Locator) => textOf(modes.locator('[aria-pressed="true"]'));
 
 describe('the picture mode a designer chose', () => {
@@ -44,13 +34,13 @@ describe('the picture mode a designer chose', () => {
     await changeFillAsync('Icon/Heart', '#ff2200');
     await ui.getByRole('button', { name: 'Check again' }).click();
 
-    let modes = await openRowAsync(ui, 'Header');
+    let modes = await openRowDetailAsync(ui, 'Header');
     await modes.getByRole('button', { name: 'Swipe' }).click();
     const headerNow = ui.getByTestId('sync-detail').getByRole('img', { name: 'Header: This file' });
     const headerBefore = await headerNow.getAttribute('src');
     await ui.getByRole('button', { name: '← Back to the list' }).click();
 
-    modes = await openRowAsync(ui, 'Icon/Heart');
+    modes = await openRowDetailAsync(ui, 'Icon/Heart');
     expect(await pressedIn(modes)).toBe('Swipe');
 
     // Checked again with the detail open: it loads again (the new picture shows), in the same mode.
@@ -65,7 +55,7 @@ describe('the picture mode a designer chose', () => {
     await ui.getByRole('button', { name: '← Back to the list' }).click();
     await changeFillAsync('Header', '#2244ff');
     await ui.getByRole('button', { name: 'Check again' }).click();
-    modes = await openRowAsync(ui, 'Header');
+    modes = await openRowDetailAsync(ui, 'Header');
     await expect.poll(() => headerNow.getAttribute('src'), { timeout: 30_000 }).not.toBe(headerBefore);
     expect(await pressedIn(modes)).toBe('Swipe');
   }, 120_000);

@@ -66,6 +66,11 @@ export async function headerFillChangedDetailAsync(h: Harness, ui: Frame): Promi
 /** After a change in the file: Check again, the component's row opened; resolves to its detail's group of ways to compare the pictures. */
 export async function comparedAgainDetailAsync(ui: Frame, component: string): Promise<Locator> {
   await ui.getByRole('button', { name: 'Check again' }).click();
+  return openRowDetailAsync(ui, component);
+}
+
+/** Opens a component's row; resolves to its detail's group of ways to compare the pictures. */
+export async function openRowDetailAsync(ui: Frame, component: string): Promise<Locator> {
   const row = ui.getByTestId('sync-row').filter({ hasText: component });
   await row.waitFor({ timeout: 30_000 });
   await row.click();
