@@ -273,7 +273,9 @@ describe('the smallest window on Templates', () => {
       // The builder's wait is not over: the confirmation's Delete is held, and the line saying why shows beside it.
       await item.getByRole('button', { name: 'Delete “Welcome email”' }).focus();
       await h.page.keyboard.press('Enter');
-      await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).toBe('Delete “Welcome email”');
+      // The confirmation's own Delete, not the row's (same name, focused before the confirmation showed).
+      const confirm = item.getByRole('group', { name: 'Delete “Welcome email”?' });
+      await expect.poll(() => confirm.getByRole('button', { name: 'Delete “Welcome email”' }).evaluate((button) => button === document.activeElement)).toBe(true);
       await h.page.keyboard.press('Enter');
       await expect.poll(() => alert.count(), { timeout: 15_000 }).toBe(1);
       await expect.poll(() => hiddenPxAsync(alert)).toBe(0);
