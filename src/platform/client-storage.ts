@@ -18,10 +18,10 @@ function storageError(what: string): BridgeError {
   return new BridgeError('storage_failed', `Figma could not store ${what} on this computer (Envelope’s storage there may be full).`);
 }
 
-/** Runs a clientStorage write, its failure said in words (storageError). */
-export async function storingAsync(write: Promise<void>, what: string): Promise<void> {
+/** Runs a clientStorage write, its failure said in words (storageError); answers what the write answered. */
+export async function storingAsync<T>(write: Promise<T>, what: string): Promise<T> {
   try {
-    await write;
+    return await write;
   } catch {
     throw storageError(what);
   }

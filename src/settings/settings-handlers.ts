@@ -96,10 +96,8 @@ export function createSettingsHandlers(dependencies: SettingsDependencies): Sett
           throw invalidInput('key', `The address changed from ${originOf(saved.baseUrl)}: paste the key again so it is sent to the new host.`, api);
         }
       }
-      const saving = keyStore.saveAsync(api, key === undefined ? { baseUrl } : { baseUrl, key });
       // Said as Sync says a refused write (most likely a full storage, where Save again fails again); the form keeps what was typed.
-      await storingAsync(saving.then(() => undefined), `the email ${api} settings`);
-      const keyRemoved = await saving;
+      const keyRemoved = await storingAsync(keyStore.saveAsync(api, key === undefined ? { baseUrl } : { baseUrl, key }), `the email ${api} settings`);
       const view = await readViewAsync();
       return keyRemoved === null ? view : { ...view, [api]: { ...view[api], keyRemoved } };
     },
