@@ -251,7 +251,8 @@ describe('Templates', () => {
     expect(await confirm.textContent()).toContain('Delete the template “Spring sale (final)” from the builder workspace?');
     expect(await axeViolationsAsync(relaunched)).toEqual([]);
     // The confirmation has the focus: Enter deletes, as a keyboard user would.
-    await expect.poll(() => confirm.getByRole('button', { name: 'Delete “Spring sale (final)”' }).evaluate((button) => button === document.activeElement)).toBe(true);
+    await expect.poll(() => relaunched.evaluate(() => document.activeElement?.closest('[role="group"]')?.getAttribute('aria-label') ?? '')).toBe('Delete “Spring sale (final)”?');
+    expect(await relaunched.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Delete “Spring sale (final)”');
     await h.page.keyboard.press('Enter');
     await expect.poll(() => itemNamed(relaunched, 'Spring sale (final)').count()).toBe(0);
     // The row is gone with its buttons: the template that took its place has the focus, and the list says what happened.
