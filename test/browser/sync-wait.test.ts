@@ -3,6 +3,7 @@
 // (the count reached, said and on a filled bar) beside the wait, the screen stays clean under axe,
 // and the sync then finishes with every component in the design system. Before, the line said
 // the wait alone and the bar went to an empty "working" state.
+// The builder's wait is long (45 s) and the test moves the page's clock past it once its checks are done.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Component } from '../../src/shared/api/builder/schemas';
 import { parseEmulatorState } from '../playground/page/emulator-link';
@@ -18,6 +19,10 @@ const acknowledged = new Set<string>();
 
 beforeAll(async () => {
   h = await startHarnessAsync();
+  // The page's clock runs as usual, but the test moves it past the builder's wait once its checks are
+  // done: a wait timed in real seconds could end during a slow check (a loaded machine), so the
+  // sandbox asked again and met a second wait, and the checks saw a state they did not set up.
+  await h.context.clock.install();
   demoKey = parseEmulatorState(await (await fetch(`${h.emulator.builderUrl}/_emulator/state`)).json()).builder.keys.demo;
   h.page.on('response', (response) => {
     if (!response.url().endsWith('/sync') || response.status() !== 200) return;
@@ -29,6 +34,14 @@ beforeAll(async () => {
     );
   });
 });
+
+/** Longer than any check here takes, even on a loaded machine; within the client's one-minute limit. */
+const WAIT_SECONDS = 45;
+
+/** Moves the page's clock past the builder's wait (the sandbox's timer fires; nothing else is skipped that a test reads). */
+async function endTheWaitAsync(): Promise<void> {
+  await h.context.clock.fastForward(WAIT_SECONDS * 1_000);
+}
 
 afterAll(async () => {
   await h?.closeAsync();
@@ -77,8 +90,8 @@ describe.each(['light', 'dark'] as const)('a push the builder asks to wait part-
     try {
       await run.click();
       await expect.poll(() => textOf(progress), { timeout: 60_000 }).toMatch(/^Pushing [1-9][\d,]* of/);
-      await faultsAsync(h, 'builder', { rate: 1, kinds: ['429'], seed: 3, retry_after: 12 });
-      const waitSaid = /^Pushed ([\d,]+) of ([\d,]+)\. The builder asked Envelope to wait 12 seconds; the sync goes on after that\.$/;
+      await faultsAsync(h, 'builder', { rate: 1, kinds: ['429'], seed: 3, retry_after: WAIT_SECONDS });
+      const waitSaid = /^Pushed ([\d,]+) of ([\d,]+)\. The builder asked Envelope to wait 45 seconds; the sync goes on after that\.$/;
       await expect.poll(() => textOf(progress.locator('p')), { timeout: 30_000 }).toMatch(waitSaid);
 
       // What the designer sees during the wait: the count the builder acknowledged, in words and on the bar.
@@ -94,6 +107,8 @@ describe.each(['light', 'dark'] as const)('a push the builder asks to wait part-
       await checkAxeAsync(ui, `the builder's wait, ${theme} theme`);
       // Still the wait (the checks ran within it).
       expect(await textOf(progress.locator('p'))).toMatch(waitSaid);
+      await faultsAsync(h, 'builder', { rate: 0 });
+      await endTheWaitAsync();
     } finally {
       await faultsAsync(h, 'builder', { rate: 0 });
     }
@@ -115,9 +130,9 @@ describe('a push the builder asks to wait before its first batch', () => {
     await run.waitFor({ timeout: 60_000 });
     const total = Number(/Sync ([\d,]+) changes/.exec((await run.textContent()) ?? '')![1]!.replace(/,/g, ''));
     const regions = await watchStatusRegionsAsync(ui);
-    const waitSaid = 'The builder asked Envelope to wait 12 seconds before pushing; the sync starts after that.';
+    const waitSaid = 'The builder asked Envelope to wait 45 seconds before pushing; the sync starts after that.';
     const progress = ui.getByTestId('sync-progress');
-    await faultsAsync(h, 'builder', { rate: 1, kinds: ['429'], seed: 5, retry_after: 12 });
+    await faultsAsync(h, 'builder', { rate: 1, kinds: ['429'], seed: 5, retry_after: WAIT_SECONDS });
     try {
       await run.click();
       await expect.poll(() => textOf(progress.locator('p')), { timeout: 30_000 }).toBe(waitSaid);
@@ -128,6 +143,7 @@ describe('a push the builder asks to wait before its first batch', () => {
       await checkAxeAsync(ui, 'the builder\'s wait before the first batch');
       // Slow answers once the wait is over, so the counts tick while the test looks.
       await faultsAsync(h, 'builder', { rate: 1, kinds: ['slow'], slow_ms: 1500, seed: 5 });
+      await endTheWaitAsync();
       await expect.poll(() => textOf(progress.locator('p')), { timeout: 30_000 }).toMatch(/^Pushing [1-9][\d,]* of/);
     } finally {
       await faultsAsync(h, 'builder', { rate: 0 });
