@@ -17,8 +17,17 @@ export interface KeyStore {
    */
   saveAsync(api: ApiName, input: { baseUrl: string; key?: string }): Promise<string | null>;
   forgetKeyAsync(api: ApiName): Promise<void>;
-  /** Why a saved key, or address, is not used (saved by an older version that took it in), in words; null when none is saved or it is used. */
-  readSavedKeyProblemAsync(api: ApiName): Promise<string | null>;
+  /**
+   * `readAsync`'s answer with, from the same read, why a saved key or address is not used (saved
+   * by an older version that took it in), in words; null when none is saved or it is used.
+   */
+  readWithProblemAsync(api: ApiName): Promise<ApiCredentials & { savedKeyProblem: string | null }>;
+}
+
+/** The stored entries as they are, before any rule is applied. */
+interface SavedEntries {
+  baseUrl: string | null;
+  key: string | null;
 }
 
 export const API_NAMES: readonly ApiName[] = ['library', 'builder'];
@@ -34,32 +43,42 @@ export function createKeyStore(storage: ClientStorageLike, defaultBaseUrls: Reco
     return typeof value === 'string' ? value : null;
   }
 
-  async function readAsync(api: ApiName): Promise<ApiCredentials> {
+  /** What is stored for `api`, as stored: each entry read once, however many answers are drawn from it. */
+  async function readSavedAsync(api: ApiName): Promise<SavedEntries> {
     const names = storageKeys(api);
-    const [savedBaseUrl, savedKey] = await Promise.all([readStringAsync(names.baseUrl), readStringAsync(names.key)]);
+    const [baseUrl, key] = await Promise.all([readStringAsync(names.baseUrl), readStringAsync(names.key)]);
+    return { baseUrl, key };
+  }
+
+  function credentialsFrom(api: ApiName, saved: SavedEntries): ApiCredentials {
     // Entries that no longer pass the rules (edited by hand, older versions) count as absent
     // rather than being sent anywhere.
-    const savedBaseUrlUsable = savedBaseUrl === null || baseUrlProblem(savedBaseUrl) === null;
-    const baseUrl = savedBaseUrl !== null && savedBaseUrlUsable ? normalizeBaseUrl(savedBaseUrl) : defaultBaseUrls[api];
+    const savedBaseUrlUsable = saved.baseUrl === null || baseUrlProblem(saved.baseUrl) === null;
+    const baseUrl = saved.baseUrl !== null && savedBaseUrlUsable ? normalizeBaseUrl(saved.baseUrl) : defaultBaseUrls[api];
     // A key is bound to the address it was saved with: when that address is refused, the key
     // does not follow the fallback to the default host.
-    const key = savedBaseUrlUsable && savedKey !== null && keyProblem(api, savedKey) === null ? savedKey.trim() : null;
+    const key = savedBaseUrlUsable && saved.key !== null && keyProblem(api, saved.key) === null ? saved.key.trim() : null;
     return { baseUrl, key };
+  }
+
+  async function readAsync(api: ApiName): Promise<ApiCredentials> {
+    return credentialsFrom(api, await readSavedAsync(api));
   }
 
   async function saveAsync(api: ApiName, input: { baseUrl: string; key?: string }): Promise<string | null> {
     // The handlers validate first and answer in words; this is the last line of defence.
     if (baseUrlProblem(input.baseUrl) !== null) throw new Error(`Refused to store an invalid ${api} base URL.`);
     if (input.key !== undefined && keyProblem(api, input.key) !== null) throw new Error(`Refused to store an invalid ${api} key.`);
+    const saved = await readSavedAsync(api);
     let keyRemoved: string | null = null;
     if (input.key === undefined) {
-      const saved = await readAsync(api);
-      if (saved.key !== null && !sameOrigin(saved.baseUrl, input.baseUrl)) throw new Error(`Refused to move the saved ${api} key to another host.`);
-      if (saved.key === null) keyRemoved = await removeUnusedKeyForOtherHostAsync(api, input.baseUrl);
+      const used = credentialsFrom(api, saved);
+      if (used.key !== null && !sameOrigin(used.baseUrl, input.baseUrl)) throw new Error(`Refused to move the saved ${api} key to another host.`);
+      if (used.key === null) keyRemoved = await removeUnusedKeyForOtherHostAsync(api, saved, input.baseUrl);
     }
     const names = storageKeys(api);
     const baseUrl = normalizeBaseUrl(input.baseUrl);
-    const previousBaseUrl = await storage.getAsync(names.baseUrl);
+    const previousBaseUrl = saved.baseUrl ?? undefined;
     try {
       // The default is not stored, so a later release that moves the default takes effect.
       await writeBaseUrlAsync(names.baseUrl, baseUrl === normalizeBaseUrl(defaultBaseUrls[api]) ? undefined : baseUrl);
@@ -79,13 +98,11 @@ export function createKeyStore(storage: ClientStorageLike, defaultBaseUrls: Reco
    * Settings goes on saying why it is not used, or uses it once its address passes), removed for
    * another, where it must never be sent, and said: a designer never loses it unawares.
    */
-  async function removeUnusedKeyForOtherHostAsync(api: ApiName, baseUrl: string): Promise<string | null> {
-    const names = storageKeys(api);
-    const [savedBaseUrl, savedKey] = await Promise.all([readStringAsync(names.baseUrl), readStringAsync(names.key)]);
-    const keyHost = savedBaseUrl ?? defaultBaseUrls[api];
-    if (savedKey === null || sameOrigin(keyHost, baseUrl)) return null;
-    await storage.deleteAsync(names.key);
-    return savedKey.trim() === '' ? null : removedKeyText(api, keyHost);
+  async function removeUnusedKeyForOtherHostAsync(api: ApiName, saved: SavedEntries, baseUrl: string): Promise<string | null> {
+    const keyHost = saved.baseUrl ?? defaultBaseUrls[api];
+    if (saved.key === null || sameOrigin(keyHost, baseUrl)) return null;
+    await storage.deleteAsync(storageKeys(api).key);
+    return saved.key.trim() === '' ? null : removedKeyText(api, keyHost);
   }
 
   /** `undefined` removes the entry. */
@@ -98,12 +115,15 @@ export function createKeyStore(storage: ClientStorageLike, defaultBaseUrls: Reco
   }
 
   /** Why a key or address saved earlier is not used: the key breaks the rules now, or the address saved (with it) does. */
-  async function readSavedKeyProblemAsync(api: ApiName): Promise<string | null> {
-    const names = storageKeys(api);
-    const [savedBaseUrl, savedKey] = await Promise.all([readStringAsync(names.baseUrl), readStringAsync(names.key)]);
-    const keySaved = savedKey !== null && savedKey.trim() !== '';
-    return (keySaved ? savedKeyProblem(api, savedKey) : null) ?? (savedBaseUrl === null ? null : savedAddressProblem(api, savedBaseUrl, keySaved));
+  function savedProblemFrom(api: ApiName, saved: SavedEntries): string | null {
+    const keySaved = saved.key !== null && saved.key.trim() !== '';
+    return (keySaved ? savedKeyProblem(api, saved.key!) : null) ?? (saved.baseUrl === null ? null : savedAddressProblem(api, saved.baseUrl, keySaved));
   }
 
-  return { readAsync, saveAsync, forgetKeyAsync, readSavedKeyProblemAsync };
+  async function readWithProblemAsync(api: ApiName): Promise<ApiCredentials & { savedKeyProblem: string | null }> {
+    const saved = await readSavedAsync(api);
+    return { ...credentialsFrom(api, saved), savedKeyProblem: savedProblemFrom(api, saved) };
+  }
+
+  return { readAsync, readWithProblemAsync, saveAsync, forgetKeyAsync };
 }

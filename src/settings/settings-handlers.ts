@@ -60,7 +60,7 @@ async function storing(write: Promise<void>, message: string): Promise<void> {
 export async function readSettingsViewAsync(dependencies: Pick<SettingsDependencies, 'keyStore' | 'documentSettings' | 'defaultBaseUrls'>): Promise<SettingsView> {
   const { keyStore, documentSettings, defaultBaseUrls } = dependencies;
   const readApiAsync = async (api: ApiName) => {
-    const [{ baseUrl, key }, savedKeyProblem] = await Promise.all([keyStore.readAsync(api), keyStore.readSavedKeyProblemAsync(api)]);
+    const { baseUrl, key, savedKeyProblem } = await keyStore.readWithProblemAsync(api);
     const view = { baseUrl, defaultBaseUrl: defaultBaseUrls[api], keyHint: key === null ? null : maskKey(key) };
     return savedKeyProblem === null ? view : { ...view, savedKeyProblem };
   };

@@ -73,14 +73,14 @@ describe('key store', () => {
   it('says why a saved key it does not use is not used (one an older version took in), and nothing for a usable or absent key', async () => {
     const storage = createMemoryStorage();
     const store = createKeyStore(storage, defaults);
-    expect(await store.readSavedKeyProblemAsync('builder')).toBeNull();
+    expect((await store.readWithProblemAsync('builder')).savedKeyProblem).toBeNull();
     storage.entries.set(storageKeys('builder').key, `${builderKey};`);
     expect(await store.readAsync('builder')).toEqual({ baseUrl: defaults.builder, key: null });
-    expect(await store.readSavedKeyProblemAsync('builder')).toBe('The builder API key saved earlier is not used, as the builder would refuse it. The key ends with a semicolon. Paste the key without it.');
+    expect((await store.readWithProblemAsync('builder')).savedKeyProblem).toBe('The builder API key saved earlier is not used, as the builder would refuse it. The key ends with a semicolon. Paste the key without it.');
     storage.entries.set(storageKeys('library').key, libraryKey);
-    expect(await store.readSavedKeyProblemAsync('library')).toBeNull();
+    expect((await store.readWithProblemAsync('library')).savedKeyProblem).toBeNull();
     storage.entries.set(storageKeys('library').key, '');
-    expect(await store.readSavedKeyProblemAsync('library')).toBeNull();
+    expect((await store.readWithProblemAsync('library')).savedKeyProblem).toBeNull();
   });
 
   it('treats stored entries that break the rules as absent instead of using them', async () => {
@@ -102,7 +102,7 @@ describe('key store', () => {
     const store = createKeyStore(storage, defaults);
     expect(await store.readAsync('builder')).toEqual({ baseUrl: defaults.builder, key: null });
     // Said, not dropped unexplained: Settings shows the default address and no key otherwise.
-    const said = await store.readSavedKeyProblemAsync('builder');
+    const said = (await store.readWithProblemAsync('builder')).savedKeyProblem;
     expect(said).toBe(
       'The builder API address saved earlier, http://builder.internal.example, is not used: Keys are only sent over HTTPS: use an https:// address (http:// is allowed for localhost only). So the key saved with it is not used either: save the address again, with the key.',
     );
@@ -117,15 +117,15 @@ describe('key store', () => {
     storage.entries.set(storageKeys('builder').baseUrl, 'http://builder.internal.example');
     const store = createKeyStore(storage, defaults);
     expect(await store.readAsync('builder')).toEqual({ baseUrl: defaults.builder, key: null });
-    const said = await store.readSavedKeyProblemAsync('builder');
+    const said = (await store.readWithProblemAsync('builder')).savedKeyProblem;
     expect(said).toBe(
       'The builder API address saved earlier, http://builder.internal.example, is not used: Keys are only sent over HTTPS: use an https:// address (http:// is allowed for localhost only). Envelope uses the default address until you save another.',
     );
     expect(messageProblems(said!)).toEqual([]);
     // A usable address, or none, says nothing; saving another address ends the words.
     await store.saveAsync('builder', { baseUrl: 'https://builder.internal.example' });
-    expect(await store.readSavedKeyProblemAsync('builder')).toBeNull();
-    expect(await createKeyStore(createMemoryStorage(), defaults).readSavedKeyProblemAsync('library')).toBeNull();
+    expect((await store.readWithProblemAsync('builder')).savedKeyProblem).toBeNull();
+    expect((await createKeyStore(createMemoryStorage(), defaults).readWithProblemAsync('library')).savedKeyProblem).toBeNull();
   });
 
   describe('a key saved earlier and not used, when only the address is saved', () => {
@@ -138,18 +138,18 @@ describe('key store', () => {
       const store = createKeyStore(storage, defaults);
       expect(await store.saveAsync('builder', { baseUrl: 'https://builder.internal.example' })).toBeNull();
       expect(await store.readAsync('builder')).toEqual({ baseUrl: 'https://builder.internal.example', key: builderKey });
-      expect(await store.readSavedKeyProblemAsync('builder')).toBeNull();
+      expect((await store.readWithProblemAsync('builder')).savedKeyProblem).toBeNull();
     });
 
     it('keeps a key refused now when the address is saved again on its host, and still says why it is not used', async () => {
       const storage = createMemoryStorage();
       storage.entries.set(storageKeys('builder').key, `${builderKey},`);
       const store = createKeyStore(storage, defaults);
-      const said = await store.readSavedKeyProblemAsync('builder');
+      const said = (await store.readWithProblemAsync('builder')).savedKeyProblem;
       expect(await store.saveAsync('builder', { baseUrl: `${defaults.builder}/` })).toBeNull();
       expect(storage.entries.get(storageKeys('builder').key)).toBe(`${builderKey},`);
       expect(await store.readAsync('builder')).toEqual({ baseUrl: defaults.builder, key: null });
-      expect(await store.readSavedKeyProblemAsync('builder')).toBe(said);
+      expect((await store.readWithProblemAsync('builder')).savedKeyProblem).toBe(said);
     });
 
     it('removes it for an address on another host, never pairing it, and says why in words', async () => {
@@ -179,5 +179,20 @@ describe('key store', () => {
       expect(said).toContain('saved for https://builder.internal.example and');
       expect(said).not.toContain('secret');
     });
+  });
+
+  it('reads each stored entry once for what Settings shows and for a save of the address alone (clientStorage reads are calls to Figma)', async () => {
+    const storage = createMemoryStorage();
+    const reads: string[] = [];
+    const counted = { ...storage, getAsync: (name: string) => (reads.push(name), storage.getAsync(name)) };
+    const store = createKeyStore(counted, defaults);
+    storage.entries.set(storageKeys('builder').key, builderKey);
+    storage.entries.set(storageKeys('builder').baseUrl, 'https://builder.example');
+    expect(await store.readWithProblemAsync('builder')).toEqual({ baseUrl: 'https://builder.example', key: builderKey, savedKeyProblem: null });
+    expect(reads.sort()).toEqual([storageKeys('builder').key, storageKeys('builder').baseUrl].sort());
+    reads.length = 0;
+    expect(await store.saveAsync('builder', { baseUrl: 'https://builder.example/' })).toBeNull();
+    expect(reads.sort()).toEqual([storageKeys('builder').key, storageKeys('builder').baseUrl].sort());
+    expect(await store.readAsync('builder')).toEqual({ baseUrl: 'https://builder.example', key: builderKey });
   });
 });
