@@ -28,6 +28,9 @@ export interface SyncDetailProps {
   /** How the two pictures are compared: kept by the screen, so the next row opens the same way. */
   pictureMode: PictureMode;
   onPictureMode: (mode: PictureMode) => void;
+  /** Overlay's opacity and Swipe's split, in %: kept by the screen too, so rows compare at one place. */
+  pictureAmount: number;
+  onPictureAmount: (amount: number) => void;
   onChoose: (item: SyncItem, choice: SyncChoice) => void;
   onBack: () => void;
 }
@@ -35,7 +38,7 @@ export interface SyncDetailProps {
 // A failure keeps the error; its message is worded at render, with the component's name then.
 type Load = { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; detail: SyncDetail };
 
-export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 0, readOnly, nowMs, pictureMode, onPictureMode, onChoose, onBack, onKeepApart }: SyncDetailProps) {
+export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 0, readOnly, nowMs, pictureMode, onPictureMode, pictureAmount, onPictureAmount, onChoose, onBack, onKeepApart }: SyncDetailProps) {
   const replacesKey = replaces?.key;
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -165,7 +168,7 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
         </div>
       ) : null}
       {detail ? <ChangesTable detail={detail} /> : null}
-      {detail ? <PictureCompare detail={detail} name={item.name} mode={pictureMode} setMode={onPictureMode} /> : null}
+      {detail ? <PictureCompare detail={detail} name={item.name} mode={pictureMode} setMode={onPictureMode} amount={pictureAmount} setAmount={onPictureAmount} /> : null}
     </section>
   );
 }
@@ -305,8 +308,7 @@ function StackedPictures({ detail, name, topStyle }: { detail: SyncDetail; name:
   );
 }
 
-function PictureCompare({ detail, name, mode, setMode }: { detail: SyncDetail; name: string; mode: PictureMode; setMode: (mode: PictureMode) => void }) {
-  const [amount, setAmount] = useState(50);
+function PictureCompare({ detail, name, mode, setMode, amount, setAmount }: { detail: SyncDetail; name: string; mode: PictureMode; setMode: (mode: PictureMode) => void; amount: number; setAmount: (amount: number) => void }) {
   const both = detail.beforePicture !== null && detail.afterPicture !== null;
   const shown = both ? mode : 'side';
   return (

@@ -57,6 +57,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   const [copied, setCopied] = useState<LiveMessage | null>(null);
   const [outcome, setOutcome] = useState<ShownOutcome | null>(null);
   const [pictureMode, setPictureMode] = useState<PictureMode>('side');
+  const [pictureAmount, setPictureAmount] = useState(50);
   const [filter, setFilter] = useState<KindFilter>('all');
   const [query, setQuery] = useState('');
   const [change, setChange] = useState<SyncChangeChip | null>(null);
@@ -506,6 +507,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
           nowMs={nowMs}
           pictureMode={pictureMode}
           onPictureMode={setPictureMode}
+          pictureAmount={pictureAmount}
+          onPictureAmount={setPictureAmount}
           onChoose={choose}
           onBack={() => setOpenKey(null)}
         />

@@ -92,8 +92,12 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   };
   // The deleted row and its buttons are gone: the focus goes to the row that takes its place (the
   // one above for the last), not to the top of a long list, and the deletion is said.
+  // Only a render drawn after the row went knows it is gone: an earlier one's effect, run late (a
+  // slow paint), would focus the row still drawn there, which then goes, and the keyboard with it.
+  const { press: rowGone, drawnAfterPress: drawnWithoutRow } = useDrawnAfterPress();
   const onDeleted = ({ id, name }: TemplateRow, alreadyGone: boolean) => {
     focusAfterDeletion.current = shown.findIndex((row) => row.id === id);
+    rowGone();
     listHeading.current?.focus();
     setList((before) => removeTemplateRow(before, id));
     reload();
@@ -112,6 +116,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
       setSaid(`Renamed “${before.name}” to “${row.name}”, which the filter “${query.trim()}” hides.`);
       if (shown.length > 1) {
         focusAfterDeletion.current = shown.findIndex((each) => each.id === row.id);
+        rowGone();
         listHeading.current?.focus();
       } else document.getElementById('templates-filter')?.focus();
     } else setSaid('');
@@ -152,10 +157,12 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   }, [list, query]);
   useEffect(() => {
     const index = focusAfterDeletion.current;
-    if (index === null) return;
+    if (index === null || !drawnWithoutRow()) return;
     focusAfterDeletion.current = null;
     const rows = listElement.current?.children;
     if (index >= 0 && rows && rows.length > 0) rows[Math.min(index, rows.length - 1)]?.querySelector('button')?.focus();
+    // Each new list is a chance, as drawn with the row gone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [list]);
   // A wait the builder asked for, counted from when it was said; at its end the list reads again (no Try again meanwhile).
   const listProblem = list.problem;

@@ -1,0 +1,60 @@
+// Overlay's opacity and Swipe's split, set once by a designer comparing many rows at one place,
+// through the playground: the real plugin against the fake Figma and the builder emulator.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkToEmptyDesignSystemAsync, openRowDetailAsync } from './support/sync-steps';
+import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+/** Changes a component's fill in the playground's controls. */
+async function changeFillAsync(component: string, colour: string): Promise<void> {
+  await h.page.getByRole('combobox', { name: /^Component/ }).selectOption({ label: component });
+  await h.page.locator('input[type="color"]').fill(colour);
+  await h.page.getByRole('button', { name: 'Change fill' }).click();
+}
+
+describe('the Swipe and Overlay slider a designer moved', () => {
+  it('stays where it was left for the next row opened, in Swipe and in Overlay', async () => {
+    await h.openFreshAsync('?theme=light');
+    const ui = await linkToEmptyDesignSystemAsync(h);
+    await ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ }).click();
+    await expect.poll(() => textOf(ui.getByTestId('sync-outcome')), { timeout: 30_000 }).toMatch(/^Sync done/);
+    await changeFillAsync('Header', '#ff2200');
+    await changeFillAsync('Icon/Heart', '#ff2200');
+    await ui.getByRole('button', { name: 'Check again' }).click();
+
+    // Swipe, moved from the keyboard to 35 % (the slider starts half way).
+    let modes = await openRowDetailAsync(ui, 'Header');
+    await modes.getByRole('button', { name: 'Swipe' }).click();
+    const slider = ui.getByTestId('sync-detail').getByRole('slider');
+    expect(await slider.inputValue()).toBe('50');
+    await slider.focus();
+    for (let step = 0; step < 15; step++) await h.page.keyboard.press('ArrowLeft');
+    expect(await slider.inputValue()).toBe('35');
+    await ui.getByRole('button', { name: '← Back to the list' }).click();
+
+    // The next row opens at the same split, and says so.
+    modes = await openRowDetailAsync(ui, 'Icon/Heart');
+    expect(await slider.inputValue()).toBe('35');
+    expect(await slider.getAttribute('aria-valuetext')).toMatch(/ 35 % on the left, .* 65 % on the right$/);
+
+    // Overlay, set to 80 % here, is at 80 % for the row opened next.
+    await modes.getByRole('button', { name: 'Overlay' }).click();
+    await slider.focus();
+    await h.page.keyboard.press('End');
+    for (let step = 0; step < 20; step++) await h.page.keyboard.press('ArrowLeft');
+    expect(await slider.inputValue()).toBe('80');
+    await ui.getByRole('button', { name: '← Back to the list' }).click();
+    await openRowDetailAsync(ui, 'Header');
+    expect(await slider.inputValue()).toBe('80');
+    expect(await slider.getAttribute('aria-valuetext')).toMatch(/ 80 % over .* 20 %$/);
+  }, 120_000);
+});

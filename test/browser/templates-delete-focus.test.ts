@@ -1,0 +1,108 @@
+// Templates: after a deletion the keyboard goes on at the row that took the deleted one's place,
+// whatever order the window's paints and the builder's answers come in. Here the list, read again
+// on coming back to the tab, answers while the deletion is on its way, and the window's clock stands
+// still from there, as a busy or hidden window's can: the list it draws has not finished (its effects
+// wait for the paint) when the deletion's answer comes. The sandbox's side needs running timers
+// until the first answer is on its way, so the clock is stopped only then.
+import type { Frame } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evaluateHooks, startHarnessAsync, VIEWPORT, type Harness } from './support/playground-harness';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+/** Which row of the templates' list has the keyboard (its first button), or what else has it ("the page"). */
+function focusedPlaceAsync(ui: Frame): Promise<string> {
+  return ui.evaluate(() => {
+    const active = document.activeElement;
+    if (active === null || active === document.body) return 'the page';
+    const row = active.closest('li');
+    const list = row?.parentElement;
+    if (row && list && active === row.querySelector('button')) return `row ${Array.prototype.indexOf.call(list.children, row)}`;
+    return `${active.tagName} ${active.getAttribute('aria-label') ?? active.textContent ?? ''}`;
+  });
+}
+
+/** Resolves when `release` is called. */
+function gate(): { opened: Promise<void>; release: () => void } {
+  let release = () => undefined as void;
+  const opened = new Promise<void>((resolve) => (release = resolve));
+  return { opened, release };
+}
+
+describe('Templates: the keyboard after a deletion', () => {
+  it('goes on at the row that took its place also when the window had not finished drawing the list read just before', async () => {
+    const context = await h.browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+    await context.clock.install();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${h.playground.url}?command=templates&theme=light&demo-keys=1`);
+      await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached', timeout: 40_000 });
+      await evaluateHooks(page, (hooks) => hooks.reset());
+      await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
+      const ui = (await (await page.waitForSelector('iframe[data-role="plugin-iframe"]', { state: 'attached' })).contentFrame())!;
+      const rows = ui.getByRole('list', { name: 'Templates in the workspace' }).getByRole('listitem');
+      await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(2);
+      const names = await rows.locator('button[aria-label^="Open “"]').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')!.slice('Open “'.length, -1)));
+
+      // From here, the list's next read and the deletion are held until let through.
+      const listAnswer = gate();
+      const deletionAnswer = gate();
+      let listAsked = false;
+      let deletionAsked = false;
+      await page.route(
+        (url) => url.pathname === '/api/templates' && url.searchParams.get('page') === '1',
+        async (route) => {
+          listAsked = true;
+          const response = await route.fetch();
+          await listAnswer.opened;
+          await context.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+          await route.fulfill({ response });
+        },
+      );
+      await page.route(
+        (url) => url.pathname.startsWith('/api/templates/'),
+        async (route) => {
+          if (route.request().method() !== 'DELETE') return route.fallback();
+          deletionAsked = true;
+          await deletionAnswer.opened;
+          await route.fulfill({ response: await route.fetch() });
+        },
+      );
+
+      // A look at another tab and back: the list reads again, its rows staying meanwhile.
+      await ui.getByRole('button', { name: 'Settings' }).first().click();
+      await ui.getByRole('button', { name: 'Templates' }).first().click();
+      await expect.poll(() => listAsked, { timeout: 20_000 }).toBe(true);
+      // The second template is deleted from the keyboard.
+      const deleted = names[1]!;
+      await ui.getByRole('button', { name: `Delete “${deleted}”` }).focus();
+      await page.keyboard.press('Enter');
+      await ui.getByRole('group', { name: `Delete “${deleted}”?` }).waitFor();
+      await expect.poll(() => ui.evaluate(() => document.activeElement?.closest('[role="group"]')?.getAttribute('aria-label') ?? '')).toBe(`Delete “${deleted}”?`);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => deletionAsked, { timeout: 20_000 }).toBe(true);
+
+      // The list answers first and is drawn; the window's clock stands still before its paint.
+      listAnswer.release();
+      await expect.poll(() => ui.getByText('Reading the templates…').count(), { timeout: 20_000 }).toBe(0);
+      // Then the deletion's answer.
+      deletionAnswer.release();
+      await expect.poll(() => ui.getByText(`Deleted “${deleted}”.`, { exact: false }).count(), { timeout: 20_000 }).toBe(1);
+      await context.clock.resume();
+
+      // The row below it took its place: the keyboard is on it.
+      await expect.poll(() => focusedPlaceAsync(ui), { timeout: 10_000 }).toBe('row 1');
+      expect(await rows.nth(1).getByRole('button').first().getAttribute('aria-label')).toBe(`Open “${names[2]}”`);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+});
