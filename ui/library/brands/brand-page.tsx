@@ -73,8 +73,19 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
   useOwnCountdown(!hidden && (problem ?? (insights.status === 'failed' ? insights.problem : null))?.kind === 'busy');
 
   // The insights failed too: the list's notice, the one shown, says so (its Try again asks for them).
+  // The whole brand failed: the notice speaks for the page, empty but for it, insights or not.
   const insightsFailed = insights.status === 'failed';
-  const listProblem = useMemo(() => problem && (insightsFailed ? { ...problem, message: `${problem.message} The insights could not be loaded either.` } : problem), [problem, insightsFailed]);
+  const wholeBrand = emails.length === 0;
+  const listProblem = useMemo(
+    () =>
+      problem &&
+      (wholeBrand && problem.kind !== 'not_found'
+        ? { ...problem, message: `This brand could not be loaded. ${problem.message}` }
+        : insightsFailed && !wholeBrand
+          ? { ...problem, message: `${problem.message} The insights could not be loaded either.` }
+          : problem),
+    [problem, insightsFailed, wholeBrand],
+  );
   const listNotice = listProblem ? (
     <ProblemNotice
       problem={listProblem}
