@@ -69,6 +69,8 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
   // A Try again that worked after a page of emails failed: the first email it brought.
   const rows = useRef<HTMLUListElement>(null);
   const retryFocused = useRetryFocus(list.loading, problem !== null, emails.length, (from) => focusRowFrom(rows.current, from));
+  const page = useRef<HTMLElement>(null);
+  const insightsRetryFocused = useRetryFocus(insights.status === 'loading', insights.status === 'failed', 0, () => (page.current?.querySelector<HTMLElement>('#brand-insights-title') ?? heading.current)?.focus());
   // The list's notice, else the insights': whichever shows.
   useOwnCountdown(!hidden && (problem ?? (insights.status === 'failed' ? insights.problem : null))?.kind === 'busy');
 
@@ -100,7 +102,7 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
     />
   ) : null;
   return (
-    <article class="brand-page" hidden={hidden} aria-labelledby="brand-page-title">
+    <article class="brand-page" hidden={hidden} aria-labelledby="brand-page-title" ref={page}>
       <nav class="email-detail-nav" aria-label="Brand">
         <Button variant="link" onClick={onBack}>
           {backLabel}
@@ -127,7 +129,17 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
         </p>
       ) : null}
       {/* A 429 is waited out and asked again by itself, like the list's. */}
-      {insights.status === 'failed' && !problem ? <ProblemNotice problem={insights.problem} onRetry={() => setInsightsAttempt((n) => n + 1)} onOpenSettings={onOpenSettings} /> : null}
+      {insights.status === 'failed' && !problem ? (
+        <ProblemNotice
+          problem={insights.problem}
+          onRetry={insightsRetryFocused(() => {
+            // Gone while asked again, as the list's notice: the keyboard goes on at what it brings.
+            setInsights({ status: 'loading' });
+            setInsightsAttempt((n) => n + 1);
+          })}
+          onOpenSettings={onOpenSettings}
+        />
+      ) : null}
       {emails.length > 0 ? (
         <section aria-labelledby="brand-emails-title">
           <h3 id="brand-emails-title">Emails</h3>
