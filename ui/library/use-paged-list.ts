@@ -19,9 +19,13 @@ export interface PagedList<T> {
 
 export type PageLoader<T> = (page: number, signal: AbortSignal) => Promise<{ items: T[]; perPage: number; meta?: Record<string, unknown> }>;
 
+/** One empty list, so a list drawn as asking again does not look changed at every render. */
+const NO_ITEMS: never[] = [];
+
 export function usePagedList<T extends { id: number | string }>(key: string, load: PageLoader<T>): PagedList<T> {
   const [page, setPage] = useState({ key, number: 1, attempt: 0 });
-  const [state, setState] = useState<Omit<PagedList<T>, 'more' | 'retry'>>({ items: [], loading: true, done: false, problem: null, meta: null });
+  // `asked`: the page the state is drawn for.
+  const [state, setState] = useState<Omit<PagedList<T>, 'more' | 'retry'> & { asked: typeof page | null }>({ items: [], loading: true, done: false, problem: null, meta: null, asked: null });
   const loader = useLatest(load);
   const seen = useRef(new Set<number | string>());
   const current = page.key === key ? page : { key, number: 1, attempt: 0 };
@@ -29,15 +33,16 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
   useEffect(() => {
     let live = true;
     const unneeded = new AbortController();
+    const asked = { key: current.key, number: current.number, attempt: current.attempt };
     if (current.number === 1) seen.current = new Set();
-    setState((before) => ({ ...(current.number === 1 ? { items: [], meta: null } : before), loading: true, done: false, problem: null }));
+    setState((before) => ({ ...(current.number === 1 ? { items: [], meta: null } : before), loading: true, done: false, problem: null, asked }));
     loader.current(current.number, unneeded.signal).then(
       (result) => {
         if (!live) return;
         const fresh = takeUnseen(seen.current, result.items);
-        setState((before) => ({ items: [...before.items, ...fresh], loading: false, done: result.items.length < result.perPage, problem: null, meta: result.meta ?? null }));
+        setState((before) => ({ items: [...before.items, ...fresh], loading: false, done: result.items.length < result.perPage, problem: null, meta: result.meta ?? null, asked }));
       },
-      (error: unknown) => live && setState((before) => ({ ...before, loading: false, problem: libraryProblem(error) })),
+      (error: unknown) => live && setState((before) => ({ ...before, loading: false, problem: libraryProblem(error), asked })),
     );
     return () => {
       live = false;
@@ -45,10 +50,15 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
     };
   }, [current.key, current.number, current.attempt, loader]);
 
+  // Effects wait for the paint: until this page's has run, the state is drawn as it will be then
+  // (asking), not as the page before left it. A More or Try again pressed meanwhile is not taken
+  // as a second one (a More would ask for the page after the next, skipping it).
+  const { asked, ...drawn } = state;
+  const shown = asked !== null && asked.key === current.key && asked.number === current.number && asked.attempt === current.attempt ? drawn : { ...drawn, ...(current.number === 1 ? { items: NO_ITEMS as T[], meta: null } : {}), loading: true, done: false, problem: null };
   return {
-    ...state,
-    more: () => setPage({ ...current, number: current.number + 1 }),
-    retry: () => setPage({ ...current, attempt: current.attempt + 1 }),
+    ...shown,
+    more: () => shown.loading || setPage({ ...current, number: current.number + 1 }),
+    retry: () => shown.loading || setPage({ ...current, attempt: current.attempt + 1 }),
   };
 }
 

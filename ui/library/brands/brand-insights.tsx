@@ -21,7 +21,9 @@ export function BrandInsightsView({ insights, emails, moreToLoad }: BrandInsight
   const charted = overTime.bars.reduce((sum, bar) => sum + bar.value, 0);
   return (
     <section class="brand-insights" aria-labelledby="brand-insights-title">
-      <h3 id="brand-insights-title">Insights</h3>
+      <h3 id="brand-insights-title" tabIndex={-1}>
+        Insights
+      </h3>
       <p>
         {frequency.total_sent} emails, {perWeekText(frequency.avg_per_week)}, from {shortDate(frequency.first_send)} to {shortDate(frequency.last_send)}. Emails average{' '}
         {Math.round(content.avg_word_count)} words and {Math.round(content.avg_image_count)} images.

@@ -69,12 +69,25 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
   // A Try again that worked after a page of emails failed: the first email it brought.
   const rows = useRef<HTMLUListElement>(null);
   const retryFocused = useRetryFocus(list.loading, problem !== null, emails.length, (from) => focusRowFrom(rows.current, from));
+  const page = useRef<HTMLElement>(null);
+  const insightsRetryFocused = useRetryFocus(insights.status === 'loading', insights.status === 'failed', 0, () => (page.current?.querySelector<HTMLElement>('#brand-insights-title') ?? heading.current)?.focus());
   // The list's notice, else the insights': whichever shows.
   useOwnCountdown(!hidden && (problem ?? (insights.status === 'failed' ? insights.problem : null))?.kind === 'busy');
 
   // The insights failed too: the list's notice, the one shown, says so (its Try again asks for them).
+  // The whole brand failed: the notice speaks for the page, empty but for it, insights or not.
   const insightsFailed = insights.status === 'failed';
-  const listProblem = useMemo(() => problem && (insightsFailed ? { ...problem, message: `${problem.message} The insights could not be loaded either.` } : problem), [problem, insightsFailed]);
+  const wholeBrand = emails.length === 0;
+  const listProblem = useMemo(
+    () =>
+      problem &&
+      (wholeBrand && problem.kind !== 'not_found'
+        ? { ...problem, message: `This brand could not be loaded. ${problem.message}` }
+        : insightsFailed && !wholeBrand
+          ? { ...problem, message: `${problem.message} The insights could not be loaded either.` }
+          : problem),
+    [problem, insightsFailed, wholeBrand],
+  );
   const listNotice = listProblem ? (
     <ProblemNotice
       problem={listProblem}
@@ -89,7 +102,7 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
     />
   ) : null;
   return (
-    <article class="brand-page" hidden={hidden} aria-labelledby="brand-page-title">
+    <article class="brand-page" hidden={hidden} aria-labelledby="brand-page-title" ref={page}>
       <nav class="email-detail-nav" aria-label="Brand">
         <Button variant="link" onClick={onBack}>
           {backLabel}
@@ -116,7 +129,17 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
         </p>
       ) : null}
       {/* A 429 is waited out and asked again by itself, like the list's. */}
-      {insights.status === 'failed' && !problem ? <ProblemNotice problem={insights.problem} onRetry={() => setInsightsAttempt((n) => n + 1)} onOpenSettings={onOpenSettings} /> : null}
+      {insights.status === 'failed' && !problem ? (
+        <ProblemNotice
+          problem={insights.problem}
+          onRetry={insightsRetryFocused(() => {
+            // Gone while asked again, as the list's notice: the keyboard goes on at what it brings.
+            setInsights({ status: 'loading' });
+            setInsightsAttempt((n) => n + 1);
+          })}
+          onOpenSettings={onOpenSettings}
+        />
+      ) : null}
       {emails.length > 0 ? (
         <section aria-labelledby="brand-emails-title">
           <h3 id="brand-emails-title">Emails</h3>
