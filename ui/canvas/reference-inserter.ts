@@ -125,7 +125,8 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
     const request = endpoint.request(
       'canvas/insert',
       { reference, width: screenshot.width, height: screenshot.height, tiles: screenshot.tiles, ...(item.stage === undefined ? {} : { stage: item.stage }), ...extra },
-      { timeoutMs: INSERT_TIMEOUT_MS },
+      // After a Cancel its answer still counts: one past the sandbox's last cancel check lands, and is said so.
+      { timeoutMs: INSERT_TIMEOUT_MS, awaitAnswerAfterCancel: true },
     );
     // Cancel reaches the sandbox too: the reference it is building is not placed after all.
     const stop = () => request.cancel();
@@ -211,7 +212,8 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
         onProgress({ done: 0, total: 1, label: nameOf(item) });
         const onWait = (waitingSeconds: number) => onProgress({ done: 0, total: 1, label: nameOf(item), waitingSeconds });
         const { pageName } = await placeAsync(item, { dropId }, onWait, signal);
-        return { placed: 1, placedIds: [item.emailId], total: 1, failed: [], cancelled: signal.aborted, ...(pageName === undefined ? {} : { pageName }) };
+        // Placed all the same, a Cancel stopped nothing: not said.
+        return { placed: 1, placedIds: [item.emailId], total: 1, failed: [], cancelled: false, ...(pageName === undefined ? {} : { pageName }) };
       } catch (error) {
         if (signal.aborted) return { placed: 0, placedIds: [], total: 1, failed: [], cancelled: true };
         return { placed: 0, placedIds: [], total: 1, failed: [{ name: nameOf(item), reason: errorText(error) }], cancelled: false };
