@@ -256,6 +256,13 @@ describe('the reference inserter', () => {
     expect(insertSummary(outcome)).toBe('Cancelled: 1 not tried. The board “Acme — journey” could not be built (The font is missing), so its 2 references are on the canvas as a grid instead.');
   });
 
+  it('learns the service’s name and site from the first email it reads, for a dragged card’s text', async () => {
+    const { inserter } = setup();
+    expect(inserter.attribution()).toBeNull();
+    await inserter.insertAsync([item(1)], null, () => undefined, new AbortController().signal);
+    expect(inserter.attribution()).toEqual({ source: 'MailVault', url: 'https://mailvault.example' });
+  });
+
   it('does not call a reference failed when its insert timed out yet the batch’s end lists it on the canvas', async () => {
     const endpoint = {
       request: (type: string, payload: CanvasInsert) => {
