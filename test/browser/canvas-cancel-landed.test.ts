@@ -73,6 +73,8 @@ async function pressCancelAsync(ui: Frame): Promise<void> {
   await cancel.focus();
   await h.page.keyboard.press('Enter');
   await expect.poll(heldKindsAsync).toEqual(['request', 'cancel']);
+  // Not yet known whether it lands: neither “Placed” nor “nothing was placed”.
+  await expect.poll(() => textOf(ui.getByTestId('insert-status').locator('p'))).toBe('Cancelling…');
 }
 
 describe('Cancel as a reference lands', () => {

@@ -46,7 +46,8 @@ export interface InsertProgress {
   total: number;
   label: string;
   /** Seconds left of the library's "slow down" before this email's placing goes on. */
-  waitingSeconds?: number;
+  waitingSeconds?: number;  /** Cancel was pressed: waiting to hear whether what was under way landed. */
+  stopping?: boolean;
 }
 
 export interface BatchOptions {
