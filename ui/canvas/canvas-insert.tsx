@@ -9,7 +9,7 @@ import { Button } from '../components/button';
 import { dragText } from './drag-text';
 import { insertProgressText } from './insert-summary';
 import { createInsertSessions, type SessionReport } from './insert-session';
-import { createReferenceInserter, nameOf, type BatchOptions, type InsertItem } from './reference-inserter';
+import { createReferenceInserter, nameOf, type Attribution, type BatchOptions, type InsertItem } from './reference-inserter';
 
 export interface CanvasInsert {
   /** Places the emails: one alone, several as a batch (a grid unless `batch` says a board); `onPlaced` hears which were placed. */
@@ -34,10 +34,12 @@ export interface CanvasInsertProviderProps {
   endpoint: Pick<UiEndpoint, 'request'>;
   client: LibraryClient;
   subscribe?: typeof onSandboxEvent;
+  /** The service as the library names it, for a dragged card's text; else what placing an email learnt. */
+  attribution?: Attribution | null;
   children: ComponentChildren;
 }
 
-export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEvent, children }: CanvasInsertProviderProps) {
+export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEvent, attribution = null, children }: CanvasInsertProviderProps) {
   const inserter = useMemo(() => createReferenceInserter({ endpoint, client }), [endpoint, client]);
   const [bar, setBar] = useState<BarState>({ kind: 'idle' });
   /** What is being placed: drops in quick succession run side by side under one bar, one Cancel and one summary. */
@@ -91,7 +93,7 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
           // Not while references are being placed: the sandbox refuses a drop then (one undo step per batch).
           draggable: bar.kind !== 'running',
           onDragStart(event) {
-            event.dataTransfer?.setData('text/plain', dragText(item));
+            event.dataTransfer?.setData('text/plain', dragText(item, attribution ?? inserter.attribution()));
           },
           onDragEnd(event) {
             const dropId = `${Date.now().toString(36)}-${item.emailId}`;
@@ -103,7 +105,7 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
         };
       },
     }),
-    [inserter, sessions, bar.kind],
+    [inserter, sessions, bar.kind, attribution],
   );
 
   return (

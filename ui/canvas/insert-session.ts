@@ -31,7 +31,7 @@ interface Run {
  * The bar's words for every placing under way: counted together ("Placing 1 of 2"), named after
  * the first one not done yet, with that one's wait, rather than after whichever spoke last.
  */
-function combinedProgress(runs: readonly Run[]): InsertProgress {
+function combinedProgress(runs: readonly Run[], stopping = false): InsertProgress {
   let done = 0;
   let total = 0;
   let current: InsertProgress | undefined;
@@ -40,16 +40,26 @@ function combinedProgress(runs: readonly Run[]): InsertProgress {
     done += ended ? progress.total : Math.min(progress.done, progress.total);
     if (!ended && !current && progress.done < progress.total) current = progress;
   }
+  if (stopping) return { done, total, label: '', stopping };
   return { done, total, label: current?.label ?? '', ...(current?.waitingSeconds === undefined ? {} : { waitingSeconds: current.waitingSeconds }) };
 }
 
 export function createInsertSessions(report: (state: SessionReport) => void): InsertSessions {
-  let session: { controllers: Set<AbortController>; runs: Run[]; outcomes: InsertOutcome[]; error?: unknown } | null = null;
+  /** `stopping`: Cancel was pressed; what is under way still says whether it landed (the sandbox's answer, a batch's end). */
+  let session: { controllers: Set<AbortController>; runs: Run[]; outcomes: InsertOutcome[]; error?: unknown; stopping?: boolean } | null = null;
+  const reportRunning = (current: NonNullable<typeof session>) => report({ kind: 'running', progress: combinedProgress(current.runs, current.stopping) });
   return {
     running: () => session !== null,
-    cancel: () => session?.controllers.forEach((controller) => controller.abort()),
+    cancel: () => {
+      if (!session) return;
+      session.controllers.forEach((controller) => controller.abort());
+      session.stopping = true;
+      reportRunning(session);
+    },
     async runAsync(placeAsync, names = []) {
       const current = (session ??= { controllers: new Set(), runs: [], outcomes: [] });
+      // A drop after Cancel is not cancelled: its progress is said again.
+      current.stopping = false;
       const controller = new AbortController();
       current.controllers.add(controller);
       const run: Run = { progress: { done: 0, total: Math.max(1, names.length), label: '' }, ended: false };
@@ -58,7 +68,7 @@ export function createInsertSessions(report: (state: SessionReport) => void): In
       try {
         outcome = await placeAsync(controller.signal, (progress) => {
           run.progress = progress;
-          report({ kind: 'running', progress: combinedProgress(current.runs) });
+          reportRunning(current);
         });
         current.outcomes.push(outcome);
       } catch (error) {
@@ -69,7 +79,7 @@ export function createInsertSessions(report: (state: SessionReport) => void): In
       run.ended = true;
       current.controllers.delete(controller);
       if (current.controllers.size > 0) {
-        report({ kind: 'running', progress: combinedProgress(current.runs) });
+        reportRunning(current);
         return outcome;
       }
       session = null;

@@ -81,7 +81,9 @@ export function mergeOutcomes(outcomes: readonly InsertOutcome[]): InsertOutcome
 }
 
 /** The bar's words while placing: which email, and the library's wait while it asks to slow down. */
-export function insertProgressText({ done, total, label, waitingSeconds }: { done: number; total: number; label: string; waitingSeconds?: number }): string {
+export function insertProgressText({ done, total, label, waitingSeconds, stopping }: { done: number; total: number; label: string; waitingSeconds?: number; stopping?: boolean }): string {
+  // Figma still says whether the reference under way landed: the summary counts it either way.
+  if (stopping) return 'Cancelling…';
   const which = total > 1 ? ` ${Math.min(done + 1, total)} of ${total}` : '';
   if (waitingSeconds !== undefined) {
     return `The library asked us to slow down: placing${which} goes on in ${plural(waitingSeconds, 'second')}${label ? ` (${label})` : ''}.`;

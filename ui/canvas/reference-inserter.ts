@@ -46,7 +46,8 @@ export interface InsertProgress {
   total: number;
   label: string;
   /** Seconds left of the library's "slow down" before this email's placing goes on. */
-  waitingSeconds?: number;
+  waitingSeconds?: number;  /** Cancel was pressed: waiting to hear whether what was under way landed. */
+  stopping?: boolean;
 }
 
 export interface BatchOptions {
@@ -67,6 +68,14 @@ export interface ReferenceInserter {
   insertAsync(items: readonly InsertItem[], batch: BatchOptions | null, onProgress: (progress: InsertProgress) => void, signal: AbortSignal): Promise<InsertOutcome>;
   /** Places one email where a drag from the window was dropped (after `canvas/insert-dropped`). */
   insertDroppedAsync(item: InsertItem, dropId: string, signal: AbortSignal, onProgress?: (progress: InsertProgress) => void): Promise<InsertOutcome>;
+  /** The service's name and site, once an email read has told them (null before). */
+  attribution(): Attribution | null;
+}
+
+/** The library's `meta.attribution`: the service's name and public site. */
+export interface Attribution {
+  source: string;
+  url: string;
 }
 
 export interface InserterDependencies {
@@ -82,8 +91,8 @@ const MAX_WAITS = 3;
 const MAX_WAIT_SECONDS = 60;
 
 export function createReferenceInserter({ endpoint, client, loadTilesAsync = loadScreenshotTilesAsync, sleepAsync = abortableSleepAsync }: InserterDependencies): ReferenceInserter {
-  /** The service's name (`meta.attribution.source`): the same for every email, learnt once. */
-  let service: string | null = null;
+  /** The service (`meta.attribution`): the same for every email, learnt once. */
+  let attribution: Attribution | null = null;
 
   /**
    * The library's "slow down" (for an email's facts, which the client tries once, or its
@@ -110,13 +119,13 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
   /** The caption's facts; the email itself is read when the list lacked the brand or the service is not known yet. */
   const sourceAsync = async (item: InsertItem, onWait: (seconds: number) => void, signal?: AbortSignal): Promise<ReferenceSource> => {
     let brandName = item.brandName;
-    if (brandName === undefined || service === null) {
+    if (brandName === undefined || attribution === null) {
       // A cancel lets go of it: it holds one of the library's slots.
       const response = await waitingOutAsync(() => client.getEmailAsync(item.emailId, signal), onWait, signal);
-      service = response.meta.attribution.source;
+      attribution = { source: response.meta.attribution.source, url: response.meta.attribution.url };
       brandName ??= response.data.brand.name;
     }
-    return { emailId: item.emailId, brandSlug: item.brandSlug, brandName, subject: item.subject, url: item.url, capturedDate: item.capturedDate, service };
+    return { emailId: item.emailId, brandSlug: item.brandSlug, brandName, subject: item.subject, url: item.url, capturedDate: item.capturedDate, service: attribution.source };
   };
 
   const placeAsync = async (item: InsertItem, extra: { batchId?: string; dropId?: string }, onWait: (seconds: number) => void, signal?: AbortSignal) => {
@@ -125,7 +134,8 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
     const request = endpoint.request(
       'canvas/insert',
       { reference, width: screenshot.width, height: screenshot.height, tiles: screenshot.tiles, ...(item.stage === undefined ? {} : { stage: item.stage }), ...extra },
-      { timeoutMs: INSERT_TIMEOUT_MS },
+      // After a Cancel its answer still counts: one past the sandbox's last cancel check lands, and is said so.
+      { timeoutMs: INSERT_TIMEOUT_MS, awaitAnswerAfterCancel: true },
     );
     // Cancel reaches the sandbox too: the reference it is building is not placed after all.
     const stop = () => request.cancel();
@@ -138,6 +148,7 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
   };
 
   return {
+    attribution: () => attribution,
     async insertAsync(items, batch, onProgress, signal) {
       /** Each with its email: one that landed all the same (its answer timed out) is no failure. */
       let failed: Array<InsertFailure & { emailId: number }> = [];
@@ -211,7 +222,8 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
         onProgress({ done: 0, total: 1, label: nameOf(item) });
         const onWait = (waitingSeconds: number) => onProgress({ done: 0, total: 1, label: nameOf(item), waitingSeconds });
         const { pageName } = await placeAsync(item, { dropId }, onWait, signal);
-        return { placed: 1, placedIds: [item.emailId], total: 1, failed: [], cancelled: signal.aborted, ...(pageName === undefined ? {} : { pageName }) };
+        // Placed all the same, a Cancel stopped nothing: not said.
+        return { placed: 1, placedIds: [item.emailId], total: 1, failed: [], cancelled: false, ...(pageName === undefined ? {} : { pageName }) };
       } catch (error) {
         if (signal.aborted) return { placed: 0, placedIds: [], total: 1, failed: [], cancelled: true };
         return { placed: 0, placedIds: [], total: 1, failed: [{ name: nameOf(item), reason: errorText(error) }], cancelled: false };

@@ -52,6 +52,12 @@ export interface RequestOptions {
   /** Milliseconds without a reply or progress before the request fails; default from the endpoint. */
   timeoutMs?: number;
   onProgress?: (progress: Progress) => void;
+  /**
+   * After `cancel()`, still wait for the other side's answer and settle with it: work that may
+   * have been done all the same (a reference that passed its last cancel check lands) is then
+   * reported as it is, not as cancelled. Default: reject with `cancelled` at once.
+   */
+  awaitAnswerAfterCancel?: boolean;
 }
 
 export interface PendingRequest<T> extends Promise<T> {
@@ -111,6 +117,8 @@ interface Pending {
   onProgress: ((progress: Progress) => void) | undefined;
   timeoutMs: number;
   timer: unknown;
+  /** Cancel was sent; the answer is still awaited (`awaitAnswerAfterCancel`). */
+  cancelSent?: boolean;
 }
 
 let idCounter = 0;
@@ -279,7 +287,14 @@ export function createEndpoint<
       pending.set(id, entry);
       armTimer(id, entry);
       cancel = () => {
-        if (!settle(id)) return;
+        if (entry.cancelSent || pending.get(id) !== entry) return;
+        if (requestOptions.awaitAnswerAfterCancel) {
+          // Its answer, reply or `cancelled` failure, settles the promise (or the timeout does).
+          entry.cancelSent = true;
+          options.post({ channel: CHANNEL, kind: 'cancel', id });
+          return;
+        }
+        settle(id);
         options.post({ channel: CHANNEL, kind: 'cancel', id });
         rejectPromise(new BridgeError('cancelled', 'Cancelled.'));
       };

@@ -171,6 +171,51 @@ describe('bridge endpoint', () => {
     expect(aborted).toBe(true);
   });
 
+  it('waiting for the answer after a cancel, settles with a reply the other side sent anyway (its work was past its last cancel check): it was dropped as "cancelled"', async () => {
+    let finish: () => void = () => undefined;
+    const { ui, sent } = connect({
+      // Past its last check: it answers with what it did, whatever the cancel says.
+      slow: () => new Promise((resolve) => (finish = () => resolve({ done: 1 }))),
+    });
+    const pending = ui.request('slow', { steps: 1 }, { awaitAnswerAfterCancel: true });
+    const outcome = pending.then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
+    await vi.advanceTimersByTimeAsync(5);
+    pending.cancel();
+    pending.cancel();
+    await vi.advanceTimersByTimeAsync(5);
+    finish();
+    expect(await outcome).toEqual({ value: { done: 1 } });
+    expect(sent.filter((m) => m.kind === 'cancel')).toHaveLength(1);
+  });
+
+  it('waiting for the answer after a cancel, rejects with the other side’s “cancelled” when it stopped', async () => {
+    const { ui } = connect({
+      slow: (_payload, context) => new Promise((_resolve, reject) => context.signal.addEventListener('abort', () => reject(new BridgeError('cancelled', 'Cancelled.')))),
+    });
+    const pending = ui.request('slow', { steps: 1 }, { awaitAnswerAfterCancel: true });
+    const outcome = pending.catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(5);
+    pending.cancel();
+    expect(await outcome).toMatchObject({ code: 'cancelled' });
+  });
+
+  it('waiting for the answer after a cancel, still gives up after its timeout when none comes', async () => {
+    const { ui } = connect({ slow: () => new Promise(() => undefined) });
+    const pending = ui.request('slow', { steps: 1 }, { awaitAnswerAfterCancel: true, timeoutMs: 500 });
+    const outcome = pending.catch((e: unknown) => e);
+    pending.cancel();
+    await vi.advanceTimersByTimeAsync(499);
+    let settled = false;
+    void outcome.then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(await outcome).toMatchObject({ code: 'timeout' });
+  });
+
   it('rejects a request whose payload does not match its definition, without running the handler', async () => {
     const add = vi.fn(() => Promise.resolve({ sum: 0 }));
     const { ui, onInvalid } = connect({ add });

@@ -36,6 +36,22 @@ function watch() {
 const SYNCING = 'Envelope is syncing this file with the design system. Place these references again once the sync is done.';
 
 describe('placings side by side under the insert bar', () => {
+  it('says “Cancelling…” after Cancel while the placing under way still says whether it landed, then counts it (the bar kept “Placing…”, and Cancel seemed to do nothing)', async () => {
+    const { sessions, barText } = watch();
+    const insert = heldPlacing();
+    const inserting = sessions.runAsync(insert.placeAsync, ['Acme — Spring sale']);
+    insert.progress({ done: 0, total: 1, label: 'Acme — Spring sale' });
+    expect(barText()).toBe('Placing on the canvas: Acme — Spring sale…');
+    sessions.cancel();
+    expect(barText()).toBe('Cancelling…');
+    // A late report of the placing under way does not take the words back.
+    insert.progress({ done: 0, total: 1, label: 'Acme — Spring sale' });
+    expect(barText()).toBe('Cancelling…');
+    insert.end(placedOne(1));
+    await inserting;
+    expect(barText()).toBe('Placed 1 reference on the canvas.');
+  });
+
   it('an Insert that could not begin, alone, says its reason', async () => {
     const { sessions, barText } = watch();
     await sessions.runAsync(() => Promise.reject(new Error(SYNCING)));

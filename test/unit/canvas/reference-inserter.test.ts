@@ -9,6 +9,8 @@ import { ApiError } from '../../../src/shared/api/http/api-error';
 import { BridgeError } from '../../../src/shared/bridge/bridge-error';
 import { messageProblems } from '../../support/message-rules';
 import { ScreenshotError, type Screenshot } from '../../../ui/canvas/screenshot-tiles';
+import { createEndpoint, type HandlerContext } from '../../../src/shared/bridge/endpoint';
+import { sandboxEvents, sandboxRequests, uiEvents, uiRequests } from '../../../src/shared/bridge/messages';
 
 function item(emailId: number, extra: Partial<InsertItem> = {}): InsertItem {
   return { emailId, brandSlug: 'acme', brandName: 'Acme', subject: `Email ${emailId}`, url: `https://library.example/emails/${emailId}`, capturedDate: '2026-11-03', previewUrl: `https://img.example/${emailId}.png`, ...extra };
@@ -196,6 +198,69 @@ describe('the reference inserter', () => {
     const outcome = await inserter.insertAsync([item(1), item(2), item(3)], { layout: 'grid' }, () => undefined, controller.signal);
     expect(outcome).toMatchObject({ placed: 2, placedIds: [1, 2], cancelled: true });
     expect(insertSummary(outcome)).toBe('Cancelled: 2 references placed, 1 not tried.');
+  });
+
+  /**
+   * The UI's inserter over the real bridge to a sandbox whose insert of `lateEmailId` is past its
+   * last cancel check when Cancel comes: it lands all the same, and its answer follows the cancel.
+   */
+  function bridged(controller: AbortController, lateEmailId: number, endAsync: (placed: number[]) => Promise<unknown>) {
+    const placed: number[] = [];
+    const handlers = {
+      'canvas/insert-begin': () => Promise.resolve({ batchId: 'b1' }),
+      'canvas/insert': async (payload: CanvasInsert, context: HandlerContext) => {
+        const { emailId } = payload.reference;
+        if (emailId === lateEmailId) {
+          // The designer presses Cancel while the sandbox builds it; the cancel arrives after its check.
+          controller.abort();
+          await new Promise<void>((resolve) => context.signal.addEventListener('abort', () => resolve()));
+        }
+        placed.push(emailId);
+        return { nodeId: `1:${emailId}`, name: 'x' };
+      },
+      'canvas/insert-end': () => endAsync(placed),
+    };
+    const sandbox = createEndpoint({ post: (message) => queueMicrotask(() => ui.receive(structuredClone(message))), incoming: sandboxRequests, handlers: handlers as never, outgoing: uiRequests, inEvents: uiEvents, outEvents: sandboxEvents });
+    const ui = createEndpoint({ post: (message) => queueMicrotask(() => sandbox.receive(structuredClone(message))), incoming: uiRequests, handlers: {} as never, outgoing: sandboxRequests, inEvents: sandboxEvents, outEvents: uiEvents });
+    const client = { getEmailAsync: () => Promise.resolve({ data: { brand: { name: 'Acme' } }, meta: { attribution: { source: 'MailVault', url: 'https://mailvault.example' } } }) } as unknown as LibraryClient;
+    const loadTilesAsync = (): Promise<Screenshot> => Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
+    return { inserter: createReferenceInserter({ endpoint: ui, client, loadTilesAsync }), placed };
+  }
+
+  it('says a lone reference that landed although Cancel came as it was placed is on the canvas (it said “Cancelled: nothing was placed”)', async () => {
+    const controller = new AbortController();
+    const { inserter, placed } = bridged(controller, 1, () => Promise.reject(new Error('no batch')));
+    const outcome = await inserter.insertAsync([item(1)], null, () => undefined, controller.signal);
+    expect(placed).toEqual([1]);
+    expect(insertSummary(outcome)).toBe('Placed 1 reference on the canvas.');
+    expect(outcome.placedIds).toEqual([1]);
+  });
+
+  it('says a dropped reference that landed although Cancel came as it was placed is on the canvas (it said “Cancelled: nothing was placed”)', async () => {
+    const controller = new AbortController();
+    const { inserter, placed } = bridged(controller, 1, () => Promise.reject(new Error('no batch')));
+    const outcome = await inserter.insertDroppedAsync(item(1), 'd1', controller.signal);
+    expect(placed).toEqual([1]);
+    expect(insertSummary(outcome)).toBe('Placed 1 reference on the canvas.');
+  });
+
+  it('counts a reference that landed after Cancel when the board then cannot be built: not among those not tried (it said 2 not tried beside 2 on the canvas, of 3)', async () => {
+    const controller = new AbortController();
+    const { inserter, placed } = bridged(controller, 2, (landed) =>
+      Promise.reject(new BridgeError('edit_refused', `The board “Acme — journey” could not be built (The font is missing), so its ${landed.length} references are on the canvas as a grid instead.`)),
+    );
+    const items = [item(1, { stage: 'Welcome' }), item(2, { stage: 'Welcome' }), item(3, { stage: 'Win-back' })];
+    const outcome = await inserter.insertAsync(items, { layout: 'board', title: 'Acme — journey', stages: ['Welcome', 'Win-back'] }, () => undefined, controller.signal);
+    expect(placed).toEqual([1, 2]);
+    expect(outcome.placedIds).toEqual([1, 2]);
+    expect(insertSummary(outcome)).toBe('Cancelled: 1 not tried. The board “Acme — journey” could not be built (The font is missing), so its 2 references are on the canvas as a grid instead.');
+  });
+
+  it('learns the service’s name and site from the first email it reads, for a dragged card’s text', async () => {
+    const { inserter } = setup();
+    expect(inserter.attribution()).toBeNull();
+    await inserter.insertAsync([item(1)], null, () => undefined, new AbortController().signal);
+    expect(inserter.attribution()).toEqual({ source: 'MailVault', url: 'https://mailvault.example' });
   });
 
   it('does not call a reference failed when its insert timed out yet the batch’s end lists it on the canvas', async () => {

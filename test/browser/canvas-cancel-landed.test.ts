@@ -1,0 +1,117 @@
+// Cancel pressed just as a reference lands: the sandbox had passed its last cancel check, so the
+// reference is on the canvas, and the bar must say so (it said “Cancelled: nothing was placed”).
+// The order is forced, not timed: the plugin is busy (its messages from the window are held) when
+// Cancel is pressed, then gets the insert, places it and answers, and only then hears the cancel.
+import type { Frame } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeOnCanvasAsync } from './support/canvas-targets';
+import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+async function openBrowseAsync(): Promise<Frame> {
+  await h.openFreshAsync('?command=browse&theme=light&demo-keys=1');
+  // Show the page Figma has open: references land there.
+  const currentPageId = await evaluateHooks(h.page, (hooks) => hooks.inspect().currentPage.id);
+  await h.page.locator(`[data-role="pages"] [data-page="${currentPageId}"]`).click();
+  const ui = await h.uiFrameAsync();
+  await ui.getByRole('list', { name: 'Emails' }).waitFor({ timeout: 20_000 });
+  return ui;
+}
+
+/** Every reference on the canvas: its email and what holds it. */
+function referencesAsync(): Promise<Array<{ emailId: number; parentId: string }>> {
+  return evaluateHooks(h.page, (hooks) =>
+    hooks.inspect().run(() =>
+      hooks
+        .inspect()
+        .allNodes()
+        .filter((node) => node.type === 'FRAME' && (node as FrameNode).getPluginData('reference') !== '')
+        .map((node) => ({ emailId: (JSON.parse((node as FrameNode).getPluginData('reference')) as { emailId: number }).emailId, parentId: node.parent!.id })),
+    ),
+  );
+}
+
+/** A busy plugin: the window's insert and cancel wait, each replaced by a cancel of nothing, which the plugin passes over. */
+async function holdInsertAndCancelAsync(): Promise<void> {
+  await evaluateHooks(h.page, (hooks) => {
+    const held: unknown[] = [];
+    (window as unknown as { heldForPlugin: unknown[] }).heldForPlugin = held;
+    hooks.tamperWithUiMessages((message) => {
+      const wire = message as { channel?: string; kind?: string; type?: string };
+      if (!(wire.kind === 'request' && wire.type === 'canvas/insert') && wire.kind !== 'cancel') return message;
+      held.push(message);
+      return { channel: wire.channel, kind: 'cancel', id: `held-${held.length}` };
+    });
+  });
+}
+
+function heldKindsAsync(): Promise<string[]> {
+  return evaluateHooks(h.page, () => (window as unknown as { heldForPlugin: Array<{ kind: string }> }).heldForPlugin.map((message) => message.kind));
+}
+
+/** The plugin gets the insert (past its last cancel check, as it were), places it and answers; only then the cancel. */
+async function deliverInsertThenCancelAsync(placedBefore: number): Promise<void> {
+  await evaluateHooks(h.page, (hooks) => {
+    hooks.tamperWithUiMessages(null);
+    hooks.postToPlugin((window as unknown as { heldForPlugin: unknown[] }).heldForPlugin[0]);
+  });
+  await expect.poll(async () => (await referencesAsync()).length, { timeout: 20_000 }).toBe(placedBefore + 1);
+  await evaluateHooks(h.page, (hooks) => hooks.postToPlugin((window as unknown as { heldForPlugin: unknown[] }).heldForPlugin[1]));
+}
+
+async function pressCancelAsync(ui: Frame): Promise<void> {
+  const cancel = ui.getByTestId('insert-status').getByRole('button', { name: 'Cancel' });
+  await cancel.focus();
+  await h.page.keyboard.press('Enter');
+  await expect.poll(heldKindsAsync).toEqual(['request', 'cancel']);
+  // Not yet known whether it lands: neither “Placed” nor “nothing was placed”.
+  await expect.poll(() => textOf(ui.getByTestId('insert-status').locator('p'))).toBe('Cancelling…');
+}
+
+describe('Cancel as a reference lands', () => {
+  it('Insert on canvas: says the reference that landed is on the canvas (it said “Cancelled: nothing was placed”)', async () => {
+    const ui = await openBrowseAsync();
+    const card = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem').first().getByRole('button').first();
+    const subject = ((await card.locator('.email-card-subject').textContent()) ?? '').trim();
+    await card.click();
+    await ui.getByRole('heading', { level: 2, name: subject }).waitFor({ timeout: 20_000 });
+    const before = (await referencesAsync()).length;
+    await holdInsertAndCancelAsync();
+    await ui.getByRole('button', { name: 'Insert on canvas' }).click();
+    await expect.poll(heldKindsAsync, { timeout: 20_000 }).toEqual(['request']);
+    await pressCancelAsync(ui);
+    await deliverInsertThenCancelAsync(before);
+    const status = ui.getByTestId('insert-status').locator('p');
+    await expect.poll(() => textOf(status), { timeout: 20_000 }).toBe('Placed 1 reference on the canvas.');
+    expect((await referencesAsync()).length).toBe(before + 1);
+  });
+
+  it('a dropped thumbnail: says the reference that landed where it was dropped is on the canvas (it said “Cancelled: nothing was placed”)', async () => {
+    const ui = await openBrowseAsync();
+    const target = await nodeOnCanvasAsync(h.page, ['FRAME', 'COMPONENT']);
+    const before = (await referencesAsync()).length;
+    await holdInsertAndCancelAsync();
+    // Playwright cannot drag out of an iframe: the card gets the drag's events, dragend at the drop point in the iframe's coordinates.
+    const iframeBox = await h.page.locator('iframe[data-role="plugin-iframe"]').boundingBox();
+    if (!iframeBox) throw new Error('the plugin window is not visible');
+    const card = ui.getByRole('list', { name: 'Emails' }).getByRole('button').first();
+    await card.dispatchEvent('dragstart');
+    await card.dispatchEvent('dragend', { clientX: target.rect.left + 10 - iframeBox.x, clientY: target.rect.top + 10 - iframeBox.y });
+    await expect.poll(heldKindsAsync, { timeout: 20_000 }).toEqual(['request']);
+    await pressCancelAsync(ui);
+    await deliverInsertThenCancelAsync(before);
+    const status = ui.getByTestId('insert-status').locator('p');
+    await expect.poll(() => textOf(status), { timeout: 20_000 }).toBe('Placed 1 reference on the canvas.');
+    const references = await referencesAsync();
+    expect(references.length).toBe(before + 1);
+  });
+});
