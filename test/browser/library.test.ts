@@ -35,9 +35,12 @@ afterAll(async () => {
 
 const libraryAsync = <T>(path: string, key: string | null = null) => readLibraryAsync<T>(h.emulator.libraryUrl, path, key);
 
-/** Browse with the key, the first result opened: how many were loaded, and the detail's "N of M" navigation. */
-async function firstResultOpenedAsync(): Promise<{ ui: Frame; loaded: number; position: ReturnType<Frame['locator']> }> {
-  const ui = await openBrowseAsync('light', 'key');
+/**
+ * Browse with the key (`opened`, a window already on Browse with the key, or the harness's), the
+ * first result opened: how many were loaded, and the detail's "N of M" navigation.
+ */
+async function firstResultOpenedAsync(opened?: Frame): Promise<{ ui: Frame; loaded: number; position: ReturnType<Frame['locator']> }> {
+  const ui = opened ?? (await openBrowseAsync('light', 'key'));
   const loaded = await loadedCountAsync(ui);
   await cards(ui).first().click();
   const position = ui.getByRole('navigation', { name: 'Results' });
@@ -597,17 +600,20 @@ describe('Browse: a request held back by the rate limit', () => {
   });
 });
 
+/** A library's wait longer than any check takes, even on a loaded machine (still counted down: under MAX_COUNTDOWN_SECONDS). */
+const LONG_WAIT_SECONDS = 45;
+
 describe('Browse: a section that counts the library’s wait down itself', () => {
-  /** Every ask of `path` (a URL test) is answered with a 429 asking to wait `seconds`. */
-  async function refuseAsync(path: (url: URL) => boolean, seconds: number): Promise<() => Promise<void>> {
-    await h.page.route(path, (route) =>
+  /** Every ask of `path` (a URL test) from `page` is answered with a 429 asking to wait `seconds`. */
+  async function refuseAsync(page: Page, path: (url: URL) => boolean, seconds: number): Promise<() => Promise<void>> {
+    await page.route(path, (route) =>
       route.fulfill({
         status: 429,
         headers: { 'content-type': 'application/json', 'retry-after': String(seconds), 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
         body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
       }),
     );
-    return () => h.page.unroute(path);
+    return () => page.unroute(path);
   }
   const held = (ui: Frame) => ui.getByRole('status').filter({ hasText: 'limited number of requests' });
   /** The countdowns in sight: a notice's own, the screen's held notice. */
@@ -618,8 +624,8 @@ describe('Browse: a section that counts the library’s wait down itself', () =>
    * section, refused with a longer one: the search's next tries wait in the plugin while the
    * section counts its own wait down.
    */
-  async function oneCountdownAsync(ui: Frame, refusedAsync: () => Promise<void>): Promise<void> {
-    const letSearchGo = await refuseAsync((url) => url.pathname === '/v1/emails', 1);
+  async function oneCountdownAsync(page: Page, ui: Frame, refusedAsync: () => Promise<void>): Promise<void> {
+    const letSearchGo = await refuseAsync(page, (url) => url.pathname === '/v1/emails', 1);
     try {
       await ui.getByRole('searchbox', { name: 'Search emails' }).fill('free');
       await expect.poll(() => textOf(ui.getByTestId('library-problem').getByRole('alert')), { timeout: 10_000 }).toContain('slow down');
@@ -635,7 +641,7 @@ describe('Browse: a section that counts the library’s wait down itself', () =>
 
   it('the search: its notice counts down, the screen’s says nothing (a brand looked up meanwhile waited, and both counted the same wait down)', async () => {
     const ui = await openBrowseAsync('light', 'key');
-    const letGo = await refuseAsync((url) => url.pathname === '/v1/emails', 8);
+    const letGo = await refuseAsync(h.page, (url) => url.pathname === '/v1/emails', 8);
     try {
       await ui.getByRole('searchbox', { name: 'Search emails' }).fill('free');
       await expect.poll(() => textOf(ui.getByTestId('library-problem').getByRole('alert')), { timeout: 10_000 }).toContain('slow down');
@@ -650,129 +656,163 @@ describe('Browse: a section that counts the library’s wait down itself', () =>
   });
 
   it('a brand’s page: the insights’ notice counts down, the screen’s says nothing', async () => {
-    const ui = await openBrowseAsync('light', 'key');
-    const letGo = await refuseAsync((url) => /^\/v1\/brands\/[^/]+\/insights$/.test(url.pathname), 9);
+    // The section's wait is long, on the window's own clock: checks that come late on a loaded machine still fall within it.
+    const { context, page, ui } = await openBrowseWithClockAsync(h);
+    const letGo = await refuseAsync(page, (url) => /^\/v1\/brands\/[^/]+\/insights$/.test(url.pathname), LONG_WAIT_SECONDS);
     try {
-      await oneCountdownAsync(ui, async () => {
+      await oneCountdownAsync(page, ui, async () => {
         await ui.getByRole('button', { name: 'Brands', exact: true }).click();
         await ui.getByRole('list', { name: 'Top brands' }).getByRole('button').first().click({ timeout: 10_000 });
         await expect.poll(() => textOf(ui.getByRole('article').getByRole('alert')), { timeout: 10_000 }).toContain('slow down');
       });
     } finally {
       await letGo();
+      await context.close();
     }
   });
 
   it('Journeys: the list’s notice counts down, the screen’s says nothing', async () => {
-    const ui = await openBrowseAsync('light', 'key');
-    const letGo = await refuseAsync((url) => url.pathname === '/v1/journeys', 9);
+    // The section's wait is long, on the window's own clock: checks that come late on a loaded machine still fall within it.
+    const { context, page, ui } = await openBrowseWithClockAsync(h);
+    const letGo = await refuseAsync(page, (url) => url.pathname === '/v1/journeys', LONG_WAIT_SECONDS);
     try {
-      await oneCountdownAsync(ui, async () => {
+      await oneCountdownAsync(page, ui, async () => {
         await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
         await expect.poll(() => textOf(ui.getByRole('region', { name: 'Journeys' }).getByRole('alert')), { timeout: 10_000 }).toContain('slow down');
       });
     } finally {
       await letGo();
+      await context.close();
     }
   });
 
   it('Requests: My requests’ notice counts down, the screen’s says nothing', async () => {
-    const ui = await openBrowseAsync('light', 'key');
-    const letGo = await refuseAsync((url) => url.pathname === '/v1/brand-requests', 9);
+    // The section's wait is long, on the window's own clock: checks that come late on a loaded machine still fall within it.
+    const { context, page, ui } = await openBrowseWithClockAsync(h);
+    const letGo = await refuseAsync(page, (url) => url.pathname === '/v1/brand-requests', LONG_WAIT_SECONDS);
     try {
-      await oneCountdownAsync(ui, async () => {
+      await oneCountdownAsync(page, ui, async () => {
         await ui.getByRole('button', { name: 'Requests', exact: true }).click();
         await expect.poll(() => textOf(ui.getByRole('alert').filter({ hasText: 'slow down' }).last()), { timeout: 10_000 }).toContain('slow down');
         await expect.poll(() => ui.getByText('Loading your requests…').count(), { timeout: 10_000 }).toBe(0);
       });
     } finally {
       await letGo();
+      await context.close();
     }
   });
 
   it('an email: “the results after this email” count down, the screen’s notice says nothing (the email stepped onto waited)', async () => {
-    const { ui, loaded, position } = await firstResultOpenedAsync();
-    for (let press = 1; press < loaded - 3; press++) await h.page.keyboard.press('ArrowRight');
-    await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded - 3} of `));
-    await setFaultsAsync({ rate: 1, kinds: ['429'], retry_after: 8 });
+    // A long wait on the window's own clock: checks that come late on a loaded machine still fall within it.
+    const { context, page, ui: opened } = await openBrowseWithClockAsync(h);
     try {
-      const notice = ui.getByTestId('library-problem').filter({ hasText: 'The results after this email could not be loaded.' });
-      for (let press = 0; press < 3; press++) await h.page.keyboard.press('ArrowRight');
-      await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded} of `));
-      await notice.waitFor({ timeout: 10_000 });
-      await ui.waitForTimeout(1_000);
-      expect(await held(ui).count()).toBe(0);
-      expect(await countdowns(ui).count()).toBe(1);
+      const { ui, loaded, position } = await firstResultOpenedAsync(opened);
+      for (let press = 1; press < loaded - 3; press++) await page.keyboard.press('ArrowRight');
+      await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded - 3} of `));
+      await setFaultsAsync({ rate: 1, kinds: ['429'], retry_after: LONG_WAIT_SECONDS });
+      try {
+        const notice = ui.getByTestId('library-problem').filter({ hasText: 'The results after this email could not be loaded.' });
+        for (let press = 0; press < 3; press++) await page.keyboard.press('ArrowRight');
+        await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded} of `));
+        await notice.waitFor({ timeout: 10_000 });
+        await ui.waitForTimeout(1_000);
+        expect(await held(ui).count()).toBe(0);
+        expect(await countdowns(ui).count()).toBe(1);
+      } finally {
+        await setFaultsAsync({ rate: 0 });
+      }
     } finally {
-      await setFaultsAsync({ rate: 0 });
+      await context.close();
     }
   });
 
   it('an email that waits too, opened as the last one loaded: one notice counts the wait down, not its own and “the results after this email” both, and both go on after it', async () => {
-    const { ui, loaded, position } = await firstResultOpenedAsync();
-    for (let press = 1; press < loaded - 3; press++) await h.page.keyboard.press('ArrowRight');
-    await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded - 3} of `));
-    await setFaultsAsync({ rate: 1, kinds: ['429'], retry_after: 5 });
-    const slowDown = ui.getByRole('alert').filter({ hasText: 'slow down' });
+    // A long wait on the window's own clock, moved past once the checks are done: checks that come
+    // late on a loaded machine still fall within it.
+    const { context, page, ui: opened } = await openBrowseWithClockAsync(h);
     try {
-      for (let press = 0; press < 3; press++) await h.page.keyboard.press('ArrowRight');
-      await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded} of `));
-      // The next page is refused, then the email, held meanwhile for the same wait, is refused too.
-      await expect.poll(() => textOf(ui.getByRole('article').getByRole('alert')), { timeout: 20_000 }).toContain('slow down');
-      await ui.waitForTimeout(500);
-      expect(await slowDown.count()).toBe(1);
-      expect(await countdowns(ui).count()).toBe(1);
-      expect(await held(ui).count()).toBe(0);
+      const { ui, loaded, position } = await firstResultOpenedAsync(opened);
+      for (let press = 1; press < loaded - 3; press++) await page.keyboard.press('ArrowRight');
+      await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded - 3} of `));
+      await setFaultsAsync({ rate: 1, kinds: ['429'], retry_after: LONG_WAIT_SECONDS });
+      const slowDown = ui.getByRole('alert').filter({ hasText: 'slow down' });
+      try {
+        for (let press = 0; press < 3; press++) await page.keyboard.press('ArrowRight');
+        await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded} of `));
+        // The next page is refused, then the email, held meanwhile for the same wait, asks at its end and is refused too.
+        await expect.poll(() => countdowns(ui).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+        await context.clock.fastForward(LONG_WAIT_SECONDS * 1_000);
+        await expect.poll(() => textOf(ui.getByRole('article').getByRole('alert')), { timeout: 20_000 }).toContain('slow down');
+        await ui.waitForTimeout(500);
+        expect(await slowDown.count()).toBe(1);
+        expect(await countdowns(ui).count()).toBe(1);
+        expect(await held(ui).count()).toBe(0);
+      } finally {
+        await setFaultsAsync({ rate: 0 });
+      }
+      // The wait over, the email shows and Next goes on past it.
+      await context.clock.fastForward(LONG_WAIT_SECONDS * 1_000);
+      await ui.getByRole('heading', { level: 2 }).waitFor({ timeout: 20_000 });
+      const count = async () => Number(/ of (\d+)/.exec((await textOf(position)) ?? '')?.[1]);
+      await expect.poll(count, { timeout: 20_000 }).toBeGreaterThan(loaded);
+      expect(await slowDown.count()).toBe(0);
     } finally {
-      await setFaultsAsync({ rate: 0 });
+      await context.close();
     }
-    // The wait over, the email shows and Next goes on past it.
-    await ui.getByRole('heading', { level: 2 }).waitFor({ timeout: 20_000 });
-    const count = async () => Number(/ of (\d+)/.exec((await textOf(position)) ?? '')?.[1]);
-    await expect.poll(count, { timeout: 20_000 }).toBeGreaterThan(loaded);
-    expect(await slowDown.count()).toBe(0);
   });
 });
 
 describe('Browse: the next results refused while the email before the last is open', () => {
   it('counts down only what is left of the library’s wait on reaching the last email (it started the whole wait again), and asks once at its end', async () => {
-    const { ui, loaded, position } = await firstResultOpenedAsync();
-    for (let press = 1; press < loaded - 3; press++) await h.page.keyboard.press('ArrowRight');
-    await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded - 3} of `));
-    // The next page is refused once with a wait of 14 seconds; asked again, it comes.
-    const nextPage = (url: URL) => url.pathname === '/v1/emails' && Number(url.searchParams.get('page') ?? '1') >= 2;
-    let refused = 0;
-    await h.page.route(nextPage, (route) => {
-      if (refused++ > 0) return route.fallback();
-      return route.fulfill({
-        status: 429,
-        headers: { 'content-type': 'application/json', 'retry-after': '14', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
-        body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
-      });
-    });
+    // The window's own clock, moved through the wait by the test: what is left of it when the last
+    // email shows does not hang on how long a loaded machine takes to get there.
+    const { context, page, ui: opened } = await openBrowseWithClockAsync(h);
+    const windowNow = () => opened.evaluate(() => Date.now());
     try {
-      // The email before the last asks for the next page: refused, and nothing in sight says so yet.
-      for (let press = 0; press < 2; press++) await h.page.keyboard.press('ArrowRight');
-      await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded - 1} of `));
-      await expect.poll(() => refused, { timeout: 10_000 }).toBe(1);
-      const refusedAt = Date.now();
-      await ui.waitForTimeout(7_000);
-      await h.page.keyboard.press('ArrowRight');
-      await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded} of `));
-      const notice = ui.getByTestId('library-problem').filter({ hasText: 'The results after this email could not be loaded.' });
-      await notice.waitFor({ timeout: 10_000 });
-      const said = Number(/Trying again in (\d+) seconds?/.exec((await textOf(notice)) ?? '')?.[1]);
-      const left = Math.ceil((refusedAt + 14_000 - Date.now()) / 1000);
-      expect(said).toBeLessThanOrEqual(left + 1);
-      // At the wait's end, one ask brings the next results and Next goes on.
-      const next = ui.getByRole('button', { name: 'Next', exact: true });
-      await expect.poll(() => next.isEnabled(), { timeout: 15_000 }).toBe(true);
-      expect(Date.now() - refusedAt).toBeLessThan(17_000);
-      expect(await notice.count()).toBe(0);
-      await ui.waitForTimeout(1_500);
-      expect(refused).toBe(2);
+      const { ui, loaded, position } = await firstResultOpenedAsync(opened);
+      for (let press = 1; press < loaded - 3; press++) await page.keyboard.press('ArrowRight');
+      await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded - 3} of `));
+      // The next page is refused once with a long wait; asked again, it comes.
+      const nextPage = (url: URL) => url.pathname === '/v1/emails' && Number(url.searchParams.get('page') ?? '1') >= 2;
+      let refused = 0;
+      await page.route(nextPage, (route) => {
+        if (refused++ > 0) return route.fallback();
+        return route.fulfill({
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': String(LONG_WAIT_SECONDS), 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
+          body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
+        });
+      });
+      const waitMs = LONG_WAIT_SECONDS * 1_000;
+      try {
+        // The email before the last asks for the next page: refused, and nothing in sight says so yet.
+        for (let press = 0; press < 2; press++) await page.keyboard.press('ArrowRight');
+        await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded - 1} of `));
+        await expect.poll(() => refused, { timeout: 10_000 }).toBe(1);
+        const refusedAt = await windowNow();
+        // Half the wait goes by on the email before the last.
+        await context.clock.fastForward(waitMs / 2);
+        await page.keyboard.press('ArrowRight');
+        await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded} of `));
+        const notice = ui.getByTestId('library-problem').filter({ hasText: 'The results after this email could not be loaded.' });
+        await notice.waitFor({ timeout: 10_000 });
+        const said = Number(/Trying again in (\d+) seconds?/.exec((await textOf(notice)) ?? '')?.[1]);
+        const left = Math.ceil((refusedAt + waitMs - (await windowNow())) / 1000);
+        expect(said).toBeLessThanOrEqual(left + 1);
+        // At the wait's end, one ask brings the next results and Next goes on.
+        const next = ui.getByRole('button', { name: 'Next', exact: true });
+        await context.clock.fastForward(Math.max(0, refusedAt + waitMs - (await windowNow())));
+        await expect.poll(() => next.isEnabled(), { timeout: 15_000 }).toBe(true);
+        // Not a whole wait again from the last email (that would be half a wait more).
+        expect((await windowNow()) - refusedAt).toBeLessThan(waitMs + 3_000);
+        expect(await notice.count()).toBe(0);
+        await ui.waitForTimeout(1_500);
+        expect(refused).toBe(2);
+      } finally {
+        await page.unroute(nextPage);
+      }
     } finally {
-      await h.page.unroute(nextPage);
+      await context.close();
     }
   });
 });

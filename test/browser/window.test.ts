@@ -10,6 +10,9 @@ let h: Harness;
 
 beforeAll(async () => {
   h = await startHarnessAsync({ chromiumArgs: IN_PROCESS_IFRAMES_ARGS });
+  // The page's clock runs as usual; a test moves it past a 429's wait once its checks are done (a
+  // wait of real seconds could end during a slow check on a loaded machine).
+  await h.context.clock.install();
 });
 
 afterAll(async () => {
@@ -161,7 +164,9 @@ describe('the smallest window', () => {
     const ui = await h.uiFrameAsync();
     const result = ui.getByTestId('settings-builder-result');
     const faults = (body: unknown) => fetch(`${h.emulator.builderUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    await faults({ rate: 1, kinds: ['429'], seed: 3, retry_after: 20 });
+    // Longer than the checks take, even on a loaded machine; moved past once they are done.
+    const waitSeconds = 45;
+    await faults({ rate: 1, kinds: ['429'], seed: 3, retry_after: waitSeconds });
     try {
       await ui.getByRole('region', { name: 'Email builder' }).getByRole('button', { name: 'Test connection' }).focus();
       await h.page.keyboard.press('Enter');
@@ -175,6 +180,8 @@ describe('the smallest window', () => {
         });
       await expect.poll(() => hiddenPx(countdown)).toBe(0);
       expect(await hiddenPx(result)).toBe(0);
+      await faults({ rate: 0 });
+      await h.context.clock.fastForward(waitSeconds * 1_000);
     } finally {
       await faults({ rate: 0 });
     }
