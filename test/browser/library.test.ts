@@ -2,7 +2,7 @@
 // dist/ui.html calling the library emulator from the iframe. Driven by roles, labels, visible
 // text and keys; what the screen shows is checked against what the emulator serves.
 import { mkdirSync } from 'node:fs';
-import type { Frame, Locator, Page, Request } from 'playwright-core';
+import type { BrowserContext, Frame, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
 import { axeViolationsAsync } from './support/axe';
@@ -74,13 +74,33 @@ async function openBrowseAsync(theme: 'light' | 'dark', access: 'key' | 'anonymo
 }
 
 /** The addresses of the page's requests that `keep` picks, as they go out, until `stop()`. */
-function watchRequests(keep: (request: Request) => boolean, as: (url: string) => string = (url) => url): { urls: string[]; stop: () => void } {
+function watchRequests(keep: (request: Request) => boolean, as: (url: string) => string = (url) => url, page: Page = h.page): { urls: string[]; stop: () => void } {
   const urls: string[] = [];
   const watch = (request: Request) => {
     if (keep(request)) urls.push(as(request.url()));
   };
-  h.page.on('request', watch);
-  return { urls, stop: () => h.page.off('request', watch) };
+  page.on('request', watch);
+  return { urls, stop: () => page.off('request', watch) };
+}
+
+/**
+ * Presses each key 150 ms after the last on the window's own clock, stopped between presses: a
+ * person's pace, which real time on a loaded machine cannot promise (the search waits 350 ms for
+ * the typing to stop, and two searches went out when a press came late).
+ */
+async function pressAtPersonsPaceAsync(context: BrowserContext, page: Page, ui: Frame, keys: readonly string[]): Promise<void> {
+  await context.clock.pauseAt(await ui.evaluate(() => Date.now() + 1_000));
+  for (const key of keys) {
+    await page.keyboard.press(key);
+    await context.clock.runFor(150);
+  }
+  await context.clock.runFor(1_000);
+}
+
+/** After the one search the pace asked for, a further second of the window's time asks nothing more. */
+async function nothingMoreAskedAsync(context: BrowserContext): Promise<void> {
+  await context.clock.runFor(1_000);
+  await new Promise((resolve) => setTimeout(resolve, 500));
 }
 
 /** A brand's name as the library's brand page gives it (“Little Acorn Co.”). */
@@ -168,35 +188,35 @@ describe('Browse: search', () => {
   });
 
   it('asks once for the category the designer stops on when stepping through the list with the arrow keys', async () => {
-    const ui = await openBrowseAsync('light', 'key');
-    const { urls: sent, stop: stopWatching } = watchRequests((request) => request.url().startsWith(`${h.emulator.libraryUrl}/v1/emails?`) && request.url().includes('category='));
+    const { context, page, ui } = await openBrowseWithClockAsync(h);
+    const { urls: sent, stop: stopWatching } = watchRequests((request) => request.url().startsWith(`${h.emulator.libraryUrl}/v1/emails?`) && request.url().includes('category='), undefined, page);
     try {
       await ui.getByLabel('Category').focus();
-      for (let press = 0; press < 4; press++) await h.page.keyboard.press('ArrowDown').then(() => new Promise((resolve) => setTimeout(resolve, 150)));
-      const chosen = await ui.getByLabel('Category').inputValue();
-      expect(chosen).not.toBe('');
+      await pressAtPersonsPaceAsync(context, page, ui, ['ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown']);
+      expect(await ui.getByLabel('Category').inputValue()).not.toBe('');
       await expect.poll(() => sent.length, { timeout: 10_000 }).toBeGreaterThan(0);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await nothingMoreAskedAsync(context);
       expect(sent).toHaveLength(1);
     } finally {
       stopWatching();
+      await context.close();
     }
   });
 
   it('asks once for a “captured since” date typed digit by digit, not for every date it passes through', async () => {
-    const ui = await openBrowseAsync('light', 'key');
-    const { urls: sent, stop: stopWatching } = watchRequests((request) => request.url().startsWith(`${h.emulator.libraryUrl}/v1/emails?`) && request.url().includes('since='), decodeURIComponent);
+    const { context, page, ui } = await openBrowseWithClockAsync(h);
+    const { urls: sent, stop: stopWatching } = watchRequests((request) => request.url().startsWith(`${h.emulator.libraryUrl}/v1/emails?`) && request.url().includes('since='), decodeURIComponent, page);
     try {
       await ui.getByLabel('Captured since').focus();
       // Month, day, then the year a digit at a time: 0002, 0020, 0202, 2025 are each a date.
-      // At a person's pace.
-      await h.page.keyboard.type('11012025', { delay: 150 });
+      await pressAtPersonsPaceAsync(context, page, ui, [...'11012025']);
       await expect.poll(() => sent.length, { timeout: 10_000 }).toBeGreaterThan(0);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await nothingMoreAskedAsync(context);
       expect(sent).toHaveLength(1);
       expect(sent[0]).toContain('since=2025-11-01');
     } finally {
       stopWatching();
+      await context.close();
     }
   });
 
@@ -2596,19 +2616,20 @@ describe('Browse: me', () => {
   });
 
   it('asks once for a “captured since” date typed digit by digit under the brands I follow', async () => {
-    const ui = await openBrowseAsync('light', 'key');
+    const { context, page, ui } = await openBrowseWithClockAsync(h);
     await ui.getByRole('button', { name: 'Me', exact: true }).click();
     await ui.getByRole('heading', { name: /^Following \d/ }).waitFor({ timeout: 10_000 });
-    const { urls: sent, stop: stopWatching } = watchRequests((request) => request.url().startsWith(`${h.emulator.libraryUrl}/v1/me/follows/emails?`) && request.url().includes('since='), decodeURIComponent);
+    const { urls: sent, stop: stopWatching } = watchRequests((request) => request.url().startsWith(`${h.emulator.libraryUrl}/v1/me/follows/emails?`) && request.url().includes('since='), decodeURIComponent, page);
     try {
       await ui.getByLabel('Captured since').filter({ visible: true }).focus();
-      await h.page.keyboard.type('11012025', { delay: 150 });
+      await pressAtPersonsPaceAsync(context, page, ui, [...'11012025']);
       await expect.poll(() => sent.length, { timeout: 10_000 }).toBeGreaterThan(0);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await nothingMoreAskedAsync(context);
       expect(sent).toHaveLength(1);
       expect(sent[0]).toContain('since=2025-11-01');
     } finally {
       stopWatching();
+      await context.close();
     }
   });
 
