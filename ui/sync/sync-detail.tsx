@@ -176,9 +176,12 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
 }
 
 function ChangesTable({ detail }: { detail: SyncDetail }) {
+  // Who changed theirs, said in full above the table: in its column's head, at the window's default width, it was cut ("Theirs by Robin Val…").
+  const by = headLines(detail.beforeLabel).by ?? headLines(detail.afterLabel).by;
   return (
     <section class="sync-detail-part" aria-labelledby="sync-changes-title">
       <h3 id="sync-changes-title">What changed</h3>
+      {by && detail.changes.length > 0 ? <p class="muted">Theirs: changed {by}</p> : null}
       {!detail.beforeKnown ? (
         <p class="notice notice-info" data-testid="sync-before-unknown">
           The version before this change is not known (it was not kept since the last sync), so only the current values are shown.
@@ -192,10 +195,10 @@ function ChangesTable({ detail }: { detail: SyncDetail }) {
             <tr>
               <th scope="col">Property</th>
               <th scope="col">
-                <VersionHead label={detail.beforeLabel} />
+                <VersionHead label={detail.beforeLabel} whose />
               </th>
               <th scope="col">
-                <VersionHead label={detail.afterLabel} />
+                <VersionHead label={detail.afterLabel} whose />
               </th>
             </tr>
           </thead>
@@ -219,13 +222,16 @@ function ChangesTable({ detail }: { detail: SyncDetail }) {
   );
 }
 
-/** A version's head in one line, so a narrow window does not stack a caption over four; the whole caption for the pointer (title) and screen readers. */
-function VersionHead({ label }: { label: string }) {
+/**
+ * A version's head in one line, so a narrow window does not stack a caption over four; the whole
+ * caption for the pointer (title) and screen readers. `whose`: whose version alone, who changed it said elsewhere.
+ */
+function VersionHead({ label, whose: whoseOnly }: { label: string; whose?: boolean }) {
   const { whose, by } = headLines(label);
   return (
     <>
       <span class="sync-head" title={label} aria-hidden="true">
-        {by ? `${whose} ${by}` : whose}
+        {by && !whoseOnly ? `${whose} ${by}` : whose}
       </span>
       <span class="visually-hidden">{label}</span>
     </>
