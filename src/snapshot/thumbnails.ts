@@ -23,6 +23,23 @@ export interface ThumbnailRun {
   readonly byHash: Map<string, ThumbnailPayload>;
 }
 
+/**
+ * A PNG of the component no larger than `maxSize` px on its long side (smaller ones at 1×), as
+ * base64: the snapshot's thumbnails, the push's and the Sync screen's pictures alike. Null when it
+ * cannot be exported: removed since it was found (the designer works on while a long run yields;
+ * reading its size would throw "does not exist"), empty, or oversized.
+ */
+export async function exportPngBase64Async(root: ComponentRoot, maxSize: number): Promise<string | null> {
+  if (root.removed) return null;
+  const longest = Math.max(root.width, root.height);
+  if (!(longest > 0)) return null;
+  try {
+    return encodeBase64(await root.exportAsync({ format: 'PNG', constraint: { type: 'SCALE', value: Math.min(1, maxSize / longest) } }));
+  } catch {
+    return null;
+  }
+}
+
 export async function addThumbnailsAsync(
   list: ComponentPayload[],
   roots: Map<string, ComponentRoot>,
@@ -41,15 +58,12 @@ export async function addThumbnailsAsync(
       reused++;
     } else {
       if (options.isCancelled?.()) throw cancelledError();
-      const root = roots.get(payload.key)!;
-      const longest = Math.max(root.width, root.height);
-      const scale = longest > options.maxSize ? options.maxSize / longest : 1;
-      try {
-        const bytes = await root.exportAsync({ format: 'PNG', constraint: { type: 'SCALE', value: scale } });
-        thumbnail = { format: 'png', base64: encodeBase64(bytes) };
-        exported++;
-      } catch {
+      const base64 = await exportPngBase64Async(roots.get(payload.key)!, options.maxSize);
+      if (base64 === null) {
         failed++; // e.g. an empty or oversized component: the payload goes without a thumbnail
+      } else {
+        thumbnail = { format: 'png', base64 };
+        exported++;
       }
       if (options.due()) await options.tick('thumbnails', i + 1, list.length);
     }

@@ -1,6 +1,6 @@
 // Finds this file's local components by key (for thumbnails, pictures and "take theirs"), under
 // dynamic-page rules: pages are loaded one at a time and searched with findAllWithCriteria.
-import { encodeBase64 } from '../snapshot/base64';
+import { exportPngBase64Async } from '../snapshot/thumbnails';
 
 export type LocalComponentNode = ComponentNode | ComponentSetNode;
 
@@ -32,17 +32,6 @@ export async function findComponentsByKeyAsync(figma: PluginAPI, keys: Iterable<
 export const THUMBNAIL_MAX_SIZE = 256;
 
 /** A PNG of the component no larger than 256 px on its long side, as base64; null when it cannot be exported. */
-export async function exportThumbnailAsync(node: LocalComponentNode): Promise<string | null> {
-  // Deleted since it was found (the designer works on while a long push runs): no picture, and
-  // no "does not exist" from reading its size.
-  if (node.removed) return null;
-  const longest = Math.max(node.width, node.height);
-  if (!(longest > 0)) return null;
-  const scale = Math.min(1, THUMBNAIL_MAX_SIZE / longest);
-  try {
-    return encodeBase64(await node.exportAsync({ format: 'PNG', constraint: { type: 'SCALE', value: scale } }));
-  } catch {
-    // An empty or oversized component: it goes without a picture.
-    return null;
-  }
+export function exportThumbnailAsync(node: LocalComponentNode): Promise<string | null> {
+  return exportPngBase64Async(node, THUMBNAIL_MAX_SIZE);
 }

@@ -6,6 +6,7 @@ import type { SyncDetail } from '../shared/bridge/messages';
 import { PICTURE_LABEL, theirsLabel } from '../shared/sync/picture-labels';
 import { layerSteps } from './apply-theirs';
 import type { ClassifiedComponent } from './classify';
+import { pictureSizeOf } from './picture-size';
 import { diffComponents } from './property-diff';
 import { itemOf, type Comparison } from './sync-comparison';
 import type { SyncLink } from './sync-link';
@@ -70,6 +71,8 @@ export function createSyncDetails(pictures: SyncPictures): SyncDetails {
       changes: before !== null ? diffComponents(before, local) : diffComponents(null, local),
       beforePicture: await lastSyncedPictureAsync(current.link, deleted, signal),
       afterPicture: local === null ? null : await localPictureAsync(added.key, local.hash),
+      beforeSize: pictureSizeOf(before),
+      afterSize: pictureSizeOf(local),
       manualSteps: [],
     };
   }
@@ -102,6 +105,8 @@ export function createSyncDetails(pictures: SyncPictures): SyncDetails {
           changes: diffComponents(local, remote),
           beforePicture: localPicture,
           afterPicture: remotePicture,
+          beforeSize: pictureSizeOf(local),
+          afterSize: pictureSizeOf(remote),
           manualSteps: remote === null ? [] : layerSteps(local, remote),
         };
       case 'conflict':
@@ -113,6 +118,8 @@ export function createSyncDetails(pictures: SyncPictures): SyncDetails {
           changes: diffComponents(remote, local),
           beforePicture: remotePicture,
           afterPicture: localPicture,
+          beforeSize: pictureSizeOf(remote),
+          afterSize: pictureSizeOf(local),
           manualSteps: remote === null ? [] : layerSteps(local, remote),
         };
       default: {
@@ -129,6 +136,9 @@ export function createSyncDetails(pictures: SyncPictures): SyncDetails {
           changes: beforeKnown ? diffComponents(lastSynced, local) : diffComponents(null, local),
           beforePicture: basePicture,
           afterPicture: localPicture,
+          // The version last synced, when kept: the one its picture shows.
+          beforeSize: pictureSizeOf(lastSynced),
+          afterSize: pictureSizeOf(local),
         };
       }
     }

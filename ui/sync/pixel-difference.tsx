@@ -4,35 +4,47 @@
 // (their URLs change with the component's hash, so they stand for the pair of hashes).
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { boxOutline } from './diff-box-outline';
+import type { PictureSize } from '../../src/shared/bridge/messages';
 import { diffPixelsAsync, pixelDiffText, type PixelDiff, type Pixels } from './pixel-diff';
+import { pairFactors } from './picture-scale';
 
 const CACHE_LIMIT = 24;
 const cache = new Map<string, Promise<PixelDiff>>();
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-async function pixelsOfAsync(src: string): Promise<Pixels> {
+async function bitmapOfAsync(src: string): Promise<ImageBitmap> {
   const image = new Image();
   // Remote thumbnails are read back only if their host allows it (CORS); data URLs always are.
   if (!src.startsWith('data:')) image.crossOrigin = 'anonymous';
   image.src = src;
   await image.decode();
-  const bitmap = await createImageBitmap(image);
+  return createImageBitmap(image);
+}
+
+/** The picture's pixels, shrunk by `factor` (picture-scale.ts) so both sides compare at one scale. */
+function pixelsOf(bitmap: ImageBitmap, factor: number): Pixels {
   const canvas = document.createElement('canvas');
-  canvas.width = bitmap.width;
-  canvas.height = bitmap.height;
+  canvas.width = Math.max(1, Math.round(bitmap.width * factor));
+  canvas.height = Math.max(1, Math.round(bitmap.height * factor));
   const context = canvas.getContext('2d', { willReadFrequently: true });
   if (!context) throw new Error('no canvas');
-  context.drawImage(bitmap, 0, 0);
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
   bitmap.close();
   return context.getImageData(0, 0, canvas.width, canvas.height);
 }
 
-export function pixelDifferenceAsync(before: string, after: string): Promise<PixelDiff> {
-  const key = `${before}\n${after}`;
+const sizeKey = (size: PictureSize | undefined) => (size ? `${size.width}x${size.height}` : '');
+
+export function pixelDifferenceAsync(before: string, after: string, sizes: { before?: PictureSize | undefined; after?: PictureSize | undefined } = {}): Promise<PixelDiff> {
+  const key = `${before}\n${after}\n${sizeKey(sizes.before)}\n${sizeKey(sizes.after)}`;
   const known = cache.get(key);
   if (known) return known;
-  const computed = Promise.all([pixelsOfAsync(before), pixelsOfAsync(after)]).then(([a, b]) => diffPixelsAsync(a, b, { yieldAsync: nextTask }));
+  const computed = Promise.all([bitmapOfAsync(before), bitmapOfAsync(after)]).then(([a, b]) => {
+    const factors = pairFactors(sizes, { before: a, after: b });
+    return diffPixelsAsync(pixelsOf(a, factors.before), pixelsOf(b, factors.after), { yieldAsync: nextTask });
+  });
   // A failure is not kept: the next look tries again.
   computed.catch(() => cache.delete(key));
   cache.set(key, computed);
@@ -42,21 +54,39 @@ export function pixelDifferenceAsync(before: string, after: string): Promise<Pix
 
 type State = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; diff: PixelDiff };
 
-export function PixelDifference({ before, after, name, beforeLabel, afterLabel }: { before: string; after: string; name: string; beforeLabel: string; afterLabel: string }) {
+export function PixelDifference({
+  before,
+  after,
+  beforeSize,
+  afterSize,
+  name,
+  beforeLabel,
+  afterLabel,
+}: {
+  before: string;
+  after: string;
+  /** Each version's size in Figma units, when known: the pictures are compared at one scale. */
+  beforeSize?: PictureSize | undefined;
+  afterSize?: PictureSize | undefined;
+  name: string;
+  beforeLabel: string;
+  afterLabel: string;
+}) {
   const [state, setState] = useState<State>({ status: 'loading' });
   const canvas = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {
     let current = true;
     setState({ status: 'loading' });
-    pixelDifferenceAsync(before, after).then(
+    pixelDifferenceAsync(before, after, { before: beforeSize, after: afterSize }).then(
       (diff) => current && setState({ status: 'ready', diff }),
       () => current && setState({ status: 'failed' }),
     );
     return () => {
       current = false;
     };
-  }, [before, after]);
+    // A detail loaded again with the same pictures and sizes finds the diff in the cache.
+  }, [before, after, beforeSize, afterSize]);
 
   useEffect(() => {
     const element = canvas.current;

@@ -1,5 +1,6 @@
 // One component's changes: property by property (before → after, colour swatches), the two
 // pictures side by side or overlaid, and its choice. Escape or "Back to the list" returns.
+import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { PropertyChange, SyncChoice, SyncDetail, SyncItem } from '../../src/shared/bridge/messages';
 import { Button } from '../components/button';
@@ -9,6 +10,7 @@ import { errorText } from '../messages/error-text';
 import { headLines, missingPictureText } from '../../src/shared/sync/picture-labels';
 import { DetailChoice } from './choice-control';
 import { PixelDifference } from './pixel-difference';
+import { pairFactors } from './picture-scale';
 import { remoteText } from './sync-list';
 import { choiceMode, KIND_ONE, REPLACED_LABEL, replacementReason, takenInPartText } from './sync-kinds';
 
@@ -174,9 +176,12 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
 }
 
 function ChangesTable({ detail }: { detail: SyncDetail }) {
+  // Who changed theirs, said in full above the table: in its column's head, at the window's default width, it was cut ("Theirs by Robin Val…").
+  const by = headLines(detail.beforeLabel).by ?? headLines(detail.afterLabel).by;
   return (
     <section class="sync-detail-part" aria-labelledby="sync-changes-title">
       <h3 id="sync-changes-title">What changed</h3>
+      {by && detail.changes.length > 0 ? <p class="muted">Theirs: changed {by}</p> : null}
       {!detail.beforeKnown ? (
         <p class="notice notice-info" data-testid="sync-before-unknown">
           The version before this change is not known (it was not kept since the last sync), so only the current values are shown.
@@ -190,10 +195,10 @@ function ChangesTable({ detail }: { detail: SyncDetail }) {
             <tr>
               <th scope="col">Property</th>
               <th scope="col">
-                <VersionHead label={detail.beforeLabel} />
+                <VersionHead label={detail.beforeLabel} whose />
               </th>
               <th scope="col">
-                <VersionHead label={detail.afterLabel} />
+                <VersionHead label={detail.afterLabel} whose />
               </th>
             </tr>
           </thead>
@@ -217,13 +222,16 @@ function ChangesTable({ detail }: { detail: SyncDetail }) {
   );
 }
 
-/** A version's head in one line, so a narrow window does not stack a caption over four; the whole caption for the pointer (title) and screen readers. */
-function VersionHead({ label }: { label: string }) {
+/**
+ * A version's head in one line, so a narrow window does not stack a caption over four; the whole
+ * caption for the pointer (title) and screen readers. `whose`: whose version alone, who changed it said elsewhere.
+ */
+function VersionHead({ label, whose: whoseOnly }: { label: string; whose?: boolean }) {
   const { whose, by } = headLines(label);
   return (
     <>
       <span class="sync-head" title={label} aria-hidden="true">
-        {by ? `${whose} ${by}` : whose}
+        {by && !whoseOnly ? `${whose} ${by}` : whose}
       </span>
       <span class="visually-hidden">{label}</span>
     </>
@@ -256,11 +264,11 @@ function Picture({ src, label, name }: { src: string | null; label: string; name
   return <img class="sync-picture" src={src} alt={`${name}: ${label}`} onError={() => setBroken(true)} />;
 }
 
-/** One version's picture side by side with the other's, headed by its caption. */
-function CaptionedPicture({ src, label, name }: { src: string | null; label: string; name: string }) {
+/** One version's picture side by side with the other's (or `children`, its framed picture), headed by its caption. */
+function CaptionedPicture({ src, label, name, children }: { src: string | null; label: string; name: string; children?: ComponentChildren }) {
   return (
     <figure>
-      <Picture src={src} label={label} name={name} />
+      {children ?? <Picture src={src} label={label} name={name} />}
       <figcaption>
         <VersionHead label={label} />
       </figcaption>
@@ -271,38 +279,54 @@ function CaptionedPicture({ src, label, name }: { src: string | null; label: str
 type Size = { width: number; height: number };
 
 /**
- * Overlay and Swipe: both pictures at one scale, aligned at the top left of a frame as large as
- * the larger of each side, as Difference lines them up; fitted each on its own, a component whose
- * size changed looked rescaled rather than moved. The frame takes the pictures' shape once both loaded.
+ * Both pictures at one scale (picture-scale.ts: the one drawn at the larger scale shrunk to the
+ * other's), aligned at the top left of a frame as large as the larger of each side, as Difference
+ * lines them up; fitted each on its own, a component whose size changed looked rescaled rather
+ * than moved. Overlay and Swipe stack them in one frame (`topStyle` styles the "after"); side by
+ * side, each is in a frame of that shape, so the larger version fills it and the smaller one is
+ * smaller in proportion. The frame takes the pictures' shape once both loaded.
  */
-function StackedPictures({ detail, name, topStyle }: { detail: SyncDetail; name: string; topStyle: Record<string, string | number> }) {
+function ScaledPictures({ detail, name, topStyle }: { detail: SyncDetail; name: string; topStyle?: Record<string, string | number> }) {
   const [sizes, setSizes] = useState<{ before?: Size; after?: Size }>({});
-  const [broken, setBroken] = useState(false);
-  if (broken) {
-    return (
-      <div class="sync-pictures">
-        <CaptionedPicture src={detail.beforePicture} label={detail.beforeLabel} name={name} />
-        <CaptionedPicture src={detail.afterPicture} label={detail.afterLabel} name={name} />
-      </div>
-    );
-  }
+  // Each fitted on its own, as before: a picture that cannot be read, or side by side where a version's size is not known (never a guess).
+  const [apart, setApart] = useState(!topStyle && !(detail.beforeSize && detail.afterSize && detail.beforePicture && detail.afterPicture));
   const { before, after } = sizes;
-  const frame = before && after && { width: Math.max(before.width, after.width), height: Math.max(before.height, after.height) };
-  const layer = (side: 'before' | 'after', src: string | null, label: string) => (
+  const factors = before && after && pairFactors({ before: detail.beforeSize, after: detail.afterSize }, { before, after });
+  const drawn = factors && { before: { width: before.width * factors.before, height: before.height * factors.before }, after: { width: after.width * factors.after, height: after.height * factors.after } };
+  const frame = drawn && { width: Math.max(drawn.before.width, drawn.after.width), height: Math.max(drawn.before.height, drawn.after.height) };
+  const frameStyle = frame ? { '--ratio': frame.width / frame.height, '--width': `${frame.width}px` } : undefined;
+  const layer = (side: 'before' | 'after') => (
     <img
       class="sync-stack-picture"
-      src={src!}
-      alt={`${name}: ${label}`}
-      style={frame ? { width: `${(100 * sizes[side]!.width) / frame.width}%`, height: `${(100 * sizes[side]!.height) / frame.height}%` } : { visibility: 'hidden' }}
+      src={(side === 'before' ? detail.beforePicture : detail.afterPicture)!}
+      alt={`${name}: ${side === 'before' ? detail.beforeLabel : detail.afterLabel}`}
+      style={frame ? { width: `${(100 * drawn[side].width) / frame.width}%`, height: `${(100 * drawn[side].height) / frame.height}%` } : { visibility: 'hidden' }}
       onLoad={({ currentTarget: image }) => setSizes((known) => ({ ...known, [side]: { width: image.naturalWidth, height: image.naturalHeight } }))}
-      onError={() => setBroken(true)}
+      onError={() => setApart(true)}
     />
   );
-  return (
-    <div class="sync-stack" style={frame ? { '--ratio': frame.width / frame.height, '--width': `${frame.width}px` } : undefined}>
-      {layer('before', detail.beforePicture, detail.beforeLabel)}
+  return apart || !topStyle ? (
+    <div class="sync-pictures">
+      <CaptionedPicture src={detail.beforePicture} label={detail.beforeLabel} name={name}>
+        {apart ? null : (
+          <div class="sync-stack" style={frameStyle}>
+            {layer('before')}
+          </div>
+        )}
+      </CaptionedPicture>
+      <CaptionedPicture src={detail.afterPicture} label={detail.afterLabel} name={name}>
+        {apart ? null : (
+          <div class="sync-stack" style={frameStyle}>
+            {layer('after')}
+          </div>
+        )}
+      </CaptionedPicture>
+    </div>
+  ) : (
+    <div class="sync-stack" style={frameStyle}>
+      {layer('before')}
       <div class="sync-stack-top" style={topStyle}>
-        {layer('after', detail.afterPicture, detail.afterLabel)}
+        {layer('after')}
       </div>
     </div>
   );
@@ -326,15 +350,25 @@ function PictureCompare({ detail, name, mode, setMode, amount, setAmount }: { de
         ) : null}
       </div>
       {shown === 'difference' && detail.beforePicture !== null && detail.afterPicture !== null ? (
-        <PixelDifference before={detail.beforePicture} after={detail.afterPicture} name={name} beforeLabel={detail.beforeLabel} afterLabel={detail.afterLabel} />
+        <PixelDifference
+          before={detail.beforePicture}
+          after={detail.afterPicture}
+          beforeSize={detail.beforeSize}
+          afterSize={detail.afterSize}
+          name={name}
+          beforeLabel={detail.beforeLabel}
+          afterLabel={detail.afterLabel}
+        />
       ) : shown === 'side' ? (
-        <div class="sync-pictures">
-          <CaptionedPicture src={detail.beforePicture} label={detail.beforeLabel} name={name} />
-          <CaptionedPicture src={detail.afterPicture} label={detail.afterLabel} name={name} />
-        </div>
+        <ScaledPictures key={`${detail.beforePicture}\n${detail.afterPicture}`} detail={detail} name={name} />
       ) : (
         <div class="sync-stack-wrap">
-          <StackedPictures key={`${detail.beforePicture}\n${detail.afterPicture}`} detail={detail} name={name} topStyle={shown === 'overlay' ? { opacity: amount / 100 } : { clipPath: `inset(0 0 0 ${amount}%)` }} />
+          <ScaledPictures
+            key={`${detail.beforePicture}\n${detail.afterPicture}`}
+            detail={detail}
+            name={name}
+            topStyle={shown === 'overlay' ? { opacity: amount / 100 } : { clipPath: `inset(0 0 0 ${amount}%)` }}
+          />
           <label class="sync-range">
             {shown === 'overlay' ? `Opacity of “${detail.afterLabel}”` : `Swipe between “${detail.beforeLabel}” and “${detail.afterLabel}”`}
             <input

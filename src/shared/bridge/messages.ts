@@ -201,6 +201,9 @@ export type PropertyChange = z.infer<typeof propertyChangeSchema>;
 
 /** A picture of one side: a data URL of a PNG, or an https URL (remote thumbnails). */
 const pictureSchema = z.nullable(z.string());
+/** A component's size in Figma units (its root node's), so two pictures can be drawn at one scale. */
+const pictureSizeSchema = z.object({ width: z.number(), height: z.number() });
+export type PictureSize = z.infer<typeof pictureSizeSchema>;
 
 export const syncDetailSchema = z.object({
   item: syncItemSchema,
@@ -212,6 +215,9 @@ export const syncDetailSchema = z.object({
   changes: z.array(propertyChangeSchema),
   beforePicture: pictureSchema,
   afterPicture: pictureSchema,
+  /** The size of the version each picture shows; absent when not known (a component set, a version not kept). */
+  beforeSize: z.optional(pictureSizeSchema),
+  afterSize: z.optional(pictureSizeSchema),
   /** For "take theirs": what Envelope cannot apply and must be changed by hand, in words. */
   manualSteps: z.array(z.string()),
 });

@@ -78,3 +78,25 @@ export async function openRowDetailAsync(ui: Frame, component: string): Promise<
   await modes.waitFor({ timeout: 15_000 });
   return modes;
 }
+
+/** The size, in CSS px, a picture (an image or the difference's canvas) is drawn at, whatever its element's box, border and object-fit. */
+export function drawnPictureSizeAsync(picture: Locator): Promise<{ width: number; height: number; natural: { width: number; height: number } }> {
+  return picture.evaluate(async (element) => {
+    const image = element as HTMLImageElement | HTMLCanvasElement;
+    if (image instanceof HTMLImageElement) await image.decode();
+    const natural = image instanceof HTMLImageElement ? { width: image.naturalWidth, height: image.naturalHeight } : { width: image.width, height: image.height };
+    const style = getComputedStyle(image);
+    const box = image.getBoundingClientRect();
+    const px = (value: string) => parseFloat(value) || 0;
+    const width = box.width - px(style.borderLeftWidth) - px(style.paddingLeft) - px(style.borderRightWidth) - px(style.paddingRight);
+    const height = box.height - px(style.borderTopWidth) - px(style.paddingTop) - px(style.borderBottomWidth) - px(style.paddingBottom);
+    const fit = style.objectFit;
+    const scale =
+      fit === 'contain' || fit === 'scale-down'
+        ? Math.min(width / natural.width, height / natural.height, fit === 'scale-down' ? 1 : Infinity)
+        : fit === 'none'
+          ? 1
+          : NaN;
+    return Number.isNaN(scale) ? { width, height, natural } : { width: natural.width * scale, height: natural.height * scale, natural };
+  });
+}
