@@ -4,7 +4,7 @@
 import type { Frame, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
-import { comparedAgainDetailAsync, linkToEmptyDesignSystemAsync } from './support/sync-steps';
+import { comparedAgainDetailAsync, drawnPictureSizeAsync, linkToEmptyDesignSystemAsync } from './support/sync-steps';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 
 let h: Harness;
@@ -27,28 +27,6 @@ async function heartFillChangedDetailAsync(ui: Frame): Promise<Locator> {
   return comparedAgainDetailAsync(ui, 'Icon/Heart');
 }
 
-/** The size, in CSS px, a picture (an image or the difference's canvas) is drawn at, whatever its element's box, border and object-fit. */
-function drawnSizeAsync(picture: Locator): Promise<{ width: number; height: number; natural: { width: number; height: number } }> {
-  return picture.evaluate(async (element) => {
-    const image = element as HTMLImageElement | HTMLCanvasElement;
-    if (image instanceof HTMLImageElement) await image.decode();
-    const natural = image instanceof HTMLImageElement ? { width: image.naturalWidth, height: image.naturalHeight } : { width: image.width, height: image.height };
-    const style = getComputedStyle(image);
-    const box = image.getBoundingClientRect();
-    const px = (value: string) => parseFloat(value) || 0;
-    const width = box.width - px(style.borderLeftWidth) - px(style.paddingLeft) - px(style.borderRightWidth) - px(style.paddingRight);
-    const height = box.height - px(style.borderTopWidth) - px(style.paddingTop) - px(style.borderBottomWidth) - px(style.paddingBottom);
-    const fit = style.objectFit;
-    const scale =
-      fit === 'contain' || fit === 'scale-down'
-        ? Math.min(width / natural.width, height / natural.height, fit === 'scale-down' ? 1 : Infinity)
-        : fit === 'none'
-          ? 1
-          : NaN;
-    return Number.isNaN(scale) ? { width, height, natural } : { width: natural.width * scale, height: natural.height * scale, natural };
-  });
-}
-
 describe('a small component’s pictures', () => {
   it('are drawn at the same size in every mode, their own (a 16 px icon was enlarged to 240 px in Overlay and Swipe, 238 px in Difference, 182 px side by side)', async () => {
     await h.openFreshAsync('?theme=light');
@@ -64,7 +42,7 @@ describe('a small component’s pictures', () => {
           ? [detail.getByRole('img', { name: /^Icon\/Heart: pixels that differ/ })]
           : [detail.getByRole('img', { name: 'Icon/Heart: Last sync' }), detail.getByRole('img', { name: 'Icon/Heart: This file' })];
       await pictures[0]!.waitFor({ timeout: 15_000 });
-      const drawn = await Promise.all(pictures.map(drawnSizeAsync));
+      const drawn = await Promise.all(pictures.map(drawnPictureSizeAsync));
       natural = drawn[0]!.natural;
       sizes[mode] = drawn.map(({ width, height }) => ({ width: Math.round(width), height: Math.round(height) }));
     }
