@@ -24,7 +24,7 @@ import { useEmailSearch } from './search/use-email-search';
 import type { OpenedList } from './use-paged-list';
 import { ExternalLink } from '../components/external-link';
 import { HeldNotice, OwnCountdowns, useOwnCountdown } from './held-notice';
-import { ProblemNotice } from './problem-notice';
+import { ProblemNotice, useRetryFocus } from './problem-notice';
 import { requestSettingsFocus } from '../settings/settings-focus';
 import { useLatest } from '../hooks/use-latest';
 
@@ -192,6 +192,12 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   // Next stops: said there, with its Try again. Made once per problem: the notice's countdown starts with it.
   const listProblem = fromSearch ? searchProblem : (paged?.problem ?? null);
   const retryList = fromSearch ? search.retry : paged?.retry;
+  // A Try again that worked: the keyboard goes on at Next, to the first result it brought (the
+  // email's heading when none came), not from the top of the page (the notice went while it asked).
+  const retryListFocused = useRetryFocus(fromSearch ? search.loading : paged?.loading === true, listProblem !== null, list.length, () => {
+    const onward = document.querySelector<HTMLButtonElement>('.email-detail-position button:last-child');
+    (onward && !onward.disabled ? onward : document.getElementById('email-detail-title'))?.focus();
+  });
   const nextPageProblem = useMemo(() => listProblem && { ...listProblem, message: `The results after this email could not be loaded. ${listProblem.message}` }, [listProblem]);
   // The email open counting the same wait down itself: its notice is the one, and the next page goes again with it.
   const [emailWaits, setEmailWaits] = useState(false);
@@ -319,7 +325,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
       {section === 'requests' || brandFrom?.section === 'requests' ? (
         <BrandRequestsScreen key={epoch} client={client} hidden={open !== null || section !== 'requests'} onBrand={showBrand} onOpenSettings={onOpenSettings} epoch={epoch} handle={requestsScreen} />
       ) : null}
-      {nextPageNotice && retryList ? <ProblemNotice problem={nextPageNotice} onRetry={() => retryList()} onOpenSettings={onOpenSettings} /> : null}
+      {nextPageNotice && retryList ? <ProblemNotice problem={nextPageNotice} onRetry={retryListFocused(retryList)} onOpenSettings={onOpenSettings} /> : null}
       {open !== null && openId !== undefined ? (
         <EmailDetailView
           client={client}

@@ -11,6 +11,7 @@ import { focusRowFrom } from '../more-button';
 import { SEARCH_DEBOUNCE_MS } from '../search/search-query';
 import { plural } from '../../components/count-words';
 import { useKeptState } from '../kept-state';
+import { useRetryOnce } from '../use-retry-once';
 
 export interface BrandsScreenProps {
   client: LibraryClient;
@@ -23,9 +24,9 @@ export interface BrandsScreenProps {
 
 export function BrandsScreen({ client, hidden, onBrand, onAsk, onOpenSettings }: BrandsScreenProps) {
   const [text, setText] = useKeptState('brand search', '');
-  const [attempt, setAttempt] = useState(0);
   // `query` is the text the shown brands answer: the list keeps its label until the new answer arrives.
   const [state, setState] = useState<{ brands: Brand[] | null; query: string; problem: LibraryProblem | null }>({ brands: null, query: '', problem: null });
+  const { shown: problem, attempt, retry } = useRetryOnce(state.problem);
 
   useEffect(() => {
     let current = true;
@@ -48,10 +49,10 @@ export function BrandsScreen({ client, hidden, onBrand, onAsk, onOpenSettings }:
     };
   }, [client, text, attempt]);
 
-  const asking = (state.brands === null || state.query !== text.trim()) && !state.problem;
+  const asking = (state.brands === null || state.query !== text.trim()) && !problem;
   const rows = useRef<HTMLUListElement>(null);
-  const retryFocused = useRetryFocus(asking, state.problem !== null, 0, () => focusRowFrom(rows.current, 0));
-  useOwnCountdown(!hidden && state.problem?.kind === 'busy');
+  const retryFocused = useRetryFocus(asking, problem !== null, 0, () => focusRowFrom(rows.current, 0));
+  useOwnCountdown(!hidden && problem?.kind === 'busy');
   return (
     <section class="library-brands" hidden={hidden} aria-label="Brands">
       <div class="field">
@@ -60,7 +61,7 @@ export function BrandsScreen({ client, hidden, onBrand, onAsk, onOpenSettings }:
         </label>
         <input id="library-brand-search" class="field-input" type="search" value={text} placeholder="Top brands" autoComplete="off" onInput={(event) => setText(event.currentTarget.value)} />
       </div>
-      {state.problem ? <ProblemNotice problem={state.problem} onRetry={retryFocused(() => setAttempt((n) => n + 1))} onOpenSettings={onOpenSettings} /> : null}
+      {problem ? <ProblemNotice problem={problem} onRetry={retryFocused(retry)} onOpenSettings={onOpenSettings} /> : null}
       <LiveStatus busy>{asking ? (text.trim() ? `Looking for “${text.trim()}”…` : 'Loading brands…') : null}</LiveStatus>
       {state.brands?.length === 0 ? (
         <div class="empty-state">

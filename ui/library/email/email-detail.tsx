@@ -8,6 +8,7 @@ import { Button } from '../../components/button';
 import { LiveStatus } from '../../components/live-status';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { ProblemNotice } from '../problem-notice';
+import { useRetryOnce } from '../use-retry-once';
 import { useOwnCountdown } from '../held-notice';
 import { shortDate } from '../search/search-query';
 import { subjectOf } from '../email-subject';
@@ -41,9 +42,9 @@ export interface EmailDetailProps {
 
 export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevious, onNext, nextLoading = false, onBack, backLabel = '← Back to results', onCategory, onBrand, onOpenSettings, onWaiting, onWaitOver }: EmailDetailProps) {
   const [state, setState] = useState<{ response: GetEmailResponse | null; problem: LibraryProblem | null }>({ response: null, problem: null });
-  const [attempt, setAttempt] = useState(0);
+  const { shown: problem, attempt, retry } = useRetryOnce(state.problem);
   // Shown while the email is open (a hidden Browse hides the held notice too).
-  const waiting = state.problem?.kind === 'busy';
+  const waiting = problem?.kind === 'busy';
   useOwnCountdown(waiting);
   useEffect(() => {
     if (!waiting) return undefined;
@@ -86,9 +87,9 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
   // takes the focus (ProblemNotice); a notice without one (the email removed) leaves it to Back,
   // not on the page. Previous and Next keep it.
   useEffect(() => {
-    if (!state.problem || (document.activeElement !== null && document.activeElement !== document.body)) return;
+    if (!problem || (document.activeElement !== null && document.activeElement !== document.body)) return;
     article.current?.querySelector<HTMLButtonElement>('.email-detail-nav button')?.focus();
-  }, [state.problem]);
+  }, [problem]);
 
   const email = state.response?.data;
   const attribution = state.response?.meta.attribution;
@@ -116,11 +117,11 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
       </nav>
       {/* Plain words, not a live region: Next goes on once they are gone, without a word each page. */}
       {nextLoading && !onNext ? <p class="muted">Loading the next results…</p> : null}
-      {state.problem ? <ProblemNotice problem={state.problem} onRetry={() => {
-            setAttempt((n) => n + 1);
+      {problem ? <ProblemNotice problem={problem} onRetry={() => {
+            retry();
             onWaitOver?.();
           }} onOpenSettings={onOpenSettings} /> : null}
-      <LiveStatus busy>{!email && !state.problem ? 'Loading the email…' : null}</LiveStatus>
+      <LiveStatus busy>{!email && !problem ? 'Loading the email…' : null}</LiveStatus>
       {email ? (
         <>
           <h2 id="email-detail-title" tabIndex={-1} ref={heading} class="email-detail-title">

@@ -14,6 +14,7 @@ import { focusFell, ProblemNotice, useRetryFocus } from '../problem-notice';
 import { useEscapeBack } from '../escape-back';
 import { useOwnCountdown } from '../held-notice';
 import { usePagedList } from '../use-paged-list';
+import { useRetryOnce } from '../use-retry-once';
 import { focusRowFrom, MoreButton } from '../more-button';
 import { SEARCH_DEBOUNCE_MS } from '../search/search-query';
 import { plural } from '../../components/count-words';
@@ -94,9 +95,9 @@ function JourneyView({ client, slug, hidden, knownName, onBack, onOpen, onOpenSe
     const timer = setTimeout(() => setPerStage(chosen), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [chosen]);
-  const [attempt, setAttempt] = useState(0);
   // `perStage`: the number the journey shown was asked with (another may be loading meanwhile).
   const [state, setState] = useState<{ journey: Journey | null; perStage: number; problem: LibraryProblem | null }>({ journey: null, perStage, problem: null });
+  const { shown: problem, attempt, retry } = useRetryOnce(state.problem);
   useEffect(() => {
     let live = true;
     const unneeded = new AbortController();
@@ -132,13 +133,13 @@ function JourneyView({ client, slug, hidden, knownName, onBack, onOpen, onOpenSe
   const canvas = useCanvasInsert();
   const journey = state.journey && brandName !== null ? { ...state.journey, brand: brandName } : state.journey;
   // Another number per stage is on its way: the stages shown are not the ones chosen.
-  const loadingOther = state.journey !== null && state.perStage !== chosen && !state.problem;
+  const loadingOther = state.journey !== null && state.perStage !== chosen && !problem;
   const heading = useRef<HTMLHeadingElement>(null);
   // A Try again that worked: the first stage's first email, else (none) the heading.
   const firstStage = useRef<HTMLElement>(null);
-  const asking = (state.journey === null || state.perStage !== perStage) && !state.problem;
-  useOwnCountdown(!hidden && state.problem?.kind === 'busy');
-  const retryFocused = useRetryFocus(asking, state.problem !== null, 0, () => focusRowFrom(firstStage.current?.querySelector('ul'), 0) || heading.current?.focus());
+  const asking = (state.journey === null || state.perStage !== perStage) && !problem;
+  useOwnCountdown(!hidden && problem?.kind === 'busy');
+  const retryFocused = useRetryFocus(asking, problem !== null, 0, () => focusRowFrom(firstStage.current?.querySelector('ul'), 0) || heading.current?.focus());
   // The list it was opened from is gone: once the journey comes, the keyboard goes on from its
   // heading. Not before: a journey that cannot be read gives its notice the keyboard.
   const shown = state.journey !== null;
@@ -184,8 +185,8 @@ function JourneyView({ client, slug, hidden, knownName, onBack, onOpen, onOpenSe
           Insert journey as board
         </Button>
       ) : null}
-      {state.problem ? <ProblemNotice problem={state.problem} onRetry={retryFocused(() => setAttempt((n) => n + 1))} onOpenSettings={onOpenSettings} /> : null}
-      <LiveStatus busy>{state.journey === null && !state.problem ? 'Loading the journey…' : loadingOther ? `Loading ${plural(chosen, 'email')} per stage…` : null}</LiveStatus>
+      {problem ? <ProblemNotice problem={problem} onRetry={retryFocused(retry)} onOpenSettings={onOpenSettings} /> : null}
+      <LiveStatus busy>{state.journey === null && !problem ? 'Loading the journey…' : loadingOther ? `Loading ${plural(chosen, 'email')} per stage…` : null}</LiveStatus>
       {state.journey?.stages.length === 0 ? <p class="empty-state">This journey has no emails yet.</p> : null}
       {state.journey?.stages.map((stage, index) => {
         const start = offset;

@@ -1,0 +1,88 @@
+// An email open at the last result loaded, the next results having failed: Try again, pressed from
+// the keyboard, goes on at Next (to the first result it brought), not at the top of the page (the
+// notice it was on went while it asked), as every other Try again in Browse does: the search's
+// own, under the cards, goes on at the first card it brought.
+import type { Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { focusedPlaceAsync } from './support/browse-steps';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+/** Results read five at a time, so the last one loaded is a few presses away. */
+const PAGE = 5;
+
+/** Refused outright: not asked again by the client on its own. */
+const refused = { status: 400, headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' }, body: JSON.stringify({ error: { code: 'bad_request', message: 'Not now' } }) };
+
+const search = (url: URL) => url.pathname === '/v1/emails';
+
+/** The search read five at a time, its second page refused until `failing` is false. */
+async function routeSearchAsync(): Promise<{ failing: boolean }> {
+  const state = { failing: true };
+  await h.page.route(search, async (route: Route) => {
+    const url = new URL(route.request().url());
+    url.searchParams.set('per_page', String(PAGE));
+    if (state.failing && url.searchParams.get('page') === '2') return route.fulfill(refused);
+    return route.fulfill({ response: await route.fetch({ url: url.toString() }) });
+  });
+  return state;
+}
+
+describe('The search: Try again on the next results', () => {
+  it('goes on at the first card it brought', async () => {
+    const state = await routeSearchAsync();
+    try {
+      await h.openFreshAsync('?command=browse&theme=light&demo-keys=1');
+      const ui = await h.uiFrameAsync();
+      const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
+      await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(PAGE);
+      const notice = ui.getByRole('region', { name: 'Search the library' }).getByTestId('library-problem');
+      await notice.waitFor({ timeout: 10_000 });
+      state.failing = false;
+      await notice.getByRole('button', { name: 'Try again' }).focus();
+      await h.page.keyboard.press('Enter');
+      await expect.poll(() => ui.evaluate(() => document.activeElement?.closest('li')?.getAttribute('aria-posinset') ?? 'the page'), { timeout: 10_000 }).toBe(String(PAGE + 1));
+    } finally {
+      await h.page.unroute(search);
+    }
+  });
+});
+
+describe('An email at the last result loaded: Try again on the next results', () => {
+  it('goes on at Next, to the first result it brought', async () => {
+    const state = await routeSearchAsync();
+    try {
+      await h.openFreshAsync('?command=browse&theme=light&demo-keys=1');
+      const ui = await h.uiFrameAsync();
+      const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
+      await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(PAGE);
+      await cards.nth(PAGE - 1).getByRole('button').first().focus();
+      await h.page.keyboard.press('Enter');
+      const position = ui.getByRole('navigation', { name: 'Results' });
+      await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${PAGE} of ${PAGE}\\+`));
+      const notice = ui.getByTestId('library-problem').filter({ hasText: 'The results after this email could not be loaded.' });
+      await notice.waitFor({ timeout: 10_000 });
+      // The email come (its heading takes the keyboard when it does).
+      await ui.getByRole('article').getByRole('heading', { level: 2 }).waitFor({ timeout: 10_000 });
+      state.failing = false;
+      await notice.getByRole('button', { name: 'Try again' }).focus();
+      await h.page.keyboard.press('Enter');
+      const next = ui.getByRole('button', { name: 'Next', exact: true });
+      await expect.poll(() => next.isEnabled(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => focusedPlaceAsync(ui), { timeout: 10_000 }).toBe('BUTTON Next');
+      await h.page.keyboard.press('Enter');
+      await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${PAGE + 1} of `));
+    } finally {
+      await h.page.unroute(search);
+    }
+  });
+});
