@@ -44,4 +44,16 @@ describe('a dragged card’s text', () => {
     expect(text.split('\n').slice(1)).toEqual([email.url, `From ${source} (${url})`]);
     expect(text.split('\n')[0]).toContain(subject);
   });
+  it('credits the service before anything is placed in the window (the credit came only after a first Insert)', async () => {
+    await h.openFreshAsync('?command=browse&theme=light&demo-keys=1');
+    const ui = await h.uiFrameAsync();
+    const card = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem').first().getByRole('button').first();
+    await card.waitFor({ timeout: 20_000 });
+    const dataTransfer = await ui.evaluateHandle(() => new DataTransfer());
+    await card.dispatchEvent('dragstart', { dataTransfer });
+    const text = await dataTransfer.evaluate((data) => data.getData('text/plain'));
+    const list = await readLibraryAsync<{ meta: { attribution: { source: string; url: string } } }>(h.emulator.libraryUrl, '/v1/emails?per_page=1', key);
+    const { source, url } = list.meta.attribution;
+    expect(text.split('\n').at(-1)).toBe(`From ${source} (${url})`);
+  });
 });
