@@ -8,6 +8,7 @@
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync, checkBoundariesAsync, checkKeyboardAsync as checkKeyboardInAsync, faultsAsync as setFaultsAsync, fillContrastAsync, focusedAsync, type Api } from './support/a11y-checks';
+import { holdRequestsAsync } from './support/hold-requests';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 import { readyUiAsync } from './support/sync-steps';
 
@@ -84,14 +85,17 @@ describe.each(['light', 'dark'] as const)('every screen and state, %s theme', (t
 
     ui = await openAsync(theme, 'demo-keys=1&command=sync');
     await ui.getByTestId('sync-run').waitFor({ timeout: 30_000 });
-    await faultsAsync('builder', { rate: 1, kinds: ['slow'], slow_ms: 3000, seed: 4 });
+    // The builder's answers are held until the checks are done, so the comparing stays on screen
+    // however long axe takes (slow answers of 3 s ran out under it on a loaded machine).
+    const builder = await holdRequestsAsync(h.page, h.emulator.builderUrl);
     try {
       await ui.getByTestId('sync-check').click();
       await ui.getByTestId('sync-progress').waitFor({ timeout: 10_000 });
       await checkAxeAsync(ui, 'Sync, comparing');
       expect.soft(await focusedAsync(ui), 'focus while comparing').not.toBe('body');
+      expect(await ui.getByTestId('sync-progress').count(), 'still comparing after the checks').toBe(1);
     } finally {
-      await faultsAsync('builder', { rate: 0 });
+      await builder.releaseAsync();
     }
     await ui.getByTestId('sync-run').waitFor({ timeout: 30_000 });
     await evaluateHooks(h.page, (hooks) => hooks.network.setMode('fail'));

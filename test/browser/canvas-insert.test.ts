@@ -7,6 +7,7 @@ import type { Frame, JSHandle, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
 import { nodeOnCanvasAsync } from './support/canvas-targets';
+import { holdRequestsAsync } from './support/hold-requests';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 import { readLibraryAsync } from './support/library-read';
 
@@ -369,20 +370,23 @@ describe('Browse: library emails on the canvas', () => {
     const card = ui.getByRole('list', { name: 'Emails' }).getByRole('button').first();
     const subject = (await card.locator('.email-card-subject').textContent()) ?? '';
     const brand = (await card.locator('.email-card-brand').textContent()) ?? '';
-    const faults = (body: unknown) => fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-    // The library answers slowly: the dropped email is still on its way when Cancel is pressed.
-    await faults({ rate: 1, kinds: ['slow'], slow_ms: 3000 });
+    // The library's answers are held until Cancel is pressed: the dropped email is still on its way
+    // then, however slow the machine (answers slowed by 3 s could come first, and it landed).
+    const library = await holdRequestsAsync(h.page, h.emulator.libraryUrl);
     try {
       const target = await nodeOnCanvasAsync(h.page, ['FRAME', 'COMPONENT']);
       await dragOntoCanvasAsync(card, { x: target.rect.left + 10, y: target.rect.top + 10 });
       // Named as Insert names it, brand and subject (the bar said the subject alone).
-      await expect.poll(() => textOf(ui.getByTestId('insert-status').locator('p'))).toBe(`Placing on the canvas: ${brand} — ${subject}…`);
+      const placing = `Placing on the canvas: ${brand} — ${subject}…`;
+      await expect.poll(() => textOf(ui.getByTestId('insert-status').locator('p'))).toBe(placing);
       const cancel = ui.getByTestId('insert-status').getByRole('button', { name: 'Cancel' });
       await cancel.focus();
+      // Still placing, its email still on its way, as Cancel is pressed.
+      expect(await textOf(ui.getByTestId('insert-status').locator('p'))).toBe(placing);
       await h.page.keyboard.press('Enter');
       await waitForSummaryAsync(ui, /^Cancelled: nothing was placed, 1 not tried\./);
     } finally {
-      await faults({ rate: 0 });
+      await library.releaseAsync();
     }
     expect((await referencesAsync()).filter((reference) => reference.name.endsWith(`— ${subject}`))).toEqual([]);
     // Dismiss by keyboard hides the bar with its button: the focus goes to the card the drag
@@ -397,21 +401,24 @@ describe('Browse: library emails on the canvas', () => {
     const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('button');
     const subjects = [(await cards.nth(0).locator('.email-card-subject').textContent()) ?? '', (await cards.nth(1).locator('.email-card-subject').textContent()) ?? ''];
     const firstBrand = (await cards.nth(0).locator('.email-card-brand').textContent()) ?? '';
-    const faults = (body: unknown) => fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-    // The library answers slowly: both dropped emails are still on their way when Cancel is pressed.
-    await faults({ rate: 1, kinds: ['slow'], slow_ms: 3000 });
+    // The library's answers are held until Cancel is pressed: both dropped emails are still on their
+    // way then, however slow the machine (answers slowed by 3 s could come first, and the first landed).
+    const library = await holdRequestsAsync(h.page, h.emulator.libraryUrl);
     try {
       const target = await nodeOnCanvasAsync(h.page, ['FRAME', 'COMPONENT']);
       for (const index of [0, 1]) await dragOntoCanvasAsync(cards.nth(index), { x: target.rect.left + 10 + index * 20, y: target.rect.top + 10 });
       // Which of how many, named after the first (it named the latest alone: “Placing on the canvas: <second>…”).
-      await expect.poll(() => textOf(ui.getByTestId('insert-status').locator('p'))).toBe(`Placing 1 of 2 on the canvas: ${firstBrand} — ${subjects[0]}…`);
+      const placing = `Placing 1 of 2 on the canvas: ${firstBrand} — ${subjects[0]}…`;
+      await expect.poll(() => textOf(ui.getByTestId('insert-status').locator('p'))).toBe(placing);
+      // Still placing the first as Cancel is pressed.
+      expect(await textOf(ui.getByTestId('insert-status').locator('p'))).toBe(placing);
       await ui.getByTestId('insert-status').getByRole('button', { name: 'Cancel' }).click();
       await waitForSummaryAsync(ui, /^Cancelled: nothing was placed, 2 not tried\./);
-      // Past the library's slow answers: the first drop did not go on to land after all.
-      await new Promise((resolve) => setTimeout(resolve, 4000));
     } finally {
-      await faults({ rate: 0 });
+      await library.releaseAsync();
     }
+    // The held answers let go: the first drop did not go on to land after all.
+    await new Promise((resolve) => setTimeout(resolve, 4000));
     expect(await textOf(ui.getByTestId('insert-status').locator('p'))).toMatch(/^Cancelled: nothing was placed, 2 not tried\./);
     expect((await referencesAsync()).filter((reference) => subjects.some((subject) => reference.name.endsWith(`— ${subject}`)))).toEqual([]);
   });
@@ -514,17 +521,20 @@ describe('Browse: library emails on the canvas', () => {
     const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
     await cards.first().waitFor();
     for (let index = 0; index < 3; index++) await cards.nth(index).getByRole('checkbox').check();
-    // The library answers slowly: the first email is still on its way when Cancel is pressed.
-    const faults = (body: unknown) => fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-    await faults({ rate: 1, kinds: ['slow'], slow_ms: 3000 });
+    // The library's answers are held until Cancel is pressed: the first email is still on its way
+    // then, however slow the machine (answers slowed by 3 s could come first, and it landed).
+    const library = await holdRequestsAsync(h.page, h.emulator.libraryUrl);
     try {
       await ui.getByRole('button', { name: 'Insert 3' }).click();
       const cancel = ui.getByTestId('insert-status').getByRole('button', { name: 'Cancel' });
       await cancel.focus();
+      // Still placing, the first email on its way, as Cancel is pressed.
+      await expect.poll(() => library.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(await textOf(ui.getByTestId('insert-status').locator('p'))).toMatch(/^Placing/);
       await h.page.keyboard.press('Enter');
       await waitForSummaryAsync(ui, /^Cancelled: nothing was placed, 3 not tried\./);
     } finally {
-      await faults({ rate: 0 });
+      await library.releaseAsync();
     }
     expect(await focusedAsync(ui)).toBe('Dismiss');
     // Nothing was placed: the three stay chosen.

@@ -8,6 +8,7 @@ import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/e
 import { axeViolationsAsync } from './support/axe';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 import { focusedPlaceAsync, openBrowseWithClockAsync, startingWith } from './support/browse-steps';
+import { holdRequestsAsync } from './support/hold-requests';
 import { watchStatusRegionsAsync } from './support/status-regions';
 import { readLibraryAsync } from './support/library-read';
 
@@ -2083,7 +2084,10 @@ describe('Browse: brands', () => {
     await ui.getByRole('button', { name: 'Brands' }).click();
     const top = await libraryAsync<{ data: BrandRecord[] }>('/v1/brands?per_page=50');
     await expect.poll(() => textOf(ui.getByRole('list', { name: 'Top brands' }).getByRole('listitem').first()), { timeout: 10_000 }).toContain(top.data[0]!.name);
-    await setFaultsAsync({ rate: 1, kinds: ['slow'], slow_ms: 3000 });
+    // Each search's answer is held until the checks of its wait are done, so it is still on its way
+    // however slow the machine (an answer slowed by 3 s could come before them).
+    const asked = (url: URL) => url.pathname === '/v1/brands' && url.searchParams.has('q');
+    let answers = await holdRequestsAsync(h.page, h.emulator.libraryUrl, asked);
     try {
       const search = ui.getByRole('searchbox', { name: 'Search brands' });
       await search.fill('Zzyzx');
@@ -2092,14 +2096,23 @@ describe('Browse: brands', () => {
       // The brand search's own status (the canvas insert's live region waits, empty, beside it).
       const brands = ui.getByRole('region', { name: 'Brands' });
       expect((await textOf(brands.getByRole('status')))?.trim()).toBe('Looking for “Zzyzx”…');
+      // The search went out and is still on its way: the checks saw its wait.
+      await expect.poll(() => answers.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(await ui.getByRole('list', { name: 'Top brands' }).count()).toBe(1);
+      expect((await textOf(brands.getByRole('status')))?.trim()).toBe('Looking for “Zzyzx”…');
+      await answers.releaseAsync();
       await expect.poll(() => textOf(ui.locator('.empty-state strong')), { timeout: 10_000 }).toBe('No brand called “Zzyzx” in the library.');
+      answers = await holdRequestsAsync(h.page, h.emulator.libraryUrl, asked);
       await search.fill('Zzyzxq');
       expect(await textOf(ui.locator('.empty-state strong'))).toBe('No brand called “Zzyzx” in the library.');
+      await expect.poll(() => answers.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(await textOf(ui.locator('.empty-state strong'))).toBe('No brand called “Zzyzx” in the library.');
+      await answers.releaseAsync();
       await expect.poll(() => textOf(ui.locator('.empty-state strong')), { timeout: 10_000 }).toBe('No brand called “Zzyzxq” in the library.');
       // Its status stays in place, saying nothing now (a region mounted already filled is not announced).
       expect(await textOf(brands.getByRole('status'))).toBe('');
     } finally {
-      await setFaultsAsync({ rate: 0 });
+      await answers.releaseAsync();
     }
   });
 
@@ -2502,23 +2515,28 @@ describe('Browse: a journey’s emails per stage', () => {
   it('asks once when the designer steps the number up with the arrow keys', async () => {
     const journeys = await libraryAsync<{ data: Array<{ brand: string; brand_slug: string }> }>('/v1/journeys?per_page=50');
     const chosen = journeys.data[0]!;
-    const ui = await openBrowseAsync('light', 'key');
-    await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
-    await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: startingWith(await brandNameAsync(chosen.brand_slug)) }).click();
-    // Headed by the brand's name (read from its page), not the journey's slug.
-    const { data: page } = await libraryAsync<{ data: { brand: { name: string } } }>(`/v1/brands/${chosen.brand_slug}?per_page=1`);
-    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(`${page.brand.name}: journey`);
-    const { urls: sent, stop: stopWatching } = watchRequests((request) => request.url().startsWith(`${h.emulator.libraryUrl}/v1/journeys/${chosen.brand_slug}?`));
+    const { context, page: browsePage, ui } = await openBrowseWithClockAsync(h);
     try {
-      await ui.getByLabel('Emails per stage').focus();
-      // From 3 to 7, a press at a time.
-      for (let press = 0; press < 4; press++) await h.page.keyboard.press('ArrowDown', { delay: 20 }).then(() => new Promise((resolve) => setTimeout(resolve, 150)));
-      expect(await ui.getByLabel('Emails per stage').inputValue()).toBe('7');
-      await expect.poll(() => sent.length, { timeout: 10_000 }).toBeGreaterThan(0);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      expect(sent).toEqual([`${h.emulator.libraryUrl}/v1/journeys/${chosen.brand_slug}?emails_per_stage=7`]);
+      await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+      await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: startingWith(await brandNameAsync(chosen.brand_slug)) }).click();
+      // Headed by the brand's name (read from its page), not the journey's slug.
+      const { data: page } = await libraryAsync<{ data: { brand: { name: string } } }>(`/v1/brands/${chosen.brand_slug}?per_page=1`);
+      await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(`${page.brand.name}: journey`);
+      const { urls: sent, stop: stopWatching } = watchRequests((request) => request.url().startsWith(`${h.emulator.libraryUrl}/v1/journeys/${chosen.brand_slug}?`), undefined, browsePage);
+      try {
+        await ui.getByLabel('Emails per stage').focus();
+        // From 3 to 7, a press at a time, at a person's pace on the window's own clock (in real time a
+        // loaded machine could space two presses further than the number's wait for the typing to stop).
+        await pressAtPersonsPaceAsync(context, browsePage, ui, ['ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown']);
+        expect(await ui.getByLabel('Emails per stage').inputValue()).toBe('7');
+        await expect.poll(() => sent.length, { timeout: 10_000 }).toBeGreaterThan(0);
+        await nothingMoreAskedAsync(context);
+        expect(sent).toEqual([`${h.emulator.libraryUrl}/v1/journeys/${chosen.brand_slug}?emails_per_stage=7`]);
+      } finally {
+        stopWatching();
+      }
     } finally {
-      stopWatching();
+      await context.close();
     }
   });
 });
@@ -2702,14 +2720,20 @@ describe('Browse: brand requests', () => {
     const form = ui.getByRole('form', { name: 'Ask for a brand' });
     await form.getByLabel('Brand', { exact: true }).fill('Slow Lane Coffee');
     await form.getByLabel('Website').fill('slowlanecoffee.com');
-    await setFaultsAsync({ rate: 1, kinds: ['slow'], slow_ms: 2000 });
+    // The request's answer is held until the next brand is typed, so it is typed while the first is
+    // on its way however slow the machine (an answer slowed by 2 s could come first).
+    const sent = await holdRequestsAsync(h.page, h.emulator.libraryUrl, (url) => url.pathname === '/v1/brand-requests');
     try {
       await form.getByRole('button', { name: 'Send request' }).click();
+      await expect.poll(() => sent.count(), { timeout: 10_000 }).toBeGreaterThan(0);
       // The designer goes on to the next brand while the first is sent.
       await form.getByLabel('Brand', { exact: true }).fill('Next Brand Along');
+      // Still on its way once typed.
+      expect(await textOf(ui.getByTestId('request-outcome'))).not.toMatch(/^Requested/);
+      await sent.releaseAsync();
       await expect.poll(() => textOf(ui.getByTestId('request-outcome')), { timeout: 15_000 }).toMatch(/^Requested Slow Lane Coffee\./);
     } finally {
-      await setFaultsAsync({ rate: 0 });
+      await sent.releaseAsync();
     }
     expect(await form.getByLabel('Brand', { exact: true }).inputValue()).toBe('Next Brand Along');
     // What was sent and not touched since is cleared.

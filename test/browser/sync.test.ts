@@ -10,6 +10,7 @@ import type { Component } from '../../src/shared/api/builder/schemas';
 import { BADGE_STILL_MS, LOCAL_COUNT_DELAY_MS } from '../../src/shared/sync/badge-timing';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
 import { axeViolationsAsync } from './support/axe';
+import { holdRequestsAsync } from './support/hold-requests';
 import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync, readyUiAsync } from './support/sync-steps';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 
@@ -296,10 +297,11 @@ describe('the design-system link changed by a collaborator while a sync runs', (
     const onlyThere = ui.getByRole('button', { name: /^Added remotely/ });
     // The list compared with ds_empty (the demo design system's components gone from it).
     await expect.poll(async () => (await syncButton.count()) === 1 && (await onlyThere.count()) === 0, { timeout: 30_000 }).toBe(true);
-    // The builder is slow to answer the push: the sync has read its link and is sending.
-    const faults = (body: unknown) => fetch(`${h.emulator.builderUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    // The builder's answer to the push is held until the link has changed: the sync has read its
+    // link and is still sending then, however slow the machine (an answer slowed by 8 s could come first).
     const pushes = () => evaluateHooks(h.page, (hooks) => hooks.requests().filter((request) => request.method === 'POST' && request.url.endsWith('/sync')).length);
-    await faults({ rate: 1, kinds: ['slow'], slow_ms: 8_000, seed: 1 });
+    const inEmptyBefore = (await remoteAsync('ds_empty')).size;
+    const push = await holdRequestsAsync(h.page, h.emulator.builderUrl, (url) => url.pathname.endsWith('/sync'));
     try {
       await syncButton.click();
       await expect.poll(pushes, { timeout: 30_000 }).toBeGreaterThan(0);
@@ -313,8 +315,11 @@ describe('the design-system link changed by a collaborator while a sync runs', (
         'ds_demo',
       );
       await expect.poll(() => ui.getByLabel('Design system id').inputValue(), { timeout: 10_000 }).toBe('ds_demo');
+      // The push is still on its way: nothing has reached ds_empty yet.
+      expect(push.count()).toBeGreaterThan(0);
+      expect((await remoteAsync('ds_empty')).size).toBe(inEmptyBefore);
     } finally {
-      await faults({ rate: 0 });
+      await push.releaseAsync();
     }
 
     // The sync went to ds_empty, the design system it started with.
@@ -389,9 +394,9 @@ describe('a collaborator’s edit while a sync runs', () => {
     await syncButton.waitFor({ timeout: 30_000 });
     const comparisons = () => evaluateHooks(h.page, (hooks) => hooks.requests().filter((request) => request.method === 'GET' && request.url.includes('/changes')).length);
     const pushes = () => evaluateHooks(h.page, (hooks) => hooks.requests().filter((request) => request.method === 'POST' && request.url.endsWith('/sync')).length);
-    // The builder is slow to answer the push: the sync has read the file and is sending.
-    const faults = (body: unknown) => fetch(`${h.emulator.builderUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    await faults({ rate: 1, kinds: ['slow'], slow_ms: 6_000, seed: 1 });
+    // The builder's answer to the push is held until the checks are done: the sync has read the file
+    // and is still sending, however slow the machine (an answer slowed by 6 s could come first).
+    const push = await holdRequestsAsync(h.page, h.emulator.builderUrl, (url) => url.pathname.endsWith('/sync'));
     const beforeRun = await comparisons();
     try {
       await syncButton.click();
@@ -404,8 +409,10 @@ describe('a collaborator’s edit while a sync runs', () => {
       });
       await new Promise((settle) => setTimeout(settle, 1_500));
       expect(await ui.getByRole('button', { name: 'Cancel sync' }).count()).toBe(1);
+      // The push is still on its way after the checks.
+      expect(push.count()).toBeGreaterThan(0);
     } finally {
-      await faults({ rate: 0 });
+      await push.releaseAsync();
     }
     // The sync ends: its entry is in Recent syncs.
     await expect.poll(() => textOf(ui.locator('summary', { hasText: 'Recent syncs' })), { timeout: 60_000 }).toBe('Recent syncs (1)');

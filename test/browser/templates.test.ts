@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
+import { holdRequestsAsync } from './support/hold-requests';
 import { evaluateHooks, startHarnessAsync, textOf, VIEWPORT, type Harness } from './support/playground-harness';
 import { watchStatusRegionsAsync } from './support/status-regions';
 
@@ -843,12 +844,22 @@ describe('Templates', () => {
     expect(await ui.getByLabel('Filter by name').inputValue()).toBe('Welcome');
     expect(await ui.getByLabel('New name').inputValue()).toBe('Welcome (half typed');
 
-    // A save still on its way when the person looks elsewhere is said when they come back.
-    await controlAsync('faults', { rate: 1, kinds: ['slow'], slow_ms: 3_000, seed: 3 });
-    await ui.getByRole('button', { name: 'Save as template' }).click();
-    await ui.getByRole('button', { name: 'Settings' }).first().click();
-    await expect.poll(async () => (await builderAsync<StoredTemplate[]>('/templates')).data.some((t) => t.name === 'Typed before Settings'), { timeout: 30_000 }).toBe(true);
-    await controlAsync('faults', { rate: 0 });
+    // A save still on its way when the person looks elsewhere is said when they come back. The
+    // builder's answers are held until Settings shows, so the save is still on its way then however
+    // slow the machine (answers slowed by 3 s could come first: the save was then said before leaving).
+    const saved = async () => (await builderAsync<StoredTemplate[]>('/templates')).data.some((t) => t.name === 'Typed before Settings');
+    const builder = await holdRequestsAsync(h.page, h.emulator.builderUrl);
+    try {
+      await ui.getByRole('button', { name: 'Save as template' }).click();
+      await ui.getByRole('button', { name: 'Settings' }).first().click();
+      await ui.getByRole('heading', { name: 'Settings' }).first().waitFor();
+      // Settings shows with the save still on its way.
+      await expect.poll(() => builder.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(await saved()).toBe(false);
+    } finally {
+      await builder.releaseAsync();
+    }
+    await expect.poll(saved, { timeout: 30_000 }).toBe(true);
     await ui.getByRole('button', { name: 'Templates' }).first().click();
     await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toContain('Saved “Typed before Settings”');
   });
@@ -1000,18 +1011,34 @@ describe('Templates', () => {
     const item = itemNamed(ui, 'Welcome email');
     await item.waitFor();
     await item.getByRole('button', { name: 'Rename “Welcome email”' }).click();
-    await controlAsync('faults', { rate: 1, kinds: ['slow'], seed: 1, slow_ms: 4000 });
-    await ui.getByLabel('New name').fill('Welcome email (v2)');
-    await ui.getByRole('button', { name: 'Save name and description' }).click();
-    expect(await item.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
+    // The builder's answers are held while the buttons are looked at, so the rename and then the
+    // deletion are still on their way however slow the machine (answers slowed by 4 s could come first).
+    let builder = await holdRequestsAsync(h.page, h.emulator.builderUrl);
+    try {
+      await ui.getByLabel('New name').fill('Welcome email (v2)');
+      await ui.getByRole('button', { name: 'Save name and description' }).click();
+      expect(await item.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
+      // The rename went and is still on its way.
+      await expect.poll(() => builder.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(await item.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
+    } finally {
+      await builder.releaseAsync();
+    }
     await itemNamed(ui, 'Welcome email (v2)').waitFor({ timeout: 20_000 });
 
     const renamed = itemNamed(ui, 'Welcome email (v2)');
     await renamed.getByRole('button', { name: 'Delete “Welcome email (v2)”' }).click();
-    await renamed.getByRole('button', { name: 'Delete “Welcome email (v2)”', exact: true }).click();
-    expect(await renamed.getByRole('button', { name: 'Keep it' }).isDisabled()).toBe(true);
+    builder = await holdRequestsAsync(h.page, h.emulator.builderUrl);
+    try {
+      await renamed.getByRole('button', { name: 'Delete “Welcome email (v2)”', exact: true }).click();
+      expect(await renamed.getByRole('button', { name: 'Keep it' }).isDisabled()).toBe(true);
+      // The deletion went and is still on its way.
+      await expect.poll(() => builder.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(await renamed.getByRole('button', { name: 'Keep it' }).isDisabled()).toBe(true);
+    } finally {
+      await builder.releaseAsync();
+    }
     await expect.poll(() => renamed.count(), { timeout: 20_000 }).toBe(0);
-    await controlAsync('faults', { rate: 0 });
   });
 
   it('a frame holding a template link this Envelope cannot read says so, and what saving it will do', async () => {
@@ -1144,13 +1171,18 @@ describe('Templates', () => {
   it('while Open waits for the builder, Rename and Delete wait too (a rename saved meanwhile was dropped without a word)', async () => {
     const ui = await openTemplatesAsync('light');
     const item = templateList(ui).getByRole('listitem').first();
-    await controlAsync('faults', { rate: 1, kinds: ['slow'], slow_ms: 3_000, seed: 3 });
+    // The builder's answers are held while the buttons are looked at, so Open still waits for it
+    // however slow the machine (answers slowed by 3 s could come first).
+    const builder = await holdRequestsAsync(h.page, h.emulator.builderUrl);
     try {
       await item.getByRole('button', { name: /^Open “/ }).click();
       await expect.poll(() => item.getByRole('button', { name: /^Rename “/ }).isDisabled()).toBe(true);
       expect(await item.getByRole('button', { name: /^Delete “/ }).isDisabled()).toBe(true);
+      // Open still waits for the builder after the checks.
+      await expect.poll(() => builder.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(await item.getByRole('button', { name: /^Rename “/ }).isDisabled()).toBe(true);
     } finally {
-      await controlAsync('faults', { rate: 0 });
+      await builder.releaseAsync();
     }
     await expect.poll(() => item.getByRole('button', { name: /^Rename “/ }).isDisabled(), { timeout: 20_000 }).toBe(false);
   });

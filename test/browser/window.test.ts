@@ -4,6 +4,7 @@
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_PROCESS_IFRAMES_ARGS } from '../support/chromium';
+import { holdRequestsAsync } from './support/hold-requests';
 import { evaluateHooks, startHarnessAsync, type Harness } from './support/playground-harness';
 
 let h: Harness;
@@ -250,16 +251,21 @@ describe('the smallest window on Templates', () => {
     await h.page.locator('[data-role="layers"] li[data-depth="0"]', { hasText: 'Spring sale' }).click();
     const name = ui.getByLabel('Template name');
     await expect.poll(() => name.inputValue()).toMatch(/^Spring sale/);
-    await faultsAsync({ rate: 1, kinds: ['slow'], slow_ms: 4_000, seed: 3 });
+    // The builder's answers are held until the busy button has been looked at, so the save still
+    // runs however slow the machine (answers slowed by 4 s could come first).
+    const builder = await holdRequestsAsync(h.page, h.emulator.builderUrl);
     try {
       await name.focus();
       await h.page.keyboard.press('Enter');
       const button = ui.getByRole('button', { name: 'Save as template' });
       await expect.poll(() => button.getAttribute('aria-busy')).toBe('true');
       expect(await hiddenPxAsync(button)).toBe(0);
+      // Still saving after the checks.
+      expect(await button.getAttribute('aria-busy')).toBe('true');
+      await builder.releaseAsync();
       await expect.poll(() => ui.getByTestId('templates-save-result').textContent(), { timeout: 30_000 }).toMatch(/^Saved “Spring sale/);
     } finally {
-      await faultsAsync({ rate: 0 });
+      await builder.releaseAsync();
     }
   });
 

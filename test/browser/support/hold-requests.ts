@@ -1,0 +1,36 @@
+// Holds an API's answers for as long as a test's checks take, so a state that lasts while a
+// request is on its way (Placing…, Comparing…, a save being sent) is still there however slow the
+// machine is. A slow answer of a few real seconds (the emulator's `slow` fault) can end while axe
+// or a keyboard walk runs on a loaded machine.
+import type { Page } from 'playwright-core';
+
+export interface HeldRequests {
+  /** How many requests have been held so far. */
+  count(): number;
+  /** Lets every held request go (and those after), and stops holding. */
+  releaseAsync(): Promise<void>;
+}
+
+/** Holds every request from `page` (any of its frames) to `origin` that `which` picks, until released. */
+export async function holdRequestsAsync(page: Page, origin: string, which: (url: URL) => boolean = () => true): Promise<HeldRequests> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const matches = (url: URL) => url.origin === new URL(origin).origin && which(url);
+  const going: Array<Promise<void>> = [];
+  await page.route(matches, (route) => {
+    // One that comes as the route is taken off is let go by Playwright itself; one the app gave up
+    // on meanwhile (Cancel aborts it) cannot be continued: nothing to do then.
+    const goes = released.then(() => route.continue().catch(() => undefined));
+    going.push(goes);
+    return goes;
+  });
+  return {
+    count: () => going.length,
+    releaseAsync: async () => {
+      release();
+      // Unrouted with a request still held, Playwright lets it go itself and the handler's own continue throws.
+      await Promise.all(going);
+      await page.unroute(matches);
+    },
+  };
+}
