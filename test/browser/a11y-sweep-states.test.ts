@@ -10,6 +10,7 @@ import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync, checkKeyboardAsync as checkKeyboardInAsync, faultsAsync as setFaultsAsync } from './support/a11y-checks';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { holdRequestsAsync } from './support/hold-requests';
 import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync, readyUiAsync } from './support/sync-steps';
 import { readLibraryAsync } from './support/library-read';
 
@@ -30,25 +31,6 @@ type Theme = 'light' | 'dark';
 
 const faultsAsync = (api: 'library' | 'builder', faults: Parameters<typeof setFaultsAsync>[2]) => setFaultsAsync(h, api, faults);
 
-/** Holds every request to the library from now on; the function answered lets them all go (and those after). */
-async function holdLibraryAsync(): Promise<() => Promise<void>> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const library = (url: URL) => url.origin === new URL(h.emulator.libraryUrl).origin;
-  const going: Array<Promise<void>> = [];
-  await h.page.route(library, (route) => {
-    // One that comes as the route is taken off is let go by Playwright itself: nothing to do then.
-    const goes = released.then(() => route.continue().catch(() => undefined));
-    going.push(goes);
-    return goes;
-  });
-  return async () => {
-    release();
-    // Unrouted with a request still held, Playwright lets it go itself and the handler's own continue throws.
-    await Promise.all(going);
-    await h.page.unroute(library);
-  };
-}
 const checkKeyboardAsync = (ui: Frame, what: string) => checkKeyboardInAsync(h.page, ui, what);
 
 const libraryAsync = <T>(path: string) => readLibraryAsync<T>(h.emulator.libraryUrl, path, libraryKey);
@@ -121,7 +103,7 @@ describe.each(['light', 'dark'] as const)('more states, %s theme', (theme: Theme
     const bar = ui.getByTestId('insert-status');
     // The library's answers are held until the checks are done, so the placing stays on screen
     // however long they take (slow answers of 3 s ran out under axe on a loaded machine).
-    const releaseLibrary = await holdLibraryAsync();
+    const held = await holdRequestsAsync(h.page, h.emulator.libraryUrl);
     try {
       await ui.getByRole('button', { name: 'Insert 2' }).click();
       await expect.poll(() => textOf(bar), { timeout: 10_000 }).toMatch(/^Placing/);
@@ -129,7 +111,7 @@ describe.each(['light', 'dark'] as const)('more states, %s theme', (theme: Theme
       await checkKeyboardAsync(ui, 'references being placed');
       expect(await textOf(bar)).toMatch(/^Placing/);
     } finally {
-      await releaseLibrary();
+      await held.releaseAsync();
     }
     await expect.poll(() => textOf(bar), { timeout: 60_000 }).toMatch(/^Placed 2 references/);
     await checkAxeAsync(ui, 'the placing’s summary');

@@ -21,7 +21,7 @@ const TALLEST_EMAIL_IDS = [1017, 1217, 1417, 1617, 1817];
 
 interface EmailBody {
   data: { id: number; subject_line: string; brand: { name: string; slug: string }; preview_url: string; mailvault_url: string; captured_date: string };
-  meta: { attribution: { source: string } };
+  meta: { attribution: { source: string; url: string } };
 }
 
 interface PlacedReference {
@@ -356,8 +356,8 @@ describe('Browse: library emails on the canvas', () => {
     expect(placed.caption!.text).toContain(`View on ${email.meta.attribution.source}`);
     expect(placed.caption!.link).toEqual({ type: 'URL', value: email.data.mailvault_url });
     // Dropped anywhere else (a chat, a document), the card's text says where it came from: named
-    // as the reference is, with its public page (it was the subject alone).
-    expect(await dataTransfer.evaluate((data) => data.getData('text/plain'))).toBe(`${placed.name}\n${email.data.mailvault_url}`);
+    // as the reference is, with its public page and the service (it was the subject alone).
+    expect(await dataTransfer.evaluate((data) => data.getData('text/plain'))).toBe(`${placed.name}\n${email.data.mailvault_url}\nFrom ${email.meta.attribution.source} (${email.meta.attribution.url})`);
     expect(placed.parentId).toBe(target.id);
     const scaleX = target.box.width / target.rect.width;
     const scaleY = target.box.height / target.rect.height;
