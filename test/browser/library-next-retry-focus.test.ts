@@ -2,7 +2,7 @@
 // the keyboard, goes on at Next (to the first result it brought), not at the top of the page (the
 // notice it was on went while it asked), as every other Try again in Browse does: the search's
 // own, under the cards, goes on at the first card it brought.
-import type { Route } from 'playwright-core';
+import type { Frame, Locator, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 import { focusedPlaceAsync } from './support/browse-steps';
@@ -37,14 +37,20 @@ async function routeSearchAsync(): Promise<{ failing: boolean }> {
   return state;
 }
 
+/** Browse opened, the search's first page (of PAGE cards) shown; the next page is the one the route fails. */
+async function openWithFirstPageAsync(): Promise<{ ui: Frame; cards: Locator }> {
+  await h.openFreshAsync('?command=browse&theme=light&demo-keys=1');
+  const ui = await h.uiFrameAsync();
+  const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
+  await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(PAGE);
+  return { ui, cards };
+}
+
 describe('The search: Try again on the next results', () => {
   it('goes on at the first card it brought', async () => {
     const state = await routeSearchAsync();
     try {
-      await h.openFreshAsync('?command=browse&theme=light&demo-keys=1');
-      const ui = await h.uiFrameAsync();
-      const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
-      await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(PAGE);
+      const { ui } = await openWithFirstPageAsync();
       const notice = ui.getByRole('region', { name: 'Search the library' }).getByTestId('library-problem');
       await notice.waitFor({ timeout: 10_000 });
       state.failing = false;
@@ -61,10 +67,7 @@ describe('An email at the last result loaded: Try again on the next results', ()
   it('goes on at Next, to the first result it brought', async () => {
     const state = await routeSearchAsync();
     try {
-      await h.openFreshAsync('?command=browse&theme=light&demo-keys=1');
-      const ui = await h.uiFrameAsync();
-      const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
-      await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(PAGE);
+      const { ui, cards } = await openWithFirstPageAsync();
       await cards.nth(PAGE - 1).getByRole('button').first().focus();
       await h.page.keyboard.press('Enter');
       const position = ui.getByRole('navigation', { name: 'Results' });
