@@ -4,6 +4,7 @@
 // Cancel is pressed, then gets the insert, places it and answers, and only then hears the cancel.
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowseOnCurrentPageAsync, placedReferencesAsync } from './support/canvas-references';
 import { nodeOnCanvasAsync } from './support/canvas-targets';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 
@@ -16,29 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.closeAsync();
 });
-
-async function openBrowseAsync(): Promise<Frame> {
-  await h.openFreshAsync('?command=browse&theme=light&demo-keys=1');
-  // Show the page Figma has open: references land there.
-  const currentPageId = await evaluateHooks(h.page, (hooks) => hooks.inspect().currentPage.id);
-  await h.page.locator(`[data-role="pages"] [data-page="${currentPageId}"]`).click();
-  const ui = await h.uiFrameAsync();
-  await ui.getByRole('list', { name: 'Emails' }).waitFor({ timeout: 20_000 });
-  return ui;
-}
-
-/** Every reference on the canvas: its email and what holds it. */
-function referencesAsync(): Promise<Array<{ emailId: number; parentId: string }>> {
-  return evaluateHooks(h.page, (hooks) =>
-    hooks.inspect().run(() =>
-      hooks
-        .inspect()
-        .allNodes()
-        .filter((node) => node.type === 'FRAME' && (node as FrameNode).getPluginData('reference') !== '')
-        .map((node) => ({ emailId: (JSON.parse((node as FrameNode).getPluginData('reference')) as { emailId: number }).emailId, parentId: node.parent!.id })),
-    ),
-  );
-}
 
 /** A busy plugin: the window's insert and cancel wait, each replaced by a cancel of nothing, which the plugin passes over. */
 async function holdInsertAndCancelAsync(): Promise<void> {
@@ -64,7 +42,7 @@ async function deliverInsertThenCancelAsync(placedBefore: number): Promise<void>
     hooks.tamperWithUiMessages(null);
     hooks.postToPlugin((window as unknown as { heldForPlugin: unknown[] }).heldForPlugin[0]);
   });
-  await expect.poll(async () => (await referencesAsync()).length, { timeout: 20_000 }).toBe(placedBefore + 1);
+  await expect.poll(async () => (await placedReferencesAsync(h.page)).length, { timeout: 20_000 }).toBe(placedBefore + 1);
   await evaluateHooks(h.page, (hooks) => hooks.postToPlugin((window as unknown as { heldForPlugin: unknown[] }).heldForPlugin[1]));
 }
 
@@ -79,12 +57,12 @@ async function pressCancelAsync(ui: Frame): Promise<void> {
 
 describe('Cancel as a reference lands', () => {
   it('Insert on canvas: says the reference that landed is on the canvas (it said “Cancelled: nothing was placed”)', async () => {
-    const ui = await openBrowseAsync();
+    const ui = await openBrowseOnCurrentPageAsync(h);
     const card = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem').first().getByRole('button').first();
     const subject = ((await card.locator('.email-card-subject').textContent()) ?? '').trim();
     await card.click();
     await ui.getByRole('heading', { level: 2, name: subject }).waitFor({ timeout: 20_000 });
-    const before = (await referencesAsync()).length;
+    const before = (await placedReferencesAsync(h.page)).length;
     await holdInsertAndCancelAsync();
     await ui.getByRole('button', { name: 'Insert on canvas' }).click();
     await expect.poll(heldKindsAsync, { timeout: 20_000 }).toEqual(['request']);
@@ -92,13 +70,13 @@ describe('Cancel as a reference lands', () => {
     await deliverInsertThenCancelAsync(before);
     const status = ui.getByTestId('insert-status').locator('p');
     await expect.poll(() => textOf(status), { timeout: 20_000 }).toBe('Placed 1 reference on the canvas.');
-    expect((await referencesAsync()).length).toBe(before + 1);
+    expect((await placedReferencesAsync(h.page)).length).toBe(before + 1);
   });
 
   it('a dropped thumbnail: says the reference that landed where it was dropped is on the canvas (it said “Cancelled: nothing was placed”)', async () => {
-    const ui = await openBrowseAsync();
+    const ui = await openBrowseOnCurrentPageAsync(h);
     const target = await nodeOnCanvasAsync(h.page, ['FRAME', 'COMPONENT']);
-    const before = (await referencesAsync()).length;
+    const before = (await placedReferencesAsync(h.page)).length;
     await holdInsertAndCancelAsync();
     // Playwright cannot drag out of an iframe: the card gets the drag's events, dragend at the drop point in the iframe's coordinates.
     const iframeBox = await h.page.locator('iframe[data-role="plugin-iframe"]').boundingBox();
@@ -111,7 +89,7 @@ describe('Cancel as a reference lands', () => {
     await deliverInsertThenCancelAsync(before);
     const status = ui.getByTestId('insert-status').locator('p');
     await expect.poll(() => textOf(status), { timeout: 20_000 }).toBe('Placed 1 reference on the canvas.');
-    const references = await referencesAsync();
+    const references = await placedReferencesAsync(h.page);
     expect(references.length).toBe(before + 1);
   });
 });

@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import type { Frame, JSHandle, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
+import { openBrowseOnCurrentPageAsync, placedReferencesAsync, type PlacedReference } from './support/canvas-references';
 import { nodeOnCanvasAsync } from './support/canvas-targets';
 import { holdRequestsAsync } from './support/hold-requests';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
@@ -22,19 +23,6 @@ const TALLEST_EMAIL_IDS = [1017, 1217, 1417, 1617, 1817];
 interface EmailBody {
   data: { id: number; subject_line: string; brand: { name: string; slug: string }; preview_url: string; mailvault_url: string; captured_date: string };
   meta: { attribution: { source: string; url: string } };
-}
-
-interface PlacedReference {
-  id: string;
-  name: string;
-  parentId: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  record: { emailId: number; url: string } | null;
-  tiles: Array<{ hash: string; x: number; y: number; width: number; height: number; locked: boolean; scaleMode: string }>;
-  caption: { text: string; link: unknown; bottom: number } | null;
 }
 
 /** The screenshot's size: its tiles' extent (the frame holds the caption beneath it too). */
@@ -54,52 +42,6 @@ afterAll(async () => {
 });
 
 const libraryAsync = <T>(path: string) => readLibraryAsync<T>(h.emulator.libraryUrl, path, key);
-
-async function openBrowseAsync(theme: 'light' | 'dark'): Promise<Frame> {
-  await h.openFreshAsync(`?command=browse&theme=${theme}&demo-keys=1`);
-  // Show the page Figma has open: references land there.
-  const currentPageId = await evaluateHooks(h.page, (hooks) => hooks.inspect().currentPage.id);
-  await h.page.locator(`[data-role="pages"] [data-page="${currentPageId}"]`).click();
-  const ui = await h.uiFrameAsync();
-  await ui.getByRole('list', { name: 'Emails' }).waitFor({ timeout: 20_000 });
-  return ui;
-}
-
-/** Every reference frame in the document (plugin data `reference`), with its tiles and caption. */
-function referencesAsync(): Promise<PlacedReference[]> {
-  return evaluateHooks(h.page, (hooks) =>
-    hooks.inspect().run(() =>
-      hooks
-        .inspect()
-        .allNodes()
-        .filter((node) => node.type === 'FRAME' && (node as FrameNode).getPluginData('reference') !== '')
-        .map((node) => {
-          const frame = node as FrameNode;
-          const children = hooks.inspect().children(frame);
-          const caption = children.find((child) => child.type === 'TEXT') as TextNode | undefined;
-          const linkAt = caption ? caption.characters.indexOf('View on') : -1;
-          return {
-            id: frame.id,
-            name: frame.name,
-            parentId: frame.parent!.id,
-            x: frame.x,
-            y: frame.y,
-            width: frame.width,
-            height: frame.height,
-            record: JSON.parse(frame.getPluginData('reference')) as { emailId: number; url: string },
-            tiles: children
-              .filter((child) => child.type === 'RECTANGLE')
-              .map((child) => {
-                const tile = child as RectangleNode;
-                const fill = (tile.fills as ImagePaint[])[0]!;
-                return { hash: fill.imageHash!, x: tile.x, y: tile.y, width: tile.width, height: tile.height, locked: tile.locked, scaleMode: fill.scaleMode };
-              }),
-            caption: caption ? { text: caption.characters, link: linkAt < 0 ? null : caption.getRangeHyperlink(linkAt, caption.characters.length), bottom: caption.y + caption.height } : null,
-          };
-        }),
-    ),
-  );
-}
 
 /** What has the focus in the plugin's window: its accessible name, or `data-index` for a grid card. */
 function focusedAsync(ui: Frame): Promise<string | null> {
@@ -194,7 +136,7 @@ async function shrinkToSmallestAsync(ui: Frame): Promise<void> {
 
 describe('Browse: library emails on the canvas', () => {
   it('places a normal and a 600 × 12,000 px email as named, captioned frames whose tiles reproduce the screenshot exactly', async () => {
-    const ui = await openBrowseAsync('light');
+    const ui = await openBrowseOnCurrentPageAsync(h, 'light');
     // Decoding and encoding run off the window's thread: each screenshot starts a worker.
     let workers = 0;
     h.page.on('worker', () => (workers += 1));
@@ -206,7 +148,7 @@ describe('Browse: library emails on the canvas', () => {
       await openEmailAsync(ui, email.data);
       await ui.getByRole('button', { name: 'Insert on canvas' }).click();
       await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
-      const reference = (await referencesAsync()).find((candidate) => candidate.record?.emailId === id);
+      const reference = (await placedReferencesAsync(h.page)).find((candidate) => candidate.record?.emailId === id);
       if (!reference) throw new Error(`no reference for email ${id}`);
       expect(reference.name).toBe(`${email.data.brand.name} — ${email.data.subject_line}`);
       expect(reference.record!.url).toBe(email.data.mailvault_url);
@@ -229,12 +171,12 @@ describe('Browse: library emails on the canvas', () => {
       expect(selection).toEqual([reference.id]);
       await ui.getByRole('button', { name: /Back to results/ }).click();
     }
-    expect(screenshotSize((await referencesAsync()).find((reference) => reference.record?.emailId === tall.data.id)!)[1]).toBe(12_000);
+    expect(screenshotSize((await placedReferencesAsync(h.page)).find((reference) => reference.record?.emailId === tall.data.id)!)[1]).toBe(12_000);
     expect(workers).toBeGreaterThanOrEqual(2);
   });
 
   it('gives a placed reference an “Open email in Envelope” button that reopens the plugin on its email', async () => {
-    const ui = await openBrowseAsync('light');
+    const ui = await openBrowseOnCurrentPageAsync(h, 'light');
     const recent = (await libraryAsync<{ data: Array<{ id: number }> }>('/v1/emails?per_page=20')).data.map((email) => email.id);
     const email = await findableEmailAsync(recent.slice(3));
     await openEmailAsync(ui, email.data);
@@ -253,7 +195,7 @@ describe('Browse: library emails on the canvas', () => {
   });
 
   it('offers “Check email references” on the file once an email is placed, with nothing selected, and it opens the reference check; removing the last reference takes the button away', async () => {
-    const ui = await openBrowseAsync('light');
+    const ui = await openBrowseOnCurrentPageAsync(h, 'light');
     const documentButton = h.page.locator('[data-role="relaunch-buttons"] button', { hasText: 'Check email references' });
     const recent = (await libraryAsync<{ data: Array<{ id: number }> }>('/v1/emails?per_page=20')).data.map((email) => email.id);
     const email = await findableEmailAsync(recent.slice(5));
@@ -283,12 +225,12 @@ describe('Browse: library emails on the canvas', () => {
   });
 
   it('places a 600 × 20,000 px email as five tiles of at most 4,096 px that reproduce the screenshot exactly', async () => {
-    const ui = await openBrowseAsync('light');
+    const ui = await openBrowseOnCurrentPageAsync(h, 'light');
     const tallest = await findableEmailAsync(TALLEST_EMAIL_IDS);
     await openEmailAsync(ui, tallest.data);
     await ui.getByRole('button', { name: 'Insert on canvas' }).click();
     await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
-    const reference = (await referencesAsync()).find((candidate) => candidate.record?.emailId === tallest.data.id);
+    const reference = (await placedReferencesAsync(h.page)).find((candidate) => candidate.record?.emailId === tallest.data.id);
     if (!reference) throw new Error(`no reference for email ${tallest.data.id}`);
     expect(screenshotSize(reference)).toEqual([600, 20_000]);
     expect(reference.tiles.length).toBe(5);
@@ -302,7 +244,7 @@ describe('Browse: library emails on the canvas', () => {
   });
 
   it('cuts on the window’s thread, a tile at a time, where workers cannot draw (no OffscreenCanvas), still exactly', async () => {
-    const ui = await openBrowseAsync('light');
+    const ui = await openBrowseOnCurrentPageAsync(h, 'light');
     // A browser without OffscreenCanvas: the fallback path.
     await ui.evaluate(() => Reflect.deleteProperty(window, 'OffscreenCanvas'));
     let workers = 0;
@@ -319,14 +261,14 @@ describe('Browse: library emails on the canvas', () => {
     await h.page.keyboard.press('Enter');
     await expect.poll(() => focusedAsync(ui)).toBe('Insert on canvas');
     h.page.off('worker', countWorker);
-    const reference = (await referencesAsync()).find((candidate) => candidate.record?.emailId === tall.data.id)!;
+    const reference = (await placedReferencesAsync(h.page)).find((candidate) => candidate.record?.emailId === tall.data.id)!;
     expect(reference.tiles.length).toBe(3);
     expect((await differingPixelsAsync(reference, tall.data.preview_url)).differing).toBe(0);
     expect(workers).toBe(0);
   });
 
   it('places a thumbnail dragged onto a frame at the drop point, inside that frame', async () => {
-    const ui = await openBrowseAsync('light');
+    const ui = await openBrowseOnCurrentPageAsync(h, 'light');
     // The page has components only: a frame to drop on, left of them, as a designer's layout.
     await evaluateHooks(h.page, (hooks) => {
       hooks.inspect().run(() => {
@@ -346,7 +288,7 @@ describe('Browse: library emails on the canvas', () => {
     const dataTransfer = await ui.evaluateHandle(() => new DataTransfer());
     await dragOntoCanvasAsync(card, { x: px, y: py }, dataTransfer);
     await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
-    const placed = (await referencesAsync()).find((reference) => reference.name.endsWith(`— ${subject}`));
+    const placed = (await placedReferencesAsync(h.page)).find((reference) => reference.name.endsWith(`— ${subject}`));
     if (!placed) throw new Error(`no reference named after “${subject}”`);
     // Attributed as Insert's references are: brand and subject, the caption's service and link, the record's page.
     const email = await libraryAsync<EmailBody>(`/v1/emails/${placed.record!.emailId}`);
@@ -366,7 +308,7 @@ describe('Browse: library emails on the canvas', () => {
   });
 
   it('Cancel stops a dropped thumbnail’s placing too: nothing lands and the bar says so', async () => {
-    const ui = await openBrowseAsync('light');
+    const ui = await openBrowseOnCurrentPageAsync(h, 'light');
     const card = ui.getByRole('list', { name: 'Emails' }).getByRole('button').first();
     const subject = (await card.locator('.email-card-subject').textContent()) ?? '';
     const brand = (await card.locator('.email-card-brand').textContent()) ?? '';
@@ -388,7 +330,7 @@ describe('Browse: library emails on the canvas', () => {
     } finally {
       await library.releaseAsync();
     }
-    expect((await referencesAsync()).filter((reference) => reference.name.endsWith(`— ${subject}`))).toEqual([]);
+    expect((await placedReferencesAsync(h.page)).filter((reference) => reference.name.endsWith(`— ${subject}`))).toEqual([]);
     // Dismiss by keyboard hides the bar with its button: the focus goes to the card the drag
     // started from (it went to the page, or to a button of an earlier insert).
     expect(await focusedAsync(ui)).toBe('Dismiss');
@@ -397,7 +339,7 @@ describe('Browse: library emails on the canvas', () => {
   });
 
   it('Cancel stops every drop under way, not only the last: two thumbnails dropped in quick succession, nothing lands and the bar counts both', async () => {
-    const ui = await openBrowseAsync('light');
+    const ui = await openBrowseOnCurrentPageAsync(h, 'light');
     const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('button');
     const subjects = [(await cards.nth(0).locator('.email-card-subject').textContent()) ?? '', (await cards.nth(1).locator('.email-card-subject').textContent()) ?? ''];
     const firstBrand = (await cards.nth(0).locator('.email-card-brand').textContent()) ?? '';
@@ -420,11 +362,11 @@ describe('Browse: library emails on the canvas', () => {
     // The held answers let go: the first drop did not go on to land after all.
     await new Promise((resolve) => setTimeout(resolve, 4000));
     expect(await textOf(ui.getByTestId('insert-status').locator('p'))).toMatch(/^Cancelled: nothing was placed, 2 not tried\./);
-    expect((await referencesAsync()).filter((reference) => subjects.some((subject) => reference.name.endsWith(`— ${subject}`)))).toEqual([]);
+    expect((await placedReferencesAsync(h.page)).filter((reference) => subjects.some((subject) => reference.name.endsWith(`— ${subject}`)))).toEqual([]);
   });
 
   it('inserts several selected emails as a grid in one step, naming the one whose screenshot fails while the rest are placed', async () => {
-    const ui = await openBrowseAsync('light');
+    const ui = await openBrowseOnCurrentPageAsync(h, 'light');
     const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
     await cards.first().waitFor();
     const subjects = (await cards.locator('.email-card-subject').allTextContents()).slice(0, 4);
@@ -450,7 +392,7 @@ describe('Browse: library emails on the canvas', () => {
     await expect.poll(() => focusedAsync(ui)).toMatch(/^card \d+$/);
     expect(summary).toContain(`1 could not be placed: ${broken.brand} — ${broken.subject_line}: Its screenshot could not be loaded: the library has no screenshot at its address.`);
     await checkAxeAsync(ui, 'the summary (light)');
-    const placed = (await referencesAsync()).filter((reference) => ids.some((email) => email.id === reference.record?.emailId));
+    const placed = (await placedReferencesAsync(h.page)).filter((reference) => ids.some((email) => email.id === reference.record?.emailId));
     expect(placed.map((reference) => reference.record!.emailId).sort()).toEqual([ids[0]!.id, ids[1]!.id, ids[3]!.id].sort());
     // A grid of two columns: the first two share a top, the third starts under the taller of them.
     const [a, b, c] = [ids[0]!, ids[1]!, ids[3]!].map((email) => placed.find((reference) => reference.record!.emailId === email.id)!);
@@ -460,11 +402,11 @@ describe('Browse: library emails on the canvas', () => {
     expect(c!.y).toBeGreaterThan(a!.y + Math.max(a!.height, b!.height));
     // One undo step takes the whole grid away.
     await evaluateHooks(h.page, (hooks) => hooks.fake().figma.triggerUndo());
-    expect((await referencesAsync()).filter((reference) => ids.some((email) => email.id === reference.record?.emailId))).toEqual([]);
+    expect((await placedReferencesAsync(h.page)).filter((reference) => ids.some((email) => email.id === reference.record?.emailId))).toEqual([]);
   });
 
   it('a screenshot whose download stalls (headers, then nothing) ends in words; the others are placed and it stays chosen to try again', async () => {
-    const ui = await openBrowseAsync('light');
+    const ui = await openBrowseOnCurrentPageAsync(h, 'light');
     const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
     await cards.first().waitFor();
     const ids = (await libraryAsync<{ data: Array<{ id: number; subject_line: string; brand: string }> }>('/v1/emails?per_page=3')).data;
@@ -483,12 +425,12 @@ describe('Browse: library emails on the canvas', () => {
     // Trying again once the connection is back places it beside the two.
     await ui.getByRole('button', { name: 'Insert 1' }).click();
     await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
-    const placed = (await referencesAsync()).filter((reference) => ids.some((email) => email.id === reference.record?.emailId));
+    const placed = (await placedReferencesAsync(h.page)).filter((reference) => ids.some((email) => email.id === reference.record?.emailId));
     expect(placed.map((reference) => reference.record!.emailId).sort()).toEqual(ids.map((email) => email.id).sort());
   });
 
   it('waits out the image host’s “slow down” for a screenshot, saying the wait in words, and places it (it failed with “Try placing it again in a minute”)', async () => {
-    const ui = await openBrowseAsync('light');
+    const ui = await openBrowseOnCurrentPageAsync(h, 'light');
     const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
     await cards.first().waitFor();
     const [first] = (await libraryAsync<{ data: Array<{ id: number; subject_line: string; brand: string }> }>('/v1/emails?per_page=1')).data;
@@ -503,11 +445,11 @@ describe('Browse: library emails on the canvas', () => {
     } finally {
       await previewFault(null);
     }
-    expect((await referencesAsync()).map((reference) => reference.record?.emailId)).toContain(first!.id);
+    expect((await placedReferencesAsync(h.page)).map((reference) => reference.record?.emailId)).toContain(first!.id);
   });
 
   it('has the placing’s live region in place before it speaks, so “Placing…” is read out (it appeared already filled, which screen readers skip)', async () => {
-    const ui = await openBrowseAsync('light');
+    const ui = await openBrowseOnCurrentPageAsync(h, 'light');
     const liveRegionShown = () =>
       ui.getByTestId('insert-status').evaluate((element) => {
         const region = element.closest('[aria-live]') ?? element.querySelector('[aria-live]');
@@ -517,7 +459,7 @@ describe('Browse: library emails on the canvas', () => {
   });
 
   it('Cancel stops the placing, says what was not tried, and the focus stays on the bar’s one button (now Dismiss)', async () => {
-    const ui = await openBrowseAsync('light');
+    const ui = await openBrowseOnCurrentPageAsync(h, 'light');
     const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
     await cards.first().waitFor();
     for (let index = 0; index < 3; index++) await cards.nth(index).getByRole('checkbox').check();
@@ -542,7 +484,7 @@ describe('Browse: library emails on the canvas', () => {
   });
 
   it('inserts a journey as a board: a labelled column per stage, the emails in the emulator’s order', async () => {
-    const ui = await openBrowseAsync('light');
+    const ui = await openBrowseOnCurrentPageAsync(h, 'light');
     const journeys = await libraryAsync<{ data: Array<{ brand: string; brand_slug: string }> }>('/v1/journeys?per_page=50');
     const chosen = journeys.data[0]!;
     const journey = await libraryAsync<{ data: { stages: Array<{ stage: string; emails: Array<{ id: number }> }> } }>(`/v1/journeys/${chosen.brand_slug}?emails_per_stage=3`);
@@ -581,7 +523,7 @@ describe('Browse: library emails on the canvas', () => {
   });
 
   it('says a journey stage without emails has none now, and draws no empty column for it on the board', async () => {
-    const ui = await openBrowseAsync('light');
+    const ui = await openBrowseOnCurrentPageAsync(h, 'light');
     const chosen = (await libraryAsync<{ data: Array<{ brand_slug: string }> }>('/v1/journeys?per_page=50')).data[1]!;
     const journeyAsync = async () => (await libraryAsync<{ data: { stages: Array<{ stage: string; email_count: number; emails: Array<{ id: number }> }> } }>(`/v1/journeys/${chosen.brand_slug}?emails_per_stage=10`)).data.stages;
     const emptied = (await journeyAsync())[1]!;
@@ -611,7 +553,7 @@ describe('Browse: library emails on the canvas', () => {
   });
 
   it('inserts from a row of liked emails, with the brand read from the library where the list does not name it', async () => {
-    const ui = await openBrowseAsync('light');
+    const ui = await openBrowseOnCurrentPageAsync(h, 'light');
     const likes = await libraryAsync<{ data: Array<{ id: number; subject_line?: string; title: string }> }>('/v1/me/likes?per_page=20');
     const liked = likes.data[0]!;
     const detail = await libraryAsync<EmailBody>(`/v1/emails/${liked.id}`);
@@ -621,13 +563,13 @@ describe('Browse: library emails on the canvas', () => {
     await ui.getByRole('list', { name: 'Liked emails' }).getByRole('button', { name: `Insert “${subject}” on canvas` }).first().click();
     await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);
     expect(await focusedAsync(ui)).toBe(`Insert “${subject}” on canvas`);
-    const placed = (await referencesAsync()).find((reference) => reference.record?.emailId === liked.id);
+    const placed = (await placedReferencesAsync(h.page)).find((reference) => reference.record?.emailId === liked.id);
     expect(placed?.name).toBe(`${detail.data.brand.name} — ${subject}`);
     await checkAxeAsync(ui, 'liked emails with Insert (light)');
   });
 
   it('is clean under axe in dark, with Insert in an email and the summary showing', async () => {
-    const ui = await openBrowseAsync('dark');
+    const ui = await openBrowseOnCurrentPageAsync(h, 'dark');
     const email = await findableEmailAsync((await libraryAsync<{ data: Array<{ id: number }> }>('/v1/emails?per_page=20')).data.map((each) => each.id));
     await openEmailAsync(ui, email.data);
     await ui.getByRole('button', { name: 'Insert on canvas' }).click();
@@ -639,7 +581,7 @@ describe('Browse: library emails on the canvas', () => {
   });
 
   it('in the smallest window, keeps what placing says and its Dismiss in sight (it was at the end of the grid, thousands of pixels below)', async () => {
-    const ui = await openBrowseAsync('light');
+    const ui = await openBrowseOnCurrentPageAsync(h, 'light');
     await shrinkToSmallestAsync(ui);
     const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
     await cards.first().getByRole('checkbox').check();
@@ -660,7 +602,7 @@ describe('Browse: library emails on the canvas', () => {
   });
 
   it('in the smallest window, keeps the bar steady at two lines while it counts down the library’s “slow down”, the full words still naming the progress (it grew to five lines)', async () => {
-    const ui = await openBrowseAsync('light');
+    const ui = await openBrowseOnCurrentPageAsync(h, 'light');
     await shrinkToSmallestAsync(ui);
     const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
     await cards.first().waitFor();
@@ -697,7 +639,7 @@ describe('Browse: library emails on the canvas', () => {
   });
 
   it('in the smallest window, keeps a long summary of several reasons to a part of the window, scrolling inside by keyboard, with Dismiss in sight (it covered the window)', async () => {
-    const ui = await openBrowseAsync('light');
+    const ui = await openBrowseOnCurrentPageAsync(h, 'light');
     await shrinkToSmallestAsync(ui);
     const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
     await cards.first().waitFor();
@@ -742,7 +684,7 @@ describe('Browse: library emails on the canvas', () => {
   });
 
   it('in the smallest window, keeps Insert on canvas in sight above the summary of its failed placing, by keyboard (the bar covered it, focus and all)', async () => {
-    const ui = await openBrowseAsync('dark');
+    const ui = await openBrowseOnCurrentPageAsync(h, 'dark');
     const email = await findableEmailAsync(TALL_EMAIL_IDS);
     await openEmailAsync(ui, email.data);
     await shrinkToSmallestAsync(ui);
@@ -784,7 +726,7 @@ describe('Browse: library emails on the canvas', () => {
   });
 
   it('Dismiss after placing every selected email gives the focus back to the grid’s card, where the placing left it (it fell out of the window: Insert 1 had gone)', async () => {
-    const ui = await openBrowseAsync('light');
+    const ui = await openBrowseOnCurrentPageAsync(h, 'light');
     const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
     await cards.nth(1).getByRole('checkbox').focus();
     await h.page.keyboard.press('Space');

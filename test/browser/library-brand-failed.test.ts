@@ -4,8 +4,7 @@
 import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
-import { startingWith } from './support/browse-steps';
-import { readLibraryAsync } from './support/library-read';
+import { firstBrandsAsync, openBrandAsync, openBrowseAsync, unavailableAnswer } from './support/browse-steps';
 
 let h: Harness;
 
@@ -17,31 +16,24 @@ afterAll(async () => {
   await h?.closeAsync();
 });
 
-const unavailable = { status: 503, headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' }, body: JSON.stringify({ error: { code: 'unavailable', message: 'Not now' } }) };
-
 describe('Brands: a brand whose emails and insights both failed', () => {
   it('says once that the brand could not be loaded, with one Try again that brings it', async () => {
-    const { data: brands } = await readLibraryAsync<{ data: Array<{ name: string; slug: string }> }>(h.emulator.libraryUrl, '/v1/brands?per_page=10');
-    const brand = brands[0]!;
+    const brand = (await firstBrandsAsync(h))[0]!;
     const insights = (url: URL) => url.pathname === `/v1/brands/${brand.slug}/insights`;
     const emails = (url: URL) => url.pathname === `/v1/brands/${brand.slug}`;
     // The brand's emails are held until the insights have failed, then fail too.
     let failing = true;
     let letEmailsGo: () => void = () => undefined;
     const emailsHeld = new Promise<void>((resolve) => (letEmailsGo = resolve));
-    await h.page.route(insights, async (route: Route) => (failing ? route.fulfill(unavailable) : route.continue()));
+    await h.page.route(insights, async (route: Route) => (failing ? route.fulfill(unavailableAnswer) : route.continue()));
     await h.page.route(emails, async (route: Route) => {
       if (!failing) return route.continue();
       await emailsHeld;
-      return route.fulfill(unavailable).catch(() => undefined);
+      return route.fulfill(unavailableAnswer).catch(() => undefined);
     });
     try {
-      await h.openFreshAsync('?command=browse&theme=light&demo-keys=1');
-      const ui = await h.uiFrameAsync();
-      await ui.getByRole('list', { name: 'Emails' }).waitFor({ timeout: 20_000 });
-      await ui.getByRole('button', { name: 'Brands', exact: true }).click();
-      await ui.getByRole('searchbox', { name: 'Search brands' }).fill(brand.name);
-      await ui.getByRole('list', { name: `Brands matching “${brand.name}”` }).getByRole('button', { name: startingWith(brand.name) }).click();
+      const ui = await openBrowseAsync(h);
+      await openBrandAsync(ui, brand.name);
       const notices = ui.getByRole('article').getByTestId('library-problem');
       await expect.poll(() => textOf(notices), { timeout: 20_000 }).toMatch(/^Insights could not be loaded\./);
       letEmailsGo();

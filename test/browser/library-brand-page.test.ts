@@ -3,8 +3,7 @@
 import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
-import { focusedRow, startingWith } from './support/browse-steps';
-import { readLibraryAsync } from './support/library-read';
+import { firstBrandsAsync, focusedRow, openBrandAsync, openBrowseAsync, unavailableAnswer } from './support/browse-steps';
 
 let h: Harness;
 
@@ -16,15 +15,12 @@ afterAll(async () => {
   await h?.closeAsync();
 });
 
-const unavailable = { status: 503, headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' }, body: JSON.stringify({ error: { code: 'unavailable', message: 'Not now' } }) };
-
 /** Which row of the list `label` has the keyboard in the plugin window (-1: none of them). */
 const focusedRowHere = async (label: string) => focusedRow(await h.uiFrameAsync(), label);
 
 describe('Brands: Try again after the insights and the next page of emails both failed', () => {
   it('does not say again at the top that the insights failed while it asks for them, and the keyboard goes on at the first new email (the insights’ notice came back above and took it)', async () => {
-    const { data: brands } = await readLibraryAsync<{ data: Array<{ name: string; slug: string; email_count: number }> }>(h.emulator.libraryUrl, '/v1/brands?per_page=10');
-    const brand = brands.find((known) => known.email_count > 40)!;
+    const brand = (await firstBrandsAsync(h)).find((known) => known.email_count > 40)!;
     const insights = (url: URL) => url.pathname === `/v1/brands/${brand.slug}/insights`;
     const secondPage = (url: URL) => url.pathname === `/v1/brands/${brand.slug}` && url.searchParams.get('page') === '2';
     // Failing until the test lets them through; the insights asked again are held until it has looked.
@@ -32,18 +28,14 @@ describe('Brands: Try again after the insights and the next page of emails both 
     let letInsightsThrough: () => void = () => undefined;
     const insightsHeld = new Promise<void>((resolve) => (letInsightsThrough = resolve));
     await h.page.route(insights, async (route: Route) => {
-      if (failing) return route.fulfill(unavailable);
+      if (failing) return route.fulfill(unavailableAnswer);
       await insightsHeld;
       return route.fulfill({ response: await route.fetch() }).catch(() => undefined);
     });
-    await h.page.route(secondPage, (route: Route) => (failing ? route.fulfill(unavailable) : route.continue()));
+    await h.page.route(secondPage, (route: Route) => (failing ? route.fulfill(unavailableAnswer) : route.continue()));
     try {
-      await h.openFreshAsync('?command=browse&theme=light&demo-keys=1');
-      const ui = await h.uiFrameAsync();
-      await ui.getByRole('list', { name: 'Emails' }).waitFor({ timeout: 20_000 });
-      await ui.getByRole('button', { name: 'Brands', exact: true }).click();
-      await ui.getByRole('searchbox', { name: 'Search brands' }).fill(brand.name);
-      await ui.getByRole('list', { name: `Brands matching “${brand.name}”` }).getByRole('button', { name: startingWith(brand.name) }).click();
+      const ui = await openBrowseAsync(h);
+      await openBrandAsync(ui, brand.name);
       const article = ui.getByRole('article', { name: brand.name });
       const notices = article.getByTestId('library-problem');
       await expect.poll(() => textOf(notices), { timeout: 20_000 }).toMatch(/^Insights could not be loaded\./);

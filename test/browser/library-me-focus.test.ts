@@ -4,7 +4,8 @@
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, type Harness } from './support/playground-harness';
-import { focusedPlaceAsync, openBrowseWithClockAsync } from './support/browse-steps';
+import { focusedPlaceAsync, openBrowseWithClockAsync, unavailableAnswer } from './support/browse-steps';
+import { stopWindowClockAsync } from './support/clocked-window';
 
 let h: Harness;
 
@@ -15,8 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.closeAsync();
 });
-
-const unavailable = { status: 503, headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' }, body: JSON.stringify({ error: { code: 'unavailable', message: 'Not now' } }) };
 
 /** Holds the page's requests to `pathname` until the test answers them, one at a time. */
 async function holdAsync(page: Page, pathname: string): Promise<{ nextAsync: () => Promise<Route>; releaseAsync: () => Promise<void> }> {
@@ -53,15 +52,14 @@ describe('Me: a Try again that works', () => {
       await ui.getByRole('button', { name: 'Me', exact: true }).click();
       const me = ui.getByRole('region', { name: 'Me' });
       // The newest emails fail first: their notice comes under them.
-      await (await emails.nextAsync()).fulfill(unavailable);
+      await (await emails.nextAsync()).fulfill(unavailableAnswer);
       await me.getByRole('button', { name: 'Try again' }).waitFor({ timeout: 10_000 });
       // The window's clock stands still from here, as a busy or hidden window's can: what it
       // draws next, it has not yet finished with (its effects wait for the paint) when the
       // person presses Try again.
-      await ui.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-      await context.clock.pauseAt(await ui.evaluate(() => Date.now() + 1_000));
+      await stopWindowClockAsync(context, ui);
       // The followed brands fail too: one notice for both, now under them.
-      await (await follows.nextAsync()).fulfill(unavailable);
+      await (await follows.nextAsync()).fulfill(unavailableAnswer);
       const retry = me.getByRole('list', { name: 'Followed brands' }).locator('+ [data-testid="library-problem"]').getByRole('button', { name: 'Try again' });
       await retry.waitFor({ timeout: 10_000 });
       await retry.focus();

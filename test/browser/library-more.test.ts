@@ -3,8 +3,7 @@
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, type Harness } from './support/playground-harness';
-import { focusSeen, focusedRow, startingWith } from './support/browse-steps';
-import { readLibraryAsync } from './support/library-read';
+import { firstBrandsAsync, focusSeen, focusedRow, openBrandAsync, openBrowseAsync } from './support/browse-steps';
 
 let h: Harness;
 
@@ -16,31 +15,21 @@ afterAll(async () => {
   await h?.closeAsync();
 });
 
-async function openBrowseAsync(): Promise<Frame> {
-  await h.openFreshAsync('?command=browse&theme=light&demo-keys=1');
-  const ui = await h.uiFrameAsync();
-  await ui.getByRole('list', { name: 'Emails' }).waitFor({ timeout: 20_000 });
-  return ui;
-}
-
 async function setFaultsAsync(faults: { rate: number; kinds?: string[]; retry_after?: number }): Promise<void> {
   const response = await fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
   expect(response.ok).toBe(true);
 }
 
 async function openBrandOfManyEmailsAsync(ui: Frame): Promise<string> {
-  const { data: brands } = await readLibraryAsync<{ data: Array<{ name: string; slug: string; email_count: number }> }>(h.emulator.libraryUrl, '/v1/brands?per_page=10');
-  const brand = brands.find((known) => known.email_count > 40)!;
-  await ui.getByRole('button', { name: 'Brands', exact: true }).click();
-  await ui.getByRole('searchbox', { name: 'Search brands' }).fill(brand.name);
-  await ui.getByRole('list', { name: `Brands matching “${brand.name}”` }).getByRole('button', { name: startingWith(brand.name) }).click();
+  const brand = (await firstBrandsAsync(h)).find((known) => known.email_count > 40)!;
+  await openBrandAsync(ui, brand.name);
   await expect.poll(() => ui.getByRole('list', { name: `Emails from ${brand.name}` }).getByRole('listitem').count(), { timeout: 10_000 }).toBe(20);
   return brand.name;
 }
 
 describe('More: the next page could not be loaded', () => {
   it('a brand’s page says so under its emails, where More was, with Try again focused there (it said so at the top, above the insights, and the window jumped up)', async () => {
-    const ui = await openBrowseAsync();
+    const ui = await openBrowseAsync(h);
     const name = await openBrandOfManyEmailsAsync(ui);
     const emails = ui.getByRole('list', { name: `Emails from ${name}` });
     await ui.getByRole('button', { name: 'More emails' }).focus();
@@ -62,7 +51,7 @@ describe('More: the next page could not be loaded', () => {
   });
 
   it('keeps the keyboard on the notice while the library asks to wait, then on the first email the page brought (it fell to the page, and stayed there)', async () => {
-    const ui = await openBrowseAsync();
+    const ui = await openBrowseAsync(h);
     const name = await openBrandOfManyEmailsAsync(ui);
     await ui.getByRole('button', { name: 'More emails' }).focus();
     await setFaultsAsync({ rate: 1, kinds: ['429'], retry_after: 2 });
@@ -81,7 +70,7 @@ describe('More: the next page could not be loaded', () => {
 
 describe('More on Me', () => {
   it('keeps the focused More in view below the newest followed emails it added', async () => {
-    const ui = await openBrowseAsync();
+    const ui = await openBrowseAsync(h);
     await ui.getByRole('button', { name: 'Me', exact: true }).click();
     const rows = ui.getByRole('list', { name: 'Newest from followed brands' }).getByRole('listitem');
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(20);

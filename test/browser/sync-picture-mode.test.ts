@@ -2,7 +2,7 @@
 // the playground: the real plugin against the fake Figma and the builder emulator.
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkToEmptyDesignSystemAsync, openRowDetailAsync } from './support/sync-steps';
+import { changeFillAsync, headerAndHeartChangedAsync, openRowDetailAsync } from './support/sync-steps';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 
 let h: Harness;
@@ -15,24 +15,11 @@ afterAll(async () => {
   await h?.closeAsync();
 });
 
-/** Changes a component's fill in the playground's controls. */
-async function changeFillAsync(component: string, colour: string): Promise<void> {
-  await h.page.getByRole('combobox', { name: /^Component/ }).selectOption({ label: component });
-  await h.page.locator('input[type="color"]').fill(colour);
-  await h.page.getByRole('button', { name: 'Change fill' }).click();
-}
-
 const pressedIn = (modes: Locator) => textOf(modes.locator('[aria-pressed="true"]'));
 
 describe('the picture mode a designer chose', () => {
   it('stays while the window is open: for another row, and after Check again, with the detail open or from the list', async () => {
-    await h.openFreshAsync('?theme=light');
-    const ui = await linkToEmptyDesignSystemAsync(h);
-    await ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ }).click();
-    await expect.poll(() => textOf(ui.getByTestId('sync-outcome')), { timeout: 30_000 }).toMatch(/^Sync done/);
-    await changeFillAsync('Header', '#ff2200');
-    await changeFillAsync('Icon/Heart', '#ff2200');
-    await ui.getByRole('button', { name: 'Check again' }).click();
+    const ui = await headerAndHeartChangedAsync(h);
 
     let modes = await openRowDetailAsync(ui, 'Header');
     await modes.getByRole('button', { name: 'Swipe' }).click();
@@ -46,14 +33,14 @@ describe('the picture mode a designer chose', () => {
     // Checked again with the detail open: it loads again (the new picture shows), in the same mode.
     const heartNow = ui.getByTestId('sync-detail').getByRole('img', { name: 'Icon/Heart: This file' });
     const heartBefore = await heartNow.getAttribute('src');
-    await changeFillAsync('Icon/Heart', '#00aa44');
+    await changeFillAsync(h, 'Icon/Heart', '#00aa44');
     await ui.getByRole('button', { name: 'Check again' }).click();
     await expect.poll(() => heartNow.getAttribute('src'), { timeout: 30_000 }).not.toBe(heartBefore);
     expect(await pressedIn(modes)).toBe('Swipe');
 
     // Checked again from the list, then a row opened (its new picture shows).
     await ui.getByRole('button', { name: '← Back to the list' }).click();
-    await changeFillAsync('Header', '#2244ff');
+    await changeFillAsync(h, 'Header', '#2244ff');
     await ui.getByRole('button', { name: 'Check again' }).click();
     modes = await openRowDetailAsync(ui, 'Header');
     await expect.poll(() => headerNow.getAttribute('src'), { timeout: 30_000 }).not.toBe(headerBefore);

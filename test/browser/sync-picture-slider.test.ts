@@ -1,8 +1,8 @@
 // Overlay's opacity and Swipe's split, set once by a designer comparing many rows at one place,
 // through the playground: the real plugin against the fake Figma and the builder emulator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkToEmptyDesignSystemAsync, openRowDetailAsync } from './support/sync-steps';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { headerAndHeartChangedAsync, openRowDetailAsync } from './support/sync-steps';
+import { startHarnessAsync, type Harness } from './support/playground-harness';
 
 let h: Harness;
 
@@ -14,22 +14,9 @@ afterAll(async () => {
   await h?.closeAsync();
 });
 
-/** Changes a component's fill in the playground's controls. */
-async function changeFillAsync(component: string, colour: string): Promise<void> {
-  await h.page.getByRole('combobox', { name: /^Component/ }).selectOption({ label: component });
-  await h.page.locator('input[type="color"]').fill(colour);
-  await h.page.getByRole('button', { name: 'Change fill' }).click();
-}
-
 describe('the Swipe and Overlay slider a designer moved', () => {
   it('stays where it was left for the next row opened, in Swipe and in Overlay', async () => {
-    await h.openFreshAsync('?theme=light');
-    const ui = await linkToEmptyDesignSystemAsync(h);
-    await ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ }).click();
-    await expect.poll(() => textOf(ui.getByTestId('sync-outcome')), { timeout: 30_000 }).toMatch(/^Sync done/);
-    await changeFillAsync('Header', '#ff2200');
-    await changeFillAsync('Icon/Heart', '#ff2200');
-    await ui.getByRole('button', { name: 'Check again' }).click();
+    const ui = await headerAndHeartChangedAsync(h);
 
     // Swipe, moved from the keyboard to 35 % (the slider starts half way).
     let modes = await openRowDetailAsync(ui, 'Header');

@@ -4,9 +4,10 @@
 // still from there, as a busy or hidden window's can: the list it draws has not finished (its effects
 // wait for the paint) when the deletion's answer comes. The sandbox's side needs running timers
 // until the first answer is on its way, so the clock is stopped only then.
-import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluateHooks, startHarnessAsync, VIEWPORT, type Harness } from './support/playground-harness';
+import { openPlaygroundWithClockAsync, pluginWindowAsync } from './support/clocked-window';
+import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { focusedTemplatePlaceAsync } from './support/templates-steps';
 
 let h: Harness;
 
@@ -18,18 +19,6 @@ afterAll(async () => {
   await h?.closeAsync();
 });
 
-/** Which row of the templates' list has the keyboard (its first button), or what else has it ("the page"). */
-function focusedPlaceAsync(ui: Frame): Promise<string> {
-  return ui.evaluate(() => {
-    const active = document.activeElement;
-    if (active === null || active === document.body) return 'the page';
-    const row = active.closest('li');
-    const list = row?.parentElement;
-    if (row && list && active === row.querySelector('button')) return `row ${Array.prototype.indexOf.call(list.children, row)}`;
-    return `${active.tagName} ${active.getAttribute('aria-label') ?? active.textContent ?? ''}`;
-  });
-}
-
 /** Resolves when `release` is called. */
 function gate(): { opened: Promise<void>; release: () => void } {
   let release = () => undefined as void;
@@ -39,15 +28,9 @@ function gate(): { opened: Promise<void>; release: () => void } {
 
 describe('Templates: the keyboard after a deletion', () => {
   it('goes on at the row that took its place also when the window had not finished drawing the list read just before', async () => {
-    const context = await h.browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
-    await context.clock.install();
+    const { context, page } = await openPlaygroundWithClockAsync(h, '?command=templates&theme=light&demo-keys=1');
     try {
-      const page = await context.newPage();
-      await page.goto(`${h.playground.url}?command=templates&theme=light&demo-keys=1`);
-      await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached', timeout: 40_000 });
-      await evaluateHooks(page, (hooks) => hooks.reset());
-      await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
-      const ui = (await (await page.waitForSelector('iframe[data-role="plugin-iframe"]', { state: 'attached' })).contentFrame())!;
+      const ui = await pluginWindowAsync(page);
       const rows = ui.getByRole('list', { name: 'Templates in the workspace' }).getByRole('listitem');
       await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(2);
       const names = await rows.locator('button[aria-label^="Open “"]').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')!.slice('Open “'.length, -1)));
@@ -99,7 +82,7 @@ describe('Templates: the keyboard after a deletion', () => {
       await context.clock.resume();
 
       // The row below it took its place: the keyboard is on it.
-      await expect.poll(() => focusedPlaceAsync(ui), { timeout: 10_000 }).toBe('row 1');
+      await expect.poll(() => focusedTemplatePlaceAsync(ui), { timeout: 10_000 }).toBe('row 1');
       expect(await rows.nth(1).getByRole('button').first().getAttribute('aria-label')).toBe(`Open “${names[2]}”`);
     } finally {
       await context.close();

@@ -3,9 +3,10 @@
 // goes on at the first template that page added. The window's clock is stopped where a busy or
 // hidden window's would be, once the first page's answer is on its way (the sandbox's side needs
 // running timers until then), so the order is played every time.
-import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluateHooks, startHarnessAsync, VIEWPORT, type Harness } from './support/playground-harness';
+import { openPlaygroundWithClockAsync, pluginWindowAsync } from './support/clocked-window';
+import { evaluateHooks, startHarnessAsync, type Harness } from './support/playground-harness';
+import { focusedTemplatePlaceAsync } from './support/templates-steps';
 
 let h: Harness;
 let builderKey: string;
@@ -38,36 +39,17 @@ async function controlAsync(path: string, body: unknown): Promise<void> {
   expect(response.ok).toBe(true);
 }
 
-/** Which row of the templates' list has the keyboard, or what else has it ("the page"). */
-function focusedPlaceAsync(ui: Frame): Promise<string> {
-  return ui.evaluate(() => {
-    const active = document.activeElement;
-    if (active === null || active === document.body) return 'the page';
-    const row = active.closest('li');
-    const list = row?.parentElement;
-    if (row && list && active === row.querySelector('button')) return `row ${Array.prototype.indexOf.call(list.children, row)}`;
-    return `${active.tagName} ${active.textContent ?? ''}`;
-  });
-}
-
 describe('Templates: Show more from the keyboard, bringing the last page', () => {
   it('goes on at the first template it added also when the window had not finished drawing the first page as it was pressed', async () => {
-    const context = await h.browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
-    await context.clock.install();
+    // The demo document, empty storage, the emulator's seed; then another integration fills the
+    // workspace to one page and one template more, a second apart, newest first.
+    const { context, page } = await openPlaygroundWithClockAsync(h, '?command=templates&theme=light&demo-keys=1');
     try {
-      const page = await context.newPage();
-      await page.goto(`${h.playground.url}?command=templates&theme=light&demo-keys=1`);
-      await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached', timeout: 40_000 });
-      // The demo document, empty storage, the emulator's seed; then another integration fills
-      // the workspace to one page and one template more, a second apart, newest first.
-      await evaluateHooks(page, (hooks) => hooks.reset());
-      await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
       for (let total = (await builderAsync('/templates?per_page=1')).meta.total; total < TEMPLATES; total++) {
         await controlAsync('clock', { advance_seconds: 1 });
         expect((await builderAsync('/templates', 'POST', { name: `Campaign ${total}` })).status).toBe(201);
       }
-      const uiAsync = async () => (await (await page.waitForSelector('iframe[data-role="plugin-iframe"]', { state: 'attached' })).contentFrame())!;
-      let ui = await uiAsync();
+      let ui = await pluginWindowAsync(page);
       // The first page's answer, once it is on its way: the window's clock stands still from
       // there, as a busy or hidden window's can, so the page it draws next it has not yet
       // finished with (its effects wait for the paint) when the person presses Show more.
@@ -85,7 +67,7 @@ describe('Templates: Show more from the keyboard, bringing the last page', () =>
       );
       // The person runs the plugin again to see them.
       await evaluateHooks(page, (hooks) => hooks.relaunchAsync());
-      ui = await uiAsync();
+      ui = await pluginWindowAsync(page);
       const more = ui.getByRole('button', { name: 'Show more' });
       await more.waitFor({ timeout: 20_000 });
       expect(paused).toBe(true);
@@ -97,7 +79,7 @@ describe('Templates: Show more from the keyboard, bringing the last page', () =>
       // The last page came: Show more went with it.
       await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(TEMPLATES);
       expect(await more.count()).toBe(0);
-      await expect.poll(() => focusedPlaceAsync(ui), { timeout: 10_000 }).toBe(`row ${TEMPLATES - 1}`);
+      await expect.poll(() => focusedTemplatePlaceAsync(ui), { timeout: 10_000 }).toBe(`row ${TEMPLATES - 1}`);
     } finally {
       await context.close();
     }

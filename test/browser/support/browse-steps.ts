@@ -1,22 +1,102 @@
-// Steps shared by the Browse tests: a window whose clock a test can stop, and where the keyboard is.
-import type { BrowserContext, Frame, Page } from 'playwright-core';
-import { evaluateHooks, type Harness, VIEWPORT } from './playground-harness';
+// Steps shared by the Browse tests: opening Browse, a brand's page, Journeys' first page in a window
+// whose clock is stopped, and where the keyboard is.
+import type { BrowserContext, Frame, Locator, Page, Route } from 'playwright-core';
+import { openPlaygroundWithClockAsync, pluginWindowAsync, stopWindowClockAsync } from './clocked-window';
+import { readLibraryAsync } from './library-read';
+import type { Harness } from './playground-harness';
+
+/** The library's answer while it is down for a moment (503 unavailable), for a route to fulfil. */
+export const unavailableAnswer = {
+  status: 503,
+  headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' },
+  body: JSON.stringify({ error: { code: 'unavailable', message: 'Not now' } }),
+};
+
+/** Browse with the demo key in the harness's page, fresh: its window once the newest emails show. */
+export async function openBrowseAsync(h: Pick<Harness, 'openFreshAsync' | 'uiFrameAsync'>, theme: 'light' | 'dark' = 'light'): Promise<Frame> {
+  await h.openFreshAsync(`?command=browse&theme=${theme}&demo-keys=1`);
+  return browseWindowAsync(h);
+}
+
+/** Browse's window, once the newest emails show. */
+export async function browseWindowAsync(h: Pick<Harness, 'uiFrameAsync'>): Promise<Frame> {
+  const ui = await h.uiFrameAsync();
+  await ui.getByRole('list', { name: 'Emails' }).waitFor({ timeout: 20_000 });
+  return ui;
+}
 
 /**
  * Browse with the demo key in a browser of its own whose clock the test can stop or move
  * (`context.clock`): the demo document, empty storage, the emulator's seed. Close the context after.
  */
 export async function openBrowseWithClockAsync(h: Pick<Harness, 'browser' | 'playground'>): Promise<{ context: BrowserContext; page: Page; ui: Frame }> {
-  const context = await h.browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
-  await context.clock.install();
-  const page = await context.newPage();
-  await page.goto(`${h.playground.url}?command=browse&theme=light&demo-keys=1`);
-  await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached', timeout: 40_000 });
-  await evaluateHooks(page, (hooks) => hooks.reset());
-  await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
-  const ui = (await (await page.waitForSelector('iframe[data-role="plugin-iframe"]', { state: 'attached' })).contentFrame())!;
-  await ui.getByRole('list', { name: 'Emails' }).waitFor({ timeout: 20_000 });
-  return { context, page, ui };
+  const { context, page } = await openPlaygroundWithClockAsync(h, '?command=browse&theme=light&demo-keys=1');
+  try {
+    const ui = await pluginWindowAsync(page);
+    await ui.getByRole('list', { name: 'Emails' }).waitFor({ timeout: 20_000 });
+    return { context, page, ui };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+/** The library's first ten brands, read from it directly. */
+export async function firstBrandsAsync(h: Pick<Harness, 'emulator'>): Promise<Array<{ name: string; slug: string; email_count: number }>> {
+  return (await readLibraryAsync<{ data: Array<{ name: string; slug: string; email_count: number }> }>(h.emulator.libraryUrl, '/v1/brands?per_page=10')).data;
+}
+
+/** Brands, the brand searched for by its name and its row pressed: its page is on its way. */
+export async function openBrandAsync(ui: Frame, name: string): Promise<void> {
+  await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+  await ui.getByRole('searchbox', { name: 'Search brands' }).fill(name);
+  await ui.getByRole('list', { name: `Brands matching “${name}”` }).getByRole('button', { name: startingWith(name) }).click();
+}
+
+/** The emulator has a dozen journeys: read seven at a time, the second page is the last. */
+export const JOURNEYS_PAGE = 7;
+
+/**
+ * Browse with its clock (openBrowseWithClockAsync), Journeys read JOURNEYS_PAGE at a time: Journeys is
+ * opened and its first page's answer held until the window's clock is stopped, then let go.
+ * Resolves once More shows, the clock still stopped; later pages go to the library as asked, and
+ * `asked` lists every page asked for, in order ('1' for the first). Close the context after.
+ */
+export async function journeysFirstPageInStoppedWindowAsync(h: Pick<Harness, 'browser' | 'playground'>): Promise<{ context: BrowserContext; page: Page; ui: Frame; rows: Locator; more: Locator; asked: string[] }> {
+  const { context, page, ui } = await openBrowseWithClockAsync(h);
+  try {
+    const held: Route[] = [];
+    let arrived = () => undefined as void;
+    const asked: string[] = [];
+    const shortened = (route: Route) => {
+      const url = new URL(route.request().url());
+      url.searchParams.set('per_page', String(JOURNEYS_PAGE));
+      return url.toString();
+    };
+    await page.route(
+      (url) => url.pathname === '/v1/journeys',
+      async (route) => {
+        const which = new URL(route.request().url()).searchParams.get('page') ?? '1';
+        asked.push(which);
+        if (which !== '1') return route.fulfill({ response: await route.fetch({ url: shortened(route) }) });
+        held.push(route);
+        arrived();
+      },
+    );
+    await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+    while (held.length === 0) await new Promise<void>((resolve) => (arrived = resolve));
+    await stopWindowClockAsync(context, ui);
+    const first = held.shift()!;
+    await first.fulfill({ response: await first.fetch({ url: shortened(first) }) });
+    const journeys = ui.getByRole('region', { name: 'Journeys' });
+    const rows = journeys.getByRole('list', { name: 'Brands with a journey' }).getByRole('listitem');
+    const more = journeys.getByRole('button', { name: 'More', exact: true });
+    await more.waitFor({ timeout: 10_000 });
+    return { context, page, ui, rows, more, asked };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
 }
 
 /** Where the keyboard is: "row 2 of Top brands" (the list's label), an element by its text, or "the page". */

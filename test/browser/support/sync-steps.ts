@@ -55,12 +55,36 @@ export async function bigFileToPushAsync(h: Harness): Promise<{ ui: Frame; run: 
  * group of ways to compare the pictures.
  */
 export async function headerFillChangedDetailAsync(h: Harness, ui: Frame): Promise<Locator> {
+  await syncEverythingAsync(ui);
+  await changeFillAsync(h, 'Header', '#ff2200');
+  return comparedAgainDetailAsync(ui, 'Header');
+}
+
+/**
+ * A fresh file synced to the empty design system, then Header's and Icon/Heart's fills changed in
+ * the playground's controls and compared again (Check again). Resolves to the plugin's window.
+ */
+export async function headerAndHeartChangedAsync(h: Harness): Promise<Frame> {
+  await h.openFreshAsync('?theme=light');
+  const ui = await linkToEmptyDesignSystemAsync(h);
+  await syncEverythingAsync(ui);
+  await changeFillAsync(h, 'Header', '#ff2200');
+  await changeFillAsync(h, 'Icon/Heart', '#ff2200');
+  await ui.getByRole('button', { name: 'Check again' }).click();
+  return ui;
+}
+
+/** Sync pressed with all its changes; resolves once it says it is done. */
+export async function syncEverythingAsync(ui: Frame): Promise<void> {
   await ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ }).click();
   await expect.poll(() => textOf(ui.getByTestId('sync-outcome')), { timeout: 30_000 }).toMatch(/^Sync done/);
-  await h.page.getByRole('combobox', { name: /^Component/ }).selectOption({ label: 'Header' });
-  await h.page.locator('input[type="color"]').fill('#ff2200');
+}
+
+/** Changes a component's fill in the playground's controls. */
+export async function changeFillAsync(h: Pick<Harness, 'page'>, component: string, colour: string): Promise<void> {
+  await h.page.getByRole('combobox', { name: /^Component/ }).selectOption({ label: component });
+  await h.page.locator('input[type="color"]').fill(colour);
   await h.page.getByRole('button', { name: 'Change fill' }).click();
-  return comparedAgainDetailAsync(ui, 'Header');
 }
 
 /** After a change in the file: Check again, the component's row opened; resolves to its detail's group of ways to compare the pictures. */

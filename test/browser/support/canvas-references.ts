@@ -1,0 +1,63 @@
+// References on the canvas: Browse opened on the page they land on, and what landed read back
+// from the fake document.
+import type { Frame, Page } from 'playwright-core';
+import { browseWindowAsync } from './browse-steps';
+import { evaluateHooks, type Harness } from './playground-harness';
+
+/** A reference frame as placed: where, its record, its screenshot's tiles and its caption. */
+export interface PlacedReference {
+  id: string;
+  name: string;
+  parentId: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  record: { emailId: number; url: string } | null;
+  tiles: Array<{ hash: string; x: number; y: number; width: number; height: number; locked: boolean; scaleMode: string }>;
+  caption: { text: string; link: unknown; bottom: number } | null;
+}
+
+/** Browse with the demo key in the harness's page, fresh, the canvas showing the page Figma has open (references land there). */
+export async function openBrowseOnCurrentPageAsync(h: Pick<Harness, 'openFreshAsync' | 'uiFrameAsync' | 'page'>, theme: 'light' | 'dark' = 'light'): Promise<Frame> {
+  await h.openFreshAsync(`?command=browse&theme=${theme}&demo-keys=1`);
+  const currentPageId = await evaluateHooks(h.page, (hooks) => hooks.inspect().currentPage.id);
+  await h.page.locator(`[data-role="pages"] [data-page="${currentPageId}"]`).click();
+  return browseWindowAsync(h);
+}
+
+/** Every reference frame in the document (plugin data `reference`), with its tiles and caption. */
+export function placedReferencesAsync(page: Page): Promise<PlacedReference[]> {
+  return evaluateHooks(page, (hooks) =>
+    hooks.inspect().run(() =>
+      hooks
+        .inspect()
+        .allNodes()
+        .filter((node) => node.type === 'FRAME' && (node as FrameNode).getPluginData('reference') !== '')
+        .map((node) => {
+          const frame = node as FrameNode;
+          const children = hooks.inspect().children(frame);
+          const caption = children.find((child) => child.type === 'TEXT') as TextNode | undefined;
+          const linkAt = caption ? caption.characters.indexOf('View on') : -1;
+          return {
+            id: frame.id,
+            name: frame.name,
+            parentId: frame.parent!.id,
+            x: frame.x,
+            y: frame.y,
+            width: frame.width,
+            height: frame.height,
+            record: JSON.parse(frame.getPluginData('reference')) as { emailId: number; url: string },
+            tiles: children
+              .filter((child) => child.type === 'RECTANGLE')
+              .map((child) => {
+                const tile = child as RectangleNode;
+                const fill = (tile.fills as ImagePaint[])[0]!;
+                return { hash: fill.imageHash!, x: tile.x, y: tile.y, width: tile.width, height: tile.height, locked: tile.locked, scaleMode: fill.scaleMode };
+              }),
+            caption: caption ? { text: caption.characters, link: linkAt < 0 ? null : caption.getRangeHyperlink(linkAt, caption.characters.length), bottom: caption.y + caption.height } : null,
+          };
+        }),
+    ),
+  );
+}
