@@ -27,13 +27,15 @@ export interface ThumbnailRun {
  * A PNG of the component no larger than `maxSize` px on its long side (smaller ones at 1×), as
  * base64: the snapshot's thumbnails, the push's and the Sync screen's pictures alike. Null when it
  * cannot be exported: removed since it was found (the designer works on while a long run yields;
- * reading its size would throw "does not exist"), empty, or oversized.
+ * reading its size would throw "does not exist"), empty, or oversized. The export covers the render
+ * bounds (a drop shadow too), so those are kept within `maxSize` when larger than the box.
  */
 export async function exportPngBase64Async(root: ComponentRoot, maxSize: number): Promise<string | null> {
   if (root.removed) return null;
-  const longest = Math.max(root.width, root.height);
-  if (!(longest > 0)) return null;
+  if (!(Math.max(root.width, root.height) > 0)) return null;
   try {
+    const painted = root.absoluteRenderBounds;
+    const longest = Math.max(root.width, root.height, painted?.width ?? 0, painted?.height ?? 0);
     return encodeBase64(await root.exportAsync({ format: 'PNG', constraint: { type: 'SCALE', value: Math.min(1, maxSize / longest) } }));
   } catch {
     return null;

@@ -1,7 +1,7 @@
-// A conflict's "What changed" table at the window's default width (400 px): who changed their
-// version must be readable, not cut to "Theirs by Robin Val…". Driven through the playground:
+// A conflict's "What changed" table and its pictures' captions at the window's default width
+// (400 px): who changed their version must be readable, not cut to "Theirs by Robin Val…". Driven through the playground:
 // a sync, an edit here and a teammate's edit in the builder emulator, then the conflict opened.
-import type { Frame } from 'playwright-core';
+import type { Frame, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
 import { linkToEmptyDesignSystemAsync } from './support/sync-steps';
@@ -38,9 +38,20 @@ async function heroConflictOpenAsync(ui: Frame): Promise<void> {
   await ui.getByTestId('sync-row').filter({ hasText: 'Hero' }).click();
 }
 
+/** What a person sees of each head (not the words for screen readers only) that is cut, with an ellipsis or at its edge. */
+function cutTextsAsync(heads: Locator): Promise<Array<string | null>> {
+  return heads.evaluateAll((elements) =>
+    elements.flatMap((head) =>
+      [...head.querySelectorAll<HTMLElement>('*')]
+        .filter((part) => !part.classList.contains('visually-hidden') && part.checkVisibility() && part.scrollWidth > part.clientWidth)
+        .map((part) => part.textContent),
+    ),
+  );
+}
+
 describe('a conflict’s “What changed” table at the default width', () => {
   for (const theme of ['light', 'dark'] as const) {
-    it(`says in full who changed their version, nothing in its heads cut (“Theirs by Robin Val…”), ${theme}`, async () => {
+    it(`says in full who changed their version, nothing in its heads or the pictures’ captions cut (“Theirs by Robin Val…”), ${theme}`, async () => {
       await h.openFreshAsync(`?theme=${theme}`);
       const ui = await linkToEmptyDesignSystemAsync(h);
       expect(await ui.evaluate(() => window.innerWidth)).toBe(400);
@@ -48,15 +59,14 @@ describe('a conflict’s “What changed” table at the default width', () => {
       const changes = ui.getByRole('region', { name: 'What changed' });
       const table = changes.getByRole('table');
       await table.getByRole('columnheader', { name: 'Theirs (design system), by Robin Vale (builder app)' }).waitFor({ timeout: 15_000 });
-      // What a person sees of each column head (not the words for screen readers only): none cut with an ellipsis.
-      const cut = await table.locator('thead th').evaluateAll((heads) =>
-        heads.flatMap((head) =>
-          [...head.querySelectorAll<HTMLElement>('*')]
-            .filter((part) => !part.classList.contains('visually-hidden') && part.checkVisibility() && part.scrollWidth > part.clientWidth)
-            .map((part) => part.textContent),
-        ),
-      );
-      expect(cut).toEqual([]);
+      expect(await cutTextsAsync(table.locator('thead th'))).toEqual([]);
+      // The two pictures' captions, side by side in half the width each: whose version, whole.
+      const pictures = ui.getByRole('region', { name: 'How it looks' });
+      await pictures.getByRole('button', { name: 'Side by side' }).click();
+      const captions = pictures.locator('figcaption');
+      await expect.poll(() => captions.count()).toBe(2);
+      expect(await cutTextsAsync(captions)).toEqual([]);
+      expect(await captions.locator('[aria-hidden="true"]').allTextContents()).toEqual(['Theirs', 'Mine (this file)']);
       // The teammate's name is read in the part, whole and in sight.
       const named = changes.getByText(/^Theirs: changed by Robin Vale \(builder app\)$/);
       await expect.poll(() => named.count()).toBe(1);

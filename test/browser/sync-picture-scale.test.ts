@@ -95,3 +95,33 @@ describe('the pictures of a component whose size changed', () => {
     expect(await axeViolationsAsync(ui)).toEqual([]);
   }, 150_000);
 });
+
+describe('the pictures of a component given a drop shadow', () => {
+  it('are drawn at one scale: the shadow’s pixels widen the picture, the component stays its shadowless size', async () => {
+    await h.openFreshAsync('?theme=light');
+    const ui = await linkToEmptyDesignSystemAsync(h);
+    await ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ }).click();
+    await expect.poll(() => textOf(ui.getByTestId('sync-outcome')), { timeout: 30_000 }).toMatch(/^Sync done/);
+    // Header (600 px wide) given a soft shadow, 12 px of blur on each side (set up through the fake's document).
+    const painted = await evaluateHooks(h.page, (hooks) => {
+      const { inspect } = hooks.fake();
+      return inspect.run(() => {
+        const header = inspect.allNodes().find((node) => node.type === 'COMPONENT' && node.name === 'Header') as ComponentNode;
+        header.effects = [{ type: 'DROP_SHADOW', color: { r: 0, g: 0, b: 0, a: 0.2 }, offset: { x: 0, y: 4 }, radius: 12, spread: 0, visible: true, blendMode: 'NORMAL' }];
+        return { box: header.width, render: header.absoluteRenderBounds!.width };
+      });
+    });
+    expect(painted).toEqual({ box: 600, render: 624 });
+    const modes = await comparedAgainDetailAsync(ui, 'Header');
+    const detail = ui.getByTestId('sync-detail');
+    await modes.getByRole('button', { name: 'Side by side' }).click();
+    const before = detail.getByRole('img', { name: 'Header: Last sync' });
+    const after = detail.getByRole('img', { name: 'Header: This file' });
+    await after.waitFor({ timeout: 15_000 });
+    await expect.poll(async () => (await drawnPictureSizeAsync(before)).width, { timeout: 10_000 }).toBeGreaterThan(0);
+    const [drawnBefore, drawnAfter] = await Promise.all([drawnPictureSizeAsync(before), drawnPictureSizeAsync(after)]);
+    // px per Figma unit of each, read where it is drawn: the plain one across its box, the shadowed one across its box and shadow.
+    expect(drawnAfter.width / painted.render).toBeCloseTo(drawnBefore.width / painted.box, 2);
+    expect(Math.abs(drawnAfter.width - (drawnBefore.width * painted.render) / painted.box)).toBeLessThan(1.5);
+  }, 150_000);
+});

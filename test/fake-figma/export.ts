@@ -6,6 +6,7 @@ import { figmaError, validationError } from './figma-errors';
 import { encodeJpeg } from './jpeg';
 import { notImplemented } from './not-implemented';
 import { inParentSpace, type FakeSceneNode } from './nodes';
+import { effectOutset } from './render-bounds';
 import { isPlainObject } from './properties';
 import { encodeUtf8 } from './structured-clone';
 
@@ -72,12 +73,14 @@ export async function exportNodeAsync(node: FakeSceneNode, settings: ExportSetti
   }
   if (format === 'PDF') return renderPdf(node);
   const scale = resolveExportScale(node, options);
-  const width = Math.max(1, Math.round(node.width * scale));
-  const height = Math.max(1, Math.round(node.height * scale));
+  // As Figma's, the picture covers the node's render bounds: a drop shadow's pixels beyond its box too.
+  const outset = effectOutset(raw(node)._effects as ReadonlyArray<Effect>);
+  const width = Math.max(1, Math.round((outset.left + node.width + outset.right) * scale));
+  const height = Math.max(1, Math.round((outset.top + node.height + outset.bottom) * scale));
   if (width > EXPORT_MAX_SIDE || height > EXPORT_MAX_SIDE) {
     throw figmaError(api, `The export would be ${width}×${height} pixels; at most ${EXPORT_MAX_SIDE} a side`);
   }
-  const pixels = rasterize(node, width, height, scale, format === 'PNG');
+  const pixels = rasterize(node, width, height, scale, format === 'PNG', outset);
   const pixel = (x: number, y: number): Rgba => {
     const o = (y * width + x) * 4;
     return [pixels[o]!, pixels[o + 1]!, pixels[o + 2]!, pixels[o + 3]!];
@@ -102,13 +105,13 @@ function childList(node: FakeSceneNode): FakeSceneNode[] {
   return (raw(node)._children as FakeSceneNode[] | undefined) ?? [];
 }
 
-/** Visible nodes back to front with their boxes relative to the exported node. */
-function collect(root: FakeSceneNode): Drawable[] {
+/** Visible nodes back to front with their boxes relative to the exported picture (the node's box `origin` into it). */
+function collect(root: FakeSceneNode, origin: { left: number; top: number }): Drawable[] {
   const out: Drawable[] = [];
   const walk = (node: FakeSceneNode, originX: number, originY: number, clip: Box | null, opacity: number, isRoot: boolean) => {
     if (!isRoot && raw(node)._visible === false) return;
-    const x = isRoot ? 0 : originX + node.x;
-    const y = isRoot ? 0 : originY + node.y;
+    const x = isRoot ? originX : originX + node.x;
+    const y = isRoot ? originY : originY + node.y;
     const box: Box = { x, y, w: node.width, h: node.height };
     const alpha = opacity * (raw(node)._opacity as number);
     out.push({ node, box, clip, opacity: alpha });
@@ -120,7 +123,7 @@ function collect(root: FakeSceneNode): Drawable[] {
     const childClip = raw(node)._clipsContent === true ? intersect(clip, box) : clip;
     for (const child of children) walk(child, childOriginX, childOriginY, childClip, alpha, false);
   };
-  walk(root, 0, 0, null, 1, true);
+  walk(root, origin.left, origin.top, null, 1, true);
   return out;
 }
 
@@ -154,7 +157,7 @@ function visiblePaints(value: unknown): Paint[] {
 
 // ---- raster ----------------------------------------------------------------------------------------
 
-function rasterize(root: FakeSceneNode, width: number, height: number, scale: number, transparent: boolean): Uint8Array {
+function rasterize(root: FakeSceneNode, width: number, height: number, scale: number, transparent: boolean, origin: { left: number; top: number }): Uint8Array {
   const buffer = new Uint8Array(width * height * 4);
   if (!transparent) buffer.fill(255);
   const blend = (px: number, py: number, colour: Rgba, alpha: number) => {
@@ -190,9 +193,16 @@ function rasterize(root: FakeSceneNode, width: number, height: number, scale: nu
       }
     }
   };
-  for (const { node, box, clip, opacity } of collect(root)) {
+  for (const { node, box, clip, opacity } of collect(root, origin)) {
     const r = raw(node);
     const ellipse = node.type === 'ELLIPSE';
+    // A drop shadow as its flat colour (no blur), under the node.
+    for (const effect of (r._effects as ReadonlyArray<Effect> | undefined) ?? []) {
+      if (effect.type !== 'DROP_SHADOW' || !effect.visible) continue;
+      const spread = effect.spread ?? 0;
+      const shadow = { x: box.x + effect.offset.x - spread, y: box.y + effect.offset.y - spread, w: box.w + 2 * spread, h: box.h + 2 * spread };
+      fillBox(shadow, clip, [effect.color.r * 255, effect.color.g * 255, effect.color.b * 255, effect.color.a], opacity, ellipse);
+    }
     if (node.type === 'TEXT') {
       drawText(node, box, clip, opacity, fillBox);
       continue;
@@ -284,7 +294,7 @@ function renderSvg(root: FakeSceneNode, options: SvgOptions): string {
     usedIds.set(name, count);
     return ` id="${escapeXml(count === 1 ? name : `${name}_${count}`)}"`;
   };
-  for (const { node, box, opacity } of collect(root)) {
+  for (const { node, box, opacity } of collect(root, { left: 0, top: 0 })) {
     const r = raw(node);
     let id = idFor(node);
     for (const paint of visiblePaints(r._fills)) {
@@ -318,7 +328,7 @@ function renderSvg(root: FakeSceneNode, options: SvgOptions): string {
 function renderPdf(root: FakeSceneNode): Uint8Array {
   const { width, height } = root;
   const ops: string[] = [];
-  for (const { node, box, opacity } of collect(root)) {
+  for (const { node, box, opacity } of collect(root, { left: 0, top: 0 })) {
     if (node.type === 'TEXT') continue;
     for (const paint of visiblePaints(raw(node)._fills)) {
       const colour = paintColour(paint);

@@ -32,6 +32,7 @@ import {
   text,
   type Check,
 } from './properties';
+import { effectOutset } from './render-bounds';
 
 /** Anything that can hold children. */
 export type FakeParent = FakeDocumentNode | FakePageNode | FakeContainerNode;
@@ -836,7 +837,10 @@ export abstract class FakeSceneNode extends FakeBaseNode {
   }
 
   get absoluteRenderBounds(): Rect | null {
-    return this._visible ? this.absoluteBoundingBox : null;
+    if (!this._visible) return null;
+    const { x, y, width, height } = this.absoluteBoundingBox;
+    const out = effectOutset((this as unknown as { _effects?: ReadonlyArray<Effect> })._effects);
+    return { x: x - out.left, y: y - out.top, width: width + out.left + out.right, height: height + out.top + out.bottom };
   }
 
   get boundVariables(): SceneNodeMixin['boundVariables'] {

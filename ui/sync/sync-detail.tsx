@@ -176,12 +176,13 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
 }
 
 function ChangesTable({ detail }: { detail: SyncDetail }) {
-  // Who changed theirs, said in full above the table: in its column's head, at the window's default width, it was cut ("Theirs by Robin Val…").
+  // Who changed theirs, said in full above the table (also when no property differs): in the heads
+  // of its column and picture, at the window's default width, it was cut ("Theirs by Robin Val…").
   const by = headLines(detail.beforeLabel).by ?? headLines(detail.afterLabel).by;
   return (
     <section class="sync-detail-part" aria-labelledby="sync-changes-title">
       <h3 id="sync-changes-title">What changed</h3>
-      {by && detail.changes.length > 0 ? <p class="muted">Theirs: changed {by}</p> : null}
+      {by ? <p class="muted">Theirs: changed {by}</p> : null}
       {!detail.beforeKnown ? (
         <p class="notice notice-info" data-testid="sync-before-unknown">
           The version before this change is not known (it was not kept since the last sync), so only the current values are shown.
@@ -195,10 +196,10 @@ function ChangesTable({ detail }: { detail: SyncDetail }) {
             <tr>
               <th scope="col">Property</th>
               <th scope="col">
-                <VersionHead label={detail.beforeLabel} whose />
+                <VersionHead label={detail.beforeLabel} />
               </th>
               <th scope="col">
-                <VersionHead label={detail.afterLabel} whose />
+                <VersionHead label={detail.afterLabel} />
               </th>
             </tr>
           </thead>
@@ -223,15 +224,14 @@ function ChangesTable({ detail }: { detail: SyncDetail }) {
 }
 
 /**
- * A version's head in one line, so a narrow window does not stack a caption over four; the whole
- * caption for the pointer (title) and screen readers. `whose`: whose version alone, who changed it said elsewhere.
+ * A version's head in one line, so a narrow window does not stack a caption over four: whose
+ * version alone (who changed it is said above the table); the whole caption for the pointer (title) and screen readers.
  */
-function VersionHead({ label, whose: whoseOnly }: { label: string; whose?: boolean }) {
-  const { whose, by } = headLines(label);
+function VersionHead({ label }: { label: string }) {
   return (
     <>
       <span class="sync-head" title={label} aria-hidden="true">
-        {by && !whoseOnly ? `${whose} ${by}` : whose}
+        {headLines(label).whose}
       </span>
       <span class="visually-hidden">{label}</span>
     </>
