@@ -201,7 +201,7 @@ export type PropertyChange = z.infer<typeof propertyChangeSchema>;
 
 /** A picture of one side: a data URL of a PNG, or an https URL (remote thumbnails). */
 const pictureSchema = z.nullable(z.string());
-/** A component's size in Figma units (its root node's), so two pictures can be drawn at one scale. */
+/** What a picture shows, in Figma units (the root node's box grown by its effects), so two pictures can be drawn at one scale. */
 const pictureSizeSchema = z.object({ width: z.number(), height: z.number() });
 export type PictureSize = z.infer<typeof pictureSizeSchema>;
 

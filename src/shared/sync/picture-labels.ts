@@ -20,8 +20,8 @@ export function theirsLabel(updatedBy: string | null | undefined): string {
 }
 
 /**
- * A caption as the head of its column or picture, in one line: whose version, then by whom (the
- * part cut with an ellipsis when the room runs out; the whole caption stays the accessible name).
+ * A caption split for the screen: whose version (a column's or picture's head, short enough for the
+ * narrowest window) and by whom (said once, on the line above; the whole caption stays the accessible name).
  */
 export function headLines(label: string): { whose: string; by: string | null } {
   if (label.startsWith(THEIRS_BY)) return { whose: 'Theirs', by: `by ${label.slice(THEIRS_BY.length)}` };
