@@ -12,7 +12,7 @@ import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/e
 import { axeViolationsAsync } from './support/axe';
 import { holdRequestsAsync } from './support/hold-requests';
 import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync, readyUiAsync } from './support/sync-steps';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, startHarnessAsync, textOf, VIEWPORT, type Harness } from './support/playground-harness';
 
 let h: Harness;
 let state: EmulatorDemoState;
@@ -30,6 +30,28 @@ afterAll(async () => {
 
 async function openFreshAsync(theme: 'light' | 'dark'): Promise<void> {
   await h.openFreshAsync(`?theme=${theme}`);
+}
+
+/**
+ * The playground reset in a browser context of its own, its clock installed for the test to stop and
+ * move: `h`'s emulator, server and browser with the context's own page. `closeAsync` closes the context.
+ */
+async function openWithClockAsync(query: string): Promise<Harness> {
+  const context = await h.browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+  await context.clock.install();
+  const page = await context.newPage();
+  const openAsync = async (at = '') => {
+    await page.goto(`${h.playground.url}${at}`);
+    await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached', timeout: 40_000 });
+  };
+  const openFreshAsync = async (at = '') => {
+    await openAsync(at);
+    await evaluateHooks(page, (hooks) => hooks.reset());
+    await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
+  };
+  const uiFrameAsync = async () => (await (await page.waitForSelector('iframe[data-role="plugin-iframe"]', { state: 'attached' })).contentFrame())!;
+  await openFreshAsync(query);
+  return { ...h, context, page, console: [], openAsync, openFreshAsync, uiFrameAsync, closeAsync: () => context.close() };
 }
 
 async function remoteAsync(designSystemId: string): Promise<Map<string, Component>> {
@@ -344,44 +366,62 @@ describe('the design-system link changed by a collaborator while a sync runs', (
 
 describe('a collaborator’s edits in a row while Sync shows', () => {
   it('the list compares once, when the badge’s count has been still, and ends up right (it compared at each move of the count)', async () => {
-    await openFreshAsync('light');
-    const ui = await linkToEmptyDesignSystemAsync(h);
-    const syncButton = ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ });
-    await syncButton.waitFor({ timeout: 30_000 });
-    const comparisons = () => evaluateHooks(h.page, (hooks) => hooks.requests().filter((request) => request.method === 'GET' && request.url.includes('/changes')).length);
-    // The checks of the link's save are over: the count of comparisons stays put.
-    let before = await comparisons();
-    await expect
-      .poll(async () => {
-        await new Promise((settle) => setTimeout(settle, 1_000));
-        const now = await comparisons();
-        const still = now === before;
-        before = now;
-        return still;
-      }, { timeout: 30_000 })
-      .toBe(true);
-    const changesBefore = Number(/\d+/.exec((await syncButton.textContent()) ?? '')![0]);
+    // In a browser context of its own whose clock the test stops and moves: the sandbox's count of
+    // each edit and the screen's wait for a still count run on it, not on real time (deletions 700 ms
+    // apart against the screen's 800 ms wait: each 0.15 s later, as on a loaded machine, and the list
+    // compared twice).
+    const own = await openWithClockAsync('?theme=light');
+    try {
+      const ui = await linkToEmptyDesignSystemAsync(own);
+      const syncButton = ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ });
+      await syncButton.waitFor({ timeout: 30_000 });
+      const badge = ui.getByTestId('nav-sync-badge');
+      const comparisons = () => evaluateHooks(own.page, (hooks) => hooks.requests().filter((request) => request.method === 'GET' && request.url.includes('/changes')).length);
+      // The checks of the link's save are over: the count of comparisons stays put.
+      let before = await comparisons();
+      await expect
+        .poll(async () => {
+          await new Promise((settle) => setTimeout(settle, 1_000));
+          const now = await comparisons();
+          const still = now === before;
+          before = now;
+          return still;
+        }, { timeout: 30_000 })
+        .toBe(true);
+      const changesBefore = Number(/\d+/.exec((await syncButton.textContent()) ?? '')![0]);
+      await own.context.clock.pauseAt(Date.now() + 1_000);
+      before = await comparisons();
 
-    // A collaborator deletes three components, each after the sandbox's count of the one before
-    // (so each moves the badge on its own) and sooner than the screen's wait for a still count.
-    const deleted = ['Divider', 'Footer', 'Hero'];
-    const gapMs = (LOCAL_COUNT_DELAY_MS + BADGE_STILL_MS) / 2;
-    await evaluateHooks(
-      h.page,
-      async (hooks, { names, gap }) => {
-        const fake = hooks.fake();
-        for (const [index, name] of names.entries()) {
-          if (index > 0) await new Promise((settle) => setTimeout(settle, gap));
-          fake.remoteEdit(() => fake.inspect.allNodes().find((node) => node.type === 'COMPONENT' && node.name === name)!.remove());
-        }
-      },
-      { names: deleted, gap: gapMs },
-    );
-    await expect.poll(() => syncButton.textContent(), { timeout: 30_000 }).toBe(`Sync ${changesBefore - deleted.length} changes`);
-    // Time for any comparison still to come.
-    await new Promise((settle) => setTimeout(settle, 2_000));
-    expect((await comparisons()) - before).toBe(1);
-    for (const name of deleted) expect(await ui.getByTestId('sync-row').filter({ hasText: name }).count()).toBe(0);
+      // A collaborator deletes three components, each after the sandbox's count of the one before
+      // (each moves the badge on its own) and sooner than the screen's wait for a still count: the
+      // clock moves to just short of each count, then to it (the screen's wait starts again within
+      // a frame of the clock's next move, 600 ms after the one before).
+      const deleted = ['Divider', 'Footer', 'Hero'];
+      for (const [index, name] of deleted.entries()) {
+        await evaluateHooks(own.page, (hooks, component) => {
+          const fake = hooks.fake();
+          fake.remoteEdit(() => fake.inspect.allNodes().find((node) => node.type === 'COMPONENT' && node.name === component)!.remove());
+        }, name);
+        await own.context.clock.runFor(LOCAL_COUNT_DELAY_MS - 1);
+        expect((await comparisons()) - before).toBe(0);
+        expect(await textOf(badge)).toBe(`${changesBefore - index} changes to review`);
+        await own.context.clock.runFor(1);
+        await expect.poll(() => textOf(badge)).toBe(`${changesBefore - index - 1} changes to review`);
+      }
+      // Not compared yet: the list's own count is as it was.
+      expect((await comparisons()) - before).toBe(0);
+      expect(await syncButton.textContent()).toBe(`Sync ${changesBefore} changes`);
+      // The count has been still for the screen's wait: the list compares, then time for any comparison still to come.
+      await own.context.clock.runFor(BADGE_STILL_MS + 100);
+      await expect.poll(comparisons).toBe(before + 1);
+      await expect.poll(() => syncButton.textContent()).toBe(`Sync ${changesBefore - deleted.length} changes`);
+      await own.context.clock.runFor(5 * BADGE_STILL_MS);
+      await new Promise((settle) => setTimeout(settle, 1_000));
+      expect((await comparisons()) - before).toBe(1);
+      for (const name of deleted) expect(await ui.getByTestId('sync-row').filter({ hasText: name }).count()).toBe(0);
+    } finally {
+      await own.closeAsync();
+    }
   }, 120_000);
 });
 

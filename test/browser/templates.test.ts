@@ -1072,18 +1072,41 @@ describe('Templates', () => {
   });
 
   it('a rename the builder answers slowly (16 s, within the sandbox’s 20 s) is waited for, not said as Figma not answering', async () => {
-    const ui = await openTemplatesAsync('light');
-    const item = itemNamed(ui, 'Welcome email');
-    await item.waitFor();
-    await item.getByRole('button', { name: 'Rename “Welcome email”' }).click();
-    await controlAsync('faults', { rate: 1, kinds: ['slow'], seed: 1, slow_ms: 16_000 });
+    // Its own browser context, with a clock to stop and move: the builder's answer is held while the
+    // page's clock (the window's and the sandbox's timers) stands still but for 16 s moved at once,
+    // past the window's old 15 s wait for Figma and short of the sandbox's 20 s wait for the builder.
+    // An answer slowed by 16 real seconds left 4 s to spare: a loaded machine past them met the
+    // sandbox's timeout, which sent the rename again (16 s more), and the row was not renamed in time.
+    const context = await h.browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+    await context.clock.install();
     try {
-      await ui.getByLabel('New name').fill('Welcome email (slow)');
-      await ui.getByRole('button', { name: 'Save name and description' }).click();
-      await itemNamed(ui, 'Welcome email (slow)').waitFor({ timeout: 30_000 });
+      const { page, uiAsync } = await openTemplatesInAsync(context);
+      const ui = await uiAsync();
+      const item = itemNamed(ui, 'Welcome email');
+      await item.waitFor();
+      await item.getByRole('button', { name: 'Rename “Welcome email”' }).click();
+      const builder = await holdRequestsAsync(page, h.emulator.builderUrl);
+      await context.clock.pauseAt(Date.now() + 1_000);
+      try {
+        await ui.getByLabel('New name').fill('Welcome email (slow)');
+        await ui.getByRole('button', { name: 'Save name and description' }).click();
+        await expect.poll(() => builder.count(), { timeout: 10_000 }).toBe(1);
+        await context.clock.fastForward(16_000);
+        // Time for what the window would say once its wait ran out.
+        await new Promise((done) => setTimeout(done, 500));
+        expect(await ui.getByRole('alert').allTextContents()).toEqual([]);
+        // The window still waits for the rename.
+        expect(await item.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
+      } finally {
+        await builder.releaseAsync();
+      }
+      await itemNamed(ui, 'Welcome email (slow)').waitFor({ timeout: 20_000 });
       expect(await ui.getByRole('alert').allTextContents()).toEqual([]);
+      // The sandbox took that first answer: its own wait for the builder had not run out (run out, it
+      // drops the answer and sends the rename again).
+      expect(await evaluateHooks(page, (hooks) => hooks.requests().filter((request) => request.method === 'PUT').length)).toBe(1);
     } finally {
-      await controlAsync('faults', { rate: 0 });
+      await context.close();
     }
   }, 60_000);
 
