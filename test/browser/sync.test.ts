@@ -465,7 +465,7 @@ describe('a collaborator’s edit while a sync runs', () => {
 });
 
 describe('a conflict’s detail in the narrowest window', () => {
-  it('heads each version in one line (“Theirs by Robin Vale (builder app)”, cut with an ellipsis), the whole caption in its accessible name', async () => {
+  it('heads each version in one line (“Theirs”, “Mine (this file)”; who changed theirs is said above them), the whole caption in its accessible name', async () => {
     await openFreshAsync('light');
     const { ui } = await heroConflictAsync();
     // The person makes the window as narrow as it goes with the resize grip's keys.
