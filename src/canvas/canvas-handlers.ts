@@ -276,10 +276,27 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
       return { placed: 0, nodeIds: [] };
     }
     try {
-      const shown = batch.layout === 'board' ? await buildBoardAsync(batch, placed, stages ?? []) : arrangeAsGrid(placed.map((entry) => entry.frame), batch);
-      // Each with its email: the UI counts (and unticks) one whose insert it let go of (Cancel) once it had landed.
-      const ids = { nodeIds: placed.map((entry) => entry.frame.id), emailIds: placed.map((entry) => entry.emailId) };
-      return { placed: placed.length, ...ids, ...showAndCommit(batchPage(batch), shown) };
+      let problem: string | undefined;
+      let shown: SceneNode[];
+      try {
+        shown = batch.layout === 'board' ? await buildBoardAsync(batch, placed, stages ?? []) : arrangeAsGrid(placed.map((entry) => entry.frame), batch);
+      } catch (error) {
+        if (batch.layout !== 'board') throw error;
+        // The references were placed: they stay, as a grid (buildBoardAsync took the half-made board away).
+        problem = errorMessage(error).replace(/\.$/, '');
+        shown = arrangeAsGrid(placed.map((entry) => entry.frame).filter((frame) => !frame.removed), batch);
+      }
+      const kept = placed.filter((entry) => !entry.frame.removed);
+      // Each with its email: the UI counts (and unticks) one whose insert it let go of (Cancel, a timeout) once it had landed.
+      const ids = { nodeIds: kept.map((entry) => entry.frame.id), emailIds: kept.map((entry) => entry.emailId) };
+      const shownOn = showAndCommit(batchPage(batch), shown);
+      const reply = { placed: kept.length, ...ids, ...shownOn };
+      if (problem === undefined) return reply;
+      // On another page than the one open (opened meanwhile): said, or the person looks for them here.
+      const where = shownOn.pageName === undefined ? 'on the canvas' : `on the page “${shownOn.pageName}”`;
+      const what = kept.length === 1 ? 'reference is' : `${kept.length} references are`;
+      // An answer, not a failure: the emails that landed come with it, so none on the canvas is called failed.
+      return { ...reply, problem: `The board “${batch.title}” could not be built (${problem}), so its ${what} ${where} as a grid instead.` };
     } catch (error) {
       throw asCanvasError(error);
     }
@@ -345,14 +362,10 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
       board.y = origin.y;
       return [board];
     } catch (error) {
-      // The references were placed: they stay, as a grid; only the half-made board goes.
-      const frames = placed.map((entry) => entry.frame).filter((frame) => !frame.removed);
-      for (const frame of frames) if (frame.parent === board) page.appendChild(frame);
+      // Only the half-made board goes: the references come out of it first (endBatchAsync lays them out as a grid).
+      for (const entry of placed) if (!entry.frame.removed && entry.frame.parent === board) page.appendChild(entry.frame);
       if (!board.removed) board.remove();
-      const { pageName } = showAndCommit(page, arrangeAsGrid(frames, batch));
-      // On another page than the one open (opened meanwhile): said, or the person looks for them here.
-      const where = pageName === undefined ? 'on the canvas' : `on the page “${pageName}”`;
-      throw new BridgeError('edit_refused', `The board “${batch.title}” could not be built (${errorMessage(error).replace(/\.$/, '')}), so its ${frames.length === 1 ? 'reference is' : `${frames.length} references are`} ${where} as a grid instead.`);
+      throw error;
     }
   };
 

@@ -103,6 +103,9 @@ export function unconfirmedEndText(sent: number, board?: string): string {
   return `Envelope sent ${references(sent)} to the canvas but could not confirm the last step, ${step}, so it cannot say how many are there now or where. Look on the canvas before placing them again.`;
 }
 
+/** A lone reference let go of after Cancel, Figma not answering: it may be on the canvas. */
+export const unansweredText = (name: string) => `Figma did not answer after Cancel, so Envelope cannot say whether ${name} was placed. Look on the canvas before placing it again.`;
+
 /** "on the canvas", or the page's name when it is not the one on screen: without it the references look lost, and get placed twice. */
 const onPage = (pageName?: string) => (pageName === undefined ? 'on the canvas' : `on the page “${pageName}”`);
 

@@ -3,13 +3,14 @@
 // when it ends; one failure does not stop the rest, and a cancel keeps what was placed.
 import type { LibraryClient } from '../../src/shared/api/library/client';
 import type { EmailSummary } from '../../src/shared/api/library/schemas';
-import type { InsertLayout, ReferenceSource } from '../../src/shared/bridge/messages';
+import type { InsertLayout, ReferenceSource, SandboxRequests } from '../../src/shared/bridge/messages';
+import type { RequestOf } from '../../src/shared/bridge/protocol';
 import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { errorText } from '../messages/error-text';
 import { DEFAULT_RETRY_SECONDS } from '../library/library-problem';
 import { subjectOf } from '../library/email-subject';
 import { abortableSleepAsync } from '../components/abortable-sleep';
-import { insertSummary, unconfirmedEndText, type InsertFailure, type InsertOutcome } from './insert-summary';
+import { insertSummary, notTriedCount, unansweredText, unconfirmedEndText, type InsertFailure, type InsertOutcome } from './insert-summary';
 import { loadScreenshotTilesAsync, type Screenshot } from './screenshot-tiles';
 
 /** One email to place; the brand's name may be missing from a list (likes, collections). */
@@ -63,6 +64,8 @@ const UNANSWERED_CODES = new Set(['timeout', 'closed', 'invalid_message', 'inter
 
 /** Sandbox requests can be slow for a tall screenshot on a slow machine. */
 const INSERT_TIMEOUT_MS = 60_000;
+/** After Cancel, how long Figma's answer is awaited: past it, what landed is not known, and said so. */
+const CANCEL_WAIT_MS = 5_000;
 
 export interface ReferenceInserter {
   insertAsync(items: readonly InsertItem[], batch: BatchOptions | null, onProgress: (progress: InsertProgress) => void, signal: AbortSignal): Promise<InsertOutcome>;
@@ -128,24 +131,31 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
     return { emailId: item.emailId, brandSlug: item.brandSlug, brandName, subject: item.subject, url: item.url, capturedDate: item.capturedDate, service: attribution.source };
   };
 
-  const placeAsync = async (item: InsertItem, extra: { batchId?: string; dropId?: string }, onWait: (seconds: number) => void, signal?: AbortSignal) => {
-    const [reference, screenshot] = await Promise.all([sourceAsync(item, onWait, signal), waitingOutAsync(() => loadTilesAsync(item.previewUrl, signal), onWait, signal)]);
-    signal?.throwIfAborted();
-    const request = endpoint.request(
-      'canvas/insert',
-      { reference, width: screenshot.width, height: screenshot.height, tiles: screenshot.tiles, ...(item.stage === undefined ? {} : { stage: item.stage }), ...extra },
-      // After a Cancel its answer still counts: one past the sandbox's last cancel check lands, and is said so.
-      { timeoutMs: INSERT_TIMEOUT_MS, awaitAnswerAfterCancel: true },
-    );
-    // Cancel reaches the sandbox too: the reference it is building is not placed after all.
+  /**
+   * A request Cancel reaches (the reference the sandbox is building is not placed after all). Its
+   * answer still counts: one past the sandbox's last cancel check lands, and is said so; but only
+   * for a few seconds, then it counts as unanswered.
+   */
+  const sendAsync = async <K extends 'canvas/insert' | 'canvas/insert-end'>(type: K, payload: RequestOf<SandboxRequests, K>, signal: AbortSignal) => {
+    const request = endpoint.request(type, payload, { timeoutMs: INSERT_TIMEOUT_MS, awaitAnswerAfterCancel: true, cancelTimeoutMs: CANCEL_WAIT_MS });
     const stop = () => request.cancel();
-    signal?.addEventListener('abort', stop);
+    if (signal.aborted) stop();
+    signal.addEventListener('abort', stop);
     try {
       return await request;
     } finally {
-      signal?.removeEventListener('abort', stop);
+      signal.removeEventListener('abort', stop);
     }
   };
+
+  const placeAsync = async (item: InsertItem, extra: { batchId?: string; dropId?: string }, onWait: (seconds: number) => void, signal: AbortSignal) => {
+    const [reference, screenshot] = await Promise.all([sourceAsync(item, onWait, signal), waitingOutAsync(() => loadTilesAsync(item.previewUrl, signal), onWait, signal)]);
+    signal.throwIfAborted();
+    return sendAsync('canvas/insert', { reference, width: screenshot.width, height: screenshot.height, tiles: screenshot.tiles, ...(item.stage === undefined ? {} : { stage: item.stage }), ...extra }, signal);
+  };
+
+  /** After Cancel, a failure that never heard what the sandbox did: the reference may have landed. */
+  const unanswered = (error: unknown, signal: AbortSignal) => signal.aborted && UNANSWERED_CODES.has((error as { code?: string }).code ?? '');
 
   return {
     attribution: () => attribution,
@@ -159,7 +169,9 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
       let batchId: string | undefined;
       let pageName: string | undefined;
       let endProblem: string | undefined;
-      /** A Cancel that left emails untried: one once all were placed (while the board is built) stops nothing, so is not said. */
+      /** Sent, then let go of after a Cancel with no answer: it may be on the canvas (a batch's end says). */
+      let unsure = 0;
+      /** Cancel was pressed in time to stop an email (see `cancelled` below). */
       let stopped = false;
       if (batch) batchId = (await endpoint.request('canvas/insert-begin', { layout: batch.layout, title: batch.title ?? 'Library references' })).batchId;
       try {
@@ -175,6 +187,10 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
             placedIds.push(item.emailId);
           } catch (error) {
             stopped = signal.aborted;
+            if (unanswered(error, signal)) {
+              unsure = 1;
+              if (!batch) endProblem = unansweredText(nameOf(item));
+            }
             if (stopped) break;
             failed.push({ name: nameOf(item), reason: errorText(error), emailId: item.emailId });
           }
@@ -184,31 +200,34 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
         // Whatever happened above, the batch ends: an open one holds every later insert back.
         if (batchId !== undefined) {
           try {
-            const ended = await endpoint.request('canvas/insert-end', { batchId, ...(batch?.stages ? { stages: batch.stages } : {}) }, { timeoutMs: INSERT_TIMEOUT_MS });
+            const ended = await sendAsync('canvas/insert-end', { batchId, ...(batch?.stages ? { stages: batch.stages } : {}) }, signal);
             pageName = ended.pageName;
+            // A board that could not be built: its references are a grid, and it says so.
+            endProblem = ended.problem;
+            unsure = 0;
             // Counted as the canvas has them: ⌘Z (or a delete) meanwhile took some away, and an insert
             // let go of (Cancel, a timeout) after the sandbox had placed it landed all the same.
             const kept = new Set(ended.nodeIds);
             removed = heardNodes.filter((nodeId) => !kept.has(nodeId)).length;
             placedIds = ended.emailIds ?? [];
             failed = failed.filter(({ emailId }) => !placedIds.includes(emailId));
-          } catch (error) {
-            // A board the sandbox could not build says itself what it left (its references as a grid).
-            // Otherwise the end's answer never came (or came unread, or a grid failed part-way):
-            // what is on the canvas is not known, so only what was sent is said.
-            const code = (error as { code?: unknown }).code;
-            const answered = typeof code === 'string' && !UNANSWERED_CODES.has(code);
-            if (answered && batch?.layout === 'board') endProblem = errorText(error);
-            else if (placedIds.length > 0) endProblem = unconfirmedEndText(placedIds.length, batch?.layout === 'board' ? batch.title : undefined);
+          } catch {
+            // The end's answer never came (or came unread, or the grid failed part-way): what is on
+            // the canvas is not known, so only what was sent is said.
+            const sent = placedIds.length + unsure;
+            if (sent > 0) endProblem = unconfirmedEndText(sent, batch?.layout === 'board' ? batch.title : undefined);
           }
         }
       }
+      // One not confirmed counts as placed: `endProblem` speaks for it, and it is not "not tried".
+      const placed = placedIds.length + unsure;
       return {
-        placed: placedIds.length,
+        placed,
         placedIds,
         total: items.length,
         failed: failed.map(({ name, reason }) => ({ name, reason })),
-        cancelled: stopped,
+        // Said only when it left emails unplaced: one that landed anyway, or was the last, stopped nothing.
+        cancelled: stopped && notTriedCount({ total: items.length, placed, removed, failed }) > 0,
         ...(batch?.layout === 'board' && batch.title ? { board: batch.title } : {}),
         ...(pageName === undefined ? {} : { pageName }),
         ...(endProblem === undefined ? {} : { endProblem }),
@@ -225,6 +244,7 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
         // Placed all the same, a Cancel stopped nothing: not said.
         return { placed: 1, placedIds: [item.emailId], total: 1, failed: [], cancelled: false, ...(pageName === undefined ? {} : { pageName }) };
       } catch (error) {
+        if (unanswered(error, signal)) return { placed: 1, placedIds: [], total: 1, failed: [], cancelled: false, endProblem: unansweredText(nameOf(item)) };
         if (signal.aborted) return { placed: 0, placedIds: [], total: 1, failed: [], cancelled: true };
         return { placed: 0, placedIds: [], total: 1, failed: [{ name: nameOf(item), reason: errorText(error) }], cancelled: false };
       }

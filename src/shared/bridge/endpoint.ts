@@ -58,6 +58,11 @@ export interface RequestOptions {
    * reported as it is, not as cancelled. Default: reject with `cancelled` at once.
    */
   awaitAnswerAfterCancel?: boolean;
+  /**
+   * With `awaitAnswerAfterCancel`: how long the answer is awaited once `cancel()` was sent (default:
+   * what is left of `timeoutMs`). A person who pressed Cancel is not kept waiting for a minute.
+   */
+  cancelTimeoutMs?: number;
 }
 
 export interface PendingRequest<T> extends Promise<T> {
@@ -291,6 +296,10 @@ export function createEndpoint<
         if (requestOptions.awaitAnswerAfterCancel) {
           // Its answer, reply or `cancelled` failure, settles the promise (or the timeout does).
           entry.cancelSent = true;
+          if (requestOptions.cancelTimeoutMs !== undefined) {
+            entry.timeoutMs = requestOptions.cancelTimeoutMs;
+            armTimer(id, entry);
+          }
           options.post({ channel: CHANNEL, kind: 'cancel', id });
           return;
         }

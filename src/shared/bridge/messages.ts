@@ -522,13 +522,14 @@ export const sandboxRequests = {
   /**
    * Ends a batch: arranges what was placed (a board gets a labelled column for each of `stages`,
    * in that order), selects it and scrolls to it, as one undo step. Ending a cancelled batch keeps
-   * what was placed so far.
+   * what was placed so far. A board that cannot be built leaves its references as a grid: an
+   * answer, with `problem` saying so in words.
    */
   'canvas/insert-end': defineRequest(
     z.object({ batchId: z.string(), stages: z.optional(z.array(z.string())) }),
     // `emailIds`: the email of each of `nodeIds` (absent: none placed). An insert whose answer the
     // UI let go of (Cancel, a timeout) may have landed all the same: counted from here.
-    z.object({ placed: z.number(), nodeIds: z.array(z.string()), pageName: z.optional(z.string()), emailIds: z.optional(z.array(z.number())) }),
+    z.object({ placed: z.number(), nodeIds: z.array(z.string()), pageName: z.optional(z.string()), emailIds: z.optional(z.array(z.number())), problem: z.optional(z.string()) }),
   ),
 };
 export type SandboxRequests = typeof sandboxRequests;

@@ -216,6 +216,22 @@ describe('bridge endpoint', () => {
     expect(await outcome).toMatchObject({ code: 'timeout' });
   });
 
+  it('waiting for the answer after a cancel, gives up after `cancelTimeoutMs`, not the rest of its timeout (a minute of “Cancelling…” for a Figma that never answers)', async () => {
+    const { ui, sent } = connect({ slow: () => new Promise(() => undefined) });
+    const pending = ui.request('slow', { steps: 1 }, { awaitAnswerAfterCancel: true, timeoutMs: 60_000, cancelTimeoutMs: 3_000 });
+    const outcome = pending.catch((e: unknown) => e);
+    let settled = false;
+    void outcome.then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(10_000);
+    pending.cancel();
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(await outcome).toMatchObject({ code: 'timeout', message: bridgeText.timeout(3_000) });
+    // The cancel the person pressed, then the one the timeout sends.
+    expect(sent.filter((m) => m.kind === 'cancel')).toHaveLength(2);
+  });
+
   it('rejects a request whose payload does not match its definition, without running the handler', async () => {
     const add = vi.fn(() => Promise.resolve({ sum: 0 }));
     const { ui, onInvalid } = connect({ add });

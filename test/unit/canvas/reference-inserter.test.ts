@@ -12,6 +12,9 @@ import { ScreenshotError, type Screenshot } from '../../../ui/canvas/screenshot-
 import { createEndpoint, type HandlerContext } from '../../../src/shared/bridge/endpoint';
 import { sandboxEvents, sandboxRequests, uiEvents, uiRequests } from '../../../src/shared/bridge/messages';
 
+/** A stub's answer as the bridge gives it: a request Cancel can reach (here it changes nothing: the answer comes). */
+const cancellable = <T>(answer: Promise<T>) => Object.assign(answer, { cancel: () => undefined });
+
 function item(emailId: number, extra: Partial<InsertItem> = {}): InsertItem {
   return { emailId, brandSlug: 'acme', brandName: 'Acme', subject: `Email ${emailId}`, url: `https://library.example/emails/${emailId}`, capturedDate: '2026-11-03', previewUrl: `https://img.example/${emailId}.png`, ...extra };
 }
@@ -25,7 +28,7 @@ function setup(options: { failing?: Set<string>; insertFails?: Set<number>; undo
     request: (type: string, payload: unknown) => {
       sent.push({ type, payload });
       if (type === 'canvas/insert-begin') return Promise.resolve({ batchId: 'b1' });
-      if (type === 'canvas/insert-end') return Promise.resolve({ placed: onCanvas.length, nodeIds: [...onCanvas], emailIds: onCanvas.map((nodeId) => Number(nodeId.slice(2))) });
+      if (type === 'canvas/insert-end') return cancellable(Promise.resolve({ placed: onCanvas.length, nodeIds: [...onCanvas], emailIds: onCanvas.map((nodeId) => Number(nodeId.slice(2))) }));
       const insert = payload as CanvasInsert;
       if (options.insertFails?.has(insert.reference.emailId)) return Promise.reject(Object.assign(new Error('This page is read-only.'), { code: 'read_only' }));
       const nodeId = `1:${insert.reference.emailId}`;
@@ -125,7 +128,7 @@ describe('the reference inserter', () => {
       request: (type: string, payload: CanvasInsert) => {
         if (type === 'canvas/insert-begin') return Promise.resolve({ batchId: 'b1' });
         // The board takes a moment: the bar still offers Cancel meanwhile.
-        if (type === 'canvas/insert-end') return new Promise((resolve) => (endBatch = () => resolve({ placed: 2, nodeIds: ['1:1', '1:2'], emailIds: [1, 2] })));
+        if (type === 'canvas/insert-end') return cancellable(new Promise((resolve) => (endBatch = () => resolve({ placed: 2, nodeIds: ['1:1', '1:2'], emailIds: [1, 2] }))));
         return Promise.resolve({ nodeId: `1:${payload.reference.emailId}`, name: 'x' });
       },
     } as unknown as Parameters<typeof createReferenceInserter>[0]['endpoint'];
@@ -181,7 +184,7 @@ describe('the reference inserter', () => {
     const endpoint = {
       request: (type: string, payload: CanvasInsert) => {
         if (type === 'canvas/insert-begin') return Promise.resolve({ batchId: 'b1' });
-        if (type === 'canvas/insert-end') return Promise.resolve({ placed: onCanvas.length, nodeIds: onCanvas.map((entry) => entry.nodeId), emailIds: onCanvas.map((entry) => entry.emailId) });
+        if (type === 'canvas/insert-end') return cancellable(Promise.resolve({ placed: onCanvas.length, nodeIds: onCanvas.map((entry) => entry.nodeId), emailIds: onCanvas.map((entry) => entry.emailId) }));
         const { emailId } = payload.reference;
         // The sandbox places it either way; for the second, Cancel comes before its answer, and the bridge rejects at once.
         onCanvas.push({ nodeId: `1:${emailId}`, emailId });
@@ -247,7 +250,12 @@ describe('the reference inserter', () => {
   it('counts a reference that landed after Cancel when the board then cannot be built: not among those not tried (it said 2 not tried beside 2 on the canvas, of 3)', async () => {
     const controller = new AbortController();
     const { inserter, placed } = bridged(controller, 2, (landed) =>
-      Promise.reject(new BridgeError('edit_refused', `The board “Acme — journey” could not be built (The font is missing), so its ${landed.length} references are on the canvas as a grid instead.`)),
+      Promise.resolve({
+        placed: landed.length,
+        nodeIds: landed.map((emailId) => `1:${emailId}`),
+        emailIds: landed,
+        problem: `The board “Acme — journey” could not be built (The font is missing), so its ${landed.length} references are on the canvas as a grid instead.`,
+      }),
     );
     const items = [item(1, { stage: 'Welcome' }), item(2, { stage: 'Welcome' }), item(3, { stage: 'Win-back' })];
     const outcome = await inserter.insertAsync(items, { layout: 'board', title: 'Acme — journey', stages: ['Welcome', 'Win-back'] }, () => undefined, controller.signal);
@@ -301,13 +309,13 @@ describe('the reference inserter', () => {
     expect(outcome).toEqual({ placed: 0, placedIds: [], total: 1, failed: [], cancelled: true });
   });
 
-  it('keeps what was placed and each failure when the batch’s end is refused (a board that could not be built)', async () => {
+  it('keeps what was placed and each failure when the board could not be built (its references a grid instead)', async () => {
     const sent: string[] = [];
     const endpoint = {
       request: (type: string, payload: CanvasInsert) => {
         sent.push(type);
         if (type === 'canvas/insert-begin') return Promise.resolve({ batchId: 'b1' });
-        if (type === 'canvas/insert-end') return Promise.reject(Object.assign(new Error('The board “Acme — journey” could not be built (The font is missing), so its 2 references are on the canvas as a grid instead.'), { code: 'edit_refused' }));
+        if (type === 'canvas/insert-end') return Promise.resolve({ placed: 2, nodeIds: ['1:1', '1:3'], emailIds: [1, 3], problem: 'The board “Acme — journey” could not be built (The font is missing), so its 2 references are on the canvas as a grid instead.' });
         return Promise.resolve({ nodeId: `1:${payload.reference.emailId}`, name: 'x' });
       },
     } as unknown as Parameters<typeof createReferenceInserter>[0]['endpoint'];
