@@ -2,6 +2,8 @@
 // reference is on the canvas, and the bar must say so (it said “Cancelled: nothing was placed”).
 // The order is forced, not timed: the plugin is busy (its messages from the window are held) when
 // Cancel is pressed, then gets the insert, places it and answers, and only then hears the cancel.
+// After Cancel the window waits a few seconds for Figma's answer: the page's clock stands still
+// from the press until the answer is in, so a slow machine cannot run out that wait meanwhile.
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowseOnCurrentPageAsync, placedReferencesAsync } from './support/canvas-references';
@@ -12,6 +14,8 @@ let h: Harness;
 
 beforeAll(async () => {
   h = await startHarnessAsync();
+  // Installed before each test opens the playground afresh, so the window's timers are the clock's.
+  await h.context.clock.install();
 });
 
 afterAll(async () => {
@@ -44,11 +48,13 @@ async function deliverInsertThenCancelAsync(placedBefore: number): Promise<void>
   });
   await expect.poll(async () => (await placedReferencesAsync(h.page)).length, { timeout: 20_000 }).toBe(placedBefore + 1);
   await evaluateHooks(h.page, (hooks) => hooks.postToPlugin((window as unknown as { heldForPlugin: unknown[] }).heldForPlugin[1]));
+  await h.context.clock.resume();
 }
 
 async function pressCancelAsync(ui: Frame): Promise<void> {
   const cancel = ui.getByTestId('insert-status').getByRole('button', { name: 'Cancel' });
   await cancel.focus();
+  await h.context.clock.pauseAt(await h.page.evaluate(() => Date.now()));
   await h.page.keyboard.press('Enter');
   await expect.poll(heldKindsAsync).toEqual(['request', 'cancel']);
   // Not yet known whether it lands: neither “Placed” nor “nothing was placed”.

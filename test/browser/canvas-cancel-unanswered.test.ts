@@ -57,12 +57,15 @@ describe('Cancel while Figma does not answer', () => {
     const bar = ui.getByTestId('insert-status');
     const cancel = bar.getByRole('button', { name: 'Cancel' });
     await cancel.focus();
+    // The clock stands still from the press: “Cancelling…” is checked before the short wait can run out.
+    await h.context.clock.pauseAt(await h.page.evaluate(() => Date.now()));
     await h.page.keyboard.press('Enter');
     await expect.poll(heldKindsAsync).toEqual(['request', 'cancel']);
     const status = bar.locator('p');
     await expect.poll(() => textOf(status)).toBe('Cancelling…');
     // A few seconds pass without an answer.
     await h.context.clock.fastForward(6_000);
+    await h.context.clock.resume();
     await expect.poll(() => textOf(status), { timeout: 20_000 }).toMatch(/^Figma did not answer after Cancel, so Envelope cannot say whether .+ was placed\. Look on the canvas before placing it again\.$/);
     expect(await textOf(status)).toContain(subject);
     await checkAxeAsync(ui, `the bar after a Cancel Figma did not answer (${theme})`);
