@@ -7,7 +7,7 @@ import { useCanvasInsert } from '../../canvas/canvas-insert';
 import { Button } from '../../components/button';
 import { LiveStatus } from '../../components/live-status';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
-import { ProblemNotice } from '../problem-notice';
+import { focusFell, ProblemNotice } from '../problem-notice';
 import { useRetryOnce } from '../use-retry-once';
 import { useOwnCountdown } from '../held-notice';
 import { shortDate } from '../search/search-query';
@@ -56,11 +56,14 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
   const heading = useRef<HTMLHeadingElement>(null);
   const article = useRef<HTMLElement>(null);
   const shownOnce = useRef(false);
+  // Where the keyboard was as this email was asked for: the Previous or Next pressed, the card.
+  const askedFrom = useRef<Element | null>(null);
 
   useEffect(() => {
     let current = true;
     // Stepped past (or closed): the request stops holding one of the library's slots.
     const steppedPast = new AbortController();
+    askedFrom.current = document.activeElement;
     setState({ response: null, problem: null });
     // Stepping through results, only the email stopped on is asked for: quick presses of
     // Next (or a held arrow) would otherwise spend the rate limit on emails passed over.
@@ -80,14 +83,16 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
     };
   }, [client, emailId, attempt]);
 
+  // The email come: the keyboard goes on from its heading, if still where it was left (not if the
+  // person went on meanwhile: to Back, a category, the next results' Try again).
   useEffect(() => {
-    if (state.response) heading.current?.focus();
+    if (state.response && (focusFell() || document.activeElement === askedFrom.current)) heading.current?.focus();
   }, [state.response]);
   // The card opened, or the Try again pressed, went: the notice's way on (Try again, Open Settings)
   // takes the focus (ProblemNotice); a notice without one (the email removed) leaves it to Back,
   // not on the page. Previous and Next keep it.
   useEffect(() => {
-    if (!problem || (document.activeElement !== null && document.activeElement !== document.body)) return;
+    if (!problem || !focusFell()) return;
     article.current?.querySelector<HTMLButtonElement>('.email-detail-nav button')?.focus();
   }, [problem]);
 
