@@ -56,14 +56,15 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
   const heading = useRef<HTMLHeadingElement>(null);
   const article = useRef<HTMLElement>(null);
   const shownOnce = useRef(false);
-  // Where the keyboard was as this email was asked for: the Previous or Next pressed, the card.
-  const askedFrom = useRef<Element | null>(null);
+  // Where the keyboard was as this email was asked for, until it moves in the email: read as the
+  // press is drawn (the Previous or Next pressed, the card); an effect, after the paint, could see it moved on.
+  const asked = useRef<{ id?: number; from?: Element | null }>({});
+  if (asked.current.id !== emailId) asked.current = { id: emailId, from: document.activeElement };
 
   useEffect(() => {
     let current = true;
     // Stepped past (or closed): the request stops holding one of the library's slots.
     const steppedPast = new AbortController();
-    askedFrom.current = document.activeElement;
     setState({ response: null, problem: null });
     // Stepping through results, only the email stopped on is asked for: quick presses of
     // Next (or a held arrow) would otherwise spend the rate limit on emails passed over.
@@ -86,7 +87,7 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
   // The email come: the keyboard goes on from its heading, if still where it was left (not if the
   // person went on meanwhile: to Back, a category, the next results' Try again).
   useEffect(() => {
-    if (state.response && (focusFell() || document.activeElement === askedFrom.current)) heading.current?.focus();
+    if (state.response && (focusFell() || document.activeElement === asked.current.from)) heading.current?.focus();
   }, [state.response]);
   // The card opened, or the Try again pressed, went: the notice's way on (Try again, Open Settings)
   // takes the focus (ProblemNotice); a notice without one (the email removed) leaves it to Back,
@@ -103,7 +104,7 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
     ? { emailId: email.id, brandSlug: email.brand.slug, brandName: email.brand.name, subject: subjectOf(email), url: email.service_url, capturedDate: email.captured_date, previewUrl: email.preview_url }
     : null;
   return (
-    <article class="email-detail" aria-labelledby="email-detail-title" ref={article}>
+    <article class="email-detail" aria-labelledby="email-detail-title" ref={article} onFocusIn={() => (asked.current.from = null)}>
       <nav class="email-detail-nav" aria-label="Results">
         <Button variant="link" onClick={onBack}>
           {backLabel}
