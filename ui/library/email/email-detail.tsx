@@ -7,7 +7,7 @@ import { useCanvasInsert } from '../../canvas/canvas-insert';
 import { Button } from '../../components/button';
 import { LiveStatus } from '../../components/live-status';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
-import { ProblemNotice } from '../problem-notice';
+import { focusFell, ProblemNotice } from '../problem-notice';
 import { useRetryOnce } from '../use-retry-once';
 import { useOwnCountdown } from '../held-notice';
 import { shortDate } from '../search/search-query';
@@ -56,6 +56,10 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
   const heading = useRef<HTMLHeadingElement>(null);
   const article = useRef<HTMLElement>(null);
   const shownOnce = useRef(false);
+  // Where the keyboard was as this email was asked for, until it moves in the email: read as the
+  // press is drawn (the Previous or Next pressed, the card); an effect, after the paint, could see it moved on.
+  const asked = useRef<{ id?: number; from?: Element | null }>({});
+  if (asked.current.id !== emailId) asked.current = { id: emailId, from: document.activeElement };
 
   useEffect(() => {
     let current = true;
@@ -80,14 +84,16 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
     };
   }, [client, emailId, attempt]);
 
+  // The email come: the keyboard goes on from its heading, if still where it was left (not if the
+  // person went on meanwhile: to Back, a category, the next results' Try again).
   useEffect(() => {
-    if (state.response) heading.current?.focus();
+    if (state.response && (focusFell() || document.activeElement === asked.current.from)) heading.current?.focus();
   }, [state.response]);
   // The card opened, or the Try again pressed, went: the notice's way on (Try again, Open Settings)
   // takes the focus (ProblemNotice); a notice without one (the email removed) leaves it to Back,
   // not on the page. Previous and Next keep it.
   useEffect(() => {
-    if (!problem || (document.activeElement !== null && document.activeElement !== document.body)) return;
+    if (!problem || !focusFell()) return;
     article.current?.querySelector<HTMLButtonElement>('.email-detail-nav button')?.focus();
   }, [problem]);
 
@@ -98,7 +104,7 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
     ? { emailId: email.id, brandSlug: email.brand.slug, brandName: email.brand.name, subject: subjectOf(email), url: email.service_url, capturedDate: email.captured_date, previewUrl: email.preview_url }
     : null;
   return (
-    <article class="email-detail" aria-labelledby="email-detail-title" ref={article}>
+    <article class="email-detail" aria-labelledby="email-detail-title" ref={article} onFocusIn={() => (asked.current.from = null)}>
       <nav class="email-detail-nav" aria-label="Results">
         <Button variant="link" onClick={onBack}>
           {backLabel}
