@@ -1142,10 +1142,17 @@ describe('Browse: a 429 asking to wait hours', () => {
       await setFaultsAsync({ rate: 1, kinds: ['429'], retry_after: 7200 });
       await ui.getByLabel('Category').selectOption({ label: 'Travel' });
       const alert = ui.getByTestId('library-problem').getByRole('alert');
-      await expect.poll(() => textOf(alert), { timeout: 10_000 }).toMatch(/^The library asks us to slow down for a while\. You can try again after \d\d:\d\d, in about 2 hours\.$/);
+      // After 22:00 the two hours end tomorrow, and the day is named ("after Monday 00:22").
+      await expect.poll(() => textOf(alert), { timeout: 10_000 }).toMatch(/^The library asks us to slow down for a while\. You can try again after (?:[A-Z][a-z]+day )?\d\d:\d\d, in about 2 hours\.$/);
       // The time said is the browser's clock two hours on.
-      const said = /after (\d\d:\d\d)/.exec((await textOf(alert)) ?? '')![1];
-      expect(said).toBe(await ui.evaluate(() => new Date(Date.now() + 7_200_000).toLocaleTimeString('en-GB', { timeStyle: 'short' })));
+      const said = /after ((?:[A-Z][a-z]+day )?\d\d:\d\d)/.exec((await textOf(alert)) ?? '')![1];
+      expect(said).toBe(
+        await ui.evaluate(() => {
+          const until = new Date(Date.now() + 7_200_000);
+          const day = until.toDateString() === new Date().toDateString() ? '' : `${until.toLocaleDateString('en-GB', { weekday: 'long' })} `;
+          return `${day}${until.toLocaleTimeString('en-GB', { timeStyle: 'short' })}`;
+        }),
+      );
       expect(await ui.getByRole('button', { name: 'Try again' }).count()).toBe(0);
       expect(await ui.getByText(/Trying again in/).count()).toBe(0);
       expect(await ui.getByLabel('Category').inputValue()).toBe('Travel');
@@ -2873,7 +2880,7 @@ describe('Browse: brand requests', () => {
       await form.getByLabel('Website').fill('tidewaterlinen.com');
       await send.focus();
       await page.keyboard.press('Enter');
-      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^The library had too many requests to take yours\. You can try again after \d\d:\d\d, in about 2 minutes\. Your form is kept\.\s*$/);
+      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^The library had too many requests to take yours\. You can try again after (?:[A-Z][a-z]+day )?\d\d:\d\d, in about 2 minutes\. Your form is kept\.\s*$/);
       expect(await send.getAttribute('aria-disabled')).toBe('true');
       await letRequestsGo();
       await context.clock.fastForward('02:01');
