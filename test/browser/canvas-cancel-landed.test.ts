@@ -6,7 +6,8 @@
 // from the press until the answer is in, so a slow machine cannot run out that wait meanwhile.
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowseOnCurrentPageAsync, placedReferencesAsync } from './support/canvas-references';
+import { stopWindowClockAsync } from './support/clocked-window';
+import { heldKindsAsync, holdInsertsAndCancelsAsync, openBrowseOnCurrentPageAsync, placedReferencesAsync } from './support/canvas-references';
 import { nodeOnCanvasAsync } from './support/canvas-targets';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 
@@ -22,24 +23,6 @@ afterAll(async () => {
   await h?.closeAsync();
 });
 
-/** A busy plugin: the window's insert and cancel wait, each replaced by a cancel of nothing, which the plugin passes over. */
-async function holdInsertAndCancelAsync(): Promise<void> {
-  await evaluateHooks(h.page, (hooks) => {
-    const held: unknown[] = [];
-    (window as unknown as { heldForPlugin: unknown[] }).heldForPlugin = held;
-    hooks.tamperWithUiMessages((message) => {
-      const wire = message as { channel?: string; kind?: string; type?: string };
-      if (!(wire.kind === 'request' && wire.type === 'canvas/insert') && wire.kind !== 'cancel') return message;
-      held.push(message);
-      return { channel: wire.channel, kind: 'cancel', id: `held-${held.length}` };
-    });
-  });
-}
-
-function heldKindsAsync(): Promise<string[]> {
-  return evaluateHooks(h.page, () => (window as unknown as { heldForPlugin: Array<{ kind: string }> }).heldForPlugin.map((message) => message.kind));
-}
-
 /** The plugin gets the insert (past its last cancel check, as it were), places it and answers; only then the cancel. */
 async function deliverInsertThenCancelAsync(placedBefore: number): Promise<void> {
   await evaluateHooks(h.page, (hooks) => {
@@ -54,9 +37,9 @@ async function deliverInsertThenCancelAsync(placedBefore: number): Promise<void>
 async function pressCancelAsync(ui: Frame): Promise<void> {
   const cancel = ui.getByTestId('insert-status').getByRole('button', { name: 'Cancel' });
   await cancel.focus();
-  await h.context.clock.pauseAt(await h.page.evaluate(() => Date.now()));
+  await stopWindowClockAsync(h.context, ui);
   await h.page.keyboard.press('Enter');
-  await expect.poll(heldKindsAsync).toEqual(['request', 'cancel']);
+  await expect.poll(() => heldKindsAsync(h.page)).toEqual(['request', 'cancel']);
   // Not yet known whether it lands: neither “Placed” nor “nothing was placed”.
   await expect.poll(() => textOf(ui.getByTestId('insert-status').locator('p'))).toBe('Cancelling…');
 }
@@ -69,9 +52,9 @@ describe('Cancel as a reference lands', () => {
     await card.click();
     await ui.getByRole('heading', { level: 2, name: subject }).waitFor({ timeout: 20_000 });
     const before = (await placedReferencesAsync(h.page)).length;
-    await holdInsertAndCancelAsync();
+    await holdInsertsAndCancelsAsync(h.page);
     await ui.getByRole('button', { name: 'Insert on canvas' }).click();
-    await expect.poll(heldKindsAsync, { timeout: 20_000 }).toEqual(['request']);
+    await expect.poll(() => heldKindsAsync(h.page), { timeout: 20_000 }).toEqual(['request']);
     await pressCancelAsync(ui);
     await deliverInsertThenCancelAsync(before);
     const status = ui.getByTestId('insert-status').locator('p');
@@ -83,14 +66,14 @@ describe('Cancel as a reference lands', () => {
     const ui = await openBrowseOnCurrentPageAsync(h);
     const target = await nodeOnCanvasAsync(h.page, ['FRAME', 'COMPONENT']);
     const before = (await placedReferencesAsync(h.page)).length;
-    await holdInsertAndCancelAsync();
+    await holdInsertsAndCancelsAsync(h.page);
     // Playwright cannot drag out of an iframe: the card gets the drag's events, dragend at the drop point in the iframe's coordinates.
     const iframeBox = await h.page.locator('iframe[data-role="plugin-iframe"]').boundingBox();
     if (!iframeBox) throw new Error('the plugin window is not visible');
     const card = ui.getByRole('list', { name: 'Emails' }).getByRole('button').first();
     await card.dispatchEvent('dragstart');
     await card.dispatchEvent('dragend', { clientX: target.rect.left + 10 - iframeBox.x, clientY: target.rect.top + 10 - iframeBox.y });
-    await expect.poll(heldKindsAsync, { timeout: 20_000 }).toEqual(['request']);
+    await expect.poll(() => heldKindsAsync(h.page), { timeout: 20_000 }).toEqual(['request']);
     await pressCancelAsync(ui);
     await deliverInsertThenCancelAsync(before);
     const status = ui.getByTestId('insert-status').locator('p');

@@ -1,11 +1,10 @@
 // The accessibility sweep, continued: a brand's page as a designer opens it, with its insights
 // (every chart) and its emails, then a second page of them, under axe in both themes. The sweeps
 // checked a brand without insights, never one with its charts drawn.
-import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync, checkKeyboardAsync } from './support/a11y-checks';
 import { startHarnessAsync, type Harness } from './support/playground-harness';
-import { startingWith } from './support/browse-steps';
+import { openBrowseAsync, startingWith } from './support/browse-steps';
 import { readLibraryAsync } from './support/library-read';
 
 let h: Harness;
@@ -18,19 +17,12 @@ afterAll(async () => {
   await h?.closeAsync();
 });
 
-async function openBrowseAsync(theme: 'light' | 'dark'): Promise<Frame> {
-  await h.openFreshAsync(`?command=browse&theme=${theme}&demo-keys=1`);
-  const ui = await h.uiFrameAsync();
-  await ui.getByRole('list', { name: 'Emails' }).waitFor({ timeout: 20_000 });
-  return ui;
-}
-
 describe.each(['light', 'dark'] as const)('a brand’s page, %s theme', (theme) => {
   it('is clean under axe with its insights’ charts and its emails, and after More', async () => {
     const { data: brands } = await readLibraryAsync<{ data: Array<{ name: string; email_count: number }> }>(h.emulator.libraryUrl, '/v1/brands?per_page=10');
     const brand = brands.find((known) => known.email_count > 40)!;
     expect(brand, 'a brand of more than 40 emails').toBeDefined();
-    const ui = await openBrowseAsync(theme);
+    const ui = await openBrowseAsync(h, theme);
     await ui.getByRole('button', { name: 'Brands', exact: true }).click();
     await ui.getByRole('searchbox', { name: 'Search brands' }).fill(brand.name);
     await ui.getByRole('list', { name: `Brands matching “${brand.name}”` }).getByRole('button', { name: startingWith(brand.name) }).click();

@@ -1,10 +1,10 @@
 // An email's heading takes the keyboard when the email comes, but only if the keyboard is still
 // where opening it (a card) or stepping to it (Previous, Next) left it: a person who went on
 // while a slow answer was on its way (to Back, Previous) keeps the keyboard where they went.
-import type { Frame, Route } from 'playwright-core';
+import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
-import { focusedPlaceAsync } from './support/browse-steps';
+import { focusedPlaceAsync, refuseSecondSearchPageAsync, searchRoute } from './support/browse-steps';
 import { holdRequestsAsync, type HeldRequests } from './support/hold-requests';
 
 let h: Harness;
@@ -93,18 +93,10 @@ describe('An email’s heading and the keyboard', () => {
 
 /** Results read five at a time, the second page refused (outright: the client does not ask again) until `failing` is false. */
 const PAGE = 5;
-const refused = { status: 400, headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' }, body: JSON.stringify({ error: { code: 'bad_request', message: 'Not now' } }) };
-const search = (url: URL) => url.pathname === '/v1/emails';
 
 describe('An email’s heading and the next results’ Try again', () => {
   it('leaves the keyboard at Next, where that Try again took it, when the email comes after', async () => {
-    const state = { failing: true };
-    await h.page.route(search, async (route: Route) => {
-      const url = new URL(route.request().url());
-      url.searchParams.set('per_page', String(PAGE));
-      if (state.failing && url.searchParams.get('page') === '2') return route.fulfill(refused);
-      return route.fulfill({ response: await route.fetch({ url: url.toString() }) });
-    });
+    const state = await refuseSecondSearchPageAsync(h.page, PAGE);
     try {
       const ui = await openBrowseAsync();
       await ui.locator(`[data-index="${PAGE - 2}"]`).click();
@@ -122,7 +114,7 @@ describe('An email’s heading and the next results’ Try again', () => {
       await releasedAsync(ui, held);
       expect(await focusedPlaceAsync(ui)).toBe('BUTTON Next');
     } finally {
-      await h.page.unroute(search);
+      await h.page.unroute(searchRoute);
     }
   });
 });

@@ -2,10 +2,10 @@
 // the keyboard, goes on at Next (to the first result it brought), not at the top of the page (the
 // notice it was on went while it asked), as every other Try again in Browse does: the search's
 // own, under the cards, goes on at the first card it brought.
-import type { Frame, Locator, Route } from 'playwright-core';
+import type { Frame, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
-import { focusedPlaceAsync } from './support/browse-steps';
+import { focusedPlaceAsync, refuseSecondSearchPageAsync, searchRoute } from './support/browse-steps';
 
 let h: Harness;
 
@@ -20,23 +20,6 @@ afterAll(async () => {
 /** Results read five at a time, so the last one loaded is a few presses away. */
 const PAGE = 5;
 
-/** Refused outright: not asked again by the client on its own. */
-const refused = { status: 400, headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' }, body: JSON.stringify({ error: { code: 'bad_request', message: 'Not now' } }) };
-
-const search = (url: URL) => url.pathname === '/v1/emails';
-
-/** The search read five at a time, its second page refused until `failing` is false. */
-async function routeSearchAsync(): Promise<{ failing: boolean }> {
-  const state = { failing: true };
-  await h.page.route(search, async (route: Route) => {
-    const url = new URL(route.request().url());
-    url.searchParams.set('per_page', String(PAGE));
-    if (state.failing && url.searchParams.get('page') === '2') return route.fulfill(refused);
-    return route.fulfill({ response: await route.fetch({ url: url.toString() }) });
-  });
-  return state;
-}
-
 /** Browse opened, the search's first page (of PAGE cards) shown; the next page is the one the route fails. */
 async function openWithFirstPageAsync(): Promise<{ ui: Frame; cards: Locator }> {
   await h.openFreshAsync('?command=browse&theme=light&demo-keys=1');
@@ -48,7 +31,7 @@ async function openWithFirstPageAsync(): Promise<{ ui: Frame; cards: Locator }> 
 
 describe('The search: Try again on the next results', () => {
   it('goes on at the first card it brought', async () => {
-    const state = await routeSearchAsync();
+    const state = await refuseSecondSearchPageAsync(h.page, PAGE);
     try {
       const { ui } = await openWithFirstPageAsync();
       const notice = ui.getByRole('region', { name: 'Search the library' }).getByTestId('library-problem');
@@ -58,14 +41,14 @@ describe('The search: Try again on the next results', () => {
       await h.page.keyboard.press('Enter');
       await expect.poll(() => ui.evaluate(() => document.activeElement?.closest('li')?.getAttribute('aria-posinset') ?? 'the page'), { timeout: 10_000 }).toBe(String(PAGE + 1));
     } finally {
-      await h.page.unroute(search);
+      await h.page.unroute(searchRoute);
     }
   });
 });
 
 describe('An email at the last result loaded: Try again on the next results', () => {
   it('goes on at Next, to the first result it brought', async () => {
-    const state = await routeSearchAsync();
+    const state = await refuseSecondSearchPageAsync(h.page, PAGE);
     try {
       const { ui, cards } = await openWithFirstPageAsync();
       await cards.nth(PAGE - 1).getByRole('button').first().focus();
@@ -85,7 +68,7 @@ describe('An email at the last result loaded: Try again on the next results', ()
       await h.page.keyboard.press('Enter');
       await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${PAGE + 1} of `));
     } finally {
-      await h.page.unroute(search);
+      await h.page.unroute(searchRoute);
     }
   });
 });

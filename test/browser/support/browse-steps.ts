@@ -12,6 +12,22 @@ export const unavailableAnswer = {
   body: JSON.stringify({ error: { code: 'unavailable', message: 'Not now' } }),
 };
 
+/** The library's search, for a route. */
+export const searchRoute = (url: URL): boolean => url.pathname === '/v1/emails';
+
+/** The search read `perPage` at a time, its second page refused outright (the client does not ask again) until `failing` is false. Unroute `searchRoute` after. */
+export async function refuseSecondSearchPageAsync(page: Page, perPage: number): Promise<{ failing: boolean }> {
+  const state = { failing: true };
+  const refused = { status: 400, headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' }, body: JSON.stringify({ error: { code: 'bad_request', message: 'Not now' } }) };
+  await page.route(searchRoute, async (route: Route) => {
+    const url = new URL(route.request().url());
+    url.searchParams.set('per_page', String(perPage));
+    if (state.failing && url.searchParams.get('page') === '2') return route.fulfill(refused);
+    return route.fulfill({ response: await route.fetch({ url: url.toString() }) });
+  });
+  return state;
+}
+
 /** Browse with the demo key in the harness's page, fresh: its window once the newest emails show. */
 export async function openBrowseAsync(h: Pick<Harness, 'openFreshAsync' | 'uiFrameAsync'>, theme: 'light' | 'dark' = 'light'): Promise<Frame> {
   await h.openFreshAsync(`?command=browse&theme=${theme}&demo-keys=1`);

@@ -61,3 +61,25 @@ export function placedReferencesAsync(page: Page): Promise<PlacedReference[]> {
     ),
   );
 }
+
+/**
+ * A busy plugin: the window's inserts and cancels do not reach it (each replaced by a cancel of
+ * nothing, which it passes over) until a test hands them on with `handOnHeldAsync`.
+ */
+export async function holdInsertsAndCancelsAsync(page: Page): Promise<void> {
+  await evaluateHooks(page, (hooks) => {
+    const held: unknown[] = [];
+    (window as unknown as { heldForPlugin: unknown[] }).heldForPlugin = held;
+    hooks.tamperWithUiMessages((message) => {
+      const wire = message as { channel?: string; kind?: string; type?: string };
+      if (!(wire.kind === 'request' && wire.type === 'canvas/insert') && wire.kind !== 'cancel') return message;
+      held.push(message);
+      return { channel: wire.channel, kind: 'cancel', id: `held-${held.length}` };
+    });
+  });
+}
+
+/** The kinds of the messages held so far, in order ("request", "cancel"). */
+export function heldKindsAsync(page: Page): Promise<string[]> {
+  return evaluateHooks(page, () => (window as unknown as { heldForPlugin: Array<{ kind: string }> }).heldForPlugin.map((message) => message.kind));
+}
