@@ -169,8 +169,22 @@ export function classifyComponents(input: ClassifyInput): Classification {
   for (const key of input.base.keys()) if (!localByKey.has(key)) add(key, null);
   for (const key of lastRemote.keys()) if (!localByKey.has(key) && !input.base.has(key)) add(key, null);
 
-  rows.sort((a, b) => compareText(a.sortName, b.sortName) || compareText(a.item.name, b.item.name) || compareText(a.item.key, b.item.key));
+  rows.sort((a, b) => compareNames(a.sortName, b.sortName) || compareText(a.item.name, b.item.name) || compareText(a.item.key, b.item.key));
   return { components: rows.map((row) => row.item), counts };
+}
+
+// Numbers in names in number order, as Figma's layers read (Card 2 before Card 10, not after
+// Card 199); the rest in code-unit order.
+function compareNames(a: string, b: string): number {
+  const left = a.split(/(\d+)/);
+  const right = b.split(/(\d+)/);
+  for (let index = 0; index < Math.min(left.length, right.length); index++) {
+    // Odd parts are digit runs: the shorter number (leading zeros aside) is the smaller.
+    const [x, y] = index % 2 === 1 ? [left[index]!.replace(/^0+/, ''), right[index]!.replace(/^0+/, '')] : [left[index]!, right[index]!];
+    const order = (index % 2 === 1 ? x.length - y.length : 0) || compareText(x, y);
+    if (order !== 0) return order;
+  }
+  return compareText(a, b);
 }
 
 // Code-unit order: the same everywhere (localeCompare depends on the engine's locale data).

@@ -6,7 +6,7 @@ import type { SyncChoice, SyncItem } from '../../src/shared/bridge/messages';
 import { useLatest } from '../hooks/use-latest';
 import { ChoiceCell } from './choice-control';
 import type { PictureLoader } from './picture-loader';
-import { choiceText, KIND_LABEL, REPLACED_LABEL, replacementChoiceText, takenInPartText } from './sync-kinds';
+import { choiceMode, choiceText, KIND_LABEL, REPLACED_LABEL, replacementChoiceText, takenInPartText } from './sync-kinds';
 import { firstItemIndex, formatCount, nextItemIndex, type SyncRow } from './sync-rows';
 import { relativeTime } from '../messages/relative-time';
 import { revealRow, rowsPerPage, virtualWindow } from './virtual-window';
@@ -31,11 +31,12 @@ export interface SyncListProps {
   focusRowRef?: { current: ((key: string) => boolean) | null };
 }
 
+/** Who gave the design system its version, and when. A change made here is not theirs: it syncs over what they last synced. */
 export function remoteText(item: SyncItem, nowMs: number): string | null {
   if (!item.remoteUpdatedAt && !item.remoteUpdatedBy) return null;
   const who = item.remoteUpdatedBy ? `by ${item.remoteUpdatedBy}` : '';
   const when = item.remoteUpdatedAt ? relativeTime(item.remoteUpdatedAt, nowMs) : '';
-  return `Changed ${[who, when].filter(Boolean).join(', ')}`;
+  return `${choiceMode(item.kind) === 'push' ? 'Last synced' : 'Changed'} ${[who, when].filter(Boolean).join(', ')}`;
 }
 
 /** A row's thumbnail, or a placeholder of the same size while it loads or when there is none. */
@@ -219,7 +220,8 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
     const replaces = row.replaces;
     // The cursor shows once the list has been focused or used, not on a list just opened.
     const active = index === activeIndex && (focused || activeKey !== null);
-    const remote = remoteText(item, nowMs);
+    // A change made here: its row says what will happen (the detail says who last synced it).
+    const remote = choiceMode(item.kind) === 'push' ? null : remoteText(item, nowMs);
     rendered.push(
       <div
         role="row"
