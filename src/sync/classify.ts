@@ -146,7 +146,7 @@ export function classifyComponents(input: ClassifyInput): Classification {
   for (const local of input.local) localByKey.set(local.key, local);
 
   const counts = emptyCounts();
-  const rows: Array<{ sortName: string; item: ClassifiedComponent }> = [];
+  const rows: Array<{ sortName: string; sortKey: string; item: ClassifiedComponent }> = [];
   const add = (key: string, local: LocalComponentSummary | null) => {
     // A take the file has been put back from (⌘Z) is classified as before it (undone-takes.ts).
     const stored = input.base.get(key) ?? null;
@@ -163,29 +163,26 @@ export function classifyComponents(input: ClassifyInput): Classification {
     // stays for a redo, partly-taken.ts), so the row is what it was before taking.
     const undone = base !== stored;
     if (!undone && (kind === 'remote-change' || kind === 'conflict') && isRecordedVersion(record, remote)) item.takenInPart = record;
-    rows.push({ sortName: name.toLowerCase(), item });
+    const sortName = name.toLowerCase();
+    rows.push({ sortName, sortKey: numberOrderKey(sortName), item });
   };
   for (const local of localByKey.values()) add(local.key, local);
   for (const key of input.base.keys()) if (!localByKey.has(key)) add(key, null);
   for (const key of lastRemote.keys()) if (!localByKey.has(key) && !input.base.has(key)) add(key, null);
 
-  rows.sort((a, b) => compareNames(a.sortName, b.sortName) || compareText(a.item.name, b.item.name) || compareText(a.item.key, b.item.key));
+  rows.sort((a, b) => compareText(a.sortKey, b.sortKey) || compareText(a.sortName, b.sortName) || compareText(a.item.name, b.item.name) || compareText(a.item.key, b.item.key));
   return { components: rows.map((row) => row.item), counts };
 }
 
 // Numbers in names in number order, as Figma's layers read (Card 2 before Card 10, not after
-// Card 199); the rest in code-unit order.
-function compareNames(a: string, b: string): number {
-  const left = a.split(/(\d+)/);
-  const right = b.split(/(\d+)/);
-  for (let index = 0; index < Math.min(left.length, right.length); index++) {
-    // Odd parts are digit runs: the shorter number (leading zeros aside) is the smaller.
-    const [x, y] = index % 2 === 1 ? [left[index]!.replace(/^0+/, ''), right[index]!.replace(/^0+/, '')] : [left[index]!, right[index]!];
-    const order = (index % 2 === 1 ? x.length - y.length : 0) || compareText(x, y);
-    if (order !== 0) return order;
-  }
-  return compareText(a, b);
-}
+// Card 199); the rest in code-unit order. Each name gets one key, compared as text: a run of
+// digits becomes \u0001, its length (leading zeros dropped) and its digits, so a shorter number
+// sorts first, and a number before text as a name ending there would. Splitting names at each of
+// the sort's comparisons took the plugin's interpreter 25 times as long as the classifying.
+const numberOrderKey = (name: string): string => name.replace(/\d+/g, (digits) => {
+  const number = digits.replace(/^0+/, '');
+  return `\u0001${String.fromCharCode(number.length + 1)}${number}`;
+});
 
 // Code-unit order: the same everywhere (localeCompare depends on the engine's locale data).
 function compareText(a: string, b: string): number {
