@@ -138,7 +138,7 @@ describe('the Sync screen', () => {
     // k0 is a local change with a fill chip; k1 one with text and size.
     expect(await page.locator('[data-key="k0"] .sync-tag').allTextContents()).toEqual(['fill']);
     expect(await page.locator('[data-key="k1"] .sync-tag').allTextContents()).toEqual(['text', 'size']);
-    const changes = page.getByRole('group', { name: 'Show only one kind of change' });
+    const changes = page.getByRole('group', { name: 'Changed:' });
     await changes.getByRole('button', { name: /^text / }).click();
     await expect.poll(() => page.locator('[data-testid="sync-row"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-key')))).not.toContain('k0');
     const shown = await page.locator('[data-testid="sync-row"] .sync-name').allTextContents();
@@ -290,9 +290,9 @@ describe('the Sync screen', () => {
     expect(await rows.textContent()).toContain('Replaces the deleted “Banner” · Will be pushed: the old key deleted, the new one added');
     // Its chips: what changed from the deleted one; the "fill" filter keeps it.
     expect(await rows.locator('.sync-tag').allTextContents()).toEqual(['fill']);
-    await page.getByRole('group', { name: 'Show only one kind of change' }).getByRole('button', { name: /^fill / }).click();
+    await page.getByRole('group', { name: 'Changed:' }).getByRole('button', { name: /^fill / }).click();
     await expect.poll(() => page.getByTestId('sync-row').filter({ hasText: 'Banner' }).count()).toBe(1);
-    await page.getByRole('group', { name: 'Show only one kind of change' }).getByRole('button', { name: /^fill / }).click();
+    await page.getByRole('group', { name: 'Changed:' }).getByRole('button', { name: /^fill / }).click();
     expect(await page.getByRole('row').filter({ hasText: /^Replaced/ }).count()).toBe(1);
     // Unticking it skips both the delete and the add.
     await page.getByRole('checkbox', { name: 'Push Banner' }).uncheck();
@@ -491,7 +491,7 @@ describe('the Sync screen', () => {
 
   it('keeps a kind-of-change filter shown and pressed when the rows it showed lose that change (a pair kept apart), and one press shows them all again', async () => {
     const page = await openAsync({ count: 1, kinds: ['local-change'], chipSets: [['text']], replaced: true });
-    const changes = page.getByRole('group', { name: 'Show only one kind of change' });
+    const changes = page.getByRole('group', { name: 'Changed:' });
     await changes.getByRole('button', { name: 'fill 1' }).click();
     await page.getByTestId('sync-row').filter({ hasText: 'Banner' }).click();
     await page.getByRole('button', { name: 'Keep them apart' }).click();

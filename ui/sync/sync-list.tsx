@@ -39,6 +39,16 @@ export function remoteText(item: SyncItem, nowMs: number): string | null {
   return `${choiceMode(item.kind) === 'push' ? 'Last synced' : 'Changed'} ${[who, when].filter(Boolean).join(', ')}`;
 }
 
+/**
+ * remoteText for a row, short enough for the default window: "Robin Vale · 3 h ago" (the builder's
+ * "(builder app)" and the words the detail says in full go; the whole line is the row's title).
+ */
+function rowRemoteText(item: SyncItem, nowMs: number): string | null {
+  const who = item.remoteUpdatedBy?.replace(/ \([^)]*\)$/, '');
+  const when = item.remoteUpdatedAt && relativeTime(item.remoteUpdatedAt, nowMs).replace(/ hours?/, ' h').replace(/ minutes?/, ' min');
+  return who ? [who, when].filter(Boolean).join(' · ') : when ? `Changed ${when}` : null;
+}
+
 /** A row's thumbnail, or a placeholder of the same size while it loads or when there is none. */
 function RowThumbnail({ src }: { src: string | null | undefined }) {
   const [broken, setBroken] = useState<string | null>(null);
@@ -221,7 +231,9 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
     // The cursor shows once the list has been focused or used, not on a list just opened.
     const active = index === activeIndex && (focused || activeKey !== null);
     // A change made here: its row says what will happen (the detail says who last synced it).
-    const remote = choiceMode(item.kind) === 'push' ? null : remoteText(item, nowMs);
+    const remote = choiceMode(item.kind) === 'push' ? null : rowRemoteText(item, nowMs);
+    // In full for the pointer: the row says it short (and "Will be taken", as "Will be pushed", so that at 320 px who and when still fit).
+    const remoteFull = remote ? remoteText(item, nowMs) : null;
     rendered.push(
       <div
         role="row"
@@ -246,12 +258,12 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
               <span class="sync-name">{item.name}</span>
               {item.chips && item.chips.length > 0 ? <RowChips chips={item.chips} /> : null}
             </span>
-            <span class="sync-sub">
+            <span class="sync-sub" title={remoteFull ?? undefined}>
               {/* A conflict's choice shows in its menu; screen readers hear it with the name. */}
               {item.kind === 'conflict' ? <span class="visually-hidden">{choiceText(item)}. </span> : null}
               {replaces
                 ? `Replaces the deleted “${replaces.name}” · ${replacementChoiceText(item, replaces)}`
-                : [takenInPartText(item), item.kind === 'conflict' ? null : choiceText(item), remote].filter(Boolean).join(' · ')}
+                : [takenInPartText(item), item.kind === 'conflict' ? null : choiceText(item).replace(' into this file', ''), remote].filter(Boolean).join(' · ')}
             </span>
           </span>
         </div>

@@ -428,7 +428,11 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
               </div>
             ) : null}
             {changes.length > 0 ? (
-              <div class="sync-chips" role="group" aria-label="Show only one kind of change">
+              <div class="sync-chips" role="group" aria-labelledby="sync-change-label">
+                {/* Says on screen what these chips filter by; also the group's name. */}
+                <span id="sync-change-label" class="muted">
+                  Changed:
+                </span>
                 {changes.map(([chip, count]) => (
                   <button key={chip} type="button" class="sync-chip sync-chip-change" aria-pressed={change === chip} onClick={() => setChange(change === chip ? null : chip)}>
                     {chip} {formatCount(count)}
