@@ -34,6 +34,8 @@ export interface SaveSectionProps {
   nowMs: number;
 }
 
+const linkKey = (selection: TemplateSelection | null) => `${selection?.frame?.id ?? ''} ${selection?.link?.templateId ?? ''}`;
+
 export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenSettings, updateNow, epoch, nowMs }: SaveSectionProps) {
   const frame = selection?.frame ?? null;
   const [form, setForm] = useState({ frameId: '', name: '', description: '' });
@@ -44,6 +46,11 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   // The builder asked to wait: Save and Update are held until then (what was typed stays).
   const held = useStillBefore(problem?.tryAgainAt ?? null);
   const [result, setResult] = useState<LiveMessage | null>(null);
+  // What a save or unlink said holds for the frame and template it was said with: another
+  // frame selected, or its template deleted, and "Saved …" beside a new form would mislead.
+  const [resultFor, setResultFor] = useState('');
+  const say = (message: LiveMessage, of: TemplateSelection | null) => (setResult(message), setResultFor(linkKey(of)));
+  if (result !== null && resultFor !== linkKey(selection)) setResult(null);
   const pendingUpdate = useRef(updateNow);
   // A problem said with the builder's old key or address does not stand beside the new one's answers.
   const [problemEpoch, setProblemEpoch] = useState(epoch);
@@ -85,7 +92,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
         onError,
         onResult: (next) => {
           onSelection(next);
-          setResult({ tone: 'info', text: `“${frame.name}” is no longer linked to a template.` });
+          say({ tone: 'info', text: `“${frame.name}” is no longer linked to a template.` }, next);
         },
       });
       return;
@@ -102,7 +109,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
       onError,
       onResult: (saved) => {
         onSelection(saved.selection);
-        setResult({ tone: 'success', text: saveOutcomeText(saved, frame.name) });
+        say({ tone: 'success', text: saveOutcomeText(saved, frame.name) }, saved.selection);
         if (saved.outcome !== 'unchanged') onSaved();
       },
     });
@@ -113,7 +120,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
     if (!pendingUpdate.current || selection === null) return;
     pendingUpdate.current = false;
     if (selection.link !== null) runNow.current('update');
-    else setResult({ tone: 'info', text: 'Select a frame linked to a template to update it.' });
+    else say({ tone: 'info', text: 'Select a frame linked to a template to update it.' }, selection);
   }, [selection, runNow]);
 
   const link = selection?.link ?? null;
