@@ -32,11 +32,13 @@ export interface SaveSectionProps {
   epoch: number;
   /** The time now, from the screen's half-minute redraw ("saved 3 minutes ago" stays true). */
   nowMs: number;
+  /** The list said no builder key is saved: a form could only end in the same words. */
+  keyMissing?: boolean;
 }
 
 const linkKey = (selection: TemplateSelection | null) => `${selection?.frame?.id ?? ''} ${selection?.link?.templateId ?? ''}`;
 
-export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenSettings, updateNow, epoch, nowMs }: SaveSectionProps) {
+export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenSettings, updateNow, epoch, nowMs, keyMissing = false }: SaveSectionProps) {
   const frame = selection?.frame ?? null;
   const [form, setForm] = useState({ frameId: '', name: '', description: '' });
   const [nameError, setNameError] = useState<string | null>(null);
@@ -158,6 +160,8 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
             Unlink
           </Button>
         </div>
+      ) : keyMissing ? (
+        <p>To save it as a template, add a builder API key in Settings.</p>
       ) : (
         <SubmitForm onSubmit={() => run('create')}>
           <TextField id="template-name" inputRef={nameRef} label="Template name" value={form.name} onValue={(name) => setForm({ ...form, name })} error={nameError} />
