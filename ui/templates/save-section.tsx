@@ -32,9 +32,13 @@ export interface SaveSectionProps {
   epoch: number;
   /** The time now, from the screen's half-minute redraw ("saved 3 minutes ago" stays true). */
   nowMs: number;
+  /** The list said no builder key is saved: a form could only end in the same words. */
+  keyMissing?: boolean;
 }
 
-export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenSettings, updateNow, epoch, nowMs }: SaveSectionProps) {
+const linkKey = (selection: TemplateSelection | null) => `${selection?.frame?.id ?? ''} ${selection?.link?.templateId ?? ''}`;
+
+export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenSettings, updateNow, epoch, nowMs, keyMissing = false }: SaveSectionProps) {
   const frame = selection?.frame ?? null;
   const [form, setForm] = useState({ frameId: '', name: '', description: '' });
   const [nameError, setNameError] = useState<string | null>(null);
@@ -44,6 +48,11 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   // The builder asked to wait: Save and Update are held until then (what was typed stays).
   const held = useStillBefore(problem?.tryAgainAt ?? null);
   const [result, setResult] = useState<LiveMessage | null>(null);
+  // What a save or unlink said holds for the frame and template it was said with: another
+  // frame selected, or its template deleted, and "Saved …" beside a new form would mislead.
+  const [resultFor, setResultFor] = useState('');
+  const say = (message: LiveMessage, of: TemplateSelection | null) => (setResult(message), setResultFor(linkKey(of)));
+  if (result !== null && resultFor !== linkKey(selection)) setResult(null);
   const pendingUpdate = useRef(updateNow);
   // A problem said with the builder's old key or address does not stand beside the new one's answers.
   const [problemEpoch, setProblemEpoch] = useState(epoch);
@@ -85,7 +94,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
         onError,
         onResult: (next) => {
           onSelection(next);
-          setResult({ tone: 'info', text: `“${frame.name}” is no longer linked to a template.` });
+          say({ tone: 'info', text: `“${frame.name}” is no longer linked to a template.` }, next);
         },
       });
       return;
@@ -102,7 +111,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
       onError,
       onResult: (saved) => {
         onSelection(saved.selection);
-        setResult({ tone: 'success', text: saveOutcomeText(saved, frame.name) });
+        say({ tone: 'success', text: saveOutcomeText(saved, frame.name) }, saved.selection);
         if (saved.outcome !== 'unchanged') onSaved();
       },
     });
@@ -113,7 +122,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
     if (!pendingUpdate.current || selection === null) return;
     pendingUpdate.current = false;
     if (selection.link !== null) runNow.current('update');
-    else setResult({ tone: 'info', text: 'Select a frame linked to a template to update it.' });
+    else say({ tone: 'info', text: 'Select a frame linked to a template to update it.' }, selection);
   }, [selection, runNow]);
 
   const link = selection?.link ?? null;
@@ -151,6 +160,8 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
             Unlink
           </Button>
         </div>
+      ) : keyMissing ? (
+        <p>To save it as a template, add a builder API key in Settings.</p>
       ) : (
         <SubmitForm onSubmit={() => run('create')}>
           <TextField id="template-name" inputRef={nameRef} label="Template name" value={form.name} onValue={(name) => setForm({ ...form, name })} error={nameError} />
