@@ -7,6 +7,7 @@ import type { EmailSummary, Journey } from '../../../src/shared/api/library/sche
 import { useCanvasInsert } from '../../canvas/canvas-insert';
 import { insertItemOf } from '../../canvas/reference-inserter';
 import { Button } from '../../components/button';
+import { ExternalLink } from '../../components/external-link';
 import { LiveStatus } from '../../components/live-status';
 import { EmailRows } from '../email-rows';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
@@ -157,6 +158,11 @@ function JourneyView({ client, slug, hidden, knownName, onBack, onOpen, onOpenSe
       <h2 class="email-detail-title" tabIndex={-1} ref={heading}>
         {journey ? `${journey.brand}: journey` : 'Journey'}
       </h2>
+      {journey ? (
+        <p class="email-attribution">
+          {plural(journey.stages.length, 'stage')} · <ExternalLink href={journey.url}>Its page in the library</ExternalLink>
+        </p>
+      ) : null}
       <div class="field">
         <label class="field-label" for="library-per-stage">
           Emails per stage
