@@ -22,8 +22,9 @@ export async function refuseSecondSearchPageAsync(page: Page, perPage: number): 
   await page.route(searchRoute, async (route: Route) => {
     const url = new URL(route.request().url());
     url.searchParams.set('per_page', String(perPage));
-    if (state.failing && url.searchParams.get('page') === '2') return route.fulfill(refused);
-    return route.fulfill({ response: await route.fetch({ url: url.toString() }) });
+    // A request the page gave up on meanwhile (a reload, the route taken off) is handled already: nothing to do.
+    if (state.failing && url.searchParams.get('page') === '2') return route.fulfill(refused).catch(() => undefined);
+    return route.fetch({ url: url.toString() }).then((response) => route.fulfill({ response }), () => route.abort()).catch(() => undefined);
   });
   return state;
 }
