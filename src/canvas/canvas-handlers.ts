@@ -7,7 +7,7 @@ import { arrangeBoard, arrangeGrid } from './arrangement';
 import { stageLabelName } from './board';
 import { asCanvasError, errorMessage, readOnlyError, syncRunningError } from './canvas-errors';
 import { dropCheckButtonUnlessReferencesAsync, showCheckButton } from './check-references-button';
-import { flowInsertIndex, placeBesideOrCentre, unionBox, type Box, type Point } from './placement';
+import { clearOf, flowInsertIndex, placeBesideOrCentre, unionBox, type Box, type Point } from './placement';
 import { viewOnto } from '../platform/view-onto';
 import { pageOf } from '../platform/show-node';
 import { createReferenceCheckHandlers, type ReferenceCheckHandlers } from './reference-check-handlers';
@@ -131,6 +131,16 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
     return elsewhere ? { pageName: page.name } : {};
   };
 
+  /**
+   * Beside the selection or in the middle of the view, moved right past anything on the page it
+   * would cover (a designer's components stay in sight); `own` are the nodes being placed.
+   */
+  const placeClear = (page: PageNode, size: { width: number; height: number }, where: Pick<Batch, 'beside' | 'center'>, own: readonly SceneNode[]): Point => {
+    const skip = new Set(own.map((node) => node.id));
+    const taken = page.children.flatMap((node) => (skip.has(node.id) || !node.absoluteBoundingBox ? [] : [node.absoluteBoundingBox]));
+    return clearOf(placeBesideOrCentre(size, where.beside, where.center), size, taken);
+  };
+
   /** Where the next part of a batch goes: its page, or the open one if its page was deleted meanwhile. */
   const batchPage = (batch: Batch): PageNode => {
     if (batch.page.removed) batch.page = figma.currentPage;
@@ -249,7 +259,7 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
         if (!drop.page.removed) page = drop.page;
         placeAtDrop(frame, drop, page);
       } else {
-        const at = placeBesideOrCentre(frame, selectionBox(), figma.viewport.center);
+        const at = placeClear(page, frame, { beside: selectionBox(), center: figma.viewport.center }, [frame]);
         frame.x = at.x;
         frame.y = at.y;
       }
@@ -302,9 +312,9 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
     }
   };
 
-  const arrangeAsGrid = (frames: FrameNode[], where: Pick<Batch, 'beside' | 'center'>): SceneNode[] => {
+  const arrangeAsGrid = (frames: FrameNode[], batch: Batch): SceneNode[] => {
     const arrangement = arrangeGrid(frames.map(referenceFootprint));
-    const origin = placeBesideOrCentre(arrangement.size, where.beside, where.center);
+    const origin = placeClear(batchPage(batch), arrangement.size, batch, frames);
     frames.forEach((frame, index) => {
       const at = arrangement.positions[index]!;
       frame.x = origin.x + at.x;
@@ -357,7 +367,7 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
           frame.y = BOARD_PADDING + place.items[row]!.y;
         });
       });
-      const origin = placeBesideOrCentre(board, batch.beside, batch.center);
+      const origin = placeClear(page, board, batch, [board]);
       board.x = origin.x;
       board.y = origin.y;
       return [board];

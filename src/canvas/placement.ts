@@ -60,3 +60,20 @@ export function flowInsertIndex(children: readonly FlowChild[], direction: 'HORI
   });
   return index;
 }
+
+/**
+ * The first place at or right of `at` (same top) where something `size` big keeps a gap from
+ * every box in `taken`: new references go beside what is on the page, never over a designer's
+ * work. One pass over the boxes sorted by their left edge, so a page of thousands stays cheap.
+ */
+export function clearOf(at: Point, size: { width: number; height: number }, taken: readonly Box[]): Point {
+  const top = at.y - PLACEMENT_GAP;
+  const bottom = at.y + size.height + PLACEMENT_GAP;
+  const inBand = taken.filter((box) => box.y < bottom && box.y + box.height > top).sort((a, b) => a.x - b.x);
+  let x = at.x;
+  for (const box of inBand) {
+    if (box.x >= x + size.width + PLACEMENT_GAP) break;
+    if (box.x + box.width + PLACEMENT_GAP > x) x = Math.ceil(box.x + box.width + PLACEMENT_GAP);
+  }
+  return { x, y: at.y };
+}

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import type { Frame, JSHandle, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
-import { openBrowseOnCurrentPageAsync, placedReferencesAsync, type PlacedReference } from './support/canvas-references';
+import { openBrowseOnCurrentPageAsync, placedReferencesAsync, topLevelBoxesAsync, type PlacedReference } from './support/canvas-references';
 import { nodeOnCanvasAsync } from './support/canvas-targets';
 import { holdRequestsAsync } from './support/hold-requests';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
@@ -173,6 +173,14 @@ describe('Browse: library emails on the canvas', () => {
     }
     expect(screenshotSize((await placedReferencesAsync(h.page)).find((reference) => reference.record?.emailId === tall.data.id)!)[1]).toBe(12_000);
     expect(workers).toBeGreaterThanOrEqual(2);
+    // Each went beside what was on the page (the components in view, the email placed before), over nothing.
+    const onPage = await topLevelBoxesAsync(h.page);
+    const placedIds = new Set((await placedReferencesAsync(h.page)).map((reference) => reference.id));
+    const covered = onPage.filter((layer) => placedIds.has(layer.id)).flatMap((layer) =>
+      onPage.filter((other) => other.id !== layer.id && layer.x < other.x + other.width && other.x < layer.x + layer.width && layer.y < other.y + other.height && other.y < layer.y + layer.height).map((other) => `${layer.name} over ${other.name}`),
+    );
+    expect(onPage.length).toBeGreaterThan(2);
+    expect(covered).toEqual([]);
   });
 
   it('gives a placed reference an “Open email in Envelope” button that reopens the plugin on its email', async () => {

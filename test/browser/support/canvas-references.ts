@@ -83,3 +83,15 @@ export async function holdInsertsAndCancelsAsync(page: Page): Promise<void> {
 export function heldKindsAsync(page: Page): Promise<string[]> {
   return evaluateHooks(page, () => (window as unknown as { heldForPlugin: Array<{ kind: string }> }).heldForPlugin.map((message) => message.kind));
 }
+
+/** The layers at the top of the page Figma has open, each by name with its box on the canvas. */
+export function topLevelBoxesAsync(page: Page): Promise<Array<{ id: string; name: string; x: number; y: number; width: number; height: number }>> {
+  return evaluateHooks(page, (hooks) =>
+    hooks.inspect().run(() =>
+      hooks.inspect().children(hooks.inspect().currentPage).map((node) => {
+        const box = (node as SceneNode).absoluteBoundingBox!;
+        return { id: node.id, name: node.name, x: box.x, y: box.y, width: box.width, height: box.height };
+      }),
+    ),
+  );
+}

@@ -4,6 +4,7 @@ import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ABANDONED_BATCH_MS, createCanvasFeature } from '../../../src/canvas/canvas-handlers';
 import { createReferenceCheckHandlers } from '../../../src/canvas/reference-check-handlers';
+import { PLACEMENT_GAP } from '../../../src/canvas/placement';
 import { parseReferenceRecord, REFERENCE_DATA_KEY } from '../../../src/canvas/reference-record';
 import { createCancelSource } from '../../../src/shared/api/http/cancel-signal';
 import { handlerContext } from '../../../src/shared/bridge/endpoint';
@@ -165,7 +166,47 @@ describe('canvas/insert', () => {
     const { batchId } = await handlers['canvas/insert-begin']({ layout: 'grid', title: 'Grid' }, context);
     const first = (await handlers['canvas/insert'](insertOf(4, 600, 800, { batchId }), context)).nodeId;
     await handlers['canvas/insert-end']({ batchId }, context);
-    expect([frame(first).x, frame(first).y]).toEqual([780, 40]);
+    // Right of the design, and right of the reference just placed there (600 wide), not over it.
+    expect([frame(first).x, frame(first).y]).toEqual([780 + 600 + PLACEMENT_GAP, 40]);
+  });
+
+  it('moves right past the components in the middle of the view instead of covering them: a lone reference, a grid and a board', async () => {
+    const { fake, handlers, frame } = setup();
+    fake.figma.viewport.center = { x: 1000, y: 500 };
+    // The designer's components where the view is, and one far below (out of the way).
+    const card = fake.figma.createComponent();
+    card.resize(400, 300);
+    card.x = 900;
+    card.y = 400;
+    const header = fake.figma.createComponent();
+    header.resize(600, 120);
+    header.x = 1500;
+    header.y = 200;
+    const footer = fake.figma.createComponent();
+    footer.resize(600, 120);
+    footer.x = 600;
+    footer.y = 5000;
+    const kept = [card, header, footer].map((node) => ({ ...node.absoluteBoundingBox! }));
+    const overlaps = (a: Rect, b: Rect) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+    const lone = frame((await handlers['canvas/insert'](insertOf(1, 600, 1000), context)).nodeId);
+    // Centred it would start at x 700, over the card; past the card (1300) there is no room before the header (1500).
+    expect(lone.x).toBe(2100 + PLACEMENT_GAP);
+    const grid = await handlers['canvas/insert-begin']({ layout: 'grid', title: 'Grid' }, context);
+    const inGrid = [];
+    for (const id of [2, 3]) inGrid.push(frame((await handlers['canvas/insert'](insertOf(id, 600, 1000, { batchId: grid.batchId }), context)).nodeId));
+    await handlers['canvas/insert-end']({ batchId: grid.batchId }, context);
+    fake.figma.currentPage.selection = [];
+    const board = await handlers['canvas/insert-begin']({ layout: 'board', title: 'Acme — journey' }, context);
+    await handlers['canvas/insert'](insertOf(4, 600, 1000, { batchId: board.batchId, stage: 'Welcome' }), context);
+    const { nodeIds } = await handlers['canvas/insert-end']({ batchId: board.batchId, stages: ['Welcome'] }, context);
+    const boardFrame = frame(nodeIds[0]!).parent as FrameNode;
+    expect(boardFrame.name).toBe('Acme — journey');
+
+    const placed = [lone, ...inGrid, boardFrame].map((node) => node.absoluteBoundingBox!);
+    for (const box of placed) for (const other of [...kept, ...placed]) if (other !== box) expect(overlaps(box, other)).toBe(false);
+    // The components themselves were not moved.
+    expect([card, header, footer].map((node) => node.absoluteBoundingBox)).toEqual(kept);
   });
 
   it('uses the fallback font when the preferred one is missing, and says so when none loads', async () => {

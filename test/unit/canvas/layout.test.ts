@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { arrangeBoard, arrangeGrid, gridColumnCount } from '../../../src/canvas/arrangement';
-import { flowInsertIndex, PLACEMENT_GAP, placeBesideOrCentre, unionBox } from '../../../src/canvas/placement';
+import { clearOf, flowInsertIndex, PLACEMENT_GAP, placeBesideOrCentre, unionBox, type Box } from '../../../src/canvas/placement';
 
 describe('placement', () => {
   it('centres on the viewport without a selection, in whole pixels', () => {
@@ -15,6 +16,42 @@ describe('placement', () => {
     expect(selection).toEqual({ x: 10, y: -5, width: 230, height: 75 });
     expect(placeBesideOrCentre({ width: 600, height: 1000 }, selection, { x: 0, y: 0 })).toEqual({ x: 240 + PLACEMENT_GAP, y: -5 });
     expect(unionBox([])).toBeNull();
+  });
+});
+
+describe('clearOf', () => {
+  const size = { width: 600, height: 1000 };
+  const apart = (a: Box, b: Box) =>
+    a.x + a.width + PLACEMENT_GAP <= b.x || b.x + b.width + PLACEMENT_GAP <= a.x || a.y + a.height + PLACEMENT_GAP <= b.y || b.y + b.height + PLACEMENT_GAP <= a.y;
+
+  it('keeps a free spot as it is', () => {
+    expect(clearOf({ x: 0, y: 0 }, size, [{ x: 700, y: 0, width: 100, height: 100 }, { x: 0, y: 1100, width: 100, height: 100 }])).toEqual({ x: 0, y: 0 });
+  });
+
+  it('moves right past a component it would cover, and past the next one too close to leave room', () => {
+    const taken = [
+      { x: 100, y: 200, width: 300, height: 300 },
+      { x: 500, y: -50, width: 200, height: 100 },
+      { x: 1500, y: 0, width: 100, height: 100 },
+    ];
+    // Past the first (ends at 400) there are 100 px before the second: not room for 600 + gaps.
+    expect(clearOf({ x: 0, y: 0 }, size, taken)).toEqual({ x: 700 + PLACEMENT_GAP, y: 0 });
+    // Past the second it would run into the third (at 1500 < 780 + 600 + 80), so it goes past that too.
+    expect(clearOf({ x: 0, y: 0 }, { width: 700, height: 1000 }, taken)).toEqual({ x: 1600 + PLACEMENT_GAP, y: 0 });
+  });
+
+  it('never overlaps (or comes within the gap of) anything on the page, and only ever moves right', () => {
+    const box = fc.record({ x: fc.integer({ min: -3000, max: 3000 }), y: fc.integer({ min: -3000, max: 3000 }), width: fc.integer({ min: 1, max: 1500 }), height: fc.integer({ min: 1, max: 1500 }) });
+    fc.assert(
+      fc.property(fc.array(box, { maxLength: 40 }), box, (taken, wanted) => {
+        const at = clearOf(wanted, wanted, taken);
+        expect(at.y).toBe(wanted.y);
+        expect(at.x).toBeGreaterThanOrEqual(wanted.x);
+        const placed = { ...at, width: wanted.width, height: wanted.height };
+        for (const other of taken) expect(apart(placed, other)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 
