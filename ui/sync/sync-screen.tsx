@@ -207,6 +207,18 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   // Stable, so the open detail loads once, not again on each render of the screen.
   const loadDetailAsync = useCallback((key: string, replaces?: string) => requester.detailAsync(key, replaces), [requester]);
 
+  // The design system the list was compared with. Once the file links another (Settings, ⌘Z),
+  // the list goes as soon as nothing runs: its Sync button would start from rows of the old one
+  // while a busy plugin is still to read the new link and compare.
+  const linkNow = useLatest(designSystemId);
+  const comparedWith = useRef<string | null>(null);
+  useEffect(() => {
+    if (task !== null || working.current || itemsRef.current === null || comparedWith.current === designSystemId) return;
+    itemsRef.current = null;
+    setItems(null);
+    setComparison(null);
+  }, [designSystemId, task]);
+
   /** Whether the list now shows a new comparison. */
   const compareAsync = useCallback(async (keepMessage = false): Promise<boolean> => {
     // One long request at a time (a click during the opening check starts nothing more).
@@ -221,7 +233,9 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     // Choices still on their way are saved first: the comparison keeps the saved ones.
     await batcher.flushAsync();
     try {
+      const asked = linkNow.current;
       const result = await trackTask('compare', (onProgress) => requester.compare(onProgress));
+      comparedWith.current = asked;
       showComparison(result);
       // Steps of a take the check shows undone (or finished by hand) no longer stand.
       setOutcome((current) => current && outcomeAfterCheck(current, result.items));
@@ -243,7 +257,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       working.current = false;
       endTask();
     }
-  }, [batcher, requester, showComparison, trackTask, endTask, onOpenSettings]);
+  }, [batcher, requester, showComparison, trackTask, endTask, onOpenSettings, linkNow]);
 
   const [overview, runStarts, runEnded] = useScreenStarts(requester, hidden, designSystemId, badgeRows, listedRows, task, working, itemsRef, compareAsync, setFailure, setMessage);
 
