@@ -361,7 +361,7 @@ describe('the Sync screen', () => {
     await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
     // Two local changes, one addition and the replaced Banner: four rows, four to push.
     expect(await page.getByTestId('sync-row').count()).toBe(4);
-    expect(await page.getByRole('group', { name: 'Show only one kind' }).getByRole('button', { name: /^All / }).textContent()).toBe('All 4');
+    expect(await page.getByRole('group', { name: 'Show:' }).getByRole('button', { name: /^All / }).textContent()).toBe('All 4');
     expect(await page.getByTestId('sync-run').textContent()).toBe('Sync 4 changes');
     // Copied through the textarea fallback (the clipboard refused), where the test can read it.
     await page.evaluate(() => {
@@ -475,7 +475,7 @@ describe('the Sync screen', () => {
 
   it('keeps a kind filter shown and pressed when Check again leaves none of its kind (the list went empty with no chip pressed), and one press shows the row that moved', async () => {
     const page = await openAsync({ count: 2, kinds: ['local-change', 'remote-change'], conflictOnSecondCompare: true });
-    const kinds = page.getByRole('group', { name: 'Show only one kind' });
+    const kinds = page.getByRole('group', { name: 'Show:' });
     await kinds.getByRole('button', { name: 'Local changes 1' }).click();
     await page.getByTestId('sync-check').click();
     // Button / Primary 0, the local change, is now a conflict: the filter that hides it says so.
