@@ -932,6 +932,27 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  it('counts on the Sync tab up to 999, as the list does, in the number it says (it showed “99+” beside a list of 190); past that “999+”, said in full; in the tab bar at 320 px', async () => {
+    const page = await openAsync({ count: 0, problem: 'no-builder-key' });
+    await page.getByText('Sync needs your builder API key.').waitFor();
+    const emit = (rows: number) => page.evaluate((count) => (window as unknown as { syncStub: { emit(type: string, payload: unknown): void } }).syncStub.emit('sync/badge', { rows: count }), rows);
+    // What a sighted person reads on the badge (its words for screen readers left out).
+    const shown = () => page.getByTestId('nav-sync-badge').evaluate((badge) => badge.firstChild!.textContent);
+    await emit(190);
+    await page.getByRole('button', { name: 'Sync 190 changes to review' }).waitFor();
+    expect(await shown()).toBe('190');
+    await emit(1234);
+    await page.getByRole('button', { name: 'Sync 1,234 changes to review' }).waitFor();
+    expect(await shown()).toBe('999+');
+    await page.setViewportSize({ width: 320, height: 240 });
+    const fits = await page.getByRole('navigation', { name: 'Envelope screens' }).evaluate((nav) => {
+      const right = Math.min(nav.getBoundingClientRect().right, document.documentElement.clientWidth);
+      return [...nav.querySelectorAll('.nav-item, .nav-badge')].every((part) => part.getBoundingClientRect().right <= right) && nav.scrollWidth <= nav.clientWidth;
+    });
+    expect(fits, 'every tab and the badge within the tab bar').toBe(true);
+    await closeAsync(page);
+  });
+
   it('gives the focus back to the list after a detail opened with Enter on the first row, without moving first', async () => {
     const page = await openAsync({ count: 30 });
     const grid = page.getByRole('grid', { name: 'Components that differ' });
