@@ -98,6 +98,9 @@ describe('the Sync list’s rows and filters at the default width', () => {
       expect(await kinds.count(), 'a group named by its visible label').toBe(1);
       expect(await textOf(kinds)).toMatch(/^Show:All 2/);
       for (const [group, words] of [[kinds, 'Show:'], [changed, 'Changed:']] as const) expect(await headedRowAsync(group, words), words).toEqual({ besideFirst: true, inWindow: true });
+      // The conflict's menu has room inside, beside its words and its arrow (they touched its border).
+      const menu = grid.getByRole('combobox', { name: 'Choice for Hero' });
+      expect(await menu.evaluate((select) => [getComputedStyle(select).paddingLeft, getComputedStyle(select).paddingRight])).toEqual(['4px', '4px']);
       await checkAxeAsync(ui, `the list with a conflict and an incoming change, ${theme}`);
 
       // 3. The detail's "Changed: description" is kept: in the filter's words (its label above), every chip
