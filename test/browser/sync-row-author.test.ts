@@ -2,7 +2,7 @@
 // and a conflict's row say who changed their version and when, short and whole ("Robin Vale · just
 // now"; it was "Changed by Robin Vale (builder app), ju…"); the chips that filter by what changed
 // say so on screen ("Changed:", before only screen readers heard it), in the words the detail's
-// "Changed: description" uses.
+// "Changed: description" uses; so do those that show one kind ("Show:").
 import type { Frame, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
@@ -48,6 +48,18 @@ async function conflictAndIncomingAsync(ui: Frame): Promise<void> {
   await ui.getByRole('button', { name: 'Conflicts 1' }).waitFor({ timeout: 30_000 });
 }
 
+/** Whether a row of chips' heading is on the line of its first chip, and the row within the window (none cut at its right). */
+function headedRowAsync(group: Locator, words: string): Promise<{ besideFirst: boolean; inWindow: boolean }> {
+  return group.evaluate((row: HTMLElement, heading) => {
+    const label = [...row.children].find((part) => part.textContent === heading)!.getBoundingClientRect();
+    const first = row.querySelector('button')!.getBoundingClientRect();
+    return {
+      besideFirst: label.top < first.bottom && label.bottom > first.top,
+      inWindow: [...row.children].every((part) => part.getBoundingClientRect().right <= document.documentElement.clientWidth),
+    };
+  }, words);
+}
+
 /** The row's second line, and whether a person sees it whole (not cut with an ellipsis). */
 function subLineAsync(row: Locator): Promise<{ text: string; title: string; whole: boolean }> {
   return row.locator('.sync-sub').evaluate((sub: HTMLElement) => ({
@@ -81,6 +93,14 @@ describe('the Sync list’s rows and filters at the default width', () => {
       const label = changed.getByText('Changed:', { exact: true });
       const tops = await Promise.all([label, buttons.first(), buttons.last()].map(async (part) => (await part.boundingBox())!));
       expect(tops.every((box) => box.y < tops[1]!.y + tops[1]!.height && box.y + box.height > tops[1]!.y), 'the label and chips on one line').toBe(true);
+      // The kinds' chips are headed alike ("Show:"; before only screen readers heard a name): the words also the group's name.
+      const kinds = ui.getByRole('group', { name: 'Show:' });
+      expect(await kinds.count(), 'a group named by its visible label').toBe(1);
+      expect(await textOf(kinds)).toMatch(/^Show:All 2/);
+      for (const [group, words] of [[kinds, 'Show:'], [changed, 'Changed:']] as const) expect(await headedRowAsync(group, words), words).toEqual({ besideFirst: true, inWindow: true });
+      // The conflict's menu has room inside, beside its words and its arrow (they touched its border).
+      const menu = grid.getByRole('combobox', { name: 'Choice for Hero' });
+      expect(await menu.evaluate((select) => [getComputedStyle(select).paddingLeft, getComputedStyle(select).paddingRight])).toEqual(['4px', '4px']);
       await checkAxeAsync(ui, `the list with a conflict and an incoming change, ${theme}`);
 
       // 3. The detail's "Changed: description" is kept: in the filter's words (its label above), every chip
@@ -100,8 +120,7 @@ describe('the Sync list’s rows and filters at the default width', () => {
       await expect.poll(() => ui.evaluate(() => window.innerWidth)).toBe(320);
       expect((await subLineAsync(grid.getByRole('row').filter({ hasText: 'Hero' }))).whole).toBe(true);
       expect((await subLineAsync(grid.getByRole('row').filter({ hasText: 'Header' }))).whole).toBe(true);
-      const [labelBox, firstChip] = [(await label.boundingBox())!, (await buttons.first().boundingBox())!];
-      expect(labelBox.y < firstChip.y + firstChip.height && labelBox.y + labelBox.height > firstChip.y, 'the label beside its first chip').toBe(true);
+      for (const [group, words] of [[kinds, 'Show:'], [changed, 'Changed:']] as const) expect(await headedRowAsync(group, words), `${words} at 320 px`).toEqual({ besideFirst: true, inWindow: true });
     }, 180_000);
   }
 });

@@ -361,7 +361,7 @@ describe('the Sync screen', () => {
     await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
     // Two local changes, one addition and the replaced Banner: four rows, four to push.
     expect(await page.getByTestId('sync-row').count()).toBe(4);
-    expect(await page.getByRole('group', { name: 'Show only one kind' }).getByRole('button', { name: /^All / }).textContent()).toBe('All 4');
+    expect(await page.getByRole('group', { name: 'Show:' }).getByRole('button', { name: /^All / }).textContent()).toBe('All 4');
     expect(await page.getByTestId('sync-run').textContent()).toBe('Sync 4 changes');
     // Copied through the textarea fallback (the clipboard refused), where the test can read it.
     await page.evaluate(() => {
@@ -475,7 +475,7 @@ describe('the Sync screen', () => {
 
   it('keeps a kind filter shown and pressed when Check again leaves none of its kind (the list went empty with no chip pressed), and one press shows the row that moved', async () => {
     const page = await openAsync({ count: 2, kinds: ['local-change', 'remote-change'], conflictOnSecondCompare: true });
-    const kinds = page.getByRole('group', { name: 'Show only one kind' });
+    const kinds = page.getByRole('group', { name: 'Show:' });
     await kinds.getByRole('button', { name: 'Local changes 1' }).click();
     await page.getByTestId('sync-check').click();
     // Button / Primary 0, the local change, is now a conflict: the filter that hides it says so.
@@ -929,6 +929,27 @@ describe('the Sync screen', () => {
     await page.getByRole('button', { name: 'Sync 5 changes to review' }).waitFor();
     await page.getByRole('button', { name: 'Open Settings' }).click();
     await page.getByTestId('screen-settings').waitFor();
+    await closeAsync(page);
+  });
+
+  it('counts on the Sync tab up to 999, as the list does, in the number it says (it showed “99+” beside a list of 190); past that “999+”, said in full; in the tab bar at 320 px', async () => {
+    const page = await openAsync({ count: 0, problem: 'no-builder-key' });
+    await page.getByText('Sync needs your builder API key.').waitFor();
+    const emit = (rows: number) => page.evaluate((count) => (window as unknown as { syncStub: { emit(type: string, payload: unknown): void } }).syncStub.emit('sync/badge', { rows: count }), rows);
+    // What a sighted person reads on the badge (its words for screen readers left out).
+    const shown = () => page.getByTestId('nav-sync-badge').evaluate((badge) => badge.firstChild!.textContent);
+    await emit(190);
+    await page.getByRole('button', { name: 'Sync 190 changes to review' }).waitFor();
+    expect(await shown()).toBe('190');
+    await emit(1234);
+    await page.getByRole('button', { name: 'Sync 1,234 changes to review' }).waitFor();
+    expect(await shown()).toBe('999+');
+    await page.setViewportSize({ width: 320, height: 240 });
+    const fits = await page.getByRole('navigation', { name: 'Envelope screens' }).evaluate((nav) => {
+      const right = Math.min(nav.getBoundingClientRect().right, document.documentElement.clientWidth);
+      return [...nav.querySelectorAll('.nav-item, .nav-badge')].every((part) => part.getBoundingClientRect().right <= right) && nav.scrollWidth <= nav.clientWidth;
+    });
+    expect(fits, 'every tab and the badge within the tab bar').toBe(true);
     await closeAsync(page);
   });
 

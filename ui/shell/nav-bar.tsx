@@ -28,10 +28,15 @@ export function NavBar({ current, onSelect, badges = {} }: NavBarProps) {
               >
                 {screen.label}
                 {count > 0 ? (
-                  // Read as "Sync 3 changes to review": the visible words stay the start of the name.
+                  // Read as "Sync 3 changes to review": the visible words stay the start of the name. The
+                  // number the list counts, up to 999 (it said "99+" beside a list of 190); past that, said in full.
                   <span class="nav-badge" data-testid={`nav-${screen.id}-badge`}>
-                    {count > 99 ? '99+' : count}
-                    <span class="visually-hidden"> {countWord(count, 'change')} to review</span>
+                    {count > 999 ? <span aria-hidden="true">999+</span> : count}
+                    <span class="visually-hidden">
+                      {' '}
+                      {count > 999 ? `${count.toLocaleString('en-US')} ` : ''}
+                      {countWord(count, 'change')} to review
+                    </span>
                   </span>
                 ) : null}
               </button>

@@ -45,7 +45,7 @@ export function remoteText(item: SyncItem, nowMs: number): string | null {
  */
 function rowRemoteText(item: SyncItem, nowMs: number): string | null {
   const who = item.remoteUpdatedBy?.replace(/ \([^)]*\)$/, '');
-  const when = item.remoteUpdatedAt && relativeTime(item.remoteUpdatedAt, nowMs).replace(/ hours?/, ' h').replace(/ minutes?/, ' min');
+  const when = item.remoteUpdatedAt && relativeTime(item.remoteUpdatedAt, nowMs, true);
   return who ? [who, when].filter(Boolean).join(' · ') : when ? `Changed ${when}` : null;
 }
 

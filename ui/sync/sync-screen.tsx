@@ -424,7 +424,11 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         ) : (
           <>
             {others > 0 || (filter !== 'all' && filter !== 'format-update') ? (
-              <div class="sync-chips" role="group" aria-label="Show only one kind">
+              <div class="sync-chips" role="group" aria-labelledby="sync-kind-label">
+                {/* As "Changed:" below: says on screen what these chips do; also the group's name. */}
+                <span id="sync-kind-label" class="muted">
+                  Show:
+                </span>
                 <button type="button" class="sync-chip" aria-pressed={filter === 'all'} onClick={() => setFilter('all')}>
                   All {formatCount(others)}
                 </button>

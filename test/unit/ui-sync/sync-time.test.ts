@@ -16,6 +16,17 @@ describe('relative time', () => {
     expect(relativeTime('2025-10-01T12:00:00Z', now)).toBe('last year');
     expect(relativeTime('not a date', now)).toBe('at an unknown time');
   });
+
+  it('says hours and minutes in short words for a narrow line, the rest as in full', () => {
+    expect(relativeTime('2026-11-24T11:59:50Z', now, true)).toBe('just now');
+    expect(relativeTime('2026-11-24T11:59:10Z', now, true)).toBe('1 min ago');
+    expect(relativeTime('2026-11-24T11:57:00Z', now, true)).toBe('3 min ago');
+    expect(relativeTime('2026-11-24T11:00:00Z', now, true)).toBe('1 h ago');
+    expect(relativeTime('2026-11-24T09:00:00Z', now, true)).toBe('3 h ago');
+    expect(relativeTime('2026-11-23T10:00:00Z', now, true)).toBe('yesterday');
+    expect(relativeTime('2026-11-20T12:00:00Z', now, true)).toBe('4 days ago');
+    expect(relativeTime('not a date', now, true)).toBe('at an unknown time');
+  });
 });
 
 describe('time left', () => {
