@@ -98,7 +98,7 @@ export function connectionFailedResult(api: ApiName, baseUrl: string, error: unk
   if (status === 401 || status === 403) {
     const where =
       api === 'builder'
-        ? 'Check it, or create a new key in the builder under Settings → API Keys.'
+        ? 'Check it, or create a new key in your email builder, under its Settings → API Keys.'
         : 'Check it, or copy a new key from your library account.';
     return { ok: false, message: `The ${label} API key was not accepted. ${where}` };
   }

@@ -13,7 +13,7 @@ export const API_TEXT: Record<ApiName, { title: string; about: string; keyLabel:
     keyLabel: 'Builder API key',
     keyNoun: 'builder API key',
     keyPlaceholder: 'ef_…',
-    keyHelp: 'Create one in the builder under Settings → API Keys.',
+    keyHelp: 'Create one in your email builder, under its Settings → API Keys.',
     withoutKey: 'Envelope cannot reach the email builder until you paste a key again.',
     noKeyYet: 'paste one to connect.',
   },

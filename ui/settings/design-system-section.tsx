@@ -127,7 +127,9 @@ export function DesignSystemSection({ view, onView, requester }: DesignSystemSec
           if (error) setError(null);
         }}
         error={error}
-        hint="The id of the design system in the builder, or an address whose path is only the id. Leave empty and save to unlink this file. Escape restores the saved id."
+        // Where the builder shows the id is not documented; that its key's workspace must hold it is.
+        // (An address whose path is the id alone is read too; others are refused with words saying so.)
+        hint="The id your email builder gives the design system, which must be in your builder API key’s workspace. Ask whoever set it up if you cannot find it. Leave empty and save to unlink this file. Escape restores the saved id."
         inputRef={inputRef}
         onKeyDown={(event) => {
           const saved = view.designSystemId ?? '';

@@ -1,6 +1,6 @@
 // The getting-started screen: shown on a first run (no key saved, no menu command, no screen used
-// before) and from Settings. What Envelope's two halves do, what each needs, one step to each;
-// once a half is set up (seen from Settings), it says so and the step goes to that half instead.
+// before) and from Settings. What each of Envelope's three parts does, what each needs, one step to each;
+// once Sync is set up (seen from Settings), it says so and its step goes to Sync instead.
 import type { Screen, SettingsView } from '../../src/shared/bridge/messages';
 import { Button } from '../components/button';
 import { requestSettingsFocus, type SettingsFocusTarget } from '../settings/settings-focus';
@@ -11,7 +11,8 @@ export interface StartScreenProps {
   view: SettingsView;
 }
 
-const KEY_WHERE = 'the builder makes one under Settings → API Keys';
+// Said of the builder's own Settings, not of Envelope's Settings tab.
+const KEY_WHERE = 'make one in your email builder, under its Settings → API Keys';
 
 /** What the sync half still needs, in words, with its one step. */
 // A step to Settings lands in the field it names, as Sync's and Templates' "Open Settings" do.
@@ -28,7 +29,7 @@ export function StartScreen({ onScreen, view }: StartScreenProps) {
   const sync = syncStep(view);
   return (
     <div class="screen" data-testid="screen-start">
-      <p>Envelope links this Figma file to your email work in two ways. Use either one, or both.</p>
+      <p>Envelope links this Figma file to your email work in three ways. Use any of them.</p>
       <section class="start-part" aria-labelledby="start-sync-title">
         <h2 id="start-sync-title">Sync with your email builder</h2>
         <p>Keep this file’s components and your builder’s design system in step: see what changed on each side, then send or take the differences.</p>
@@ -43,6 +44,16 @@ export function StartScreen({ onScreen, view }: StartScreenProps) {
             testId="start-sync"
           >
             {sync.label}
+          </Button>
+        </div>
+      </section>
+      <section class="start-part" aria-labelledby="start-templates-title">
+        <h2 id="start-templates-title">Save frames as email templates</h2>
+        <p>Save a selected frame as a template in your email builder, update it after you change the frame, and rename or delete your templates.</p>
+        <p class="muted">{view.builder.keyHint !== null ? 'Ready: your builder API key is saved.' : `Needs only a builder API key (${KEY_WHERE}), the same one Sync uses.`}</p>
+        <div class="button-row">
+          <Button onClick={() => onScreen('templates')}>
+            Open Templates
           </Button>
         </div>
       </section>

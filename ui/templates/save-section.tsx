@@ -47,12 +47,14 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   const [problem, setProblem] = useState<TemplateProblem | null>(null);
   // The builder asked to wait: Save and Update are held until then (what was typed stays).
   const held = useStillBefore(problem?.tryAgainAt ?? null);
-  const [result, setResult] = useState<LiveMessage | null>(null);
   // What a save or unlink said holds for the frame and template it was said with: another
   // frame selected, or its template deleted, and "Saved …" beside a new form would mislead.
-  const [resultFor, setResultFor] = useState('');
-  const say = (message: LiveMessage, of: TemplateSelection | null) => (setResult(message), setResultFor(linkKey(of)));
-  if (result !== null && resultFor !== linkKey(selection)) setResult(null);
+  // It is shown only while they are, and dropped after, so it does not come back with the frame.
+  const [said, setSaid] = useState<{ message: LiveMessage; for: string } | null>(null);
+  const say = (message: LiveMessage, of: TemplateSelection | null) => setSaid({ message, for: linkKey(of) });
+  const shownFor = linkKey(selection);
+  const result = said?.for === shownFor ? said.message : null;
+  useEffect(() => setSaid((before) => (before?.for === shownFor ? before : null)), [shownFor]);
   const pendingUpdate = useRef(updateNow);
   // A problem said with the builder's old key or address does not stand beside the new one's answers.
   const [problemEpoch, setProblemEpoch] = useState(epoch);
@@ -83,7 +85,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
       if (error !== null) return nameRef.current?.focus();
     }
     setProblem(null);
-    setResult(null);
+    setSaid(null);
     const onError = (error: unknown) => {
       // Only a create could be made twice by saving again; an update sent twice is the same update.
       setProblem(actionProblem(action === 'create' ? saveProblem(error, form.name.trim()) : templateProblem(error), error));

@@ -84,7 +84,7 @@ export function keyProblem(api: ApiName, input: string): string | null {
   const libraryRule = 'Library keys look like xxx_live_ followed by at least 8 letters or digits.';
   if (api === 'builder') {
     if (isLibraryKey(key)) return `This is a library API key: paste it under Email library. Builder keys start with "${BUILDER_KEY_PREFIX}".`;
-    return `Builder keys start with "${BUILDER_KEY_PREFIX}". Copy the key from Settings → API Keys in the builder.`;
+    return `Builder keys start with "${BUILDER_KEY_PREFIX}". Copy the key from your email builder, under its Settings → API Keys.`;
   }
   if (isBuilderKey(key)) return `This is a builder API key: paste it under Email builder. ${libraryRule}`;
   return libraryRule;

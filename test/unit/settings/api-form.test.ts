@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BridgeError } from '../../../src/shared/bridge/bridge-error';
 import { commandSchema, type Command, type SettingsView } from '../../../src/shared/bridge/messages';
-import { checkApiForm, designSystemSavedText, savedText, testAnswerText, testCountdownText, testWaitOverText } from '../../../ui/settings/api-form';
+import { API_TEXT, checkApiForm, designSystemSavedText, savedText, testAnswerText, testCountdownText, testWaitOverText } from '../../../ui/settings/api-form';
 import { UNEXPECTED_FAILURE, errorText, fieldErrorFrom } from '../../../ui/messages/error-text';
 import { initialScreen, SCREENS, screenOfCommand } from '../../../ui/shell/screens';
 import { messageProblems } from '../../support/message-rules';
@@ -28,6 +28,10 @@ describe('Settings form checks (UI, before sending)', () => {
   it('says next to the address that the builder’s /api is added by Envelope', () => {
     const check = checkApiForm('builder', { baseUrl: 'https://b.example/api/', key: '', keyFieldShown: true, hasSavedKey: false });
     expect(check.ok ? null : check.errors.baseUrl).toBe('Leave out “/api” and what follows it: Envelope adds it to each request. Enter https://b.example');
+  });
+
+  it('says where a builder key is made: in the email builder’s own Settings, not in Envelope’s Settings where it is read', () => {
+    expect(API_TEXT.builder.keyHelp).toBe('Create one in your email builder, under its Settings → API Keys.');
   });
 
   it('checks library keys against the library pattern', () => {

@@ -20,7 +20,8 @@ describe('connection test results in words', () => {
   it('says a refused key is not accepted, and where to get another', () => {
     const result = connectionFailedResult('builder', base, apiError(401, 'unauthorized', 'The provided key is not valid.'));
     expect(result.ok).toBe(false);
-    expect(result.message).toMatch(/^The builder API key was not accepted\. .*Settings → API Keys/);
+    // The builder's own Settings, not Envelope's Settings tab the message is shown on.
+    expect(result.message).toMatch(/^The builder API key was not accepted\. .*in your email builder, under its Settings → API Keys\.$/);
     expect(connectionFailedResult('library', base, apiError(401, 'unauthorized', 'x')).message).toMatch(/^The library API key was not accepted/);
   });
 

@@ -60,6 +60,10 @@ describe('key rules', () => {
     expect(keyProblem('builder', '')).toMatch(/Paste your API key/);
   });
 
+  it('sends a designer for a builder key to the email builder’s own Settings, not to Envelope’s Settings tab', () => {
+    expect(keyProblem('builder', 'sk_8f2kq93lsx0')).toBe('Builder keys start with "ef_". Copy the key from your email builder, under its Settings → API Keys.');
+  });
+
   it('library keys follow <prefix>_live_<random of 8 or more>', () => {
     expect(keyProblem('library', 'lib_live_A1b2C3d4')).toBeNull();
     expect(keyProblem('library', 'lib_live_A1b2C3')).toMatch(/xxx_live_/);
