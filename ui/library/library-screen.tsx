@@ -87,7 +87,7 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
     );
   }
   return (
-    <CanvasInsertProvider endpoint={endpoint} client={connection.client} attribution={attribution}>
+    <CanvasInsertProvider endpoint={endpoint} client={connection.client} attribution={attribution} hidden={hidden}>
       <OwnCountdowns.Provider value={countOwnCountdown}>
         <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} initialEmailId={initialEmailId} hidden={hidden} epoch={connection.generation} attribution={attribution} heldUntil={ownCountdowns > 0 ? 0 : heldUntil} />
       </OwnCountdowns.Provider>
