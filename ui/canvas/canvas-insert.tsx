@@ -26,6 +26,7 @@ export function useCanvasInsert(): CanvasInsert | null {
 }
 
 type BarState = { kind: 'idle' } | SessionReport;
+const IDLE: BarState = { kind: 'idle' };
 
 /** Drags whose drop has not come back yet (a drag released inside the window never does). */
 const MAX_PENDING_DRAGS = 10;
@@ -36,10 +37,12 @@ export interface CanvasInsertProviderProps {
   subscribe?: typeof onSandboxEvent;
   /** The service as the library names it, for a dragged card's text; else what placing an email learnt. */
   attribution?: Attribution | null;
+  /** Browse is not showing: its bar hides with it, kept (running or done) for when the designer comes back. */
+  hidden?: boolean;
   children: ComponentChildren;
 }
 
-export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEvent, attribution = null, children }: CanvasInsertProviderProps) {
+export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEvent, attribution = null, hidden, children }: CanvasInsertProviderProps) {
   const inserter = useMemo(() => createReferenceInserter({ endpoint, client }), [endpoint, client]);
   const [bar, setBar] = useState<BarState>({ kind: 'idle' });
   /** What is being placed: drops in quick succession run side by side under one bar, one Cancel and one summary. */
@@ -111,7 +114,7 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
   return (
     <CanvasInsertContext.Provider value={api}>
       {children}
-      <InsertBar state={bar} onCancel={() => sessions.cancel()} onDismiss={dismiss} />
+      <InsertBar state={hidden ? IDLE : bar} onCancel={() => sessions.cancel()} onDismiss={dismiss} />
     </CanvasInsertContext.Provider>
   );
 }

@@ -5,6 +5,8 @@ import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { createBrowserFetchTransport } from '../http/browser-fetch-transport';
 import { withResponseCache, type Attribution } from './cached-library-client';
 import { createResponseCache } from './response-cache';
+import { library as defaultLibraryHost } from '../../src/shared/config/api-hosts.json';
+import type { LibraryProblem } from './library-problem';
 
 export interface LibraryConnection {
   client: LibraryClient;
@@ -18,3 +20,14 @@ export async function connectLibraryAsync(endpoint: Pick<UiEndpoint, 'request'>,
   const client = createLibraryClient({ baseUrl, key, transport: createBrowserFetchTransport(), retryPolicy: { maxAttempts: 1 }, ...(onHeld ? { onHeld } : {}) });
   return { client: withResponseCache(client, createResponseCache(), onAttribution), baseUrl };
 }
+
+/**
+ * No library address saved, and the built-in one is a stand-in (a reserved `.example`
+ * name, which no server answers at): Browse says the address is missing, not that the
+ * designer's connection failed.
+ */
+export function missingAddress(baseUrl: string): boolean {
+  return baseUrl === defaultLibraryHost && baseUrl.endsWith('.example');
+}
+
+export const MISSING_ADDRESS: LibraryProblem = { kind: 'address', message: 'The library’s address is missing: enter it in Settings.', retryAfterSeconds: null };

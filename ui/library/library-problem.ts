@@ -3,7 +3,8 @@
 import { errorText } from '../messages/error-text';
 import { MAX_COUNTDOWN_SECONDS, retryAtText } from '../messages/retry-countdown';
 
-export type ProblemKind = 'offline' | 'key' | 'busy' | 'unavailable' | 'not_found' | 'other';
+/** `key` and `address`: Settings fixes it. */
+export type ProblemKind = 'offline' | 'key' | 'address' | 'busy' | 'unavailable' | 'not_found' | 'other';
 
 export interface LibraryProblem {
   kind: ProblemKind;

@@ -17,7 +17,7 @@ import { BrandRequestsScreen, type BrandRequestsHandle } from './requests/brand-
 import { EMPTY_BRAND_REQUEST, type BrandRequestForm } from './requests/brand-request-outcome';
 import { keepState } from './kept-state';
 import type { Attribution } from './cached-library-client';
-import { connectLibraryAsync, type LibraryConnection } from './library-connection';
+import { connectLibraryAsync, MISSING_ADDRESS, missingAddress, type LibraryConnection } from './library-connection';
 import type { GridPlace } from './search/email-grid';
 import { SearchScreen } from './search/search-screen';
 import { useEmailSearch } from './search/use-email-search';
@@ -72,7 +72,8 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
   }, [endpoint]);
   useEffect(connect, [connect, epoch]);
 
-  if (hidden && (connection === null || 'failed' in connection)) return null;
+  const noAddress = connection !== null && 'client' in connection && missingAddress(connection.baseUrl);
+  if (hidden && (connection === null || 'failed' in connection || noAddress)) return null;
   if (connection === null) {
     return (
       <LiveStatus busy>Opening the library…</LiveStatus>
@@ -86,8 +87,10 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
       </div>
     );
   }
+  // Nothing to browse, nor any request worth sending, until the address is entered.
+  if (noAddress) return <ProblemNotice problem={MISSING_ADDRESS} onRetry={connect} onOpenSettings={onOpenSettings} />;
   return (
-    <CanvasInsertProvider endpoint={endpoint} client={connection.client} attribution={attribution}>
+    <CanvasInsertProvider endpoint={endpoint} client={connection.client} attribution={attribution} hidden={hidden}>
       <OwnCountdowns.Provider value={countOwnCountdown}>
         <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} initialEmailId={initialEmailId} hidden={hidden} epoch={connection.generation} attribution={attribution} heldUntil={ownCountdowns > 0 ? 0 : heldUntil} />
       </OwnCountdowns.Provider>

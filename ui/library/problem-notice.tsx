@@ -83,7 +83,7 @@ export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNotic
       {until !== null ? <p class="muted">{retryCountdownText(secondsLeft)}</p> : null}
       {/* A wait of hours over: its Try again comes. */}
       {problem.tryAgainAt === undefined ? null : <WaitOverStatus held={held} />}
-      {problem.kind === 'key' ? (
+      {problem.kind === 'key' || problem.kind === 'address' ? (
         <Button variant="primary" onClick={onOpenSettings}>
           Open Settings
         </Button>

@@ -1,7 +1,7 @@
 // A brand's insights as chart data: days and hours in their natural order, shares that add up,
 // and the sentence a screen reader hears.
 import { describe, expect, it } from 'vitest';
-import { barRowValue, barsEach, barsSummary, countRows, dayBars, hourBars, percentText, perWeekText, sendsOverTime, shareRows, whenSaid } from '../../../ui/library/brands/insight-charts';
+import { barRowValue, barsEach, barsSummary, countRows, dayBars, hourBars, overTimeTitle, percentText, perWeekText, sendsOverTime, shareRows, whenSaid } from '../../../ui/library/brands/insight-charts';
 
 describe('insight charts', () => {
   it('orders days Monday first, whatever the keys look like, with the missing days at 0', () => {
@@ -121,5 +121,10 @@ describe('insight charts', () => {
     // A brand sending a few times a year is not "about 0 a week".
     expect(perWeekText(0.02)).toBe('fewer than 0.1 a week');
     expect(perWeekText(0)).toBe('about 0 a week');
+  });
+
+  it('titles the sends over time by the emails listed, not all the brand sent (it read “from 19 of the 20 emails listed” beside “143 emails”)', () => {
+    expect(overTimeTitle('week', 20, 20)).toBe('Sends per week, counting only the 20 emails listed below');
+    expect(overTimeTitle('month', 19, 20)).toBe('Sends per month, counting 19 of the 20 emails listed below (not their oldest month, perhaps incomplete)');
   });
 });

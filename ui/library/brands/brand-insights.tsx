@@ -1,8 +1,9 @@
 // A brand's insights as charts; a brand with too few emails says so (404 `no_insights`).
 import type { BrandInsights, EmailSummary } from '../../../src/shared/api/library/schemas';
 import { shortDate } from '../search/search-query';
+import { ExternalLink } from '../../components/external-link';
 import { BarRows, ColumnChart } from './charts';
-import { countRows, dayBars, hourBars, perWeekText, sendsOverTime, shareRows, whenSaid } from './insight-charts';
+import { countRows, dayBars, hourBars, overTimeTitle, perWeekText, sendsOverTime, shareRows, whenSaid } from './insight-charts';
 
 export interface BrandInsightsProps {
   insights: BrandInsights;
@@ -24,14 +25,15 @@ export function BrandInsightsView({ insights, emails, moreToLoad }: BrandInsight
       <h3 id="brand-insights-title" tabIndex={-1}>
         Insights
       </h3>
+      {/* All the brand sent, as the library counts it: the charts drawn from the emails listed below say so. */}
       <p>
-        {frequency.total_sent} emails, {perWeekText(frequency.avg_per_week)}, from {shortDate(frequency.first_send)} to {shortDate(frequency.last_send)}. Emails average{' '}
-        {Math.round(content.avg_word_count)} words and {Math.round(content.avg_image_count)} images.
+        {frequency.total_sent} emails sent in all, {perWeekText(frequency.avg_per_week)}, from {shortDate(frequency.first_send)} to {shortDate(frequency.last_send)}. Emails average{' '}
+        {Math.round(content.avg_word_count)} words and {Math.round(content.avg_image_count)} images. <ExternalLink href={insights.dashboard_url}>Its dashboard in the library</ExternalLink>
       </p>
       <div class="chart-grid">
         {overTime.bars.length > 1 ? (
           <ColumnChart
-            title={`Sends per ${overTime.unit}, from ${charted === emails.length ? 'the' : `${charted} of the`} ${emails.length} emails listed below`}
+            title={overTimeTitle(overTime.unit, charted, emails.length)}
             bars={overTime.bars}
             unit="sends"
             said={whenSaid[overTime.unit]}

@@ -125,6 +125,14 @@ export function barRowValue(row: { percent: number; value?: number }, unit?: str
 }
 
 /** "about 1.4 a week": the library's average to one decimal (it sent 1.4285714); a few a year is not "about 0". */
+/**
+ * The title of the sends over time: it counts only the emails the page lists (`charted` of
+ * `listed`, the oldest period left out while older ones are unloaded), not all the brand sent.
+ */
+export function overTimeTitle(unit: 'week' | 'month', charted: number, listed: number): string {
+  return `Sends per ${unit}, counting ${charted === listed ? 'only the' : `${charted} of the`} ${listed} emails listed below${charted === listed ? '' : ` (not their oldest ${unit}, perhaps incomplete)`}`;
+}
+
 export function perWeekText(average: number): string {
   const rounded = Math.round(average * 10) / 10;
   return rounded === 0 && average > 0 ? 'fewer than 0.1 a week' : `about ${rounded} a week`;

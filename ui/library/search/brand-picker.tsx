@@ -68,6 +68,8 @@ export function BrandPicker({ client, onBrand }: BrandPickerProps) {
         id="library-brand"
         class="field-input"
         list="library-brand-options"
+        // As wide as a brand's name needs: the category and the date keep the row's room.
+        size={7}
         value={text}
         placeholder="All brands"
         autoComplete="off"

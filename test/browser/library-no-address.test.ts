@@ -1,0 +1,50 @@
+// Browse with no library address saved in Settings (the built-in one is a stand-in no library
+// answers at): it says the address is missing and opens Settings, rather than blaming the
+// designer's internet connection. The real dist/ui.html in the playground against the library
+// emulator, by roles and labels; what went out read from the page's requests.
+import type { Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAxeAsync } from './support/a11y-checks';
+import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+describe('Browse without a library address', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`says the address is missing and leads to Settings, where saving one shows the library (${theme})`, async () => {
+      const asked: string[] = [];
+      const watch = (request: Request) => void (request.url().includes('/v1/') && asked.push(request.url()));
+      h.page.on('request', watch);
+      try {
+        await h.openFreshAsync(`?command=browse&theme=${theme}`);
+        const ui = await h.uiFrameAsync();
+        const alert = ui.getByTestId('library-problem').getByRole('alert');
+        await expect.poll(() => textOf(alert), { timeout: 20_000 }).toBe('The library’s address is missing: enter it in Settings.');
+        expect(await ui.getByText(/internet connection|could not reach/).count()).toBe(0);
+        await checkAxeAsync(ui, `Browse without a library address, ${theme}`);
+        // Nothing asked of an address that is not there.
+        expect(asked).toEqual([]);
+
+        await ui.getByRole('button', { name: 'Open Settings' }).click();
+        const address = ui.getByTestId('settings-library-base-url');
+        await address.waitFor();
+        await address.fill(h.emulator.libraryUrl);
+        await ui.getByTestId('settings-library-save').click();
+        await expect.poll(() => textOf(ui.getByTestId('settings-library-result')), { timeout: 10_000 }).toContain('address saved');
+        await ui.getByTestId('nav-browse').click();
+        await ui.getByRole('list', { name: 'Emails' }).waitFor({ timeout: 20_000 });
+        expect(await ui.getByTestId('library-problem').count()).toBe(0);
+      } finally {
+        h.page.off('request', watch);
+      }
+    });
+  }
+});
