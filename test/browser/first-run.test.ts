@@ -21,11 +21,9 @@ afterAll(async () => {
   await h?.closeAsync();
 });
 
-/** The playground as on a first visit: nothing kept from earlier runs (see playground.test.ts). */
+/** The playground as on a first visit: nothing kept from earlier runs. */
 async function openFreshAsync(query = ''): Promise<Frame> {
-  await h.page.goto(new URL('/code.js', h.playground.url).href);
-  await h.page.evaluate(() => localStorage.clear());
-  await h.openAsync(query);
+  await h.openFirstVisitAsync(query);
   return readyUiAsync();
 }
 

@@ -114,12 +114,8 @@ describe('the playground', () => {
   });
 
   it('“Use emulator demo keys” fills the plugin’s settings with the emulator’s keys and runs it again', async () => {
-    // A first visit: nothing kept from earlier runs, no ?demo-keys flag. The storage is cleared
-    // from a same-origin document that runs no playground script, so a write still pending in
-    // the previous page cannot land after the clear.
-    await h.page.goto(new URL('/code.js', h.playground.url).href);
-    await h.page.evaluate(() => localStorage.clear());
-    await h.openAsync();
+    // A first visit: nothing kept from earlier runs, no ?demo-keys flag.
+    await h.openFirstVisitAsync();
     expect(await evaluateHooks(h.page, (hooks) => hooks.clientStorageKeysAsync())).toEqual([]);
     await h.page.locator('[data-action="use-demo-keys"]').click();
     await expect.poll(() => textOf(h.page.locator('[data-role="emulator-note"]')), { timeout: 10_000 }).toContain('Demo keys saved');

@@ -18,9 +18,7 @@ afterAll(async () => {
 
 /** The playground as on a first visit: nothing kept from earlier runs (as first-run.test.ts opens it). */
 async function openFreshAsync(query = ''): Promise<Frame> {
-  await h.page.goto(new URL('/code.js', h.playground.url).href);
-  await h.page.evaluate(() => localStorage.clear());
-  await h.openAsync(query);
+  await h.openFirstVisitAsync(query);
   const ui = await h.uiFrameAsync();
   await ui.getByRole('navigation', { name: 'Envelope screens' }).waitFor({ timeout: 10_000 });
   return ui;

@@ -24,6 +24,12 @@ export interface Harness {
   openAsync(query?: string): Promise<void>;
   /** Opens the playground, then resets it (the demo document, empty storage, the emulator's seed) and waits for the plugin's relaunch. */
   openFreshAsync(query?: string): Promise<void>;
+  /**
+   * Opens the playground as on a first visit: nothing kept from earlier runs. The storage is
+   * cleared from a same-origin document that runs no playground script, so a write still pending
+   * in the previous page cannot land after the clear.
+   */
+  openFirstVisitAsync(query?: string): Promise<void>;
   uiFrameAsync(): Promise<Frame>;
   closeAsync(): Promise<void>;
 }
@@ -62,6 +68,12 @@ export async function startHarnessAsync(options: { chromiumArgs?: readonly strin
     await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
   }
 
+  async function openFirstVisitAsync(query = ''): Promise<void> {
+    await page.goto(new URL('/code.js', playground.url).href);
+    await page.evaluate(() => localStorage.clear());
+    await openAsync(query);
+  }
+
   async function uiFrameAsync(): Promise<Frame> {
     const element = await page.waitForSelector('iframe[data-role="plugin-iframe"]', { state: 'attached' });
     const frame = await element.contentFrame();
@@ -75,7 +87,7 @@ export async function startHarnessAsync(options: { chromiumArgs?: readonly strin
     await emulator.close().catch(() => undefined);
   }
 
-  return { emulator, playground, browser, context, page, console: consoleEntries, openAsync, openFreshAsync, uiFrameAsync, closeAsync };
+  return { emulator, playground, browser, context, page, console: consoleEntries, openAsync, openFreshAsync, openFirstVisitAsync, uiFrameAsync, closeAsync };
 }
 
 /**
