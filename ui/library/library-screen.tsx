@@ -42,7 +42,7 @@ export interface LibraryScreenProps {
 }
 
 export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialSection = 'emails', initialEmailId = null, hidden = false, epoch = 0 }: LibraryScreenProps) {
-  // Every "Open Settings" here is about the library's key: Settings opens on it.
+  // Every "Open Settings" here but the missing address's (below) is about the library's key: Settings opens on it.
   const onOpenSettings = useCallback(() => {
     requestSettingsFocus('library');
     openSettings();
@@ -87,8 +87,19 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
       </div>
     );
   }
-  // Nothing to browse, nor any request worth sending, until the address is entered.
-  if (noAddress) return <ProblemNotice problem={MISSING_ADDRESS} onRetry={connect} onOpenSettings={onOpenSettings} />;
+  // Nothing to browse, nor any request worth sending, until the address is entered (Settings opens on it).
+  if (noAddress) {
+    return (
+      <ProblemNotice
+        problem={MISSING_ADDRESS}
+        onRetry={connect}
+        onOpenSettings={() => {
+          requestSettingsFocus('library-address');
+          openSettings();
+        }}
+      />
+    );
+  }
   return (
     <CanvasInsertProvider endpoint={endpoint} client={connection.client} attribution={attribution} hidden={hidden}>
       <OwnCountdowns.Provider value={countOwnCountdown}>

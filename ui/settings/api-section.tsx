@@ -90,11 +90,18 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
     }
   });
 
-  // Opened from a screen whose key was refused: straight to a new key (the saved one stays until it is saved).
+  // Opened from a screen whose key was refused: straight to a new key (the saved one stays until it
+  // is saved); from one whose address is missing, to the address, selected: what is pasted replaces the stand-in.
   useLayoutEffect(() => {
-    if (!takeSettingsFocus(api, baseUrlRef.current)) return;
-    if (hasSavedKey) startReplace();
-    else keyRef.current?.focus();
+    const address = baseUrlRef.current;
+    if (takeSettingsFocus(`${api}-address`, address)) {
+      address?.focus();
+      address?.select();
+    }
+    else if (takeSettingsFocus(api, address)) {
+      if (hasSavedKey) startReplace();
+      else keyRef.current?.focus();
+    }
   });
 
   function focusField(field: ApiField) {

@@ -1,11 +1,12 @@
 // "Open Settings" from a screen whose key was refused or is missing: Settings opens on that
 // API's key, ready for a new one, rather than at its top (the library's section sits below the
 // builder's, out of sight in the plugin's window); from a step about the file's design system,
-// on its field (below the builder's section too). The screen asks before it switches to
+// on its field (below the builder's section too); from one about a missing address, on that
+// API's address (`library-address`). The screen asks before it switches to
 // Settings; the section takes the request the first time it is drawn visible.
 import type { ApiName } from '../../src/shared/settings/validate-settings';
 
-export type SettingsFocusTarget = ApiName | 'design-system';
+export type SettingsFocusTarget = ApiName | `${ApiName}-address` | 'design-system';
 
 let wanted: SettingsFocusTarget | null = null;
 

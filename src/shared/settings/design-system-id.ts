@@ -47,7 +47,7 @@ export function readDesignSystemId(input: string | null): DesignSystemIdReading 
   if (!DESIGN_SYSTEM_ID_PATTERN.test(trimmed)) {
     return {
       ok: false,
-      problem: 'A design-system id contains only letters, digits and the signs “.”, “_”, “~”, “:” and “-” (no spaces or slashes). Copy it from the design system in the builder.',
+      problem: 'A design-system id contains only letters, digits and the signs “.”, “_”, “~”, “:” and “-” (no spaces or slashes). Paste the id your email builder gives the design system.',
     };
   }
   return { ok: true, id: trimmed, fromAddress: false };

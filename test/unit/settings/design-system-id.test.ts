@@ -19,6 +19,8 @@ describe('design-system id rules', () => {
     for (const id of ['ds demo', 'ds/../x', 'ds?x=1', '#ds', '-leading', 'ds%2F', 'ftp://files.example/ds_demo', 'https://not a host/ds_demo']) {
       expect(designSystemIdProblem(id), id).toMatch(/only letters, digits/);
     }
+    // The same words as the field's hint in Settings.
+    expect(designSystemIdProblem('ds demo')).toMatch(/\(no spaces or slashes\)\. Paste the id your email builder gives the design system\.$/);
   });
 
   it('refuses ids longer than the limit, saying how long', () => {
