@@ -367,6 +367,44 @@ describe('the design-system link changed by a collaborator while a sync runs', (
   }, 120_000);
 });
 
+describe('a sync cancelled while the design-system link changes', () => {
+  it('says both that the sync was cancelled and that the file now syncs to the new design system, the list compared with it (the cancel’s words replaced the link’s)', async () => {
+    await openFreshAsync('light');
+    const ui = await linkToEmptyDesignSystemAsync(h);
+    const syncButton = ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ });
+    const onlyThere = ui.getByRole('button', { name: /^Added remotely/ });
+    await expect.poll(async () => (await syncButton.count()) === 1 && (await onlyThere.count()) === 0, { timeout: 30_000 }).toBe(true);
+    const pushes = () => evaluateHooks(h.page, (hooks) => hooks.requests().filter((request) => request.method === 'POST' && request.url.endsWith('/sync')).length);
+    // The push is held until the link has changed and the designer has pressed Cancel sync.
+    const push = await holdRequestsAsync(h.page, h.emulator.builderUrl, (url) => url.pathname.endsWith('/sync'));
+    try {
+      await syncButton.click();
+      await expect.poll(pushes, { timeout: 30_000 }).toBeGreaterThan(0);
+      await evaluateHooks(
+        h.page,
+        (hooks, id) => {
+          const fake = hooks.fake();
+          fake.remoteEdit(() => fake.inspect.root.setSharedPluginData('envelope', 'designSystemId', id));
+        },
+        'ds_demo',
+      );
+      await expect.poll(() => ui.getByLabel('Design system id').inputValue(), { timeout: 10_000 }).toBe('ds_demo');
+      await ui.getByRole('button', { name: 'Cancel sync' }).click();
+    } finally {
+      await push.releaseAsync();
+    }
+
+    const message = ui.getByTestId('sync-message');
+    await expect
+      .poll(() => message.textContent(), { timeout: 30_000 })
+      .toBe('Sync cancelled. This file’s design system changed to ds_demo while the sync ran (undo, redo or a collaborator). What was sent to ds_empty is recorded; the list now compares with ds_demo.');
+    // The list is the comparison with ds_demo, whose components this file does not have.
+    await expect.poll(() => onlyThere.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await ui.getByTestId('sync-in-sync').count()).toBe(0);
+    expect(await message.textContent()).toContain('Sync cancelled.');
+  }, 120_000);
+});
+
 describe('a collaborator’s edits in a row while Sync shows', () => {
   it('the list compares once, when the badge’s count has been still, and ends up right (it compared at each move of the count)', async () => {
     // In a browser context of its own whose clock the test stops and moves: the sandbox's count of
