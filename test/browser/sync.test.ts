@@ -196,7 +196,7 @@ describe('a teammate version taken only in part', () => {
     await editTextInPlaygroundAsync('Header', 'Mine');
     await ui.getByRole('button', { name: 'Check again' }).click();
     await expect.poll(() => ui.getByRole('button', { name: 'Conflicts 1' }).count(), { timeout: 15_000 }).toBe(1);
-    expect(await textOf(ui.getByTestId('sync-row').filter({ hasText: 'Header' }))).toContain('Taken in part');
+    await expect.poll(() => textOf(ui.getByTestId('sync-row').filter({ hasText: 'Header' })), { timeout: 10_000 }).toContain('Taken in part');
     expect(await ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ }).count()).toBe(0);
     expect((await remoteAsync('ds_empty')).get(header.key)).toMatchObject({ hash: 'teammate-v2', description: 'Theirs.' });
   }, 120_000);
@@ -445,7 +445,7 @@ describe('a collaborator’s edits in a row while Sync shows', () => {
         }, name);
         await own.context.clock.runFor(LOCAL_COUNT_DELAY_MS - 1);
         expect((await comparisons()) - before).toBe(0);
-        expect(await textOf(badge)).toBe(`${changesBefore - index} changes to review`);
+        await expect.poll(() => textOf(badge), { timeout: 10_000 }).toBe(`${changesBefore - index} changes to review`);
         await own.context.clock.runFor(1);
         await expect.poll(() => textOf(badge)).toBe(`${changesBefore - index - 1} changes to review`);
       }
@@ -852,7 +852,7 @@ describe.each(['light', 'dark'] as const)('design-system sync in the playground 
       expect(copied).toContain('- Header [fill]');
       expect(copied).toContain('- Footer [description]');
     } else {
-      expect(await textOf(ui.getByTestId('sync-copy-message'))).toContain('Summary copied: 2 components to sync.');
+      await expect.poll(() => textOf(ui.getByTestId('sync-copy-message')), { timeout: 10_000 }).toContain('Summary copied: 2 components to sync.');
     }
   });
 
