@@ -51,7 +51,7 @@ describe('a builder key the builder refuses', () => {
       await builder.waitFor();
       await ui.getByRole('button', { name: /^Sync/ }).first().click();
       await new Promise((resolve) => setTimeout(resolve, 2_000));
-      expect(await textOf(error)).toMatch(/^The comparison did not finish: The builder API key was not accepted/);
+      await expect.poll(() => textOf(error), { timeout: 10_000 }).toMatch(/^The comparison did not finish: The builder API key was not accepted/);
       expect(asked).toEqual([]);
       // Check again does ask, and says the same.
       await ui.getByRole('button', { name: 'Check again' }).click();
@@ -86,7 +86,7 @@ describe('a file with no components of its own, linked to a design system with n
     const empty = ui.getByTestId('screen-sync').getByText('No components to sync');
     await empty.waitFor({ timeout: 30_000 });
     expect(await ui.getByText('Everything is in sync').count()).toBe(0);
-    expect(await textOf(ui.getByText(/^This file has no components of its own/))).toContain('those used from a library sync from the file they are made in');
+    await expect.poll(() => textOf(ui.getByText(/^This file has no components of its own/)), { timeout: 10_000 }).toContain('those used from a library sync from the file they are made in');
     await checkAxeAsync(ui, 'a file with no components, dark theme');
   }, 120_000);
 });

@@ -49,14 +49,14 @@ describe('a sync that failed part-way', () => {
     await ui.getByText(/^Recent syncs/).click();
     await expect.poll(() => textOf(ui.getByTestId('sync-history')), { timeout: 10_000 }).toContain(`Stopped part-way: ${acknowledged.size.toLocaleString('en-US')} pushed`);
     // The failure's words stay (no new check replaced them).
-    expect(await textOf(ui.getByTestId('sync-error'))).toMatch(/The sync did not finish: .*What was already sent is recorded/);
+    await expect.poll(() => textOf(ui.getByTestId('sync-error')), { timeout: 10_000 }).toMatch(/The sync did not finish: .*What was already sent is recorded/);
 
     // A look at Settings and back (nothing changed there): the words and their retry are still there.
     await ui.getByTestId('nav-settings').click();
     await ui.getByLabel('Design system id').waitFor();
     await ui.getByRole('button', { name: /^Sync/ }).first().click();
     await ui.getByRole('button', { name: /^Sync [\d,]+ changes?$/ }).waitFor();
-    expect(await textOf(ui.getByTestId('sync-error'))).toMatch(/The sync did not finish: .*What was already sent is recorded/);
+    await expect.poll(() => textOf(ui.getByTestId('sync-error')), { timeout: 10_000 }).toMatch(/The sync did not finish: .*What was already sent is recorded/);
     expect(await ui.getByRole('button', { name: 'Try the sync again' }).count()).toBe(1);
   }, 180_000);
 });

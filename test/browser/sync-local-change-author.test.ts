@@ -26,8 +26,10 @@ describe('a component changed here after it was synced', () => {
 
     const row = ui.getByRole('grid', { name: 'Components that differ' }).getByRole('row').filter({ hasText: 'Header' });
     await expect.poll(() => textOf(row), { timeout: 30_000 }).toContain('Will be pushed');
-    expect(await textOf(row)).not.toContain('Changed by');
-    expect(await textOf(row)).not.toContain('Playground user');
+    // Read once it is there (textOf's null would pass these).
+    const said = await row.textContent({ timeout: 10_000 });
+    expect(said).not.toContain('Changed by');
+    expect(said).not.toContain('Playground user');
 
     await row.click();
     const detail = ui.getByTestId('sync-detail');

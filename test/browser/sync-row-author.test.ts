@@ -87,7 +87,7 @@ describe('the Sync list’s rows and filters at the default width', () => {
       // 2. The chips of what changed say so on screen, the words also the group's name, on one line with its chips.
       const changed = ui.getByRole('group', { name: 'Changed:' });
       expect(await changed.count(), 'a group named by its visible label').toBe(1);
-      expect(await textOf(changed)).toMatch(/^Changed:/);
+      await expect.poll(() => textOf(changed), { timeout: 10_000 }).toMatch(/^Changed:/);
       const buttons = changed.getByRole('button');
       expect(await buttons.allTextContents()).toEqual(['description 2', 'text 1']);
       const label = changed.getByText('Changed:', { exact: true });
@@ -96,7 +96,7 @@ describe('the Sync list’s rows and filters at the default width', () => {
       // The kinds' chips are headed alike ("Show:"; before only screen readers heard a name): the words also the group's name.
       const kinds = ui.getByRole('group', { name: 'Show:' });
       expect(await kinds.count(), 'a group named by its visible label').toBe(1);
-      expect(await textOf(kinds)).toMatch(/^Show:All 2/);
+      await expect.poll(() => textOf(kinds), { timeout: 10_000 }).toMatch(/^Show:All 2/);
       for (const [group, words] of [[kinds, 'Show:'], [changed, 'Changed:']] as const) expect(await headedRowAsync(group, words), words).toEqual({ besideFirst: true, inWindow: true });
       // The conflict's menu has room inside, beside its words and its arrow (they touched its border).
       const menu = grid.getByRole('combobox', { name: 'Choice for Hero' });
@@ -109,7 +109,7 @@ describe('the Sync list’s rows and filters at the default width', () => {
       const detail = ui.getByTestId('sync-detail');
       const table = detail.getByRole('region', { name: 'What changed' }).getByRole('table');
       await table.waitFor({ timeout: 15_000 });
-      expect(await textOf(table.getByRole('rowheader'))).toContain('description');
+      await expect.poll(() => textOf(table.getByRole('rowheader')), { timeout: 10_000 }).toContain('description');
       expect(await detail.getByText(/^Changed: /).allTextContents()).toEqual(['Changed: description']);
       await checkAxeAsync(ui, `an incoming change's detail, ${theme}`);
 

@@ -106,7 +106,7 @@ describe.each(['light', 'dark'] as const)('a push the builder asks to wait part-
       expect(shown).toEqual({ value: done, max: total, determinate: true });
       await checkAxeAsync(ui, `the builder's wait, ${theme} theme`);
       // Still the wait (the checks ran within it).
-      expect(await textOf(progress.locator('p'))).toMatch(waitSaid);
+      await expect.poll(() => textOf(progress.locator('p')), { timeout: 10_000 }).toMatch(waitSaid);
       await faultsAsync(h, 'builder', { rate: 0 });
       await endTheWaitAsync();
     } finally {

@@ -196,7 +196,7 @@ describe('a teammate version taken only in part', () => {
     await editTextInPlaygroundAsync('Header', 'Mine');
     await ui.getByRole('button', { name: 'Check again' }).click();
     await expect.poll(() => ui.getByRole('button', { name: 'Conflicts 1' }).count(), { timeout: 15_000 }).toBe(1);
-    expect(await textOf(ui.getByTestId('sync-row').filter({ hasText: 'Header' }))).toContain('Taken in part');
+    await expect.poll(() => textOf(ui.getByTestId('sync-row').filter({ hasText: 'Header' })), { timeout: 10_000 }).toContain('Taken in part');
     expect(await ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ }).count()).toBe(0);
     expect((await remoteAsync('ds_empty')).get(header.key)).toMatchObject({ hash: 'teammate-v2', description: 'Theirs.' });
   }, 120_000);
@@ -367,6 +367,44 @@ describe('the design-system link changed by a collaborator while a sync runs', (
   }, 120_000);
 });
 
+describe('a sync cancelled while the design-system link changes', () => {
+  it('says both that the sync was cancelled and that the file now syncs to the new design system, the list compared with it (the cancel’s words replaced the link’s)', async () => {
+    await openFreshAsync('light');
+    const ui = await linkToEmptyDesignSystemAsync(h);
+    const syncButton = ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ });
+    const onlyThere = ui.getByRole('button', { name: /^Added remotely/ });
+    await expect.poll(async () => (await syncButton.count()) === 1 && (await onlyThere.count()) === 0, { timeout: 30_000 }).toBe(true);
+    const pushes = () => evaluateHooks(h.page, (hooks) => hooks.requests().filter((request) => request.method === 'POST' && request.url.endsWith('/sync')).length);
+    // The push is held until the link has changed and the designer has pressed Cancel sync.
+    const push = await holdRequestsAsync(h.page, h.emulator.builderUrl, (url) => url.pathname.endsWith('/sync'));
+    try {
+      await syncButton.click();
+      await expect.poll(pushes, { timeout: 30_000 }).toBeGreaterThan(0);
+      await evaluateHooks(
+        h.page,
+        (hooks, id) => {
+          const fake = hooks.fake();
+          fake.remoteEdit(() => fake.inspect.root.setSharedPluginData('envelope', 'designSystemId', id));
+        },
+        'ds_demo',
+      );
+      await expect.poll(() => ui.getByLabel('Design system id').inputValue(), { timeout: 10_000 }).toBe('ds_demo');
+      await ui.getByRole('button', { name: 'Cancel sync' }).click();
+    } finally {
+      await push.releaseAsync();
+    }
+
+    const message = ui.getByTestId('sync-message');
+    await expect
+      .poll(() => message.textContent(), { timeout: 30_000 })
+      .toBe('Sync cancelled. This file’s design system changed to ds_demo while the sync ran (undo, redo or a collaborator). What was sent to ds_empty is recorded; the list now compares with ds_demo.');
+    // The list is the comparison with ds_demo, whose components this file does not have.
+    await expect.poll(() => onlyThere.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await ui.getByTestId('sync-in-sync').count()).toBe(0);
+    expect(await message.textContent()).toContain('Sync cancelled.');
+  }, 120_000);
+});
+
 describe('a collaborator’s edits in a row while Sync shows', () => {
   it('the list compares once, when the badge’s count has been still, and ends up right (it compared at each move of the count)', async () => {
     // In a browser context of its own whose clock the test stops and moves: the sandbox's count of
@@ -407,7 +445,7 @@ describe('a collaborator’s edits in a row while Sync shows', () => {
         }, name);
         await own.context.clock.runFor(LOCAL_COUNT_DELAY_MS - 1);
         expect((await comparisons()) - before).toBe(0);
-        expect(await textOf(badge)).toBe(`${changesBefore - index} changes to review`);
+        await expect.poll(() => textOf(badge), { timeout: 10_000 }).toBe(`${changesBefore - index} changes to review`);
         await own.context.clock.runFor(1);
         await expect.poll(() => textOf(badge)).toBe(`${changesBefore - index - 1} changes to review`);
       }
@@ -814,7 +852,7 @@ describe.each(['light', 'dark'] as const)('design-system sync in the playground 
       expect(copied).toContain('- Header [fill]');
       expect(copied).toContain('- Footer [description]');
     } else {
-      expect(await textOf(ui.getByTestId('sync-copy-message'))).toContain('Summary copied: 2 components to sync.');
+      await expect.poll(() => textOf(ui.getByTestId('sync-copy-message')), { timeout: 10_000 }).toContain('Summary copied: 2 components to sync.');
     }
   });
 

@@ -27,8 +27,9 @@ export function startCompares(before: SyncOverview | null, next: SyncOverview, h
   return badgeRows !== null && listedRows !== null && badgeRows !== listedRows ? true : null;
 }
 
-/** After a sync that ran with `ranWith` while the link moved: what the screen says when the link is another now, else null. */
-export function linkChangedText(ranWith: string | null, next: SyncOverview): string | null {
+/** After a sync that ran with `ranWith` while the link moved (`cancelled`: and was cancelled): what the screen says when the link is another now, else null. */
+export function linkChangedText(ranWith: string | null, next: SyncOverview, cancelled = false): string | null {
   if (ranWith === null || next.problem !== null || next.designSystemId === ranWith) return null;
-  return `This file’s design system changed to ${next.designSystemId} while the sync ran (undo, redo or a collaborator). What was sent to ${ranWith} is recorded; the list now compares with ${next.designSystemId}.`;
+  // These words replace the cancel's: they say it too.
+  return `${cancelled ? 'Sync cancelled. ' : ''}This file’s design system changed to ${next.designSystemId} while the sync ran (undo, redo or a collaborator). What was sent to ${ranWith} is recorded; the list now compares with ${next.designSystemId}.`;
 }

@@ -312,7 +312,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     }
     // The history, with this run's entry (one that stopped part-way too). With the link moved
     // meanwhile, the read after the run says so and compares anew.
-    runEnded();
+    runEnded(cancelled);
     if (cancelled) {
       const said = { tone: 'info', text: 'Sync cancelled. What was already sent is recorded; the list shows what is left.' } as const;
       if (await compareAsync(true)) setMessage(said);

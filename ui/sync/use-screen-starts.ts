@@ -17,11 +17,11 @@ import type { Task } from './sync-task';
 
 /**
  * `overview`: the file's link and history as last read; `runStarts`: a sync starts (it sends to
- * the design system linked now, whatever the link becomes meanwhile); `runEnded`: a sync ended
- * (the history is read again with its entry; with the link moved meanwhile, the start after the
+ * the design system linked now, whatever the link becomes meanwhile); `runEnded`: a sync ended,
+ * or was cancelled (the history is read again with its entry; with the link moved meanwhile, the start after the
  * run reads it and compares anew).
  */
-export type ScreenStarts = [overview: SyncOverview | null, runStarts: () => void, runEnded: () => void];
+export type ScreenStarts = [overview: SyncOverview | null, runStarts: () => void, runEnded: (cancelled: boolean) => void];
 
 /**
  * `hidden`, `designSystemId`, `badgeRows`: as the window says them; `listedRows`: the rows the
@@ -56,7 +56,7 @@ export function useScreenStarts(requester: SyncRequester, hidden: boolean, desig
       const keepMessage = startCompares(before, next, items.current !== null, counted.current.badgeRows, counted.current.listedRows);
       // Only the badge moved: what the screen says (the link changed during the run, say) still stands.
       if (keepMessage !== null) await compareAsync(keepMessage);
-      const text = linkChangedText(ranWith, next);
+      const text = linkChangedText(ranWith, next, cancelledRun.current);
       if (text) setMessage({ tone: 'info', text });
     } catch (error) {
       setFailure({ source: 'start', message: `Envelope could not read this file’s sync state: ${errorText(error)}`, retryLabel: 'Try again', retry: () => void startAsync(null) });
@@ -71,6 +71,8 @@ export function useScreenStarts(requester: SyncRequester, hidden: boolean, desig
   const linkMoved = useRef<'run' | 'other' | null>(null);
   // The design system the latest sync started with (the one it sends to, whatever the link becomes).
   const ranWith = useRef<string | null>(null);
+  // Whether that sync was cancelled: the start after it says so with the new link (its compare wipes the cancel's words).
+  const cancelledRun = useRef(false);
   const followed = useRef<Followed | null>(null);
   // A collaborator's edits move the badge several times in a row: the list compares once, when
   // the count has been still a while. A move while a run or a check is on its way needs no start:
@@ -108,7 +110,8 @@ export function useScreenStarts(requester: SyncRequester, hidden: boolean, desig
     () => {
       ranWith.current = overviewRef.current?.designSystemId ?? null;
     },
-    () => {
+    (cancelled) => {
+      cancelledRun.current = cancelled;
       if (linkMoved.current === null) requester.overviewAsync().then(showOverview, () => undefined);
     },
   ];

@@ -54,6 +54,12 @@ describe('the words after a sync during which the link moved', () => {
     );
   });
 
+  it('say the sync was cancelled too when it was (they replace the cancel’s words)', () => {
+    expect(linkChangedText('ds_1', overview('ds_2'), true)).toBe(
+      'Sync cancelled. This file’s design system changed to ds_2 while the sync ran (undo, redo or a collaborator). What was sent to ds_1 is recorded; the list now compares with ds_2.',
+    );
+  });
+
   it('say nothing when it came back, when the file cannot sync, or without a run', () => {
     expect(linkChangedText('ds_1', overview('ds_1'))).toBeNull();
     expect(linkChangedText('ds_1', overview(null, 'no-design-system'))).toBeNull();
