@@ -5,7 +5,7 @@
 import type { Frame, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
-import { focusedPlaceAsync, refuseSecondSearchPageAsync, searchRoute } from './support/browse-steps';
+import { focusedPlaceAsync, refuseSecondSearchPageAsync } from './support/browse-steps';
 
 let h: Harness;
 
@@ -41,7 +41,7 @@ describe('The search: Try again on the next results', () => {
       await h.page.keyboard.press('Enter');
       await expect.poll(() => ui.evaluate(() => document.activeElement?.closest('li')?.getAttribute('aria-posinset') ?? 'the page'), { timeout: 10_000 }).toBe(String(PAGE + 1));
     } finally {
-      await h.page.unroute(searchRoute);
+      await state.stopAsync();
     }
   });
 });
@@ -68,7 +68,7 @@ describe('An email at the last result loaded: Try again on the next results', ()
       await h.page.keyboard.press('Enter');
       await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${PAGE + 1} of `));
     } finally {
-      await h.page.unroute(searchRoute);
+      await state.stopAsync();
     }
   });
 });

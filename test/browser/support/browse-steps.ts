@@ -15,17 +15,23 @@ export const unavailableAnswer = {
 /** The library's search, for a route. */
 export const searchRoute = (url: URL): boolean => url.pathname === '/v1/emails';
 
-/** The search read `perPage` at a time, its second page refused outright (the client does not ask again) until `failing` is false. Unroute `searchRoute` after. */
-export async function refuseSecondSearchPageAsync(page: Page, perPage: number): Promise<{ failing: boolean }> {
-  const state = { failing: true };
+/**
+ * The search read `perPage` at a time, its second page refused outright (the client does not ask again)
+ * until `failing` is false. Take it off with `stopAsync` after: it removes this route only, so a test
+ * that outlived its timeout and ends late cannot take off the next test's route (`unroute(searchRoute)`
+ * would, letting that test's first page go unrouted: 50 results, 12 cards drawn, not 5).
+ */
+export async function refuseSecondSearchPageAsync(page: Page, perPage: number): Promise<{ failing: boolean; stopAsync: () => Promise<void> }> {
+  const state = { failing: true, stopAsync: () => page.unroute(searchRoute, refuse) };
   const refused = { status: 400, headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' }, body: JSON.stringify({ error: { code: 'bad_request', message: 'Not now' } }) };
-  await page.route(searchRoute, async (route: Route) => {
+  async function refuse(route: Route): Promise<void> {
     const url = new URL(route.request().url());
     url.searchParams.set('per_page', String(perPage));
     // A request the page gave up on meanwhile (a reload, the route taken off) is handled already: nothing to do.
     if (state.failing && url.searchParams.get('page') === '2') return route.fulfill(refused).catch(() => undefined);
     return route.fetch({ url: url.toString() }).then((response) => route.fulfill({ response }), () => route.abort()).catch(() => undefined);
-  });
+  }
+  await page.route(searchRoute, refuse);
   return state;
 }
 
