@@ -4,7 +4,7 @@
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
-import { focusedPlaceAsync, refuseSecondSearchPageAsync, searchRoute } from './support/browse-steps';
+import { focusedPlaceAsync, refuseSecondSearchPageAsync } from './support/browse-steps';
 import { holdRequestsAsync, type HeldRequests } from './support/hold-requests';
 
 let h: Harness;
@@ -114,7 +114,7 @@ describe('An email’s heading and the next results’ Try again', () => {
       await releasedAsync(ui, held);
       expect(await focusedPlaceAsync(ui)).toBe('BUTTON Next');
     } finally {
-      await h.page.unroute(searchRoute);
+      await state.stopAsync();
     }
   });
 });
