@@ -145,6 +145,32 @@ describe('Brands: insight charts a designer can read', () => {
       expect(name).toContain(`${count} on ${full ?? day}`);
     }
   });
+
+  it('labels each column chart with its tallest column’s count, at the default and the smallest window (the columns had no scale: 3 or 300 looked alike)', async () => {
+    const { data: brands } = await libraryAsync<{ data: Array<{ name: string; slug: string }> }>('/v1/brands?per_page=1');
+    const { data } = await libraryAsync<{ data: { send_patterns: { by_day_of_week: Record<string, number>; by_hour: Record<string, number> } } }>(`/v1/brands/${brands[0]!.slug}/insights`);
+    const ui = await openBrowseAsync();
+    await openBrandAsync(ui, brands[0]!.name);
+    const scale = (title: string) => ui.locator('figure.chart', { has: ui.getByText(title, { exact: true }) }).locator('.chart-max');
+    const expected = [
+      ['Sends by day of the week', Math.max(...Object.values(data.send_patterns.by_day_of_week))],
+      ['Sends by hour of the day (UTC)', Math.max(...Object.values(data.send_patterns.by_hour))],
+    ] as const;
+    for (const [title, most] of expected) expect(most, title).toBeGreaterThan(0);
+    const shown = async () => {
+      for (const [title, most] of expected) {
+        await expect.poll(() => scale(title).allTextContents(), { timeout: 10_000 }).toEqual([String(most)]);
+        // Level with the tallest column's top, so the number reads as that column's height.
+        const [line, tallest] = await scale(title).evaluate((label) => [label.getBoundingClientRect().bottom, Math.min(...[...label.nextElementSibling!.querySelectorAll('rect')].map((bar) => bar.getBoundingClientRect().top))]);
+        expect(Math.abs(line! - tallest!), title).toBeLessThan(2);
+      }
+    };
+    await shown();
+    await ui.getByTestId('resize-handle').focus();
+    for (let step = 0; step < 3; step++) await h.page.keyboard.press('Shift+ArrowLeft');
+    await expect.poll(() => ui.evaluate(() => window.innerWidth)).toBe(320);
+    await shown();
+  });
 });
 
 describe('Me: the newest from the brands I follow', () => {

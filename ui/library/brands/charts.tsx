@@ -4,11 +4,18 @@ import type { Bar, ShareRow } from './insight-charts';
 import { barRowValue, barsEach, barsSummary, percentText } from './insight-charts';
 
 export function ColumnChart({ title, bars, unit, said, labelEvery = 1 }: { title: string; bars: readonly Bar[]; unit: string; said: (label: string) => string; labelEvery?: number }) {
-  const max = Math.max(1, ...bars.map((bar) => bar.value));
+  const top = Math.max(0, ...bars.map((bar) => bar.value));
+  const max = top || 1;
   const width = 100 / bars.length;
   return (
     <figure class="chart">
       <figcaption>{title}</figcaption>
+      {/* The scale: the tallest column's count, on a line level with its top (the screen reader hears every count). */}
+      {top ? (
+        <div class="chart-max" aria-hidden="true">
+          {top}
+        </div>
+      ) : null}
       <svg viewBox="0 0 100 44" preserveAspectRatio="none" role="img" aria-label={`${title}. ${barsSummary(bars, unit, said)} ${barsEach(bars, said)}`.trim()}>
         {bars.map((bar, index) => {
           const height = (bar.value / max) * 36;
