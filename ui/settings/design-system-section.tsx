@@ -34,17 +34,20 @@ export function DesignSystemSection({ view, onView, requester }: DesignSystemSec
   // The id the file holds as this section last knew it. When the view brings another one that is
   // not this section's own save (⌘Z, a collaborator), the field follows it unless it holds an id
   // typed and not saved, which stays, with the change said.
-  const [fileId, setFileId] = useState(view.designSystemId);
-  if (view.designSystemId !== fileId) {
-    setFileId(view.designSystemId);
+  // A layout effect, so the field and the words change before the screen is painted.
+  const fileId = useRef(view.designSystemId);
+  useLayoutEffect(() => {
+    const before = fileId.current;
+    if (view.designSystemId === before) return;
+    fileId.current = view.designSystemId;
     checkRun.current++;
-    const typedKept = value !== (fileId ?? '');
+    const typedKept = value !== (before ?? '');
     if (!typedKept) {
       setValue(view.designSystemId ?? '');
       setError(null);
     }
     setResult({ tone: 'info', text: designSystemChangedText(view.designSystemId, typedKept) });
-  }
+  }, [view.designSystemId, value]);
   // Opened from a step about the design system (Sync unlinked, the welcome screen): its field.
   useLayoutEffect(() => {
     if (takeSettingsFocus('design-system', inputRef.current)) inputRef.current?.focus();
@@ -83,7 +86,7 @@ export function DesignSystemSection({ view, onView, requester }: DesignSystemSec
       'save',
       async () => {
         const next = await requester.setDesignSystemAsync(reading.id);
-        setFileId(next.designSystemId); // in the same render as the view: known as this save's
+        fileId.current = next.designSystemId; // before the view arrives: known as this save's
         onView(next); // the app learns of the change even if this screen is gone by then
         return next;
       },

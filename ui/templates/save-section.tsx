@@ -44,7 +44,12 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   const [nameError, setNameError] = useState<string | null>(null);
   const save = useRequest<TemplateSaveOutcome | TemplateSelection, 'create' | 'update' | 'unlink'>({ whilePending: 'ignore' });
   const busy = save.pending !== null;
-  const [problem, setProblem] = useState<TemplateProblem | null>(null);
+  // A problem said with the builder's old key or address does not stand beside the new one's
+  // answers: it is kept with the epoch it was said in and shown only while that holds.
+  const [problemSaid, setProblemSaid] = useState<{ problem: TemplateProblem; epoch: number } | null>(null);
+  const problem = problemSaid?.epoch === epoch ? problemSaid.problem : null;
+  const latestEpoch = useLatest(epoch);
+  const setProblem = (next: TemplateProblem | null) => setProblemSaid(next && { problem: next, epoch: latestEpoch.current });
   // The builder asked to wait: Save and Update are held until then (what was typed stays).
   const held = useStillBefore(problem?.tryAgainAt ?? null);
   // What a save or unlink said holds for the frame and template it was said with: another
@@ -56,12 +61,6 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   const result = said?.for === shownFor ? said.message : null;
   useEffect(() => setSaid((before) => (before?.for === shownFor ? before : null)), [shownFor]);
   const pendingUpdate = useRef(updateNow);
-  // A problem said with the builder's old key or address does not stand beside the new one's answers.
-  const [problemEpoch, setProblemEpoch] = useState(epoch);
-  if (problemEpoch !== epoch) {
-    setProblemEpoch(epoch);
-    setProblem(null);
-  }
 
   // Another frame selected: what was typed for this one is kept for its return; a new one starts with its own name.
   const drafts = useRef(new Map<string, typeof form>());
