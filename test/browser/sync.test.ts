@@ -310,33 +310,43 @@ describe('⌘Z of the design-system link while Sync shows', () => {
   }, 120_000);
 });
 
+
+/** A fresh file linked to ds_empty, its list compared with it (none of ds_demo's components listed as added remotely). */
+async function listComparedWithEmptyAsync(): Promise<{ ui: Frame; syncButton: Locator; onlyThere: Locator }> {
+  await openFreshAsync('light');
+  const ui = await linkToEmptyDesignSystemAsync(h);
+  const syncButton = ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ });
+  // ds_demo has components this file has not: listed as added remotely while the list compares with it.
+  const onlyThere = ui.getByRole('button', { name: /^Added remotely/ });
+  await expect.poll(async () => (await syncButton.count()) === 1 && (await onlyThere.count()) === 0, { timeout: 30_000 }).toBe(true);
+  return { ui, syncButton, onlyThere };
+}
+
+/** Sync pressed; once it pushes, a collaborator links the file to ds_demo and this window hears of it (Settings shows it). */
+async function syncWhileACollaboratorLinksDemoAsync(ui: Frame, syncButton: Locator): Promise<void> {
+  const pushes = () => evaluateHooks(h.page, (hooks) => hooks.requests().filter((request) => request.method === 'POST' && request.url.endsWith('/sync')).length);
+  await syncButton.click();
+  await expect.poll(pushes, { timeout: 30_000 }).toBeGreaterThan(0);
+  await evaluateHooks(
+    h.page,
+    (hooks, id) => {
+      const fake = hooks.fake();
+      fake.remoteEdit(() => fake.inspect.root.setSharedPluginData('envelope', 'designSystemId', id));
+    },
+    'ds_demo',
+  );
+  await expect.poll(() => ui.getByLabel('Design system id').inputValue(), { timeout: 10_000 }).toBe('ds_demo');
+}
+
 describe('the design-system link changed by a collaborator while a sync runs', () => {
   it('compares with the new link once the sync ends, and says so (it said “Everything is in sync” with the old link until the tab was left)', async () => {
-    await openFreshAsync('light');
-    const ui = await linkToEmptyDesignSystemAsync(h);
-    const syncButton = ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ });
-    // ds_demo has components this file has not: listed as added remotely while the list compares with it.
-    const onlyThere = ui.getByRole('button', { name: /^Added remotely/ });
-    // The list compared with ds_empty (the demo design system's components gone from it).
-    await expect.poll(async () => (await syncButton.count()) === 1 && (await onlyThere.count()) === 0, { timeout: 30_000 }).toBe(true);
+    const { ui, syncButton, onlyThere } = await listComparedWithEmptyAsync();
     // The builder's answer to the push is held until the link has changed: the sync has read its
     // link and is still sending then, however slow the machine (an answer slowed by 8 s could come first).
-    const pushes = () => evaluateHooks(h.page, (hooks) => hooks.requests().filter((request) => request.method === 'POST' && request.url.endsWith('/sync')).length);
     const inEmptyBefore = (await remoteAsync('ds_empty')).size;
     const push = await holdRequestsAsync(h.page, h.emulator.builderUrl, (url) => url.pathname.endsWith('/sync'));
     try {
-      await syncButton.click();
-      await expect.poll(pushes, { timeout: 30_000 }).toBeGreaterThan(0);
-      // Meanwhile a collaborator links the file to the demo design system; this window hears of it (Settings shows it).
-      await evaluateHooks(
-        h.page,
-        (hooks, id) => {
-          const fake = hooks.fake();
-          fake.remoteEdit(() => fake.inspect.root.setSharedPluginData('envelope', 'designSystemId', id));
-        },
-        'ds_demo',
-      );
-      await expect.poll(() => ui.getByLabel('Design system id').inputValue(), { timeout: 10_000 }).toBe('ds_demo');
+      await syncWhileACollaboratorLinksDemoAsync(ui, syncButton);
       // The push is still on its way: nothing has reached ds_empty yet.
       expect(push.count()).toBeGreaterThan(0);
       expect((await remoteAsync('ds_empty')).size).toBe(inEmptyBefore);
@@ -369,26 +379,11 @@ describe('the design-system link changed by a collaborator while a sync runs', (
 
 describe('a sync cancelled while the design-system link changes', () => {
   it('says both that the sync was cancelled and that the file now syncs to the new design system, the list compared with it (the cancel’s words replaced the link’s)', async () => {
-    await openFreshAsync('light');
-    const ui = await linkToEmptyDesignSystemAsync(h);
-    const syncButton = ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ });
-    const onlyThere = ui.getByRole('button', { name: /^Added remotely/ });
-    await expect.poll(async () => (await syncButton.count()) === 1 && (await onlyThere.count()) === 0, { timeout: 30_000 }).toBe(true);
-    const pushes = () => evaluateHooks(h.page, (hooks) => hooks.requests().filter((request) => request.method === 'POST' && request.url.endsWith('/sync')).length);
+    const { ui, syncButton, onlyThere } = await listComparedWithEmptyAsync();
     // The push is held until the link has changed and the designer has pressed Cancel sync.
     const push = await holdRequestsAsync(h.page, h.emulator.builderUrl, (url) => url.pathname.endsWith('/sync'));
     try {
-      await syncButton.click();
-      await expect.poll(pushes, { timeout: 30_000 }).toBeGreaterThan(0);
-      await evaluateHooks(
-        h.page,
-        (hooks, id) => {
-          const fake = hooks.fake();
-          fake.remoteEdit(() => fake.inspect.root.setSharedPluginData('envelope', 'designSystemId', id));
-        },
-        'ds_demo',
-      );
-      await expect.poll(() => ui.getByLabel('Design system id').inputValue(), { timeout: 10_000 }).toBe('ds_demo');
+      await syncWhileACollaboratorLinksDemoAsync(ui, syncButton);
       await ui.getByRole('button', { name: 'Cancel sync' }).click();
     } finally {
       await push.releaseAsync();
