@@ -104,7 +104,11 @@ export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFe
 
   return {
     handlers: {
-      'sync/overview': () => session.overviewAsync(),
+      // In the queue too: it reads what a run writes (the history, a cancelled run's entry recorded as
+      // it stops). It never waits long: the screen asks only when nothing of its own runs
+      // (use-screen-starts.ts), a cancelled run stops at once (its waits and requests end with the
+      // cancel), and a badge check gives way.
+      'sync/overview': () => screen(() => session.overviewAsync()),
       'sync/compare': ({ full }, context) => screen(() => session.compareAsync(context, full === true)).then(withBadge),
       'sync/detail': ({ key, replaces }, context) => screen(() => session.detailAsync(key, replaces, context)),
       'sync/pictures': ({ keys }) => screen(() => session.picturesAsync(keys.slice(0, MAX_PICTURES_PER_REQUEST))).then((pictures) => ({ pictures })),

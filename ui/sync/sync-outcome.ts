@@ -48,3 +48,11 @@ export function outcomeAfterCheck(shown: ShownOutcome, items: readonly SyncItem[
   if (manualSteps.length === shown.outcome.manualSteps.length) return shown;
   return { outcome: { ...shown.outcome, manualSteps }, counts: false };
 }
+
+/**
+ * The words after a cancelled sync, as the list shows what is left: being checked, shown, or not
+ * read. Null: the link moved, and the check with the new link says the cancel in its own words.
+ */
+export function cancelledText(left: 'checking' | 'shown' | 'unread' | null): string {
+  return left === null ? 'Sync cancelled.' : `Sync cancelled. What was already sent is recorded; ${left === 'checking' ? 'checking what is left…' : left === 'shown' ? 'the list shows what is left.' : 'Check again to see what is left.'}`;
+}

@@ -21,10 +21,11 @@ import { choiceMode, KIND_ORDER, toggledChoice } from './sync-kinds';
 import { SyncList } from './sync-list';
 import { revealKeepingFocus } from './reveal-keeping-focus';
 import { FailureNotice, LinkProblem, OutcomeNotice, SyncAnnouncement, TaskProgress } from './sync-notices';
-import { outcomeAfterCheck, type ShownOutcome } from './sync-outcome';
+import { cancelledText, outcomeAfterCheck, type ShownOutcome } from './sync-outcome';
 import type { SyncRequester } from './sync-requester';
 import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, hasNoComponents, isInSync, kindCounts, noMatchText, plural, runSummary, shownRowItems, withPairChips, type KindFilter } from './sync-rows';
 import { summaryHeadline, summaryText } from './sync-summary';
+import { answerFinds } from './sync-task';
 import { useSyncTask } from './use-sync-task';
 import { useScreenStarts } from './use-screen-starts';
 import { useRetryFocus } from './use-retry-focus';
@@ -68,6 +69,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   // The row of the latest choice: a failed batch's retry gives the keyboard back to it.
   const lastChosen = useRef<string | null>(null);
   const working = useRef(false);
+  // The checks and syncs started: an answer asked for before the latest one began is dropped, not shown over the latest's.
+  const turn = useRef(0);
   // The latest list, also between a change and its render: choices made in a quick run each see the one before.
   const itemsRef = useRef<SyncItem[] | null>(null);
   const updateItems = useCallback((change: (current: SyncItem[]) => SyncItem[]) => {
@@ -212,6 +215,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   // while a busy plugin is still to read the new link and compare.
   const linkNow = useLatest(designSystemId);
   const comparedWith = useRef<string | null>(null);
+  const finds = (asked: number) => answerFinds(asked, { turn: turn.current, link: linkNow.current, comparedWith: comparedWith.current });
   useEffect(() => {
     if (task !== null || working.current || itemsRef.current === null || comparedWith.current === designSystemId) return;
     itemsRef.current = null;
@@ -224,6 +228,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     // One long request at a time (a click during the opening check starts nothing more).
     if (working.current) return false;
     working.current = true;
+    turn.current++;
     setFailure(null);
     // A pair that could not be kept apart may mean nothing in the new comparison.
     setApartFailure(null);
@@ -261,15 +266,20 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
 
   const [overview, runStarts, runEnded] = useScreenStarts(requester, hidden, designSystemId, badgeRows, listedRows, task, working, itemsRef, compareAsync, setFailure, setMessage);
 
-  // The recorded state after a sync that stopped: the list and the button count only what is left (no request to the builder).
-  async function showRecordedAsync() {
-    const left = await requester.currentAsync();
-    showComparison(left, withPendingChoices(left.items));
+  // The recorded state after a sync that stopped: the list and the button count only what is left
+  // (no request to the builder). Whether it was read; null, and nothing shown, once it came too late (answerFinds).
+  async function showRecordedAsync(): Promise<boolean | null> {
+    const asked = turn.current;
+    const left = await requester.currentAsync().catch(() => null);
+    if (finds(asked) !== 'current') return null;
+    if (left) showComparison(left, withPendingChoices(left.items));
+    return left !== null;
   }
 
   async function runAsync() {
     if (working.current) return;
     working.current = true;
+    turn.current++;
     runStarts();
     setFailure(null);
     setApartFailure(null);
@@ -282,6 +292,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       return;
     }
     let cancelled = false;
+    let moved = false;
     try {
       const result = await trackTask('run', (onProgress) => requester.run(onProgress));
       setOutcome({ outcome: result, counts: true });
@@ -289,8 +300,10 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       setOpenKey(null);
     } catch (error) {
       cancelled = isCancelled(error);
+      // The link moved while it ran: the check with the new link follows the run, and says the cancel with its own words.
+      moved = finds(turn.current) === 'moved';
       const code = errorCode(error);
-      if (cancelled) setMessage({ tone: 'info', text: 'Sync cancelled. What was already sent is recorded; checking what is left…' });
+      if (cancelled) setMessage({ tone: 'info', text: cancelledText(moved ? null : 'checking') });
       // Refused before sending anything: the same sync again would be refused again.
       else if (code === 'no_comparison') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Check again', retry: () => void compareAsync() });
       // Refused before anything was taken or sent, until a batch of references is placed: the same sync, once they are.
@@ -301,9 +314,9 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         const failed: Failure = code === 'unauthorized' ? { message, retryLabel: 'Open Settings', retry: onOpenSettings } : { message, retryLabel: 'Try the sync again', retry: () => void runAsync() };
         setFailure(failed);
         // The list and the button then count only what is left (the recorded state; no request, so the words above stay).
-        showRecordedAsync().catch(
+        void showRecordedAsync().then(
           // Unread, the list still counts what was sent: said after the failure's words, while they show.
-          () => setFailure((current) => (current === failed ? { ...failed, message: `${failed.message} The list may still show what was sent: press Check again to see what is left.` } : current)),
+          (read) => read === false && setFailure((current) => (current === failed ? { ...failed, message: `${failed.message} The list may still show what was sent: press Check again to see what is left.` } : current)),
         );
       }
     } finally {
@@ -313,17 +326,14 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     // The history, with this run's entry (one that stopped part-way too). With the link moved
     // meanwhile, the read after the run says so and compares anew.
     runEnded(cancelled);
-    if (cancelled) {
-      const said = { tone: 'info', text: 'Sync cancelled. What was already sent is recorded; the list shows what is left.' } as const;
-      if (await compareAsync(true)) setMessage(said);
-      else {
-        // The check failed or was stopped: the list from before the sync still counts what was sent, so it shows the recorded state instead.
-        showRecordedAsync().then(
-          () => setMessage(said),
-          () => setMessage({ tone: 'info', text: 'Sync cancelled. What was already sent is recorded; Check again to see what is left.' }),
-        );
-      }
-    }
+    if (!cancelled || moved) return;
+    const checked = await compareAsync(true);
+    const asked = turn.current;
+    // The check failed or was stopped: the list from before the sync still counts what was sent, so it shows the recorded state instead.
+    const left = checked || (await showRecordedAsync());
+    // Said only by the latest answer: a check or a sync started since says its own; a link moved since, the check with it does.
+    const found = finds(asked);
+    if (found !== 'newer') setMessage({ tone: 'info', text: cancelledText(found === 'moved' ? null : left ? 'shown' : 'unread') });
   }
 
   const shownItems = useMemo(() => withPairChips(items ?? [], pairs), [items, pairs]);

@@ -25,3 +25,13 @@ export function taskProgressText({ kind, progress, first, latest }: Task): strin
   const left = kind === 'run' && latest && progress.waitSeconds === undefined ? timeLeftText(secondsLeft(first, latest, progress.total)) : null;
   return progressText(progress) + (left ? ` — ${left}` : '');
 }
+
+/**
+ * Where an answer asked for at turn `asked` (the checks and syncs started by then) lands: 'newer'
+ * once another started (what it shows is newer: the answer is dropped), 'moved' once the file links
+ * another design system than the list was compared with (a check with it follows: the answer is
+ * dropped, and words saying the list is current are not said), else 'current'.
+ */
+export function answerFinds(asked: number, now: { turn: number; link: string | null; comparedWith: string | null }): 'newer' | 'moved' | 'current' {
+  return asked !== now.turn ? 'newer' : now.link !== now.comparedWith ? 'moved' : 'current';
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncItem } from '../../../src/shared/bridge/messages';
-import { historyCounts, outcomeAfterCheck, outcomeText } from '../../../ui/sync/sync-outcome';
+import { cancelledText, historyCounts, outcomeAfterCheck, outcomeText } from '../../../ui/sync/sync-outcome';
 
 const comparison = { items: [], counts: {}, serverTime: '2026-11-24T12:00:00Z', readOnlyReason: null };
 
@@ -51,5 +51,17 @@ describe('the last sync’s notice after Check again', () => {
 
   it('goes once no step is left', () => {
     expect(outcomeAfterCheck({ outcome: { ...outcome, manualSteps: [header] }, counts: true }, [row('h', false)])).toBeNull();
+  });
+});
+
+describe('the words after a cancelled sync', () => {
+  it('say what the list shows of what is left, as it is checked, shown or not read', () => {
+    expect(cancelledText('checking')).toBe('Sync cancelled. What was already sent is recorded; checking what is left…');
+    expect(cancelledText('shown')).toBe('Sync cancelled. What was already sent is recorded; the list shows what is left.');
+    expect(cancelledText('unread')).toBe('Sync cancelled. What was already sent is recorded; Check again to see what is left.');
+  });
+
+  it('say the cancel alone once the link moved: the check with the new link says the rest (the list shown is of the old one)', () => {
+    expect(cancelledText(null)).toBe('Sync cancelled.');
   });
 });

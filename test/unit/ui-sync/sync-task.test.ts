@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { asSentence, errorCode, isCancelled } from '../../../ui/sync/sync-failure';
-import { taskProgressText, withProgress, type Task } from '../../../ui/sync/sync-task';
+import { answerFinds, taskProgressText, withProgress, type Task } from '../../../ui/sync/sync-task';
 
 const cancel = () => undefined;
 const started = (kind: Task['kind']): Task => ({ kind, progress: null, first: null, latest: null, cancel });
@@ -61,5 +61,22 @@ describe('a failure’s words', () => {
     expect(errorCode(null)).toBeUndefined();
     expect(isCancelled({ code: 'cancelled' })).toBe(true);
     expect(isCancelled({ code: 'busy' })).toBe(false);
+  });
+});
+
+describe('where an answer asked for after a cancelled sync lands', () => {
+  const now = { turn: 3, link: 'ds_demo', comparedWith: 'ds_demo' };
+  it('is shown while no check or sync started since and the link is the one the list was compared with', () => {
+    expect(answerFinds(3, now)).toBe('current');
+  });
+
+  it('is dropped once a check or a sync started since: what it shows is newer, whatever the link', () => {
+    expect(answerFinds(2, now)).toBe('newer');
+    expect(answerFinds(2, { ...now, link: 'ds_empty' })).toBe('newer');
+  });
+
+  it('is dropped once the file links another design system than the list was compared with (the check with it follows)', () => {
+    expect(answerFinds(3, { ...now, comparedWith: 'ds_empty' })).toBe('moved');
+    expect(answerFinds(3, { ...now, link: null })).toBe('moved');
   });
 });

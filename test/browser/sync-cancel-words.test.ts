@@ -1,0 +1,96 @@
+// A sync cancelled while a collaborator links the file to another design system: from the first
+// words on, the screen says only what is true, and the last words are the newest. Before, it said
+// "the list shows what is left" (a list of the old design system) before the words about the new
+// link, and the check after the cancel, failing, said so again from the recorded state of the old one.
+// Every word the status regions say is recorded as the window says it (not polled): a flash counts.
+import type { Frame, Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdRequestsAsync } from './support/hold-requests';
+import { evaluateHooks, startHarnessAsync, type Harness } from './support/playground-harness';
+import { watchStatusRegionsAsync } from './support/status-regions';
+import { linkToEmptyDesignSystemAsync } from './support/sync-steps';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+const LINK_CHANGED = 'Sync cancelled. This file’s design system changed to ds_demo while the sync ran (undo, redo or a collaborator). What was sent to ds_empty is recorded; the list now compares with ds_demo.';
+
+/** A fresh file linked to ds_empty, its list compared with it (none of ds_demo's components listed as added remotely). */
+async function listComparedWithEmptyAsync(): Promise<{ ui: Frame; syncButton: Locator; onlyThere: Locator }> {
+  await h.openFreshAsync('?theme=light');
+  const ui = await linkToEmptyDesignSystemAsync(h);
+  const syncButton = ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ });
+  const onlyThere = ui.getByRole('button', { name: /^Added remotely/ });
+  await expect.poll(async () => (await syncButton.count()) === 1 && (await onlyThere.count()) === 0, { timeout: 30_000 }).toBe(true);
+  return { ui, syncButton, onlyThere };
+}
+
+/**
+ * Sync pressed with its push held; a collaborator links the file to ds_demo (this window hears of
+ * it), then the designer presses Cancel sync. What the status regions say from then on is recorded.
+ */
+async function cancelWhileTheLinkMovesAsync(ui: Frame, syncButton: Locator): Promise<() => Promise<string[]>> {
+  const push = await holdRequestsAsync(h.page, h.emulator.builderUrl, (url) => url.pathname.endsWith('/sync'));
+  try {
+    const pushes = () => evaluateHooks(h.page, (hooks) => hooks.requests().filter((request) => request.method === 'POST' && request.url.endsWith('/sync')).length);
+    await syncButton.click();
+    await expect.poll(pushes, { timeout: 30_000 }).toBeGreaterThan(0);
+    await evaluateHooks(
+      h.page,
+      (hooks, id) => {
+        const fake = hooks.fake();
+        fake.remoteEdit(() => fake.inspect.root.setSharedPluginData('envelope', 'designSystemId', id));
+      },
+      'ds_demo',
+    );
+    await expect.poll(() => ui.getByLabel('Design system id').inputValue(), { timeout: 10_000 }).toBe('ds_demo');
+    const regions = await watchStatusRegionsAsync(ui);
+    await ui.getByRole('button', { name: 'Cancel sync' }).click();
+    return regions.said;
+  } finally {
+    await push.releaseAsync();
+  }
+}
+
+/** The words said about the cancel, in order. */
+const cancelWords = (said: string[]) => said.filter((text) => text.startsWith('Sync cancelled'));
+
+describe('the words after a sync cancelled while the link changes', () => {
+  it('say the cancel alone until the list compares with the new design system, then the cancel and the new link', async () => {
+    const { ui, syncButton, onlyThere } = await listComparedWithEmptyAsync();
+    const said = await cancelWhileTheLinkMovesAsync(ui, syncButton);
+    const message = ui.getByTestId('sync-message');
+    await expect.poll(() => message.textContent(), { timeout: 30_000 }).toBe(LINK_CHANGED);
+    await expect.poll(() => onlyThere.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    // Never "what is left" of the old design system's list, not even for a moment.
+    expect(cancelWords(await said())).toEqual(['Sync cancelled.', LINK_CHANGED]);
+    expect(await message.textContent()).toBe(LINK_CHANGED);
+  }, 120_000);
+
+  it('leave the newer words last when the check after the cancel fails (the old design system’s recorded state said “what is left” over them)', async () => {
+    const { ui, syncButton } = await listComparedWithEmptyAsync();
+    // The builder refuses the comparisons with ds_demo (a fault set up here, not a click).
+    const withDemo = (url: URL) => url.origin === new URL(h.emulator.builderUrl).origin && url.pathname.includes('/ds_demo/');
+    await h.page.route(withDemo, (route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{}' }));
+    try {
+      const said = await cancelWhileTheLinkMovesAsync(ui, syncButton);
+      await ui.getByTestId('sync-error').filter({ hasText: 'The comparison did not finish' }).waitFor({ timeout: 30_000 });
+      const message = ui.getByTestId('sync-message');
+      await expect.poll(() => message.textContent(), { timeout: 30_000 }).toBe(LINK_CHANGED);
+      expect(cancelWords(await said())).toEqual(['Sync cancelled.', LINK_CHANGED]);
+      // Nothing lands after: the screen is still (no check or read on its way).
+      await expect.poll(() => ui.getByTestId('sync-progress').count()).toBe(0);
+      expect(await message.textContent()).toBe(LINK_CHANGED);
+      expect(cancelWords(await said())).toEqual(['Sync cancelled.', LINK_CHANGED]);
+    } finally {
+      await h.page.unroute(withDemo);
+    }
+  }, 120_000);
+});
