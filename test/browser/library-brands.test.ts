@@ -646,7 +646,7 @@ describe('Browse: an email at the last row loaded, the next page slow to come', 
     const secondPage = (url: URL) => url.pathname === `/v1/brands/${brand.slug}` && url.searchParams.get('page') === '2';
     const stopSecondPageAsync = await addRouteAsync(h.page, secondPage, async (route) => {
       await arrived;
-      await route.continue();
+      await route.continue().catch(() => undefined);
     });
     try {
       await openLastRowLoadedAsync(ui, brand.name);
