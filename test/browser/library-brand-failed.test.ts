@@ -5,6 +5,7 @@ import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 import { firstBrandsAsync, openBrandAsync, openBrowseAsync, unavailableAnswer } from './support/browse-steps';
+import { addRouteAsync } from './support/own-route';
 
 let h: Harness;
 
@@ -25,8 +26,8 @@ describe('Brands: a brand whose emails and insights both failed', () => {
     let failing = true;
     let letEmailsGo: () => void = () => undefined;
     const emailsHeld = new Promise<void>((resolve) => (letEmailsGo = resolve));
-    await h.page.route(insights, async (route: Route) => (failing ? route.fulfill(unavailableAnswer) : route.continue()));
-    await h.page.route(emails, async (route: Route) => {
+    const stopInsightsAsync = await addRouteAsync(h.page, insights, async (route: Route) => (failing ? route.fulfill(unavailableAnswer) : route.continue()));
+    const stopEmailsAsync = await addRouteAsync(h.page, emails, async (route: Route) => {
       if (!failing) return route.continue();
       await emailsHeld;
       return route.fulfill(unavailableAnswer).catch(() => undefined);
@@ -45,8 +46,8 @@ describe('Brands: a brand whose emails and insights both failed', () => {
       expect(await notices.count()).toBe(0);
     } finally {
       letEmailsGo();
-      await h.page.unroute(insights);
-      await h.page.unroute(emails);
+      await stopInsightsAsync();
+      await stopEmailsAsync();
     }
   });
 });

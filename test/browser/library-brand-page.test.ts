@@ -4,6 +4,7 @@ import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 import { firstBrandsAsync, focusedRow, openBrandAsync, openBrowseAsync, unavailableAnswer } from './support/browse-steps';
+import { addRouteAsync } from './support/own-route';
 
 let h: Harness;
 
@@ -27,12 +28,12 @@ describe('Brands: Try again after the insights and the next page of emails both 
     let failing = true;
     let letInsightsThrough: () => void = () => undefined;
     const insightsHeld = new Promise<void>((resolve) => (letInsightsThrough = resolve));
-    await h.page.route(insights, async (route: Route) => {
+    const stopInsightsAsync = await addRouteAsync(h.page, insights, async (route: Route) => {
       if (failing) return route.fulfill(unavailableAnswer);
       await insightsHeld;
       return route.fulfill({ response: await route.fetch() }).catch(() => undefined);
     });
-    await h.page.route(secondPage, (route: Route) => (failing ? route.fulfill(unavailableAnswer) : route.continue()));
+    const stopSecondPageAsync = await addRouteAsync(h.page, secondPage, (route: Route) => (failing ? route.fulfill(unavailableAnswer) : route.continue()));
     try {
       const ui = await openBrowseAsync(h);
       await openBrandAsync(ui, brand.name);
@@ -55,8 +56,8 @@ describe('Brands: Try again after the insights and the next page of emails both 
       await article.getByRole('region', { name: 'Insights' }).waitFor({ timeout: 10_000 });
     } finally {
       letInsightsThrough();
-      await h.page.unroute(insights);
-      await h.page.unroute(secondPage);
+      await stopInsightsAsync();
+      await stopSecondPageAsync();
     }
   });
 });

@@ -7,6 +7,7 @@ import { parseEmulatorState } from '../playground/page/emulator-link';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 import { startingWith } from './support/browse-steps';
 import { readLibraryAsync } from './support/library-read';
+import { addRouteAsync } from './support/own-route';
 
 let h: Harness;
 
@@ -221,11 +222,11 @@ describe('Brands: the insights and the next page of emails both failed', () => {
   async function brandFaultsAsync(slug: string, insightsAnswer: Answer): Promise<() => Promise<void>> {
     const insights = (url: URL) => url.pathname === `/v1/brands/${slug}/insights`;
     const secondPage = (url: URL) => url.pathname === `/v1/brands/${slug}` && url.searchParams.get('page') === '2';
-    await h.page.route(insights, (route) => route.fulfill(insightsAnswer));
-    await h.page.route(secondPage, (route) => route.fulfill(unavailable));
+    const stopInsightsAsync = await addRouteAsync(h.page, insights, (route) => route.fulfill(insightsAnswer));
+    const stopSecondPageAsync = await addRouteAsync(h.page, secondPage, (route) => route.fulfill(unavailable));
     return async () => {
-      await h.page.unroute(insights);
-      await h.page.unroute(secondPage);
+      await stopInsightsAsync();
+      await stopSecondPageAsync();
     };
   }
 
@@ -289,7 +290,7 @@ describe('Brands: insights in words a designer reads', () => {
   it('rounds the average a week to one decimal (it read “about 1.4285714 a week”)', async () => {
     const brand = await brandOfManyEmailsAsync();
     const insights = (url: URL) => url.pathname === `/v1/brands/${brand.slug}/insights`;
-    await h.page.route(insights, async (route) => {
+    const stopInsightsAsync = await addRouteAsync(h.page, insights, async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as { data: { frequency: { avg_per_week: number } } };
       body.data.frequency.avg_per_week = 1.4285714;
@@ -300,7 +301,7 @@ describe('Brands: insights in words a designer reads', () => {
       await openBrandAsync(ui, brand.name);
       expect(await textOf(ui.getByRole('region', { name: 'Insights' }).locator('p').first())).toContain('about 1.4 a week,');
     } finally {
-      await h.page.unroute(insights);
+      await stopInsightsAsync();
     }
   });
 });
@@ -614,7 +615,7 @@ describe('Browse: an email whose subject line is empty', () => {
     const first = page.emails[0]!;
     // The library sends the first email with an empty subject line, on the brand's page and on its own.
     const emptied = (url: URL) => url.pathname === `/v1/brands/${brand.slug}` || url.pathname === `/v1/emails/${first.id}`;
-    await h.page.route(emptied, async (route) => {
+    const stopEmptiedAsync = await addRouteAsync(h.page, emptied, async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as { data: { subject_line?: string; emails?: Array<{ id: number; subject_line?: string }> } };
       for (const email of body.data.emails ?? [body.data]) if ('subject_line' in email && (email as { id: number }).id === first.id) email.subject_line = '';
@@ -629,7 +630,7 @@ describe('Browse: an email whose subject line is empty', () => {
       await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(first.title);
       expect(await ui.getByRole('img', { name: `Screenshot of the email “${first.title}”` }).count()).toBe(1);
     } finally {
-      await h.page.unroute(emptied);
+      await stopEmptiedAsync();
     }
   });
 });
@@ -643,9 +644,9 @@ describe('Browse: an email at the last row loaded, the next page slow to come', 
     let letThrough = () => {};
     const arrived = new Promise<void>((resolve) => (letThrough = resolve));
     const secondPage = (url: URL) => url.pathname === `/v1/brands/${brand.slug}` && url.searchParams.get('page') === '2';
-    await h.page.route(secondPage, async (route) => {
+    const stopSecondPageAsync = await addRouteAsync(h.page, secondPage, async (route) => {
       await arrived;
-      await route.continue();
+      await route.continue().catch(() => undefined);
     });
     try {
       await openLastRowLoadedAsync(ui, brand.name);
@@ -662,7 +663,7 @@ describe('Browse: an email at the last row loaded, the next page slow to come', 
       await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(page.emails[0]!.subject_line);
     } finally {
       letThrough();
-      await h.page.unroute(secondPage);
+      await stopSecondPageAsync();
     }
   });
 });
@@ -671,7 +672,7 @@ describe('Brands: a library with no brands at all', () => {
   it('says the library has no brands yet, and offers to ask for one (it read “No brand called “” in the library.”)', async () => {
     const ui = await openBrowseAsync();
     const allBrands = (url: URL) => url.pathname === '/v1/brands' && !url.searchParams.get('q');
-    await h.page.route(allBrands, async (route) => {
+    const stopAllBrandsAsync = await addRouteAsync(h.page, allBrands, async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as { data: unknown[] };
       await route.fulfill({ response, json: { ...body, data: [] } });
@@ -687,7 +688,7 @@ describe('Brands: a library with no brands at all', () => {
       // No name to fill in: the keyboard is on the Brand field, the first to fill.
       await expect.poll(() => focused(ui)).toBe('INPUT Brand');
     } finally {
-      await h.page.unroute(allBrands);
+      await stopAllBrandsAsync();
     }
   });
 });

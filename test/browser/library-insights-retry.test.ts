@@ -4,6 +4,7 @@ import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 import { firstBrandsAsync, focusedPlaceAsync, openBrandAsync, openBrowseAsync, unavailableAnswer } from './support/browse-steps';
+import { addRouteAsync } from './support/own-route';
 
 let h: Harness;
 
@@ -20,7 +21,7 @@ describe('Brands: Try again on insights that could not be loaded', () => {
     const brand = (await firstBrandsAsync(h))[0]!;
     const insights = (url: URL) => url.pathname === `/v1/brands/${brand.slug}/insights`;
     let failing = true;
-    await h.page.route(insights, async (route: Route) => (failing ? route.fulfill(unavailableAnswer) : route.continue()));
+    const stopInsightsAsync = await addRouteAsync(h.page, insights, async (route: Route) => (failing ? route.fulfill(unavailableAnswer) : route.continue()));
     try {
       const ui = await openBrowseAsync(h);
       await openBrandAsync(ui, brand.name);
@@ -33,7 +34,7 @@ describe('Brands: Try again on insights that could not be loaded', () => {
       await article.getByRole('region', { name: 'Insights' }).waitFor({ timeout: 10_000 });
       await expect.poll(() => focusedPlaceAsync(ui), { timeout: 10_000 }).toBe('H3 Insights');
     } finally {
-      await h.page.unroute(insights);
+      await stopInsightsAsync();
     }
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 import { focusSeen, focusedRow, startingWith } from './support/browse-steps';
 import { readLibraryAsync } from './support/library-read';
+import { addRouteAsync } from './support/own-route';
 
 let h: Harness;
 
@@ -24,7 +25,7 @@ describe('Journeys: the next page could not be loaded', () => {
   it('says so under the list, where More was, with Try again focused there, and Try again goes on at the first journey it brought (it said so at the top, above the list)', async () => {
     let failing = false;
     const list = (url: URL) => url.pathname === '/v1/journeys';
-    await h.page.route(list, async (route: Route) => {
+    const stopListAsync = await addRouteAsync(h.page, list, async (route: Route) => {
       const url = new URL(route.request().url());
       if (failing && url.searchParams.get('page') === '2') {
         await route.fulfill({ status: 503, headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' }, body: JSON.stringify({ error: { code: 'unavailable', message: 'Not now' } }) });
@@ -55,7 +56,7 @@ describe('Journeys: the next page could not be loaded', () => {
       await expect.poll(() => focusedRow(ui, 'Brands with a journey'), { timeout: 10_000 }).toBe(PAGE);
       expect(await focusSeen(ui)).toMatch(/: in view$/);
     } finally {
-      await h.page.unroute(list);
+      await stopListAsync();
     }
   });
 });
@@ -67,7 +68,7 @@ describe('Journeys: a stage with no emails now', () => {
     const chosen = listed[0]!;
     const journey = (url: URL) => url.pathname === `/v1/journeys/${chosen.brand_slug}`;
     // The library still counts the second stage's emails but sends none of them (it removed them meanwhile).
-    await h.page.route(journey, async (route: Route) => {
+    const stopJourneyAsync = await addRouteAsync(h.page, journey, async (route: Route) => {
       const response = await route.fetch();
       const body = (await response.json()) as JourneyBody;
       body.data.stages[1]!.emails = [];
@@ -90,7 +91,7 @@ describe('Journeys: a stage with no emails now', () => {
       const counted = first.emails.length < first.email_count ? `${first.emails.length} of ${first.email_count} emails` : `${first.email_count} emails`;
       expect(await textOf(ui.getByRole('region', { name: first.stage }).getByRole('heading', { level: 3 }))).toBe(`${first.stage} (${counted})`);
     } finally {
-      await h.page.unroute(journey);
+      await stopJourneyAsync();
     }
   });
 });

@@ -11,6 +11,7 @@ import { focusedPlaceAsync, openBrowseWithClockAsync, startingWith } from './sup
 import { holdRequestsAsync } from './support/hold-requests';
 import { watchStatusRegionsAsync } from './support/status-regions';
 import { readLibraryAsync } from './support/library-read';
+import { addRouteAsync } from './support/own-route';
 
 let h: Harness;
 let state: EmulatorDemoState;
@@ -323,13 +324,13 @@ describe('Browse: search', () => {
     await expect.poll(brandsOnCards, { timeout: 10_000 }).toEqual([brand.brand]);
     // The brand look-up fails (the search itself still answers).
     const lookUp = (url: URL) => url.pathname === '/v1/brands';
-    await h.page.route(lookUp, (route) => route.abort());
+    const stopLookUpAsync = await addRouteAsync(h.page, lookUp, (route) => route.abort());
     try {
       await ui.getByLabel('Brand').fill('Another brand');
       await expect.poll(() => textOf(ui.getByText('Brands could not be looked up; showing all brands.')), { timeout: 10_000 }).toContain('showing all brands');
       await expect.poll(async () => (await brandsOnCards()).length, { timeout: 10_000 }).toBeGreaterThan(1);
     } finally {
-      await h.page.unroute(lookUp);
+      await stopLookUpAsync();
     }
   });
 
@@ -340,7 +341,7 @@ describe('Browse: search', () => {
     const brandsOnCards = async () => [...new Set(await emailList(ui).locator('.email-card-brand').allTextContents())];
     const lookUps: string[] = [];
     const lookUp = (url: URL) => url.pathname === '/v1/brands';
-    await h.page.route(lookUp, (route) => {
+    const stopLookUpAsync = await addRouteAsync(h.page, lookUp, (route) => {
       lookUps.push(route.request().url());
       if (lookUps.length > 1) return route.continue();
       return route.fulfill({
@@ -356,7 +357,7 @@ describe('Browse: search', () => {
       expect(lookUps).toHaveLength(2);
       expect(await ui.getByText('showing all brands').count()).toBe(0);
     } finally {
-      await h.page.unroute(lookUp);
+      await stopLookUpAsync();
     }
   });
 
@@ -385,7 +386,7 @@ describe('Browse: a refused key, fixed in Settings', () => {
     await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(travel.data[1]!.subject_line);
     // The key is revoked meanwhile: the next email is refused.
     const api = `${h.emulator.libraryUrl}/v1/**`;
-    await h.page.route(api, (route) =>
+    const stopApiAsync = await addRouteAsync(h.page, api, (route) =>
       route.fulfill({
         status: 401,
         headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' },
@@ -402,7 +403,7 @@ describe('Browse: a refused key, fixed in Settings', () => {
       expect(box.top).toBeGreaterThanOrEqual(0);
       expect(box.bottom).toBeLessThanOrEqual(await ui.evaluate(() => window.innerHeight));
     } finally {
-      await h.page.unroute(api);
+      await stopApiAsync();
     }
     await h.page.keyboard.type(state.library.keys.other!);
     await h.page.keyboard.press('Enter');
@@ -418,7 +419,7 @@ describe('Browse: a next page made only of emails already shown', () => {
   async function repeatPagesAsync(repeats: (page: number) => boolean): Promise<{ pages: number[]; stop: () => Promise<void> }> {
     const searches = (url: URL) => url.pathname === '/v1/emails';
     const pages: number[] = [];
-    await h.page.route(searches, async (route) => {
+    const stop = await addRouteAsync(h.page, searches, async (route) => {
       const url = new URL(route.request().url());
       const page = Number(url.searchParams.get('page') ?? '1');
       pages.push(page);
@@ -426,7 +427,7 @@ describe('Browse: a next page made only of emails already shown', () => {
       url.searchParams.set('page', '1');
       return route.fulfill({ response: await route.fetch({ url: url.toString() }) });
     });
-    return { pages, stop: () => h.page.unroute(searches) };
+    return { pages, stop };
   }
   const scrollToEndAsync = (ui: Frame) => ui.getByTestId('email-grid').evaluate((element) => (element.scrollTop = element.scrollHeight));
 
@@ -516,7 +517,7 @@ describe('Browse: the next page on its way', () => {
     const searches = (url: URL) => url.pathname === '/v1/emails' && url.searchParams.get('page') === '2';
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await h.page.route(searches, async (route) => {
+    const stopSearchesAsync = await addRouteAsync(h.page, searches, async (route) => {
       await held;
       await route.continue().catch(() => undefined);
     });
@@ -525,7 +526,7 @@ describe('Browse: the next page on its way', () => {
       await expect.poll(() => textOf(ui.getByTestId('library-status'))).toBe('50 emails so far; loading more…');
     } finally {
       release();
-      await h.page.unroute(searches);
+      await stopSearchesAsync();
     }
     await expect.poll(() => loadedCountAsync(ui)).toBeGreaterThan(50);
   });
@@ -565,7 +566,7 @@ describe('Browse: a request held back by the rate limit', () => {
   /** A search the library answers with a 429 and this Retry-After: the key's requests wait it out. */
   async function searchRateLimitedAsync(ui: Frame, retryAfterSeconds: number): Promise<void> {
     const searches = (url: URL) => url.pathname === '/v1/emails';
-    await h.page.route(searches, (route) =>
+    const stopSearchesAsync = await addRouteAsync(h.page, searches, (route) =>
       route.fulfill({
         status: 429,
         headers: { 'content-type': 'application/json', 'retry-after': String(retryAfterSeconds), 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
@@ -576,7 +577,7 @@ describe('Browse: a request held back by the rate limit', () => {
       await ui.getByRole('searchbox', { name: 'Search emails' }).fill('free');
       await expect.poll(() => textOf(ui.getByTestId('library-problem').getByRole('alert')), { timeout: 10_000 }).toContain('slow down');
     } finally {
-      await h.page.unroute(searches);
+      await stopSearchesAsync();
     }
   }
 
@@ -627,14 +628,13 @@ const LONG_WAIT_SECONDS = 45;
 describe('Browse: a section that counts the library’s wait down itself', () => {
   /** Every ask of `path` (a URL test) from `page` is answered with a 429 asking to wait `seconds`. */
   async function refuseAsync(page: Page, path: (url: URL) => boolean, seconds: number): Promise<() => Promise<void>> {
-    await page.route(path, (route) =>
+    return addRouteAsync(page, path, (route) =>
       route.fulfill({
         status: 429,
         headers: { 'content-type': 'application/json', 'retry-after': String(seconds), 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
         body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
       }),
     );
-    return () => page.unroute(path);
   }
   const held = (ui: Frame) => ui.getByRole('status').filter({ hasText: 'limited number of requests' });
   /** The countdowns in sight: a notice's own, the screen's held notice. */
@@ -796,7 +796,7 @@ describe('Browse: the next results refused while the email before the last is op
       // The next page is refused once with a long wait; asked again, it comes.
       const nextPage = (url: URL) => url.pathname === '/v1/emails' && Number(url.searchParams.get('page') ?? '1') >= 2;
       let refused = 0;
-      await page.route(nextPage, (route) => {
+      const stopNextPageAsync = await addRouteAsync(page, nextPage, (route) => {
         if (refused++ > 0) return route.fallback();
         return route.fulfill({
           status: 429,
@@ -830,7 +830,7 @@ describe('Browse: the next results refused while the email before the last is op
         await ui.waitForTimeout(1_500);
         expect(refused).toBe(2);
       } finally {
-        await page.unroute(nextPage);
+        await stopNextPageAsync();
       }
     } finally {
       await context.close();
@@ -865,7 +865,7 @@ describe('Browse: a key replaced after a 401', () => {
     const ui = await openBrowseAsync('light', 'key');
     // The library stops taking the key (revoked meanwhile) until the designer saves one it takes.
     const searches = `${h.emulator.libraryUrl}/v1/emails?*`;
-    await h.page.route(searches, (route) =>
+    const stopSearchesAsync = await addRouteAsync(h.page, searches, (route) =>
       route.fulfill({
         status: 401,
         headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' },
@@ -880,7 +880,7 @@ describe('Browse: a key replaced after a 401', () => {
       await ui.getByRole('button', { name: 'Open Settings' }).click();
       await ui.getByTestId('settings-library-key').fill(state.library.keys.other!);
     } finally {
-      await h.page.unroute(searches);
+      await stopSearchesAsync();
     }
     await ui.getByTestId('settings-library-save').click();
     await expect.poll(() => evaluateHooks(h.page, async (hooks) => hooks.fake().figma.clientStorage.getAsync('envelope.library.apiKey')), { timeout: 10_000 }).toBe(state.library.keys.other);
@@ -1213,7 +1213,7 @@ describe('Browse: offline', () => {
   it('says the library cannot be reached, keeps the search, and tries again on request', async () => {
     const ui = await openBrowseAsync('light', 'key');
     const offline = `${h.emulator.libraryUrl}/v1/**`;
-    await h.page.route(offline, (route) => route.abort('internetdisconnected'));
+    const stopOfflineAsync = await addRouteAsync(h.page, offline, (route) => route.abort('internetdisconnected'));
     try {
       await ui.getByLabel('Category').selectOption({ label: 'Food' });
       const alert = ui.getByTestId('library-problem').getByRole('alert');
@@ -1222,7 +1222,7 @@ describe('Browse: offline', () => {
       expect((await textOf(alert))?.match(/reach/gi)).toHaveLength(1);
       expect(await ui.getByLabel('Category').inputValue()).toBe('Food');
     } finally {
-      await h.page.unroute(offline);
+      await stopOfflineAsync();
     }
     await ui.getByRole('button', { name: 'Try again' }).click();
     const food = await libraryAsync<{ data: Summary[] }>('/v1/emails?category=food&per_page=50');
@@ -1419,7 +1419,7 @@ describe('Browse: a thousand results', () => {
 describe('Browse: thumbnails that cannot be loaded', () => {
   it('says so on the card, in the thumbnail’s place, and the cards keep their size', async () => {
     const thumbnails = (url: URL) => url.pathname.endsWith('/thumbnail.png');
-    await h.page.route(thumbnails, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    const stopThumbnailsAsync = await addRouteAsync(h.page, thumbnails, (route) => route.fulfill({ status: 404, body: 'Not found' }));
     try {
       const ui = await openBrowseAsync('light', 'key');
       const first = cards(ui).first();
@@ -1430,7 +1430,7 @@ describe('Browse: thumbnails that cannot be loaded', () => {
       expect(height).toBe(Math.round((width! * 4) / 3));
       await checkAxeAsync(ui, 'broken thumbnails, light');
     } finally {
-      await h.page.unroute(thumbnails);
+      await stopThumbnailsAsync();
     }
   });
 });
@@ -1442,14 +1442,14 @@ describe('Browse: very long names and subjects', () => {
     const sender = 'newsletters-offers-and-updates@averyveryverylongdomainnameforthisbrand.example';
     const detail = (url: URL) => /^\/v1\/emails\/\d+$/.test(url.pathname);
     const brands = (url: URL) => url.pathname === '/v1/brands';
-    await h.page.route(detail, async (route) => {
+    const stopDetailAsync = await addRouteAsync(h.page, detail, async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as { data: { subject_line: string; from_email: string; brand: { name: string } } };
       Object.assign(body.data, { subject_line: subject, from_email: sender });
       body.data.brand.name = brandName;
       await route.fulfill({ response, json: body });
     });
-    await h.page.route(brands, async (route) => {
+    const stopBrandsAsync = await addRouteAsync(h.page, brands, async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as { data: Array<{ name: string }> };
       body.data[0]!.name = brandName;
@@ -1471,8 +1471,8 @@ describe('Browse: very long names and subjects', () => {
       await expect.poll(() => textOf(row.locator('.brand-row-name')), { timeout: 10_000 }).toBe(brandName);
       expect(await inWindow(row), 'the brand’s row').toBe(true);
     } finally {
-      await h.page.unroute(detail);
-      await h.page.unroute(brands);
+      await stopDetailAsync();
+      await stopBrandsAsync();
     }
   });
 });
@@ -1480,13 +1480,13 @@ describe('Browse: very long names and subjects', () => {
 describe('Browse: thumbnails lost with the connection', () => {
   it('loads them once the connection is back, instead of saying for good that they did not load', async () => {
     const thumbnails = (url: URL) => url.pathname.endsWith('/thumbnail.png');
-    await h.page.route(thumbnails, (route) => route.abort('internetdisconnected'));
+    const stopThumbnailsAsync = await addRouteAsync(h.page, thumbnails, (route) => route.abort('internetdisconnected'));
     let ui: Frame;
     try {
       ui = await openBrowseAsync('light', 'key');
       await expect.poll(() => textOf(cards(ui).first().locator('.email-thumb')), { timeout: 10_000 }).toBe('Thumbnail did not load');
     } finally {
-      await h.page.unroute(thumbnails);
+      await stopThumbnailsAsync();
     }
     // The browser says it is online again.
     await h.context.setOffline(true);
@@ -2163,7 +2163,7 @@ describe('Browse: brands', () => {
     const brandName = (await cards(ui).first().locator('.email-card-brand').textContent()) ?? '';
     const refused: string[] = [];
     const insightsRoute = `${h.emulator.libraryUrl}/v1/brands/*/insights`;
-    await h.page.route(insightsRoute, (route) => {
+    const stopInsightsRouteAsync = await addRouteAsync(h.page, insightsRoute, (route) => {
       // The first ask only: the library says to wait 2 seconds.
       if (refused.length > 0) return route.continue();
       refused.push(route.request().url());
@@ -2185,7 +2185,7 @@ describe('Browse: brands', () => {
       expect(refused).toHaveLength(1);
       expect(await alert.count()).toBe(0);
     } finally {
-      await h.page.unroute(insightsRoute);
+      await stopInsightsRouteAsync();
     }
   });
 
@@ -2366,7 +2366,7 @@ describe('Browse: a journey’s stages while another number of emails per stage 
     const five = (url: URL) => url.pathname === `/v1/journeys/${chosen.brand_slug}` && url.searchParams.get('emails_per_stage') === '5';
     let letThrough: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (letThrough = resolve));
-    await h.page.route(five, async (route) => {
+    const stopFiveAsync = await addRouteAsync(h.page, five, async (route) => {
       await held;
       // Let go of already when the designer moved on.
       await route.continue().catch(() => undefined);
@@ -2386,12 +2386,12 @@ describe('Browse: a journey’s stages while another number of emails per stage 
       expect(await insert.isDisabled()).toBe(false);
     } finally {
       letThrough();
-      await h.page.unroute(five);
+      await stopFiveAsync();
     }
 
     // A library with no journey: the list says so instead of standing empty.
     const list = (url: URL) => url.pathname === '/v1/journeys';
-    await h.page.route(list, async (route) => {
+    const stopListAsync = await addRouteAsync(h.page, list, async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as { data: unknown[]; meta: Record<string, unknown> };
       await route.fulfill({ response, json: { ...body, data: [], meta: { ...body.meta, total: 0 } } });
@@ -2402,7 +2402,7 @@ describe('Browse: a journey’s stages while another number of emails per stage 
       await expect.poll(() => textOf(fresh.getByTestId('journeys-empty')), { timeout: 10_000 }).toBe('The library has no journeys yet.');
       await checkAxeAsync(fresh, 'no journeys, light');
     } finally {
-      await h.page.unroute(list);
+      await stopListAsync();
     }
   });
 });
@@ -2593,7 +2593,7 @@ describe('Browse: me', () => {
     const nextPage = (url: URL) => url.pathname === '/v1/me/follows/emails' && url.searchParams.get('page') === '2';
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await h.page.route(nextPage, async (route) => {
+    const stopNextPageAsync = await addRouteAsync(h.page, nextPage, async (route) => {
       await held;
       await route.continue().catch(() => undefined);
     });
@@ -2606,7 +2606,7 @@ describe('Browse: me', () => {
       expect(after).toBe(true);
     } finally {
       release();
-      await h.page.unroute(nextPage);
+      await stopNextPageAsync();
     }
   });
 
@@ -2859,7 +2859,7 @@ describe('Browse: brand requests', () => {
   /** Every brand request sent is refused with a 429 asking to wait `seconds` (two minutes unless told); the list still reads. Returns the undo. */
   async function refuseBrandRequestsAsync(page: Page, seconds = 120): Promise<() => Promise<void>> {
     const requests = (url: URL) => url.pathname === '/v1/brand-requests';
-    await page.route(requests, (route) =>
+    return addRouteAsync(page, requests, (route) =>
       route.request().method() === 'POST'
         ? route.fulfill({
             status: 429,
@@ -2868,7 +2868,6 @@ describe('Browse: brand requests', () => {
           })
         : route.fallback(),
     );
-    return () => page.unroute(requests);
   }
 
   it('says when a held Send can go again, and then sends (the library asked to wait two minutes)', async () => {
@@ -2905,7 +2904,7 @@ describe('Browse: brand requests', () => {
     // The minute's allowance spent: every ask is refused for two minutes, the list's too.
     const requests = (url: URL) => url.pathname === '/v1/brand-requests';
     let listReads = 0;
-    await h.page.route(requests, (route) => {
+    const stopRequestsAsync = await addRouteAsync(h.page, requests, (route) => {
       if (route.request().method() === 'GET') listReads++;
       return route.fulfill({
         status: 429,
@@ -2923,7 +2922,7 @@ describe('Browse: brand requests', () => {
       expect(listReads).toBe(0);
       expect(await ui.getByRole('region', { name: 'Brand requests' }).getByRole('alert').count()).toBe(0);
     } finally {
-      await h.page.unroute(requests);
+      await stopRequestsAsync();
     }
   });
 
@@ -2989,7 +2988,7 @@ describe('Browse: brand requests', () => {
     const usedBefore = Number(/^(\d+)/.exec((await textOf(today)) ?? '')![1]);
     // The request goes through; reading the list after it fails.
     const requests = (url: URL) => url.pathname === '/v1/brand-requests';
-    await h.page.route(requests, (route) => (route.request().method() === 'GET' ? route.abort() : route.fallback()));
+    const stopRequestsAsync = await addRouteAsync(h.page, requests, (route) => (route.request().method() === 'GET' ? route.abort() : route.fallback()));
     try {
       const form = ui.getByRole('form', { name: 'Ask for a brand' });
       await form.getByLabel('Brand', { exact: true }).fill('Copper Kettle Goods');
@@ -2999,7 +2998,7 @@ describe('Browse: brand requests', () => {
       await expect.poll(() => ui.getByRole('region', { name: 'Brand requests' }).getByRole('button', { name: 'Try again' }).count(), { timeout: 10_000 }).toBe(1);
       expect(await textOf(today)).toMatch(new RegExp(`^${usedBefore + 1} of today’s 50 brand requests used`));
     } finally {
-      await h.page.unroute(requests);
+      await stopRequestsAsync();
     }
   });
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_PROCESS_IFRAMES_ARGS } from '../support/chromium';
 import { holdRequestsAsync } from './support/hold-requests';
 import { evaluateHooks, startHarnessAsync, type Harness } from './support/playground-harness';
+import { addRouteAsync } from './support/own-route';
 
 let h: Harness;
 
@@ -362,7 +363,7 @@ describe('the smallest window on Templates', () => {
   it('keeps what a save answered in sight when the list cannot be read again after it, at the default size and the smallest (the list’s failure scrolled the save’s answer out of sight)', { timeout: 120_000 }, async () => {
     // Every read of the list is refused from now on (a wait of hours, said at once); the save itself goes through.
     const listRead = (url: URL) => url.pathname === '/api/templates' && url.searchParams.has('page');
-    await h.page.route(listRead, (route) =>
+    const stopListReadAsync = await addRouteAsync(h.page, listRead, (route) =>
       route.request().method() === 'GET'
         ? route.fulfill({ status: 429, headers: { 'content-type': 'application/json', 'retry-after': '3600' }, body: JSON.stringify({ error: 'rate_limited', message: 'Too many requests.' }) })
         : route.continue(),
@@ -388,7 +389,7 @@ describe('the smallest window on Templates', () => {
         expect(await hiddenPxAsync(result), smallest ? 'the smallest window' : 'the default size').toBe(0);
       }
     } finally {
-      await h.page.unroute(listRead);
+      await stopListReadAsync();
     }
   });
 

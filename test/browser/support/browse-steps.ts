@@ -3,6 +3,7 @@
 import type { BrowserContext, Frame, Locator, Page, Route } from 'playwright-core';
 import { openPlaygroundWithClockAsync, pluginWindowAsync, stopWindowClockAsync } from './clocked-window';
 import { readLibraryAsync } from './library-read';
+import { addRouteAsync } from './own-route';
 import type { Harness } from './playground-harness';
 
 /** The library's answer while it is down for a moment (503 unavailable), for a route to fulfil. */
@@ -17,12 +18,12 @@ export const searchRoute = (url: URL): boolean => url.pathname === '/v1/emails';
 
 /**
  * The search read `perPage` at a time, its second page refused outright (the client does not ask again)
- * until `failing` is false. Take it off with `stopAsync` after: it removes this route only, so a test
- * that outlived its timeout and ends late cannot take off the next test's route (`unroute(searchRoute)`
- * would, letting that test's first page go unrouted: 50 results, 12 cards drawn, not 5).
+ * until `failing` is false. Take it off with `stopAsync` after: it removes this route only (see
+ * own-route.ts; `unroute(searchRoute)` from a test ending late let the next one's first page go
+ * unrouted: 50 results, 12 cards drawn, not 5).
  */
 export async function refuseSecondSearchPageAsync(page: Page, perPage: number): Promise<{ failing: boolean; stopAsync: () => Promise<void> }> {
-  const state = { failing: true, stopAsync: () => page.unroute(searchRoute, refuse) };
+  const state = { failing: true };
   const refused = { status: 400, headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' }, body: JSON.stringify({ error: { code: 'bad_request', message: 'Not now' } }) };
   async function refuse(route: Route): Promise<void> {
     const url = new URL(route.request().url());
@@ -31,8 +32,8 @@ export async function refuseSecondSearchPageAsync(page: Page, perPage: number): 
     if (state.failing && url.searchParams.get('page') === '2') return route.fulfill(refused).catch(() => undefined);
     return route.fetch({ url: url.toString() }).then((response) => route.fulfill({ response }), () => route.abort()).catch(() => undefined);
   }
-  await page.route(searchRoute, refuse);
-  return state;
+  // The same object `refuse` reads `failing` from.
+  return Object.assign(state, { stopAsync: await addRouteAsync(page, searchRoute, refuse) });
 }
 
 /** Browse with the demo key in the harness's page, fresh: its window once the newest emails show. */

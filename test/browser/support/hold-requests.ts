@@ -3,6 +3,7 @@
 // machine is. A slow answer of a few real seconds (the emulator's `slow` fault) can end while axe
 // or a keyboard walk runs on a loaded machine.
 import type { Page } from 'playwright-core';
+import { addRouteAsync } from './own-route';
 
 export interface HeldRequests {
   /** How many requests have been held so far. */
@@ -17,7 +18,7 @@ export async function holdRequestsAsync(page: Page, origin: string, which: (url:
   const released = new Promise<void>((resolve) => (release = resolve));
   const matches = (url: URL) => url.origin === new URL(origin).origin && which(url);
   const going: Array<Promise<void>> = [];
-  await page.route(matches, (route) => {
+  const stopAsync = await addRouteAsync(page, matches, (route) => {
     // One that comes as the route is taken off is let go by Playwright itself; one the app gave up
     // on meanwhile (Cancel aborts it) cannot be continued: nothing to do then.
     const goes = released.then(() => route.continue().catch(() => undefined));
@@ -30,7 +31,7 @@ export async function holdRequestsAsync(page: Page, origin: string, which: (url:
       release();
       // Unrouted with a request still held, Playwright lets it go itself and the handler's own continue throws.
       await Promise.all(going);
-      await page.unroute(matches);
+      await stopAsync();
     },
   };
 }
