@@ -109,7 +109,7 @@ describe.each(['light', 'dark'] as const)('more states, %s theme', (theme: Theme
       await expect.poll(() => textOf(bar), { timeout: 10_000 }).toMatch(/^Placing/);
       await checkAxeAsync(ui, 'references being placed');
       await checkKeyboardAsync(ui, 'references being placed');
-      expect(await textOf(bar)).toMatch(/^Placing/);
+      await expect.poll(() => textOf(bar), { timeout: 10_000 }).toMatch(/^Placing/);
     } finally {
       await held.releaseAsync();
     }

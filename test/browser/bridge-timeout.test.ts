@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messageProblems } from '../support/message-rules';
 import { bridgeText } from '../../src/shared/bridge/bridge-text';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, startHarnessAsync, textNowAsync, textOf, type Harness } from './support/playground-harness';
 
 let h: Harness;
 
@@ -28,7 +28,7 @@ it('times out a request the sandbox does not answer (a frozen sandbox), with one
     .toBe(bridgeText.timeout(15_000));
   // One message, in words: no internal request name, nothing said twice.
   expect(messageProblems((await textOf(ui.getByTestId('settings-library-error'))) ?? '')).toEqual([]);
-  expect(await textOf(ui.getByTestId('settings-library-result'))).toBe('');
+  expect(await textNowAsync(ui.getByTestId('settings-library-result'))).toBe('');
 
   // Once the plugin is free again the held request runs, and the UI works as before.
   await evaluateHooks(h.page, (hooks) => hooks.freezeSandbox(false));

@@ -45,7 +45,7 @@ describe('Cancel while Figma does not answer', () => {
     await h.context.clock.fastForward(6_000);
     await h.context.clock.resume();
     await expect.poll(() => textOf(status), { timeout: 20_000 }).toMatch(/^Figma did not answer after Cancel, so Envelope cannot say whether .+ was placed\. Look on the canvas before placing it again\.$/);
-    expect(await textOf(status)).toContain(subject);
+    await expect.poll(() => textOf(status), { timeout: 10_000 }).toContain(subject);
     await checkAxeAsync(ui, `the bar after a Cancel Figma did not answer (${theme})`);
   });
 });

@@ -332,7 +332,7 @@ describe('Browse: library emails on the canvas', () => {
       const cancel = ui.getByTestId('insert-status').getByRole('button', { name: 'Cancel' });
       await cancel.focus();
       // Still placing, its email still on its way, as Cancel is pressed.
-      expect(await textOf(ui.getByTestId('insert-status').locator('p'))).toBe(placing);
+      await expect.poll(() => textOf(ui.getByTestId('insert-status').locator('p')), { timeout: 10_000 }).toBe(placing);
       await h.page.keyboard.press('Enter');
       await waitForSummaryAsync(ui, /^Cancelled: nothing was placed, 1 not tried\./);
     } finally {
@@ -361,7 +361,7 @@ describe('Browse: library emails on the canvas', () => {
       const placing = `Placing 1 of 2 on the canvas: ${firstBrand} — ${subjects[0]}…`;
       await expect.poll(() => textOf(ui.getByTestId('insert-status').locator('p'))).toBe(placing);
       // Still placing the first as Cancel is pressed.
-      expect(await textOf(ui.getByTestId('insert-status').locator('p'))).toBe(placing);
+      await expect.poll(() => textOf(ui.getByTestId('insert-status').locator('p')), { timeout: 10_000 }).toBe(placing);
       await ui.getByTestId('insert-status').getByRole('button', { name: 'Cancel' }).click();
       await waitForSummaryAsync(ui, /^Cancelled: nothing was placed, 2 not tried\./);
     } finally {
@@ -369,7 +369,7 @@ describe('Browse: library emails on the canvas', () => {
     }
     // The held answers let go: the first drop did not go on to land after all.
     await new Promise((resolve) => setTimeout(resolve, 4000));
-    expect(await textOf(ui.getByTestId('insert-status').locator('p'))).toMatch(/^Cancelled: nothing was placed, 2 not tried\./);
+    await expect.poll(() => textOf(ui.getByTestId('insert-status').locator('p')), { timeout: 10_000 }).toMatch(/^Cancelled: nothing was placed, 2 not tried\./);
     expect((await placedReferencesAsync(h.page)).filter((reference) => subjects.some((subject) => reference.name.endsWith(`— ${subject}`)))).toEqual([]);
   });
 
@@ -392,7 +392,7 @@ describe('Browse: library emails on the canvas', () => {
     const summary = await waitForSummaryAsync(ui, /^Placed 3 references on the canvas\./);
     // The placed three leave the selection; the failed one stays chosen, to try again, and the
     // button (busy meanwhile, never disabled) kept the focus.
-    expect(await textOf(ui.getByRole('group', { name: 'Selected emails' }))).toContain('1 selected');
+    await expect.poll(() => textOf(ui.getByRole('group', { name: 'Selected emails' })), { timeout: 10_000 }).toContain('1 selected');
     expect(await cards.nth(2).getByRole('checkbox').isChecked()).toBe(true);
     expect(await focusedAsync(ui)).toBe('Insert 1');
     await ui.getByRole('button', { name: 'Clear selection' }).click();
@@ -426,7 +426,7 @@ describe('Browse: library emails on the canvas', () => {
       await ui.getByRole('button', { name: 'Insert 3' }).click();
       const summary = await waitForSummaryAsync(ui, /^Placed 2 references on the canvas\./);
       expect(summary).toContain(`1 could not be placed: ${stalled.brand} — ${stalled.subject_line}: Its screenshot could not be loaded: the library stopped sending it (nothing came for 15 seconds). Try placing it again.`);
-      expect(await textOf(ui.getByRole('group', { name: 'Selected emails' }))).toContain('1 selected');
+      await expect.poll(() => textOf(ui.getByRole('group', { name: 'Selected emails' })), { timeout: 10_000 }).toContain('1 selected');
     } finally {
       await previewFault(null);
     }
@@ -480,7 +480,7 @@ describe('Browse: library emails on the canvas', () => {
       await cancel.focus();
       // Still placing, the first email on its way, as Cancel is pressed.
       await expect.poll(() => library.count(), { timeout: 10_000 }).toBeGreaterThan(0);
-      expect(await textOf(ui.getByTestId('insert-status').locator('p'))).toMatch(/^Placing/);
+      await expect.poll(() => textOf(ui.getByTestId('insert-status').locator('p')), { timeout: 10_000 }).toMatch(/^Placing/);
       await h.page.keyboard.press('Enter');
       await waitForSummaryAsync(ui, /^Cancelled: nothing was placed, 3 not tried\./);
     } finally {
@@ -488,7 +488,7 @@ describe('Browse: library emails on the canvas', () => {
     }
     expect(await focusedAsync(ui)).toBe('Dismiss');
     // Nothing was placed: the three stay chosen.
-    expect(await textOf(ui.getByRole('group', { name: 'Selected emails' }))).toContain('3 selected');
+    await expect.poll(() => textOf(ui.getByRole('group', { name: 'Selected emails' })), { timeout: 10_000 }).toContain('3 selected');
   });
 
   it('inserts a journey as a board: a labelled column per stage, the emails in the emulator’s order', async () => {
@@ -544,7 +544,7 @@ describe('Browse: library emails on the canvas', () => {
     await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: new RegExp(`^${escapeRegExp(name)}`) }).click();
     await ui.getByRole('heading', { name: `${name}: journey` }).waitFor();
     const stage = ui.getByRole('region', { name: emptied.stage });
-    expect(await textOf(stage)).toContain('The library has no emails in this stage now.');
+    await expect.poll(() => textOf(stage), { timeout: 10_000 }).toContain('The library has no emails in this stage now.');
     expect(await stage.getByRole('list').count()).toBe(0);
     await ui.getByRole('button', { name: 'Insert journey as board' }).click();
     await waitForSummaryAsync(ui, new RegExp(`^Placed ${escapeRegExp(name)} — journey with \\d+ references on the canvas\\.`));

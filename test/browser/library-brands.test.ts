@@ -4,7 +4,7 @@
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEmulatorState } from '../playground/page/emulator-link';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { startHarnessAsync, textNowAsync, textOf, type Harness } from './support/playground-harness';
 import { startingWith } from './support/browse-steps';
 import { readLibraryAsync } from './support/library-read';
 import { addRouteAsync } from './support/own-route';
@@ -243,7 +243,7 @@ describe('Brands: the insights and the next page of emails both failed', () => {
       const notice = article.getByRole('region', { name: 'Emails' }).getByTestId('library-problem');
       await notice.waitFor({ timeout: 20_000 });
       await expect.poll(() => article.getByTestId('library-problem').count()).toBe(1);
-      expect(await textOf(notice.getByRole('alert'))).toMatch(/insights could not be loaded/i);
+      await expect.poll(() => textOf(notice.getByRole('alert')), { timeout: 10_000 }).toMatch(/insights could not be loaded/i);
       await undoFaultsAsync();
       await notice.getByRole('button', { name: 'Try again' }).click();
       await article.getByRole('heading', { name: 'Insights' }).waitFor({ timeout: 20_000 });
@@ -264,8 +264,8 @@ describe('Brands: the insights and the next page of emails both failed', () => {
       await article.getByRole('button', { name: 'More emails' }).click();
       const notice = article.getByRole('region', { name: 'Emails' }).getByTestId('library-problem');
       await notice.waitFor({ timeout: 20_000 });
-      expect(await textOf(article.getByTestId('no-insights'))).toMatch(/^Too few emails yet for insights/);
-      expect(await textOf(notice)).not.toMatch(/insights/i);
+      await expect.poll(() => textOf(article.getByTestId('no-insights')), { timeout: 10_000 }).toMatch(/^Too few emails yet for insights/);
+      expect(await textNowAsync(notice)).not.toMatch(/insights/i);
     } finally {
       await undoFaultsAsync();
     }
@@ -299,7 +299,7 @@ describe('Brands: insights in words a designer reads', () => {
     try {
       const ui = await openBrowseAsync();
       await openBrandAsync(ui, brand.name);
-      expect(await textOf(ui.getByRole('region', { name: 'Insights' }).locator('p').first())).toContain('about 1.4 a week,');
+      await expect.poll(() => textOf(ui.getByRole('region', { name: 'Insights' }).locator('p').first()), { timeout: 10_000 }).toContain('about 1.4 a week,');
     } finally {
       await stopInsightsAsync();
     }
@@ -330,7 +330,7 @@ describe('Brand requests: none yet', () => {
     await ui.getByRole('button', { name: 'Requests', exact: true }).click();
     await expect.poll(() => textOf(ui.getByTestId('requests-today')), { timeout: 10_000 }).toMatch(/^0 of today’s 50 brand requests used/);
     expect(await ui.getByRole('list', { name: 'My requests' }).getByRole('listitem').count()).toBe(0);
-    expect(await textOf(ui.getByRole('region', { name: 'Brand requests' }).locator('.empty-state'))).toBe('You have not asked for a brand yet: the ones you ask for show here, with how far they have got.');
+    await expect.poll(() => textOf(ui.getByRole('region', { name: 'Brand requests' }).locator('.empty-state')), { timeout: 10_000 }).toBe('You have not asked for a brand yet: the ones you ask for show here, with how far they have got.');
   });
 });
 
@@ -364,8 +364,8 @@ describe('Brand requests: more than the list’s first answer holds', () => {
     const rows = ui.getByRole('list', { name: 'My requests' }).getByRole('listitem');
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(200);
     // Newest first; requests made in the same second may come in either order.
-    expect(await textOf(ui.getByRole('list', { name: 'My requests' }))).toContain('Harbour Street 204');
-    expect(await textOf(ui.getByTestId('requests-today'))).toContain('Your newest 200 requests are listed.');
+    await expect.poll(() => textOf(ui.getByRole('list', { name: 'My requests' })), { timeout: 10_000 }).toContain('Harbour Street 204');
+    await expect.poll(() => textOf(ui.getByTestId('requests-today')), { timeout: 10_000 }).toContain('Your newest 200 requests are listed.');
   });
 });
 
@@ -412,7 +412,7 @@ describe('Browse: an email opened from a brand’s page or a collection, at the 
     await expect.poll(() => results.getByRole('button', { name: 'Next' }).isEnabled(), { timeout: 10_000 }).toBe(true);
     await results.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(page.emails[0]!.subject_line);
-    expect(await textOf(results)).toContain('21 of 40+');
+    await expect.poll(() => textOf(results), { timeout: 10_000 }).toContain('21 of 40+');
 
     // A collection of 24, 20 shown: its 20th goes on to its 24th, the last.
     await ui.getByRole('button', { name: 'Me', exact: true }).click();
@@ -428,7 +428,7 @@ describe('Browse: an email opened from a brand’s page or a collection, at the 
       await results.getByRole('button', { name: 'Next' }).click();
       await expect.poll(() => textOf(results), { timeout: 10_000 }).toContain(expected);
     }
-    expect(await textOf(results)).not.toContain('+');
+    expect(await textNowAsync(results)).not.toContain('+');
     expect(await results.getByRole('button', { name: 'Next' }).isEnabled()).toBe(false);
   });
 });
@@ -488,7 +488,7 @@ describe('Brand requests: what the library said, after a visit to another sectio
     await form.getByLabel('Brand').fill('Pebble Street Candles');
     await section('Emails').click();
     await section('Requests').click();
-    expect(await textOf(ui.getByTestId('request-outcome'))).toBe(said);
+    await expect.poll(() => textOf(ui.getByTestId('request-outcome')), { timeout: 10_000 }).toBe(said);
     expect(await form.getByLabel('Brand').inputValue()).toBe('Pebble Street Candles');
     expect(await form.getByLabel('Website').inputValue()).toBe('');
   });
@@ -529,7 +529,7 @@ describe('Brand requests: what the library said, after the key is replaced', () 
     await switchToOtherAccountAsync(ui);
     // The other account's requests: none yet.
     await expect.poll(() => textOf(ui.getByTestId('requests-today')), { timeout: 10_000 }).toMatch(/^0 of today’s 50 brand requests used/);
-    expect(await textOf(ui.getByTestId('request-outcome'))).toBe('');
+    expect(await textNowAsync(ui.getByTestId('request-outcome'))).toBe('');
     expect(await form.getByLabel('Brand').inputValue()).toBe('Pebble Quay Candles');
   });
 });
@@ -594,7 +594,7 @@ describe('Me: the library asks to slow down', () => {
       await ui.waitForTimeout(500);
       expect(await held.count()).toBe(0);
       expect(await slowDown.count()).toBe(1);
-      expect(await textOf(slowDown)).toBe('The library asks us to slow down for a moment.');
+      await expect.poll(() => textOf(slowDown), { timeout: 10_000 }).toBe('The library asks us to slow down for a moment.');
       // The seconds beside the alert (not in it, since the countdown left the alert), once.
       expect(await ui.getByText(/(Trying again in|Requests go again in) \d+ seconds?\./).filter({ visible: true }).count()).toBe(1);
     } finally {
@@ -654,7 +654,7 @@ describe('Browse: an email at the last row loaded, the next page slow to come', 
       const next = results.getByRole('button', { name: 'Next' });
       const loadingWords = ui.getByText('Loading the next results…');
       await expect.poll(() => loadingWords.isVisible(), { timeout: 10_000 }).toBe(true);
-      expect(await textOf(results)).toContain('20 of 20+');
+      await expect.poll(() => textOf(results), { timeout: 10_000 }).toContain('20 of 20+');
       expect(await next.isEnabled()).toBe(false);
       letThrough();
       await expect.poll(() => next.isEnabled(), { timeout: 10_000 }).toBe(true);

@@ -30,7 +30,7 @@ describe('Journeys: a journey’s page', () => {
       await link.waitFor({ timeout: 10_000 });
       expect(await link.getAttribute('href')).toBe(journey.url);
       expect(await link.getAttribute('target')).toBe('_blank');
-      expect(await textOf(ui.locator('p', { has: link }))).toBe(`${journey.stages.length} stages · Its page in the library`);
+      await expect.poll(() => textOf(ui.locator('p', { has: link })), { timeout: 10_000 }).toBe(`${journey.stages.length} stages · Its page in the library`);
       await checkAxeAsync(ui, `a journey’s page, ${theme}`);
     });
   }

@@ -86,10 +86,10 @@ describe('Journeys: a stage with no emails now', () => {
       await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: startingWith(name) }).click();
       const stage = ui.getByRole('region', { name: emptied.stage });
       await expect.poll(() => textOf(stage.getByRole('heading', { level: 3 })), { timeout: 10_000 }).toBe(emptied.stage);
-      expect(await textOf(stage)).toContain('The library has no emails in this stage now.');
+      await expect.poll(() => textOf(stage), { timeout: 10_000 }).toContain('The library has no emails in this stage now.');
       // A stage with emails still counts them.
       const counted = first.emails.length < first.email_count ? `${first.emails.length} of ${first.email_count} emails` : `${first.email_count} emails`;
-      expect(await textOf(ui.getByRole('region', { name: first.stage }).getByRole('heading', { level: 3 }))).toBe(`${first.stage} (${counted})`);
+      await expect.poll(() => textOf(ui.getByRole('region', { name: first.stage }).getByRole('heading', { level: 3 })), { timeout: 10_000 }).toBe(`${first.stage} (${counted})`);
     } finally {
       await stopJourneyAsync();
     }

@@ -41,7 +41,7 @@ describe('Browse: Escape on a journey’s “Emails per stage”', () => {
     await perStage.focus();
     await h.page.keyboard.press('Escape');
     await ui.waitForTimeout(300);
-    expect(await textOf(heading)).toBe(`${name}: journey`);
+    await expect.poll(() => textOf(heading), { timeout: 10_000 }).toBe(`${name}: journey`);
     expect(await focusedIn(ui)()).toBe('SELECT library-per-stage');
     // The heading, not a field: Escape goes back.
     await heading.focus();
@@ -74,7 +74,7 @@ describe('Requests: a request the library could not take', () => {
         await ui.waitForTimeout(1000);
         expect(await region.getByTestId('library-problem').count()).toBe(0);
         expect(await region.getByRole('button', { name: 'Try again' }).count()).toBe(0);
-        expect(await textOf(today)).toBe(before);
+        await expect.poll(() => textOf(today), { timeout: 10_000 }).toBe(before);
         expect(await form.getByLabel('Website').inputValue()).toBe('zephyrcandles.com');
       } finally {
         await faultsAsync({ rate: 0 });

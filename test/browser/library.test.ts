@@ -6,7 +6,7 @@ import type { BrowserContext, Frame, Locator, Page, Request } from 'playwright-c
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
 import { axeViolationsAsync } from './support/axe';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, startHarnessAsync, textNowAsync, textOf, type Harness } from './support/playground-harness';
 import { focusedPlaceAsync, openBrowseWithClockAsync, startingWith } from './support/browse-steps';
 import { holdRequestsAsync } from './support/hold-requests';
 import { watchStatusRegionsAsync } from './support/status-regions';
@@ -367,7 +367,7 @@ describe('Browse: search', () => {
     await ui.getByTestId('settings-library-replace-key').click();
     await ui.getByTestId('settings-library-key').fill(state.library.keys.revoked!);
     await ui.getByTestId('settings-library-save').click();
-    await expect.poll(() => textOf(ui.getByTestId('settings-library-key-hint')), { timeout: 10_000 }).not.toBeNull();
+    expect(await textNowAsync(ui.getByTestId('settings-library-key-hint'))).not.toBeNull();
     await ui.getByTestId('nav-browse').click();
     const alert = ui.getByTestId('library-problem').getByRole('alert');
     await expect.poll(() => textOf(alert), { timeout: 15_000 }).toMatch(/^The library API key was not accepted\..*Settings/);
@@ -479,7 +479,7 @@ describe('Browse: a next page that cannot be loaded', () => {
     } finally {
       await setFaultsAsync({ rate: 0 });
     }
-    expect(await textOf(ui.getByTestId('library-status'))).toBe('50 emails so far.');
+    await expect.poll(() => textOf(ui.getByTestId('library-status')), { timeout: 10_000 }).toBe('50 emails so far.');
   });
 });
 
@@ -1527,7 +1527,7 @@ describe('Browse: an email clicked just before the search typed arrives', () => 
     // Long enough for an email swapped in to be asked for (a step waits 250 ms).
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     asked.stop();
-    expect(await textOf(ui.getByRole('heading', { level: 2 }))).toBe(secondSubject);
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(secondSubject);
     expect(await ui.getByRole('img', { name: `Screenshot of the email “${secondSubject!}”` }).count()).toBe(1);
     expect(new Set(asked.urls)).toEqual(new Set([String(second.id)]));
   });
@@ -1576,7 +1576,7 @@ describe('Browse: an email', () => {
     expect(await article.textContent()).toContain(detail.data.from_email);
     expect(await article.textContent()).toContain(detail.data.brand.name);
     for (const category of detail.data.categories) expect(await ui.getByRole('button', { name: `Show ${category.name} emails` }).count()).toBe(1);
-    expect(await textOf(ui.getByTestId('email-attribution'))).toContain(detail.meta.attribution.source);
+    await expect.poll(() => textOf(ui.getByTestId('email-attribution')), { timeout: 10_000 }).toContain(detail.meta.attribution.source);
     expect(await ui.getByRole('img', { name: `Screenshot of the email “${subject}”` }).count()).toBe(1);
 
     await h.page.keyboard.press('Escape');
@@ -1707,7 +1707,7 @@ describe('Browse: an email', () => {
     await expect.poll(() => textOf(title), { timeout: 10_000 }).toBe(subjects[1]);
     await h.page.keyboard.press('ArrowRight');
     await expect.poll(() => textOf(title), { timeout: 10_000 }).toBe(subjects[2]);
-    expect(await textOf(ui.getByRole('navigation', { name: 'Results' }))).toContain('3 of');
+    await expect.poll(() => textOf(ui.getByRole('navigation', { name: 'Results' })), { timeout: 10_000 }).toContain('3 of');
     await h.page.keyboard.press('Escape');
     await expect.poll(() => ui.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['index'])).toBe('2');
   });
@@ -1741,7 +1741,7 @@ describe('Browse: an email', () => {
       expect(asked).toHaveLength(1);
       for (let step = 0; step < 6; step++) await h.page.keyboard.press('ArrowRight');
       await expect.poll(() => textOf(title), { timeout: 10_000 }).toBe(subjects[6]);
-      expect(await textOf(ui.getByRole('navigation', { name: 'Results' }))).toContain('7 of');
+      await expect.poll(() => textOf(ui.getByRole('navigation', { name: 'Results' })), { timeout: 10_000 }).toContain('7 of');
       // The five passed over on the way were never asked for.
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(asked).toHaveLength(2);
@@ -1800,7 +1800,7 @@ describe('Browse: an email', () => {
     expect(await frame.locator('html').getAttribute('data-ran')).toBeNull();
     expect(frame.url()).toBe('about:srcdoc');
     // The plugin's own UI is untouched and still answers.
-    expect(await textOf(ui.getByRole('heading', { level: 1 }))).toBe('Browse');
+    await expect.poll(() => textOf(ui.getByRole('heading', { level: 1 })), { timeout: 10_000 }).toBe('Browse');
     await ui.getByRole('button', { name: 'Screenshot' }).click();
     expect(await ui.getByRole('img', { name: `Screenshot of the email “${target.subject_line}”` }).count()).toBe(1);
   });
@@ -2068,7 +2068,7 @@ describe('Browse: brands', () => {
     const drawn = /counting (\d+) of the/.exec(weeklyName)?.[1] ?? '20';
     expect(weeklyName).toMatch(new RegExp(`: \\d+ of ${drawn}\\. `));
     expect(await ui.getByRole('figure', { name: /^Subject lines: \d+ characters on average$/ }).count()).toBe(1);
-    expect(await textOf(ui.getByRole('figure', { name: 'Senders' }))).toContain('@');
+    await expect.poll(() => textOf(ui.getByRole('figure', { name: 'Senders' })), { timeout: 10_000 }).toContain('@');
     // Top words: how often each is used, not a share (“sofas 17% (34)” beside 143 emails read as 17% of them).
     const topWords = await ui.getByRole('figure', { name: 'Top words in subject lines' }).getByRole('listitem').allTextContents();
     expect(topWords.length).toBeGreaterThan(0);
@@ -2078,7 +2078,7 @@ describe('Browse: brands', () => {
       await ui.getByRole('button', { name: 'More emails' }).click();
       await expect.poll(() => weekly(Math.min(40, brand.email_count)).count(), { timeout: 10_000 }).toBe(1);
     }
-    expect(await textOf(ui.getByRole('figure', { name: 'Email service providers' }))).toContain(insights.data.technology.esp_breakdown[0]!.name);
+    await expect.poll(() => textOf(ui.getByRole('figure', { name: 'Email service providers' })), { timeout: 10_000 }).toContain(insights.data.technology.esp_breakdown[0]!.name);
     const brandPage = await libraryAsync<{ data: { emails: Array<{ subject_line?: string; title: string }> } }>(`/v1/brands/${brand.slug}?per_page=20`);
     const firstEmail = brandPage.data.emails[0]!;
     await ui.getByRole('button', { name: new RegExp(`^${(firstEmail.subject_line ?? firstEmail.title).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).first().click();
@@ -2114,13 +2114,13 @@ describe('Browse: brands', () => {
       await expect.poll(() => textOf(ui.locator('.empty-state strong')), { timeout: 10_000 }).toBe('No brand called “Zzyzx” in the library.');
       answers = await holdRequestsAsync(h.page, h.emulator.libraryUrl, asked);
       await search.fill('Zzyzxq');
-      expect(await textOf(ui.locator('.empty-state strong'))).toBe('No brand called “Zzyzx” in the library.');
+      await expect.poll(() => textOf(ui.locator('.empty-state strong')), { timeout: 10_000 }).toBe('No brand called “Zzyzx” in the library.');
       await expect.poll(() => answers.count(), { timeout: 10_000 }).toBeGreaterThan(0);
-      expect(await textOf(ui.locator('.empty-state strong'))).toBe('No brand called “Zzyzx” in the library.');
+      await expect.poll(() => textOf(ui.locator('.empty-state strong')), { timeout: 10_000 }).toBe('No brand called “Zzyzx” in the library.');
       await answers.releaseAsync();
       await expect.poll(() => textOf(ui.locator('.empty-state strong')), { timeout: 10_000 }).toBe('No brand called “Zzyzxq” in the library.');
       // Its status stays in place, saying nothing now (a region mounted already filled is not announced).
-      expect(await textOf(brands.getByRole('status'))).toBe('');
+      expect(await textNowAsync(brands.getByRole('status'))).toBe('');
     } finally {
       await answers.releaseAsync();
     }
@@ -2202,7 +2202,7 @@ describe('Browse: brands', () => {
     await ui.getByRole('searchbox', { name: 'Search brands' }).fill(single!.name);
     await ui.getByRole('list', { name: `Brands matching “${single!.name}”` }).getByRole('button', { name: new RegExp(`^${single!.name}`) }).click();
     await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(single!.name);
-    expect(await textOf(ui.getByRole('article').locator('.email-attribution'))).toMatch(/^1 email in the library ·/);
+    await expect.poll(() => textOf(ui.getByRole('article').locator('.email-attribution')), { timeout: 10_000 }).toMatch(/^1 email in the library ·/);
   });
 
   it('says a brand with too few emails has no insights yet, without calling it an error', async () => {
@@ -2252,7 +2252,7 @@ describe('Browse: brands', () => {
     await expect.poll(() => textOf(title), { timeout: 10_000 }).toBe(brandName);
     await h.page.keyboard.press('Escape');
     await expect.poll(() => textOf(title), { timeout: 10_000 }).toBe(subjects[1]);
-    expect(await textOf(ui.getByRole('navigation', { name: 'Results' }))).toContain('2 of');
+    await expect.poll(() => textOf(ui.getByRole('navigation', { name: 'Results' })), { timeout: 10_000 }).toContain('2 of');
     // Its back button says where it goes, and goes there.
     await ui.getByRole('button', { name: `${brandName}: the brand’s page` }).click();
     await expect.poll(() => textOf(title), { timeout: 10_000 }).toBe(brandName);
@@ -2562,14 +2562,14 @@ describe('Browse: me', () => {
     await ui.getByRole('button', { name: 'Me', exact: true }).click();
     await expect.poll(() => textOf(ui.getByRole('heading', { name: /^Following/ })), { timeout: 10_000 }).toBe(`Following ${follows.meta.total} brands (you can follow up to ${follows.meta.max})`);
     expect(follows.data.length, 'the demo account follows brands').toBeGreaterThan(0);
-    expect(await textOf(ui.getByRole('list', { name: 'Followed brands', exact: true }))).toContain(follows.data[0]!.name);
+    await expect.poll(() => textOf(ui.getByRole('list', { name: 'Followed brands', exact: true })), { timeout: 10_000 }).toContain(follows.data[0]!.name);
     expect(followed.data.length).toBeGreaterThan(0);
     const newest = followed.data[0]!.subject_line ?? followed.data[0]!.title;
     await expect.poll(() => textOf(ui.getByRole('list', { name: 'Newest from followed brands' })), { timeout: 10_000 }).toContain(newest);
     await ui.getByRole('button', { name: 'Likes', exact: true }).click();
     await expect.poll(() => textOf(ui.getByRole('heading', { name: /liked emails$/ })), { timeout: 10_000 }).toBe(`${likes.meta.total} liked emails`);
     expect(likes.data.length).toBeGreaterThan(0);
-    expect(await textOf(ui.getByRole('list', { name: 'Liked emails' }))).toContain(likes.data[0]!.subject_line ?? likes.data[0]!.title);
+    await expect.poll(() => textOf(ui.getByRole('list', { name: 'Liked emails' })), { timeout: 10_000 }).toContain(likes.data[0]!.subject_line ?? likes.data[0]!.title);
     await ui.getByRole('button', { name: 'Collections', exact: true }).click();
     expect(collections.data.length).toBeGreaterThan(0);
     const collection = collections.data[0]!;
@@ -2679,7 +2679,7 @@ describe('Browse: me', () => {
   it('says how to add a key when there is none, with a way to Settings', async () => {
     const ui = await openBrowseAsync('light', 'anonymous');
     await ui.getByRole('button', { name: 'Me', exact: true }).click();
-    expect(await textOf(ui.getByTestId('me-needs-key'))).toContain('need your library key');
+    await expect.poll(() => textOf(ui.getByTestId('me-needs-key')), { timeout: 10_000 }).toContain('need your library key');
     await ui.getByTestId('me-needs-key').getByRole('button', { name: 'Open Settings' }).click();
     await expect.poll(() => textOf(ui.getByRole('heading', { level: 1 }))).toBe('Settings');
   });
@@ -2739,7 +2739,7 @@ describe('Browse: brand requests', () => {
       // The designer goes on to the next brand while the first is sent.
       await form.getByLabel('Brand', { exact: true }).fill('Next Brand Along');
       // Still on its way once typed.
-      expect(await textOf(ui.getByTestId('request-outcome'))).not.toMatch(/^Requested/);
+      expect(await textNowAsync(ui.getByTestId('request-outcome'))).not.toMatch(/^Requested/);
       await sent.releaseAsync();
       await expect.poll(() => textOf(ui.getByTestId('request-outcome')), { timeout: 15_000 }).toMatch(/^Requested Slow Lane Coffee\./);
     } finally {
@@ -2781,9 +2781,9 @@ describe('Browse: brand requests', () => {
 
       // Checked before sending: nothing leaves.
       await send();
-      expect(await textOf(form)).toContain('Enter the brand’s name.');
+      await expect.poll(() => textOf(form), { timeout: 10_000 }).toContain('Enter the brand’s name.');
       await form.getByLabel('Notes (optional)').fill('Weekly newsletter');
-      expect(await textOf(form)).toContain('17 / 500 characters');
+      await expect.poll(() => textOf(form), { timeout: 10_000 }).toContain('17 / 500 characters');
       expect(posts).toHaveLength(0);
       await h.page.screenshot({ path: `${SHOTS}/library-request-form-light.png` });
 
@@ -2795,7 +2795,7 @@ describe('Browse: brand requests', () => {
       expect(await form.getByLabel('Brand', { exact: true }).inputValue()).toBe('');
       await expect.poll(() => textOf(ui.getByRole('list', { name: 'My requests' })), { timeout: 10_000 }).toContain('Envelope Test Brand');
       // Today's count said once, under My requests, with what counts (it was said in the outcome too, just above).
-      expect(await textOf(ui.getByTestId('requests-today'))).toMatch(/^\d+ of today’s 50 brand requests used \(the day ends at midnight UTC; a brand already in the library or asked for before is not counted\)\. Statuses refresh every 15 minutes/);
+      await expect.poll(() => textOf(ui.getByTestId('requests-today')), { timeout: 10_000 }).toMatch(/^\d+ of today’s 50 brand requests used \(the day ends at midnight UTC; a brand already in the library or asked for before is not counted\)\. Statuses refresh every 15 minutes/);
       expect((await textOf(ui.getByRole('region', { name: 'Brand requests' })))!.match(/brand requests used/g)).toHaveLength(1);
       const usedToday = Number(/^(\d+) of today’s/.exec((await textOf(ui.getByTestId('requests-today'))) ?? '')![1]);
       await form.getByLabel('Brand', { exact: true }).fill('Envelope Test Brand');
@@ -2996,7 +2996,7 @@ describe('Browse: brand requests', () => {
       await form.getByRole('button', { name: 'Send request' }).click();
       await expect.poll(() => textOf(ui.getByTestId('request-outcome')), { timeout: 10_000 }).toMatch(/^Requested Copper Kettle Goods\./);
       await expect.poll(() => ui.getByRole('region', { name: 'Brand requests' }).getByRole('button', { name: 'Try again' }).count(), { timeout: 10_000 }).toBe(1);
-      expect(await textOf(today)).toMatch(new RegExp(`^${usedBefore + 1} of today’s 50 brand requests used`));
+      await expect.poll(() => textOf(today), { timeout: 10_000 }).toMatch(new RegExp(`^${usedBefore + 1} of today’s 50 brand requests used`));
     } finally {
       await stopRequestsAsync();
     }
@@ -3016,7 +3016,7 @@ describe('Browse: brand requests', () => {
 
     ui = await openBrowseAsync('dark', 'anonymous');
     await ui.getByRole('button', { name: 'Requests', exact: true }).click();
-    expect(await textOf(ui.getByTestId('requests-need-key'))).toContain('needs your library key');
+    await expect.poll(() => textOf(ui.getByTestId('requests-need-key')), { timeout: 10_000 }).toContain('needs your library key');
   });
 });
 
@@ -3067,7 +3067,7 @@ describe('Browse: a request the library has processed', () => {
     // When it was asked for, as the library has it (it said nothing of when).
     const requested = new Date(mine!.requested_at);
     const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][requested.getUTCMonth()];
-    expect(await textOf(row)).toMatch(new RegExp(`northwindpaperstudio\\.com · Requested ${requested.getUTCDate()} ${month}( \\d{4})?\\s*The first email`));
+    await expect.poll(() => textOf(row), { timeout: 10_000 }).toMatch(new RegExp(`northwindpaperstudio\\.com · Requested ${requested.getUTCDate()} ${month}( \\d{4})?\\s*The first email`));
   });
 });
 

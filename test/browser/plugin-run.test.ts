@@ -45,7 +45,7 @@ describe('closing the plugin in the playground', () => {
     // A person presses "Close plugin" while the connection test waits for its answer.
     await h.page.locator('[data-action="close-plugin"]').click();
     expect(await evaluateHooks(h.page, (hooks) => hooks.runClosed())).toBe(true);
-    expect(await textOf(h.page.locator('[data-role="plugin-status"]'))).toBe('Plugin closed');
+    await expect.poll(() => textOf(h.page.locator('[data-role="plugin-status"]')), { timeout: 10_000 }).toBe('Plugin closed');
     expect(await h.page.locator('iframe[data-role="plugin-iframe"]').count()).toBe(0);
     expect(await h.page.locator('iframe[data-role="plugin-realm"]').count()).toBe(0);
     // Its timers were cancelled with it.

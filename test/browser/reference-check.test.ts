@@ -130,7 +130,7 @@ describe('reference check', () => {
     // Removing asks first; Cancel keeps everything, by keyboard.
     await ui.getByRole('button', { name: 'Remove 2 references' }).click();
     const confirm = ui.getByRole('group', { name: /^Remove 2 references from this file\?/ });
-    expect(await textOf(confirm)).toContain('Remove 2 references from this file?');
+    await expect.poll(() => textOf(confirm), { timeout: 10_000 }).toContain('Remove 2 references from this file?');
     await checkAxeAsync(ui, 'removal confirmation, light');
     await h.page.screenshot({ path: `${SHOTS}/reference-check-confirm-light.png` });
     await h.page.keyboard.press('Escape');
@@ -142,7 +142,7 @@ describe('reference check', () => {
     await confirm.getByRole('button', { name: 'Remove 2 references' }).click();
     await expect.poll(() => textOf(ui.getByTestId('references-removal')), { timeout: 10_000 }).toBe('Removed 2 references (one undo step in Figma).');
     // The summary counts what the file has now, not what the check found.
-    expect(await textOf(summary(ui))).toBe('2 references to 2 emails; 0 removed from the library.');
+    await expect.poll(() => textOf(summary(ui)), { timeout: 10_000 }).toBe('2 references to 2 emails; 0 removed from the library.');
     // The confirmation went with the list: the focus is on what happened, not lost to the page.
     await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('references-removal');
     const left = await referencesInDocumentAsync();

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEmulatorState } from '../playground/page/emulator-link';
 import { axeViolationsAsync } from './support/axe';
-import { evaluateHooks, type Harness, openSettingsAsync, startHarnessAsync, textOf } from './support/playground-harness';
+import { evaluateHooks, type Harness, openSettingsAsync, startHarnessAsync, textNowAsync, textOf } from './support/playground-harness';
 
 let h: Harness;
 let builderKey: string;
@@ -62,7 +62,7 @@ describe('saving a design-system id with a builder key saved', () => {
       await field.fill('ds_nope');
       await save.click();
       await expect.poll(() => textOf(section.getByRole('status')), { timeout: 30_000 }).toMatch(/Envelope could not check the id with the builder just now/);
-      expect(await textOf(section.getByRole('status'))).not.toMatch(/no design system with this id/);
+      expect(await textNowAsync(section.getByRole('status'))).not.toMatch(/no design system with this id/);
       expect(await storedId()).toBe('ds_nope');
     } finally {
       await setBuilderFaults({ rate: 0 });

@@ -5,7 +5,7 @@ import { maskKey } from '../../src/shared/settings/validate-settings';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
 import { messageProblems } from '../support/message-rules';
 import { axeViolationsAsync } from './support/axe';
-import { evaluateHooks, type Harness, openSettingsAsync, startHarnessAsync, textOf } from './support/playground-harness';
+import { evaluateHooks, type Harness, openSettingsAsync, startHarnessAsync, textNowAsync, textOf } from './support/playground-harness';
 import { linkToEmptyDesignSystemAsync, readyUiAsync } from './support/sync-steps';
 
 let h: Harness;
@@ -75,7 +75,7 @@ describe('Settings in the real UI', () => {
       const first = await secondsSaid();
       expect(first).toBeLessThanOrEqual(WAIT_SECONDS);
       await expect.poll(secondsSaid, { timeout: 5_000 }).toBeLessThan(first);
-      expect(await textOf(result)).toBe('The email library asked Envelope to slow down for this key.');
+      await expect.poll(() => textOf(result), { timeout: 10_000 }).toBe('The email library asked Envelope to slow down for this key.');
     } finally {
       await setFaults({ rate: 0 });
     }
@@ -185,7 +185,7 @@ describe('Settings in the real UI', () => {
     try {
       await saveThenTestAsync(longerKey);
       await expect.poll(() => textOf(ui.getByTestId('settings-builder-error')), { timeout: 10_000 }).toMatch(/^Figma could not store the email builder settings/);
-      expect(await textOf(result)).toBe('');
+      expect(await textNowAsync(result)).toBe('');
     } finally {
       await evaluateHooks(h.page, (hooks) => hooks.fake().figma.clientStorage.deleteAsync('test.filler'));
     }
@@ -200,7 +200,7 @@ describe('Settings in the real UI', () => {
     await section.getByRole('button', { name: 'Test connection' }).click();
     const result = ui.getByTestId('settings-builder-result');
     await expect.poll(() => textOf(result), { timeout: 15_000 }).toMatch(/^Connected to the builder: /);
-    expect(await textOf(result)).toMatch(/ This tested the saved address and key; what is typed above is not saved yet\.$/);
+    await expect.poll(() => textOf(result), { timeout: 10_000 }).toMatch(/ This tested the saved address and key; what is typed above is not saved yet\.$/);
     expect(messageProblems((await textOf(result)) ?? '')).toEqual([]);
     // Nothing typed: the result says only what it found.
     await ui.getByTestId('settings-builder-key').press('Escape');
@@ -236,7 +236,7 @@ describe('Settings in the real UI', () => {
     expect(await address.inputValue()).toBe(h.emulator.builderUrl);
     expect(await ui.getByTestId('settings-builder-key-error').count()).toBe(0);
     expect(await ui.getByTestId('settings-builder-key').count()).toBe(0);
-    expect(await textOf(ui.getByTestId('settings-builder-key-hint'))).toBe(maskKey(state.builder.keys.demo));
+    await expect.poll(() => textOf(ui.getByTestId('settings-builder-key-hint')), { timeout: 10_000 }).toBe(maskKey(state.builder.keys.demo));
     await section.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => textOf(ui.getByTestId('settings-builder-result')), { timeout: 10_000 }).toBe('Email builder address saved; the saved key is unchanged.');
   });
@@ -324,7 +324,7 @@ describe('Settings in the real UI', () => {
     await key.fill(`Bearer ${state.library.keys.demo}`);
     await section.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => textOf(ui.getByText(/^Leave out “\/v1”/))).toBe(`Leave out “/v1” and what follows it: Envelope adds it to each request. Enter ${h.emulator.libraryUrl}`);
-    expect(await textOf(ui.getByText(/“Bearer”/))).toBe('Paste the key alone, without “Bearer” in front of it.');
+    await expect.poll(() => textOf(ui.getByText(/“Bearer”/)), { timeout: 10_000 }).toBe('Paste the key alone, without “Bearer” in front of it.');
     expect(await address.inputValue()).toBe(`${h.emulator.libraryUrl}/v1/`);
     expect(await key.inputValue()).toBe(`Bearer ${state.library.keys.demo}`);
     expect(await axeViolationsAsync(ui)).toEqual([]);
@@ -363,7 +363,7 @@ describe('Settings in the real UI', () => {
     await section.getByRole('button', { name: 'Save for this file' }).click();
     await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe('ds_empty');
     // (What the builder says of the id follows: see settings-design-system-check.test.ts.)
-    expect(await textOf(section.getByRole('status'))).toMatch(/^This file now syncs to design system ds_empty \(read from the address\)\. Collaborators see the same setting\./);
+    await expect.poll(() => textOf(section.getByRole('status')), { timeout: 10_000 }).toMatch(/^This file now syncs to design system ds_empty \(read from the address\)\. Collaborators see the same setting\./);
     expect(await storedId()).toBe('ds_empty');
 
     // An address whose id could be any of its parts is refused in words; what was pasted stays.
@@ -536,7 +536,7 @@ describe('keys and addresses changed in another Envelope window of the same pers
     expect(await ui.getByTestId('settings-builder-key-hint').count()).toBe(0);
     expect(await builder.getByLabel('Builder API key', { exact: true }).count()).toBe(1);
     expect(await builder.getByRole('textbox', { name: 'API address' }).inputValue()).toBe(`${h.emulator.builderUrl}/typed`);
-    expect(await textOf(ui.getByTestId('settings-library-key-hint'))).toBe(maskKey(state.library.keys.demo));
+    await expect.poll(() => textOf(ui.getByTestId('settings-library-key-hint')), { timeout: 10_000 }).toBe(maskKey(state.library.keys.demo));
 
     // A key being pasted here stays in sight when the other window saves one meanwhile.
     const keyField = builder.getByLabel('Builder API key', { exact: true });
@@ -548,7 +548,7 @@ describe('keys and addresses changed in another Envelope window of the same pers
     await expect.poll(() => builder.getByText(/Escape keeps the saved key\.$/).count(), { timeout: 10_000 }).toBe(1);
     expect(await keyField.inputValue()).toBe(WRONG_BUILDER_KEY);
     await keyField.press('Escape');
-    expect(await textOf(ui.getByTestId('settings-builder-key-hint'))).toBe(maskKey(state.builder.keys.demo));
+    await expect.poll(() => textOf(ui.getByTestId('settings-builder-key-hint')), { timeout: 10_000 }).toBe(maskKey(state.builder.keys.demo));
   });
 });
 

@@ -31,10 +31,10 @@ describe('the welcome screen’s Templates part', () => {
     it(`on a first run says what Templates does and needs, where the builder key is made, and opens Templates (${theme})`, async () => {
       const ui = await openFreshAsync(`?theme=${theme}`);
       await expect.poll(() => screenTitle(ui), { timeout: 10_000 }).toBe('Welcome to Envelope');
-      expect(await textOf(ui.getByTestId('screen-start').locator('> p').first())).toBe('Envelope links this Figma file to your email work in three ways. Use any of them.');
+      await expect.poll(() => textOf(ui.getByTestId('screen-start').locator('> p').first()), { timeout: 10_000 }).toBe('Envelope links this Figma file to your email work in three ways. Use any of them.');
       const templates = ui.getByRole('region', { name: 'Save frames as email templates' });
-      expect(await textOf(templates.locator('p').first())).toBe('Save a selected frame as a template in your email builder, update it after you change the frame, and rename or delete your templates.');
-      expect(await textOf(templates.locator('p.muted'))).toBe('Needs only a builder API key (make one in your email builder, under its Settings → API Keys), the same one Sync uses.');
+      await expect.poll(() => textOf(templates.locator('p').first()), { timeout: 10_000 }).toBe('Save a selected frame as a template in your email builder, update it after you change the frame, and rename or delete your templates.');
+      await expect.poll(() => textOf(templates.locator('p.muted')), { timeout: 10_000 }).toBe('Needs only a builder API key (make one in your email builder, under its Settings → API Keys), the same one Sync uses.');
       // Sync says where the key is made in the same words.
       expect(await ui.getByRole('region', { name: 'Sync with your email builder' }).textContent()).toContain('(make one in your email builder, under its Settings → API Keys)');
       expect(await axeViolationsAsync(ui)).toEqual([]);
@@ -50,7 +50,7 @@ describe('the welcome screen’s Templates part', () => {
     await ui.getByRole('button', { name: 'Show the welcome screen' }).click();
     await expect.poll(() => screenTitle(ui)).toBe('Welcome to Envelope');
     const templates = ui.getByRole('region', { name: 'Save frames as email templates' });
-    expect(await textOf(templates.locator('p.muted'))).toBe('Ready: your builder API key is saved.');
+    await expect.poll(() => textOf(templates.locator('p.muted')), { timeout: 10_000 }).toBe('Ready: your builder API key is saved.');
     expect(await axeViolationsAsync(ui)).toEqual([]);
     await templates.getByRole('button', { name: 'Open Templates' }).click();
     await expect.poll(() => screenTitle(ui)).toBe('Templates');

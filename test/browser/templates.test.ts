@@ -7,7 +7,7 @@ import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
 import { holdRequestsAsync } from './support/hold-requests';
-import { evaluateHooks, startHarnessAsync, textOf, VIEWPORT, type Harness } from './support/playground-harness';
+import { evaluateHooks, startHarnessAsync, textNowAsync, textOf, VIEWPORT, type Harness } from './support/playground-harness';
 import { watchStatusRegionsAsync } from './support/status-regions';
 
 let h: Harness;
@@ -136,7 +136,7 @@ async function savedEmailTemplateAsync(name: string): Promise<{ ui: Frame; id: s
   await ui.getByLabel('Template name').fill(name);
   await ui.getByRole('button', { name: 'Save as template' }).click();
   await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Saved “.*” as a template/);
-  expect(await textOf(saveResult(ui))).toContain(`Saved “${name}”`);
+  await expect.poll(() => textOf(saveResult(ui)), { timeout: 10_000 }).toContain(`Saved “${name}”`);
   return { ui, id: (await builderAsync<StoredTemplate[]>('/templates')).data[0]!.id };
 }
 
@@ -401,8 +401,8 @@ describe('Templates', () => {
       await save.click({ force: true });
       await ui.getByLabel('Template name').press('Enter');
       await nothingSentAsync();
-      expect(await textOf(saveResult(ui))).toBe('');
-      expect(await textOf(saveSection.getByRole('alert'))).toMatch(waitWords);
+      expect(await textNowAsync(saveResult(ui))).toBe('');
+      await expect.poll(() => textOf(saveSection.getByRole('alert')), { timeout: 10_000 }).toMatch(waitWords);
       expect(await ui.getByLabel('Template name').inputValue()).toBe('Typed name');
       expect(await axeViolationsAsync(ui)).toEqual([]);
 
@@ -913,7 +913,7 @@ describe('Templates', () => {
     await item.getByRole('button', { name: `Delete “${name}”` }).click();
     const question = item.getByText('Delete the template', { exact: false });
     expect(await question.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
-    expect(await textOf(item.getByRole('button', { name: `Delete “${name}”` }).last())).toBe('Delete');
+    await expect.poll(() => textOf(item.getByRole('button', { name: `Delete “${name}”` }).last()), { timeout: 10_000 }).toBe('Delete');
     for (const button of [item.getByRole('button', { name: `Delete “${name}”` }), item.getByRole('button', { name: 'Keep it' })]) {
       const box = (await button.boundingBox())!;
       expect(box.x + box.width <= list.x + list.width + 0.5).toBe(true);
@@ -941,7 +941,7 @@ describe('Templates', () => {
     await ui.getByRole('button', { name: 'Save as template' }).focus();
     await h.page.keyboard.press('Enter');
     await expect.poll(focusedInSight).toEqual({ id: 'template-name', inSight: true });
-    expect(await textOf(ui.locator('#template-name-error'))).toBe('Enter a template name.');
+    await expect.poll(() => textOf(ui.locator('#template-name-error')), { timeout: 10_000 }).toBe('Enter a template name.');
 
     const row = itemNamed(ui, 'Welcome email');
     await row.getByRole('button', { name: 'Rename “Welcome email”' }).click();

@@ -103,6 +103,15 @@ export function textOf(locator: Locator): Promise<string | null> {
   return locator.textContent({ timeout: 250 }).catch(() => null);
 }
 
+/**
+ * The element's text as it is now, waiting only for the element to be there (a loaded machine may
+ * take seconds to render it): for checks that something is absent or empty at this moment, which a
+ * poll would let pass once a wrong text went away.
+ */
+export function textNowAsync(locator: Locator): Promise<string | null> {
+  return locator.textContent({ timeout: 10_000 });
+}
+
 /** The plugin's Settings screen, as a person reaches it: the Settings tab once the window shows. */
 export async function openSettingsAsync(h: Pick<Harness, 'uiFrameAsync'>): Promise<Frame> {
   const ui = await h.uiFrameAsync();
