@@ -27,9 +27,18 @@ export function startCompares(before: SyncOverview | null, next: SyncOverview, h
   return badgeRows !== null && listedRows !== null && badgeRows !== listedRows ? true : null;
 }
 
-/** After a sync that ran with `ranWith` while the link moved (`cancelled`: and was cancelled): what the screen says when the link is another now, else null. */
-export function linkChangedText(ranWith: string | null, next: SyncOverview, cancelled = false): string | null {
-  if (ranWith === null || next.problem !== null || next.designSystemId === ranWith) return null;
+/** Whether the file links another design system than `ranWith`, the one a sync went on with while the link moved (null: no such sync). */
+export function linkMovedFrom(ranWith: string | null, next: SyncOverview): ranWith is string {
+  return ranWith !== null && next.problem === null && next.designSystemId !== ranWith;
+}
+
+/**
+ * What the screen says after that sync (`cancelled`: and it was cancelled), once the check with
+ * the new link showed its list (`compared`), did not finish (false: stopped, or failed, its
+ * failure saying why), or did not run (null). Only a list compared is said to compare with it.
+ */
+export function linkChangedText(ranWith: string, next: SyncOverview, cancelled: boolean, compared: boolean | null): string {
+  const now = next.designSystemId;
   // These words replace the cancel's: they say it too.
-  return `${cancelled ? 'Sync cancelled. ' : ''}This file’s design system changed to ${next.designSystemId} while the sync ran (undo, redo or a collaborator). What was sent to ${ranWith} is recorded; the list now compares with ${next.designSystemId}.`;
+  return `${cancelled ? 'Sync cancelled. ' : ''}This file’s design system changed to ${now} while the sync ran (undo, redo or a collaborator). What was sent to ${ranWith} is recorded${compared ? `; the list now compares with ${now}.` : compared === false ? `; the comparison with ${now} did not finish.` : '.'}`;
 }

@@ -9,7 +9,7 @@ import { oneAtATime } from '../components/one-at-a-time';
 import { useLatest } from '../hooks/use-latest';
 import { errorText } from '../messages/error-text';
 import { afterStill } from './after-still';
-import { linkChangedText, startCompares, onlyBadgeMoved, type Followed } from './screen-starts';
+import { linkChangedText, linkMovedFrom, startCompares, onlyBadgeMoved, type Followed } from './screen-starts';
 import type { LiveMessage } from '../components/notice';
 import type { Failure } from './sync-failure';
 import type { SyncRequester } from './sync-requester';
@@ -54,10 +54,12 @@ export function useScreenStarts(requester: SyncRequester, hidden: boolean, desig
       const next = await requester.overviewAsync();
       showOverview(next);
       const keepMessage = startCompares(before, next, items.current !== null, counted.current.badgeRows, counted.current.listedRows);
-      // Only the badge moved: what the screen says (the link changed during the run, say) still stands.
-      if (keepMessage !== null) await compareAsync(keepMessage);
-      const text = linkChangedText(ranWith, next, cancelledRun.current);
-      if (text) setMessage({ tone: 'info', text });
+      const moved = linkMovedFrom(ranWith, next);
+      // Only the badge moved: what the screen says still stands. After a sync while the link moved,
+      // its words (the cancel's) stay until the words below replace them, not blank while the check runs.
+      // Another check on its way (Check again pressed meanwhile) says its own: this one does not run.
+      const compared = keepMessage === null || working.current ? null : await compareAsync(keepMessage || moved);
+      if (moved) setMessage({ tone: 'info', text: linkChangedText(ranWith, next, cancelledRun.current, compared) });
     } catch (error) {
       setFailure({ source: 'start', message: `Envelope could not read this file’s sync state: ${errorText(error)}`, retryLabel: 'Try again', retry: () => void startAsync(null) });
     }

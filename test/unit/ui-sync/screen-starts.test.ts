@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncOverview } from '../../../src/shared/bridge/messages';
-import { linkChangedText, onlyBadgeMoved, startCompares } from '../../../ui/sync/screen-starts';
+import { linkChangedText, linkMovedFrom, onlyBadgeMoved, startCompares } from '../../../ui/sync/screen-starts';
 
 function overview(designSystemId: string | null, problem: SyncOverview['problem'] = null): SyncOverview {
   return { problem, designSystemId, lastSyncedAt: null, history: [], readOnlyReason: null };
@@ -48,21 +48,25 @@ describe('whether a start compares', () => {
 });
 
 describe('the words after a sync during which the link moved', () => {
-  it('name both design systems when the link is another now', () => {
-    expect(linkChangedText('ds_1', overview('ds_2'))).toBe(
-      'This file’s design system changed to ds_2 while the sync ran (undo, redo or a collaborator). What was sent to ds_1 is recorded; the list now compares with ds_2.',
-    );
+  const said = 'This file’s design system changed to ds_2 while the sync ran (undo, redo or a collaborator). What was sent to ds_1 is recorded';
+
+  it('name both design systems, and say the list compares with the new one once it does', () => {
+    expect(linkChangedText('ds_1', overview('ds_2'), false, true)).toBe(`${said}; the list now compares with ds_2.`);
   });
 
   it('say the sync was cancelled too when it was (they replace the cancel’s words)', () => {
-    expect(linkChangedText('ds_1', overview('ds_2'), true)).toBe(
-      'Sync cancelled. This file’s design system changed to ds_2 while the sync ran (undo, redo or a collaborator). What was sent to ds_1 is recorded; the list now compares with ds_2.',
-    );
+    expect(linkChangedText('ds_1', overview('ds_2'), true, true)).toBe(`Sync cancelled. ${said}; the list now compares with ds_2.`);
   });
 
-  it('say nothing when it came back, when the file cannot sync, or without a run', () => {
-    expect(linkChangedText('ds_1', overview('ds_1'))).toBeNull();
-    expect(linkChangedText('ds_1', overview(null, 'no-design-system'))).toBeNull();
-    expect(linkChangedText(null, overview('ds_2'))).toBeNull();
+  it('never say the list compares with the new design system when its check did not finish or did not run', () => {
+    expect(linkChangedText('ds_1', overview('ds_2'), true, false)).toBe(`Sync cancelled. ${said}; the comparison with ds_2 did not finish.`);
+    expect(linkChangedText('ds_1', overview('ds_2'), false, null)).toBe(`${said}.`);
+  });
+
+  it('are said only when the link is another now and the file can sync, after such a sync', () => {
+    expect(linkMovedFrom('ds_1', overview('ds_2'))).toBe(true);
+    expect(linkMovedFrom('ds_1', overview('ds_1'))).toBe(false);
+    expect(linkMovedFrom('ds_1', overview(null, 'no-design-system'))).toBe(false);
+    expect(linkMovedFrom(null, overview('ds_2'))).toBe(false);
   });
 });
