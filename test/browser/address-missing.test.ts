@@ -23,7 +23,7 @@ afterAll(async () => {
 const MISSING = 'The email builder’s address is missing: enter it in Settings.';
 
 /** The demo keys and design system, then the builder's saved address removed: the built-in one is used. */
-async function openWithoutBuilderAddressAsync(command: 'sync' | 'templates', theme: 'light' | 'dark'): Promise<Frame> {
+async function openWithoutBuilderAddressAsync(command: 'sync' | 'templates' | 'settings', theme: 'light' | 'dark'): Promise<Frame> {
   await h.openFreshAsync(`?demo-keys=1&command=${command}&theme=${theme}`);
   await evaluateHooks(h.page, async (hooks) => {
     await hooks.fake().clientStorage.deleteAsync('envelope.builder.baseUrl');
@@ -63,4 +63,16 @@ describe('the builder’s address left as the built-in stand-in', () => {
       await expectSettingsOnBuilderAddressAsync(ui);
     });
   }
+
+  it('the welcome screen does not call Sync and Templates ready, and leads to the builder’s address (it said “Ready”)', async () => {
+    const ui = await openWithoutBuilderAddressAsync('settings', 'light');
+    await ui.getByRole('button', { name: 'Show the welcome screen' }).click();
+    const sync = ui.getByRole('region', { name: 'Sync with your email builder' });
+    await expect.poll(() => sync.textContent(), { timeout: 10_000 }).toContain('The email builder’s address is still missing: enter it in Settings.');
+    expect(await ui.getByTestId('screen-start').getByText(/Ready/).count()).toBe(0);
+    expect(await textOf(ui.getByRole('region', { name: 'Save frames as email templates' }).locator('p.muted'))).toBe('Your builder API key is saved. The email builder’s address is still missing: enter it in Settings.');
+    await checkAxeAsync(ui, 'the welcome screen without a builder address');
+    await sync.getByRole('button', { name: 'Enter the builder’s address' }).click();
+    await expectSettingsOnBuilderAddressAsync(ui);
+  });
 });
