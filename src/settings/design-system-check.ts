@@ -25,7 +25,9 @@ export function designSystemCheckFailure(error: unknown): DesignSystemCheck {
       ? 'the builder did not accept the saved builder API key (Test connection says more)'
       : code === 'rate_limited'
         ? `the builder asked Envelope to slow down for ${describeWait(typeof retryAfterSeconds === 'number' && retryAfterSeconds > 0 ? retryAfterSeconds : 60)}`
-        : code === 'network_error' || code === 'timeout'
+        : code === 'address_missing'
+          ? 'the email builder’s address is missing'
+          : code === 'network_error' || code === 'timeout'
           ? 'the builder could not be reached'
           : 'the builder did not answer as expected';
   return { known: null, message: `Envelope could not check the id with the builder just now: ${why}. Sync checks it when it compares.` };

@@ -5,7 +5,7 @@ import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { createBrowserFetchTransport } from '../http/browser-fetch-transport';
 import { withResponseCache, type Attribution } from './cached-library-client';
 import { createResponseCache } from './response-cache';
-import { library as defaultLibraryHost } from '../../src/shared/config/api-hosts.json';
+import { isStandInAddress } from '../../src/shared/config/stand-in-address';
 import type { LibraryProblem } from './library-problem';
 
 export interface LibraryConnection {
@@ -22,12 +22,11 @@ export async function connectLibraryAsync(endpoint: Pick<UiEndpoint, 'request'>,
 }
 
 /**
- * No library address saved, and the built-in one is a stand-in (a reserved `.example`
- * name, which no server answers at): Browse says the address is missing, not that the
- * designer's connection failed.
+ * No library address saved, and the built-in one is a stand-in (the rule both APIs share):
+ * Browse says the address is missing before asking anything, not that the designer's connection failed.
  */
 export function missingAddress(baseUrl: string): boolean {
-  return baseUrl === defaultLibraryHost && baseUrl.endsWith('.example');
+  return isStandInAddress('library', baseUrl);
 }
 
 export const MISSING_ADDRESS: LibraryProblem = { kind: 'address', message: 'The library’s address is missing: enter it in Settings.', retryAfterSeconds: null };

@@ -31,6 +31,8 @@ export function libraryProblem(error: unknown, nowMs = Date.now()): LibraryProbl
       return { kind: 'offline', message: `The library cannot be reached: you may be offline. ${message}`, retryAfterSeconds: null };
     case 'unauthorized':
       return { kind: 'key', message, retryAfterSeconds: null };
+    case 'address_missing':
+      return { kind: 'address', message, retryAfterSeconds: null };
     case 'rate_limited': {
       const seconds = typeof retryAfterSeconds === 'number' && retryAfterSeconds > 0 ? Math.ceil(retryAfterSeconds) : DEFAULT_RETRY_SECONDS;
       // A wait of hours is no countdown to sit through: said by when it ends, with a Try again

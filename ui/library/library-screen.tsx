@@ -42,7 +42,7 @@ export interface LibraryScreenProps {
 }
 
 export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialSection = 'emails', initialEmailId = null, hidden = false, epoch = 0 }: LibraryScreenProps) {
-  // Every "Open Settings" here but the missing address's (below) is about the library's key: Settings opens on it.
+  // "Open Settings" here opens on the library's key; a missing address's opens on the address (ProblemNotice).
   const onOpenSettings = useCallback(() => {
     requestSettingsFocus('library');
     openSettings();
@@ -90,14 +90,7 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
   // Nothing to browse, nor any request worth sending, until the address is entered (Settings opens on it).
   if (noAddress) {
     return (
-      <ProblemNotice
-        problem={MISSING_ADDRESS}
-        onRetry={connect}
-        onOpenSettings={() => {
-          requestSettingsFocus('library-address');
-          openSettings();
-        }}
-      />
+      <ProblemNotice problem={MISSING_ADDRESS} onRetry={connect} onOpenSettings={onOpenSettings} />
     );
   }
   return (

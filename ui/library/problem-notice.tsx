@@ -11,6 +11,7 @@ import { Button } from '../components/button';
 import { WaitOverStatus } from '../components/wait-over-status';
 import type { LibraryProblem } from './library-problem';
 import { retryCountdownText } from '../messages/retry-countdown';
+import { openSettingsOn } from '../settings/settings-focus';
 
 export interface ProblemNoticeProps {
   problem: LibraryProblem;
@@ -84,7 +85,8 @@ export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNotic
       {/* A wait of hours over: its Try again comes. */}
       {problem.tryAgainAt === undefined ? null : <WaitOverStatus held={held} />}
       {problem.kind === 'key' || problem.kind === 'address' ? (
-        <Button variant="primary" onClick={onOpenSettings}>
+        // A missing address, whatever said it, opens Settings on the library's address; a key problem, on its key.
+        <Button variant="primary" onClick={problem.kind === 'address' ? () => openSettingsOn('library-address', onOpenSettings) : onOpenSettings}>
           Open Settings
         </Button>
       ) : problem.kind === 'busy' || problem.kind === 'not_found' || held ? null : (

@@ -9,6 +9,7 @@ import { TextField } from '../components/text-field';
 import { useRequest } from '../hooks/use-request';
 import { fieldErrorFrom } from '../messages/error-text';
 import { takeSettingsFocus } from './settings-focus';
+import { isStandInAddress } from '../../src/shared/config/stand-in-address';
 import type { SettingsRequester } from './settings-requester';
 import { SettingsSection } from './settings-section';
 import { API_TEXT, checkApiForm, savedText, testAnswerText, testCountdownText, testWaitOverText, type ApiField, type FieldErrors } from './api-form';
@@ -295,7 +296,8 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
           if (errors.baseUrl) setErrors((current) => ({ ...current, baseUrl: undefined }));
         }}
         error={errors.baseUrl}
-        hint={baseUrl.trim() === saved.defaultBaseUrl ? 'The default address.' : `Default: ${saved.defaultBaseUrl}`}
+        // The built-in stand-in is what the other screens call a missing address: said so here too.
+        hint={isStandInAddress(api, baseUrl.trim()) ? 'A placeholder, not a real address: enter yours.' : baseUrl.trim() === saved.defaultBaseUrl ? 'The default address.' : `Default: ${saved.defaultBaseUrl}`}
         inputRef={baseUrlRef}
         onKeyDown={onBaseUrlKeyDown}
         onBlur={() => showBlurProblem('baseUrl')}

@@ -14,6 +14,15 @@ export function requestSettingsFocus(target: SettingsFocusTarget): void {
   wanted = target;
 }
 
+/**
+ * Opens Settings (`open`) on `target`, asked after `open`: a screen's own Open Settings asks for
+ * the field it usually needs (the key), and a missing address is more specific than that.
+ */
+export function openSettingsOn(target: SettingsFocusTarget, open: () => void): void {
+  open();
+  wanted = target;
+}
+
 /** True once for a request for `target`, when `shown` (an element of its section) is on screen. */
 export function takeSettingsFocus(target: SettingsFocusTarget, shown: HTMLElement | null): boolean {
   if (wanted !== target || shown === null || shown.offsetParent === null) return false;

@@ -4,6 +4,7 @@
 import type { Screen, SettingsView } from '../../src/shared/bridge/messages';
 import { Button } from '../components/button';
 import { requestSettingsFocus, type SettingsFocusTarget } from '../settings/settings-focus';
+import { isStandInAddress } from '../../src/shared/config/stand-in-address';
 
 export interface StartScreenProps {
   onScreen: (screen: Screen) => void;
@@ -13,12 +14,15 @@ export interface StartScreenProps {
 
 // Said of the builder's own Settings, not of Envelope's Settings tab.
 const KEY_WHERE = 'make one in your email builder, under its Settings → API Keys';
+// A key saved while the builder's address is still the built-in stand-in: not ready, as Sync and Templates say.
+const NO_ADDRESS = 'The email builder’s address is still missing: enter it in Settings.';
 
 /** What the sync half still needs, in words, with its one step. */
 // A step to Settings lands in the field it names, as Sync's and Templates' "Open Settings" do.
 function syncStep(view: SettingsView): { needs: string; label: string; screen: Screen; focus?: SettingsFocusTarget } {
   const hasKey = view.builder.keyHint !== null;
   const system = view.designSystemId;
+  if (hasKey && system !== null && isStandInAddress('builder', view.builder.baseUrl)) return { needs: `Your builder API key is saved and this file syncs to design system “${system}”. ${NO_ADDRESS}`, label: 'Enter the builder’s address', screen: 'settings', focus: 'builder-address' };
   if (hasKey && system !== null) return { needs: `Ready: your builder API key is saved and this file syncs to design system “${system}”.`, label: 'Open Sync', screen: 'sync' };
   if (hasKey) return { needs: 'Your builder API key is saved. This file still needs the id of the design system it syncs to.', label: 'Choose the design system', screen: 'settings', focus: 'design-system' };
   if (system !== null) return { needs: `This file syncs to design system “${system}”. Your builder API key is still needed (${KEY_WHERE}).`, label: 'Add your builder key', screen: 'settings', focus: 'builder' };
@@ -50,7 +54,7 @@ export function StartScreen({ onScreen, view }: StartScreenProps) {
       <section class="start-part" aria-labelledby="start-templates-title">
         <h2 id="start-templates-title">Save frames as email templates</h2>
         <p>Save a selected frame as a template in your email builder, update it after you change the frame, and rename or delete your templates.</p>
-        <p class="muted">{view.builder.keyHint !== null ? 'Ready: your builder API key is saved.' : `Needs only a builder API key (${KEY_WHERE}), the same one Sync uses.`}</p>
+        <p class="muted">{view.builder.keyHint !== null ? (isStandInAddress('builder', view.builder.baseUrl) ? `Your builder API key is saved. ${NO_ADDRESS}` : 'Ready: your builder API key is saved.') : `Needs only a builder API key (${KEY_WHERE}), the same one Sync uses.`}</p>
         <div class="button-row">
           <Button onClick={() => onScreen('templates')}>
             Open Templates

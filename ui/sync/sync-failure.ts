@@ -1,4 +1,5 @@
 // A failure the Sync screen shows with its retry, and how a failed request's error is read.
+import { openSettingsOn } from '../settings/settings-focus';
 
 export interface Failure {
   /** 'start': the sync state could not be read (the next read clears it; other failures stay until their retry or a new check). */
@@ -21,4 +22,13 @@ export function errorCode(error: unknown): unknown {
 
 export function isCancelled(error: unknown): boolean {
   return errorCode(error) === 'cancelled';
+}
+
+/**
+ * Settings' button for a failure Settings fixes, the same again being refused again: a refused
+ * key (its key), or the builder's address still the built-in stand-in (its address); null for others.
+ */
+export function settingsRetry(error: unknown, openSettings: () => void): (() => void) | null {
+  const code = errorCode(error);
+  return code === 'address_missing' ? () => openSettingsOn('builder-address', openSettings) : code === 'unauthorized' ? openSettings : null;
 }

@@ -15,7 +15,7 @@ import { createChoiceBatcher, keepPendingChoices, type Choices } from './choice-
 import { copyTextAsync } from './copy-text';
 import { createPictureLoader } from './picture-loader';
 import { SyncDetailView, type PictureMode } from './sync-detail';
-import { asSentence, errorCode, isCancelled, type Failure } from './sync-failure';
+import { asSentence, errorCode, isCancelled, settingsRetry, type Failure } from './sync-failure';
 import { SyncHistory } from './sync-history';
 import { choiceMode, KIND_ORDER, toggledChoice } from './sync-kinds';
 import { SyncList } from './sync-list';
@@ -253,9 +253,10 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       }
       return true;
     } catch (error) {
+      const settings = settingsRetry(error, onOpenSettings);
       if (isCancelled(error)) setMessage({ tone: 'info', text: itemsRef.current ? 'Check stopped. The list shows the previous comparison.' : 'Check stopped. Press Check again to compare.' });
-      // A refused key is refused again by Check again: the way on is Settings, where the key is.
-      else if (errorCode(error) === 'unauthorized') setFailure({ message: `The comparison did not finish: ${errorText(error)}`, retryLabel: 'Open Settings', retry: onOpenSettings });
+      // A refused key (or a missing address) is refused again by Check again: the way on is Settings, where the key (the address) is.
+      else if (settings) setFailure({ message: `The comparison did not finish: ${errorText(error)}`, retryLabel: 'Open Settings', retry: settings });
       else setFailure({ message: `The comparison did not finish: ${errorText(error)}`, retryLabel: 'Check again', retry: () => void compareAsync() });
       return false;
     } finally {
@@ -311,7 +312,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       else if (code === 'not_linked') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Open Settings', retry: onOpenSettings });
       else {
         const message = `The sync did not finish: ${asSentence(errorText(error))} What was already sent is recorded, and your choices are kept.`;
-        const failed: Failure = code === 'unauthorized' ? { message, retryLabel: 'Open Settings', retry: onOpenSettings } : { message, retryLabel: 'Try the sync again', retry: () => void runAsync() };
+        const settings = settingsRetry(error, onOpenSettings);
+        const failed: Failure = settings ? { message, retryLabel: 'Open Settings', retry: settings } : { message, retryLabel: 'Try the sync again', retry: () => void runAsync() };
         setFailure(failed);
         // The list and the button then count only what is left (the recorded state; no request, so the words above stay).
         void showRecordedAsync().then(

@@ -1,10 +1,11 @@
 // A failed template request in words (no key saved yet: a step to take, not an alert), with the
-// button that helps: the builder key in Settings,
+// button that helps: the builder key in Settings (its address, when that is missing),
 // unlinking a frame whose template was deleted elsewhere, replacing a version saved elsewhere, or
 // (a frame's template the key cannot find) Settings and unlinking, side by side. A wait the
 // builder asked for (its button held meanwhile) is said politely once it is over, as Browse says it
 // (once when several end together: wait-over-line.tsx).
 import { Button } from '../components/button';
+import { openSettingsOn } from '../settings/settings-focus';
 import { WaitOverLine } from './wait-over-line';
 import type { TemplateProblem } from './template-words';
 
@@ -28,7 +29,7 @@ export function ProblemLine({ problem, onOpenSettings, onUnlink, onReplace, held
             {problem.message}
           </p>
         )}
-        {problem.action === 'settings' || problem.action === 'missing' ? <Button onClick={onOpenSettings}>Open Settings</Button> : null}
+        {problem.action === 'settings' || problem.action === 'missing' ? <Button onClick={problem.address ? () => openSettingsOn('builder-address', onOpenSettings) : onOpenSettings}>Open Settings</Button> : null}
         {problem.action === 'replace' && onReplace ? <Button onClick={onReplace}>Replace their changes</Button> : null}
         {problem.action !== 'settings' && problem.action !== null && onUnlink ? <Button onClick={onUnlink}>Unlink the frame</Button> : null}
       </div>

@@ -40,6 +40,8 @@ export interface TemplateProblem {
   frameId: string | null;
   /** No builder key is saved yet: a first step to take, said calmly, not a failure. */
   keyMissing?: true;
+  /** The builder's address is the built-in stand-in: Settings opens on the address, not the key. */
+  address?: true;
   /** The list's read told to wait this long: counted down, then read again by itself (listReadProblem). */
   retryAfterSeconds?: number;
   /** A save, rename or deletion told to wait (actionProblem): its button is held until this Date.now() time. */
@@ -52,6 +54,7 @@ export function templateProblem(error: unknown): TemplateProblem {
   const frameId = typeof details?.frameId === 'string' ? details.frameId : null;
   // Refused with no status: no key was saved, so nothing was sent (keyNeededError).
   if (code === 'unauthorized') return details?.status === null ? { message, action: 'settings', frameId: null, keyMissing: true } : { message, action: 'settings', frameId: null };
+  if (code === 'address_missing') return { message, action: 'settings', frameId: null, address: true };
   if (code === 'not_found' && frameId !== null) return { message, action: 'unlink', frameId };
   if (code === 'template_changed' && frameId !== null) return { message, action: 'replace', frameId };
   if (code === 'template_missing' && frameId !== null) return { message, action: 'missing', frameId };

@@ -134,9 +134,9 @@ describe('failures without a usable response', () => {
     const { client } = libraryHarness(() => 'drop');
     const pending = rejectionOf(client.createBrandRequestAsync({ brand: 'A', website: 'a.example' }));
     const error = (await pending) as ApiError;
-    expect(error).toMatchObject({ code: 'network_error', status: null });
-    // The default address: nothing the designer typed to check, so no address in the words.
-    expect(error.message).toBe('Envelope could not reach the email library. Check your internet connection, then try again.');
+    // The built-in address is a stand-in no library answers at: what is missing is the address, not the connection.
+    expect(error).toMatchObject({ code: 'address_missing', status: null });
+    expect(error.message).toBe('The email library’s address is missing: enter it in Settings.');
   });
 
   it('a dropped connection to an address typed in Settings names it after the plain words, for the right API (it opened with “the builder API at http://…”)', () => {
@@ -147,7 +147,17 @@ describe('failures without a usable response', () => {
     expect(networkError({ ...context, api: 'library' }, 'https://library.acme.example').message).toBe(
       'Envelope could not reach the email library. Check your internet connection and the email library’s address in Settings (https://library.acme.example).',
     );
-    expect(networkError({ ...context, api: 'builder' }, 'https://app.templatebuilder.example').message).toBe('Envelope could not reach the email builder. Check your internet connection, then try again.');
+    expect(messageProblems(builderError.message)).toEqual([]);
+  });
+
+  it('no answer from the built-in stand-in address says the address is missing, for the right API, not the connection (it said “check your internet connection”)', () => {
+    const context = { endpoint: 'GET /api/templates', keySent: true, nowMs: NOW };
+    const builderError = networkError({ ...context, api: 'builder' }, 'https://app.templatebuilder.example');
+    expect(builderError).toMatchObject({ code: 'address_missing', status: null, api: 'builder' });
+    expect(builderError.message).toBe('The email builder’s address is missing: enter it in Settings.');
+    expect(networkError({ ...context, api: 'library' }, 'https://api.mailvault.example').message).toBe('The email library’s address is missing: enter it in Settings.');
+    // One API's stand-in is no stand-in for the other.
+    expect(networkError({ ...context, api: 'library' }, 'https://app.templatebuilder.example').code).toBe('network_error');
     expect(messageProblems(builderError.message)).toEqual([]);
   });
 

@@ -38,7 +38,8 @@ describe('libraryProblem', () => {
   });
 
   it('says a lost connection once, in the client’s words (it said the library could not be reached twice over)', () => {
-    const lost = networkError({ api: 'library', endpoint: 'GET /v1/emails', keySent: false, nowMs: 0 }, 'https://api.mailvault.example');
+    // An address typed in Settings (the built-in stand-in's is a missing address: address-missing.test.ts).
+    const lost = networkError({ api: 'library', endpoint: 'GET /v1/emails', keySent: false, nowMs: 0 }, 'https://library.acme.example');
     const problem = libraryProblem(lost);
     expect(problem).toMatchObject({ kind: 'offline', message: lost.message });
     expect(problem.message.match(/reach/gi)).toHaveLength(1);

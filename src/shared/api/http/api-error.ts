@@ -26,6 +26,8 @@ export type ApiErrorCode =
   | 'http_error'
   /** No response arrived (connection refused, dropped, offline). */
   | 'network_error'
+  /** No response from the built-in stand-in address (config/stand-in-address.ts): none was entered in Settings. */
+  | 'address_missing'
   /** No response within the time limit. */
   | 'timeout'
   /** The caller no longer needed the answer and stopped waiting (its screen moved on; nothing to show). */

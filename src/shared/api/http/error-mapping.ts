@@ -7,6 +7,7 @@ import type { HttpResponse } from './transport';
 import { originOf } from './url';
 // Named, so the bundles keep only the two hosts, not the file's comment.
 import { builder as defaultBuilderHost, library as defaultLibraryHost } from '../../config/api-hosts.json';
+import { isStandInAddress } from '../../config/stand-in-address';
 
 export interface ErrorContext {
   api: ApiName;
@@ -102,11 +103,16 @@ export function errorFromResponse(response: HttpResponse, context: ErrorContext)
 
 /**
  * No answer at all. Said in the designer's words first; the address only when it is one typed in
- * Settings (the default one is nothing the designer could have got wrong). Callers add what was
+ * Settings (the default one is nothing the designer could have got wrong; while it is a stand-in,
+ * the address is said to be missing). Callers add what was
  * kept or lost, which only they know.
  */
 export function networkError(context: ErrorContext, host: string): ApiError {
   const service = serviceName(context.api);
+  // The built-in stand-in, which no server answers at: what is missing is the address, not the connection.
+  if (isStandInAddress(context.api, host)) {
+    return new ApiError({ api: context.api, endpoint: context.endpoint, status: null, code: 'address_missing', message: `The ${service}’s address is missing: enter it in Settings.` });
+  }
   const check = originOf(context.api === 'library' ? defaultLibraryHost : defaultBuilderHost) === host ? 'Check your internet connection, then try again.' : `Check your internet connection and the ${service}’s address in Settings (${host}).`;
   return new ApiError({
     api: context.api,

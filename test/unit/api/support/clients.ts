@@ -27,12 +27,13 @@ export function libraryHarness(script: Script, options: { key?: string | null; t
   return { client, clock, gate, requests: scripted.requests };
 }
 
-export function builderHarness(script: Script, options: { timeoutMs?: number } = {}) {
+/** `baseUrl`: the built-in stand-in unless given (a dropped connection there is a missing address, not repeated). */
+export function builderHarness(script: Script, options: { timeoutMs?: number; baseUrl?: string } = {}) {
   const clock = createManualScheduler();
   const scripted = createScriptedTransport(script);
   const gate = createRequestGate({ scheduler: clock.scheduler });
   const client = createBuilderClient({
-    baseUrl: BUILDER_BASE,
+    baseUrl: options.baseUrl ?? BUILDER_BASE,
     key: BUILDER_KEY,
     transport: scripted.transport,
     scheduler: clock.scheduler,

@@ -1,0 +1,78 @@
+// The builder's address left as the built-in one (a `.example` stand-in no builder answers at),
+// with a key and a design system saved: Sync and Templates say the address is missing, not that
+// the designer's internet connection failed, and their Open Settings puts the keyboard in the
+// builder's address field (it opened on the key). The real dist/ui.html in the playground, by
+// roles, labels and visible text; the address reset as a person's Settings would hold it (no
+// address saved: the stored entry removed).
+import type { Frame } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAxeAsync } from './support/a11y-checks';
+import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { readyUiAsync } from './support/sync-steps';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+const MISSING = 'The email builder’s address is missing: enter it in Settings.';
+
+/** The demo keys and design system, then the builder's saved address removed: the built-in one is used. */
+async function openWithoutBuilderAddressAsync(command: 'sync' | 'templates' | 'settings', theme: 'light' | 'dark'): Promise<Frame> {
+  await h.openFreshAsync(`?demo-keys=1&command=${command}&theme=${theme}`);
+  await evaluateHooks(h.page, async (hooks) => {
+    await hooks.fake().clientStorage.deleteAsync('envelope.builder.baseUrl');
+    await hooks.relaunchAsync();
+  });
+  return readyUiAsync(h);
+}
+
+/** Open Settings, then the keyboard is in the builder's address field, which shows the stand-in. */
+async function expectSettingsOnBuilderAddressAsync(ui: Frame): Promise<void> {
+  const address = ui.getByTestId('settings-builder-base-url');
+  await expect.poll(() => address.evaluate((element) => element === document.activeElement), { timeout: 10_000 }).toBe(true);
+  expect(await address.inputValue()).toBe('https://app.templatebuilder.example');
+  // Settings says the same of it, not that it is a usable default.
+  expect(await ui.getByText('A placeholder, not a real address: enter yours.').count()).toBe(1);
+}
+
+describe('the builder’s address left as the built-in stand-in', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`Templates says the address is missing, and Open Settings puts the keyboard in the builder’s address field (${theme})`, async () => {
+      const ui = await openWithoutBuilderAddressAsync('templates', theme);
+      const list = ui.getByRole('region', { name: 'Templates in the workspace' });
+      await expect.poll(() => textOf(list.getByRole('alert')), { timeout: 30_000 }).toBe(MISSING);
+      expect(await ui.getByText(/internet connection|could not reach/).count()).toBe(0);
+      await checkAxeAsync(ui, `Templates without a builder address, ${theme}`);
+      await list.getByRole('button', { name: 'Open Settings' }).click();
+      await expectSettingsOnBuilderAddressAsync(ui);
+    });
+
+    it(`Sync says the address is missing, and Open Settings puts the keyboard in the builder’s address field (${theme})`, async () => {
+      const ui = await openWithoutBuilderAddressAsync('sync', theme);
+      const failure = ui.getByTestId('sync-error');
+      await expect.poll(() => textOf(failure), { timeout: 30_000 }).toBe(`The comparison did not finish: ${MISSING}`);
+      expect(await ui.getByText(/internet connection|could not reach/).count()).toBe(0);
+      await checkAxeAsync(ui, `Sync without a builder address, ${theme}`);
+      await ui.getByRole('button', { name: 'Open Settings' }).click();
+      await expectSettingsOnBuilderAddressAsync(ui);
+    });
+  }
+
+  it('the welcome screen does not call Sync and Templates ready, and leads to the builder’s address (it said “Ready”)', async () => {
+    const ui = await openWithoutBuilderAddressAsync('settings', 'light');
+    await ui.getByRole('button', { name: 'Show the welcome screen' }).click();
+    const sync = ui.getByRole('region', { name: 'Sync with your email builder' });
+    await expect.poll(() => sync.textContent(), { timeout: 10_000 }).toContain('The email builder’s address is still missing: enter it in Settings.');
+    expect(await ui.getByTestId('screen-start').getByText(/Ready/).count()).toBe(0);
+    expect(await textOf(ui.getByRole('region', { name: 'Save frames as email templates' }).locator('p.muted'))).toBe('Your builder API key is saved. The email builder’s address is still missing: enter it in Settings.');
+    await checkAxeAsync(ui, 'the welcome screen without a builder address');
+    await sync.getByRole('button', { name: 'Enter the builder’s address' }).click();
+    await expectSettingsOnBuilderAddressAsync(ui);
+  });
+});
