@@ -40,8 +40,16 @@ const linkKey = (selection: TemplateSelection | null) => `${selection?.frame?.id
 
 export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenSettings, updateNow, epoch, nowMs, keyMissing = false }: SaveSectionProps) {
   const frame = selection?.frame ?? null;
-  const [form, setForm] = useState({ frameId: '', name: '', description: '' });
-  const [nameError, setNameError] = useState<string | null>(null);
+  // What was typed, by frame: another frame selected keeps it for this one's return. A frame
+  // nothing was typed for shows its own name (as it is now: renamed on the canvas, the new one).
+  const [drafts, setDrafts] = useState<Record<string, { name: string; description: string }>>({});
+  const frameId = frame?.id ?? '';
+  const form = drafts[frameId] ?? { name: frame?.name ?? '', description: '' };
+  const setForm = (next: typeof form) => setDrafts((before) => ({ ...before, [frameId]: next }));
+  // A name error is said of the name of the frame it was said with, not of the next one's.
+  const [nameErrorSaid, setNameErrorSaid] = useState<{ error: string | null; for: string } | null>(null);
+  const nameError = nameErrorSaid?.for === frameId ? nameErrorSaid.error : null;
+  useEffect(() => setNameErrorSaid((before) => (before?.for === frameId ? before : null)), [frameId]);
   const save = useRequest<TemplateSaveOutcome | TemplateSelection, 'create' | 'update' | 'unlink'>({ whilePending: 'ignore' });
   const busy = save.pending !== null;
   // A problem said with the builder's old key or address does not stand beside the new one's
@@ -62,15 +70,6 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   useEffect(() => setSaid((before) => (before?.for === shownFor ? before : null)), [shownFor]);
   const pendingUpdate = useRef(updateNow);
 
-  // Another frame selected: what was typed for this one is kept for its return; a new one starts with its own name.
-  const drafts = useRef(new Map<string, typeof form>());
-  if (frame !== null && form.frameId !== frame.id) {
-    drafts.current.set(form.frameId, form);
-    setForm(drafts.current.get(frame.id) ?? { frameId: frame.id, name: frame.name, description: '' });
-    // A name error was said of the other frame's name, not of this one's.
-    setNameError(null);
-  }
-
   // Each request names the frame shown here: the sandbox may reach it after the selection moved.
   const updateButton = useRef<HTMLButtonElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
@@ -79,7 +78,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
     if (frame === null) return;
     if (action === 'create') {
       const error = templateNameProblem(form.name);
-      setNameError(error);
+      setNameErrorSaid({ error, for: frameId });
       // The words show by the field, above the button: the keyboard goes there, and they are heard with it.
       if (error !== null) return nameRef.current?.focus();
     }

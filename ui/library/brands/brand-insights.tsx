@@ -10,9 +10,11 @@ export interface BrandInsightsProps {
   /** The brand's emails loaded on its page, and whether older ones are still to load. */
   emails: readonly EmailSummary[];
   moreToLoad: boolean;
+  /** How many of the brand's emails the library holds, said above the insights. */
+  inLibrary?: number;
 }
 
-export function BrandInsightsView({ insights, emails, moreToLoad }: BrandInsightsProps) {
+export function BrandInsightsView({ insights, emails, moreToLoad, inLibrary }: BrandInsightsProps) {
   const { frequency, technology, subject_line: subject, content, deliverability } = insights;
   const percentRows = (rows: Array<[string, number]>) => rows.map(([label, percent]) => ({ label, percent }));
   // The insights carry totals, not a series: the weeks come from the capture dates of the emails
@@ -25,9 +27,10 @@ export function BrandInsightsView({ insights, emails, moreToLoad }: BrandInsight
       <h3 id="brand-insights-title" tabIndex={-1}>
         Insights
       </h3>
-      {/* All the brand sent, as the library counts it: the charts drawn from the emails listed below say so. */}
+      {/* All the brand sent, as the library counts it: the charts drawn from the emails listed below say so.
+          The same count as "N emails in the library" above is not said twice. */}
       <p>
-        {frequency.total_sent} emails sent in all, {perWeekText(frequency.avg_per_week)}, from {shortDate(frequency.first_send)} to {shortDate(frequency.last_send)}. Emails average{' '}
+        {frequency.total_sent === inLibrary ? 'Sent' : `${frequency.total_sent} emails sent in all,`} {perWeekText(frequency.avg_per_week)}, from {shortDate(frequency.first_send)} to {shortDate(frequency.last_send)}. Emails average{' '}
         {Math.round(content.avg_word_count)} words and {Math.round(content.avg_image_count)} images. <ExternalLink href={insights.dashboard_url}>Its dashboard in the library</ExternalLink>
       </p>
       <div class="chart-grid">

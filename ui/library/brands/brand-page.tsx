@@ -122,7 +122,7 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
       <LiveStatus busy>{!brand && !problem ? 'Loading the brand…' : null}</LiveStatus>
       {/* When the brand itself failed, its notice speaks for the page: its one retry asks for the insights too. */}
       {problem && emails.length === 0 ? listNotice : null}
-      {insights.status === 'ok' ? <BrandInsightsView insights={insights.insights} emails={emails} moreToLoad={!list.done} /> : null}
+      {insights.status === 'ok' ? <BrandInsightsView insights={insights.insights} emails={emails} moreToLoad={!list.done} inLibrary={brand?.email_count} /> : null}
       {insights.status === 'too_few' ? (
         <p class="notice notice-info" data-testid="no-insights">
           Too few emails yet for insights: they appear once the library has captured a few more from this brand.
