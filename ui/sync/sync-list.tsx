@@ -7,7 +7,7 @@ import { useLatest } from '../hooks/use-latest';
 import { ChoiceCell } from './choice-control';
 import type { PictureLoader } from './picture-loader';
 import { choiceMode, choiceText, KIND_LABEL, REPLACED_LABEL, replacementChoiceText, takenInPartText } from './sync-kinds';
-import { firstItemIndex, formatCount, nextItemIndex, type SyncRow } from './sync-rows';
+import { firstItemIndex, foldedChipCount, formatCount, nextItemIndex, type SyncRow } from './sync-rows';
 import { relativeTime } from '../messages/relative-time';
 import { revealRow, rowsPerPage, virtualWindow } from './virtual-window';
 
@@ -57,6 +57,31 @@ function RowThumbnail({ src }: { src: string | null | undefined }) {
   return <img class="sync-thumb" src={src} alt="" decoding="async" onError={() => setBroken(src)} />;
 }
 
+/** Each rendered row's chips box → how it sets its "+N" count. */
+const chipCounts = new WeakMap<Element, (count: number) => void>();
+let chipsObserver: ResizeObserver | undefined;
+
+/**
+ * The "+N" of the rows whose chips' room changed (the window resized, the name changed, the "+N"
+ * came or went). One observer for all the rows in view: every row is measured before any re-renders.
+ */
+function fitChips(entries: ResizeObserverEntry[]) {
+  const counts = entries.map(({ target }) => {
+    const box = target as HTMLElement;
+    const tags = [...box.children] as HTMLElement[];
+    return foldedChipCount(
+      tags.map((tag) => tag.getBoundingClientRect().width),
+      // sync.css's gap between chips.
+      2,
+      // Up to the end of the "+N" (rendered right after the box) when it shows.
+      (box.nextElementSibling ?? box).getBoundingClientRect().right - box.getBoundingClientRect().left,
+      // Below the box's first line (its empty ::before keeps even the first chip off it when it does not fit).
+      tags.filter((tag) => tag.offsetTop > box.offsetTop).length,
+    );
+  });
+  entries.forEach(({ target }, index) => chipCounts.get(target)?.(counts[index]!));
+}
+
 /**
  * A row's what-changed chips. Those that do not fit wrap onto a hidden line (sync.css) and are
  * counted by a visible "+N" (the pointer's tooltip names them); screen readers hear every chip
@@ -67,14 +92,11 @@ function RowChips({ chips }: { chips: readonly string[] }) {
   const [left, setLeft] = useState(0);
   useLayoutEffect(() => {
     const element = box.current!;
-    // Measured again whenever the room changes: the window resized, or the "+N" itself appeared.
-    const observer = new ResizeObserver(() => {
-      // Below the box's first line (its empty ::before keeps even the first chip off it when it does not fit).
-      const tags = [...element.children] as HTMLElement[];
-      setLeft(tags.filter((tag) => tag.offsetTop > element.offsetTop).length);
-    });
+    chipCounts.set(element, setLeft);
+    // Observed anew with other chips: measured once more even if the box keeps its size.
+    const observer = (chipsObserver ??= new ResizeObserver(fitChips));
     observer.observe(element);
-    return () => observer.disconnect();
+    return () => observer.unobserve(element);
   }, [chips]);
   return (
     <>

@@ -230,3 +230,13 @@ export function firstItemIndex(rows: readonly SyncRow[], direction: 1 | -1 = 1):
   for (let index = rows.length - 1; index >= 0; index--) if (rows[index]?.type === 'item') return index;
   return -1;
 }
+
+/**
+ * How many of a row's chips fold into "+N". `room`: from the chips' left edge to the end of the
+ * "+N" (when shown): the count goes with them, so its place is theirs. None fold when all fit in it
+ * on one line (`gap` between each), whatever showed before; else those the line left out (`below`).
+ * A pixel to spare, so that a fit right at the edge does not flip on and off.
+ */
+export function foldedChipCount(widths: readonly number[], gap: number, room: number, below: number): number {
+  return widths.reduce((sum, width) => sum + gap + width, 1 - gap) <= room ? 0 : below;
+}

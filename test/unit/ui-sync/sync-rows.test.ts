@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncItem, SyncKind } from '../../../src/shared/bridge/messages';
 import { choiceMode, choiceText, KIND_LABEL, KIND_ORDER, replacementChoiceText, takenInPartText, toggledChoice } from '../../../ui/sync/sync-kinds';
-import { activePairs, buildRows, changeCounts, firstItemIndex, formatUpdateNotice, hasNoComponents, isInSync, kindCounts, nextItemIndex, noMatchText, runSummary, withPairChips } from '../../../ui/sync/sync-rows';
+import { activePairs, buildRows, changeCounts, firstItemIndex, foldedChipCount, formatUpdateNotice, hasNoComponents, isInSync, kindCounts, nextItemIndex, noMatchText, runSummary, withPairChips } from '../../../ui/sync/sync-rows';
 import { summaryHeadline, summaryText } from '../../../ui/sync/sync-summary';
 import { isListedKind, listedRowCount } from '../../../src/shared/sync/listed-rows';
 import { syncKindSchema } from '../../../src/shared/bridge/messages';
@@ -251,5 +251,24 @@ describe('a comparison with no component on either side', () => {
     expect(hasNoComponents({})).toBe(true);
     expect(hasNoComponents({ unchanged: 40 })).toBe(false);
     expect(hasNoComponents({ unchanged: 0, 'added-remote': 2 })).toBe(false);
+  });
+});
+
+describe('a row’s chips folded into "+N"', () => {
+  it('shows every chip once they fit side by side in the row’s room, the "+N"’s own place counted, whatever folded before', () => {
+    // "name" and "fill" with a 2 px gap need 58 px.
+    const widths = [36, 20];
+    expect(foldedChipCount(widths, 2, 76, 1)).toBe(0);
+    expect(foldedChipCount(widths, 2, 59, 2)).toBe(0);
+    expect(foldedChipCount(widths, 2, 80, 0)).toBe(0);
+  });
+
+  it('otherwise counts those the line left out, with a pixel to spare so that a fit at the edge does not flip', () => {
+    expect(foldedChipCount([36, 20], 2, 58.5, 1)).toBe(1);
+    expect(foldedChipCount([36, 20], 2, 40, 1)).toBe(1);
+    expect(foldedChipCount([36, 20], 2, 23, 2)).toBe(2);
+    // Without a "+N" the line decides: nothing left out is nothing folded.
+    expect(foldedChipCount([36, 20], 2, 58, 0)).toBe(0);
+    expect(foldedChipCount([], 2, 0, 0)).toBe(0);
   });
 });
