@@ -11,6 +11,19 @@ const answering =
     Promise.resolve({ status: 200, headers: { 'content-type': contentType }, text });
 
 describe('connection test against an address that is not the API', () => {
+  it('at the built-in stand-in addresses sends nothing and says the address is missing (it said “Could not reach”)', async () => {
+    let sent = 0;
+    const counting: HttpTransport = () => {
+      sent += 1;
+      return Promise.reject(new Error('getaddrinfo ENOTFOUND'));
+    };
+    const builder = await testConnectionAsync('builder', { baseUrl: 'https://app.templatebuilder.example', key: 'ef_0123456789abcdef' }, counting);
+    expect(builder).toEqual({ ok: false, message: 'The email builder’s address is missing: enter it above, choose Save, then test again.' });
+    const library = await testConnectionAsync('library', { baseUrl: 'https://api.mailvault.example', key: null }, counting);
+    expect(library).toEqual({ ok: false, message: 'The email library’s address is missing: enter it above, choose Save, then test again.' });
+    expect(sent).toBe(0);
+  });
+
   it('says a web page is not the library API', async () => {
     const result = await testConnectionAsync('library', { baseUrl: 'https://www.example.com', key: 'lib_live_ABCDEFGH1234' }, answering('<!doctype html><title>Welcome</title>', 'text/html'));
     expect(result).toEqual({ ok: false, message: 'https://www.example.com answered with a web page, not the email library’s data: is this the email library’s address?' });
