@@ -77,6 +77,10 @@ export function connectionFailedResult(api: ApiName, baseUrl: string, error: unk
   // The ApiError's own message is a whole sentence for other screens: this one says the same
   // facts for the person testing the connection, once.
   if (status === null) {
+    // The built-in stand-in (src/shared/config/stand-in-address.ts): no address was entered.
+    if (error.code === 'address_missing') {
+      return { ok: false, message: `The ${service}’s address is missing: enter it above, choose Save, then test again.` };
+    }
     if (error.code === 'timeout') {
       return { ok: false, message: `${baseUrl} did not answer in time. The ${service} may be slow or down: test again in a minute.` };
     }

@@ -64,6 +64,15 @@ describe('the builder’s address left as the built-in stand-in', () => {
     });
   }
 
+  it('Settings’ Test connection says the address is missing (it said “Could not reach … Check the address above and your network connection”)', async () => {
+    const ui = await openWithoutBuilderAddressAsync('settings', 'light');
+    const builder = ui.getByRole('region', { name: 'Email builder' });
+    await builder.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => textOf(ui.getByTestId('settings-builder-result')), { timeout: 15_000 }).toBe('The email builder’s address is missing: enter it above, choose Save, then test again.');
+    expect(await ui.getByText(/network connection|could not reach/i).count()).toBe(0);
+    await checkAxeAsync(ui, 'Settings’ Test connection without a builder address');
+  });
+
   it('the welcome screen does not call Sync and Templates ready, and leads to the builder’s address (it said “Ready”)', async () => {
     const ui = await openWithoutBuilderAddressAsync('settings', 'light');
     await ui.getByRole('button', { name: 'Show the welcome screen' }).click();

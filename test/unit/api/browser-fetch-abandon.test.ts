@@ -31,7 +31,7 @@ function stalledBodyFetch(seen: { signal: AbortSignal | null }): typeof fetch {
 describe('browser-fetch transport, an answer that stalls half-way', () => {
   it('is cancelled at the library client’s deadline (as the iframe wires it), freeing its connection', async () => {
     const seen: { signal: AbortSignal | null } = { signal: null };
-    const client = createLibraryClient({ baseUrl: 'https://api.mailvault.example', key: null, transport: createBrowserFetchTransport(stalledBodyFetch(seen)), retryPolicy: { maxAttempts: 1 } });
+    const client = createLibraryClient({ baseUrl: 'https://library.acme.example', key: null, transport: createBrowserFetchTransport(stalledBodyFetch(seen)), retryPolicy: { maxAttempts: 1 } });
     const outcome = client.searchEmailsAsync({}).then(
       () => 'answered',
       (error: unknown) => (error as { code?: string }).code,

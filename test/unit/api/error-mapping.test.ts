@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../src/shared/api/http/api-error';
-import { errorFromResponse, networkError } from '../../../src/shared/api/http/error-mapping';
+import { errorFromResponse, networkError, timeoutError } from '../../../src/shared/api/http/error-mapping';
 import { messageProblems } from '../../support/message-rules';
 import { parseRetryAfterSeconds, readServerError } from '../../../src/shared/api/http/error-body';
 import { builderHarness, libraryHarness, rejectionOf } from './support/clients';
@@ -134,9 +134,8 @@ describe('failures without a usable response', () => {
     const { client } = libraryHarness(() => 'drop');
     const pending = rejectionOf(client.createBrandRequestAsync({ brand: 'A', website: 'a.example' }));
     const error = (await pending) as ApiError;
-    // The built-in address is a stand-in no library answers at: what is missing is the address, not the connection.
-    expect(error).toMatchObject({ code: 'address_missing', status: null });
-    expect(error.message).toBe('The email library’s address is missing: enter it in Settings.');
+    expect(error).toMatchObject({ code: 'network_error', status: null });
+    expect(error.message).toBe('Envelope could not reach the email library. Check your internet connection and the email library’s address in Settings (https://library.acme.example).');
   });
 
   it('a dropped connection to an address typed in Settings names it after the plain words, for the right API (it opened with “the builder API at http://…”)', () => {
@@ -159,6 +158,15 @@ describe('failures without a usable response', () => {
     // One API's stand-in is no stand-in for the other.
     expect(networkError({ ...context, api: 'library' }, 'https://app.templatebuilder.example').code).toBe('network_error');
     expect(messageProblems(builderError.message)).toEqual([]);
+  });
+
+  it('no answer in time from the built-in stand-in address says the address is missing too, for the right API (it said “did not answer within 30 seconds”)', () => {
+    const context = { endpoint: 'GET /api/templates', keySent: true, nowMs: NOW };
+    expect(timeoutError({ ...context, api: 'builder' }, 'https://app.templatebuilder.example', 30_000)).toMatchObject({ code: 'address_missing', status: null, api: 'builder', message: 'The email builder’s address is missing: enter it in Settings.' });
+    expect(timeoutError({ ...context, api: 'library' }, 'https://api.mailvault.example', 30_000).message).toBe('The email library’s address is missing: enter it in Settings.');
+    // An address typed in Settings keeps its timeout, and one API's stand-in is no stand-in for the other.
+    expect(timeoutError({ ...context, api: 'builder' }, 'https://builder.acme.example', 30_000)).toMatchObject({ code: 'timeout', message: 'The email builder did not answer within 30 seconds. Try again.' });
+    expect(timeoutError({ ...context, api: 'library' }, 'https://app.templatebuilder.example', 30_000).code).toBe('timeout');
   });
 
   it('a timeout; the late answer is ignored', async () => {

@@ -7,9 +7,6 @@ import { brandRequestBody, libraryError, listBrandsBody } from './support/librar
 import { jsonResponse, sequence } from './support/scripted-transport';
 import { ApiError as ApiErrorClass } from '../../../src/shared/api/http/api-error';
 
-/** An address typed in Settings: a dropped connection there may be the network's, so it is tried again. */
-const TYPED = { baseUrl: 'https://builder.acme.example' };
-
 const rateLimited = (retryAfter?: string) =>
   jsonResponse(429, libraryError('rate_limited', 'Too many requests'), retryAfter === undefined ? {} : { 'retry-after': retryAfter });
 
@@ -104,7 +101,7 @@ describe('requests that are never repeated', () => {
   });
 
   it('a template-create POST after a dropped connection', async () => {
-    const { client, requests } = builderHarness(sequence('drop', jsonResponse(201, { data: template() })), TYPED);
+    const { client, requests } = builderHarness(sequence('drop', jsonResponse(201, { data: template() })));
     const error = (await rejectionOf(client.createTemplateAsync({ name: 'Welcome' }))) as ApiError;
     expect(error.code).toBe('network_error');
     expect(requests).toHaveLength(1);
@@ -125,19 +122,22 @@ describe('requests that are never repeated', () => {
 
 describe('retry after a dropped connection, a timeout or a 5xx', () => {
   it('repeats a GET a bounded number of times', async () => {
-    const { client, clock, requests } = builderHarness(() => 'drop', TYPED);
+    const { client, clock, requests } = builderHarness(() => 'drop');
     const pending = rejectionOf(client.getChangesAsync('ds_1'));
     await clock.advanceAsync(60_000);
     expect(((await pending) as ApiError).code).toBe('network_error');
     expect(requests).toHaveLength(DEFAULT_RETRY_POLICY.maxAttempts);
   });
 
-  it('does not repeat a GET to the built-in stand-in address, which no builder answers at: the address is missing', async () => {
-    const { client, clock, requests } = builderHarness(() => 'drop');
-    const pending = rejectionOf(client.getChangesAsync('ds_1'));
-    await clock.advanceAsync(60_000);
-    expect(((await pending) as ApiError).code).toBe('address_missing');
-    expect(requests).toHaveLength(1);
+  it('sends nothing to the built-in stand-in addresses, reserved names no server answers at: the address is missing (a hung lookup there said “did not answer within”)', async () => {
+    const builder = builderHarness(() => 'hang', { baseUrl: 'https://app.templatebuilder.example', timeoutMs: 5_000 });
+    const changes = rejectionOf(builder.client.getChangesAsync('ds_1'));
+    await builder.clock.advanceAsync(60_000);
+    expect(await changes).toMatchObject({ code: 'address_missing', status: null, message: 'The email builder’s address is missing: enter it in Settings.' });
+    expect(builder.requests).toHaveLength(0);
+    const library = libraryHarness(() => 'drop', { baseUrl: 'https://api.mailvault.example/' });
+    expect(await rejectionOf(library.client.listBrandsAsync())).toMatchObject({ code: 'address_missing', message: 'The email library’s address is missing: enter it in Settings.' });
+    expect(library.requests).toHaveLength(0);
   });
 
   it('repeats a GET that timed out and takes the next answer', async () => {
@@ -157,7 +157,7 @@ describe('retry after a dropped connection, a timeout or a 5xx', () => {
   });
 
   it('repeats the builder sync POST (a hash-equal upsert is a no-op)', async () => {
-    const { client, clock, requests } = builderHarness(sequence('drop', jsonResponse(200, syncResultBody())), TYPED);
+    const { client, clock, requests } = builderHarness(sequence('drop', jsonResponse(200, syncResultBody())));
     const pending = client.syncAsync('ds_1', { base: null, source: { file_id: 'f', file_name: 'n', user: 'u', plugin_version: '1' }, upserts: [], deletes: [], force: [] });
     await clock.advanceAsync(1_000);
     expect((await pending).synced_at).toBe('2026-11-22T01:00:00.000Z');
@@ -166,7 +166,7 @@ describe('retry after a dropped connection, a timeout or a 5xx', () => {
   });
 
   it('treats a 404 on a repeated DELETE as done', async () => {
-    const { client, clock, requests } = builderHarness(sequence('drop', jsonResponse(404, { error: 'not_found', message: 'No template' })), TYPED);
+    const { client, clock, requests } = builderHarness(sequence('drop', jsonResponse(404, { error: 'not_found', message: 'No template' })));
     const pending = client.deleteTemplateAsync('tpl_1');
     await clock.advanceAsync(1_000);
     await expect(pending).resolves.toBeUndefined();

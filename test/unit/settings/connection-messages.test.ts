@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messageProblems } from '../../support/message-rules';
 import { ApiError } from '../../../src/shared/api/http/api-error';
 import { builderConnectedResult, connectionFailedResult, libraryConnectedResult, noKeyResult } from '../../../src/settings/connection-messages';
 
@@ -23,6 +24,13 @@ describe('connection test results in words', () => {
     // The builder's own Settings, not Envelope's Settings tab the message is shown on.
     expect(result.message).toMatch(/^The builder API key was not accepted\. .*in your email builder, under its Settings → API Keys\.$/);
     expect(connectionFailedResult('library', base, apiError(401, 'unauthorized', 'x')).message).toMatch(/^The library API key was not accepted/);
+  });
+
+  it('says the address is missing at the built-in stand-in, from the client’s code (it said “Could not reach … Check the address above and your network connection”)', () => {
+    const result = connectionFailedResult('builder', 'https://app.templatebuilder.example', apiError(null, 'address_missing', 'The email builder’s address is missing: enter it in Settings.'));
+    expect(result).toEqual({ ok: false, message: 'The email builder’s address is missing: enter it above, choose Save, then test again.' });
+    expect(connectionFailedResult('library', 'https://api.mailvault.example', apiError(null, 'address_missing', 'x')).message).toBe('The email library’s address is missing: enter it above, choose Save, then test again.');
+    expect(messageProblems(result.message)).toEqual([]);
   });
 
   it('names the address it could not reach and what to do, once (not the client’s own sentence again)', () => {

@@ -11,6 +11,19 @@ const answering =
     Promise.resolve({ status: 200, headers: { 'content-type': contentType }, text });
 
 describe('connection test against an address that is not the API', () => {
+  it('at the built-in stand-in addresses sends nothing and says the address is missing (it said “Could not reach”)', async () => {
+    let sent = 0;
+    const counting: HttpTransport = () => {
+      sent += 1;
+      return Promise.reject(new Error('getaddrinfo ENOTFOUND'));
+    };
+    const builder = await testConnectionAsync('builder', { baseUrl: 'https://app.templatebuilder.example', key: 'ef_0123456789abcdef' }, counting);
+    expect(builder).toEqual({ ok: false, message: 'The email builder’s address is missing: enter it above, choose Save, then test again.' });
+    const library = await testConnectionAsync('library', { baseUrl: 'https://api.mailvault.example', key: null }, counting);
+    expect(library).toEqual({ ok: false, message: 'The email library’s address is missing: enter it above, choose Save, then test again.' });
+    expect(sent).toBe(0);
+  });
+
   it('says a web page is not the library API', async () => {
     const result = await testConnectionAsync('library', { baseUrl: 'https://www.example.com', key: 'lib_live_ABCDEFGH1234' }, answering('<!doctype html><title>Welcome</title>', 'text/html'));
     expect(result).toEqual({ ok: false, message: 'https://www.example.com answered with a web page, not the email library’s data: is this the email library’s address?' });
@@ -37,17 +50,17 @@ describe('connection test against an address that is not the API', () => {
       asked.push({ url: request.url, authorization: request.headers.authorization });
       return Promise.resolve({ status: 200, headers: { 'content-type': 'application/json' }, text: JSON.stringify({ data: [], meta: { page: 1, per_page: 1, count: 0, attribution: { source: 'Mailvault', url: 'https://mailvault.example' }, query: { q: null, brand: null, category: null } } }) });
     };
-    const result = await testConnectionAsync('library', { baseUrl: 'https://api.mailvault.example', key: null }, transport);
+    const result = await testConnectionAsync('library', { baseUrl: 'https://library.acme.example', key: null }, transport);
     expect(result).toEqual({ ok: true, message: 'Reached the library: browsing works without a key. A library API key adds HTML previews and your follows, likes and collections.' });
-    expect(asked).toEqual([{ url: expect.stringMatching(/^https:\/\/api\.mailvault\.example\/v1\/emails\?/) as unknown as string, authorization: undefined }]);
+    expect(asked).toEqual([{ url: expect.stringMatching(/^https:\/\/library\.acme\.example\/v1\/emails\?/) as unknown as string, authorization: undefined }]);
     expect(messageProblems(result.message)).toEqual([]);
   });
 
   it('says a limit met without a key is not a key’s (it said “limiting requests for this key” with no key saved)', async () => {
     const limited: HttpTransport = () => Promise.resolve({ status: 429, headers: { 'content-type': 'application/json', 'retry-after': '42' }, text: JSON.stringify({ error: { code: 'rate_limited', message: 'Slow down' } }) });
-    const result = await testConnectionAsync('library', { baseUrl: 'https://api.mailvault.example', key: null }, limited);
+    const result = await testConnectionAsync('library', { baseUrl: 'https://library.acme.example', key: null }, limited);
     expect(result).toEqual({ ok: false, message: 'The email library asked Envelope to slow down: it limits requests made without a key. A library API key has a much higher limit.', retryAfterSeconds: 42 });
     expect(messageProblems(result.message)).toEqual([]);
-    expect((await testConnectionAsync('library', { baseUrl: 'https://api.mailvault.example', key: 'lib_live_ABCDEFGH1234' }, limited)).message).toBe('The email library asked Envelope to slow down for this key.');
+    expect((await testConnectionAsync('library', { baseUrl: 'https://library.acme.example', key: 'lib_live_ABCDEFGH1234' }, limited)).message).toBe('The email library asked Envelope to slow down for this key.');
   });
 });

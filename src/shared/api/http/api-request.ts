@@ -6,6 +6,7 @@ import {
   errorFromResponse,
   malformedResponseError,
   networkError,
+  standInError,
   notJsonError,
   wrongHostMessage,
   timeoutError,
@@ -210,7 +211,7 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
       signal,
     });
     if (outcome.kind === 'cancelled') throw cancelledError(context, outcome.sent);
-    if (outcome.kind === 'timeout') throw timeoutError(context, options.timeoutMs);
+    if (outcome.kind === 'timeout') throw timeoutError(context, origin, options.timeoutMs);
     if (outcome.kind === 'no-response') throw networkError(context, origin);
     const { response } = outcome;
     const reported = options.bucket.limitHeader === undefined ? undefined : response.headers[options.bucket.limitHeader];
@@ -230,6 +231,9 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
       if (!spec.path.startsWith('/') || spec.path.startsWith('//') || originOf(url) !== origin) {
         throw new ApiError({ api, endpoint: spec.endpoint, status: null, code: 'wrong_host', message: wrongHostMessage(api) });
       }
+      // The built-in stand-in is a reserved name no server answers at: nothing is sent there.
+      const missing = standInError(context, origin);
+      if (missing) throw missing;
       for (let attempt = 1; ; attempt += 1) {
         try {
           return await attemptAsync(spec, url, context, attempt, signal);

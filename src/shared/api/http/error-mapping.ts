@@ -102,17 +102,24 @@ export function errorFromResponse(response: HttpResponse, context: ErrorContext)
 }
 
 /**
+ * A request to `api`'s built-in stand-in (no address was entered in Settings), which no server
+ * answers at: what is missing is the address, whatever else went wrong. Null for any other host.
+ * The client asks it before sending; no answer and a timeout ask it too.
+ */
+export function standInError(context: ErrorContext, host: string): ApiError | null {
+  if (!isStandInAddress(context.api, host)) return null;
+  return new ApiError({ api: context.api, endpoint: context.endpoint, status: null, code: 'address_missing', message: `The ${serviceName(context.api)}’s address is missing: enter it in Settings.` });
+}
+
+/**
  * No answer at all. Said in the designer's words first; the address only when it is one typed in
- * Settings (the default one is nothing the designer could have got wrong; while it is a stand-in,
- * the address is said to be missing). Callers add what was
+ * Settings (the default one is nothing the designer could have got wrong). Callers add what was
  * kept or lost, which only they know.
  */
 export function networkError(context: ErrorContext, host: string): ApiError {
+  const missing = standInError(context, host);
+  if (missing) return missing;
   const service = serviceName(context.api);
-  // The built-in stand-in, which no server answers at: what is missing is the address, not the connection.
-  if (isStandInAddress(context.api, host)) {
-    return new ApiError({ api: context.api, endpoint: context.endpoint, status: null, code: 'address_missing', message: `The ${service}’s address is missing: enter it in Settings.` });
-  }
   const check = originOf(context.api === 'library' ? defaultLibraryHost : defaultBuilderHost) === host ? 'Check your internet connection, then try again.' : `Check your internet connection and the ${service}’s address in Settings (${host}).`;
   return new ApiError({
     api: context.api,
@@ -123,14 +130,17 @@ export function networkError(context: ErrorContext, host: string): ApiError {
   });
 }
 
-export function timeoutError(context: ErrorContext, timeoutMs: number): ApiError {
-  return new ApiError({
-    api: context.api,
-    endpoint: context.endpoint,
-    status: null,
-    code: 'timeout',
-    message: `The ${serviceName(context.api)} did not answer within ${describeWait(timeoutMs / 1000)}. Try again.`,
-  });
+export function timeoutError(context: ErrorContext, host: string, timeoutMs: number): ApiError {
+  return (
+    standInError(context, host) ??
+    new ApiError({
+      api: context.api,
+      endpoint: context.endpoint,
+      status: null,
+      code: 'timeout',
+      message: `The ${serviceName(context.api)} did not answer within ${describeWait(timeoutMs / 1000)}. Try again.`,
+    })
+  );
 }
 
 /** `sentUnanswered`: given up after the request went out and before its answer came. */

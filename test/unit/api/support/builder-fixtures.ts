@@ -1,6 +1,7 @@
 // Realistic builder API responses, built from docs/api/builder-api.md and docs/api/api-assumptions.md.
 
-export const BUILDER_BASE = 'https://app.templatebuilder.example';
+/** An address as typed in Settings (the built-in stand-in is never sent to). */
+export const BUILDER_BASE = 'https://builder.acme.example';
 export const BUILDER_KEY = 'ef_9c1f0d2e7a6b5c4d';
 
 export function template(id = 'tpl_1', overrides: Record<string, unknown> = {}) {

@@ -11,12 +11,13 @@ import { createScriptedTransport, type ScriptedAnswer } from './scripted-transpo
 
 type Script = (request: HttpRequest, index: number) => ScriptedAnswer;
 
-export function libraryHarness(script: Script, options: { key?: string | null; timeoutMs?: number; retryPolicy?: Partial<RetryPolicy> } = {}) {
+/** `baseUrl`: an address as typed in Settings unless given (nothing is sent to the built-in stand-in). */
+export function libraryHarness(script: Script, options: { key?: string | null; timeoutMs?: number; retryPolicy?: Partial<RetryPolicy>; baseUrl?: string } = {}) {
   const clock = createManualScheduler();
   const scripted = createScriptedTransport(script);
   const gate = createRequestGate({ scheduler: clock.scheduler });
   const client = createLibraryClient({
-    baseUrl: LIBRARY_BASE,
+    baseUrl: options.baseUrl ?? LIBRARY_BASE,
     key: options.key === undefined ? LIBRARY_KEY : options.key,
     transport: scripted.transport,
     scheduler: clock.scheduler,
@@ -27,7 +28,7 @@ export function libraryHarness(script: Script, options: { key?: string | null; t
   return { client, clock, gate, requests: scripted.requests };
 }
 
-/** `baseUrl`: the built-in stand-in unless given (a dropped connection there is a missing address, not repeated). */
+/** `baseUrl`: an address as typed in Settings unless given (nothing is sent to the built-in stand-in). */
 export function builderHarness(script: Script, options: { timeoutMs?: number; baseUrl?: string } = {}) {
   const clock = createManualScheduler();
   const scripted = createScriptedTransport(script);

@@ -1,6 +1,7 @@
 // Realistic library API responses, built from docs/api/library-api.md (fresh objects on every call).
 
-export const LIBRARY_BASE = 'https://api.mailvault.example';
+/** An address as typed in Settings (the built-in stand-in is never sent to). */
+export const LIBRARY_BASE = 'https://library.acme.example';
 export const LIBRARY_KEY = 'lib_live_A1b2C3d4E5f6G7h8';
 
 const attribution = { source: 'Mail Vault', url: 'https://mailvault.example' };
