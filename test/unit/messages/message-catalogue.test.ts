@@ -60,7 +60,7 @@ function apiErrors(): ApiError[] {
       }
     }
     errors.push(networkError(contextFor(api), 'api.example.com'));
-    errors.push(timeoutError(contextFor(api), 'api.example.com', 12_000));
+    errors.push(timeoutError(contextFor(api), 12_000));
     errors.push(notJsonError(contextFor(api), 200, '<!doctype html>'));
     errors.push(malformedResponseError(contextFor(api), 200, 'data.items[0].name should be string'));
     errors.push(keyNeededError(api, 'GET /v1/me'));
@@ -171,7 +171,7 @@ function addTemplateMessages(add: Add): void {
   for (const facts of [{}, { templateName: 'Spring sale', bodyBytes: 2_400_000 }]) add('templates too large', (templateError(large, facts) as Error).message);
   const creating = { templateName: 'Spring sale', creating: true };
   const createContext = { ...contextFor('builder'), endpoint: 'POST /api/templates' };
-  for (const lost of [networkError(createContext, BASE_URL), timeoutError(createContext, BASE_URL, 30_000), malformedResponseError(createContext, 201, 'data.id')]) add('templates answer lost', (templateError(lost, creating) as Error).message);
+  for (const lost of [networkError(createContext, BASE_URL), timeoutError(createContext, 30_000), malformedResponseError(createContext, 201, 'data.id')]) add('templates answer lost', (templateError(lost, creating) as Error).message);
   add('templates changed elsewhere', templateChangedError({ templateName: 'Spring sale', templateId: 't1', frameId: '1:2' }).message);
   const layer = (type: string, parentType = 'PAGE') => ({ type, name: 'Title', parentType, parentName: 'Cover' });
   for (const layers of [[], [layer('FRAME'), layer('TEXT')], [layer('TEXT', 'FRAME')], [layer('FRAME', 'FRAME')], [layer('STICKY')]]) add('templates selection', describeSelection(layers).what);

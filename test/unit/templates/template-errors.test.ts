@@ -62,7 +62,7 @@ describe('template errors in words', () => {
 
   it('a create whose answer was lost or unreadable says the template may exist, so that a retry does not make it twice', () => {
     const context = { api: 'builder' as const, endpoint: 'POST /api/templates', keySent: true, nowMs: 0 };
-    const lost = [networkError(context, 'https://builder.example'), timeoutError(context, 'https://builder.example', 30_000), malformedResponseError(context, 201, 'data.id is missing'), notJsonError(context, 201, '{"data": {"id"')];
+    const lost = [networkError(context, 'https://builder.example'), timeoutError(context, 30_000), malformedResponseError(context, 201, 'data.id is missing'), notJsonError(context, 201, '{"data": {"id"')];
     const reasons = ['was lost (check the connection)', 'did not come in time', 'could not be read', 'could not be read'];
     lost.forEach((apiError, index) => {
       const error = templateError(apiError, { templateName: 'Spring sale', creating: true }) as BridgeError;

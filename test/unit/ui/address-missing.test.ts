@@ -2,7 +2,7 @@
 // address field: Sync's failure, Templates' problem and Browse's notice read the same error code.
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/shared/api/http/api-error';
-import { networkError } from '../../../src/shared/api/http/error-mapping';
+import { networkError, standInError } from '../../../src/shared/api/http/error-mapping';
 import { designSystemCheckFailure } from '../../../src/settings/design-system-check';
 import { libraryProblem } from '../../../ui/library/library-problem';
 import { openSettingsOn, requestSettingsFocus, takeSettingsFocus } from '../../../ui/settings/settings-focus';
@@ -10,7 +10,7 @@ import { settingsRetry } from '../../../ui/sync/sync-failure';
 import { listReadProblem, templateProblem } from '../../../ui/templates/template-words';
 
 const context = { endpoint: 'GET /api/templates', keySent: true, nowMs: 0 };
-const missing = networkError({ ...context, api: 'builder' }, 'https://app.templatebuilder.example');
+const missing = standInError({ ...context, api: 'builder' }, 'https://app.templatebuilder.example')!;
 // As it reaches the window from the sandbox: plain data, code and message kept.
 const bridged = { code: missing.code, message: missing.message, details: missing.details };
 const shown = { offsetParent: {} } as unknown as HTMLElement;
@@ -51,7 +51,7 @@ describe('the builder’s address missing', () => {
 
 describe('the library’s address missing, whatever says it', () => {
   it('is an address problem (Settings opens on the address), not a connection one', () => {
-    const library = networkError({ ...context, api: 'library' }, 'https://api.mailvault.example');
+    const library = standInError({ ...context, api: 'library' }, 'https://api.mailvault.example')!;
     expect(libraryProblem(library)).toEqual({ kind: 'address', message: 'The email library’s address is missing: enter it in Settings.', retryAfterSeconds: null });
   });
 

@@ -211,7 +211,7 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
       signal,
     });
     if (outcome.kind === 'cancelled') throw cancelledError(context, outcome.sent);
-    if (outcome.kind === 'timeout') throw timeoutError(context, origin, options.timeoutMs);
+    if (outcome.kind === 'timeout') throw timeoutError(context, options.timeoutMs);
     if (outcome.kind === 'no-response') throw networkError(context, origin);
     const { response } = outcome;
     const reported = options.bucket.limitHeader === undefined ? undefined : response.headers[options.bucket.limitHeader];

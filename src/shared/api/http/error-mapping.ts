@@ -103,8 +103,8 @@ export function errorFromResponse(response: HttpResponse, context: ErrorContext)
 
 /**
  * A request to `api`'s built-in stand-in (no address was entered in Settings), which no server
- * answers at: what is missing is the address, whatever else went wrong. Null for any other host.
- * The client asks it before sending; no answer and a timeout ask it too.
+ * answers at: what is missing is the address. Null for any other host. The client asks it before
+ * sending, so no request goes there (and no answer, or none in time, can come from there).
  */
 export function standInError(context: ErrorContext, host: string): ApiError | null {
   if (!isStandInAddress(context.api, host)) return null;
@@ -117,8 +117,6 @@ export function standInError(context: ErrorContext, host: string): ApiError | nu
  * kept or lost, which only they know.
  */
 export function networkError(context: ErrorContext, host: string): ApiError {
-  const missing = standInError(context, host);
-  if (missing) return missing;
   const service = serviceName(context.api);
   const check = originOf(context.api === 'library' ? defaultLibraryHost : defaultBuilderHost) === host ? 'Check your internet connection, then try again.' : `Check your internet connection and the ${service}’s address in Settings (${host}).`;
   return new ApiError({
@@ -130,17 +128,14 @@ export function networkError(context: ErrorContext, host: string): ApiError {
   });
 }
 
-export function timeoutError(context: ErrorContext, host: string, timeoutMs: number): ApiError {
-  return (
-    standInError(context, host) ??
-    new ApiError({
-      api: context.api,
-      endpoint: context.endpoint,
-      status: null,
-      code: 'timeout',
-      message: `The ${serviceName(context.api)} did not answer within ${describeWait(timeoutMs / 1000)}. Try again.`,
-    })
-  );
+export function timeoutError(context: ErrorContext, timeoutMs: number): ApiError {
+  return new ApiError({
+    api: context.api,
+    endpoint: context.endpoint,
+    status: null,
+    code: 'timeout',
+    message: `The ${serviceName(context.api)} did not answer within ${describeWait(timeoutMs / 1000)}. Try again.`,
+  });
 }
 
 /** `sentUnanswered`: given up after the request went out and before its answer came. */
