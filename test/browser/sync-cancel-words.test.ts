@@ -8,9 +8,9 @@
 import type { Frame, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdRequestsAsync } from './support/hold-requests';
-import { evaluateHooks, startHarnessAsync, type Harness } from './support/playground-harness';
+import { startHarnessAsync, type Harness } from './support/playground-harness';
 import { watchStatusRegionsAsync } from './support/status-regions';
-import { linkToEmptyDesignSystemAsync } from './support/sync-steps';
+import { linkToEmptyDesignSystemAsync, syncWhileACollaboratorLinksDemoAsync } from './support/sync-steps';
 
 let h: Harness;
 
@@ -59,18 +59,7 @@ async function listComparedWithEmptyAsync(): Promise<{ ui: Frame; syncButton: Lo
 async function cancelWhileTheLinkMovesAsync(ui: Frame, syncButton: Locator): Promise<{ said: () => Promise<string[]>; line: () => Promise<string[]> }> {
   const push = await holdRequestsAsync(h.page, h.emulator.builderUrl, (url) => url.pathname.endsWith('/sync'));
   try {
-    const pushes = () => evaluateHooks(h.page, (hooks) => hooks.requests().filter((request) => request.method === 'POST' && request.url.endsWith('/sync')).length);
-    await syncButton.click();
-    await expect.poll(pushes, { timeout: 30_000 }).toBeGreaterThan(0);
-    await evaluateHooks(
-      h.page,
-      (hooks, id) => {
-        const fake = hooks.fake();
-        fake.remoteEdit(() => fake.inspect.root.setSharedPluginData('envelope', 'designSystemId', id));
-      },
-      'ds_demo',
-    );
-    await expect.poll(() => ui.getByLabel('Design system id').inputValue(), { timeout: 10_000 }).toBe('ds_demo');
+    await syncWhileACollaboratorLinksDemoAsync(h, ui, syncButton);
     const regions = await watchStatusRegionsAsync(ui);
     const line = await watchMessageLineAsync(ui);
     await ui.getByRole('button', { name: 'Cancel sync' }).click();

@@ -11,7 +11,7 @@ import { BADGE_STILL_MS, LOCAL_COUNT_DELAY_MS } from '../../src/shared/sync/badg
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
 import { axeViolationsAsync } from './support/axe';
 import { holdRequestsAsync } from './support/hold-requests';
-import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync, readyUiAsync } from './support/sync-steps';
+import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync, readyUiAsync, syncWhileACollaboratorLinksDemoAsync } from './support/sync-steps';
 import { evaluateHooks, startHarnessAsync, textOf, VIEWPORT, type Harness } from './support/playground-harness';
 
 let h: Harness;
@@ -322,22 +322,6 @@ async function listComparedWithEmptyAsync(): Promise<{ ui: Frame; syncButton: Lo
   return { ui, syncButton, onlyThere };
 }
 
-/** Sync pressed; once it pushes, a collaborator links the file to ds_demo and this window hears of it (Settings shows it). */
-async function syncWhileACollaboratorLinksDemoAsync(ui: Frame, syncButton: Locator): Promise<void> {
-  const pushes = () => evaluateHooks(h.page, (hooks) => hooks.requests().filter((request) => request.method === 'POST' && request.url.endsWith('/sync')).length);
-  await syncButton.click();
-  await expect.poll(pushes, { timeout: 30_000 }).toBeGreaterThan(0);
-  await evaluateHooks(
-    h.page,
-    (hooks, id) => {
-      const fake = hooks.fake();
-      fake.remoteEdit(() => fake.inspect.root.setSharedPluginData('envelope', 'designSystemId', id));
-    },
-    'ds_demo',
-  );
-  await expect.poll(() => ui.getByLabel('Design system id').inputValue(), { timeout: 10_000 }).toBe('ds_demo');
-}
-
 describe('the design-system link changed by a collaborator while a sync runs', () => {
   it('compares with the new link once the sync ends, and says so (it said “Everything is in sync” with the old link until the tab was left)', async () => {
     const { ui, syncButton, onlyThere } = await listComparedWithEmptyAsync();
@@ -346,7 +330,7 @@ describe('the design-system link changed by a collaborator while a sync runs', (
     const inEmptyBefore = (await remoteAsync('ds_empty')).size;
     const push = await holdRequestsAsync(h.page, h.emulator.builderUrl, (url) => url.pathname.endsWith('/sync'));
     try {
-      await syncWhileACollaboratorLinksDemoAsync(ui, syncButton);
+      await syncWhileACollaboratorLinksDemoAsync(h, ui, syncButton);
       // The push is still on its way: nothing has reached ds_empty yet.
       expect(push.count()).toBeGreaterThan(0);
       expect((await remoteAsync('ds_empty')).size).toBe(inEmptyBefore);
@@ -383,7 +367,7 @@ describe('a sync cancelled while the design-system link changes', () => {
     // The push is held until the link has changed and the designer has pressed Cancel sync.
     const push = await holdRequestsAsync(h.page, h.emulator.builderUrl, (url) => url.pathname.endsWith('/sync'));
     try {
-      await syncWhileACollaboratorLinksDemoAsync(ui, syncButton);
+      await syncWhileACollaboratorLinksDemoAsync(h, ui, syncButton);
       await ui.getByRole('button', { name: 'Cancel sync' }).click();
     } finally {
       await push.releaseAsync();

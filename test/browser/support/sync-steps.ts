@@ -1,7 +1,7 @@
 // Steps the sync browser tests share, each as a person does it in the playground.
 import type { Frame, Locator } from 'playwright-core';
 import { expect } from 'vitest';
-import { textOf, type Harness } from './playground-harness';
+import { evaluateHooks, textOf, type Harness } from './playground-harness';
 
 /** The plugin's iframe once its UI has started (after a reset or a new run the iframe is made anew). */
 export async function readyUiAsync(h: Harness): Promise<Frame> {
@@ -123,4 +123,20 @@ export function drawnPictureSizeAsync(picture: Locator): Promise<{ width: number
           : NaN;
     return Number.isNaN(scale) ? { width, height, natural } : { width: natural.width * scale, height: natural.height * scale, natural };
   });
+}
+
+/** Sync pressed; once it pushes, a collaborator links the file to ds_demo and this window hears of it (Settings shows it). */
+export async function syncWhileACollaboratorLinksDemoAsync(h: Pick<Harness, 'page'>, ui: Frame, syncButton: Locator): Promise<void> {
+  const pushes = () => evaluateHooks(h.page, (hooks) => hooks.requests().filter((request) => request.method === 'POST' && request.url.endsWith('/sync')).length);
+  await syncButton.click();
+  await expect.poll(pushes, { timeout: 30_000 }).toBeGreaterThan(0);
+  await evaluateHooks(
+    h.page,
+    (hooks, id) => {
+      const fake = hooks.fake();
+      fake.remoteEdit(() => fake.inspect.root.setSharedPluginData('envelope', 'designSystemId', id));
+    },
+    'ds_demo',
+  );
+  await expect.poll(() => ui.getByLabel('Design system id').inputValue(), { timeout: 10_000 }).toBe('ds_demo');
 }
