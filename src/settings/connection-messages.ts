@@ -25,6 +25,15 @@ export function noKeyResult(api: ApiName): ConnectionResult {
   return { ok: false, message: `No ${API_LABEL[api]} API key is saved yet. Paste the key, choose Save, then test again.` };
 }
 
+/**
+ * The address is the built-in stand-in (src/shared/config/stand-in-address.ts): none was entered.
+ * `keyMissing`: no key is saved either, and both are asked for at once, not one test at a time.
+ */
+export function addressMissingResult(api: ApiName, keyMissing = false): ConnectionResult {
+  const what = keyMissing ? ` and no ${API_LABEL[api]} API key is saved: enter both` : ': enter it';
+  return { ok: false, message: `The ${SERVICE[api]}’s address is missing${what} above, choose Save, then test again.` };
+}
+
 /** `templateCount` is null when the server sent no total (a bare list). */
 export function builderConnectedResult(templateCount: number | null): ConnectionResult {
   if (templateCount === null) return { ok: true, message: 'Connected to the builder: the key was accepted.' };
@@ -78,9 +87,7 @@ export function connectionFailedResult(api: ApiName, baseUrl: string, error: unk
   // facts for the person testing the connection, once.
   if (status === null) {
     // The built-in stand-in (src/shared/config/stand-in-address.ts): no address was entered.
-    if (error.code === 'address_missing') {
-      return { ok: false, message: `The ${service}’s address is missing: enter it above, choose Save, then test again.` };
-    }
+    if (error.code === 'address_missing') return addressMissingResult(api);
     if (error.code === 'timeout') {
       return { ok: false, message: `${baseUrl} did not answer in time. The ${service} may be slow or down: test again in a minute.` };
     }

@@ -73,6 +73,20 @@ describe('the builder’s address left as the built-in stand-in', () => {
     await checkAxeAsync(ui, 'Settings’ Test connection without a builder address');
   });
 
+  it('Settings’ Test connection with neither the builder’s address nor its key asks for both (it asked for the key alone)', async () => {
+    await openWithoutBuilderAddressAsync('settings', 'light');
+    await evaluateHooks(h.page, async (hooks) => {
+      await hooks.fake().clientStorage.deleteAsync('envelope.builder.apiKey');
+      await hooks.relaunchAsync();
+    });
+    const ui = await readyUiAsync(h);
+    await ui.getByRole('region', { name: 'Email builder' }).getByRole('button', { name: 'Test connection' }).click();
+    await expect
+      .poll(() => textOf(ui.getByTestId('settings-builder-result')), { timeout: 15_000 })
+      .toBe('The email builder’s address is missing and no builder API key is saved: enter both above, choose Save, then test again.');
+    await checkAxeAsync(ui, 'Settings’ Test connection without a builder address or key');
+  });
+
   it('the welcome screen does not call Sync and Templates ready, and leads to the builder’s address (it said “Ready”)', async () => {
     const ui = await openWithoutBuilderAddressAsync('settings', 'light');
     await ui.getByRole('button', { name: 'Show the welcome screen' }).click();

@@ -14,7 +14,7 @@ import {
   type ErrorContext,
 } from '../../../src/shared/api/http/error-mapping';
 import { bridgeText } from '../../../src/shared/bridge/bridge-text';
-import { builderConnectedResult, connectionFailedResult, libraryConnectedResult, libraryReachedResult, noKeyResult } from '../../../src/settings/connection-messages';
+import { addressMissingResult, builderConnectedResult, connectionFailedResult, libraryConnectedResult, libraryReachedResult, noKeyResult } from '../../../src/settings/connection-messages';
 import { designSystemIdProblem } from '../../../src/shared/settings/design-system-id';
 import { baseUrlProblem, keyProblem, savedAddressProblem, savedKeyProblem } from '../../../src/shared/settings/validate-settings';
 import { errorText } from '../../../ui/messages/error-text';
@@ -87,6 +87,8 @@ function catalogue(): Array<{ from: string; message: string }> {
   for (const [name, text] of Object.entries(bridgeText)) if (typeof text === 'string') add(`bridge ${name}`, text);
   for (const api of APIS) {
     add('no key', noKeyResult(api).message);
+    add('no address', addressMissingResult(api).message);
+    add('no address and no key', addressMissingResult(api, true).message);
     add('library reached without a key', libraryReachedResult().message);
     add('connection test beside a first key not saved yet', testAnswerText(api, api === 'builder' ? noKeyResult(api).message : libraryReachedResult().message, { keyTyped: true, edited: true, hasSavedKey: false }));
     for (const api of APIS) add('API error wrong_host', wrongHostMessage(api));

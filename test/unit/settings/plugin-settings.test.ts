@@ -184,6 +184,8 @@ describe('the plugin’s settings, end to end in the fake Figma', () => {
 
   it('test-connection reports success and a refused key in words (builder and library, via the emulator)', async () => {
     const { ui } = await startPluginAsync();
+    expect(await ui.request('settings/test-connection', { api: 'builder' })).toEqual({ ok: false, message: expect.stringMatching(/address is missing and no builder API key is saved/) as unknown as string });
+    await ui.request('settings/save-api', { api: 'builder', baseUrl: emulator.builderUrl });
     expect(await ui.request('settings/test-connection', { api: 'builder' })).toEqual({ ok: false, message: expect.stringMatching(/No builder API key is saved yet/) as unknown as string });
 
     await ui.request('settings/save-api', { api: 'builder', baseUrl: emulator.builderUrl, key: BUILDER_KEYS.demo });

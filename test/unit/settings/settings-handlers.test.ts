@@ -159,6 +159,7 @@ describe('settings handlers', () => {
 
   it('tests the connection with the saved address and key, or says none is saved', async () => {
     const { handlers, testConnectionAsync } = setup();
+    await handlers['settings/save-api']({ api: 'builder', baseUrl: 'http://localhost:4011' }, context);
     const none = await handlers['settings/test-connection']({ api: 'builder' }, context);
     expect(none.ok).toBe(false);
     expect(none.message).toMatch(/No builder API key is saved/);
@@ -166,6 +167,15 @@ describe('settings handlers', () => {
     await handlers['settings/save-api']({ api: 'builder', baseUrl: 'http://localhost:4011', key: builderKey }, context);
     expect(await handlers['settings/test-connection']({ api: 'builder' }, context)).toEqual({ ok: true, message: 'Connected.' });
     expect(testConnectionAsync).toHaveBeenCalledWith('builder', { baseUrl: 'http://localhost:4011', key: builderKey });
+  });
+
+  it('asks for the builder’s address and key at once when neither is saved (it asked for the key alone, then said the address was missing)', async () => {
+    const { handlers, testConnectionAsync } = setup();
+    expect(await handlers['settings/test-connection']({ api: 'builder' }, context)).toEqual({
+      ok: false,
+      message: 'The email builder’s address is missing and no builder API key is saved: enter both above, choose Save, then test again.',
+    });
+    expect(testConnectionAsync).not.toHaveBeenCalled();
   });
 
   it('tests the library’s address without a key, as Browse uses it (it said a key was needed to test at all)', async () => {
