@@ -5,7 +5,7 @@ import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { createBrowserFetchTransport } from '../http/browser-fetch-transport';
 import { withResponseCache, type Attribution } from './cached-library-client';
 import { createResponseCache } from './response-cache';
-import { isStandInAddress } from '../../src/shared/config/stand-in-address';
+import { addressMissingMessage } from '../../src/shared/api/http/error-mapping';
 import type { LibraryProblem } from './library-problem';
 
 export interface LibraryConnection {
@@ -21,12 +21,5 @@ export async function connectLibraryAsync(endpoint: Pick<UiEndpoint, 'request'>,
   return { client: withResponseCache(client, createResponseCache(), onAttribution), baseUrl };
 }
 
-/**
- * No library address saved, and the built-in one is a stand-in (the rule both APIs share):
- * Browse says the address is missing before asking anything, not that the designer's connection failed.
- */
-export function missingAddress(baseUrl: string): boolean {
-  return isStandInAddress('library', baseUrl);
-}
-
-export const MISSING_ADDRESS: LibraryProblem = { kind: 'address', message: 'The library’s address is missing: enter it in Settings.', retryAfterSeconds: null };
+/** No library address saved, and the built-in one is a stand-in: said before Browse asks anything. */
+export const MISSING_ADDRESS: LibraryProblem = { kind: 'address', message: addressMissingMessage('library'), retryAfterSeconds: null };

@@ -17,7 +17,8 @@ import { BrandRequestsScreen, type BrandRequestsHandle } from './requests/brand-
 import { EMPTY_BRAND_REQUEST, type BrandRequestForm } from './requests/brand-request-outcome';
 import { keepState } from './kept-state';
 import type { Attribution } from './cached-library-client';
-import { connectLibraryAsync, MISSING_ADDRESS, missingAddress, type LibraryConnection } from './library-connection';
+import { connectLibraryAsync, MISSING_ADDRESS, type LibraryConnection } from './library-connection';
+import { isStandInAddress } from '../../src/shared/config/stand-in-address';
 import type { GridPlace } from './search/email-grid';
 import { SearchScreen } from './search/search-screen';
 import { useEmailSearch } from './search/use-email-search';
@@ -72,7 +73,7 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
   }, [endpoint]);
   useEffect(connect, [connect, epoch]);
 
-  const noAddress = connection !== null && 'client' in connection && missingAddress(connection.baseUrl);
+  const noAddress = connection !== null && 'client' in connection && isStandInAddress('library', connection.baseUrl);
   if (hidden && (connection === null || 'failed' in connection || noAddress)) return null;
   if (connection === null) {
     return (

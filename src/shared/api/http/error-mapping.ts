@@ -108,7 +108,12 @@ export function errorFromResponse(response: HttpResponse, context: ErrorContext)
  */
 export function standInError(context: ErrorContext, host: string): ApiError | null {
   if (!isStandInAddress(context.api, host)) return null;
-  return new ApiError({ api: context.api, endpoint: context.endpoint, status: null, code: 'address_missing', message: `The ${serviceName(context.api)}’s address is missing: enter it in Settings.` });
+  return new ApiError({ api: context.api, endpoint: context.endpoint, status: null, code: 'address_missing', message: addressMissingMessage(context.api) });
+}
+
+/** No address entered in Settings, in the words every screen uses (Browse says it before asking anything). */
+export function addressMissingMessage(api: ApiName): string {
+  return `The ${serviceName(api)}’s address is missing: enter it in Settings.`;
 }
 
 /**
