@@ -71,8 +71,8 @@ function fitChips(entries: ResizeObserverEntry[]) {
     const tags = [...box.children] as HTMLElement[];
     return foldedChipCount(
       tags.map((tag) => tag.getBoundingClientRect().width),
-      // sync.css's gap between chips.
-      2,
+      // The gap between chips, as sync.css sets it.
+      parseFloat(getComputedStyle(box).columnGap) || 0,
       // Up to the end of the "+N" (rendered right after the box) when it shows.
       (box.nextElementSibling ?? box).getBoundingClientRect().right - box.getBoundingClientRect().left,
       // Below the box's first line (its empty ::before keeps even the first chip off it when it does not fit).
