@@ -45,7 +45,10 @@ describe('a first run', () => {
       const sync = ui.getByRole('region', { name: 'Sync with your email builder' });
       const browse = ui.getByRole('region', { name: 'Browse email inspiration' });
       expect(await sync.textContent()).toMatch(/builder API key.*design system/);
-      expect(await browse.textContent()).toMatch(/Works without a key\. A library API key adds HTML previews and your follows, likes and collections\./);
+      // The built-in addresses are stand-ins (src/shared/config/stand-in-address.ts): each part says
+      // its address is needed too (Browse said it "works without a key", then that its address was missing).
+      expect(await textOf(sync.locator('p.muted'))).toBe('Needs the email builder’s address, a builder API key (make one in your email builder, under its Settings → API Keys) and the id of the design system this file syncs to.');
+      expect(await textOf(browse.locator('p.muted'))).toBe('Needs only the email library’s address (enter it in Settings): it works without a key. A library API key adds HTML previews and your follows, likes and collections.');
       // No tab is marked open: this screen is not one of the four.
       expect(await ui.locator('nav [aria-current="page"]').count()).toBe(0);
       expect(await axeViolationsAsync(ui)).toEqual([]);
@@ -58,15 +61,19 @@ describe('a first run', () => {
     });
   }
 
-  it('“Connect the builder” opens Settings in the builder key field; Settings leads back; “Start browsing” opens Browse', async () => {
+  it('“Connect the builder” opens Settings in the builder’s address field, the key next; Settings leads back; “Start browsing” opens Browse', async () => {
     const ui = await openFreshAsync();
-    // By keyboard: the focus lands where the step leads, the key it names (it stayed on the
-    // Settings title, the field to be found by Tab, unlike Sync's and Templates' "Open Settings").
+    // By keyboard: the focus lands where the step leads, the first thing it names: the address,
+    // the builder's first field (it stayed on the Settings title, then it went to the key below the
+    // missing address).
     await ui.getByRole('button', { name: 'Connect the builder' }).focus();
     await h.page.keyboard.press('Enter');
     await expect.poll(() => screenTitle(ui)).toBe('Settings');
-    await expect.poll(() => ui.evaluate(() => (document.activeElement instanceof HTMLInputElement ? (document.activeElement.labels?.[0]?.textContent ?? null) : (document.activeElement?.textContent ?? null)))).toBe('Builder API key');
-    // Typed straight away, the key goes where the step said.
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null)).toBe('settings-builder-base-url');
+    // Typed straight away, the address goes where the step said (the stand-in is selected), and Tab leads to the key.
+    await h.page.keyboard.type('https://builder.acme.test');
+    expect(await ui.getByTestId('settings-builder-base-url').inputValue()).toBe('https://builder.acme.test');
+    await h.page.keyboard.press('Tab');
     await h.page.keyboard.type('ef_demo_4f8a2c9e1b7d5a30');
     expect(await ui.getByLabel('Builder API key').inputValue()).toBe('ef_demo_4f8a2c9e1b7d5a30');
     expect(await axeViolationsAsync(ui)).toEqual([]);

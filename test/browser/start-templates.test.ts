@@ -34,7 +34,7 @@ describe('the welcome screen’s Templates part', () => {
       await expect.poll(() => textOf(ui.getByTestId('screen-start').locator('> p').first()), { timeout: 10_000 }).toBe('Envelope links this Figma file to your email work in three ways. Use any of them.');
       const templates = ui.getByRole('region', { name: 'Save frames as email templates' });
       await expect.poll(() => textOf(templates.locator('p').first()), { timeout: 10_000 }).toBe('Save a selected frame as a template in your email builder, update it after you change the frame, and rename or delete your templates.');
-      await expect.poll(() => textOf(templates.locator('p.muted')), { timeout: 10_000 }).toBe('Needs only a builder API key (make one in your email builder, under its Settings → API Keys), the same one Sync uses.');
+      await expect.poll(() => textOf(templates.locator('p.muted')), { timeout: 10_000 }).toBe('Needs only the email builder’s address and a builder API key (make one in your email builder, under its Settings → API Keys), the same ones Sync uses.');
       // Sync says where the key is made in the same words.
       expect(await ui.getByRole('region', { name: 'Sync with your email builder' }).textContent()).toContain('(make one in your email builder, under its Settings → API Keys)');
       expect(await axeViolationsAsync(ui)).toEqual([]);
