@@ -35,9 +35,9 @@ export function linkMovedFrom(ranWith: string | null, next: SyncOverview): ranWi
 /**
  * What the screen says after that sync (`cancelled`: and it was cancelled), once the check with
  * the new link showed its list (`compared`), did not finish (false: stopped, or failed, its
- * failure saying why), or did not run (null). Only a list compared is said to compare with it.
+ * failure saying why), or did not run (null or undefined). Only a list compared is said to compare with it.
  */
-export function linkChangedText(ranWith: string, next: SyncOverview, cancelled: boolean, compared: boolean | null): string {
+export function linkChangedText(ranWith: string, next: SyncOverview, cancelled: boolean, compared: boolean | null | undefined): string {
   const now = next.designSystemId;
   // These words replace the cancel's: they say it too.
   return `${cancelled ? 'Sync cancelled. ' : ''}This file’s design system changed to ${now} while the sync ran (undo, redo or a collaborator). What was sent to ${ranWith} is recorded${compared ? `; the list now compares with ${now}.` : compared === false ? `; the comparison with ${now} did not finish.` : '.'}`;
