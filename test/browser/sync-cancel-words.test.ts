@@ -25,6 +25,7 @@ afterAll(async () => {
 const CANCELLED_MOVED = 'Sync cancelled. This file’s design system changed to ds_demo while the sync ran (undo, redo or a collaborator). What was sent to ds_empty is recorded';
 const LINK_CHANGED = `${CANCELLED_MOVED}; the list now compares with ds_demo.`;
 const LINK_CHANGED_UNCOMPARED = `${CANCELLED_MOVED}; the comparison with ds_demo did not finish.`;
+const LINK_CHANGED_STOPPED = `${CANCELLED_MOVED}. Check stopped. Press Check again to compare.`;
 const CANCELLED_SHOWN = 'Sync cancelled. What was already sent is recorded; the list shows what is left.';
 
 /** From now on, each text the message line shows, blanks included (the same text twice in a row once). */
@@ -178,5 +179,31 @@ describe('the words after a sync cancelled while the link moves away and back', 
     expect(cancelWords(await said())).toEqual(['Sync cancelled.', CANCELLED_SHOWN]);
     expect(await line()).toEqual(['Sync cancelled.', CANCELLED_SHOWN]);
     expect(await message.textContent()).toBe(CANCELLED_SHOWN);
+  }, 120_000);
+});
+
+describe('Stop checking pressed during the check with the new link after a cancel', () => {
+  it('says the check was stopped and how to compare, with the cancel and the new link (it said “did not finish”, the hint lost)', async () => {
+    const { ui, syncButton, onlyThere } = await listComparedWithEmptyAsync();
+    const message = ui.getByTestId('sync-message');
+    const builder = new URL(h.emulator.builderUrl).origin;
+    const withDemo = await holdRequestsAsync(h.page, builder, (url) => url.pathname.includes('/ds_demo/'));
+    try {
+      const { said, line } = await cancelWhileTheLinkMovesAsync(ui, syncButton);
+      await expect.poll(() => withDemo.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      await ui.getByRole('button', { name: 'Stop checking' }).click();
+      await expect.poll(() => message.textContent(), { timeout: 30_000 }).toBe(LINK_CHANGED_STOPPED);
+      const checkAgain = ui.getByRole('button', { name: 'Check again' });
+      expect(await checkAgain.isVisible()).toBe(true);
+      expect(cancelWords(await said()).at(-1)).toBe(LINK_CHANGED_STOPPED);
+      expect((await line()).at(-1)).toBe(LINK_CHANGED_STOPPED);
+      expect(await onlyThere.count()).toBe(0);
+      // Its words are true: Check again compares with ds_demo.
+      await withDemo.releaseAsync();
+      await checkAgain.click();
+      await expect.poll(() => onlyThere.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    } finally {
+      await withDemo.releaseAsync();
+    }
   }, 120_000);
 });

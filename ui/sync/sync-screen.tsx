@@ -223,8 +223,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     setComparison(null);
   }, [designSystemId, task]);
 
-  /** Whether the list now shows a new comparison. */
-  const compareAsync = useCallback(async (keepMessage = false): Promise<boolean> => {
+  /** Whether the list now shows a new comparison; null: the check was stopped. */
+  const compareAsync = useCallback(async (keepMessage = false): Promise<boolean | null> => {
     // One long request at a time (a click during the opening check starts nothing more).
     if (working.current) return false;
     working.current = true;
@@ -254,9 +254,12 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       return true;
     } catch (error) {
       const settings = settingsRetry(error, onOpenSettings);
-      if (isCancelled(error)) setMessage({ tone: 'info', text: itemsRef.current ? 'Check stopped. The list shows the previous comparison.' : 'Check stopped. Press Check again to compare.' });
+      if (isCancelled(error)) {
+        setMessage({ tone: 'info', text: itemsRef.current ? 'Check stopped. The list shows the previous comparison.' : 'Check stopped. Press Check again to compare.' });
+        return null;
+      }
       // A refused key (or a missing address) is refused again by Check again: the way on is Settings, where the key (the address) is.
-      else if (settings) setFailure({ message: `The comparison did not finish: ${errorText(error)}`, retryLabel: 'Open Settings', retry: settings });
+      if (settings) setFailure({ message: `The comparison did not finish: ${errorText(error)}`, retryLabel: 'Open Settings', retry: settings });
       else setFailure({ message: `The comparison did not finish: ${errorText(error)}`, retryLabel: 'Check again', retry: () => void compareAsync() });
       return false;
     } finally {

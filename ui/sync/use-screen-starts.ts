@@ -29,9 +29,9 @@ export type ScreenStarts = [overview: SyncOverview | null, runStarts: () => void
  * `hidden`, `designSystemId`, `badgeRows`: as the window says them; `listedRows`: the rows the
  * list counts as the badge does (null before a comparison); `task` and `working`: a check or a
  * sync on its way (`working` also before its task shows), after which a start waits; `items`:
- * the list shown; `compareAsync(keepMessage)`: whether the list now shows a new comparison.
+ * the list shown; `compareAsync(keepMessage)`: whether the list now shows a new comparison (null: stopped).
  */
-export function useScreenStarts(requester: SyncRequester, hidden: boolean, designSystemId: string | null, badgeRows: number | null, listedRows: number | null, task: Task | null, working: { current: boolean }, items: { current: SyncItem[] | null }, compareAsync: (keepMessage?: boolean) => Promise<boolean>, setFailure: Dispatch<StateUpdater<Failure | null>>, setMessage: (message: LiveMessage) => void): ScreenStarts {
+export function useScreenStarts(requester: SyncRequester, hidden: boolean, designSystemId: string | null, badgeRows: number | null, listedRows: number | null, task: Task | null, working: { current: boolean }, items: { current: SyncItem[] | null }, compareAsync: (keepMessage?: boolean) => Promise<boolean | null>, setFailure: Dispatch<StateUpdater<Failure | null>>, setMessage: (message: LiveMessage) => void): ScreenStarts {
   const [overview, setOverview] = useState<SyncOverview | null>(null);
   const overviewRef = useRef<SyncOverview | null>(null);
   const showOverview = (next: SyncOverview) => {
