@@ -34,11 +34,11 @@ export function linkMovedFrom(ranWith: string | null, next: SyncOverview): ranWi
 
 /**
  * What the screen says after that sync (`cancelled`: and it was cancelled), once the check with
- * the new link showed its list (`compared`), did not finish (false: stopped, or failed, its
- * failure saying why), or did not run (null). Only a list compared is said to compare with it.
+ * the new link showed its list (`compared`), failed (false, its failure saying why), was stopped
+ * (null), or did not run (undefined). Only a list compared is said to compare with it.
  */
-export function linkChangedText(ranWith: string, next: SyncOverview, cancelled: boolean, compared: boolean | null): string {
+export function linkChangedText(ranWith: string, next: SyncOverview, cancelled: boolean, compared: boolean | null | undefined): string {
   const now = next.designSystemId;
-  // These words replace the cancel's: they say it too.
-  return `${cancelled ? 'Sync cancelled. ' : ''}This file’s design system changed to ${now} while the sync ran (undo, redo or a collaborator). What was sent to ${ranWith} is recorded${compared ? `; the list now compares with ${now}.` : compared === false ? `; the comparison with ${now} did not finish.` : '.'}`;
+  // These words replace the cancel's (they say it too), and a stopped check's (the same words, after them).
+  return `${cancelled ? 'Sync cancelled. ' : ''}This file’s design system changed to ${now} while the sync ran (undo, redo or a collaborator). What was sent to ${ranWith} is recorded${compared ? `; the list now compares with ${now}.` : compared === false ? `; the comparison with ${now} did not finish.` : compared === null ? '. Check stopped. Press Check again to compare.' : '.'}`;
 }

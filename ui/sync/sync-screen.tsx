@@ -223,8 +223,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     setComparison(null);
   }, [designSystemId, task]);
 
-  /** Whether the list now shows a new comparison. */
-  const compareAsync = useCallback(async (keepMessage = false): Promise<boolean> => {
+  /** Whether the list now shows a new comparison; null: the check was stopped. */
+  const compareAsync = useCallback(async (keepMessage = false): Promise<boolean | null> => {
     // One long request at a time (a click during the opening check starts nothing more).
     if (working.current) return false;
     working.current = true;
@@ -254,9 +254,12 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       return true;
     } catch (error) {
       const settings = settingsRetry(error, onOpenSettings);
-      if (isCancelled(error)) setMessage({ tone: 'info', text: itemsRef.current ? 'Check stopped. The list shows the previous comparison.' : 'Check stopped. Press Check again to compare.' });
+      if (isCancelled(error)) {
+        setMessage({ tone: 'info', text: itemsRef.current ? 'Check stopped. The list shows the previous comparison.' : 'Check stopped. Press Check again to compare.' });
+        return null;
+      }
       // A refused key (or a missing address) is refused again by Check again: the way on is Settings, where the key (the address) is.
-      else if (settings) setFailure({ message: `The comparison did not finish: ${errorText(error)}`, retryLabel: 'Open Settings', retry: settings });
+      if (settings) setFailure({ message: `The comparison did not finish: ${errorText(error)}`, retryLabel: 'Open Settings', retry: settings });
       else setFailure({ message: `The comparison did not finish: ${errorText(error)}`, retryLabel: 'Check again', retry: () => void compareAsync() });
       return false;
     } finally {
@@ -275,6 +278,18 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     if (finds(asked) !== 'current') return null;
     if (left) showComparison(left, withPendingChoices(left.items));
     return left !== null;
+  }
+
+  // After a cancelled sync: what was sent changed the remote, so the list is compared again (else
+  // shows the recorded state), and the words say what it shows.
+  async function checkLeftAsync() {
+    const checked = await compareAsync(true);
+    const asked = turn.current;
+    // The check failed or was stopped: the list from before the sync still counts what was sent, so it shows the recorded state instead.
+    const left = checked || (await showRecordedAsync());
+    // Said only by the latest answer: a check or a sync started since says its own; a link moved since, the check with it does.
+    const found = finds(asked);
+    if (found !== 'newer') setMessage({ tone: 'info', text: cancelledText(found === 'moved' ? null : left ? 'shown' : 'unread') });
   }
 
   async function runAsync() {
@@ -301,8 +316,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       setOpenKey(null);
     } catch (error) {
       cancelled = isCancelled(error);
-      // The link moved while it ran: the check with the new link follows the run, and says the cancel with its own words.
-      moved = finds(turn.current) === 'moved';
+      // The link moved while it ran: the start that reads it follows the run, and says the cancel with its own words.
+      moved = cancelled && finds(turn.current) === 'moved';
       const code = errorCode(error);
       if (cancelled) setMessage({ tone: 'info', text: cancelledText(moved ? null : 'checking') });
       // Refused before sending anything: the same sync again would be refused again.
@@ -326,16 +341,10 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       endTask();
     }
     // The history, with this run's entry (one that stopped part-way too). With the link moved
-    // meanwhile, the read after the run says so and compares anew.
-    runEnded(cancelled);
-    if (!cancelled || moved) return;
-    const checked = await compareAsync(true);
-    const asked = turn.current;
-    // The check failed or was stopped: the list from before the sync still counts what was sent, so it shows the recorded state instead.
-    const left = checked || (await showRecordedAsync());
-    // Said only by the latest answer: a check or a sync started since says its own; a link moved since, the check with it does.
-    const found = finds(asked);
-    if (found !== 'newer') setMessage({ tone: 'info', text: cancelledText(found === 'moved' ? null : left ? 'shown' : 'unread') });
+    // meanwhile, the read after the run says so and compares anew; back on this sync's design
+    // system by then, it runs the cancel's check.
+    runEnded(cancelled, moved && checkLeftAsync);
+    if (cancelled && !moved) await checkLeftAsync();
   }
 
   const shownItems = useMemo(() => withPairChips(items ?? [], pairs), [items, pairs]);

@@ -1,7 +1,8 @@
 // The starts of the Sync screen: it reads the file's sync state and compares when it shows, when
 // the file's design system changes while it shows, and when the badge's count, once still a
 // while, differs from the list's; after a sync that ran while the link changed, it follows the
-// new link and says so. The rules are in screen-starts.ts; this runs them at their moments.
+// new link and says so (back on the sync's own by then, a cancelled sync's check runs as if it had
+// stayed). The rules are in screen-starts.ts; this runs them at their moments.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type Dispatch, type StateUpdater } from 'preact/hooks';
 import type { SyncItem, SyncOverview } from '../../src/shared/bridge/messages';
 import { BADGE_STILL_MS } from '../../src/shared/sync/badge-timing';
@@ -19,17 +20,18 @@ import type { Task } from './sync-task';
  * `overview`: the file's link and history as last read; `runStarts`: a sync starts (it sends to
  * the design system linked now, whatever the link becomes meanwhile); `runEnded`: a sync ended,
  * or was cancelled (the history is read again with its entry; with the link moved meanwhile, the start after the
- * run reads it and compares anew).
+ * run reads it and compares anew). `checkLeftAsync`: the cancel's own check, left to that start
+ * (the link had moved), which runs it if the link is back on the sync's design system by then.
  */
-export type ScreenStarts = [overview: SyncOverview | null, runStarts: () => void, runEnded: (cancelled: boolean) => void];
+export type ScreenStarts = [overview: SyncOverview | null, runStarts: () => void, runEnded: (cancelled: boolean, checkLeftAsync: false | (() => Promise<void>)) => void];
 
 /**
  * `hidden`, `designSystemId`, `badgeRows`: as the window says them; `listedRows`: the rows the
  * list counts as the badge does (null before a comparison); `task` and `working`: a check or a
  * sync on its way (`working` also before its task shows), after which a start waits; `items`:
- * the list shown; `compareAsync(keepMessage)`: whether the list now shows a new comparison.
+ * the list shown; `compareAsync(keepMessage)`: whether the list now shows a new comparison (null: stopped).
  */
-export function useScreenStarts(requester: SyncRequester, hidden: boolean, designSystemId: string | null, badgeRows: number | null, listedRows: number | null, task: Task | null, working: { current: boolean }, items: { current: SyncItem[] | null }, compareAsync: (keepMessage?: boolean) => Promise<boolean>, setFailure: Dispatch<StateUpdater<Failure | null>>, setMessage: (message: LiveMessage) => void): ScreenStarts {
+export function useScreenStarts(requester: SyncRequester, hidden: boolean, designSystemId: string | null, badgeRows: number | null, listedRows: number | null, task: Task | null, working: { current: boolean }, items: { current: SyncItem[] | null }, compareAsync: (keepMessage?: boolean) => Promise<boolean | null>, setFailure: Dispatch<StateUpdater<Failure | null>>, setMessage: (message: LiveMessage) => void): ScreenStarts {
   const [overview, setOverview] = useState<SyncOverview | null>(null);
   const overviewRef = useRef<SyncOverview | null>(null);
   const showOverview = (next: SyncOverview) => {
@@ -37,29 +39,36 @@ export function useScreenStarts(requester: SyncRequester, hidden: boolean, desig
     setOverview(next);
   };
   // Read by a start when it runs, not when it was asked for (no run or check on its way: what they end with is newer than the count).
-  const counted = useLatest({ badgeRows, listedRows, task });
+  const counted = useLatest({ badgeRows, listedRows, task, designSystemId });
 
   // One start at a time: the end of a run moves the badge and the task together, and two starts
   // side by side each read the link from before the other compared (the later one compared again
   // and wiped what the first said). Starts asked for meanwhile run as one, after.
-  // `ranWith`: the design system a sync ran with, when the link changed while it ran (it went on
-  // with the link it started with).
-  const latestStartOnce = useRef<(ranWith: string | null) => Promise<void>>(() => Promise.resolve());
-  const startAsync = useMemo(() => oneAtATime<string | null>((ranWith) => latestStartOnce.current(ranWith), (waiting, next) => waiting ?? next), []);
-  const startOnce = async (ranWith: string | null) => {
+  const latestStartOnce = useRef<() => Promise<void>>(() => Promise.resolve());
+  const startAsync = useMemo(() => oneAtATime<null>(() => latestStartOnce.current(), () => null), []);
+  const startOnce = async () => {
     // Coming back to the screen is no new check: a sync's or a check's failure stays with the list it left.
     setFailure((current) => (current?.source === 'start' ? null : current));
+    // Taken now: a start after this one says it instead if the link moves again while this one compares.
+    const run = after.current;
+    after.current = null;
     try {
       const before = overviewRef.current;
       const next = await requester.overviewAsync();
       showOverview(next);
       const keepMessage = startCompares(before, next, items.current !== null, counted.current.badgeRows, counted.current.listedRows);
+      const ranWith = run?.ranWith ?? null;
       const moved = linkMovedFrom(ranWith, next);
+      // Back on the design system a cancelled sync sent to (the link moved away and back): the
+      // cancel's own check and words, as if it had stayed (what was sent changed the remote).
+      const back = !moved && next.problem === null && run?.checkLeftAsync;
       // Only the badge moved: what the screen says still stands. After a sync while the link moved,
       // its words (the cancel's) stay until the words below replace them, not blank while the check runs.
       // Another check on its way (Check again pressed meanwhile) says its own: this one does not run.
-      const compared = keepMessage === null || working.current ? null : await compareAsync(keepMessage || moved);
-      if (moved) setMessage({ tone: 'info', text: linkChangedText(ranWith, next, cancelledRun.current, compared) });
+      const compared = working.current ? undefined : back ? void (await back()) : keepMessage === null ? undefined : await compareAsync(keepMessage || moved);
+      // The link moved again meanwhile (the list is of one no longer linked): the start that follows says it.
+      if (counted.current.designSystemId !== next.designSystemId) after.current ??= run;
+      else if (moved) setMessage({ tone: 'info', text: linkChangedText(ranWith, next, run?.cancelled === true, compared) });
     } catch (error) {
       setFailure({ source: 'start', message: `Envelope could not read this file’s sync state: ${errorText(error)}`, retryLabel: 'Try again', retry: () => void startAsync(null) });
     }
@@ -70,11 +79,12 @@ export function useScreenStarts(requester: SyncRequester, hidden: boolean, desig
   });
 
   // A change of the link while a check or a sync runs is read once it ends (below).
-  const linkMoved = useRef<'run' | 'other' | null>(null);
+  const linkMoved = useRef(false);
   // The design system the latest sync started with (the one it sends to, whatever the link becomes).
   const ranWith = useRef<string | null>(null);
-  // Whether that sync was cancelled: the start after it says so with the new link (its compare wipes the cancel's words).
-  const cancelledRun = useRef(false);
+  // A sync that ended with the link moved, for the start after it: whether it was cancelled (that
+  // start says so with the new link: its compare wipes the cancel's words), and the cancel's check.
+  const after = useRef<{ ranWith: string | null; cancelled: boolean; checkLeftAsync: false | (() => Promise<void>) } | null>(null);
   const followed = useRef<Followed | null>(null);
   // A collaborator's edits move the badge several times in a row: the list compares once, when
   // the count has been still a while. A move while a run or a check is on its way needs no start:
@@ -98,13 +108,13 @@ export function useScreenStarts(requester: SyncRequester, hidden: boolean, desig
     // Showing the screen or a new link starts at once, and reads the badge as it is then.
     badgeStill.cancel();
     if (hidden) return;
-    if (working.current) linkMoved.current = counted.current.task?.kind === 'run' ? 'run' : (linkMoved.current ?? 'other');
+    if (working.current) linkMoved.current = true;
     else void startAsync(null);
   }, [hidden, designSystemId, badgeRows, startAsync, badgeStill, working, counted]);
   useEffect(() => {
-    if (task !== null || working.current || hidden || linkMoved.current === null) return;
-    void startAsync(linkMoved.current === 'run' ? ranWith.current : null);
-    linkMoved.current = null;
+    if (task !== null || working.current || hidden || !linkMoved.current) return;
+    void startAsync(null);
+    linkMoved.current = false;
   }, [task, hidden, startAsync, working]);
 
   return [
@@ -112,9 +122,11 @@ export function useScreenStarts(requester: SyncRequester, hidden: boolean, desig
     () => {
       ranWith.current = overviewRef.current?.designSystemId ?? null;
     },
-    (cancelled) => {
-      cancelledRun.current = cancelled;
-      if (linkMoved.current === null) requester.overviewAsync().then(showOverview, () => undefined);
+    (cancelled, checkLeftAsync) => {
+      // Left to the start, which follows once the run's task is gone (below).
+      if (checkLeftAsync) linkMoved.current = true;
+      if (linkMoved.current) after.current = { ranWith: ranWith.current, cancelled, checkLeftAsync };
+      else requester.overviewAsync().then(showOverview, () => undefined);
     },
   ];
 }

@@ -140,3 +140,16 @@ export async function syncWhileACollaboratorLinksDemoAsync(h: Pick<Harness, 'pag
   );
   await expect.poll(() => ui.getByLabel('Design system id').inputValue(), { timeout: 10_000 }).toBe('ds_demo');
 }
+
+/** A collaborator links the file to design system `id`; resolves once this window has heard of it (Settings shows it). */
+export async function collaboratorLinksAsync(h: Pick<Harness, 'page'>, ui: Frame, id: string): Promise<void> {
+  await evaluateHooks(
+    h.page,
+    (hooks, id) => {
+      const fake = hooks.fake();
+      fake.remoteEdit(() => fake.inspect.root.setSharedPluginData('envelope', 'designSystemId', id));
+    },
+    id,
+  );
+  await expect.poll(() => ui.getByLabel('Design system id').inputValue(), { timeout: 10_000 }).toBe(id);
+}

@@ -60,7 +60,11 @@ describe('the words after a sync during which the link moved', () => {
 
   it('never say the list compares with the new design system when its check did not finish or did not run', () => {
     expect(linkChangedText('ds_1', overview('ds_2'), true, false)).toBe(`Sync cancelled. ${said}; the comparison with ds_2 did not finish.`);
-    expect(linkChangedText('ds_1', overview('ds_2'), false, null)).toBe(`${said}.`);
+    expect(linkChangedText('ds_1', overview('ds_2'), false, undefined)).toBe(`${said}.`);
+  });
+
+  it('say a check with the new design system that was stopped was stopped, and how to compare (they replace its words)', () => {
+    expect(linkChangedText('ds_1', overview('ds_2'), true, null)).toBe(`Sync cancelled. ${said}. Check stopped. Press Check again to compare.`);
   });
 
   it('are said only when the link is another now and the file can sync, after such a sync', () => {
