@@ -19,6 +19,7 @@ import { StartScreen } from './start/start-screen';
 import { createSyncRequester } from './sync/sync-requester';
 import { SyncScreen } from './sync/sync-screen';
 import { TemplatesScreen } from './templates/templates-screen';
+import { isStandInAddress } from '../src/shared/config/stand-in-address';
 
 type AppState =
   | { status: 'loading' }
@@ -191,9 +192,11 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
     setState({ ...state, screen, checkReferences: false, updateTemplate: false, openEmailId: null });
     if (screen !== 'start') rememberScreen(endpoint, screen);
   };
-  // Sync sends to Settings for what it lacks: the builder key first, then the file's design system.
+  // Sync sends to Settings for what it lacks: the builder's address (the stand-in) with a key, then
+  // the key, then the file's design system.
+  const builderAddressMissing = isStandInAddress('builder', state.view.builder.baseUrl);
   const openSettingsForSync = () => {
-    if (state.view.builder.keyHint === null) requestSettingsFocus('builder');
+    if (state.view.builder.keyHint === null) requestSettingsFocus(builderAddressMissing ? 'builder-address' : 'builder');
     else if (state.view.designSystemId === null) requestSettingsFocus('design-system');
     setScreen('settings');
   };
@@ -208,7 +211,7 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
     <AppShell fileName={state.fileName} userName={state.userName} screen={state.screen} onScreen={setScreen} onResize={resize} badges={{ sync: syncBadge ?? 0 }} replacesFocus={retried.current}>
       {state.screen === 'sync' || syncOpened ? (
         // Kept while another screen shows, so a running sync, the list and its scroll survive a look at Settings.
-        <SyncScreen requester={syncRequester} fileName={state.fileName} designSystemId={state.view.designSystemId} badgeRows={syncBadge} onOpenSettings={openSettingsForSync} hidden={state.screen !== 'sync'} />
+        <SyncScreen requester={syncRequester} fileName={state.fileName} designSystemId={state.view.designSystemId} badgeRows={syncBadge} addressMissing={builderAddressMissing} onOpenSettings={openSettingsForSync} hidden={state.screen !== 'sync'} />
       ) : null}
       {state.screen === 'browse' || browseOpened ? (
         // Kept too, so the search, its filters, the scroll place and an open email survive a look elsewhere;

@@ -38,7 +38,7 @@ async function expectSettingsOnBuilderAddressAsync(ui: Frame): Promise<void> {
   await expect.poll(() => address.evaluate((element) => element === document.activeElement), { timeout: 10_000 }).toBe(true);
   expect(await address.inputValue()).toBe('https://app.templatebuilder.example');
   // Settings says the same of it, not that it is a usable default.
-  expect(await ui.getByText('A placeholder, not a real address: enter yours.').count()).toBe(1);
+  expect(await ui.getByRole('region', { name: 'Email builder' }).getByText('A placeholder, not a real address: enter yours.').count()).toBe(1);
 }
 
 describe('the builder’s address left as the built-in stand-in', () => {
@@ -86,6 +86,20 @@ describe('the builder’s address left as the built-in stand-in', () => {
       .toBe('The email builder’s address is missing and no builder API key is saved: enter both above, choose Save, then test again.');
     await checkAxeAsync(ui, 'Settings’ Test connection without a builder address or key');
   });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`Sync without a key or a design system says the address is missing too, and Open Settings puts the keyboard in it (it named the key alone, and opened on it) (${theme})`, async () => {
+      await h.openFirstVisitAsync(`?command=sync&theme=${theme}`);
+      const ui = await readyUiAsync(h);
+      const notice = ui.getByTestId('sync-link-problem');
+      await expect
+        .poll(() => textOf(notice.locator('p')), { timeout: 15_000 })
+        .toBe('Add your builder API key and choose the design system this file syncs to, both in Settings. The email builder’s address is missing too: enter it there first.');
+      await checkAxeAsync(ui, `Sync without a builder address, key or design system, ${theme}`);
+      await notice.getByRole('button', { name: 'Open Settings' }).click();
+      await expectSettingsOnBuilderAddressAsync(ui);
+    });
+  }
 
   it('the welcome screen does not call Sync and Templates ready, and leads to the builder’s address (it said “Ready”)', async () => {
     const ui = await openWithoutBuilderAddressAsync('settings', 'light');

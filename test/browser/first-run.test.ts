@@ -119,7 +119,9 @@ describe('moving between screens by keyboard', () => {
       await h.page.keyboard.press('Enter');
       await expect.poll(() => screenTitle(ui)).toBe('Settings');
       const focused = () => ui.evaluate(() => (document.activeElement === document.body ? 'the page: focus lost' : document.activeElement instanceof HTMLInputElement ? (document.activeElement.labels?.[0]?.textContent ?? null) : (document.activeElement?.textContent ?? null)));
-      await expect.poll(focused).toBe('Builder API key');
+      // Sync's notice also says the address (the built-in stand-in) is missing, and leads to it, above the key.
+      await expect.poll(focused).toBe(command === 'sync' ? 'API address' : 'Builder API key');
+      if (command === 'sync') expect(await ui.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('settings-builder-base-url');
     });
   }
 });

@@ -17,12 +17,16 @@ const LINK_PROBLEM_TEXT: Record<NonNullable<SyncOverview['problem']>, { title: s
 };
 
 /** Why the file cannot sync yet, with the way to Settings. */
-export function LinkProblem({ problem, hidden, onOpenSettings }: { problem: NonNullable<SyncOverview['problem']>; hidden: boolean; onOpenSettings: () => void }) {
+// `addressMissing`: the builder's address is the built-in stand-in, needed as much (Settings opens on it).
+export function LinkProblem({ problem, addressMissing, hidden, onOpenSettings }: { problem: NonNullable<SyncOverview['problem']>; addressMissing: boolean; hidden: boolean; onOpenSettings: () => void }) {
   return (
     <div class="screen sync-screen" data-testid="screen-sync" hidden={hidden}>
       <div class="empty-state" data-testid="sync-link-problem">
         <strong>{LINK_PROBLEM_TEXT[problem].title}</strong>
-        <p>{LINK_PROBLEM_TEXT[problem].body}</p>
+        <p>
+          {LINK_PROBLEM_TEXT[problem].body}
+          {addressMissing ? ' The email builder’s address is missing too: enter it there first.' : null}
+        </p>
         <div>
           <Button variant="primary" onClick={onOpenSettings} testId="sync-open-settings">
             Open Settings

@@ -41,9 +41,11 @@ export interface SyncScreenProps {
   designSystemId?: string | null;
   /** The badge's rows as the sandbox counts them after each edit (null before it first says): one that differs from the list's means the list is out of date (⌘Z of a take, say). */
   badgeRows?: number | null;
+  /** The builder's address is the built-in stand-in: a missing key or design system is said with it. */
+  addressMissing?: boolean;
 }
 
-export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden = false, designSystemId = null, badgeRows = null }: SyncScreenProps) {
+export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden = false, designSystemId = null, badgeRows = null, addressMissing = false }: SyncScreenProps) {
   const [items, setItems] = useState<SyncItem[] | null>(null);
   const [comparison, setComparison] = useState<Pick<SyncComparison, 'counts' | 'serverTime' | 'readOnlyReason' | 'replacements' | 'stateProblem'> | null>(null);
   const [task, trackTask, endTask] = useSyncTask();
@@ -394,7 +396,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     [choose, readOnlyReason, busy, pairsRef],
   );
 
-  if (overview?.problem) return <LinkProblem problem={overview.problem} hidden={hidden} onOpenSettings={onOpenSettings} />;
+  if (overview?.problem) return <LinkProblem problem={overview.problem} addressMissing={addressMissing} hidden={hidden} onOpenSettings={onOpenSettings} />;
 
   const lastSynced = overview?.lastSyncedAt ?? null;
   const formatUpdates = counts?.get('format-update') ?? 0;
