@@ -348,6 +348,8 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
           onCategory={(category) => {
             search.setForm({ ...search.form, category });
             showSection('emails');
+            // The chip went with the email: the keyboard goes on at the filter it set, once the search shows.
+            requestAnimationFrame(() => document.getElementById('library-category')?.focus());
           }}
           onOpenSettings={onOpenSettings}
           onWaiting={setEmailWaits}
