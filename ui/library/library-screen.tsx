@@ -175,7 +175,8 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   const fromSearch = open !== null && followsSearch(open);
   const list = open === null ? [] : fromSearch ? emails : open.list;
   const back = () => {
-    if (open?.from === 'emails') {
+    // From the canvas too: its Back goes to the results, which take the keyboard.
+    if (open?.from === 'emails' || open?.from === 'canvas') {
       if (fromSearch) setPlace((current) => ({ ...current, focused: open.index }));
       setFocusRequest((n) => n + 1);
     } else {
