@@ -195,8 +195,10 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
       setFocusRequest((n) => n + 1);
     } else {
       const row = opener.current;
-      // Once the list shows again (it was hidden under the email).
-      if (row instanceof HTMLElement) requestAnimationFrame(() => row.isConnected && row.focus());
+      const id = open && list[open.index]?.id;
+      // Once the list shows again (it was hidden under the email): the row of the email last
+      // shown (stepped to with Next), in the same list, else the one opened.
+      if (row instanceof HTMLElement) requestAnimationFrame(() => (row.closest('.library > *')?.querySelector<HTMLElement>(`[data-email-id="${id}"]`) ?? row).focus());
     }
     setOpen(null);
   };
