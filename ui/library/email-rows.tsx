@@ -27,7 +27,7 @@ export function EmailRows({ emails, label, onOpen, brandName, listRef, brandName
         const subject = subjectOf(email);
         return (
           <li key={email.id} class={canvas ? 'email-row' : undefined}>
-            <button type="button" class="brand-email" onClick={() => onOpen(index)} {...canvas?.dragProps(item)}>
+            <button type="button" class="brand-email" data-email-id={email.id} onClick={() => onOpen(index)} {...canvas?.dragProps(item)}>
               <span class="brand-email-subject">{subject}</span>
               <span class="email-card-date">
                 {item.brandName && !brandName ? `${item.brandName} · ` : ''}Captured {shortDate(email.captured_date)}

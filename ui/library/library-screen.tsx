@@ -25,7 +25,7 @@ import { useEmailSearch } from './search/use-email-search';
 import type { OpenedList } from './use-paged-list';
 import { ExternalLink } from '../components/external-link';
 import { HeldNotice, OwnCountdowns, useOwnCountdown } from './held-notice';
-import { ProblemNotice, useRetryFocus } from './problem-notice';
+import { focusFell, ProblemNotice, useRetryFocus } from './problem-notice';
 import { requestSettingsFocus } from '../settings/settings-focus';
 import { useLatest } from '../hooks/use-latest';
 
@@ -122,6 +122,15 @@ interface OpenEmail {
   generation?: number;
 }
 
+/** Where a brand's page was opened from, the row that opened the one before, and what that one was opened from. */
+interface BrandFrom {
+  open: OpenEmail | null;
+  section: Section;
+  brand: string | null;
+  opener: Element | null;
+  from: BrandFrom | null;
+}
+
 interface LibraryBrowserProps {
   endpoint: Pick<UiEndpoint, 'request'>;
   connection: LibraryConnection;
@@ -151,7 +160,12 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   const [brandsList, setBrandsList] = useState(false);
   const [open, setOpen] = useState<OpenEmail | null>(initialEmailId === null ? null : { from: 'canvas', list: [{ id: initialEmailId }], index: 0 });
   // A brand's page opened from an email, Me or Requests: back (and Escape) goes there, where the designer was.
-  const [brandFrom, setBrandFrom] = useState<{ open: OpenEmail | null; section: Section; brand: string | null } | null>(null);
+  const [brandFrom, setBrandFrom] = useState<BrandFrom | null>(null);
+  // A section a brand's page goes back to, at last: it stays as it was meanwhile.
+  const backTo = (target: Section) => {
+    for (let from = brandFrom; from; from = from.from) if (from.section === target) return true;
+    return false;
+  };
   // The row a brand was opened from: it takes the focus back.
   const brandOpener = useRef<Element | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
@@ -176,13 +190,16 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   const fromSearch = open !== null && followsSearch(open);
   const list = open === null ? [] : fromSearch ? emails : open.list;
   const back = () => {
-    if (open?.from === 'emails') {
+    // From the canvas too: its Back goes to the results, which take the keyboard.
+    if (open?.from === 'emails' || open?.from === 'canvas') {
       if (fromSearch) setPlace((current) => ({ ...current, focused: open.index }));
       setFocusRequest((n) => n + 1);
     } else {
       const row = opener.current;
-      // Once the list shows again (it was hidden under the email).
-      if (row instanceof HTMLElement) requestAnimationFrame(() => row.isConnected && row.focus());
+      const id = open && list[open.index]?.id;
+      // Once the list shows again (it was hidden under the email): the row of the email last
+      // shown (stepped to with Next), in the same list, else the one opened.
+      if (row instanceof HTMLElement) requestAnimationFrame(() => (row.closest('.library > *')?.querySelector<HTMLElement>(`[data-email-id="${id}"]`) ?? row).focus());
     }
     setOpen(null);
   };
@@ -233,12 +250,14 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
     setSection(target);
   };
   const showBrand = (slug: string) => {
+    setBrandFrom(open !== null || section !== 'brands' ? { open, section, brand, opener: brandOpener.current, from: brandFrom } : null);
     brandOpener.current = document.activeElement;
-    setBrandFrom(open !== null || section !== 'brands' ? { open, section, brand } : null);
     setOpen(null);
     if (section !== 'brands') setBrandsList(false);
     setSection('brands');
     setBrand(slug);
+    // The page shown already (its own email's brand link): its heading takes the keyboard the link had.
+    requestAnimationFrame(() => focusFell() && document.getElementById('brand-page-title')?.focus());
   };
   const requestsScreen = useRef<BrandRequestsHandle | null>(null);
   // A brand Brands could not find: the request's form with its name, unless one for another brand is half-filled.
@@ -256,7 +275,8 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
       setSection(brandFrom.section);
       setBrand(brandFrom.brand);
       setOpen(brandFrom.open);
-      setBrandFrom(null);
+      setBrandFrom(brandFrom.from);
+      brandOpener.current = brandFrom.opener;
       return;
     }
     setBrand(null);
@@ -321,16 +341,15 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
           onOpenSettings={onOpenSettings}
         />
       ) : null}
-      {section === 'journeys' || brandFrom?.section === 'journeys' ? (
+      {section === 'journeys' || backTo('journeys') ? (
         <JourneysScreen key={epoch} client={client} hidden={hidden || open !== null || section !== 'journeys'} onOpen={openFrom('journeys')} onOpenSettings={onOpenSettings} />
       ) : null}
-      {section === 'me' || brandFrom?.section === 'me' ? (
+      {section === 'me' || backTo('me') ? (
         <MeScreen key={epoch} client={client} hidden={hidden || open !== null || section !== 'me'} onBrand={showBrand} onOpen={openFrom('me')} onList={listFrom('me')} onOpenSettings={onOpenSettings} />
       ) : null}
-      {section === 'references' ? (
-        <ReferencesScreen key={epoch} endpoint={endpoint} client={client} hidden={open !== null} autoStart={autoCheck} />
-      ) : null}
-      {section === 'requests' || brandFrom?.section === 'requests' ? (
+      {/* Always there: a check (minutes without a key) goes on, and its outcome stays, while another section is looked at. */}
+      <ReferencesScreen key={epoch} endpoint={endpoint} client={client} hidden={open !== null || section !== 'references'} autoStart={autoCheck} />
+      {section === 'requests' || backTo('requests') ? (
         <BrandRequestsScreen key={epoch} client={client} hidden={open !== null || section !== 'requests'} onBrand={showBrand} onOpenSettings={onOpenSettings} epoch={epoch} handle={requestsScreen} />
       ) : null}
       {nextPageNotice && retryList ? <ProblemNotice problem={nextPageNotice} onRetry={retryListFocused(retryList)} onOpenSettings={onOpenSettings} /> : null}
@@ -349,6 +368,8 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
           onCategory={(category) => {
             search.setForm({ ...search.form, category });
             showSection('emails');
+            // The chip went with the email: the keyboard goes on at the filter it set, once the search shows.
+            requestAnimationFrame(() => document.getElementById('library-category')?.focus());
           }}
           onOpenSettings={onOpenSettings}
           onWaiting={setEmailWaits}

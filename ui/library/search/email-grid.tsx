@@ -92,9 +92,13 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
     if (visible && size.height > 0 && view.lastVisibleRow >= Math.ceil(emails.length / columns) - 1 - LOAD_AHEAD_ROWS) onNearEnd();
   }, [visible, size.height, view.lastVisibleRow, emails.length, columns, onNearEnd]);
 
+  // The last request served. One made before the grid was ever shown (an email opened from the
+  // canvas, then Back) waits for its first measure: unmeasured, no card can be placed in view.
+  const served = useRef(focusRequest);
   useEffect(() => {
     const element = scroller.current;
-    if (focusRequest === 0 || !element || !box) return;
+    if (focusRequest === served.current || !element || !box) return;
+    served.current = focusRequest;
     // A card still partly in view stays where it was (back from an email: the same place).
     const rowTop = Math.floor(place.focused / columns) * rowHeight;
     const boxTop = box.top();
@@ -104,9 +108,9 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
       setScrollTop(top);
     }
     requestAnimationFrame(() => element.querySelector<HTMLElement>(`[data-index="${place.focused}"]`)?.focus({ preventScroll: true }));
-    // Runs when focus is asked for, not on every move.
+    // Runs when focus is asked for (or can first be given), not on every move.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [focusRequest]);
+  }, [focusRequest, box]);
 
   function move(index: number) {
     const element = scroller.current;
