@@ -38,8 +38,9 @@ afterAll(async () => {
  */
 async function saveDemoKeyAsync(ui: Awaited<ReturnType<typeof openSettingsAsync>>, api: 'library' | 'builder'): Promise<void> {
   const key = state[api].keys.demo;
-  if ((await ui.getByTestId(`settings-${api}-key`).count()) === 0) await ui.getByTestId(`settings-${api}-replace-key`).click();
+  // The address first: typed back to the saved key's host, it closes a key field Save opened for another host.
   await ui.getByTestId(`settings-${api}-base-url`).fill(h.emulator[api === 'library' ? 'libraryUrl' : 'builderUrl']);
+  if ((await ui.getByTestId(`settings-${api}-key`).count()) === 0) await ui.getByTestId(`settings-${api}-replace-key`).click();
   await ui.getByTestId(`settings-${api}-key`).fill(key);
   await ui.getByTestId(`settings-${api}-save`).click();
   await expect.poll(() => textOf(ui.getByTestId(`settings-${api}-key-hint`)), { timeout: 10_000 }).toBe(maskKey(key));
