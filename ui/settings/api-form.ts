@@ -79,9 +79,12 @@ export function savedText(api: ApiName, view: SettingsView, sentKey: boolean): s
   return `${title} address saved. No key is saved yet: ${API_TEXT[api].noKeyYet}`;
 }
 
-/** What to announce after the design-system id was saved or cleared; `fromAddress`: the id was read out of a pasted address. */
-export function designSystemSavedText(id: string | null, fromAddress = false): string {
-  if (id === null) return 'This file is no longer linked to a design system.';
+/**
+ * What to announce after the design-system id was saved or cleared; `fromAddress`: the id was read
+ * out of a pasted address; `wasLinked`: the file held an id before (an empty Save of an unlinked file unlinks nothing).
+ */
+export function designSystemSavedText(id: string | null, fromAddress = false, wasLinked = true): string {
+  if (id === null) return wasLinked ? 'This file is no longer linked to a design system.' : 'This file is not linked to a design system: enter the id above, then save.';
   const read = fromAddress ? ' (read from the address)' : '';
   return `This file now syncs to design system ${id}${read}. Collaborators see the same setting.`;
 }
