@@ -301,8 +301,9 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
         value={baseUrl}
         onValue={typeBaseUrl}
         error={errors.baseUrl}
-        // The built-in stand-in is what the other screens call a missing address: said so here too.
-        hint={isStandInAddress(api, baseUrl.trim()) ? 'A placeholder, not a real address: enter yours.' : baseUrl.trim() === saved.defaultBaseUrl ? 'The default address.' : `Default: ${saved.defaultBaseUrl}`}
+        // The built-in stand-in is what the other screens call a missing address: said so here too,
+        // and never offered as a default beside a real address.
+        hint={isStandInAddress(api, baseUrl.trim()) ? 'A placeholder, not a real address: enter yours.' : baseUrl.trim() === saved.defaultBaseUrl ? 'The default address.' : isStandInAddress(api, saved.defaultBaseUrl) ? undefined : `Default: ${saved.defaultBaseUrl}`}
         inputRef={baseUrlRef}
         onKeyDown={onBaseUrlKeyDown}
         onBlur={() => showBlurProblem('baseUrl')}
