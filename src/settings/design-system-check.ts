@@ -20,14 +20,14 @@ export function designSystemCheckFailure(error: unknown): DesignSystemCheck {
         'The builder has no design system with this id in your key’s workspace. Check the id; if the design system is in another workspace, save that workspace’s builder API key. Sync cannot run until they match.',
     };
   }
+  // Not a moment's trouble: nothing can check the id (Sync included) until the address is entered.
+  if (code === 'address_missing') return { known: null, message: 'The id is checked with the builder once the email builder’s address is saved.' };
   const why =
     code === 'unauthorized'
       ? 'the builder did not accept the saved builder API key (Test connection says more)'
       : code === 'rate_limited'
         ? `the builder asked Envelope to slow down for ${describeWait(typeof retryAfterSeconds === 'number' && retryAfterSeconds > 0 ? retryAfterSeconds : 60)}`
-        : code === 'address_missing'
-          ? 'the email builder’s address is missing'
-          : code === 'network_error' || code === 'timeout'
+        : code === 'network_error' || code === 'timeout'
           ? 'the builder could not be reached'
           : 'the builder did not answer as expected';
   return { known: null, message: `Envelope could not check the id with the builder just now: ${why}. Sync checks it when it compares.` };

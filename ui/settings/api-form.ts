@@ -3,6 +3,7 @@
 import type { SettingsView } from '../../src/shared/bridge/messages';
 import { plural } from '../components/count-words';
 import { baseUrlProblem, keyProblem, type ApiName } from '../../src/shared/settings/validate-settings';
+import { isStandInAddress } from '../../src/shared/config/stand-in-address';
 
 // `withoutKey`: what changes with no key saved (the library still browses without one);
 // `noKeyYet`: said after an address is saved with none.
@@ -68,16 +69,22 @@ export function checkApiForm(api: ApiName, input: ApiFormInput): ApiFormCheck {
 export function savedText(api: ApiName, view: SettingsView, sentKey: boolean): string {
   const saved = view[api];
   const title = API_TEXT[api].title;
+  // The built-in stand-in kept as the address (every other screen calls it missing): said, with what to do, not "saved".
+  const missing = isStandInAddress(api, saved.baseUrl) ? 'the placeholder is not a real address. Enter yours above, then choose Save.' : '';
   // Saving checks the key's form only: say how to check it with the service, before a screen finds it refused.
-  if (sentKey && saved.keyHint) return `${title} settings saved. The key is stored on this computer only, shown as ${saved.keyHint}. Test connection checks it with the service.`;
+  if (sentKey && saved.keyHint) return missing ? `${title} key saved, shown as ${saved.keyHint}. The address is still missing: ${missing}` : `${title} settings saved. The key is stored on this computer only, shown as ${saved.keyHint}. Test connection checks it with the service.`;
+  if (missing) return `${title} address still missing: ${missing}`;
   if (saved.keyHint) return `${title} address saved; the saved key is unchanged.`;
   if (saved.keyRemoved) return `${title} address saved. ${saved.keyRemoved}`;
   return `${title} address saved. No key is saved yet: ${API_TEXT[api].noKeyYet}`;
 }
 
-/** What to announce after the design-system id was saved or cleared; `fromAddress`: the id was read out of a pasted address. */
-export function designSystemSavedText(id: string | null, fromAddress = false): string {
-  if (id === null) return 'This file is no longer linked to a design system.';
+/**
+ * What to announce after the design-system id was saved or cleared; `fromAddress`: the id was read
+ * out of a pasted address; `wasLinked`: the file held an id before (an empty Save of an unlinked file unlinks nothing).
+ */
+export function designSystemSavedText(id: string | null, fromAddress = false, wasLinked = true): string {
+  if (id === null) return wasLinked ? 'This file is no longer linked to a design system.' : 'This file is not linked to a design system: enter the id above, then save.';
   const read = fromAddress ? ' (read from the address)' : '';
   return `This file now syncs to design system ${id}${read}. Collaborators see the same setting.`;
 }

@@ -2,7 +2,7 @@
 import { useSecondsLeft } from '../hooks/use-seconds-left';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ConnectionResult, SettingsView } from '../../src/shared/bridge/messages';
-import type { ApiName } from '../../src/shared/settings/validate-settings';
+import { sameOrigin, type ApiName } from '../../src/shared/settings/validate-settings';
 import { Button } from '../components/button';
 import type { LiveMessage } from '../components/notice';
 import { TextField } from '../components/text-field';
@@ -269,17 +269,25 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
     cancelReplace();
   }
 
+  /**
+   * The address now typed: back on the saved key's host (Escape, or typed or pasted back), the key
+   * asked for the new host is not needed any more.
+   */
+  function typeBaseUrl(value: string) {
+    setBaseUrl(value);
+    if (keyAskedForAddress.current && sameOrigin(value, saved.baseUrl)) {
+      keyAskedForAddress.current = false;
+      // Nothing typed there yet: the field goes, as the saved key does the job again.
+      if (key === '') setReplacing(false);
+      setErrors({});
+    } else if (errors.baseUrl) setErrors((current) => ({ ...current, baseUrl: undefined }));
+  }
+
   function onBaseUrlKeyDown(event: KeyboardEvent) {
     // Escape puts back the saved address.
     if (event.key === 'Escape' && baseUrl !== saved.baseUrl) {
       event.preventDefault();
-      setBaseUrl(saved.baseUrl);
-      if (keyAskedForAddress.current) {
-        keyAskedForAddress.current = false;
-        // Nothing typed there yet: the field goes, as the saved key does the job again.
-        if (key === '') setReplacing(false);
-        setErrors({});
-      } else setErrors((current) => ({ ...current, baseUrl: undefined }));
+      typeBaseUrl(saved.baseUrl);
     }
   }
 
@@ -291,13 +299,11 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
         label="API address"
         type="url"
         value={baseUrl}
-        onValue={(value) => {
-          setBaseUrl(value);
-          if (errors.baseUrl) setErrors((current) => ({ ...current, baseUrl: undefined }));
-        }}
+        onValue={typeBaseUrl}
         error={errors.baseUrl}
-        // The built-in stand-in is what the other screens call a missing address: said so here too.
-        hint={isStandInAddress(api, baseUrl.trim()) ? 'A placeholder, not a real address: enter yours.' : baseUrl.trim() === saved.defaultBaseUrl ? 'The default address.' : `Default: ${saved.defaultBaseUrl}`}
+        // The built-in stand-in is what the other screens call a missing address: said so here too,
+        // and never offered as a default beside a real address.
+        hint={isStandInAddress(api, baseUrl.trim()) ? 'A placeholder, not a real address: enter yours.' : baseUrl.trim() === saved.defaultBaseUrl ? 'The default address.' : isStandInAddress(api, saved.defaultBaseUrl) ? undefined : `Default: ${saved.defaultBaseUrl}`}
         inputRef={baseUrlRef}
         onKeyDown={onBaseUrlKeyDown}
         onBlur={() => showBlurProblem('baseUrl')}

@@ -82,6 +82,7 @@ export function DesignSystemSection({ view, onView, requester }: DesignSystemSec
       return;
     }
     setError(null);
+    const wasLinked = fileId.current !== null;
     void request.run(
       'save',
       async () => {
@@ -93,7 +94,7 @@ export function DesignSystemSection({ view, onView, requester }: DesignSystemSec
       {
         onResult: (next) => {
           setValue(next.designSystemId ?? '');
-          const saved = designSystemSavedText(next.designSystemId, reading.fromAddress);
+          const saved = designSystemSavedText(next.designSystemId, reading.fromAddress, wasLinked);
           // Without a builder key there is nothing to ask with: Sync asks once one is saved.
           if (next.designSystemId !== null && next.builder.keyHint !== null) checkWithBuilder(next.designSystemId, saved);
           else setResult({ tone: 'success', text: saved });
