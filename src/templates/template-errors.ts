@@ -3,6 +3,7 @@
 // room knows. Branches on the error's code, never on its words.
 import { megabytesText } from '../shared/api/builder/requests';
 import { ApiError } from '../shared/api/http/api-error';
+import { DEFAULT_RETRY_POLICY } from '../shared/api/http/retry-policy';
 import { BridgeError } from '../shared/bridge/bridge-error';
 
 export interface TemplateErrorFacts {
@@ -39,6 +40,14 @@ export function templateError(error: unknown, facts: TemplateErrorFacts): unknow
       'answer_lost',
       `The builder’s answer to saving “${facts.templateName ?? ''}” ${lost}, so the template may have been made anyway. Look for it in the list below before saving again, so that it is not made twice.`,
     );
+  }
+  // Refused again after Envelope waited each time, as asked (a wait of up to a minute is waited
+  // out): the last answer's short wait ("Try again in 2 seconds") read as if nothing was tried,
+  // and stayed on screen long after it was over.
+  if (error.code === 'rate_limited' && (error.retryAfterSeconds ?? 0) <= DEFAULT_RETRY_POLICY.maxRetryAfterSeconds) {
+    const { api, endpoint, status, code, retryAfterSeconds, serverCode } = error;
+    const message = 'Envelope waited as the email builder asked, and it still asks Envelope to slow down (another app may be using the same key). Try again in a minute.';
+    return new ApiError({ api, endpoint, status, code, message, retryAfterSeconds, serverCode });
   }
   const named = facts.templateName === undefined ? 'This template' : `The template “${facts.templateName}”`;
   if (error.code === 'not_found' && facts.templateId !== undefined && facts.fromFrameLink === true && facts.frameId !== undefined) {

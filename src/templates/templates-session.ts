@@ -338,7 +338,9 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
     async listAsync(page) {
       const client = await clientAsync('GET /api/templates');
       const number = Math.max(1, Math.floor(page));
-      const list = await client.listTemplatesAsync({ page: number, perPage: TEMPLATES_PER_PAGE });
+      const list = await client.listTemplatesAsync({ page: number, perPage: TEMPLATES_PER_PAGE }).catch((error: unknown) => {
+        throw templateError(error, {});
+      });
       const index = readIndex();
       const templates: TemplateRow[] = [];
       for (const template of list.templates) templates.push(rowOf(template, await linkedFrameOfAsync(template.id, index)));

@@ -149,6 +149,11 @@ function InsertBar({ state, onCancel, onDismiss }: { state: BarState; onCancel: 
     // The screen is shared: Sync, Settings and the rest have no bar to keep clear.
     return () => void (screen.style.scrollPaddingBottom = '');
   }, [state]);
+  // The library's wait is said once, as it starts: its countdown, ticking in sight, is hidden from
+  // screen readers (each second was read out). Reset by the next email's progress.
+  const waitSaid = useRef('');
+  const progressText = state.kind === 'running' ? insertProgressText(state.progress) : '';
+  waitSaid.current = state.kind === 'running' && state.progress.waitingSeconds !== undefined ? waitSaid.current || progressText : '';
   // The live region stays in place while idle, out of the layout (only the bar in it is hidden):
   // screen readers skip a region that appears already filled.
   return (
@@ -156,7 +161,10 @@ function InsertBar({ state, onCancel, onDismiss }: { state: BarState; onCancel: 
       <div class="insert-bar" hidden={state.kind === 'idle'}>
         {state.kind === 'running' ? (
           <div class="sync-progress insert-progress">
-            <p id="insert-progress-label">{insertProgressText(state.progress)}</p>
+            <p id="insert-progress-label" aria-hidden={waitSaid.current ? 'true' : undefined}>
+              {progressText}
+            </p>
+            {waitSaid.current ? <span class="visually-hidden">{waitSaid.current}</span> : null}
             <progress aria-labelledby="insert-progress-label" max={state.progress.total} value={state.progress.done} />
           </div>
         ) : null}

@@ -149,7 +149,20 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
   };
 
   const placeAsync = async (item: InsertItem, extra: { batchId?: string; dropId?: string }, onWait: (seconds: number) => void, signal: AbortSignal) => {
-    const [reference, screenshot] = await Promise.all([sourceAsync(item, onWait, signal), waitingOutAsync(() => loadTilesAsync(item.previewUrl, signal), onWait, signal)]);
+    // One failing lets go of the other: a screenshot still cut for an email that cannot be placed
+    // (its facts refused) went on beside the next one's, two decoded at once.
+    const both = new AbortController();
+    const stop = () => both.abort();
+    if (signal.aborted) stop();
+    signal.addEventListener('abort', stop);
+    const failing = <T>(part: Promise<T>) =>
+      part.catch((error: unknown) => {
+        stop();
+        throw error;
+      });
+    const [reference, screenshot] = await Promise.all([failing(sourceAsync(item, onWait, both.signal)), failing(waitingOutAsync(() => loadTilesAsync(item.previewUrl, both.signal), onWait, both.signal))]).finally(() =>
+      signal.removeEventListener('abort', stop),
+    );
     signal.throwIfAborted();
     return sendAsync('canvas/insert', { reference, width: screenshot.width, height: screenshot.height, tiles: screenshot.tiles, ...(item.stage === undefined ? {} : { stage: item.stage }), ...extra }, signal);
   };

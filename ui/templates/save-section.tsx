@@ -34,11 +34,13 @@ export interface SaveSectionProps {
   nowMs: number;
   /** The list said no builder key is saved: a form could only end in the same words. */
   keyMissing?: boolean;
+  /** The linked template's name as the list reads it now: a teammate may have renamed it since the frame's last save. */
+  linkedName?: string;
 }
 
 const linkKey = (selection: TemplateSelection | null) => `${selection?.frame?.id ?? ''} ${selection?.link?.templateId ?? ''}`;
 
-export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenSettings, updateNow, epoch, nowMs, keyMissing = false }: SaveSectionProps) {
+export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenSettings, updateNow, epoch, nowMs, keyMissing = false, linkedName }: SaveSectionProps) {
   const frame = selection?.frame ?? null;
   // What was typed, by frame: another frame selected keeps it for this one's return. A frame
   // nothing was typed for shows its own name (as it is now: renamed on the canvas, the new one).
@@ -149,7 +151,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
         </p>
       ) : null}
       <p class="muted" data-testid="templates-selection">
-        {selection === null ? 'Reading the selection…' : link !== null ? `“${frame?.name ?? ''}” is linked to the template “${link.templateName}”, saved ${relativeTime(link.savedAt, nowMs)}.` : selection.what}
+        {selection === null ? 'Reading the selection…' : link !== null ? `“${frame?.name ?? ''}” is linked to the template “${linkedName ?? link.templateName}”, saved ${relativeTime(link.savedAt, nowMs)}.` : selection.what}
       </p>
       {frame === null ? null : link !== null ? (
         <div class="button-row">

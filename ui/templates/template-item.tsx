@@ -107,7 +107,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
           {row.linkedFrame ? ` · Linked to the frame “${row.linkedFrame.name}” on ${row.linkedFrame.pageName}` : ''}
         </span>
         {mode.kind === 'rename' ? (
-          <SubmitForm onKeyDown={closeOnEscape} onSubmit={() => rename(mode.name, mode.description)}>
+          <SubmitForm label={`Rename ${label}`} onKeyDown={closeOnEscape} onSubmit={() => rename(mode.name, mode.description)}>
             <TextField id={`rename-${row.id}`} inputRef={nameRef} label="New name" value={mode.name} error={mode.error} onValue={(name) => setMode({ ...mode, name })} />
             <TextField id={`describe-${row.id}`} label="Description" value={mode.description} onValue={(description) => setMode({ ...mode, description })} />
             <div class="button-row">

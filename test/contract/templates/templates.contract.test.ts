@@ -421,7 +421,7 @@ describe('templates against the builder emulator', () => {
     expect(renamedOther.message).toBe('This template is no longer in the builder: it was deleted elsewhere.');
   });
 
-  it('a refused key says it is the builder key; a 429 says the wait; nothing is linked', async () => {
+  it('a refused key says it is the builder key; a 429 still answered after Envelope waited says so; nothing is linked', async () => {
     await startAsync({ deflate: true });
     const frame = await selectEmailAsync();
     await plugin.handlers['settings/save-api']({ api: 'builder', baseUrl: emulator.builderUrl, key: 'ef_revoked_000000' }, context);
@@ -432,8 +432,12 @@ describe('templates against the builder emulator', () => {
     await controlAsync(emulator.builderUrl, 'faults', { rate: 1, kinds: ['429'], seed: 3 });
     const limited = await rejectionOf(plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context));
     expect(limited.code).toBe('rate_limited');
-    expect(limited.message).toMatch(/Try again in (a second|\d+ seconds)\./);
+    // Not the last answer's "Try again in 2 seconds": Envelope waited that long already, each time.
+    expect(limited.message).toBe('Envelope waited as the email builder asked, and it still asks Envelope to slow down (another app may be using the same key). Try again in a minute.');
     expect(linkOf(frame)).toBeNull();
+    // The list's read says it the same way.
+    const listed = await rejectionOf(plugin.handlers['templates/list']({ page: 1 }, context));
+    expect({ code: listed.code, message: listed.message }).toEqual({ code: 'rate_limited', message: limited.message });
   });
 
   it('lists a page at a time, newest first, saying whether more pages follow', async () => {

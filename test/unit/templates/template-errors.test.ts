@@ -45,9 +45,10 @@ describe('template errors in words', () => {
     const unauthorized = response(401, 'invalid_api_key');
     expect(templateError(unauthorized, {})).toBe(unauthorized);
     expect(unauthorized.message).toContain('builder API key');
-    const limited = response(429, 'rate_limited', { 'retry-after': '20' });
+    // A wait Envelope does not make itself (over a minute); a shorter one it already made: template-still-rate-limited.test.ts.
+    const limited = response(429, 'rate_limited', { 'retry-after': '120' });
     expect(templateError(limited, { templateId: 'tpl_1' })).toBe(limited);
-    expect(limited.message).toContain('20 seconds');
+    expect(limited.message).toContain('2 minutes');
   });
 
   it('a version saved elsewhere since the last save names the template and the two ways on', () => {

@@ -1,0 +1,56 @@
+// Templates: the selected frame's template is named as the builder names it now. A teammate who
+// renames it in the builder is seen in the list; the words about the selected frame above it said
+// the name the frame was last saved with, so the two disagreed about one template.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+
+let h: Harness;
+let builderKey: string;
+const EMAIL = 'Spring sale — 2026-03-18';
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+  const state = (await (await fetch(`${h.emulator.builderUrl}/_emulator/state`)).json()) as { builder: { keys: { demo: string } } };
+  builderKey = state.builder.keys.demo;
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+/** The builder's API, as a teammate's integration uses it. */
+async function builderAsync(path: string, method = 'GET', body?: unknown): Promise<{ status: number; data: Array<{ id: string; name: string }> }> {
+  const response = await fetch(`${h.emulator.builderUrl}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${builderKey}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, data: text === '' ? [] : (JSON.parse(text) as { data: Array<{ id: string; name: string }> }).data };
+}
+
+describe('Templates: the selected frame’s template', () => {
+  it('is named as the list names it once a teammate renamed it in the builder (it kept the name of the last save)', async () => {
+    await h.openFreshAsync('?command=templates&theme=light&demo-keys=1');
+    const ui = await h.uiFrameAsync();
+    const list = ui.getByRole('list', { name: 'Templates in the workspace' });
+    await list.waitFor({ timeout: 20_000 });
+    await h.page.locator('[data-role="pages"] li', { hasText: 'Emails' }).click();
+    await h.page.locator('[data-role="layers"] li[data-depth="0"]', { hasText: EMAIL }).click();
+    await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
+    await ui.getByLabel('Template name').fill('Spring');
+    await ui.getByRole('button', { name: 'Save as template' }).click();
+    const selection = ui.getByTestId('templates-selection');
+    await expect.poll(() => textOf(selection), { timeout: 30_000 }).toContain('is linked to the template “Spring”');
+
+    // A teammate renames it in the builder; the designer looks at Browse and comes back.
+    const id = (await builderAsync('/templates')).data.find((template) => template.name === 'Spring')!.id;
+    expect((await builderAsync(`/templates/${id}`, 'PUT', { name: 'Spring (approved)' })).status).toBe(200);
+    await ui.getByTestId('nav-browse').click();
+    await ui.getByTestId('nav-templates').click();
+    const row = list.getByRole('listitem').filter({ has: ui.getByText('Spring (approved)', { exact: true }) });
+    await expect.poll(() => textOf(row), { timeout: 20_000 }).toContain(`Linked to the frame “${EMAIL}”`);
+
+    expect(await textOf(selection)).toBe(`“${EMAIL}” is linked to the template “Spring (approved)”, saved just now.`);
+  });
+});

@@ -1,0 +1,27 @@
+// A template request the builder still refuses after Envelope waited as asked each time: said as
+// such, not with the last answer's short wait ("Try again in 2 seconds"), which read as if
+// nothing was tried and stayed on screen long after it was over.
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../src/shared/api/http/api-error';
+import { errorFromResponse } from '../../../src/shared/api/http/error-mapping';
+import { templateError } from '../../../src/templates/template-errors';
+import { messageProblems } from '../../support/message-rules';
+
+const slowDown = (retryAfter: string) =>
+  errorFromResponse({ status: 429, headers: { 'retry-after': retryAfter }, text: JSON.stringify({ error: 'rate_limited', message: 'Slow down.' }) }, { api: 'builder', endpoint: 'PUT /api/templates/:id', keySent: true, nowMs: 0 });
+
+describe('a template request still told to slow down', () => {
+  it('after the waits Envelope makes itself says it waited, and a minute, not the last short wait', () => {
+    const error = templateError(slowDown('2'), { templateName: 'Spring sale', templateId: 'tpl_1' }) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe('Envelope waited as the email builder asked, and it still asks Envelope to slow down (another app may be using the same key). Try again in a minute.');
+    expect(messageProblems(error.message)).toEqual([]);
+    // What the window decides by stays: the code and the wait asked.
+    expect({ code: error.code, retryAfterSeconds: error.retryAfterSeconds, status: error.status }).toEqual({ code: 'rate_limited', retryAfterSeconds: 2, status: 429 });
+  });
+
+  it('a wait longer than Envelope makes itself is left to the window, which says when it ends', () => {
+    const long = slowDown('600');
+    expect(templateError(long, { templateName: 'Spring sale' })).toBe(long);
+  });
+});
