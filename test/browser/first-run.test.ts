@@ -61,7 +61,7 @@ describe('a first run', () => {
     });
   }
 
-  it('“Connect the builder” opens Settings in the builder’s address field, the key next; Settings leads back; “Start browsing” opens Browse', async () => {
+  it('“Connect the builder” opens Settings in the builder’s address field, the key next; Settings leads back; “Enter the library’s address” lands in it', async () => {
     const ui = await openFreshAsync();
     // By keyboard: the focus lands where the step leads, the first thing it names: the address,
     // the builder's first field (it stayed on the Settings title, then it went to the key below the
@@ -80,9 +80,10 @@ describe('a first run', () => {
     expect(await ui.getByRole('button', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
     await ui.getByRole('button', { name: 'Show the welcome screen' }).click();
     await expect.poll(() => screenTitle(ui)).toBe('Welcome to Envelope');
-    await ui.getByRole('button', { name: 'Start browsing' }).click();
-    await expect.poll(() => screenTitle(ui)).toBe('Browse');
-    expect(await ui.getByRole('button', { name: 'Browse', exact: true }).getAttribute('aria-current')).toBe('page');
+    // The library's address is the stand-in too: Browse could only say so, and the step goes where it is entered (it opened Browse).
+    await ui.getByRole('button', { name: 'Enter the library’s address' }).click();
+    await expect.poll(() => screenTitle(ui)).toBe('Settings');
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null)).toBe('settings-library-base-url');
   });
 });
 
@@ -180,6 +181,12 @@ describe('once set up', () => {
     expect(await axeViolationsAsync(ui)).toEqual([]);
     await sync.getByRole('button', { name: 'Open Sync' }).click();
     await expect.poll(() => screenTitle(ui)).toBe('Sync');
+    // With the library's address saved, its step opens Browse.
+    await ui.getByRole('button', { name: 'Settings', exact: true }).click();
+    await ui.getByRole('button', { name: 'Show the welcome screen' }).click();
+    await ui.getByRole('button', { name: 'Start browsing' }).click();
+    await expect.poll(() => screenTitle(ui)).toBe('Browse');
+    expect(await ui.getByRole('button', { name: 'Browse', exact: true }).getAttribute('aria-current')).toBe('page');
   });
 
   it('opened without a command, Envelope shows the screen used last (kept per user)', async () => {

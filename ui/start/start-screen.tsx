@@ -92,9 +92,22 @@ export function StartScreen({ onScreen, view }: StartScreenProps) {
         <p>Search brand marketing emails by brand, category and lifecycle stage, and bring references into this file.</p>
         <p class="muted">{browseNeeds(view)}</p>
         <div class="button-row">
-          <Button onClick={() => onScreen('browse')} testId="start-browse">
-            Start browsing
-          </Button>
+          {isStandInAddress('library', view.library.baseUrl) ? (
+            // Browse could only say the address is missing: the step goes where it is entered.
+            <Button
+              onClick={() => {
+                requestSettingsFocus('library-address');
+                onScreen('settings');
+              }}
+              testId="start-browse"
+            >
+              Enter the library’s address
+            </Button>
+          ) : (
+            <Button onClick={() => onScreen('browse')} testId="start-browse">
+              Start browsing
+            </Button>
+          )}
         </div>
       </section>
       <p class="muted">This screen stays one click away: Settings has a link back to it.</p>
