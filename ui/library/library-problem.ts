@@ -3,7 +3,7 @@
 import { errorText } from '../messages/error-text';
 import { MAX_COUNTDOWN_SECONDS, retryAtText } from '../messages/retry-countdown';
 
-/** `key` and `address`: Settings fixes it. */
+/** `key` and `address` (missing or wrong): Settings fixes it. */
 export type ProblemKind = 'offline' | 'key' | 'address' | 'busy' | 'unavailable' | 'not_found' | 'other';
 
 export interface LibraryProblem {
@@ -21,7 +21,7 @@ export interface LibraryProblem {
 export const DEFAULT_RETRY_SECONDS = 30;
 
 export function libraryProblem(error: unknown, nowMs = Date.now()): LibraryProblem {
-  const { code, serverCode, retryAfterSeconds } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; serverCode?: unknown; retryAfterSeconds?: unknown };
+  const { code, serverCode, retryAfterSeconds, status, details } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; serverCode?: unknown; retryAfterSeconds?: unknown; status?: unknown; details?: { problem?: unknown } };
   const message = errorText(error);
   switch (code) {
     case 'network_error':
@@ -52,6 +52,8 @@ export function libraryProblem(error: unknown, nowMs = Date.now()): LibraryProbl
       if (serverCode === 'not_found') return { kind: 'not_found', message: 'This is no longer in the library.', retryAfterSeconds: null };
       return { kind: 'other', message, retryAfterSeconds: null };
     default:
-      return { kind: 'other', message, retryAfterSeconds: null };
+      // A web page instead of data, or a bare 404 (error-mapping.ts): the address reaches something
+      // else, and its words say to check it in Settings: asking again gets the same.
+      return { kind: details?.problem === 'web page' || (code === 'http_error' && status === 404) ? 'address' : 'other', message, retryAfterSeconds: null };
   }
 }

@@ -14,7 +14,7 @@ function created(status: CreatedBrandRequest['data']['status'], counted: boolean
   };
 }
 
-const failure = (code: 'not_allowed' | 'daily_limit_reached' | 'unavailable' | 'rate_limited', retryAfterSeconds?: number) =>
+const failure = (code: 'not_allowed' | 'unauthorized' | 'daily_limit_reached' | 'unavailable' | 'rate_limited', retryAfterSeconds?: number) =>
   new ApiError({ api: 'library', endpoint: 'POST /v1/brand-requests', status: 400, code, message: `failed: ${code}`, retryAfterSeconds });
 
 describe('brandRequestProblems', () => {
@@ -61,6 +61,9 @@ describe('brandRequestOutcome', () => {
   const refusedAt = new Date(2026, 10, 24, 20, 40).getTime();
 
   it('says each refusal in words and keeps the form', () => {
+    // A refused key: Settings fixes it (the words said so, with no way there).
+    expect(brandRequestFailure(failure('unauthorized'), refusedAt)).toMatchObject({ keepForm: true, settings: true });
+    expect(brandRequestFailure(failure('unavailable'), refusedAt).settings).toBeFalsy();
     expect(brandRequestFailure(failure('not_allowed'), refusedAt)).toMatchObject({ keepForm: true, text: expect.stringMatching(/adult content/) });
     expect(brandRequestFailure(failure('unavailable'), refusedAt)).toMatchObject({ keepForm: true, text: expect.stringMatching(/Try again in a moment; your form is kept/) });
     expect(brandRequestFailure(failure('unavailable'), refusedAt).sendAt).toBeUndefined();

@@ -1,7 +1,7 @@
 // A brand's insights as chart data: days and hours in their natural order, shares that add up,
 // and the sentence a screen reader hears.
 import { describe, expect, it } from 'vitest';
-import { barRowValue, barsEach, barsSummary, countRows, dayBars, hourBars, overTimeTitle, percentText, perWeekText, sendsOverTime, shareRows, whenSaid } from '../../../ui/library/brands/insight-charts';
+import { barRowValue, barsEach, barsSummary, countRows, dayBars, hourBars, insightsText, overTimeTitle, percentText, perWeekText, sendsOverTime, shareRows, whenSaid } from '../../../ui/library/brands/insight-charts';
 
 describe('insight charts', () => {
   it('orders days Monday first, whatever the keys look like, with the missing days at 0', () => {
@@ -126,5 +126,16 @@ describe('insight charts', () => {
   it('titles the sends over time by the emails listed, not all the brand sent (it read “from 19 of the 20 emails listed” beside “143 emails”)', () => {
     expect(overTimeTitle('week', 20, 20)).toBe('Sends per week, counting only the 20 emails listed below');
     expect(overTimeTitle('month', 19, 20)).toBe('Sends per month, counting 19 of the 20 emails listed below (not their oldest month, perhaps incomplete)');
+  });
+
+  it('says one email, word and image as one (it read “1 emails sent in all”, “1 words and 1 images”)', () => {
+    const insights = (sent: number, words: number, images: number) => ({
+      frequency: { total_sent: sent, avg_per_week: 1, first_send: '2026-01-05', last_send: '2026-03-02' },
+      content: { avg_word_count: words, avg_image_count: images, animated_gif_pct: 0 },
+    });
+    expect(insightsText(insights(1, 1, 0.6), 3)).toBe('1 email sent in all, about 1 a week, from 5 Jan 2026 to 2 Mar 2026. Emails average 1 word and 1 image.');
+    expect(insightsText(insights(12, 240.4, 0), 3)).toBe('12 emails sent in all, about 1 a week, from 5 Jan 2026 to 2 Mar 2026. Emails average 240 words and 0 images.');
+    // The count said above as “N emails in the library” is not said twice.
+    expect(insightsText(insights(3, 2, 2), 3)).toMatch(/^Sent about 1 a week, /);
   });
 });

@@ -2,7 +2,7 @@
 // 503), the search query the form makes, dates, and the rules the HTML preview runs under.
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/shared/api/http/api-error';
-import { networkError } from '../../../src/shared/api/http/error-mapping';
+import { networkError, notJsonError } from '../../../src/shared/api/http/error-mapping';
 import { DEFAULT_RETRY_SECONDS, libraryProblem } from '../../../ui/library/library-problem';
 import { retryAtText, retryCountdownText } from '../../../ui/messages/retry-countdown';
 import { originsOf, previewContentSecurityPolicy } from '../../../ui/library/email/preview-policy';
@@ -12,6 +12,14 @@ const failure = (code: ConstructorParameters<typeof ApiError>[0]['code'], status
   new ApiError({ api: 'library', endpoint: 'GET /v1/emails', status, code, message: extra.message ?? `failed: ${code}`, retryAfterSeconds: extra.retryAfterSeconds, serverCode: extra.serverCode });
 
 describe('libraryProblem', () => {
+  it('sends a web page or a bare 404 to the address in Settings, not to Try again (asking again gets the same)', () => {
+    const context = { api: 'library' as const, endpoint: 'GET /v1/emails', keySent: true, nowMs: 0 };
+    expect(libraryProblem(notJsonError(context, 200, '<!doctype html><p>Sign in</p>'))).toMatchObject({ kind: 'address', message: expect.stringMatching(/web page/) });
+    expect(libraryProblem(failure('http_error', 404))).toMatchObject({ kind: 'address' });
+    // Data cut short is worth asking again for.
+    expect(libraryProblem(notJsonError(context, 200, '{"data": ['))).toMatchObject({ kind: 'other' });
+  });
+
   it('names the refused key and points to Settings', () => {
     const problem = libraryProblem(failure('unauthorized', 401, { message: 'The library key was not accepted. Check the key in Settings; it may have been revoked.' }));
     expect(problem).toMatchObject({ kind: 'key', retryAfterSeconds: null });

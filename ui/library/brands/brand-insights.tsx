@@ -1,9 +1,9 @@
 // A brand's insights as charts; a brand with too few emails says so (404 `no_insights`).
 import type { BrandInsights, EmailSummary } from '../../../src/shared/api/library/schemas';
-import { shortDate } from '../search/search-query';
+import { plural } from '../../components/count-words';
 import { ExternalLink } from '../../components/external-link';
 import { BarRows, ColumnChart } from './charts';
-import { countRows, dayBars, hourBars, overTimeTitle, perWeekText, sendsOverTime, shareRows, whenSaid } from './insight-charts';
+import { countRows, dayBars, hourBars, insightsText, overTimeTitle, sendsOverTime, shareRows, whenSaid } from './insight-charts';
 
 export interface BrandInsightsProps {
   insights: BrandInsights;
@@ -15,7 +15,7 @@ export interface BrandInsightsProps {
 }
 
 export function BrandInsightsView({ insights, emails, moreToLoad, inLibrary }: BrandInsightsProps) {
-  const { frequency, technology, subject_line: subject, content, deliverability } = insights;
+  const { technology, subject_line: subject, content, deliverability } = insights;
   const percentRows = (rows: Array<[string, number]>) => rows.map(([label, percent]) => ({ label, percent }));
   // The insights carry totals, not a series: the weeks come from the capture dates of the emails
   // the page has already loaded (no extra request), and grow as more are loaded.
@@ -30,8 +30,7 @@ export function BrandInsightsView({ insights, emails, moreToLoad, inLibrary }: B
       {/* All the brand sent, as the library counts it: the charts drawn from the emails listed below say so.
           The same count as "N emails in the library" above is not said twice. */}
       <p>
-        {frequency.total_sent === inLibrary ? 'Sent' : `${frequency.total_sent} emails sent in all,`} {perWeekText(frequency.avg_per_week)}, from {shortDate(frequency.first_send)} to {shortDate(frequency.last_send)}. Emails average{' '}
-        {Math.round(content.avg_word_count)} words and {Math.round(content.avg_image_count)} images. <ExternalLink href={insights.dashboard_url}>Its dashboard in the library</ExternalLink>
+        {insightsText(insights, inLibrary)} <ExternalLink href={insights.dashboard_url}>Its dashboard in the library</ExternalLink>
       </p>
       <div class="chart-grid">
         {overTime.bars.length > 1 ? (
@@ -48,7 +47,7 @@ export function BrandInsightsView({ insights, emails, moreToLoad, inLibrary }: B
         <BarRows title="Email service providers" rows={shareRows(technology.esp_breakdown)} unit="email" />
         <BarRows title="Senders" rows={shareRows(insights.senders.map((sender) => ({ name: sender.from_email, count: sender.count })))} unit="email" />
         <BarRows title="Top words in subject lines" rows={countRows(subject.top_words.map((word) => ({ name: word.word, count: word.count })))} unit="time" alone />
-        <BarRows title={`Subject lines: ${Math.round(subject.avg_length)} characters on average`} rows={percentRows([['With an emoji', subject.contains_emoji_pct]])} />
+        <BarRows title={`Subject lines: ${plural(Math.round(subject.avg_length), 'character')} on average`} rows={percentRows([['With an emoji', subject.contains_emoji_pct]])} />
         <BarRows
           title="Content and technology"
           rows={percentRows([

@@ -2,6 +2,7 @@
 // Monday first, hours 0–23), shares that add up, and one sentence per chart for screen readers.
 import { shortDate } from '../search/search-query';
 import { plural } from '../../components/count-words';
+import type { BrandInsights } from '../../../src/shared/api/library/schemas';
 
 export interface Bar {
   label: string;
@@ -124,7 +125,15 @@ export function barRowValue(row: { percent: number; value?: number }, unit?: str
   return alone ? plural(row.value, unit) : `${percentText(row.percent)} (${plural(row.value, unit)})`;
 }
 
-/** "about 1.4 a week": the library's average to one decimal (it sent 1.4285714); a few a year is not "about 0". */
+/**
+ * The sentence above the charts: all the brand sent, as the library counts it (not said when it is
+ * the "N emails in the library" above), and what an email averages; every count with its noun right.
+ */
+export function insightsText({ frequency, content }: Pick<BrandInsights, 'frequency' | 'content'>, inLibrary?: number): string {
+  const sent = frequency.total_sent === inLibrary ? 'Sent' : `${plural(frequency.total_sent, 'email')} sent in all,`;
+  return `${sent} ${perWeekText(frequency.avg_per_week)}, from ${shortDate(frequency.first_send)} to ${shortDate(frequency.last_send)}. Emails average ${plural(Math.round(content.avg_word_count), 'word')} and ${plural(Math.round(content.avg_image_count), 'image')}.`;
+}
+
 /**
  * The title of the sends over time: it counts only the emails the page lists (`charted` of
  * `listed`, the oldest period left out while older ones are unloaded), not all the brand sent.
@@ -133,6 +142,7 @@ export function overTimeTitle(unit: 'week' | 'month', charted: number, listed: n
   return `Sends per ${unit}, counting ${charted === listed ? 'only the' : `${charted} of the`} ${listed} emails listed below${charted === listed ? '' : ` (not their oldest ${unit}, perhaps incomplete)`}`;
 }
 
+/** "about 1.4 a week": the library's average to one decimal (it sent 1.4285714); a few a year is not "about 0". */
 export function perWeekText(average: number): string {
   const rounded = Math.round(average * 10) / 10;
   return rounded === 0 && average > 0 ? 'fewer than 0.1 a week' : `about ${rounded} a week`;

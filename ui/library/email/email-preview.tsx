@@ -6,6 +6,7 @@ import { Button } from '../../components/button';
 import { originsOf } from './preview-policy';
 import { safeEmailDocument } from './safe-email-html';
 import { subjectOf } from '../email-subject';
+import { useFailedUntilOnline } from '../use-failed-until-online';
 
 const WIDTHS = { desktop: 640, mobile: 375 } as const;
 
@@ -32,8 +33,9 @@ export interface EmailPreviewProps {
 }
 
 export function EmailPreview({ email, libraryUrl, view, onView, onOpenSettings }: EmailPreviewProps) {
-  // A screenshot that failed (missing, not an image) is said in words, not left a broken image.
-  const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
+  // A screenshot that failed (missing, not an image) is said in words, not left a broken image;
+  // one lost with the connection is asked for again once it is back, as the grid's thumbnails are.
+  const [brokenUrl, setBrokenUrl] = useFailedUntilOnline<string>();
   const html = email.html_status === 'ok' && email.html !== null ? email.html : null;
   // HTML chosen on an earlier email shows this one's screenshot when it has none.
   const mode = html === null ? 'screenshot' : view.mode;

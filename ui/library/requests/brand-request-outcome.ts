@@ -57,6 +57,8 @@ export interface BrandRequestOutcome {
   keepForm: boolean;
   /** When Send may go again (Date.now() time): before then it would only be refused again. */
   sendAt?: number;
+  /** The key was refused: Settings (on the library key) fixes it. */
+  settings?: boolean;
   /** Today's count after a request that counted: said under My requests, read there from the list when it can be. */
   today?: { requests_today: number; daily_limit: number };
 }
@@ -114,6 +116,6 @@ export function brandRequestFailure(error: unknown, nowMs: number): BrandRequest
         sendAt,
       };
     default:
-      return { tone: 'error', text: `${errorText(error)} Your form is kept.`, keepForm: true };
+      return { tone: 'error', text: `${errorText(error)} Your form is kept.`, keepForm: true, settings: code === 'unauthorized' };
   }
 }

@@ -176,6 +176,11 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
                   Open its page
                 </Button>
               ) : null}
+              {outcome.settings ? (
+                <Button variant="link" onClick={onOpenSettings}>
+                  Open Settings
+                </Button>
+              ) : null}
             </p>
           ) : null}
           {/* The wait over: added to the live region, so said once (the focus stays where it is). */}

@@ -1,10 +1,14 @@
 // The brand filter: type a name, pick from the brands the library knows (`GET /v1/brands?q=`,
 // asked after a pause in typing). A name that matches no brand is said so and filters nothing.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { Brand } from '../../../src/shared/api/library/schemas';
 import { libraryProblem } from '../library-problem';
 import { SEARCH_DEBOUNCE_MS } from './search-query';
+import { LiveStatus } from '../../components/live-status';
+import { Button } from '../../components/button';
+
+const FAILED = 'Brands could not be looked up; showing all brands.';
 
 export interface BrandPickerProps {
   client: LibraryClient;
@@ -16,6 +20,9 @@ export function BrandPicker({ client, onBrand }: BrandPickerProps) {
   const [text, setText] = useState('');
   const [options, setOptions] = useState<Brand[]>([]);
   const [note, setNote] = useState<string | null>(null);
+  // A new number asks again for the same name (a failed lookup had no other way but retyping).
+  const [attempt, setAttempt] = useState(0);
+  const field = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     const wanted = text.trim();
@@ -47,7 +54,7 @@ export function BrandPicker({ client, onBrand }: BrandPickerProps) {
           }
           // As the note says: a brand chosen before no longer filters.
           onBrand('');
-          setNote('Brands could not be looked up; showing all brands.');
+          setNote(FAILED);
         },
       );
     };
@@ -57,7 +64,7 @@ export function BrandPicker({ client, onBrand }: BrandPickerProps) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [client, text, onBrand]);
+  }, [client, text, onBrand, attempt]);
 
   return (
     <div class="field">
@@ -70,6 +77,7 @@ export function BrandPicker({ client, onBrand }: BrandPickerProps) {
         list="library-brand-options"
         // As wide as a brand's name needs: the category and the date keep the row's room.
         size={7}
+        ref={field}
         value={text}
         placeholder="All brands"
         autoComplete="off"
@@ -81,10 +89,15 @@ export function BrandPicker({ client, onBrand }: BrandPickerProps) {
           <option key={brand.slug} value={brand.name} />
         ))}
       </datalist>
-      {note ? (
-        <p id="library-brand-note" class="field-hint">
-          {note}
-        </p>
+      {/* Said as it comes: a note only seen was missed by a screen reader in the field. */}
+      <LiveStatus id="library-brand-note" class="field-hint">
+        {note}
+      </LiveStatus>
+      {note === FAILED ? (
+        // Back to the field, where the answer shows; a second failure is said again.
+        <Button variant="link" onClick={() => (field.current?.focus(), setNote(null), setAttempt(attempt + 1))}>
+          Try again
+        </Button>
       ) : null}
     </div>
   );

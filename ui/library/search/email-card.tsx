@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useFailedUntilOnline } from '../use-failed-until-online';
 import type { SearchedEmail } from '../../../src/shared/api/library/schemas';
 import type { CanvasInsert } from '../../canvas/canvas-insert';
 import { insertItemOf } from '../../canvas/reference-inserter';
@@ -23,14 +23,7 @@ export interface EmailCardProps {
 
 export function EmailCard({ email, position, total, focusable, showImage, height, onOpen, onFocus, selected, onToggle, canvas }: EmailCardProps) {
   const subject = subjectOf(email);
-  const [broken, setBroken] = useState(false);
-  // Lost with the connection: asked again once the browser is back online.
-  useEffect(() => {
-    if (!broken) return undefined;
-    const retry = () => setBroken(false);
-    window.addEventListener('online', retry);
-    return () => window.removeEventListener('online', retry);
-  }, [broken]);
+  const [broken, setBroken] = useFailedUntilOnline<true>();
   return (
     <li class={selected ? 'email-card email-card-selected' : 'email-card'} style={{ height: `${height}px` }} aria-posinset={position} aria-setsize={total}>
       <button

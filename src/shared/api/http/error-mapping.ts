@@ -164,7 +164,10 @@ export function notJsonError(context: ErrorContext, status: number, text: string
     endpoint: context.endpoint,
     status,
     code: 'not_json',
-    message: text.trimStart().startsWith('<') ? `The ${label}’s address sent a web page instead of data, so it may be wrong. Check the ${label}’s address in Settings.` : unreadableReplyMessage(context.api),
+    ...(text.trimStart().startsWith('<')
+      ? // `problem`: a screen offers Settings for this one, not Try again.
+        { message: `The ${label}’s address sent a web page instead of data, so it may be wrong. Check the ${label}’s address in Settings.`, problem: 'web page' }
+      : { message: unreadableReplyMessage(context.api) }),
   });
 }
 

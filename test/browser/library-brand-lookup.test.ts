@@ -1,0 +1,47 @@
+// The brand filter's lookup failed: the note is said to a screen reader (a status), and a Try again
+// asks for the same name without retyping it; the brand found then filters the emails.
+import type { Request, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAxeAsync } from './support/a11y-checks';
+import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { firstBrandsAsync, openBrowseAsync, unavailableAnswer } from './support/browse-steps';
+import { addRouteAsync } from './support/own-route';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+describe('Browse: the brand filter when brands could not be looked up', () => {
+  it('says so in a status and tries again on Try again', async () => {
+    const brand = (await firstBrandsAsync(h))[0]!;
+    let failing = true;
+    const lookups = (url: URL) => url.pathname === '/v1/brands' && url.searchParams.has('q');
+    const stopAsync = await addRouteAsync(h.page, lookups, (route: Route) => (failing ? route.fulfill(unavailableAnswer) : route.continue()));
+    const filtered: string[] = [];
+    const watch = (request: Request) => void (new URL(request.url()).searchParams.get('brand') === brand.slug && filtered.push(request.url()));
+    h.page.on('request', watch);
+    try {
+      const ui = await openBrowseAsync(h);
+      const field = ui.getByRole('combobox', { name: 'Brand' });
+      await field.fill(brand.name);
+      const note = ui.getByRole('search').getByRole('status').filter({ hasText: 'Brands could not be looked up' });
+      await expect.poll(() => textOf(note), { timeout: 10_000 }).toBe('Brands could not be looked up; showing all brands.');
+      await checkAxeAsync(ui, 'Browse, brands could not be looked up');
+      failing = false;
+      await ui.getByRole('search').getByRole('button', { name: 'Try again' }).click();
+      await expect.poll(() => field.evaluate((element) => element === document.activeElement)).toBe(true);
+      await expect.poll(() => filtered.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(await ui.getByText('Brands could not be looked up').count()).toBe(0);
+      expect(await field.inputValue()).toBe(brand.name);
+    } finally {
+      h.page.off('request', watch);
+      await stopAsync();
+    }
+  });
+});

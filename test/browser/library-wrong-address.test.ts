@@ -1,0 +1,38 @@
+// A library address that answers with a web page (another site, a sign-in page): the notice says
+// to check the address in Settings, and its button opens Settings on that address, selected, not
+// a Try again that would only get the same page. The real dist/ui.html in the playground.
+import type { Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { searchRoute } from './support/browse-steps';
+import { addRouteAsync } from './support/own-route';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+describe('Browse at an address that sends a web page', () => {
+  it('offers Open Settings, which puts the keyboard in the library’s address', async () => {
+    const page = { status: 200, headers: { 'content-type': 'text/html', 'access-control-allow-origin': '*' }, body: '<!doctype html><title>Welcome</title><p>Sign in</p>' };
+    const stopAsync = await addRouteAsync(h.page, searchRoute, (route: Route) => route.fulfill(page));
+    try {
+      await h.openFreshAsync('?command=browse&theme=light&demo-keys=1');
+      const ui = await h.uiFrameAsync();
+      const notice = ui.getByTestId('library-problem');
+      await expect.poll(() => textOf(notice.getByRole('alert')), { timeout: 20_000 }).toContain('sent a web page instead of data');
+      expect(await notice.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+      await notice.getByRole('button', { name: 'Open Settings' }).click();
+      const address = ui.getByTestId('settings-library-base-url');
+      await expect.poll(() => address.evaluate((element) => element === document.activeElement), { timeout: 10_000 }).toBe(true);
+      expect(await address.evaluate((element: HTMLInputElement) => element.value.slice(element.selectionStart ?? 0, element.selectionEnd ?? 0))).toBe(await address.inputValue());
+    } finally {
+      await stopAsync();
+    }
+  });
+});
