@@ -321,7 +321,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
             if (errors.key) setErrors((current) => ({ ...current, key: undefined }));
           }}
           error={errors.key}
-          hint={`${saved.savedKeyProblem ? `${saved.savedKeyProblem} ` : ''}${text.keyHelp} Stored on this computer only, never in the file.${replacing ? ' Escape keeps the saved key.' : ''}`}
+          hint={`${saved.savedKeyProblem ? `${saved.savedKeyProblem} ` : ''}${text.keyHelp} Stored on this computer only, never in the file.${replacing && hasSavedKey ? ' Escape keeps the saved key.' : ''}`}
           placeholder={text.keyPlaceholder}
           inputRef={keyRef}
           onKeyDown={onKeyFieldKeyDown}
