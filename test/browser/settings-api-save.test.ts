@@ -6,6 +6,8 @@ import { checkAxeAsync } from './support/a11y-checks';
 import { evaluateHooks, type Harness, startHarnessAsync, textOf } from './support/playground-harness';
 import { readyUiAsync } from './support/sync-steps';
 
+const NEW_KEY = 'ef_0123456789abcdef0123';
+
 let h: Harness;
 
 beforeAll(async () => {
@@ -56,5 +58,32 @@ describe('the key field open for a new key when the saved key is forgotten in an
     await ui.getByRole('heading', { name: 'Email builder' }).click();
     await expect.poll(() => descriptionOf(keyField), { timeout: 10_000 }).not.toContain('Escape');
     expect(await descriptionOf(keyField)).toContain('Stored on this computer only, never in the file.');
+  });
+});
+
+describe('Save pressed while Forget key is still running', () => {
+  it('keeps the key typed after Replace key meanwhile and saves it once the old one is gone (the Save was dropped, and the key typed was cleared)', async () => {
+    await h.openFreshAsync('?demo-keys=1&command=settings');
+    const ui = await readyUiAsync(h);
+    const builder = ui.getByRole('region', { name: 'Email builder' });
+    await builder.getByRole('button', { name: 'Forget key (builder API key)' }).click();
+    // Figma's storage is slow: the key's removal waits.
+    await evaluateHooks(h.page, (hooks) => hooks.clientStorageHold.hold());
+    await builder.getByRole('group', { name: /Remove the saved builder API key/ }).getByRole('button', { name: 'Forget key' }).click();
+    await expect.poll(() => evaluateHooks(h.page, (hooks) => hooks.clientStorageHold.held()), { timeout: 10_000 }).toBeGreaterThan(0);
+
+    // The designer changes their mind: a new key instead, and Save.
+    await builder.getByRole('button', { name: 'Replace key (builder API key)' }).click();
+    const keyField = builder.getByLabel('Builder API key', { exact: true });
+    await keyField.fill(NEW_KEY);
+    const save = builder.getByRole('button', { name: 'Save' });
+    await save.click();
+    // The Save waits for the removal, and says it is under way.
+    await expect.poll(() => save.getAttribute('aria-busy'), { timeout: 10_000 }).toBe('true');
+
+    await evaluateHooks(h.page, (hooks) => hooks.clientStorageHold.release());
+    await expect.poll(() => textOf(builder.getByRole('status')), { timeout: 15_000 }).toBe('Email builder settings saved. The key is stored on this computer only, shown as ef_••••0123. Test connection checks it with the service.');
+    expect(await evaluateHooks(h.page, (hooks) => hooks.fake().clientStorage.getAsync('envelope.builder.apiKey'))).toBe(NEW_KEY);
+    expect(await textOf(ui.getByTestId('settings-builder-key-hint'))).toBe('ef_••••0123');
   });
 });

@@ -66,6 +66,16 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
   // The key field was opened by the sandbox for a new host, not by the person: putting the saved
   // address back (Escape) takes that request back too.
   const keyAskedForAddress = useRef(false);
+  // Save pressed while Forget key runs: it saves once the key is gone, with what is typed then.
+  const [saveAfterForget, setSaveAfterForget] = useState(false);
+  useEffect(() => {
+    if (saveAfterForget && !busy) {
+      setSaveAfterForget(false);
+      save(false);
+    }
+    // This render's save: what is typed, and the view, once the key is gone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [saveAfterForget, busy]);
 
   const baseUrlRef = useRef<HTMLInputElement>(null);
   const keyRef = useRef<HTMLInputElement>(null);
@@ -133,8 +143,13 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
     if (problem) setErrors((current) => (current[field] ? current : { ...current, [field]: problem }));
   }
 
-  function save() {
-    setFailure(null);
+  /** `clearFailure` false: run after Forget key, whose failure stays in sight. */
+  function save(clearFailure = true) {
+    if (busy === 'forget') {
+      setSaveAfterForget(true);
+      return;
+    }
+    if (clearFailure) setFailure(null);
     showResult(null);
     const check = checkApiForm(api, { baseUrl, key, keyFieldShown, hasSavedKey });
     if (!check.ok) {
@@ -231,7 +246,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
         onResult: () => {
           setConfirmingForget(false);
           setReplacing(false);
-          setKey('');
+          // A key typed meanwhile (after Replace key) is kept.
           focusAfterRender.current = 'key';
           showResult({ tone: 'success', text: `The ${text.keyNoun} was removed from this computer.` });
           runTestAskedMeanwhile();
@@ -385,7 +400,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
         </div>
       ) : null}
       <div class="button-row">
-        <Button variant="primary" type="submit" busy={busy === 'save'} testId={id('save')}>
+        <Button variant="primary" type="submit" busy={busy === 'save' || saveAfterForget} testId={id('save')}>
           Save
         </Button>
         <Button onClick={() => testConnection()} busy={busy === 'test'} testId={id('test')} describedBy={id('test-note')}>
