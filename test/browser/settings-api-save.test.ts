@@ -87,3 +87,17 @@ describe('Save pressed while Forget key is still running', () => {
     expect(await textOf(ui.getByTestId('settings-builder-key-hint'))).toBe('ef_••••0123');
   });
 });
+
+describe('Save with only spaces in the key field', () => {
+  it('empties the key field when it saves the address alone and says no key is saved (the dots stayed)', async () => {
+    await h.openFirstVisitAsync('?command=settings');
+    const ui = await readyUiAsync(h);
+    const builder = ui.getByRole('region', { name: 'Email builder' });
+    await builder.getByRole('textbox', { name: 'API address' }).fill(h.emulator.builderUrl);
+    const keyField = builder.getByLabel('Builder API key', { exact: true });
+    await keyField.fill('   ');
+    await builder.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => textOf(builder.getByRole('status')), { timeout: 15_000 }).toBe('Email builder address saved. No key is saved yet: paste one to connect.');
+    expect(await keyField.inputValue()).toBe('');
+  });
+});

@@ -174,7 +174,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
             setKey('');
             setReplacing(false);
             focusAfterRender.current = 'replace';
-          }
+          } else setKey((now) => (now.trim() ? now : '')); // only spaces: no key, as the message says
           // The address still missing is a thing to do, said as the test says it, not as a success.
           showResult({ tone: isStandInAddress(api, next[api].baseUrl) ? 'error' : 'success', text: savedText(api, next, sentKey) });
           runTestAskedMeanwhile();
