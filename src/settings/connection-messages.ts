@@ -25,6 +25,11 @@ export function noKeyResult(api: ApiName): ConnectionResult {
   return { ok: false, message: `No ${API_LABEL[api]} API key is saved yet. Paste the key, choose Save, then test again.` };
 }
 
+/** A key is saved but not used (saved by an older version, or with an address now refused): Settings says why beside the key field. */
+export function unusedKeyResult(api: ApiName): ConnectionResult {
+  return { ok: false, message: `The ${API_LABEL[api]} API key saved earlier is not used, for the reason given with the key field above. Paste the key, choose Save, then test again.` };
+}
+
 /**
  * The address is the built-in stand-in (src/shared/config/stand-in-address.ts): none was entered.
  * `keyMissing`: no key is saved either, and both are asked for at once, not one test at a time.

@@ -20,8 +20,9 @@ export interface KeyStore {
   /**
    * `readAsync`'s answer with, from the same read, why a saved key or address is not used (saved
    * by an older version that took it in), in words; null when none is saved or it is used.
+   * `keyUnused`: a key is saved and not used.
    */
-  readWithProblemAsync(api: ApiName): Promise<ApiCredentials & { savedKeyProblem: string | null }>;
+  readWithProblemAsync(api: ApiName): Promise<ApiCredentials & { savedKeyProblem: string | null; keyUnused: boolean }>;
 }
 
 /** The stored entries as they are, before any rule is applied. */
@@ -120,9 +121,10 @@ export function createKeyStore(storage: ClientStorageLike, defaultBaseUrls: Reco
     return (keySaved ? savedKeyProblem(api, saved.key!) : null) ?? (saved.baseUrl === null ? null : savedAddressProblem(api, saved.baseUrl, keySaved));
   }
 
-  async function readWithProblemAsync(api: ApiName): Promise<ApiCredentials & { savedKeyProblem: string | null }> {
+  async function readWithProblemAsync(api: ApiName): Promise<ApiCredentials & { savedKeyProblem: string | null; keyUnused: boolean }> {
     const saved = await readSavedAsync(api);
-    return { ...credentialsFrom(api, saved), savedKeyProblem: savedProblemFrom(api, saved) };
+    const credentials = credentialsFrom(api, saved);
+    return { ...credentials, savedKeyProblem: savedProblemFrom(api, saved), keyUnused: credentials.key === null && !!saved.key?.trim() };
   }
 
   return { readAsync, readWithProblemAsync, saveAsync, forgetKeyAsync };

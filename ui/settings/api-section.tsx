@@ -66,6 +66,16 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
   // The key field was opened by the sandbox for a new host, not by the person: putting the saved
   // address back (Escape) takes that request back too.
   const keyAskedForAddress = useRef(false);
+  // Save pressed while Forget key runs: it saves once the key is gone, with what is typed then.
+  const [saveAfterForget, setSaveAfterForget] = useState(false);
+  useEffect(() => {
+    if (saveAfterForget && !busy) {
+      setSaveAfterForget(false);
+      save(false);
+    }
+    // This render's save: what is typed, and the view, once the key is gone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [saveAfterForget, busy]);
 
   const baseUrlRef = useRef<HTMLInputElement>(null);
   const keyRef = useRef<HTMLInputElement>(null);
@@ -133,8 +143,13 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
     if (problem) setErrors((current) => (current[field] ? current : { ...current, [field]: problem }));
   }
 
-  function save() {
-    setFailure(null);
+  /** `clearFailure` false: run after Forget key, whose failure stays in sight. */
+  function save(clearFailure = true) {
+    if (busy === 'forget') {
+      setSaveAfterForget(true);
+      return;
+    }
+    if (clearFailure) setFailure(null);
     showResult(null);
     const check = checkApiForm(api, { baseUrl, key, keyFieldShown, hasSavedKey });
     if (!check.ok) {
@@ -159,8 +174,9 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
             setKey('');
             setReplacing(false);
             focusAfterRender.current = 'replace';
-          }
-          showResult({ tone: 'success', text: savedText(api, next, sentKey) });
+          } else setKey((now) => (now.trim() ? now : '')); // only spaces: no key, as the message says
+          // The address still missing is a thing to do, said as the test says it, not as a success.
+          showResult({ tone: isStandInAddress(api, next[api].baseUrl) ? 'error' : 'success', text: savedText(api, next, sentKey) });
           runTestAskedMeanwhile();
         },
         onError: (error, message) => {
@@ -230,7 +246,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
         onResult: () => {
           setConfirmingForget(false);
           setReplacing(false);
-          setKey('');
+          // A key typed meanwhile (after Replace key) is kept.
           focusAfterRender.current = 'key';
           showResult({ tone: 'success', text: `The ${text.keyNoun} was removed from this computer.` });
           runTestAskedMeanwhile();
@@ -320,7 +336,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
             if (errors.key) setErrors((current) => ({ ...current, key: undefined }));
           }}
           error={errors.key}
-          hint={`${saved.savedKeyProblem ? `${saved.savedKeyProblem} ` : ''}${text.keyHelp} Stored on this computer only, never in the file.${replacing ? ' Escape keeps the saved key.' : ''}`}
+          hint={`${saved.savedKeyProblem ? `${saved.savedKeyProblem} ` : ''}${text.keyHelp} Stored on this computer only, never in the file.${replacing && hasSavedKey ? ' Escape keeps the saved key.' : ''}`}
           placeholder={text.keyPlaceholder}
           inputRef={keyRef}
           onKeyDown={onKeyFieldKeyDown}
@@ -384,7 +400,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
         </div>
       ) : null}
       <div class="button-row">
-        <Button variant="primary" type="submit" busy={busy === 'save'} testId={id('save')}>
+        <Button variant="primary" type="submit" busy={busy === 'save' || saveAfterForget} testId={id('save')}>
           Save
         </Button>
         <Button onClick={() => testConnection()} busy={busy === 'test'} testId={id('test')} describedBy={id('test-note')}>

@@ -188,7 +188,7 @@ describe('key store', () => {
     const store = createKeyStore(counted, defaults);
     storage.entries.set(storageKeys('builder').key, builderKey);
     storage.entries.set(storageKeys('builder').baseUrl, 'https://builder.example');
-    expect(await store.readWithProblemAsync('builder')).toEqual({ baseUrl: 'https://builder.example', key: builderKey, savedKeyProblem: null });
+    expect(await store.readWithProblemAsync('builder')).toEqual({ baseUrl: 'https://builder.example', key: builderKey, savedKeyProblem: null, keyUnused: false });
     expect(reads.sort()).toEqual([storageKeys('builder').key, storageKeys('builder').baseUrl].sort());
     reads.length = 0;
     expect(await store.saveAsync('builder', { baseUrl: 'https://builder.example/' })).toBeNull();
