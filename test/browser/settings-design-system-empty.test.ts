@@ -22,6 +22,8 @@ describe('an empty design-system id saved in a file linked to none', () => {
     expect(await field.inputValue()).toBe('');
     await field.press('Enter');
     await expect.poll(() => textOf(section.getByRole('status')), { timeout: 10_000 }).toBe('This file is not linked to a design system: enter the id above, then save.');
+    // Not shown as a success: nothing was linked or unlinked (it was green).
+    expect(await section.getByRole('status').getAttribute('data-tone')).toBe('info');
     expect(await evaluateHooks(h.page, (hooks) => hooks.inspect().run(() => hooks.inspect().root.getSharedPluginData('envelope', 'designSystemId')))).toBe('');
 
     await field.fill('ds_empty');
@@ -30,5 +32,6 @@ describe('an empty design-system id saved in a file linked to none', () => {
     await field.fill('');
     await field.press('Enter');
     await expect.poll(() => textOf(section.getByRole('status')), { timeout: 10_000 }).toBe('This file is no longer linked to a design system.');
+    expect(await section.getByRole('status').getAttribute('data-tone')).toBe('success');
   });
 });

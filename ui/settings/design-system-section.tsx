@@ -97,7 +97,8 @@ export function DesignSystemSection({ view, onView, requester }: DesignSystemSec
           const saved = designSystemSavedText(next.designSystemId, reading.fromAddress, wasLinked);
           // Without a builder key there is nothing to ask with: Sync asks once one is saved.
           if (next.designSystemId !== null && next.builder.keyHint !== null) checkWithBuilder(next.designSystemId, saved);
-          else setResult({ tone: 'success', text: saved });
+          // A file that was linked to none and still is: nothing done, something still to do.
+          else setResult({ tone: next.designSystemId === null && !wasLinked ? 'info' : 'success', text: saved });
         },
         onError: (caught, message) => {
           const fieldError = fieldErrorFrom(caught, ['designSystemId'] as const);
