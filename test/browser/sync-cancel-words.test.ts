@@ -8,6 +8,7 @@
 import type { Frame, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdRequestsAsync } from './support/hold-requests';
+import { addRouteAsync } from './support/own-route';
 import { evaluateHooks, startHarnessAsync, type Harness } from './support/playground-harness';
 import { watchStatusRegionsAsync } from './support/status-regions';
 import { collaboratorLinksAsync, linkToEmptyDesignSystemAsync, syncWhileACollaboratorLinksDemoAsync } from './support/sync-steps';
@@ -92,7 +93,7 @@ describe('the words after a sync cancelled while the link changes', () => {
     const { ui, syncButton } = await listComparedWithEmptyAsync();
     // The builder refuses the comparisons with ds_demo (a fault set up here, not a click).
     const withDemo = (url: URL) => url.origin === new URL(h.emulator.builderUrl).origin && url.pathname.includes('/ds_demo/');
-    await h.page.route(withDemo, (route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{}' }));
+    const stopRouteAsync = await addRouteAsync(h.page, withDemo, (route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{}' }));
     try {
       const { said, line } = await cancelWhileTheLinkMovesAsync(ui, syncButton);
       // Why, with its retry, in the failure's own notice; the message line does not say the list compares with ds_demo.
@@ -108,7 +109,7 @@ describe('the words after a sync cancelled while the link changes', () => {
       expect(cancelWords(await said())).toEqual(['Sync cancelled.', LINK_CHANGED_UNCOMPARED]);
       expect(await line()).toEqual(['Sync cancelled.', LINK_CHANGED_UNCOMPARED]);
     } finally {
-      await h.page.unroute(withDemo);
+      await stopRouteAsync();
     }
   }, 120_000);
 });
@@ -118,6 +119,14 @@ describe('the words after a sync cancelled while the link moves away and back', 
   /** The comparisons the screen asked of ds_empty so far (the badge's checks ask for one change). */
   const comparisonsWithEmpty = () => evaluateHooks(h.page, (hooks) => hooks.requests().filter((request) => request.method === 'GET' && request.url.includes('/ds_empty/changes?limit=500')).length);
   const heldStorageCalls = () => evaluateHooks(h.page, (hooks) => hooks.clientStorageHold.held());
+  /** Nothing more on its way; no ds_demo row; the words were "Sync cancelled." then what the list shows, with no blank between, and stay so. */
+  async function expectSettledOnCancelShownAsync(ui: Frame, onlyThere: Locator, said: () => Promise<string[]>, line: () => Promise<string[]>): Promise<void> {
+    await expect.poll(() => ui.getByTestId('sync-progress').count()).toBe(0);
+    expect(await onlyThere.count()).toBe(0);
+    expect(cancelWords(await said())).toEqual(['Sync cancelled.', CANCELLED_SHOWN]);
+    expect(await line()).toEqual(['Sync cancelled.', CANCELLED_SHOWN]);
+    expect(await ui.getByTestId('sync-message').textContent()).toBe(CANCELLED_SHOWN);
+  }
 
   it('back before the screen reads the link after the cancel: the list is compared again with ds_empty and the words say the cancel and what the list shows (they went blank)', async () => {
     const { ui, syncButton, onlyThere } = await listComparedWithEmptyAsync();
@@ -145,11 +154,7 @@ describe('the words after a sync cancelled while the link moves away and back', 
     await expect.poll(() => message.textContent(), { timeout: 30_000 }).toBe(CANCELLED_SHOWN);
     // The list was compared again with ds_empty, the design system the sync sent to (none of ds_demo's components listed).
     expect(await comparisonsWithEmpty()).toBeGreaterThan(before);
-    await expect.poll(() => ui.getByTestId('sync-progress').count()).toBe(0);
-    expect(await onlyThere.count()).toBe(0);
-    expect(cancelWords(await said())).toEqual(['Sync cancelled.', CANCELLED_SHOWN]);
-    expect(await line()).toEqual(['Sync cancelled.', CANCELLED_SHOWN]);
-    expect(await message.textContent()).toBe(CANCELLED_SHOWN);
+    await expectSettledOnCancelShownAsync(ui, onlyThere, said, line);
   }, 120_000);
 
   it('back while the check with ds_demo runs: never that the list compares with ds_demo; the list is compared again with ds_empty and the words say the cancel and what the list shows (they said ds_demo, then went blank)', async () => {
@@ -174,11 +179,7 @@ describe('the words after a sync cancelled while the link moves away and back', 
       await push.releaseAsync();
     }
     await expect.poll(() => message.textContent(), { timeout: 30_000 }).toBe(CANCELLED_SHOWN);
-    await expect.poll(() => ui.getByTestId('sync-progress').count()).toBe(0);
-    expect(await onlyThere.count()).toBe(0);
-    expect(cancelWords(await said())).toEqual(['Sync cancelled.', CANCELLED_SHOWN]);
-    expect(await line()).toEqual(['Sync cancelled.', CANCELLED_SHOWN]);
-    expect(await message.textContent()).toBe(CANCELLED_SHOWN);
+    await expectSettledOnCancelShownAsync(ui, onlyThere, said, line);
   }, 120_000);
 });
 
