@@ -84,6 +84,8 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
     const error = templateNameProblem(name);
     // As for a save: the keyboard goes to the field the words are about.
     if (error !== null) return (setMode({ kind: 'rename', name, description, error }), nameRef.current?.focus());
+    // Sent as it is, the builder would take it for a change: the template would go to the top as "Updated just now".
+    if (name.trim() === row.name && description.trim() === row.description) return setMode({ kind: 'idle' });
     act('rename', () => endpoint.request('templates/rename', { id: row.id, name, description }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), (renamed) => {
       setMode({ kind: 'idle' });
       onRenamed(row, renamed);
