@@ -11,7 +11,7 @@ import { useRequest } from '../hooks/use-request';
 import { absoluteTime, relativeTime } from '../messages/relative-time';
 import { ProblemLine } from './problem-line';
 import { useStillBefore } from '../hooks/use-still-before';
-import { actionProblem, BUILDER_REQUEST_TIMEOUT_MS, isGoneElsewhere, templateDetailsText, templateProblem, type TemplateProblem } from './template-words';
+import { actionProblem, BUILDER_REQUEST_TIMEOUT_MS, isGoneElsewhere, linkedFrameText, openedText, templateProblem, type TemplateProblem } from './template-words';
 import { SubmitForm } from '../components/submit-form';
 
 export interface TemplateItemProps {
@@ -78,7 +78,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
   const open = () =>
     act('open', () => endpoint.request('templates/open', { id: row.id }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), (opened) =>
       // Said in the row's status too: the notice alone is not announced.
-      opened.opened ? setSaid(`Selected “${opened.frame?.name ?? row.name}” on the page “${opened.frame?.pageName ?? ''}”.`) : (setMode({ kind: 'details', opened }), setSaid(templateDetailsText(`“${row.name}”`, opened))),
+      (opened.opened || setMode({ kind: 'details', opened }), setSaid(openedText(row.name, opened))),
     );
   const rename = (name: string, description: string) => {
     const error = templateNameProblem(name);
@@ -106,7 +106,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
         {row.description ? <span>{row.description}</span> : null}
         <span class="muted" title={absoluteTime(row.updatedAt)}>
           Updated {relativeTime(row.updatedAt, nowMs)}
-          {row.linkedFrame ? ` · Linked to the frame “${row.linkedFrame.name}” on ${row.linkedFrame.pageName}` : ''}
+          {linkedFrameText(row.linkedFrame)}
         </span>
         {mode.kind === 'rename' ? (
           <SubmitForm label={`Rename ${label}`} onKeyDown={closeOnEscape} onSubmit={() => rename(mode.name, mode.description)}>
@@ -137,7 +137,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
           </div>
         ) : mode.kind === 'details' ? (
           <div class="notice notice-info">
-            <p>{templateDetailsText(label, mode.opened)}</p>
+            <p>{openedText(row.name, mode.opened)}</p>
             <Button variant="link" onClick={() => setMode({ kind: 'idle' })}>
               Done
             </Button>
