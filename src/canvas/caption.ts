@@ -30,14 +30,15 @@ export interface Caption {
 
 /**
  * Two lines: "Acme — Spring sale" and "Captured 3 Nov 2026 · View on MailVault", the last part
- * linked to the email's page.
+ * linked to the email's page. With no web address to link, it says only where it came from
+ * ("From MailVault"): "View on" would point at nothing.
  */
 export function referenceCaption(source: ReferenceSource): Caption {
   const first = referenceName(source);
-  const linkText = `View on ${source.service.trim() || 'the library'}`;
-  const text = `${first}\nCaptured ${captionDate(source.capturedDate)} · ${linkText}`;
   // The address comes from the library's answer and stays in the file for everyone: only a web
   // address becomes a link (not `javascript:` or `data:`).
   const url = parseHttpUrl(source.url) !== null ? source.url : null;
+  const linkText = `${url === null ? 'From' : 'View on'} ${source.service.trim() || 'the library'}`;
+  const text = `${first}\nCaptured ${captionDate(source.capturedDate)} · ${linkText}`;
   return { text, link: { start: text.length - linkText.length, end: text.length, url } };
 }

@@ -343,7 +343,29 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       });
       const index = readIndex();
       const templates: TemplateRow[] = [];
-      for (const template of list.templates) templates.push(rowOf(template, await linkedFrameOfAsync(template.id, index)));
+      const renamed: Array<[FrameNode, Template]> = [];
+      for (const template of list.templates) {
+        const frame = await linkedFrameOfAsync(template.id, index);
+        if (frame !== null) renamed.push([frame, template]);
+        templates.push(rowOf(template, frame));
+      }
+      // A template renamed elsewhere (a teammate, in the builder): the frame's link and its "Update
+      // template" button take the name the list shows (they said the old one until the next update).
+      // Each link read again now (a save or rename here may have written it while the list was read),
+      // and left alone when this file saved or renamed it after the builder's version read here.
+      const follow = renamed.flatMap(([frame, template]) => {
+        const link = frame.removed ? null : readLink(frame);
+        return link !== null && link.templateName !== template.name && template.updated_at > link.savedAt ? [{ frame, link, name: template.name }] : [];
+      });
+      // All in one undo step, as a rename from here is.
+      if (follow.length > 0) {
+        asUndoStep(() => {
+          for (const { frame, link, name } of follow) {
+            frame.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ ...link, templateName: name }));
+            setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, updateDescription(name));
+          }
+        });
+      }
       const total = list.meta?.total ?? null;
       const hasMore = total === null ? list.templates.length >= TEMPLATES_PER_PAGE : number * TEMPLATES_PER_PAGE < total;
       return { templates, page: number, total, hasMore };

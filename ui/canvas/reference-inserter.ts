@@ -186,12 +186,18 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
       let unsure = 0;
       /** Cancel was pressed in time to stop an email (see `cancelled` below). */
       let stopped = false;
+      /** The library refused the key: an email that needs it (to read its facts) is not tried, only to be refused again. */
+      let refusedKey: unknown = null;
       if (batch) batchId = (await endpoint.request('canvas/insert-begin', { layout: batch.layout, title: batch.title ?? 'Library references' })).batchId;
       try {
         for (const [index, item] of items.entries()) {
           stopped = signal.aborted;
           if (stopped) break;
           onProgress({ done: index, total: items.length, label: nameOf(item) });
+          if (refusedKey !== null && (item.brandName === undefined || attribution === null)) {
+            failed.push({ name: nameOf(item), reason: errorText(refusedKey), emailId: item.emailId });
+            continue;
+          }
           try {
             const onWait = (waitingSeconds: number) => onProgress({ done: index, total: items.length, label: nameOf(item), waitingSeconds });
             const placed = await placeAsync(item, batchId === undefined ? {} : { batchId }, onWait, signal);
@@ -205,6 +211,7 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
               if (!batch) endProblem = unansweredText(nameOf(item));
             }
             if (stopped) break;
+            if ((error as { code?: unknown }).code === 'unauthorized') refusedKey = error;
             failed.push({ name: nameOf(item), reason: errorText(error), emailId: item.emailId });
           }
         }

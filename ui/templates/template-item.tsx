@@ -11,7 +11,7 @@ import { useRequest } from '../hooks/use-request';
 import { absoluteTime, relativeTime } from '../messages/relative-time';
 import { ProblemLine } from './problem-line';
 import { useStillBefore } from '../hooks/use-still-before';
-import { actionProblem, BUILDER_REQUEST_TIMEOUT_MS, isGoneElsewhere, templateDetailsText, templateProblem, type TemplateProblem } from './template-words';
+import { actionProblem, BUILDER_REQUEST_TIMEOUT_MS, isGoneElsewhere, linkedFrameText, openedText, templateProblem, type TemplateProblem } from './template-words';
 import { SubmitForm } from '../components/submit-form';
 
 export interface TemplateItemProps {
@@ -78,12 +78,14 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
   const open = () =>
     act('open', () => endpoint.request('templates/open', { id: row.id }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), (opened) =>
       // Said in the row's status too: the notice alone is not announced.
-      opened.opened ? setSaid(`Selected “${opened.frame?.name ?? row.name}” on the page “${opened.frame?.pageName ?? ''}”.`) : (setMode({ kind: 'details', opened }), setSaid(templateDetailsText(`“${row.name}”`, opened))),
+      (opened.opened || setMode({ kind: 'details', opened }), setSaid(openedText(row.name, opened))),
     );
   const rename = (name: string, description: string) => {
     const error = templateNameProblem(name);
     // As for a save: the keyboard goes to the field the words are about.
     if (error !== null) return (setMode({ kind: 'rename', name, description, error }), nameRef.current?.focus());
+    // Sent as it is, the builder would take it for a change: the template would go to the top as "Updated just now".
+    if (name.trim() === row.name && description.trim() === row.description) return setMode({ kind: 'idle' });
     act('rename', () => endpoint.request('templates/rename', { id: row.id, name, description }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), (renamed) => {
       setMode({ kind: 'idle' });
       onRenamed(row, renamed);
@@ -104,7 +106,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
         {row.description ? <span>{row.description}</span> : null}
         <span class="muted" title={absoluteTime(row.updatedAt)}>
           Updated {relativeTime(row.updatedAt, nowMs)}
-          {row.linkedFrame ? ` · Linked to the frame “${row.linkedFrame.name}” on ${row.linkedFrame.pageName}` : ''}
+          {linkedFrameText(row.linkedFrame)}
         </span>
         {mode.kind === 'rename' ? (
           <SubmitForm label={`Rename ${label}`} onKeyDown={closeOnEscape} onSubmit={() => rename(mode.name, mode.description)}>
@@ -135,7 +137,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
           </div>
         ) : mode.kind === 'details' ? (
           <div class="notice notice-info">
-            <p>{templateDetailsText(label, mode.opened)}</p>
+            <p>{openedText(row.name, mode.opened)}</p>
             <Button variant="link" onClick={() => setMode({ kind: 'idle' })}>
               Done
             </Button>

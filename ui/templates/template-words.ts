@@ -1,6 +1,6 @@
 // The Templates screen's words and small decisions, without Preact: the filter, what a save did,
 // and which button goes with a failure (by its code, never its words).
-import type { TemplateOpenOutcome, TemplateRow, TemplateSaveOutcome } from '../../src/shared/bridge/messages';
+import type { LinkedFrame, TemplateOpenOutcome, TemplateRow, TemplateSaveOutcome } from '../../src/shared/bridge/messages';
 import { countWord, plural } from '../components/count-words';
 import { DEFAULT_RETRY_POLICY } from '../../src/shared/api/http/retry-policy';
 import { MAX_COUNTDOWN_SECONDS, retryAtText } from '../messages/retry-countdown';
@@ -17,6 +17,17 @@ export function filterTemplates(rows: readonly TemplateRow[], query: string): Te
 export function templateDetailsText(label: string, opened: TemplateOpenOutcome): string {
   const layers = opened.layerCount === null ? '' : `, ${plural(opened.layerCount, 'layer')}`;
   return `${label} has no frame in this file. Created ${absoluteTime(opened.createdAt ?? '', 'on an unknown date')}${layers}.`;
+}
+
+/** What Open says: the frame it selected, or the details of the template named as the builder names it now. */
+export function openedText(rowName: string, opened: TemplateOpenOutcome): string {
+  if (!opened.opened) return templateDetailsText(`“${opened.template?.name ?? rowName}”`, opened);
+  return `Selected “${opened.frame?.name ?? rowName}”${opened.frame?.pageName ? ` on the page “${opened.frame.pageName}”` : ''}.`;
+}
+
+/** " · Linked to the frame “Cover” on Emails" (a page with no name is not said), or nothing. */
+export function linkedFrameText(frame: LinkedFrame | null): string {
+  return frame ? ` · Linked to the frame “${frame.name}”${frame.pageName ? ` on ${frame.pageName}` : ''}` : '';
 }
 
 /** What a save did, in a sentence. */

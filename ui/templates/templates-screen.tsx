@@ -183,9 +183,10 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     readAfterSave.current = requests.current;
   };
   useNoticeInSight(listSection, list.awaiting === readAfterSave.current ? null : list.problem, null);
+  // The selected frame's template is named as the list names it, unless the list was read before the frame's last save or rename here.
   return (
     <div class="templates" hidden={hidden}>
-      <SaveSection endpoint={endpoint} epoch={epoch} selection={selection} onSelection={setSelection} onSaved={onSaved} onOpenSettings={onOpenSettings} updateNow={updateNow} nowMs={nowMs} keyMissing={list.problem?.keyMissing} linkedName={list.rows.find((row) => row.id === selection?.link?.templateId)?.name} />
+      <SaveSection endpoint={endpoint} epoch={epoch} selection={selection} onSelection={setSelection} onSaved={onSaved} onOpenSettings={onOpenSettings} updateNow={updateNow} nowMs={nowMs} keyMissing={list.problem?.keyMissing} linkedName={list.rows.find((row) => row.id === selection?.link?.templateId && row.updatedAt > selection.link.savedAt)?.name} />
       <section class="settings-section" aria-labelledby="templates-list-title" ref={listSection}>
         <h2 id="templates-list-title" tabIndex={-1} ref={listHeading}>
           Templates in the workspace

@@ -1,0 +1,43 @@
+// Templates: a rename saved with nothing changed sends nothing. Sent, the builder took it for a
+// change: the template went to the top of the list as "Updated just now".
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarnessAsync, type Harness } from './support/playground-harness';
+
+let h: Harness;
+let builderKey: string;
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+  const state = (await (await fetch(`${h.emulator.builderUrl}/_emulator/state`)).json()) as { builder: { keys: { demo: string } } };
+  builderKey = state.builder.keys.demo;
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+async function updatedAtAsync(name: string): Promise<string | undefined> {
+  const response = await fetch(`${h.emulator.builderUrl}/api/templates`, { headers: { authorization: `Bearer ${builderKey}` } });
+  return ((await response.json()) as { data: Array<{ name: string; updated_at: string }> }).data.find((template) => template.name === name)?.updated_at;
+}
+
+describe('Templates: a rename with nothing changed', () => {
+  it('closes the form and leaves the template as it was', async () => {
+    await h.openFreshAsync('?command=templates&theme=light&demo-keys=1');
+    const ui = await h.uiFrameAsync();
+    await ui.getByRole('list', { name: 'Templates in the workspace' }).waitFor({ timeout: 20_000 });
+    const before = await updatedAtAsync('Welcome email');
+    expect(before).toBeDefined();
+
+    await ui.getByRole('button', { name: 'Rename “Welcome email”' }).click();
+    const form = ui.getByRole('form', { name: 'Rename “Welcome email”' });
+    // A space typed after it is not a new name either (the name is sent trimmed).
+    await form.getByRole('textbox', { name: 'New name' }).fill('Welcome email ');
+    await form.getByRole('button', { name: 'Save name and description' }).click();
+
+    await form.waitFor({ state: 'detached', timeout: 20_000 });
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open “Welcome email”');
+    expect(await updatedAtAsync('Welcome email')).toBe(before);
+    expect(await ui.getByRole('listitem').filter({ hasText: 'Welcome email' }).getByText('Updated just now').count()).toBe(0);
+  });
+});
