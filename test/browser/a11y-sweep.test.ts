@@ -156,7 +156,7 @@ describe.each(['light', 'dark'] as const)('every screen and state, %s theme', (t
     await faultsAsync('builder', { rate: 1, kinds: ['429'], seed: 5 });
     try {
       await ui.getByRole('button', { name: 'Save as template' }).click();
-      await expect.poll(() => textOf(ui.getByRole('alert').first()), { timeout: 30_000 }).toContain('asked Envelope to slow down');
+      await expect.poll(() => textOf(ui.getByRole('alert').first()), { timeout: 30_000 }).toContain('it still asks Envelope to slow down');
       await checkAxeAsync(ui, 'Templates, a save refused (429)');
       expect.soft(await focusedAsync(ui), 'focus after a refused save').not.toBe('body');
     } finally {

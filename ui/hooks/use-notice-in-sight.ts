@@ -24,5 +24,7 @@ export function useNoticeInSight(section: RefObject<HTMLElement>, outcome: unkno
     const focusBottom = focused && section.current?.contains(focused) ? focused.getBoundingClientRect().bottom : 0;
     const below = Math.min(Math.max(box.bottom, focusBottom), box.top + view.height) - view.bottom;
     if (below > 0) screen.scrollTop += below;
+    // Its top above the screen's (what stood above it shrank: a longer failure gave way to a shorter answer): back up to it.
+    else if (box.top < view.top) screen.scrollTop -= view.top - box.top;
   }, [section, outcome, otherOutcome, pending]);
 }
