@@ -4,30 +4,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdRequestsAsync } from './support/hold-requests';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { renameInBuilderAsync } from './support/templates-steps';
 
 let h: Harness;
-let builderKey: string;
 const EMAIL = 'Spring sale — 2026-03-18';
 
 beforeAll(async () => {
   h = await startHarnessAsync();
-  const state = (await (await fetch(`${h.emulator.builderUrl}/_emulator/state`)).json()) as { builder: { keys: { demo: string } } };
-  builderKey = state.builder.keys.demo;
 });
 
 afterAll(async () => {
   await h?.closeAsync();
 });
-
-async function builderAsync(path: string, method = 'GET', body?: unknown): Promise<{ status: number; data: Array<{ id: string; name: string }> }> {
-  const response = await fetch(`${h.emulator.builderUrl}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${builderKey}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, data: text === '' ? [] : (JSON.parse(text) as { data: Array<{ id: string; name: string }> }).data };
-}
 
 describe('Templates: the selected frame’s template after an Update', () => {
   it('is named as the update says while the list is still being read again (it said the list’s older name)', async () => {
@@ -44,8 +32,7 @@ describe('Templates: the selected frame’s template after an Update', () => {
     await ui.getByRole('list', { name: 'Templates in the workspace' }).getByText('Spring', { exact: true }).waitFor({ timeout: 20_000 });
 
     // A teammate renames it in the builder; the frame changes here and is updated, the list's next read held.
-    const id = (await builderAsync('/templates')).data.find((template) => template.name === 'Spring')!.id;
-    expect((await builderAsync(`/templates/${id}`, 'PUT', { name: 'Spring (approved)' })).status).toBe(200);
+    await renameInBuilderAsync(h, 'Spring', 'Spring (approved)');
     const select = h.page.locator('[data-role="component-select"]');
     await select.selectOption((await select.locator('option', { hasText: `${EMAIL} (frame)` }).getAttribute('value'))!);
     await h.page.locator('[data-role="fill-input"]').fill('#d0e0ff');

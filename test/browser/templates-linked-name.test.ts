@@ -3,31 +3,18 @@
 // the name the frame was last saved with, so the two disagreed about one template.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { renameInBuilderAsync } from './support/templates-steps';
 
 let h: Harness;
-let builderKey: string;
 const EMAIL = 'Spring sale — 2026-03-18';
 
 beforeAll(async () => {
   h = await startHarnessAsync();
-  const state = (await (await fetch(`${h.emulator.builderUrl}/_emulator/state`)).json()) as { builder: { keys: { demo: string } } };
-  builderKey = state.builder.keys.demo;
 });
 
 afterAll(async () => {
   await h?.closeAsync();
 });
-
-/** The builder's API, as a teammate's integration uses it. */
-async function builderAsync(path: string, method = 'GET', body?: unknown): Promise<{ status: number; data: Array<{ id: string; name: string }> }> {
-  const response = await fetch(`${h.emulator.builderUrl}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${builderKey}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, data: text === '' ? [] : (JSON.parse(text) as { data: Array<{ id: string; name: string }> }).data };
-}
 
 describe('Templates: the selected frame’s template', () => {
   it('is named as the list names it once a teammate renamed it in the builder (it kept the name of the last save)', async () => {
@@ -44,8 +31,7 @@ describe('Templates: the selected frame’s template', () => {
     await expect.poll(() => textOf(selection), { timeout: 30_000 }).toContain('is linked to the template “Spring”');
 
     // A teammate renames it in the builder; the designer looks at Browse and comes back.
-    const id = (await builderAsync('/templates')).data.find((template) => template.name === 'Spring')!.id;
-    expect((await builderAsync(`/templates/${id}`, 'PUT', { name: 'Spring (approved)' })).status).toBe(200);
+    await renameInBuilderAsync(h, 'Spring', 'Spring (approved)');
     await ui.getByTestId('nav-browse').click();
     await ui.getByTestId('nav-templates').click();
     const row = list.getByRole('listitem').filter({ has: ui.getByText('Spring (approved)', { exact: true }) });
