@@ -31,12 +31,23 @@ export function unusedKeyResult(api: ApiName): ConnectionResult {
 }
 
 /**
- * The address is the built-in stand-in (src/shared/config/stand-in-address.ts): none was entered.
- * `keyMissing`: no key is saved either, and both are asked for at once, not one test at a time.
+ * The library tested without its saved key, as that key is not used: what the test found, then
+ * why no key was sent (it read as if none was saved). Not a success: the key asks for something.
  */
-export function addressMissingResult(api: ApiName, keyMissing = false): ConnectionResult {
+export function withUnusedKeyResult(api: ApiName, tested: ConnectionResult): ConnectionResult {
+  return { ...tested, ok: false, message: `${tested.message} ${unusedKeyResult(api).message}` };
+}
+
+/**
+ * The address is the built-in stand-in (src/shared/config/stand-in-address.ts): none was entered.
+ * `keyMissing`: no key is saved either, and both are asked for at once, not one test at a time;
+ * `unused`: one is saved and not used, said after the address.
+ */
+export function addressMissingResult(api: ApiName, keyMissing: boolean | 'unused' = false): ConnectionResult {
+  const missing = `The ${SERVICE[api]}’s address is missing`;
+  if (keyMissing === 'unused') return { ok: false, message: `${missing}: enter it above. ${unusedKeyResult(api).message}` };
   const what = keyMissing ? ` and no ${API_LABEL[api]} API key is saved: enter both` : ': enter it';
-  return { ok: false, message: `The ${SERVICE[api]}’s address is missing${what} above, choose Save, then test again.` };
+  return { ok: false, message: `${missing}${what} above, choose Save, then test again.` };
 }
 
 /** `templateCount` is null when the server sent no total (a bare list). */

@@ -7,7 +7,7 @@ import { readDesignSystemId } from '../shared/settings/design-system-id';
 import { baseUrlProblem, keyProblem, maskKey, sameOrigin, type ApiName } from '../shared/settings/validate-settings';
 import { parseHttpUrl } from '../shared/validation/http-url';
 import { storingAsync } from '../platform/client-storage';
-import { addressMissingResult, noKeyResult, unusedKeyResult } from './connection-messages';
+import { addressMissingResult, noKeyResult, unusedKeyResult, withUnusedKeyResult } from './connection-messages';
 import { isStandInAddress } from '../shared/config/stand-in-address';
 import { NO_KEY_CHECK } from './design-system-check';
 import type { DocumentSettings } from './document-settings';
@@ -110,10 +110,13 @@ export function createSettingsHandlers(dependencies: SettingsDependencies): Sett
 
     'settings/test-connection': async ({ api }) => {
       const { baseUrl, key, keyUnused } = await keyStore.readWithProblemAsync(api);
-      // The library is browsed without a key too: its address is worth testing alone. Without a
-      // builder key at the stand-in address, the address is missing as much as the key. A key
-      // saved and not used is not "no key": Settings says why beside the key field.
-      if (key === null && api === 'builder') return keyUnused ? unusedKeyResult(api) : isStandInAddress(api, baseUrl) ? addressMissingResult(api, true) : noKeyResult(api);
+      const standIn = isStandInAddress(api, baseUrl);
+      // A key saved and not used is not "no key": Settings says why beside the key field, and the
+      // test says so too, after the address when that is missing. The library is browsed without
+      // a key, so its address is still tested, without the key.
+      if (keyUnused) return standIn ? addressMissingResult(api, 'unused') : api === 'builder' ? unusedKeyResult(api) : withUnusedKeyResult(api, await dependencies.testConnectionAsync(api, { baseUrl, key }));
+      // Without a builder key at the stand-in address, the address is missing as much as the key.
+      if (key === null && api === 'builder') return standIn ? addressMissingResult(api, true) : noKeyResult(api);
       return dependencies.testConnectionAsync(api, { baseUrl, key });
     },
 

@@ -101,3 +101,67 @@ describe('Save with only spaces in the key field', () => {
     expect(await keyField.inputValue()).toBe('');
   });
 });
+
+describe('a key typed while a Save of another key is on its way', () => {
+  it('stays in the key field, and the key sent is saved (the Save cleared it and closed the field)', async () => {
+    const OTHER_KEY = 'ef_fedcba9876543210fedc';
+    await h.openFreshAsync('?demo-keys=1&command=settings');
+    const ui = await readyUiAsync(h);
+    const builder = ui.getByRole('region', { name: 'Email builder' });
+    await builder.getByRole('button', { name: 'Replace key (builder API key)' }).click();
+    const keyField = builder.getByLabel('Builder API key', { exact: true });
+    await keyField.fill(NEW_KEY);
+    // Figma's storage is slow: the Save waits.
+    await evaluateHooks(h.page, (hooks) => hooks.clientStorageHold.hold());
+    await builder.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => evaluateHooks(h.page, (hooks) => hooks.clientStorageHold.held()), { timeout: 10_000 }).toBeGreaterThan(0);
+
+    // The designer notices the wrong key went and pastes the right one while the Save is on its way.
+    await keyField.fill(OTHER_KEY);
+    await evaluateHooks(h.page, (hooks) => hooks.clientStorageHold.release());
+    await expect.poll(() => textOf(builder.getByRole('status')), { timeout: 15_000 }).toBe('Email builder settings saved. The key is stored on this computer only, shown as ef_••••0123. Test connection checks it with the service.');
+    expect(await evaluateHooks(h.page, (hooks) => hooks.fake().clientStorage.getAsync('envelope.builder.apiKey'))).toBe(NEW_KEY);
+    expect(await keyField.inputValue()).toBe(OTHER_KEY);
+    expect(await descriptionOf(keyField)).toContain('Escape keeps the saved key.');
+
+    // Saved next, as typed.
+    await builder.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => textOf(builder.getByRole('status')), { timeout: 15_000 }).toBe('Email builder settings saved. The key is stored on this computer only, shown as ef_••••fedc. Test connection checks it with the service.');
+    expect(await evaluateHooks(h.page, (hooks) => hooks.fake().clientStorage.getAsync('envelope.builder.apiKey'))).toBe(OTHER_KEY);
+  });
+});
+
+describe('Test connection pressed while Forget key runs, then Save', () => {
+  it('tests the key the waiting Save stored, after it (the test ran between the two, and said no key was saved)', async () => {
+    await h.openFreshAsync('?demo-keys=1&command=settings');
+    const ui = await readyUiAsync(h);
+    const demoKey = (await evaluateHooks(h.page, (hooks) => hooks.fake().clientStorage.getAsync('envelope.builder.apiKey'))) as string;
+    const builder = ui.getByRole('region', { name: 'Email builder' });
+    const status = builder.getByRole('status');
+    // Every status the section shows on the way, however briefly.
+    await builder.evaluate((element) => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      new MutationObserver(() => seen.push(element.querySelector('[role="status"]')?.textContent ?? '')).observe(element, { subtree: true, childList: true, characterData: true });
+    });
+    await builder.getByRole('button', { name: 'Forget key (builder API key)' }).click();
+    // Figma's storage is slow: the key's removal waits.
+    await evaluateHooks(h.page, (hooks) => hooks.clientStorageHold.hold());
+    await builder.getByRole('group', { name: /Remove the saved builder API key/ }).getByRole('button', { name: 'Forget key' }).click();
+    await expect.poll(() => evaluateHooks(h.page, (hooks) => hooks.clientStorageHold.held()), { timeout: 10_000 }).toBeGreaterThan(0);
+
+    // Test connection, then the key pasted back and Save, both while the removal waits.
+    await builder.getByRole('button', { name: 'Test connection' }).click();
+    await builder.getByRole('button', { name: 'Replace key (builder API key)' }).click();
+    await builder.getByLabel('Builder API key', { exact: true }).fill(demoKey);
+    const save = builder.getByRole('button', { name: 'Save' });
+    await save.click();
+    await expect.poll(() => save.getAttribute('aria-busy'), { timeout: 10_000 }).toBe('true');
+
+    await evaluateHooks(h.page, (hooks) => hooks.clientStorageHold.release());
+    await expect.poll(() => textOf(status), { timeout: 20_000 }).toMatch(/^Connected to the builder: /);
+    expect(await evaluateHooks(h.page, (hooks) => hooks.fake().clientStorage.getAsync('envelope.builder.apiKey'))).toBe(demoKey);
+    const seen = await builder.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    expect(seen.filter((text) => text.startsWith('No builder API key'))).toEqual([]);
+  });
+});

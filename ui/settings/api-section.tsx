@@ -67,12 +67,15 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
   // address back (Escape) takes that request back too.
   const keyAskedForAddress = useRef(false);
   // Save pressed while Forget key runs: it saves once the key is gone, with what is typed then.
+  // A test asked meanwhile waits for that Save too (it ran between the two, of neither), and
+  // otherwise runs once the key is gone.
   const [saveAfterForget, setSaveAfterForget] = useState(false);
   useEffect(() => {
-    if (saveAfterForget && !busy) {
+    if (busy) return;
+    if (saveAfterForget) {
       setSaveAfterForget(false);
       save(false);
-    }
+    } else runTestAskedMeanwhile();
     // This render's save: what is typed, and the view, once the key is gone.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [saveAfterForget, busy]);
@@ -169,7 +172,10 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
         onResult: (next) => {
           const sentKey = check.request.key !== undefined;
           setBaseUrl(next[api].baseUrl);
-          if (sentKey) {
+          // Another key typed while this one was on its way stays in its field, to be saved next.
+          const typed = keyRef.current?.value.trim();
+          if (sentKey && typed && typed !== check.request.key) setReplacing(true);
+          else if (sentKey) {
             // The key field gives way to the masked hint; focus goes to what replaced it.
             setKey('');
             setReplacing(false);
@@ -249,7 +255,6 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
           // A key typed meanwhile (after Replace key) is kept.
           focusAfterRender.current = 'key';
           showResult({ tone: 'success', text: `The ${text.keyNoun} was removed from this computer.` });
-          runTestAskedMeanwhile();
         },
         onError: (_error, message) => {
           testAfterwards.current = false;

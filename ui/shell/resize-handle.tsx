@@ -1,8 +1,8 @@
 // A grip in the window's bottom-right corner, as in Figma's own panels: drag it, or focus it
 // and use the arrow keys, to resize the plugin window. The sandbox keeps the size within its
 // limits and, when a resize ends, saves it for the next launch.
-import { useRef } from 'preact/hooks';
-import { fitWindowSize } from '../../src/shared/window/window-size-limits';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { fitWindowSize, WINDOW_LIMITS } from '../../src/shared/window/window-size-limits';
 import { createAskedSize, keyStepSize } from './resize-steps';
 
 export interface ResizeHandleProps {
@@ -29,6 +29,14 @@ export function ResizeHandle({ onResize }: ResizeHandleProps) {
   // focus that left and came back made presses step from it: some were lost).
   const asked = useRef(createAskedSize(() => ({ width: window.innerWidth, height: window.innerHeight }))).current;
 
+  // The window's size as a screen reader says it, kept as the window answers each resize.
+  const [size, setSize] = useState([innerWidth, innerHeight]);
+  useEffect(() => {
+    const measure = () => setSize([innerWidth, innerHeight]);
+    addEventListener('resize', measure);
+    return () => removeEventListener('resize', measure);
+  }, []);
+
   const sizeAt = (current: Drag, event: PointerEvent): [number, number] => [current.width + event.screenX - current.startX, current.height + event.screenY - current.startY];
 
   const resize = ([width, height]: [number, number], save: boolean): void => {
@@ -46,10 +54,16 @@ export function ResizeHandle({ onResize }: ResizeHandleProps) {
   };
 
   return (
-    <button
-      type="button"
+    // A slider, as a button has no value to say: its value is the width, said with the height.
+    <div
+      role="slider"
+      tabIndex={0}
       class="resize-handle"
       aria-label="Resize the window: drag, or use the arrow keys"
+      aria-valuenow={size[0]}
+      aria-valuemin={WINDOW_LIMITS.minWidth}
+      aria-valuemax={WINDOW_LIMITS.maxWidth}
+      aria-valuetext={`${size[0]} by ${size[1]} pixels`}
       title="Drag to resize"
       data-testid="resize-handle"
       onPointerDown={(event) => {
@@ -85,6 +99,6 @@ export function ResizeHandle({ onResize }: ResizeHandleProps) {
       <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true">
         <path d="M9 1 1 9M9 5 5 9" stroke="currentColor" stroke-width="1.2" stroke-linecap="round" />
       </svg>
-    </button>
+    </div>
   );
 }
