@@ -106,6 +106,8 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     readSelection();
   };
   const clearSaid = () => setSaid('');
+  // Not when the filter would hide it: its row, with the details Open just showed, would go.
+  const onRead = (row: TemplateRow) => filterTemplates([row], query).length > 0 && setList((state) => replaceTemplateRow(state, row));
   const onRenamed = (before: TemplateRow, row: TemplateRow) => {
     setList((state) => replaceTemplateRow(state, row));
     readSelection();
@@ -203,7 +205,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
         {shown.length > 0 ? (
           <ul class="brand-list" aria-labelledby="templates-list-title" ref={listElement}>
             {shown.map((row) => (
-              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} onRenamed={onRenamed} onDeleted={onDeleted} onOpenSettings={onOpenSettings} onActionStart={clearSaid} renameDrafts={renameDrafts.current} />
+              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} onRenamed={onRenamed} onRead={onRead} onDeleted={onDeleted} onOpenSettings={onOpenSettings} onActionStart={clearSaid} renameDrafts={renameDrafts.current} />
             ))}
           </ul>
         ) : null}
