@@ -16,7 +16,7 @@ import { ProblemLine } from './problem-line';
 import { SaveSection } from './save-section';
 import { TemplateItem } from './template-item';
 import { answerTemplatePage, askTemplatePage, failTemplatePage, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, replaceTemplateRow, showsTemplateFilter, templateListButton, topChangedSinceRead } from './template-list-state';
-import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, listReadProblem, searchingText } from './template-words';
+import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, listedLinkName, listReadProblem, searchingText } from './template-words';
 import { useNowMs } from '../hooks/use-now';
 
 export interface TemplatesScreenProps {
@@ -188,7 +188,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   // The selected frame's template is named as the list names it, unless the list was read before the frame's last save or rename here.
   return (
     <div class="templates" hidden={hidden}>
-      <SaveSection endpoint={endpoint} epoch={epoch} selection={selection} onSelection={setSelection} onSaved={onSaved} onOpenSettings={onOpenSettings} updateNow={updateNow} nowMs={nowMs} keyMissing={list.problem?.keyMissing} linkedName={list.rows.find((row) => row.id === selection?.link?.templateId && row.updatedAt > selection.link.savedAt)?.name} />
+      <SaveSection endpoint={endpoint} epoch={epoch} selection={selection} onSelection={setSelection} onSaved={onSaved} onOpenSettings={onOpenSettings} updateNow={updateNow} nowMs={nowMs} keyMissing={list.problem?.keyMissing} linkedName={listedLinkName(list.rows, selection?.link)} />
       <section class="settings-section" aria-labelledby="templates-list-title" ref={listSection}>
         <h2 id="templates-list-title" tabIndex={-1} ref={listHeading}>
           Templates in the workspace
