@@ -94,6 +94,11 @@ export function templateProblem(error: unknown): TemplateProblem {
   return { message, action: null, frameId: null };
 }
 
+/** No key saved at the built-in stand-in address: the address is needed too, and said, as Sync says it. */
+export function withAddressMissing(problem: TemplateProblem, addressMissing: boolean): TemplateProblem {
+  return addressMissing && problem.keyMissing ? { ...problem, message: `${problem.message} The email builder’s address is missing too: enter it there first.` } : problem;
+}
+
 /**
  * A failed read of the list. The sandbox waits out a "slow down" of up to a minute itself (and
  * holds a Try again until it ends); a longer one, up to what the library and Settings count

@@ -16,7 +16,7 @@ import { ProblemLine } from './problem-line';
 import { SaveSection } from './save-section';
 import { TemplateItem } from './template-item';
 import { answerTemplatePage, askTemplatePage, failTemplatePage, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, replaceTemplateRow, showsTemplateFilter, templateListButton, topChangedSinceRead } from './template-list-state';
-import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, listedLinkName, listReadProblem, searchingText } from './template-words';
+import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, listedLinkName, listReadProblem, searchingText, withAddressMissing } from './template-words';
 import { useNowMs } from '../hooks/use-now';
 
 export interface TemplatesScreenProps {
@@ -29,9 +29,11 @@ export interface TemplatesScreenProps {
   epoch?: number;
   /** Kept, not shown, while another screen is open. */
   hidden?: boolean;
+  /** The builder's address is the built-in stand-in: a missing key is said with it. */
+  addressMissing?: boolean;
 }
 
-export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow, epoch = 0, hidden = false }: TemplatesScreenProps) {
+export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow, epoch = 0, hidden = false, addressMissing = false }: TemplatesScreenProps) {
   const [selection, setSelection] = useState<TemplateSelection | null>(null);
   const [list, setList] = useState(initialTemplateList);
   const requests = useRef(0);
@@ -214,7 +216,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
             <Spinner /> Reading the templates…
           </p>
         ) : null}
-        {list.problem ? <ProblemLine problem={list.problem} held={listHeld} onOpenSettings={onOpenSettings} /> : null}
+        {list.problem ? <ProblemLine problem={withAddressMissing(list.problem, addressMissing)} held={listHeld} onOpenSettings={onOpenSettings} /> : null}
         {/* Not a live region: the alert said the wait once, and the read that follows says itself. */}
         {waitUntil !== null ? <p class="muted notice-more">{retryCountdownText(waitLeft)}</p> : null}
         {moreLabel !== null ? (
