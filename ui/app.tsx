@@ -200,9 +200,10 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
     else if (state.view.designSystemId === null) requestSettingsFocus('design-system');
     setScreen('settings');
   };
-  // Templates sends to Settings for a builder key that is missing, refused or of another workspace.
+  // Templates sends to Settings for a builder key that is missing, refused or of another workspace;
+  // at the stand-in address, to the address first (nothing is sent there, whatever the key).
   const openSettingsForTemplates = () => {
-    requestSettingsFocus('builder');
+    requestSettingsFocus(builderAddressMissing ? 'builder-address' : 'builder');
     setScreen('settings');
   };
   // The sandbox only refuses sizes that are not numbers, which the handle never sends.
@@ -235,6 +236,7 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
           endpoint={endpoint}
           subscribe={subscribe}
           onOpenSettings={openSettingsForTemplates}
+          addressMissing={builderAddressMissing}
           updateNow={state.updateTemplate}
           epoch={builderEpoch}
           hidden={state.screen !== 'templates'}

@@ -28,6 +28,16 @@ const TYPE_WORDS: Record<string, string> = {
   SLICE: 'a slice',
 };
 
+/** A name in quotes, or `unnamed` for one empty or only spaces: “” on screen says nothing. */
+export function quotedName(name: string, unnamed: string): string {
+  return name.trim() === '' ? unnamed : `“${name}”`;
+}
+
+/** "the template “Spring”", or "a template with no name". */
+export function templateNamed(name: string): string {
+  return name.trim() === '' ? 'a template with no name' : `the template “${name}”`;
+}
+
 /** A frame on the page, or in a section on the page, is an email: top level. */
 export function isTopLevelFrame(layer: SelectedLayer): boolean {
   return layer.type === 'FRAME' && (layer.parentType === 'PAGE' || layer.parentType === 'SECTION');
@@ -44,18 +54,18 @@ export function describeSelection(layers: readonly SelectedLayer[]): { kind: Sel
 export function describeSelectionOf(count: number, layer: SelectedLayer | null): { kind: SelectionKind; what: string } {
   if (count > 1) return { kind: 'many', what: `${count} layers are selected. Select one top-level frame to save it as a template.` };
   if (count === 0 || layer === null) return { kind: 'none', what: 'Nothing is selected. Select a top-level frame (an email) to save it as a template.' };
-  if (isTopLevelFrame(layer)) return { kind: 'frame', what: `“${layer.name}” is selected.` };
+  if (isTopLevelFrame(layer)) return { kind: 'frame', what: `${quotedName(layer.name, 'A frame with no name')} is selected.` };
   const type = TYPE_WORDS[layer.type] ?? 'a layer';
-  const where = layer.parentType === 'PAGE' || layer.parentType === 'SECTION' ? '' : ` inside “${layer.parentName}”`;
-  return { kind: 'other', what: `“${layer.name}” is ${type}${where}. Select a top-level frame (an email) to save it as a template.` };
+  const where = layer.parentType === 'PAGE' || layer.parentType === 'SECTION' ? '' : ` inside ${quotedName(layer.parentName, 'a layer with no name')}`;
+  return { kind: 'other', what: `${quotedName(layer.name, 'The selected layer')} is ${type}${where}. Select a top-level frame (an email) to save it as a template.` };
 }
 
 /** A frame whose stored link does not parse: said, as saving replaces it with a new template's. */
 export function unreadableLinkWhat(frameName: string): string {
-  return `“${frameName}” holds a link to a template that this version of Envelope cannot read (a newer version saved it, or it was damaged). Saving it here makes a new template and replaces that link; to update the linked template instead, update Envelope.`;
+  return `${quotedName(frameName, 'The selected frame')} holds a link to a template that this version of Envelope cannot read (a newer version saved it, or it was damaged). Saving it here makes a new template and replaces that link; to update the linked template instead, update Envelope.`;
 }
 
 /** A duplicate of a linked frame (it carries the link, another frame holds it): saving makes a new template. */
 export function copiedLinkWhat(frameName: string, templateName: string): string {
-  return `“${frameName}” is a copy of a frame linked to the template “${templateName}”. Saving it makes a new template; the frame it was copied from keeps its link.`;
+  return `${quotedName(frameName, 'The selected frame')} is a copy of a frame linked to ${templateNamed(templateName)}. Saving it makes a new template; the frame it was copied from keeps its link.`;
 }

@@ -114,6 +114,16 @@ export function holdsLastSent(storedRoot: unknown, link: TemplateLink): boolean 
   return link.sentHash !== undefined && sentContentHash(storedRoot) === link.sentHash;
 }
 
+/**
+ * Whether the builder's time `later` is after `than` as a time: the same instant may come written
+ * as "Z" or "+00:00", with or without milliseconds. As text when either does not parse.
+ */
+export function serverTimeAfter(later: string, than: string): boolean {
+  const a = Date.parse(later);
+  const b = Date.parse(than);
+  return Number.isNaN(a) || Number.isNaN(b) ? later > than : a > b;
+}
+
 /** The relaunch button a linked frame carries (manifest relaunchButtons): it opens Templates and updates. */
 export const UPDATE_TEMPLATE_COMMAND: LaunchAction = 'update-template';
 

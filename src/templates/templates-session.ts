@@ -29,6 +29,7 @@ import {
   parseTemplateLink,
   sentContentHash,
   serializeTemplateLink,
+  serverTimeAfter,
   TEMPLATE_INDEX_KEY,
   TEMPLATE_LINK_KEY,
   UPDATE_TEMPLATE_COMMAND,
@@ -355,9 +356,11 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       // and left alone when this file saved or renamed it after the builder's version read here.
       const follow = renamed.flatMap(([frame, template]) => {
         const link = frame.removed ? null : readLink(frame);
-        return link !== null && link.templateName !== template.name && template.updated_at > link.savedAt ? [{ frame, link, name: template.name }] : [];
+        return link !== null && link.templateName !== template.name && serverTimeAfter(template.updated_at, link.savedAt) ? [{ frame, link, name: template.name }] : [];
       });
-      // All in one undo step, as a rename from here is.
+      // All in one undo step, as a rename from here is. It cannot be left out of the designer's
+      // undo history: plugin data is undoable, and commitUndo only closes steps (none can be
+      // added to afterwards); without it the new name would go with the next thing done here.
       if (follow.length > 0) {
         asUndoStep(() => {
           for (const { frame, link, name } of follow) {

@@ -6,15 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPlaygroundWithClockAsync, pluginWindowAsync } from './support/clocked-window';
 import { evaluateHooks, startHarnessAsync, type Harness } from './support/playground-harness';
-import { focusedTemplatePlaceAsync } from './support/templates-steps';
+import { builderAsync, builderControlAsync, focusedTemplatePlaceAsync } from './support/templates-steps';
 
 let h: Harness;
-let builderKey: string;
 
 beforeAll(async () => {
   h = await startHarnessAsync();
-  const state = (await (await fetch(`${h.emulator.builderUrl}/_emulator/state`)).json()) as { builder: { keys: { demo: string } } };
-  builderKey = state.builder.keys.demo;
 });
 
 afterAll(async () => {
@@ -24,30 +21,15 @@ afterAll(async () => {
 /** One page of the list (50) and one template more. */
 const TEMPLATES = 51;
 
-/** The emulator's builder API, read directly (another client, not the plugin). */
-async function builderAsync(path: string, method = 'GET', body?: unknown): Promise<{ status: number; meta: { total: number } }> {
-  const response = await fetch(`${h.emulator.builderUrl}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${builderKey}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, meta: ((await response.json()) as { meta: { total: number } }).meta };
-}
-
-async function controlAsync(path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${h.emulator.builderUrl}/_emulator/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect(response.ok).toBe(true);
-}
-
 describe('Templates: Show more from the keyboard, bringing the last page', () => {
   it('goes on at the first template it added also when the window had not finished drawing the first page as it was pressed', async () => {
     // The demo document, empty storage, the emulator's seed; then another integration fills the
     // workspace to one page and one template more, a second apart, newest first.
     const { context, page } = await openPlaygroundWithClockAsync(h, '?command=templates&theme=light&demo-keys=1');
     try {
-      for (let total = (await builderAsync('/templates?per_page=1')).meta.total; total < TEMPLATES; total++) {
-        await controlAsync('clock', { advance_seconds: 1 });
-        expect((await builderAsync('/templates', 'POST', { name: `Campaign ${total}` })).status).toBe(201);
+      for (let total = (await builderAsync(h, '/templates?per_page=1')).meta.total; total < TEMPLATES; total++) {
+        await builderControlAsync(h, 'clock', { advance_seconds: 1 });
+        expect((await builderAsync(h, '/templates', 'POST', { name: `Campaign ${total}` })).status).toBe(201);
       }
       let ui = await pluginWindowAsync(page);
       // The first page's answer, once it is on its way: the window's clock stands still from

@@ -4,14 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
 import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { builderAsync } from './support/templates-steps';
 
 let h: Harness;
-let builderKey: string;
 
 beforeAll(async () => {
   h = await startHarnessAsync();
-  const state = (await (await fetch(`${h.emulator.builderUrl}/_emulator/state`)).json()) as { builder: { keys: { demo: string } } };
-  builderKey = state.builder.keys.demo;
 });
 
 afterAll(async () => {
@@ -19,8 +17,7 @@ afterAll(async () => {
 });
 
 async function templateNamesAsync(): Promise<string[]> {
-  const response = await fetch(`${h.emulator.builderUrl}/api/templates`, { headers: { authorization: `Bearer ${builderKey}` } });
-  return ((await response.json()) as { data: Array<{ name: string }> }).data.map((template) => template.name);
+  return (await builderAsync<Array<{ name: string }>>(h, '/templates')).data.map((template) => template.name);
 }
 
 describe('Templates: two renames open at once', () => {

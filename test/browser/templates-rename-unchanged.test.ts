@@ -2,14 +2,12 @@
 // change: the template went to the top of the list as "Updated just now".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { builderAsync } from './support/templates-steps';
 
 let h: Harness;
-let builderKey: string;
 
 beforeAll(async () => {
   h = await startHarnessAsync();
-  const state = (await (await fetch(`${h.emulator.builderUrl}/_emulator/state`)).json()) as { builder: { keys: { demo: string } } };
-  builderKey = state.builder.keys.demo;
 });
 
 afterAll(async () => {
@@ -17,8 +15,7 @@ afterAll(async () => {
 });
 
 async function updatedAtAsync(name: string): Promise<string | undefined> {
-  const response = await fetch(`${h.emulator.builderUrl}/api/templates`, { headers: { authorization: `Bearer ${builderKey}` } });
-  return ((await response.json()) as { data: Array<{ name: string; updated_at: string }> }).data.find((template) => template.name === name)?.updated_at;
+  return (await builderAsync<Array<{ name: string; updated_at: string }>>(h, '/templates')).data.find((template) => template.name === name)?.updated_at;
 }
 
 describe('Templates: a rename with nothing changed', () => {

@@ -9,9 +9,9 @@ import { axeViolationsAsync } from './support/axe';
 import { holdRequestsAsync } from './support/hold-requests';
 import { evaluateHooks, startHarnessAsync, textNowAsync, textOf, VIEWPORT, type Harness } from './support/playground-harness';
 import { watchStatusRegionsAsync } from './support/status-regions';
+import { builderAsync, builderControlAsync } from './support/templates-steps';
 
 let h: Harness;
-let builderKey: string;
 const SHOTS = 'test-results/screenshots';
 const EMAIL = 'Spring sale — 2026-03-18';
 /** A 429 still answered after Envelope waited as asked, each time (the emulator's Retry-After is seconds). */
@@ -28,31 +28,12 @@ interface StoredTemplate {
 
 beforeAll(async () => {
   h = await startHarnessAsync();
-  const state = (await (await fetch(`${h.emulator.builderUrl}/_emulator/state`)).json()) as { builder: { keys: { demo: string } } };
-  builderKey = state.builder.keys.demo;
   mkdirSync(SHOTS, { recursive: true });
 });
 
 afterAll(async () => {
   await h?.closeAsync();
 });
-
-/** The emulator's builder API, read directly (another client, not the plugin). */
-async function builderAsync<T = StoredTemplate>(path: string, method = 'GET', body?: unknown): Promise<{ status: number; data: T }> {
-  const response = await fetch(`${h.emulator.builderUrl}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${builderKey}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  // A 204 has no body: its data is never read.
-  return { status: response.status, data: (text === '' ? null : (JSON.parse(text) as { data: T }).data) as T };
-}
-
-async function controlAsync(path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${h.emulator.builderUrl}/_emulator/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect(response.ok).toBe(true);
-}
 
 async function openTemplatesAsync(theme: 'light' | 'dark'): Promise<Frame> {
   await h.openFreshAsync(`?command=templates&theme=${theme}&demo-keys=1`);
@@ -84,8 +65,8 @@ const saveResult = (ui: Frame) => ui.getByTestId('templates-save-result');
  */
 async function workspaceFilledAsync(count: number): Promise<Frame> {
   for (let i = 1; i <= count; i++) {
-    await controlAsync('clock', { advance_seconds: 1 });
-    expect((await builderAsync('/templates', 'POST', { name: `Campaign ${i}` })).status).toBe(201);
+    await builderControlAsync(h, 'clock', { advance_seconds: 1 });
+    expect((await builderAsync<StoredTemplate>(h, '/templates', 'POST', { name: `Campaign ${i}` })).status).toBe(201);
   }
   await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
   const ui = await h.uiFrameAsync();
@@ -139,7 +120,7 @@ async function savedEmailTemplateAsync(name: string): Promise<{ ui: Frame; id: s
   await ui.getByRole('button', { name: 'Save as template' }).click();
   await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Saved “.*” as a template/);
   await expect.poll(() => textOf(saveResult(ui)), { timeout: 10_000 }).toContain(`Saved “${name}”`);
-  return { ui, id: (await builderAsync<StoredTemplate[]>('/templates')).data[0]!.id };
+  return { ui, id: (await builderAsync<StoredTemplate[]>(h, '/templates')).data[0]!.id };
 }
 
 async function sandboxRequestCountAsync(): Promise<number> {
@@ -151,8 +132,8 @@ async function welcomeDeletedByTeammateAsync() {
   const ui = await openTemplatesAsync('light');
   const item = itemNamed(ui, 'Welcome email');
   await item.waitFor();
-  const id = (await builderAsync<StoredTemplate[]>('/templates')).data.find((template) => template.name === 'Welcome email')!.id;
-  expect((await builderAsync(`/templates/${id}`, 'DELETE')).status).toBe(204);
+  const id = (await builderAsync<StoredTemplate[]>(h, '/templates')).data.find((template) => template.name === 'Welcome email')!.id;
+  expect((await builderAsync<StoredTemplate>(h, `/templates/${id}`, 'DELETE')).status).toBe(204);
   return { ui, item };
 }
 
@@ -177,10 +158,10 @@ describe('Templates', () => {
     expect(await item.textContent()).toContain(`Linked to the frame “${EMAIL}” on Emails`);
     expect(await item.textContent()).toContain('Updated just now');
     await expect.poll(() => item.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    const listed = (await builderAsync<StoredTemplate[]>('/templates')).data;
+    const listed = (await builderAsync<StoredTemplate[]>(h, '/templates')).data;
     expect(listed[0]).toMatchObject({ name: EMAIL, description: 'March promotion' });
     const id = listed[0]!.id;
-    const created = (await builderAsync(`/templates/${id}`)).data;
+    const created = (await builderAsync<StoredTemplate>(h, `/templates/${id}`)).data;
     expect(created.content).toMatchObject({ format: 'figma-node-tree', root: { name: EMAIL } });
     expect(created.thumbnail_url).not.toBeNull();
     let frame = await frameAsync();
@@ -197,11 +178,11 @@ describe('Templates', () => {
     expect(await sandboxRequestCountAsync()).toBe(before);
 
     // Edited: new content and a later updated_at.
-    await controlAsync('clock', { advance_seconds: 3600 });
+    await builderControlAsync(h, 'clock', { advance_seconds: 3600 });
     await changeFrameFillAsync('#ffe4cc');
     await ui.getByRole('button', { name: 'Update template' }).click();
     await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Updated “.*” with a \d+ × \d+ px preview\. Changed since the last save: fill\.$/);
-    const updated = (await builderAsync(`/templates/${id}`)).data;
+    const updated = (await builderAsync<StoredTemplate>(h, `/templates/${id}`)).data;
     expect(updated.updated_at > created.updated_at).toBe(true);
     expect(updated.content!.root.fills).not.toEqual(created.content!.root.fills);
     expect(JSON.parse((await frameAsync()).link).savedAt).toBe(updated.updated_at);
@@ -219,7 +200,7 @@ describe('Templates', () => {
     await relaunched.getByLabel('Description', { exact: true }).fill('Sent 18 March');
     await relaunched.getByRole('button', { name: 'Save name and description' }).click();
     await itemNamed(relaunched, 'Spring sale (final)').waitFor();
-    expect((await builderAsync(`/templates/${id}`)).data).toMatchObject({ name: 'Spring sale (final)', description: 'Sent 18 March' });
+    expect((await builderAsync<StoredTemplate>(h, `/templates/${id}`)).data).toMatchObject({ name: 'Spring sale (final)', description: 'Sent 18 March' });
     expect(JSON.parse((await frameAsync()).link).templateName).toBe('Spring sale (final)');
 
     // Filter as you type.
@@ -261,7 +242,7 @@ describe('Templates', () => {
     // The row is gone with its buttons: the template that took its place has the focus, and the list says what happened.
     await expect.poll(() => relaunched.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Open “/);
     await expect.poll(() => textOf(relaunched.getByText('Deleted “Spring sale (final)”.', { exact: false }))).toContain('Deleted “Spring sale (final)”.');
-    expect((await builderAsync(`/templates/${id}`)).status).toBe(404);
+    expect((await builderAsync<StoredTemplate>(h, `/templates/${id}`)).status).toBe(404);
     expect((await frameAsync()).relaunch).toEqual([]);
     // Its frame is still selected (Open selected it): it says so at once, not only when next selected.
     await expect.poll(() => textOf(relaunched.getByText('This frame was linked to'))).toBe('This frame was linked to “Spring sale (final)”, which was deleted; the link is removed.');
@@ -283,12 +264,12 @@ describe('Templates', () => {
     await selectLayerAsync('Emails', EMAIL);
     await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe('Typed name');
     expect(await ui.getByLabel('Description (optional)').inputValue()).toBe('Typed description');
-    await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5 });
+    await builderControlAsync(h, 'faults', { rate: 1, kinds: ['429'], seed: 5 });
     await ui.getByRole('button', { name: 'Save as template' }).click();
     await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 30_000 }).toBe(STILL_SLOW_DOWN);
     expect(await ui.getByLabel('Template name').inputValue()).toBe('Typed name');
     expect(await ui.getByLabel('Description (optional)').inputValue()).toBe('Typed description');
-    await controlAsync('faults', { rate: 0 });
+    await builderControlAsync(h, 'faults', { rate: 0 });
 
     // 401: which key, with the way to Settings.
     await ui.getByRole('button', { name: 'Settings' }).first().click();
@@ -313,8 +294,8 @@ describe('Templates', () => {
     await expect.poll(() => ui.getByLabel('Template name').inputValue(), { timeout: 20_000 }).toBe(EMAIL);
     await ui.getByRole('button', { name: 'Save as template' }).click();
     await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Saved/);
-    const id = (await builderAsync<StoredTemplate[]>('/templates')).data[0]!.id;
-    expect((await builderAsync(`/templates/${id}`, 'DELETE')).status).toBe(204);
+    const id = (await builderAsync<StoredTemplate[]>(h, '/templates')).data[0]!.id;
+    expect((await builderAsync<StoredTemplate>(h, `/templates/${id}`, 'DELETE')).status).toBe(204);
     await changeFrameFillAsync('#e0f0ff');
     await ui.getByRole('button', { name: 'Update template' }).click();
     await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 30_000 }).toBe(
@@ -336,36 +317,36 @@ describe('Templates', () => {
     await selectLayerAsync('Emails', EMAIL);
     await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
     await ui.getByLabel('Template name').fill('Typed name');
-    await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5 });
+    await builderControlAsync(h, 'faults', { rate: 1, kinds: ['429'], seed: 5 });
     await ui.getByRole('button', { name: 'Show more' }).click();
     await expect.poll(() => textOf(ui.getByRole('alert').first()), { timeout: 30_000 }).toBe(STILL_SLOW_DOWN);
     expect(await templateList(ui).getByRole('listitem').count()).toBe(50);
     expect(await ui.getByLabel('Template name').inputValue()).toBe('Typed name');
     expect(await axeViolationsAsync(ui)).toEqual([]);
-    await controlAsync('faults', { rate: 0 });
+    await builderControlAsync(h, 'faults', { rate: 0 });
     await ui.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 30_000 }).toBeGreaterThan(50);
     expect(await ui.getByLabel('Template name').inputValue()).toBe('Typed name');
 
     // The first read refused: the list says so and reads once asked again.
-    await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5 });
+    await builderControlAsync(h, 'faults', { rate: 1, kinds: ['429'], seed: 5 });
     await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
     ui = await h.uiFrameAsync();
     await expect.poll(() => textOf(ui.getByRole('alert').first()), { timeout: 30_000 }).toBe(STILL_SLOW_DOWN);
-    await controlAsync('faults', { rate: 0 });
+    await builderControlAsync(h, 'faults', { rate: 0 });
     await ui.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 30_000 }).toBe(50);
   });
 
   it('a list read the builder asks to wait hours for says when it ends, and its Try again reads nothing until then (it went at once and was refused again)', async () => {
     await openTemplatesAsync('light');
-    await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5, retry_after: 3_600 });
+    await builderControlAsync(h, 'faults', { rate: 1, kinds: ['429'], seed: 5, retry_after: 3_600 });
     try {
       await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
       const ui = await h.uiFrameAsync();
       const list = ui.getByRole('region', { name: 'Templates in the workspace' });
       await expect.poll(() => textOf(list.getByRole('alert')), { timeout: 30_000 }).toMatch(/^The email builder asked Envelope to slow down for a while\. You can try again after (?:[A-Z][a-z]+day )?\d\d:\d\d, in about an hour\.$/);
-      await controlAsync('faults', { rate: 0 });
+      await builderControlAsync(h, 'faults', { rate: 0 });
       const tryAgain = list.getByRole('button', { name: 'Try again' });
       expect(await tryAgain.getAttribute('aria-disabled')).toBe('true');
       await tryAgain.click({ force: true });
@@ -374,7 +355,7 @@ describe('Templates', () => {
       expect(await list.getByRole('alert').count()).toBe(1);
       expect(await axeViolationsAsync(ui)).toEqual([]);
     } finally {
-      await controlAsync('faults', { rate: 0 });
+      await builderControlAsync(h, 'faults', { rate: 0 });
     }
   });
 
@@ -383,21 +364,21 @@ describe('Templates', () => {
     await selectLayerAsync('Emails', EMAIL);
     await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
     await ui.getByLabel('Template name').fill('Typed name');
-    const templatesBefore = (await builderAsync<StoredTemplate[]>('/templates')).data.map((template) => template.name).sort();
+    const templatesBefore = (await builderAsync<StoredTemplate[]>(h, '/templates')).data.map((template) => template.name).sort();
     const saveSection = ui.getByRole('region', { name: 'Save selection as template' });
     const waitWords = /^The email builder asked Envelope to slow down for a while, so nothing was changed\. You can try again after (?:[A-Z][a-z]+day )?\d\d:\d\d, in about 2 minutes\.$/;
     /** Nothing reaches the builder for a while after a press: its templates are as they were. */
     const nothingSentAsync = async () => {
       await new Promise((done) => setTimeout(done, 2_000));
-      expect((await builderAsync<StoredTemplate[]>('/templates')).data.map((template) => template.name).sort()).toEqual(templatesBefore);
+      expect((await builderAsync<StoredTemplate[]>(h, '/templates')).data.map((template) => template.name).sort()).toEqual(templatesBefore);
     };
-    await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5, retry_after: 120 });
+    await builderControlAsync(h, 'faults', { rate: 1, kinds: ['429'], seed: 5, retry_after: 120 });
     try {
       const save = ui.getByRole('button', { name: 'Save as template' });
       await save.click();
       await expect.poll(() => textOf(saveSection.getByRole('alert')), { timeout: 30_000 }).toMatch(waitWords);
       // The limit lifts on the builder's side, but the wait asked for is not over: pressed again, Save sends nothing.
-      await controlAsync('faults', { rate: 0 });
+      await builderControlAsync(h, 'faults', { rate: 0 });
       expect(await save.getAttribute('aria-disabled')).toBe('true');
       // Clicked as a person would, though the button says it cannot act yet.
       await save.click({ force: true });
@@ -409,14 +390,14 @@ describe('Templates', () => {
       expect(await axeViolationsAsync(ui)).toEqual([]);
 
       // A rename refused the same way: Save name and description, then Delete, send nothing until the wait is over.
-      await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5, retry_after: 120 });
+      await builderControlAsync(h, 'faults', { rate: 1, kinds: ['429'], seed: 5, retry_after: 120 });
       const item = itemNamed(ui, 'Welcome email');
       await item.getByRole('button', { name: 'Rename “Welcome email”' }).click();
       await ui.getByLabel('New name').fill('Welcome email (v2)');
       const saveName = item.getByRole('button', { name: 'Save name and description' });
       await saveName.click();
       await expect.poll(() => textOf(item.getByRole('alert')), { timeout: 30_000 }).toMatch(waitWords);
-      await controlAsync('faults', { rate: 0 });
+      await builderControlAsync(h, 'faults', { rate: 0 });
       await saveName.click({ force: true });
       await nothingSentAsync();
       expect(await ui.getByLabel('New name').inputValue()).toBe('Welcome email (v2)');
@@ -427,7 +408,7 @@ describe('Templates', () => {
       expect(await item.count()).toBe(1);
       expect(await axeViolationsAsync(ui)).toEqual([]);
     } finally {
-      await controlAsync('faults', { rate: 0 });
+      await builderControlAsync(h, 'faults', { rate: 0 });
     }
   });
 
@@ -439,7 +420,7 @@ describe('Templates', () => {
       const { page, uiAsync } = await openTemplatesInAsync(context);
       const inAnHour = /in about an hour\.$/;
       const over = 'You can try again now.';
-      await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5, retry_after: 3_600 });
+      await builderControlAsync(h, 'faults', { rate: 1, kinds: ['429'], seed: 5, retry_after: 3_600 });
       // The list's read on opening and a save are both told to wait an hour.
       await evaluateHooks(page, (hooks) => hooks.relaunchAsync());
       const ui = await uiAsync();
@@ -452,7 +433,7 @@ describe('Templates', () => {
       const save = ui.getByRole('button', { name: 'Save as template' });
       await save.click();
       await expect.poll(() => textOf(saveSection.getByRole('alert')), { timeout: 30_000 }).toMatch(inAnHour);
-      await controlAsync('faults', { rate: 0 });
+      await builderControlAsync(h, 'faults', { rate: 0 });
       const regions = await watchStatusRegionsAsync(ui);
       const tryAgain = list.getByRole('button', { name: 'Try again' });
       expect(await tryAgain.getAttribute('aria-disabled')).toBe('true');
@@ -473,14 +454,14 @@ describe('Templates', () => {
       await tryAgain.click();
       const item = itemNamed(ui, 'Welcome email');
       await item.waitFor({ timeout: 20_000 });
-      await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5, retry_after: 3_600 });
+      await builderControlAsync(h, 'faults', { rate: 1, kinds: ['429'], seed: 5, retry_after: 3_600 });
       await item.getByRole('button', { name: 'Rename “Welcome email”' }).click();
       const newName = ui.getByLabel('New name');
       await newName.fill('Welcome email (v2)');
       const saveName = item.getByRole('button', { name: 'Save name and description' });
       await saveName.click();
       await expect.poll(() => textOf(item.getByRole('alert')), { timeout: 30_000 }).toMatch(inAnHour);
-      await controlAsync('faults', { rate: 0 });
+      await builderControlAsync(h, 'faults', { rate: 0 });
       expect(await saveName.getAttribute('aria-disabled')).toBe('true');
       await newName.focus();
       await context.clock.fastForward('01:00:01');
@@ -493,7 +474,7 @@ describe('Templates', () => {
       expect(await regions.addedWith()).not.toContain(over);
       expect(await axeViolationsAsync(ui)).toEqual([]);
     } finally {
-      await controlAsync('faults', { rate: 0 });
+      await builderControlAsync(h, 'faults', { rate: 0 });
       await context.close();
     }
   });
@@ -501,7 +482,7 @@ describe('Templates', () => {
   it('a wait over a minute asked by the builder is counted down, with no Try again that could only fail, and the list reads again at its end (its Try again went at once and failed the same way)', { timeout: 150_000 }, async () => {
     await openTemplatesAsync('light');
     // Longer than the sandbox waits out itself (a minute).
-    await controlAsync('faults', { rate: 1, kinds: ['429'], seed: 5, retry_after: 62 });
+    await builderControlAsync(h, 'faults', { rate: 1, kinds: ['429'], seed: 5, retry_after: 62 });
     await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
     const ui = await h.uiFrameAsync();
     await expect.poll(() => textOf(ui.getByRole('alert').first()), { timeout: 30_000 }).toBe('The email builder asked Envelope to slow down for a while.');
@@ -512,7 +493,7 @@ describe('Templates', () => {
     expect(await ui.getByRole('button', { name: 'Try again' }).count()).toBe(0);
     await expect.poll(async () => Number(/\d+/.exec((await textOf(countdown)) ?? '')?.[0]), { timeout: 5_000 }).toBeLessThan(first);
     expect(await axeViolationsAsync(ui)).toEqual([]);
-    await controlAsync('faults', { rate: 0 });
+    await builderControlAsync(h, 'faults', { rate: 0 });
     // Nothing pressed: the list is read once the wait is over.
     await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 90_000, interval: 1_000 }).toBeGreaterThan(0);
     expect(await ui.getByRole('alert').count()).toBe(0);
@@ -526,7 +507,7 @@ describe('Templates', () => {
     await h.page.keyboard.press('Enter');
     await itemNamed(ui, 'Welcome email (v2)').waitFor();
     await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName)).toBe('Open “Welcome email (v2)”');
-    expect((await builderAsync<StoredTemplate[]>('/templates')).data.map((template) => template.name)).toContain('Welcome email (v2)');
+    expect((await builderAsync<StoredTemplate[]>(h, '/templates')).data.map((template) => template.name)).toContain('Welcome email (v2)');
   });
 
   it('a rename by keyboard that takes the template out of the filter puts the focus on the row that took its place and says where it went (it went to the list’s heading)', async () => {
@@ -554,7 +535,7 @@ describe('Templates', () => {
     await expect.poll(() => ui.evaluate(() => document.activeElement?.id)).toBe('templates-filter');
     expect(await ui.getByText('Renamed “Welcome email” to “Onboarding email”, which the filter “welcome” hides.', { exact: false }).count()).toBe(1);
     expect(await ui.getByLabel('Filter by name').inputValue()).toBe('welcome');
-    expect((await builderAsync<StoredTemplate[]>('/templates')).data.map((template) => template.name)).toContain('Onboarding email');
+    expect((await builderAsync<StoredTemplate[]>(h, '/templates')).data.map((template) => template.name)).toContain('Onboarding email');
     expect(await axeViolationsAsync(ui)).toEqual([]);
   });
 
@@ -568,21 +549,21 @@ describe('Templates', () => {
     await itemNamed(ui, 'Teamwork (v2)').waitFor();
 
     // A teammate saves other content in the builder; then the frame changes here.
-    await controlAsync('clock', { advance_seconds: 60 });
+    await builderControlAsync(h, 'clock', { advance_seconds: 60 });
     const theirs = { format: 'figma-node-tree', version: 1, root: { type: 'FRAME', name: 'Edited in the builder' } };
-    expect((await builderAsync(`/templates/${id}`, 'PUT', { content: theirs })).status).toBe(200);
+    expect((await builderAsync<StoredTemplate>(h, `/templates/${id}`, 'PUT', { content: theirs })).status).toBe(200);
     await changeFrameFillAsync('#d0ffd0');
     await ui.getByRole('button', { name: 'Update template' }).click();
     await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 30_000 }).toBe(
       'The template “Teamwork (v2)” was changed in the builder since this frame was last saved to it. Updating would replace those changes with this frame. Replace them, or unlink the frame to save it as a new template.',
     );
-    expect((await builderAsync(`/templates/${id}`)).data.content!.root.name).toBe('Edited in the builder');
+    expect((await builderAsync<StoredTemplate>(h, `/templates/${id}`)).data.content!.root.name).toBe('Edited in the builder');
     expect(await ui.getByRole('button', { name: 'Unlink the frame' }).count()).toBe(1);
     expect(await axeViolationsAsync(ui)).toEqual([]);
 
     await ui.getByRole('button', { name: 'Replace their changes' }).click();
     await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Updated “Teamwork \(v2\)”/);
-    expect((await builderAsync(`/templates/${id}`)).data.content!.root.name).toBe(EMAIL);
+    expect((await builderAsync<StoredTemplate>(h, `/templates/${id}`)).data.content!.root.name).toBe(EMAIL);
     expect(await ui.getByRole('alert').count()).toBe(0);
     // The button that was pressed went with the problem: the focus is on Update template.
     expect(await ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Update template');
@@ -592,21 +573,21 @@ describe('Templates', () => {
     const { ui, id } = await savedEmailTemplateAsync('Renamed elsewhere');
 
     // A teammate renames and describes it in the builder; the frame changes here.
-    await controlAsync('clock', { advance_seconds: 60 });
-    expect((await builderAsync(`/templates/${id}`, 'PUT', { name: 'Spring sale (approved)', description: 'Approved by Robin' })).status).toBe(200);
+    await builderControlAsync(h, 'clock', { advance_seconds: 60 });
+    expect((await builderAsync<StoredTemplate>(h, `/templates/${id}`, 'PUT', { name: 'Spring sale (approved)', description: 'Approved by Robin' })).status).toBe(200);
     await changeFrameFillAsync('#d0e0ff');
     await ui.getByRole('button', { name: 'Update template' }).click();
     await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Updated “Spring sale \(approved\)” with a \d+ × \d+ px preview\. Changed since the last save: fill\.$/);
     expect(await ui.getByRole('alert').count()).toBe(0);
-    const stored = (await builderAsync(`/templates/${id}`)).data;
+    const stored = (await builderAsync<StoredTemplate>(h, `/templates/${id}`)).data;
     expect(stored).toMatchObject({ name: 'Spring sale (approved)', description: 'Approved by Robin', content: { root: { name: EMAIL } } });
     expect(await ui.getByTestId('templates-selection').textContent()).toContain('is linked to the template “Spring sale (approved)”');
   });
 
   it('Replace their changes acts on the frame it was said for, even after another frame was selected', async () => {
     const { ui, id } = await savedEmailTemplateAsync('Moved on');
-    await controlAsync('clock', { advance_seconds: 60 });
-    expect((await builderAsync(`/templates/${id}`, 'PUT', { content: { format: 'figma-node-tree', version: 1, root: { type: 'FRAME', name: 'Edited in the builder' } } })).status).toBe(200);
+    await builderControlAsync(h, 'clock', { advance_seconds: 60 });
+    expect((await builderAsync<StoredTemplate>(h, `/templates/${id}`, 'PUT', { content: { format: 'figma-node-tree', version: 1, root: { type: 'FRAME', name: 'Edited in the builder' } } })).status).toBe(200);
     await changeFrameFillAsync('#ffd0d0');
     await ui.getByRole('button', { name: 'Update template' }).click();
     await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 30_000 }).toContain('was changed in the builder since this frame was last saved to it');
@@ -615,7 +596,7 @@ describe('Templates', () => {
     await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe('Cover');
     await ui.getByRole('button', { name: 'Replace their changes' }).click();
     await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Updated “Moved on”/);
-    expect((await builderAsync(`/templates/${id}`)).data.content!.root.name).toBe(EMAIL);
+    expect((await builderAsync<StoredTemplate>(h, `/templates/${id}`)).data.content!.root.name).toBe(EMAIL);
   });
 
   it('a save whose answer was lost says the template may exist, and the list shows it, so it is not made twice', async () => {
@@ -626,14 +607,14 @@ describe('Templates', () => {
     // Seed 7 garbles the first answer (the save, which the builder still applies) and not the next
     // (the list). A dropped connection is not used here: Chromium repeats a request whose reused
     // connection closed without an answer, so the emulator would make the template twice.
-    await controlAsync('faults', { rate: 0.5, kinds: ['malformed'], seed: 7 });
+    await builderControlAsync(h, 'faults', { rate: 0.5, kinds: ['malformed'], seed: 7 });
     await ui.getByRole('button', { name: 'Save as template' }).click();
     await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 30_000 }).toBe(
       'The builder’s answer to saving “Lost answer” could not be read, so the template may have been made anyway. Look for it in the list below before saving again, so that it is not made twice.',
     );
-    await controlAsync('faults', { rate: 0 });
+    await builderControlAsync(h, 'faults', { rate: 0 });
     await itemNamed(ui, 'Lost answer').waitFor({ timeout: 20_000 });
-    expect((await builderAsync<StoredTemplate[]>('/templates')).data.filter((template) => template.name === 'Lost answer')).toHaveLength(1);
+    expect((await builderAsync<StoredTemplate[]>(h, '/templates')).data.filter((template) => template.name === 'Lost answer')).toHaveLength(1);
     expect(await ui.getByLabel('Template name').inputValue()).toBe('Lost answer');
     expect(await axeViolationsAsync(ui)).toEqual([]);
   });
@@ -655,7 +636,7 @@ describe('Templates', () => {
     await item.getByRole('button', { name: 'Delete “Welcome email”' }).click();
     await item.getByRole('button', { name: 'Delete “Welcome email”', exact: true }).click();
     await expect.poll(() => textOf(countLine), { timeout: 20_000 }).toMatch(/^Deleted “Welcome email”\. \d+ templates in the workspace\.$/);
-    const total = (await builderAsync<StoredTemplate[]>('/templates')).data.length;
+    const total = (await builderAsync<StoredTemplate[]>(h, '/templates')).data.length;
     await expect.poll(() => textOf(countLine)).toBe(`Deleted “Welcome email”. ${total} templates in the workspace.`);
 
     // A save: the deletion is no longer what just happened; the count is.
@@ -684,7 +665,7 @@ describe('Templates', () => {
   it('deleting two templates of the same name one after the other says each deletion (the second left the same words in place, and a screen reader heard nothing)', async () => {
     await openTemplatesAsync('light');
     // Two of one name, as a save made twice leaves them.
-    for (const _ of [1, 2]) expect((await builderAsync('/templates', 'POST', { name: 'Twin' })).status).toBe(201);
+    for (const _ of [1, 2]) expect((await builderAsync<StoredTemplate>(h, '/templates', 'POST', { name: 'Twin' })).status).toBe(201);
     await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
     const ui = await h.uiFrameAsync();
     const twins = itemNamed(ui, 'Twin');
@@ -745,7 +726,7 @@ describe('Templates', () => {
     await expect.poll(focusedName).toBe('Open “Campaign 11”');
     expect(await ui.getByText('Deleted “Campaign 12”.').count()).toBe(1);
     // The last row deleted: the one above takes the focus.
-    const names = (await builderAsync<StoredTemplate[]>('/templates?per_page=100')).data.map((template) => template.name);
+    const names = (await builderAsync<StoredTemplate[]>(h, '/templates?per_page=100')).data.map((template) => template.name);
     const [aboveOldest, oldest] = names.slice(-2) as [string, string];
     await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 20_000 }).toBe(names.length);
     await itemNamed(ui, oldest).getByRole('button', { name: `Delete “${oldest}”` }).focus();
@@ -764,7 +745,7 @@ describe('Templates', () => {
     await h.page.keyboard.press('Enter');
     await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 20_000 }).toBe(51);
     // The 51st, oldest, is the last of the seeded ones.
-    const last = (await builderAsync<StoredTemplate[]>('/templates?page=2')).data[0]!.name;
+    const last = (await builderAsync<StoredTemplate[]>(h, '/templates?page=2')).data[0]!.name;
     await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName)).toBe(`Open “${last}”`);
     expect(await ui.getByRole('button', { name: 'Show more' }).count()).toBe(0);
     expect(await axeViolationsAsync(ui)).toEqual([]);
@@ -774,10 +755,10 @@ describe('Templates', () => {
     let ui = await openTemplatesAsync('light');
     ui = await workspaceFilledAsync(55);
     // A teammate renames one not read yet (on page 2): it goes to the top, and page 2 now repeats one shown.
-    const unread = (await builderAsync<StoredTemplate[]>('/templates?page=2')).data[0]!;
-    await controlAsync('clock', { advance_seconds: 1 });
-    expect((await builderAsync(`/templates/${unread.id}`, 'PUT', { name: 'Renamed by a teammate' })).status).toBe(200);
-    const total = ((await (await fetch(`${h.emulator.builderUrl}/api/templates?per_page=1`, { headers: { authorization: `Bearer ${builderKey}` } })).json()) as { meta: { total: number } }).meta.total;
+    const unread = (await builderAsync<StoredTemplate[]>(h, '/templates?page=2')).data[0]!;
+    await builderControlAsync(h, 'clock', { advance_seconds: 1 });
+    expect((await builderAsync<StoredTemplate>(h, `/templates/${unread.id}`, 'PUT', { name: 'Renamed by a teammate' })).status).toBe(200);
+    const total = (await builderAsync(h, '/templates?per_page=1')).meta.total;
     await ui.getByRole('button', { name: 'Show more' }).click();
     await itemNamed(ui, 'Renamed by a teammate').waitFor({ timeout: 20_000 });
     await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 20_000 }).toBe(total);
@@ -787,11 +768,11 @@ describe('Templates', () => {
   it('the filter searches every template in the workspace, not only the pages shown', async () => {
     let ui = await openTemplatesAsync('light');
     // The oldest, on the last page once another integration adds 110 more.
-    expect((await builderAsync('/templates', 'POST', { name: 'Black Friday archive' })).status).toBe(201);
+    expect((await builderAsync<StoredTemplate>(h, '/templates', 'POST', { name: 'Black Friday archive' })).status).toBe(201);
     ui = await workspaceFilledAsync(110);
     await ui.getByLabel('Filter by name').fill('archive');
     await itemNamed(ui, 'Black Friday archive').waitFor({ timeout: 20_000 });
-    const total = ((await (await fetch(`${h.emulator.builderUrl}/api/templates?per_page=1`, { headers: { authorization: `Bearer ${builderKey}` } })).json()) as { meta: { total: number } }).meta.total;
+    const total = (await builderAsync(h, '/templates?per_page=1')).meta.total;
     await expect.poll(() => ui.getByRole('status').filter({ hasText: 'match' }).textContent()).toBe(`1 of ${total} templates match “archive”.`);
     expect(await templateList(ui).getByRole('listitem').count()).toBe(1);
     expect(await axeViolationsAsync(ui)).toEqual([]);
@@ -826,7 +807,7 @@ describe('Templates', () => {
     expect(await ui.evaluate(() => document.activeElement?.id)).toBe('templates-filter');
     await itemNamed(ui, 'Black Friday teaser').getByRole('button', { name: 'Save name and description' }).click();
     await itemNamed(ui, 'Cyber Monday teaser').waitFor({ timeout: 15_000 });
-    expect((await builderAsync<StoredTemplate[]>('/templates')).data.find((t) => t.name === 'Cyber Monday teaser')?.description).toBe('Half a thought');
+    expect((await builderAsync<StoredTemplate[]>(h, '/templates')).data.find((t) => t.name === 'Cyber Monday teaser')?.description).toBe('Half a thought');
   });
 
   it('what is typed in the form, the filter and a rename stays across a look at Settings, and a save answered meanwhile is said on return', async () => {
@@ -849,7 +830,7 @@ describe('Templates', () => {
     // A save still on its way when the person looks elsewhere is said when they come back. The
     // builder's answers are held until Settings shows, so the save is still on its way then however
     // slow the machine (answers slowed by 3 s could come first: the save was then said before leaving).
-    const saved = async () => (await builderAsync<StoredTemplate[]>('/templates')).data.some((t) => t.name === 'Typed before Settings');
+    const saved = async () => (await builderAsync<StoredTemplate[]>(h, '/templates')).data.some((t) => t.name === 'Typed before Settings');
     const builder = await holdRequestsAsync(h.page, h.emulator.builderUrl);
     try {
       await ui.getByRole('button', { name: 'Save as template' }).click();
@@ -885,7 +866,7 @@ describe('Templates', () => {
     await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Saved/);
     await itemNamed(ui, EMAIL).waitFor();
     expect(await ui.getByLabel('New name').inputValue()).toBe('Campaign 3 (half typed');
-    const total = ((await (await fetch(`${h.emulator.builderUrl}/api/templates?per_page=1`, { headers: { authorization: `Bearer ${builderKey}` } })).json()) as { meta: { total: number } }).meta.total;
+    const total = (await builderAsync(h, '/templates?per_page=1')).meta.total;
     expect(total).toBeGreaterThan(100);
     await ui.getByRole('button', { name: 'Show more' }).click();
     // Every template once, none skipped where the deletion and the save moved the pages' edges.
@@ -898,7 +879,7 @@ describe('Templates', () => {
   it('a long name without spaces and its description wrap inside the list, readable to the end', async () => {
     await openTemplatesAsync('light');
     const name = `Q3-${'promo_'.repeat(25)}final`;
-    expect((await builderAsync('/templates', 'POST', { name, description: 'https://example.com/'.repeat(6) })).status).toBe(201);
+    expect((await builderAsync<StoredTemplate>(h, '/templates', 'POST', { name, description: 'https://example.com/'.repeat(6) })).status).toBe(201);
     await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
     const ui = await h.uiFrameAsync();
     const item = itemNamed(ui, name);
@@ -954,7 +935,7 @@ describe('Templates', () => {
     await expect.poll(focusedInSight).toEqual({ id: renameId, inSight: true });
     expect(await ui.getByLabel('New name').getAttribute('aria-invalid')).toBe('true');
     // Nothing was sent: the template keeps its name.
-    expect((await builderAsync<StoredTemplate[]>('/templates')).data.some((t) => t.name === 'Welcome email')).toBe(true);
+    expect((await builderAsync<StoredTemplate[]>(h, '/templates')).data.some((t) => t.name === 'Welcome email')).toBe(true);
   });
 
   it('Escape backs out of a rename or a deletion, nothing is sent, and the focus returns to the template', async () => {
@@ -973,7 +954,7 @@ describe('Templates', () => {
     await expect.poll(() => ui.evaluate(() => document.activeElement?.closest('.confirm') !== null)).toBe(true);
     await h.page.keyboard.press('Escape');
     await expect.poll(() => item.getByRole('button', { name: 'Keep it' }).count()).toBe(0);
-    expect((await builderAsync<StoredTemplate[]>('/templates')).data.map((template) => template.name)).toContain('Welcome email');
+    expect((await builderAsync<StoredTemplate[]>(h, '/templates')).data.map((template) => template.name)).toContain('Welcome email');
     expect(await itemNamed(ui, 'Not this').count()).toBe(0);
   });
 
@@ -1221,8 +1202,8 @@ describe('Templates', () => {
       const ui = await uiAsync();
       // The builder's clock and this window's agree, as they would for a designer (earlier tests ran
       // it an hour on): set back, with a fresh workspace whose next save is stamped from then.
-      await controlAsync('clock', { now: new Date(await page.evaluate(() => Date.now())).toISOString() });
-      await controlAsync('reset', {});
+      await builderControlAsync(h, 'clock', { now: new Date(await page.evaluate(() => Date.now())).toISOString() });
+      await builderControlAsync(h, 'reset', {});
       await selectLayerAsync('Emails', EMAIL, page);
       await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
       await ui.getByRole('button', { name: 'Save as template' }).click();

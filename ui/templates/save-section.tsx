@@ -11,7 +11,7 @@ import { useNoticeInSight } from '../hooks/use-notice-in-sight';
 import { useRequest } from '../hooks/use-request';
 import { relativeTime } from '../messages/relative-time';
 import { ProblemLine } from './problem-line';
-import { actionProblem, listMayHaveChanged, saveOutcomeText, saveProblem, templateProblem, type TemplateProblem } from './template-words';
+import { actionProblem, linkedSelectionText, listMayHaveChanged, quotedOr, saveOutcomeText, saveProblem, templateProblem, type TemplateProblem } from './template-words';
 import { useStillBefore } from '../hooks/use-still-before';
 import { useLatest } from '../hooks/use-latest';
 import { SubmitForm } from '../components/submit-form';
@@ -147,11 +147,11 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
       </h2>
       {selection === null ? null : selection.lostLink !== null ? (
         <p class="notice notice-info">
-          This frame was linked to “{selection.lostLink.templateName}”, which was deleted; the link is removed.
+          This frame was linked to {quotedOr(selection.lostLink.templateName, 'a template with no name')}, which was deleted; the link is removed.
         </p>
       ) : null}
       <p class="muted" data-testid="templates-selection">
-        {selection === null ? 'Reading the selection…' : link !== null ? `“${frame?.name ?? ''}” is linked to the template “${linkedName ?? link.templateName}”, saved ${relativeTime(link.savedAt, nowMs)}.` : selection.what}
+        {selection === null ? 'Reading the selection…' : link !== null ? linkedSelectionText(frame?.name ?? '', linkedName ?? link.templateName, relativeTime(link.savedAt, nowMs)) : selection.what}
       </p>
       {frame === null ? null : link !== null ? (
         <div class="button-row">

@@ -20,6 +20,8 @@ export interface TemplateItemProps {
   nowMs: number;
   /** The template was renamed: the list shows it as the builder answered (`before`: the row as it was). */
   onRenamed: (before: TemplateRow, renamed: TemplateRow) => void;
+  /** Open read the template from the builder (no frame here): the row shows it as answered, a rename elsewhere too. */
+  onRead: (row: TemplateRow) => void;
   /** The template was deleted, from here or (`alreadyGone`) elsewhere before: its row goes, so the list takes the focus. */
   onDeleted: (row: TemplateRow, alreadyGone: boolean) => void;
   onOpenSettings: () => void;
@@ -31,7 +33,7 @@ export interface TemplateItemProps {
 
 type Mode = { kind: 'idle' } | { kind: 'rename'; name: string; description: string; error: string | null } | { kind: 'delete' } | { kind: 'details'; opened: TemplateOpenOutcome };
 
-export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpenSettings, onActionStart, renameDrafts }: TemplateItemProps) {
+export function TemplateItem({ endpoint, row, nowMs, onRenamed, onRead, onDeleted, onOpenSettings, onActionStart, renameDrafts }: TemplateItemProps) {
   // A row hidden by the filter is drawn anew when it shows again: its rename comes back as it was left.
   const [mode, setMode] = useState<Mode>(() => {
     const draft = renameDrafts.get(row.id);
@@ -78,7 +80,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onDeleted, onOpe
   const open = () =>
     act('open', () => endpoint.request('templates/open', { id: row.id }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), (opened) =>
       // Said in the row's status too: the notice alone is not announced.
-      (opened.opened || setMode({ kind: 'details', opened }), setSaid(openedText(row.name, opened))),
+      (opened.opened || setMode({ kind: 'details', opened }), setSaid(openedText(row.name, opened)), opened.template && onRead(opened.template)),
     );
   const rename = (name: string, description: string) => {
     const error = templateNameProblem(name);

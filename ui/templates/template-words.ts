@@ -25,6 +25,28 @@ export function openedText(rowName: string, opened: TemplateOpenOutcome): string
   return `Selected “${opened.frame?.name ?? rowName}”${opened.frame?.pageName ? ` on the page “${opened.frame.pageName}”` : ''}.`;
 }
 
+/** “name”, or `unnamed` for one empty or only spaces: “” on screen says nothing. */
+export function quotedOr(name: string, unnamed: string): string {
+  return name.trim() === '' ? unnamed : `“${name}”`;
+}
+
+/** What the selection line says of a linked frame (either name may be empty: never “”). */
+export function linkedSelectionText(frameName: string, templateName: string, saved: string): string {
+  const template = templateName.trim() === '' ? 'a template with no name' : `the template “${templateName}”`;
+  return `${quotedOr(frameName, 'The selected frame')} is linked to ${template}, saved ${saved}.`;
+}
+
+/**
+ * The list's name for the selected frame's template, when the list read a version later than the
+ * frame's save, compared as times ("Z" or "+00:00", with or without milliseconds; as text when either is not a time).
+ */
+export function listedLinkName(rows: readonly TemplateRow[], link: { templateId: string; savedAt: string } | null | undefined): string | undefined {
+  const row = rows.find((each) => each.id === link?.templateId);
+  if (!row || !link) return undefined;
+  const [listed, saved] = [Date.parse(row.updatedAt), Date.parse(link.savedAt)];
+  return (Number.isNaN(listed) || Number.isNaN(saved) ? row.updatedAt > link.savedAt : listed > saved) ? row.name : undefined;
+}
+
 /** " · Linked to the frame “Cover” on Emails" (a page with no name is not said), or nothing. */
 export function linkedFrameText(frame: LinkedFrame | null): string {
   return frame ? ` · Linked to the frame “${frame.name}”${frame.pageName ? ` on ${frame.pageName}` : ''}` : '';
@@ -70,6 +92,11 @@ export function templateProblem(error: unknown): TemplateProblem {
   if (code === 'template_changed' && frameId !== null) return { message, action: 'replace', frameId };
   if (code === 'template_missing' && frameId !== null) return { message, action: 'missing', frameId };
   return { message, action: null, frameId: null };
+}
+
+/** No key saved at the built-in stand-in address: the address is needed too, and said, as Sync says it. */
+export function withAddressMissing(problem: TemplateProblem, addressMissing: boolean): TemplateProblem {
+  return addressMissing && problem.keyMissing ? { ...problem, message: `${problem.message} The email builder’s address is missing too: enter it there first.` } : problem;
 }
 
 /**

@@ -16,7 +16,7 @@ import { ProblemLine } from './problem-line';
 import { SaveSection } from './save-section';
 import { TemplateItem } from './template-item';
 import { answerTemplatePage, askTemplatePage, failTemplatePage, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, replaceTemplateRow, showsTemplateFilter, templateListButton, topChangedSinceRead } from './template-list-state';
-import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, listReadProblem, searchingText } from './template-words';
+import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, listedLinkName, listReadProblem, searchingText, withAddressMissing } from './template-words';
 import { useNowMs } from '../hooks/use-now';
 
 export interface TemplatesScreenProps {
@@ -29,9 +29,11 @@ export interface TemplatesScreenProps {
   epoch?: number;
   /** Kept, not shown, while another screen is open. */
   hidden?: boolean;
+  /** The builder's address is the built-in stand-in: a missing key is said with it. */
+  addressMissing?: boolean;
 }
 
-export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow, epoch = 0, hidden = false }: TemplatesScreenProps) {
+export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow, epoch = 0, hidden = false, addressMissing = false }: TemplatesScreenProps) {
   const [selection, setSelection] = useState<TemplateSelection | null>(null);
   const [list, setList] = useState(initialTemplateList);
   const requests = useRef(0);
@@ -106,6 +108,8 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     readSelection();
   };
   const clearSaid = () => setSaid('');
+  // Not when the filter would hide it: its row, with the details Open just showed, would go.
+  const onRead = (row: TemplateRow) => filterTemplates([row], query).length > 0 && setList((state) => replaceTemplateRow(state, row));
   const onRenamed = (before: TemplateRow, row: TemplateRow) => {
     setList((state) => replaceTemplateRow(state, row));
     readSelection();
@@ -186,7 +190,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   // The selected frame's template is named as the list names it, unless the list was read before the frame's last save or rename here.
   return (
     <div class="templates" hidden={hidden}>
-      <SaveSection endpoint={endpoint} epoch={epoch} selection={selection} onSelection={setSelection} onSaved={onSaved} onOpenSettings={onOpenSettings} updateNow={updateNow} nowMs={nowMs} keyMissing={list.problem?.keyMissing} linkedName={list.rows.find((row) => row.id === selection?.link?.templateId && row.updatedAt > selection.link.savedAt)?.name} />
+      <SaveSection endpoint={endpoint} epoch={epoch} selection={selection} onSelection={setSelection} onSaved={onSaved} onOpenSettings={onOpenSettings} updateNow={updateNow} nowMs={nowMs} keyMissing={list.problem?.keyMissing} linkedName={listedLinkName(list.rows, selection?.link)} />
       <section class="settings-section" aria-labelledby="templates-list-title" ref={listSection}>
         <h2 id="templates-list-title" tabIndex={-1} ref={listHeading}>
           Templates in the workspace
@@ -203,7 +207,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
         {shown.length > 0 ? (
           <ul class="brand-list" aria-labelledby="templates-list-title" ref={listElement}>
             {shown.map((row) => (
-              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} onRenamed={onRenamed} onDeleted={onDeleted} onOpenSettings={onOpenSettings} onActionStart={clearSaid} renameDrafts={renameDrafts.current} />
+              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} onRenamed={onRenamed} onRead={onRead} onDeleted={onDeleted} onOpenSettings={onOpenSettings} onActionStart={clearSaid} renameDrafts={renameDrafts.current} />
             ))}
           </ul>
         ) : null}
@@ -212,7 +216,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
             <Spinner /> Reading the templates…
           </p>
         ) : null}
-        {list.problem ? <ProblemLine problem={list.problem} held={listHeld} onOpenSettings={onOpenSettings} /> : null}
+        {list.problem ? <ProblemLine problem={withAddressMissing(list.problem, addressMissing)} held={listHeld} onOpenSettings={onOpenSettings} /> : null}
         {/* Not a live region: the alert said the wait once, and the read that follows says itself. */}
         {waitUntil !== null ? <p class="muted notice-more">{retryCountdownText(waitLeft)}</p> : null}
         {moreLabel !== null ? (

@@ -15,15 +15,40 @@ export function focusedTemplatePlaceAsync(ui: Frame): Promise<string> {
   });
 }
 
+/** The emulator's demo builder key, as another client (a teammate's integration) holds it. */
+async function demoBuilderKeyAsync(h: Harness): Promise<string> {
+  const state = (await (await fetch(`${h.emulator.builderUrl}/_emulator/state`)).json()) as { builder: { keys: { demo: string } } };
+  return state.builder.keys.demo;
+}
+
+/**
+ * The emulator's builder API, called directly with the demo key (another client, not the plugin):
+ * the answer's status, its `data` and its `meta` (a 204 has no body: neither is read then).
+ */
+export async function builderAsync<T = unknown, M = { page: number; per_page: number; total: number }>(h: Harness, path: string, method = 'GET', body?: unknown): Promise<{ status: number; data: T; meta: M }> {
+  const response = await fetch(`${h.emulator.builderUrl}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${await demoBuilderKeyAsync(h)}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  const parsed = (text === '' ? { data: null, meta: null } : JSON.parse(text)) as { data: T; meta: M };
+  return { status: response.status, data: parsed.data, meta: parsed.meta };
+}
+
+/** Tells the emulator's builder to change how it answers (`faults`) or its time (`clock`). */
+export async function builderControlAsync(h: Harness, path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${h.emulator.builderUrl}/_emulator/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect(response.ok).toBe(true);
+}
+
 /**
  * A teammate renames the template named `from` in the builder, through its API with the emulator's
  * demo key (as their integration would); resolves to the template's id.
  */
 export async function renameInBuilderAsync(h: Harness, from: string, to: string): Promise<string> {
-  const state = (await (await fetch(`${h.emulator.builderUrl}/_emulator/state`)).json()) as { builder: { keys: { demo: string } } };
-  const call = (path: string, init: RequestInit = {}) => fetch(`${h.emulator.builderUrl}/api${path}`, { ...init, headers: { authorization: `Bearer ${state.builder.keys.demo}`, 'content-type': 'application/json' } });
-  const templates = ((await (await call('/templates')).json()) as { data: Array<{ id: string; name: string }> }).data;
+  const templates = (await builderAsync<Array<{ id: string; name: string }>>(h, '/templates')).data;
   const id = templates.find((template) => template.name === from)!.id;
-  expect((await call(`/templates/${id}`, { method: 'PUT', body: JSON.stringify({ name: to }) })).status).toBe(200);
+  expect((await builderAsync(h, `/templates/${id}`, 'PUT', { name: to })).status).toBe(200);
   return id;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeSelection, describeSelectionOf, isTopLevelFrame } from '../../../src/templates/selection-words';
+import { copiedLinkWhat, describeSelection, describeSelectionOf, isTopLevelFrame, unreadableLinkWhat } from '../../../src/templates/selection-words';
 import { messageProblems } from '../../support/message-rules';
 
 const frame = { type: 'FRAME', name: 'Spring sale', parentType: 'PAGE', parentName: 'Emails' };
@@ -28,5 +28,24 @@ describe('selection in words', () => {
     expect(describeSelectionOf(3, null)).toEqual(describeSelection([frame, frame, frame]));
     expect(describeSelectionOf(1, frame)).toEqual(describeSelection([frame]));
     expect(describeSelectionOf(0, null)).toEqual(describeSelection([]));
+  });
+});
+
+describe('a name that is empty or only spaces', () => {
+  it('is said in words, never as empty quotes', () => {
+    const cases = [
+      describeSelection([{ ...frame, name: '' }]).what,
+      describeSelection([{ type: 'TEXT', name: ' ', parentType: 'FRAME', parentName: '' }]).what,
+      unreadableLinkWhat(''),
+      copiedLinkWhat('', ' '),
+    ];
+    expect(cases).toEqual([
+      'A frame with no name is selected.',
+      'The selected layer is a text layer inside a layer with no name. Select a top-level frame (an email) to save it as a template.',
+      expect.stringMatching(/^The selected frame holds a link to a template that/),
+      'The selected frame is a copy of a frame linked to a template with no name. Saving it makes a new template; the frame it was copied from keeps its link.',
+    ]);
+    for (const what of cases) expect(what).not.toMatch(/“\s*”/);
+    for (const what of cases) expect(messageProblems(what)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TemplateRow, TemplateSaveOutcome } from '../../../src/shared/bridge/messages';
-import { countText, filterTemplates, listMayHaveChanged, saveOutcomeText, saveProblem, templateProblem } from '../../../ui/templates/template-words';
+import { countText, filterTemplates, linkedSelectionText, listedLinkName, listMayHaveChanged, quotedOr, saveOutcomeText, saveProblem, templateProblem } from '../../../ui/templates/template-words';
 import { messageProblems } from '../../support/message-rules';
 
 const row = (name: string): TemplateRow => ({ id: name, name, description: '', updatedAt: '2026-11-24T10:00:00.000Z', thumbnailUrl: null, linkedFrame: null });
@@ -82,5 +82,21 @@ describe('template words', () => {
     // A page that could not be read: the button says Try again, not Show more.
     expect(countText(0, 50, 120, 'x', 'Try again')).toBe('0 of 120 templates match “x” (50 loaded; try again to search them all).');
     expect(countText(0, 50, 51, 'x', null)).toBe('0 of 51 templates match “x” (50 loaded).');
+  });
+
+  it('says a linked frame or template with no name in words, never as empty quotes', () => {
+    expect(linkedSelectionText('Spring', 'Spring sale', 'just now')).toBe('“Spring” is linked to the template “Spring sale”, saved just now.');
+    expect(linkedSelectionText('', ' ', 'just now')).toBe('The selected frame is linked to a template with no name, saved just now.');
+    expect(quotedOr('  ', 'a template with no name')).toBe('a template with no name');
+  });
+
+  it('names the selected frame’s template as the list does when the list’s version is later, compared as times', () => {
+    const link = { templateId: 'Spring (approved)', savedAt: '2026-11-21T10:00:00Z' };
+    const listed = (updatedAt: string) => [{ ...row('Spring (approved)'), updatedAt }];
+    expect(listedLinkName(listed('2026-11-21T10:00:00.250+00:00'), link)).toBe('Spring (approved)');
+    expect(listedLinkName(listed('2026-11-21T10:30:00+01:00'), link)).toBeUndefined();
+    expect(listedLinkName(listed('2026-11-21T10:00:00.000+00:00'), link)).toBeUndefined();
+    expect(listedLinkName(listed('2026-11-21T10:00:00.250Z'), { ...link, templateId: 'other' })).toBeUndefined();
+    expect(listedLinkName(listed('2026-11-21T10:00:00.250Z'), null)).toBeUndefined();
   });
 });
