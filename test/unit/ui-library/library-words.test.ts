@@ -20,6 +20,14 @@ describe('libraryProblem', () => {
     expect(libraryProblem(notJsonError(context, 200, '{"data": ['))).toMatchObject({ kind: 'other' });
   });
 
+  it('offers Settings and Try again for a status the documents do not list, as its words say (check the address, else try again later)', () => {
+    expect(libraryProblem(failure('http_error', 403))).toMatchObject({ kind: 'other', checkAddress: true });
+    expect(libraryProblem(failure('http_error', 302))).toMatchObject({ kind: 'other', checkAddress: true });
+    // Refusals in the library's own words, and replies cut short, say nothing of the address.
+    expect(libraryProblem(failure('bad_request', 400)).checkAddress).toBeUndefined();
+    expect(libraryProblem(failure('malformed_response', 200)).checkAddress).toBeUndefined();
+  });
+
   it('names the refused key and points to Settings', () => {
     const problem = libraryProblem(failure('unauthorized', 401, { message: 'The library key was not accepted. Check the key in Settings; it may have been revoked.' }));
     expect(problem).toMatchObject({ kind: 'key', retryAfterSeconds: null });
