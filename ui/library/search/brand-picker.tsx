@@ -1,5 +1,6 @@
 // The brand filter: type a name, pick from the brands the library knows (`GET /v1/brands?q=`,
-// asked after a pause in typing). A name that matches no brand is said so and filters nothing.
+// asked after a pause in typing). A name that matches no brand is said so and filters nothing; one
+// that is part of some, how many are suggested.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { Brand } from '../../../src/shared/api/library/schemas';
@@ -7,6 +8,7 @@ import { libraryProblem } from '../library-problem';
 import { SEARCH_DEBOUNCE_MS } from './search-query';
 import { LiveStatus } from '../../components/live-status';
 import { Button } from '../../components/button';
+import { plural } from '../../components/count-words';
 
 const FAILED = 'Brands could not be looked up; showing all brands.';
 
@@ -41,7 +43,8 @@ export function BrandPicker({ client, onBrand }: BrandPickerProps) {
           setOptions(response.data);
           const match = response.data.find((brand) => brand.name.toLowerCase() === wanted.toLowerCase());
           onBrand(match?.slug ?? '');
-          setNote(match ? null : response.data.length ? 'Choose one of the suggested brands.' : `No brand called “${wanted}” in the library.`);
+          // Said only when it changes (a status): the count, not the same advice at every name typed.
+          setNote(match ? null : response.data.length ? `${plural(response.data.length, 'suggested brand')}.` : `No brand called “${wanted}” in the library.`);
         },
         (error: unknown) => {
           if (!current) return;
