@@ -14,12 +14,14 @@ const FAILED = 'Brands could not be looked up; showing all brands.';
 
 export interface BrandPickerProps {
   client: LibraryClient;
+  /** What the field shows (kept with the search: a category chip clears it with the other filters). */
+  text: string;
+  onText: (text: string) => void;
   /** The chosen brand's slug, or '' for all. */
   onBrand: (slug: string) => void;
 }
 
-export function BrandPicker({ client, onBrand }: BrandPickerProps) {
-  const [text, setText] = useState('');
+export function BrandPicker({ client, text, onText, onBrand }: BrandPickerProps) {
   const [options, setOptions] = useState<Brand[]>([]);
   const [note, setNote] = useState<string | null>(null);
   // A new number asks again for the same name (a failed lookup had no other way but retyping).
@@ -85,7 +87,7 @@ export function BrandPicker({ client, onBrand }: BrandPickerProps) {
         placeholder="All brands"
         autoComplete="off"
         aria-describedby={note ? 'library-brand-note' : undefined}
-        onInput={(event) => setText(event.currentTarget.value)}
+        onInput={(event) => onText(event.currentTarget.value)}
       />
       <datalist id="library-brand-options">
         {options.map((brand) => (
