@@ -1,11 +1,13 @@
 // The brand filter's lookup failed: the note is said to a screen reader (a status), and a Try again
-// asks for the same name without retyping it; the brand found then filters the emails.
+// asks for the same name without retyping it; the brand found then filters the emails. A part of a
+// name: the status says how many brands are suggested, not the same advice at every name typed.
 import type { Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 import { firstBrandsAsync, openBrowseAsync, unavailableAnswer } from './support/browse-steps';
 import { addRouteAsync } from './support/own-route';
+import { readLibraryAsync } from './support/library-read';
 
 let h: Harness;
 
@@ -43,5 +45,22 @@ describe('Browse: the brand filter when brands could not be looked up', () => {
       h.page.off('request', watch);
       await stopAsync();
     }
+  });
+});
+
+describe('Browse: the brand filter’s status while a name is typed', () => {
+  it('says how many brands are suggested, and nothing once the name is a brand’s', async () => {
+    const brand = (await firstBrandsAsync(h))[0]!;
+    const part = brand.name.slice(0, 3);
+    const suggested = (await readLibraryAsync<{ data: unknown[] }>(h.emulator.libraryUrl, `/v1/brands?q=${encodeURIComponent(part)}&per_page=20`)).data.length;
+    expect(suggested).toBeGreaterThan(0);
+    const ui = await openBrowseAsync(h);
+    const field = ui.getByRole('combobox', { name: 'Brand' });
+    // The brand filter's status: the one in the search form.
+    const status = ui.getByRole('search').getByRole('status');
+    await field.fill(part);
+    await expect.poll(() => textOf(status)).toBe(suggested === 1 ? '1 suggested brand.' : `${suggested} suggested brands.`);
+    await field.fill(brand.name);
+    await expect.poll(() => textOf(status)).toBe('');
   });
 });

@@ -2348,6 +2348,9 @@ describe('Browse: the number of emails per stage, from one journey to the next',
     await expect.poll(() => ui.getByRole('list', { name: `${stage.stage} emails` }).getByRole('listitem').count(), { timeout: 10_000 }).toBe(stage.emails.length);
     await section('Emails').click();
     await section('Journeys').click();
+    // The journey stays open through the visit; opened again from the list, it keeps the number too.
+    await expect.poll(() => ui.getByRole('list', { name: `${stage.stage} emails` }).getByRole('listitem').count(), { timeout: 10_000 }).toBe(stage.emails.length);
+    await ui.getByRole('button', { name: '← All journeys' }).click();
     await (await journeyRow(second.brand_slug)).click();
     expect(await ui.getByLabel('Emails per stage').inputValue()).toBe('5');
     await expect.poll(() => ui.getByRole('list', { name: `${stage.stage} emails` }).getByRole('listitem').count(), { timeout: 10_000 }).toBe(stage.emails.length);

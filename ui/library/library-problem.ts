@@ -15,6 +15,8 @@ export interface LibraryProblem {
   retryAt?: number;
   /** A wait too long to count down: when (Date.now() time) its Try again can work, not before. */
   tryAgainAt?: number;
+  /** The words say to check the address in Settings, and to try again if it is right: both are offered. */
+  checkAddress?: boolean;
 }
 
 /** The wait used when a 429 comes without a usable Retry-After. */
@@ -53,7 +55,9 @@ export function libraryProblem(error: unknown, nowMs = Date.now()): LibraryProbl
       return { kind: 'other', message, retryAfterSeconds: null };
     default:
       // A web page instead of data, or a bare 404 (error-mapping.ts): the address reaches something
-      // else, and its words say to check it in Settings: asking again gets the same.
-      return { kind: details?.problem === 'web page' || (code === 'http_error' && status === 404) ? 'address' : 'other', message, retryAfterSeconds: null };
+      // else, and its words say to check it in Settings: asking again gets the same. Another bare
+      // status's words say to check the address, else try again later: both.
+      if (details?.problem === 'web page' || (code === 'http_error' && status === 404)) return { kind: 'address', message, retryAfterSeconds: null };
+      return code === 'http_error' ? { kind: 'other', message, retryAfterSeconds: null, checkAddress: true } : { kind: 'other', message, retryAfterSeconds: null };
   }
 }

@@ -21,6 +21,7 @@ import { connectLibraryAsync, MISSING_ADDRESS, type LibraryConnection } from './
 import { isStandInAddress } from '../../src/shared/config/stand-in-address';
 import type { GridPlace } from './search/email-grid';
 import { SearchScreen } from './search/search-screen';
+import { categorySearch } from './search/search-query';
 import { useEmailSearch } from './search/use-email-search';
 import type { OpenedList } from './use-paged-list';
 import { ExternalLink } from '../components/external-link';
@@ -366,7 +367,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
           backLabel={open.from === 'canvas' ? undefined : EMAIL_BACK_LABELS[open.from]}
           onBrand={showBrand}
           onCategory={(category) => {
-            search.setForm({ ...search.form, category });
+            search.setForm(categorySearch(category));
             showSection('emails');
             // The chip went with the email: the keyboard goes on at the filter it set, once the search shows.
             requestAnimationFrame(() => document.getElementById('library-category')?.focus());

@@ -1,6 +1,6 @@
 // A failed library call in words, with the one useful action: Settings for a refused key, a
 // countdown and a retry of its own for a 429 (a wait of hours: its end, and Try again once it is over), nothing for what the library removed (asking
-// again can only fail), "Try again" for the rest. In place of what the person was acting on, the
+// again can only fail), "Try again" for the rest (with Settings too when its words say to check the address). In place of what the person was acting on, the
 // action takes the keyboard.
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { useSecondsLeft } from '../hooks/use-seconds-left';
@@ -69,6 +69,7 @@ export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNotic
   // changed, a page loaded on scroll) leaves the focus where it is. A wait has no action: the
   // notice itself takes it (else it stayed on the page). A removed email's is left to its screen.
   const waits = problem.kind !== 'not_found';
+  const settings = problem.kind === 'key' || problem.kind === 'address';
   useEffect(() => {
     if (!focusFell()) return;
     const action = notice.current?.querySelector('button');
@@ -84,14 +85,13 @@ export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNotic
       {until !== null ? <p class="muted">{retryCountdownText(secondsLeft)}</p> : null}
       {/* A wait of hours over: its Try again comes. */}
       {problem.tryAgainAt === undefined ? null : <WaitOverStatus held={held} />}
-      {problem.kind === 'key' || problem.kind === 'address' ? (
-        // A missing address, whatever said it, opens Settings on the library's address; a key problem, on its key.
-        <Button variant="primary" onClick={problem.kind === 'address' ? () => openSettingsOn('library-address', onOpenSettings) : onOpenSettings}>
+      {settings || problem.checkAddress ? (
+        // An address problem, whatever said it, opens Settings on the library's address; a key problem, on its key.
+        <Button variant="primary" onClick={problem.kind === 'key' ? onOpenSettings : () => openSettingsOn('library-address', onOpenSettings)}>
           Open Settings
         </Button>
-      ) : problem.kind === 'busy' || problem.kind === 'not_found' || held ? null : (
-        <Button onClick={() => onRetry(true)}>Try again</Button>
-      )}
+      ) : null}
+      {settings || problem.kind === 'busy' || problem.kind === 'not_found' || held ? null : <Button onClick={() => onRetry(true)}>Try again</Button>}
     </div>
   );
 }

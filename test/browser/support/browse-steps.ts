@@ -13,6 +13,16 @@ export const unavailableAnswer = {
   body: JSON.stringify({ error: { code: 'unavailable', message: 'Not now' } }),
 };
 
+/**
+ * The library refusing a request outright (400, in its own words): the client does not ask again,
+ * so the notice comes at once, not after seconds of retries in real time as a 503's does.
+ */
+export const refusedAnswer = {
+  status: 400,
+  headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' },
+  body: JSON.stringify({ error: { code: 'bad_request', message: 'Not now' } }),
+};
+
 /** The library's search, for a route. */
 export const searchRoute = (url: URL): boolean => url.pathname === '/v1/emails';
 
@@ -24,12 +34,11 @@ export const searchRoute = (url: URL): boolean => url.pathname === '/v1/emails';
  */
 export async function refuseSecondSearchPageAsync(page: Page, perPage: number): Promise<{ failing: boolean; stopAsync: () => Promise<void> }> {
   const state = { failing: true };
-  const refused = { status: 400, headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' }, body: JSON.stringify({ error: { code: 'bad_request', message: 'Not now' } }) };
   async function refuse(route: Route): Promise<void> {
     const url = new URL(route.request().url());
     url.searchParams.set('per_page', String(perPage));
     // A request the page gave up on meanwhile (a reload, the route taken off) is handled already: nothing to do.
-    if (state.failing && url.searchParams.get('page') === '2') return route.fulfill(refused).catch(() => undefined);
+    if (state.failing && url.searchParams.get('page') === '2') return route.fulfill(refusedAnswer).catch(() => undefined);
     return route.fetch({ url: url.toString() }).then((response) => route.fulfill({ response }), () => route.abort()).catch(() => undefined);
   }
   // The same object `refuse` reads `failing` from.

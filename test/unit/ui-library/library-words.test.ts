@@ -6,7 +6,7 @@ import { networkError, notJsonError } from '../../../src/shared/api/http/error-m
 import { DEFAULT_RETRY_SECONDS, libraryProblem } from '../../../ui/library/library-problem';
 import { retryAtText, retryCountdownText } from '../../../ui/messages/retry-countdown';
 import { originsOf, previewContentSecurityPolicy } from '../../../ui/library/email/preview-policy';
-import { EMPTY_SEARCH, sameSearch, searchQuery, SEARCH_PAGE_SIZE, shortDate } from '../../../ui/library/search/search-query';
+import { categorySearch, EMPTY_SEARCH, sameSearch, searchQuery, SEARCH_PAGE_SIZE, shortDate } from '../../../ui/library/search/search-query';
 
 const failure = (code: ConstructorParameters<typeof ApiError>[0]['code'], status: number | null, extra: { retryAfterSeconds?: number; message?: string; serverCode?: string } = {}) =>
   new ApiError({ api: 'library', endpoint: 'GET /v1/emails', status, code, message: extra.message ?? `failed: ${code}`, retryAfterSeconds: extra.retryAfterSeconds, serverCode: extra.serverCode });
@@ -18,6 +18,14 @@ describe('libraryProblem', () => {
     expect(libraryProblem(failure('http_error', 404))).toMatchObject({ kind: 'address' });
     // Data cut short is worth asking again for.
     expect(libraryProblem(notJsonError(context, 200, '{"data": ['))).toMatchObject({ kind: 'other' });
+  });
+
+  it('offers Settings and Try again for a status the documents do not list, as its words say (check the address, else try again later)', () => {
+    expect(libraryProblem(failure('http_error', 403))).toMatchObject({ kind: 'other', checkAddress: true });
+    expect(libraryProblem(failure('http_error', 302))).toMatchObject({ kind: 'other', checkAddress: true });
+    // Refusals in the library's own words, and replies cut short, say nothing of the address.
+    expect(libraryProblem(failure('bad_request', 400)).checkAddress).toBeUndefined();
+    expect(libraryProblem(failure('malformed_response', 200)).checkAddress).toBeUndefined();
   });
 
   it('names the refused key and points to Settings', () => {
@@ -83,13 +91,17 @@ describe('libraryProblem', () => {
 describe('searchQuery', () => {
   it('asks for full pages and sends only what is set, the category as its slug', () => {
     expect(searchQuery(EMPTY_SEARCH)).toEqual({ perPage: SEARCH_PAGE_SIZE });
-    expect(searchQuery({ text: '  spring sale ', category: 'Jewelry & Watches', brand: 'acme', since: '2026-01-31' })).toEqual({
+    expect(searchQuery({ text: '  spring sale ', category: 'Jewelry & Watches', brand: 'acme', brandName: 'Acme', since: '2026-01-31' })).toEqual({
       perPage: SEARCH_PAGE_SIZE,
       q: 'spring sale',
       category: 'jewelry-watches',
       brand: 'acme',
       since: '2026-01-31',
     });
+  });
+
+  it('an email’s category chip searches that category alone: every other field is cleared, the brand field’s text too', () => {
+    expect(categorySearch('Food')).toEqual({ text: '', category: 'Food', brand: '', brandName: '', since: '' });
   });
 
   it('treats spaces around the text as the same search', () => {

@@ -31,12 +31,17 @@ export interface JourneysScreenProps {
 }
 
 export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: JourneysScreenProps) {
-  const [brand, setBrand] = useState<string | null>(null);
-  // The journey last opened: its row takes the keyboard back (the list was gone from under it).
-  const [opened, setOpened] = useState<string | null>(null);
+  // The journey last opened (`open`: still shown) stays through a visit to another section, as the
+  // search does; with its connection only (a new one starts again). Its row takes the keyboard back.
+  const [kept, keep] = useKeptState<{ client: LibraryClient; slug: string; open: boolean } | null>('journey', null);
+  const mine = kept?.client === client ? kept : null;
+  const opened = mine?.slug;
+  const brand = mine?.open ? mine.slug : null;
+  const setBrand = (slug: string | null) => keep(slug === null ? mine && { ...mine, open: false } : { client, slug, open: true });
   const openedRow = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (brand === null) openedRow.current?.focus();
+    // The journey went from under the keyboard; not on coming back to Journeys (the section's button has it).
+    if (brand === null && focusFell()) openedRow.current?.focus();
   }, [brand]);
   // The list names each brand by its slug ("petal-pine"): a missing name keeps it.
   const names = useBrandNames(client);
@@ -61,10 +66,7 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
                   type="button"
                   class="brand-row"
                   ref={journey.brand_slug === opened ? openedRow : undefined}
-                  onClick={() => {
-                    setOpened(journey.brand_slug);
-                    setBrand(journey.brand_slug);
-                  }}
+                  onClick={() => setBrand(journey.brand_slug)}
                 >
                   <span class="brand-row-name">{names.get(journey.brand_slug) ?? journey.brand}</span>
                   <span class="brand-row-count">{plural(journey.email_count, 'email')}</span>
@@ -132,7 +134,9 @@ function JourneyView({ client, slug, hidden, knownName, onBack, onOpen, onOpenSe
   const { min, max } = LIBRARY_LIMITS.emailsPerStage;
   const all = state.journey?.stages.flatMap((stage) => stage.emails) ?? [];
   const canvas = useCanvasInsert();
-  const journey = state.journey && brandName !== null ? { ...state.journey, brand: brandName } : state.journey;
+  // The list's name once it came (a journey kept open shows before the list has loaded: its own look-up then stops).
+  const name = knownName ?? brandName;
+  const journey = state.journey && name !== null ? { ...state.journey, brand: name } : state.journey;
   // Another number per stage is on its way: the stages shown are not the ones chosen.
   const loadingOther = state.journey !== null && state.perStage !== chosen && !problem;
   const heading = useRef<HTMLHeadingElement>(null);

@@ -7,7 +7,7 @@ import type { EmailSummary } from '../../../src/shared/api/library/schemas';
 import { Button } from '../../components/button';
 import { LiveStatus } from '../../components/live-status';
 import { EmailRows } from '../email-rows';
-import { ProblemNotice, useRetryFocus } from '../problem-notice';
+import { focusFell, ProblemNotice, useRetryFocus } from '../problem-notice';
 import { useEscapeBack } from '../escape-back';
 import { useListChanges, usePagedList, type OpenedList, type PagedList } from '../use-paged-list';
 import { focusRowFrom, MoreButton } from '../more-button';
@@ -174,13 +174,19 @@ function Likes({ client, hidden, onOpen, onList, onOpenSettings }: MeScreenProps
 }
 
 function Collections({ client, hidden, onOpen, onList, onOpenSettings }: MeScreenProps) {
-  const [open, setOpen] = useState<{ id: string; name: string } | null>(null);
-  // Each view goes from under the keyboard: the collection's heading takes it, and back, its row.
-  const [opened, setOpened] = useState<string | null>(null);
+  // The collection last opened (`open`: still shown) stays through a visit to another section or
+  // part of Me; with its connection only (another key's collections are another person's).
+  const [kept, keep] = useKeptState<{ client: LibraryClient; id: string; name: string; open: boolean } | null>('collection', null);
+  const mine = kept?.client === client ? kept : null;
+  const open = mine?.open ? mine : null;
+  const setOpen = (next: { id: string; name: string } | null) => keep(next ? { client, ...next, open: true } : mine && { ...mine, open: false });
+  const opened = mine?.id;
   const heading = useRef<HTMLHeadingElement>(null);
   const openedRow = useRef<HTMLButtonElement>(null);
   const rows = useRef<HTMLUListElement>(null);
-  useEffect(() => (open ? heading : openedRow).current?.focus(), [open]);
+  // Each view goes from under the keyboard: the collection's heading takes it, and back, its row.
+  // Not on coming back to the collection (the section's button has it).
+  useEffect(() => void (focusFell() && (open ? heading : openedRow).current?.focus()), [open]);
   const collections = usePagedList('collections', async (_page, signal) => {
     const response = await client.listCollectionsAsync(signal);
     return { items: response.data, perPage: Infinity };
@@ -220,10 +226,7 @@ function Collections({ client, hidden, onOpen, onList, onOpenSettings }: MeScree
               type="button"
               class="brand-row"
               ref={collection.id === opened ? openedRow : undefined}
-              onClick={() => {
-                setOpened(collection.id);
-                setOpen({ id: collection.id, name: collection.name });
-              }}
+              onClick={() => setOpen({ id: collection.id, name: collection.name })}
             >
               <span class="brand-row-name">{collection.name}</span>
               <span class="brand-row-count">{plural(collection.email_count, 'email')}</span>

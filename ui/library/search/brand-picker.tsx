@@ -1,5 +1,6 @@
 // The brand filter: type a name, pick from the brands the library knows (`GET /v1/brands?q=`,
-// asked after a pause in typing). A name that matches no brand is said so and filters nothing.
+// asked after a pause in typing). A name that matches no brand is said so and filters nothing; one
+// that is part of some, how many are suggested.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { Brand } from '../../../src/shared/api/library/schemas';
@@ -7,17 +8,20 @@ import { libraryProblem } from '../library-problem';
 import { SEARCH_DEBOUNCE_MS } from './search-query';
 import { LiveStatus } from '../../components/live-status';
 import { Button } from '../../components/button';
+import { plural } from '../../components/count-words';
 
 const FAILED = 'Brands could not be looked up; showing all brands.';
 
 export interface BrandPickerProps {
   client: LibraryClient;
+  /** What the field shows (kept with the search: a category chip clears it with the other filters). */
+  text: string;
+  onText: (text: string) => void;
   /** The chosen brand's slug, or '' for all. */
   onBrand: (slug: string) => void;
 }
 
-export function BrandPicker({ client, onBrand }: BrandPickerProps) {
-  const [text, setText] = useState('');
+export function BrandPicker({ client, text, onText, onBrand }: BrandPickerProps) {
   const [options, setOptions] = useState<Brand[]>([]);
   const [note, setNote] = useState<string | null>(null);
   // A new number asks again for the same name (a failed lookup had no other way but retyping).
@@ -41,7 +45,8 @@ export function BrandPicker({ client, onBrand }: BrandPickerProps) {
           setOptions(response.data);
           const match = response.data.find((brand) => brand.name.toLowerCase() === wanted.toLowerCase());
           onBrand(match?.slug ?? '');
-          setNote(match ? null : response.data.length ? 'Choose one of the suggested brands.' : `No brand called “${wanted}” in the library.`);
+          // Said only when it changes (a status): the count, not the same advice at every name typed.
+          setNote(match ? null : response.data.length ? `${plural(response.data.length, 'suggested brand')}.` : `No brand called “${wanted}” in the library.`);
         },
         (error: unknown) => {
           if (!current) return;
@@ -82,7 +87,7 @@ export function BrandPicker({ client, onBrand }: BrandPickerProps) {
         placeholder="All brands"
         autoComplete="off"
         aria-describedby={note ? 'library-brand-note' : undefined}
-        onInput={(event) => setText(event.currentTarget.value)}
+        onInput={(event) => onText(event.currentTarget.value)}
       />
       <datalist id="library-brand-options">
         {options.map((brand) => (

@@ -7,11 +7,16 @@ export interface SearchForm {
   category: string;
   /** A brand slug, or '' for all. */
   brand: string;
+  /** The brand field's text: a brand's name (then `brand` is its slug), part of one, or ''. */
+  brandName: string;
   /** `YYYY-MM-DD`, or '' for any time. */
   since: string;
 }
 
-export const EMPTY_SEARCH: SearchForm = { text: '', category: '', brand: '', since: '' };
+export const EMPTY_SEARCH: SearchForm = { text: '', category: '', brand: '', brandName: '', since: '' };
+
+/** An email's category chip: that category alone, every other field cleared, so the fields show what the results are for. */
+export const categorySearch = (category: string): SearchForm => ({ ...EMPTY_SEARCH, category });
 
 /** Whether two forms ask the library the same thing (spaces around the text do not count). */
 export function sameSearch(a: SearchForm, b: SearchForm): boolean {

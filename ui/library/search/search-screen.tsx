@@ -65,7 +65,7 @@ export function SearchScreen({ client, search, place, onPlace, onOpen, onOpenSet
           />
         </div>
         <CategorySelect id="library-category" value={form.category} anyLabel="All categories" onValue={(category) => setForm({ ...form, category })} />
-        <BrandPicker client={client} onBrand={onBrand} />
+        <BrandPicker client={client} text={form.brandName} onText={(brandName) => setForm((current) => ({ ...current, brandName }))} onBrand={onBrand} />
         <div class="field">
           <label class="field-label" for="library-since">
             Captured since
