@@ -1,5 +1,6 @@
 // The words a reference carries: its layer name and the caption under it (brand, subject, the
-// date it was captured, the service it came from, linked to the email's public page). Pure.
+// date it was captured, the service it came from, linked to the email's public page, else to
+// the service's site). Pure.
 import type { ReferenceSource } from '../shared/bridge/messages';
 import { truncateText } from '../shared/api/http/utf8';
 import { parseHttpUrl } from '../shared/validation/http-url';
