@@ -1,5 +1,6 @@
 // The words a reference carries: its layer name and the caption under it (brand, subject, the
-// date it was captured, the service it came from, linked to the email's public page). Pure.
+// date it was captured, the service it came from, linked to the email's public page, else to
+// the service's site). Pure.
 import type { ReferenceSource } from '../shared/bridge/messages';
 import { truncateText } from '../shared/api/http/utf8';
 import { parseHttpUrl } from '../shared/validation/http-url';
@@ -24,21 +25,28 @@ export function captionDate(value: string): string {
 
 export interface Caption {
   text: string;
-  /** The characters linked to the email's public page: [start, end); no URL when the address is not http(s). */
+  /** The characters linked: [start, end); no URL when neither address is http(s). */
   link: { start: number; end: number; url: string | null };
+}
+
+/** The address itself when it is a web address: not `javascript:` or `data:`. */
+function webAddress(value: string): string | null {
+  return parseHttpUrl(value) !== null ? value : null;
 }
 
 /**
  * Two lines: "Acme — Spring sale" and "Captured 3 Nov 2026 · View on MailVault", the last part
- * linked to the email's page. With no web address to link, it says only where it came from
- * ("From MailVault"): "View on" would point at nothing.
+ * linked to the email's page. With no page to link, it says only where it came from ("From
+ * MailVault": "View on" would point at nothing), the service's name linked to its site.
  */
 export function referenceCaption(source: ReferenceSource): Caption {
   const first = referenceName(source);
-  // The address comes from the library's answer and stays in the file for everyone: only a web
-  // address becomes a link (not `javascript:` or `data:`).
-  const url = parseHttpUrl(source.url) !== null ? source.url : null;
-  const linkText = `${url === null ? 'From' : 'View on'} ${source.service.trim() || 'the library'}`;
+  // The addresses come from the library's answer and stay in the file for everyone: only a web
+  // address becomes a link.
+  const url = webAddress(source.url);
+  const service = source.service.trim() || 'the library';
+  const linkText = `${url === null ? 'From' : 'View on'} ${service}`;
   const text = `${first}\nCaptured ${captionDate(source.capturedDate)} · ${linkText}`;
-  return { text, link: { start: text.length - linkText.length, end: text.length, url } };
+  if (url !== null) return { text, link: { start: text.length - linkText.length, end: text.length, url } };
+  return { text, link: { start: text.length - service.length, end: text.length, url: webAddress(source.serviceUrl) } };
 }

@@ -20,7 +20,7 @@ const context = handlerContext();
 let state: { done: boolean; result?: unknown; error?: string } = { done: true };
 
 function source(emailId: number): ReferenceSource {
-  return { emailId, brandSlug: 'acme', brandName: 'Acme', subject: `Email ${emailId}`, url: `https://library.example/emails/${emailId}`, capturedDate: '2026-11-03', service: 'MailVault' };
+  return { emailId, brandSlug: 'acme', brandName: 'Acme', subject: `Email ${emailId}`, url: `https://library.example/emails/${emailId}`, capturedDate: '2026-11-03', service: 'MailVault', serviceUrl: 'https://mailvault.example' };
 }
 
 function tilesOf(screenshot: Screenshot) {

@@ -8,8 +8,9 @@
 // only set up the errors and the slow answers. The keyboard walk runs where a state adds controls.
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAxeAsync, checkKeyboardAsync as checkKeyboardInAsync, faultsAsync as setFaultsAsync } from './support/a11y-checks';
+import { checkAxeAsync, checkKeyboardAsync as checkKeyboardInAsync } from './support/a11y-checks';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { emulatorFaults } from './support/emulator-faults';
 import { holdRequestsAsync } from './support/hold-requests';
 import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync, readyUiAsync } from './support/sync-steps';
 import { readLibraryAsync } from './support/library-read';
@@ -29,7 +30,6 @@ afterAll(async () => {
 
 type Theme = 'light' | 'dark';
 
-const faultsAsync = (api: 'library' | 'builder', faults: Parameters<typeof setFaultsAsync>[2]) => setFaultsAsync(h, api, faults);
 
 const checkKeyboardAsync = (ui: Frame, what: string) => checkKeyboardInAsync(h.page, ui, what);
 
@@ -42,6 +42,7 @@ interface BrandRecord {
 
 describe.each(['light', 'dark'] as const)('more states, %s theme', (theme: Theme) => {
   it('Browse: an email’s HTML at both widths, a brand without insights, requests already asked, already in the library, refused for now', async () => {
+    const faults = emulatorFaults(h.emulator);
     await h.openFreshAsync(`?theme=${theme}&demo-keys=1&command=browse`);
     const ui = await readyUiAsync(h);
     const emails = ui.getByRole('list', { name: 'Emails' });
@@ -84,13 +85,13 @@ describe.each(['light', 'dark'] as const)('more states, %s theme', (theme: Theme
     await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toContain(`${top.name} is already in the library.`);
     await checkAxeAsync(ui, 'a request for a brand in the library');
     await checkKeyboardAsync(ui, 'a request for a brand in the library, with Open its page');
-    await faultsAsync('library', { rate: 1, kinds: ['503'] });
+    await faults.setAsync({ rate: 1, kinds: ['503'] });
     try {
       await requestAsync('Quiet Harbour Tea', 'quietharbourtea.com');
       await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toContain('could not save the request just now');
       await checkAxeAsync(ui, 'a request refused for now (503)');
     } finally {
-      await faultsAsync('library', { rate: 0 });
+      await faults.clearAsync();
     }
   });
 

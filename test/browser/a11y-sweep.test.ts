@@ -7,9 +7,10 @@
 // Tab reaches every control of a screen, each with a visible focus.
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAxeAsync, checkBoundariesAsync, checkKeyboardAsync as checkKeyboardInAsync, faultsAsync as setFaultsAsync, fillContrastAsync, focusedAsync, type Api } from './support/a11y-checks';
+import { checkAxeAsync, checkBoundariesAsync, checkKeyboardAsync as checkKeyboardInAsync, fillContrastAsync, focusedAsync } from './support/a11y-checks';
 import { holdRequestsAsync } from './support/hold-requests';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { emulatorFaults } from './support/emulator-faults';
 import { readyUiAsync } from './support/sync-steps';
 
 let h: Harness;
@@ -30,7 +31,6 @@ async function openAsync(theme: Theme, query: string): Promise<Frame> {
   return readyUiAsync(h);
 }
 
-const faultsAsync = (api: Api, faults: Parameters<typeof setFaultsAsync>[2]) => setFaultsAsync(h, api, faults);
 const checkKeyboardAsync = (ui: Frame, what: string) => checkKeyboardInAsync(h.page, ui, what);
 
 describe.each(['light', 'dark'] as const)('every screen and state, %s theme', (theme) => {
@@ -119,6 +119,7 @@ describe.each(['light', 'dark'] as const)('every screen and state, %s theme', (t
   });
 
   it('Templates: the list, rename, confirm delete, empty, the builder failing', async () => {
+    const faults = emulatorFaults(h.emulator);
     let ui = await openAsync(theme, 'demo-keys=1&command=templates');
     const list = ui.getByRole('list', { name: 'Templates in the workspace' });
     await list.waitFor({ timeout: 20_000 });
@@ -153,14 +154,14 @@ describe.each(['light', 'dark'] as const)('every screen and state, %s theme', (t
     await h.page.locator('[data-role="layers"] li[data-depth="0"]', { hasText: 'Spring sale' }).click();
     await expect.poll(() => ui.getByLabel('Template name').inputValue(), { timeout: 10_000 }).not.toBe('');
     await checkKeyboardAsync(ui, 'Templates, a frame selected');
-    await faultsAsync('builder', { rate: 1, kinds: ['429'], seed: 5 });
+    await faults.setAsync({ rate: 1, kinds: ['429'], seed: 5 });
     try {
       await ui.getByRole('button', { name: 'Save as template' }).click();
       await expect.poll(() => textOf(ui.getByRole('alert').first()), { timeout: 30_000 }).toContain('it still asks Envelope to slow down');
       await checkAxeAsync(ui, 'Templates, a save refused (429)');
       expect.soft(await focusedAsync(ui), 'focus after a refused save').not.toBe('body');
     } finally {
-      await faultsAsync('builder', { rate: 0 });
+      await faults.clearAsync();
     }
 
     await evaluateHooks(h.page, (hooks) => hooks.network.setMode('fail'));
@@ -176,6 +177,7 @@ describe.each(['light', 'dark'] as const)('every screen and state, %s theme', (t
   });
 
   it('Browse: no match, 503, the 429 wait, brands, journeys, Me, requests, an email gone', async () => {
+    const faults = emulatorFaults(h.emulator);
     const ui = await openAsync(theme, 'demo-keys=1&command=browse');
     const emails = ui.getByRole('list', { name: 'Emails' });
     await emails.waitFor({ timeout: 20_000 });
@@ -189,18 +191,18 @@ describe.each(['light', 'dark'] as const)('every screen and state, %s theme', (t
     await emails.waitFor({ timeout: 10_000 });
 
     const alert = ui.getByTestId('library-problem').getByRole('alert');
-    await faultsAsync('library', { rate: 1, kinds: ['503'] });
+    await faults.setAsync({ rate: 1, kinds: ['503'] });
     try {
       await ui.getByLabel('Category').selectOption({ label: 'Pets' });
       await expect.poll(() => textOf(alert), { timeout: 10_000 }).toContain('unavailable');
       await checkAxeAsync(ui, 'Browse, 503');
       await checkKeyboardAsync(ui, 'Browse, 503');
-      await faultsAsync('library', { rate: 1, kinds: ['429'] });
+      await faults.setAsync({ rate: 1, kinds: ['429'] });
       await ui.getByLabel('Category').selectOption({ label: 'Travel' });
       await expect.poll(() => textOf(ui.getByTestId('library-problem')), { timeout: 10_000 }).toMatch(/Trying again in/);
       await checkAxeAsync(ui, 'Browse, the 429 wait');
     } finally {
-      await faultsAsync('library', { rate: 0 });
+      await faults.clearAsync();
     }
     await emails.waitFor({ timeout: 10_000 });
 

@@ -10,6 +10,7 @@ import { openBrowseOnCurrentPageAsync, placedReferencesAsync, topLevelBoxesAsync
 import { nodeOnCanvasAsync } from './support/canvas-targets';
 import { holdRequestsAsync } from './support/hold-requests';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { emulatorFaults, type PreviewFault } from './support/emulator-faults';
 import { readLibraryAsync } from './support/library-read';
 
 let h: Harness;
@@ -381,7 +382,7 @@ describe('Browse: library emails on the canvas', () => {
     const ids = (await libraryAsync<{ data: Array<{ id: number; subject_line: string; brand: string }> }>('/v1/emails?per_page=4')).data;
     expect(ids.map((email) => email.subject_line)).toEqual(subjects);
     const broken = ids[2]!;
-    await fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${broken.id}/preview-fault`, { method: 'POST', body: JSON.stringify({ fault: '404' }) });
+    await emulatorFaults(h.emulator).previewAsync(broken.id, '404');
     for (let index = 0; index < 4; index++) await cards.nth(index).getByRole('checkbox', { name: `Select “${subjects[index]!}”` }).check();
     // Shift-click toggles too: one off and on again.
     await cards.nth(1).getByRole('button').click({ modifiers: ['Shift'] });
@@ -419,7 +420,8 @@ describe('Browse: library emails on the canvas', () => {
     await cards.first().waitFor();
     const ids = (await libraryAsync<{ data: Array<{ id: number; subject_line: string; brand: string }> }>('/v1/emails?per_page=3')).data;
     const stalled = ids[1]!;
-    const previewFault = (fault: string | null) => fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${stalled.id}/preview-fault`, { method: 'POST', body: JSON.stringify({ fault }) });
+    const scope = emulatorFaults(h.emulator);
+    const previewFault = (fault: PreviewFault | null) => scope.previewAsync(stalled.id, fault);
     await previewFault('stall');
     try {
       for (let index = 0; index < 3; index++) await cards.nth(index).getByRole('checkbox').check();
@@ -442,7 +444,8 @@ describe('Browse: library emails on the canvas', () => {
     const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
     await cards.first().waitFor();
     const [first] = (await libraryAsync<{ data: Array<{ id: number; subject_line: string; brand: string }> }>('/v1/emails?per_page=1')).data;
-    const previewFault = (fault: string | null) => fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${first!.id}/preview-fault`, { method: 'POST', body: JSON.stringify({ fault }) });
+    const scope = emulatorFaults(h.emulator);
+    const previewFault = (fault: PreviewFault | null) => scope.previewAsync(first!.id, fault);
     await previewFault('429');
     try {
       await cards.first().getByRole('checkbox').check();
@@ -615,7 +618,8 @@ describe('Browse: library emails on the canvas', () => {
     const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
     await cards.first().waitFor();
     const [first] = (await libraryAsync<{ data: Array<{ id: number; subject_line: string; brand: string }> }>('/v1/emails?per_page=1')).data;
-    const previewFault = (fault: string | null) => fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${first!.id}/preview-fault`, { method: 'POST', body: JSON.stringify({ fault }) });
+    const scope = emulatorFaults(h.emulator);
+    const previewFault = (fault: PreviewFault | null) => scope.previewAsync(first!.id, fault);
     // Every drawing while it places: the words, how many lines they take, and the bar's height.
     await ui.evaluate(() => {
       const seen: Array<{ text: string; lines: number; barPx: number }> = [];
@@ -654,7 +658,8 @@ describe('Browse: library emails on the canvas', () => {
     const ids = (await libraryAsync<{ data: Array<{ id: number }> }>('/v1/emails?per_page=4')).data;
     // Three emails fail, each for its own reason: the summary names them all, with their reasons.
     const faults = ['404', 'not_image', 'stall'] as const;
-    const previewFault = (id: number, fault: string | null) => fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${id}/preview-fault`, { method: 'POST', body: JSON.stringify({ fault }) });
+    const scope = emulatorFaults(h.emulator);
+    const previewFault = (id: number, fault: PreviewFault | null) => scope.previewAsync(id, fault);
     for (const [index, fault] of faults.entries()) await previewFault(ids[index + 1]!.id, fault);
     try {
       for (let index = 0; index < 4; index++) await cards.nth(index).getByRole('checkbox').check();
@@ -696,7 +701,8 @@ describe('Browse: library emails on the canvas', () => {
     const email = await findableEmailAsync(TALL_EMAIL_IDS);
     await openEmailAsync(ui, email.data);
     await shrinkToSmallestAsync(ui);
-    const previewFault = (fault: string | null) => fetch(`${h.emulator.libraryUrl}/_emulator/library/emails/${email.data.id}/preview-fault`, { method: 'POST', body: JSON.stringify({ fault }) });
+    const scope = emulatorFaults(h.emulator);
+    const previewFault = (fault: PreviewFault | null) => scope.previewAsync(email.data.id, fault);
     await previewFault('404');
     try {
       const insert = ui.getByRole('button', { name: 'Insert on canvas' });

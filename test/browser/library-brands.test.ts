@@ -5,6 +5,7 @@ import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEmulatorState } from '../playground/page/emulator-link';
 import { startHarnessAsync, textNowAsync, textOf, type Harness } from './support/playground-harness';
+import { emulatorFaults } from './support/emulator-faults';
 import { startingWith } from './support/browse-steps';
 import { readLibraryAsync } from './support/library-read';
 import { addRouteAsync } from './support/own-route';
@@ -185,30 +186,26 @@ describe('Me: the newest from the brands I follow', () => {
   });
 });
 
-async function setFaultsAsync(faults: { rate: number; kinds?: string[]; retry_after?: number }): Promise<void> {
-  const response = await fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
-  expect(response.ok).toBe(true);
-}
-
 describe('Brands: a brand page that could not be loaded', () => {
   it('loads all of it again with one “Try again”: the emails and the insights (the insights stayed failed, under a second “Try again”)', async () => {
+    const faults = emulatorFaults(h.emulator);
     const ui = await openBrowseAsync();
     await ui.getByRole('button', { name: 'Brands', exact: true }).click();
     const row = ui.getByRole('list', { name: 'Top brands' }).getByRole('button').first();
     await row.waitFor({ timeout: 10_000 });
-    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    await faults.setAsync({ rate: 1, kinds: ['503'] });
     try {
       await row.click();
       const article = ui.getByRole('article');
       await article.getByTestId('library-problem').first().waitFor({ timeout: 20_000 });
       // One notice for the page: two “Try again” buttons, each doing half, read as one.
       expect(await article.getByRole('button', { name: 'Try again' }).count()).toBe(1);
-      await setFaultsAsync({ rate: 0 });
+      await faults.setAsync({ rate: 0 });
       await article.getByRole('button', { name: 'Try again' }).first().click();
       await article.getByRole('heading', { name: 'Insights' }).waitFor({ timeout: 10_000 });
       expect(await article.getByTestId('library-problem').count()).toBe(0);
     } finally {
-      await setFaultsAsync({ rate: 0 });
+      await faults.clearAsync();
     }
   });
 });
@@ -435,6 +432,7 @@ describe('Browse: an email opened from a brand’s page or a collection, at the 
 
 describe('Browse: an email opened from a brand’s page or a collection, when the next page could not be loaded', () => {
   it('says why Next stops at the last row loaded, and goes on after Try again (it read “20 of 20+” beside a Next that did nothing, and nothing of why)', async () => {
+    const faults = emulatorFaults(h.emulator);
     const ui = await openBrowseAsync();
     const results = ui.getByRole('navigation', { name: 'Results' });
     const notice = ui.getByTestId('library-problem').filter({ hasText: 'The results after this email could not be loaded.' });
@@ -443,13 +441,13 @@ describe('Browse: an email opened from a brand’s page or a collection, when th
       await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(20);
       await rows.nth(16).getByRole('button').first().click();
       await expect.poll(() => textOf(results), { timeout: 10_000 }).toMatch(/17 of 20\+/);
-      await setFaultsAsync({ rate: 1, kinds: ['503'] });
+      await faults.setAsync({ rate: 1, kinds: ['503'] });
       try {
         for (let press = 0; press < 3; press++) await h.page.keyboard.press('ArrowRight');
         await expect.poll(() => textOf(results), { timeout: 10_000 }).toMatch(/20 of 20\+/);
         await expect.poll(() => textOf(notice.getByRole('alert')), { timeout: 10_000 }).toBe('The results after this email could not be loaded. The library is unavailable right now. Try again in a little while.');
       } finally {
-        await setFaultsAsync({ rate: 0 });
+        await faults.clearAsync();
       }
       await notice.getByRole('button', { name: 'Try again' }).click();
       await expect.poll(() => results.getByRole('button', { name: 'Next' }).isEnabled(), { timeout: 10_000 }).toBe(true);
@@ -536,12 +534,13 @@ describe('Brand requests: what the library said, after the key is replaced', () 
 
 describe('Me: more of the newest emails that could not be loaded', () => {
   it('says so under those emails, where “More” was pressed (it said so above their heading, under the followed brands)', async () => {
+    const faults = emulatorFaults(h.emulator);
     const ui = await openBrowseAsync();
     await ui.getByRole('button', { name: 'Me', exact: true }).click();
     const me = ui.getByRole('region', { name: 'Me' });
     const emails = me.getByRole('list', { name: 'Newest from followed brands' });
     await emails.getByRole('listitem').first().waitFor({ timeout: 10_000 });
-    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    await faults.setAsync({ rate: 1, kinds: ['503'] });
     try {
       await me.getByRole('button', { name: 'More', exact: true }).click();
       const notice = me.getByTestId('library-problem');
@@ -553,15 +552,16 @@ describe('Me: more of the newest emails that could not be loaded', () => {
       expect(said.y).toBeGreaterThanOrEqual(rows.y + rows.height);
       await expect.poll(() => focused(ui)).toBe('BUTTON Try again');
     } finally {
-      await setFaultsAsync({ rate: 0 });
+      await faults.clearAsync();
     }
   });
 });
 
 describe('Me: following, while it loads', () => {
   it('says “Loading…” once (its two lists each said it)', async () => {
+    const faults = emulatorFaults(h.emulator);
     const ui = await openBrowseAsync();
-    await setFaultsAsync({ rate: 1, kinds: ['stall'] });
+    await faults.setAsync({ rate: 1, kinds: ['stall'] });
     try {
       await ui.getByRole('button', { name: 'Me', exact: true }).click();
       const loading = ui.getByRole('region', { name: 'Me' }).getByRole('status').filter({ hasText: 'Loading…' });
@@ -569,19 +569,20 @@ describe('Me: following, while it loads', () => {
       await ui.waitForTimeout(300);
       expect(await loading.count()).toBe(1);
     } finally {
-      await setFaultsAsync({ rate: 0 });
+      await faults.clearAsync();
     }
   });
 });
 
 describe('Me: the library asks to slow down', () => {
   it('says so once, with one countdown (each list said so, and the screen’s notice counted the same wait down beside them)', async () => {
+    const faults = emulatorFaults(h.emulator);
     const ui = await openBrowseAsync();
     const me = ui.getByRole('region', { name: 'Me' });
     const slowDown = ui.getByRole('alert').filter({ hasText: 'slow down' });
     const held = ui.getByRole('status').filter({ hasText: 'limited number of requests' });
     const loading = me.getByRole('status').filter({ hasText: 'Loading…' });
-    await setFaultsAsync({ rate: 1, kinds: ['429'], retry_after: 6 });
+    await faults.setAsync({ rate: 1, kinds: ['429'], retry_after: 6 });
     try {
       await ui.getByRole('button', { name: 'Me', exact: true }).click();
       // Both of Following's lists are refused.
@@ -598,7 +599,7 @@ describe('Me: the library asks to slow down', () => {
       // The seconds beside the alert (not in it, since the countdown left the alert), once.
       expect(await ui.getByText(/(Trying again in|Requests go again in) \d+ seconds?\./).filter({ visible: true }).count()).toBe(1);
     } finally {
-      await setFaultsAsync({ rate: 0 });
+      await faults.clearAsync();
     }
     // At the countdown's end, both lists come.
     await me.getByRole('list', { name: 'Followed brands' }).getByRole('listitem').first().waitFor({ timeout: 15_000 });

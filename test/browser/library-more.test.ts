@@ -3,6 +3,7 @@
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { emulatorFaults } from './support/emulator-faults';
 import { firstBrandsAsync, focusSeen, focusedRow, openBrandAsync, openBrowseAsync } from './support/browse-steps';
 
 let h: Harness;
@@ -15,11 +16,6 @@ afterAll(async () => {
   await h?.closeAsync();
 });
 
-async function setFaultsAsync(faults: { rate: number; kinds?: string[]; retry_after?: number }): Promise<void> {
-  const response = await fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
-  expect(response.ok).toBe(true);
-}
-
 async function openBrandOfManyEmailsAsync(ui: Frame): Promise<string> {
   const brand = (await firstBrandsAsync(h)).find((known) => known.email_count > 40)!;
   await openBrandAsync(ui, brand.name);
@@ -29,11 +25,12 @@ async function openBrandOfManyEmailsAsync(ui: Frame): Promise<string> {
 
 describe('More: the next page could not be loaded', () => {
   it('a brand’s page says so under its emails, where More was, with Try again focused there (it said so at the top, above the insights, and the window jumped up)', async () => {
+    const faults = emulatorFaults(h.emulator);
     const ui = await openBrowseAsync(h);
     const name = await openBrandOfManyEmailsAsync(ui);
     const emails = ui.getByRole('list', { name: `Emails from ${name}` });
     await ui.getByRole('button', { name: 'More emails' }).focus();
-    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    await faults.setAsync({ rate: 1, kinds: ['503'] });
     try {
       await h.page.keyboard.press('Enter');
       const notice = ui.getByTestId('library-problem');
@@ -43,7 +40,7 @@ describe('More: the next page could not be loaded', () => {
       expect(said.y).toBeGreaterThanOrEqual(rows.y + rows.height);
       await expect.poll(() => focusSeen(ui)).toBe('BUTTON Try again: in view');
     } finally {
-      await setFaultsAsync({ rate: 0 });
+      await faults.clearAsync();
     }
     // Try again brings the page: the keyboard goes on at its first email.
     await h.page.keyboard.press('Enter');
@@ -51,16 +48,17 @@ describe('More: the next page could not be loaded', () => {
   });
 
   it('keeps the keyboard on the notice while the library asks to wait, then on the first email the page brought (it fell to the page, and stayed there)', async () => {
+    const faults = emulatorFaults(h.emulator);
     const ui = await openBrowseAsync(h);
     const name = await openBrandOfManyEmailsAsync(ui);
     await ui.getByRole('button', { name: 'More emails' }).focus();
-    await setFaultsAsync({ rate: 1, kinds: ['429'], retry_after: 2 });
+    await faults.setAsync({ rate: 1, kinds: ['429'], retry_after: 2 });
     try {
       await h.page.keyboard.press('Enter');
       await ui.getByTestId('library-problem').waitFor({ timeout: 10_000 });
       await expect.poll(() => focusSeen(ui)).toMatch(/^DIV .*slow down.*: in view$/);
     } finally {
-      await setFaultsAsync({ rate: 0 });
+      await faults.clearAsync();
     }
     // The notice asks again by itself once the wait is over.
     await expect.poll(() => focusedRow(ui, `Emails from ${name}`), { timeout: 15_000 }).toBe(20);

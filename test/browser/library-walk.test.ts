@@ -4,6 +4,7 @@
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { emulatorFaults } from './support/emulator-faults';
 import { readLibraryAsync } from './support/library-read';
 
 let h: Harness;
@@ -50,14 +51,10 @@ describe('Browse: Escape on a journey’s “Emails per stage”', () => {
   });
 });
 
-async function faultsAsync(faults: { rate: number; kinds?: string[]; seed?: number }): Promise<void> {
-  const response = await fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
-  expect(response.ok).toBe(true);
-}
-
 describe('Requests: a request the library could not take', () => {
   for (const kind of ['503', 'drop'] as const) {
     it(`says so once and leaves My requests as they were (${kind}: the list was read again, failed too, and a second notice said it again)`, async () => {
+      const faults = emulatorFaults(h.emulator);
       const ui = await openBrowseAsync();
       await ui.getByRole('button', { name: 'Requests', exact: true }).click();
       const region = ui.getByRole('region', { name: 'Brand requests' });
@@ -67,7 +64,7 @@ describe('Requests: a request the library could not take', () => {
       const form = ui.getByRole('form', { name: 'Ask for a brand' });
       await form.getByLabel('Brand', { exact: true }).fill('Zephyr Candles');
       await form.getByLabel('Website').fill('zephyrcandles.com');
-      await faultsAsync({ rate: 1, kinds: [kind], seed: 1 });
+      await faults.setAsync({ rate: 1, kinds: [kind], seed: 1 });
       try {
         await form.getByRole('button', { name: 'Send request' }).click();
         await expect.poll(() => textOf(ui.getByTestId('request-outcome')), { timeout: 10_000 }).toMatch(/form is kept/);
@@ -77,7 +74,7 @@ describe('Requests: a request the library could not take', () => {
         await expect.poll(() => textOf(today), { timeout: 10_000 }).toBe(before);
         expect(await form.getByLabel('Website').inputValue()).toBe('zephyrcandles.com');
       } finally {
-        await faultsAsync({ rate: 0 });
+        await faults.clearAsync();
       }
     });
   }
@@ -85,16 +82,17 @@ describe('Requests: a request the library could not take', () => {
 
 describe('Emails: Try again on the next page of results, reached by scrolling', () => {
   it('puts the keyboard on the first card it brought, in view (it went back to the first result, at the top)', async () => {
+    const faults = emulatorFaults(h.emulator);
     const ui = await openBrowseAsync();
     const status = ui.getByTestId('library-status');
     const loaded = async () => Number(/^(\d+) emails?/.exec((await textOf(status)) ?? '')?.[1] ?? -1);
     await ui.getByTestId('email-grid').hover();
     const notice = ui.getByTestId('library-problem');
-    await faultsAsync({ rate: 1, kinds: ['503'], seed: 1 });
+    await faults.setAsync({ rate: 1, kinds: ['503'], seed: 1 });
     try {
       await expect.poll(async () => (await h.page.mouse.wheel(0, 2_000), notice.count()), { timeout: 15_000 }).toBe(1);
     } finally {
-      await faultsAsync({ rate: 0 });
+      await faults.clearAsync();
     }
     const before = await loaded();
     await notice.getByRole('button', { name: 'Try again' }).click();

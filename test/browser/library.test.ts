@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
 import { axeViolationsAsync } from './support/axe';
 import { evaluateHooks, startHarnessAsync, textNowAsync, textOf, type Harness } from './support/playground-harness';
+import { emulatorFaults, type EmulatorFaults } from './support/emulator-faults';
 import { focusedPlaceAsync, openBrowseWithClockAsync, startingWith } from './support/browse-steps';
 import { holdRequestsAsync } from './support/hold-requests';
 import { watchStatusRegionsAsync } from './support/status-regions';
@@ -282,12 +283,13 @@ describe('Browse: search', () => {
   });
 
   it('says where the scrolling stopped when the next page cannot be loaded, in a window below 480 px of height too', async () => {
+    const faults = emulatorFaults(h.emulator);
     const ui = await openBrowseAsync('light', 'anonymous');
     await shrinkWindowAsync(ui, 3, 6);
     await expect.poll(() => ui.evaluate(() => window.innerHeight)).toBeLessThan(480);
     await cards(ui).first().hover();
     const notice = ui.getByTestId('library-problem');
-    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    await faults.setAsync({ rate: 1, kinds: ['503'] });
     try {
       await expect
         .poll(
@@ -299,7 +301,7 @@ describe('Browse: search', () => {
         )
         .toBe(1);
     } finally {
-      await setFaultsAsync({ rate: 0 });
+      await faults.clearAsync();
     }
     // Scrolling on, as a person does: the notice and its Try again come where the cards stopped
     // (it was above the cards, out of sight of those scrolled to).
@@ -470,14 +472,15 @@ describe('Browse: a next page made only of emails already shown', () => {
 
 describe('Browse: a next page that cannot be loaded', () => {
   it('keeps the count of the emails shown in the status line (it went blank)', async () => {
+    const faults = emulatorFaults(h.emulator);
     const ui = await openBrowseAsync('light', 'key');
     await expect.poll(() => loadedCountAsync(ui), { timeout: 10_000 }).toBe(50);
-    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    await faults.setAsync({ rate: 1, kinds: ['503'] });
     try {
       await ui.getByTestId('email-grid').evaluate((element) => (element.scrollTop = element.scrollHeight));
       await ui.getByTestId('library-problem').waitFor({ timeout: 10_000 });
     } finally {
-      await setFaultsAsync({ rate: 0 });
+      await faults.clearAsync();
     }
     await expect.poll(() => textOf(ui.getByTestId('library-status')), { timeout: 10_000 }).toBe('50 emails so far.');
   });
@@ -485,9 +488,10 @@ describe('Browse: a next page that cannot be loaded', () => {
 
 describe('Browse: status lines', () => {
   it('are in the window before they say anything, so a screen reader announces the loading words (they appeared already filled)', async () => {
+    const faults = emulatorFaults(h.emulator);
     const ui = await openBrowseAsync('light', 'key');
     const regions = await watchStatusRegionsAsync(ui);
-    await setFaultsAsync({ rate: 1, kinds: ['stall'] });
+    await faults.setAsync({ rate: 1, kinds: ['stall'] });
     try {
       for (const [section, words] of [
         ['Brands', 'Loading brands…'],
@@ -499,7 +503,7 @@ describe('Browse: status lines', () => {
         await expect.poll(() => regions.said(), { timeout: 10_000 }).toContain(words);
       }
     } finally {
-      await setFaultsAsync({ rate: 0 });
+      await faults.clearAsync();
     }
     await ui.getByRole('button', { name: 'Emails', exact: true }).click();
     await cards(ui).first().click();
@@ -724,13 +728,14 @@ describe('Browse: a section that counts the library’s wait down itself', () =>
   });
 
   it('an email: “the results after this email” count down, the screen’s notice says nothing (the email stepped onto waited)', async () => {
+    const faults = emulatorFaults(h.emulator);
     // A long wait on the window's own clock: checks that come late on a loaded machine still fall within it.
     const { context, page, ui: opened } = await openBrowseWithClockAsync(h);
     try {
       const { ui, loaded, position } = await firstResultOpenedAsync(opened);
       for (let press = 1; press < loaded - 3; press++) await page.keyboard.press('ArrowRight');
       await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded - 3} of `));
-      await setFaultsAsync({ rate: 1, kinds: ['429'], retry_after: LONG_WAIT_SECONDS });
+      await faults.setAsync({ rate: 1, kinds: ['429'], retry_after: LONG_WAIT_SECONDS });
       try {
         const notice = ui.getByTestId('library-problem').filter({ hasText: 'The results after this email could not be loaded.' });
         for (let press = 0; press < 3; press++) await page.keyboard.press('ArrowRight');
@@ -740,7 +745,7 @@ describe('Browse: a section that counts the library’s wait down itself', () =>
         expect(await held(ui).count()).toBe(0);
         expect(await countdowns(ui).count()).toBe(1);
       } finally {
-        await setFaultsAsync({ rate: 0 });
+        await faults.clearAsync();
       }
     } finally {
       await context.close();
@@ -748,6 +753,7 @@ describe('Browse: a section that counts the library’s wait down itself', () =>
   });
 
   it('an email that waits too, opened as the last one loaded: one notice counts the wait down, not its own and “the results after this email” both, and both go on after it', async () => {
+    const faults = emulatorFaults(h.emulator);
     // A long wait on the window's own clock, moved past once the checks are done: checks that come
     // late on a loaded machine still fall within it.
     const { context, page, ui: opened } = await openBrowseWithClockAsync(h);
@@ -755,7 +761,7 @@ describe('Browse: a section that counts the library’s wait down itself', () =>
       const { ui, loaded, position } = await firstResultOpenedAsync(opened);
       for (let press = 1; press < loaded - 3; press++) await page.keyboard.press('ArrowRight');
       await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded - 3} of `));
-      await setFaultsAsync({ rate: 1, kinds: ['429'], retry_after: LONG_WAIT_SECONDS });
+      await faults.setAsync({ rate: 1, kinds: ['429'], retry_after: LONG_WAIT_SECONDS });
       const slowDown = ui.getByRole('alert').filter({ hasText: 'slow down' });
       try {
         for (let press = 0; press < 3; press++) await page.keyboard.press('ArrowRight');
@@ -769,7 +775,7 @@ describe('Browse: a section that counts the library’s wait down itself', () =>
         expect(await countdowns(ui).count()).toBe(1);
         expect(await held(ui).count()).toBe(0);
       } finally {
-        await setFaultsAsync({ rate: 0 });
+        await faults.clearAsync();
       }
       // The wait over, the email shows and Next goes on past it.
       await context.clock.fastForward(LONG_WAIT_SECONDS * 1_000);
@@ -911,11 +917,6 @@ describe('Browse: a new key starts it afresh', () => {
   });
 });
 
-async function setFaultsAsync(faults: { rate: number; kinds?: string[]; slow_ms?: number; retry_after?: number }): Promise<void> {
-  const response = await fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
-  expect(response.ok).toBe(true);
-}
-
 describe('Browse: kept while another screen shows', () => {
   it('keeps the query, the filters, the scroll place and an open email across Settings and Sync', async () => {
     const ui = await openBrowseAsync('light', 'key');
@@ -976,31 +977,32 @@ describe('Browse: kept while another screen shows', () => {
 
 describe('Browse: when the library says no', () => {
   it('waits out a 429 calmly with the seconds left, then tries again by itself; a 503 says so and offers to try again', async () => {
+    const faults = emulatorFaults(h.emulator);
     const ui = await openBrowseAsync('light', 'key');
     const { urls: sent, stop: stopWatching } = watchRequests((request) => request.url().startsWith(`${h.emulator.libraryUrl}/v1/emails?`));
     try {
-      await setFaultsAsync({ rate: 1, kinds: ['429'] });
+      await faults.setAsync({ rate: 1, kinds: ['429'] });
       await ui.getByLabel('Category').selectOption({ label: 'Travel' });
       const alert = ui.getByTestId('library-problem').getByRole('alert');
       await expect.poll(() => textOf(alert), { timeout: 10_000 }).toBe('The library asks us to slow down for a moment.');
       // The seconds show beside the alert, not in it: a screen reader says the alert once, not again at every tick.
       expect(await ui.getByTestId('library-problem').getByText(/^Trying again in [1-3] seconds?\.$/).count()).toBe(1);
-      await setFaultsAsync({ rate: 0 });
+      await faults.setAsync({ rate: 0 });
       const travel = await libraryAsync<{ data: Summary[] }>('/v1/emails?category=travel&per_page=50');
       await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects[0]), { timeout: 10_000 }).toBe(travel.data[0]!.subject_line);
       // One refused request and one retry: never a burst.
       expect(sent.filter((url) => url.includes('category=travel')).length).toBe(2);
 
-      await setFaultsAsync({ rate: 1, kinds: ['503'] });
+      await faults.setAsync({ rate: 1, kinds: ['503'] });
       await ui.getByLabel('Category').selectOption({ label: 'Pets' });
       await expect.poll(() => textOf(alert), { timeout: 10_000 }).toBe('The library is unavailable right now. Try again in a little while.');
-      await setFaultsAsync({ rate: 0 });
+      await faults.setAsync({ rate: 0 });
       await ui.getByRole('button', { name: 'Try again' }).click();
       const pets = await libraryAsync<{ data: Summary[] }>('/v1/emails?category=pets&per_page=50');
       await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects[0]), { timeout: 10_000 }).toBe(pets.data[0]!.subject_line);
     } finally {
       stopWatching();
-      await setFaultsAsync({ rate: 0 });
+      await faults.setAsync({ rate: 0 });
     }
   });
 });
@@ -1009,8 +1011,9 @@ describe('Browse: a notice in place of what the designer was on', () => {
   const focused = (ui: Frame) => ui.evaluate(() => (document.activeElement === document.body ? 'the page' : `${document.activeElement?.tagName ?? ''} ${document.activeElement?.textContent ?? ''}`));
 
   it('takes the keyboard to its Try again when a retry fails again or a brand opened cannot be read, and leaves it where it is when the notice comes on its own', async () => {
+    const faults = emulatorFaults(h.emulator);
     const ui = await openBrowseAsync('light', 'key');
-    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    await faults.setAsync({ rate: 1, kinds: ['503'] });
     try {
       // A filter chosen: the notice comes below it, and the keyboard stays on the filter.
       const category = ui.getByLabel('Category');
@@ -1032,33 +1035,34 @@ describe('Browse: a notice in place of what the designer was on', () => {
       await expect.poll(() => focused(ui), { timeout: 10_000 }).toBe('BUTTON Try again');
       await expect.poll(() => journeysRetry.evaluate((element) => element === document.activeElement)).toBe(true);
     } finally {
-      await setFaultsAsync({ rate: 0 });
+      await faults.clearAsync();
     }
     // A brand opened from the list whose answer cannot be read: the row went with the list.
     await ui.getByRole('button', { name: 'Brands', exact: true }).click();
     const row = ui.getByRole('list', { name: 'Top brands' }).getByRole('button').nth(2);
     await row.waitFor({ timeout: 10_000 });
-    await setFaultsAsync({ rate: 1, kinds: ['malformed'] });
+    await faults.setAsync({ rate: 1, kinds: ['malformed'] });
     try {
       await row.focus();
       await h.page.keyboard.press('Enter');
       await expect.poll(() => textOf(ui.getByRole('article').getByTestId('library-problem').getByRole('alert')), { timeout: 10_000 }).toMatch(/\S/);
       await expect.poll(() => focused(ui)).toBe('BUTTON Try again');
     } finally {
-      await setFaultsAsync({ rate: 0 });
+      await faults.clearAsync();
     }
   });
 });
 
 describe('Browse: a Try again that works', () => {
   it('goes on with the keyboard in the results it brought, not from the top of the page', async () => {
+    const faults = emulatorFaults(h.emulator);
     const ui = await openBrowseAsync('light', 'key');
-    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    await faults.setAsync({ rate: 1, kinds: ['503'] });
     try {
       await ui.getByLabel('Category').selectOption({ label: 'Pets' });
       await expect.poll(() => textOf(ui.getByTestId('library-problem').getByRole('alert')), { timeout: 10_000 }).toMatch(/^The library is unavailable right now/);
     } finally {
-      await setFaultsAsync({ rate: 0 });
+      await faults.clearAsync();
     }
     await ui.getByRole('button', { name: 'Try again' }).focus();
     await h.page.keyboard.press('Enter');
@@ -1073,14 +1077,14 @@ describe('Browse: a Try again that works', () => {
 /** The focus lands once the retried list has come: the time a list may take under a loaded CI run, not the poll's default second. */
 const LIST_ARRIVES = { timeout: 10_000 };
 
-async function retryThatWorksAsync(region: Locator, arriveAsync: () => Promise<void>): Promise<void> {
+async function retryThatWorksAsync(faults: EmulatorFaults, region: Locator, arriveAsync: () => Promise<void>): Promise<void> {
   const retry = region.getByRole('button', { name: 'Try again' }).first();
-  await setFaultsAsync({ rate: 1, kinds: ['503'] });
+  await faults.setAsync({ rate: 1, kinds: ['503'] });
   try {
     await arriveAsync();
     await retry.waitFor({ timeout: 10_000 });
   } finally {
-    await setFaultsAsync({ rate: 0 });
+    await faults.clearAsync();
   }
   await retry.focus();
   await h.page.keyboard.press('Enter');
@@ -1088,19 +1092,20 @@ async function retryThatWorksAsync(region: Locator, arriveAsync: () => Promise<v
 
 describe('Journeys: a journey opened that cannot be read', () => {
   it('gives its Try again the keyboard (the heading kept it, so the notice did not), and the heading once it comes', async () => {
+    const faults = emulatorFaults(h.emulator);
     const ui = await openBrowseAsync('light', 'key');
     await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
     const journeys = ui.getByRole('region', { name: 'Journeys' });
     const row = journeys.getByRole('list', { name: 'Brands with a journey' }).getByRole('button').first();
     await row.waitFor({ timeout: 10_000 });
-    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    await faults.setAsync({ rate: 1, kinds: ['503'] });
     try {
       await row.focus();
       await h.page.keyboard.press('Enter');
       await journeys.getByTestId('library-problem').waitFor({ timeout: 10_000 });
       await expect.poll(() => focusedPlaceAsync(ui)).toBe('BUTTON Try again');
     } finally {
-      await setFaultsAsync({ rate: 0 });
+      await faults.clearAsync();
     }
     await journeys.getByRole('button', { name: '← All journeys' }).click();
     await expect.poll(() => focusedPlaceAsync(ui)).toBe('row 0 of Brands with a journey');
@@ -1111,35 +1116,37 @@ describe('Journeys: a journey opened that cannot be read', () => {
 
 describe('Browse: a Try again that works, in the other sections', () => {
   it('goes on with the keyboard at the first row or heading of what it brought, not from the top of the page', async () => {
+    const faults = emulatorFaults(h.emulator);
     const ui = await openBrowseAsync('light', 'key');
     const journeys = ui.getByRole('region', { name: 'Journeys' });
-    await retryThatWorksAsync(journeys, () => ui.getByRole('button', { name: 'Journeys', exact: true }).click());
+    await retryThatWorksAsync(faults, journeys, () => ui.getByRole('button', { name: 'Journeys', exact: true }).click());
     await expect.poll(() => focusedPlaceAsync(ui), LIST_ARRIVES).toBe('row 0 of Brands with a journey');
 
     // A journey opened: the emails of its first stage.
-    await retryThatWorksAsync(journeys, () => journeys.getByRole('list', { name: 'Brands with a journey' }).getByRole('button').first().click());
+    await retryThatWorksAsync(faults, journeys, () => journeys.getByRole('list', { name: 'Brands with a journey' }).getByRole('button').first().click());
     await expect.poll(() => focusedPlaceAsync(ui), LIST_ARRIVES).toMatch(/^row 0 of .+ emails$/);
 
     const brands = ui.getByRole('region', { name: 'Brands' });
-    await retryThatWorksAsync(brands, () => ui.getByRole('button', { name: 'Brands', exact: true }).click());
+    await retryThatWorksAsync(faults, brands, () => ui.getByRole('button', { name: 'Brands', exact: true }).click());
     await expect.poll(() => focusedPlaceAsync(ui), LIST_ARRIVES).toBe('row 0 of Top brands');
 
     const me = ui.getByRole('region', { name: 'Me' });
-    await retryThatWorksAsync(me, () => ui.getByRole('button', { name: 'Me', exact: true }).click());
+    await retryThatWorksAsync(faults, me, () => ui.getByRole('button', { name: 'Me', exact: true }).click());
     await expect.poll(() => focusedPlaceAsync(ui), LIST_ARRIVES).toBe('row 0 of Followed brands');
 
     // Its rows hold nothing to press (a link at most): the list's heading.
     const requests = ui.getByRole('region', { name: 'Brand requests' });
-    await retryThatWorksAsync(requests, () => ui.getByRole('button', { name: 'Requests', exact: true }).click());
+    await retryThatWorksAsync(faults, requests, () => ui.getByRole('button', { name: 'Requests', exact: true }).click());
     await expect.poll(() => focusedPlaceAsync(ui), LIST_ARRIVES).toBe('H3 My requests');
   });
 });
 
 describe('Browse: a 429 asking to wait hours', () => {
   it('says by when the wait ends, with no Try again before then (it went at once and was refused again), instead of counting down thousands of seconds', async () => {
+    const faults = emulatorFaults(h.emulator);
     const ui = await openBrowseAsync('light', 'key');
     try {
-      await setFaultsAsync({ rate: 1, kinds: ['429'], retry_after: 7200 });
+      await faults.setAsync({ rate: 1, kinds: ['429'], retry_after: 7200 });
       await ui.getByLabel('Category').selectOption({ label: 'Travel' });
       const alert = ui.getByTestId('library-problem').getByRole('alert');
       // After 22:00 the two hours end tomorrow, and the day is named ("after Monday 00:22").
@@ -1158,11 +1165,12 @@ describe('Browse: a 429 asking to wait hours', () => {
       expect(await ui.getByLabel('Category').inputValue()).toBe('Travel');
       await checkAxeAsync(ui, 'Browse, a wait of hours');
     } finally {
-      await setFaultsAsync({ rate: 0 });
+      await faults.clearAsync();
     }
   });
 
   it('leaves the notice still while the wait of hours goes by, instead of drawing it again every second', async () => {
+    const faults = emulatorFaults(h.emulator);
     const ui = await openBrowseAsync('light', 'key');
     try {
       // Counts the plugin window's every-second ticks from here on.
@@ -1172,26 +1180,27 @@ describe('Browse: a 429 asking to wait hours', () => {
         const original = window.setInterval.bind(window);
         window.setInterval = ((tick: () => void, ms?: number) => original(() => (counted.ticks++, tick()), ms)) as typeof window.setInterval;
       });
-      await setFaultsAsync({ rate: 1, kinds: ['429'], retry_after: 7200 });
+      await faults.setAsync({ rate: 1, kinds: ['429'], retry_after: 7200 });
       await ui.getByLabel('Category').selectOption({ label: 'Travel' });
       await expect.poll(() => textOf(ui.getByTestId('library-problem').getByRole('alert')), { timeout: 10_000 }).toMatch(/in about 2 hours\.$/);
       await ui.waitForTimeout(2_500);
       expect(await ui.evaluate(() => (window as unknown as { ticks: number }).ticks)).toBe(0);
     } finally {
-      await setFaultsAsync({ rate: 0 });
+      await faults.clearAsync();
     }
   });
 
   it('says so when the wait is over, as its Try again comes, and leaves the focus where it is (the button came unannounced)', async () => {
+    const faults = emulatorFaults(h.emulator);
     const { context, ui } = await openBrowseWithClockAsync(h);
     try {
       const regions = await watchStatusRegionsAsync(ui);
-      await setFaultsAsync({ rate: 1, kinds: ['429'], retry_after: 7200 });
+      await faults.setAsync({ rate: 1, kinds: ['429'], retry_after: 7200 });
       const category = ui.getByLabel('Category');
       await category.selectOption({ label: 'Travel' });
       const notice = ui.getByTestId('library-problem');
       await expect.poll(() => textOf(notice.getByRole('alert')), { timeout: 10_000 }).toMatch(/in about 2 hours\.$/);
-      await setFaultsAsync({ rate: 0 });
+      await faults.setAsync({ rate: 0 });
       await category.focus();
       expect(await notice.getByRole('button', { name: 'Try again' }).count()).toBe(0);
       await context.clock.fastForward('02:00:01');
@@ -1203,7 +1212,7 @@ describe('Browse: a 429 asking to wait hours', () => {
       expect(await category.evaluate((element) => element === document.activeElement)).toBe(true);
       await checkAxeAsync(ui, 'Browse, a wait of hours over');
     } finally {
-      await setFaultsAsync({ rate: 0 });
+      await faults.clearAsync();
       await context.close();
     }
   });
@@ -1232,12 +1241,13 @@ describe('Browse: offline', () => {
 
 describe('Browse: answers that stop half-way', () => {
   it('works again once the library answers, after answers that stopped half-way used up the browser’s connections to it', { timeout: 150_000 }, async () => {
+    const faults = emulatorFaults(h.emulator);
     const ui = await openBrowseAsync('light', 'key');
     const searches = (url: string) => url.startsWith(`${h.emulator.libraryUrl}/v1/emails?`);
     const { urls: sent, stop: stopWatching } = watchRequests((request) => searches(request.url()));
     try {
       // Every answer sends its headers and half its body, then nothing more.
-      await setFaultsAsync({ rate: 1, kinds: ['stall'] });
+      await faults.setAsync({ rate: 1, kinds: ['stall'] });
       // The designer tries one category after another while nothing comes: six searches, more
       // than the six connections a browser keeps to one host.
       for (const label of ['Food', 'Travel', 'Pets', 'Beauty', 'Home', 'Baby']) {
@@ -1248,7 +1258,7 @@ describe('Browse: answers that stop half-way', () => {
       const alert = ui.getByTestId('library-problem').getByRole('alert');
       await expect.poll(() => textOf(alert), { timeout: 45_000 }).toMatch(/did not answer within 20 seconds\. Try again\.$/);
       // The library answers again: one Try again shows the last search, with one request.
-      await setFaultsAsync({ rate: 0 });
+      await faults.setAsync({ rate: 0 });
       const before = sent.length;
       await ui.getByRole('button', { name: 'Try again' }).click();
       const baby = await libraryAsync<{ data: Summary[] }>('/v1/emails?category=baby&per_page=50');
@@ -1257,13 +1267,14 @@ describe('Browse: answers that stop half-way', () => {
       expect(sent.slice(before)).toHaveLength(1);
     } finally {
       stopWatching();
-      await setFaultsAsync({ rate: 0 });
+      await faults.setAsync({ rate: 0 });
     }
   });
 });
 
 describe('Browse: searches replaced while the library stalls', () => {
   it('lets go of the searches the designer moved on from, so the next one is not left waiting behind them', { timeout: 90_000 }, async () => {
+    const faults = emulatorFaults(h.emulator);
     const ui = await openBrowseAsync('light', 'key');
     const searches = (url: string) => url.startsWith(`${h.emulator.libraryUrl}/v1/emails?`);
     const { urls: sent, stop: stopWatching } = watchRequests((request) => searches(request.url()));
@@ -1274,14 +1285,14 @@ describe('Browse: searches replaced while the library stalls', () => {
     h.page.on('requestfailed', watchFailed);
     try {
       // Every answer sends its headers and half its body, then nothing more.
-      await setFaultsAsync({ rate: 1, kinds: ['stall'] });
+      await faults.setAsync({ rate: 1, kinds: ['stall'] });
       // Four categories, one after another, while nothing comes: as many as the library's slots.
       for (const label of ['Food', 'Travel', 'Pets', 'Beauty']) {
         const before = sent.length;
         await ui.getByLabel('Category').selectOption({ label });
         await expect.poll(() => sent.length, { timeout: 45_000 }).toBeGreaterThan(before);
       }
-      await setFaultsAsync({ rate: 0 });
+      await faults.setAsync({ rate: 0 });
       await ui.getByLabel('Category').selectOption({ label: 'Home' });
       const home = await libraryAsync<{ data: Summary[] }>('/v1/emails?category=home&per_page=50');
       await expect.poll(() => cardSubjectsAsync(ui).then((subjects) => subjects[0]), { timeout: 45_000 }).toBe(home.data[0]!.subject_line);
@@ -1290,13 +1301,14 @@ describe('Browse: searches replaced while the library stalls', () => {
     } finally {
       h.page.off('requestfailed', watchFailed);
       stopWatching();
-      await setFaultsAsync({ rate: 0 });
+      await faults.setAsync({ rate: 0 });
     }
   });
 });
 
 describe('Browse: a brand filter’s lookup replaced while the library stalls', () => {
   it('lets go of the lookup of the name typed before, instead of holding one of the library’s slots', { timeout: 60_000 }, async () => {
+    const faults = emulatorFaults(h.emulator);
     const ui = await openBrowseAsync('light', 'key');
     const lookups = `${h.emulator.libraryUrl}/v1/brands?`;
     const path = (url: string) => url.slice(h.emulator.libraryUrl.length);
@@ -1307,7 +1319,7 @@ describe('Browse: a brand filter’s lookup replaced while the library stalls', 
     };
     h.page.on('requestfailed', watchFailed);
     try {
-      await setFaultsAsync({ rate: 1, kinds: ['stall'] });
+      await faults.setAsync({ rate: 1, kinds: ['stall'] });
       await ui.getByLabel('Brand', { exact: true }).fill('acorn');
       await expect.poll(() => sent.some((url) => url.includes('q=acorn')), { timeout: 20_000 }).toBe(true);
       await ui.getByLabel('Brand', { exact: true }).fill('fern');
@@ -1316,13 +1328,14 @@ describe('Browse: a brand filter’s lookup replaced while the library stalls', 
     } finally {
       h.page.off('requestfailed', watchFailed);
       stopWatching();
-      await setFaultsAsync({ rate: 0 });
+      await faults.setAsync({ rate: 0 });
     }
   });
 });
 
 describe('Browse: sections left while the library stalls', () => {
   it('lets go of what a brand, Brands, Journeys and Me were loading when the designer moves on, instead of holding the library’s slots', { timeout: 120_000 }, async () => {
+    const faults = emulatorFaults(h.emulator);
     const ui = await openBrowseAsync('light', 'key');
     const library = `${h.emulator.libraryUrl}/v1/`;
     const path = (url: string) => url.slice(h.emulator.libraryUrl.length);
@@ -1335,7 +1348,7 @@ describe('Browse: sections left while the library stalls', () => {
     // Let go when the designer moves on: well before the 20 s deadline would give up on it anyway.
     const soon = { timeout: 8_000 };
     const letGoOf = (prefix: string) => expect.poll(() => letGo.filter((url) => url.startsWith(prefix)), soon).not.toEqual([]);
-    const stall = () => setFaultsAsync({ rate: 1, kinds: ['stall'] });
+    const stall = () => faults.setAsync({ rate: 1, kinds: ['stall'] });
     h.page.on('requestfailed', watchFailed);
     try {
       // A brand's page and its insights, left with its back button.
@@ -1372,7 +1385,7 @@ describe('Browse: sections left while the library stalls', () => {
       await ui.getByRole('button', { name: 'Emails', exact: true }).click();
       await letGoOf('/v1/journeys?');
       // A journey opened, then left for the list.
-      await setFaultsAsync({ rate: 0 });
+      await faults.setAsync({ rate: 0 });
       await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
       const journeys = ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button');
       await journeys.first().waitFor({ timeout: 10_000 });
@@ -1385,7 +1398,7 @@ describe('Browse: sections left while the library stalls', () => {
     } finally {
       h.page.off('requestfailed', watchFailed);
       stopWatching();
-      await setFaultsAsync({ rate: 0 });
+      await faults.setAsync({ rate: 0 });
     }
   });
 });
@@ -1598,11 +1611,12 @@ describe('Browse: an email', () => {
   });
 
   it('says why Next stops at the last result loaded when the next results could not be loaded, and goes on after Try again', async () => {
+    const faults = emulatorFaults(h.emulator);
     const { ui, loaded, position } = await firstResultOpenedAsync();
     for (let press = 1; press < loaded - 3; press++) await h.page.keyboard.press('ArrowRight');
     await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(new RegExp(`^← Back to results${loaded - 3} of `));
     // The next page fails (and every email read meanwhile): the way on stops here.
-    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    await faults.setAsync({ rate: 1, kinds: ['503'] });
     const notice = ui.getByTestId('library-problem').filter({ hasText: 'The results after this email could not be loaded.' });
     try {
       for (let press = 0; press < 3; press++) await h.page.keyboard.press('ArrowRight');
@@ -1610,7 +1624,7 @@ describe('Browse: an email', () => {
       // It said “50 of 50+” beside a Next that did nothing, and nothing of why.
       await expect.poll(() => textOf(notice.getByRole('alert')), { timeout: 10_000 }).toBe('The results after this email could not be loaded. The library is unavailable right now. Try again in a little while.');
     } finally {
-      await setFaultsAsync({ rate: 0 });
+      await faults.clearAsync();
     }
     await notice.getByRole('button', { name: 'Try again' }).click();
     const next = ui.getByRole('button', { name: 'Next', exact: true });
@@ -1670,9 +1684,10 @@ describe('Browse: an email', () => {
   });
 
   it('keeps the keyboard on the email’s way on when it cannot be read: Try again, and again after a retry that fails too', async () => {
+    const faults = emulatorFaults(h.emulator);
     const ui = await openBrowseAsync('light', 'key');
     const focused = () => ui.evaluate(() => document.activeElement?.textContent ?? null);
-    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    await faults.setAsync({ rate: 1, kinds: ['503'] });
     try {
       // Opened by keyboard: the card goes with the grid, and the focus was left on the page.
       await cards(ui).nth(1).focus();
@@ -1684,7 +1699,7 @@ describe('Browse: an email', () => {
       await expect.poll(() => textOf(problem.getByRole('alert')), { timeout: 10_000 }).toMatch(/^The library is unavailable right now/);
       await expect.poll(focused).toBe('Try again');
     } finally {
-      await setFaultsAsync({ rate: 0 });
+      await faults.clearAsync();
     }
     const subjects = await libraryAsync<{ data: Summary[] }>('/v1/emails?per_page=50', state.library.keys.demo);
     await h.page.keyboard.press('Enter');
@@ -2773,6 +2788,7 @@ describe('Browse: brand requests', () => {
   });
 
   it('checks the form before sending, then says every outcome of the library in words', async () => {
+    const faults = emulatorFaults(h.emulator);
     const key = state.library.keys.demo;
     const { urls: posts, stop: stopWatching } = watchRequests((request) => request.method() === 'POST' && request.url().startsWith(`${h.emulator.libraryUrl}/v1/brand-requests`));
     try {
@@ -2821,13 +2837,13 @@ describe('Browse: brand requests', () => {
       expect(await form.getByLabel('Brand', { exact: true }).inputValue()).toBe('Adult Things');
 
       // Unavailable: try again, the form kept.
-      await setFaultsAsync({ rate: 1, kinds: ['503'] });
+      await faults.setAsync({ rate: 1, kinds: ['503'] });
       await form.getByLabel('Brand', { exact: true }).fill('Quiet Harbour Tea');
       await form.getByLabel('Website').fill('quietharbourtea.com');
       await send();
       await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toContain('could not save the request just now. Try again in a moment; your form is kept.');
       expect(await form.getByLabel('Website').inputValue()).toBe('quietharbourtea.com');
-      await setFaultsAsync({ rate: 0 });
+      await faults.setAsync({ rate: 0 });
 
       // The day's 50: when it resets.
       for (let n = usedToday; n < 50; n++) {
@@ -2855,7 +2871,7 @@ describe('Browse: brand requests', () => {
       await checkAxeAsync(ui, 'brand requests, light');
     } finally {
       stopWatching();
-      await setFaultsAsync({ rate: 0 });
+      await faults.setAsync({ rate: 0 });
     }
   });
 

@@ -7,6 +7,7 @@ import type { Frame, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { emulatorFaults } from './support/emulator-faults';
 
 let h: Harness;
 let ids: number[];
@@ -27,11 +28,6 @@ afterAll(async () => {
 
 async function emulatorControlAsync(path: string): Promise<void> {
   const response = await fetch(`${h.emulator.libraryUrl}/_emulator/${path}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
-  expect(response.ok).toBe(true);
-}
-
-async function setFaultsAsync(faults: { rate: number; kinds?: string[] }): Promise<void> {
-  const response = await fetch(`${h.emulator.libraryUrl}/_emulator/faults`, { method: 'POST', body: JSON.stringify(faults), headers: { 'content-type': 'application/json' } });
   expect(response.ok).toBe(true);
 }
 
@@ -151,25 +147,26 @@ describe('reference check', () => {
   });
 
   it('waits out a 429, reuses answers on a second check, and never counts a failure as removed', async () => {
+    const faults = emulatorFaults(h.emulator);
     await emulatorControlAsync('reset');
     await h.openAsync(`?command=browse&demo-keys=1&${fixture()}`);
     const ui = await h.uiFrameAsync();
     await emulatorControlAsync(`library/emails/${ids[0]!}/remove`);
-    await setFaultsAsync({ rate: 1, kinds: ['429'] });
+    await faults.setAsync({ rate: 1, kinds: ['429'] });
     try {
       await ui.getByRole('button', { name: 'References' }).click();
       await ui.getByRole('button', { name: 'Check references' }).click();
       // 30 s, as the summary's: under a loaded CI run the progress once had not come in 15 s.
       await expect.poll(() => textOf(ui.getByTestId('references-progress')), { timeout: 30_000 }).toMatch(/^The library asked us to slow down: asking again in \d seconds? \(0 of 3 emails checked\)/);
     } finally {
-      await setFaultsAsync({ rate: 0 });
+      await faults.clearAsync();
     }
     await expect.poll(() => textOf(summary(ui)), { timeout: 30_000 }).toBe('4 references to 3 emails; 1 removed from the library.');
 
     // Checked again while the library fails: the existing emails' answers are reused; the
     // removed one cannot be asked about, and is not called removed.
     const requests = watchEmailRequests();
-    await setFaultsAsync({ rate: 1, kinds: ['503'] });
+    await faults.setAsync({ rate: 1, kinds: ['503'] });
     try {
       await ui.getByRole('button', { name: 'Check again' }).click();
       await expect
@@ -179,15 +176,16 @@ describe('reference check', () => {
       expect(await goneList(ui).count()).toBe(0);
     } finally {
       requests.stop();
-      await setFaultsAsync({ rate: 0 });
+      await faults.setAsync({ rate: 0 });
     }
   });
 
   it('stops checking from the keyboard: the focus stays on the check’s button, not lost to the page', async () => {
+    const faults = emulatorFaults(h.emulator);
     await emulatorControlAsync('reset');
     await h.openAsync(`?command=browse&demo-keys=1&${fixture()}`);
     const ui = await h.uiFrameAsync();
-    await setFaultsAsync({ rate: 1, kinds: ['429'] });
+    await faults.setAsync({ rate: 1, kinds: ['429'] });
     try {
       await ui.getByRole('button', { name: 'References' }).click();
       await ui.getByRole('button', { name: 'Check references' }).click();
@@ -196,7 +194,7 @@ describe('reference check', () => {
       await h.page.keyboard.press('Enter');
       await expect.poll(() => textOf(summary(ui)), { timeout: 10_000 }).toMatch(/^4 references to 3 emails; 0 removed from the library\. Couldn’t check 3 emails/);
     } finally {
-      await setFaultsAsync({ rate: 0 });
+      await faults.clearAsync();
     }
     await expect.poll(() => ui.evaluate(() => document.activeElement?.textContent)).toBe('Check again');
   });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEmulatorState } from '../playground/page/emulator-link';
 import { axeViolationsAsync } from './support/axe';
 import { evaluateHooks, type Harness, openSettingsAsync, startHarnessAsync, textNowAsync, textOf } from './support/playground-harness';
+import { emulatorFaults } from './support/emulator-faults';
 
 let h: Harness;
 let builderKey: string;
@@ -21,7 +22,6 @@ afterAll(async () => {
 });
 
 const storedId = () => evaluateHooks(h.page, (hooks) => hooks.inspect().run(() => hooks.inspect().root.getSharedPluginData('envelope', 'designSystemId')));
-const setBuilderFaults = (body: object) => fetch(`${h.emulator.builderUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 /** A fresh file and storage, Settings open, the builder's address and key saved as a person does. */
 async function settingsWithBuilderKeyAsync(theme: 'light' | 'dark' = 'light') {
@@ -56,8 +56,9 @@ describe('saving a design-system id with a builder key saved', () => {
   });
 
   it('does not call the id unknown when the builder cannot be asked just now', async () => {
+    const faults = emulatorFaults(h.emulator);
     const { section, field, save } = await settingsWithBuilderKeyAsync();
-    await setBuilderFaults({ rate: 1, kinds: ['503'] });
+    await faults.setAsync({ rate: 1, kinds: ['503'] });
     try {
       await field.fill('ds_nope');
       await save.click();
@@ -65,7 +66,7 @@ describe('saving a design-system id with a builder key saved', () => {
       expect(await textNowAsync(section.getByRole('status'))).not.toMatch(/no design system with this id/);
       expect(await storedId()).toBe('ds_nope');
     } finally {
-      await setBuilderFaults({ rate: 0 });
+      await faults.clearAsync();
     }
   });
 

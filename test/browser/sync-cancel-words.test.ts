@@ -28,6 +28,7 @@ const LINK_CHANGED = `${CANCELLED_MOVED}; the list now compares with ds_demo.`;
 const LINK_CHANGED_UNCOMPARED = `${CANCELLED_MOVED}; the comparison with ds_demo did not finish.`;
 const LINK_CHANGED_STOPPED = `${CANCELLED_MOVED}. Check stopped. Press Check again to compare.`;
 const CANCELLED_SHOWN = 'Sync cancelled. What was already sent is recorded; the list shows what is left.';
+const CANCELLED_STOPPED = `${CANCELLED_SHOWN} Check stopped. Press Check again to compare.`;
 
 /** From now on, each text the message line shows, blanks included (the same text twice in a row once). */
 async function watchMessageLineAsync(ui: Frame): Promise<() => Promise<string[]>> {
@@ -205,6 +206,33 @@ describe('Stop checking pressed during the check with the new link after a cance
       await expect.poll(() => onlyThere.count(), { timeout: 30_000 }).toBeGreaterThan(0);
     } finally {
       await withDemo.releaseAsync();
+    }
+  }, 120_000);
+});
+
+describe('Stop checking pressed during the check after a cancel, the link unchanged', () => {
+  it('says the check was stopped and how to compare (it said only “the list shows what is left”, as if compared)', async () => {
+    const { ui, syncButton } = await listComparedWithEmptyAsync();
+    const message = ui.getByTestId('sync-message');
+    const builder = new URL(h.emulator.builderUrl).origin;
+    const push = await holdRequestsAsync(h.page, builder, (url) => url.pathname.endsWith('/sync'));
+    // The check after the cancel asks for the changes of ds_empty: held, so Stop checking is pressed while it runs.
+    const check = await holdRequestsAsync(h.page, builder, (url) => url.pathname.includes('/ds_empty/changes') && url.searchParams.get('limit') === '500');
+    try {
+      await syncButton.click();
+      await expect.poll(() => push.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      const line = await watchMessageLineAsync(ui);
+      await ui.getByRole('button', { name: 'Cancel sync' }).click();
+      await push.releaseAsync();
+      await expect.poll(() => check.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      await ui.getByRole('button', { name: 'Stop checking' }).click();
+      await expect.poll(() => message.textContent(), { timeout: 30_000 }).toBe(CANCELLED_STOPPED);
+      await expect.poll(() => ui.getByTestId('sync-progress').count()).toBe(0);
+      expect((await line()).at(-1)).toBe(CANCELLED_STOPPED);
+      expect(await message.textContent()).toBe(CANCELLED_STOPPED);
+    } finally {
+      await check.releaseAsync();
+      await push.releaseAsync();
     }
   }, 120_000);
 });

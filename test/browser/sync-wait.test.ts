@@ -7,8 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Component } from '../../src/shared/api/builder/schemas';
 import { parseEmulatorState } from '../playground/page/emulator-link';
-import { checkAxeAsync, faultsAsync } from './support/a11y-checks';
+import { checkAxeAsync } from './support/a11y-checks';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { emulatorFaults } from './support/emulator-faults';
 import { watchStatusRegionsAsync } from './support/status-regions';
 import { linkToEmptyDesignSystemAsync } from './support/sync-steps';
 
@@ -76,6 +77,7 @@ function localKeysAsync(): Promise<string[]> {
 
 describe.each(['light', 'dark'] as const)('a push the builder asks to wait part-way (%s theme)', (theme) => {
   it('keeps the count reached on the line and the bar through the wait, then finishes with every component in the design system', async () => {
+    const faults = emulatorFaults(h.emulator);
     acknowledged.clear();
     await h.openFreshAsync(`?components=420&theme=${theme}`);
     const ui = await linkToEmptyDesignSystemAsync(h);
@@ -85,12 +87,12 @@ describe.each(['light', 'dark'] as const)('a push the builder asks to wait part-
     expect(total).toBeGreaterThan(200);
 
     // Slow answers, so the builder's wait can start after the first acknowledged batch.
-    await faultsAsync(h, 'builder', { rate: 1, kinds: ['slow'], slow_ms: 1500, seed: 3 });
+    await faults.setAsync({ rate: 1, kinds: ['slow'], slow_ms: 1500, seed: 3 });
     const progress = ui.getByTestId('sync-progress');
     try {
       await run.click();
       await expect.poll(() => textOf(progress), { timeout: 60_000 }).toMatch(/^Pushing [1-9][\d,]* of/);
-      await faultsAsync(h, 'builder', { rate: 1, kinds: ['429'], seed: 3, retry_after: WAIT_SECONDS });
+      await faults.setAsync({ rate: 1, kinds: ['429'], seed: 3, retry_after: WAIT_SECONDS });
       const waitSaid = /^Pushed ([\d,]+) of ([\d,]+)\. The builder asked Envelope to wait 45 seconds; the sync goes on after that\.$/;
       await expect.poll(() => textOf(progress.locator('p')), { timeout: 30_000 }).toMatch(waitSaid);
 
@@ -107,10 +109,10 @@ describe.each(['light', 'dark'] as const)('a push the builder asks to wait part-
       await checkAxeAsync(ui, `the builder's wait, ${theme} theme`);
       // Still the wait (the checks ran within it).
       await expect.poll(() => textOf(progress.locator('p')), { timeout: 10_000 }).toMatch(waitSaid);
-      await faultsAsync(h, 'builder', { rate: 0 });
+      await faults.setAsync({ rate: 0 });
       await endTheWaitAsync();
     } finally {
-      await faultsAsync(h, 'builder', { rate: 0 });
+      await faults.clearAsync();
     }
 
     // The wait over, the sync goes on to the end, every component of the file in the design system once.
@@ -124,6 +126,7 @@ describe.each(['light', 'dark'] as const)('a push the builder asks to wait part-
 
 describe('a push the builder asks to wait before its first batch', () => {
   it('says the wait alone (not "Pushed 0 of …"), keeps the bar at 0 of the total, and a screen reader hears the wait and the outcome once, never the counts', async () => {
+    const faults = emulatorFaults(h.emulator);
     await h.openFreshAsync('?components=150');
     const ui = await linkToEmptyDesignSystemAsync(h);
     const run = ui.getByRole('button', { name: /^Sync [\d,]+ changes$/ });
@@ -132,7 +135,7 @@ describe('a push the builder asks to wait before its first batch', () => {
     const regions = await watchStatusRegionsAsync(ui);
     const waitSaid = 'The builder asked Envelope to wait 45 seconds before pushing; the sync starts after that.';
     const progress = ui.getByTestId('sync-progress');
-    await faultsAsync(h, 'builder', { rate: 1, kinds: ['429'], seed: 5, retry_after: WAIT_SECONDS });
+    await faults.setAsync({ rate: 1, kinds: ['429'], seed: 5, retry_after: WAIT_SECONDS });
     try {
       await run.click();
       await expect.poll(() => textOf(progress.locator('p')), { timeout: 30_000 }).toBe(waitSaid);
@@ -142,11 +145,11 @@ describe('a push the builder asks to wait before its first batch', () => {
       await expect.poll(() => textOf(ui.getByRole('status').filter({ hasText: 'asked Envelope to wait' }))).toBe(waitSaid);
       await checkAxeAsync(ui, 'the builder\'s wait before the first batch');
       // Slow answers once the wait is over, so the counts tick while the test looks.
-      await faultsAsync(h, 'builder', { rate: 1, kinds: ['slow'], slow_ms: 1500, seed: 5 });
+      await faults.setAsync({ rate: 1, kinds: ['slow'], slow_ms: 1500, seed: 5 });
       await endTheWaitAsync();
       await expect.poll(() => textOf(progress.locator('p')), { timeout: 30_000 }).toMatch(/^Pushing [1-9][\d,]* of/);
     } finally {
-      await faultsAsync(h, 'builder', { rate: 0 });
+      await faults.clearAsync();
     }
     await expect.poll(() => textOf(ui.getByTestId('sync-outcome')), { timeout: 60_000 }).toMatch(/^Sync done/);
     const outcome = (await textOf(ui.getByTestId('sync-outcome').locator('p').first()))!;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_PROCESS_IFRAMES_ARGS } from '../support/chromium';
 import { holdRequestsAsync } from './support/hold-requests';
 import { evaluateHooks, startHarnessAsync, type Harness } from './support/playground-harness';
+import { emulatorFaults, type EmulatorFaults, type FaultConfig } from './support/emulator-faults';
 import { addRouteAsync } from './support/own-route';
 
 let h: Harness;
@@ -165,7 +166,8 @@ describe('the smallest window', () => {
     await expect.poll(windowSizeAsync).toEqual([320, 240]);
     const ui = await h.uiFrameAsync();
     const result = ui.getByTestId('settings-builder-result');
-    const faults = (body: unknown) => fetch(`${h.emulator.builderUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const scope = emulatorFaults(h.emulator);
+    const faults = (body: FaultConfig) => scope.setAsync(body);
     // Longer than the checks take, even on a loaded machine; moved past once they are done.
     const waitSeconds = 45;
     await faults({ rate: 1, kinds: ['429'], seed: 3, retry_after: waitSeconds });
@@ -185,7 +187,7 @@ describe('the smallest window', () => {
       await faults({ rate: 0 });
       await h.context.clock.fastForward(waitSeconds * 1_000);
     } finally {
-      await faults({ rate: 0 });
+      await scope.clearAsync();
     }
   });
 
@@ -205,7 +207,8 @@ describe('the smallest window', () => {
         const view = shownElement.closest('main')!.getBoundingClientRect();
         return Math.max(0, view.top - shown.top) + Math.max(0, shown.bottom - view.bottom);
       });
-    const faults = (body: unknown) => fetch(`${h.emulator.builderUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const scope = emulatorFaults(h.emulator);
+    const faults = (body: FaultConfig) => scope.setAsync(body);
 
     // The builder asks to slow down: what it said shows, and the name typed stays.
     await faults({ rate: 1, kinds: ['429'], seed: 5 });
@@ -226,7 +229,6 @@ describe('the smallest window', () => {
 });
 
 describe('the smallest window on Templates', () => {
-  const faultsAsync = (body: unknown) => fetch(`${h.emulator.builderUrl}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   /** How much of the element is out of the scrolling screen's sight, in px (0: all of it shows). */
   const hiddenPxAsync = (element: Locator) =>
     element.evaluate((shownElement) => {
@@ -244,7 +246,7 @@ describe('the smallest window on Templates', () => {
     return ui;
   }
   /** The builder refuses every request, asking for a wait too long to be waited out: said at once. */
-  const refuseAllAsync = () => faultsAsync({ rate: 1, kinds: ['429'], seed: 3, retry_after: 120 });
+  const refuseAllAsync = (faults: EmulatorFaults) => faults.setAsync({ rate: 1, kinds: ['429'], seed: 3, retry_after: 120 });
 
   it('shows the busy Save as template while a slow save runs (Enter in the name field seemed to do nothing: the button was below the edge)', async () => {
     const ui = await smallestTemplatesAsync();
@@ -271,13 +273,14 @@ describe('the smallest window on Templates', () => {
   });
 
   it('shows why a rename or a deletion of a template failed, by keyboard, not below the edge (the row’s problem line was out of sight)', async () => {
+    const faults = emulatorFaults(h.emulator);
     const ui = await smallestTemplatesAsync();
     const item = ui.getByRole('list', { name: 'Templates in the workspace' }).getByRole('listitem').filter({ has: ui.getByText('Welcome email', { exact: true }) });
     await item.getByRole('button', { name: 'Rename “Welcome email”' }).focus();
     await h.page.keyboard.press('Enter');
     await expect.poll(() => ui.evaluate(() => document.activeElement?.id ?? '')).toMatch(/^rename-/);
     await h.page.keyboard.type(' (v2)');
-    await refuseAllAsync();
+    await refuseAllAsync(faults);
     try {
       await h.page.keyboard.press('Enter');
       const alert = item.getByRole('alert');
@@ -299,7 +302,7 @@ describe('the smallest window on Templates', () => {
       await expect.poll(() => alert.count(), { timeout: 15_000 }).toBe(1);
       await expect.poll(() => hiddenPxAsync(alert)).toBe(0);
     } finally {
-      await faultsAsync({ rate: 0 });
+      await faults.clearAsync();
     }
   });
 
@@ -322,6 +325,7 @@ describe('the smallest window on Templates', () => {
   });
 
   it('keeps Try again in sight with the line that says why Show more failed, by keyboard (the focused button was pushed below the edge)', async () => {
+    const faults = emulatorFaults(h.emulator);
     await smallestTemplatesAsync();
     const state = (await (await fetch(`${h.emulator.builderUrl}/_emulator/state`)).json()) as { builder: { keys: { demo: string } } };
     for (let i = 1; i <= 55; i++) {
@@ -332,7 +336,7 @@ describe('the smallest window on Templates', () => {
     const list = ui.getByRole('region', { name: 'Templates in the workspace' });
     await list.getByRole('button', { name: 'Show more' }).focus({ timeout: 20_000 });
     // A wait of hours keeps Try again (one of up to five minutes is counted down instead, with no button).
-    await faultsAsync({ rate: 1, kinds: ['429'], seed: 3, retry_after: 3_600 });
+    await faults.setAsync({ rate: 1, kinds: ['429'], seed: 3, retry_after: 3_600 });
     try {
       await h.page.keyboard.press('Enter');
       await expect.poll(() => list.getByRole('alert').count(), { timeout: 15_000 }).toBe(1);
@@ -341,7 +345,7 @@ describe('the smallest window on Templates', () => {
       await expect.poll(() => hiddenPxAsync(tryAgain)).toBe(0);
       expect(await hiddenPxAsync(list.getByRole('alert'))).toBe(0);
     } finally {
-      await faultsAsync({ rate: 0 });
+      await faults.clearAsync();
     }
   });
 
@@ -394,9 +398,10 @@ describe('the smallest window on Templates', () => {
   });
 
   it('shows the list’s countdown of a builder wait over a minute, with its line, not below the edge (the countdown was out of sight under the alert)', async () => {
+    const faults = emulatorFaults(h.emulator);
     await smallestTemplatesAsync();
     // Longer than the sandbox waits out itself (a minute): the list counts it down.
-    await faultsAsync({ rate: 1, kinds: ['429'], seed: 5, retry_after: 62 });
+    await faults.setAsync({ rate: 1, kinds: ['429'], seed: 5, retry_after: 62 });
     try {
       await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
       const ui = await h.uiFrameAsync();
@@ -404,13 +409,14 @@ describe('the smallest window on Templates', () => {
       await countdown.waitFor({ timeout: 30_000 });
       await expect.poll(() => hiddenPxAsync(countdown)).toBe(0);
     } finally {
-      await faultsAsync({ rate: 0 });
+      await faults.clearAsync();
     }
   });
 
   it('shows why the list could not be read on opening, not below the edge (its problem line was out of sight under the save section)', async () => {
+    const faults = emulatorFaults(h.emulator);
     await smallestTemplatesAsync();
-    await refuseAllAsync();
+    await refuseAllAsync(faults);
     try {
       await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
       const ui = await h.uiFrameAsync();
@@ -418,7 +424,7 @@ describe('the smallest window on Templates', () => {
       await expect.poll(() => alert.count(), { timeout: 15_000 }).toBe(1);
       await expect.poll(() => hiddenPxAsync(alert)).toBe(0);
     } finally {
-      await faultsAsync({ rate: 0 });
+      await faults.clearAsync();
     }
   });
 });

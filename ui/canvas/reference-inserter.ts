@@ -128,7 +128,7 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
       attribution = { source: response.meta.attribution.source, url: response.meta.attribution.url };
       brandName ??= response.data.brand.name;
     }
-    return { emailId: item.emailId, brandSlug: item.brandSlug, brandName, subject: item.subject, url: item.url, capturedDate: item.capturedDate, service: attribution.source };
+    return { emailId: item.emailId, brandSlug: item.brandSlug, brandName, subject: item.subject, url: item.url, capturedDate: item.capturedDate, service: attribution.source, serviceUrl: attribution.url };
   };
 
   /**

@@ -291,7 +291,11 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     const left = checked || (await showRecordedAsync());
     // Said only by the latest answer: a check or a sync started since says its own; a link moved since, the check with it does.
     const found = finds(asked);
-    if (found !== 'newer') setMessage({ tone: 'info', text: cancelledText(found === 'moved' ? null : left ? 'shown' : 'unread') });
+    if (found === 'newer') return;
+    // Stopped by the designer: said so, as a stopped Check says it ("what is left" read as compared).
+    const stopped = checked === null && found !== 'moved';
+    const text = stopped && !left ? 'Sync cancelled. What was already sent is recorded. Check stopped. Press Check again to see what is left.' : cancelledText(found === 'moved' ? null : left ? 'shown' : 'unread');
+    setMessage({ tone: 'info', text: stopped && left ? `${text} Check stopped. Press Check again to compare.` : text });
   }
 
   async function runAsync() {

@@ -356,6 +356,8 @@ export const referenceSourceSchema = z.object({
   capturedDate: z.string(),
   /** The service's name, from the library's `meta.attribution.source`. */
   service: z.string(),
+  /** The service's public site, from `meta.attribution.url` (linked when the email has no page). */
+  serviceUrl: z.string(),
 });
 export type ReferenceSource = z.infer<typeof referenceSourceSchema>;
 

@@ -22,7 +22,11 @@ export interface Harness {
   /** Everything logged in the page and its frames since the harness started. */
   console: ConsoleEntry[];
   openAsync(query?: string): Promise<void>;
-  /** Opens the playground, then resets it (the demo document, empty storage, the emulator's seed) and waits for the plugin's relaunch. */
+  /**
+   * Opens the playground fresh: the demo document, empty storage, the emulator's seed. Storage and
+   * emulator are reset before the page loads, so the plugin never starts with the previous test's
+   * settings (it loaded them, and could ask the emulator with them, before the reset).
+   */
   openFreshAsync(query?: string): Promise<void>;
   /**
    * Opens the playground as on a first visit: nothing kept from earlier runs. The storage is
@@ -62,15 +66,25 @@ export async function startHarnessAsync(options: { chromiumArgs?: readonly strin
     if (state !== 'true') throw new Error(`The playground did not start: ${(await page.getAttribute('html', 'data-playground-error')) ?? 'unknown error'}`);
   }
 
+  /**
+   * Empties the playground's storage from a same-origin document that runs no playground script:
+   * leaving the previous page first, a write still pending there cannot land after the clear.
+   */
+  async function clearStorageAsync(): Promise<void> {
+    await page.goto(new URL('/code.js', playground.url).href);
+    await page.evaluate(() => localStorage.clear());
+  }
+
   async function openFreshAsync(query = ''): Promise<void> {
+    await clearStorageAsync();
+    // What the playground's own reset does to the emulator (its data, faults and limits), before anything asks it.
+    const reset = await fetch(`${emulator.libraryUrl}/_emulator/reset`, { method: 'POST' });
+    if (!reset.ok) throw new Error(`The emulator answered ${reset.status} to POST /_emulator/reset.`);
     await openAsync(query);
-    await evaluateHooks(page, (hooks) => hooks.reset());
-    await page.waitForSelector('html[data-playground-ready="true"]', { state: 'attached' });
   }
 
   async function openFirstVisitAsync(query = ''): Promise<void> {
-    await page.goto(new URL('/code.js', playground.url).href);
-    await page.evaluate(() => localStorage.clear());
+    await clearStorageAsync();
     await openAsync(query);
   }
 

@@ -18,7 +18,7 @@ const context = handlerContext();
 const NOW = new Date('2026-11-24T21:00:00.000Z');
 
 function source(emailId: number, overrides: Partial<ReferenceSource> = {}): ReferenceSource {
-  return { emailId, brandSlug: 'acme', brandName: 'Acme', subject: `Email ${emailId}`, url: `https://library.example/emails/${emailId}`, capturedDate: '2026-11-03', service: 'MailVault', ...overrides };
+  return { emailId, brandSlug: 'acme', brandName: 'Acme', subject: `Email ${emailId}`, url: `https://library.example/emails/${emailId}`, capturedDate: '2026-11-03', service: 'MailVault', serviceUrl: 'https://mailvault.example', ...overrides };
 }
 
 /** A screenshot's tiles as the UI sends them (small solid PNGs, so the test stays quick). */
@@ -83,7 +83,7 @@ describe('canvas/insert', () => {
     const linkStart = caption.characters.indexOf('View on');
     expect(caption.getRangeHyperlink(linkStart, caption.characters.length)).toEqual({ type: 'URL', value: 'https://library.example/emails/42' });
     expect(caption.getRangeHyperlink(0, 4)).toBeNull();
-    expect(parseReferenceRecord(reference.getPluginData(REFERENCE_DATA_KEY))).toEqual({ v: 1, ...source(42), service: undefined, insertedAt: NOW.toISOString() });
+    expect(parseReferenceRecord(reference.getPluginData(REFERENCE_DATA_KEY))).toEqual({ v: 1, ...source(42), service: undefined, serviceUrl: undefined, insertedAt: NOW.toISOString() });
   });
 
   it('keeps the caption readable on a dark page (Figma’s dark theme draws the canvas #1E1E1E): its words and its link stand out at least 4.5 : 1 from what is behind them', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { captionDate, referenceCaption, referenceName } from '../../../src/canvas/caption';
 
-const source = { emailId: 7, brandSlug: 'acme', brandName: 'Acme', subject: 'Spring sale', url: 'https://library.example/emails/7', capturedDate: '2026-11-03T09:15:00Z', service: 'MailVault' };
+const source = { emailId: 7, brandSlug: 'acme', brandName: 'Acme', subject: 'Spring sale', url: 'https://library.example/emails/7', capturedDate: '2026-11-03T09:15:00Z', service: 'MailVault', serviceUrl: 'https://mailvault.example' };
 
 describe('caption', () => {
   it('names the frame after brand and subject, cut when very long', () => {
@@ -32,7 +32,7 @@ describe('caption', () => {
 
   it('links only a web address: one that would run script or load data stays plain words in the shared file', () => {
     for (const url of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,x', 'https:', '//library.example/emails/7', '']) {
-      expect(referenceCaption({ ...source, url }).link.url).toBeNull();
+      expect(referenceCaption({ ...source, url, serviceUrl: url }).link.url).toBeNull();
     }
     expect(referenceCaption({ ...source, url: 'http://127.0.0.1:4010/emails/7' }).link.url).toBe('http://127.0.0.1:4010/emails/7');
   });

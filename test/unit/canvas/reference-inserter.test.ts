@@ -54,7 +54,7 @@ describe('the reference inserter', () => {
     const outcome = await inserter.insertAsync([item(1)], null, () => undefined, new AbortController().signal);
     expect(outcome).toEqual({ placed: 1, placedIds: [1], total: 1, failed: [], cancelled: false });
     expect(sent.map((message) => message.type)).toEqual(['canvas/insert']);
-    expect((sent[0]!.payload as CanvasInsert).reference).toEqual({ emailId: 1, brandSlug: 'acme', brandName: 'Acme', subject: 'Email 1', url: 'https://library.example/emails/1', capturedDate: '2026-11-03', service: 'MailVault' });
+    expect((sent[0]!.payload as CanvasInsert).reference).toEqual({ emailId: 1, brandSlug: 'acme', brandName: 'Acme', subject: 'Email 1', url: 'https://library.example/emails/1', capturedDate: '2026-11-03', service: 'MailVault', serviceUrl: 'https://mailvault.example' });
     await inserter.insertAsync([item(2)], null, () => undefined, new AbortController().signal);
     expect(detailReads).toEqual([1]);
   });

@@ -14,7 +14,7 @@ const context = handlerContext();
 
 function insertOf(emailId: number, batchId: string): CanvasInsert {
   const tiles = planTiles(600, 800).map((tile) => ({ ...tile, bytes: encodePng({ width: tile.width, height: tile.height, pixel: () => [200, 100, 50, 255] }) }));
-  const reference = { emailId, brandSlug: 'acme', brandName: 'Acme', subject: `Email ${emailId}`, url: `https://library.example/emails/${emailId}`, capturedDate: '2026-11-03', service: 'MailVault' };
+  const reference = { emailId, brandSlug: 'acme', brandName: 'Acme', subject: `Email ${emailId}`, url: `https://library.example/emails/${emailId}`, capturedDate: '2026-11-03', service: 'MailVault', serviceUrl: 'https://mailvault.example' };
   return { reference, width: 600, height: 800, tiles, batchId };
 }
 

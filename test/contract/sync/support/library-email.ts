@@ -7,7 +7,7 @@ import { encodePng } from '../../../support/png';
 export function insertOf(emailId: number, extra: Partial<CanvasInsert> = {}): CanvasInsert {
   const tiles = planTiles(60, 80).map((tile) => ({ ...tile, bytes: encodePng({ width: tile.width, height: tile.height, pixel: () => [200, 100, 50, 255] }) }));
   return {
-    reference: { emailId, brandSlug: 'acme', brandName: 'Acme', subject: 'Spring is here', url: `https://library.example/emails/${emailId}`, capturedDate: '2026-11-03', service: 'MailVault' },
+    reference: { emailId, brandSlug: 'acme', brandName: 'Acme', subject: 'Spring is here', url: `https://library.example/emails/${emailId}`, capturedDate: '2026-11-03', service: 'MailVault', serviceUrl: 'https://mailvault.example' },
     width: 60,
     height: 80,
     tiles,
