@@ -4,19 +4,6 @@
 import type { Frame, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { axeViolationsAsync } from './axe';
-import type { Harness } from './playground-harness';
-
-export type Api = 'library' | 'builder';
-
-/** Sets the emulator's faults for one API (rate 0 clears them): only to set up the errors a state shows. */
-export async function faultsAsync(h: Harness, api: Api, faults: { rate: number; kinds?: string[]; slow_ms?: number; seed?: number; retry_after?: number }): Promise<void> {
-  const response = await fetch(`${api === 'library' ? h.emulator.libraryUrl : h.emulator.builderUrl}/_emulator/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(faults),
-  });
-  expect(response.ok).toBe(true);
-}
 
 /**
  * Messages a screen reader would hear twice: a live region (status, alert, aria-live) inside
