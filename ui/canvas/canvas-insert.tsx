@@ -86,7 +86,8 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
       insert(items, batch, onPlaced) {
         if (items.length === 0 || sessions.running()) return;
         started.current = document.activeElement;
-        setBar({ kind: 'running', progress: { done: 0, total: items.length, label: '' } });
+        // Named at once, as the inserter names it: a nameless line first was said, then said again named.
+        setBar({ kind: 'running', progress: { done: 0, total: items.length, label: nameOf(items[0]!) } });
         void sessions.runAsync((signal, onProgress) => inserter.insertAsync(items, batch ?? (items.length > 1 ? { layout: 'grid' } : null), onProgress, signal), items.map(nameOf)).then((outcome) => {
           if (outcome) onPlaced?.(outcome.placedIds);
         });

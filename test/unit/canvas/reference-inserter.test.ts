@@ -391,11 +391,23 @@ describe('the reference inserter', () => {
     expect(sent.filter((type) => type === 'canvas/insert')).toHaveLength(3);
   });
 
+  it('names an email in every report, the last one (the bar full) too: it was nameless, and read out again', async () => {
+    const { inserter } = setup();
+    const progress: InsertProgress[] = [];
+    await inserter.insertAsync([item(1), item(2)], { layout: 'grid' }, (report) => progress.push(report), new AbortController().signal);
+    expect(progress.map((report) => insertProgressText(report))).toEqual([
+      'Placing 1 of 2 on the canvas: Acme — Email 1…',
+      'Placing 2 of 2 on the canvas: Acme — Email 2…',
+      'Placing 2 of 2 on the canvas: Acme — Email 2…',
+    ]);
+    expect(progress.at(-1)).toMatchObject({ done: 2, total: 2 });
+  });
+
   it('names an email whose brand the list lacked by its subject, never by the brand’s slug (the bar said “acme-outfitters — …”)', async () => {
     const { inserter } = setup({ failing: new Set(['https://img.example/2.png']) });
     const labels: string[] = [];
     const outcome = await inserter.insertAsync([item(1, { brandName: undefined, brandSlug: 'acme-outfitters' }), item(2, { brandName: undefined, brandSlug: 'acme-outfitters' })], { layout: 'grid' }, (report) => labels.push(report.label), new AbortController().signal);
-    expect(labels.filter((label) => label !== '')).toEqual(['Email 1', 'Email 2']);
+    expect([...new Set(labels)]).toEqual(['Email 1', 'Email 2']);
     expect(outcome.failed).toEqual([{ name: 'Email 2', reason: 'Its screenshot could not be loaded: the library has no screenshot at its address.' }]);
   });
 
