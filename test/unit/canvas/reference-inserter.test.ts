@@ -498,7 +498,8 @@ describe('insertSummary', () => {
     const cancelled = { placed: 0, placedIds: [], total: 1, failed: [], cancelled: true };
     const failed = { placed: 0, placedIds: [], total: 1, failed: [{ name: 'Acme — Email 3', reason: 'This page is read-only.' }], cancelled: false };
     expect(insertSummary(mergeOutcomes([placed, cancelled]))).toBe('Cancelled: 1 reference placed, 1 not tried.');
-    expect(insertSummary(mergeOutcomes([cancelled, cancelled]))).toBe('Cancelled: nothing was placed, 2 not tried.');
+    // Both were under way when Cancel came: not "2 not tried".
+    expect(insertSummary(mergeOutcomes([cancelled, cancelled]))).toBe('Cancelled: nothing was placed.');
     expect(insertSummary(mergeOutcomes([placed, failed]))).toBe('Placed 1 reference on the canvas. 1 could not be placed: Acme — Email 3: This page is read-only.');
     expect(mergeOutcomes([placed, { ...placed, placedIds: [2], pageName: 'Moodboard' }])).toMatchObject({ placed: 2, placedIds: [1, 2], total: 2, places: [{ placed: 1 }, { pageName: 'Moodboard', placed: 1 }] });
   });
