@@ -86,7 +86,8 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
       insert(items, batch, onPlaced) {
         if (items.length === 0 || sessions.running()) return;
         started.current = document.activeElement;
-        setBar({ kind: 'running', progress: { done: 0, total: items.length, label: '' } });
+        // Named at once, as the inserter names it: a nameless line first was said, then said again named.
+        setBar({ kind: 'running', progress: { done: 0, total: items.length, label: nameOf(items[0]!) } });
         void sessions.runAsync((signal, onProgress) => inserter.insertAsync(items, batch ?? (items.length > 1 ? { layout: 'grid' } : null), onProgress, signal), items.map(nameOf)).then((outcome) => {
           if (outcome) onPlaced?.(outcome.placedIds);
         });
@@ -154,25 +155,31 @@ function InsertBar({ state, onCancel, onDismiss }: { state: BarState; onCancel: 
   const waitSaid = useRef('');
   const progressText = state.kind === 'running' ? insertProgressText(state.progress) : '';
   waitSaid.current = state.kind === 'running' && state.progress.waitingSeconds !== undefined ? waitSaid.current || progressText : '';
-  // The live region stays in place while idle, out of the layout (only the bar in it is hidden):
-  // screen readers skip a region that appears already filled.
+  // The live region stays in place while idle, empty (screen readers skip a region that appears
+  // already filled), and holds the words alone: with the button in it, "Cancel" and then "Dismiss"
+  // were read out with every line. Idle, nothing of the bar shows or takes the focus.
+  const idle = state.kind === 'idle';
   return (
-    <div ref={region} role="status" aria-live="polite" data-testid="insert-status" class={state.kind === 'idle' ? 'visually-hidden' : undefined}>
-      <div class="insert-bar" hidden={state.kind === 'idle'}>
-        {state.kind === 'running' ? (
-          <div class="sync-progress insert-progress">
-            <p id="insert-progress-label" aria-hidden={waitSaid.current ? 'true' : undefined}>
-              {progressText}
-            </p>
-            {waitSaid.current ? <span class="visually-hidden">{waitSaid.current}</span> : null}
-            <progress aria-labelledby="insert-progress-label" max={state.progress.total} value={state.progress.done} />
-          </div>
-        ) : null}
-        {state.kind === 'done' ? <p ref={summary} class={state.failed ? 'insert-text insert-failed' : 'insert-text'}>{state.text}</p> : null}
+    <div ref={region} data-testid="insert-status" class={idle ? 'visually-hidden' : undefined}>
+      <div class={idle ? undefined : 'insert-bar'}>
+        <div role="status" aria-live="polite" style={{ flex: 1, minWidth: 0 }}>
+          {state.kind === 'running' ? (
+            <div class="sync-progress insert-progress">
+              <p id="insert-progress-label" aria-hidden={waitSaid.current ? 'true' : undefined}>
+                {progressText}
+              </p>
+              {waitSaid.current ? <span class="visually-hidden">{waitSaid.current}</span> : null}
+              <progress aria-labelledby="insert-progress-label" max={state.progress.total} value={state.progress.done} />
+            </div>
+          ) : null}
+          {state.kind === 'done' ? <p ref={summary} class={state.failed ? 'insert-text insert-failed' : 'insert-text'}>{state.text}</p> : null}
+        </div>
         {/* One button, Cancel then Dismiss: the focus on Cancel stays when the summary comes. */}
-        <Button variant={state.kind === 'running' ? 'secondary' : 'link'} onClick={state.kind === 'running' ? onCancel : onDismiss}>
-          {state.kind === 'running' ? 'Cancel' : 'Dismiss'}
-        </Button>
+        {idle ? null : (
+          <Button variant={state.kind === 'running' ? 'secondary' : 'link'} onClick={state.kind === 'running' ? onCancel : onDismiss}>
+            {state.kind === 'running' ? 'Cancel' : 'Dismiss'}
+          </Button>
+        )}
       </div>
     </div>
   );

@@ -35,11 +35,15 @@ function combinedProgress(runs: readonly Run[], stopping = false): InsertProgres
   let done = 0;
   let total = 0;
   let current: InsertProgress | undefined;
+  /** All sent, one still ending (a batch laid out): its last words stay, not said again nameless. */
+  let ending: InsertProgress | undefined;
   for (const { progress, ended } of runs) {
     total += progress.total;
     done += ended ? progress.total : Math.min(progress.done, progress.total);
     if (!ended && !current && progress.done < progress.total) current = progress;
+    if (!ended) ending = progress;
   }
+  current ??= ending;
   if (stopping) return { done, total, label: '', stopping };
   return { done, total, label: current?.label ?? '', ...(current?.waitingSeconds === undefined ? {} : { waitingSeconds: current.waitingSeconds }) };
 }

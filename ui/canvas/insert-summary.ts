@@ -144,7 +144,8 @@ function cancelledText(outcome: Omit<InsertOutcome, 'placedIds'>, unsure: boolea
     return `Cancelled: ${what} placed${where}, ${notTried}`;
   }
   if (unsure) return `Cancelled: ${notTried}`;
-  return `Cancelled: nothing ${(outcome.removed ?? 0) > 0 ? 'is on the canvas' : 'was placed'}, ${notTried}`;
+  // No count: every one chosen is still to place, and the one under way (each drop is) was tried.
+  return `Cancelled: nothing ${(outcome.removed ?? 0) > 0 ? 'is on the canvas' : 'was placed'}.`;
 }
 
 /** What a batch whose end was refused or unconfirmed can say: what is sure, then what is not. */

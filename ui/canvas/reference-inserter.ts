@@ -47,7 +47,8 @@ export interface InsertProgress {
   total: number;
   label: string;
   /** Seconds left of the library's "slow down" before this email's placing goes on. */
-  waitingSeconds?: number;  /** Cancel was pressed: waiting to hear whether what was under way landed. */
+  waitingSeconds?: number;
+  /** Cancel was pressed: waiting to hear whether what was under way landed. */
   stopping?: boolean;
 }
 
@@ -215,7 +216,8 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
             failed.push({ name: nameOf(item), reason: errorText(error), emailId: item.emailId });
           }
         }
-        onProgress({ done: items.length, total: items.length, label: '' });
+        // The bar full, its words kept (said again without the name, they were read out twice).
+        onProgress({ done: items.length, total: items.length, label: nameOf(items[items.length - 1]!) });
       } finally {
         // Whatever happened above, the batch ends: an open one holds every later insert back.
         if (batchId !== undefined) {

@@ -182,8 +182,9 @@ export async function fetchScreenshotAsync(url: string, signal?: AbortSignal): P
       throw Object.assign(new ScreenshotError(`the library asked Envelope to slow down. Try placing it again in ${describeWait(retryAfterSeconds ?? 60)}`), { code: 'rate_limited', retryAfterSeconds });
     }
     if (!response.ok) throw new ScreenshotError(statusWhy(response.status));
+    // A media type is case-insensitive: "Image/PNG" is an image.
     const type = response.headers.get('content-type') ?? '';
-    if (type !== '' && !type.startsWith('image/')) throw notImage();
+    if (type !== '' && !/^image\//i.test(type)) throw notImage();
     restartStallTimer();
     try {
       return await readBodyAsync(response, restartStallTimer, download.signal);

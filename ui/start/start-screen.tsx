@@ -57,6 +57,10 @@ function browseNeeds(view: SettingsView): string {
 
 export function StartScreen({ onScreen, view }: StartScreenProps) {
   const sync = syncStep(view);
+  const toSettings = (focus: SettingsFocusTarget) => () => {
+    requestSettingsFocus(focus);
+    onScreen('settings');
+  };
   return (
     <div class="screen" data-testid="screen-start">
       <p>Envelope links this Figma file to your email work in three ways. Use any of them.</p>
@@ -67,10 +71,7 @@ export function StartScreen({ onScreen, view }: StartScreenProps) {
         <div class="button-row">
           <Button
             variant="primary"
-            onClick={() => {
-              if (sync.focus) requestSettingsFocus(sync.focus);
-              onScreen(sync.screen);
-            }}
+            onClick={sync.focus ? toSettings(sync.focus) : () => onScreen(sync.screen)}
             testId="start-sync"
           >
             {sync.label}
@@ -82,9 +83,12 @@ export function StartScreen({ onScreen, view }: StartScreenProps) {
         <p>Save a selected frame as a template in your email builder, update it after you change the frame, and rename or delete your templates.</p>
         <p class="muted">{templatesNeeds(view)}</p>
         <div class="button-row">
-          <Button onClick={() => onScreen('templates')}>
-            Open Templates
-          </Button>
+          {view.builder.keyHint !== null && isStandInAddress('builder', view.builder.baseUrl) ? (
+            // With the key saved, Templates could only say the address is missing: the step goes where it is entered.
+            <Button onClick={toSettings('builder-address')}>Enter the builder’s address</Button>
+          ) : (
+            <Button onClick={() => onScreen('templates')}>Open Templates</Button>
+          )}
         </div>
       </section>
       <section class="start-part" aria-labelledby="start-browse-title">
@@ -94,13 +98,7 @@ export function StartScreen({ onScreen, view }: StartScreenProps) {
         <div class="button-row">
           {isStandInAddress('library', view.library.baseUrl) ? (
             // Browse could only say the address is missing: the step goes where it is entered.
-            <Button
-              onClick={() => {
-                requestSettingsFocus('library-address');
-                onScreen('settings');
-              }}
-              testId="start-browse"
-            >
+            <Button onClick={toSettings('library-address')} testId="start-browse">
               Enter the library’s address
             </Button>
           ) : (

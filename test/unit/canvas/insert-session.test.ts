@@ -93,6 +93,19 @@ describe('placings side by side under the insert bar', () => {
     }
   });
 
+  it('keeps the last email’s words while a batch ends (they changed to a nameless “Placing 3 of 3 on the canvas…”, read out again)', async () => {
+    const { sessions, barText } = watch();
+    const batch = heldPlacing();
+    const placing = sessions.runAsync(batch.placeAsync, ['A', 'B', 'C']);
+    batch.progress({ done: 2, total: 3, label: 'Acme — Spring sale' });
+    expect(barText()).toBe('Placing 3 of 3 on the canvas: Acme — Spring sale…');
+    // All sent, the batch being laid out: the bar is full, its words the same.
+    batch.progress({ done: 3, total: 3, label: 'Acme — Spring sale' });
+    expect(barText()).toBe('Placing 3 of 3 on the canvas: Acme — Spring sale…');
+    batch.end({ placed: 3, placedIds: [1, 2, 3], total: 3, failed: [], cancelled: false });
+    await placing;
+  });
+
   it('says which of the drops under way it is placing, not only the latest one’s name', async () => {
     const { sessions, barText } = watch();
     const first = heldPlacing();

@@ -76,3 +76,12 @@ describe('the summary’s steps', () => {
     expect(failuresText([{ name: 'A — 1', reason: 'Gone.' }, { name: 'A — 2', reason: 'Gone.' }])).toBe('2 could not be placed: A — 1 and A — 2: Gone.');
   });
 });
+
+describe('a cancel that left nothing on the canvas', () => {
+  it('says so without counting emails “not tried”: the one under way was (a lone drop said “1 not tried”)', () => {
+    expect(insertSummary({ placed: 0, total: 1, failed: [], cancelled: true })).toBe('Cancelled: nothing was placed.');
+    expect(insertSummary({ placed: 0, total: 3, failed: [], cancelled: true })).toBe('Cancelled: nothing was placed.');
+    expect(insertSummary({ placed: 0, total: 3, removed: 1, failed: [], cancelled: true })).toBe('Cancelled: nothing is on the canvas. The one placed was undone or deleted before the end.');
+    expect(insertSummary({ placed: 0, total: 3, failed: [{ name: 'A — B', reason: 'Gone.' }], cancelled: true })).toBe('Cancelled: nothing was placed. 1 could not be placed: A — B: Gone.');
+  });
+});

@@ -391,11 +391,23 @@ describe('the reference inserter', () => {
     expect(sent.filter((type) => type === 'canvas/insert')).toHaveLength(3);
   });
 
+  it('names an email in every report, the last one (the bar full) too: it was nameless, and read out again', async () => {
+    const { inserter } = setup();
+    const progress: InsertProgress[] = [];
+    await inserter.insertAsync([item(1), item(2)], { layout: 'grid' }, (report) => progress.push(report), new AbortController().signal);
+    expect(progress.map((report) => insertProgressText(report))).toEqual([
+      'Placing 1 of 2 on the canvas: Acme — Email 1…',
+      'Placing 2 of 2 on the canvas: Acme — Email 2…',
+      'Placing 2 of 2 on the canvas: Acme — Email 2…',
+    ]);
+    expect(progress.at(-1)).toMatchObject({ done: 2, total: 2 });
+  });
+
   it('names an email whose brand the list lacked by its subject, never by the brand’s slug (the bar said “acme-outfitters — …”)', async () => {
     const { inserter } = setup({ failing: new Set(['https://img.example/2.png']) });
     const labels: string[] = [];
     const outcome = await inserter.insertAsync([item(1, { brandName: undefined, brandSlug: 'acme-outfitters' }), item(2, { brandName: undefined, brandSlug: 'acme-outfitters' })], { layout: 'grid' }, (report) => labels.push(report.label), new AbortController().signal);
-    expect(labels.filter((label) => label !== '')).toEqual(['Email 1', 'Email 2']);
+    expect([...new Set(labels)]).toEqual(['Email 1', 'Email 2']);
     expect(outcome.failed).toEqual([{ name: 'Email 2', reason: 'Its screenshot could not be loaded: the library has no screenshot at its address.' }]);
   });
 
@@ -486,7 +498,8 @@ describe('insertSummary', () => {
     const cancelled = { placed: 0, placedIds: [], total: 1, failed: [], cancelled: true };
     const failed = { placed: 0, placedIds: [], total: 1, failed: [{ name: 'Acme — Email 3', reason: 'This page is read-only.' }], cancelled: false };
     expect(insertSummary(mergeOutcomes([placed, cancelled]))).toBe('Cancelled: 1 reference placed, 1 not tried.');
-    expect(insertSummary(mergeOutcomes([cancelled, cancelled]))).toBe('Cancelled: nothing was placed, 2 not tried.');
+    // Both were under way when Cancel came: not "2 not tried".
+    expect(insertSummary(mergeOutcomes([cancelled, cancelled]))).toBe('Cancelled: nothing was placed.');
     expect(insertSummary(mergeOutcomes([placed, failed]))).toBe('Placed 1 reference on the canvas. 1 could not be placed: Acme — Email 3: This page is read-only.');
     expect(mergeOutcomes([placed, { ...placed, placedIds: [2], pageName: 'Moodboard' }])).toMatchObject({ placed: 2, placedIds: [1, 2], total: 2, places: [{ placed: 1 }, { pageName: 'Moodboard', placed: 1 }] });
   });

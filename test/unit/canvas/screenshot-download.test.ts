@@ -87,6 +87,12 @@ describe('fetchScreenshotAsync', () => {
     expect((failure as Error).message).toBe('Its screenshot could not be loaded: its download stopped part way (the connection dropped, or the library stopped answering).');
   });
 
+  it('takes an image whose media type is written in capitals (“Image/PNG”) for an image: it said the library sent something that is not an image', async () => {
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { status: 200, headers: { 'content-type': 'Image/PNG' } })));
+    const blob = await fetchScreenshotAsync('https://library.example/shot.png');
+    expect(blob.size).toBe(4);
+  });
+
   it('an error status says what happened and what to do, not only its number', async () => {
     const failureFor = async (status: number) => {
       vi.stubGlobal('fetch', () => Promise.resolve(new Response('busy', { status, headers: { 'content-type': 'text/plain' } })));
