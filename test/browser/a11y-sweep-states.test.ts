@@ -143,7 +143,7 @@ describe.each(['light', 'dark'] as const)('more states, %s theme', (theme: Theme
     const modes = await headerFillChangedDetailAsync(h, ui);
     for (const mode of ['Overlay', 'Swipe']) {
       await modes.getByRole('button', { name: mode }).click();
-      await ui.getByRole('slider').waitFor();
+      await ui.getByTestId('sync-detail').getByRole('slider').waitFor();
       await checkAxeAsync(ui, `a row’s pictures, ${mode}`);
     }
     await checkKeyboardAsync(ui, 'a row’s pictures, Swipe');

@@ -109,10 +109,10 @@ describe('a first key, tested before it is saved', () => {
 });
 
 describe('moving between screens by keyboard', () => {
-  // With no builder key, what Sync and Templates lack is the key: they used to leave the focus on
-  // the Settings title (Browse's went to its key field), the builder's key field to be found by Tab.
+  // With no builder key at the built-in stand-in address, what Sync and Templates lack first is the
+  // address: they used to leave the focus on the Settings title, then on the key below the address.
   for (const command of ['sync', 'templates'] as const) {
-    it(`“Open Settings” on ${command === 'sync' ? 'Sync (kept hidden behind Settings)' : 'Templates'} without a builder key hands the focus to the builder key field`, async () => {
+    it(`“Open Settings” on ${command === 'sync' ? 'Sync (kept hidden behind Settings)' : 'Templates'} without a builder key hands the focus to the builder’s address field`, async () => {
       const ui = await openFreshAsync(`?command=${command}`);
       const open = ui.getByRole('button', { name: 'Open Settings' });
       await open.waitFor({ timeout: 10_000 });
@@ -120,9 +120,9 @@ describe('moving between screens by keyboard', () => {
       await h.page.keyboard.press('Enter');
       await expect.poll(() => screenTitle(ui)).toBe('Settings');
       const focused = () => ui.evaluate(() => (document.activeElement === document.body ? 'the page: focus lost' : document.activeElement instanceof HTMLInputElement ? (document.activeElement.labels?.[0]?.textContent ?? null) : (document.activeElement?.textContent ?? null)));
-      // Sync's notice also says the address (the built-in stand-in) is missing, and leads to it, above the key.
-      await expect.poll(focused).toBe(command === 'sync' ? 'API address' : 'Builder API key');
-      if (command === 'sync') expect(await ui.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('settings-builder-base-url');
+      // Each notice also says the address (the built-in stand-in) is missing, and leads to it, above the key.
+      await expect.poll(focused).toBe('API address');
+      expect(await ui.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('settings-builder-base-url');
     });
   }
 });
