@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { boxOutline } from './diff-box-outline';
 import type { PictureSize } from '../../src/shared/bridge/messages';
-import { diffPixelsAsync, pixelDiffText, type PixelDiff, type Pixels } from './pixel-diff';
+import { boxedText, diffPixelsAsync, pixelDiffText, type PixelDiff, type Pixels } from './pixel-diff';
 import { pairFactors } from './picture-scale';
 
 const CACHE_LIMIT = 24;
@@ -112,7 +112,7 @@ export function PixelDifference({
     return <div class="sync-picture-missing">The pictures could not be compared pixel by pixel (one of them could not be read).</div>;
   }
   const text = state.status === 'ready' ? pixelDiffText(state.diff) : 'Comparing the pictures…';
-  const boxes = state.status === 'ready' ? state.diff.boxes.length : 0;
+  const boxed = state.status === 'ready' ? boxedText(state.diff) : '';
   return (
     <figure class="sync-diff" data-testid="sync-pixel-diff">
       {state.status === 'ready' ? (
@@ -127,7 +127,7 @@ export function PixelDifference({
       )}
       <figcaption role="status" data-testid="sync-pixel-diff-text">
         {text}
-        {boxes > 0 ? ` · ${boxes === 1 ? '1 area' : `${boxes} areas`} boxed` : ''}
+        {boxed && ` · ${boxed}`}
       </figcaption>
     </figure>
   );
