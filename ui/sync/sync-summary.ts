@@ -2,7 +2,7 @@
 // sync will push and what came in, as counts, then one line per row with its chips.
 import type { SyncItem } from '../../src/shared/bridge/messages';
 import { choiceText, KIND_LABEL, KIND_ORDER, REPLACED_LABEL, replacementSummary, takenInPartText } from './sync-kinds';
-import { formatCount, kindCounts, plural } from './sync-rows';
+import { formatCount, kindCounts, plural, runSummary } from './sync-rows';
 import { listedRowCount } from '../../src/shared/sync/listed-rows';
 
 /**
@@ -14,7 +14,10 @@ export function summaryHeadline(items: readonly SyncItem[], pairs: ReadonlyMap<s
   const listed = listedRowCount(Object.fromEntries(counts), pairs.size);
   const formatUpdates = counts.get('format-update') ?? 0;
   if (listed === 0 && formatUpdates > 0) return `${plural(formatUpdates, 'format update')} to send`;
-  return `${plural(listed, 'component')} to sync${formatUpdates > 0 ? `, plus ${plural(formatUpdates, 'format update')}` : ''}`;
+  // Not all of them sync (skipped, a conflict not decided, only in the design system): "42 to sync" beside "Sync 25 changes" said otherwise.
+  const changes = runSummary(items, pairs).changes;
+  const rows = changes === listed ? `${plural(listed, 'component')} to sync` : `${plural(listed, 'component')} changed, ${changes === 0 ? 'none' : `${formatCount(changes)} of them`} to sync`;
+  return `${rows}${formatUpdates > 0 ? `, plus ${plural(formatUpdates, 'format update')}` : ''}`;
 }
 
 /** `pairs`: replaced rows (new key → the deleted item), each summarized as one line. */
