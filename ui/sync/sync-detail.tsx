@@ -169,13 +169,14 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
           </ul>
         </div>
       ) : null}
-      {detail ? <ChangesTable detail={detail} /> : null}
+      {detail ? <ChangesTable detail={detail} same={item.kind === 'both-same'} /> : null}
       {detail ? <PictureCompare detail={detail} name={item.name} mode={pictureMode} setMode={onPictureMode} amount={pictureAmount} setAmount={onPictureAmount} /> : null}
     </section>
   );
 }
 
-function ChangesTable({ detail }: { detail: SyncDetail }) {
+/** `same`: the row is the same on both sides (nothing differs between them, whatever changed since the last sync). */
+function ChangesTable({ detail, same }: { detail: SyncDetail; same: boolean }) {
   // Who changed theirs, said in full above the table (also when no property differs): in the heads
   // of its column and picture, at the window's default width, it was cut ("Theirs by Robin Val…").
   const by = headLines(detail.beforeLabel).by ?? headLines(detail.afterLabel).by;
@@ -189,7 +190,7 @@ function ChangesTable({ detail }: { detail: SyncDetail }) {
         </p>
       ) : null}
       {detail.changes.length === 0 ? (
-        <p class="muted">No property differs; only the component’s format or position changed.</p>
+        <p class="muted">{same ? 'No property differs: this file and the design system have the same version.' : 'No property differs; only the component’s format or position changed.'}</p>
       ) : (
         <table class="sync-changes" data-testid="sync-changes">
           <thead>
