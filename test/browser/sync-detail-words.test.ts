@@ -65,3 +65,19 @@ describe('the Sync detail in words', () => {
     await page.close();
   });
 });
+
+describe('Difference in words, for a screen reader too', () => {
+  it('says in its status that the pictures could not be compared (the status said “Comparing the pictures…” and went, the failure unheard)', async () => {
+    const page = await openAsync(
+      { count: 1, kinds: ['local-change'] },
+      // Both pictures given, the "after" one unreadable.
+      { beforePicture: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" width="40" height="20"/%3E', afterPicture: 'data:image/png;base64,AAAA' },
+    );
+    await page.getByTestId('sync-row').first().click();
+    await page.getByRole('button', { name: 'Difference' }).click();
+    const status = page.getByTestId('sync-pixel-diff').getByRole('status');
+    await expect.poll(() => status.textContent()).toBe('The pictures could not be compared pixel by pixel (one of them could not be read).');
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
+    await page.close();
+  });
+});

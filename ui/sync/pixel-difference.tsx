@@ -108,10 +108,13 @@ export function PixelDifference({
     }
   }, [state]);
 
-  if (state.status === 'failed') {
-    return <div class="sync-picture-missing">The pictures could not be compared pixel by pixel (one of them could not be read).</div>;
-  }
-  const text = state.status === 'ready' ? pixelDiffText(state.diff) : 'Comparing the pictures…';
+  // A failure is said in the status that said "Comparing…": put in its place, it was never heard.
+  const text =
+    state.status === 'ready'
+      ? pixelDiffText(state.diff)
+      : state.status === 'failed'
+        ? 'The pictures could not be compared pixel by pixel (one of them could not be read).'
+        : 'Comparing the pictures…';
   const boxed = state.status === 'ready' ? boxedText(state.diff) : '';
   return (
     <figure class="sync-diff" data-testid="sync-pixel-diff">
