@@ -20,6 +20,12 @@ export function summaryHeadline(items: readonly SyncItem[], pairs: ReadonlyMap<s
   return `${rows}${formatUpdates > 0 ? `, plus ${plural(formatUpdates, 'format update')}` : ''}`;
 }
 
+/** A row's choice as the team reads it: a conflict's "keep mine" or "take theirs" was of whoever copied it. */
+function teamChoiceText(item: SyncItem): string {
+  if (item.kind === 'conflict' && item.choice !== 'skip') return item.choice === 'push' ? 'keep this file’s version' : 'take the design system’s version';
+  return choiceText(item).toLowerCase();
+}
+
 /** `pairs`: replaced rows (new key → the deleted item), each summarized as one line. */
 export function summaryText(items: readonly SyncItem[], fileName: string | null, pairs: ReadonlyMap<string, SyncItem> = new Map()): string {
   const lines: string[] = [`Design-system sync${fileName ? ` of ${fileName}` : ''}: ${summaryHeadline(items, pairs)}`];
@@ -48,7 +54,7 @@ export function summaryText(items: readonly SyncItem[], fileName: string | null,
     for (const item of group) {
       const chips = item.chips && item.chips.length > 0 ? ` [${item.chips.join(', ')}]` : '';
       const partly = takenInPartText(item);
-      lines.push(`- ${item.name}${chips} (${partly === null ? '' : `${partly.toLowerCase()}; `}${choiceText(item).toLowerCase()})`);
+      lines.push(`- ${item.name}${chips} (${partly === null ? '' : `${partly.toLowerCase()}; `}${teamChoiceText(item)})`);
     }
   }
   if (replaced.length > 0) {

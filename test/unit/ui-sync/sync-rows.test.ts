@@ -164,6 +164,13 @@ describe('one count of rows for "All", the badge and the summary', () => {
     expect(summaryText(rows.slice(1, 2), 'Kit').split('\n')[0]).toBe('Design-system sync of Kit: 1 component changed, none to sync');
   });
 
+  it('says a conflict’s choice as the team reads it, not “keep mine” or “take theirs” (whose, in a team channel?)', () => {
+    const text = summaryText([item('a', 'conflict', 'push', 'Card'), item('b', 'conflict', 'take', 'Hero'), item('c', 'conflict', 'skip', 'Badge')], 'Kit');
+    expect(text).toContain('- Card (keep this file’s version)');
+    expect(text).toContain('- Hero (take the design system’s version)');
+    expect(text).toContain('- Badge (not decided: skipped for now)');
+  });
+
   it('says how many of them sync, as the Sync button counts: skipped rows, conflicts not decided and remote additions do not', () => {
     const rows = [
       item('a', 'local-change', 'push'),
