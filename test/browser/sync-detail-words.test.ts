@@ -81,3 +81,21 @@ describe('Difference in words, for a screen reader too', () => {
     await page.close();
   });
 });
+
+describe('Overlay and Swipe with a picture that cannot be read', () => {
+  it('shows the two side by side without a slider that would move nothing', async () => {
+    const page = await openAsync(
+      { count: 1, kinds: ['local-change'] },
+      { beforePicture: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" width="40" height="20"/%3E', afterPicture: 'data:image/png;base64,AAAA' },
+    );
+    await page.getByTestId('sync-row').first().click();
+    const detail = page.getByTestId('sync-detail');
+    for (const mode of ['Overlay', 'Swipe']) {
+      await detail.getByRole('button', { name: mode }).click();
+      await detail.getByText('The picture of this file’s version could not be loaded').waitFor();
+      expect(await detail.locator('input[type="range"]').count()).toBe(0);
+    }
+    expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
+    await page.close();
+  });
+});
