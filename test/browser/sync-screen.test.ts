@@ -156,9 +156,9 @@ describe('the Sync screen', () => {
       });
     });
     await page.getByRole('button', { name: 'Copy summary' }).click();
-    await expect.poll(() => page.getByTestId('sync-copy-message').textContent()).toContain('Summary copied: 30 components to sync.');
+    await expect.poll(() => page.getByTestId('sync-copy-message').textContent()).toContain('Summary copied: 30 components changed, 18 of them to sync.');
     const copied = await page.evaluate(() => (window as unknown as { copied: string }).copied);
-    expect(copied.split('\n')[0]).toBe('Design-system sync of Newsletter components: 30 components to sync');
+    expect(copied.split('\n')[0]).toBe('Design-system sync of Newsletter components: 30 components changed, 18 of them to sync');
     for (let index = 0; index < 30; index++) expect(copied).toMatch(new RegExp(`^- \\S.* ${index}( \\[|$| \\()`, 'm'));
     expect(copied).toContain('Button / Primary 0 [fill] (will be pushed)');
     // Copying impossible: said in words.
@@ -180,7 +180,7 @@ describe('the Sync screen', () => {
     });
     const copy = page.getByRole('button', { name: 'Copy summary' });
     await copy.click();
-    const said = page.getByText('Summary copied: 30 components to sync.');
+    const said = page.getByText('Summary copied: 30 components changed, 18 of them to sync.');
     await said.waitFor();
     /** Whether all of the element shows inside the window and its scrolling screen. */
     const inSight = (element: Locator) =>

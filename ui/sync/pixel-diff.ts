@@ -35,6 +35,8 @@ export interface PixelDiff {
   share: number;
   /** Around each group of changed pixels (cells of 8 px touching), largest first, at most MAX_BOXES. */
   boxes: Box[];
+  /** How many such groups there are, those past MAX_BOXES too. */
+  areas: number;
   /** The picture to show: changed pixels tinted over a faded "after". */
   image: Pixels;
 }
@@ -197,10 +199,11 @@ export async function diffPixelsAsync(before: Pixels, after: Pixels, options: Pi
     }
   }
   const total = width * height;
-  return { width, height, changed, total, share: total === 0 ? 0 : changed / total, boxes: changed === 0 ? [] : boxesOf(cells, columns, width, height), image };
+  const areas = changed === 0 ? [] : boxesOf(cells, columns, width, height);
+  return { width, height, changed, total, share: total === 0 ? 0 : changed / total, boxes: areas.slice(0, MAX_BOXES), areas: areas.length, image };
 }
 
-/** Groups touching changed cells (8 neighbours) and boxes each group, clipped to the picture. */
+/** Groups touching changed cells (8 neighbours) and boxes each group, clipped to the picture, largest first. */
 function boxesOf(cells: Uint8Array, columns: number, width: number, height: number): Box[] {
   const rows = cells.length / columns;
   const seen = new Uint8Array(cells.length);
@@ -241,7 +244,7 @@ function boxesOf(cells: Uint8Array, columns: number, width: number, height: numb
     boxes.push({ x, y, width: Math.min(width, (maxX + 1) * CELL) - x, height: Math.min(height, (maxY + 1) * CELL) - y, area });
   }
   boxes.sort((first, second) => second.area - first.area);
-  return boxes.slice(0, MAX_BOXES).map(({ x, y, width: boxWidth, height: boxHeight }) => ({ x, y, width: boxWidth, height: boxHeight }));
+  return boxes.map(({ x, y, width: boxWidth, height: boxHeight }) => ({ x, y, width: boxWidth, height: boxHeight }));
 }
 
 /** "4.2 % of pixels changed", "Less than 0.1 % …", "More than 99.9 % …", "Every pixel changed" or "No visible change". */
@@ -253,4 +256,10 @@ export function pixelDiffText(diff: Pick<PixelDiff, 'changed' | 'share'>): strin
   if (percent < 0.1) return 'Less than 0.1 % of pixels changed';
   const shown = percent.toFixed(1);
   return `${shown === '100.0' ? 'More than 99.9' : shown} % of pixels changed`;
+}
+
+/** "3 areas boxed"; past MAX_BOXES, which ones ("12 largest of 30 areas boxed": not all of them are). */
+export function boxedText({ boxes, areas }: Pick<PixelDiff, 'boxes' | 'areas'>): string {
+  const boxed = boxes.length;
+  return boxed === 0 ? '' : `${boxed < areas ? `${boxed} largest of ${areas} areas` : boxed === 1 ? '1 area' : `${boxed} areas`} boxed`;
 }

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { boxOutline } from './diff-box-outline';
 import type { PictureSize } from '../../src/shared/bridge/messages';
-import { diffPixelsAsync, pixelDiffText, type PixelDiff, type Pixels } from './pixel-diff';
+import { boxedText, diffPixelsAsync, pixelDiffText, type PixelDiff, type Pixels } from './pixel-diff';
 import { pairFactors } from './picture-scale';
 
 const CACHE_LIMIT = 24;
@@ -108,11 +108,14 @@ export function PixelDifference({
     }
   }, [state]);
 
-  if (state.status === 'failed') {
-    return <div class="sync-picture-missing">The pictures could not be compared pixel by pixel (one of them could not be read).</div>;
-  }
-  const text = state.status === 'ready' ? pixelDiffText(state.diff) : 'Comparing the pictures…';
-  const boxes = state.status === 'ready' ? state.diff.boxes.length : 0;
+  // A failure is said in the status that said "Comparing…": put in its place, it was never heard.
+  const text =
+    state.status === 'ready'
+      ? pixelDiffText(state.diff)
+      : state.status === 'failed'
+        ? 'The pictures could not be compared pixel by pixel (one of them could not be read).'
+        : 'Comparing the pictures…';
+  const boxed = state.status === 'ready' ? boxedText(state.diff) : '';
   return (
     <figure class="sync-diff" data-testid="sync-pixel-diff">
       {state.status === 'ready' ? (
@@ -127,7 +130,7 @@ export function PixelDifference({
       )}
       <figcaption role="status" data-testid="sync-pixel-diff-text">
         {text}
-        {boxes > 0 ? ` · ${boxes === 1 ? '1 area' : `${boxes} areas`} boxed` : ''}
+        {boxed && ` · ${boxed}`}
       </figcaption>
     </figure>
   );

@@ -169,13 +169,14 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
           </ul>
         </div>
       ) : null}
-      {detail ? <ChangesTable detail={detail} /> : null}
+      {detail ? <ChangesTable detail={detail} same={item.kind === 'both-same'} /> : null}
       {detail ? <PictureCompare detail={detail} name={item.name} mode={pictureMode} setMode={onPictureMode} amount={pictureAmount} setAmount={onPictureAmount} /> : null}
     </section>
   );
 }
 
-function ChangesTable({ detail }: { detail: SyncDetail }) {
+/** `same`: the row is the same on both sides (nothing differs between them, whatever changed since the last sync). */
+function ChangesTable({ detail, same }: { detail: SyncDetail; same: boolean }) {
   // Who changed theirs, said in full above the table (also when no property differs): in the heads
   // of its column and picture, at the window's default width, it was cut ("Theirs by Robin Val…").
   const by = headLines(detail.beforeLabel).by ?? headLines(detail.afterLabel).by;
@@ -189,7 +190,7 @@ function ChangesTable({ detail }: { detail: SyncDetail }) {
         </p>
       ) : null}
       {detail.changes.length === 0 ? (
-        <p class="muted">No property differs; only the component’s format or position changed.</p>
+        <p class="muted">{same ? 'No property differs: this file and the design system have the same version.' : 'No property differs; only the component’s format or position changed.'}</p>
       ) : (
         <table class="sync-changes" data-testid="sync-changes">
           <thead>
@@ -286,7 +287,7 @@ type Size = { width: number; height: number };
  * side, each is in a frame of that shape, so the larger version fills it and the smaller one is
  * smaller in proportion. The frame takes the pictures' shape once both loaded.
  */
-function ScaledPictures({ detail, name, topStyle }: { detail: SyncDetail; name: string; topStyle?: Record<string, string | number> }) {
+function ScaledPictures({ detail, name, topStyle, children }: { detail: SyncDetail; name: string; topStyle?: Record<string, string | number>; children?: ComponentChildren }) {
   const [sizes, setSizes] = useState<{ before?: Size; after?: Size }>({});
   // Each fitted on its own, as before: a picture that cannot be read, or side by side where a version's size is not known (never a guess).
   const [apart, setApart] = useState(!topStyle && !(detail.beforeSize && detail.afterSize && detail.beforePicture && detail.afterPicture));
@@ -323,12 +324,16 @@ function ScaledPictures({ detail, name, topStyle }: { detail: SyncDetail; name: 
       </CaptionedPicture>
     </div>
   ) : (
-    <div class="sync-stack" style={frameStyle}>
-      {layer('before')}
-      <div class="sync-stack-top" style={topStyle}>
-        {layer('after')}
+    // `children`, the slider, only with the pictures stacked: shown apart (one could not be read) it moved nothing.
+    <>
+      <div class="sync-stack" style={frameStyle}>
+        {layer('before')}
+        <div class="sync-stack-top" style={topStyle}>
+          {layer('after')}
+        </div>
       </div>
-    </div>
+      {children}
+    </>
   );
 }
 
@@ -368,24 +373,25 @@ function PictureCompare({ detail, name, mode, setMode, amount, setAmount }: { de
             detail={detail}
             name={name}
             topStyle={shown === 'overlay' ? { opacity: amount / 100 } : { clipPath: `inset(0 0 0 ${amount}%)` }}
-          />
-          <label class="sync-range">
-            {shown === 'overlay' ? `Opacity of “${detail.afterLabel}”` : `Swipe between “${detail.beforeLabel}” and “${detail.afterLabel}”`}
-            <input
-              type="range"
-              min={0}
-              max={100}
-              value={amount}
-              // A bare number does not say what each version's share of the picture is: in Swipe, which one
-              // is where; in Overlay, how much of each shows through the blend.
-              aria-valuetext={
-                shown === 'swipe'
-                  ? `“${detail.beforeLabel}” ${amount} % on the left, “${detail.afterLabel}” ${100 - amount} % on the right`
-                  : `“${detail.afterLabel}” ${amount} % over “${detail.beforeLabel}” ${100 - amount} %`
-              }
-              onInput={(event) => setAmount(Number(event.currentTarget.value))}
-            />
-          </label>
+          >
+            <label class="sync-range">
+              {shown === 'overlay' ? `Opacity of “${detail.afterLabel}”` : `Swipe between “${detail.beforeLabel}” and “${detail.afterLabel}”`}
+              <input
+                type="range"
+                min={0}
+                max={100}
+                value={amount}
+                // A bare number does not say what each version's share of the picture is: in Swipe, which one
+                // is where; in Overlay, how much of each shows through the blend.
+                aria-valuetext={
+                  shown === 'swipe'
+                    ? `“${detail.beforeLabel}” ${amount} % on the left, “${detail.afterLabel}” ${100 - amount} % on the right`
+                    : `“${detail.afterLabel}” ${amount} % over “${detail.beforeLabel}” ${100 - amount} %`
+                }
+                onInput={(event) => setAmount(Number(event.currentTarget.value))}
+              />
+            </label>
+          </ScaledPictures>
         </div>
       )}
     </section>

@@ -2,7 +2,7 @@
 // sync will push and what came in, as counts, then one line per row with its chips.
 import type { SyncItem } from '../../src/shared/bridge/messages';
 import { choiceText, KIND_LABEL, KIND_ORDER, REPLACED_LABEL, replacementSummary, takenInPartText } from './sync-kinds';
-import { formatCount, kindCounts, plural } from './sync-rows';
+import { formatCount, kindCounts, plural, runSummary } from './sync-rows';
 import { listedRowCount } from '../../src/shared/sync/listed-rows';
 
 /**
@@ -14,7 +14,16 @@ export function summaryHeadline(items: readonly SyncItem[], pairs: ReadonlyMap<s
   const listed = listedRowCount(Object.fromEntries(counts), pairs.size);
   const formatUpdates = counts.get('format-update') ?? 0;
   if (listed === 0 && formatUpdates > 0) return `${plural(formatUpdates, 'format update')} to send`;
-  return `${plural(listed, 'component')} to sync${formatUpdates > 0 ? `, plus ${plural(formatUpdates, 'format update')}` : ''}`;
+  // Not all of them sync (skipped, a conflict not decided, only in the design system): "42 to sync" beside "Sync 25 changes" said otherwise.
+  const changes = runSummary(items, pairs).changes;
+  const rows = changes === listed ? `${plural(listed, 'component')} to sync` : `${plural(listed, 'component')} changed, ${changes === 0 ? 'none' : `${formatCount(changes)} of them`} to sync`;
+  return `${rows}${formatUpdates > 0 ? `, plus ${plural(formatUpdates, 'format update')}` : ''}`;
+}
+
+/** A row's choice as the team reads it: a conflict's "keep mine" or "take theirs" was of whoever copied it. */
+function teamChoiceText(item: SyncItem): string {
+  if (item.kind === 'conflict' && item.choice !== 'skip') return item.choice === 'push' ? 'keep this file’s version' : 'take the design system’s version';
+  return choiceText(item).toLowerCase();
 }
 
 /** `pairs`: replaced rows (new key → the deleted item), each summarized as one line. */
@@ -45,7 +54,7 @@ export function summaryText(items: readonly SyncItem[], fileName: string | null,
     for (const item of group) {
       const chips = item.chips && item.chips.length > 0 ? ` [${item.chips.join(', ')}]` : '';
       const partly = takenInPartText(item);
-      lines.push(`- ${item.name}${chips} (${partly === null ? '' : `${partly.toLowerCase()}; `}${choiceText(item).toLowerCase()})`);
+      lines.push(`- ${item.name}${chips} (${partly === null ? '' : `${partly.toLowerCase()}; `}${teamChoiceText(item)})`);
     }
   }
   if (replaced.length > 0) {

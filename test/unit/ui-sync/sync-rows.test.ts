@@ -142,7 +142,7 @@ describe('what-changed chips in the list', () => {
 
   it('summarizes every row: counts first, then one line per component with its chips', () => {
     const text = summaryText(items, 'Newsletter');
-    expect(text.split('\n').slice(0, 5)).toEqual(['Design-system sync of Newsletter: 3 components to sync, plus 1 format update', 'Local changes: 1', 'Added here: 1', 'Incoming: 1', 'Format update: 1']);
+    expect(text.split('\n').slice(0, 5)).toEqual(['Design-system sync of Newsletter: 3 components changed, none to sync, plus 1 format update', 'Local changes: 1', 'Added here: 1', 'Incoming: 1', 'Format update: 1']);
     expect(text).toContain('- a [fill, text] (skipped for now)');
     expect(text).toContain('- b [text] (skipped for now)');
     expect(text).toContain('- c (skipped for now)');
@@ -157,11 +157,33 @@ describe('one count of rows for "All", the badge and the summary', () => {
   });
 
   it('heads the summary with that count, format updates after it, or alone', () => {
-    const rows = [item('a', 'local-change'), item('b', 'both-same'), item('c', 'format-update'), item('d', 'format-update')];
-    expect(summaryHeadline(rows)).toBe('2 components to sync, plus 2 format updates');
+    const rows = [item('a', 'local-change', 'push'), item('b', 'both-same'), item('c', 'format-update'), item('d', 'format-update')];
+    expect(summaryHeadline(rows)).toBe('2 components changed, 1 of them to sync, plus 2 format updates');
     expect(summaryHeadline(rows.slice(0, 1))).toBe('1 component to sync');
     expect(summaryHeadline(rows.slice(2))).toBe('2 format updates to send');
-    expect(summaryText(rows.slice(1, 2), 'Kit').split('\n')[0]).toBe('Design-system sync of Kit: 1 component to sync');
+    expect(summaryText(rows.slice(1, 2), 'Kit').split('\n')[0]).toBe('Design-system sync of Kit: 1 component changed, none to sync');
+  });
+
+  it('says a conflict’s choice as the team reads it, not “keep mine” or “take theirs” (whose, in a team channel?)', () => {
+    const text = summaryText([item('a', 'conflict', 'push', 'Card'), item('b', 'conflict', 'take', 'Hero'), item('c', 'conflict', 'skip', 'Badge')], 'Kit');
+    expect(text).toContain('- Card (keep this file’s version)');
+    expect(text).toContain('- Hero (take the design system’s version)');
+    expect(text).toContain('- Badge (not decided: skipped for now)');
+  });
+
+  it('says how many of them sync, as the Sync button counts: skipped rows, conflicts not decided and remote additions do not', () => {
+    const rows = [
+      item('a', 'local-change', 'push'),
+      item('b', 'local-change', 'skip'),
+      item('c', 'conflict', 'skip'),
+      item('d', 'conflict', 'take'),
+      item('e', 'remote-add', 'skip'),
+      item('f', 'remote-change', 'take'),
+    ];
+    expect(runSummary(rows).label).toBe('Sync 3 changes');
+    // It said "6 components to sync".
+    expect(summaryHeadline(rows)).toBe('6 components changed, 3 of them to sync');
+    expect(summaryText(rows, 'Kit').split('\n')[0]).toBe('Design-system sync of Kit: 6 components changed, 3 of them to sync');
   });
 });
 
