@@ -27,6 +27,7 @@ import {
   linkState,
   parseTemplateIndex,
   parseTemplateLink,
+  sameServerTime,
   sentContentHash,
   serializeTemplateLink,
   serverTimeAfter,
@@ -428,7 +429,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
         // still holds this frame's last content (renamed or described elsewhere) loses nothing.
         const before = await client.getTemplateAsync(link.templateId, deadline.signal);
         const beforeRoot = (before.content as { format?: unknown; root?: unknown } | null | undefined)?.root;
-        const theirs = before.updated_at !== link.savedAt && !holdsLastSent(beforeRoot, link) && !holdsSameContent(beforeRoot, reading.node);
+        const theirs = !sameServerTime(before.updated_at, link.savedAt) && !holdsLastSent(beforeRoot, link) && !holdsSameContent(beforeRoot, reading.node);
         if (theirs && !replaceChanges) {
           throw templateChangedError({ templateName: before.name, templateId: link.templateId, frameId: frame.id });
         }
@@ -467,7 +468,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       const deadline = startDeadline();
       let writeSent = false;
       try {
-        if (known !== null) inStep = (await client.getTemplateAsync(id, deadline.signal)).updated_at === known.savedAt;
+        if (known !== null) inStep = sameServerTime((await client.getTemplateAsync(id, deadline.signal)).updated_at, known.savedAt);
         writeSent = true;
         updated = await client.updateTemplateAsync(id, { name, description: description.trim() }, deadline.signal);
       } catch (error) {
