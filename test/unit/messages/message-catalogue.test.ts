@@ -97,7 +97,6 @@ function catalogue(): Array<{ from: string; message: string }> {
     add('no address and a key not used', addressMissingResult(api, 'unused').message);
     add('connection test without the key not used', withUnusedKeyResult(api, libraryReachedResult()).message);
     add('connection test without the key not used', withUnusedKeyResult(api, connectionFailedResult(api, BASE_URL, networkError(contextFor(api, false), 'api.example.com'))).message);
-    for (const error of apiErrors()) if (!error.message.includes('key')) add(`connection test after ${error.code} (${api}) without the key not used`, withUnusedKeyResult(api, connectionFailedResult(api, BASE_URL, error)).message);
     add('library reached without a key', libraryReachedResult().message);
     add('connection test beside a first key not saved yet', testAnswerText(api, api === 'builder' ? noKeyResult(api).message : libraryReachedResult().message, { keyTyped: true, edited: true, hasSavedKey: false }));
     for (const api of APIS) add('API error wrong_host', wrongHostMessage(api));
@@ -124,6 +123,8 @@ function catalogue(): Array<{ from: string; message: string }> {
   add('connected', builderConnectedResult(12).message);
   add('connected', libraryConnectedResult(0).message);
   add('connected', libraryConnectedResult(3).message);
+  // The library is tested without a key saved and not used (its test reads as sent without a key).
+  for (const error of apiErrors()) if (error.api === 'library') add(`connection test after ${error.code} without the library key not used`, withUnusedKeyResult('library', connectionFailedResult('library', BASE_URL, error, '', false)).message);
   add('design system id', designSystemIdProblem('has space'));
   add('design system id', designSystemIdProblem('x'.repeat(200)));
   add('design system id', designSystemIdProblem('https://app.example.com/acme/ds_demo'));
