@@ -140,7 +140,12 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   // What a save or an unlink answered shows below the form, and so does the busy button of a save
   // started with Enter in the name field: in a short window, each comes into sight.
   const sectionRef = useRef<HTMLElement>(null);
-  useNoticeInSight(sectionRef, problem, result, busy);
+  // Only a notice that comes is brought into sight: one going (its frame's template deleted from
+  // the list, another layer selected) left the view on an older notice here, away from the focus.
+  const came = useRef({ problem, result });
+  if (problem) came.current.problem = problem;
+  if (result) came.current.result = result;
+  useNoticeInSight(sectionRef, came.current.problem, came.current.result, busy);
   return (
     <section class="settings-section" aria-labelledby="templates-save-title" ref={sectionRef}>
       <h2 id="templates-save-title" tabIndex={-1} ref={heading}>
