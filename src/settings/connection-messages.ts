@@ -123,6 +123,8 @@ export function connectionFailedResult(api: ApiName, baseUrl: string, error: unk
     return { ok: false, message: `${baseUrl} answered, but not as the ${service} does: is this the ${service}’s address?` };
   }
   if (status === 401 || status === 403) {
+    // The library tested without a key: no key was refused, the service wants one.
+    if (!keySent) return { ok: false, message: `The ${service} refused the test made without a key: it needs a ${label} API key.` };
     const where =
       api === 'builder'
         ? 'Check it, or create a new key in your email builder, under its Settings → API Keys.'

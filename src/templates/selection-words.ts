@@ -1,5 +1,7 @@
 // The selection as "Save selection as template" sees it: one top-level frame, or why not, in
 // words. Pure: it gets plain facts about the selected layers.
+import { named, quotedName } from '../shared/quoted-name';
+
 export interface SelectedLayer {
   type: string;
   name: string;
@@ -27,16 +29,6 @@ const TYPE_WORDS: Record<string, string> = {
   BOOLEAN_OPERATION: 'a boolean group',
   SLICE: 'a slice',
 };
-
-/** A name in quotes, or `unnamed` for one empty or only spaces: “” on screen says nothing. */
-export function quotedName(name: string, unnamed: string): string {
-  return name.trim() === '' ? unnamed : `“${name}”`;
-}
-
-/** "the template “Spring”", or "a template with no name". */
-export function templateNamed(name: string): string {
-  return name.trim() === '' ? 'a template with no name' : `the template “${name}”`;
-}
 
 /** A frame on the page, or in a section on the page, is an email: top level. */
 export function isTopLevelFrame(layer: SelectedLayer): boolean {
@@ -67,5 +59,5 @@ export function unreadableLinkWhat(frameName: string): string {
 
 /** A duplicate of a linked frame (it carries the link, another frame holds it): saving makes a new template. */
 export function copiedLinkWhat(frameName: string, templateName: string): string {
-  return `${quotedName(frameName, 'The selected frame')} is a copy of a frame linked to ${templateNamed(templateName)}. Saving it makes a new template; the frame it was copied from keeps its link.`;
+  return `${quotedName(frameName, 'The selected frame')} is a copy of a frame linked to ${named('template', templateName)}. Saving it makes a new template; the frame it was copied from keeps its link.`;
 }

@@ -124,6 +124,13 @@ export function serverTimeAfter(later: string, than: string): boolean {
   return Number.isNaN(a) || Number.isNaN(b) ? later > than : a > b;
 }
 
+/** Whether the builder's times `a` and `b` are the same instant, however each is written (as text when either does not parse). */
+export function sameServerTime(a: string, b: string): boolean {
+  const timeA = Date.parse(a);
+  const timeB = Date.parse(b);
+  return Number.isNaN(timeA) || Number.isNaN(timeB) ? a === b : timeA === timeB;
+}
+
 /** The relaunch button a linked frame carries (manifest relaunchButtons): it opens Templates and updates. */
 export const UPDATE_TEMPLATE_COMMAND: LaunchAction = 'update-template';
 

@@ -12,6 +12,7 @@ import { keyNeededError } from '../shared/api/http/error-mapping';
 import type { HttpTransport } from '../shared/api/http/transport';
 import { utf8ByteLength } from '../shared/api/http/utf8';
 import { BridgeError } from '../shared/bridge/bridge-error';
+import { quotedName } from '../shared/quoted-name';
 import type { LinkedFrame, SyncChangeChip, TemplateOpenOutcome, TemplatePage, TemplateRow, TemplateSaveOutcome, TemplateSelection } from '../shared/bridge/messages';
 import { readFrameAsync } from '../snapshot';
 import { changeChips } from '../sync/change-chips';
@@ -27,6 +28,7 @@ import {
   linkState,
   parseTemplateIndex,
   parseTemplateLink,
+  sameServerTime,
   sentContentHash,
   serializeTemplateLink,
   serverTimeAfter,
@@ -239,7 +241,8 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
     if (facts.state === 'deleted' && facts.link !== null) {
       if (!consumeLostLink) return { ...base, link: null, lostLink: { templateName: facts.link.templateName } };
       removeLink(frame);
-      figma.notify(`“${frame.name}” is no longer linked: its template “${facts.link.templateName}” was deleted.`);
+      const template = quotedName(facts.link.templateName, '');
+      figma.notify(`${quotedName(frame.name, 'The selected frame')} is no longer linked: its template ${template === '' ? '' : `${template} `}was deleted.`);
       return { ...base, link: null, lostLink: { templateName: facts.link.templateName } };
     }
     if (facts.state !== 'linked' || facts.link === null) {
@@ -274,7 +277,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
   async function previewAsync(node: FrameNode, frame: { name: string; width: number; height: number }, contentBytes: number): Promise<Preview> {
     const budget = previewBudget(contentBytes);
     if (budget === 0) {
-      throw new BridgeError('too_large', `“${frame.name}” is ${megabytesText(contentBytes)} as a description alone, more than the builder takes (2 MB per request). Split it into smaller frames.`);
+      throw new BridgeError('too_large', `${quotedName(frame.name, 'The frame')} is ${megabytesText(contentBytes)} as a description alone, more than the builder takes (2 MB per request). Split it into smaller frames.`);
     }
     const minimum = minimumPreviewScale(frame.width, frame.height);
     let scale = firstPreviewScale(frame.width, frame.height);
@@ -285,7 +288,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       } catch (error) {
         // Figma's own words name its API ("in exportAsync: …"): said as what it means instead.
         if (node.removed) throw error;
-        throw new BridgeError('export_failed', `Figma could not make a preview image of “${frame.name}”, so nothing was sent to the builder. Check that the frame shows something, then try again.`);
+        throw new BridgeError('export_failed', `Figma could not make a preview image of ${quotedName(frame.name, 'the frame')}, so nothing was sent to the builder. Check that the frame shows something, then try again.`);
       }
       const length = base64Length(bytes.length);
       const next = nextPreviewScale(scale, length, budget, minimum);
@@ -293,7 +296,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       if (next === null || attempt >= PREVIEW_ATTEMPTS) {
         throw new BridgeError(
           'too_large',
-          `The preview of “${frame.name}” would be ${megabytesText(length)} even at ${Math.round(frame.width * scale)} px wide, too large to send (the builder takes at most 2 MB per request). Make the frame shorter or split it into several templates.`,
+          `The preview of ${quotedName(frame.name, 'the frame')} would be ${megabytesText(length)} even at ${Math.round(frame.width * scale)} px wide, too large to send (the builder takes at most 2 MB per request). Make the frame shorter or split it into several templates.`,
           { bytes: length },
         );
       }
@@ -303,7 +306,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
 
   /** `name`: the frame's, read when the save began (a deleted frame has none to read). */
   async function contentAsync(frame: FrameNode, name: string): Promise<{ content: TemplateContent; hash: string; preview: Preview; root: Record<string, unknown> }> {
-    const deleted = () => new BridgeError('no_frame', `“${name}” was deleted while it was being saved, so nothing was sent to the builder.`);
+    const deleted = () => new BridgeError('no_frame', `${quotedName(name, 'The frame')} was deleted while it was being saved, so nothing was sent to the builder.`);
     if (frame.removed) throw deleted();
     const facts = { name, width: frame.width, height: frame.height };
     try {
@@ -409,7 +412,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       const frameName = frame.name;
       const facts = await linkFactsAsync(frame);
       if (facts.state !== 'linked' || facts.link === null) {
-        throw new BridgeError('not_linked', `“${frameName}” is not linked to a template. Save it as a template first.`);
+        throw new BridgeError('not_linked', `${quotedName(frameName, 'The frame')} is not linked to a template. Save it as a template first.`);
       }
       const link = facts.link;
       const reading = await readFrameAsync(figma, frame);
@@ -428,7 +431,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
         // still holds this frame's last content (renamed or described elsewhere) loses nothing.
         const before = await client.getTemplateAsync(link.templateId, deadline.signal);
         const beforeRoot = (before.content as { format?: unknown; root?: unknown } | null | undefined)?.root;
-        const theirs = before.updated_at !== link.savedAt && !holdsLastSent(beforeRoot, link) && !holdsSameContent(beforeRoot, reading.node);
+        const theirs = !sameServerTime(before.updated_at, link.savedAt) && !holdsLastSent(beforeRoot, link) && !holdsSameContent(beforeRoot, reading.node);
         if (theirs && !replaceChanges) {
           throw templateChangedError({ templateName: before.name, templateId: link.templateId, frameId: frame.id });
         }
@@ -467,7 +470,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       const deadline = startDeadline();
       let writeSent = false;
       try {
-        if (known !== null) inStep = (await client.getTemplateAsync(id, deadline.signal)).updated_at === known.savedAt;
+        if (known !== null) inStep = sameServerTime((await client.getTemplateAsync(id, deadline.signal)).updated_at, known.savedAt);
         writeSent = true;
         updated = await client.updateTemplateAsync(id, { name, description: description.trim() }, deadline.signal);
       } catch (error) {

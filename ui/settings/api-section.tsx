@@ -63,6 +63,9 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
   // "Test connection" pressed while a save or forget is on its way: the test is of what they
   // store, so it runs once they have (and not at all when they failed).
   const testAfterwards = useRef(false);
+  // What that save or forget said: the test's "Testing…" replaced it in the same render, before
+  // anyone saw or heard it, so the test says it first.
+  const justSaid = useRef('');
   // The key field was opened by the sandbox for a new host, not by the person: putting the saved
   // address back (Escape) takes that request back too.
   const keyAskedForAddress = useRef(false);
@@ -182,7 +185,8 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
             focusAfterRender.current = 'replace';
           } else setKey((now) => (now.trim() ? now : '')); // only spaces: no key, as the message says
           // The address still missing is a thing to do, said as the test says it, not as a success.
-          showResult({ tone: isStandInAddress(api, next[api].baseUrl) ? 'error' : 'success', text: savedText(api, next, sentKey) });
+          justSaid.current = savedText(api, next, sentKey);
+          showResult({ tone: isStandInAddress(api, next[api].baseUrl) ? 'error' : 'success', text: justSaid.current });
           runTestAskedMeanwhile();
         },
         onError: (error, message) => {
@@ -210,7 +214,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
     }
     setFailure(null);
     setTestWait(null);
-    setResult({ tone: 'info', text: `Testing the ${text.title.toLowerCase()} connection…` });
+    setResult({ tone: 'info', text: `${justSaved ? `${justSaid.current} ` : ''}Testing the ${text.title.toLowerCase()} connection…` });
     // The test is of what is saved: an answer beside a key just pasted must not read as that key's.
     const keyTyped = !justSaved && key.trim() !== '';
     const form = { keyTyped, edited: keyTyped || (!justSaved && baseUrl.trim() !== saved.baseUrl), hasSavedKey };
@@ -254,7 +258,8 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
           setReplacing(false);
           // A key typed meanwhile (after Replace key) is kept.
           focusAfterRender.current = 'key';
-          showResult({ tone: 'success', text: `The ${text.keyNoun} was removed from this computer.` });
+          justSaid.current = `The ${text.keyNoun} was removed from this computer.`;
+          showResult({ tone: 'success', text: justSaid.current });
         },
         onError: (_error, message) => {
           testAfterwards.current = false;

@@ -11,10 +11,11 @@ import { useNoticeInSight } from '../hooks/use-notice-in-sight';
 import { useRequest } from '../hooks/use-request';
 import { relativeTime } from '../messages/relative-time';
 import { ProblemLine } from './problem-line';
-import { actionProblem, linkedSelectionText, listMayHaveChanged, quotedOr, saveOutcomeText, saveProblem, templateProblem, type TemplateProblem } from './template-words';
+import { actionProblem, linkedSelectionText, listMayHaveChanged, saveOutcomeText, saveProblem, templateProblem, type TemplateProblem } from './template-words';
 import { useStillBefore } from '../hooks/use-still-before';
 import { useLatest } from '../hooks/use-latest';
 import { SubmitForm } from '../components/submit-form';
+import { quotedName } from '../../src/shared/quoted-name';
 
 // Reading and exporting a large frame takes a while in the sandbox.
 const SAVE_TIMEOUT_MS = 120_000;
@@ -96,7 +97,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
         onError,
         onResult: (next) => {
           onSelection(next);
-          say({ tone: 'info', text: `“${frame.name}” is no longer linked to a template.` }, next);
+          say({ tone: 'info', text: `${quotedName(frame.name, 'The frame')} is no longer linked to a template.` }, next);
         },
       });
       return;
@@ -139,7 +140,12 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   // What a save or an unlink answered shows below the form, and so does the busy button of a save
   // started with Enter in the name field: in a short window, each comes into sight.
   const sectionRef = useRef<HTMLElement>(null);
-  useNoticeInSight(sectionRef, problem, result, busy);
+  // Only a notice that comes is brought into sight: one going (its frame's template deleted from
+  // the list, another layer selected) left the view on an older notice here, away from the focus.
+  const came = useRef({ problem, result });
+  if (problem) came.current.problem = problem;
+  if (result) came.current.result = result;
+  useNoticeInSight(sectionRef, came.current.problem, came.current.result, busy);
   return (
     <section class="settings-section" aria-labelledby="templates-save-title" ref={sectionRef}>
       <h2 id="templates-save-title" tabIndex={-1} ref={heading}>
@@ -147,7 +153,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
       </h2>
       {selection === null ? null : selection.lostLink !== null ? (
         <p class="notice notice-info">
-          This frame was linked to {quotedOr(selection.lostLink.templateName, 'a template with no name')}, which was deleted; the link is removed.
+          This frame was linked to {quotedName(selection.lostLink.templateName, 'a template with no name')}, which was deleted; the link is removed.
         </p>
       ) : null}
       <p class="muted" data-testid="templates-selection">

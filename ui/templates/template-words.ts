@@ -6,6 +6,7 @@ import { DEFAULT_RETRY_POLICY } from '../../src/shared/api/http/retry-policy';
 import { MAX_COUNTDOWN_SECONDS, retryAtText } from '../messages/retry-countdown';
 import { errorText } from '../messages/error-text';
 import { absoluteTime } from '../messages/relative-time';
+import { named, quotedName } from '../../src/shared/quoted-name';
 
 /** Templates whose name holds `query` (any letter case, spaces around ignored). */
 export function filterTemplates(rows: readonly TemplateRow[], query: string): TemplateRow[] {
@@ -21,19 +22,13 @@ export function templateDetailsText(label: string, opened: TemplateOpenOutcome):
 
 /** What Open says: the frame it selected, or the details of the template named as the builder names it now. */
 export function openedText(rowName: string, opened: TemplateOpenOutcome): string {
-  if (!opened.opened) return templateDetailsText(`“${opened.template?.name ?? rowName}”`, opened);
-  return `Selected “${opened.frame?.name ?? rowName}”${opened.frame?.pageName ? ` on the page “${opened.frame.pageName}”` : ''}.`;
-}
-
-/** “name”, or `unnamed` for one empty or only spaces: “” on screen says nothing. */
-export function quotedOr(name: string, unnamed: string): string {
-  return name.trim() === '' ? unnamed : `“${name}”`;
+  if (!opened.opened) return templateDetailsText(quotedName(opened.template?.name ?? rowName, 'A template with no name'), opened);
+  return `Selected ${quotedName(opened.frame?.name ?? rowName, 'a frame with no name')}${opened.frame?.pageName ? ` on the page “${opened.frame.pageName}”` : ''}.`;
 }
 
 /** What the selection line says of a linked frame (either name may be empty: never “”). */
 export function linkedSelectionText(frameName: string, templateName: string, saved: string): string {
-  const template = templateName.trim() === '' ? 'a template with no name' : `the template “${templateName}”`;
-  return `${quotedOr(frameName, 'The selected frame')} is linked to ${template}, saved ${saved}.`;
+  return `${quotedName(frameName, 'The selected frame')} is linked to ${named('template', templateName)}, saved ${saved}.`;
 }
 
 /**
@@ -49,17 +44,17 @@ export function listedLinkName(rows: readonly TemplateRow[], link: { templateId:
 
 /** " · Linked to the frame “Cover” on Emails" (a page with no name is not said), or nothing. */
 export function linkedFrameText(frame: LinkedFrame | null): string {
-  return frame ? ` · Linked to the frame “${frame.name}”${frame.pageName ? ` on ${frame.pageName}` : ''}` : '';
+  return frame ? ` · Linked to ${named('frame', frame.name)}${frame.pageName ? ` on ${frame.pageName}` : ''}` : '';
 }
 
 /** What a save did, in a sentence. */
 export function saveOutcomeText(saved: TemplateSaveOutcome, frameName: string): string {
   const name = saved.template?.name ?? frameName;
   const size = saved.previewSize ? ` with a ${saved.previewSize.width} × ${saved.previewSize.height} px preview` : '';
-  if (saved.outcome === 'unchanged') return `Nothing to update: “${frameName}” is as it was when last saved.`;
+  if (saved.outcome === 'unchanged') return `Nothing to update: ${quotedName(frameName, 'the frame')} is as it was when last saved.`;
   if (saved.outcome === 'created') return `Saved “${name}” as a template${size}.`;
   const changed = saved.changes.length > 0 ? ` Changed since the last save: ${saved.changes.join(', ')}.` : '';
-  return `Updated “${name}”${size}.${changed}`;
+  return `Updated ${quotedName(name, 'the template')}${size}.${changed}`;
 }
 
 export interface TemplateProblem {

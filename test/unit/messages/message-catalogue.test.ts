@@ -1,6 +1,8 @@
 // Every message the UI can show, composed by the modules that own each kind (API errors, the
 // bridge's own failures, connection outcomes, Settings' field problems and outcomes), checked
 // against the rules for words shown to people: no internal names, nothing said twice.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError, type ApiErrorCode, type ApiName } from '../../../src/shared/api/http/api-error';
 import {
@@ -14,7 +16,7 @@ import {
   type ErrorContext,
 } from '../../../src/shared/api/http/error-mapping';
 import { bridgeText } from '../../../src/shared/bridge/bridge-text';
-import { addressMissingResult, builderConnectedResult, connectionFailedResult, libraryConnectedResult, libraryReachedResult, noKeyResult } from '../../../src/settings/connection-messages';
+import { addressMissingResult, builderConnectedResult, connectionFailedResult, libraryConnectedResult, libraryReachedResult, noKeyResult, unusedKeyResult, withUnusedKeyResult } from '../../../src/settings/connection-messages';
 import { designSystemIdProblem } from '../../../src/shared/settings/design-system-id';
 import { baseUrlProblem, keyProblem, savedAddressProblem, savedKeyProblem } from '../../../src/shared/settings/validate-settings';
 import { errorText } from '../../../ui/messages/error-text';
@@ -29,7 +31,7 @@ import { templateChangedError, templateError } from '../../../src/templates/temp
 import { describeSelection } from '../../../src/templates/selection-words';
 import { insertSummary } from '../../../ui/canvas/insert-summary';
 import { checkPacing, pacingText, removalText, summaryText } from '../../../ui/library/references/reference-check';
-import { actionProblem, countText, listReadProblem, saveOutcomeText, templateProblem } from '../../../ui/templates/template-words';
+import { actionProblem, countText, linkedSelectionText, listReadProblem, saveOutcomeText, templateProblem } from '../../../ui/templates/template-words';
 
 const APIS: readonly ApiName[] = ['library', 'builder'];
 const BASE_URL = 'https://api.example.com';
@@ -89,6 +91,12 @@ function catalogue(): Array<{ from: string; message: string }> {
     add('no key', noKeyResult(api).message);
     add('no address', addressMissingResult(api).message);
     add('no address and no key', addressMissingResult(api, true).message);
+    // A key saved and not used (an older version's, or with an address now refused): said alone,
+    // after the missing address, and after what the library's test without it found.
+    add('key saved and not used', unusedKeyResult(api).message);
+    add('no address and a key not used', addressMissingResult(api, 'unused').message);
+    add('connection test without the key not used', withUnusedKeyResult(api, libraryReachedResult()).message);
+    add('connection test without the key not used', withUnusedKeyResult(api, connectionFailedResult(api, BASE_URL, networkError(contextFor(api, false), 'api.example.com'))).message);
     add('library reached without a key', libraryReachedResult().message);
     add('connection test beside a first key not saved yet', testAnswerText(api, api === 'builder' ? noKeyResult(api).message : libraryReachedResult().message, { keyTyped: true, edited: true, hasSavedKey: false }));
     for (const api of APIS) add('API error wrong_host', wrongHostMessage(api));
@@ -115,6 +123,8 @@ function catalogue(): Array<{ from: string; message: string }> {
   add('connected', builderConnectedResult(12).message);
   add('connected', libraryConnectedResult(0).message);
   add('connected', libraryConnectedResult(3).message);
+  // The library is tested without a key saved and not used (its test reads as sent without a key).
+  for (const error of apiErrors()) if (error.api === 'library') add(`connection test after ${error.code} without the library key not used`, withUnusedKeyResult('library', connectionFailedResult('library', BASE_URL, error, '', false)).message);
   add('design system id', designSystemIdProblem('has space'));
   add('design system id', designSystemIdProblem('x'.repeat(200)));
   add('design system id', designSystemIdProblem('https://app.example.com/acme/ds_demo'));
@@ -182,6 +192,10 @@ function addTemplateMessages(add: Add): void {
   add('templates saved', saveOutcomeText({ outcome: 'created', template: row, changes: [], previewSize: { width: 600, height: 2400 }, selection }, 'Spring sale'));
   add('templates saved', saveOutcomeText({ outcome: 'updated', template: row, changes: ['fill', 'text'], previewSize: { width: 600, height: 2400 }, selection }, 'Spring sale'));
   add('templates saved', saveOutcomeText({ outcome: 'unchanged', template: null, changes: [], previewSize: null, selection }, 'Spring sale'));
+  // A frame and template with no name: said in words.
+  add('templates saved', saveOutcomeText({ outcome: 'unchanged', template: null, changes: [], previewSize: null, selection }, ''));
+  add('templates saved', saveOutcomeText({ outcome: 'updated', template: { ...row, name: '' }, changes: [], previewSize: null, selection }, ''));
+  add('templates linked', linkedSelectionText('', '', 'just now'));
   const slowDown = (seconds: number) => errorFromResponse({ status: 429, headers: { 'retry-after': String(seconds) }, text: '{}' }, contextFor('builder'));
   for (const seconds of [30, 120, 7_200]) {
     add('templates list slowed down', listReadProblem(slowDown(seconds)).message);
@@ -198,6 +212,14 @@ describe('the messages Envelope shows', () => {
     const codes = new Set(apiErrors().map((error) => error.code));
     const every: ApiErrorCode[] = ['unauthorized', 'rate_limited', 'daily_limit_reached', 'not_found', 'no_insights', 'not_allowed', 'bad_request', 'payload_too_large', 'unavailable', 'server_error', 'http_error', 'network_error', 'timeout', 'not_json', 'malformed_response'];
     expect([...codes].sort()).toEqual(expect.arrayContaining(every));
+  });
+
+  it('hold every connection test result Settings can show (each one src/settings/connection-messages.ts makes)', () => {
+    // A result added there and not here goes unchecked: the unused-key ones were, for a while.
+    const makers = [...readFileSync(resolve(import.meta.dirname, '../../../src/settings/connection-messages.ts'), 'utf8').matchAll(/^export function (\w+)/gm)].map((match) => match[1]);
+    expect(makers.length).toBeGreaterThan(5);
+    const catalogued = readFileSync(import.meta.filename, 'utf8');
+    expect(makers.filter((name) => !catalogued.includes(`${name}(`))).toEqual([]);
   });
 
   it('name no bridge message or code path, and say nothing twice', () => {

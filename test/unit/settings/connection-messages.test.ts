@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messageProblems } from '../../support/message-rules';
 import { ApiError } from '../../../src/shared/api/http/api-error';
-import { builderConnectedResult, connectionFailedResult, libraryConnectedResult, noKeyResult } from '../../../src/settings/connection-messages';
+import { builderConnectedResult, connectionFailedResult, libraryConnectedResult, noKeyResult, withUnusedKeyResult } from '../../../src/settings/connection-messages';
 
 const base = 'https://app.templatebuilder.example';
 
@@ -24,6 +24,12 @@ describe('connection test results in words', () => {
     // The builder's own Settings, not Envelope's Settings tab the message is shown on.
     expect(result.message).toMatch(/^The builder API key was not accepted\. .*in your email builder, under its Settings → API Keys\.$/);
     expect(connectionFailedResult('library', base, apiError(401, 'unauthorized', 'x')).message).toMatch(/^The library API key was not accepted/);
+  });
+
+  it('says a test made without a key was refused for want of one, not that a key was not accepted (none was sent)', () => {
+    const result = connectionFailedResult('library', base, apiError(401, 'unauthorized', 'x'), '', false);
+    expect(result).toEqual({ ok: false, message: 'The email library refused the test made without a key: it needs a library API key.' });
+    expect(messageProblems(withUnusedKeyResult('library', result).message)).toEqual([]);
   });
 
   it('says the address is missing at the built-in stand-in, from the client’s code (it said “Could not reach … Check the address above and your network connection”)', () => {

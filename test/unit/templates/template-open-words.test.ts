@@ -18,6 +18,11 @@ describe('openedText', () => {
     expect(text).toBe('“Spring (renamed)” has no frame in this file. Created on an unknown date, 2 layers.');
     expect(openedText('Spring', { opened: false, frame: null, template: null, layerCount: null, createdAt: null })).toMatch(/^“Spring” has no frame/);
   });
+
+  it('says a frame or template with no name in words (it said “”)', () => {
+    expect(openedText('Spring', { opened: true, frame: { ...frame('Emails'), name: ' ' }, template: null, layerCount: null, createdAt: null })).toBe('Selected a frame with no name on the page “Emails”.');
+    expect(openedText('', { opened: false, frame: null, template: { ...row, name: '' }, layerCount: 1, createdAt: null })).toBe('A template with no name has no frame in this file. Created on an unknown date, 1 layer.');
+  });
 });
 
 describe('linkedFrameText', () => {
@@ -25,5 +30,9 @@ describe('linkedFrameText', () => {
     expect(linkedFrameText(frame('Emails'))).toBe(' · Linked to the frame “Cover” on Emails');
     expect(linkedFrameText(frame(''))).toBe(' · Linked to the frame “Cover”');
     expect(linkedFrameText(null)).toBe('');
+  });
+
+  it('says a frame with no name in words (it said the frame “”)', () => {
+    expect(linkedFrameText({ ...frame('Emails'), name: '' })).toBe(' · Linked to a frame with no name on Emails');
   });
 });

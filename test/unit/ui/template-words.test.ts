@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TemplateRow, TemplateSaveOutcome } from '../../../src/shared/bridge/messages';
-import { countText, filterTemplates, linkedSelectionText, listedLinkName, listMayHaveChanged, quotedOr, saveOutcomeText, saveProblem, templateProblem } from '../../../ui/templates/template-words';
+import { countText, filterTemplates, linkedSelectionText, listedLinkName, listMayHaveChanged, saveOutcomeText, saveProblem, templateProblem } from '../../../ui/templates/template-words';
 import { messageProblems } from '../../support/message-rules';
 
 const row = (name: string): TemplateRow => ({ id: name, name, description: '', updatedAt: '2026-11-24T10:00:00.000Z', thumbnailUrl: null, linkedFrame: null });
@@ -36,6 +36,12 @@ describe('template words', () => {
       'Nothing to update: “Spring” is as it was when last saved.',
     ]);
     for (const text of texts) expect(messageProblems(text)).toEqual([]);
+  });
+
+  it('says what a save did to a frame or template with no name in words (it said “”)', () => {
+    const saved = (outcome: TemplateSaveOutcome['outcome']): TemplateSaveOutcome => ({ outcome, template: outcome === 'unchanged' ? null : row(' '), changes: [], previewSize: null, selection });
+    expect(saveOutcomeText(saved('unchanged'), '')).toBe('Nothing to update: the frame is as it was when last saved.');
+    expect(saveOutcomeText(saved('updated'), '')).toBe('Updated the template.');
   });
 
   it('picks the button by the error code: Settings for a refused key, Unlink for a template gone', () => {
@@ -87,7 +93,6 @@ describe('template words', () => {
   it('says a linked frame or template with no name in words, never as empty quotes', () => {
     expect(linkedSelectionText('Spring', 'Spring sale', 'just now')).toBe('“Spring” is linked to the template “Spring sale”, saved just now.');
     expect(linkedSelectionText('', ' ', 'just now')).toBe('The selected frame is linked to a template with no name, saved just now.');
-    expect(quotedOr('  ', 'a template with no name')).toBe('a template with no name');
   });
 
   it('names the selected frame’s template as the list does when the list’s version is later, compared as times', () => {

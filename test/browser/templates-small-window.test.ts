@@ -1,0 +1,63 @@
+// Templates in the smallest window (320 × 240), light and dark: deleting from its row the template
+// of the selected frame, which was just saved. The keyboard goes to the row that takes its place;
+// the save section's "Saved …" goes (its template is gone) and used to pull the screen up to the
+// older notice above it ("This frame was linked to …"), leaving the focused button out of sight.
+import type { Frame } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAxeAsync } from './support/a11y-checks';
+import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+
+let h: Harness;
+const EMAIL = 'Spring sale — 2026-03-18';
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+/** The person makes the window as small as it goes with the resize grip's keys. */
+async function smallestWindowAsync(ui: Frame): Promise<void> {
+  await ui.getByTestId('resize-handle').focus();
+  for (let step = 0; step < 2; step++) await h.page.keyboard.press('Shift+ArrowLeft');
+  for (let step = 0; step < 6; step++) await h.page.keyboard.press('Shift+ArrowUp');
+  await expect.poll(() => ui.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([320, 240]);
+}
+
+/** The control with the keyboard, and whether all of it shows inside the scrolling screen. */
+const focusedInSight = (ui: Frame) =>
+  ui.evaluate(() => {
+    const focused = document.activeElement!;
+    const rect = focused.getBoundingClientRect();
+    const view = focused.closest('main')?.getBoundingClientRect() ?? { top: 0, bottom: window.innerHeight };
+    const whole = rect.height > 0 && rect.top >= Math.max(0, view.top) - 0.5 && rect.bottom <= Math.min(window.innerHeight, view.bottom) + 0.5;
+    return `${focused.getAttribute('aria-label') ?? focused.textContent ?? ''}${whole ? '' : ' (out of sight)'}`;
+  });
+
+describe('Templates in the smallest window', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`deleting the selected frame’s template from its row keeps the keyboard’s place in sight (the screen jumped to the save section above) (${theme})`, async () => {
+      await h.openFreshAsync(`?command=templates&theme=${theme}&demo-keys=1`);
+      const ui = await h.uiFrameAsync();
+      const list = ui.getByRole('list', { name: 'Templates in the workspace' });
+      await list.waitFor({ timeout: 20_000 });
+      await smallestWindowAsync(ui);
+      await h.page.locator('[data-role="pages"] li', { hasText: 'Emails' }).click();
+      await h.page.locator('[data-role="layers"] li[data-depth="0"]').filter({ hasText: EMAIL }).click();
+      await expect.poll(() => ui.getByLabel('Template name').inputValue(), { timeout: 10_000 }).toBe(EMAIL);
+      await ui.getByRole('button', { name: 'Save as template' }).click();
+      await expect.poll(() => textOf(ui.getByTestId('templates-save-result')), { timeout: 30_000 }).toMatch(/^Saved “/);
+
+      const row = list.getByRole('listitem').filter({ hasText: EMAIL });
+      await row.getByRole('button', { name: `Delete “${EMAIL}”` }).click();
+      await ui.getByRole('group', { name: `Delete “${EMAIL}”?` }).getByRole('button', { name: `Delete “${EMAIL}”` }).click();
+      await ui.getByText(`This frame was linked to “${EMAIL}”, which was deleted; the link is removed.`).waitFor({ timeout: 20_000 });
+      await expect.poll(() => textOf(ui.getByTestId('templates-save-result')), { timeout: 10_000 }).toBe('');
+      await expect.poll(() => focusedInSight(ui), { timeout: 10_000 }).toMatch(/^Open “/);
+      expect(await focusedInSight(ui)).not.toContain('out of sight');
+      await checkAxeAsync(ui, `Templates in the smallest window after a deletion, ${theme}`);
+    });
+  }
+});
