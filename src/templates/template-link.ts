@@ -6,6 +6,7 @@ import { canonicalJson } from '../snapshot/canonical-json';
 import { contentHash } from '../snapshot/content-hash';
 import { relaunchName } from '../platform/relaunch-description';
 import type { LaunchAction } from '../shared/bridge/messages';
+import { compareServerTimes } from '../shared/api/builder/server-time';
 
 /** The plugin-data key on a linked frame. */
 export const TEMPLATE_LINK_KEY = 'templateLink';
@@ -114,22 +115,11 @@ export function holdsLastSent(storedRoot: unknown, link: TemplateLink): boolean 
   return link.sentHash !== undefined && sentContentHash(storedRoot) === link.sentHash;
 }
 
-/**
- * Whether the builder's time `later` is after `than` as a time: the same instant may come written
- * as "Z" or "+00:00", with or without milliseconds. As text when either does not parse.
- */
-export function serverTimeAfter(later: string, than: string): boolean {
-  const a = Date.parse(later);
-  const b = Date.parse(than);
-  return Number.isNaN(a) || Number.isNaN(b) ? later > than : a > b;
-}
+/** Whether the builder's time `later` is after `than` as an instant (see compareServerTimes). */
+export const serverTimeAfter = (later: string, than: string): boolean => compareServerTimes(later, than) > 0;
 
-/** Whether the builder's times `a` and `b` are the same instant, however each is written (as text when either does not parse). */
-export function sameServerTime(a: string, b: string): boolean {
-  const timeA = Date.parse(a);
-  const timeB = Date.parse(b);
-  return Number.isNaN(timeA) || Number.isNaN(timeB) ? a === b : timeA === timeB;
-}
+/** Whether the builder's times `a` and `b` are the same instant, however each is written. */
+export const sameServerTime = (a: string, b: string): boolean => compareServerTimes(a, b) === 0;
 
 /** The relaunch button a linked frame carries (manifest relaunchButtons): it opens Templates and updates. */
 export const UPDATE_TEMPLATE_COMMAND: LaunchAction = 'update-template';

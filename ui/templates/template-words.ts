@@ -7,6 +7,7 @@ import { MAX_COUNTDOWN_SECONDS, retryAtText } from '../messages/retry-countdown'
 import { errorText } from '../messages/error-text';
 import { absoluteTime } from '../messages/relative-time';
 import { named, quotedName } from '../../src/shared/quoted-name';
+import { compareServerTimes } from '../../src/shared/api/builder/server-time';
 
 /** Templates whose name holds `query` (any letter case, spaces around ignored). */
 export function filterTemplates(rows: readonly TemplateRow[], query: string): TemplateRow[] {
@@ -38,8 +39,7 @@ export function linkedSelectionText(frameName: string, templateName: string, sav
 export function listedLinkName(rows: readonly TemplateRow[], link: { templateId: string; savedAt: string } | null | undefined): string | undefined {
   const row = rows.find((each) => each.id === link?.templateId);
   if (!row || !link) return undefined;
-  const [listed, saved] = [Date.parse(row.updatedAt), Date.parse(link.savedAt)];
-  return (Number.isNaN(listed) || Number.isNaN(saved) ? row.updatedAt > link.savedAt : listed > saved) ? row.name : undefined;
+  return compareServerTimes(row.updatedAt, link.savedAt) > 0 ? row.name : undefined;
 }
 
 /** " · Linked to the frame “Cover” on Emails" (a page with no name is not said), or nothing. */

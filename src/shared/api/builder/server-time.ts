@@ -8,3 +8,13 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{
 export function isServerTime(value: string): boolean {
   return ISO_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value));
 }
+
+/**
+ * The builder's times compared as instants (negative: `a` is earlier): the same instant may come
+ * written as "Z" or "+00:00", with or without milliseconds. As text when either is not a time.
+ */
+export function compareServerTimes(a: string, b: string): number {
+  const timeA = Date.parse(a);
+  const timeB = Date.parse(b);
+  return Number.isNaN(timeA) || Number.isNaN(timeB) ? (a < b ? -1 : a > b ? 1 : 0) : timeA - timeB;
+}

@@ -2,6 +2,7 @@
 import { invalidArgumentError } from '../http/error-mapping';
 import { utf8ByteLength } from '../http/utf8';
 import type { SyncBody, SyncResult } from './schemas';
+import { compareServerTimes } from './server-time';
 
 // assumption: at most 100 upserts and 2 MB of body per sync request (413 payload_too_large above).
 export const SYNC_LIMITS = {
@@ -96,7 +97,7 @@ export function mergeSyncResults(results: readonly SyncResult[]): SyncResult {
   if (first === undefined) throw new Error('mergeSyncResults needs at least one result');
   // The next `base` must not skip a teammate's edit made while later batches were sent,
   // so the merged server time is the earliest one, never a later batch's or our own clock.
-  const syncedAt = results.map((result) => result.synced_at).reduce((earliest, time) => (serverTimeBefore(time, earliest) ? time : earliest));
+  const syncedAt = results.map((result) => result.synced_at).reduce((earliest, time) => (compareServerTimes(time, earliest) < 0 ? time : earliest));
   return {
     accepted: results.flatMap((result) => result.accepted),
     deleted: results.flatMap((result) => result.deleted),
@@ -105,8 +106,3 @@ export function mergeSyncResults(results: readonly SyncResult[]): SyncResult {
   };
 }
 
-function serverTimeBefore(a: string, b: string): boolean {
-  const timeA = Date.parse(a);
-  const timeB = Date.parse(b);
-  return Number.isNaN(timeA) || Number.isNaN(timeB) ? a < b : timeA < timeB;
-}
