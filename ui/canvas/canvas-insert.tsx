@@ -162,7 +162,7 @@ function InsertBar({ state, onCancel, onDismiss }: { state: BarState; onCancel: 
   return (
     <div ref={region} data-testid="insert-status" class={idle ? 'visually-hidden' : undefined}>
       <div class={idle ? undefined : 'insert-bar'}>
-        <div role="status" aria-live="polite" style={{ flex: 1, minWidth: 0 }}>
+        <div role="status" aria-live="polite" class="insert-words">
           {state.kind === 'running' ? (
             <div class="sync-progress insert-progress">
               <p id="insert-progress-label" aria-hidden={waitSaid.current ? 'true' : undefined}>
