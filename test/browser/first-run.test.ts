@@ -78,6 +78,8 @@ describe('a first run', () => {
     expect(await ui.getByLabel('Builder API key').inputValue()).toBe('ef_demo_4f8a2c9e1b7d5a30');
     expect(await axeViolationsAsync(ui)).toEqual([]);
     expect(await ui.getByRole('button', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
+    // The welcome screen's three parts, each named where Settings leads to it.
+    expect(await textOf(ui.getByRole('region', { name: 'Getting started' }))).toContain('What sync, templates and browsing each do and need');
     await ui.getByRole('button', { name: 'Show the welcome screen' }).click();
     await expect.poll(() => screenTitle(ui)).toBe('Welcome to Envelope');
     // The library's address is the stand-in too: Browse could only say so, and the step goes where it is entered (it opened Browse).

@@ -803,6 +803,8 @@ describe.each(['light', 'dark'] as const)('design-system sync in the playground 
     const text = (await shareText.textContent()) ?? '';
     expect(text).not.toMatch(/^0\.0 %|^100\.0 %/);
     expect(text).toMatch(/boxed/);
+    // The share is said once, by the caption (a status): the picture's name says what it shows, not the share again.
+    expect(await detail.getByRole('img', { name: /pixels that differ/ }).getAttribute('aria-label')).not.toContain(text.split(' · ')[0]);
     await detail.screenshot({ path: `${SHOTS}/sync-pictures-difference-${theme}.png` });
     expect(await axeViolationsAsync(ui)).toEqual([]);
     await ui.getByRole('button', { name: '← Back to the list' }).click();

@@ -26,7 +26,7 @@ export function SettingsScreen({ view, onView, requester, onShowStart, hidden = 
       <section class="settings-section" aria-labelledby="settings-start-title">
         <h2 id="settings-start-title">Getting started</h2>
         <p class="muted">
-          What sync and browsing each do and need, with a step to each.{' '}
+          What sync, templates and browsing each do and need, with a step to each.{' '}
           <Button variant="link" onClick={onShowStart} testId="settings-show-start">
             Show the welcome screen
           </Button>

@@ -123,7 +123,8 @@ export function PixelDifference({
           ref={canvas}
           class="sync-picture sync-diff-canvas"
           role="img"
-          aria-label={`${name}: pixels that differ between “${beforeLabel}” and “${afterLabel}”, tinted over a faded “${afterLabel}”. ${text}.`}
+          // The share is the caption's (a status): said here too, it was heard twice.
+          aria-label={`${name}: pixels that differ between “${beforeLabel}” and “${afterLabel}”, tinted over a faded “${afterLabel}”.`}
         />
       ) : (
         <div class="sync-picture-missing" />
