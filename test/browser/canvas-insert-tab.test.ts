@@ -27,6 +27,12 @@ describe('Browse: what was placed on the canvas', () => {
     expect(await placedReferencesAsync(h.page)).toHaveLength(1);
     const summary = (await textOf(status.locator('p')))!;
     const dismiss = status.getByRole('button', { name: 'Dismiss' });
+    // Its live region is watched: emptied while away and filled again on coming back, the summary was said a second time.
+    await ui.evaluate(() => {
+      const watched = window as unknown as { liveChanges: number };
+      watched.liveChanges = 0;
+      new MutationObserver(() => watched.liveChanges++).observe(document.querySelector('[data-testid="insert-status"] [role="status"]')!, { subtree: true, childList: true, characterData: true });
+    });
 
     for (const screen of ['sync', 'templates', 'settings'] as const) {
       await ui.getByTestId(`nav-${screen}`).click();
@@ -40,6 +46,7 @@ describe('Browse: what was placed on the canvas', () => {
     await ui.getByTestId('nav-browse').click();
     await expect.poll(() => ui.getByText(summary).isVisible()).toBe(true);
     expect(await dismiss.isVisible()).toBe(true);
+    expect(await ui.evaluate(() => (window as unknown as { liveChanges: number }).liveChanges)).toBe(0);
     await checkAxeAsync(ui, 'Browse, what was placed, after a look at Settings');
     await dismiss.click();
     expect(await ui.getByText(summary).isVisible()).toBe(false);

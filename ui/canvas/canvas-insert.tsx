@@ -26,7 +26,6 @@ export function useCanvasInsert(): CanvasInsert | null {
 }
 
 type BarState = { kind: 'idle' } | SessionReport;
-const IDLE: BarState = { kind: 'idle' };
 
 /** Drags whose drop has not come back yet (a drag released inside the window never does). */
 const MAX_PENDING_DRAGS = 10;
@@ -115,7 +114,8 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
   return (
     <CanvasInsertContext.Provider value={api}>
       {children}
-      <InsertBar state={hidden ? IDLE : bar} onCancel={() => sessions.cancel()} onDismiss={dismiss} />
+      {/* Hidden with Browse, not emptied: filled again on the way back, its words were said again. */}
+      <InsertBar state={bar} hidden={hidden} onCancel={() => sessions.cancel()} onDismiss={dismiss} />
     </CanvasInsertContext.Provider>
   );
 }
@@ -123,7 +123,7 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
 /** The focus ring's width (theme.css), kept in sight with what it rings. */
 const FOCUS_RING_PX = 2;
 
-function InsertBar({ state, onCancel, onDismiss }: { state: BarState; onCancel: () => void; onDismiss: () => void }) {
+function InsertBar({ state, hidden, onCancel, onDismiss }: { state: BarState; hidden?: boolean; onCancel: () => void; onDismiss: () => void }) {
   const region = useRef<HTMLDivElement>(null);
   const summary = useRef<HTMLParagraphElement>(null);
   // A summary past the bar's cap scrolls inside it: then Tab reaches it, to scroll by keyboard.
@@ -142,14 +142,14 @@ function InsertBar({ state, onCancel, onDismiss }: { state: BarState; onCancel: 
     const bar = region.current!;
     const screen = bar.closest('main');
     if (!screen) return;
-    const clear = state.kind === 'idle' ? 0 : bar.offsetHeight + FOCUS_RING_PX;
+    const clear = state.kind === 'idle' || hidden ? 0 : bar.offsetHeight + FOCUS_RING_PX;
     screen.style.scrollPaddingBottom = `${clear}px`;
     const active = document.activeElement;
     const covered = clear === 0 || !active || bar.contains(active) || !screen.contains(active) ? 0 : active.getBoundingClientRect().bottom + FOCUS_RING_PX - bar.getBoundingClientRect().top;
     if (covered > 0) screen.scrollBy(0, covered);
     // The screen is shared: Sync, Settings and the rest have no bar to keep clear.
     return () => void (screen.style.scrollPaddingBottom = '');
-  }, [state]);
+  }, [state, hidden]);
   // The library's wait is said once, as it starts: its countdown, ticking in sight, is hidden from
   // screen readers (each second was read out). Reset by the next email's progress.
   const waitSaid = useRef('');
@@ -160,7 +160,7 @@ function InsertBar({ state, onCancel, onDismiss }: { state: BarState; onCancel: 
   // were read out with every line. Idle, nothing of the bar shows or takes the focus.
   const idle = state.kind === 'idle';
   return (
-    <div ref={region} data-testid="insert-status" class={idle ? 'visually-hidden' : undefined}>
+    <div ref={region} data-testid="insert-status" hidden={hidden} class={idle ? 'visually-hidden' : undefined}>
       <div class={idle ? undefined : 'insert-bar'}>
         <div role="status" aria-live="polite" class="insert-words">
           {state.kind === 'running' ? (
