@@ -542,3 +542,36 @@ function unionKeys(...objects: Json[]): string[] {
   for (const object of objects) for (const key of Object.keys(object)) keys.add(key);
   return [...keys].sort();
 }
+
+// ---- Three-way: who changed what since the last sync ------------------------------------------
+
+/** Who changed a property since the last sync: this file, the design system, or both. */
+export type ChangedSide = NonNullable<PropertyChange['side']>;
+
+/**
+ * For a conflict's changes (`diffComponents(remote, local)`), which side changed each since
+ * `base`, the version last synced: a change is matched to the same place and property in
+ * base → local and base → remote. Places are compared below the component's own name (either
+ * side may have renamed it); an added item on one side is the same as removed on the other.
+ * A change found in neither (it cannot be matched) has no side.
+ */
+export function changedSides(changes: readonly PropertyChange[], base: DiffableComponent, local: DiffableComponent | null, remote: DiffableComponent | null): Array<ChangedSide | undefined> {
+  const keysOf = (after: DiffableComponent | null) => new Set(diffComponents(base, after).map((item) => changeKey(item, after?.name ?? base.name)));
+  const here = keysOf(local);
+  const there = keysOf(remote);
+  return changes.map((item) => {
+    const key = changeKey(item, local?.name ?? remote?.name ?? base.name);
+    const byHere = here.has(key);
+    const byThere = there.has(key);
+    return byHere && byThere ? 'both' : byHere ? 'here' : byThere ? 'there' : undefined;
+  });
+}
+
+function changeKey(item: PropertyChange, root: string): string {
+  const place = item.path.startsWith(root) ? item.path.slice(root.length) : item.path;
+  const added = / (added|removed)$/.exec(item.property);
+  if (added === null) return `${place}\n${item.property}`;
+  const what = item.property.slice(0, added.index);
+  // Variants are named in the value, not the place.
+  return `${place}\n${what}${what === 'variant' ? `\n${item.before ?? item.after}` : ''}`;
+}

@@ -7,7 +7,7 @@ import { PICTURE_LABEL, theirsLabel } from '../shared/sync/picture-labels';
 import { layerSteps } from './apply-theirs';
 import type { ClassifiedComponent } from './classify';
 import { pictureSizeOf } from './picture-size';
-import { diffComponents } from './property-diff';
+import { changedSides, diffComponents } from './property-diff';
 import { itemOf, type Comparison } from './sync-comparison';
 import type { SyncLink } from './sync-link';
 import type { SyncPictures } from './sync-pictures';
@@ -109,19 +109,26 @@ export function createSyncDetails(pictures: SyncPictures): SyncDetails {
           afterSize: pictureSizeOf(remote),
           manualSteps: remote === null ? [] : layerSteps(local, remote),
         };
-      case 'conflict':
+      case 'conflict': {
+        // Three-way: each difference marked with the side that changed it since the last sync, when that version was kept.
+        const diff = diffComponents(remote, local);
+        const sides = lastSynced === null ? [] : changedSides(diff, lastSynced, local, remote);
+        const changes = diff.map((change, index) => (sides[index] ? { ...change, side: sides[index] } : change));
         return {
           ...base,
           item,
           beforeLabel: theirsLabel(remote?.updated_by),
           afterLabel: PICTURE_LABEL.mine,
-          changes: diffComponents(remote, local),
+          // Both added it (no last sync): there is no version to have kept.
+          ...(component.base === null ? {} : { sidesKnown: lastSynced !== null }),
+          changes,
           beforePicture: remotePicture,
           afterPicture: localPicture,
           beforeSize: pictureSizeOf(remote),
           afterSize: pictureSizeOf(local),
           manualSteps: remote === null ? [] : layerSteps(local, remote),
         };
+      }
       default: {
         // Local kinds: the "before" is the payload as last synced, when it was kept, and its
         // picture when this run pushed it (or the design system still shows that version).

@@ -175,6 +175,9 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
   );
 }
 
+/** A conflict's three-way marks: who changed the property since the last sync. */
+const SIDE_WORDS = { here: 'Changed here', there: 'Changed in the design system', both: 'Changed on both sides' };
+
 /** `same`: the row is the same on both sides (nothing differs between them, whatever changed since the last sync). */
 function ChangesTable({ detail, same }: { detail: SyncDetail; same: boolean }) {
   // Who changed theirs, said in full above the table (also when no property differs): in the heads
@@ -187,6 +190,11 @@ function ChangesTable({ detail, same }: { detail: SyncDetail; same: boolean }) {
       {!detail.beforeKnown ? (
         <p class="notice notice-info" data-testid="sync-before-unknown">
           The version before this change is not known (it was not kept since the last sync), so only the current values are shown.
+        </p>
+      ) : null}
+      {detail.sidesKnown === false ? (
+        <p class="notice notice-info" data-testid="sync-sides-unknown">
+          The last synced version was not kept, so Envelope cannot tell which side changed each property.
         </p>
       ) : null}
       {detail.changes.length === 0 ? (
@@ -210,6 +218,7 @@ function ChangesTable({ detail, same }: { detail: SyncDetail; same: boolean }) {
                 <th scope="row">
                   <span class="sync-change-path">{change.path}</span>
                   <span class="sync-change-property">{change.property}</span>
+                  {change.side ? <span class="sync-change-path">{SIDE_WORDS[change.side]}</span> : null}
                 </th>
                 <td>{detail.beforeKnown ? <Value value={change.before} color={change.beforeColor} /> : <span class="muted">Not known</span>}</td>
                 <td>

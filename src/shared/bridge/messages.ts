@@ -196,6 +196,8 @@ export const propertyChangeSchema = z.object({
   /** Colours as `#rrggbb[aa]` for swatches, where the values are colours. */
   beforeColor: z.optional(z.string()),
   afterColor: z.optional(z.string()),
+  /** A conflict's: who changed it since the last sync (this file, the design system, or both), when that version was kept. */
+  side: z.optional(z.enum(['here', 'there', 'both'])),
 });
 export type PropertyChange = z.infer<typeof propertyChangeSchema>;
 
@@ -213,6 +215,8 @@ export const syncDetailSchema = z.object({
   /** False when the "before" payload is not known (not kept since the last sync). */
   beforeKnown: z.boolean(),
   changes: z.array(propertyChangeSchema),
+  /** A conflict's: whether the version last synced was kept, so each change says which side made it (absent: no last sync, or not a conflict). */
+  sidesKnown: z.optional(z.boolean()),
   beforePicture: pictureSchema,
   afterPicture: pictureSchema,
   /** The size of the version each picture shows; absent when not known (a component set, a version not kept). */

@@ -153,3 +153,25 @@ export async function collaboratorLinksAsync(h: Pick<Harness, 'page'>, ui: Frame
   );
   await expect.poll(() => ui.getByLabel('Design system id').inputValue(), { timeout: 10_000 }).toBe(id);
 }
+
+/**
+ * After a sync: Hero's text changed here to `Mine` in the playground's controls and its
+ * description to `Theirs` by a teammate in the builder app (the emulator's control surface);
+ * Check again, until the list shows the one conflict.
+ */
+export async function heroConflictAsync(h: Pick<Harness, 'page' | 'emulator'>, ui: Frame): Promise<void> {
+  await h.page.getByRole('combobox', { name: /^Component/ }).selectOption({ label: 'Hero' });
+  await h.page.getByRole('textbox', { name: /^Text/ }).fill('Mine');
+  await h.page.getByRole('button', { name: 'Change text' }).click();
+  const heroKey = await evaluateHooks(h.page, (hooks) =>
+    hooks.inspect().run(() => (hooks.inspect().allNodes().find((node) => node.type === 'COMPONENT' && node.name === 'Hero') as ComponentNode).key),
+  );
+  const edited = await fetch(`${h.emulator.builderUrl}/_emulator/design-systems/ds_empty/remote-edit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key: heroKey, description: 'Theirs' }),
+  });
+  expect(edited.ok).toBe(true);
+  await ui.getByRole('button', { name: 'Check again' }).click();
+  await ui.getByRole('button', { name: 'Conflicts 1' }).waitFor({ timeout: 15_000 });
+}
