@@ -18,7 +18,7 @@ afterAll(async () => {
   await h?.closeAsync();
 });
 
-const MARKS = ['Changed here', 'Changed in the design system', 'Changed on both sides'];
+const MARKS = ['Changed in this file', 'Changed in the design system', 'Changed on both sides'];
 
 /** The row of the "What changed" table for a property, by its name as the table says it. */
 function rowOf(ui: Frame, property: string) {
@@ -35,11 +35,11 @@ describe('a conflict’s “What changed”', () => {
       await openRowDetailAsync(ui, 'Hero');
       const text = rowOf(ui, 'characters');
       const description = rowOf(ui, 'description');
-      await expect.poll(() => textOf(text), { timeout: 15_000 }).toContain('Changed here');
+      await expect.poll(() => textOf(text), { timeout: 15_000 }).toContain('Changed in this file');
       expect(await textOf(description)).toContain('Changed in the design system');
       expect(await textOf(text)).not.toContain('design system');
       // Said in the row's header, which a screen reader reads with each value.
-      expect(await text.getByRole('rowheader').ariaSnapshot()).toContain('Changed here');
+      expect(await text.getByRole('rowheader').ariaSnapshot()).toContain('Changed in this file');
       expect(await description.getByRole('rowheader').ariaSnapshot()).toContain('Changed in the design system');
       await expect.poll(() => ui.getByTestId('sync-sides-unknown').count()).toBe(0);
       await checkAxeAsync(ui, `conflict detail with marks, ${theme}`);

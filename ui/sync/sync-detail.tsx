@@ -176,7 +176,7 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
 }
 
 /** A conflict's three-way marks: who changed the property since the last sync. */
-const SIDE_WORDS = { here: 'Changed here', there: 'Changed in the design system', both: 'Changed on both sides' };
+const SIDE_WORDS = { here: 'Changed in this file', there: 'Changed in the design system', both: 'Changed on both sides' };
 
 /** `same`: the row is the same on both sides (nothing differs between them, whatever changed since the last sync). */
 function ChangesTable({ detail, same }: { detail: SyncDetail; same: boolean }) {
