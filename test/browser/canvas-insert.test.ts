@@ -10,6 +10,7 @@ import { openBrowseOnCurrentPageAsync, placedReferencesAsync, topLevelBoxesAsync
 import { nodeOnCanvasAsync } from './support/canvas-targets';
 import { holdRequestsAsync } from './support/hold-requests';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { smallestWindowAsync } from './support/window-steps';
 import { emulatorFaults, type PreviewFault } from './support/emulator-faults';
 import { readLibraryAsync } from './support/library-read';
 
@@ -125,14 +126,6 @@ async function dragOntoCanvasAsync(card: Locator, at: { x: number; y: number }, 
   if (!iframeBox) throw new Error('the plugin window is not visible');
   await card.dispatchEvent('dragstart', dataTransfer === undefined ? undefined : { dataTransfer });
   await card.dispatchEvent('dragend', { clientX: at.x - iframeBox.x, clientY: at.y - iframeBox.y });
-}
-
-/** The person makes the window as small as it goes (320 × 240), from the keyboard on the resize grip. */
-async function shrinkToSmallestAsync(ui: Frame): Promise<void> {
-  await ui.getByTestId('resize-handle').focus();
-  for (let press = 0; press < 7; press++) await h.page.keyboard.press('Shift+ArrowUp');
-  for (let press = 0; press < 2; press++) await h.page.keyboard.press('Shift+ArrowLeft');
-  await expect.poll(() => ui.evaluate(() => [innerWidth, innerHeight])).toEqual([320, 240]);
 }
 
 describe('Browse: library emails on the canvas', () => {
@@ -593,7 +586,7 @@ describe('Browse: library emails on the canvas', () => {
 
   it('in the smallest window, keeps what placing says and its Dismiss in sight (it was at the end of the grid, thousands of pixels below)', async () => {
     const ui = await openBrowseOnCurrentPageAsync(h, 'light');
-    await shrinkToSmallestAsync(ui);
+    await smallestWindowAsync(h.page, ui);
     const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
     await cards.first().getByRole('checkbox').check();
     await ui.getByRole('button', { name: /^Insert 1/ }).click();
@@ -614,7 +607,7 @@ describe('Browse: library emails on the canvas', () => {
 
   it('in the smallest window, keeps the bar steady at two lines while it counts down the library’s “slow down”, the full words still naming the progress (it grew to five lines)', async () => {
     const ui = await openBrowseOnCurrentPageAsync(h, 'light');
-    await shrinkToSmallestAsync(ui);
+    await smallestWindowAsync(h.page, ui);
     const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
     await cards.first().waitFor();
     const [first] = (await libraryAsync<{ data: Array<{ id: number; subject_line: string; brand: string }> }>('/v1/emails?per_page=1')).data;
@@ -652,7 +645,7 @@ describe('Browse: library emails on the canvas', () => {
 
   it('in the smallest window, keeps a long summary of several reasons to a part of the window, scrolling inside by keyboard, with Dismiss in sight (it covered the window)', async () => {
     const ui = await openBrowseOnCurrentPageAsync(h, 'light');
-    await shrinkToSmallestAsync(ui);
+    await smallestWindowAsync(h.page, ui);
     const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
     await cards.first().waitFor();
     const ids = (await libraryAsync<{ data: Array<{ id: number }> }>('/v1/emails?per_page=4')).data;
@@ -700,7 +693,7 @@ describe('Browse: library emails on the canvas', () => {
     const ui = await openBrowseOnCurrentPageAsync(h, 'dark');
     const email = await findableEmailAsync(TALL_EMAIL_IDS);
     await openEmailAsync(ui, email.data);
-    await shrinkToSmallestAsync(ui);
+    await smallestWindowAsync(h.page, ui);
     const scope = emulatorFaults(h.emulator);
     const previewFault = (fault: PreviewFault | null) => scope.previewAsync(email.data.id, fault);
     await previewFault('404');

@@ -5,6 +5,7 @@
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { smallestWindowAsync } from './support/window-steps';
 
 let h: Harness;
 
@@ -23,10 +24,7 @@ async function openSmallBrowseAsync(theme: 'light' | 'dark' = 'light'): Promise<
   await h.openFreshAsync(`?command=browse&theme=${theme}&demo-keys=1`);
   const ui = await h.uiFrameAsync();
   await emailList(ui).waitFor({ timeout: 20_000 });
-  await ui.getByTestId('resize-handle').focus();
-  for (let step = 0; step < 3; step++) await h.page.keyboard.press('Shift+ArrowLeft');
-  for (let step = 0; step < 8; step++) await h.page.keyboard.press('Shift+ArrowUp');
-  await expect.poll(() => ui.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([320, 240]);
+  await smallestWindowAsync(h.page, ui);
   return ui;
 }
 

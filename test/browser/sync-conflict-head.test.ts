@@ -4,8 +4,8 @@
 import type { Frame, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
-import { linkToEmptyDesignSystemAsync } from './support/sync-steps';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { heroConflictAsync, linkToEmptyDesignSystemAsync } from './support/sync-steps';
+import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 
 let h: Harness;
 
@@ -21,20 +21,7 @@ afterAll(async () => {
 async function heroConflictOpenAsync(ui: Frame): Promise<void> {
   await ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ }).click();
   await expect.poll(() => textOf(ui.getByTestId('sync-outcome')), { timeout: 30_000 }).toMatch(/^Sync done/);
-  await h.page.getByRole('combobox', { name: /^Component/ }).selectOption({ label: 'Hero' });
-  await h.page.getByRole('textbox', { name: /^Text/ }).fill('Mine');
-  await h.page.getByRole('button', { name: 'Change text' }).click();
-  const heroKey = await evaluateHooks(h.page, (hooks) =>
-    hooks.inspect().run(() => (hooks.inspect().allNodes().find((node) => node.type === 'COMPONENT' && node.name === 'Hero') as ComponentNode).key),
-  );
-  const edited = await fetch(`${h.emulator.builderUrl}/_emulator/design-systems/ds_empty/remote-edit`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ key: heroKey, description: 'Theirs' }),
-  });
-  expect(edited.ok).toBe(true);
-  await ui.getByRole('button', { name: 'Check again' }).click();
-  await ui.getByRole('button', { name: 'Conflicts 1' }).waitFor({ timeout: 15_000 });
+  await heroConflictAsync(h, ui);
   await ui.getByTestId('sync-row').filter({ hasText: 'Hero' }).click();
 }
 

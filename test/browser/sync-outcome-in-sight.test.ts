@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
 import { linkToEmptyDesignSystemAsync } from './support/sync-steps';
 import { installSyncStub } from './support/sync-stub';
+import { smallestWindowAsync } from './support/window-steps';
 import { startHarnessAsync, type Harness } from './support/playground-harness';
 
 let h: Harness;
@@ -17,14 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.closeAsync();
 });
-
-/** The person makes the window as small as it goes with the resize grip's keys. */
-async function smallestWindowAsync(ui: Frame): Promise<void> {
-  await ui.getByTestId('resize-handle').focus();
-  for (let step = 0; step < 2; step++) await h.page.keyboard.press('Shift+ArrowLeft');
-  for (let step = 0; step < 6; step++) await h.page.keyboard.press('Shift+ArrowUp');
-  await expect.poll(() => ui.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([320, 240]);
-}
 
 /** How much of the element is out of the scrolling screen's sight, in px (0: all of it shows). */
 const hiddenPx = (element: Locator) =>
@@ -52,7 +45,7 @@ describe('in the smallest window', () => {
       const ui = await linkToEmptyDesignSystemAsync(h);
       const run = ui.getByRole('button', { name: /^Sync \d[\d,]* changes?$/ });
       await run.waitFor({ timeout: 30_000 });
-      await smallestWindowAsync(ui);
+      await smallestWindowAsync(h.page, ui);
       await run.click();
       const outcome = ui.getByTestId('sync-outcome');
       const said = outcome.getByText(/^Sync done/);

@@ -13,6 +13,7 @@ import { axeViolationsAsync } from './support/axe';
 import { holdRequestsAsync } from './support/hold-requests';
 import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync, readyUiAsync, syncWhileACollaboratorLinksDemoAsync } from './support/sync-steps';
 import { evaluateHooks, startHarnessAsync, textOf, VIEWPORT, type Harness } from './support/playground-harness';
+import { smallestWindowAsync } from './support/window-steps';
 
 let h: Harness;
 let state: EmulatorDemoState;
@@ -532,11 +533,7 @@ describe('a conflict’s detail in the smallest window', () => {
     it(`shows its three choices on opening, without scrolling, and Tab reaches them after Back (only the choice’s title showed at 320 × 240, its options under the edge), ${theme}`, async () => {
       await openFreshAsync(theme);
       const { ui } = await heroConflictAsync();
-      // The person makes the window as small as it goes with the resize grip's keys.
-      await ui.getByTestId('resize-handle').focus();
-      for (let step = 0; step < 2; step++) await h.page.keyboard.press('Shift+ArrowLeft');
-      for (let step = 0; step < 6; step++) await h.page.keyboard.press('Shift+ArrowUp');
-      await expect.poll(() => ui.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([320, 240]);
+      await smallestWindowAsync(h.page, ui);
       await ui.getByTestId('sync-row').filter({ hasText: 'Hero' }).click();
       await h.page.keyboard.press('Enter');
       const detail = ui.getByTestId('sync-detail');

@@ -5,6 +5,7 @@
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
+import { smallestWindowAsync } from './support/window-steps';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 
 let h: Harness;
@@ -17,14 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.closeAsync();
 });
-
-/** The person makes the window as small as it goes with the resize grip's keys. */
-async function smallestWindowAsync(ui: Frame): Promise<void> {
-  await ui.getByTestId('resize-handle').focus();
-  for (let step = 0; step < 2; step++) await h.page.keyboard.press('Shift+ArrowLeft');
-  for (let step = 0; step < 6; step++) await h.page.keyboard.press('Shift+ArrowUp');
-  await expect.poll(() => ui.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([320, 240]);
-}
 
 /** The control with the keyboard, and whether all of it shows inside the scrolling screen. */
 const focusedInSight = (ui: Frame) =>
@@ -43,7 +36,7 @@ describe('Templates in the smallest window', () => {
       const ui = await h.uiFrameAsync();
       const list = ui.getByRole('list', { name: 'Templates in the workspace' });
       await list.waitFor({ timeout: 20_000 });
-      await smallestWindowAsync(ui);
+      await smallestWindowAsync(h.page, ui);
       await h.page.locator('[data-role="pages"] li', { hasText: 'Emails' }).click();
       await h.page.locator('[data-role="layers"] li[data-depth="0"]').filter({ hasText: EMAIL }).click();
       await expect.poll(() => ui.getByLabel('Template name').inputValue(), { timeout: 10_000 }).toBe(EMAIL);
