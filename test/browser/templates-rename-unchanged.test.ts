@@ -19,7 +19,7 @@ async function updatedAtAsync(name: string): Promise<string | undefined> {
 }
 
 describe('Templates: a rename with nothing changed', () => {
-  it('closes the form and leaves the template as it was', async () => {
+  it('closes the form, leaves the template as it was, and puts the keyboard back on Rename', async () => {
     await h.openFreshAsync('?command=templates&theme=light&demo-keys=1');
     const ui = await h.uiFrameAsync();
     await ui.getByRole('list', { name: 'Templates in the workspace' }).waitFor({ timeout: 20_000 });
@@ -33,7 +33,7 @@ describe('Templates: a rename with nothing changed', () => {
     await form.getByRole('button', { name: 'Save name and description' }).click();
 
     await form.waitFor({ state: 'detached', timeout: 20_000 });
-    await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open “Welcome email”');
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Rename “Welcome email”');
     expect(await updatedAtAsync('Welcome email')).toBe(before);
     expect(await ui.getByRole('listitem').filter({ hasText: 'Welcome email' }).getByText('Updated just now').count()).toBe(0);
   });

@@ -500,13 +500,13 @@ describe('Templates', () => {
     expect(await countdown.count()).toBe(0);
   });
 
-  it('after a rename by keyboard the focus stays on the renamed template', async () => {
+  it('after a rename by keyboard the focus stays on the renamed template, on its Rename (where the keyboard was before the form)', async () => {
     const ui = await openTemplatesAsync('light');
     await itemNamed(ui, 'Welcome email').getByRole('button', { name: 'Rename “Welcome email”' }).click();
     await ui.getByLabel('New name').fill('Welcome email (v2)');
     await h.page.keyboard.press('Enter');
     await itemNamed(ui, 'Welcome email (v2)').waitFor();
-    await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName)).toBe('Open “Welcome email (v2)”');
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName)).toBe('Rename “Welcome email (v2)”');
     expect((await builderAsync<StoredTemplate[]>(h, '/templates')).data.map((template) => template.name)).toContain('Welcome email (v2)');
   });
 
@@ -938,7 +938,7 @@ describe('Templates', () => {
     expect((await builderAsync<StoredTemplate[]>(h, '/templates')).data.some((t) => t.name === 'Welcome email')).toBe(true);
   });
 
-  it('Escape backs out of a rename or a deletion, nothing is sent, and the focus returns to the template', async () => {
+  it('Escape backs out of a rename or a deletion, nothing is sent, and the focus returns to the button that opened it (it went to Open)', async () => {
     const ui = await openTemplatesAsync('light');
     const item = itemNamed(ui, 'Welcome email');
     await item.waitFor();
@@ -948,12 +948,13 @@ describe('Templates', () => {
     await expect.poll(() => ui.evaluate(() => document.activeElement?.closest('form') !== null)).toBe(true);
     await h.page.keyboard.press('Escape');
     await expect.poll(() => ui.getByLabel('New name').count()).toBe(0);
-    await expect.poll(focusedName).toBe('Open “Welcome email”');
+    await expect.poll(focusedName).toBe('Rename “Welcome email”');
     await item.getByRole('button', { name: 'Delete “Welcome email”' }).click();
     // The confirmation takes the focus (on its Delete button) before a key goes to it.
     await expect.poll(() => ui.evaluate(() => document.activeElement?.closest('.confirm') !== null)).toBe(true);
     await h.page.keyboard.press('Escape');
     await expect.poll(() => item.getByRole('button', { name: 'Keep it' }).count()).toBe(0);
+    await expect.poll(focusedName).toBe('Delete “Welcome email”');
     expect((await builderAsync<StoredTemplate[]>(h, '/templates')).data.map((template) => template.name)).toContain('Welcome email');
     expect(await itemNamed(ui, 'Not this').count()).toBe(0);
   });

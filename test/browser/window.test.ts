@@ -287,11 +287,11 @@ describe('the smallest window on Templates', () => {
       await expect.poll(() => alert.count(), { timeout: 15_000 }).toBe(1);
       await expect.poll(() => hiddenPxAsync(alert)).toBe(0);
       await h.page.keyboard.press('Escape');
-      // Escape closes the form and gives the keyboard to the row's Open, once the window has drawn
+      // Escape closes the form and gives the keyboard back to the row's Rename, once the window has drawn
       // it: waited for, or that late focus took it back from the Delete focused next (seen in CI).
       const focusedLabel = () => ui.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
       const focusedGroup = () => ui.evaluate(() => document.activeElement?.closest('[role="group"]')?.getAttribute('aria-label') ?? '');
-      await expect.poll(focusedLabel).toBe('Open “Welcome email”');
+      await expect.poll(focusedLabel).toBe('Rename “Welcome email”');
       // The builder's wait is not over: the confirmation's Delete is held, and the line saying why shows beside it.
       await item.getByRole('button', { name: 'Delete “Welcome email”' }).focus();
       await h.page.keyboard.press('Enter');

@@ -47,17 +47,21 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onRead, onDelete
   const busy = action.pending !== null;
   // The builder asked to wait: the row's requests are held until then.
   const held = useStillBefore(problem?.tryAgainAt ?? null);
-  // The button that opened a form or a confirmation is gone with it: focus goes to what replaced it.
+  // The button that opened a form or a confirmation is gone with it: focus goes to what replaced it,
+  // and back to that button when it closes (Done of Open's details: to Open).
   const confirmRef = useRef<HTMLButtonElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const openRef = useRef<HTMLButtonElement>(null);
+  const renameRef = useRef<HTMLButtonElement>(null);
+  const deleteRef = useRef<HTMLButtonElement>(null);
   const shown = useRef(mode.kind);
   useEffect(() => {
-    if (shown.current === mode.kind) return;
+    const closed = shown.current;
+    if (closed === mode.kind) return;
     shown.current = mode.kind;
     if (mode.kind === 'delete') confirmRef.current?.focus();
     else if (mode.kind === 'rename') nameRef.current?.focus();
-    else if (mode.kind === 'idle') openRef.current?.focus();
+    else if (mode.kind === 'idle') (closed === 'rename' ? renameRef : closed === 'delete' ? deleteRef : openRef).current?.focus();
   }, [mode.kind]);
   // Escape backs out of a form or a confirmation as Cancel / Keep it do (not once a request is on its way).
   const closeOnEscape = (event: KeyboardEvent) => {
@@ -156,10 +160,10 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onRead, onDelete
             Open
           </Button>
           {/* One request a row at a time: while Open waits, a rename or deletion would be dropped. */}
-          <Button variant="ghost" onClick={() => setMode({ kind: 'rename', name: row.name, description: row.description, error: null })} disabled={busy} ariaLabel={`Rename ${label}`}>
+          <Button variant="ghost" onClick={() => setMode({ kind: 'rename', name: row.name, description: row.description, error: null })} disabled={busy} ariaLabel={`Rename ${label}`} buttonRef={renameRef}>
             Rename
           </Button>
-          <Button variant="ghost" onClick={() => setMode({ kind: 'delete' })} disabled={busy} ariaLabel={`Delete ${label}`}>
+          <Button variant="ghost" onClick={() => setMode({ kind: 'delete' })} disabled={busy} ariaLabel={`Delete ${label}`} buttonRef={deleteRef}>
             Delete
           </Button>
         </div>
