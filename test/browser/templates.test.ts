@@ -149,8 +149,8 @@ describe('Templates', () => {
     await ui.getByLabel('Description (optional)').fill('March promotion');
     await ui.getByRole('button', { name: 'Save as template' }).click();
     await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(new RegExp(`^Saved “${EMAIL}” as a template with a \\d+ × \\d+ px preview\\.$`));
-    // The form went with the button that had the focus: the section's heading has it now.
-    await expect.poll(() => ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Save selection as template');
+    // The form went with the button that had the focus: Update template, which took its place, has it now.
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Update template');
 
     // The list shows it first, with its thumbnail (loaded) and its frame here.
     const item = itemNamed(ui, EMAIL);

@@ -131,11 +131,14 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   const link = selection?.link ?? null;
   const linked = link !== null;
   const heading = useRef<HTMLHeadingElement>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
   // Saving or unlinking swaps the form for the buttons (or back): the focus on the control that
-  // went comes to the heading. Only while the window has the focus: never taken from the canvas.
-  // Without scrolling: in a short window, what the save said stays in sight below.
+  // went comes to the button that replaced it, just above what the save said, so in a short window
+  // both are in sight (on the heading, it was scrolled away). Only while the window has the focus:
+  // never taken from the canvas.
   useEffect(() => {
-    if (document.hasFocus() && document.activeElement === document.body) heading.current?.focus({ preventScroll: true });
+    if (!document.hasFocus() || document.activeElement !== document.body) return;
+    ((linked ? updateButton.current : saveButton.current) ?? heading.current)?.focus();
   }, [linked]);
   // What a save or an unlink answered shows below the form, and so does the busy button of a save
   // started with Enter in the name field: in a short window, each comes into sight.
@@ -175,7 +178,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
           <TextField id="template-name" inputRef={nameRef} label="Template name" value={form.name} onValue={(name) => setForm({ ...form, name })} error={nameError} />
           <TextField id="template-description" label="Description (optional)" value={form.description} onValue={(description) => setForm({ ...form, description })} />
           <div class="button-row">
-            <Button variant="primary" type="submit" busy={busy} held={held}>
+            <Button variant="primary" type="submit" busy={busy} held={held} buttonRef={saveButton}>
               Save as template
             </Button>
           </div>
