@@ -10,18 +10,20 @@ export function focusLost(): boolean {
   return active === null || active === document.body || active.getClientRects().length === 0;
 }
 
+const firstEnabledButton = (group: HTMLElement) => group.querySelector<HTMLElement>('button:not(:disabled)');
+
 /**
- * For a group of buttons that come and go with `state`: when the focus was in the group and got
- * lost as `state` changed, the group's first enabled button takes it. Spread the returned
- * handlers on the group's element.
+ * For a group of controls that come and go (or are held) with `state`: when the focus was in the
+ * group and got lost as `state` changed, `pick`'s control takes it (by default the group's first
+ * enabled button). Spread the returned handlers on the group's element.
  */
-export function useFocusKeeper<Group extends HTMLElement>(state: unknown) {
+export function useFocusKeeper<Group extends HTMLElement>(state: unknown, pick: (group: Group) => HTMLElement | null = firstEnabledButton) {
   const ref = useRef<Group>(null);
   const inside = useRef(false);
   // Before paint: no frame shows the focus on the body, and a key pressed meanwhile is not lost.
   useLayoutEffect(() => {
-    if (inside.current && focusLost()) ref.current?.querySelector<HTMLElement>('button:not(:disabled)')?.focus();
-  }, [state]);
+    if (inside.current && focusLost() && ref.current) pick(ref.current)?.focus();
+  }, [state, pick]);
   return {
     ref,
     onFocusIn: () => {

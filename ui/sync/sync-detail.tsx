@@ -4,6 +4,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { PropertyChange, SyncChoice, SyncDetail, SyncItem } from '../../src/shared/bridge/messages';
 import { Button } from '../components/button';
+import { useFocusKeeper } from '../components/focus-keeper';
 import { ErrorNotice } from '../components/notice';
 import { Spinner } from '../components/spinner';
 import { errorText } from '../messages/error-text';
@@ -40,6 +41,9 @@ export interface SyncDetailProps {
 // A failure keeps the error; its message is worded at render, with the component's name then.
 type Load = { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; detail: SyncDetail };
 
+/** The option chosen, else the first that can be chosen. */
+const chosenOption = (group: HTMLElement) => group.querySelector<HTMLElement>('input:checked:not(:disabled)') ?? group.querySelector<HTMLElement>('input:not(:disabled)');
+
 export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 0, readOnly, nowMs, pictureMode, onPictureMode, pictureAmount, onPictureAmount, onChoose, onBack, onKeepApart }: SyncDetailProps) {
   const replacesKey = replaces?.key;
   const [load, setLoad] = useState<Load>({ status: 'loading' });
@@ -67,15 +71,21 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
   const remote = remoteText(item, nowMs);
   const detail = load.status === 'ready' ? load.detail : null;
   const mode = choiceMode(item.kind);
-  const choice = (
-    <DetailChoice
-      item={item}
-      mixed={replaces !== null && replaces.choice !== item.choice}
-      disabled={readOnly}
-      onChoose={(chosen) => onChoose(item, chosen)}
-      label={replaces ? 'Push the replacement: delete the old key and add the new one with the next sync' : undefined}
-    />
-  );
+  // Held while the screen compares again (a collaborator's edit can start it): the control with the
+  // keyboard went disabled and the focus fell to the body. It comes back to the option chosen.
+  const choiceFocus = useFocusKeeper<HTMLDivElement>(readOnly, chosenOption);
+  const choice =
+    mode === 'none' ? null : (
+      <div {...choiceFocus}>
+        <DetailChoice
+          item={item}
+          mixed={replaces !== null && replaces.choice !== item.choice}
+          disabled={readOnly}
+          onChoose={(chosen) => onChoose(item, chosen)}
+          label={replaces ? 'Push the replacement: delete the old key and add the new one with the next sync' : undefined}
+        />
+      </div>
+    );
   return (
     <section
       class="sync-detail"
