@@ -58,7 +58,7 @@ export function createFontLoader(figma: Pick<PluginAPI, 'loadFontAsync'>, fonts:
 /** The images for the tiles, checked against their place in the plan, before any node is made. */
 async function createTileImagesAsync(figma: CanvasApi, input: ReferenceInput): Promise<Image[]> {
   const mismatch = tilesMismatch(input.width, input.height, input.tiles);
-  if (mismatch !== null) throw new BridgeError('invalid_input', `Its screenshot came in pieces that do not fit together: ${mismatch}`);
+  if (mismatch !== null) throw new BridgeError('invalid_input', `The screenshot came in pieces that do not fit together: ${mismatch}`);
   const images: Image[] = [];
   for (const tile of input.tiles) {
     let image: Image;

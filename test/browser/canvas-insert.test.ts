@@ -392,7 +392,7 @@ describe('Browse: library emails on the canvas', () => {
     await ui.getByRole('button', { name: 'Clear selection' }).click();
     // The selection's bar went with its buttons: the focus is back on the grid's card.
     await expect.poll(() => focusedAsync(ui)).toMatch(/^card \d+$/);
-    expect(summary).toContain(`1 could not be placed: ${broken.brand} — ${broken.subject_line}: Its screenshot could not be loaded: the library has no screenshot at its address.`);
+    expect(summary).toContain(`1 could not be placed: ${broken.brand} — ${broken.subject_line}: The screenshot could not be loaded: the library has no screenshot at its address.`);
     await checkAxeAsync(ui, 'the summary (light)');
     const placed = (await placedReferencesAsync(h.page)).filter((reference) => ids.some((email) => email.id === reference.record?.emailId));
     expect(placed.map((reference) => reference.record!.emailId).sort()).toEqual([ids[0]!.id, ids[1]!.id, ids[3]!.id].sort());
@@ -420,7 +420,7 @@ describe('Browse: library emails on the canvas', () => {
       for (let index = 0; index < 3; index++) await cards.nth(index).getByRole('checkbox').check();
       await ui.getByRole('button', { name: 'Insert 3' }).click();
       const summary = await waitForSummaryAsync(ui, /^Placed 2 references on the canvas\./);
-      expect(summary).toContain(`1 could not be placed: ${stalled.brand} — ${stalled.subject_line}: Its screenshot could not be loaded: the library stopped sending it (nothing came for 15 seconds). Try placing it again.`);
+      expect(summary).toContain(`1 could not be placed: ${stalled.brand} — ${stalled.subject_line}: The screenshot could not be loaded: the library stopped sending it (nothing came for 15 seconds). Try placing it again.`);
       await expect.poll(() => textOf(ui.getByRole('group', { name: 'Selected emails' })), { timeout: 10_000 }).toContain('1 selected');
     } finally {
       await previewFault(null);
@@ -702,7 +702,7 @@ describe('Browse: library emails on the canvas', () => {
       await insert.focus();
       await h.page.keyboard.press('Enter');
       // One email: which one failed and why, plainly (it said “Nothing was placed on the canvas. 1 could not be placed: …”).
-      await waitForSummaryAsync(ui, new RegExp(`^${escapeRegExp(`${email.data.brand.name} — ${email.data.subject_line} could not be placed. Its screenshot could not be loaded: the library has no screenshot at its address.`)}Dismiss$`));
+      await waitForSummaryAsync(ui, new RegExp(`^${escapeRegExp(`${email.data.brand.name} — ${email.data.subject_line} could not be placed. The screenshot could not be loaded: the library has no screenshot at its address.`)}Dismiss$`));
       expect(await focusedAsync(ui)).toBe('Insert on canvas');
       // A one-email summary fits whole, without scrolling, so it is no Tab stop of its own (it scrolled by 40 px or so).
       const summary = ui.getByTestId('insert-status').locator('.insert-text');

@@ -24,7 +24,7 @@ export class ScreenshotError extends Error {
   code?: 'rate_limited';
   retryAfterSeconds?: number | null;
   constructor(why: string) {
-    super(`Its screenshot could not be loaded: ${why}.`);
+    super(`The screenshot could not be loaded: ${why}.`);
   }
 }
 

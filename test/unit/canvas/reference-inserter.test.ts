@@ -43,7 +43,7 @@ function setup(options: { failing?: Set<string>; insertFails?: Set<number>; undo
     },
   } as unknown as LibraryClient;
   const loadTilesAsync = (url: string): Promise<Screenshot> =>
-    options.failing?.has(url) ? Promise.reject(new Error('Its screenshot could not be loaded: the library has no screenshot at its address.')) : Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
+    options.failing?.has(url) ? Promise.reject(new Error('The screenshot could not be loaded: the library has no screenshot at its address.')) : Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
   const inserter = createReferenceInserter({ endpoint, client, loadTilesAsync });
   return { inserter, sent, detailReads };
 }
@@ -98,7 +98,7 @@ describe('the reference inserter', () => {
       cancelled: false,
       board: 'Acme — journey',
       failed: [
-        { name: 'Acme — Email 2', reason: 'Its screenshot could not be loaded: the library has no screenshot at its address.' },
+        { name: 'Acme — Email 2', reason: 'The screenshot could not be loaded: the library has no screenshot at its address.' },
         { name: 'Acme — Email 3', reason: 'This page is read-only.' },
       ],
     });
@@ -110,7 +110,7 @@ describe('the reference inserter', () => {
       ['Win-back', 'b1'],
       ['Win-back', 'b1'],
     ]);
-    expect(insertSummary(outcome)).toBe('Placed Acme — journey with 2 references on the canvas. 2 could not be placed: Acme — Email 2: Its screenshot could not be loaded: the library has no screenshot at its address; Acme — Email 3: This page is read-only.');
+    expect(insertSummary(outcome)).toBe('Placed Acme — journey with 2 references on the canvas. 2 could not be placed: Acme — Email 2: The screenshot could not be loaded: the library has no screenshot at its address; Acme — Email 3: This page is read-only.');
   });
 
   it('stops at a cancel, keeps what was placed and still ends the batch', async () => {
@@ -321,12 +321,12 @@ describe('the reference inserter', () => {
     } as unknown as Parameters<typeof createReferenceInserter>[0]['endpoint'];
     const client = { getEmailAsync: () => Promise.resolve({ data: { brand: { name: 'Acme' } }, meta: { attribution: { source: 'MailVault', url: 'https://mailvault.example' } } }) } as unknown as LibraryClient;
     const loadTilesAsync = (url: string): Promise<Screenshot> =>
-      url.endsWith('/2.png') ? Promise.reject(new Error('Its screenshot could not be loaded: the library has no screenshot at its address.')) : Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
+      url.endsWith('/2.png') ? Promise.reject(new Error('The screenshot could not be loaded: the library has no screenshot at its address.')) : Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
     const inserter = createReferenceInserter({ endpoint, client, loadTilesAsync });
     const outcome = await inserter.insertAsync([item(1, { stage: 'Welcome' }), item(2, { stage: 'Welcome' }), item(3, { stage: 'Win-back' })], { layout: 'board', title: 'Acme — journey', stages: ['Welcome', 'Win-back'] }, () => undefined, new AbortController().signal);
     expect(outcome).toMatchObject({ placed: 2, placedIds: [1, 3], failed: [{ name: 'Acme — Email 2' }] });
     expect(insertSummary(outcome)).toBe(
-      'The board “Acme — journey” could not be built (The font is missing), so its 2 references are on the canvas as a grid instead. 1 could not be placed: Acme — Email 2: Its screenshot could not be loaded: the library has no screenshot at its address.',
+      'The board “Acme — journey” could not be built (The font is missing), so its 2 references are on the canvas as a grid instead. 1 could not be placed: Acme — Email 2: The screenshot could not be loaded: the library has no screenshot at its address.',
     );
     expect(sent.at(-1)).toBe('canvas/insert-end');
   });
@@ -342,12 +342,12 @@ describe('the reference inserter', () => {
     } as unknown as Parameters<typeof createReferenceInserter>[0]['endpoint'];
     const client = { getEmailAsync: () => Promise.resolve({ data: { brand: { name: 'Acme' } }, meta: { attribution: { source: 'MailVault', url: 'https://mailvault.example' } } }) } as unknown as LibraryClient;
     const loadTilesAsync = (url: string): Promise<Screenshot> =>
-      url.endsWith('/2.png') ? Promise.reject(new Error('Its screenshot could not be loaded: you are offline.')) : Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
+      url.endsWith('/2.png') ? Promise.reject(new Error('The screenshot could not be loaded: you are offline.')) : Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
     const inserter = createReferenceInserter({ endpoint, client, loadTilesAsync });
     const outcome = await inserter.insertAsync([item(1), item(2), item(3)], { layout: 'grid' }, () => undefined, new AbortController().signal);
     const summary = insertSummary(outcome);
     expect(summary).toBe(
-      'Envelope sent 2 references to the canvas but could not confirm the last step, laying them out as a grid, so it cannot say how many are there now or where. Look on the canvas before placing them again. 1 could not be placed: Acme — Email 2: Its screenshot could not be loaded: you are offline.',
+      'Envelope sent 2 references to the canvas but could not confirm the last step, laying them out as a grid, so it cannot say how many are there now or where. Look on the canvas before placing them again. 1 could not be placed: Acme — Email 2: The screenshot could not be loaded: you are offline.',
     );
     expect(messageProblems(summary)).toEqual([]);
     // A board's end likewise, named.
@@ -408,7 +408,7 @@ describe('the reference inserter', () => {
     const labels: string[] = [];
     const outcome = await inserter.insertAsync([item(1, { brandName: undefined, brandSlug: 'acme-outfitters' }), item(2, { brandName: undefined, brandSlug: 'acme-outfitters' })], { layout: 'grid' }, (report) => labels.push(report.label), new AbortController().signal);
     expect([...new Set(labels)]).toEqual(['Email 1', 'Email 2']);
-    expect(outcome.failed).toEqual([{ name: 'Email 2', reason: 'Its screenshot could not be loaded: the library has no screenshot at its address.' }]);
+    expect(outcome.failed).toEqual([{ name: 'Email 2', reason: 'The screenshot could not be loaded: the library has no screenshot at its address.' }]);
   });
 
   it('waits out the image host’s “slow down” for a screenshot the same way, counting down, and places it (the insert failed)', async () => {
@@ -524,7 +524,7 @@ describe('insertSummary', () => {
   });
 
   it('says plainly which one email failed and why when it was the only one (it said “Nothing was placed on the canvas. 1 could not be placed: …”)', () => {
-    const reason = 'Its screenshot could not be loaded: the library has no screenshot at its address.';
+    const reason = 'The screenshot could not be loaded: the library has no screenshot at its address.';
     const summary = insertSummary({ placed: 0, total: 1, failed: [{ name: 'Acme — Spring sale', reason }], cancelled: false });
     expect(summary).toBe(`Acme — Spring sale could not be placed. ${reason}`);
     expect(messageProblems(summary)).toEqual([]);
@@ -542,21 +542,21 @@ describe('insertSummary', () => {
       failed: [
         { name: 'Acme — Sale', reason: font },
         { name: 'Acme — Welcome', reason: font },
-        { name: 'Beta — News', reason: 'Its screenshot could not be loaded: you are offline.' },
+        { name: 'Beta — News', reason: 'The screenshot could not be loaded: you are offline.' },
         { name: 'Beta — Hello', reason: font },
       ],
     });
     expect(summary).toBe(
-      'Nothing was placed on the canvas. 4 could not be placed: Acme — Sale, Acme — Welcome and Beta — Hello: The caption’s font could not be loaded (Inter Regular or Roboto Regular), so the reference was not placed: its caption says where it came from. Check that one of these fonts is available; Beta — News: Its screenshot could not be loaded: you are offline.',
+      'Nothing was placed on the canvas. 4 could not be placed: Acme — Sale, Acme — Welcome and Beta — Hello: The caption’s font could not be loaded (Inter Regular or Roboto Regular), so the reference was not placed: its caption says where it came from. Check that one of these fonts is available; Beta — News: The screenshot could not be loaded: you are offline.',
     );
     expect(messageProblems(summary)).toEqual([]);
   });
 
   it('names a few of many emails that failed for one reason and counts the rest (offline mid-grid, it listed all 40 names and the bar covered the window)', () => {
-    const offline = 'Its screenshot could not be loaded: you are offline.';
+    const offline = 'The screenshot could not be loaded: you are offline.';
     const failed = Array.from({ length: 40 }, (_, index) => ({ name: `Acme — Email ${index + 1}`, reason: offline }));
     const summary = insertSummary({ placed: 2, total: 42, cancelled: false, failed: [...failed, { name: 'Beta — News', reason: 'Gone.' }] });
-    expect(summary).toBe('Placed 2 references on the canvas. 41 could not be placed: Acme — Email 1, Acme — Email 2, Acme — Email 3 and 37 more: Its screenshot could not be loaded: you are offline; Beta — News: Gone.');
+    expect(summary).toBe('Placed 2 references on the canvas. 41 could not be placed: Acme — Email 1, Acme — Email 2, Acme — Email 3 and 37 more: The screenshot could not be loaded: you are offline; Beta — News: Gone.');
     expect(messageProblems(summary)).toEqual([]);
   });
 });

@@ -34,7 +34,7 @@ async function failureAfterWaitingAsync(download: Promise<unknown>): Promise<unk
   return failure;
 }
 
-const STALLED = 'Its screenshot could not be loaded: the library stopped sending it (nothing came for 15 seconds). Try placing it again.';
+const STALLED = 'The screenshot could not be loaded: the library stopped sending it (nothing came for 15 seconds). Try placing it again.';
 
 describe('fetchScreenshotAsync', () => {
   afterEach(() => {
@@ -84,7 +84,7 @@ describe('fetchScreenshotAsync', () => {
       (error: unknown) => error,
     );
     expect(failure).toBeInstanceOf(ScreenshotError);
-    expect((failure as Error).message).toBe('Its screenshot could not be loaded: its download stopped part way (the connection dropped, or the library stopped answering).');
+    expect((failure as Error).message).toBe('The screenshot could not be loaded: its download stopped part way (the connection dropped, or the library stopped answering).');
   });
 
   it('takes an image whose media type is written in capitals (“Image/PNG”) for an image: it said the library sent something that is not an image', async () => {
@@ -100,10 +100,10 @@ describe('fetchScreenshotAsync', () => {
     };
     // The words say it: no status number a designer must decode.
     for (const status of [400, 401, 403, 404, 410, 429, 500, 503]) expect(messageProblems(await failureFor(status)), String(status)).toEqual([]);
-    expect(await failureFor(503)).toBe('Its screenshot could not be loaded: the library had a problem sending it. Try placing it again in a little while.');
-    expect(await failureFor(429)).toBe('Its screenshot could not be loaded: the library asked Envelope to slow down. Try placing it again in a minute.');
-    expect(await failureFor(404)).toBe('Its screenshot could not be loaded: the library has no screenshot at its address.');
-    expect(await failureFor(403)).toBe('Its screenshot could not be loaded: the library refused to send it. Try placing it again later.');
+    expect(await failureFor(503)).toBe('The screenshot could not be loaded: the library had a problem sending it. Try placing it again in a little while.');
+    expect(await failureFor(429)).toBe('The screenshot could not be loaded: the library asked Envelope to slow down. Try placing it again in a minute.');
+    expect(await failureFor(404)).toBe('The screenshot could not be loaded: the library has no screenshot at its address.');
+    expect(await failureFor(403)).toBe('The screenshot could not be loaded: the library refused to send it. Try placing it again later.');
   });
 
   it('a “slow down” says the wait the library asked for (it said “in a minute” for a wait of ten)', async () => {
@@ -112,9 +112,9 @@ describe('fetchScreenshotAsync', () => {
       return (await fetchScreenshotAsync('https://library.example/shot.png').catch((error: unknown) => error)) as ScreenshotError;
     };
     const long = await failureFor({ 'retry-after': '600' });
-    expect(long.message).toBe('Its screenshot could not be loaded: the library asked Envelope to slow down. Try placing it again in 10 minutes.');
+    expect(long.message).toBe('The screenshot could not be loaded: the library asked Envelope to slow down. Try placing it again in 10 minutes.');
     expect([long.code, long.retryAfterSeconds]).toEqual(['rate_limited', 600]);
-    expect((await failureFor({ 'retry-after': '20' })).message).toBe('Its screenshot could not be loaded: the library asked Envelope to slow down. Try placing it again in 20 seconds.');
+    expect((await failureFor({ 'retry-after': '20' })).message).toBe('The screenshot could not be loaded: the library asked Envelope to slow down. Try placing it again in 20 seconds.');
   });
 
   it('a screenshot whose header declares more pixels than a window can hold is refused in words before decoding', async () => {
@@ -127,6 +127,6 @@ describe('fetchScreenshotAsync', () => {
       (error: unknown) => error,
     );
     expect(failure).toBeInstanceOf(ScreenshotError);
-    expect((failure as Error).message).toBe('Its screenshot could not be loaded: it is too large to place (600 × 100,000 px; Envelope places screenshots of up to 40 million pixels).');
+    expect((failure as Error).message).toBe('The screenshot could not be loaded: it is too large to place (600 × 100,000 px; Envelope places screenshots of up to 40 million pixels).');
   });
 });
