@@ -128,8 +128,8 @@ export function removedText(placed: number, removed: number): string {
   return `${removed === 1 ? '1 other was' : `${removed} others were`} placed, then undone or deleted before the end.`;
 }
 
-/** The emails a cancel stopped before they were tried. */
-export const notTriedCount = ({ total, placed, removed = 0, failed }: Pick<InsertOutcome, 'total' | 'placed' | 'removed' | 'failed'>) => total - placed - removed - failed.length;
+/** The emails a cancel left unplaced, not failed: those not tried yet and the one under way if it had not landed. */
+export const stillToPlaceCount = ({ total, placed, removed = 0, failed }: Pick<InsertOutcome, 'total' | 'placed' | 'removed' | 'failed'>) => total - placed - removed - failed.length;
 
 /**
  * The cancel sentence. Beside a batch end that could not be confirmed (`unsure`) only what is
@@ -138,12 +138,12 @@ export const notTriedCount = ({ total, placed, removed = 0, failed }: Pick<Inser
 function cancelledText(outcome: Omit<InsertOutcome, 'placedIds'>, unsure: boolean): string {
   const places = placesOf(outcome);
   const placed = places.reduce((sum, { placed: count }) => sum + count, 0);
-  const notTried = `${notTriedCount(outcome)} not tried.`;
+  const stillToPlace = `${stillToPlaceCount(outcome)} still to place.`;
   if (placed > 0) {
     const { what, where } = placedWhere(places, outcome.board);
-    return `Cancelled: ${what} placed${where}, ${notTried}`;
+    return `Cancelled: ${what} placed${where}, ${stillToPlace}`;
   }
-  if (unsure) return `Cancelled: ${notTried}`;
+  if (unsure) return `Cancelled: ${stillToPlace}`;
   // No count: every one chosen is still to place, and the one under way (each drop is) was tried.
   return `Cancelled: nothing ${(outcome.removed ?? 0) > 0 ? 'is on the canvas' : 'was placed'}.`;
 }

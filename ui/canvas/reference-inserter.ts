@@ -10,7 +10,7 @@ import { errorText } from '../messages/error-text';
 import { DEFAULT_RETRY_SECONDS } from '../library/library-problem';
 import { subjectOf } from '../library/email-subject';
 import { abortableSleepAsync } from '../components/abortable-sleep';
-import { insertSummary, notTriedCount, unansweredText, unconfirmedEndText, type InsertFailure, type InsertOutcome } from './insert-summary';
+import { insertSummary, stillToPlaceCount, unansweredText, unconfirmedEndText, type InsertFailure, type InsertOutcome } from './insert-summary';
 import { loadScreenshotTilesAsync, type Screenshot } from './screenshot-tiles';
 
 /** One email to place; the brand's name may be missing from a list (likes, collections). */
@@ -249,7 +249,7 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
         total: items.length,
         failed: failed.map(({ name, reason }) => ({ name, reason })),
         // Said only when it left emails unplaced: one that landed anyway, or was the last, stopped nothing.
-        cancelled: stopped && notTriedCount({ total: items.length, placed, removed, failed }) > 0,
+        cancelled: stopped && stillToPlaceCount({ total: items.length, placed, removed, failed }) > 0,
         ...(batch?.layout === 'board' && batch.title ? { board: batch.title } : {}),
         ...(pageName === undefined ? {} : { pageName }),
         ...(endProblem === undefined ? {} : { endProblem }),

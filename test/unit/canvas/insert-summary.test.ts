@@ -1,7 +1,7 @@
 // What a finished insert says: each step of the summary on its own, then whole summaries of runs
 // merged side by side (drops beside an Insert or a journey board) and of cancelled runs.
 import { describe, expect, it } from 'vitest';
-import { failuresText, insertSummary, mergeOutcomes, notTriedCount, placedWhere, placesOf, removedText, unconfirmedEndText, type InsertOutcome } from '../../../ui/canvas/insert-summary';
+import { failuresText, insertSummary, mergeOutcomes, stillToPlaceCount, placedWhere, placesOf, removedText, unconfirmedEndText, type InsertOutcome } from '../../../ui/canvas/insert-summary';
 import { messageProblems } from '../../support/message-rules';
 
 const drop = (id: number, pageName?: string): InsertOutcome => ({ placed: 1, placedIds: [id], total: 1, failed: [], cancelled: false, ...(pageName === undefined ? {} : { pageName }) });
@@ -26,7 +26,7 @@ describe('merged runs', () => {
     expect(insertSummary(mergeOutcomes([drop(1, 'A'), drop(2, 'B'), drop(3)]))).toBe('Placed 1 reference on the page “A”, 1 on the page “B” and 1 on the canvas.');
     expect(insertSummary(mergeOutcomes([drop(1, 'Moodboard'), drop(2, 'Moodboard')]))).toBe('Placed 2 references on the page “Moodboard”.');
     const cancelled: InsertOutcome = { placed: 0, placedIds: [], total: 2, failed: [], cancelled: true };
-    expect(insertSummary(mergeOutcomes([drop(1), drop(2, 'Moodboard'), cancelled]))).toBe('Cancelled: 1 reference placed on the canvas and 1 on the page “Moodboard”, 2 not tried.');
+    expect(insertSummary(mergeOutcomes([drop(1), drop(2, 'Moodboard'), cancelled]))).toBe('Cancelled: 1 reference placed on the canvas and 1 on the page “Moodboard”, 2 still to place.');
   });
 
   it('keeps what each run counted: placed, failed, removed, cancelled', () => {
@@ -40,13 +40,13 @@ describe('a cancelled run whose end went unconfirmed', () => {
   it('still says how many were not tried (the unconfirmed end’s words replaced the cancel sentence)', () => {
     const grid: InsertOutcome = { placed: 1, placedIds: [1], total: 3, failed: [], cancelled: true, endProblem: unconfirmedEndText(1) };
     const text = insertSummary(grid);
-    expect(text).toBe(`Cancelled: 2 not tried. ${unconfirmedEndText(1)}`);
+    expect(text).toBe(`Cancelled: 2 still to place. ${unconfirmedEndText(1)}`);
     expect(messageProblems(text)).toEqual([]);
     // A drop placed for sure beside it is counted as placed.
-    expect(insertSummary(mergeOutcomes([drop(9), grid]))).toBe(`Cancelled: 1 reference placed, 2 not tried. ${unconfirmedEndText(1)}`);
+    expect(insertSummary(mergeOutcomes([drop(9), grid]))).toBe(`Cancelled: 1 reference placed, 2 still to place. ${unconfirmedEndText(1)}`);
     // A board refused at its end says its own words after the cancel.
     const board = 'The board “Acme — journey” could not be built (The font is missing), so its reference is on the canvas as a grid instead.';
-    expect(insertSummary({ placed: 1, total: 4, failed: [{ name: 'A — B', reason: 'Gone.' }], cancelled: true, endProblem: board })).toBe(`Cancelled: 2 not tried. ${board} 1 could not be placed: A — B: Gone.`);
+    expect(insertSummary({ placed: 1, total: 4, failed: [{ name: 'A — B', reason: 'Gone.' }], cancelled: true, endProblem: board })).toBe(`Cancelled: 2 still to place. ${board} 1 could not be placed: A — B: Gone.`);
   });
 
   it('says the same as before when not cancelled', () => {
@@ -68,7 +68,7 @@ describe('the summary’s steps', () => {
   });
 
   it('counts what was not tried, what was taken away and what failed', () => {
-    expect(notTriedCount({ total: 6, placed: 2, removed: 1, failed: [{ name: 'A', reason: 'B' }] })).toBe(2);
+    expect(stillToPlaceCount({ total: 6, placed: 2, removed: 1, failed: [{ name: 'A', reason: 'B' }] })).toBe(2);
     expect(removedText(0, 0)).toBe('');
     expect(removedText(0, 1)).toBe('The one placed was undone or deleted before the end.');
     expect(removedText(2, 3)).toBe('3 others were placed, then undone or deleted before the end.');

@@ -149,7 +149,7 @@ describe('an insert Figma does not answer', () => {
     // The end's answer never comes either, and is not waited for a minute.
     expect(await runOutWaitsAsync(2)).toEqual([5_000]);
     expect(insertSummary(await placing)).toBe(
-      'Cancelled: 2 not tried. Envelope sent 1 reference to the canvas but could not confirm the last step, laying them out as a grid, so it cannot say how many are there now or where. Look on the canvas before placing them again.',
+      'Cancelled: 2 still to place. Envelope sent 1 reference to the canvas but could not confirm the last step, laying them out as a grid, so it cannot say how many are there now or where. Look on the canvas before placing them again.',
     );
   });
 
@@ -161,6 +161,6 @@ describe('an insert Figma does not answer', () => {
     const outcome = await placing;
     expect(onCanvas()).toEqual([1]);
     expect(outcome).toMatchObject({ placed: 1, placedIds: [1], cancelled: true });
-    expect(insertSummary(outcome)).toBe('Cancelled: 1 reference placed, 1 not tried.');
+    expect(insertSummary(outcome)).toBe('Cancelled: 1 reference placed, 1 still to place.');
   });
 });

@@ -119,7 +119,7 @@ describe('the reference inserter', () => {
     const outcome = await inserter.insertAsync([item(1), item(2), item(3)], { layout: 'grid' }, (report) => report.done === 1 && controller.abort(), controller.signal);
     expect(outcome).toEqual({ placed: 1, placedIds: [1], total: 3, failed: [], cancelled: true });
     expect(sent.at(-1)!.type).toBe('canvas/insert-end');
-    expect(insertSummary(outcome)).toBe('Cancelled: 1 reference placed, 2 not tried.');
+    expect(insertSummary(outcome)).toBe('Cancelled: 1 reference placed, 2 still to place.');
   });
 
   it('does not say “Cancelled” for a Cancel that came once every email was placed, while the board was being built (it said “Cancelled: … 0 not tried”)', async () => {
@@ -148,7 +148,7 @@ describe('the reference inserter', () => {
     const stopped = new AbortController();
     const { inserter: another } = setup();
     const cancelled = await another.insertAsync([item(1), item(2)], { layout: 'grid' }, (progress) => progress.done === 1 && stopped.abort(), stopped.signal);
-    expect(insertSummary(cancelled)).toBe('Cancelled: 1 reference placed, 1 not tried.');
+    expect(insertSummary(cancelled)).toBe('Cancelled: 1 reference placed, 1 still to place.');
   });
 
   it('asks the sandbox to stop the insert under way when Cancel comes while it builds the reference', async () => {
@@ -200,7 +200,7 @@ describe('the reference inserter', () => {
     const inserter = createReferenceInserter({ endpoint, client, loadTilesAsync });
     const outcome = await inserter.insertAsync([item(1), item(2), item(3)], { layout: 'grid' }, () => undefined, controller.signal);
     expect(outcome).toMatchObject({ placed: 2, placedIds: [1, 2], cancelled: true });
-    expect(insertSummary(outcome)).toBe('Cancelled: 2 references placed, 1 not tried.');
+    expect(insertSummary(outcome)).toBe('Cancelled: 2 references placed, 1 still to place.');
   });
 
   /**
@@ -261,7 +261,7 @@ describe('the reference inserter', () => {
     const outcome = await inserter.insertAsync(items, { layout: 'board', title: 'Acme — journey', stages: ['Welcome', 'Win-back'] }, () => undefined, controller.signal);
     expect(placed).toEqual([1, 2]);
     expect(outcome.placedIds).toEqual([1, 2]);
-    expect(insertSummary(outcome)).toBe('Cancelled: 1 not tried. The board “Acme — journey” could not be built (The font is missing), so its 2 references are on the canvas as a grid instead.');
+    expect(insertSummary(outcome)).toBe('Cancelled: 1 still to place. The board “Acme — journey” could not be built (The font is missing), so its 2 references are on the canvas as a grid instead.');
   });
 
   it('learns the service’s name and site from the first email it reads, for a dragged card’s text', async () => {
@@ -497,7 +497,7 @@ describe('insertSummary', () => {
     const placed = { placed: 1, placedIds: [1], total: 1, failed: [], cancelled: false };
     const cancelled = { placed: 0, placedIds: [], total: 1, failed: [], cancelled: true };
     const failed = { placed: 0, placedIds: [], total: 1, failed: [{ name: 'Acme — Email 3', reason: 'This page is read-only.' }], cancelled: false };
-    expect(insertSummary(mergeOutcomes([placed, cancelled]))).toBe('Cancelled: 1 reference placed, 1 not tried.');
+    expect(insertSummary(mergeOutcomes([placed, cancelled]))).toBe('Cancelled: 1 reference placed, 1 still to place.');
     // Both were under way when Cancel came: not "2 not tried".
     expect(insertSummary(mergeOutcomes([cancelled, cancelled]))).toBe('Cancelled: nothing was placed.');
     expect(insertSummary(mergeOutcomes([placed, failed]))).toBe('Placed 1 reference on the canvas. 1 could not be placed: Acme — Email 3: This page is read-only.');
@@ -515,7 +515,7 @@ describe('insertSummary', () => {
     const batch = await inserter.insertAsync([item(1), item(2)], { layout: 'grid' }, () => undefined, new AbortController().signal);
     expect(insertSummary(batch)).toBe('Placed 2 references on the page “Emails 🚀”.');
     expect(insertSummary(await inserter.insertDroppedAsync(item(3), 'd1', new AbortController().signal))).toBe('Placed 1 reference on the page “Moodboard”.');
-    expect(insertSummary({ placed: 2, total: 5, failed: [], cancelled: true, pageName: 'Emails' })).toBe('Cancelled: 2 references placed on the page “Emails”, 3 not tried.');
+    expect(insertSummary({ placed: 2, total: 5, failed: [], cancelled: true, pageName: 'Emails' })).toBe('Cancelled: 2 references placed on the page “Emails”, 3 still to place.');
   });
 
 
