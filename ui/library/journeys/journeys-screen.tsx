@@ -1,5 +1,6 @@
 // Journeys: the brands with a curated lifecycle journey, and one brand's journey as its stages
 // in capture order, with a few emails each (1–10, adjustable).
+import type { RefObject } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import { LIBRARY_LIMITS } from '../../../src/shared/api/library/requests';
@@ -20,6 +21,7 @@ import { focusRowFrom, MoreButton } from '../more-button';
 import { SEARCH_DEBOUNCE_MS } from '../search/search-query';
 import { plural } from '../../components/count-words';
 import { useKeptState } from '../kept-state';
+import { useKeptScroll } from '../use-kept-scroll';
 import { useBrandNames } from '../brand-names';
 import { stageCountText } from './stage-count';
 
@@ -53,10 +55,13 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
   const retryFocused = useRetryFocus(journeys.loading, journeys.problem !== null, journeys.items.length, (from) => focusRowFrom(rows.current, from));
   useOwnCountdown(!hidden && brand === null && journeys.problem?.kind === 'busy');
   useEscapeBack(hidden || brand === null ? null : () => setBrand(null));
+  // The list and an open journey each come back where they were scrolled to (the journey once it has drawn again).
+  const box = useRef<HTMLElement>(null);
+  useKeptScroll('journeys', '', !hidden && brand === null && journeys.items.length > 0, box);
   return (
-    <section class="library-brands" hidden={hidden} aria-label="Journeys">
+    <section class="library-brands" hidden={hidden} aria-label="Journeys" ref={box}>
       {brand !== null ? (
-        <JourneyView key={brand} client={client} slug={brand} hidden={hidden} knownName={names.get(brand) ?? null} onBack={() => setBrand(null)} onOpen={onOpen} onOpenSettings={onOpenSettings} />
+        <JourneyView key={brand} box={box} client={client} slug={brand} hidden={hidden} knownName={names.get(brand) ?? null} onBack={() => setBrand(null)} onOpen={onOpen} onOpenSettings={onOpenSettings} />
       ) : (
         <>
           <ul class="brand-list" aria-label="Brands with a journey" ref={rows}>
@@ -89,7 +94,7 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
   );
 }
 
-function JourneyView({ client, slug, hidden, knownName, onBack, onOpen, onOpenSettings }: { slug: string; knownName: string | null; onBack: () => void } & JourneysScreenProps) {
+function JourneyView({ box, client, slug, hidden, knownName, onBack, onOpen, onOpenSettings }: { box: RefObject<HTMLElement>; slug: string; knownName: string | null; onBack: () => void } & JourneysScreenProps) {
   // The number chosen stays for the next journey opened: brands' journeys compare at one size.
   const [chosen, setChosen] = useKeptState('per stage', 3);
   const [perStage, setPerStage] = useState(chosen);
@@ -151,6 +156,7 @@ function JourneyView({ client, slug, hidden, knownName, onBack, onOpen, onOpenSe
   useEffect(() => {
     if (shown && focusFell()) heading.current?.focus();
   }, [shown]);
+  useKeptScroll('journeys', slug, shown && !hidden, box);
   let offset = 0;
   return (
     <>
