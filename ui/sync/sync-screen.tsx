@@ -391,6 +391,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   // A failure's retry goes with its notice (or hides while a check runs), also for a check started by
   // itself (a collaborator's edit): the keyboard goes on from the buttons below, not the page's top.
   const failuresFocus = useFocusKeeper<HTMLDivElement>(`${busy}${!failure}${!chooseFailure}${!apartFailure}`, firstAction);
+  // The note on changes hidden by the search goes while a check runs (one started by itself too), and its link with it.
+  const noteFocus = useFocusKeeper<HTMLDivElement>(busy, firstAction);
 
   const toggle = useCallback(
     (item: SyncItem) => {
@@ -425,7 +427,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         </p>
       ) : null}
       <SyncAnnouncement task={task} outcome={outcome} />
-      <div class="sync-failures" {...failuresFocus}>
+      <div class="sync-kept" {...failuresFocus}>
         {failure ? <FailureNotice failure={failure} busy={busy} onRetry={retryFrom} testId="sync-error" /> : null}
         {chooseFailure ? <FailureNotice failure={chooseFailure} busy={busy} onRetry={retryFrom} testId="sync-choose-error" /> : null}
         {apartFailure ? <FailureNotice failure={apartFailure} busy={busy} onRetry={retryFrom} testId="sync-keep-apart-error" /> : null}
@@ -569,20 +571,22 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
           onBack={() => setOpenKey(null)}
         />
       ) : null}
-      {items && hiddenChanges > 0 && !openItem && !task ? (
-        <p class="sync-format-note" data-testid="sync-hidden-note">
-          {hiddenChanges === 1 ? '1 of the changes to sync is' : `${formatCount(hiddenChanges)} of the changes to sync are`} not shown by the search or filter.
-          {/* An empty list has its own "Show all changes" above. */}
-          {rows.length > 0 ? (
-            <>
-              {' '}
-              <Button variant="link" onClick={showAll}>
-                Show all changes
-              </Button>
-            </>
-          ) : null}
-        </p>
-      ) : null}
+      <div class="sync-kept" {...noteFocus}>
+        {items && hiddenChanges > 0 && !openItem && !task ? (
+          <p class="sync-format-note" data-testid="sync-hidden-note">
+            {hiddenChanges === 1 ? '1 of the changes to sync is' : `${formatCount(hiddenChanges)} of the changes to sync are`} not shown by the search or filter.
+            {/* An empty list has its own "Show all changes" above. */}
+            {rows.length > 0 ? (
+              <>
+                {' '}
+                <Button variant="link" onClick={showAll}>
+                  Show all changes
+                </Button>
+              </>
+            ) : null}
+          </p>
+        ) : null}
+      </div>
       {/* Just above the buttons (outside their group, which gives the keyboard to its first button): at the screen's top, the outcome and the buttons were too far apart to show at once at 320 × 240. */}
       {outcome ? (
         <OutcomeNotice
