@@ -45,6 +45,8 @@ export interface SyncScreenProps {
   addressMissing?: boolean;
 }
 
+const firstAction = (failures: HTMLElement) => failures.parentElement!.querySelector<HTMLElement>('.sync-actions button:not(:disabled)');
+
 export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden = false, designSystemId = null, badgeRows = null, addressMissing = false }: SyncScreenProps) {
   const [items, setItems] = useState<SyncItem[] | null>(null);
   const [comparison, setComparison] = useState<Pick<SyncComparison, 'counts' | 'serverTime' | 'readOnlyReason' | 'replacements' | 'stateProblem'> | null>(null);
@@ -386,6 +388,11 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   const [retryFrom, screenRef, focusListRow] = useRetryFocus(actionsFocus.ref, openKeyNow, failure, chooseFailure, apartFailure);
   const readOnlyReason = comparison?.readOnlyReason ?? overview?.readOnlyReason ?? null;
   const busy = task !== null;
+  // A failure's retry goes with its notice (or hides while a check runs), also for a check started by
+  // itself (a collaborator's edit): the keyboard goes on from the buttons below, not the page's top.
+  const failuresFocus = useFocusKeeper<HTMLDivElement>(`${busy}${!failure}${!chooseFailure}${!apartFailure}`, firstAction);
+  // The note on changes hidden by the search goes while a check runs (one started by itself too), and its link with it.
+  const noteFocus = useFocusKeeper<HTMLDivElement>(busy, firstAction);
 
   const toggle = useCallback(
     (item: SyncItem) => {
@@ -420,9 +427,11 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         </p>
       ) : null}
       <SyncAnnouncement task={task} outcome={outcome} />
-      {failure ? <FailureNotice failure={failure} busy={busy} onRetry={retryFrom} testId="sync-error" /> : null}
-      {chooseFailure ? <FailureNotice failure={chooseFailure} busy={busy} onRetry={retryFrom} testId="sync-choose-error" /> : null}
-      {apartFailure ? <FailureNotice failure={apartFailure} busy={busy} onRetry={retryFrom} testId="sync-keep-apart-error" /> : null}
+      <div class="sync-kept" {...failuresFocus}>
+        {failure ? <FailureNotice failure={failure} busy={busy} onRetry={retryFrom} testId="sync-error" /> : null}
+        {chooseFailure ? <FailureNotice failure={chooseFailure} busy={busy} onRetry={retryFrom} testId="sync-choose-error" /> : null}
+        {apartFailure ? <FailureNotice failure={apartFailure} busy={busy} onRetry={retryFrom} testId="sync-keep-apart-error" /> : null}
+      </div>
       {/* A message here says why nothing is opening (the opening check was stopped). */}
       {!items && !task && !failure && !message ? (
         <p class="sync-inline-status" role="status">
@@ -562,20 +571,22 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
           onBack={() => setOpenKey(null)}
         />
       ) : null}
-      {items && hiddenChanges > 0 && !openItem && !task ? (
-        <p class="sync-format-note" data-testid="sync-hidden-note">
-          {hiddenChanges === 1 ? '1 of the changes to sync is' : `${formatCount(hiddenChanges)} of the changes to sync are`} not shown by the search or filter.
-          {/* An empty list has its own "Show all changes" above. */}
-          {rows.length > 0 ? (
-            <>
-              {' '}
-              <Button variant="link" onClick={showAll}>
-                Show all changes
-              </Button>
-            </>
-          ) : null}
-        </p>
-      ) : null}
+      <div class="sync-kept" {...noteFocus}>
+        {items && hiddenChanges > 0 && !openItem && !task ? (
+          <p class="sync-format-note" data-testid="sync-hidden-note">
+            {hiddenChanges === 1 ? '1 of the changes to sync is' : `${formatCount(hiddenChanges)} of the changes to sync are`} not shown by the search or filter.
+            {/* An empty list has its own "Show all changes" above. */}
+            {rows.length > 0 ? (
+              <>
+                {' '}
+                <Button variant="link" onClick={showAll}>
+                  Show all changes
+                </Button>
+              </>
+            ) : null}
+          </p>
+        ) : null}
+      </div>
       {/* Just above the buttons (outside their group, which gives the keyboard to its first button): at the screen's top, the outcome and the buttons were too far apart to show at once at 320 × 240. */}
       {outcome ? (
         <OutcomeNotice

@@ -6,6 +6,7 @@ import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { FoundReference, ReferenceRemoval } from '../../../src/shared/bridge/messages';
 import type { UiEndpoint } from '../../bridge/ui-endpoint';
 import { Button } from '../../components/button';
+import { useFocusKeeper } from '../../components/focus-keeper';
 import { ErrorNotice } from '../../components/notice';
 import { LiveStatus } from '../../components/live-status';
 import { errorText } from '../../messages/error-text';
@@ -33,6 +34,9 @@ export function ReferencesScreen({ endpoint, client, hidden, autoStart }: Refere
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const live = useRef(true);
   const checkButton = useRef<HTMLButtonElement>(null);
+  // A check that ends by itself (its last answer came, or it failed) takes Stop checking with its
+  // progress: the keyboard goes to the check's button (the first), as Stop pressed gives it.
+  const kept = useFocusKeeper<HTMLElement>(phase.kind);
   // Stop, or the view closed: no further request, those on their way let go; the emails not
   // answered are reported as not checked.
   const stopped = useRef(new AbortController());
@@ -74,7 +78,7 @@ export function ReferencesScreen({ endpoint, client, hidden, autoStart }: Refere
   }, []);
 
   return (
-    <section class="library-brands references" hidden={hidden} aria-label="References" data-testid="references">
+    <section class="library-brands references" hidden={hidden} aria-label="References" data-testid="references" {...kept}>
       <p class="references-intro">Finds the library emails placed in this file, on every page, and asks the library whether each still exists.</p>
       {/* Busy rather than hidden while checking: the focus stays on it. */}
       <div>
