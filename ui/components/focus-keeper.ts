@@ -15,23 +15,24 @@ const firstEnabledButton = (group: HTMLElement) => group.querySelector<HTMLEleme
 /**
  * For a group of controls that come and go (or are held) with `state`: when the focus was in the
  * group and got lost as `state` changed, `pick`'s control takes it (by default the group's first
- * enabled button). Spread the returned handlers on the group's element.
+ * enabled button). Spread the returned props on the group's element.
  */
 export function useFocusKeeper<Group extends HTMLElement>(state: unknown, pick: (group: Group) => HTMLElement | null = firstEnabledButton) {
   const ref = useRef<Group>(null);
   const inside = useRef(false);
-  // Before paint: no frame shows the focus on the body, and a key pressed meanwhile is not lost.
+  // Where the focus went last, wherever it went (moved by code too). A removed control's focus
+  // goes to the body with no focusin: it is still "in the group" then.
   useLayoutEffect(() => {
-    if (inside.current && focusLost() && ref.current) pick(ref.current)?.focus();
+    const follow = ({ target }: FocusEvent) => {
+      inside.current = target instanceof Node && (ref.current?.contains(target) ?? false);
+    };
+    document.addEventListener('focusin', follow);
+    return () => document.removeEventListener('focusin', follow);
+  }, []);
+  // Before paint: no frame shows the focus on the body, and a key pressed meanwhile is not lost.
+  // Not while the window is without the focus (the designer is on the canvas).
+  useLayoutEffect(() => {
+    if (inside.current && document.hasFocus() && focusLost() && ref.current) pick(ref.current)?.focus();
   }, [state, pick]);
-  return {
-    ref,
-    onFocusIn: () => {
-      inside.current = true;
-    },
-    // A removed button's blur has no next target: the focus is still "in the group" then.
-    onFocusOut: (event: FocusEvent) => {
-      if (event.relatedTarget !== null) inside.current = ref.current?.contains(event.relatedTarget as Node) ?? false;
-    },
-  };
+  return { ref };
 }
