@@ -40,13 +40,19 @@ async function collaboratorRenamesAsync(): Promise<void> {
   );
 }
 
+/** Hero in conflict (changed here and in the design system since a sync), its detail open; resolves to the window. */
+async function heroConflictDetailAsync(): Promise<Frame> {
+  await h.openFreshAsync('?theme=light');
+  const ui = await linkToEmptyDesignSystemAsync(h);
+  await syncEverythingAsync(ui);
+  await heroConflictAsync(h, ui);
+  await openRowDetailAsync(ui, 'Hero');
+  return ui;
+}
+
 describe('a conflict’s choice while the screen compares again by itself', () => {
   it('stays with the keyboard once the choices are back, on the option chosen', async () => {
-    await h.openFreshAsync('?theme=light');
-    const ui = await linkToEmptyDesignSystemAsync(h);
-    await syncEverythingAsync(ui);
-    await heroConflictAsync(h, ui);
-    await openRowDetailAsync(ui, 'Hero');
+    const ui = await heroConflictDetailAsync();
     const choices = ui.getByRole('group', { name: 'What to do with this conflict' });
     const take = choices.getByRole('radio', { name: 'Take theirs' });
     await take.focus();
@@ -66,11 +72,7 @@ describe('a conflict’s choice while the screen compares again by itself', () =
   }, 180_000);
 
   it('does not take the keyboard back from the canvas: the designer went there before the comparison started', async () => {
-    await h.openFreshAsync('?theme=light');
-    const ui = await linkToEmptyDesignSystemAsync(h);
-    await syncEverythingAsync(ui);
-    await heroConflictAsync(h, ui);
-    await openRowDetailAsync(ui, 'Hero');
+    const ui = await heroConflictDetailAsync();
     await ui.getByRole('group', { name: 'What to do with this conflict' }).getByRole('radio', { name: 'Take theirs' }).focus();
     await watchHeldAsync(ui);
     // On the canvas: the drawing fitted to the window (a control of the playground's own).
