@@ -88,9 +88,14 @@ describe('removalText', () => {
       ],
     });
     expect(text).toBe(
-      'Removed 1 reference (one undo step in Figma). “Cedar & Clay — Sale” on page “Moodboard” was not removed. The frame is inside a component instance: detach the instance, then remove the reference. A reference was not removed. Someone deleted it after the check.',
+      'Removed 1 reference (one undo step in Figma). “Cedar & Clay — Sale” on page “Moodboard” was not removed. The frame is inside a component instance: detach the instance, then remove the reference. A reference was already deleted from the file.',
     );
     expect(messageProblems(text)).toEqual([]);
+    // Deleted since the check: done, not refused, and named from the list.
+    const listed = [{ nodeId: '1:3', name: 'Ref', pageId: '0:1', pageName: 'Cover', x: 0, y: 0, emailId: 7, brandName: 'Acme', subject: 'Sale' }];
+    expect(removalText({ removed: 0, failures: [{ nodeId: '1:3', name: '', pageName: '', reason: 'Someone deleted it after the check.' }] }, listed)).toBe(
+      'No reference was removed. “Acme: Sale” on page “Cover” was already deleted from the file.',
+    );
   });
   it('names the journey boards that went with their last reference, after the references', () => {
     const text = removalText({ removed: 1, failures: [], boards: [{ name: 'Acme — journey', pageName: 'Emails' }] });

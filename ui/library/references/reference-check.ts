@@ -96,11 +96,19 @@ export function goneReferences(outcome: Pick<CheckOutcome, 'references' | 'goneE
   return outcome.references.filter((reference) => outcome.goneEmailIds.has(reference.emailId));
 }
 
-/** "Removed 2 references (one undo step in Figma)." (or that none was), each one that stayed, with why, and the journey boards emptied with them. */
-export function removalText({ removed, failures, boards }: ReferenceRemoval): string {
-  const stayed = failures.map(
-    (failure) => `${failure.name === '' ? 'A reference' : `“${failure.name}”`}${failure.pageName === '' ? '' : ` on page “${failure.pageName}”`} was not removed. ${failure.reason}`,
-  );
+/**
+ * A reference Figma no longer has (deleted since the check): the sandbox cannot name it. What the
+ * designer chose is done, so it is not a failure: the UI names it from the list.
+ */
+export const alreadyGone = (failure: ReferenceRemoval['failures'][number]) => failure.name === '';
+
+/** "Removed 2 references (one undo step in Figma)." (or that none was), each one that stayed, with why, those already deleted, and the journey boards emptied with them. */
+export function removalText({ removed, failures, boards }: ReferenceRemoval, listed: readonly FoundReference[] = []): string {
+  const stayed = failures.map((failure) => {
+    if (!alreadyGone(failure)) return `“${failure.name}”${failure.pageName === '' ? '' : ` on page “${failure.pageName}”`} was not removed. ${failure.reason}`;
+    const reference = listed.find((reference) => reference.nodeId === failure.nodeId);
+    return `${reference ? `“${reference.brandName}: ${reference.subject}” on page “${reference.pageName}”` : 'A reference'} was already deleted from the file.`;
+  });
   // Nothing removed makes no undo step: saying one would send the designer looking for it.
   const emptied = emptiedBoardsText(boards);
   return [removed === 0 ? 'No reference was removed.' : `Removed ${plural(removed, 'reference')} (one undo step in Figma).`, ...stayed, ...(emptied ? [emptied] : [])].join(' ');

@@ -11,7 +11,7 @@ import { ErrorNotice } from '../../components/notice';
 import { LiveStatus } from '../../components/live-status';
 import { errorText } from '../../messages/error-text';
 import { checkEmailsAsync } from './check-emails';
-import { checkPacing, checkProgressText, distinctEmailIds, goneReferences, hiddenText, pacingText, removalText, summaryText, withoutRemoved, type CheckOutcome, type EmailCheckProgress } from './reference-check';
+import { alreadyGone, checkPacing, checkProgressText, distinctEmailIds, goneReferences, hiddenText, pacingText, removalText, summaryText, withoutRemoved, type CheckOutcome, type EmailCheckProgress } from './reference-check';
 import { countWord } from '../../components/count-words';
 import { abortableSleepAsync } from '../../components/abortable-sleep';
 
@@ -168,7 +168,7 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
     setRemoving(true);
     endpoint.request('canvas/references-remove', { nodeIds: remaining.map((reference) => reference.nodeId), goneEmailIds: [...outcome.goneEmailIds] }).then(
       (result) => {
-        const stayed = new Set(result.failures.map((failure) => failure.nodeId));
+        const stayed = new Set(result.failures.flatMap((failure) => (alreadyGone(failure) ? [] : [failure.nodeId])));
         setRemovedIds(new Set(remaining.map((reference) => reference.nodeId).filter((nodeId) => !stayed.has(nodeId))));
         setRemoval(result);
         setConfirming(false);
@@ -238,8 +238,8 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
         </>
       ) : null}
       {removal ? (
-        <p class={`notice ${removal.failures.length > 0 ? 'notice-error' : 'notice-success'}`} role="status" data-testid="references-removal" tabIndex={-1} ref={removalResult}>
-          {removalText(removal)}
+        <p class={`notice ${removal.failures.some((failure) => !alreadyGone(failure)) ? 'notice-error' : 'notice-success'}`} role="status" data-testid="references-removal" tabIndex={-1} ref={removalResult}>
+          {removalText(removal, gone)}
         </p>
       ) : null}
       <LiveStatus testId="references-shown">{shownNote}</LiveStatus>
