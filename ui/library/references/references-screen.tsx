@@ -130,8 +130,8 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
   // The references the removal took out: the summary then counts what the file still has.
   const [removedIds, setRemovedIds] = useState<ReadonlySet<string>>(new Set());
   const [problem, setProblem] = useState<string | null>(null);
-  /** Why the reference Show selected cannot be seen (it is hidden), or null. */
-  const [shownNote, setShownNote] = useState<string | null>(null);
+  /** Why the reference Show selected cannot be seen (it is hidden, or gone), said under its row (out of sight at the list's end), or null. */
+  const [shown, setShown] = useState<{ nodeId: string; text: string } | null>(null);
   const removeButton = useRef<HTMLButtonElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const removalResult = useRef<HTMLParagraphElement>(null);
@@ -140,6 +140,7 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
   }, [confirming]);
   // The list and its buttons are gone once removed: the focus goes to what happened.
   useEffect(() => removalResult.current?.focus(), [removal]);
+  useEffect(() => document.getElementById('references-shown')?.scrollIntoView({ block: 'nearest' }), [shown]);
 
   if (outcome.references.length === 0 && outcome.unreadable === 0) {
     return (
@@ -148,14 +149,8 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
   }
   const show = (reference: FoundReference) =>
     void endpoint.request('canvas/references-show', { nodeId: reference.nodeId }).then(
-      ({ hidden }) => {
-        setProblem(null);
-        setShownNote(hidden ? hiddenText(`${reference.brandName}: ${reference.subject}`, hidden) : null);
-      },
-      (error: unknown) => {
-        setShownNote(null);
-        setProblem(errorText(error));
-      },
+      ({ hidden }) => setShown(hidden ? { nodeId: reference.nodeId, text: hiddenText(`${reference.brandName}: ${reference.subject}`, hidden) } : null),
+      (error: unknown) => setShown({ nodeId: reference.nodeId, text: errorText(error) }),
     );
   const toggle = (nodeId: string) =>
     setChosen((current) => {
@@ -193,20 +188,27 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
       {removal === null && gone.length > 0 ? (
         <>
           <ul class="brand-list" aria-label="References to removed emails">
-            {gone.map((reference) => (
-              <li key={reference.nodeId} class="reference-row">
-                <label class="reference-choice">
-                  <input type="checkbox" checked={chosen.has(reference.nodeId)} onChange={() => toggle(reference.nodeId)} />
-                  <span>
-                    <span class="brand-row-name">{reference.brandName}</span>: {reference.subject}
-                    <span class="brand-row-description"> On page “{reference.pageName}” at {reference.x}, {reference.y}</span>
-                  </span>
-                </label>
-                <Button variant="link" onClick={() => show(reference)} ariaLabel={`Show ${reference.brandName}: ${reference.subject} on the canvas`}>
-                  Show
-                </Button>
-              </li>
-            ))}
+            {gone.map((reference) => {
+              const note = shown?.nodeId === reference.nodeId;
+              return (
+                <li key={reference.nodeId} class="reference-row">
+                  <label class="reference-choice">
+                    <input type="checkbox" checked={chosen.has(reference.nodeId)} onChange={() => toggle(reference.nodeId)} />
+                    <span>
+                      <span class="brand-row-name">{reference.brandName}</span>: {reference.subject}
+                      <span class="brand-row-description"> On page “{reference.pageName}” at {reference.x}, {reference.y}</span>
+                    </span>
+                  </label>
+                  {/* Named with where it is: two references to one email are otherwise one name twice. */}
+                  <Button variant="link" onClick={() => show(reference)} ariaLabel={`Show ${reference.brandName}: ${reference.subject} on page “${reference.pageName}” at ${reference.x}, ${reference.y}`}>
+                    Show
+                  </Button>
+                  <LiveStatus id={note ? 'references-shown' : undefined} class="library-status reference-note">
+                    {note ? shown.text : null}
+                  </LiveStatus>
+                </li>
+              );
+            })}
           </ul>
           {confirming ? (
             <div
@@ -242,7 +244,6 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
           {removalText(removal, gone)}
         </p>
       ) : null}
-      <LiveStatus testId="references-shown">{shownNote}</LiveStatus>
       <ErrorNotice message={problem} />
     </>
   );
