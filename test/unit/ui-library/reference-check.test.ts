@@ -119,9 +119,9 @@ describe('emptiedBoardsText', () => {
 });
 
 describe('checkProgressText', () => {
-  it('counts the wait and the emails in the singular when there is one (it said “1 seconds”, “1 of 1 emails”)', () => {
-    expect(checkProgressText({ done: 0, total: 1, waitingSeconds: 1 })).toBe('The library asked us to slow down: asking again in 1 second (0 of 1 email checked).');
-    expect(checkProgressText({ done: 3, total: 12, waitingSeconds: 20 })).toBe('The library asked us to slow down: asking again in 20 seconds (3 of 12 emails checked).');
+  it('counts the emails in the singular when there is one (it said “1 of 1 emails”), and leaves the seconds out (said apart)', () => {
+    expect(checkProgressText({ done: 0, total: 1, waitingSeconds: 1 })).toBe('The library asked us to slow down (0 of 1 email checked).');
+    expect(checkProgressText({ done: 3, total: 12, waitingSeconds: 20 })).toBe('The library asked us to slow down (3 of 12 emails checked).');
     expect(checkProgressText({ done: 3, total: 12, waitingSeconds: null })).toBe('Checking emails with the library: 3 of 12…');
   });
 });

@@ -43,10 +43,10 @@ export interface EmailCheckProgress {
   waitingSeconds: number | null;
 }
 
-/** The check's progress in words, with the library's wait while it asks to slow down. */
+/** The check's progress in words, or that the library asked it to slow down (its seconds are shown apart: a live region would say them every second). */
 export function checkProgressText({ done, total, waitingSeconds }: EmailCheckProgress): string {
   if (waitingSeconds === null) return `Checking emails with the library: ${done} of ${total}…`;
-  return `The library asked us to slow down: asking again in ${plural(waitingSeconds, 'second')} (${done} of ${plural(total, 'email')} checked).`;
+  return `The library asked us to slow down (${done} of ${plural(total, 'email')} checked).`;
 }
 
 /** What one answer of `GET /v1/emails/:id` means for the check. */

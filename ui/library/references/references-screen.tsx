@@ -12,7 +12,7 @@ import { LiveStatus } from '../../components/live-status';
 import { errorText } from '../../messages/error-text';
 import { checkEmailsAsync } from './check-emails';
 import { alreadyGone, checkPacing, checkProgressText, distinctEmailIds, goneReferences, hiddenText, pacingText, removalText, summaryText, withoutRemoved, type CheckOutcome, type EmailCheckProgress } from './reference-check';
-import { countWord } from '../../components/count-words';
+import { countWord, plural } from '../../components/count-words';
 import { abortableSleepAsync } from '../../components/abortable-sleep';
 
 export interface ReferencesScreenProps {
@@ -112,6 +112,8 @@ function CheckProgress({ progress, note, onStop }: { progress: EmailCheckProgres
       <LiveStatus id="references-progress-label" class="" busy>
         {checkProgressText(progress)}
       </LiveStatus>
+      {/* Seen ticking, not said every second. */}
+      {progress.waitingSeconds === null ? null : <p>Asking again in {plural(progress.waitingSeconds, 'second')}.</p>}
       <progress aria-labelledby="references-progress-label" max={Math.max(1, progress.total)} value={progress.done} />
       {note ? <p>{note}</p> : null}
       <div>
