@@ -88,9 +88,14 @@ describe('removalText', () => {
       ],
     });
     expect(text).toBe(
-      'Removed 1 reference (one undo step in Figma). “Cedar & Clay — Sale” on page “Moodboard” was not removed. The frame is inside a component instance: detach the instance, then remove the reference. A reference was not removed. Someone deleted it after the check.',
+      'Removed 1 reference (one undo step in Figma). “Cedar & Clay — Sale” on page “Moodboard” was not removed. The frame is inside a component instance: detach the instance, then remove the reference. A reference was already deleted from the file.',
     );
     expect(messageProblems(text)).toEqual([]);
+    // Deleted since the check: done, not refused, and named from the list.
+    const listed = [{ nodeId: '1:3', name: 'Ref', pageId: '0:1', pageName: 'Cover', x: 0, y: 0, emailId: 7, brandName: 'Acme', subject: 'Sale' }];
+    expect(removalText({ removed: 0, failures: [{ nodeId: '1:3', name: '', pageName: '', reason: 'Someone deleted it after the check.' }] }, listed)).toBe(
+      'No reference was removed. “Acme: Sale” on page “Cover” was already deleted from the file.',
+    );
   });
   it('names the journey boards that went with their last reference, after the references', () => {
     const text = removalText({ removed: 1, failures: [], boards: [{ name: 'Acme — journey', pageName: 'Emails' }] });
@@ -114,9 +119,9 @@ describe('emptiedBoardsText', () => {
 });
 
 describe('checkProgressText', () => {
-  it('counts the wait and the emails in the singular when there is one (it said “1 seconds”, “1 of 1 emails”)', () => {
-    expect(checkProgressText({ done: 0, total: 1, waitingSeconds: 1 })).toBe('The library asked us to slow down: asking again in 1 second (0 of 1 email checked).');
-    expect(checkProgressText({ done: 3, total: 12, waitingSeconds: 20 })).toBe('The library asked us to slow down: asking again in 20 seconds (3 of 12 emails checked).');
+  it('counts the emails in the singular when there is one (it said “1 of 1 emails”), and leaves the seconds out (said apart)', () => {
+    expect(checkProgressText({ done: 0, total: 1, waitingSeconds: 1 })).toBe('The library asked us to slow down (0 of 1 email checked).');
+    expect(checkProgressText({ done: 3, total: 12, waitingSeconds: 20 })).toBe('The library asked us to slow down (3 of 12 emails checked).');
     expect(checkProgressText({ done: 3, total: 12, waitingSeconds: null })).toBe('Checking emails with the library: 3 of 12…');
   });
 });

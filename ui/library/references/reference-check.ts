@@ -43,10 +43,10 @@ export interface EmailCheckProgress {
   waitingSeconds: number | null;
 }
 
-/** The check's progress in words, with the library's wait while it asks to slow down. */
+/** The check's progress in words, or that the library asked it to slow down (its seconds are shown apart: a live region would say them every second). */
 export function checkProgressText({ done, total, waitingSeconds }: EmailCheckProgress): string {
   if (waitingSeconds === null) return `Checking emails with the library: ${done} of ${total}…`;
-  return `The library asked us to slow down: asking again in ${plural(waitingSeconds, 'second')} (${done} of ${plural(total, 'email')} checked).`;
+  return `The library asked us to slow down (${done} of ${plural(total, 'email')} checked).`;
 }
 
 /** What one answer of `GET /v1/emails/:id` means for the check. */
@@ -96,11 +96,19 @@ export function goneReferences(outcome: Pick<CheckOutcome, 'references' | 'goneE
   return outcome.references.filter((reference) => outcome.goneEmailIds.has(reference.emailId));
 }
 
-/** "Removed 2 references (one undo step in Figma)." (or that none was), each one that stayed, with why, and the journey boards emptied with them. */
-export function removalText({ removed, failures, boards }: ReferenceRemoval): string {
-  const stayed = failures.map(
-    (failure) => `${failure.name === '' ? 'A reference' : `“${failure.name}”`}${failure.pageName === '' ? '' : ` on page “${failure.pageName}”`} was not removed. ${failure.reason}`,
-  );
+/**
+ * A reference Figma no longer has (deleted since the check): the sandbox cannot name it. What the
+ * designer chose is done, so it is not a failure: the UI names it from the list.
+ */
+export const alreadyGone = (failure: ReferenceRemoval['failures'][number]) => failure.name === '';
+
+/** "Removed 2 references (one undo step in Figma)." (or that none was), each one that stayed, with why, those already deleted, and the journey boards emptied with them. */
+export function removalText({ removed, failures, boards }: ReferenceRemoval, listed: readonly FoundReference[] = []): string {
+  const stayed = failures.map((failure) => {
+    if (!alreadyGone(failure)) return `“${failure.name}”${failure.pageName === '' ? '' : ` on page “${failure.pageName}”`} was not removed. ${failure.reason}`;
+    const reference = listed.find((reference) => reference.nodeId === failure.nodeId);
+    return `${reference ? `“${reference.brandName}: ${reference.subject}” on page “${reference.pageName}”` : 'A reference'} was already deleted from the file.`;
+  });
   // Nothing removed makes no undo step: saying one would send the designer looking for it.
   const emptied = emptiedBoardsText(boards);
   return [removed === 0 ? 'No reference was removed.' : `Removed ${plural(removed, 'reference')} (one undo step in Figma).`, ...stayed, ...(emptied ? [emptied] : [])].join(' ');

@@ -11,8 +11,8 @@ import { ErrorNotice } from '../../components/notice';
 import { LiveStatus } from '../../components/live-status';
 import { errorText } from '../../messages/error-text';
 import { checkEmailsAsync } from './check-emails';
-import { checkPacing, checkProgressText, distinctEmailIds, goneReferences, hiddenText, pacingText, removalText, summaryText, withoutRemoved, type CheckOutcome, type EmailCheckProgress } from './reference-check';
-import { countWord } from '../../components/count-words';
+import { alreadyGone, checkPacing, checkProgressText, distinctEmailIds, goneReferences, hiddenText, pacingText, removalText, summaryText, withoutRemoved, type CheckOutcome, type EmailCheckProgress } from './reference-check';
+import { countWord, plural } from '../../components/count-words';
 import { abortableSleepAsync } from '../../components/abortable-sleep';
 
 export interface ReferencesScreenProps {
@@ -112,6 +112,8 @@ function CheckProgress({ progress, note, onStop }: { progress: EmailCheckProgres
       <LiveStatus id="references-progress-label" class="" busy>
         {checkProgressText(progress)}
       </LiveStatus>
+      {/* Seen ticking, not said every second. */}
+      {progress.waitingSeconds === null ? null : <p>Asking again in {plural(progress.waitingSeconds, 'second')}.</p>}
       <progress aria-labelledby="references-progress-label" max={Math.max(1, progress.total)} value={progress.done} />
       {note ? <p>{note}</p> : null}
       <div>
@@ -130,8 +132,8 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
   // The references the removal took out: the summary then counts what the file still has.
   const [removedIds, setRemovedIds] = useState<ReadonlySet<string>>(new Set());
   const [problem, setProblem] = useState<string | null>(null);
-  /** Why the reference Show selected cannot be seen (it is hidden), or null. */
-  const [shownNote, setShownNote] = useState<string | null>(null);
+  /** Why the reference Show selected cannot be seen (it is hidden, or gone), said under its row (out of sight at the list's end), or null. */
+  const [shown, setShown] = useState<{ nodeId: string; text: string } | null>(null);
   const removeButton = useRef<HTMLButtonElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const removalResult = useRef<HTMLParagraphElement>(null);
@@ -140,6 +142,7 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
   }, [confirming]);
   // The list and its buttons are gone once removed: the focus goes to what happened.
   useEffect(() => removalResult.current?.focus(), [removal]);
+  useEffect(() => document.getElementById('references-shown')?.scrollIntoView({ block: 'nearest' }), [shown]);
 
   if (outcome.references.length === 0 && outcome.unreadable === 0) {
     return (
@@ -148,14 +151,8 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
   }
   const show = (reference: FoundReference) =>
     void endpoint.request('canvas/references-show', { nodeId: reference.nodeId }).then(
-      ({ hidden }) => {
-        setProblem(null);
-        setShownNote(hidden ? hiddenText(`${reference.brandName}: ${reference.subject}`, hidden) : null);
-      },
-      (error: unknown) => {
-        setShownNote(null);
-        setProblem(errorText(error));
-      },
+      ({ hidden }) => setShown(hidden ? { nodeId: reference.nodeId, text: hiddenText(`${reference.brandName}: ${reference.subject}`, hidden) } : null),
+      (error: unknown) => setShown({ nodeId: reference.nodeId, text: errorText(error) }),
     );
   const toggle = (nodeId: string) =>
     setChosen((current) => {
@@ -168,7 +165,7 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
     setRemoving(true);
     endpoint.request('canvas/references-remove', { nodeIds: remaining.map((reference) => reference.nodeId), goneEmailIds: [...outcome.goneEmailIds] }).then(
       (result) => {
-        const stayed = new Set(result.failures.map((failure) => failure.nodeId));
+        const stayed = new Set(result.failures.flatMap((failure) => (alreadyGone(failure) ? [] : [failure.nodeId])));
         setRemovedIds(new Set(remaining.map((reference) => reference.nodeId).filter((nodeId) => !stayed.has(nodeId))));
         setRemoval(result);
         setConfirming(false);
@@ -193,20 +190,27 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
       {removal === null && gone.length > 0 ? (
         <>
           <ul class="brand-list" aria-label="References to removed emails">
-            {gone.map((reference) => (
-              <li key={reference.nodeId} class="reference-row">
-                <label class="reference-choice">
-                  <input type="checkbox" checked={chosen.has(reference.nodeId)} onChange={() => toggle(reference.nodeId)} />
-                  <span>
-                    <span class="brand-row-name">{reference.brandName}</span>: {reference.subject}
-                    <span class="brand-row-description"> On page “{reference.pageName}” at {reference.x}, {reference.y}</span>
-                  </span>
-                </label>
-                <Button variant="link" onClick={() => show(reference)} ariaLabel={`Show ${reference.brandName}: ${reference.subject} on the canvas`}>
-                  Show
-                </Button>
-              </li>
-            ))}
+            {gone.map((reference) => {
+              const note = shown?.nodeId === reference.nodeId;
+              return (
+                <li key={reference.nodeId} class="reference-row">
+                  <label class="reference-choice">
+                    <input type="checkbox" checked={chosen.has(reference.nodeId)} onChange={() => toggle(reference.nodeId)} />
+                    <span>
+                      <span class="brand-row-name">{reference.brandName}</span>: {reference.subject}
+                      <span class="brand-row-description"> On page “{reference.pageName}” at {reference.x}, {reference.y}</span>
+                    </span>
+                  </label>
+                  {/* Named with where it is: two references to one email are otherwise one name twice. */}
+                  <Button variant="link" onClick={() => show(reference)} ariaLabel={`Show ${reference.brandName}: ${reference.subject} on page “${reference.pageName}” at ${reference.x}, ${reference.y}`}>
+                    Show
+                  </Button>
+                  <LiveStatus id={note ? 'references-shown' : undefined} class="library-status reference-note">
+                    {note ? shown.text : null}
+                  </LiveStatus>
+                </li>
+              );
+            })}
           </ul>
           {confirming ? (
             <div
@@ -238,11 +242,10 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
         </>
       ) : null}
       {removal ? (
-        <p class={`notice ${removal.failures.length > 0 ? 'notice-error' : 'notice-success'}`} role="status" data-testid="references-removal" tabIndex={-1} ref={removalResult}>
-          {removalText(removal)}
+        <p class={`notice ${removal.failures.some((failure) => !alreadyGone(failure)) ? 'notice-error' : 'notice-success'}`} role="status" data-testid="references-removal" tabIndex={-1} ref={removalResult}>
+          {removalText(removal, gone)}
         </p>
       ) : null}
-      <LiveStatus testId="references-shown">{shownNote}</LiveStatus>
       <ErrorNotice message={problem} />
     </>
   );
