@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 import { holdRequestsAsync } from './support/hold-requests';
+import { libraryControlAsync } from './support/library-read';
 
 let h: Harness;
 
@@ -15,19 +16,14 @@ afterAll(async () => {
   await h?.closeAsync();
 });
 
-async function emulatorControlAsync(path: string): Promise<void> {
-  const response = await fetch(`${h.emulator.libraryUrl}/_emulator/${path}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
-  expect(response.ok).toBe(true);
-}
-
 describe('References: another section looked at during the check', () => {
   it('keeps the check going and its outcome shown on the way back', async () => {
-    await emulatorControlAsync('reset');
+    await libraryControlAsync(h.emulator.libraryUrl, 'reset');
     const list = (await (await fetch(`${h.emulator.libraryUrl}/v1/emails?per_page=3`)).json()) as { data: Array<{ id: number }> };
     const ids = list.data.map((email) => email.id);
     await h.openAsync(`?command=browse&demo-keys=1&references=${ids.join(',')}`);
     const ui = await h.uiFrameAsync();
-    await emulatorControlAsync(`library/emails/${ids[0]!}/remove`);
+    await libraryControlAsync(h.emulator.libraryUrl, `library/emails/${ids[0]!}/remove`);
     // The library's answers about the placed emails wait while the designer goes elsewhere.
     const held = await holdRequestsAsync(h.page, h.emulator.libraryUrl, (url) => ids.some((id) => url.pathname === `/v1/emails/${id}`));
     try {

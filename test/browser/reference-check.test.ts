@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 import { emulatorFaults } from './support/emulator-faults';
+import { libraryControlAsync } from './support/library-read';
 
 let h: Harness;
 let ids: number[];
@@ -25,11 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.closeAsync();
 });
-
-async function emulatorControlAsync(path: string): Promise<void> {
-  const response = await fetch(`${h.emulator.libraryUrl}/_emulator/${path}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
-  expect(response.ok).toBe(true);
-}
 
 /** Four references to three emails: the first email on both of the first two pages. */
 const fixture = () => `references=${[ids[0], ids[1], ids[2], ids[0]].join(',')}`;
@@ -62,10 +58,10 @@ const goneList = (ui: Frame) => ui.getByRole('list', { name: 'References to remo
 
 /** The file's four references, the first email removed by its brand, checked from Browse → References: the screen with one removed. */
 async function checkedWithOneRemovedAsync(theme: 'light' | 'dark'): Promise<Frame> {
-  await emulatorControlAsync('reset');
+  await libraryControlAsync(h.emulator.libraryUrl, 'reset');
   await h.openAsync(`?command=browse&demo-keys=1${theme === 'dark' ? '&theme=dark' : ''}&${fixture()}`);
   const ui = await h.uiFrameAsync();
-  await emulatorControlAsync(`library/emails/${ids[0]!}/remove`);
+  await libraryControlAsync(h.emulator.libraryUrl, `library/emails/${ids[0]!}/remove`);
   await ui.getByRole('button', { name: 'References' }).click();
   await ui.getByRole('button', { name: 'Check references' }).click();
   await expect.poll(() => textOf(summary(ui)), { timeout: 30_000 }).toBe('4 references to 3 emails; 1 removed from the library.');
@@ -78,7 +74,7 @@ async function checkAxeAsync(ui: Frame, what: string): Promise<void> {
 
 describe('reference check', () => {
   it('runs from the menu command: one library request per distinct email, the removed one listed with its pages', async () => {
-    await emulatorControlAsync('reset');
+    await libraryControlAsync(h.emulator.libraryUrl, 'reset');
     await h.openAsync(`?command=references&demo-keys=1&${fixture()}`);
     let ui = await h.uiFrameAsync();
     // Opened by the command, the check starts by itself; every email still exists.
@@ -87,7 +83,7 @@ describe('reference check', () => {
     expect(await ui.getByRole('button', { name: 'References' }).getAttribute('aria-current')).toBe('page');
 
     // The brand asks for removal; the designer runs the command again.
-    await emulatorControlAsync(`library/emails/${ids[0]!}/remove`);
+    await libraryControlAsync(h.emulator.libraryUrl, `library/emails/${ids[0]!}/remove`);
     const requests = watchEmailRequests();
     try {
       await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
@@ -148,10 +144,10 @@ describe('reference check', () => {
 
   it('waits out a 429, reuses answers on a second check, and never counts a failure as removed', async () => {
     const faults = emulatorFaults(h.emulator);
-    await emulatorControlAsync('reset');
+    await libraryControlAsync(h.emulator.libraryUrl, 'reset');
     await h.openAsync(`?command=browse&demo-keys=1&${fixture()}`);
     const ui = await h.uiFrameAsync();
-    await emulatorControlAsync(`library/emails/${ids[0]!}/remove`);
+    await libraryControlAsync(h.emulator.libraryUrl, `library/emails/${ids[0]!}/remove`);
     await faults.setAsync({ rate: 1, kinds: ['429'] });
     try {
       await ui.getByRole('button', { name: 'References' }).click();
@@ -182,7 +178,7 @@ describe('reference check', () => {
 
   it('stops checking from the keyboard: the focus stays on the check’s button, not lost to the page', async () => {
     const faults = emulatorFaults(h.emulator);
-    await emulatorControlAsync('reset');
+    await libraryControlAsync(h.emulator.libraryUrl, 'reset');
     await h.openAsync(`?command=browse&demo-keys=1&${fixture()}`);
     const ui = await h.uiFrameAsync();
     await faults.setAsync({ rate: 1, kinds: ['429'] });

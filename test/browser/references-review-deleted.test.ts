@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { holdRequestsAsync } from './support/hold-requests';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { libraryControlAsync } from './support/library-read';
 
 let h: Harness;
 let ids: number[];
@@ -22,11 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.closeAsync();
 });
-
-async function emulatorControlAsync(path: string): Promise<void> {
-  const response = await fetch(`${h.emulator.libraryUrl}/_emulator/${path}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
-  expect(response.ok).toBe(true);
-}
 
 /** The designer deletes, in Figma, the reference to `emailId` on page `pageName`. */
 function deleteInFigmaAsync(emailId: number, pageName: string): Promise<void> {
@@ -48,10 +44,10 @@ const focusedTestId = (ui: Frame) => ui.evaluate(() => document.activeElement?.g
 
 describe('References: a reference deleted in Figma while the check ran', () => {
   it('says it is already gone, by name, counts it no more, and the rest is removed', async () => {
-    await emulatorControlAsync('reset');
+    await libraryControlAsync(h.emulator.libraryUrl, 'reset');
     await h.openFreshAsync(`?command=browse&demo-keys=1&theme=dark&references=${[ids[0], ids[1], ids[2], ids[0]].join(',')}`);
     const ui = await h.uiFrameAsync();
-    await emulatorControlAsync(`library/emails/${ids[0]!}/remove`);
+    await libraryControlAsync(h.emulator.libraryUrl, `library/emails/${ids[0]!}/remove`);
     await ui.getByRole('button', { name: 'References', exact: true }).click();
     const held = await holdRequestsAsync(h.page, h.emulator.libraryUrl, (url) => /^\/v1\/emails\/\d+$/.test(url.pathname));
     try {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 import { smallestWindowAsync } from './support/window-steps';
+import { libraryControlAsync } from './support/library-read';
 
 let h: Harness;
 let ids: number[];
@@ -26,17 +27,12 @@ afterAll(async () => {
   await h?.closeAsync();
 });
 
-async function emulatorControlAsync(path: string): Promise<void> {
-  const response = await fetch(`${h.emulator.libraryUrl}/_emulator/${path}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
-  expect(response.ok).toBe(true);
-}
-
 /** The file's references (the first email on pages Cover and Components), that email removed, checked: the list of two. */
 async function checkedAsync(theme: 'light' | 'dark'): Promise<Frame> {
-  await emulatorControlAsync('reset');
+  await libraryControlAsync(h.emulator.libraryUrl, 'reset');
   await h.openFreshAsync(`?command=browse&demo-keys=1&theme=${theme}&references=${[ids[0], ids[1], ids[2], ids[0]].join(',')}`);
   const ui = await h.uiFrameAsync();
-  await emulatorControlAsync(`library/emails/${ids[0]!}/remove`);
+  await libraryControlAsync(h.emulator.libraryUrl, `library/emails/${ids[0]!}/remove`);
   if (theme === 'dark') await smallestWindowAsync(h.page, ui);
   await ui.getByRole('button', { name: 'References', exact: true }).click();
   await ui.getByRole('button', { name: 'Check references' }).click();

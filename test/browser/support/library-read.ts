@@ -7,3 +7,9 @@ export async function readLibraryAsync<T>(libraryUrl: string, path: string, key:
   expect(response.ok).toBe(true);
   return (await response.json()) as T;
 }
+
+/** Asks the library emulator's control surface for `path` ("reset", "library/emails/7/remove"), which must succeed. */
+export async function libraryControlAsync(libraryUrl: string, path: string): Promise<void> {
+  const response = await fetch(`${libraryUrl}/_emulator/${path}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+  expect(response.ok, `POST /_emulator/${path}`).toBe(true);
+}
