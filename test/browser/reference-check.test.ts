@@ -188,7 +188,7 @@ describe('reference check', () => {
       await expect.poll(() => textOf(ui.getByTestId('references-progress')), { timeout: 15_000 }).toMatch(/^The library asked us to slow down/);
       await ui.getByRole('button', { name: 'Stop checking' }).focus();
       await h.page.keyboard.press('Enter');
-      await expect.poll(() => textOf(summary(ui)), { timeout: 10_000 }).toMatch(/^4 references to 3 emails; 0 removed from the library\. Couldn’t check 3 emails/);
+      await expect.poll(() => textOf(summary(ui)), { timeout: 10_000 }).toMatch(/^4 references to 3 emails\. Couldn’t check 3 emails/);
     } finally {
       await faults.clearAsync();
     }

@@ -72,6 +72,14 @@ describe('summaryText', () => {
     );
     expect(messageProblems(text)).toEqual([]);
   });
+
+  it('counts no removed emails when none could be checked (it said “0 removed from the library” beside “Couldn’t check 2 emails”)', () => {
+    const references = [reference('1', 7), reference('2', 3), reference('3', 7)];
+    const offline = 'You are offline.';
+    expect(summaryText({ references, goneEmailIds: new Set(), unchecked: new Map([[7, offline], [3, offline]]), unreadable: 0 })).toBe(
+      '3 references to 2 emails. Couldn’t check 2 emails: You are offline. They are not counted as removed; check again later.',
+    );
+  });
 });
 
 describe('removalText', () => {

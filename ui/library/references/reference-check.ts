@@ -75,7 +75,9 @@ export interface CheckOutcome {
 /** "7 references to 4 emails; 1 removed from the library." and what could not be checked. */
 export function summaryText({ references, goneEmailIds, unchecked, unreadable }: CheckOutcome): string {
   const emails = distinctEmailIds(references).length;
-  const sentences = [`${plural(references.length, 'reference')} to ${plural(emails, 'email')}; ${goneEmailIds.size} removed from the library.`];
+  const found = `${plural(references.length, 'reference')} to ${plural(emails, 'email')}`;
+  // None could be checked: "0 removed" would read as checked and fine.
+  const sentences = [emails > 0 && unchecked.size >= emails ? `${found}.` : `${found}; ${goneEmailIds.size} removed from the library.`];
   if (unchecked.size > 0) {
     const reasons = [...new Set(unchecked.values())];
     sentences.push(`Couldn’t check ${plural(unchecked.size, 'email')}: ${reasons.join(' ')} They are not counted as removed; check again later.`);
