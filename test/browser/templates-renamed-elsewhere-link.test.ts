@@ -5,9 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 import { renameInBuilderAsync } from './support/templates-steps';
+import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 
 let h: Harness;
-const EMAIL = 'Spring sale — 2026-03-18';
+const EMAIL = DEMO_EMAIL_NAME;
 
 beforeAll(async () => {
   h = await startHarnessAsync();

@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskKey } from '../../src/shared/settings/validate-settings';
 import { checkAxeAsync } from './support/a11y-checks';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 
 let h: Harness;
 let demoKey: string;
-const EMAIL = 'Spring sale — 2026-03-18';
+const EMAIL = DEMO_EMAIL_NAME;
 
 beforeAll(async () => {
   h = await startHarnessAsync();

@@ -4,9 +4,10 @@
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 
 let h: Harness;
-const EMAIL = 'Spring sale — 2026-03-18';
+const EMAIL = DEMO_EMAIL_NAME;
 
 beforeAll(async () => {
   h = await startHarnessAsync();

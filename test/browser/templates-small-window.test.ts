@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { smallestWindowAsync } from './support/window-steps';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 
 let h: Harness;
-const EMAIL = 'Spring sale — 2026-03-18';
+const EMAIL = DEMO_EMAIL_NAME;
 
 beforeAll(async () => {
   h = await startHarnessAsync();

@@ -10,10 +10,11 @@ import { holdRequestsAsync } from './support/hold-requests';
 import { evaluateHooks, startHarnessAsync, textNowAsync, textOf, VIEWPORT, type Harness } from './support/playground-harness';
 import { watchStatusRegionsAsync } from './support/status-regions';
 import { builderAsync, builderControlAsync } from './support/templates-steps';
+import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 
 let h: Harness;
 const SHOTS = 'test-results/screenshots';
-const EMAIL = 'Spring sale — 2026-03-18';
+const EMAIL = DEMO_EMAIL_NAME;
 /** A 429 still answered after Envelope waited as asked, each time (the emulator's Retry-After is seconds). */
 const STILL_SLOW_DOWN = 'Envelope waited as the email builder asked, and it still asks Envelope to slow down (another app may be using the same key). Try again in a minute.';
 
