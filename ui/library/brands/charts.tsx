@@ -36,17 +36,22 @@ export function BarRows({ title, rows, unit, alone }: { title: string; rows: Rea
   return (
     <figure class="chart">
       <figcaption>{title}</figcaption>
-      <ul class="bar-rows">
-        {rows.map((row) => (
-          <li key={row.label}>
-            <span class="bar-rows-label">{row.label}</span>
-            <span class="bar-rows-track" aria-hidden="true">
-              <span class="bar-rows-fill" style={{ width: percentText(row.percent) }} />
-            </span>
-            <span class="bar-rows-value">{barRowValue(row, unit, alone)}</span>
-          </li>
-        ))}
-      </ul>
+      {/* Nothing counted (no senders, no words): said, not a title over nothing. */}
+      {rows.length === 0 ? (
+        <p class="muted">None yet.</p>
+      ) : (
+        <ul class="bar-rows">
+          {rows.map((row) => (
+            <li key={row.label}>
+              <span class="bar-rows-label">{row.label}</span>
+              <span class="bar-rows-track" aria-hidden="true">
+                <span class="bar-rows-fill" style={{ width: percentText(row.percent) }} />
+              </span>
+              <span class="bar-rows-value">{barRowValue(row, unit, alone)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
     </figure>
   );
 }
