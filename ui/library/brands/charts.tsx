@@ -9,7 +9,8 @@ export function ColumnChart({ title, bars, unit, said, labelEvery = 1 }: { title
   const width = 100 / bars.length;
   return (
     <figure class="chart">
-      <figcaption>{title}</figcaption>
+      {/* Not read again beside the picture, whose words begin with it (the figure, its caption and the picture each said it). */}
+      <figcaption aria-hidden="true">{title}</figcaption>
       {/* The scale: the tallest column's count, on a line level with its top (the screen reader hears every count). */}
       {top ? (
         <div class="chart-max" aria-hidden="true">

@@ -1,5 +1,6 @@
-// A brand's insights with nothing counted in a chart (no service providers, senders or subject
-// words in the library's answer): each such chart says so, rather than a title over nothing.
+// A brand's insights charts as a screen reader reads them: a column chart's title said with its
+// picture, not again beside it; and a chart with nothing counted (no service providers, senders or
+// subject words in the library's answer) says so, rather than a title over nothing.
 import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
@@ -40,6 +41,22 @@ describe.each(['light', 'dark'] as const)('Brands: a chart with nothing counted 
       await checkAxeAsync(ui, `a brand's charts with nothing counted, ${theme}`);
     } finally {
       await stopAsync();
+    }
+  });
+});
+
+describe('Brands: a column chart’s title', () => {
+  it('is read with the chart’s words, not once more beside them as its caption (a screen reader read each title three times)', async () => {
+    const brand = (await firstBrandsAsync(h))[0]!;
+    const ui = await openBrowseAsync(h);
+    await openBrandAsync(ui, brand.name);
+    for (const title of ['Sends by day of the week', 'Sends by hour of the day (UTC)']) {
+      const picture = ui.getByRole('img', { name: title, exact: false });
+      await picture.waitFor({ timeout: 10_000 });
+      expect(await picture.getAttribute('aria-label')).toMatch(new RegExp(`^${title.replace(/[()]/g, '\\$&')}\\. `));
+      // The figure holds the picture alone: its caption is not a second text read beside it.
+      const figure = ui.getByRole('figure', { name: title, exact: true });
+      expect(await figure.ariaSnapshot()).not.toContain(`- text: ${title}`);
     }
   });
 });
