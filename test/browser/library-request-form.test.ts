@@ -5,7 +5,7 @@ import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
-import { openBrowseAsync } from './support/browse-steps';
+import { openBrowseAsync, openBrowseWithClockAsync } from './support/browse-steps';
 import { readLibraryAsync } from './support/library-read';
 
 let h: Harness;
@@ -17,6 +17,23 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.closeAsync();
 });
+
+/**
+ * The rest of the day's brand requests, made through the MCP server (the limit is the account's):
+ * the seconds to the library's midnight (UTC) its refusal gives.
+ */
+async function useUpTheDayElsewhereAsync(): Promise<number> {
+  const state = await readLibraryAsync<{ library: { keys: { demo: string } } }>(h.emulator.libraryUrl, '/_emulator/state');
+  for (let index = 0; ; index++) {
+    const response = await fetch(`${h.emulator.libraryUrl}/v1/brand-requests`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${state.library.keys.demo}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ brand: `Elsewhere ${index}`, website: `elsewhere${index}.com` }),
+    });
+    if (response.status === 429) return Number(response.headers.get('retry-after'));
+    expect(response.status).toBe(201);
+  }
+}
 
 async function openRequestsAsync(theme: 'light' | 'dark'): Promise<Frame> {
   const ui = await openBrowseAsync(h, theme);
@@ -65,17 +82,7 @@ describe('Brand requests: the day’s 50 used elsewhere', () => {
     const ui = await openRequestsAsync('light');
     const today = ui.getByTestId('requests-today');
     await expect.poll(() => textOf(today), { timeout: 10_000 }).toMatch(/^\d of today’s 50 brand requests used/);
-    // The rest of the day's requests, made through the MCP server (the limit is the account's).
-    const state = await readLibraryAsync<{ library: { keys: { demo: string } } }>(h.emulator.libraryUrl, '/_emulator/state');
-    for (let index = 0; ; index++) {
-      const response = await fetch(`${h.emulator.libraryUrl}/v1/brand-requests`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${state.library.keys.demo}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ brand: `Elsewhere ${index}`, website: `elsewhere${index}.com` }),
-      });
-      if (response.status === 429) break;
-      expect(response.status).toBe(201);
-    }
+    await useUpTheDayElsewhereAsync();
     const form = ui.getByRole('form', { name: 'Ask for a brand' });
     await form.getByLabel('Brand', { exact: true }).fill('One Too Many');
     await form.getByLabel('Website').fill('onetoomany.com');
@@ -85,5 +92,32 @@ describe('Brand requests: the day’s 50 used elsewhere', () => {
     // Read again from the library: the requests made elsewhere are listed too.
     await expect.poll(() => textOf(ui.getByRole('list', { name: 'My requests' })), { timeout: 10_000 }).toContain('Elsewhere 0');
     expect(await form.getByLabel('Brand', { exact: true }).inputValue()).toBe('One Too Many');
+  });
+});
+
+describe('Brand requests: the day’s 50 used, then the new day', () => {
+  it('reads My requests again once Send can go, with the new day’s count (“50 of today’s 50 used” stayed beside “You can send your request now”)', async () => {
+    const { context, ui } = await openBrowseWithClockAsync(h);
+    try {
+      await ui.getByRole('navigation', { name: 'Library' }).getByRole('button', { name: 'Requests', exact: true }).click();
+      const today = ui.getByTestId('requests-today');
+      await expect.poll(() => textOf(today), { timeout: 10_000 }).toMatch(/^\d of today’s 50 brand requests used/);
+      const toMidnight = await useUpTheDayElsewhereAsync();
+      const form = ui.getByRole('form', { name: 'Ask for a brand' });
+      await form.getByLabel('Brand', { exact: true }).fill('One Too Many');
+      await form.getByLabel('Website').fill('onetoomany.com');
+      await form.getByRole('button', { name: 'Send request' }).click();
+      const outcome = ui.getByTestId('request-outcome');
+      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^You have made today’s 50 brand requests/);
+      await expect.poll(() => textOf(today), { timeout: 10_000 }).toMatch(/^50 of today’s 50 brand requests used/);
+      // Midnight UTC, for the library and the window.
+      const moved = await fetch(`${h.emulator.libraryUrl}/_emulator/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance_seconds: toMidnight + 60 }) });
+      expect(moved.ok).toBe(true);
+      await context.clock.fastForward((toMidnight + 60) * 1000);
+      await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/You can send your request now\.$/);
+      await expect.poll(() => textOf(today), { timeout: 10_000 }).toMatch(/^0 of today’s 50 brand requests used/);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 // Brand requests: ask the library to start collecting a brand's emails, and follow my requests.
-import { useLayoutEffect, useRef, useState, type MutableRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState, type MutableRef } from 'preact/hooks';
 import { describeBrandRequestStatus, STATUS_STALENESS_MINUTES } from '../../../src/shared/api/library/brand-request-status';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { ListedBrandRequest } from '../../../src/shared/api/library/schemas';
@@ -57,6 +57,12 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
   const [problems, setProblems] = useState<Partial<Record<BrandRequestField, string>>>({});
   const [sending, setSending] = useState(false);
   const [listVersion, setListVersion] = useState(0);
+  // The day's limit over (midnight UTC came): My requests read again, with the new day's count
+  // ("50 of today's 50 used" stayed beside "You can send your request now").
+  const newDay = outcome?.today !== undefined && outcome.sendAt !== undefined && !held;
+  useEffect(() => {
+    if (newDay) setListVersion((n) => n + 1);
+  }, [newDay]);
   // A form sent with problems takes the keyboard to the first one, once it is marked (its words are read with it).
   const fixFirst = useRef<BrandRequestField | null>(null);
   useLayoutEffect(() => {
