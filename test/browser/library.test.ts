@@ -2802,7 +2802,7 @@ describe('Browse: brand requests', () => {
       await send();
       await expect.poll(() => textOf(form), { timeout: 10_000 }).toContain('Enter the brand’s name.');
       await form.getByLabel('Notes (optional)').fill('Weekly newsletter');
-      await expect.poll(() => textOf(form), { timeout: 10_000 }).toContain('17 / 500 characters');
+      await expect.poll(() => textOf(form), { timeout: 10_000 }).toContain('17 of 500 characters');
       expect(posts).toHaveLength(0);
       await h.page.screenshot({ path: `${SHOTS}/library-request-form-light.png` });
 

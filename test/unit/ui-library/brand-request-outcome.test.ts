@@ -26,11 +26,17 @@ describe('brandRequestProblems', () => {
     expect(brandRequestProblems({ ...EMPTY_BRAND_REQUEST, brand: 'Acme', website: 'acme.co.uk', notes: 'x'.repeat(500) })).toEqual({});
   });
 
+  it('says the notes’ count as it is read out, and by how many it is over (it read “510 slash 500 characters”)', () => {
+    expect(notesCountText('Weekly newsletter')).toBe('17 of 500 characters');
+    expect(notesCountText('x'.repeat(500))).toBe('500 of 500 characters');
+    expect(notesCountText('x'.repeat(510))).toBe('510 of 500 characters, 10 too many');
+  });
+
   it('counts notes in characters as a person does: an emoji is one (it counted two, and refused 300 emoji the service takes)', () => {
     const form = { ...EMPTY_BRAND_REQUEST, brand: 'Acme', website: 'acme.com' };
     expect(brandRequestProblems({ ...form, notes: '🌷'.repeat(500) })).toEqual({});
     expect(brandRequestProblems({ ...form, notes: '🌷'.repeat(501) }).notes).toBe('Notes are at most 500 characters; these are 501.');
-    expect(notesCountText('🌷🌷 ok')).toBe('5 / 500 characters');
+    expect(notesCountText('🌷🌷 ok')).toBe('5 of 500 characters');
     expect(brandRequestProblems({ ...form, brand: '🌷'.repeat(200) })).toEqual({});
   });
 });
@@ -75,6 +81,8 @@ describe('brandRequestOutcome', () => {
       text: 'You have made today’s 50 brand requests (the day ends at midnight UTC). You can try again after Wednesday 00:00, in about 3 hours. Your form is kept.',
       keepForm: true,
       sendAt: refusedAt + (3 * 3600 + 1200) * 1000,
+      // My requests says the day's count: the limit's, until the list read again gives it (it kept "3 of 50 used").
+      today: { requests_today: 50, daily_limit: 50 },
     });
     const unsaid = brandRequestFailure(failure('daily_limit_reached'), refusedAt);
     expect(unsaid.text).toMatch(/You can ask again tomorrow\. Your form is kept\.$/);

@@ -48,6 +48,13 @@ describe('insight charts', () => {
     expect(barsSummary([{ label: 'Mon', value: 0 }], 'sends', whenSaid.day)).toBe('No sends yet.');
   });
 
+  it('names every column level at the top, not the first alone as the busiest (“Most sends in the week of 31 Aug” with 9 Nov as busy)', () => {
+    expect(barsSummary(dayBars({ Mon: 3, Tue: 3, Wed: 1 }), 'sends', whenSaid.day)).toBe('Most sends on Monday and on Tuesday: 3 each, of 7.');
+    expect(barsSummary(hourBars({ '7': 2, '9': 2, '13': 2, '14': 1 }), 'sends', whenSaid.hour)).toBe('Most sends at 07:00, at 09:00 and at 13:00: 2 each, of 7.');
+    // More than three: the counts that follow say which.
+    expect(barsSummary(dayBars({ Mon: 1, Tue: 1, Wed: 1, Thu: 1 }), 'sends', whenSaid.day)).toBe('4 sends in all.');
+  });
+
   it('names the column of a chart’s text alternative as a person says it (it read “Most sends at 13”, “at Sat”)', () => {
     expect(barsSummary(hourBars({ '7': 1, '13': 36 }), 'sends', whenSaid.hour)).toBe('Most sends at 13:00: 36 of 37.');
     expect(barsSummary(hourBars({ '7': 2 }), 'sends', whenSaid.hour)).toBe('Most sends at 07:00: 2 of 2.');

@@ -9,7 +9,8 @@ export function ColumnChart({ title, bars, unit, said, labelEvery = 1 }: { title
   const width = 100 / bars.length;
   return (
     <figure class="chart">
-      <figcaption>{title}</figcaption>
+      {/* Not read again beside the picture, whose words begin with it (the figure, its caption and the picture each said it). */}
+      <figcaption aria-hidden="true">{title}</figcaption>
       {/* The scale: the tallest column's count, on a line level with its top (the screen reader hears every count). */}
       {top ? (
         <div class="chart-max" aria-hidden="true">
@@ -36,17 +37,22 @@ export function BarRows({ title, rows, unit, alone }: { title: string; rows: Rea
   return (
     <figure class="chart">
       <figcaption>{title}</figcaption>
-      <ul class="bar-rows">
-        {rows.map((row) => (
-          <li key={row.label}>
-            <span class="bar-rows-label">{row.label}</span>
-            <span class="bar-rows-track" aria-hidden="true">
-              <span class="bar-rows-fill" style={{ width: percentText(row.percent) }} />
-            </span>
-            <span class="bar-rows-value">{barRowValue(row, unit, alone)}</span>
-          </li>
-        ))}
-      </ul>
+      {/* Nothing counted (no senders, no words): said, not a title over nothing. */}
+      {rows.length === 0 ? (
+        <p class="muted">None yet.</p>
+      ) : (
+        <ul class="bar-rows">
+          {rows.map((row) => (
+            <li key={row.label}>
+              <span class="bar-rows-label">{row.label}</span>
+              <span class="bar-rows-track" aria-hidden="true">
+                <span class="bar-rows-fill" style={{ width: percentText(row.percent) }} />
+              </span>
+              <span class="bar-rows-value">{barRowValue(row, unit, alone)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
     </figure>
   );
 }

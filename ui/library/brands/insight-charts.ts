@@ -98,12 +98,19 @@ export const whenSaid = {
   month: (label: string) => `in ${label}`,
 };
 
-/** "Most sends on Tuesday: 12 of 40.", or a sentence for an empty chart. */
+/**
+ * "Most sends on Tuesday: 12 of 40."; columns level at the top all named ("on Monday and on
+ * Tuesday: 3 each, of 6": the first alone read as the one busiest), more than three not (the
+ * counts follow); or a sentence for an empty chart.
+ */
 export function barsSummary(bars: readonly Bar[], unit: string, said: (label: string) => string): string {
   const total = bars.reduce((sum, bar) => sum + bar.value, 0);
   if (total === 0) return `No ${unit} yet.`;
-  const most = bars.reduce((best, bar) => (bar.value > best.value ? bar : best));
-  return `Most ${unit} ${said(most.label)}: ${most.value} of ${total}.`;
+  const top = Math.max(...bars.map((bar) => bar.value));
+  const most = bars.filter((bar) => bar.value === top).map((bar) => said(bar.label));
+  if (most.length > 3) return `${total} ${unit} in all.`;
+  const last = most.pop()!;
+  return most.length === 0 ? `Most ${unit} ${last}: ${top} of ${total}.` : `Most ${unit} ${most.join(', ')} and ${last}: ${top} each, of ${total}.`;
 }
 
 /**

@@ -43,9 +43,11 @@ export function brandRequestProblems(form: BrandRequestForm): Partial<Record<Bra
   return problems;
 }
 
-/** The count under the notes field, in the same characters as the limit. */
+/** The count under the notes field, in the same characters as the limit: "12 of 500" read as said ("12 / 500" was "12 slash 500"), and by how many it is over. */
 export function notesCountText(notes: string): string {
-  return `${characterCount(notes)} / ${LIBRARY_LIMITS.notesMaxLength} characters`;
+  const count = characterCount(notes);
+  const over = count - LIBRARY_LIMITS.notesMaxLength;
+  return `${count} of ${LIBRARY_LIMITS.notesMaxLength} characters${over > 0 ? `, ${over} too many` : ''}`;
 }
 
 export interface BrandRequestOutcome {
@@ -59,7 +61,10 @@ export interface BrandRequestOutcome {
   sendAt?: number;
   /** The key was refused: Settings (on the library key) fixes it. */
   settings?: boolean;
-  /** Today's count after a request that counted: said under My requests, read there from the list when it can be. */
+  /**
+   * Today's count after a request that counted, or the day's limit reached: said under My requests,
+   * which is read again (a limit reached by requests made elsewhere, the MCP server's, read "3 of 50 used").
+   */
   today?: { requests_today: number; daily_limit: number };
 }
 
@@ -102,6 +107,7 @@ export function brandRequestFailure(error: unknown, nowMs: number): BrandRequest
         text: `You have made today’s 50 brand requests (the day ends at midnight UTC). ${sendAt === undefined ? 'You can ask again tomorrow.' : retryAtText(sendAt, nowMs)} Your form is kept.`,
         keepForm: true,
         sendAt,
+        today: { requests_today: 50, daily_limit: 50 },
       };
     case 'unavailable':
     case 'server_error':

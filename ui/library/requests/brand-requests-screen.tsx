@@ -1,5 +1,5 @@
 // Brand requests: ask the library to start collecting a brand's emails, and follow my requests.
-import { useLayoutEffect, useRef, useState, type MutableRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState, type MutableRef } from 'preact/hooks';
 import { describeBrandRequestStatus, STATUS_STALENESS_MINUTES } from '../../../src/shared/api/library/brand-request-status';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { ListedBrandRequest } from '../../../src/shared/api/library/schemas';
@@ -57,6 +57,12 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
   const [problems, setProblems] = useState<Partial<Record<BrandRequestField, string>>>({});
   const [sending, setSending] = useState(false);
   const [listVersion, setListVersion] = useState(0);
+  // The day's limit over (midnight UTC came): My requests read again, with the new day's count
+  // ("50 of today's 50 used" stayed beside "You can send your request now").
+  const newDay = outcome?.today !== undefined && outcome.sendAt !== undefined && !held;
+  useEffect(() => {
+    if (newDay) setListVersion((n) => n + 1);
+  }, [newDay]);
   // A form sent with problems takes the keyboard to the first one, once it is marked (its words are read with it).
   const fixFirst = useRef<BrandRequestField | null>(null);
   useLayoutEffect(() => {
@@ -104,7 +110,13 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
     );
   }
 
-  const set = (field: keyof BrandRequestForm) => (value: string) => setForm({ ...form, [field]: value });
+  const set = (field: keyof BrandRequestForm) => (value: string) => {
+    const next = { ...form, [field]: value };
+    setForm(next);
+    // A problem said is checked again as the field is fixed: gone once right, never words gone false
+    // ("Enter the brand’s name." beside a name, "these are 510" at 480).
+    if (field in problems) setProblems({ ...problems, [field]: brandRequestProblems(next)[field as BrandRequestField] });
+  };
   const submit = () => {
     const found = brandRequestProblems(form);
     setProblems(found);
@@ -128,10 +140,13 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
         // library down, the connection dropped) left it as it was, and reading it now would
         // mostly fail the same way, said a second time under My requests (sent again, a lost
         // one that did arrive comes back as already asked for, and the list is read then).
-        if (!next.keepForm) setListVersion((n) => n + 1);
+        // The day's limit reached is the exception: the list reads fine, with today's true count.
+        if (!next.keepForm || next.today) setListVersion((n) => n + 1);
       });
   };
 
+  // Too long is marked as typed (red, and so invalid to a screen reader too), not only once sent.
+  const overNotes = brandRequestProblems(form).notes !== undefined;
   // Read with the list; while it reloads after a request, or cannot be read, as the request's answer gave it.
   const today: Record<string, unknown> | undefined = mine.meta ?? outcome?.today;
 
@@ -155,10 +170,10 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
             rows={3}
             value={form.notes}
             aria-describedby="request-notes-count"
-            aria-invalid={problems.notes ? true : undefined}
+            aria-invalid={overNotes || undefined}
             onInput={(event) => set('notes')(event.currentTarget.value)}
           />
-          <p id="request-notes-count" class={problems.notes || brandRequestProblems(form).notes ? 'field-error' : 'field-hint'}>
+          <p id="request-notes-count" class={overNotes ? 'field-error' : 'field-hint'}>
             {problems.notes ?? notesCountText(form.notes)}
           </p>
         </div>
