@@ -32,6 +32,8 @@ type Phase =
 
 export function ReferencesScreen({ endpoint, client, hidden, autoStart }: ReferencesScreenProps) {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  // A check started mid-removal would replace the removal's result before it is said: Check again waits for it.
+  const [removing, setRemoving] = useState(false);
   const live = useRef(true);
   const checkButton = useRef<HTMLButtonElement>(null);
   // A check that ends by itself (its last answer came, or it failed) takes Stop checking with its
@@ -82,7 +84,7 @@ export function ReferencesScreen({ endpoint, client, hidden, autoStart }: Refere
       <p class="references-intro">Finds the library emails placed in this file, on every page, and asks the library whether each still exists.</p>
       {/* Busy rather than hidden while checking: the focus stays on it. */}
       <div>
-        <Button variant={phase.kind === 'done' ? 'secondary' : 'primary'} onClick={check} busy={phase.kind === 'checking' || phase.kind === 'finding'} buttonRef={checkButton}>
+        <Button variant={phase.kind === 'done' ? 'secondary' : 'primary'} onClick={check} busy={phase.kind === 'checking' || phase.kind === 'finding'} held={removing} buttonRef={checkButton}>
           {phase.kind === 'done' ? 'Check again' : 'Check references'}
         </Button>
       </div>
@@ -100,7 +102,7 @@ export function ReferencesScreen({ endpoint, client, hidden, autoStart }: Refere
       ) : phase.kind === 'failed' ? (
         <ErrorNotice message={phase.message} />
       ) : phase.kind === 'done' ? (
-        <CheckResult key={phase.outcome.references.length} endpoint={endpoint} outcome={phase.outcome} />
+        <CheckResult key={phase.outcome.references.length} endpoint={endpoint} outcome={phase.outcome} removing={removing} onRemoving={setRemoving} />
       ) : null}
     </section>
   );
@@ -123,11 +125,10 @@ function CheckProgress({ progress, note, onStop }: { progress: EmailCheckProgres
   );
 }
 
-function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'request'>; outcome: CheckOutcome }) {
+function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: { endpoint: Pick<UiEndpoint, 'request'>; outcome: CheckOutcome; removing: boolean; onRemoving: (removing: boolean) => void }) {
   const gone = goneReferences(outcome);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(gone.map((reference) => reference.nodeId)));
   const [confirming, setConfirming] = useState(false);
-  const [removing, setRemoving] = useState(false);
   const [removal, setRemoval] = useState<ReferenceRemoval | null>(null);
   // The references the removal took out: the summary then counts what the file still has.
   const [removedIds, setRemovedIds] = useState<ReadonlySet<string>>(new Set());
@@ -137,12 +138,14 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
   const removeButton = useRef<HTMLButtonElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const removalResult = useRef<HTMLParagraphElement>(null);
+  const shownNote = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     if (confirming) confirmButton.current?.focus();
   }, [confirming]);
-  // The list and its buttons are gone once removed: the focus goes to what happened.
+  // The list and its buttons are gone once removed: the focus goes to what happened, which is
+  // said as it takes the focus (not a live region too: that said it twice).
   useEffect(() => removalResult.current?.focus(), [removal]);
-  useEffect(() => document.getElementById('references-shown')?.scrollIntoView({ block: 'nearest' }), [shown]);
+  useEffect(() => shownNote.current?.scrollIntoView({ block: 'nearest' }), [shown]);
 
   if (outcome.references.length === 0 && outcome.unreadable === 0) {
     return (
@@ -205,9 +208,7 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
                   <Button variant="link" onClick={() => show(reference)} ariaLabel={`Show ${reference.brandName}: ${reference.subject} on page “${reference.pageName}” at ${reference.x}, ${reference.y}`}>
                     Show
                   </Button>
-                  <LiveStatus id={note ? 'references-shown' : undefined} class="library-status reference-note">
-                    {note ? shown.text : null}
-                  </LiveStatus>
+                  <LiveStatus class="library-status reference-note">{note ? <span ref={shownNote}>{shown.text}</span> : null}</LiveStatus>
                 </li>
               );
             })}
@@ -242,7 +243,7 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
         </>
       ) : null}
       {removal ? (
-        <p class={`notice ${removal.failures.some((failure) => !alreadyGone(failure)) ? 'notice-error' : 'notice-success'}`} role="status" data-testid="references-removal" tabIndex={-1} ref={removalResult}>
+        <p class={`notice ${removal.failures.some((failure) => !alreadyGone(failure)) ? 'notice-error' : 'notice-success'}`} data-testid="references-removal" tabIndex={-1} ref={removalResult}>
           {removalText(removal, gone)}
         </p>
       ) : null}
