@@ -14,6 +14,7 @@ import { checkEmailsAsync } from './check-emails';
 import { alreadyGone, checkPacing, checkProgressText, distinctEmailIds, goneReferences, hiddenText, pacingText, removalText, summaryText, withoutRemoved, type CheckOutcome, type EmailCheckProgress } from './reference-check';
 import { countWord, plural } from '../../components/count-words';
 import { abortableSleepAsync } from '../../components/abortable-sleep';
+import { useOwnCountdown } from '../held-notice';
 
 export interface ReferencesScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -39,6 +40,8 @@ export function ReferencesScreen({ endpoint, client, hidden, autoStart }: Refere
   // A check that ends by itself (its last answer came, or it failed) takes Stop checking with its
   // progress: the keyboard goes to the check's button (the first), as Stop pressed gives it.
   const kept = useFocusKeeper<HTMLElement>(phase.kind);
+  // The check counts a 429's wait down itself: the next emails held for the same pause are not counted again above.
+  useOwnCountdown(!hidden && phase.kind === 'checking' && phase.progress.waitingSeconds !== null);
   // Stop, or the view closed: no further request, those on their way let go; the emails not
   // answered are reported as not checked.
   const stopped = useRef(new AbortController());
