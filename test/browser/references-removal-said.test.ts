@@ -49,6 +49,7 @@ describe('References: removing the references to removed emails', () => {
     await ui.getByRole('button', { name: 'Remove 2 references' }).click();
     await ui.getByRole('group', { name: /^Remove 2 references from this file\?/ }).waitFor({ timeout: 10_000 });
     // The confirming button has the keyboard.
+    await expect.poll(async () => (await focusedAsync(ui)).testId).toBe('Remove 2 references');
     await h.page.keyboard.press('Enter');
     await expect.poll(() => textOf(ui.getByTestId('references-removal')), { timeout: 10_000 }).toBe('Removed 2 references (one undo step in Figma).');
     await expect.poll(() => focusedAsync(ui)).toEqual({ testId: 'references-removal', live: false });

@@ -42,6 +42,14 @@ export function ReferencesScreen({ endpoint, client, hidden, autoStart }: Refere
   const kept = useFocusKeeper<HTMLElement>(phase.kind);
   // The check counts a 429's wait down itself: the next emails held for the same pause are not counted again above.
   useOwnCountdown(!hidden && phase.kind === 'checking' && phase.progress.waitingSeconds !== null);
+  // In a small window the progress, the library's wait and the result come below its edge: once
+  // drawn (their words come a drawing later), the section is scrolled into sight, its top first.
+  const view = phase.kind === 'checking' && phase.progress.waitingSeconds !== null ? 'waiting' : phase.kind;
+  const [drawn, setDrawn] = useState(view);
+  useEffect(() => setDrawn(view), [view]);
+  useEffect(() => {
+    if (drawn !== 'idle') kept.ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [drawn, kept.ref]);
   // Stop, or the view closed: no further request, those on their way let go; the emails not
   // answered are reported as not checked.
   const stopped = useRef(new AbortController());
