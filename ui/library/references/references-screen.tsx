@@ -37,6 +37,9 @@ export function ReferencesScreen({ endpoint, client, hidden, autoStart }: Refere
   const [removing, setRemoving] = useState(false);
   const live = useRef(true);
   const checkButton = useRef<HTMLButtonElement>(null);
+  // Once a check has ended, the button is "Check again", also while it checks again: its name does not change under the keyboard.
+  const checked = useRef(false);
+  if (phase.kind === 'done') checked.current = true;
   // A check that ends by itself (its last answer came, or it failed) takes Stop checking with its
   // progress: the keyboard goes to the check's button (the first), as Stop pressed gives it.
   const kept = useFocusKeeper<HTMLElement>(phase.kind);
@@ -96,7 +99,7 @@ export function ReferencesScreen({ endpoint, client, hidden, autoStart }: Refere
       {/* Busy rather than hidden while checking: the focus stays on it. */}
       <div>
         <Button variant={phase.kind === 'done' ? 'secondary' : 'primary'} onClick={check} busy={phase.kind === 'checking' || phase.kind === 'finding'} held={removing} buttonRef={checkButton}>
-          {phase.kind === 'done' ? 'Check again' : 'Check references'}
+          {checked.current ? 'Check again' : 'Check references'}
         </Button>
       </div>
       <LiveStatus busy>{phase.kind === 'finding' ? 'Finding references on every page…' : null}</LiveStatus>
