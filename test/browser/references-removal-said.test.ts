@@ -47,7 +47,10 @@ describe('References: removing the references to removed emails', () => {
   it('says what the removal did once, where the keyboard is, and Shift+Tab goes back to Check again (light, clean under axe)', async () => {
     const ui = await checkedWithOneRemovedAsync('light');
     await ui.getByRole('button', { name: 'Remove 2 references' }).click();
-    await ui.getByRole('group', { name: /^Remove 2 references from this file\?/ }).waitFor({ timeout: 10_000 });
+    const question = ui.getByRole('group', { name: /^Remove 2 references from this file\?/ });
+    await question.waitFor({ timeout: 10_000 });
+    // Two references to one email: the email's use must stop (it said "their use", for one email).
+    expect(await textOf(question.getByRole('paragraph'))).toBe('Remove 2 references from this file? The library removed this email at the brand’s request, so its use must stop. Figma’s undo brings them back.');
     // The confirming button has the keyboard.
     await expect.poll(async () => (await focusedAsync(ui)).testId).toBe('Remove 2 references');
     await h.page.keyboard.press('Enter');

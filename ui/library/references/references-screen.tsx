@@ -201,6 +201,7 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
   };
   const count = remaining.length;
   const noun = countWord(count, 'reference');
+  const emails = distinctEmailIds(remaining).length;
   return (
     <>
       <LiveStatus testId="references-summary">{summaryText(removedIds.size === 0 ? outcome : withoutRemoved(outcome, removedIds))}</LiveStatus>
@@ -237,7 +238,7 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
               }}
             >
               <p id="references-question">
-                Remove {count} {noun} from this file? The library removed {countWord(distinctEmailIds(remaining).length, 'this email', 'these emails')} at the brand’s request, so their use must stop. Figma’s
+                Remove {count} {noun} from this file? The library removed {countWord(emails, 'this email', 'these emails')} at the brand’s request, so {countWord(emails, 'its', 'their')} use must stop. Figma’s
                 undo brings them back.
               </p>
               <div class="button-row">
