@@ -61,4 +61,26 @@ describe('References in a 320 × 240 window', () => {
     await h.page.screenshot({ path: 'test-results/screenshots/references-small-window-dark.png' });
     await checkAxeAsync(ui, 'reference check done, 320 × 240, dark');
   }, 120_000);
+
+  it('with many references to a removed email, puts Remove one Tab from Check again, in sight (it was after every row: two Tabs a row)', async () => {
+    await libraryControlAsync(h.emulator.libraryUrl, 'reset');
+    await h.openFreshAsync(`?command=browse&demo-keys=1&theme=light&references=${[...Array<number>(8).fill(ids[0]!), ids[1]].join(',')}`);
+    const ui = await h.uiFrameAsync();
+    await libraryControlAsync(h.emulator.libraryUrl, `library/emails/${ids[0]!}/remove`);
+    await smallestWindowAsync(h.page, ui);
+    await ui.getByRole('button', { name: 'References', exact: true }).click();
+    await ui.getByRole('button', { name: 'Check references' }).focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => textOf(ui.getByTestId('references-summary')), { timeout: 30_000 }).toBe('9 references to 2 emails; 1 removed from the library.');
+    await expect.poll(() => focusedText(ui)).toBe('Check again');
+    await h.page.keyboard.press('Tab');
+    expect(await focusedText(ui)).toBe('Remove 8 references');
+    expect(await inSight(ui.getByRole('button', { name: 'Remove 8 references' })), 'Remove, in sight').toBe(true);
+    // Then each row, to leave some out.
+    await h.page.keyboard.press('Tab');
+    expect(await ui.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('checkbox');
+    await h.page.keyboard.press('Space');
+    await expect.poll(() => ui.getByRole('button', { name: 'Remove 7 references' }).count()).toBe(1);
+    await checkAxeAsync(ui, 'many references to a removed email, 320 × 240, light');
+  }, 120_000);
 });

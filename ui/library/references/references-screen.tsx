@@ -205,29 +205,9 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
   return (
     <>
       <LiveStatus testId="references-summary">{summaryText(removedIds.size === 0 ? outcome : withoutRemoved(outcome, removedIds))}</LiveStatus>
+      {/* Remove before the rows: one Tab from Check again, not after two a row, and in sight in a small window. */}
       {removal === null && gone.length > 0 ? (
         <>
-          <ul class="brand-list" aria-label="References to removed emails">
-            {gone.map((reference) => {
-              const note = shown?.nodeId === reference.nodeId;
-              return (
-                <li key={reference.nodeId} class="reference-row">
-                  <label class="reference-choice">
-                    <input type="checkbox" checked={chosen.has(reference.nodeId)} onChange={() => toggle(reference.nodeId)} />
-                    <span>
-                      <span class="brand-row-name">{reference.brandName}</span>: {reference.subject}
-                      <span class="brand-row-description"> On page “{reference.pageName}” at {reference.x}, {reference.y}</span>
-                    </span>
-                  </label>
-                  {/* Named with where it is: two references to one email are otherwise one name twice. */}
-                  <Button variant="link" onClick={() => show(reference)} ariaLabel={`Show ${reference.brandName}: ${reference.subject} on page “${reference.pageName}” at ${reference.x}, ${reference.y}`}>
-                    Show
-                  </Button>
-                  <LiveStatus class="library-status reference-note">{note ? <span ref={shownNote}>{shown.text}</span> : null}</LiveStatus>
-                </li>
-              );
-            })}
-          </ul>
           {confirming ? (
             <div
               class="confirm"
@@ -255,6 +235,28 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
               </Button>
             </div>
           )}
+          <ErrorNotice message={problem} />
+          <ul class="brand-list" aria-label="References to removed emails">
+            {gone.map((reference) => {
+              const note = shown?.nodeId === reference.nodeId;
+              return (
+                <li key={reference.nodeId} class="reference-row">
+                  <label class="reference-choice">
+                    <input type="checkbox" checked={chosen.has(reference.nodeId)} onChange={() => toggle(reference.nodeId)} />
+                    <span>
+                      <span class="brand-row-name">{reference.brandName}</span>: {reference.subject}
+                      <span class="brand-row-description"> On page “{reference.pageName}” at {reference.x}, {reference.y}</span>
+                    </span>
+                  </label>
+                  {/* Named with where it is: two references to one email are otherwise one name twice. */}
+                  <Button variant="link" onClick={() => show(reference)} ariaLabel={`Show ${reference.brandName}: ${reference.subject} on page “${reference.pageName}” at ${reference.x}, ${reference.y}`}>
+                    Show
+                  </Button>
+                  <LiveStatus class="library-status reference-note">{note ? <span ref={shownNote}>{shown.text}</span> : null}</LiveStatus>
+                </li>
+              );
+            })}
+          </ul>
         </>
       ) : null}
       {removal ? (
@@ -262,7 +264,6 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
           {removalText(removal, gone)}
         </p>
       ) : null}
-      <ErrorNotice message={problem} />
     </>
   );
 }
