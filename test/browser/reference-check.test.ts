@@ -234,7 +234,8 @@ describe('reference check', () => {
       });
     }, ids[0]!);
     const showButtons = goneList(ui).getByRole('button', { name: `Show ${name} on page` });
-    const shown = ui.locator('#references-shown');
+    // What Show found is said under its row.
+    const shown = goneList(ui).getByRole('status').filter({ hasText: 'is selected but' });
     await showButtons.nth(1).click();
     await expect.poll(() => textOf(shown), { timeout: 10_000 }).toBe(`“${name}” is selected but hidden, so it does not show on the canvas. Press ⇧⌘H (Ctrl+Shift+H) in Figma to show it.`);
     await checkAxeAsync(ui, 'hidden reference shown, dark');

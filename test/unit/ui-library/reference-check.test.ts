@@ -249,6 +249,18 @@ describe('checkEmailsAsync', () => {
     expect(check.slept).toEqual([1_000, 1_000]);
   });
 
+  it('does not sit out a wait of hours: the email and those not yet asked are "couldn’t check", with when to try again (it asked again every 30 seconds, and asked the rest)', async () => {
+    const check = run([1, 2, 3, 4], (id) => (id === 1 ? Promise.reject(apiError('rate_limited', 429, 3_600)) : Promise.resolve({})));
+    const { gone, unchecked } = await check.result;
+    expect(check.slept).toEqual([]);
+    expect(check.asked.sort()).toEqual([1, 2]);
+    expect(gone.size).toBe(0);
+    expect([...unchecked.keys()].sort()).toEqual([1, 3, 4]);
+    expect(new Set(unchecked.values()).size).toBe(1);
+    expect(unchecked.get(3)).toMatch(/^The library asks us to slow down for a while\. You can try again after \d\d:\d\d, in about an hour\.$/);
+    expect(check.progress.every((step) => step.waitingSeconds === null)).toBe(true);
+  });
+
   it('stopped part way: no further request, and the emails not answered are "not checked", never "still there"', async () => {
     const stop = new AbortController();
     const asked: number[] = [];

@@ -41,6 +41,8 @@ export async function checkEmailsAsync(ids: readonly number[], options: EmailChe
   // ends: every report counts that down (not the last 429's own wait), and says "checking" only
   // once the asking goes on, also when another email is answered meanwhile.
   let resumeAt = 0;
+  // A wait too long to count down (hours): no email is asked again or further, each is "couldn't check" with when to try.
+  let refused: string | null = null;
   const report = () => {
     const left = resumeAt - options.now();
     options.onProgress({ done, total: ids.length, waitingSeconds: left > 0 ? Math.ceil(left / 1000) : null });
@@ -69,14 +71,13 @@ export async function checkEmailsAsync(ids: readonly number[], options: EmailChe
           gone.add(id);
           return true;
         }
-        if (answer === 'failed' || waits >= maxWaits) {
-          const problem = libraryProblem(error);
-          unchecked.set(id, answer === 'wait' ? 'The library kept asking us to slow down.' : problem.message);
+        const problem = libraryProblem(error);
+        if (answer === 'wait' && problem.kind !== 'busy') refused = problem.message;
+        if (answer === 'failed' || waits >= maxWaits || refused !== null) {
+          unchecked.set(id, refused ?? (answer === 'wait' ? 'The library kept asking us to slow down.' : problem.message));
           return true;
         }
-        const problem = libraryProblem(error);
-        const seconds = problem.retryAfterSeconds ?? DEFAULT_RETRY_SECONDS;
-        await waitOutAsync(seconds);
+        await waitOutAsync(problem.retryAfterSeconds ?? DEFAULT_RETRY_SECONDS);
         if (signal.aborted) return false;
         report();
       }
@@ -84,7 +85,7 @@ export async function checkEmailsAsync(ids: readonly number[], options: EmailChe
   }
 
   async function workerAsync(): Promise<void> {
-    for (let id = queue.shift(); id !== undefined && !signal.aborted; id = queue.shift()) {
+    for (let id = queue.shift(); id !== undefined && !signal.aborted && refused === null; id = queue.shift()) {
       if (await askAsync(id)) answered.add(id);
       done++;
       report();
@@ -94,6 +95,6 @@ export async function checkEmailsAsync(ids: readonly number[], options: EmailChe
   report();
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, ids.length)) }, () => workerAsync()));
   // Stopped part way: an email never answered is not known to exist, so it is said so.
-  for (const id of ids) if (!answered.has(id)) unchecked.set(id, 'The check was stopped before they were asked.');
+  for (const id of ids) if (!answered.has(id)) unchecked.set(id, refused ?? 'The check was stopped before they were asked.');
   return { gone, unchecked };
 }

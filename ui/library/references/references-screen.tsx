@@ -14,6 +14,7 @@ import { checkEmailsAsync } from './check-emails';
 import { alreadyGone, checkPacing, checkProgressText, distinctEmailIds, goneReferences, hiddenText, pacingText, removalText, summaryText, withoutRemoved, type CheckOutcome, type EmailCheckProgress } from './reference-check';
 import { countWord, plural } from '../../components/count-words';
 import { abortableSleepAsync } from '../../components/abortable-sleep';
+import { useOwnCountdown } from '../held-notice';
 
 export interface ReferencesScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -32,11 +33,26 @@ type Phase =
 
 export function ReferencesScreen({ endpoint, client, hidden, autoStart }: ReferencesScreenProps) {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  // A check started mid-removal would replace the removal's result before it is said: Check again waits for it.
+  const [removing, setRemoving] = useState(false);
   const live = useRef(true);
   const checkButton = useRef<HTMLButtonElement>(null);
+  // Once a check has ended, the button is "Check again", also while it checks again: its name does not change under the keyboard.
+  const checked = useRef(false);
+  if (phase.kind === 'done') checked.current = true;
   // A check that ends by itself (its last answer came, or it failed) takes Stop checking with its
   // progress: the keyboard goes to the check's button (the first), as Stop pressed gives it.
   const kept = useFocusKeeper<HTMLElement>(phase.kind);
+  // The check counts a 429's wait down itself: the next emails held for the same pause are not counted again above.
+  useOwnCountdown(!hidden && phase.kind === 'checking' && phase.progress.waitingSeconds !== null);
+  // In a small window the progress, the library's wait and the result come below its edge: once
+  // drawn (their words come a drawing later), the section is scrolled into sight, its top first.
+  const view = phase.kind === 'checking' && phase.progress.waitingSeconds !== null ? 'waiting' : phase.kind;
+  const [drawn, setDrawn] = useState(view);
+  useEffect(() => setDrawn(view), [view]);
+  useEffect(() => {
+    if (drawn !== 'idle') kept.ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [drawn, kept.ref]);
   // Stop, or the view closed: no further request, those on their way let go; the emails not
   // answered are reported as not checked.
   const stopped = useRef(new AbortController());
@@ -82,8 +98,8 @@ export function ReferencesScreen({ endpoint, client, hidden, autoStart }: Refere
       <p class="references-intro">Finds the library emails placed in this file, on every page, and asks the library whether each still exists.</p>
       {/* Busy rather than hidden while checking: the focus stays on it. */}
       <div>
-        <Button variant={phase.kind === 'done' ? 'secondary' : 'primary'} onClick={check} busy={phase.kind === 'checking' || phase.kind === 'finding'} buttonRef={checkButton}>
-          {phase.kind === 'done' ? 'Check again' : 'Check references'}
+        <Button variant={phase.kind === 'done' ? 'secondary' : 'primary'} onClick={check} busy={phase.kind === 'checking' || phase.kind === 'finding'} held={removing} buttonRef={checkButton}>
+          {checked.current ? 'Check again' : 'Check references'}
         </Button>
       </div>
       <LiveStatus busy>{phase.kind === 'finding' ? 'Finding references on every page…' : null}</LiveStatus>
@@ -100,7 +116,7 @@ export function ReferencesScreen({ endpoint, client, hidden, autoStart }: Refere
       ) : phase.kind === 'failed' ? (
         <ErrorNotice message={phase.message} />
       ) : phase.kind === 'done' ? (
-        <CheckResult key={phase.outcome.references.length} endpoint={endpoint} outcome={phase.outcome} />
+        <CheckResult key={phase.outcome.references.length} endpoint={endpoint} outcome={phase.outcome} removing={removing} onRemoving={setRemoving} />
       ) : null}
     </section>
   );
@@ -123,11 +139,10 @@ function CheckProgress({ progress, note, onStop }: { progress: EmailCheckProgres
   );
 }
 
-function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'request'>; outcome: CheckOutcome }) {
+function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: { endpoint: Pick<UiEndpoint, 'request'>; outcome: CheckOutcome; removing: boolean; onRemoving: (removing: boolean) => void }) {
   const gone = goneReferences(outcome);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(gone.map((reference) => reference.nodeId)));
   const [confirming, setConfirming] = useState(false);
-  const [removing, setRemoving] = useState(false);
   const [removal, setRemoval] = useState<ReferenceRemoval | null>(null);
   // The references the removal took out: the summary then counts what the file still has.
   const [removedIds, setRemovedIds] = useState<ReadonlySet<string>>(new Set());
@@ -137,12 +152,14 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
   const removeButton = useRef<HTMLButtonElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const removalResult = useRef<HTMLParagraphElement>(null);
+  const shownNote = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     if (confirming) confirmButton.current?.focus();
   }, [confirming]);
-  // The list and its buttons are gone once removed: the focus goes to what happened.
+  // The list and its buttons are gone once removed: the focus goes to what happened, which is
+  // said as it takes the focus (not a live region too: that said it twice).
   useEffect(() => removalResult.current?.focus(), [removal]);
-  useEffect(() => document.getElementById('references-shown')?.scrollIntoView({ block: 'nearest' }), [shown]);
+  useEffect(() => shownNote.current?.scrollIntoView({ block: 'nearest' }), [shown]);
 
   if (outcome.references.length === 0 && outcome.unreadable === 0) {
     return (
@@ -184,34 +201,13 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
   };
   const count = remaining.length;
   const noun = countWord(count, 'reference');
+  const emails = distinctEmailIds(remaining).length;
   return (
     <>
       <LiveStatus testId="references-summary">{summaryText(removedIds.size === 0 ? outcome : withoutRemoved(outcome, removedIds))}</LiveStatus>
+      {/* Remove before the rows: one Tab from Check again, not after two a row, and in sight in a small window. */}
       {removal === null && gone.length > 0 ? (
         <>
-          <ul class="brand-list" aria-label="References to removed emails">
-            {gone.map((reference) => {
-              const note = shown?.nodeId === reference.nodeId;
-              return (
-                <li key={reference.nodeId} class="reference-row">
-                  <label class="reference-choice">
-                    <input type="checkbox" checked={chosen.has(reference.nodeId)} onChange={() => toggle(reference.nodeId)} />
-                    <span>
-                      <span class="brand-row-name">{reference.brandName}</span>: {reference.subject}
-                      <span class="brand-row-description"> On page “{reference.pageName}” at {reference.x}, {reference.y}</span>
-                    </span>
-                  </label>
-                  {/* Named with where it is: two references to one email are otherwise one name twice. */}
-                  <Button variant="link" onClick={() => show(reference)} ariaLabel={`Show ${reference.brandName}: ${reference.subject} on page “${reference.pageName}” at ${reference.x}, ${reference.y}`}>
-                    Show
-                  </Button>
-                  <LiveStatus id={note ? 'references-shown' : undefined} class="library-status reference-note">
-                    {note ? shown.text : null}
-                  </LiveStatus>
-                </li>
-              );
-            })}
-          </ul>
           {confirming ? (
             <div
               class="confirm"
@@ -222,7 +218,7 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
               }}
             >
               <p id="references-question">
-                Remove {count} {noun} from this file? The library removed {countWord(distinctEmailIds(remaining).length, 'this email', 'these emails')} at the brand’s request, so their use must stop. Figma’s
+                Remove {count} {noun} from this file? The library removed {countWord(emails, 'this email', 'these emails')} at the brand’s request, so {countWord(emails, 'its', 'their')} use must stop. Figma’s
                 undo brings them back.
               </p>
               <div class="button-row">
@@ -239,14 +235,35 @@ function CheckResult({ endpoint, outcome }: { endpoint: Pick<UiEndpoint, 'reques
               </Button>
             </div>
           )}
+          <ErrorNotice message={problem} />
+          <ul class="brand-list" aria-label="References to removed emails">
+            {gone.map((reference) => {
+              const note = shown?.nodeId === reference.nodeId;
+              return (
+                <li key={reference.nodeId} class="reference-row">
+                  <label class="reference-choice">
+                    <input type="checkbox" checked={chosen.has(reference.nodeId)} onChange={() => toggle(reference.nodeId)} />
+                    <span>
+                      <span class="brand-row-name">{reference.brandName}</span>: {reference.subject}
+                      <span class="brand-row-description"> On page “{reference.pageName}” at {reference.x}, {reference.y}</span>
+                    </span>
+                  </label>
+                  {/* Named with where it is: two references to one email are otherwise one name twice. */}
+                  <Button variant="link" onClick={() => show(reference)} ariaLabel={`Show ${reference.brandName}: ${reference.subject} on page “${reference.pageName}” at ${reference.x}, ${reference.y}`}>
+                    Show
+                  </Button>
+                  <LiveStatus class="library-status reference-note">{note ? <span ref={shownNote}>{shown.text}</span> : null}</LiveStatus>
+                </li>
+              );
+            })}
+          </ul>
         </>
       ) : null}
       {removal ? (
-        <p class={`notice ${removal.failures.some((failure) => !alreadyGone(failure)) ? 'notice-error' : 'notice-success'}`} role="status" data-testid="references-removal" tabIndex={-1} ref={removalResult}>
+        <p class={`notice ${removal.failures.some((failure) => !alreadyGone(failure)) ? 'notice-error' : 'notice-success'}`} data-testid="references-removal" tabIndex={-1} ref={removalResult}>
           {removalText(removal, gone)}
         </p>
       ) : null}
-      <ErrorNotice message={problem} />
     </>
   );
 }
