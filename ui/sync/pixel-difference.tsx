@@ -85,8 +85,9 @@ export function PixelDifference({
     return () => {
       current = false;
     };
-    // A detail loaded again with the same pictures and sizes finds the diff in the cache.
-  }, [before, after, beforeSize, afterSize]);
+    // By value: a detail loaded again with the same pictures and sizes keeps its diff (said once, not again).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [before, after, sizeKey(beforeSize), sizeKey(afterSize)]);
 
   useEffect(() => {
     const element = canvas.current;
