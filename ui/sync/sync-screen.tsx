@@ -357,7 +357,11 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
 
   const shownItems = useMemo(() => withPairChips(items ?? [], pairs), [items, pairs]);
   const rows = useMemo(() => (items ? buildRows(shownItems, filter, query, change, pairs) : []), [items, shownItems, filter, query, change, pairs]);
-  const counted = useMemo(() => changeCounts(shownItems, syncChangeChipSchema.options), [shownItems]);
+  // Each counts the rows it shows, within the kind and the search as they are ("fill 75" stood beside 37 conflicts and showed 12).
+  const counted = useMemo(
+    () => changeCounts(shownRowItems(change === null ? rows : buildRows(shownItems, filter, query, null, pairs)), syncChangeChipSchema.options),
+    [rows, shownItems, filter, query, change, pairs],
+  );
   // A filter the new list has none of (a local change that became a conflict, a pair kept apart)
   // stays shown, pressed, at 0: unshown, it emptied the list with no button pressed to undo it.
   const changes: Array<[SyncChangeChip, number]> = change !== null && !counted.some(([chip]) => chip === change) ? [...counted, [change, 0]] : counted;
