@@ -275,7 +275,7 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
     const active = index === activeIndex && (focused || activeKey !== null);
     // A change made here: its row says what will happen (the detail says who last synced it).
     const remote = choiceMode(item.kind) === 'push' ? null : rowRemoteText(item, nowMs);
-    // In full for the pointer: the row says it short (and "Will be taken", as "Will be pushed", so that at 320 px who and when still fit).
+    // In full for the pointer: the row says it short (and "Will be taken" or "Will be deleted", as "Will be pushed", so that at 320 px who and when still fit).
     const remoteFull = remote ? remoteText(item, nowMs) : null;
     rendered.push(
       <div
@@ -306,7 +306,7 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
               {item.kind === 'conflict' ? <span class="visually-hidden">{choiceText(item)}. </span> : null}
               {replaces
                 ? `Replaces the deleted “${replaces.name}” · ${replacementChoiceText(item, replaces)}`
-                : [takenInPartText(item), item.kind === 'conflict' ? null : choiceText(item).replace(' into this file', ''), remote].filter(Boolean).join(' · ')}
+                : [takenInPartText(item), item.kind === 'conflict' ? null : choiceText(item).replace(/ (into|from) th.*/, ''), remote].filter(Boolean).join(' · ')}
             </span>
           </span>
         </div>
