@@ -368,11 +368,11 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
 
   async function copySummaryAsync() {
     const done = await copyTextAsync(summaryText(withPairChips(itemsRef.current ?? [], pairsRef.current), fileName, pairsRef.current));
-    setCopied(
-      done
-        ? { tone: 'success', text: `Summary copied: ${summaryHeadline(itemsRef.current ?? [], pairsRef.current)}.` }
-        : { tone: 'error', text: 'The summary could not be copied: this window may not use the clipboard. Nothing was lost; try again.' },
-    );
+    const said: LiveMessage = done
+      ? { tone: 'success', text: `Summary copied: ${summaryHeadline(itemsRef.current ?? [], pairsRef.current)}.` }
+      : { tone: 'error', text: 'The summary could not be copied: this window may not use the clipboard. Nothing was lost; try again.' };
+    // Copied again, the same words are said again (unchanged, a screen reader heard nothing): a zero-width space comes or goes.
+    setCopied((shown) => (shown?.text === said.text ? { ...said, text: `${said.text}\u200b` } : said));
   }
   const summary = useMemo(() => runSummary(items ?? [], pairs), [items, pairs]);
   // Changes the Sync button sends that the search or a filter leaves out of the list (format updates have their own line).
