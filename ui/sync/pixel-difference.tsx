@@ -85,8 +85,9 @@ export function PixelDifference({
     return () => {
       current = false;
     };
-    // A detail loaded again with the same pictures and sizes finds the diff in the cache.
-  }, [before, after, beforeSize, afterSize]);
+    // By value: a detail loaded again with the same pictures and sizes keeps its diff (said once, not again).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [before, after, sizeKey(beforeSize), sizeKey(afterSize)]);
 
   useEffect(() => {
     const element = canvas.current;
@@ -124,7 +125,12 @@ export function PixelDifference({
           class="sync-picture sync-diff-canvas"
           role="img"
           // The share is the caption's (a status): said here too, it was heard twice.
-          aria-label={`${name}: pixels that differ between “${beforeLabel}” and “${afterLabel}”, tinted over a faded “${afterLabel}”.`}
+          aria-label={
+            state.diff.changed === 0
+              ? // None tinted: "pixels that differ …, tinted" described pixels that are not there.
+                `${name}: a faded “${afterLabel}”; no pixel differs from “${beforeLabel}”.`
+              : `${name}: pixels that differ between “${beforeLabel}” and “${afterLabel}”, tinted over a faded “${afterLabel}”.`
+          }
         />
       ) : (
         <div class="sync-picture-missing" />

@@ -39,7 +39,8 @@ export interface SyncDetailProps {
 }
 
 // A failure keeps the error; its message is worded at render, with the component's name then.
-type Load = { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; detail: SyncDetail };
+// `row`: the row a detail was loaded for (key, pair, kind).
+type Load = { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; detail: SyncDetail; row: string };
 
 /** The option chosen, else the first that can be chosen. */
 const chosenOption = (group: HTMLElement) => group.querySelector<HTMLElement>('input:checked:not(:disabled)') ?? group.querySelector<HTMLElement>('input:not(:disabled)');
@@ -52,12 +53,15 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
 
   // Before paint: a key pressed as soon as the detail shows (Escape) reaches it, not the page body.
   useLayoutEffect(() => heading.current?.focus(), []);
+  const row = `${item.key}\n${replacesKey}\n${item.kind}`;
   useEffect(() => {
     let current = true;
-    setLoad({ status: 'loading' });
+    // Loaded again for a new comparison (an edit anywhere in the file starts one): the same row's
+    // detail stays until the new one is in. Emptied, it blinked, said "Loading" and dropped the keyboard (a slider) to the page.
+    setLoad((shown) => (shown.status === 'ready' && shown.row === row ? shown : { status: 'loading' }));
     const loading = loadAsync(item.key, replacesKey);
     loading.then(
-      (detail) => current && setLoad({ status: 'ready', detail }),
+      (detail) => current && setLoad({ status: 'ready', detail, row }),
       (error: unknown) => current && setLoad({ status: 'failed', error }),
     );
     return () => {
@@ -66,7 +70,7 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
       loading.cancel?.();
     };
     // The screen keeps `loadAsync` stable (one per requester), so this loads once per row, per comparison and per retry.
-  }, [item.key, replacesKey, attempt, loadAsync, comparison]);
+  }, [row, item.key, replacesKey, attempt, loadAsync, comparison]);
 
   const remote = remoteText(item, nowMs);
   const detail = load.status === 'ready' ? load.detail : null;

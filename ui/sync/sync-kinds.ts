@@ -97,6 +97,9 @@ export function choiceText(item: SyncItem): string {
   if (mode === 'none') return item.kind === 'remote-add' ? 'Only in the design system' : 'The same in the design system: recorded as synced with the next sync';
   if (item.choice === 'skip') return mode === 'conflict' ? 'Not decided: skipped for now' : 'Skipped for now';
   if (mode === 'conflict') return item.choice === 'push' ? 'Keep mine' : 'Take theirs';
+  // A deletion says so: "Will be taken" read as getting the component, and it deletes it here.
+  if (item.kind === 'local-delete') return 'Will be deleted from the design system';
+  if (item.kind === 'remote-delete') return 'Will be deleted from this file';
   return item.choice === 'push' ? 'Will be pushed' : 'Will be taken into this file';
 }
 

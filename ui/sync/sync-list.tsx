@@ -57,6 +57,27 @@ function RowThumbnail({ src }: { src: string | null | undefined }) {
   return <img class="sync-thumb" src={src} alt="" decoding="async" onError={() => setBroken(src)} />;
 }
 
+/**
+ * A row's name: past its last "/", the part that tells "Header / Dark" from "Header / Light" stays
+ * whole while the path before it gives way (cut at the end, every such row read "Email / Header / Pr…").
+ * In full for the pointer (title).
+ */
+function RowName({ name }: { name: string }) {
+  const split = /^(.+?)(\s*\/[^/]*)$/.exec(name);
+  return (
+    <span class={`sync-name${split ? ' sync-name-split' : ''}`} title={name}>
+      {split ? (
+        <>
+          <span class="sync-name-path">{split[1]}</span>
+          <span>{split[2]}</span>
+        </>
+      ) : (
+        name
+      )}
+    </span>
+  );
+}
+
 /** Each rendered row's chips box → how it sets its "+N" count. */
 const chipCounts = new WeakMap<Element, (count: number) => void>();
 let chipsObserver: ResizeObserver | undefined;
@@ -254,7 +275,7 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
     const active = index === activeIndex && (focused || activeKey !== null);
     // A change made here: its row says what will happen (the detail says who last synced it).
     const remote = choiceMode(item.kind) === 'push' ? null : rowRemoteText(item, nowMs);
-    // In full for the pointer: the row says it short (and "Will be taken", as "Will be pushed", so that at 320 px who and when still fit).
+    // In full for the pointer: the row says it short (and "Will be taken" or "Will be deleted", as "Will be pushed", so that at 320 px who and when still fit).
     const remoteFull = remote ? remoteText(item, nowMs) : null;
     rendered.push(
       <div
@@ -277,7 +298,7 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
           <RowThumbnail src={pictures.picture(item.key)} />
           <span class="sync-name-text">
             <span class="sync-name-line">
-              <span class="sync-name">{item.name}</span>
+              <RowName name={item.name} />
               {item.chips && item.chips.length > 0 ? <RowChips chips={item.chips} /> : null}
             </span>
             <span class="sync-sub" title={remoteFull ?? undefined}>
@@ -285,7 +306,7 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
               {item.kind === 'conflict' ? <span class="visually-hidden">{choiceText(item)}. </span> : null}
               {replaces
                 ? `Replaces the deleted “${replaces.name}” · ${replacementChoiceText(item, replaces)}`
-                : [takenInPartText(item), item.kind === 'conflict' ? null : choiceText(item).replace(' into this file', ''), remote].filter(Boolean).join(' · ')}
+                : [takenInPartText(item), item.kind === 'conflict' ? null : choiceText(item).replace(/ (into|from) th.*/, ''), remote].filter(Boolean).join(' · ')}
             </span>
           </span>
         </div>

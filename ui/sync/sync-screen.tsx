@@ -357,18 +357,22 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
 
   const shownItems = useMemo(() => withPairChips(items ?? [], pairs), [items, pairs]);
   const rows = useMemo(() => (items ? buildRows(shownItems, filter, query, change, pairs) : []), [items, shownItems, filter, query, change, pairs]);
-  const counted = useMemo(() => changeCounts(shownItems, syncChangeChipSchema.options), [shownItems]);
+  // Each counts the rows it shows, within the kind and the search as they are ("fill 75" stood beside 37 conflicts and showed 12).
+  const counted = useMemo(
+    () => changeCounts(shownRowItems(change === null ? rows : buildRows(shownItems, filter, query, null, pairs)), syncChangeChipSchema.options),
+    [rows, shownItems, filter, query, change, pairs],
+  );
   // A filter the new list has none of (a local change that became a conflict, a pair kept apart)
   // stays shown, pressed, at 0: unshown, it emptied the list with no button pressed to undo it.
   const changes: Array<[SyncChangeChip, number]> = change !== null && !counted.some(([chip]) => chip === change) ? [...counted, [change, 0]] : counted;
 
   async function copySummaryAsync() {
     const done = await copyTextAsync(summaryText(withPairChips(itemsRef.current ?? [], pairsRef.current), fileName, pairsRef.current));
-    setCopied(
-      done
-        ? { tone: 'success', text: `Summary copied: ${summaryHeadline(itemsRef.current ?? [], pairsRef.current)}.` }
-        : { tone: 'error', text: 'The summary could not be copied: this window may not use the clipboard. Nothing was lost; try again.' },
-    );
+    const said: LiveMessage = done
+      ? { tone: 'success', text: `Summary copied: ${summaryHeadline(itemsRef.current ?? [], pairsRef.current)}.` }
+      : { tone: 'error', text: 'The summary could not be copied: this window may not use the clipboard. Nothing was lost; try again.' };
+    // Copied again, the same words are said again (unchanged, a screen reader heard nothing): a zero-width space comes or goes.
+    setCopied((shown) => (shown?.text === said.text ? { ...said, text: `${said.text}\u200b` } : said));
   }
   const summary = useMemo(() => runSummary(items ?? [], pairs), [items, pairs]);
   // Changes the Sync button sends that the search or a filter leaves out of the list (format updates have their own line).

@@ -27,6 +27,10 @@ describe('sync kinds in words', () => {
     expect(choiceMode('format-update')).toBe('push');
     expect(choiceText(item('a', 'conflict', 'take'))).toBe('Take theirs');
     expect(choiceText(item('a', 'remote-change', 'take'))).toBe('Will be taken into this file');
+    // A deletion says it deletes, and where ("Will be taken" read as getting the component).
+    expect(choiceText(item('a', 'remote-delete', 'take'))).toBe('Will be deleted from this file');
+    expect(choiceText(item('a', 'local-delete', 'push'))).toBe('Will be deleted from the design system');
+    expect(choiceText(item('a', 'local-delete', 'skip'))).toBe('Skipped for now');
   });
 
   it('says of a row taken in part how many steps are left by hand, in the list and in the copied summary', () => {

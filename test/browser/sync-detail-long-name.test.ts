@@ -1,0 +1,45 @@
+// A component's detail in the smallest window (320 × 240), its name long and without spaces
+// ("Components/Buttons/…"): the heading wraps within the window. It ran past the window's edge,
+// cut, and the screen scrolled sideways.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromiumAsync } from '../support/chromium';
+import { axeViolationsAsync } from './support/axe';
+import { installSyncStub } from './support/sync-stub';
+
+const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromiumAsync();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const NAME = 'Components/Email/Header/PromotionalBannerWithLogoAndNavigation/DarkMode';
+
+describe('a long name without spaces in the detail', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`wraps within the smallest window, nothing cut or scrolled sideways (${theme})`, async () => {
+      const page = await browser.newPage({ viewport: { width: 320, height: 240 } });
+      await page.emulateMedia({ colorScheme: theme });
+      await page.addInitScript(installSyncStub, { count: 2, kinds: ['local-change'], names: [NAME] });
+      await page.goto(UI_URL);
+      const grid = page.getByRole('grid', { name: 'Components that differ' });
+      await grid.focus();
+      await page.keyboard.press('Enter');
+      const heading = page.getByRole('heading', { name: `${NAME} 0` });
+      await heading.waitFor();
+      const fits = await heading.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const screen = element.closest('main')!;
+        return { whole: element.scrollWidth <= element.clientWidth, inWindow: box.left >= 0 && box.right <= innerWidth, sideways: screen.scrollWidth > screen.clientWidth };
+      });
+      expect(fits).toEqual({ whole: true, inWindow: true, sideways: false });
+      expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
+      await page.close();
+    });
+  }
+});
