@@ -7,10 +7,11 @@
 import type { Frame, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, type Harness } from './support/playground-harness';
-import { openBrowseAsync, openBrowseWithClockAsync } from './support/browse-steps';
+import { focusedRow, openBrowseAsync, openBrowseWithClockAsync, refusedAnswer } from './support/browse-steps';
 import { addRouteAsync } from './support/own-route';
 import { parseEmulatorState } from '../playground/page/emulator-link';
 import { smallestWindowAsync } from './support/window-steps';
+import { checkAxeAsync } from './support/a11y-checks';
 
 let h: Harness;
 
@@ -75,22 +76,24 @@ async function visitAsync(page: Page, ui: Frame, other: string, section: string)
   await sectionButton(ui, section).click();
 }
 
-/** The journeys read 7 at a time (the emulator's dozen: two pages); `asked` lists the pages asked for. */
-async function journeysInPagesOfSevenAsync(page: Page): Promise<{ asked: string[]; stopAsync: () => Promise<void> }> {
+/** The journeys read 7 at a time (the emulator's dozen: two pages); `asked` lists the pages asked for; the second is refused while `refusing`. */
+async function journeysInPagesOfSevenAsync(page: Page): Promise<{ asked: string[]; refusing: boolean; stopAsync: () => Promise<void> }> {
   const asked: string[] = [];
+  const state = { asked, refusing: false };
   const stopAsync = await addRouteAsync(page, (url) => url.pathname === '/v1/journeys', async (route: Route) => {
     const url = new URL(route.request().url());
     asked.push(url.searchParams.get('page') ?? '1');
+    if (state.refusing && url.searchParams.get('page') === '2') return route.fulfill(refusedAnswer).catch(() => undefined);
     url.searchParams.set('per_page', '7');
     // One the page gave up on meanwhile: nothing to answer.
     await route.fetch({ url: url.toString() }).then((response) => route.fulfill({ response }), () => route.abort()).catch(() => undefined);
   });
-  return { asked, stopAsync };
+  return Object.assign(state, { stopAsync });
 }
 
 describe('Journeys: pages loaded with More, a new key', () => {
-  it('at 320 × 240, come back after another section, where the designer had scrolled to, with nothing asked again within the minute', async () => {
-    const ui = await openBrowseAsync(h);
+  it('at 320 × 240, dark, come back after another section, where the designer had scrolled to, with nothing asked again within the minute', async () => {
+    const ui = await openBrowseAsync(h, 'dark');
     const { asked, stopAsync } = await journeysInPagesOfSevenAsync(h.page);
     try {
       await smallestWindowAsync(h.page, ui);
@@ -106,6 +109,7 @@ describe('Journeys: pages loaded with More, a new key', () => {
       await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(12);
       await expectAboutAsync(rows, before);
       expect(asked).toEqual(['1', '2']);
+      await checkAxeAsync(ui, 'Journeys come back with two pages, dark');
     } finally {
       await stopAsync();
     }
@@ -132,6 +136,37 @@ describe('Journeys: pages loaded with More, a new key', () => {
     // Drawn, and given time to be scrolled (as the old place was): still at the top.
     await ui.waitForTimeout(500);
     await expect.poll(async () => (await inSight(rows))[0]?.[0]).toBe(first);
+  });
+});
+
+describe('Journeys in the plugin’s own window: pages loaded with More, read again after the minute', () => {
+  it('a page that cannot be read again: the rows that came, the notice under them, and Try again brings the rest, the keyboard on the first of them', async () => {
+    const { context, page, ui } = await openBrowseWithClockAsync(h);
+    try {
+      const paging = await journeysInPagesOfSevenAsync(page);
+      await sectionButton(ui, 'Journeys').click();
+      const journeys = ui.getByRole('region', { name: 'Journeys' });
+      const rows = journeys.getByRole('list', { name: 'Brands with a journey' }).getByRole('button');
+      await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(7);
+      await journeys.getByRole('button', { name: 'More', exact: true }).click();
+      await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(12);
+      await sectionButton(ui, 'Me').click();
+      await ui.getByRole('region', { name: 'Me' }).waitFor();
+      await context.clock.fastForward(61_000);
+      paging.refusing = true;
+      await sectionButton(ui, 'Journeys').click();
+      const notice = journeys.getByTestId('library-problem');
+      await notice.waitFor({ timeout: 10_000 });
+      expect(await rows.count()).toBe(7);
+      await checkAxeAsync(ui, 'Journeys: the second page could not be read again');
+      paging.refusing = false;
+      await notice.getByRole('button', { name: 'Try again' }).click();
+      await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(12);
+      await expect.poll(() => focusedRow(ui, 'Brands with a journey'), { timeout: 10_000 }).toBe(7);
+      expect(paging.asked).toEqual(['1', '2', '1', '2', '2']);
+    } finally {
+      await context.close();
+    }
   });
 });
 
