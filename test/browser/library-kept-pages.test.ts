@@ -7,7 +7,7 @@
 import type { Frame, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, type Harness } from './support/playground-harness';
-import { focusedRow, openBrowseAsync, openBrowseWithClockAsync, refusedAnswer } from './support/browse-steps';
+import { focusSeen, focusedRow, openBrowseAsync, openBrowseWithClockAsync, refusedAnswer } from './support/browse-steps';
 import { addRouteAsync } from './support/own-route';
 import { parseEmulatorState } from '../playground/page/emulator-link';
 import { smallestWindowAsync } from './support/window-steps';
@@ -221,5 +221,29 @@ describe('Me’s likes in the plugin’s own window: pages loaded with More', ()
     } finally {
       await context.close();
     }
+  });
+});
+
+describe('Me at 320 × 240: its parts', () => {
+  it('a part pressed again shows from where the window is, its button in view with the keyboard on it; Me comes back to the part where it was', async () => {
+    const ui = await openBrowseAsync(h);
+    await smallestWindowAsync(h.page, ui);
+    await sectionButton(ui, 'Me').click();
+    const me = ui.getByRole('region', { name: 'Me' });
+    await me.getByRole('button', { name: 'Likes' }).click();
+    const rows = me.getByRole('list', { name: 'Liked emails' }).getByRole('listitem');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(20);
+    const before = await wheelDownAsync(h.page, ui, rows, 10);
+    await visitAsync(h.page, ui, 'Journeys', 'Me');
+    await expectAboutAsync(rows, before);
+    // Up to Me's parts, to Following and back to Likes by the keyboard.
+    await h.page.mouse.wheel(0, -5_000);
+    await me.getByRole('button', { name: 'Following' }).click();
+    await me.getByRole('list', { name: 'Newest from followed brands' }).getByRole('listitem').first().waitFor({ timeout: 10_000 });
+    await me.getByRole('button', { name: 'Likes' }).focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(20);
+    await ui.waitForTimeout(500);
+    expect(await focusSeen(ui)).toBe('BUTTON Likes: in view');
   });
 });

@@ -97,7 +97,7 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
   // (asking), not as the page before left it. A More or Try again pressed meanwhile is not taken
   // as a second one (a More would ask for the page after the next, skipping it).
   const { asked, ...drawn } = state;
-  const shown = asked !== null && asked.key === current.key && asked.number === current.number && asked.attempt === current.attempt ? drawn : { ...drawn, ...(current.number === 1 ? { items: NO_ITEMS as T[], meta: null } : {}), loading: true, done: false, problem: null };
+  const shown = same(asked, current) ? drawn : { ...drawn, ...(current.number === 1 ? { items: NO_ITEMS as T[], meta: null } : {}), loading: true, done: false, problem: null };
   return {
     ...shown,
     more: () => shown.loading || setPage({ ...current, number: current.number + 1, upTo: current.number + 1 }),

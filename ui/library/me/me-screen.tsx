@@ -109,8 +109,9 @@ function Following({ client, hidden, onBrand, onOpen, onList, onOpenSettings, bo
   // wait), whose Try again asks for what failed. A Try again that worked: the first row it brought.
   const problem = follows.problem ?? emails.problem;
   const loading = follows.loading || emails.loading;
-  // Each part (and each collection) comes back where it was scrolled to, with the pages loaded, once drawn again.
-  useKeptScroll('me following', since, client, !hidden && follows.meta !== null && emails.items.length > 0, box);
+  // Me comes back (after another section, an email) where it was scrolled to, with the pages loaded, once drawn
+  // again. Not each part: a part pressed shows from where it is, so the keyboard on its button stays in view.
+  useKeptScroll('me', `following ${since}`, client, !hidden && follows.meta !== null && emails.items.length > 0, box);
   const retryFocused = useRetryFocus(loading, problem !== null, follows.problem ? -1 : emails.items.length, (from) =>
     from < 0 ? focusRowFrom(followRows.current, 0) : focusRowFrom(emailRows.current, from),
   );
@@ -168,7 +169,7 @@ function Likes({ client, hidden, onOpen, onList, onOpenSettings, box }: PartProp
     return { items: response.data, perPage: response.meta.per_page, meta: { total: response.meta.total } };
   }, client);
   useListChanges(likes, onList);
-  useKeptScroll('me likes', '', client, !hidden && likes.items.length > 0, box);
+  useKeptScroll('me', 'likes', client, !hidden && likes.items.length > 0, box);
   // Liked emails name their brand by slug alone: without its name, rows with the same subject from two brands read alike.
   const brandNames = useBrandNames(client);
   const rows = useRef<HTMLUListElement>(null);
@@ -206,7 +207,7 @@ function Collections({ client, hidden, onOpen, onList, onOpenSettings, box }: Pa
   }, client);
   useListChanges(emails, onList);
   const shown = open ? emails : collections;
-  useKeptScroll('me collections', open?.id ?? '', client, !hidden && shown.items.length > 0, box);
+  useKeptScroll('me', `collections ${open?.id ?? ''}`, client, !hidden && shown.items.length > 0, box);
   const brandNames = useBrandNames(client);
   useEscapeBack(hidden || open === null ? null : () => setOpen(null));
   if (open !== null) {
