@@ -6,7 +6,7 @@ import { useLayoutEffect } from 'preact/hooks';
 /** A scroll is at rest once it has not moved for this long (as the search grid's, email-grid.tsx). */
 const REST_MS = 200;
 
-const kept = new Map<string, { place: string; top: number }>();
+const kept = new Map<string, { place: string; owner: object; top: number }>();
 
 /** What scrolls `section`: itself, or, in a window too short (library.css, under 480 px), the screen around it. Null while it all fits. */
 function scrollerOf(section: HTMLElement): HTMLElement | null {
@@ -21,23 +21,24 @@ const topIn = (scroller: HTMLElement, section: HTMLElement) => (scroller === sec
 /**
  * Keeps `section`'s scroll under `key` for `place` (what it shows: a journey, the list) while
  * `active` (shown, its content drawn), and scrolls back to it when the same place is active again.
- * Another place forgets it: it starts where it starts. Above the section's top (the sections'
+ * Another place forgets it: it starts where it starts. So does another connection (`owner`: a key
+ * or address saved in Settings), whose lists start again. Above the section's top (the sections'
  * buttons, in a short window, reached on the way out) is not a place: the one before stays.
  */
-export function useKeptScroll(key: string, place: string, active: boolean, section: RefObject<HTMLElement>): void {
+export function useKeptScroll(key: string, place: string, owner: object, active: boolean, section: RefObject<HTMLElement>): void {
   useLayoutEffect(() => {
     const element = section.current;
     if (!active || !element) return undefined;
     const before = kept.get(key);
     const scroller = scrollerOf(element);
-    if (before?.place !== place) kept.delete(key);
+    if (before?.place !== place || before.owner !== owner) kept.delete(key);
     else if (scroller) scroller.scrollTop += before.top - topIn(scroller, element);
     // Where the last scroll went, until it comes to rest (-1: nothing to keep).
     let top = -1;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const settle = () => {
       clearTimeout(timer);
-      if (top >= 0) kept.set(key, { place, top });
+      if (top >= 0) kept.set(key, { place, owner, top });
       top = -1;
     };
     const scrolled = ({ target }: Event) => {
@@ -53,5 +54,5 @@ export function useKeptScroll(key: string, place: string, active: boolean, secti
       // Left before the scroll came to rest: where it was is kept.
       settle();
     };
-  }, [key, place, active, section]);
+  }, [key, place, owner, active, section]);
 }

@@ -50,14 +50,14 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
   const journeys = usePagedList('journeys', async (page, signal) => {
     const response = await client.listJourneysAsync({ page, perPage: 50 }, signal);
     return { items: response.data.map((journey) => ({ ...journey, id: journey.brand_slug })), perPage: response.meta.per_page };
-  });
+  }, client);
   const rows = useRef<HTMLUListElement>(null);
   const retryFocused = useRetryFocus(journeys.loading, journeys.problem !== null, journeys.items.length, (from) => focusRowFrom(rows.current, from));
   useOwnCountdown(!hidden && brand === null && journeys.problem?.kind === 'busy');
   useEscapeBack(hidden || brand === null ? null : () => setBrand(null));
-  // The list and an open journey each come back where they were scrolled to (the journey once it has drawn again).
+  // The list (with the pages loaded) and an open journey each come back where they were scrolled to, once drawn again.
   const box = useRef<HTMLElement>(null);
-  useKeptScroll('journeys', '', !hidden && brand === null && journeys.items.length > 0, box);
+  useKeptScroll('journeys', '', client, !hidden && brand === null && journeys.items.length > 0, box);
   return (
     <section class="library-brands" hidden={hidden} aria-label="Journeys" ref={box}>
       {brand !== null ? (
@@ -156,7 +156,7 @@ function JourneyView({ box, client, slug, hidden, knownName, onBack, onOpen, onO
   useEffect(() => {
     if (shown && focusFell()) heading.current?.focus();
   }, [shown]);
-  useKeptScroll('journeys', slug, shown && !hidden, box);
+  useKeptScroll('journeys', slug, client, shown && !hidden, box);
   let offset = 0;
   return (
     <>

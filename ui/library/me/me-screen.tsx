@@ -17,6 +17,7 @@ import { plural } from '../../components/count-words';
 import { useKeptState } from '../kept-state';
 import { useOwnCountdown } from '../held-notice';
 import { useBrandNames } from '../brand-names';
+import { useKeptScroll } from '../use-kept-scroll';
 
 const PAGE_SIZE = 20;
 
@@ -32,8 +33,12 @@ export interface MeScreenProps {
 
 type Part = 'following' | 'likes' | 'collections';
 
+/** A part of Me, with the section that scrolls it. */
+type PartProps = MeScreenProps & { box: RefObject<HTMLElement> };
+
 export function MeScreen(props: MeScreenProps) {
   const [part, setPart] = useKeptState<Part>('me part', 'following');
+  const box = useRef<HTMLElement>(null);
   if (!props.client.hasKey) {
     return (
       <section class="library-brands" hidden={props.hidden} aria-label="Me">
@@ -48,7 +53,7 @@ export function MeScreen(props: MeScreenProps) {
     );
   }
   return (
-    <section class="library-brands" hidden={props.hidden} aria-label="Me">
+    <section class="library-brands" hidden={props.hidden} aria-label="Me" ref={box}>
       <div role="group" aria-label="Show" class="segmented">
         {(['following', 'likes', 'collections'] as const).map((option) => (
           <button key={option} type="button" aria-pressed={part === option} onClick={() => setPart(option)}>
@@ -56,7 +61,7 @@ export function MeScreen(props: MeScreenProps) {
           </button>
         ))}
       </div>
-      {part === 'following' ? <Following {...props} /> : part === 'likes' ? <Likes {...props} /> : <Collections {...props} />}
+      {part === 'following' ? <Following {...props} box={box} /> : part === 'likes' ? <Likes {...props} box={box} /> : <Collections {...props} box={box} />}
     </section>
   );
 }
@@ -81,7 +86,7 @@ function ListState<T>({ list, rows, onOpenSettings, empty, hidden }: { list: Pag
   );
 }
 
-function Following({ client, hidden, onBrand, onOpen, onList, onOpenSettings }: MeScreenProps) {
+function Following({ client, hidden, onBrand, onOpen, onList, onOpenSettings, box }: PartProps) {
   const [typed, setTyped] = useKeptState('followed since', '');
   const [since, setSince] = useState(typed);
   // After a pause: a year typed a digit at a time passes through 0002, 0020, 0202, each a date.
@@ -92,11 +97,11 @@ function Following({ client, hidden, onBrand, onOpen, onList, onOpenSettings }: 
   const follows = usePagedList('follows', async (_page, signal) => {
     const response = await client.listFollowsAsync(signal);
     return { items: response.data.map((brand) => ({ ...brand, id: brand.slug })), perPage: Infinity, meta: { total: response.meta.total, max: response.meta.max } };
-  });
+  }, client);
   const emails = usePagedList(`followed ${since}`, async (page, signal) => {
     const response = await client.listFollowedEmailsAsync({ page, perPage: PAGE_SIZE, since: since || undefined }, signal);
     return { items: response.data, perPage: response.meta.per_page };
-  });
+  }, client);
   useListChanges(emails, onList);
   const followRows = useRef<HTMLUListElement>(null);
   const emailRows = useRef<HTMLUListElement>(null);
@@ -104,6 +109,9 @@ function Following({ client, hidden, onBrand, onOpen, onList, onOpenSettings }: 
   // wait), whose Try again asks for what failed. A Try again that worked: the first row it brought.
   const problem = follows.problem ?? emails.problem;
   const loading = follows.loading || emails.loading;
+  // Me comes back (after another section, an email) where it was scrolled to, with the pages loaded, once drawn
+  // again. Not each part: a part pressed shows from where it is, so the keyboard on its button stays in view.
+  useKeptScroll('me', `following ${since}`, client, !hidden && follows.meta !== null && emails.items.length > 0, box);
   const retryFocused = useRetryFocus(loading, problem !== null, follows.problem ? -1 : emails.items.length, (from) =>
     from < 0 ? focusRowFrom(followRows.current, 0) : focusRowFrom(emailRows.current, from),
   );
@@ -155,12 +163,13 @@ function Following({ client, hidden, onBrand, onOpen, onList, onOpenSettings }: 
   );
 }
 
-function Likes({ client, hidden, onOpen, onList, onOpenSettings }: MeScreenProps) {
+function Likes({ client, hidden, onOpen, onList, onOpenSettings, box }: PartProps) {
   const likes = usePagedList('likes', async (page, signal) => {
     const response = await client.listLikesAsync({ page, perPage: PAGE_SIZE }, signal);
     return { items: response.data, perPage: response.meta.per_page, meta: { total: response.meta.total } };
-  });
+  }, client);
   useListChanges(likes, onList);
+  useKeptScroll('me', 'likes', client, !hidden && likes.items.length > 0, box);
   // Liked emails name their brand by slug alone: without its name, rows with the same subject from two brands read alike.
   const brandNames = useBrandNames(client);
   const rows = useRef<HTMLUListElement>(null);
@@ -173,7 +182,7 @@ function Likes({ client, hidden, onOpen, onList, onOpenSettings }: MeScreenProps
   );
 }
 
-function Collections({ client, hidden, onOpen, onList, onOpenSettings }: MeScreenProps) {
+function Collections({ client, hidden, onOpen, onList, onOpenSettings, box }: PartProps) {
   // The collection last opened (`open`: still shown) stays through a visit to another section or
   // part of Me; with its connection only (another key's collections are another person's).
   const [kept, keep] = useKeptState<{ client: LibraryClient; id: string; name: string; open: boolean } | null>('collection', null);
@@ -190,13 +199,15 @@ function Collections({ client, hidden, onOpen, onList, onOpenSettings }: MeScree
   const collections = usePagedList('collections', async (_page, signal) => {
     const response = await client.listCollectionsAsync(signal);
     return { items: response.data, perPage: Infinity };
-  });
+  }, client);
   const emails = usePagedList(`collection ${open?.id ?? ''}`, async (page, signal) => {
     if (open === null) return { items: [], perPage: PAGE_SIZE };
     const response = await client.getCollectionAsync(open.id, { page, perPage: PAGE_SIZE }, signal);
     return { items: response.data.emails, perPage: response.meta.per_page, meta: { total: response.meta.total } };
-  });
+  }, client);
   useListChanges(emails, onList);
+  const shown = open ? emails : collections;
+  useKeptScroll('me', `collections ${open?.id ?? ''}`, client, !hidden && shown.items.length > 0, box);
   const brandNames = useBrandNames(client);
   useEscapeBack(hidden || open === null ? null : () => setOpen(null));
   if (open !== null) {
