@@ -397,6 +397,19 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   const failuresFocus = useFocusKeeper<HTMLDivElement>(`${busy}${!failure}${!chooseFailure}${!apartFailure}`, firstAction);
   // The note on changes hidden by the search goes while a check runs (one started by itself too), and its link with it.
   const noteFocus = useFocusKeeper<HTMLDivElement>(busy, firstAction);
+  // The open component left the list (a check found nothing to sync for it any more: put back as
+  // it was, or added and deleted here): its detail closes and says why, rather than vanishing, and
+  // does not open again by itself should the component change later.
+  const openName = useRef<string | null>(null);
+  if (openItem) openName.current = openItem.name;
+  useEffect(() => {
+    if (openKey === null || openItem !== null || items === null || busy) return;
+    setOpenKey(null);
+    if (openName.current === null) return;
+    setMessage({ tone: 'info', text: `${openName.current} has nothing to sync any more, so its changes were closed.` });
+    // The keyboard was in the detail that went: it goes on at the buttons, beside those words.
+    if (document.hasFocus() && (document.activeElement === null || document.activeElement === document.body)) actionsFocus.ref.current?.querySelector<HTMLElement>('button:not(:disabled)')?.focus();
+  }, [openKey, openItem, items, busy, actionsFocus.ref]);
 
   const toggle = useCallback(
     (item: SyncItem) => {
