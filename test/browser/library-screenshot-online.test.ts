@@ -28,11 +28,13 @@ describe('Browse: an email’s screenshot lost with the connection', () => {
     } finally {
       await stopAsync();
     }
-    // The browser says it is online again.
+    // The browser says it is online again. Offline first, as the window sees it: toggled at once, a
+    // loaded machine could pass the window no change at all, so no "online" (failed once in CI).
     await h.context.setOffline(true);
+    await expect.poll(() => ui.evaluate(() => navigator.onLine), { timeout: 10_000 }).toBe(false);
     await h.context.setOffline(false);
     const screenshot = ui.locator('img.email-screenshot');
-    await expect.poll(() => screenshot.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0, undefined, { timeout: 250 }).catch(() => false), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => screenshot.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0, undefined, { timeout: 250 }).catch(() => false), { timeout: 30_000 }).toBe(true);
     expect(await ui.getByTestId('screenshot-problem').count()).toBe(0);
   });
 });
