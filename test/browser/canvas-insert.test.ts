@@ -738,6 +738,12 @@ describe('Browse: library emails on the canvas', () => {
     await cards.nth(1).getByRole('checkbox').focus();
     await h.page.keyboard.press('Space');
     const insert = ui.getByRole('group', { name: 'Selected emails' }).getByRole('button', { name: 'Insert 1' });
+    // A busy machine (as in CI): the window's next frame comes seconds late. The focus must not wait
+    // for it: meanwhile it sat on the page, where a key pressed was lost (seen once in CI).
+    await ui.evaluate(() => {
+      const frame = window.requestAnimationFrame.bind(window);
+      window.requestAnimationFrame = (callback) => frame(() => setTimeout(() => callback(performance.now()), 3000));
+    });
     await insert.focus();
     await h.page.keyboard.press('Enter');
     await waitForSummaryAsync(ui, /^Placed 1 reference on the canvas\./);

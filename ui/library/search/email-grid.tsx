@@ -112,15 +112,27 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focusRequest, box]);
 
+  // The card a move asked the focus for. It may only be drawn by the render the move causes: it
+  // takes the focus as that render lands, before the paint. Left to the next frame (which comes
+  // late on a busy machine), a control that went with the move (the selection's Insert) left the
+  // focus on the page meanwhile, and a key pressed then was lost.
+  const focusWanted = useRef<number | null>(null);
+  const [, askFocus] = useState(0);
+  useLayoutEffect(() => {
+    const index = focusWanted.current;
+    if (index === null) return;
+    focusWanted.current = null;
+    scroller.current?.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus();
+  });
+
   function move(index: number) {
-    const element = scroller.current;
-    if (!element || !box) return;
+    if (!scroller.current || !box) return;
     const top = Math.max(0, scrollToRow(Math.floor(index / columns), rowHeight, box.top(), box.height()));
     box.setTop(top);
     setScrollTop(top);
     onPlace({ scrollTop: top, focused: index });
-    // The card may only now be drawn: focus it after this render.
-    requestAnimationFrame(() => element.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus());
+    focusWanted.current = index;
+    askFocus((asked) => asked + 1);
   }
 
   const focused = Math.min(place.focused, Math.max(0, emails.length - 1));
