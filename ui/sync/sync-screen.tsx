@@ -23,7 +23,7 @@ import { revealKeepingFocus } from './reveal-keeping-focus';
 import { FailureNotice, LinkProblem, OutcomeNotice, SyncAnnouncement, TaskProgress } from './sync-notices';
 import { cancelledText, outcomeAfterCheck, type ShownOutcome } from './sync-outcome';
 import type { SyncRequester } from './sync-requester';
-import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, hasNoComponents, isInSync, kindCounts, noMatchText, plural, runSummary, shownRowItems, withPairChips, type KindFilter } from './sync-rows';
+import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, hasNoComponents, isInSync, kindCounts, noMatchText, plural, rowKindCounts, runSummary, shownRowItems, withPairChips, type KindFilter } from './sync-rows';
 import { summaryHeadline, summaryText } from './sync-summary';
 import { answerFinds } from './sync-task';
 import { useSyncTask } from './use-sync-task';
@@ -362,6 +362,13 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     () => changeCounts(shownRowItems(change === null ? rows : buildRows(shownItems, filter, query, null, pairs)), syncChangeChipSchema.options),
     [rows, shownItems, filter, query, change, pairs],
   );
+  // The kind chips count within the search and the kind of change as they are too ("Conflicts 4" beside "fill" pressed showed 1);
+  // "All" counts those rows. Null: neither is set, the comparison's counts stand.
+  const kindShown = useMemo(() => {
+    if (query.trim() === '' && change === null) return null;
+    const all = filter === 'all' ? rows : buildRows(shownItems, 'all', query, change, pairs);
+    return { all: all.filter((row) => row.type === 'item').length, counts: rowKindCounts(all) };
+  }, [rows, shownItems, filter, query, change, pairs]);
   // A filter the new list has none of (a local change that became a conflict, a pair kept apart)
   // stays shown, pressed, at 0: unshown, it emptied the list with no button pressed to undo it.
   const changes: Array<[SyncChangeChip, number]> = change !== null && !counted.some(([chip]) => chip === change) ? [...counted, [change, 0]] : counted;
@@ -483,9 +490,9 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
                   Show:
                 </span>
                 <button type="button" class="sync-chip" aria-pressed={filter === 'all'} onClick={() => setFilter('all')}>
-                  All {formatCount(others)}
+                  All {formatCount(kindShown?.all ?? others)}
                 </button>
-                {KIND_ORDER.filter((kind) => kind !== 'format-update' && ((counts.get(kind) ?? 0) > 0 || kind === filter)).map((kind: SyncKind) => (
+                {KIND_ORDER.filter((kind) => kind !== 'format-update' && (((kindShown?.counts ?? counts).get(kind) ?? 0) > 0 || kind === filter)).map((kind: SyncKind) => (
                   <button
                     key={kind}
                     type="button"
@@ -493,7 +500,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
                     aria-pressed={filter === kind}
                     onClick={() => setFilter(filter === kind ? 'all' : kind)}
                   >
-                    {chipLabel(kind, counts.get(kind) ?? 0)}
+                    {chipLabel(kind, (kindShown?.counts ?? counts).get(kind) ?? 0)}
                   </button>
                 ))}
               </div>
