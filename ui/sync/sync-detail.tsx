@@ -311,7 +311,7 @@ type Size = { width: number; height: number };
  * side, each is in a frame of that shape, so the larger version fills it and the smaller one is
  * smaller in proportion. The frame takes the pictures' shape once both loaded.
  */
-function ScaledPictures({ detail, name, topStyle, children }: { detail: SyncDetail; name: string; topStyle?: Record<string, string | number>; children?: ComponentChildren }) {
+function ScaledPictures({ detail, name, topStyle, split, children }: { detail: SyncDetail; name: string; topStyle?: Record<string, string | number>; split?: number; children?: ComponentChildren }) {
   // Each picture's size once loaded (null: it could not be read), by its address: a new one (the
   // component edited) is measured in the same element; made anew, the slider among them lost the keyboard.
   const [sizes, setSizes] = useState<Record<string, Size | null>>({});
@@ -361,6 +361,14 @@ function ScaledPictures({ detail, name, topStyle, children }: { detail: SyncDeta
         <div class="sync-stack-top" style={topStyle}>
           {layer('after')}
         </div>
+        {/* Swipe's split, where the slider has it: dark on light (light on dark in the dark theme), so it shows on any picture. */}
+        {split === undefined ? null : (
+          <div
+            class="sync-split"
+            aria-hidden="true"
+            style={{ position: 'absolute', top: 0, bottom: 0, left: `${split}%`, width: 2, marginLeft: -1, background: 'var(--color-text)', boxShadow: '0 0 0 1px var(--color-bg)' }}
+          />
+        )}
       </div>
       {children}
     </>
@@ -402,6 +410,7 @@ function PictureCompare({ detail, name, mode, setMode, amount, setAmount }: { de
             detail={detail}
             name={name}
             topStyle={shown === 'overlay' ? { opacity: amount / 100 } : { clipPath: `inset(0 0 0 ${amount}%)` }}
+            split={shown === 'swipe' ? amount : undefined}
           >
             <label class="sync-range">
               {shown === 'overlay' ? `Opacity of “${detail.afterLabel}”` : `Swipe between “${detail.beforeLabel}” and “${detail.afterLabel}”`}
