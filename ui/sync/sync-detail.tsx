@@ -281,11 +281,12 @@ const MODES: readonly { mode: PictureMode; label: string }[] = [
 ];
 
 function Picture({ src, label, name }: { src: string | null; label: string; name: string }) {
-  const [broken, setBroken] = useState(false);
-  if (src === null || broken) {
+  // The picture that could not be read: a new one (the component edited) is tried.
+  const [broken, setBroken] = useState<string | null>(null);
+  if (src === null || broken === src) {
     return <div class="sync-picture-missing">{missingPictureText(label, src === null ? 'none' : 'broken')}</div>;
   }
-  return <img class="sync-picture" src={src} alt={`${name}: ${label}`} onError={() => setBroken(true)} />;
+  return <img class="sync-picture" src={src} alt={`${name}: ${label}`} onError={() => setBroken(src)} />;
 }
 
 /** One version's picture side by side with the other's (or `children`, its framed picture), headed by its caption. */
@@ -310,25 +311,31 @@ type Size = { width: number; height: number };
  * side, each is in a frame of that shape, so the larger version fills it and the smaller one is
  * smaller in proportion. The frame takes the pictures' shape once both loaded.
  */
-function ScaledPictures({ detail, name, topStyle, children }: { detail: SyncDetail; name: string; topStyle?: Record<string, string | number>; children?: ComponentChildren }) {
-  const [sizes, setSizes] = useState<{ before?: Size; after?: Size }>({});
+function ScaledPictures({ detail, name, topStyle, split, children }: { detail: SyncDetail; name: string; topStyle?: Record<string, string | number>; split?: number; children?: ComponentChildren }) {
+  // Each picture's size once loaded (null: it could not be read), by its address: a new one (the
+  // component edited) is measured in the same element; made anew, the slider among them lost the keyboard.
+  const [sizes, setSizes] = useState<Record<string, Size | null>>({});
+  const before = sizes[detail.beforePicture!];
+  const after = sizes[detail.afterPicture!];
   // Each fitted on its own, as before: a picture that cannot be read, or side by side where a version's size is not known (never a guess).
-  const [apart, setApart] = useState(!topStyle && !(detail.beforeSize && detail.afterSize && detail.beforePicture && detail.afterPicture));
-  const { before, after } = sizes;
+  const apart = before === null || after === null || (!topStyle && !(detail.beforeSize && detail.afterSize && detail.beforePicture && detail.afterPicture));
   const factors = before && after && pairFactors({ before: detail.beforeSize, after: detail.afterSize }, { before, after });
   const drawn = factors && { before: { width: before.width * factors.before, height: before.height * factors.before }, after: { width: after.width * factors.after, height: after.height * factors.after } };
   const frame = drawn && { width: Math.max(drawn.before.width, drawn.after.width), height: Math.max(drawn.before.height, drawn.after.height) };
   const frameStyle = frame ? { '--ratio': frame.width / frame.height, '--width': `${frame.width}px` } : undefined;
-  const layer = (side: 'before' | 'after') => (
-    <img
-      class="sync-stack-picture"
-      src={(side === 'before' ? detail.beforePicture : detail.afterPicture)!}
-      alt={`${name}: ${side === 'before' ? detail.beforeLabel : detail.afterLabel}`}
-      style={frame ? { width: `${(100 * drawn[side].width) / frame.width}%`, height: `${(100 * drawn[side].height) / frame.height}%` } : { visibility: 'hidden' }}
-      onLoad={({ currentTarget: image }) => setSizes((known) => ({ ...known, [side]: { width: image.naturalWidth, height: image.naturalHeight } }))}
-      onError={() => setApart(true)}
-    />
-  );
+  const layer = (side: 'before' | 'after') => {
+    const src = (side === 'before' ? detail.beforePicture : detail.afterPicture)!;
+    return (
+      <img
+        class="sync-stack-picture"
+        src={src}
+        alt={`${name}: ${side === 'before' ? detail.beforeLabel : detail.afterLabel}`}
+        style={frame ? { width: `${(100 * drawn[side].width) / frame.width}%`, height: `${(100 * drawn[side].height) / frame.height}%` } : { visibility: 'hidden' }}
+        onLoad={({ currentTarget: image }) => setSizes((known) => ({ ...known, [src]: { width: image.naturalWidth, height: image.naturalHeight } }))}
+        onError={() => setSizes((known) => ({ ...known, [src]: null }))}
+      />
+    );
+  };
   return apart || !topStyle ? (
     <div class="sync-pictures">
       <CaptionedPicture src={detail.beforePicture} label={detail.beforeLabel} name={name}>
@@ -354,6 +361,14 @@ function ScaledPictures({ detail, name, topStyle, children }: { detail: SyncDeta
         <div class="sync-stack-top" style={topStyle}>
           {layer('after')}
         </div>
+        {/* Swipe's split, where the slider has it: dark on light (light on dark in the dark theme), so it shows on any picture. */}
+        {split === undefined ? null : (
+          <div
+            class="sync-split"
+            aria-hidden="true"
+            style={{ position: 'absolute', top: 0, bottom: 0, left: `${split}%`, width: 2, marginLeft: -1, background: 'var(--color-text)', boxShadow: '0 0 0 1px var(--color-bg)' }}
+          />
+        )}
       </div>
       {children}
     </>
@@ -388,14 +403,14 @@ function PictureCompare({ detail, name, mode, setMode, amount, setAmount }: { de
           afterLabel={detail.afterLabel}
         />
       ) : shown === 'side' ? (
-        <ScaledPictures key={`${detail.beforePicture}\n${detail.afterPicture}`} detail={detail} name={name} />
+        <ScaledPictures detail={detail} name={name} />
       ) : (
         <div class="sync-stack-wrap">
           <ScaledPictures
-            key={`${detail.beforePicture}\n${detail.afterPicture}`}
             detail={detail}
             name={name}
             topStyle={shown === 'overlay' ? { opacity: amount / 100 } : { clipPath: `inset(0 0 0 ${amount}%)` }}
+            split={shown === 'swipe' ? amount : undefined}
           >
             <label class="sync-range">
               {shown === 'overlay' ? `Opacity of “${detail.afterLabel}”` : `Swipe between “${detail.beforeLabel}” and “${detail.afterLabel}”`}

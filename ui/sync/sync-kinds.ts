@@ -11,7 +11,7 @@ export const KIND_LABEL: Record<SyncKind, string> = {
   'remote-delete': 'Deleted remotely',
   conflict: 'Conflicts',
   'both-same': 'Same on both sides',
-  'format-update': 'Format update',
+  'format-update': 'Format updates',
   unchanged: 'Unchanged',
 };
 
@@ -21,6 +21,7 @@ export const KIND_ONE: Record<SyncKind, string> = {
   'local-change': 'Local change',
   'remote-change': 'Incoming change',
   conflict: 'Conflict',
+  'format-update': 'Format update',
 };
 
 /** The group of replaced components (a deleted and an added one paired: see replacementReason). */

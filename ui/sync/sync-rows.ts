@@ -109,6 +109,20 @@ export function shownRowItems(rows: readonly SyncRow[]): SyncItem[] {
   return shown;
 }
 
+/** The rows each kind's chip shows, from those "All" shows (a replaced row under "Added here" and "Deleted here" too). */
+export function rowKindCounts(rows: readonly SyncRow[]): Map<SyncKind, number> {
+  const counts = new Map<SyncKind, number>();
+  const add = (kind: SyncKind) => counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  for (const row of rows) {
+    if (row.type !== 'item') continue;
+    if (row.replaces) {
+      add('local-add');
+      add('local-delete');
+    } else add(row.item.kind);
+  }
+  return counts;
+}
+
 /** Counts per kind, for the chips: the comparison's own, or counted from the items. */
 export function kindCounts(comparison: { items: readonly SyncItem[]; counts: Readonly<Record<string, number>> }): Map<SyncKind, number> {
   const counts = new Map<SyncKind, number>();

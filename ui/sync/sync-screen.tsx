@@ -23,7 +23,7 @@ import { revealKeepingFocus } from './reveal-keeping-focus';
 import { FailureNotice, LinkProblem, OutcomeNotice, SyncAnnouncement, TaskProgress } from './sync-notices';
 import { cancelledText, outcomeAfterCheck, type ShownOutcome } from './sync-outcome';
 import type { SyncRequester } from './sync-requester';
-import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, hasNoComponents, isInSync, kindCounts, noMatchText, plural, runSummary, shownRowItems, withPairChips, type KindFilter } from './sync-rows';
+import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, hasNoComponents, isInSync, kindCounts, noMatchText, plural, rowKindCounts, runSummary, shownRowItems, withPairChips, type KindFilter } from './sync-rows';
 import { summaryHeadline, summaryText } from './sync-summary';
 import { answerFinds } from './sync-task';
 import { useSyncTask } from './use-sync-task';
@@ -45,6 +45,7 @@ export interface SyncScreenProps {
   addressMissing?: boolean;
 }
 
+const pressedChip = (chips: HTMLElement) => chips.querySelector<HTMLElement>('[aria-pressed="true"]');
 const firstAction = (failures: HTMLElement) => failures.parentElement!.querySelector<HTMLElement>('.sync-actions button:not(:disabled)');
 
 export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden = false, designSystemId = null, badgeRows = null, addressMissing = false }: SyncScreenProps) {
@@ -362,6 +363,13 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     () => changeCounts(shownRowItems(change === null ? rows : buildRows(shownItems, filter, query, null, pairs)), syncChangeChipSchema.options),
     [rows, shownItems, filter, query, change, pairs],
   );
+  // The kind chips count within the search and the kind of change as they are too ("Conflicts 4" beside "fill" pressed showed 1);
+  // "All" counts those rows. Null: neither is set, the comparison's counts stand.
+  const kindShown = useMemo(() => {
+    if (query.trim() === '' && change === null) return null;
+    const all = filter === 'all' ? rows : buildRows(shownItems, 'all', query, change, pairs);
+    return { all: all.filter((row) => row.type === 'item').length, counts: rowKindCounts(all) };
+  }, [rows, shownItems, filter, query, change, pairs]);
   // A filter the new list has none of (a local change that became a conflict, a pair kept apart)
   // stays shown, pressed, at 0: unshown, it emptied the list with no button pressed to undo it.
   const changes: Array<[SyncChangeChip, number]> = change !== null && !counted.some(([chip]) => chip === change) ? [...counted, [change, 0]] : counted;
@@ -397,6 +405,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   const failuresFocus = useFocusKeeper<HTMLDivElement>(`${busy}${!failure}${!chooseFailure}${!apartFailure}`, firstAction);
   // The note on changes hidden by the search goes while a check runs (one started by itself too), and its link with it.
   const noteFocus = useFocusKeeper<HTMLDivElement>(busy, firstAction);
+  const chipsFocus = useFocusKeeper<HTMLDivElement>(`${filter}${change}`, pressedChip);
   // The open component left the list (a check found nothing to sync for it any more: put back as
   // it was, or added and deleted here): its detail closes and says why, rather than vanishing, and
   // does not open again by itself should the component change later.
@@ -476,41 +485,44 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
           </div>
         ) : (
           <>
-            {others > 0 || (filter !== 'all' && filter !== 'format-update') ? (
-              <div class="sync-chips" role="group" aria-labelledby="sync-kind-label">
-                {/* As "Changed:" below: says on screen what these chips do; also the group's name. */}
-                <span id="sync-kind-label" class="muted">
-                  Show:
-                </span>
-                <button type="button" class="sync-chip" aria-pressed={filter === 'all'} onClick={() => setFilter('all')}>
-                  All {formatCount(others)}
-                </button>
-                {KIND_ORDER.filter((kind) => kind !== 'format-update' && ((counts.get(kind) ?? 0) > 0 || kind === filter)).map((kind: SyncKind) => (
-                  <button
-                    key={kind}
-                    type="button"
-                    class={`sync-chip${kind === 'conflict' ? ' sync-chip-conflict' : ''}`}
-                    aria-pressed={filter === kind}
-                    onClick={() => setFilter(filter === kind ? 'all' : kind)}
-                  >
-                    {chipLabel(kind, counts.get(kind) ?? 0)}
+            {/* A chip pressed at 0 goes once let go: the keyboard goes on from the chip pressed then (in the page, Tab started again from the top). */}
+            <div class="sync-kept" {...chipsFocus}>
+              {others > 0 || (filter !== 'all' && filter !== 'format-update') ? (
+                <div class="sync-chips" role="group" aria-labelledby="sync-kind-label">
+                  {/* As "Changed:" below: says on screen what these chips do; also the group's name. */}
+                  <span id="sync-kind-label" class="muted">
+                    Show:
+                  </span>
+                  <button type="button" class="sync-chip" aria-pressed={filter === 'all'} onClick={() => setFilter('all')}>
+                    All {formatCount(kindShown?.all ?? others)}
                   </button>
-                ))}
-              </div>
-            ) : null}
-            {changes.length > 0 ? (
-              <div class="sync-chips" role="group" aria-labelledby="sync-change-label">
-                {/* Says on screen what these chips filter by; also the group's name. */}
-                <span id="sync-change-label" class="muted">
-                  Changed:
-                </span>
-                {changes.map(([chip, count]) => (
-                  <button key={chip} type="button" class="sync-chip sync-chip-change" aria-pressed={change === chip} onClick={() => setChange(change === chip ? null : chip)}>
-                    {chip} {formatCount(count)}
-                  </button>
-                ))}
-              </div>
-            ) : null}
+                  {KIND_ORDER.filter((kind) => kind !== 'format-update' && (((kindShown?.counts ?? counts).get(kind) ?? 0) > 0 || kind === filter)).map((kind: SyncKind) => (
+                    <button
+                      key={kind}
+                      type="button"
+                      class={`sync-chip${kind === 'conflict' ? ' sync-chip-conflict' : ''}`}
+                      aria-pressed={filter === kind}
+                      onClick={() => setFilter(filter === kind ? 'all' : kind)}
+                    >
+                      {chipLabel(kind, (kindShown?.counts ?? counts).get(kind) ?? 0)}
+                    </button>
+                  ))}
+                </div>
+              ) : null}
+              {changes.length > 0 ? (
+                <div class="sync-chips" role="group" aria-labelledby="sync-change-label">
+                  {/* Says on screen what these chips filter by; also the group's name. */}
+                  <span id="sync-change-label" class="muted">
+                    Changed:
+                  </span>
+                  {changes.map(([chip, count]) => (
+                    <button key={chip} type="button" class="sync-chip sync-chip-change" aria-pressed={change === chip} onClick={() => setChange(change === chip ? null : chip)}>
+                      {chip} {formatCount(count)}
+                    </button>
+                  ))}
+                </div>
+              ) : null}
+            </div>
             {formatUpdates > 0 ? (
               <p class="sync-format-note" data-testid="sync-format-update">
                 {formatUpdateNotice(formatUpdates)}{' '}

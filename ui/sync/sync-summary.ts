@@ -42,24 +42,23 @@ export function summaryText(items: readonly SyncItem[], fileName: string | null,
     if (group) group.push(item);
     else byKind.set(item.kind, [item]);
   }
+  // Each group's count, then its lines, in the list's order (replaced rows after those deleted here), each heading as the list's.
+  const groups: Array<[string, string[]]> = [];
   for (const kind of KIND_ORDER) {
     const group = byKind.get(kind);
-    if (group) lines.push(`${KIND_LABEL[kind]}: ${formatCount(group.length)}`);
-  }
-  if (replaced.length > 0) lines.push(`${REPLACED_LABEL}: ${formatCount(replaced.length)}`);
-  for (const kind of KIND_ORDER) {
-    const group = byKind.get(kind);
-    if (!group) continue;
-    lines.push('', `${KIND_LABEL[kind]}:`);
-    for (const item of group) {
-      const chips = item.chips && item.chips.length > 0 ? ` [${item.chips.join(', ')}]` : '';
-      const partly = takenInPartText(item);
-      lines.push(`- ${item.name}${chips} (${partly === null ? '' : `${partly.toLowerCase()}; `}${teamChoiceText(item)})`);
+    if (group) {
+      groups.push([
+        KIND_LABEL[kind],
+        group.map((item) => {
+          const chips = item.chips && item.chips.length > 0 ? ` [${item.chips.join(', ')}]` : '';
+          const partly = takenInPartText(item);
+          return `- ${item.name}${chips} (${partly === null ? '' : `${partly.toLowerCase()}; `}${teamChoiceText(item)})`;
+        }),
+      ]);
     }
+    if (kind === 'local-delete' && replaced.length > 0) groups.push([REPLACED_LABEL, replaced.map((item) => `- ${replacementSummary(pairs.get(item.key)!, item)}`)]);
   }
-  if (replaced.length > 0) {
-    lines.push('', `${REPLACED_LABEL}:`);
-    for (const item of replaced) lines.push(`- ${replacementSummary(pairs.get(item.key)!, item)}`);
-  }
+  for (const [label, entries] of groups) lines.push(`${label}: ${formatCount(entries.length)}`);
+  for (const [label, entries] of groups) lines.push('', `${label}:`, ...entries);
   return `${lines.join('\n')}\n`;
 }

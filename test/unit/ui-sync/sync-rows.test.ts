@@ -146,7 +146,7 @@ describe('what-changed chips in the list', () => {
 
   it('summarizes every row: counts first, then one line per component with its chips', () => {
     const text = summaryText(items, 'Newsletter');
-    expect(text.split('\n').slice(0, 5)).toEqual(['Design-system sync of Newsletter: 3 components changed, none to sync, plus 1 format update', 'Local changes: 1', 'Added here: 1', 'Incoming: 1', 'Format update: 1']);
+    expect(text.split('\n').slice(0, 5)).toEqual(['Design-system sync of Newsletter: 3 components changed, none to sync, plus 1 format update', 'Local changes: 1', 'Added here: 1', 'Incoming: 1', 'Format updates: 1']);
     expect(text).toContain('- a [fill, text] (skipped for now)');
     expect(text).toContain('- b [text] (skipped for now)');
     expect(text).toContain('- c (skipped for now)');
