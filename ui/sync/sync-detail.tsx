@@ -363,11 +363,7 @@ function ScaledPictures({ detail, name, topStyle, split, children }: { detail: S
         </div>
         {/* Swipe's split, where the slider has it: dark on light (light on dark in the dark theme), so it shows on any picture. */}
         {split === undefined ? null : (
-          <div
-            class="sync-split"
-            aria-hidden="true"
-            style={{ position: 'absolute', top: 0, bottom: 0, left: `${split}%`, width: 2, marginLeft: -1, background: 'var(--color-text)', boxShadow: '0 0 0 1px var(--color-bg)' }}
-          />
+          <div class="sync-split" aria-hidden="true" style={{ left: `${split}%` }} />
         )}
       </div>
       {children}
