@@ -3,7 +3,8 @@
 // keeps in plugin data, and opening a template's frame. The pure decisions live beside it
 // (template-link.ts, preview-scale.ts, selection-words.ts, template-errors.ts).
 import { createBuilderClient, type BuilderClient } from '../shared/api/builder/client';
-import { megabytesText, templateNameProblem } from '../shared/api/builder/requests';
+import { megabytesText } from '../shared/api/builder/requests';
+import { visibleNameProblem } from './template-name';
 import type { Template, TemplateContent } from '../shared/api/builder/schemas';
 import { ApiError } from '../shared/api/http/api-error';
 import { createCancelSource, type CancelSignal } from '../shared/api/http/cancel-signal';
@@ -383,7 +384,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       const frame = frameId === undefined ? selectedFrame() : await topLevelFrameAsync(frameId);
       const frameName = frame.name;
       // Checked before the slow work (reading and exporting), as the form checks it.
-      const problem = templateNameProblem(name);
+      const problem = visibleNameProblem(name);
       if (problem !== null) throw new BridgeError('invalid_input', problem, { field: 'name' });
       const client = await clientAsync('POST /api/templates');
       const deadline = startDeadline();
@@ -459,6 +460,8 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
     },
 
     async renameAsync(id, name, description) {
+      const problem = visibleNameProblem(name);
+      if (problem !== null) throw new BridgeError('invalid_input', problem, { field: 'name' });
       const client = await clientAsync('PUT /api/templates/:id');
       const index = readIndex();
       const frame = await linkedFrameOfAsync(id, index);

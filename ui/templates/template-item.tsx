@@ -1,7 +1,7 @@
 // One template of the list: thumbnail, name, description, last change and its frame here; Open,
 // Rename (name and description in place) and Delete (after a confirmation naming it).
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { templateNameProblem } from '../../src/shared/api/builder/requests';
+import { visibleNameProblem } from '../../src/templates/template-name';
 import type { TemplateOpenOutcome, TemplateRow } from '../../src/shared/bridge/messages';
 import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { Button } from '../components/button';
@@ -87,7 +87,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onRead, onDelete
       (opened.opened || setMode({ kind: 'details', opened }), setSaid(openedText(row.name, opened)), opened.template && onRead(opened.template)),
     );
   const rename = (name: string, description: string) => {
-    const error = templateNameProblem(name);
+    const error = visibleNameProblem(name);
     // As for a save: the keyboard goes to the field the words are about.
     if (error !== null) return (setMode({ kind: 'rename', name, description, error }), nameRef.current?.focus());
     // Sent as it is, the builder would take it for a change: the template would go to the top as "Updated just now".
