@@ -4,7 +4,7 @@
 // (template-link.ts, preview-scale.ts, selection-words.ts, template-errors.ts).
 import { createBuilderClient, type BuilderClient } from '../shared/api/builder/client';
 import { megabytesText } from '../shared/api/builder/requests';
-import { visibleNameProblem } from './template-name';
+import { visibleNameProblem } from '../shared/template-name';
 import type { Template, TemplateContent } from '../shared/api/builder/schemas';
 import { ApiError } from '../shared/api/http/api-error';
 import { createCancelSource, type CancelSignal } from '../shared/api/http/cancel-signal';

@@ -1,7 +1,7 @@
 // "Save selection as template": what is selected, and for one top-level frame the form (name,
 // description) or, once linked, Update and Unlink. A failure keeps what was typed.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { visibleNameProblem } from '../../src/templates/template-name';
+import { visibleNameProblem } from '../../src/shared/template-name';
 import type { TemplateSaveOutcome, TemplateSelection } from '../../src/shared/bridge/messages';
 import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { Button } from '../components/button';

@@ -18,6 +18,8 @@ import { TemplateItem } from './template-item';
 import { answerTemplatePage, askTemplatePage, failTemplatePage, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, replaceTemplateRow, showsTemplateFilter, templateListButton, topChangedSinceRead } from './template-list-state';
 import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, listedLinkName, listReadProblem, searchingText, withAddressMissing } from './template-words';
 import { useNowMs } from '../hooks/use-now';
+import { quotedName } from '../../src/shared/quoted-name';
+import { shownName } from '../../src/shared/template-name';
 
 export interface TemplatesScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -103,7 +105,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     listHeading.current?.focus();
     setList((before) => removeTemplateRow(before, id));
     reload();
-    setSaid(alreadyGone ? `“${name}” was already deleted elsewhere.` : `Deleted “${name}”.`);
+    setSaid(alreadyGone ? `${quotedName(shownName(name), 'The template with no name')} was already deleted elsewhere.` : `Deleted ${quotedName(shownName(name), 'the template with no name')}.`);
     // A selected frame linked to it loses its link now, and says so, instead of offering an Update that can only fail.
     readSelection();
   };

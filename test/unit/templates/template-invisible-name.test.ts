@@ -1,7 +1,7 @@
 // A template name of only zero-width characters is an empty name: refused before it is sent, by the
 // window's form and by the sandbox, as one of only spaces is (it was saved, then shown as “”).
 import { describe, expect, it } from 'vitest';
-import { visibleNameProblem } from '../../../src/templates/template-name';
+import { visibleNameProblem } from '../../../src/shared/template-name';
 import { createTemplatesSession } from '../../../src/templates/templates-session';
 import { createFakeFigma } from '../../fake-figma/index';
 
