@@ -198,7 +198,8 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
           Templates in the workspace
         </h2>
         {/* Over no templates, a filter would look like a search that found nothing. */}
-        {showsTemplateFilter(list, query) ? <TextField id="templates-filter" label="Filter by name" value={query} onValue={setQuery} /> : null}
+        {/* Escape empties it, as in Figma's own search fields: a filter that matched nothing had no quick way back. */}
+        {showsTemplateFilter(list, query) ? <TextField id="templates-filter" label="Filter by name" value={query} onValue={setQuery} onKeyDown={(event) => event.key === 'Escape' && query !== '' && (event.preventDefault(), setQuery(''))} /> : null}
         {/* Two regions: a new count alone is not a new action, so the last action's words are not heard again with it. */}
         <p class="muted">
           <span role="status">{said ? `${said} ` : ''}</span>
