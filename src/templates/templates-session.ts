@@ -444,7 +444,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
           writeSent = true;
           updated = await client.updateTemplateAsync(link.templateId, { content }, deadline.signal);
         } catch (error) {
-          throw templateError(error, { ...errorFacts, bodyBytes: bodyBytes({ content }) });
+          throw templateError(error, { ...errorFacts, bodyBytes: bodyBytes({ content }), writing: 'update' });
         }
         // The template holds this frame's content now, whatever became of the frame meanwhile: a
         // frame deleted during the request has no link to keep, and the update is said as done.
@@ -479,7 +479,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       } catch (error) {
         // Named as it was (when this file knows it), never by the name being typed.
         if (deadline.ranOut(error)) throw timedOutError('rename', known?.templateName, UPDATE_DEADLINE_MS / 1000, writeSent);
-        throw templateError(error, { templateId: id, ...(known === null ? {} : { templateName: known.templateName }), ...(frame === null ? {} : { frameId: frame.id }) });
+        throw templateError(error, { templateId: id, ...(known === null ? {} : { templateName: known.templateName }), ...(frame === null ? {} : { frameId: frame.id }), ...(writeSent ? { writing: 'rename' as const } : {}) });
       } finally {
         deadline.stop();
       }
@@ -503,7 +503,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
         await client.deleteTemplateAsync(id);
       } catch (error) {
         // Deleted elsewhere meanwhile: what was asked is done (else its row could never go).
-        if (!(error instanceof ApiError && error.code === 'not_found')) throw templateError(error, { templateId: id });
+        if (!(error instanceof ApiError && error.code === 'not_found')) throw templateError(error, { templateId: id, writing: 'delete' });
         alreadyGone = true;
       }
       asUndoStep(() => {
