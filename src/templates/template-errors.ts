@@ -5,6 +5,7 @@ import { megabytesText } from '../shared/api/builder/requests';
 import { ApiError } from '../shared/api/http/api-error';
 import { DEFAULT_RETRY_POLICY } from '../shared/api/http/retry-policy';
 import { BridgeError } from '../shared/bridge/bridge-error';
+import { quotedName } from '../shared/quoted-name';
 
 export interface TemplateErrorFacts {
   /** The template's name as this file knows it, when known. */
@@ -21,7 +22,15 @@ export interface TemplateErrorFacts {
   bodyBytes?: number;
   /** A create: never repeated by the client, so a lost answer may hide a template made. */
   creating?: boolean;
+  /** An update, rename or deletion that was sent: its lost answer may hide it done too ("could not reach" said otherwise). */
+  writing?: 'update' | 'rename' | 'delete';
 }
+
+const LOST_WRITE_WORDS = {
+  update: { verb: 'updating', done: 'updated', again: 'Update again to be sure: an update sent twice is the same update.' },
+  rename: { verb: 'renaming', done: 'renamed', again: 'Rename it again to be sure: a rename sent twice is the same rename.' },
+  delete: { verb: 'deleting', done: 'deleted', again: 'Delete it again to be sure.' },
+} as const;
 
 /** Why a create's answer is unknown, by the client's code; null when the answer was read. */
 const LOST_ANSWER: Partial<Record<string, string>> = {
@@ -40,6 +49,12 @@ export function templateError(error: unknown, facts: TemplateErrorFacts): unknow
       'answer_lost',
       `The builder’s answer to saving “${facts.templateName ?? ''}” ${lost}, so the template may have been made anyway. Look for it in the list below before saving again, so that it is not made twice.`,
     );
+  }
+  const lostWrite = facts.writing === undefined ? undefined : LOST_ANSWER[error.code];
+  if (lostWrite !== undefined && facts.writing !== undefined) {
+    const words = LOST_WRITE_WORDS[facts.writing];
+    const named = facts.templateName === undefined ? 'the template' : quotedName(facts.templateName, 'the template');
+    return new BridgeError('answer_lost', `The builder’s answer to ${words.verb} ${named} ${lostWrite}, so it may have been ${words.done} all the same. ${words.again}`);
   }
   // Refused again after Envelope waited each time, as asked (a wait of up to a minute is waited
   // out): the last answer's short wait ("Try again in 2 seconds") read as if nothing was tried,

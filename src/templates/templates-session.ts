@@ -3,7 +3,8 @@
 // keeps in plugin data, and opening a template's frame. The pure decisions live beside it
 // (template-link.ts, preview-scale.ts, selection-words.ts, template-errors.ts).
 import { createBuilderClient, type BuilderClient } from '../shared/api/builder/client';
-import { megabytesText, templateNameProblem } from '../shared/api/builder/requests';
+import { megabytesText } from '../shared/api/builder/requests';
+import { visibleNameProblem } from '../shared/template-name';
 import type { Template, TemplateContent } from '../shared/api/builder/schemas';
 import { ApiError } from '../shared/api/http/api-error';
 import { createCancelSource, type CancelSignal } from '../shared/api/http/cancel-signal';
@@ -383,7 +384,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       const frame = frameId === undefined ? selectedFrame() : await topLevelFrameAsync(frameId);
       const frameName = frame.name;
       // Checked before the slow work (reading and exporting), as the form checks it.
-      const problem = templateNameProblem(name);
+      const problem = visibleNameProblem(name);
       if (problem !== null) throw new BridgeError('invalid_input', problem, { field: 'name' });
       const client = await clientAsync('POST /api/templates');
       const deadline = startDeadline();
@@ -443,7 +444,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
           writeSent = true;
           updated = await client.updateTemplateAsync(link.templateId, { content }, deadline.signal);
         } catch (error) {
-          throw templateError(error, { ...errorFacts, bodyBytes: bodyBytes({ content }) });
+          throw templateError(error, { ...errorFacts, bodyBytes: bodyBytes({ content }), writing: 'update' });
         }
         // The template holds this frame's content now, whatever became of the frame meanwhile: a
         // frame deleted during the request has no link to keep, and the update is said as done.
@@ -459,6 +460,8 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
     },
 
     async renameAsync(id, name, description) {
+      const problem = visibleNameProblem(name);
+      if (problem !== null) throw new BridgeError('invalid_input', problem, { field: 'name' });
       const client = await clientAsync('PUT /api/templates/:id');
       const index = readIndex();
       const frame = await linkedFrameOfAsync(id, index);
@@ -476,7 +479,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       } catch (error) {
         // Named as it was (when this file knows it), never by the name being typed.
         if (deadline.ranOut(error)) throw timedOutError('rename', known?.templateName, UPDATE_DEADLINE_MS / 1000, writeSent);
-        throw templateError(error, { templateId: id, ...(known === null ? {} : { templateName: known.templateName }), ...(frame === null ? {} : { frameId: frame.id }) });
+        throw templateError(error, { templateId: id, ...(known === null ? {} : { templateName: known.templateName }), ...(frame === null ? {} : { frameId: frame.id }), ...(writeSent ? { writing: 'rename' as const } : {}) });
       } finally {
         deadline.stop();
       }
@@ -500,7 +503,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
         await client.deleteTemplateAsync(id);
       } catch (error) {
         // Deleted elsewhere meanwhile: what was asked is done (else its row could never go).
-        if (!(error instanceof ApiError && error.code === 'not_found')) throw templateError(error, { templateId: id });
+        if (!(error instanceof ApiError && error.code === 'not_found')) throw templateError(error, { templateId: id, writing: 'delete' });
         alreadyGone = true;
       }
       asUndoStep(() => {

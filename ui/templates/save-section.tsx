@@ -1,7 +1,7 @@
 // "Save selection as template": what is selected, and for one top-level frame the form (name,
 // description) or, once linked, Update and Unlink. A failure keeps what was typed.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { templateNameProblem } from '../../src/shared/api/builder/requests';
+import { visibleNameProblem } from '../../src/shared/template-name';
 import type { TemplateSaveOutcome, TemplateSelection } from '../../src/shared/bridge/messages';
 import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { Button } from '../components/button';
@@ -80,7 +80,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   const run = (action: 'create' | 'update' | 'unlink', replaceChanges = false) => {
     if (frame === null) return;
     if (action === 'create') {
-      const error = templateNameProblem(form.name);
+      const error = visibleNameProblem(form.name);
       setNameErrorSaid({ error, for: frameId });
       // The words show by the field, above the button: the keyboard goes there, and they are heard with it.
       if (error !== null) return nameRef.current?.focus();

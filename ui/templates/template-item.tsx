@@ -1,7 +1,8 @@
 // One template of the list: thumbnail, name, description, last change and its frame here; Open,
 // Rename (name and description in place) and Delete (after a confirmation naming it).
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { templateNameProblem } from '../../src/shared/api/builder/requests';
+import { shownName, visibleNameProblem } from '../../src/shared/template-name';
+import { named, quotedName } from '../../src/shared/quoted-name';
 import type { TemplateOpenOutcome, TemplateRow } from '../../src/shared/bridge/messages';
 import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { Button } from '../components/button';
@@ -87,7 +88,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onRead, onDelete
       (opened.opened || setMode({ kind: 'details', opened }), setSaid(openedText(row.name, opened)), opened.template && onRead(opened.template)),
     );
   const rename = (name: string, description: string) => {
-    const error = templateNameProblem(name);
+    const error = visibleNameProblem(name);
     // As for a save: the keyboard goes to the field the words are about.
     if (error !== null) return (setMode({ kind: 'rename', name, description, error }), nameRef.current?.focus());
     // Sent as it is, the builder would take it for a change: the template would go to the top as "Updated just now".
@@ -99,7 +100,8 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onRead, onDelete
   };
   const remove = () => act('delete', () => endpoint.request('templates/delete', { id: row.id }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), ({ alreadyGone }) => onDeleted(row, alreadyGone));
 
-  const label = `“${row.name}”`;
+  // A name of only zero-width spaces (made elsewhere) is said in words, as an empty one: never “”.
+  const label = quotedName(shownName(row.name), 'the template with no name');
   // A failure, the details and a rename's busy Save show below the row's buttons: in a short window, each comes into sight.
   // So does a failure still shown when a form or a confirmation opens above it: it says why their button is held.
   const itemRef = useRef<HTMLLIElement>(null);
@@ -108,7 +110,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onRead, onDelete
     <li class="template-item" ref={itemRef}>
       {row.thumbnailUrl ? <img class="template-thumb" src={row.thumbnailUrl} alt="" loading="lazy" /> : <span class="template-thumb" />}
       <div class="template-text">
-        <strong>{row.name}</strong>
+        <strong>{shownName(row.name) || 'A template with no name'}</strong>
         {row.description ? <span>{row.description}</span> : null}
         <span class="muted" title={absoluteTime(row.updatedAt)}>
           Updated {relativeTime(row.updatedAt, nowMs)}
@@ -129,7 +131,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onRead, onDelete
           </SubmitForm>
         ) : mode.kind === 'delete' ? (
           <div class="confirm" role="group" aria-label={`Delete ${label}?`} onKeyDown={closeOnEscape}>
-            <p>Delete the template {label} from the builder workspace? This cannot be undone.</p>
+            <p>Delete {named('template', shownName(row.name))} from the builder workspace? This cannot be undone.</p>
             <div class="button-row">
               {/* The question names it: a long name in the button made it so tall that Keep it went below the edge. */}
               <Button variant="destructive" busy={busy} held={held} onClick={remove} buttonRef={confirmRef} ariaLabel={`Delete ${label}`}>

@@ -18,6 +18,8 @@ import { TemplateItem } from './template-item';
 import { answerTemplatePage, askTemplatePage, failTemplatePage, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, replaceTemplateRow, showsTemplateFilter, templateListButton, topChangedSinceRead } from './template-list-state';
 import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, listedLinkName, listReadProblem, searchingText, withAddressMissing } from './template-words';
 import { useNowMs } from '../hooks/use-now';
+import { quotedName } from '../../src/shared/quoted-name';
+import { shownName } from '../../src/shared/template-name';
 
 export interface TemplatesScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -103,7 +105,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     listHeading.current?.focus();
     setList((before) => removeTemplateRow(before, id));
     reload();
-    setSaid(alreadyGone ? `“${name}” was already deleted elsewhere.` : `Deleted “${name}”.`);
+    setSaid(alreadyGone ? `${quotedName(shownName(name), 'The template with no name')} was already deleted elsewhere.` : `Deleted ${quotedName(shownName(name), 'the template with no name')}.`);
     // A selected frame linked to it loses its link now, and says so, instead of offering an Update that can only fail.
     readSelection();
   };
@@ -196,7 +198,8 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
           Templates in the workspace
         </h2>
         {/* Over no templates, a filter would look like a search that found nothing. */}
-        {showsTemplateFilter(list, query) ? <TextField id="templates-filter" label="Filter by name" value={query} onValue={setQuery} /> : null}
+        {/* Escape empties it, as in Figma's own search fields: a filter that matched nothing had no quick way back. */}
+        {showsTemplateFilter(list, query) ? <TextField id="templates-filter" label="Filter by name" value={query} onValue={setQuery} onKeyDown={(event) => event.key === 'Escape' && query !== '' && (event.preventDefault(), setQuery(''))} /> : null}
         {/* Two regions: a new count alone is not a new action, so the last action's words are not heard again with it. */}
         <p class="muted">
           <span role="status">{said ? `${said} ` : ''}</span>
