@@ -1,12 +1,14 @@
 // What a screen reader meets in Journeys, Me and Brand requests: a list that could not be read is
 // no list (it said "list, 0 items" before the notice), and a request's date and status are
-// separate parts (it read "Requested 30 Nov Queued."). The real dist/ui.html in the playground
+// separate parts (it read "Requested 30 Nov Queued."). An email loading or failed has a heading
+// (it had none: the article had no name, its headings nothing to go to). The real dist/ui.html in the playground
 // against the library emulator, by roles and labels; the library's refusals set by routes.
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, type Harness } from './support/playground-harness';
 import { openBrowseAsync, refusedAnswer, sectionButton } from './support/browse-steps';
 import { addRouteAsync } from './support/own-route';
+import { holdRequestsAsync } from './support/hold-requests';
 import { parseEmulatorState } from '../playground/page/emulator-link';
 import { checkAxeAsync } from './support/a11y-checks';
 
@@ -81,5 +83,34 @@ describe('Brand requests: a request’s row', () => {
     expect(parts).toHaveLength(2);
     expect(parts[0]).toMatch(/^Quayside Linen quaysidelinen\.com · Requested \d+ \w+$/);
     expect(parts[1]!.trim()).toMatch(/^Queued\./);
+  });
+});
+
+/** One email's answer (not the search's). */
+const oneEmail = (url: URL) => /^\/v1\/emails\/\d+$/.test(url.pathname);
+
+describe('An email, before it shows', () => {
+  it('is headed “Email” while it loads (dark), and when it could not be read', async () => {
+    const ui = await openBrowseAsync(h, 'dark');
+    const held = await holdRequestsAsync(h.page, h.emulator.libraryUrl, oneEmail);
+    try {
+      await ui.getByRole('list', { name: 'Emails' }).getByRole('button').first().click();
+      await expect.poll(() => held.count(), { timeout: 10_000 }).toBe(1);
+      await ui.getByRole('article', { name: 'Email' }).getByRole('heading', { level: 2, name: 'Email', exact: true }).waitFor({ timeout: 10_000 });
+      await checkAxeAsync(ui, 'an email loading, dark');
+    } finally {
+      await held.releaseAsync();
+    }
+    await ui.getByRole('article').getByTestId('email-attribution').waitFor({ timeout: 10_000 });
+    await h.page.keyboard.press('Escape');
+    const stopAsync = await addRouteAsync(h.page, oneEmail, (route) => route.fulfill(refusedAnswer));
+    try {
+      await ui.getByRole('list', { name: 'Emails' }).getByRole('button').nth(1).click();
+      const article = ui.getByRole('article', { name: 'Email' });
+      await article.getByTestId('library-problem').waitFor({ timeout: 10_000 });
+      expect(await article.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Email']);
+    } finally {
+      await stopAsync();
+    }
   });
 });
