@@ -268,7 +268,7 @@ describe.each(['light', 'dark'] as const)('every screen and state, %s theme', (t
     const emails = ui.getByRole('list', { name: 'Emails' });
     await emails.waitFor({ timeout: 20_000 });
     await emails.getByRole('button').first().click();
-    await ui.getByRole('heading', { level: 2 }).waitFor({ timeout: 10_000 });
+    await ui.getByTestId('email-attribution').waitFor({ timeout: 10_000 });
     await checkAxeAsync(ui, 'Browse, an email without a key');
     await checkKeyboardAsync(ui, 'Browse, an email without a key');
     await h.page.keyboard.press('Escape');

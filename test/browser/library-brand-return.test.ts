@@ -37,7 +37,7 @@ describe('Browse: a brand’s page opened from its own email', () => {
     await openBrandAsync(ui, brand!.name);
     await throughItsEmailAsync(ui, brand!.name);
     await h.page.keyboard.press('Escape');
-    await ui.getByRole('article').getByRole('heading', { level: 2 }).waitFor({ timeout: 10_000 });
+    await ui.getByRole('article').getByTestId('email-attribution').waitFor({ timeout: 10_000 });
     await h.page.keyboard.press('Escape');
     await focusPoll(ui).toBe(`row 0 of Emails from ${brand!.name}`);
     await h.page.keyboard.press('Escape');
@@ -53,7 +53,7 @@ describe('Browse: a brand’s page opened from its own email', () => {
     await followed.click();
     await throughItsEmailAsync(ui, name);
     await h.page.keyboard.press('Escape');
-    await ui.getByRole('article').getByRole('heading', { level: 2 }).waitFor({ timeout: 10_000 });
+    await ui.getByRole('article').getByTestId('email-attribution').waitFor({ timeout: 10_000 });
     await h.page.keyboard.press('Escape');
     await focusPoll(ui).toBe(`row 0 of Emails from ${name}`);
     expect(await ui.getByRole('navigation', { name: 'Brand' }).getByRole('button').textContent()).toBe('← Back to Me');

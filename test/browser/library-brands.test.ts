@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEmulatorState } from '../playground/page/emulator-link';
 import { startHarnessAsync, textNowAsync, textOf, type Harness } from './support/playground-harness';
 import { emulatorFaults } from './support/emulator-faults';
-import { startingWith } from './support/browse-steps';
+import { startingWith, switchToOtherAccountAsync } from './support/browse-steps';
 import { readLibraryAsync } from './support/library-read';
 import { addRouteAsync } from './support/own-route';
 
@@ -303,21 +303,10 @@ describe('Brands: insights in words a designer reads', () => {
   });
 });
 
-/** Replaces the library key in Settings with the emulator's other demo account's (no brand requests yet, following 50 brands), then back to Browse. */
-async function switchToOtherAccountAsync(ui: Frame): Promise<void> {
-  const state = parseEmulatorState(await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json());
-  await ui.getByTestId('nav-settings').click();
-  await ui.getByTestId('settings-library-replace-key').click();
-  await ui.getByTestId('settings-library-key').fill(state.library.keys.other!);
-  await ui.getByTestId('settings-library-save').click();
-  await expect.poll(() => ui.getByTestId('settings-library-key').count(), { timeout: 10_000 }).toBe(0);
-  await ui.getByTestId('nav-browse').click();
-}
-
 /** Browse with the emulator's other demo account, its key saved in Settings. */
 async function openBrowseAsOtherAsync(): Promise<Frame> {
   const ui = await openBrowseAsync();
-  await switchToOtherAccountAsync(ui);
+  await switchToOtherAccountAsync(h, ui);
   return ui;
 }
 
@@ -506,7 +495,7 @@ describe('Brand requests: the key replaced while they show', () => {
     await ui.getByRole('button', { name: 'Requests', exact: true }).click();
     const mine = ui.getByRole('list', { name: 'My requests' });
     await expect.poll(() => textOf(mine), { timeout: 10_000 }).toContain('Harbour Mill Bakery');
-    await switchToOtherAccountAsync(ui);
+    await switchToOtherAccountAsync(h, ui);
     await expect.poll(() => textOf(ui.getByTestId('requests-today')), { timeout: 10_000 }).toMatch(/^0 of today’s 50 brand requests used/);
     expect(await mine.getByRole('listitem').count()).toBe(0);
   });
@@ -524,7 +513,7 @@ describe('Brand requests: what the library said, after the key is replaced', () 
     await expect.poll(() => textOf(ui.getByTestId('request-outcome')), { timeout: 10_000 }).toMatch(/^Requested Harbour Quay Tea\./);
     await form.getByLabel('Brand').fill('Pebble Quay Candles');
     // Another account's key, saved in Settings.
-    await switchToOtherAccountAsync(ui);
+    await switchToOtherAccountAsync(h, ui);
     // The other account's requests: none yet.
     await expect.poll(() => textOf(ui.getByTestId('requests-today')), { timeout: 10_000 }).toMatch(/^0 of today’s 50 brand requests used/);
     expect(await textNowAsync(ui.getByTestId('request-outcome'))).toBe('');

@@ -25,7 +25,7 @@ describe('Browse: an email opened from the canvas', () => {
     await button.waitFor({ timeout: 20_000 });
     await button.click();
     const relaunched = await h.uiFrameAsync();
-    await relaunched.getByRole('article').getByRole('heading', { level: 2 }).waitFor({ timeout: 20_000 });
+    await relaunched.getByRole('article').getByTestId('email-attribution').waitFor({ timeout: 20_000 });
     // The results load meanwhile, under the email.
     await relaunched.locator('.email-card [data-index="0"]').waitFor({ state: 'attached', timeout: 20_000 });
     await relaunched.getByRole('button', { name: /Back to results/ }).focus();

@@ -32,7 +32,7 @@ async function openBrowseAsync(): Promise<Frame> {
 async function releasedAsync(ui: Frame, held: HeldRequests): Promise<void> {
   await expect.poll(() => held.count(), { timeout: 10_000 }).toBe(1);
   await held.releaseAsync();
-  await ui.getByRole('article').getByRole('heading', { level: 2 }).waitFor({ timeout: 10_000 });
+  await ui.getByRole('article').getByTestId('email-attribution').waitFor({ timeout: 10_000 });
   await ui.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve)))));
 }
 
@@ -66,7 +66,7 @@ describe('An email’s heading and the keyboard', () => {
     const ui = await openBrowseAsync();
     const second = await subjectOfCard(ui, 1);
     await ui.locator('[data-index="0"]').click();
-    await ui.getByRole('article').getByRole('heading', { level: 2 }).waitFor({ timeout: 10_000 });
+    await ui.getByRole('article').getByTestId('email-attribution').waitFor({ timeout: 10_000 });
     const held = await holdEmailAsync();
     await ui.getByRole('button', { name: 'Next', exact: true }).focus();
     await h.page.keyboard.press('Enter');
@@ -78,7 +78,7 @@ describe('An email’s heading and the keyboard', () => {
   it('leaves it on Previous, gone to from Next while the next email was on its way', async () => {
     const ui = await openBrowseAsync();
     await ui.locator('[data-index="0"]').click();
-    await ui.getByRole('article').getByRole('heading', { level: 2 }).waitFor({ timeout: 10_000 });
+    await ui.getByRole('article').getByTestId('email-attribution').waitFor({ timeout: 10_000 });
     const held = await holdEmailAsync();
     await ui.getByRole('button', { name: 'Next', exact: true }).focus();
     await h.page.keyboard.press('Enter');
@@ -100,7 +100,7 @@ describe('An email’s heading and the next results’ Try again', () => {
     try {
       const ui = await openBrowseAsync();
       await ui.locator(`[data-index="${PAGE - 2}"]`).click();
-      await ui.getByRole('article').getByRole('heading', { level: 2 }).waitFor({ timeout: 10_000 });
+      await ui.getByRole('article').getByTestId('email-attribution').waitFor({ timeout: 10_000 });
       // Next to the last email loaded, its answer held: the next results failed meanwhile.
       const held = await holdEmailAsync();
       await ui.getByRole('button', { name: 'Next', exact: true }).focus();

@@ -6,7 +6,7 @@
 import type { Frame, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
-import { openBrowseAsync, openBrowseWithClockAsync } from './support/browse-steps';
+import { focusSeen, openBrowseAsync, openBrowseWithClockAsync, sectionButton } from './support/browse-steps';
 import { holdRequestsAsync } from './support/hold-requests';
 import { smallestWindowAsync } from './support/window-steps';
 
@@ -20,7 +20,6 @@ afterAll(async () => {
   await h?.closeAsync();
 });
 
-const sectionButton = (ui: Frame, name: string) => ui.getByRole('navigation', { name: 'Library' }).getByRole('button', { name, exact: true });
 const journeys = (ui: Frame) => ui.getByRole('region', { name: 'Journeys' });
 
 /** The stage headings the window shows (their tops, rounded), or the rows of the list, by their words. */
@@ -95,8 +94,13 @@ describe('Journeys at 320 × 240: where the designer had scrolled to', () => {
     await visitMeAsync(ui);
     await expect.poll(() => textOf(heading)).toBe(name);
     await expectAboutAsync(stages, before);
-    // The keyboard stays where the designer pressed.
+    // The keyboard stays where the designer pressed; Tab goes on at the first row in view, where
+    // the journey shows (it went on to the next section's button, at the top: the place was lost).
     expect(await ui.evaluate(() => document.activeElement?.textContent)).toBe('Journeys');
+    await h.page.keyboard.press('Tab');
+    expect(await journeys(ui).evaluate((section) => section.contains(document.activeElement))).toBe(true);
+    expect(await focusSeen(ui)).toMatch(/: in view$/);
+    await expectAboutAsync(stages, before);
 
     // Opened again from the list, and another journey: each from its top.
     await h.page.mouse.wheel(0, -5_000);

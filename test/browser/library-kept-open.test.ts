@@ -56,7 +56,7 @@ describe('Browse: an open journey or collection, after another section', () => {
     await ui.getByRole('list', { name: 'Top brands' }).waitFor();
     await section('Me').click();
     await expect.poll(() => heading.count()).toBe(1);
-    expect(await me.getByRole('list', { name: `Emails in ${name}` }).count()).toBe(1);
+    await expect.poll(() => me.getByRole('list', { name: `Emails in ${name}` }).count()).toBe(1);
     await me.getByRole('list', { name: `Emails in ${name}` }).getByRole('listitem').first().waitFor();
     expect(await focusedPlaceAsync(ui)).toBe('BUTTON Me');
     await part('Likes').click();

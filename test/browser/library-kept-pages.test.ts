@@ -7,9 +7,8 @@
 import type { Frame, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, type Harness } from './support/playground-harness';
-import { focusSeen, focusedRow, openBrowseAsync, openBrowseWithClockAsync, refusedAnswer } from './support/browse-steps';
+import { focusSeen, focusedRow, openBrowseAsync, openBrowseWithClockAsync, refusedAnswer, sectionButton, switchToOtherAccountAsync } from './support/browse-steps';
 import { addRouteAsync } from './support/own-route';
-import { parseEmulatorState } from '../playground/page/emulator-link';
 import { smallestWindowAsync } from './support/window-steps';
 import { checkAxeAsync } from './support/a11y-checks';
 
@@ -22,8 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.closeAsync();
 });
-
-const sectionButton = (ui: Frame, name: string) => ui.getByRole('navigation', { name: 'Library' }).getByRole('button', { name, exact: true });
 
 /** The rows the window shows (within their section, which may scroll itself), by their words and tops (rounded). */
 function inSight(items: Locator): Promise<Array<[string, number]>> {
@@ -125,13 +122,7 @@ describe('Journeys: pages loaded with More, a new key', () => {
     await rows.nth(5).waitFor({ timeout: 10_000 });
     const first = await rows.first().textContent();
     await wheelDownAsync(h.page, ui, rows, 1);
-    const state = parseEmulatorState(await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json());
-    await ui.getByTestId('nav-settings').click();
-    await ui.getByTestId('settings-library-replace-key').click();
-    await ui.getByTestId('settings-library-key').fill(state.library.keys.other!);
-    await ui.getByTestId('settings-library-save').click();
-    await expect.poll(() => ui.getByTestId('settings-library-key').count(), { timeout: 10_000 }).toBe(0);
-    await ui.getByTestId('nav-browse').click();
+    await switchToOtherAccountAsync(h, ui);
     await rows.nth(5).waitFor({ timeout: 10_000 });
     // Drawn, and given time to be scrolled (as the old place was): still at the top.
     await ui.waitForTimeout(500);

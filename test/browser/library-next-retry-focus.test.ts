@@ -58,7 +58,7 @@ describe('An email at the last result loaded: Try again on the next results', ()
       const notice = ui.getByTestId('library-problem').filter({ hasText: 'The results after this email could not be loaded.' });
       await notice.waitFor({ timeout: 10_000 });
       // The email come (its heading takes the keyboard when it does).
-      await ui.getByRole('article').getByRole('heading', { level: 2 }).waitFor({ timeout: 10_000 });
+      await ui.getByRole('article').getByTestId('email-attribution').waitFor({ timeout: 10_000 });
       state.failing = false;
       await notice.getByRole('button', { name: 'Try again' }).focus();
       await h.page.keyboard.press('Enter');

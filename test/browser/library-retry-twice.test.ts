@@ -119,7 +119,7 @@ describe('Try again pressed twice in a busy window', () => {
       const article = ui.getByRole('article');
       const notice = article.getByTestId('library-problem');
       await notice.waitFor({ timeout: 10_000 });
-      const { noticeAfterPress } = await pressTwiceAsync(context, page, notice, release, article.getByRole('heading', { level: 2 }));
+      const { noticeAfterPress } = await pressTwiceAsync(context, page, notice, release, article.getByTestId('email-attribution'));
       expect(askedAgain()).toBe(1);
       expect(noticeAfterPress).toBe(0);
     } finally {

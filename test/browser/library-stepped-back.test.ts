@@ -27,7 +27,8 @@ async function stepTwiceAndBackAsync(ui: Frame, row: ReturnType<Frame['locator']
     await h.page.keyboard.press('ArrowRight');
     await expect.poll(() => position.textContent(), { timeout: 10_000 }).toMatch(new RegExp(`^${first + step} of`));
   }
-  const shown = (await ui.getByRole('article').getByRole('heading', { level: 2 }).textContent({ timeout: 10_000 }))!;
+  await ui.getByRole('article').getByTestId('email-attribution').waitFor({ timeout: 10_000 });
+  const shown = (await ui.getByRole('article').getByRole('heading', { level: 2 }).textContent())!;
   await h.page.keyboard.press('Escape');
   return shown;
 }

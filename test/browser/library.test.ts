@@ -507,7 +507,7 @@ describe('Browse: status lines', () => {
     }
     await ui.getByRole('button', { name: 'Emails', exact: true }).click();
     await cards(ui).first().click();
-    await ui.getByRole('heading', { level: 2 }).waitFor({ timeout: 10_000 });
+    await ui.getByTestId('email-attribution').waitFor({ timeout: 10_000 });
     const added = await regions.addedWith();
     expect(added.length).toBeGreaterThanOrEqual(5);
     expect(added.filter((text) => text !== '')).toEqual([]);
@@ -779,7 +779,7 @@ describe('Browse: a section that counts the library’s wait down itself', () =>
       }
       // The wait over, the email shows and Next goes on past it.
       await context.clock.fastForward(LONG_WAIT_SECONDS * 1_000);
-      await ui.getByRole('heading', { level: 2 }).waitFor({ timeout: 20_000 });
+      await ui.getByTestId('email-attribution').waitFor({ timeout: 20_000 });
       const count = async () => Number(/ of (\d+)/.exec((await textOf(position)) ?? '')?.[1]);
       await expect.poll(count, { timeout: 20_000 }).toBeGreaterThan(loaded);
       expect(await slowDown.count()).toBe(0);

@@ -20,6 +20,8 @@ export interface EmailRowsProps {
 
 export function EmailRows({ emails, label, onOpen, brandName, listRef, brandNames }: EmailRowsProps) {
   const canvas = useCanvasInsert();
+  // No list while there is nothing in it: a screen reader said "list, 0 items" before a failed load's notice.
+  if (emails.length === 0) return null;
   return (
     <ul class="brand-emails" aria-label={label} ref={listRef}>
       {emails.map((email, index) => {

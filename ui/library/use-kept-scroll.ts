@@ -33,6 +33,23 @@ export function useKeptScroll(key: string, place: string, owner: object, active:
     const scroller = scrollerOf(element);
     if (before?.place !== place || before.owner !== owner) kept.delete(key);
     else if (scroller) scroller.scrollTop += before.top - topIn(scroller, element);
+    // Scrolled back past the keyboard (the section's button, in a short window): the next Tab goes
+    // on at the first row in view, as a screen reader's place would; it went to the top.
+    const from = document.activeElement;
+    const onward = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab' || event.shiftKey || document.activeElement !== from || !from || element.contains(from) || !scroller) return;
+      // Wholly in view: one cut at an edge would be scrolled to as it took the keyboard.
+      const within = (at: Element, high: number, low: number) => (({ top, bottom }) => bottom > top && top >= high && bottom <= low)(at.getBoundingClientRect());
+      const { top: y, bottom: end } = from.getBoundingClientRect();
+      if (end > 0 && y < innerHeight) return;
+      const view = scroller.getBoundingClientRect();
+      const seen = (at: Element) => within(at, Math.max(0, view.top), Math.min(innerHeight, view.bottom));
+      const next = Array.from(element.querySelectorAll<HTMLElement>('a[href], button:not(:disabled), input, select, [tabindex="0"]')).find(seen);
+      if (!next) return;
+      event.preventDefault();
+      next.focus();
+    };
+    document.addEventListener('keydown', onward, true);
     // Where the last scroll went, until it comes to rest (-1: nothing to keep).
     let top = -1;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -51,6 +68,7 @@ export function useKeptScroll(key: string, place: string, owner: object, active:
     document.addEventListener('scroll', scrolled, true);
     return () => {
       document.removeEventListener('scroll', scrolled, true);
+      document.removeEventListener('keydown', onward, true);
       // Left before the scroll came to rest: where it was is kept.
       settle();
     };

@@ -1,6 +1,8 @@
 // Steps shared by the Browse tests: opening Browse, a brand's page, Journeys' first page in a window
 // whose clock is stopped, and where the keyboard is.
 import type { BrowserContext, Frame, Locator, Page, Route } from 'playwright-core';
+import { expect } from 'vitest';
+import { parseEmulatorState } from '../../playground/page/emulator-link';
 import { openPlaygroundWithClockAsync, pluginWindowAsync, stopWindowClockAsync } from './clocked-window';
 import { readLibraryAsync } from './library-read';
 import { addRouteAsync } from './own-route';
@@ -72,6 +74,23 @@ export async function openBrowseWithClockAsync(h: Pick<Harness, 'browser' | 'pla
     await context.close();
     throw error;
   }
+}
+
+/** A Browse section's button (Emails, Brands, Journeys, Me, Requests), in the sections' row. */
+export const sectionButton = (ui: Frame, name: string): Locator => ui.getByRole('navigation', { name: 'Library' }).getByRole('button', { name, exact: true });
+
+/**
+ * Replaces the library key in Settings with the emulator's other demo account's (no brand requests
+ * yet, following 50 brands), then back to Browse.
+ */
+export async function switchToOtherAccountAsync(h: Pick<Harness, 'emulator'>, ui: Frame): Promise<void> {
+  const state = parseEmulatorState(await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json());
+  await ui.getByTestId('nav-settings').click();
+  await ui.getByTestId('settings-library-replace-key').click();
+  await ui.getByTestId('settings-library-key').fill(state.library.keys.other!);
+  await ui.getByTestId('settings-library-save').click();
+  await expect.poll(() => ui.getByTestId('settings-library-key').count(), { timeout: 10_000 }).toBe(0);
+  await ui.getByTestId('nav-browse').click();
 }
 
 /** The library's first ten brands, read from it directly. */

@@ -123,6 +123,10 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
       </nav>
       {/* Plain words, not a live region: Next goes on once they are gone, without a word each page. */}
       {nextLoading && !onNext ? <p class="muted">Loading the next results…</p> : null}
+      {/* Always there, for a screen reader's headings: while the email loads or failed, in words. */}
+      <h2 id="email-detail-title" tabIndex={-1} ref={heading} class="email-detail-title">
+        {email ? subjectOf(email) : 'Email'}
+      </h2>
       {problem ? <ProblemNotice problem={problem} onRetry={() => {
             retry();
             onWaitOver?.();
@@ -130,9 +134,6 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
       <LiveStatus busy>{!email && !problem ? 'Loading the email…' : null}</LiveStatus>
       {email ? (
         <>
-          <h2 id="email-detail-title" tabIndex={-1} ref={heading} class="email-detail-title">
-            {subjectOf(email)}
-          </h2>
           {canvas && item ? (
             <Button variant="primary" onClick={() => canvas.insert([item])} busy={canvas.busy}>
               Insert on canvas

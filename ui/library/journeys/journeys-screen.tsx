@@ -64,7 +64,8 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
         <JourneyView key={brand} box={box} client={client} slug={brand} hidden={hidden} knownName={names.get(brand) ?? null} onBack={() => setBrand(null)} onOpen={onOpen} onOpenSettings={onOpenSettings} />
       ) : (
         <>
-          <ul class="brand-list" aria-label="Brands with a journey" ref={rows}>
+          {/* No list while there is nothing in it: a screen reader said "list, 0 items" before the notice. */}
+          {journeys.items.length === 0 ? null : <ul class="brand-list" aria-label="Brands with a journey" ref={rows}>
             {journeys.items.map((journey) => (
               <li key={journey.brand_slug}>
                 <button
@@ -78,7 +79,7 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
                 </button>
               </li>
             ))}
-          </ul>
+          </ul>}
           {/* Under the list, where More was pressed: above it, the window jumped up to it. */}
           {journeys.problem ? <ProblemNotice problem={journeys.problem} onRetry={retryFocused(journeys.retry)} onOpenSettings={onOpenSettings} /> : null}
           <LiveStatus busy>{journeys.loading ? 'Loading journeys…' : null}</LiveStatus>

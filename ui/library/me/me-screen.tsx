@@ -131,7 +131,8 @@ function Following({ client, hidden, onBrand, onOpen, onList, onOpenSettings, bo
   return (
     <>
       <h3>{follows.meta ? followingText(Number(follows.meta['total']), Number(follows.meta['max'])) : 'Following'}</h3>
-      <ul class="brand-list" aria-label="Followed brands" ref={followRows}>
+      {/* No list while there is nothing in it (as EmailRows): a screen reader said "list, 0 items" before the notice. */}
+      {follows.items.length === 0 ? null : <ul class="brand-list" aria-label="Followed brands" ref={followRows}>
         {follows.items.map((brand) => (
           <li key={brand.slug}>
             <button type="button" class="brand-row" onClick={() => onBrand(brand.slug)}>
@@ -140,7 +141,7 @@ function Following({ client, hidden, onBrand, onOpen, onList, onOpenSettings, bo
             </button>
           </li>
         ))}
-      </ul>
+      </ul>}
       {!follows.loading && !follows.problem && follows.items.length === 0 ? <p class="empty-state">{NO_FOLLOWS_TEXT}</p> : null}
       {follows.problem ? notice : null}
       {/* Where the loading happens: here while the followed brands load (both lists, at first), under the newest emails for their next page or a new date. */}
@@ -230,7 +231,7 @@ function Collections({ client, hidden, onOpen, onList, onOpenSettings, box }: Pa
   }
   return (
     <>
-      <ul class="brand-list" aria-label="Collections" ref={rows}>
+      {collections.items.length === 0 ? null : <ul class="brand-list" aria-label="Collections" ref={rows}>
         {collections.items.map((collection) => (
           <li key={collection.id}>
             <button
@@ -245,7 +246,7 @@ function Collections({ client, hidden, onOpen, onList, onOpenSettings, box }: Pa
             </button>
           </li>
         ))}
-      </ul>
+      </ul>}
       <ListState list={collections} rows={rows} onOpenSettings={onOpenSettings} empty="No collections yet." hidden={hidden} />
     </>
   );

@@ -215,24 +215,25 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
       {!mine.loading && !mine.problem && mine.items.length === 0 ? (
         <p class="empty-state">You have not asked for a brand yet: the ones you ask for show here, with how far they have got.</p>
       ) : null}
-      <ul class="brand-list" aria-label="My requests">
+      {mine.items.length === 0 ? null : <ul class="brand-list" aria-label="My requests">
         {mine.items.map((request: ListedBrandRequest & { id: string }) => (
           <li key={request.id} class="brand-row">
-            <span class="brand-row-name">
+            {/* Paragraphs, not spans: a screen reader ran the date into the status ("Requested 30 Nov Queued."). */}
+            <p class="brand-row-name">
               {request.brand}{' '}
               <span class="brand-row-count">
                 {request.domain} · {requestedText(request.requested_at, Date.now())}
               </span>
-            </span>
-            <span class="brand-row-description">
+            </p>
+            <p class="brand-row-description">
               {describeBrandRequestStatus(request.status, Date.now())}{' '}
               {request.library_url ? (
                 <ExternalLink href={request.library_url}>Its page in the library</ExternalLink>
               ) : null}
-            </span>
+            </p>
           </li>
         ))}
-      </ul>
+      </ul>}
     </section>
   );
 }
