@@ -69,6 +69,27 @@ describe('retry on 429', () => {
     expect(error.message).toContain('Try again in an hour');
     expect(requests).toHaveLength(1);
   });
+
+  it('holds back the other requests on the allowance for a per-minute 429 that asks for longer than a minute', async () => {
+    const { client, clock, requests } = libraryHarness(sequence(rateLimited('120'), jsonResponse(200, listBrandsBody())));
+    expect(await rejectionOf(client.listBrandsAsync())).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 120 });
+    // Each screen asking meanwhile would only earn another 429.
+    const second = client.listBrandsAsync({ page: 2 });
+    await clock.advanceAsync(119_999);
+    expect(requests).toHaveLength(1);
+    await clock.advanceAsync(1);
+    expect(requests).toHaveLength(2);
+    expect((await second).data).toHaveLength(2);
+  });
+
+  it('does not hold the other requests for a brand request’s daily limit (it holds only brand requests)', async () => {
+    const { client, clock, requests } = libraryHarness(sequence(jsonResponse(429, libraryError('daily_limit_reached', 'Limit'), { 'retry-after': '40000' }), jsonResponse(200, listBrandsBody())));
+    await rejectionOf(client.createBrandRequestAsync({ brand: 'A', website: 'a.example' }));
+    const other = client.listBrandsAsync();
+    await clock.settleAsync();
+    expect(requests).toHaveLength(2);
+    expect((await other).data).toHaveLength(2);
+  });
 });
 
 describe('requests that are never repeated', () => {

@@ -241,10 +241,11 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
           if (!(error instanceof ApiError)) throw error;
           const delay = retryDelayMs(error, attempt, spec.safeToRepeat, retryPolicy, scheduler.random());
           if (delay === null) {
-            // Not retried here (one attempt, or not safe), but the server's wait still holds for
-            // the whole allowance: other requests sent meanwhile would only earn more 429s.
+            // Not retried here (one attempt, not safe, or a wait too long to sit through), but the
+            // server's wait still holds for the whole allowance, however long: other requests sent
+            // meanwhile would only earn more 429s. (A daily limit has its own code and holds only brand requests.)
             const wait = error.code === 'rate_limited' ? error.retryAfterSeconds : null;
-            if (wait !== null && wait <= retryPolicy.maxRetryAfterSeconds) gate.pause(options.bucket.name, wait * 1000);
+            if (wait !== null) gate.pause(options.bucket.name, wait * 1000);
             throw error;
           }
           // A 429 holds back every request on the same allowance, not just this one (a cancel
