@@ -56,6 +56,8 @@ export function ReferencesScreen({ endpoint, client, hidden, autoStart }: Refere
   // Stop, or the view closed: no further request, those on their way let go; the emails not
   // answered are reported as not checked.
   const stopped = useRef(new AbortController());
+  // Each email the library said is removed, with when: a check made offline still counts it (and says since when).
+  const goneHeard = useRef(new Map<number, number>());
   useEffect(
     () => () => {
       live.current = false;
@@ -73,15 +75,21 @@ export function ReferencesScreen({ endpoint, client, hidden, autoStart }: Refere
       const ids = distinctEmailIds(references);
       const pacing = checkPacing(ids.length, client.hasKey);
       const note = pacingText(pacing, client.hasKey);
-      const { gone, unchecked } = await checkEmailsAsync(ids, {
+      const startedAt = Date.now();
+      const { gone, unchecked, goneBeforeAt } = await checkEmailsAsync(ids, {
         getEmailAsync: (id, signal) => client.getEmailAsync(id, signal),
         concurrency: pacing.concurrency,
         sleepAsync: abortableSleepAsync,
         now: Date.now,
         signal: stop.signal,
+        goneBefore: goneHeard.current,
+        isOffline: () => !navigator.onLine,
         onProgress: (progress) => live.current && setPhase({ kind: 'checking', progress, note }),
       });
-      if (live.current) setPhase({ kind: 'done', outcome: { references, goneEmailIds: gone, unchecked, unreadable } });
+      // The library answered it exists (restored): no longer removed.
+      for (const id of ids) if (!gone.has(id) && !unchecked.has(id)) goneHeard.current.delete(id);
+      for (const id of gone) if (!goneHeard.current.has(id)) goneHeard.current.set(id, startedAt);
+      if (live.current) setPhase({ kind: 'done', outcome: { references, goneEmailIds: gone, unchecked, unreadable, goneBeforeAt } });
     } catch (error) {
       if (live.current) setPhase({ kind: 'failed', message: `The file’s references could not be read: ${errorText(error)}` });
     }
