@@ -94,6 +94,12 @@ export function summaryText({ references, goneEmailIds, unchecked, unreadable, g
   return sentences.join(' ');
 }
 
+/** A step Figma reports while it removes: "Finding them in the file: 3 of 12" (it loads their pages), then the pages it searches for any left. */
+export function removalStepText({ done, total: given, label }: { done: number; total: number | null; label: string }): string {
+  const total = given ?? done;
+  return label.startsWith('Looking') ? `Looking for references left in the file: page ${Math.min(done + 1, total)} of ${total}` : `Finding them in the file: ${done} of ${total}`;
+}
+
 /** The outcome as the file is after `removedNodeIds` went: what the summary counts then. */
 export function withoutRemoved(outcome: CheckOutcome, removedNodeIds: ReadonlySet<string>): CheckOutcome {
   const references = outcome.references.filter((reference) => !removedNodeIds.has(reference.nodeId));

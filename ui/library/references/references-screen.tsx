@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { FoundReference, ReferenceRemoval } from '../../../src/shared/bridge/messages';
+import type { Progress } from '../../../src/shared/bridge/protocol';
 import type { UiEndpoint } from '../../bridge/ui-endpoint';
 import { Button } from '../../components/button';
 import { useFocusKeeper } from '../../components/focus-keeper';
@@ -11,7 +12,7 @@ import { ErrorNotice } from '../../components/notice';
 import { LiveStatus } from '../../components/live-status';
 import { errorText } from '../../messages/error-text';
 import { checkEmailsAsync } from './check-emails';
-import { alreadyGone, checkPacing, checkProgressText, distinctEmailIds, goneReferences, hiddenText, pacingText, removalText, summaryText, withoutRemoved, type CheckOutcome, type EmailCheckProgress } from './reference-check';
+import { alreadyGone, checkPacing, checkProgressText, distinctEmailIds, goneReferences, hiddenText, pacingText, removalStepText, removalText, summaryText, withoutRemoved, type CheckOutcome, type EmailCheckProgress } from './reference-check';
 import { countWord, plural } from '../../components/count-words';
 import { abortableSleepAsync } from '../../components/abortable-sleep';
 import { useOwnCountdown } from '../held-notice';
@@ -155,6 +156,8 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
   // The references the removal took out: the summary then counts what the file still has.
   const [removedIds, setRemovedIds] = useState<ReadonlySet<string>>(new Set());
   const [problem, setProblem] = useState<string | null>(null);
+  /** What Figma reports while it removes: seen in words, not each step announced. */
+  const [step, setStep] = useState<Progress | null>(null);
   /** Why the reference Show selected cannot be seen (it is hidden, or gone), said under its row (out of sight at the list's end), or null. */
   const [shown, setShown] = useState<{ nodeId: string; text: string } | null>(null);
   const removeButton = useRef<HTMLButtonElement>(null);
@@ -188,7 +191,8 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
   const remaining = gone.filter((reference) => chosen.has(reference.nodeId));
   const remove = () => {
     setRemoving(true);
-    endpoint.request('canvas/references-remove', { nodeIds: remaining.map((reference) => reference.nodeId), goneEmailIds: [...outcome.goneEmailIds] }).then(
+    setStep(null);
+    endpoint.request('canvas/references-remove', { nodeIds: remaining.map((reference) => reference.nodeId), goneEmailIds: [...outcome.goneEmailIds] }, { onProgress: setStep }).then(
       (result) => {
         const stayed = new Set(result.failures.flatMap((failure) => (alreadyGone(failure) ? [] : [failure.nodeId])));
         setRemovedIds(new Set(remaining.map((reference) => reference.nodeId).filter((nodeId) => !stayed.has(nodeId))));
@@ -235,6 +239,7 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
                 </Button>
                 <Button onClick={cancel}>Cancel</Button>
               </div>
+              {removing ? <RemovalProgress count={count} step={step} /> : null}
             </div>
           ) : (
             <div>
@@ -273,5 +278,20 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
         </p>
       ) : null}
     </>
+  );
+}
+
+/** The removal under way: said once when it starts; each step Figma reports is seen, not announced. */
+function RemovalProgress({ count, step }: { count: number; step: Progress | null }) {
+  return (
+    <div class="sync-progress" data-testid="references-removing">
+      <LiveStatus busy class="">{`Removing ${plural(count, 'reference')}…`}</LiveStatus>
+      {step ? (
+        <>
+          <p id="references-removing-step">{removalStepText(step)}</p>
+          <progress aria-labelledby="references-removing-step" max={Math.max(1, step.total ?? 1)} value={step.done} />
+        </>
+      ) : null}
+    </div>
   );
 }
