@@ -285,7 +285,8 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
 function RemovalProgress({ count, step }: { count: number; step: Progress | null }) {
   return (
     <div class="sync-progress" data-testid="references-removing">
-      <LiveStatus busy class="">{`Removing ${plural(count, 'reference')}…`}</LiveStatus>
+      {/* No spinner: the busy button beside it has one. */}
+      <LiveStatus class="">{`Removing ${plural(count, 'reference')}…`}</LiveStatus>
       {step ? (
         <>
           <p id="references-removing-step">{removalStepText(step)}</p>
