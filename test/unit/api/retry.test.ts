@@ -70,16 +70,29 @@ describe('retry on 429', () => {
     expect(requests).toHaveLength(1);
   });
 
-  it('holds back the other requests on the allowance for a per-minute 429 that asks for longer than a minute', async () => {
+  it('sends nothing more on the allowance during a per-minute 429’s wait of over a minute: each request is refused at once with what is left of it, then goes once it ends', async () => {
     const { client, clock, requests } = libraryHarness(sequence(rateLimited('120'), jsonResponse(200, listBrandsBody())));
     expect(await rejectionOf(client.listBrandsAsync())).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 120 });
-    // Each screen asking meanwhile would only earn another 429.
-    const second = client.listBrandsAsync({ page: 2 });
-    await clock.advanceAsync(119_999);
+    // Each screen asking meanwhile would only earn another 429, or stand still for the wait.
+    await clock.advanceAsync(30_000);
+    expect(await rejectionOf(client.listBrandsAsync({ page: 2 }))).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 90 });
     expect(requests).toHaveLength(1);
-    await clock.advanceAsync(1);
+    await clock.advanceAsync(90_000);
+    expect((await client.listBrandsAsync({ page: 2 })).data).toHaveLength(2);
     expect(requests).toHaveLength(2);
-    expect((await second).data).toHaveLength(2);
+  });
+
+  it('refuses, rather than holds for the wait, a request already waiting for room when the long 429 comes', async () => {
+    // The library reports one request a minute: the second and third wait for room.
+    const { client, clock, requests } = libraryHarness(sequence(jsonResponse(200, listBrandsBody(), { 'x-ratelimit-limit': '1' }), rateLimited('3600'), jsonResponse(200, listBrandsBody())));
+    await client.listBrandsAsync();
+    const second = rejectionOf(client.listBrandsAsync({ page: 2 }));
+    const third = rejectionOf(client.listBrandsAsync({ page: 3 }));
+    await clock.advanceAsync(61_000);
+    expect(await second).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 3600 });
+    // Refused at once with the same wait, not held for the hour.
+    expect(await third).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 3600 });
+    expect(requests).toHaveLength(2);
   });
 
   it('does not hold the other requests for a brand request’s daily limit (it holds only brand requests)', async () => {
