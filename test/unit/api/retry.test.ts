@@ -4,7 +4,9 @@ import { backoffDelayMs, DEFAULT_RETRY_POLICY, retryDelayMs } from '../../../src
 import { builderHarness, libraryHarness, rejectionOf } from './support/clients';
 import { changesBody, syncResultBody, template } from './support/builder-fixtures';
 import { brandRequestBody, libraryError, listBrandsBody } from './support/library-fixtures';
-import { jsonResponse, sequence } from './support/scripted-transport';
+import { createScriptedTransport, jsonResponse, sequence } from './support/scripted-transport';
+import { createLibraryClient } from '../../../src/shared/api/library/client';
+import { LIBRARY_BASE, LIBRARY_KEY } from './support/library-fixtures';
 import { ApiError as ApiErrorClass } from '../../../src/shared/api/http/api-error';
 
 const rateLimited = (retryAfter?: string) =>
@@ -93,6 +95,17 @@ describe('retry on 429', () => {
     // Refused at once with the same wait, not held for the hour.
     expect(await third).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 3600 });
     expect(requests).toHaveLength(2);
+  });
+
+  it('refuses at once on a client made afresh with the same allowance (the screens make one per task): it was held for the hour', async () => {
+    const { client, clock, gate } = libraryHarness(() => rateLimited('3600'));
+    await rejectionOf(client.listBrandsAsync());
+    const fresh = createScriptedTransport(() => jsonResponse(200, listBrandsBody()));
+    const again = createLibraryClient({ baseUrl: LIBRARY_BASE, key: LIBRARY_KEY, transport: fresh.transport, scheduler: clock.scheduler, gate });
+    const refused = rejectionOf(again.listBrandsAsync());
+    await clock.advanceAsync(1);
+    expect(await refused).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 3600 });
+    expect(fresh.requests).toHaveLength(0);
   });
 
   it('does not hold the other requests for a brand request’s daily limit (it holds only brand requests)', async () => {

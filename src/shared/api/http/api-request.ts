@@ -172,6 +172,9 @@ function heldRequestsReporter(scheduler: Scheduler, report: ((seconds: number) =
   };
 }
 
+/** Per gate, each allowance's end of a 429's wait too long to sit through (a scheduler time). */
+const REFUSALS = new WeakMap<RequestGate, Map<string, number>>();
+
 export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
   const parsedOrigin = originOf(options.baseUrl);
   if (parsedOrigin === null) throw new Error(`Not an http(s) base URL: ${options.baseUrl}`);
@@ -181,9 +184,13 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
   const newHold = heldRequestsReporter(scheduler, options.onHeld);
   // A 429's wait too long to sit through: until it ends, each request is refused here as the
   // server would refuse it, neither sent (a burst of 429s) nor held (a screen standing still for an hour).
-  let refusedUntil = 0;
+  // Kept with the gate, per allowance: a client made afresh for the next task shares it.
+  let refusals = REFUSALS.get(gate);
+  if (!refusals) REFUSALS.set(gate, (refusals = new Map<string, number>()));
+  const ends = refusals;
+  const refusedUntil = () => ends.get(options.bucket.name) ?? 0;
   const refusal = (context: ErrorContext) =>
-    errorFromResponse({ status: 429, headers: { 'retry-after': String(Math.ceil((refusedUntil - scheduler.now()) / 1000)) }, text: '' }, { ...context, nowMs: scheduler.now() });
+    errorFromResponse({ status: 429, headers: { 'retry-after': String(Math.ceil((refusedUntil() - scheduler.now()) / 1000)) }, text: '' }, { ...context, nowMs: scheduler.now() });
 
   function headersFor(hasBody: boolean): Record<string, string> {
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -215,7 +222,7 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
       scheduler,
       timeoutMs: options.timeoutMs,
       onHeld: newHold(),
-      refusedUntil: () => refusedUntil,
+      refusedUntil,
       send: (givenUp) => options.transport({ ...request, signal: givenUp }),
       signal,
     });
@@ -244,7 +251,7 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
       // The built-in stand-in is a reserved name no server answers at: nothing is sent there.
       const missing = standInError(context, origin);
       if (missing) throw missing;
-      if (refusedUntil > scheduler.now()) throw refusal(context);
+      if (refusedUntil() > scheduler.now()) throw refusal(context);
       for (let attempt = 1; ; attempt += 1) {
         try {
           return await attemptAsync(spec, url, context, attempt, signal);
@@ -257,7 +264,7 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
             // meanwhile would only earn more 429s. (A daily limit has its own code and holds only brand requests.)
             const wait = error.code === 'rate_limited' ? error.retryAfterSeconds : null;
             // Known before the pause tells the requests waiting for room: they are refused, not held.
-            if (wait !== null && wait > retryPolicy.maxRetryAfterSeconds) refusedUntil = Math.max(refusedUntil, scheduler.now() + wait * 1000);
+            if (wait !== null && wait > retryPolicy.maxRetryAfterSeconds) ends.set(options.bucket.name, Math.max(refusedUntil(), scheduler.now() + wait * 1000));
             if (wait !== null) gate.pause(options.bucket.name, wait * 1000);
             throw error;
           }
