@@ -167,7 +167,7 @@ describe('reference check', () => {
       await ui.getByRole('button', { name: 'Check again' }).click();
       await expect
         .poll(() => textOf(summary(ui)), { timeout: 30_000 })
-        .toBe('4 references to 3 emails; 0 removed from the library. Couldn’t check 1 email: The library is unavailable right now. Try again in a little while. They are not counted as removed; check again later.');
+        .toBe('4 references to 3 emails; 0 removed from the library. Couldn’t check 1 email: The library is unavailable right now. Try again in a little while. It is not counted as removed.');
       expect(requests.urls).toEqual([`${h.emulator.libraryUrl}/v1/emails/${ids[0]!}`]);
       expect(await goneList(ui).count()).toBe(0);
     } finally {

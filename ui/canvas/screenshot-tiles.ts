@@ -145,6 +145,8 @@ async function readBodyAsync(response: Response, onBytes: () => void, stop: Abor
 function statusWhy(status: number): string {
   if (status === 404) return 'the library has no screenshot at its address';
   if (status >= 500) return 'the library had a problem sending it. Try placing it again in a little while';
+  // assumption: screenshots are public addresses, fetched with no key; Settings cannot fix this one.
+  if (status === 401 || status === 403) return 'the library refused to send it. Screenshots are downloaded without your library key, so the key in Settings is not the cause. Try placing it again later';
   return 'the library refused to send it. Try placing it again later';
 }
 

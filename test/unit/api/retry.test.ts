@@ -4,7 +4,9 @@ import { backoffDelayMs, DEFAULT_RETRY_POLICY, retryDelayMs } from '../../../src
 import { builderHarness, libraryHarness, rejectionOf } from './support/clients';
 import { changesBody, syncResultBody, template } from './support/builder-fixtures';
 import { brandRequestBody, libraryError, listBrandsBody } from './support/library-fixtures';
-import { jsonResponse, sequence } from './support/scripted-transport';
+import { createScriptedTransport, jsonResponse, sequence } from './support/scripted-transport';
+import { createLibraryClient } from '../../../src/shared/api/library/client';
+import { LIBRARY_BASE, LIBRARY_KEY } from './support/library-fixtures';
 import { ApiError as ApiErrorClass } from '../../../src/shared/api/http/api-error';
 
 const rateLimited = (retryAfter?: string) =>
@@ -68,6 +70,51 @@ describe('retry on 429', () => {
     expect(error).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 3600 });
     expect(error.message).toContain('Try again in an hour');
     expect(requests).toHaveLength(1);
+  });
+
+  it('sends nothing more on the allowance during a per-minute 429’s wait of over a minute: each request is refused at once with what is left of it, then goes once it ends', async () => {
+    const { client, clock, requests } = libraryHarness(sequence(rateLimited('120'), jsonResponse(200, listBrandsBody())));
+    expect(await rejectionOf(client.listBrandsAsync())).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 120 });
+    // Each screen asking meanwhile would only earn another 429, or stand still for the wait.
+    await clock.advanceAsync(30_000);
+    expect(await rejectionOf(client.listBrandsAsync({ page: 2 }))).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 90 });
+    expect(requests).toHaveLength(1);
+    await clock.advanceAsync(90_000);
+    expect((await client.listBrandsAsync({ page: 2 })).data).toHaveLength(2);
+    expect(requests).toHaveLength(2);
+  });
+
+  it('refuses, rather than holds for the wait, a request already waiting for room when the long 429 comes', async () => {
+    // The library reports one request a minute: the second and third wait for room.
+    const { client, clock, requests } = libraryHarness(sequence(jsonResponse(200, listBrandsBody(), { 'x-ratelimit-limit': '1' }), rateLimited('3600'), jsonResponse(200, listBrandsBody())));
+    await client.listBrandsAsync();
+    const second = rejectionOf(client.listBrandsAsync({ page: 2 }));
+    const third = rejectionOf(client.listBrandsAsync({ page: 3 }));
+    await clock.advanceAsync(61_000);
+    expect(await second).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 3600 });
+    // Refused at once with the same wait, not held for the hour.
+    expect(await third).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 3600 });
+    expect(requests).toHaveLength(2);
+  });
+
+  it('refuses at once on a client made afresh with the same allowance (the screens make one per task): it was held for the hour', async () => {
+    const { client, clock, gate } = libraryHarness(() => rateLimited('3600'));
+    await rejectionOf(client.listBrandsAsync());
+    const fresh = createScriptedTransport(() => jsonResponse(200, listBrandsBody()));
+    const again = createLibraryClient({ baseUrl: LIBRARY_BASE, key: LIBRARY_KEY, transport: fresh.transport, scheduler: clock.scheduler, gate });
+    const refused = rejectionOf(again.listBrandsAsync());
+    await clock.advanceAsync(1);
+    expect(await refused).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 3600 });
+    expect(fresh.requests).toHaveLength(0);
+  });
+
+  it('does not hold the other requests for a brand request’s daily limit (it holds only brand requests)', async () => {
+    const { client, clock, requests } = libraryHarness(sequence(jsonResponse(429, libraryError('daily_limit_reached', 'Limit'), { 'retry-after': '40000' }), jsonResponse(200, listBrandsBody())));
+    await rejectionOf(client.createBrandRequestAsync({ brand: 'A', website: 'a.example' }));
+    const other = client.listBrandsAsync();
+    await clock.settleAsync();
+    expect(requests).toHaveLength(2);
+    expect((await other).data).toHaveLength(2);
   });
 });
 

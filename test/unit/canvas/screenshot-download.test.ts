@@ -103,7 +103,10 @@ describe('fetchScreenshotAsync', () => {
     expect(await failureFor(503)).toBe('The screenshot could not be loaded: the library had a problem sending it. Try placing it again in a little while.');
     expect(await failureFor(429)).toBe('The screenshot could not be loaded: the library asked Envelope to slow down. Try placing it again in a minute.');
     expect(await failureFor(404)).toBe('The screenshot could not be loaded: the library has no screenshot at its address.');
-    expect(await failureFor(403)).toBe('The screenshot could not be loaded: the library refused to send it. Try placing it again later.');
+    expect(await failureFor(400)).toBe('The screenshot could not be loaded: the library refused to send it. Try placing it again later.');
+    // Refused as if for a key: the designer would otherwise look for a key problem (it is sent no key).
+    for (const status of [401, 403])
+      expect(await failureFor(status)).toBe('The screenshot could not be loaded: the library refused to send it. Screenshots are downloaded without your library key, so the key in Settings is not the cause. Try placing it again later.');
   });
 
   it('a “slow down” says the wait the library asked for (it said “in a minute” for a wait of ten)', async () => {

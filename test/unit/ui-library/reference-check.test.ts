@@ -68,7 +68,7 @@ describe('summaryText', () => {
     expect(summaryText({ references: [reference('1', 7)], goneEmailIds: new Set(), unchecked: new Map(), unreadable: 0 })).toBe('1 reference to 1 email; 0 removed from the library.');
     const text = summaryText({ references, goneEmailIds: new Set(), unchecked: new Map([[3, 'The library is unavailable right now. Try again in a little while.']]), unreadable: 2 });
     expect(text).toBe(
-      '3 references to 2 emails; 0 removed from the library. Couldn’t check 1 email: The library is unavailable right now. Try again in a little while. They are not counted as removed; check again later. 2 frames with a reference record Envelope cannot read were left alone.',
+      '3 references to 2 emails; 0 removed from the library. Couldn’t check 1 email: The library is unavailable right now. Try again in a little while. It is not counted as removed. 2 frames with a reference record Envelope cannot read were left alone.',
     );
     expect(messageProblems(text)).toEqual([]);
   });
@@ -77,8 +77,26 @@ describe('summaryText', () => {
     const references = [reference('1', 7), reference('2', 3), reference('3', 7)];
     const offline = 'You are offline.';
     expect(summaryText({ references, goneEmailIds: new Set(), unchecked: new Map([[7, offline], [3, offline]]), unreadable: 0 })).toBe(
-      '3 references to 2 emails. Couldn’t check 2 emails: You are offline. They are not counted as removed; check again later.',
+      '3 references to 2 emails. Couldn’t check 2 emails: You are offline. They are not counted as removed; check again once you are online.',
     );
+  });
+});
+
+describe('summaryText: when to check again, said once', () => {
+  const references = [reference('1', 7), reference('2', 3), reference('3', 7)];
+  it('says the time to try again once, with no vaguer “check again later” beside it', () => {
+    const refusal = 'The library asks us to slow down for a while. You can try again after 18:35, in about an hour.';
+    const text = summaryText({ references, goneEmailIds: new Set([7]), unchecked: new Map([[3, refusal]]), unreadable: 0 });
+    expect(text).toBe(`3 references to 2 emails; 1 removed from the library. Couldn’t check 1 email: ${refusal} It is not counted as removed.`);
+    expect(text.match(/again/g)).toHaveLength(1);
+    expect(messageProblems(text)).toEqual([]);
+  });
+
+  it('offline: says so, counts a removal an earlier check heard with when that check was, and when to check again', () => {
+    const at = new Date(2026, 10, 30, 18, 20).getTime();
+    const text = summaryText({ references, goneEmailIds: new Set([7]), unchecked: new Map([[3, 'You are offline.']]), unreadable: 0, goneBeforeAt: at });
+    expect(text).toBe('3 references to 2 emails; 1 removed from the library (as the check at 18:20 found). Couldn’t check 1 email: You are offline. It is not counted as removed; check again once you are online.');
+    expect(messageProblems(text)).toEqual([]);
   });
 });
 
@@ -259,6 +277,52 @@ describe('checkEmailsAsync', () => {
     expect(new Set(unchecked.values()).size).toBe(1);
     expect(unchecked.get(3)).toMatch(/^The library asks us to slow down for a while\. You can try again after \d\d:\d\d, in about an hour\.$/);
     expect(check.progress.every((step) => step.waitingSeconds === null)).toBe(true);
+  });
+
+  it('a wait of hours lets go of the requests the library holds for it (they would wait the hours) and says the first refusal only', async () => {
+    let heldLetGo = false;
+    let release: () => void = () => undefined;
+    const check = checkEmailsAsync([1, 2], {
+      getEmailAsync: (id, signal) =>
+        id === 1
+          ? Promise.reject(apiError('rate_limited', 429, 3_600))
+          : new Promise((resolve, reject) => {
+              release = () => resolve({});
+              signal.addEventListener('abort', () => {
+                heldLetGo = true;
+                reject(apiError('cancelled', null));
+              });
+            }),
+      concurrency: 2,
+      onProgress: () => undefined,
+      sleepAsync: () => Promise.resolve(),
+      now: () => 0,
+      signal: new AbortController().signal,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const letGo = heldLetGo;
+    release();
+    const { unchecked } = await check;
+    expect(letGo).toBe(true);
+    expect(new Set(unchecked.values()).size).toBe(1);
+    expect([...unchecked.keys()].sort()).toEqual([1, 2]);
+  });
+
+  it('offline: an email an earlier check heard is removed still counts as removed, the others are “You are offline”', async () => {
+    const offline = apiError('network_error', null);
+    const result = await checkEmailsAsync([1, 2], {
+      getEmailAsync: () => Promise.reject(offline),
+      concurrency: 2,
+      onProgress: () => undefined,
+      sleepAsync: () => Promise.resolve(),
+      now: () => 0,
+      signal: new AbortController().signal,
+      goneBefore: new Map([[1, 500]]),
+      isOffline: () => true,
+    });
+    expect([...result.gone]).toEqual([1]);
+    expect(result.goneBeforeAt).toBe(500);
+    expect([...result.unchecked]).toEqual([[2, 'You are offline.']]);
   });
 
   it('stopped part way: no further request, and the emails not answered are "not checked", never "still there"', async () => {

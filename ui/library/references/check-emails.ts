@@ -2,7 +2,7 @@
 // client, whose gate keeps every minute within the limit): a 404 is "gone", a 429 is waited out
 // and asked again, any other failure is "couldn't check" and never counted as gone.
 import { DEFAULT_RETRY_SECONDS, libraryProblem } from '../library-problem';
-import { classifyEmailError, type EmailCheckProgress } from './reference-check';
+import { classifyEmailError, OFFLINE_REASON, type EmailCheckProgress } from './reference-check';
 
 export interface EmailCheckOptions {
   /** Lets go of the request when `signal` aborts (it holds one of the library's slots). */
@@ -21,22 +21,34 @@ export interface EmailCheckOptions {
   signal: AbortSignal;
   /** 429 waits per email before it counts as "couldn't check". */
   maxWaits?: number;
+  /** Emails an earlier check heard the library's 404 for, with when: offline, they still count as removed. */
+  goneBefore?: ReadonlyMap<number, number>;
+  /** Whether the computer is offline (navigator.onLine false): "couldn't reach" is then said as that. */
+  isOffline?: () => boolean;
 }
 
 export interface EmailCheckResult {
   gone: Set<number>;
   /** Email id → why it could not be checked, in words. */
   unchecked: Map<number, string>;
+  /** When the earliest check was that found the removals counted from memory (offline now), else null. */
+  goneBeforeAt: number | null;
 }
+
 
 export async function checkEmailsAsync(ids: readonly number[], options: EmailCheckOptions): Promise<EmailCheckResult> {
   const maxWaits = options.maxWaits ?? 3;
   const gone = new Set<number>();
   const unchecked = new Map<number, string>();
+  let goneBeforeAt: number | null = null;
   const queue = [...ids];
   const answered = new Set<number>();
   let done = 0;
   const { signal } = options;
+  // Aborted with `signal`, and once the library refuses for hours: requests held for that wait are let go.
+  const asking = new AbortController();
+  const letGo = () => asking.abort();
+  signal.addEventListener('abort', letGo, { once: true });
   // A 429 pauses every request on the allowance (the client's gate) until the longest wait
   // ends: every report counts that down (not the last 429's own wait), and says "checking" only
   // once the asking goes on, also when another email is answered meanwhile.
@@ -61,7 +73,7 @@ export async function checkEmailsAsync(ids: readonly number[], options: EmailChe
   async function askAsync(id: number): Promise<boolean> {
     for (let waits = 0; ; waits++) {
       try {
-        await options.getEmailAsync(id, signal);
+        await options.getEmailAsync(id, asking.signal);
         return true;
       } catch (error) {
         const answer = classifyEmailError(error);
@@ -72,9 +84,21 @@ export async function checkEmailsAsync(ids: readonly number[], options: EmailChe
           return true;
         }
         const problem = libraryProblem(error);
-        if (answer === 'wait' && problem.kind !== 'busy') refused = problem.message;
+        const offline = problem.kind === 'offline';
+        // A removal the library made minutes ago stands while the library cannot be reached: the summary says since when.
+        const heard = options.goneBefore?.get(id);
+        if (offline && heard !== undefined) {
+          gone.add(id);
+          goneBeforeAt = Math.min(goneBeforeAt ?? heard, heard);
+          return true;
+        }
+        // The first refusal's words only: each later 429 names its own time, and the summary would say them all.
+        if (answer === 'wait' && problem.kind !== 'busy' && refused === null) {
+          refused = problem.message;
+          asking.abort();
+        }
         if (answer === 'failed' || waits >= maxWaits || refused !== null) {
-          unchecked.set(id, refused ?? (answer === 'wait' ? 'The library kept asking us to slow down.' : problem.message));
+          unchecked.set(id, refused ?? (answer === 'wait' ? 'The library kept asking us to slow down.' : offline && options.isOffline?.() ? OFFLINE_REASON : problem.message));
           return true;
         }
         await waitOutAsync(problem.retryAfterSeconds ?? DEFAULT_RETRY_SECONDS);
@@ -95,6 +119,7 @@ export async function checkEmailsAsync(ids: readonly number[], options: EmailChe
   report();
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, ids.length)) }, () => workerAsync()));
   // Stopped part way: an email never answered is not known to exist, so it is said so.
+  signal.removeEventListener('abort', letGo);
   for (const id of ids) if (!answered.has(id)) unchecked.set(id, refused ?? 'The check was stopped before they were asked.');
-  return { gone, unchecked };
+  return { gone, unchecked, goneBeforeAt };
 }

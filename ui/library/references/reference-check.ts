@@ -49,6 +49,9 @@ export function checkProgressText({ done, total, waitingSeconds }: EmailCheckPro
   return `The library asked us to slow down (${done} of ${plural(total, 'email')} checked).`;
 }
 
+/** Why an email could not be checked while the computer is offline. */
+export const OFFLINE_REASON = 'You are offline.';
+
 /** What one answer of `GET /v1/emails/:id` means for the check. */
 export type EmailAnswer = 'exists' | 'gone' | 'wait' | 'failed';
 
@@ -70,20 +73,31 @@ export interface CheckOutcome {
   /** Emails the library could not be asked about, with the last reason in words. */
   unchecked: ReadonlyMap<number, string>;
   unreadable: number;
+  /** Removals counted from an earlier check (offline now): when that check was, else null. */
+  goneBeforeAt?: number | null;
 }
 
 /** "7 references to 4 emails; 1 removed from the library." and what could not be checked. */
-export function summaryText({ references, goneEmailIds, unchecked, unreadable }: CheckOutcome): string {
+export function summaryText({ references, goneEmailIds, unchecked, unreadable, goneBeforeAt = null }: CheckOutcome): string {
   const emails = distinctEmailIds(references).length;
   const found = `${plural(references.length, 'reference')} to ${plural(emails, 'email')}`;
+  const before = goneBeforeAt === null ? '' : ` (as the check at ${new Date(goneBeforeAt).toLocaleTimeString('en-GB', { timeStyle: 'short' })} found)`;
   // None could be checked: "0 removed" would read as checked and fine.
-  const sentences = [emails > 0 && unchecked.size >= emails ? `${found}.` : `${found}; ${goneEmailIds.size} removed from the library.`];
+  const sentences = [emails > 0 && unchecked.size >= emails ? `${found}.` : `${found}; ${goneEmailIds.size} removed from the library${before}.`];
   if (unchecked.size > 0) {
     const reasons = [...new Set(unchecked.values())];
-    sentences.push(`Couldn’t check ${plural(unchecked.size, 'email')}: ${reasons.join(' ')} They are not counted as removed; check again later.`);
+    // A reason that says when to try again is not followed by a vaguer "later".
+    const when = reasons.every((reason) => reason === OFFLINE_REASON) ? '; check again once you are online' : reasons.every((reason) => /try again/i.test(reason)) ? '' : '; check again later';
+    sentences.push(`Couldn’t check ${plural(unchecked.size, 'email')}: ${reasons.join(' ')} ${countWord(unchecked.size, 'It is', 'They are')} not counted as removed${when}.`);
   }
   if (unreadable > 0) sentences.push(`${plural(unreadable, 'frame')} with a reference record Envelope cannot read ${countWord(unreadable, 'was', 'were')} left alone.`);
   return sentences.join(' ');
+}
+
+/** A step Figma reports while it removes: "Finding them in the file: 3 of 12" (it loads their pages), then the pages it searches for any left. */
+export function removalStepText({ done, total: given, label }: { done: number; total: number | null; label: string }): string {
+  const total = given ?? done;
+  return label.startsWith('Looking') ? `Looking for references left in the file: page ${Math.min(done + 1, total)} of ${total}` : `Finding them in the file: ${done} of ${total}`;
 }
 
 /** The outcome as the file is after `removedNodeIds` went: what the summary counts then. */

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { FoundReference, ReferenceRemoval } from '../../../src/shared/bridge/messages';
+import type { Progress } from '../../../src/shared/bridge/protocol';
 import type { UiEndpoint } from '../../bridge/ui-endpoint';
 import { Button } from '../../components/button';
 import { useFocusKeeper } from '../../components/focus-keeper';
@@ -11,7 +12,7 @@ import { ErrorNotice } from '../../components/notice';
 import { LiveStatus } from '../../components/live-status';
 import { errorText } from '../../messages/error-text';
 import { checkEmailsAsync } from './check-emails';
-import { alreadyGone, checkPacing, checkProgressText, distinctEmailIds, goneReferences, hiddenText, pacingText, removalText, summaryText, withoutRemoved, type CheckOutcome, type EmailCheckProgress } from './reference-check';
+import { alreadyGone, checkPacing, checkProgressText, distinctEmailIds, goneReferences, hiddenText, pacingText, removalStepText, removalText, summaryText, withoutRemoved, type CheckOutcome, type EmailCheckProgress } from './reference-check';
 import { countWord, plural } from '../../components/count-words';
 import { abortableSleepAsync } from '../../components/abortable-sleep';
 import { useOwnCountdown } from '../held-notice';
@@ -56,6 +57,8 @@ export function ReferencesScreen({ endpoint, client, hidden, autoStart }: Refere
   // Stop, or the view closed: no further request, those on their way let go; the emails not
   // answered are reported as not checked.
   const stopped = useRef(new AbortController());
+  // Each email the library said is removed, with when: a check made offline still counts it (and says since when).
+  const goneHeard = useRef(new Map<number, number>());
   useEffect(
     () => () => {
       live.current = false;
@@ -73,15 +76,21 @@ export function ReferencesScreen({ endpoint, client, hidden, autoStart }: Refere
       const ids = distinctEmailIds(references);
       const pacing = checkPacing(ids.length, client.hasKey);
       const note = pacingText(pacing, client.hasKey);
-      const { gone, unchecked } = await checkEmailsAsync(ids, {
+      const startedAt = Date.now();
+      const { gone, unchecked, goneBeforeAt } = await checkEmailsAsync(ids, {
         getEmailAsync: (id, signal) => client.getEmailAsync(id, signal),
         concurrency: pacing.concurrency,
         sleepAsync: abortableSleepAsync,
         now: Date.now,
         signal: stop.signal,
+        goneBefore: goneHeard.current,
+        isOffline: () => !navigator.onLine,
         onProgress: (progress) => live.current && setPhase({ kind: 'checking', progress, note }),
       });
-      if (live.current) setPhase({ kind: 'done', outcome: { references, goneEmailIds: gone, unchecked, unreadable } });
+      // The library answered it exists (restored): no longer removed.
+      for (const id of ids) if (!gone.has(id) && !unchecked.has(id)) goneHeard.current.delete(id);
+      for (const id of gone) if (!goneHeard.current.has(id)) goneHeard.current.set(id, startedAt);
+      if (live.current) setPhase({ kind: 'done', outcome: { references, goneEmailIds: gone, unchecked, unreadable, goneBeforeAt } });
     } catch (error) {
       if (live.current) setPhase({ kind: 'failed', message: `The file’s references could not be read: ${errorText(error)}` });
     }
@@ -147,6 +156,8 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
   // The references the removal took out: the summary then counts what the file still has.
   const [removedIds, setRemovedIds] = useState<ReadonlySet<string>>(new Set());
   const [problem, setProblem] = useState<string | null>(null);
+  /** What Figma reports while it removes: seen in words, not each step announced. */
+  const [step, setStep] = useState<Progress | null>(null);
   /** Why the reference Show selected cannot be seen (it is hidden, or gone), said under its row (out of sight at the list's end), or null. */
   const [shown, setShown] = useState<{ nodeId: string; text: string } | null>(null);
   const removeButton = useRef<HTMLButtonElement>(null);
@@ -180,7 +191,8 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
   const remaining = gone.filter((reference) => chosen.has(reference.nodeId));
   const remove = () => {
     setRemoving(true);
-    endpoint.request('canvas/references-remove', { nodeIds: remaining.map((reference) => reference.nodeId), goneEmailIds: [...outcome.goneEmailIds] }).then(
+    setStep(null);
+    endpoint.request('canvas/references-remove', { nodeIds: remaining.map((reference) => reference.nodeId), goneEmailIds: [...outcome.goneEmailIds] }, { onProgress: setStep }).then(
       (result) => {
         const stayed = new Set(result.failures.flatMap((failure) => (alreadyGone(failure) ? [] : [failure.nodeId])));
         setRemovedIds(new Set(remaining.map((reference) => reference.nodeId).filter((nodeId) => !stayed.has(nodeId))));
@@ -227,6 +239,7 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
                 </Button>
                 <Button onClick={cancel}>Cancel</Button>
               </div>
+              {removing ? <RemovalProgress count={count} step={step} /> : null}
             </div>
           ) : (
             <div>
@@ -265,5 +278,21 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
         </p>
       ) : null}
     </>
+  );
+}
+
+/** The removal under way: said once when it starts; each step Figma reports is seen, not announced. */
+function RemovalProgress({ count, step }: { count: number; step: Progress | null }) {
+  return (
+    <div class="sync-progress" data-testid="references-removing">
+      {/* No spinner: the busy button beside it has one. */}
+      <LiveStatus class="">{`Removing ${plural(count, 'reference')}…`}</LiveStatus>
+      {step ? (
+        <>
+          <p id="references-removing-step">{removalStepText(step)}</p>
+          <progress aria-labelledby="references-removing-step" max={Math.max(1, step.total ?? 1)} value={step.done} />
+        </>
+      ) : null}
+    </div>
   );
 }

@@ -68,7 +68,7 @@ export interface ApiRequester {
 }
 
 /** `sent` on a cancel: the request had gone out and its answer had not come (the server may still act on it). */
-type Outcome = { kind: 'response'; response: HttpResponse } | { kind: 'no-response' } | { kind: 'timeout' } | { kind: 'cancelled'; sent: boolean };
+type Outcome = { kind: 'response'; response: HttpResponse } | { kind: 'no-response' } | { kind: 'timeout' } | { kind: 'cancelled'; sent: boolean } | { kind: 'refused' };
 
 interface AttemptSetup {
   gate: RequestGate;
@@ -80,6 +80,8 @@ interface AttemptSetup {
   send: (signal: CancelSignal) => Promise<HttpResponse>;
   /** The caller's: it no longer needs the answer. */
   signal: CancelSignal | undefined;
+  /** Until when (scheduler time) a hold is the server's wait too long to sit through: one that long is refused, not waited. */
+  refusedUntil: () => number;
 }
 
 /**
@@ -114,6 +116,7 @@ function attemptOutcomeAsync(setup: AttemptSetup): Promise<Outcome> {
     let cancelTimer = startTimer(timeoutMs);
     const stopListening = whenCancelled(setup.signal, () => settle({ kind: 'cancelled', sent }));
     const onHeld = (untilMs: number) => {
+      if (untilMs >= setup.refusedUntil() && setup.refusedUntil() > scheduler.now()) return settle({ kind: 'refused' });
       held = true;
       setup.onHeld(untilMs);
       cancelTimer();
@@ -169,6 +172,9 @@ function heldRequestsReporter(scheduler: Scheduler, report: ((seconds: number) =
   };
 }
 
+/** Per gate, each allowance's end of a 429's wait too long to sit through (a scheduler time). */
+const REFUSALS = new WeakMap<RequestGate, Map<string, number>>();
+
 export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
   const parsedOrigin = originOf(options.baseUrl);
   if (parsedOrigin === null) throw new Error(`Not an http(s) base URL: ${options.baseUrl}`);
@@ -176,6 +182,15 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
   const base = options.baseUrl.replace(/\/+$/, '');
   const { api, gate, scheduler, retryPolicy } = options;
   const newHold = heldRequestsReporter(scheduler, options.onHeld);
+  // A 429's wait too long to sit through: until it ends, each request is refused here as the
+  // server would refuse it, neither sent (a burst of 429s) nor held (a screen standing still for an hour).
+  // Kept with the gate, per allowance: a client made afresh for the next task shares it.
+  let refusals = REFUSALS.get(gate);
+  if (!refusals) REFUSALS.set(gate, (refusals = new Map<string, number>()));
+  const ends = refusals;
+  const refusedUntil = () => ends.get(options.bucket.name) ?? 0;
+  const refusal = (context: ErrorContext) =>
+    errorFromResponse({ status: 429, headers: { 'retry-after': String(Math.ceil((refusedUntil() - scheduler.now()) / 1000)) }, text: '' }, { ...context, nowMs: scheduler.now() });
 
   function headersFor(hasBody: boolean): Record<string, string> {
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -207,10 +222,12 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
       scheduler,
       timeoutMs: options.timeoutMs,
       onHeld: newHold(),
+      refusedUntil,
       send: (givenUp) => options.transport({ ...request, signal: givenUp }),
       signal,
     });
     if (outcome.kind === 'cancelled') throw cancelledError(context, outcome.sent);
+    if (outcome.kind === 'refused') throw refusal(context);
     if (outcome.kind === 'timeout') throw timeoutError(context, options.timeoutMs);
     if (outcome.kind === 'no-response') throw networkError(context, origin);
     const { response } = outcome;
@@ -234,6 +251,7 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
       // The built-in stand-in is a reserved name no server answers at: nothing is sent there.
       const missing = standInError(context, origin);
       if (missing) throw missing;
+      if (refusedUntil() > scheduler.now()) throw refusal(context);
       for (let attempt = 1; ; attempt += 1) {
         try {
           return await attemptAsync(spec, url, context, attempt, signal);
@@ -241,10 +259,13 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
           if (!(error instanceof ApiError)) throw error;
           const delay = retryDelayMs(error, attempt, spec.safeToRepeat, retryPolicy, scheduler.random());
           if (delay === null) {
-            // Not retried here (one attempt, or not safe), but the server's wait still holds for
-            // the whole allowance: other requests sent meanwhile would only earn more 429s.
+            // Not retried here (one attempt, not safe, or a wait too long to sit through), but the
+            // server's wait still holds for the whole allowance, however long: other requests sent
+            // meanwhile would only earn more 429s. (A daily limit has its own code and holds only brand requests.)
             const wait = error.code === 'rate_limited' ? error.retryAfterSeconds : null;
-            if (wait !== null && wait <= retryPolicy.maxRetryAfterSeconds) gate.pause(options.bucket.name, wait * 1000);
+            // Known before the pause tells the requests waiting for room: they are refused, not held.
+            if (wait !== null && wait > retryPolicy.maxRetryAfterSeconds) ends.set(options.bucket.name, Math.max(refusedUntil(), scheduler.now() + wait * 1000));
+            if (wait !== null) gate.pause(options.bucket.name, wait * 1000);
             throw error;
           }
           // A 429 holds back every request on the same allowance, not just this one (a cancel
