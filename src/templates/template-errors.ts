@@ -5,7 +5,7 @@ import { megabytesText } from '../shared/api/builder/requests';
 import { ApiError } from '../shared/api/http/api-error';
 import { DEFAULT_RETRY_POLICY } from '../shared/api/http/retry-policy';
 import { BridgeError } from '../shared/bridge/bridge-error';
-import { quotedName } from '../shared/quoted-name';
+import { blankName, quotedName } from '../shared/quoted-name';
 
 export interface TemplateErrorFacts {
   /** The template's name as this file knows it, when known. */
@@ -47,7 +47,7 @@ export function templateError(error: unknown, facts: TemplateErrorFacts): unknow
   if (lost !== undefined) {
     return new BridgeError(
       'answer_lost',
-      `The builder’s answer to saving “${facts.templateName ?? ''}” ${lost}, so the template may have been made anyway. Look for it in the list below before saving again, so that it is not made twice.`,
+      `The builder’s answer to saving ${quotedName(facts.templateName ?? '', 'a template with no name')} ${lost}, so the template may have been made anyway. Look for it in the list below before saving again, so that it is not made twice.`,
     );
   }
   const lostWrite = facts.writing === undefined ? undefined : LOST_ANSWER[error.code];
@@ -64,13 +64,13 @@ export function templateError(error: unknown, facts: TemplateErrorFacts): unknow
     const message = 'Envelope waited as the email builder asked, and it still asks Envelope to slow down (another app may be using the same key). Try again in a minute.';
     return new ApiError({ api, endpoint, status, code, message, retryAfterSeconds, serverCode });
   }
-  const named = facts.templateName === undefined ? 'This template' : `The template “${facts.templateName}”`;
+  const named = facts.templateName === undefined || blankName(facts.templateName) ? 'This template' : `The template “${facts.templateName}”`;
   if (error.code === 'not_found' && facts.templateId !== undefined && facts.fromFrameLink === true && facts.frameId !== undefined) {
     // Unlinking would cut a link that is fine for whoever holds that workspace's key: it is
     // offered beside Settings, not as the way on.
     return new BridgeError(
       'template_missing',
-      `The builder finds no template “${facts.templateName ?? ''}” with the saved key: it was deleted, or it is in another workspace than this key’s. If it was deleted, unlink the frame to save it as a new template; for another workspace, save that workspace’s key in Settings.`,
+      `The builder finds no ${blankName(facts.templateName ?? '') ? 'such template' : `template “${facts.templateName}”`} with the saved key: it was deleted, or it is in another workspace than this key’s. If it was deleted, unlink the frame to save it as a new template; for another workspace, save that workspace’s key in Settings.`,
       { templateId: facts.templateId, frameId: facts.frameId },
     );
   }
@@ -104,7 +104,7 @@ const TIMED_OUT_WORDS = {
  */
 export function timedOutError(action: 'create' | 'update' | 'rename', templateName: string | undefined, seconds: number, writeSent: boolean): BridgeError {
   const words = TIMED_OUT_WORDS[action];
-  const named = templateName === undefined ? 'the template' : `“${templateName}”`;
+  const named = quotedName(templateName ?? '', 'the template');
   return new BridgeError(
     'timeout',
     writeSent
@@ -120,7 +120,7 @@ export function timedOutError(action: 'create' | 'update' | 'rename', templateNa
 export function templateChangedError(facts: { templateName: string; templateId: string; frameId: string }): BridgeError {
   return new BridgeError(
     'template_changed',
-    `The template “${facts.templateName}” was changed in the builder since this frame was last saved to it. Updating would replace those changes with this frame. Replace them, or unlink the frame to save it as a new template.`,
+    `${blankName(facts.templateName) ? 'The template' : `The template “${facts.templateName}”`} was changed in the builder since this frame was last saved to it. Updating would replace those changes with this frame. Replace them, or unlink the frame to save it as a new template.`,
     { templateId: facts.templateId, frameId: facts.frameId },
   );
 }

@@ -1,8 +1,8 @@
 // One template of the list: thumbnail, name, description, last change and its frame here; Open,
 // Rename (name and description in place) and Delete (after a confirmation naming it).
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { shownName, visibleNameProblem } from '../../src/shared/template-name';
-import { named, quotedName } from '../../src/shared/quoted-name';
+import { visibleNameProblem } from '../../src/shared/template-name';
+import { blankName, named, quotedName } from '../../src/shared/quoted-name';
 import type { TemplateOpenOutcome, TemplateRow } from '../../src/shared/bridge/messages';
 import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { Button } from '../components/button';
@@ -12,7 +12,7 @@ import { useRequest } from '../hooks/use-request';
 import { absoluteTime, relativeTime } from '../messages/relative-time';
 import { ProblemLine } from './problem-line';
 import { useStillBefore } from '../hooks/use-still-before';
-import { actionProblem, BUILDER_REQUEST_TIMEOUT_MS, isGoneElsewhere, linkedFrameText, openedText, templateProblem, type TemplateProblem } from './template-words';
+import { actionProblem, BUILDER_REQUEST_TIMEOUT_MS, isGoneElsewhere, linkedFrameText, listMayHaveChanged, openedText, templateProblem, type TemplateProblem } from './template-words';
 import { SubmitForm } from '../components/submit-form';
 
 export interface TemplateItemProps {
@@ -71,6 +71,9 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onRead, onDelete
     event.stopPropagation();
     setMode({ kind: 'idle' });
   };
+  // A deletion whose answer was lost may have gone through: pressed again, the template's absence
+  // is then most likely this designer's own deletion, not one made elsewhere.
+  const deletionMayHaveGone = useRef(false);
   const act = <T,>(name: 'open' | 'rename' | 'delete', start: () => Promise<T>, onResult: (value: T) => void) => {
     setProblem(null);
     // Emptied first: the same words again (Open pressed twice) are a change, so they are heard again.
@@ -79,7 +82,11 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onRead, onDelete
     void action.run(name, start, {
       onResult,
       // Deleted by a teammate meanwhile (and linked to no frame here): the row goes, as a delete of it would.
-      onError: (error) => (name === 'rename' && isGoneElsewhere(error) ? onDeleted(row, true) : setProblem(actionProblem(templateProblem(error), error))),
+      onError: (error) => {
+        if (name === 'delete' && listMayHaveChanged(error)) deletionMayHaveGone.current = true;
+        if (name === 'rename' && isGoneElsewhere(error)) onDeleted(row, true);
+        else setProblem(actionProblem(templateProblem(error), error));
+      },
     });
   };
   const open = () =>
@@ -98,10 +105,10 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onRead, onDelete
       onRenamed(row, renamed);
     });
   };
-  const remove = () => act('delete', () => endpoint.request('templates/delete', { id: row.id }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), ({ alreadyGone }) => onDeleted(row, alreadyGone));
+  const remove = () => act('delete', () => endpoint.request('templates/delete', { id: row.id }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), ({ alreadyGone }) => onDeleted(row, alreadyGone && !deletionMayHaveGone.current));
 
   // A name of only zero-width spaces (made elsewhere) is said in words, as an empty one: never “”.
-  const label = quotedName(shownName(row.name), 'the template with no name');
+  const label = quotedName(row.name, 'the template with no name');
   // A failure, the details and a rename's busy Save show below the row's buttons: in a short window, each comes into sight.
   // So does a failure still shown when a form or a confirmation opens above it: it says why their button is held.
   const itemRef = useRef<HTMLLIElement>(null);
@@ -110,7 +117,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onRead, onDelete
     <li class="template-item" ref={itemRef}>
       {row.thumbnailUrl ? <img class="template-thumb" src={row.thumbnailUrl} alt="" loading="lazy" /> : <span class="template-thumb" />}
       <div class="template-text">
-        <strong>{shownName(row.name) || 'A template with no name'}</strong>
+        <strong>{blankName(row.name) ? 'A template with no name' : row.name}</strong>
         {row.description ? <span>{row.description}</span> : null}
         <span class="muted" title={absoluteTime(row.updatedAt)}>
           Updated {relativeTime(row.updatedAt, nowMs)}
@@ -131,7 +138,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onRead, onDelete
           </SubmitForm>
         ) : mode.kind === 'delete' ? (
           <div class="confirm" role="group" aria-label={`Delete ${label}?`} onKeyDown={closeOnEscape}>
-            <p>Delete {named('template', shownName(row.name))} from the builder workspace? This cannot be undone.</p>
+            <p>Delete {named('template', row.name)} from the builder workspace? This cannot be undone.</p>
             <div class="button-row">
               {/* The question names it: a long name in the button made it so tall that Keep it went below the edge. */}
               <Button variant="destructive" busy={busy} held={held} onClick={remove} buttonRef={confirmRef} ariaLabel={`Delete ${label}`}>

@@ -7,7 +7,6 @@ import { MAX_COUNTDOWN_SECONDS, retryAtText } from '../messages/retry-countdown'
 import { errorText } from '../messages/error-text';
 import { absoluteTime } from '../messages/relative-time';
 import { named, quotedName } from '../../src/shared/quoted-name';
-import { shownName } from '../../src/shared/template-name';
 import { compareServerTimes } from '../../src/shared/api/builder/server-time';
 
 /** Templates whose name holds `query` (any letter case, spaces around ignored). */
@@ -24,13 +23,13 @@ export function templateDetailsText(label: string, opened: TemplateOpenOutcome):
 
 /** What Open says: the frame it selected, or the details of the template named as the builder names it now. */
 export function openedText(rowName: string, opened: TemplateOpenOutcome): string {
-  if (!opened.opened) return templateDetailsText(quotedName(shownName(opened.template?.name ?? rowName), 'A template with no name'), opened);
+  if (!opened.opened) return templateDetailsText(quotedName(opened.template?.name ?? rowName, 'A template with no name'), opened);
   return `Selected ${quotedName(opened.frame?.name ?? rowName, 'a frame with no name')}${opened.frame?.pageName ? ` on the page “${opened.frame.pageName}”` : ''}.`;
 }
 
 /** What the selection line says of a linked frame (either name may be empty: never “”). */
 export function linkedSelectionText(frameName: string, templateName: string, saved: string): string {
-  return `${quotedName(frameName, 'The selected frame')} is linked to ${named('template', shownName(templateName))}, saved ${saved}.`;
+  return `${quotedName(frameName, 'The selected frame')} is linked to ${named('template', templateName)}, saved ${saved}.`;
 }
 
 /**

@@ -19,7 +19,6 @@ import { answerTemplatePage, askTemplatePage, failTemplatePage, hasMoreTemplates
 import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, listedLinkName, listReadProblem, searchingText, withAddressMissing } from './template-words';
 import { useNowMs } from '../hooks/use-now';
 import { quotedName } from '../../src/shared/quoted-name';
-import { shownName } from '../../src/shared/template-name';
 
 export interface TemplatesScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -105,7 +104,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     listHeading.current?.focus();
     setList((before) => removeTemplateRow(before, id));
     reload();
-    setSaid(alreadyGone ? `${quotedName(shownName(name), 'The template with no name')} was already deleted elsewhere.` : `Deleted ${quotedName(shownName(name), 'the template with no name')}.`);
+    setSaid(alreadyGone ? `${quotedName(name, 'The template with no name')} was already deleted elsewhere.` : `Deleted ${quotedName(name, 'the template with no name')}.`);
     // A selected frame linked to it loses its link now, and says so, instead of offering an Update that can only fail.
     readSelection();
   };
@@ -119,7 +118,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     // to the row that takes its place; with none left, to the filter that hides it. Either way it is said.
     // Renamed in place: its row says so, and what an earlier action said goes.
     if (filterTemplates([row], query).length === 0) {
-      setSaid(`Renamed “${before.name}” to “${row.name}”, which the filter “${query.trim()}” hides.`);
+      setSaid(`Renamed ${quotedName(before.name, 'the template with no name')} to “${row.name}”, which the filter “${query.trim()}” hides.`);
       if (shown.length > 1) {
         focusAfterDeletion.current = shown.findIndex((each) => each.id === row.id);
         rowGone();

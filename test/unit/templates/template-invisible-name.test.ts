@@ -1,6 +1,7 @@
 // A template name of only zero-width characters is an empty name: refused before it is sent, by the
 // window's form and by the sandbox, as one of only spaces is (it was saved, then shown as “”).
 import { describe, expect, it } from 'vitest';
+import { named, quotedName } from '../../../src/shared/quoted-name';
 import { visibleNameProblem } from '../../../src/shared/template-name';
 import { createTemplatesSession } from '../../../src/templates/templates-session';
 import { createFakeFigma } from '../../fake-figma/index';
@@ -10,6 +11,12 @@ describe('a template name with nothing visible in it', () => {
     for (const name of ['\u200b', ' \u200b\u200c ', '\u2060\u200d']) expect(visibleNameProblem(name)).toBe('Enter a template name.');
     expect(visibleNameProblem('Spring\u200b sale')).toBeNull();
     expect(visibleNameProblem('x'.repeat(201))).toBe('A template name is at most 200 characters; this one has 201.');
+  });
+
+  it('is said in words wherever a name is quoted, a frame’s too (the sandbox’s notices and the window’s alike)', () => {
+    expect(quotedName('\u200b\u200c', 'a frame with no name')).toBe('a frame with no name');
+    expect(named('template', ' \u2060 ')).toBe('a template with no name');
+    expect(quotedName('Spring\u200b sale', 'x')).toBe('“Spring\u200b sale”');
   });
 
   it('is refused by the sandbox before anything is sent, for a save and a rename', async () => {

@@ -1,0 +1,44 @@
+// Templates: a deletion whose answer the connection dropped. The builder deleted the template, so
+// Delete pressed again, as the words ask, finds it gone: that is this designer's own deletion going
+// through, said as "Deleted …", not as a deletion made elsewhere.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAxeAsync } from './support/a11y-checks';
+import { emulatorFaults } from './support/emulator-faults';
+import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { builderAsync } from './support/templates-steps';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+describe('Templates: a deletion whose answer was lost', () => {
+  it('says it may have gone through, and Delete again says it is deleted, not deleted elsewhere', async () => {
+    await h.openFreshAsync('?command=templates&theme=light&demo-keys=1');
+    const ui = await h.uiFrameAsync();
+    const list = ui.getByRole('list', { name: 'Templates in the workspace' });
+    await list.waitFor({ timeout: 20_000 });
+    await list.getByRole('button', { name: 'Delete “Welcome email”' }).click();
+    const confirm = list.getByRole('group', { name: 'Delete “Welcome email”?' }).getByRole('button', { name: 'Delete “Welcome email”' });
+
+    const faults = emulatorFaults(h.emulator);
+    await faults.setAsync({ rate: 1, kinds: ['drop'] });
+    await confirm.click();
+    const alert = list.getByRole('alert');
+    await expect.poll(() => textOf(alert), { timeout: 90_000 }).toMatch(/^The builder’s answer to deleting/);
+    expect(await textOf(alert)).toMatch(/so it may have been deleted all the same\. Delete it again to be sure\.$/);
+    await faults.clearAsync();
+    // It was: the builder deleted it, and the connection dropped the answer.
+    expect((await builderAsync<Array<{ name: string }>>(h, '/templates')).data.map((template) => template.name)).not.toContain('Welcome email');
+
+    await confirm.click();
+    await expect.poll(() => ui.getByText('Deleted “Welcome email”.', { exact: false }).count(), { timeout: 20_000 }).toBe(1);
+    expect(await ui.getByText('was already deleted elsewhere', { exact: false }).count()).toBe(0);
+    await checkAxeAsync(ui, 'deleted after a lost answer');
+  }, 150_000);
+});
