@@ -5,7 +5,7 @@ import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
-import { libraryControlAsync } from './support/library-read';
+import { checkedWithOneRemovedAsync, firstEmailIdsAsync } from './support/references-steps';
 
 let h: Harness;
 let ids: number[];
@@ -14,8 +14,7 @@ beforeAll(async () => {
   h = await startHarnessAsync();
   // The library's answers are reused for a minute: the test moves the clock past that, not the machine.
   await h.context.clock.install();
-  const list = (await (await fetch(`${h.emulator.libraryUrl}/v1/emails?per_page=3`)).json()) as { data: Array<{ id: number }> };
-  ids = list.data.map((email) => email.id);
+  ids = await firstEmailIdsAsync(h.emulator.libraryUrl);
 });
 
 afterAll(async () => {
@@ -29,13 +28,7 @@ describe('References: Check again while offline', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`says it is offline, and still counts the email the last check found removed, saying when (${theme}, clean under axe)`, async () => {
       await h.context.setOffline(false);
-      await libraryControlAsync(h.emulator.libraryUrl, 'reset');
-      await h.openFreshAsync(`?command=browse&demo-keys=1&theme=${theme}&references=${[ids[0], ids[1], ids[2], ids[0]].join(',')}`);
-      const ui = await h.uiFrameAsync();
-      await libraryControlAsync(h.emulator.libraryUrl, `library/emails/${ids[0]!}/remove`);
-      await ui.getByRole('button', { name: 'References', exact: true }).click();
-      await ui.getByRole('button', { name: 'Check references' }).click();
-      await expect.poll(() => textOf(summary(ui)), { timeout: 30_000 }).toBe('4 references to 3 emails; 1 removed from the library.');
+      const ui = await checkedWithOneRemovedAsync(h, ids, theme);
 
       await h.context.setOffline(true);
       await expect.poll(() => ui.evaluate(() => navigator.onLine), { timeout: 10_000 }).toBe(false);

@@ -1,38 +1,23 @@
 // The references' removal while Figma works on it (loading their pages in a large file): it
 // showed only a busy button. It now says the removal started (once, politely) and shows each step
 // Figma reports in words beside a bar, without announcing every step.
-import type { Frame, Locator } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
-import { libraryControlAsync } from './support/library-read';
-import { smallestWindowAsync } from './support/window-steps';
+import { checkedWithOneRemovedAsync, firstEmailIdsAsync } from './support/references-steps';
 
 let h: Harness;
 let ids: number[];
 
 beforeAll(async () => {
   h = await startHarnessAsync();
-  const list = (await (await fetch(`${h.emulator.libraryUrl}/v1/emails?per_page=3`)).json()) as { data: Array<{ id: number }> };
-  ids = list.data.map((email) => email.id);
+  ids = await firstEmailIdsAsync(h.emulator.libraryUrl);
 });
 
 afterAll(async () => {
   await h?.closeAsync();
 });
-
-/** Four references to three emails, the first email (on two pages) removed by its brand, checked from Browse → References. */
-async function checkedWithOneRemovedAsync(theme: 'light' | 'dark', small: boolean): Promise<Frame> {
-  await libraryControlAsync(h.emulator.libraryUrl, 'reset');
-  await h.openFreshAsync(`?command=browse&demo-keys=1&theme=${theme}&references=${[ids[0], ids[1], ids[2], ids[0]].join(',')}`);
-  const ui = await h.uiFrameAsync();
-  await libraryControlAsync(h.emulator.libraryUrl, `library/emails/${ids[0]!}/remove`);
-  if (small) await smallestWindowAsync(h.page, ui);
-  await ui.getByRole('button', { name: 'References', exact: true }).click();
-  await ui.getByRole('button', { name: 'Check references' }).click();
-  await expect.poll(() => textOf(ui.getByTestId('references-summary')), { timeout: 30_000 }).toBe('4 references to 3 emails; 1 removed from the library.');
-  return ui;
-}
 
 /** Whether the element is wholly inside the window and its scrolling section, as the designer sees it. */
 const inSight = (locator: Locator) =>
@@ -50,7 +35,7 @@ async function reportAsync(id: string, done: number, total: number, label: strin
 describe('References: removing, step by step', () => {
   for (const [theme, small] of [['light', false], ['dark', true]] as const) {
     it(`says the removal started once and shows each step Figma reports in words (${theme}${small ? ', 320 × 240, in sight' : ''}, clean under axe)`, async () => {
-      const ui = await checkedWithOneRemovedAsync(theme, small);
+      const ui = await checkedWithOneRemovedAsync(h, ids, theme, small);
       // The removal's request id, as the window posts it (observed only).
       await h.page.evaluate(() => {
         const seen = window as unknown as { removeIds: string[] };

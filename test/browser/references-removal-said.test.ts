@@ -6,15 +6,14 @@ import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
-import { libraryControlAsync } from './support/library-read';
+import { checkedWithOneRemovedAsync, firstEmailIdsAsync } from './support/references-steps';
 
 let h: Harness;
 let ids: number[];
 
 beforeAll(async () => {
   h = await startHarnessAsync();
-  const list = (await (await fetch(`${h.emulator.libraryUrl}/v1/emails?per_page=3`)).json()) as { data: Array<{ id: number }> };
-  ids = list.data.map((email) => email.id);
+  ids = await firstEmailIdsAsync(h.emulator.libraryUrl);
 });
 
 afterAll(async () => {
@@ -23,18 +22,6 @@ afterAll(async () => {
 
 const summary = (ui: Frame) => ui.getByTestId('references-summary');
 const checkAgain = (ui: Frame) => ui.getByRole('button', { name: 'Check again' });
-
-/** Four references to three emails, the first email (on two pages) removed by its brand, checked from Browse → References. */
-async function checkedWithOneRemovedAsync(theme: 'light' | 'dark'): Promise<Frame> {
-  await libraryControlAsync(h.emulator.libraryUrl, 'reset');
-  await h.openFreshAsync(`?command=browse&demo-keys=1&theme=${theme}&references=${[ids[0], ids[1], ids[2], ids[0]].join(',')}`);
-  const ui = await h.uiFrameAsync();
-  await libraryControlAsync(h.emulator.libraryUrl, `library/emails/${ids[0]!}/remove`);
-  await ui.getByRole('button', { name: 'References', exact: true }).click();
-  await ui.getByRole('button', { name: 'Check references' }).click();
-  await expect.poll(() => textOf(summary(ui)), { timeout: 30_000 }).toBe('4 references to 3 emails; 1 removed from the library.');
-  return ui;
-}
 
 /** The focused element's test id, and whether it (or what holds it) is a live region: a screen reader would then say it twice. */
 const focusedAsync = (ui: Frame) =>
@@ -45,7 +32,7 @@ const focusedAsync = (ui: Frame) =>
 
 describe('References: removing the references to removed emails', () => {
   it('says what the removal did once, where the keyboard is, and Shift+Tab goes back to Check again (light, clean under axe)', async () => {
-    const ui = await checkedWithOneRemovedAsync('light');
+    const ui = await checkedWithOneRemovedAsync(h, ids, 'light');
     await ui.getByRole('button', { name: 'Remove 2 references' }).click();
     const question = ui.getByRole('group', { name: /^Remove 2 references from this file\?/ });
     await question.waitFor({ timeout: 10_000 });
@@ -62,7 +49,7 @@ describe('References: removing the references to removed emails', () => {
   }, 120_000);
 
   it('keeps Check again from starting while Figma removes them, and says what was removed (dark, clean under axe)', async () => {
-    const ui = await checkedWithOneRemovedAsync('dark');
+    const ui = await checkedWithOneRemovedAsync(h, ids, 'dark');
     await ui.getByRole('button', { name: 'Remove 2 references' }).click();
     const confirm = ui.getByRole('group', { name: /^Remove 2 references from this file\?/ });
     // Figma busy with a large file: the removal waits (a fault the playground sets up).

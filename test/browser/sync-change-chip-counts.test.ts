@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromiumAsync } from '../support/chromium';
 import { axeViolationsAsync } from './support/axe';
+import { chipsAndRowsAsync } from './support/sync-chip-counts';
 import { installSyncStub } from './support/sync-stub';
 
 const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
@@ -18,34 +19,18 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Each chip of the "Changed:" group with the count it shows, and how many rows pressing it lists (pressed again after). */
-async function chipsAndRowsAsync(page: Page): Promise<Array<{ chip: string; says: number; shows: number }>> {
-  const group = page.getByRole('group', { name: 'Changed:' });
-  const labels = await group.getByRole('button').allTextContents();
-  const found: Array<{ chip: string; says: number; shows: number }> = [];
-  for (const label of labels) {
-    const [, chip, count] = /^(.+) ([\d,]+)$/.exec(label)!;
-    const button = group.getByRole('button', { name: label, exact: true });
-    await button.click();
-    await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
-    found.push({ chip: chip!, says: Number(count!.replace(/,/g, '')), shows: await page.getByTestId('sync-row').count() });
-    await group.getByRole('button', { name: new RegExp(`^${chip} `) }).click();
-  }
-  return found;
-}
-
 describe('the “Changed:” chips', () => {
   it('count the rows each shows within the kind pressed and the search typed', async () => {
     // 40 rows of 9 kinds; the local changes, incoming changes and conflicts carry fill, text and size, or description.
     const page = await openAsync();
     await page.getByRole('group', { name: 'Show:' }).getByRole('button', { name: /^Conflicts / }).click();
-    const inConflicts = await chipsAndRowsAsync(page);
+    const inConflicts = await chipsAndRowsAsync(page, 'Changed:');
     expect(inConflicts.length).toBeGreaterThan(0);
     for (const { chip, says, shows } of inConflicts) expect(says, chip).toBe(shows);
 
     await page.getByRole('group', { name: 'Show:' }).getByRole('button', { name: /^All / }).click();
     await page.getByRole('searchbox', { name: 'Search by name' }).fill('Card');
-    const searched = await chipsAndRowsAsync(page);
+    const searched = await chipsAndRowsAsync(page, 'Changed:');
     expect(searched.length).toBeGreaterThan(0);
     for (const { chip, says, shows } of searched) expect(says, chip).toBe(shows);
     expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
