@@ -293,8 +293,10 @@ describe('checkEmailsAsync', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2026, 11, 1, 10, 0));
     const check = run([1, 2, 3, 4], (id) => (id === 1 ? Promise.reject(apiError('rate_limited', 429, 3_600)) : Promise.resolve({})));
-    const { gone, unchecked } = await check.result.finally(() => vi.useRealTimers());
+    const { gone, unchecked, tryAgainAt } = await check.result.finally(() => vi.useRealTimers());
     expect(check.slept).toEqual([]);
+    // When Check again can work: References holds it until then.
+    expect(tryAgainAt).toBe(new Date(2026, 11, 1, 11, 0).getTime());
     expect(check.asked.sort()).toEqual([1, 2]);
     expect(gone.size).toBe(0);
     expect([...unchecked.keys()].sort()).toEqual([1, 3, 4]);

@@ -75,6 +75,8 @@ export interface CheckOutcome {
   unreadable: number;
   /** Removals counted from an earlier check (offline now): when that check was, else null. */
   goneBeforeAt?: number | null;
+  /** A wait of hours refused the check (its words are in `unchecked`): when (Date.now() time) Check again can work. */
+  tryAgainAt?: number | null;
   /** After a removal: the removed emails whose every reference this designer removed (0 or absent before one). */
   goneCleared?: number;
 }
