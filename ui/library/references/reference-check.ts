@@ -90,7 +90,7 @@ export function summaryText({ references, goneEmailIds, unchecked, unreadable, g
     // After the removal took every reference to the removed emails, "0 removed from the library"
     // read as if the check had found none: it says what the designer did instead.
     if (goneCleared > 0 && goneEmailIds.size === 0) {
-      const cleared = `the references to ${goneCleared === 1 ? 'the email' : `the ${goneCleared} emails`} removed from the library were removed`;
+      const cleared = `the references to ${countWord(goneCleared, 'the email', `the ${goneCleared} emails`)} removed from the library were removed`;
       return references.length === 0 ? `No library references are left in this file: ${cleared}.` : `${found}; ${cleared}.`;
     }
     // None could be checked: "0 removed" would read as checked and fine.
