@@ -67,7 +67,7 @@ describe('References: removing the references to removed emails', () => {
       await evaluateHooks(h.page, (hooks) => hooks.freezeSandbox(false));
     }
     await expect.poll(() => textOf(ui.getByTestId('references-removal')), { timeout: 30_000 }).toBe('Removed 2 references (one undo step in Figma).');
-    expect(await textOf(summary(ui))).toBe('2 references to 2 emails; 0 removed from the library.');
+    expect(await textOf(summary(ui))).toBe('2 references to 2 emails; the references to the email removed from the library were removed.');
     expect(await checkAgain(ui).getAttribute('aria-disabled')).toBeNull();
     await checkAxeAsync(ui, 'references removed, dark');
     // Once it is done, Check again checks the file as it is now.

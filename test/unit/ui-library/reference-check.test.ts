@@ -5,7 +5,7 @@ import { ApiError, type ApiErrorCode } from '../../../src/shared/api/http/api-er
 import { errorFromResponse } from '../../../src/shared/api/http/error-mapping';
 import type { FoundReference } from '../../../src/shared/bridge/messages';
 import { checkEmailsAsync } from '../../../ui/library/references/check-emails';
-import { checkPacing, checkProgressText, classifyEmailError, distinctEmailIds, emptiedBoardsText, goneReferences, hiddenText, pacingText, removalText, summaryText, type EmailCheckProgress } from '../../../ui/library/references/reference-check';
+import { checkPacing, checkProgressText, classifyEmailError, distinctEmailIds, emptiedBoardsText, goneReferences, hiddenText, pacingText, removalText, summaryText, withoutRemoved, type EmailCheckProgress } from '../../../ui/library/references/reference-check';
 import { messageProblems } from '../../support/message-rules';
 
 const apiError = (code: ApiErrorCode, status: number | null, retryAfterSeconds?: number) =>
@@ -79,6 +79,27 @@ describe('summaryText', () => {
     expect(summaryText({ references, goneEmailIds: new Set(), unchecked: new Map([[7, offline], [3, offline]]), unreadable: 0 })).toBe(
       '3 references to 2 emails. Couldn’t check 2 emails: You are offline. They are not counted as removed; check again once you are online.',
     );
+  });
+});
+
+describe('summaryText after a removal', () => {
+  const references = [reference('1', 7), reference('2', 3), reference('3', 7, 'Page 2'), reference('4', 5), reference('5', 9)];
+  const outcome = { references, goneEmailIds: new Set([7, 9]), unchecked: new Map<number, string>(), unreadable: 0 };
+
+  it('says the references to the removed emails were removed, not “0 removed from the library” (read as if none had been found)', () => {
+    const text = summaryText(withoutRemoved(outcome, new Set(['1', '3', '5'])));
+    expect(text).toBe('2 references to 2 emails; the references to the 2 emails removed from the library were removed.');
+    expect(messageProblems(text)).toEqual([]);
+    expect(summaryText(withoutRemoved({ ...outcome, goneEmailIds: new Set([7]) }, new Set(['1', '3'])))).toBe('3 references to 3 emails; the references to the email removed from the library were removed.');
+    expect(summaryText(withoutRemoved({ ...outcome, references: references.slice(0, 1), goneEmailIds: new Set([7]) }, new Set(['1'])))).toBe(
+      'No library references are left in this file: the references to the email removed from the library were removed.',
+    );
+  });
+
+  it('still counts a removed email whose references the designer kept, and what could not be checked', () => {
+    const kept = withoutRemoved({ ...outcome, unchecked: new Map([[3, 'You are offline.']]) }, new Set(['1']));
+    expect(summaryText(kept)).toBe('4 references to 4 emails; 2 removed from the library. Couldn’t check 1 email: You are offline. It is not counted as removed; check again once you are online.');
+    expect(summaryText(withoutRemoved(outcome, new Set(['1', '3'])))).toBe('3 references to 3 emails; 1 removed from the library.');
   });
 });
 
@@ -272,8 +293,10 @@ describe('checkEmailsAsync', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2026, 11, 1, 10, 0));
     const check = run([1, 2, 3, 4], (id) => (id === 1 ? Promise.reject(apiError('rate_limited', 429, 3_600)) : Promise.resolve({})));
-    const { gone, unchecked } = await check.result.finally(() => vi.useRealTimers());
+    const { gone, unchecked, tryAgainAt } = await check.result.finally(() => vi.useRealTimers());
     expect(check.slept).toEqual([]);
+    // When Check again can work: References holds it until then.
+    expect(tryAgainAt).toBe(new Date(2026, 11, 1, 11, 0).getTime());
     expect(check.asked.sort()).toEqual([1, 2]);
     expect(gone.size).toBe(0);
     expect([...unchecked.keys()].sort()).toEqual([1, 3, 4]);

@@ -33,6 +33,8 @@ export interface EmailCheckResult {
   unchecked: Map<number, string>;
   /** When the earliest check was that found the removals counted from memory (offline now), else null. */
   goneBeforeAt: number | null;
+  /** A wait of hours refused the check: when (Date.now() time) asking again can work, else null. */
+  tryAgainAt: number | null;
 }
 
 
@@ -55,6 +57,7 @@ export async function checkEmailsAsync(ids: readonly number[], options: EmailChe
   let resumeAt = 0;
   // A wait too long to count down (hours): no email is asked again or further, each is "couldn't check" with when to try.
   let refused: string | null = null;
+  let tryAgainAt: number | null = null;
   const report = () => {
     const left = resumeAt - options.now();
     options.onProgress({ done, total: ids.length, waitingSeconds: left > 0 ? Math.ceil(left / 1000) : null });
@@ -95,6 +98,7 @@ export async function checkEmailsAsync(ids: readonly number[], options: EmailChe
         // The first refusal's words only: each later 429 names its own time, and the summary would say them all.
         if (answer === 'wait' && problem.kind !== 'busy' && refused === null) {
           refused = problem.message;
+          tryAgainAt = problem.tryAgainAt ?? null;
           asking.abort();
         }
         if (answer === 'failed' || waits >= maxWaits || refused !== null) {
@@ -121,5 +125,5 @@ export async function checkEmailsAsync(ids: readonly number[], options: EmailChe
   // Stopped part way: an email never answered is not known to exist, so it is said so.
   signal.removeEventListener('abort', letGo);
   for (const id of ids) if (!answered.has(id)) unchecked.set(id, refused ?? 'The check was stopped before they were asked.');
-  return { gone, unchecked, goneBeforeAt };
+  return { gone, unchecked, goneBeforeAt, tryAgainAt };
 }

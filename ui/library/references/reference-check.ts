@@ -75,15 +75,29 @@ export interface CheckOutcome {
   unreadable: number;
   /** Removals counted from an earlier check (offline now): when that check was, else null. */
   goneBeforeAt?: number | null;
+  /** A wait of hours refused the check (its words are in `unchecked`): when (Date.now() time) Check again can work. */
+  tryAgainAt?: number | null;
+  /** After a removal: the removed emails whose every reference this designer removed (0 or absent before one). */
+  goneCleared?: number;
 }
 
 /** "7 references to 4 emails; 1 removed from the library." and what could not be checked. */
-export function summaryText({ references, goneEmailIds, unchecked, unreadable, goneBeforeAt = null }: CheckOutcome): string {
+export function summaryText({ references, goneEmailIds, unchecked, unreadable, goneBeforeAt = null, goneCleared = 0 }: CheckOutcome): string {
   const emails = distinctEmailIds(references).length;
   const found = `${plural(references.length, 'reference')} to ${plural(emails, 'email')}`;
   const before = goneBeforeAt === null ? '' : ` (as the check at ${new Date(goneBeforeAt).toLocaleTimeString('en-GB', { timeStyle: 'short' })} found)`;
-  // None could be checked: "0 removed" would read as checked and fine.
-  const sentences = [emails > 0 && unchecked.size >= emails ? `${found}.` : `${found}; ${goneEmailIds.size} removed from the library${before}.`];
+  function firstSentence(): string {
+    // After the removal took every reference to the removed emails, "0 removed from the library"
+    // read as if the check had found none: it says what the designer did instead.
+    if (goneCleared > 0 && goneEmailIds.size === 0) {
+      const cleared = `the references to ${countWord(goneCleared, 'the email', `the ${goneCleared} emails`)} removed from the library were removed`;
+      return references.length === 0 ? `No library references are left in this file: ${cleared}.` : `${found}; ${cleared}.`;
+    }
+    // None could be checked: "0 removed" would read as checked and fine.
+    if (emails > 0 && unchecked.size >= emails) return `${found}.`;
+    return `${found}; ${goneEmailIds.size} removed from the library${before}.`;
+  }
+  const sentences = [firstSentence()];
   if (unchecked.size > 0) {
     const reasons = [...new Set(unchecked.values())];
     // A reason that says when to try again is not followed by a vaguer "later".
@@ -104,7 +118,8 @@ export function removalStepText({ done, total: given, label }: { done: number; t
 export function withoutRemoved(outcome: CheckOutcome, removedNodeIds: ReadonlySet<string>): CheckOutcome {
   const references = outcome.references.filter((reference) => !removedNodeIds.has(reference.nodeId));
   const left = new Set(references.map((reference) => reference.emailId));
-  return { ...outcome, references, goneEmailIds: new Set([...outcome.goneEmailIds].filter((id) => left.has(id))) };
+  const goneEmailIds = new Set([...outcome.goneEmailIds].filter((id) => left.has(id)));
+  return { ...outcome, references, goneEmailIds, goneCleared: outcome.goneEmailIds.size - goneEmailIds.size };
 }
 
 /** The references that show a removed email, in page order as found. */

@@ -16,6 +16,8 @@ import { alreadyGone, checkPacing, checkProgressText, distinctEmailIds, goneRefe
 import { countWord, plural } from '../../components/count-words';
 import { abortableSleepAsync } from '../../components/abortable-sleep';
 import { useOwnCountdown } from '../held-notice';
+import { useStillBefore } from '../../hooks/use-still-before';
+import { WaitOverStatus } from '../../components/wait-over-status';
 
 export interface ReferencesScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -77,7 +79,7 @@ export function ReferencesScreen({ endpoint, client, hidden, autoStart }: Refere
       const pacing = checkPacing(ids.length, client.hasKey);
       const note = pacingText(pacing, client.hasKey);
       const startedAt = Date.now();
-      const { gone, unchecked, goneBeforeAt } = await checkEmailsAsync(ids, {
+      const { gone, unchecked, goneBeforeAt, tryAgainAt } = await checkEmailsAsync(ids, {
         getEmailAsync: (id, signal) => client.getEmailAsync(id, signal),
         concurrency: pacing.concurrency,
         sleepAsync: abortableSleepAsync,
@@ -90,12 +92,17 @@ export function ReferencesScreen({ endpoint, client, hidden, autoStart }: Refere
       // The library answered it exists (restored): no longer removed.
       for (const id of ids) if (!gone.has(id) && !unchecked.has(id)) goneHeard.current.delete(id);
       for (const id of gone) if (!goneHeard.current.has(id)) goneHeard.current.set(id, startedAt);
-      if (live.current) setPhase({ kind: 'done', outcome: { references, goneEmailIds: gone, unchecked, unreadable, goneBeforeAt } });
+      if (live.current) setPhase({ kind: 'done', outcome: { references, goneEmailIds: gone, unchecked, unreadable, goneBeforeAt, tryAgainAt } });
     } catch (error) {
       if (live.current) setPhase({ kind: 'failed', message: `The file’s references could not be read: ${errorText(error)}` });
     }
   };
   const check = () => void checkAsync();
+  // A wait of hours refused the check (the summary says until when): Check again before its end
+  // could only be refused again, and would put "couldn’t check" in place of what the library did
+  // answer. It is held until then (the summary says why), and then said to work again.
+  const tryAgainAt = phase.kind === 'done' ? (phase.outcome.tryAgainAt ?? null) : null;
+  const refused = useStillBefore(tryAgainAt);
   useEffect(() => {
     if (autoStart) check();
     // Only when the view opens: the button starts any later check.
@@ -107,10 +114,11 @@ export function ReferencesScreen({ endpoint, client, hidden, autoStart }: Refere
       <p class="references-intro">Finds the library emails placed in this file, on every page, and asks the library whether each still exists.</p>
       {/* Busy rather than hidden while checking: the focus stays on it. */}
       <div>
-        <Button variant={phase.kind === 'done' ? 'secondary' : 'primary'} onClick={check} busy={phase.kind === 'checking' || phase.kind === 'finding'} held={removing} buttonRef={checkButton}>
+        <Button variant={phase.kind === 'done' ? 'secondary' : 'primary'} onClick={check} busy={phase.kind === 'checking' || phase.kind === 'finding'} held={removing || refused} describedBy={refused ? 'references-summary' : undefined} buttonRef={checkButton}>
           {checked.current ? 'Check again' : 'Check references'}
         </Button>
       </div>
+      {tryAgainAt === null ? null : <WaitOverStatus held={refused} />}
       <LiveStatus busy>{phase.kind === 'finding' ? 'Finding references on every page…' : null}</LiveStatus>
       {phase.kind === 'checking' ? (
         <CheckProgress
@@ -216,7 +224,7 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
   const emails = distinctEmailIds(remaining).length;
   return (
     <>
-      <LiveStatus testId="references-summary">{summaryText(removedIds.size === 0 ? outcome : withoutRemoved(outcome, removedIds))}</LiveStatus>
+      <LiveStatus testId="references-summary" id="references-summary">{summaryText(removedIds.size === 0 ? outcome : withoutRemoved(outcome, removedIds))}</LiveStatus>
       {/* Remove before the rows: one Tab from Check again, not after two a row, and in sight in a small window. */}
       {removal === null && gone.length > 0 ? (
         <>

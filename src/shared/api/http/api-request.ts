@@ -172,8 +172,26 @@ function heldRequestsReporter(scheduler: Scheduler, report: ((seconds: number) =
   };
 }
 
-/** Per gate, each allowance's end of a 429's wait too long to sit through (a scheduler time). */
-const REFUSALS = new WeakMap<RequestGate, Map<string, number>>();
+/**
+ * A 429's wait too long to sit through belongs to the allowance it names (the bucket: the API and
+ * the key, or the anonymous host), not to one gate: every client of that allowance refuses its
+ * requests until it ends, whichever gate it was given. Kept per clock, as its ends are that clock's
+ * times (a test's hand-driven clock has its own); the bucket names never hold a key (keyBucketName),
+ * and nothing here outlives the page.
+ */
+interface Allowances {
+  /** Each allowance's end of such a wait (a scheduler time). */
+  refusedUntil: Map<string, number>;
+  /** The gates the clock's clients hold requests in: the refusal pauses the allowance in each, so what they hold is refused too. */
+  gates: Set<RequestGate>;
+}
+const ALLOWANCES = new WeakMap<Scheduler, Allowances>();
+
+function allowancesOf(scheduler: Scheduler): Allowances {
+  let allowances = ALLOWANCES.get(scheduler);
+  if (!allowances) ALLOWANCES.set(scheduler, (allowances = { refusedUntil: new Map(), gates: new Set() }));
+  return allowances;
+}
 
 export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
   const parsedOrigin = originOf(options.baseUrl);
@@ -184,10 +202,10 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
   const newHold = heldRequestsReporter(scheduler, options.onHeld);
   // A 429's wait too long to sit through: until it ends, each request is refused here as the
   // server would refuse it, neither sent (a burst of 429s) nor held (a screen standing still for an hour).
-  // Kept with the gate, per allowance: a client made afresh for the next task shares it.
-  let refusals = REFUSALS.get(gate);
-  if (!refusals) REFUSALS.set(gate, (refusals = new Map<string, number>()));
-  const ends = refusals;
+  // Kept with the allowance: a client made afresh for the next task shares it, on any gate.
+  const allowances = allowancesOf(scheduler);
+  allowances.gates.add(gate);
+  const ends = allowances.refusedUntil;
   const refusedUntil = () => ends.get(options.bucket.name) ?? 0;
   const refusal = (context: ErrorContext) =>
     errorFromResponse({ status: 429, headers: { 'retry-after': String(Math.ceil((refusedUntil() - scheduler.now()) / 1000)) }, text: '' }, { ...context, nowMs: scheduler.now() });
@@ -263,9 +281,11 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
             // server's wait still holds for the whole allowance, however long: other requests sent
             // meanwhile would only earn more 429s. (A daily limit has its own code and holds only brand requests.)
             const wait = error.code === 'rate_limited' ? error.retryAfterSeconds : null;
-            // Known before the pause tells the requests waiting for room: they are refused, not held.
-            if (wait !== null && wait > retryPolicy.maxRetryAfterSeconds) ends.set(options.bucket.name, Math.max(refusedUntil(), scheduler.now() + wait * 1000));
-            if (wait !== null) gate.pause(options.bucket.name, wait * 1000);
+            // Known before the pause tells the requests waiting for room: they are refused, not held,
+            // in every gate that holds requests of the allowance.
+            const refused = wait !== null && wait > retryPolicy.maxRetryAfterSeconds;
+            if (refused) ends.set(options.bucket.name, Math.max(refusedUntil(), scheduler.now() + wait * 1000));
+            if (wait !== null) for (const held of refused ? allowances.gates : [gate]) held.pause(options.bucket.name, wait * 1000);
             throw error;
           }
           // A 429 holds back every request on the same allowance, not just this one (a cancel

@@ -1,0 +1,59 @@
+// A 429's wait too long to sit through (over a minute) refuses the allowance's requests unsent.
+// That refusal was kept per request gate, yet the limit is the allowance's (the API and the key, or
+// the anonymous host): a client on a second gate for the same key still sent, or held for the
+// hour, what the library had already refused.
+import { describe, expect, it } from 'vitest';
+import { createRequestGate } from '../../../src/shared/api/http/request-gate';
+import { createLibraryClient } from '../../../src/shared/api/library/client';
+import { libraryHarness, rejectionOf } from './support/clients';
+import { LIBRARY_BASE, LIBRARY_KEY, libraryError, listBrandsBody } from './support/library-fixtures';
+import { createScriptedTransport, jsonResponse, sequence } from './support/scripted-transport';
+
+const hourLong = () => jsonResponse(429, libraryError('rate_limited', 'Too many requests'), { 'retry-after': '3600' });
+
+/** The first client, refused for an hour, and a second client on a gate of its own (same clock) with `key`. */
+function twoGates(key: string | null, answer: Parameters<typeof createScriptedTransport>[0] = () => jsonResponse(200, listBrandsBody())) {
+  const first = libraryHarness(hourLong);
+  const fresh = createScriptedTransport(answer);
+  const gate = createRequestGate({ scheduler: first.clock.scheduler });
+  const second = createLibraryClient({ baseUrl: LIBRARY_BASE, key, transport: fresh.transport, scheduler: first.clock.scheduler, gate });
+  return { first, second, requests: fresh.requests };
+}
+
+describe('a long 429 refuses the allowance, whichever gate its requests go through', () => {
+  it('refuses at once, unsent, on a client with a gate of its own for the same key, and sends once the wait is over', async () => {
+    const { first, second, requests } = twoGates(LIBRARY_KEY);
+    expect(await rejectionOf(first.client.listBrandsAsync())).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 3600 });
+    await first.clock.advanceAsync(60_000);
+    const refused = rejectionOf(second.listBrandsAsync());
+    await first.clock.settleAsync();
+    expect(await refused).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 3540 });
+    expect(requests).toHaveLength(0);
+    await first.clock.advanceAsync(3_540_000);
+    expect((await second.listBrandsAsync()).data).toHaveLength(2);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('refuses a request the second gate already held for room, rather than sending it when room comes or holding it for the hour', async () => {
+    // The second gate's allowance reported as one a minute: its next request waits for room.
+    const { first, second, requests } = twoGates(LIBRARY_KEY, sequence(jsonResponse(200, listBrandsBody(), { 'x-ratelimit-limit': '1' }), jsonResponse(200, listBrandsBody())));
+    await second.listBrandsAsync();
+    const held = rejectionOf(second.listBrandsAsync({ page: 2 }));
+    await first.clock.advanceAsync(1_000);
+    expect(await rejectionOf(first.client.listBrandsAsync())).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 3600 });
+    await first.clock.settleAsync();
+    expect(await held).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 3600 });
+    await first.clock.advanceAsync(61_000);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('leaves other allowances alone: another key, and the host without a key', async () => {
+    const otherKey = `${LIBRARY_KEY.slice(0, -4)}zzzz`;
+    for (const key of [otherKey, null]) {
+      const { first, second, requests } = twoGates(key);
+      await rejectionOf(first.client.listBrandsAsync());
+      expect((await second.listBrandsAsync()).data).toHaveLength(2);
+      expect(requests).toHaveLength(1);
+    }
+  });
+});
