@@ -1,14 +1,14 @@
 // One component's changes: property by property (before → after, colour swatches), the two
 // pictures side by side or overlaid, and its choice. Escape or "Back to the list" returns.
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, RefObject } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { PropertyChange, SyncChoice, SyncDetail, SyncItem } from '../../src/shared/bridge/messages';
+import type { PropertyChange, SyncChoice, SyncDetail, SyncItem, SyncKind } from '../../src/shared/bridge/messages';
 import { Button } from '../components/button';
-import { useFocusKeeper } from '../components/focus-keeper';
+import { focusLost, useFocusKeeper } from '../components/focus-keeper';
 import { ErrorNotice } from '../components/notice';
 import { Spinner } from '../components/spinner';
 import { errorText } from '../messages/error-text';
-import { headLines, missingPictureText } from '../../src/shared/sync/picture-labels';
+import { headLines, missingPictureText, PICTURE_LABEL } from '../../src/shared/sync/picture-labels';
 import { DetailChoice } from './choice-control';
 import { PixelDifference } from './pixel-difference';
 import { pairFactors } from './picture-scale';
@@ -184,7 +184,7 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
         </div>
       ) : null}
       {detail ? <ChangesTable detail={detail} same={item.kind === 'both-same'} /> : null}
-      {detail ? <PictureCompare detail={detail} name={item.name} mode={pictureMode} setMode={onPictureMode} amount={pictureAmount} setAmount={onPictureAmount} /> : null}
+      {detail ? <PictureCompare detail={detail} name={item.name} kind={item.kind} mode={pictureMode} setMode={onPictureMode} amount={pictureAmount} setAmount={onPictureAmount} /> : null}
     </section>
   );
 }
@@ -371,13 +371,63 @@ function ScaledPictures({ detail, name, topStyle, split, children }: { detail: S
   );
 }
 
-function PictureCompare({ detail, name, mode, setMode, amount, setAmount }: { detail: SyncDetail; name: string; mode: PictureMode; setMode: (mode: PictureMode) => void; amount: number; setAmount: (amount: number) => void }) {
+/** Why a version has no picture, as far as the window can tell from its caption and the row's kind. */
+function noPictureReason(label: string, kind: SyncKind): string {
+  if (label === PICTURE_LABEL.lastSync || label === PICTURE_LABEL.deleted) return kind === 'local-add' ? 'it was never synced' : 'the design system no longer has a picture of that version';
+  if (label === PICTURE_LABEL.thisFile || label === PICTURE_LABEL.mine || label === PICTURE_LABEL.added) return 'Figma could not draw it, or it is no longer in this file';
+  return 'the design system has no picture of it';
+}
+
+/** What the pictures' part says with only one picture (or none): why, and why they are side by side. */
+function onlySideText(detail: SyncDetail, kind: SyncKind): string {
+  const missing = [
+    ...(detail.beforePicture === null ? [detail.beforeLabel] : []),
+    ...(detail.afterPicture === null ? [detail.afterLabel] : []),
+  ];
+  const why = missing.map((label) => `${missingPictureText(label, 'none')}: ${noPictureReason(label, kind)}.`).join(' ');
+  return `${why} Overlay, Swipe and Difference need both pictures: only side by side is shown.`;
+}
+
+/**
+ * The keyboard in the part's controls stays in the part when they go (a check brought no picture
+ * for a side, so the modes go; a picture that could not be read, so the slider goes): on the mode
+ * pressed, else on the part's heading, which says why. It fell to the page, where Escape did nothing.
+ */
+function useFocusKeptInPart(part: RefObject<HTMLElement>, heading: RefObject<HTMLElement>): void {
+  useLayoutEffect(() => {
+    const element = part.current;
+    if (!element) return;
+    let inside = false;
+    // A removed control's focus goes to the body with no focusin: it is still "in the part" then.
+    const follow = ({ target }: FocusEvent) => {
+      inside = target instanceof Node && element.contains(target);
+    };
+    document.addEventListener('focusin', follow);
+    // Before paint (a microtask after the change): no frame shows the focus on the body.
+    const observer = new MutationObserver(() => {
+      if (!inside || !document.hasFocus() || !focusLost()) return;
+      (element.querySelector<HTMLElement>('[aria-pressed="true"]') ?? heading.current)?.focus();
+    });
+    observer.observe(element, { childList: true, subtree: true });
+    return () => {
+      document.removeEventListener('focusin', follow);
+      observer.disconnect();
+    };
+  }, [part, heading]);
+}
+
+function PictureCompare({ detail, name, kind, mode, setMode, amount, setAmount }: { detail: SyncDetail; name: string; kind: SyncKind; mode: PictureMode; setMode: (mode: PictureMode) => void; amount: number; setAmount: (amount: number) => void }) {
   const both = detail.beforePicture !== null && detail.afterPicture !== null;
   const shown = both ? mode : 'side';
+  const part = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusKeptInPart(part, heading);
   return (
-    <section class="sync-detail-part" aria-labelledby="sync-pictures-title">
+    <section ref={part} class="sync-detail-part" aria-labelledby="sync-pictures-title">
       <div class="sync-part-head">
-        <h3 id="sync-pictures-title">How it looks</h3>
+        <h3 id="sync-pictures-title" ref={heading} tabIndex={-1} aria-describedby={both ? undefined : 'sync-pictures-why'}>
+          How it looks
+        </h3>
         {both ? (
           <div class="sync-segmented" role="group" aria-label="Compare the pictures">
             {MODES.map((entry) => (
@@ -388,6 +438,11 @@ function PictureCompare({ detail, name, mode, setMode, amount, setAmount }: { de
           </div>
         ) : null}
       </div>
+      {both ? null : (
+        <p id="sync-pictures-why" class="muted" data-testid="sync-pictures-why">
+          {onlySideText(detail, kind)}
+        </p>
+      )}
       {shown === 'difference' && detail.beforePicture !== null && detail.afterPicture !== null ? (
         <PixelDifference
           before={detail.beforePicture}

@@ -65,6 +65,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   const [pictureMode, setPictureMode] = useState<PictureMode>('side');
   const [pictureAmount, setPictureAmount] = useState(50);
   const [filter, setFilter] = useState<KindFilter>('all');
+  // The chips unfolded in a short window (folded there behind one button; always shown in a taller one).
+  const [chipsOpen, setChipsOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [change, setChange] = useState<SyncChangeChip | null>(null);
   const [openKey, setOpenKey] = useState<string | null>(null);
@@ -440,6 +442,13 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   const others = listedRows ?? 0;
   // Nothing searched for or filtered: an empty list then means only format updates are left (their line says so).
   const unfiltered = filter === 'all' && query.trim() === '' && change === null;
+  const kindGroup = others > 0 || (filter !== 'all' && filter !== 'format-update');
+  const hasChips = kindGroup || changes.length > 0;
+  // The folded chips' button says what they show: the kind pressed, with its count, and the kind of change pressed.
+  const kindCount = (kind: SyncKind) => (kindShown?.counts ?? counts)?.get(kind) ?? 0;
+  const shownKind = filter === 'all' ? `All ${formatCount(kindShown?.all ?? others)}` : chipLabel(filter, kindCount(filter));
+  const shownChange = change === null ? null : changes.find(([chip]) => chip === change);
+  const shownFilterText = shownChange ? `${shownKind}, ${shownChange[0]} ${formatCount(shownChange[1])}` : shownKind;
   return (
     <div ref={screenRef} class="screen sync-screen" data-testid="screen-sync" hidden={hidden}>
       {readOnlyReason ? (
@@ -485,43 +494,86 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
           </div>
         ) : (
           <>
-            {/* A chip pressed at 0 goes once let go: the keyboard goes on from the chip pressed then (in the page, Tab started again from the top). */}
-            <div class="sync-kept" {...chipsFocus}>
-              {others > 0 || (filter !== 'all' && filter !== 'format-update') ? (
-                <div class="sync-chips" role="group" aria-labelledby="sync-kind-label">
-                  {/* As "Changed:" below: says on screen what these chips do; also the group's name. */}
-                  <span id="sync-kind-label" class="muted">
-                    Show:
+            {/* A short window (320 × 240) folds the chips behind one button beside the search, so the list's first rows show under them: unfolded, they took four lines there. */}
+            <div class="sync-filters">
+              {hasChips ? (
+                <button type="button" class="sync-chips-fold" aria-expanded={chipsOpen} aria-controls="sync-chip-panel" onClick={() => setChipsOpen((open) => !open)}>
+                  <span class="sync-chips-fold-text">Show: {shownFilterText}</span>
+                  <span class="sync-chips-fold-arrow" aria-hidden="true">
+                    ▾
                   </span>
-                  <button type="button" class="sync-chip" aria-pressed={filter === 'all'} onClick={() => setFilter('all')}>
-                    All {formatCount(kindShown?.all ?? others)}
-                  </button>
-                  {KIND_ORDER.filter((kind) => kind !== 'format-update' && (((kindShown?.counts ?? counts).get(kind) ?? 0) > 0 || kind === filter)).map((kind: SyncKind) => (
-                    <button
-                      key={kind}
-                      type="button"
-                      class={`sync-chip${kind === 'conflict' ? ' sync-chip-conflict' : ''}`}
-                      aria-pressed={filter === kind}
-                      onClick={() => setFilter(filter === kind ? 'all' : kind)}
-                    >
-                      {chipLabel(kind, (kindShown?.counts ?? counts).get(kind) ?? 0)}
-                    </button>
-                  ))}
-                </div>
+                </button>
               ) : null}
-              {changes.length > 0 ? (
-                <div class="sync-chips" role="group" aria-labelledby="sync-change-label">
-                  {/* Says on screen what these chips filter by; also the group's name. */}
-                  <span id="sync-change-label" class="muted">
-                    Changed:
-                  </span>
-                  {changes.map(([chip, count]) => (
-                    <button key={chip} type="button" class="sync-chip sync-chip-change" aria-pressed={change === chip} onClick={() => setChange(change === chip ? null : chip)}>
-                      {chip} {formatCount(count)}
+              {/* A chip pressed at 0 goes once let go: the keyboard goes on from the chip pressed then (in the page, Tab started again from the top). */}
+              <div
+                id="sync-chip-panel"
+                class="sync-chip-panel"
+                data-open={chipsOpen ? '' : undefined}
+                {...chipsFocus}
+                onKeyDown={(event) => {
+                  // Folded (a short window): Escape folds the chips again, the keyboard back on their button.
+                  const fold = event.currentTarget.previousElementSibling;
+                  if (event.key !== 'Escape' || !(fold instanceof HTMLElement) || fold.getClientRects().length === 0) return;
+                  event.preventDefault();
+                  setChipsOpen(false);
+                  fold.focus();
+                }}
+              >
+                {kindGroup ? (
+                  <div class="sync-chips" role="group" aria-labelledby="sync-kind-label">
+                    {/* As "Changed:" below: says on screen what these chips do; also the group's name. */}
+                    <span id="sync-kind-label" class="muted">
+                      Show:
+                    </span>
+                    <button type="button" class="sync-chip" aria-pressed={filter === 'all'} onClick={() => setFilter('all')}>
+                      All {formatCount(kindShown?.all ?? others)}
                     </button>
-                  ))}
-                </div>
-              ) : null}
+                    {KIND_ORDER.filter((kind) => kind !== 'format-update' && (((kindShown?.counts ?? counts).get(kind) ?? 0) > 0 || kind === filter)).map((kind: SyncKind) => (
+                      <button
+                        key={kind}
+                        type="button"
+                        class={`sync-chip${kind === 'conflict' ? ' sync-chip-conflict' : ''}`}
+                        aria-pressed={filter === kind}
+                        onClick={() => setFilter(filter === kind ? 'all' : kind)}
+                      >
+                        {chipLabel(kind, (kindShown?.counts ?? counts).get(kind) ?? 0)}
+                      </button>
+                    ))}
+                  </div>
+                ) : null}
+                {changes.length > 0 ? (
+                  <div class="sync-chips" role="group" aria-labelledby="sync-change-label">
+                    {/* Says on screen what these chips filter by; also the group's name. */}
+                    <span id="sync-change-label" class="muted">
+                      Changed:
+                    </span>
+                    {changes.map(([chip, count]) => (
+                      <button key={chip} type="button" class="sync-chip sync-chip-change" aria-pressed={change === chip} onClick={() => setChange(change === chip ? null : chip)}>
+                        {chip} {formatCount(count)}
+                      </button>
+                    ))}
+                  </div>
+                ) : null}
+              </div>
+              <input
+                ref={search}
+                type="search"
+                class="field-input"
+                aria-label="Search by name"
+                placeholder="Search by name"
+                spellcheck={false}
+                autoComplete="off"
+                data-testid="sync-search"
+                value={query}
+                onInput={(event) => setQuery(event.currentTarget.value)}
+                onKeyDown={(event) => {
+                  // Escape clears the search (the browser does it too; this keeps the state in step).
+                  if (event.key === 'Escape' && query !== '') {
+                    event.preventDefault();
+                    setQuery('');
+                  }
+                }}
+              />
             </div>
             {formatUpdates > 0 ? (
               <p class="sync-format-note" data-testid="sync-format-update">
@@ -531,25 +583,6 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
                 </Button>
               </p>
             ) : null}
-            <input
-              ref={search}
-              type="search"
-              class="field-input"
-              aria-label="Search by name"
-              placeholder="Search by name"
-              spellcheck={false}
-              autoComplete="off"
-              data-testid="sync-search"
-              value={query}
-              onInput={(event) => setQuery(event.currentTarget.value)}
-              onKeyDown={(event) => {
-                // Escape clears the search (the browser does it too; this keeps the state in step).
-                if (event.key === 'Escape' && query !== '') {
-                  event.preventDefault();
-                  setQuery('');
-                }
-              }}
-            />
           </>
         )
       ) : null}

@@ -41,6 +41,8 @@ interface ColourTools {
   /** The opaque colour showing behind an element: its own and its ancestors' backgrounds, over white. */
   behind: (element: Element | null) => Rgba;
   contrast: (a: Rgba, b: Rgba) => number;
+  /** A focus ring's (outline's or box-shadow's) contrast with what it is drawn on (the element's fill for an inset one), or null without a ring. */
+  ring: (element: Element) => number | null;
 }
 
 async function installColourToolsAsync(ui: Frame): Promise<void> {
@@ -66,7 +68,18 @@ async function installColourToolsAsync(ui: Frame): Promise<void> {
       const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
       return (high! + 0.05) / (low! + 0.05);
     };
-    const tools: ColourTools = { rgba, over, behind, contrast };
+    const ring = (element: Element): number | null => {
+      const style = getComputedStyle(element);
+      const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+      if (!outline && style.boxShadow === 'none') return null;
+      // A shadow of two rings (a gap, then the ring): the outer one is the mark.
+      const shadows = [...style.boxShadow.matchAll(/(rgba?\([^)]*\)|color\([^)]*\))/g)].map((match) => match[1]!);
+      const colour = outline ? style.outlineColor : (shadows.at(-1) ?? style.boxShadow);
+      const inset = outline ? parseFloat(style.outlineOffset) < 0 : style.boxShadow.includes('inset');
+      const ground = behind(inset ? element : element.parentElement);
+      return contrast(over(rgba(colour), ground), ground);
+    };
+    const tools: ColourTools = { rgba, over, behind, contrast, ring };
     Object.assign(window, { envelopeColourTools: tools });
   });
 }
@@ -126,16 +139,21 @@ export async function weakMarksAsync(ui: Frame, selector: string): Promise<{ mea
 export interface FillContrast {
   fillAlpha: number;
   textOnFill: number;
+  /** The fill against what is behind the control, as WCAG's contrast ratio (1 with no fill). */
+  fillOnGround: number;
+  /** The control's focus ring against what it is drawn on, or null when it shows none. */
+  ring: number | null;
 }
 
 export async function fillContrastAsync(ui: Frame, control: Locator): Promise<FillContrast> {
   await installColourToolsAsync(ui);
   return control.evaluate((element) => {
-    const { rgba, over, behind, contrast } = (window as unknown as { envelopeColourTools: ColourTools }).envelopeColourTools;
+    const { rgba, over, behind, contrast, ring } = (window as unknown as { envelopeColourTools: ColourTools }).envelopeColourTools;
     const style = getComputedStyle(element);
     const fillColour = rgba(style.backgroundColor);
-    const fill = over(fillColour, behind(element.parentElement));
-    return { fillAlpha: fillColour[3], textOnFill: contrast(over(rgba(style.color), fill), fill) };
+    const ground = behind(element.parentElement);
+    const fill = over(fillColour, ground);
+    return { fillAlpha: fillColour[3], textOnFill: contrast(over(rgba(style.color), fill), fill), fillOnGround: contrast(fill, ground), ring: ring(element) };
   });
 }
 
@@ -219,17 +237,7 @@ async function keyboardWalkAsync(page: Page, ui: Frame): Promise<WalkResult> {
       await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
       const active = document.activeElement;
       if (!active || active === document.body || !document.hasFocus()) return null;
-      const { rgba, over, behind, contrast } = (window as unknown as { envelopeColourTools: ColourTools }).envelopeColourTools;
-      /** The ring's contrast with what it is drawn on (the element's fill for an inset one), or null without a ring. */
-      const ringContrast = (element: Element): number | null => {
-        const style = getComputedStyle(element);
-        const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
-        if (!outline && style.boxShadow === 'none') return null;
-        const colour = outline ? style.outlineColor : (/^(rgba?\([^)]*\)|color\([^)]*\))/.exec(style.boxShadow)?.[1] ?? style.boxShadow);
-        const inset = outline ? parseFloat(style.outlineOffset) < 0 : style.boxShadow.includes('inset');
-        const ground = behind(inset ? element : element.parentElement);
-        return contrast(over(rgba(colour), ground), ground);
-      };
+      const ringContrast = (window as unknown as { envelopeColourTools: ColourTools }).envelopeColourTools.ring;
       // A grid that keeps the focus itself marks its active cell or that cell's row instead (aria-activedescendant).
       const descendant = active.getAttribute('aria-activedescendant');
       let ring = ringContrast(active);

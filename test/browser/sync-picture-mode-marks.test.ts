@@ -1,0 +1,79 @@
+// The ways of comparing a Sync row's pictures (Side by side, Overlay, Swipe, Difference), through the
+// playground: the mode that is on is filled, the one with the keyboard has the focus ring and no
+// fill. Both were a blue edge, so a keyboard user moving through them could not tell which was on.
+// Measured in the computed colours, in both themes (Figma's theme variables), and in forced colours.
+import type { Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAxeAsync, fillContrastAsync } from './support/a11y-checks';
+import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync } from './support/sync-steps';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+const hasFocusAsync = (control: Locator) => control.evaluate((element) => element === document.activeElement);
+
+/** Tab from where the keyboard is until it reaches `control` (at most 30 presses). */
+async function tabToAsync(control: Locator): Promise<void> {
+  for (let press = 0; press < 30 && !(await hasFocusAsync(control)); press++) await h.page.keyboard.press('Tab');
+  expect(await hasFocusAsync(control)).toBe(true);
+}
+
+/** What sets the two apart in forced colours: the fill the system gives each, and whether an outline shows. */
+const forcedLookAsync = (control: Locator) => control.evaluate((element) => ({ background: getComputedStyle(element).backgroundColor, outline: getComputedStyle(element).outlineStyle }));
+
+describe('the way of comparing a row’s pictures', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`shows the mode that is on filled and the one with the keyboard ringed, each 3:1 from the control, ${theme}`, async () => {
+      await h.openFreshAsync(`?theme=${theme}`);
+      const ui = await linkToEmptyDesignSystemAsync(h);
+      const modes = await headerFillChangedDetailAsync(h, ui);
+      const side = modes.getByRole('button', { name: 'Side by side' });
+      const overlay = modes.getByRole('button', { name: 'Overlay' });
+      expect(await side.getAttribute('aria-pressed')).toBe('true');
+
+      // From the detail's heading, Tab reaches "Side by side" (on), then "Overlay" (off).
+      await tabToAsync(side);
+      await h.page.keyboard.press('Tab');
+      expect(await hasFocusAsync(overlay)).toBe(true);
+      const pressed = await fillContrastAsync(ui, side);
+      const focused = await fillContrastAsync(ui, overlay);
+      // On, without the keyboard: filled, 3:1 from the control's grey, its words readable on the fill, no ring.
+      expect(pressed.ring, 'no ring on the mode that is on').toBeNull();
+      expect(pressed.fillAlpha, 'a fill of its own (the text colour, 90 % black in the light theme)').toBeGreaterThan(0.5);
+      expect(pressed.fillOnGround, 'the fill of the mode that is on').toBeGreaterThanOrEqual(3);
+      expect(pressed.textOnFill, 'its words on the fill').toBeGreaterThanOrEqual(4.5);
+      // Off, with the keyboard: no fill of its own, the ring 3:1 from the control, its words readable.
+      expect(focused.fillAlpha, 'no fill on the mode with the keyboard').toBe(0);
+      expect(focused.ring, 'the focus ring').toBeGreaterThanOrEqual(3);
+      expect(focused.textOnFill, 'its words').toBeGreaterThanOrEqual(4.5);
+      await checkAxeAsync(ui, `the detail, Overlay focused, ${theme}`);
+
+      // Back on "Side by side": filled and ringed, the ring still 3:1.
+      await h.page.keyboard.press('Shift+Tab');
+      const both = await fillContrastAsync(ui, side);
+      expect(both.fillOnGround).toBeGreaterThanOrEqual(3);
+      expect(both.ring, 'the ring on the mode that is on').toBeGreaterThanOrEqual(3);
+
+      // Forced colours (fills and shadows dropped by the system): the one on keeps a fill of its own, the one with the keyboard an outline.
+      await h.page.keyboard.press('Tab');
+      await h.page.emulateMedia({ forcedColors: 'active' });
+      try {
+        const forcedOn = await forcedLookAsync(side);
+        const forcedFocused = await forcedLookAsync(overlay);
+        expect(forcedOn.outline).toBe('none');
+        expect(forcedFocused.outline).not.toBe('none');
+        expect(forcedOn.background).not.toBe(forcedFocused.background);
+      } finally {
+        await h.page.emulateMedia({ forcedColors: 'none' });
+      }
+    }, 120_000);
+  }
+});
