@@ -1,5 +1,6 @@
-// Templates in the smallest window (320 × 240), light and dark. Saving and unlinking by keyboard:
-// the button that takes the pressed one's place gets the keyboard. Deleting from its row the template
+// Templates in the smallest window (320 × 240), light and dark. Saving by keyboard: the button
+// that takes the pressed one's place gets the keyboard; unlinking: the words saying so get it (on
+// Save as template, a second Enter saved a new template: templates-unlink-enter-twice). Deleting from its row the template
 // of the selected frame, which was just saved: the keyboard goes to the row that takes its place;
 // the save section's "Saved …" goes (its template is gone) and used to pull the screen up to the
 // older notice above it ("This frame was linked to …"), leaving the focused button out of sight.
@@ -41,7 +42,7 @@ const resultInSight = (ui: Frame) =>
 
 describe('Templates in the smallest window', () => {
   for (const theme of ['light', 'dark'] as const) {
-    it(`after Save and after Unlink, by keyboard, the button that took the pressed one’s place has the keyboard, in sight with what was said (it went to the section’s heading, scrolled away) (${theme})`, async () => {
+    it(`after Save by keyboard the button that took the pressed one’s place has the keyboard, after Unlink what was said has it, each in sight with what was said (it went to the section’s heading, scrolled away) (${theme})`, async () => {
       await h.openFreshAsync(`?command=templates&theme=${theme}&demo-keys=1`);
       const ui = await h.uiFrameAsync();
       await ui.getByRole('list', { name: 'Templates in the workspace' }).waitFor({ timeout: 20_000 });
@@ -60,9 +61,12 @@ describe('Templates in the smallest window', () => {
       await expect.poll(() => focusedInSight(ui)).toBe('Unlink');
       await h.page.keyboard.press('Enter');
       await expect.poll(() => textOf(ui.getByTestId('templates-save-result')), { timeout: 20_000 }).toBe(`“${EMAIL}” is no longer linked to a template.`);
-      await expect.poll(() => focusedInSight(ui), { timeout: 10_000 }).toBe('Save as template');
-      expect(await resultInSight(ui)).toBe(true);
+      await expect.poll(() => focusedInSight(ui), { timeout: 10_000 }).toBe(`“${EMAIL}” is no longer linked to a template.`);
       await checkAxeAsync(ui, `Templates in the smallest window after an unlink, ${theme}`);
+      // Save as template is just above it.
+      await h.page.keyboard.press('Shift+Tab');
+      await expect.poll(() => focusedInSight(ui)).toBe('Save as template');
+      expect(await resultInSight(ui)).toBe(true);
     });
 
     it(`deleting the selected frame’s template from its row keeps the keyboard’s place in sight (the screen jumped to the save section above) (${theme})`, async () => {

@@ -1,5 +1,6 @@
 // Messages in words. Errors use role="alert" (read out at once); results and progress go in a
 // polite live region that is always in the page, so changes to it are announced.
+import type { Ref } from 'preact';
 
 export function ErrorNotice({ message, testId }: { message: string | null; testId?: string }) {
   if (!message) return null;
@@ -15,9 +16,10 @@ export interface LiveMessage {
   text: string;
 }
 
-export function LiveNotice({ message, testId }: { message: LiveMessage | null; testId?: string }) {
+/** `noticeRef`: the screen may put the keyboard on the words (never in the Tab order). */
+export function LiveNotice({ message, testId, noticeRef }: { message: LiveMessage | null; testId?: string; noticeRef?: Ref<HTMLParagraphElement> }) {
   return (
-    <p aria-live="polite" role="status" class={`notice notice-${message?.tone ?? 'info'}`} data-testid={testId} data-tone={message?.tone}>
+    <p aria-live="polite" role="status" class={`notice notice-${message?.tone ?? 'info'}`} data-testid={testId} data-tone={message?.tone} ref={noticeRef} tabIndex={noticeRef ? -1 : undefined}>
       {message?.text ?? ''}
     </p>
   );

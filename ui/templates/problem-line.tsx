@@ -1,5 +1,5 @@
 // A failed template request in words (no key saved yet: a step to take, not an alert), with the
-// button that helps: the builder key in Settings (its address, when that is missing),
+// button that helps: the builder key in Settings (its address, when that is missing or could not be reached),
 // unlinking a frame whose template was deleted elsewhere, replacing a version saved elsewhere, or
 // (a frame's template the key cannot find) Settings and unlinking, side by side. A wait the
 // builder asked for (its button held meanwhile) is said politely once it is over, as Browse says it
@@ -29,7 +29,9 @@ export function ProblemLine({ problem, onOpenSettings, onUnlink, onReplace, held
             {problem.message}
           </p>
         )}
-        {problem.action === 'settings' || problem.action === 'missing' ? <Button onClick={problem.address ? () => openSettingsOn('builder-address', onOpenSettings) : onOpenSettings}>Open Settings</Button> : null}
+        {problem.action === 'settings' || problem.action === 'missing' || problem.checkAddress ? (
+          <Button onClick={problem.address || problem.checkAddress ? () => openSettingsOn('builder-address', onOpenSettings) : onOpenSettings}>Open Settings</Button>
+        ) : null}
         {problem.action === 'replace' && onReplace ? <Button onClick={onReplace}>Replace their changes</Button> : null}
         {problem.action !== 'settings' && problem.action !== null && onUnlink ? <Button onClick={onUnlink}>Unlink the frame</Button> : null}
       </div>

@@ -96,6 +96,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
       void save.run(action, () => endpoint.request('templates/unlink', { frameId: problem?.frameId ?? frame.id }), {
         onError,
         onResult: (next) => {
+          unlinkedHere.current = true;
           onSelection(next);
           say({ tone: 'info', text: `${quotedName(frame.name, 'The frame')} is no longer linked to a template.` }, next);
         },
@@ -132,13 +133,19 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   const linked = link !== null;
   const heading = useRef<HTMLHeadingElement>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
+  const resultRef = useRef<HTMLParagraphElement>(null);
   // Saving or unlinking swaps the form for the buttons (or back): the focus on the control that
   // went comes to the button that replaced it, just above what the save said, so in a short window
   // both are in sight (on the heading, it was scrolled away). Only while the window has the focus:
-  // never taken from the canvas.
+  // never taken from the canvas. After an unlink, not to Save as template: Enter pressed again (or
+  // held, repeating) saved the frame as a new template nobody asked for. It goes to the words saying
+  // it was unlinked, where Enter does nothing, in sight below the form (Shift+Tab: Save as template).
+  const unlinkedHere = useRef(false);
   useEffect(() => {
+    const unlinked = unlinkedHere.current;
+    unlinkedHere.current = false;
     if (!document.hasFocus() || document.activeElement !== document.body) return;
-    ((linked ? updateButton.current : saveButton.current) ?? heading.current)?.focus();
+    ((linked ? updateButton.current : unlinked ? resultRef.current : saveButton.current) ?? heading.current)?.focus();
   }, [linked]);
   // What a save or an unlink answered shows below the form, and so does the busy button of a save
   // started with Enter in the name field: in a short window, each comes into sight.
@@ -185,7 +192,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
         </SubmitForm>
       )}
       {problem ? <ProblemLine problem={problem} held={held} onOpenSettings={onOpenSettings} onUnlink={() => run('unlink')} onReplace={() => run('update', true)} /> : null}
-      <LiveNotice message={result} testId="templates-save-result" />
+      <LiveNotice message={result} testId="templates-save-result" noticeRef={resultRef} />
     </section>
   );
 }

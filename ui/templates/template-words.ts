@@ -8,6 +8,7 @@ import { errorText } from '../messages/error-text';
 import { absoluteTime } from '../messages/relative-time';
 import { named, quotedName } from '../../src/shared/quoted-name';
 import { compareServerTimes } from '../../src/shared/api/builder/server-time';
+import { UNANSWERED_TYPED_ADDRESS } from '../../src/shared/api/http/error-mapping';
 
 /** Templates whose name holds `query` (any letter case, spaces around ignored). */
 export function filterTemplates(rows: readonly TemplateRow[], query: string): TemplateRow[] {
@@ -70,6 +71,12 @@ export interface TemplateProblem {
   keyMissing?: true;
   /** The builder's address is the built-in stand-in: Settings opens on the address, not the key. */
   address?: true;
+  /**
+   * The words say to check the address typed in Settings (the builder could not be reached there):
+   * Settings is offered, opening on the address, beside what tries again (the row's own button,
+   * the list's Try again), as Browse offers both.
+   */
+  checkAddress?: true;
   /** The list's read told to wait this long: counted down, then read again by itself (listReadProblem). */
   retryAfterSeconds?: number;
   /** A save, rename or deletion told to wait (actionProblem): its button is held until this Date.now() time. */
@@ -77,7 +84,7 @@ export interface TemplateProblem {
 }
 
 export function templateProblem(error: unknown): TemplateProblem {
-  const { code, details } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; details?: { frameId?: unknown; status?: unknown } };
+  const { code, details } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; details?: { frameId?: unknown; status?: unknown; problem?: unknown } };
   const message = errorText(error);
   const frameId = typeof details?.frameId === 'string' ? details.frameId : null;
   // Refused with no status: no key was saved, so nothing was sent (keyNeededError).
@@ -86,6 +93,7 @@ export function templateProblem(error: unknown): TemplateProblem {
   if (code === 'not_found' && frameId !== null) return { message, action: 'unlink', frameId };
   if (code === 'template_changed' && frameId !== null) return { message, action: 'replace', frameId };
   if (code === 'template_missing' && frameId !== null) return { message, action: 'missing', frameId };
+  if (code === 'network_error' && details?.problem === UNANSWERED_TYPED_ADDRESS) return { message, action: null, frameId: null, checkAddress: true };
   return { message, action: null, frameId: null };
 }
 

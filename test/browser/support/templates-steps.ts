@@ -1,5 +1,5 @@
 // Steps shared by the Templates browser tests.
-import type { Frame } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Harness } from './playground-harness';
 
@@ -51,4 +51,10 @@ export async function renameInBuilderAsync(h: Harness, from: string, to: string)
   const id = templates.find((template) => template.name === from)!.id;
   expect((await builderAsync(h, `/templates/${id}`, 'PUT', { name: to })).status).toBe(200);
   return id;
+}
+
+/** The person opens a page in the playground's pages list and clicks a top-level layer in its layers list (a click on Figma's canvas). */
+export async function selectLayerAsync(page: Page, pageName: string, layerName: string): Promise<void> {
+  await page.locator('[data-role="pages"] li', { hasText: pageName }).click();
+  await page.locator('[data-role="layers"] li[data-depth="0"]', { hasText: layerName }).click();
 }

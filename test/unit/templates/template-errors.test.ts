@@ -3,6 +3,9 @@ import { errorFromResponse, malformedResponseError, networkError, notJsonError, 
 import { BridgeError } from '../../../src/shared/bridge/bridge-error';
 import { templateChangedError, templateError, timedOutError } from '../../../src/templates/template-errors';
 import { messageProblems } from '../../support/message-rules';
+import { builder as defaultBuilderHost } from '../../../src/shared/config/api-hosts.json';
+import { listReadProblem, templateProblem } from '../../../ui/templates/template-words';
+import { failTemplatePage, initialTemplateList, templateListButton } from '../../../ui/templates/template-list-state';
 
 const response = (status: number, error: string, headers: Record<string, string> = {}) =>
   errorFromResponse({ status, headers, text: JSON.stringify({ error, message: 'server words' }) }, { api: 'builder', endpoint: 'PUT /api/templates/:id', keySent: true, nowMs: 0 });
@@ -84,5 +87,27 @@ describe('template errors in words', () => {
   it('leaves anything that is not an API error alone', () => {
     const other = new Error('x');
     expect(templateError(other, { templateId: 'tpl_1' })).toBe(other);
+  });
+});
+
+describe('the builder not reached', () => {
+  const context = { api: 'builder' as const, endpoint: 'GET /api/templates/:id', keySent: true, nowMs: 0 };
+  // As it reaches the window from the sandbox: plain data, code and message kept.
+  const bridged = (error: { code: string; message: string; details: Record<string, unknown> }) => ({ code: error.code, message: error.message, details: error.details });
+
+  it('at an address typed in Settings, its words say to check it there: Settings is offered on the address, beside what tries again (there was no way there)', () => {
+    const unreached = bridged(networkError(context, 'http://127.0.0.1:45581'));
+    expect(templateProblem(unreached)).toEqual({ message: unreached.message, action: null, frameId: null, checkAddress: true });
+    const listProblem = listReadProblem(unreached);
+    expect(listProblem).toMatchObject({ action: null, checkAddress: true });
+    // The list keeps what it read, and its Try again.
+    const failed = failTemplatePage({ ...initialTemplateList, awaiting: 1 }, 1, listProblem);
+    expect(templateListButton(failed)).toBe('Try again');
+  });
+
+  it('at the default address, whose words say nothing of Settings: no Settings', () => {
+    const unreached = bridged(networkError(context, new URL(defaultBuilderHost).origin));
+    expect(unreached.message).not.toContain('Settings');
+    expect(templateProblem(unreached)).toEqual({ message: unreached.message, action: null, frameId: null });
   });
 });

@@ -123,15 +123,21 @@ export function addressMissingMessage(api: ApiName): string {
  */
 export function networkError(context: ErrorContext, host: string): ApiError {
   const service = serviceName(context.api);
-  const check = originOf(context.api === 'library' ? defaultLibraryHost : defaultBuilderHost) === host ? 'Check your internet connection, then try again.' : `Check your internet connection and the ${service}’s address in Settings (${host}).`;
+  const typed = originOf(context.api === 'library' ? defaultLibraryHost : defaultBuilderHost) !== host;
+  const check = typed ? `Check your internet connection and the ${service}’s address in Settings (${host}).` : 'Check your internet connection, then try again.';
   return new ApiError({
     api: context.api,
     endpoint: context.endpoint,
     status: null,
     code: 'network_error',
     message: `Envelope could not reach the ${service}. ${check}`,
+    // The words send the designer to the address in Settings: a screen may offer it beside its retry.
+    ...(typed ? { problem: UNANSWERED_TYPED_ADDRESS } : {}),
   });
 }
+
+/** `problem` of a network error at an address typed in Settings (not the default one), whose words say to check it there. */
+export const UNANSWERED_TYPED_ADDRESS = 'no answer at the address typed in Settings';
 
 export function timeoutError(context: ErrorContext, timeoutMs: number): ApiError {
   return new ApiError({
