@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEmulatorState } from '../playground/page/emulator-link';
 import { startHarnessAsync, textNowAsync, textOf, type Harness } from './support/playground-harness';
 import { emulatorFaults } from './support/emulator-faults';
-import { startingWith, switchToOtherAccountAsync } from './support/browse-steps';
+import { sectionButton, startingWith, switchToOtherAccountAsync } from './support/browse-steps';
 import { readLibraryAsync } from './support/library-read';
 import { addRouteAsync } from './support/own-route';
 
@@ -358,16 +358,15 @@ describe('Brand requests: more than the list’s first answer holds', () => {
 describe('Browse: what a designer set in a section, after a visit to another', () => {
   it('keeps the brand search, and Me’s list with its “captured since” date (each was empty again, or back on Following)', async () => {
     const ui = await openBrowseAsync();
-    const section = (name: string) => ui.getByRole('navigation', { name: 'Library' }).getByRole('button', { name, exact: true });
-    await section('Brands').click();
+    await sectionButton(ui, 'Brands').click();
     await ui.getByRole('searchbox', { name: 'Search brands' }).fill('acorn');
     await ui.getByRole('list', { name: 'Brands matching “acorn”' }).waitFor({ timeout: 10_000 });
-    await section('Emails').click();
-    await section('Brands').click();
+    await sectionButton(ui, 'Emails').click();
+    await sectionButton(ui, 'Brands').click();
     expect(await ui.getByRole('searchbox', { name: 'Search brands' }).inputValue()).toBe('acorn');
     await ui.getByRole('list', { name: 'Brands matching “acorn”' }).waitFor({ timeout: 10_000 });
 
-    await section('Me').click();
+    await sectionButton(ui, 'Me').click();
     const me = ui.getByRole('region', { name: 'Me' });
     const show = me.getByRole('group', { name: 'Show' });
     await me.getByLabel('Captured since').fill('2027-01-01');
@@ -379,8 +378,8 @@ describe('Browse: what a designer set in a section, after a visit to another', (
     await expect.poll(() => me.locator('.empty-state').allTextContents(), { timeout: 10_000 }).toEqual(['No emails from the brands you follow were captured since 1 Jan 2027.']);
     // Likes, then Emails and back: Me shows the likes again.
     await show.getByRole('button', { name: 'Likes' }).click();
-    await section('Emails').click();
-    await section('Me').click();
+    await sectionButton(ui, 'Emails').click();
+    await sectionButton(ui, 'Me').click();
     expect(await show.getByRole('button', { pressed: true }).textContent()).toBe('Likes');
     await me.getByRole('list', { name: 'Liked emails' }).waitFor({ timeout: 10_000 });
   });
@@ -463,8 +462,7 @@ describe('Browse: an email opened from a brand’s page or a collection, when th
 describe('Brand requests: what the library said, after a visit to another section', () => {
   it('still shows the outcome of the request sent, with the next one half-filled (the outcome was gone)', async () => {
     const ui = await openBrowseAsync();
-    const section = (name: string) => ui.getByRole('navigation', { name: 'Library' }).getByRole('button', { name, exact: true });
-    await section('Requests').click();
+    await sectionButton(ui, 'Requests').click();
     const form = ui.getByRole('form', { name: 'Ask for a brand' });
     await form.getByLabel('Brand').fill('Harbour Lane Soap');
     await form.getByLabel('Website').fill('harbourlanesoap.com');
@@ -473,8 +471,8 @@ describe('Brand requests: what the library said, after a visit to another sectio
     await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^Requested Harbour Lane Soap\./);
     const said = await textOf(outcome);
     await form.getByLabel('Brand').fill('Pebble Street Candles');
-    await section('Emails').click();
-    await section('Requests').click();
+    await sectionButton(ui, 'Emails').click();
+    await sectionButton(ui, 'Requests').click();
     await expect.poll(() => textOf(ui.getByTestId('request-outcome')), { timeout: 10_000 }).toBe(said);
     expect(await form.getByLabel('Brand').inputValue()).toBe('Pebble Street Candles');
     expect(await form.getByLabel('Website').inputValue()).toBe('');
@@ -504,8 +502,7 @@ describe('Brand requests: the key replaced while they show', () => {
 describe('Brand requests: what the library said, after the key is replaced', () => {
   it('is gone (it was said under the old key), and the half-filled request stays', async () => {
     const ui = await openBrowseAsync();
-    const section = (name: string) => ui.getByRole('navigation', { name: 'Library' }).getByRole('button', { name, exact: true });
-    await section('Requests').click();
+    await sectionButton(ui, 'Requests').click();
     const form = ui.getByRole('form', { name: 'Ask for a brand' });
     await form.getByLabel('Brand').fill('Harbour Quay Tea');
     await form.getByLabel('Website').fill('harbourquaytea.com');

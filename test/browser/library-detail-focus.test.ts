@@ -118,3 +118,26 @@ describe('An email’s heading and the next results’ Try again', () => {
     }
   });
 });
+
+describe('Back from an email to the results, the window’s frames coming seconds late (a busy machine)', () => {
+  for (const way of ['Escape', '← Back to results'] as const) {
+    it(`gives the keyboard to the card of the email last shown as the grid shows again (${way}), not a frame later: meanwhile it was on the page`, async () => {
+      const ui = await openBrowseAsync();
+      await ui.locator('[data-index="0"]').focus();
+      await h.page.keyboard.press('Enter');
+      const position = ui.getByRole('navigation', { name: 'Results' });
+      // Stepped on past the cards drawn: the grid draws that card as it comes back.
+      for (let press = 0; press < 20; press++) await h.page.keyboard.press('ArrowRight');
+      await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(/^← Back to results21 of /);
+      await ui.getByRole('article').getByTestId('email-attribution').waitFor({ timeout: 10_000 });
+      await ui.evaluate(() => {
+        const frame = window.requestAnimationFrame.bind(window);
+        window.requestAnimationFrame = (callback) => frame(() => setTimeout(() => callback(performance.now()), 3000));
+      });
+      if (way === 'Escape') await h.page.keyboard.press('Escape');
+      else await position.getByRole('button', { name: way }).press('Enter');
+      expect(await focusedPlaceAsync(ui)).toMatch(/^row \d+ of Emails$/);
+      expect(await ui.locator('[data-index="20"]').evaluate((card) => card === document.activeElement)).toBe(true);
+    });
+  }
+});

@@ -4,7 +4,7 @@
 // journey or collection, the row it was opened from takes it, as before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
-import { focusedPlaceAsync, openBrowseAsync } from './support/browse-steps';
+import { focusedPlaceAsync, openBrowseAsync, sectionButton } from './support/browse-steps';
 
 let h: Harness;
 
@@ -19,17 +19,16 @@ afterAll(async () => {
 describe('Browse: an open journey or collection, after another section', () => {
   it('shows the journey still open, and back from it the keyboard is on its row', async () => {
     const ui = await openBrowseAsync(h);
-    const section = (name: string) => ui.getByRole('navigation', { name: 'Library' }).getByRole('button', { name, exact: true });
-    await section('Journeys').click();
+    await sectionButton(ui, 'Journeys').click();
     const rows = ui.getByRole('list', { name: 'Brands with a journey' });
     const row = rows.getByRole('button').nth(1);
     await row.click();
     const heading = ui.getByRole('region', { name: 'Journeys' }).getByRole('heading', { level: 2 });
     await expect.poll(() => textOf(heading)).toMatch(/: journey$/);
     const journey = await heading.textContent();
-    await section('Emails').click();
+    await sectionButton(ui, 'Emails').click();
     await ui.getByRole('searchbox', { name: 'Search emails' }).waitFor();
-    await section('Journeys').click();
+    await sectionButton(ui, 'Journeys').click();
     await expect.poll(() => textOf(heading)).toBe(journey);
     // Once the journey shows again, the keyboard is still where the designer pressed.
     await ui.getByRole('region', { name: 'Journeys' }).getByRole('list').first().waitFor();
@@ -41,10 +40,9 @@ describe('Browse: an open journey or collection, after another section', () => {
 
   it('shows the collection still open, after another section and after Likes, and back from it the keyboard is on its row', async () => {
     const ui = await openBrowseAsync(h);
-    const section = (name: string) => ui.getByRole('navigation', { name: 'Library' }).getByRole('button', { name, exact: true });
     const me = ui.getByRole('region', { name: 'Me' });
     const part = (name: string) => me.getByRole('group', { name: 'Show' }).getByRole('button', { name, exact: true });
-    await section('Me').click();
+    await sectionButton(ui, 'Me').click();
     await part('Collections').click();
     const row = me.getByRole('list', { name: 'Collections' }).getByRole('button').nth(1);
     await row.waitFor();
@@ -52,9 +50,9 @@ describe('Browse: an open journey or collection, after another section', () => {
     await row.click();
     const heading = me.getByRole('heading', { level: 3, name, exact: true });
     await heading.waitFor();
-    await section('Brands').click();
+    await sectionButton(ui, 'Brands').click();
     await ui.getByRole('list', { name: 'Top brands' }).waitFor();
-    await section('Me').click();
+    await sectionButton(ui, 'Me').click();
     await expect.poll(() => heading.count()).toBe(1);
     await expect.poll(() => me.getByRole('list', { name: `Emails in ${name}` }).count()).toBe(1);
     await me.getByRole('list', { name: `Emails in ${name}` }).getByRole('listitem').first().waitFor();

@@ -8,7 +8,7 @@ import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/e
 import { axeViolationsAsync } from './support/axe';
 import { evaluateHooks, startHarnessAsync, textNowAsync, textOf, type Harness } from './support/playground-harness';
 import { emulatorFaults, type EmulatorFaults } from './support/emulator-faults';
-import { focusedPlaceAsync, openBrowseWithClockAsync, startingWith } from './support/browse-steps';
+import { focusedPlaceAsync, openBrowseWithClockAsync, sectionButton, startingWith } from './support/browse-steps';
 import { holdRequestsAsync } from './support/hold-requests';
 import { watchStatusRegionsAsync } from './support/status-regions';
 import { readLibraryAsync } from './support/library-read';
@@ -2352,17 +2352,16 @@ describe('Browse: the number of emails per stage, from one journey to the next',
     const stage = fiveOfSecond.data.stages.find((known) => known.emails.length > 3)!;
     expect(stage, 'a stage of the second journey with more than three emails').toBeDefined();
     const ui = await openBrowseAsync('light', 'key');
-    const section = (name: string) => ui.getByRole('navigation', { name: 'Library' }).getByRole('button', { name, exact: true });
     const journeyRow = async (slug: string) => ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: startingWith(await brandNameAsync(slug)) });
-    await section('Journeys').click();
+    await sectionButton(ui, 'Journeys').click();
     await (await journeyRow(first.brand_slug)).click();
     await ui.getByLabel('Emails per stage').selectOption('5');
     await ui.getByRole('button', { name: '← All journeys' }).click();
     await (await journeyRow(second.brand_slug)).click();
     expect(await ui.getByLabel('Emails per stage').inputValue()).toBe('5');
     await expect.poll(() => ui.getByRole('list', { name: `${stage.stage} emails` }).getByRole('listitem').count(), { timeout: 10_000 }).toBe(stage.emails.length);
-    await section('Emails').click();
-    await section('Journeys').click();
+    await sectionButton(ui, 'Emails').click();
+    await sectionButton(ui, 'Journeys').click();
     // The journey stays open through the visit; opened again from the list, it keeps the number too.
     await expect.poll(() => ui.getByRole('list', { name: `${stage.stage} emails` }).getByRole('listitem').count(), { timeout: 10_000 }).toBe(stage.emails.length);
     await ui.getByRole('button', { name: '← All journeys' }).click();

@@ -37,13 +37,17 @@ export function useKeptScroll(key: string, place: string, owner: object, active:
     // on at the first row in view, as a screen reader's place would; it went to the top.
     const from = document.activeElement;
     const onward = (event: KeyboardEvent) => {
-      if (event.key !== 'Tab' || event.shiftKey || document.activeElement !== from || !from || element.contains(from) || !scroller) return;
-      // Wholly in view: one cut at an edge would be scrolled to as it took the keyboard.
-      const within = (at: Element, high: number, low: number) => (({ top, bottom }) => bottom > top && top >= high && bottom <= low)(at.getBoundingClientRect());
-      const { top: y, bottom: end } = from.getBoundingClientRect();
-      if (end > 0 && y < innerHeight) return;
+      if (event.key !== 'Tab' || event.shiftKey || !from || document.activeElement !== from || element.contains(from) || !scroller) return;
+      const { top, bottom } = from.getBoundingClientRect();
+      if (bottom > 0 && top < innerHeight) return;
+      // Wholly in view, in the window and in what scrolls: one cut at an edge would be scrolled to as it took the keyboard.
       const view = scroller.getBoundingClientRect();
-      const seen = (at: Element) => within(at, Math.max(0, view.top), Math.min(innerHeight, view.bottom));
+      const high = Math.max(0, view.top);
+      const low = Math.min(innerHeight, view.bottom);
+      const seen = (at: Element) => {
+        const box = at.getBoundingClientRect();
+        return box.bottom > box.top && box.top >= high && box.bottom <= low;
+      };
       const next = Array.from(element.querySelectorAll<HTMLElement>('a[href], button:not(:disabled), input, select, [tabindex="0"]')).find(seen);
       if (!next) return;
       event.preventDefault();

@@ -92,12 +92,26 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
     if (visible && size.height > 0 && view.lastVisibleRow >= Math.ceil(emails.length / columns) - 1 - LOAD_AHEAD_ROWS) onNearEnd();
   }, [visible, size.height, view.lastVisibleRow, emails.length, columns, onNearEnd]);
 
-  // The last request served. One made before the grid was ever shown (an email opened from the
-  // canvas, then Back) waits for its first measure: unmeasured, no card can be placed in view.
+  // The card a move asked the focus for. It may only be drawn by the render the move causes: it
+  // takes the focus as that render lands, before the paint. Left to the next frame (which comes
+  // late on a busy machine), a control that went with the move (the selection's Insert) left the
+  // focus on the page meanwhile, and a key pressed then was lost.
+  const focusWanted = useRef<{ index: number; preventScroll: boolean } | null>(null);
+  const [, askFocus] = useState(0);
+  useLayoutEffect(() => {
+    const wanted = focusWanted.current;
+    if (wanted === null) return;
+    focusWanted.current = null;
+    scroller.current?.querySelector<HTMLElement>(`[data-index="${wanted.index}"]`)?.focus({ preventScroll: wanted.preventScroll });
+  });
+
+  // The last request served (back from an email). One made before the grid was ever shown (an email
+  // opened from the canvas, then Back) waits for its first measure: unmeasured, no card can be placed
+  // in view. The card takes the focus as the grid shows, as a move's does: left to the next frame, the
+  // focus sat on the page meanwhile (read out as the page by a screen reader), and a key pressed then was lost.
   const served = useRef(focusRequest);
-  useEffect(() => {
-    const element = scroller.current;
-    if (focusRequest === served.current || !element || !box) return;
+  useLayoutEffect(() => {
+    if (focusRequest === served.current || !scroller.current || !box) return;
     served.current = focusRequest;
     // A card still partly in view stays where it was (back from an email: the same place).
     const rowTop = Math.floor(place.focused / columns) * rowHeight;
@@ -107,23 +121,13 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
       box.setTop(top);
       setScrollTop(top);
     }
-    requestAnimationFrame(() => element.querySelector<HTMLElement>(`[data-index="${place.focused}"]`)?.focus({ preventScroll: true }));
+    // Given by the effect above in the render this asks for (the card may not be drawn before it);
+    // that effect has run already in this render: it comes first.
+    focusWanted.current = { index: place.focused, preventScroll: true };
+    askFocus((asked) => asked + 1);
     // Runs when focus is asked for (or can first be given), not on every move.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focusRequest, box]);
-
-  // The card a move asked the focus for. It may only be drawn by the render the move causes: it
-  // takes the focus as that render lands, before the paint. Left to the next frame (which comes
-  // late on a busy machine), a control that went with the move (the selection's Insert) left the
-  // focus on the page meanwhile, and a key pressed then was lost.
-  const focusWanted = useRef<number | null>(null);
-  const [, askFocus] = useState(0);
-  useLayoutEffect(() => {
-    const index = focusWanted.current;
-    if (index === null) return;
-    focusWanted.current = null;
-    scroller.current?.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus();
-  });
 
   function move(index: number) {
     if (!scroller.current || !box) return;
@@ -131,7 +135,7 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
     box.setTop(top);
     setScrollTop(top);
     onPlace({ scrollTop: top, focused: index });
-    focusWanted.current = index;
+    focusWanted.current = { index, preventScroll: false };
     askFocus((asked) => asked + 1);
   }
 

@@ -1,0 +1,45 @@
+// Which sides of the keyboard's focus ring the window draws, read from its pixels: a ring is a
+// box-shadow outside the control, and a box that scrolls clips it where the control meets its edge.
+import type { Frame } from 'playwright-core';
+
+export type Side = 'left' | 'top' | 'right' | 'bottom';
+
+/** The sides of the focused control's ring that show (in its colour, 1 px outside the control, half-way along each side). */
+export async function focusRingSidesAsync(ui: Frame): Promise<Side[]> {
+  const frame = (await (await ui.frameElement()).boundingBox())!;
+  const at = await ui.evaluate(() => {
+    const element = document.activeElement!;
+    const { left, top, right, bottom } = element.getBoundingClientRect();
+    const ring = /^(rgba?\([^)]*\)|color\([^)]*\))/.exec(getComputedStyle(element).boxShadow)?.[1] ?? 'transparent';
+    return { left, top, right, bottom, ring };
+  });
+  const clip = { x: Math.floor(frame.x + at.left) - 4, y: Math.floor(frame.y + at.top) - 4, width: Math.ceil(at.right - at.left) + 10, height: Math.ceil(at.bottom - at.top) + 10 };
+  const png = (await ui.page().screenshot({ clip, animations: 'disabled' })).toString('base64');
+  // Where the control is in the picture, in CSS pixels.
+  const box = { left: frame.x + at.left - clip.x, top: frame.y + at.top - clip.y, right: frame.x + at.right - clip.x, bottom: frame.y + at.bottom - clip.y };
+  return ui.evaluate(
+    async ({ base64, box, ring, width }) => {
+      const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))]));
+      const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d', { willReadFrequently: true })!;
+      context.fillStyle = ring;
+      context.fillRect(0, 0, 1, 1);
+      const colour = [...context.getImageData(0, 0, 1, 1).data];
+      context.drawImage(bitmap, 0, 0);
+      const scale = bitmap.width / width;
+      const isRing = (x: number, y: number) => {
+        const pixel = context.getImageData(Math.floor(x * scale), Math.floor(y * scale), 1, 1).data;
+        return [0, 1, 2].every((channel) => Math.abs(pixel[channel]! - colour[channel]!) <= 24);
+      };
+      const middleX = (box.left + box.right) / 2;
+      const middleY = (box.top + box.bottom) / 2;
+      const sides: Array<[Side, boolean]> = [
+        ['left', isRing(Math.floor(box.left - 1), middleY)],
+        ['top', isRing(middleX, Math.floor(box.top - 1))],
+        ['right', isRing(Math.floor(box.right + 1), middleY)],
+        ['bottom', isRing(middleX, Math.floor(box.bottom + 1))],
+      ];
+      return sides.filter(([, shown]) => shown).map(([side]) => side);
+    },
+    { base64: png, box, ring: at.ring, width: clip.width },
+  );
+}
