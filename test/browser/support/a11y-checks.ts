@@ -70,7 +70,8 @@ async function installColourToolsAsync(ui: Frame): Promise<void> {
     };
     const ring = (element: Element): number | null => {
       const style = getComputedStyle(element);
-      const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+      // A transparent outline is there for forced colours only (they paint it in a system colour): otherwise the shadow is the mark.
+      const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 && rgba(style.outlineColor)[3] > 0;
       if (!outline && style.boxShadow === 'none') return null;
       // A shadow of two rings (a gap, then the ring): the outer one is the mark.
       const shadows = [...style.boxShadow.matchAll(/(rgba?\([^)]*\)|color\([^)]*\))/g)].map((match) => match[1]!);
@@ -190,7 +191,7 @@ export function focusedAsync(ui: Frame): Promise<string> {
 interface WalkResult {
   /** Controls on screen that Tab never reached. */
   missed: string[];
-  /** Controls Tab reached that showed no focus (no outline, no box-shadow). */
+  /** Controls Tab reached that showed no focus (no visible outline, no box-shadow). */
   unmarked: string[];
   /** Controls whose focus ring stands out less than 3:1 from what it is drawn on (WCAG 1.4.11), with the ratio. */
   faint: string[];
