@@ -20,7 +20,7 @@ afterAll(async () => {
   await h?.closeAsync();
 });
 
-const PRESSED = '.segmented button[aria-pressed="true"], .sync-segment[aria-pressed="true"]';
+const PRESSED = '.segmented button[aria-pressed="true"]';
 
 async function openBrowseAsync(theme: 'light' | 'dark'): Promise<Frame> {
   await h.openFreshAsync(`?command=browse&theme=${theme}&demo-keys=1`);

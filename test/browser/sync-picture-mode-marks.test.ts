@@ -4,7 +4,7 @@
 // Measured in the computed colours, in both themes (Figma's theme variables), and in forced colours.
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAxeAsync, fillContrastAsync } from './support/a11y-checks';
+import { checkAxeAsync, expectSegmentMarksAsync, fillContrastAsync } from './support/a11y-checks';
 import { startHarnessAsync, type Harness } from './support/playground-harness';
 import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync } from './support/sync-steps';
 
@@ -26,9 +26,6 @@ async function tabToAsync(control: Locator): Promise<void> {
   expect(await hasFocusAsync(control)).toBe(true);
 }
 
-/** What sets the two apart in forced colours: the fill the system gives each, and whether an outline shows. */
-const forcedLookAsync = (control: Locator) => control.evaluate((element) => ({ background: getComputedStyle(element).backgroundColor, outline: getComputedStyle(element).outlineStyle }));
-
 describe('the way of comparing a row’s pictures', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`shows the mode that is on filled and the one with the keyboard ringed, each 3:1 from the control, ${theme}`, async () => {
@@ -43,17 +40,8 @@ describe('the way of comparing a row’s pictures', () => {
       await tabToAsync(side);
       await h.page.keyboard.press('Tab');
       expect(await hasFocusAsync(overlay)).toBe(true);
-      const pressed = await fillContrastAsync(ui, side);
-      const focused = await fillContrastAsync(ui, overlay);
-      // On, without the keyboard: filled, 3:1 from the control's grey, its words readable on the fill, no ring.
-      expect(pressed.ring, 'no ring on the mode that is on').toBeNull();
-      expect(pressed.fillAlpha, 'a fill of its own (the text colour, 90 % black in the light theme)').toBeGreaterThan(0.5);
-      expect(pressed.fillOnGround, 'the fill of the mode that is on').toBeGreaterThanOrEqual(3);
-      expect(pressed.textOnFill, 'its words on the fill').toBeGreaterThanOrEqual(4.5);
-      // Off, with the keyboard: no fill of its own, the ring 3:1 from the control, its words readable.
-      expect(focused.fillAlpha, 'no fill on the mode with the keyboard').toBe(0);
-      expect(focused.ring, 'the focus ring').toBeGreaterThanOrEqual(3);
-      expect(focused.textOnFill, 'its words').toBeGreaterThanOrEqual(4.5);
+      // On without the keyboard: filled, no ring; off with the keyboard: the ring, no fill; and so in forced colours.
+      await expectSegmentMarksAsync(h.page, ui, side, overlay, `Side by side on, Overlay focused, ${theme}`);
       await checkAxeAsync(ui, `the detail, Overlay focused, ${theme}`);
 
       // Back on "Side by side": filled and ringed, the ring still 3:1.
@@ -61,19 +49,6 @@ describe('the way of comparing a row’s pictures', () => {
       const both = await fillContrastAsync(ui, side);
       expect(both.fillOnGround).toBeGreaterThanOrEqual(3);
       expect(both.ring, 'the ring on the mode that is on').toBeGreaterThanOrEqual(3);
-
-      // Forced colours (fills and shadows dropped by the system): the one on keeps a fill of its own, the one with the keyboard an outline.
-      await h.page.keyboard.press('Tab');
-      await h.page.emulateMedia({ forcedColors: 'active' });
-      try {
-        const forcedOn = await forcedLookAsync(side);
-        const forcedFocused = await forcedLookAsync(overlay);
-        expect(forcedOn.outline).toBe('none');
-        expect(forcedFocused.outline).not.toBe('none');
-        expect(forcedOn.background).not.toBe(forcedFocused.background);
-      } finally {
-        await h.page.emulateMedia({ forcedColors: 'none' });
-      }
     }, 120_000);
   }
 });

@@ -429,9 +429,9 @@ function PictureCompare({ detail, name, kind, mode, setMode, amount, setAmount }
           How it looks
         </h3>
         {both ? (
-          <div class="sync-segmented" role="group" aria-label="Compare the pictures">
+          <div class="segmented" role="group" aria-label="Compare the pictures">
             {MODES.map((entry) => (
-              <button key={entry.mode} type="button" class="sync-segment" aria-pressed={shown === entry.mode} onClick={() => setMode(entry.mode)}>
+              <button key={entry.mode} type="button" aria-pressed={shown === entry.mode} onClick={() => setMode(entry.mode)}>
                 {entry.label}
               </button>
             ))}

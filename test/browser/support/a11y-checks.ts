@@ -70,7 +70,8 @@ async function installColourToolsAsync(ui: Frame): Promise<void> {
     };
     const ring = (element: Element): number | null => {
       const style = getComputedStyle(element);
-      const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+      // A transparent outline is there for forced colours only (they paint it in a system colour): otherwise the shadow is the mark.
+      const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 && rgba(style.outlineColor)[3] > 0;
       if (!outline && style.boxShadow === 'none') return null;
       // A shadow of two rings (a gap, then the ring): the outer one is the mark.
       const shadows = [...style.boxShadow.matchAll(/(rgba?\([^)]*\)|color\([^)]*\))/g)].map((match) => match[1]!);
@@ -158,6 +159,37 @@ export async function fillContrastAsync(ui: Frame, control: Locator): Promise<Fi
 }
 
 /**
+ * A segmented control's two marks, as designed: `pressed` (on, without the keyboard) is filled 3:1
+ * from the control, its words readable on the fill, with no ring; `focused` (off, with the keyboard)
+ * has no fill and the focus ring 3:1 from the control, its words readable. Then, in forced colours,
+ * the one on keeps a fill of its own (the system's selection colour) and the one with the keyboard
+ * an outline. Soft, under `what`.
+ */
+export async function expectSegmentMarksAsync(page: Page, ui: Frame, pressed: Locator, focused: Locator, what: string): Promise<void> {
+  expect(await focused.evaluate((element) => element === document.activeElement), `${what}: the keyboard is on the control measured as focused`).toBe(true);
+  const on = await fillContrastAsync(ui, pressed);
+  const ringed = await fillContrastAsync(ui, focused);
+  expect.soft(on.ring, `${what}: no ring on the one that is on`).toBeNull();
+  expect.soft(on.fillAlpha, `${what}: a fill of its own on the one that is on`).toBeGreaterThan(0.5);
+  expect.soft(on.fillOnGround, `${what}: the fill of the one that is on, against the control`).toBeGreaterThanOrEqual(3);
+  expect.soft(on.textOnFill, `${what}: its words on the fill`).toBeGreaterThanOrEqual(4.5);
+  expect.soft(ringed.fillAlpha, `${what}: no fill on the one with the keyboard`).toBe(0);
+  expect.soft(ringed.ring, `${what}: the focus ring, against the control`).toBeGreaterThanOrEqual(3);
+  expect.soft(ringed.textOnFill, `${what}: the words of the one with the keyboard`).toBeGreaterThanOrEqual(4.5);
+  const forcedLook = (control: Locator) => control.evaluate((element) => ({ background: getComputedStyle(element).backgroundColor, outline: getComputedStyle(element).outlineStyle }));
+  await page.emulateMedia({ forcedColors: 'active' });
+  try {
+    const forcedOn = await forcedLook(pressed);
+    const forcedFocused = await forcedLook(focused);
+    expect.soft(forcedOn.outline, `${what}, forced colours: no outline on the one that is on`).toBe('none');
+    expect.soft(forcedFocused.outline, `${what}, forced colours: an outline on the one with the keyboard`).not.toBe('none');
+    expect.soft(forcedOn.background, `${what}, forced colours: the one that is on filled apart`).not.toBe(forcedFocused.background);
+  } finally {
+    await page.emulateMedia({ forcedColors: 'none' });
+  }
+}
+
+/**
  * The contrast of a progress bar's filled part with its track, read from its pixels (a bar's
  * `::-webkit-progress-value` has no computed style to read). The bar must be partly filled.
  */
@@ -190,7 +222,7 @@ export function focusedAsync(ui: Frame): Promise<string> {
 interface WalkResult {
   /** Controls on screen that Tab never reached. */
   missed: string[];
-  /** Controls Tab reached that showed no focus (no outline, no box-shadow). */
+  /** Controls Tab reached that showed no focus (no visible outline, no box-shadow). */
   unmarked: string[];
   /** Controls whose focus ring stands out less than 3:1 from what it is drawn on (WCAG 1.4.11), with the ratio. */
   faint: string[];
