@@ -2,10 +2,11 @@
 // polite live region that is always in the page, so changes to it are announced.
 import type { Ref } from 'preact';
 
-export function ErrorNotice({ message, testId }: { message: string | null; testId?: string }) {
+/** `noticeRef`: the screen may put the keyboard on the words (never in the Tab order). */
+export function ErrorNotice({ message, testId, noticeRef }: { message: string | null; testId?: string; noticeRef?: Ref<HTMLParagraphElement> }) {
   if (!message) return null;
   return (
-    <p role="alert" class="notice notice-error" data-testid={testId}>
+    <p role="alert" class="notice notice-error" data-testid={testId} ref={noticeRef} tabIndex={noticeRef ? -1 : undefined}>
       {message}
     </p>
   );

@@ -1,7 +1,7 @@
 // One component's changes: property by property (before → after, colour swatches), the two
 // pictures side by side or overlaid, and its choice. Escape or "Back to the list" returns.
 import type { ComponentChildren, RefObject } from 'preact';
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { PropertyChange, SyncChoice, SyncDetail, SyncItem, SyncKind } from '../../src/shared/bridge/messages';
 import { Button } from '../components/button';
 import { focusLost, useFocusKeeper } from '../components/focus-keeper';
@@ -40,7 +40,8 @@ export interface SyncDetailProps {
 
 // A failure keeps the error; its message is worded at render, with the component's name then.
 // `row`: the row a detail was loaded for (key, pair, kind).
-type Load = { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; detail: SyncDetail; row: string };
+// `again`: the row's detail was shown, and its load after a new comparison failed (its changes and pictures went).
+type Load = { status: 'loading' } | { status: 'failed'; error: unknown; again: boolean } | { status: 'ready'; detail: SyncDetail; row: string };
 
 /** The option chosen, else the first that can be chosen. */
 const chosenOption = (group: HTMLElement) => group.querySelector<HTMLElement>('input:checked:not(:disabled)') ?? group.querySelector<HTMLElement>('input:not(:disabled)');
@@ -50,6 +51,10 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
+  const failedWords = useRef<HTMLParagraphElement>(null);
+  // A load after a new comparison that fails takes the changes and pictures away: the keyboard
+  // there (a picture mode's button, the slider) fell to the page. It goes to the words saying why.
+  const detailFocus = useFocusKeeper<HTMLElement>(load.status, useCallback(() => failedWords.current ?? heading.current, []));
 
   // Before paint: a key pressed as soon as the detail shows (Escape) reaches it, not the page body.
   useLayoutEffect(() => heading.current?.focus(), []);
@@ -62,7 +67,7 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
     const loading = loadAsync(item.key, replacesKey);
     loading.then(
       (detail) => current && setLoad({ status: 'ready', detail, row }),
-      (error: unknown) => current && setLoad({ status: 'failed', error }),
+      (error: unknown) => current && setLoad((shown) => ({ status: 'failed', error, again: shown.status === 'ready' && shown.row === row })),
     );
     return () => {
       current = false;
@@ -92,6 +97,7 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
     );
   return (
     <section
+      {...detailFocus}
       class="sync-detail"
       aria-labelledby="sync-detail-title"
       data-testid="sync-detail"
@@ -145,7 +151,11 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
       ) : null}
       {load.status === 'failed' ? (
         <div class="sync-error">
-          <ErrorNotice message={`The changes of ${item.name} could not be loaded: ${errorText(load.error)}`} testId="sync-detail-error" />
+          <ErrorNotice
+            message={`The changes of ${item.name}${load.again ? ' and their pictures could not be loaded again after the last check' : ' could not be loaded'}: ${errorText(load.error)}`}
+            testId="sync-detail-error"
+            noticeRef={failedWords}
+          />
           <Button
             onClick={() => {
               // The button goes while it loads: the keyboard stays in the detail (Escape, Tab), not on the page.

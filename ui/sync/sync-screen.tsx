@@ -12,6 +12,7 @@ import { useLatest } from '../hooks/use-latest';
 import { errorText } from '../messages/error-text';
 import { absoluteTime, relativeTime } from '../messages/relative-time';
 import { createChoiceBatcher, keepPendingChoices, type Choices } from './choice-batcher';
+import { useChipsFoldFocus } from './chips-fold-focus';
 import { copyTextAsync } from './copy-text';
 import { createPictureLoader } from './picture-loader';
 import { SyncDetailView, type PictureMode } from './sync-detail';
@@ -408,6 +409,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   // The note on changes hidden by the search goes while a check runs (one started by itself too), and its link with it.
   const noteFocus = useFocusKeeper<HTMLDivElement>(busy, firstAction);
   const chipsFocus = useFocusKeeper<HTMLDivElement>(`${filter}${change}`, pressedChip);
+  // A chip with the keyboard hides as the window gets short: the keyboard goes to the button standing for the chips.
+  const chipsFold = useChipsFoldFocus(chipsFocus.ref);
   // The open component left the list (a check found nothing to sync for it any more: put back as
   // it was, or added and deleted here): its detail closes and says why, rather than vanishing, and
   // does not open again by itself should the component change later.
@@ -497,7 +500,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
             {/* A short window (320 × 240) folds the chips behind one button beside the search, so the list's first rows show under them: unfolded, they took four lines there. */}
             <div class="sync-filters">
               {hasChips ? (
-                <button type="button" class="sync-chips-fold" aria-expanded={chipsOpen} aria-controls="sync-chip-panel" onClick={() => setChipsOpen((open) => !open)}>
+                <button ref={chipsFold} type="button" class="sync-chips-fold" aria-expanded={chipsOpen} aria-controls="sync-chip-panel" onClick={() => setChipsOpen((open) => !open)}>
                   <span class="sync-chips-fold-text">Show: {shownFilterText}</span>
                   <span class="sync-chips-fold-arrow" aria-hidden="true">
                     ▾

@@ -24,6 +24,10 @@ export interface SyncStubConfig {
   replacedDeleteSkipped?: boolean;
   /** Only this sync/detail call (1 = the first) fails, the builder being out of reach. */
   detailErrorAt?: number;
+  /** sync/detail gives both pictures (the modes Overlay, Swipe and Difference show), not the "before" alone. */
+  bothPictures?: boolean;
+  /** With `bothPictures`: from this sync/detail call on (1 = the first), the "after" picture is a new address that cannot be read. */
+  unreadablePictureFrom?: number;
   /** sync/keep-apart fails with this message. */
   keepApartError?: string;
   /** Milliseconds between progress reports. */
@@ -189,7 +193,11 @@ export function installSyncStub(config: SyncStubConfig): void {
           { path: 'Button / Type=Primary', property: 'padding left', before: '16', after: '20' },
         ],
         beforePicture: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" width="40" height="20"/%3E',
-        afterPicture: null,
+        afterPicture: !config.bothPictures
+          ? null
+          : config.unreadablePictureFrom !== undefined && details >= config.unreadablePictureFrom
+            ? `data:image/png;base64,bm90IGEgcGljdHVyZQ${details}`
+            : 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" width="40" height="20"%3E%3Crect width="40" height="20" fill="%230052CC"/%3E%3C/svg%3E',
         manualSteps: conflict ? ['Set the corner radius to 6 by hand.'] : [],
       };
     },

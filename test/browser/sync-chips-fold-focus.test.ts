@@ -1,0 +1,50 @@
+// The Sync list's chips with the keyboard when the window is made short (320 × 240): they fold
+// behind "Show: … ▾" beside the search, and the chip with the keyboard hid with them, so the focus
+// fell to the page (Tab started again from the window's top). It goes to the button that now
+// stands for the chips, which says what is shown; Enter unfolds them again.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromiumAsync } from '../support/chromium';
+import { focusedAsync } from './support/a11y-checks';
+import { installSyncStub } from './support/sync-stub';
+
+const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromiumAsync();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a chip with the keyboard when the window is made short', () => {
+  it('hands the keyboard to the “Show: …” button that stands for the folded chips', async () => {
+    const page = await browser.newPage({ viewport: { width: 320, height: 600 } });
+    await page.addInitScript(installSyncStub, { count: 40 });
+    await page.goto(UI_URL);
+    await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
+    const ui = page.mainFrame();
+    const kinds = page.getByRole('group', { name: 'Show:' });
+    const fold = page.getByRole('button', { name: /^Show: / });
+    // Tall: the chips show, their button does not.
+    expect(await fold.isVisible()).toBe(false);
+    await kinds.getByRole('button', { name: /^Conflicts / }).press('Enter');
+    await expect.poll(() => kinds.getByRole('button', { name: /^Conflicts / }).getAttribute('aria-pressed')).toBe('true');
+    expect(await focusedAsync(ui)).toMatch(/^button Conflicts \d+$/);
+
+    // Made as small as it goes (the plugin window resized: its page's viewport).
+    await page.setViewportSize({ width: 320, height: 240 });
+    await expect.poll(() => kinds.isVisible()).toBe(false);
+    await expect.poll(() => focusedAsync(ui)).toMatch(/^button Show: Conflicts \d+▾$/);
+    expect(await fold.getAttribute('aria-expanded')).toBe('false');
+
+    // The keyboard goes on from there: Enter unfolds the chips, Tab reaches them.
+    await page.keyboard.press('Enter');
+    await kinds.waitFor();
+    await page.keyboard.press('Tab');
+    expect(await focusedAsync(ui)).toMatch(/^button All \d+$/);
+    await page.close();
+  });
+});

@@ -1,0 +1,60 @@
+// An open detail whose new answer fails after the screen compared again by itself (a teammate's
+// edit moves the badge; the builder is then out of reach): its changes and pictures go, and the
+// keyboard, on a picture mode's button, fell to the page with them (Escape did nothing, Tab started
+// from the window's top). It stays in the detail, on the words that say what happened and what to
+// do; Try again, a Tab below, brings the changes back.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromiumAsync } from '../support/chromium';
+import { checkAxeAsync, focusedAsync } from './support/a11y-checks';
+import { installSyncStub } from './support/sync-stub';
+
+const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromiumAsync();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const WORDS = 'The changes of Button / Primary 0 and their pictures could not be loaded again after the last check: Envelope could not reach the builder. Check your connection and try again.';
+
+describe('an open detail whose new answer fails after a check', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`keeps the keyboard in the detail, on the words saying what happened, with Try again a Tab below, ${theme}`, async () => {
+      const page = await browser.newPage({ viewport: { width: 400, height: 600 }, colorScheme: theme });
+      // The second sync/detail (the one after the new comparison) fails.
+      await page.addInitScript(installSyncStub, { count: 3, kinds: ['local-change'], bothPictures: true, detailErrorAt: 2 });
+      await page.goto(UI_URL);
+      const ui = page.mainFrame();
+      await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
+      await page.getByTestId('sync-row').filter({ hasText: 'Button / Primary 0' }).click();
+      const detail = page.getByTestId('sync-detail');
+      const modes = detail.getByRole('group', { name: 'Compare the pictures' });
+      await modes.getByRole('button', { name: 'Overlay' }).press('Enter');
+      expect(await focusedAsync(ui)).toBe('button Overlay');
+
+      // A teammate's edit: the badge moves, the screen compares again by itself and loads the detail again.
+      await page.evaluate(() => (window as unknown as { syncStub: { emit(type: string, payload: unknown): void } }).syncStub.emit('sync/badge', { rows: 4 }));
+      const words = detail.getByTestId('sync-detail-error');
+      await expect.poll(() => words.textContent(), { timeout: 15_000 }).toBe(WORDS);
+      expect(await modes.count()).toBe(0);
+      expect(await focusedAsync(ui)).toBe(`p ${WORDS.slice(0, 40)}`);
+      await checkAxeAsync(ui, `the detail whose changes could not be loaded again, ${theme}`);
+
+      // Try again is a Tab below; it brings the changes and the modes back, the keyboard still in the detail.
+      await page.keyboard.press('Tab');
+      expect(await focusedAsync(ui)).toBe('button Try again');
+      await page.keyboard.press('Enter');
+      await modes.waitFor();
+      await page.getByTestId('sync-changes').waitFor();
+      expect(await detail.evaluate((section) => section.contains(document.activeElement))).toBe(true);
+      await page.keyboard.press('Escape');
+      await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
+      await page.close();
+    });
+  }
+});
