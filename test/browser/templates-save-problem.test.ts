@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskKey } from '../../src/shared/settings/validate-settings';
 import { checkAxeAsync } from './support/a11y-checks';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { selectLayerAsync } from './support/templates-steps';
 import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 
 let h: Harness;
@@ -26,17 +27,12 @@ afterAll(async () => {
 const saveRegion = (ui: Frame) => ui.getByRole('region', { name: 'Save selection as template' });
 const tab = (ui: Frame, name: string) => ui.getByRole('navigation', { name: 'Envelope screens' }).getByRole('button', { name });
 
-async function selectLayerAsync(pageName: string, layerName: string): Promise<void> {
-  await h.page.locator('[data-role="pages"] li', { hasText: pageName }).click();
-  await h.page.locator('[data-role="layers"] li[data-depth="0"]', { hasText: layerName }).click();
-}
-
 /** Templates fresh with the demo keys, the email frame selected and its name field shown. */
 async function openWithEmailAsync(): Promise<Frame> {
   await h.openFreshAsync('?command=templates&theme=light&demo-keys=1');
   const ui = await h.uiFrameAsync();
   await ui.getByRole('list', { name: 'Templates in the workspace' }).waitFor({ timeout: 20_000 });
-  await selectLayerAsync('Emails', EMAIL);
+  await selectLayerAsync(h.page, 'Emails', EMAIL);
   await expect.poll(() => ui.getByLabel('Template name').inputValue(), { timeout: 20_000 }).toBe(EMAIL);
   return ui;
 }
@@ -81,9 +77,9 @@ describe('Templates: a save problem and a new builder key', () => {
     await select.selectOption((await select.locator('option', { hasText: `${EMAIL} (frame)` }).getAttribute('value'))!);
     await h.page.locator('[data-role="rename-input"]').fill('Spring sale, renamed');
     await h.page.locator('[data-action="rename"]').click();
-    await selectLayerAsync('Cover', 'Cover');
+    await selectLayerAsync(h.page, 'Cover', 'Cover');
     await expect.poll(() => ui.getByLabel('Template name').inputValue(), { timeout: 20_000 }).toBe('Cover');
-    await selectLayerAsync('Emails', 'Spring sale, renamed');
+    await selectLayerAsync(h.page, 'Emails', 'Spring sale, renamed');
     await expect.poll(() => textOf(ui.getByTestId('templates-selection')), { timeout: 20_000 }).toContain('Spring sale, renamed');
     expect(await ui.getByLabel('Template name').inputValue()).toBe('Typed name');
     expect(await ui.getByLabel('Description (optional)').inputValue()).toBe('Typed description');

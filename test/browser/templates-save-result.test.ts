@@ -4,6 +4,7 @@
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { selectLayerAsync } from './support/templates-steps';
 import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 
 let h: Harness;
@@ -17,19 +18,12 @@ afterAll(async () => {
   await h?.closeAsync();
 });
 
-/** The person opens a page in the pages list and clicks a layer in the layers list (`depth` 1: a layer inside a frame). */
-async function selectLayerAsync(pageName: string, layerName: string | null, depth = 0): Promise<void> {
-  await h.page.locator('[data-role="pages"] li', { hasText: pageName }).click();
-  const layers = h.page.locator(`[data-role="layers"] li[data-depth="${depth}"]`);
-  await (layerName === null ? layers.first() : layers.filter({ hasText: layerName })).click();
-}
-
 /** Templates, fresh, with the demo keys; the Spring sale email saved as a template from it. */
 async function saveEmailAsync(): Promise<Frame> {
   await h.openFreshAsync('?command=templates&theme=light&demo-keys=1');
   const ui = await h.uiFrameAsync();
   await ui.getByRole('list', { name: 'Templates in the workspace' }).waitFor({ timeout: 20_000 });
-  await selectLayerAsync('Emails', EMAIL);
+  await selectLayerAsync(h.page, 'Emails', EMAIL);
   await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
   await ui.getByRole('button', { name: 'Save as template' }).click();
   await expect.poll(() => textOf(result(ui)), { timeout: 30_000 }).toMatch(new RegExp(`^Saved “${EMAIL}” as a template`));
@@ -51,11 +45,11 @@ describe('Templates: what a save said', () => {
 
   it('goes when a layer inside the frame is selected, and does not come back with the frame', async () => {
     const ui = await saveEmailAsync();
-    await selectLayerAsync('Emails', null, 1);
+    await selectLayerAsync(h.page, 'Emails', null, 1);
     await expect.poll(() => textOf(ui.getByTestId('templates-selection')), { timeout: 20_000 }).toMatch(/is a frame inside “Spring sale/);
     expect(await result(ui).textContent()).toBe('');
     // The frame again: its link says it was saved; the old words stay gone.
-    await selectLayerAsync('Emails', EMAIL);
+    await selectLayerAsync(h.page, 'Emails', EMAIL);
     await expect.poll(() => textOf(ui.getByTestId('templates-selection')), { timeout: 20_000 }).toContain(`is linked to the template “${EMAIL}”`);
     expect(await result(ui).textContent()).toBe('');
   });

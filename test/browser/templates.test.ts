@@ -9,7 +9,7 @@ import { axeViolationsAsync } from './support/axe';
 import { holdRequestsAsync } from './support/hold-requests';
 import { evaluateHooks, startHarnessAsync, textNowAsync, textOf, VIEWPORT, type Harness } from './support/playground-harness';
 import { watchStatusRegionsAsync } from './support/status-regions';
-import { builderAsync, builderControlAsync } from './support/templates-steps';
+import { builderAsync, builderControlAsync, selectLayerAsync } from './support/templates-steps';
 import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 
 let h: Harness;
@@ -75,12 +75,6 @@ async function workspaceFilledAsync(count: number): Promise<Frame> {
   return ui;
 }
 
-/** The person opens a page in the pages list and clicks a layer in the layers list. */
-async function selectLayerAsync(pageName: string, layerName: string, page = h.page): Promise<void> {
-  await page.locator('[data-role="pages"] li', { hasText: pageName }).click();
-  await page.locator('[data-role="layers"] li[data-depth="0"]', { hasText: layerName }).click();
-}
-
 /** The person changes the frame's fill with the playground's edit controls. */
 async function changeFrameFillAsync(colour: string): Promise<void> {
   const select = h.page.locator('[data-role="component-select"]');
@@ -115,7 +109,7 @@ async function frameAsync(): Promise<{ id: string; link: string; relaunch: strin
 /** Templates opened fresh, the email frame selected and saved as a template named `name`: the window and the template's id. */
 async function savedEmailTemplateAsync(name: string): Promise<{ ui: Frame; id: string }> {
   const ui = await openTemplatesAsync('light');
-  await selectLayerAsync('Emails', EMAIL);
+  await selectLayerAsync(h.page, 'Emails', EMAIL);
   await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
   await ui.getByLabel('Template name').fill(name);
   await ui.getByRole('button', { name: 'Save as template' }).click();
@@ -144,7 +138,7 @@ describe('Templates', () => {
     await expect.poll(() => textOf(ui.getByTestId('templates-selection'))).toContain('Select a top-level frame');
     expect(await ui.getByRole('button', { name: 'Save as template' }).count()).toBe(0);
 
-    await selectLayerAsync('Emails', EMAIL);
+    await selectLayerAsync(h.page, 'Emails', EMAIL);
     const name = ui.getByLabel('Template name');
     await expect.poll(() => name.inputValue()).toBe(EMAIL);
     await ui.getByLabel('Description (optional)').fill('March promotion');
@@ -254,15 +248,15 @@ describe('Templates', () => {
 
   it('a 401, a 429 and a 404 each say what happened and keep the form; the 404 says both things it can mean', async () => {
     let ui = await openTemplatesAsync('light');
-    await selectLayerAsync('Emails', EMAIL);
+    await selectLayerAsync(h.page, 'Emails', EMAIL);
     await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
 
     // 429: the wait, said; what was typed stays, even across a look at another frame.
     await ui.getByLabel('Template name').fill('Typed name');
     await ui.getByLabel('Description (optional)').fill('Typed description');
-    await selectLayerAsync('Cover', 'Cover');
+    await selectLayerAsync(h.page, 'Cover', 'Cover');
     await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe('Cover');
-    await selectLayerAsync('Emails', EMAIL);
+    await selectLayerAsync(h.page, 'Emails', EMAIL);
     await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe('Typed name');
     expect(await ui.getByLabel('Description (optional)').inputValue()).toBe('Typed description');
     await builderControlAsync(h, 'faults', { rate: 1, kinds: ['429'], seed: 5 });
@@ -315,7 +309,7 @@ describe('Templates', () => {
   it('a 429 while the list reads says the wait in words, keeps the rows shown and what was typed, and Try again reads on', async () => {
     await openTemplatesAsync('light');
     let ui = await workspaceFilledAsync(60);
-    await selectLayerAsync('Emails', EMAIL);
+    await selectLayerAsync(h.page, 'Emails', EMAIL);
     await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
     await ui.getByLabel('Template name').fill('Typed name');
     await builderControlAsync(h, 'faults', { rate: 1, kinds: ['429'], seed: 5 });
@@ -362,7 +356,7 @@ describe('Templates', () => {
 
   it('a save, a rename or a deletion the builder asks to wait over a minute for says when it can go, and its button sends nothing until then (it went at once and was refused again); what was typed stays', { timeout: 90_000 }, async () => {
     const ui = await openTemplatesAsync('light');
-    await selectLayerAsync('Emails', EMAIL);
+    await selectLayerAsync(h.page, 'Emails', EMAIL);
     await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
     await ui.getByLabel('Template name').fill('Typed name');
     const templatesBefore = (await builderAsync<StoredTemplate[]>(h, '/templates')).data.map((template) => template.name).sort();
@@ -428,7 +422,7 @@ describe('Templates', () => {
       const list = ui.getByRole('region', { name: 'Templates in the workspace' });
       const saveSection = ui.getByRole('region', { name: 'Save selection as template' });
       await expect.poll(() => textOf(list.getByRole('alert')), { timeout: 30_000 }).toMatch(inAnHour);
-      await selectLayerAsync('Emails', EMAIL, page);
+      await selectLayerAsync(page, 'Emails', EMAIL);
       const name = ui.getByLabel('Template name');
       await expect.poll(() => name.inputValue()).toBe(EMAIL);
       const save = ui.getByRole('button', { name: 'Save as template' });
@@ -593,7 +587,7 @@ describe('Templates', () => {
     await ui.getByRole('button', { name: 'Update template' }).click();
     await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 30_000 }).toContain('was changed in the builder since this frame was last saved to it');
 
-    await selectLayerAsync('Cover', 'Cover');
+    await selectLayerAsync(h.page, 'Cover', 'Cover');
     await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe('Cover');
     await ui.getByRole('button', { name: 'Replace their changes' }).click();
     await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Updated “Moved on”/);
@@ -602,7 +596,7 @@ describe('Templates', () => {
 
   it('a save whose answer was lost says the template may exist, and the list shows it, so it is not made twice', async () => {
     const ui = await openTemplatesAsync('light');
-    await selectLayerAsync('Emails', EMAIL);
+    await selectLayerAsync(h.page, 'Emails', EMAIL);
     await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
     await ui.getByLabel('Template name').fill('Lost answer');
     // Seed 7 garbles the first answer (the save, which the builder still applies) and not the next
@@ -641,7 +635,7 @@ describe('Templates', () => {
     await expect.poll(() => textOf(countLine)).toBe(`Deleted “Welcome email”. ${total} templates in the workspace.`);
 
     // A save: the deletion is no longer what just happened; the count is.
-    await selectLayerAsync('Emails', EMAIL);
+    await selectLayerAsync(h.page, 'Emails', EMAIL);
     await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
     await ui.getByRole('button', { name: 'Save as template' }).click();
     await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Saved/);
@@ -783,7 +777,7 @@ describe('Templates', () => {
     const ui = await openTemplatesAsync('light');
     await itemNamed(ui, 'Welcome email').getByRole('button', { name: 'Rename “Welcome email”' }).click();
     await ui.getByLabel('New name').fill('Welcome email (half typed');
-    await selectLayerAsync('Emails', EMAIL);
+    await selectLayerAsync(h.page, 'Emails', EMAIL);
     await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
     await ui.getByRole('button', { name: 'Save as template' }).click();
     await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Saved/);
@@ -813,7 +807,7 @@ describe('Templates', () => {
 
   it('what is typed in the form, the filter and a rename stays across a look at Settings, and a save answered meanwhile is said on return', async () => {
     const ui = await openTemplatesAsync('light');
-    await selectLayerAsync('Emails', EMAIL);
+    await selectLayerAsync(h.page, 'Emails', EMAIL);
     await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
     await ui.getByLabel('Template name').fill('Typed before Settings');
     await ui.getByLabel('Description (optional)').fill('Half a thought');
@@ -861,7 +855,7 @@ describe('Templates', () => {
     await deleted.getByRole('button', { name: 'Delete “Campaign 5”' }).click();
     await deleted.getByRole('button', { name: 'Delete “Campaign 5”', exact: true }).click();
     await expect.poll(() => deleted.count(), { timeout: 20_000 }).toBe(0);
-    await selectLayerAsync('Emails', EMAIL);
+    await selectLayerAsync(h.page, 'Emails', EMAIL);
     await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
     await ui.getByRole('button', { name: 'Save as template' }).click();
     await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Saved/);
@@ -919,7 +913,7 @@ describe('Templates', () => {
         const view = focused.closest('main')!.getBoundingClientRect();
         return { id: focused.id, inSight: box.top >= view.top && box.bottom <= view.bottom };
       });
-    await selectLayerAsync('Emails', EMAIL);
+    await selectLayerAsync(h.page, 'Emails', EMAIL);
     await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
     await ui.getByLabel('Template name').fill('   ');
     await ui.getByRole('button', { name: 'Save as template' }).focus();
@@ -1038,7 +1032,7 @@ describe('Templates', () => {
       },
       EMAIL,
     );
-    await selectLayerAsync('Emails', EMAIL);
+    await selectLayerAsync(h.page, 'Emails', EMAIL);
     await expect.poll(() => textOf(ui.getByTestId('templates-selection')), { timeout: 10_000 }).toBe(
       `“${EMAIL}” holds a link to a template that this version of Envelope cannot read (a newer version saved it, or it was damaged). Saving it here makes a new template and replaces that link; to update the linked template instead, update Envelope.`,
     );
@@ -1046,12 +1040,12 @@ describe('Templates', () => {
 
   it('a name error said for one frame does not stand under the next frame’s name', async () => {
     const ui = await openTemplatesAsync('light');
-    await selectLayerAsync('Emails', EMAIL);
+    await selectLayerAsync(h.page, 'Emails', EMAIL);
     await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
     await ui.getByLabel('Template name').fill('');
     await ui.getByRole('button', { name: 'Save as template' }).click();
     await ui.getByText('Enter a template name.').waitFor();
-    await selectLayerAsync('Cover', 'Cover');
+    await selectLayerAsync(h.page, 'Cover', 'Cover');
     await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe('Cover');
     expect(await ui.getByText('Enter a template name.').count()).toBe(0);
   });
@@ -1109,7 +1103,7 @@ describe('Templates', () => {
         frame.fills = [{ type: 'SOLID', color: { r: 0.4, g: 0.5, b: 0.6 } }];
       });
     });
-    await selectLayerAsync('Emails', 'Endless scroll');
+    await selectLayerAsync(h.page, 'Emails', 'Endless scroll');
     await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe('Endless scroll');
     await ui.getByRole('button', { name: 'Save as template' }).click();
     await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 60_000 }).toMatch(/^The preview of “Endless scroll” would be \d+\.\d MB even at \d+ px wide, too large to send/);
@@ -1206,7 +1200,7 @@ describe('Templates', () => {
       // it an hour on): set back, with a fresh workspace whose next save is stamped from then.
       await builderControlAsync(h, 'clock', { now: new Date(await page.evaluate(() => Date.now())).toISOString() });
       await builderControlAsync(h, 'reset', {});
-      await selectLayerAsync('Emails', EMAIL, page);
+      await selectLayerAsync(page, 'Emails', EMAIL);
       await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
       await ui.getByRole('button', { name: 'Save as template' }).click();
       const selectionLine = ui.getByTestId('templates-selection');

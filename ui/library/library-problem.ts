@@ -2,6 +2,7 @@
 // decides the button under it), and for a 429 how long to wait before the calm retry.
 import { errorText } from '../messages/error-text';
 import { MAX_COUNTDOWN_SECONDS, retryAtText } from '../messages/retry-countdown';
+import { UNANSWERED_TYPED_ADDRESS, WEB_PAGE } from '../../src/shared/api/http/error-mapping';
 
 /** `key` and `address` (missing or wrong): Settings fixes it. */
 export type ProblemKind = 'offline' | 'key' | 'address' | 'busy' | 'unavailable' | 'not_found' | 'other';
@@ -27,8 +28,10 @@ export function libraryProblem(error: unknown, nowMs = Date.now()): LibraryProbl
   const message = errorText(error);
   switch (code) {
     case 'network_error':
-      // The client's words already say the library could not be reached and what to check.
-      return { kind: 'offline', message, retryAfterSeconds: null };
+      // The client's words already say the library could not be reached and what to check: at an
+      // address typed in Settings, to check it there too (error-mapping.ts), so Settings is offered
+      // beside Try again (the network may only be down).
+      return details?.problem === UNANSWERED_TYPED_ADDRESS ? { kind: 'offline', message, retryAfterSeconds: null, checkAddress: true } : { kind: 'offline', message, retryAfterSeconds: null };
     case 'timeout':
       return { kind: 'offline', message: `The library cannot be reached: you may be offline. ${message}`, retryAfterSeconds: null };
     case 'unauthorized':
@@ -57,7 +60,7 @@ export function libraryProblem(error: unknown, nowMs = Date.now()): LibraryProbl
       // A web page instead of data, or a bare 404 (error-mapping.ts): the address reaches something
       // else, and its words say to check it in Settings: asking again gets the same. Another bare
       // status's words say to check the address, else try again later: both.
-      if (details?.problem === 'web page' || (code === 'http_error' && status === 404)) return { kind: 'address', message, retryAfterSeconds: null };
+      if (details?.problem === WEB_PAGE || (code === 'http_error' && status === 404)) return { kind: 'address', message, retryAfterSeconds: null };
       return code === 'http_error' ? { kind: 'other', message, retryAfterSeconds: null, checkAddress: true } : { kind: 'other', message, retryAfterSeconds: null };
   }
 }

@@ -8,7 +8,7 @@ import { errorText } from '../messages/error-text';
 import { absoluteTime } from '../messages/relative-time';
 import { named, quotedName } from '../../src/shared/quoted-name';
 import { compareServerTimes } from '../../src/shared/api/builder/server-time';
-import { UNANSWERED_TYPED_ADDRESS } from '../../src/shared/api/http/error-mapping';
+import { UNANSWERED_TYPED_ADDRESS, WEB_PAGE } from '../../src/shared/api/http/error-mapping';
 
 /** Templates whose name holds `query` (any letter case, spaces around ignored). */
 export function filterTemplates(rows: readonly TemplateRow[], query: string): TemplateRow[] {
@@ -69,7 +69,10 @@ export interface TemplateProblem {
   frameId: string | null;
   /** No builder key is saved yet: a first step to take, said calmly, not a failure. */
   keyMissing?: true;
-  /** The builder's address is the built-in stand-in: Settings opens on the address, not the key. */
+  /**
+   * The builder's address is the built-in stand-in, or sends a web page instead of data: Settings
+   * opens on the address, not the key (and the list offers no Try again: asking again gets the same page).
+   */
   address?: true;
   /**
    * The words say to check the address typed in Settings (the builder could not be reached there):
@@ -90,6 +93,8 @@ export function templateProblem(error: unknown): TemplateProblem {
   // Refused with no status: no key was saved, so nothing was sent (keyNeededError).
   if (code === 'unauthorized') return details?.status === null ? { message, action: 'settings', frameId: null, keyMissing: true } : { message, action: 'settings', frameId: null };
   if (code === 'address_missing') return { message, action: 'settings', frameId: null, address: true };
+  // The address reaches something else (a sign-in page, another site): its words say to check it in Settings, as Browse offers.
+  if (details?.problem === WEB_PAGE) return { message, action: 'settings', frameId: null, address: true };
   if (code === 'not_found' && frameId !== null) return { message, action: 'unlink', frameId };
   if (code === 'template_changed' && frameId !== null) return { message, action: 'replace', frameId };
   if (code === 'template_missing' && frameId !== null) return { message, action: 'missing', frameId };

@@ -53,8 +53,12 @@ export async function renameInBuilderAsync(h: Harness, from: string, to: string)
   return id;
 }
 
-/** The person opens a page in the playground's pages list and clicks a top-level layer in its layers list (a click on Figma's canvas). */
-export async function selectLayerAsync(page: Page, pageName: string, layerName: string): Promise<void> {
+/**
+ * The person opens a page in the playground's pages list and clicks a layer in its layers list (a
+ * click on Figma's canvas): a top-level one, or at `depth` 1 one inside a frame (`layerName` null: the first there).
+ */
+export async function selectLayerAsync(page: Page, pageName: string, layerName: string | null, depth = 0): Promise<void> {
   await page.locator('[data-role="pages"] li', { hasText: pageName }).click();
-  await page.locator('[data-role="layers"] li[data-depth="0"]', { hasText: layerName }).click();
+  const layers = page.locator(`[data-role="layers"] li[data-depth="${depth}"]`);
+  await (layerName === null ? layers.first() : layers.filter({ hasText: layerName })).click();
 }

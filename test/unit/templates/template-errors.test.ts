@@ -111,3 +111,18 @@ describe('the builder not reached', () => {
     expect(templateProblem(unreached)).toEqual({ message: unreached.message, action: null, frameId: null });
   });
 });
+
+describe('the builder’s address sends a web page', () => {
+  const context = { api: 'builder' as const, endpoint: 'GET /api/templates', keySent: true, nowMs: 0 };
+  const bridged = (error: { code: string; message: string; details: Record<string, unknown> }) => ({ code: error.code, message: error.message, details: error.details });
+
+  it('its words say to check the address in Settings: Settings is offered on the address, and the list has no Try again (asking again gets the same page), as Browse', () => {
+    const page = bridged(notJsonError(context, 200, '<!doctype html><p>Sign in</p>'));
+    expect(templateProblem(page)).toEqual({ message: page.message, action: 'settings', frameId: null, address: true });
+    const failed = failTemplatePage({ ...initialTemplateList, awaiting: 1 }, 1, listReadProblem(page));
+    expect(templateListButton(failed)).toBeNull();
+    // Data cut short says nothing of the address: asked again, as before.
+    const cut = bridged(notJsonError(context, 200, '{"data": ['));
+    expect(templateProblem(cut)).toEqual({ message: cut.message, action: null, frameId: null });
+  });
+});

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/shared/api/http/api-error';
 import { networkError, notJsonError } from '../../../src/shared/api/http/error-mapping';
+import { library as defaultLibraryHost } from '../../../src/shared/config/api-hosts.json';
 import { DEFAULT_RETRY_SECONDS, libraryProblem } from '../../../ui/library/library-problem';
 import { retryAtText, retryCountdownText } from '../../../ui/messages/retry-countdown';
 import { originsOf, previewContentSecurityPolicy } from '../../../ui/library/email/preview-policy';
@@ -59,6 +60,17 @@ describe('libraryProblem', () => {
     const problem = libraryProblem(lost);
     expect(problem).toMatchObject({ kind: 'offline', message: lost.message });
     expect(problem.message.match(/reach/gi)).toHaveLength(1);
+  });
+
+  it('not reached at an address typed in Settings, whose words say to check it there: Settings is offered beside Try again (there was only Try again)', () => {
+    const context = { api: 'library' as const, endpoint: 'GET /v1/emails', keySent: false, nowMs: 0 };
+    // As it reaches the window from the sandbox: plain data, code and message kept.
+    const bridged = ({ code, message, details }: ApiError) => ({ code, message, details });
+    expect(libraryProblem(bridged(networkError(context, 'https://library.acme.example')))).toMatchObject({ kind: 'offline', checkAddress: true });
+    // At the built-in address the words say nothing of Settings: nor does the notice.
+    const atDefault = bridged(networkError(context, new URL(defaultLibraryHost).origin));
+    expect(atDefault.message).not.toContain('Settings');
+    expect(libraryProblem(atDefault).checkAddress).toBeUndefined();
   });
 
   it('says offline, unavailable and gone in words', () => {

@@ -163,6 +163,9 @@ function unreadableReplyMessage(api: ApiName): string {
  * A 2xx reply that is not JSON: a web page (markup) means the address reaches something else;
  * anything else is data cut short or damaged, said as any reply Envelope cannot read.
  */
+/** `problem` of a 2xx reply that is a web page: the address reaches something else, whose words say to check it in Settings. */
+export const WEB_PAGE = 'web page';
+
 export function notJsonError(context: ErrorContext, status: number, text: string): ApiError {
   const label = serviceName(context.api);
   return new ApiError({
@@ -172,7 +175,7 @@ export function notJsonError(context: ErrorContext, status: number, text: string
     code: 'not_json',
     ...(text.trimStart().startsWith('<')
       ? // `problem`: a screen offers Settings for this one, not Try again.
-        { message: `The ${label}’s address sent a web page instead of data, so it may be wrong. Check the ${label}’s address in Settings.`, problem: 'web page' }
+        { message: `The ${label}’s address sent a web page instead of data, so it may be wrong. Check the ${label}’s address in Settings.`, problem: WEB_PAGE }
       : { message: unreadableReplyMessage(context.api) }),
   });
 }
