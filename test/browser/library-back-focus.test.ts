@@ -2,7 +2,7 @@
 // from: the keyboard lands as the screen shows, the window's frames coming seconds late (a busy
 // machine). Left to the next frame, it sat on the page meanwhile (a screen reader read out the
 // page, a key pressed then was lost).
-import type { Frame } from 'playwright-core';
+import type { Frame, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, type Harness } from './support/playground-harness';
 import { focusedPlaceAsync, openBrowseAsync, sectionButton, slowFramesAsync } from './support/browse-steps';
@@ -72,5 +72,33 @@ describe('Back from an email to the journey it was opened from, the window’s f
     await slowFramesAsync(ui);
     await h.page.keyboard.press('Escape');
     expect(await ui.evaluate(() => document.activeElement?.getAttribute('data-email-id') ?? (document.activeElement === document.body ? 'the page' : document.activeElement?.tagName))).toBe(second);
+  });
+});
+
+/** Whether `locator`'s element has the keyboard now. */
+const hasKeyboard = (locator: Locator): Promise<boolean> => locator.evaluate((element) => element === document.activeElement);
+
+describe('To another section from a button that goes with the screen, the window’s frames coming seconds late', () => {
+  it('gives the keyboard to the category filter an email’s category chip set, as the search shows, not a frame later: meanwhile it was on the page', async () => {
+    const ui = await openBrowseAsync(h);
+    await ui.locator('[data-index="0"]').press('Enter');
+    await ui.getByRole('article').getByTestId('email-attribution').waitFor({ timeout: 10_000 });
+    await slowFramesAsync(ui);
+    await ui.getByRole('button', { name: /^Show .+ emails$/ }).first().press('Enter');
+    expect(await focusedPlaceAsync(ui)).not.toBe('the page');
+    expect(await hasKeyboard(ui.getByLabel('Category'))).toBe(true);
+  });
+
+  it('gives the keyboard to the request form’s next field when Brands could not find a brand (“Ask the library to add it”), as the form shows, not a frame later', async () => {
+    const ui = await openBrowseAsync(h);
+    await sectionButton(ui, 'Brands').click();
+    await ui.getByLabel('Search brands').fill('Zephyr Candles');
+    const ask = ui.getByRole('button', { name: 'Ask the library to add it' });
+    await ask.waitFor({ timeout: 10_000 });
+    await slowFramesAsync(ui);
+    await ask.press('Enter');
+    const form = ui.getByRole('form', { name: 'Ask for a brand' });
+    expect(await focusedPlaceAsync(ui)).not.toBe('the page');
+    expect(await hasKeyboard(form.getByLabel('Website'))).toBe(true);
   });
 });

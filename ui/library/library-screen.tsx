@@ -280,8 +280,9 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   const askFor = (name: string) => {
     keepState<BrandRequestForm>('brand request', (form = EMPTY_BRAND_REQUEST) => (form.brand.trim() ? form : { ...form, brand: name }));
     showSection('requests');
-    // Once the screen shows (the focus was left on the page).
-    requestAnimationFrame(() => requestsScreen.current?.focusAfterAsk(name));
+    // Once the screen shows (the focus was left on the page). Mounted by that render: its handle is
+    // set in its own layout effect, which runs before this screen's.
+    whenDrawn(() => requestsScreen.current?.focusAfterAsk(name));
   };
   const showBrands = () => {
     const row = brandOpener.current;
@@ -385,7 +386,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
             search.setForm(categorySearch(category));
             showSection('emails');
             // The chip went with the email: the keyboard goes on at the filter it set, once the search shows.
-            requestAnimationFrame(() => document.getElementById('library-category')?.focus());
+            whenDrawn(() => document.getElementById('library-category')?.focus());
           }}
           onOpenSettings={onOpenSettings}
           onWaiting={setEmailWaits}
