@@ -4,7 +4,7 @@
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
-import { focusedPlaceAsync, refuseSecondSearchPageAsync } from './support/browse-steps';
+import { focusedPlaceAsync, refuseSecondSearchPageAsync, slowFramesAsync } from './support/browse-steps';
 import { holdRequestsAsync, type HeldRequests } from './support/hold-requests';
 
 let h: Harness;
@@ -130,10 +130,7 @@ describe('Back from an email to the results, the window’s frames coming second
       for (let press = 0; press < 20; press++) await h.page.keyboard.press('ArrowRight');
       await expect.poll(() => textOf(position), { timeout: 10_000 }).toMatch(/^← Back to results21 of /);
       await ui.getByRole('article').getByTestId('email-attribution').waitFor({ timeout: 10_000 });
-      await ui.evaluate(() => {
-        const frame = window.requestAnimationFrame.bind(window);
-        window.requestAnimationFrame = (callback) => frame(() => setTimeout(() => callback(performance.now()), 3000));
-      });
+      await slowFramesAsync(ui);
       if (way === 'Escape') await h.page.keyboard.press('Escape');
       else await position.getByRole('button', { name: way }).press('Enter');
       expect(await focusedPlaceAsync(ui)).toMatch(/^row \d+ of Emails$/);

@@ -1,6 +1,6 @@
 // Browse: the library's emails. Connects with the key the sandbox hands over, then shows the
 // search (kept in the page, with its place, while an email is open) or one email's detail.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { CanvasInsertProvider } from '../canvas/canvas-insert';
 import { Button } from '../components/button';
@@ -169,6 +169,21 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   };
   // The row a brand was opened from: it takes the focus back.
   const brandOpener = useRef<Element | null>(null);
+  // Focus moves a change of screen asks for: given as the render it causes lands (the target shown
+  // again, or drawn, by it), before the paint. Left to the next frame (late on a busy machine), the
+  // focus sat on the page meanwhile (read out as the page by a screen reader), and a key pressed then was lost.
+  const onceDrawn = useRef<Array<() => void>>([]);
+  const [, askDrawn] = useState(0);
+  useLayoutEffect(() => {
+    const moves = onceDrawn.current;
+    if (moves.length === 0) return;
+    onceDrawn.current = [];
+    for (const move of moves) move();
+  });
+  const whenDrawn = (move: () => void) => {
+    onceDrawn.current.push(move);
+    askDrawn((asked) => asked + 1);
+  };
   const [focusRequest, setFocusRequest] = useState(0);
   const searchField = useRef<HTMLInputElement>(null);
   // The row an email was opened from (a brand's emails, a journey, Me): it takes the focus back.
@@ -200,7 +215,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
       const id = open && list[open.index]?.id;
       // Once the list shows again (it was hidden under the email): the row of the email last
       // shown (stepped to with Next), in the same list, else the one opened.
-      if (row instanceof HTMLElement) requestAnimationFrame(() => (row.closest('.library > *')?.querySelector<HTMLElement>(`[data-email-id="${id}"]`) ?? row).focus());
+      if (row instanceof HTMLElement) whenDrawn(() => (row.closest('.library > *')?.querySelector<HTMLElement>(`[data-email-id="${id}"]`) ?? row).focus());
     }
     setOpen(null);
   };
@@ -258,20 +273,21 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
     setSection('brands');
     setBrand(slug);
     // The page shown already (its own email's brand link): its heading takes the keyboard the link had.
-    requestAnimationFrame(() => focusFell() && document.getElementById('brand-page-title')?.focus());
+    whenDrawn(() => focusFell() && document.getElementById('brand-page-title')?.focus());
   };
   const requestsScreen = useRef<BrandRequestsHandle | null>(null);
   // A brand Brands could not find: the request's form with its name, unless one for another brand is half-filled.
   const askFor = (name: string) => {
     keepState<BrandRequestForm>('brand request', (form = EMPTY_BRAND_REQUEST) => (form.brand.trim() ? form : { ...form, brand: name }));
     showSection('requests');
-    // Once the screen shows (the focus was left on the page).
-    requestAnimationFrame(() => requestsScreen.current?.focusAfterAsk(name));
+    // Once the screen shows (the focus was left on the page). Mounted by that render: its handle is
+    // set in its own layout effect, which runs before this screen's.
+    whenDrawn(() => requestsScreen.current?.focusAfterAsk(name));
   };
   const showBrands = () => {
     const row = brandOpener.current;
     // Once the list shows again (it was hidden under the brand).
-    if (row instanceof HTMLElement) requestAnimationFrame(() => row.isConnected && row.focus());
+    if (row instanceof HTMLElement) whenDrawn(() => row.isConnected && row.focus());
     if (brandFrom) {
       setSection(brandFrom.section);
       setBrand(brandFrom.brand);
@@ -370,7 +386,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
             search.setForm(categorySearch(category));
             showSection('emails');
             // The chip went with the email: the keyboard goes on at the filter it set, once the search shows.
-            requestAnimationFrame(() => document.getElementById('library-category')?.focus());
+            whenDrawn(() => document.getElementById('library-category')?.focus());
           }}
           onOpenSettings={onOpenSettings}
           onWaiting={setEmailWaits}

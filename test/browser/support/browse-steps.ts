@@ -184,3 +184,15 @@ export const focusedRow = (ui: Frame, label: string): Promise<number> =>
     const row = document.activeElement?.closest('li');
     return list && row && row.parentElement === list ? Array.from(list.children).indexOf(row) : -1;
   }, label);
+
+/**
+ * The window's animation frames from now on come 3 s late (a busy machine): a focus move left to the
+ * next frame shows as the focus on the page meanwhile. Checked at once after a press, a focus given
+ * as the screen is drawn is there already.
+ */
+export async function slowFramesAsync(ui: Frame): Promise<void> {
+  await ui.evaluate(() => {
+    const frame = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) => frame(() => setTimeout(() => callback(performance.now()), 3000));
+  });
+}
