@@ -8,6 +8,7 @@ import { checkAxeAsync } from './support/a11y-checks';
 import { openBrowseAsync } from './support/browse-steps';
 import { addRouteAsync } from './support/own-route';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { addressField, focusedAddressSelectionAsync } from './support/settings-steps';
 
 let h: Harness;
 
@@ -39,10 +40,7 @@ describe('Browse: the library not reached at the address typed in Settings', () 
         await expect.poll(() => notice.getByRole('button', { name: 'Open Settings' }).evaluate((element) => element === document.activeElement), { timeout: 30_000 }).toBe(true);
         expect(await textOf(notice.getByRole('alert'))).toBe(words);
         await h.page.keyboard.press('Enter');
-        const address = ui.getByRole('region', { name: 'Email library' }).getByLabel('API address');
-        await expect.poll(() => address.evaluate((element) => element === document.activeElement), { timeout: 10_000 }).toBe(true);
-        // Selected, as the other Open Settings leave it: what is pasted replaces it.
-        expect(await address.evaluate((input: HTMLInputElement) => input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0))).toBe(h.emulator.libraryUrl);
+        expect(await focusedAddressSelectionAsync(addressField(ui, 'Email library'))).toBe(h.emulator.libraryUrl);
       } finally {
         await stopAsync();
       }

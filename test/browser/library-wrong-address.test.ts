@@ -8,6 +8,7 @@ import { checkAxeAsync } from './support/a11y-checks';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 import { searchRoute } from './support/browse-steps';
 import { addRouteAsync } from './support/own-route';
+import { focusedAddressSelectionAsync } from './support/settings-steps';
 
 let h: Harness;
 
@@ -31,8 +32,7 @@ describe('Browse at an address that sends a web page', () => {
       expect(await notice.getByRole('button', { name: 'Try again' }).count()).toBe(0);
       await notice.getByRole('button', { name: 'Open Settings' }).click();
       const address = ui.getByTestId('settings-library-base-url');
-      await expect.poll(() => address.evaluate((element) => element === document.activeElement), { timeout: 10_000 }).toBe(true);
-      expect(await address.evaluate((element: HTMLInputElement) => element.value.slice(element.selectionStart ?? 0, element.selectionEnd ?? 0))).toBe(await address.inputValue());
+      expect(await focusedAddressSelectionAsync(address)).toBe(await address.inputValue());
     } finally {
       await stopAsync();
     }

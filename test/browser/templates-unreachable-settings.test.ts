@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { addRouteAsync } from './support/own-route';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { addressField, focusedAddressSelectionAsync } from './support/settings-steps';
 
 let h: Harness;
 
@@ -34,10 +35,7 @@ describe('Templates: a row that could not reach the builder', () => {
         await checkAxeAsync(ui, `Templates, a row that could not reach the builder, ${theme}`);
         await row.getByRole('button', { name: 'Open Settings' }).focus();
         await h.page.keyboard.press('Enter');
-        const address = ui.getByRole('region', { name: 'Email builder' }).getByLabel('API address');
-        await expect.poll(() => address.evaluate((element) => element === document.activeElement), { timeout: 10_000 }).toBe(true);
-        // Selected, as the other Open Settings leave it: what is pasted replaces it.
-        expect(await address.evaluate((input: HTMLInputElement) => input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0))).toBe(h.emulator.builderUrl);
+        expect(await focusedAddressSelectionAsync(addressField(ui, 'Email builder'))).toBe(h.emulator.builderUrl);
       } finally {
         await stopAsync();
       }
