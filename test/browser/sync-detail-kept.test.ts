@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame } from 'playwright-core';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
-import { changeFillAsync, comparedAgainDetailAsync, linkToEmptyDesignSystemAsync, syncEverythingAsync } from './support/sync-steps';
+import { changeFillAsync, comparedAgainDetailAsync, linkToEmptyDesignSystemAsync, syncEverythingAsync, swipeSliderMovedAsync } from './support/sync-steps';
 import { watchStatusRegionsAsync } from './support/status-regions';
 
 let h: Harness;
@@ -60,10 +60,7 @@ describe('an open detail while a teammate edits another component', () => {
     await changeFillAsync(h, 'Header', '#ff2200');
     const modes = await comparedAgainDetailAsync(ui, 'Header');
     await ui.getByTestId('sync-changes').waitFor();
-    await modes.getByRole('button', { name: 'Swipe' }).click();
-    const slider = ui.getByRole('slider', { name: /^Swipe between/ });
-    await slider.focus();
-    await h.page.keyboard.press('ArrowLeft');
+    const slider = await swipeSliderMovedAsync(h.page, ui, modes);
     const regions = await watchStatusRegionsAsync(ui);
 
     const loads = await detailLoadsAsync();

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Locator } from 'playwright-core';
 import { evaluateHooks, startHarnessAsync, type Harness } from './support/playground-harness';
-import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync } from './support/sync-steps';
+import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync, swipeSliderMovedAsync } from './support/sync-steps';
 
 let h: Harness;
 
@@ -42,11 +42,7 @@ describe('the open component’s pictures replaced by an edit of it', () => {
     await h.openFreshAsync('?theme=light');
     const ui = await linkToEmptyDesignSystemAsync(h);
     const modes = await headerFillChangedDetailAsync(h, ui);
-    await modes.getByRole('button', { name: 'Swipe' }).click();
-    const slider = ui.getByRole('slider', { name: /^Swipe between/ });
-    await slider.focus();
-    await h.page.keyboard.press('ArrowLeft');
-    expect(await slider.inputValue()).toBe('49');
+    const slider = await swipeSliderMovedAsync(h.page, ui, modes);
     const first = await afterPictureAsync(ui);
 
     await teammateEditsHeaderAsync(0.6, 'Footer');

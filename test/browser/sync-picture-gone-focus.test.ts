@@ -7,7 +7,7 @@ import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync, focusedAsync } from './support/a11y-checks';
 import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
-import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync } from './support/sync-steps';
+import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync, swipeSliderMovedAsync } from './support/sync-steps';
 
 let h: Harness;
 
@@ -58,11 +58,7 @@ describe('the open component’s picture gone after a check', () => {
       await h.openFreshAsync(`?theme=${theme}`);
       const ui = await linkToEmptyDesignSystemAsync(h);
       const modes = await headerFillChangedDetailAsync(h, ui);
-      await modes.getByRole('button', { name: 'Swipe' }).click();
-      const slider = ui.getByRole('slider', { name: /^Swipe between/ });
-      await slider.focus();
-      await h.page.keyboard.press('ArrowLeft');
-      expect(await slider.inputValue()).toBe('49');
+      await swipeSliderMovedAsync(h.page, ui, modes);
 
       // Edited by a teammate, Header cannot be drawn: the check brings no "after" picture.
       await teammateEditsHeaderAsync(0.6, 'Footer', false);

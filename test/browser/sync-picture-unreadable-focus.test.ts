@@ -7,6 +7,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromiumAsync } from '../support/chromium';
 import { checkAxeAsync, focusedAsync } from './support/a11y-checks';
 import { installSyncStub } from './support/sync-stub';
+import { swipeSliderMovedAsync } from './support/sync-steps';
 
 const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
 let browser: Browser;
@@ -30,11 +31,7 @@ describe('the open component’s new picture that cannot be read, the keyboard o
     await page.getByTestId('sync-row').filter({ hasText: 'Button / Primary 0' }).click();
     const detail = page.getByTestId('sync-detail');
     const modes = detail.getByRole('group', { name: 'Compare the pictures' });
-    await modes.getByRole('button', { name: 'Swipe' }).click();
-    const slider = detail.getByRole('slider', { name: /^Swipe between/ });
-    await slider.focus();
-    await page.keyboard.press('ArrowLeft');
-    expect(await slider.inputValue()).toBe('49');
+    const slider = await swipeSliderMovedAsync(page, detail, modes);
 
     // A teammate's edit: the badge moves, the screen compares again by itself and loads the detail again.
     await page.evaluate(() => (window as unknown as { syncStub: { emit(type: string, payload: unknown): void } }).syncStub.emit('sync/badge', { rows: 4 }));

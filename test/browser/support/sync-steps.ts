@@ -1,5 +1,5 @@
 // Steps the sync browser tests share, each as a person does it in the playground.
-import type { Frame, Locator } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { evaluateHooks, textOf, type Harness } from './playground-harness';
 
@@ -174,4 +174,14 @@ export async function heroConflictAsync(h: Pick<Harness, 'page' | 'emulator'>, u
   expect(edited.ok).toBe(true);
   await ui.getByRole('button', { name: 'Check again' }).click();
   await ui.getByRole('button', { name: 'Conflicts 1' }).waitFor({ timeout: 15_000 });
+}
+
+/** Swipe chosen among the picture modes, its slider given the keyboard and moved one step left (50 to 49). */
+export async function swipeSliderMovedAsync(page: Page, within: Frame | Locator, modes: Locator): Promise<Locator> {
+  await modes.getByRole('button', { name: 'Swipe' }).click();
+  const slider = within.getByRole('slider', { name: /^Swipe between/ });
+  await slider.focus();
+  await page.keyboard.press('ArrowLeft');
+  expect(await slider.inputValue()).toBe('49');
+  return slider;
 }
