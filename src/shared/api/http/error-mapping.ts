@@ -159,13 +159,13 @@ function unreadableReplyMessage(api: ApiName): string {
   return `The ${serviceName(api)} sent a reply Envelope cannot read. The service may have changed; try again later, or update Envelope if it keeps happening.`;
 }
 
+/** `problem` of a 2xx reply that is a web page: the address reaches something else, whose words say to check it in Settings. */
+export const WEB_PAGE = 'web page';
+
 /**
  * A 2xx reply that is not JSON: a web page (markup) means the address reaches something else;
  * anything else is data cut short or damaged, said as any reply Envelope cannot read.
  */
-/** `problem` of a 2xx reply that is a web page: the address reaches something else, whose words say to check it in Settings. */
-export const WEB_PAGE = 'web page';
-
 export function notJsonError(context: ErrorContext, status: number, text: string): ApiError {
   const label = serviceName(context.api);
   return new ApiError({
