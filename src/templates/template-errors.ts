@@ -3,6 +3,7 @@
 // room knows. Branches on the error's code, never on its words.
 import { megabytesText } from '../shared/api/builder/requests';
 import { ApiError } from '../shared/api/http/api-error';
+import { UNANSWERED_TYPED_ADDRESS, WEB_PAGE } from '../shared/api/http/error-mapping';
 import { DEFAULT_RETRY_POLICY } from '../shared/api/http/retry-policy';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import { blankName, quotedName } from '../shared/quoted-name';
@@ -41,20 +42,42 @@ const LOST_ANSWER: Partial<Record<string, string>> = {
   not_json: 'could not be read',
 };
 
+/**
+ * No answer at an address typed in Settings: the request may not have reached the builder (the
+ * address is wrong), or reached it and its answer was dropped. Figma's fetch fails alike either
+ * way, so the write may have been done, and the address is said beside it (its flag kept: Settings is offered).
+ */
+const UNANSWERED_AT_TYPED_ADDRESS = 'was lost, or the builder was not reached (check the connection and the email builder’s address in Settings)';
+
+const NOT_DONE = { create: 'saved', update: 'updated', rename: 'renamed', delete: 'deleted' } as const;
+
 export function templateError(error: unknown, facts: TemplateErrorFacts): unknown {
   if (!(error instanceof ApiError)) return error;
-  const lost = facts.creating === true ? LOST_ANSWER[error.code] : undefined;
+  const action = facts.creating === true ? 'create' : facts.writing;
+  // A web page answered: the address reaches something other than the builder (which answers in
+  // data), so nothing was made or changed there. Said plainly, the address's flag kept (Settings is offered).
+  if (action !== undefined && error.details.problem === WEB_PAGE) {
+    const { api, endpoint, status, code } = error;
+    const named = facts.templateName === undefined ? 'The template' : quotedName(facts.templateName, 'The template');
+    const message = `${named} was not ${NOT_DONE[action]}: the email builder’s address sent a web page instead of data, so it may be wrong. Check the email builder’s address in Settings.`;
+    return new ApiError({ api, endpoint, status, code, message, problem: WEB_PAGE });
+  }
+  const typed = error.code === 'network_error' && error.details.problem === UNANSWERED_TYPED_ADDRESS;
+  const lostWhy = typed ? UNANSWERED_AT_TYPED_ADDRESS : LOST_ANSWER[error.code];
+  const lostDetails = typed ? { problem: UNANSWERED_TYPED_ADDRESS } : undefined;
+  const lost = facts.creating === true ? lostWhy : undefined;
   if (lost !== undefined) {
     return new BridgeError(
       'answer_lost',
       `The builder’s answer to saving ${quotedName(facts.templateName ?? '', 'a template with no name')} ${lost}, so the template may have been made anyway. Look for it in the list below before saving again, so that it is not made twice.`,
+      lostDetails,
     );
   }
-  const lostWrite = facts.writing === undefined ? undefined : LOST_ANSWER[error.code];
+  const lostWrite = facts.writing === undefined ? undefined : lostWhy;
   if (lostWrite !== undefined && facts.writing !== undefined) {
     const words = LOST_WRITE_WORDS[facts.writing];
     const named = facts.templateName === undefined ? 'the template' : quotedName(facts.templateName, 'the template');
-    return new BridgeError('answer_lost', `The builder’s answer to ${words.verb} ${named} ${lostWrite}, so it may have been ${words.done} all the same. ${words.again}`);
+    return new BridgeError('answer_lost', `The builder’s answer to ${words.verb} ${named} ${lostWrite}, so it may have been ${words.done} all the same. ${words.again}`, lostDetails);
   }
   // Refused again after Envelope waited each time, as asked (a wait of up to a minute is waited
   // out): the last answer's short wait ("Try again in 2 seconds") read as if nothing was tried,

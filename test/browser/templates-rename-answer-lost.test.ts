@@ -33,7 +33,11 @@ describe('Templates: a rename whose answer was lost', () => {
     const alert = list.getByRole('alert');
     // The client tries again by itself (a rename sent twice is the same rename) before it says so.
     await expect.poll(() => textOf(alert), { timeout: 90_000 }).toMatch(/^The builder’s answer to renaming/);
-    expect(await textOf(alert)).toBe('The builder’s answer to renaming the template was lost (check the connection), so it may have been renamed all the same. Rename it again to be sure: a rename sent twice is the same rename.');
+    // The playground's builder address is one typed in Settings: it is said, and Settings offered, beside the row's buttons.
+    expect(await textOf(alert)).toBe(
+      'The builder’s answer to renaming the template was lost, or the builder was not reached (check the connection and the email builder’s address in Settings), so it may have been renamed all the same. Rename it again to be sure: a rename sent twice is the same rename.',
+    );
+    expect(await list.getByRole('button', { name: 'Open Settings' }).count()).toBe(1);
     await checkAxeAsync(ui, 'a rename whose answer was lost');
     await faults.clearAsync();
     // It was: the builder answered every time, and the connection dropped each answer.

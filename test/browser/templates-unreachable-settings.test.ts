@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { addRouteAsync } from './support/own-route';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
-import { addressField, focusedAddressSelectionAsync } from './support/settings-steps';
+import { openSettingsOnBuilderAddressAsync } from './support/templates-steps';
 
 let h: Harness;
 
@@ -33,9 +33,7 @@ describe('Templates: a row that could not reach the builder', () => {
         await expect.poll(() => textOf(row.getByRole('alert')), { timeout: 30_000 }).toBe(`Envelope could not reach the email builder. Check your internet connection and the email builder’s address in Settings (${new URL(h.emulator.builderUrl).origin}).`);
         expect(await row.getByRole('button').allTextContents()).toEqual(['Open Settings', 'Open', 'Rename', 'Delete']);
         await checkAxeAsync(ui, `Templates, a row that could not reach the builder, ${theme}`);
-        await row.getByRole('button', { name: 'Open Settings' }).focus();
-        await h.page.keyboard.press('Enter');
-        expect(await focusedAddressSelectionAsync(addressField(ui, 'Email builder'))).toBe(h.emulator.builderUrl);
+        await openSettingsOnBuilderAddressAsync(h, ui, row);
       } finally {
         await stopAsync();
       }

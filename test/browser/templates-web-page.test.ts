@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { addRouteAsync } from './support/own-route';
 import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
-import { addressField, focusedAddressSelectionAsync } from './support/settings-steps';
+import { openSettingsOnBuilderAddressAsync } from './support/templates-steps';
 
 let h: Harness;
 
@@ -37,9 +37,7 @@ describe('Templates: the builder’s address sends a web page', () => {
         await expect.poll(() => textOf(row.getByRole('alert')), { timeout: 20_000 }).toBe(words);
         expect(await row.getByRole('button').allTextContents()).toEqual(['Open Settings', 'Open', 'Rename', 'Delete']);
         await checkAxeAsync(ui, `Templates, a row whose Open got a web page, ${theme}`);
-        await row.getByRole('button', { name: 'Open Settings' }).focus();
-        await h.page.keyboard.press('Enter');
-        expect(await focusedAddressSelectionAsync(addressField(ui, 'Email builder'))).toBe(h.emulator.builderUrl);
+        await openSettingsOnBuilderAddressAsync(h, ui, row);
       } finally {
         await stopAsync();
       }

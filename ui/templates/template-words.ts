@@ -98,7 +98,8 @@ export function templateProblem(error: unknown): TemplateProblem {
   if (code === 'not_found' && frameId !== null) return { message, action: 'unlink', frameId };
   if (code === 'template_changed' && frameId !== null) return { message, action: 'replace', frameId };
   if (code === 'template_missing' && frameId !== null) return { message, action: 'missing', frameId };
-  if (code === 'network_error' && details?.problem === UNANSWERED_TYPED_ADDRESS) return { message, action: null, frameId: null, checkAddress: true };
+  // No answer there (a create or write whose answer may have been lost says so too, the flag kept).
+  if ((code === 'network_error' || code === 'answer_lost') && details?.problem === UNANSWERED_TYPED_ADDRESS) return { message, action: null, frameId: null, checkAddress: true };
   return { message, action: null, frameId: null };
 }
 

@@ -1,7 +1,8 @@
 // Steps shared by the Templates browser tests.
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Harness } from './playground-harness';
+import { addressField, focusedAddressSelectionAsync } from './settings-steps';
 
 /** Which row of the templates' list has the keyboard (its first button), or what else has it ("the page"). */
 export function focusedTemplatePlaceAsync(ui: Frame): Promise<string> {
@@ -61,4 +62,15 @@ export async function selectLayerAsync(page: Page, pageName: string, layerName: 
   await page.locator('[data-role="pages"] li', { hasText: pageName }).click();
   const layers = page.locator(`[data-role="layers"] li[data-depth="${depth}"]`);
   await (layerName === null ? layers.first() : layers.filter({ hasText: layerName })).click();
+}
+
+/**
+ * The person presses the Open Settings offered in `place` (a row, the save form) from the keyboard:
+ * the keyboard lands in Settings' builder address field with the address selected, so what they
+ * paste replaces it.
+ */
+export async function openSettingsOnBuilderAddressAsync(h: Harness, ui: Frame, place: Locator): Promise<void> {
+  await place.getByRole('button', { name: 'Open Settings' }).focus();
+  await h.page.keyboard.press('Enter');
+  expect(await focusedAddressSelectionAsync(addressField(ui, 'Email builder'))).toBe(h.emulator.builderUrl);
 }

@@ -4,7 +4,7 @@ import { BridgeError } from '../../../src/shared/bridge/bridge-error';
 import { templateChangedError, templateError, timedOutError } from '../../../src/templates/template-errors';
 import { messageProblems } from '../../support/message-rules';
 import { builder as defaultBuilderHost } from '../../../src/shared/config/api-hosts.json';
-import { listReadProblem, templateProblem } from '../../../ui/templates/template-words';
+import { listMayHaveChanged, listReadProblem, saveProblem, templateProblem } from '../../../ui/templates/template-words';
 import { failTemplatePage, initialTemplateList, templateListButton } from '../../../ui/templates/template-list-state';
 
 const response = (status: number, error: string, headers: Record<string, string> = {}) =>
@@ -66,7 +66,8 @@ describe('template errors in words', () => {
 
   it('a create whose answer was lost or unreadable says the template may exist, so that a retry does not make it twice', () => {
     const context = { api: 'builder' as const, endpoint: 'POST /api/templates', keySent: true, nowMs: 0 };
-    const lost = [networkError(context, 'https://builder.example'), timeoutError(context, 30_000), malformedResponseError(context, 201, 'data.id is missing'), notJsonError(context, 201, '{"data": {"id"')];
+    // At the built-in address (at one typed in Settings: below).
+    const lost = [networkError(context, new URL(defaultBuilderHost).origin), timeoutError(context, 30_000), malformedResponseError(context, 201, 'data.id is missing'), notJsonError(context, 201, '{"data": {"id"')];
     const reasons = ['was lost (check the connection)', 'did not come in time', 'could not be read', 'could not be read'];
     lost.forEach((apiError, index) => {
       const error = templateError(apiError, { templateName: 'Spring sale', creating: true }) as BridgeError;
@@ -124,5 +125,62 @@ describe('the builder’s address sends a web page', () => {
     // Data cut short says nothing of the address: asked again, as before.
     const cut = bridged(notJsonError(context, 200, '{"data": ['));
     expect(templateProblem(cut)).toEqual({ message: cut.message, action: null, frameId: null });
+  });
+});
+
+describe('a save or a write at an address that sends a web page or does not answer', () => {
+  const context = { api: 'builder' as const, endpoint: 'POST /api/templates', keySent: true, nowMs: 0 };
+  const bridged = (error: unknown) => {
+    const { code, message, details } = error as { code: string; message: string; details?: Record<string, unknown> };
+    return { code, message, details };
+  };
+  const webPage = () => notJsonError(context, 200, '<!doctype html><title>Sign in</title>');
+
+  it('a save answered with a web page was not made: said plainly, no “look for it” warning, Settings offered on the address', () => {
+    const error = bridged(templateError(webPage(), { templateName: 'Spring sale', creating: true }));
+    expect(error.code).not.toBe('answer_lost');
+    expect(error.message).toBe('“Spring sale” was not saved: the email builder’s address sent a web page instead of data, so it may be wrong. Check the email builder’s address in Settings.');
+    expect(messageProblems(error.message)).toEqual([]);
+    expect(templateProblem(error)).toEqual({ message: error.message, action: 'settings', frameId: null, address: true });
+    // Nothing was made: the list is not read again as if it might hold it.
+    expect(listMayHaveChanged(error)).toBe(false);
+    expect(saveProblem(error, 'Spring sale')).toEqual(templateProblem(error));
+    // A nameless one.
+    expect(bridged(templateError(webPage(), { templateName: '', creating: true })).message).toMatch(/^The template was not saved: /);
+  });
+
+  it('an update, rename or deletion answered with a web page was not done either', () => {
+    const done = { update: 'updated', rename: 'renamed', delete: 'deleted' } as const;
+    for (const writing of ['update', 'rename', 'delete'] as const) {
+      const error = bridged(templateError(webPage(), { templateId: 'tpl_1', templateName: 'Spring sale', writing }));
+      expect(error.message).toBe(`“Spring sale” was not ${done[writing]}: the email builder’s address sent a web page instead of data, so it may be wrong. Check the email builder’s address in Settings.`);
+      expect(templateProblem(error)).toMatchObject({ action: 'settings', address: true });
+    }
+    expect(bridged(templateError(webPage(), { templateId: 'tpl_1', writing: 'delete' })).message).toMatch(/^The template was not deleted: /);
+  });
+
+  it('data cut short, from the builder itself, still may hide a template made', () => {
+    const error = bridged(templateError(notJsonError(context, 201, '{"data": {"id"'), { templateName: 'Spring sale', creating: true }));
+    expect(error.code).toBe('answer_lost');
+    expect(templateProblem(error)).toEqual({ message: error.message, action: null, frameId: null });
+  });
+
+  it('no answer at a typed address: the save may have reached the builder before the connection dropped, so the warning stays, with the address and Settings beside it', () => {
+    const error = bridged(templateError(networkError(context, 'http://127.0.0.1:45581'), { templateName: 'Spring sale', creating: true }));
+    expect(error.code).toBe('answer_lost');
+    expect(error.message).toBe(
+      'The builder’s answer to saving “Spring sale” was lost, or the builder was not reached (check the connection and the email builder’s address in Settings), so the template may have been made anyway. Look for it in the list below before saving again, so that it is not made twice.',
+    );
+    expect(messageProblems(error.message)).toEqual([]);
+    expect(templateProblem(error)).toEqual({ message: error.message, action: null, frameId: null, checkAddress: true });
+    expect(listMayHaveChanged(error)).toBe(true);
+  });
+
+  it('no answer at a typed address to a rename: it may have been renamed, with the address and Settings beside it', () => {
+    const error = bridged(templateError(networkError(context, 'http://127.0.0.1:45581'), { templateId: 'tpl_1', templateName: 'Spring sale', writing: 'rename' }));
+    expect(error.message).toBe(
+      'The builder’s answer to renaming “Spring sale” was lost, or the builder was not reached (check the connection and the email builder’s address in Settings), so it may have been renamed all the same. Rename it again to be sure: a rename sent twice is the same rename.',
+    );
+    expect(templateProblem(error)).toMatchObject({ action: null, checkAddress: true });
   });
 });

@@ -6,6 +6,7 @@ import { malformedResponseError, networkError, timeoutError } from '../../../src
 import { BridgeError } from '../../../src/shared/bridge/bridge-error';
 import { templateError } from '../../../src/templates/template-errors';
 import { messageProblems } from '../../support/message-rules';
+import { builder as defaultBuilderHost } from '../../../src/shared/config/api-hosts.json';
 
 const context = { api: 'builder' as const, endpoint: 'PUT /api/templates/:id', keySent: true, nowMs: 0 };
 
@@ -18,7 +19,8 @@ describe('a write whose answer was lost', () => {
       expect(messageProblems(error.message)).toEqual([]);
       return error.message;
     };
-    const dropped = networkError(context, 'https://builder.example');
+    // At the built-in address (at one typed in Settings: template-errors.test.ts).
+    const dropped = networkError(context, new URL(defaultBuilderHost).origin);
     expect(said(dropped, { templateId: 'tpl_1', writing: 'rename' })).toBe(
       'The builder’s answer to renaming the template was lost (check the connection), so it may have been renamed all the same. Rename it again to be sure: a rename sent twice is the same rename.',
     );

@@ -1,0 +1,86 @@
+// Templates: Save as template at a builder address that sends a web page, or that does not answer.
+// Both were said as "the builder’s answer … was lost, so the template may have been made anyway",
+// with no way to Settings. A web page means the address reaches something other than the builder:
+// no template was made, and the words now say so, with Open Settings and no "look for it" warning.
+// No answer at a typed address cannot be told from an answer dropped after the builder made the
+// template (Figma's fetch fails alike): the warning stays, true as the emulator shows, and the
+// address and Open Settings come beside it.
+import type { Frame, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAxeAsync } from './support/a11y-checks';
+import { emulatorFaults } from './support/emulator-faults';
+import { addRouteAsync } from './support/own-route';
+import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { builderAsync, openSettingsOnBuilderAddressAsync, selectLayerAsync } from './support/templates-steps';
+import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+const saveRegion = (ui: Frame) => ui.getByRole('region', { name: 'Save selection as template' });
+const webPage = { status: 200, headers: { 'content-type': 'text/html', 'access-control-allow-origin': '*' }, body: '<!doctype html><title>Welcome</title><p>Sign in</p>' };
+
+/** Templates fresh with the demo keys, the email frame selected and "Spring sale" typed as its name. */
+async function openWithEmailAsync(theme: 'light' | 'dark'): Promise<Frame> {
+  await h.openFreshAsync(`?command=templates&theme=${theme}&demo-keys=1`);
+  const ui = await h.uiFrameAsync();
+  await ui.getByRole('list', { name: 'Templates in the workspace' }).waitFor({ timeout: 20_000 });
+  await selectLayerAsync(h.page, 'Emails', DEMO_EMAIL_NAME);
+  await expect.poll(() => ui.getByLabel('Template name').inputValue(), { timeout: 20_000 }).toBe(DEMO_EMAIL_NAME);
+  await ui.getByLabel('Template name').fill('Spring sale');
+  return ui;
+}
+
+const templateNamesAsync = async () => (await builderAsync<Array<{ name: string }>>(h, '/templates')).data.map((template) => template.name);
+
+describe('Templates: a save at an address that sends a web page or does not answer', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`a web page: not saved, said plainly, with Open Settings on the builder’s address (${theme})`, async () => {
+      const ui = await openWithEmailAsync(theme);
+      // From here the builder's address answers a save with a web page (a sign-in page, another site).
+      const builder = new URL(h.emulator.builderUrl).origin;
+      const stopAsync = await addRouteAsync(
+        h.page,
+        (url) => url.origin === builder && url.pathname === '/api/templates',
+        (route: Route, request) => (request.method() === 'POST' ? route.fulfill(webPage) : route.fallback()),
+      );
+      try {
+        await saveRegion(ui).getByRole('button', { name: 'Save as template' }).click();
+        await expect
+          .poll(() => textOf(saveRegion(ui).getByRole('alert')), { timeout: 20_000 })
+          .toBe('“Spring sale” was not saved: the email builder’s address sent a web page instead of data, so it may be wrong. Check the email builder’s address in Settings.');
+        expect(await textOf(saveRegion(ui))).not.toContain('Look for it');
+        expect(await templateNamesAsync()).not.toContain('Spring sale');
+        await checkAxeAsync(ui, `Templates, a save answered with a web page, ${theme}`);
+        await openSettingsOnBuilderAddressAsync(h, ui, saveRegion(ui));
+      } finally {
+        await stopAsync();
+      }
+    });
+  }
+
+  it('no answer: it may have been made (and was), said with the address, with Open Settings on it', async () => {
+    const ui = await openWithEmailAsync('light');
+    // The builder makes the template, and the connection drops before its answer.
+    const faults = emulatorFaults(h.emulator);
+    await faults.setAsync({ rate: 1, kinds: ['drop'] });
+    await saveRegion(ui).getByRole('button', { name: 'Save as template' }).click();
+    await expect
+      .poll(() => textOf(saveRegion(ui).getByRole('alert')), { timeout: 60_000 })
+      .toBe(
+        'The builder’s answer to saving “Spring sale” was lost, or the builder was not reached (check the connection and the email builder’s address in Settings), so the template may have been made anyway. Look for it in the list below before saving again, so that it is not made twice.',
+      );
+    await faults.clearAsync();
+    // It was made: the warning is true.
+    expect(await templateNamesAsync()).toContain('Spring sale');
+    await checkAxeAsync(ui, 'Templates, a save with no answer at a typed address');
+    await openSettingsOnBuilderAddressAsync(h, ui, saveRegion(ui));
+  }, 120_000);
+});
