@@ -57,3 +57,38 @@ describe('a long 429 refuses the allowance, whichever gate its requests go throu
     }
   });
 });
+
+// Each gate a client was given stayed on its clock's list for the clock's life, so that a long 429
+// could pause the allowance in it: every short-lived client on a gate of its own (one per Test
+// connection, say) added one that was never let go. A gate now stays only while a request is under way in it.
+describe('the gates a long 429 pauses', () => {
+  /** A real gate on `scheduler` that counts the pauses it is told of. */
+  function countingGate(scheduler: Parameters<typeof createRequestGate>[0]['scheduler']) {
+    const gate = createRequestGate({ scheduler });
+    const counted = { pauses: 0, gate: { ...gate, pause: (bucket: string, ms: number) => ((counted.pauses += 1), gate.pause(bucket, ms)) } };
+    return counted;
+  }
+
+  it('are only those with a request under way: finished clients’ gates are let go, one waiting for room is still refused', async () => {
+    const first = libraryHarness(hourLong);
+    const { scheduler } = first.clock;
+    const finished = Array.from({ length: 5 }, () => countingGate(scheduler));
+    for (const { gate } of finished) {
+      const { transport } = createScriptedTransport(() => jsonResponse(200, listBrandsBody()));
+      await createLibraryClient({ baseUrl: LIBRARY_BASE, key: LIBRARY_KEY, transport, scheduler, gate }).listBrandsAsync();
+    }
+    // A client whose allowance was reported as one a minute: its second request waits for room in its gate.
+    const live = countingGate(scheduler);
+    const waiting = createScriptedTransport(() => jsonResponse(200, listBrandsBody(), { 'x-ratelimit-limit': '1' }));
+    const liveClient = createLibraryClient({ baseUrl: LIBRARY_BASE, key: LIBRARY_KEY, transport: waiting.transport, scheduler, gate: live.gate });
+    await liveClient.listBrandsAsync();
+    const held = rejectionOf(liveClient.listBrandsAsync({ page: 2 }));
+
+    expect(await rejectionOf(first.client.listBrandsAsync())).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 3600 });
+    await first.clock.settleAsync();
+    expect(finished.map((each) => each.pauses)).toEqual([0, 0, 0, 0, 0]);
+    expect(live.pauses).toBeGreaterThan(0);
+    expect(await held).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 3600 });
+    expect(waiting.requests).toHaveLength(1);
+  });
+});

@@ -1,6 +1,7 @@
 // One comparison of the builder's times for the sync batches' earliest time and the templates' links.
 import { describe, expect, it } from 'vitest';
 import { compareServerTimes } from '../../../src/shared/api/builder/server-time';
+import { sameServerTime, serverTimeAfter } from '../../../src/templates/template-link';
 
 describe('compareServerTimes', () => {
   it('compares instants, however each is written', () => {
@@ -13,5 +14,26 @@ describe('compareServerTimes', () => {
     expect(compareServerTimes('v2', 'v1')).toBeGreaterThan(0);
     expect(compareServerTimes('v1', 'v2')).toBeLessThan(0);
     expect(compareServerTimes('v1', 'v1')).toBe(0);
+  });
+});
+
+// Date.parse keeps milliseconds only: two times a fraction of a millisecond apart read as one
+// instant, so a template saved in the builder 0.1 ms after the time a link knows was "the same
+// time" (not a change to keep), and not "after" it.
+describe('compareServerTimes below a millisecond', () => {
+  it('orders times that differ only below a millisecond', () => {
+    expect(compareServerTimes('2026-11-21T10:00:00.0001Z', '2026-11-21T10:00:00Z')).toBeGreaterThan(0);
+    expect(compareServerTimes('2026-11-21T10:00:00.123456Z', '2026-11-21T10:00:00.123457Z')).toBeLessThan(0);
+    expect(compareServerTimes('2026-11-21T11:00:00.1234567+01:00', '2026-11-21T10:00:00.123456Z')).toBeGreaterThan(0);
+    expect(sameServerTime('2026-11-21T10:00:00.123457Z', '2026-11-21T10:00:00.123456Z')).toBe(false);
+    expect(serverTimeAfter('2026-11-21T10:00:00.123457Z', '2026-11-21T10:00:00.123456Z')).toBe(true);
+  });
+
+  it('still reads one instant in every form: zone, fraction’s digits, trailing zeros', () => {
+    expect(compareServerTimes('2026-11-21T10:00:00.123450Z', '2026-11-21T10:00:00.12345+00:00')).toBe(0);
+    expect(compareServerTimes('2026-11-21T11:00:00.5+0100', '2026-11-21T10:00:00.500000Z')).toBe(0);
+    expect(compareServerTimes('2026-11-21T10:00Z', '2026-11-21T10:00:00.000000-00:00')).toBe(0);
+    expect(compareServerTimes('2026-11-21T05:30:00.999999-04:30', '2026-11-21T10:00:00.999999Z')).toBe(0);
+    expect(sameServerTime('2026-11-21T10:00:00.123456Z', '2026-11-21T10:00:00.123456+00:00')).toBe(true);
   });
 });

@@ -182,14 +182,19 @@ function heldRequestsReporter(scheduler: Scheduler, report: ((seconds: number) =
 interface Allowances {
   /** Each allowance's end of such a wait (a scheduler time). */
   refusedUntil: Map<string, number>;
-  /** The gates the clock's clients hold requests in: the refusal pauses the allowance in each, so what they hold is refused too. */
-  gates: Set<RequestGate>;
+  /**
+   * The gates the clock's clients have requests under way in, each with how many: the refusal
+   * pauses the allowance in each, so what they hold (or retry) is refused too. A gate leaves once
+   * none is under way: a request asked for later is refused before it reaches its gate, so a
+   * short-lived client's gate is not kept for the page's life.
+   */
+  gates: Map<RequestGate, number>;
 }
 const ALLOWANCES = new WeakMap<Scheduler, Allowances>();
 
 function allowancesOf(scheduler: Scheduler): Allowances {
   let allowances = ALLOWANCES.get(scheduler);
-  if (!allowances) ALLOWANCES.set(scheduler, (allowances = { refusedUntil: new Map(), gates: new Set() }));
+  if (!allowances) ALLOWANCES.set(scheduler, (allowances = { refusedUntil: new Map(), gates: new Map() }));
   return allowances;
 }
 
@@ -204,7 +209,6 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
   // server would refuse it, neither sent (a burst of 429s) nor held (a screen standing still for an hour).
   // Kept with the allowance: a client made afresh for the next task shares it, on any gate.
   const allowances = allowancesOf(scheduler);
-  allowances.gates.add(gate);
   const ends = allowances.refusedUntil;
   const refusedUntil = () => ends.get(options.bucket.name) ?? 0;
   const refusal = (context: ErrorContext) =>
@@ -256,6 +260,36 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
     return readResponse(spec, response, context);
   }
 
+  /** Each attempt, retried when the error and policy allow, until an answer or an error to give up on. */
+  async function sendUntilDoneAsync<T>(spec: ApiRequestSpec<T>, url: string, context: ErrorContext, signal: CancelSignal | undefined): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await attemptAsync(spec, url, context, attempt, signal);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        const delay = retryDelayMs(error, attempt, spec.safeToRepeat, retryPolicy, scheduler.random());
+        if (delay === null) {
+          // Not retried here (one attempt, not safe, or a wait too long to sit through), but the
+          // server's wait still holds for the whole allowance, however long: other requests sent
+          // meanwhile would only earn more 429s. (A daily limit has its own code and holds only brand requests.)
+          const wait = error.code === 'rate_limited' ? error.retryAfterSeconds : null;
+          // Known before the pause tells the requests waiting for room: they are refused, not held,
+          // in every gate that holds requests of the allowance.
+          const refused = wait !== null && wait > retryPolicy.maxRetryAfterSeconds;
+          if (refused) ends.set(options.bucket.name, Math.max(refusedUntil(), scheduler.now() + wait * 1000));
+          if (wait !== null) for (const held of refused ? allowances.gates.keys() : [gate]) held.pause(options.bucket.name, wait * 1000);
+          throw error;
+        }
+        // A 429 holds back every request on the same allowance, not just this one (a cancel
+        // takes the next attempt out of the gate's queue); any other pause ends with a cancel.
+        if (error.code === 'rate_limited') {
+          options.onWait?.(delay / 1000);
+          gate.pause(options.bucket.name, delay);
+        } else await sleepAsync(scheduler, delay, signal);
+      }
+    }
+  }
+
   return {
     origin,
     async sendAsync<T>(spec: ApiRequestSpec<T>, signal?: CancelSignal): Promise<T> {
@@ -270,31 +304,13 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
       const missing = standInError(context, origin);
       if (missing) throw missing;
       if (refusedUntil() > scheduler.now()) throw refusal(context);
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          return await attemptAsync(spec, url, context, attempt, signal);
-        } catch (error) {
-          if (!(error instanceof ApiError)) throw error;
-          const delay = retryDelayMs(error, attempt, spec.safeToRepeat, retryPolicy, scheduler.random());
-          if (delay === null) {
-            // Not retried here (one attempt, not safe, or a wait too long to sit through), but the
-            // server's wait still holds for the whole allowance, however long: other requests sent
-            // meanwhile would only earn more 429s. (A daily limit has its own code and holds only brand requests.)
-            const wait = error.code === 'rate_limited' ? error.retryAfterSeconds : null;
-            // Known before the pause tells the requests waiting for room: they are refused, not held,
-            // in every gate that holds requests of the allowance.
-            const refused = wait !== null && wait > retryPolicy.maxRetryAfterSeconds;
-            if (refused) ends.set(options.bucket.name, Math.max(refusedUntil(), scheduler.now() + wait * 1000));
-            if (wait !== null) for (const held of refused ? allowances.gates : [gate]) held.pause(options.bucket.name, wait * 1000);
-            throw error;
-          }
-          // A 429 holds back every request on the same allowance, not just this one (a cancel
-          // takes the next attempt out of the gate's queue); any other pause ends with a cancel.
-          if (error.code === 'rate_limited') {
-            options.onWait?.(delay / 1000);
-            gate.pause(options.bucket.name, delay);
-          } else await sleepAsync(scheduler, delay, signal);
-        }
+      allowances.gates.set(gate, (allowances.gates.get(gate) ?? 0) + 1);
+      try {
+        return await sendUntilDoneAsync(spec, url, context, signal);
+      } finally {
+        const underWay = (allowances.gates.get(gate) ?? 1) - 1;
+        if (underWay > 0) allowances.gates.set(gate, underWay);
+        else allowances.gates.delete(gate);
       }
     },
   };
