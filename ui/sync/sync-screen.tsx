@@ -447,8 +447,9 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   const unfiltered = filter === 'all' && query.trim() === '' && change === null;
   const kindGroup = others > 0 || (filter !== 'all' && filter !== 'format-update');
   const hasChips = kindGroup || changes.length > 0;
-  // The folded chips' button says what they show: the kind pressed, with its count, and the kind of change pressed.
+  // A kind's count as its chip says it, and as the folded chips' button does.
   const kindCount = (kind: SyncKind) => (kindShown?.counts ?? counts)?.get(kind) ?? 0;
+  // The folded chips' button says what they show: the kind pressed, with its count, and the kind of change pressed.
   const shownKind = filter === 'all' ? `All ${formatCount(kindShown?.all ?? others)}` : chipLabel(filter, kindCount(filter));
   const shownChange = change === null ? null : changes.find(([chip]) => chip === change);
   const shownFilterText = shownChange ? `${shownKind}, ${shownChange[0]} ${formatCount(shownChange[1])}` : shownKind;
@@ -531,7 +532,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
                     <button type="button" class="sync-chip" aria-pressed={filter === 'all'} onClick={() => setFilter('all')}>
                       All {formatCount(kindShown?.all ?? others)}
                     </button>
-                    {KIND_ORDER.filter((kind) => kind !== 'format-update' && (((kindShown?.counts ?? counts).get(kind) ?? 0) > 0 || kind === filter)).map((kind: SyncKind) => (
+                    {KIND_ORDER.filter((kind) => kind !== 'format-update' && (kindCount(kind) > 0 || kind === filter)).map((kind: SyncKind) => (
                       <button
                         key={kind}
                         type="button"
@@ -539,7 +540,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
                         aria-pressed={filter === kind}
                         onClick={() => setFilter(filter === kind ? 'all' : kind)}
                       >
-                        {chipLabel(kind, (kindShown?.counts ?? counts).get(kind) ?? 0)}
+                        {chipLabel(kind, kindCount(kind))}
                       </button>
                     ))}
                   </div>
