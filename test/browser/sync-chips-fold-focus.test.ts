@@ -48,3 +48,32 @@ describe('a chip with the keyboard when the window is made short', () => {
     await page.close();
   });
 });
+
+describe('the chips’ button with the keyboard when the window is made tall', () => {
+  it('hands the keyboard to the chip pressed in “Show:”, the chips showing again', async () => {
+    const page = await browser.newPage({ viewport: { width: 320, height: 240 } });
+    await page.addInitScript(installSyncStub, { count: 40 });
+    await page.goto(UI_URL);
+    await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
+    const ui = page.mainFrame();
+    const kinds = page.getByRole('group', { name: 'Show:' });
+    const fold = page.getByRole('button', { name: /^Show: / });
+    // Short: the chips are folded; unfolded from their button, "Conflicts" pressed, Escape folds them again.
+    await fold.press('Enter');
+    await kinds.getByRole('button', { name: /^Conflicts / }).press('Enter');
+    await expect.poll(() => kinds.getByRole('button', { name: /^Conflicts / }).getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => kinds.isVisible()).toBe(false);
+    expect(await focusedAsync(ui)).toMatch(/^button Show: Conflicts \d+▾$/);
+
+    // Made tall: the button hides and the chips show; the keyboard is on the chip pressed.
+    await page.setViewportSize({ width: 320, height: 600 });
+    await expect.poll(() => fold.isVisible()).toBe(false);
+    await expect.poll(() => focusedAsync(ui)).toMatch(/^button Conflicts \d+$/);
+
+    // The keyboard goes on from there: Shift+Tab reaches "All", before it.
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusedAsync(ui)).toMatch(/^button All \d+$/);
+    await page.close();
+  });
+});

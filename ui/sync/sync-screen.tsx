@@ -12,7 +12,7 @@ import { useLatest } from '../hooks/use-latest';
 import { errorText } from '../messages/error-text';
 import { absoluteTime, relativeTime } from '../messages/relative-time';
 import { createChoiceBatcher, keepPendingChoices, type Choices } from './choice-batcher';
-import { useChipsFoldFocus } from './chips-fold-focus';
+import { pressedChip, useChipsFoldFocus } from './chips-fold-focus';
 import { copyTextAsync } from './copy-text';
 import { createPictureLoader } from './picture-loader';
 import { SyncDetailView, type PictureMode } from './sync-detail';
@@ -46,7 +46,6 @@ export interface SyncScreenProps {
   addressMissing?: boolean;
 }
 
-const pressedChip = (chips: HTMLElement) => chips.querySelector<HTMLElement>('[aria-pressed="true"]');
 const firstAction = (failures: HTMLElement) => failures.parentElement!.querySelector<HTMLElement>('.sync-actions button:not(:disabled)');
 
 export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden = false, designSystemId = null, badgeRows = null, addressMissing = false }: SyncScreenProps) {
@@ -409,7 +408,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   // The note on changes hidden by the search goes while a check runs (one started by itself too), and its link with it.
   const noteFocus = useFocusKeeper<HTMLDivElement>(busy, firstAction);
   const chipsFocus = useFocusKeeper<HTMLDivElement>(`${filter}${change}`, pressedChip);
-  // A chip with the keyboard hides as the window gets short: the keyboard goes to the button standing for the chips.
+  // A chip with the keyboard hides as the window gets short: the keyboard goes to the button standing for the chips;
+  // that button with the keyboard hides as the window gets tall: the keyboard goes to the chip pressed.
   const chipsFold = useChipsFoldFocus(chipsFocus.ref);
   // The open component left the list (a check found nothing to sync for it any more: put back as
   // it was, or added and deleted here): its detail closes and says why, rather than vanishing, and
@@ -447,8 +447,9 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   const unfiltered = filter === 'all' && query.trim() === '' && change === null;
   const kindGroup = others > 0 || (filter !== 'all' && filter !== 'format-update');
   const hasChips = kindGroup || changes.length > 0;
-  // The folded chips' button says what they show: the kind pressed, with its count, and the kind of change pressed.
+  // A kind's count as its chip says it, and as the folded chips' button does.
   const kindCount = (kind: SyncKind) => (kindShown?.counts ?? counts)?.get(kind) ?? 0;
+  // The folded chips' button says what they show: the kind pressed, with its count, and the kind of change pressed.
   const shownKind = filter === 'all' ? `All ${formatCount(kindShown?.all ?? others)}` : chipLabel(filter, kindCount(filter));
   const shownChange = change === null ? null : changes.find(([chip]) => chip === change);
   const shownFilterText = shownChange ? `${shownKind}, ${shownChange[0]} ${formatCount(shownChange[1])}` : shownKind;
@@ -531,7 +532,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
                     <button type="button" class="sync-chip" aria-pressed={filter === 'all'} onClick={() => setFilter('all')}>
                       All {formatCount(kindShown?.all ?? others)}
                     </button>
-                    {KIND_ORDER.filter((kind) => kind !== 'format-update' && (((kindShown?.counts ?? counts).get(kind) ?? 0) > 0 || kind === filter)).map((kind: SyncKind) => (
+                    {KIND_ORDER.filter((kind) => kind !== 'format-update' && (kindCount(kind) > 0 || kind === filter)).map((kind: SyncKind) => (
                       <button
                         key={kind}
                         type="button"
@@ -539,7 +540,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
                         aria-pressed={filter === kind}
                         onClick={() => setFilter(filter === kind ? 'all' : kind)}
                       >
-                        {chipLabel(kind, (kindShown?.counts ?? counts).get(kind) ?? 0)}
+                        {chipLabel(kind, kindCount(kind))}
                       </button>
                     ))}
                   </div>

@@ -6,7 +6,8 @@ export type Side = 'left' | 'top' | 'right' | 'bottom';
 
 /** The sides of the focused control's ring that show (in its colour, 1 px outside the control, half-way along each side). */
 export async function focusRingSidesAsync(ui: Frame): Promise<Side[]> {
-  const frame = (await (await ui.frameElement()).boundingBox())!;
+  // The page's own frame (the UI opened alone) is at the window's corner.
+  const frame = ui.parentFrame() ? (await (await ui.frameElement()).boundingBox())! : { x: 0, y: 0 };
   const at = await ui.evaluate(() => {
     const element = document.activeElement!;
     const { left, top, right, bottom } = element.getBoundingClientRect();

@@ -1,0 +1,44 @@
+// The Sync screen at 320 × 240, the keyboard at its end: "Recent syncs (1)" is the last control,
+// scrolled to the bottom of the screen's box, and the box clipped the focus ring's bottom side
+// (the list in the screen's height, what is under it ran past the screen and its margin).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromiumAsync } from '../support/chromium';
+import { checkAxeAsync, focusedAsync } from './support/a11y-checks';
+import { focusRingSidesAsync } from './support/focus-ring';
+import { installSyncStub } from './support/sync-stub';
+
+const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromiumAsync();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the Sync screen’s last control in the smallest window', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`shows all four sides of the focus ring on “Recent syncs”, closed and open (${theme}; the bottom was cut off)`, async () => {
+      const page = await browser.newPage({ viewport: { width: 320, height: 240 }, colorScheme: theme });
+      await page.addInitScript(installSyncStub, { count: 40 });
+      await page.goto(UI_URL);
+      await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
+      const ui = page.mainFrame();
+      // From the buttons under the list, Tab goes on to the history, the screen scrolling to it.
+      await page.getByRole('button', { name: 'Copy summary' }).focus();
+      await page.keyboard.press('Tab');
+      expect(await focusedAsync(ui)).toBe('summary Recent syncs (1)');
+      expect(await focusRingSidesAsync(ui)).toEqual(['left', 'top', 'right', 'bottom']);
+
+      // Opened, it stays where it is, its ring whole.
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.locator('details.sync-history').getAttribute('open')).toBe('');
+      expect(await focusRingSidesAsync(ui)).toEqual(['left', 'top', 'right', 'bottom']);
+      await checkAxeAsync(ui, `the history open at 320 × 240, ${theme}`);
+      await page.close();
+    });
+  }
+});
