@@ -138,9 +138,11 @@ export function connectionFailedResult(api: ApiName, baseUrl: string, error: unk
     // Without a key the library's limit is that of every call made without one from this network.
     const message = keySent ? `The ${service} asked Envelope to slow down for this key.` : `The ${service} asked Envelope to slow down: it limits requests made without a key. A library API key has a much higher limit.`;
     const seconds = error.retryAfterSeconds;
-    // A wait of minutes the screen counts down; a longer one is said in words.
+    // A wait of minutes the screen counts down; a longer one the window says by when it ends, as a
+    // clock time that stays true while the answer stays on screen. None given: a minute, in words.
     if (seconds && seconds <= COUNTDOWN_MAX_SECONDS) return { ok: false, message, retryAfterSeconds: Math.ceil(seconds) };
-    return { ok: false, message: `${message} Try again in ${describeWait(seconds || 60)}.` };
+    if (seconds) return { ok: false, message, retryAt: Date.now() + seconds * 1000 };
+    return { ok: false, message: `${message} Try again in ${describeWait(60)}.` };
   }
   if (status >= 500) {
     return { ok: false, message: `The ${service} had a problem on its side. Test again later.` };

@@ -1,7 +1,8 @@
 // The Settings form's rules without the DOM: what to send, what to show next to each field,
 // and how an answer from the sandbox reads. The sandbox checks the same rules again.
-import type { SettingsView } from '../../src/shared/bridge/messages';
+import type { ConnectionResult, SettingsView } from '../../src/shared/bridge/messages';
 import { plural } from '../components/count-words';
+import { retryAtText } from '../messages/retry-countdown';
 import { baseUrlProblem, keyProblem, type ApiName } from '../../src/shared/settings/validate-settings';
 import { isStandInAddress } from '../../src/shared/config/stand-in-address';
 
@@ -112,6 +113,15 @@ export function testAnswerText(api: ApiName, message: string, form: { keyTyped: 
   // Only an address typed, no key saved: the builder was not tried, the library was tried without a key.
   if (!form.hasSavedKey) return `${message} ${api === 'builder' ? 'The address typed above is not saved yet either.' : 'This tested the saved address without a key; the address typed above is not saved yet.'}`;
   return `${message} ${UNSAVED_NOT_TESTED}`;
+}
+
+/**
+ * The test's answer as the sandbox said it, with a wait too long to count down said by when it
+ * ends: "… slow down for this key. You can try again after 14:05, in about 2 hours." The clock
+ * time stays true while the answer stays on screen; "in 2 hours" alone would not.
+ */
+export function connectionAnswerText(outcome: Pick<ConnectionResult, 'message' | 'retryAt'>): string {
+  return outcome.retryAt === undefined ? outcome.message : `${outcome.message} ${retryAtText(outcome.retryAt, Date.now())}`;
 }
 
 /** A 429 on the connection test: its wait counted down beside the answer (not in it, which is announced): "Test again in 12 seconds." */

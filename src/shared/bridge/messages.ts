@@ -43,6 +43,11 @@ export const connectionResultSchema = z.object({
   message: z.string(),
   /** A 429's wait (seconds, short enough to count down): the screen counts it down after the message. */
   retryAfterSeconds: z.optional(z.number()),
+  /**
+   * A 429's wait too long to count down: when it ends (a Date.now() time). The window says it as a
+   * clock time after the message (retryAtText): "in 2 hours" alone stops being true while it stays on screen.
+   */
+  retryAt: z.optional(z.number()),
 });
 export type ConnectionResult = z.infer<typeof connectionResultSchema>;
 

@@ -15,6 +15,17 @@ describe('compareServerTimes', () => {
     expect(compareServerTimes('v1', 'v2')).toBeLessThan(0);
     expect(compareServerTimes('v1', 'v1')).toBe(0);
   });
+
+  // Date.parse reads much that is not ISO as a date: "2" is 1 Feb 2001 and "10" is 1 Oct 2001 in
+  // V8, "Nov 21 2026" a day. Only ISO times are instants; the rest is text, in the text's order.
+  it('compares text that is not an ISO time as text, even when Date.parse reads it as a date', () => {
+    expect(compareServerTimes('2', '10')).toBeGreaterThan(0);
+    expect(compareServerTimes('10', '2')).toBeLessThan(0);
+    expect(compareServerTimes('1', '01')).toBeGreaterThan(0);
+    expect(compareServerTimes('Nov 21 2026', 'Dec 1 2025')).toBeGreaterThan(0);
+    expect(serverTimeAfter('2', '10')).toBe(true);
+    expect(sameServerTime('1', '01')).toBe(false);
+  });
 });
 
 // Date.parse keeps milliseconds only: two times a fraction of a millisecond apart read as one

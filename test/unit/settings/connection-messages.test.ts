@@ -1,13 +1,40 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messageProblems } from '../../support/message-rules';
 import { ApiError } from '../../../src/shared/api/http/api-error';
 import { builderConnectedResult, connectionFailedResult, libraryConnectedResult, noKeyResult, withUnusedKeyResult } from '../../../src/settings/connection-messages';
+import { connectionAnswerText } from '../../../ui/settings/api-form';
 
 const base = 'https://app.templatebuilder.example';
 
 function apiError(status: number | null, code: ConstructorParameters<typeof ApiError>[0]['code'], message: string, retryAfterSeconds?: number) {
   return new ApiError({ api: 'builder', endpoint: 'GET /api/templates', status, code, message, retryAfterSeconds });
 }
+
+// A wait too long to count down stayed on the Settings screen as "Try again in 2 hours.", which a
+// designer coming back later still read, no longer true. It is said by when it ends, from a time
+// carried in the result (the window forms the words, as the other screens' long waits).
+describe('Test connection refused for hours', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('says the clock time the wait ends, and the day’s name when it is another day', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 11, 1, 12, 5)); // a Tuesday
+    const twoHours = connectionFailedResult('builder', base, apiError(429, 'rate_limited', 'Slow down', 7200));
+    expect(twoHours).toEqual({ ok: false, message: 'The email builder asked Envelope to slow down for this key.', retryAt: new Date(2026, 11, 1, 14, 5).getTime() });
+    expect(connectionAnswerText(twoHours)).toBe('The email builder asked Envelope to slow down for this key. You can try again after 14:05, in about 2 hours.');
+    const overnight = connectionFailedResult('builder', base, apiError(429, 'rate_limited', 'Slow down', 20 * 3600));
+    expect(connectionAnswerText(overnight)).toBe('The email builder asked Envelope to slow down for this key. You can try again after Wednesday 08:05, in about 20 hours.');
+    // Read later, the time it ends is still the same.
+    vi.setSystemTime(new Date(2026, 11, 1, 13, 35));
+    expect(connectionAnswerText(twoHours)).toBe('The email builder asked Envelope to slow down for this key. You can try again after 14:05, in about 30 minutes.');
+  });
+
+  it('leaves an answer with no long wait as the sandbox said it', () => {
+    expect(connectionAnswerText({ message: 'Connected to the builder: 3 templates in this workspace.' })).toBe('Connected to the builder: 3 templates in this workspace.');
+  });
+});
 
 describe('connection test results in words', () => {
   it('counts templates and collections on success', () => {
@@ -52,7 +79,6 @@ describe('connection test results in words', () => {
     expect(connectionFailedResult('library', 'https://x.example', apiError(404, 'not_found', 'Not found')).message).toMatch(/https:\/\/x\.example answered "not found": is this the email library’s address\?/);
     // A wait short enough to count down goes to the screen as a number (it counts it down).
     expect(connectionFailedResult('builder', base, apiError(429, 'rate_limited', 'Slow down', 42))).toEqual({ ok: false, message: 'The email builder asked Envelope to slow down for this key.', retryAfterSeconds: 42 });
-    expect(connectionFailedResult('builder', base, apiError(429, 'rate_limited', 'Slow down', 3600)).message).toMatch(/Try again in an hour\./);
     expect(connectionFailedResult('builder', base, apiError(429, 'rate_limited', 'Slow down')).message).toMatch(/Try again in a minute\./);
     expect(connectionFailedResult('builder', base, apiError(503, 'unavailable', 'The email builder is temporarily unavailable. Try again in a moment.')).message).toBe(
       'The email builder had a problem on its side. Test again later.',

@@ -28,7 +28,8 @@ function instantOf(value: string): { wholeMs: number; fraction: string } | null 
 /**
  * The builder's times compared as instants (negative: `a` is earlier): the same instant may come
  * written as "Z" or "+00:00", with or without a fraction of a second, to any number of digits.
- * As text when either is not a time.
+ * As text when either is not an ISO time: Date.parse would read other text as a date ("2" is
+ * 1 Feb 2001 in V8), so a version token like "2" could come before "10" by its made-up date.
  */
 export function compareServerTimes(a: string, b: string): number {
   const instantA = instantOf(a);
@@ -41,7 +42,5 @@ export function compareServerTimes(a: string, b: string): number {
     const fractionB = instantB.fraction.padEnd(digits, '0');
     return fractionA < fractionB ? -1 : fractionA > fractionB ? 1 : 0;
   }
-  const timeA = Date.parse(a);
-  const timeB = Date.parse(b);
-  return Number.isNaN(timeA) || Number.isNaN(timeB) ? (a < b ? -1 : a > b ? 1 : 0) : timeA - timeB;
+  return a < b ? -1 : a > b ? 1 : 0;
 }
