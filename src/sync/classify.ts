@@ -38,6 +38,7 @@
  */
 import { syncKindSchema, type SyncChoice, type SyncKind } from '../shared/bridge/messages';
 import type { Component } from '../shared/api/builder/schemas';
+import { compareServerTimes } from '../shared/api/builder/server-time';
 import type { PartlyTakenEntry, SyncStateEntry, TakenDeletionEntry } from './sync-state';
 import { effectiveBase } from './undone-takes';
 
@@ -95,11 +96,9 @@ export interface Classification {
 /** Every kind, in the order the bridge declares them. */
 export const SYNC_KINDS: readonly SyncKind[] = syncKindSchema.options;
 
-/** Whether server time `a` is at or before `b` (as times; as text when either does not parse). */
+/** Whether server time `a` is at or before `b`: as instants to every digit of their fraction (a change a microsecond after the base is a change), as text when either is not a time. */
 export function serverTimeAtOrBefore(a: string, b: string): boolean {
-  const timeA = Date.parse(a);
-  const timeB = Date.parse(b);
-  return Number.isNaN(timeA) || Number.isNaN(timeB) ? a <= b : timeA <= timeB;
+  return compareServerTimes(a, b) <= 0;
 }
 
 /** Whether `remote` is a version the base has not seen (see the rules at the top). */

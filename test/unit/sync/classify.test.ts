@@ -139,6 +139,10 @@ describe('classifyComponents', () => {
     expect(classify({ base: seen, local: [local('k', 'h1')], remote: [remote('k', 'h2', '2026-11-21T11:00:00+01:00')] })).toEqual({ k: 'unchanged' });
     expect(classify({ base: seen, local: [local('k', 'h2')], remote: [remote('k', 'h9', '2026-11-21T10:00:00.000Z')] })).toEqual({ k: 'local-change' });
     expect(classify({ base: seen, local: [local('k', 'h1')], remote: [remote('k', 'h2', '2026-11-21T10:00:00.001Z')] })).toEqual({ k: 'remote-change' });
+    // A teammate's version a few microseconds after the base (a server that keeps six digits) is new, though Date.parse reads both as one millisecond.
+    const micro = base({ k: 'h1' }, '2026-11-21T10:00:00.000100Z');
+    expect(classify({ base: micro, local: [local('k', 'h1')], remote: [remote('k', 'h2', '2026-11-21T10:00:00.000400Z')] })).toEqual({ k: 'remote-change' });
+    expect(classify({ base: micro, local: [local('k', 'h1')], remote: [remote('k', 'h2', '2026-11-21T10:00:00.0001Z')] })).toEqual({ k: 'unchanged' });
     // A base entry without a remote time: every other hash is new.
     expect(classify({ base: base({ k: 'h1' }, null), local: [local('k', 'h1')], remote: [remote('k', 'h2', '2000-01-01T00:00:00.000Z')] })).toEqual({ k: 'remote-change' });
   });
