@@ -1,6 +1,7 @@
-// Browse at 320 × 240: the keyboard's focus ring of a row Tab brings into view at the bottom of
-// the scrolling screen shows whole. Scrolled flush with the screen's bottom edge, the row's ring
-// was cut there (the screen clips what is drawn outside it).
+// Browse: the keyboard's focus ring shows whole where a scrolling box would clip it. At 320 × 240, a
+// row Tab brought into view flush with the scrolling screen's bottom edge had its ring cut there;
+// at the window's opening size (400 × 600) a card in the grid's first column had its ring's left
+// side cut by the grid's box.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, type Harness } from './support/playground-harness';
 import { focusedPlaceAsync, openBrowseAsync, sectionButton } from './support/browse-steps';
@@ -33,6 +34,22 @@ describe('Browse at 320 × 240: Tab down a list of brands', () => {
         await h.page.keyboard.press('Tab');
       }
       expect(seen).toEqual([0, 1, 2, 3, 4].map((row) => `row ${row}: left top right bottom`));
+    });
+  }
+});
+
+describe('Browse at the opening size: a card in the grid’s first column', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`shows the whole ring when the arrows bring the keyboard to it (${theme}; its left side was cut)`, async () => {
+      const ui = await openBrowseAsync(h, theme);
+      expect(await ui.evaluate(() => [innerWidth, innerHeight])).toEqual([400, 600]);
+      const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('button');
+      await cards.nth(1).waitFor({ timeout: 20_000 });
+      await cards.first().focus();
+      await h.page.keyboard.press('ArrowRight');
+      await h.page.keyboard.press('ArrowLeft');
+      expect(await ui.evaluate(() => document.activeElement?.getAttribute('data-index'))).toBe('0');
+      expect(await focusRingSidesAsync(ui)).toEqual(expect.arrayContaining(['left', 'right']));
     });
   }
 });

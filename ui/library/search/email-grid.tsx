@@ -61,7 +61,10 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
       if (element.clientWidth === 0) return;
       const next = gridScrollBox(element);
       setBox((current) => (current?.element === next.element ? current : next));
-      setSize({ width: element.clientWidth, height: next.height() });
+      // The cards' width: inside the room the box keeps at its sides for a focus ring (library.css).
+      const style = getComputedStyle(element);
+      const width = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      setSize({ width, height: next.height() });
     };
     measure();
     const observer = new ResizeObserver(measure);
