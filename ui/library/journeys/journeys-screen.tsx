@@ -154,8 +154,9 @@ function JourneyView({ box, client, slug, hidden, knownName, onBack, onOpen, onO
   const retryFocused = useRetryFocus(asking, problem !== null, 0, () => focusRowFrom(firstStage.current?.querySelector('ul'), 0) || heading.current?.focus());
   // The list it was opened from is gone: once the journey comes, the keyboard goes on from its
   // heading. Not before: a journey that cannot be read gives its notice the keyboard.
+  // After the paint, as the Try again's own focus (useRetryFocus) is: it goes first, to the first stage's email.
   const shown = state.journey !== null;
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (shown && focusFell()) heading.current?.focus();
   }, [shown]);
   useKeptScroll('journeys', slug, client, shown && !hidden, box);
