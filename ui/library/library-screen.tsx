@@ -1,6 +1,6 @@
 // Browse: the library's emails. Connects with the key the sandbox hands over, then shows the
 // search (kept in the page, with its place, while an email is open) or one email's detail.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { CanvasInsertProvider } from '../canvas/canvas-insert';
 import { Button } from '../components/button';
@@ -29,6 +29,7 @@ import { HeldNotice, OwnCountdowns, useOwnCountdown } from './held-notice';
 import { focusFell, ProblemNotice, useRetryFocus } from './problem-notice';
 import { requestSettingsFocus } from '../settings/settings-focus';
 import { useLatest } from '../hooks/use-latest';
+import { useWhenDrawn } from '../hooks/use-when-drawn';
 
 export interface LibraryScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -169,21 +170,8 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   };
   // The row a brand was opened from: it takes the focus back.
   const brandOpener = useRef<Element | null>(null);
-  // Focus moves a change of screen asks for: given as the render it causes lands (the target shown
-  // again, or drawn, by it), before the paint. Left to the next frame (late on a busy machine), the
-  // focus sat on the page meanwhile (read out as the page by a screen reader), and a key pressed then was lost.
-  const onceDrawn = useRef<Array<() => void>>([]);
-  const [, askDrawn] = useState(0);
-  useLayoutEffect(() => {
-    const moves = onceDrawn.current;
-    if (moves.length === 0) return;
-    onceDrawn.current = [];
-    for (const move of moves) move();
-  });
-  const whenDrawn = (move: () => void) => {
-    onceDrawn.current.push(move);
-    askDrawn((asked) => asked + 1);
-  };
+  // Focus moves a change of screen asks for, given as the screen is drawn.
+  const whenDrawn = useWhenDrawn();
   const [focusRequest, setFocusRequest] = useState(0);
   const searchField = useRef<HTMLInputElement>(null);
   // The row an email was opened from (a brand's emails, a journey, Me): it takes the focus back.

@@ -1,5 +1,5 @@
 // One brand: its emails (a page at a time, on request) and its insights.
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { BrandInsights, EmailSummary, GetBrandResponse } from '../../../src/shared/api/library/schemas';
 import { Button } from '../../components/button';
@@ -61,8 +61,9 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
   }, [client, slug, insightsAttempt]);
 
   // Once, when the brand first shows: each page of emails brings the brand again, and "More emails" keeps the focus.
+  // As the heading is drawn (the row pressed went with the list): left to the next frame, the focus sat on the page meanwhile.
   const shown = brand !== null;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (shown) heading.current?.focus();
   }, [shown]);
 

@@ -1,7 +1,7 @@
 // Journeys: the brands with a curated lifecycle journey, and one brand's journey as its stages
 // in capture order, with a few emails each (1–10, adjustable).
 import type { RefObject } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import { LIBRARY_LIMITS } from '../../../src/shared/api/library/requests';
 import type { EmailSummary, Journey } from '../../../src/shared/api/library/schemas';
@@ -41,7 +41,8 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
   const brand = mine?.open ? mine.slug : null;
   const setBrand = (slug: string | null) => keep(slug === null ? mine && { ...mine, open: false } : { client, slug, open: true });
   const openedRow = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
+  // As the list is drawn again: left to the next frame, the focus sat on the page meanwhile.
+  useLayoutEffect(() => {
     // The journey went from under the keyboard; not on coming back to Journeys (the section's button has it).
     if (brand === null && focusFell()) openedRow.current?.focus();
   }, [brand]);
@@ -153,6 +154,7 @@ function JourneyView({ box, client, slug, hidden, knownName, onBack, onOpen, onO
   const retryFocused = useRetryFocus(asking, problem !== null, 0, () => focusRowFrom(firstStage.current?.querySelector('ul'), 0) || heading.current?.focus());
   // The list it was opened from is gone: once the journey comes, the keyboard goes on from its
   // heading. Not before: a journey that cannot be read gives its notice the keyboard.
+  // After the paint, as the Try again's own focus (useRetryFocus) is: it goes first, to the first stage's email.
   const shown = state.journey !== null;
   useEffect(() => {
     if (shown && focusFell()) heading.current?.focus();

@@ -1,6 +1,6 @@
 // Me: the key owner's follows (with the newest emails from them), likes and collections. Without
 // a key, it says how to add one.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { RefObject } from 'preact';
 import type { EmailSummary } from '../../../src/shared/api/library/schemas';
@@ -195,8 +195,9 @@ function Collections({ client, hidden, onOpen, onList, onOpenSettings, box }: Pa
   const openedRow = useRef<HTMLButtonElement>(null);
   const rows = useRef<HTMLUListElement>(null);
   // Each view goes from under the keyboard: the collection's heading takes it, and back, its row.
-  // Not on coming back to the collection (the section's button has it).
-  useEffect(() => void (focusFell() && (open ? heading : openedRow).current?.focus()), [open]);
+  // Not on coming back to the collection (the section's button has it). As the view is drawn: left to
+  // the next frame, the focus sat on the page meanwhile.
+  useLayoutEffect(() => void (focusFell() && (open ? heading : openedRow).current?.focus()), [open]);
   const collections = usePagedList('collections', async (_page, signal) => {
     const response = await client.listCollectionsAsync(signal);
     return { items: response.data, perPage: Infinity };

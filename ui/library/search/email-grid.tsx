@@ -5,6 +5,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { SearchedEmail } from '../../../src/shared/api/library/schemas';
 import { useCanvasInsert } from '../../canvas/canvas-insert';
 import { useLatest } from '../../hooks/use-latest';
+import { useWhenDrawn } from '../../hooks/use-when-drawn';
 import { insertItemOf } from '../../canvas/reference-inserter';
 import { Button } from '../../components/button';
 import { gridColumns, gridWindow, movedIndex, scrollToRow, thumbnailRows } from '../grid-window';
@@ -60,7 +61,10 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
       if (element.clientWidth === 0) return;
       const next = gridScrollBox(element);
       setBox((current) => (current?.element === next.element ? current : next));
-      setSize({ width: element.clientWidth, height: next.height() });
+      // The cards' width: inside the room the box keeps at its sides for a focus ring (library.css).
+      const style = getComputedStyle(element);
+      const width = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      setSize({ width, height: next.height() });
     };
     measure();
     const observer = new ResizeObserver(measure);
@@ -93,17 +97,12 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
   }, [visible, size.height, view.lastVisibleRow, emails.length, columns, onNearEnd]);
 
   // The card a move asked the focus for. It may only be drawn by the render the move causes: it
-  // takes the focus as that render lands, before the paint. Left to the next frame (which comes
-  // late on a busy machine), a control that went with the move (the selection's Insert) left the
-  // focus on the page meanwhile, and a key pressed then was lost.
-  const focusWanted = useRef<{ index: number; preventScroll: boolean } | null>(null);
-  const [, askFocus] = useState(0);
-  useLayoutEffect(() => {
-    const wanted = focusWanted.current;
-    if (wanted === null) return;
-    focusWanted.current = null;
-    scroller.current?.querySelector<HTMLElement>(`[data-index="${wanted.index}"]`)?.focus({ preventScroll: wanted.preventScroll });
-  });
+  // takes the focus as that render lands, before the paint. Left to the next frame, a control that
+  // went with the move (the selection's Insert) left the focus on the page meanwhile. Declared after
+  // the scroll's layout effect above: the card is focused once the grid is back at its place.
+  const whenDrawn = useWhenDrawn();
+  const focusCard = (index: number, preventScroll: boolean) =>
+    whenDrawn(() => scroller.current?.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus({ preventScroll }));
 
   // The last request served (back from an email). One made before the grid was ever shown (an email
   // opened from the canvas, then Back) waits for its first measure: unmeasured, no card can be placed
@@ -121,10 +120,9 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
       box.setTop(top);
       setScrollTop(top);
     }
-    // Given by the effect above in the render this asks for (the card may not be drawn before it);
-    // that effect has run already in this render: it comes first.
-    focusWanted.current = { index: place.focused, preventScroll: true };
-    askFocus((asked) => asked + 1);
+    // Given by useWhenDrawn above in the render this asks for (the card may not be drawn before it);
+    // its effect has run already in this render: it comes first.
+    focusCard(place.focused, true);
     // Runs when focus is asked for (or can first be given), not on every move.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focusRequest, box]);
@@ -135,8 +133,7 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
     box.setTop(top);
     setScrollTop(top);
     onPlace({ scrollTop: top, focused: index });
-    focusWanted.current = { index, preventScroll: false };
-    askFocus((asked) => asked + 1);
+    focusCard(index, false);
   }
 
   const focused = Math.min(place.focused, Math.max(0, emails.length - 1));

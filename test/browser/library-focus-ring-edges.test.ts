@@ -1,0 +1,55 @@
+// Browse: the keyboard's focus ring shows whole where a scrolling box would clip it. At 320 × 240, a
+// row Tab brought into view flush with the scrolling screen's bottom edge had its ring cut there;
+// at the window's opening size (400 × 600) a card in the grid's first column had its ring's left
+// side cut by the grid's box.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { focusedPlaceAsync, openBrowseAsync, sectionButton } from './support/browse-steps';
+import { smallestWindowAsync } from './support/window-steps';
+import { focusRingSidesAsync } from './support/focus-ring';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarnessAsync();
+});
+
+afterAll(async () => {
+  await h?.closeAsync();
+});
+
+describe('Browse at 320 × 240: Tab down a list of brands', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`shows the whole ring of each row it brings into view, its bottom too (${theme}; cut at the screen’s bottom edge)`, async () => {
+      const ui = await openBrowseAsync(h, theme);
+      await smallestWindowAsync(h.page, ui);
+      await sectionButton(ui, 'Brands').press('Enter');
+      const brands = ui.getByRole('list', { name: 'Top brands' });
+      await brands.getByRole('button').first().waitFor({ timeout: 10_000 });
+      await ui.getByRole('searchbox', { name: 'Search brands' }).press('Tab');
+      const seen: string[] = [];
+      for (let row = 0; row < 5; row++) {
+        expect(await focusedPlaceAsync(ui)).toBe(`row ${row} of Top brands`);
+        seen.push(`row ${row}: ${(await focusRingSidesAsync(ui)).join(' ')}`);
+        await h.page.keyboard.press('Tab');
+      }
+      expect(seen).toEqual([0, 1, 2, 3, 4].map((row) => `row ${row}: left top right bottom`));
+    });
+  }
+});
+
+describe('Browse at the opening size: a card in the grid’s first column', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`shows the whole ring when the arrows bring the keyboard to it (${theme}; its left side was cut)`, async () => {
+      const ui = await openBrowseAsync(h, theme);
+      expect(await ui.evaluate(() => [innerWidth, innerHeight])).toEqual([400, 600]);
+      const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('button');
+      await cards.nth(1).waitFor({ timeout: 20_000 });
+      await cards.first().focus();
+      await h.page.keyboard.press('ArrowRight');
+      await h.page.keyboard.press('ArrowLeft');
+      expect(await ui.evaluate(() => document.activeElement?.getAttribute('data-index'))).toBe('0');
+      expect(await focusRingSidesAsync(ui)).toEqual(expect.arrayContaining(['left', 'right']));
+    });
+  }
+});
