@@ -54,6 +54,8 @@ export interface SyncStubConfig {
   runSteps?: string[];
   /** What the run leaves by hand, instead of the entry for "Card / Product 1". */
   runManualSteps?: Array<{ key: string; name: string; steps: string[] }>;
+  /** The entries in the file's sync history (default: one, two hours ago); each an hour before the one above. */
+  historyEntries?: number;
 }
 
 export function installSyncStub(config: SyncStubConfig): void {
@@ -147,7 +149,7 @@ export function installSyncStub(config: SyncStubConfig): void {
       designSystemId: 'ds_1',
       lastSyncedAt: hoursAgo(2),
       readOnlyReason: config.readOnlyReason ?? null,
-      history: [{ at: hoursAgo(2), user: 'Sam', pushed: 12, deleted: 1, taken: 2, conflicts: 1 }],
+      history: Array.from({ length: config.historyEntries ?? 1 }, (_, index) => ({ at: hoursAgo(2 + index), user: 'Sam', pushed: 12, deleted: 1, taken: 2, conflicts: 1 })),
     }),
     'sync/compare': async (_payload, id) => {
       for (let done = 0; done <= 1200; done += 400) {
