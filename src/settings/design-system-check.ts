@@ -22,15 +22,21 @@ export function designSystemCheckFailure(error: unknown): DesignSystemCheck {
   }
   // Not a moment's trouble: nothing can check the id (Sync included) until the address is entered.
   if (code === 'address_missing') return { known: null, message: 'The id is checked with the builder once the email builder’s address is saved.' };
+  const couldNot = (why: string) => `Envelope could not check the id with the builder just now: ${why}. Sync checks it when it compares.`;
+  // A wait given is carried by when it ends, which the window says after the message ("You can try
+  // again after 14:05, in about 2 hours."): "for 2 hours" stayed on screen, no longer true later.
+  if (code === 'rate_limited' && typeof retryAfterSeconds === 'number' && retryAfterSeconds > 0) {
+    return { known: null, message: couldNot('the builder asked Envelope to slow down'), retryAt: Date.now() + retryAfterSeconds * 1000 };
+  }
   const why =
     code === 'unauthorized'
       ? 'the builder did not accept the saved builder API key (Test connection says more)'
       : code === 'rate_limited'
-        ? `the builder asked Envelope to slow down for ${describeWait(typeof retryAfterSeconds === 'number' && retryAfterSeconds > 0 ? retryAfterSeconds : 60)}`
+        ? `the builder asked Envelope to slow down for ${describeWait(60)}`
         : code === 'network_error' || code === 'timeout'
           ? 'the builder could not be reached'
           : 'the builder did not answer as expected';
-  return { known: null, message: `Envelope could not check the id with the builder just now: ${why}. Sync checks it when it compares.` };
+  return { known: null, message: couldNot(why) };
 }
 
 export async function checkDesignSystemAsync(designSystemId: string, credentials: { baseUrl: string; key: string }, transport: HttpTransport): Promise<DesignSystemCheck> {

@@ -4,7 +4,9 @@
 // not said as an unknown id.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEmulatorState } from '../playground/page/emulator-link';
+import { checkAxeAsync } from './support/a11y-checks';
 import { axeViolationsAsync } from './support/axe';
+import { openPlaygroundWithClockAsync, pluginWindowAsync } from './support/clocked-window';
 import { evaluateHooks, type Harness, openSettingsAsync, startHarnessAsync, textNowAsync, textOf } from './support/playground-harness';
 import { emulatorFaults } from './support/emulator-faults';
 
@@ -96,4 +98,36 @@ describe('saving a design-system id with a builder key saved', () => {
       });
     }
   });
+});
+
+// Refused for hours, the check said "the builder asked Envelope to slow down for 2 hours", which
+// stays on the screen: a designer coming back later still read "for 2 hours", no longer true. It
+// names the clock time the wait ends, as Test connection does.
+describe('saving a design-system id while the builder is refused for hours', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`says the id is saved, not checked, and after what time to try again (${theme})`, async () => {
+      const faults = emulatorFaults(h.emulator);
+      const { context, page } = await openPlaygroundWithClockAsync(h, `?command=settings&theme=${theme}&demo-keys=1`);
+      try {
+        const ui = await pluginWindowAsync(page);
+        const section = ui.getByRole('region', { name: 'Design system for this file' });
+        const field = section.getByRole('textbox', { name: 'Design system id' });
+        await field.waitFor({ timeout: 20_000 });
+        // The page's clock at 12:05 on a Tuesday (this machine's time zone, as the window's).
+        await context.clock.setSystemTime(new Date(2026, 11, 1, 12, 5));
+        await faults.setAsync({ rate: 1, kinds: ['429'], retry_after: 7200 });
+        await field.fill('ds_nope');
+        await section.getByRole('button', { name: 'Save for this file' }).click();
+        await expect
+          .poll(() => textOf(section.getByRole('status')), { timeout: 20_000 })
+          .toMatch(
+            /^This file now syncs to design system ds_nope\. .*Envelope could not check the id with the builder just now: the builder asked Envelope to slow down\. Sync checks it when it compares\. You can try again after 14:05, in about 2 hours\.$/,
+          );
+        await checkAxeAsync(ui, `Settings, the design-system check refused for hours, ${theme}`);
+      } finally {
+        await faults.clearAsync();
+        await context.close();
+      }
+    }, 90_000);
+  }
 });

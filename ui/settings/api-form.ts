@@ -116,7 +116,7 @@ export function testAnswerText(api: ApiName, message: string, form: { keyTyped: 
 }
 
 /**
- * The test's answer as the sandbox said it, with a wait too long to count down said by when it
+ * The test's answer (or the design-system check's) as the sandbox said it, with a wait too long to count down said by when it
  * ends: "… slow down for this key. You can try again after 14:05, in about 2 hours." The clock
  * time stays true while the answer stays on screen; "in 2 hours" alone would not.
  */

@@ -1,0 +1,46 @@
+// Settings checks a saved design-system id with the builder. Refused with a long wait, it said
+// "the builder asked Envelope to slow down for 2 hours", which stays on the Settings screen: a
+// designer coming back later still read "for 2 hours", no longer true. The sandbox carries when the
+// wait ends and the window says it as a clock time, as Test connection does.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../src/shared/api/http/api-error';
+import { designSystemCheckFailure } from '../../../src/settings/design-system-check';
+import { connectionAnswerText } from '../../../ui/settings/api-form';
+
+function slowDown(retryAfterSeconds?: number): ApiError {
+  return new ApiError({ api: 'builder', endpoint: 'GET /api/plugin/design-systems/ds_demo/changes', status: 429, code: 'rate_limited', message: 'Slow down', retryAfterSeconds });
+}
+
+describe('the design-system check refused for hours', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('says the clock time the wait ends, and the day’s name when it is another day', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 11, 1, 12, 5)); // a Tuesday
+    const twoHours = designSystemCheckFailure(slowDown(7200));
+    expect(twoHours).toEqual({
+      known: null,
+      message: 'Envelope could not check the id with the builder just now: the builder asked Envelope to slow down. Sync checks it when it compares.',
+      retryAt: new Date(2026, 11, 1, 14, 5).getTime(),
+    });
+    expect(connectionAnswerText(twoHours)).toBe(
+      'Envelope could not check the id with the builder just now: the builder asked Envelope to slow down. Sync checks it when it compares. You can try again after 14:05, in about 2 hours.',
+    );
+    expect(connectionAnswerText(designSystemCheckFailure(slowDown(20 * 3600)))).toMatch(/ You can try again after Wednesday 08:05, in about 20 hours\.$/);
+    // Read later, the time it ends is still the same.
+    vi.setSystemTime(new Date(2026, 11, 1, 13, 35));
+    expect(connectionAnswerText(twoHours)).toMatch(/ You can try again after 14:05, in about 30 minutes\.$/);
+  });
+
+  it('with no wait given says a minute, and other failures as before', () => {
+    expect(designSystemCheckFailure(slowDown())).toEqual({
+      known: null,
+      message: 'Envelope could not check the id with the builder just now: the builder asked Envelope to slow down for a minute. Sync checks it when it compares.',
+    });
+    expect(designSystemCheckFailure(new ApiError({ api: 'builder', endpoint: 'GET /x', status: null, code: 'network_error', message: 'Offline' })).message).toBe(
+      'Envelope could not check the id with the builder just now: the builder could not be reached. Sync checks it when it compares.',
+    );
+  });
+});
