@@ -120,7 +120,7 @@ export function testAnswerText(api: ApiName, message: string, form: { keyTyped: 
  * ends: "… slow down for this key. You can try again after 14:05, in about 2 hours." The clock
  * time stays true while the answer stays on screen; "in 2 hours" alone would not.
  */
-export function connectionAnswerText(outcome: Pick<ConnectionResult, 'message' | 'retryAt'>): string {
+export function answerWithWaitText(outcome: Pick<ConnectionResult, 'message' | 'retryAt'>): string {
   return outcome.retryAt === undefined ? outcome.message : `${outcome.message} ${retryAtText(outcome.retryAt, Date.now())}`;
 }
 

@@ -12,7 +12,7 @@ import { takeSettingsFocus } from './settings-focus';
 import { isStandInAddress } from '../../src/shared/config/stand-in-address';
 import type { SettingsRequester } from './settings-requester';
 import { SettingsSection } from './settings-section';
-import { API_TEXT, checkApiForm, connectionAnswerText, savedText, testAnswerText, testCountdownText, testWaitOverText, type ApiField, type FieldErrors } from './api-form';
+import { API_TEXT, checkApiForm, answerWithWaitText, savedText, testAnswerText, testCountdownText, testWaitOverText, type ApiField, type FieldErrors } from './api-form';
 
 const API_FIELDS: readonly ApiField[] = ['baseUrl', 'key'];
 const TEST_TIMEOUT_MS = 30_000;
@@ -220,7 +220,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
     const form = { keyTyped, edited: keyTyped || (!justSaved && baseUrl.trim() !== saved.baseUrl), hasSavedKey };
     void request.run('test', () => requester.testConnectionAsync(api, TEST_TIMEOUT_MS), {
       onResult: (outcome) => {
-        const message = testAnswerText(api, connectionAnswerText(outcome), form);
+        const message = testAnswerText(api, answerWithWaitText(outcome), form);
         setResult({ tone: outcome.ok ? 'success' : 'error', text: message });
         if (outcome.retryAfterSeconds) setTestWait({ message, until: Date.now() + outcome.retryAfterSeconds * 1000 });
       },

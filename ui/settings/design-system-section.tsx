@@ -8,7 +8,7 @@ import type { LiveMessage } from '../components/notice';
 import { TextField } from '../components/text-field';
 import { useRequest } from '../hooks/use-request';
 import { fieldErrorFrom } from '../messages/error-text';
-import { connectionAnswerText, designSystemChangedText, designSystemSavedText } from './api-form';
+import { answerWithWaitText, designSystemChangedText, designSystemSavedText } from './api-form';
 import { takeSettingsFocus } from './settings-focus';
 import type { SettingsRequester } from './settings-requester';
 import { SettingsSection } from './settings-section';
@@ -65,7 +65,7 @@ export function DesignSystemSection({ view, onView, requester }: DesignSystemSec
       if (run === checkRun.current) setResult(next);
     };
     requester.checkDesignSystemAsync(id, CHECK_TIMEOUT_MS).then(
-      (check) => show({ tone: check.known === false ? 'error' : check.known ? 'success' : 'info', text: `${saved} ${connectionAnswerText(check)}` }),
+      (check) => show({ tone: check.known === false ? 'error' : check.known ? 'success' : 'info', text: `${saved} ${answerWithWaitText(check)}` }),
       // The plugin did not answer (busy, closed): saved all the same, said as the offline case says it.
       () => show({ tone: 'info', text: `${saved} Envelope could not check the id with the builder just now: the check did not finish. Sync checks it when it compares.` }),
     );

@@ -53,7 +53,7 @@ export type ConnectionResult = z.infer<typeof connectionResultSchema>;
 
 /**
  * Whether the builder knows a design-system id: `known` null when it could not be asked (no key, offline, busy); the message says which.
- * `retryAt`: a 429's wait, when it ends, said by the window after the message as ConnectionResult's is (connectionAnswerText).
+ * `retryAt`: a 429's wait, when it ends, said by the window after the message as ConnectionResult's is (answerWithWaitText).
  */
 export const designSystemCheckSchema = z.object({ known: z.nullable(z.boolean()), message: z.string(), retryAt: connectionResultSchema.shape.retryAt });
 export type DesignSystemCheck = z.infer<typeof designSystemCheckSchema>;

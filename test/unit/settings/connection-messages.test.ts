@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messageProblems } from '../../support/message-rules';
 import { ApiError } from '../../../src/shared/api/http/api-error';
 import { builderConnectedResult, connectionFailedResult, libraryConnectedResult, noKeyResult, withUnusedKeyResult } from '../../../src/settings/connection-messages';
-import { connectionAnswerText } from '../../../ui/settings/api-form';
+import { answerWithWaitText } from '../../../ui/settings/api-form';
 
 const base = 'https://app.templatebuilder.example';
 
@@ -23,16 +23,16 @@ describe('Test connection refused for hours', () => {
     vi.setSystemTime(new Date(2026, 11, 1, 12, 5)); // a Tuesday
     const twoHours = connectionFailedResult('builder', base, apiError(429, 'rate_limited', 'Slow down', 7200));
     expect(twoHours).toEqual({ ok: false, message: 'The email builder asked Envelope to slow down for this key.', retryAt: new Date(2026, 11, 1, 14, 5).getTime() });
-    expect(connectionAnswerText(twoHours)).toBe('The email builder asked Envelope to slow down for this key. You can try again after 14:05, in about 2 hours.');
+    expect(answerWithWaitText(twoHours)).toBe('The email builder asked Envelope to slow down for this key. You can try again after 14:05, in about 2 hours.');
     const overnight = connectionFailedResult('builder', base, apiError(429, 'rate_limited', 'Slow down', 20 * 3600));
-    expect(connectionAnswerText(overnight)).toBe('The email builder asked Envelope to slow down for this key. You can try again after Wednesday 08:05, in about 20 hours.');
+    expect(answerWithWaitText(overnight)).toBe('The email builder asked Envelope to slow down for this key. You can try again after Wednesday 08:05, in about 20 hours.');
     // Read later, the time it ends is still the same.
     vi.setSystemTime(new Date(2026, 11, 1, 13, 35));
-    expect(connectionAnswerText(twoHours)).toBe('The email builder asked Envelope to slow down for this key. You can try again after 14:05, in about 30 minutes.');
+    expect(answerWithWaitText(twoHours)).toBe('The email builder asked Envelope to slow down for this key. You can try again after 14:05, in about 30 minutes.');
   });
 
   it('leaves an answer with no long wait as the sandbox said it', () => {
-    expect(connectionAnswerText({ message: 'Connected to the builder: 3 templates in this workspace.' })).toBe('Connected to the builder: 3 templates in this workspace.');
+    expect(answerWithWaitText({ message: 'Connected to the builder: 3 templates in this workspace.' })).toBe('Connected to the builder: 3 templates in this workspace.');
   });
 });
 

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/shared/api/http/api-error';
 import { designSystemCheckFailure } from '../../../src/settings/design-system-check';
-import { connectionAnswerText } from '../../../ui/settings/api-form';
+import { answerWithWaitText } from '../../../ui/settings/api-form';
 
 function slowDown(retryAfterSeconds?: number): ApiError {
   return new ApiError({ api: 'builder', endpoint: 'GET /api/plugin/design-systems/ds_demo/changes', status: 429, code: 'rate_limited', message: 'Slow down', retryAfterSeconds });
@@ -25,13 +25,13 @@ describe('the design-system check refused for hours', () => {
       message: 'Envelope could not check the id with the builder just now: the builder asked Envelope to slow down. Sync checks it when it compares.',
       retryAt: new Date(2026, 11, 1, 14, 5).getTime(),
     });
-    expect(connectionAnswerText(twoHours)).toBe(
+    expect(answerWithWaitText(twoHours)).toBe(
       'Envelope could not check the id with the builder just now: the builder asked Envelope to slow down. Sync checks it when it compares. You can try again after 14:05, in about 2 hours.',
     );
-    expect(connectionAnswerText(designSystemCheckFailure(slowDown(20 * 3600)))).toMatch(/ You can try again after Wednesday 08:05, in about 20 hours\.$/);
+    expect(answerWithWaitText(designSystemCheckFailure(slowDown(20 * 3600)))).toMatch(/ You can try again after Wednesday 08:05, in about 20 hours\.$/);
     // Read later, the time it ends is still the same.
     vi.setSystemTime(new Date(2026, 11, 1, 13, 35));
-    expect(connectionAnswerText(twoHours)).toMatch(/ You can try again after 14:05, in about 30 minutes\.$/);
+    expect(answerWithWaitText(twoHours)).toMatch(/ You can try again after 14:05, in about 30 minutes\.$/);
   });
 
   it('with no wait given says a minute, and other failures as before', () => {
