@@ -4,8 +4,7 @@
 // side cut by the grid's box.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, type Harness } from './support/playground-harness';
-import { focusedPlaceAsync, openBrowseAsync, sectionButton } from './support/browse-steps';
-import { smallestWindowAsync } from './support/window-steps';
+import { firstTopBrandAtSmallestAsync, focusedPlaceAsync, openBrowseAsync } from './support/browse-steps';
 import { focusRingSidesAsync } from './support/focus-ring';
 
 let h: Harness;
@@ -21,12 +20,7 @@ afterAll(async () => {
 describe('Browse at 320 × 240: Tab down a list of brands', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`shows the whole ring of each row it brings into view, its bottom too (${theme}; cut at the screen’s bottom edge)`, async () => {
-      const ui = await openBrowseAsync(h, theme);
-      await smallestWindowAsync(h.page, ui);
-      await sectionButton(ui, 'Brands').press('Enter');
-      const brands = ui.getByRole('list', { name: 'Top brands' });
-      await brands.getByRole('button').first().waitFor({ timeout: 10_000 });
-      await ui.getByRole('searchbox', { name: 'Search brands' }).press('Tab');
+      const ui = await firstTopBrandAtSmallestAsync(h, theme);
       const seen: string[] = [];
       for (let row = 0; row < 5; row++) {
         expect(await focusedPlaceAsync(ui)).toBe(`row ${row} of Top brands`);

@@ -4,8 +4,7 @@
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, type Harness } from './support/playground-harness';
-import { focusedPlaceAsync, openBrowseAsync, sectionButton } from './support/browse-steps';
-import { smallestWindowAsync } from './support/window-steps';
+import { firstTopBrandAtSmallestAsync, focusedPlaceAsync } from './support/browse-steps';
 import { focusRingSidesAsync } from './support/focus-ring';
 
 let h: Harness;
@@ -25,13 +24,8 @@ const BOTH = ['left', 'right'];
 describe('Browse at 320 × 240: the focus ring', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`is drawn on both sides of a brand’s row, an email’s row and an email’s Insert on canvas (${theme}; the sides were cut off)`, async () => {
-      const ui = await openBrowseAsync(h, theme);
-      await smallestWindowAsync(h.page, ui);
-      await sectionButton(ui, 'Brands').press('Enter');
+      const ui = await firstTopBrandAtSmallestAsync(h, theme);
       const brands = ui.getByRole('list', { name: 'Top brands' });
-      await brands.getByRole('button').first().waitFor({ timeout: 10_000 });
-      await ui.getByRole('searchbox', { name: 'Search brands' }).press('Tab');
-      expect(await focusedPlaceAsync(ui)).toBe('row 0 of Top brands');
       expect(await sidesAsync(ui), 'a brand’s row').toEqual(BOTH);
 
       const name = (await brands.getByRole('button').first().locator('.brand-row-name').textContent()) ?? '';

@@ -3,7 +3,7 @@
 // fell to the page (Tab started again from the window's top). It goes to the button that now
 // stands for the chips, which says what is shown; Enter unfolds them again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Frame, Locator, Page } from 'playwright-core';
 import { launchChromiumAsync } from '../support/chromium';
 import { focusedAsync } from './support/a11y-checks';
 import { installSyncStub } from './support/sync-stub';
@@ -19,15 +19,18 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The Sync screen, 40 differing components, in a window 320 px wide and this high: its "Show:" chips and the button they fold behind. */
+async function openSyncAsync(height: number): Promise<{ page: Page; ui: Frame; kinds: Locator; fold: Locator }> {
+  const page = await browser.newPage({ viewport: { width: 320, height } });
+  await page.addInitScript(installSyncStub, { count: 40 });
+  await page.goto(UI_URL);
+  await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
+  return { page, ui: page.mainFrame(), kinds: page.getByRole('group', { name: 'Show:' }), fold: page.getByRole('button', { name: /^Show: / }) };
+}
+
 describe('a chip with the keyboard when the window is made short', () => {
   it('hands the keyboard to the “Show: …” button that stands for the folded chips', async () => {
-    const page = await browser.newPage({ viewport: { width: 320, height: 600 } });
-    await page.addInitScript(installSyncStub, { count: 40 });
-    await page.goto(UI_URL);
-    await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
-    const ui = page.mainFrame();
-    const kinds = page.getByRole('group', { name: 'Show:' });
-    const fold = page.getByRole('button', { name: /^Show: / });
+    const { page, ui, kinds, fold } = await openSyncAsync(600);
     // Tall: the chips show, their button does not.
     expect(await fold.isVisible()).toBe(false);
     await kinds.getByRole('button', { name: /^Conflicts / }).press('Enter');
@@ -51,13 +54,7 @@ describe('a chip with the keyboard when the window is made short', () => {
 
 describe('the chips’ button with the keyboard when the window is made tall', () => {
   it('hands the keyboard to the chip pressed in “Show:”, the chips showing again', async () => {
-    const page = await browser.newPage({ viewport: { width: 320, height: 240 } });
-    await page.addInitScript(installSyncStub, { count: 40 });
-    await page.goto(UI_URL);
-    await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
-    const ui = page.mainFrame();
-    const kinds = page.getByRole('group', { name: 'Show:' });
-    const fold = page.getByRole('button', { name: /^Show: / });
+    const { page, ui, kinds, fold } = await openSyncAsync(240);
     // Short: the chips are folded; unfolded from their button, "Conflicts" pressed, Escape folds them again.
     await fold.press('Enter');
     await kinds.getByRole('button', { name: /^Conflicts / }).press('Enter');

@@ -7,6 +7,7 @@ import { openPlaygroundWithClockAsync, pluginWindowAsync, stopWindowClockAsync }
 import { readLibraryAsync } from './library-read';
 import { addRouteAsync } from './own-route';
 import type { Harness } from './playground-harness';
+import { smallestWindowAsync } from './window-steps';
 
 /** The library's answer while it is down for a moment (503 unavailable), for a route to fulfil. */
 export const unavailableAnswer = {
@@ -149,6 +150,17 @@ export async function journeysFirstPageInStoppedWindowAsync(h: Pick<Harness, 'br
     await context.close();
     throw error;
   }
+}
+
+/** Browse at 320 × 240 in this theme, on Brands, the keyboard on Top brands' first row (Tab from the search). */
+export async function firstTopBrandAtSmallestAsync(h: Pick<Harness, 'openFreshAsync' | 'uiFrameAsync' | 'page'>, theme: 'light' | 'dark'): Promise<Frame> {
+  const ui = await openBrowseAsync(h, theme);
+  await smallestWindowAsync(h.page, ui);
+  await sectionButton(ui, 'Brands').press('Enter');
+  await ui.getByRole('list', { name: 'Top brands' }).getByRole('button').first().waitFor({ timeout: 10_000 });
+  await ui.getByRole('searchbox', { name: 'Search brands' }).press('Tab');
+  expect(await focusedPlaceAsync(ui)).toBe('row 0 of Top brands');
+  return ui;
 }
 
 /** Where the keyboard is: "row 2 of Top brands" (the list's label), an element by its text, or "the page". */
