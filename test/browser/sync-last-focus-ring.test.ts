@@ -36,6 +36,10 @@ describe('the Sync screen’s last control in the smallest window', () => {
       // Opened, it stays where it is, its ring whole.
       await page.keyboard.press('Enter');
       await expect.poll(() => page.locator('details.sync-history').getAttribute('open')).toBe('');
+      // The list is brought up by the toggle event, a task after the attribute: read the ring once it has.
+      await expect
+        .poll(() => page.locator('details.sync-history li').first().evaluate((entry) => entry.getBoundingClientRect().bottom <= entry.closest('main')!.getBoundingClientRect().bottom))
+        .toBe(true);
       expect(await focusRingSidesAsync(ui)).toEqual(['left', 'top', 'right', 'bottom']);
       await checkAxeAsync(ui, `the history open at 320 × 240, ${theme}`);
       await page.close();

@@ -4,18 +4,34 @@ import type { Frame } from 'playwright-core';
 
 export type Side = 'left' | 'top' | 'right' | 'bottom';
 
+function clipAround(frame: { x: number; y: number }, at: { left: number; top: number; right: number; bottom: number }) {
+  return { x: Math.floor(frame.x + at.left) - 4, y: Math.floor(frame.y + at.top) - 4, width: Math.ceil(at.right - at.left) + 10, height: Math.ceil(at.bottom - at.top) + 10 };
+}
+
 /** The sides of the focused control's ring that show (in its colour, 1 px outside the control, half-way along each side). */
 export async function focusRingSidesAsync(ui: Frame): Promise<Side[]> {
   // The page's own frame (the UI opened alone) is at the window's corner.
   const frame = ui.parentFrame() ? (await (await ui.frameElement()).boundingBox())! : { x: 0, y: 0 };
-  const at = await ui.evaluate(() => {
-    const element = document.activeElement!;
-    const { left, top, right, bottom } = element.getBoundingClientRect();
-    const ring = /^(rgba?\([^)]*\)|color\([^)]*\))/.exec(getComputedStyle(element).boxShadow)?.[1] ?? 'transparent';
-    return { left, top, right, bottom, ring };
-  });
-  const clip = { x: Math.floor(frame.x + at.left) - 4, y: Math.floor(frame.y + at.top) - 4, width: Math.ceil(at.right - at.left) + 10, height: Math.ceil(at.bottom - at.top) + 10 };
-  const png = (await ui.page().screenshot({ clip, animations: 'disabled' })).toString('base64');
+  const measureAsync = () =>
+    ui.evaluate(() => {
+      const element = document.activeElement!;
+      const { left, top, right, bottom } = element.getBoundingClientRect();
+      const ring = /^(rgba?\([^)]*\)|color\([^)]*\))/.exec(getComputedStyle(element).boxShadow)?.[1] ?? 'transparent';
+      return { left, top, right, bottom, ring };
+    });
+  // The picture must show the control where it was measured: a scroll still to come (an opened
+  // disclosure's toggle event runs a task later) would move it between the two, so measure again
+  // after the picture and take them only when both agree.
+  let at = await measureAsync();
+  let clip = clipAround(frame, at);
+  let png = '';
+  for (let attempt = 0; attempt < 5; attempt++) {
+    png = (await ui.page().screenshot({ clip, animations: 'disabled' })).toString('base64');
+    const again = await measureAsync();
+    if (again.left === at.left && again.top === at.top && again.right === at.right && again.bottom === at.bottom) break;
+    at = again;
+    clip = clipAround(frame, at);
+  }
   // Where the control is in the picture, in CSS pixels.
   const box = { left: frame.x + at.left - clip.x, top: frame.y + at.top - clip.y, right: frame.x + at.right - clip.x, bottom: frame.y + at.bottom - clip.y };
   return ui.evaluate(
