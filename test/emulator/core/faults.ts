@@ -2,11 +2,13 @@
 // failing test can be replayed.
 import { createPrng, type Prng } from './prng';
 
-export const FAULT_KINDS = ['503', '429', 'drop', 'slow', 'malformed', 'stall'] as const;
+export const FAULT_KINDS = ['503', '429', 'drop', 'slow', 'malformed', 'stall', 'html'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 /**
  * The kinds drawn when a config names none. "stall" (headers and half the body, then nothing
  * until the connection closes) is only sent when asked for by name: it holds a socket for good.
+ * "html" (a web page in place of the API, as at a wrong address) too: it is no passing fault of
+ * the API, and leaving it out keeps every seed drawing what it drew before it was added.
  */
 const DEFAULT_KINDS: readonly FaultKind[] = ['503', '429', 'drop', 'slow', 'malformed'];
 
