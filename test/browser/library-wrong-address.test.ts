@@ -5,7 +5,8 @@
 import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { emulatorFaults } from './support/emulator-faults';
+import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
 import { searchRoute } from './support/browse-steps';
 import { addRouteAsync } from './support/own-route';
 import { focusedAddressSelectionAsync } from './support/settings-steps';
@@ -22,20 +23,19 @@ afterAll(async () => {
 
 describe('Browse at an address that sends a web page', () => {
   it('offers Open Settings, which puts the keyboard in the library’s address', async () => {
-    const page = { status: 200, headers: { 'content-type': 'text/html', 'access-control-allow-origin': '*' }, body: '<!doctype html><title>Welcome</title><p>Sign in</p>' };
-    const stopAsync = await addRouteAsync(h.page, searchRoute, (route: Route) => route.fulfill(page));
-    try {
-      await h.openFreshAsync('?command=browse&theme=light&demo-keys=1');
-      const ui = await h.uiFrameAsync();
-      const notice = ui.getByTestId('library-problem');
-      await expect.poll(() => textOf(notice.getByRole('alert')), { timeout: 20_000 }).toContain('sent a web page instead of data');
-      expect(await notice.getByRole('button', { name: 'Try again' }).count()).toBe(0);
-      await notice.getByRole('button', { name: 'Open Settings' }).click();
-      const address = ui.getByTestId('settings-library-base-url');
-      expect(await focusedAddressSelectionAsync(address)).toBe(await address.inputValue());
-    } finally {
-      await stopAsync();
-    }
+    await h.openFreshAsync('?command=browse&theme=light&demo-keys=1');
+    await (await h.uiFrameAsync()).getByRole('button', { name: 'Settings' }).first().waitFor({ timeout: 20_000 });
+    // From here the library's address answers with a web page (the emulator's "html" fault), and the person runs the plugin again.
+    const faults = emulatorFaults(h.emulator);
+    await faults.setAsync({ rate: 1, kinds: ['html'] });
+    await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
+    const ui = await h.uiFrameAsync();
+    const notice = ui.getByTestId('library-problem');
+    await expect.poll(() => textOf(notice.getByRole('alert')), { timeout: 20_000 }).toContain('sent a web page instead of data');
+    expect(await notice.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await notice.getByRole('button', { name: 'Open Settings' }).click();
+    const address = ui.getByTestId('settings-library-base-url');
+    expect(await focusedAddressSelectionAsync(address)).toBe(await address.inputValue());
   });
 
   it('a status the library’s documents do not list: its words say to check the address, else try again; both are offered', async () => {

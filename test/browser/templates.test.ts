@@ -600,8 +600,8 @@ describe('Templates', () => {
     await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe(EMAIL);
     await ui.getByLabel('Template name').fill('Lost answer');
     // Seed 7 garbles the first answer (the save, which the builder still applies) and not the next
-    // (the list). A dropped connection is not used here: Chromium repeats a request whose reused
-    // connection closed without an answer, so the emulator would make the template twice.
+    // (the list). (A dropped answer is templates-save-unreached-address.test.ts's: the emulator keeps
+    // no connection open while a drop may come, so Chromium does not send the save twice.)
     await builderControlAsync(h, 'faults', { rate: 0.5, kinds: ['malformed'], seed: 7 });
     await ui.getByRole('button', { name: 'Save as template' }).click();
     await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 30_000 }).toBe(

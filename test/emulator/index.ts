@@ -52,19 +52,27 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   }
   const clock = createClock(startMs);
   const state = createEmulatorState(seed, clock, options.limits ?? 'real', startMs);
-  const library = await startHostServerAsync(options.libraryPort ?? 0, createLibraryHost(state), (message) =>
-    libraryErrorResponse(500, 'internal_error', message),
+  // While a "drop" may be drawn no connection is kept open between requests (host-server.ts).
+  const keepAlive = () => !state.faults.mayDrop();
+  const library = await startHostServerAsync(
+    options.libraryPort ?? 0,
+    createLibraryHost(state),
+    (message) => libraryErrorResponse(500, 'internal_error', message),
+    keepAlive,
   );
   let builder;
   try {
-    builder = await startHostServerAsync(options.builderPort ?? 0, createBuilderHost(state), (message) =>
-      builderErrorResponse(500, 'internal_error', message),
-    );
+    builder = await startHostServerAsync(options.builderPort ?? 0, createBuilderHost(state), (message) => builderErrorResponse(500, 'internal_error', message), keepAlive);
   } catch (error) {
     await library.closeAsync();
     throw error;
   }
   state.urls = { library: library.url, builder: builder.url };
+  // The connections a browser holds open from before a "drop" was set are closed too, so its next request goes on a new one.
+  const hosts = [library, builder];
+  state.faults.onChange(() => {
+    if (state.faults.mayDrop()) for (const host of hosts) host.closeIdleConnections();
+  });
   return {
     libraryUrl: library.url,
     builderUrl: builder.url,

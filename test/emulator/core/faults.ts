@@ -2,11 +2,13 @@
 // failing test can be replayed.
 import { createPrng, type Prng } from './prng';
 
-export const FAULT_KINDS = ['503', '429', 'drop', 'slow', 'malformed', 'stall'] as const;
+export const FAULT_KINDS = ['503', '429', 'drop', 'slow', 'malformed', 'stall', 'html'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 /**
  * The kinds drawn when a config names none. "stall" (headers and half the body, then nothing
  * until the connection closes) is only sent when asked for by name: it holds a socket for good.
+ * "html" (a web page in place of the API, as at a wrong address) too: it is no passing fault of
+ * the API, and leaving it out keeps every seed drawing what it drew before it was added.
  */
 const DEFAULT_KINDS: readonly FaultKind[] = ['503', '429', 'drop', 'slow', 'malformed'];
 
@@ -30,25 +32,39 @@ export interface FaultInjector {
   draw(): FaultKind | null;
   /** A random number from the fault stream (e.g. which malformed body to send). */
   nextRandom(): number;
+  /** Whether a "drop" may be drawn: the hosts then keep no connection open between requests (host-server.ts). */
+  mayDrop(): boolean;
+  /** Called after every `configure` and `clear`. */
+  onChange(listener: () => void): void;
 }
 
 export function createFaultInjector(): FaultInjector {
   let current: FaultConfig = { rate: 0, kinds: [...DEFAULT_KINDS], seed: 1, slow_ms: DEFAULT_SLOW_MS, retry_after: null };
   let prng: Prng = createPrng(current.seed);
+  const listeners: Array<() => void> = [];
+  const changed = () => {
+    for (const listener of listeners) listener();
+  };
   return {
     config: () => ({ ...current, kinds: [...current.kinds] }),
     configure(config) {
       current = { ...config, kinds: [...config.kinds] };
       prng = createPrng(config.seed);
+      changed();
     },
     clear() {
       current = { ...current, rate: 0 };
+      changed();
     },
     draw() {
       if (current.rate <= 0 || current.kinds.length === 0) return null;
       return prng.next() < current.rate ? prng.pick(current.kinds) : null;
     },
     nextRandom: () => prng.next(),
+    mayDrop: () => current.rate > 0 && current.kinds.includes('drop'),
+    onChange(listener) {
+      listeners.push(listener);
+    },
   };
 }
 

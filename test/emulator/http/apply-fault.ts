@@ -1,5 +1,6 @@
 // Turns an injected fault into what the client sees. "drop", "slow", "stall" and "malformed" still run
-// the handler first, so a POST that is dropped is applied once and a retry can show it.
+// the handler first, so a POST that is dropped is applied once and a retry can show it. "503", "429"
+// and "html" do not: nothing is read or written.
 import type { FaultInjector, FaultKind } from '../core/faults';
 import type { HostOutcome } from './host-server';
 import type { EmulatorResponse } from './types';
@@ -21,6 +22,17 @@ function malformed(response: EmulatorResponse, random: number): EmulatorResponse
   return { status: 200, headers: { ...response.headers, 'Content-Type': 'application/json; charset=utf-8' }, body };
 }
 
+/**
+ * "html": what an address that reaches a web server instead of the API answers (a sign-in page,
+ * another site): a 200 web page. The CORS headers still go on it (host-server.ts), as the real
+ * APIs send them, so the plugin's null-origin window can read it and say what it is.
+ */
+export const FAULT_WEB_PAGE = '<!doctype html><html lang="en"><head><title>Welcome</title></head><body><h1>Welcome</h1><p>Sign in to continue.</p></body></html>';
+
+function webPage(kind: FaultKind): EmulatorResponse {
+  return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'X-Emulator-Fault': kind }, body: FAULT_WEB_PAGE };
+}
+
 export function applyFault(kind: FaultKind | null, faults: FaultInjector, run: () => EmulatorResponse, responses: FaultResponses): HostOutcome {
   switch (kind) {
     case null:
@@ -37,5 +49,7 @@ export function applyFault(kind: FaultKind | null, faults: FaultInjector, run: (
       return { response: marked(run(), kind), delivery: { kind: 'stall' } };
     case 'malformed':
       return { response: marked(malformed(run(), faults.nextRandom()), kind) };
+    case 'html':
+      return { response: webPage(kind) };
   }
 }

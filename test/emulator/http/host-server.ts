@@ -25,6 +25,8 @@ export type HostHandler = (request: EmulatorRequest) => Promise<HostOutcome>;
 
 export interface HostServer {
   url: string;
+  /** Closes the keep-alive connections that carry no request now (see `keepAlive` below). */
+  closeIdleConnections(): void;
   closeAsync(): Promise<void>;
 }
 
@@ -62,12 +64,13 @@ function toEmulatorRequest(req: IncomingMessage, body: string, tooLarge: boolean
   };
 }
 
-function write(res: ServerResponse, response: EmulatorResponse, stall = false): void {
+function write(res: ServerResponse, response: EmulatorResponse, stall = false, keepAlive = true): void {
   const body = Buffer.from(response.body ?? '');
   res.writeHead(response.status, {
     ...CORS_HEADERS,
     ...response.headers,
     'Content-Length': String(body.byteLength),
+    ...(keepAlive ? {} : { Connection: 'close' }),
   });
   // A stalled answer promises the whole body and sends half; the socket stays open until the server closes.
   if (stall) res.write(body.subarray(0, Math.floor(body.byteLength / 2)));
@@ -77,7 +80,13 @@ function write(res: ServerResponse, response: EmulatorResponse, stall = false): 
 /** The host's own 500 body (each API has its own error shape). */
 export type InternalErrorResponse = (message: string) => EmulatorResponse;
 
-export async function startHostServerAsync(port: number, handler: HostHandler, internalError: InternalErrorResponse): Promise<HostServer> {
+/**
+ * `keepAlive`: whether an answer may leave its connection open for the client's next request. A
+ * browser sends a request again by itself when a connection it reused closes without an answer
+ * (Chromium does so even for a POST), so while a "drop" may be drawn every answer closes its
+ * connection: each request then goes on a new one, is drawn once and applied once.
+ */
+export async function startHostServerAsync(port: number, handler: HostHandler, internalError: InternalErrorResponse, keepAlive: () => boolean = () => true): Promise<HostServer> {
   const sockets = new Set<Socket>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const server = createServer((req, res) => {
@@ -91,13 +100,13 @@ export async function startHostServerAsync(port: number, handler: HostHandler, i
         } else if (delivery.kind === 'slow') {
           const timer = setTimeout(() => {
             timers.delete(timer);
-            write(res, outcome.response);
+            write(res, outcome.response, false, keepAlive());
           }, delivery.delayMs);
           timers.add(timer);
-        } else write(res, outcome.response, delivery.kind === 'stall');
+        } else write(res, outcome.response, delivery.kind === 'stall', keepAlive());
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        if (!res.headersSent) write(res, internalError(`The emulator failed: ${message}`));
+        if (!res.headersSent) write(res, internalError(`The emulator failed: ${message}`), false, keepAlive());
       }
     })();
   });
@@ -112,6 +121,7 @@ export async function startHostServerAsync(port: number, handler: HostHandler, i
   const address = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${address.port}`,
+    closeIdleConnections: () => server.closeIdleConnections(),
     closeAsync: () =>
       new Promise<void>((resolve) => {
         for (const timer of timers) clearTimeout(timer);
