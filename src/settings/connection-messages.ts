@@ -33,9 +33,12 @@ export function unusedKeyResult(api: ApiName): ConnectionResult {
 /**
  * The library tested without its saved key, as that key is not used: what the test found, then
  * why no key was sent (it read as if none was saved). Not a success: the key asks for something.
+ * Apart from the answer, so that the window says the answer's wait ("You can try again after
+ * 14:05") with it, before the key (answerWithWaitText): said last, the wait read as the key's, as
+ * if a test after "Paste the key, choose Save" had to wait too, though a key has its own limit.
  */
 export function withUnusedKeyResult(api: ApiName, tested: ConnectionResult): ConnectionResult {
-  return { ...tested, ok: false, message: `${tested.message} ${unusedKeyResult(api).message}` };
+  return { ...tested, ok: false, unusedKeyText: unusedKeyResult(api).message };
 }
 
 /**

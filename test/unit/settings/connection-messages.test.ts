@@ -38,6 +38,34 @@ describe('Test connection refused for hours', () => {
   });
 });
 
+// With a key saved and not used, the library is tested without it, and a refusal's clock-time wait
+// came last: "… Paste the key, choose Save, then test again. You can try again after 14:05, in
+// about 2 hours." It read as the key's, as if saving it meant waiting too, though a key has a
+// limit of its own. The answer to the test comes first, with its wait; then the key, either API.
+describe('a test refused with a saved key not used', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('says the wait with the refusal, before the key not used, for a wait by the clock and one counted down, for both APIs', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 11, 1, 12, 5));
+    // The builder is not tested with a key not used (settings-handlers.ts says so without a call),
+    // but its words come in the same order should it be.
+    for (const api of ['builder', 'library'] as const) {
+      const unused = `The ${api} API key saved earlier is not used, for the reason given with the key field above. Paste the key, choose Save, then test again.`;
+      const refused = connectionFailedResult(api, base, apiError(429, 'rate_limited', 'Slow down', 7200), '', api === 'builder');
+      const hours = withUnusedKeyResult(api, refused);
+      expect(answerWithWaitText(hours)).toBe(`${refused.message} You can try again after 14:05, in about 2 hours. ${unused}`);
+      expect(messageProblems(answerWithWaitText(hours))).toEqual([]);
+      const seconds = withUnusedKeyResult(api, connectionFailedResult(api, base, apiError(429, 'rate_limited', 'Slow down', 42), '', api === 'builder'));
+      expect(seconds.retryAfterSeconds).toBe(42);
+      expect(answerWithWaitText(seconds)).toBe(`${refused.message} ${unused}`);
+      expect(answerWithWaitText(seconds, true)).toBe(`${refused.message} You can test again now. ${unused}`);
+    }
+  });
+});
+
 describe('connection test results in words', () => {
   it('counts templates and collections on success', () => {
     expect(builderConnectedResult(12)).toEqual({ ok: true, message: 'Connected to the builder: 12 templates in this workspace.' });
