@@ -1,6 +1,6 @@
 // The result of "Test connection" in words. Pure: the handler makes the call, this says what
 // it means for the person looking at the Settings screen.
-import { describeWait } from '../shared/api/http/describe-wait';
+import { rateLimitWaitSeconds } from '../shared/api/http/retry-policy';
 import type { ApiName } from '../shared/settings/validate-settings';
 import type { ConnectionResult } from '../shared/bridge/messages';
 
@@ -33,9 +33,12 @@ export function unusedKeyResult(api: ApiName): ConnectionResult {
 /**
  * The library tested without its saved key, as that key is not used: what the test found, then
  * why no key was sent (it read as if none was saved). Not a success: the key asks for something.
+ * Apart from the answer, so that the window says the answer's wait ("You can try again after
+ * 14:05") with it, before the key (answerWithWaitText): said last, the wait read as the key's, as
+ * if a test after "Paste the key, choose Save" had to wait too, though a key has its own limit.
  */
 export function withUnusedKeyResult(api: ApiName, tested: ConnectionResult): ConnectionResult {
-  return { ...tested, ok: false, message: `${tested.message} ${unusedKeyResult(api).message}` };
+  return { ...tested, ok: false, unusedKeyText: unusedKeyResult(api).message };
 }
 
 /**
@@ -137,12 +140,12 @@ export function connectionFailedResult(api: ApiName, baseUrl: string, error: unk
   if (status === 429) {
     // Without a key the library's limit is that of every call made without one from this network.
     const message = keySent ? `The ${service} asked Envelope to slow down for this key.` : `The ${service} asked Envelope to slow down: it limits requests made without a key. A library API key has a much higher limit.`;
-    const seconds = error.retryAfterSeconds;
-    // A wait of minutes the screen counts down; a longer one the window says by when it ends, as a
-    // clock time that stays true while the answer stays on screen. None given: a minute, in words.
-    if (seconds && seconds <= COUNTDOWN_MAX_SECONDS) return { ok: false, message, retryAfterSeconds: Math.ceil(seconds) };
-    if (seconds) return { ok: false, message, retryAt: Date.now() + seconds * 1000 };
-    return { ok: false, message: `${message} Try again in ${describeWait(60)}.` };
+    // None given: the wait every screen says then (rateLimitWaitSeconds), not "a minute" in words,
+    // which stayed on screen and went untrue. A wait of minutes the screen counts down; a longer
+    // one the window says by when it ends, as a clock time that stays true while it is on screen.
+    const seconds = rateLimitWaitSeconds(error.retryAfterSeconds);
+    if (seconds <= COUNTDOWN_MAX_SECONDS) return { ok: false, message, retryAfterSeconds: seconds };
+    return { ok: false, message, retryAt: Date.now() + seconds * 1000 };
   }
   if (status >= 500) {
     return { ok: false, message: `The ${service} had a problem on its side. Test again later.` };

@@ -3,7 +3,7 @@
 // id; a check that could not be made (offline, busy, a refused key) is said as such, so the
 // person is not sent to fix an id that may be right.
 import { createBuilderClient } from '../shared/api/builder/client';
-import { describeWait } from '../shared/api/http/describe-wait';
+import { rateLimitWaitSeconds } from '../shared/api/http/retry-policy';
 import type { HttpTransport } from '../shared/api/http/transport';
 import type { DesignSystemCheck } from '../shared/bridge/messages';
 import { TEST_CLIENT_OPTIONS } from './connection-test';
@@ -23,19 +23,18 @@ export function designSystemCheckFailure(error: unknown): DesignSystemCheck {
   // Not a moment's trouble: nothing can check the id (Sync included) until the address is entered.
   if (code === 'address_missing') return { known: null, message: 'The id is checked with the builder once the email builder’s address is saved.' };
   const couldNot = (why: string) => `Envelope could not check the id with the builder just now: ${why}. Sync checks it when it compares.`;
-  // A wait given is carried by when it ends, which the window says after the message ("You can try
+  // The wait is carried by when it ends, which the window says after the message ("You can try
   // again after 14:05, in about 2 hours."): "for 2 hours" stayed on screen, no longer true later.
-  if (code === 'rate_limited' && typeof retryAfterSeconds === 'number' && retryAfterSeconds > 0) {
-    return { known: null, message: couldNot('the builder asked Envelope to slow down'), retryAt: Date.now() + retryAfterSeconds * 1000 };
+  // None given: the wait every screen says then (rateLimitWaitSeconds), not "for a minute".
+  if (code === 'rate_limited') {
+    return { known: null, message: couldNot('the builder asked Envelope to slow down'), retryAt: Date.now() + rateLimitWaitSeconds(retryAfterSeconds) * 1000 };
   }
   const why =
     code === 'unauthorized'
       ? 'the builder did not accept the saved builder API key (Test connection says more)'
-      : code === 'rate_limited'
-        ? `the builder asked Envelope to slow down for ${describeWait(60)}`
-        : code === 'network_error' || code === 'timeout'
-          ? 'the builder could not be reached'
-          : 'the builder did not answer as expected';
+      : code === 'network_error' || code === 'timeout'
+        ? 'the builder could not be reached'
+        : 'the builder did not answer as expected';
   return { known: null, message: couldNot(why) };
 }
 

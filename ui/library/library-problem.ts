@@ -3,6 +3,7 @@
 import { errorText } from '../messages/error-text';
 import { MAX_COUNTDOWN_SECONDS, retryAtText } from '../messages/retry-countdown';
 import { UNANSWERED_TYPED_ADDRESS, WEB_PAGE } from '../../src/shared/api/http/error-mapping';
+import { rateLimitWaitSeconds } from '../../src/shared/api/http/retry-policy';
 
 /** `key` and `address` (missing or wrong): Settings fixes it. */
 export type ProblemKind = 'offline' | 'key' | 'address' | 'busy' | 'unavailable' | 'not_found' | 'other';
@@ -20,8 +21,8 @@ export interface LibraryProblem {
   checkAddress?: boolean;
 }
 
-/** The wait used when a 429 comes without a usable Retry-After. */
-export const DEFAULT_RETRY_SECONDS = 30;
+/** The wait used when a 429 comes without a usable Retry-After (the same on every screen). */
+export { DEFAULT_RETRY_AFTER_SECONDS as DEFAULT_RETRY_SECONDS } from '../../src/shared/api/http/retry-policy';
 
 export function libraryProblem(error: unknown, nowMs = Date.now()): LibraryProblem {
   const { code, serverCode, retryAfterSeconds, status, details } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; serverCode?: unknown; retryAfterSeconds?: unknown; status?: unknown; details?: { problem?: unknown } };
@@ -39,7 +40,7 @@ export function libraryProblem(error: unknown, nowMs = Date.now()): LibraryProbl
     case 'address_missing':
       return { kind: 'address', message, retryAfterSeconds: null };
     case 'rate_limited': {
-      const seconds = typeof retryAfterSeconds === 'number' && retryAfterSeconds > 0 ? Math.ceil(retryAfterSeconds) : DEFAULT_RETRY_SECONDS;
+      const seconds = rateLimitWaitSeconds(retryAfterSeconds);
       // A wait of hours is no countdown to sit through: said by when it ends, with a Try again
       // from then on (one before would only be refused again).
       if (seconds > MAX_COUNTDOWN_SECONDS) {

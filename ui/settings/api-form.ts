@@ -118,10 +118,13 @@ export function testAnswerText(api: ApiName, message: string, form: { keyTyped: 
 /**
  * The test's answer (or the design-system check's) as the sandbox said it, with a wait too long to count down said by when it
  * ends: "… slow down for this key. You can try again after 14:05, in about 2 hours." The clock
- * time stays true while the answer stays on screen; "in 2 hours" alone would not.
+ * time stays true while the answer stays on screen; "in 2 hours" alone would not. `waitOver`: a
+ * wait counted down beside the answer is over (testWaitOverText). A saved key not used is said
+ * last, after the answer's wait, for either API: the wait is the answer's, not the key's.
  */
-export function answerWithWaitText(outcome: Pick<ConnectionResult, 'message' | 'retryAt'>): string {
-  return outcome.retryAt === undefined ? outcome.message : `${outcome.message} ${retryAtText(outcome.retryAt, Date.now())}`;
+export function answerWithWaitText(outcome: Pick<ConnectionResult, 'message' | 'retryAt' | 'unusedKeyText'>, waitOver = false): string {
+  const answer = outcome.retryAt !== undefined ? `${outcome.message} ${retryAtText(outcome.retryAt, Date.now())}` : waitOver ? testWaitOverText(outcome.message) : outcome.message;
+  return outcome.unusedKeyText === undefined ? answer : `${answer} ${outcome.unusedKeyText}`;
 }
 
 /** A 429 on the connection test: its wait counted down beside the answer (not in it, which is announced): "Test again in 12 seconds." */

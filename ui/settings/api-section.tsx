@@ -12,7 +12,7 @@ import { takeSettingsFocus } from './settings-focus';
 import { isStandInAddress } from '../../src/shared/config/stand-in-address';
 import type { SettingsRequester } from './settings-requester';
 import { SettingsSection } from './settings-section';
-import { API_TEXT, checkApiForm, answerWithWaitText, savedText, testAnswerText, testCountdownText, testWaitOverText, type ApiField, type FieldErrors } from './api-form';
+import { API_TEXT, checkApiForm, answerWithWaitText, savedText, testAnswerText, testCountdownText, type ApiField, type FieldErrors } from './api-form';
 
 const API_FIELDS: readonly ApiField[] = ['baseUrl', 'key'];
 const TEST_TIMEOUT_MS = 30_000;
@@ -45,11 +45,12 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
   const [result, setResult] = useState<LiveMessage | null>(null);
   // A 429 on the test: its wait counted down beside the result, so "Try again in 30 seconds" never
   // stands stale; the result itself changes once, when the wait is over (a live region is announced at each change).
-  const [testWait, setTestWait] = useState<{ message: string; until: number } | null>(null);
+  // `over`: the result once the wait is over ("You can test again now." after the answer, before a key not used).
+  const [testWait, setTestWait] = useState<{ over: string; until: number } | null>(null);
   const waitLeft = useSecondsLeft(testWait?.until ?? null);
   const waitOver = testWait !== null && waitLeft === 0;
   useEffect(() => {
-    if (testWait !== null && waitOver) setResult({ tone: 'error', text: testWaitOverText(testWait.message) });
+    if (testWait !== null && waitOver) setResult({ tone: 'error', text: testWait.over });
   }, [testWait, waitOver]);
   /** Any other result ends a countdown. */
   const showResult = (next: LiveMessage | null) => {
@@ -222,7 +223,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
       onResult: (outcome) => {
         const message = testAnswerText(api, answerWithWaitText(outcome), form);
         setResult({ tone: outcome.ok ? 'success' : 'error', text: message });
-        if (outcome.retryAfterSeconds) setTestWait({ message, until: Date.now() + outcome.retryAfterSeconds * 1000 });
+        if (outcome.retryAfterSeconds) setTestWait({ over: testAnswerText(api, answerWithWaitText(outcome, true), form), until: Date.now() + outcome.retryAfterSeconds * 1000 });
       },
       onError: (_error, message) => {
         showResult(null);

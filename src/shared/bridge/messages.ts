@@ -48,6 +48,11 @@ export const connectionResultSchema = z.object({
    * clock time after the message (retryAtText): "in 2 hours" alone stops being true while it stays on screen.
    */
   retryAt: z.optional(z.number()),
+  /**
+   * Why a saved key was not used (the library was tested without it), said after the answer and
+   * its wait (answerWithWaitText): the wait is that answer's, one saving the key may not meet.
+   */
+  unusedKeyText: z.optional(z.string()),
 });
 export type ConnectionResult = z.infer<typeof connectionResultSchema>;
 

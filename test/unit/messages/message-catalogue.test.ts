@@ -20,7 +20,7 @@ import { addressMissingResult, builderConnectedResult, connectionFailedResult, l
 import { designSystemIdProblem } from '../../../src/shared/settings/design-system-id';
 import { baseUrlProblem, keyProblem, savedAddressProblem, savedKeyProblem } from '../../../src/shared/settings/validate-settings';
 import { errorText } from '../../../ui/messages/error-text';
-import { API_TEXT, checkApiForm, designSystemSavedText, savedText, testAnswerText, UNSAVED_NOT_TESTED } from '../../../ui/settings/api-form';
+import { answerWithWaitText, API_TEXT, checkApiForm, designSystemSavedText, savedText, testAnswerText, UNSAVED_NOT_TESTED } from '../../../ui/settings/api-form';
 import { messageProblems, sentencesOf } from '../../support/message-rules';
 import type { FoundReference, SettingsView } from '../../../src/shared/bridge/messages';
 import { asCanvasError, fontUnavailableError, imageFailedError, readOnlyError } from '../../../src/canvas/canvas-errors';
@@ -95,8 +95,8 @@ function catalogue(): Array<{ from: string; message: string }> {
     // after the missing address, and after what the library's test without it found.
     add('key saved and not used', unusedKeyResult(api).message);
     add('no address and a key not used', addressMissingResult(api, 'unused').message);
-    add('connection test without the key not used', withUnusedKeyResult(api, libraryReachedResult()).message);
-    add('connection test without the key not used', withUnusedKeyResult(api, connectionFailedResult(api, BASE_URL, networkError(contextFor(api, false), 'api.example.com'))).message);
+    add('connection test without the key not used', answerWithWaitText(withUnusedKeyResult(api, libraryReachedResult())));
+    add('connection test without the key not used', answerWithWaitText(withUnusedKeyResult(api, connectionFailedResult(api, BASE_URL, networkError(contextFor(api, false), 'api.example.com')))));
     add('library reached without a key', libraryReachedResult().message);
     add('connection test beside a first key not saved yet', testAnswerText(api, api === 'builder' ? noKeyResult(api).message : libraryReachedResult().message, { keyTyped: true, edited: true, hasSavedKey: false }));
     for (const api of APIS) add('API error wrong_host', wrongHostMessage(api));
@@ -124,7 +124,7 @@ function catalogue(): Array<{ from: string; message: string }> {
   add('connected', libraryConnectedResult(0).message);
   add('connected', libraryConnectedResult(3).message);
   // The library is tested without a key saved and not used (its test reads as sent without a key).
-  for (const error of apiErrors()) if (error.api === 'library') add(`connection test after ${error.code} without the library key not used`, withUnusedKeyResult('library', connectionFailedResult('library', BASE_URL, error, '', false)).message);
+  for (const error of apiErrors()) if (error.api === 'library') add(`connection test after ${error.code} without the library key not used`, answerWithWaitText(withUnusedKeyResult('library', connectionFailedResult('library', BASE_URL, error, '', false))));
   add('design system id', designSystemIdProblem('has space'));
   add('design system id', designSystemIdProblem('x'.repeat(200)));
   add('design system id', designSystemIdProblem('https://app.example.com/acme/ds_demo'));

@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/shared/api/http/api-error';
 import { designSystemCheckFailure } from '../../../src/settings/design-system-check';
+import { DEFAULT_RETRY_AFTER_SECONDS } from '../../../src/shared/api/http/retry-policy';
 import { answerWithWaitText } from '../../../ui/settings/api-form';
 
 function slowDown(retryAfterSeconds?: number): ApiError {
@@ -34,11 +35,19 @@ describe('the design-system check refused for hours', () => {
     expect(answerWithWaitText(twoHours)).toMatch(/ You can try again after 14:05, in about 30 minutes\.$/);
   });
 
-  it('with no wait given says a minute, and other failures as before', () => {
-    expect(designSystemCheckFailure(slowDown())).toEqual({
+  // With no Retry-After it said "the builder asked Envelope to slow down for a minute", which stayed
+  // on screen and went untrue: the wait every screen says then (Browse counts it down) ends at a clock time too.
+  it('with no wait given says when the wait every screen says then ends, not "for a minute", and other failures as before', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 11, 1, 12, 5, 40));
+    const unsaid = designSystemCheckFailure(slowDown());
+    expect(unsaid).toEqual({
       known: null,
-      message: 'Envelope could not check the id with the builder just now: the builder asked Envelope to slow down for a minute. Sync checks it when it compares.',
+      message: 'Envelope could not check the id with the builder just now: the builder asked Envelope to slow down. Sync checks it when it compares.',
+      retryAt: new Date(2026, 11, 1, 12, 5, 40).getTime() + DEFAULT_RETRY_AFTER_SECONDS * 1000,
     });
+    expect(answerWithWaitText(unsaid)).toMatch(/ Sync checks it when it compares\. You can try again after 12:06, in about 30 seconds\.$/);
+    expect(designSystemCheckFailure(slowDown(0))).toEqual(unsaid);
     expect(designSystemCheckFailure(new ApiError({ api: 'builder', endpoint: 'GET /x', status: null, code: 'network_error', message: 'Offline' })).message).toBe(
       'Envelope could not check the id with the builder just now: the builder could not be reached. Sync checks it when it compares.',
     );

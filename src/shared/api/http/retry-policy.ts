@@ -19,6 +19,18 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxRetryAfterSeconds: 60,
 };
 
+/**
+ * The wait a screen says (counted down, or by when it ends) for a 429 that came without a usable
+ * Retry-After. Both APIs document one on every 429, so this is a stand-in, never "for a minute" left
+ * open on the screen: Browse, References and Settings say the same.
+ */
+export const DEFAULT_RETRY_AFTER_SECONDS = 30;
+
+/** A 429's wait in whole seconds: its Retry-After when one was given, otherwise DEFAULT_RETRY_AFTER_SECONDS. */
+export function rateLimitWaitSeconds(retryAfterSeconds: unknown): number {
+  return typeof retryAfterSeconds === 'number' && retryAfterSeconds > 0 ? Math.ceil(retryAfterSeconds) : DEFAULT_RETRY_AFTER_SECONDS;
+}
+
 /** Exponential backoff with "equal jitter": between half and all of the capped delay. */
 export function backoffDelayMs(failedAttempt: number, policy: RetryPolicy, random: number): number {
   const exponential = policy.baseDelayMs * 2 ** Math.max(0, failedAttempt - 1);
