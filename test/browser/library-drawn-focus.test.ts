@@ -1,13 +1,14 @@
-// A brand's page and a collection take the keyboard as they are drawn, and Back (from a journey or
-// a collection) gives it to the row again as the list is drawn, the window's clock standing still
+// A brand's page, a journey and a collection take the keyboard as they are drawn, and Back (from a
+// journey or a collection) gives it to the row again as the list is drawn, the window's clock standing still
 // from the press (a busy or hidden window): left to the effects after the paint, the focus sat on the page meanwhile (read
 // out as the page by a screen reader), and a key pressed then was lost.
 import type { Frame, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, type Harness } from './support/playground-harness';
-import { focusedPlaceAsync, openBrowseWithClockAsync, sectionButton } from './support/browse-steps';
+import { focusedPlaceAsync, openBrowseWithClockAsync, refusedAnswer, sectionButton } from './support/browse-steps';
 import { stopWindowClockAsync } from './support/clocked-window';
 import { holdRequestsAsync } from './support/hold-requests';
+import { addRouteAsync } from './support/own-route';
 
 let h: Harness;
 
@@ -30,6 +31,9 @@ async function openHeldAsync(ui: Frame, row: Locator, held: (url: URL) => boolea
   await hold.releaseAsync();
 }
 
+/** One journey's request (not the list of them). */
+const journeyRoute = (url: URL) => url.pathname.startsWith('/v1/journeys/');
+
 describe('Browse, the window’s clock standing still as the screen changes', () => {
   it('gives a brand’s page’s heading the keyboard as the brand first shows: it was on the page until the next paint', async () => {
     const { context, page, ui } = await openBrowseWithClockAsync(h);
@@ -44,6 +48,46 @@ describe('Browse, the window’s clock standing still as the screen changes', ()
       await heading.waitFor({ timeout: 10_000 });
       expect(await focusedPlaceAsync(ui)).toBe(`H2 ${(await heading.textContent()) ?? ''}`);
       await insights.releaseAsync();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('gives a journey’s heading the keyboard as the journey first shows: it was on the page until the next paint', async () => {
+    const { context, ui } = await openBrowseWithClockAsync(h);
+    try {
+      await sectionButton(ui, 'Journeys').click();
+      const row = ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button').nth(1);
+      await row.waitFor({ timeout: 15_000 });
+      await openHeldAsync(ui, row, journeyRoute);
+      const heading = ui.getByRole('heading', { level: 2, name: /: journey$/ });
+      await heading.waitFor({ timeout: 10_000 });
+      expect(await focusedPlaceAsync(ui)).toBe(`H2 ${(await heading.textContent()) ?? ''}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('leaves a journey’s heading alone as a Try again brings the journey: the Try again’s own focus goes on at the first stage’s email', async () => {
+    const { context, page, ui } = await openBrowseWithClockAsync(h);
+    try {
+      await sectionButton(ui, 'Journeys').click();
+      const row = ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button').first();
+      await row.waitFor({ timeout: 15_000 });
+      const stopRefusing = await addRouteAsync(page, journeyRoute, (route) => route.fulfill(refusedAnswer));
+      try {
+        await row.focus();
+        await page.keyboard.press('Enter');
+        await expect.poll(() => focusedPlaceAsync(ui), { timeout: 10_000 }).toBe('BUTTON Try again');
+      } finally {
+        await stopRefusing();
+      }
+      await openHeldAsync(ui, ui.getByRole('button', { name: 'Try again' }), journeyRoute);
+      await ui.getByRole('heading', { level: 2, name: /: journey$/ }).waitFor({ timeout: 10_000 });
+      // The Try again's own move waits for the paint: the heading did not take the keyboard meanwhile.
+      expect(await focusedPlaceAsync(ui)).toBe('the page');
+      await context.clock.resume();
+      await expect.poll(() => focusedPlaceAsync(ui), { timeout: 10_000 }).toMatch(/^row 0 of .+ emails$/);
     } finally {
       await context.close();
     }

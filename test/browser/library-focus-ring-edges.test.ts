@@ -1,11 +1,13 @@
 // Browse: the keyboard's focus ring shows whole where a scrolling box would clip it. At 320 × 240, a
 // row Tab brought into view flush with the scrolling screen's bottom edge had its ring cut there;
 // at the window's opening size (400 × 600) a card in the grid's first column had its ring's left
-// side cut by the grid's box.
+// side cut by the grid's box, and a card in its first row (the grid at its top, or a row the arrows
+// brought down into view) its top side.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarnessAsync, type Harness } from './support/playground-harness';
 import { firstTopBrandAtSmallestAsync, focusedPlaceAsync, openBrowseAsync } from './support/browse-steps';
 import { focusRingSidesAsync } from './support/focus-ring';
+import { checkAxeAsync } from './support/a11y-checks';
 
 let h: Harness;
 
@@ -44,6 +46,31 @@ describe('Browse at the opening size: a card in the grid’s first column', () =
       await h.page.keyboard.press('ArrowLeft');
       expect(await ui.evaluate(() => document.activeElement?.getAttribute('data-index'))).toBe('0');
       expect(await focusRingSidesAsync(ui)).toEqual(expect.arrayContaining(['left', 'right']));
+    });
+  }
+});
+
+describe('Browse at the opening size: the arrows going up the grid', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`shows the whole ring of each row they bring into view, the first row’s at the grid’s top too (${theme}; its top side was cut)`, async () => {
+      const ui = await openBrowseAsync(h, theme);
+      const grid = ui.getByTestId('email-grid');
+      const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('button');
+      await cards.nth(1).waitFor({ timeout: 20_000 });
+      await cards.first().focus();
+      for (let step = 0; step < 3; step++) await h.page.keyboard.press('ArrowDown');
+      const columns = await ui.evaluate(() => getComputedStyle(document.querySelector('.email-grid')!).gridTemplateColumns.split(' ').length);
+      expect(await ui.evaluate(() => document.activeElement?.getAttribute('data-index'))).toBe(String(3 * columns));
+      expect(await grid.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+      const seen: string[] = [];
+      for (let row = 2; row >= 0; row--) {
+        await h.page.keyboard.press('ArrowUp');
+        expect(await ui.evaluate(() => document.activeElement?.getAttribute('data-index'))).toBe(String(row * columns));
+        seen.push(`row ${row}: ${(await focusRingSidesAsync(ui)).join(' ')}`);
+      }
+      expect(await grid.evaluate((element) => element.scrollTop)).toBe(0);
+      expect(seen).toEqual([2, 1, 0].map((row) => `row ${row}: left top right bottom`));
+      await checkAxeAsync(ui, `the grid at its top, its first card focused (${theme})`);
     });
   }
 });

@@ -137,18 +137,19 @@ function InsertBar({ state, hidden, onCancel, onDismiss }: { state: BarState; hi
   }, [state]);
   // In a short window the bar, stuck to the bottom of the scrolling screen, can cover what has the
   // focus (Insert on canvas, pressed by keyboard; a link Tab reaches): the screen keeps the bar's
-  // height clear when it scrolls to the focus, and lifts the focus above the bar as it appears or grows.
+  // height clear when it scrolls to the focus (canvas.css, by the height given here), and lifts the
+  // focus above the bar as it appears or grows.
   useLayoutEffect(() => {
     const bar = region.current!;
     const screen = bar.closest('main');
     if (!screen) return;
     const clear = state.kind === 'idle' || hidden ? 0 : bar.offsetHeight + FOCUS_RING_PX;
-    screen.style.scrollPaddingBottom = `${clear}px`;
+    screen.style.setProperty('--insert-bar-clear', `${clear}px`);
     const active = document.activeElement;
     const covered = clear === 0 || !active || bar.contains(active) || !screen.contains(active) ? 0 : active.getBoundingClientRect().bottom + FOCUS_RING_PX - bar.getBoundingClientRect().top;
     if (covered > 0) screen.scrollBy(0, covered);
     // The screen is shared: Sync, Settings and the rest have no bar to keep clear.
-    return () => void (screen.style.scrollPaddingBottom = '');
+    return () => void screen.style.removeProperty('--insert-bar-clear');
   }, [state, hidden]);
   // The library's wait is said once, as it starts: its countdown, ticking in sight, is hidden from
   // screen readers (each second was read out). Reset by the next email's progress.

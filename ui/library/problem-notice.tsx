@@ -23,14 +23,21 @@ export interface ProblemNoticeProps {
 /** The focus fell to the page: what held it went from under it. */
 export const focusFell = (): boolean => document.activeElement === null || document.activeElement === document.body;
 
+/** Gives the notice's onRetry for a `retry`; `pressed()`: a Try again pressed awaits its answer (this hook gives that the keyboard). */
+export interface RetryFocus {
+  (retry: () => void): (pressed: boolean) => void;
+  pressed: () => boolean;
+}
+
 /**
  * A Try again pressed goes while it asks, so the focus falls to the page: once the answer has come
  * (`loading` over, not `failed` again) the keyboard goes on at what it brought, not from the top.
  * `focusResult` is given how many items were `shown` when it was pressed (where a page's rows
  * start). One that fails again: the notice takes it. A countdown's own retry leaves it alone.
- * Gives the notice's onRetry for a `retry`.
+ * A focus move of the screen's own as the answer is drawn (before this hook's, after the paint)
+ * leaves a pressed one to it.
  */
-export function useRetryFocus(loading: boolean, failed: boolean, shown: number, focusResult: (from: number) => void): (retry: () => void) => (pressed: boolean) => void {
+export function useRetryFocus(loading: boolean, failed: boolean, shown: number, focusResult: (from: number) => void): RetryFocus {
   const pressedAt = useRef<number | null>(null);
   // An effect of a render drawn before the press sees the list not asked again yet: it would take
   // the press as answered, leaving the focus on the page.
@@ -44,11 +51,12 @@ export function useRetryFocus(loading: boolean, failed: boolean, shown: number, 
     // A press alone is no answer: only what its retry brings (loading, failing) is waited for.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loading, failed, focus]);
-  return (retry) => (pressed) => {
+  const onRetry = (retry: () => void) => (pressed: boolean) => {
     press();
     pressedAt.current = pressed ? shown : null;
     retry();
   };
+  return Object.assign(onRetry, { pressed: () => pressedAt.current !== null });
 }
 
 export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNoticeProps) {

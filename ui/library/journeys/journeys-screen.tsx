@@ -153,11 +153,14 @@ function JourneyView({ box, client, slug, hidden, knownName, onBack, onOpen, onO
   useOwnCountdown(!hidden && problem?.kind === 'busy');
   const retryFocused = useRetryFocus(asking, problem !== null, 0, () => focusRowFrom(firstStage.current?.querySelector('ul'), 0) || heading.current?.focus());
   // The list it was opened from is gone: once the journey comes, the keyboard goes on from its
-  // heading. Not before: a journey that cannot be read gives its notice the keyboard.
-  // After the paint, as the Try again's own focus (useRetryFocus) is: it goes first, to the first stage's email.
+  // heading, as it is drawn (left to the next frame, the focus sat on the page meanwhile). Not
+  // before: a journey that cannot be read gives its notice the keyboard. Not after a Try again
+  // pressed: its own focus (useRetryFocus, after the paint) goes on at the first stage's email.
   const shown = state.journey !== null;
-  useEffect(() => {
-    if (shown && focusFell()) heading.current?.focus();
+  useLayoutEffect(() => {
+    if (shown && !retryFocused.pressed() && focusFell()) heading.current?.focus();
+    // Once, as the journey first shows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shown]);
   useKeptScroll('journeys', slug, client, shown && !hidden, box);
   let offset = 0;

@@ -41,7 +41,8 @@ export interface EmailGridProps {
 
 export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, focusRequest }: EmailGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
-  const [size, setSize] = useState({ width: 0, height: 0 });
+  // `rowsTop`: how far down the box the first row starts (library.css: room for its focus ring).
+  const [size, setSize] = useState({ width: 0, height: 0, rowsTop: 0 });
   const [scrollTop, setScrollTop] = useState(place.scrollTop);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const canvas = useCanvasInsert();
@@ -64,7 +65,7 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
       // The cards' width: inside the room the box keeps at its sides for a focus ring (library.css).
       const style = getComputedStyle(element);
       const width = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      setSize({ width, height: next.height() });
+      setSize({ width, height: next.height(), rowsTop: parseFloat(style.paddingTop) });
     };
     measure();
     const observer = new ResizeObserver(measure);
@@ -89,8 +90,12 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
   const thumbHeight = (cardWidth * 4) / 3;
   const cardHeight = Math.round(thumbHeight + CARD_TEXT_HEIGHT);
   const rowHeight = cardHeight + GAP;
-  const view = gridWindow({ itemCount: emails.length, columns, rowHeight, scrollTop, viewportHeight: size.height });
-  const pictures = thumbnailRows(scrollTop, size.height, rowHeight, thumbHeight);
+  // The box scrolls by its own top; which rows show is counted from the first row's (the room above
+  // it is not a row). scrollToRow is given the box's own: a row it brings into view keeps that room
+  // above it for its ring, and as much less of the gap under it.
+  const rowsScrolled = scrollTop - size.rowsTop;
+  const view = gridWindow({ itemCount: emails.length, columns, rowHeight, scrollTop: rowsScrolled, viewportHeight: size.height });
+  const pictures = thumbnailRows(rowsScrolled, size.height, rowHeight, thumbHeight);
 
   useEffect(() => {
     if (visible && size.height > 0 && view.lastVisibleRow >= Math.ceil(emails.length / columns) - 1 - LOAD_AHEAD_ROWS) onNearEnd();
@@ -113,9 +118,9 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
     if (focusRequest === served.current || !scroller.current || !box) return;
     served.current = focusRequest;
     // A card still partly in view stays where it was (back from an email: the same place).
-    const rowTop = Math.floor(place.focused / columns) * rowHeight;
+    const rowTop = size.rowsTop + Math.floor(place.focused / columns) * rowHeight;
     const boxTop = box.top();
-    if (rowTop + rowHeight <= boxTop || rowTop >= boxTop + box.height()) {
+    if (rowTop + cardHeight <= boxTop || rowTop >= boxTop + box.height()) {
       const top = scrollToRow(Math.floor(place.focused / columns), rowHeight, boxTop, box.height());
       box.setTop(top);
       setScrollTop(top);
