@@ -2,20 +2,12 @@
 // row Tab brought into view flush with the scrolling screen's bottom edge had its ring cut there;
 // at the window's opening size (400 × 600) a card in the grid's first column had its ring's left
 // side cut by the grid's box.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './support/playground-harness';
 import { firstTopBrandAtSmallestAsync, focusedPlaceAsync, openBrowseAsync } from './support/browse-steps';
 import { focusRingSidesAsync } from './support/focus-ring';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Browse at 320 × 240: Tab down a list of brands', () => {
   for (const theme of ['light', 'dark'] as const) {

@@ -6,23 +6,15 @@
 // template (Figma's fetch fails alike): the warning stays, true as the emulator shows, and the
 // address and Open Settings come beside it.
 import type { Frame, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { emulatorFaults } from './support/emulator-faults';
 import { addRouteAsync } from './support/own-route';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 import { builderAsync, openSettingsOnBuilderAddressAsync, selectLayerAsync } from './support/templates-steps';
 import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 const saveRegion = (ui: Frame) => ui.getByRole('region', { name: 'Save selection as template' });
 const webPage = { status: 200, headers: { 'content-type': 'text/html', 'access-control-allow-origin': '*' }, body: '<!doctype html><title>Welcome</title><p>Sign in</p>' };

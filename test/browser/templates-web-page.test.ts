@@ -3,21 +3,13 @@
 // stands beside them and puts the keyboard in the builder's address field, selected, as Browse's
 // does for the same words. Under the list, no Try again: asking again gets the same page (as Browse).
 import type { Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { addRouteAsync } from './support/own-route';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 import { openSettingsOnBuilderAddressAsync } from './support/templates-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 const webPage = { status: 200, headers: { 'content-type': 'text/html', 'access-control-allow-origin': '*' }, body: '<!doctype html><title>Welcome</title><p>Sign in</p>' };
 const words = 'The email builder’s address sent a web page instead of data, so it may be wrong. Check the email builder’s address in Settings.';
