@@ -6,22 +6,14 @@
 // labels, visible text); the emulator's fault hooks only set up the errors. Then a keyboard walk:
 // Tab reaches every control of a screen, each with a visible focus.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync, checkBoundariesAsync, checkKeyboardAsync as checkKeyboardInAsync, fillContrastAsync, focusedAsync } from './support/a11y-checks';
 import { holdRequestsAsync } from './support/hold-requests';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { emulatorFaults } from './support/emulator-faults';
 import { readyUiAsync } from './support/sync-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 type Theme = 'light' | 'dark';
 

@@ -5,20 +5,12 @@
 // roles, labels and visible text; the address reset as a person's Settings would hold it (no
 // address saved: the stored entry removed).
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { readyUiAsync } from './support/sync-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 const MISSING = 'The email builder’s address is missing: enter it in Settings.';
 

@@ -1,21 +1,13 @@
 // A reference whose email has no public page (the library sent none) still credits the service:
 // its caption says "From MailVault", the service's name linked to the service's site (the
 // library's `meta.attribution.url`), as the library's terms ask. It was plain words.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openBrowseOnCurrentPageAsync } from './support/canvas-references';
 import { addRouteAsync } from './support/own-route';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { readLibraryAsync } from './support/library-read';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('a reference’s caption without the email’s page', () => {
   it('links the service’s name to its site', async () => {

@@ -1,20 +1,12 @@
 // Placing several library emails when the library refuses the key (revoked meanwhile): the first
 // refusal stops the rest, which need the same key. Every email was asked for and refused again,
 // one after the other, and the summary said the same refusal for each.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openBrowseOnCurrentPageAsync, placedReferencesAsync } from './support/canvas-references';
 import { addRouteAsync } from './support/own-route';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Placing several emails with a key the library refuses', () => {
   it('asks once, places nothing, and says which key and where to fix it', async () => {

@@ -2,21 +2,13 @@
 // words alone. It said "Placing 1 of 3 on the canvas…" before naming the first, and "Placing 3 of 3
 // on the canvas…" again, nameless, after the last, each read out as news; and its button was in the
 // region, so "Cancel" and then "Dismiss" were read out with every line. The real dist/ui.html in the playground.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { openBrowseOnCurrentPageAsync, placedReferencesAsync } from './support/canvas-references';
 import { watchStatusRegionsAsync } from './support/status-regions';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Insert 3: what the bar says while placing', () => {
   it('names each email once, then the summary, without the button’s word (dark theme, clean under axe)', async () => {

@@ -2,20 +2,12 @@
 // Templates or Settings does not see it there (it stayed on every screen until dismissed), and
 // finds it again on coming back to Browse. The real dist/ui.html in the playground against the
 // library emulator, by roles and labels.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { openBrowseOnCurrentPageAsync, placedReferencesAsync } from './support/canvas-references';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Browse: what was placed on the canvas', () => {
   it('is said in Browse only, and still there on coming back to Browse', async () => {

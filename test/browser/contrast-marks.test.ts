@@ -5,20 +5,12 @@
 // against its track. Each is reached as a person would; the colours are the computed ones (the
 // progress bar's, its pixels).
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { progressContrastAsync, weakMarksAsync } from './support/a11y-checks';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync } from './support/sync-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 const PRESSED = '.segmented button[aria-pressed="true"]';
 

@@ -2,21 +2,13 @@
 // a collaborator's edit moves the count, the screen compares again, and the failure's notice goes
 // with its retry (a new comparison is no retry of the old one). The focused retry went with it and
 // the focus fell to the page body, so a keyboard user started again from the top of the window.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { addRouteAsync } from './support/own-route';
-import { evaluateHooks, startHarnessAsync, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness } from './support/playground-harness';
 import { linkToEmptyDesignSystemAsync, syncEverythingAsync } from './support/sync-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('a failure’s retry while the screen compares again by itself', () => {
   it('hands the keyboard to the buttons below, not to the page body', async () => {

@@ -2,20 +2,12 @@
 // in the window through a comparison that starts by itself: a collaborator's edit moves the count,
 // the screen compares again, and the note goes while it runs. The focused link went with it and
 // the focus fell to the page body, so a keyboard user started again from the top of the window.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { headerAndHeartChangedAsync } from './support/sync-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('the hidden changes’ note while the screen compares again by itself', () => {
   it('hands the keyboard to the buttons below, not to the page body', async () => {

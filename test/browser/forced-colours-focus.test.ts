@@ -5,24 +5,16 @@
 // forced colours on (Chromium's emulation) and finds a mark on every control; in normal colours
 // the outline draws nothing (a focused button and a focused field look as they did).
 import type { Frame, Locator } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { checkKeyboardAsync } from './support/a11y-checks';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { useHarness } from './support/playground-harness';
 import { largestDifferenceAsync, REDRAWN_ALIKE } from './support/picture-difference';
 import { readyUiAsync } from './support/sync-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
+const h = useHarness();
 
 afterEach(async () => {
-  await h?.page.emulateMedia({ forcedColors: 'none' });
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
+  await h.page.emulateMedia({ forcedColors: 'none' });
 });
 
 async function openForcedAsync(theme: 'light' | 'dark', query: string): Promise<Frame> {

@@ -3,23 +3,15 @@
 // ticked card looked like any other (only its small box said so). Its picture is now framed in the
 // system's selection colour there; in normal colours nothing is drawn differently.
 import type { Frame, Locator } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useHarness } from './support/playground-harness';
 import { openBrowseAsync } from './support/browse-steps';
 import { largestDifferenceAsync, REDRAWN_ALIKE } from './support/picture-difference';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
+const h = useHarness();
 
 afterEach(async () => {
-  await h?.page.emulateMedia({ forcedColors: 'none' });
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
+  await h.page.emulateMedia({ forcedColors: 'none' });
 });
 
 /** The first card's picture, its thumbnail loaded. */

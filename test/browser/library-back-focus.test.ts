@@ -3,19 +3,11 @@
 // machine). Left to the next frame, it sat on the page meanwhile (a screen reader read out the
 // page, a key pressed then was lost).
 import type { Frame, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './support/playground-harness';
 import { focusedPlaceAsync, openBrowseAsync, sectionButton, slowFramesAsync } from './support/browse-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** Brands, its third top brand opened by the keyboard: the brand's page shown, its heading with the keyboard. */
 async function openThirdBrandAsync(): Promise<{ ui: Frame; name: string }> {

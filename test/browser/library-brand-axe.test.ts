@@ -1,21 +1,13 @@
 // The accessibility sweep, continued: a brand's page as a designer opens it, with its insights
 // (every chart) and its emails, then a second page of them, under axe in both themes. The sweeps
 // checked a brand without insights, never one with its charts drawn.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync, checkKeyboardAsync } from './support/a11y-checks';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { useHarness } from './support/playground-harness';
 import { openBrowseAsync, startingWith } from './support/browse-steps';
 import { readLibraryAsync } from './support/library-read';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe.each(['light', 'dark'] as const)('a brand’s page, %s theme', (theme) => {
   it('is clean under axe with its insights’ charts and its emails, and after More', async () => {

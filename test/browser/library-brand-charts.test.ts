@@ -2,21 +2,13 @@
 // picture, not again beside it; and a chart with nothing counted (no service providers, senders or
 // subject words in the library's answer) says so, rather than a title over nothing.
 import type { Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 import { firstBrandsAsync, openBrandAsync, openBrowseAsync } from './support/browse-steps';
 import { addRouteAsync } from './support/own-route';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe.each(['light', 'dark'] as const)('Brands: a chart with nothing counted (%s)', (theme) => {
   it('says “None yet.” under its title (the title stood over nothing)', async () => {

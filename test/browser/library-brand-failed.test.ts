@@ -2,20 +2,12 @@
 // notice says the brand could not be loaded, not that the insights could not be loaded "either"
 // on a page that shows nothing else.
 import type { Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness, textOf } from './support/playground-harness';
 import { firstBrandsAsync, openBrandAsync, openBrowseAsync, unavailableAnswer } from './support/browse-steps';
 import { addRouteAsync } from './support/own-route';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Brands: a brand whose emails and insights both failed', () => {
   it('says once that the brand could not be loaded, with one Try again that brings it', async () => {

@@ -2,22 +2,14 @@
 // asks for the same name without retyping it; the brand found then filters the emails. A part of a
 // name: the status says how many brands are suggested, not the same advice at every name typed.
 import type { Request, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 import { firstBrandsAsync, openBrowseAsync, unavailableAnswer } from './support/browse-steps';
 import { addRouteAsync } from './support/own-route';
 import { readLibraryAsync } from './support/library-read';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Browse: the brand filter when brands could not be looked up', () => {
   it('says so in a status and tries again on Try again', async () => {

@@ -4,20 +4,12 @@
 // and each key is pressed only once the control meant has the keyboard (effects run after the
 // window draws: an Enter pressed before went to the page, or to the heading that took it after).
 import type { Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness, textOf } from './support/playground-harness';
 import { firstBrandsAsync, focusedPlaceAsync, focusedRow, openBrandAsync, openBrowseAsync, refusedAnswer } from './support/browse-steps';
 import { addRouteAsync } from './support/own-route';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** Which row of the list `label` has the keyboard in the plugin window (-1: none of them). */
 const focusedRowHere = async (label: string) => focusedRow(await h.uiFrameAsync(), label);

@@ -2,19 +2,11 @@
 // the keyboard lands on the page's heading, and each Back (or Escape) goes where the designer
 // came from, the row they pressed taking the keyboard, as far back as the section they started in.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './support/playground-harness';
 import { firstBrandsAsync, focusedPlaceAsync, openBrandAsync, openBrowseAsync } from './support/browse-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** Where the keyboard is once the window has drawn what a key did. */
 const focusPoll = (ui: Frame) => expect.poll(() => focusedPlaceAsync(ui), { timeout: 10_000 });

@@ -2,23 +2,15 @@
 // smallest window, both themes. Driven by roles, labels, visible text and keys; what the screen
 // shows is checked against what the emulator serves.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseEmulatorState } from '../playground/page/emulator-link';
-import { startHarnessAsync, textNowAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textNowAsync, textOf } from './support/playground-harness';
 import { emulatorFaults } from './support/emulator-faults';
 import { sectionButton, startingWith, switchToOtherAccountAsync } from './support/browse-steps';
 import { readLibraryAsync } from './support/library-read';
 import { addRouteAsync } from './support/own-route';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** A fresh world on the Browse screen with the emulator's demo library key. */
 async function openBrowseAsync(theme: 'light' | 'dark' = 'light'): Promise<Frame> {

@@ -1,19 +1,11 @@
 // An email opened from a reference on the canvas ("Open email in Envelope"): Back to results
 // goes to the search, the keyboard on its first card, not fallen to the page.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openBrowseOnCurrentPageAsync } from './support/canvas-references';
 import { focusedPlaceAsync } from './support/browse-steps';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { useHarness } from './support/playground-harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Browse: an email opened from the canvas', () => {
   it('goes back to the results with the keyboard on the first card', async () => {

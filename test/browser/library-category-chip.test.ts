@@ -1,20 +1,12 @@
 // An email's category chip ("Show Food emails") goes back to the search filtered by it: the chip
 // goes with the email, so the keyboard goes on at the filter it set, not from the top of the page.
 // It searches that category alone: the other filters are cleared, and the fields show it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './support/playground-harness';
 import type { Request } from 'playwright-core';
 import { firstBrandsAsync, openBrowseAsync } from './support/browse-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Browse: an email’s category chip', () => {
   it('shows the search filtered by the category, the keyboard on the category it set', async () => {

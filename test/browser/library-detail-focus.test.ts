@@ -2,20 +2,12 @@
 // where opening it (a card) or stepping to it (Previous, Next) left it: a person who went on
 // while a slow answer was on its way (to Back, Previous) keeps the keyboard where they went.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness, textOf } from './support/playground-harness';
 import { focusedPlaceAsync, refuseSecondSearchPageAsync, slowFramesAsync } from './support/browse-steps';
 import { holdRequestsAsync, type HeldRequests } from './support/hold-requests';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** One email's answer (not the search's), held. */
 const holdEmailAsync = () => holdRequestsAsync(h.page, h.emulator.libraryUrl, (url) => /^\/v1\/emails\/\d+$/.test(url.pathname));

@@ -3,22 +3,14 @@
 // from the press (a busy or hidden window): left to the effects after the paint, the focus sat on the page meanwhile (read
 // out as the page by a screen reader), and a key pressed then was lost.
 import type { Frame, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './support/playground-harness';
 import { focusedPlaceAsync, openBrowseWithClockAsync, refusedAnswer, sectionButton } from './support/browse-steps';
 import { stopWindowClockAsync } from './support/clocked-window';
 import { holdRequestsAsync } from './support/hold-requests';
 import { addRouteAsync } from './support/own-route';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** Presses Enter on `row` by the keyboard, the library's answers to `held` kept until the window's clock stands still, then let go. */
 async function openHeldAsync(ui: Frame, row: Locator, held: (url: URL) => boolean): Promise<void> {

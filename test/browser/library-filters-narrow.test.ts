@@ -3,20 +3,12 @@
 // ("All catego", "mm/dd/yy" at 320 px). The real dist/ui.html in the playground against the
 // library emulator; the window made narrow with the resize grip's keys, as a person does.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { openBrowseAsync } from './support/browse-steps';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { useHarness } from './support/playground-harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** Each filter's width beside the width its own words need (the same control left at its natural width). */
 function filterWidthsAsync(ui: Frame): Promise<Array<{ label: string; width: number; needs: number }>> {

@@ -3,21 +3,13 @@
 // at the window's opening size (400 × 600) a card in the grid's first column had its ring's left
 // side cut by the grid's box, and a card in its first row (the grid at its top, or a row the arrows
 // brought down into view) its top side.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './support/playground-harness';
 import { firstTopBrandAtSmallestAsync, focusedPlaceAsync, openBrowseAsync } from './support/browse-steps';
 import { focusRingSidesAsync } from './support/focus-ring';
 import { checkAxeAsync } from './support/a11y-checks';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Browse at 320 × 240: Tab down a list of brands', () => {
   for (const theme of ['light', 'dark'] as const) {

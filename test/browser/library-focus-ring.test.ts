@@ -2,20 +2,12 @@
 // row, an email's row, an email's Insert on canvas): its left and right sides show. The sections
 // scroll, and a box that scrolls clips what is drawn outside it: only the ring's top and bottom showed.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './support/playground-harness';
 import { firstTopBrandAtSmallestAsync, focusedPlaceAsync } from './support/browse-steps';
 import { focusRingSidesAsync } from './support/focus-ring';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** The ring's sides at the section's edges: the left and the right. */
 const sidesAsync = async (ui: Frame) => (await focusRingSidesAsync(ui)).filter((side) => side === 'left' || side === 'right');

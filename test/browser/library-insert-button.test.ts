@@ -2,19 +2,11 @@
 // the column it sits in, which squashed the button to its words (18 px, under the 24 px a
 // target needs). The real dist/ui.html in the playground against the library emulator, by roles.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './support/playground-harness';
 import { openBrowseAsync } from './support/browse-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 const heightOf = async (ui: Frame, name: string) => (await ui.getByRole('button', { name, exact: true }).boundingBox())?.height ?? 0;
 

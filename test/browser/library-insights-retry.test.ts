@@ -1,20 +1,12 @@
 // A brand's insights that failed alone, asked again from the keyboard: once they come, the
 // keyboard goes on at them, not at the top of the page (the notice it was on went).
 import type { Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness, textOf } from './support/playground-harness';
 import { firstBrandsAsync, focusedPlaceAsync, openBrandAsync, openBrowseAsync, unavailableAnswer } from './support/browse-steps';
 import { addRouteAsync } from './support/own-route';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Brands: Try again on insights that could not be loaded', () => {
   it('goes on at the insights it brought', async () => {

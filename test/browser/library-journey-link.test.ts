@@ -1,21 +1,13 @@
 // A journey's page names where it comes from: its own public page in the library, as an email's
 // and a brand's page do. The real dist/ui.html in the playground against the library emulator,
 // driven by roles and labels; the link checked against the library's own answer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness, textOf } from './support/playground-harness';
 import { openBrowseAsync } from './support/browse-steps';
 import { readLibraryAsync } from './support/library-read';
 import { checkAxeAsync } from './support/a11y-checks';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Journeys: a journey’s page', () => {
   for (const theme of ['light', 'dark'] as const) {

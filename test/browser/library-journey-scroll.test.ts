@@ -4,21 +4,13 @@
 // dist/ui.html in the playground against the library emulator, driven by the wheel, roles and
 // labels; the outcome checked where it lands (what the window shows).
 import type { Frame, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness, textOf } from './support/playground-harness';
 import { focusSeen, openBrowseAsync, openBrowseWithClockAsync, sectionButton } from './support/browse-steps';
 import { holdRequestsAsync } from './support/hold-requests';
 import { smallestWindowAsync } from './support/window-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 const journeys = (ui: Frame) => ui.getByRole('region', { name: 'Journeys' });
 

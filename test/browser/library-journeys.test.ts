@@ -2,21 +2,13 @@
 // under the list, where More was, and Try again goes on at the first journey it brought, as a
 // brand's emails do (library-more.test.ts). And a journey's stage that has no emails now.
 import type { Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness, textOf } from './support/playground-harness';
 import { focusSeen, focusedRow, startingWith } from './support/browse-steps';
 import { readLibraryAsync } from './support/library-read';
 import { addRouteAsync } from './support/own-route';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** The emulator has a dozen journeys, fewer than a page: read six at a time, so the list has a More. */
 const PAGE = 6;

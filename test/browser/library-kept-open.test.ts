@@ -2,19 +2,11 @@
 // section (or another part of Me) and comes back, as the search keeps its place: it was forgotten,
 // the list shown again. Coming back leaves the keyboard on the section's button; back from the
 // journey or collection, the row it was opened from takes it, as before.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness, textOf } from './support/playground-harness';
 import { focusedPlaceAsync, openBrowseAsync, sectionButton } from './support/browse-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Browse: an open journey or collection, after another section', () => {
   it('shows the journey still open, and back from it the keyboard is on its row', async () => {

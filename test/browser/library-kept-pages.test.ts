@@ -5,22 +5,14 @@
 // gone. A new library key starts the list again, at its top. The real dist/ui.html in the
 // playground against the library emulator, driven by the wheel, roles and labels.
 import type { Frame, Locator, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './support/playground-harness';
 import { focusSeen, focusedRow, openBrowseAsync, openBrowseWithClockAsync, refusedAnswer, sectionButton, switchToOtherAccountAsync } from './support/browse-steps';
 import { addRouteAsync } from './support/own-route';
 import { smallestWindowAsync } from './support/window-steps';
 import { checkAxeAsync } from './support/a11y-checks';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** The rows the window shows (within their section, which may scroll itself), by their words and tops (rounded). */
 function inSight(items: Locator): Promise<Array<[string, number]>> {

@@ -2,20 +2,12 @@
 // library's answers come in. The window's clock is stopped where a busy or hidden window's would
 // be, and the answers are held and let go one by one, so each order is played every time.
 import type { Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './support/playground-harness';
 import { focusedPlaceAsync, openBrowseWithClockAsync, unavailableAnswer } from './support/browse-steps';
 import { stopWindowClockAsync } from './support/clocked-window';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** Holds the page's requests to `pathname` until the test answers them, one at a time. */
 async function holdAsync(page: Page, pathname: string): Promise<{ nextAsync: () => Promise<Route>; releaseAsync: () => Promise<void> }> {

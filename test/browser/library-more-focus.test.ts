@@ -2,19 +2,11 @@
 // come in: when the page it brings is the last, More goes and the keyboard goes on at the first
 // row that page added. The window's clock is stopped where a busy or hidden window's would be, and
 // the first page's answer is held, so the order is played every time.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './support/playground-harness';
 import { focusedPlaceAsync, JOURNEYS_PAGE, journeysFirstPageInStoppedWindowAsync } from './support/browse-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Journeys: More from the keyboard, bringing the last page', () => {
   it('goes on at the first journey it brought also when the window had not finished drawing the first page as More was pressed', async () => {

@@ -2,19 +2,11 @@
 // once, not for the page after it, so no page is skipped. The window's clock is stopped where a
 // busy or hidden window's would be, and the first page's answer is held, so the order is played
 // every time.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './support/playground-harness';
 import { JOURNEYS_PAGE, journeysFirstPageInStoppedWindowAsync } from './support/browse-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Journeys: More pressed twice in a busy window', () => {
   it('brings every journey, skipping no page', async () => {

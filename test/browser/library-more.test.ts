@@ -1,20 +1,12 @@
 // "More" under a paged list, as a keyboard user pages with it: where the focus lands when the next
 // page fails, and that it stays in view under the rows it added on every screen that has it.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './support/playground-harness';
 import { emulatorFaults } from './support/emulator-faults';
 import { firstBrandsAsync, focusSeen, focusedRow, openBrandAsync, openBrowseAsync } from './support/browse-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 async function openBrandOfManyEmailsAsync(ui: Frame): Promise<string> {
   const brand = (await firstBrandsAsync(h)).find((known) => known.email_count > 40)!;

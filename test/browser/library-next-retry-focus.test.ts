@@ -3,19 +3,11 @@
 // notice it was on went while it asked), as every other Try again in Browse does: the search's
 // own, under the cards, goes on at the first card it brought.
 import type { Frame, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness, textOf } from './support/playground-harness';
 import { focusedPlaceAsync, refuseSecondSearchPageAsync } from './support/browse-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** Results read five at a time, so the last one loaded is a few presses away. */
 const PAGE = 5;

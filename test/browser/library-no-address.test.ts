@@ -3,19 +3,11 @@
 // than blaming the designer's internet connection. The real dist/ui.html in the playground against the library
 // emulator, by roles and labels; what went out read from the page's requests.
 import type { Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Browse without a library address', () => {
   for (const theme of ['light', 'dark'] as const) {

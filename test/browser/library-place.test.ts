@@ -3,19 +3,11 @@
 // playground against the library emulator, driven by the wheel, roles and labels; the outcome
 // checked where it lands.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './support/playground-harness';
 import { smallestWindowAsync } from './support/window-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 const emailList = (ui: Frame) => ui.getByRole('list', { name: 'Emails' });
 
@@ -88,4 +80,3 @@ describe('Browse at 320 × 240', () => {
     await expect.poll(() => cardsInView(ui), { timeout: 10_000 }).toEqual(before);
   });
 });
-

@@ -4,23 +4,15 @@
 // (it had none: the article had no name, its headings nothing to go to). The real dist/ui.html in the playground
 // against the library emulator, by roles and labels; the library's refusals set by routes.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './support/playground-harness';
 import { openBrowseAsync, refusedAnswer, sectionButton } from './support/browse-steps';
 import { addRouteAsync } from './support/own-route';
 import { holdRequestsAsync } from './support/hold-requests';
 import { parseEmulatorState } from '../playground/page/emulator-link';
 import { checkAxeAsync } from './support/a11y-checks';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** Browse (in `theme`) with the library refusing every request whose path starts with `path`, until the returned stop. */
 async function refusingAsync(path: string, theme: 'light' | 'dark' = 'light'): Promise<{ ui: Frame; stopAsync: () => Promise<void> }> {

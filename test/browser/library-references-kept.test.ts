@@ -1,20 +1,12 @@
 // The reference check goes on while the designer looks at another Browse section (without a key
 // it takes minutes: the library answers 20 requests a minute), and its outcome is still there
 // when they come back to References. Leaving the section stopped it and forgot it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness, textOf } from './support/playground-harness';
 import { holdRequestsAsync } from './support/hold-requests';
 import { libraryControlAsync } from './support/library-read';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('References: another section looked at during the check', () => {
   it('keeps the check going and its outcome shown on the way back', async () => {

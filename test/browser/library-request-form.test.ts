@@ -2,21 +2,13 @@
 // elsewhere (the limit is shared with the MCP server): what the words beside the fields and under
 // My requests say then.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 import { openBrowseAsync, openBrowseWithClockAsync } from './support/browse-steps';
 import { readLibraryAsync } from './support/library-read';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /**
  * The rest of the day's brand requests, made through the MCP server (the limit is the account's):

@@ -1,20 +1,12 @@
 // A brand request refused for its key (401): the words say to check the key in Settings, and the
 // outcome offers Open Settings, on the library key; back in Browse the typed form is still there.
 import type { Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness, textOf } from './support/playground-harness';
 import { openBrowseAsync } from './support/browse-steps';
 import { addRouteAsync } from './support/own-route';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Brand requests: the key refused', () => {
   it('offers Open Settings on the library key, and keeps the form', async () => {

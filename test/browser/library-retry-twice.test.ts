@@ -4,20 +4,12 @@
 // library's request slots: 20 a minute without a key). The window's clock is stopped from the
 // failure on, so nothing it draws runs its effects (they wait for the paint) until the test lets it go.
 import type { BrowserContext, Frame, Locator, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './support/playground-harness';
 import { openBrowseWithClockAsync } from './support/browse-steps';
 import { readLibraryAsync } from './support/library-read';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** Refused outright: not asked again by the client on its own, so it comes while the clock stands still. */
 const refused = { status: 400, headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' }, body: JSON.stringify({ error: { code: 'bad_request', message: 'Not now' } }) };

@@ -1,20 +1,12 @@
 // An email's screenshot lost with the connection: shown once the connection is back, as the grid's
 // thumbnails are, instead of saying for good that it could not be shown.
 import type { Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness, textOf } from './support/playground-harness';
 import { openBrowseAsync } from './support/browse-steps';
 import { addRouteAsync } from './support/own-route';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Browse: an email’s screenshot lost with the connection', () => {
   it('loads once the connection is back', async () => {

@@ -3,20 +3,12 @@
 // as Sync's ways of comparing pictures (one rule for both). The pressed one was a strong edge and
 // the focus ring a like edge, so a keyboard user could not tell which was on. Measured in the
 // computed colours, in both themes, and in forced colours.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync, expectSegmentMarksAsync, fillContrastAsync } from './support/a11y-checks';
 import { openBrowseAsync } from './support/browse-steps';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { useHarness } from './support/playground-harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe.each(['light', 'dark'] as const)('an email’s Show and Width, %s theme', (theme) => {
   it('shows the one that is on filled and the one with the keyboard ringed, each 3:1 from the control', async () => {

@@ -2,20 +2,12 @@
 // not cut short with an ellipsis. The real dist/ui.html in the playground against the library
 // emulator, made narrow with the resize grip's keys as a person does; the rows read by role and text.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './support/playground-harness';
 import { firstBrandsAsync, openBrandAsync, openBrowseAsync } from './support/browse-steps';
 import { readLibraryAsync } from './support/library-read';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** Each row's label: its text, whether all of it shows, and whether it keeps clear of the row's bar. */
 function labelsOf(ui: Frame, figure: string) {

@@ -2,19 +2,11 @@
 // keyboard lands on the row of the email last shown, where the designer got to, not on the row
 // first opened (many Nexts later, the place was lost), as the search's grid does with its cards.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './support/playground-harness';
 import { focusedPlaceAsync, openBrowseAsync } from './support/browse-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** Opens the email of `row` from the keyboard, steps on twice with the arrow key, then goes back with Escape. */
 async function stepTwiceAndBackAsync(ui: Frame, row: ReturnType<Frame['locator']>): Promise<string> {

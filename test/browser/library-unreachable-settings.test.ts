@@ -3,22 +3,14 @@
 // library’s address in Settings (…)" with only Try again; now Open Settings stands beside it and
 // puts the keyboard in the library's address field, selected, as Browse's other address notices'
 // Open Settings does. Try again stays (the network may only be down). The real dist/ui.html in the playground.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { openBrowseAsync } from './support/browse-steps';
 import { addRouteAsync } from './support/own-route';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 import { addressField, focusedAddressSelectionAsync } from './support/settings-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Browse: the library not reached at the address typed in Settings', () => {
   for (const theme of ['light', 'dark'] as const) {

@@ -2,20 +2,12 @@
 // go astray: the real dist/ui.html in the playground against the library emulator, driven by
 // roles, labels and keys; the outcome checked where it lands.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness, textOf } from './support/playground-harness';
 import { emulatorFaults } from './support/emulator-faults';
 import { readLibraryAsync } from './support/library-read';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 const libraryAsync = <T>(path: string, key: string | null = null) => readLibraryAsync<T>(h.emulator.libraryUrl, path, key);
 

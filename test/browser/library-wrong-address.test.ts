@@ -3,23 +3,15 @@
 // a Try again that would only get the same page. A status the library does not document: Open
 // Settings and Try again, as its words say. The real dist/ui.html in the playground.
 import type { Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { emulatorFaults } from './support/emulator-faults';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { searchRoute } from './support/browse-steps';
 import { addRouteAsync } from './support/own-route';
 import { focusedAddressSelectionAsync } from './support/settings-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Browse at an address that sends a web page', () => {
   it('offers Open Settings, which puts the keyboard in the library’s address', async () => {

@@ -1,8 +1,8 @@
 // A route taken off with addRouteAsync's stop is that route alone: a later test's route for the same
 // URL, even with the same handler, keeps answering (`unroute(url)` takes off every route for it).
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromiumAsync } from '../support/chromium';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
 import { addRouteAsync } from './support/own-route';
 
 const ORIGIN = 'http://own-route.test';
@@ -10,13 +10,9 @@ const ORIGIN = 'http://own-route.test';
 const asked = (url: URL) => url.pathname === '/asked';
 const answer = (body: string) => (route: Route) => route.fulfill({ body, headers: { 'access-control-allow-origin': '*' } });
 
-let browser: Browser;
+const browser = useBrowser();
 let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchChromiumAsync();
-});
 
 // A browser of its own for each test: a route one leaves behind as it fails cannot fail the next.
 beforeEach(async () => {
@@ -30,10 +26,6 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await context?.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 const askAsync = () => page.evaluate(() => fetch('/asked').then((response) => response.text()));

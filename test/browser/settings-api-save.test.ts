@@ -1,22 +1,14 @@
 // Settings' Save, Forget key and the key field's words for one API: what the designer sees after
 // each, by roles, labels and visible text in the real dist/ui.html.
 import type { Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
-import { evaluateHooks, type Harness, startHarnessAsync, textOf } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { readyUiAsync } from './support/sync-steps';
 
 const NEW_KEY = 'ef_0123456789abcdef0123';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Save with the placeholder address', () => {
   for (const theme of ['light', 'dark'] as const) {

@@ -3,20 +3,12 @@
 // border (WCAG 1.4.11: what identifies a control), in both themes, while its words keep 4.5:1 on
 // the fill. axe does not check the first. The colours are the computed ones, from the real CSS
 // over the playground's Figma theme variables.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fillContrastAsync, weakMarksAsync } from './support/a11y-checks';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { useHarness } from './support/playground-harness';
 import { readyUiAsync } from './support/sync-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe.each(['light', 'dark'] as const)('the red button, %s theme', (theme) => {
   it('stands out 3:1 from the window, its words 4.5:1 on its fill (Forget key)', async () => {

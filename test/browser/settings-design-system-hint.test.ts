@@ -2,19 +2,11 @@
 // of the builder key (the builder's API gives access to that workspace only), and whom to ask, as
 // the builder documents no page that shows it. It said "the design system in the builder, or an
 // address whose path is only the id": no word on where, and "path" is not a designer's word.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
-import { openSettingsAsync, startHarnessAsync, type Harness } from './support/playground-harness';
+import { openSettingsAsync, useHarness } from './support/playground-harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('the design-system id field', () => {
   it.each(['light', 'dark'] as const)('is described as the email builder’s id from the key’s workspace, and whom to ask (%s theme)', async (theme) => {

@@ -1,18 +1,10 @@
 // Settings' Save pressed as the window comes back, with Figma's clientStorage slow: the re-read of
 // the settings on focus waits for storage, the save writes the file's id meanwhile, and the
 // re-read (reading the id after that write) answers before the save does.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluateHooks, type Harness, openSettingsAsync, startHarnessAsync, textOf } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { evaluateHooks, openSettingsAsync, useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** Ids of the UI's app/init requests so far, and those the plugin answered. */
 async function settingsReadsAsync(): Promise<{ asked: string[]; answered: string[] }> {

@@ -1,22 +1,14 @@
 // Test connection pressed while a Save or Forget key is on its way runs once they are done. Its
 // "Testing…" came in the same render as what they said, so a designer never saw or heard that the
 // key was saved (or removed): that is said first now, then the test's answer replaces both.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { maskKey } from '../../src/shared/settings/validate-settings';
 import { checkAxeAsync } from './support/a11y-checks';
 import { holdRequestsAsync } from './support/hold-requests';
-import { evaluateHooks, type Harness, startHarnessAsync, textOf } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { readyUiAsync } from './support/sync-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Test connection pressed while Save is on its way', () => {
   for (const theme of ['light', 'dark'] as const) {

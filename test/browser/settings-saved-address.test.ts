@@ -3,23 +3,15 @@
 // (settings-saved-key.test.ts). A key saved with it stays bound to its host when the designer
 // saves a new address alone: kept (and used) on that host, removed for another, and said.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { storageKeys } from '../../src/settings/key-store';
 import { parseEmulatorState } from '../playground/page/emulator-link';
 import { PERSISTED_STORAGE_KEY } from '../playground/page/storage-persistence';
 import { messageProblems } from '../support/message-rules';
 import { axeViolationsAsync } from './support/axe';
-import { type Harness, openSettingsAsync, startHarnessAsync, textOf } from './support/playground-harness';
+import { openSettingsAsync, useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 const names = storageKeys('builder');
 

@@ -1,23 +1,15 @@
 // A key saved by an older version that the rules now refuse (the comma after a key copied out of
 // JSON): it reads as no key, and Settings says why beside the key field instead of showing an
 // empty field with nothing said.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { storageKeys } from '../../src/settings/key-store';
 import { parseEmulatorState } from '../playground/page/emulator-link';
 import { PERSISTED_STORAGE_KEY } from '../playground/page/storage-persistence';
 import { messageProblems } from '../support/message-rules';
 import { axeViolationsAsync } from './support/axe';
-import { type Harness, openSettingsAsync, startHarnessAsync } from './support/playground-harness';
+import { openSettingsAsync, useHarness } from './support/playground-harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** Settings opened over the plugin's clientStorage as an older version left it (kept across the reload, as Figma keeps it); the key field's description. */
 async function keyFieldDescriptionAsync(saved: (demoKey: string) => Record<string, string>): Promise<{ description: string; key: string; ui: Awaited<ReturnType<typeof openSettingsAsync>> }> {

@@ -5,26 +5,18 @@
 // The wait was said as "Try again in 2 hours.", which stays on the screen: a designer coming back
 // later still read "in 2 hours", no longer true. It names the clock time it ends, as Browse does.
 import type { BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { openPlaygroundWithClockAsync, pluginWindowAsync } from './support/clocked-window';
 import { emulatorFaults } from './support/emulator-faults';
-import { type Harness, startHarnessAsync, textOf } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
+const h = useHarness();
 let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
 
 afterEach(async () => {
   await context?.close();
   context = undefined;
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 describe('Test connection while Browse is refused for hours', () => {

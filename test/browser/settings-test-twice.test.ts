@@ -2,21 +2,13 @@
 // it is busy (aria-busy, aria-disabled), keeps the keyboard, and the press starts no second test:
 // the builder is asked once. (A guard: the shared Button and useRequest's 'ignore' already did
 // this when it was written; it passed on the code before it.)
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { holdRequestsAsync } from './support/hold-requests';
-import { type Harness, startHarnessAsync, textOf } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 import { readyUiAsync } from './support/sync-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Test connection pressed again while its test waits', () => {
   for (const theme of ['light', 'dark'] as const) {

@@ -2,20 +2,12 @@
 // stand-in: Templates says its address is missing, and its step goes where the address is entered,
 // the keyboard in it, as Browse's and Sync's do. It was "Open Templates", a screen that could only
 // say the address is missing. The real dist/ui.html in the playground, by roles and labels.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { readyUiAsync } from './support/sync-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('the welcome screen’s Templates part, the builder key saved without its address', () => {
   for (const theme of ['light', 'dark'] as const) {

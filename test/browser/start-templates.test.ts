@@ -2,19 +2,11 @@
 // (Sync and Browse) only. What Templates does, what it needs (the builder key, no design system),
 // and a step to it; where a builder key is made is said as the builder's own Settings, not Envelope's.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** The playground as on a first visit: nothing kept from earlier runs (as first-run.test.ts opens it). */
 async function openFreshAsync(query = ''): Promise<Frame> {

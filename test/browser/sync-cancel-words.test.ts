@@ -6,22 +6,14 @@
 // blank while that check ran. Every word the status regions say is recorded as the window says it
 // (not polled): a flash counts, and so does a blank message line.
 import type { Frame, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { holdRequestsAsync } from './support/hold-requests';
 import { addRouteAsync } from './support/own-route';
-import { evaluateHooks, startHarnessAsync, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness } from './support/playground-harness';
 import { watchStatusRegionsAsync } from './support/status-regions';
 import { collaboratorLinksAsync, linkToEmptyDesignSystemAsync, syncWhileACollaboratorLinksDemoAsync } from './support/sync-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 const CANCELLED_MOVED = 'Sync cancelled. This file’s design system changed to ds_demo while the sync ran (undo, redo or a collaborator). What was sent to ds_empty is recorded';
 const LINK_CHANGED = `${CANCELLED_MOVED}; the list now compares with ds_demo.`;

@@ -1,23 +1,15 @@
 // The "Changed:" chips each count the rows pressing them shows: within the kind shown and the
 // search typed. They counted every row, so "fill 11" stood beside a list of conflicts and
 // pressing it showed 4: a designer (or a screen reader, which hears the count with the chip) was told wrong.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromiumAsync } from '../support/chromium';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { axeViolationsAsync } from './support/axe';
+import { useBrowser } from './support/browser';
 import { chipsAndRowsAsync } from './support/sync-chip-counts';
 import { installSyncStub } from './support/sync-stub';
 
 const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromiumAsync();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('the “Changed:” chips', () => {
   it('count the rows each shows within the kind pressed and the search typed', async () => {

@@ -1,22 +1,14 @@
 // A chip pressed at 0 (the search now finds none of its rows) stays, pressed, so it can be let go;
 // let go from the keyboard, it goes, and the keyboard went with it to the page (Tab started again
 // from the window's top). It goes on from the chip pressed now: "All", the kind shown.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromiumAsync } from '../support/chromium';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { axeViolationsAsync } from './support/axe';
+import { useBrowser } from './support/browser';
 import { installSyncStub } from './support/sync-stub';
 
 const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromiumAsync();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const focusedAsync = (page: Page) => page.evaluate(() => (document.activeElement === document.body ? 'body' : (document.activeElement?.textContent ?? '')));
 

@@ -4,20 +4,12 @@
 // room for the chips but not for the chips and the "+N" too: the fit was measured with the "+N"
 // itself taking room beside them.
 import type { Frame, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 import { changeFillAsync, linkToEmptyDesignSystemAsync, syncEverythingAsync } from './support/sync-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** Renames a component in the playground's controls, then Check again in the plugin; resolves to its row. */
 async function renameAsync(ui: Frame, from: string, to: string): Promise<Locator> {

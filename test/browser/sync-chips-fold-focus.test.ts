@@ -2,22 +2,14 @@
 // behind "Show: … ▾" beside the search, and the chip with the keyboard hid with them, so the focus
 // fell to the page (Tab started again from the window's top). It goes to the button that now
 // stands for the chips, which says what is shown; Enter unfolds them again.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Frame, Locator, Page } from 'playwright-core';
-import { launchChromiumAsync } from '../support/chromium';
+import { describe, expect, it } from 'vitest';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { focusedAsync } from './support/a11y-checks';
+import { useBrowser } from './support/browser';
 import { installSyncStub } from './support/sync-stub';
 
 const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromiumAsync();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** The Sync screen, 40 differing components, in a window 320 px wide and this high: its "Show:" chips and the button they fold behind. */
 async function openSyncAsync(height: number): Promise<{ page: Page; ui: Frame; kinds: Locator; fold: Locator }> {

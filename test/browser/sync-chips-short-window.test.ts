@@ -2,23 +2,15 @@
 // with changes of every kind: the "Show:" chips took four lines there and the list's first rows
 // were under the window's edge. Folded behind "Show: All 41 ▾" beside the search, the first row
 // shows; the chips unfold, filter and fold again from the keyboard, counting as they did.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchChromiumAsync } from '../support/chromium';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { checkAxeAsync, focusedAsync } from './support/a11y-checks';
+import { useBrowser } from './support/browser';
 import { chipsAndRowsAsync } from './support/sync-chip-counts';
 import { installSyncStub } from './support/sync-stub';
 
 const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromiumAsync();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Whether all of the element shows inside the window and its scrolling screen. */
 const wholeInSight = (element: Locator) =>

@@ -3,20 +3,12 @@
 // choices are held meanwhile. The radio that had the keyboard went disabled and the focus fell to
 // the page body, so a keyboard user started again from the top of the window.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { heroConflictAsync, linkToEmptyDesignSystemAsync, openRowDetailAsync, syncEverythingAsync } from './support/sync-steps';
-import { evaluateHooks, startHarnessAsync, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness } from './support/playground-harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** Notes each time the choices are held or given back: a comparison can be quicker than a poll. */
 async function watchHeldAsync(ui: Frame): Promise<void> {

@@ -2,20 +2,12 @@
 // (400 px): who changed their version must be readable, not cut to "Theirs by Robin Val…". Driven through the playground:
 // a sync, an edit here and a teammate's edit in the builder emulator, then the conflict opened.
 import type { Frame, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
 import { heroConflictAsync, linkToEmptyDesignSystemAsync } from './support/sync-steps';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** Synced; then Hero's text changed here and its description by a teammate in the builder app; the conflict opened. */
 async function heroConflictOpenAsync(ui: Frame): Promise<void> {

@@ -3,20 +3,12 @@
 // is overwritten unseen. Driven through the playground: a sync, an edit here and a teammate's edit
 // in the builder emulator, then the conflict opened.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { heroConflictAsync, linkToEmptyDesignSystemAsync, openRowDetailAsync, readyUiAsync, syncEverythingAsync } from './support/sync-steps';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 const MARKS = ['Changed in this file', 'Changed in the design system', 'Changed on both sides'];
 

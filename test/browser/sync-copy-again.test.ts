@@ -1,22 +1,13 @@
 // Copy summary pressed again (pasted once, wanted again) says so again: the same words stayed
 // in the status line unchanged, so a screen reader heard nothing the second time and the
 // designer could not tell whether it had copied.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromiumAsync } from '../support/chromium';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
 import { installSyncStub } from './support/sync-stub';
 import { watchStatusRegionsAsync } from './support/status-regions';
 
 const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromiumAsync();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('Copy summary pressed twice', () => {
   it('is said each time, once each time', async () => {

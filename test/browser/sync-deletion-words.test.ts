@@ -2,22 +2,14 @@
 // component, and taking it deletes the component from this file; "Will be pushed" on a deletion
 // here read as sending it. Where is in the tick's name and the group's heading (beside who and when,
 // the line has no room for it at 320 px); the copied summary says it for the team.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchChromiumAsync } from '../support/chromium';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { axeViolationsAsync } from './support/axe';
+import { useBrowser } from './support/browser';
 import { installSyncStub } from './support/sync-stub';
 
 const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromiumAsync();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** The row's second line as shown (what only screen readers hear left out), and whether it shows whole. */
 function subLineAsync(row: Locator): Promise<{ text: string; whole: boolean }> {

@@ -2,21 +2,13 @@
 // component starts a check): the detail stays as it is until the new one is in. It was emptied
 // for the load: the pictures blinked, "Loading the changes…" was said, the Difference's share was
 // said again, and the keyboard (on the Swipe slider) fell to the page, where Escape did nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Frame } from 'playwright-core';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { changeFillAsync, comparedAgainDetailAsync, linkToEmptyDesignSystemAsync, syncEverythingAsync, swipeSliderMovedAsync } from './support/sync-steps';
 import { watchStatusRegionsAsync } from './support/status-regions';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** A teammate changes a component's description in this file (not the one open). */
 async function teammateEditsAsync(component: string, description: string): Promise<void> {

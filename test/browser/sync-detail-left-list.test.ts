@@ -3,19 +3,11 @@
 // goes on at the buttons beside those words, and a later change of it does not open it by itself.
 // Before, the detail vanished without a word, the keyboard fell to the page, and the detail came
 // back by itself when the component changed again.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { changeFillAsync, comparedAgainDetailAsync, linkToEmptyDesignSystemAsync, syncEverythingAsync } from './support/sync-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 type Stash = { envelopeFills?: Record<string, unknown> };
 

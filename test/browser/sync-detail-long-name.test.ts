@@ -1,22 +1,13 @@
 // A component's detail in the smallest window (320 × 240), its name long and without spaces
 // ("Components/Buttons/…"): the heading wraps within the window. It ran past the window's edge,
 // cut, and the screen scrolled sideways.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromiumAsync } from '../support/chromium';
+import { describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
+import { useBrowser } from './support/browser';
 import { installSyncStub } from './support/sync-stub';
 
 const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromiumAsync();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const NAME = 'Components/Email/Header/PromotionalBannerWithLogoAndNavigation/DarkMode';
 

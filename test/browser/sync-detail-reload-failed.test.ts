@@ -3,22 +3,13 @@
 // keyboard, on a picture mode's button, fell to the page with them (Escape did nothing, Tab started
 // from the window's top). It stays in the detail, on the words that say what happened and what to
 // do; Try again, a Tab below, brings the changes back.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromiumAsync } from '../support/chromium';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync, focusedAsync } from './support/a11y-checks';
+import { useBrowser } from './support/browser';
 import { installSyncStub } from './support/sync-stub';
 
 const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromiumAsync();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const WORDS = 'The changes of Button / Primary 0 and their pictures could not be loaded again after the last check: Envelope could not reach the builder. Check your connection and try again.';
 

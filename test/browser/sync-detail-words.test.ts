@@ -1,21 +1,13 @@
 // The Sync detail's words for what its stand-in sandbox cannot give as is: each test patches the
 // sandbox's detail answers (their changes, their pictures) before the UI reads them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromiumAsync } from '../support/chromium';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { axeViolationsAsync } from './support/axe';
+import { useBrowser } from './support/browser';
 import { installSyncStub, type SyncStubConfig } from './support/sync-stub';
 
 const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromiumAsync();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** What the patched detail answers say instead of the stand-in's own. */
 interface DetailPatch {

@@ -1,23 +1,15 @@
 // The Sync screen at 320 × 240: "Recent syncs (1)" opened with the keyboard left its list under the
 // window's edge (nothing in it takes the focus, so nothing scrolled to it); opening it now brings the
 // list into view, as far as the summary stays in sight. At 400 × 600, where it shows already, nothing moves.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchChromiumAsync } from '../support/chromium';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { checkAxeAsync, focusedAsync } from './support/a11y-checks';
+import { useBrowser } from './support/browser';
 import { focusRingSidesAsync } from './support/focus-ring';
 import { installSyncStub } from './support/sync-stub';
 
 const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromiumAsync();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Opens the Sync screen in a window of this size and opens "Recent syncs" with Enter on its summary; gives the screen's scroll before the Enter. */
 async function openHistoryAsync(page: Page, entries = 1): Promise<number> {

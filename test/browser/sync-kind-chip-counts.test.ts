@@ -2,23 +2,15 @@
 // the search typed, as the "Changed:" chips do; "All" counts the rows it shows. They counted every
 // row: with "fill" pressed, "Local changes 10" stood beside a list of 3 and pressing it showed 3
 // (a screen reader hears that count with the chip).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromiumAsync } from '../support/chromium';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { axeViolationsAsync } from './support/axe';
+import { useBrowser } from './support/browser';
 import { chipsAndRowsAsync } from './support/sync-chip-counts';
 import { installSyncStub } from './support/sync-stub';
 
 const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromiumAsync();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('the “Show:” chips', () => {
   it('count the rows each shows within the kind of change pressed and the search typed, “All” too', async () => {

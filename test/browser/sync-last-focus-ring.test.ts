@@ -1,23 +1,14 @@
 // The Sync screen at 320 × 240, the keyboard at its end: "Recent syncs (1)" is the last control,
 // scrolled to the bottom of the screen's box, and the box clipped the focus ring's bottom side
 // (the list in the screen's height, what is under it ran past the screen and its margin).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromiumAsync } from '../support/chromium';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync, focusedAsync } from './support/a11y-checks';
+import { useBrowser } from './support/browser';
 import { focusRingSidesAsync } from './support/focus-ring';
 import { installSyncStub } from './support/sync-stub';
 
 const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromiumAsync();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('the Sync screen’s last control in the smallest window', () => {
   for (const theme of ['light', 'dark'] as const) {

@@ -2,19 +2,11 @@
 // back on Sync, the old list and its Sync button are gone at once, not shown until the new
 // comparison starts (a busy plugin read the link late, and a press of "Sync N changes" then
 // started a sync from a list made for the other design system).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { readyUiAsync } from './support/sync-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Sync after the design system changed in Settings', () => {
   it('shows no list or Sync button of the old design system while the plugin is busy, then the new comparison', async () => {

@@ -1,20 +1,12 @@
 // A change made in this file is the designer's own: its row does not name whoever last synced the
 // component as if they had changed it ("Will be pushed · Changed by Ana, 2 days ago" read as Ana's
 // change, and pushed the row's own words out of a narrow window). The detail says who last synced it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 import { changeFillAsync, linkToEmptyDesignSystemAsync, syncEverythingAsync } from './support/sync-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('a component changed here after it was synced', () => {
   it('its row says what will happen; its detail says who last synced it, not who changed it', async () => {

@@ -2,22 +2,14 @@
 // Promotional banner / Dark mode"): the part after the last "/" tells the rows apart, so it stays
 // whole while the path before it gives way. Cut at the end, four conflicts all read
 // "Email / Header / Promotional b…", and nothing but opening each said which was which.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchChromiumAsync } from '../support/chromium';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { axeViolationsAsync } from './support/axe';
+import { useBrowser } from './support/browser';
 import { installSyncStub } from './support/sync-stub';
 
 const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromiumAsync();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const NAMES = ['Email / Header / Promotional banner / Dark mode', 'Email / Header / Promotional banner / Light mode'];
 

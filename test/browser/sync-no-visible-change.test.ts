@@ -1,20 +1,12 @@
 // Difference on a change nothing shows (a description edited): the picture's name says no pixel
 // differs. It said "pixels that differ …, tinted over a faded …", describing tinted pixels that
 // were not there, beside the caption's "No visible change".
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { comparedAgainDetailAsync, linkToEmptyDesignSystemAsync, syncEverythingAsync } from './support/sync-steps';
 import { axeViolationsAsync } from './support/axe';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Difference on a change that shows nothing', () => {
   it('says no pixel differs, in the caption and in the picture’s name', async () => {

@@ -1,18 +1,10 @@
 // The Sync list in the order a designer reads names: Card 2 after Card 1, not after Card 199
 // (numbers in number order, as Figma's layers panel reads them).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './support/playground-harness';
 import { linkToEmptyDesignSystemAsync } from './support/sync-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('a file of numbered components', () => {
   it('lists them in number order', async () => {

@@ -2,22 +2,14 @@
 // against the fake Figma and the builder emulator), and the real UI build against the stand-in
 // sandbox for a check that keeps it. Read where a person sees it: inside the scrolling screen's visible part.
 import type { Frame, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
 import { linkToEmptyDesignSystemAsync } from './support/sync-steps';
 import { installSyncStub } from './support/sync-stub';
 import { smallestWindowAsync } from './support/window-steps';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { useHarness } from './support/playground-harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** How much of the element is out of the scrolling screen's sight, in px (0: all of it shows). */
 const hiddenPx = (element: Locator) =>

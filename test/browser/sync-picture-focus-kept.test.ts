@@ -2,20 +2,12 @@
 // detail shows, and the check their edit starts brings the open one's new "after" picture): the pictures change in place and the
 // keyboard stays where it was, on the Swipe slider or on a mode's button. The picture area was
 // made anew, and the slider with it: the keyboard fell to the page, where Escape and the arrows did nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Frame, Locator } from 'playwright-core';
-import { evaluateHooks, startHarnessAsync, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness } from './support/playground-harness';
 import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync, swipeSliderMovedAsync } from './support/sync-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** The "after" picture's address (the second of the two stacked). */
 const afterPictureAsync = (ui: Frame) => ui.getByTestId('sync-detail').getByRole('img').nth(1).getAttribute('src');

@@ -4,20 +4,12 @@
 // one picture and why it is side by side; Escape goes on from there. The controls went with the
 // picture and the keyboard fell to the page, where Escape did nothing.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync, focusedAsync } from './support/a11y-checks';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync, swipeSliderMovedAsync } from './support/sync-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /**
  * A teammate, in this file, changes Header's fill and `other`'s description (one more row: the

@@ -3,20 +3,12 @@
 // fill. Both were a blue edge, so a keyboard user moving through them could not tell which was on.
 // Measured in the computed colours, in both themes (Figma's theme variables), and in forced colours.
 import type { Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync, expectSegmentMarksAsync, fillContrastAsync } from './support/a11y-checks';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { useHarness } from './support/playground-harness';
 import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync } from './support/sync-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 const hasFocusAsync = (control: Locator) => control.evaluate((element) => element === document.activeElement);
 

@@ -1,19 +1,11 @@
 // The way the pictures are compared (Side by side, Overlay, Swipe, Difference), chosen once, through
 // the playground: the real plugin against the fake Figma and the builder emulator.
 import type { Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changeFillAsync, headerAndHeartChangedAsync, openRowDetailAsync } from './support/sync-steps';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 const pressedIn = (modes: Locator) => textOf(modes.locator('[aria-pressed="true"]'));
 

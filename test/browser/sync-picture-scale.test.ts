@@ -3,20 +3,12 @@
 // 256 px on their long side, so each came at its own scale; read where a person sees them: the
 // size each is drawn at, mode after mode, and the share the Difference mode calls changed.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
 import { comparedAgainDetailAsync, drawnPictureSizeAsync, linkToEmptyDesignSystemAsync } from './support/sync-steps';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 interface Widened {
   before: { width: number; height: number };

@@ -2,20 +2,12 @@
 // real plugin against the fake Figma and the builder emulator. Read where a person sees them: the
 // size each picture is drawn at on the screen, mode after mode.
 import type { Frame, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
 import { comparedAgainDetailAsync, drawnPictureSizeAsync, linkToEmptyDesignSystemAsync } from './support/sync-steps';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** Synced, then the heart icon's fill changed in the playground's controls, compared again and opened. */
 async function heartFillChangedDetailAsync(ui: Frame): Promise<Locator> {

@@ -1,18 +1,10 @@
 // Overlay's opacity and Swipe's split, set once by a designer comparing many rows at one place,
 // through the playground: the real plugin against the fake Figma and the builder emulator.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { headerAndHeartChangedAsync, openRowDetailAsync } from './support/sync-steps';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { useHarness } from './support/playground-harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('the Swipe and Overlay slider a designer moved', () => {
   it('stays where it was left for the next row opened, in Swipe and in Overlay', async () => {

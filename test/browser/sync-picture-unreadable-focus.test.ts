@@ -2,23 +2,14 @@
 // pictures show apart and Swipe's slider goes with the stacking, while the modes stay (both
 // versions have a picture). The keyboard on the slider goes to the mode pressed, Swipe, not to the
 // page nor to the part's heading; Escape goes on from there.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromiumAsync } from '../support/chromium';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync, focusedAsync } from './support/a11y-checks';
+import { useBrowser } from './support/browser';
 import { installSyncStub } from './support/sync-stub';
 import { swipeSliderMovedAsync } from './support/sync-steps';
 
 const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromiumAsync();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('the open component’s new picture that cannot be read, the keyboard on the Swipe slider', () => {
   it('goes to the mode pressed, Swipe, when the slider goes', async () => {

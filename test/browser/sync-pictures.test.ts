@@ -2,20 +2,12 @@
 // playground: the real plugin against the fake Figma and the builder emulator. The outcome is
 // read where a person sees it: where and how large each picture is drawn on the screen.
 import type { Frame, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
 import { comparedAgainDetailAsync, linkToEmptyDesignSystemAsync } from './support/sync-steps';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** Synced, then Header made taller (its padding, as a designer sets it), compared again and opened. */
 async function tallerHeaderDetailAsync(ui: Frame): Promise<Locator> {

@@ -4,20 +4,12 @@
 // say so on screen ("Changed:", before only screen readers heard it), in the words the detail's
 // "Changed: description" uses; so do those that show one kind ("Show:").
 import type { Frame, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { linkToEmptyDesignSystemAsync, syncEverythingAsync } from './support/sync-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 function keyOfAsync(name: string): Promise<string> {
   return evaluateHooks(

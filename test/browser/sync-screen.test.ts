@@ -1,22 +1,14 @@
 // The Sync screen in the real UI build (dist/ui.html) against a stand-in sandbox with canned
 // answers: driven by roles, labels and text as a person would. The real sandbox's sync is tested
 // through the playground separately.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchChromiumAsync } from '../support/chromium';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { axeViolationsAsync } from './support/axe';
+import { useBrowser } from './support/browser';
 import { installSyncStub, type SyncStubConfig } from './support/sync-stub';
 
 const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromiumAsync();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 interface Sent {
   type?: string;

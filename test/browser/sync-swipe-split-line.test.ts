@@ -2,21 +2,13 @@
 // line that follows the slider, standing out 3:1 (WCAG 1.4.11) from the frame and, dark with a light
 // edge (light with a dark edge in the dark theme), on any picture. There was no line: where two
 // similar pictures met, a designer could not tell where one ended.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Frame, Locator } from 'playwright-core';
 import { checkAxeAsync, weakMarksAsync } from './support/a11y-checks';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { useHarness } from './support/playground-harness';
 import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync } from './support/sync-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** Where the line is across the frame (0–1), and the contrast of its middle with its edge, read from the pixels half-way down. */
 async function lineAsync(ui: Frame, frame: Locator, line: Locator): Promise<{ at: number; edge: number }> {

@@ -2,20 +2,12 @@
 // `.example` stand-in. The list says the address is missing too, as Sync does, and its Open
 // Settings puts the keyboard in the builder's address, above the key (it named the key alone and
 // opened on it; after the key's Save, Templates said the address was missing).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 import { readyUiAsync } from './support/sync-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Templates without a builder key at the stand-in address', () => {
   for (const theme of ['light', 'dark'] as const) {

@@ -1,21 +1,13 @@
 // Templates: a deletion whose answer the connection dropped. The builder deleted the template, so
 // Delete pressed again, as the words ask, finds it gone: that is this designer's own deletion going
 // through, said as "Deleted …", not as a deletion made elsewhere.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { emulatorFaults } from './support/emulator-faults';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 import { builderAsync } from './support/templates-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Templates: a deletion whose answer was lost', () => {
   it('says it may have gone through, and Delete again says it is deleted, not deleted elsewhere', async () => {

@@ -4,20 +4,12 @@
 // still from there, as a busy or hidden window's can: the list it draws has not finished (its effects
 // wait for the paint) when the deletion's answer comes. The sandbox's side needs running timers
 // until the first answer is on its way, so the clock is stopped only then.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPlaygroundWithClockAsync, pluginWindowAsync } from './support/clocked-window';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { useHarness } from './support/playground-harness';
 import { focusedTemplatePlaceAsync } from './support/templates-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** Resolves when `release` is called. */
 function gate(): { opened: Promise<void>; release: () => void } {

@@ -2,19 +2,11 @@
 // templates match “zzz”") pressed Escape and nothing happened: the list stayed empty until the
 // words were selected and deleted. Now every template shows again, the count says so, and the
 // keyboard stays in the filter.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Templates: Escape in the filter', () => {
   it('empties a filter that matched nothing: every template shows again', async () => {

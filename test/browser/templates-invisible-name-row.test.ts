@@ -1,20 +1,12 @@
 // Templates: a template a teammate named with only a zero-width space (the builder takes it) is
 // said in words, never as “”: its row was blank, its buttons "Open “U+200B”", and Delete asked to
 // "Delete the template “U+200B”" and then said "Deleted “U+200B”.".
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 import { builderAsync } from './support/templates-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Templates: a template named with only a zero-width space elsewhere', () => {
   it('is named in words in its row, its buttons, the deletion question and what the deletion said', async () => {

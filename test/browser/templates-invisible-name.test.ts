@@ -2,21 +2,13 @@
 // shown as “” in what the save said and the frame's link, and as a blank row in the list; a rename
 // to it did the same. Now both say "Enter a template name." by the field, which keeps the keyboard.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 import { builderAsync } from './support/templates-steps';
 import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 const templateNamesAsync = async () => (await builderAsync<Array<{ name: string }>>(h, '/templates')).data.map((template) => template.name);
 const focusedIdAsync = (ui: Frame) => ui.evaluate(() => document.activeElement?.id ?? '');

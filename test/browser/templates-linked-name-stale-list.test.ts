@@ -1,22 +1,14 @@
 // Templates: the selected frame's template is named as the list names it, unless the list was
 // read before this frame's last save. After an Update, the list not yet read again showed the
 // name the template had before a teammate renamed it, beside the update that had just said the new one.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { holdRequestsAsync } from './support/hold-requests';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 import { renameInBuilderAsync } from './support/templates-steps';
 import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 
-let h: Harness;
+const h = useHarness();
 const EMAIL = DEMO_EMAIL_NAME;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
 
 describe('Templates: the selected frame’s template after an Update', () => {
   it('is named as the update says while the list is still being read again (it said the list’s older name)', async () => {

@@ -1,21 +1,13 @@
 // Templates: the selected frame's template is named as the builder names it now. A teammate who
 // renames it in the builder is seen in the list; the words about the selected frame above it said
 // the name the frame was last saved with, so the two disagreed about one template.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness, textOf } from './support/playground-harness';
 import { renameInBuilderAsync } from './support/templates-steps';
 import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 
-let h: Harness;
+const h = useHarness();
 const EMAIL = DEMO_EMAIL_NAME;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
 
 describe('Templates: the selected frame’s template', () => {
   it('is named as the list names it once a teammate renamed it in the builder (it kept the name of the last save)', async () => {

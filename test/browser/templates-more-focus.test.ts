@@ -3,20 +3,12 @@
 // goes on at the first template that page added. The window's clock is stopped where a busy or
 // hidden window's would be, once the first page's answer is on its way (the sandbox's side needs
 // running timers until then), so the order is played every time.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPlaygroundWithClockAsync, pluginWindowAsync } from './support/clocked-window';
-import { evaluateHooks, startHarnessAsync, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness } from './support/playground-harness';
 import { builderAsync, builderControlAsync, focusedTemplatePlaceAsync } from './support/templates-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 /** One page of the list (50) and one template more. */
 const TEMPLATES = 51;

@@ -1,18 +1,10 @@
 // Templates: a frame with no name (a teammate cleared it) is said plainly in the selection line,
 // before and after it is saved as a template: it showed “” is selected and “” is linked to….
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Templates: a frame with no name', () => {
   it('is said as “A frame with no name” and, once linked, “The selected frame”, never as empty quotes', async () => {

@@ -3,21 +3,13 @@
 // first, and the screen's one Open Settings (under the list) leads there; once the key is saved,
 // the form is back for the same frame.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 
-let h: Harness;
+const h = useHarness();
 const EMAIL = DEMO_EMAIL_NAME;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
 
 async function selectEmailAsync(): Promise<void> {
   await h.page.locator('[data-role="pages"] li', { hasText: 'Emails' }).click();

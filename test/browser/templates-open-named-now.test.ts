@@ -1,19 +1,11 @@
 // Templates: Open on a template renamed elsewhere since the list was read names it as the builder
 // answered just now: in what it says (it said the list's old name, for details read a moment
 // ago), and in its row, which kept the old name until the list was read again.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness, textOf } from './support/playground-harness';
 import { renameInBuilderAsync } from './support/templates-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Templates: Open on a template renamed elsewhere', () => {
   it('says its details under the name the builder gives now, and its row takes that name', async () => {

@@ -1,21 +1,13 @@
 // Templates: a rename whose answer the connection dropped. The builder renamed the template, but
 // the row said "Envelope could not reach the email builder": now it says the rename may have gone
 // through and how to be sure, and renaming again (the form kept what was typed) says it is done.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { emulatorFaults } from './support/emulator-faults';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 import { builderAsync } from './support/templates-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Templates: a rename whose answer was lost', () => {
   it('says it may have gone through, and a second try renames it', async () => {

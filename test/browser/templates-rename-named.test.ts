@@ -1,20 +1,12 @@
 // Templates: each rename form is named after its template. Two renames open at once were two
 // unnamed forms of the same "New name" and "Description" fields: a screen reader moving between
 // them could not tell which template each field would rename.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { useHarness } from './support/playground-harness';
 import { builderAsync } from './support/templates-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 async function templateNamesAsync(): Promise<string[]> {
   return (await builderAsync<Array<{ name: string }>>(h, '/templates')).data.map((template) => template.name);

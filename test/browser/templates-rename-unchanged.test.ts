@@ -1,18 +1,10 @@
 // Templates: a rename saved with nothing changed sends nothing. Sent, the builder took it for a
 // change: the template went to the top of the list as "Updated just now".
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './support/playground-harness';
 import { builderAsync } from './support/templates-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 async function updatedAtAsync(name: string): Promise<string | undefined> {
   return (await builderAsync<Array<{ name: string; updated_at: string }>>(h, '/templates')).data.find((template) => template.name === name)?.updated_at;

@@ -2,21 +2,13 @@
 // list shows it: the frame's saved link and Figma's "Update template" button kept the old name
 // until the next update, and a later "was deleted" notice named the template as it no longer was.
 // The change is an undo step of its own.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { renameInBuilderAsync } from './support/templates-steps';
 import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 
-let h: Harness;
+const h = useHarness();
 const EMAIL = DEMO_EMAIL_NAME;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
 
 /** The email frame's saved link and its relaunch buttons, as the document holds them. */
 function frameAsync(): Promise<{ link: string; buttons: Array<{ command: string; description: string }> }> {

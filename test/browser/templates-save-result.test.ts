@@ -2,21 +2,13 @@
 // said with. Once that template is deleted from its row, or another layer is selected, it goes:
 // beside a fresh "Save as template" form it read as if the frame were still saved.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness, textOf } from './support/playground-harness';
 import { selectLayerAsync } from './support/templates-steps';
 import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 
-let h: Harness;
+const h = useHarness();
 const EMAIL = DEMO_EMAIL_NAME;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
 
 /** Templates, fresh, with the demo keys; the Spring sale email saved as a template from it. */
 async function saveEmailAsync(): Promise<Frame> {

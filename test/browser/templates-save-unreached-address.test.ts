@@ -8,22 +8,14 @@
 // The web page is the emulator's "html" fault (a sign-in page in place of every answer of the
 // builder's address): the save reaches the emulator, which makes nothing, as its list then shows.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { emulatorFaults } from './support/emulator-faults';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 import { builderAsync, openSettingsOnBuilderAddressAsync, selectLayerAsync } from './support/templates-steps';
 import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 const saveRegion = (ui: Frame) => ui.getByRole('region', { name: 'Save selection as template' });
 

@@ -5,22 +5,14 @@
 // the save section's "Saved …" goes (its template is gone) and used to pull the screen up to the
 // older notice above it ("This frame was linked to …"), leaving the focused button out of sight.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { smallestWindowAsync } from './support/window-steps';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 
-let h: Harness;
+const h = useHarness();
 const EMAIL = DEMO_EMAIL_NAME;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
 
 /** The control with the keyboard, and whether all of it shows inside the scrolling screen. */
 const focusedInSight = (ui: Frame) =>

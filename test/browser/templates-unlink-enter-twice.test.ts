@@ -2,22 +2,14 @@
 // gives way to the "Save as template" form, and the focus went to its Save button: the second
 // Enter saved the frame as a new template nobody asked for. Now the keyboard lands on the words
 // saying the frame was unlinked, where Enter does nothing; the builder keeps its templates.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
-import { startHarnessAsync, textNowAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textNowAsync, textOf } from './support/playground-harness';
 import { builderAsync, selectLayerAsync } from './support/templates-steps';
 import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 
-let h: Harness;
+const h = useHarness();
 const EMAIL = DEMO_EMAIL_NAME;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
 
 const templateCountAsync = async () => (await builderAsync(h, '/templates')).meta.total;
 

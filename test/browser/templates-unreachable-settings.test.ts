@@ -3,21 +3,13 @@
 // Settings (…)" with no way there; now Open Settings stands beside the words and, pressed from the
 // keyboard, puts it in the builder's address field, as the other address notices' Open Settings
 // does. The row's Open stays to try again.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { addRouteAsync } from './support/own-route';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 import { openSettingsOnBuilderAddressAsync } from './support/templates-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('Templates: a row that could not reach the builder', () => {
   for (const theme of ['light', 'dark'] as const) {

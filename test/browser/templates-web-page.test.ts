@@ -4,21 +4,13 @@
 // does for the same words. Under the list, no Try again: asking again gets the same page (as Browse).
 // The web page is the emulator's "html" fault: every answer of the builder's address, from the
 // moment it is set, is a sign-in page (with the CORS headers, as the plugin's window can read it).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { emulatorFaults } from './support/emulator-faults';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { openSettingsOnBuilderAddressAsync } from './support/templates-steps';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 const words = 'The email builder’s address sent a web page instead of data, so it may be wrong. Check the email builder’s address in Settings.';
 

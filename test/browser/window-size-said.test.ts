@@ -1,18 +1,10 @@
 // The resize grip says the window's size to a screen reader: it said only how to resize, so a
 // person who cannot see the window pressed arrows without knowing where it stood.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
-import { type Harness, startHarnessAsync } from './support/playground-harness';
+import { useHarness } from './support/playground-harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
+const h = useHarness();
 
 describe('the resize grip’s value', () => {
   for (const theme of ['light', 'dark'] as const) {

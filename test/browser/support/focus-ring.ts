@@ -8,7 +8,7 @@ function clipAround(frame: { x: number; y: number }, at: { left: number; top: nu
   return { x: Math.floor(frame.x + at.left) - 4, y: Math.floor(frame.y + at.top) - 4, width: Math.ceil(at.right - at.left) + 10, height: Math.ceil(at.bottom - at.top) + 10 };
 }
 
-/** The sides of the focused control's ring that show (in its colour, 1 px outside the control, half-way along each side). */
+/** The sides of the focused control's ring that show (in its colour, half-way along each side, 1 px outside the control for a 2 px ring). */
 export async function focusRingSidesAsync(ui: Frame): Promise<Side[]> {
   // The page's own frame (the UI opened alone) is at the window's corner.
   const frame = ui.parentFrame() ? (await (await ui.frameElement()).boundingBox())! : { x: 0, y: 0 };
@@ -16,8 +16,20 @@ export async function focusRingSidesAsync(ui: Frame): Promise<Side[]> {
     ui.evaluate(() => {
       const element = document.activeElement!;
       const { left, top, right, bottom } = element.getBoundingClientRect();
-      const ring = /^(rgba?\([^)]*\)|color\([^)]*\))/.exec(getComputedStyle(element).boxShadow)?.[1] ?? 'transparent';
-      return { left, top, right, bottom, ring };
+      // The ring is the shadow's widest layer outside the control (a pressed button's ring has a line
+      // of another colour inside it, listed first): read it half-way between the layer under it and its edge.
+      const layers = getComputedStyle(element)
+        .boxShadow.split(/,(?![^(]*\))/)
+        .map((layer) => layer.trim())
+        .filter((layer) => layer !== 'none' && !/\binset\b/.test(layer))
+        .map((layer) => {
+          const colour = /^[a-z-]+\([^)]*\)|^[a-z]+/i.exec(layer)?.[0] ?? 'transparent';
+          const lengths = [...layer.slice(colour.length).matchAll(/-?[\d.]+px/g)].map((length) => parseFloat(length[0]));
+          return { colour, spread: lengths[3] ?? 0 };
+        });
+      const widest = layers.reduce((found, layer) => (layer.spread > found.spread ? layer : found), layers[0] ?? { colour: 'transparent', spread: 2 });
+      const under = Math.max(0, ...layers.map((layer) => layer.spread).filter((spread) => spread < widest.spread));
+      return { left, top, right, bottom, ring: widest.colour, outside: (under + widest.spread) / 2 };
     });
   // The picture must show the control where it was measured: a scroll still to come (an opened
   // disclosure's toggle event runs a task later) would move it between the two, so measure again
@@ -35,7 +47,7 @@ export async function focusRingSidesAsync(ui: Frame): Promise<Side[]> {
   // Where the control is in the picture, in CSS pixels.
   const box = { left: frame.x + at.left - clip.x, top: frame.y + at.top - clip.y, right: frame.x + at.right - clip.x, bottom: frame.y + at.bottom - clip.y };
   return ui.evaluate(
-    async ({ base64, box, ring, width }) => {
+    async ({ base64, box, ring, outside, width }) => {
       const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))]));
       const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d', { willReadFrequently: true })!;
       context.fillStyle = ring;
@@ -50,13 +62,13 @@ export async function focusRingSidesAsync(ui: Frame): Promise<Side[]> {
       const middleX = (box.left + box.right) / 2;
       const middleY = (box.top + box.bottom) / 2;
       const sides: Array<[Side, boolean]> = [
-        ['left', isRing(Math.floor(box.left - 1), middleY)],
-        ['top', isRing(middleX, Math.floor(box.top - 1))],
-        ['right', isRing(Math.floor(box.right + 1), middleY)],
-        ['bottom', isRing(middleX, Math.floor(box.bottom + 1))],
+        ['left', isRing(Math.floor(box.left - outside), middleY)],
+        ['top', isRing(middleX, Math.floor(box.top - outside))],
+        ['right', isRing(Math.floor(box.right + outside), middleY)],
+        ['bottom', isRing(middleX, Math.floor(box.bottom + outside))],
       ];
       return sides.filter(([, shown]) => shown).map(([side]) => side);
     },
-    { base64: png, box, ring: at.ring, width: clip.width },
+    { base64: png, box, ring: at.ring, outside: at.outside, width: clip.width },
   );
 }

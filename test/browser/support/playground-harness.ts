@@ -5,6 +5,7 @@ import { startEmulator } from '../../emulator/index';
 import type { PlaygroundHooks } from '../../playground/page/playground-hooks';
 import { startPlayground, type Playground } from '../../playground/server';
 import { launchChromiumAsync } from '../../support/chromium';
+import { startedForFile } from './for-file';
 
 export interface ConsoleEntry {
   type: string;
@@ -102,6 +103,40 @@ export async function startHarnessAsync(options: { chromiumArgs?: readonly strin
   }
 
   return { emulator, playground, browser, context, page, console: consoleEntries, openAsync, openFreshAsync, openFirstVisitAsync, uiFrameAsync, closeAsync };
+}
+
+/**
+ * Call at the top of a test file: `const h = useHarness();`. The harness starts before the file's
+ * first test and closes after its last; read `h.page`, `h.openFreshAsync(…)` and the rest inside
+ * tests and hooks (before it starts they throw).
+ */
+export function useHarness(options: { chromiumArgs?: readonly string[] } = {}): Harness {
+  const now = startedForFile('useHarness()’s harness', () => startHarnessAsync(options), (started) => started.closeAsync());
+  return {
+    get emulator() {
+      return now().emulator;
+    },
+    get playground() {
+      return now().playground;
+    },
+    get browser() {
+      return now().browser;
+    },
+    get context() {
+      return now().context;
+    },
+    get page() {
+      return now().page;
+    },
+    get console() {
+      return now().console;
+    },
+    openAsync: (query) => now().openAsync(query),
+    openFreshAsync: (query) => now().openFreshAsync(query),
+    openFirstVisitAsync: (query) => now().openFirstVisitAsync(query),
+    uiFrameAsync: () => now().uiFrameAsync(),
+    closeAsync: () => now().closeAsync(),
+  };
 }
 
 /**
