@@ -4,26 +4,18 @@
 // now say the wait every screen says then (Browse counts the same one down): Test connection
 // counts it down and says when it is over, the check says the clock time it ends.
 import type { BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { openPlaygroundWithClockAsync, pluginWindowAsync } from './support/clocked-window';
 import { addRouteAsync } from './support/own-route';
-import { type Harness, startHarnessAsync, textOf } from './support/playground-harness';
+import { textOf, useHarness } from './support/playground-harness';
 
-let h: Harness;
+const h = useHarness();
 let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
 
 afterEach(async () => {
   await context?.close();
   context = undefined;
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 /** The builder's "slow down", without the Retry-After both APIs' documents say it carries. */

@@ -7,7 +7,7 @@ import type { InsertLayout, ReferenceSource, SandboxRequests } from '../../src/s
 import type { RequestOf } from '../../src/shared/bridge/protocol';
 import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { errorText } from '../messages/error-text';
-import { DEFAULT_RETRY_SECONDS } from '../library/library-problem';
+import { rateLimitWaitSeconds } from '../../src/shared/api/http/retry-policy';
 import { subjectOf } from '../library/email-subject';
 import { abortableSleepAsync } from '../components/abortable-sleep';
 import { insertSummary, stillToPlaceCount, unansweredText, unconfirmedEndText, type InsertFailure, type InsertOutcome } from './insert-summary';
@@ -109,7 +109,7 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
         return await attemptAsync();
       } catch (error) {
         const { code, retryAfterSeconds } = error as { code?: unknown; retryAfterSeconds?: number | null };
-        const seconds = retryAfterSeconds ?? DEFAULT_RETRY_SECONDS;
+        const seconds = rateLimitWaitSeconds(retryAfterSeconds);
         if (code !== 'rate_limited' || waits >= MAX_WAITS || seconds > MAX_WAIT_SECONDS || signal?.aborted) throw error;
         for (let left = seconds; left > 0 && !signal?.aborted; left--) {
           onWait(left);

@@ -21,9 +21,6 @@ export interface LibraryProblem {
   checkAddress?: boolean;
 }
 
-/** The wait used when a 429 comes without a usable Retry-After (the same on every screen). */
-export { DEFAULT_RETRY_AFTER_SECONDS as DEFAULT_RETRY_SECONDS } from '../../src/shared/api/http/retry-policy';
-
 export function libraryProblem(error: unknown, nowMs = Date.now()): LibraryProblem {
   const { code, serverCode, retryAfterSeconds, status, details } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; serverCode?: unknown; retryAfterSeconds?: unknown; status?: unknown; details?: { problem?: unknown } };
   const message = errorText(error);

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/shared/api/http/api-error';
 import { networkError, notJsonError } from '../../../src/shared/api/http/error-mapping';
 import { library as defaultLibraryHost } from '../../../src/shared/config/api-hosts.json';
-import { DEFAULT_RETRY_SECONDS, libraryProblem } from '../../../ui/library/library-problem';
+import { libraryProblem } from '../../../ui/library/library-problem';
+import { DEFAULT_RETRY_AFTER_SECONDS } from '../../../src/shared/api/http/retry-policy';
 import { retryAtText, retryCountdownText } from '../../../ui/messages/retry-countdown';
 import { originsOf, previewContentSecurityPolicy } from '../../../ui/library/email/preview-policy';
 import { categorySearch, EMPTY_SEARCH, sameSearch, searchQuery, SEARCH_PAGE_SIZE, shortDate } from '../../../ui/library/search/search-query';
@@ -37,7 +38,7 @@ describe('libraryProblem', () => {
 
   it('waits the seconds of Retry-After on a 429, or a calm default without one', () => {
     expect(libraryProblem(failure('rate_limited', 429, { retryAfterSeconds: 12.2 }))).toMatchObject({ kind: 'busy', retryAfterSeconds: 13 });
-    expect(libraryProblem(failure('rate_limited', 429))).toMatchObject({ kind: 'busy', retryAfterSeconds: DEFAULT_RETRY_SECONDS });
+    expect(libraryProblem(failure('rate_limited', 429))).toMatchObject({ kind: 'busy', retryAfterSeconds: DEFAULT_RETRY_AFTER_SECONDS });
     // The wait ends at a moment, counted from the answer: a notice shown later counts down only what is left.
     expect(libraryProblem(failure('rate_limited', 429, { retryAfterSeconds: 12.2 }), 1_000)).toMatchObject({ retryAt: 14_000 });
   });

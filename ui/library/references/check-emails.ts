@@ -1,7 +1,8 @@
 // Asks the library about each distinct email once (`GET /v1/emails/:id` through the cached
 // client, whose gate keeps every minute within the limit): a 404 is "gone", a 429 is waited out
 // and asked again, any other failure is "couldn't check" and never counted as gone.
-import { DEFAULT_RETRY_SECONDS, libraryProblem } from '../library-problem';
+import { libraryProblem } from '../library-problem';
+import { DEFAULT_RETRY_AFTER_SECONDS } from '../../../src/shared/api/http/retry-policy';
 import { classifyEmailError, OFFLINE_REASON, type EmailCheckProgress } from './reference-check';
 
 export interface EmailCheckOptions {
@@ -105,7 +106,7 @@ export async function checkEmailsAsync(ids: readonly number[], options: EmailChe
           unchecked.set(id, refused ?? (answer === 'wait' ? 'The library kept asking us to slow down.' : offline && options.isOffline?.() ? OFFLINE_REASON : problem.message));
           return true;
         }
-        await waitOutAsync(problem.retryAfterSeconds ?? DEFAULT_RETRY_SECONDS);
+        await waitOutAsync(problem.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS);
         if (signal.aborted) return false;
         report();
       }
