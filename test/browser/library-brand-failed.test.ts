@@ -1,11 +1,14 @@
 // A brand's page that could not be loaded at all, its insights having failed first: the one
 // notice says the brand could not be loaded, not that the insights could not be loaded "either"
-// on a page that shows nothing else.
+// on a page that shows nothing else. And a Try again pressed after the first load failed goes on at
+// the brand's first email, as a journey's does (the heading took the keyboard, as on a first load).
 import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useHarness, textOf } from './support/playground-harness';
-import { firstBrandsAsync, openBrandAsync, openBrowseAsync, unavailableAnswer } from './support/browse-steps';
+import { firstBrandsAsync, focusedPlaceAsync, openBrandAsync, openBrowseAsync, startingWith, unavailableAnswer } from './support/browse-steps';
 import { addRouteAsync } from './support/own-route';
+import { emulatorFaults } from './support/emulator-faults';
+import { checkAxeAsync } from './support/a11y-checks';
 
 const h = useHarness();
 
@@ -42,4 +45,32 @@ describe('Brands: a brand whose emails and insights both failed', () => {
       await stopEmailsAsync();
     }
   });
+});
+
+describe('Brands: Try again pressed after a brand’s page could not be loaded', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`goes on at the brand’s first email once it comes (${theme}; the heading took the keyboard)`, async () => {
+      const brand = (await firstBrandsAsync(h))[0]!;
+      const ui = await openBrowseAsync(h, theme);
+      await ui.getByRole('button', { name: 'Brands', exact: true }).click();
+      await ui.getByRole('searchbox', { name: 'Search brands' }).fill(brand.name);
+      const row = ui.getByRole('list', { name: `Brands matching “${brand.name}”` }).getByRole('button', { name: startingWith(brand.name) });
+      await row.waitFor({ timeout: 10_000 });
+      // Every answer of the library from now on is no answer it can read (refused outright, not asked again).
+      const faults = emulatorFaults(h.emulator);
+      await faults.setAsync({ rate: 1, kinds: ['malformed'] });
+      await row.press('Enter');
+      const notice = ui.getByRole('article').getByTestId('library-problem');
+      await expect.poll(() => textOf(notice.getByRole('alert')), { timeout: 20_000 }).toMatch(/^This brand could not be loaded\./);
+      await expect.poll(() => focusedPlaceAsync(ui)).toBe('BUTTON Try again');
+      await checkAxeAsync(ui, `a brand’s page that could not be loaded (${theme})`);
+      await faults.clearAsync();
+      await h.page.keyboard.press('Enter');
+      const article = ui.getByRole('article', { name: brand.name });
+      const label = `Emails from ${brand.name}`;
+      await article.getByRole('list', { name: label }).getByRole('listitem').first().waitFor({ timeout: 10_000 });
+      await expect.poll(() => focusedPlaceAsync(ui), { timeout: 10_000 }).toBe(`row 0 of ${label}`);
+      await checkAxeAsync(ui, `a brand’s page brought by Try again, its first email focused (${theme})`);
+    });
+  }
 });

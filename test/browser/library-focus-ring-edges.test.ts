@@ -2,7 +2,9 @@
 // row Tab brought into view flush with the scrolling screen's bottom edge had its ring cut there;
 // at the window's opening size (400 × 600) a card in the grid's first column had its ring's left
 // side cut by the grid's box, and a card in its first row (the grid at its top, or a row the arrows
-// brought down into view) its top side.
+// brought down into view) its top side; a card Tab brought back into view, scrolled partly out of
+// the grid's box, its top (above the box) or bottom (below it) side.
+import type { Frame } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useHarness } from './support/playground-harness';
 import { firstTopBrandAtSmallestAsync, focusedPlaceAsync, openBrowseAsync } from './support/browse-steps';
@@ -63,6 +65,52 @@ describe('Browse at the opening size: the arrows going up the grid', () => {
       expect(await grid.evaluate((element) => element.scrollTop)).toBe(0);
       expect(seen).toEqual([2, 1, 0].map((row) => `row ${row}: left top right bottom`));
       await checkAxeAsync(ui, `the grid at its top, its first card focused (${theme})`);
+    });
+  }
+});
+
+describe('Browse at the opening size: Tab into the grid, its card partly scrolled out of the box', () => {
+  const focusedIndex = (ui: Frame) => ui.evaluate(() => document.activeElement?.getAttribute('data-index') ?? null);
+  /** Tab from the last filter onto the grid: the card Tab stops at (the last one focused). */
+  async function tabIntoGridAsync(ui: Frame): Promise<void> {
+    await ui.getByLabel('Captured since').focus();
+    for (let press = 0; press < 5 && (await focusedIndex(ui)) === null; press++) await h.page.keyboard.press('Tab');
+  }
+  /** The wheel over the grid, `by` pixels down (up when negative), once the grid has come to rest there. */
+  async function wheelGridAsync(ui: Frame, by: number): Promise<void> {
+    const grid = ui.getByTestId('email-grid');
+    const from = await grid.evaluate((element) => element.scrollTop);
+    const box = (await grid.boundingBox())!;
+    await h.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await h.page.mouse.wheel(0, by);
+    await expect.poll(() => grid.evaluate((element) => element.scrollTop)).toBe(from + by);
+  }
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`shows the whole ring of the card Tab brings back into view (${theme}; its top side was cut above the box, its bottom below it)`, async () => {
+      const ui = await openBrowseAsync(h, theme);
+      const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('button');
+      await cards.nth(1).waitFor({ timeout: 20_000 });
+      // The first row's top out of the box, above.
+      await wheelGridAsync(ui, 40);
+      await tabIntoGridAsync(ui);
+      expect(await focusedIndex(ui)).toBe('0');
+      expect(await focusRingSidesAsync(ui), 'the first card, above the box').toEqual(['left', 'top', 'right', 'bottom']);
+      await checkAxeAsync(ui, `the grid’s first card Tabbed back into view (${theme})`);
+
+      // The keyboard two rows down, then that row's bottom out of the box, below.
+      await h.page.keyboard.press('ArrowDown');
+      await h.page.keyboard.press('ArrowDown');
+      const index = Number(await focusedIndex(ui));
+      expect(index).toBeGreaterThan(0);
+      const [cardTop, cardHeight, boxBottom] = await ui.evaluate(() => {
+        const card = document.activeElement!.getBoundingClientRect();
+        return [card.top, card.height, document.querySelector('[data-testid="email-grid"]')!.getBoundingClientRect().bottom];
+      });
+      await wheelGridAsync(ui, Math.round(cardTop - (boxBottom - cardHeight / 2)));
+      await tabIntoGridAsync(ui);
+      expect(await focusedIndex(ui)).toBe(String(index));
+      expect(await focusRingSidesAsync(ui), 'a card below the box').toEqual(['left', 'top', 'right', 'bottom']);
     });
   }
 });

@@ -11,6 +11,8 @@ export interface FaultConfig {
   seed?: number;
   slow_ms?: number;
   retry_after?: number;
+  /** The status of an "html" fault's web page (200 unless given). */
+  html_status?: number;
 }
 
 export type PreviewFault = '404' | 'not_image' | 'stall' | '429';

@@ -1,11 +1,13 @@
 // The "html" fault: a web page (a sign-in page) in place of the API's answer, as an address that
 // reaches a web server instead of the API gets. Nothing is read or written, the page carries the
 // CORS headers so the plugin's null-origin window can read it, and the clients say it is a web page.
+// With `html_status`, the web server's page for that status instead (a 404 page, say).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBuilderClient } from '../../../src/shared/api/builder/client';
 import { WEB_PAGE } from '../../../src/shared/api/http/error-mapping';
 import { createLibraryClient } from '../../../src/shared/api/library/client';
 import { createFaultInjector, parseFaultConfig } from '../../emulator/core/faults';
+import { FAULT_WEB_PAGE } from '../../emulator/http/apply-fault';
 import type { RunningEmulator } from '../../emulator/index';
 import { createBrowserFetchTransport } from '../../../ui/http/browser-fetch-transport';
 import { call, control, startTestEmulator } from './support';
@@ -62,9 +64,48 @@ describe('POST /_emulator/faults with kind "html"', () => {
     expect(defaults.ok && defaults.value.kinds).toEqual(['503', '429', 'drop', 'slow', 'malformed']);
     // The draws of a seed over kinds without "html" are the PRNG's alone: pinned as they were drawn before "html" existed.
     const injector = createFaultInjector();
-    injector.configure({ rate: 0.5, kinds: ['503', '429', 'drop', 'slow', 'malformed'], seed: 7, slow_ms: 0, retry_after: null });
+    injector.configure({ rate: 0.5, kinds: ['503', '429', 'drop', 'slow', 'malformed'], seed: 7, slow_ms: 0, retry_after: null, html_status: 200 });
     expect(Array.from({ length: 12 }, () => injector.draw())).toEqual(PINNED_SEED_7);
-    injector.configure({ rate: 1, kinds: ['503', 'html'], seed: 3, slow_ms: 0, retry_after: null });
+    injector.configure({ rate: 1, kinds: ['503', 'html'], seed: 3, slow_ms: 0, retry_after: null, html_status: 200 });
     expect(new Set(Array.from({ length: 20 }, () => injector.draw()))).toEqual(new Set(['503', 'html']));
+    // A status for the page draws nothing of its own.
+    injector.configure({ rate: 0.5, kinds: ['503', '429', 'drop', 'slow', 'malformed'], seed: 7, slow_ms: 0, retry_after: null, html_status: 404 });
+    expect(Array.from({ length: 12 }, () => injector.draw())).toEqual(PINNED_SEED_7);
+  });
+});
+
+describe('POST /_emulator/faults with kind "html" and an html_status', () => {
+  it('answers 200 with the sign-in page unless a status is asked for', async () => {
+    expect((await control(emulator, 'faults', { rate: 1, kinds: ['html'] })).body.html_status).toBe(200);
+    const response = await call(`${emulator.libraryUrl}/v1/emails?per_page=1`, { headers: { Origin: 'null' } });
+    expect([response.status, response.text]).toEqual([200, FAULT_WEB_PAGE]);
+  });
+
+  it('answers both hosts with the web server’s page for that status (a 404 page), with the CORS headers', async () => {
+    expect((await control(emulator, 'faults', { rate: 1, kinds: ['html'], html_status: 404 })).body.html_status).toBe(404);
+    for (const url of [`${emulator.libraryUrl}/v1/emails?per_page=1`, `${emulator.builderUrl}/api/templates`]) {
+      const response = await call(url, { key: url.startsWith(emulator.builderUrl) ? emulator.keys.builder.demo : null, headers: { Origin: 'null' } });
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('x-emulator-fault')).toBe('html');
+      expect(response.text).toBe('<!doctype html><html lang="en"><head><title>404 Not Found</title></head><body><h1>404 Not Found</h1></body></html>');
+    }
+  });
+
+  it('is read by the library client, through the iframe’s transport, as a bare 404: nothing at that address', async () => {
+    await control(emulator, 'faults', { rate: 1, kinds: ['html'], html_status: 404 });
+    const library = createLibraryClient({ baseUrl: emulator.libraryUrl, key: null, transport: createBrowserFetchTransport(), retryPolicy: { maxAttempts: 1 } });
+    await expect(library.searchEmailsAsync({ perPage: 3 })).rejects.toMatchObject({ code: 'http_error', status: 404 });
+  });
+
+  it('refuses a status that is no HTTP answer’s, and keeps the faults as they were', async () => {
+    await control(emulator, 'faults', { rate: 1, kinds: ['html'], html_status: 404 });
+    for (const html_status of [199, 600, 404.5, '404', null]) {
+      const refused = await control(emulator, 'faults', { rate: 1, kinds: ['html'], html_status });
+      expect(refused.status, String(html_status)).toBe(400);
+      expect(refused.text).toContain('html_status must be an HTTP status from 200 to 599.');
+    }
+    expect((await call(`${emulator.libraryUrl}/_emulator/faults`)).body.html_status).toBe(404);
   });
 });

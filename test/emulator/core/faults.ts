@@ -20,9 +20,12 @@ export interface FaultConfig {
   slow_ms: number;
   /** The Retry-After of a "429", in seconds; null: 1 to 3 at random. */
   retry_after: number | null;
+  /** The status of an "html" web page: 200 (a sign-in page) unless another is asked for (a 404 page, say). */
+  html_status: number;
 }
 
 export const DEFAULT_SLOW_MS = 3000;
+export const DEFAULT_HTML_STATUS = 200;
 
 export interface FaultInjector {
   config(): FaultConfig;
@@ -39,7 +42,7 @@ export interface FaultInjector {
 }
 
 export function createFaultInjector(): FaultInjector {
-  let current: FaultConfig = { rate: 0, kinds: [...DEFAULT_KINDS], seed: 1, slow_ms: DEFAULT_SLOW_MS, retry_after: null };
+  let current: FaultConfig = { rate: 0, kinds: [...DEFAULT_KINDS], seed: 1, slow_ms: DEFAULT_SLOW_MS, retry_after: null, html_status: DEFAULT_HTML_STATUS };
   let prng: Prng = createPrng(current.seed);
   const listeners: Array<() => void> = [];
   const changed = () => {
@@ -76,7 +79,7 @@ export function parseFaultConfig(body: unknown): ParseResult<FaultConfig> {
     return { ok: false, message: 'The body must be a JSON object like {"rate": 0.2, "kinds": ["503"], "seed": 1}.' };
   }
   const record = body as Record<string, unknown>;
-  const { rate, kinds = [...DEFAULT_KINDS], seed = 1, slow_ms = DEFAULT_SLOW_MS, retry_after = null } = record;
+  const { rate, kinds = [...DEFAULT_KINDS], seed = 1, slow_ms = DEFAULT_SLOW_MS, retry_after = null, html_status = DEFAULT_HTML_STATUS } = record;
   if (typeof rate !== 'number' || !Number.isFinite(rate) || rate < 0 || rate > 1) {
     return { ok: false, message: 'rate must be a number from 0 to 1.' };
   }
@@ -90,5 +93,8 @@ export function parseFaultConfig(body: unknown): ParseResult<FaultConfig> {
   if (retry_after !== null && (typeof retry_after !== 'number' || !Number.isInteger(retry_after) || retry_after < 0)) {
     return { ok: false, message: 'retry_after must be a whole number of seconds from 0, or null.' };
   }
-  return { ok: true, value: { rate, kinds: kinds as FaultKind[], seed, slow_ms, retry_after } };
+  if (typeof html_status !== 'number' || !Number.isInteger(html_status) || html_status < 200 || html_status > 599) {
+    return { ok: false, message: 'html_status must be an HTTP status from 200 to 599.' };
+  }
+  return { ok: true, value: { rate, kinds: kinds as FaultKind[], seed, slow_ms, retry_after, html_status } };
 }

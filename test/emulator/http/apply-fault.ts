@@ -1,6 +1,7 @@
 // Turns an injected fault into what the client sees. "drop", "slow", "stall" and "malformed" still run
 // the handler first, so a POST that is dropped is applied once and a retry can show it. "503", "429"
 // and "html" do not: nothing is read or written.
+import { STATUS_CODES } from 'node:http';
 import type { FaultInjector, FaultKind } from '../core/faults';
 import type { HostOutcome } from './host-server';
 import type { EmulatorResponse } from './types';
@@ -24,13 +25,19 @@ function malformed(response: EmulatorResponse, random: number): EmulatorResponse
 
 /**
  * "html": what an address that reaches a web server instead of the API answers (a sign-in page,
- * another site): a 200 web page. The CORS headers still go on it (host-server.ts), as the real
+ * another site): a 200 web page, or the server's page for the `html_status` asked for (a 404 page). The CORS headers still go on it (host-server.ts), as the real
  * APIs send them, so the plugin's null-origin window can read it and say what it is.
  */
 export const FAULT_WEB_PAGE = '<!doctype html><html lang="en"><head><title>Welcome</title></head><body><h1>Welcome</h1><p>Sign in to continue.</p></body></html>';
 
-function webPage(kind: FaultKind): EmulatorResponse {
-  return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'X-Emulator-Fault': kind }, body: FAULT_WEB_PAGE };
+/** The web server's own page for another status (`html_status`), e.g. "404 Not Found". */
+export function faultErrorPage(status: number): string {
+  const title = `${status} ${STATUS_CODES[status] ?? 'Error'}`;
+  return `<!doctype html><html lang="en"><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`;
+}
+
+function webPage(kind: FaultKind, status: number): EmulatorResponse {
+  return { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'X-Emulator-Fault': kind }, body: status === 200 ? FAULT_WEB_PAGE : faultErrorPage(status) };
 }
 
 export function applyFault(kind: FaultKind | null, faults: FaultInjector, run: () => EmulatorResponse, responses: FaultResponses): HostOutcome {
@@ -50,6 +57,6 @@ export function applyFault(kind: FaultKind | null, faults: FaultInjector, run: (
     case 'malformed':
       return { response: marked(malformed(run(), faults.nextRandom()), kind) };
     case 'html':
-      return { response: webPage(kind) };
+      return { response: webPage(kind, faults.config().html_status) };
   }
 }

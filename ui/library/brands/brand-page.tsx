@@ -60,16 +60,21 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
     };
   }, [client, slug, insightsAttempt]);
 
+  // A Try again that worked: the first email it brought (after a page of emails failed, the first
+  // of that page; after the brand failed, its first), else (none) the heading.
+  const rows = useRef<HTMLUListElement>(null);
+  const retryFocused = useRetryFocus(list.loading, problem !== null, emails.length, (from) => focusRowFrom(rows.current, from) || heading.current?.focus());
+
   // Once, when the brand first shows: each page of emails brings the brand again, and "More emails" keeps the focus.
   // As the heading is drawn (the row pressed went with the list): left to the next frame, the focus sat on the page meanwhile.
+  // Not after a Try again pressed (the brand failed first): its own focus (useRetryFocus, after the
+  // paint) goes on at the first email, as a journey's does (the heading took it, and the press stopped there).
   const shown = brand !== null;
   useLayoutEffect(() => {
-    if (shown) heading.current?.focus();
+    if (shown && !retryFocused.pressed()) heading.current?.focus();
+    // Once, as the brand first shows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shown]);
-
-  // A Try again that worked after a page of emails failed: the first email it brought.
-  const rows = useRef<HTMLUListElement>(null);
-  const retryFocused = useRetryFocus(list.loading, problem !== null, emails.length, (from) => focusRowFrom(rows.current, from));
   const page = useRef<HTMLElement>(null);
   const insightsRetryFocused = useRetryFocus(insights.status === 'loading', insights.status === 'failed', 0, () => (page.current?.querySelector<HTMLElement>('#brand-insights-title') ?? heading.current)?.focus());
   // The list's notice, else the insights': whichever shows.
