@@ -5,7 +5,7 @@ import type { BrandInsights, EmailSummary, GetBrandResponse } from '../../../src
 import { Button } from '../../components/button';
 import { LiveStatus } from '../../components/live-status';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
-import { ProblemNotice, useRetryFocus } from '../problem-notice';
+import { focusFell, ProblemNotice, useRetryFocus } from '../problem-notice';
 import { useOwnCountdown } from '../held-notice';
 import { EmailRows } from '../email-rows';
 import { useListChanges, usePagedList, type OpenedList } from '../use-paged-list';
@@ -69,9 +69,11 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
   // As the heading is drawn (the row pressed went with the list): left to the next frame, the focus sat on the page meanwhile.
   // Not after a Try again pressed (the brand failed first): its own focus (useRetryFocus, after the
   // paint) goes on at the first email, as a journey's does (the heading took it, and the press stopped there).
+  // Only if the focus fell to the page: a designer who went on while the brand was on its way (to the
+  // search field, the header's sections, Back) keeps the keyboard there.
   const shown = brand !== null;
   useLayoutEffect(() => {
-    if (shown && !retryFocused.pressed()) heading.current?.focus();
+    if (shown && !retryFocused.pressed() && focusFell()) heading.current?.focus();
     // Once, as the brand first shows.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shown]);
