@@ -2,7 +2,7 @@
 // exports its own handlers; this file only wires their dependencies together.
 import { createAppHandlers } from './app/app-handlers';
 import { createCanvasFeature } from './canvas/canvas-handlers';
-import { testConnectionAsync } from './settings/connection-test';
+import { noteWindowRefusal, testConnectionAsync } from './settings/connection-test';
 import { checkDesignSystemAsync } from './settings/design-system-check';
 import { createDesignSystemWatch } from './settings/design-system-watch';
 import { createDocumentSettings } from './settings/document-settings';
@@ -14,7 +14,7 @@ import type { HttpTransport } from './shared/api/http/transport';
 import type { Handlers } from './shared/bridge/endpoint';
 import type { SandboxRequests } from './shared/bridge/messages';
 import apiHosts from './shared/config/api-hosts.json';
-import type { SandboxEndpoint } from './bridge/sandbox-endpoint';
+import type { SandboxEndpoint, UiEventHandlers } from './bridge/sandbox-endpoint';
 
 export interface HandlerOptions {
   figma: PluginAPI;
@@ -29,6 +29,8 @@ export const PLUGIN_VERSION = '0.1.0';
 
 export interface Plugin {
   handlers: Handlers<SandboxRequests>;
+  /** What the UI pushes: a refusal the window's library client met. */
+  events: UiEventHandlers;
   /** Starts the work that runs while the plugin is open (the Sync badge's checks). */
   startBackground(endpoint: SandboxEndpoint): void;
 }
@@ -71,6 +73,7 @@ export function createPlugin({ figma, transport }: HandlerOptions): Plugin {
       ...templates.handlers,
       ...canvas.handlers,
     },
+    events: { 'library/refused': noteWindowRefusal },
     startBackground(endpoint) {
       sync.startMonitor((counts) => endpoint.emit('sync/badge', counts));
       templates.startSelectionWatch((selection) => endpoint.emit('templates/selection', selection));

@@ -9,5 +9,5 @@ import { createFigmaFetchTransport } from './http/figma-fetch-transport';
 void readWindowSizeAsync(figma.clientStorage).then((size) => {
   figma.showUI(__html__, { ...size, themeColors: true, title: 'Envelope' });
   const plugin = createPlugin({ figma, transport: createFigmaFetchTransport() });
-  plugin.startBackground(connectToUi(plugin.handlers));
+  plugin.startBackground(connectToUi(plugin.handlers, plugin.events));
 });

@@ -39,7 +39,7 @@ type AppState =
     };
 
 export interface AppProps {
-  endpoint?: Pick<UiEndpoint, 'request'>;
+  endpoint?: Pick<UiEndpoint, 'request' | 'emit'>;
   /** Where the sandbox's events come from (the plugin's endpoint unless a test gives its own). */
   subscribe?: typeof onSandboxEvent;
 }

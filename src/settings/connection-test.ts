@@ -2,7 +2,7 @@
 // real clients, answered in words. The library also works without a key (Browse): without one,
 // its open search is what is tested.
 import { createBuilderClient } from '../shared/api/builder/client';
-import { createLibraryClient } from '../shared/api/library/client';
+import { createLibraryClient, refuseLibraryAllowance } from '../shared/api/library/client';
 import type { HttpTransport } from '../shared/api/http/transport';
 import type { ConnectionResult } from '../shared/bridge/messages';
 import type { ApiName } from '../shared/settings/validate-settings';
@@ -42,5 +42,18 @@ export async function testConnectionAsync(
     return libraryConnectedResult(collections.data.length);
   } catch (error) {
     return connectionFailedResult(api, credentials.baseUrl, error, lastReply, credentials.key !== null);
+  }
+}
+
+/**
+ * The window's Browse met a 429 whose wait is too long to sit through (`library/refused`): until it
+ * ends, the test of those credentials answers from it (the refusal, and when it ends) and sends
+ * nothing, rather than earn another 429 and spend the allowance.
+ */
+export function noteWindowRefusal(refusal: { baseUrl: string; key: string | null; waitMs: number }): void {
+  try {
+    refuseLibraryAllowance(refusal, refusal.waitMs);
+  } catch {
+    // A key no client takes: no test sends with it (its client is refused in words first).
   }
 }

@@ -1,7 +1,8 @@
 // Settings: Test connection of the library pressed while Browse is refused for hours by a 429.
-// Browse's window calls the library itself and keeps that refusal to itself; the test runs in the
-// plugin's sandbox, which does not know of it. It asks the library afresh, is refused in turn,
-// and says so with the wait the library gave it: true, and in step with what Browse says.
+// Browse's window calls the library itself; the test runs in the plugin's sandbox. The window kept
+// that refusal to itself, so the test asked the library afresh, earned another 429 and spent the
+// allowance. The window now tells the sandbox of it: the test sends nothing (the emulator counts no
+// new request) and says the refusal with its wait, in step with what Browse says.
 // The wait was said as "Try again in 2 hours.", which stays on the screen: a designer coming back
 // later still read "in 2 hours", no longer true. It names the clock time it ends, as Browse does.
 import type { BrowserContext } from 'playwright-core';
@@ -9,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { openPlaygroundWithClockAsync, pluginWindowAsync } from './support/clocked-window';
 import { emulatorFaults } from './support/emulator-faults';
+import { libraryRequestCountAsync } from './support/library-read';
 import { useHarness, textOf } from './support/playground-harness';
 
 const h = useHarness();
@@ -21,7 +23,7 @@ afterEach(async () => {
 
 describe('Test connection while Browse is refused for hours', () => {
   for (const theme of ['light', 'dark'] as const) {
-    it(`says the library asked to slow down for this key and after what time to try again, not that it is connected (${theme})`, async () => {
+    it(`says the library asked to slow down for this key and after what time to try again, without asking it again (${theme})`, async () => {
       const faults = emulatorFaults(h.emulator);
       const opened = await openPlaygroundWithClockAsync(h, `?command=browse&theme=${theme}&demo-keys=1`);
       context = opened.context;
@@ -35,10 +37,13 @@ describe('Test connection while Browse is refused for hours', () => {
         await expect.poll(() => textOf(ui.getByTestId('library-problem').getByRole('alert')), { timeout: 10_000 }).toMatch(/You can try again after 14:05, in about 2 hours\.$/);
         await ui.getByTestId('nav-settings').click();
         const library = ui.getByRole('region', { name: 'Email library' });
+        const sentBefore = await libraryRequestCountAsync(h.emulator.libraryUrl);
         await library.getByRole('button', { name: 'Test connection' }).click();
         await expect
           .poll(() => textOf(library.getByRole('status')), { timeout: 20_000 })
           .toBe('The email library asked Envelope to slow down for this key. You can try again after 14:05, in about 2 hours.');
+        // Answered from the refusal Browse met: the library was not asked again.
+        expect(await libraryRequestCountAsync(h.emulator.libraryUrl)).toBe(sentBefore);
         // Hours are said by when they end, not counted down second by second.
         expect(await ui.getByTestId('settings-library-countdown').count()).toBe(0);
         await checkAxeAsync(ui, `Settings, the library’s test refused for hours, ${theme}`);

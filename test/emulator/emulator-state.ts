@@ -26,6 +26,8 @@ export interface EmulatorState {
   builder: BuilderStore;
   urls: { library: string; builder: string };
   limiters: { libraryAnonymous: RollingWindowLimiter; libraryKeyed: RollingWindowLimiter; builder: RollingWindowLimiter };
+  /** API requests each host was sent since the last reset (`/v1`, `/api`: not pre-flights, images or the control surface), faulted ones too. */
+  apiRequests: { library: number; builder: number };
   /** Re-seeds the demo data relative to the clock's current time; clears counters and faults. */
   reset(): void;
 }
@@ -46,6 +48,7 @@ export function createEmulatorState(seed: number, clock: EmulatorClock, limits: 
       libraryKeyed: createRollingWindowLimiter(RATE_LIMITS.libraryKeyedPerMinute, 60_000),
       builder: createRollingWindowLimiter(RATE_LIMITS.builderPerKeyPerMinute, 60_000),
     },
+    apiRequests: { library: 0, builder: 0 },
     reset() {
       const nowMs = clock.nowMs();
       state.library = generateLibraryData(seed, nowMs);
@@ -53,6 +56,7 @@ export function createEmulatorState(seed: number, clock: EmulatorClock, limits: 
       for (const limiter of Object.values(state.limiters)) limiter.reset();
       state.faults.clear();
       state.images.clear();
+      state.apiRequests = { library: 0, builder: 0 };
     },
   };
   return state;

@@ -14,10 +14,12 @@ export interface LibraryConnection {
 }
 
 /** `onHeld` hears the seconds until the requests waiting for the rate allowance go; 0 once none waits. */
-export async function connectLibraryAsync(endpoint: Pick<UiEndpoint, 'request'>, onAttribution?: (attribution: Attribution) => void, onHeld?: (seconds: number) => void): Promise<LibraryConnection> {
+export async function connectLibraryAsync(endpoint: Pick<UiEndpoint, 'request' | 'emit'>, onAttribution?: (attribution: Attribution) => void, onHeld?: (seconds: number) => void): Promise<LibraryConnection> {
   const { baseUrl, key } = await endpoint.request('library/credentials', {});
   // One attempt per call: the screen says what went wrong (a 429 with its countdown) and retries calmly itself.
-  const client = createLibraryClient({ baseUrl, key, transport: createBrowserFetchTransport(), retryPolicy: { maxAttempts: 1 }, ...(onHeld ? { onHeld } : {}) });
+  // A wait too long to sit through is the sandbox's too (Test connection): it is told, so it does not ask again meanwhile.
+  const onRefused = (waitMs: number) => endpoint.emit('library/refused', { baseUrl, key, waitMs });
+  const client = createLibraryClient({ baseUrl, key, transport: createBrowserFetchTransport(), retryPolicy: { maxAttempts: 1 }, onRefused, ...(onHeld ? { onHeld } : {}) });
   return { client: withResponseCache(client, createResponseCache(), onAttribution), baseUrl };
 }
 

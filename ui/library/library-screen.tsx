@@ -32,7 +32,7 @@ import { useLatest } from '../hooks/use-latest';
 import { useWhenDrawn } from '../hooks/use-when-drawn';
 
 export interface LibraryScreenProps {
-  endpoint: Pick<UiEndpoint, 'request'>;
+  endpoint: Pick<UiEndpoint, 'request' | 'emit'>;
   onOpenSettings: () => void;
   /** The section shown first (the reference check's menu command opens References). */
   initialSection?: Section;

@@ -581,5 +581,13 @@ export const sandboxEvents = {
 export type SandboxEvents = typeof sandboxEvents;
 
 /** Events the UI pushes to the sandbox. */
-export const uiEvents = {};
+export const uiEvents = {
+  /**
+   * The window's library client (Browse) met a 429 whose wait is too long to sit through, for
+   * these credentials (as `library/credentials` gave them): the sandbox's clients of that
+   * allowance (Test connection) refuse their requests too until it ends, rather than earn another
+   * 429. `waitMs` from now, not an end: the sandbox's clock may not be the window's.
+   */
+  'library/refused': z.object({ baseUrl: z.string(), key: z.nullable(z.string()), waitMs: z.number() }),
+};
 export type UiEvents = typeof uiEvents;

@@ -13,3 +13,10 @@ export async function libraryControlAsync(libraryUrl: string, path: string): Pro
   const response = await fetch(`${libraryUrl}/_emulator/${path}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
   expect(response.ok, `POST /_emulator/${path}`).toBe(true);
 }
+
+/** How many library API requests the emulator was sent since its reset (faulted ones too), read from its control surface. */
+export async function libraryRequestCountAsync(libraryUrl: string): Promise<number> {
+  const response = await fetch(`${libraryUrl}/_emulator/requests`);
+  expect(response.ok, 'GET /_emulator/requests').toBe(true);
+  return ((await response.json()) as { library: number }).library;
+}

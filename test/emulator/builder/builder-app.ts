@@ -76,6 +76,7 @@ export function createBuilderHost(state: EmulatorState): HostHandler {
     if (request.method === 'OPTIONS') return { response: { status: 204, headers: preflightHeaders(), body: null } };
     if (isControlPath(request.path)) return { response: handleControl(state, request) };
     if (request.path.startsWith('/images/')) return { response: serveBuilderImage(request, state.builder, state.images) };
+    state.apiRequests.builder += 1;
     return handleApi(state, request);
   };
 }

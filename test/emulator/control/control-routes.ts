@@ -22,6 +22,8 @@ const getState: ControlHandler = (state) =>
     builder: { base_url: state.urls.builder, keys: { ...BUILDER_KEYS }, design_systems: [...state.builder.designSystems.keys()] },
   });
 
+const getRequests: ControlHandler = (state) => jsonResponse(200, { ...state.apiRequests });
+
 const reset: ControlHandler = (state) => {
   state.reset();
   return jsonResponse(200, { ok: true, now: state.clock.now().toISOString() });
@@ -109,6 +111,7 @@ const setPreviewFault: ControlHandler = (state, body, params) => {
 
 const router = createRouter<ControlHandler>();
 router.add('GET', '/_emulator/state', getState);
+router.add('GET', '/_emulator/requests', getRequests);
 router.add('POST', '/_emulator/reset', reset);
 router.add('GET', '/_emulator/clock', getClock);
 router.add('POST', '/_emulator/clock', setClock);

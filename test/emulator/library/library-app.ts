@@ -105,6 +105,7 @@ export function createLibraryHost(state: EmulatorState): HostHandler {
     if (request.method === 'OPTIONS') return { response: { status: 204, headers: preflightHeaders(), body: null } };
     if (isControlPath(request.path)) return { response: handleControl(state, request) };
     if (request.path.startsWith('/images/')) return serveLibraryImage(request, state.library, state.images);
+    state.apiRequests.library += 1;
     return handleApi(state, request);
   };
 }

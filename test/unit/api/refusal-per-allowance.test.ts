@@ -4,8 +4,9 @@
 // hour, what the library had already refused.
 import { describe, expect, it } from 'vitest';
 import { createRequestGate } from '../../../src/shared/api/http/request-gate';
-import { createLibraryClient } from '../../../src/shared/api/library/client';
+import { createLibraryClient, refuseLibraryAllowance } from '../../../src/shared/api/library/client';
 import { libraryHarness, rejectionOf } from './support/clients';
+import { createManualScheduler } from './support/manual-scheduler';
 import { LIBRARY_BASE, LIBRARY_KEY, libraryError, listBrandsBody } from './support/library-fixtures';
 import { createScriptedTransport, jsonResponse, sequence } from './support/scripted-transport';
 
@@ -90,5 +91,45 @@ describe('the gates a long 429 pauses', () => {
     expect(live.pauses).toBeGreaterThan(0);
     expect(await held).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 3600 });
     expect(waiting.requests).toHaveLength(1);
+  });
+});
+
+// The plugin window's clients and the sandbox's are two realms, each with its own clock and its own
+// allowances: a long 429 Browse met in the window stayed there, and the sandbox's Test connection
+// sent a request the library had already refused. The realm that meets it is told its wait, and
+// the other refuses on it.
+describe('a long 429 met in one realm, told to the other', () => {
+  it('is told as its wait when it begins to refuse, and not for a wait short enough to sit through', async () => {
+    const told: number[] = [];
+    const clock = createManualScheduler();
+    const answers = sequence(jsonResponse(429, libraryError('rate_limited', 'Too many requests'), { 'retry-after': '2' }), hourLong());
+    const { transport } = createScriptedTransport(answers);
+    const client = createLibraryClient({ baseUrl: LIBRARY_BASE, key: LIBRARY_KEY, transport, scheduler: clock.scheduler, retryPolicy: { maxAttempts: 1 }, onRefused: (waitMs) => told.push(waitMs) });
+    await rejectionOf(client.listBrandsAsync());
+    expect(told).toEqual([]);
+    await clock.advanceAsync(2_000);
+    await rejectionOf(client.listBrandsAsync());
+    expect(told).toEqual([3_600_000]);
+    // Refused here unsent from then on: not told again.
+    await rejectionOf(client.listBrandsAsync());
+    expect(told).toEqual([3_600_000]);
+  });
+
+  it('refuses, unsent, the other realm’s clients of the same credentials until the wait told ends, and no others', async () => {
+    // The other realm's clock is its own: the wait is told, not its end.
+    const other = createManualScheduler(Date.UTC(2026, 11, 1, 12, 0));
+    const sent = createScriptedTransport(() => jsonResponse(200, listBrandsBody()));
+    const client = (key: string | null) => createLibraryClient({ baseUrl: LIBRARY_BASE, key, transport: sent.transport, scheduler: other.scheduler });
+    refuseLibraryAllowance({ baseUrl: `${LIBRARY_BASE}/`, key: ` ${LIBRARY_KEY}`, scheduler: other.scheduler }, 3_600_000);
+    await other.advanceAsync(60_000);
+    expect(await rejectionOf(client(LIBRARY_KEY).listBrandsAsync())).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 3540 });
+    expect(sent.requests).toHaveLength(0);
+    // Another key, and the host without one, have allowances of their own.
+    await client(`${LIBRARY_KEY.slice(0, -4)}zzzz`).listBrandsAsync();
+    await client(null).listBrandsAsync();
+    expect(sent.requests).toHaveLength(2);
+    await other.advanceAsync(3_540_000);
+    await client(LIBRARY_KEY).listBrandsAsync();
+    expect(sent.requests).toHaveLength(3);
   });
 });

@@ -1,7 +1,7 @@
 // "Test connection" through the real clients against answers an address that is not the API
 // gives (a web page, someone else's JSON), without a network.
 import { describe, expect, it } from 'vitest';
-import { testConnectionAsync } from '../../../src/settings/connection-test';
+import { noteWindowRefusal, testConnectionAsync } from '../../../src/settings/connection-test';
 import type { HttpTransport } from '../../../src/shared/api/http/transport';
 import { messageProblems } from '../../support/message-rules';
 
@@ -62,5 +62,34 @@ describe('connection test against an address that is not the API', () => {
     expect(result).toEqual({ ok: false, message: 'The email library asked Envelope to slow down: it limits requests made without a key. A library API key has a much higher limit.', retryAfterSeconds: 42 });
     expect(messageProblems(result.message)).toEqual([]);
     expect((await testConnectionAsync('library', { baseUrl: 'https://library.acme.example', key: 'lib_live_ABCDEFGH1234' }, limited)).message).toBe('The email library asked Envelope to slow down for this key.');
+  });
+});
+
+// Browse's window met a long 429 and kept it to itself: the sandbox's test asked the library
+// again, earning another 429 and spending the allowance. Told of it (`library/refused`), it answers from it.
+describe('connection test while the window knows the library refused its key for an hour', () => {
+  const key = 'lib_live_WindowRefused0001';
+  const baseUrl = 'https://library-refused.example';
+
+  it('sends nothing and says the library asked to slow down for this key, and when the wait ends', async () => {
+    let sent = 0;
+    const counting: HttpTransport = () => {
+      sent += 1;
+      return Promise.resolve({ status: 200, headers: { 'content-type': 'application/json' }, text: '{"data":[]}' });
+    };
+    const before = Date.now();
+    noteWindowRefusal({ baseUrl, key, waitMs: 3_600_000 });
+    const result = await testConnectionAsync('library', { baseUrl, key }, counting);
+    expect(sent).toBe(0);
+    expect(result).toMatchObject({ ok: false, message: 'The email library asked Envelope to slow down for this key.' });
+    expect(result.retryAt).toBeGreaterThanOrEqual(before + 3_599_000);
+    expect(result.retryAt).toBeLessThanOrEqual(Date.now() + 3_600_000);
+    // The address without the key is another allowance: asked as before.
+    await testConnectionAsync('library', { baseUrl, key: null }, counting);
+    expect(sent).toBe(1);
+  });
+
+  it('ignores a refusal for a key no client takes, rather than failing', () => {
+    expect(() => noteWindowRefusal({ baseUrl, key: 'ef_builder_key_pasted_here', waitMs: 3_600_000 })).not.toThrow();
   });
 });

@@ -59,6 +59,12 @@ export interface ApiRequesterOptions {
    * say why it stands still; 0 once none waits (each went or was given up), so it stops saying so.
    */
   onHeld?: ((seconds: number) => void) | undefined;
+  /**
+   * Told the milliseconds of a 429's wait too long to sit through, when it begins to refuse this
+   * client's allowance, so another realm's clients of it (the window's, the sandbox's) can be told
+   * (refuseAllowance there). A duration, not an end: the other realm's clock may not be this one's.
+   */
+  onRefused?: ((waitMs: number) => void) | undefined;
 }
 
 export interface ApiRequester {
@@ -198,6 +204,18 @@ function allowancesOf(scheduler: Scheduler): Allowances {
   return allowances;
 }
 
+/**
+ * The allowance `bucket` is refused for `waitMs` from now (a later end already known stays): every
+ * client of it on `scheduler` refuses its requests until then, and the gates holding its requests
+ * pause. A client does so on a 429's wait too long to sit through; a realm does so when told of one
+ * its other realm's client met (onRefused there).
+ */
+export function refuseAllowance(scheduler: Scheduler, bucket: string, waitMs: number): void {
+  const { refusedUntil, gates } = allowancesOf(scheduler);
+  refusedUntil.set(bucket, Math.max(refusedUntil.get(bucket) ?? 0, scheduler.now() + waitMs));
+  for (const gate of gates.keys()) gate.pause(bucket, waitMs);
+}
+
 export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
   const parsedOrigin = originOf(options.baseUrl);
   if (parsedOrigin === null) throw new Error(`Not an http(s) base URL: ${options.baseUrl}`);
@@ -275,9 +293,10 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
           const wait = error.code === 'rate_limited' ? error.retryAfterSeconds : null;
           // Known before the pause tells the requests waiting for room: they are refused, not held,
           // in every gate that holds requests of the allowance.
-          const refused = wait !== null && wait > retryPolicy.maxRetryAfterSeconds;
-          if (refused) ends.set(options.bucket.name, Math.max(refusedUntil(), scheduler.now() + wait * 1000));
-          if (wait !== null) for (const held of refused ? allowances.gates.keys() : [gate]) held.pause(options.bucket.name, wait * 1000);
+          if (wait !== null && wait > retryPolicy.maxRetryAfterSeconds) {
+            refuseAllowance(scheduler, options.bucket.name, wait * 1000);
+            options.onRefused?.(wait * 1000);
+          } else if (wait !== null) gate.pause(options.bucket.name, wait * 1000);
           throw error;
         }
         // A 429 holds back every request on the same allowance, not just this one (a cancel

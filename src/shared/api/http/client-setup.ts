@@ -20,6 +20,8 @@ export interface ClientOptions {
   onWait?: (seconds: number) => void;
   /** See ApiRequesterOptions.onHeld. */
   onHeld?: (seconds: number) => void;
+  /** See ApiRequesterOptions.onRefused. */
+  onRefused?: (waitMs: number) => void;
 }
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -35,6 +37,11 @@ function defaultGate(): { scheduler: Scheduler; gate: RequestGate } {
   return sharedSystemGate;
 }
 
+/** The clock of the clients made without one (they share its allowances), or `scheduler` when given. */
+export function clientScheduler(scheduler?: Scheduler): Scheduler {
+  return scheduler ?? defaultGate().scheduler;
+}
+
 export interface ResolvedClientOptions {
   baseUrl: string;
   transport: HttpTransport;
@@ -44,6 +51,7 @@ export interface ResolvedClientOptions {
   retryPolicy: RetryPolicy;
   onWait: ((seconds: number) => void) | undefined;
   onHeld: ((seconds: number) => void) | undefined;
+  onRefused: ((waitMs: number) => void) | undefined;
 }
 
 export function resolveClientOptions(api: ApiName, options: ClientOptions): ResolvedClientOptions {
@@ -52,7 +60,7 @@ export function resolveClientOptions(api: ApiName, options: ClientOptions): Reso
     throw new ApiError({ api, endpoint: 'client setup', status: null, code: 'invalid_argument', message: problem });
   }
   const shared = options.scheduler === undefined ? defaultGate() : null;
-  const scheduler = options.scheduler ?? shared?.scheduler ?? createSystemScheduler();
+  const scheduler = clientScheduler(options.scheduler);
   return {
     baseUrl: normalizeBaseUrl(options.baseUrl),
     transport: options.transport,
@@ -62,6 +70,7 @@ export function resolveClientOptions(api: ApiName, options: ClientOptions): Reso
     retryPolicy: { ...DEFAULT_RETRY_POLICY, ...options.retryPolicy },
     onWait: options.onWait,
     onHeld: options.onHeld,
+    onRefused: options.onRefused,
   };
 }
 

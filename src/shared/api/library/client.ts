@@ -2,10 +2,11 @@
 // with ApiError. Calls without a key use the anonymous tier (20 a minute per IP, so one shared
 // allowance per library host); calls with a key use the keyed tier (1,200 a minute).
 // assumption: every library response and OPTIONS pre-flight allows any origin and the Authorization and Content-Type headers, so the plugin iframe (origin `null`) calls the library directly.
-import { createApiRequester, type ApiRequester } from '../http/api-request';
+import { createApiRequester, refuseAllowance, type ApiRequester } from '../http/api-request';
 import type { CancelSignal } from '../http/cancel-signal';
 import { keyNeededError } from '../http/error-mapping';
-import { keyBucketName, resolveClientOptions, resolveKey, type ClientOptions } from '../http/client-setup';
+import { clientScheduler, keyBucketName, resolveClientOptions, resolveKey, type ClientOptions } from '../http/client-setup';
+import { normalizeBaseUrl } from '../../settings/validate-settings';
 import { readWith } from '../http/read-json';
 import * as requests from './requests';
 import {
@@ -78,6 +79,24 @@ export interface LibraryClient {
   listBrandRequestsAsync(options?: { limit?: number }, signal?: CancelSignal): Promise<ListBrandRequestsResponse>;
 }
 
+/** The allowance a client of this address (normalized) and key (resolved) uses. */
+function libraryBucket(baseUrl: string, key: string | null): { name: string; limitPerMinute: number } {
+  return key === null
+    ? // The anonymous limit is per IP address: every anonymous caller of this host shares it.
+      { name: `library anonymous ${baseUrl}`, limitPerMinute: LIBRARY_RATE_LIMITS.anonymousPerMinute }
+    : { name: keyBucketName('library', key), limitPerMinute: LIBRARY_RATE_LIMITS.keyedPerMinute };
+}
+
+/**
+ * A 429's wait too long to sit through that a client of these credentials met in the other realm
+ * (the window's Browse, told through the bridge): here too, the clients of that allowance refuse
+ * their requests until it ends, not sending one to earn another 429. Throws for a key no client takes.
+ */
+export function refuseLibraryAllowance(credentials: Pick<LibraryClientOptions, 'baseUrl' | 'key' | 'scheduler'>, waitMs: number): void {
+  const bucket = libraryBucket(normalizeBaseUrl(credentials.baseUrl), resolveKey('library', credentials.key));
+  refuseAllowance(clientScheduler(credentials.scheduler), bucket.name, waitMs);
+}
+
 export function createLibraryClient(options: LibraryClientOptions): LibraryClient {
   const resolved = resolveClientOptions('library', options);
   const key = resolveKey('library', options.key);
@@ -85,14 +104,8 @@ export function createLibraryClient(options: LibraryClientOptions): LibraryClien
     api: 'library',
     ...resolved,
     key,
-    bucket: {
-      ...(key === null
-        ? // The anonymous limit is per IP address: every anonymous caller of this host shares it.
-          { name: `library anonymous ${resolved.baseUrl}`, limitPerMinute: LIBRARY_RATE_LIMITS.anonymousPerMinute }
-        : { name: keyBucketName('library', key), limitPerMinute: LIBRARY_RATE_LIMITS.keyedPerMinute }),
-      // Documented on every response; the builder's document has no such header.
-      limitHeader: 'x-ratelimit-limit',
-    },
+    // Documented on every response; the builder's document has no such header.
+    bucket: { ...libraryBucket(resolved.baseUrl, key), limitHeader: 'x-ratelimit-limit' },
   });
 
   function getAsync<S extends z.ZodMiniType>(request: requests.LibraryRequest, schema: S, signal: CancelSignal | undefined): Promise<z.output<S>> {
