@@ -7,25 +7,20 @@
 // Each is reached as a person would (roles, labels, visible text); the emulator's fault hooks
 // only set up the errors and the slow answers. The keyboard walk runs where a state adds controls.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync, checkKeyboardAsync as checkKeyboardInAsync } from './support/a11y-checks';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { emulatorFaults } from './support/emulator-faults';
 import { holdRequestsAsync } from './support/hold-requests';
 import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync, readyUiAsync } from './support/sync-steps';
 import { readLibraryAsync } from './support/library-read';
 
-let h: Harness;
+const h = useHarness();
 let libraryKey: string;
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   const state = (await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json()) as { library: { keys: { demo: string } } };
   libraryKey = state.library.keys.demo;
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 type Theme = 'light' | 'dark';

@@ -1,20 +1,15 @@
 // A request the sandbox never answers: the UI gives up after the bridge's default 15 s and says
 // so in words. The playground holds the UI's messages to simulate a busy plugin.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { messageProblems } from '../support/message-rules';
 import { bridgeText } from '../../src/shared/bridge/bridge-text';
-import { evaluateHooks, startHarnessAsync, textNowAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textNowAsync, textOf } from './support/playground-harness';
 
-let h: Harness;
+const h = useHarness();
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   // Opened from the Settings menu command: these tests start on Settings.
   await h.openAsync('?command=settings');
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 it('times out a request the sandbox does not answer (a frozen sandbox), with one clear message', async () => {

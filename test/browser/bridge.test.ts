@@ -1,8 +1,8 @@
 // The sandbox–UI bridge, end to end: the real dist/code.js in the playground page and the real
 // dist/ui.html in its null-origin iframe.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bridgeText } from '../../src/shared/bridge/bridge-text';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 
 interface WireLike {
   channel?: string;
@@ -12,16 +12,11 @@ interface WireLike {
   error?: { code: string; message: string; details?: Record<string, unknown> };
 }
 
-let h: Harness;
+const h = useHarness();
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   // Opened from the Settings menu command: these tests start on Settings.
   await h.openAsync('?command=settings');
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 async function repliesToUiAsync(id: string): Promise<WireLike[]> {

@@ -5,22 +5,17 @@
 // After Cancel the window waits a few seconds for Figma's answer: the page's clock stands still
 // from the press until the answer is in, so a slow machine cannot run out that wait meanwhile.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { stopWindowClockAsync } from './support/clocked-window';
 import { heldKindsAsync, holdInsertsAndCancelsAsync, openBrowseOnCurrentPageAsync, placedReferencesAsync } from './support/canvas-references';
 import { nodeOnCanvasAsync } from './support/canvas-targets';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
+const h = useHarness();
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   // Installed before each test opens the playground afresh, so the window's timers are the clock's.
   await h.context.clock.install();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 /** The plugin gets the insert (past its last cancel check, as it were), places it and answers; only then the cancel. */

@@ -3,22 +3,17 @@
 // a few seconds and says what it can: Figma did not answer, so look on the canvas.
 // Not timed: the plugin's messages from the window are held for good, and the page's clock is
 // moved past the short wait once the checks of “Cancelling…” are done.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { stopWindowClockAsync } from './support/clocked-window';
 import { checkAxeAsync } from './support/a11y-checks';
 import { openBrowseAsync } from './support/browse-steps';
 import { heldKindsAsync, holdInsertsAndCancelsAsync } from './support/canvas-references';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
+const h = useHarness();
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   await h.context.clock.install();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 describe('Cancel while Figma does not answer', () => {

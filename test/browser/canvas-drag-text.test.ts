@@ -1,21 +1,16 @@
 // A card dragged out of the window, dropped anywhere but the canvas (a chat, a document), carries
 // text that credits where it came from: the reference's name, the record's public page and the
 // service with its site, as the library's terms ask and as Browse credits it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { readLibraryAsync } from './support/library-read';
 
-let h: Harness;
+const h = useHarness();
 let key: string;
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   const state = (await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json()) as { library: { keys: { demo: string } } };
   key = state.library.keys.demo;
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 describe('a dragged card’s text', () => {

@@ -1,21 +1,16 @@
 // The insert bar while the library asks to slow down: its countdown ticks in sight, and a screen
 // reader hears the wait once, not every second (the bar is a live region: each tick was read out).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openBrowseOnCurrentPageAsync, placedReferencesAsync } from './support/canvas-references';
 import { readLibraryAsync } from './support/library-read';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
+const h = useHarness();
 let key: string;
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   const state = (await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json()) as { library: { keys: { demo: string } } };
   key = state.library.keys.demo;
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 describe('Insert on canvas: the library’s “slow down”', () => {

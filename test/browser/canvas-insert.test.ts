@@ -4,17 +4,17 @@
 // document; tiles are reassembled and compared pixel by pixel with the emulator's screenshot.
 import { mkdirSync } from 'node:fs';
 import type { Frame, JSHandle, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
 import { openBrowseOnCurrentPageAsync, placedReferencesAsync, topLevelBoxesAsync, type PlacedReference } from './support/canvas-references';
 import { nodeOnCanvasAsync } from './support/canvas-targets';
 import { holdRequestsAsync } from './support/hold-requests';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { smallestWindowAsync } from './support/window-steps';
 import { emulatorFaults, type PreviewFault } from './support/emulator-faults';
 import { readLibraryAsync } from './support/library-read';
 
-let h: Harness;
+const h = useHarness();
 let key: string;
 const SHOTS = 'test-results/screenshots';
 /** Emails with a 600 × 12,000 px screenshot: id % 200 = 13 (test/emulator/README.md). */
@@ -33,14 +33,9 @@ function screenshotSize(reference: PlacedReference): [number, number] {
 }
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   const state = (await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json()) as { library: { keys: { demo: string } } };
   key = state.library.keys.demo;
   mkdirSync(SHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 const libraryAsync = <T>(path: string) => readLibraryAsync<T>(h.emulator.libraryUrl, path, key);

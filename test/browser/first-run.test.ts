@@ -4,21 +4,16 @@
 // words, without internal names.
 import { mkdirSync } from 'node:fs';
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messageProblems } from '../support/message-rules';
 import { axeViolationsAsync } from './support/axe';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
+const h = useHarness();
 const SHOTS = 'test-results/screenshots';
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   mkdirSync(SHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 /** The playground as on a first visit: nothing kept from earlier runs. */

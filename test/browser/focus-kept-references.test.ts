@@ -1,22 +1,17 @@
 // The reference check's Stop checking keeps the keyboard in the window when the check ends by
 // itself (the library's last answer comes): the progress goes with its button, and the focus fell
 // to the page body, so a keyboard user waiting on Stop started again from the top of the window.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { holdRequestsAsync } from './support/hold-requests';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
+const h = useHarness();
 let ids: number[];
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   const list = (await (await fetch(`${h.emulator.libraryUrl}/v1/emails?per_page=3`)).json()) as { data: Array<{ id: number }> };
   ids = list.data.map((email) => email.id);
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 describe('the reference check ending by itself while Stop checking has the keyboard', () => {

@@ -2,16 +2,15 @@
 // with the previous test's state. It loaded the page (and started the plugin) with the previous
 // test's storage and emulator, then reset them: the plugin's first run read the previous keys and
 // could ask the emulator with them, under the previous test's faults.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PERSISTED_STORAGE_KEY } from '../playground/page/storage-persistence';
-import { startHarnessAsync, type Harness } from './support/playground-harness';
+import { useHarness } from './support/playground-harness';
 
-let h: Harness;
+const h = useHarness();
 /** Library requests that carried a key, since the last open. */
 let keyed: string[] = [];
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   // What the playground's storage held as the page began, before any of its scripts ran.
   await h.page.addInitScript((name) => {
     if (location.pathname !== '/code.js') (window as unknown as { storageAtLoad: string | null }).storageAtLoad = localStorage.getItem(name);
@@ -19,10 +18,6 @@ beforeAll(async () => {
   h.page.on('request', (request) => {
     if (request.url().startsWith(h.emulator.libraryUrl) && request.headers()['authorization'] !== undefined) keyed.push(request.url());
   });
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 const storageAtLoad = () => h.page.evaluate(() => (window as unknown as { storageAtLoad: string | null }).storageAtLoad);

@@ -12,12 +12,25 @@ import { addRouteAsync } from './support/own-route';
 
 const h = useHarness();
 
+/** Presses Enter on `control`, as the keyboard does: it takes the focus, then the key. */
+async function pressEnterAsync(ui: Frame, control: Locator): Promise<void> {
+  await control.focus();
+  await ui.page().keyboard.press('Enter');
+}
+
+/** Opens All journeys (the Journeys section) and gives its row `index` once the list shows it. */
+async function journeyRowAsync(ui: Frame, index: number): Promise<Locator> {
+  await sectionButton(ui, 'Journeys').click();
+  const row = ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button').nth(index);
+  await row.waitFor({ timeout: 15_000 });
+  return row;
+}
+
 /** Presses Enter on `row` by the keyboard, the library's answers to `held` kept until the window's clock stands still, then let go. */
 async function openHeldAsync(ui: Frame, row: Locator, held: (url: URL) => boolean): Promise<void> {
   const page = ui.page();
   const hold = await holdRequestsAsync(page, h.emulator.libraryUrl, held);
-  await row.focus();
-  await page.keyboard.press('Enter');
+  await pressEnterAsync(ui, row);
   await expect.poll(() => hold.count(), { timeout: 10_000 }).toBeGreaterThan(0);
   await stopWindowClockAsync(page.context(), ui);
   await hold.releaseAsync();
@@ -48,10 +61,7 @@ describe('Browse, the window’s clock standing still as the screen changes', ()
   it('gives a journey’s heading the keyboard as the journey first shows: it was on the page until the next paint', async () => {
     const { context, ui } = await openBrowseWithClockAsync(h);
     try {
-      await sectionButton(ui, 'Journeys').click();
-      const row = ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button').nth(1);
-      await row.waitFor({ timeout: 15_000 });
-      await openHeldAsync(ui, row, journeyRoute);
+      await openHeldAsync(ui, await journeyRowAsync(ui, 1), journeyRoute);
       const heading = ui.getByRole('heading', { level: 2, name: /: journey$/ });
       await heading.waitFor({ timeout: 10_000 });
       expect(await focusedPlaceAsync(ui)).toBe(`H2 ${(await heading.textContent()) ?? ''}`);
@@ -63,13 +73,10 @@ describe('Browse, the window’s clock standing still as the screen changes', ()
   it('leaves a journey’s heading alone as a Try again brings the journey: the Try again’s own focus goes on at the first stage’s email', async () => {
     const { context, page, ui } = await openBrowseWithClockAsync(h);
     try {
-      await sectionButton(ui, 'Journeys').click();
-      const row = ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button').first();
-      await row.waitFor({ timeout: 15_000 });
+      const row = await journeyRowAsync(ui, 0);
       const stopRefusing = await addRouteAsync(page, journeyRoute, (route) => route.fulfill(refusedAnswer));
       try {
-        await row.focus();
-        await page.keyboard.press('Enter');
+        await pressEnterAsync(ui, row);
         await expect.poll(() => focusedPlaceAsync(ui), { timeout: 10_000 }).toBe('BUTTON Try again');
       } finally {
         await stopRefusing();
@@ -86,17 +93,12 @@ describe('Browse, the window’s clock standing still as the screen changes', ()
   });
 
   it('gives a journey’s row the keyboard as All journeys shows again', async () => {
-    const { context, page, ui } = await openBrowseWithClockAsync(h);
+    const { context, ui } = await openBrowseWithClockAsync(h);
     try {
-      await sectionButton(ui, 'Journeys').click();
-      const row = ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button').nth(1);
-      await row.waitFor({ timeout: 15_000 });
-      await row.focus();
-      await page.keyboard.press('Enter');
+      await pressEnterAsync(ui, await journeyRowAsync(ui, 1));
       await expect.poll(() => focusedPlaceAsync(ui), { timeout: 10_000 }).toMatch(/^H2 .+: journey$/);
       await stopWindowClockAsync(context, ui);
-      await ui.getByRole('navigation', { name: 'Journey' }).getByRole('button', { name: '← All journeys' }).focus();
-      await page.keyboard.press('Enter');
+      await pressEnterAsync(ui, ui.getByRole('navigation', { name: 'Journey' }).getByRole('button', { name: '← All journeys' }));
       expect(await focusedPlaceAsync(ui)).toBe('row 1 of Brands with a journey');
     } finally {
       await context.close();
@@ -104,7 +106,7 @@ describe('Browse, the window’s clock standing still as the screen changes', ()
   });
 
   it('gives a collection’s heading the keyboard as it opens, and its row as All collections shows again', async () => {
-    const { context, page, ui } = await openBrowseWithClockAsync(h);
+    const { context, ui } = await openBrowseWithClockAsync(h);
     try {
       await sectionButton(ui, 'Me').click();
       const me = ui.getByRole('region', { name: 'Me' });
@@ -113,11 +115,9 @@ describe('Browse, the window’s clock standing still as the screen changes', ()
       await row.waitFor({ timeout: 15_000 });
       const name = (await row.locator('.brand-row-name').textContent()) ?? '';
       await stopWindowClockAsync(context, ui);
-      await row.focus();
-      await page.keyboard.press('Enter');
+      await pressEnterAsync(ui, row);
       expect(await focusedPlaceAsync(ui)).toBe(`H3 ${name}`);
-      await me.getByRole('navigation', { name: 'Collection' }).getByRole('button', { name: '← All collections' }).focus();
-      await page.keyboard.press('Enter');
+      await pressEnterAsync(ui, me.getByRole('navigation', { name: 'Collection' }).getByRole('button', { name: '← All collections' }));
       expect(await focusedPlaceAsync(ui)).toBe('row 0 of Collections');
     } finally {
       await context.close();

@@ -3,10 +3,10 @@
 // text and keys; what the screen shows is checked against what the emulator serves.
 import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Frame, Locator, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
 import { axeViolationsAsync } from './support/axe';
-import { evaluateHooks, startHarnessAsync, textNowAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textNowAsync, textOf } from './support/playground-harness';
 import { emulatorFaults, type EmulatorFaults } from './support/emulator-faults';
 import { focusedPlaceAsync, openBrowseWithClockAsync, sectionButton, startingWith } from './support/browse-steps';
 import { holdRequestsAsync } from './support/hold-requests';
@@ -14,7 +14,7 @@ import { watchStatusRegionsAsync } from './support/status-regions';
 import { readLibraryAsync } from './support/library-read';
 import { addRouteAsync } from './support/own-route';
 
-let h: Harness;
+const h = useHarness();
 let state: EmulatorDemoState;
 const SHOTS = 'test-results/screenshots';
 
@@ -27,13 +27,8 @@ interface Summary {
 }
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   state = parseEmulatorState(await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json());
   mkdirSync(SHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 const libraryAsync = <T>(path: string, key: string | null = null) => readLibraryAsync<T>(h.emulator.libraryUrl, path, key);

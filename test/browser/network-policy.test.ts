@@ -1,18 +1,13 @@
 // The manifest's network policy in the playground, as Figma enforces it: the plugin UI (CSP on its
 // iframe) and the sandbox (figma's fetch) reach the allowed domains and the emulator the
 // playground was started with, and nothing else (issue 17, item 2).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluateHooks, startHarnessAsync, type Harness } from './support/playground-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { evaluateHooks, useHarness } from './support/playground-harness';
 
-let h: Harness;
+const h = useHarness();
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   await h.openAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 /** What the UI iframe sees when it asks for `url`: the CSP violation it raised, if any, and how the request ended. */

@@ -1,20 +1,15 @@
 // The playground itself: it draws the demo document, its edit controls change a component
 // through the fake's figma API (visible in the drawing), and it looks right in both themes.
 import { mkdir, writeFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readImageHeader } from '../support/png';
-import { evaluateHooks, startHarnessAsync, textOf, VIEWPORT, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf, VIEWPORT } from './support/playground-harness';
 
-let h: Harness;
+const h = useHarness();
 const SCREENSHOTS = 'test-results/screenshots';
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   await mkdir(SCREENSHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 async function screenshotAsync(name: string): Promise<void> {

@@ -2,14 +2,13 @@
 // {pluginDrop: {clientX, clientY, items, dropMetadata}} when a drag ends (clientX/clientY in the
 // plugin iframe's coordinates, as the dragend event gives them), and the plugin's
 // figma.on('drop') gets the node under that point with x/y in its coordinates (issue 17, item 3).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeOnCanvasAsync } from './support/canvas-targets';
-import { evaluateHooks, startHarnessAsync, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness } from './support/playground-harness';
 
-let h: Harness;
+const h = useHarness();
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   await h.openAsync();
   // Show the page Figma has open: a drop lands on the current page.
   const currentPageId = await evaluateHooks(h.page, (hooks) => hooks.inspect().currentPage.id);
@@ -23,10 +22,6 @@ beforeAll(async () => {
       return false;
     });
   });
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 function dropsAsync(): Promise<Array<Record<string, unknown>>> {

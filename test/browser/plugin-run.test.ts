@@ -1,18 +1,17 @@
 // Closing the plugin ends its run in the playground, as in Figma: a request pending at the close
 // never lets the closed run send another, nothing leaves the page until "Run again", and the new
 // run reads the same settings and works (issue 21).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { maskKey } from '../../src/shared/settings/validate-settings';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
-import { evaluateHooks, type Harness, openSettingsAsync, startHarnessAsync, textOf } from './support/playground-harness';
+import { evaluateHooks, openSettingsAsync, useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
+const h = useHarness();
 let state: EmulatorDemoState;
 /** Every request Chromium sent to the emulator, from any frame (the hooks count the sandbox's). */
 const emulatorRequests: string[] = [];
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   const response = await fetch(`${h.emulator.libraryUrl}/_emulator/state`);
   state = parseEmulatorState(await response.json());
   h.page.on('request', (request) => {
@@ -20,10 +19,6 @@ beforeAll(async () => {
     if (url.startsWith(h.emulator.libraryUrl) || url.startsWith(h.emulator.builderUrl)) emulatorRequests.push(url);
   });
   await h.openAsync('?demo-keys=1');
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 function requestsOfRunAsync(run: number): Promise<number> {

@@ -4,27 +4,22 @@
 // fake document (inspect hooks) and the library requests the plugin's window sent.
 import { mkdirSync } from 'node:fs';
 import type { Frame, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { emulatorFaults } from './support/emulator-faults';
 import { libraryControlAsync } from './support/library-read';
 
-let h: Harness;
+const h = useHarness();
 let ids: number[];
 let subjects: Map<number, { brand: string; subject_line: string }>;
 const SHOTS = 'test-results/screenshots';
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   mkdirSync(SHOTS, { recursive: true });
   const list = (await (await fetch(`${h.emulator.libraryUrl}/v1/emails?per_page=3`)).json()) as { data: Array<{ id: number; brand: string; subject_line: string }> };
   ids = list.data.map((email) => email.id);
   subjects = new Map(list.data.map((email) => [email.id, email]));
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 /** Four references to three emails: the first email on both of the first two pages. */

@@ -4,22 +4,20 @@
 import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 import { checkedWithOneRemovedAsync, firstEmailIdsAsync } from './support/references-steps';
 
-let h: Harness;
+const h = useHarness();
 let ids: number[];
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   // The library's answers are reused for a minute: the test moves the clock past that, not the machine.
   await h.context.clock.install();
   ids = await firstEmailIdsAsync(h.emulator.libraryUrl);
 });
 
 afterAll(async () => {
-  await h?.context.setOffline(false);
-  await h?.closeAsync();
+  await h.context.setOffline(false);
 });
 
 const summary = (ui: Frame) => ui.getByTestId('references-summary');

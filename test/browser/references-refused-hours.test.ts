@@ -4,23 +4,18 @@
 // along: pressed before that time it could only be refused again, and it put "couldn’t check" in
 // place of the removed email the library had answered for. Nothing said when the wait was over.
 import type { Frame, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { addRouteAsync } from './support/own-route';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 import { checkedWithOneRemovedAsync, firstEmailIdsAsync } from './support/references-steps';
 
-let h: Harness;
+const h = useHarness();
 let ids: number[];
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   await h.context.clock.install();
   ids = await firstEmailIdsAsync(h.emulator.libraryUrl);
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 const hourLong = {

@@ -2,21 +2,16 @@
 // showed only a busy button. It now says the removal started (once, politely) and shows each step
 // Figma reports in words beside a bar, without announcing every step.
 import type { Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { checkedWithOneRemovedAsync, firstEmailIdsAsync } from './support/references-steps';
 
-let h: Harness;
+const h = useHarness();
 let ids: number[];
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   ids = await firstEmailIdsAsync(h.emulator.libraryUrl);
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 /** Whether the element is wholly inside the window and its scrolling section, as the designer sees it. */

@@ -3,21 +3,16 @@
 // And Check again stayed usable while Figma removed the references: pressed then, the new check
 // replaced the screen, and what the removal did (or why some stayed) was never said.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { checkedWithOneRemovedAsync, firstEmailIdsAsync } from './support/references-steps';
 
-let h: Harness;
+const h = useHarness();
 let ids: number[];
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   ids = await firstEmailIdsAsync(h.emulator.libraryUrl);
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 const summary = (ui: Frame) => ui.getByTestId('references-summary');

@@ -3,25 +3,20 @@
 // Someone deleted it after the check.", in red) and still counted in the summary, though the
 // file no longer has it: what the designer chose is done, and the words must say so, naming it.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { holdRequestsAsync } from './support/hold-requests';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { libraryControlAsync } from './support/library-read';
 
-let h: Harness;
+const h = useHarness();
 let ids: number[];
 let name: string;
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   const list = (await (await fetch(`${h.emulator.libraryUrl}/v1/emails?per_page=3`)).json()) as { data: Array<{ id: number; brand: string; subject_line: string }> };
   ids = list.data.map((email) => email.id);
   name = `${list.data[0]!.brand}: ${list.data[0]!.subject_line}`;
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 /** The designer deletes, in Figma, the reference to `emailId` on page `pageName`. */

@@ -5,26 +5,21 @@
 // while the keyboard stayed on Show: a sighted designer saw nothing happen.
 import type { Frame, Locator } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { smallestWindowAsync } from './support/window-steps';
 import { libraryControlAsync } from './support/library-read';
 
-let h: Harness;
+const h = useHarness();
 let ids: number[];
 let name: string;
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   mkdirSync('test-results/screenshots', { recursive: true });
   const list = (await (await fetch(`${h.emulator.libraryUrl}/v1/emails?per_page=3`)).json()) as { data: Array<{ id: number; brand: string; subject_line: string }> };
   ids = list.data.map((email) => email.id);
   name = `${list.data[0]!.brand}: ${list.data[0]!.subject_line}`;
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 /** The file's references (the first email on pages Cover and Components), that email removed, checked: the list of two. */

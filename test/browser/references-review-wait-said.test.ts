@@ -3,22 +3,17 @@
 // ("The library asked us to slow down: asking again in 29 seconds (0 of 3 emails checked)", "…28
 // seconds…") for as long as the wait. The slow-down is said once; the seconds are seen ticking.
 import type { BrowserContext, Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { openPlaygroundWithClockAsync, pluginWindowAsync } from './support/clocked-window';
 import { emulatorFaults } from './support/emulator-faults';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
+const h = useHarness();
 let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  h = await startHarnessAsync();
-});
 
 afterAll(async () => {
   await context?.close();
-  await h?.closeAsync();
 });
 
 /** What the progress's live region says now, and all the progress shows. */

@@ -3,24 +3,19 @@
 // the window's edge. A designer pressing Check references saw a spinner, then nothing, unless
 // they thought to scroll.
 import type { Frame, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { holdRequestsAsync } from './support/hold-requests';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 import { libraryControlAsync } from './support/library-read';
 import { smallestWindowAsync } from './support/window-steps';
 
-let h: Harness;
+const h = useHarness();
 let ids: number[];
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   const list = (await (await fetch(`${h.emulator.libraryUrl}/v1/emails?per_page=3`)).json()) as { data: Array<{ id: number }> };
   ids = list.data.map((email) => email.id);
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 /** Whether the element is wholly inside the window and its scrolling section, as the designer sees it. */

@@ -2,22 +2,17 @@
 // the check counts its wait down ("Asking again in 29 seconds"), and the next emails' requests wait
 // in the plugin for the same pause, so Browse's held notice counted the same wait down above it
 // too: two countdowns of one wait, and two announcements. The check's own notice says it alone.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { addRouteAsync } from './support/own-route';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
+const h = useHarness();
 let ids: number[];
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   const list = (await (await fetch(`${h.emulator.libraryUrl}/v1/emails?per_page=6`)).json()) as { data: Array<{ id: number }> };
   ids = list.data.map((email) => email.id);
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 const slowDown = {

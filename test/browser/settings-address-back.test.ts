@@ -1,22 +1,17 @@
 // The builder's address moved to another host, Save asked for the key again, then the designer
 // typed (or pasted) the saved address back instead of pressing Escape: the saved key does the job
 // again, as after Escape (settings.test.ts), and nothing asks for a new key.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { maskKey } from '../../src/shared/settings/validate-settings';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
-import { type Harness, openSettingsAsync, startHarnessAsync, textOf } from './support/playground-harness';
+import { openSettingsAsync, useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
+const h = useHarness();
 let state: EmulatorDemoState;
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   state = parseEmulatorState(await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json());
   await h.openFreshAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 describe('the builder’s address typed back after Save asked for the key again', () => {

@@ -1,19 +1,14 @@
 // The hint under a real address in Settings. The built-in addresses are stand-ins no service
 // answers at (src/shared/config/stand-in-address.ts): offered as "Default: …" under the
 // designer's own address, one read as a usable address to go back to.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import hosts from '../../src/shared/config/api-hosts.json';
-import { type Harness, openSettingsAsync, startHarnessAsync, textOf } from './support/playground-harness';
+import { openSettingsAsync, useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
+const h = useHarness();
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   await h.openFreshAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 describe('the address field’s hint', () => {

@@ -2,25 +2,20 @@
 // whether the builder knows it: an id the builder has never heard of was said to be saved, and
 // the designer only found out in Sync. The id is still saved; a check that could not be made is
 // not said as an unknown id.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseEmulatorState } from '../playground/page/emulator-link';
 import { checkAxeAsync } from './support/a11y-checks';
 import { axeViolationsAsync } from './support/axe';
 import { openPlaygroundWithClockAsync, pluginWindowAsync } from './support/clocked-window';
-import { evaluateHooks, type Harness, openSettingsAsync, startHarnessAsync, textNowAsync, textOf } from './support/playground-harness';
+import { evaluateHooks, openSettingsAsync, useHarness, textNowAsync, textOf } from './support/playground-harness';
 import { emulatorFaults } from './support/emulator-faults';
 
-let h: Harness;
+const h = useHarness();
 let builderKey: string;
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   const response = await fetch(`${h.emulator.libraryUrl}/_emulator/state`);
   builderKey = parseEmulatorState(await response.json()).builder.keys.demo;
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 const storedId = () => evaluateHooks(h.page, (hooks) => hooks.inspect().run(() => hooks.inspect().root.getSharedPluginData('envelope', 'designSystemId')));

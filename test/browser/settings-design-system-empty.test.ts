@@ -1,17 +1,12 @@
 // "Save for this file" with the design-system field empty, in a file linked to none: nothing is
 // unlinked, so it must not say "no longer linked" (as if a link had just been removed).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluateHooks, type Harness, openSettingsAsync, startHarnessAsync, textOf } from './support/playground-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { evaluateHooks, openSettingsAsync, useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
+const h = useHarness();
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   await h.openFreshAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 describe('an empty design-system id saved in a file linked to none', () => {

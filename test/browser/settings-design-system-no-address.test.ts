@@ -1,19 +1,14 @@
 // A design-system id saved with a builder key but the builder's address still the built-in
 // placeholder: no check of the id can be made, by Settings or by Sync, until the address is
 // entered. Said so, not as a passing trouble ("just now … Sync checks it when it compares").
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseEmulatorState } from '../playground/page/emulator-link';
-import { type Harness, openSettingsAsync, startHarnessAsync, textOf } from './support/playground-harness';
+import { openSettingsAsync, useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
+const h = useHarness();
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   await h.openFreshAsync();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 describe('a design-system id saved while the builder’s address is missing', () => {

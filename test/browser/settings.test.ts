@@ -1,20 +1,19 @@
 // Settings through the real UI against the emulator: save, masked key, connection test in
 // words, a wrong key, an insecure address, a reload, and no key in any console output.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { maskKey } from '../../src/shared/settings/validate-settings';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
 import { messageProblems } from '../support/message-rules';
 import { axeViolationsAsync } from './support/axe';
-import { evaluateHooks, type Harness, openSettingsAsync, startHarnessAsync, textNowAsync, textOf } from './support/playground-harness';
+import { evaluateHooks, openSettingsAsync, useHarness, textNowAsync, textOf } from './support/playground-harness';
 import { linkToEmptyDesignSystemAsync, readyUiAsync } from './support/sync-steps';
 
-let h: Harness;
+const h = useHarness();
 let state: EmulatorDemoState;
 const WRONG_BUILDER_KEY = 'ef_this_key_does_not_exist_0000';
 const usedKeys: string[] = [WRONG_BUILDER_KEY];
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   const response = await fetch(`${h.emulator.libraryUrl}/_emulator/state`);
   state = parseEmulatorState(await response.json());
   usedKeys.push(state.library.keys.demo, state.builder.keys.demo);
@@ -27,10 +26,6 @@ beforeAll(async () => {
 
 /** A 429's wait: longer than any check here takes, even on a loaded machine. */
 const WAIT_SECONDS = 45;
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
 
 /**
  * Saves the emulator's address and demo key for `api` as a person does (opening the key field

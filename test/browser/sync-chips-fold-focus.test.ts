@@ -5,10 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { focusedAsync } from './support/a11y-checks';
-import { useBrowser } from './support/browser';
+import { UI_URL, useBrowser } from './support/browser';
 import { installSyncStub } from './support/sync-stub';
 
-const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
 const browser = useBrowser();
 
 /** The Sync screen, 40 differing components, in a window 320 px wide and this high: its "Show:" chips and the button they fold behind. */

@@ -5,11 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { checkAxeAsync, focusedAsync } from './support/a11y-checks';
-import { useBrowser } from './support/browser';
+import { UI_URL, useBrowser } from './support/browser';
 import { chipsAndRowsAsync } from './support/sync-chip-counts';
 import { installSyncStub } from './support/sync-stub';
 
-const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
 const browser = useBrowser();
 
 /** Whether all of the element shows inside the window and its scrolling screen. */

@@ -2,11 +2,10 @@
 // in the status line unchanged, so a screen reader heard nothing the second time and the
 // designer could not tell whether it had copied.
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './support/browser';
+import { UI_URL, useBrowser } from './support/browser';
 import { installSyncStub } from './support/sync-stub';
 import { watchStatusRegionsAsync } from './support/status-regions';
 
-const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
 const browser = useBrowser();
 
 describe('Copy summary pressed twice', () => {

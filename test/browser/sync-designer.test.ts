@@ -1,21 +1,16 @@
 // The Sync screen walked as a designer on an email team would, in the playground: what they hit
 // that the other sync tests do not reach.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseEmulatorState } from '../playground/page/emulator-link';
 import { checkAxeAsync } from './support/a11y-checks';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { linkToEmptyDesignSystemAsync } from './support/sync-steps';
 
-let h: Harness;
+const h = useHarness();
 let demoKey: string;
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   demoKey = parseEmulatorState(await (await fetch(`${h.emulator.builderUrl}/_emulator/state`)).json()).builder.keys.demo;
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 describe('a builder key the builder refuses', () => {

@@ -3,10 +3,9 @@
 // cut, and the screen scrolled sideways.
 import { describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
-import { useBrowser } from './support/browser';
+import { UI_URL, useBrowser } from './support/browser';
 import { installSyncStub } from './support/sync-stub';
 
-const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
 const browser = useBrowser();
 
 const NAME = 'Components/Email/Header/PromotionalBannerWithLogoAndNavigation/DarkMode';

@@ -5,10 +5,9 @@
 // do; Try again, a Tab below, brings the changes back.
 import { describe, expect, it } from 'vitest';
 import { checkAxeAsync, focusedAsync } from './support/a11y-checks';
-import { useBrowser } from './support/browser';
+import { UI_URL, useBrowser } from './support/browser';
 import { installSyncStub } from './support/sync-stub';
 
-const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
 const browser = useBrowser();
 
 const WORDS = 'The changes of Button / Primary 0 and their pictures could not be loaded again after the last check: Envelope could not reach the builder. Check your connection and try again.';

@@ -2,15 +2,14 @@
 // the screen keeps the failure's words, and its list and Sync button count only what is left,
 // as the recorded state has it. The emulator's faults make the failure; the acknowledged keys
 // are read from the page's own network log.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bigFileToPushAsync } from './support/sync-steps';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
+const h = useHarness();
 const acknowledged = new Set<string>();
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   h.page.on('response', (response) => {
     if (!response.url().endsWith('/sync') || response.status() !== 200) return;
     response.json().then(
@@ -20,10 +19,6 @@ beforeAll(async () => {
       () => undefined, // a cut answer acknowledges nothing
     );
   });
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 function faultsAsync(body: unknown): Promise<Response> {

@@ -4,25 +4,20 @@
 // have left it — its sync state re-encoded in this test with the real codec, base hashes of an
 // older format — which is what a build with a bumped SNAPSHOT_FORMAT meets; the rest is driven
 // as a person would.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Component } from '../../src/shared/api/builder/schemas';
 import { SNAPSHOT_FORMAT } from '../../src/snapshot/format-version';
 import { readSyncState, writeSyncState, type SharedDataHolder } from '../../src/sync/sync-state';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
 import { axeViolationsAsync } from './support/axe';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { linkToEmptyDesignSystemAsync } from './support/sync-steps';
 
-let h: Harness;
+const h = useHarness();
 let state: EmulatorDemoState;
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   state = parseEmulatorState(await (await fetch(`${h.emulator.builderUrl}/_emulator/state`)).json());
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 /** The document's shared plugin data of Envelope, as raw strings. */

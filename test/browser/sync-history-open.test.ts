@@ -4,11 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { checkAxeAsync, focusedAsync } from './support/a11y-checks';
-import { useBrowser } from './support/browser';
+import { UI_URL, useBrowser } from './support/browser';
 import { focusRingSidesAsync } from './support/focus-ring';
 import { installSyncStub } from './support/sync-stub';
 
-const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
 const browser = useBrowser();
 
 /** Opens the Sync screen in a window of this size and opens "Recent syncs" with Enter on its summary; gives the screen's scroll before the Enter. */

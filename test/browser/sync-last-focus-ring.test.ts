@@ -3,11 +3,10 @@
 // (the list in the screen's height, what is under it ran past the screen and its margin).
 import { describe, expect, it } from 'vitest';
 import { checkAxeAsync, focusedAsync } from './support/a11y-checks';
-import { useBrowser } from './support/browser';
+import { UI_URL, useBrowser } from './support/browser';
 import { focusRingSidesAsync } from './support/focus-ring';
 import { installSyncStub } from './support/sync-stub';
 
-const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
 const browser = useBrowser();
 
 describe('the Sync screen’s last control in the smallest window', () => {

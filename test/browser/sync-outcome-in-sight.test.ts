@@ -4,6 +4,7 @@
 import type { Frame, Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
+import { UI_URL } from './support/browser';
 import { linkToEmptyDesignSystemAsync } from './support/sync-steps';
 import { installSyncStub } from './support/sync-stub';
 import { smallestWindowAsync } from './support/window-steps';
@@ -56,7 +57,7 @@ describe('in the smallest window, a sync that left steps by hand', () => {
     const page = await h.page.context().newPage();
     await page.setViewportSize({ width: 320, height: 240 });
     await page.addInitScript(installSyncStub, { count: 12, stepMs: 300, runSteps: ['Set the corner radius to 6 by hand.', 'Set the image fill by hand.'] });
-    await page.goto(new URL('../../dist/ui.html', import.meta.url).href);
+    await page.goto(UI_URL);
     const outcome = page.getByTestId('sync-outcome');
     const check = page.getByRole('button', { name: 'Check again' });
     /** The notice shows whole, or, taller than the room, runs from the screen's top edge down to the button with the keyboard at its bottom edge. */

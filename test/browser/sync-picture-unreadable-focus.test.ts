@@ -4,11 +4,10 @@
 // page nor to the part's heading; Escape goes on from there.
 import { describe, expect, it } from 'vitest';
 import { checkAxeAsync, focusedAsync } from './support/a11y-checks';
-import { useBrowser } from './support/browser';
+import { UI_URL, useBrowser } from './support/browser';
 import { installSyncStub } from './support/sync-stub';
 import { swipeSliderMovedAsync } from './support/sync-steps';
 
-const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
 const browser = useBrowser();
 
 describe('the open component’s new picture that cannot be read, the keyboard on the Swipe slider', () => {

@@ -6,11 +6,10 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { focusedAsync } from './support/a11y-checks';
-import { useBrowser } from './support/browser';
+import { UI_URL, useBrowser } from './support/browser';
 import { focusRingSidesAsync } from './support/focus-ring';
 import { installSyncStub } from './support/sync-stub';
 
-const UI_URL = new URL('../../dist/ui.html', import.meta.url).href;
 const browser = useBrowser();
 
 /** The Sync detail of a component with both pictures, the keyboard on the pressed mode, "Side by side". */

@@ -2,13 +2,13 @@
 // acknowledged (issues 11 and 21): a file of 420 generated components (about 270 to sync) plus the demo ones, the
 // emulator slowed by faults, "Close plugin" pressed after the first acknowledged batch. What
 // crossed the wire is read from the page's own network log; the outcome from the emulator.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Component } from '../../src/shared/api/builder/schemas';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
 import { bigFileToPushAsync, readyUiAsync } from './support/sync-steps';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 
-let h: Harness;
+const h = useHarness();
 let state: EmulatorDemoState;
 
 /** Every sync request the page sent, with the run that sent it, and the keys each answer acknowledged. */
@@ -17,7 +17,6 @@ const acknowledged: Array<{ run: number; keys: string[] }> = [];
 let currentRun = 0;
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   state = parseEmulatorState(await (await fetch(`${h.emulator.builderUrl}/_emulator/state`)).json());
   h.page.on('request', (request) => {
     if (!request.url().endsWith('/sync') || request.method() !== 'POST') return;
@@ -32,10 +31,6 @@ beforeAll(async () => {
       () => undefined, // a garbled or cut answer acknowledges nothing
     );
   });
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 async function allRemoteAsync(): Promise<Component[]> {

@@ -4,22 +4,21 @@
 // and the sync then finishes with every component in the design system. Before, the line said
 // the wait alone and the bar went to an empty "working" state.
 // The builder's wait is long (45 s) and the test moves the page's clock past it once its checks are done.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Component } from '../../src/shared/api/builder/schemas';
 import { parseEmulatorState } from '../playground/page/emulator-link';
 import { checkAxeAsync } from './support/a11y-checks';
-import { evaluateHooks, startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { emulatorFaults } from './support/emulator-faults';
 import { watchStatusRegionsAsync } from './support/status-regions';
 import { linkToEmptyDesignSystemAsync } from './support/sync-steps';
 
-let h: Harness;
+const h = useHarness();
 let demoKey: string;
 /** The keys the builder acknowledged, from the page's own network log. */
 const acknowledged = new Set<string>();
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   // The page's clock runs as usual, but the test moves it past the builder's wait once its checks are
   // done: a wait timed in real seconds could end during a slow check (a loaded machine), so the
   // sandbox asked again and met a second wait, and the checks saw a state they did not set up.
@@ -43,10 +42,6 @@ const WAIT_SECONDS = 45;
 async function endTheWaitAsync(): Promise<void> {
   await h.context.clock.fastForward(WAIT_SECONDS * 1_000);
 }
-
-afterAll(async () => {
-  await h?.closeAsync();
-});
 
 async function remoteKeysAsync(): Promise<string[]> {
   const keys: string[] = [];

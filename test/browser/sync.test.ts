@@ -5,28 +5,23 @@
 // teammate's edit in the builder (the emulator's control surface).
 import { mkdirSync } from 'node:fs';
 import type { Frame, Locator } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Component } from '../../src/shared/api/builder/schemas';
 import { BADGE_STILL_MS, LOCAL_COUNT_DELAY_MS } from '../../src/shared/sync/badge-timing';
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
 import { axeViolationsAsync } from './support/axe';
 import { holdRequestsAsync } from './support/hold-requests';
 import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync, readyUiAsync, syncWhileACollaboratorLinksDemoAsync } from './support/sync-steps';
-import { evaluateHooks, startHarnessAsync, textOf, VIEWPORT, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf, VIEWPORT, type Harness } from './support/playground-harness';
 import { smallestWindowAsync } from './support/window-steps';
 
-let h: Harness;
+const h = useHarness();
 let state: EmulatorDemoState;
 const SHOTS = 'test-results/screenshots';
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   state = parseEmulatorState(await (await fetch(`${h.emulator.builderUrl}/_emulator/state`)).json());
   mkdirSync(SHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 async function openFreshAsync(theme: 'light' | 'dark'): Promise<void> {

@@ -3,25 +3,20 @@
 // right key and come back: the old refusal is gone and the name they typed is still there. And a
 // name typed for a frame stays when the frame is renamed on the canvas.
 import type { Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { maskKey } from '../../src/shared/settings/validate-settings';
 import { checkAxeAsync } from './support/a11y-checks';
-import { startHarnessAsync, textOf, type Harness } from './support/playground-harness';
+import { useHarness, textOf } from './support/playground-harness';
 import { selectLayerAsync } from './support/templates-steps';
 import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 
-let h: Harness;
+const h = useHarness();
 let demoKey: string;
 const EMAIL = DEMO_EMAIL_NAME;
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   const state = (await (await fetch(`${h.emulator.builderUrl}/_emulator/state`)).json()) as { builder: { keys: { demo: string } } };
   demoKey = state.builder.keys.demo;
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 const saveRegion = (ui: Frame) => ui.getByRole('region', { name: 'Save selection as template' });

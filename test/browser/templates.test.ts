@@ -4,15 +4,15 @@
 // clicks on Figma's canvas); outcomes are read back from the emulator's API and the document.
 import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
 import { holdRequestsAsync } from './support/hold-requests';
-import { evaluateHooks, startHarnessAsync, textNowAsync, textOf, VIEWPORT, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness, textNowAsync, textOf, VIEWPORT } from './support/playground-harness';
 import { watchStatusRegionsAsync } from './support/status-regions';
 import { builderAsync, builderControlAsync, selectLayerAsync } from './support/templates-steps';
 import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 
-let h: Harness;
+const h = useHarness();
 const SHOTS = 'test-results/screenshots';
 const EMAIL = DEMO_EMAIL_NAME;
 /** A 429 still answered after Envelope waited as asked, each time (the emulator's Retry-After is seconds). */
@@ -28,12 +28,7 @@ interface StoredTemplate {
 }
 
 beforeAll(async () => {
-  h = await startHarnessAsync();
   mkdirSync(SHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 async function openTemplatesAsync(theme: 'light' | 'dark'): Promise<Frame> {

@@ -2,24 +2,19 @@
 // using its arrow keys resizes the window within limits, and the next launch opens at the size
 // the person left it.
 import type { Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { IN_PROCESS_IFRAMES_ARGS } from '../support/chromium';
 import { holdRequestsAsync } from './support/hold-requests';
-import { evaluateHooks, startHarnessAsync, type Harness } from './support/playground-harness';
+import { evaluateHooks, useHarness } from './support/playground-harness';
 import { emulatorFaults, type EmulatorFaults, type FaultConfig } from './support/emulator-faults';
 import { addRouteAsync } from './support/own-route';
 
-let h: Harness;
+const h = useHarness({ chromiumArgs: IN_PROCESS_IFRAMES_ARGS });
 
 beforeAll(async () => {
-  h = await startHarnessAsync({ chromiumArgs: IN_PROCESS_IFRAMES_ARGS });
   // The page's clock runs as usual; a test moves it past a 429's wait once its checks are done (a
   // wait of real seconds could end during a slow check on a loaded machine).
   await h.context.clock.install();
-});
-
-afterAll(async () => {
-  await h?.closeAsync();
 });
 
 /** Opens the playground unless a test before this one did (each test also runs alone). */

@@ -6,6 +6,9 @@ import { startedForFile } from './for-file';
 /** What a test asks of the file's browser: a page, or a context of its own. */
 export type TestBrowser = Pick<Browser, 'newPage' | 'newContext'>;
 
+/** The UI build (`dist/ui.html`) opened on its own, without the playground: `page.goto(UI_URL)` after installing a stand-in sandbox (`sync-stub.ts`). */
+export const UI_URL = new URL('../../../dist/ui.html', import.meta.url).href;
+
 /**
  * Call at the top of a test file: `const browser = useBrowser();`, then `browser.newPage(…)` in its
  * tests. `extraArgs` go to Chromium beside the usual flags (`launchChromiumAsync`).
