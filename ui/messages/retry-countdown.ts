@@ -1,10 +1,9 @@
 // A service's "slow down" said as a countdown, the same on every screen that waits one out; a
 // longer wait said by when it ends.
 import { plural } from '../components/count-words';
+import { errorText } from './error-text';
 import { describeWait } from '../../src/shared/api/http/describe-wait';
-
-/** The longest wait counted down (the limits are per minute); a longer one is said by when it ends (retryAtText). */
-export const MAX_COUNTDOWN_SECONDS = 300;
+import { rateLimitWaitSeconds, retryAfterGiven } from '../../src/shared/api/http/retry-policy';
 
 /** "Trying again in 12 seconds." */
 export function retryCountdownText(secondsLeft: number): string {
@@ -25,4 +24,16 @@ export function retryAtText(untilMs: number, nowMs: number): string {
   const seconds = (untilMs - nowMs) / 1000;
   const about = seconds >= 3_600 ? Math.round(seconds / 3_600) * 3_600 : seconds;
   return `You can try again after ${day}${time}, in about ${describeWait(about)}.`;
+}
+
+/**
+ * A failure in words. A "slow down" that gave no wait (no Retry-After) has none in its words
+ * (error-mapping.ts): said with the stand-in wait every screen says then (rateLimitWaitSeconds),
+ * by when it ends, which stays true while it stays on screen.
+ */
+export function errorWithWaitText(error: unknown, nowMs = Date.now()): string {
+  const text = errorText(error);
+  const { code, details } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; details?: { retryAfterSeconds?: unknown } };
+  if (code !== 'rate_limited' || retryAfterGiven(details?.retryAfterSeconds)) return text;
+  return `${text} ${retryAtText(nowMs + rateLimitWaitSeconds(null) * 1000, nowMs)}`;
 }
