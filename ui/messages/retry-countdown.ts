@@ -11,17 +11,24 @@ export function retryCountdownText(secondsLeft: number): string {
   return `Trying again in ${plural(secondsLeft, 'second')}.`;
 }
 
+/** A wait shorter than this says its end to the second ("after 12:06:10"); a longer one to the minute. */
+const SECONDS_SHOWN_UNDER = 120;
+
 /**
  * "You can try again after 14:05, in about 2 hours." Said once, not ticking: the clock time stays
  * true while the notice stays on screen, where "in 2 hours" alone would not. A wait past today names the day.
+ * The time is never before the wait ends: "after 12:06" for an end at 12:06:10 was untrue from
+ * 12:06:00 (a press then was refused). A short wait says its seconds ("after 12:06:10, in about
+ * 30 seconds"), a longer one its minute rounded up ("after 14:06" for 14:05:10).
  */
 export function retryAtText(untilMs: number, nowMs: number): string {
-  const until = new Date(untilMs);
-  // As absoluteTime writes times (relative-time.ts): "14:05".
-  const time = until.toLocaleTimeString('en-GB', { timeStyle: 'short' });
+  const seconds = (untilMs - nowMs) / 1000;
+  const short = seconds < SECONDS_SHOWN_UNDER;
+  const until = new Date(short ? Math.ceil(untilMs / 1_000) * 1_000 : Math.ceil(untilMs / 60_000) * 60_000);
+  // As absoluteTime writes times (relative-time.ts): "14:05" (with its seconds, "12:06:10").
+  const time = until.toLocaleTimeString('en-GB', { timeStyle: short ? 'medium' : 'short' });
   const day = until.toDateString() === new Date(nowMs).toDateString() ? '' : `${until.toLocaleDateString('en-GB', { weekday: 'long' })} `;
   // "About" beside an exact time: hours to the nearest (3 h 20 min is about 3 hours, not 4).
-  const seconds = (untilMs - nowMs) / 1000;
   const about = seconds >= 3_600 ? Math.round(seconds / 3_600) * 3_600 : seconds;
   return `You can try again after ${day}${time}, in about ${describeWait(about)}.`;
 }

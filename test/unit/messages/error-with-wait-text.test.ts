@@ -14,9 +14,9 @@ const wire = (error: { code: string; message: string; details: Record<string, un
 describe('a failure said with the wait its words leave out', () => {
   it('a 429 with no Retry-After: when the stand-in wait ends, as a clock time', () => {
     expect(errorWithWaitText(wire(stillRateLimitedError(slowDown(), 7)), now)).toBe(
-      'Envelope waited 7 seconds as the email builder asked, and it still asks Envelope to slow down. You can try again after 12:06, in about 30 seconds.',
+      'Envelope waited 7 seconds as the email builder asked, and it still asks Envelope to slow down. You can try again after 12:06:10, in about 30 seconds.',
     );
-    expect(errorWithWaitText(wire(slowDown()), now)).toBe('The email builder asked Envelope to slow down. You can try again after 12:06, in about 30 seconds.');
+    expect(errorWithWaitText(wire(slowDown()), now)).toBe('The email builder asked Envelope to slow down. You can try again after 12:06:10, in about 30 seconds.');
   });
 
   it('a 429 whose Retry-After its words already say, and any other failure: its words alone', () => {

@@ -114,7 +114,7 @@ describe('a save, rename or deletion told by the builder to wait', () => {
   it('with no wait given (no Retry-After): the sandbox’s words, then when the stand-in wait ends, its button held until then (it said “Try again in a minute”, which went untrue)', () => {
     const said = 'Envelope waited as the email builder asked, and it still asks Envelope to slow down (another app may be using the same key).';
     const none = { code: 'rate_limited', message: said, details: { status: 429, retryAfterSeconds: null } };
-    expect(problemOf(none)).toEqual({ message: `${said} You can try again after 12:05, in about 30 seconds.`, action: null, frameId: null, tryAgainAt: now + DEFAULT_RETRY_AFTER_SECONDS * 1000 });
+    expect(problemOf(none)).toEqual({ message: `${said} You can try again after 12:05:30, in about 30 seconds.`, action: null, frameId: null, tryAgainAt: now + DEFAULT_RETRY_AFTER_SECONDS * 1000 });
   });
 
   it('up to a minute (the sandbox holds the next request until then) and other failures: as they were', () => {
