@@ -1,6 +1,6 @@
 // The result of "Test connection" in words. Pure: the handler makes the call, this says what
 // it means for the person looking at the Settings screen.
-import { rateLimitWaitSeconds } from '../shared/api/http/retry-policy';
+import { MAX_COUNTDOWN_SECONDS, rateLimitWaitSeconds } from '../shared/api/http/retry-policy';
 import type { ApiName } from '../shared/settings/validate-settings';
 import type { ConnectionResult } from '../shared/bridge/messages';
 
@@ -81,9 +81,6 @@ function withStop(text: string): string {
   return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
-/** The longest 429 wait counted down on the screen. */
-const COUNTDOWN_MAX_SECONDS = 300;
-
 /** True when a reply's text is a web page (markup), not data. */
 function isWebPage(reply: string): boolean {
   return reply.trimStart().startsWith('<');
@@ -144,7 +141,7 @@ export function connectionFailedResult(api: ApiName, baseUrl: string, error: unk
     // which stayed on screen and went untrue. A wait of minutes the screen counts down; a longer
     // one the window says by when it ends, as a clock time that stays true while it is on screen.
     const seconds = rateLimitWaitSeconds(error.retryAfterSeconds);
-    if (seconds <= COUNTDOWN_MAX_SECONDS) return { ok: false, message, retryAfterSeconds: seconds };
+    if (seconds <= MAX_COUNTDOWN_SECONDS) return { ok: false, message, retryAfterSeconds: seconds };
     return { ok: false, message, retryAt: Date.now() + seconds * 1000 };
   }
   if (status >= 500) {

@@ -53,7 +53,7 @@ describe('the builder asks Settings to slow down without saying for how long', (
         await designSystem.getByRole('button', { name: 'Save for this file' }).click();
         await expect
           .poll(() => textOf(designSystem.getByRole('status')), { timeout: 20_000 })
-          .toMatch(/ Envelope could not check the id with the builder just now: the builder asked Envelope to slow down\. Sync checks it when it compares\. You can try again after 12:06, in about (30|31) seconds\.$/);
+          .toMatch(/ Envelope could not check the id with the builder just now: the builder asked Envelope to slow down\. Sync checks it when it compares\. You can try again after 12:06:1\d, in about (30|31) seconds\.$/);
         await checkAxeAsync(ui, `Settings, the design-system check refused with no wait given, ${theme}`);
       } finally {
         await stopRoute();

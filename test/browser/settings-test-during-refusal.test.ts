@@ -34,14 +34,14 @@ describe('Test connection while Browse is refused for hours', () => {
       try {
         await faults.setAsync({ rate: 1, kinds: ['429'], retry_after: 7200 });
         await ui.getByLabel('Category').selectOption({ label: 'Travel' });
-        await expect.poll(() => textOf(ui.getByTestId('library-problem').getByRole('alert')), { timeout: 10_000 }).toMatch(/You can try again after 14:05, in about 2 hours\.$/);
+        await expect.poll(() => textOf(ui.getByTestId('library-problem').getByRole('alert')), { timeout: 10_000 }).toMatch(/You can try again after 14:0[56], in about 2 hours\.$/);
         await ui.getByTestId('nav-settings').click();
         const library = ui.getByRole('region', { name: 'Email library' });
         const sentBefore = await libraryRequestCountAsync(h.emulator.libraryUrl);
         await library.getByRole('button', { name: 'Test connection' }).click();
         await expect
           .poll(() => textOf(library.getByRole('status')), { timeout: 20_000 })
-          .toBe('The email library asked Envelope to slow down for this key. You can try again after 14:05, in about 2 hours.');
+          .toMatch(/^The email library asked Envelope to slow down for this key\. You can try again after 14:0[56], in about 2 hours\.$/);
         // Answered from the refusal Browse met: the library was not asked again.
         expect(await libraryRequestCountAsync(h.emulator.libraryUrl)).toBe(sentBefore);
         // Hours are said by when they end, not counted down second by second.

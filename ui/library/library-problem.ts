@@ -1,9 +1,9 @@
 // A failed library call as the screen shows it: the sentence, what kind of trouble it is (which
 // decides the button under it), and for a 429 how long to wait before the calm retry.
 import { errorText } from '../messages/error-text';
-import { MAX_COUNTDOWN_SECONDS, retryAtText } from '../messages/retry-countdown';
+import { retryAtText } from '../messages/retry-countdown';
 import { UNANSWERED_TYPED_ADDRESS, WEB_PAGE } from '../../src/shared/api/http/error-mapping';
-import { rateLimitWaitSeconds } from '../../src/shared/api/http/retry-policy';
+import { MAX_COUNTDOWN_SECONDS, rateLimitWaitSeconds } from '../../src/shared/api/http/retry-policy';
 
 /** `key` and `address` (missing or wrong): Settings fixes it. */
 export type ProblemKind = 'offline' | 'key' | 'address' | 'busy' | 'unavailable' | 'not_found' | 'other';

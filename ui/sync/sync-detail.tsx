@@ -7,7 +7,7 @@ import { Button } from '../components/button';
 import { focusLost, useFocusKeeper } from '../components/focus-keeper';
 import { ErrorNotice } from '../components/notice';
 import { Spinner } from '../components/spinner';
-import { errorText } from '../messages/error-text';
+import { errorWithWaitText } from '../messages/retry-countdown';
 import { headLines, missingPictureText, PICTURE_LABEL } from '../../src/shared/sync/picture-labels';
 import { DetailChoice } from './choice-control';
 import { PixelDifference } from './pixel-difference';
@@ -152,7 +152,7 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
       {load.status === 'failed' ? (
         <div class="sync-error">
           <ErrorNotice
-            message={`The changes of ${item.name}${load.again ? ' and their pictures could not be loaded again after the last check' : ' could not be loaded'}: ${errorText(load.error)}`}
+            message={`The changes of ${item.name}${load.again ? ' and their pictures could not be loaded again after the last check' : ' could not be loaded'}: ${errorWithWaitText(load.error)}`}
             testId="sync-detail-error"
             noticeRef={failedWords}
           />

@@ -10,6 +10,7 @@ import { LiveNotice, type LiveMessage } from '../components/notice';
 import { Spinner } from '../components/spinner';
 import { useLatest } from '../hooks/use-latest';
 import { errorText } from '../messages/error-text';
+import { errorWithWaitText } from '../messages/retry-countdown';
 import { absoluteTime, relativeTime } from '../messages/relative-time';
 import { createChoiceBatcher, keepPendingChoices, type Choices } from './choice-batcher';
 import { pressedChip, useChipsFoldFocus } from './chips-fold-focus';
@@ -266,8 +267,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         return null;
       }
       // A refused key (or a missing address) is refused again by Check again: the way on is Settings, where the key (the address) is.
-      if (settings) setFailure({ message: `The comparison did not finish: ${errorText(error)}`, retryLabel: 'Open Settings', retry: settings });
-      else setFailure({ message: `The comparison did not finish: ${errorText(error)}`, retryLabel: 'Check again', retry: () => void compareAsync() });
+      if (settings) setFailure({ message: `The comparison did not finish: ${errorWithWaitText(error)}`, retryLabel: 'Open Settings', retry: settings });
+      else setFailure({ message: `The comparison did not finish: ${errorWithWaitText(error)}`, retryLabel: 'Check again', retry: () => void compareAsync() });
       return false;
     } finally {
       working.current = false;
@@ -337,7 +338,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       else if (code === 'busy') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Sync now', retry: () => void runAsync() });
       else if (code === 'not_linked') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Open Settings', retry: onOpenSettings });
       else {
-        const message = `The sync did not finish: ${asSentence(errorText(error))} What was already sent is recorded, and your choices are kept.`;
+        const message = `The sync did not finish: ${asSentence(errorWithWaitText(error))} What was already sent is recorded, and your choices are kept.`;
         const settings = settingsRetry(error, onOpenSettings);
         const failed: Failure = settings ? { message, retryLabel: 'Open Settings', retry: settings } : { message, retryLabel: 'Try the sync again', retry: () => void runAsync() };
         setFailure(failed);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../src/shared/api/http/api-error';
-import { errorFromResponse, networkError, standInError } from '../../../src/shared/api/http/error-mapping';
+import { errorFromResponse, networkError, standInError, stillRateLimitedError } from '../../../src/shared/api/http/error-mapping';
 import { messageProblems } from '../../support/message-rules';
 import { parseRetryAfterSeconds, readServerError } from '../../../src/shared/api/http/error-body';
 import { builderHarness, libraryHarness, rejectionOf } from './support/clients';
@@ -103,8 +103,19 @@ describe('builder error rows (docs/api/builder-api.md and docs/api/api-assumptio
     expect(error).toMatchObject({ code, status, serverCode });
   });
 
-  it('a 429 without Retry-After still says when, roughly', () => {
-    expect(builder(429, 'rate_limited', 'x').message).toBe('The email builder asked Envelope to slow down. Try again in a minute.');
+  // "Try again in a minute" stayed on Templates' and Sync's screens and went untrue: the screen
+  // says the stand-in wait (rateLimitWaitSeconds) counted down or by when it ends.
+  it('a 429 without Retry-After (or with 0) words no wait; one with a Retry-After says it', () => {
+    expect(builder(429, 'rate_limited', 'x').message).toBe('The email builder asked Envelope to slow down.');
+    expect(builder(429, 'rate_limited', 'x', { 'retry-after': '0' }).message).toBe('The email builder asked Envelope to slow down.');
+    expect(builder(429, 'rate_limited', 'x').retryAfterSeconds).toBeNull();
+    expect(builder(429, 'rate_limited', 'x', { 'retry-after': '12' }).message).toBe('The email builder asked Envelope to slow down. Try again in 12 seconds.');
+  });
+
+  it('still refused after Envelope’s waits: a minute (or the longer wait asked) when a Retry-After came, no wait worded when none did', () => {
+    expect(stillRateLimitedError(builder(429, 'rate_limited', 'x'), 7).message).toBe('Envelope waited 7 seconds as the email builder asked, and it still asks Envelope to slow down.');
+    expect(stillRateLimitedError(builder(429, 'rate_limited', 'x'), 7).retryAfterSeconds).toBeNull();
+    expect(stillRateLimitedError(builder(429, 'rate_limited', 'x', { 'retry-after': '2' }), 6).message).toBe('Envelope waited 6 seconds as the email builder asked, and it still asks Envelope to slow down. Try again in a minute.');
   });
 
   it('an error body that is HTML maps by status alone', () => {

@@ -46,7 +46,7 @@ describe('the design-system check refused for hours', () => {
       message: 'Envelope could not check the id with the builder just now: the builder asked Envelope to slow down. Sync checks it when it compares.',
       retryAt: new Date(2026, 11, 1, 12, 5, 40).getTime() + DEFAULT_RETRY_AFTER_SECONDS * 1000,
     });
-    expect(answerWithWaitText(unsaid)).toMatch(/ Sync checks it when it compares\. You can try again after 12:06, in about 30 seconds\.$/);
+    expect(answerWithWaitText(unsaid)).toMatch(/ Sync checks it when it compares\. You can try again after 12:06:10, in about 30 seconds\.$/);
     expect(designSystemCheckFailure(slowDown(0))).toEqual(unsaid);
     expect(designSystemCheckFailure(new ApiError({ api: 'builder', endpoint: 'GET /x', status: null, code: 'network_error', message: 'Offline' })).message).toBe(
       'Envelope could not check the id with the builder just now: the builder could not be reached. Sync checks it when it compares.',

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { TemplatePage, TemplateRow } from '../../../src/shared/bridge/messages';
 import { answerTemplatePage, askTemplatePage, failTemplatePage, initialTemplateList, showsTemplateFilter, templateListButton, type TemplateListState } from '../../../ui/templates/template-list-state';
 import { actionProblem, listReadProblem, templateProblem, type TemplateProblem } from '../../../ui/templates/template-words';
+import { DEFAULT_RETRY_AFTER_SECONDS } from '../../../src/shared/api/http/retry-policy';
 
 const row = (name: string): TemplateRow => ({ id: name, name, description: '', updatedAt: '2026-11-24T10:00:00.000Z', thumbnailUrl: null, linkedFrame: null });
 const page = (names: string[], total: number): TemplatePage => ({ templates: names.map(row), page: 1, total, hasMore: names.length < total });
@@ -65,6 +66,14 @@ describe('the templates list told by the builder to wait', () => {
     expect(templateListButton(long)).toBe('Try again');
   });
 
+  it('with no wait given (no Retry-After): the stand-in wait every screen says then, counted down with the sandbox’s words kept, and the list read again at its end (it said “Try again in a minute”, which went untrue)', () => {
+    const said = 'Envelope waited as the email builder asked, and it still asks Envelope to slow down (another app may be using the same key).';
+    const waiting = readFailed({ code: 'rate_limited', message: said, details: { status: 429, retryAfterSeconds: null } });
+    expect(waiting.problem?.retryAfterSeconds).toBe(DEFAULT_RETRY_AFTER_SECONDS);
+    expect(waiting.problem?.message).toBe(said);
+    expect(templateListButton(waiting)).toBeNull();
+  });
+
   it('other failures of the read are the same problems as elsewhere on the screen', () => {
     const unavailable = { code: 'unavailable', message: 'The email builder is temporarily unavailable. Try again in a moment.', details: { status: 503, retryAfterSeconds: 120 } };
     expect(listReadProblem(unavailable)).toEqual({ message: unavailable.message, action: null, frameId: null });
@@ -100,6 +109,12 @@ describe('a save, rename or deletion told by the builder to wait', () => {
       tryAgainAt: now + 120_000,
     });
     expect(problemOf(slowDown(7_200)).tryAgainAt).toBe(now + 7_200_000);
+  });
+
+  it('with no wait given (no Retry-After): the sandbox’s words, then when the stand-in wait ends, its button held until then (it said “Try again in a minute”, which went untrue)', () => {
+    const said = 'Envelope waited as the email builder asked, and it still asks Envelope to slow down (another app may be using the same key).';
+    const none = { code: 'rate_limited', message: said, details: { status: 429, retryAfterSeconds: null } };
+    expect(problemOf(none)).toEqual({ message: `${said} You can try again after 12:05:30, in about 30 seconds.`, action: null, frameId: null, tryAgainAt: now + DEFAULT_RETRY_AFTER_SECONDS * 1000 });
   });
 
   it('up to a minute (the sandbox holds the next request until then) and other failures: as they were', () => {

@@ -20,6 +20,14 @@ describe('a template request still told to slow down', () => {
     expect({ code: error.code, retryAfterSeconds: error.retryAfterSeconds, status: error.status }).toEqual({ code: 'rate_limited', retryAfterSeconds: 2, status: 429 });
   });
 
+  it('with no Retry-After, no wait is worded (“a minute” stayed on screen and went untrue): the window says the stand-in one', () => {
+    const none = errorFromResponse({ status: 429, headers: {}, text: JSON.stringify({ error: 'rate_limited', message: 'Slow down.' }) }, { api: 'builder', endpoint: 'GET /api/templates', keySent: true, nowMs: 0 });
+    const error = templateError(none, {}) as ApiError;
+    expect(error.message).toBe('Envelope waited as the email builder asked, and it still asks Envelope to slow down (another app may be using the same key).');
+    expect(messageProblems(error.message)).toEqual([]);
+    expect({ code: error.code, retryAfterSeconds: error.retryAfterSeconds }).toEqual({ code: 'rate_limited', retryAfterSeconds: null });
+  });
+
   it('a wait longer than Envelope makes itself is left to the window, which says when it ends', () => {
     const long = slowDown('600');
     expect(templateError(long, { templateName: 'Spring sale' })).toBe(long);

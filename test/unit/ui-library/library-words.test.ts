@@ -99,6 +99,19 @@ describe('libraryProblem', () => {
     expect(retryAtText(now + 220 * 60_000, now)).toBe('You can try again after 15:45, in about 4 hours.');
     expect(retryAtText(now + 80 * 60_000, now)).toBe('You can try again after 13:25, in about an hour.');
   });
+
+  // An end at 12:06:10 read "after 12:06": a press at 12:06:05 was refused.
+  it('never names a time before the wait ends: a short wait to the second, a longer one to its minute rounded up', () => {
+    const now = new Date(2026, 10, 29, 12, 5, 40).getTime();
+    expect(retryAtText(now + 30_000, now)).toBe('You can try again after 12:06:10, in about 30 seconds.');
+    expect(retryAtText(now + 30_400, now)).toBe('You can try again after 12:06:11, in about 31 seconds.');
+    expect(retryAtText(now + 119_000, now)).toBe('You can try again after 12:07:39, in about 2 minutes.');
+    expect(retryAtText(now + 120_000, now)).toBe('You can try again after 12:08, in about 2 minutes.');
+    expect(retryAtText(now + 3_600_000, now)).toBe('You can try again after 13:06, in about an hour.');
+    // Just before midnight, a short wait into tomorrow names the day.
+    const late = new Date(2026, 10, 29, 23, 59, 50).getTime();
+    expect(retryAtText(late + 30_000, late)).toBe('You can try again after Monday 00:00:20, in about 30 seconds.');
+  });
 });
 
 describe('searchQuery', () => {

@@ -3,6 +3,7 @@
 import { ApiError, keyName, serviceName, type ApiErrorCode, type ApiName } from './api-error';
 import { describeWait } from './describe-wait';
 import { parseRetryAfterSeconds, readServerError } from './error-body';
+import { retryAfterGiven } from './retry-policy';
 import type { HttpResponse } from './transport';
 import { originOf } from './url';
 // Named, so the bundles keep only the two hosts, not the file's comment.
@@ -42,7 +43,9 @@ function messageFor(code: ApiErrorCode, context: ErrorContext, status: number, s
         ? `The ${keyName(context.api)} was not accepted. Check the key in Settings; it may have been revoked.`
         : keyNeededMessage(context.api);
     case 'rate_limited':
-      return `The ${label} asked Envelope to slow down. Try again in ${describeWait(retryAfter ?? 60)}.`;
+      // No wait given: none is worded here ("a minute" stayed on screen and went untrue). The
+      // screen says the stand-in wait (rateLimitWaitSeconds) counted down or by when it ends.
+      return retryAfterGiven(retryAfter) ? `The ${label} asked Envelope to slow down. Try again in ${describeWait(retryAfter)}.` : `The ${label} asked Envelope to slow down.`;
     case 'daily_limit_reached':
       return `Today's brand requests are used up (50 a day). You can ask again in ${describeWait(retryAfter ?? 86_400)}, after midnight UTC.`;
     case 'not_found':
@@ -69,17 +72,18 @@ function messageFor(code: ApiErrorCode, context: ErrorContext, status: number, s
 /**
  * A 429 still answered after Envelope waited as asked, each time (the client's retries): the
  * last answer's short Retry-After alone reads as if nothing was tried. The builder counts a
- * rolling minute, so a minute (or the server's longer wait) is when another try can pass.
+ * rolling minute, so a minute (or the server's longer wait) is when another try can pass. With
+ * no Retry-After, no wait is worded: the screen says the stand-in one (rateLimitWaitSeconds) by when it ends.
  */
 export function stillRateLimitedError(error: ApiError, waitedSeconds: number): ApiError {
   const label = serviceName(error.api);
-  const retryIn = Math.max(60, error.retryAfterSeconds ?? 0);
+  const stillAsks = `Envelope waited ${describeWait(waitedSeconds)} as the ${label} asked, and it still asks Envelope to slow down.`;
   return new ApiError({
     api: error.api,
     endpoint: error.endpoint,
     status: error.status,
     code: error.code,
-    message: `Envelope waited ${describeWait(waitedSeconds)} as the ${label} asked, and it still asks Envelope to slow down. Try again in ${describeWait(retryIn)}.`,
+    message: retryAfterGiven(error.retryAfterSeconds) ? `${stillAsks} Try again in ${describeWait(Math.max(60, error.retryAfterSeconds))}.` : stillAsks,
     retryAfterSeconds: error.retryAfterSeconds,
     serverCode: error.serverCode,
   });

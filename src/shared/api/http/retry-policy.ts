@@ -26,10 +26,22 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
  */
 export const DEFAULT_RETRY_AFTER_SECONDS = 30;
 
+/** Whether a 429 gave a usable Retry-After (a wait of more than nothing); without one, DEFAULT_RETRY_AFTER_SECONDS stands in. */
+export function retryAfterGiven(retryAfterSeconds: unknown): retryAfterSeconds is number {
+  return typeof retryAfterSeconds === 'number' && retryAfterSeconds > 0;
+}
+
 /** A 429's wait in whole seconds: its Retry-After when one was given, otherwise DEFAULT_RETRY_AFTER_SECONDS. */
 export function rateLimitWaitSeconds(retryAfterSeconds: unknown): number {
-  return typeof retryAfterSeconds === 'number' && retryAfterSeconds > 0 ? Math.ceil(retryAfterSeconds) : DEFAULT_RETRY_AFTER_SECONDS;
+  return retryAfterGiven(retryAfterSeconds) ? Math.ceil(retryAfterSeconds) : DEFAULT_RETRY_AFTER_SECONDS;
 }
+
+/**
+ * The longest 429 wait a screen counts down (the limits are per minute); a longer one is said by
+ * when it ends (ui/messages/retry-countdown.ts retryAtText). Here, not in ui/, so that the
+ * sandbox's Test connection (src/settings/connection-messages.ts) and the window read one number.
+ */
+export const MAX_COUNTDOWN_SECONDS = 300;
 
 /** Exponential backoff with "equal jitter": between half and all of the capped delay. */
 export function backoffDelayMs(failedAttempt: number, policy: RetryPolicy, random: number): number {
