@@ -8,6 +8,7 @@
 import type { ScreenshotTile } from '../../src/shared/bridge/messages';
 import { describeWait } from '../../src/shared/api/http/describe-wait';
 import { parseRetryAfterSeconds } from '../../src/shared/api/http/error-body';
+import { rateLimitWaitSeconds } from '../../src/shared/api/http/retry-policy';
 import { planTiles, type TileRect } from '../../src/shared/canvas/tile-plan';
 import { declaredImageSize, IMAGE_HEADER_BYTES } from './image-size';
 
@@ -180,8 +181,9 @@ export async function fetchScreenshotAsync(url: string, signal?: AbortSignal): P
     }
     if (response.status === 429) {
       const retryAfterSeconds = parseRetryAfterSeconds(response.headers.get('retry-after') ?? undefined, Date.now());
-      // Said when the inserter stops waiting: the wait the library asked for, not always "a minute".
-      throw Object.assign(new ScreenshotError(`the library asked Envelope to slow down. Try placing it again in ${describeWait(retryAfterSeconds ?? 60)}`), { code: 'rate_limited', retryAfterSeconds });
+      // Said when the inserter stops waiting: the wait the library asked for, or the stand-in one
+      // the inserter waits when it asked for none.
+      throw Object.assign(new ScreenshotError(`the library asked Envelope to slow down. Try placing it again in ${describeWait(rateLimitWaitSeconds(retryAfterSeconds))}`), { code: 'rate_limited', retryAfterSeconds });
     }
     if (!response.ok) throw new ScreenshotError(statusWhy(response.status));
     // A media type is case-insensitive: "Image/PNG" is an image.

@@ -101,7 +101,7 @@ describe('fetchScreenshotAsync', () => {
     // The words say it: no status number a designer must decode.
     for (const status of [400, 401, 403, 404, 410, 429, 500, 503]) expect(messageProblems(await failureFor(status)), String(status)).toEqual([]);
     expect(await failureFor(503)).toBe('The screenshot could not be loaded: the library had a problem sending it. Try placing it again in a little while.');
-    expect(await failureFor(429)).toBe('The screenshot could not be loaded: the library asked Envelope to slow down. Try placing it again in a minute.');
+    expect(await failureFor(429)).toBe('The screenshot could not be loaded: the library asked Envelope to slow down. Try placing it again in 30 seconds.');
     expect(await failureFor(404)).toBe('The screenshot could not be loaded: the library has no screenshot at its address.');
     expect(await failureFor(400)).toBe('The screenshot could not be loaded: the library refused to send it. Try placing it again later.');
     // Refused as if for a key: the designer would otherwise look for a key problem (it is sent no key).
