@@ -7,6 +7,7 @@ import type { BrowserContext } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { openPlaygroundWithClockAsync, pluginWindowAsync } from './support/clocked-window';
+import { BUILDER_SLOW_DOWN_NO_WAIT } from './support/builder-slow-down';
 import { addRouteAsync } from './support/own-route';
 import { textOf, useHarness } from './support/playground-harness';
 
@@ -17,13 +18,6 @@ afterEach(async () => {
   await context?.close();
   context = undefined;
 });
-
-/** The builder's "slow down", without the Retry-After both APIs' documents say it carries. */
-const slowDownNoWait = {
-  status: 429,
-  headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' },
-  body: JSON.stringify({ error: 'rate_limited', message: 'Too many requests this minute.' }),
-};
 
 describe('the builder asks Settings to slow down without saying for how long', () => {
   for (const theme of ['light', 'dark'] as const) {
@@ -36,7 +30,7 @@ describe('the builder asks Settings to slow down without saying for how long', (
       // The page's clock at 12:05:40 (this machine's time zone, as the window's). The window and the
       // sandbox may read it a moment apart: the check's 30 seconds can read as 31.
       await context.clock.setSystemTime(new Date(2026, 11, 1, 12, 5, 40));
-      const stopRoute = await addRouteAsync(opened.page, (url) => url.origin === new URL(h.emulator.builderUrl).origin, (route) => route.fulfill(slowDownNoWait));
+      const stopRoute = await addRouteAsync(opened.page, (url) => url.origin === new URL(h.emulator.builderUrl).origin, (route) => route.fulfill(BUILDER_SLOW_DOWN_NO_WAIT));
       try {
         await builder.getByRole('button', { name: 'Test connection' }).click();
         await expect.poll(() => textOf(builder.getByRole('status')), { timeout: 20_000 }).toBe('The email builder asked Envelope to slow down for this key.');

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 import { checkAxeAsync } from './support/a11y-checks';
 import { openPlaygroundWithClockAsync, pluginWindowAsync } from './support/clocked-window';
+import { BUILDER_SLOW_DOWN_NO_WAIT } from './support/builder-slow-down';
 import { addRouteAsync } from './support/own-route';
 import { textOf, useHarness } from './support/playground-harness';
 import { builderAsync, selectLayerAsync } from './support/templates-steps';
@@ -20,13 +21,6 @@ afterEach(async () => {
   await context?.close();
   context = undefined;
 });
-
-/** The builder's "slow down", without the Retry-After its document says it carries. */
-const slowDownNoWait = {
-  status: 429,
-  headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' },
-  body: JSON.stringify({ error: 'rate_limited', message: 'Too many requests this minute.' }),
-};
 
 describe('the builder asks a save to slow down without saying for how long', () => {
   for (const theme of ['light', 'dark'] as const) {
@@ -45,7 +39,7 @@ describe('the builder asks a save to slow down without saying for how long', () 
       // Only the save is refused: the list reads as usual.
       const builderOrigin = new URL(h.emulator.builderUrl).origin;
       const stopRoute = await addRouteAsync(opened.page, (url) => url.origin === builderOrigin && url.pathname === '/api/templates', (route, request) =>
-        request.method() === 'POST' ? route.fulfill(slowDownNoWait) : route.fallback(),
+        request.method() === 'POST' ? route.fulfill(BUILDER_SLOW_DOWN_NO_WAIT) : route.fallback(),
       );
       try {
         // The page’s clock at 12:05:40 (this machine’s time zone, as the window’s): the wait said ends at 12:06 and some seconds.

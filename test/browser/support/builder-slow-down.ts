@@ -1,0 +1,9 @@
+// The builder's "slow down" without the Retry-After its document says every 429 carries: the
+// emulator's 429 fault always sends one, so tests of the stand-in wait answer with this instead.
+
+/** A 429 answer to fulfil a route with: the builder's error body, CORS on, no Retry-After. */
+export const BUILDER_SLOW_DOWN_NO_WAIT = {
+  status: 429,
+  headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' },
+  body: JSON.stringify({ error: 'rate_limited', message: 'Too many requests this minute.' }),
+};
