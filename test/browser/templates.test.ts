@@ -356,7 +356,7 @@ describe('Templates', () => {
     await ui.getByLabel('Template name').fill('Typed name');
     const templatesBefore = (await builderAsync<StoredTemplate[]>(h, '/templates')).data.map((template) => template.name).sort();
     const saveSection = ui.getByRole('region', { name: 'Save selection as template' });
-    const waitWords = /^The email builder asked Envelope to slow down for a while, so nothing was changed\. You can try again after (?:[A-Z][a-z]+day )?\d\d:\d\d, in about 2 minutes\.$/;
+    const waitWords = /^The email builder asked Envelope to slow down for a while, so nothing was changed\. You can try again after (?:[A-Z][a-z]+day )?\d\d:\d\d(?::\d\d)?, in about 2 minutes\.$/;
     /** Nothing reaches the builder for a while after a press: its templates are as they were. */
     const nothingSentAsync = async () => {
       await new Promise((done) => setTimeout(done, 2_000));

@@ -20,8 +20,15 @@ export interface ProblemNoticeProps {
   onOpenSettings: () => void;
 }
 
-/** The focus fell to the page: what held it went from under it. */
-export const focusFell = (): boolean => document.activeElement === null || document.activeElement === document.body;
+/**
+ * The focus fell to the page: what held it went from under it. Also while it still sits on a
+ * control hidden with its list (the row pressed, as the brand it opened is drawn in the same
+ * task): the browser moves it to the page only at its next rendering.
+ */
+export const focusFell = (): boolean => {
+  const active = document.activeElement;
+  return active === null || active === document.body || !active.isConnected || active.getClientRects().length === 0;
+};
 
 /** Gives the notice's onRetry for a `retry`; `pressed()`: a Try again pressed awaits its answer (this hook gives that the keyboard). */
 export interface RetryFocus {
