@@ -73,7 +73,9 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
   // search field, the header's sections, Back) keeps the keyboard there.
   const shown = brand !== null;
   useLayoutEffect(() => {
-    if (shown && !retryFocused.pressed() && focusFell()) heading.current?.focus();
+    // The insights' notice may have come first and taken the fallen keyboard: not the designer's choice, so the heading takes it on.
+    const noticeTookIt = page.current?.querySelector('[data-testid="library-problem"]')?.contains(document.activeElement) === true;
+    if (shown && !retryFocused.pressed() && (focusFell() || noticeTookIt)) heading.current?.focus();
     // Once, as the brand first shows.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shown]);
