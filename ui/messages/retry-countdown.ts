@@ -5,6 +5,12 @@ import { errorText } from './error-text';
 import { describeWait } from '../../src/shared/api/http/describe-wait';
 import { rateLimitWaitSeconds, retryAfterGiven } from '../../src/shared/api/http/retry-policy';
 
+/** A failure's code and the Retry-After it carried (the bridge's error details), whatever was thrown. */
+export function failureWait(error: unknown): { code: unknown; retryAfterSeconds: unknown } {
+  const { code, details } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; details?: { retryAfterSeconds?: unknown } };
+  return { code, retryAfterSeconds: details?.retryAfterSeconds };
+}
+
 /** "Trying again in 12 seconds." */
 export function retryCountdownText(secondsLeft: number): string {
   if (secondsLeft <= 0) return 'Trying again now…';
@@ -40,7 +46,7 @@ export function retryAtText(untilMs: number, nowMs: number): string {
  */
 export function errorWithWaitText(error: unknown, nowMs = Date.now()): string {
   const text = errorText(error);
-  const { code, details } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; details?: { retryAfterSeconds?: unknown } };
-  if (code !== 'rate_limited' || retryAfterGiven(details?.retryAfterSeconds)) return text;
+  const { code, retryAfterSeconds } = failureWait(error);
+  if (code !== 'rate_limited' || retryAfterGiven(retryAfterSeconds)) return text;
   return `${text} ${retryAtText(nowMs + rateLimitWaitSeconds(null) * 1000, nowMs)}`;
 }

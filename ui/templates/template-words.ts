@@ -3,7 +3,7 @@
 import type { LinkedFrame, TemplateOpenOutcome, TemplateRow, TemplateSaveOutcome } from '../../src/shared/bridge/messages';
 import { countWord, plural } from '../components/count-words';
 import { DEFAULT_RETRY_AFTER_SECONDS, DEFAULT_RETRY_POLICY, MAX_COUNTDOWN_SECONDS, retryAfterGiven } from '../../src/shared/api/http/retry-policy';
-import { retryAtText } from '../messages/retry-countdown';
+import { failureWait, retryAtText } from '../messages/retry-countdown';
 import { errorText } from '../messages/error-text';
 import { absoluteTime } from '../messages/relative-time';
 import { named, quotedName } from '../../src/shared/quoted-name';
@@ -119,8 +119,7 @@ export function withAddressMissing(problem: TemplateProblem, addressMissing: boo
  */
 export function listReadProblem(error: unknown): TemplateProblem {
   const problem = templateProblem(error);
-  const { code, details } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; details?: { retryAfterSeconds?: unknown } };
-  const seconds = details?.retryAfterSeconds;
+  const { code, retryAfterSeconds: seconds } = failureWait(error);
   if (code === 'rate_limited' && !retryAfterGiven(seconds)) return { ...problem, retryAfterSeconds: DEFAULT_RETRY_AFTER_SECONDS };
   if (code !== 'rate_limited' || typeof seconds !== 'number' || seconds <= DEFAULT_RETRY_POLICY.maxRetryAfterSeconds) return problem;
   const message = 'The email builder asked Envelope to slow down for a while.';
@@ -136,8 +135,7 @@ export function listReadProblem(error: unknown): TemplateProblem {
  * Retry-After) is held the same way for the stand-in wait (DEFAULT_RETRY_AFTER_SECONDS), its words kept.
  */
 export function actionProblem(problem: TemplateProblem, error: unknown, nowMs = Date.now()): TemplateProblem {
-  const { code, details } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; details?: { retryAfterSeconds?: unknown } };
-  const seconds = details?.retryAfterSeconds;
+  const { code, retryAfterSeconds: seconds } = failureWait(error);
   if (code === 'rate_limited' && !retryAfterGiven(seconds)) return heldProblem(problem, problem.message, DEFAULT_RETRY_AFTER_SECONDS, nowMs);
   if (code !== 'rate_limited' || typeof seconds !== 'number' || seconds <= DEFAULT_RETRY_POLICY.maxRetryAfterSeconds) return problem;
   return heldProblem(problem, 'The email builder asked Envelope to slow down for a while, so nothing was changed.', seconds, nowMs);

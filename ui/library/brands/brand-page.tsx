@@ -63,6 +63,7 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
   // A Try again that worked: the first email it brought (after a page of emails failed, the first
   // of that page; after the brand failed, its first), else (none) the heading.
   const rows = useRef<HTMLUListElement>(null);
+  const page = useRef<HTMLElement>(null);
   const retryFocused = useRetryFocus(list.loading, problem !== null, emails.length, (from) => focusRowFrom(rows.current, from) || heading.current?.focus());
 
   // Once, when the brand first shows: each page of emails brings the brand again, and "More emails" keeps the focus.
@@ -79,7 +80,6 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
     // Once, as the brand first shows.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shown]);
-  const page = useRef<HTMLElement>(null);
   const insightsRetryFocused = useRetryFocus(insights.status === 'loading', insights.status === 'failed', 0, () => (page.current?.querySelector<HTMLElement>('#brand-insights-title') ?? heading.current)?.focus());
   // The list's notice, else the insights': whichever shows.
   useOwnCountdown(!hidden && (problem ?? (insights.status === 'failed' ? insights.problem : null))?.kind === 'busy');
