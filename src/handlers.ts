@@ -31,17 +31,20 @@ export interface Plugin {
   handlers: Handlers<SandboxRequests>;
   /** What the UI pushes: a refusal the window's library client met. */
   events: UiEventHandlers;
-  /** Starts the work that runs while the plugin is open (the Sync badge's checks). */
+  /** Starts the work that runs while the plugin is open (the Sync badge's checks), and tells the window what it needs to hear (a refusal the library's test met). */
   startBackground(endpoint: SandboxEndpoint): void;
 }
 
 export function createPlugin({ figma, transport }: HandlerOptions): Plugin {
+  // The window, once connected (requests come only through it): told of a long 429 the library's
+  // Test connection met, as Browse calls the library itself.
+  let toWindow: Pick<SandboxEndpoint, 'emit'> | null = null;
   const designSystemWatch = createDesignSystemWatch(createDocumentSettings(figma.root));
   const settings: SettingsDependencies = {
     keyStore: createKeyStore(figma.clientStorage, DEFAULT_BASE_URLS),
     documentSettings: designSystemWatch.documentSettings,
     defaultBaseUrls: DEFAULT_BASE_URLS,
-    testConnectionAsync: (api, credentials) => testConnectionAsync(api, credentials, transport),
+    testConnectionAsync: (api, credentials) => testConnectionAsync(api, credentials, transport, (refusal) => toWindow?.emit('library/refused', refusal)),
     checkDesignSystemAsync: (id, credentials) => checkDesignSystemAsync(id, credentials, transport),
     // Saving the id is its own undo step, or joins the one references or a sync's take hold open.
     undoSteps: { figma, open: () => canvas.placing() || sync.running() },
@@ -75,6 +78,7 @@ export function createPlugin({ figma, transport }: HandlerOptions): Plugin {
     },
     events: { 'library/refused': noteWindowRefusal },
     startBackground(endpoint) {
+      toWindow = endpoint;
       sync.startMonitor((counts) => endpoint.emit('sync/badge', counts));
       templates.startSelectionWatch((selection) => endpoint.emit('templates/selection', selection));
       canvas.startDropListener((dropped) => endpoint.emit('canvas/insert-dropped', dropped));

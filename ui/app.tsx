@@ -7,6 +7,7 @@ import { onSandboxEvent, sandbox, type UiEndpoint } from './bridge/ui-endpoint';
 import { Button } from './components/button';
 import { ErrorNotice } from './components/notice';
 import { Spinner } from './components/spinner';
+import { noteSandboxRefusal } from './library/library-connection';
 import { LibraryScreen } from './library/library-screen';
 import { errorText } from './messages/error-text';
 import { requestSettingsFocus } from './settings/settings-focus';
@@ -90,6 +91,8 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
     () =>
       subscribe((type, payload) => {
         if (type === 'sync/badge') setSyncBadge(payload.rows);
+        // Settings' Test connection met the library's long wait: Browse, open or not yet, keeps it too.
+        if (type === 'library/refused') noteSandboxRefusal(payload);
         // ⌘Z of a save, or a collaborator: what Settings (and its Save) start from is what the file holds now.
         if (type === 'settings/design-system') {
           setState((current) => (current.status === 'ready' ? { ...current, view: { ...current.view, designSystemId: payload.designSystemId } } : current));

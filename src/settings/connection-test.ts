@@ -4,7 +4,7 @@
 import { createBuilderClient } from '../shared/api/builder/client';
 import { createLibraryClient, refuseLibraryAllowance } from '../shared/api/library/client';
 import type { HttpTransport } from '../shared/api/http/transport';
-import type { ConnectionResult } from '../shared/bridge/messages';
+import type { ConnectionResult, LibraryRefusal } from '../shared/bridge/messages';
 import type { ApiName } from '../shared/settings/validate-settings';
 import { builderConnectedResult, connectionFailedResult, libraryConnectedResult, libraryReachedResult, noKeyResult } from './connection-messages';
 
@@ -17,6 +17,12 @@ export async function testConnectionAsync(
   /** `key` null: the library without a key (the sandbox asks for the builder's key first). */
   credentials: { baseUrl: string; key: string | null },
   transport: HttpTransport,
+  /**
+   * Told when the library's 429 asks for a wait too long to sit through, for these credentials:
+   * the window's Browse, which calls the library itself, is told (`library/refused`) so it sends
+   * nothing the library already refused until the wait ends.
+   */
+  onRefused?: (refusal: LibraryRefusal) => void,
 ): Promise<ConnectionResult> {
   // The client's error says only that the reply was not JSON: the reply itself tells a web page
   // (a wrong address) from data cut short on its way (the right address, a damaged answer).
@@ -33,7 +39,8 @@ export async function testConnectionAsync(
       const list = await client.listTemplatesAsync({ page: 1, perPage: 1 });
       return builderConnectedResult(list.meta ? list.meta.total : null);
     }
-    const client = createLibraryClient({ ...TEST_CLIENT_OPTIONS, baseUrl: credentials.baseUrl, key: credentials.key, transport: watched });
+    const refused = (waitMs: number) => onRefused?.({ baseUrl: credentials.baseUrl, key: credentials.key, waitMs });
+    const client = createLibraryClient({ ...TEST_CLIENT_OPTIONS, baseUrl: credentials.baseUrl, key: credentials.key, transport: watched, onRefused: refused });
     if (credentials.key === null) {
       await client.searchEmailsAsync({ perPage: 1 });
       return libraryReachedResult();
@@ -50,7 +57,7 @@ export async function testConnectionAsync(
  * ends, the test of those credentials answers from it (the refusal, and when it ends) and sends
  * nothing, rather than earn another 429 and spend the allowance.
  */
-export function noteWindowRefusal(refusal: { baseUrl: string; key: string | null; waitMs: number }): void {
+export function noteWindowRefusal(refusal: LibraryRefusal): void {
   try {
     refuseLibraryAllowance(refusal, refusal.waitMs);
   } catch {

@@ -1,6 +1,7 @@
 // The library client the Browse screen uses: the key and address the sandbox hands over
 // (`library/credentials`), fetch from the iframe, and the response cache in front.
-import { createLibraryClient, type LibraryClient } from '../../src/shared/api/library/client';
+import { createLibraryClient, refuseLibraryAllowance, type LibraryClient } from '../../src/shared/api/library/client';
+import type { LibraryRefusal } from '../../src/shared/bridge/messages';
 import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { createBrowserFetchTransport } from '../http/browser-fetch-transport';
 import { withResponseCache, type Attribution } from './cached-library-client';
@@ -21,6 +22,20 @@ export async function connectLibraryAsync(endpoint: Pick<UiEndpoint, 'request' |
   const onRefused = (waitMs: number) => endpoint.emit('library/refused', { baseUrl, key, waitMs });
   const client = createLibraryClient({ baseUrl, key, transport: createBrowserFetchTransport(), retryPolicy: { maxAttempts: 1 }, onRefused, ...(onHeld ? { onHeld } : {}) });
   return { client: withResponseCache(client, createResponseCache(), onAttribution), baseUrl };
+}
+
+/**
+ * The sandbox's Test connection met a 429 whose wait is too long to sit through (`library/refused`):
+ * until it ends, Browse's requests with those credentials are refused here as the library would
+ * refuse them (said as Browse says its own wait), and none is sent to earn another 429. Browse
+ * need not be open yet: the allowance is the window's, not one connection's.
+ */
+export function noteSandboxRefusal(refusal: LibraryRefusal): void {
+  try {
+    refuseLibraryAllowance(refusal, refusal.waitMs);
+  } catch {
+    // A key no client takes: Browse sends nothing with it (its client is refused in words first).
+  }
 }
 
 /** No library address saved, and the built-in one is a stand-in: said before Browse asks anything. */

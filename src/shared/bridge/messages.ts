@@ -557,6 +557,15 @@ export type SandboxRequests = typeof sandboxRequests;
 export const syncBadgeSchema = z.object({ rows: z.number() });
 export type SyncBadge = z.infer<typeof syncBadgeSchema>;
 
+/**
+ * A 429's wait too long to sit through that one realm's library client met, for these credentials
+ * (as `library/credentials` gives them; another key or address is another allowance): the other
+ * realm's clients of that allowance refuse their requests too until it ends, rather than earn
+ * another 429. `waitMs` from now, not an end: one realm's clock may not be the other's.
+ */
+export const libraryRefusalSchema = z.object({ baseUrl: z.string(), key: z.nullable(z.string()), waitMs: z.number() });
+export type LibraryRefusal = z.infer<typeof libraryRefusalSchema>;
+
 /** Requests the sandbox sends and the UI answers. */
 export const uiRequests = {};
 export type UiRequests = typeof uiRequests;
@@ -577,17 +586,22 @@ export const sandboxEvents = {
   'canvas/insert-dropped': z.object({ dropId: z.string(), emailId: z.number() }),
   /** The file's design-system id changed other than by this window's Save (⌘Z, ⌘⇧Z, a collaborator): what it is now. */
   'settings/design-system': z.object({ designSystemId: z.nullable(z.string()) }),
+  /**
+   * The sandbox's Test connection of the library met a 429 whose wait is too long to sit through
+   * (libraryRefusalSchema): the window's Browse sends nothing with those credentials until it ends,
+   * and says the wait as it says its own.
+   */
+  'library/refused': libraryRefusalSchema,
 };
 export type SandboxEvents = typeof sandboxEvents;
 
 /** Events the UI pushes to the sandbox. */
 export const uiEvents = {
   /**
-   * The window's library client (Browse) met a 429 whose wait is too long to sit through, for
-   * these credentials (as `library/credentials` gave them): the sandbox's clients of that
-   * allowance (Test connection) refuse their requests too until it ends, rather than earn another
-   * 429. `waitMs` from now, not an end: the sandbox's clock may not be the window's.
+   * The window's library client (Browse) met a 429 whose wait is too long to sit through
+   * (libraryRefusalSchema): the sandbox's clients of that allowance (Test connection) refuse their
+   * requests too until it ends.
    */
-  'library/refused': z.object({ baseUrl: z.string(), key: z.nullable(z.string()), waitMs: z.number() }),
+  'library/refused': libraryRefusalSchema,
 };
 export type UiEvents = typeof uiEvents;

@@ -2,7 +2,7 @@
 // gives (a web page, someone else's JSON), without a network.
 import { describe, expect, it } from 'vitest';
 import { noteWindowRefusal, testConnectionAsync } from '../../../src/settings/connection-test';
-import type { HttpTransport } from '../../../src/shared/api/http/transport';
+import type { HttpResponse, HttpTransport } from '../../../src/shared/api/http/transport';
 import { messageProblems } from '../../support/message-rules';
 
 const answering =
@@ -91,5 +91,40 @@ describe('connection test while the window knows the library refused its key for
 
   it('ignores a refusal for a key no client takes, rather than failing', () => {
     expect(() => noteWindowRefusal({ baseUrl, key: 'ef_builder_key_pasted_here', waitMs: 3_600_000 })).not.toThrow();
+  });
+});
+
+// The sandbox's test met a long 429 and kept it to itself: Browse (the window) opened after it asked
+// the library again, earning another 429. The test now says it (`library/refused`), as a duration.
+describe('connection test refused for hours tells the window', () => {
+  const baseUrl = 'https://library-test-refused.example';
+  const key = 'lib_live_TestRefused00001';
+  const hoursLong: HttpTransport = () => Promise.resolve({ status: 429, headers: { 'content-type': 'application/json', 'retry-after': '7200' }, text: JSON.stringify({ error: { code: 'rate_limited', message: 'Slow down' } }) });
+
+  it('tells the credentials and the wait (not its end: the window’s clock may differ), once: a test answered from the refusal tells nothing again', async () => {
+    const told: unknown[] = [];
+    const first = await testConnectionAsync('library', { baseUrl, key }, hoursLong, (refusal) => told.push(refusal));
+    expect(first).toMatchObject({ ok: false, message: 'The email library asked Envelope to slow down for this key.' });
+    expect(told).toEqual([{ baseUrl, key, waitMs: 7_200_000 }]);
+    await testConnectionAsync('library', { baseUrl, key }, hoursLong, (refusal) => told.push(refusal));
+    expect(told).toHaveLength(1);
+  });
+
+  it('tells nothing of a wait it sits through', async () => {
+    let asked = 0;
+    const briefly: HttpTransport = () => {
+      asked += 1;
+      return Promise.resolve<HttpResponse>(
+        asked === 1
+          ? { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '0' }, text: JSON.stringify({ error: { code: 'rate_limited', message: 'Slow down' } }) }
+          : { status: 200, headers: { 'content-type': 'application/json' }, text: JSON.stringify({ data: [] }) },
+      );
+    };
+    const told: unknown[] = [];
+    const result = await testConnectionAsync('library', { baseUrl: 'https://library-test-brief.example', key: 'lib_live_TestBrief000001' }, briefly, (refusal) => told.push(refusal));
+    // Asked again after the wait: what the second answer says is another matter.
+    expect(asked).toBe(2);
+    expect(result.message).not.toMatch(/slow down/);
+    expect(told).toEqual([]);
   });
 });
