@@ -43,9 +43,17 @@ describe('Browse at 320 × 240: a card of the results', () => {
       expect(await focusedIndex(ui)).toBe('0');
       expect(await cardInBox(ui), 'Tab to the first card').toBe('inside');
       expect(await focusRingSidesAsync(ui), 'Tab to the first card').toEqual(['left', 'top', 'right', 'bottom']);
-      // Its picture still the library's 3 : 4 (the whole picture, not stretched), its placeholder the same box.
-      const thumb = await ui.evaluate(() => document.activeElement!.querySelector('.email-thumb')!.getBoundingClientRect().toJSON() as DOMRect);
-      expect(thumb.width / thumb.height).toBeCloseTo(3 / 4, 1);
+      // Its picture shows whole, not cut nor stretched: in a box of its own shape, or letterboxed in a wider one.
+      const picture = () =>
+        ui.evaluate(() => {
+          const image = document.activeElement!.querySelector<HTMLImageElement>('.email-thumb img');
+          if (!image?.complete || image.naturalWidth === 0) return 'not loaded';
+          const box = image.getBoundingClientRect();
+          const fit = getComputedStyle(image).objectFit;
+          const sameShape = Math.abs(box.width / box.height - image.naturalWidth / image.naturalHeight) < 0.02;
+          return fit === 'contain' || (sameShape && fit !== 'none') ? 'whole' : `${fit} in a ${Math.round(box.width)} × ${Math.round(box.height)} box`;
+        });
+      await expect.poll(picture, { timeout: 10_000 }).toBe('whole');
       await checkAxeAsync(ui, `the first card focused at 320 × 240 (${theme})`);
 
       // Down the rows with the arrows, then back up: each row they bring into view shows whole.
