@@ -2,7 +2,7 @@
 // whole screen scrolls as one (library.css, under 480 px of height): the real dist/ui.html in the
 // playground against the library emulator, driven by the wheel, roles and labels; the outcome
 // checked where it lands.
-import type { Frame } from 'playwright-core';
+import type { Frame, Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useHarness } from './support/playground-harness';
 import { smallestWindowAsync } from './support/window-steps';
@@ -34,6 +34,25 @@ function cardsInView(ui: Frame): Promise<number[]> {
     );
 }
 
+/**
+ * Clicks a card on the part of it the screen shows, as a person does. (A locator's click first scrolls
+ * it whole into view: a place other than the one read before it.)
+ */
+async function clickWhereSeenAsync(ui: Frame, card: Locator): Promise<void> {
+  const { x, y } = await card.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    // The box that scrolls the results (at this size, the screen's).
+    let scroller = element.parentElement!;
+    while (getComputedStyle(scroller).overflowY === 'visible') scroller = scroller.parentElement!;
+    const view = scroller.getBoundingClientRect();
+    const top = Math.max(box.top, view.top);
+    const bottom = Math.min(box.bottom, view.bottom);
+    return { x: (box.left + box.right) / 2, y: (top + bottom) / 2 };
+  });
+  const frame = (await (await ui.frameElement()).boundingBox())!;
+  await ui.page().mouse.click(frame.x + x, frame.y + y);
+}
+
 /** Scrolls the results down with the wheel, as a person does, until the cards from the fifth on fill the window; their positions. */
 async function scrollDownResultsAsync(ui: Frame): Promise<number[]> {
   await emailList(ui).getByRole('listitem').first().hover();
@@ -59,7 +78,7 @@ describe('Browse at 320 × 240', () => {
     await h.page.mouse.wheel(0, 300);
     await expect.poll(async () => (await cardsInView(ui)).length).toBeGreaterThan(0);
     const before = await cardsInView(ui);
-    await emailList(ui).locator(`[aria-posinset="${before[0]}"] button`).first().click();
+    await clickWhereSeenAsync(ui, emailList(ui).locator(`[aria-posinset="${before[0]}"] button`).first());
     await ui.getByRole('button', { name: '← Back to results' }).click();
     await expect.poll(() => cardsInView(ui), { timeout: 10_000 }).toEqual(before);
   });

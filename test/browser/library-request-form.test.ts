@@ -52,6 +52,11 @@ describe.each(['light', 'dark'] as const)('Brand requests: a problem fixed (%s)'
     await expect.poll(() => fieldState(ui, 'request-brand')).toBe('invalid: Enter the brand’s name.');
     expect(await fieldState(ui, 'request-website')).toBe('invalid: Enter the brand’s website, such as brand.com.');
     expect(await fieldState(ui, 'request-notes')).toBe('invalid: Notes are at most 500 characters; these are 510.');
+    // The keyboard on the first of them, and back there when the same ones are sent again from elsewhere.
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.id)).toBe('request-brand');
+    await form.getByLabel('Notes (optional)').focus();
+    await form.getByRole('button', { name: 'Send request' }).click();
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.id)).toBe('request-brand');
     await checkAxeAsync(ui, `the request form with problems, ${theme}`);
 
     await form.getByLabel('Brand', { exact: true }).fill('Zephyr Candles');

@@ -2,11 +2,14 @@
 // polite live region that is always in the page, so changes to it are announced.
 import type { Ref } from 'preact';
 
-/** `noticeRef`: the screen may put the keyboard on the words (never in the Tab order). */
-export function ErrorNotice({ message, testId, noticeRef }: { message: string | null; testId?: string; noticeRef?: Ref<HTMLParagraphElement> }) {
+/**
+ * Never given the keyboard: an alert is read out as it comes, and read again on taking the focus.
+ * A screen whose focus falls as it shows puts it on the notice's action (sync-detail.tsx: Try again).
+ */
+export function ErrorNotice({ message, testId }: { message: string | null; testId?: string }) {
   if (!message) return null;
   return (
-    <p role="alert" class="notice notice-error" data-testid={testId} ref={noticeRef} tabIndex={noticeRef ? -1 : undefined}>
+    <p role="alert" class="notice notice-error" data-testid={testId}>
       {message}
     </p>
   );

@@ -51,10 +51,13 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
-  const failedWords = useRef<HTMLParagraphElement>(null);
+  const tryAgain = useRef<HTMLButtonElement>(null);
   // A load after a new comparison that fails takes the changes and pictures away: the keyboard
-  // there (a picture mode's button, the slider) fell to the page. It goes to the words saying why.
-  const detailFocus = useFocusKeeper<HTMLElement>(load.status, useCallback(() => failedWords.current ?? heading.current, []));
+  // there (a picture mode's button, the slider) fell to the page. It goes to Try again, under the
+  // words saying why, as a library problem's action takes it (problem-notice.tsx): the words are an
+  // alert, read once as they come. On the words themselves they were read twice, as the alert and
+  // as the keyboard's place.
+  const detailFocus = useFocusKeeper<HTMLElement>(load.status, useCallback(() => tryAgain.current ?? heading.current, []));
 
   // Before paint: a key pressed as soon as the detail shows (Escape) reaches it, not the page body.
   useLayoutEffect(() => heading.current?.focus(), []);
@@ -154,9 +157,9 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
           <ErrorNotice
             message={`The changes of ${item.name}${load.again ? ' and their pictures could not be loaded again after the last check' : ' could not be loaded'}: ${errorWithWaitText(load.error)}`}
             testId="sync-detail-error"
-            noticeRef={failedWords}
           />
           <Button
+            buttonRef={tryAgain}
             onClick={() => {
               // The button goes while it loads: the keyboard stays in the detail (Escape, Tab), not on the page.
               heading.current?.focus();

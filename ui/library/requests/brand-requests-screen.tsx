@@ -64,12 +64,14 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
     if (newDay) setListVersion((n) => n + 1);
   }, [newDay]);
   // A form sent with problems takes the keyboard to the first one, once it is marked (its words are read with it).
+  // Sending sets `fixFirst` with new problems (a new object each time, the same ones found again too):
+  // the render that marks them is the one to follow, not every render.
   const fixFirst = useRef<BrandRequestField | null>(null);
   useLayoutEffect(() => {
     if (fixFirst.current === null) return;
     document.getElementById(`request-${fixFirst.current}`)?.focus();
     fixFirst.current = null;
-  });
+  }, [problems]);
   const mine = usePagedList(`requests ${listVersion}`, async (_page, signal) => {
     // The most one answer gives (100 unless asked); there is no page after it.
     const response = await client.listBrandRequestsAsync({ limit: MOST_LISTED }, signal);

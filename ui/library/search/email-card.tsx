@@ -13,6 +13,11 @@ export interface EmailCardProps {
   /** Only cards in view load their thumbnail; the others keep the placeholder. */
   showImage: boolean;
   height: number;
+  /**
+   * The thumbnail's height (email-grid.tsx counts a row's from it), and whether that is less than its
+   * 3 : 4 at the card's width: the picture then shows whole in the middle of its box.
+   */
+  thumb: { height: number; letterboxed: boolean };
   onOpen: () => void;
   onFocus: () => void;
   /** Selected for "Insert N" (its checkbox, or Shift/⌘-click on the card). */
@@ -21,7 +26,7 @@ export interface EmailCardProps {
   canvas: CanvasInsert | null;
 }
 
-export function EmailCard({ email, position, total, focusable, showImage, height, onOpen, onFocus, selected, onToggle, canvas }: EmailCardProps) {
+export function EmailCard({ email, position, total, focusable, showImage, height, thumb, onOpen, onFocus, selected, onToggle, canvas }: EmailCardProps) {
   const subject = subjectOf(email);
   const [broken, setBroken] = useFailedUntilOnline<true>();
   return (
@@ -35,7 +40,7 @@ export function EmailCard({ email, position, total, focusable, showImage, height
         onFocus={onFocus}
         {...canvas?.dragProps(insertItemOf(email))}
       >
-        <span class="email-thumb">
+        <span class={thumb.letterboxed ? 'email-thumb email-thumb-letterboxed' : 'email-thumb'} style={{ height: `${thumb.height}px` }}>
           {/* A thumbnail that fails says so (a blank box read as still loading); the box keeps its size. */}
           {broken ? <span class="email-thumb-missing">Thumbnail did not load</span> : showImage ? <img src={email.thumbnail_url} alt="" decoding="async" draggable={false} onError={() => setBroken(true)} /> : null}
         </span>

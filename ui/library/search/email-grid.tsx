@@ -87,7 +87,15 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
 
   const columns = gridColumns(size.width, MIN_CARD_WIDTH, GAP);
   const cardWidth = (size.width - GAP * (columns - 1)) / columns;
-  const thumbHeight = (cardWidth * 4) / 3;
+  // The thumbnail is the card's width and 3 : 4, as the library's pictures are, unless a row (the card
+  // and the gap under it) would then be taller than the view: in a short window (320 × 240: a 267 px
+  // card in a 163 px view) no card showed whole, nor its focus ring, and the arrows scrolled a row's
+  // top out of sight to bring its bottom in. There its box is as tall as a row can give it and the
+  // whole picture shows in it, letterboxed (email-card.tsx), not cut.
+  const fullThumbHeight = (cardWidth * 4) / 3;
+  const roomForThumb = Math.max(0, Math.floor(size.height - GAP - CARD_TEXT_HEIGHT));
+  const letterboxed = size.height > 0 && fullThumbHeight > roomForThumb;
+  const thumbHeight = letterboxed ? roomForThumb : fullThumbHeight;
   const cardHeight = Math.round(thumbHeight + CARD_TEXT_HEIGHT);
   const rowHeight = cardHeight + GAP;
   // The box scrolls by its own top; which rows show is counted from the first row's (the room above
@@ -182,6 +190,7 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
         focusable={index === focused}
         showImage={row >= pictures.first && row <= pictures.last}
         height={cardHeight}
+        thumb={{ height: thumbHeight, letterboxed }}
         onOpen={() => onOpen(index)}
         onFocus={() => focused !== index && onPlace({ scrollTop, focused: index })}
         selected={selected.has(email.id)}
