@@ -51,7 +51,7 @@ export interface RateLimitWait {
 }
 
 /** How a wait longer than the sandbox waits out itself is said, in place of the sandbox's words. */
-export const SLOW_DOWN_FOR_A_WHILE = 'The email builder asked Envelope to slow down for a while.';
+const SLOW_DOWN_FOR_A_WHILE = 'The email builder asked Envelope to slow down for a while.';
 
 /**
  * A "slow down" (429) said by when its wait ends, and that moment, the one reading of it every

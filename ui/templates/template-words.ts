@@ -3,7 +3,7 @@
 import type { LinkedFrame, TemplateOpenOutcome, TemplateRow, TemplateSaveOutcome } from '../../src/shared/bridge/messages';
 import { countWord, plural } from '../components/count-words';
 import { MAX_COUNTDOWN_SECONDS } from '../../src/shared/api/http/retry-policy';
-import { rateLimitWait, SLOW_DOWN_FOR_A_WHILE } from '../messages/retry-countdown';
+import { rateLimitWait } from '../messages/retry-countdown';
 import { errorText } from '../messages/error-text';
 import { absoluteTime } from '../messages/relative-time';
 import { named, quotedName } from '../../src/shared/quoted-name';
@@ -131,7 +131,7 @@ export function listReadProblem(error: unknown, nowMs = Date.now()): TemplatePro
  * typed, or their mind, meanwhile.
  */
 export function actionProblem(problem: TemplateProblem, error: unknown, nowMs = Date.now()): TemplateProblem {
-  const wait = rateLimitWait(error, nowMs, `${SLOW_DOWN_FOR_A_WHILE.slice(0, -1)}, so nothing was changed.`);
+  const wait = rateLimitWait(error, nowMs, 'The email builder asked Envelope to slow down for a while, so nothing was changed.');
   return wait === null ? problem : { ...problem, message: wait.words, tryAgainAt: wait.tryAgainAt };
 }
 
