@@ -4,7 +4,7 @@
 import { megabytesText } from '../shared/api/builder/requests';
 import { ApiError } from '../shared/api/http/api-error';
 import { UNANSWERED_TYPED_ADDRESS, WEB_PAGE } from '../shared/api/http/error-mapping';
-import { DEFAULT_RETRY_POLICY, retryAfterGiven } from '../shared/api/http/retry-policy';
+import { DEFAULT_RETRY_POLICY } from '../shared/api/http/retry-policy';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import { blankName, quotedName } from '../shared/quoted-name';
 
@@ -81,12 +81,11 @@ export function templateError(error: unknown, facts: TemplateErrorFacts): unknow
   }
   // Refused again after Envelope waited each time, as asked (a wait of up to a minute is waited
   // out): the last answer's short wait ("Try again in 2 seconds") read as if nothing was tried,
-  // and stayed on screen long after it was over. With no Retry-After no wait is worded here: the
-  // window says the stand-in one (rateLimitWaitSeconds), counted down or by when it ends (template-words.ts).
+  // and stayed on screen long after it was over, as "Try again in a minute" did. No wait is
+  // worded here: the window says by when it ends, and holds the button until then (template-words.ts).
   if (error.code === 'rate_limited' && (error.retryAfterSeconds ?? 0) <= DEFAULT_RETRY_POLICY.maxRetryAfterSeconds) {
     const { api, endpoint, status, code, retryAfterSeconds, serverCode } = error;
-    const stillAsks = 'Envelope waited as the email builder asked, and it still asks Envelope to slow down (another app may be using the same key).';
-    const message = retryAfterGiven(retryAfterSeconds) ? `${stillAsks} Try again in a minute.` : stillAsks;
+    const message = 'Envelope waited as the email builder asked, and it still asks Envelope to slow down (another app may be using the same key).';
     return new ApiError({ api, endpoint, status, code, message, retryAfterSeconds, serverCode });
   }
   const named = facts.templateName === undefined || blankName(facts.templateName) ? 'This template' : `The template “${facts.templateName}”`;

@@ -16,7 +16,9 @@ const h = useHarness();
 const SHOTS = 'test-results/screenshots';
 const EMAIL = DEMO_EMAIL_NAME;
 /** A 429 still answered after Envelope waited as asked, each time (the emulator's Retry-After is seconds). */
-const STILL_SLOW_DOWN = 'Envelope waited as the email builder asked, and it still asks Envelope to slow down (another app may be using the same key). Try again in a minute.';
+const STILL_SLOW_DOWN = 'Envelope waited as the email builder asked, and it still asks Envelope to slow down (another app may be using the same key).';
+/** …and by when the minute the builder counts ends ("Try again in a minute" stayed on screen and went untrue). */
+const STILL_SLOW_DOWN_HELD = /^Envelope waited as the email builder asked, and it still asks Envelope to slow down \(another app may be using the same key\)\. You can try again after \d\d:\d\d:\d\d, in about a minute\.$/;
 
 interface StoredTemplate {
   id: string;
@@ -256,7 +258,9 @@ describe('Templates', () => {
     expect(await ui.getByLabel('Description (optional)').inputValue()).toBe('Typed description');
     await builderControlAsync(h, 'faults', { rate: 1, kinds: ['429'], seed: 5 });
     await ui.getByRole('button', { name: 'Save as template' }).click();
-    await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 30_000 }).toBe(STILL_SLOW_DOWN);
+    await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 30_000 }).toMatch(STILL_SLOW_DOWN_HELD);
+    // Held until then: pressed sooner, it could only be refused again.
+    expect(await ui.getByRole('button', { name: 'Save as template' }).getAttribute('aria-disabled')).toBe('true');
     expect(await ui.getByLabel('Template name').inputValue()).toBe('Typed name');
     expect(await ui.getByLabel('Description (optional)').inputValue()).toBe('Typed description');
     await builderControlAsync(h, 'faults', { rate: 0 });
@@ -301,7 +305,9 @@ describe('Templates', () => {
     expect((await frameAsync()).relaunch).toEqual([]);
   });
 
-  it('a 429 while the list reads says the wait in words, keeps the rows shown and what was typed, and Try again reads on', async () => {
+  it('a 429 while the list reads says the wait in words, keeps the rows shown and what was typed, and reads on once the minute the builder counts is over', async () => {
+    // The page's clock runs as usual; the test moves it past the minute counted down.
+    await h.context.clock.install();
     await openTemplatesAsync('light');
     let ui = await workspaceFilledAsync(60);
     await selectLayerAsync(h.page, 'Emails', EMAIL);
@@ -314,17 +320,20 @@ describe('Templates', () => {
     expect(await ui.getByLabel('Template name').inputValue()).toBe('Typed name');
     expect(await axeViolationsAsync(ui)).toEqual([]);
     await builderControlAsync(h, 'faults', { rate: 0 });
-    await ui.getByRole('button', { name: 'Try again' }).click();
+    // Refused again after the sandbox's own waits: the minute the builder counts, counted down (no Try again it would refuse), then read again.
+    await expect.poll(() => textOf(ui.getByText(/^Trying again in \d+ seconds\.$/))).toMatch(/^Trying again in (59|60) seconds\.$/);
+    expect(await ui.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await h.context.clock.fastForward(60_000);
     await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 30_000 }).toBeGreaterThan(50);
     expect(await ui.getByLabel('Template name').inputValue()).toBe('Typed name');
 
-    // The first read refused: the list says so and reads once asked again.
+    // The first read refused: the list says so and reads once the minute is over.
     await builderControlAsync(h, 'faults', { rate: 1, kinds: ['429'], seed: 5 });
     await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
     ui = await h.uiFrameAsync();
     await expect.poll(() => textOf(ui.getByRole('alert').first()), { timeout: 30_000 }).toBe(STILL_SLOW_DOWN);
     await builderControlAsync(h, 'faults', { rate: 0 });
-    await ui.getByRole('button', { name: 'Try again' }).click();
+    await h.context.clock.fastForward(60_000);
     await expect.poll(() => templateList(ui).getByRole('listitem').count(), { timeout: 30_000 }).toBe(50);
   });
 

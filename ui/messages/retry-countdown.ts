@@ -3,7 +3,7 @@
 import { plural } from '../components/count-words';
 import { errorText } from './error-text';
 import { describeWait } from '../../src/shared/api/http/describe-wait';
-import { rateLimitWaitSeconds, retryAfterGiven } from '../../src/shared/api/http/retry-policy';
+import { DEFAULT_RETRY_POLICY, rateLimitWaitSeconds, retryAfterGiven } from '../../src/shared/api/http/retry-policy';
 
 /** A failure's code and the Retry-After it carried (the bridge's error details), whatever was thrown. */
 export function failureWait(error: unknown): { code: unknown; retryAfterSeconds: unknown } {
@@ -39,14 +39,37 @@ export function retryAtText(untilMs: number, nowMs: number): string {
   return `You can try again after ${day}${time}, in about ${describeWait(about)}.`;
 }
 
+/** What a "slow down" says and by when its wait ends: what sent the request is held until `tryAgainAt` (a Date.now() time). */
+export interface RateLimitWait {
+  /** The failure's words with by when the wait ends ("… You can try again after 12:06:10, in about 30 seconds."). */
+  words: string;
+  /** The failure's words alone (a screen that counts the wait down says them beside its countdown). */
+  said: string;
+  /** The wait in whole seconds, from `nowMs`. */
+  seconds: number;
+  tryAgainAt: number;
+}
+
+/** How a wait longer than the sandbox waits out itself is said, in place of the sandbox's words. */
+const SLOW_DOWN_FOR_A_WHILE = 'The email builder asked Envelope to slow down for a while.';
+
 /**
- * A failure in words. A "slow down" that gave no wait (no Retry-After) has none in its words
- * (error-mapping.ts): said with the stand-in wait every screen says then (rateLimitWaitSeconds),
- * by when it ends, which stays true while it stays on screen.
+ * A "slow down" (429) said by when its wait ends, and that moment, the one reading of it every
+ * screen that holds a button for it uses (Sync, Templates); null for any other failure. The
+ * sandbox words no wait (error-mapping.ts, template-errors.ts): words such as "Try again in 2
+ * minutes" stayed on screen and went untrue. The wait:
+ * - none given (no Retry-After): the stand-in every screen says then (rateLimitWaitSeconds), the words kept;
+ * - up to a minute: the sandbox waited it out, each time, and was refused again; the builder counts a
+ *   rolling minute, so a minute from the refusal, the words (which say it waited) kept;
+ * - longer: not waited out by the sandbox, said in `longWords`, as long as it asked.
  */
-export function errorWithWaitText(error: unknown, nowMs = Date.now()): string {
-  const text = errorText(error);
+export function rateLimitWait(error: unknown, nowMs = Date.now(), longWords = SLOW_DOWN_FOR_A_WHILE): RateLimitWait | null {
   const { code, retryAfterSeconds } = failureWait(error);
-  if (code !== 'rate_limited' || retryAfterGiven(retryAfterSeconds)) return text;
-  return `${text} ${retryAtText(nowMs + rateLimitWaitSeconds(null) * 1000, nowMs)}`;
+  if (code !== 'rate_limited') return null;
+  const given = retryAfterGiven(retryAfterSeconds);
+  const long = given && retryAfterSeconds > DEFAULT_RETRY_POLICY.maxRetryAfterSeconds;
+  const seconds = given ? Math.max(DEFAULT_RETRY_POLICY.maxRetryAfterSeconds, rateLimitWaitSeconds(retryAfterSeconds)) : rateLimitWaitSeconds(null);
+  const said = long ? longWords : errorText(error);
+  const tryAgainAt = nowMs + seconds * 1000;
+  return { words: `${said} ${retryAtText(tryAgainAt, nowMs)}`, said, seconds, tryAgainAt };
 }

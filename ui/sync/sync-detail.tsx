@@ -7,7 +7,10 @@ import { Button } from '../components/button';
 import { focusLost, useFocusKeeper } from '../components/focus-keeper';
 import { ErrorNotice } from '../components/notice';
 import { Spinner } from '../components/spinner';
-import { errorWithWaitText } from '../messages/retry-countdown';
+import { errorText } from '../messages/error-text';
+import { rateLimitWait, type RateLimitWait } from '../messages/retry-countdown';
+import { useStillBefore } from '../hooks/use-still-before';
+import { WaitOverStatus } from '../components/wait-over-status';
 import { headLines, missingPictureText, PICTURE_LABEL } from '../../src/shared/sync/picture-labels';
 import { DetailChoice } from './choice-control';
 import { PixelDifference } from './pixel-difference';
@@ -41,7 +44,8 @@ export interface SyncDetailProps {
 // A failure keeps the error; its message is worded at render, with the component's name then.
 // `row`: the row a detail was loaded for (key, pair, kind).
 // `again`: the row's detail was shown, and its load after a new comparison failed (its changes and pictures went).
-type Load = { status: 'loading' } | { status: 'failed'; error: unknown; again: boolean } | { status: 'ready'; detail: SyncDetail; row: string };
+// `wait`: the builder asked Envelope to slow down (rateLimitWait), read as it failed: said by when it ends, Try again held until then.
+type Load = { status: 'loading' } | { status: 'failed'; error: unknown; again: boolean; wait: RateLimitWait | null } | { status: 'ready'; detail: SyncDetail; row: string };
 
 /** The option chosen, else the first that can be chosen. */
 const chosenOption = (group: HTMLElement) => group.querySelector<HTMLElement>('input:checked:not(:disabled)') ?? group.querySelector<HTMLElement>('input:not(:disabled)');
@@ -50,6 +54,7 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
   const replacesKey = replaces?.key;
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const held = useStillBefore(load.status === 'failed' ? (load.wait?.tryAgainAt ?? null) : null);
   const heading = useRef<HTMLHeadingElement>(null);
   const tryAgain = useRef<HTMLButtonElement>(null);
   // A load after a new comparison that fails takes the changes and pictures away: the keyboard
@@ -70,7 +75,7 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
     const loading = loadAsync(item.key, replacesKey);
     loading.then(
       (detail) => current && setLoad({ status: 'ready', detail, row }),
-      (error: unknown) => current && setLoad((shown) => ({ status: 'failed', error, again: shown.status === 'ready' && shown.row === row })),
+      (error: unknown) => current && setLoad((shown) => ({ status: 'failed', error, again: shown.status === 'ready' && shown.row === row, wait: rateLimitWait(error) })),
     );
     return () => {
       current = false;
@@ -155,7 +160,7 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
       {load.status === 'failed' ? (
         <div class="sync-error">
           <ErrorNotice
-            message={`The changes of ${item.name}${load.again ? ' and their pictures could not be loaded again after the last check' : ' could not be loaded'}: ${errorWithWaitText(load.error)}`}
+            message={`The changes of ${item.name}${load.again ? ' and their pictures could not be loaded again after the last check' : ' could not be loaded'}: ${load.wait?.words ?? errorText(load.error)}`}
             testId="sync-detail-error"
           />
           <Button
@@ -165,9 +170,11 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
               heading.current?.focus();
               setAttempt((value) => value + 1);
             }}
+            held={held}
           >
             Try again
           </Button>
+          {load.wait ? <WaitOverStatus held={held} /> : null}
         </div>
       ) : null}
       {item.takenInPart ? (

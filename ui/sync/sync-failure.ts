@@ -9,6 +9,11 @@ export interface Failure {
   retry: () => void;
   /** The row whose choice the retry saves again: the keyboard goes back to it (its row, or its choice in the open detail). */
   focusKey?: string;
+  /**
+   * The builder asked Envelope to slow down (rateLimitWait): the words say by when, and the retry
+   * (with Check again and Sync, which ask the builder too) is held until this Date.now() time.
+   */
+  tryAgainAt?: number;
 }
 
 /** Ends a message with a full stop, so another sentence can follow it. */

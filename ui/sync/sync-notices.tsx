@@ -5,6 +5,8 @@ import { useEffect, useRef } from 'preact/hooks';
 import type { SyncOverview } from '../../src/shared/bridge/messages';
 import { Button } from '../components/button';
 import { LiveStatus } from '../components/live-status';
+import { WaitOverStatus } from '../components/wait-over-status';
+import { useStillBefore } from '../hooks/use-still-before';
 import { ErrorNotice } from '../components/notice';
 import type { Failure } from './sync-failure';
 import { outcomeText, type ShownOutcome } from './sync-outcome';
@@ -39,9 +41,12 @@ export function LinkProblem({ problem, addressMissing, hidden, onOpenSettings }:
 
 /**
  * A failure in words with its retry. The retry waits while a check or a sync runs: sent then, it
- * would reach the sandbox after it, onto rows that may mean something else.
+ * would reach the sandbox after it, onto rows that may mean something else. A "slow down" holds
+ * it until the wait said is over (pressed sooner, it could only be refused again), as Templates
+ * holds a save, and says so politely once it is.
  */
 export function FailureNotice({ failure, busy, onRetry, testId }: { failure: Failure; busy: boolean; onRetry: (failure: Failure) => void; testId: string }) {
+  const held = useStillBefore(failure.tryAgainAt ?? null);
   const box = useRef<HTMLDivElement>(null);
   // Into sight when it comes: it stands at the screen's top, and what failed (a tick in the list,
   // Sync) may be far below it in a small window, where a tick put back would say nothing.
@@ -49,7 +54,12 @@ export function FailureNotice({ failure, busy, onRetry, testId }: { failure: Fai
   return (
     <div class="sync-error" ref={box}>
       <ErrorNotice message={failure.message} testId={testId} />
-      {!busy ? <Button onClick={() => onRetry(failure)}>{failure.retryLabel}</Button> : null}
+      {!busy ? (
+        <Button onClick={() => onRetry(failure)} held={held}>
+          {failure.retryLabel}
+        </Button>
+      ) : null}
+      {failure.tryAgainAt === undefined ? null : <WaitOverStatus held={held} />}
     </div>
   );
 }

@@ -10,7 +10,8 @@ import { LiveNotice, type LiveMessage } from '../components/notice';
 import { Spinner } from '../components/spinner';
 import { useLatest } from '../hooks/use-latest';
 import { errorText } from '../messages/error-text';
-import { errorWithWaitText } from '../messages/retry-countdown';
+import { rateLimitWait } from '../messages/retry-countdown';
+import { useStillBefore } from '../hooks/use-still-before';
 import { absoluteTime, relativeTime } from '../messages/relative-time';
 import { createChoiceBatcher, keepPendingChoices, type Choices } from './choice-batcher';
 import { pressedChip, useChipsFoldFocus } from './chips-fold-focus';
@@ -267,8 +268,12 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         return null;
       }
       // A refused key (or a missing address) is refused again by Check again: the way on is Settings, where the key (the address) is.
-      if (settings) setFailure({ message: `The comparison did not finish: ${errorWithWaitText(error)}`, retryLabel: 'Open Settings', retry: settings });
-      else setFailure({ message: `The comparison did not finish: ${errorWithWaitText(error)}`, retryLabel: 'Check again', retry: () => void compareAsync() });
+      if (settings) setFailure({ message: `The comparison did not finish: ${errorText(error)}`, retryLabel: 'Open Settings', retry: settings });
+      else {
+        // A "slow down": said by when it ends, Check again held until then.
+        const wait = rateLimitWait(error);
+        setFailure({ message: `The comparison did not finish: ${wait?.words ?? errorText(error)}`, retryLabel: 'Check again', retry: () => void compareAsync(), tryAgainAt: wait?.tryAgainAt });
+      }
       return false;
     } finally {
       working.current = false;
@@ -338,9 +343,11 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       else if (code === 'busy') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Sync now', retry: () => void runAsync() });
       else if (code === 'not_linked') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Open Settings', retry: onOpenSettings });
       else {
-        const message = `The sync did not finish: ${asSentence(errorWithWaitText(error))} What was already sent is recorded, and your choices are kept.`;
+        // A "slow down": said by when it ends, the sync held until then.
+        const wait = rateLimitWait(error);
+        const message = `The sync did not finish: ${asSentence(wait?.words ?? errorText(error))} What was already sent is recorded, and your choices are kept.`;
         const settings = settingsRetry(error, onOpenSettings);
-        const failed: Failure = settings ? { message, retryLabel: 'Open Settings', retry: settings } : { message, retryLabel: 'Try the sync again', retry: () => void runAsync() };
+        const failed: Failure = settings ? { message, retryLabel: 'Open Settings', retry: settings } : { message, retryLabel: 'Try the sync again', retry: () => void runAsync(), tryAgainAt: wait?.tryAgainAt };
         setFailure(failed);
         // The list and the button then count only what is left (the recorded state; no request, so the words above stay).
         void showRecordedAsync().then(
@@ -403,6 +410,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   const [retryFrom, screenRef, focusListRow] = useRetryFocus(actionsFocus.ref, openKeyNow, failure, chooseFailure, apartFailure);
   const readOnlyReason = comparison?.readOnlyReason ?? overview?.readOnlyReason ?? null;
   const busy = task !== null;
+  // The builder asked Envelope to slow down: Check again and Sync, which ask it too, are held with the failure's retry.
+  const held = useStillBefore(failure?.tryAgainAt ?? null);
   // A failure's retry goes with its notice (or hides while a check runs), also for a check started by
   // itself (a collaborator's edit): the keyboard goes on from the buttons below, not the page's top.
   const failuresFocus = useFocusKeeper<HTMLDivElement>(`${busy}${!failure}${!chooseFailure}${!apartFailure}`, firstAction);
@@ -679,11 +688,11 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
         ) : (
           <>
             {items && summary.label ? (
-              <Button variant="primary" onClick={() => void runAsync()} disabled={readOnlyReason !== null} testId="sync-run">
+              <Button variant="primary" onClick={() => void runAsync()} disabled={readOnlyReason !== null} held={held} testId="sync-run">
                 {summary.label}
               </Button>
             ) : null}
-            <Button onClick={() => void compareAsync()} testId="sync-check">
+            <Button onClick={() => void compareAsync()} held={held} testId="sync-check">
               Check again
             </Button>
             {items && items.length > 0 ? (

@@ -2,8 +2,8 @@
 // and which button goes with a failure (by its code, never its words).
 import type { LinkedFrame, TemplateOpenOutcome, TemplateRow, TemplateSaveOutcome } from '../../src/shared/bridge/messages';
 import { countWord, plural } from '../components/count-words';
-import { DEFAULT_RETRY_AFTER_SECONDS, DEFAULT_RETRY_POLICY, MAX_COUNTDOWN_SECONDS, retryAfterGiven } from '../../src/shared/api/http/retry-policy';
-import { failureWait, retryAtText } from '../messages/retry-countdown';
+import { MAX_COUNTDOWN_SECONDS } from '../../src/shared/api/http/retry-policy';
+import { rateLimitWait } from '../messages/retry-countdown';
 import { errorText } from '../messages/error-text';
 import { absoluteTime } from '../messages/relative-time';
 import { named, quotedName } from '../../src/shared/quoted-name';
@@ -109,42 +109,30 @@ export function withAddressMissing(problem: TemplateProblem, addressMissing: boo
 }
 
 /**
- * A failed read of the list. The sandbox waits out a "slow down" of up to a minute itself (and
- * holds a Try again until it ends); a longer one, up to what the library and Settings count
- * down, is counted down here and the list reads again at its end, as the library's lists do:
- * a Try again before then could only fail the same way. A wait of hours is said by when it
- * ends, its Try again held until then (actionProblem), as a save's button is. One that gave no
- * wait (no Retry-After), still refused after the sandbox's own waits, is counted down as the
- * stand-in wait every screen says then (DEFAULT_RETRY_AFTER_SECONDS), its words kept.
+ * A failed read of the list. The sandbox waits out a "slow down" of up to a minute itself; one
+ * refused again after those waits, or one that gave no wait (no Retry-After), or a longer one up to
+ * what the library and Settings count down, is counted down here and the list reads again at its
+ * end, as the library's lists do: a Try again before then could only fail the same way. A wait
+ * of hours is said by when it ends, its Try again held until then, as a save's button is. The
+ * wait is rateLimitWait's, the one Sync and a save hold their buttons for.
  */
-export function listReadProblem(error: unknown): TemplateProblem {
+export function listReadProblem(error: unknown, nowMs = Date.now()): TemplateProblem {
   const problem = templateProblem(error);
-  const { code, retryAfterSeconds: seconds } = failureWait(error);
-  if (code === 'rate_limited' && !retryAfterGiven(seconds)) return { ...problem, retryAfterSeconds: DEFAULT_RETRY_AFTER_SECONDS };
-  if (code !== 'rate_limited' || typeof seconds !== 'number' || seconds <= DEFAULT_RETRY_POLICY.maxRetryAfterSeconds) return problem;
-  const message = 'The email builder asked Envelope to slow down for a while.';
-  if (seconds > MAX_COUNTDOWN_SECONDS) return heldProblem(problem, message, seconds, Date.now());
-  return { ...problem, message, retryAfterSeconds: Math.ceil(seconds) };
+  const wait = rateLimitWait(error, nowMs);
+  if (wait === null) return problem;
+  if (wait.seconds > MAX_COUNTDOWN_SECONDS) return { ...problem, message: wait.words, tryAgainAt: wait.tryAgainAt };
+  return { ...problem, message: wait.said, retryAfterSeconds: wait.seconds };
 }
 
 /**
- * A failed save, update, rename, deletion or Open. A "slow down" longer than the sandbox waits
- * out itself (a minute) is said by when it ends, and the button that sent it is held until then:
- * pressed sooner, it could only be refused again. Not retried by itself, as the list is: the
- * person may have changed what they typed, or their mind, meanwhile. One that gave no wait (no
- * Retry-After) is held the same way for the stand-in wait (DEFAULT_RETRY_AFTER_SECONDS), its words kept.
+ * A failed save, update, rename, deletion or Open told to slow down: said by when the wait ends
+ * (rateLimitWait), and the button that sent it is held until then: pressed sooner, it could only
+ * be refused again. Not retried by itself, as the list is: the person may have changed what they
+ * typed, or their mind, meanwhile.
  */
 export function actionProblem(problem: TemplateProblem, error: unknown, nowMs = Date.now()): TemplateProblem {
-  const { code, retryAfterSeconds: seconds } = failureWait(error);
-  if (code === 'rate_limited' && !retryAfterGiven(seconds)) return heldProblem(problem, problem.message, DEFAULT_RETRY_AFTER_SECONDS, nowMs);
-  if (code !== 'rate_limited' || typeof seconds !== 'number' || seconds <= DEFAULT_RETRY_POLICY.maxRetryAfterSeconds) return problem;
-  return heldProblem(problem, 'The email builder asked Envelope to slow down for a while, so nothing was changed.', seconds, nowMs);
-}
-
-/** `said`, then when the wait of `seconds` ends; what sent the request is held until then. */
-function heldProblem(problem: TemplateProblem, said: string, seconds: number, nowMs: number): TemplateProblem {
-  const tryAgainAt = nowMs + Math.ceil(seconds) * 1000;
-  return { ...problem, message: `${said} ${retryAtText(tryAgainAt, nowMs)}`, tryAgainAt };
+  const wait = rateLimitWait(error, nowMs, 'The email builder asked Envelope to slow down for a while, so nothing was changed.');
+  return wait === null ? problem : { ...problem, message: wait.words, tryAgainAt: wait.tryAgainAt };
 }
 
 /** The builder has no such template any more and no frame here is linked to it: nothing is left to show of it. */

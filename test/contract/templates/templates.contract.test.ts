@@ -433,7 +433,7 @@ describe('templates against the builder emulator', () => {
     const limited = await rejectionOf(plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context));
     expect(limited.code).toBe('rate_limited');
     // Not the last answer's "Try again in 2 seconds": Envelope waited that long already, each time.
-    expect(limited.message).toBe('Envelope waited as the email builder asked, and it still asks Envelope to slow down (another app may be using the same key). Try again in a minute.');
+    expect(limited.message).toBe('Envelope waited as the email builder asked, and it still asks Envelope to slow down (another app may be using the same key).');
     expect(linkOf(frame)).toBeNull();
     // The list's read says it the same way.
     const listed = await rejectionOf(plugin.handlers['templates/list']({ page: 1 }, context));

@@ -112,10 +112,11 @@ describe('builder error rows (docs/api/builder-api.md and docs/api/api-assumptio
     expect(builder(429, 'rate_limited', 'x', { 'retry-after': '12' }).message).toBe('The email builder asked Envelope to slow down. Try again in 12 seconds.');
   });
 
-  it('still refused after Envelope’s waits: a minute (or the longer wait asked) when a Retry-After came, no wait worded when none did', () => {
+  it('still refused after Envelope’s waits: no wait worded (“Try again in a minute” stayed on screen and went untrue; the window says by when and holds its button)', () => {
     expect(stillRateLimitedError(builder(429, 'rate_limited', 'x'), 7).message).toBe('Envelope waited 7 seconds as the email builder asked, and it still asks Envelope to slow down.');
     expect(stillRateLimitedError(builder(429, 'rate_limited', 'x'), 7).retryAfterSeconds).toBeNull();
-    expect(stillRateLimitedError(builder(429, 'rate_limited', 'x', { 'retry-after': '2' }), 6).message).toBe('Envelope waited 6 seconds as the email builder asked, and it still asks Envelope to slow down. Try again in a minute.');
+    expect(stillRateLimitedError(builder(429, 'rate_limited', 'x', { 'retry-after': '2' }), 6).message).toBe('Envelope waited 6 seconds as the email builder asked, and it still asks Envelope to slow down.');
+    expect(stillRateLimitedError(builder(429, 'rate_limited', 'x', { 'retry-after': '2' }), 6).retryAfterSeconds).toBe(2);
   });
 
   it('an error body that is HTML maps by status alone', () => {

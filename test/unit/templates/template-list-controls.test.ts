@@ -50,10 +50,12 @@ describe('the templates list told by the builder to wait', () => {
     expect(readFailed(slowDown(300)).problem?.retryAfterSeconds).toBe(300);
   });
 
-  it('up to a minute: Try again, which the sandbox holds until the wait is over', () => {
-    const short = readFailed(slowDown(3));
-    expect(short.problem?.retryAfterSeconds).toBeUndefined();
-    expect(templateListButton(short)).toBe('Try again');
+  it('refused again after the sandbox waited out a wait of up to a minute: a minute (the builder counts a rolling minute) counted down with the sandbox’s words, and the list read again at its end (it said “Try again in a minute”, which went untrue, and offered a Try again it would refuse)', () => {
+    const said = 'Envelope waited as the email builder asked, and it still asks Envelope to slow down (another app may be using the same key).';
+    const short = readFailed({ code: 'rate_limited', message: said, details: { status: 429, retryAfterSeconds: 3 } });
+    expect(short.problem?.retryAfterSeconds).toBe(60);
+    expect(short.problem?.message).toBe(said);
+    expect(templateListButton(short)).toBeNull();
   });
 
   it('of hours: no countdown to sit through, the wait said by when it ends and Try again held until then (it went at once and was refused again)', () => {
@@ -117,8 +119,13 @@ describe('a save, rename or deletion told by the builder to wait', () => {
     expect(problemOf(none)).toEqual({ message: `${said} You can try again after 12:05:30, in about 30 seconds.`, action: null, frameId: null, tryAgainAt: now + DEFAULT_RETRY_AFTER_SECONDS * 1000 });
   });
 
-  it('up to a minute (the sandbox holds the next request until then) and other failures: as they were', () => {
-    expect(problemOf(slowDown(30))).toEqual(templateProblem(slowDown(30)));
+  it('refused again after the sandbox waited out a wait of up to a minute: a minute from the refusal (the builder counts a rolling minute), said by when it ends, its button held until then (it said “Try again in a minute”, which went untrue)', () => {
+    const said = 'Envelope waited as the email builder asked, and it still asks Envelope to slow down (another app may be using the same key).';
+    const still = { code: 'rate_limited', message: said, details: { status: 429, retryAfterSeconds: 30 } };
+    expect(problemOf(still)).toEqual({ message: `${said} You can try again after 12:06:00, in about a minute.`, action: null, frameId: null, tryAgainAt: now + 60_000 });
+  });
+
+  it('other failures: as they were', () => {
     const unavailable = { code: 'unavailable', message: 'The email builder is temporarily unavailable. Try again in a moment.', details: { status: 503, retryAfterSeconds: 120 } };
     expect(problemOf(unavailable)).toEqual(templateProblem(unavailable));
   });

@@ -11,10 +11,10 @@ const slowDown = (retryAfter: string) =>
   errorFromResponse({ status: 429, headers: { 'retry-after': retryAfter }, text: JSON.stringify({ error: 'rate_limited', message: 'Slow down.' }) }, { api: 'builder', endpoint: 'PUT /api/templates/:id', keySent: true, nowMs: 0 });
 
 describe('a template request still told to slow down', () => {
-  it('after the waits Envelope makes itself says it waited, and a minute, not the last short wait', () => {
+  it('after the waits Envelope makes itself says it waited, not the last short wait, and no wait (the window says by when it ends)', () => {
     const error = templateError(slowDown('2'), { templateName: 'Spring sale', templateId: 'tpl_1' }) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
-    expect(error.message).toBe('Envelope waited as the email builder asked, and it still asks Envelope to slow down (another app may be using the same key). Try again in a minute.');
+    expect(error.message).toBe('Envelope waited as the email builder asked, and it still asks Envelope to slow down (another app may be using the same key).');
     expect(messageProblems(error.message)).toEqual([]);
     // What the window decides by stays: the code and the wait asked.
     expect({ code: error.code, retryAfterSeconds: error.retryAfterSeconds, status: error.status }).toEqual({ code: 'rate_limited', retryAfterSeconds: 2, status: 429 });

@@ -71,9 +71,10 @@ function messageFor(code: ApiErrorCode, context: ErrorContext, status: number, s
 
 /**
  * A 429 still answered after Envelope waited as asked, each time (the client's retries): the
- * last answer's short Retry-After alone reads as if nothing was tried. The builder counts a
- * rolling minute, so a minute (or the server's longer wait) is when another try can pass. With
- * no Retry-After, no wait is worded: the screen says the stand-in one (rateLimitWaitSeconds) by when it ends.
+ * last answer's short Retry-After alone reads as if nothing was tried. No wait is worded ("Try
+ * again in a minute" stayed on screen and went untrue): the window says by when it ends and holds
+ * its retry until then (ui/messages/retry-countdown.ts rateLimitWait: the builder counts a rolling
+ * minute, so a minute, or the server's longer wait; with no Retry-After, the stand-in one).
  */
 export function stillRateLimitedError(error: ApiError, waitedSeconds: number): ApiError {
   const label = serviceName(error.api);
@@ -83,7 +84,7 @@ export function stillRateLimitedError(error: ApiError, waitedSeconds: number): A
     endpoint: error.endpoint,
     status: error.status,
     code: error.code,
-    message: retryAfterGiven(error.retryAfterSeconds) ? `${stillAsks} Try again in ${describeWait(Math.max(60, error.retryAfterSeconds))}.` : stillAsks,
+    message: stillAsks,
     retryAfterSeconds: error.retryAfterSeconds,
     serverCode: error.serverCode,
   });
