@@ -6,6 +6,7 @@ import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } fro
 import type { LibraryClient } from '../../src/shared/api/library/client';
 import { onSandboxEvent, type UiEndpoint } from '../bridge/ui-endpoint';
 import { Button } from '../components/button';
+import { useStillBefore } from '../hooks/use-still-before';
 import { dragText } from './drag-text';
 import { insertProgressText } from './insert-summary';
 import { createInsertSessions, type SessionReport } from './insert-session';
@@ -17,6 +18,8 @@ export interface CanvasInsert {
   /** Drag and drop: what a draggable thumbnail spreads on itself. */
   dragProps(item: InsertItem): { draggable: boolean; onDragStart: (event: DragEvent) => void; onDragEnd: (event: DragEvent) => void };
   busy: boolean;
+  /** The library asked to slow down for a screenshot: placing waits until the time the summary says (a press would only be refused again). */
+  held: boolean;
 }
 
 const CanvasInsertContext = createContext<CanvasInsert | null>(null);
@@ -44,8 +47,18 @@ export interface CanvasInsertProviderProps {
 export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEvent, attribution = null, hidden, children }: CanvasInsertProviderProps) {
   const inserter = useMemo(() => createReferenceInserter({ endpoint, client }), [endpoint, client]);
   const [bar, setBar] = useState<BarState>({ kind: 'idle' });
+  /** When a screenshot's "slow down" ends: placing is held until then, also once its summary is dismissed. */
+  const [heldUntil, setHeldUntil] = useState<number | null>(null);
+  const held = useStillBefore(heldUntil);
   /** What is being placed: drops in quick succession run side by side under one bar, one Cancel and one summary. */
-  const sessions = useMemo(() => createInsertSessions(setBar), []);
+  const sessions = useMemo(
+    () =>
+      createInsertSessions((state) => {
+        setBar(state);
+        if (state.kind === 'done' && state.tryAgainAt !== undefined) setHeldUntil(state.tryAgainAt);
+      }),
+    [],
+  );
   // Dismiss hides the bar with its button: the focus goes back to what started the insert, or to
   // where the person was since, outside the bar (a grid's card, once the placed emails left the
   // selection and its Insert N with them).
@@ -82,8 +95,9 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
   const api = useMemo<CanvasInsert>(
     () => ({
       busy: bar.kind === 'running',
+      held,
       insert(items, batch, onPlaced) {
-        if (items.length === 0 || sessions.running()) return;
+        if (items.length === 0 || sessions.running() || held) return;
         started.current = document.activeElement;
         // Named at once, as the inserter names it: a nameless line first was said, then said again named.
         setBar({ kind: 'running', progress: { done: 0, total: items.length, label: nameOf(items[0]!) } });
@@ -93,8 +107,9 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
       },
       dragProps(item) {
         return {
-          // Not while references are being placed: the sandbox refuses a drop then (one undo step per batch).
-          draggable: bar.kind !== 'running',
+          // Not while references are being placed: the sandbox refuses a drop then (one undo step per
+          // batch); nor while the library's "slow down" for a screenshot lasts.
+          draggable: bar.kind !== 'running' && !held,
           onDragStart(event) {
             event.dataTransfer?.setData('text/plain', dragText(item, attribution ?? inserter.attribution()));
           },
@@ -108,14 +123,14 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
         };
       },
     }),
-    [inserter, sessions, bar.kind, attribution],
+    [inserter, sessions, bar.kind, held, attribution],
   );
 
   return (
     <CanvasInsertContext.Provider value={api}>
       {children}
       {/* Hidden with Browse, not emptied: filled again on the way back, its words were said again. */}
-      <InsertBar state={bar} hidden={hidden} onCancel={() => sessions.cancel()} onDismiss={dismiss} />
+      <InsertBar state={bar} held={held} hidden={hidden} onCancel={() => sessions.cancel()} onDismiss={dismiss} />
     </CanvasInsertContext.Provider>
   );
 }
@@ -123,7 +138,7 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
 /** The focus ring's width (theme.css), kept in sight with what it rings. */
 const FOCUS_RING_PX = 2;
 
-function InsertBar({ state, hidden, onCancel, onDismiss }: { state: BarState; hidden?: boolean; onCancel: () => void; onDismiss: () => void }) {
+function InsertBar({ state, held, hidden, onCancel, onDismiss }: { state: BarState; held: boolean; hidden?: boolean; onCancel: () => void; onDismiss: () => void }) {
   const region = useRef<HTMLDivElement>(null);
   const summary = useRef<HTMLParagraphElement>(null);
   // A summary past the bar's cap scrolls inside it: then Tab reaches it, to scroll by keyboard.
@@ -174,6 +189,8 @@ function InsertBar({ state, hidden, onCancel, onDismiss }: { state: BarState; hi
             </div>
           ) : null}
           {state.kind === 'done' ? <p ref={summary} class={state.failed ? 'insert-text insert-failed' : 'insert-text'}>{state.text}</p> : null}
+          {/* The summary's "slow down" over: said once, added to the region (read out as it comes). */}
+          {state.kind === 'done' && state.tryAgainAt !== undefined && !held ? <p class="insert-text muted">You can try again now.</p> : null}
         </div>
         {/* One button, Cancel then Dismiss: the focus on Cancel stays when the summary comes. */}
         {idle ? null : (

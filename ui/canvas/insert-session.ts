@@ -5,7 +5,8 @@ import { errorText } from '../messages/error-text';
 import { insertSummary, mergeOutcomes, type InsertOutcome } from './insert-summary';
 import type { InsertProgress } from './reference-inserter';
 
-export type SessionReport = { kind: 'running'; progress: InsertProgress } | { kind: 'done'; text: string; failed: boolean };
+/** `tryAgainAt`: a screenshot's "slow down" ends then (a Date.now() time); placing is held until it does. */
+export type SessionReport = { kind: 'running'; progress: InsertProgress } | { kind: 'done'; text: string; failed: boolean; tryAgainAt?: number };
 
 /** One placing: it reports its progress, and ends with its outcome (or throws: it could not begin). */
 export type PlaceAsync = (signal: AbortSignal, onProgress: (progress: InsertProgress) => void) => Promise<InsertOutcome>;
@@ -90,7 +91,13 @@ export function createInsertSessions(report: (state: SessionReport) => void): In
       const all = mergeOutcomes(current.outcomes);
       // An insert that could not begin at all, alone: its reason.
       if (current.error !== undefined && current.runs.length === 1) report({ kind: 'done', text: errorText(current.error), failed: true });
-      else report({ kind: 'done', text: insertSummary(all), failed: all.endProblem !== undefined || (all.failed.length > 0 && all.placed === 0) });
+      else
+        report({
+          kind: 'done',
+          text: insertSummary(all),
+          failed: all.endProblem !== undefined || (all.failed.length > 0 && all.placed === 0),
+          ...(all.tryAgainAt === undefined ? {} : { tryAgainAt: all.tryAgainAt }),
+        });
       return outcome;
     },
   };

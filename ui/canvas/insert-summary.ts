@@ -27,6 +27,8 @@ export interface InsertOutcome {
   removed?: number;
   /** Where the confirmed ones went, page by page, when runs were merged: each run says its own page. */
   places?: readonly PagePlaced[];
+  /** A failure was the library's "slow down", not waited out: when its wait ends (a Date.now() time), the latest when several. */
+  tryAgainAt?: number;
 }
 
 export interface PagePlaced {
@@ -66,6 +68,7 @@ export function mergeOutcomes(outcomes: readonly InsertOutcome[]): InsertOutcome
   const board = sharedBoard(outcomes);
   const removed = sum(({ removed = 0 }) => removed);
   const endProblems = outcomes.flatMap(({ endProblem }) => (endProblem === undefined ? [] : [endProblem]));
+  const waitEnds = outcomes.flatMap(({ tryAgainAt }) => (tryAgainAt === undefined ? [] : [tryAgainAt]));
   return {
     placed: sum(({ placed }) => placed),
     placedIds: outcomes.flatMap(({ placedIds }) => placedIds),
@@ -75,6 +78,7 @@ export function mergeOutcomes(outcomes: readonly InsertOutcome[]): InsertOutcome
     ...(board === undefined ? {} : { board }),
     places: byPage(outcomes.flatMap(placesOf)),
     ...(removed > 0 ? { removed } : {}),
+    ...(waitEnds.length > 0 ? { tryAgainAt: Math.max(...waitEnds) } : {}),
     // A grid's unconfirmed end beside a confirmed drop: both said, the drop as placed.
     ...(endProblems.length > 0 ? { endProblem: endProblems.join(' '), unconfirmed: sum(unconfirmedOf) } : {}),
   };

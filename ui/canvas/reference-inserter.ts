@@ -90,6 +90,12 @@ export interface InserterDependencies {
   sleepAsync?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
+/** A screenshot's "slow down" not waited out: when its wait ends (screenshot-tiles.ts). */
+function slowDownEnd(error: unknown): number | undefined {
+  const { tryAgainAt } = (typeof error === 'object' && error !== null ? error : {}) as { tryAgainAt?: unknown };
+  return typeof tryAgainAt === 'number' ? tryAgainAt : undefined;
+}
+
 /** A 429 for an email's facts or its screenshot is waited out this many times, if it asks no longer than a minute each. */
 const MAX_WAITS = 3;
 const MAX_WAIT_SECONDS = 60;
@@ -189,6 +195,8 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
       let stopped = false;
       /** The library refused the key: an email that needs it (to read its facts) is not tried, only to be refused again. */
       let refusedKey: unknown = null;
+      /** A screenshot's "slow down" ends then: placing is held until it does. */
+      let tryAgainAt: number | undefined;
       if (batch) batchId = (await endpoint.request('canvas/insert-begin', { layout: batch.layout, title: batch.title ?? 'Library references' })).batchId;
       try {
         for (const [index, item] of items.entries()) {
@@ -213,6 +221,8 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
             }
             if (stopped) break;
             if ((error as { code?: unknown }).code === 'unauthorized') refusedKey = error;
+            const waitEnd = slowDownEnd(error);
+            if (waitEnd !== undefined) tryAgainAt = Math.max(tryAgainAt ?? 0, waitEnd);
             failed.push({ name: nameOf(item), reason: errorText(error), emailId: item.emailId });
           }
         }
@@ -254,6 +264,7 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
         ...(pageName === undefined ? {} : { pageName }),
         ...(endProblem === undefined ? {} : { endProblem }),
         ...(removed > 0 ? { removed } : {}),
+        ...(tryAgainAt === undefined ? {} : { tryAgainAt }),
       };
     },
 
@@ -268,7 +279,8 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
       } catch (error) {
         if (unanswered(error, signal)) return { placed: 1, placedIds: [], total: 1, failed: [], cancelled: false, endProblem: unansweredText(nameOf(item)) };
         if (signal.aborted) return { placed: 0, placedIds: [], total: 1, failed: [], cancelled: true };
-        return { placed: 0, placedIds: [], total: 1, failed: [{ name: nameOf(item), reason: errorText(error) }], cancelled: false };
+        const tryAgainAt = slowDownEnd(error);
+        return { placed: 0, placedIds: [], total: 1, failed: [{ name: nameOf(item), reason: errorText(error) }], cancelled: false, ...(tryAgainAt === undefined ? {} : { tryAgainAt }) };
       }
     },
   };

@@ -6,10 +6,10 @@
 // tile's pixels; a canvas per tile would keep each until garbage collection), so memory stays one
 // decoded screenshot and one tile (test/bench/canvas-bench.ts measures it).
 import type { ScreenshotTile } from '../../src/shared/bridge/messages';
-import { describeWait } from '../../src/shared/api/http/describe-wait';
 import { parseRetryAfterSeconds } from '../../src/shared/api/http/error-body';
 import { rateLimitWaitSeconds } from '../../src/shared/api/http/retry-policy';
 import { planTiles, type TileRect } from '../../src/shared/canvas/tile-plan';
+import { retryAtText } from '../messages/retry-countdown';
 import { declaredImageSize, IMAGE_HEADER_BYTES } from './image-size';
 
 export interface Screenshot {
@@ -24,6 +24,8 @@ export class ScreenshotError extends Error {
   /** Set for a 429: the inserter waits it out as it does the library's own (`code`, `retryAfterSeconds` as an ApiError has them). */
   code?: 'rate_limited';
   retryAfterSeconds?: number | null;
+  /** Set for a 429: when its wait ends (a Date.now() time), said by the clock in the message. */
+  tryAgainAt?: number;
   constructor(why: string) {
     super(`The screenshot could not be loaded: ${why}.`);
   }
@@ -181,9 +183,14 @@ export async function fetchScreenshotAsync(url: string, signal?: AbortSignal): P
     }
     if (response.status === 429) {
       const retryAfterSeconds = parseRetryAfterSeconds(response.headers.get('retry-after') ?? undefined, Date.now());
-      // Said when the inserter stops waiting: the wait the library asked for, or the stand-in one
-      // the inserter waits when it asked for none.
-      throw Object.assign(new ScreenshotError(`the library asked Envelope to slow down. Try placing it again in ${describeWait(rateLimitWaitSeconds(retryAfterSeconds))}`), { code: 'rate_limited', retryAfterSeconds });
+      // Said when the inserter stops waiting: by when the wait the library asked for ends (or the
+      // stand-in one the inserter waits when it asked for none), as the clock says it. "Try placing
+      // it again in 10 minutes" stayed in the summary, and went untrue.
+      const nowMs = Date.now();
+      const tryAgainAt = nowMs + rateLimitWaitSeconds(retryAfterSeconds) * 1000;
+      const slowDown = Object.assign(new ScreenshotError('the library asked Envelope to slow down'), { code: 'rate_limited' as const, retryAfterSeconds, tryAgainAt });
+      slowDown.message = `${slowDown.message} ${retryAtText(tryAgainAt, nowMs)}`;
+      throw slowDown;
     }
     if (!response.ok) throw new ScreenshotError(statusWhy(response.status));
     // A media type is case-insensitive: "Image/PNG" is an image.

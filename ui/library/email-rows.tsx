@@ -36,8 +36,8 @@ export function EmailRows({ emails, label, onOpen, brandName, listRef, brandName
               </span>
             </button>
             {canvas ? (
-              // aria-disabled, not disabled: the focus stays on it (Insert ignores clicks while busy).
-              <button type="button" class="button button-secondary" aria-label={`Insert “${subject}” on canvas`} aria-disabled={canvas.busy || undefined} onClick={() => canvas.insert([item])}>
+              // aria-disabled, not disabled: the focus stays on it (Insert ignores clicks while busy or held).
+              <button type="button" class="button button-secondary" aria-label={`Insert “${subject}” on canvas`} aria-disabled={canvas.busy || canvas.held || undefined} onClick={() => canvas.insert([item])}>
                 Insert
               </button>
             ) : null}

@@ -15,7 +15,7 @@ export interface FaultConfig {
   html_status?: number;
 }
 
-export type PreviewFault = '404' | 'not_image' | 'stall' | '429';
+export type PreviewFault = '404' | 'not_image' | 'stall' | '429' | '429_long';
 
 export interface EmulatorFaults {
   /** Sets the faults of both APIs (`{rate: 0}` clears them). */

@@ -26,6 +26,8 @@ const emailImage =
       delete email.previewFault;
       return libraryErrorResponse(429, 'rate_limited', 'Too many image requests. Try again in 2 seconds.', { 'Retry-After': '2' });
     }
+    // A wait too long to sit through (ten minutes), every time until mended.
+    if (kind === 'preview' && email.previewFault === '429_long') return libraryErrorResponse(429, 'rate_limited', 'Too many image requests. Try again in 10 minutes.', { 'Retry-After': '600' });
     if (kind === 'preview' && email.previewFault === 'not_image') return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: '<!doctype html><title>Moved</title><p>This screenshot has moved.</p>' };
     const brand = data.brands.get(email.brandSlug)!;
     const layout = emailLayout(email.id, brand.color, PREVIEW_WIDTH, email.previewHeight);

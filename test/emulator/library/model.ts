@@ -48,7 +48,7 @@ export interface Email {
  * How a screenshot fails: a 404, a 200 whose body is HTML instead of an image, a 200 whose body
  * never comes, or a 429 asking to wait 2 seconds, once (the host's limit then ends).
  */
-export const PREVIEW_FAULTS = ['404', 'not_image', 'stall', '429'] as const;
+export const PREVIEW_FAULTS = ['404', 'not_image', 'stall', '429', '429_long'] as const;
 export type PreviewFault = (typeof PREVIEW_FAULTS)[number];
 
 export interface JourneyStageRecord {

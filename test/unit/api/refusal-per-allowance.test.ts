@@ -3,21 +3,26 @@
 // the anonymous host): a client on a second gate for the same key still sent, or held for the
 // hour, what the library had already refused.
 import { describe, expect, it } from 'vitest';
+import { createBuilderClient } from '../../../src/shared/api/builder/client';
 import { createRequestGate } from '../../../src/shared/api/http/request-gate';
 import { createLibraryClient, refuseLibraryAllowance } from '../../../src/shared/api/library/client';
-import { libraryHarness, rejectionOf } from './support/clients';
+import { BUILDER_BASE, BUILDER_KEY, builderError, templateListBody } from './support/builder-fixtures';
+import { builderHarness, libraryHarness, rejectionOf } from './support/clients';
 import { createManualScheduler } from './support/manual-scheduler';
 import { LIBRARY_BASE, LIBRARY_KEY, libraryError, listBrandsBody } from './support/library-fixtures';
 import { createScriptedTransport, jsonResponse, sequence } from './support/scripted-transport';
 
 const hourLong = () => jsonResponse(429, libraryError('rate_limited', 'Too many requests'), { 'retry-after': '3600' });
 
-/** The first client, refused for an hour, and a second client on a gate of its own (same clock) with `key`. */
-function twoGates(key: string | null, answer: Parameters<typeof createScriptedTransport>[0] = () => jsonResponse(200, listBrandsBody())) {
+/** The same library key at another address: the emulator, say, or a wrong address in Settings. */
+const OTHER_LIBRARY_BASE = 'http://localhost:8787';
+
+/** The first client, refused for an hour, and a second client on a gate of its own (same clock) with `key` at `baseUrl`. */
+function twoGates(key: string | null, answer: Parameters<typeof createScriptedTransport>[0] = () => jsonResponse(200, listBrandsBody()), baseUrl = LIBRARY_BASE) {
   const first = libraryHarness(hourLong);
   const fresh = createScriptedTransport(answer);
   const gate = createRequestGate({ scheduler: first.clock.scheduler });
-  const second = createLibraryClient({ baseUrl: LIBRARY_BASE, key, transport: fresh.transport, scheduler: first.clock.scheduler, gate });
+  const second = createLibraryClient({ baseUrl, key, transport: fresh.transport, scheduler: first.clock.scheduler, gate });
   return { first, second, requests: fresh.requests };
 }
 
@@ -56,6 +61,29 @@ describe('a long 429 refuses the allowance, whichever gate its requests go throu
       expect((await second.listBrandsAsync()).data).toHaveLength(2);
       expect(requests).toHaveLength(1);
     }
+  });
+
+  it('leaves the same key at another address alone, and still refuses it at the first', async () => {
+    const { first, second, requests } = twoGates(LIBRARY_KEY, undefined, `${OTHER_LIBRARY_BASE}/`);
+    expect(await rejectionOf(first.client.listBrandsAsync())).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 3600 });
+    expect((await second.listBrandsAsync()).data).toHaveLength(2);
+    expect(requests).toHaveLength(1);
+    // The first address's allowance is still refused, for a client made afresh there too.
+    const again = createScriptedTransport(() => jsonResponse(200, listBrandsBody()));
+    const there = createLibraryClient({ baseUrl: ` ${LIBRARY_BASE}/`, key: LIBRARY_KEY, transport: again.transport, scheduler: first.clock.scheduler });
+    expect(await rejectionOf(there.listBrandsAsync())).toMatchObject({ code: 'rate_limited' });
+    expect(again.requests).toHaveLength(0);
+  });
+
+  it('keeps the builder’s allowance per address too: the same key elsewhere still sends, and is refused where it was met', async () => {
+    const first = builderHarness(() => jsonResponse(429, builderError('rate_limited', 'Too many requests'), { 'retry-after': '3600' }));
+    expect(await rejectionOf(first.client.listTemplatesAsync({ page: 1, perPage: 1 }))).toMatchObject({ code: 'rate_limited' });
+    const sent = createScriptedTransport(() => jsonResponse(200, templateListBody()));
+    const client = (baseUrl: string) => createBuilderClient({ baseUrl, key: BUILDER_KEY, transport: sent.transport, scheduler: first.clock.scheduler });
+    await client('http://localhost:8788').listTemplatesAsync({ page: 1, perPage: 1 });
+    expect(sent.requests).toHaveLength(1);
+    expect(await rejectionOf(client(BUILDER_BASE).listTemplatesAsync({ page: 1, perPage: 1 }))).toMatchObject({ code: 'rate_limited' });
+    expect(sent.requests).toHaveLength(1);
   });
 });
 
@@ -124,12 +152,13 @@ describe('a long 429 met in one realm, told to the other', () => {
     await other.advanceAsync(60_000);
     expect(await rejectionOf(client(LIBRARY_KEY).listBrandsAsync())).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 3540 });
     expect(sent.requests).toHaveLength(0);
-    // Another key, and the host without one, have allowances of their own.
+    // Another key, the host without one, and the same key at another address have allowances of their own.
     await client(`${LIBRARY_KEY.slice(0, -4)}zzzz`).listBrandsAsync();
     await client(null).listBrandsAsync();
-    expect(sent.requests).toHaveLength(2);
+    await createLibraryClient({ baseUrl: OTHER_LIBRARY_BASE, key: LIBRARY_KEY, transport: sent.transport, scheduler: other.scheduler }).listBrandsAsync();
+    expect(sent.requests).toHaveLength(3);
     await other.advanceAsync(3_540_000);
     await client(LIBRARY_KEY).listBrandsAsync();
-    expect(sent.requests).toHaveLength(3);
+    expect(sent.requests).toHaveLength(4);
   });
 });

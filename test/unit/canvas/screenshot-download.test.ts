@@ -94,6 +94,9 @@ describe('fetchScreenshotAsync', () => {
   });
 
   it('an error status says what happened and what to do, not only its number', async () => {
+    // 12:05 on a Tuesday, this machine's time zone (a "slow down" says by when it ends).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 11, 1, 12, 5));
     const failureFor = async (status: number) => {
       vi.stubGlobal('fetch', () => Promise.resolve(new Response('busy', { status, headers: { 'content-type': 'text/plain' } })));
       return ((await fetchScreenshotAsync('https://library.example/shot.png').catch((error: unknown) => error)) as Error).message;
@@ -101,7 +104,7 @@ describe('fetchScreenshotAsync', () => {
     // The words say it: no status number a designer must decode.
     for (const status of [400, 401, 403, 404, 410, 429, 500, 503]) expect(messageProblems(await failureFor(status)), String(status)).toEqual([]);
     expect(await failureFor(503)).toBe('The screenshot could not be loaded: the library had a problem sending it. Try placing it again in a little while.');
-    expect(await failureFor(429)).toBe('The screenshot could not be loaded: the library asked Envelope to slow down. Try placing it again in 30 seconds.');
+    expect(await failureFor(429)).toBe('The screenshot could not be loaded: the library asked Envelope to slow down. You can try again after 12:05:30, in about 30 seconds.');
     expect(await failureFor(404)).toBe('The screenshot could not be loaded: the library has no screenshot at its address.');
     expect(await failureFor(400)).toBe('The screenshot could not be loaded: the library refused to send it. Try placing it again later.');
     // Refused as if for a key: the designer would otherwise look for a key problem (it is sent no key).
@@ -109,15 +112,17 @@ describe('fetchScreenshotAsync', () => {
       expect(await failureFor(status)).toBe('The screenshot could not be loaded: the library refused to send it. Screenshots are downloaded without your library key, so the key in Settings is not the cause. Try placing it again later.');
   });
 
-  it('a “slow down” says the wait the library asked for (it said “in a minute” for a wait of ten)', async () => {
+  it('a “slow down” says by when the wait the library asked for ends (it said “in a minute” for a wait of ten, then “in 10 minutes”, untrue as it stayed on screen)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 11, 1, 12, 5));
     const failureFor = async (headers: Record<string, string>) => {
       vi.stubGlobal('fetch', () => Promise.resolve(new Response('busy', { status: 429, headers })));
       return (await fetchScreenshotAsync('https://library.example/shot.png').catch((error: unknown) => error)) as ScreenshotError;
     };
     const long = await failureFor({ 'retry-after': '600' });
-    expect(long.message).toBe('The screenshot could not be loaded: the library asked Envelope to slow down. Try placing it again in 10 minutes.');
-    expect([long.code, long.retryAfterSeconds]).toEqual(['rate_limited', 600]);
-    expect((await failureFor({ 'retry-after': '20' })).message).toBe('The screenshot could not be loaded: the library asked Envelope to slow down. Try placing it again in 20 seconds.');
+    expect(long.message).toBe('The screenshot could not be loaded: the library asked Envelope to slow down. You can try again after 12:15, in about 10 minutes.');
+    expect([long.code, long.retryAfterSeconds, long.tryAgainAt]).toEqual(['rate_limited', 600, new Date(2026, 11, 1, 12, 15).getTime()]);
+    expect((await failureFor({ 'retry-after': '20' })).message).toBe('The screenshot could not be loaded: the library asked Envelope to slow down. You can try again after 12:05:20, in about 20 seconds.');
   });
 
   it('a screenshot whose header declares more pixels than a window can hold is refused in words before decoding', async () => {

@@ -135,7 +135,7 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
       {email ? (
         <>
           {canvas && item ? (
-            <Button variant="primary" onClick={() => canvas.insert([item])} busy={canvas.busy}>
+            <Button variant="primary" onClick={() => canvas.insert([item])} busy={canvas.busy} held={canvas.held}>
               Insert on canvas
             </Button>
           ) : null}

@@ -195,6 +195,7 @@ function JourneyView({ box, client, slug, hidden, knownName, onBack, onOpen, onO
         <Button
           variant="primary"
           busy={canvas.busy}
+          held={canvas.held}
           disabled={loadingOther}
           onClick={() =>
             canvas.insert(

@@ -219,7 +219,7 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
     {canvas && chosen.length > 0 ? (
       <div class="grid-selection" role="group" aria-label="Selected emails">
         <span>{chosen.length} selected</span>
-        <Button variant="primary" busy={canvas.busy} onClick={() => canvas.insert(chosen.map((email) => insertItemOf(email)), undefined, unselect)}>
+        <Button variant="primary" busy={canvas.busy} held={canvas.held} onClick={() => canvas.insert(chosen.map((email) => insertItemOf(email)), undefined, unselect)}>
           Insert {chosen.length}
         </Button>
         <Button variant="link" onClick={clearSelection}>

@@ -80,7 +80,7 @@ export function createBuilderClient(options: BuilderClientOptions): BuilderClien
     api: 'builder',
     ...resolved,
     key,
-    bucket: { name: keyBucketName('builder', key), limitPerMinute: BUILDER_RATE_LIMIT_PER_MINUTE },
+    bucket: { name: keyBucketName('builder', resolved.baseUrl, key), limitPerMinute: BUILDER_RATE_LIMIT_PER_MINUTE },
   });
 
   return {

@@ -179,8 +179,8 @@ function heldRequestsReporter(scheduler: Scheduler, report: ((seconds: number) =
 }
 
 /**
- * A 429's wait too long to sit through belongs to the allowance it names (the bucket: the API and
- * the key, or the anonymous host), not to one gate: every client of that allowance refuses its
+ * A 429's wait too long to sit through belongs to the allowance it names (the bucket: the API, the
+ * host and the key, or the anonymous host), not to one gate: every client of that allowance refuses its
  * requests until it ends, whichever gate it was given. Kept per clock, as its ends are that clock's
  * times (a test's hand-driven clock has its own); the bucket names never hold a key (keyBucketName),
  * and nothing here outlives the page.

@@ -90,11 +90,13 @@ export function resolveKey(api: ApiName, key: string | null | undefined): string
 const keyBuckets = new Map<string, string>();
 
 /**
- * The rate-limit bucket of a key: the same for every client of that key, and opaque, so the
- * key itself never becomes part of an identifier that might be logged or shown.
+ * The rate-limit bucket of a key at an address (normalized, as resolveClientOptions gives it): the
+ * same for every client of that key there, as the server keeps the limit, and another for the same
+ * key at another address (the emulator, a wrong address in Settings). Opaque, a number for the pair,
+ * so the key itself never becomes part of an identifier that might be logged or shown.
  */
-export function keyBucketName(api: ApiName, key: string): string {
-  const id = `${api}:${key}`;
+export function keyBucketName(api: ApiName, baseUrl: string, key: string): string {
+  const id = JSON.stringify([api, baseUrl, key]);
   let name = keyBuckets.get(id);
   if (name === undefined) {
     name = `${api} key #${keyBuckets.size + 1}`;

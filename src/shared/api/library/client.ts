@@ -1,6 +1,7 @@
 // The library API client: one typed method per endpoint of docs/api/library-api.md. Failures reject
 // with ApiError. Calls without a key use the anonymous tier (20 a minute per IP, so one shared
-// allowance per library host); calls with a key use the keyed tier (1,200 a minute).
+// allowance per library host); calls with a key use the keyed tier (1,200 a minute), one allowance
+// per key and host.
 // assumption: every library response and OPTIONS pre-flight allows any origin and the Authorization and Content-Type headers, so the plugin iframe (origin `null`) calls the library directly.
 import { createApiRequester, refuseAllowance, type ApiRequester } from '../http/api-request';
 import type { CancelSignal } from '../http/cancel-signal';
@@ -84,7 +85,7 @@ function libraryBucket(baseUrl: string, key: string | null): { name: string; lim
   return key === null
     ? // The anonymous limit is per IP address: every anonymous caller of this host shares it.
       { name: `library anonymous ${baseUrl}`, limitPerMinute: LIBRARY_RATE_LIMITS.anonymousPerMinute }
-    : { name: keyBucketName('library', key), limitPerMinute: LIBRARY_RATE_LIMITS.keyedPerMinute };
+    : { name: keyBucketName('library', baseUrl, key), limitPerMinute: LIBRARY_RATE_LIMITS.keyedPerMinute };
 }
 
 /**

@@ -1,0 +1,66 @@
+// Placing an email whose screenshot's download the library answered with a long "slow down" (a
+// 429 asking ten minutes, too long for the placing to wait out). The summary said "Try placing it
+// again in 10 minutes": the words stayed on screen and went untrue, and Insert on canvas stayed
+// live, a press only asking the library again. Now the summary says by when (the clock's time, as
+// Browse and Sync do), Insert on canvas is held until then, and once the wait is over the bar says
+// so and Insert places the email. The page's clock is the test's: the ten minutes pass at once.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkAxeAsync } from './support/a11y-checks';
+import { openBrowseOnCurrentPageAsync, placedReferencesAsync } from './support/canvas-references';
+import { emulatorFaults } from './support/emulator-faults';
+import { readLibraryAsync } from './support/library-read';
+import { useHarness, textOf } from './support/playground-harness';
+
+const h = useHarness();
+let key: string;
+
+beforeAll(async () => {
+  // Installed before each test opens the playground afresh, so the window's timers are the clock's.
+  await h.context.clock.install();
+  const state = (await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json()) as { library: { keys: { demo: string } } };
+  key = state.library.keys.demo;
+});
+
+describe('Placing an email the library asked to slow down for, for ten minutes', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`says by when it can be placed again, holds Insert on canvas until then, and places it after (${theme})`, async () => {
+      const ui = await openBrowseOnCurrentPageAsync(h, theme);
+      const card = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem').first().getByRole('button').first();
+      await card.waitFor({ timeout: 20_000 });
+      const [first] = (await readLibraryAsync<{ data: Array<{ id: number }> }>(h.emulator.libraryUrl, '/v1/emails?per_page=1', key)).data;
+      const subject = ((await card.locator('.email-card-subject').textContent()) ?? '').trim();
+      await card.click();
+      await ui.getByRole('heading', { level: 2, name: subject }).waitFor({ timeout: 20_000 });
+      // The page's clock at 12:05 on a Tuesday (this machine's time zone, as the window's).
+      await h.context.clock.setSystemTime(new Date(2026, 11, 1, 12, 5));
+      const insert = ui.getByRole('button', { name: 'Insert on canvas' });
+      const status = ui.getByTestId('insert-status').getByRole('status');
+      const placedBefore = (await placedReferencesAsync(h.page)).length;
+      const faults = emulatorFaults(h.emulator);
+      try {
+        await faults.previewAsync(first!.id, '429_long');
+        await insert.click();
+        await expect
+          .poll(() => textOf(status), { timeout: 20_000 })
+          .toMatch(/ could not be placed\. The screenshot could not be loaded: the library asked Envelope to slow down\. You can try again after 12:1[56], in about 10 minutes\.$/);
+        // Held: a press places nothing and leaves the summary as it is.
+        await expect.poll(() => insert.getAttribute('aria-disabled')).toBe('true');
+        await insert.focus();
+        await h.page.keyboard.press('Enter');
+        expect(await textOf(status)).toMatch(/You can try again after 12:1[56], in about 10 minutes\.$/);
+        await checkAxeAsync(ui, `Insert on canvas held by the library’s “slow down” for a screenshot, ${theme}`);
+      } finally {
+        await faults.clearAsync();
+      }
+      expect((await placedReferencesAsync(h.page)).length).toBe(placedBefore);
+      // The wait over: said, Insert on canvas pressable again, and it places the email.
+      await h.context.clock.fastForward('10:01');
+      await expect.poll(() => textOf(status), { timeout: 10_000 }).toMatch(/in about 10 minutes\. ?You can try again now\.$/);
+      expect(await insert.getAttribute('aria-disabled')).toBeNull();
+      await checkAxeAsync(ui, `The placing’s “slow down” over, ${theme}`);
+      await insert.click();
+      await expect.poll(() => textOf(status), { timeout: 60_000 }).toBe('Placed 1 reference on the canvas.');
+      expect((await placedReferencesAsync(h.page)).map((reference) => reference.record?.emailId)).toContain(first!.id);
+    }, 120_000);
+  }
+});
