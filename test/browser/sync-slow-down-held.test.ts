@@ -7,7 +7,9 @@
 // The stand-in wait of a 429 without a Retry-After is held the same way. The checks Sync starts by
 // itself (a collaborator's edit, the screen shown again) asked all the same during the wait, only to
 // be refused again (a long wait in the sandbox, its words said anew), and none came after it: the
-// list stayed without the edit. They now wait for its end and then check once.
+// list stayed without the edit. They now wait for its end and then check once. Refused for two
+// minutes after the sandbox waited out a short slow-down, the words said only "slow down for a
+// while": they now say what Envelope waited too, with by when.
 import type { Frame, Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BADGE_STILL_MS, LOCAL_COUNT_DELAY_MS } from '../../src/shared/sync/badge-timing';
@@ -188,5 +190,30 @@ describe('a collaborator’s edit while Sync waits out the builder’s slow-down
     await new Promise((settle) => setTimeout(settle, 1_000));
     expect(await builderRequestsAsync()).toBe(sent + 1);
     await h.context.clock.resume();
+  }, 180_000);
+});
+
+describe('a check the builder asks to slow down for two minutes after the sandbox waited out a short slow-down', () => {
+  it('says by when the wait ends and the second it waited (not only “slow down for a while”)', async () => {
+    const ui = await comparedAsync('light');
+    const error = ui.getByTestId('sync-error');
+    const builderOrigin = new URL(h.emulator.builderUrl).origin;
+    let answered = 0;
+    // A second's wait first, which the sandbox sits through; then two minutes, which it does not.
+    const stopRoute = await addRouteAsync(
+      h.page,
+      (url) => url.origin === builderOrigin && url.pathname.endsWith('/changes'),
+      (route) => route.fulfill({ ...BUILDER_SLOW_DOWN_NO_WAIT, headers: { ...BUILDER_SLOW_DOWN_NO_WAIT.headers, 'access-control-expose-headers': 'Retry-After', 'retry-after': answered++ === 0 ? '1' : '90' } }),
+    );
+    try {
+      await h.context.clock.setSystemTime(new Date(2026, 11, 1, 12, 5, 40));
+      await ui.getByTestId('sync-check').click();
+      await expect
+        .poll(() => textOf(error), { timeout: 60_000 })
+        .toMatch(/^The comparison did not finish: Envelope waited a second as the email builder asked, and it still asks Envelope to slow down\. You can try again after 12:07:1\d, in about 2 minutes\.$/);
+      expect(answered).toBe(2);
+    } finally {
+      await stopRoute();
+    }
   }, 180_000);
 });
