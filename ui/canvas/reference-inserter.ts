@@ -7,11 +7,12 @@ import type { InsertLayout, ReferenceSource, SandboxRequests } from '../../src/s
 import type { RequestOf } from '../../src/shared/bridge/protocol';
 import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { errorText } from '../messages/error-text';
+import { retryAtText } from '../messages/retry-countdown';
 import { rateLimitWaitSeconds } from '../../src/shared/api/http/retry-policy';
 import { subjectOf } from '../library/email-subject';
 import { abortableSleepAsync } from '../components/abortable-sleep';
 import { insertSummary, stillToPlaceCount, unansweredText, unconfirmedEndText, type InsertFailure, type InsertOutcome } from './insert-summary';
-import { loadScreenshotTilesAsync, type Screenshot } from './screenshot-tiles';
+import { loadScreenshotTilesAsync, ScreenshotError, type Screenshot } from './screenshot-tiles';
 
 /** One email to place; the brand's name may be missing from a list (likes, collections). */
 export interface InsertItem {
@@ -88,6 +89,18 @@ export interface InserterDependencies {
   loadTilesAsync?: (url: string, signal?: AbortSignal) => Promise<Screenshot>;
   /** Ends early when `signal` aborts. */
   sleepAsync?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/**
+ * Why an email was not placed. A "slow down" no longer waited out says by when its wait ends: its
+ * own words ("Try again in 2 minutes", "Try placing it again in 30 seconds") stayed in the summary,
+ * which stays on screen, and went untrue.
+ */
+function failureReason(error: unknown, nowMs = Date.now()): string {
+  const { code, retryAfterSeconds } = error as { code?: unknown; retryAfterSeconds?: unknown };
+  if (code !== 'rate_limited') return errorText(error);
+  const asked = error instanceof ScreenshotError ? 'The screenshot could not be loaded: the library asked Envelope to slow down.' : 'The email library asked Envelope to slow down.';
+  return `${asked} ${retryAtText(nowMs + rateLimitWaitSeconds(retryAfterSeconds) * 1000, nowMs)}`;
 }
 
 /** A 429 for an email's facts or its screenshot is waited out this many times, if it asks no longer than a minute each. */
@@ -213,7 +226,7 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
             }
             if (stopped) break;
             if ((error as { code?: unknown }).code === 'unauthorized') refusedKey = error;
-            failed.push({ name: nameOf(item), reason: errorText(error), emailId: item.emailId });
+            failed.push({ name: nameOf(item), reason: failureReason(error), emailId: item.emailId });
           }
         }
         // The bar full, its words kept (said again without the name, they were read out twice).
@@ -268,7 +281,7 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
       } catch (error) {
         if (unanswered(error, signal)) return { placed: 1, placedIds: [], total: 1, failed: [], cancelled: false, endProblem: unansweredText(nameOf(item)) };
         if (signal.aborted) return { placed: 0, placedIds: [], total: 1, failed: [], cancelled: true };
-        return { placed: 0, placedIds: [], total: 1, failed: [{ name: nameOf(item), reason: errorText(error) }], cancelled: false };
+        return { placed: 0, placedIds: [], total: 1, failed: [{ name: nameOf(item), reason: failureReason(error) }], cancelled: false };
       }
     },
   };
